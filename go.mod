@@ -1,0 +1,3 @@
+module github.com/kael-dev/kael
+
+go 1.26
