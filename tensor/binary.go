@@ -1,0 +1,523 @@
+package tensor
+
+import (
+	"math"
+	"sync/atomic"
+)
+
+// binaryKernel runs one operation over a built iterator whose inputs share
+// the dtype the kernel was instantiated for.
+type binaryKernel func(it *Iter) error
+
+// BinarySpec describes an element-wise operation of two operands.
+type BinarySpec struct {
+	Name   string // PyTorch's name: add, sub, ...
+	Symbol string // the operator in the language, when it has one
+	// dtypes maps the operands and their promoted dtype to the dtype the
+	// kernel computes in and the dtype of the result, or refuses them.
+	dtypes  func(a, b *Tensor, common DType) (compute, out DType, err error)
+	kernels Kernels[binaryKernel]
+}
+
+var binarySpecs = map[string]*BinarySpec{}
+
+func defBinary(s *BinarySpec) *BinarySpec {
+	binarySpecs[s.Name] = s
+	return s
+}
+
+// LookupBinary returns the spec of the binary operation with PyTorch's name.
+func LookupBinary(name string) (*BinarySpec, bool) {
+	s, ok := binarySpecs[name]
+	return s, ok
+}
+
+// sameDType computes in the promoted dtype.
+func sameDType(_, _ *Tensor, common DType) (DType, DType, error) { return common, common, nil }
+
+// comparison computes in the promoted dtype and returns bool.
+func comparison(_, _ *Tensor, common DType) (DType, DType, error) { return common, Bool, nil }
+
+// toFloat computes integer and bool inputs as DefaultFloat.
+func toFloat(_, _ *Tensor, common DType) (DType, DType, error) {
+	if !common.IsFloating() {
+		common = DefaultFloat
+	}
+	return common, common, nil
+}
+
+func noBoolSub(a, b *Tensor, common DType) (DType, DType, error) {
+	switch {
+	case a.dtype == Bool && b.dtype == Bool:
+		return 0, 0, typeErrorf("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.")
+	case a.dtype == Bool || b.dtype == Bool:
+		return 0, 0, typeErrorf("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+	}
+	return common, common, nil
+}
+
+func integerOrBool(name string) func(a, b *Tensor, common DType) (DType, DType, error) {
+	return func(a, b *Tensor, common DType) (DType, DType, error) {
+		if common.IsFloating() {
+			return 0, 0, typeErrorf("%s is only supported for integer and bool tensors, got %s", name, common).
+				withHint("use the logical_ functions or compare first, e.g. (x > 0)")
+		}
+		return common, common, nil
+	}
+}
+
+func logical(_, _ *Tensor, _ DType) (DType, DType, error) { return Bool, Bool, nil }
+
+// The binary operations.
+var (
+	AddSpec = defBinary(&BinarySpec{Name: "add", Symbol: "+", dtypes: sameDType,
+		kernels: AllDTypes(arith[float32](opAdd), arith[float64](opAdd), arith[int64](opAdd), boolLoop(func(a, b uint8) uint8 { return a | b }))})
+	SubSpec = defBinary(&BinarySpec{Name: "sub", Symbol: "-", dtypes: noBoolSub,
+		kernels: NoBoolDTypes(arith[float32](opSub), arith[float64](opSub), arith[int64](opSub))})
+	MulSpec = defBinary(&BinarySpec{Name: "mul", Symbol: "*", dtypes: sameDType,
+		kernels: AllDTypes(arith[float32](opMul), arith[float64](opMul), arith[int64](opMul), boolLoop(func(a, b uint8) uint8 { return a & b }))})
+	DivSpec = defBinary(&BinarySpec{Name: "div", Symbol: "/", dtypes: toFloat,
+		kernels: FloatingDTypes(arith[float32](opDiv), arith[float64](opDiv))})
+	FloorDivideSpec = defBinary(&BinarySpec{Name: "floor_divide", Symbol: "//", dtypes: sameDType,
+		kernels: NoBoolDTypes(floatLoop(floorDiv[float32]), floatLoop(floorDiv[float64]), intDivLoop(floorDivInt))})
+	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType,
+		kernels: NoBoolDTypes(floatLoop(remainder[float32]), floatLoop(remainder[float64]), intDivLoop(remainderInt))})
+	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType,
+		kernels: NoBoolDTypes(floatLoop(powFloat[float32]), floatLoop(powFloat[float64]), powIntLoop)})
+	MaximumSpec = defBinary(&BinarySpec{Name: "maximum", dtypes: sameDType,
+		kernels: AllDTypes(floatLoop(maxNaN[float32]), floatLoop(maxNaN[float64]), sameLoop(maxOf[int64]), sameLoop(maxOf[uint8]))})
+	MinimumSpec = defBinary(&BinarySpec{Name: "minimum", dtypes: sameDType,
+		kernels: AllDTypes(floatLoop(minNaN[float32]), floatLoop(minNaN[float64]), sameLoop(minOf[int64]), sameLoop(minOf[uint8]))})
+
+	EqSpec = defBinary(&BinarySpec{Name: "eq", Symbol: "==", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c == 0 }, false)})
+	NeSpec = defBinary(&BinarySpec{Name: "ne", Symbol: "!=", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c != 0 }, true)})
+	LtSpec = defBinary(&BinarySpec{Name: "lt", Symbol: "<", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c < 0 }, false)})
+	LeSpec = defBinary(&BinarySpec{Name: "le", Symbol: "<=", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c <= 0 }, false)})
+	GtSpec = defBinary(&BinarySpec{Name: "gt", Symbol: ">", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c > 0 }, false)})
+	GeSpec = defBinary(&BinarySpec{Name: "ge", Symbol: ">=", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c >= 0 }, false)})
+
+	LogicalAndSpec = defBinary(&BinarySpec{Name: "logical_and", dtypes: logical, kernels: boolOnly(func(a, b uint8) uint8 { return a & b })})
+	LogicalOrSpec  = defBinary(&BinarySpec{Name: "logical_or", dtypes: logical, kernels: boolOnly(func(a, b uint8) uint8 { return a | b })})
+	LogicalXorSpec = defBinary(&BinarySpec{Name: "logical_xor", dtypes: logical, kernels: boolOnly(func(a, b uint8) uint8 { return a ^ b })})
+
+	BitwiseAndSpec = defBinary(&BinarySpec{Name: "bitwise_and", Symbol: "&", dtypes: integerOrBool("bitwise_and"),
+		kernels: AllDTypes[binaryKernel](nil, nil, sameLoop(func(a, b int64) int64 { return a & b }), boolLoop(func(a, b uint8) uint8 { return a & b }))})
+	BitwiseOrSpec = defBinary(&BinarySpec{Name: "bitwise_or", Symbol: "|", dtypes: integerOrBool("bitwise_or"),
+		kernels: AllDTypes[binaryKernel](nil, nil, sameLoop(func(a, b int64) int64 { return a | b }), boolLoop(func(a, b uint8) uint8 { return a | b }))})
+	BitwiseXorSpec = defBinary(&BinarySpec{Name: "bitwise_xor", Symbol: "^", dtypes: integerOrBool("bitwise_xor"),
+		kernels: AllDTypes[binaryKernel](nil, nil, sameLoop(func(a, b int64) int64 { return a ^ b }), boolLoop(func(a, b uint8) uint8 { return a ^ b }))})
+)
+
+// Types returns the dtype spec computes a op b in and the dtype of the
+// result, or the error the operation would report.
+func (s *BinarySpec) Types(a, b *Tensor) (compute, out DType, err error) {
+	return s.dtypes(a, b, ResultType(a, b))
+}
+
+// Apply computes a op b into a new tensor.
+func (s *BinarySpec) Apply(a, b *Tensor) (*Tensor, error) {
+	compute, out, err := s.Types(a, b)
+	if err != nil {
+		return nil, err
+	}
+	return s.run(a, b, compute, out, nil)
+}
+
+// ApplyInPlace computes a op b and writes the result into a, as PyTorch's
+// a.add_(b). The result must be castable to a's dtype and broadcast to a's
+// shape.
+func (s *BinarySpec) ApplyInPlace(a, b *Tensor) error {
+	compute, out, err := s.Types(a, b)
+	if err != nil {
+		return err
+	}
+	if !CanCast(out, a.dtype) {
+		return typeErrorf("result type %s can't be cast to the desired output type %s", out, a.dtype).
+			withHint("write the result to a new variable, or convert with .to(%s) first", out)
+	}
+	if out != a.dtype || overlaps(a, b) {
+		r, err := s.run(a, b, compute, out, nil)
+		if err != nil {
+			return err
+		}
+		return a.CopyFrom(r)
+	}
+	if _, err := s.run(a, b, compute, out, a); err != nil {
+		return err
+	}
+	a.MarkModified()
+	return nil
+}
+
+func (s *BinarySpec) run(a, b *Tensor, compute, outType DType, out *Tensor) (*Tensor, error) {
+	kernel, err := s.kernels.Select(s.Name, compute)
+	if err != nil {
+		return nil, err
+	}
+	if a, err = a.To(compute); err != nil {
+		return nil, err
+	}
+	if b, err = b.To(compute); err != nil {
+		return nil, err
+	}
+	it, err := NewIter(IterConfig{Out: out, OutDType: outType, Inputs: []*Tensor{a, b}})
+	if err != nil {
+		return nil, err
+	}
+	if err := kernel(it); err != nil {
+		return nil, err
+	}
+	return it.Output(), nil
+}
+
+// Add returns a + b.
+func Add(a, b *Tensor) (*Tensor, error) { return AddSpec.Apply(a, b) }
+
+// Sub returns a - b.
+func Sub(a, b *Tensor) (*Tensor, error) { return SubSpec.Apply(a, b) }
+
+// Mul returns a * b.
+func Mul(a, b *Tensor) (*Tensor, error) { return MulSpec.Apply(a, b) }
+
+// Div returns a / b with true division: integer inputs give float32.
+func Div(a, b *Tensor) (*Tensor, error) { return DivSpec.Apply(a, b) }
+
+// FloorDivide returns a // b, rounding toward negative infinity.
+func FloorDivide(a, b *Tensor) (*Tensor, error) { return FloorDivideSpec.Apply(a, b) }
+
+// Remainder returns a % b with the sign of b, as Python's %.
+func Remainder(a, b *Tensor) (*Tensor, error) { return RemainderSpec.Apply(a, b) }
+
+// Pow returns a ** b.
+func Pow(a, b *Tensor) (*Tensor, error) { return PowSpec.Apply(a, b) }
+
+// Maximum returns the element-wise maximum; NaN propagates.
+func Maximum(a, b *Tensor) (*Tensor, error) { return MaximumSpec.Apply(a, b) }
+
+// Minimum returns the element-wise minimum; NaN propagates.
+func Minimum(a, b *Tensor) (*Tensor, error) { return MinimumSpec.Apply(a, b) }
+
+// Eq returns a == b as a bool tensor.
+func Eq(a, b *Tensor) (*Tensor, error) { return EqSpec.Apply(a, b) }
+
+// Ne returns a != b as a bool tensor.
+func Ne(a, b *Tensor) (*Tensor, error) { return NeSpec.Apply(a, b) }
+
+// Lt returns a < b as a bool tensor.
+func Lt(a, b *Tensor) (*Tensor, error) { return LtSpec.Apply(a, b) }
+
+// Le returns a <= b as a bool tensor.
+func Le(a, b *Tensor) (*Tensor, error) { return LeSpec.Apply(a, b) }
+
+// Gt returns a > b as a bool tensor.
+func Gt(a, b *Tensor) (*Tensor, error) { return GtSpec.Apply(a, b) }
+
+// Ge returns a >= b as a bool tensor.
+func Ge(a, b *Tensor) (*Tensor, error) { return GeSpec.Apply(a, b) }
+
+// LogicalAnd returns a && b element-wise, treating non-zero as true.
+func LogicalAnd(a, b *Tensor) (*Tensor, error) { return LogicalAndSpec.Apply(a, b) }
+
+// LogicalOr returns a || b element-wise, treating non-zero as true.
+func LogicalOr(a, b *Tensor) (*Tensor, error) { return LogicalOrSpec.Apply(a, b) }
+
+// LogicalXor returns a != b element-wise, treating non-zero as true.
+func LogicalXor(a, b *Tensor) (*Tensor, error) { return LogicalXorSpec.Apply(a, b) }
+
+// BitwiseAnd returns a & b for integer and bool tensors.
+func BitwiseAnd(a, b *Tensor) (*Tensor, error) { return BitwiseAndSpec.Apply(a, b) }
+
+// BitwiseOr returns a | b for integer and bool tensors.
+func BitwiseOr(a, b *Tensor) (*Tensor, error) { return BitwiseOrSpec.Apply(a, b) }
+
+// BitwiseXor returns a ^ b for integer and bool tensors.
+func BitwiseXor(a, b *Tensor) (*Tensor, error) { return BitwiseXorSpec.Apply(a, b) }
+
+// ---- kernels ----
+
+// runBinary is the inner loop of every binary kernel: contiguous and
+// scalar-broadcast runs take the fast paths when given, other runs the
+// strided loop over f.
+func runBinary[T, O Element](it *Iter, f func(a, b T) O, fast *fastPaths[T, O]) error {
+	out := it.ops[0].storage.data.([]O)
+	x := it.ops[1].storage.data.([]T)
+	y := it.ops[2].storage.data.([]T)
+	return it.Run(func(offs, inner []int, n int) {
+		o, a, b := offs[0], offs[1], offs[2]
+		so, sa, sb := inner[0], inner[1], inner[2]
+		if so == 1 {
+			dst := out[o : o+n]
+			switch {
+			case sa == 1 && sb == 1:
+				if fast != nil {
+					fast.vv(dst, x[a:a+n], y[b:b+n])
+					return
+				}
+				xs, ys := x[a:a+n], y[b:b+n]
+				for i := range dst {
+					dst[i] = f(xs[i], ys[i])
+				}
+				return
+			case sa == 1 && sb == 0:
+				if fast != nil {
+					fast.vs(dst, x[a:a+n], y[b])
+					return
+				}
+				xs, s := x[a:a+n], y[b]
+				for i := range dst {
+					dst[i] = f(xs[i], s)
+				}
+				return
+			case sa == 0 && sb == 1:
+				if fast != nil {
+					fast.sv(dst, x[a], y[b:b+n])
+					return
+				}
+				s, ys := x[a], y[b:b+n]
+				for i := range dst {
+					dst[i] = f(s, ys[i])
+				}
+				return
+			}
+		}
+		for i := range n {
+			out[o+i*so] = f(x[a+i*sa], y[b+i*sb])
+		}
+	})
+}
+
+// fastPaths are hand-written loops for the hottest operations, which the Go
+// compiler compiles without a call per element.
+type fastPaths[T, O Element] struct {
+	vv func(o []O, a, b []T)
+	vs func(o []O, a []T, b T)
+	sv func(o []O, a T, b []T)
+}
+
+type arithOp int
+
+const (
+	opAdd arithOp = iota
+	opSub
+	opMul
+	opDiv
+)
+
+// arith returns the kernel of one of the four arithmetic operators for T.
+func arith[T Number](op arithOp) binaryKernel {
+	var f func(a, b T) T
+	var fast fastPaths[T, T]
+	switch op {
+	case opAdd:
+		f = func(a, b T) T { return a + b }
+		fast = fastPaths[T, T]{vv: addVV[T], vs: addVS[T], sv: func(o []T, a T, b []T) { addVS(o, b, a) }}
+	case opSub:
+		f = func(a, b T) T { return a - b }
+		fast = fastPaths[T, T]{vv: subVV[T], vs: func(o []T, a []T, b T) { addVS(o, a, -b) }, sv: subSV[T]}
+	case opMul:
+		f = func(a, b T) T { return a * b }
+		fast = fastPaths[T, T]{vv: mulVV[T], vs: mulVS[T], sv: func(o []T, a T, b []T) { mulVS(o, b, a) }}
+	case opDiv:
+		f = func(a, b T) T { return a / b }
+		fast = fastPaths[T, T]{vv: divVV[T], vs: divVS[T], sv: divSV[T]}
+	}
+	return func(it *Iter) error { return runBinary(it, f, &fast) }
+}
+
+func addVV[T Number](o, a, b []T) {
+	a, b = a[:len(o)], b[:len(o)]
+	for i := range o {
+		o[i] = a[i] + b[i]
+	}
+}
+
+func addVS[T Number](o, a []T, s T) {
+	a = a[:len(o)]
+	for i := range o {
+		o[i] = a[i] + s
+	}
+}
+
+func subVV[T Number](o, a, b []T) {
+	a, b = a[:len(o)], b[:len(o)]
+	for i := range o {
+		o[i] = a[i] - b[i]
+	}
+}
+
+func subSV[T Number](o []T, s T, b []T) {
+	b = b[:len(o)]
+	for i := range o {
+		o[i] = s - b[i]
+	}
+}
+
+func mulVV[T Number](o, a, b []T) {
+	a, b = a[:len(o)], b[:len(o)]
+	for i := range o {
+		o[i] = a[i] * b[i]
+	}
+}
+
+func mulVS[T Number](o, a []T, s T) {
+	a = a[:len(o)]
+	for i := range o {
+		o[i] = a[i] * s
+	}
+}
+
+func divVV[T Number](o, a, b []T) {
+	a, b = a[:len(o)], b[:len(o)]
+	for i := range o {
+		o[i] = a[i] / b[i]
+	}
+}
+
+func divVS[T Number](o, a []T, s T) {
+	a = a[:len(o)]
+	for i := range o {
+		o[i] = a[i] / s
+	}
+}
+
+func divSV[T Number](o []T, s T, b []T) {
+	b = b[:len(o)]
+	for i := range o {
+		o[i] = s / b[i]
+	}
+}
+
+func sameLoop[T Element](f func(a, b T) T) binaryKernel {
+	return func(it *Iter) error { return runBinary[T, T](it, f, nil) }
+}
+
+func floatLoop[T Float](f func(a, b T) T) binaryKernel { return sameLoop(f) }
+
+func boolLoop(f func(a, b uint8) uint8) binaryKernel { return sameLoop(f) }
+
+// boolOnly builds a logical kernel table: inputs are converted to bool first.
+func boolOnly(f func(a, b uint8) uint8) Kernels[binaryKernel] {
+	return AllDTypes[binaryKernel](nil, nil, nil, boolLoop(f))
+}
+
+// compareKernels builds the table of a comparison from a test on the sign of
+// compare(a, b). NaN compares unequal to everything: only ne is true.
+func compareKernels(test func(c int) bool, nanResult bool) Kernels[binaryKernel] {
+	return AllDTypes(compareLoop[float32](test, nanResult), compareLoop[float64](test, nanResult),
+		compareLoop[int64](test, nanResult), compareLoop[uint8](test, nanResult))
+}
+
+func compareLoop[T Element](test func(c int) bool, nanResult bool) binaryKernel {
+	f := func(a, b T) uint8 {
+		switch {
+		case a < b:
+			return boolByte(test(-1))
+		case a > b:
+			return boolByte(test(1))
+		case a == b:
+			return boolByte(test(0))
+		}
+		return boolByte(nanResult)
+	}
+	return func(it *Iter) error { return runBinary[T, uint8](it, f, nil) }
+}
+
+func floorDiv[T Float](a, b T) T {
+	return T(math.Floor(float64(a) / float64(b)))
+}
+
+func remainder[T Float](a, b T) T {
+	r := T(math.Mod(float64(a), float64(b)))
+	if r != 0 && (r < 0) != (b < 0) {
+		r += b
+	}
+	return r
+}
+
+func floorDivInt(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func remainderInt(a, b int64) int64 {
+	r := a % b
+	if r != 0 && (r < 0) != (b < 0) {
+		r += b
+	}
+	return r
+}
+
+// intDivLoop runs an integer division kernel, reporting a zero divisor as a
+// ZeroDivisionError instead of Go's run-time panic.
+func intDivLoop(f func(a, b int64) int64) binaryKernel {
+	return func(it *Iter) error {
+		var zero atomic.Bool
+		err := runBinary(it, func(a, b int64) int64 {
+			if b == 0 {
+				zero.Store(true)
+				return 0
+			}
+			if b == -1 { // MinInt64 / -1 overflows: wrap as two's complement does
+				return f(a, 1) * -1
+			}
+			return f(a, b)
+		}, nil)
+		if err == nil && zero.Load() {
+			return newError(ZeroDivisionError, "integer division or modulo by zero").
+				withHint("convert to float first for inf/nan results: x.to(float32)")
+		}
+		return err
+	}
+}
+
+func powFloat[T Float](a, b T) T { return T(math.Pow(float64(a), float64(b))) }
+
+func powIntLoop(it *Iter) error {
+	var negative atomic.Bool
+	err := runBinary(it, func(a, b int64) int64 {
+		if b < 0 {
+			negative.Store(true)
+			return 0
+		}
+		return powInt(a, b)
+	}, nil)
+	if err == nil && negative.Load() {
+		return newError(RuntimeError, "Integers to negative integer powers are not allowed.").
+			withHint("use a float base, e.g. x.to(float32) ** -1")
+	}
+	return err
+}
+
+// powInt raises a to the non-negative power b by squaring; overflow wraps.
+func powInt(a, b int64) int64 {
+	r := int64(1)
+	for b > 0 {
+		if b&1 == 1 {
+			r *= a
+		}
+		a *= a
+		b >>= 1
+	}
+	return r
+}
+
+func maxNaN[T Float](a, b T) T {
+	if a != a || a > b {
+		return a
+	}
+	return b
+}
+
+func minNaN[T Float](a, b T) T {
+	if a != a || a < b {
+		return a
+	}
+	return b
+}
+
+func maxOf[T int64 | uint8](a, b T) T { return max(a, b) }
+
+func minOf[T int64 | uint8](a, b T) T { return min(a, b) }

@@ -1,0 +1,81 @@
+package tensor
+
+// copyKernels copies one strided operand into another of the same dtype.
+var copyKernels = AllDTypes(copyLoop[float32], copyLoop[float64], copyLoop[int64], copyLoop[uint8])
+
+func copyLoop[T Element](it *Iter) error {
+	dst := it.ops[0].storage.data.([]T)
+	src := it.ops[1].storage.data.([]T)
+	return it.Run(func(offs, inner []int, n int) {
+		o, a := offs[0], offs[1]
+		so, sa := inner[0], inner[1]
+		switch {
+		case so == 1 && sa == 1:
+			copy(dst[o:o+n], src[a:a+n])
+		case so == 1 && sa == 0:
+			fillSlice(dst[o:o+n], src[a])
+		default:
+			for i := range n {
+				dst[o+i*so] = src[a+i*sa]
+			}
+		}
+	})
+}
+
+// copyInto writes src, broadcast to dst's shape and converted to dst's
+// dtype, into dst.
+func copyInto(dst, src *Tensor) error {
+	src, err := src.To(dst.dtype)
+	if err != nil {
+		return err
+	}
+	it, err := NewIter(IterConfig{Out: dst, Inputs: []*Tensor{src}})
+	if err != nil {
+		return err
+	}
+	kernel, err := copyKernels.Select("copy", dst.dtype)
+	if err != nil {
+		return err
+	}
+	return kernel(it)
+}
+
+// CopyFrom writes src into t in place (t[...] = src): src is broadcast to t's
+// shape and converted to t's dtype. Writes go through views to the storage
+// t shares.
+func (t *Tensor) CopyFrom(src *Tensor) error {
+	if overlaps(t, src) {
+		c, err := src.Clone()
+		if err != nil {
+			return err
+		}
+		src = c
+	}
+	if err := copyInto(t, src); err != nil {
+		return err
+	}
+	t.MarkModified()
+	return nil
+}
+
+// Fill sets every element of t to value converted to t's dtype.
+func (t *Tensor) Fill(value float64) error {
+	v, err := Full(value, t.dtype)
+	if err != nil {
+		return err
+	}
+	return t.CopyFrom(v)
+}
+
+// overlaps reports whether writing to dst could change src while it is read:
+// they share storage and are not the very same view.
+func overlaps(dst, src *Tensor) bool {
+	if dst.storage != src.storage {
+		return false
+	}
+	same := dst.offset == src.offset && len(dst.shape) == len(src.shape)
+	for i := 0; same && i < len(dst.shape); i++ {
+		same = dst.shape[i] == src.shape[i] && dst.strides[i] == src.strides[i]
+	}
+	return !same
+}

@@ -1,0 +1,123 @@
+// Package gemm implements dense matrix multiplication (GEMM) for float32 and
+// float64 on strided row-major views.
+//
+// The implementation follows the Goto/BLIS scheme: panels of A and B are
+// packed into contiguous buffers, the product is split into cache blocks
+// (KC along the shared dimension, MC rows of A, NC columns of B), and the
+// blocks are computed by a register-blocked micro-kernel that produces one
+// MR×NR tile of C at a time. On amd64 the micro-kernels are written in
+// assembly for AVX-512 and AVX2+FMA and chosen at run time; elsewhere, or
+// when forced with SetImpl("generic"), a portable Go micro-kernel is used.
+// Large products are spread over several goroutines.
+package gemm
+
+import (
+	"fmt"
+	"runtime"
+)
+
+// Matrix is a strided row-major view of a matrix: element (i, j) is
+// Data[Offset + i*RowStride + j*ColStride]. Strides may be zero
+// (broadcast) or negative.
+type Matrix[T float32 | float64] struct {
+	Data                         []T
+	Offset, RowStride, ColStride int
+}
+
+// transpose returns the view of the transposed matrix.
+func (x Matrix[T]) transpose() Matrix[T] {
+	return Matrix[T]{x.Data, x.Offset, x.ColStride, x.RowStride}
+}
+
+// Options tunes a call to Mul.
+type Options struct {
+	// Threads is the largest number of goroutines Mul may use;
+	// 0 means runtime.GOMAXPROCS(0). Small products use one.
+	Threads int
+	// Cancelled, if not nil, is polled between cache blocks from the
+	// calling goroutine only; when it returns true Mul returns early and
+	// leaves C partly computed.
+	Cancelled func() bool
+}
+
+// Mul computes C = A·B, overwriting C, where A is m×k, B is k×n and C is
+// m×n. A and B may have any strides, including zero and transposed ones.
+// C may have any strides but must not alias A or B, and its elements must
+// be distinct unless the result does not matter. With k = 0, C is set to
+// zero. Mul panics if a view reaches outside its Data.
+func Mul[T float32 | float64](m, n, k int, a, b, c Matrix[T], opt Options) {
+	if m < 0 || n < 0 || k < 0 {
+		panic(fmt.Sprintf("gemm: negative dimension %d×%d×%d", m, n, k))
+	}
+	if m == 0 || n == 0 {
+		return
+	}
+	checkView("C", c, m, n)
+	if k == 0 {
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				c.Data[c.Offset+i*c.RowStride+j*c.ColStride] = 0
+			}
+		}
+		return
+	}
+	checkView("A", a, m, k)
+	checkView("B", b, k, n)
+	if c.ColStride != 1 && c.RowStride == 1 {
+		// C is column-major: compute Cᵀ = Bᵀ·Aᵀ, whose rows are contiguous.
+		m, n, a, b, c = n, m, b.transpose(), a.transpose(), c.transpose()
+	}
+	if m*n*k <= naiveMaxWork {
+		naive(m, n, k, a, b, c)
+		return
+	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	if work := m * n * k; work < parallelMinWork {
+		threads = 1
+	} else {
+		threads = min(threads, work/parallelMinWork)
+	}
+	mul(kernelFor[T](), m, n, k, a, b, c, threads, opt.Cancelled)
+}
+
+// naiveMaxWork is the largest m·n·k computed by a plain triple loop, for
+// which packing would cost more than it saves.
+const naiveMaxWork = 8 * 8 * 8
+
+// parallelMinWork is the least m·n·k worth giving to one extra goroutine.
+const parallelMinWork = 64 * 64 * 64
+
+// checkView panics unless every element of the rows×cols view x lies in
+// x.Data.
+func checkView[T float32 | float64](name string, x Matrix[T], rows, cols int) {
+	lo, hi := x.Offset, x.Offset
+	for _, d := range [2]int{(rows - 1) * x.RowStride, (cols - 1) * x.ColStride} {
+		if d < 0 {
+			lo += d
+		} else {
+			hi += d
+		}
+	}
+	if lo < 0 || hi >= len(x.Data) {
+		panic(fmt.Sprintf("gemm: %d×%d view %s (offset %d, strides %d, %d) out of range [0, %d)",
+			rows, cols, name, x.Offset, x.RowStride, x.ColStride, len(x.Data)))
+	}
+}
+
+// naive computes C = A·B with a direct loop.
+func naive[T float32 | float64](m, n, k int, a, b, c Matrix[T]) {
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			var s T
+			ai := a.Offset + i*a.RowStride
+			bj := b.Offset + j*b.ColStride
+			for p := 0; p < k; p++ {
+				s += a.Data[ai+p*a.ColStride] * b.Data[bj+p*b.RowStride]
+			}
+			c.Data[c.Offset+i*c.RowStride+j*c.ColStride] = s
+		}
+	}
+}

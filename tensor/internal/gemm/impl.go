@@ -1,0 +1,80 @@
+package gemm
+
+import (
+	"fmt"
+	"strings"
+	"sync/atomic"
+)
+
+// kernelFunc computes one MR×NR tile of C from k steps of packed slivers:
+// C = A·B, or C += A·B when acc is true. a holds A's element (i, p) at
+// a[p*MR+i], b holds B's element (p, j) at b[p*NR+j], and row i of the
+// tile starts at c[i*ldc].
+type kernelFunc[T float32 | float64] func(k int, a, b, c *T, ldc int, acc bool)
+
+// kernel is a micro-kernel with the cache blocking that suits it.
+type kernel[T float32 | float64] struct {
+	mr, nr int // tile shape
+	kc     int // depth of a packed block: an MR×KC sliver of A fits in L1
+	mc     int // rows of A packed at once (a multiple of mr)
+	nc     int // columns of B packed at once (a multiple of nr)
+	ncb    int // columns of B one goroutine sweeps at once: KC×NCB fits in L2
+	fn     kernelFunc[T]
+}
+
+// impl is a set of micro-kernels for one instruction set.
+type impl struct {
+	name string
+	f32  *kernel[float32]
+	f64  *kernel[float64]
+}
+
+// genericImpl is the portable Go implementation.
+var genericImpl = &impl{
+	name: "generic",
+	f32:  &kernel[float32]{mr: 4, nr: 4, kc: 256, mc: 256, nc: 4096, ncb: 256, fn: genericKernel[float32]},
+	f64:  &kernel[float64]{mr: 4, nr: 4, kc: 256, mc: 256, nc: 4096, ncb: 128, fn: genericKernel[float64]},
+}
+
+// impls lists the implementations this CPU supports, fastest first.
+var impls = append(archImpls(), genericImpl)
+
+// current is the implementation Mul uses.
+var current atomic.Pointer[impl]
+
+func init() { current.Store(impls[0]) }
+
+// Impl reports the name of the micro-kernels in use: "avx512", "avx2" or
+// "generic".
+func Impl() string { return current.Load().name }
+
+// Impls lists the implementations this CPU supports, fastest first.
+func Impls() []string {
+	names := make([]string, len(impls))
+	for i, im := range impls {
+		names[i] = im.name
+	}
+	return names
+}
+
+// SetImpl selects the micro-kernels by name, for tests and benchmarks. It
+// fails if the CPU does not support them.
+func SetImpl(name string) error {
+	for _, im := range impls {
+		if im.name == name {
+			current.Store(im)
+			return nil
+		}
+	}
+	return fmt.Errorf("gemm: implementation %q not available (have %s)", name, strings.Join(Impls(), ", "))
+}
+
+// kernelFor returns the current micro-kernel for element type T.
+func kernelFor[T float32 | float64]() *kernel[T] {
+	im := current.Load()
+	var zero T
+	if _, ok := any(zero).(float32); ok {
+		return any(im.f32).(*kernel[T])
+	}
+	return any(im.f64).(*kernel[T])
+}

@@ -1,0 +1,278 @@
+package tensor
+
+import (
+	"fmt"
+	"slices"
+)
+
+// BroadcastShapes returns the shape that shapes broadcast to, with PyTorch's
+// message when two sizes are incompatible.
+func BroadcastShapes(shapes ...[]int) ([]int, error) {
+	ndim := 0
+	for _, s := range shapes {
+		ndim = max(ndim, len(s))
+	}
+	out := make([]int, ndim)
+	for i := range out {
+		out[i] = 1
+	}
+	// sizeFrom remembers which operand set each output size, for the message.
+	sizeFrom := make([]int, ndim)
+	for k, s := range shapes {
+		lead := ndim - len(s)
+		for i, size := range s {
+			o := lead + i
+			switch {
+			case size == out[o] || size == 1:
+			case out[o] == 1:
+				out[o], sizeFrom[o] = size, k
+			default:
+				return nil, valueErrorf("The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d",
+					out[o], size, o).withHint("shapes %s cannot be broadcast together", shapeList(shapes))
+			}
+		}
+	}
+	return out, nil
+}
+
+func shapeList(shapes [][]int) string {
+	s := ""
+	for i, sh := range shapes {
+		if i > 0 {
+			s += " and "
+		}
+		s += FormatShape(sh)
+	}
+	return s
+}
+
+// FormatShape formats a shape as [2, 3].
+func FormatShape(shape []int) string {
+	s := "["
+	for i, d := range shape {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprint(d)
+	}
+	return s + "]"
+}
+
+// Iter is PyTorch's TensorIterator in small: it walks an output and its
+// inputs in lockstep over their broadcast shape. Building one computes the
+// broadcast shape, gives broadcast dimensions stride 0, orders dimensions so
+// that the smallest strides are innermost, and coalesces dimensions that are
+// contiguous in every operand. Run then calls a 1-D inner loop over strided
+// runs of elements, in parallel above GrainSize.
+type Iter struct {
+	ops     []*Tensor // ops[0] is the output
+	shape   []int     // iteration shape, outermost first, after coalescing
+	strides [][]int   // strides[op][dim], in elements
+	numel   int
+}
+
+// IterConfig describes the operands of an Iter.
+type IterConfig struct {
+	// Out is the output. When nil, Build allocates one of OutDType with the
+	// broadcast shape, laid out like the inputs.
+	Out      *Tensor
+	OutDType DType
+	Inputs   []*Tensor
+	// MixedInputs allows inputs of different dtypes; by default they must
+	// share one.
+	MixedInputs bool
+}
+
+// NewIter builds an iterator over cfg's operands.
+func NewIter(cfg IterConfig) (*Iter, error) {
+	for i, in := range cfg.Inputs {
+		if !cfg.MixedInputs && in.dtype != cfg.Inputs[0].dtype {
+			return nil, typeErrorf("iterator inputs must share a dtype, got %s and %s", cfg.Inputs[0].dtype, cfg.Inputs[i].dtype)
+		}
+		if in.Device() != CPU {
+			return nil, typeErrorf("expected all tensors on cpu, got a tensor on %s", in.Device())
+		}
+	}
+	shapes := make([][]int, len(cfg.Inputs))
+	for i, in := range cfg.Inputs {
+		shapes[i] = in.shape
+	}
+	shape, err := BroadcastShapes(shapes...)
+	if err != nil {
+		return nil, err
+	}
+	ndim := len(shape)
+	it := &Iter{numel: numel(shape)}
+	inStrides := make([][]int, len(cfg.Inputs))
+	for i, in := range cfg.Inputs {
+		inStrides[i] = broadcastStrides(in, ndim)
+	}
+	// perm lists dimensions from outermost to innermost.
+	perm := make([]int, ndim)
+	for i := range perm {
+		perm[i] = i
+	}
+	var outStrides []int
+	if cfg.Out != nil {
+		if !slices.Equal(cfg.Out.shape, shape) {
+			return nil, valueErrorf("output with shape %s doesn't match the broadcast shape %s", FormatShape(cfg.Out.shape), FormatShape(shape))
+		}
+		outStrides = broadcastStrides(cfg.Out, ndim)
+		sortDims(perm, shape, append([][]int{outStrides}, inStrides...))
+	} else {
+		sortDims(perm, shape, inStrides)
+		out, err := emptyPermuted(cfg.OutDType, shape, perm)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Out = out
+		outStrides = out.strides
+	}
+	it.ops = append([]*Tensor{cfg.Out}, cfg.Inputs...)
+	all := append([][]int{outStrides}, inStrides...)
+	it.shape, it.strides = coalesce(shape, all, perm)
+	return it, nil
+}
+
+// Output returns the iterator's output tensor.
+func (it *Iter) Output() *Tensor { return it.ops[0] }
+
+// Shape returns the iteration shape after reordering and coalescing.
+func (it *Iter) Shape() []int { return slices.Clone(it.shape) }
+
+// broadcastStrides returns t's strides right-aligned to ndim dimensions, with
+// stride 0 for new and size-1 dimensions.
+func broadcastStrides(t *Tensor, ndim int) []int {
+	s := make([]int, ndim)
+	lead := ndim - t.Dim()
+	for i := range t.shape {
+		if t.shape[i] != 1 {
+			s[lead+i] = t.strides[i]
+		}
+	}
+	return s
+}
+
+// sortDims orders perm from outermost to innermost: for each pair of
+// dimensions the first operand with non-zero, different strides decides, and
+// ties keep the row-major order. Insertion sort keeps it stable.
+func sortDims(perm, shape []int, strides [][]int) {
+	inner := func(a, b int) bool { // should dimension a be inside dimension b?
+		for _, s := range strides {
+			if s[a] == 0 || s[b] == 0 {
+				continue
+			}
+			if s[a] != s[b] {
+				return s[a] < s[b]
+			}
+			if shape[a] != shape[b] {
+				return shape[a] < shape[b]
+			}
+		}
+		return a > b
+	}
+	for i := 1; i < len(perm); i++ {
+		for j := i; j > 0 && inner(perm[j-1], perm[j]); j-- {
+			perm[j-1], perm[j] = perm[j], perm[j-1]
+		}
+	}
+}
+
+// emptyPermuted allocates a dense tensor whose memory order follows perm
+// (outermost first), so an output matches the layout of its inputs.
+func emptyPermuted(d DType, shape, perm []int) (*Tensor, error) {
+	t, err := Empty(d, shape...)
+	if err != nil {
+		return nil, err
+	}
+	stride := 1
+	for i := len(perm) - 1; i >= 0; i-- {
+		t.strides[perm[i]] = stride
+		stride *= max(shape[perm[i]], 1)
+	}
+	return t, nil
+}
+
+// coalesce applies perm and merges neighbouring dimensions that are
+// contiguous in every operand; size-1 dimensions disappear.
+func coalesce(shape []int, strides [][]int, perm []int) ([]int, [][]int) {
+	outShape := []int{}
+	outStrides := make([][]int, len(strides))
+	for _, d := range perm {
+		if shape[d] == 1 {
+			continue
+		}
+		last := len(outShape) - 1
+		merge := last >= 0
+		for k, s := range strides {
+			if merge && outStrides[k][last] != s[d]*shape[d] {
+				merge = false
+			}
+		}
+		if merge {
+			outShape[last] *= shape[d]
+			for k, s := range strides {
+				outStrides[k][last] = s[d]
+			}
+			continue
+		}
+		outShape = append(outShape, shape[d])
+		for k, s := range strides {
+			outStrides[k] = append(outStrides[k], s[d])
+		}
+	}
+	if len(outShape) == 0 {
+		outShape = []int{1}
+		for k := range outStrides {
+			outStrides[k] = []int{0}
+		}
+		if numel(shape) == 0 {
+			outShape[0] = 0
+		}
+	}
+	return outShape, outStrides
+}
+
+// Run calls loop over the whole iteration space, in parallel above
+// GrainSize. Each call covers n elements of one innermost run: operand k
+// starts at storage index offs[k] and advances by inner[k] per element.
+func (it *Iter) Run(loop func(offs, inner []int, n int)) error {
+	return ParallelFor(it.numel, GrainSize, func(begin, end int) {
+		it.runRange(begin, end, loop)
+	})
+}
+
+// runRange calls loop for the elements [begin, end) of the iteration space
+// in row-major order of it.shape.
+func (it *Iter) runRange(begin, end int, loop func(offs, inner []int, n int)) {
+	nd := len(it.shape)
+	nops := len(it.ops)
+	idx := make([]int, nd)
+	rem := begin
+	for d := nd - 1; d >= 0; d-- {
+		idx[d] = rem % it.shape[d]
+		rem /= it.shape[d]
+	}
+	offs := make([]int, nops)
+	inner := make([]int, nops)
+	for k := range nops {
+		inner[k] = it.strides[k][nd-1]
+	}
+	for pos := begin; pos < end; {
+		n := min(it.shape[nd-1]-idx[nd-1], end-pos)
+		for k, op := range it.ops {
+			o := op.offset
+			for d, i := range idx {
+				o += i * it.strides[k][d]
+			}
+			offs[k] = o
+		}
+		loop(offs, inner, n)
+		pos += n
+		idx[nd-1] += n
+		for d := nd - 1; d > 0 && idx[d] >= it.shape[d]; d-- {
+			idx[d] = 0
+			idx[d-1]++
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package tensor
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// GrainSize is the number of elements below which a kernel runs on one
+// goroutine; above it the work is split across GOMAXPROCS goroutines
+// (PyTorch uses the same grain).
+const GrainSize = 32768
+
+var (
+	interruptMu     sync.Mutex
+	interruptActive int
+	interruptFlag   atomic.Bool
+)
+
+// Interruptible runs f so that cancelling ctx stops the kernels f starts:
+// they check between chunks of GrainSize elements and return an error of
+// kind KeyboardInterrupt. The flag is process-wide, like a SIGINT: any kernel
+// running while ctx is cancelled stops.
+func Interruptible(ctx context.Context, f func() error) error {
+	interruptMu.Lock()
+	interruptActive++
+	interruptMu.Unlock()
+	stop := context.AfterFunc(ctx, func() { interruptFlag.Store(true) })
+	defer func() {
+		stop()
+		interruptMu.Lock()
+		interruptActive--
+		if interruptActive == 0 {
+			interruptFlag.Store(false)
+		}
+		interruptMu.Unlock()
+	}()
+	return f()
+}
+
+// Interrupted reports whether a running Interruptible's context was cancelled.
+func Interrupted() bool { return interruptFlag.Load() }
+
+func errInterrupted() error { return newError(KeyboardInterrupt, "computation interrupted") }
+
+// ParallelFor calls body on sub-ranges [begin, end) covering [0, n), using
+// several goroutines when n is larger than grain. It stops early and returns
+// a KeyboardInterrupt error when the current Interruptible is cancelled.
+func ParallelFor(n, grain int, body func(begin, end int)) error {
+	if n <= 0 {
+		return nil
+	}
+	if Interrupted() {
+		return errInterrupted()
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if n <= grain || workers == 1 {
+		return chunked(0, n, grain, body)
+	}
+	workers = min(workers, (n+grain-1)/grain)
+	per := (n + workers - 1) / workers
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := range workers {
+		begin, end := w*per, min((w+1)*per, n)
+		if begin >= end {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = chunked(begin, end, grain, body)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chunked runs body over [begin, end) in pieces of 16 grains, checking for
+// an interrupt between pieces.
+func chunked(begin, end, grain int, body func(begin, end int)) error {
+	step := max(grain*16, 1)
+	for b := begin; b < end; b += step {
+		if Interrupted() {
+			return errInterrupted()
+		}
+		body(b, min(b+step, end))
+	}
+	return nil
+}

@@ -1,0 +1,89 @@
+package tensor
+
+import (
+	"fmt"
+	"math"
+	"sync/atomic"
+)
+
+// Device says where a tensor's storage lives.
+type Device string
+
+// CPU is the device of tensors whose storage is Go memory.
+const CPU Device = "cpu"
+
+// Storage is the flat buffer behind one or more tensors. Views share it; the
+// version counter counts in-place writes so that autograd can detect that a
+// value it saved has changed.
+type Storage struct {
+	data    any // []float32, []float64, []int64 or []uint8
+	device  Device
+	version atomic.Uint64
+}
+
+// Len returns the number of elements in the storage.
+func (s *Storage) Len() int {
+	switch d := s.data.(type) {
+	case []float32:
+		return len(d)
+	case []float64:
+		return len(d)
+	case []int64:
+		return len(d)
+	case []uint8:
+		return len(d)
+	}
+	return 0
+}
+
+var memoryLimit atomic.Int64
+
+func init() { memoryLimit.Store(defaultMemoryLimit()) }
+
+// SetMemoryLimit sets the largest storage, in bytes, that one allocation may
+// request, and returns the previous limit. A larger request fails with a
+// MemoryError instead of exhausting the process. A limit of 0 or less turns
+// the check off.
+func SetMemoryLimit(bytes int64) int64 { return memoryLimit.Swap(bytes) }
+
+// MemoryLimit returns the current allocation limit in bytes.
+func MemoryLimit() int64 { return memoryLimit.Load() }
+
+// HumanBytes formats a byte count in binary units, e.g. "1.5 GiB".
+func HumanBytes(n float64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	i := 0
+	for n >= 1024 && i < len(units)-1 {
+		n /= 1024
+		i++
+	}
+	if i == 0 {
+		return fmt.Sprintf("%.0f B", n)
+	}
+	return fmt.Sprintf("%.1f %s", n, units[i])
+}
+
+// newStorage allocates zeroed storage for n elements of dtype d.
+func newStorage(d DType, n int) (*Storage, error) {
+	bytes := float64(n) * float64(d.Size())
+	if limit := memoryLimit.Load(); limit > 0 && bytes > float64(limit) {
+		return nil, newError(MemoryError, "cannot allocate %s for %d %s elements: the limit is %s",
+			HumanBytes(bytes), n, d, HumanBytes(float64(limit))).
+			withHint("use a smaller shape, or raise the limit (tensor.SetMemoryLimit)")
+	}
+	if bytes > math.MaxInt/2 {
+		return nil, newError(MemoryError, "cannot allocate %s", HumanBytes(bytes))
+	}
+	s := &Storage{device: CPU}
+	switch d {
+	case Float32:
+		s.data = make([]float32, n)
+	case Float64:
+		s.data = make([]float64, n)
+	case Int64:
+		s.data = make([]int64, n)
+	case Bool:
+		s.data = make([]uint8, n)
+	}
+	return s, nil
+}

@@ -1,0 +1,332 @@
+package tensor
+
+import "math"
+
+// Tensor is an n-dimensional view of typed storage: element (i0, i1, ...) is
+// storage[offset + i0*strides[0] + i1*strides[1] + ...]. Many tensors may
+// view one storage; operations that return views (Transpose, Select, ...)
+// share it, so writes through one are seen by the others.
+type Tensor struct {
+	storage *Storage
+	dtype   DType
+	shape   []int
+	strides []int
+	offset  int
+	// wrapped marks a tensor made from a plain number by Scalar. It takes part
+	// in promotion as a weak operand, like PyTorch's wrapped numbers.
+	wrapped bool
+	grad    *AutogradMeta
+}
+
+// GradFn is a node of an autograd graph that produced a tensor. Package
+// autograd implements it; package tensor only stores it.
+type GradFn interface {
+	Name() string
+}
+
+// AutogradMeta is the autograd state a tensor carries. It lives here so that
+// tensors can hold it, while everything that reads or writes it lives in
+// package autograd (docs/adr/0002-tensor-metadata.md).
+type AutogradMeta struct {
+	RequiresGrad bool
+	Grad         *Tensor
+	GradFn       GradFn
+}
+
+// Autograd returns the tensor's autograd state, or nil when it has none.
+func (t *Tensor) Autograd() *AutogradMeta { return t.grad }
+
+// SetAutograd replaces the tensor's autograd state.
+func (t *Tensor) SetAutograd(m *AutogradMeta) { t.grad = m }
+
+// RequiresGrad reports whether gradients flow to or through t.
+func (t *Tensor) RequiresGrad() bool { return t.grad != nil && t.grad.RequiresGrad }
+
+// DType returns the element type.
+func (t *Tensor) DType() DType { return t.dtype }
+
+// Device returns where the storage lives.
+func (t *Tensor) Device() Device { return t.storage.device }
+
+// Shape returns a copy of the shape.
+func (t *Tensor) Shape() []int { return append([]int(nil), t.shape...) }
+
+// Strides returns a copy of the strides, counted in elements.
+func (t *Tensor) Strides() []int { return append([]int(nil), t.strides...) }
+
+// Offset returns the storage index of the first element.
+func (t *Tensor) Offset() int { return t.offset }
+
+// Dim returns the number of dimensions.
+func (t *Tensor) Dim() int { return len(t.shape) }
+
+// Numel returns the number of elements.
+func (t *Tensor) Numel() int { return numel(t.shape) }
+
+// Nbytes returns the bytes the elements of t occupy when contiguous.
+func (t *Tensor) Nbytes() int { return t.Numel() * t.dtype.Size() }
+
+// IsWrappedNumber reports whether t was made from a plain number by Scalar.
+func (t *Tensor) IsWrappedNumber() bool { return t.wrapped }
+
+// Storage returns the storage t views.
+func (t *Tensor) Storage() *Storage { return t.storage }
+
+// Version returns the number of in-place writes made to t's storage.
+func (t *Tensor) Version() uint64 { return t.storage.version.Load() }
+
+// MarkModified records an in-place write to t's storage. Operations in this
+// package call it; code outside that writes through Data must too.
+func (t *Tensor) MarkModified() { t.storage.version.Add(1) }
+
+// SharesStorage reports whether t and u view the same storage.
+func (t *Tensor) SharesStorage(u *Tensor) bool { return t.storage == u.storage }
+
+// Size returns the length of dimension dim; negative dims count from the end.
+func (t *Tensor) Size(dim int) (int, error) {
+	d, err := normDim(dim, t.Dim())
+	if err != nil {
+		return 0, err
+	}
+	return t.shape[d], nil
+}
+
+func numel(shape []int) int {
+	n := 1
+	for _, s := range shape {
+		n *= s
+	}
+	return n
+}
+
+// checkShape validates a shape for allocation: no negative sizes, and a
+// product that fits in an int.
+func checkShape(shape []int) error {
+	n := 1
+	for _, s := range shape {
+		if s < 0 {
+			return valueErrorf("negative dimension %d in shape %v", s, shape)
+		}
+		if s != 0 && n > math.MaxInt/s {
+			return valueErrorf("shape %v has too many elements", shape)
+		}
+		n *= s
+	}
+	return nil
+}
+
+// contiguousStrides returns row-major strides for shape.
+func contiguousStrides(shape []int) []int {
+	strides := make([]int, len(shape))
+	s := 1
+	for i := len(shape) - 1; i >= 0; i-- {
+		strides[i] = s
+		s *= max(shape[i], 1)
+	}
+	return strides
+}
+
+// Empty returns a contiguous tensor of the given dtype and shape. Its
+// elements are zero, since Go memory always is.
+func Empty(d DType, shape ...int) (*Tensor, error) {
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	s, err := newStorage(d, numel(shape))
+	if err != nil {
+		return nil, err
+	}
+	return &Tensor{storage: s, dtype: d, shape: append([]int{}, shape...), strides: contiguousStrides(shape)}, nil
+}
+
+// Zeros returns a tensor of zeros.
+func Zeros(d DType, shape ...int) (*Tensor, error) { return Empty(d, shape...) }
+
+// Ones returns a tensor of ones.
+func Ones(d DType, shape ...int) (*Tensor, error) { return Full(1, d, shape...) }
+
+// Full returns a tensor whose every element is value converted to d.
+func Full(value float64, d DType, shape ...int) (*Tensor, error) {
+	t, err := Empty(d, shape...)
+	if err != nil {
+		return nil, err
+	}
+	if value != 0 {
+		fillStorage(t.storage, value)
+	}
+	return t, nil
+}
+
+func fillStorage(s *Storage, v float64) {
+	switch d := s.data.(type) {
+	case []float32:
+		fillSlice(d, Convert[float32](v))
+	case []float64:
+		fillSlice(d, v)
+	case []int64:
+		fillSlice(d, Convert[int64](v))
+	case []uint8:
+		fillSlice(d, Convert[uint8](v))
+	}
+}
+
+func fillSlice[T Element](s []T, v T) {
+	for i := range s {
+		s[i] = v
+	}
+}
+
+// FromSlice returns a contiguous tensor holding a copy of data with the given
+// shape (a 1-D tensor when shape is omitted). For bool tensors pass []uint8;
+// non-zero bytes become 1.
+func FromSlice[T Element](data []T, shape ...int) (*Tensor, error) {
+	if shape == nil {
+		shape = []int{len(data)}
+	}
+	t, err := Empty(DTypeOf[T](), shape...)
+	if err != nil {
+		return nil, err
+	}
+	if n := t.Numel(); n != len(data) {
+		return nil, valueErrorf("shape %v needs %d elements, got %d", shape, n, len(data))
+	}
+	dst := t.storage.data.([]T)
+	if t.dtype == Bool {
+		for i, v := range data {
+			dst[i] = Convert[T](boolByte(v != 0))
+		}
+	} else {
+		copy(dst, data)
+	}
+	return t, nil
+}
+
+// FromBools returns a bool tensor holding data with the given shape.
+func FromBools(data []bool, shape ...int) (*Tensor, error) {
+	b := make([]uint8, len(data))
+	for i, v := range data {
+		b[i] = boolByte(v)
+	}
+	return FromSlice(b, shape...)
+}
+
+// Scalar returns a 0-d tensor made from a plain Go number: float64 (or
+// float32) gives float64 storage, any integer gives int64, bool gives bool.
+// The result is a wrapped number: in promotion it is a weak operand, so
+// float32 tensor + Scalar(2.5) stays float32 (PyTorch's rule for Python
+// numbers).
+func Scalar(v any) (*Tensor, error) {
+	var t *Tensor
+	var err error
+	switch x := v.(type) {
+	case float64:
+		t, err = FromSlice([]float64{x}, []int{}...)
+	case float32:
+		t, err = FromSlice([]float64{float64(x)}, []int{}...)
+	case int:
+		t, err = FromSlice([]int64{int64(x)}, []int{}...)
+	case int64:
+		t, err = FromSlice([]int64{x}, []int{}...)
+	case bool:
+		t, err = FromSlice([]uint8{boolByte(x)}, []int{}...)
+	default:
+		return nil, typeErrorf("cannot make a tensor scalar from %T", v)
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.wrapped = true
+	return t, nil
+}
+
+// MustScalar is Scalar for values known to be numbers; it panics otherwise.
+func MustScalar(v any) *Tensor {
+	t, err := Scalar(v)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// Data returns the storage slice behind t, typed. It is the whole storage:
+// index it with Offset and Strides. Asking for a type other than the one the
+// tensor holds is a TypeError.
+func Data[T Element](t *Tensor) ([]T, error) {
+	want := DTypeOf[T]()
+	if t.dtype != want {
+		return nil, typeErrorf("expected dtype %s but tensor has %s", want, t.dtype)
+	}
+	return t.storage.data.([]T), nil
+}
+
+// Values returns the elements of t in row-major order as a new slice.
+func Values[T Element](t *Tensor) ([]T, error) {
+	c, err := t.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	d, err := Data[T](c)
+	if err != nil {
+		return nil, err
+	}
+	if c == t {
+		return append([]T(nil), d[c.offset:c.offset+c.Numel()]...), nil
+	}
+	return d[:c.Numel()], nil
+}
+
+// Float64s returns the elements of t in row-major order converted to float64.
+func (t *Tensor) Float64s() ([]float64, error) {
+	c, err := t.To(Float64)
+	if err != nil {
+		return nil, err
+	}
+	return Values[float64](c)
+}
+
+// Item returns the value of a one-element tensor as a Go value: float64 for
+// floating dtypes, int64 or bool.
+func (t *Tensor) Item() (any, error) {
+	if n := t.Numel(); n != 1 {
+		return nil, valueErrorf("a Tensor with %d elements cannot be converted to Scalar", n)
+	}
+	idx := t.offset // every dimension has size 1, so the offset is the element
+	switch d := t.storage.data.(type) {
+	case []float32:
+		return float64(d[idx]), nil
+	case []float64:
+		return d[idx], nil
+	case []int64:
+		return d[idx], nil
+	case []uint8:
+		return d[idx] != 0, nil
+	}
+	return nil, typeErrorf("tensor has no storage")
+}
+
+// IsContiguous reports whether t's elements are laid out in row-major order
+// without gaps.
+func (t *Tensor) IsContiguous() bool {
+	expected := 1
+	for i := len(t.shape) - 1; i >= 0; i-- {
+		if t.shape[i] == 1 {
+			continue
+		}
+		if t.strides[i] != expected {
+			return false
+		}
+		expected *= t.shape[i]
+	}
+	return true
+}
+
+// view returns a tensor sharing t's storage with new geometry.
+func (t *Tensor) view(shape, strides []int, offset int) *Tensor {
+	return &Tensor{storage: t.storage, dtype: t.dtype, shape: shape, strides: strides, offset: offset}
+}
+
+// Detach returns a view of t's storage without autograd state.
+func (t *Tensor) Detach() *Tensor { return t.view(t.shape, t.strides, t.offset) }
+
+// String formats t like PyTorch's repr, always naming the dtype.
+func (t *Tensor) String() string { return Format(t, DefaultPrintOptions) }

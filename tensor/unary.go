@@ -1,0 +1,211 @@
+package tensor
+
+import "math"
+
+type unaryKernel func(it *Iter) error
+
+// UnarySpec describes an element-wise operation of one operand.
+type UnarySpec struct {
+	Name    string
+	dtypes  func(d DType) (compute, out DType, err error)
+	kernels Kernels[unaryKernel]
+}
+
+var unarySpecs = map[string]*UnarySpec{}
+
+func defUnary(s *UnarySpec) *UnarySpec {
+	unarySpecs[s.Name] = s
+	return s
+}
+
+// LookupUnary returns the spec of the unary operation with PyTorch's name.
+func LookupUnary(name string) (*UnarySpec, bool) {
+	s, ok := unarySpecs[name]
+	return s, ok
+}
+
+func keepDType(d DType) (DType, DType, error) { return d, d, nil }
+
+// floatResult computes integer and bool inputs as DefaultFloat, as PyTorch's
+// exp, log, sqrt, ... do.
+func floatResult(d DType) (DType, DType, error) {
+	if !d.IsFloating() {
+		d = DefaultFloat
+	}
+	return d, d, nil
+}
+
+func negDTypes(d DType) (DType, DType, error) {
+	if d == Bool {
+		return 0, 0, typeErrorf("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+	}
+	return d, d, nil
+}
+
+func toBool(DType) (DType, DType, error) { return Bool, Bool, nil }
+
+func floatUnary(name string, f func(float64) float64) *UnarySpec {
+	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
+		kernels: FloatingDTypes(mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), mapLoop(f))})
+}
+
+// The unary operations.
+var (
+	NegSpec = defUnary(&UnarySpec{Name: "neg", dtypes: negDTypes,
+		kernels: NoBoolDTypes(mapLoop(func(x float32) float32 { return -x }), mapLoop(func(x float64) float64 { return -x }), mapLoop(func(x int64) int64 { return -x }))})
+	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: keepDType,
+		kernels: NoBoolDTypes(mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), mapLoop(math.Abs), mapLoop(func(x int64) int64 { return max(x, -x) }))})
+	ExpSpec     = floatUnary("exp", math.Exp)
+	LogSpec     = floatUnary("log", math.Log)
+	SqrtSpec    = floatUnary("sqrt", math.Sqrt)
+	SinSpec     = floatUnary("sin", math.Sin)
+	CosSpec     = floatUnary("cos", math.Cos)
+	TanhSpec    = floatUnary("tanh", math.Tanh)
+	SigmoidSpec = floatUnary("sigmoid", func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })
+	FloorSpec   = floatUnary("floor", math.Floor)
+	CeilSpec    = floatUnary("ceil", math.Ceil)
+	RoundSpec   = floatUnary("round", math.RoundToEven)
+	ReluSpec    = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
+		kernels: NoBoolDTypes(mapLoop(relu[float32]), mapLoop(relu[float64]), mapLoop(relu[int64]))})
+	SignSpec = defUnary(&UnarySpec{Name: "sign", dtypes: keepDType,
+		kernels: AllDTypes(mapLoop(sign[float32]), mapLoop(sign[float64]), mapLoop(sign[int64]), mapLoop(func(x uint8) uint8 { return x }))})
+	LogicalNotSpec = defUnary(&UnarySpec{Name: "logical_not", dtypes: toBool,
+		kernels: AllDTypes[unaryKernel](nil, nil, nil, mapLoop(func(x uint8) uint8 { return 1 - x }))})
+	BitwiseNotSpec = defUnary(&UnarySpec{Name: "bitwise_not", dtypes: func(d DType) (DType, DType, error) {
+		if d.IsFloating() {
+			return 0, 0, typeErrorf("bitwise_not is only supported for integer and bool tensors, got %s", d).
+				withHint("for a mask, compare first: ~(x > 0)")
+		}
+		return d, d, nil
+	}, kernels: AllDTypes[unaryKernel](nil, nil, mapLoop(func(x int64) int64 { return ^x }), mapLoop(func(x uint8) uint8 { return 1 - x }))})
+)
+
+func relu[T Number](x T) T {
+	if x > 0 {
+		return x
+	}
+	return 0
+}
+
+func sign[T Number](x T) T {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return x // 0, -0 or NaN
+}
+
+// Types returns the dtype spec computes in and the dtype of its result.
+func (s *UnarySpec) Types(x *Tensor) (compute, out DType, err error) { return s.dtypes(x.dtype) }
+
+// Apply computes the operation into a new tensor.
+func (s *UnarySpec) Apply(x *Tensor) (*Tensor, error) {
+	compute, out, err := s.dtypes(x.dtype)
+	if err != nil {
+		return nil, err
+	}
+	return s.run(x, compute, out, nil)
+}
+
+// ApplyInPlace computes the operation and writes the result into x.
+func (s *UnarySpec) ApplyInPlace(x *Tensor) error {
+	compute, out, err := s.dtypes(x.dtype)
+	if err != nil {
+		return err
+	}
+	if !CanCast(out, x.dtype) {
+		return typeErrorf("result type %s can't be cast to the desired output type %s", out, x.dtype)
+	}
+	if out != x.dtype {
+		r, err := s.run(x, compute, out, nil)
+		if err != nil {
+			return err
+		}
+		return x.CopyFrom(r)
+	}
+	if _, err := s.run(x, compute, out, x); err != nil {
+		return err
+	}
+	x.MarkModified()
+	return nil
+}
+
+func (s *UnarySpec) run(x *Tensor, compute, outType DType, out *Tensor) (*Tensor, error) {
+	kernel, err := s.kernels.Select(s.Name, compute)
+	if err != nil {
+		return nil, err
+	}
+	if x, err = x.To(compute); err != nil {
+		return nil, err
+	}
+	it, err := NewIter(IterConfig{Out: out, OutDType: outType, Inputs: []*Tensor{x}})
+	if err != nil {
+		return nil, err
+	}
+	if err := kernel(it); err != nil {
+		return nil, err
+	}
+	return it.Output(), nil
+}
+
+// mapLoop builds a same-dtype unary kernel from an element function.
+func mapLoop[T Element](f func(T) T) unaryKernel {
+	return func(it *Iter) error { return runUnary(it, f) }
+}
+
+func runUnary[T, O Element](it *Iter, f func(T) O) error {
+	out := it.ops[0].storage.data.([]O)
+	x := it.ops[1].storage.data.([]T)
+	return it.Run(func(offs, inner []int, n int) {
+		o, a := offs[0], offs[1]
+		so, sa := inner[0], inner[1]
+		if so == 1 && sa == 1 {
+			dst, src := out[o:o+n], x[a:a+n]
+			for i := range dst {
+				dst[i] = f(src[i])
+			}
+			return
+		}
+		for i := range n {
+			out[o+i*so] = f(x[a+i*sa])
+		}
+	})
+}
+
+// Neg returns -x.
+func Neg(x *Tensor) (*Tensor, error) { return NegSpec.Apply(x) }
+
+// Abs returns |x|.
+func Abs(x *Tensor) (*Tensor, error) { return AbsSpec.Apply(x) }
+
+// Exp returns e**x.
+func Exp(x *Tensor) (*Tensor, error) { return ExpSpec.Apply(x) }
+
+// Log returns the natural logarithm of x.
+func Log(x *Tensor) (*Tensor, error) { return LogSpec.Apply(x) }
+
+// Sqrt returns the square root of x.
+func Sqrt(x *Tensor) (*Tensor, error) { return SqrtSpec.Apply(x) }
+
+// Sin returns the sine of x.
+func Sin(x *Tensor) (*Tensor, error) { return SinSpec.Apply(x) }
+
+// Cos returns the cosine of x.
+func Cos(x *Tensor) (*Tensor, error) { return CosSpec.Apply(x) }
+
+// Tanh returns the hyperbolic tangent of x.
+func Tanh(x *Tensor) (*Tensor, error) { return TanhSpec.Apply(x) }
+
+// Sigmoid returns 1 / (1 + e**-x).
+func Sigmoid(x *Tensor) (*Tensor, error) { return SigmoidSpec.Apply(x) }
+
+// Relu returns max(x, 0).
+func Relu(x *Tensor) (*Tensor, error) { return ReluSpec.Apply(x) }
+
+// LogicalNot returns the element-wise negation of x's truth values.
+func LogicalNot(x *Tensor) (*Tensor, error) { return LogicalNotSpec.Apply(x) }
+
+// BitwiseNot returns ~x for integer and bool tensors.
+func BitwiseNot(x *Tensor) (*Tensor, error) { return BitwiseNotSpec.Apply(x) }

@@ -1,0 +1,413 @@
+package tensor
+
+import (
+	"slices"
+)
+
+// normDim turns a possibly negative dimension index into 0..ndim-1, with
+// PyTorch's message when it is out of range. A 0-d tensor accepts -1 and 0.
+func normDim(dim, ndim int) (int, error) {
+	n := max(ndim, 1)
+	if dim < -n || dim >= n {
+		return 0, indexErrorf("Dimension out of range (expected to be in range of [%d, %d], but got %d)", -n, n-1, dim)
+	}
+	if dim < 0 {
+		dim += n
+	}
+	return dim, nil
+}
+
+// inferShape resolves one -1 entry of shape so that it holds n elements.
+func inferShape(shape []int, n int) ([]int, error) {
+	out := append([]int{}, shape...)
+	infer := -1
+	known := 1
+	for i, s := range out {
+		switch {
+		case s == -1 && infer >= 0:
+			return nil, valueErrorf("only one dimension can be inferred")
+		case s == -1:
+			infer = i
+		case s < 0:
+			return nil, valueErrorf("invalid shape dimension %d", s)
+		default:
+			known *= s
+		}
+	}
+	if infer >= 0 {
+		if known == 0 || n%known != 0 {
+			return nil, valueErrorf("shape '%v' is invalid for input of size %d", shape, n)
+		}
+		out[infer] = n / known
+	} else if known != n {
+		return nil, valueErrorf("shape '%v' is invalid for input of size %d", shape, n)
+	}
+	return out, nil
+}
+
+// viewStrides computes strides that let a tensor with oldShape/oldStrides be
+// viewed as newShape without copying, or returns nil when no such strides
+// exist (PyTorch's computeStride).
+func viewStrides(oldShape, oldStrides, newShape []int) []int {
+	if len(oldShape) == 0 || numel(oldShape) == 0 {
+		return contiguousStrides(newShape)
+	}
+	newStrides := make([]int, len(newShape))
+	viewD := len(newShape) - 1
+	chunkBase := oldStrides[len(oldStrides)-1]
+	tensorNumel, viewNumel := 1, 1
+	for d := len(oldShape) - 1; d >= 0; d-- {
+		tensorNumel *= oldShape[d]
+		if d == 0 || (oldShape[d-1] != 1 && oldStrides[d-1] != tensorNumel*chunkBase) {
+			for viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1) {
+				newStrides[viewD] = viewNumel * chunkBase
+				viewNumel *= newShape[viewD]
+				viewD--
+			}
+			if viewNumel != tensorNumel {
+				return nil
+			}
+			if d > 0 {
+				chunkBase = oldStrides[d-1]
+				tensorNumel, viewNumel = 1, 1
+			}
+		}
+	}
+	if viewD != -1 {
+		return nil
+	}
+	return newStrides
+}
+
+// View returns a tensor with the given shape sharing t's storage. One
+// dimension may be -1 and is inferred. It fails when t's strides do not allow
+// the new shape without a copy; Reshape copies in that case.
+func (t *Tensor) View(shape ...int) (*Tensor, error) {
+	newShape, err := inferShape(shape, t.Numel())
+	if err != nil {
+		return nil, err
+	}
+	strides := viewStrides(t.shape, t.strides, newShape)
+	if strides == nil {
+		return nil, newError(RuntimeError, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces)").
+			withHint("use .reshape(...) instead, which copies when it must")
+	}
+	return t.view(newShape, strides, t.offset), nil
+}
+
+// Reshape returns a view with the given shape when the strides allow it and
+// a contiguous copy otherwise.
+func (t *Tensor) Reshape(shape ...int) (*Tensor, error) {
+	newShape, err := inferShape(shape, t.Numel())
+	if err != nil {
+		return nil, err
+	}
+	if strides := viewStrides(t.shape, t.strides, newShape); strides != nil {
+		return t.view(newShape, strides, t.offset), nil
+	}
+	c, err := t.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	return c.view(newShape, contiguousStrides(newShape), c.offset), nil
+}
+
+// Flatten returns t reshaped to one dimension.
+func (t *Tensor) Flatten() (*Tensor, error) { return t.Reshape(-1) }
+
+// Transpose swaps dimensions d0 and d1.
+func (t *Tensor) Transpose(d0, d1 int) (*Tensor, error) {
+	a, err := normDim(d0, t.Dim())
+	if err != nil {
+		return nil, err
+	}
+	b, err := normDim(d1, t.Dim())
+	if err != nil {
+		return nil, err
+	}
+	if t.Dim() == 0 {
+		return t.view(t.shape, t.strides, t.offset), nil
+	}
+	shape, strides := t.Shape(), t.Strides()
+	shape[a], shape[b] = shape[b], shape[a]
+	strides[a], strides[b] = strides[b], strides[a]
+	return t.view(shape, strides, t.offset), nil
+}
+
+// Permute reorders the dimensions: dimension i of the result is dimension
+// dims[i] of t.
+func (t *Tensor) Permute(dims ...int) (*Tensor, error) {
+	if len(dims) != t.Dim() {
+		return nil, valueErrorf("permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d", t.Dim(), len(dims))
+	}
+	seen := make([]bool, t.Dim())
+	shape := make([]int, len(dims))
+	strides := make([]int, len(dims))
+	for i, d := range dims {
+		nd, err := normDim(d, t.Dim())
+		if err != nil {
+			return nil, err
+		}
+		if seen[nd] {
+			return nil, valueErrorf("permute(): duplicate dims are not allowed")
+		}
+		seen[nd] = true
+		shape[i], strides[i] = t.shape[nd], t.strides[nd]
+	}
+	return t.view(shape, strides, t.offset), nil
+}
+
+// T returns t with its dimensions reversed (a matrix transpose for 2-D).
+func (t *Tensor) T() *Tensor {
+	shape, strides := t.Shape(), t.Strides()
+	slices.Reverse(shape)
+	slices.Reverse(strides)
+	return t.view(shape, strides, t.offset)
+}
+
+// Narrow returns the slice start:start+length along dim.
+func (t *Tensor) Narrow(dim, start, length int) (*Tensor, error) {
+	d, err := normDim(dim, t.Dim())
+	if err != nil {
+		return nil, err
+	}
+	if t.Dim() == 0 {
+		return nil, indexErrorf("narrow() cannot be applied to a 0-dim tensor")
+	}
+	size := t.shape[d]
+	if start < 0 {
+		start += size
+	}
+	if start < 0 || start > size || length < 0 || start+length > size {
+		return nil, indexErrorf("start (%d) + length (%d) exceeds dimension size (%d)", start, length, size)
+	}
+	return t.Slice(d, start, start+length, 1)
+}
+
+// Select returns the sub-tensor at index along dim, removing that dimension.
+// Negative indices count from the end.
+func (t *Tensor) Select(dim, index int) (*Tensor, error) {
+	if t.Dim() == 0 {
+		return nil, indexErrorf("invalid index of a 0-dim tensor")
+	}
+	d, err := normDim(dim, t.Dim())
+	if err != nil {
+		return nil, err
+	}
+	size := t.shape[d]
+	if index < -size || index >= size {
+		return nil, indexErrorf("index %d is out of bounds for dimension %d with size %d", index, d, size)
+	}
+	if index < 0 {
+		index += size
+	}
+	shape := slices.Delete(t.Shape(), d, d+1)
+	strides := slices.Delete(t.Strides(), d, d+1)
+	return t.view(shape, strides, t.offset+index*t.strides[d]), nil
+}
+
+// Slice returns the elements start:stop:step along dim with Python's rules
+// for negative and out-of-range bounds. The step must be positive.
+func (t *Tensor) Slice(dim, start, stop, step int) (*Tensor, error) {
+	if t.Dim() == 0 {
+		return nil, indexErrorf("slice() cannot be applied to a 0-dim tensor")
+	}
+	d, err := normDim(dim, t.Dim())
+	if err != nil {
+		return nil, err
+	}
+	if step <= 0 {
+		return nil, valueErrorf("slice step must be positive, got %d", step).
+			withHint("use .flip(%d) to reverse a dimension", dim)
+	}
+	start, stop = ClampSlice(start, stop, t.shape[d])
+	n := 0
+	if stop > start {
+		n = (stop - start + step - 1) / step
+	}
+	shape, strides := t.Shape(), t.Strides()
+	shape[d] = n
+	strides[d] = t.strides[d] * step
+	offset := t.offset
+	if n > 0 {
+		offset += start * t.strides[d]
+	}
+	return t.view(shape, strides, offset), nil
+}
+
+// ClampSlice resolves Python slice bounds for a dimension of the given size:
+// negative bounds count from the end and out-of-range bounds are clamped.
+func ClampSlice(start, stop, size int) (int, int) {
+	clamp := func(i int) int {
+		if i < 0 {
+			i += size
+		}
+		return min(max(i, 0), size)
+	}
+	return clamp(start), clamp(stop)
+}
+
+// Expand returns a view of t broadcast to shape without copying: size-1
+// dimensions get stride 0, and new leading dimensions are added. -1 keeps a
+// dimension's size.
+func (t *Tensor) Expand(shape ...int) (*Tensor, error) {
+	if len(shape) < t.Dim() {
+		return nil, valueErrorf("expand: the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)", len(shape), t.Dim())
+	}
+	lead := len(shape) - t.Dim()
+	newShape := make([]int, len(shape))
+	strides := make([]int, len(shape))
+	for i, s := range shape {
+		if i < lead {
+			if s < 0 {
+				return nil, valueErrorf("expand: -1 is not allowed in a leading, non-existing dimension %d", i)
+			}
+			newShape[i] = s
+			continue
+		}
+		old := t.shape[i-lead]
+		switch {
+		case s == -1 || s == old:
+			newShape[i], strides[i] = old, t.strides[i-lead]
+		case old == 1 && s >= 0:
+			newShape[i] = s
+		default:
+			return nil, valueErrorf("The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d.  Target sizes: %v.  Tensor sizes: %v", s, old, i, shape, t.shape)
+		}
+	}
+	return t.view(newShape, strides, t.offset), nil
+}
+
+// BroadcastTo is Expand under NumPy's name.
+func (t *Tensor) BroadcastTo(shape ...int) (*Tensor, error) { return t.Expand(shape...) }
+
+// Squeeze removes the given size-1 dimensions, or every size-1 dimension when
+// none are given. Named dimensions whose size is not 1 are left alone, as in
+// PyTorch.
+func (t *Tensor) Squeeze(dims ...int) (*Tensor, error) {
+	drop := make([]bool, t.Dim())
+	if len(dims) == 0 {
+		for i, s := range t.shape {
+			drop[i] = s == 1
+		}
+	}
+	for _, d := range dims {
+		nd, err := normDim(d, t.Dim())
+		if err != nil {
+			return nil, err
+		}
+		drop[nd] = t.Dim() > 0 && t.shape[nd] == 1
+	}
+	var shape, strides []int
+	for i := range t.shape {
+		if !drop[i] {
+			shape = append(shape, t.shape[i])
+			strides = append(strides, t.strides[i])
+		}
+	}
+	return t.view(shape, strides, t.offset), nil
+}
+
+// Unsqueeze inserts a size-1 dimension at dim (which may be Dim(), or
+// negative counting from Dim()+1).
+func (t *Tensor) Unsqueeze(dim int) (*Tensor, error) {
+	d, err := normDim(dim, t.Dim()+1)
+	if err != nil {
+		return nil, err
+	}
+	stride := 1
+	if d < t.Dim() {
+		stride = t.strides[d] * t.shape[d]
+	}
+	shape := slices.Insert(t.Shape(), d, 1)
+	strides := slices.Insert(t.Strides(), d, stride)
+	return t.view(shape, strides, t.offset), nil
+}
+
+// Contiguous returns t when it is contiguous and a row-major copy otherwise.
+func (t *Tensor) Contiguous() (*Tensor, error) {
+	if t.IsContiguous() {
+		return t, nil
+	}
+	return t.Clone()
+}
+
+// Clone returns a contiguous copy of t with its own storage.
+func (t *Tensor) Clone() (*Tensor, error) {
+	out, err := Empty(t.dtype, t.shape...)
+	if err != nil {
+		return nil, err
+	}
+	if err := copyInto(out, t); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// To returns t converted to dtype d. When t already has dtype d it returns t
+// itself, without a copy.
+func (t *Tensor) To(d DType) (*Tensor, error) {
+	if t.dtype == d {
+		return t, nil
+	}
+	src, err := t.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	out, err := Empty(d, t.shape...)
+	if err != nil {
+		return nil, err
+	}
+	n := src.Numel()
+	castStorage(out.storage.data, src.storage.data, src.offset, n)
+	out.wrapped = t.wrapped
+	return out, nil
+}
+
+// castStorage converts n elements of src starting at off into dst.
+func castStorage(dst, src any, off, n int) {
+	switch s := src.(type) {
+	case []float32:
+		castFrom(dst, s[off:off+n])
+	case []float64:
+		castFrom(dst, s[off:off+n])
+	case []int64:
+		castFrom(dst, s[off:off+n])
+	case []uint8:
+		castFrom(dst, s[off:off+n])
+	}
+}
+
+func castFrom[From Element](dst any, src []From) {
+	switch d := dst.(type) {
+	case []float32:
+		castSlice(d, src)
+	case []float64:
+		castSlice(d, src)
+	case []int64:
+		castSlice(d, src)
+	case []uint8:
+		for i, v := range src {
+			d[i] = boolByte(v != 0)
+		}
+	}
+}
+
+// castSlice converts src into dst elementwise, saturating floats to int64.
+func castSlice[To Number, From Element](dst []To, src []From) {
+	dst = dst[:len(src)]
+	var to To
+	if _, toInt := any(to).(int64); toInt {
+		var from From
+		switch any(from).(type) {
+		case float32, float64:
+			for i, v := range src {
+				dst[i] = Convert[To](v)
+			}
+			return
+		}
+	}
+	for i, v := range src {
+		dst[i] = To(v)
+	}
+}
