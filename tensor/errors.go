@@ -54,3 +54,6 @@ func KindOf(err error) ErrorKind {
 	}
 	return ""
 }
+
+// asError is errors.As for *Error, for brevity inside the package.
+func asError(err error, target **Error) bool { return errors.As(err, target) }

@@ -93,9 +93,12 @@ func NewIter(cfg IterConfig) (*Iter, error) {
 			return nil, typeErrorf("expected all tensors on cpu, got a tensor on %s", in.Device())
 		}
 	}
-	shapes := make([][]int, len(cfg.Inputs))
-	for i, in := range cfg.Inputs {
-		shapes[i] = in.shape
+	var shapes [][]int
+	if cfg.Out != nil {
+		shapes = append(shapes, cfg.Out.shape)
+	}
+	for _, in := range cfg.Inputs {
+		shapes = append(shapes, in.shape)
 	}
 	shape, err := BroadcastShapes(shapes...)
 	if err != nil {

@@ -1,0 +1,65 @@
+# kael — `make run` starts the REPL, `make test` runs every test.
+# Everything else a target needs (Go tools, Debian packages) is installed here.
+
+export GOTOOLCHAIN := local
+GO        ?= go
+BIN       := $(CURDIR)/bin
+KAEL      := $(BIN)/kael
+EXHAUSTIVE_VERSION := v0.17.1
+EXHAUSTIVE := $(BIN)/exhaustive
+# Debian packages for the Jupyter integration test (the real jupyter client).
+JUPYTER_DEBS := python3-jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-ipykernel
+# Debian packages for the side-by-side benchmarks.
+BENCH_DEBS := python3-numpy python3-torch
+FUZZTIME  ?= 10s
+
+.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps bench-deps clean
+
+all: build
+
+build:
+	$(GO) build -o $(KAEL) ./cmd/kael
+
+## run: build kael and start the REPL
+run: build
+	$(KAEL)
+
+## test: every test, including the Jupyter integration test with the real client
+test: jupyter-deps
+	KAEL_REQUIRE_JUPYTER=1 $(GO) test -count=1 ./...
+
+## fuzz: run each fuzz target for $(FUZZTIME)
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "fuzz $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+## lint: gofmt, go vet and the exhaustive analyzer (a new DType fails every switch that misses it)
+lint: $(EXHAUSTIVE)
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(EXHAUSTIVE) ./...
+
+$(EXHAUSTIVE):
+	GOBIN=$(BIN) $(GO) install github.com/nishanths/exhaustive/cmd/exhaustive@$(EXHAUSTIVE_VERSION)
+
+## bench: Go benchmarks side by side with NumPy and PyTorch, one table
+bench: bench-deps
+	$(GO) run ./cmd/kaelbench
+
+## install-kernel: install the Jupyter kernelspec for the current user
+install-kernel: build
+	$(KAEL) kernel install --user
+
+jupyter-deps:
+	@./.ci/apt-ensure $(JUPYTER_DEBS)
+
+bench-deps:
+	@./.ci/apt-ensure $(BENCH_DEBS)
+
+clean:
+	rm -rf $(BIN)
