@@ -1,0 +1,247 @@
+package lang
+
+import (
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Module is a namespace value such as torch or math, so that code written as
+// torch.zeros(3) or F.softmax(x, dim=-1) runs unchanged.
+type Module struct {
+	Name  string
+	Attrs map[string]Value
+}
+
+// HasAttrs is implemented by values with named attributes and methods of
+// their own, such as optimizers: getAttr asks them.
+type HasAttrs interface {
+	Attr(name string) (Value, bool)
+	AttrNames() []string
+}
+
+// GradFnValue is the value of x.grad_fn: the autograd node that made x.
+type GradFnValue struct{ Fn tensor.GradFn }
+
+// attribute is a read-only (or settable) property of tensors.
+type attribute struct {
+	doc string
+	get func(t *tensor.Tensor) (Value, error)
+	set func(t *tensor.Tensor, v Value) error
+}
+
+// attributes are the tensor properties reachable without a call: x.T,
+// x.shape, x.dtype, ...
+var attributes = map[string]attribute{
+	"T":     {doc: "The tensor with its dimensions reversed (a view).", get: func(t *tensor.Tensor) (Value, error) { return ops.t(t) }},
+	"shape": {doc: "The sizes of the dimensions, e.g. [2, 3].", get: func(t *tensor.Tensor) (Value, error) { return shapeValue(t.Shape()), nil }},
+	"dtype": {doc: "The element type: float32, float64, int64 or bool.", get: func(t *tensor.Tensor) (Value, error) { return t.DType(), nil }},
+	"ndim":  {doc: "The number of dimensions.", get: func(t *tensor.Tensor) (Value, error) { return int64(t.Dim()), nil }},
+	"device": {doc: "Where the storage lives ('cpu').", get: func(t *tensor.Tensor) (Value, error) {
+		return string(t.Device()), nil
+	}},
+	"data": {doc: "The tensor detached from autograd, sharing storage.", get: func(t *tensor.Tensor) (Value, error) { return t.Detach(), nil }},
+	"grad": {doc: "The accumulated gradient, or None.", get: func(t *tensor.Tensor) (Value, error) {
+		if m := t.Autograd(); m != nil && m.Grad != nil {
+			return m.Grad, nil
+		}
+		return None, nil
+	}, set: setGrad},
+	"requires_grad": {doc: "Whether gradients are computed for this tensor.", get: func(t *tensor.Tensor) (Value, error) {
+		return t.RequiresGrad(), nil
+	}, set: func(t *tensor.Tensor, v Value) error {
+		on, ok := v.(bool)
+		if !ok {
+			return newErrorf(TypeError, "requires_grad must be a bool, not %s", TypeName(v))
+		}
+		return ops.setRequiresGrad(t, on)
+	}},
+	"is_leaf": {doc: "True for tensors not produced by a recorded operation.", get: func(t *tensor.Tensor) (Value, error) {
+		m := t.Autograd()
+		return m == nil || m.GradFn == nil, nil
+	}},
+	"grad_fn": {doc: "The autograd node that produced this tensor, or None.", get: func(t *tensor.Tensor) (Value, error) {
+		if m := t.Autograd(); m != nil && m.GradFn != nil {
+			return &GradFnValue{Fn: m.GradFn}, nil
+		}
+		return None, nil
+	}},
+}
+
+func shapeValue(shape []int) *List {
+	out := make([]Value, len(shape))
+	for i, s := range shape {
+		out[i] = int64(s)
+	}
+	return &List{Elems: out}
+}
+
+func setGrad(t *tensor.Tensor, v Value) error {
+	m := t.Autograd()
+	if m == nil {
+		m = &tensor.AutogradMeta{}
+		t.SetAutograd(m)
+	}
+	switch g := v.(type) {
+	case NoneType:
+		m.Grad = nil
+	case *tensor.Tensor:
+		m.Grad = g
+	default:
+		return newErrorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
+	}
+	return nil
+}
+
+// getAttr evaluates v.name.
+func getAttr(v Value, name string) (Value, error) {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		if a, ok := attributes[name]; ok {
+			return a.get(x)
+		}
+		if m, ok := methods[name]; ok {
+			return &BoundMethod{Recv: x, Method: m}, nil
+		}
+		return nil, attrError(v, name, Methods())
+	case *Module:
+		if a, ok := x.Attrs[name]; ok {
+			return a, nil
+		}
+		err := newErrorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name)
+		err.Hint = suggestHint(name, sortedKeys(x.Attrs))
+		return nil, err
+	case *GradFnValue:
+		if name == "name" {
+			return x.Fn.Name(), nil
+		}
+	case HasAttrs:
+		if a, ok := x.Attr(name); ok {
+			return a, nil
+		}
+		return nil, attrError(v, name, x.AttrNames())
+	}
+	if table := typeMethods[TypeName(v)]; table != nil {
+		if m, ok := table[name]; ok {
+			return &BoundMethod{Recv: v, Method: m}, nil
+		}
+		return nil, attrError(v, name, sortedKeys(table))
+	}
+	return nil, attrError(v, name, nil)
+}
+
+func attrError(v Value, name string, candidates []string) *Error {
+	err := newErrorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
+	err.Hint = suggestHint(name, candidates)
+	return err
+}
+
+func suggestHint(name string, candidates []string) string {
+	if s := syntax.Suggest(name, candidates); s != "" {
+		return "did you mean `" + s + "`?"
+	}
+	return ""
+}
+
+// setAttr runs v.name = value; only some tensor properties are settable.
+func setAttr(v Value, name string, value Value) error {
+	t, ok := v.(*tensor.Tensor)
+	if !ok {
+		return newErrorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
+	}
+	a, ok := attributes[name]
+	if !ok {
+		return attrError(v, name, Methods())
+	}
+	if a.set == nil {
+		return newErrorf(AttributeError, "attribute '%s' of 'Tensor' objects is not writable", name)
+	}
+	return a.set(t, value)
+}
+
+// typeMethods holds the methods of lists, dicts and strings, by type name.
+var typeMethods = map[string]map[string]*Builtin{}
+
+// defMethod registers a method of a non-tensor type; self is its first
+// parameter.
+func defMethod(typeName, sig, doc string, fn func(a *Args) (Value, error)) {
+	name, params, err := parseSignature(sig)
+	if err != nil {
+		panic(err)
+	}
+	if typeMethods[typeName] == nil {
+		typeMethods[typeName] = map[string]*Builtin{}
+	}
+	typeMethods[typeName][name] = &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn}
+}
+
+// dtypeNames are the dtypes reachable as global names. bool is the builtin
+// function bool(), which also names the bool dtype where a dtype is
+// expected, as in PyTorch (dtype=bool).
+var dtypeNames = map[string]tensor.DType{
+	"float32": tensor.Float32, "float64": tensor.Float64, "int64": tensor.Int64,
+}
+
+// builtinDType maps the builtins float, int and bool to the dtypes they name
+// when passed as a dtype.
+func builtinDType(b *Builtin) (tensor.DType, bool) {
+	switch b.Name {
+	case "float":
+		return tensor.Float64, true
+	case "int":
+		return tensor.Int64, true
+	case "bool":
+		return tensor.Bool, true
+	}
+	return 0, false
+}
+
+// globalValue resolves a name that is not a variable.
+func globalValue(name string) (Value, bool) {
+	if b, ok := builtins[name]; ok {
+		return b, true
+	}
+	if d, ok := dtypeNames[name]; ok {
+		return d, true
+	}
+	if m, ok := modules()[name]; ok {
+		return m, true
+	}
+	return nil, false
+}
+
+// globalNames lists every predefined name.
+func globalNames() []string {
+	names := Builtins()
+	for n := range dtypeNames {
+		names = append(names, n)
+	}
+	for n := range modules() {
+		names = append(names, n)
+	}
+	return names
+}
+
+var moduleTable map[string]*Module
+
+// modules returns the predefined modules: torch (every builtin and dtype,
+// with torch.nn.functional), F (torch.nn.functional) and math.
+func modules() map[string]*Module {
+	if moduleTable != nil {
+		return moduleTable
+	}
+	torch := &Module{Name: "torch", Attrs: map[string]Value{}}
+	for name, b := range builtins {
+		torch.Attrs[name] = b
+	}
+	for name, d := range dtypeNames {
+		torch.Attrs[name] = d
+	}
+	torch.Attrs["bool"] = tensor.Bool
+	torch.Attrs["float"] = tensor.Float32
+	torch.Attrs["double"] = tensor.Float64
+	torch.Attrs["long"] = tensor.Int64
+	functional := &Module{Name: "torch.nn.functional", Attrs: torch.Attrs}
+	torch.Attrs["nn"] = &Module{Name: "torch.nn", Attrs: map[string]Value{"functional": functional}}
+	moduleTable = map[string]*Module{"torch": torch, "F": functional, "math": mathModule()}
+	return moduleTable
+}

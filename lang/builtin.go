@@ -1,0 +1,527 @@
+package lang
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Builtin is a function implemented in Go. Its signature is written in
+// Python's notation, e.g. "sum(input, dim=None, keepdim=False)", and binds
+// positional and keyword arguments as Python does. A builtin marked as a
+// method is also reachable as a tensor method, with the tensor as its first
+// argument (x.sum(dim=0)).
+type Builtin struct {
+	Name   string
+	Sig    string
+	Doc    string
+	Method bool // also a tensor method
+	Func   bool // also a global function (false for methods only)
+	params []param
+	fn     func(a *Args) (Value, error)
+	// acceptsKeywords collects unknown keyword arguments into Args instead
+	// of refusing them, for builtins that forward them.
+	acceptsKeywords bool
+}
+
+type param struct {
+	name     string
+	def      Value // default; nil when required
+	variadic bool  // *name collects the remaining positional arguments
+	kwOnly   bool
+}
+
+// builtins is the global table of builtin functions, by name.
+var builtins = map[string]*Builtin{}
+
+// methods is the table of tensor methods, by name.
+var methods = map[string]*Builtin{}
+
+// Builtins returns the names of all builtin functions, sorted.
+func Builtins() []string { return sortedKeys(builtins) }
+
+// Methods returns the names of all tensor methods and attributes, sorted.
+func Methods() []string {
+	names := sortedKeys(methods)
+	for name := range attributes {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// LookupBuiltin returns the builtin function with the given name.
+func LookupBuiltin(name string) (*Builtin, bool) {
+	b, ok := builtins[name]
+	return b, ok
+}
+
+// LookupMethod returns the tensor method with the given name.
+func LookupMethod(name string) (*Builtin, bool) {
+	b, ok := methods[name]
+	return b, ok
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Kinds of definitions for def.
+const (
+	asFunc   = 1 << iota // a global function
+	asMethod             // a tensor method
+	asBoth   = asFunc | asMethod
+)
+
+// def registers a builtin. It panics on a malformed signature, which is a
+// programming error caught by every test run.
+func def(kind int, sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
+	name, params, err := parseSignature(sig)
+	if err != nil {
+		panic(fmt.Sprintf("builtin %q: %v", sig, err))
+	}
+	b := &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn,
+		Method: kind&asMethod != 0, Func: kind&asFunc != 0}
+	if b.Func {
+		if _, dup := builtins[name]; dup {
+			panic("duplicate builtin " + name)
+		}
+		builtins[name] = b
+	}
+	if b.Method {
+		if _, dup := methods[name]; dup {
+			panic("duplicate method " + name)
+		}
+		methods[name] = b
+	}
+	return b
+}
+
+// parseSignature reads "name(a, b=1, *size, c=None)".
+func parseSignature(sig string) (string, []param, error) {
+	open := strings.IndexByte(sig, '(')
+	if open < 0 || !strings.HasSuffix(sig, ")") {
+		return "", nil, fmt.Errorf("no parameter list")
+	}
+	name := sig[:open]
+	inner := strings.TrimSpace(sig[open+1 : len(sig)-1])
+	var params []param
+	kwOnly := false
+	if inner == "" {
+		return name, nil, nil
+	}
+	for _, part := range splitTopLevel(inner) {
+		part = strings.TrimSpace(part)
+		switch {
+		case part == "*":
+			kwOnly = true
+			continue
+		case strings.HasPrefix(part, "*"):
+			params = append(params, param{name: part[1:], variadic: true})
+			kwOnly = true
+			continue
+		}
+		p := param{name: part, kwOnly: kwOnly}
+		if eq := strings.IndexByte(part, '='); eq >= 0 {
+			p.name = strings.TrimSpace(part[:eq])
+			v, err := literal(strings.TrimSpace(part[eq+1:]))
+			if err != nil {
+				return "", nil, err
+			}
+			p.def = v
+		}
+		params = append(params, p)
+	}
+	return name, params, nil
+}
+
+func splitTopLevel(s string) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				parts = append(parts, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(parts, s[start:])
+}
+
+// literal evaluates a constant default value from a signature.
+func literal(src string) (Value, error) {
+	x, err := syntax.ParseExpr(src)
+	if err != nil {
+		return nil, err
+	}
+	in := &interp{}
+	return in.eval(x)
+}
+
+// Params returns the parameter names of b, for completion of keyword
+// arguments.
+func (b *Builtin) Params() []string {
+	names := make([]string, 0, len(b.params))
+	for _, p := range b.params {
+		names = append(names, p.name)
+	}
+	return names
+}
+
+// Args holds the arguments of one builtin call, bound to its parameters.
+type Args struct {
+	b    *Builtin
+	vals []Value // by parameter; nil when not given and no default
+	in   *interp
+	// kwNames and kwVals hold the keyword arguments a builtin with
+	// acceptsKeywords did not declare.
+	kwNames []string
+	kwVals  []Value
+}
+
+// bind matches positional and keyword arguments to b's parameters.
+func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value) (*Args, error) {
+	a := &Args{b: b, vals: make([]Value, len(b.params)), in: in}
+	given := make([]bool, len(b.params))
+	i := 0
+	for _, v := range pos {
+		if i >= len(b.params) || b.params[i].kwOnly && !b.params[i].variadic {
+			return nil, newErrorf(TypeError, "%s() takes %d positional arguments but %d were given", b.Name, countPositional(b.params), len(pos))
+		}
+		p := b.params[i]
+		if p.variadic {
+			t, _ := a.vals[i].(Tuple)
+			a.vals[i] = append(t, v)
+			given[i] = true
+			continue
+		}
+		a.vals[i], given[i] = v, true
+		i++
+	}
+	for k, name := range kwNames {
+		j := b.paramIndex(name)
+		if (j < 0 || b.params[j].variadic) && b.acceptsKeywords {
+			a.kwNames, a.kwVals = append(a.kwNames, name), append(a.kwVals, kwVals[k])
+			continue
+		}
+		if j < 0 || b.params[j].variadic {
+			err := newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", b.Name, name)
+			if s := syntax.Suggest(name, b.Params()); s != "" {
+				err.withHint("did you mean `%s`?", s)
+			} else {
+				err.withHint("the signature is %s", b.Sig)
+			}
+			return nil, err
+		}
+		if given[j] {
+			return nil, newErrorf(TypeError, "%s() got multiple values for argument '%s'", b.Name, name)
+		}
+		a.vals[j], given[j] = kwVals[k], true
+	}
+	for j, p := range b.params {
+		switch {
+		case given[j]:
+		case p.variadic:
+			a.vals[j] = Tuple{}
+		case p.def != nil:
+			a.vals[j] = p.def
+		default:
+			return nil, newErrorf(TypeError, "%s() missing required argument '%s'", b.Name, p.name).
+				withHint("the signature is %s", b.Sig)
+		}
+	}
+	return a, nil
+}
+
+func countPositional(ps []param) int {
+	n := 0
+	for _, p := range ps {
+		if !p.kwOnly {
+			n++
+		}
+	}
+	return n
+}
+
+func (b *Builtin) paramIndex(name string) int {
+	for i, p := range b.params {
+		if p.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Value returns the argument bound to the named parameter.
+func (a *Args) Value(name string) Value {
+	i := a.b.paramIndex(name)
+	if i < 0 {
+		panic("builtin " + a.b.Name + " has no parameter " + name)
+	}
+	return a.vals[i]
+}
+
+// IsNone reports whether the argument is None (or was not given and
+// defaults to None).
+func (a *Args) IsNone(name string) bool {
+	_, ok := a.Value(name).(NoneType)
+	return ok
+}
+
+func (a *Args) typeError(name, want string, got Value) *Error {
+	return newErrorf(TypeError, "%s(): argument '%s' must be %s, not %s", a.b.Name, name, want, TypeName(got))
+}
+
+// Tensor returns a tensor argument; anything else is a TypeError.
+func (a *Args) Tensor(name string) (*tensor.Tensor, error) {
+	v := a.Value(name)
+	if t, ok := v.(*tensor.Tensor); ok {
+		return t, nil
+	}
+	return nil, a.typeError(name, "Tensor", v)
+}
+
+// OptTensor returns a tensor argument or nil for None.
+func (a *Args) OptTensor(name string) (*tensor.Tensor, error) {
+	if a.IsNone(name) {
+		return nil, nil
+	}
+	return a.Tensor(name)
+}
+
+// TensorLike returns a tensor argument, turning numbers into wrapped scalars
+// (weak in promotion) and lists into tensors.
+func (a *Args) TensorLike(name string) (*tensor.Tensor, error) {
+	v := a.Value(name)
+	t, err := toTensor(v)
+	if err != nil {
+		return nil, a.typeError(name, "Tensor or number", v)
+	}
+	return t, nil
+}
+
+// toTensor converts a value used as a tensor operand.
+func toTensor(v Value) (*tensor.Tensor, error) {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		return x, nil
+	case int64, float64, bool:
+		return tensor.Scalar(x)
+	case *List, Tuple:
+		return tensor.FromValue(toGo(v))
+	}
+	return nil, newErrorf(TypeError, "expected a Tensor or a number, got %s", TypeName(v))
+}
+
+// toGo converts nested lists and tuples of numbers into []any for
+// tensor.FromValue.
+func toGo(v Value) any {
+	switch x := v.(type) {
+	case *List:
+		return toGo(Tuple(x.Elems))
+	case Tuple:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = toGo(e)
+		}
+		return out
+	case *tensor.Tensor:
+		return tensor.ToList(x)
+	}
+	return v
+}
+
+// Int returns an integer argument (a bool or a one-element integer tensor
+// is accepted too).
+func (a *Args) Int(name string) (int, error) {
+	v := a.Value(name)
+	if i, ok := asInt(v); ok {
+		return int(i), nil
+	}
+	return 0, a.typeError(name, "int", v)
+}
+
+// OptInt returns an integer argument or nil for None.
+func (a *Args) OptInt(name string) (*int, error) {
+	if a.IsNone(name) {
+		return nil, nil
+	}
+	i, err := a.Int(name)
+	return &i, err
+}
+
+// Int64 returns an integer argument as int64.
+func (a *Args) Int64(name string) (int64, error) {
+	i, err := a.Int(name)
+	return int64(i), err
+}
+
+// Float returns a number argument as float64.
+func (a *Args) Float(name string) (float64, error) {
+	v := a.Value(name)
+	if f, ok := asFloat(v); ok {
+		return f, nil
+	}
+	return 0, a.typeError(name, "float", v)
+}
+
+// Bool returns a boolean argument; numbers are accepted by their truth.
+func (a *Args) Bool(name string) (bool, error) {
+	switch x := a.Value(name).(type) {
+	case bool:
+		return x, nil
+	case int64:
+		return x != 0, nil
+	}
+	return false, a.typeError(name, "bool", a.Value(name))
+}
+
+// Str returns a string argument.
+func (a *Args) Str(name string) (string, error) {
+	if s, ok := a.Value(name).(string); ok {
+		return s, nil
+	}
+	return "", a.typeError(name, "str", a.Value(name))
+}
+
+// DType returns a dtype argument (float32, or the string "float32").
+func (a *Args) DType(name string) (tensor.DType, error) {
+	switch x := a.Value(name).(type) {
+	case tensor.DType:
+		return x, nil
+	case *Builtin:
+		if d, ok := builtinDType(x); ok {
+			return d, nil
+		}
+	case string:
+		if d, ok := tensor.ParseDType(strings.TrimPrefix(x, "torch.")); ok {
+			return d, nil
+		}
+		return 0, newErrorf(TypeError, "%s(): unknown dtype '%s'", a.b.Name, x).
+			withHint("the dtypes are float32, float64, int64 and bool")
+	}
+	return 0, a.typeError(name, "dtype", a.Value(name))
+}
+
+// OptDType returns a dtype argument or nil for None.
+func (a *Args) OptDType(name string) (*tensor.DType, error) {
+	if a.IsNone(name) {
+		return nil, nil
+	}
+	d, err := a.DType(name)
+	return &d, err
+}
+
+// Ints returns an int or a sequence of ints as a slice; None gives nil.
+func (a *Args) Ints(name string) ([]int, error) {
+	v := a.Value(name)
+	if _, ok := v.(NoneType); ok {
+		return nil, nil
+	}
+	if i, ok := asInt(v); ok {
+		return []int{int(i)}, nil
+	}
+	ints, ok := intSequence(v)
+	if !ok {
+		return nil, a.typeError(name, "int or tuple of ints", v)
+	}
+	return ints, nil
+}
+
+// Shape returns the sizes of a variadic shape parameter, accepting both
+// f(2, 3) and f((2, 3)).
+func (a *Args) Shape(name string) ([]int, error) {
+	t, _ := a.Value(name).(Tuple)
+	if len(t) == 1 {
+		if ints, ok := intSequence(t[0]); ok {
+			return ints, nil
+		}
+	}
+	ints, ok := intSequence(t)
+	if !ok {
+		return nil, newErrorf(TypeError, "%s(): %s must be integers, got %s", a.b.Name, name, Repr(t))
+	}
+	return ints, nil
+}
+
+func intSequence(v Value) ([]int, bool) {
+	var elems []Value
+	switch x := v.(type) {
+	case Tuple:
+		elems = x
+	case *List:
+		elems = x.Elems
+	default:
+		return nil, false
+	}
+	out := make([]int, len(elems))
+	for i, e := range elems {
+		n, ok := asInt(e)
+		if !ok {
+			return nil, false
+		}
+		out[i] = int(n)
+	}
+	return out, true
+}
+
+// asInt converts ints, bools and one-element integer tensors.
+func asInt(v Value) (int64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return x, true
+	case bool:
+		if x {
+			return 1, true
+		}
+		return 0, true
+	case *tensor.Tensor:
+		if x.Numel() == 1 && !x.DType().IsFloating() {
+			item, err := x.Item()
+			if err != nil {
+				return 0, false
+			}
+			switch i := item.(type) {
+			case int64:
+				return i, true
+			case bool:
+				return asInt(i)
+			}
+		}
+	}
+	return 0, false
+}
+
+// asFloat converts numbers and one-element tensors.
+func asFloat(v Value) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case *tensor.Tensor:
+		if x.Numel() == 1 {
+			item, err := x.Item()
+			if err != nil {
+				return 0, false
+			}
+			return asFloat(item)
+		}
+	}
+	if i, ok := asInt(v); ok {
+		return float64(i), true
+	}
+	return 0, false
+}

@@ -1,0 +1,474 @@
+package lang
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The Python builtins. Those that PyTorch also has (sum, max, min, abs,
+// all, any, round, pow) take the tensor path when their first argument is a
+// tensor, calling the tensor method of the same name.
+
+func init() {
+	def(asFunc, "print(*values, sep=' ', end='\\n')", "Prints the values, separated by sep and followed by end.", func(a *Args) (Value, error) {
+		vals := a.Value("values").(Tuple)
+		sep, err := a.Str("sep")
+		if err != nil {
+			return nil, err
+		}
+		end, err := a.Str("end")
+		if err != nil {
+			return nil, err
+		}
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			parts[i] = Str(v)
+		}
+		a.in.write(strings.Join(parts, sep) + end)
+		return None, nil
+	})
+	def(asFunc, "len(obj)", "The number of elements of a list, tuple, dict or string, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
+		switch x := a.Value("obj").(type) {
+		case *tensor.Tensor:
+			if x.Dim() == 0 {
+				return nil, newErrorf(TypeError, "len() of a 0-d tensor")
+			}
+			n, _ := x.Size(0)
+			return int64(n), nil
+		case *Dict:
+			return int64(x.Len()), nil
+		case *Range:
+			return x.Len(), nil
+		case string:
+			return int64(len([]rune(x))), nil
+		}
+		elems, _, ok := sequence(a.Value("obj"))
+		if !ok {
+			return nil, newErrorf(TypeError, "object of type '%s' has no len()", TypeName(a.Value("obj")))
+		}
+		return int64(len(elems)), nil
+	})
+	def(asFunc, "range(start, stop=None, step=1)", "The integers from start (default 0) up to but not including stop, counting by step.", func(a *Args) (Value, error) {
+		start, err := a.Int64("start")
+		if err != nil {
+			return nil, err
+		}
+		step, err := a.Int64("step")
+		if err != nil {
+			return nil, err
+		}
+		if step == 0 {
+			return nil, newErrorf(ValueError, "range() arg 3 must not be zero")
+		}
+		if a.IsNone("stop") {
+			return &Range{Start: 0, Stop: start, Step: step}, nil
+		}
+		stop, err := a.Int64("stop")
+		return &Range{Start: start, Stop: stop, Step: step}, err
+	})
+	def(asFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
+		v := a.Value("x")
+		if s, ok := v.(string); ok {
+			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+			if err != nil {
+				return nil, newErrorf(ValueError, "could not convert string to float: %s", Repr(s))
+			}
+			return f, nil
+		}
+		if f, ok := asFloat(v); ok {
+			return f, nil
+		}
+		return nil, scalarConversionError("float", v)
+	})
+	def(asFunc, "int(x=0)", "Converts a number (truncating), a string or a one-element tensor to an int. As a dtype, int means int64.", func(a *Args) (Value, error) {
+		v := a.Value("x")
+		switch x := v.(type) {
+		case string:
+			i, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
+			if err != nil {
+				return nil, newErrorf(ValueError, "invalid literal for int(): %s", Repr(x))
+			}
+			return i, nil
+		case float64:
+			if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1<<63 {
+				return nil, newErrorf(ValueError, "cannot convert float %s to integer", formatFloat(x))
+			}
+			return int64(x), nil
+		}
+		if i, ok := asInt(v); ok {
+			return i, nil
+		}
+		if f, ok := asFloat(v); ok {
+			return int64(f), nil
+		}
+		return nil, scalarConversionError("int", v)
+	})
+	def(asFunc, "bool(x=False)", "The truth value of x. As a dtype, bool means the bool dtype.", func(a *Args) (Value, error) {
+		return Truth(a.Value("x"))
+	})
+	def(asFunc, "str(x='')", "The text print shows for x.", func(a *Args) (Value, error) { return Str(a.Value("x")), nil })
+	def(asFunc, "repr(x)", "The text the REPL shows for x.", func(a *Args) (Value, error) { return Repr(a.Value("x")), nil })
+	def(asFunc, "list(iterable=())", "A new list of the elements of iterable (a tensor gives its rows).", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("iterable"))
+		return &List{Elems: elems}, err
+	})
+	def(asFunc, "tuple(iterable=())", "A tuple of the elements of iterable.", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("iterable"))
+		return Tuple(elems), err
+	})
+	def(asFunc, "dict(pairs=())", "A new dict from a sequence of (key, value) pairs.", func(a *Args) (Value, error) {
+		d := NewDict()
+		if src, ok := a.Value("pairs").(*Dict); ok {
+			for i, k := range src.keys {
+				_ = d.Set(k, src.vals[i])
+			}
+			return d, nil
+		}
+		pairs, err := collect(a.Value("pairs"))
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range pairs {
+			kv, err := collect(p)
+			if err != nil || len(kv) != 2 {
+				return nil, newErrorf(ValueError, "dict() needs (key, value) pairs")
+			}
+			if err := d.Set(kv[0], kv[1]); err != nil {
+				return nil, err
+			}
+		}
+		return d, nil
+	})
+	def(asFunc, "enumerate(iterable, start=0)", "Pairs (index, element) for each element of iterable.", func(a *Args) (Value, error) {
+		start, err := a.Int64("start")
+		if err != nil {
+			return nil, err
+		}
+		elems, err := collect(a.Value("iterable"))
+		if err != nil {
+			return nil, err
+		}
+		out := make([]Value, len(elems))
+		for i, e := range elems {
+			out[i] = Tuple{start + int64(i), e}
+		}
+		return &List{Elems: out}, nil
+	})
+	def(asFunc, "zip(*iterables)", "Tuples of corresponding elements, as long as the shortest input.", func(a *Args) (Value, error) {
+		var cols [][]Value
+		n := -1
+		for _, it := range a.Value("iterables").(Tuple) {
+			elems, err := collect(it)
+			if err != nil {
+				return nil, err
+			}
+			cols = append(cols, elems)
+			if n < 0 || len(elems) < n {
+				n = len(elems)
+			}
+		}
+		out := make([]Value, max(n, 0))
+		for i := range out {
+			row := make(Tuple, len(cols))
+			for j := range cols {
+				row[j] = cols[j][i]
+			}
+			out[i] = row
+		}
+		return &List{Elems: out}, nil
+	})
+	def(asFunc, "sorted(iterable, reverse=False)", "A sorted list of the elements of iterable.", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("iterable"))
+		if err != nil {
+			return nil, err
+		}
+		rev, err := a.Bool("reverse")
+		if err != nil {
+			return nil, err
+		}
+		var sortErr error
+		sort.SliceStable(elems, func(i, j int) bool {
+			c, err := order(elems[i], elems[j])
+			if err != nil {
+				sortErr = newErrorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(elems[i]), TypeName(elems[j]))
+			}
+			if rev {
+				return c > 0
+			}
+			return c < 0
+		})
+		return &List{Elems: elems}, sortErr
+	})
+	def(asFunc, "reversed(seq)", "A list of the elements of seq in reverse order.", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("seq"))
+		for i, j := 0, len(elems)-1; i < j; i, j = i+1, j-1 {
+			elems[i], elems[j] = elems[j], elems[i]
+		}
+		return &List{Elems: elems}, err
+	})
+	def(asFunc, "type(x)", "The name of x's type, e.g. 'Tensor' or 'int'.", func(a *Args) (Value, error) { return TypeName(a.Value("x")), nil })
+	def(asFunc, "dtype_of(x)", "The dtype x has, or would have as a tensor: a Python float gives float32, an int int64, a bool bool.", func(a *Args) (Value, error) {
+		switch x := a.Value("x").(type) {
+		case *tensor.Tensor:
+			return x.DType(), nil
+		case float64:
+			return tensor.DefaultFloat, nil
+		case int64:
+			return tensor.Int64, nil
+		case bool:
+			return tensor.Bool, nil
+		}
+		t, err := toTensor(a.Value("x"))
+		if err != nil {
+			return nil, err
+		}
+		return t.DType(), nil
+	})
+	def(asFunc, "help(obj=None)", "Prints the signature and documentation of a builtin, method or function: help(sum), help('softmax'), help(x.sum).", func(a *Args) (Value, error) {
+		text, ok := helpText(a.Value("obj"))
+		if !ok {
+			return nil, newErrorf(NameError, "no help for %s", Repr(a.Value("obj"))).
+				withHint("help() lists every builtin")
+		}
+		a.in.write(text + "\n")
+		return None, nil
+	})
+	def(asFunc, "input(prompt='')", "Reads a line of text from the user.", func(a *Args) (Value, error) {
+		prompt, err := a.Str("prompt")
+		if err != nil {
+			return nil, err
+		}
+		if a.in.s.io.Input == nil {
+			return nil, newErrorf(RuntimeError, "input() is not available: this front end cannot read input").
+				withHint("in Jupyter, run the cell from a front end that allows stdin")
+		}
+		return a.in.s.io.Input(prompt, false)
+	})
+	def(asFunc, "display(*values)", "Shows each value as a rich output (a table for a tensor in a notebook).", func(a *Args) (Value, error) {
+		for _, v := range a.Value("values").(Tuple) {
+			if a.in.s.io.Display != nil {
+				a.in.s.io.Display(v)
+			} else {
+				a.in.write(Repr(v) + "\n")
+			}
+		}
+		return None, nil
+	})
+	def(asFunc, "clear_output(wait=False)", "Clears the output of the current notebook cell.", func(a *Args) (Value, error) {
+		wait, err := a.Bool("wait")
+		if err != nil {
+			return nil, err
+		}
+		if a.in.s.io.ClearOutput != nil {
+			a.in.s.io.ClearOutput(wait)
+		}
+		return None, nil
+	})
+	def(asFunc, "no_grad()", "A context manager in which no operation is recorded for autograd: with no_grad(): w -= lr * w.grad", func(a *Args) (Value, error) {
+		return gradMode("no_grad", false), nil
+	})
+	def(asFunc, "enable_grad()", "A context manager that turns gradient recording back on inside no_grad().", func(a *Args) (Value, error) {
+		return gradMode("enable_grad", true), nil
+	})
+	def(asFunc, "is_grad_enabled()", "Whether operations are being recorded for autograd.", func(a *Args) (Value, error) {
+		return autograd.IsGradEnabled(), nil
+	})
+	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable, or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
+		var total Value = int64(0)
+		for _, e := range elems {
+			r, err := a.in.binary(syntax.PLUS, total, e, a.in.stmtSpan)
+			if err != nil {
+				return nil, err
+			}
+			total = r
+		}
+		return total, nil
+	})
+	defOverloaded("max(input, *args, **kwargs)", "Python's max of several values or an iterable, or torch.max of a tensor (see x.max).", "max", extremum(1))
+	defOverloaded("min(input, *args, **kwargs)", "Python's min of several values or an iterable, or torch.min of a tensor (see x.min).", "min", extremum(-1))
+	defOverloaded("all(input, *args, **kwargs)", "Whether every element is true: Python's all of an iterable, or torch.all of a tensor.", "all", func(a *Args, elems []Value) (Value, error) {
+		for _, e := range elems {
+			if t, err := Truth(e); err != nil || !t {
+				return false, err
+			}
+		}
+		return true, nil
+	})
+	defOverloaded("any(input, *args, **kwargs)", "Whether some element is true: Python's any of an iterable, or torch.any of a tensor.", "any", func(a *Args, elems []Value) (Value, error) {
+		for _, e := range elems {
+			if t, err := Truth(e); err != nil || t {
+				return t, err
+			}
+		}
+		return false, nil
+	})
+	defOverloaded("abs(input, *args, **kwargs)", "The absolute value of a number, or torch.abs of a tensor.", "abs", func(a *Args, elems []Value) (Value, error) {
+		switch x := a.Value("input").(type) {
+		case int64:
+			if x == math.MinInt64 {
+				return nil, newErrorf(OverflowError, "integer overflow")
+			}
+			return abs64(x), nil
+		case float64:
+			return math.Abs(x), nil
+		case bool:
+			return boolInt(x), nil
+		}
+		return nil, newErrorf(TypeError, "bad operand type for abs(): '%s'", TypeName(a.Value("input")))
+	})
+	defOverloaded("round(input, *args, **kwargs)", "A number rounded to ndigits decimals (half to even), or torch.round of a tensor.", "round", func(a *Args, elems []Value) (Value, error) {
+		f, ok := asNumber(a.Value("input"))
+		if !ok {
+			return nil, newErrorf(TypeError, "type %s doesn't define __round__", TypeName(a.Value("input")))
+		}
+		rest := a.Value("args").(Tuple)
+		if len(rest) == 0 {
+			return int64(math.RoundToEven(f)), nil
+		}
+		nd, ok := asInt(rest[0])
+		if !ok {
+			return nil, newErrorf(TypeError, "round() ndigits must be an int")
+		}
+		p := math.Pow(10, float64(nd))
+		return math.RoundToEven(f*p) / p, nil
+	})
+	defOverloaded("pow(input, *args, **kwargs)", "input ** exponent for numbers, or torch.pow for tensors.", "pow", func(a *Args, elems []Value) (Value, error) {
+		rest := a.Value("args").(Tuple)
+		if len(rest) != 1 {
+			return nil, newErrorf(TypeError, "pow() takes exactly 2 arguments")
+		}
+		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], a.in.stmtSpan)
+	})
+}
+
+func scalarConversionError(to string, v Value) error {
+	if t, ok := v.(*tensor.Tensor); ok {
+		return newErrorf(ValueError, "only one element tensors can be converted to Python scalars, got %d elements", t.Numel())
+	}
+	return newErrorf(TypeError, "%s() argument must be a string or a number, not '%s'", to, TypeName(v))
+}
+
+// defOverloaded defines a Python builtin that becomes the tensor method of
+// the given name when its first argument is a tensor. For other values,
+// python receives the elements: the arguments themselves when there are
+// several, or the elements of the single iterable argument.
+func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) (Value, error)) {
+	sig = strings.Replace(sig, "**kwargs", "", 1)
+	sig = strings.Replace(sig, ", )", ")", 1)
+	var b *Builtin
+	b = def(asFunc, sig, doc, func(a *Args) (Value, error) {
+		first := a.Value("input")
+		rest := a.Value("args").(Tuple)
+		if _, ok := first.(*tensor.Tensor); ok {
+			m, ok := methods[method]
+			if !ok {
+				return nil, newErrorf(TypeError, "%s() does not take tensors", method)
+			}
+			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, a.in.stmtSpan)
+		}
+		if len(a.kwNames) > 0 {
+			return nil, newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", method, a.kwNames[0])
+		}
+		elems := append(Tuple{first}, rest...)
+		if len(elems) == 1 && method != "abs" && method != "round" {
+			var err error
+			elems, err = collect(first)
+			if err != nil {
+				return nil, err
+			}
+		}
+		return python(a, elems)
+	})
+	b.acceptsKeywords = true
+}
+
+// extremum returns the Python max (sign 1) or min (sign -1).
+func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
+	return func(a *Args, elems []Value) (Value, error) {
+		if len(elems) == 0 {
+			return nil, newErrorf(ValueError, "arg is an empty sequence")
+		}
+		best := elems[0]
+		for _, e := range elems[1:] {
+			c, err := order(e, best)
+			if err != nil {
+				return nil, newErrorf(TypeError, "cannot compare '%s' and '%s'", TypeName(e), TypeName(best))
+			}
+			if c*sign > 0 {
+				best = e
+			}
+		}
+		return best, nil
+	}
+}
+
+func gradMode(name string, on bool) *ContextManager {
+	var prev bool
+	return &ContextManager{Name: name,
+		Enter: func() error { prev = autograd.SetGradEnabled(on); return nil },
+		Exit:  func() { autograd.SetGradEnabled(prev) }}
+}
+
+// write sends text to the session's standard output.
+func (in *interp) write(s string) {
+	if in.s.io.Stdout != nil {
+		fmt.Fprint(in.s.io.Stdout, s)
+	}
+}
+
+// helpText returns the help for a builtin, method, function or name.
+func helpText(v Value) (string, bool) {
+	switch x := v.(type) {
+	case NoneType:
+		return "builtins: " + strings.Join(Builtins(), ", ") + "\ntensor methods: " + strings.Join(Methods(), ", ") +
+			"\nhelp(name) shows one of them.", true
+	case *Builtin:
+		return x.Sig + "\n    " + x.Doc, true
+	case *BoundMethod:
+		return "Tensor." + x.Method.Sig + "\n    " + x.Method.Doc, true
+	case *Function:
+		sig := x.Name + "(" + paramList(x) + ")"
+		if x.Doc != "" {
+			return sig + "\n    " + x.Doc, true
+		}
+		return sig, true
+	case string:
+		if b, ok := builtins[x]; ok {
+			return helpText(b)
+		}
+		if m, ok := methods[x]; ok {
+			return "Tensor." + m.Sig + "\n    " + m.Doc, true
+		}
+		if a, ok := attributes[x]; ok {
+			return "Tensor." + x + "\n    " + a.doc, true
+		}
+	case tensor.DType:
+		return fmt.Sprintf("%s: a dtype, %d bytes per element", x, x.Size()), true
+	}
+	return "", false
+}
+
+func paramList(f *Function) string {
+	parts := make([]string, len(f.Params))
+	for i, p := range f.Params {
+		s := p.Name.Name
+		switch p.Star {
+		case syntax.STAR:
+			s = "*" + s
+		case syntax.STARSTAR:
+			s = "**" + s
+		}
+		if f.Defaults[i] != nil {
+			s += "=" + Repr(f.Defaults[i])
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,262 @@
+package lang
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Completion is the answer to a completion request: the candidates that
+// may replace the runes [Start, End) of the code.
+type Completion struct {
+	Matches    []string
+	Start, End int // in Unicode code points
+}
+
+var keywords = []string{"and", "as", "break", "continue", "def", "del", "elif", "else", "False", "for",
+	"if", "in", "is", "lambda", "None", "not", "or", "pass", "return", "True", "while", "with"}
+
+// Complete returns the completions at cursor (counted in code points):
+// variables, builtins and keywords; attributes and methods after a dot; and
+// keyword argument names inside a call. It evaluates nothing but plain names
+// and attribute chains, so completing has no side effects.
+func (s *Session) Complete(code string, cursor int) Completion {
+	runes := []rune(code)
+	cursor = min(max(cursor, 0), len(runes))
+	start := cursor
+	for start > 0 && isIdentRune(runes[start-1]) {
+		start--
+	}
+	prefix := string(runes[start:cursor])
+	var candidates []string
+	if start > 0 && runes[start-1] == '.' {
+		chain := string(runes[chainStart(runes, start-1):start-1])
+		if v, ok := s.resolveChain(chain); ok {
+			candidates = attrNames(v)
+		}
+	} else {
+		candidates = append(candidates, s.Vars()...)
+		candidates = append(candidates, globalNames()...)
+		candidates = append(candidates, keywords...)
+		if callee, ok := s.enclosingCall(runes[:start]); ok {
+			for _, p := range callParams(callee) {
+				candidates = append(candidates, p+"=")
+			}
+		}
+	}
+	seen := map[string]bool{}
+	var matches []string
+	for _, c := range candidates {
+		if strings.HasPrefix(c, prefix) && !seen[c] && (prefix != "" || !strings.HasPrefix(c, "_")) {
+			seen[c] = true
+			matches = append(matches, c)
+		}
+	}
+	sort.Slice(matches, func(i, j int) bool {
+		// Keyword arguments first inside a call, then alphabetical.
+		ki, kj := strings.HasSuffix(matches[i], "="), strings.HasSuffix(matches[j], "=")
+		if ki != kj {
+			return ki
+		}
+		return matches[i] < matches[j]
+	})
+	return Completion{Matches: matches, Start: start, End: cursor}
+}
+
+func isIdentRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// chainStart returns where the name.name.name chain ending at end begins.
+func chainStart(runes []rune, end int) int {
+	i := end
+	for i > 0 && (isIdentRune(runes[i-1]) || runes[i-1] == '.') {
+		i--
+	}
+	return i
+}
+
+// resolveChain evaluates a chain of names and attributes such as x.T or
+// torch.nn.functional; anything else is not evaluated.
+func (s *Session) resolveChain(chain string) (Value, bool) {
+	if chain == "" || strings.HasPrefix(chain, ".") || strings.HasSuffix(chain, ".") {
+		return nil, false
+	}
+	parts := strings.Split(chain, ".")
+	v, ok := s.globals.vars[parts[0]]
+	if !ok {
+		v, ok = globalValue(parts[0])
+	}
+	if !ok {
+		return nil, false
+	}
+	for _, p := range parts[1:] {
+		// Only attributes without side effects are followed: tensor
+		// properties, module members and methods.
+		next, err := getAttr(v, p)
+		if err != nil {
+			return nil, false
+		}
+		v = next
+	}
+	return v, true
+}
+
+// attrNames lists what may follow "v.".
+func attrNames(v Value) []string {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		return Methods()
+	case *Module:
+		return sortedKeys(x.Attrs)
+	case HasAttrs:
+		return x.AttrNames()
+	case *GradFnValue:
+		return []string{"name"}
+	}
+	return sortedKeys(typeMethods[TypeName(v)])
+}
+
+// enclosingCall finds the callee of the innermost call whose argument list
+// is still open at the end of text.
+func (s *Session) enclosingCall(text []rune) (Value, bool) {
+	depth := 0
+	for i := len(text) - 1; i >= 0; i-- {
+		switch text[i] {
+		case ')', ']', '}':
+			depth++
+		case '[', '{':
+			depth--
+		case '(':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			chain := string(text[chainStart(text, i):i])
+			return s.resolveChain(chain)
+		}
+		if depth < 0 {
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+func callParams(v Value) []string {
+	switch f := v.(type) {
+	case *Builtin:
+		return namedParams(f)
+	case *BoundMethod:
+		return namedParams(f.Method)[1:]
+	case *Function:
+		var names []string
+		for _, p := range f.Params {
+			if p.Star == syntax.ILLEGAL {
+				names = append(names, p.Name.Name)
+			}
+		}
+		return names
+	}
+	return nil
+}
+
+func namedParams(b *Builtin) []string {
+	var names []string
+	for _, p := range b.params {
+		if !p.variadic {
+			names = append(names, p.name)
+		}
+	}
+	if len(names) == 0 {
+		return []string{""}
+	}
+	return names
+}
+
+// Completeness says whether code is ready to run, and the indent for the
+// next line when it is not (the REPL's continuation prompt, Jupyter's
+// is_complete).
+func Completeness(code string) (status syntax.Status, indent string) {
+	return syntax.Completeness(code)
+}
+
+// Inspection is the answer to an inspection request.
+type Inspection struct {
+	Name string
+	Text string // signature and documentation, or a variable's summary
+}
+
+// Inspect describes the name at cursor (code points): a builtin's or
+// method's signature and doc, a user function's signature, or a variable's
+// type, dtype and shape. detail 1 adds a tensor's values.
+func (s *Session) Inspect(code string, cursor, detail int) (Inspection, bool) {
+	runes := []rune(code)
+	cursor = min(max(cursor, 0), len(runes))
+	end := cursor
+	for end < len(runes) && isIdentRune(runes[end]) {
+		end++
+	}
+	if end == cursor && cursor > 0 && runes[cursor-1] == '(' {
+		end = cursor - 1 // inspecting f( shows f
+	}
+	chain := string(runes[chainStart(runes, end):end])
+	v, ok := s.resolveChain(chain)
+	if !ok {
+		return Inspection{}, false
+	}
+	if t, isTensor := v.(*tensor.Tensor); isTensor {
+		text := chain + ": " + Summary(t)
+		if detail > 0 {
+			text += "\n" + t.String()
+		}
+		return Inspection{Name: chain, Text: text}, true
+	}
+	if text, ok := helpText(v); ok {
+		return Inspection{Name: chain, Text: text}, true
+	}
+	return Inspection{Name: chain, Text: chain + ": " + TypeName(v) + " = " + Repr(v)}, true
+}
+
+// Summary describes a tensor in one line: dtype[shape], bytes and autograd
+// state, e.g. "float32[2, 3] tensor, 24 B, requires_grad".
+func Summary(t *tensor.Tensor) string {
+	s := Badge(t) + " tensor, " + tensor.HumanBytes(float64(t.Nbytes()))
+	if t.RequiresGrad() {
+		s += ", requires_grad"
+	}
+	return s
+}
+
+// Badge is the dtype/shape label shown with every tensor result, e.g.
+// float32[2, 3].
+func Badge(t *tensor.Tensor) string { return t.DType().String() + tensor.FormatShape(t.Shape()) }
+
+// VarInfo describes one variable for a variables table.
+type VarInfo struct {
+	Name  string
+	Type  string // "Tensor", "int", ...
+	DType string // for tensors
+	Shape string // for tensors
+	Bytes int    // for tensors
+	Value string // a short repr for other values
+}
+
+// VarTable describes every variable, sorted by name (the REPL's :vars).
+func (s *Session) VarTable() []VarInfo {
+	var out []VarInfo
+	for _, name := range s.Vars() {
+		v := s.globals.vars[name]
+		info := VarInfo{Name: name, Type: TypeName(v)}
+		if t, ok := v.(*tensor.Tensor); ok {
+			info.DType, info.Shape, info.Bytes = t.DType().String(), tensor.FormatShape(t.Shape()), t.Nbytes()
+		} else {
+			info.Value = Repr(v)
+			if r := []rune(info.Value); len(r) > 60 {
+				info.Value = string(r[:57]) + "..."
+			}
+		}
+		out = append(out, info)
+	}
+	return out
+}

@@ -1,0 +1,14 @@
+// Package lang evaluates kael, a small Python-flavoured language, against the
+// tensor core and autograd, so that code from a PyTorch tutorial reads almost
+// unchanged.
+//
+// A Session holds the variables of one REPL or notebook. Session.Exec runs a
+// cell and returns its value, the notes it produced (dtype promotions) and,
+// when it failed, an *Error carrying the kind (TypeError, NameError, ...),
+// the source span and a hint; Error.Render shows the source line with a
+// caret under the span. Complete, Inspect, Completeness and Explain serve the
+// front ends (package repl and package kernel), which add only rendering.
+//
+// Syntax lives in package lang/syntax; this package resolves names, calls
+// builtins and applies operators. docs/language.md is the reference.
+package lang

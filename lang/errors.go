@@ -1,0 +1,128 @@
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// ErrorKind names the class of an error after Python's exceptions.
+type ErrorKind string
+
+// The kinds of error a cell can raise.
+const (
+	SyntaxError       ErrorKind = "SyntaxError"
+	NameError         ErrorKind = "NameError"
+	TypeError         ErrorKind = "TypeError"
+	ValueError        ErrorKind = "ValueError"
+	IndexError        ErrorKind = "IndexError"
+	KeyError          ErrorKind = "KeyError"
+	AttributeError    ErrorKind = "AttributeError"
+	ZeroDivisionError ErrorKind = "ZeroDivisionError"
+	OverflowError     ErrorKind = "OverflowError"
+	MemoryError       ErrorKind = "MemoryError"
+	RecursionError    ErrorKind = "RecursionError"
+	RuntimeError      ErrorKind = "RuntimeError"
+	KeyboardInterrupt ErrorKind = "KeyboardInterrupt"
+	// InternalError reports a bug in kael itself (a recovered Go panic).
+	InternalError ErrorKind = "InternalError"
+)
+
+// Error is an error raised by a cell: what went wrong (Kind, Msg), where
+// (Span in Src), and what to do about it (Hint).
+type Error struct {
+	Kind     ErrorKind
+	Msg      string
+	Hint     string
+	Span     syntax.Span // zero when the error has no source position
+	Filename string
+	Src      string  // the source text Span points into
+	Trace    []Frame // the calls that led here, outermost first
+}
+
+// Frame is one call on the way to an error: the call expression's span in
+// the caller.
+type Frame struct {
+	Function string // the function that made the call; "" for the cell itself
+	Span     syntax.Span
+	Filename string
+	Src      string
+}
+
+func newErrorf(kind ErrorKind, format string, args ...any) *Error {
+	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (e *Error) withHint(format string, args ...any) *Error {
+	e.Hint = fmt.Sprintf(format, args...)
+	return e
+}
+
+// Error returns "file:line:col: Kind: msg".
+func (e *Error) Error() string {
+	s := string(e.Kind) + ": " + e.Msg
+	if e.Span.Start.IsValid() {
+		pos := e.Span.Start.String()
+		if e.Filename != "" {
+			pos = e.Filename + ":" + pos
+		}
+		s = pos + ": " + s
+	}
+	return s
+}
+
+// Render formats e for a person: the calls that led to it, the kind and
+// message, the source line with a caret under the span, and the hint.
+func (e *Error) Render() string {
+	var b strings.Builder
+	for _, f := range e.Trace {
+		where := f.Span.Start.String()
+		if f.Filename != "" {
+			where = f.Filename + ":" + where
+		}
+		fmt.Fprintf(&b, "in call at %s\n", where)
+		if sn := syntax.Snippet(f.Src, f.Span); sn != "" {
+			b.WriteString(sn + "\n")
+		}
+	}
+	b.WriteString(e.Error())
+	if e.Span.Start.IsValid() {
+		if sn := syntax.Snippet(e.Src, e.Span); sn != "" {
+			b.WriteString("\n" + sn)
+		}
+	}
+	if e.Hint != "" {
+		b.WriteString("\nhint: " + e.Hint)
+	}
+	return b.String()
+}
+
+// toError converts any error into an *Error, keeping the kind of tensor
+// errors and syntax errors.
+func toError(err error) *Error {
+	var le *Error
+	if errors.As(err, &le) {
+		return le
+	}
+	var te *tensor.Error
+	if errors.As(err, &te) {
+		return &Error{Kind: ErrorKind(te.Kind), Msg: te.Msg, Hint: te.Hint}
+	}
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		return &Error{Kind: SyntaxError, Msg: se.Msg, Hint: se.Hint, Span: se.Span, Filename: se.Filename}
+	}
+	return &Error{Kind: RuntimeError, Msg: err.Error()}
+}
+
+// at attaches a source position to err unless it already has one.
+func at(err error, span syntax.Span) *Error {
+	e := toError(err)
+	if !e.Span.Start.IsValid() {
+		e.Span = span
+	}
+	return e
+}

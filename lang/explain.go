@@ -1,0 +1,82 @@
+package lang
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Explain describes what evaluating a binary expression does, step by step:
+// the operands' dtypes, promotion, casts, broadcasting, the iterator's loop
+// and the dispatch (the REPL's :explain). The operands are evaluated; the
+// operation itself is not run. For other expressions it reports the value's
+// type, dtype and shape.
+func (s *Session) Explain(ctx context.Context, expr string) (string, *Error) {
+	x, err := syntax.ParseExpr(expr)
+	if err != nil {
+		e := toError(err)
+		e.Src = expr
+		return "", e
+	}
+	for {
+		p, ok := x.(*syntax.ParenExpr)
+		if !ok {
+			break
+		}
+		x = p.X
+	}
+	in := &interp{s: s, ctx: ctx, scope: s.globals, src: expr}
+	if b, ok := x.(*syntax.BinaryExpr); ok {
+		if name, ok := binaryNames[b.Op]; ok {
+			return in.explainBinary(name, b)
+		}
+	}
+	if c, ok := x.(*syntax.CompareExpr); ok && len(c.Ops) == 1 {
+		if name, ok := binaryNames[c.Ops[0].Op]; ok {
+			return in.explainBinary(name, &syntax.BinaryExpr{X: c.X, OpPos: c.Ops[0].OpPos, Op: c.Ops[0].Op, Y: c.Ops[0].Y})
+		}
+	}
+	v, err := in.eval(x)
+	if err != nil {
+		return "", in.errorAt(err, x.Span())
+	}
+	if t, ok := v.(*tensor.Tensor); ok {
+		return expr + " is a " + Summary(t) + "; :explain shows the steps of a binary operation such as a + b", nil
+	}
+	return expr + " is a " + TypeName(v) + "; :explain shows the steps of a binary operation such as a + b", nil
+}
+
+func (in *interp) explainBinary(name string, b *syntax.BinaryExpr) (string, *Error) {
+	operand := func(x syntax.Expr) (*tensor.Tensor, *Error) {
+		v, err := in.eval(x)
+		if err != nil {
+			return nil, in.errorAt(err, x.Span())
+		}
+		t, err := toTensor(v)
+		if err != nil {
+			return nil, in.errorAt(newErrorf(TypeError, ":explain works on tensor operations; this operand is a %s", TypeName(v)), x.Span())
+		}
+		return t, nil
+	}
+	a, e := operand(b.X)
+	if e != nil {
+		return "", e
+	}
+	c, e := operand(b.Y)
+	if e != nil {
+		return "", e
+	}
+	spec, _ := tensor.LookupBinary(name)
+	steps, err := spec.ExplainBinary(a, c)
+	var out strings.Builder
+	for i, st := range steps {
+		out.WriteString(strconv.Itoa(i+1) + ". " + st + "\n")
+	}
+	if err != nil {
+		return out.String(), in.errorAt(err, b.Span())
+	}
+	return out.String(), nil
+}

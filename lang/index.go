@@ -1,0 +1,291 @@
+package lang
+
+import (
+	"github.com/kael-dev/kael/tensor"
+)
+
+// index evaluates v[subs].
+func index(v Value, subs []subscript) (Value, error) {
+	if t, ok := v.(*tensor.Tensor); ok {
+		idx, err := tensorIndices(subs)
+		if err != nil {
+			return nil, err
+		}
+		return ops.index(t, idx)
+	}
+	if d, ok := v.(*Dict); ok {
+		key, err := subsKey(subs)
+		if err != nil {
+			return nil, err
+		}
+		val, found, err := d.Get(key)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, newErrorf(KeyError, "%s", Repr(key))
+		}
+		return val, nil
+	}
+	if len(subs) != 1 {
+		return nil, newErrorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
+	}
+	elems, isStr, ok := sequence(v)
+	if !ok {
+		return nil, newErrorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
+	}
+	s := subs[0]
+	if s.isSlice {
+		lo, hi, step, err := sliceBounds(s, len(elems))
+		if err != nil {
+			return nil, err
+		}
+		var out []Value
+		for i := lo; (step > 0 && i < hi) || (step < 0 && i > hi); i += step {
+			out = append(out, elems[i])
+		}
+		return rebuild(v, out, isStr), nil
+	}
+	i, err := seqIndex(s.value, len(elems), TypeName(v))
+	if err != nil {
+		return nil, err
+	}
+	return elems[i], nil
+}
+
+// sequence returns the elements of a list, tuple, string or range.
+func sequence(v Value) ([]Value, bool, bool) {
+	switch x := v.(type) {
+	case *List:
+		return x.Elems, false, true
+	case Tuple:
+		return x, false, true
+	case string:
+		out := make([]Value, 0, len(x))
+		for _, r := range x {
+			out = append(out, string(r))
+		}
+		return out, true, true
+	case *Range:
+		if x.Len() > 1<<24 {
+			return nil, false, false
+		}
+		elems, _ := collect(x)
+		return elems, false, true
+	}
+	return nil, false, false
+}
+
+func rebuild(orig Value, elems []Value, isStr bool) Value {
+	switch orig.(type) {
+	case *List:
+		return &List{Elems: elems}
+	case Tuple:
+		return Tuple(elems)
+	}
+	if isStr {
+		s := ""
+		for _, e := range elems {
+			s += e.(string)
+		}
+		return s
+	}
+	return &List{Elems: elems}
+}
+
+func seqIndex(v Value, n int, typ string) (int, error) {
+	i, ok := asInt(v)
+	if !ok {
+		return 0, newErrorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
+	}
+	if i < 0 {
+		i += int64(n)
+	}
+	if i < 0 || i >= int64(n) {
+		return 0, newErrorf(IndexError, "%s index out of range", typ)
+	}
+	return int(i), nil
+}
+
+// sliceBounds resolves a Python slice over n elements.
+func sliceBounds(s subscript, n int) (lo, hi, step int, err error) {
+	step = 1
+	if _, none := s.step.(NoneType); !none {
+		st, ok := asInt(s.step)
+		if !ok {
+			return 0, 0, 0, newErrorf(TypeError, "slice indices must be integers or None")
+		}
+		if st == 0 {
+			return 0, 0, 0, newErrorf(ValueError, "slice step cannot be zero")
+		}
+		step = int(st)
+	}
+	bound := func(v Value, def int) (int, error) {
+		if _, none := v.(NoneType); none {
+			return def, nil
+		}
+		i, ok := asInt(v)
+		if !ok {
+			return 0, newErrorf(TypeError, "slice indices must be integers or None")
+		}
+		b := int(i)
+		if b < 0 {
+			b += n
+		}
+		if step > 0 {
+			return min(max(b, 0), n), nil
+		}
+		return min(max(b, -1), n-1), nil
+	}
+	if step > 0 {
+		lo, err = bound(s.lo, 0)
+		if err == nil {
+			hi, err = bound(s.hi, n)
+		}
+	} else {
+		lo, err = bound(s.lo, n-1)
+		if err == nil {
+			hi, err = bound(s.hi, -1)
+		}
+	}
+	return lo, hi, step, err
+}
+
+func subsKey(subs []subscript) (Value, error) {
+	if len(subs) == 1 && !subs[0].isSlice {
+		return subs[0].value, nil
+	}
+	key := make(Tuple, len(subs))
+	for i, s := range subs {
+		if s.isSlice {
+			return nil, newErrorf(TypeError, "unhashable type: 'slice'")
+		}
+		key[i] = s.value
+	}
+	return key, nil
+}
+
+// tensorIndices converts subscripts to tensor indices.
+func tensorIndices(subs []subscript) ([]tensor.Index, error) {
+	out := make([]tensor.Index, 0, len(subs))
+	for _, s := range subs {
+		if s.isSlice {
+			var bounds [3]*int
+			for j, v := range []Value{s.lo, s.hi, s.step} {
+				if _, none := v.(NoneType); none {
+					continue
+				}
+				i, ok := asInt(v)
+				if !ok {
+					return nil, newErrorf(TypeError, "slice indices must be integers or None, not %s", TypeName(v))
+				}
+				n := int(i)
+				bounds[j] = &n
+			}
+			out = append(out, tensor.IndexSlice(bounds[0], bounds[1], bounds[2]))
+			continue
+		}
+		switch x := s.value.(type) {
+		case NoneType:
+			out = append(out, tensor.IndexNone())
+		case EllipsisType:
+			out = append(out, tensor.IndexEllipsis())
+		case int64:
+			out = append(out, tensor.IndexInt(int(x)))
+		case bool:
+			t, _ := tensor.Scalar(x)
+			out = append(out, tensor.IndexTensor(t))
+		case *tensor.Tensor:
+			if x.Dim() == 0 && x.DType() == tensor.Int64 {
+				i, _ := asInt(x)
+				out = append(out, tensor.IndexInt(int(i)))
+				continue
+			}
+			out = append(out, tensor.IndexTensor(x))
+		case *List, Tuple:
+			t, err := tensor.FromValue(toGo(x))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, tensor.IndexTensor(t))
+		default:
+			return nil, newErrorf(TypeError, "tensor indices must be integers, slices, None, ..., or tensors, not %s", TypeName(s.value))
+		}
+	}
+	return out, nil
+}
+
+// setIndex runs v[subs] = value.
+func setIndex(v Value, subs []subscript, value Value) error {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		idx, err := tensorIndices(subs)
+		if err != nil {
+			return err
+		}
+		src, err := toTensor(value)
+		if err != nil {
+			return newErrorf(TypeError, "can only assign a Tensor or a number to a tensor index, not %s", TypeName(value))
+		}
+		return ops.indexPut(x, idx, src)
+	case *Dict:
+		key, err := subsKey(subs)
+		if err != nil {
+			return err
+		}
+		return x.Set(key, value)
+	case *List:
+		if len(subs) != 1 {
+			return newErrorf(TypeError, "list indices must be integers or slices, not tuple")
+		}
+		if subs[0].isSlice {
+			lo, hi, step, err := sliceBounds(subs[0], len(x.Elems))
+			if err != nil {
+				return err
+			}
+			if step != 1 {
+				return newErrorf(ValueError, "slice assignment with a step is not supported for lists")
+			}
+			repl, err := collect(value)
+			if err != nil {
+				return err
+			}
+			hi = max(hi, lo)
+			x.Elems = append(append(append([]Value(nil), x.Elems[:lo]...), repl...), x.Elems[hi:]...)
+			return nil
+		}
+		i, err := seqIndex(subs[0].value, len(x.Elems), "list assignment")
+		if err != nil {
+			return err
+		}
+		x.Elems[i] = value
+		return nil
+	}
+	return newErrorf(TypeError, "'%s' object does not support item assignment", TypeName(v))
+}
+
+func delIndex(v Value, subs []subscript) error {
+	switch x := v.(type) {
+	case *Dict:
+		key, err := subsKey(subs)
+		if err != nil {
+			return err
+		}
+		found, err := x.Delete(key)
+		if err == nil && !found {
+			return newErrorf(KeyError, "%s", Repr(key))
+		}
+		return err
+	case *List:
+		if len(subs) != 1 || subs[0].isSlice {
+			return newErrorf(TypeError, "del on a list takes one integer index")
+		}
+		i, err := seqIndex(subs[0].value, len(x.Elems), "list assignment")
+		if err != nil {
+			return err
+		}
+		x.Elems = append(x.Elems[:i:i], x.Elems[i+1:]...)
+		return nil
+	}
+	return newErrorf(TypeError, "'%s' object does not support item deletion", TypeName(v))
+}

@@ -1,0 +1,604 @@
+package lang
+
+import (
+	"math"
+	"math/bits"
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// binaryNames maps operator tokens to the names of the tensor operations
+// they apply (tensor.LookupBinary, autograd).
+var binaryNames = map[syntax.Token]string{
+	syntax.PLUS: "add", syntax.MINUS: "sub", syntax.STAR: "mul", syntax.SLASH: "div",
+	syntax.SLASHSLASH: "floor_divide", syntax.PERCENT: "remainder", syntax.STARSTAR: "pow",
+	syntax.AMP: "bitwise_and", syntax.PIPE: "bitwise_or", syntax.CARET: "bitwise_xor",
+	syntax.EQL: "eq", syntax.NEQ: "ne", syntax.LT: "lt", syntax.LE: "le", syntax.GT: "gt", syntax.GE: "ge",
+}
+
+// isTensorOperand reports whether an operator with v should use tensor
+// semantics.
+func isTensor(v Value) bool {
+	_, ok := v.(*tensor.Tensor)
+	return ok
+}
+
+func (in *interp) unary(op syntax.Token, v Value, span syntax.Span) (Value, error) {
+	if op == syntax.NOT {
+		t, err := Truth(v)
+		return !t, err
+	}
+	if t, ok := v.(*tensor.Tensor); ok {
+		switch op {
+		case syntax.MINUS:
+			return ops.neg(t)
+		case syntax.PLUS:
+			return t, nil
+		case syntax.TILDE:
+			return tensor.BitwiseNot(t)
+		}
+	}
+	switch x := v.(type) {
+	case bool:
+		return in.unary(op, boolInt(x), span)
+	case int64:
+		switch op {
+		case syntax.MINUS:
+			if x == math.MinInt64 {
+				return nil, newErrorf(OverflowError, "integer overflow")
+			}
+			return -x, nil
+		case syntax.PLUS:
+			return x, nil
+		case syntax.TILDE:
+			return ^x, nil
+		}
+	case float64:
+		switch op {
+		case syntax.MINUS:
+			return -x, nil
+		case syntax.PLUS:
+			return x, nil
+		}
+	}
+	return nil, newErrorf(TypeError, "bad operand type for unary %s: '%s'", op, TypeName(v))
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// binary applies an arithmetic or bitwise operator.
+func (in *interp) binary(op syntax.Token, a, b Value, span syntax.Span) (Value, error) {
+	if op == syntax.AT {
+		x, err := toTensor(a)
+		if err != nil {
+			return nil, operandError(op, a, b)
+		}
+		y, err := toTensor(b)
+		if err != nil {
+			return nil, operandError(op, a, b)
+		}
+		in.noteBinary("matmul", "@", x, y, span)
+		return ops.matmul(x, y)
+	}
+	if isTensor(a) || isTensor(b) {
+		return in.tensorBinary(op, a, b, span)
+	}
+	if r, ok, err := numberBinary(op, a, b); ok || err != nil {
+		return r, err
+	}
+	if r, ok := sequenceBinary(op, a, b); ok {
+		return r, nil
+	}
+	return nil, operandError(op, a, b)
+}
+
+func operandError(op syntax.Token, a, b Value) error {
+	return newErrorf(TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op, TypeName(a), TypeName(b))
+}
+
+func (in *interp) tensorBinary(op syntax.Token, a, b Value, span syntax.Span) (Value, error) {
+	name, ok := binaryNames[op]
+	if !ok {
+		return nil, operandError(op, a, b)
+	}
+	x, err := toTensor(a)
+	if err != nil {
+		return nil, operandError(op, a, b)
+	}
+	y, err := toTensor(b)
+	if err != nil {
+		return nil, operandError(op, a, b)
+	}
+	in.noteBinary(name, op.String(), x, y, span)
+	return ops.binary(name, x, y)
+}
+
+// noteBinary records a note when an operation promotes: when the result
+// dtype differs from the dtype of a tensor operand, or integer division
+// produces floats.
+func (in *interp) noteBinary(name, symbol string, x, y *tensor.Tensor, span syntax.Span) {
+	var out tensor.DType
+	if name == "matmul" {
+		out = tensor.ResultType(x, y)
+	} else {
+		spec, ok := tensor.LookupBinary(name)
+		if !ok {
+			return
+		}
+		var err error
+		_, out, err = spec.Types(x, y)
+		if err != nil || out == tensor.Bool && x.DType() != tensor.Bool {
+			return // refusals are errors; comparisons are not promotions
+		}
+	}
+	changed := false
+	for _, t := range []*tensor.Tensor{x, y} {
+		if !t.IsWrappedNumber() && t.DType() != out {
+			changed = true
+		}
+	}
+	if !changed {
+		return
+	}
+	text := operandName(x) + " " + symbol + " " + operandName(y) + " → " + out.String()
+	if name == "div" && !x.DType().IsFloating() && !y.DType().IsFloating() {
+		text += " (true division)"
+	}
+	in.addNote(span, text)
+}
+
+func operandName(t *tensor.Tensor) string {
+	if t.IsWrappedNumber() {
+		switch t.DType() {
+		case tensor.Float64:
+			return "float"
+		case tensor.Int64:
+			return "int"
+		case tensor.Bool, tensor.Float32:
+			return "bool"
+		}
+	}
+	return t.DType().String()
+}
+
+func (in *interp) addNote(span syntax.Span, text string) {
+	for _, n := range in.notes {
+		if n.Text == text {
+			return
+		}
+	}
+	in.notes = append(in.notes, Note{Span: span, Text: text})
+}
+
+// inPlace runs t op= y on a tensor, writing into t.
+func (in *interp) inPlace(op syntax.Token, t, y *tensor.Tensor) error {
+	name, ok := binaryNames[op]
+	if !ok {
+		return operandError(op, t, y)
+	}
+	return ops.inPlace(name, t, y)
+}
+
+// numberBinary applies an operator to Python numbers with Python's rules:
+// int op int stays int (but / gives float), bools count as ints.
+func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
+	ai, aInt := a.(int64)
+	bi, bInt := b.(int64)
+	if ab, ok := a.(bool); ok {
+		ai, aInt = boolInt(ab), true
+	}
+	if bb, ok := b.(bool); ok {
+		bi, bInt = boolInt(bb), true
+	}
+	if aInt && bInt {
+		if _, aBool := a.(bool); aBool {
+			if _, bBool := b.(bool); bBool && (op == syntax.AMP || op == syntax.PIPE || op == syntax.CARET) {
+				r, _, err := intBinary(op, ai, bi)
+				return r.(int64) != 0, true, err
+			}
+		}
+		return intBinary(op, ai, bi)
+	}
+	af, aNum := asNumber(a)
+	bf, bNum := asNumber(b)
+	if !aNum || !bNum {
+		return nil, false, nil
+	}
+	switch op {
+	case syntax.PLUS:
+		return af + bf, true, nil
+	case syntax.MINUS:
+		return af - bf, true, nil
+	case syntax.STAR:
+		return af * bf, true, nil
+	case syntax.SLASH:
+		if bf == 0 {
+			return nil, true, newErrorf(ZeroDivisionError, "float division by zero")
+		}
+		return af / bf, true, nil
+	case syntax.SLASHSLASH:
+		if bf == 0 {
+			return nil, true, newErrorf(ZeroDivisionError, "float floor division by zero")
+		}
+		return math.Floor(af / bf), true, nil
+	case syntax.PERCENT:
+		if bf == 0 {
+			return nil, true, newErrorf(ZeroDivisionError, "float modulo")
+		}
+		r := math.Mod(af, bf)
+		if r != 0 && (r < 0) != (bf < 0) {
+			r += bf
+		}
+		return r, true, nil
+	case syntax.STARSTAR:
+		if af == 0 && bf < 0 {
+			return nil, true, newErrorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
+		}
+		return math.Pow(af, bf), true, nil
+	}
+	return nil, false, nil
+}
+
+func asNumber(v Value) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int64:
+		return float64(x), true
+	case bool:
+		return float64(boolInt(x)), true
+	}
+	return 0, false
+}
+
+func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
+	overflow := func() (Value, bool, error) {
+		return nil, true, newErrorf(OverflowError, "integer overflow: kael integers are 64-bit").
+			withHint("use floats for very large numbers")
+	}
+	switch op {
+	case syntax.PLUS:
+		r := a + b
+		if (r > a) != (b > 0) {
+			return overflow()
+		}
+		return r, true, nil
+	case syntax.MINUS:
+		r := a - b
+		if (r < a) != (b > 0) {
+			return overflow()
+		}
+		return r, true, nil
+	case syntax.STAR:
+		hi, lo := bits.Mul64(uint64(abs64(a)), uint64(abs64(b)))
+		if hi != 0 || lo > math.MaxInt64 || a == math.MinInt64 || b == math.MinInt64 {
+			return overflow()
+		}
+		if (a < 0) != (b < 0) {
+			return -int64(lo), true, nil
+		}
+		return int64(lo), true, nil
+	case syntax.SLASH:
+		if b == 0 {
+			return nil, true, newErrorf(ZeroDivisionError, "division by zero")
+		}
+		return float64(a) / float64(b), true, nil
+	case syntax.SLASHSLASH, syntax.PERCENT:
+		if b == 0 {
+			return nil, true, newErrorf(ZeroDivisionError, "integer division or modulo by zero")
+		}
+		if a == math.MinInt64 && b == -1 {
+			return overflow()
+		}
+		q, r := a/b, a%b
+		if r != 0 && (r < 0) != (b < 0) {
+			q--
+			r += b
+		}
+		if op == syntax.SLASHSLASH {
+			return q, true, nil
+		}
+		return r, true, nil
+	case syntax.STARSTAR:
+		if b < 0 {
+			return math.Pow(float64(a), float64(b)), true, nil
+		}
+		r := int64(1)
+		for range b {
+			next := r * a
+			if a != 0 && next/a != r {
+				return overflow()
+			}
+			r = next
+			if r == 0 || r == 1 && a == 1 {
+				break
+			}
+		}
+		return r, true, nil
+	case syntax.AMP:
+		return a & b, true, nil
+	case syntax.PIPE:
+		return a | b, true, nil
+	case syntax.CARET:
+		return a ^ b, true, nil
+	case syntax.LSHIFT:
+		if b < 0 {
+			return nil, true, newErrorf(ValueError, "negative shift count")
+		}
+		if b >= 63 || a<<b>>b != a {
+			return overflow()
+		}
+		return a << b, true, nil
+	case syntax.RSHIFT:
+		if b < 0 {
+			return nil, true, newErrorf(ValueError, "negative shift count")
+		}
+		return a >> min(b, 63), true, nil
+	}
+	return nil, false, nil
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// sequenceBinary handles + and * on lists, tuples and strings.
+func sequenceBinary(op syntax.Token, a, b Value) (Value, bool) {
+	switch op {
+	case syntax.PLUS:
+		switch x := a.(type) {
+		case string:
+			if y, ok := b.(string); ok {
+				return x + y, true
+			}
+		case *List:
+			if y, ok := b.(*List); ok {
+				return &List{Elems: append(append([]Value(nil), x.Elems...), y.Elems...)}, true
+			}
+		case Tuple:
+			if y, ok := b.(Tuple); ok {
+				return append(append(Tuple(nil), x...), y...), true
+			}
+		}
+	case syntax.STAR:
+		if n, ok := b.(int64); ok {
+			return repeat(a, n)
+		}
+		if n, ok := a.(int64); ok {
+			return repeat(b, n)
+		}
+	}
+	return nil, false
+}
+
+func repeat(v Value, n int64) (Value, bool) {
+	n = max(n, 0)
+	switch x := v.(type) {
+	case string:
+		if int64(len(x))*n > 1<<28 {
+			return nil, false
+		}
+		return strings.Repeat(x, int(n)), true
+	case *List:
+		if int64(len(x.Elems))*n > 1<<24 {
+			return nil, false
+		}
+		var out []Value
+		for range n {
+			out = append(out, x.Elems...)
+		}
+		return &List{Elems: out}, true
+	case Tuple:
+		if int64(len(x))*n > 1<<24 {
+			return nil, false
+		}
+		var out Tuple
+		for range n {
+			out = append(out, x...)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// compare applies a comparison operator.
+func (in *interp) compare(op syntax.Token, a, b Value, span syntax.Span) (Value, error) {
+	switch op {
+	case syntax.IN, syntax.NOTIN:
+		found, err := contains(b, a)
+		if err != nil {
+			return nil, err
+		}
+		return found == (op == syntax.IN), nil
+	case syntax.IS, syntax.ISNOT:
+		return identical(a, b) == (op == syntax.IS), nil
+	}
+	if isTensor(a) || isTensor(b) {
+		return in.tensorBinary(op, a, b, span)
+	}
+	switch op {
+	case syntax.EQL:
+		return equal(a, b), nil
+	case syntax.NEQ:
+		return !equal(a, b), nil
+	}
+	c, err := order(a, b)
+	if err != nil {
+		return nil, newErrorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
+	}
+	switch op {
+	case syntax.LT:
+		return c < 0, nil
+	case syntax.LE:
+		return c <= 0, nil
+	case syntax.GT:
+		return c > 0, nil
+	case syntax.GE:
+		return c >= 0, nil
+	}
+	return nil, newErrorf(TypeError, "unsupported comparison %s", op)
+}
+
+// equal is Python's == for non-tensor values. Lists and tuples compare
+// element-wise with each other, so x.shape == (2, 3) holds.
+func equal(a, b Value) bool {
+	if af, ok := asNumber(a); ok {
+		bf, ok := asNumber(b)
+		return ok && af == bf
+	}
+	switch x := a.(type) {
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case NoneType:
+		_, ok := b.(NoneType)
+		return ok
+	case tensor.DType:
+		return dtypeEqual(x, b)
+	case *Builtin:
+		if d, ok := b.(tensor.DType); ok {
+			return dtypeEqual(d, a)
+		}
+		return a == b
+	case *List, Tuple:
+		xs, _ := collect(a)
+		var ys []Value
+		switch b.(type) {
+		case *List, Tuple:
+			ys, _ = collect(b)
+		default:
+			return false
+		}
+		if len(xs) != len(ys) {
+			return false
+		}
+		for i := range xs {
+			if !equal(xs[i], ys[i]) {
+				return false
+			}
+		}
+		return true
+	case *Dict:
+		y, ok := b.(*Dict)
+		if !ok || x.Len() != y.Len() {
+			return false
+		}
+		for i, k := range x.keys {
+			v, found, _ := y.Get(k)
+			if !found || !equal(x.vals[i], v) {
+				return false
+			}
+		}
+		return true
+	}
+	return identical(a, b)
+}
+
+// dtypeEqual compares a dtype with a dtype, or with the builtins float, int
+// and bool, which name dtypes as in PyTorch.
+func dtypeEqual(d tensor.DType, v Value) bool {
+	switch x := v.(type) {
+	case tensor.DType:
+		return d == x
+	case *Builtin:
+		bd, ok := builtinDType(x)
+		return ok && bd == d
+	}
+	return false
+}
+
+func identical(a, b Value) bool {
+	switch a.(type) {
+	case *List, *Dict, *tensor.Tensor, *Function, *Builtin, *BoundMethod, *Range, *ContextManager:
+		return a == b
+	case Tuple:
+		return false
+	}
+	return equal(a, b)
+}
+
+// order compares numbers, strings, and lists or tuples lexicographically.
+func order(a, b Value) (int, error) {
+	if af, ok := asNumber(a); ok {
+		if bf, ok := asNumber(b); ok {
+			switch {
+			case af < bf:
+				return -1, nil
+			case af > bf:
+				return 1, nil
+			}
+			return 0, nil
+		}
+	}
+	if x, ok := a.(string); ok {
+		if y, ok := b.(string); ok {
+			return strings.Compare(x, y), nil
+		}
+	}
+	xs, xok := seqElems(a)
+	ys, yok := seqElems(b)
+	if xok && yok {
+		for i := 0; i < len(xs) && i < len(ys); i++ {
+			c, err := order(xs[i], ys[i])
+			if err != nil || c != 0 {
+				return c, err
+			}
+		}
+		return len(xs) - len(ys), nil
+	}
+	return 0, newErrorf(TypeError, "not comparable")
+}
+
+func seqElems(v Value) ([]Value, bool) {
+	switch x := v.(type) {
+	case *List:
+		return x.Elems, true
+	case Tuple:
+		return x, true
+	}
+	return nil, false
+}
+
+func contains(container, item Value) (bool, error) {
+	switch c := container.(type) {
+	case string:
+		s, ok := item.(string)
+		if !ok {
+			return false, newErrorf(TypeError, "'in <string>' requires string as left operand, not %s", TypeName(item))
+		}
+		return strings.Contains(c, s), nil
+	case *Dict:
+		_, found, err := c.Get(item)
+		return found, err
+	case *tensor.Tensor:
+		y, err := toTensor(item)
+		if err != nil {
+			return false, err
+		}
+		eq, err := tensor.Eq(c, y)
+		if err != nil {
+			return false, err
+		}
+		anyT, err := tensor.Any(eq, nil, false)
+		if err != nil {
+			return false, err
+		}
+		return Truth(anyT)
+	}
+	found := false
+	err := iterate(container, func(e Value) bool {
+		found = equal(e, item)
+		return !found
+	})
+	return found, err
+}

@@ -1,0 +1,133 @@
+package lang
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// IO connects a session to its front end. Every field is optional.
+type IO struct {
+	// Stdout receives what print writes, as it is written.
+	Stdout io.Writer
+	// Display shows a value as a rich output (display(x) in a notebook).
+	// When nil, display prints the value's repr to Stdout.
+	Display func(v Value)
+	// ClearOutput clears the cell's output (clear_output()).
+	ClearOutput func(wait bool)
+	// Input asks the user for a line of text (input(prompt)). When nil,
+	// input() raises an error saying the front end cannot read input.
+	Input func(prompt string, password bool) (string, error)
+	// Progress reports progress of long work, e.g. loading a file.
+	Progress func(label string, done, total int)
+}
+
+// Note is a remark about a cell that is not an error, shown under its
+// result: a dtype promotion, for example.
+type Note struct {
+	Span syntax.Span
+	Text string
+}
+
+// Result is what one cell produced.
+type Result struct {
+	// Value is the value of the cell's last statement when that statement
+	// is an expression whose value is not None; nil otherwise.
+	Value Value
+	Notes []Note
+	Err   *Error
+}
+
+// MaxDepth is the deepest nesting of function calls before RecursionError.
+const MaxDepth = 500
+
+// Session holds the variables of one REPL or notebook and evaluates cells
+// against them. A Session is not safe for concurrent Exec calls.
+type Session struct {
+	globals *scope
+	io      IO
+	inputs  []string // every cell executed, for :save
+	count   int      // cells executed, for file names in errors
+}
+
+// NewSession returns a session with no variables.
+func NewSession(io IO) *Session {
+	return &Session{globals: newScope(nil), io: io}
+}
+
+// SetIO replaces the front-end connection.
+func (s *Session) SetIO(io IO) { s.io = io }
+
+// Inputs returns the source of every cell executed so far.
+func (s *Session) Inputs() []string { return append([]string(nil), s.inputs...) }
+
+// Exec runs one cell. filename names it in error positions ("" for none).
+// Cancelling ctx stops a running loop or kernel with KeyboardInterrupt;
+// variables keep the values they had when it stopped. A statement that
+// fails changes no variable.
+func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
+	s.count++
+	s.inputs = append(s.inputs, src)
+	file, err := syntax.Parse(filename, src)
+	if err != nil {
+		e := toError(err)
+		e.Src = src
+		return Result{Err: e}
+	}
+	in := &interp{s: s, ctx: ctx, scope: s.globals, src: src, filename: filename}
+	defer func() {
+		if r := recover(); r != nil {
+			res = Result{Notes: in.notes, Err: &Error{Kind: InternalError,
+				Msg:  fmt.Sprintf("kael crashed while evaluating this statement: %v", r),
+				Hint: "this is a bug in kael; your variables are intact. Please report it with the cell and this trace:\n" + firstLines(string(debug.Stack()), 12),
+				Span: in.stmtSpan, Src: src, Filename: filename}}
+		}
+	}()
+	var value Value
+	err = tensor.Interruptible(ctx, func() error {
+		var err error
+		value, err = in.execCell(file.Stmts)
+		return err
+	})
+	res = Result{Notes: in.notes}
+	if err != nil {
+		res.Err = in.errorAt(err, in.stmtSpan)
+		return res
+	}
+	if _, isNone := value.(NoneType); value != nil && !isNone {
+		res.Value = value
+		s.globals.vars["_"] = value
+	}
+	return res
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Get returns a variable's value.
+func (s *Session) Get(name string) (Value, bool) {
+	v, ok := s.globals.vars[name]
+	return v, ok
+}
+
+// Set assigns a variable.
+func (s *Session) Set(name string, v Value) { s.globals.vars[name] = v }
+
+// Vars returns the names of the session's variables, sorted.
+func (s *Session) Vars() []string { return sortedKeys(s.globals.vars) }
+
+// Reset removes every variable.
+func (s *Session) Reset() {
+	s.globals = newScope(nil)
+	s.inputs = nil
+}

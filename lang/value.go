@@ -1,0 +1,385 @@
+package lang
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Value is a kael value. The concrete types are:
+//
+//	*tensor.Tensor          a tensor
+//	int64, float64, bool    Python-like scalars
+//	string                  a string
+//	NoneType                None
+//	EllipsisType            ...
+//	*List, Tuple, *Dict     containers
+//	tensor.DType            float32, float64, int64, bool as values
+//	*Function, *Builtin,    callables
+//	*BoundMethod
+//	*Range                  the result of range()
+//	*ContextManager         the result of no_grad()
+type Value any
+
+// NoneType is the type of None.
+type NoneType struct{}
+
+// None is kael's None.
+var None = NoneType{}
+
+// EllipsisType is the type of ..., used in indexing.
+type EllipsisType struct{}
+
+// List is a mutable sequence.
+type List struct{ Elems []Value }
+
+// Tuple is an immutable sequence.
+type Tuple []Value
+
+// Dict is a mapping with insertion order. Keys are numbers, strings, bools,
+// None, dtypes or tuples of those.
+type Dict struct {
+	keys  []Value
+	index map[string]int
+	vals  []Value
+}
+
+// NewDict returns an empty dict.
+func NewDict() *Dict { return &Dict{index: map[string]int{}} }
+
+// Set stores v under k.
+func (d *Dict) Set(k, v Value) error {
+	key, err := hashKey(k)
+	if err != nil {
+		return err
+	}
+	if i, ok := d.index[key]; ok {
+		d.vals[i] = v
+		return nil
+	}
+	d.index[key] = len(d.keys)
+	d.keys = append(d.keys, k)
+	d.vals = append(d.vals, v)
+	return nil
+}
+
+// Get returns the value stored under k.
+func (d *Dict) Get(k Value) (Value, bool, error) {
+	key, err := hashKey(k)
+	if err != nil {
+		return nil, false, err
+	}
+	i, ok := d.index[key]
+	if !ok {
+		return nil, false, nil
+	}
+	return d.vals[i], true, nil
+}
+
+// Delete removes k, reporting whether it was present.
+func (d *Dict) Delete(k Value) (bool, error) {
+	key, err := hashKey(k)
+	if err != nil {
+		return false, err
+	}
+	i, ok := d.index[key]
+	if !ok {
+		return false, nil
+	}
+	delete(d.index, key)
+	d.keys = append(d.keys[:i], d.keys[i+1:]...)
+	d.vals = append(d.vals[:i], d.vals[i+1:]...)
+	for k, j := range d.index {
+		if j > i {
+			d.index[k] = j - 1
+		}
+	}
+	return true, nil
+}
+
+// Keys returns the keys in insertion order.
+func (d *Dict) Keys() []Value { return append([]Value(nil), d.keys...) }
+
+// Len returns the number of entries.
+func (d *Dict) Len() int { return len(d.keys) }
+
+// hashKey returns a string that identifies an immutable value, or a
+// TypeError for unhashable ones (lists, dicts, tensors).
+func hashKey(v Value) (string, error) {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return "n1", nil // True == 1 == 1.0, as in Python
+		}
+		return "n0", nil
+	case int64:
+		return "n" + strconv.FormatInt(x, 10), nil
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<62 {
+			return "n" + strconv.FormatInt(int64(x), 10), nil
+		}
+		return "f" + strconv.FormatFloat(x, 'g', -1, 64), nil
+	case string:
+		return "s" + x, nil
+	case NoneType:
+		return "none", nil
+	case tensor.DType:
+		return "d" + x.String(), nil
+	case Tuple:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			k, err := hashKey(e)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = k
+		}
+		return "t(" + strings.Join(parts, ",") + ")", nil
+	}
+	return "", newErrorf(TypeError, "unhashable type: '%s'", TypeName(v))
+}
+
+// Range is the lazy sequence range() returns.
+type Range struct{ Start, Stop, Step int64 }
+
+// Len returns the number of elements.
+func (r *Range) Len() int64 {
+	if r.Step > 0 && r.Start < r.Stop {
+		return (r.Stop - r.Start + r.Step - 1) / r.Step
+	}
+	if r.Step < 0 && r.Start > r.Stop {
+		return (r.Start - r.Stop - r.Step - 1) / -r.Step
+	}
+	return 0
+}
+
+// Function is a function defined with def or lambda.
+type Function struct {
+	Name     string
+	Params   []*syntax.Param
+	Defaults []Value // one per parameter; nil where there is none
+	Body     []syntax.Stmt
+	Expr     syntax.Expr // the body of a lambda
+	Doc      string
+	src      string // the cell the function was defined in, for error snippets
+	filename string
+	env      *scope // the enclosing function's scope; nil for the globals
+}
+
+// ContextManager is a value usable in a with statement.
+type ContextManager struct {
+	Name  string
+	Enter func() error
+	Exit  func()
+}
+
+// BoundMethod is a builtin method bound to its receiver: x.sum.
+type BoundMethod struct {
+	Recv   Value
+	Method *Builtin
+}
+
+// TypeName returns the Python-style name of v's type.
+func TypeName(v Value) string {
+	switch v.(type) {
+	case *tensor.Tensor:
+		return "Tensor"
+	case int64:
+		return "int"
+	case float64:
+		return "float"
+	case bool:
+		return "bool"
+	case string:
+		return "str"
+	case NoneType:
+		return "NoneType"
+	case EllipsisType:
+		return "ellipsis"
+	case *List:
+		return "list"
+	case Tuple:
+		return "tuple"
+	case *Dict:
+		return "dict"
+	case tensor.DType:
+		return "dtype"
+	case *Function:
+		return "function"
+	case *Builtin:
+		return "builtin_function"
+	case *BoundMethod:
+		return "method"
+	case *Range:
+		return "range"
+	case *ContextManager:
+		return "context_manager"
+	case *Module:
+		return "module"
+	case *GradFnValue:
+		return "grad_fn"
+	case interface{ TypeName() string }:
+		return v.(interface{ TypeName() string }).TypeName()
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// Truth returns the truth value of v as Python's bool() does. A tensor is
+// true or false only when it has exactly one element.
+func Truth(v Value) (bool, error) {
+	switch x := v.(type) {
+	case bool:
+		return x, nil
+	case int64:
+		return x != 0, nil
+	case float64:
+		return x != 0, nil
+	case string:
+		return x != "", nil
+	case NoneType:
+		return false, nil
+	case *List:
+		return len(x.Elems) > 0, nil
+	case Tuple:
+		return len(x) > 0, nil
+	case *Dict:
+		return x.Len() > 0, nil
+	case *Range:
+		return x.Len() > 0, nil
+	case *tensor.Tensor:
+		if x.Numel() != 1 {
+			return false, newErrorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).
+				withHint("use .any() or .all() to reduce the tensor to one value")
+		}
+		item, err := x.Item()
+		if err != nil {
+			return false, err
+		}
+		switch i := item.(type) {
+		case bool:
+			return i, nil
+		case int64:
+			return i != 0, nil
+		case float64:
+			return i != 0, nil
+		}
+	}
+	return true, nil
+}
+
+// Repr returns the text form of v that the REPL prints for a result, like
+// Python's repr().
+func Repr(v Value) string {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		return x.String()
+	case string:
+		return quoteString(x)
+	case *List:
+		return "[" + joinRepr(x.Elems) + "]"
+	case Tuple:
+		if len(x) == 1 {
+			return "(" + Repr(x[0]) + ",)"
+		}
+		return "(" + joinRepr(x) + ")"
+	case *Dict:
+		parts := make([]string, len(x.keys))
+		for i, k := range x.keys {
+			parts[i] = Repr(k) + ": " + Repr(x.vals[i])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return Str(v)
+}
+
+// Str returns the text print() shows for v, like Python's str().
+func Str(v Value) string {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		return x.String()
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return formatFloat(x)
+	case bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case string:
+		return x
+	case NoneType:
+		return "None"
+	case EllipsisType:
+		return "Ellipsis"
+	case tensor.DType:
+		return x.String()
+	case *Function:
+		return "<function " + x.Name + ">"
+	case *Builtin:
+		return "<built-in function " + x.Name + ">"
+	case *BoundMethod:
+		return "<built-in method " + x.Method.Name + " of " + TypeName(x.Recv) + ">"
+	case *Range:
+		if x.Step == 1 {
+			return fmt.Sprintf("range(%d, %d)", x.Start, x.Stop)
+		}
+		return fmt.Sprintf("range(%d, %d, %d)", x.Start, x.Stop, x.Step)
+	case *ContextManager:
+		return "<" + x.Name + ">"
+	case *Module:
+		return "<module '" + x.Name + "'>"
+	case *GradFnValue:
+		return "<" + x.Fn.Name() + ">"
+	case fmt.Stringer:
+		return x.String()
+	case *List, Tuple, *Dict:
+		return Repr(v)
+	}
+	return fmt.Sprint(v)
+}
+
+func joinRepr(vs []Value) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = Repr(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// formatFloat formats like Python's repr of a float: shortest round-trip
+// digits, always with a point or exponent.
+func formatFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case math.IsNaN(f):
+		return "nan"
+	}
+	abs := math.Abs(f)
+	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
+		s := strconv.FormatFloat(f, 'e', -1, 64)
+		// Python writes 1e-05, Go 1e-05 as well; keep Go's form.
+		return s
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return s
+}
+
+func quoteString(s string) string {
+	q := strconv.Quote(s)
+	if !strings.Contains(s, "'") {
+		// Python prefers single quotes.
+		q = "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
+	}
+	return q
+}
