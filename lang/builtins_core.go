@@ -423,6 +423,10 @@ func (in *interp) write(s string) {
 	}
 }
 
+// HelpFor returns the help text for a builtin, tensor method or attribute
+// named name.
+func HelpFor(name string) (string, bool) { return helpText(name) }
+
 // helpText returns the help for a builtin, method, function or name.
 func helpText(v Value) (string, bool) {
 	switch x := v.(type) {

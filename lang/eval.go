@@ -86,6 +86,9 @@ func (in *interp) execCell(stmts []syntax.Stmt) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if in.s.io.Progress != nil && len(stmts) > 2 {
+			in.s.io.Progress("running", i+1, len(stmts))
+		}
 		switch c {
 		case ctrlBreak, ctrlContinue:
 			return nil, in.errorAt(newErrorf(SyntaxError, "'break' or 'continue' outside loop"), st.Span())

@@ -1,0 +1,83 @@
+// Command kael is the kael tensor language: a REPL on a terminal, a script
+// runner, and a Jupyter kernel.
+//
+//	kael                       start the REPL (or run stdin as a script when it is not a terminal)
+//	kael -c CODE               run CODE like a notebook cell
+//	kael run FILE.kael         run a script
+//	kael kernel CONNECTION     serve the Jupyter messaging protocol
+//	kael kernel install        install the Jupyter kernelspec (--user, --prefix DIR)
+//	kael version               print the version
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"golang.org/x/term"
+)
+
+// version is kael's version, shown in the banner and kernel_info.
+const version = "0.1.0"
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+const usage = `usage:
+  kael                      start the REPL (runs stdin as a script when it is not a terminal)
+  kael -c CODE              run CODE like a notebook cell
+  kael run FILE.kael        run a script
+  kael kernel CONNECTION    run the Jupyter kernel on a connection file
+  kael kernel install [--user | --prefix DIR]
+                            install the Jupyter kernelspec
+  kael version              print the version
+`
+
+// run executes the command line and returns the exit status.
+func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if len(args) == 0 {
+		if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			stop() // the REPL handles Ctrl-C itself
+			return runREPL(context.Background(), stdin, stdout, stderr)
+		}
+		src, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintln(stderr, "kael:", err)
+			return 1
+		}
+		return runScript(ctx, "<stdin>", string(src), stdin, stdout, stderr)
+	}
+	switch args[0] {
+	case "-c":
+		if len(args) != 2 {
+			fmt.Fprint(stderr, usage)
+			return 2
+		}
+		return runScript(ctx, "<string>", args[1], stdin, stdout, stderr)
+	case "run":
+		if len(args) != 2 {
+			fmt.Fprint(stderr, usage)
+			return 2
+		}
+		src, err := os.ReadFile(args[1])
+		if err != nil {
+			fmt.Fprintln(stderr, "kael:", err)
+			return 1
+		}
+		return runScript(ctx, args[1], string(src), stdin, stdout, stderr)
+	case "kernel":
+		stop() // the kernel handles SIGINT as an interrupt request
+		return runKernel(args[1:], stdout, stderr)
+	case "version", "--version", "-V":
+		fmt.Fprintln(stdout, "kael", version)
+		return 0
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "kael: unknown command %q\n%s", args[0], usage)
+	return 2
+}

@@ -1,0 +1,180 @@
+package kernel
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// LangEngine serves a kael language session (package lang) to the kernel.
+type LangEngine struct {
+	s     *lang.Session
+	cells int
+}
+
+// NewLangEngine returns an engine with a fresh session; it is the
+// Config.NewEngine of the kael kernel.
+func NewLangEngine() Engine { return &LangEngine{s: lang.NewSession(lang.IO{})} }
+
+// Execute runs a cell, streaming print output and displays as they happen.
+func (e *LangEngine) Execute(ctx context.Context, code string, out CellIO) Outcome {
+	e.cells++
+	e.s.SetIO(lang.IO{
+		Stdout:      writerFunc(out.Stdout),
+		Display:     func(v lang.Value) { out.Display(DisplayData{Data: Bundle(v, nil)}) },
+		ClearOutput: out.ClearOutput,
+		Input:       out.Input,
+	})
+	res := e.s.Exec(ctx, fmt.Sprintf("In[%d]", e.cells), code)
+	if res.Err != nil {
+		if len(res.Notes) > 0 {
+			out.Stdout(noteText(res.Notes) + "\n")
+		}
+		return Outcome{Err: CellErrorOf(res.Err)}
+	}
+	if res.Value == nil {
+		if len(res.Notes) > 0 {
+			out.Stdout(noteText(res.Notes) + "\n")
+		}
+		return Outcome{}
+	}
+	return Outcome{Result: Bundle(res.Value, res.Notes)}
+}
+
+// Complete lists completions at the cursor.
+func (e *LangEngine) Complete(code string, cursorPos int) Completion {
+	c := e.s.Complete(code, cursorPos)
+	return Completion{Matches: c.Matches, CursorStart: c.Start, CursorEnd: c.End}
+}
+
+// Inspect shows the signature and doc of a builtin, or a variable summary.
+func (e *LangEngine) Inspect(code string, cursorPos, detailLevel int) (MimeBundle, bool) {
+	in, ok := e.s.Inspect(code, cursorPos, detailLevel)
+	if !ok {
+		return nil, false
+	}
+	return MimeBundle{"text/plain": in.Text}, true
+}
+
+// IsComplete reports whether code can run, with the next line's indent.
+func (e *LangEngine) IsComplete(code string) (status, indent string) {
+	st, ind := lang.Completeness(code)
+	switch st {
+	case syntax.Complete:
+		return "complete", ""
+	case syntax.Incomplete:
+		return "incomplete", ind
+	case syntax.Invalid:
+		return "invalid", ""
+	}
+	return "unknown", ""
+}
+
+type writerFunc func(string)
+
+func (w writerFunc) Write(p []byte) (int, error) {
+	w(string(p))
+	return len(p), nil
+}
+
+func noteText(notes []lang.Note) string {
+	lines := make([]string, len(notes))
+	for i, n := range notes {
+		lines[i] = "note: " + n.Text
+	}
+	return strings.Join(lines, "\n")
+}
+
+// CellErrorOf converts a language error into an error message whose
+// traceback shows the source line with a caret, in ANSI colours.
+func CellErrorOf(err *lang.Error) *CellError {
+	rendered := err.Render()
+	lines := strings.Split(rendered, "\n")
+	for i, l := range lines {
+		switch {
+		case strings.Contains(l, string(err.Kind)+": "):
+			lines[i] = strings.Replace(l, string(err.Kind), "\x1b[1;31m"+string(err.Kind)+"\x1b[0m", 1)
+		case strings.HasPrefix(l, "hint: "):
+			lines[i] = "\x1b[36m" + l + "\x1b[0m"
+		case strings.Contains(l, "^"):
+			lines[i] = strings.Replace(l, "^", "\x1b[1;31m^", 1) + "\x1b[0m"
+		}
+	}
+	return &CellError{Name: string(err.Kind), Value: err.Msg, Traceback: lines}
+}
+
+// Bundle renders a value for Jupyter: text/plain always, and for tensors an
+// HTML table with a dtype/shape caption and the notes inline.
+func Bundle(v lang.Value, notes []lang.Note) MimeBundle {
+	text := lang.Repr(v)
+	if len(notes) > 0 {
+		text += "\n" + noteText(notes)
+	}
+	b := MimeBundle{"text/plain": text}
+	if t, ok := v.(*tensor.Tensor); ok {
+		b["text/html"] = TensorHTML(t, notes)
+	}
+	return b
+}
+
+// TensorHTML renders a tensor as an HTML table, summarized like its text
+// form when large: 0-d and 1-D tensors as one row, 2-D as a grid, higher
+// dimensions as preformatted text.
+func TensorHTML(t *tensor.Tensor, notes []lang.Note) string {
+	var b strings.Builder
+	b.WriteString(`<div class="kael-tensor">`)
+	fmt.Fprintf(&b, `<div style="font-family:monospace;opacity:0.7">%s</div>`, html.EscapeString(lang.Summary(t)))
+	switch t.Dim() {
+	case 0, 1, 2:
+		rows := tensorRows(t)
+		b.WriteString(`<table style="font-family:monospace;text-align:right">`)
+		for _, row := range rows {
+			b.WriteString("<tr>")
+			for _, cell := range row {
+				fmt.Fprintf(&b, "<td>%s</td>", html.EscapeString(cell))
+			}
+			b.WriteString("</tr>")
+		}
+		b.WriteString("</table>")
+	default:
+		fmt.Fprintf(&b, "<pre>%s</pre>", html.EscapeString(tensor.FormatBody(t, tensor.DefaultPrintOptions)))
+	}
+	for _, n := range notes {
+		fmt.Fprintf(&b, `<div style="font-family:monospace;opacity:0.6">note: %s</div>`, html.EscapeString(n.Text))
+	}
+	b.WriteString("</div>")
+	return b.String()
+}
+
+// tensorRows formats a 0-d, 1-D or 2-D tensor into table cells, with "…"
+// rows and columns where the text form would summarize.
+func tensorRows(t *tensor.Tensor) [][]string {
+	body := tensor.FormatBody(t, tensor.DefaultPrintOptions)
+	if t.Dim() == 0 {
+		return [][]string{{body}}
+	}
+	body = strings.ReplaceAll(body, "\n", " ")
+	var rows [][]string
+	for _, line := range strings.Split(strings.Trim(body, "[]"), "], ") {
+		line = strings.Trim(strings.TrimSpace(line), "[],")
+		if line == "..." || line == "" {
+			rows = append(rows, []string{"⋮"})
+			continue
+		}
+		var cells []string
+		for _, c := range strings.Split(line, ",") {
+			c = strings.TrimSpace(c)
+			if c == "..." {
+				c = "…"
+			}
+			cells = append(cells, c)
+		}
+		rows = append(rows, cells)
+	}
+	return rows
+}
