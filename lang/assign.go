@@ -90,12 +90,9 @@ func (in *interp) augAssign(st *syntax.AssignStmt) error {
 		if err != nil {
 			return in.errorAt(operandError(st.Op, cur, v), st.Span())
 		}
-		if !ops.recordsGraph(t, y) {
-			return in.wrap(in.inPlace(st.Op, t, y), st.Span())
-		}
-		// Under autograd the update is recorded as x = x op y.
+		return in.wrap(in.inPlace(st.Op, t, y), st.Span())
 	}
-	r, err := in.binary(st.Op, cur, v, st.Span())
+	r, err := in.binary(st.Op, cur, v, st)
 	if err != nil {
 		return in.errorAt(err, st.Span())
 	}

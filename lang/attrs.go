@@ -224,7 +224,8 @@ func globalNames() []string {
 var moduleTable map[string]*Module
 
 // modules returns the predefined modules: torch (every builtin and dtype,
-// with torch.nn.functional), F (torch.nn.functional) and math.
+// with torch.nn.functional and torch.optim), F (torch.nn.functional), optim
+// (torch.optim) and math.
 func modules() map[string]*Module {
 	if moduleTable != nil {
 		return moduleTable
@@ -242,6 +243,7 @@ func modules() map[string]*Module {
 	torch.Attrs["long"] = tensor.Int64
 	functional := &Module{Name: "torch.nn.functional", Attrs: torch.Attrs}
 	torch.Attrs["nn"] = &Module{Name: "torch.nn", Attrs: map[string]Value{"functional": functional}}
-	moduleTable = map[string]*Module{"torch": torch, "F": functional, "math": mathModule()}
+	torch.Attrs["optim"] = torchOptim
+	moduleTable = map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule()}
 	return moduleTable
 }

@@ -33,7 +33,7 @@ func (s *Session) Complete(code string, cursor int) Completion {
 	prefix := string(runes[start:cursor])
 	var candidates []string
 	if start > 0 && runes[start-1] == '.' {
-		chain := string(runes[chainStart(runes, start-1):start-1])
+		chain := string(runes[chainStart(runes, start-1) : start-1])
 		if v, ok := s.resolveChain(chain); ok {
 			candidates = attrNames(v)
 		}

@@ -184,6 +184,15 @@ func (in *interp) exec(st syntax.Stmt) (ctrl, Value, error) {
 	return ctrlNext, nil, in.errorAt(newErrorf(SyntaxError, "unsupported statement"), st.Span())
 }
 
+// wrapNode attaches n's span to a non-nil error. It computes the span only
+// on error: spans of deeply nested nodes cost time proportional to depth.
+func (in *interp) wrapNode(err error, n syntax.Node) error {
+	if err == nil {
+		return nil
+	}
+	return in.errorAt(err, n.Span())
+}
+
 // wrap attaches span to a non-nil error.
 func (in *interp) wrap(err error, span syntax.Span) error {
 	if err == nil {

@@ -30,8 +30,8 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := in.unary(x.Op, v, x.Span())
-		return r, in.wrap(err, x.Span())
+		r, err := in.unary(x.Op, v, x)
+		return r, in.wrapNode(err, x)
 	case *syntax.BinaryExpr:
 		a, err := in.eval(x.X)
 		if err != nil {
@@ -41,8 +41,8 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := in.binary(x.Op, a, b, x.Span())
-		return r, in.wrap(err, x.Span())
+		r, err := in.binary(x.Op, a, b, x)
+		return r, in.wrapNode(err, x)
 	case *syntax.BoolOpExpr:
 		a, err := in.eval(x.X)
 		if err != nil {
@@ -75,7 +75,7 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 			return nil, err
 		}
 		r, err := getAttr(v, x.Name.Name)
-		return r, in.wrap(err, x.Name.Span())
+		return r, in.wrapNode(err, x.Name)
 	case *syntax.IndexExpr:
 		v, err := in.eval(x.X)
 		if err != nil {
@@ -86,7 +86,7 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 			return nil, err
 		}
 		r, err := index(v, subs)
-		return r, in.wrap(err, x.Span())
+		return r, in.wrapNode(err, x)
 	case *syntax.TupleExpr:
 		vals, err := in.evalList(x.Elts)
 		return Tuple(vals), err
@@ -177,7 +177,7 @@ func (in *interp) compareChain(x *syntax.CompareExpr) (Value, error) {
 		if i > 0 {
 			span.Start = x.Ops[i-1].Y.Span().Start
 		}
-		r, err := in.compare(c.Op, left, right, span)
+		r, err := in.compare(c.Op, left, right, spanNode(span))
 		if err != nil {
 			return nil, in.errorAt(err, span)
 		}
@@ -324,12 +324,12 @@ func (in *interp) evalCall(x *syntax.CallExpr) (Value, error) {
 			pos = append(pos, v)
 		}
 	}
-	r, err := in.call(fn, pos, kwNames, kwVals, x.Span())
-	return r, in.wrap(err, x.Span())
+	r, err := in.call(fn, pos, kwNames, kwVals, x)
+	return r, in.wrapNode(err, x)
 }
 
 // call calls any callable value.
-func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, span syntax.Span) (Value, error) {
+func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
 	switch f := fn.(type) {
 	case *Builtin:
 		a, err := f.bind(in, pos, kwNames, kwVals)
@@ -338,16 +338,16 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 		}
 		return f.fn(a)
 	case *BoundMethod:
-		return in.call(f.Method, append([]Value{f.Recv}, pos...), kwNames, kwVals, span)
+		return in.call(f.Method, append([]Value{f.Recv}, pos...), kwNames, kwVals, at)
 	case *Function:
-		return in.callFunction(f, pos, kwNames, kwVals, span)
+		return in.callFunction(f, pos, kwNames, kwVals, at)
 	case tensor.DType:
 		return nil, newErrorf(TypeError, "'dtype' object is not callable").withHint("convert with x.to(%s)", f)
 	}
 	return nil, newErrorf(TypeError, "'%s' object is not callable", TypeName(fn))
 }
 
-func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVals []Value, span syntax.Span) (Value, error) {
+func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
 	if in.depth >= MaxDepth {
 		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls)", MaxDepth).
 			withHint("a recursive function needs a base case that stops it")
@@ -381,7 +381,7 @@ func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVal
 	if err != nil {
 		e := toError(err)
 		if e.Kind != KeyboardInterrupt {
-			e.Trace = append([]Frame{{Function: in.fnName, Span: span, Src: in.src, Filename: in.filename}}, e.Trace...)
+			e.Trace = append([]Frame{{Function: in.fnName, Span: at.Span(), Src: in.src, Filename: in.filename}}, e.Trace...)
 		}
 		return nil, e
 	}
@@ -453,3 +453,8 @@ func bindParams(f *Function, locals *scope, pos []Value, kwNames []string, kwVal
 	}
 	return nil
 }
+
+// spanNode is a syntax.Node for a span computed elsewhere.
+type spanNode syntax.Span
+
+func (s spanNode) Span() syntax.Span { return syntax.Span(s) }

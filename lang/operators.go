@@ -25,7 +25,7 @@ func isTensor(v Value) bool {
 	return ok
 }
 
-func (in *interp) unary(op syntax.Token, v Value, span syntax.Span) (Value, error) {
+func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error) {
 	if op == syntax.NOT {
 		t, err := Truth(v)
 		return !t, err
@@ -42,7 +42,7 @@ func (in *interp) unary(op syntax.Token, v Value, span syntax.Span) (Value, erro
 	}
 	switch x := v.(type) {
 	case bool:
-		return in.unary(op, boolInt(x), span)
+		return in.unary(op, boolInt(x), at)
 	case int64:
 		switch op {
 		case syntax.MINUS:
@@ -74,7 +74,7 @@ func boolInt(b bool) int64 {
 }
 
 // binary applies an arithmetic or bitwise operator.
-func (in *interp) binary(op syntax.Token, a, b Value, span syntax.Span) (Value, error) {
+func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
 	if op == syntax.AT {
 		x, err := toTensor(a)
 		if err != nil {
@@ -84,17 +84,17 @@ func (in *interp) binary(op syntax.Token, a, b Value, span syntax.Span) (Value, 
 		if err != nil {
 			return nil, operandError(op, a, b)
 		}
-		in.noteBinary("matmul", "@", x, y, span)
+		in.noteBinary("matmul", "@", x, y, at)
 		return ops.matmul(x, y)
 	}
 	if isTensor(a) || isTensor(b) {
-		return in.tensorBinary(op, a, b, span)
+		return in.tensorBinary(op, a, b, at)
 	}
 	if r, ok, err := numberBinary(op, a, b); ok || err != nil {
 		return r, err
 	}
-	if r, ok := sequenceBinary(op, a, b); ok {
-		return r, nil
+	if r, ok, err := sequenceBinary(op, a, b); ok || err != nil {
+		return r, err
 	}
 	return nil, operandError(op, a, b)
 }
@@ -103,7 +103,7 @@ func operandError(op syntax.Token, a, b Value) error {
 	return newErrorf(TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op, TypeName(a), TypeName(b))
 }
 
-func (in *interp) tensorBinary(op syntax.Token, a, b Value, span syntax.Span) (Value, error) {
+func (in *interp) tensorBinary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
 	name, ok := binaryNames[op]
 	if !ok {
 		return nil, operandError(op, a, b)
@@ -116,14 +116,14 @@ func (in *interp) tensorBinary(op syntax.Token, a, b Value, span syntax.Span) (V
 	if err != nil {
 		return nil, operandError(op, a, b)
 	}
-	in.noteBinary(name, op.String(), x, y, span)
+	in.noteBinary(name, op.String(), x, y, at)
 	return ops.binary(name, x, y)
 }
 
 // noteBinary records a note when an operation promotes: when the result
 // dtype differs from the dtype of a tensor operand, or integer division
 // produces floats.
-func (in *interp) noteBinary(name, symbol string, x, y *tensor.Tensor, span syntax.Span) {
+func (in *interp) noteBinary(name, symbol string, x, y *tensor.Tensor, at syntax.Node) {
 	var out tensor.DType
 	if name == "matmul" {
 		out = tensor.ResultType(x, y)
@@ -151,7 +151,7 @@ func (in *interp) noteBinary(name, symbol string, x, y *tensor.Tensor, span synt
 	if name == "div" && !x.DType().IsFloating() && !y.DType().IsFloating() {
 		text += " (true division)"
 	}
-	in.addNote(span, text)
+	in.addNote(at.Span(), text)
 }
 
 func operandName(t *tensor.Tensor) string {
@@ -353,21 +353,21 @@ func abs64(x int64) int64 {
 }
 
 // sequenceBinary handles + and * on lists, tuples and strings.
-func sequenceBinary(op syntax.Token, a, b Value) (Value, bool) {
+func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	switch op {
 	case syntax.PLUS:
 		switch x := a.(type) {
 		case string:
 			if y, ok := b.(string); ok {
-				return x + y, true
+				return x + y, true, nil
 			}
 		case *List:
 			if y, ok := b.(*List); ok {
-				return &List{Elems: append(append([]Value(nil), x.Elems...), y.Elems...)}, true
+				return &List{Elems: append(append([]Value(nil), x.Elems...), y.Elems...)}, true, nil
 			}
 		case Tuple:
 			if y, ok := b.(Tuple); ok {
-				return append(append(Tuple(nil), x...), y...), true
+				return append(append(Tuple(nil), x...), y...), true, nil
 			}
 		}
 	case syntax.STAR:
@@ -378,41 +378,52 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool) {
 			return repeat(b, n)
 		}
 	}
-	return nil, false
+	return nil, false, nil
 }
 
-func repeat(v Value, n int64) (Value, bool) {
+// maxRepeat bounds the elements a repeated list or string may have, so
+// that [0] * 10**12 is a MemoryError rather than an exhausted process.
+const maxRepeat = 1 << 26
+
+func repeat(v Value, n int64) (Value, bool, error) {
 	n = max(n, 0)
+	size := func(l int) error {
+		if l > 0 && n > maxRepeat/int64(l) {
+			return newErrorf(MemoryError, "repeating a %s of %d elements %d times needs too much memory", TypeName(v), l, n).
+				withHint("for large numeric data use a tensor, e.g. zeros(n)")
+		}
+		return nil
+	}
 	switch x := v.(type) {
 	case string:
-		if int64(len(x))*n > 1<<28 {
-			return nil, false
+		if err := size(len(x)); err != nil {
+			return nil, true, err
 		}
-		return strings.Repeat(x, int(n)), true
+		return strings.Repeat(x, int(n)), true, nil
 	case *List:
-		if int64(len(x.Elems))*n > 1<<24 {
-			return nil, false
+		if err := size(len(x.Elems)); err != nil {
+			return nil, true, err
 		}
 		var out []Value
 		for range n {
 			out = append(out, x.Elems...)
 		}
-		return &List{Elems: out}, true
+		return &List{Elems: out}, true, nil
 	case Tuple:
-		if int64(len(x))*n > 1<<24 {
-			return nil, false
+		if err := size(len(x)); err != nil {
+			return nil, true, err
 		}
 		var out Tuple
 		for range n {
 			out = append(out, x...)
 		}
-		return out, true
+		return out, true, nil
 	}
-	return nil, false
+	return nil, false, nil
 }
 
 // compare applies a comparison operator.
-func (in *interp) compare(op syntax.Token, a, b Value, span syntax.Span) (Value, error) {
+func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
 	switch op {
 	case syntax.IN, syntax.NOTIN:
 		found, err := contains(b, a)
@@ -424,7 +435,7 @@ func (in *interp) compare(op syntax.Token, a, b Value, span syntax.Span) (Value,
 		return identical(a, b) == (op == syntax.IS), nil
 	}
 	if isTensor(a) || isTensor(b) {
-		return in.tensorBinary(op, a, b, span)
+		return in.tensorBinary(op, a, b, at)
 	}
 	switch op {
 	case syntax.EQL:

@@ -22,25 +22,20 @@ func (tensorOps) binary(name string, x, y *tensor.Tensor) (*tensor.Tensor, error
 
 func (tensorOps) neg(x *tensor.Tensor) (*tensor.Tensor, error) { return autograd.Neg(x) }
 
-func (tensorOps) matmul(x, y *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Matmul(x, y) } // TODO(lead): autograd.Matmul
+func (tensorOps) matmul(x, y *tensor.Tensor) (*tensor.Tensor, error) { return autograd.Matmul(x, y) }
 
 func (tensorOps) t(x *tensor.Tensor) (*tensor.Tensor, error) { return autograd.T(x), nil }
 
 func (tensorOps) index(x *tensor.Tensor, idx []tensor.Index) (*tensor.Tensor, error) {
-	return x.Index(idx...) // TODO(lead): autograd.Index
+	return autograd.Index(x, idx...)
 }
 
 func (tensorOps) setRequiresGrad(t *tensor.Tensor, on bool) error {
 	return autograd.SetRequiresGrad(t, on)
 }
 
-// recordsGraph reports whether an in-place update of t with y must be
-// recorded by autograd, which kael does by computing out of place.
-func (tensorOps) recordsGraph(t, y *tensor.Tensor) bool {
-	return autograd.IsGradEnabled() && (t.RequiresGrad() && !autograd.IsLeaf(t) || y.RequiresGrad())
-}
-
-// inPlace writes t op y into t.
+// inPlace writes t op y into t; autograd rewrites t's history when the
+// update must be recorded.
 func (tensorOps) inPlace(name string, t, y *tensor.Tensor) error {
 	spec, ok := tensor.LookupBinary(name)
 	if !ok {
@@ -49,18 +44,13 @@ func (tensorOps) inPlace(name string, t, y *tensor.Tensor) error {
 	if err := autograd.CheckInPlace(t); err != nil {
 		return err
 	}
-	return spec.ApplyInPlace(t, y)
+	return autograd.InPlace(spec, t, y)
 }
 
-// indexPut writes x[idx] = v. Assigning a value that requires gradients is
-// refused rather than silently cutting the graph.
+// indexPut writes x[idx] = v, recorded by autograd when it must be.
 func (tensorOps) indexPut(x *tensor.Tensor, idx []tensor.Index, v *tensor.Tensor) error {
 	if err := autograd.CheckInPlace(x); err != nil {
 		return err
 	}
-	if autograd.IsGradEnabled() && (v.RequiresGrad() || x.RequiresGrad()) {
-		return newErrorf(RuntimeError, "index assignment is not differentiable in kael").
-			withHint("build the tensor with where(), cat() or masked_fill() instead, or assign under `with no_grad():`")
-	}
-	return x.IndexPut(idx, v)
+	return autograd.IndexPut(x, idx, v)
 }

@@ -30,6 +30,7 @@ func NewGenerator(seed uint64) *Generator {
 	return &Generator{seed: seed, rng: newPCG(seed)}
 }
 
+// newPCG returns the source a seed selects.
 func newPCG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, pcgStream)) }
 
 // DefaultGenerator returns the process-wide generator that random functions
@@ -91,45 +92,40 @@ func (g *Generator) Int64n(n int64) (v int64) {
 	return v
 }
 
-// randomFill writes values drawn from r into the contiguous storage of t.
-type randomFill func(r *rand.Rand, t *Tensor)
+// uniformFill writes uniform values in [0, 1) drawn from r into the
+// contiguous storage of t.
+type uniformFill func(r *rand.Rand, t *Tensor)
 
-var (
-	uniformKernels = FloatingDTypes[randomFill](
-		func(r *rand.Rand, t *Tensor) {
-			d := t.storage.data.([]float32)
-			for i := range d {
-				d[i] = r.Float32()
-			}
-		},
-		func(r *rand.Rand, t *Tensor) {
-			d := t.storage.data.([]float64)
-			for i := range d {
-				d[i] = r.Float64()
-			}
-		})
-	normalKernels = FloatingDTypes[randomFill](
-		func(r *rand.Rand, t *Tensor) {
-			d := t.storage.data.([]float32)
-			for i := range d {
-				d[i] = float32(r.NormFloat64())
-			}
-		},
-		func(r *rand.Rand, t *Tensor) {
-			d := t.storage.data.([]float64)
-			for i := range d {
-				d[i] = r.NormFloat64()
-			}
-		})
-)
+var uniformKernels = FloatingDTypes[uniformFill](
+	func(r *rand.Rand, t *Tensor) {
+		d := t.storage.data.([]float32)
+		for i := range d {
+			d[i] = r.Float32()
+		}
+	},
+	func(r *rand.Rand, t *Tensor) {
+		d := t.storage.data.([]float64)
+		for i := range d {
+			d[i] = r.Float64()
+		}
+	})
 
-// random allocates a tensor of dtype d and fills it with kernel from g's
-// source.
-func random(g *Generator, op string, kernels Kernels[randomFill], d DType, shape []int) (*Tensor, error) {
-	fill, err := kernels.Select(op, d)
-	if err != nil {
-		return nil, err
+// normalFill writes normal values with the given mean and standard
+// deviation drawn from r into the contiguous storage of t.
+type normalFill func(r *rand.Rand, t *Tensor, mean, std float64)
+
+var normalKernels = FloatingDTypes[normalFill](fillNormal[float32], fillNormal[float64])
+
+func fillNormal[T Float](r *rand.Rand, t *Tensor, mean, std float64) {
+	d := t.storage.data.([]T)
+	for i := range d {
+		d[i] = T(mean + std*r.NormFloat64())
 	}
+}
+
+// random allocates a tensor of dtype d and shape and fills it from g's
+// source.
+func random(g *Generator, d DType, shape []int, fill func(r *rand.Rand, t *Tensor)) (*Tensor, error) {
 	t, err := Empty(d, shape...)
 	if err != nil {
 		return nil, err
@@ -141,13 +137,17 @@ func random(g *Generator, op string, kernels Kernels[randomFill], d DType, shape
 // Rand returns a tensor of values uniform in [0, 1), as torch.rand. d must
 // be floating.
 func Rand(g *Generator, d DType, shape ...int) (*Tensor, error) {
-	return random(g, "rand", uniformKernels, d, shape)
+	fill, err := uniformKernels.Select("rand", d)
+	if err != nil {
+		return nil, err
+	}
+	return random(g, d, shape, fill)
 }
 
 // Randn returns a tensor of standard normal values, as torch.randn. d must
 // be floating.
 func Randn(g *Generator, d DType, shape ...int) (*Tensor, error) {
-	return random(g, "randn", normalKernels, d, shape)
+	return normal(g, "randn", 0, 1, d, shape)
 }
 
 // Normal returns a tensor of normal values with the given mean and standard
@@ -156,24 +156,16 @@ func Normal(g *Generator, mean, std float64, d DType, shape ...int) (*Tensor, er
 	if std < 0 || std != std {
 		return nil, valueErrorf("normal expects std >= 0.0, but found std %g", std)
 	}
-	t, err := random(g, "normal", normalKernels, d, shape)
-	if err != nil || (mean == 0 && std == 1) {
-		return t, err
-	}
-	switch s := t.storage.data.(type) {
-	case []float32:
-		affine(s, float32(mean), float32(std))
-	case []float64:
-		affine(s, mean, std)
-	}
-	return t, nil
+	return normal(g, "normal", mean, std, d, shape)
 }
 
-// affine sets every x to mean + std*x.
-func affine[T Float](s []T, mean, std T) {
-	for i, v := range s {
-		s[i] = mean + std*v
+// normal fills a new tensor with normal values for op.
+func normal(g *Generator, op string, mean, std float64, d DType, shape []int) (*Tensor, error) {
+	fill, err := normalKernels.Select(op, d)
+	if err != nil {
+		return nil, err
 	}
+	return random(g, d, shape, func(r *rand.Rand, t *Tensor) { fill(r, t, mean, std) })
 }
 
 // Randint returns an int64 tensor of values uniform in [low, high), as

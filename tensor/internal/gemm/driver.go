@@ -1,103 +1,180 @@
 package gemm
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 )
 
-// packChunk is how many slivers one packing work item holds.
-const packChunk = 8
+// job is one product C = A·B shared by the goroutines working on it.
+type job[T float32 | float64] struct {
+	kn        *kernel[T]
+	m, n, k   int
+	a, b, c   Matrix[T]
+	threads   int
+	cancelled func() bool
 
-// mul computes C = A·B with micro-kernel kn on up to threads goroutines.
-// The views have been checked; c.ColStride == 1 lets full tiles be
-// written in place, other tiles go through a scratch tile.
+	// kcMax, mcMax, ncMax are the block sizes; apack, bpack hold a packed
+	// MC×KC block of A and KC×NC panel of B, tiles a scratch tile per
+	// goroutine.
+	kcMax, mcMax, ncMax int
+	apack, bpack, tiles []T
+	direct              bool // full tiles can be written to C in place
+	packNext, tileNext  atomic.Int64
+	stop                atomic.Bool
+	sync                barrier
+}
+
+// mul computes C = A·B with micro-kernel kn on threads goroutines. The
+// views have been checked.
 func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], threads int, cancelled func() bool) {
-	mr, nr := kn.mr, kn.nr
-	kcMax := min(kn.kc, k)
-	mcMax := min(kn.mc, roundUp(m, mr))
-	ncMax := min(kn.nc, roundUp(n, nr))
-	aLen, bLen, tLen := mcMax*kcMax, kcMax*ncMax, mr*nr
+	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, b: b, c: c, threads: threads, cancelled: cancelled}
+	j.kcMax = min(kn.kc, k)
+	j.mcMax = min(kn.mc, roundUp(m, kn.mr))
+	j.ncMax = min(kn.nc, roundUp(n, kn.nr))
+	aLen, bLen, tLen := j.mcMax*j.kcMax, j.kcMax*j.ncMax, kn.mr*kn.nr
 	buf := getBuf[T](aLen + bLen + threads*tLen)
 	defer putBuf(buf)
-	apack, bpack, tiles := buf.s[:aLen], buf.s[aLen:aLen+bLen], buf.s[aLen+bLen:]
-	direct := c.ColStride == 1 && (m == 1 || abs(c.RowStride) >= n)
-
-	var stop atomic.Bool
-	// poll reports whether to stop; only worker 0, the caller's goroutine,
-	// calls cancelled.
-	poll := func(w int) bool {
-		if w == 0 && cancelled != nil && !stop.Load() && cancelled() {
-			stop.Store(true)
-		}
-		return stop.Load()
+	j.apack, j.bpack, j.tiles = buf.s[:aLen], buf.s[aLen:aLen+bLen], buf.s[aLen+bLen:]
+	j.direct = c.ColStride == 1 && (m == 1 || abs(c.RowStride) >= n)
+	j.sync.init(threads, func() {
+		j.packNext.Store(0)
+		j.tileNext.Store(0)
+	})
+	var wg sync.WaitGroup
+	for w := 1; w < threads; w++ {
+		wg.Go(func() { j.run(w) })
 	}
+	j.run(0)
+	wg.Wait()
+}
 
-	for jc := 0; jc < n; jc += ncMax {
-		nc := min(ncMax, n-jc)
-		bSlivers := ceilDiv(nc, nr)
-		// Split the block's columns into chunks of about kn.ncb, and rows
-		// into enough chunks to keep every goroutine busy.
+// run is the loop nest of goroutine w. All goroutines go through the same
+// blocks, share out the packing and then the tiles of each, and meet at a
+// barrier after each phase.
+func (j *job[T]) run(w int) {
+	kn, mr, nr := j.kn, j.kn.mr, j.kn.nr
+	tile := j.tiles[w*mr*nr : (w+1)*mr*nr]
+	for jc := 0; jc < j.n; jc += j.ncMax {
+		nc := min(j.ncMax, j.n-jc)
+		// A work unit is one sliver of A against about kn.ncb columns.
 		colChunks := ceilDiv(nc, kn.ncb)
 		ncb := roundUp(ceilDiv(nc, colChunks), nr)
 		colChunks = ceilDiv(nc, ncb)
-		for pc := 0; pc < k; pc += kcMax {
-			kc := min(kcMax, k-pc)
-			for ic := 0; ic < m; ic += mcMax {
-				mc := min(mcMax, m-ic)
-				if poll(0) {
+		for pc := 0; pc < j.k; pc += j.kcMax {
+			kc := min(j.kcMax, j.k-pc)
+			for ic := 0; ic < j.m; ic += j.mcMax {
+				mc := min(j.mcMax, j.m-ic)
+				j.poll(w)
+				aSlivers := ceilDiv(mc, mr)
+				pa := panel[T]{j.a.Data, j.a.Offset + ic*j.a.RowStride + pc*j.a.ColStride, j.a.RowStride, j.a.ColStride, mc, kc, mr}
+				pb := panel[T]{j.b.Data, j.b.Offset + pc*j.b.RowStride + jc*j.b.ColStride, j.b.ColStride, j.b.RowStride, nc, kc, nr}
+				aItems, bItems := pa.items(), 0
+				if ic == 0 {
+					bItems = pb.items()
+				}
+				for item := grab(&j.packNext); item < aItems+bItems; item = grab(&j.packNext) {
+					if item < aItems {
+						pa.pack(j.apack, item, kn.transA, kn.copyRows)
+					} else {
+						pb.pack(j.bpack, item-aItems, kn.transB, kn.copyRows)
+					}
+				}
+				j.sync.wait()
+
+				for unit := grab(&j.tileNext); unit < aSlivers*colChunks; unit = grab(&j.tileNext) {
+					if j.poll(w) {
+						break
+					}
+					i := unit % aSlivers * mr
+					j0 := unit / aSlivers * ncb
+					j.sliver(kc, i, min(mr, mc-i), j0, min(j0+ncb, nc), pc > 0, ic+i, jc, tile)
+				}
+				j.sync.wait()
+				if j.stop.Load() {
 					return
 				}
-				aSlivers := ceilDiv(mc, mr)
-				aItems := ceilDiv(aSlivers, packChunk)
-				bItems := 0
-				if ic == 0 {
-					bItems = ceilDiv(bSlivers, packChunk)
-				}
-				parallel(threads, aItems+bItems, func(_, item int) {
-					if item < aItems {
-						s0 := item * packChunk
-						s1 := min(s0+packChunk, aSlivers)
-						packA(apack[s0*kc*mr:s1*kc*mr], a, ic+s0*mr, min(mc, s1*mr)-s0*mr, pc, kc, mr)
-						return
-					}
-					s0 := (item - aItems) * packChunk
-					s1 := min(s0+packChunk, bSlivers)
-					packB(bpack[s0*kc*nr:s1*kc*nr], b, pc, kc, jc+s0*nr, min(nc, s1*nr)-s0*nr, nr)
-				})
-
-				rowChunks := 1
-				if threads > 1 {
-					rowChunks = min(aSlivers, ceilDiv(4*threads, colChunks))
-				}
-				mcb := ceilDiv(aSlivers, rowChunks) * mr
-				rowChunks = ceilDiv(mc, mcb)
-				parallel(threads, rowChunks*colChunks, func(w, unit int) {
-					if poll(w) {
-						return
-					}
-					i0, j0 := unit%rowChunks*mcb, unit/rowChunks*ncb
-					i1, j1 := min(i0+mcb, mc), min(j0+ncb, nc)
-					tile := tiles[w*tLen : (w+1)*tLen]
-					for i := i0; i < i1; i += mr {
-						ap := &apack[i*kc]
-						rows := min(mr, mc-i)
-						for j := j0; j < j1; j += nr {
-							bp := &bpack[j*kc]
-							cols := min(nr, nc-j)
-							ci := c.Offset + (ic+i)*c.RowStride + (jc+j)*c.ColStride
-							if direct && rows == mr && cols == nr {
-								kn.fn(kc, ap, bp, &c.Data[ci], c.RowStride, pc > 0)
-								continue
-							}
-							kn.fn(kc, ap, bp, &tile[0], nr, false)
-							storeTile(c, ci, tile, rows, cols, nr, pc > 0)
-						}
-					}
-				})
 			}
 		}
 	}
+}
+
+// poll reports whether to stop. Goroutine 0 polls j.cancelled; it only
+// does so between the barriers that end a block, so every goroutine sees
+// the same j.stop after them.
+func (j *job[T]) poll(w int) bool {
+	if w == 0 && j.cancelled != nil && !j.stop.Load() && j.cancelled() {
+		j.stop.Store(true)
+	}
+	return j.stop.Load()
+}
+
+// sliver computes the product of the packed A sliver at row i of the block
+// (rows of them valid) with columns [j0, j1) of the packed B panel, into C
+// at row ci and column cj+j0; it adds to C when acc is true.
+func (j *job[T]) sliver(kc, i, rows, j0, j1 int, acc bool, ci, cj int, tile []T) {
+	kn, c := j.kn, j.c
+	mr, nr := kn.mr, kn.nr
+	ap := &j.apack[i*kc]
+	for jj := j0; jj < j1; jj += nr {
+		bp := &j.bpack[jj*kc]
+		cols := min(nr, j1-jj)
+		at := c.Offset + ci*c.RowStride + (cj+jj)*c.ColStride
+		if j.direct && rows == mr && cols == nr {
+			kn.fn(kc, ap, bp, &c.Data[at], c.RowStride, acc)
+			continue
+		}
+		kn.fn(kc, ap, bp, &tile[0], nr, false)
+		storeTile(c, at, tile, rows, cols, nr, acc)
+	}
+}
+
+// grab takes the next work item from counter next.
+func grab(next *atomic.Int64) int { return int(next.Add(1)) - 1 }
+
+// barrier makes n goroutines wait for each other, repeatedly. The last to
+// arrive runs onRelease before letting the others go. Waiters spin
+// briefly, yielding the processor, before they block.
+type barrier struct {
+	n         int32
+	onRelease func()
+	arrived   atomic.Int32
+	gen       atomic.Uint32
+	mu        sync.Mutex
+	cond      sync.Cond
+}
+
+// barrierSpins is how many times a waiter yields before it blocks.
+const barrierSpins = 1000
+
+func (b *barrier) init(n int, onRelease func()) {
+	b.n, b.onRelease = int32(n), onRelease
+	b.cond.L = &b.mu
+}
+
+func (b *barrier) wait() {
+	gen := b.gen.Load()
+	if b.arrived.Add(1) == b.n {
+		b.onRelease()
+		b.arrived.Store(0)
+		b.mu.Lock()
+		b.gen.Add(1)
+		b.mu.Unlock()
+		b.cond.Broadcast()
+		return
+	}
+	for range barrierSpins {
+		if b.gen.Load() != gen {
+			return
+		}
+		runtime.Gosched()
+	}
+	b.mu.Lock()
+	for b.gen.Load() == gen {
+		b.cond.Wait()
+	}
+	b.mu.Unlock()
 }
 
 // storeTile writes the rows×cols corner of the scratch tile t (row stride
@@ -116,94 +193,6 @@ func storeTile[T float32 | float64](c Matrix[T], ci int, t []T, rows, cols, nr i
 			}
 		}
 	}
-}
-
-// packA packs the rows×kc block of A at (i0, p0) into slivers of mr rows:
-// sliver s holds element (s*mr+i, p) at dst[s*kc*mr + p*mr + i]. Rows past
-// the block are zero.
-func packA[T float32 | float64](dst []T, a Matrix[T], i0, rows, p0, kc, mr int) {
-	for s := 0; s*mr < rows; s++ {
-		d := dst[s*kc*mr : (s+1)*kc*mr]
-		r := min(mr, rows-s*mr)
-		base := a.Offset + (i0+s*mr)*a.RowStride + p0*a.ColStride
-		switch {
-		case a.ColStride == 1:
-			for i := 0; i < r; i++ {
-				src := a.Data[base+i*a.RowStride:][:kc]
-				for p, v := range src {
-					d[p*mr+i] = v
-				}
-			}
-		case a.RowStride == 1:
-			for p := 0; p < kc; p++ {
-				copy(d[p*mr:p*mr+r], a.Data[base+p*a.ColStride:][:r])
-			}
-		default:
-			for p := 0; p < kc; p++ {
-				for i := 0; i < r; i++ {
-					d[p*mr+i] = a.Data[base+i*a.RowStride+p*a.ColStride]
-				}
-			}
-		}
-		if r < mr {
-			for p := 0; p < kc; p++ {
-				clear(d[p*mr+r : (p+1)*mr])
-			}
-		}
-	}
-}
-
-// packB packs the kc×cols block of B at (p0, j0) into slivers of nr
-// columns: sliver s holds element (p, s*nr+j) at dst[s*kc*nr + p*nr + j].
-// Columns past the block are zero.
-func packB[T float32 | float64](dst []T, b Matrix[T], p0, kc, j0, cols, nr int) {
-	for s := 0; s*nr < cols; s++ {
-		d := dst[s*kc*nr : (s+1)*kc*nr]
-		w := min(nr, cols-s*nr)
-		base := b.Offset + p0*b.RowStride + (j0+s*nr)*b.ColStride
-		switch {
-		case b.ColStride == 1:
-			for p := 0; p < kc; p++ {
-				copy(d[p*nr:p*nr+w], b.Data[base+p*b.RowStride:][:w])
-			}
-		case b.RowStride == 1:
-			for j := 0; j < w; j++ {
-				src := b.Data[base+j*b.ColStride:][:kc]
-				for p, v := range src {
-					d[p*nr+j] = v
-				}
-			}
-		default:
-			for p := 0; p < kc; p++ {
-				for j := 0; j < w; j++ {
-					d[p*nr+j] = b.Data[base+p*b.RowStride+j*b.ColStride]
-				}
-			}
-		}
-		if w < nr {
-			for p := 0; p < kc; p++ {
-				clear(d[p*nr+w : (p+1)*nr])
-			}
-		}
-	}
-}
-
-// parallel calls body(w, i) for every i in [0, items) on up to threads
-// goroutines; w identifies the goroutine, 0 being the caller's.
-func parallel(threads, items int, body func(w, i int)) {
-	threads = min(threads, items)
-	var next atomic.Int64
-	work := func(w int) {
-		for i := int(next.Add(1)) - 1; i < items; i = int(next.Add(1)) - 1 {
-			body(w, i)
-		}
-	}
-	var wg sync.WaitGroup
-	for w := 1; w < threads; w++ {
-		wg.Go(func() { work(w) })
-	}
-	work(0)
-	wg.Wait()
 }
 
 // buffer is a 64-byte aligned scratch slice kept in a pool.

@@ -20,6 +20,11 @@ type kernel[T float32 | float64] struct {
 	nc     int // columns of B packed at once (a multiple of nr)
 	ncb    int // columns of B one goroutine sweeps at once: KC×NCB fits in L2
 	fn     kernelFunc[T]
+	// transA and transB, if not nil, pack full slivers of A and B whose
+	// rows are contiguous; copyRows, if not nil, packs rows of full
+	// slivers whose columns are contiguous. See panel.
+	transA, transB transFunc[T]
+	copyRows       copyFunc[T]
 }
 
 // impl is a set of micro-kernels for one instruction set.
@@ -32,8 +37,8 @@ type impl struct {
 // genericImpl is the portable Go implementation.
 var genericImpl = &impl{
 	name: "generic",
-	f32:  &kernel[float32]{mr: 4, nr: 4, kc: 256, mc: 256, nc: 4096, ncb: 256, fn: genericKernel[float32]},
-	f64:  &kernel[float64]{mr: 4, nr: 4, kc: 256, mc: 256, nc: 4096, ncb: 128, fn: genericKernel[float64]},
+	f32:  &kernel[float32]{mr: 2, nr: 4, kc: 256, mc: 256, nc: 4096, ncb: 256, fn: genericKernel[float32]},
+	f64:  &kernel[float64]{mr: 2, nr: 4, kc: 256, mc: 256, nc: 4096, ncb: 128, fn: genericKernel[float64]},
 }
 
 // impls lists the implementations this CPU supports, fastest first.

@@ -1,6 +1,10 @@
 package gemm
 
-import "golang.org/x/sys/cpu"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 //go:generate go run _asm/gen.go -out kernels_amd64.s
 
@@ -16,21 +20,62 @@ func kernF32AVX2(k int, a, b, c *float32, ldc int, acc bool)
 //go:noescape
 func kernF64AVX2(k int, a, b, c *float64, ldc int, acc bool)
 
+// The transF*x* routines pack a sliver transposed: transTxR sets
+// dst[p*R+i] = src[i*ld+p] for i < R, p < k. They need AVX.
+
+//go:noescape
+func transF32x12(dst, src *float32, ld, k int)
+
+//go:noescape
+func transF32x6(dst, src *float32, ld, k int)
+
+//go:noescape
+func transF32x32(dst, src *float32, ld, k int)
+
+//go:noescape
+func transF32x16(dst, src *float32, ld, k int)
+
+//go:noescape
+func transF64x12(dst, src *float64, ld, k int)
+
+//go:noescape
+func transF64x6(dst, src *float64, ld, k int)
+
+//go:noescape
+func transF64x16(dst, src *float64, ld, k int)
+
+//go:noescape
+func transF64x8(dst, src *float64, ld, k int)
+
+// copyRowsAVX copies rows rows of slivers*width bytes, the row r starting at
+// src+r*ld, so that bytes [s*width, (s+1)*width) of row r land at
+// dst+s*stride+r*width. width must be a positive multiple of 8. It needs
+// AVX.
+//
+//go:noescape
+func copyRowsAVX(dst, src unsafe.Pointer, rows, ld, slivers, width, stride int)
+
+// copyRows adapts copyRowsAVX to copyFunc.
+func copyRows[T float32 | float64](dst, src *T, rows, ld, slivers, nr, kc int) {
+	size := int(unsafe.Sizeof(*dst))
+	copyRowsAVX(unsafe.Pointer(dst), unsafe.Pointer(src), rows, ld*size, slivers, nr*size, kc*nr*size)
+}
+
 // archImpls returns the assembly implementations this CPU supports.
 func archImpls() []*impl {
 	var list []*impl
 	if cpu.X86.HasAVX512F {
 		list = append(list, &impl{
 			name: "avx512",
-			f32:  &kernel[float32]{mr: 12, nr: 32, kc: 256, mc: 1200, nc: 4096, ncb: 512, fn: kernF32AVX512},
-			f64:  &kernel[float64]{mr: 12, nr: 16, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX512},
+			f32:  &kernel[float32]{mr: 12, nr: 32, kc: 256, mc: 1200, nc: 4096, ncb: 512, fn: kernF32AVX512, transA: transF32x12, transB: transF32x32, copyRows: copyRows[float32]},
+			f64:  &kernel[float64]{mr: 12, nr: 16, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX512, transA: transF64x12, transB: transF64x16, copyRows: copyRows[float64]},
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
 		list = append(list, &impl{
 			name: "avx2",
-			f32:  &kernel[float32]{mr: 6, nr: 16, kc: 256, mc: 1200, nc: 4096, ncb: 512, fn: kernF32AVX2},
-			f64:  &kernel[float64]{mr: 6, nr: 8, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX2},
+			f32:  &kernel[float32]{mr: 6, nr: 16, kc: 256, mc: 1200, nc: 4096, ncb: 512, fn: kernF32AVX2, transA: transF32x6, transB: transF32x16, copyRows: copyRows[float32]},
+			f64:  &kernel[float64]{mr: 6, nr: 8, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX2, transA: transF64x6, transB: transF64x8, copyRows: copyRows[float64]},
 		})
 	}
 	return list

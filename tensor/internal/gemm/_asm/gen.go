@@ -1,7 +1,8 @@
 //go:build ignore
 
 // Command gen writes kernels_amd64.s, the AVX-512 and AVX2+FMA micro-kernels
-// of package gemm. Run it with `go generate` in the package directory.
+// and the AVX packing routines of package gemm. Run it with `go generate` in
+// the package directory.
 //
 // Every kernel has the Go signature
 //
@@ -42,6 +43,25 @@ var kernels = []kernel{
 // unroll is how many k steps the main loop body holds.
 const unroll = 4
 
+// transposer describes a routine that packs rows rows of a matrix
+// transposed: a sliver of row-major A, or of B with columns contiguous.
+type transposer struct {
+	name string
+	f64  bool
+	rows int // a multiple of 2
+}
+
+var transposers = []transposer{
+	{"transF32x12", false, 12},
+	{"transF32x6", false, 6},
+	{"transF32x32", false, 32},
+	{"transF32x16", false, 16},
+	{"transF64x12", true, 12},
+	{"transF64x6", true, 6},
+	{"transF64x16", true, 16},
+	{"transF64x8", true, 8},
+}
+
 func main() {
 	out := flag.String("out", "kernels_amd64.s", "output file")
 	flag.Parse()
@@ -54,6 +74,10 @@ func main() {
 	for _, k := range kernels {
 		k.emit(&buf)
 	}
+	for _, tr := range transposers {
+		tr.emit(&buf)
+	}
+	buf.WriteString(copyRowsAVX)
 	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
@@ -167,3 +191,197 @@ func (k kernel) emit(w *bytes.Buffer) {
 	p("VZEROUPPER")
 	p("RET")
 }
+
+// emit writes a routine with the Go signature
+//
+//	func name(dst, src *T, ld, k int)
+//
+// that sets dst[p*rows+i] = src[i*ld+p] for i < rows, p < k. It transposes
+// 4×4 (or 2×4) blocks in AVX registers, a cache line of each row at a
+// time, and prefetches the rows that follow.
+func (tr transposer) emit(w *bytes.Buffer) {
+	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
+	label := func(l string) { fmt.Fprintf(w, "%s_%s:\n", tr.name, l) }
+	es, typ, mov := 4, "float32", "MOVL"
+	if tr.f64 {
+		es, typ, mov = 8, "float64", "MOVQ"
+	}
+	perIter := 64 / es // columns per loop iteration: one cache line a row
+	// R10 walks the groups of 4 rows at the current column, R12 the
+	// column; AX is R10 moved down by rows rows, for prefetching.
+	rowAddr := func(base string, r, off int) string {
+		return fmt.Sprintf("%d(%s)%s", off, base, []string{"", "(BX*1)", "(BX*2)", "(R9*1)"}[r])
+	}
+	// off is the byte offset in dst of column c, row i.
+	off := func(c, i int) int { return (c*tr.rows + i) * es }
+	// groups calls f for each group of up to 4 rows, with R10 and AX at its
+	// first row, and moves them back to the first group after.
+	groups := func(f func(row0, n int)) {
+		for i := 0; i < tr.rows; i += 4 {
+			if i > 0 {
+				p("ADDQ R11, R10")
+				p("ADDQ R11, AX")
+			}
+			f(i, min(4, tr.rows-i))
+		}
+	}
+
+	fmt.Fprintf(w, "\n// func %s(dst, src *%s, ld, k int)\n", tr.name, typ)
+	fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-32\n", tr.name)
+	p("MOVQ dst+0(FP), DI")
+	p("MOVQ src+8(FP), R12")
+	p("MOVQ ld+16(FP), BX")
+	p("MOVQ k+24(FP), CX")
+	p("SHLQ $%d, BX", map[int]int{4: 2, 8: 3}[es])
+	p("LEAQ (BX)(BX*2), R9")
+	p("LEAQ (BX*4), R11")
+	p("MOVQ BX, R13")
+	p("IMULQ $%d, R13", tr.rows)
+	p("MOVQ CX, R8")
+	p("SHRQ $%d, R8", map[int]int{16: 4, 8: 3}[perIter])
+	p("JZ %s_tail", tr.name)
+	label("loop")
+	p("MOVQ R12, R10")
+	p("LEAQ (R12)(R13*1), AX")
+	groups(func(row0, n int) {
+		for r := 0; r < n; r++ {
+			p("PREFETCHT0 %s", rowAddr("AX", r, 0))
+		}
+		for h := 0; h < 2; h++ {
+			c0 := h * perIter / 2
+			for r := 0; r < n; r++ {
+				p("VMOVUPS %s, Y%d", rowAddr("R10", r, h*32), r)
+			}
+			switch {
+			case !tr.f64 && n == 4:
+				p("VUNPCKLPS Y1, Y0, Y4")
+				p("VUNPCKHPS Y1, Y0, Y5")
+				p("VUNPCKLPS Y3, Y2, Y6")
+				p("VUNPCKHPS Y3, Y2, Y7")
+				p("VUNPCKLPD Y6, Y4, Y8")
+				p("VUNPCKHPD Y6, Y4, Y9")
+				p("VUNPCKLPD Y7, Y5, Y10")
+				p("VUNPCKHPD Y7, Y5, Y11")
+				for q := 0; q < 4; q++ {
+					p("VMOVUPS X%d, %d(DI)", 8+q, off(c0+q, row0))
+					p("VEXTRACTF128 $1, Y%d, %d(DI)", 8+q, off(c0+4+q, row0))
+				}
+			case !tr.f64:
+				p("VUNPCKLPS Y1, Y0, Y4")
+				p("VUNPCKHPS Y1, Y0, Y5")
+				p("VEXTRACTF128 $1, Y4, X6")
+				p("VEXTRACTF128 $1, Y5, X7")
+				for q, c := range []int{0, 2, 4, 6} {
+					p("VMOVLPS X%d, %d(DI)", 4+q, off(c0+c, row0))
+					p("VMOVHPS X%d, %d(DI)", 4+q, off(c0+c+1, row0))
+				}
+			case n == 4:
+				p("VUNPCKLPD Y1, Y0, Y4")
+				p("VUNPCKHPD Y1, Y0, Y5")
+				p("VUNPCKLPD Y3, Y2, Y6")
+				p("VUNPCKHPD Y3, Y2, Y7")
+				p("VPERM2F128 $0x20, Y6, Y4, Y8")
+				p("VPERM2F128 $0x20, Y7, Y5, Y9")
+				p("VPERM2F128 $0x31, Y6, Y4, Y10")
+				p("VPERM2F128 $0x31, Y7, Y5, Y11")
+				for q := 0; q < 4; q++ {
+					p("VMOVUPD Y%d, %d(DI)", 8+q, off(c0+q, row0))
+				}
+			default:
+				p("VUNPCKLPD Y1, Y0, Y4")
+				p("VUNPCKHPD Y1, Y0, Y5")
+				p("VMOVUPD X4, %d(DI)", off(c0, row0))
+				p("VMOVUPD X5, %d(DI)", off(c0+1, row0))
+				p("VEXTRACTF128 $1, Y4, %d(DI)", off(c0+2, row0))
+				p("VEXTRACTF128 $1, Y5, %d(DI)", off(c0+3, row0))
+			}
+		}
+	})
+	p("ADDQ $64, R12")
+	p("ADDQ $%d, DI", off(perIter, 0))
+	p("DECQ R8")
+	p("JNZ %s_loop", tr.name)
+	label("tail")
+	p("ANDQ $%d, CX", perIter-1)
+	p("JZ %s_done", tr.name)
+	label("tailloop")
+	p("MOVQ R12, R10")
+	groups(func(row0, n int) {
+		for r := 0; r < n; r++ {
+			p("%s %s, DX", mov, rowAddr("R10", r, 0))
+			p("%s DX, %d(DI)", mov, off(0, row0+r))
+		}
+	})
+	p("ADDQ $%d, R12", es)
+	p("ADDQ $%d, DI", off(1, 0))
+	p("DECQ CX")
+	p("JNZ %s_tailloop", tr.name)
+	label("done")
+	p("VZEROUPPER")
+	p("RET")
+}
+
+// copyRowsAVX copies rows of slivers whose elements are contiguous (see
+// copyFunc in package gemm): 64 bytes at a time, prefetching two rows
+// ahead, then 16 and 8.
+const copyRowsAVX = `
+// func copyRowsAVX(dst, src unsafe.Pointer, rows, ld, slivers, width, stride int)
+TEXT ·copyRowsAVX(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), CX
+	MOVQ ld+24(FP), BX
+	MOVQ slivers+32(FP), R8
+	MOVQ width+40(FP), R9
+	MOVQ stride+48(FP), R10
+	TESTQ CX, CX
+	JZ copyRowsAVX_done
+	TESTQ R8, R8
+	JZ copyRowsAVX_done
+copyRowsAVX_row:
+	MOVQ SI, R11
+	MOVQ DI, R12
+	MOVQ R8, R13
+copyRowsAVX_sliver:
+	MOVQ R9, AX
+	MOVQ R12, DX
+	CMPQ AX, $64
+	JB copyRowsAVX_16
+copyRowsAVX_64:
+	VMOVUPS (R11), Y0
+	VMOVUPS 32(R11), Y1
+	PREFETCHT0 (R11)(BX*2)
+	VMOVUPS Y0, (DX)
+	VMOVUPS Y1, 32(DX)
+	ADDQ $64, R11
+	ADDQ $64, DX
+	SUBQ $64, AX
+	CMPQ AX, $64
+	JAE copyRowsAVX_64
+copyRowsAVX_16:
+	CMPQ AX, $16
+	JB copyRowsAVX_8
+	VMOVUPS (R11), X0
+	VMOVUPS X0, (DX)
+	ADDQ $16, R11
+	ADDQ $16, DX
+	SUBQ $16, AX
+	JMP copyRowsAVX_16
+copyRowsAVX_8:
+	TESTQ AX, AX
+	JZ copyRowsAVX_next
+	MOVQ (R11), R15
+	MOVQ R15, (DX)
+	ADDQ $8, R11
+copyRowsAVX_next:
+	ADDQ R10, R12
+	DECQ R13
+	JNZ copyRowsAVX_sliver
+	ADDQ BX, SI
+	ADDQ R9, DI
+	DECQ CX
+	JNZ copyRowsAVX_row
+copyRowsAVX_done:
+	VZEROUPPER
+	RET
+`

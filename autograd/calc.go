@@ -1,0 +1,130 @@
+package autograd
+
+import (
+	"slices"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// calc evaluates the tensor expressions of backward formulas. It keeps the
+// first error; after one, every method returns nil without computing, so a
+// formula reads like the math (c.mul(g, c.sub(one, c.mul(y, y)))) and the
+// engine checks c.err once at the end.
+type calc struct{ err error }
+
+// keep records err and returns t.
+func (c *calc) keep(t *tensor.Tensor, err error) *tensor.Tensor {
+	if err != nil {
+		c.err = err
+		return nil
+	}
+	return t
+}
+
+// do runs f unless an error happened already.
+func (c *calc) do(f func() (*tensor.Tensor, error)) *tensor.Tensor {
+	if c.err != nil {
+		return nil
+	}
+	return c.keep(f())
+}
+
+func (c *calc) binary(f func(a, b *tensor.Tensor) (*tensor.Tensor, error), a, b *tensor.Tensor) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) { return f(a, b) })
+}
+
+func (c *calc) unary(f func(x *tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) { return f(x) })
+}
+
+func (c *calc) add(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Add, a, b) }
+func (c *calc) sub(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Sub, a, b) }
+func (c *calc) mul(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Mul, a, b) }
+func (c *calc) div(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Div, a, b) }
+func (c *calc) pow(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Pow, a, b) }
+func (c *calc) eq(a, b *tensor.Tensor) *tensor.Tensor  { return c.binary(tensor.Eq, a, b) }
+func (c *calc) ne(a, b *tensor.Tensor) *tensor.Tensor  { return c.binary(tensor.Ne, a, b) }
+func (c *calc) gt(a, b *tensor.Tensor) *tensor.Tensor  { return c.binary(tensor.Gt, a, b) }
+func (c *calc) ge(a, b *tensor.Tensor) *tensor.Tensor  { return c.binary(tensor.Ge, a, b) }
+func (c *calc) logicalAnd(a, b *tensor.Tensor) *tensor.Tensor {
+	return c.binary(tensor.LogicalAnd, a, b)
+}
+func (c *calc) neg(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Neg, x) }
+func (c *calc) exp(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Exp, x) }
+func (c *calc) log(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Log, x) }
+func (c *calc) sqrt(x *tensor.Tensor) *tensor.Tensor { return c.unary(tensor.Sqrt, x) }
+func (c *calc) sin(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Sin, x) }
+func (c *calc) cos(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Cos, x) }
+func (c *calc) sign(x *tensor.Tensor) *tensor.Tensor { return c.unary(tensor.SignSpec.Apply, x) }
+
+// to casts x to dtype d (a bool mask becomes 0s and 1s).
+func (c *calc) to(x *tensor.Tensor, d tensor.DType) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) { return x.To(d) })
+}
+
+// reshape returns x with the given shape.
+func (c *calc) reshape(x *tensor.Tensor, shape []int) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) { return x.Reshape(shape...) })
+}
+
+// expand broadcasts x to shape without copying.
+func (c *calc) expand(x *tensor.Tensor, shape []int) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) { return x.Expand(shape...) })
+}
+
+// where picks a where cond is true and b elsewhere.
+func (c *calc) where(cond, a, b *tensor.Tensor) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) { return tensor.Where(cond, a, b) })
+}
+
+// zeros returns a zero tensor of dtype d and the given shape.
+func (c *calc) zeros(d tensor.DType, shape []int) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) { return tensor.Zeros(d, shape...) })
+}
+
+// sum adds x over dims (all of them when dims is empty).
+func (c *calc) sum(x *tensor.Tensor, dims []int, keepdim bool) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) { return tensor.Sum(x, dims, keepdim) })
+}
+
+// sumTo sums g over the dimensions broadcasting added or stretched, so that
+// it gets shape: the adjoint of broadcasting an input of that shape.
+func (c *calc) sumTo(g *tensor.Tensor, shape []int) *tensor.Tensor {
+	if c.err != nil || slices.Equal(g.Shape(), shape) {
+		return g
+	}
+	gs := g.Shape()
+	lead := len(gs) - len(shape)
+	var dims []int
+	for i := range gs {
+		if i < lead || (shape[i-lead] == 1 && gs[i] != 1) {
+			dims = append(dims, i)
+		}
+	}
+	if len(dims) > 0 {
+		g = c.sum(g, dims, true)
+	}
+	return c.reshape(g, shape)
+}
+
+// expandBack undoes a reduction of a tensor of shape over dims: it puts the
+// reduced dimensions back (when keepdim was false) and broadcasts g over
+// them. It is the gradient of a sum.
+func (c *calc) expandBack(g *tensor.Tensor, shape, dims []int, keepdim bool) *tensor.Tensor {
+	if !keepdim {
+		g = c.reshape(g, keptShape(shape, dims))
+	}
+	return c.expand(g, shape)
+}
+
+// num returns a plain number as a tensor. It is a wrapped scalar, so it
+// does not change the dtype of what it is combined with.
+func num(v float64) *tensor.Tensor { return tensor.MustScalar(v) }
+
+// matmul returns a @ b.
+func (c *calc) matmul(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Matmul, a, b) }
+
+// mT swaps the last two dimensions of x (the transpose of each matrix).
+func (c *calc) mT(x *tensor.Tensor) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) { return x.Transpose(-2, -1) })
+}

@@ -1,0 +1,168 @@
+package autograd
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Backward computes the gradient of t with respect to every leaf of the
+// graph behind it and adds it to the leaves' Grad (+=, so gradients of
+// several Backward calls accumulate until ZeroGrad). grad is the gradient
+// of t itself; nil stands for 1 and is allowed only when t has one element.
+//
+// The graph is kept: a second Backward through it works, reads the same
+// saved tensors (after checking their versions) and accumulates again.
+func Backward(t, grad *tensor.Tensor) error {
+	root := edgeTo(t)
+	if !root.live() {
+		return &tensor.Error{Kind: tensor.RuntimeError,
+			Msg:  "element 0 of tensors does not require grad and does not have a grad_fn",
+			Hint: "mark the leaves before the forward pass, e.g. w = randn(3, requires_grad=True), and do not compute under no_grad"}
+	}
+	grad, err := rootGrad(t, grad)
+	if err != nil {
+		return err
+	}
+	if root.leaf != nil {
+		return accumulate(root.leaf, grad)
+	}
+	leaves, err := propagate(root.fn, grad)
+	if err != nil {
+		return err
+	}
+	for _, l := range leaves {
+		if err := accumulate(l.t, l.g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rootGrad returns the gradient Backward starts from: ones for a
+// one-element t, else grad checked against t's shape and cast to its dtype.
+func rootGrad(t, grad *tensor.Tensor) (*tensor.Tensor, error) {
+	if grad == nil {
+		if t.Numel() != 1 {
+			return nil, &tensor.Error{Kind: tensor.RuntimeError,
+				Msg:  "grad can be implicitly created only for scalar outputs",
+				Hint: fmt.Sprintf("reduce the output first (y.sum().backward()) or pass a gradient of shape %s: y.backward(ones_like(y))", tensor.FormatShape(t.Shape()))}
+		}
+		return tensor.Ones(t.DType(), t.Shape()...)
+	}
+	if !slices.Equal(grad.Shape(), t.Shape()) {
+		return nil, &tensor.Error{Kind: tensor.RuntimeError,
+			Msg: fmt.Sprintf("Mismatch in shape: grad has a shape of %s and output has a shape of %s",
+				tensor.FormatShape(grad.Shape()), tensor.FormatShape(t.Shape()))}
+	}
+	return grad.To(t.DType())
+}
+
+// leafGrad is the gradient one Backward computed for one leaf.
+type leafGrad struct{ t, g *tensor.Tensor }
+
+// propagate runs the backward pass from root and returns the gradients
+// that reach the leaves, summed per leaf. Nothing is written to the leaves
+// here, so a failing pass leaves every Grad as it was.
+func propagate(root *Node, grad *tensor.Tensor) ([]leafGrad, error) {
+	grads := map[*Node]*tensor.Tensor{root: grad}
+	var leaves []leafGrad
+	leafIndex := map[*tensor.Tensor]int{}
+	for _, n := range topoOrder(root) {
+		g := grads[n]
+		delete(grads, n)
+		if g == nil { // no path from root carried a gradient here
+			continue
+		}
+		if err := n.checkSaved(); err != nil {
+			return nil, err
+		}
+		c := &calc{}
+		ins := n.backward(c, g)
+		if c.err != nil {
+			return nil, fmt.Errorf("%s: %w", n.name, c.err)
+		}
+		for i, e := range n.next {
+			if !e.live() || ins[i] == nil {
+				continue
+			}
+			gi := ins[i]
+			if e.leaf != nil {
+				if err := receive("AccumulateGrad", e.dtype, e.shape, gi, n.name); err != nil {
+					return nil, err
+				}
+				if k, ok := leafIndex[e.leaf]; ok {
+					leaves[k].g = c.add(leaves[k].g, gi)
+				} else {
+					leafIndex[e.leaf] = len(leaves)
+					leaves = append(leaves, leafGrad{e.leaf, gi})
+				}
+			} else {
+				if err := receive(e.fn.name, e.fn.dtype, e.fn.shape, gi, n.name); err != nil {
+					return nil, err
+				}
+				if prev := grads[e.fn]; prev != nil {
+					gi = c.add(prev, gi)
+				}
+				grads[e.fn] = gi
+			}
+			if c.err != nil {
+				return nil, c.err
+			}
+		}
+	}
+	return leaves, nil
+}
+
+// receive checks that a gradient the node called from sends to the node
+// called name has the dtype and shape of that node's output. A mismatch is a bug in a backward formula, and
+// catching it here names the culprit instead of failing far away.
+func receive(name string, dtype tensor.DType, shape []int, g *tensor.Tensor, from string) error {
+	var msg string
+	switch {
+	case g.DType() != dtype:
+		msg = fmt.Sprintf("%s received a gradient of dtype %s but its output is %s", name, g.DType(), dtype)
+	case !slices.Equal(g.Shape(), shape):
+		msg = fmt.Sprintf("%s received a gradient of shape %s but its output has shape %s",
+			name, tensor.FormatShape(g.Shape()), tensor.FormatShape(shape))
+	default:
+		return nil
+	}
+	return &tensor.Error{Kind: tensor.RuntimeError, Msg: msg,
+		Hint: "the gradient came from " + from + ", whose backward must give each input a gradient of that input's dtype and shape"}
+}
+
+// topoOrder lists the nodes reachable from root so that every node comes
+// before the nodes that produced its inputs: by the time a node runs, all
+// the gradients of its output have arrived. It is a depth-first search
+// whose post-order, reversed, is a topological order.
+func topoOrder(root *Node) []*Node {
+	var post []*Node
+	seen := map[*Node]bool{}
+	var visit func(n *Node)
+	visit = func(n *Node) {
+		seen[n] = true
+		for _, e := range n.next {
+			if e.fn != nil && !seen[e.fn] {
+				visit(e.fn)
+			}
+		}
+		post = append(post, n)
+	}
+	visit(root)
+	slices.Reverse(post)
+	return post
+}
+
+// accumulate adds g to leaf's Grad. The first gradient is copied so that
+// Grad owns its storage; later ones are added in place.
+func accumulate(leaf, g *tensor.Tensor) error {
+	m := leaf.Autograd()
+	if m.Grad == nil {
+		c, err := g.Clone()
+		m.Grad = c
+		return err
+	}
+	return tensor.AddSpec.ApplyInPlace(m.Grad, g)
+}

@@ -1,0 +1,139 @@
+package autograd
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// In-place operations overwrite a tensor's storage (bumping its Version) and
+// so rewrite its history: after a += b, a's GradFn is the AddBackward0 node
+// of (old a) + b. The functions here do that for the language's augmented
+// assignments and indexed stores. With grad mode off, or when nothing
+// involved requires grad, they are the plain tensor operations.
+
+// InPlace computes a op b into a (the language's a += b, a.mul_(b)). When
+// grad mode is on and a or b requires grad, a must not be a leaf that
+// requires grad nor a view (see CheckInPlace); the result's history
+// replaces a's.
+func InPlace(spec *tensor.BinarySpec, a, b *tensor.Tensor) error {
+	if !IsGradEnabled() || (!a.RequiresGrad() && !b.RequiresGrad()) {
+		return spec.ApplyInPlace(a, b)
+	}
+	if err := checkRewrite(a, spec.Name+"_"); err != nil {
+		return err
+	}
+	f, ok := binaryFuncs[spec]
+	if !ok {
+		return notDifferentiable(spec.Name + "_")
+	}
+	if _, out, err := spec.Types(a, b); err != nil {
+		return err
+	} else if !tensor.CanCast(out, a.DType()) {
+		return &tensor.Error{Kind: tensor.TypeError,
+			Msg:  fmt.Sprintf("result type %s can't be cast to the desired output type %s", out, a.DType()),
+			Hint: fmt.Sprintf("write the result to a new variable, or convert with .to(%s) first", out)}
+	}
+	return rewrite(a, func(old *tensor.Tensor) (*tensor.Tensor, error) { return f(old, b) })
+}
+
+// InPlaceUnary computes an element-wise function of x into x (x.relu_(),
+// x.exp_()), with the same rules as InPlace.
+func InPlaceUnary(spec *tensor.UnarySpec, x *tensor.Tensor) error {
+	if !IsGradEnabled() || !x.RequiresGrad() {
+		return spec.ApplyInPlace(x)
+	}
+	if err := checkRewrite(x, spec.Name+"_"); err != nil {
+		return err
+	}
+	f, ok := unaryFuncs[spec]
+	if !ok {
+		return notDifferentiable(spec.Name + "_")
+	}
+	return rewrite(x, f)
+}
+
+// rewrite computes f of a copy of a that carries a's history, writes the
+// result into a and gives a the result's history. The copy keeps the old
+// values that the new node may have saved.
+func rewrite(a *tensor.Tensor, f func(old *tensor.Tensor) (*tensor.Tensor, error)) error {
+	old, err := a.Clone()
+	if err != nil {
+		return err
+	}
+	old.SetAutograd(a.Autograd())
+	r, err := f(old)
+	if err != nil {
+		return err
+	}
+	if !slices.Equal(r.Shape(), a.Shape()) {
+		return &tensor.Error{Kind: tensor.ValueError,
+			Msg: fmt.Sprintf("output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(a.Shape()), tensor.FormatShape(r.Shape()))}
+	}
+	if r, err = To(r, a.DType()); err != nil {
+		return err
+	}
+	if err := a.CopyFrom(r); err != nil {
+		return err
+	}
+	a.SetAutograd(r.Autograd())
+	return nil
+}
+
+// IndexPut writes value into x[idx...] (the language's x[i] = v). When
+// grad mode is on and x or value requires grad, the store is recorded as
+// IndexPutBackward0: the written places pass no gradient to x's old
+// history, and value gets the gradient of x[idx...] summed to its shape.
+func IndexPut(x *tensor.Tensor, idx []tensor.Index, value *tensor.Tensor) error {
+	if !IsGradEnabled() || !x.DType().IsFloating() || (!x.RequiresGrad() && !value.RequiresGrad()) {
+		return x.IndexPut(idx, value)
+	}
+	if err := checkRewrite(x, "index_put_"); err != nil {
+		return err
+	}
+	n := newNode("IndexPutBackward0", x, value) // edges to x's history before the store
+	if err := x.IndexPut(idx, value); err != nil {
+		return err
+	}
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		var gx, gv *tensor.Tensor
+		if n.needs(0) {
+			gx = c.do(g.Clone)
+			if c.err == nil {
+				c.err = gx.IndexPut(idx, c.zeros(g.DType(), nil))
+			}
+		}
+		if n.needs(1) {
+			gv = n.toInput(c, 1, c.do(func() (*tensor.Tensor, error) { return g.Index(idx...) }))
+		}
+		return []*tensor.Tensor{gx, gv}
+	}
+	n.attach(x)
+	return nil
+}
+
+// checkRewrite refuses an in-place operation op on t that autograd cannot
+// follow: on a leaf that requires grad (CheckInPlace), or on a view of a
+// tensor that requires grad, whose base would change behind its history.
+func checkRewrite(t *tensor.Tensor, op string) error {
+	if err := CheckInPlace(t); err != nil {
+		return err
+	}
+	if m := t.Autograd(); m == nil {
+		return nil
+	} else if n, ok := m.GradFn.(*Node); ok && n.view {
+		return &tensor.Error{Kind: tensor.RuntimeError,
+			Msg:  fmt.Sprintf("%s: a view (made by %s) of a tensor that requires grad is being changed in place, which kael's autograd cannot follow", op, n.name),
+			Hint: "make the change out of place (y = y + 1), or .clone() the view first"}
+	}
+	return nil
+}
+
+// notDifferentiable is the error for an in-place operation with no
+// derivative applied to a tensor that requires grad.
+func notDifferentiable(op string) error {
+	return &tensor.Error{Kind: tensor.RuntimeError,
+		Msg:  fmt.Sprintf("%s is not differentiable and cannot change a tensor that requires grad in place", op),
+		Hint: "compute it out of place on x.detach(), or inside `with no_grad():`"}
+}

@@ -1,0 +1,203 @@
+package autograd
+
+import (
+	"github.com/kael-dev/kael/tensor"
+)
+
+// normDim makes a possibly negative dimension index non-negative for a
+// tensor with ndim dimensions (the forward operation validated it).
+func normDim(dim, ndim int) int {
+	if dim < 0 {
+		return dim + max(ndim, 1)
+	}
+	return dim
+}
+
+// Cat concatenates ts along dim. Each input's gradient is its slice of g,
+// cast back to the input's dtype when Cat promoted it.
+func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	out, err := tensor.Cat(ts, dim)
+	if err != nil || !track(out, ts...) {
+		return out, err
+	}
+	n := newNode("CatBackward0", ts...)
+	d := normDim(dim, out.Dim())
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		grads := make([]*tensor.Tensor, len(ts))
+		pos := 0
+		for i, t := range ts {
+			if t.Dim() == 1 && t.Numel() == 0 && out.Dim() != 1 { // skipped by Cat
+				continue
+			}
+			size := t.Shape()[d]
+			if n.needs(i) {
+				part := c.do(func() (*tensor.Tensor, error) { return g.Narrow(d, pos, size) })
+				grads[i] = n.toInput(c, i, part)
+			}
+			pos += size
+		}
+		return grads
+	}
+	return n.attach(out), nil
+}
+
+// Stack joins equally shaped tensors along a new dimension dim. Each
+// input's gradient is its index of g along that dimension.
+func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	out, err := tensor.Stack(ts, dim)
+	if err != nil || !track(out, ts...) {
+		return out, err
+	}
+	n := newNode("StackBackward0", ts...)
+	d := normDim(dim, out.Dim())
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		grads := make([]*tensor.Tensor, len(ts))
+		for i := range ts {
+			if n.needs(i) {
+				part := c.do(func() (*tensor.Tensor, error) { return g.Select(d, i) })
+				grads[i] = n.toInput(c, i, part)
+			}
+		}
+		return grads
+	}
+	return n.attach(out), nil
+}
+
+// splitParts records each part of a split of x along dim as a view of its
+// region of x.
+func splitParts(name string, x *tensor.Tensor, dim int, parts []*tensor.Tensor, err error) ([]*tensor.Tensor, error) {
+	if err != nil {
+		return nil, err
+	}
+	d := normDim(dim, x.Dim())
+	pos := 0
+	for i, p := range parts {
+		size := p.Shape()[d]
+		if track(p, x) {
+			start := pos
+			parts[i] = viewOp(name, x, p, regionGrad(x, func(t *tensor.Tensor) (*tensor.Tensor, error) { return t.Narrow(d, start, size) }))
+		}
+		pos += size
+	}
+	return parts, nil
+}
+
+// Split splits x along dim into views of size elements each.
+func Split(x *tensor.Tensor, size int, dim int) ([]*tensor.Tensor, error) {
+	parts, err := tensor.Split(x, size, dim)
+	return splitParts("SplitBackward0", x, dim, parts, err)
+}
+
+// SplitSizes splits x along dim into views of the given sizes.
+func SplitSizes(x *tensor.Tensor, sizes []int, dim int) ([]*tensor.Tensor, error) {
+	parts, err := tensor.SplitSizes(x, sizes, dim)
+	return splitParts("SplitWithSizesBackward0", x, dim, parts, err)
+}
+
+// Chunk splits x along dim into at most chunks views of equal size.
+func Chunk(x *tensor.Tensor, chunks, dim int) ([]*tensor.Tensor, error) {
+	parts, err := tensor.Chunk(x, chunks, dim)
+	return splitParts("SplitBackward0", x, dim, parts, err)
+}
+
+// Flip reverses x along dims; so does its gradient.
+func Flip(x *tensor.Tensor, dims ...int) (*tensor.Tensor, error) {
+	out, err := tensor.Flip(x, dims...)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode("FlipBackward0", x)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.Flip(g, dims...) })}
+	}
+	return n.attach(out), nil
+}
+
+// Tril keeps the lower triangle of x (the matrices in its last two
+// dimensions); the gradient is masked the same way.
+func Tril(x *tensor.Tensor, diagonal int) (*tensor.Tensor, error) {
+	return triangle("TrilBackward0", tensor.Tril, x, diagonal)
+}
+
+// Triu keeps the upper triangle of x; the gradient is masked the same way.
+func Triu(x *tensor.Tensor, diagonal int) (*tensor.Tensor, error) {
+	return triangle("TriuBackward0", tensor.Triu, x, diagonal)
+}
+
+func triangle(name string, f func(*tensor.Tensor, int) (*tensor.Tensor, error), x *tensor.Tensor, diagonal int) (*tensor.Tensor, error) {
+	out, err := f(x, diagonal)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode(name, x)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return f(g, diagonal) })}
+	}
+	return n.attach(out), nil
+}
+
+// Cumsum returns the cumulative sum of x along dim. Element i feeds every
+// output j ≥ i, so its gradient is the sum of g from i to the end: a
+// cumulative sum of g taken backwards.
+func Cumsum(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	out, err := tensor.Cumsum(x, dim)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode("CumsumBackward0", x)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		flip := func(t *tensor.Tensor) *tensor.Tensor {
+			return c.do(func() (*tensor.Tensor, error) { return tensor.Flip(t, dim) })
+		}
+		rev := c.do(func() (*tensor.Tensor, error) { return tensor.Cumsum(flip(g), dim) })
+		return []*tensor.Tensor{flip(rev)}
+	}
+	return n.attach(out), nil
+}
+
+// Where returns a where cond is true and b elsewhere. The gradient goes to
+// a where cond is true and to b elsewhere; cond has none.
+func Where(cond, a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := tensor.Where(cond, a, b)
+	if err != nil || !track(out, a, b) {
+		return out, err
+	}
+	n := newNode("WhereBackward0", a, b)
+	n.save(cond)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		zero := c.zeros(g.DType(), nil)
+		var ga, gb *tensor.Tensor
+		if n.needs(0) {
+			ga = n.toInput(c, 0, c.where(cond, g, zero))
+		}
+		if n.needs(1) {
+			gb = n.toInput(c, 1, c.where(cond, zero, g))
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n.attach(out), nil
+}
+
+// MaskedFill returns x with value written where mask is true. x's gradient
+// is g with the filled places zeroed; a 0-d value that requires grad gets
+// the sum of g over them.
+func MaskedFill(x, mask, value *tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := tensor.MaskedFill(x, mask, value)
+	if err != nil || !track(out, x, value) {
+		return out, err
+	}
+	n := newNode("MaskedFillBackward0", x, value)
+	n.save(mask)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		zero := c.zeros(g.DType(), nil)
+		var gx, gv *tensor.Tensor
+		if n.needs(0) {
+			gx = n.toInput(c, 0, c.where(mask, zero, g))
+		}
+		if n.needs(1) {
+			gv = n.toInput(c, 1, c.sum(c.where(mask, g, zero), nil, false))
+		}
+		return []*tensor.Tensor{gx, gv}
+	}
+	return n.attach(out), nil
+}

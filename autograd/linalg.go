@@ -1,0 +1,162 @@
+package autograd
+
+import (
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Matmul returns the matrix product of a and b with torch.matmul's rules
+// (1-D operands, batched and broadcast stacks of matrices). The node is
+// named after the case: DotBackward0 (1-D·1-D), MvBackward0 (2-D·1-D),
+// MmBackward0 (2-D·2-D), MatmulBackward0 otherwise.
+func Matmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := tensor.Matmul(a, b)
+	if err != nil || !track(out, a, b) {
+		return out, err
+	}
+	name := "MatmulBackward0"
+	switch {
+	case a.Dim() == 1 && b.Dim() == 1:
+		name = "DotBackward0"
+	case a.Dim() == 2 && b.Dim() == 1:
+		name = "MvBackward0"
+	case a.Dim() == 2 && b.Dim() == 2:
+		name = "MmBackward0"
+	}
+	return recordMatmul(name, a, b, out), nil
+}
+
+// Mm returns the product of two matrices.
+func Mm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := tensor.Mm(a, b)
+	if err != nil || !track(out, a, b) {
+		return out, err
+	}
+	return recordMatmul("MmBackward0", a, b, out), nil
+}
+
+// Bmm returns the products of two equally long stacks of matrices.
+func Bmm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := tensor.Bmm(a, b)
+	if err != nil || !track(out, a, b) {
+		return out, err
+	}
+	return recordMatmul("BmmBackward0", a, b, out), nil
+}
+
+// Dot returns the dot product of two 1-D tensors.
+func Dot(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := tensor.Dot(a, b)
+	if err != nil || !track(out, a, b) {
+		return out, err
+	}
+	return recordMatmul("DotBackward0", a, b, out), nil
+}
+
+// recordMatmul records out = a @ b. With A and B the operands as stacks of
+// matrices (a 1-D a is a row [1, n], a 1-D b a column [n, 1]) and G the
+// gradient shaped like A @ B, the gradients are G @ Bᵀ and Aᵀ @ G, summed
+// over the batch dimensions broadcasting added.
+func recordMatmul(name string, a, b, out *tensor.Tensor) *tensor.Tensor {
+	n := newNode(name, a, b)
+	n.save(a, b)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		am, bm := a, b
+		if a.Dim() == 1 {
+			am = c.reshape(a, []int{1, a.Shape()[0]})
+		}
+		if b.Dim() == 1 {
+			bm = c.reshape(b, []int{b.Shape()[0], 1})
+		}
+		if c.err != nil {
+			return nil
+		}
+		gm := c.reshape(g, matmulShape(am.Shape(), bm.Shape()))
+		var ga, gb *tensor.Tensor
+		if n.needs(0) {
+			ga = c.matmul(gm, c.mT(bm)) // [..., m, n]
+			if a.Dim() == 1 {
+				// sum over the batch, then drop the row dimension
+				ga = c.reshape(c.sumTo(ga, am.Shape()), a.Shape())
+			}
+			ga = n.toInput(c, 0, ga)
+		}
+		if n.needs(1) {
+			gb = c.matmul(c.mT(am), gm) // [..., n, p]
+			if b.Dim() == 1 {
+				// sum over the batch, then drop the column dimension
+				gb = c.reshape(c.sumTo(gb, bm.Shape()), b.Shape())
+			}
+			gb = n.toInput(c, 1, gb)
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n.attach(out)
+}
+
+// matmulShape returns the shape of the product of stacks of matrices with
+// shapes a and b (both with at least two dimensions).
+func matmulShape(a, b []int) []int {
+	batchA, batchB := a[:len(a)-2], b[:len(b)-2]
+	batch := make([]int, max(len(batchA), len(batchB)))
+	for i := range batch {
+		size := 1
+		for _, s := range [][]int{batchA, batchB} {
+			if j := i - (len(batch) - len(s)); j >= 0 && s[j] != 1 {
+				size = s[j]
+			}
+		}
+		batch[i] = size
+	}
+	return append(batch, a[len(a)-2], b[len(b)-1])
+}
+
+// Outer returns the outer product of two 1-D tensors: out[i, j] = a[i]·b[j],
+// so a's gradient is G @ b and b's is Gᵀ @ a.
+func Outer(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := tensor.Outer(a, b)
+	if err != nil || !track(out, a, b) {
+		return out, err
+	}
+	n := newNode("OuterBackward0", a, b)
+	n.save(a, b)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		var ga, gb *tensor.Tensor
+		if n.needs(0) {
+			ga = n.toInput(c, 0, c.matmul(g, b))
+		}
+		if n.needs(1) {
+			gb = n.toInput(c, 1, c.matmul(g.T(), a))
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n.attach(out), nil
+}
+
+// Linear returns x·Wᵀ + bias (bias may be nil) for x of shape [..., in], W
+// [out, in]. With X and G flattened to [rows, in] and [rows, out]: x's
+// gradient is G @ W, W's is Gᵀ @ X, bias's the sum of G over the rows.
+func Linear(x, weight, bias *tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := tensor.Linear(x, weight, bias)
+	if err != nil || !track(out, x, weight, bias) {
+		return out, err
+	}
+	n := newNode("LinearBackward0", x, weight, bias)
+	n.save(x, weight)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		grads := make([]*tensor.Tensor, 3)
+		if n.needs(0) {
+			grads[0] = n.toInput(c, 0, c.matmul(g, weight))
+		}
+		if n.needs(1) {
+			ws := weight.Shape()
+			g2 := c.reshape(g, []int{-1, ws[0]})
+			x2 := c.reshape(x, []int{-1, ws[1]})
+			grads[1] = n.toInput(c, 1, c.matmul(c.mT(g2), x2))
+		}
+		if n.needs(2) {
+			grads[2] = n.toInput(c, 2, g)
+		}
+		return grads
+	}
+	return n.attach(out), nil
+}

@@ -1,0 +1,273 @@
+package autograd
+
+import (
+	"math"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Softmax returns softmax(x) along dim. With y the output, the gradient is
+// y·(g - Σ g·y) (the sum along dim).
+func Softmax(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	out, err := tensor.Softmax(x, dim)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode("SoftmaxBackward0", x)
+	n.save(out)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		dot := c.sum(c.mul(g, out), []int{dim}, true)
+		return []*tensor.Tensor{c.mul(out, c.sub(g, dot))}
+	}
+	return n.attach(out), nil
+}
+
+// LogSoftmax returns log(softmax(x)) along dim. With y the output, the
+// gradient is g - exp(y)·Σ g (the sum along dim).
+func LogSoftmax(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	out, err := tensor.LogSoftmax(x, dim)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode("LogSoftmaxBackward0", x)
+	n.save(out)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.sub(g, c.mul(c.exp(out), c.sum(g, []int{dim}, true)))}
+	}
+	return n.attach(out), nil
+}
+
+// CrossEntropy returns the cross-entropy loss of logits at the class
+// indices target. As in PyTorch it is NllLoss(LogSoftmax(logits)), and the
+// graph shows both nodes.
+func CrossEntropy(logits, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.Tensor, error) {
+	if !IsGradEnabled() || !logits.RequiresGrad() {
+		return tensor.CrossEntropy(logits, target, opt)
+	}
+	lp, err := LogSoftmax(logits, min(1, logits.Dim()-1))
+	if err != nil {
+		return nil, err
+	}
+	return NllLoss(lp, target, opt)
+}
+
+// NllLoss returns the negative log likelihood loss of logProbs at the class
+// indices target. Each counted target's log-probability gets -1 times the
+// gradient of its loss (divided by the count for the mean); everything
+// else gets 0.
+func NllLoss(logProbs, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.Tensor, error) {
+	out, err := tensor.NllLoss(logProbs, target, opt)
+	if err != nil || !track(out, logProbs) {
+		return out, err
+	}
+	n := newNode("NllLossBackward0", logProbs)
+	n.save(target)
+	shape, dtype := logProbs.Shape(), logProbs.DType()
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return nllGrad(shape, dtype, target, opt, g) })}
+	}
+	return n.attach(out), nil
+}
+
+// nllGrad computes NllLoss's gradient for log-probabilities of the given
+// shape ([C], [N, C] or [N, C, d1, ...]).
+func nllGrad(shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.LossOptions, g *tensor.Tensor) (*tensor.Tensor, error) {
+	tgt, err := tensor.Values[int64](target)
+	if err != nil {
+		return nil, err
+	}
+	gv, err := g.Float64s()
+	if err != nil {
+		return nil, err
+	}
+	classes := shape[min(1, len(shape)-1)]
+	inner := 1
+	for _, s := range shape[min(2, len(shape)):] {
+		inner *= s
+	}
+	count := 0
+	for _, t := range tgt {
+		if t != opt.IgnoreIndex {
+			count++
+		}
+	}
+	grad := make([]float64, len(tgt)*classes)
+	for i, t := range tgt {
+		if t == opt.IgnoreIndex {
+			continue
+		}
+		w := gv[0]
+		switch opt.Reduction {
+		case "none":
+			w = gv[i]
+		case "", "mean":
+			w /= float64(count)
+		}
+		grad[i/inner*classes*inner+int(t)*inner+i%inner] = -w
+	}
+	return fromFloat64s(grad, shape, d)
+}
+
+// MseLoss returns the mean squared error between input and target. The
+// gradient of (x - y)² is 2(x - y) for x and -2(x - y) for y, times g and
+// divided by the element count for the mean.
+func MseLoss(input, target *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
+	out, err := tensor.MseLoss(input, target, reduction)
+	if err != nil || !track(out, input, target) {
+		return out, err
+	}
+	n := newNode("MseLossBackward0", input, target)
+	n.save(input, target)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		diff := c.to(c.sub(input, target), g.DType())
+		if c.err != nil {
+			return nil
+		}
+		scale := 2.0
+		if reduction == "" || reduction == "mean" {
+			scale /= float64(diff.Numel())
+		}
+		d := c.mul(c.mul(diff, g), num(scale))
+		var gi, gt *tensor.Tensor
+		if n.needs(0) {
+			gi = n.toInput(c, 0, d)
+		}
+		if n.needs(1) {
+			gt = n.toInput(c, 1, c.neg(d))
+		}
+		return []*tensor.Tensor{gi, gt}
+	}
+	return n.attach(out), nil
+}
+
+// Gelu returns the Gaussian error linear unit (approximate "none" or
+// "tanh"). Its derivative is Φ(x) + x·φ(x) for the exact form.
+func Gelu(x *tensor.Tensor, approximate string) (*tensor.Tensor, error) {
+	deriv := geluDeriv
+	if approximate == "tanh" {
+		deriv = geluTanhDeriv
+	}
+	return activation("GeluBackward0", func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Gelu(x, approximate) }, x, deriv)
+}
+
+// Silu returns x·σ(x); its derivative is σ(x)·(1 + x·(1 - σ(x))).
+func Silu(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return activation("SiluBackward0", tensor.Silu, x, func(x float64) float64 {
+		s := 1 / (1 + math.Exp(-x))
+		return s * (1 + x*(1-s))
+	})
+}
+
+// activation records an element-wise function whose derivative deriv is
+// computed per element in float64.
+func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv func(float64) float64) (*tensor.Tensor, error) {
+	out, err := f(x)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode(name, x)
+	n.save(x)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.mul(g, c.do(func() (*tensor.Tensor, error) { return mapFloat(x, deriv) }))}
+	}
+	return n.attach(out), nil
+}
+
+func geluDeriv(x float64) float64 {
+	cdf := 0.5 * (1 + math.Erf(x/math.Sqrt2))
+	pdf := math.Exp(-x*x/2) / math.Sqrt(2*math.Pi)
+	return cdf + x*pdf
+}
+
+func geluTanhDeriv(x float64) float64 {
+	const k, a = 0.7978845608028654, 0.044715 // sqrt(2/pi)
+	t := math.Tanh(k * (x + a*x*x*x))
+	return 0.5*(1+t) + 0.5*x*(1-t*t)*k*(1+3*a*x*x)
+}
+
+// LayerNorm normalizes x over its trailing dimensions normalizedShape and
+// applies weight and bias (either may be nil). With x̂ the normalized input
+// and r = 1/√(var + eps): bias gets Σg, weight Σg·x̂ (sums over the leading
+// dimensions), and x gets r·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)) with ĝ = g·weight.
+func LayerNorm(x *tensor.Tensor, normalizedShape []int, weight, bias *tensor.Tensor, eps float64) (*tensor.Tensor, error) {
+	out, err := tensor.LayerNorm(x, normalizedShape, weight, bias, eps)
+	if err != nil || !track(out, x, weight, bias) {
+		return out, err
+	}
+	n := newNode("NativeLayerNormBackward0", x, weight, bias)
+	n.save(x, weight)
+	dims := make([]int, len(normalizedShape))
+	for i := range dims {
+		dims[i] = x.Dim() - len(normalizedShape) + i
+	}
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		mean := func(t *tensor.Tensor) *tensor.Tensor {
+			return c.do(func() (*tensor.Tensor, error) { return tensor.Mean(t, dims, true) })
+		}
+		xc := c.sub(x, mean(x))
+		rstd := c.div(num(1), c.sqrt(c.add(mean(c.mul(xc, xc)), num(eps))))
+		xhat := c.mul(xc, rstd)
+		grads := make([]*tensor.Tensor, 3)
+		gh := g
+		if weight != nil {
+			gh = c.mul(g, weight)
+		}
+		if n.needs(0) {
+			inner := c.sub(c.sub(gh, mean(gh)), c.mul(xhat, mean(c.mul(gh, xhat))))
+			grads[0] = n.toInput(c, 0, c.mul(rstd, inner))
+		}
+		if n.needs(1) {
+			grads[1] = n.toInput(c, 1, c.mul(g, xhat))
+		}
+		if n.needs(2) {
+			grads[2] = n.toInput(c, 2, g)
+		}
+		return grads
+	}
+	return n.attach(out), nil
+}
+
+// Embedding returns the rows of weight picked by the int64 indices. Each
+// row's gradient is the sum of g over the places that picked it.
+func Embedding(indices, weight *tensor.Tensor) (*tensor.Tensor, error) {
+	out, err := tensor.Embedding(indices, weight)
+	if err != nil || !track(out, weight) {
+		return out, err
+	}
+	n := newNode("EmbeddingBackward0", weight)
+	n.save(indices)
+	shape, dtype := weight.Shape(), weight.DType()
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) {
+			return gatherGrad(shape, dtype, g, func(pos *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Embedding(indices, pos) })
+		})}
+	}
+	return n.attach(out), nil
+}
+
+// Dropout zeroes each element of x with probability p and scales the rest
+// by 1/(1-p) when training. Recording it, the scaled mask is drawn by
+// tensor.Dropout on a tensor of ones (the same draws it would make for x)
+// and the output is x times the mask, whose gradient is g times the mask.
+func Dropout(x *tensor.Tensor, p float64, training bool, g *tensor.Generator) (*tensor.Tensor, error) {
+	if !IsGradEnabled() || !x.RequiresGrad() || !training || p == 0 {
+		return tensor.Dropout(x, p, training, g)
+	}
+	ones, err := tensor.Ones(x.DType(), x.Shape()...)
+	if err != nil {
+		return nil, err
+	}
+	mask, err := tensor.Dropout(ones, p, training, g)
+	if err != nil {
+		return nil, err
+	}
+	out, err := tensor.Mul(x, mask)
+	if err != nil {
+		return nil, err
+	}
+	n := newNode("NativeDropoutBackward0", x)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.mul(g, mask)}
+	}
+	return n.attach(out), nil
+}

@@ -1,0 +1,139 @@
+package autograd
+
+import (
+	"fmt"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Node is one recorded operation: the grad_fn of the tensor it produced. It
+// implements tensor.GradFn.
+type Node struct {
+	name  string
+	next  []edge       // one per tensor input of the operation
+	dtype tensor.DType // dtype of the output
+	shape []int        // shape of the output
+	saved []savedTensor
+	// view marks operations whose output shares its input's storage.
+	view bool
+	// backward maps the gradient of the output to one gradient per input
+	// (nil for inputs that do not require grad). It computes with c, which
+	// keeps the first error.
+	backward func(c *calc, g *tensor.Tensor) []*tensor.Tensor
+}
+
+// Name returns the operation's name in PyTorch's style, e.g. "MulBackward0".
+func (n *Node) Name() string { return n.name }
+
+// edge leads from a node to where the gradient of one of its inputs goes:
+// the node that produced the input, or the input itself when it is a leaf.
+// The zero edge means the input does not require grad.
+type edge struct {
+	fn    *Node
+	leaf  *tensor.Tensor
+	dtype tensor.DType
+	shape []int
+}
+
+// live reports whether gradients flow along e.
+func (e edge) live() bool { return e.fn != nil || e.leaf != nil }
+
+// edgeTo returns the edge to t. A GradFn that package autograd did not make
+// carries no gradient.
+func edgeTo(t *tensor.Tensor) edge {
+	if t == nil || !t.RequiresGrad() {
+		return edge{}
+	}
+	e := edge{dtype: t.DType(), shape: t.Shape()}
+	if fn := t.Autograd().GradFn; fn != nil {
+		e.fn, _ = fn.(*Node)
+	} else {
+		e.leaf = t
+	}
+	return e
+}
+
+// savedTensor is a tensor a backward formula reads, with the version of its
+// storage when it was saved.
+type savedTensor struct {
+	t       *tensor.Tensor
+	version uint64
+}
+
+// track reports whether an operation with these inputs and output must be
+// recorded: grad mode is on, the output is floating point (integer and bool
+// results are never differentiable), some input requires grad, and the
+// output is a new tensor (an operation that returned an input unchanged,
+// such as x.to(x.dtype), adds nothing to the graph).
+func track(out *tensor.Tensor, inputs ...*tensor.Tensor) bool {
+	if !IsGradEnabled() || !out.DType().IsFloating() {
+		return false
+	}
+	requires := false
+	for _, in := range inputs {
+		if in == out {
+			return false
+		}
+		requires = requires || (in != nil && in.RequiresGrad())
+	}
+	return requires
+}
+
+// newNode starts the node of an operation on inputs (nil entries are
+// allowed and never receive a gradient).
+func newNode(name string, inputs ...*tensor.Tensor) *Node {
+	n := &Node{name: name, next: make([]edge, len(inputs))}
+	for i, in := range inputs {
+		n.next[i] = edgeTo(in)
+	}
+	return n
+}
+
+// save remembers tensors the backward formula reads, with their versions.
+func (n *Node) save(ts ...*tensor.Tensor) {
+	for _, t := range ts {
+		if t != nil {
+			n.saved = append(n.saved, savedTensor{t, t.Version()})
+		}
+	}
+}
+
+// needs reports whether input i receives a gradient.
+func (n *Node) needs(i int) bool { return n.next[i].live() }
+
+// attach makes n the grad_fn of out and returns out.
+func (n *Node) attach(out *tensor.Tensor) *tensor.Tensor {
+	n.dtype, n.shape = out.DType(), out.Shape()
+	out.SetAutograd(&tensor.AutogradMeta{RequiresGrad: true, GradFn: n})
+	return out
+}
+
+// toInput sums g over the dimensions that broadcasting added to input i and
+// casts it to input i's dtype: the gradient of an input has the input's
+// shape and dtype even when the forward pass broadcast or promoted it.
+func (n *Node) toInput(c *calc, i int, g *tensor.Tensor) *tensor.Tensor {
+	if !n.needs(i) {
+		return nil
+	}
+	e := n.next[i]
+	return c.to(c.sumTo(g, e.shape), e.dtype)
+}
+
+// checkSaved refuses to run backward when a saved tensor was modified in
+// place after the forward pass: the formula would read the new values.
+func (n *Node) checkSaved() error {
+	for _, s := range n.saved {
+		if v := s.t.Version(); v != s.version {
+			return &tensor.Error{Kind: tensor.RuntimeError,
+				Msg: fmt.Sprintf("one of the variables needed for gradient computation has been modified by an inplace operation: [%s], which %s saved, is at version %d; expected version %d instead",
+					describe(s.t.DType(), s.t.Shape()), n.name, v, s.version),
+				Hint: "the tensor was changed in place (x += ..., x[i] = ..., an optimizer step) after the forward pass used it; change it out of place (x = x + ...), .clone() it first, or redo the forward pass after the change"}
+		}
+	}
+	return nil
+}
+
+// describe formats a dtype and shape as "float32 [2, 3]".
+func describe(d tensor.DType, shape []int) string {
+	return d.String() + " " + tensor.FormatShape(shape)
+}

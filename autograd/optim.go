@@ -1,0 +1,175 @@
+package autograd
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Optimizer updates parameters from their accumulated gradients.
+type Optimizer interface {
+	// Step updates every parameter that has a gradient, in place and under
+	// NoGrad.
+	Step() error
+	// ZeroGrad clears the parameters' gradients before the next backward.
+	ZeroGrad()
+}
+
+// checkParams makes sure every parameter is a floating leaf that requires
+// grad: the tensors Backward accumulates into.
+func checkParams(params []*tensor.Tensor) error {
+	for i, p := range params {
+		if !p.RequiresGrad() || !IsLeaf(p) {
+			return &tensor.Error{Kind: tensor.ValueError,
+				Msg:  fmt.Sprintf("parameter %d is not a leaf that requires grad", i),
+				Hint: "optimize the tensors you created with requires_grad=True, not values computed from them"}
+		}
+	}
+	return nil
+}
+
+// SGDOptions configures SGD.
+type SGDOptions struct {
+	LR          float64 // learning rate
+	Momentum    float64 // 0 for plain gradient descent
+	WeightDecay float64 // L2 penalty added to the gradient: g + wd·p
+	Nesterov    bool    // Nesterov momentum (needs Momentum > 0)
+}
+
+// SGD is stochastic gradient descent with optional momentum, as torch.optim.
+// SGD (dampening 0): with g the gradient (plus WeightDecay·p), the velocity
+// is v = Momentum·v + g and the step p -= LR·v (p -= LR·(g + Momentum·v)
+// with Nesterov).
+type SGD struct {
+	params   []*tensor.Tensor
+	opt      SGDOptions
+	velocity []*tensor.Tensor
+}
+
+// NewSGD returns an SGD optimizer for params.
+func NewSGD(params []*tensor.Tensor, opt SGDOptions) (*SGD, error) {
+	switch {
+	case opt.LR < 0 || opt.Momentum < 0 || opt.WeightDecay < 0:
+		return nil, &tensor.Error{Kind: tensor.ValueError, Msg: fmt.Sprintf("invalid SGD options %+v: lr, momentum and weight_decay must be non-negative", opt)}
+	case opt.Nesterov && opt.Momentum == 0:
+		return nil, &tensor.Error{Kind: tensor.ValueError, Msg: "Nesterov momentum requires a momentum"}
+	}
+	if err := checkParams(params); err != nil {
+		return nil, err
+	}
+	return &SGD{params: params, opt: opt, velocity: make([]*tensor.Tensor, len(params))}, nil
+}
+
+// Step updates the parameters that have a gradient.
+func (o *SGD) Step() error {
+	return NoGrad(func() error {
+		for i, p := range o.params {
+			g := Grad(p)
+			if g == nil {
+				continue
+			}
+			c := &calc{}
+			if o.opt.WeightDecay != 0 {
+				g = c.add(g, c.mul(p, num(o.opt.WeightDecay)))
+			}
+			if o.opt.Momentum != 0 {
+				if o.velocity[i] == nil {
+					o.velocity[i] = c.do(g.Clone)
+				} else {
+					o.velocity[i] = c.add(c.mul(o.velocity[i], num(o.opt.Momentum)), g)
+				}
+				if o.opt.Nesterov {
+					g = c.add(g, c.mul(o.velocity[i], num(o.opt.Momentum)))
+				} else {
+					g = o.velocity[i]
+				}
+			}
+			step := c.mul(g, num(o.opt.LR))
+			if c.err != nil {
+				return c.err
+			}
+			if err := InPlace(tensor.SubSpec, p, step); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ZeroGrad clears the parameters' gradients.
+func (o *SGD) ZeroGrad() { ZeroGrad(o.params...) }
+
+// AdamOptions configures Adam.
+type AdamOptions struct {
+	LR           float64 // learning rate
+	Beta1, Beta2 float64 // decay rates of the moment estimates
+	Eps          float64 // added to the denominator for stability
+	WeightDecay  float64 // L2 penalty added to the gradient: g + wd·p
+}
+
+// DefaultAdamOptions returns PyTorch's defaults: lr 1e-3, betas (0.9,
+// 0.999), eps 1e-8, no weight decay.
+func DefaultAdamOptions() AdamOptions {
+	return AdamOptions{LR: 1e-3, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}
+}
+
+// Adam is the Adam optimizer, as torch.optim.Adam: it keeps running
+// averages of the gradient (m) and of its square (v), corrects their bias
+// towards 0 at the start, and steps p -= LR·m̂/(√v̂ + Eps).
+type Adam struct {
+	params []*tensor.Tensor
+	opt    AdamOptions
+	m, v   []*tensor.Tensor
+	steps  int
+}
+
+// NewAdam returns an Adam optimizer for params.
+func NewAdam(params []*tensor.Tensor, opt AdamOptions) (*Adam, error) {
+	if opt.LR < 0 || opt.Eps < 0 || opt.WeightDecay < 0 || opt.Beta1 < 0 || opt.Beta1 >= 1 || opt.Beta2 < 0 || opt.Beta2 >= 1 {
+		return nil, &tensor.Error{Kind: tensor.ValueError,
+			Msg: fmt.Sprintf("invalid Adam options %+v: betas must lie in [0, 1), lr, eps and weight_decay be non-negative", opt)}
+	}
+	if err := checkParams(params); err != nil {
+		return nil, err
+	}
+	return &Adam{params: params, opt: opt, m: make([]*tensor.Tensor, len(params)), v: make([]*tensor.Tensor, len(params))}, nil
+}
+
+// Step updates the parameters that have a gradient.
+func (o *Adam) Step() error {
+	o.steps++
+	b1, b2 := o.opt.Beta1, o.opt.Beta2
+	correct1 := 1 - math.Pow(b1, float64(o.steps))
+	correct2 := 1 - math.Pow(b2, float64(o.steps))
+	return NoGrad(func() error {
+		for i, p := range o.params {
+			g := Grad(p)
+			if g == nil {
+				continue
+			}
+			c := &calc{}
+			if o.opt.WeightDecay != 0 {
+				g = c.add(g, c.mul(p, num(o.opt.WeightDecay)))
+			}
+			if o.m[i] == nil {
+				o.m[i], o.v[i] = c.zeros(p.DType(), p.Shape()), c.zeros(p.DType(), p.Shape())
+			}
+			o.m[i] = c.add(c.mul(o.m[i], num(b1)), c.mul(g, num(1-b1)))
+			o.v[i] = c.add(c.mul(o.v[i], num(b2)), c.mul(c.mul(g, g), num(1-b2)))
+			mhat := c.div(o.m[i], num(correct1))
+			vhat := c.div(o.v[i], num(correct2))
+			step := c.div(c.mul(mhat, num(o.opt.LR)), c.add(c.sqrt(vhat), num(o.opt.Eps)))
+			if c.err != nil {
+				return c.err
+			}
+			if err := InPlace(tensor.SubSpec, p, step); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ZeroGrad clears the parameters' gradients.
+func (o *Adam) ZeroGrad() { ZeroGrad(o.params...) }

@@ -1,0 +1,399 @@
+package lang
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// The methods of lists, dicts, tuples and strings, as in Python.
+
+func init() {
+	defListMethods()
+	defDictMethods()
+	defStrMethods()
+	for _, typ := range []string{"tuple", "list"} {
+		defMethod(typ, "index(self, value)", "The position of the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
+			elems, _, _ := sequence(a.Value("self"))
+			for i, e := range elems {
+				if equal(e, a.Value("value")) {
+					return int64(i), nil
+				}
+			}
+			return nil, newErrorf(ValueError, "%s is not in %s", Repr(a.Value("value")), TypeName(a.Value("self")))
+		})
+		defMethod(typ, "count(self, value)", "The number of elements equal to value.", func(a *Args) (Value, error) {
+			elems, _, _ := sequence(a.Value("self"))
+			n := int64(0)
+			for _, e := range elems {
+				if equal(e, a.Value("value")) {
+					n++
+				}
+			}
+			return n, nil
+		})
+	}
+}
+
+// self returns the receiver of a method of a list, dict or str.
+func self[T any](a *Args) T { return a.Value("self").(T) }
+
+func defListMethods() {
+	defMethod("list", "append(self, value)", "Adds value at the end of the list.", func(a *Args) (Value, error) {
+		l := self[*List](a)
+		l.Elems = append(l.Elems, a.Value("value"))
+		return None, nil
+	})
+	defMethod("list", "extend(self, iterable)", "Adds the elements of iterable at the end of the list.", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("iterable"))
+		if err != nil {
+			return nil, err
+		}
+		l := self[*List](a)
+		l.Elems = append(l.Elems, elems...)
+		return None, nil
+	})
+	defMethod("list", "insert(self, index, value)", "Inserts value before position index (clamped to the list, negative counting from the end).", func(a *Args) (Value, error) {
+		l := self[*List](a)
+		i, err := a.Int("index")
+		if err != nil {
+			return nil, err
+		}
+		n := len(l.Elems)
+		if i < 0 {
+			i = max(i+n, 0)
+		}
+		i = min(i, n)
+		l.Elems = append(l.Elems[:i], append([]Value{a.Value("value")}, l.Elems[i:]...)...)
+		return None, nil
+	})
+	defMethod("list", "pop(self, index=-1)", "Removes and returns the element at index (the last by default).", func(a *Args) (Value, error) {
+		l := self[*List](a)
+		if len(l.Elems) == 0 {
+			return nil, newErrorf(IndexError, "pop from empty list")
+		}
+		i, err := seqIndex(a.Value("index"), len(l.Elems), "pop")
+		if err != nil {
+			return nil, err
+		}
+		v := l.Elems[i]
+		l.Elems = append(l.Elems[:i:i], l.Elems[i+1:]...)
+		return v, nil
+	})
+	defMethod("list", "remove(self, value)", "Removes the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
+		l := self[*List](a)
+		for i, e := range l.Elems {
+			if equal(e, a.Value("value")) {
+				l.Elems = append(l.Elems[:i:i], l.Elems[i+1:]...)
+				return None, nil
+			}
+		}
+		return nil, newErrorf(ValueError, "list.remove(x): x not in list")
+	})
+	defMethod("list", "clear(self)", "Removes every element.", func(a *Args) (Value, error) {
+		self[*List](a).Elems = nil
+		return None, nil
+	})
+	defMethod("list", "copy(self)", "A shallow copy of the list.", func(a *Args) (Value, error) {
+		return &List{Elems: append([]Value(nil), self[*List](a).Elems...)}, nil
+	})
+	defMethod("list", "reverse(self)", "Reverses the list in place.", func(a *Args) (Value, error) {
+		e := self[*List](a).Elems
+		for i, j := 0, len(e)-1; i < j; i, j = i+1, j-1 {
+			e[i], e[j] = e[j], e[i]
+		}
+		return None, nil
+	})
+	defMethod("list", "sort(self, *, key=None, reverse=False)", "Sorts the list in place, stably, by the elements or by key(element).", func(a *Args) (Value, error) {
+		l := self[*List](a)
+		rev, err := a.Bool("reverse")
+		if err != nil {
+			return nil, err
+		}
+		keys := l.Elems
+		if !a.IsNone("key") {
+			keys = make([]Value, len(l.Elems))
+			for i, e := range l.Elems {
+				if keys[i], err = a.in.call(a.Value("key"), []Value{e}, nil, nil, spanNode(a.in.stmtSpan)); err != nil {
+					return nil, err
+				}
+			}
+		}
+		order, err := sortOrder(keys, rev)
+		if err != nil {
+			return nil, err
+		}
+		sorted := make([]Value, len(order))
+		for i, j := range order {
+			sorted[i] = l.Elems[j]
+		}
+		l.Elems = sorted
+		return None, nil
+	})
+}
+
+// sortOrder returns the positions of keys in stable sorted order, or a
+// TypeError when two keys cannot be compared.
+func sortOrder(keys []Value, reverse bool) ([]int, error) {
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	var sortErr error
+	sort.SliceStable(idx, func(i, j int) bool {
+		x, y := keys[idx[i]], keys[idx[j]]
+		c, err := order(x, y)
+		if err != nil && sortErr == nil {
+			sortErr = newErrorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(x), TypeName(y))
+		}
+		if reverse {
+			return c > 0
+		}
+		return c < 0
+	})
+	return idx, sortErr
+}
+
+func defDictMethods() {
+	defMethod("dict", "keys(self)", "The keys, in insertion order, as a list.", func(a *Args) (Value, error) {
+		return &List{Elems: self[*Dict](a).Keys()}, nil
+	})
+	defMethod("dict", "values(self)", "The values, in insertion order, as a list.", func(a *Args) (Value, error) {
+		return &List{Elems: append([]Value(nil), self[*Dict](a).vals...)}, nil
+	})
+	defMethod("dict", "items(self)", "The (key, value) pairs, in insertion order, as a list.", func(a *Args) (Value, error) {
+		d := self[*Dict](a)
+		out := make([]Value, len(d.keys))
+		for i, k := range d.keys {
+			out[i] = Tuple{k, d.vals[i]}
+		}
+		return &List{Elems: out}, nil
+	})
+	defMethod("dict", "get(self, key, default=None)", "The value stored under key, or default when there is none.", func(a *Args) (Value, error) {
+		v, found, err := self[*Dict](a).Get(a.Value("key"))
+		if err != nil || !found {
+			return a.Value("default"), err
+		}
+		return v, nil
+	})
+	defMethod("dict", "pop(self, key, *default)", "Removes key and returns its value; without the key, returns default when given, else raises KeyError.", func(a *Args) (Value, error) {
+		d := self[*Dict](a)
+		key := a.Value("key")
+		v, found, err := d.Get(key)
+		if err != nil {
+			return nil, err
+		}
+		if found {
+			_, err := d.Delete(key)
+			return v, err
+		}
+		if dflt := a.Value("default").(Tuple); len(dflt) == 1 {
+			return dflt[0], nil
+		} else if len(dflt) > 1 {
+			return nil, newErrorf(TypeError, "pop expected at most 2 arguments, got %d", len(dflt)+1)
+		}
+		return nil, newErrorf(KeyError, "%s", Repr(key))
+	})
+	defMethod("dict", "setdefault(self, key, default=None)", "The value stored under key; when there is none, stores default there first.", func(a *Args) (Value, error) {
+		d := self[*Dict](a)
+		v, found, err := d.Get(a.Value("key"))
+		if err != nil || found {
+			return v, err
+		}
+		return a.Value("default"), d.Set(a.Value("key"), a.Value("default"))
+	})
+	defMethod("dict", "update(self, other)", "Stores every (key, value) of other, a dict or a sequence of pairs.", func(a *Args) (Value, error) {
+		d := self[*Dict](a)
+		if src, ok := a.Value("other").(*Dict); ok {
+			for i, k := range src.Keys() {
+				if err := d.Set(k, src.vals[i]); err != nil {
+					return nil, err
+				}
+			}
+			return None, nil
+		}
+		pairs, err := collect(a.Value("other"))
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range pairs {
+			kv, err := collect(p)
+			if err != nil || len(kv) != 2 {
+				return nil, newErrorf(ValueError, "dict.update() needs a dict or (key, value) pairs")
+			}
+			if err := d.Set(kv[0], kv[1]); err != nil {
+				return nil, err
+			}
+		}
+		return None, nil
+	})
+	defMethod("dict", "copy(self)", "A shallow copy of the dict.", func(a *Args) (Value, error) {
+		d := self[*Dict](a)
+		out := NewDict()
+		for i, k := range d.keys {
+			_ = out.Set(k, d.vals[i]) // k was hashable in d
+		}
+		return out, nil
+	})
+	defMethod("dict", "clear(self)", "Removes every entry.", func(a *Args) (Value, error) {
+		*self[*Dict](a) = *NewDict()
+		return None, nil
+	})
+}
+
+func defStrMethods() {
+	defMethod("str", "join(self, iterable)", "The strings of iterable joined with this string between them.", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("iterable"))
+		if err != nil {
+			return nil, err
+		}
+		parts := make([]string, len(elems))
+		for i, e := range elems {
+			s, ok := e.(string)
+			if !ok {
+				return nil, newErrorf(TypeError, "sequence item %d: expected str instance, %s found", i, TypeName(e)).
+					withHint("convert the items first: sep.join([str(x) for x in items])")
+			}
+			parts[i] = s
+		}
+		return strings.Join(parts, self[string](a)), nil
+	})
+	defMethod("str", "split(self, sep=None, maxsplit=-1)", "The parts of the string between occurrences of sep, or between runs of whitespace when sep is None; at most maxsplit splits when it is not -1.", func(a *Args) (Value, error) {
+		s := self[string](a)
+		n, err := a.Int("maxsplit")
+		if err != nil {
+			return nil, err
+		}
+		var parts []string
+		if a.IsNone("sep") {
+			parts = splitSpace(s, n)
+		} else {
+			sep, err := a.Str("sep")
+			if err != nil {
+				return nil, err
+			}
+			if sep == "" {
+				return nil, newErrorf(ValueError, "empty separator")
+			}
+			if n < 0 {
+				n = -1
+			} else {
+				n++
+			}
+			parts = strings.SplitN(s, sep, n)
+		}
+		out := make([]Value, len(parts))
+		for i, p := range parts {
+			out[i] = p
+		}
+		return &List{Elems: out}, nil
+	})
+	for _, op := range []struct {
+		name  string
+		trim  func(s, cutset string) string
+		space func(s string, f func(rune) bool) string
+		doc   string
+	}{
+		{"strip", strings.Trim, strings.TrimFunc, "The string without leading and trailing whitespace (or the characters of chars)."},
+		{"lstrip", strings.TrimLeft, strings.TrimLeftFunc, "The string without leading whitespace (or the characters of chars)."},
+		{"rstrip", strings.TrimRight, strings.TrimRightFunc, "The string without trailing whitespace (or the characters of chars)."},
+	} {
+		defMethod("str", op.name+"(self, chars=None)", op.doc, func(a *Args) (Value, error) {
+			s := self[string](a)
+			if a.IsNone("chars") {
+				return op.space(s, unicode.IsSpace), nil
+			}
+			chars, err := a.Str("chars")
+			if err != nil {
+				return nil, err
+			}
+			return op.trim(s, chars), nil
+		})
+	}
+	defMethod("str", "upper(self)", "The string in upper case.", func(a *Args) (Value, error) {
+		return strings.ToUpper(self[string](a)), nil
+	})
+	defMethod("str", "lower(self)", "The string in lower case.", func(a *Args) (Value, error) {
+		return strings.ToLower(self[string](a)), nil
+	})
+	defMethod("str", "replace(self, old, new, count=-1)", "The string with occurrences of old replaced by new (the first count of them when count is not -1).", func(a *Args) (Value, error) {
+		old, err := a.Str("old")
+		if err != nil {
+			return nil, err
+		}
+		repl, err := a.Str("new")
+		if err != nil {
+			return nil, err
+		}
+		n, err := a.Int("count")
+		if err != nil {
+			return nil, err
+		}
+		return strings.Replace(self[string](a), old, repl, n), nil
+	})
+	for _, op := range []struct {
+		name string
+		test func(s, affix string) bool
+		doc  string
+	}{
+		{"startswith", strings.HasPrefix, "Whether the string starts with prefix (a string or a tuple of strings)."},
+		{"endswith", strings.HasSuffix, "Whether the string ends with suffix (a string or a tuple of strings)."},
+	} {
+		param := map[string]string{"startswith": "prefix", "endswith": "suffix"}[op.name]
+		defMethod("str", op.name+"(self, "+param+")", op.doc, func(a *Args) (Value, error) {
+			affixes := Tuple{a.Value(param)}
+			if t, ok := a.Value(param).(Tuple); ok {
+				affixes = t
+			}
+			for _, v := range affixes {
+				affix, ok := v.(string)
+				if !ok {
+					return nil, newErrorf(TypeError, "%s first arg must be str or a tuple of str, not %s", op.name, TypeName(v))
+				}
+				if op.test(self[string](a), affix) {
+					return true, nil
+				}
+			}
+			return false, nil
+		})
+	}
+	defMethod("str", "find(self, sub)", "The position of the first occurrence of sub, or -1.", func(a *Args) (Value, error) {
+		sub, err := a.Str("sub")
+		if err != nil {
+			return nil, err
+		}
+		s := self[string](a)
+		i := strings.Index(s, sub)
+		if i < 0 {
+			return int64(-1), nil
+		}
+		return int64(len([]rune(s[:i]))), nil
+	})
+	defMethod("str", "count(self, sub)", "The number of non-overlapping occurrences of sub.", func(a *Args) (Value, error) {
+		sub, err := a.Str("sub")
+		if err != nil {
+			return nil, err
+		}
+		s := self[string](a)
+		return int64(strings.Count(s, sub)), nil
+	})
+}
+
+// splitSpace splits s at runs of whitespace, as Python's str.split() with
+// no separator: at most n splits when n >= 0, the rest kept whole.
+func splitSpace(s string, n int) []string {
+	var parts []string
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	for s != "" {
+		if n >= 0 && len(parts) == n {
+			return append(parts, s)
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			return append(parts, s)
+		}
+		parts = append(parts, s[:end])
+		s = strings.TrimLeftFunc(s[end:], unicode.IsSpace)
+	}
+	return parts
+}

@@ -1,0 +1,640 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The tensor builtins that make tensors (tensor, zeros, arange, rand, ...)
+// and convert them (to, float, tolist, item, ...), under PyTorch's names and
+// signatures.
+
+func init() {
+	def(asFunc, "tensor(data, dtype=None, requires_grad=False)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *Args) (Value, error) {
+		d, err := a.OptDType("dtype")
+		if err != nil {
+			return nil, err
+		}
+		var t *tensor.Tensor
+		switch x := a.Value("data").(type) {
+		case *tensor.Tensor:
+			t, err = tensor.FromValue(x.Detach(), dtypes(d)...)
+		case int64, float64, bool, *List, Tuple:
+			t, err = tensor.FromValue(toGo(x), dtypes(d)...)
+		default:
+			return nil, a.typeError("data", "a number, a list, a tuple or a Tensor", x)
+		}
+		return withRequiresGrad(a, t, err)
+	})
+	defFill("zeros", "A tensor of the given size filled with zeros (float32 unless dtype says otherwise): zeros(2, 3) or zeros((2, 3)).", 0)
+	defFill("ones", "A tensor of the given size filled with ones (float32 unless dtype says otherwise): ones(2, 3) or ones((2, 3)).", 1)
+	defFill("empty", "An uninitialized tensor of the given size; kael fills it with zeros.", 0)
+	def(asFunc, "full(size, fill_value, *, dtype=None, requires_grad=False)", "A tensor of the given size filled with fill_value. Without dtype the value decides: bool for a bool, int64 for an int, float32 for a float.", func(a *Args) (Value, error) {
+		shape, err := a.Ints("size")
+		if err != nil {
+			return nil, err
+		}
+		fill, err := a.TensorLike("fill_value")
+		if err != nil {
+			return nil, err
+		}
+		d, err := dtypeOr(a, scalarDType(fill))
+		if err != nil {
+			return nil, err
+		}
+		t, err := tensor.Empty(d, shape...)
+		if err == nil {
+			err = t.CopyFrom(fill)
+		}
+		return withRequiresGrad(a, t, err)
+	})
+	def(asFunc, "arange(start, end=None, step=1, *, dtype=None, requires_grad=False)", "The values start, start+step, ... up to but not including end; arange(n) counts 0..n-1. int64 when every argument is an int, float32 when one is a float.", func(a *Args) (Value, error) {
+		start, end := a.Value("start"), a.Value("end")
+		if _, none := end.(NoneType); none {
+			start, end = int64(0), start
+		}
+		var nums [3]float64
+		integral := true
+		for i, v := range []Value{start, end, a.Value("step")} {
+			f, ok := asFloat(v)
+			if !ok {
+				return nil, a.typeError([]string{"start", "end", "step"}[i], "a number", v)
+			}
+			if _, isInt := asInt(v); !isInt {
+				integral = false
+			}
+			nums[i] = f
+		}
+		dflt := tensor.DefaultFloat
+		if integral {
+			dflt = tensor.Int64
+		}
+		d, err := dtypeOr(a, dflt)
+		if err != nil {
+			return nil, err
+		}
+		t, err := tensor.Arange(nums[0], nums[1], nums[2], d)
+		return withRequiresGrad(a, t, err)
+	})
+	def(asFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *Args) (Value, error) {
+		start, err := a.Float("start")
+		if err != nil {
+			return nil, err
+		}
+		end, err := a.Float("end")
+		if err != nil {
+			return nil, err
+		}
+		steps, err := a.Int("steps")
+		if err != nil {
+			return nil, err
+		}
+		d, err := dtypeOr(a, tensor.DefaultFloat)
+		if err != nil {
+			return nil, err
+		}
+		t, err := tensor.Linspace(start, end, steps, d)
+		return withRequiresGrad(a, t, err)
+	})
+	def(asFunc, "eye(n, m=None, *, dtype=None, requires_grad=False)", "The n×m matrix (n×n without m) with ones on the diagonal and zeros elsewhere.", func(a *Args) (Value, error) {
+		n, err := a.Int("n")
+		if err != nil {
+			return nil, err
+		}
+		m := n
+		if !a.IsNone("m") {
+			if m, err = a.Int("m"); err != nil {
+				return nil, err
+			}
+		}
+		d, err := dtypeOr(a, tensor.DefaultFloat)
+		if err != nil {
+			return nil, err
+		}
+		t, err := tensor.Eye(n, m, d)
+		return withRequiresGrad(a, t, err)
+	})
+	defLike("zeros_like", "A tensor of zeros with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Zeros(d, x.Shape()...)
+	})
+	defLike("ones_like", "A tensor of ones with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Ones(d, x.Shape()...)
+	})
+	defLike("empty_like", "An uninitialized tensor (kael fills it with zeros) with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Empty(d, x.Shape()...)
+	})
+	defLike("rand_like", "Values uniform in [0, 1) with the size and dtype of input, which must be floating.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Rand(nil, d, x.Shape()...)
+	})
+	defLike("randn_like", "Standard normal values with the size and dtype of input, which must be floating.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Randn(nil, d, x.Shape()...)
+	})
+	def(asFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False)", "A tensor with the size and dtype of input filled with fill_value.", func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		fill, err := a.TensorLike("fill_value")
+		if err != nil {
+			return nil, err
+		}
+		d, err := dtypeOr(a, x.DType())
+		if err != nil {
+			return nil, err
+		}
+		t, err := tensor.Empty(d, x.Shape()...)
+		if err == nil {
+			err = t.CopyFrom(fill)
+		}
+		return withRequiresGrad(a, t, err)
+	})
+
+	defRandom("rand", "Values uniform in [0, 1) of the given size: rand(2, 3).", tensor.Rand)
+	defRandom("randn", "Standard normal values (mean 0, standard deviation 1) of the given size: randn(2, 3).", tensor.Randn)
+	def(asFunc, "randint(low, high=None, size=None, *, dtype=None, generator=None)", "Integers uniform in [low, high) of the given size (int64 unless dtype says otherwise): randint(0, 10, (3,)), or randint(10, (3,)) with low 0.", func(a *Args) (Value, error) {
+		low, high, size := a.Value("low"), a.Value("high"), a.Value("size")
+		if _, none := size.(NoneType); none {
+			if _, ok := intSequence(high); !ok {
+				return nil, newErrorf(TypeError, "randint() missing required argument 'size'").
+					withHint("pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))")
+			}
+			low, high, size = int64(0), low, high
+		}
+		var bounds [2]int64
+		for i, v := range []Value{low, high} {
+			n, ok := asInt(v)
+			if !ok {
+				return nil, a.typeError([]string{"low", "high"}[i], "int", v)
+			}
+			bounds[i] = n
+		}
+		shape, ok := intSequence(size)
+		if !ok {
+			if n, isInt := asInt(size); isInt {
+				shape = []int{int(n)}
+			} else {
+				return nil, a.typeError("size", "tuple of ints", size)
+			}
+		}
+		g, err := generatorArg(a)
+		if err != nil {
+			return nil, err
+		}
+		d, err := dtypeOr(a, tensor.Int64)
+		if err != nil {
+			return nil, err
+		}
+		t, err := tensor.Randint(g, bounds[0], bounds[1], shape...)
+		if err != nil {
+			return nil, err
+		}
+		return result(t.To(d))
+	})
+	def(asFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean and std may be tensors and give the result's shape.", func(a *Args) (Value, error) {
+		g, err := generatorArg(a)
+		if err != nil {
+			return nil, err
+		}
+		if a.IsNone("size") {
+			return normalLike(a, g)
+		}
+		shape, err := a.Ints("size")
+		if err != nil {
+			return nil, err
+		}
+		mean, err := a.Float("mean")
+		if err != nil {
+			return nil, err
+		}
+		std, err := a.Float("std")
+		if err != nil {
+			return nil, err
+		}
+		d, err := dtypeOr(a, tensor.DefaultFloat)
+		if err != nil {
+			return nil, err
+		}
+		t, err := tensor.Normal(g, mean, std, d, shape...)
+		return withRequiresGrad(a, t, err)
+	})
+	def(asFunc, "manual_seed(seed)", "Seeds the default random number generator, so that rand, randn, randint, normal and dropout repeat their values.", func(a *Args) (Value, error) {
+		seed, err := a.Int64("seed")
+		if err != nil {
+			return nil, err
+		}
+		tensor.ManualSeed(uint64(seed))
+		return None, nil
+	})
+	def(asFunc, "Generator(device='cpu')", "A random number generator of its own, for the generator= argument of rand, randn, randint, normal: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
+		if err := checkDevice(a, "device"); err != nil {
+			return nil, err
+		}
+		return &Generator{g: tensor.NewGenerator(tensor.DefaultSeed)}, nil
+	})
+
+	def(asMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		d, err := toTarget(a, x.DType())
+		if err != nil {
+			return nil, err
+		}
+		out, err := autograd.To(x, d)
+		if err != nil {
+			return nil, err
+		}
+		if cp, err := a.Bool("copy"); err != nil {
+			return nil, err
+		} else if cp && out == x {
+			out, err = autograd.Clone(x)
+			if err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	})
+	defConvert("float", tensor.Float32, "The tensor as float32 (x itself when it is float32).")
+	defConvert("double", tensor.Float64, "The tensor as float64 (x itself when it is float64).")
+	defConvert("long", tensor.Int64, "The tensor as int64 (x itself when it is int64).")
+	defConvert("int", tensor.Int64, "The tensor as int64; kael has no int32, so this is long().")
+	defConvert("bool", tensor.Bool, "The tensor as bool: true where an element is not zero.")
+	def(asMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		return fromGo(tensor.ToList(x)), nil
+	})
+	def(asMethod, "item(input)", "The value of a one-element tensor as a Python number.", func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		v, err := x.Item()
+		if err != nil {
+			return nil, hinted(err, "index one element first, e.g. x[0].item(), or reduce with x.sum().item()")
+		}
+		return fromGo(v), nil
+	})
+	def(asBoth, "numel(input)", "The number of elements.", func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		return int64(x.Numel()), nil
+	})
+	def(asMethod, "size(input, dim=None)", "The sizes of the dimensions, like x.shape, or the size of one dimension: x.size(0).", func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		if a.IsNone("dim") {
+			return shapeValue(x.Shape()), nil
+		}
+		d, err := a.Int("dim")
+		if err != nil {
+			return nil, err
+		}
+		n, err := x.Size(d)
+		if err != nil {
+			return nil, err
+		}
+		return int64(n), nil
+	})
+	def(asMethod, "dim(input)", "The number of dimensions, like x.ndim.", func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		return int64(x.Dim()), nil
+	})
+	def(asBoth, "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol·|other| holds for every element (broadcasting), as a Python bool.", func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		y, err := a.TensorLike("other")
+		if err != nil {
+			return nil, err
+		}
+		rtol, err := a.Float("rtol")
+		if err != nil {
+			return nil, err
+		}
+		atol, err := a.Float("atol")
+		if err != nil {
+			return nil, err
+		}
+		nan, err := a.Bool("equal_nan")
+		if err != nil {
+			return nil, err
+		}
+		ok, err := tensor.Allclose(x, y, rtol, atol, nan)
+		if err != nil {
+			return nil, err
+		}
+		return ok, nil
+	})
+	def(asBoth, "equal(input, other)", "Whether the two tensors have the same shape and the same elements, as a Python bool.", func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		y, err := a.Tensor("other")
+		if err != nil {
+			return nil, err
+		}
+		return tensor.Equal(x, y), nil
+	})
+}
+
+// defFill defines zeros, ones or empty.
+func defFill(name, doc string, value float64) {
+	def(asFunc, name+"(*size, dtype=None, requires_grad=False)", doc, func(a *Args) (Value, error) {
+		shape, err := a.Shape("size")
+		if err != nil {
+			return nil, err
+		}
+		d, err := dtypeOr(a, tensor.DefaultFloat)
+		if err != nil {
+			return nil, err
+		}
+		t, err := tensor.Full(value, d, shape...)
+		return withRequiresGrad(a, t, err)
+	})
+}
+
+// defLike defines one of the *_like functions, which make a tensor with the
+// shape of input and, unless dtype says otherwise, its dtype.
+func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error)) {
+	def(asFunc, name+"(input, *, dtype=None, requires_grad=False)", doc, func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		d, err := dtypeOr(a, x.DType())
+		if err != nil {
+			return nil, err
+		}
+		t, err := build(x, d)
+		return withRequiresGrad(a, t, err)
+	})
+}
+
+// defRandom defines rand or randn.
+func defRandom(name, doc string, draw func(g *tensor.Generator, d tensor.DType, shape ...int) (*tensor.Tensor, error)) {
+	def(asFunc, name+"(*size, dtype=None, requires_grad=False, generator=None)", doc, func(a *Args) (Value, error) {
+		shape, err := a.Shape("size")
+		if err != nil {
+			return nil, err
+		}
+		d, err := dtypeOr(a, tensor.DefaultFloat)
+		if err != nil {
+			return nil, err
+		}
+		g, err := generatorArg(a)
+		if err != nil {
+			return nil, err
+		}
+		t, err := draw(g, d, shape...)
+		return withRequiresGrad(a, t, err)
+	})
+}
+
+// defConvert defines a conversion method such as x.float().
+func defConvert(name string, d tensor.DType, doc string) {
+	def(asMethod, name+"(input)", doc, func(a *Args) (Value, error) {
+		x, err := a.Tensor("input")
+		if err != nil {
+			return nil, err
+		}
+		return result(autograd.To(x, d))
+	})
+}
+
+// normal with tensor mean or std: mean + std·randn, in the broadcast shape
+// of the two.
+func normalLike(a *Args, g *tensor.Generator) (Value, error) {
+	mean, err := a.TensorLike("mean")
+	if err != nil {
+		return nil, err
+	}
+	std, err := a.TensorLike("std")
+	if err != nil {
+		return nil, err
+	}
+	if mean.IsWrappedNumber() && std.IsWrappedNumber() {
+		return nil, newErrorf(TypeError, "normal() missing required argument 'size'").
+			withHint("normal(mean, std, size) with numbers, e.g. normal(0.0, 1.0, (3,)); or pass mean or std as a tensor")
+	}
+	shape, err := tensor.BroadcastShapes(mean.Shape(), std.Shape())
+	if err != nil {
+		return nil, err
+	}
+	dflt := tensor.ResultType(mean, std)
+	if !dflt.IsFloating() {
+		dflt = tensor.DefaultFloat
+	}
+	d, err := dtypeOr(a, dflt)
+	if err != nil {
+		return nil, err
+	}
+	z, err := tensor.Randn(g, d, shape...)
+	if err != nil {
+		return nil, err
+	}
+	if z, err = tensor.Mul(z, std); err != nil {
+		return nil, err
+	}
+	if z, err = tensor.Add(z, mean); err != nil {
+		return nil, err
+	}
+	t, err := z.To(d)
+	return withRequiresGrad(a, t, err)
+}
+
+// Generator is a random number generator value, made by Generator().
+type Generator struct{ g *tensor.Generator }
+
+// TypeName returns "Generator".
+func (*Generator) TypeName() string { return "Generator" }
+
+// String returns the text print shows.
+func (g *Generator) String() string { return "<Generator>" }
+
+var generatorMethods = map[string]*Builtin{
+	"manual_seed": def(0, "manual_seed(self, seed)", "Seeds the generator and returns it.", func(a *Args) (Value, error) {
+		seed, err := a.Int64("seed")
+		if err != nil {
+			return nil, err
+		}
+		g := a.Value("self").(*Generator)
+		g.g.ManualSeed(uint64(seed))
+		return g, nil
+	}),
+	"initial_seed": def(0, "initial_seed(self)", "The seed the generator started from.", func(a *Args) (Value, error) {
+		return int64(a.Value("self").(*Generator).g.InitialSeed()), nil
+	}),
+}
+
+// Attr returns the generator's methods manual_seed and initial_seed.
+func (g *Generator) Attr(name string) (Value, bool) {
+	m, ok := generatorMethods[name]
+	if !ok {
+		return nil, false
+	}
+	return &BoundMethod{Recv: g, Method: m}, true
+}
+
+// AttrNames lists the generator's methods.
+func (g *Generator) AttrNames() []string { return sortedKeys(generatorMethods) }
+
+// generatorArg returns the generator= argument; nil means the default
+// generator.
+func generatorArg(a *Args) (*tensor.Generator, error) {
+	switch g := a.Value("generator").(type) {
+	case NoneType:
+		return nil, nil
+	case *Generator:
+		return g.g, nil
+	}
+	return nil, a.typeError("generator", "Generator", a.Value("generator"))
+}
+
+// result converts the results of a tensor function to a builtin's results,
+// keeping a failed call from returning a typed nil.
+func result(t *tensor.Tensor, err error) (Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// withRequiresGrad finishes a creation function: it applies the
+// requires_grad argument to the new tensor t.
+func withRequiresGrad(a *Args, t *tensor.Tensor, err error) (Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	on, err := a.Bool("requires_grad")
+	if err != nil {
+		return nil, err
+	}
+	if on {
+		if err := autograd.SetRequiresGrad(t, true); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// dtypeOr returns the dtype argument, or dflt when it is None.
+func dtypeOr(a *Args, dflt tensor.DType) (tensor.DType, error) {
+	d, err := a.OptDType("dtype")
+	if err != nil || d == nil {
+		return dflt, err
+	}
+	return *d, nil
+}
+
+// dtypes turns an optional dtype into the variadic argument of
+// tensor.FromValue.
+func dtypes(d *tensor.DType) []tensor.DType {
+	if d == nil {
+		return nil
+	}
+	return []tensor.DType{*d}
+}
+
+// scalarDType is the dtype a tensor made from a fill value has: a Python
+// float gives float32, as in PyTorch's full.
+func scalarDType(t *tensor.Tensor) tensor.DType {
+	if t.IsWrappedNumber() && t.DType().IsFloating() {
+		return tensor.DefaultFloat
+	}
+	return t.DType()
+}
+
+// fromGo converts the values tensor.ToList and Item return (nested []any of
+// float64, int64 and bool) into kael values.
+func fromGo(v any) Value {
+	if xs, ok := v.([]any); ok {
+		out := make([]Value, len(xs))
+		for i, x := range xs {
+			out[i] = fromGo(x)
+		}
+		return &List{Elems: out}
+	}
+	return v
+}
+
+// toTarget resolves the positional and keyword arguments of x.to(...) to a
+// dtype; cur is the tensor's dtype, kept when only a device is given.
+func toTarget(a *Args, cur tensor.DType) (tensor.DType, error) {
+	d := cur
+	args := append(Tuple{}, a.Value("args").(Tuple)...)
+	if !a.IsNone("device") {
+		args = append(args, a.Value("device"))
+	}
+	if !a.IsNone("dtype") {
+		args = append(args, a.Value("dtype"))
+	}
+	for _, v := range args {
+		switch x := v.(type) {
+		case tensor.DType:
+			d = x
+			continue
+		case *tensor.Tensor:
+			d = x.DType()
+			continue
+		case *Builtin:
+			if bd, ok := builtinDType(x); ok {
+				d = bd
+				continue
+			}
+		case string:
+			if pd, ok := tensor.ParseDType(strings.TrimPrefix(x, "torch.")); ok {
+				d = pd
+				continue
+			}
+			if err := deviceName(x); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		return 0, newErrorf(TypeError, "to() received an invalid argument %s", Repr(v)).
+			withHint("pass a dtype (x.to(float64)), a device ('cpu') or a tensor whose dtype to take")
+	}
+	return d, nil
+}
+
+// checkDevice accepts the device argument name when it names the CPU.
+func checkDevice(a *Args, name string) error {
+	dev, err := a.Str(name)
+	if err != nil {
+		return err
+	}
+	return deviceName(dev)
+}
+
+// deviceName accepts "cpu" (and "cpu:0") and refuses other devices.
+func deviceName(dev string) error {
+	if dev == "cpu" || strings.HasPrefix(dev, "cpu:") {
+		return nil
+	}
+	return newErrorf(RuntimeError, "unknown or unavailable device '%s': kael computes on the CPU", dev).
+		withHint("use device 'cpu', or leave the device out")
+}
+
+// hinted attaches a hint to err unless it has one.
+func hinted(err error, format string, args ...any) error {
+	e := toError(err)
+	if e.Hint == "" {
+		e.withHint(format, args...)
+	}
+	return e
+}

@@ -1,0 +1,48 @@
+package lang
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// FuzzExec runs arbitrary cells: evaluation must never panic (an
+// InternalError counts as a panic here) or run past its context.
+func FuzzExec(f *testing.F) {
+	for _, seed := range []string{
+		"x = 1\nx + 2",
+		"def f(n):\n    return f(n)\nf(1)",
+		"while True:\n    pass",
+		"[i for i in range(3)]",
+		"t = tensor([[1, 2], [3, 4]])\nt[0, 1:] + 2.5",
+		"a = zeros(2, 3)\na[:, 1] = 7\na.sum(dim=0)",
+		"x = randn(3, requires_grad=True)\n(x * x).sum().backward()\nx.grad",
+		"tensor([1, 2]) - tensor([True, False])",
+		"{'a': [1, (2, 3)]}['a'][1][0]",
+		"'ab' * 3 + str(1.5)",
+		"softmax(arange(6.0).view(2, 3), dim=-1)",
+		"x = 1\nx //= 0",
+		"l = []\nl[0]",
+	} {
+		f.Add(seed)
+	}
+	prev := tensor.SetMemoryLimit(64 << 20)
+	defer tensor.SetMemoryLimit(prev)
+	f.Fuzz(func(t *testing.T, src string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		defer cancel()
+		s := NewSession(IO{})
+		done := make(chan Result, 1)
+		go func() { done <- s.Exec(ctx, "", src) }()
+		select {
+		case r := <-done:
+			if r.Err != nil && r.Err.Kind == InternalError {
+				t.Fatalf("internal error for %q: %s", src, r.Err.Render())
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("Exec(%q) did not stop after its context ended", src)
+		}
+	})
+}

@@ -1,0 +1,112 @@
+// Package syntax scans and parses kael, the small Python-flavoured language
+// in which kael programs and notebook cells are written, into a syntax tree
+// for the evaluator in package lang.
+//
+// Parse turns a source file into a *File and ParseExpr a single expression;
+// both report the first syntax error as an *Error, which Render shows with
+// the offending source line underlined (see Snippet). Completeness tells a
+// REPL or a Jupyter kernel whether the lines typed so far are ready to run.
+// Every node records where it came from: Span returns its source range,
+// with 1-based lines and columns counted in Unicode code points.
+//
+// # Lexical structure
+//
+// Lexical structure follows Python's. Comments run from # to the end of the
+// line. A newline ends a statement except inside (), [] or {}, or after a
+// backslash. The indentation of a statement's first line, with tabs to
+// multiples of 8, opens blocks (INDENT) and closes them (DEDENT); a line
+// indented less than its block must line up with an enclosing block, and
+// tabs and spaces must be mixed consistently.
+//
+//	IDENT  = letter {letter | digit} .           letter includes '_' and Unicode letters
+//	INT    = decimal | '0' ('x'|'X') hexdigits | '0' ('o'|'O') octdigits | '0' ('b'|'B') bindigits .
+//	FLOAT  = digits '.' [digits] [exponent] | '.' digits [exponent] | digits exponent .
+//	exponent = ('e'|'E') ['+'|'-'] digits .
+//	STRING = ['r'|'R'|'u'|'U'] (short_string | long_string) .
+//
+// Digits may be separated by single underscores (1_000). A decimal integer
+// other than 0 must not start with 0, and integers must fit in 64 bits;
+// floats that overflow are infinite. Strings are quoted with ' or ", or
+// with three of either to span lines. Escapes are \\ \' \" \a \b \f \n \r \t \v,
+// \ooo (octal), \xhh, \uhhhh, \Uhhhhhhhh and backslash-newline, which is
+// dropped; any other escape is an error. Raw strings (r"...") keep
+// backslashes. Adjacent string literals are concatenated. f-strings, bytes
+// and complex numbers are not supported.
+//
+// Keywords:
+//
+//	and as break continue def del elif else False for if in is lambda
+//	None not or pass return True while with
+//
+// The other Python keywords (import, from, class, try, except, finally,
+// raise, global, nonlocal, yield, assert, async, await) are reserved and
+// give an error that explains kael does without them.
+//
+// # Grammar
+//
+// The grammar in EBNF, as parsed; NEWLINE, INDENT and DEDENT are the tokens
+// the scanner makes from line structure, and lower-case names in quotes are
+// keywords.
+//
+//	File         = {Stmt} EOF .
+//	Stmt         = CompoundStmt | SimpleStmts .
+//	SimpleStmts  = SmallStmt {';' SmallStmt} [';'] NEWLINE .
+//	SmallStmt    = ExprStmt | 'return' [TestList] | 'del' ExprList
+//	             | 'break' | 'continue' | 'pass' .
+//	ExprStmt     = TestList [('=' TestList)+ | AugOp TestList] .
+//	AugOp        = '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '@='
+//	             | '&=' | '|=' | '^=' | '<<=' | '>>=' .
+//
+//	CompoundStmt = IfStmt | ForStmt | WhileStmt | DefStmt | WithStmt .
+//	IfStmt       = 'if' Test ':' Suite {'elif' Test ':' Suite} ['else' ':' Suite] .
+//	ForStmt      = 'for' ExprList 'in' TestList ':' Suite .
+//	WhileStmt    = 'while' Test ':' Suite .
+//	DefStmt      = 'def' IDENT '(' [Params] ')' ':' Suite .
+//	WithStmt     = 'with' WithItem {',' WithItem} ':' Suite .
+//	WithItem     = Test ['as' BitOr] .
+//	Suite        = SimpleStmts | NEWLINE INDENT {Stmt} DEDENT .
+//	Params       = Param {',' Param} [','] .
+//	Param        = IDENT ['=' Test] | '*' IDENT | '**' IDENT .
+//
+//	TestList     = Test {',' Test} [','] .            a comma makes a tuple
+//	ExprList     = BitOr {',' BitOr} [','] .
+//	Test         = OrTest ['if' OrTest 'else' Test] | Lambda .
+//	Lambda       = 'lambda' [Params] ':' Test .
+//	OrTest       = AndTest {'or' AndTest} .
+//	AndTest      = NotTest {'and' NotTest} .
+//	NotTest      = 'not' NotTest | Comparison .
+//	Comparison   = BitOr {CompOp BitOr} .
+//	CompOp       = '<' | '<=' | '>' | '>=' | '==' | '!=' | 'in' | 'not' 'in'
+//	             | 'is' | 'is' 'not' .
+//	BitOr        = BitXor {'|' BitXor} .
+//	BitXor       = BitAnd {'^' BitAnd} .
+//	BitAnd       = Shift {'&' Shift} .
+//	Shift        = Arith {('<<' | '>>') Arith} .
+//	Arith        = Term {('+' | '-') Term} .
+//	Term         = Factor {('*' | '/' | '//' | '%' | '@') Factor} .
+//	Factor       = ('+' | '-' | '~') Factor | Power .
+//	Power        = Primary ['**' Factor] .
+//	Primary      = Atom {'.' IDENT | '(' [Args] ')' | '[' Subscripts ']'} .
+//	Args         = Arg {',' Arg} [','] .
+//	Arg          = Test | IDENT '=' Test | '*' Test | '**' Test .
+//	Subscripts   = Subscript {',' Subscript} [','] .
+//	Subscript    = Test | [Test] ':' [Test] [':' [Test]] .
+//	Atom         = IDENT | INT | FLOAT | STRING {STRING} | 'True' | 'False'
+//	             | 'None' | '...'
+//	             | '(' [Test | Test ',' [TestList]] ')'
+//	             | '[' [TestList | Test CompFor {CompFor}] ']'
+//	             | '{' [Test ':' Test {',' Test ':' Test} [',']] '}' .
+//	CompFor      = 'for' ExprList 'in' OrTest {'if' OrTest} .
+//
+// Besides the grammar, the parser checks that assignment, for, with and del
+// targets are names, attributes, indexes, or tuples and lists of targets
+// (augmented assignment takes a single name, attribute or index); that
+// keyword arguments follow positional ones and are not repeated; and that in
+// a def, parameters without defaults come before those with defaults,
+// except after *args, at most one *args and one **kwargs appear, **kwargs
+// is last, and no name repeats.
+//
+// As in Python, ** binds tighter than a unary operator on its left (-2**2 is
+// -(2**2)) and is right-associative; comparisons chain (a < b < c); and
+// x[a, b] has two subscripts.
+package syntax

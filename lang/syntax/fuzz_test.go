@@ -1,0 +1,90 @@
+package syntax
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// addSeeds adds the inputs of the parser tests and the golden files to f's
+// seed corpus, besides those in testdata/fuzz.
+func addSeeds(f *testing.F) {
+	for _, tt := range stmtTests {
+		f.Add(tt.src)
+	}
+	for _, tt := range exprTests {
+		f.Add(tt.src)
+	}
+	files, _ := filepath.Glob("testdata/*.kael")
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(data))
+	}
+}
+
+// checkError checks that err is an *Error whose span lies in src and agrees
+// with its offsets, and that it renders.
+func checkError(src string, err error) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return fmt.Errorf("error %v is a %T, want *Error", err, err)
+	}
+	s := e.Span
+	if s.Start.Offset < 0 || s.Start.Offset > s.End.Offset || s.End.Offset > len(src) ||
+		s.Start != posAt(src, s.Start.Offset) || s.End != posAt(src, s.End.Offset) {
+		return fmt.Errorf("error %q has bad span %s (offsets %d-%d)", e, s, s.Start.Offset, s.End.Offset)
+	}
+	if e.Msg == "" || !strings.Contains(e.Render(src), "^") {
+		return fmt.Errorf("error %q renders badly:\n%s", e, e.Render(src))
+	}
+	return nil
+}
+
+func FuzzParse(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, src string) {
+		file, err := Parse("fuzz.kael", src)
+		if err != nil {
+			if err := checkError(src, err); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		if err := checkSpans(src, file); err != nil {
+			t.Fatal(err)
+		}
+		Inspect(file, func(n Node) bool {
+			Snippet(src, n.Span())
+			return true
+		})
+		if x, err := ParseExpr(src); err != nil {
+			if err := checkError(src, err); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := checkSpans(src, x); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func FuzzCompleteness(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, src string) {
+		status, indent := Completeness(src)
+		if strings.Trim(indent, " \t") != "" || status != Incomplete && indent != "" {
+			t.Fatalf("Completeness(%q) = %v, %q", src, status, indent)
+		}
+		_, err := Parse("", src)
+		switch {
+		case status == Complete && err != nil:
+			t.Fatalf("Completeness(%q) = complete, but Parse fails: %v", src, err)
+		case status == Invalid && err == nil:
+			t.Fatalf("Completeness(%q) = invalid, but Parse succeeds", src)
+		}
+	})
+}

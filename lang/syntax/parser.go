@@ -1,0 +1,984 @@
+package syntax
+
+import (
+	"fmt"
+	"strings"
+)
+
+// maxDepth bounds the nesting of expressions, so that the parser and the
+// evaluator's recursion stay shallow.
+const maxDepth = 1000
+
+// Parse parses a kael source file. filename is used only in error messages.
+// On failure the error is an *Error describing the first syntax error.
+func Parse(filename, src string) (f *File, err error) {
+	p := &parser{sc: newScanner(filename, src)}
+	defer p.recover(&err)
+	p.next()
+	return p.parseFile(), nil
+}
+
+// ParseExpr parses a single expression, such as the argument of the REPL's
+// :type command. Surrounding white space is allowed; "a, b" is a tuple.
+func ParseExpr(src string) (x Expr, err error) {
+	p := &parser{sc: newScanner("", src)}
+	defer p.recover(&err)
+	p.next()
+	indented := p.got(INDENT)
+	x = p.parseTestList()
+	p.endLine()
+	if indented {
+		p.expect(DEDENT, "")
+	}
+	p.expect(EOF, "")
+	return x, nil
+}
+
+// parser is a recursive-descent parser with one token of lookahead. It
+// reports the first error by panicking with an *Error, which Parse recovers.
+type parser struct {
+	sc      *scanner
+	tok     token // current token
+	prevEnd Pos   // end of the previous token
+	depth   int   // expression nesting
+}
+
+// recover turns a syntax error panic into *err.
+func (p *parser) recover(err *error) {
+	if r := recover(); r != nil {
+		e, ok := r.(*Error)
+		if !ok {
+			panic(r)
+		}
+		*err = e
+	}
+}
+
+// next advances to the next token.
+func (p *parser) next() {
+	p.prevEnd = p.tok.end
+	p.tok = p.sc.next()
+}
+
+// got consumes the current token if it is k.
+func (p *parser) got(k Token) bool {
+	if p.tok.kind == k {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// expect consumes the current token, which must be k, and returns its
+// position. Otherwise it fails with msg, or "unexpected ..." if msg is "".
+func (p *parser) expect(k Token, msg string) Pos {
+	pos := p.tok.start
+	if !p.got(k) {
+		if msg == "" {
+			msg = "unexpected " + describe(p.tok)
+		}
+		p.failTok(msg, "")
+	}
+	return pos
+}
+
+// fail reports an error at span.
+func (p *parser) fail(span Span, msg, hint string) {
+	panic(&Error{Filename: p.sc.filename, Span: span, Msg: msg, Hint: hint})
+}
+
+// failTok fails at the current token with tokError.
+func (p *parser) failTok(msg, hint string) { panic(p.tokError(msg, hint)) }
+
+// tokError returns an error at the current token. When the token is the end
+// of input inside brackets, the error reports the open bracket instead; when
+// it is an unsupported Python keyword, the error explains that.
+func (p *parser) tokError(msg, hint string) *Error {
+	tok := p.tok
+	err := &Error{Filename: p.sc.filename, Span: Span{tok.start, tok.end}, Msg: msg, Hint: hint}
+	switch {
+	case tok.kind == EOF && len(p.sc.brackets) > 0:
+		b := p.sc.brackets[len(p.sc.brackets)-1]
+		err.Span = Span{b.pos, b.pos.advance(string(b.ch))}
+		err.Msg = fmt.Sprintf("'%c' was never closed", b.ch)
+		err.Hint = ""
+		err.open = openLine
+	case tok.kind == RESERVED:
+		u := unsupported[tok.raw]
+		err.Msg, err.Hint = u.msg, u.hint
+	}
+	return err
+}
+
+// unexpected fails at the current token with "unexpected ...".
+func (p *parser) unexpected(hint string) { panic(p.unexpectedError(hint)) }
+
+// unexpectedError returns the error unexpected reports.
+func (p *parser) unexpectedError(hint string) *Error {
+	return p.tokError("unexpected "+describe(p.tok), hint)
+}
+
+// describe names a token for an error message.
+func describe(tok token) string {
+	switch tok.kind {
+	case EOF:
+		return "end of input"
+	case NEWLINE:
+		return "end of line"
+	case INDENT:
+		return "indent"
+	case DEDENT:
+		return "dedent"
+	case IDENT:
+		return "name '" + tok.raw + "'"
+	case INT, FLOAT:
+		return "number " + tok.raw
+	case STRING:
+		if len(tok.raw) <= 20 && !strings.ContainsAny(tok.raw, "\r\n") {
+			return "string " + tok.raw
+		}
+		return "string"
+	}
+	return "'" + tok.kind.String() + "'"
+}
+
+// startsExpr reports whether the current token can begin an expression.
+func (p *parser) startsExpr() bool {
+	switch p.tok.kind {
+	case IDENT, INT, FLOAT, STRING, TRUE, FALSE, NONE, ELLIPSIS, LPAREN, LBRACK, LBRACE,
+		MINUS, PLUS, TILDE, NOT, LAMBDA:
+		return true
+	}
+	return false
+}
+
+// enter records one more level of expression nesting; leave undoes it.
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.failTok("expression nested too deeply", "")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// ---- Statements ----
+
+// parseFile parses File; the grammar is in doc.go.
+func (p *parser) parseFile() *File {
+	f := new(File)
+	for p.tok.kind != EOF {
+		f.Stmts = append(f.Stmts, p.parseStmt()...)
+	}
+	return f
+}
+
+// parseStmt parses Stmt.
+func (p *parser) parseStmt() []Stmt {
+	switch p.tok.kind {
+	case IF:
+		return []Stmt{p.parseIf()}
+	case FOR:
+		return []Stmt{p.parseFor()}
+	case WHILE:
+		return []Stmt{p.parseWhile()}
+	case DEF:
+		return []Stmt{p.parseDef()}
+	case WITH:
+		return []Stmt{p.parseWith()}
+	case INDENT:
+		p.failTok("unexpected indent", "")
+	case AT:
+		p.failTok("decorators are not supported", "for @no_grad(), wrap the body in 'with no_grad():' instead")
+	case ELSE, ELIF:
+		p.unexpected("'" + p.tok.raw + "' must line up with an 'if' above it")
+	}
+	return p.parseSimpleStmts()
+}
+
+// parseSimpleStmts parses SimpleStmts.
+func (p *parser) parseSimpleStmts() []Stmt {
+	var stmts []Stmt
+	for {
+		stmts = append(stmts, p.parseSmallStmt())
+		if !p.got(SEMI) || p.tok.kind == NEWLINE {
+			break
+		}
+	}
+	p.endLine()
+	return stmts
+}
+
+// endLine consumes the NEWLINE that ends a simple statement.
+func (p *parser) endLine() {
+	if p.got(NEWLINE) {
+		return
+	}
+	hint := ""
+	if p.startsExpr() {
+		hint = "is a comma or an operator missing?"
+	}
+	p.unexpected(hint)
+}
+
+// parseSmallStmt parses SmallStmt.
+func (p *parser) parseSmallStmt() Stmt {
+	pos := p.tok.start
+	switch p.tok.kind {
+	case PASS:
+		p.next()
+		return &PassStmt{PassPos: pos}
+	case BREAK:
+		p.next()
+		return &BreakStmt{BreakPos: pos}
+	case CONTINUE:
+		p.next()
+		return &ContinueStmt{ContinuePos: pos}
+	case RETURN:
+		p.next()
+		s := &ReturnStmt{ReturnPos: pos}
+		if p.tok.kind != NEWLINE && p.tok.kind != SEMI {
+			s.Result = p.parseTestList()
+		}
+		return s
+	case DEL:
+		p.next()
+		s := &DelStmt{DelPos: pos}
+		for {
+			x := p.parseBitOr()
+			p.checkTarget(x, deleteUse)
+			s.Targets = append(s.Targets, x)
+			if !p.got(COMMA) || !p.startsExpr() {
+				return s
+			}
+		}
+	}
+	return p.parseExprStmt()
+}
+
+// parseExprStmt parses ExprStmt.
+func (p *parser) parseExprStmt() Stmt {
+	x := p.parseTestList()
+	if op, ok := augmented[p.tok.kind]; ok {
+		p.checkTarget(x, augmentUse)
+		s := &AssignStmt{Targets: []Expr{x}, OpPos: p.tok.start, Op: op}
+		p.next()
+		s.Value = p.parseTestList()
+		return s
+	}
+	if p.tok.kind != ASSIGN {
+		return &ExprStmt{X: x}
+	}
+	s := &AssignStmt{OpPos: p.tok.start, Op: ASSIGN}
+	for p.got(ASSIGN) {
+		p.checkTarget(x, assignUse)
+		s.Targets = append(s.Targets, x)
+		x = p.parseTestList()
+	}
+	s.Value = x
+	return s
+}
+
+// targetUse says what a target is for, in checkTarget.
+type targetUse uint8
+
+const (
+	assignUse  targetUse = iota // x = e, for x in e, with e as x
+	augmentUse                  // x += e
+	deleteUse                   // del x
+)
+
+// checkTarget fails unless x is a valid target for use.
+func (p *parser) checkTarget(x Expr, use targetUse) {
+	var elts []Expr
+	switch x := x.(type) {
+	case *Ident, *AttrExpr, *IndexExpr:
+		return
+	case *ParenExpr:
+		p.checkTarget(x.X, use)
+		return
+	case *TupleExpr:
+		elts = x.Elts
+	case *ListExpr:
+		elts = x.Elts
+	}
+	if elts != nil && use != augmentUse {
+		for _, e := range elts {
+			p.checkTarget(e, use)
+		}
+		return
+	}
+	what := describeExpr(x)
+	switch use {
+	case augmentUse:
+		p.fail(x.Span(), "cannot use augmented assignment on "+what,
+			"augmented assignment needs a single name, attribute or index")
+	case deleteUse:
+		p.fail(x.Span(), "cannot delete "+what, "")
+	}
+	hint := ""
+	switch x.(type) {
+	case *CallExpr, *CompareExpr:
+		hint = "to compare values use '=='"
+	}
+	p.fail(x.Span(), "cannot assign to "+what, hint)
+}
+
+// describeExpr names the kind of expression x for an error message.
+func describeExpr(x Expr) string {
+	switch x := x.(type) {
+	case *IntLit, *FloatLit, *StringLit:
+		return "literal"
+	case *BoolLit:
+		if x.Value {
+			return "True"
+		}
+		return "False"
+	case *NoneLit:
+		return "None"
+	case *EllipsisLit:
+		return "ellipsis"
+	case *CallExpr:
+		return "function call"
+	case *CompareExpr:
+		return "comparison"
+	case *CondExpr:
+		return "conditional expression"
+	case *LambdaExpr:
+		return "lambda"
+	case *DictExpr:
+		return "dict literal"
+	case *ListComp:
+		return "list comprehension"
+	case *TupleExpr:
+		return "tuple"
+	case *ListExpr:
+		return "list"
+	}
+	return "expression"
+}
+
+// expectColon consumes the ':' that ends a compound statement header.
+func (p *parser) expectColon(msg string) {
+	if p.tok.kind == COLON {
+		p.next()
+		return
+	}
+	hint := ""
+	if p.tok.kind == ASSIGN {
+		hint = "to compare values use '=='"
+	}
+	p.failTok(msg, hint)
+}
+
+// parseSuite parses Suite, the body of a compound statement after its ':'.
+// what and line describe the statement for errors.
+func (p *parser) parseSuite(what string, line int) []Stmt {
+	if p.tok.kind != NEWLINE {
+		switch p.tok.kind {
+		case IF, FOR, WHILE, DEF, WITH:
+			p.failTok(fmt.Sprintf("'%s' cannot follow ':' on the same line", p.tok.kind),
+				"start it on a new, indented line")
+		}
+		return p.parseSimpleStmts()
+	}
+	p.next()
+	if p.tok.kind != INDENT {
+		err := p.tokError(fmt.Sprintf("expected an indented block after %s on line %d", what, line), "")
+		if (p.tok.kind == EOF || p.tok.kind == DEDENT) && p.tok.start.Offset >= len(p.sc.src) {
+			err.open = openBlock
+		}
+		panic(err)
+	}
+	p.next()
+	var body []Stmt
+	for p.tok.kind != DEDENT && p.tok.kind != EOF {
+		body = append(body, p.parseStmt()...)
+	}
+	p.expect(DEDENT, "")
+	return body
+}
+
+// parseIf parses IfStmt, or its elif part when at 'elif'.
+func (p *parser) parseIf() Stmt {
+	kw := p.tok
+	p.next()
+	s := &IfStmt{IfPos: kw.start, Cond: p.parseTest()}
+	p.expectColon(fmt.Sprintf("expected ':' after %s condition", kw.kind))
+	s.Body = p.parseSuite(fmt.Sprintf("'%s' statement", kw.kind), kw.start.Line)
+	switch p.tok.kind {
+	case ELIF:
+		s.ElsePos = p.tok.start
+		s.Else = []Stmt{p.parseIf()}
+	case ELSE:
+		s.ElsePos = p.tok.start
+		p.next()
+		p.expectColon("expected ':' after 'else'")
+		s.Else = p.parseSuite("'else' statement", s.ElsePos.Line)
+	}
+	return s
+}
+
+// parseFor parses ForStmt.
+func (p *parser) parseFor() Stmt {
+	s := &ForStmt{ForPos: p.tok.start}
+	p.next()
+	s.Target = p.parseExprList()
+	p.checkTarget(s.Target, assignUse)
+	p.expect(IN, "expected 'in' after the for loop variable")
+	s.Iter = p.parseTestList()
+	p.expectColon("expected ':' after for loop header")
+	s.Body = p.parseSuite("'for' statement", s.ForPos.Line)
+	return s
+}
+
+// parseWhile parses WhileStmt.
+func (p *parser) parseWhile() Stmt {
+	s := &WhileStmt{WhilePos: p.tok.start}
+	p.next()
+	s.Cond = p.parseTest()
+	p.expectColon("expected ':' after while condition")
+	s.Body = p.parseSuite("'while' statement", s.WhilePos.Line)
+	return s
+}
+
+// parseWith parses WithStmt.
+func (p *parser) parseWith() Stmt {
+	s := &WithStmt{WithPos: p.tok.start}
+	p.next()
+	for {
+		item := &WithItem{X: p.parseTest()}
+		if p.got(AS) {
+			item.Target = p.parseBitOr()
+			p.checkTarget(item.Target, assignUse)
+		}
+		s.Items = append(s.Items, item)
+		if !p.got(COMMA) {
+			break
+		}
+	}
+	p.expectColon("expected ':' after with statement header")
+	s.Body = p.parseSuite("'with' statement", s.WithPos.Line)
+	return s
+}
+
+// parseDef parses DefStmt.
+func (p *parser) parseDef() Stmt {
+	s := &DefStmt{DefPos: p.tok.start}
+	p.next()
+	s.Name = p.parseIdent("expected a function name after 'def'")
+	p.expect(LPAREN, "expected '(' after the function name")
+	s.Params = p.parseParams(RPAREN)
+	p.expect(RPAREN, "")
+	if p.tok.kind == ARROW {
+		p.failTok("return type annotations are not supported", "delete the '-> ...' part")
+	}
+	p.expectColon("expected ':' after function signature")
+	s.Body = p.parseSuite("function definition", s.DefPos.Line)
+	return s
+}
+
+// parseIdent parses an IDENT, failing with msg if there is none.
+func (p *parser) parseIdent(msg string) *Ident {
+	id := &Ident{NamePos: p.tok.start, Name: p.tok.raw}
+	p.expect(IDENT, msg)
+	return id
+}
+
+// parseParams parses the Params of a def or lambda up to the token close,
+// which it leaves unconsumed.
+func (p *parser) parseParams(close Token) []*Param {
+	var params []*Param
+	seen := map[string]bool{}
+	var star, starstar, dflt bool // seen *args, **kwargs, a default
+	for p.tok.kind != close {
+		prm := &Param{StarPos: p.tok.start, Star: p.tok.kind}
+		if p.got(STAR) || p.got(STARSTAR) {
+			if p.tok.kind != IDENT {
+				p.failTok("expected a parameter name after '"+prm.Star.String()+"'", "")
+			}
+		} else {
+			prm.StarPos, prm.Star = Pos{}, ILLEGAL
+		}
+		prm.Name = p.parseIdent("expected a parameter name")
+		if p.tok.kind == COLON && close == RPAREN {
+			p.failTok("type annotations are not supported", "delete the ': type' part")
+		}
+		if prm.Star == ILLEGAL && p.got(ASSIGN) {
+			prm.Default = p.parseTest()
+		}
+		span := prm.Span()
+		switch {
+		case starstar:
+			p.fail(span, "no parameter may follow **"+params[len(params)-1].Name.Name, "")
+		case prm.Star == STAR && star:
+			p.fail(span, "only one * parameter is allowed", "")
+		case prm.Star == ILLEGAL && prm.Default == nil && dflt && !star:
+			p.fail(span, "parameter without a default follows parameter with a default",
+				"give "+prm.Name.Name+" a default value, or move it earlier")
+		case seen[prm.Name.Name]:
+			p.fail(prm.Name.Span(), "duplicate parameter '"+prm.Name.Name+"'", "")
+		}
+		seen[prm.Name.Name] = true
+		star = star || prm.Star == STAR
+		starstar = prm.Star == STARSTAR
+		dflt = dflt || prm.Default != nil
+		params = append(params, prm)
+		if !p.got(COMMA) {
+			break
+		}
+	}
+	return params
+}
+
+// ---- Expressions ----
+
+// parseTestList parses TestList. Several tests, or one followed by a comma,
+// make a TupleExpr without parentheses.
+func (p *parser) parseTestList() Expr {
+	return p.parseList(p.parseTest)
+}
+
+// parseExprList parses ExprList, the targets before 'in', where 'in' must
+// not be taken for the comparison operator.
+func (p *parser) parseExprList() Expr {
+	return p.parseList(p.parseBitOr)
+}
+
+func (p *parser) parseList(elt func() Expr) Expr {
+	x := elt()
+	if p.tok.kind != COMMA {
+		return x
+	}
+	t := &TupleExpr{Elts: []Expr{x}}
+	for p.got(COMMA) && p.startsExpr() {
+		t.Elts = append(t.Elts, elt())
+	}
+	return t
+}
+
+// parseTest parses Test.
+func (p *parser) parseTest() Expr {
+	p.enter()
+	defer p.leave()
+	if p.tok.kind == LAMBDA {
+		return p.parseLambda()
+	}
+	x := p.parseOrTest()
+	if p.tok.kind != IF {
+		return x
+	}
+	c := &CondExpr{Then: x, IfPos: p.tok.start}
+	p.next()
+	c.Cond = p.parseOrTest()
+	c.ElsePos = p.expect(ELSE, "expected 'else' after 'if' expression")
+	c.Else = p.parseTest()
+	return c
+}
+
+// parseLambda parses Lambda.
+func (p *parser) parseLambda() Expr {
+	x := &LambdaExpr{LambdaPos: p.tok.start}
+	p.next()
+	x.Params = p.parseParams(COLON)
+	p.expect(COLON, "expected ':' after lambda parameters")
+	x.Body = p.parseTest()
+	return x
+}
+
+// parseOrTest parses OrTest.
+func (p *parser) parseOrTest() Expr {
+	x := p.parseAndTest()
+	for p.tok.kind == OR {
+		pos := p.tok.start
+		p.next()
+		x = &BoolOpExpr{X: x, OpPos: pos, Op: OR, Y: p.parseAndTest()}
+	}
+	return x
+}
+
+// parseAndTest parses AndTest.
+func (p *parser) parseAndTest() Expr {
+	x := p.parseNotTest()
+	for p.tok.kind == AND {
+		pos := p.tok.start
+		p.next()
+		x = &BoolOpExpr{X: x, OpPos: pos, Op: AND, Y: p.parseNotTest()}
+	}
+	return x
+}
+
+// parseNotTest parses NotTest.
+func (p *parser) parseNotTest() Expr {
+	if p.tok.kind != NOT {
+		return p.parseComparison()
+	}
+	p.enter()
+	defer p.leave()
+	pos := p.tok.start
+	p.next()
+	return &UnaryExpr{OpPos: pos, Op: NOT, X: p.parseNotTest()}
+}
+
+// parseComparison parses Comparison.
+func (p *parser) parseComparison() Expr {
+	x := p.parseBitOr()
+	var ops []*Comparison
+	for {
+		c := &Comparison{OpPos: p.tok.start, Op: p.tok.kind}
+		switch p.tok.kind {
+		case LT, LE, GT, GE, EQL, NEQ, IN:
+			p.next()
+		case NOT:
+			p.next()
+			p.expect(IN, "expected 'in' after 'not'")
+			c.Op = NOTIN
+		case IS:
+			p.next()
+			if p.got(NOT) {
+				c.Op = ISNOT
+			}
+		default:
+			if ops == nil {
+				return x
+			}
+			return &CompareExpr{X: x, Ops: ops}
+		}
+		c.Y = p.parseBitOr()
+		ops = append(ops, c)
+	}
+}
+
+// precedence returns the binding power of a binary operator, or 0.
+func precedence(t Token) int {
+	switch t {
+	case PIPE:
+		return 1
+	case CARET:
+		return 2
+	case AMP:
+		return 3
+	case LSHIFT, RSHIFT:
+		return 4
+	case PLUS, MINUS:
+		return 5
+	case STAR, SLASH, SLASHSLASH, PERCENT, AT:
+		return 6
+	}
+	return 0
+}
+
+// parseBitOr parses BitOr, and with it BitXor, BitAnd, Shift, Arith and
+// Term.
+func (p *parser) parseBitOr() Expr { return p.parseBinary(1) }
+
+// parseBinary parses a chain of binary operators of precedence prec or
+// higher, left-associatively.
+func (p *parser) parseBinary(prec int) Expr {
+	x := p.parseFactor()
+	for {
+		q := precedence(p.tok.kind)
+		if q < prec || q == 0 {
+			return x
+		}
+		b := &BinaryExpr{X: x, OpPos: p.tok.start, Op: p.tok.kind}
+		p.next()
+		b.Y = p.parseBinary(q + 1)
+		x = b
+	}
+}
+
+// parseFactor parses Factor.
+func (p *parser) parseFactor() Expr {
+	switch p.tok.kind {
+	case PLUS, MINUS, TILDE:
+	default:
+		return p.parsePower()
+	}
+	p.enter()
+	defer p.leave()
+	x := &UnaryExpr{OpPos: p.tok.start, Op: p.tok.kind}
+	p.next()
+	x.X = p.parseFactor()
+	return x
+}
+
+// parsePower parses Power.
+func (p *parser) parsePower() Expr {
+	x := p.parsePrimary()
+	if p.tok.kind != STARSTAR {
+		return x
+	}
+	b := &BinaryExpr{X: x, OpPos: p.tok.start, Op: STARSTAR}
+	p.next()
+	b.Y = p.parseFactor()
+	return b
+}
+
+// parsePrimary parses Primary.
+func (p *parser) parsePrimary() Expr {
+	x := p.parseAtom()
+	for {
+		switch p.tok.kind {
+		case DOT:
+			dot := p.tok.start
+			p.next()
+			x = &AttrExpr{X: x, Dot: dot, Name: p.parseIdent("expected an attribute name after '.'")}
+		case LPAREN:
+			x = p.parseCall(x)
+		case LBRACK:
+			x = p.parseIndex(x)
+		default:
+			return x
+		}
+	}
+}
+
+// expectClose consumes the closing bracket close of a display or call.
+func (p *parser) expectClose(close Token) Pos {
+	if p.tok.kind != close {
+		hint := ""
+		switch {
+		case p.tok.start.Line > p.prevEnd.Line && len(p.sc.brackets) > 0:
+			b := p.sc.brackets[len(p.sc.brackets)-1]
+			hint = fmt.Sprintf("is the '%c' on line %d missing its '%c'?", b.ch, b.pos.Line, closer(b.ch))
+		case p.startsExpr():
+			hint = "is a comma missing?"
+		}
+		p.unexpected(hint)
+	}
+	pos := p.tok.start
+	p.next()
+	return pos
+}
+
+// parseCall parses the '(' [Args] ')' of a call of fn.
+func (p *parser) parseCall(fn Expr) Expr {
+	call := &CallExpr{Fn: fn, Lparen: p.tok.start}
+	p.next()
+	named := map[string]bool{}
+	var keyword, kwUnpack bool // seen a keyword argument, a **kw
+	for p.tok.kind != RPAREN {
+		arg := &Arg{StarPos: p.tok.start, Star: p.tok.kind}
+		if p.got(STAR) || p.got(STARSTAR) {
+			arg.Value = p.parseTest()
+		} else {
+			arg.StarPos, arg.Star = Pos{}, ILLEGAL
+			x := p.parseTest()
+			if p.tok.kind == ASSIGN {
+				id, ok := x.(*Ident)
+				if !ok {
+					p.fail(x.Span(), "a keyword argument must be a name", "to compare values use '=='")
+				}
+				p.next()
+				arg.Name = id
+				x = p.parseTest()
+			}
+			p.noGenerator()
+			arg.Value = x
+		}
+		switch {
+		case arg.Star == ILLEGAL && arg.Name == nil && kwUnpack:
+			p.fail(arg.Span(), "positional argument follows keyword argument unpacking", "")
+		case arg.Star == ILLEGAL && arg.Name == nil && keyword:
+			p.fail(arg.Span(), "positional argument follows keyword argument", "")
+		case arg.Star == STAR && kwUnpack:
+			p.fail(arg.Span(), "iterable argument unpacking follows keyword argument unpacking", "")
+		case arg.Name != nil && named[arg.Name.Name]:
+			p.fail(arg.Name.Span(), "keyword argument repeated: "+arg.Name.Name, "")
+		}
+		if arg.Name != nil {
+			named[arg.Name.Name] = true
+			keyword = true
+		}
+		kwUnpack = kwUnpack || arg.Star == STARSTAR
+		call.Args = append(call.Args, arg)
+		if !p.got(COMMA) {
+			break
+		}
+	}
+	call.Rparen = p.expectClose(RPAREN)
+	return call
+}
+
+// noGenerator fails on a generator expression, which kael lacks.
+func (p *parser) noGenerator() {
+	if p.tok.kind == FOR {
+		p.failTok("generator expressions are not supported", "use a list comprehension: [... for ... in ...]")
+	}
+}
+
+// parseIndex parses the '[' Subscripts ']' of an index of x.
+func (p *parser) parseIndex(x Expr) Expr {
+	ix := &IndexExpr{X: x, Lbrack: p.tok.start}
+	p.next()
+	if p.tok.kind == RBRACK {
+		p.failTok("expected an index or slice inside '[]'", "")
+	}
+	for {
+		ix.Subs = append(ix.Subs, p.parseSubscript())
+		if !p.got(COMMA) || p.tok.kind == RBRACK {
+			break
+		}
+	}
+	ix.Rbrack = p.expectClose(RBRACK)
+	return ix
+}
+
+// parseSubscript parses Subscript.
+func (p *parser) parseSubscript() Expr {
+	var lo Expr
+	if p.tok.kind != COLON {
+		lo = p.parseTest()
+		if p.tok.kind != COLON {
+			return lo
+		}
+	}
+	s := &SliceExpr{Lo: lo, Colon1: p.tok.start}
+	p.next()
+	if p.tok.kind != COLON && p.tok.kind != COMMA && p.tok.kind != RBRACK {
+		s.Hi = p.parseTest()
+	}
+	if p.tok.kind == COLON {
+		s.Colon2 = p.tok.start
+		p.next()
+		if p.tok.kind != COMMA && p.tok.kind != RBRACK {
+			s.Step = p.parseTest()
+		}
+	}
+	return s
+}
+
+// parseAtom parses Atom.
+func (p *parser) parseAtom() Expr {
+	tok := p.tok
+	switch tok.kind {
+	case IDENT:
+		p.next()
+		return &Ident{NamePos: tok.start, Name: tok.raw}
+	case INT:
+		p.next()
+		return &IntLit{ValuePos: tok.start, Raw: tok.raw, Value: tok.num}
+	case FLOAT:
+		p.next()
+		return &FloatLit{ValuePos: tok.start, Raw: tok.raw, Value: tok.float}
+	case STRING:
+		return p.parseString()
+	case TRUE, FALSE:
+		p.next()
+		return &BoolLit{ValuePos: tok.start, Value: tok.kind == TRUE}
+	case NONE:
+		p.next()
+		return &NoneLit{ValuePos: tok.start}
+	case ELLIPSIS:
+		p.next()
+		return &EllipsisLit{ValuePos: tok.start}
+	case LPAREN:
+		return p.parseParen()
+	case LBRACK:
+		return p.parseListDisplay()
+	case LBRACE:
+		return p.parseDict()
+	}
+	panic(p.unexpectedError(""))
+}
+
+// parseString parses one or more adjacent string literals.
+func (p *parser) parseString() Expr {
+	s := &StringLit{ValuePos: p.tok.start}
+	for p.tok.kind == STRING {
+		s.Value += p.tok.str
+		s.ValueEnd = p.tok.end
+		p.next()
+	}
+	s.Raw = p.sc.src[s.ValuePos.Offset:s.ValueEnd.Offset]
+	return s
+}
+
+func (p *parser) parseParen() Expr {
+	lparen := p.tok.start
+	p.next()
+	if p.tok.kind == RPAREN {
+		t := &TupleExpr{Lparen: lparen, Rparen: p.tok.start}
+		p.next()
+		return t
+	}
+	x := p.parseTest()
+	p.noGenerator()
+	if p.tok.kind != COMMA {
+		return &ParenExpr{Lparen: lparen, X: x, Rparen: p.expectClose(RPAREN)}
+	}
+	t := &TupleExpr{Lparen: lparen, Elts: p.parseElts(x, RPAREN)}
+	t.Rparen = p.expectClose(RPAREN)
+	return t
+}
+
+// parseElts parses the elements after the first, x, of a tuple or list
+// display up to the closing bracket close, which it leaves unconsumed.
+func (p *parser) parseElts(x Expr, close Token) []Expr {
+	elts := []Expr{x}
+	for p.got(COMMA) && p.tok.kind != close {
+		elts = append(elts, p.parseTest())
+	}
+	return elts
+}
+
+// parseListDisplay parses a list, or a list comprehension with its CompFor
+// clauses.
+func (p *parser) parseListDisplay() Expr {
+	lbrack := p.tok.start
+	p.next()
+	if p.tok.kind == RBRACK {
+		l := &ListExpr{Lbrack: lbrack, Rbrack: p.tok.start}
+		p.next()
+		return l
+	}
+	x := p.parseTest()
+	if p.tok.kind != FOR {
+		l := &ListExpr{Lbrack: lbrack, Elts: p.parseElts(x, RBRACK)}
+		l.Rbrack = p.expectClose(RBRACK)
+		return l
+	}
+	c := &ListComp{Lbrack: lbrack, Elt: x}
+	for p.tok.kind == FOR {
+		f := &CompFor{ForPos: p.tok.start}
+		p.next()
+		f.Target = p.parseExprList()
+		p.checkTarget(f.Target, assignUse)
+		p.expect(IN, "expected 'in' after the comprehension variable")
+		f.Iter = p.parseOrTest()
+		for p.got(IF) {
+			f.Ifs = append(f.Ifs, p.parseOrTest())
+		}
+		c.Fors = append(c.Fors, f)
+	}
+	c.Rbrack = p.expectClose(RBRACK)
+	return c
+}
+
+// parseDict parses a dict display.
+func (p *parser) parseDict() Expr {
+	d := &DictExpr{Lbrace: p.tok.start}
+	p.next()
+	for p.tok.kind != RBRACE {
+		e := &DictEntry{Key: p.parseTest()}
+		if p.tok.kind != COLON {
+			if p.tok.kind == COMMA || p.tok.kind == RBRACE {
+				p.fail(e.Key.Span(), "set literals are not supported", "write a dict {key: value}, or a list")
+			}
+			p.failTok("expected ':' after dict key", "")
+		}
+		e.Colon = p.tok.start
+		p.next()
+		e.Value = p.parseTest()
+		if p.tok.kind == FOR {
+			p.failTok("dict comprehensions are not supported", "")
+		}
+		d.Entries = append(d.Entries, e)
+		if !p.got(COMMA) {
+			break
+		}
+	}
+	d.Rbrace = p.expectClose(RBRACE)
+	return d
+}

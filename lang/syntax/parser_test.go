@@ -1,0 +1,308 @@
+package syntax
+
+import (
+	"strings"
+	"testing"
+)
+
+// exprTests pairs expressions with their structure, as sexpr renders it.
+var exprTests = []struct{ src, want string }{
+	// Precedence and associativity.
+	{"-2**2", "(- (** 2 2))"},
+	{"2**-1", "(** 2 (- 1))"},
+	{"2**3**2", "(** 2 (** 3 2))"},
+	{"-x.T**2", "(- (** (. x T) 2))"},
+	{"a + b * c @ d", "(+ a (@ (* b c) d))"},
+	{"a - b - c", "(- (- a b) c)"},
+	{"a / b // c % d", "(% (// (/ a b) c) d)"},
+	{"a | b ^ c & d << e + f", "(| a (^ b (& c (<< d (+ e f)))))"},
+	{"a >> b << c", "(<< (>> a b) c)"},
+	{"~-+x", "(~ (- (+ x)))"},
+	{"not a == b", "(not (cmp a == b))"},
+	{"not not a", "(not (not a))"},
+	{"a and b or c and d", "(or (and a b) (and c d))"},
+	{"a or b or c", "(or (or a b) c)"},
+	{"not a and b", "(and (not a) b)"},
+	{"a if b else c if d else e", "(if b a (if d c e))"},
+	{"a or b if c and d else e", "(if (and c d) (or a b) e)"},
+	{"lambda: 0", "(lambda () 0)"},
+	{"lambda x, y=1: x + y", "(lambda (x y=1) (+ x y))"},
+	{"lambda *a, **k: a", "(lambda (*a **k) a)"},
+	// Comparisons.
+	{"a < b", "(cmp a < b)"},
+	{"a < b <= c", "(cmp a < b <= c)"},
+	{"a == b != c > d >= e", "(cmp a == b != c > d >= e)"},
+	{"a in b", "(cmp a in b)"},
+	{"a not in b", "(cmp a not in b)"},
+	{"a is b", "(cmp a is b)"},
+	{"a is not None", "(cmp a is not None)"},
+	{"a < b + c", "(cmp a < (+ b c))"},
+	{"a | b == c", "(cmp (| a b) == c)"},
+	// Literals.
+	{"None", "None"},
+	{"True", "True"},
+	{"False", "False"},
+	{"...", "..."},
+	{"1.5e3", "1.5e3"},
+	{`"a" 'b'`, `"ab"`},
+	{"'''doc'''", `"doc"`},
+	// Tuples, lists, dicts and parentheses.
+	{"(x)", "(paren x)"},
+	{"((x))", "(paren (paren x))"},
+	{"()", "(tuple)"},
+	{"(1,)", "(tuple 1)"},
+	{"(1, 2)", "(tuple 1 2)"},
+	{"(1, 2,)", "(tuple 1 2)"},
+	{"1, 2", "(tuple 1 2)"},
+	{"1,", "(tuple 1)"},
+	{"[]", "[]"},
+	{"[1]", "[1]"},
+	{"[1, 2,]", "[1 2]"},
+	{"[[1], [2, 3]]", "[[1] [2 3]]"},
+	{"{}", "{}"},
+	{"{'a': 1, b: 2,}", `{"a":1 b:2}`},
+	{"[x * 2 for x in xs]", "(listcomp (* x 2) (for x xs))"},
+	{"[x for x in xs if x if y]", "(listcomp x (for x xs if x if y))"},
+	{"[(i, j) for i, j in p for k in q if k]", "(listcomp (tuple i j) (for (tuple i j) p) (for k q if k))"},
+	{"[a if b else c for a in d]", "(listcomp (if b a c) (for a d))"},
+	// Calls.
+	{"f()", "(call f)"},
+	{"f(x)", "(call f x)"},
+	{"f(x, dim=0)", "(call f x dim=0)"},
+	{"f(x, dim=0,)", "(call f x dim=0)"},
+	{"f(*xs, **kw)", "(call f *xs **kw)"},
+	{"f(a, *b, c=1, *d, **e)", "(call f a *b c=1 *d **e)"},
+	{"x.view(*shape)", "(call (. x view) *shape)"},
+	{"f(x)(y)", "(call (call f x) y)"},
+	{"f(a == b)", "(call f (cmp a == b))"},
+	{"f(key=lambda x: x)", "(call f key=(lambda (x) x))"},
+	// Attributes, indexing and slicing.
+	{"x.T", "(. x T)"},
+	{"x.grad.zero_()", "(call (. (. x grad) zero_))"},
+	{"x[0]", "(index x 0)"},
+	{"x[-1]", "(index x (- 1))"},
+	{"x[a, 1:2]", "(index x a (slice 1 2 _))"},
+	{"x[(a, b)]", "(index x (tuple a b))"},
+	{"x[0,]", "(index x 0)"},
+	{"x[:, None, ...]", "(index x (slice _ _ _) None ...)"},
+	{"x[1:3]", "(index x (slice 1 3 _))"},
+	{"x[:]", "(index x (slice _ _ _))"},
+	{"x[::]", "(index x (slice _ _ _))"},
+	{"x[1:]", "(index x (slice 1 _ _))"},
+	{"x[:3]", "(index x (slice _ 3 _))"},
+	{"x[::2]", "(index x (slice _ _ 2))"},
+	{"x[1::2]", "(index x (slice 1 _ 2))"},
+	{"x[:3:2]", "(index x (slice _ 3 2))"},
+	{"x[1:3:]", "(index x (slice 1 3 _))"},
+	{"x[1:3:2]", "(index x (slice 1 3 2))"},
+	{"x[1:-1, ::-1]", "(index x (slice 1 (- 1) _) (slice _ _ (- 1)))"},
+	{"x[i][j]", "(index (index x i) j)"},
+	{"x[a if b else c]", "(index x (if b a c))"},
+	// Layout.
+	{"  x + 1  ", "(+ x 1)"},
+	{"(1 +\n 2)", "(paren (+ 1 2))"},
+	{"f(a,\n  b)\n", "(call f a b)"},
+}
+
+func TestParseExpr(t *testing.T) {
+	for _, tt := range exprTests {
+		x, err := ParseExpr(tt.src)
+		if err != nil {
+			t.Errorf("ParseExpr(%q): %v", tt.src, err)
+			continue
+		}
+		if got := sexpr(x); got != tt.want {
+			t.Errorf("ParseExpr(%q):\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// stmtTests pairs programs with their structure, as sexpr renders it.
+var stmtTests = []struct{ src, want string }{
+	{"", ""},
+	{"x", "x"},
+	{"x = 1", "(= x 1)"},
+	{"a = b = 1", "(= a b 1)"},
+	{"a, b = b, a", "(= (tuple a b) (tuple b a))"},
+	{"(a, b), c = x", "(= (tuple (tuple a b) c) x)"},
+	{"[a, b] = x", "(= [a b] x)"},
+	{"(x) = 1", "(= (paren x) 1)"},
+	{"x[0, 1:] = e", "(= (index x 0 (slice 1 _ _)) e)"},
+	{"x.grad = None", "(= (. x grad) None)"},
+	{"x += 1", "(+= x 1)"},
+	{"x -= 1; x *= 2; x /= 3; x //= 4; x %= 5",
+		"(-= x 1); (*= x 2); (/= x 3); (//= x 4); (%= x 5)"},
+	{"x **= 2; x @= w; x &= m; x |= m; x ^= m; x <<= 1; x >>= 1",
+		"(**= x 2); (@= x w); (&= x m); (|= x m); (^= x m); (<<= x 1); (>>= x 1)"},
+	{"x[i] += 1", "(+= (index x i) 1)"},
+	{"a; b;", "a; b"},
+	{"pass", "pass"},
+	{"del x", "(del x)"},
+	{"del x[i], y.a", "(del (index x i) (. y a))"},
+	{"del x,", "(del x)"},
+	{"def f(): pass", "(def f () pass)"},
+	{"def f(a, b=1, *args, **kwargs):\n    return a\n",
+		"(def f (a b=1 *args **kwargs) (return a))"},
+	{"def f(a, *args, key, other=2): return", "(def f (a *args key other=2) (return))"},
+	{"def f(a,): return a, b", "(def f (a) (return (tuple a b)))"},
+	{"if x: y = 1", "(if x ((= y 1)))"},
+	{"if x:\n    a\nelif y:\n    b\nelif z: c\nelse:\n    d\n",
+		"(if x (a) ((if y (b) ((if z (c) (d))))))"},
+	{"if x:\n    a\nelse: b", "(if x (a) (b))"},
+	{"for x in xs:\n    total += x\n", "(for x xs (+= total x))"},
+	{"for i, x in enumerate(xs): pass", "(for (tuple i x) (call enumerate xs) pass)"},
+	{"for x in 1, 2: pass", "(for x (tuple 1 2) pass)"},
+	{"while i < n:\n    i += 1\n    if i: break\n    continue\n",
+		"(while (cmp i < n) (+= i 1) (if i (break)) continue)"},
+	{"with no_grad():\n    w -= lr * w.grad\n", "(with (call no_grad) (-= w (* lr (. w grad))))"},
+	{"with open(f) as g, h: pass", "(with (as (call open f) g) h pass)"},
+	{"return", "(return)"},
+	// Nested blocks and dedent to several levels at once.
+	{"def f(x):\n    for i in x:\n        if i:\n            print(i)\n    return x\ny = f(1)\n",
+		"(def f (x) (for i x (if i ((call print i)))) (return x)); (= y (call f 1))"},
+	{"if a:\n    if b:\n        if c:\n            d\ne\n", "(if a ((if b ((if c (d)))))); e"},
+	{"if a:\n  if b:\n      c\n  d\n", "(if a ((if b (c)) d))"},
+	{"if a:\n\tb\n\tc\n", "(if a (b c))"},
+	// Comments, blank lines and line joining.
+	{"# comment\n\nx = 1  # trailing\n\n\n  # indented comment\ny = [1,\n2]\n", "(= x 1); (= y [1 2])"},
+	{"def f():\n    '''Doc\n    string.'''\n    return 1\n", `(def f () "Doc\n    string." (return 1))`},
+	{"x = 1 + \\\n  2", "(= x (+ 1 2))"},
+	{"if x:\n    a\n\n\n    b\n", "(if x (a b))"},
+	{"x = 1\r\ny = [1,\r\n  2]\r\n", "(= x 1); (= y [1 2])"},
+	{"\uFEFFx = 1\ny = 2", "(= x 1); (= y 2)"},
+	{"if a:\n\tif b:\n\t\tc\n", "(if a ((if b (c))))"},
+}
+
+func TestParseStmts(t *testing.T) {
+	for _, tt := range stmtTests {
+		f, err := Parse("", tt.src)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.src, err)
+			continue
+		}
+		if got := sexpr(f); got != tt.want {
+			t.Errorf("Parse(%q):\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string // Error(): "line:col: msg"
+		hint string // a substring of the hint, if any
+	}{
+		{"x = )", "1:5: unmatched ')'", ""},
+		{"x = (1 + )", "1:10: unexpected ')'", ""},
+		{"f(1 2)", "1:5: unexpected number 2", "comma"},
+		{"x = 1 2", "1:7: unexpected number 2", "comma or an operator"},
+		{"x = ", "1:5: unexpected end of line", ""},
+		{"x = (1,\n", "1:5: '(' was never closed", ""},
+		{"f(a, [1, 2", "1:6: '[' was never closed", ""},
+		{"if x\n    y", "1:5: expected ':' after if condition", ""},
+		{"if x = 1:\n    y", "1:6: expected ':' after if condition", "=="},
+		{"if x:\n    a\nelif y\n    b", "3:7: expected ':' after elif condition", ""},
+		{"if x:\n    a\nelse\n    b", "3:5: expected ':' after 'else'", ""},
+		{"while x\n", "1:8: expected ':' after while condition", ""},
+		{"for x in y\n", "1:11: expected ':' after for loop header", ""},
+		{"for x y:\n", "1:7: expected 'in' after the for loop variable", ""},
+		{"for f() in y: pass", "1:5: cannot assign to function call", ""},
+		{"def f(x)\n", "1:9: expected ':' after function signature", ""},
+		{"def (x): pass", "1:5: expected a function name after 'def'", ""},
+		{"def f x: pass", "1:7: expected '(' after the function name", ""},
+		{"def f(x) -> int: pass", "1:10: return type annotations are not supported", ""},
+		{"def f(x: int): pass", "1:8: type annotations are not supported", ""},
+		{"def f(a=1, b): pass", "1:12: parameter without a default follows parameter with a default", "default"},
+		{"def f(a, a): pass", "1:10: duplicate parameter 'a'", ""},
+		{"def f(**k, a): pass", "1:12: no parameter may follow **k", ""},
+		{"def f(*a, *b): pass", "1:11: only one * parameter is allowed", ""},
+		{"def f(*, a): pass", "1:8: expected a parameter name after '*'", ""},
+		{"with x\n", "1:7: expected ':' after with statement header", ""},
+		{"if x:\ny", "2:1: expected an indented block after 'if' statement on line 1", ""},
+		{"def f():\n", "2:1: expected an indented block after function definition on line 1", ""},
+		{"for x in y:\n# c\n\nz", "4:1: expected an indented block after 'for' statement on line 1", ""},
+		{"x = 1\n    y = 2", "2:1: unexpected indent", ""},
+		{"  x = 1", "1:1: unexpected indent", ""},
+		{"else: pass", "1:1: unexpected 'else'", "line up"},
+		{"if x: if y: pass", "1:7: 'if' cannot follow ':' on the same line", "new, indented line"},
+		{"f(x) = 1", "1:1: cannot assign to function call", "=="},
+		{"a == b = 1", "1:1: cannot assign to comparison", "=="},
+		{"1 = x", "1:1: cannot assign to literal", ""},
+		{"None = x", "1:1: cannot assign to None", ""},
+		{"a, 2 = x", "1:4: cannot assign to literal", ""},
+		{"a + b = 1", "1:1: cannot assign to expression", ""},
+		{"a, b += 1", "1:1: cannot use augmented assignment on tuple", "single name"},
+		{"[a] += 1", "1:1: cannot use augmented assignment on list", ""},
+		{"del f()", "1:5: cannot delete function call", ""},
+		{"f(x=1, y)", "1:8: positional argument follows keyword argument", ""},
+		{"f(**k, y)", "1:8: positional argument follows keyword argument unpacking", ""},
+		{"f(**k, *y)", "1:8: iterable argument unpacking follows keyword argument unpacking", ""},
+		{"f(x=1, x=2)", "1:8: keyword argument repeated: x", ""},
+		{"f(a.b=1)", "1:3: a keyword argument must be a name", "=="},
+		{"sum(x for x in xs)", "1:7: generator expressions are not supported", "list comprehension"},
+		{"(x for x in xs)", "1:4: generator expressions are not supported", ""},
+		{"{1, 2}", "1:2: set literals are not supported", ""},
+		{"{1: 2 for x in y}", "1:7: dict comprehensions are not supported", ""},
+		{"{1 2}", "1:4: expected ':' after dict key", ""},
+		{"x[]", "1:3: expected an index or slice inside '[]'", ""},
+		{"x[1:2:3:4]", "1:8: unexpected ':'", ""},
+		{"a if b", "1:7: expected 'else' after 'if' expression", ""},
+		{"a not b", "1:7: expected 'in' after 'not'", ""},
+		{"x.(y)", "1:3: expected an attribute name after '.'", ""},
+		{"lambda x x", "1:10: expected ':' after lambda parameters", ""},
+		{"import torch", "1:1: kael has no import statement: every builtin is already available", "delete"},
+		{"from torch import nn", "1:1: kael has no import statement: every builtin is already available", ""},
+		{"class Net:\n    pass", "1:1: kael has no class statement", ""},
+		{"try:\n    x\nexcept:\n    y", "1:1: kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
+		{"x = yield", "1:5: kael has no generators ('yield')", ""},
+		{"def f(): global x", "1:10: kael has no 'global' or 'nonlocal' statement", ""},
+		{"x = f'{y}'", "1:5: f-strings are not supported", ""},
+		{"print 'hi'", "1:7: unexpected string 'hi'", "comma"},
+		{"@no_grad()\ndef f(): pass", "1:1: decorators are not supported", "no_grad"},
+		{"y = f(1,\n  2\nz = 3", "3:1: unexpected name 'z'", "'(' on line 1 missing its ')'"},
+		{"x = " + strings.Repeat("-", maxDepth+1) + "1", "1:1004: expression nested too deeply", ""},
+	}
+	for _, tt := range tests {
+		_, err := Parse("", tt.src)
+		e, ok := err.(*Error)
+		if !ok {
+			t.Errorf("Parse(%q): got %v, want error %s", tt.src, err, tt.want)
+			continue
+		}
+		if e.Error() != tt.want || !strings.Contains(e.Hint, tt.hint) {
+			t.Errorf("Parse(%q):\n got %s (hint %q)\nwant %s (hint containing %q)", tt.src, e, e.Hint, tt.want, tt.hint)
+		}
+	}
+}
+
+func TestParseExprErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"", "1:1: unexpected end of input"},
+		{"x = 1", "1:3: unexpected '='"},
+		{"x\ny", "2:1: unexpected name 'y'"},
+		{"if x: y", "1:1: unexpected 'if'"},
+	}
+	for _, tt := range tests {
+		_, err := ParseExpr(tt.src)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("ParseExpr(%q): got error %v, want %s", tt.src, err, tt.want)
+		}
+	}
+}
+
+func TestErrorFormat(t *testing.T) {
+	src := "y = x + tensr(1)\nz = (1 + )\n"
+	_, err := Parse("cell.kael", src)
+	e := err.(*Error)
+	if got, want := e.Error(), "cell.kael:2:10: unexpected ')'"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	want := "cell.kael:2:10: unexpected ')'\n2 | z = (1 + )\n  |          ^"
+	if got := e.Render(src); got != want {
+		t.Errorf("Render:\n%s\nwant:\n%s", got, want)
+	}
+	e.Hint = "fix it"
+	if got := e.Render(src); got != want+"\nhint: fix it" {
+		t.Errorf("Render with hint:\n%s", got)
+	}
+}

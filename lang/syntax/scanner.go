@@ -1,0 +1,631 @@
+package syntax
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Limits that keep hostile input from exhausting the stack.
+const (
+	maxIndent   = 100 // indentation levels
+	maxBrackets = 200 // nested brackets
+)
+
+// token is one lexical token.
+type token struct {
+	kind       Token
+	start, end Pos
+	raw        string  // source text
+	str        string  // decoded value of a STRING
+	num        int64   // value of an INT
+	float      float64 // value of a FLOAT
+}
+
+type indentLevel struct {
+	col int // width with tabs to multiples of 8
+	alt int // width with tabs as 1, to detect mixed tabs and spaces
+}
+
+type openBracket struct {
+	ch  byte
+	pos Pos
+}
+
+// scanner turns source text into tokens, with Python's NEWLINE, INDENT and
+// DEDENT tokens for the structure of lines. It reports the first error by
+// panicking with an *Error, which Parse recovers.
+type scanner struct {
+	filename string
+	src      string
+	pos      Pos // position of the next unread byte
+
+	indents     []indentLevel // open indentation levels, innermost last
+	dedents     int           // DEDENT tokens still to emit
+	lineStart   bool          // the next token starts a logical line
+	needNewline bool          // a token has been emitted on this logical line
+	brackets    []openBracket // open brackets, innermost last
+}
+
+func newScanner(filename, src string) *scanner {
+	s := &scanner{
+		filename:  filename,
+		src:       src,
+		pos:       Pos{Offset: 0, Line: 1, Col: 1},
+		indents:   []indentLevel{{}},
+		lineStart: true,
+	}
+	if strings.HasPrefix(src, "\uFEFF") {
+		s.pos.Offset = len("\uFEFF")
+	}
+	return s
+}
+
+func (s *scanner) fail(start, end Pos, open openKind, msg, hint string) {
+	panic(&Error{Filename: s.filename, Span: Span{start, end}, Msg: msg, Hint: hint, open: open})
+}
+
+func (s *scanner) eof() bool { return s.pos.Offset >= len(s.src) }
+
+// peek returns the byte k bytes ahead, or 0 past the end.
+func (s *scanner) peek(k int) byte {
+	if i := s.pos.Offset + k; i < len(s.src) {
+		return s.src[i]
+	}
+	return 0
+}
+
+// step consumes one character: a rune, or a "\r\n" pair.
+func (s *scanner) step() {
+	off := s.pos.Offset
+	switch c := s.src[off]; {
+	case c == '\n':
+		s.pos = Pos{Offset: off + 1, Line: s.pos.Line + 1, Col: 1}
+	case c == '\r':
+		n := 1
+		if s.peek(1) == '\n' {
+			n = 2
+		}
+		s.pos = Pos{Offset: off + n, Line: s.pos.Line + 1, Col: 1}
+	case c < utf8.RuneSelf:
+		s.pos.Offset++
+		s.pos.Col++
+	default:
+		r, n := utf8.DecodeRuneInString(s.src[off:])
+		if r == utf8.RuneError && n == 1 {
+			s.fail(s.pos, s.pos.advance(s.src[off:off+1]), notOpen, "invalid UTF-8 encoding", "")
+		}
+		s.pos.Offset += n
+		s.pos.Col++
+	}
+}
+
+// stepN consumes n ASCII characters that contain no line break.
+func (s *scanner) stepN(n int) {
+	s.pos.Offset += n
+	s.pos.Col += n
+}
+
+func (s *scanner) skipComment() {
+	for !s.eof() && s.src[s.pos.Offset] != '\n' && s.src[s.pos.Offset] != '\r' {
+		s.step()
+	}
+}
+
+// next returns the next token. After the end of input it returns EOF
+// forever.
+func (s *scanner) next() token {
+	if s.dedents > 0 {
+		s.dedents--
+		return token{kind: DEDENT, start: s.pos, end: s.pos}
+	}
+	if s.lineStart {
+		if tok, ok := s.indentation(); ok {
+			return tok
+		}
+	}
+	for !s.eof() {
+		switch c := s.src[s.pos.Offset]; c {
+		case ' ', '\t', '\f':
+			s.step()
+		case '#':
+			s.skipComment()
+		case '\\':
+			s.continuation()
+		case '\n', '\r':
+			start := s.pos
+			s.step()
+			if len(s.brackets) > 0 || !s.needNewline {
+				continue
+			}
+			s.needNewline = false
+			s.lineStart = true
+			return token{kind: NEWLINE, start: start, end: s.pos}
+		default:
+			tok := s.scanToken()
+			s.needNewline = true
+			return tok
+		}
+	}
+	return s.atEOF()
+}
+
+// atEOF returns the tokens that end the input: a NEWLINE to finish the last
+// logical line, a DEDENT for each open block, then EOF.
+func (s *scanner) atEOF() token {
+	tok := token{kind: EOF, start: s.pos, end: s.pos}
+	switch {
+	case len(s.brackets) > 0:
+		// The parser reports the open bracket.
+	case s.needNewline:
+		s.needNewline = false
+		tok.kind = NEWLINE
+	case len(s.indents) > 1:
+		s.dedents = len(s.indents) - 2
+		s.indents = s.indents[:1]
+		tok.kind = DEDENT
+	}
+	return tok
+}
+
+// continuation consumes a backslash that joins this line to the next.
+func (s *scanner) continuation() {
+	start := s.pos
+	s.stepN(1)
+	if s.eof() {
+		s.fail(start, s.pos, openLine, "unexpected end of input after line continuation character '\\'", "")
+	}
+	if c := s.src[s.pos.Offset]; c != '\n' && c != '\r' {
+		s.fail(start, s.pos, notOpen, "unexpected character after line continuation character '\\'",
+			"a '\\' outside a string must end its line")
+	}
+	s.step()
+	if s.eof() {
+		s.fail(start, s.pos, openLine, "unexpected end of input after line continuation character '\\'", "")
+	}
+}
+
+// indentation measures the indentation of a new line, skipping blank and
+// comment-only lines, and returns the INDENT or first DEDENT token it
+// implies, if any.
+func (s *scanner) indentation() (token, bool) {
+	for {
+		start := s.pos
+		var lvl indentLevel
+	measure:
+		for !s.eof() {
+			switch s.src[s.pos.Offset] {
+			case ' ':
+				lvl.col++
+				lvl.alt++
+			case '\t':
+				lvl.col = (lvl.col/8 + 1) * 8
+				lvl.alt++
+			case '\f':
+				lvl = indentLevel{}
+			default:
+				break measure
+			}
+			s.stepN(1)
+		}
+		if s.eof() {
+			s.lineStart = false
+			return token{}, false
+		}
+		if c := s.src[s.pos.Offset]; c == '#' || c == '\n' || c == '\r' {
+			s.skipComment()
+			if !s.eof() {
+				s.step()
+			}
+			continue
+		}
+		s.lineStart = false
+		return s.indentToken(start, lvl)
+	}
+}
+
+func (s *scanner) indentToken(start Pos, lvl indentLevel) (token, bool) {
+	const mixed = "inconsistent use of tabs and spaces in indentation"
+	top := s.indents[len(s.indents)-1]
+	switch {
+	case lvl.col == top.col:
+		if lvl.alt != top.alt {
+			s.fail(start, s.pos, notOpen, mixed, "indent with spaces only")
+		}
+		return token{}, false
+	case lvl.col > top.col:
+		if lvl.alt <= top.alt {
+			s.fail(start, s.pos, notOpen, mixed, "indent with spaces only")
+		}
+		if len(s.indents) > maxIndent {
+			s.fail(start, s.pos, notOpen, "too many levels of indentation", "")
+		}
+		s.indents = append(s.indents, lvl)
+		return token{kind: INDENT, start: start, end: s.pos}, true
+	}
+	n := 0
+	for lvl.col < s.indents[len(s.indents)-1].col {
+		s.indents = s.indents[:len(s.indents)-1]
+		n++
+	}
+	top = s.indents[len(s.indents)-1]
+	if lvl.col != top.col {
+		s.fail(start, s.pos, notOpen, "unindent does not match any outer indentation level",
+			"line this statement up with an enclosing block")
+	}
+	if lvl.alt != top.alt {
+		s.fail(start, s.pos, notOpen, mixed, "indent with spaces only")
+	}
+	s.dedents = n - 1
+	return token{kind: DEDENT, start: s.pos, end: s.pos}, true
+}
+
+func isLetter(r rune) bool { return r == '_' || unicode.IsLetter(r) }
+
+func isIdentRune(r rune) bool { return isLetter(r) || unicode.IsDigit(r) }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// runeAt returns the rune at byte offset off, or utf8.RuneError.
+func (s *scanner) runeAt(off int) rune {
+	if off >= len(s.src) {
+		return utf8.RuneError
+	}
+	r, _ := utf8.DecodeRuneInString(s.src[off:])
+	return r
+}
+
+// scanToken scans a token that is not white space, a comment or a line
+// break.
+func (s *scanner) scanToken() token {
+	start := s.pos
+	c := s.src[start.Offset]
+	switch {
+	case isLetter(s.runeAt(start.Offset)):
+		return s.word()
+	case isDigit(c) || c == '.' && isDigit(s.peek(1)):
+		return s.number()
+	case c == '"' || c == '\'':
+		return s.str(start, false)
+	}
+	kind, n := operator(s.src[start.Offset:])
+	switch kind {
+	case ILLEGAL:
+		r := s.runeAt(start.Offset)
+		s.step()
+		hint := ""
+		if r == '!' {
+			hint = "use 'not' for logical negation"
+		}
+		if unicode.IsPrint(r) {
+			s.fail(start, s.pos, notOpen, fmt.Sprintf("invalid character %q (U+%04X)", r, r), hint)
+		}
+		s.fail(start, s.pos, notOpen, fmt.Sprintf("invalid character U+%04X", r), hint)
+	case LPAREN, LBRACK, LBRACE:
+		if len(s.brackets) >= maxBrackets {
+			s.fail(start, start.advance(s.src[start.Offset:start.Offset+1]), notOpen, "too many nested brackets", "")
+		}
+		s.brackets = append(s.brackets, openBracket{c, start})
+	case RPAREN, RBRACK, RBRACE:
+		end := start.advance(s.src[start.Offset : start.Offset+1])
+		if len(s.brackets) == 0 {
+			s.fail(start, end, notOpen, fmt.Sprintf("unmatched '%c'", c), "")
+		}
+		open := s.brackets[len(s.brackets)-1]
+		if closer(open.ch) != c {
+			s.fail(start, end, notOpen,
+				fmt.Sprintf("closing bracket '%c' does not match opening bracket '%c' on line %d", c, open.ch, open.pos.Line), "")
+		}
+		s.brackets = s.brackets[:len(s.brackets)-1]
+	}
+	s.stepN(n)
+	return token{kind: kind, start: start, end: s.pos, raw: s.src[start.Offset:s.pos.Offset]}
+}
+
+func closer(open byte) byte {
+	switch open {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	}
+	return '}'
+}
+
+var (
+	ops3 = map[string]Token{
+		"**=": STARSTAR_EQ, "//=": SLASHSLASH_EQ, "<<=": LSHIFT_EQ, ">>=": RSHIFT_EQ, "...": ELLIPSIS,
+	}
+	ops2 = map[string]Token{
+		"**": STARSTAR, "//": SLASHSLASH, "<<": LSHIFT, ">>": RSHIFT, "<=": LE, ">=": GE,
+		"==": EQL, "!=": NEQ, "+=": PLUS_EQ, "-=": MINUS_EQ, "*=": STAR_EQ, "/=": SLASH_EQ,
+		"%=": PERCENT_EQ, "@=": AT_EQ, "&=": AMP_EQ, "|=": PIPE_EQ, "^=": CARET_EQ, "->": ARROW,
+	}
+	ops1 = map[byte]Token{
+		'+': PLUS, '-': MINUS, '*': STAR, '/': SLASH, '%': PERCENT, '@': AT, '~': TILDE,
+		'&': AMP, '|': PIPE, '^': CARET, '<': LT, '>': GT, '=': ASSIGN, '(': LPAREN, ')': RPAREN,
+		'[': LBRACK, ']': RBRACK, '{': LBRACE, '}': RBRACE, ',': COMMA, ':': COLON, ';': SEMI, '.': DOT,
+	}
+)
+
+// operator returns the operator or punctuation token at the start of s and
+// its length, or ILLEGAL.
+func operator(s string) (Token, int) {
+	if len(s) >= 3 {
+		if t, ok := ops3[s[:3]]; ok {
+			return t, 3
+		}
+	}
+	if len(s) >= 2 {
+		if t, ok := ops2[s[:2]]; ok {
+			return t, 2
+		}
+	}
+	if t, ok := ops1[s[0]]; ok {
+		return t, 1
+	}
+	return ILLEGAL, 0
+}
+
+// word scans an identifier, a keyword or a prefixed string such as r"...".
+func (s *scanner) word() token {
+	start := s.pos
+	for !s.eof() && isIdentRune(s.runeAt(s.pos.Offset)) {
+		s.step()
+	}
+	w := s.src[start.Offset:s.pos.Offset]
+	if q := s.peek(0); q == '"' || q == '\'' {
+		switch strings.ToLower(w) {
+		case "r":
+			return s.str(start, true)
+		case "u":
+			return s.str(start, false)
+		case "f", "rf", "fr":
+			s.fail(start, s.pos, notOpen, "f-strings are not supported", "join strings with '+' instead")
+		case "b", "rb", "br":
+			s.fail(start, s.pos, notOpen, "bytes literals are not supported", "")
+		}
+	}
+	tok := token{kind: IDENT, start: start, end: s.pos, raw: w}
+	if k, ok := keywords[w]; ok {
+		tok.kind = k
+	} else if _, ok := unsupported[w]; ok {
+		tok.kind = RESERVED
+	}
+	return tok
+}
+
+// digits returns the end of the run of base-b digits starting at i, with
+// single underscores allowed between digits.
+func (s *scanner) digits(i, base int) int {
+	isDig := func(c byte) bool {
+		switch lc := c | 0x20; {
+		case isDigit(c):
+			return int(c-'0') < base
+		case 'a' <= lc && lc <= 'f':
+			return int(lc-'a'+10) < base
+		}
+		return false
+	}
+	start := i
+	for i < len(s.src) {
+		c := s.src[i]
+		switch {
+		case isDig(c):
+			i++
+		case c == '_' && i > start && i+1 < len(s.src) && isDig(s.src[i+1]):
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// number scans an INT or FLOAT literal.
+func (s *scanner) number() token {
+	start := s.pos
+	src, i := s.src, start.Offset
+	tok := token{kind: INT, start: start}
+	base := 10
+	if src[i] == '0' && i+1 < len(src) {
+		switch src[i+1] {
+		case 'x', 'X':
+			base = 16
+		case 'o', 'O':
+			base = 8
+		case 'b', 'B':
+			base = 2
+		}
+	}
+	if base != 10 {
+		i = s.digits(i+2, base)
+		if i == start.Offset+2 {
+			names := map[int]string{16: "hexadecimal", 8: "octal", 2: "binary"}
+			s.bad(start, i, "invalid "+names[base]+" literal", "")
+		}
+	} else {
+		i = s.digits(i, 10)
+		intEnd := i
+		if i < len(src) && src[i] == '.' {
+			tok.kind = FLOAT
+			i = s.digits(i+1, 10)
+		}
+		if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+			j := i + 1
+			if j < len(src) && (src[j] == '+' || src[j] == '-') {
+				j++
+			}
+			if j == len(src) || !isDigit(src[j]) {
+				s.bad(start, j, "invalid float literal", "")
+			}
+			tok.kind = FLOAT
+			i = s.digits(j, 10)
+		}
+		if lit := src[start.Offset:intEnd]; tok.kind == INT && len(lit) > 1 && lit[0] == '0' &&
+			strings.Trim(lit, "0_") != "" {
+			s.bad(start, i, "leading zeros in decimal integer literals are not permitted",
+				"write 0o"+strings.TrimLeft(lit, "0_")+" for an octal integer")
+		}
+	}
+	if i < len(src) && isIdentRune(s.runeAt(i)) {
+		j := i
+		for j < len(src) && isIdentRune(s.runeAt(j)) {
+			_, n := utf8.DecodeRuneInString(src[j:])
+			j += n
+		}
+		if src[i] == 'j' || src[i] == 'J' {
+			s.bad(start, j, "complex numbers are not supported", "")
+		}
+		s.bad(start, j, "invalid number literal", "")
+	}
+	tok.raw = src[start.Offset:i]
+	s.stepN(i - start.Offset)
+	tok.end = s.pos
+	digits := strings.ReplaceAll(tok.raw, "_", "")
+	if tok.kind == FLOAT {
+		// Out of range values round to ±Inf or 0, as in Python.
+		tok.float, _ = strconv.ParseFloat(digits, 64)
+		return tok
+	}
+	if base != 10 {
+		digits = digits[2:]
+	}
+	v, err := strconv.ParseInt(digits, base, 64)
+	if err != nil {
+		s.fail(start, tok.end, notOpen, "integer literal too large", "kael integers are 64-bit: use a float")
+	}
+	tok.num = v
+	return tok
+}
+
+// bad reports an invalid literal spanning from start to byte offset end,
+// which lies on start's line.
+func (s *scanner) bad(start Pos, end int, msg, hint string) {
+	s.fail(start, start.advance(s.src[start.Offset:end]), notOpen, msg, hint)
+}
+
+// str scans a string literal whose prefix, if any, starts at start and whose
+// opening quote is the next byte. Raw strings keep backslashes.
+func (s *scanner) str(start Pos, raw bool) token {
+	q := s.peek(0)
+	triple := s.peek(1) == q && s.peek(2) == q
+	if triple {
+		s.stepN(3)
+	} else {
+		s.stepN(1)
+	}
+	var b strings.Builder
+	joined := false // the last thing read was a backslash-newline
+	for {
+		if s.eof() {
+			if triple {
+				s.fail(start, s.pos, openString, "unterminated triple-quoted string", "")
+			}
+			open := notOpen
+			if joined {
+				open = openString
+			}
+			s.fail(start, s.pos, open, "unterminated string", "")
+		}
+		wasJoined := joined
+		joined = false
+		c := s.src[s.pos.Offset]
+		switch {
+		case c == q && !triple:
+			s.stepN(1)
+			return s.strToken(start, b.String())
+		case c == q && s.peek(1) == q && s.peek(2) == q:
+			s.stepN(3)
+			return s.strToken(start, b.String())
+		case c == '\n' || c == '\r':
+			if !triple {
+				hint := ""
+				if !wasJoined {
+					hint = "close the string on this line, or use \"\"\" for a string spanning lines"
+				}
+				s.fail(start, s.pos, notOpen, "unterminated string", hint)
+			}
+			b.WriteByte('\n')
+			s.step()
+		case c == '\\' && raw:
+			b.WriteByte('\\')
+			s.stepN(1)
+			if !s.eof() {
+				from := s.pos.Offset
+				s.step()
+				b.WriteString(strings.ReplaceAll(s.src[from:s.pos.Offset], "\r\n", "\n"))
+			}
+		case c == '\\':
+			joined = s.escape(&b)
+		default:
+			from := s.pos.Offset
+			s.step()
+			b.WriteString(s.src[from:s.pos.Offset])
+		}
+	}
+}
+
+func (s *scanner) strToken(start Pos, val string) token {
+	return token{kind: STRING, start: start, end: s.pos, raw: s.src[start.Offset:s.pos.Offset], str: val}
+}
+
+var simpleEscapes = map[byte]string{
+	'\\': "\\", '\'': "'", '"': "\"", 'a': "\a", 'b': "\b", 'f': "\f",
+	'n': "\n", 'r': "\r", 't': "\t", 'v': "\v",
+}
+
+// escape decodes the escape sequence at the backslash under the cursor into
+// b. It reports whether the sequence was a backslash-newline, which joins
+// lines.
+func (s *scanner) escape(b *strings.Builder) bool {
+	start := s.pos
+	s.stepN(1)
+	if s.eof() {
+		return true
+	}
+	c := s.src[s.pos.Offset]
+	if v, ok := simpleEscapes[c]; ok {
+		s.stepN(1)
+		b.WriteString(v)
+		return false
+	}
+	switch c {
+	case '\n', '\r':
+		s.step()
+		return true
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		n := 1
+		for n < 3 && '0' <= s.peek(n) && s.peek(n) <= '7' {
+			n++
+		}
+		v, _ := strconv.ParseUint(s.src[s.pos.Offset:s.pos.Offset+n], 8, 32)
+		s.stepN(n)
+		b.WriteRune(rune(v))
+		return false
+	case 'x', 'u', 'U':
+		n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+		from := s.pos.Offset + 1
+		to := from
+		for to < len(s.src) && to < from+n && strings.IndexByte("0123456789abcdefABCDEF", s.src[to]) >= 0 {
+			to++
+		}
+		s.stepN(to - s.pos.Offset)
+		if to < from+n {
+			s.fail(start, s.pos, notOpen, fmt.Sprintf("truncated \\%c escape: want %d hex digits", c, n), "")
+		}
+		v, _ := strconv.ParseUint(s.src[from:to], 16, 32)
+		if !utf8.ValidRune(rune(v)) {
+			s.fail(start, s.pos, notOpen, fmt.Sprintf("invalid Unicode code point U+%04X in escape", v), "")
+		}
+		b.WriteRune(rune(v))
+		return false
+	}
+	r := s.runeAt(s.pos.Offset)
+	s.step()
+	s.fail(start, s.pos, notOpen, fmt.Sprintf("invalid escape sequence '\\%c'", r),
+		`write '\\' for a backslash, or use a raw string such as r'...'`)
+	return false
+}

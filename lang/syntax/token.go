@@ -1,0 +1,235 @@
+package syntax
+
+// Token is the kind of a lexical token. Operator tokens also name the
+// operator of a UnaryExpr, BinaryExpr, BoolOpExpr, CompareExpr or AssignStmt.
+type Token uint8
+
+// The tokens of kael.
+const (
+	ILLEGAL Token = iota
+	EOF
+	NEWLINE
+	INDENT
+	DEDENT
+
+	IDENT  // x
+	INT    // 123, 0x7f
+	FLOAT  // 1.5, 1e-3
+	STRING // "abc", 'abc', """abc"""
+
+	PLUS       // +
+	MINUS      // -
+	STAR       // *
+	STARSTAR   // **
+	SLASH      // /
+	SLASHSLASH // //
+	PERCENT    // %
+	AT         // @
+	TILDE      // ~
+	AMP        // &
+	PIPE       // |
+	CARET      // ^
+	LSHIFT     // <<
+	RSHIFT     // >>
+
+	LT  // <
+	LE  // <=
+	GT  // >
+	GE  // >=
+	EQL // ==
+	NEQ // !=
+
+	ASSIGN        // =
+	PLUS_EQ       // +=
+	MINUS_EQ      // -=
+	STAR_EQ       // *=
+	STARSTAR_EQ   // **=
+	SLASH_EQ      // /=
+	SLASHSLASH_EQ // //=
+	PERCENT_EQ    // %=
+	AT_EQ         // @=
+	AMP_EQ        // &=
+	PIPE_EQ       // |=
+	CARET_EQ      // ^=
+	LSHIFT_EQ     // <<=
+	RSHIFT_EQ     // >>=
+
+	LPAREN   // (
+	RPAREN   // )
+	LBRACK   // [
+	RBRACK   // ]
+	LBRACE   // {
+	RBRACE   // }
+	COMMA    // ,
+	COLON    // :
+	SEMI     // ;
+	DOT      // .
+	ELLIPSIS // ...
+	ARROW    // ->
+
+	AND      // and
+	AS       // as
+	BREAK    // break
+	CONTINUE // continue
+	DEF      // def
+	DEL      // del
+	ELIF     // elif
+	ELSE     // else
+	FALSE    // False
+	FOR      // for
+	IF       // if
+	IN       // in
+	IS       // is
+	LAMBDA   // lambda
+	NONE     // None
+	NOT      // not
+	OR       // or
+	PASS     // pass
+	RETURN   // return
+	TRUE     // True
+	WHILE    // while
+	WITH     // with
+
+	NOTIN // not in (made by the parser from NOT IN)
+	ISNOT // is not (made by the parser from IS NOT)
+
+	// RESERVED is a Python keyword that kael does not support, such as
+	// import or class; the parser reports it with an explanation.
+	RESERVED
+)
+
+var tokenNames = [...]string{
+	ILLEGAL:       "ILLEGAL",
+	EOF:           "EOF",
+	NEWLINE:       "NEWLINE",
+	INDENT:        "INDENT",
+	DEDENT:        "DEDENT",
+	IDENT:         "IDENT",
+	INT:           "INT",
+	FLOAT:         "FLOAT",
+	STRING:        "STRING",
+	PLUS:          "+",
+	MINUS:         "-",
+	STAR:          "*",
+	STARSTAR:      "**",
+	SLASH:         "/",
+	SLASHSLASH:    "//",
+	PERCENT:       "%",
+	AT:            "@",
+	TILDE:         "~",
+	AMP:           "&",
+	PIPE:          "|",
+	CARET:         "^",
+	LSHIFT:        "<<",
+	RSHIFT:        ">>",
+	LT:            "<",
+	LE:            "<=",
+	GT:            ">",
+	GE:            ">=",
+	EQL:           "==",
+	NEQ:           "!=",
+	ASSIGN:        "=",
+	PLUS_EQ:       "+=",
+	MINUS_EQ:      "-=",
+	STAR_EQ:       "*=",
+	STARSTAR_EQ:   "**=",
+	SLASH_EQ:      "/=",
+	SLASHSLASH_EQ: "//=",
+	PERCENT_EQ:    "%=",
+	AT_EQ:         "@=",
+	AMP_EQ:        "&=",
+	PIPE_EQ:       "|=",
+	CARET_EQ:      "^=",
+	LSHIFT_EQ:     "<<=",
+	RSHIFT_EQ:     ">>=",
+	LPAREN:        "(",
+	RPAREN:        ")",
+	LBRACK:        "[",
+	RBRACK:        "]",
+	LBRACE:        "{",
+	RBRACE:        "}",
+	COMMA:         ",",
+	COLON:         ":",
+	SEMI:          ";",
+	DOT:           ".",
+	ELLIPSIS:      "...",
+	ARROW:         "->",
+	AND:           "and",
+	AS:            "as",
+	BREAK:         "break",
+	CONTINUE:      "continue",
+	DEF:           "def",
+	DEL:           "del",
+	ELIF:          "elif",
+	ELSE:          "else",
+	FALSE:         "False",
+	FOR:           "for",
+	IF:            "if",
+	IN:            "in",
+	IS:            "is",
+	LAMBDA:        "lambda",
+	NONE:          "None",
+	NOT:           "not",
+	OR:            "or",
+	PASS:          "pass",
+	RETURN:        "return",
+	TRUE:          "True",
+	WHILE:         "while",
+	WITH:          "with",
+	NOTIN:         "not in",
+	ISNOT:         "is not",
+	RESERVED:      "RESERVED",
+}
+
+// String returns the token's spelling for operators and keywords ("+",
+// "not in", "def") and its upper-case name for the others ("IDENT").
+func (t Token) String() string {
+	if int(t) < len(tokenNames) {
+		return tokenNames[t]
+	}
+	return "ILLEGAL"
+}
+
+// keywords maps each kael keyword to its token.
+var keywords = map[string]Token{}
+
+func init() {
+	for t := AND; t <= WITH; t++ {
+		keywords[t.String()] = t
+	}
+}
+
+// augmented maps each augmented assignment token to its binary operator.
+var augmented = map[Token]Token{
+	PLUS_EQ:       PLUS,
+	MINUS_EQ:      MINUS,
+	STAR_EQ:       STAR,
+	STARSTAR_EQ:   STARSTAR,
+	SLASH_EQ:      SLASH,
+	SLASHSLASH_EQ: SLASHSLASH,
+	PERCENT_EQ:    PERCENT,
+	AT_EQ:         AT,
+	AMP_EQ:        AMP,
+	PIPE_EQ:       PIPE,
+	CARET_EQ:      CARET,
+	LSHIFT_EQ:     LSHIFT,
+	RSHIFT_EQ:     RSHIFT,
+}
+
+// unsupported explains each Python keyword that kael reserves but does not
+// implement.
+var unsupported = map[string]struct{ msg, hint string }{
+	"import":   {"kael has no import statement: every builtin is already available", "delete this line"},
+	"from":     {"kael has no import statement: every builtin is already available", "delete this line"},
+	"class":    {"kael has no class statement", "use functions, lists and dicts instead"},
+	"try":      {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
+	"except":   {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
+	"finally":  {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
+	"raise":    {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
+	"global":   {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
+	"nonlocal": {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
+	"yield":    {"kael has no generators ('yield')", "build and return a list instead"},
+	"assert":   {"kael has no assert statement", ""},
+	"async":    {"kael has no asynchronous code ('async', 'await')", ""},
+	"await":    {"kael has no asynchronous code ('async', 'await')", ""},
+}

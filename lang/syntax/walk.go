@@ -1,0 +1,117 @@
+package syntax
+
+// Inspect traverses the tree rooted at n in depth-first order, calling f for
+// each node; if f returns false, Inspect skips that node's children. Nodes
+// that are not expressions or statements (Arg, Comparison, CompFor,
+// DictEntry, Param, WithItem) are visited too. Nil children are skipped.
+func Inspect(n Node, f func(Node) bool) {
+	if !f(n) {
+		return
+	}
+	switch n := n.(type) {
+	case *File:
+		inspectList(n.Stmts, f)
+	case *ParenExpr:
+		Inspect(n.X, f)
+	case *UnaryExpr:
+		Inspect(n.X, f)
+	case *BinaryExpr:
+		Inspect(n.X, f)
+		Inspect(n.Y, f)
+	case *BoolOpExpr:
+		Inspect(n.X, f)
+		Inspect(n.Y, f)
+	case *CompareExpr:
+		Inspect(n.X, f)
+		inspectList(n.Ops, f)
+	case *Comparison:
+		Inspect(n.Y, f)
+	case *CondExpr:
+		Inspect(n.Then, f)
+		Inspect(n.Cond, f)
+		Inspect(n.Else, f)
+	case *CallExpr:
+		Inspect(n.Fn, f)
+		inspectList(n.Args, f)
+	case *Arg:
+		if n.Name != nil {
+			Inspect(n.Name, f)
+		}
+		Inspect(n.Value, f)
+	case *AttrExpr:
+		Inspect(n.X, f)
+		Inspect(n.Name, f)
+	case *IndexExpr:
+		Inspect(n.X, f)
+		inspectList(n.Subs, f)
+	case *SliceExpr:
+		inspectOpt(n.Lo, f)
+		inspectOpt(n.Hi, f)
+		inspectOpt(n.Step, f)
+	case *TupleExpr:
+		inspectList(n.Elts, f)
+	case *ListExpr:
+		inspectList(n.Elts, f)
+	case *ListComp:
+		Inspect(n.Elt, f)
+		inspectList(n.Fors, f)
+	case *CompFor:
+		Inspect(n.Target, f)
+		Inspect(n.Iter, f)
+		inspectList(n.Ifs, f)
+	case *DictExpr:
+		inspectList(n.Entries, f)
+	case *DictEntry:
+		Inspect(n.Key, f)
+		Inspect(n.Value, f)
+	case *LambdaExpr:
+		inspectList(n.Params, f)
+		Inspect(n.Body, f)
+	case *ExprStmt:
+		Inspect(n.X, f)
+	case *AssignStmt:
+		inspectList(n.Targets, f)
+		Inspect(n.Value, f)
+	case *DefStmt:
+		Inspect(n.Name, f)
+		inspectList(n.Params, f)
+		inspectList(n.Body, f)
+	case *Param:
+		Inspect(n.Name, f)
+		inspectOpt(n.Default, f)
+	case *ReturnStmt:
+		inspectOpt(n.Result, f)
+	case *IfStmt:
+		Inspect(n.Cond, f)
+		inspectList(n.Body, f)
+		inspectList(n.Else, f)
+	case *ForStmt:
+		Inspect(n.Target, f)
+		Inspect(n.Iter, f)
+		inspectList(n.Body, f)
+	case *WhileStmt:
+		Inspect(n.Cond, f)
+		inspectList(n.Body, f)
+	case *WithStmt:
+		inspectList(n.Items, f)
+		inspectList(n.Body, f)
+	case *WithItem:
+		Inspect(n.X, f)
+		inspectOpt(n.Target, f)
+	case *DelStmt:
+		inspectList(n.Targets, f)
+	}
+}
+
+func inspectList[N Node](list []N, f func(Node) bool) {
+	for _, n := range list {
+		Inspect(n, f)
+	}
+}
+
+// inspectOpt inspects an optional child expression.
+func inspectOpt(x Expr, f func(Node) bool) {
+	if x != nil {
+		Inspect(x, f)
+	}
+}

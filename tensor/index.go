@@ -1,0 +1,578 @@
+package tensor
+
+import (
+	"math"
+	"slices"
+	"sync/atomic"
+)
+
+type indexKind uint8
+
+const (
+	indexInt indexKind = iota
+	indexSlice
+	indexNone
+	indexEllipsis
+	indexTensor
+)
+
+// Index is one component of an indexing expression such as
+// x[1, 2:5, None, ..., t]. Build it with IndexInt, IndexSlice, IndexNone,
+// IndexEllipsis or IndexTensor.
+type Index struct {
+	kind              indexKind
+	i                 int
+	start, stop, step *int
+	t                 *Tensor
+}
+
+// IndexInt selects one position of a dimension and removes the dimension.
+// Negative positions count from the end.
+func IndexInt(i int) Index { return Index{kind: indexInt, i: i} }
+
+// IndexSlice is the Python slice start:stop:step; nil stands for an omitted
+// bound. Bounds follow Python's rules; the step must be positive.
+func IndexSlice(start, stop, step *int) Index {
+	return Index{kind: indexSlice, start: start, stop: stop, step: step}
+}
+
+// IndexNone inserts a new dimension of size 1 (Python's None).
+func IndexNone() Index { return Index{kind: indexNone} }
+
+// IndexEllipsis stands for as many full slices as the other indices leave
+// dimensions (Python's ...).
+func IndexEllipsis() Index { return Index{kind: indexEllipsis} }
+
+// IndexTensor is an advanced index: an int64 tensor of positions along one
+// dimension, or a bool mask over as many dimensions as it has, which picks
+// the positions where it is true.
+func IndexTensor(t *Tensor) Index { return Index{kind: indexTensor, t: t} }
+
+// advIndex is one int64 index array of an advanced indexing operation.
+type advIndex struct {
+	dim    int // dimension of the basic view it indexes
+	srcDim int // dimension of the indexed tensor, for messages
+	shape  []int
+	values []int64
+}
+
+// Index returns x[idx...] with PyTorch's indexing rules. Integers, slices,
+// None and Ellipsis alone give a view that shares x's storage. Tensor
+// indices make it advanced indexing, which returns a copy: the index arrays
+// (bool masks become the coordinates of their true elements) broadcast
+// together, and their shape replaces the indexed dimensions in place when
+// they are adjacent, or goes first when a slice separates them (NumPy's
+// rule, applied after integers have removed their dimensions, as PyTorch
+// does).
+func (x *Tensor) Index(idx ...Index) (*Tensor, error) {
+	v, adv, err := x.basicIndex(idx)
+	if err != nil || adv == nil {
+		return v, err
+	}
+	p, err := planAdvanced(v, adv)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Empty(x.dtype, p.shape...)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.take(v, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// IndexPut performs x[idx...] = value: value is broadcast to the shape of
+// x[idx...], converted to x's dtype and written into x's storage, so the
+// write is seen through every view of it. Repeated advanced positions get
+// one of the values written to them.
+func (x *Tensor) IndexPut(idx []Index, value *Tensor) error {
+	v, adv, err := x.basicIndex(idx)
+	if err != nil {
+		return err
+	}
+	if adv == nil {
+		if value, err = fitValue(value, v.shape); err != nil {
+			return err
+		}
+		return v.CopyFrom(value)
+	}
+	p, err := planAdvanced(v, adv)
+	if err != nil {
+		return err
+	}
+	if value, err = value.To(x.dtype); err != nil {
+		return err
+	}
+	if value, err = fitValue(value, p.shape); err != nil {
+		return err
+	}
+	if value.SharesStorage(x) {
+		value, err = value.Clone()
+	} else {
+		value, err = value.Contiguous()
+	}
+	if err != nil {
+		return err
+	}
+	kernel, err := scatterKernels.Select("index_put", x.dtype)
+	if err != nil {
+		return err
+	}
+	kernel(v, value, p.pre, p.adv, p.post)
+	x.MarkModified()
+	return nil
+}
+
+// fitValue returns value broadcast to shape, after dropping leading size-1
+// dimensions that shape does not have.
+func fitValue(value *Tensor, shape []int) (*Tensor, error) {
+	for value.Dim() > len(shape) && value.shape[0] == 1 {
+		value = value.view(value.shape[1:], value.strides[1:], value.offset)
+	}
+	if b, err := BroadcastShapes(shape, value.shape); err != nil || !slices.Equal(b, shape) {
+		return nil, newError(RuntimeError, "shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s",
+			FormatShape(value.shape), FormatShape(shape))
+	}
+	return value.Expand(shape...)
+}
+
+// basicIndex applies the integers, slices, None and Ellipsis of idx to x
+// and returns the resulting view with the advanced indices still to apply,
+// expressed on the view's dimensions (nil when there are none).
+func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
+	consumed, ellipsis := 0, false
+	for _, ix := range idx {
+		switch ix.kind {
+		case indexInt, indexSlice:
+			consumed++
+		case indexEllipsis:
+			if ellipsis {
+				return nil, nil, indexErrorf("an index can only have a single ellipsis ('...')")
+			}
+			ellipsis = true
+		case indexTensor:
+			switch ix.t.dtype {
+			case Bool:
+				consumed += ix.t.Dim()
+			case Int64:
+				consumed++
+			default:
+				return nil, nil, indexErrorf("tensors used as indices must be long, int, byte or bool tensors, got %s", ix.t.dtype).
+					withHint("convert the index with .to(int64)")
+			}
+		}
+	}
+	if consumed > x.Dim() {
+		if x.Dim() == 0 {
+			return nil, nil, indexErrorf("invalid index of a 0-dim tensor").
+				withHint("use .item() to get the number a 0-d tensor holds")
+		}
+		return nil, nil, indexErrorf("too many indices for tensor of dimension %d", x.Dim())
+	}
+	v := x.view(x.shape, x.strides, x.offset)
+	var adv []advIndex
+	dim, src := 0, 0 // the next dimension of v and of x
+	var err error
+	for _, ix := range idx {
+		switch ix.kind {
+		case indexEllipsis:
+			dim += x.Dim() - consumed
+			src += x.Dim() - consumed
+		case indexNone:
+			if v, err = v.Unsqueeze(dim); err != nil {
+				return nil, nil, err
+			}
+			dim++
+		case indexInt:
+			if size := v.shape[dim]; ix.i < -size || ix.i >= size {
+				return nil, nil, indexErrorf("index %d is out of bounds for dimension %d with size %d", ix.i, src, size)
+			}
+			if v, err = v.Select(dim, ix.i); err != nil {
+				return nil, nil, err
+			}
+			src++
+		case indexSlice:
+			start, stop, step := 0, math.MaxInt, 1
+			if ix.start != nil {
+				start = *ix.start
+			}
+			if ix.stop != nil {
+				stop = *ix.stop
+			}
+			if ix.step != nil {
+				step = *ix.step
+			}
+			if v, err = v.Slice(dim, start, stop, step); err != nil {
+				return nil, nil, err
+			}
+			dim++
+			src++
+		case indexTensor:
+			t := ix.t
+			if t.dtype == Int64 {
+				vals, err := Values[int64](t)
+				if err != nil {
+					return nil, nil, err
+				}
+				adv = append(adv, advIndex{dim: dim, srcDim: src, shape: t.Shape(), values: vals})
+				dim++
+				src++
+				continue
+			}
+			masks, err := maskIndices(t, v.shape[dim:dim+t.Dim()], x.shape, src)
+			if err != nil {
+				return nil, nil, err
+			}
+			if t.Dim() == 0 {
+				// A 0-d mask adds a dimension of size 1, picked or not.
+				if v, err = v.Unsqueeze(dim); err != nil {
+					return nil, nil, err
+				}
+			}
+			for i, m := range masks {
+				adv = append(adv, advIndex{dim: dim + i, srcDim: src + i, shape: []int{len(m)}, values: m})
+			}
+			dim += len(masks)
+			src += t.Dim()
+		}
+	}
+	return v, adv, nil
+}
+
+// maskIndices returns, for each dimension of the bool mask, the coordinates
+// of its true elements (as nonzero does). A 0-d mask gives one array: [0]
+// when true, empty when false. shape is the part of the indexed shape the
+// mask covers, which starts at dimension src of the indexed tensor's shape
+// xShape.
+func maskIndices(mask *Tensor, shape, xShape []int, src int) ([][]int64, error) {
+	for i := range mask.shape {
+		if mask.shape[i] != shape[i] {
+			return nil, indexErrorf("The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d",
+				FormatShape(mask.shape), i, FormatShape(xShape), src+i)
+		}
+	}
+	vals, err := Values[uint8](mask)
+	if err != nil {
+		return nil, err
+	}
+	if mask.Dim() == 0 {
+		if vals[0] != 0 {
+			return [][]int64{{0}}, nil
+		}
+		return [][]int64{{}}, nil
+	}
+	n := 0
+	for _, b := range vals {
+		n += int(b)
+	}
+	coords := make([][]int64, mask.Dim())
+	for d := range coords {
+		coords[d] = make([]int64, 0, n)
+	}
+	pos := make([]int64, mask.Dim())
+	for _, b := range vals {
+		if b != 0 {
+			for d, c := range pos {
+				coords[d] = append(coords[d], c)
+			}
+		}
+		for d := len(pos) - 1; d >= 0; d-- {
+			if pos[d]++; pos[d] < int64(shape[d]) {
+				break
+			}
+			pos[d] = 0
+		}
+	}
+	return coords, nil
+}
+
+// advPlan is the memory walk of an advanced indexing result of shape
+// pre + broadcast + post: element (p, b, q) is at storage index
+// pre[p] + adv[b] + post[q] of the indexed view.
+type advPlan struct {
+	shape          []int
+	pre, adv, post []int
+}
+
+// planAdvanced broadcasts the advanced indices of view v, checks their
+// bounds and lays out the result dimensions.
+func planAdvanced(v *Tensor, advs []advIndex) (*advPlan, error) {
+	shapes := make([][]int, len(advs))
+	for i, a := range advs {
+		shapes[i] = a.shape
+	}
+	bshape, err := BroadcastShapes(shapes...)
+	if err != nil {
+		s := ""
+		for i, sh := range shapes {
+			if i > 0 {
+				s += ", "
+			}
+			s += FormatShape(sh)
+		}
+		return nil, indexErrorf("shape mismatch: indexing tensors could not be broadcast together with shapes %s", s)
+	}
+	adv := make([]int, numel(bshape))
+	adjacent := true
+	for i, a := range advs {
+		adjacent = adjacent && a.dim == advs[0].dim+i
+		size, stride := v.shape[a.dim], v.strides[a.dim]
+		strides := contiguousStrides(a.shape)
+		for d, s := range a.shape {
+			if s == 1 {
+				strides[d] = 0
+			}
+		}
+		lead := len(bshape) - len(a.shape)
+		pos := stridedOffsets(bshape, append(make([]int, lead), strides...), 0)
+		for b, at := range pos {
+			i := a.values[at]
+			if i < -int64(size) || i >= int64(size) {
+				return nil, indexErrorf("index %d is out of bounds for dimension %d with size %d", i, a.srcDim, size)
+			}
+			if i < 0 {
+				i += int64(size)
+			}
+			adv[b] += int(i) * stride
+		}
+	}
+	var preShape, preStrides, postShape, postStrides []int
+	for d := range v.shape {
+		if slices.ContainsFunc(advs, func(a advIndex) bool { return a.dim == d }) {
+			continue
+		}
+		if adjacent && d < advs[0].dim {
+			preShape, preStrides = append(preShape, v.shape[d]), append(preStrides, v.strides[d])
+		} else {
+			postShape, postStrides = append(postShape, v.shape[d]), append(postStrides, v.strides[d])
+		}
+	}
+	return &advPlan{
+		shape: slices.Concat(preShape, bshape, postShape),
+		pre:   stridedOffsets(preShape, preStrides, v.offset),
+		adv:   adv,
+		post:  stridedOffsets(postShape, postStrides, 0),
+	}, nil
+}
+
+// take copies the elements of the plan from v's storage into the new
+// contiguous out.
+func (p *advPlan) take(v, out *Tensor) error {
+	kernel, err := takeKernels.Select("index", v.dtype)
+	if err != nil {
+		return err
+	}
+	return kernel(v, out, p.pre, p.adv, p.post)
+}
+
+// stridedOffsets returns base + Σ i[d]·strides[d] for every multi-index i of
+// shape, in row-major order.
+func stridedOffsets(shape, strides []int, base int) []int {
+	offs := make([]int, numel(shape))
+	idx := make([]int, len(shape))
+	off := base
+	for i := range offs {
+		offs[i] = off
+		for d := len(shape) - 1; d >= 0; d-- {
+			idx[d]++
+			off += strides[d]
+			if idx[d] < shape[d] {
+				break
+			}
+			off -= idx[d] * strides[d]
+			idx[d] = 0
+		}
+	}
+	return offs
+}
+
+// isIota reports whether offs is 0, 1, 2, ...
+func isIota(offs []int) bool {
+	for i, o := range offs {
+		if o != i {
+			return false
+		}
+	}
+	return true
+}
+
+// takeFunc copies src's elements at pre[p] + adv[b] + post[q] into the
+// contiguous dst, in row-major order of (p, b, q).
+type takeFunc func(src, dst *Tensor, pre, adv, post []int) error
+
+var takeKernels = AllDTypes[takeFunc](takeKernel[float32], takeKernel[float64], takeKernel[int64], takeKernel[uint8])
+
+func takeKernel[T Element](src, dst *Tensor, pre, adv, post []int) error {
+	s, d := src.storage.data.([]T), dst.storage.data.([]T)
+	n := len(post)
+	if n == 0 {
+		return nil
+	}
+	iota := isIota(post)
+	return ParallelFor(len(pre)*len(adv), max(1, GrainSize/n), func(begin, end int) {
+		for u := begin; u < end; u++ {
+			base := pre[u/len(adv)] + adv[u%len(adv)]
+			row := d[u*n : (u+1)*n]
+			if iota {
+				copy(row, s[base:base+n])
+				continue
+			}
+			for q, o := range post {
+				row[q] = s[base+o]
+			}
+		}
+	})
+}
+
+// scatterFunc writes the contiguous src into dst's storage at
+// pre[p] + adv[b] + post[q], in row-major order of (p, b, q), so the last
+// of repeated positions wins.
+type scatterFunc func(dst, src *Tensor, pre, adv, post []int)
+
+var scatterKernels = AllDTypes[scatterFunc](scatterKernel[float32], scatterKernel[float64], scatterKernel[int64], scatterKernel[uint8])
+
+func scatterKernel[T Element](dst, src *Tensor, pre, adv, post []int) {
+	d, s := dst.storage.data.([]T), src.storage.data.([]T)[src.offset:]
+	i := 0
+	for _, p := range pre {
+		for _, a := range adv {
+			for _, o := range post {
+				d[p+a+o] = s[i]
+				i++
+			}
+		}
+	}
+}
+
+// takeAlong returns x with dimension dim replaced by the positions idx
+// (already checked to lie in [0, size)), which take the shape idxShape.
+func takeAlong(x *Tensor, dim int, idxShape []int, idx []int64) (*Tensor, error) {
+	adv := make([]int, len(idx))
+	for i, v := range idx {
+		adv[i] = int(v) * x.strides[dim]
+	}
+	p := &advPlan{
+		shape: slices.Concat(x.shape[:dim], idxShape, x.shape[dim+1:]),
+		pre:   stridedOffsets(x.shape[:dim], x.strides[:dim], x.offset),
+		adv:   adv,
+		post:  stridedOffsets(x.shape[dim+1:], x.strides[dim+1:], 0),
+	}
+	out, err := Empty(x.dtype, p.shape...)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.take(x, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// IndexSelect returns the entries of x at the positions index (an int64
+// vector, or a 0-d tensor taken as one position) along dim, as
+// torch.index_select. The result is a copy.
+func IndexSelect(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
+	if index.dtype != Int64 {
+		return nil, typeErrorf("index_select(): Expected dtype int64 for index, got %s", index.dtype).
+			withHint("convert the index with .to(int64)")
+	}
+	if index.Dim() > 1 {
+		return nil, indexErrorf("index_select(): Index is supposed to be a vector, got shape %s", FormatShape(index.shape))
+	}
+	d, err := normDim(dim, x.Dim())
+	if err != nil {
+		return nil, err
+	}
+	if x.Dim() == 0 {
+		x = x.view([]int{1}, []int{0}, x.offset)
+	}
+	idx, err := Values[int64](index)
+	if err != nil {
+		return nil, err
+	}
+	for _, i := range idx {
+		if i < 0 || i >= int64(x.shape[d]) {
+			return nil, indexErrorf("index out of range in self").
+				withHint("index %d is not in [0, %d), the size of dimension %d", i, x.shape[d], d)
+		}
+	}
+	return takeAlong(x, d, []int{len(idx)}, idx)
+}
+
+// Gather returns out[i][j][k] = x[index[i][j][k]][j][k] (for dim 0, and so
+// on for other dims), as torch.gather: index is int64 with as many
+// dimensions as x and no larger than x in the other dimensions; the result
+// has index's shape.
+func Gather(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
+	if index.dtype != Int64 {
+		return nil, typeErrorf("gather(): Expected dtype int64 for index, got %s", index.dtype).
+			withHint("convert the index with .to(int64)")
+	}
+	d, err := normDim(dim, x.Dim())
+	if err != nil {
+		return nil, err
+	}
+	if index.Dim() != x.Dim() {
+		return nil, newError(RuntimeError, "Index tensor must have the same number of dimensions as input tensor, got %d and %d", index.Dim(), x.Dim())
+	}
+	size, stride := 1, 0
+	strides := slices.Clone(x.strides)
+	if x.Dim() > 0 {
+		size, stride = x.shape[d], x.strides[d]
+		strides[d] = 0
+		for i := range x.shape {
+			if i != d && index.shape[i] > x.shape[i] {
+				return nil, newError(RuntimeError, "Size does not match at dimension %d expected index %s to be smaller than self %s apart from dimension %d",
+					i, FormatShape(index.shape), FormatShape(x.shape), d)
+			}
+		}
+	}
+	kernel, err := gatherKernels.Select("gather", x.dtype)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Empty(x.dtype, index.shape...)
+	if err != nil {
+		return nil, err
+	}
+	// x's elements along the other dimensions, at position 0 of dim.
+	base := x.view(index.Shape(), strides, x.offset)
+	it, err := NewIter(IterConfig{Out: out, Inputs: []*Tensor{base, index}, MixedInputs: true})
+	if err != nil {
+		return nil, err
+	}
+	if bad, err := kernel(it, size, stride); err != nil || bad != nil {
+		if err != nil {
+			return nil, err
+		}
+		return nil, indexErrorf("index %d is out of bounds for dimension %d with size %d", *bad, d, size)
+	}
+	return out, nil
+}
+
+// gatherFunc runs a gather over an iterator of (out, base, index): out =
+// base[index*stride]. It returns an index outside [0, size) when it meets
+// one.
+type gatherFunc func(it *Iter, size, stride int) (*int64, error)
+
+var gatherKernels = AllDTypes[gatherFunc](gatherKernel[float32], gatherKernel[float64], gatherKernel[int64], gatherKernel[uint8])
+
+func gatherKernel[T Element](it *Iter, size, stride int) (*int64, error) {
+	out, src := it.ops[0].storage.data.([]T), it.ops[1].storage.data.([]T)
+	index := it.ops[2].storage.data.([]int64)
+	var bad atomic.Pointer[int64]
+	err := it.Run(func(offs, inner []int, n int) {
+		o, b, x := offs[0], offs[1], offs[2]
+		for range n {
+			i := index[x]
+			if i < 0 || i >= int64(size) {
+				bad.CompareAndSwap(nil, &i)
+				return
+			}
+			out[o] = src[b+int(i)*stride]
+			o, b, x = o+inner[0], b+inner[1], x+inner[2]
+		}
+	})
+	return bad.Load(), err
+}

@@ -1,0 +1,101 @@
+package gemm
+
+// Work items of packing: packSlivers slivers, or packRows values of p.
+const (
+	packSlivers = 8
+	packRows    = 16
+)
+
+// panel is a block of A or B to pack into slivers of r along x: element
+// (x, p), x < width, p < kc, is data[base + x*xs + p*ps], and goes to
+// packed[s*kc*r + p*r + x%r] for sliver s = x/r. A panel of A has x along
+// its rows, a panel of B along its columns. Slivers are zero past width.
+type panel[T float32 | float64] struct {
+	data         []T
+	base, xs, ps int
+	width, kc, r int
+}
+
+// transFunc packs a full sliver whose p are contiguous: it sets
+// dst[p*r+x] = src[x*ld+p] for x < r, p < k.
+type transFunc[T float32 | float64] func(dst, src *T, ld, k int)
+
+// copyFunc packs rows of full slivers whose x are contiguous: it copies
+// src[q*ld + s*r + x] to dst[s*kc*r + q*r + x] for q < rows, s < slivers,
+// x < r.
+type copyFunc[T float32 | float64] func(dst, src *T, rows, ld, slivers, r, kc int)
+
+// byRows reports whether the panel is packed by ranges of p, copying
+// contiguous x, rather than by slivers.
+func (pn *panel[T]) byRows() bool { return pn.xs == 1 && pn.ps != 1 }
+
+// items returns how many work items packing the panel takes.
+func (pn *panel[T]) items() int {
+	if pn.byRows() {
+		return ceilDiv(pn.kc, packRows)
+	}
+	return ceilDiv(ceilDiv(pn.width, pn.r), packSlivers)
+}
+
+// pack packs work item it of the panel into packed, using trans or copy
+// where they are not nil.
+func (pn *panel[T]) pack(packed []T, it int, trans transFunc[T], copy copyFunc[T]) {
+	if pn.byRows() {
+		lo := it * packRows
+		pn.packRows(packed, lo, min(lo+packRows, pn.kc), copy)
+		return
+	}
+	s0 := it * packSlivers
+	pn.packSlivers(packed, s0, min(s0+packSlivers, ceilDiv(pn.width, pn.r)), trans)
+}
+
+// packSlivers packs slivers [s0, s1).
+func (pn *panel[T]) packSlivers(packed []T, s0, s1 int, trans transFunc[T]) {
+	r, kc := pn.r, pn.kc
+	for s := s0; s < s1; s++ {
+		d := packed[s*kc*r : (s+1)*kc*r]
+		w := min(r, pn.width-s*r)
+		base := pn.base + s*r*pn.xs
+		switch {
+		case pn.ps == 1 && w == r && trans != nil:
+			// The view is in range, so are these r runs of kc elements.
+			trans(&d[0], &pn.data[base], pn.xs, kc)
+		case pn.ps == 1:
+			for x := 0; x < w; x++ {
+				for p, v := range pn.data[base+x*pn.xs:][:kc] {
+					d[p*r+x] = v
+				}
+			}
+		default:
+			for p := 0; p < kc; p++ {
+				row := d[p*r : p*r+w]
+				for x := range row {
+					row[x] = pn.data[base+x*pn.xs+p*pn.ps]
+				}
+			}
+		}
+		if w < r {
+			for p := 0; p < kc; p++ {
+				clear(d[p*r+w : (p+1)*r])
+			}
+		}
+	}
+}
+
+// packRows packs p in [lo, hi) of every sliver; x must be contiguous.
+func (pn *panel[T]) packRows(packed []T, lo, hi int, copyRows copyFunc[T]) {
+	r, kc := pn.r, pn.kc
+	s0 := 0
+	if full := pn.width / r; copyRows != nil && full > 0 {
+		// The view is in range, so are these runs of width elements.
+		copyRows(&packed[lo*r], &pn.data[pn.base+lo*pn.ps], hi-lo, pn.ps, full, r, kc)
+		s0 = full
+	}
+	for p := lo; p < hi; p++ {
+		src := pn.data[pn.base+p*pn.ps:][:pn.width]
+		for s := s0; s*r < pn.width; s++ {
+			d := packed[(s*kc+p)*r:][:r]
+			clear(d[copy(d, src[s*r:]):])
+		}
+	}
+}

@@ -1,0 +1,264 @@
+package tensor
+
+import "slices"
+
+// isLegacyEmpty reports whether t is a 1-D tensor with no elements, which
+// torch.cat skips whatever the shapes of the other tensors.
+func isLegacyEmpty(t *Tensor) bool { return t.Dim() == 1 && t.shape[0] == 0 }
+
+// Cat concatenates ts along dim, as torch.cat. The result has the promoted
+// dtype of all of them; the tensors must have the same number of dimensions
+// and sizes except along dim. 1-D empty tensors are skipped, as in PyTorch.
+func Cat(ts []*Tensor, dim int) (*Tensor, error) {
+	if len(ts) == 0 {
+		return nil, valueErrorf("torch.cat(): expected a non-empty list of Tensors")
+	}
+	d := ts[0].dtype
+	ref := -1
+	for i, t := range ts {
+		if t.Dim() == 0 {
+			return nil, valueErrorf("zero-dimensional tensor (at position %d) cannot be concatenated", i)
+		}
+		d = PromoteTypes(d, t.dtype)
+		if ref < 0 && !isLegacyEmpty(t) {
+			ref = i
+		}
+	}
+	if ref < 0 {
+		if _, err := normDim(dim, 1); err != nil {
+			return nil, err
+		}
+		return Empty(d, 0)
+	}
+	nd := ts[ref].Dim()
+	cd, err := normDim(dim, nd)
+	if err != nil {
+		return nil, err
+	}
+	shape := ts[ref].Shape()
+	shape[cd] = 0
+	for i, t := range ts {
+		if isLegacyEmpty(t) {
+			continue
+		}
+		if t.Dim() != nd {
+			return nil, valueErrorf("Tensors must have same number of dimensions: got %d and %d", nd, t.Dim())
+		}
+		for j, s := range t.shape {
+			if j != cd && s != ts[ref].shape[j] {
+				return nil, valueErrorf("Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list.",
+					cd, ts[ref].shape[j], s, i)
+			}
+		}
+		shape[cd] += t.shape[cd]
+	}
+	out, err := Empty(d, shape...)
+	if err != nil {
+		return nil, err
+	}
+	pos := 0
+	for _, t := range ts {
+		if isLegacyEmpty(t) {
+			continue
+		}
+		part, err := out.Narrow(cd, pos, t.shape[cd])
+		if err != nil {
+			return nil, err
+		}
+		if err := copyInto(part, t); err != nil {
+			return nil, err
+		}
+		pos += t.shape[cd]
+	}
+	return out, nil
+}
+
+// Stack joins tensors of one shape along a new dimension dim, as
+// torch.stack; dtypes are promoted as in Cat.
+func Stack(ts []*Tensor, dim int) (*Tensor, error) {
+	if len(ts) == 0 {
+		return nil, valueErrorf("stack expects a non-empty TensorList")
+	}
+	sd, err := normDim(dim, ts[0].Dim()+1)
+	if err != nil {
+		return nil, err
+	}
+	parts := make([]*Tensor, len(ts))
+	for i, t := range ts {
+		if !slices.Equal(t.shape, ts[0].shape) {
+			return nil, valueErrorf("stack expects each tensor to be equal size, but got %s at entry 0 and %s at entry %d",
+				FormatShape(ts[0].shape), FormatShape(t.shape), i)
+		}
+		if parts[i], err = t.Unsqueeze(sd); err != nil {
+			return nil, err
+		}
+	}
+	return Cat(parts, sd)
+}
+
+// splitDim normalizes dim for the split functions, which need a dimension.
+func splitDim(op string, x *Tensor, dim int) (int, error) {
+	if x.Dim() == 0 {
+		return 0, valueErrorf("%s expects at least a 1-dimensional tensor", op)
+	}
+	return normDim(dim, x.Dim())
+}
+
+// Split splits x along dim into views of size elements each (the last one
+// smaller when size does not divide the length), as torch.split.
+func Split(x *Tensor, size int, dim int) ([]*Tensor, error) {
+	d, err := splitDim("split", x, dim)
+	if err != nil {
+		return nil, err
+	}
+	if size < 0 {
+		return nil, valueErrorf("split expects split_size be non-negative, but got split_size=%d", size)
+	}
+	length := x.shape[d]
+	if size == 0 && length != 0 {
+		return nil, valueErrorf("split_size can only be 0 if dimension size is 0, but got dimension size of %d", length)
+	}
+	n := 1
+	if size > 0 {
+		n = max((length+size-1)/size, 1)
+	}
+	sizes := make([]int, n)
+	for i := range sizes {
+		sizes[i] = min(size, length-i*size)
+	}
+	return narrowParts(x, d, sizes)
+}
+
+// SplitSizes splits x along dim into views of the given sizes, which must
+// add up to the length of dim, as torch.split with a list.
+func SplitSizes(x *Tensor, sizes []int, dim int) ([]*Tensor, error) {
+	d, err := splitDim("split_with_sizes", x, dim)
+	if err != nil {
+		return nil, err
+	}
+	total := 0
+	for _, s := range sizes {
+		if s < 0 {
+			return nil, valueErrorf("split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=%s", FormatShape(sizes))
+		}
+		total += s
+	}
+	if total != x.shape[d] {
+		return nil, valueErrorf("split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at dimension %d), but got split_sizes=%s",
+			x.shape[d], d, FormatShape(sizes))
+	}
+	return narrowParts(x, d, sizes)
+}
+
+// narrowParts returns consecutive views of x along d with the given sizes.
+func narrowParts(x *Tensor, d int, sizes []int) ([]*Tensor, error) {
+	parts := make([]*Tensor, len(sizes))
+	pos := 0
+	for i, s := range sizes {
+		p, err := x.Narrow(d, pos, s)
+		if err != nil {
+			return nil, err
+		}
+		parts[i] = p
+		pos += s
+	}
+	return parts, nil
+}
+
+// Chunk splits x along dim into at most chunks views of equal size (the
+// last one smaller), as torch.chunk: fewer chunks come back when the length
+// does not need them all.
+func Chunk(x *Tensor, chunks, dim int) ([]*Tensor, error) {
+	d, err := splitDim("chunk", x, dim)
+	if err != nil {
+		return nil, err
+	}
+	if chunks <= 0 {
+		return nil, valueErrorf("chunk expects `chunks` to be greater than 0, got: %d", chunks)
+	}
+	length := x.shape[d]
+	if length == 0 {
+		return SplitSizes(x, make([]int, chunks), d)
+	}
+	return Split(x, (length+chunks-1)/chunks, d)
+}
+
+// Flip returns a copy of x with the order of elements reversed along dims,
+// as torch.flip.
+func Flip(x *Tensor, dims ...int) (*Tensor, error) {
+	shape, strides := x.Shape(), x.Strides()
+	offset := x.offset
+	seen := make([]bool, max(x.Dim(), 1))
+	for _, dim := range dims {
+		d, err := normDim(dim, x.Dim())
+		if err != nil {
+			return nil, err
+		}
+		if seen[d] {
+			return nil, valueErrorf("dim %d appears multiple times in the list of dims", d)
+		}
+		seen[d] = true
+		if x.Dim() == 0 || shape[d] == 0 {
+			continue
+		}
+		// A view with a negative stride reads the dimension backwards; it
+		// never leaves this function.
+		offset += (shape[d] - 1) * strides[d]
+		strides[d] = -strides[d]
+	}
+	return x.view(shape, strides, offset).Clone()
+}
+
+// clearRange zeroes storage elements [begin, end) of t.
+type clearRange func(t *Tensor, begin, end int)
+
+var clearKernels = AllDTypes[clearRange](clearElems[float32], clearElems[float64], clearElems[int64], clearElems[uint8])
+
+func clearElems[T Element](t *Tensor, begin, end int) { clear(t.storage.data.([]T)[begin:end]) }
+
+// triangle copies x and zeroes, in every matrix of its last two
+// dimensions, the elements above (lower) or below (upper) the diagonal.
+func triangle(op string, x *Tensor, diagonal int, lower bool) (*Tensor, error) {
+	if x.Dim() < 2 {
+		return nil, valueErrorf("%s: input tensor must have at least 2 dimensions", op)
+	}
+	zero, err := clearKernels.Select(op, x.dtype)
+	if err != nil {
+		return nil, err
+	}
+	out, err := x.Clone()
+	if err != nil {
+		return nil, err
+	}
+	rows, cols := x.shape[x.Dim()-2], x.shape[x.Dim()-1]
+	if rows == 0 || cols == 0 {
+		return out, nil
+	}
+	// Row i of every matrix is kept in columns [lo, hi).
+	err = ParallelFor(out.Numel()/cols, max(1, GrainSize/cols), func(b, e int) {
+		for r := b; r < e; r++ {
+			i := r % rows
+			lo, hi := 0, cols
+			if lower {
+				hi = min(max(i+diagonal+1, 0), cols)
+			} else {
+				lo = min(max(i+diagonal, 0), cols)
+			}
+			zero(out, r*cols, r*cols+lo)
+			zero(out, r*cols+hi, (r+1)*cols)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Tril returns a copy of x keeping the elements on and below the given
+// diagonal of each matrix (0 the main diagonal, positive above), as
+// torch.tril.
+func Tril(x *Tensor, diagonal int) (*Tensor, error) { return triangle("tril", x, diagonal, true) }
+
+// Triu returns a copy of x keeping the elements on and above the given
+// diagonal of each matrix, as torch.triu.
+func Triu(x *Tensor, diagonal int) (*Tensor, error) { return triangle("triu", x, diagonal, false) }

@@ -1,0 +1,717 @@
+package tensor
+
+import (
+	"math"
+	"slices"
+	"strings"
+)
+
+// ---- softmax ----
+
+// softmaxFunc computes softmax (or log-softmax) of the contiguous x into the
+// contiguous out, both viewed as [outer, size, inner] with the reduction
+// over size.
+type softmaxFunc func(x, out *Tensor, outer, size, inner int, log bool) error
+
+var softmaxKernels = FloatingDTypes(softmaxKernel(expInto32), softmaxKernel(expInto64))
+
+// Softmax returns exp(x) / sum(exp(x)) along dim, computed stably by
+// subtracting the maximum along dim first. Only floating dtypes are
+// accepted.
+func Softmax(x *Tensor, dim int) (*Tensor, error) { return softmax("softmax", x, dim, false) }
+
+// LogSoftmax returns log(Softmax(x, dim)), computed as x - max - log(sum(exp(x
+// - max))) so that it stays finite where Softmax underflows.
+func LogSoftmax(x *Tensor, dim int) (*Tensor, error) { return softmax("log_softmax", x, dim, true) }
+
+func softmax(op string, x *Tensor, dim int, log bool) (*Tensor, error) {
+	kernel, err := softmaxKernels.Select(op, x.dtype)
+	if err != nil {
+		return nil, err
+	}
+	d, err := normDim(dim, x.Dim())
+	if err != nil {
+		return nil, err
+	}
+	src, err := x.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	out, err := Empty(x.dtype, x.shape...)
+	if err != nil {
+		return nil, err
+	}
+	size, inner := 1, 1
+	if x.Dim() > 0 {
+		size, inner = x.shape[d], numel(x.shape[d+1:])
+	}
+	outer := numel(x.shape) / max(size*inner, 1)
+	if out.Numel() == 0 {
+		return out, nil
+	}
+	if err := kernel(src, out, outer, size, inner, log); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// softmaxColumns is how many columns one unit of work takes when softmax
+// reduces over a dimension that is not the innermost.
+const softmaxColumns = 256
+
+// softmaxKernel builds the softmax kernel for T from expInto, which writes
+// exp(src[i] - shift) to dst and returns the sum of the values written.
+func softmaxKernel[T Float](expInto func(dst, src []T, shift float64) float64) softmaxFunc {
+	return func(x, out *Tensor, outer, size, inner int, log bool) error {
+		xs := x.storage.data.([]T)[x.offset : x.offset+x.Numel()]
+		os := out.storage.data.([]T)
+		if inner == 1 {
+			// Each row is contiguous: one fused pass per row over cached data.
+			return ParallelFor(outer, max(1, GrainSize/size), func(begin, end int) {
+				for r := begin; r < end; r++ {
+					src, dst := xs[r*size:(r+1)*size], os[r*size:(r+1)*size]
+					m := float64(rowMax(src))
+					s := expInto(dst, src, m)
+					if log {
+						lse := m + math.Log(s)
+						for i, v := range src {
+							dst[i] = T(float64(v) - lse)
+						}
+						continue
+					}
+					scaleSlice(dst, T(1/s))
+				}
+			})
+		}
+		// The reduction runs down columns: work on blocks of columns, one
+		// row of the block at a time, with per-column maxima and sums.
+		chunks := (inner + softmaxColumns - 1) / softmaxColumns
+		return ParallelFor(outer*chunks, max(1, GrainSize/(size*softmaxColumns)), func(begin, end int) {
+			mx := make([]T, softmaxColumns)
+			sum := make([]float64, softmaxColumns)
+			for u := begin; u < end; u++ {
+				o, c0 := u/chunks, u%chunks*softmaxColumns
+				w := min(softmaxColumns, inner-c0)
+				base := o*size*inner + c0
+				row := func(r int) ([]T, []T) {
+					at := base + r*inner
+					return xs[at : at+w], os[at : at+w]
+				}
+				m, s := mx[:w], sum[:w]
+				first, _ := row(0)
+				copy(m, first)
+				for r := 1; r < size; r++ {
+					src, _ := row(r)
+					for i, v := range src {
+						if v > m[i] {
+							m[i] = v
+						}
+					}
+				}
+				clear(s)
+				for r := range size {
+					src, dst := row(r)
+					for i, v := range src {
+						dst[i] = v - m[i]
+					}
+					expInto(dst, dst, 0)
+					for i, v := range dst {
+						s[i] += float64(v)
+					}
+				}
+				// s becomes the log-sum-exp for log-softmax, 1/sum otherwise.
+				for i := range s {
+					if log {
+						s[i] = float64(m[i]) + math.Log(s[i])
+					} else {
+						s[i] = 1 / s[i]
+					}
+				}
+				for r := range size {
+					src, dst := row(r)
+					if log {
+						for i, v := range src {
+							dst[i] = T(float64(v) - s[i])
+						}
+						continue
+					}
+					for i, v := range dst {
+						dst[i] = T(float64(v) * s[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+// rowMax returns the maximum of a non-empty slice, the shift of a softmax
+// row. NaN elements are skipped, unless the first is NaN, which makes the
+// result NaN; either way a NaN makes the whole softmax row NaN, through the
+// sum.
+func rowMax[T Float](x []T) T {
+	m0, m1, m2, m3 := x[0], x[0], x[0], x[0]
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		v := x[i : i+4 : i+4]
+		if v[0] > m0 {
+			m0 = v[0]
+		}
+		if v[1] > m1 {
+			m1 = v[1]
+		}
+		if v[2] > m2 {
+			m2 = v[2]
+		}
+		if v[3] > m3 {
+			m3 = v[3]
+		}
+	}
+	for _, v := range x[i:] {
+		if v > m0 {
+			m0 = v
+		}
+	}
+	for _, v := range []T{m1, m2, m3} {
+		if v > m0 {
+			m0 = v
+		}
+	}
+	return m0
+}
+
+func scaleSlice[T Float](x []T, s T) {
+	for i := range x {
+		x[i] *= s
+	}
+}
+
+// expTableBits sets the size of the table expInto32 uses: exp(x) =
+// 2**(k/N)·exp(r) with N = 1<<expTableBits.
+const expTableBits = 10
+
+// expTable holds the bits of 2**(j/N) less j<<(52-expTableBits), so that
+// adding k<<(52-expTableBits) for k = j + m·N gives the bits of 2**(k/N):
+// the low bits of k select the entry and the high bits land in the
+// exponent.
+var expTable = func() (t [1 << expTableBits]uint64) {
+	for j := range t {
+		t[j] = math.Float64bits(math.Exp2(float64(j)/(1<<expTableBits))) - uint64(j)<<(52-expTableBits)
+	}
+	return t
+}()
+
+// expInto32 writes exp(src[i] - shift) to dst and returns the sum of the
+// values, for src[i] - shift at most 700 (softmax subtracts the maximum, so
+// its arguments are at most 0). It is a fast float32 exp, evaluated in
+// float64 two elements at a time with no calls or divisions: x·N/ln2 is
+// rounded to an integer k by adding 1.5·2**52, 2**(k/N) comes from the table
+// with k's high bits added to its exponent, and exp of the remainder r
+// (|r| ≤ ln2/2N) is 1 + r, off by at most r²/2 < 6e-8 (half a float32 ulp),
+// so results are within one ulp of exp, subnormals included. Arguments below
+// -700, -Inf among them, give exp(-700), which rounds to float32 zero; NaN
+// gives NaN.
+func expInto32(dst, src []float32, shift float64) float64 {
+	const (
+		n     = 1 << expTableBits
+		a     = n / math.Ln2
+		l     = math.Ln2 / n
+		magic = 0x1.8p52
+		low   = -700
+	)
+	dst = dst[:len(src)]
+	var s0, s1 float64
+	i := 0
+	for ; i+2 <= len(src); i += 2 {
+		v, d := src[i:i+2:i+2], dst[i:i+2:i+2]
+		x0, x1 := float64(v[0])-shift, float64(v[1])-shift
+		if x0 < low {
+			x0 = low
+		}
+		if x1 < low {
+			x1 = low
+		}
+		y0, y1 := x0*a, x1*a
+		t0, t1 := y0+magic, y1+magic
+		b0, b1 := math.Float64bits(t0), math.Float64bits(t1)
+		r0, r1 := (y0-(t0-magic))*l, (y1-(t1-magic))*l
+		p0 := math.Float64frombits(expTable[b0&(n-1)] + b0<<(52-expTableBits))
+		p1 := math.Float64frombits(expTable[b1&(n-1)] + b1<<(52-expTableBits))
+		e0, e1 := p0+p0*r0, p1+p1*r1
+		s0 += e0
+		s1 += e1
+		d[0], d[1] = float32(e0), float32(e1)
+	}
+	if i < len(src) { // the odd last element, computed as a pair
+		var pair [2]float32
+		s0 += expInto32(pair[:], []float32{src[i], src[i]}, shift) / 2
+		dst[i] = pair[0]
+	}
+	return s0 + s1
+}
+
+// expInto64 writes exp(src[i] - shift) to dst and returns their sum.
+func expInto64(dst, src []float64, shift float64) float64 {
+	dst = dst[:len(src)]
+	var sum float64
+	for i, v := range src {
+		e := math.Exp(v - shift)
+		dst[i] = e
+		sum += e
+	}
+	return sum
+}
+
+// ---- losses ----
+
+// LossOptions configures CrossEntropy and NllLoss. The zero value ignores
+// class 0; start from DefaultLossOptions.
+type LossOptions struct {
+	// Reduction is "mean" (also when empty), "sum" or "none".
+	Reduction string
+	// IgnoreIndex is a target value that contributes nothing to the loss
+	// and is left out of the mean's count.
+	IgnoreIndex int64
+}
+
+// DefaultLossOptions returns PyTorch's defaults: mean reduction and
+// ignore_index -100.
+func DefaultLossOptions() LossOptions { return LossOptions{Reduction: "mean", IgnoreIndex: -100} }
+
+// lossReduction validates a reduction name, defaulting to "mean".
+func lossReduction(r string) (string, error) {
+	switch r {
+	case "":
+		return "mean", nil
+	case "mean", "sum", "none":
+		return r, nil
+	}
+	return "", valueErrorf("%s is not a valid value for reduction", r).withHint(`use "mean", "sum" or "none"`)
+}
+
+// nllFunc computes the negative log likelihood loss of the contiguous
+// log-probabilities lp, viewed as [N, C, S], at the targets, laid out as
+// [N, S]. It returns the sum of the losses and the number of targets not
+// ignored, and when losses is not nil also writes each target's loss to it
+// (ignored targets keep 0).
+type nllFunc func(lp *Tensor, target []int64, c, s int, ignore int64, losses *Tensor) (float64, int, error)
+
+var nllKernels = FloatingDTypes[nllFunc](nllKernel[float32], nllKernel[float64])
+
+func nllKernel[T Float](lp *Tensor, target []int64, c, s int, ignore int64, losses *Tensor) (float64, int, error) {
+	x := lp.storage.data.([]T)[lp.offset:]
+	var out []T
+	if losses != nil {
+		out = losses.storage.data.([]T)
+	}
+	var sum float64
+	count := 0
+	for i, t := range target {
+		if t == ignore {
+			continue
+		}
+		if t < 0 || t >= int64(c) {
+			return 0, 0, indexErrorf("Target %d is out of bounds.", t).withHint("class indices must lie in [0, %d)", c)
+		}
+		loss := -float64(x[i/s*c*s+int(t)*s+i%s])
+		if out != nil {
+			out[i] = T(loss)
+		}
+		sum += loss
+		count++
+	}
+	return sum, count, nil
+}
+
+// NllLoss returns the negative log likelihood loss of log-probabilities
+// logProbs of shape [C], [N, C] or [N, C, d1, ...] at the class indices
+// target (int64, of shape [], [N] or [N, d1, ...]), as torch.nn.functional.
+// nll_loss: -logProbs[n, target[n], ...] reduced by opt.Reduction. The mean
+// is over targets not equal to opt.IgnoreIndex (NaN when all are ignored).
+func NllLoss(logProbs, target *Tensor, opt LossOptions) (*Tensor, error) {
+	return nllLoss("nll_loss", logProbs, target, opt)
+}
+
+// CrossEntropy returns the cross-entropy loss of unnormalized logits at the
+// class indices target: NllLoss(LogSoftmax(logits, classDim), target),
+// where the class dimension is 0 for 1-D logits and 1 otherwise.
+func CrossEntropy(logits, target *Tensor, opt LossOptions) (*Tensor, error) {
+	if _, err := nllKernels.Select("cross_entropy", logits.dtype); err != nil {
+		return nil, err
+	}
+	if err := checkNllShapes(logits, target); err != nil {
+		return nil, err
+	}
+	lp, err := LogSoftmax(logits, min(1, logits.Dim()-1))
+	if err != nil {
+		return nil, err
+	}
+	return nllLoss("cross_entropy", lp, target, opt)
+}
+
+// checkNllShapes checks the shapes and target dtype of a classification
+// loss, with PyTorch's messages.
+func checkNllShapes(input, target *Tensor) error {
+	if target.dtype != Int64 {
+		return typeErrorf("expected target of dtype int64 (class indices), got %s", target.dtype).
+			withHint("convert the target with .to(int64)")
+	}
+	switch {
+	case input.Dim() == 0:
+		return valueErrorf("Expected 1 or more dimensions for the input (got 0)")
+	case input.Dim() == 1:
+		if target.Dim() != 0 {
+			return valueErrorf("Expected a 0-d target for 1-D input of shape %s, got target of shape %s",
+				FormatShape(input.shape), FormatShape(target.shape))
+		}
+	case target.Dim() == 0 || target.shape[0] != input.shape[0]:
+		n := 1
+		if target.Dim() > 0 {
+			n = target.shape[0]
+		}
+		return valueErrorf("Expected input batch_size (%d) to match target batch_size (%d).", input.shape[0], n)
+	default:
+		want := slices.Delete(input.Shape(), 1, 2)
+		if !slices.Equal(want, target.shape) {
+			return newError(RuntimeError, "Expected target size %s, got %s", FormatShape(want), FormatShape(target.shape))
+		}
+	}
+	return nil
+}
+
+func nllLoss(op string, input, target *Tensor, opt LossOptions) (*Tensor, error) {
+	kernel, err := nllKernels.Select(op, input.dtype)
+	if err != nil {
+		return nil, err
+	}
+	red, err := lossReduction(opt.Reduction)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkNllShapes(input, target); err != nil {
+		return nil, err
+	}
+	lp, err := input.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	tgt, err := Values[int64](target)
+	if err != nil {
+		return nil, err
+	}
+	c := input.shape[min(1, input.Dim()-1)]
+	s := numel(input.shape[min(2, input.Dim()):])
+	var losses *Tensor
+	if red == "none" {
+		if losses, err = Empty(input.dtype, target.shape...); err != nil {
+			return nil, err
+		}
+	}
+	sum, count, err := kernel(lp, tgt, c, s, opt.IgnoreIndex, losses)
+	switch {
+	case err != nil:
+		return nil, err
+	case red == "none":
+		return losses, nil
+	case red == "mean":
+		sum /= float64(count)
+	}
+	return Full(sum, input.dtype)
+}
+
+// MseLoss returns the mean squared error between input and target, which
+// broadcast together, reduced by reduction ("mean", "sum" or "none").
+// Operands promote like element-wise operations; the result must be
+// floating.
+func MseLoss(input, target *Tensor, reduction string) (*Tensor, error) {
+	red, err := lossReduction(reduction)
+	if err != nil {
+		return nil, err
+	}
+	d := ResultType(input, target)
+	kernel, err := mseKernels.Select("mse_loss", d)
+	if err != nil {
+		return nil, err
+	}
+	if input, err = input.To(d); err != nil {
+		return nil, err
+	}
+	if target, err = target.To(d); err != nil {
+		return nil, err
+	}
+	it, err := NewIter(IterConfig{OutDType: d, Inputs: []*Tensor{input, target}})
+	if err != nil {
+		return nil, err
+	}
+	sum, err := kernel(it)
+	switch {
+	case err != nil:
+		return nil, err
+	case red == "none":
+		return it.Output(), nil
+	case red == "mean":
+		sum /= float64(it.numel)
+	}
+	return Full(sum, d)
+}
+
+// mseFunc writes the squared differences of the iterator's inputs to its
+// output, which is dense, and returns their sum.
+type mseFunc func(it *Iter) (float64, error)
+
+var mseKernels = FloatingDTypes[mseFunc](mseKernel[float32], mseKernel[float64])
+
+func mseKernel[T Float](it *Iter) (float64, error) {
+	if err := runBinary(it, func(a, b T) T { return (a - b) * (a - b) }, nil); err != nil {
+		return 0, err
+	}
+	out := it.Output()
+	return sumFloat64(out.storage.data.([]T)[out.offset : out.offset+out.Numel()]), nil
+}
+
+// sumFloat64 adds x up in float64, with four accumulators.
+func sumFloat64[T Float](x []T) float64 {
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		v := x[i : i+4 : i+4]
+		s0 += float64(v[0])
+		s1 += float64(v[1])
+		s2 += float64(v[2])
+		s3 += float64(v[3])
+	}
+	for _, v := range x[i:] {
+		s0 += float64(v)
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// ---- activations ----
+
+// The activation functions, computed in float64 per element.
+var (
+	geluSpec = &UnarySpec{Name: "gelu", dtypes: keepDType,
+		kernels: FloatingDTypes(mapLoop(viaFloat64[float32](geluErf)), mapLoop(geluErf))}
+	geluTanhSpec = &UnarySpec{Name: "gelu", dtypes: keepDType,
+		kernels: FloatingDTypes(mapLoop(viaFloat64[float32](geluTanh)), mapLoop(geluTanh))}
+	siluSpec = &UnarySpec{Name: "silu", dtypes: keepDType,
+		kernels: FloatingDTypes(mapLoop(viaFloat64[float32](silu)), mapLoop(silu))}
+)
+
+// viaFloat64 lifts a float64 function to T, computing in float64.
+func viaFloat64[T Float](f func(float64) float64) func(T) T {
+	return func(x T) T { return T(f(float64(x))) }
+}
+
+func geluErf(x float64) float64 { return 0.5 * x * (1 + math.Erf(x/math.Sqrt2)) }
+
+func geluTanh(x float64) float64 {
+	const c = 0.7978845608028654 // sqrt(2/pi)
+	return 0.5 * x * (1 + math.Tanh(c*(x+0.044715*x*x*x)))
+}
+
+func silu(x float64) float64 { return x / (1 + math.Exp(-x)) }
+
+// Gelu returns the Gaussian error linear unit x·Φ(x). approximate is "none"
+// (or empty) for the exact form with erf, or "tanh" for 0.5·x·(1 +
+// tanh(sqrt(2/π)·(x + 0.044715·x³))), the form GPT-2 uses.
+func Gelu(x *Tensor, approximate string) (*Tensor, error) {
+	switch approximate {
+	case "", "none":
+		return geluSpec.Apply(x)
+	case "tanh":
+		return geluTanhSpec.Apply(x)
+	}
+	return nil, valueErrorf("approximate argument must be either none or tanh, got %q", approximate)
+}
+
+// Silu returns x·sigmoid(x), also called swish.
+func Silu(x *Tensor) (*Tensor, error) { return siluSpec.Apply(x) }
+
+// ---- layers ----
+
+// layerNormFunc normalizes each of rows contiguous rows of length n of x
+// into out, then scales by w and shifts by b when they are not nil.
+type layerNormFunc func(x, w, b, out *Tensor, rows, n int, eps float64) error
+
+var layerNormKernels = FloatingDTypes[layerNormFunc](layerNormKernel[float32], layerNormKernel[float64])
+
+func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) error {
+	xs := x.storage.data.([]T)[x.offset:]
+	os := out.storage.data.([]T)
+	var ws, bs []T
+	if w != nil {
+		ws = w.storage.data.([]T)[w.offset : w.offset+n]
+	}
+	if b != nil {
+		bs = b.storage.data.([]T)[b.offset : b.offset+n]
+	}
+	return ParallelFor(rows, max(1, GrainSize/n), func(begin, end int) {
+		for r := begin; r < end; r++ {
+			src, dst := xs[r*n:(r+1)*n], os[r*n:(r+1)*n]
+			mean := sumFloat64(src) / float64(n)
+			var ss float64
+			for _, v := range src {
+				d := float64(v) - mean
+				ss += d * d
+			}
+			rstd := 1 / math.Sqrt(ss/float64(n)+eps)
+			for i, v := range src {
+				y := (float64(v) - mean) * rstd
+				if ws != nil {
+					y *= float64(ws[i])
+				}
+				if bs != nil {
+					y += float64(bs[i])
+				}
+				dst[i] = T(y)
+			}
+		}
+	})
+}
+
+// LayerNorm normalizes x over its trailing dimensions normalizedShape to
+// zero mean and unit (biased) variance, y = (x - mean) / sqrt(var + eps),
+// then computes y·weight + bias. weight and bias, of shape normalizedShape,
+// may be nil; they are converted to x's dtype.
+func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float64) (*Tensor, error) {
+	kernel, err := layerNormKernels.Select("layer_norm", x.dtype)
+	if err != nil {
+		return nil, err
+	}
+	if len(normalizedShape) == 0 {
+		return nil, valueErrorf("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = []")
+	}
+	lead := x.Dim() - len(normalizedShape)
+	if lead < 0 || !slices.Equal(x.shape[lead:], normalizedShape) {
+		ns := FormatShape(normalizedShape)
+		return nil, newError(RuntimeError, "Given normalized_shape=%s, expected input with shape [*, %s], but got input of size%s",
+			ns, strings.Trim(ns, "[]"), FormatShape(x.shape))
+	}
+	params := []*Tensor{weight, bias}
+	for i, p := range params {
+		if p == nil {
+			continue
+		}
+		if !slices.Equal(p.shape, normalizedShape) {
+			return nil, newError(RuntimeError, "Expected %s to be of same shape as normalized_shape, but got %s of shape %s and normalized_shape = %s",
+				[]string{"weight", "bias"}[i], []string{"weight", "bias"}[i], FormatShape(p.shape), FormatShape(normalizedShape))
+		}
+		if p, err = p.To(x.dtype); err != nil {
+			return nil, err
+		}
+		if params[i], err = p.Contiguous(); err != nil {
+			return nil, err
+		}
+	}
+	src, err := x.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	out, err := Empty(x.dtype, x.shape...)
+	if err != nil {
+		return nil, err
+	}
+	n := numel(normalizedShape)
+	if out.Numel() == 0 {
+		return out, nil
+	}
+	if err := kernel(src, params[0], params[1], out, out.Numel()/n, n, eps); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Linear returns x·weightᵀ + bias, as torch.nn.functional.linear: x is
+// [..., in], weight [out, in] and bias, which may be nil, broadcasts to
+// [..., out]. The transposed weight is a view; no copy is made.
+func Linear(x, weight, bias *Tensor) (*Tensor, error) {
+	if weight.Dim() != 2 {
+		return nil, newError(RuntimeError, "linear(): weight must be 2-D [out_features, in_features], got shape %s", FormatShape(weight.shape))
+	}
+	y, err := Matmul(x, weight.T())
+	if err != nil || bias == nil {
+		return y, err
+	}
+	if shape, err := BroadcastShapes(y.shape, bias.shape); err == nil && slices.Equal(shape, y.shape) && ResultType(y, bias) == y.dtype {
+		// y is new: add the bias in place instead of allocating again.
+		if err := AddSpec.ApplyInPlace(y, bias); err != nil {
+			return nil, err
+		}
+		return y, nil
+	}
+	return Add(y, bias)
+}
+
+// Embedding returns the rows of weight ([num_embeddings, dim]) picked by
+// the int64 indices: the result has shape indices.shape + [dim] and
+// weight's dtype. An index outside [0, num_embeddings) is an IndexError.
+func Embedding(indices, weight *Tensor) (*Tensor, error) {
+	if indices.dtype != Int64 {
+		return nil, typeErrorf("embedding(): expected indices of dtype int64, got %s", indices.dtype).
+			withHint("convert the indices with .to(int64)")
+	}
+	if weight.Dim() != 2 {
+		return nil, newError(RuntimeError, "'weight' must be 2-D, got shape %s", FormatShape(weight.shape))
+	}
+	idx, err := Values[int64](indices)
+	if err != nil {
+		return nil, err
+	}
+	rows := weight.shape[0]
+	for _, i := range idx {
+		if i < 0 || i >= int64(rows) {
+			return nil, indexErrorf("index out of range in self").
+				withHint("index %d is not in [0, %d), the number of embeddings", i, rows)
+		}
+	}
+	return takeAlong(weight, 0, indices.shape, idx)
+}
+
+// Dropout zeroes each element of x with probability p and scales the others
+// by 1/(1-p), drawing from g (the default generator when nil). When
+// training is false, or p is 0, it returns x itself, as PyTorch does.
+func Dropout(x *Tensor, p float64, training bool, g *Generator) (*Tensor, error) {
+	if !(p >= 0 && p <= 1) {
+		return nil, valueErrorf("dropout probability has to be between 0 and 1, but got %v", p)
+	}
+	if !training || p == 0 {
+		return x, nil
+	}
+	kernel, err := dropoutKernels.Select("dropout", x.dtype)
+	if err != nil {
+		return nil, err
+	}
+	u, err := Rand(g, Float64, x.shape...)
+	if err != nil {
+		return nil, err
+	}
+	src, err := x.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	out, err := Empty(x.dtype, x.shape...)
+	if err != nil {
+		return nil, err
+	}
+	kernel(src, u, out, p)
+	return out, nil
+}
+
+// dropoutFunc writes x where the uniform draw u is at least p, scaled by
+// 1/(1-p), and zero elsewhere; all three operands are contiguous.
+type dropoutFunc func(x, u, out *Tensor, p float64)
+
+var dropoutKernels = FloatingDTypes[dropoutFunc](dropoutKernel[float32], dropoutKernel[float64])
+
+func dropoutKernel[T Float](x, u, out *Tensor, p float64) {
+	n := x.Numel()
+	xs := x.storage.data.([]T)[x.offset : x.offset+n]
+	us := u.storage.data.([]float64)[u.offset : u.offset+n]
+	os := out.storage.data.([]T)[:n]
+	scale := T(1 / (1 - p)) // unused when p is 1: no draw reaches it
+	for i, v := range xs {
+		if us[i] >= p {
+			os[i] = v * scale
+		}
+	}
+}

@@ -1,0 +1,16 @@
+package tensor
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// PyTorch: 3.8 ms on this machine class (2 cores); NumPy: 29.7 ms.
+func BenchmarkSoftmaxRows4096x1024(b *testing.B) {
+	x := randTensor(b, rand.New(rand.NewPCG(1, 1)), Float32, 4096, 1024)
+	for b.Loop() {
+		if _, err := Softmax(x, -1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
