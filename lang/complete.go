@@ -16,7 +16,7 @@ type Completion struct {
 	Start, End int // in Unicode code points
 }
 
-var keywords = []string{"and", "as", "break", "continue", "def", "del", "elif", "else", "False", "for",
+var keywords = []string{"and", "as", "assert", "break", "continue", "def", "del", "elif", "else", "False", "for",
 	"if", "in", "is", "lambda", "None", "not", "or", "pass", "return", "True", "while", "with"}
 
 // Complete returns the completions at cursor (counted in code points):

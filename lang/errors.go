@@ -27,6 +27,7 @@ const (
 	RecursionError    ErrorKind = "RecursionError"
 	RuntimeError      ErrorKind = "RuntimeError"
 	KeyboardInterrupt ErrorKind = "KeyboardInterrupt"
+	AssertionError    ErrorKind = "AssertionError"
 	// InternalError reports a bug in kael itself (a recovered Go panic).
 	InternalError ErrorKind = "InternalError"
 )

@@ -180,6 +180,20 @@ func (in *interp) exec(st syntax.Stmt) (ctrl, Value, error) {
 		return ctrlNext, nil, nil
 	case *syntax.WithStmt:
 		return in.execWith(st, 0)
+	case *syntax.AssertStmt:
+		ok, err := in.truth(st.Cond)
+		if err != nil || ok {
+			return ctrlNext, nil, err
+		}
+		msg := "assertion failed"
+		if st.Msg != nil {
+			v, err := in.eval(st.Msg)
+			if err != nil {
+				return ctrlNext, nil, in.errorAt(err, st.Msg.Span())
+			}
+			msg = Str(v)
+		}
+		return ctrlNext, nil, in.errorAt(newErrorf(AssertionError, "%s", msg), st.Cond.Span())
 	}
 	return ctrlNext, nil, in.errorAt(newErrorf(SyntaxError, "unsupported statement"), st.Span())
 }

@@ -74,6 +74,7 @@ func TestStatements(t *testing.T) {
 		{"list index assign", "l = [1, 2, 3]\nl[0] = 9\nl[1:2] = [7, 8]\nl", "[9, 7, 8, 3]"},
 		{"dict ops", "d = {}\nd['k'] = 1\nd['k'] += 1\ndel d['k']\nlen(d)", "0"},
 		{"list += extends in place", "a = [1]\nb = a\na += [2]\nb", "[1, 2]"},
+		{"assert that holds", "assert 1 < 2\n'ok'", "'ok'"},
 		{"pass and semicolons", "x = 1; y = 2; pass\nx + y", "3"},
 		{"for over dict and string", "out = []\nfor k in {'a': 1, 'b': 2}:\n    out.append(k)\nfor c in 'xy':\n    out.append(c)\nout", "['a', 'b', 'x', 'y']"},
 		{"last statement not an expression", "x = 1", "<none>"},
@@ -109,6 +110,8 @@ func TestErrors(t *testing.T) {
 		{"x = (1,", "SyntaxError: '(' was never closed"},
 		{"import torch", "SyntaxError: kael has no import statement: every builtin is already available"},
 		{"float32(1)", "TypeError: 'dtype' object is not callable"},
+		{"assert 1 + 1 == 3, 'math is broken'", "AssertionError: math is broken"},
+		{"assert []", "AssertionError: assertion failed"},
 		{"print(1, sepp='-')", "TypeError: print() got an unexpected keyword argument 'sepp'"},
 	}
 	for _, tt := range tests {

@@ -314,6 +314,13 @@ type WithItem struct {
 	Target Expr
 }
 
+// AssertStmt is assert Cond or assert Cond, Msg.
+type AssertStmt struct {
+	AssertPos Pos
+	Cond      Expr
+	Msg       Expr // nil when absent
+}
+
 // BreakStmt is break.
 type BreakStmt struct {
 	BreakPos Pos
@@ -450,6 +457,13 @@ func (s *ContinueStmt) Span() Span { return Span{s.ContinuePos, s.ContinuePos.ad
 func (s *PassStmt) Span() Span     { return Span{s.PassPos, s.PassPos.advance("pass")} }
 func (s *DelStmt) Span() Span      { return Span{s.DelPos, s.Targets[len(s.Targets)-1].Span().End} }
 
+func (s *AssertStmt) Span() Span {
+	if s.Msg != nil {
+		return Span{s.AssertPos, s.Msg.Span().End}
+	}
+	return Span{s.AssertPos, s.Cond.Span().End}
+}
+
 func (s *ReturnStmt) Span() Span {
 	if s.Result == nil {
 		return Span{s.ReturnPos, s.ReturnPos.advance("return")}
@@ -491,6 +505,7 @@ func (*ExprStmt) stmtNode()     {}
 func (*AssignStmt) stmtNode()   {}
 func (*DefStmt) stmtNode()      {}
 func (*ReturnStmt) stmtNode()   {}
+func (*AssertStmt) stmtNode()   {}
 func (*IfStmt) stmtNode()       {}
 func (*ForStmt) stmtNode()      {}
 func (*WhileStmt) stmtNode()    {}

@@ -35,11 +35,11 @@
 //
 // Keywords:
 //
-//	and as break continue def del elif else False for if in is lambda
+//	and as assert break continue def del elif else False for if in is lambda
 //	None not or pass return True while with
 //
 // The other Python keywords (import, from, class, try, except, finally,
-// raise, global, nonlocal, yield, assert, async, await) are reserved and
+// raise, global, nonlocal, yield, async, await) are reserved and
 // give an error that explains kael does without them.
 //
 // # Grammar
@@ -52,6 +52,7 @@
 //	Stmt         = CompoundStmt | SimpleStmts .
 //	SimpleStmts  = SmallStmt {';' SmallStmt} [';'] NEWLINE .
 //	SmallStmt    = ExprStmt | 'return' [TestList] | 'del' ExprList
+//	             | 'assert' Test [',' Test]
 //	             | 'break' | 'continue' | 'pass' .
 //	ExprStmt     = TestList [('=' TestList)+ | AugOp TestList] .
 //	AugOp        = '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '@='

@@ -241,6 +241,13 @@ func (p *parser) parseSmallStmt() Stmt {
 			s.Result = p.parseTestList()
 		}
 		return s
+	case ASSERT:
+		p.next()
+		s := &AssertStmt{AssertPos: pos, Cond: p.parseTest()}
+		if p.got(COMMA) {
+			s.Msg = p.parseTest()
+		}
+		return s
 	case DEL:
 		p.next()
 		s := &DelStmt{DelPos: pos}

@@ -157,6 +157,8 @@ var stmtTests = []struct{ src, want string }{
 	{"with no_grad():\n    w -= lr * w.grad\n", "(with (call no_grad) (-= w (* lr (. w grad))))"},
 	{"with open(f) as g, h: pass", "(with (as (call open f) g) h pass)"},
 	{"return", "(return)"},
+	{"assert x > 0", "(assert (cmp x > 0))"},
+	{"assert ok, 'msg'", "(assert ok \"msg\")"},
 	// Nested blocks and dedent to several levels at once.
 	{"def f(x):\n    for i in x:\n        if i:\n            print(i)\n    return x\ny = f(1)\n",
 		"(def f (x) (for i x (if i ((call print i)))) (return x)); (= y (call f 1))"},

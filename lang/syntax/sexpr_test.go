@@ -94,6 +94,11 @@ func sexpr(n Node) string {
 		return "(" + op + list(" ", n.Targets) + " " + sexpr(n.Value) + ")"
 	case *DefStmt:
 		return "(def " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Params), " ") + ")" + list(" ", n.Body) + ")"
+	case *AssertStmt:
+		if n.Msg == nil {
+			return "(assert " + sexpr(n.Cond) + ")"
+		}
+		return "(assert " + sexpr(n.Cond) + " " + sexpr(n.Msg) + ")"
 	case *ReturnStmt:
 		if n.Result == nil {
 			return "(return)"

@@ -69,6 +69,7 @@ const (
 
 	AND      // and
 	AS       // as
+	ASSERT   // assert
 	BREAK    // break
 	CONTINUE // continue
 	DEF      // def
@@ -156,6 +157,7 @@ var tokenNames = [...]string{
 	ARROW:         "->",
 	AND:           "and",
 	AS:            "as",
+	ASSERT:        "assert",
 	BREAK:         "break",
 	CONTINUE:      "continue",
 	DEF:           "def",
@@ -229,7 +231,6 @@ var unsupported = map[string]struct{ msg, hint string }{
 	"global":   {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
 	"nonlocal": {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
 	"yield":    {"kael has no generators ('yield')", "build and return a list instead"},
-	"assert":   {"kael has no assert statement", ""},
 	"async":    {"kael has no asynchronous code ('async', 'await')", ""},
 	"await":    {"kael has no asynchronous code ('async', 'await')", ""},
 }

@@ -81,6 +81,9 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectOpt(n.Default, f)
 	case *ReturnStmt:
 		inspectOpt(n.Result, f)
+	case *AssertStmt:
+		Inspect(n.Cond, f)
+		inspectOpt(n.Msg, f)
 	case *IfStmt:
 		Inspect(n.Cond, f)
 		inspectList(n.Body, f)
