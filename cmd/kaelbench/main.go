@@ -1,0 +1,213 @@
+// Command kaelbench runs kael's Go benchmarks and the same work in NumPy
+// and PyTorch, and prints one table of times and speed ratios (make bench).
+//
+// It needs the go command (to run the benchmarks) and, for the reference
+// columns, Debian's python3-numpy and python3-torch; a missing library
+// leaves its column empty.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+//go:embed compare.py
+var compareScript string
+
+// row is one line of the table: a piece of work, the Go benchmark that does
+// it in kael, and the goal it is held to.
+type row struct {
+	key, work, pkg, bench string
+	goal                  float64 // minimum speed ratio against goalRef
+	goalRef               string  // "numpy" or "torch"
+}
+
+var rows = []row{
+	{"add_f32_16M", "add f32 2^24, out=", "./tensor/", "BenchmarkAddFloat32Contiguous", 0.8, "numpy"},
+	{"sum_f32_16M", "sum f32 2^24", "./tensor/", "BenchmarkSumFloat32_16M", 0.8, "torch"},
+	{"softmax_4096x1024", "softmax rows 4096x1024 f32", "./tensor/", "BenchmarkSoftmaxRows4096x1024", 1.0, "torch"},
+	{"matmul_f32_1024", "matmul f32 1024^3", "./tensor/", "BenchmarkMatmulFloat32_1024", 0.5, "numpy"},
+	{"matmul_f64_1024", "matmul f64 1024^3", "./tensor/", "BenchmarkMatmulFloat64_1024", 0, ""},
+	{"add_tiny", "tiny add (2 elements)", "./tensor/", "BenchmarkAddTiny", 0, ""},
+}
+
+func main() {
+	count := flag.Int("count", 5, "runs of each Go benchmark; the median is used")
+	python := flag.String("python", "/usr/bin/python3", "the Python with NumPy and PyTorch")
+	flag.Parse()
+	kael, err := goBenchmarks(*count)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "kaelbench:", err)
+		os.Exit(1)
+	}
+	ref, err := references(*python)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "kaelbench: reference timings:", err)
+	}
+	printTable(os.Stdout, kael, ref)
+}
+
+// goBenchmarks runs the benchmarks of every row and returns the median
+// seconds per operation by row key.
+func goBenchmarks(count int) (map[string]float64, error) {
+	byPkg := map[string][]row{}
+	for _, r := range rows {
+		byPkg[r.pkg] = append(byPkg[r.pkg], r)
+	}
+	out := map[string]float64{}
+	for pkg, rs := range byPkg {
+		names := make([]string, len(rs))
+		for i, r := range rs {
+			names[i] = r.bench
+		}
+		pattern := "^(" + strings.Join(names, "|") + ")$"
+		cmd := exec.Command("go", "test", "-run", "^$", "-bench", pattern, "-count", strconv.Itoa(count), pkg)
+		cmd.Stderr = os.Stderr
+		fmt.Fprintf(os.Stderr, "running %s\n", strings.Join(cmd.Args, " "))
+		stdout, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", strings.Join(cmd.Args, " "), err)
+		}
+		samples := parseBench(bytes.NewReader(stdout))
+		for _, r := range rs {
+			if s := samples[r.bench]; len(s) > 0 {
+				out[r.key] = median(s)
+			}
+		}
+	}
+	return out, nil
+}
+
+var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op`)
+
+// parseBench reads `go test -bench` output into seconds per op by name.
+func parseBench(r io.Reader) map[string][]float64 {
+	out := map[string][]float64{}
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		m := benchLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		ns, err := strconv.ParseFloat(m[2], 64)
+		if err == nil {
+			out[m[1]] = append(out[m[1]], ns/1e9)
+		}
+	}
+	return out
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// refTimes is what compare.py prints.
+type refTimes struct {
+	NumPy  map[string]any `json:"numpy"`
+	Torch  map[string]any `json:"torch"`
+	Errors []string       `json:"errors"`
+}
+
+func references(python string) (*refTimes, error) {
+	f, err := os.CreateTemp("", "kaelbench-*.py")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.WriteString(compareScript); err != nil {
+		return nil, err
+	}
+	f.Close()
+	cmd := exec.Command(python, f.Name())
+	cmd.Stderr = os.Stderr
+	fmt.Fprintf(os.Stderr, "running %s compare.py (NumPy, PyTorch)\n", python)
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, err
+	}
+	var ref refTimes
+	if err := json.Unmarshal(out, &ref); err != nil {
+		return nil, fmt.Errorf("compare.py printed %q: %w", out, err)
+	}
+	for _, e := range ref.Errors {
+		fmt.Fprintln(os.Stderr, "kaelbench:", e)
+	}
+	return &ref, nil
+}
+
+func seconds(m map[string]any, key string) (float64, bool) {
+	if m == nil {
+		return 0, false
+	}
+	v, ok := m[key].(float64)
+	return v, ok
+}
+
+func formatDuration(s float64) string {
+	return time.Duration(s * 1e9).Round(time.Duration(max(1, int(s*1e9/1000)))).String()
+}
+
+// printTable writes the comparison. A ratio is the reference's time divided
+// by kael's: above 1 kael is faster.
+func printTable(w io.Writer, kael map[string]float64, ref *refTimes) {
+	if ref == nil {
+		ref = &refTimes{}
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "work\tkael\tNumPy\tPyTorch\tvs NumPy\tvs PyTorch\tgoal\t")
+	for _, r := range rows {
+		k, ok := kael[r.key]
+		cells := []string{r.work, "-", "-", "-", "-", "-", "-"}
+		if ok {
+			cells[1] = formatDuration(k)
+		}
+		np, npOK := seconds(ref.NumPy, r.key)
+		pt, ptOK := seconds(ref.Torch, r.key)
+		if npOK {
+			cells[2] = formatDuration(np)
+			if ok {
+				cells[4] = fmt.Sprintf("%.2fx", np/k)
+			}
+		}
+		if ptOK {
+			cells[3] = formatDuration(pt)
+			if ok {
+				cells[5] = fmt.Sprintf("%.2fx", pt/k)
+			}
+		}
+		if r.goal > 0 {
+			refTime, refOK := np, npOK
+			if r.goalRef == "torch" {
+				refTime, refOK = pt, ptOK
+			}
+			verdict := "?"
+			if refOK && ok {
+				verdict = "met"
+				if refTime/k < r.goal {
+					verdict = "MISSED"
+				}
+			}
+			cells[6] = fmt.Sprintf("≥ %.1fx %s: %s", r.goal, r.goalRef, verdict)
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+	}
+	tw.Flush()
+	if blas, ok := ref.NumPy["blas"]; ok {
+		fmt.Fprintf(w, "NumPy matmul BLAS: %v\n", blas)
+	}
+}

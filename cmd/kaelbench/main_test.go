@@ -1,0 +1,33 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseBench(t *testing.T) {
+	out := `goos: linux
+BenchmarkAddTiny-2   	  500000	      2794 ns/op
+BenchmarkAddTiny-2   	  500000	      2000 ns/op
+BenchmarkMatmulFloat32_1024-2   	      20	  12291429 ns/op	 174.7 GFLOP/s
+PASS`
+	got := parseBench(strings.NewReader(out))
+	if len(got["BenchmarkAddTiny"]) != 2 || got["BenchmarkAddTiny"][1] != 2e-6 {
+		t.Errorf("tiny: %v", got["BenchmarkAddTiny"])
+	}
+	if v := got["BenchmarkMatmulFloat32_1024"]; len(v) != 1 || v[0] != 0.012291429 {
+		t.Errorf("matmul: %v", v)
+	}
+}
+
+func TestPrintTable(t *testing.T) {
+	var b strings.Builder
+	printTable(&b, map[string]float64{"add_f32_16M": 0.005, "sum_f32_16M": 0.004},
+		&refTimes{NumPy: map[string]any{"add_f32_16M": 0.0056}, Torch: map[string]any{"sum_f32_16M": 0.002}})
+	out := b.String()
+	for _, want := range []string{"add f32 2^24, out=", "1.12x", "≥ 0.8x numpy: met", "0.50x", "≥ 0.8x torch: MISSED"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
