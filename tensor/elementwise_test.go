@@ -243,3 +243,24 @@ func TestStridedOperands(t *testing.T) {
 		t.Errorf("xt > 5 = %v", v)
 	}
 }
+
+func TestRoundingKeepsIntegers(t *testing.T) {
+	i := mustTensor(t, []int64{-3, 4})
+	for _, fn := range []func(*Tensor) (*Tensor, error){FloorSpec.Apply, CeilSpec.Apply, RoundSpec.Apply} {
+		got, err := fn(i)
+		if err != nil || got.DType() != Int64 {
+			t.Fatalf("rounding int64: %v, %v", got, err)
+		}
+		checkValues(t, got, []int{2}, []int64{-3, 4})
+	}
+	f := mustTensor(t, []float64{-1.5, 2.5, 0.4})
+	for _, tt := range []struct {
+		spec *UnarySpec
+		want []float64
+	}{{FloorSpec, []float64{-2, 2, 0}}, {CeilSpec, []float64{-1, 3, 1}}, {RoundSpec, []float64{-2, 2, 0}}} {
+		got, _ := tt.spec.Apply(f)
+		if v := f64s(t, got); !closeEnough(v, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.spec.Name, v, tt.want)
+		}
+	}
+}

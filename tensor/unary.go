@@ -49,6 +49,14 @@ func floatUnary(name string, f func(float64) float64) *UnarySpec {
 		kernels: FloatingDTypes(mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), mapLoop(f))})
 }
 
+// roundingUnary builds floor, ceil or round: integers are already whole, so
+// they keep their dtype and values, as in PyTorch.
+func roundingUnary(name string, f func(float64) float64) *UnarySpec {
+	return defUnary(&UnarySpec{Name: name, dtypes: keepDType,
+		kernels: NoBoolDTypes(mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), mapLoop(f),
+			mapLoop(func(x int64) int64 { return x }))})
+}
+
 // The unary operations.
 var (
 	NegSpec = defUnary(&UnarySpec{Name: "neg", dtypes: negDTypes,
@@ -62,9 +70,9 @@ var (
 	CosSpec     = floatUnary("cos", math.Cos)
 	TanhSpec    = floatUnary("tanh", math.Tanh)
 	SigmoidSpec = floatUnary("sigmoid", func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })
-	FloorSpec   = floatUnary("floor", math.Floor)
-	CeilSpec    = floatUnary("ceil", math.Ceil)
-	RoundSpec   = floatUnary("round", math.RoundToEven)
+	FloorSpec   = roundingUnary("floor", math.Floor)
+	CeilSpec    = roundingUnary("ceil", math.Ceil)
+	RoundSpec   = roundingUnary("round", math.RoundToEven)
 	ReluSpec    = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
 		kernels: NoBoolDTypes(mapLoop(relu[float32]), mapLoop(relu[float64]), mapLoop(relu[int64]))})
 	SignSpec = defUnary(&UnarySpec{Name: "sign", dtypes: keepDType,
