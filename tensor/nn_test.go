@@ -516,6 +516,7 @@ func TestLayerNorm(t *testing.T) {
 			{"no affine", []int{3, 5}, []int{5}, false},
 			{"two dims", []int{2, 3, 4}, []int{3, 4}, true},
 			{"whole tensor", []int{6}, []int{6}, true},
+			{"empty", []int{0, 4}, []int{4}, true},
 		} {
 			t.Run(d.String()+"/"+tt.name, func(t *testing.T) {
 				x := randTensor(t, rng, d, tt.shape...)
