@@ -16,16 +16,14 @@ func BroadcastShapes(shapes ...[]int) ([]int, error) {
 	for i := range out {
 		out[i] = 1
 	}
-	// sizeFrom remembers which operand set each output size, for the message.
-	sizeFrom := make([]int, ndim)
-	for k, s := range shapes {
+	for _, s := range shapes {
 		lead := ndim - len(s)
 		for i, size := range s {
 			o := lead + i
 			switch {
 			case size == out[o] || size == 1:
 			case out[o] == 1:
-				out[o], sizeFrom[o] = size, k
+				out[o] = size
 			default:
 				return nil, valueErrorf("The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d",
 					out[o], size, o).withHint("shapes %s cannot be broadcast together", shapeList(shapes))
@@ -93,7 +91,9 @@ func NewIter(cfg IterConfig) (*Iter, error) {
 			return nil, typeErrorf("expected all tensors on cpu, got a tensor on %s", in.Device())
 		}
 	}
-	var shapes [][]int
+	nops := len(cfg.Inputs) + 1
+	var shapeBuf [4][]int
+	shapes := shapeBuf[:0]
 	if cfg.Out != nil {
 		shapes = append(shapes, cfg.Out.shape)
 	}
@@ -105,35 +105,38 @@ func NewIter(cfg IterConfig) (*Iter, error) {
 		return nil, err
 	}
 	ndim := len(shape)
-	it := &Iter{numel: numel(shape)}
-	inStrides := make([][]int, len(cfg.Inputs))
-	for i, in := range cfg.Inputs {
-		inStrides[i] = broadcastStrides(in, ndim)
-	}
-	// perm lists dimensions from outermost to innermost.
-	perm := make([]int, ndim)
+	// One allocation holds perm and every operand's broadcast strides;
+	// strides[0] is the output's.
+	backing := make([]int, ndim*(nops+1))
+	perm := backing[:ndim] // dimensions from outermost to innermost
 	for i := range perm {
 		perm[i] = i
 	}
-	var outStrides []int
+	strides := make([][]int, nops)
+	for k := range strides {
+		strides[k] = backing[ndim*(k+1) : ndim*(k+2)]
+	}
+	for i, in := range cfg.Inputs {
+		broadcastStrides(strides[i+1], in)
+	}
 	if cfg.Out != nil {
 		if !slices.Equal(cfg.Out.shape, shape) {
 			return nil, valueErrorf("output with shape %s doesn't match the broadcast shape %s", FormatShape(cfg.Out.shape), FormatShape(shape))
 		}
-		outStrides = broadcastStrides(cfg.Out, ndim)
-		sortDims(perm, shape, append([][]int{outStrides}, inStrides...))
+		broadcastStrides(strides[0], cfg.Out)
+		sortDims(perm, shape, strides)
 	} else {
-		sortDims(perm, shape, inStrides)
+		sortDims(perm, shape, strides[1:])
 		out, err := emptyPermuted(cfg.OutDType, shape, perm)
 		if err != nil {
 			return nil, err
 		}
 		cfg.Out = out
-		outStrides = out.strides
+		copy(strides[0], out.strides)
 	}
-	it.ops = append([]*Tensor{cfg.Out}, cfg.Inputs...)
-	all := append([][]int{outStrides}, inStrides...)
-	it.shape, it.strides = coalesce(shape, all, perm)
+	it := &Iter{numel: numel(shape), ops: make([]*Tensor, 0, nops)}
+	it.ops = append(append(it.ops, cfg.Out), cfg.Inputs...)
+	it.shape, it.strides = coalesce(shape, strides, perm)
 	return it, nil
 }
 
@@ -143,17 +146,15 @@ func (it *Iter) Output() *Tensor { return it.ops[0] }
 // Shape returns the iteration shape after reordering and coalescing.
 func (it *Iter) Shape() []int { return slices.Clone(it.shape) }
 
-// broadcastStrides returns t's strides right-aligned to ndim dimensions, with
-// stride 0 for new and size-1 dimensions.
-func broadcastStrides(t *Tensor, ndim int) []int {
-	s := make([]int, ndim)
-	lead := ndim - t.Dim()
+// broadcastStrides writes t's strides right-aligned into dst, with stride 0
+// for new and size-1 dimensions.
+func broadcastStrides(dst []int, t *Tensor) {
+	lead := len(dst) - t.Dim()
 	for i := range t.shape {
 		if t.shape[i] != 1 {
-			s[lead+i] = t.strides[i]
+			dst[lead+i] = t.strides[i]
 		}
 	}
-	return s
 }
 
 // sortDims orders perm from outermost to innermost: for each pair of
@@ -199,8 +200,12 @@ func emptyPermuted(d DType, shape, perm []int) (*Tensor, error) {
 // coalesce applies perm and merges neighbouring dimensions that are
 // contiguous in every operand; size-1 dimensions disappear.
 func coalesce(shape []int, strides [][]int, perm []int) ([]int, [][]int) {
-	outShape := []int{}
+	outShape := make([]int, 0, len(perm))
 	outStrides := make([][]int, len(strides))
+	backing := make([]int, len(strides)*len(perm))
+	for k := range outStrides {
+		outStrides[k] = backing[k*len(perm) : k*len(perm) : (k+1)*len(perm)]
+	}
 	for _, d := range perm {
 		if shape[d] == 1 {
 			continue
@@ -250,14 +255,13 @@ func (it *Iter) Run(loop func(offs, inner []int, n int)) error {
 func (it *Iter) runRange(begin, end int, loop func(offs, inner []int, n int)) {
 	nd := len(it.shape)
 	nops := len(it.ops)
-	idx := make([]int, nd)
+	scratch := make([]int, nd+2*nops)
+	idx, offs, inner := scratch[:nd], scratch[nd:nd+nops], scratch[nd+nops:]
 	rem := begin
 	for d := nd - 1; d >= 0; d-- {
 		idx[d] = rem % it.shape[d]
 		rem /= it.shape[d]
 	}
-	offs := make([]int, nops)
-	inner := make([]int, nops)
 	for k := range nops {
 		inner[k] = it.strides[k][nd-1]
 	}
