@@ -79,7 +79,8 @@ func (e *Error) Error() string {
 // message, the source line with a caret under the span, and the hint.
 func (e *Error) Render() string {
 	var b strings.Builder
-	for _, f := range e.Trace {
+	for i := 0; i < len(e.Trace); i++ {
+		f := e.Trace[i]
 		where := f.Span.Start.String()
 		if f.Filename != "" {
 			where = f.Filename + ":" + where
@@ -87,6 +88,15 @@ func (e *Error) Render() string {
 		fmt.Fprintf(&b, "in call at %s\n", where)
 		if sn := syntax.Snippet(f.Src, f.Span); sn != "" {
 			b.WriteString(sn + "\n")
+		}
+		// Recursion repeats one frame many times: show it once, as Python does.
+		repeats := 0
+		for i+1 < len(e.Trace) && e.Trace[i+1] == f {
+			i++
+			repeats++
+		}
+		if repeats > 0 {
+			fmt.Fprintf(&b, "[the call above repeated %d more times]\n", repeats)
 		}
 	}
 	b.WriteString(e.Error())
