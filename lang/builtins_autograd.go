@@ -155,6 +155,7 @@ func (o *Optimizer) String() string {
 	return o.Name + "(" + strconv.Itoa(len(o.params)) + " parameter" + s + ")"
 }
 
+// optimizerMethods are the methods of optimizers.
 var optimizerMethods = map[string]*Builtin{
 	"step": def(0, "step(self)", "Updates every parameter that has a gradient, in place (not recorded by autograd).", func(a *Args) (Value, error) {
 		if err := a.Value("self").(*Optimizer).Opt.Step(); err != nil {

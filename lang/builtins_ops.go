@@ -57,7 +57,7 @@ var unaryOps = []struct {
 	doc  string
 }{
 	{"neg", asBoth, "-input."},
-	{"abs", asMethod, "|input|, element-wise."},
+	{"abs", asMethod, "The absolute value, element-wise."},
 	{"exp", asBoth, "e ** input, element-wise (integers give float32)."},
 	{"log", asBoth, "The natural logarithm, element-wise (integers give float32)."},
 	{"sqrt", asBoth, "The square root, element-wise (integers give float32)."},
@@ -74,17 +74,16 @@ var unaryOps = []struct {
 }
 
 func defElementwise() {
-	for _, op := range []string{"add", "sub"} {
-		symbol := map[string]string{"add": "+", "sub": "-"}[op]
-		def(asBoth, op+"(input, other, *, alpha=1)", "input "+symbol+" alpha * other, element-wise with broadcasting.", func(a *Args) (Value, error) {
+	for _, op := range []struct{ name, symbol string }{{"add", "+"}, {"sub", "-"}} {
+		spec, _ := tensor.LookupBinary(op.name)
+		def(asBoth, op.name+"(input, other, *, alpha=1)", "input "+op.symbol+" alpha * other, element-wise with broadcasting.", func(a *Args) (Value, error) {
 			x, y, err := binaryOperands(a, "other")
 			if err != nil {
 				return nil, err
 			}
-			return result(ops.binary(op, x, y))
+			return result(ops.binary(op.name, x, y))
 		})
-		spec, _ := tensor.LookupBinary(op)
-		def(asMethod, op+"_(input, other, *, alpha=1)", "In place: input "+symbol+"= alpha * other; returns input.", func(a *Args) (Value, error) {
+		def(asMethod, op.name+"_(input, other, *, alpha=1)", "In place: input "+op.symbol+"= alpha * other; returns input.", func(a *Args) (Value, error) {
 			x, y, err := binaryOperands(a, "other")
 			if err != nil {
 				return nil, err
@@ -101,10 +100,9 @@ func defElementwise() {
 			return result(ops.binary(op.spec, x, y))
 		})
 	}
-	for _, op := range []string{"mul", "div"} {
-		spec, _ := tensor.LookupBinary(op)
-		symbol := map[string]string{"mul": "*", "div": "/"}[op]
-		def(asMethod, op+"_(input, other)", "In place: input "+symbol+"= other; returns input.", func(a *Args) (Value, error) {
+	for _, op := range []struct{ name, symbol string }{{"mul", "*"}, {"div", "/"}} {
+		spec, _ := tensor.LookupBinary(op.name)
+		def(asMethod, op.name+"_(input, other)", "In place: input "+op.symbol+"= other; returns input.", func(a *Args) (Value, error) {
 			x, y, err := binaryOperands(a, "other")
 			if err != nil {
 				return nil, err
@@ -355,13 +353,13 @@ func tensorArg(a *Args, name string) (*tensor.Tensor, error) {
 }
 
 func defReductions() {
-	defReduce(asMethod, "sum", "The sum of the elements over dim (all when None); integers and bools give int64.", autograd.Sum)
-	defReduce(asBoth, "mean", "The mean of the elements over dim (all when None); the input must be floating.", autograd.Mean)
-	defReduce(asBoth, "prod", "The product of the elements over dim (all when None); integers and bools give int64.", autograd.Prod)
-	defReduce(asBoth, "amax", "The largest element over dim (all when None); ties share the gradient.", autograd.Amax)
-	defReduce(asBoth, "amin", "The smallest element over dim (all when None); ties share the gradient.", autograd.Amin)
-	defReduce(asMethod, "all", "Whether every element over dim (all when None) is true, as a bool tensor.", tensor.All)
-	defReduce(asMethod, "any", "Whether some element over dim (all when None) is true, as a bool tensor.", tensor.Any)
+	defReduce(asMethod, "sum", true, "The sum of the elements over dim (all when None); integers and bools give int64.", autograd.Sum)
+	defReduce(asBoth, "mean", true, "The mean of the elements over dim (all when None); the input must be floating.", autograd.Mean)
+	defReduce(asBoth, "prod", true, "The product of the elements over dim (all when None); integers and bools give int64.", autograd.Prod)
+	defReduce(asBoth, "amax", false, "The largest element over dim (all when None); ties share the gradient.", autograd.Amax)
+	defReduce(asBoth, "amin", false, "The smallest element over dim (all when None); ties share the gradient.", autograd.Amin)
+	defReduce(asMethod, "all", false, "Whether every element over dim (all when None) is true, as a bool tensor.", tensor.All)
+	defReduce(asMethod, "any", false, "Whether some element over dim (all when None) is true, as a bool tensor.", tensor.Any)
 	defExtremum("max", "maximum", "The largest element as a 0-d tensor; with dim, a tuple (values, indices) along dim; with a tensor, the element-wise maximum.", autograd.Amax, autograd.Max)
 	defExtremum("min", "minimum", "The smallest element as a 0-d tensor; with dim, a tuple (values, indices) along dim; with a tensor, the element-wise minimum.", autograd.Amin, autograd.Min)
 	defArg("argmax", "The index of the largest element, in the flattened tensor or along dim, as int64.", tensor.ArgmaxAll, tensor.Argmax)
@@ -441,11 +439,12 @@ func dimsKeep(a *Args) ([]int, bool, error) {
 	return dims, keep, err
 }
 
-// defReduce defines a reduction over some or all dimensions.
-func defReduce(kind int, name, doc string, f func(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error)) {
-	sig := name + "(input, dim=None, keepdim=False, *, dtype=None)"
-	if name == "all" || name == "any" || name == "amax" || name == "amin" {
-		sig = name + "(input, dim=None, keepdim=False)"
+// defReduce defines a reduction over some or all dimensions; withDType
+// adds PyTorch's dtype argument, the dtype to convert the input to first.
+func defReduce(kind int, name string, withDType bool, doc string, f func(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error)) {
+	sig := name + "(input, dim=None, keepdim=False)"
+	if withDType {
+		sig = name + "(input, dim=None, keepdim=False, *, dtype=None)"
 	}
 	def(kind, sig, doc, func(a *Args) (Value, error) {
 		x, err := reduceInput(a)
@@ -456,11 +455,7 @@ func defReduce(kind int, name, doc string, f func(x *tensor.Tensor, dims []int, 
 		if err != nil {
 			return nil, err
 		}
-		out, err := f(x, dims, keep)
-		if err != nil && name == "mean" && !x.DType().IsFloating() {
-			return nil, hinted(err, "convert first: x.float().mean(), or pass dtype=float32")
-		}
-		return result(out, err)
+		return result(f(x, dims, keep))
 	})
 }
 
@@ -558,11 +553,7 @@ func defSpread(name, doc string, f func(x *tensor.Tensor, dims []int, correction
 				return nil, err
 			}
 		}
-		out, err := f(x, dims, correction, keep)
-		if err != nil && !x.DType().IsFloating() {
-			return nil, hinted(err, "convert first: x.float().%s()", name)
-		}
-		return result(out, err)
+		return result(f(x, dims, correction, keep))
 	})
 }
 
@@ -655,11 +646,7 @@ func defNN() {
 			if opt.Reduction, err = a.Str("reduction"); err != nil {
 				return nil, err
 			}
-			out, err := op.f(x, target, opt)
-			if err != nil && target.DType() != tensor.Int64 {
-				return nil, hinted(err, "target holds class indices: convert it with target.long()")
-			}
-			return result(out, err)
+			return result(op.f(x, target, opt))
 		})
 	}
 	def(asFunc, "mse_loss(input, target, *, reduction='mean')", "The mean squared error (input - target)², reduced by 'mean', 'sum' or 'none'.", func(a *Args) (Value, error) {

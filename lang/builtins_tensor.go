@@ -20,7 +20,7 @@ func init() {
 		var t *tensor.Tensor
 		switch x := a.Value("data").(type) {
 		case *tensor.Tensor:
-			t, err = tensor.FromValue(x.Detach(), dtypes(d)...)
+			t, err = tensor.FromValue(x, dtypes(d)...) // a copy outside the graph
 		case int64, float64, bool, *List, Tuple:
 			t, err = tensor.FromValue(toGo(x), dtypes(d)...)
 		default:
@@ -416,8 +416,9 @@ func defConvert(name string, d tensor.DType, doc string) {
 	})
 }
 
-// normal with tensor mean or std: mean + std·randn, in the broadcast shape
-// of the two.
+// normalLike is normal with tensor mean or std: mean + std·randn, in the
+// broadcast shape of the two, recorded by autograd when mean or std
+// requires grad.
 func normalLike(a *Args, g *tensor.Generator) (Value, error) {
 	mean, err := a.TensorLike("mean")
 	if err != nil {
@@ -447,13 +448,13 @@ func normalLike(a *Args, g *tensor.Generator) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if z, err = tensor.Mul(z, std); err != nil {
+	if z, err = autograd.Mul(z, std); err != nil {
 		return nil, err
 	}
-	if z, err = tensor.Add(z, mean); err != nil {
+	if z, err = autograd.Add(z, mean); err != nil {
 		return nil, err
 	}
-	t, err := z.To(d)
+	t, err := autograd.To(z, d)
 	return withRequiresGrad(a, t, err)
 }
 
@@ -466,6 +467,7 @@ func (*Generator) TypeName() string { return "Generator" }
 // String returns the text print shows.
 func (g *Generator) String() string { return "<Generator>" }
 
+// generatorMethods are the methods of Generator values.
 var generatorMethods = map[string]*Builtin{
 	"manual_seed": def(0, "manual_seed(self, seed)", "Seeds the generator and returns it.", func(a *Args) (Value, error) {
 		seed, err := a.Int64("seed")

@@ -139,3 +139,27 @@ func TestBuiltinsConversions(t *testing.T) {
 		{"equal(tensor([1, 2]), tensor([1, 2])), tensor([1]).equal(tensor([1, 2]))", "(True, False)"},
 	})
 }
+
+func TestBuiltinsHints(t *testing.T) {
+	for _, tt := range []struct{ src, hint string }{
+		{"tensor([1], dtyp=float32)", "did you mean `dtype`?"},
+		{"zeros(2).sum(dim=0, keepdims=True)", "did you mean `keepdim`?"},
+		{"exp(1.0)", "make it a tensor first: exp(tensor(x)); the math module has functions of plain numbers"},
+		{"tensor([1, 2]).mean()", "convert the input with .to(float32) first"},
+		{"tensor([1., 2.]).item()", "index one element first, e.g. x[0].item(), or reduce with x.sum().item()"},
+		{"F.cross_entropy(zeros(2, 3), tensor([0., 1.]))", "convert the target with .to(int64)"},
+		{"w = zeros(1, requires_grad=True)\noptim.SGD(w, lr=1)", "wrap the tensor in a list: SGD([w], lr=0.1)"},
+		{"randint(10)", "pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))"},
+		{"zeros(2, 2, 2).t()", "use x.transpose(dim0, dim1) or x.permute(...) for more dimensions"},
+		{"x = zeros(2) * ones(2, requires_grad=True)\nx.zero_()", "build a new tensor instead (where, masked_fill, cat), or do it inside `with no_grad():` or on x.detach()"},
+	} {
+		r := NewSession(IO{}).Exec(context.Background(), "", tt.src)
+		if r.Err == nil {
+			t.Errorf("%s: no error", tt.src)
+			continue
+		}
+		if r.Err.Hint != tt.hint {
+			t.Errorf("%s: %s\n got hint %q\nwant hint %q", tt.src, r.Err.Msg, r.Err.Hint, tt.hint)
+		}
+	}
+}
