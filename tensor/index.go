@@ -158,7 +158,7 @@ func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
 				consumed += ix.t.Dim()
 			case Int64:
 				consumed++
-			default:
+			case Float32, Float64:
 				return nil, nil, indexErrorf("tensors used as indices must be long, int, byte or bool tensors, got %s", ix.t.dtype).
 					withHint("convert the index with .to(int64)")
 			}

@@ -893,8 +893,10 @@ func torchTypeName(d DType) string {
 		return "Double"
 	case Int64:
 		return "Long"
+	case Bool:
+		return "Bool"
 	}
-	return "Bool"
+	return d.String()
 }
 
 // Mean returns the mean of x over dims, as torch.mean. Only floating inputs

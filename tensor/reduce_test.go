@@ -235,7 +235,7 @@ func layouts(t *testing.T, d DType) map[string]*Tensor {
 		base = mustOp(Randint(g, -5, 6, 4, 6, 10))
 	case Bool:
 		base = mustOp(mustOp(Randint(g, 0, 2, 4, 6, 10)).To(Bool))
-	default:
+	case Float32, Float64:
 		base = mustOp(Randn(g, d, 4, 6, 10))
 	}
 	contig := mustOp(base.Slice(2, 0, 5, 1))
