@@ -301,3 +301,25 @@ func TestInternalErrorsAreRecovered(t *testing.T) {
 		t.Errorf("kept = %s", got)
 	}
 }
+
+func TestEvalLeavesNoTrace(t *testing.T) {
+	s := NewSession(IO{})
+	ctx := context.Background()
+	s.Exec(ctx, "", "x = 2\n40 + x")
+	v, _, err := s.Eval(ctx, "x * 10")
+	if err != nil || Repr(v) != "20" {
+		t.Fatalf("Eval = %v, %v", v, err)
+	}
+	if got := outcome(s.Exec(ctx, "", "_")); got != "42" {
+		t.Errorf("_ = %s after Eval, want 42", got)
+	}
+	if n := len(s.Inputs()); n != 2 {
+		t.Errorf("Eval recorded an input: %d inputs", n)
+	}
+	if _, _, err := s.Eval(ctx, "x +"); err == nil || err.Kind != SyntaxError {
+		t.Errorf("Eval of bad syntax: %v", err)
+	}
+	if _, _, err := s.Eval(ctx, "y"); err == nil || err.Kind != NameError || err.Span.Start.Col != 1 {
+		t.Errorf("Eval of undefined name: %v", err)
+	}
+}

@@ -106,6 +106,34 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 	return res
 }
 
+// Eval evaluates one expression against the session's variables without
+// recording it as a cell: `_` and Inputs are left alone (the REPL's :type).
+// Like Exec, it recovers panics and stops when ctx is cancelled.
+func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note, e *Error) {
+	x, err := syntax.ParseExpr(expr)
+	if err != nil {
+		e := toError(err)
+		e.Src = expr
+		return nil, nil, e
+	}
+	in := &interp{s: s, ctx: ctx, scope: s.globals, src: expr, stmtSpan: x.Span()}
+	defer func() {
+		if r := recover(); r != nil {
+			v, notes, e = nil, in.notes, &Error{Kind: InternalError,
+				Msg: fmt.Sprintf("kael crashed while evaluating this expression: %v", r), Span: in.stmtSpan, Src: expr}
+		}
+	}()
+	err = tensor.Interruptible(ctx, func() error {
+		var err error
+		v, err = in.eval(x)
+		return err
+	})
+	if err != nil {
+		return nil, in.notes, in.errorAt(err, x.Span())
+	}
+	return v, in.notes, nil
+}
+
 func firstLines(s string, n int) string {
 	lines := strings.SplitN(s, "\n", n+1)
 	if len(lines) > n {

@@ -1,0 +1,107 @@
+package repl
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+// completer answers readline's Tab: code is completed by Session.Complete,
+// with the lines of a pending block as context; commands, :help names and
+// file names after :load and :save are completed here. At the start of a
+// line Tab indents.
+type completer struct{ r *repl }
+
+// Do returns the completions of line at pos as readline wants them: the
+// text each would add after the pos-length runes they share with the line.
+func (c completer) Do(line []rune, pos int) (candidates [][]rune, length int) {
+	defer func() {
+		if recover() != nil { // a broken completion must not take the REPL down
+			candidates, length = nil, 0
+		}
+	}()
+	before := string(line[:pos])
+	if strings.TrimSpace(before) == "" {
+		return [][]rune{[]rune(strings.Repeat(" ", 4-pos%4))}, 0
+	}
+	if len(c.r.pending) == 0 && isCommand(before) {
+		return c.command(strings.TrimLeft(before, " \t"))
+	}
+	prefix := ""
+	if len(c.r.pending) > 0 {
+		prefix = strings.Join(c.r.pending, "\n") + "\n"
+	}
+	offset := len([]rune(prefix))
+	comp := c.r.sess.Complete(prefix+string(line), offset+pos)
+	return suffixes(comp.Matches, comp.End-comp.Start)
+}
+
+// command completes a command line, before being its text up to the
+// cursor.
+func (c completer) command(before string) ([][]rune, int) {
+	name, arg, hasArg := strings.Cut(before[1:], " ")
+	if !hasArg {
+		return suffixes(withPrefix(commandNames(), name), len([]rune(name)))
+	}
+	arg = strings.TrimLeft(arg, " ")
+	switch name {
+	case "help":
+		names := append(append(lang.Builtins(), lang.Methods()...), c.r.sess.Vars()...)
+		slices.Sort(names)
+		return suffixes(withPrefix(slices.Compact(names), arg), len([]rune(arg)))
+	case "load", "save":
+		return suffixes(files(arg), len([]rune(arg)))
+	case "type", "explain", "time":
+		comp := c.r.sess.Complete(arg, len([]rune(arg)))
+		return suffixes(comp.Matches, comp.End-comp.Start)
+	}
+	return nil, 0
+}
+
+// suffixes turns matches that all begin with the n runes before the
+// cursor into what each adds.
+func suffixes(matches []string, n int) ([][]rune, int) {
+	var out [][]rune
+	for _, m := range matches {
+		if r := []rune(m); len(r) >= n {
+			out = append(out, r[n:])
+		}
+	}
+	return out, n
+}
+
+func withPrefix(names []string, prefix string) []string {
+	var out []string
+	for _, n := range names {
+		if strings.HasPrefix(n, prefix) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// files lists the files and directories whose path begins with prefix;
+// directories end in a slash.
+func files(prefix string) []string {
+	dir, base := filepath.Split(prefix)
+	entries, err := os.ReadDir(expandHome(dir + "."))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, base) || (strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".")) {
+			continue
+		}
+		if e.IsDir() {
+			name += "/"
+		}
+		out = append(out, dir+name)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,150 @@
+package repl
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/chzyer/readline"
+)
+
+// historyLimit is the number of lines the history keeps.
+const historyLimit = 10000
+
+// terminalReader edits lines with readline on a terminal.
+type terminalReader struct {
+	rl    *readline.Instance
+	stdin *readline.CancelableStdin
+	fd    int
+	mu    sync.Mutex      // readline switches modes from more than one goroutine
+	saved *readline.State // the terminal's state before raw mode; nil when not raw
+}
+
+// newTerminalReader starts readline on the terminal fd (which is stdin).
+// History is off when historyFile is "".
+func newTerminalReader(fd int, opts Options, historyFile string, width func() int, c readline.AutoCompleter) (*terminalReader, error) {
+	t := &terminalReader{stdin: readline.NewCancelableStdin(opts.Stdin), fd: fd}
+	rl, err := readline.NewEx(&readline.Config{
+		Prompt:                 primaryPrompt,
+		HistoryFile:            historyFile,
+		HistoryLimit:           historyLimit,
+		DisableAutoSaveHistory: true, // remember decides what is kept
+		HistorySearchFold:      true,
+		AutoComplete:           c,
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "\n", // readline's spelling of "just end the line"
+		Stdin:                  t.stdin,
+		Stdout:                 opts.Stdout,
+		Stderr:                 opts.Stderr,
+		FuncGetWidth:           width,
+		FuncIsTerminal:         func() bool { return true },
+		FuncMakeRaw:            t.makeRaw,
+		FuncExitRaw:            t.exitRaw,
+	})
+	if err != nil {
+		t.stdin.Close()
+		return nil, err
+	}
+	t.rl = rl
+	return t, nil
+}
+
+// makeRaw puts the terminal in raw mode unless it is already.
+func (t *terminalReader) makeRaw() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.saved != nil {
+		return nil
+	}
+	st, err := readline.MakeRaw(t.fd)
+	if err == nil {
+		t.saved = st
+	}
+	return err
+}
+
+// exitRaw restores the terminal's mode from before makeRaw.
+func (t *terminalReader) exitRaw() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.saved == nil {
+		return nil
+	}
+	err := readline.Restore(t.fd, t.saved)
+	t.saved = nil
+	return err
+}
+
+func (t *terminalReader) readLine(prompt, prefill string) (string, error) {
+	// readline draws the prompt when given the prefill, before it takes
+	// the terminal; taking it first keeps keys typed at once (Ctrl-C,
+	// Ctrl-D) from reaching the terminal's line discipline.
+	_ = t.makeRaw() // without raw mode readline still reads lines, only less well
+	t.rl.SetPrompt(prompt)
+	line, err := t.rl.ReadlineWithDefault(prefill)
+	if errors.Is(err, readline.ErrInterrupt) {
+		return "", errInterrupted
+	}
+	return line, err
+}
+
+func (t *terminalReader) readPassword(prompt string) (string, error) {
+	b, err := t.rl.ReadPassword(prompt)
+	if errors.Is(err, readline.ErrInterrupt) {
+		return "", errInterrupted
+	}
+	return string(b), err
+}
+
+// remember keeps lines that are not blank. A blank line is still passed
+// on, so that readline leaves any history entry the user was browsing.
+func (t *terminalReader) remember(line string) {
+	if strings.TrimSpace(line) == "" {
+		line = ""
+	}
+	_ = t.rl.SaveHistory(line) // a history that cannot be written is not worth interrupting the user for
+}
+
+func (t *terminalReader) close() {
+	t.rl.Close()
+	t.stdin.Close()
+}
+
+// pipeReader reads lines from input that is not a terminal, writing each
+// after its prompt so that the output reads as a session transcript.
+type pipeReader struct {
+	in   *bufio.Reader
+	c    io.Closer
+	echo io.Writer
+}
+
+func newPipeReader(in io.ReadCloser, echo io.Writer) *pipeReader {
+	return &pipeReader{in: bufio.NewReader(in), c: in, echo: echo}
+}
+
+func (p *pipeReader) readLine(prompt, _ string) (string, error) {
+	line, err := p.in.ReadString('\n')
+	if line == "" && err != nil {
+		return "", io.EOF
+	}
+	line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+	fmt.Fprintln(p.echo, prompt+line)
+	return line, nil
+}
+
+func (p *pipeReader) readPassword(prompt string) (string, error) {
+	line, err := p.in.ReadString('\n')
+	if line == "" && err != nil {
+		return "", io.EOF
+	}
+	fmt.Fprintln(p.echo, prompt)
+	return strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r"), nil
+}
+
+func (p *pipeReader) remember(string) {}
+
+// close closes the input, which ends a pending read on a pipe.
+func (p *pipeReader) close() { p.c.Close() }

@@ -1,0 +1,410 @@
+package repl
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// childEnv marks the test binary started as the REPL under test.
+const childEnv = "KAEL_REPL_TEST_CHILD"
+
+// TestMain runs the REPL, as cmd/kael does, when the test binary is
+// started by startREPL.
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		if err := Run(context.Background(), Options{Version: "test"}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// expectTimeout is how long to wait for output; the machines that run the
+// tests are shared and slow.
+const expectTimeout = 15 * time.Second
+
+// term is a REPL running in a child process on a pseudo-terminal.
+type term struct {
+	t    testing.TB
+	cmd  *exec.Cmd
+	pty  *os.File
+	mu   sync.Mutex
+	out  bytes.Buffer // everything the REPL wrote
+	mark int          // expect looks at out from here
+	done chan struct{}
+}
+
+// startREPL starts the REPL with XDG_STATE_HOME in a temporary directory,
+// returned as state, and the extra environment variables env.
+func startREPL(t testing.TB, env ...string) (tm *term, state string) {
+	state = t.TempDir()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), childEnv+"=1", "XDG_STATE_HOME="+state, "TERM=xterm-256color", "NO_COLOR=", "COLORTERM=")
+	cmd.Env = append(cmd.Env, env...)
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm = &term{t: t, cmd: cmd, pty: f, done: make(chan struct{})}
+	go func() {
+		defer close(tm.done)
+		buf := make([]byte, 4096)
+		for {
+			n, err := f.Read(buf)
+			tm.mu.Lock()
+			tm.out.Write(buf[:n])
+			tm.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		f.Close()
+	})
+	return tm, state
+}
+
+var escapes = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]|\r`)
+
+// text is the output since the mark with escape sequences and carriage
+// returns removed.
+func (tm *term) text() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return escapes.ReplaceAllString(tm.out.String()[tm.mark:], "")
+}
+
+// expect waits until the output since the mark contains want, then moves
+// the mark past it.
+func (tm *term) expect(want string) {
+	tm.t.Helper()
+	deadline := time.Now().Add(expectTimeout)
+	for {
+		tm.mu.Lock()
+		raw := tm.out.String()[tm.mark:]
+		tm.mu.Unlock()
+		plain := escapes.ReplaceAllString(raw, "")
+		if i := strings.Index(plain, want); i >= 0 {
+			// Advance the mark to just past want in the raw output.
+			tm.mu.Lock()
+			tm.mark += rawOffset(raw, i+len(want))
+			tm.mu.Unlock()
+			return
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("waited %v for %q; the REPL wrote:\n%s", expectTimeout, want, plain)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// rawOffset maps an offset in the escape-free text of raw to one in raw.
+func rawOffset(raw string, plainOff int) int {
+	locs := escapes.FindAllStringIndex(raw, -1)
+	off := plainOff
+	for _, l := range locs {
+		if l[0] < off {
+			off += l[1] - l[0]
+		}
+	}
+	return min(off, len(raw))
+}
+
+// send types s.
+func (tm *term) send(s string) {
+	tm.t.Helper()
+	if _, err := io.WriteString(tm.pty, s); err != nil {
+		tm.t.Fatal(err)
+	}
+}
+
+// run types a line and waits for the next primary prompt, returning what
+// was written in between, without escape sequences.
+func (tm *term) run(line string) string {
+	tm.t.Helper()
+	tm.send(line + "\r")
+	// readline redraws the line after each key; the last time, a newline
+	// follows it.
+	tm.expect(line + "\n")
+	tm.mu.Lock()
+	from := tm.mark
+	tm.mu.Unlock()
+	tm.expect(">>> ")
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return strings.TrimSuffix(escapes.ReplaceAllString(tm.out.String()[from:tm.mark], ""), ">>> ")
+}
+
+// quit sends Ctrl-D and waits for the REPL to exit.
+func (tm *term) quit() {
+	tm.t.Helper()
+	tm.send("\x04")
+	select {
+	case <-tm.done:
+	case <-time.After(expectTimeout):
+		tm.t.Fatal("the REPL did not exit after Ctrl-D")
+	}
+	if err := tm.cmd.Wait(); err != nil {
+		tm.t.Fatalf("the REPL exited with %v; it wrote:\n%s", err, tm.text())
+	}
+}
+
+func TestTerminalSession(t *testing.T) {
+	t.Parallel()
+	tm, state := startREPL(t)
+	tm.expect("kael test")
+	tm.expect(">>> ")
+
+	if out := tm.run("x = 6 * 7"); strings.TrimSpace(out) != "" {
+		t.Errorf("an assignment printed %q", out)
+	}
+	if out := tm.run("x"); !strings.Contains(out, "42") {
+		t.Errorf("x shows %q, want 42", out)
+	}
+	if out := tm.run("_ + 1"); !strings.Contains(out, "43") {
+		t.Errorf("_ + 1 shows %q, want 43", out)
+	}
+
+	out := tm.run(`1 + "a"`)
+	for _, want := range []string{"TypeError", "1 | 1 + \"a\"", "  | ^^^^^^^"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("error output lacks %q:\n%s", want, out)
+		}
+	}
+
+	// A tensor shows its values and its badge; a promotion adds a note.
+	tm.run("x = tensor([[1., 2., 3.], [4., 5., 6.]])")
+	if out := tm.run("x"); !strings.Contains(out, "[[1., 2., 3.],\n [4., 5., 6.]]  float32[2, 3]") {
+		t.Errorf("x shows %q", out)
+	}
+	out = tm.run("tensor([1, 2, 3]) + x")
+	for _, want := range []string{"[[2., 4., 6.],\n [5., 7., 9.]]  float32[2, 3]", "note: int64 + float32 → float32"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a promoting addition shows %q, lacking %q", out, want)
+		}
+	}
+
+	// Tab completes a builtin, a method after a dot and a keyword
+	// argument.
+	tm.send("enumer\t")
+	tm.expect("enumerate")
+	if out := tm.run("([7])"); !strings.Contains(out, "[(0, 7)]") {
+		t.Errorf("completed enumerate shows %q", out)
+	}
+	tm.send("x.unsq\t")
+	tm.expect("x.unsqueeze")
+	if out := tm.run("(0)"); !strings.Contains(out, "[[[1., 2., 3.],\n  [4., 5., 6.]]]  float32[1, 2, 3]") {
+		t.Errorf("the completed x.unsqueeze(0) shows %q", out)
+	}
+	tm.send("x.sum(1, keep\t")
+	tm.expect("x.sum(1, keepdim=")
+	if out := tm.run("True)"); !strings.Contains(out, "[[ 6.],\n [15.]]  float32[2, 1]") {
+		t.Errorf("the completed x.sum(1, keepdim=True) shows %q", out)
+	}
+
+	// A block: the continuation prompt pre-fills the indent and a blank
+	// line ends the block.
+	tm.send("def twice(n):\r")
+	tm.expect("... ")
+	tm.send("return 2 * n\r")
+	tm.expect("...     ")
+	tm.send("\r")
+	tm.expect(">>> ")
+	if out := tm.run("twice(21)"); !strings.Contains(out, "42") {
+		t.Errorf("twice(21) shows %q", out)
+	}
+
+	// Ctrl-C at the prompt drops the line and the pending block.
+	tm.send("if True:\r")
+	tm.expect("... ")
+	tm.send("\x03")
+	tm.expect(">>> ")
+	if out := tm.run("7 * 6"); !strings.Contains(out, "42") || strings.Contains(out, "Error") {
+		t.Errorf("after Ctrl-C in a block, 7 * 6 shows %q", out)
+	}
+
+	out = tm.run(":vars")
+	for _, want := range []string{"name", "type", "dtype", "shape", "size", "twice", "function", "x ", "float32", "[2, 3]", "24 B"} {
+		if !strings.Contains(out, want) {
+			t.Errorf(":vars lacks %q:\n%s", want, out)
+		}
+	}
+	if out := tm.run(":explain x + 1"); !strings.Contains(out, "1. ") || !strings.Contains(out, "int64") {
+		t.Errorf(":explain x + 1 shows %q", out)
+	}
+	if out := tm.run(":hlep"); !strings.Contains(out, "did you mean :help?") {
+		t.Errorf(":hlep shows %q", out)
+	}
+	tm.quit()
+
+	hist, err := os.ReadFile(filepath.Join(state, "kael", "history"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"x = 6 * 7\n", "def twice(n):\n", "    return 2 * n\n", ":vars\n"} {
+		if !strings.Contains(string(hist), want) {
+			t.Errorf("the history file lacks %q:\n%s", want, hist)
+		}
+	}
+}
+
+func TestTerminalInterrupt(t *testing.T) {
+	t.Parallel()
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.run("i = 0")
+	tm.send("while True:\r")
+	tm.expect("... ")
+	tm.send("i += 1\r")
+	tm.expect("... ")
+	tm.send("\r")
+	// The activity indicator shows that the loop is running.
+	tm.expect("Ctrl-C interrupts")
+	tm.send("\x03")
+	tm.expect("KeyboardInterrupt")
+	tm.expect(">>> ")
+	if out := tm.run("i > 0"); !strings.Contains(out, "True") {
+		t.Errorf("after the interrupt, i > 0 shows %q", out)
+	}
+
+	// input() reads a line at its own prompt; the status line stays away.
+	tm.send("name = input('who? ')\r")
+	tm.expect("who? ")
+	time.Sleep(2 * statusDelay)
+	if out := tm.text(); strings.Contains(out, "running") {
+		t.Errorf("the status line was drawn while input() waited: %q", out)
+	}
+	tm.send("kael\r")
+	tm.expect(">>> ")
+	if out := tm.run("name"); !strings.Contains(out, "'kael'") {
+		t.Errorf("input() read %q", out)
+	}
+	tm.quit()
+}
+
+func TestTerminalHistoryPersists(t *testing.T) {
+	t.Parallel()
+	tm, state := startREPL(t)
+	tm.expect(">>> ")
+	tm.run("y = 40 + 2")
+	tm.quit()
+
+	// A second REPL with the same history recalls the line with Up.
+	tm2, _ := startREPL(t, "XDG_STATE_HOME="+state)
+	tm2.expect(">>> ")
+	tm2.send("\x1b[A\r")
+	tm2.expect("y = 40 + 2")
+	tm2.expect(">>> ")
+	if out := tm2.run("y"); !strings.Contains(out, "42") {
+		t.Errorf("the recalled assignment left y = %q", out)
+	}
+	// Ctrl-R finds a line by what it contains.
+	tm2.run("y = 0")
+	tm2.send("\x1240 +")
+	tm2.expect("bck-i-search: 40 +")
+	tm2.send("\r")
+	tm2.expect(">>> ")
+	if out := tm2.run("y"); !strings.Contains(out, "42") {
+		t.Errorf("the line found with Ctrl-R left y = %q", out)
+	}
+	tm2.quit()
+}
+
+var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+// TestTerminalColor checks that the terminal shows the same text as piped
+// output, in colour unless NO_COLOR is set.
+func TestTerminalColor(t *testing.T) {
+	t.Parallel()
+	lines := []string{
+		"x = tensor([[1., 2., 3.], [4., 5., 6.]])", "x", "tensor([1, 2, 3]) + x", `1 + "a"`, "print('hi')",
+		":type x", ":vars", ":explain x + 1", ":help len", ":nosuch",
+	}
+	want := outputs(t, lines)
+	for _, noColor := range []bool{false, true} {
+		var env []string
+		if noColor {
+			env = append(env, "NO_COLOR=1")
+		}
+		tm, _ := startREPL(t, env...)
+		tm.expect(">>> ")
+		for i, line := range lines {
+			if got := tm.run(line); strings.TrimRight(got, "\n") != strings.TrimRight(want[i], "\n") {
+				t.Errorf("NO_COLOR=%v: %s shows\n%s\npiped, it shows\n%s", noColor, line, got, want[i])
+			}
+		}
+		tm.mu.Lock()
+		colored := sgr.MatchString(tm.out.String())
+		tm.mu.Unlock()
+		if colored == noColor {
+			t.Errorf("NO_COLOR=%v: colour escape codes present: %v", noColor, colored)
+		}
+		tm.quit()
+	}
+}
+
+// TestTerminalProgress loads a slow script: a progress bar shows while it
+// runs and is gone when it ends.
+func TestTerminalProgress(t *testing.T) {
+	t.Parallel()
+	script := filepath.Join(t.TempDir(), "slow.kael")
+	src := "s = 0\n" + strings.Repeat("for k in range(1000000): s += 1\n", 5) + "s\n"
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	out := tm.run(":load " + script)
+	if !strings.Contains(out, "5000000\nloaded "+script) {
+		t.Errorf(":load shows %q", out)
+	}
+	tm.mu.Lock()
+	raw := tm.out.String()
+	tm.mu.Unlock()
+	bar := regexp.MustCompile(`running [█░]{20} [1-6]/7`)
+	if !bar.MatchString(raw) {
+		t.Errorf("no progress bar in %q", raw)
+	}
+	last := strings.LastIndex(raw, "░")
+	if erase := strings.Index(raw[last:], "\r"+eraseLine); erase < 0 || erase > strings.Index(raw[last:], "5000000") {
+		t.Errorf("the progress bar was not erased before the result: %q", raw[last:])
+	}
+	tm.quit()
+}
+
+// BenchmarkStartup measures the time from starting the REPL's process to
+// its first prompt, as a user sees it.
+func BenchmarkStartup(b *testing.B) {
+	for b.Loop() {
+		tm, _ := startREPL(b)
+		deadline := time.Now().Add(expectTimeout)
+		for !strings.Contains(tm.text(), ">>> ") {
+			if time.Now().After(deadline) {
+				b.Fatalf("no prompt after %v; the REPL wrote %q", expectTimeout, tm.text())
+			}
+			time.Sleep(100 * time.Microsecond)
+		}
+		b.StopTimer()
+		tm.send("\x04")
+		<-tm.done
+		tm.cmd.Wait()
+		b.StartTimer()
+	}
+}

@@ -1,0 +1,363 @@
+// Package repl is kael's terminal REPL: a line editor with history,
+// completion and multi-line blocks in front of a lang.Session, which shows
+// tensors with a dtype/shape badge, promotion notes under results, errors
+// with a caret under the failing code, and a progress bar for long work.
+//
+// Run starts it. Input comes from github.com/chzyer/readline when standard
+// input is a terminal (emacs keys, Ctrl-R history search, Tab completion);
+// otherwise lines are read as they come and echoed after the prompt, so that
+// piped input gives a transcript. Output is styled with lipgloss unless
+// colour is off (Options.NoColor, the NO_COLOR environment variable, or
+// output that is not a terminal), in which case the same text is written
+// without escape codes. docs/repl.md is the user's guide.
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/muesli/termenv"
+)
+
+// Options configure Run. Every field is optional.
+type Options struct {
+	// Stdin, Stdout and Stderr default to the process's. When Stdin is a
+	// terminal the REPL edits lines with readline; otherwise it reads
+	// lines as they come, and closes Stdin when it returns.
+	Stdin  io.ReadCloser
+	Stdout io.Writer
+	Stderr io.Writer
+	// HistoryFile is where input lines are kept between sessions. It
+	// defaults to $XDG_STATE_HOME/kael/history, or
+	// ~/.local/state/kael/history; its directory is created if needed.
+	HistoryFile string
+	// NoColor writes plain text. Colour is also off when the NO_COLOR
+	// environment variable is set or Stdout is not a terminal.
+	NoColor bool
+	// Version is shown in the banner.
+	Version string
+}
+
+// The prompts.
+const (
+	primaryPrompt      = ">>> "
+	continuationPrompt = "... "
+)
+
+// Delays of the status line: it appears once a cell has run for
+// statusDelay without writing anything, and is redrawn every statusTick.
+const (
+	statusDelay = 300 * time.Millisecond
+	statusTick  = 100 * time.Millisecond
+)
+
+// errInterrupted is what a lineReader returns when Ctrl-C cancels the line.
+var errInterrupted = errors.New("interrupted")
+
+// lineReader reads the user's lines.
+type lineReader interface {
+	// readLine shows prompt and returns the line typed, without its
+	// newline; prefill is editable text already on the line. It returns
+	// errInterrupted for Ctrl-C and io.EOF at the end of input.
+	readLine(prompt, prefill string) (string, error)
+	// readPassword reads a line without showing it.
+	readPassword(prompt string) (string, error)
+	// remember adds a line to the history.
+	remember(line string)
+	close()
+}
+
+// Run runs the REPL until the user quits (Ctrl-D, :quit) or ctx is
+// cancelled; it returns ctx's error in the latter case, and an error only
+// if the terminal cannot be set up otherwise.
+func Run(ctx context.Context, opts Options) error {
+	if opts.Stdin == nil {
+		opts.Stdin = os.Stdin
+	}
+	if opts.Stdout == nil {
+		opts.Stdout = os.Stdout
+	}
+	if opts.Stderr == nil {
+		opts.Stderr = os.Stderr
+	}
+	r := newREPL(opts)
+	if fd, ok := terminalFD(opts.Stdin); ok {
+		path, err := historyPath(opts.HistoryFile)
+		if err != nil {
+			fmt.Fprintf(opts.Stderr, "kael: history is off: %v\n", err)
+		}
+		in, err := newTerminalReader(fd, opts, path, r.width, completer{r})
+		if err != nil {
+			return fmt.Errorf("starting the line editor: %w", err)
+		}
+		r.in, r.interactive = in, true
+		// Ctrl-C reaches the REPL as SIGINT while the terminal is not in
+		// raw mode, that is while no line is being edited: it interrupts
+		// the running cell, if any, and must never end the process.
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt)
+		defer signal.Stop(sig)
+		stopped := make(chan struct{})
+		defer close(stopped)
+		go func() {
+			for {
+				select {
+				case <-sig:
+					r.intr.fire()
+				case <-stopped:
+					return
+				}
+			}
+		}()
+	} else {
+		r.in = newPipeReader(opts.Stdin, r.scr)
+	}
+	defer r.in.close()
+	stop := context.AfterFunc(ctx, r.in.close)
+	defer stop()
+	fmt.Fprintln(r.scr, r.st.banner(opts.Version))
+	r.loop(ctx)
+	return ctx.Err()
+}
+
+// repl is one running REPL.
+type repl struct {
+	sess *lang.Session
+	in   lineReader
+	scr  *screen
+	st   styles
+	intr interrupts
+	// interactive is set when lines are edited on a terminal.
+	interactive bool
+	// pending holds the lines of a block still being typed.
+	pending []string
+	quit    bool
+}
+
+func newREPL(opts Options) *repl {
+	outFD, outIsTerm := terminalFD(opts.Stdout)
+	renderer := lipgloss.NewRenderer(opts.Stdout)
+	plain := opts.NoColor || os.Getenv("NO_COLOR") != "" || !outIsTerm
+	if plain {
+		renderer.SetColorProfile(termenv.Ascii)
+	}
+	width := func() int { return 80 }
+	if outIsTerm {
+		width = func() int { return terminalWidth(outFD) }
+	}
+	r := &repl{
+		st: newStyles(renderer),
+	}
+	r.scr = newScreen(opts.Stdout, outIsTerm, width, r.st.dim)
+	r.sess = lang.NewSession(lang.IO{
+		Stdout:   r.scr,
+		Display:  func(v lang.Value) { fmt.Fprintln(r.scr, r.st.value(v, r.scr.width())) },
+		Input:    r.input,
+		Progress: r.scr.setProgress,
+	})
+	return r
+}
+
+func (r *repl) width() int { return r.scr.width() }
+
+// loop reads and runs cells until the input ends or the user quits.
+func (r *repl) loop(ctx context.Context) {
+	indent := ""
+	for !r.quit && ctx.Err() == nil {
+		prompt := r.st.prompt(primaryPrompt)
+		if len(r.pending) > 0 {
+			prompt = r.st.dim.Render(continuationPrompt)
+		}
+		line, err := r.in.readLine(prompt, indent)
+		switch {
+		case errors.Is(err, errInterrupted):
+			r.pending, indent = nil, ""
+			continue
+		case err != nil:
+			if len(r.pending) > 0 && !r.interactive && ctx.Err() == nil {
+				// A script ended inside a block: run the block.
+				r.safely(func() { r.runSource(ctx, strings.Join(r.pending, "\n")+"\n") })
+			}
+			return
+		}
+		r.in.remember(line)
+		if len(r.pending) == 0 {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			if isCommand(line) || r.isBareQuit(line) {
+				r.safely(func() { r.command(ctx, line) })
+				continue
+			}
+		}
+		r.pending = append(r.pending, line)
+		src := strings.Join(r.pending, "\n") + "\n"
+		status, ind := lang.Completeness(src)
+		if status == syntax.Incomplete {
+			indent = ind
+			continue
+		}
+		r.pending, indent = nil, ""
+		r.safely(func() { r.runSource(ctx, src) })
+	}
+}
+
+// isBareQuit reports whether line is exit or quit, with or without (), and
+// no variable of that name hides the meaning.
+func (r *repl) isBareQuit(line string) bool {
+	name := strings.TrimSuffix(strings.TrimSpace(line), "()")
+	if name != "exit" && name != "quit" {
+		return false
+	}
+	_, defined := r.sess.Get(name)
+	return !defined
+}
+
+// safely runs f, reporting a panic in the REPL's own code instead of
+// crashing.
+func (r *repl) safely(f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.scr.endCell()
+			r.scr.ensureNewline()
+			fmt.Fprintln(r.scr, r.st.error(&lang.Error{
+				Kind: lang.InternalError,
+				Msg:  fmt.Sprintf("the REPL crashed: %v", p),
+				Hint: "this is a bug in kael; your variables are intact. Please report it with what you typed and this trace:\n" +
+					firstLines(string(debug.Stack()), 12),
+			}))
+		}
+	}()
+	f()
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	return strings.Join(lines[:min(n, len(lines))], "\n")
+}
+
+// runSource runs a cell typed at the prompt and shows what it produced.
+func (r *repl) runSource(ctx context.Context, src string) {
+	r.show(r.exec(ctx, "", src))
+}
+
+// exec runs one cell, interruptible with Ctrl-C, with the status line
+// running under it.
+func (r *repl) exec(ctx context.Context, filename, src string) lang.Result {
+	var res lang.Result
+	r.interruptible(ctx, func(ctx context.Context) { res = r.sess.Exec(ctx, filename, src) })
+	return res
+}
+
+// interruptible runs f with a context that Ctrl-C cancels, and shows the
+// status line while f runs. Output f left unfinished is ended with a
+// newline.
+func (r *repl) interruptible(ctx context.Context, f func(ctx context.Context)) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r.intr.start(cancel)
+	r.scr.beginCell()
+	f(ctx)
+	r.scr.endCell()
+	if r.intr.stop() {
+		r.scr.interrupted()
+	}
+	r.scr.ensureNewline()
+}
+
+// interrupts routes SIGINT to the running cell.
+type interrupts struct {
+	mu     sync.Mutex
+	cancel context.CancelFunc // the running cell's; nil when none runs
+	fired  bool
+}
+
+// fire interrupts the running cell; with none running it does nothing.
+func (in *interrupts) fire() {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.cancel != nil {
+		in.cancel()
+		in.fired = true
+	}
+}
+
+func (in *interrupts) start(cancel context.CancelFunc) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	in.cancel, in.fired = cancel, false
+}
+
+// stop ends the cell, reporting whether it was interrupted.
+func (in *interrupts) stop() bool {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	in.cancel = nil
+	return in.fired
+}
+
+// show writes a cell's value, notes and error.
+func (r *repl) show(res lang.Result) {
+	if res.Value != nil {
+		fmt.Fprintln(r.scr, r.st.value(res.Value, r.width()))
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(r.scr, r.st.note(n.Text))
+	}
+	if res.Err != nil {
+		fmt.Fprintln(r.scr, r.st.error(res.Err))
+	}
+}
+
+// input serves lang's input(): it reads a line from the user.
+func (r *repl) input(prompt string, password bool) (string, error) {
+	var line string
+	var err error
+	r.scr.read(func() {
+		if password {
+			line, err = r.in.readPassword(prompt)
+		} else {
+			line, err = r.in.readLine(prompt, "")
+		}
+	})
+	switch {
+	case errors.Is(err, errInterrupted):
+		return "", &lang.Error{Kind: lang.KeyboardInterrupt, Msg: "interrupted while reading input"}
+	case errors.Is(err, io.EOF):
+		return "", &lang.Error{Kind: "EOFError", Msg: "the input ended while input() was reading a line"}
+	}
+	return line, err
+}
+
+// historyPath returns the history file to use, creating its directory:
+// path if given, else $XDG_STATE_HOME/kael/history or
+// ~/.local/state/kael/history.
+func historyPath(path string) (string, error) {
+	if path == "" {
+		state := os.Getenv("XDG_STATE_HOME")
+		if state == "" {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return "", err
+			}
+			state = filepath.Join(home, ".local", "state")
+		}
+		path = filepath.Join(state, "kael", "history")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return "", err
+	}
+	return path, nil
+}
