@@ -33,7 +33,7 @@ func (s *BinarySpec) ExplainBinary(a, b *Tensor) ([]string, error) {
 		t    *Tensor
 	}{{"a", a}, {"b", b}} {
 		if op.t.dtype != compute {
-			add("cast: %s %s → %s (a new tensor of %d elements)", op.name, op.t.dtype, compute, op.t.Numel())
+			add("cast: %s %s → %s (a new tensor of %s)", op.name, op.t.dtype, compute, plural(op.t.Numel(), "element"))
 		} else {
 			add("cast: %s is already %s, used as it is", op.name, compute)
 		}
@@ -54,8 +54,9 @@ func (s *BinarySpec) ExplainBinary(a, b *Tensor) ([]string, error) {
 	if err != nil {
 		return steps, err
 	}
-	add("iterator: strides out %v, a %v, b %v (in elements, after reordering)", it.strides[0], it.strides[1], it.strides[2])
-	add("iterator: coalesced to loop shape %s; inner loop %s", FormatShape(it.shape), innerPath(it))
+	add("iterator: reordered and coalesced to loop shape %s with strides out %v, a %v, b %v (in elements)",
+		FormatShape(it.shape), it.strides[0], it.strides[1], it.strides[2])
+	add("inner loop: %s", innerPath(it))
 	add("dispatch: %s kernel instantiated for %s", s.Name, compute)
 	if it.numel > GrainSize {
 		add("parallel: %d elements > grain %d → split across goroutines", it.numel, GrainSize)
@@ -115,4 +116,11 @@ func innerPath(it *Iter) string {
 		}
 	}
 	return path + " (out, a, b: " + strings.Join(kinds, ", ") + ")"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
