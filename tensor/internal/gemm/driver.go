@@ -1,9 +1,9 @@
 package gemm
 
 import (
-	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 )
 
@@ -23,7 +23,10 @@ type job[T float32 | float64] struct {
 	direct              bool // full tiles can be written to C in place
 	packNext, tileNext  atomic.Int64
 	stop                atomic.Bool
-	sync                barrier
+	// halt is stop as it was when the goroutines last met, so that they
+	// all leave after the same block.
+	halt bool
+	meet barrier
 }
 
 // mul computes C = A·B with micro-kernel kn on threads goroutines. The
@@ -38,13 +41,18 @@ func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], thr
 	defer putBuf(buf)
 	j.apack, j.bpack, j.tiles = buf.s[:aLen], buf.s[aLen:aLen+bLen], buf.s[aLen+bLen:]
 	j.direct = c.ColStride == 1 && (m == 1 || abs(c.RowStride) >= n)
-	j.sync.init(threads, func() {
+	j.meet.init(threads, func() {
 		j.packNext.Store(0)
 		j.tileNext.Store(0)
+		j.halt = j.stop.Load()
 	})
 	var wg sync.WaitGroup
+	wg.Add(threads - 1)
 	for w := 1; w < threads; w++ {
-		wg.Go(func() { j.run(w) })
+		spawn(func() {
+			j.run(w)
+			wg.Done()
+		})
 	}
 	j.run(0)
 	wg.Wait()
@@ -81,7 +89,7 @@ func (j *job[T]) run(w int) {
 						pb.pack(j.bpack, item-aItems, kn.transB, kn.copyRows)
 					}
 				}
-				j.sync.wait()
+				j.meet.wait()
 
 				for unit := grab(&j.tileNext); unit < aSlivers*colChunks; unit = grab(&j.tileNext) {
 					if j.poll(w) {
@@ -91,8 +99,8 @@ func (j *job[T]) run(w int) {
 					j0 := unit / aSlivers * ncb
 					j.sliver(kc, i, min(mr, mc-i), j0, min(j0+ncb, nc), pc > 0, ic+i, jc, tile)
 				}
-				j.sync.wait()
-				if j.stop.Load() {
+				j.meet.wait()
+				if j.halt {
 					return
 				}
 			}
@@ -100,9 +108,7 @@ func (j *job[T]) run(w int) {
 	}
 }
 
-// poll reports whether to stop. Goroutine 0 polls j.cancelled; it only
-// does so between the barriers that end a block, so every goroutine sees
-// the same j.stop after them.
+// poll reports whether to stop. Only goroutine 0 calls j.cancelled.
 func (j *job[T]) poll(w int) bool {
 	if w == 0 && j.cancelled != nil && !j.stop.Load() && j.cancelled() {
 		j.stop.Store(true)
@@ -145,8 +151,9 @@ type barrier struct {
 	cond      sync.Cond
 }
 
-// barrierSpins is how many times a waiter yields before it blocks.
-const barrierSpins = 1000
+// barrierSpin is how long a waiter spins before it blocks: waking a
+// blocked goroutine can take a good part of a millisecond.
+const barrierSpin = 500 * time.Microsecond
 
 func (b *barrier) init(n int, onRelease func()) {
 	b.n, b.onRelease = int32(n), onRelease
@@ -164,11 +171,8 @@ func (b *barrier) wait() {
 		b.cond.Broadcast()
 		return
 	}
-	for range barrierSpins {
-		if b.gen.Load() != gen {
-			return
-		}
-		runtime.Gosched()
+	if spin(barrierSpin, func() bool { return b.gen.Load() != gen }) {
+		return
 	}
 	b.mu.Lock()
 	for b.gen.Load() == gen {
@@ -195,22 +199,37 @@ func storeTile[T float32 | float64](c Matrix[T], ci int, t []T, rows, cols, nr i
 	}
 }
 
-// buffer is a 64-byte aligned scratch slice kept in a pool.
+// buffer is a 64-byte aligned scratch slice.
 type buffer[T float32 | float64] struct{ s []T }
 
-var pool32, pool64 sync.Pool
-
-func poolFor[T float32 | float64]() *sync.Pool {
-	var zero T
-	if _, ok := any(zero).(float32); ok {
-		return &pool32
-	}
-	return &pool64
+// bufferCache keeps the last buffer released in spare and older ones in
+// pool. A sync.Pool alone often misses here: Mul may release a buffer on
+// one P and ask for one on another.
+type bufferCache[T float32 | float64] struct {
+	spare atomic.Pointer[buffer[T]]
+	pool  sync.Pool
 }
 
-// getBuf returns a pooled buffer of n elements with undefined contents.
+var (
+	cache32 bufferCache[float32]
+	cache64 bufferCache[float64]
+)
+
+func cacheFor[T float32 | float64]() *bufferCache[T] {
+	var zero T
+	if _, ok := any(zero).(float32); ok {
+		return any(&cache32).(*bufferCache[T])
+	}
+	return any(&cache64).(*bufferCache[T])
+}
+
+// getBuf returns a buffer of n elements with undefined contents.
 func getBuf[T float32 | float64](n int) *buffer[T] {
-	buf, _ := poolFor[T]().Get().(*buffer[T])
+	bc := cacheFor[T]()
+	buf := bc.spare.Swap(nil)
+	if buf == nil || cap(buf.s) < n {
+		buf, _ = bc.pool.Get().(*buffer[T])
+	}
 	if buf == nil || cap(buf.s) < n {
 		const align = 64
 		size := int(unsafe.Sizeof(T(0)))
@@ -222,7 +241,13 @@ func getBuf[T float32 | float64](n int) *buffer[T] {
 	return buf
 }
 
-func putBuf[T float32 | float64](buf *buffer[T]) { poolFor[T]().Put(buf) }
+// putBuf releases a buffer from getBuf.
+func putBuf[T float32 | float64](buf *buffer[T]) {
+	bc := cacheFor[T]()
+	if old := bc.spare.Swap(buf); old != nil {
+		bc.pool.Put(old)
+	}
+}
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 

@@ -34,9 +34,10 @@ type Options struct {
 	// Threads is the largest number of goroutines Mul may use;
 	// 0 means runtime.GOMAXPROCS(0). Small products use one.
 	Threads int
-	// Cancelled, if not nil, is polled between cache blocks from the
-	// calling goroutine only; when it returns true Mul returns early and
-	// leaves C partly computed.
+	// Cancelled, if not nil, is polled from the calling goroutine only,
+	// between units of work (each well under a millisecond); once it
+	// returns true Mul returns early, leaving C partly computed. The
+	// smallest products do not poll it.
 	Cancelled func() bool
 }
 
@@ -87,8 +88,9 @@ func Mul[T float32 | float64](m, n, k int, a, b, c Matrix[T], opt Options) {
 // which packing would cost more than it saves.
 const naiveMaxWork = 8 * 8 * 8
 
-// parallelMinWork is the least m·n·k worth giving to one extra goroutine.
-const parallelMinWork = 64 * 64 * 64
+// parallelMinWork is the least m·n·k worth giving to one more goroutine:
+// below it the goroutines' meetings cost more than they save.
+const parallelMinWork = 160 * 160 * 160
 
 // checkView panics unless every element of the rows×cols view x lies in
 // x.Data.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -154,6 +155,31 @@ func TestMul(t *testing.T) {
 		t.Run("f32", testMul[float32])
 		t.Run("f64", testMul[float64])
 	})
+}
+
+// TestMulConcurrent runs products on several goroutines at once, so that
+// they share the worker pool and the buffer cache.
+func TestMulConcurrent(t *testing.T) {
+	const size, calls = 200, 6
+	row := layoutByName("row")
+	type product struct{ a, b, c Matrix[float32] }
+	ps := make([]product, calls)
+	for i := range ps {
+		rng := rand.New(rand.NewPCG(7, uint64(i)))
+		ps[i] = product{newView[float32](rng, row, size, size), newView[float32](rng, row, size, size), newView[float32](rng, row, size, size)}
+	}
+	var wg sync.WaitGroup
+	for _, p := range ps {
+		wg.Go(func() {
+			for range 3 {
+				Mul(size, size, size, p.a, p.b, p.c, Options{Threads: 2})
+			}
+		})
+	}
+	wg.Wait()
+	for _, p := range ps {
+		check(t, size, size, size, p.a, p.b, p.c)
+	}
 }
 
 func TestSetImpl(t *testing.T) {

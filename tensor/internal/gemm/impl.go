@@ -21,8 +21,9 @@ type kernel[T float32 | float64] struct {
 	ncb    int // columns of B one goroutine sweeps at once: KC×NCB fits in L2
 	fn     kernelFunc[T]
 	// transA and transB, if not nil, pack full slivers of A and B whose
-	// rows are contiguous; copyRows, if not nil, packs rows of full
-	// slivers whose columns are contiguous. See panel.
+	// runs along k are contiguous (rows of A, columns of B); copyRows, if
+	// not nil, packs full slivers contiguous across (columns of A, rows of
+	// B). See panel.
 	transA, transB transFunc[T]
 	copyRows       copyFunc[T]
 }

@@ -67,14 +67,14 @@ func archImpls() []*impl {
 	if cpu.X86.HasAVX512F {
 		list = append(list, &impl{
 			name: "avx512",
-			f32:  &kernel[float32]{mr: 12, nr: 32, kc: 256, mc: 1200, nc: 4096, ncb: 512, fn: kernF32AVX512, transA: transF32x12, transB: transF32x32, copyRows: copyRows[float32]},
+			f32:  &kernel[float32]{mr: 12, nr: 32, kc: 512, mc: 1200, nc: 4096, ncb: 256, fn: kernF32AVX512, transA: transF32x12, transB: transF32x32, copyRows: copyRows[float32]},
 			f64:  &kernel[float64]{mr: 12, nr: 16, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX512, transA: transF64x12, transB: transF64x16, copyRows: copyRows[float64]},
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
 		list = append(list, &impl{
 			name: "avx2",
-			f32:  &kernel[float32]{mr: 6, nr: 16, kc: 256, mc: 1200, nc: 4096, ncb: 512, fn: kernF32AVX2, transA: transF32x6, transB: transF32x16, copyRows: copyRows[float32]},
+			f32:  &kernel[float32]{mr: 6, nr: 16, kc: 512, mc: 1200, nc: 4096, ncb: 256, fn: kernF32AVX2, transA: transF32x6, transB: transF32x16, copyRows: copyRows[float32]},
 			f64:  &kernel[float64]{mr: 6, nr: 8, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX2, transA: transF64x6, transB: transF64x8, copyRows: copyRows[float64]},
 		})
 	}

@@ -43,8 +43,9 @@ var kernels = []kernel{
 // unroll is how many k steps the main loop body holds.
 const unroll = 4
 
-// transposer describes a routine that packs rows rows of a matrix
-// transposed: a sliver of row-major A, or of B with columns contiguous.
+// transposer describes a routine that packs a sliver of rows rows
+// transposed: a sliver of A whose rows are contiguous, or of B whose
+// columns are.
 type transposer struct {
 	name string
 	f64  bool
@@ -83,6 +84,8 @@ func main() {
 	}
 }
 
+// emit writes the kernel. Its loop holds unroll k steps; each loads nv
+// vectors of B and multiplies them by mr elements of A broadcast.
 func (k kernel) emit(w *bytes.Buffer) {
 	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
 	label := func(l string) { fmt.Fprintf(w, "%s_%s:\n", k.name, l) }
@@ -134,12 +137,9 @@ func (k kernel) emit(w *bytes.Buffer) {
 	p("MOVQ ldc+32(FP), BX")
 	p("SHLQ $%d, BX", map[int]int{4: 2, 8: 3}[es])
 	// Zero the accumulators and prefetch the C tile.
+	zero := map[string]string{"Z": "VPXORD", "Y": "VXORPS"}[reg]
 	for i := 0; i < nacc; i++ {
-		if reg == "Z" {
-			p("VPXORD %s, %s, %s", acc(i/k.nv, i%k.nv), acc(i/k.nv, i%k.nv), acc(i/k.nv, i%k.nv))
-		} else {
-			p("VXORPS %s, %s, %s", acc(i/k.nv, i%k.nv), acc(i/k.nv, i%k.nv), acc(i/k.nv, i%k.nv))
-		}
+		p("%s %s%d, %s%d, %s%d", zero, reg, i, reg, i, reg, i)
 	}
 	p("MOVQ DX, R8")
 	for i := 0; i < k.mr; i++ {
