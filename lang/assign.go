@@ -41,11 +41,7 @@ func (in *interp) assign(target syntax.Expr, v Value) error {
 		}
 		return in.wrap(setAttr(obj, t.Name.Name, v), t.Span())
 	case *syntax.IndexExpr:
-		obj, err := in.eval(t.X)
-		if err != nil {
-			return err
-		}
-		subs, err := in.evalSubscripts(t.Subs)
+		obj, subs, err := in.evalIndexed(t)
 		if err != nil {
 			return err
 		}
@@ -121,11 +117,7 @@ func (in *interp) del(target syntax.Expr) error {
 		}
 		return nil
 	case *syntax.IndexExpr:
-		obj, err := in.eval(t.X)
-		if err != nil {
-			return err
-		}
-		subs, err := in.evalSubscripts(t.Subs)
+		obj, subs, err := in.evalIndexed(t)
 		if err != nil {
 			return err
 		}

@@ -183,6 +183,23 @@ func (b *Builtin) Params() []string {
 }
 
 // Args holds the arguments of one builtin call, bound to its parameters.
+//
+// Its accessors (Tensor, Int, Str, ...) are sticky, like a bufio.Scanner:
+// each returns just the value, and an argument of the wrong type makes it
+// return a zero value and record a TypeError (helpers such as tensorArg
+// record their own errors about the arguments the same way). The first
+// error recorded stays and later ones are dropped, so a call reports the
+// first bad argument it read. A builtin reads its arguments, then checks
+// once:
+//
+//	x, dim := a.Tensor("input"), a.Int("dim")
+//	if err := a.Err(); err != nil {
+//		return nil, err
+//	}
+//	return result(autograd.Unsqueeze(x, dim))
+//
+// A builtin that needs an argument's value to decide what to read next
+// checks Err before it uses the value. Value and IsNone never fail.
 type Args struct {
 	b    *Builtin
 	vals []Value // by parameter; nil when not given and no default
@@ -191,6 +208,7 @@ type Args struct {
 	// acceptsKeywords did not declare.
 	kwNames []string
 	kwVals  []Value
+	err     *Error // the first error recorded by fail
 }
 
 // bind matches positional and keyword arguments to b's parameters.
@@ -286,32 +304,51 @@ func (a *Args) typeError(name, want string, got Value) *Error {
 	return newErrorf(TypeError, "%s(): argument '%s' must be %s, not %s", a.b.Name, name, want, TypeName(got))
 }
 
-// Tensor returns a tensor argument; anything else is a TypeError.
-func (a *Args) Tensor(name string) (*tensor.Tensor, error) {
-	v := a.Value(name)
-	if t, ok := v.(*tensor.Tensor); ok {
-		return t, nil
+// fail records err, an error about the arguments, unless one is recorded
+// already.
+func (a *Args) fail(err *Error) {
+	if a.err == nil {
+		a.err = err
 	}
-	return nil, a.typeError(name, "Tensor", v)
+}
+
+// Err returns the first error the accessors recorded, or nil when the
+// arguments read so far are good.
+func (a *Args) Err() error {
+	if a.err == nil {
+		return nil // not a nil *Error, which is a non-nil error
+	}
+	return a.err
+}
+
+// Tensor returns a tensor argument; anything else is a TypeError.
+func (a *Args) Tensor(name string) *tensor.Tensor {
+	v := a.Value(name)
+	t, ok := v.(*tensor.Tensor)
+	if !ok {
+		a.fail(a.typeError(name, "Tensor", v))
+	}
+	return t
 }
 
 // OptTensor returns a tensor argument or nil for None.
-func (a *Args) OptTensor(name string) (*tensor.Tensor, error) {
+func (a *Args) OptTensor(name string) *tensor.Tensor {
 	if a.IsNone(name) {
-		return nil, nil
+		return nil
 	}
 	return a.Tensor(name)
 }
 
 // TensorLike returns a tensor argument, turning numbers into wrapped scalars
 // (weak in promotion) and lists into tensors.
-func (a *Args) TensorLike(name string) (*tensor.Tensor, error) {
+func (a *Args) TensorLike(name string) *tensor.Tensor {
 	v := a.Value(name)
 	t, err := toTensor(v)
 	if err != nil {
-		return nil, a.typeError(name, "Tensor or number", v)
+		a.fail(a.typeError(name, "Tensor or number", v))
+		return nil
 	}
-	return t, nil
+	return t
 }
 
 // toTensor converts a value used as a tensor operand.
@@ -347,115 +384,118 @@ func toGo(v Value) any {
 
 // Int returns an integer argument (a bool or a one-element integer tensor
 // is accepted too).
-func (a *Args) Int(name string) (int, error) {
+func (a *Args) Int(name string) int {
 	v := a.Value(name)
-	if i, ok := asInt(v); ok {
-		return int(i), nil
+	i, ok := asInt(v)
+	if !ok {
+		a.fail(a.typeError(name, "int", v))
 	}
-	return 0, a.typeError(name, "int", v)
+	return int(i)
 }
 
 // OptInt returns an integer argument or nil for None.
-func (a *Args) OptInt(name string) (*int, error) {
+func (a *Args) OptInt(name string) *int {
 	if a.IsNone(name) {
-		return nil, nil
+		return nil
 	}
-	i, err := a.Int(name)
-	return &i, err
+	i := a.Int(name)
+	return &i
 }
 
 // Int64 returns an integer argument as int64.
-func (a *Args) Int64(name string) (int64, error) {
-	i, err := a.Int(name)
-	return int64(i), err
-}
+func (a *Args) Int64(name string) int64 { return int64(a.Int(name)) }
 
 // Float returns a number argument as float64.
-func (a *Args) Float(name string) (float64, error) {
+func (a *Args) Float(name string) float64 {
 	v := a.Value(name)
-	if f, ok := asFloat(v); ok {
-		return f, nil
+	f, ok := asFloat(v)
+	if !ok {
+		a.fail(a.typeError(name, "float", v))
 	}
-	return 0, a.typeError(name, "float", v)
+	return f
 }
 
 // Bool returns a boolean argument; numbers are accepted by their truth.
-func (a *Args) Bool(name string) (bool, error) {
+func (a *Args) Bool(name string) bool {
 	switch x := a.Value(name).(type) {
 	case bool:
-		return x, nil
+		return x
 	case int64:
-		return x != 0, nil
+		return x != 0
 	}
-	return false, a.typeError(name, "bool", a.Value(name))
+	a.fail(a.typeError(name, "bool", a.Value(name)))
+	return false
 }
 
 // Str returns a string argument.
-func (a *Args) Str(name string) (string, error) {
-	if s, ok := a.Value(name).(string); ok {
-		return s, nil
+func (a *Args) Str(name string) string {
+	s, ok := a.Value(name).(string)
+	if !ok {
+		a.fail(a.typeError(name, "str", a.Value(name)))
 	}
-	return "", a.typeError(name, "str", a.Value(name))
+	return s
 }
 
 // DType returns a dtype argument (float32, or the string "float32").
-func (a *Args) DType(name string) (tensor.DType, error) {
+func (a *Args) DType(name string) tensor.DType {
 	switch x := a.Value(name).(type) {
 	case tensor.DType:
-		return x, nil
+		return x
 	case *Builtin:
 		if d, ok := builtinDType(x); ok {
-			return d, nil
+			return d
 		}
 	case string:
 		if d, ok := tensor.ParseDType(strings.TrimPrefix(x, "torch.")); ok {
-			return d, nil
+			return d
 		}
-		return 0, newErrorf(TypeError, "%s(): unknown dtype '%s'", a.b.Name, x).
-			withHint("the dtypes are float32, float64, int64 and bool")
+		a.fail(newErrorf(TypeError, "%s(): unknown dtype '%s'", a.b.Name, x).
+			withHint("the dtypes are float32, float64, int64 and bool"))
+		return 0
 	}
-	return 0, a.typeError(name, "dtype", a.Value(name))
+	a.fail(a.typeError(name, "dtype", a.Value(name)))
+	return 0
 }
 
 // OptDType returns a dtype argument or nil for None.
-func (a *Args) OptDType(name string) (*tensor.DType, error) {
+func (a *Args) OptDType(name string) *tensor.DType {
 	if a.IsNone(name) {
-		return nil, nil
+		return nil
 	}
-	d, err := a.DType(name)
-	return &d, err
+	d := a.DType(name)
+	return &d
 }
 
 // Ints returns an int or a sequence of ints as a slice; None gives nil.
-func (a *Args) Ints(name string) ([]int, error) {
+func (a *Args) Ints(name string) []int {
 	v := a.Value(name)
 	if _, ok := v.(NoneType); ok {
-		return nil, nil
+		return nil
 	}
 	if i, ok := asInt(v); ok {
-		return []int{int(i)}, nil
+		return []int{int(i)}
 	}
 	ints, ok := intSequence(v)
 	if !ok {
-		return nil, a.typeError(name, "int or tuple of ints", v)
+		a.fail(a.typeError(name, "int or tuple of ints", v))
 	}
-	return ints, nil
+	return ints
 }
 
 // Shape returns the sizes of a variadic shape parameter, accepting both
 // f(2, 3) and f((2, 3)).
-func (a *Args) Shape(name string) ([]int, error) {
+func (a *Args) Shape(name string) []int {
 	t, _ := a.Value(name).(Tuple)
 	if len(t) == 1 {
 		if ints, ok := intSequence(t[0]); ok {
-			return ints, nil
+			return ints
 		}
 	}
 	ints, ok := intSequence(t)
 	if !ok {
-		return nil, newErrorf(TypeError, "%s(): %s must be integers, got %s", a.b.Name, name, Repr(t))
+		a.fail(newErrorf(TypeError, "%s(): %s must be integers, got %s", a.b.Name, name, Repr(t)))
 	}
-	return ints, nil
+	return ints
 }
 
 func intSequence(v Value) ([]int, bool) {

@@ -19,12 +19,8 @@ import (
 func init() {
 	def(asFunc, "print(*values, sep=' ', end='\\n')", "Prints the values, separated by sep and followed by end.", func(a *Args) (Value, error) {
 		vals := a.Value("values").(Tuple)
-		sep, err := a.Str("sep")
-		if err != nil {
-			return nil, err
-		}
-		end, err := a.Str("end")
-		if err != nil {
+		sep, end := a.Str("sep"), a.Str("end")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		parts := make([]string, len(vals))
@@ -56,12 +52,8 @@ func init() {
 		return int64(len(elems)), nil
 	})
 	def(asFunc, "range(start, stop=None, step=1)", "The integers from start (default 0) up to but not including stop, counting by step.", func(a *Args) (Value, error) {
-		start, err := a.Int64("start")
-		if err != nil {
-			return nil, err
-		}
-		step, err := a.Int64("step")
-		if err != nil {
+		start, step := a.Int64("start"), a.Int64("step")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if step == 0 {
@@ -70,8 +62,8 @@ func init() {
 		if a.IsNone("stop") {
 			return &Range{Start: 0, Stop: start, Step: step}, nil
 		}
-		stop, err := a.Int64("stop")
-		return &Range{Start: start, Stop: stop, Step: step}, err
+		stop := a.Int64("stop")
+		return &Range{Start: start, Stop: stop, Step: step}, a.Err()
 	})
 	def(asFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
@@ -125,30 +117,14 @@ func init() {
 	})
 	def(asFunc, "dict(pairs=())", "A new dict from a sequence of (key, value) pairs.", func(a *Args) (Value, error) {
 		d := NewDict()
-		if src, ok := a.Value("pairs").(*Dict); ok {
-			for i, k := range src.keys {
-				_ = d.Set(k, src.vals[i])
-			}
-			return d, nil
-		}
-		pairs, err := collect(a.Value("pairs"))
-		if err != nil {
+		if err := d.update(a.Value("pairs"), "dict() needs (key, value) pairs"); err != nil {
 			return nil, err
-		}
-		for _, p := range pairs {
-			kv, err := collect(p)
-			if err != nil || len(kv) != 2 {
-				return nil, newErrorf(ValueError, "dict() needs (key, value) pairs")
-			}
-			if err := d.Set(kv[0], kv[1]); err != nil {
-				return nil, err
-			}
 		}
 		return d, nil
 	})
 	def(asFunc, "enumerate(iterable, start=0)", "Pairs (index, element) for each element of iterable.", func(a *Args) (Value, error) {
-		start, err := a.Int64("start")
-		if err != nil {
+		start := a.Int64("start")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		elems, err := collect(a.Value("iterable"))
@@ -189,8 +165,8 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		rev, err := a.Bool("reverse")
-		if err != nil {
+		rev := a.Bool("reverse")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		var sortErr error
@@ -241,8 +217,8 @@ func init() {
 		return None, nil
 	})
 	def(asFunc, "input(prompt='')", "Reads a line of text from the user.", func(a *Args) (Value, error) {
-		prompt, err := a.Str("prompt")
-		if err != nil {
+		prompt := a.Str("prompt")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if a.in.s.io.Input == nil {
@@ -262,8 +238,8 @@ func init() {
 		return None, nil
 	})
 	def(asFunc, "clear_output(wait=False)", "Clears the output of the current notebook cell.", func(a *Args) (Value, error) {
-		wait, err := a.Bool("wait")
-		if err != nil {
+		wait := a.Bool("wait")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if a.in.s.io.ClearOutput != nil {

@@ -75,68 +75,28 @@ var unaryOps = []struct {
 
 func defElementwise() {
 	for _, op := range []struct{ name, symbol string }{{"add", "+"}, {"sub", "-"}} {
-		spec, _ := tensor.LookupBinary(op.name)
-		def(asBoth, op.name+"(input, other, *, alpha=1)", "input "+op.symbol+" alpha * other, element-wise with broadcasting.", func(a *Args) (Value, error) {
-			x, y, err := binaryOperands(a, "other")
-			if err != nil {
-				return nil, err
-			}
-			return result(ops.binary(op.name, x, y))
-		})
-		def(asMethod, op.name+"_(input, other, *, alpha=1)", "In place: input "+op.symbol+"= alpha * other; returns input.", func(a *Args) (Value, error) {
-			x, y, err := binaryOperands(a, "other")
-			if err != nil {
-				return nil, err
-			}
-			return inPlace(x, autograd.InPlace(spec, x, y))
-		})
+		defBinary(asBoth, op.name+"(input, other, *, alpha=1)", "input "+op.symbol+" alpha * other, element-wise with broadcasting.", op.name)
+		defInPlace(op.name+"_(input, other, *, alpha=1)", "In place: input "+op.symbol+"= alpha * other; returns input.", op.name)
 	}
 	for _, op := range binaryOps {
-		def(op.kind, op.name+"(input, other)", op.doc, func(a *Args) (Value, error) {
-			x, y, err := binaryOperands(a, "other")
-			if err != nil {
-				return nil, err
-			}
-			return result(ops.binary(op.spec, x, y))
-		})
+		defBinary(op.kind, op.name+"(input, other)", op.doc, op.spec)
 	}
 	for _, op := range []struct{ name, symbol string }{{"mul", "*"}, {"div", "/"}} {
-		spec, _ := tensor.LookupBinary(op.name)
-		def(asMethod, op.name+"_(input, other)", "In place: input "+op.symbol+"= other; returns input.", func(a *Args) (Value, error) {
-			x, y, err := binaryOperands(a, "other")
-			if err != nil {
-				return nil, err
-			}
-			return inPlace(x, autograd.InPlace(spec, x, y))
-		})
+		defInPlace(op.name+"_(input, other)", "In place: input "+op.symbol+"= other; returns input.", op.name)
 	}
-	def(asMethod, "pow(input, exponent)", "input ** exponent, element-wise; the exponent may be a number or a tensor.", func(a *Args) (Value, error) {
-		x, y, err := binaryOperands(a, "exponent")
-		if err != nil {
-			return nil, err
-		}
-		return result(ops.binary("pow", x, y))
-	})
+	defBinary(asMethod, "pow(input, exponent)", "input ** exponent, element-wise; the exponent may be a number or a tensor.", "pow")
 	for _, op := range unaryOps {
 		spec, ok := tensor.LookupUnary(op.name)
 		if !ok {
 			panic("no tensor operation " + op.name)
 		}
-		def(op.kind, op.name+"(input)", op.doc, func(a *Args) (Value, error) {
-			x, err := tensorArg(a, "input")
-			if err != nil {
-				return nil, err
-			}
-			return result(autograd.Unary(spec, x))
+		defUnary(op.kind, op.name+"(input)", op.doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return autograd.Unary(spec, x)
 		})
 	}
 	def(asMethod, "round(input, *, decimals=0)", "Each element rounded to the given number of decimals, halves to even (no gradient).", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		decimals, err := a.Int("decimals")
-		if err != nil {
+		x, decimals := tensorArg(a, "input"), a.Int("decimals")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if decimals == 0 {
@@ -153,26 +113,19 @@ func defElementwise() {
 		return result(tensor.Div(scaled, scale))
 	})
 	def(asBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *Args) (Value, error) {
-		x, lo, hi, err := clampArgs(a)
+		x, lo, hi := clampArgs(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		out, err := clampSide(tensor.Lt, x, lo)
 		if err != nil {
 			return nil, err
 		}
-		out := x
-		if lo != nil {
-			if out, err = clampSide(tensor.Lt, out, lo); err != nil {
-				return nil, err
-			}
-		}
-		if hi != nil {
-			if out, err = clampSide(tensor.Gt, out, hi); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
+		return result(clampSide(tensor.Gt, out, hi))
 	})
 	def(asMethod, "clamp_(input, min=None, max=None)", "In place: limits each element to [min, max]; returns input.", func(a *Args) (Value, error) {
-		x, lo, hi, err := clampArgs(a)
-		if err != nil {
+		x, lo, hi := clampArgs(a)
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		bounds := []struct {
@@ -201,8 +154,8 @@ func defElementwise() {
 		return x, nil
 	})
 	def(asMethod, "zero_(input)", "In place: sets every element to 0; returns input.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if err := checkOverwrite(x, "zero_"); err != nil {
@@ -211,12 +164,8 @@ func defElementwise() {
 		return inPlace(x, x.Fill(0))
 	})
 	def(asMethod, "fill_(input, value)", "In place: sets every element to value (a number or a 0-d tensor); returns input.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
-			return nil, err
-		}
-		v, err := a.TensorLike("value")
-		if err != nil {
+		x, v := a.Tensor("input"), a.TensorLike("value")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if v.Dim() != 0 {
@@ -232,12 +181,8 @@ func defElementwise() {
 		return inPlace(x, x.CopyFrom(v))
 	})
 	def(asMethod, "copy_(input, src)", "In place: copies the elements of src (broadcast and converted to input's dtype) into input; returns input.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
-			return nil, err
-		}
-		src, err := a.TensorLike("src")
-		if err != nil {
+		x, src := a.Tensor("input"), a.TensorLike("src")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if err := checkOverwrite(x, "copy_"); err != nil {
@@ -250,30 +195,50 @@ func defElementwise() {
 	})
 }
 
+// defBinary defines an element-wise builtin of input and a second operand
+// (see binaryOperands) that calls the tensor operation spec.
+func defBinary(kind int, sig, doc, spec string) {
+	b := def(kind, sig, doc, nil)
+	other := b.params[1].name
+	b.fn = func(a *Args) (Value, error) {
+		x, y, err := binaryOperands(a, other)
+		if err != nil {
+			return nil, err
+		}
+		return result(ops.binary(spec, x, y))
+	}
+}
+
+// defInPlace defines the in-place method of the binary operation name.
+func defInPlace(sig, doc, name string) {
+	spec, _ := tensor.LookupBinary(name)
+	def(asMethod, sig, doc, func(a *Args) (Value, error) {
+		x, y, err := binaryOperands(a, "other")
+		if err != nil {
+			return nil, err
+		}
+		return inPlace(x, autograd.InPlace(spec, x, y))
+	})
+}
+
 // binaryOperands returns the input tensor and the other operand, a tensor
 // or a number (a weak operand in promotion), scaled by alpha when the
 // builtin has one.
-func binaryOperands(a *Args, other string) (*tensor.Tensor, *tensor.Tensor, error) {
-	x, err := tensorArg(a, "input")
-	if err != nil {
-		return nil, nil, err
-	}
-	y, err := a.TensorLike(other)
-	if err != nil {
-		return nil, nil, err
-	}
+func binaryOperands(a *Args, other string) (x, y *tensor.Tensor, err error) {
+	x, y = tensorArg(a, "input"), a.TensorLike(other)
+	var alpha *tensor.Tensor
 	if a.b.paramIndex("alpha") >= 0 {
-		if alpha, ok := a.Value("alpha").(int64); !ok || alpha != 1 {
-			s, err := a.TensorLike("alpha")
-			if err != nil {
-				return nil, nil, err
-			}
-			if y, err = ops.binary("mul", y, s); err != nil {
-				return nil, nil, err
-			}
+		if n, ok := a.Value("alpha").(int64); !ok || n != 1 {
+			alpha = a.TensorLike("alpha")
 		}
 	}
-	return x, y, nil
+	if err := a.Err(); err != nil {
+		return nil, nil, err
+	}
+	if alpha != nil {
+		y, err = ops.binary("mul", y, alpha)
+	}
+	return x, y, err
 }
 
 // inPlace finishes an in-place method: it returns the changed tensor, or
@@ -305,30 +270,28 @@ func notRecorded(op string) error {
 
 // clampArgs returns the input and the bounds of clamp; a missing bound is
 // nil.
-func clampArgs(a *Args) (x, lo, hi *tensor.Tensor, err error) {
-	if x, err = tensorArg(a, "input"); err != nil {
-		return nil, nil, nil, err
-	}
+func clampArgs(a *Args) (x, lo, hi *tensor.Tensor) {
+	x = tensorArg(a, "input")
 	if a.IsNone("min") && a.IsNone("max") {
-		return nil, nil, nil, newErrorf(RuntimeError, "%s: At least one of 'min' or 'max' must not be None", a.b.Name)
+		a.fail(newErrorf(RuntimeError, "%s: At least one of 'min' or 'max' must not be None", a.b.Name))
 	}
 	if !a.IsNone("min") {
-		if lo, err = a.TensorLike("min"); err != nil {
-			return nil, nil, nil, err
-		}
+		lo = a.TensorLike("min")
 	}
 	if !a.IsNone("max") {
-		if hi, err = a.TensorLike("max"); err != nil {
-			return nil, nil, nil, err
-		}
+		hi = a.TensorLike("max")
 	}
-	return x, lo, hi, nil
+	return x, lo, hi
 }
 
 // clampSide replaces the elements of x beyond bound (where beyond(x, bound)
 // holds) by bound, through autograd.Where so that the gradient reaches x
-// where it was kept and bound where it was used.
+// where it was kept and bound where it was used. A nil bound leaves x as it
+// is.
 func clampSide(beyond func(a, b *tensor.Tensor) (*tensor.Tensor, error), x, bound *tensor.Tensor) (*tensor.Tensor, error) {
+	if bound == nil {
+		return x, nil
+	}
 	cond, err := beyond(x, bound)
 	if err != nil {
 		return nil, err
@@ -338,18 +301,16 @@ func clampSide(beyond func(a, b *tensor.Tensor) (*tensor.Tensor, error), x, boun
 
 // tensorArg returns a tensor argument; a number or a list gets a hint to
 // make it a tensor.
-func tensorArg(a *Args, name string) (*tensor.Tensor, error) {
-	x, err := a.Tensor(name)
-	if err == nil {
-		return x, nil
-	}
-	switch a.Value(name).(type) {
+func tensorArg(a *Args, name string) *tensor.Tensor {
+	switch v := a.Value(name).(type) {
 	case int64, float64, bool:
-		return nil, hinted(err, "make it a tensor first: %s(tensor(x)); the math module has functions of plain numbers", a.b.Name)
+		a.fail(a.typeError(name, "Tensor", v).withHint("make it a tensor first: %s(tensor(x)); the math module has functions of plain numbers", a.b.Name))
+		return nil
 	case *List, Tuple:
-		return nil, hinted(err, "make it a tensor first: %s(tensor([...]))", a.b.Name)
+		a.fail(a.typeError(name, "Tensor", v).withHint("make it a tensor first: %s(tensor([...]))", a.b.Name))
+		return nil
 	}
-	return nil, err
+	return a.Tensor(name)
 }
 
 func defReductions() {
@@ -366,24 +327,10 @@ func defReductions() {
 	defArg("argmin", "The index of the smallest element, in the flattened tensor or along dim, as int64.", tensor.ArgminAll, tensor.Argmin)
 	defSpread("var", "The variance over dim (all when None), unbiased (dividing by N-1) unless unbiased=False or correction says otherwise.", autograd.Var)
 	defSpread("std", "The standard deviation over dim (all when None), unbiased unless unbiased=False or correction says otherwise.", autograd.Std)
-	def(asBoth, "cumsum(input, dim, *, dtype=None)", "The running sum along dim; integers and bools give int64.", func(a *Args) (Value, error) {
-		x, err := reduceInput(a)
-		if err != nil {
-			return nil, err
-		}
-		dim, err := a.Int("dim")
-		if err != nil {
-			return nil, err
-		}
-		return result(autograd.Cumsum(x, dim))
-	})
+	defWithInt(asBoth, "cumsum(input, dim, *, dtype=None)", "The running sum along dim; integers and bools give int64.", autograd.Cumsum)
 	def(asBoth, "logsumexp(input, dim, keepdim=False)", "log(sum(exp(input))) over dim, computed without overflow.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		dims, keep, err := dimsKeep(a)
-		if err != nil {
+		x, dims, keep := tensorArg(a, "input"), a.Ints("dim"), a.Bool("keepdim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Logsumexp(x, dims, keep))
@@ -402,12 +349,10 @@ func defReductions() {
 			}
 			p = 2
 		default:
-			if p, err = a.Float("p"); err != nil {
-				return nil, err
-			}
+			p = a.Float("p")
 		}
-		dims, keep, err := dimsKeep(a)
-		if err != nil {
+		dims, keep := a.Ints("dim"), a.Bool("keepdim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Norm(x, p, dims, keep))
@@ -417,26 +362,15 @@ func defReductions() {
 // reduceInput returns the input of a reduction, converted to the dtype
 // argument when the builtin has one and it is given.
 func reduceInput(a *Args) (*tensor.Tensor, error) {
-	x, err := tensorArg(a, "input")
-	if err != nil || a.b.paramIndex("dtype") < 0 || a.IsNone("dtype") {
-		return x, err
+	x := tensorArg(a, "input")
+	if a.b.paramIndex("dtype") < 0 || a.IsNone("dtype") {
+		return x, a.Err()
 	}
-	d, err := a.DType("dtype")
-	if err != nil {
+	d := a.DType("dtype")
+	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	return autograd.To(x, d)
-}
-
-// dimsKeep returns the dim (an int, a tuple of ints, or None for all) and
-// keepdim arguments.
-func dimsKeep(a *Args) ([]int, bool, error) {
-	dims, err := a.Ints("dim")
-	if err != nil {
-		return nil, false, err
-	}
-	keep, err := a.Bool("keepdim")
-	return dims, keep, err
 }
 
 // defReduce defines a reduction over some or all dimensions; withDType
@@ -451,12 +385,31 @@ func defReduce(kind int, name string, withDType bool, doc string, f func(x *tens
 		if err != nil {
 			return nil, err
 		}
-		dims, keep, err := dimsKeep(a)
-		if err != nil {
+		dims, keep := a.Ints("dim"), a.Bool("keepdim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(f(x, dims, keep))
 	})
+}
+
+// defWithInt defines a builtin of input and an int, its second parameter.
+// The input is converted to the dtype argument first when the builtin has
+// one (see reduceInput).
+func defWithInt(kind int, sig, doc string, f func(x *tensor.Tensor, n int) (*tensor.Tensor, error)) {
+	b := def(kind, sig, doc, nil)
+	name := b.params[1].name
+	b.fn = func(a *Args) (Value, error) {
+		x, err := reduceInput(a)
+		if err != nil {
+			return nil, err
+		}
+		n := a.Int(name)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(f(x, n))
+	}
 }
 
 // defExtremum defines max or min: over everything, along a dimension with
@@ -465,25 +418,21 @@ func defExtremum(name, elementwise, doc string,
 	all func(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error),
 	along func(x *tensor.Tensor, dim int, keepdim bool) (*tensor.Tensor, *tensor.Tensor, error)) {
 	def(asMethod, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
+		x := tensorArg(a, "input")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if other, ok := a.Value("dim").(*tensor.Tensor); ok {
 			return result(ops.binary(elementwise, x, other))
 		}
-		keep, err := a.Bool("keepdim")
-		if err != nil {
+		keep, dim := a.Bool("keepdim"), a.OptInt("dim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if a.IsNone("dim") {
+		if dim == nil {
 			return result(all(x, nil, false))
 		}
-		dim, err := a.Int("dim")
-		if err != nil {
-			return nil, err
-		}
-		values, indices, err := along(x, dim, keep)
+		values, indices, err := along(x, *dim, keep)
 		if err != nil {
 			return nil, err
 		}
@@ -495,15 +444,11 @@ func defExtremum(name, elementwise, doc string,
 func defArg(name, doc string, all func(x *tensor.Tensor) (*tensor.Tensor, error),
 	along func(x *tensor.Tensor, dim int, keepdim bool) (*tensor.Tensor, error)) {
 	def(asBoth, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
+		x, keep, dim := tensorArg(a, "input"), a.Bool("keepdim"), a.OptInt("dim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		keep, err := a.Bool("keepdim")
-		if err != nil {
-			return nil, err
-		}
-		if a.IsNone("dim") {
+		if dim == nil {
 			out, err := all(x)
 			if err != nil || !keep {
 				return result(out, err)
@@ -514,11 +459,7 @@ func defArg(name, doc string, all func(x *tensor.Tensor) (*tensor.Tensor, error)
 			}
 			return result(out.Reshape(ones...))
 		}
-		dim, err := a.Int("dim")
-		if err != nil {
-			return nil, err
-		}
-		return result(along(x, dim, keep))
+		return result(along(x, *dim, keep))
 	})
 }
 
@@ -526,32 +467,23 @@ func defArg(name, doc string, all func(x *tensor.Tensor) (*tensor.Tensor, error)
 // newer correction.
 func defSpread(name, doc string, f func(x *tensor.Tensor, dims []int, correction int, keepdim bool) (*tensor.Tensor, error)) {
 	def(asBoth, name+"(input, dim=None, unbiased=True, keepdim=False, *, correction=None)", doc, func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		unbiased, err := a.Bool("unbiased")
-		if err != nil {
-			return nil, err
-		}
+		x, unbiased := tensorArg(a, "input"), a.Bool("unbiased")
 		var dims []int
 		if b, ok := a.Value("dim").(bool); ok { // x.var(False): the unbiased flag
 			unbiased = b
-		} else if dims, err = a.Ints("dim"); err != nil {
-			return nil, err
+		} else {
+			dims = a.Ints("dim")
 		}
-		keep, err := a.Bool("keepdim")
-		if err != nil {
-			return nil, err
-		}
+		keep := a.Bool("keepdim")
 		correction := 0
 		if unbiased {
 			correction = 1
 		}
 		if !a.IsNone("correction") {
-			if correction, err = a.Int("correction"); err != nil {
-				return nil, err
-			}
+			correction = a.Int("correction")
+		}
+		if err := a.Err(); err != nil {
+			return nil, err
 		}
 		return result(f(x, dims, correction, keep))
 	})
@@ -570,12 +502,8 @@ func defLinalg() {
 		{"outer", autograd.Outer, "The outer product of two 1-D tensors."},
 	} {
 		def(asBoth, op.name+"(input, other)", op.doc, func(a *Args) (Value, error) {
-			x, err := tensorArg(a, "input")
-			if err != nil {
-				return nil, err
-			}
-			y, err := tensorArg(a, "other")
-			if err != nil {
+			x, y := tensorArg(a, "input"), tensorArg(a, "other")
+			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			return result(op.f(x, y))
@@ -592,36 +520,16 @@ func defNN() {
 		{"softmax", autograd.Softmax, "exp(input) normalized to sum to 1 along dim."},
 		{"log_softmax", autograd.LogSoftmax, "log(softmax(input, dim)), computed stably."},
 	} {
-		def(asBoth, op.name+"(input, dim, dtype=None)", op.doc, func(a *Args) (Value, error) {
-			x, err := reduceInput(a)
-			if err != nil {
-				return nil, err
-			}
-			dim, err := a.Int("dim")
-			if err != nil {
-				return nil, err
-			}
-			return result(op.f(x, dim))
-		})
+		defWithInt(asBoth, op.name+"(input, dim, dtype=None)", op.doc, op.f)
 	}
 	def(asFunc, "gelu(input, approximate='none')", "The GELU activation x·Φ(x); approximate='tanh' uses the tanh formula.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		approx, err := a.Str("approximate")
-		if err != nil {
+		x, approx := tensorArg(a, "input"), a.Str("approximate")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Gelu(x, approx))
 	})
-	def(asFunc, "silu(input)", "The SiLU (swish) activation x·sigmoid(x).", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		return result(autograd.Silu(x))
-	})
+	defUnary(asFunc, "silu(input)", "The SiLU (swish) activation x·sigmoid(x).", autograd.Silu)
 	for _, op := range []struct {
 		name string
 		f    func(x, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.Tensor, error)
@@ -631,99 +539,47 @@ func defNN() {
 		{"nll_loss", autograd.NllLoss, "The negative log-likelihood loss of log-probabilities input at the int64 class indices target; reduction 'mean', 'sum' or 'none'."},
 	} {
 		def(asFunc, op.name+"(input, target, *, ignore_index=-100, reduction='mean')", op.doc, func(a *Args) (Value, error) {
-			x, err := tensorArg(a, "input")
-			if err != nil {
-				return nil, err
-			}
-			target, err := tensorArg(a, "target")
-			if err != nil {
-				return nil, err
-			}
+			x, target := tensorArg(a, "input"), tensorArg(a, "target")
 			opt := tensor.DefaultLossOptions()
-			if opt.IgnoreIndex, err = a.Int64("ignore_index"); err != nil {
-				return nil, err
-			}
-			if opt.Reduction, err = a.Str("reduction"); err != nil {
+			opt.IgnoreIndex, opt.Reduction = a.Int64("ignore_index"), a.Str("reduction")
+			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			return result(op.f(x, target, opt))
 		})
 	}
 	def(asFunc, "mse_loss(input, target, *, reduction='mean')", "The mean squared error (input - target)², reduced by 'mean', 'sum' or 'none'.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		target, err := a.TensorLike("target")
-		if err != nil {
-			return nil, err
-		}
-		reduction, err := a.Str("reduction")
-		if err != nil {
+		x, target, reduction := tensorArg(a, "input"), a.TensorLike("target"), a.Str("reduction")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.MseLoss(x, target, reduction))
 	})
 	def(asFunc, "layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)", "Normalizes input over its last dimensions (normalized_shape) to mean 0 and variance 1, then scales by weight and adds bias when given.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		shape, err := a.Ints("normalized_shape")
-		if err != nil {
-			return nil, err
-		}
-		weight, err := a.OptTensor("weight")
-		if err != nil {
-			return nil, err
-		}
-		bias, err := a.OptTensor("bias")
-		if err != nil {
-			return nil, err
-		}
-		eps, err := a.Float("eps")
-		if err != nil {
+		x, shape := tensorArg(a, "input"), a.Ints("normalized_shape")
+		weight, bias, eps := a.OptTensor("weight"), a.OptTensor("bias"), a.Float("eps")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.LayerNorm(x, shape, weight, bias, eps))
 	})
 	def(asFunc, "linear(input, weight, bias=None)", "input @ weight.T + bias: weight is [out_features, in_features].", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		weight, err := tensorArg(a, "weight")
-		if err != nil {
-			return nil, err
-		}
-		bias, err := a.OptTensor("bias")
-		if err != nil {
+		x, weight, bias := tensorArg(a, "input"), tensorArg(a, "weight"), a.OptTensor("bias")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Linear(x, weight, bias))
 	})
 	def(asFunc, "embedding(input, weight)", "The rows of weight ([num_embeddings, dim]) picked by the int64 indices input.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		weight, err := tensorArg(a, "weight")
-		if err != nil {
+		x, weight := tensorArg(a, "input"), tensorArg(a, "weight")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Embedding(x, weight))
 	})
 	def(asFunc, "dropout(input, p=0.5, training=True)", "Zeroes each element with probability p and scales the others by 1/(1-p); the input itself when training is False.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		p, err := a.Float("p")
-		if err != nil {
-			return nil, err
-		}
-		training, err := a.Bool("training")
-		if err != nil {
+		x, p, training := tensorArg(a, "input"), a.Float("p"), a.Bool("training")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Dropout(x, p, training, nil))
@@ -739,44 +595,18 @@ func defJoining() {
 		{"tril", autograd.Tril, "The lower triangle of the matrices in input (the elements on and below the diagonal-th diagonal), zeros elsewhere."},
 		{"triu", autograd.Triu, "The upper triangle of the matrices in input (the elements on and above the diagonal-th diagonal), zeros elsewhere."},
 	} {
-		def(asBoth, op.name+"(input, diagonal=0)", op.doc, func(a *Args) (Value, error) {
-			x, err := tensorArg(a, "input")
-			if err != nil {
-				return nil, err
-			}
-			diagonal, err := a.Int("diagonal")
-			if err != nil {
-				return nil, err
-			}
-			return result(op.f(x, diagonal))
-		})
+		defWithInt(asBoth, op.name+"(input, diagonal=0)", op.doc, op.f)
 	}
 	def(asBoth, "masked_fill(input, mask, value)", "input with value (a number or a 0-d tensor) wherever the bool mask is true.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		mask, err := a.Tensor("mask")
-		if err != nil {
-			return nil, err
-		}
-		v, err := a.TensorLike("value")
-		if err != nil {
+		x, mask, v := tensorArg(a, "input"), a.Tensor("mask"), a.TensorLike("value")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.MaskedFill(x, mask, v))
 	})
 	def(asFunc, "where(condition, input, other)", "input where the bool condition is true and other elsewhere, broadcasting all three; input and other may be numbers.", func(a *Args) (Value, error) {
-		cond, err := a.Tensor("condition")
-		if err != nil {
-			return nil, err
-		}
-		x, err := a.TensorLike("input")
-		if err != nil {
-			return nil, err
-		}
-		y, err := a.TensorLike("other")
-		if err != nil {
+		cond, x, y := a.Tensor("condition"), a.TensorLike("input"), a.TensorLike("other")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Where(cond, x, y))
@@ -790,57 +620,37 @@ func defJoining() {
 		{"stack", autograd.Stack, "The tensors, all of one shape, joined along a new dimension dim."},
 	} {
 		def(asFunc, op.name+"(tensors, dim=0)", op.doc, func(a *Args) (Value, error) {
-			ts, err := tensorList(a, "tensors")
-			if err != nil {
-				return nil, err
-			}
-			dim, err := a.Int("dim")
-			if err != nil {
+			ts, dim := tensorList(a, "tensors"), a.Int("dim")
+			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			return result(op.f(ts, dim))
 		})
 	}
 	def(asBoth, "split(tensor, split_size_or_sections, dim=0)", "A tuple of views of tensor along dim: pieces of split_size_or_sections elements (the last may be shorter), or of the sizes in a list.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "tensor")
-		if err != nil {
-			return nil, err
-		}
-		dim, err := a.Int("dim")
-		if err != nil {
+		x, dim := tensorArg(a, "tensor"), a.Int("dim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if sizes, ok := intSequence(a.Value("split_size_or_sections")); ok {
 			return tensorTuple(autograd.SplitSizes(x, sizes, dim))
 		}
-		size, err := a.Int("split_size_or_sections")
-		if err != nil {
+		size := a.Int("split_size_or_sections")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return tensorTuple(autograd.Split(x, size, dim))
 	})
 	def(asBoth, "chunk(input, chunks, dim=0)", "A tuple of at most chunks views of input along dim, of equal size except the last.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		chunks, err := a.Int("chunks")
-		if err != nil {
-			return nil, err
-		}
-		dim, err := a.Int("dim")
-		if err != nil {
+		x, chunks, dim := tensorArg(a, "input"), a.Int("chunks"), a.Int("dim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return tensorTuple(autograd.Chunk(x, chunks, dim))
 	})
 	def(asBoth, "flip(input, dims)", "A copy of input with the order of the elements reversed along dims (an int or a tuple).", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		dims, err := a.Ints("dims")
-		if err != nil {
+		x, dims := tensorArg(a, "input"), a.Ints("dims")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Flip(x, dims...))
@@ -854,16 +664,8 @@ func defJoining() {
 		{"index_select", autograd.IndexSelect, "The entries of input at the int64 positions in the 1-D index along dim."},
 	} {
 		def(asBoth, op.name+"(input, dim, index)", op.doc, func(a *Args) (Value, error) {
-			x, err := tensorArg(a, "input")
-			if err != nil {
-				return nil, err
-			}
-			dim, err := a.Int("dim")
-			if err != nil {
-				return nil, err
-			}
-			index, err := a.TensorLike("index")
-			if err != nil {
+			x, dim, index := tensorArg(a, "input"), a.Int("dim"), a.TensorLike("index")
+			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			return result(op.f(x, dim, index))
@@ -872,20 +674,22 @@ func defJoining() {
 }
 
 // tensorList returns an argument that is a list or tuple of tensors.
-func tensorList(a *Args, name string) ([]*tensor.Tensor, error) {
+func tensorList(a *Args, name string) []*tensor.Tensor {
 	elems, _, ok := sequence(a.Value(name))
 	if _, isStr := a.Value(name).(string); !ok || isStr {
-		return nil, a.typeError(name, "a list or tuple of Tensors", a.Value(name))
+		a.fail(a.typeError(name, "a list or tuple of Tensors", a.Value(name)))
+		return nil
 	}
 	out := make([]*tensor.Tensor, len(elems))
 	for i, e := range elems {
 		t, ok := e.(*tensor.Tensor)
 		if !ok {
-			return nil, newErrorf(TypeError, "%s(): expected a Tensor as element %d in argument '%s', but got %s", a.b.Name, i, name, TypeName(e))
+			a.fail(newErrorf(TypeError, "%s(): expected a Tensor as element %d in argument '%s', but got %s", a.b.Name, i, name, TypeName(e)))
+			return nil
 		}
 		out[i] = t
 	}
-	return out, nil
+	return out
 }
 
 // tensorTuple converts the parts of a split to a tuple.
@@ -906,27 +710,15 @@ func defViews() {
 	defShaped(asBoth, "permute(input, *dims)", "A view of input with its dimensions in the given order: x.permute(2, 0, 1).", autograd.Permute)
 	defShaped(asMethod, "expand(input, *sizes)", "A view of input with size-1 dimensions repeated to the given sizes, without copying; -1 keeps a size.", autograd.Expand)
 	def(asBoth, "broadcast_to(input, size)", "A view of input broadcast to size, like expand.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		shape, err := a.Ints("size")
-		if err != nil {
+		x, shape := tensorArg(a, "input"), a.Ints("size")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.BroadcastTo(x, shape...))
 	})
 	def(asBoth, "flatten(input, start_dim=0, end_dim=-1)", "input with dimensions start_dim..end_dim merged into one (a view when possible).", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		start, err := a.Int("start_dim")
-		if err != nil {
-			return nil, err
-		}
-		end, err := a.Int("end_dim")
-		if err != nil {
+		x, start, end := tensorArg(a, "input"), a.Int("start_dim"), a.Int("end_dim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		shape, err := flattenShape(x.Shape(), start, end)
@@ -936,47 +728,21 @@ func defViews() {
 		return result(autograd.Reshape(x, shape...))
 	})
 	def(asBoth, "squeeze(input, dim=None)", "A view of input without its size-1 dimensions (only those in dim, an int or a tuple, when given).", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		dims, err := a.Ints("dim")
-		if err != nil {
+		x, dims := tensorArg(a, "input"), a.Ints("dim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Squeeze(x, dims...))
 	})
-	def(asBoth, "unsqueeze(input, dim)", "A view of input with a size-1 dimension inserted at dim.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		dim, err := a.Int("dim")
-		if err != nil {
-			return nil, err
-		}
-		return result(autograd.Unsqueeze(x, dim))
-	})
+	defWithInt(asBoth, "unsqueeze(input, dim)", "A view of input with a size-1 dimension inserted at dim.", autograd.Unsqueeze)
 	def(asBoth, "transpose(input, dim0, dim1)", "A view of input with dimensions dim0 and dim1 swapped.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		d0, err := a.Int("dim0")
-		if err != nil {
-			return nil, err
-		}
-		d1, err := a.Int("dim1")
-		if err != nil {
+		x, d0, d1 := tensorArg(a, "input"), a.Int("dim0"), a.Int("dim1")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Transpose(x, d0, d1))
 	})
-	def(asBoth, "t(input)", "The transpose of a matrix (a view); 0-d and 1-d tensors come back as they are.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
+	defUnary(asBoth, "t(input)", "The transpose of a matrix (a view); 0-d and 1-d tensors come back as they are.", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 		if x.Dim() > 2 {
 			return nil, newErrorf(RuntimeError, "t() expects a tensor with <= 2 dimensions, but self is %dD", x.Dim()).
 				withHint("use x.transpose(dim0, dim1) or x.permute(...) for more dimensions")
@@ -984,38 +750,27 @@ func defViews() {
 		return autograd.T(x), nil
 	})
 	def(asBoth, "narrow(input, dim, start, length)", "A view of length elements of input along dim, from start.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
+		x, dim, start, length := tensorArg(a, "input"), a.Int("dim"), a.Int("start"), a.Int("length")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		var n [3]int
-		for i, name := range []string{"dim", "start", "length"} {
-			if n[i], err = a.Int(name); err != nil {
-				return nil, err
-			}
-		}
-		return result(autograd.Narrow(x, n[0], n[1], n[2]))
+		return result(autograd.Narrow(x, dim, start, length))
 	})
-	def(asMethod, "contiguous(input)", "input itself when its elements are in row-major order, else a row-major copy.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
-			return nil, err
-		}
-		return result(autograd.Contiguous(x))
-	})
-	def(asBoth, "clone(input)", "A copy of input with its own storage; gradients flow back to input.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		return result(autograd.Clone(x))
-	})
-	def(asBoth, "detach(input)", "input cut from the autograd graph: shares its elements and does not require grad.", func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
+	defUnary(asMethod, "contiguous(input)", "input itself when its elements are in row-major order, else a row-major copy.", autograd.Contiguous)
+	defUnary(asBoth, "clone(input)", "A copy of input with its own storage; gradients flow back to input.", autograd.Clone)
+	defUnary(asBoth, "detach(input)", "input cut from the autograd graph: shares its elements and does not require grad.", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 		return autograd.Detach(x), nil
+	})
+}
+
+// defUnary defines a builtin of one tensor, input, that computes f(input).
+func defUnary(kind int, sig, doc string, f func(x *tensor.Tensor) (*tensor.Tensor, error)) {
+	def(kind, sig, doc, func(a *Args) (Value, error) {
+		x := tensorArg(a, "input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(f(x))
 	})
 }
 
@@ -1025,12 +780,8 @@ func defShaped(kind int, sig, doc string, f func(x *tensor.Tensor, shape ...int)
 	b := def(kind, sig, doc, nil)
 	variadic := b.params[len(b.params)-1].name
 	b.fn = func(a *Args) (Value, error) {
-		x, err := tensorArg(a, "input")
-		if err != nil {
-			return nil, err
-		}
-		shape, err := a.Shape(variadic)
-		if err != nil {
+		x, shape := tensorArg(a, "input"), a.Shape(variadic)
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(f(x, shape...))

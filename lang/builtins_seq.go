@@ -54,9 +54,8 @@ func defListMethods() {
 		return None, nil
 	})
 	defMethod("list", "insert(self, index, value)", "Inserts value before position index (clamped to the list, negative counting from the end).", func(a *Args) (Value, error) {
-		l := self[*List](a)
-		i, err := a.Int("index")
-		if err != nil {
+		l, i := self[*List](a), a.Int("index")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		n := len(l.Elems)
@@ -105,18 +104,19 @@ func defListMethods() {
 		return None, nil
 	})
 	defMethod("list", "sort(self, *, key=None, reverse=False)", "Sorts the list in place, stably, by the elements or by key(element).", func(a *Args) (Value, error) {
-		l := self[*List](a)
-		rev, err := a.Bool("reverse")
-		if err != nil {
+		l, rev := self[*List](a), a.Bool("reverse")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		keys := l.Elems
 		if !a.IsNone("key") {
 			keys = make([]Value, len(l.Elems))
 			for i, e := range l.Elems {
-				if keys[i], err = a.in.call(a.Value("key"), []Value{e}, nil, nil, spanNode(a.in.stmtSpan)); err != nil {
+				k, err := a.in.call(a.Value("key"), []Value{e}, nil, nil, spanNode(a.in.stmtSpan))
+				if err != nil {
 					return nil, err
 				}
+				keys[i] = k
 			}
 		}
 		order, err := sortOrder(keys, rev)
@@ -203,27 +203,8 @@ func defDictMethods() {
 		return a.Value("default"), d.Set(a.Value("key"), a.Value("default"))
 	})
 	defMethod("dict", "update(self, other)", "Stores every (key, value) of other, a dict or a sequence of pairs.", func(a *Args) (Value, error) {
-		d := self[*Dict](a)
-		if src, ok := a.Value("other").(*Dict); ok {
-			for i, k := range src.Keys() {
-				if err := d.Set(k, src.vals[i]); err != nil {
-					return nil, err
-				}
-			}
-			return None, nil
-		}
-		pairs, err := collect(a.Value("other"))
-		if err != nil {
+		if err := self[*Dict](a).update(a.Value("other"), "dict.update() needs a dict or (key, value) pairs"); err != nil {
 			return nil, err
-		}
-		for _, p := range pairs {
-			kv, err := collect(p)
-			if err != nil || len(kv) != 2 {
-				return nil, newErrorf(ValueError, "dict.update() needs a dict or (key, value) pairs")
-			}
-			if err := d.Set(kv[0], kv[1]); err != nil {
-				return nil, err
-			}
 		}
 		return None, nil
 	})
@@ -239,6 +220,33 @@ func defDictMethods() {
 		*self[*Dict](a) = *NewDict()
 		return None, nil
 	})
+}
+
+// update stores every (key, value) of src, a dict or a sequence of pairs,
+// in d; a malformed pair is a ValueError whose message is bad.
+func (d *Dict) update(src Value, bad string) error {
+	if s, ok := src.(*Dict); ok {
+		for i, k := range s.Keys() {
+			if err := d.Set(k, s.vals[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	pairs, err := collect(src)
+	if err != nil {
+		return err
+	}
+	for _, p := range pairs {
+		kv, err := collect(p)
+		if err != nil || len(kv) != 2 {
+			return newErrorf(ValueError, "%s", bad)
+		}
+		if err := d.Set(kv[0], kv[1]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func defStrMethods() {
@@ -259,22 +267,22 @@ func defStrMethods() {
 		return strings.Join(parts, self[string](a)), nil
 	})
 	defMethod("str", "split(self, sep=None, maxsplit=-1)", "The parts of the string between occurrences of sep, or between runs of whitespace when sep is None; at most maxsplit splits when it is not -1.", func(a *Args) (Value, error) {
-		s := self[string](a)
-		n, err := a.Int("maxsplit")
-		if err != nil {
+		s, n := self[string](a), a.Int("maxsplit")
+		whitespace := a.IsNone("sep")
+		var sep string
+		if !whitespace {
+			sep = a.Str("sep")
+		}
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		var parts []string
-		if a.IsNone("sep") {
+		switch {
+		case whitespace:
 			parts = splitSpace(s, n)
-		} else {
-			sep, err := a.Str("sep")
-			if err != nil {
-				return nil, err
-			}
-			if sep == "" {
-				return nil, newErrorf(ValueError, "empty separator")
-			}
+		case sep == "":
+			return nil, newErrorf(ValueError, "empty separator")
+		default:
 			if n < 0 {
 				n = -1
 			} else {
@@ -303,8 +311,8 @@ func defStrMethods() {
 			if a.IsNone("chars") {
 				return op.space(s, unicode.IsSpace), nil
 			}
-			chars, err := a.Str("chars")
-			if err != nil {
+			chars := a.Str("chars")
+			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			return op.trim(s, chars), nil
@@ -317,16 +325,8 @@ func defStrMethods() {
 		return strings.ToLower(self[string](a)), nil
 	})
 	defMethod("str", "replace(self, old, new, count=-1)", "The string with occurrences of old replaced by new (the first count of them when count is not -1).", func(a *Args) (Value, error) {
-		old, err := a.Str("old")
-		if err != nil {
-			return nil, err
-		}
-		repl, err := a.Str("new")
-		if err != nil {
-			return nil, err
-		}
-		n, err := a.Int("count")
-		if err != nil {
+		old, repl, n := a.Str("old"), a.Str("new"), a.Int("count")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return strings.Replace(self[string](a), old, repl, n), nil
@@ -358,8 +358,8 @@ func defStrMethods() {
 		})
 	}
 	defMethod("str", "find(self, sub)", "The position of the first occurrence of sub, or -1.", func(a *Args) (Value, error) {
-		sub, err := a.Str("sub")
-		if err != nil {
+		sub := a.Str("sub")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		s := self[string](a)
@@ -370,8 +370,8 @@ func defStrMethods() {
 		return int64(len([]rune(s[:i]))), nil
 	})
 	defMethod("str", "count(self, sub)", "The number of non-overlapping occurrences of sub.", func(a *Args) (Value, error) {
-		sub, err := a.Str("sub")
-		if err != nil {
+		sub := a.Str("sub")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		s := self[string](a)

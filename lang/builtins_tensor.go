@@ -13,38 +13,31 @@ import (
 
 func init() {
 	def(asFunc, "tensor(data, dtype=None, requires_grad=False)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *Args) (Value, error) {
-		d, err := a.OptDType("dtype")
-		if err != nil {
+		d := a.OptDType("dtype")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		var t *tensor.Tensor
+		var data any
 		switch x := a.Value("data").(type) {
 		case *tensor.Tensor:
-			t, err = tensor.FromValue(x, dtypes(d)...) // a copy outside the graph
+			data = x // FromValue copies it, outside the graph
 		case int64, float64, bool, *List, Tuple:
-			t, err = tensor.FromValue(toGo(x), dtypes(d)...)
+			data = toGo(x)
 		default:
 			return nil, a.typeError("data", "a number, a list, a tuple or a Tensor", x)
 		}
+		t, err := tensor.FromValue(data, dtypes(d)...)
 		return withRequiresGrad(a, t, err)
 	})
 	defFill("zeros", "A tensor of the given size filled with zeros (float32 unless dtype says otherwise): zeros(2, 3) or zeros((2, 3)).", 0)
 	defFill("ones", "A tensor of the given size filled with ones (float32 unless dtype says otherwise): ones(2, 3) or ones((2, 3)).", 1)
 	defFill("empty", "An uninitialized tensor of the given size; kael fills it with zeros.", 0)
 	def(asFunc, "full(size, fill_value, *, dtype=None, requires_grad=False)", "A tensor of the given size filled with fill_value. Without dtype the value decides: bool for a bool, int64 for an int, float32 for a float.", func(a *Args) (Value, error) {
-		shape, err := a.Ints("size")
-		if err != nil {
+		shape, fill, d := a.Ints("size"), a.TensorLike("fill_value"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		fill, err := a.TensorLike("fill_value")
-		if err != nil {
-			return nil, err
-		}
-		d, err := dtypeOr(a, scalarDType(fill))
-		if err != nil {
-			return nil, err
-		}
-		t, err := tensor.Empty(d, shape...)
+		t, err := tensor.Empty(dtypeOr(d, scalarDType(fill)), shape...)
 		if err == nil {
 			err = t.CopyFrom(fill)
 		}
@@ -67,53 +60,34 @@ func init() {
 			}
 			nums[i] = f
 		}
+		d := a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
 		dflt := tensor.DefaultFloat
 		if integral {
 			dflt = tensor.Int64
 		}
-		d, err := dtypeOr(a, dflt)
-		if err != nil {
-			return nil, err
-		}
-		t, err := tensor.Arange(nums[0], nums[1], nums[2], d)
+		t, err := tensor.Arange(nums[0], nums[1], nums[2], dtypeOr(d, dflt))
 		return withRequiresGrad(a, t, err)
 	})
 	def(asFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *Args) (Value, error) {
-		start, err := a.Float("start")
-		if err != nil {
+		start, end, steps, d := a.Float("start"), a.Float("end"), a.Int("steps"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		end, err := a.Float("end")
-		if err != nil {
-			return nil, err
-		}
-		steps, err := a.Int("steps")
-		if err != nil {
-			return nil, err
-		}
-		d, err := dtypeOr(a, tensor.DefaultFloat)
-		if err != nil {
-			return nil, err
-		}
-		t, err := tensor.Linspace(start, end, steps, d)
+		t, err := tensor.Linspace(start, end, steps, dtypeOr(d, tensor.DefaultFloat))
 		return withRequiresGrad(a, t, err)
 	})
 	def(asFunc, "eye(n, m=None, *, dtype=None, requires_grad=False)", "The n×m matrix (n×n without m) with ones on the diagonal and zeros elsewhere.", func(a *Args) (Value, error) {
-		n, err := a.Int("n")
-		if err != nil {
+		n, m, d := a.Int("n"), a.OptInt("m"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		m := n
-		if !a.IsNone("m") {
-			if m, err = a.Int("m"); err != nil {
-				return nil, err
-			}
+		if m == nil {
+			m = &n
 		}
-		d, err := dtypeOr(a, tensor.DefaultFloat)
-		if err != nil {
-			return nil, err
-		}
-		t, err := tensor.Eye(n, m, d)
+		t, err := tensor.Eye(n, *m, dtypeOr(d, tensor.DefaultFloat))
 		return withRequiresGrad(a, t, err)
 	})
 	defLike("zeros_like", "A tensor of zeros with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
@@ -132,19 +106,11 @@ func init() {
 		return tensor.Randn(nil, d, x.Shape()...)
 	})
 	def(asFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False)", "A tensor with the size and dtype of input filled with fill_value.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
+		x, fill, d := a.Tensor("input"), a.TensorLike("fill_value"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		fill, err := a.TensorLike("fill_value")
-		if err != nil {
-			return nil, err
-		}
-		d, err := dtypeOr(a, x.DType())
-		if err != nil {
-			return nil, err
-		}
-		t, err := tensor.Empty(d, x.Shape()...)
+		t, err := tensor.Empty(dtypeOr(d, x.DType()), x.Shape()...)
 		if err == nil {
 			err = t.CopyFrom(fill)
 		}
@@ -178,82 +144,63 @@ func init() {
 				return nil, a.typeError("size", "tuple of ints", size)
 			}
 		}
-		g, err := generatorArg(a)
-		if err != nil {
-			return nil, err
-		}
-		d, err := dtypeOr(a, tensor.Int64)
-		if err != nil {
+		g, d := generatorArg(a), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		t, err := tensor.Randint(g, bounds[0], bounds[1], shape...)
 		if err != nil {
 			return nil, err
 		}
-		return result(t.To(d))
+		return result(t.To(dtypeOr(d, tensor.Int64)))
 	})
 	def(asFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean and std may be tensors and give the result's shape.", func(a *Args) (Value, error) {
-		g, err := generatorArg(a)
-		if err != nil {
-			return nil, err
-		}
+		g := generatorArg(a)
 		if a.IsNone("size") {
 			return normalLike(a, g)
 		}
-		shape, err := a.Ints("size")
-		if err != nil {
+		shape, mean, std, d := a.Ints("size"), a.Float("mean"), a.Float("std"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		mean, err := a.Float("mean")
-		if err != nil {
-			return nil, err
-		}
-		std, err := a.Float("std")
-		if err != nil {
-			return nil, err
-		}
-		d, err := dtypeOr(a, tensor.DefaultFloat)
-		if err != nil {
-			return nil, err
-		}
-		t, err := tensor.Normal(g, mean, std, d, shape...)
+		t, err := tensor.Normal(g, mean, std, dtypeOr(d, tensor.DefaultFloat), shape...)
 		return withRequiresGrad(a, t, err)
 	})
 	def(asFunc, "manual_seed(seed)", "Seeds the default random number generator, so that rand, randn, randint, normal and dropout repeat their values.", func(a *Args) (Value, error) {
-		seed, err := a.Int64("seed")
-		if err != nil {
+		seed := a.Int64("seed")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		tensor.ManualSeed(uint64(seed))
 		return None, nil
 	})
 	def(asFunc, "Generator(device='cpu')", "A random number generator of its own, for the generator= argument of rand, randn, randint, normal: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
-		if err := checkDevice(a, "device"); err != nil {
+		a.fail(deviceName(a.Str("device")))
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return &Generator{g: tensor.NewGenerator(tensor.DefaultSeed)}, nil
 	})
 
 	def(asMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		d, err := toTarget(a, x.DType())
-		if err != nil {
+		d := toTarget(a, x.DType())
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		out, err := autograd.To(x, d)
 		if err != nil {
 			return nil, err
 		}
-		if cp, err := a.Bool("copy"); err != nil {
+		cp := a.Bool("copy")
+		if err := a.Err(); err != nil {
 			return nil, err
-		} else if cp && out == x {
-			out, err = autograd.Clone(x)
-			if err != nil {
-				return nil, err
-			}
+		}
+		if cp && out == x {
+			return result(autograd.Clone(x))
 		}
 		return out, nil
 	})
@@ -263,15 +210,15 @@ func init() {
 	defConvert("int", tensor.Int64, "The tensor as int64; kael has no int32, so this is long().")
 	defConvert("bool", tensor.Bool, "The tensor as bool: true where an element is not zero.")
 	def(asMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return fromGo(tensor.ToList(x)), nil
 	})
 	def(asMethod, "item(input)", "The value of a one-element tensor as a Python number.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		v, err := x.Item()
@@ -281,56 +228,37 @@ func init() {
 		return fromGo(v), nil
 	})
 	def(asBoth, "numel(input)", "The number of elements.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.Numel()), nil
 	})
 	def(asMethod, "size(input, dim=None)", "The sizes of the dimensions, like x.shape, or the size of one dimension: x.size(0).", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
+		x, d := a.Tensor("input"), a.OptInt("dim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if a.IsNone("dim") {
+		if d == nil {
 			return shapeValue(x.Shape()), nil
 		}
-		d, err := a.Int("dim")
-		if err != nil {
-			return nil, err
-		}
-		n, err := x.Size(d)
+		n, err := x.Size(*d)
 		if err != nil {
 			return nil, err
 		}
 		return int64(n), nil
 	})
 	def(asMethod, "dim(input)", "The number of dimensions, like x.ndim.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.Dim()), nil
 	})
 	def(asBoth, "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol·|other| holds for every element (broadcasting), as a Python bool.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
-			return nil, err
-		}
-		y, err := a.TensorLike("other")
-		if err != nil {
-			return nil, err
-		}
-		rtol, err := a.Float("rtol")
-		if err != nil {
-			return nil, err
-		}
-		atol, err := a.Float("atol")
-		if err != nil {
-			return nil, err
-		}
-		nan, err := a.Bool("equal_nan")
-		if err != nil {
+		x, y := a.Tensor("input"), a.TensorLike("other")
+		rtol, atol, nan := a.Float("rtol"), a.Float("atol"), a.Bool("equal_nan")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		ok, err := tensor.Allclose(x, y, rtol, atol, nan)
@@ -340,12 +268,8 @@ func init() {
 		return ok, nil
 	})
 	def(asBoth, "equal(input, other)", "Whether the two tensors have the same shape and the same elements, as a Python bool.", func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
-			return nil, err
-		}
-		y, err := a.Tensor("other")
-		if err != nil {
+		x, y := a.Tensor("input"), a.Tensor("other")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return tensor.Equal(x, y), nil
@@ -355,15 +279,11 @@ func init() {
 // defFill defines zeros, ones or empty.
 func defFill(name, doc string, value float64) {
 	def(asFunc, name+"(*size, dtype=None, requires_grad=False)", doc, func(a *Args) (Value, error) {
-		shape, err := a.Shape("size")
-		if err != nil {
+		shape, d := a.Shape("size"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		d, err := dtypeOr(a, tensor.DefaultFloat)
-		if err != nil {
-			return nil, err
-		}
-		t, err := tensor.Full(value, d, shape...)
+		t, err := tensor.Full(value, dtypeOr(d, tensor.DefaultFloat), shape...)
 		return withRequiresGrad(a, t, err)
 	})
 }
@@ -372,15 +292,11 @@ func defFill(name, doc string, value float64) {
 // shape of input and, unless dtype says otherwise, its dtype.
 func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error)) {
 	def(asFunc, name+"(input, *, dtype=None, requires_grad=False)", doc, func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
+		x, d := a.Tensor("input"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		d, err := dtypeOr(a, x.DType())
-		if err != nil {
-			return nil, err
-		}
-		t, err := build(x, d)
+		t, err := build(x, dtypeOr(d, x.DType()))
 		return withRequiresGrad(a, t, err)
 	})
 }
@@ -388,31 +304,19 @@ func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*te
 // defRandom defines rand or randn.
 func defRandom(name, doc string, draw func(g *tensor.Generator, d tensor.DType, shape ...int) (*tensor.Tensor, error)) {
 	def(asFunc, name+"(*size, dtype=None, requires_grad=False, generator=None)", doc, func(a *Args) (Value, error) {
-		shape, err := a.Shape("size")
-		if err != nil {
+		shape, d, g := a.Shape("size"), a.OptDType("dtype"), generatorArg(a)
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		d, err := dtypeOr(a, tensor.DefaultFloat)
-		if err != nil {
-			return nil, err
-		}
-		g, err := generatorArg(a)
-		if err != nil {
-			return nil, err
-		}
-		t, err := draw(g, d, shape...)
+		t, err := draw(g, dtypeOr(d, tensor.DefaultFloat), shape...)
 		return withRequiresGrad(a, t, err)
 	})
 }
 
 // defConvert defines a conversion method such as x.float().
 func defConvert(name string, d tensor.DType, doc string) {
-	def(asMethod, name+"(input)", doc, func(a *Args) (Value, error) {
-		x, err := a.Tensor("input")
-		if err != nil {
-			return nil, err
-		}
-		return result(autograd.To(x, d))
+	defUnary(asMethod, name+"(input)", doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
+		return autograd.To(x, d)
 	})
 }
 
@@ -420,12 +324,8 @@ func defConvert(name string, d tensor.DType, doc string) {
 // broadcast shape of the two, recorded by autograd when mean or std
 // requires grad.
 func normalLike(a *Args, g *tensor.Generator) (Value, error) {
-	mean, err := a.TensorLike("mean")
-	if err != nil {
-		return nil, err
-	}
-	std, err := a.TensorLike("std")
-	if err != nil {
+	mean, std := a.TensorLike("mean"), a.TensorLike("std")
+	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	if mean.IsWrappedNumber() && std.IsWrappedNumber() {
@@ -440,8 +340,8 @@ func normalLike(a *Args, g *tensor.Generator) (Value, error) {
 	if !dflt.IsFloating() {
 		dflt = tensor.DefaultFloat
 	}
-	d, err := dtypeOr(a, dflt)
-	if err != nil {
+	d := dtypeOr(a.OptDType("dtype"), dflt)
+	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	z, err := tensor.Randn(g, d, shape...)
@@ -470,8 +370,8 @@ func (g *Generator) String() string { return "<Generator>" }
 // generatorMethods are the methods of Generator values.
 var generatorMethods = map[string]*Builtin{
 	"manual_seed": def(0, "manual_seed(self, seed)", "Seeds the generator and returns it.", func(a *Args) (Value, error) {
-		seed, err := a.Int64("seed")
-		if err != nil {
+		seed := a.Int64("seed")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		g := a.Value("self").(*Generator)
@@ -497,14 +397,15 @@ func (g *Generator) AttrNames() []string { return sortedKeys(generatorMethods) }
 
 // generatorArg returns the generator= argument; nil means the default
 // generator.
-func generatorArg(a *Args) (*tensor.Generator, error) {
+func generatorArg(a *Args) *tensor.Generator {
 	switch g := a.Value("generator").(type) {
 	case NoneType:
-		return nil, nil
+		return nil
 	case *Generator:
-		return g.g, nil
+		return g.g
 	}
-	return nil, a.typeError("generator", "Generator", a.Value("generator"))
+	a.fail(a.typeError("generator", "Generator", a.Value("generator")))
+	return nil
 }
 
 // result converts the results of a tensor function to a builtin's results,
@@ -522,8 +423,8 @@ func withRequiresGrad(a *Args, t *tensor.Tensor, err error) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	on, err := a.Bool("requires_grad")
-	if err != nil {
+	on := a.Bool("requires_grad")
+	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	if on {
@@ -534,13 +435,12 @@ func withRequiresGrad(a *Args, t *tensor.Tensor, err error) (Value, error) {
 	return t, nil
 }
 
-// dtypeOr returns the dtype argument, or dflt when it is None.
-func dtypeOr(a *Args, dflt tensor.DType) (tensor.DType, error) {
-	d, err := a.OptDType("dtype")
-	if err != nil || d == nil {
-		return dflt, err
+// dtypeOr returns the optional dtype d, or dflt when it is nil (None).
+func dtypeOr(d *tensor.DType, dflt tensor.DType) tensor.DType {
+	if d == nil {
+		return dflt
 	}
-	return *d, nil
+	return *d
 }
 
 // dtypes turns an optional dtype into the variadic argument of
@@ -576,7 +476,7 @@ func fromGo(v any) Value {
 
 // toTarget resolves the positional and keyword arguments of x.to(...) to a
 // dtype; cur is the tensor's dtype, kept when only a device is given.
-func toTarget(a *Args, cur tensor.DType) (tensor.DType, error) {
+func toTarget(a *Args, cur tensor.DType) tensor.DType {
 	d := cur
 	args := append(Tuple{}, a.Value("args").(Tuple)...)
 	if !a.IsNone("device") {
@@ -604,27 +504,20 @@ func toTarget(a *Args, cur tensor.DType) (tensor.DType, error) {
 				continue
 			}
 			if err := deviceName(x); err != nil {
-				return 0, err
+				a.fail(err)
+				return 0
 			}
 			continue
 		}
-		return 0, newErrorf(TypeError, "to() received an invalid argument %s", Repr(v)).
-			withHint("pass a dtype (x.to(float64)), a device ('cpu') or a tensor whose dtype to take")
+		a.fail(newErrorf(TypeError, "to() received an invalid argument %s", Repr(v)).
+			withHint("pass a dtype (x.to(float64)), a device ('cpu') or a tensor whose dtype to take"))
+		return 0
 	}
-	return d, nil
-}
-
-// checkDevice accepts the device argument name when it names the CPU.
-func checkDevice(a *Args, name string) error {
-	dev, err := a.Str(name)
-	if err != nil {
-		return err
-	}
-	return deviceName(dev)
+	return d
 }
 
 // deviceName accepts "cpu" (and "cpu:0") and refuses other devices.
-func deviceName(dev string) error {
+func deviceName(dev string) *Error {
 	if dev == "cpu" || strings.HasPrefix(dev, "cpu:") {
 		return nil
 	}

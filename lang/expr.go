@@ -77,11 +77,7 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 		r, err := getAttr(v, x.Name.Name)
 		return r, in.wrapNode(err, x.Name)
 	case *syntax.IndexExpr:
-		v, err := in.eval(x.X)
-		if err != nil {
-			return nil, err
-		}
-		subs, err := in.evalSubscripts(x.Subs)
+		v, subs, err := in.evalIndexed(x)
 		if err != nil {
 			return nil, err
 		}
@@ -255,6 +251,16 @@ type subscript struct {
 	isSlice      bool
 	lo, hi, step Value // None when omitted
 	span         syntax.Span
+}
+
+// evalIndexed evaluates the object and the subscripts of x[...].
+func (in *interp) evalIndexed(x *syntax.IndexExpr) (Value, []subscript, error) {
+	obj, err := in.eval(x.X)
+	if err != nil {
+		return nil, nil, err
+	}
+	subs, err := in.evalSubscripts(x.Subs)
+	return obj, subs, err
 }
 
 func (in *interp) evalSubscripts(subs []syntax.Expr) ([]subscript, error) {

@@ -76,13 +76,9 @@ func boolInt(b bool) int64 {
 // binary applies an arithmetic or bitwise operator.
 func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
 	if op == syntax.AT {
-		x, err := toTensor(a)
+		x, y, err := tensorOperands(op, a, b)
 		if err != nil {
-			return nil, operandError(op, a, b)
-		}
-		y, err := toTensor(b)
-		if err != nil {
-			return nil, operandError(op, a, b)
+			return nil, err
 		}
 		in.noteBinary("matmul", "@", x, y, at)
 		return ops.matmul(x, y)
@@ -103,18 +99,26 @@ func operandError(op syntax.Token, a, b Value) error {
 	return newErrorf(TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op, TypeName(a), TypeName(b))
 }
 
+// tensorOperands converts both operands of op to tensors.
+func tensorOperands(op syntax.Token, a, b Value) (x, y *tensor.Tensor, err error) {
+	x, err = toTensor(a)
+	if err == nil {
+		y, err = toTensor(b)
+	}
+	if err != nil {
+		return nil, nil, operandError(op, a, b)
+	}
+	return x, y, nil
+}
+
 func (in *interp) tensorBinary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
 	name, ok := binaryNames[op]
 	if !ok {
 		return nil, operandError(op, a, b)
 	}
-	x, err := toTensor(a)
+	x, y, err := tensorOperands(op, a, b)
 	if err != nil {
-		return nil, operandError(op, a, b)
-	}
-	y, err := toTensor(b)
-	if err != nil {
-		return nil, operandError(op, a, b)
+		return nil, err
 	}
 	in.noteBinary(name, op.String(), x, y, at)
 	return ops.binary(name, x, y)

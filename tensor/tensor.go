@@ -84,6 +84,9 @@ func (t *Tensor) SharesStorage(u *Tensor) bool { return t.storage == u.storage }
 
 // Size returns the length of dimension dim; negative dims count from the end.
 func (t *Tensor) Size(dim int) (int, error) {
+	if t.Dim() == 0 {
+		return 0, indexErrorf("Dimension specified as %d but tensor has no dimensions", dim)
+	}
 	d, err := normDim(dim, t.Dim())
 	if err != nil {
 		return 0, err

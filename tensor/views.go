@@ -138,7 +138,8 @@ func (t *Tensor) Transpose(d0, d1 int) (*Tensor, error) {
 // dims[i] of t.
 func (t *Tensor) Permute(dims ...int) (*Tensor, error) {
 	if len(dims) != t.Dim() {
-		return nil, valueErrorf("permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d", t.Dim(), len(dims))
+		return nil, valueErrorf("permute(): the tensor has %d dimensions but %d were given", t.Dim(), len(dims)).
+			withHint("list every dimension once, e.g. x.permute(1, 0) for a matrix")
 	}
 	seen := make([]bool, t.Dim())
 	shape := make([]int, len(dims))
@@ -285,6 +286,14 @@ func (t *Tensor) BroadcastTo(shape ...int) (*Tensor, error) { return t.Expand(sh
 // none are given. Named dimensions whose size is not 1 are left alone, as in
 // PyTorch.
 func (t *Tensor) Squeeze(dims ...int) (*Tensor, error) {
+	if t.Dim() == 0 {
+		for _, d := range dims {
+			if _, err := normDim(d, 0); err != nil {
+				return nil, err
+			}
+		}
+		return t.view(t.shape, t.strides, t.offset), nil
+	}
 	drop := make([]bool, t.Dim())
 	if len(dims) == 0 {
 		for i, s := range t.shape {
