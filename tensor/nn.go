@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 // ---- softmax ----
@@ -13,7 +15,7 @@ import (
 // over size.
 type softmaxFunc func(x, out *Tensor, outer, size, inner int, log bool) error
 
-var softmaxKernels = FloatingDTypes(softmaxKernel(expInto32), softmaxKernel(expInto64))
+var softmaxKernels = FloatingDTypes(softmaxKernel(softmaxRow32, expInto32), softmaxKernel(softmaxRow(expInto64), expInto64))
 
 // Softmax returns exp(x) / sum(exp(x)) along dim, computed stably by
 // subtracting the maximum along dim first. Only floating dtypes are
@@ -59,27 +61,18 @@ func softmax(op string, x *Tensor, dim int, log bool) (*Tensor, error) {
 // reduces over a dimension that is not the innermost.
 const softmaxColumns = 256
 
-// softmaxKernel builds the softmax kernel for T from expInto, which writes
-// exp(src[i] - shift) to dst and returns the sum of the values written.
-func softmaxKernel[T Float](expInto func(dst, src []T, shift float64) float64) softmaxFunc {
+// softmaxKernel builds the softmax kernel for T from row, which computes
+// one contiguous row (see softmaxRow), and expInto, which writes exp(src[i]
+// - shift) to dst and returns the sum of the values written.
+func softmaxKernel[T Float](row func(dst, src []T, log bool), expInto func(dst, src []T, shift float64) float64) softmaxFunc {
 	return func(x, out *Tensor, outer, size, inner int, log bool) error {
 		xs := x.storage.data.([]T)[x.offset : x.offset+x.Numel()]
 		os := out.storage.data.([]T)
 		if inner == 1 {
-			// Each row is contiguous: one fused pass per row over cached data.
+			// Each row is contiguous: a few passes per row over cached data.
 			return ParallelFor(outer, max(1, GrainSize/size), func(begin, end int) {
 				for r := begin; r < end; r++ {
-					src, dst := xs[r*size:(r+1)*size], os[r*size:(r+1)*size]
-					m := float64(rowMax(src))
-					s := expInto(dst, src, m)
-					if log {
-						lse := m + math.Log(s)
-						for i, v := range src {
-							dst[i] = T(float64(v) - lse)
-						}
-						continue
-					}
-					scaleSlice(dst, T(1/s))
+					row(os[r*size:(r+1)*size], xs[r*size:(r+1)*size], log)
 				}
 			})
 		}
@@ -142,6 +135,40 @@ func softmaxKernel[T Float](expInto func(dst, src []T, shift float64) float64) s
 			}
 		})
 	}
+}
+
+// softmaxRow returns the function that writes the softmax (or log-softmax)
+// of the non-empty contiguous row src to dst, built on expInto: the
+// maximum, a fused exp-and-sum pass, then a scaling pass.
+func softmaxRow[T Float](expInto func(dst, src []T, shift float64) float64) func(dst, src []T, log bool) {
+	return func(dst, src []T, log bool) {
+		m := float64(rowMax(src))
+		s := expInto(dst, src, m)
+		if log {
+			lse := m + math.Log(s)
+			for i, v := range src {
+				dst[i] = T(float64(v) - lse)
+			}
+			return
+		}
+		scaleSlice(dst, T(1/s))
+	}
+}
+
+// softmaxRow32 is softmaxRow for float32 with the vectorized loops of
+// vecmath, which subtract the maximum in float32 (exactly near it) and
+// return the sum of the exponentials in float64. A NaN anywhere makes the
+// maximum, and so the whole row, NaN; so does +Inf (Inf - Inf) and a row
+// of -Inf.
+func softmaxRow32(dst, src []float32, log bool) {
+	m := vecmath.MaxFloat32(src)
+	s := vecmath.ExpSumFloat32(dst, src, m)
+	if log {
+		// x - m is exact near the maximum, where log_softmax is near 0.
+		vecmath.Sub2Float32(dst, src, m, float32(math.Log(s)))
+		return
+	}
+	vecmath.ScaleFloat32(dst, float32(1/s))
 }
 
 // rowMax returns the maximum of a non-empty slice, the shift of a softmax

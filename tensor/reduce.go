@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 // Reductions walk a reducePlan: the kept dimensions (one result element per
@@ -14,16 +16,18 @@ import (
 //
 //   - row order, when the reduced dimensions hold the smallest stride: every
 //     result element reduces runs along the reduced space, and a contiguous
-//     run goes through an unrolled loop with eight accumulators;
+//     run goes through an unrolled loop with eight accumulators (for float32
+//     sums, float64 vector accumulators: vecmath.SumFloat32);
 //   - column order, when the innermost kept dimension has the smallest
 //     stride: every reduced position is a row that is combined element by
 //     element into a block of results.
 //
 // Sums are pairwise: runs are split in halves down to pairwiseBlock
-// elements, rows in halves down to rowLeaf rows, and long reductions into
-// chunks of GrainSize whose partial results combine in a fixed tree. The
-// tree depends only on the shape, so a result is the same whatever the
-// number of goroutines that computed it.
+// elements (except contiguous float32 runs, summed in float64), rows in
+// halves down to rowLeaf rows, and long reductions into chunks of GrainSize
+// whose partial results combine in a fixed tree. The tree depends only on
+// the shape, so a result is the same whatever the number of goroutines
+// that computed it.
 
 const (
 	// pairwiseBlock is the longest run summed by one unrolled loop: each of
@@ -568,12 +572,12 @@ func addSqRows8[T Float](acc []T, rows *[8][]T, load bool) {
 	}
 }
 
-// sumOps are the ops of sum.
-func sumOps[T Number]() *reduceOps[T, T] {
+// sumOps are the ops of sum; contig sums a contiguous run.
+func sumOps[T Number](contig func(s []T) T) *reduceOps[T, T] {
 	return &reduceOps[T, T]{
 		run: func(x []T, off, n, stride, _ int) T {
 			if stride == 1 {
-				return sumContig(x[off : off+n])
+				return contig(x[off : off+n])
 			}
 			return sumStrided(x, off, n, stride)
 		},
@@ -794,7 +798,7 @@ func argKernelOf[T Element](isMax bool) argKernel {
 }
 
 var (
-	sumKernels   = NoBoolDTypes(kernelOf(sumOps[float32]()), kernelOf(sumOps[float64]()), kernelOf(sumOps[int64]()))
+	sumKernels   = NoBoolDTypes(kernelOf(sumOps(vecmath.SumFloat32)), kernelOf(sumOps(sumContig[float64])), kernelOf(sumOps(sumContig[int64])))
 	sumSqKernels = FloatingDTypes(kernelOf(sumSqOps[float32]()), kernelOf(sumSqOps[float64]()))
 	prodKernels  = NoBoolDTypes(kernelOf(prodOps[float32]()), kernelOf(prodOps[float64]()), kernelOf(prodOps[int64]()))
 	amaxKernels  = AllDTypes(kernelOf(extremeOps[float32](true)), kernelOf(extremeOps[float64](true)),
@@ -864,8 +868,9 @@ func intAccumulate(x *Tensor) (*Tensor, error) {
 }
 
 // Sum returns the sum of x over dims (all dims when empty), as torch.sum.
-// Integer and bool inputs give int64. float32 sums accumulate in float32
-// pairwise, so their error grows with the logarithm of the count.
+// Integer and bool inputs give int64. float32 sums accumulate contiguous
+// runs of up to GrainSize elements in float64 and combine the rest in
+// float32 pairwise, so their error grows with the logarithm of the count.
 func Sum(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 	x, err := intAccumulate(x)
 	if err != nil {

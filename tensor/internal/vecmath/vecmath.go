@@ -1,0 +1,104 @@
+// Package vecmath implements the float32 loops of softmax and of sums over
+// contiguous slices: maximum, exp with a running sum, scaling, subtraction
+// and sum.
+//
+// On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
+// FMA and chosen at run time; elsewhere, or when forced with
+// SetImpl("generic"), portable Go loops are used. The implementations give
+// results within an ulp or so of each other, not identical ones; each is
+// deterministic, so a result depends only on the input and the
+// implementation in use.
+package vecmath
+
+import (
+	"fmt"
+	"strings"
+	"sync/atomic"
+)
+
+// impl is a set of kernels for one instruction set. The kernels take
+// slices of any length, with dst at least as long as src.
+type impl struct {
+	name   string
+	max    func(x []float32) float32
+	expSum func(dst, src []float32, shift float32) float64
+	scale  func(x []float32, s float32)
+	sub2   func(dst, src []float32, a, b float32)
+	sum    func(x []float32) float32
+}
+
+// genericImpl is the portable Go implementation.
+var genericImpl = &impl{
+	name:   "generic",
+	max:    maxGeneric,
+	expSum: expSumGeneric,
+	scale:  scaleGeneric,
+	sub2:   sub2Generic,
+	sum:    sumGeneric,
+}
+
+// impls lists the implementations this CPU supports, fastest first.
+var impls = append(archImpls(), genericImpl)
+
+// current is the implementation in use.
+var current atomic.Pointer[impl]
+
+func init() { current.Store(impls[0]) }
+
+// Impl reports the name of the implementation in use: "avx512", "avx2" or
+// "generic".
+func Impl() string { return current.Load().name }
+
+// Impls lists the implementations this CPU supports, fastest first.
+func Impls() []string {
+	names := make([]string, len(impls))
+	for i, im := range impls {
+		names[i] = im.name
+	}
+	return names
+}
+
+// SetImpl selects the implementation by name, for tests and benchmarks. It
+// fails if the CPU does not support it.
+func SetImpl(name string) error {
+	for _, im := range impls {
+		if im.name == name {
+			current.Store(im)
+			return nil
+		}
+	}
+	return fmt.Errorf("vecmath: implementation %q not available (have %s)", name, strings.Join(Impls(), ", "))
+}
+
+// MaxFloat32 returns the largest element of x: NaN if x holds a NaN, -Inf
+// if x is empty. When the largest value is zero, its sign is unspecified.
+func MaxFloat32(x []float32) float32 { return current.Load().max(x) }
+
+// ExpSumFloat32 sets dst[i] = exp(src[i] - shift), the subtraction rounded
+// to float32, and returns the sum of the values written. The results are
+// within an ulp of exp of the rounded difference, subnormal ones included;
+// -Inf gives 0, +Inf gives +Inf and NaN gives NaN. The sum is accumulated
+// in float64 (by the vector kernels, after eight float32 additions per
+// lane) and returned in float64, so that log_softmax loses nothing to its
+// rounding where the maximum dominates and the sum is near 1. dst must be
+// at least as long as src; it may be src itself but must not otherwise
+// overlap it.
+func ExpSumFloat32(dst, src []float32, shift float32) float64 {
+	return current.Load().expSum(dst[:len(src)], src, shift)
+}
+
+// ScaleFloat32 multiplies the elements of x by s.
+func ScaleFloat32(x []float32, s float32) { current.Load().scale(x, s) }
+
+// Sub2Float32 sets dst[i] = (src[i] - a) - b, rounding after each
+// subtraction. log_softmax uses it with a the maximum of the row, so that
+// the first subtraction is exact near the maximum, and b the logarithm of
+// the sum of the exponentials. dst must be at least as long as src; it may
+// be src itself but must not otherwise overlap it.
+func Sub2Float32(dst, src []float32, a, b float32) {
+	current.Load().sub2(dst[:len(src)], src, a, b)
+}
+
+// SumFloat32 returns the sum of x, accumulated in float64 in several
+// vector lanes, which are added in a fixed tree, and rounded once.
+func SumFloat32(x []float32) float32 { return current.Load().sum(x) }

@@ -1,0 +1,62 @@
+package vecmath
+
+import "golang.org/x/sys/cpu"
+
+// The assembly kernels, in vecmath_amd64.s. The wrappers in vecmath.go
+// make dst at least as long as src.
+
+//go:noescape
+func maxAVX512(x []float32) float32
+
+//go:noescape
+func expSumAVX512(dst, src []float32, shift float32) float64
+
+//go:noescape
+func scaleAVX512(x []float32, s float32)
+
+//go:noescape
+func sub2AVX512(dst, src []float32, a, b float32)
+
+//go:noescape
+func sumAVX512(x []float32) float32
+
+//go:noescape
+func maxAVX2(x []float32) float32
+
+//go:noescape
+func expSumAVX2(dst, src []float32, shift float32) float64
+
+//go:noescape
+func scaleAVX2(x []float32, s float32)
+
+//go:noescape
+func sub2AVX2(dst, src []float32, a, b float32)
+
+//go:noescape
+func sumAVX2(x []float32) float32
+
+// archImpls returns the assembly implementations this CPU supports.
+func archImpls() []*impl {
+	var list []*impl
+	if cpu.X86.HasAVX512F {
+		list = append(list, &impl{
+			name:   "avx512",
+			max:    maxAVX512,
+			expSum: expSumAVX512,
+			scale:  scaleAVX512,
+			sub2:   sub2AVX512,
+			sum:    sumAVX512,
+		})
+	}
+	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
+		list = append(list, &impl{
+			name:   "avx2",
+			max:    maxAVX2,
+			expSum: expSumAVX2,
+			scale:  scaleAVX2,
+			sub2:   sub2AVX2,
+			sum:    sumAVX2,
+		})
+	}
+	return list
+}

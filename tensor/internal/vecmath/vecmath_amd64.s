@@ -1,0 +1,940 @@
+//go:build amd64
+
+#include "textflag.h"
+
+// The kernels of vecmath.go for AVX-512 and for AVX2 with FMA.
+//
+// exp(x), for x = src[i] - shift rounded to float32, is 2**k·exp(f): x is
+// clamped to [expLo, expHi], beyond which exp rounds to 0 or overflows
+// (NaN passes the clamps, as MAXPS and MINPS return their first Go operand
+// when one is NaN); k = round(x·log2(e)); f = x - k·ln2 in two FMA steps
+// with ln2 = expC1 + expC2, where expC1 has few enough bits that the first
+// step is exact; exp(f), |f| ≤ ln2/2, is 1 + f + f²·P(f) with the degree-5
+// P of Cephes' expf; and 2**k is applied by VSCALEFPS (AVX-512) or as two
+// normal factors (AVX2), so that subnormal results are rounded once. The
+// result is within an ulp of exp over the whole float32 range.
+//
+// MAXPS drops NaN, so the maxima also track unordered compares. The sums
+// convert to float64 and accumulate in eight vector registers.
+
+// lower clamp of exp arguments
+DATA expLo<>+0(SB)/4, $0xc2d00000
+DATA expLo<>+4(SB)/4, $0xc2d00000
+DATA expLo<>+8(SB)/4, $0xc2d00000
+DATA expLo<>+12(SB)/4, $0xc2d00000
+DATA expLo<>+16(SB)/4, $0xc2d00000
+DATA expLo<>+20(SB)/4, $0xc2d00000
+DATA expLo<>+24(SB)/4, $0xc2d00000
+DATA expLo<>+28(SB)/4, $0xc2d00000
+GLOBL expLo<>(SB), RODATA|NOPTR, $32
+
+// upper clamp of exp arguments
+DATA expHi<>+0(SB)/4, $0x42b20000
+DATA expHi<>+4(SB)/4, $0x42b20000
+DATA expHi<>+8(SB)/4, $0x42b20000
+DATA expHi<>+12(SB)/4, $0x42b20000
+DATA expHi<>+16(SB)/4, $0x42b20000
+DATA expHi<>+20(SB)/4, $0x42b20000
+DATA expHi<>+24(SB)/4, $0x42b20000
+DATA expHi<>+28(SB)/4, $0x42b20000
+GLOBL expHi<>(SB), RODATA|NOPTR, $32
+
+// log2(e)
+DATA expLog2e<>+0(SB)/4, $0x3fb8aa3b
+DATA expLog2e<>+4(SB)/4, $0x3fb8aa3b
+DATA expLog2e<>+8(SB)/4, $0x3fb8aa3b
+DATA expLog2e<>+12(SB)/4, $0x3fb8aa3b
+DATA expLog2e<>+16(SB)/4, $0x3fb8aa3b
+DATA expLog2e<>+20(SB)/4, $0x3fb8aa3b
+DATA expLog2e<>+24(SB)/4, $0x3fb8aa3b
+DATA expLog2e<>+28(SB)/4, $0x3fb8aa3b
+GLOBL expLog2e<>(SB), RODATA|NOPTR, $32
+
+// 1.5·2**23: adding it rounds to an integer
+DATA expMagic<>+0(SB)/4, $0x4b400000
+DATA expMagic<>+4(SB)/4, $0x4b400000
+DATA expMagic<>+8(SB)/4, $0x4b400000
+DATA expMagic<>+12(SB)/4, $0x4b400000
+DATA expMagic<>+16(SB)/4, $0x4b400000
+DATA expMagic<>+20(SB)/4, $0x4b400000
+DATA expMagic<>+24(SB)/4, $0x4b400000
+DATA expMagic<>+28(SB)/4, $0x4b400000
+GLOBL expMagic<>(SB), RODATA|NOPTR, $32
+
+// ln2 = expC1 + expC2
+DATA expC1<>+0(SB)/4, $0x3f318000
+DATA expC1<>+4(SB)/4, $0x3f318000
+DATA expC1<>+8(SB)/4, $0x3f318000
+DATA expC1<>+12(SB)/4, $0x3f318000
+DATA expC1<>+16(SB)/4, $0x3f318000
+DATA expC1<>+20(SB)/4, $0x3f318000
+DATA expC1<>+24(SB)/4, $0x3f318000
+DATA expC1<>+28(SB)/4, $0x3f318000
+GLOBL expC1<>(SB), RODATA|NOPTR, $32
+
+DATA expC2<>+0(SB)/4, $0xb95e8083
+DATA expC2<>+4(SB)/4, $0xb95e8083
+DATA expC2<>+8(SB)/4, $0xb95e8083
+DATA expC2<>+12(SB)/4, $0xb95e8083
+DATA expC2<>+16(SB)/4, $0xb95e8083
+DATA expC2<>+20(SB)/4, $0xb95e8083
+DATA expC2<>+24(SB)/4, $0xb95e8083
+DATA expC2<>+28(SB)/4, $0xb95e8083
+GLOBL expC2<>(SB), RODATA|NOPTR, $32
+
+// the polynomial, as in Cephes expf
+DATA expP0<>+0(SB)/4, $0x3f000000
+DATA expP0<>+4(SB)/4, $0x3f000000
+DATA expP0<>+8(SB)/4, $0x3f000000
+DATA expP0<>+12(SB)/4, $0x3f000000
+DATA expP0<>+16(SB)/4, $0x3f000000
+DATA expP0<>+20(SB)/4, $0x3f000000
+DATA expP0<>+24(SB)/4, $0x3f000000
+DATA expP0<>+28(SB)/4, $0x3f000000
+GLOBL expP0<>(SB), RODATA|NOPTR, $32
+
+DATA expP1<>+0(SB)/4, $0x3e2aaaaa
+DATA expP1<>+4(SB)/4, $0x3e2aaaaa
+DATA expP1<>+8(SB)/4, $0x3e2aaaaa
+DATA expP1<>+12(SB)/4, $0x3e2aaaaa
+DATA expP1<>+16(SB)/4, $0x3e2aaaaa
+DATA expP1<>+20(SB)/4, $0x3e2aaaaa
+DATA expP1<>+24(SB)/4, $0x3e2aaaaa
+DATA expP1<>+28(SB)/4, $0x3e2aaaaa
+GLOBL expP1<>(SB), RODATA|NOPTR, $32
+
+DATA expP2<>+0(SB)/4, $0x3d2aa9c1
+DATA expP2<>+4(SB)/4, $0x3d2aa9c1
+DATA expP2<>+8(SB)/4, $0x3d2aa9c1
+DATA expP2<>+12(SB)/4, $0x3d2aa9c1
+DATA expP2<>+16(SB)/4, $0x3d2aa9c1
+DATA expP2<>+20(SB)/4, $0x3d2aa9c1
+DATA expP2<>+24(SB)/4, $0x3d2aa9c1
+DATA expP2<>+28(SB)/4, $0x3d2aa9c1
+GLOBL expP2<>(SB), RODATA|NOPTR, $32
+
+DATA expP3<>+0(SB)/4, $0x3c088908
+DATA expP3<>+4(SB)/4, $0x3c088908
+DATA expP3<>+8(SB)/4, $0x3c088908
+DATA expP3<>+12(SB)/4, $0x3c088908
+DATA expP3<>+16(SB)/4, $0x3c088908
+DATA expP3<>+20(SB)/4, $0x3c088908
+DATA expP3<>+24(SB)/4, $0x3c088908
+DATA expP3<>+28(SB)/4, $0x3c088908
+GLOBL expP3<>(SB), RODATA|NOPTR, $32
+
+DATA expP4<>+0(SB)/4, $0x3ab743ce
+DATA expP4<>+4(SB)/4, $0x3ab743ce
+DATA expP4<>+8(SB)/4, $0x3ab743ce
+DATA expP4<>+12(SB)/4, $0x3ab743ce
+DATA expP4<>+16(SB)/4, $0x3ab743ce
+DATA expP4<>+20(SB)/4, $0x3ab743ce
+DATA expP4<>+24(SB)/4, $0x3ab743ce
+DATA expP4<>+28(SB)/4, $0x3ab743ce
+GLOBL expP4<>(SB), RODATA|NOPTR, $32
+
+DATA expP5<>+0(SB)/4, $0x39506967
+DATA expP5<>+4(SB)/4, $0x39506967
+DATA expP5<>+8(SB)/4, $0x39506967
+DATA expP5<>+12(SB)/4, $0x39506967
+DATA expP5<>+16(SB)/4, $0x39506967
+DATA expP5<>+20(SB)/4, $0x39506967
+DATA expP5<>+24(SB)/4, $0x39506967
+DATA expP5<>+28(SB)/4, $0x39506967
+GLOBL expP5<>(SB), RODATA|NOPTR, $32
+
+DATA one<>+0(SB)/4, $0x3f800000
+DATA one<>+4(SB)/4, $0x3f800000
+DATA one<>+8(SB)/4, $0x3f800000
+DATA one<>+12(SB)/4, $0x3f800000
+DATA one<>+16(SB)/4, $0x3f800000
+DATA one<>+20(SB)/4, $0x3f800000
+DATA one<>+24(SB)/4, $0x3f800000
+DATA one<>+28(SB)/4, $0x3f800000
+GLOBL one<>(SB), RODATA|NOPTR, $32
+
+DATA negInf<>+0(SB)/4, $0xff800000
+DATA negInf<>+4(SB)/4, $0xff800000
+DATA negInf<>+8(SB)/4, $0xff800000
+DATA negInf<>+12(SB)/4, $0xff800000
+DATA negInf<>+16(SB)/4, $0xff800000
+DATA negInf<>+20(SB)/4, $0xff800000
+DATA negInf<>+24(SB)/4, $0xff800000
+DATA negInf<>+28(SB)/4, $0xff800000
+GLOBL negInf<>(SB), RODATA|NOPTR, $32
+
+// expBias is the exponent bias, as int32.
+DATA expBias<>+0(SB)/4, $127
+DATA expBias<>+4(SB)/4, $127
+DATA expBias<>+8(SB)/4, $127
+DATA expBias<>+12(SB)/4, $127
+DATA expBias<>+16(SB)/4, $127
+DATA expBias<>+20(SB)/4, $127
+DATA expBias<>+24(SB)/4, $127
+DATA expBias<>+28(SB)/4, $127
+GLOBL expBias<>(SB), RODATA|NOPTR, $32
+
+// tailMask<>+4·(8-n) holds the AVX2 mask of the first n lanes.
+DATA tailMask<>+0(SB)/4, $0xffffffff
+DATA tailMask<>+4(SB)/4, $0xffffffff
+DATA tailMask<>+8(SB)/4, $0xffffffff
+DATA tailMask<>+12(SB)/4, $0xffffffff
+DATA tailMask<>+16(SB)/4, $0xffffffff
+DATA tailMask<>+20(SB)/4, $0xffffffff
+DATA tailMask<>+24(SB)/4, $0xffffffff
+DATA tailMask<>+28(SB)/4, $0xffffffff
+DATA tailMask<>+32(SB)/4, $0
+DATA tailMask<>+36(SB)/4, $0
+DATA tailMask<>+40(SB)/4, $0
+DATA tailMask<>+44(SB)/4, $0
+DATA tailMask<>+48(SB)/4, $0
+DATA tailMask<>+52(SB)/4, $0
+DATA tailMask<>+56(SB)/4, $0
+DATA tailMask<>+60(SB)/4, $0
+GLOBL tailMask<>(SB), RODATA|NOPTR, $64
+
+// The AVX-512 kernels. They load their constants into Z16-Z29 and keep
+// accumulators in the low registers; a tail shorter than a vector is
+// handled with a lane mask in K1.
+
+// MASK512(n) sets K1 to the lowest n lanes, 0 < n < 16; it clobbers AX.
+#define MASK512(n) \
+	MOVL $1, AX; \
+	SHLL n, AX; \
+	DECL AX; \
+	KMOVW AX, K1
+
+// EXP512 sets p to exp(x - Z16) for the 16 lanes of x, with Z17-Z19 and
+// Z21-Z29 holding the constants (see expSumAVX512). It clobbers x, t and
+// f2.
+#define EXP512(x, t, p, f2) \
+	VSUBPS Z16, x, x; \
+	VMAXPS x, Z17, x; \
+	VMINPS x, Z18, x; \
+	VMULPS Z19, x, t; \
+	VRNDSCALEPS $0, t, t; \
+	VFNMADD231PS Z21, t, x; \
+	VFNMADD231PS Z22, t, x; \
+	VMOVAPS Z23, p; \
+	VFMADD213PS Z24, x, p; \
+	VFMADD213PS Z25, x, p; \
+	VFMADD213PS Z26, x, p; \
+	VFMADD213PS Z27, x, p; \
+	VFMADD213PS Z28, x, p; \
+	VMULPS x, x, f2; \
+	VFMADD213PS x, f2, p; \
+	VADDPS Z29, p, p; \
+	VSCALEFPS t, p, p
+
+// FOLD512 adds the float32 sums in Z8 and Z9 to the float64 sums in Z10
+// and Z11 and clears them; it clobbers Z12 and Z13.
+#define FOLD512 \
+	VADDPS Z9, Z8, Z8; \
+	VCVTPS2PD Y8, Z12; \
+	VEXTRACTF64X4 $1, Z8, Y13; \
+	VCVTPS2PD Y13, Z13; \
+	VADDPD Z12, Z10, Z10; \
+	VADDPD Z13, Z11, Z11; \
+	VPXORD Z8, Z8, Z8; \
+	VPXORD Z9, Z9, Z9
+
+// func maxAVX512(x []float32) float32
+TEXT ·maxAVX512(SB), NOSPLIT, $0-28
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	VBROADCASTSS negInf<>(SB), Z0
+	VMOVAPS Z0, Z1
+	VMOVAPS Z0, Z2
+	VMOVAPS Z0, Z3
+	KXORW K2, K2, K2 // lanes that saw a NaN
+
+max512loop64:
+	CMPQ CX, $64
+	JB   max512loop16
+	VMOVUPS (SI), Z4
+	VMOVUPS 64(SI), Z5
+	VMOVUPS 128(SI), Z6
+	VMOVUPS 192(SI), Z7
+	VMAXPS Z4, Z0, Z0
+	VMAXPS Z5, Z1, Z1
+	VMAXPS Z6, Z2, Z2
+	VMAXPS Z7, Z3, Z3
+	VCMPPS $3, Z5, Z4, K3 // unordered
+	VCMPPS $3, Z7, Z6, K4
+	KORW K3, K2, K2
+	KORW K4, K2, K2
+	ADDQ $256, SI
+	SUBQ $64, CX
+	JMP  max512loop64
+
+max512loop16:
+	CMPQ CX, $16
+	JB   max512last
+	VMOVUPS (SI), Z4
+	VMAXPS Z4, Z0, Z0
+	VCMPPS $3, Z4, Z4, K3
+	KORW K3, K2, K2
+	ADDQ $64, SI
+	SUBQ $16, CX
+	JMP  max512loop16
+
+max512last:
+	TESTQ CX, CX
+	JZ    max512reduce
+	MASK512(CX)
+	VMOVUPS.Z (SI), K1, Z4
+	VMAXPS Z4, Z1, K1, Z1
+	VCMPPS $3, Z4, Z4, K3
+	KORW K3, K2, K2
+
+max512reduce:
+	KORTESTW K2, K2
+	JNZ      max512nan
+	VMAXPS Z1, Z0, Z0
+	VMAXPS Z3, Z2, Z2
+	VMAXPS Z2, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VMAXPS Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS X1, X0, X0
+	VMOVHLPS X0, X0, X1
+	VMAXPS X1, X0, X0
+	VMOVSHDUP X0, X1
+	VMAXSS X1, X0, X0
+	VMOVSS X0, ret+24(FP)
+	VZEROUPPER
+	RET
+
+max512nan:
+	MOVL $0x7fc00000, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func expSumAVX512(dst, src []float32, shift float32) float64
+TEXT ·expSumAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	VBROADCASTSS shift+48(FP), Z16
+	VBROADCASTSS expLo<>(SB), Z17
+	VBROADCASTSS expHi<>(SB), Z18
+	VBROADCASTSS expLog2e<>(SB), Z19
+	VBROADCASTSS expC1<>(SB), Z21
+	VBROADCASTSS expC2<>(SB), Z22
+	VBROADCASTSS expP5<>(SB), Z23
+	VBROADCASTSS expP4<>(SB), Z24
+	VBROADCASTSS expP3<>(SB), Z25
+	VBROADCASTSS expP2<>(SB), Z26
+	VBROADCASTSS expP1<>(SB), Z27
+	VBROADCASTSS expP0<>(SB), Z28
+	VBROADCASTSS one<>(SB), Z29
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	VPXORD Z10, Z10, Z10
+	VPXORD Z11, Z11, Z11
+
+exp512block:
+	// Eight rounds of 32 elements: eight additions per lane of Z8 and
+	// Z9 before they are folded into the float64 sums.
+	MOVQ $8, DX
+
+exp512loop:
+	CMPQ CX, $32
+	JB   exp512tail
+	VMOVUPS (SI), Z0
+	VMOVUPS 64(SI), Z4
+	EXP512(Z0, Z1, Z2, Z3)
+	EXP512(Z4, Z5, Z6, Z7)
+	VMOVUPS Z2, (DI)
+	VMOVUPS Z6, 64(DI)
+	VADDPS Z2, Z8, Z8
+	VADDPS Z6, Z9, Z9
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $32, CX
+	DECQ DX
+	JNZ  exp512loop
+	FOLD512
+	JMP  exp512block
+
+exp512tail:
+	CMPQ CX, $16
+	JB   exp512last
+	VMOVUPS (SI), Z0
+	EXP512(Z0, Z1, Z2, Z3)
+	VMOVUPS Z2, (DI)
+	VADDPS Z2, Z8, Z8
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+
+exp512last:
+	TESTQ CX, CX
+	JZ    exp512done
+	MASK512(CX)
+	VMOVUPS.Z (SI), K1, Z0
+	EXP512(Z0, Z1, Z2, Z3)
+	VMOVUPS Z2, K1, (DI)
+	VADDPS Z2, Z9, K1, Z9
+
+exp512done:
+	FOLD512
+	VADDPD Z11, Z10, Z10
+	VEXTRACTF64X4 $1, Z10, Y11
+	VADDPD Y11, Y10, Y10
+	VEXTRACTF128 $1, Y10, X11
+	VADDPD X11, X10, X10
+	VUNPCKHPD X10, X10, X11
+	VADDSD X11, X10, X10
+	VMOVSD X10, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func scaleAVX512(x []float32, s float32)
+TEXT ·scaleAVX512(SB), NOSPLIT, $0-28
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	VBROADCASTSS s+24(FP), Z16
+
+scale512loop64:
+	CMPQ CX, $64
+	JB   scale512loop16
+	VMULPS (SI), Z16, Z0
+	VMULPS 64(SI), Z16, Z1
+	VMULPS 128(SI), Z16, Z2
+	VMULPS 192(SI), Z16, Z3
+	VMOVUPS Z0, (SI)
+	VMOVUPS Z1, 64(SI)
+	VMOVUPS Z2, 128(SI)
+	VMOVUPS Z3, 192(SI)
+	ADDQ $256, SI
+	SUBQ $64, CX
+	JMP  scale512loop64
+
+scale512loop16:
+	CMPQ CX, $16
+	JB   scale512last
+	VMULPS (SI), Z16, Z0
+	VMOVUPS Z0, (SI)
+	ADDQ $64, SI
+	SUBQ $16, CX
+	JMP  scale512loop16
+
+scale512last:
+	TESTQ CX, CX
+	JZ    scale512done
+	MASK512(CX)
+	VMOVUPS.Z (SI), K1, Z0
+	VMULPS Z16, Z0, Z0
+	VMOVUPS Z0, K1, (SI)
+
+scale512done:
+	VZEROUPPER
+	RET
+
+// func sub2AVX512(dst, src []float32, a, b float32)
+TEXT ·sub2AVX512(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	VBROADCASTSS a+48(FP), Z16
+	VBROADCASTSS b+52(FP), Z17
+
+sub512loop64:
+	CMPQ CX, $64
+	JB   sub512loop16
+	VMOVUPS (SI), Z0
+	VMOVUPS 64(SI), Z1
+	VMOVUPS 128(SI), Z2
+	VMOVUPS 192(SI), Z3
+	VSUBPS Z16, Z0, Z0
+	VSUBPS Z16, Z1, Z1
+	VSUBPS Z16, Z2, Z2
+	VSUBPS Z16, Z3, Z3
+	VSUBPS Z17, Z0, Z0
+	VSUBPS Z17, Z1, Z1
+	VSUBPS Z17, Z2, Z2
+	VSUBPS Z17, Z3, Z3
+	VMOVUPS Z0, (DI)
+	VMOVUPS Z1, 64(DI)
+	VMOVUPS Z2, 128(DI)
+	VMOVUPS Z3, 192(DI)
+	ADDQ $256, SI
+	ADDQ $256, DI
+	SUBQ $64, CX
+	JMP  sub512loop64
+
+sub512loop16:
+	CMPQ CX, $16
+	JB   sub512last
+	VMOVUPS (SI), Z0
+	VSUBPS Z16, Z0, Z0
+	VSUBPS Z17, Z0, Z0
+	VMOVUPS Z0, (DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JMP  sub512loop16
+
+sub512last:
+	TESTQ CX, CX
+	JZ    sub512done
+	MASK512(CX)
+	VMOVUPS.Z (SI), K1, Z0
+	VSUBPS Z16, Z0, Z0
+	VSUBPS Z17, Z0, Z0
+	VMOVUPS Z0, K1, (DI)
+
+sub512done:
+	VZEROUPPER
+	RET
+
+// func sumAVX512(x []float32) float32
+TEXT ·sumAVX512(SB), NOSPLIT, $0-28
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+
+sum512loop64:
+	CMPQ CX, $64
+	JB   sum512loop16
+	VCVTPS2PD (SI), Z8
+	VCVTPS2PD 32(SI), Z9
+	VCVTPS2PD 64(SI), Z10
+	VCVTPS2PD 96(SI), Z11
+	VCVTPS2PD 128(SI), Z12
+	VCVTPS2PD 160(SI), Z13
+	VCVTPS2PD 192(SI), Z14
+	VCVTPS2PD 224(SI), Z15
+	VADDPD Z8, Z0, Z0
+	VADDPD Z9, Z1, Z1
+	VADDPD Z10, Z2, Z2
+	VADDPD Z11, Z3, Z3
+	VADDPD Z12, Z4, Z4
+	VADDPD Z13, Z5, Z5
+	VADDPD Z14, Z6, Z6
+	VADDPD Z15, Z7, Z7
+	ADDQ $256, SI
+	SUBQ $64, CX
+	JMP  sum512loop64
+
+sum512loop16:
+	CMPQ CX, $16
+	JB   sum512last
+	VCVTPS2PD (SI), Z8
+	VCVTPS2PD 32(SI), Z9
+	VADDPD Z8, Z0, Z0
+	VADDPD Z9, Z1, Z1
+	ADDQ $64, SI
+	SUBQ $16, CX
+	JMP  sum512loop16
+
+sum512last:
+	TESTQ CX, CX
+	JZ    sum512reduce
+	MASK512(CX)
+	VMOVUPS.Z (SI), K1, Z8
+	VCVTPS2PD Y8, Z9
+	VEXTRACTF64X4 $1, Z8, Y10
+	VCVTPS2PD Y10, Z10
+	VADDPD Z9, Z2, Z2
+	VADDPD Z10, Z3, Z3
+
+sum512reduce:
+	VADDPD Z1, Z0, Z0
+	VADDPD Z3, Z2, Z2
+	VADDPD Z5, Z4, Z4
+	VADDPD Z7, Z6, Z6
+	VADDPD Z2, Z0, Z0
+	VADDPD Z6, Z4, Z4
+	VADDPD Z4, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPD Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPD X1, X0, X0
+	VUNPCKHPD X0, X0, X1
+	VADDSD X1, X0, X0
+	VCVTSD2SS X0, X0, X0
+	VMOVSS X0, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// The AVX2 kernels. With sixteen registers, most constants are memory
+// operands; a tail shorter than a vector is handled with a lane mask from
+// tailMask.
+
+// MASK256(n, m) loads into m the mask of the lowest n lanes, 0 < n < 8;
+// it clobbers AX and BX.
+#define MASK256(n, m) \
+	MOVQ $8, AX; \
+	SUBQ n, AX; \
+	LEAQ tailMask<>(SB), BX; \
+	VMOVUPS (BX)(AX*4), m
+
+// EXP256 sets p to exp(x - Y15) for the 8 lanes of x, with Y14, Y13, Y9 and
+// Y8 holding expLo, expHi, expLog2e and expMagic. It clobbers x, t and f2.
+// 2**k is applied as two factors 2**(k>>1) and 2**(k - k>>1), both normal,
+// so that subnormal results are rounded once.
+#define EXP256(x, t, p, f2) \
+	VSUBPS Y15, x, x; \
+	VMAXPS x, Y14, x; \
+	VMINPS x, Y13, x; \
+	VMOVAPS Y8, t; \
+	VFMADD231PS Y9, x, t; \
+	VSUBPS Y8, t, p; \
+	VFNMADD231PS expC1<>(SB), p, x; \
+	VFNMADD231PS expC2<>(SB), p, x; \
+	VPSUBD Y8, t, t; \
+	VMOVUPS expP5<>(SB), p; \
+	VFMADD213PS expP4<>(SB), x, p; \
+	VFMADD213PS expP3<>(SB), x, p; \
+	VFMADD213PS expP2<>(SB), x, p; \
+	VFMADD213PS expP1<>(SB), x, p; \
+	VFMADD213PS expP0<>(SB), x, p; \
+	VMULPS x, x, f2; \
+	VFMADD213PS x, f2, p; \
+	VADDPS one<>(SB), p, p; \
+	VPSRAD $1, t, f2; \
+	VPSUBD f2, t, t; \
+	VPADDD expBias<>(SB), f2, f2; \
+	VPSLLD $23, f2, f2; \
+	VPADDD expBias<>(SB), t, t; \
+	VPSLLD $23, t, t; \
+	VMULPS f2, p, p; \
+	VMULPS t, p, p
+
+// FOLD256 adds the float32 sums in Y11 and Y12 to the float64 sums in Y10
+// and clears them; it clobbers Y0 and Y1.
+#define FOLD256 \
+	VADDPS Y12, Y11, Y11; \
+	VCVTPS2PD X11, Y0; \
+	VEXTRACTF128 $1, Y11, X1; \
+	VCVTPS2PD X1, Y1; \
+	VADDPD Y0, Y10, Y10; \
+	VADDPD Y1, Y10, Y10; \
+	VXORPS Y11, Y11, Y11; \
+	VXORPS Y12, Y12, Y12
+
+// func maxAVX2(x []float32) float32
+TEXT ·maxAVX2(SB), NOSPLIT, $0-28
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	VMOVUPS negInf<>(SB), Y12
+	VMOVAPS Y12, Y0
+	VMOVAPS Y12, Y1
+	VMOVAPS Y12, Y2
+	VMOVAPS Y12, Y3
+	VXORPS Y8, Y8, Y8 // lanes that saw a NaN
+
+max256loop32:
+	CMPQ CX, $32
+	JB   max256loop8
+	VMOVUPS (SI), Y4
+	VMOVUPS 32(SI), Y5
+	VMOVUPS 64(SI), Y6
+	VMOVUPS 96(SI), Y7
+	VMAXPS Y4, Y0, Y0
+	VMAXPS Y5, Y1, Y1
+	VMAXPS Y6, Y2, Y2
+	VMAXPS Y7, Y3, Y3
+	VCMPPS $3, Y5, Y4, Y9 // unordered
+	VCMPPS $3, Y7, Y6, Y10
+	VORPS Y9, Y8, Y8
+	VORPS Y10, Y8, Y8
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JMP  max256loop32
+
+max256loop8:
+	CMPQ CX, $8
+	JB   max256last
+	VMOVUPS (SI), Y4
+	VMAXPS Y4, Y0, Y0
+	VCMPPS $3, Y4, Y4, Y9
+	VORPS Y9, Y8, Y8
+	ADDQ $32, SI
+	SUBQ $8, CX
+	JMP  max256loop8
+
+max256last:
+	TESTQ CX, CX
+	JZ    max256reduce
+	MASK256(CX, Y11)
+	VMASKMOVPS (SI), Y11, Y4
+	VCMPPS $3, Y4, Y4, Y9
+	VORPS Y9, Y8, Y8
+	VBLENDVPS Y11, Y4, Y12, Y4 // -Inf in the lanes past the end
+	VMAXPS Y4, Y1, Y1
+
+max256reduce:
+	VMOVMSKPS Y8, AX
+	TESTL AX, AX
+	JNZ   max256nan
+	VMAXPS Y1, Y0, Y0
+	VMAXPS Y3, Y2, Y2
+	VMAXPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS X1, X0, X0
+	VMOVHLPS X0, X0, X1
+	VMAXPS X1, X0, X0
+	VMOVSHDUP X0, X1
+	VMAXSS X1, X0, X0
+	VMOVSS X0, ret+24(FP)
+	VZEROUPPER
+	RET
+
+max256nan:
+	MOVL $0x7fc00000, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func expSumAVX2(dst, src []float32, shift float32) float64
+TEXT ·expSumAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	VBROADCASTSS shift+48(FP), Y15
+	VMOVUPS expLo<>(SB), Y14
+	VMOVUPS expHi<>(SB), Y13
+	VMOVUPS expLog2e<>(SB), Y9
+	VMOVUPS expMagic<>(SB), Y8
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	VXORPS Y12, Y12, Y12
+
+exp256block:
+	// Eight rounds of 16 elements: eight additions per lane of Y11 and
+	// Y12 before they are folded into the float64 sums.
+	MOVQ $8, DX
+
+exp256loop:
+	CMPQ CX, $16
+	JB   exp256tail
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y4
+	EXP256(Y0, Y1, Y2, Y3)
+	EXP256(Y4, Y5, Y6, Y7)
+	VMOVUPS Y2, (DI)
+	VMOVUPS Y6, 32(DI)
+	VADDPS Y2, Y11, Y11
+	VADDPS Y6, Y12, Y12
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	DECQ DX
+	JNZ  exp256loop
+	FOLD256
+	JMP  exp256block
+
+exp256tail:
+	CMPQ CX, $8
+	JB   exp256last
+	VMOVUPS (SI), Y0
+	EXP256(Y0, Y1, Y2, Y3)
+	VMOVUPS Y2, (DI)
+	VADDPS Y2, Y11, Y11
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+
+exp256last:
+	TESTQ CX, CX
+	JZ    exp256done
+	MASK256(CX, Y4)
+	VMASKMOVPS (SI), Y4, Y0
+	EXP256(Y0, Y1, Y2, Y3)
+	VMASKMOVPS Y2, Y4, (DI)
+	VANDPS Y4, Y2, Y2
+	VADDPS Y2, Y12, Y12
+
+exp256done:
+	FOLD256
+	VEXTRACTF128 $1, Y10, X11
+	VADDPD X11, X10, X10
+	VUNPCKHPD X10, X10, X11
+	VADDSD X11, X10, X10
+	VMOVSD X10, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func scaleAVX2(x []float32, s float32)
+TEXT ·scaleAVX2(SB), NOSPLIT, $0-28
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	VBROADCASTSS s+24(FP), Y15
+
+scale256loop32:
+	CMPQ CX, $32
+	JB   scale256loop8
+	VMULPS (SI), Y15, Y0
+	VMULPS 32(SI), Y15, Y1
+	VMULPS 64(SI), Y15, Y2
+	VMULPS 96(SI), Y15, Y3
+	VMOVUPS Y0, (SI)
+	VMOVUPS Y1, 32(SI)
+	VMOVUPS Y2, 64(SI)
+	VMOVUPS Y3, 96(SI)
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JMP  scale256loop32
+
+scale256loop8:
+	CMPQ CX, $8
+	JB   scale256last
+	VMULPS (SI), Y15, Y0
+	VMOVUPS Y0, (SI)
+	ADDQ $32, SI
+	SUBQ $8, CX
+	JMP  scale256loop8
+
+scale256last:
+	TESTQ CX, CX
+	JZ    scale256done
+	MASK256(CX, Y4)
+	VMASKMOVPS (SI), Y4, Y0
+	VMULPS Y15, Y0, Y0
+	VMASKMOVPS Y0, Y4, (SI)
+
+scale256done:
+	VZEROUPPER
+	RET
+
+// func sub2AVX2(dst, src []float32, a, b float32)
+TEXT ·sub2AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	VBROADCASTSS a+48(FP), Y14
+	VBROADCASTSS b+52(FP), Y15
+
+sub256loop32:
+	CMPQ CX, $32
+	JB   sub256loop8
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VSUBPS Y14, Y0, Y0
+	VSUBPS Y14, Y1, Y1
+	VSUBPS Y14, Y2, Y2
+	VSUBPS Y14, Y3, Y3
+	VSUBPS Y15, Y0, Y0
+	VSUBPS Y15, Y1, Y1
+	VSUBPS Y15, Y2, Y2
+	VSUBPS Y15, Y3, Y3
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $32, CX
+	JMP  sub256loop32
+
+sub256loop8:
+	CMPQ CX, $8
+	JB   sub256last
+	VMOVUPS (SI), Y0
+	VSUBPS Y14, Y0, Y0
+	VSUBPS Y15, Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP  sub256loop8
+
+sub256last:
+	TESTQ CX, CX
+	JZ    sub256done
+	MASK256(CX, Y4)
+	VMASKMOVPS (SI), Y4, Y0
+	VSUBPS Y14, Y0, Y0
+	VSUBPS Y15, Y0, Y0
+	VMASKMOVPS Y0, Y4, (DI)
+
+sub256done:
+	VZEROUPPER
+	RET
+
+// func sumAVX2(x []float32) float32
+TEXT ·sumAVX2(SB), NOSPLIT, $0-28
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+
+sum256loop32:
+	CMPQ CX, $32
+	JB   sum256loop8
+	VCVTPS2PD (SI), Y8
+	VCVTPS2PD 16(SI), Y9
+	VCVTPS2PD 32(SI), Y10
+	VCVTPS2PD 48(SI), Y11
+	VCVTPS2PD 64(SI), Y12
+	VCVTPS2PD 80(SI), Y13
+	VCVTPS2PD 96(SI), Y14
+	VCVTPS2PD 112(SI), Y15
+	VADDPD Y8, Y0, Y0
+	VADDPD Y9, Y1, Y1
+	VADDPD Y10, Y2, Y2
+	VADDPD Y11, Y3, Y3
+	VADDPD Y12, Y4, Y4
+	VADDPD Y13, Y5, Y5
+	VADDPD Y14, Y6, Y6
+	VADDPD Y15, Y7, Y7
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JMP  sum256loop32
+
+sum256loop8:
+	CMPQ CX, $8
+	JB   sum256last
+	VCVTPS2PD (SI), Y8
+	VCVTPS2PD 16(SI), Y9
+	VADDPD Y8, Y0, Y0
+	VADDPD Y9, Y1, Y1
+	ADDQ $32, SI
+	SUBQ $8, CX
+	JMP  sum256loop8
+
+sum256last:
+	TESTQ CX, CX
+	JZ    sum256reduce
+	MASK256(CX, Y12)
+	VMASKMOVPS (SI), Y12, Y8
+	VCVTPS2PD X8, Y9
+	VEXTRACTF128 $1, Y8, X10
+	VCVTPS2PD X10, Y10
+	VADDPD Y9, Y2, Y2
+	VADDPD Y10, Y3, Y3
+
+sum256reduce:
+	VADDPD Y1, Y0, Y0
+	VADDPD Y3, Y2, Y2
+	VADDPD Y5, Y4, Y4
+	VADDPD Y7, Y6, Y6
+	VADDPD Y2, Y0, Y0
+	VADDPD Y6, Y4, Y4
+	VADDPD Y4, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPD X1, X0, X0
+	VUNPCKHPD X0, X0, X1
+	VADDSD X1, X0, X0
+	VCVTSD2SS X0, X0, X0
+	VMOVSS X0, ret+24(FP)
+	VZEROUPPER
+	RET
+
