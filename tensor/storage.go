@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Device says where a tensor's storage lives.
@@ -77,13 +78,24 @@ func newStorage(d DType, n int) (*Storage, error) {
 	s := &Storage{device: CPU}
 	switch d {
 	case Float32:
-		s.data = make([]float32, n)
+		s.data = allocate[float32](n)
 	case Float64:
-		s.data = make([]float64, n)
+		s.data = allocate[float64](n)
 	case Int64:
-		s.data = make([]int64, n)
+		s.data = allocate[int64](n)
 	case Bool:
-		s.data = make([]uint8, n)
+		s.data = allocate[uint8](n)
 	}
 	return s, nil
+}
+
+// allocate returns n zeroed elements; large buffers are advised to use huge
+// pages before their first touch.
+func allocate[T Element](n int) []T {
+	s := make([]T, n)
+	if n > 0 {
+		var zero T
+		adviseHugePages(unsafe.Pointer(unsafe.SliceData(s)), n*int(unsafe.Sizeof(zero)))
+	}
+	return s
 }

@@ -45,24 +45,78 @@ var rows = []row{
 }
 
 func main() {
-	count := flag.Int("count", 5, "runs of each Go benchmark; the median is used")
+	rounds := flag.Int("rounds", 3, "rounds of kael then NumPy/PyTorch; each time is the median over rounds")
 	python := flag.String("python", "/usr/bin/python3", "the Python with NumPy and PyTorch")
 	flag.Parse()
-	kael, err := goBenchmarks(*count)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "kaelbench:", err)
-		os.Exit(1)
+	// The machine's speed drifts (shared memory bandwidth, other load), so
+	// kael and the references take turns and each keeps its median.
+	kael := map[string][]float64{}
+	var refs []*refTimes
+	for round := 1; round <= *rounds; round++ {
+		fmt.Fprintf(os.Stderr, "round %d of %d\n", round, *rounds)
+		k, err := goBenchmarks()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "kaelbench:", err)
+			os.Exit(1)
+		}
+		for key, v := range k {
+			kael[key] = append(kael[key], v)
+		}
+		ref, err := references(*python)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "kaelbench: reference timings:", err)
+			continue
+		}
+		refs = append(refs, ref)
 	}
-	ref, err := references(*python)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "kaelbench: reference timings:", err)
+	medians := map[string]float64{}
+	for key, v := range kael {
+		medians[key] = median(v)
 	}
-	printTable(os.Stdout, kael, ref)
+	printTable(os.Stdout, medians, medianRefs(refs))
 }
 
-// goBenchmarks runs the benchmarks of every row and returns the median
+// medianRefs combines the reference timings of several rounds.
+func medianRefs(refs []*refTimes) *refTimes {
+	if len(refs) == 0 {
+		return nil
+	}
+	out := &refTimes{}
+	combine := func(pick func(*refTimes) map[string]any) map[string]any {
+		samples := map[string][]float64{}
+		var other map[string]any
+		for _, r := range refs {
+			for k, v := range pick(r) {
+				if f, ok := v.(float64); ok {
+					samples[k] = append(samples[k], f)
+				} else {
+					if other == nil {
+						other = map[string]any{}
+					}
+					other[k] = v
+				}
+			}
+		}
+		if len(samples) == 0 && other == nil {
+			return nil
+		}
+		m := map[string]any{}
+		for k, v := range other {
+			m[k] = v
+		}
+		for k, v := range samples {
+			m[k] = median(v)
+		}
+		return m
+	}
+	out.NumPy = combine(func(r *refTimes) map[string]any { return r.NumPy })
+	out.Torch = combine(func(r *refTimes) map[string]any { return r.Torch })
+	return out
+}
+
+// goBenchmarks runs the benchmarks of every row once and returns the
 // seconds per operation by row key.
-func goBenchmarks(count int) (map[string]float64, error) {
+func goBenchmarks() (map[string]float64, error) {
 	byPkg := map[string][]row{}
 	for _, r := range rows {
 		byPkg[r.pkg] = append(byPkg[r.pkg], r)
@@ -74,7 +128,7 @@ func goBenchmarks(count int) (map[string]float64, error) {
 			names[i] = r.bench
 		}
 		pattern := "^(" + strings.Join(names, "|") + ")$"
-		cmd := exec.Command("go", "test", "-run", "^$", "-bench", pattern, "-count", strconv.Itoa(count), pkg)
+		cmd := exec.Command("go", "test", "-run", "^$", "-bench", pattern, pkg)
 		cmd.Stderr = os.Stderr
 		fmt.Fprintf(os.Stderr, "running %s\n", strings.Join(cmd.Args, " "))
 		stdout, err := cmd.Output()

@@ -31,3 +31,17 @@ func TestPrintTable(t *testing.T) {
 		}
 	}
 }
+
+func TestMedianRefs(t *testing.T) {
+	r := medianRefs([]*refTimes{
+		{NumPy: map[string]any{"a": 3.0, "blas": []any{"openblas"}}},
+		{NumPy: map[string]any{"a": 1.0}},
+		{NumPy: map[string]any{"a": 2.0}, Torch: map[string]any{"a": 5.0}},
+	})
+	if r.NumPy["a"] != 2.0 || r.Torch["a"] != 5.0 || r.NumPy["blas"] == nil {
+		t.Errorf("medians: %+v", r)
+	}
+	if medianRefs(nil) != nil {
+		t.Error("no rounds should give no references")
+	}
+}
