@@ -1,10 +1,6 @@
 package gemm
 
-import (
-	"fmt"
-	"strings"
-	"sync/atomic"
-)
+import "github.com/kael-dev/kael/tensor/internal/isa"
 
 // kernelFunc computes one MR×NR tile of C from k steps of packed slivers:
 // C = A·B, or C += A·B when acc is true. a holds A's element (i, p) at
@@ -42,42 +38,27 @@ var genericImpl = &impl{
 	f64:  &kernel[float64]{mr: 2, nr: 4, kc: 256, mc: 256, nc: 4096, ncb: 128, fn: genericKernel[float64]},
 }
 
-// impls lists the implementations this CPU supports, fastest first.
-var impls = append(archImpls(), genericImpl)
+// impls holds the implementations this CPU supports, fastest first, and
+// the one in use.
+var impls = isa.NewSelector("gemm", append(archImpls(), genericImpl)...)
 
-// current is the implementation Mul uses.
-var current atomic.Pointer[impl]
+// Name returns the implementation's name, for isa.Selector.
+func (im *impl) Name() string { return im.name }
 
-func init() { current.Store(impls[0]) }
-
-// Impl reports the name of the micro-kernels in use: "avx512", "avx2" or
+// Impl reports the name of the implementation in use: "avx512", "avx2" or
 // "generic".
-func Impl() string { return current.Load().name }
+func Impl() string { return impls.Current().name }
 
 // Impls lists the implementations this CPU supports, fastest first.
-func Impls() []string {
-	names := make([]string, len(impls))
-	for i, im := range impls {
-		names[i] = im.name
-	}
-	return names
-}
+func Impls() []string { return impls.Names() }
 
-// SetImpl selects the micro-kernels by name, for tests and benchmarks. It
-// fails if the CPU does not support them.
-func SetImpl(name string) error {
-	for _, im := range impls {
-		if im.name == name {
-			current.Store(im)
-			return nil
-		}
-	}
-	return fmt.Errorf("gemm: implementation %q not available (have %s)", name, strings.Join(Impls(), ", "))
-}
+// SetImpl selects the implementation by name, for tests and benchmarks. It
+// fails if the CPU does not support it.
+func SetImpl(name string) error { return impls.Set(name) }
 
 // kernelFor returns the current micro-kernel for element type T.
 func kernelFor[T float32 | float64]() *kernel[T] {
-	im := current.Load()
+	im := impls.Current()
 	var zero T
 	if _, ok := any(zero).(float32); ok {
 		return any(im.f32).(*kernel[T])

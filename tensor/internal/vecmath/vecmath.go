@@ -10,11 +10,7 @@
 // implementation in use.
 package vecmath
 
-import (
-	"fmt"
-	"strings"
-	"sync/atomic"
-)
+import "github.com/kael-dev/kael/tensor/internal/isa"
 
 // impl is a set of kernels for one instruction set. The kernels take
 // slices of any length, with dst at least as long as src.
@@ -37,42 +33,27 @@ var genericImpl = &impl{
 	sum:    sumGeneric,
 }
 
-// impls lists the implementations this CPU supports, fastest first.
-var impls = append(archImpls(), genericImpl)
+// impls holds the implementations this CPU supports, fastest first, and
+// the one in use.
+var impls = isa.NewSelector("vecmath", append(archImpls(), genericImpl)...)
 
-// current is the implementation in use.
-var current atomic.Pointer[impl]
-
-func init() { current.Store(impls[0]) }
+// Name returns the implementation's name, for isa.Selector.
+func (im *impl) Name() string { return im.name }
 
 // Impl reports the name of the implementation in use: "avx512", "avx2" or
 // "generic".
-func Impl() string { return current.Load().name }
+func Impl() string { return impls.Current().name }
 
 // Impls lists the implementations this CPU supports, fastest first.
-func Impls() []string {
-	names := make([]string, len(impls))
-	for i, im := range impls {
-		names[i] = im.name
-	}
-	return names
-}
+func Impls() []string { return impls.Names() }
 
 // SetImpl selects the implementation by name, for tests and benchmarks. It
 // fails if the CPU does not support it.
-func SetImpl(name string) error {
-	for _, im := range impls {
-		if im.name == name {
-			current.Store(im)
-			return nil
-		}
-	}
-	return fmt.Errorf("vecmath: implementation %q not available (have %s)", name, strings.Join(Impls(), ", "))
-}
+func SetImpl(name string) error { return impls.Set(name) }
 
 // MaxFloat32 returns the largest element of x: NaN if x holds a NaN, -Inf
 // if x is empty. When the largest value is zero, its sign is unspecified.
-func MaxFloat32(x []float32) float32 { return current.Load().max(x) }
+func MaxFloat32(x []float32) float32 { return impls.Current().max(x) }
 
 // ExpSumFloat32 sets dst[i] = exp(src[i] - shift), the subtraction rounded
 // to float32, and returns the sum of the values written. The results are
@@ -84,11 +65,11 @@ func MaxFloat32(x []float32) float32 { return current.Load().max(x) }
 // at least as long as src; it may be src itself but must not otherwise
 // overlap it.
 func ExpSumFloat32(dst, src []float32, shift float32) float64 {
-	return current.Load().expSum(dst[:len(src)], src, shift)
+	return impls.Current().expSum(dst[:len(src)], src, shift)
 }
 
 // ScaleFloat32 multiplies the elements of x by s.
-func ScaleFloat32(x []float32, s float32) { current.Load().scale(x, s) }
+func ScaleFloat32(x []float32, s float32) { impls.Current().scale(x, s) }
 
 // Sub2Float32 sets dst[i] = (src[i] - a) - b, rounding after each
 // subtraction. log_softmax uses it with a the maximum of the row, so that
@@ -96,9 +77,9 @@ func ScaleFloat32(x []float32, s float32) { current.Load().scale(x, s) }
 // the sum of the exponentials. dst must be at least as long as src; it may
 // be src itself but must not otherwise overlap it.
 func Sub2Float32(dst, src []float32, a, b float32) {
-	current.Load().sub2(dst[:len(src)], src, a, b)
+	impls.Current().sub2(dst[:len(src)], src, a, b)
 }
 
 // SumFloat32 returns the sum of x, accumulated in float64 in several
 // vector lanes, which are added in a fixed tree, and rounded once.
-func SumFloat32(x []float32) float32 { return current.Load().sum(x) }
+func SumFloat32(x []float32) float32 { return impls.Current().sum(x) }
