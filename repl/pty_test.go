@@ -53,7 +53,8 @@ type term struct {
 func startREPL(t testing.TB, env ...string) (tm *term, state string) {
 	state = t.TempDir()
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), childEnv+"=1", "XDG_STATE_HOME="+state, "TERM=xterm-256color", "NO_COLOR=", "COLORTERM=")
+	// CI is cleared because termenv treats any CI variable as "no terminal".
+	cmd.Env = append(os.Environ(), childEnv+"=1", "XDG_STATE_HOME="+state, "TERM=xterm-256color", "NO_COLOR=", "COLORTERM=", "CI=")
 	cmd.Env = append(cmd.Env, env...)
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
 	if err != nil {
