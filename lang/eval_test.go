@@ -50,6 +50,7 @@ func TestExpressions(t *testing.T) {
 		{"(1, 2) == [1, 2], [1, 2] < [1, 3]", "(True, True)"},
 		{"float32, int64", "(float32, int64)"},
 		{"math.pi > 3, math.floor(2.7)", "(True, 2)"},
+		{"F != 0, F == F, math is math, ... == ..., [F] == [F], F == math", "(True, True, True, True, True, False)"},
 	}
 	for _, tt := range tests {
 		if got := run(t, tt.src); got != tt.want {

@@ -3,6 +3,7 @@ package lang
 import (
 	"math"
 	"math/bits"
+	"reflect"
 	"strings"
 
 	"github.com/kael-dev/kael/lang/syntax"
@@ -478,6 +479,9 @@ func equal(a, b Value) bool {
 	case NoneType:
 		_, ok := b.(NoneType)
 		return ok
+	case EllipsisType:
+		_, ok := b.(EllipsisType)
+		return ok
 	case tensor.DType:
 		return dtypeEqual(x, b)
 	case *Builtin:
@@ -534,12 +538,15 @@ func dtypeEqual(d tensor.DType, v Value) bool {
 
 func identical(a, b Value) bool {
 	switch a.(type) {
-	case *List, *Dict, *tensor.Tensor, *Function, *Builtin, *BoundMethod, *Range, *ContextManager:
-		return a == b
+	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType:
+		return equal(a, b) // immutable values are the same when equal
 	case Tuple:
 		return false
 	}
-	return equal(a, b)
+	// Everything else (lists, tensors, functions, modules, optimizers, ...)
+	// is the same only when it is the very same object.
+	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
+	return ta == tb && ta != nil && ta.Comparable() && a == b
 }
 
 // order compares numbers, strings, and lists or tuples lexicographically.
