@@ -359,27 +359,47 @@ func toTensor(v Value) (*tensor.Tensor, error) {
 	case int64, float64, bool:
 		return tensor.Scalar(x)
 	case *List, Tuple:
-		return tensor.FromValue(toGo(v))
+		data, err := toGo(v)
+		if err != nil {
+			return nil, err
+		}
+		return tensor.FromValue(data)
 	}
 	return nil, newErrorf(TypeError, "expected a Tensor or a number, got %s", TypeName(v))
 }
 
 // toGo converts nested lists and tuples of numbers into []any for
-// tensor.FromValue.
-func toGo(v Value) any {
+// tensor.FromValue. Nesting deeper than any tensor could be (or a list
+// holding itself) is a ValueError.
+func toGo(v Value) (any, error) { return toGoDepth(v, 0) }
+
+// maxTensorDims bounds the nesting of the data given to tensor().
+const maxTensorDims = 64
+
+func toGoDepth(v Value, depth int) (any, error) {
+	if depth > maxTensorDims {
+		return nil, newErrorf(ValueError, "nested sequences are deeper than %d levels", maxTensorDims)
+	}
+	var elems []Value
 	switch x := v.(type) {
 	case *List:
-		return toGo(Tuple(x.Elems))
+		elems = x.Elems
 	case Tuple:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = toGo(e)
-		}
-		return out
+		elems = x
 	case *tensor.Tensor:
-		return tensor.ToList(x)
+		return tensor.ToList(x), nil
+	default:
+		return v, nil
 	}
-	return v
+	out := make([]any, len(elems))
+	for i, e := range elems {
+		g, err := toGoDepth(e, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = g
+	}
+	return out, nil
 }
 
 // Int returns an integer argument (a bool or a one-element integer tensor

@@ -22,7 +22,10 @@ func init() {
 		case *tensor.Tensor:
 			data = x // FromValue copies it, outside the graph
 		case int64, float64, bool, *List, Tuple:
-			data = toGo(x)
+			var err error
+			if data, err = toGo(x); err != nil {
+				return nil, err
+			}
 		default:
 			return nil, a.typeError("data", "a number, a list, a tuple or a Tensor", x)
 		}

@@ -317,8 +317,16 @@ func iterate(v Value, yield func(Value) bool) error {
 	return nil
 }
 
+// maxCollect bounds the elements collected into one list, so that
+// list(range(10**12)) is a MemoryError rather than an exhausted process.
+const maxCollect = 1 << 26
+
 // collect returns the elements of an iterable value.
 func collect(v Value) ([]Value, error) {
+	if r, ok := v.(*Range); ok && r.Len() > maxCollect {
+		return nil, newErrorf(MemoryError, "a range of %d elements is too long to hold in a list", r.Len()).
+			withHint("loop over it with for, or use arange() for a tensor")
+	}
 	var out []Value
 	err := iterate(v, func(e Value) bool { out = append(out, e); return true })
 	return out, err

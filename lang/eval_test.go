@@ -81,6 +81,8 @@ func TestStatements(t *testing.T) {
 		{"last statement not an expression", "x = 1", "<none>"},
 		{"None result hidden", "None", "<none>"},
 		{"underscore holds last result", "1 + 1\n", "2"},
+		{"list holding itself", "x = [1]\nx.append(x)\nx, x == x", "([1, [...]], True)"},
+		{"dict holding itself", "d = {}\nd['me'] = d\nd", "{'me': {...}}"},
 	}
 	for _, tt := range tests {
 		if got := run(t, tt.src); got != tt.want {
@@ -113,6 +115,8 @@ func TestErrors(t *testing.T) {
 		{"float32(1)", "TypeError: 'dtype' object is not callable"},
 		{"assert 1 + 1 == 3, 'math is broken'", "AssertionError: math is broken"},
 		{"assert []", "AssertionError: assertion failed"},
+		{"list(range(10**12))", "MemoryError: a range of 1000000000000 elements is too long to hold in a list"},
+		{"x = [1]\nx.append(x)\ntensor(x)", "ValueError: nested sequences are deeper than 64 levels"},
 		{"print(1, sepp='-')", "TypeError: print() got an unexpected keyword argument 'sepp'"},
 	}
 	for _, tt := range tests {

@@ -203,7 +203,7 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 			}
 			out = append(out, tensor.IndexTensor(x))
 		case *List, Tuple:
-			t, err := tensor.FromValue(toGo(x))
+			t, err := toTensor(x)
 			if err != nil {
 				return nil, err
 			}

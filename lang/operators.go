@@ -467,7 +467,16 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 
 // equal is Python's == for non-tensor values. Lists and tuples compare
 // element-wise with each other, so x.shape == (2, 3) holds.
-func equal(a, b Value) bool {
+func equal(a, b Value) bool { return equalDepth(a, b, 0) }
+
+// maxNesting bounds how deep comparisons and conversions follow nested
+// containers, so that a list holding itself cannot recurse forever.
+const maxNesting = 1000
+
+func equalDepth(a, b Value, depth int) bool {
+	if depth > maxNesting {
+		return false
+	}
 	if af, ok := asNumber(a); ok {
 		bf, ok := asNumber(b)
 		return ok && af == bf
@@ -490,6 +499,9 @@ func equal(a, b Value) bool {
 		}
 		return a == b
 	case *List, Tuple:
+		if l, ok := a.(*List); ok && l == b {
+			return true // the same list, as Python's identity shortcut
+		}
 		xs, _ := collect(a)
 		var ys []Value
 		switch b.(type) {
@@ -502,7 +514,7 @@ func equal(a, b Value) bool {
 			return false
 		}
 		for i := range xs {
-			if !equal(xs[i], ys[i]) {
+			if !equalDepth(xs[i], ys[i], depth+1) {
 				return false
 			}
 		}
@@ -512,9 +524,12 @@ func equal(a, b Value) bool {
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
+		if x == y {
+			return true
+		}
 		for i, k := range x.keys {
 			v, found, _ := y.Get(k)
-			if !found || !equal(x.vals[i], v) {
+			if !found || !equalDepth(x.vals[i], v, depth+1) {
 				return false
 			}
 		}
@@ -550,7 +565,12 @@ func identical(a, b Value) bool {
 }
 
 // order compares numbers, strings, and lists or tuples lexicographically.
-func order(a, b Value) (int, error) {
+func order(a, b Value) (int, error) { return orderDepth(a, b, 0) }
+
+func orderDepth(a, b Value, depth int) (int, error) {
+	if depth > maxNesting {
+		return 0, newErrorf(RecursionError, "maximum recursion depth exceeded in comparison")
+	}
 	if af, ok := asNumber(a); ok {
 		if bf, ok := asNumber(b); ok {
 			switch {
@@ -571,7 +591,7 @@ func order(a, b Value) (int, error) {
 	ys, yok := seqElems(b)
 	if xok && yok {
 		for i := 0; i < len(xs) && i < len(ys); i++ {
-			c, err := order(xs[i], ys[i])
+			c, err := orderDepth(xs[i], ys[i], depth+1)
 			if err != nil || c != 0 {
 				return c, err
 			}

@@ -272,24 +272,37 @@ func Truth(v Value) (bool, error) {
 }
 
 // Repr returns the text form of v that the REPL prints for a result, like
-// Python's repr().
-func Repr(v Value) string {
+// Python's repr(). A list or dict that contains itself shows as [...] or
+// {...} where it recurs.
+func Repr(v Value) string { return repr(v, map[any]bool{}) }
+
+func repr(v Value, active map[any]bool) string {
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return x.String()
 	case string:
 		return quoteString(x)
 	case *List:
-		return "[" + joinRepr(x.Elems) + "]"
+		if active[x] {
+			return "[...]"
+		}
+		active[x] = true
+		defer delete(active, x)
+		return "[" + joinRepr(x.Elems, active) + "]"
 	case Tuple:
 		if len(x) == 1 {
-			return "(" + Repr(x[0]) + ",)"
+			return "(" + repr(x[0], active) + ",)"
 		}
-		return "(" + joinRepr(x) + ")"
+		return "(" + joinRepr(x, active) + ")"
 	case *Dict:
+		if active[x] {
+			return "{...}"
+		}
+		active[x] = true
+		defer delete(active, x)
 		parts := make([]string, len(x.keys))
 		for i, k := range x.keys {
-			parts[i] = Repr(k) + ": " + Repr(x.vals[i])
+			parts[i] = repr(k, active) + ": " + repr(x.vals[i], active)
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	}
@@ -343,10 +356,10 @@ func Str(v Value) string {
 	return fmt.Sprint(v)
 }
 
-func joinRepr(vs []Value) string {
+func joinRepr(vs []Value, active map[any]bool) string {
 	parts := make([]string, len(vs))
 	for i, v := range vs {
-		parts[i] = Repr(v)
+		parts[i] = repr(v, active)
 	}
 	return strings.Join(parts, ", ")
 }
