@@ -3,6 +3,9 @@ package tensor
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"runtime/metrics"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -41,14 +44,50 @@ var memoryLimit atomic.Int64
 
 func init() { memoryLimit.Store(defaultMemoryLimit()) }
 
-// SetMemoryLimit sets the largest storage, in bytes, that one allocation may
-// request, and returns the previous limit. A larger request fails with a
-// MemoryError instead of exhausting the process. A limit of 0 or less turns
-// the check off.
+// SetMemoryLimit sets the memory, in bytes, that tensors may use, and
+// returns the previous limit. An allocation larger than the limit, or a
+// large one that would take the heap past it, fails with a MemoryError
+// instead of exhausting the process. A limit of 0 or less turns the check
+// off.
 func SetMemoryLimit(bytes int64) int64 { return memoryLimit.Swap(bytes) }
 
 // MemoryLimit returns the current allocation limit in bytes.
 func MemoryLimit() int64 { return memoryLimit.Load() }
+
+// heapCheckMinBytes is the allocation size from which newStorage checks the
+// heap in use against the limit; smaller ones cannot exhaust memory alone.
+const heapCheckMinBytes = 64 << 20
+
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+var heapMu sync.Mutex
+
+// heapInUse returns the bytes of heap objects, garbage not yet collected
+// included.
+func heapInUse() float64 {
+	heapMu.Lock()
+	defer heapMu.Unlock()
+	metrics.Read(heapSample)
+	return float64(heapSample[0].Value.Uint64())
+}
+
+// checkHeapRoom refuses a large allocation that would take the heap past
+// the memory limit, collecting garbage once before giving up.
+func checkHeapRoom(bytes float64) error {
+	limit := float64(memoryLimit.Load())
+	if limit <= 0 || bytes < heapCheckMinBytes {
+		return nil
+	}
+	if heapInUse()+bytes <= limit {
+		return nil
+	}
+	runtime.GC()
+	if used := heapInUse(); used+bytes > limit {
+		return newError(MemoryError, "cannot allocate %s: %s is in use and the limit is %s",
+			HumanBytes(bytes), HumanBytes(used), HumanBytes(limit)).
+			withHint("delete tensors you no longer need (del x), or raise the limit (tensor.SetMemoryLimit)")
+	}
+	return nil
+}
 
 // HumanBytes formats a byte count in binary units, e.g. "1.5 GiB".
 func HumanBytes(n float64) string {
@@ -74,6 +113,9 @@ func newStorage(d DType, n int) (*Storage, error) {
 	}
 	if bytes > math.MaxInt/2 {
 		return nil, newError(MemoryError, "cannot allocate %s", HumanBytes(bytes))
+	}
+	if err := checkHeapRoom(bytes); err != nil {
+		return nil, err
 	}
 	s := &Storage{device: CPU}
 	switch d {

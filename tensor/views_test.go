@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -189,5 +190,23 @@ func TestItem(t *testing.T) {
 	}
 	if v, _ := MustScalar(true).Item(); v != true {
 		t.Errorf("bool item = %v", v)
+	}
+}
+
+func TestMemoryLimitCountsLiveTensors(t *testing.T) {
+	prev := SetMemoryLimit(300 << 20)
+	defer SetMemoryLimit(prev)
+	a, err := Zeros(Float32, 50<<20) // 200 MiB
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Zeros(Float32, 30<<20) // 120 MiB more would pass the limit
+	if KindOf(err) != MemoryError {
+		t.Fatalf("second allocation: %v, want MemoryError", err)
+	}
+	runtime.KeepAlive(a)
+	// a is dead now: garbage is collected before a request is refused.
+	if _, err := Zeros(Float32, 30<<20); err != nil {
+		t.Errorf("allocation after the first tensor died: %v", err)
 	}
 }
