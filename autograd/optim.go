@@ -29,6 +29,32 @@ func checkParams(params []*tensor.Tensor) error {
 	return nil
 }
 
+// stepEach is the loop both optimizers share: under NoGrad, for each
+// parameter p (index i) that has a gradient, g is that gradient plus
+// weightDecay·p, and p is decreased in place by update's result.
+func stepEach(params []*tensor.Tensor, weightDecay float64, update func(c *calc, i int, p, g *tensor.Tensor) *tensor.Tensor) error {
+	return NoGrad(func() error {
+		for i, p := range params {
+			g := Grad(p)
+			if g == nil {
+				continue
+			}
+			c := &calc{}
+			if weightDecay != 0 {
+				g = c.add(g, c.mul(p, num(weightDecay)))
+			}
+			step := update(c, i, p, g)
+			if c.err != nil {
+				return c.err
+			}
+			if err := InPlace(tensor.SubSpec, p, step); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // SGDOptions configures SGD.
 type SGDOptions struct {
 	LR          float64 // learning rate
@@ -63,37 +89,20 @@ func NewSGD(params []*tensor.Tensor, opt SGDOptions) (*SGD, error) {
 
 // Step updates the parameters that have a gradient.
 func (o *SGD) Step() error {
-	return NoGrad(func() error {
-		for i, p := range o.params {
-			g := Grad(p)
-			if g == nil {
-				continue
+	return stepEach(o.params, o.opt.WeightDecay, func(c *calc, i int, p, g *tensor.Tensor) *tensor.Tensor {
+		if o.opt.Momentum != 0 {
+			if o.velocity[i] == nil {
+				o.velocity[i] = c.do(g.Clone)
+			} else {
+				o.velocity[i] = c.add(c.mul(o.velocity[i], num(o.opt.Momentum)), g)
 			}
-			c := &calc{}
-			if o.opt.WeightDecay != 0 {
-				g = c.add(g, c.mul(p, num(o.opt.WeightDecay)))
-			}
-			if o.opt.Momentum != 0 {
-				if o.velocity[i] == nil {
-					o.velocity[i] = c.do(g.Clone)
-				} else {
-					o.velocity[i] = c.add(c.mul(o.velocity[i], num(o.opt.Momentum)), g)
-				}
-				if o.opt.Nesterov {
-					g = c.add(g, c.mul(o.velocity[i], num(o.opt.Momentum)))
-				} else {
-					g = o.velocity[i]
-				}
-			}
-			step := c.mul(g, num(o.opt.LR))
-			if c.err != nil {
-				return c.err
-			}
-			if err := InPlace(tensor.SubSpec, p, step); err != nil {
-				return err
+			if o.opt.Nesterov {
+				g = c.add(g, c.mul(o.velocity[i], num(o.opt.Momentum)))
+			} else {
+				g = o.velocity[i]
 			}
 		}
-		return nil
+		return c.mul(g, num(o.opt.LR))
 	})
 }
 
@@ -142,32 +151,15 @@ func (o *Adam) Step() error {
 	b1, b2 := o.opt.Beta1, o.opt.Beta2
 	correct1 := 1 - math.Pow(b1, float64(o.steps))
 	correct2 := 1 - math.Pow(b2, float64(o.steps))
-	return NoGrad(func() error {
-		for i, p := range o.params {
-			g := Grad(p)
-			if g == nil {
-				continue
-			}
-			c := &calc{}
-			if o.opt.WeightDecay != 0 {
-				g = c.add(g, c.mul(p, num(o.opt.WeightDecay)))
-			}
-			if o.m[i] == nil {
-				o.m[i], o.v[i] = c.zeros(p.DType(), p.Shape()), c.zeros(p.DType(), p.Shape())
-			}
-			o.m[i] = c.add(c.mul(o.m[i], num(b1)), c.mul(g, num(1-b1)))
-			o.v[i] = c.add(c.mul(o.v[i], num(b2)), c.mul(c.mul(g, g), num(1-b2)))
-			mhat := c.div(o.m[i], num(correct1))
-			vhat := c.div(o.v[i], num(correct2))
-			step := c.div(c.mul(mhat, num(o.opt.LR)), c.add(c.sqrt(vhat), num(o.opt.Eps)))
-			if c.err != nil {
-				return c.err
-			}
-			if err := InPlace(tensor.SubSpec, p, step); err != nil {
-				return err
-			}
+	return stepEach(o.params, o.opt.WeightDecay, func(c *calc, i int, p, g *tensor.Tensor) *tensor.Tensor {
+		if o.m[i] == nil {
+			o.m[i], o.v[i] = c.zeros(p.DType(), p.Shape()), c.zeros(p.DType(), p.Shape())
 		}
-		return nil
+		o.m[i] = c.add(c.mul(o.m[i], num(b1)), c.mul(g, num(1-b1)))
+		o.v[i] = c.add(c.mul(o.v[i], num(b2)), c.mul(c.mul(g, g), num(1-b2)))
+		mhat := c.div(o.m[i], num(correct1))
+		vhat := c.div(o.v[i], num(correct2))
+		return c.div(c.mul(mhat, num(o.opt.LR)), c.add(c.sqrt(vhat), num(o.opt.Eps)))
 	})
 }
 

@@ -23,7 +23,12 @@ var keywords = []string{"and", "as", "assert", "break", "continue", "def", "del"
 // variables, builtins and keywords; attributes and methods after a dot; and
 // keyword argument names inside a call. It evaluates nothing but plain names
 // and attribute chains, so completing has no side effects.
-func (s *Session) Complete(code string, cursor int) Completion {
+func (s *Session) Complete(code string, cursor int) (c Completion) {
+	defer func() {
+		if recover() != nil { // a bug in kael; completing offers nothing
+			c = Completion{Start: cursor, End: cursor}
+		}
+	}()
 	runes := []rune(code)
 	cursor = min(max(cursor, 0), len(runes))
 	start := cursor
@@ -190,7 +195,12 @@ type Inspection struct {
 // Inspect describes the name at cursor (code points): a builtin's or
 // method's signature and doc, a user function's signature, or a variable's
 // type, dtype and shape. detail 1 adds a tensor's values.
-func (s *Session) Inspect(code string, cursor, detail int) (Inspection, bool) {
+func (s *Session) Inspect(code string, cursor, detail int) (ins Inspection, ok bool) {
+	defer func() {
+		if recover() != nil { // a bug in kael; inspecting finds nothing
+			ins, ok = Inspection{}, false
+		}
+	}()
 	runes := []rune(code)
 	cursor = min(max(cursor, 0), len(runes))
 	end := cursor

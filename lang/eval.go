@@ -172,12 +172,7 @@ func (in *interp) exec(st syntax.Stmt) (ctrl, Value, error) {
 	case *syntax.PassStmt:
 		return ctrlNext, nil, nil
 	case *syntax.DelStmt:
-		for _, t := range st.Targets {
-			if err := in.del(t); err != nil {
-				return ctrlNext, nil, in.wrap(err, t.Span())
-			}
-		}
-		return ctrlNext, nil, nil
+		return ctrlNext, nil, in.del(st.Targets)
 	case *syntax.WithStmt:
 		return in.execWith(st, 0)
 	case *syntax.AssertStmt:

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -14,7 +15,12 @@ import (
 // and the dispatch (the REPL's :explain). The operands are evaluated; the
 // operation itself is not run. For other expressions it reports the value's
 // type, dtype and shape.
-func (s *Session) Explain(ctx context.Context, expr string) (string, *Error) {
+func (s *Session) Explain(ctx context.Context, expr string) (text string, e *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			text, e = "", &Error{Kind: InternalError, Msg: fmt.Sprintf("kael crashed while explaining this expression: %v", r), Src: expr}
+		}
+	}()
 	x, err := syntax.ParseExpr(expr)
 	if err != nil {
 		e := toError(err)

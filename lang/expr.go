@@ -169,20 +169,17 @@ func (in *interp) compareChain(x *syntax.CompareExpr) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		span := syntax.Span{Start: x.X.Span().Start, End: c.Y.Span().End}
-		if i > 0 {
-			span.Start = x.Ops[i-1].Y.Span().Start
-		}
-		r, err := in.compare(c.Op, left, right, spanNode(span))
+		at := chainLink{x, i}
+		r, err := in.compare(c.Op, left, right, at)
 		if err != nil {
-			return nil, in.errorAt(err, span)
+			return nil, in.errorAt(err, at.Span())
 		}
 		if i == len(x.Ops)-1 {
 			return r, nil
 		}
 		t, err := Truth(r)
 		if err != nil {
-			return nil, in.errorAt(err, span)
+			return nil, in.errorAt(err, at.Span())
 		}
 		if !t {
 			return r, nil
@@ -464,3 +461,19 @@ func bindParams(f *Function, locals *scope, pos []Value, kwNames []string, kwVal
 type spanNode syntax.Span
 
 func (s spanNode) Span() syntax.Span { return syntax.Span(s) }
+
+// chainLink is the i-th comparison of a chain such as a < b < c. Its span
+// is computed only when asked for: spans of deep nodes cost time
+// proportional to their depth.
+type chainLink struct {
+	x *syntax.CompareExpr
+	i int
+}
+
+func (l chainLink) Span() syntax.Span {
+	start := l.x.X
+	if l.i > 0 {
+		start = l.x.Ops[l.i-1].Y
+	}
+	return syntax.Span{Start: start.Span().Start, End: l.x.Ops[l.i].Y.Span().End}
+}

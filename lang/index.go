@@ -264,28 +264,42 @@ func setIndex(v Value, subs []subscript, value Value) error {
 	return newErrorf(TypeError, "'%s' object does not support item assignment", TypeName(v))
 }
 
-func delIndex(v Value, subs []subscript) error {
+// delIndex checks that del v[subs] can run and returns what runs it, so
+// that a del of several targets can check them all first.
+func delIndex(v Value, subs []subscript) (func() error, error) {
 	switch x := v.(type) {
 	case *Dict:
 		key, err := subsKey(subs)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		found, err := x.Delete(key)
+		_, found, err := x.Get(key)
 		if err == nil && !found {
-			return newErrorf(KeyError, "%s", Repr(key))
+			return nil, newErrorf(KeyError, "%s", Repr(key))
 		}
-		return err
+		return func() error {
+			if found, err := x.Delete(key); err != nil || !found {
+				return newErrorf(KeyError, "%s", Repr(key)) // deleted by an earlier target
+			}
+			return nil
+		}, err
 	case *List:
 		if len(subs) != 1 || subs[0].isSlice {
-			return newErrorf(TypeError, "del on a list takes one integer index")
+			return nil, newErrorf(TypeError, "del on a list takes one integer index")
 		}
-		i, err := seqIndex(subs[0].value, len(x.Elems), "list assignment")
-		if err != nil {
-			return err
+		if _, err := seqIndex(subs[0].value, len(x.Elems), "list assignment"); err != nil {
+			return nil, err
 		}
-		x.Elems = append(x.Elems[:i:i], x.Elems[i+1:]...)
-		return nil
+		// The index is resolved again when deleting: an earlier target of
+		// the same del may have shortened the list, as in Python.
+		return func() error {
+			i, err := seqIndex(subs[0].value, len(x.Elems), "list assignment")
+			if err != nil {
+				return err
+			}
+			x.Elems = append(x.Elems[:i:i], x.Elems[i+1:]...)
+			return nil
+		}, nil
 	}
-	return newErrorf(TypeError, "'%s' object does not support item deletion", TypeName(v))
+	return nil, newErrorf(TypeError, "'%s' object does not support item deletion", TypeName(v))
 }

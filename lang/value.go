@@ -109,7 +109,11 @@ func (d *Dict) Len() int { return len(d.keys) }
 
 // hashKey returns a string that identifies an immutable value, or a
 // TypeError for unhashable ones (lists, dicts, tensors).
-func hashKey(v Value) (string, error) {
+func hashKey(v Value) (string, error) { return hashKeyDepth(v, 0) }
+
+// hashKeyDepth follows at most maxNesting levels of tuples, so that a tuple
+// built by t = (t,) in a loop cannot recurse without bound.
+func hashKeyDepth(v Value, depth int) (string, error) {
 	switch x := v.(type) {
 	case bool:
 		if x {
@@ -130,9 +134,12 @@ func hashKey(v Value) (string, error) {
 	case tensor.DType:
 		return "d" + x.String(), nil
 	case Tuple:
+		if depth >= maxNesting {
+			return "", newErrorf(ValueError, "tuple nested deeper than %d levels cannot be a key", maxNesting)
+		}
 		parts := make([]string, len(x))
 		for i, e := range x {
-			k, err := hashKey(e)
+			k, err := hashKeyDepth(e, depth+1)
 			if err != nil {
 				return "", err
 			}
@@ -276,7 +283,16 @@ func Truth(v Value) (bool, error) {
 // {...} where it recurs.
 func Repr(v Value) string { return repr(v, map[any]bool{}) }
 
+// repr keeps in active the containers it is inside: lists and dicts by
+// pointer, tuples by their level (nestingKey). len(active) is thus the
+// nesting depth, which it bounds by maxNesting.
 func repr(v Value, active map[any]bool) string {
+	switch v.(type) {
+	case *List, Tuple, *Dict:
+		if len(active) >= maxNesting {
+			return "..."
+		}
+	}
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return x.String()
@@ -290,6 +306,9 @@ func repr(v Value, active map[any]bool) string {
 		defer delete(active, x)
 		return "[" + joinRepr(x.Elems, active) + "]"
 	case Tuple:
+		depth := nestingKey{len(active)}
+		active[depth] = true
+		defer delete(active, depth)
 		if len(x) == 1 {
 			return "(" + repr(x[0], active) + ",)"
 		}
@@ -308,6 +327,9 @@ func repr(v Value, active map[any]bool) string {
 	}
 	return Str(v)
 }
+
+// nestingKey marks a tuple's level in repr's active set.
+type nestingKey struct{ depth int }
 
 // Str returns the text print() shows for v, like Python's str().
 func Str(v Value) string {

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -47,10 +48,12 @@ func errInterrupted() error { return newError(KeyboardInterrupt, "computation in
 // ParallelFor calls body on sub-ranges [begin, end) covering [0, n), using
 // several goroutines when n is larger than grain. It stops early and returns
 // a KeyboardInterrupt error when the current Interruptible is cancelled.
+// A grain below 1 counts as 1.
 func ParallelFor(n, grain int, body func(begin, end int)) error {
 	if n <= 0 {
 		return nil
 	}
+	grain = max(grain, 1)
 	if Interrupted() {
 		return errInterrupted()
 	}
@@ -85,7 +88,10 @@ func ParallelFor(n, grain int, body func(begin, end int)) error {
 // chunked runs body over [begin, end) in pieces of 16 grains, checking for
 // an interrupt between pieces.
 func chunked(begin, end, grain int, body func(begin, end int)) error {
-	step := max(grain*16, 1)
+	step := grain
+	if step <= math.MaxInt/16 {
+		step *= 16
+	}
 	for b := begin; b < end; b += step {
 		if Interrupted() {
 			return errInterrupted()
