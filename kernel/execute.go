@@ -125,15 +125,11 @@ func (k *Kernel) run(code string, io *cellIO) (out Outcome) {
 			out = interrupted(out)
 		}
 	}()
-	select {
-	case <-k.engine.ready:
-	case <-ctx.Done():
-		return Outcome{}
+	eng, err := k.readyEngine(ctx)
+	if err != nil {
+		return Outcome{Err: err} // an interrupt makes it a KeyboardInterrupt
 	}
-	if k.engine.err != nil {
-		return Outcome{Err: &CellError{Name: "EngineError", Value: k.engine.err.Error()}}
-	}
-	return k.engine.eng.Execute(ctx, code, io)
+	return eng.Execute(ctx, code, io)
 }
 
 // interrupted is the outcome of a cell whose context was cancelled: a value

@@ -31,19 +31,16 @@ func (e *LangEngine) Execute(ctx context.Context, code string, out CellIO) Outco
 		Input:       out.Input,
 	})
 	res := e.s.Exec(ctx, fmt.Sprintf("In[%d]", e.cells), code)
+	if res.Err == nil && res.Value != nil {
+		return Outcome{Result: Bundle(res.Value, res.Notes)} // the notes go with the value
+	}
+	if len(res.Notes) > 0 {
+		out.Stdout(noteText(res.Notes) + "\n")
+	}
 	if res.Err != nil {
-		if len(res.Notes) > 0 {
-			out.Stdout(noteText(res.Notes) + "\n")
-		}
 		return Outcome{Err: CellErrorOf(res.Err)}
 	}
-	if res.Value == nil {
-		if len(res.Notes) > 0 {
-			out.Stdout(noteText(res.Notes) + "\n")
-		}
-		return Outcome{}
-	}
-	return Outcome{Result: Bundle(res.Value, res.Notes)}
+	return Outcome{}
 }
 
 // Complete lists completions at the cursor.
@@ -101,11 +98,18 @@ func CellErrorOf(err *lang.Error) *CellError {
 			lines[i] = strings.Replace(l, string(err.Kind), "\x1b[1;31m"+string(err.Kind)+"\x1b[0m", 1)
 		case strings.HasPrefix(l, "hint: "):
 			lines[i] = "\x1b[36m" + l + "\x1b[0m"
-		case strings.Contains(l, "^"):
+		case isCaretLine(l):
 			lines[i] = strings.Replace(l, "^", "\x1b[1;31m^", 1) + "\x1b[0m"
 		}
 	}
 	return &CellError{Name: string(err.Kind), Value: err.Msg, Traceback: lines}
+}
+
+// isCaretLine reports whether l is the caret line of a syntax.Snippet,
+// "  | ^^^", and not a source line that happens to hold a '^'.
+func isCaretLine(l string) bool {
+	gutter, text, ok := strings.Cut(l, "| ")
+	return ok && strings.TrimSpace(gutter) == "" && strings.Contains(text, "^") && strings.Trim(text, "^ ") == ""
 }
 
 // Bundle renders a value for Jupyter: text/plain always, and for tensors an
@@ -152,29 +156,47 @@ func TensorHTML(t *tensor.Tensor, notes []lang.Note) string {
 }
 
 // tensorRows formats a 0-d, 1-D or 2-D tensor into table cells, with "…"
-// rows and columns where the text form would summarize.
+// columns and a "⋮" row where the text form summarizes. It splits the text
+// form: 2-D rows are separated by ",\n ", and a row too wide for a line
+// continues on lines indented further.
 func tensorRows(t *tensor.Tensor) [][]string {
 	body := tensor.FormatBody(t, tensor.DefaultPrintOptions)
-	if t.Dim() == 0 {
+	switch {
+	case t.Dim() == 0:
 		return [][]string{{body}}
+	case t.Numel() == 0:
+		return nil
+	case t.Dim() == 1:
+		return [][]string{rowCells(body)}
 	}
-	body = strings.ReplaceAll(body, "\n", " ")
-	var rows [][]string
-	for _, line := range strings.Split(strings.Trim(body, "[]"), "], ") {
-		line = strings.Trim(strings.TrimSpace(line), "[],")
-		if line == "..." || line == "" {
-			rows = append(rows, []string{"⋮"})
+	var rows []string
+	for _, part := range strings.Split(body[1:len(body)-1], ",\n ") {
+		if strings.HasPrefix(part, " ") && len(rows) > 0 { // a wrapped row goes on
+			rows[len(rows)-1] += "," + part
 			continue
 		}
-		var cells []string
-		for _, c := range strings.Split(line, ",") {
-			c = strings.TrimSpace(c)
-			if c == "..." {
-				c = "…"
-			}
-			cells = append(cells, c)
-		}
-		rows = append(rows, cells)
+		rows = append(rows, part)
 	}
-	return rows
+	cells := make([][]string, len(rows))
+	for i, row := range rows {
+		if row == "..." {
+			cells[i] = []string{"⋮"}
+			continue
+		}
+		cells[i] = rowCells(row)
+	}
+	return cells
+}
+
+// rowCells splits one bracketed row of the text form into its cells.
+func rowCells(row string) []string {
+	row = strings.TrimSuffix(strings.TrimPrefix(row, "["), "]")
+	cells := strings.Split(row, ",")
+	for i, c := range cells {
+		if c = strings.TrimSpace(c); c == "..." {
+			c = "…"
+		}
+		cells[i] = c
+	}
+	return cells
 }

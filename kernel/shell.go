@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"context"
 	"encoding/json"
 	"time"
 	"unicode/utf8"
@@ -134,14 +135,8 @@ func (c cursorRequest) cursor() int {
 }
 
 func (k *Kernel) complete(req *Message) {
-	var c cursorRequest
-	if err := json.Unmarshal(req.Content, &c); err != nil {
-		k.replyError(k.shell, req, badRequest(err))
-		return
-	}
-	eng, err := k.readyEngine()
-	if err != nil {
-		k.replyError(k.shell, req, err)
+	c, eng, ok := engineRequest[cursorRequest](k, req)
+	if !ok {
 		return
 	}
 	pos := c.cursor()
@@ -165,14 +160,8 @@ func (k *Kernel) complete(req *Message) {
 }
 
 func (k *Kernel) inspect(req *Message) {
-	var c cursorRequest
-	if err := json.Unmarshal(req.Content, &c); err != nil {
-		k.replyError(k.shell, req, badRequest(err))
-		return
-	}
-	eng, err := k.readyEngine()
-	if err != nil {
-		k.replyError(k.shell, req, err)
+	c, eng, ok := engineRequest[cursorRequest](k, req)
+	if !ok {
 		return
 	}
 	data, found := eng.Inspect(c.Code, c.cursor(), c.DetailLevel)
@@ -185,16 +174,10 @@ func (k *Kernel) inspect(req *Message) {
 }
 
 func (k *Kernel) isComplete(req *Message) {
-	var c struct {
+	c, eng, ok := engineRequest[struct {
 		Code string `json:"code"`
-	}
-	if err := json.Unmarshal(req.Content, &c); err != nil {
-		k.replyError(k.shell, req, badRequest(err))
-		return
-	}
-	eng, err := k.readyEngine()
-	if err != nil {
-		k.replyError(k.shell, req, err)
+	}](k, req)
+	if !ok {
 		return
 	}
 	status, indent := eng.IsComplete(c.Code)
@@ -214,11 +197,28 @@ func badRequest(err error) *CellError {
 	return &CellError{Name: "BadRequest", Value: "malformed request content: " + err.Error()}
 }
 
-// readyEngine waits for the engine to finish starting.
-func (k *Kernel) readyEngine() (Engine, *CellError) {
+// engineRequest decodes the content of a shell request that the engine
+// answers and waits for the engine; when either fails it answers req with
+// the error and reports false.
+func engineRequest[T any](k *Kernel, req *Message) (content T, eng Engine, ok bool) {
+	if err := json.Unmarshal(req.Content, &content); err != nil {
+		k.replyError(k.shell, req, badRequest(err))
+		return content, nil, false
+	}
+	eng, cerr := k.readyEngine(k.ctx)
+	if cerr != nil {
+		k.replyError(k.shell, req, cerr)
+		return content, nil, false
+	}
+	return content, eng, true
+}
+
+// readyEngine waits for the engine to finish starting, or for ctx (the
+// kernel's or a cell's, which ends with it) to be done.
+func (k *Kernel) readyEngine(ctx context.Context) (Engine, *CellError) {
 	select {
 	case <-k.engine.ready:
-	case <-k.ctx.Done():
+	case <-ctx.Done():
 		return nil, &CellError{Name: "KernelShutdown", Value: "the kernel is shutting down"}
 	}
 	if k.engine.err != nil {

@@ -30,6 +30,16 @@ func runPiped(t *testing.T, input string) string {
 	return out.String()
 }
 
+// wantTranscript reports each of wants that out lacks.
+func wantTranscript(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("the transcript lacks\n%s\nit is\n%s", want, out)
+		}
+	}
+}
+
 // outputs runs lines piped and returns what each wrote after its echo.
 func outputs(t *testing.T, lines []string) []string {
 	t.Helper()
@@ -65,7 +75,7 @@ print("no newline", end="")
 _
 :nosuch
 `)
-	for _, want := range []string{
+	wantTranscript(t, out,
 		"kael test · tensors with PyTorch semantics · type :help for help, Ctrl-D to quit\n",
 		">>> x\n[[1., 2.],\n [3., 4.]]  float32[2, 2]\n",
 		">>> tensor([1, 2]) + x\n[[2., 4.],\n [4., 6.]]  float32[2, 2]\nnote: int64 + float32 → float32\n",
@@ -75,11 +85,7 @@ _
 		">>> print(\"no newline\", end=\"\")\nno newline\n>>> 7\n7\n",
 		">>> :type x.sum(0)\nfloat32[2] tensor, 8 B\n>>> _\n7\n",
 		">>> :nosuch\nCommandError: unknown command :nosuch\nhint: :help lists the commands\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the transcript lacks\n%s\nit is\n%s", want, out)
-		}
-	}
+	)
 }
 
 func TestPipedCommands(t *testing.T) {
@@ -109,8 +115,8 @@ c
 :quit
 1 + 1
 `)
-	for _, want := range []string{
-		"loaded " + script + "\n>>> c\n[3., 5.]  float32[2]\n",
+	wantTranscript(t, out,
+		"loaded "+script+"\n>>> c\n[3., 5.]  float32[2]\n",
 		"name  type    dtype    shape  size  value\na     int                           2\nb     Tensor  float32  [2]    8 B\nc     Tensor  float32  [2]    8 B\n",
 		">>> :type c\nfloat32[2] tensor, 8 B\n",
 		"1. operands:",
@@ -120,15 +126,11 @@ c
 		"CommandError: unknown command :hlep\nhint: did you mean :help? :help lists the commands\n",
 		"CommandError: :type needs EXPR\nhint: usage: :type EXPR",
 		">>> :type )\nSyntaxError: unmatched ')'\n1 | )\n  | ^\nhint: :type takes an expression",
-		"saved 3 cells to " + saved + "\n",
+		"saved 3 cells to "+saved+"\n",
 		">>> :reset\nall variables removed\n>>> :vars\nno variables yet\n",
-		"loaded " + saved + "\n>>> c\n[3., 5.]  float32[2]\n",
-		"OSError: cannot read " + filepath.Join(dir, "missing.kael") + ": no such file or directory\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the transcript lacks\n%s\nit is\n%s", want, out)
-		}
-	}
+		"loaded "+saved+"\n>>> c\n[3., 5.]  float32[2]\n",
+		"OSError: cannot read "+filepath.Join(dir, "missing.kael")+": no such file or directory\n",
+	)
 	if strings.Contains(out, "1 + 1") {
 		t.Error(":quit did not quit")
 	}
@@ -146,11 +148,7 @@ func TestPipedInputAndEOF(t *testing.T) {
 	// input() reads the next line; a block still open at the end of the
 	// input runs.
 	out := runPiped(t, "name = input('who? ')\nkael\nname\nfor i in range(2):\n    print(i)")
-	for _, want := range []string{">>> name = input('who? ')\nwho? kael\n>>> name\n'kael'\n", "...     print(i)\n0\n1\n"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the transcript lacks\n%s\nit is\n%s", want, out)
-		}
-	}
+	wantTranscript(t, out, ">>> name = input('who? ')\nwho? kael\n>>> name\n'kael'\n", "...     print(i)\n0\n1\n")
 	if out := runPiped(t, "input()\n"); !strings.Contains(out, "EOFError") {
 		t.Errorf("input() at the end of the input shows %q", out)
 	}
@@ -305,5 +303,40 @@ func TestCompleter(t *testing.T) {
 	r.pending = []string{"s = weights.sum(0,"}
 	if got := do("    keep"); strings.Join(got, ",") != "keepdim=" {
 		t.Errorf("completing a keyword argument on a continuation line gives %q", got)
+	}
+}
+
+// TestLoadRefusesNonScripts checks that :load reads only regular text files
+// of a sane size, and says why it does not.
+func TestLoadRefusesNonScripts(t *testing.T) {
+	dir := t.TempDir()
+	binary := filepath.Join(dir, "data.bin")
+	if err := os.WriteFile(binary, []byte("x = 1\n\x00\x01\xff"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	huge := filepath.Join(dir, "huge.kael")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(maxScript + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	out := runPiped(t, ":load "+dir+"\n:load /dev/zero\n:load "+binary+"\n:load "+huge+"\n")
+	wantTranscript(t, out,
+		"OSError: cannot read "+dir+": is a directory\n",
+		"OSError: cannot read /dev/zero: not a regular file\n",
+		"OSError: cannot read "+binary+": not a UTF-8 text file\n",
+		"OSError: cannot read "+huge+": larger than 16",
+	)
+}
+
+// TestRecursionErrorIsShort checks that a frame repeated by recursion is
+// shown once.
+func TestRecursionErrorIsShort(t *testing.T) {
+	out := runPiped(t, "def f(n):\n    return f(n + 1)\n\nf(0)\n")
+	if !strings.Contains(out, "more times]") || strings.Count(out, "in call at") > 4 {
+		t.Errorf("a runaway recursion shows %d lines:\n%.2000s", strings.Count(out, "\n"), out)
 	}
 }

@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -88,7 +89,8 @@ func (st styles) note(text string) string { return st.dim.Render("note: " + text
 // numbered in the snippet.
 func (st styles) error(e *lang.Error) string {
 	var b strings.Builder
-	for _, f := range e.Trace {
+	for i := 0; i < len(e.Trace); i++ {
+		f := e.Trace[i]
 		where := "in call at line " + strconv.Itoa(f.Span.Start.Line)
 		if f.Filename != "" {
 			where = "in call at " + f.Filename + ":" + f.Span.Start.String()
@@ -96,6 +98,16 @@ func (st styles) error(e *lang.Error) string {
 		b.WriteString(st.dim.Render(where) + "\n")
 		if sn := syntax.Snippet(f.Src, f.Span); sn != "" {
 			b.WriteString(st.snippet(sn) + "\n")
+		}
+		// Recursion repeats one frame many times: show it once, as
+		// lang.Error.Render does.
+		repeats := 0
+		for i+1 < len(e.Trace) && e.Trace[i+1] == f {
+			i++
+			repeats++
+		}
+		if repeats > 0 {
+			b.WriteString(st.dim.Render(fmt.Sprintf("[the call above repeated %d more times]", repeats)) + "\n")
 		}
 	}
 	if e.Filename != "" && e.Span.Start.IsValid() {
