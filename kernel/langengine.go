@@ -90,26 +90,11 @@ func noteText(notes []lang.Note) string {
 // CellErrorOf converts a language error into an error message whose
 // traceback shows the source line with a caret, in ANSI colours.
 func CellErrorOf(err *lang.Error) *CellError {
-	rendered := err.Render()
-	lines := strings.Split(rendered, "\n")
-	for i, l := range lines {
-		switch {
-		case strings.Contains(l, string(err.Kind)+": "):
-			lines[i] = strings.Replace(l, string(err.Kind), "\x1b[1;31m"+string(err.Kind)+"\x1b[0m", 1)
-		case strings.HasPrefix(l, "hint: "):
-			lines[i] = "\x1b[36m" + l + "\x1b[0m"
-		case isCaretLine(l):
-			lines[i] = strings.Replace(l, "^", "\x1b[1;31m^", 1) + "\x1b[0m"
-		}
+	ansi := func(code string) func(string) string {
+		return func(s string) string { return "\x1b[" + code + "m" + s + "\x1b[0m" }
 	}
-	return &CellError{Name: string(err.Kind), Value: err.Msg, Traceback: lines}
-}
-
-// isCaretLine reports whether l is the caret line of a syntax.Snippet,
-// "  | ^^^", and not a source line that happens to hold a '^'.
-func isCaretLine(l string) bool {
-	gutter, text, ok := strings.Cut(l, "| ")
-	return ok && strings.TrimSpace(gutter) == "" && strings.Contains(text, "^") && strings.Trim(text, "^ ") == ""
+	rendered := err.RenderStyled(lang.ErrorStyle{Kind: ansi("1;31"), Caret: ansi("1;31"), Hint: ansi("36"), CellPositions: true})
+	return &CellError{Name: string(err.Kind), Value: err.Msg, Traceback: strings.Split(rendered, "\n")}
 }
 
 // Bundle renders a value for Jupyter: text/plain always, and for tensors an

@@ -77,7 +77,30 @@ func (e *Error) Error() string {
 
 // Render formats e for a person: the calls that led to it, the kind and
 // message, the source line with a caret under the span, and the hint.
-func (e *Error) Render() string {
+func (e *Error) Render() string { return e.RenderStyled(ErrorStyle{CellPositions: true}) }
+
+// ErrorStyle decorates the parts of a rendered error, so that every front
+// end shows the same layout in its own colours. A nil function leaves its
+// part as plain text.
+type ErrorStyle struct {
+	Kind  func(string) string // the error kind, e.g. "TypeError"
+	Dim   func(string) string // positions, gutters, "in call at" lines
+	Caret func(string) string // the ^^^ under the span
+	Hint  func(string) string // the "hint: ..." line
+	// CellPositions shows line:col in the header also for code that is not
+	// from a file (Filename ""), whose snippet numbers its lines anyway.
+	CellPositions bool
+}
+
+func apply(f func(string) string, s string) string {
+	if f == nil {
+		return s
+	}
+	return f(s)
+}
+
+// RenderStyled is Render with the parts decorated by st.
+func (e *Error) RenderStyled(st ErrorStyle) string {
 	var b strings.Builder
 	for i := 0; i < len(e.Trace); i++ {
 		f := e.Trace[i]
@@ -85,9 +108,9 @@ func (e *Error) Render() string {
 		if f.Filename != "" {
 			where = f.Filename + ":" + where
 		}
-		fmt.Fprintf(&b, "in call at %s\n", where)
+		b.WriteString(apply(st.Dim, "in call at "+where) + "\n")
 		if sn := syntax.Snippet(f.Src, f.Span); sn != "" {
-			b.WriteString(sn + "\n")
+			b.WriteString(st.snippet(sn) + "\n")
 		}
 		// Recursion repeats one frame many times: show it once, as Python does.
 		repeats := 0
@@ -96,19 +119,46 @@ func (e *Error) Render() string {
 			repeats++
 		}
 		if repeats > 0 {
-			fmt.Fprintf(&b, "[the call above repeated %d more times]\n", repeats)
+			b.WriteString(apply(st.Dim, fmt.Sprintf("[the call above repeated %d more times]", repeats)) + "\n")
 		}
 	}
-	b.WriteString(e.Error())
+	if e.Span.Start.IsValid() && (e.Filename != "" || st.CellPositions) {
+		pos := e.Span.Start.String()
+		if e.Filename != "" {
+			pos = e.Filename + ":" + pos
+		}
+		b.WriteString(apply(st.Dim, pos+":") + " ")
+	}
+	b.WriteString(apply(st.Kind, string(e.Kind)) + ": " + e.Msg)
 	if e.Span.Start.IsValid() {
 		if sn := syntax.Snippet(e.Src, e.Span); sn != "" {
-			b.WriteString("\n" + sn)
+			b.WriteString("\n" + st.snippet(sn))
 		}
 	}
 	if e.Hint != "" {
-		b.WriteString("\nhint: " + e.Hint)
+		b.WriteString("\n" + apply(st.Hint, "hint: "+e.Hint))
 	}
 	return b.String()
+}
+
+// snippet decorates a syntax.Snippet: the gutter dim, the caret line in
+// the caret style.
+func (st ErrorStyle) snippet(sn string) string {
+	if st.Dim == nil && st.Caret == nil {
+		return sn
+	}
+	lines := strings.Split(sn, "\n")
+	for i, l := range lines {
+		gutter, text, ok := strings.Cut(l, "| ")
+		if !ok {
+			continue
+		}
+		if i == len(lines)-1 {
+			text = apply(st.Caret, text)
+		}
+		lines[i] = apply(st.Dim, gutter+"|") + " " + text
+	}
+	return strings.Join(lines, "\n")
 }
 
 // toError converts any error into an *Error, keeping the kind of tensor

@@ -1,13 +1,10 @@
 package repl
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/kael-dev/kael/lang"
-	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -83,65 +80,17 @@ func badge(t *tensor.Tensor) string {
 
 func (st styles) note(text string) string { return st.dim.Render("note: " + text) }
 
-// error renders e as a block: the calls that led to it, the kind and
-// message, the source line with a caret under the span, and the hint.
-// Positions are shown only for code from a file; a cell's own lines are
-// numbered in the snippet.
+// error renders e as a block, in lang's layout with the REPL's colours:
+// the calls that led to it, the kind and message, the source line with a
+// caret under the span, and the hint. Positions are shown only for code
+// from a file; a cell's own lines are numbered in the snippet.
 func (st styles) error(e *lang.Error) string {
-	var b strings.Builder
-	for i := 0; i < len(e.Trace); i++ {
-		f := e.Trace[i]
-		where := "in call at line " + strconv.Itoa(f.Span.Start.Line)
-		if f.Filename != "" {
-			where = "in call at " + f.Filename + ":" + f.Span.Start.String()
-		}
-		b.WriteString(st.dim.Render(where) + "\n")
-		if sn := syntax.Snippet(f.Src, f.Span); sn != "" {
-			b.WriteString(st.snippet(sn) + "\n")
-		}
-		// Recursion repeats one frame many times: show it once, as
-		// lang.Error.Render does.
-		repeats := 0
-		for i+1 < len(e.Trace) && e.Trace[i+1] == f {
-			i++
-			repeats++
-		}
-		if repeats > 0 {
-			b.WriteString(st.dim.Render(fmt.Sprintf("[the call above repeated %d more times]", repeats)) + "\n")
-		}
-	}
-	if e.Filename != "" && e.Span.Start.IsValid() {
-		b.WriteString(st.dim.Render(e.Filename+":"+e.Span.Start.String()) + " ")
-	}
-	b.WriteString(st.kind.Render(string(e.Kind)))
-	if e.Msg != "" {
-		b.WriteString(": " + e.Msg)
-	}
-	if e.Span.Start.IsValid() {
-		if sn := syntax.Snippet(e.Src, e.Span); sn != "" {
-			b.WriteString("\n" + st.snippet(sn))
-		}
-	}
-	if e.Hint != "" {
-		b.WriteString("\n" + paint(st.hint, "hint: "+e.Hint))
-	}
-	return b.String()
-}
-
-// snippet styles a syntax.Snippet: a dim gutter, the caret in red.
-func (st styles) snippet(sn string) string {
-	lines := strings.Split(sn, "\n")
-	for i, l := range lines {
-		gutter, text, ok := strings.Cut(l, "| ")
-		if !ok {
-			continue
-		}
-		if i == len(lines)-1 {
-			text = st.caret.Render(text)
-		}
-		lines[i] = st.dim.Render(gutter+"|") + " " + text
-	}
-	return strings.Join(lines, "\n")
+	return e.RenderStyled(lang.ErrorStyle{
+		Kind:  func(s string) string { return st.kind.Render(s) },
+		Dim:   func(s string) string { return st.dim.Render(s) },
+		Caret: func(s string) string { return st.caret.Render(s) },
+		Hint:  func(s string) string { return paint(st.hint, s) },
+	})
 }
 
 // table renders rows in aligned columns, under a bold header unless header
