@@ -26,7 +26,7 @@ run: build
 
 ## test: every test, including the Jupyter integration test with the real client
 test: jupyter-deps
-	KAEL_REQUIRE_JUPYTER=1 $(GO) test -count=1 ./...
+	KAEL_REQUIRE_JUPYTER=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
 
 ## fuzz: run each fuzz target for $(FUZZTIME)
 fuzz:

@@ -73,7 +73,7 @@ func (x *Tensor) Index(idx ...Index) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := Empty(x.dtype, p.shape...)
+	out, err := emptyOutput(x.dtype, p.shape...)
 	if err != nil {
 		return nil, err
 	}
@@ -459,7 +459,7 @@ func takeAlong(x *Tensor, dim int, idxShape []int, idx []int64) (*Tensor, error)
 		adv:   adv,
 		post:  stridedOffsets(x.shape[dim+1:], x.strides[dim+1:], 0),
 	}
-	out, err := Empty(x.dtype, p.shape...)
+	out, err := emptyOutput(x.dtype, p.shape...)
 	if err != nil {
 		return nil, err
 	}
@@ -532,7 +532,7 @@ func Gather(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := Empty(x.dtype, index.shape...)
+	out, err := emptyOutput(x.dtype, index.shape...)
 	if err != nil {
 		return nil, err
 	}

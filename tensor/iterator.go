@@ -71,8 +71,9 @@ type Iter struct {
 
 // IterConfig describes the operands of an Iter.
 type IterConfig struct {
-	// Out is the output. When nil, Build allocates one of OutDType with the
-	// broadcast shape, laid out like the inputs.
+	// Out is the output. When nil, NewIter allocates one of OutDType with
+	// the broadcast shape, laid out like the inputs. As in PyTorch, that
+	// output is not cleared first: Run must write every element of it.
 	Out      *Tensor
 	OutDType DType
 	Inputs   []*Tensor
@@ -185,7 +186,7 @@ func sortDims(perm, shape []int, strides [][]int) {
 // emptyPermuted allocates a dense tensor whose memory order follows perm
 // (outermost first), so an output matches the layout of its inputs.
 func emptyPermuted(d DType, shape, perm []int) (*Tensor, error) {
-	t, err := Empty(d, shape...)
+	t, err := emptyOutput(d, shape...)
 	if err != nil {
 		return nil, err
 	}

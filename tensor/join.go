@@ -52,7 +52,7 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 		}
 		shape[cd] += t.shape[cd]
 	}
-	out, err := Empty(d, shape...)
+	out, err := emptyOutput(d, shape...)
 	if err != nil {
 		return nil, err
 	}

@@ -39,7 +39,7 @@ func softmax(op string, x *Tensor, dim int, log bool) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := Empty(x.dtype, x.shape...)
+	out, err := emptyOutput(x.dtype, x.shape...)
 	if err != nil {
 		return nil, err
 	}
@@ -634,7 +634,7 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 	if err != nil {
 		return nil, err
 	}
-	out, err := Empty(x.dtype, x.shape...)
+	out, err := emptyOutput(x.dtype, x.shape...)
 	if err != nil {
 		return nil, err
 	}
@@ -716,7 +716,7 @@ func Dropout(x *Tensor, p float64, training bool, g *Generator) (*Tensor, error)
 	if err != nil {
 		return nil, err
 	}
-	out, err := Empty(x.dtype, x.shape...)
+	out, err := emptyOutput(x.dtype, x.shape...)
 	if err != nil {
 		return nil, err
 	}
@@ -739,6 +739,8 @@ func dropoutKernel[T Float](x, u, out *Tensor, p float64) {
 	for i, v := range xs {
 		if us[i] >= p {
 			os[i] = v * scale
+		} else {
+			os[i] = 0
 		}
 	}
 }

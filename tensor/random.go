@@ -126,7 +126,7 @@ func fillNormal[T Float](r *rand.Rand, t *Tensor, mean, std float64) {
 // random allocates a tensor of dtype d and shape and fills it from g's
 // source.
 func random(g *Generator, d DType, shape []int, fill func(r *rand.Rand, t *Tensor)) (*Tensor, error) {
-	t, err := Empty(d, shape...)
+	t, err := emptyOutput(d, shape...)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +174,7 @@ func Randint(g *Generator, low, high int64, shape ...int) (*Tensor, error) {
 	if low >= high {
 		return nil, valueErrorf("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d", low, high)
 	}
-	t, err := Empty(Int64, shape...)
+	t, err := emptyOutput(Int64, shape...)
 	if err != nil {
 		return nil, err
 	}

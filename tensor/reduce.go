@@ -844,7 +844,7 @@ func reduce(op string, x *Tensor, dims []int, keepdim bool, kernels Kernels[redu
 	if p.n == 0 && !id.ok {
 		return nil, p.emptyError()
 	}
-	res, err := Empty(out, p.outShape...)
+	res, err := emptyOutput(out, p.outShape...)
 	if err != nil || p.m == 0 {
 		return res, err
 	}
@@ -961,11 +961,11 @@ func argReduce(op string, x *Tensor, dim *int, keepdim, withValues bool, kernels
 	if p.n == 0 {
 		return nil, nil, p.emptyError()
 	}
-	if indices, err = Empty(Int64, p.outShape...); err != nil {
+	if indices, err = emptyOutput(Int64, p.outShape...); err != nil {
 		return nil, nil, err
 	}
 	if withValues {
-		if values, err = Empty(x.dtype, p.outShape...); err != nil {
+		if values, err = emptyOutput(x.dtype, p.outShape...); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/kael-dev/kael/tensor/internal/rawmem"
 )
 
 // Device says where a tensor's storage lives.
@@ -103,8 +105,10 @@ func HumanBytes(n float64) string {
 	return fmt.Sprintf("%.1f %s", n, units[i])
 }
 
-// newStorage allocates zeroed storage for n elements of dtype d.
-func newStorage(d DType, n int) (*Storage, error) {
+// newStorage allocates storage for n elements of dtype d: zeroed, or, when
+// zero is false, with unspecified contents that the caller must overwrite
+// whole before anything reads them (see package rawmem).
+func newStorage(d DType, n int, zero bool) (*Storage, error) {
 	bytes := float64(n) * float64(d.Size())
 	if limit := memoryLimit.Load(); limit > 0 && bytes > float64(limit) {
 		return nil, newError(MemoryError, "cannot allocate %s for %d %s elements: the limit is %s",
@@ -120,21 +124,26 @@ func newStorage(d DType, n int) (*Storage, error) {
 	s := &Storage{device: CPU}
 	switch d {
 	case Float32:
-		s.data = allocate[float32](n)
+		s.data = allocate[float32](n, zero)
 	case Float64:
-		s.data = allocate[float64](n)
+		s.data = allocate[float64](n, zero)
 	case Int64:
-		s.data = allocate[int64](n)
+		s.data = allocate[int64](n, zero)
 	case Bool:
-		s.data = allocate[uint8](n)
+		s.data = allocate[uint8](n, zero)
 	}
 	return s, nil
 }
 
-// allocate returns n zeroed elements; large buffers are advised to use huge
-// pages before their first touch.
-func allocate[T Element](n int) []T {
-	s := make([]T, n)
+// allocate returns n elements, zeroed when zero is set; large buffers are
+// advised to use huge pages before their first touch.
+func allocate[T rawmem.Number](n int, zero bool) []T {
+	var s []T
+	if zero {
+		s = make([]T, n)
+	} else {
+		s = rawmem.Slice[T](n)
+	}
 	if n > 0 {
 		var zero T
 		adviseHugePages(unsafe.Pointer(unsafe.SliceData(s)), n*int(unsafe.Sizeof(zero)))

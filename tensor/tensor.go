@@ -131,11 +131,18 @@ func contiguousStrides(shape []int) []int {
 
 // Empty returns a contiguous tensor of the given dtype and shape. Its
 // elements are zero, since Go memory always is.
-func Empty(d DType, shape ...int) (*Tensor, error) {
+func Empty(d DType, shape ...int) (*Tensor, error) { return newTensor(d, shape, true) }
+
+// emptyOutput is Empty for an output that the caller writes whole before
+// anyone reads it: it skips clearing the memory, which for large outputs is
+// a full extra pass (see package rawmem).
+func emptyOutput(d DType, shape ...int) (*Tensor, error) { return newTensor(d, shape, false) }
+
+func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
 	if err := checkShape(shape); err != nil {
 		return nil, err
 	}
-	s, err := newStorage(d, numel(shape))
+	s, err := newStorage(d, numel(shape), zero)
 	if err != nil {
 		return nil, err
 	}

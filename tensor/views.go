@@ -343,7 +343,7 @@ func (t *Tensor) Contiguous() (*Tensor, error) {
 
 // Clone returns a contiguous copy of t with its own storage.
 func (t *Tensor) Clone() (*Tensor, error) {
-	out, err := Empty(t.dtype, t.shape...)
+	out, err := emptyOutput(t.dtype, t.shape...)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +363,7 @@ func (t *Tensor) To(d DType) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := Empty(d, t.shape...)
+	out, err := emptyOutput(d, t.shape...)
 	if err != nil {
 		return nil, err
 	}

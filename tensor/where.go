@@ -98,7 +98,7 @@ func MaskedFill(x, mask, value *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := Empty(x.dtype, shape...)
+	out, err := emptyOutput(x.dtype, shape...)
 	if err != nil {
 		return nil, err
 	}
