@@ -286,13 +286,17 @@ func TestTerminalInterrupt(t *testing.T) {
 	}
 
 	// input() reads a line at its own prompt; the status line stays away.
+	// Wait for the end of the echoed line first: readline redraws the line
+	// (with "who? " and the ">>> " prompt in it) after every key.
 	tm.send("name = input('who? ')\r")
+	tm.expect("input('who? ')\n")
 	tm.expect("who? ")
 	time.Sleep(2 * statusDelay)
 	if out := tm.text(); strings.Contains(out, "running") {
 		t.Errorf("the status line was drawn while input() waited: %q", out)
 	}
 	tm.send("kael\r")
+	tm.expect("kael\n")
 	tm.expect(">>> ")
 	if out := tm.run("name"); !strings.Contains(out, "'kael'") {
 		t.Errorf("input() read %q", out)
