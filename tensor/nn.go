@@ -15,7 +15,7 @@ import (
 // over size.
 type softmaxFunc func(x, out *Tensor, outer, size, inner int, log bool) error
 
-var softmaxKernels = FloatingDTypes(softmaxKernel(softmaxRow32, expInto32), softmaxKernel(softmaxRow(expInto64), expInto64))
+var softmaxKernels = FloatingDTypes(softmaxKernel(softmaxRow32, expInPlace32), softmaxKernel(softmaxRow(expInto64), expInPlace64))
 
 // Softmax returns exp(x) / sum(exp(x)) along dim, computed stably by
 // subtracting the maximum along dim first. Only floating dtypes are
@@ -35,11 +35,7 @@ func softmax(op string, x *Tensor, dim int, log bool) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := x.Contiguous()
-	if err != nil {
-		return nil, err
-	}
-	out, err := emptyOutput(x.dtype, x.shape...)
+	src, out, err := contiguousWithOutput(x)
 	if err != nil {
 		return nil, err
 	}
@@ -57,14 +53,26 @@ func softmax(op string, x *Tensor, dim int, log bool) (*Tensor, error) {
 	return out, nil
 }
 
+// contiguousWithOutput returns x as a contiguous tensor and an output of
+// its dtype and shape for a kernel that writes every element.
+func contiguousWithOutput(x *Tensor) (src, out *Tensor, err error) {
+	if src, err = x.Contiguous(); err != nil {
+		return nil, nil, err
+	}
+	if out, err = emptyOutput(x.dtype, x.shape...); err != nil {
+		return nil, nil, err
+	}
+	return src, out, nil
+}
+
 // softmaxColumns is how many columns one unit of work takes when softmax
 // reduces over a dimension that is not the innermost.
 const softmaxColumns = 256
 
 // softmaxKernel builds the softmax kernel for T from row, which computes
-// one contiguous row (see softmaxRow), and expInto, which writes exp(src[i]
-// - shift) to dst and returns the sum of the values written.
-func softmaxKernel[T Float](row func(dst, src []T, log bool), expInto func(dst, src []T, shift float64) float64) softmaxFunc {
+// one contiguous row (see softmaxRow), and exp, which replaces each element
+// of a slice by its exponential.
+func softmaxKernel[T Float](row func(dst, src []T, log bool), exp func(x []T)) softmaxFunc {
 	return func(x, out *Tensor, outer, size, inner int, log bool) error {
 		xs := x.storage.data.([]T)[x.offset : x.offset+x.Numel()]
 		os := out.storage.data.([]T)
@@ -107,7 +115,7 @@ func softmaxKernel[T Float](row func(dst, src []T, log bool), expInto func(dst, 
 					for i, v := range src {
 						dst[i] = v - m[i]
 					}
-					expInto(dst, dst, 0)
+					exp(dst)
 					for i, v := range dst {
 						s[i] += float64(v)
 					}
@@ -212,69 +220,11 @@ func scaleSlice[T Float](x []T, s T) {
 	}
 }
 
-// expTableBits sets the size of the table expInto32 uses: exp(x) =
-// 2**(k/N)·exp(r) with N = 1<<expTableBits.
-const expTableBits = 10
+// expInPlace32 replaces each element of x, at most 0, by its exponential.
+func expInPlace32(x []float32) { vecmath.ExpSumFloat32(x, x, 0) }
 
-// expTable holds the bits of 2**(j/N) less j<<(52-expTableBits), so that
-// adding k<<(52-expTableBits) for k = j + m·N gives the bits of 2**(k/N):
-// the low bits of k select the entry and the high bits land in the
-// exponent.
-var expTable = func() (t [1 << expTableBits]uint64) {
-	for j := range t {
-		t[j] = math.Float64bits(math.Exp2(float64(j)/(1<<expTableBits))) - uint64(j)<<(52-expTableBits)
-	}
-	return t
-}()
-
-// expInto32 writes exp(src[i] - shift) to dst and returns the sum of the
-// values, for src[i] - shift at most 700 (softmax subtracts the maximum, so
-// its arguments are at most 0). It is a fast float32 exp, evaluated in
-// float64 two elements at a time with no calls or divisions: x·N/ln2 is
-// rounded to an integer k by adding 1.5·2**52, 2**(k/N) comes from the table
-// with k's high bits added to its exponent, and exp of the remainder r
-// (|r| ≤ ln2/2N) is 1 + r, off by at most r²/2 < 6e-8 (half a float32 ulp),
-// so results are within one ulp of exp, subnormals included. Arguments below
-// -700, -Inf among them, give exp(-700), which rounds to float32 zero; NaN
-// gives NaN.
-func expInto32(dst, src []float32, shift float64) float64 {
-	const (
-		n     = 1 << expTableBits
-		a     = n / math.Ln2
-		l     = math.Ln2 / n
-		magic = 0x1.8p52
-		low   = -700
-	)
-	dst = dst[:len(src)]
-	var s0, s1 float64
-	i := 0
-	for ; i+2 <= len(src); i += 2 {
-		v, d := src[i:i+2:i+2], dst[i:i+2:i+2]
-		x0, x1 := float64(v[0])-shift, float64(v[1])-shift
-		if x0 < low {
-			x0 = low
-		}
-		if x1 < low {
-			x1 = low
-		}
-		y0, y1 := x0*a, x1*a
-		t0, t1 := y0+magic, y1+magic
-		b0, b1 := math.Float64bits(t0), math.Float64bits(t1)
-		r0, r1 := (y0-(t0-magic))*l, (y1-(t1-magic))*l
-		p0 := math.Float64frombits(expTable[b0&(n-1)] + b0<<(52-expTableBits))
-		p1 := math.Float64frombits(expTable[b1&(n-1)] + b1<<(52-expTableBits))
-		e0, e1 := p0+p0*r0, p1+p1*r1
-		s0 += e0
-		s1 += e1
-		d[0], d[1] = float32(e0), float32(e1)
-	}
-	if i < len(src) { // the odd last element, computed as a pair
-		var pair [2]float32
-		s0 += expInto32(pair[:], []float32{src[i], src[i]}, shift) / 2
-		dst[i] = pair[0]
-	}
-	return s0 + s1
-}
+// expInPlace64 replaces each element of x by its exponential.
+func expInPlace64(x []float64) { expInto64(x, x, 0) }
 
 // expInto64 writes exp(src[i] - shift) to dst and returns their sum.
 func expInto64(dst, src []float64, shift float64) float64 {
@@ -630,11 +580,7 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 			return nil, err
 		}
 	}
-	src, err := x.Contiguous()
-	if err != nil {
-		return nil, err
-	}
-	out, err := emptyOutput(x.dtype, x.shape...)
+	src, out, err := contiguousWithOutput(x)
 	if err != nil {
 		return nil, err
 	}
@@ -712,11 +658,7 @@ func Dropout(x *Tensor, p float64, training bool, g *Generator) (*Tensor, error)
 	if err != nil {
 		return nil, err
 	}
-	src, err := x.Contiguous()
-	if err != nil {
-		return nil, err
-	}
-	out, err := emptyOutput(x.dtype, x.shape...)
+	src, out, err := contiguousWithOutput(x)
 	if err != nil {
 		return nil, err
 	}
