@@ -259,6 +259,32 @@ func Relu(x *tensor.Tensor) (*tensor.Tensor, error) {
 	})
 }
 
+// Floor rounds down. Floor, Ceil, Round and Sign are piecewise constant:
+// as in PyTorch they are recorded, so that a result still requires grad,
+// and their derivative is zero (the jumps are ignored).
+func Floor(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return unaryOp("FloorBackward0", tensor.FloorSpec.Apply, x, zeroDerivative)
+}
+
+// Ceil rounds up; its derivative is zero.
+func Ceil(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return unaryOp("CeilBackward0", tensor.CeilSpec.Apply, x, zeroDerivative)
+}
+
+// Round rounds half to even; its derivative is zero.
+func Round(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return unaryOp("RoundBackward0", tensor.RoundSpec.Apply, x, zeroDerivative)
+}
+
+// Sign returns -1, 0 or 1; its derivative is zero.
+func Sign(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return unaryOp("SignBackward0", tensor.SignSpec.Apply, x, zeroDerivative)
+}
+
+func zeroDerivative(c *calc, g, _, _ *tensor.Tensor) *tensor.Tensor {
+	return c.zeros(g.DType(), g.Shape())
+}
+
 // binaryFuncs maps the differentiable binary operations to their recording
 // versions.
 var binaryFuncs = map[*tensor.BinarySpec]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
@@ -271,7 +297,8 @@ var binaryFuncs = map[*tensor.BinarySpec]func(a, b *tensor.Tensor) (*tensor.Tens
 var unaryFuncs = map[*tensor.UnarySpec]func(x *tensor.Tensor) (*tensor.Tensor, error){
 	tensor.NegSpec: Neg, tensor.AbsSpec: Abs, tensor.ExpSpec: Exp, tensor.LogSpec: Log,
 	tensor.SqrtSpec: Sqrt, tensor.SinSpec: Sin, tensor.CosSpec: Cos, tensor.TanhSpec: Tanh,
-	tensor.SigmoidSpec: Sigmoid, tensor.ReluSpec: Relu,
+	tensor.SigmoidSpec: Sigmoid, tensor.ReluSpec: Relu, tensor.FloorSpec: Floor,
+	tensor.CeilSpec: Ceil, tensor.RoundSpec: Round, tensor.SignSpec: Sign,
 }
 
 // Binary applies a binary operation, recording it when it is differentiable
@@ -286,8 +313,7 @@ func Binary(spec *tensor.BinarySpec, a, b *tensor.Tensor) (*tensor.Tensor, error
 }
 
 // Unary applies a unary operation, recording it when it is differentiable;
-// the others (floor, ceil, round, sign, logical_not, bitwise_not) return a
-// tensor outside the graph.
+// the others (logical_not, bitwise_not) return a tensor outside the graph.
 func Unary(spec *tensor.UnarySpec, x *tensor.Tensor) (*tensor.Tensor, error) {
 	if f, ok := unaryFuncs[spec]; ok {
 		return f(x)

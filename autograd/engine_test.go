@@ -376,7 +376,7 @@ func TestNonDifferentiableOpsLeaveTheGraph(t *testing.T) {
 	tests := map[string]*tensor.Tensor{
 		"gt":           must(Binary(tensor.GtSpec, w, tensor.MustScalar(0))),
 		"floor_divide": must(Binary(tensor.FloorDivideSpec, w, tensor.MustScalar(2))),
-		"floor":        must(Unary(tensor.FloorSpec, w)),
+		"logical_not":  must(Unary(tensor.LogicalNotSpec, w)),
 		"argmax":       must(tensor.Argmax(w, 0, false)),
 		"max indices":  idx,
 		"to int64":     must(To(w, tensor.Int64)),

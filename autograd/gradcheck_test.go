@@ -46,6 +46,7 @@ func elementwiseCases() []gradCase {
 		{"neg", Neg, false}, {"abs", Abs, false}, {"exp", Exp, false}, {"log", Log, true},
 		{"sqrt", Sqrt, true}, {"sin", Sin, false}, {"cos", Cos, false}, {"tanh", Tanh, false},
 		{"sigmoid", Sigmoid, false}, {"relu", Relu, false}, {"silu", Silu, false},
+		{"floor", Floor, false}, {"ceil", Ceil, false}, {"round", Round, false}, {"sign", Sign, false},
 		{"gelu", func(x *tensor.Tensor) (*tensor.Tensor, error) { return Gelu(x, "none") }, false},
 		{"gelu_tanh", func(x *tensor.Tensor) (*tensor.Tensor, error) { return Gelu(x, "tanh") }, false},
 	} {

@@ -10,6 +10,7 @@ func TestBuiltinsBackward(t *testing.T) {
 		{"x = tensor([1., 2.])\nw = tensor([3., 4.], requires_grad=True)\nloss = torch.sum(mul(x, w)) + w.pow(2).mean()\nloss.backward()\nw.grad", "tensor([4., 6.], dtype=float32)"},
 		{"w = tensor([1., 2.], requires_grad=True)\n(w * 2).sum().backward()\n(w * 2).sum().backward()\nw.grad", "tensor([4., 4.], dtype=float32)"},
 		{"w = tensor([1., 2.], requires_grad=True)\ny = w * 3\ny.backward(gradient=tensor([1., 0.]))\nw.grad", "tensor([3., 0.], dtype=float32)"},
+		{"w = tensor([1.5, -0.25], requires_grad=True)\ny = w.floor() + w.ceil() + round(w, decimals=1) + w.sign() + w\ny.sum().backward()\ny.requires_grad, w.grad", "(True, tensor([1., 1.], dtype=float32))"},
 		{"w = tensor([1., 2.], requires_grad=True)\n(w * 3).backward()", "RuntimeError: grad can be implicitly created only for scalar outputs"},
 		{"tensor([1.]).sum().backward()", "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn"},
 		{"w = tensor([1.], requires_grad=True)\n(w * 2).sum().backward(create_graph=True)", "~RuntimeError: backward(create_graph=True) is not supported"},

@@ -66,9 +66,9 @@ var unaryOps = []struct {
 	{"tanh", asBoth, "The hyperbolic tangent, element-wise."},
 	{"sigmoid", asBoth, "1 / (1 + e ** -input), element-wise."},
 	{"relu", asBoth, "max(input, 0), element-wise."},
-	{"floor", asBoth, "The largest integer not above each element (no gradient)."},
-	{"ceil", asBoth, "The smallest integer not below each element (no gradient)."},
-	{"sign", asBoth, "-1, 0 or 1 by the sign of each element (no gradient)."},
+	{"floor", asBoth, "The largest integer not above each element; its gradient is zero."},
+	{"ceil", asBoth, "The smallest integer not below each element; its gradient is zero."},
+	{"sign", asBoth, "-1, 0 or 1 by the sign of each element; its gradient is zero."},
 	{"logical_not", asBoth, "Whether each element is false (zero), as a bool tensor."},
 	{"bitwise_not", asBoth, "~input for integer and bool tensors."},
 }
@@ -94,23 +94,23 @@ func defElementwise() {
 			return autograd.Unary(spec, x)
 		})
 	}
-	def(asMethod, "round(input, *, decimals=0)", "Each element rounded to the given number of decimals, halves to even (no gradient).", func(a *Args) (Value, error) {
+	def(asMethod, "round(input, *, decimals=0)", "Each element rounded to the given number of decimals, halves to even; its gradient is zero.", func(a *Args) (Value, error) {
 		x, decimals := tensorArg(a, "input"), a.Int("decimals")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if decimals == 0 {
-			return result(tensor.RoundSpec.Apply(x))
+			return result(autograd.Round(x))
 		}
 		scale := tensor.MustScalar(math.Pow(10, float64(decimals)))
-		scaled, err := tensor.Mul(x, scale)
+		scaled, err := autograd.Mul(x, scale)
 		if err != nil {
 			return nil, err
 		}
-		if scaled, err = tensor.RoundSpec.Apply(scaled); err != nil {
+		if scaled, err = autograd.Round(scaled); err != nil {
 			return nil, err
 		}
-		return result(tensor.Div(scaled, scale))
+		return result(autograd.Div(scaled, scale))
 	})
 	def(asBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *Args) (Value, error) {
 		x, lo, hi := clampArgs(a)
