@@ -302,11 +302,51 @@ func (r *repl) cmdSave(_ context.Context, file string) {
 		b.WriteString(src + "\n")
 		cells++
 	}
-	if err := os.WriteFile(expandHome(file), []byte(b.String()), 0o644); err != nil {
+	if err := writeFileAtomic(expandHome(file), []byte(b.String())); err != nil {
 		r.fail(&lang.Error{Kind: "OSError", Msg: fmt.Sprintf("cannot write %s: %v", file, errText(err))})
 		return
 	}
 	r.say(r.st.dim.Render(fmt.Sprintf("saved %d cells to %s", cells, file)))
+}
+
+// writeFileAtomic replaces path's contents with data so that a failure
+// (a full disk, say) leaves the old file as it was: it writes a temporary
+// file beside it and renames it over. A symbolic link is followed, and an
+// existing file keeps its permissions; a new one gets 0644.
+func writeFileAtomic(path string, data []byte) (err error) {
+	mode := os.FileMode(0o644)
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
+	if info, err := os.Stat(path); err == nil {
+		if !info.Mode().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", path)
+		}
+		mode = info.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 func (r *repl) cmdReset(context.Context, string) {

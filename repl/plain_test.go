@@ -340,3 +340,56 @@ func TestRecursionErrorIsShort(t *testing.T) {
 		t.Errorf("a runaway recursion shows %d lines:\n%.2000s", strings.Count(out, "\n"), out)
 	}
 }
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "cells.kael")
+	if err := writeFileAtomic(file, []byte("a = 1\n")); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Stat(file); err != nil || info.Mode().Perm() != 0o644 {
+		t.Fatalf("new file: %v, %v", info, err)
+	}
+	// An existing file keeps its mode; a link to it is followed, not replaced.
+	if err := os.Chmod(file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.kael")
+	if err := os.Symlink(file, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFileAtomic(link, []byte("b = 2\n")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "b = 2\n" {
+		t.Errorf("the link's target holds %q", b)
+	}
+	if info, _ := os.Lstat(link); info.Mode()&os.ModeSymlink == 0 {
+		t.Error("the link was replaced by a file")
+	}
+	if info, _ := os.Stat(file); info.Mode().Perm() != 0o600 {
+		t.Errorf("mode became %v", info.Mode().Perm())
+	}
+	// A failure leaves the old contents and no temporary file.
+	if err := writeFileAtomic(dir, []byte("x")); err == nil {
+		t.Error("writing over a directory succeeded")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("the directory holds %d entries, want 2 (a temporary file left?)", len(entries))
+	}
+}
+
+func TestHistoryPathMustBeWritable(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := historyPath(dir); err == nil {
+		t.Error("a directory was accepted as the history file")
+	}
+	path, err := historyPath(filepath.Join(dir, "sub", "history"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("the history file was not created: %v", err)
+	}
+}

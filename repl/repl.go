@@ -341,9 +341,9 @@ func (r *repl) input(prompt string, password bool) (string, error) {
 	return line, err
 }
 
-// historyPath returns the history file to use, creating its directory:
-// path if given, else $XDG_STATE_HOME/kael/history or
-// ~/.local/state/kael/history.
+// historyPath returns the history file to use, creating it and its
+// directory: path if given, else $XDG_STATE_HOME/kael/history or
+// ~/.local/state/kael/history. A file that cannot be written is an error.
 func historyPath(path string) (string, error) {
 	if path == "" {
 		state := os.Getenv("XDG_STATE_HOME")
@@ -359,5 +359,12 @@ func historyPath(path string) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return "", err
 	}
+	// readline drops write errors silently: find out now whether lines
+	// can be kept, so that the user is told once.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return "", err
+	}
+	f.Close()
 	return path, nil
 }
