@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -172,16 +173,6 @@ func literal(src string) (Value, error) {
 	return in.eval(x)
 }
 
-// Params returns the parameter names of b, for completion of keyword
-// arguments.
-func (b *Builtin) Params() []string {
-	names := make([]string, 0, len(b.params))
-	for _, p := range b.params {
-		names = append(names, p.name)
-	}
-	return names
-}
-
 // Args holds the arguments of one builtin call, bound to its parameters.
 //
 // Its accessors (Tensor, Int, Str, ...) are sticky, like a bufio.Scanner:
@@ -213,56 +204,99 @@ type Args struct {
 
 // bind matches positional and keyword arguments to b's parameters.
 func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value) (*Args, error) {
-	a := &Args{b: b, vals: make([]Value, len(b.params)), in: in}
-	given := make([]bool, len(b.params))
+	sig := signature{name: b.Name, text: b.Sig, params: b.params, keywords: b.acceptsKeywords}
+	vals, extra, err := sig.bind(pos, kwNames, kwVals)
+	if err != nil {
+		return nil, err
+	}
+	a := &Args{b: b, vals: vals, in: in}
+	for _, kw := range extra {
+		a.kwNames, a.kwVals = append(a.kwNames, kw.name), append(a.kwVals, kw.value)
+	}
+	return a, nil
+}
+
+// signature is what binding arguments needs to know of a callable, builtin
+// or user-defined.
+type signature struct {
+	name     string // for messages
+	text     string // the whole signature, for hints
+	params   []param
+	keywords bool // unknown keyword arguments are returned, as for **kwargs
+}
+
+// keywordArg is a keyword argument that no parameter takes.
+type keywordArg struct {
+	name  string
+	value Value
+}
+
+// bind binds call arguments to the parameters with Python's rules. It
+// returns one value per parameter (a Tuple for a variadic one) and, when
+// the signature collects them, the keyword arguments no parameter takes.
+func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value, []keywordArg, error) {
+	vals := make([]Value, len(s.params))
+	given := make([]bool, len(s.params))
 	i := 0
 	for _, v := range pos {
-		if i >= len(b.params) || b.params[i].kwOnly && !b.params[i].variadic {
-			return nil, newErrorf(TypeError, "%s() takes %d positional arguments but %d were given", b.Name, countPositional(b.params), len(pos))
+		if i >= len(s.params) || s.params[i].kwOnly && !s.params[i].variadic {
+			return nil, nil, newErrorf(TypeError, "%s() takes %d positional arguments but %d were given", s.name, countPositional(s.params), len(pos))
 		}
-		p := b.params[i]
+		p := s.params[i]
 		if p.variadic {
-			t, _ := a.vals[i].(Tuple)
-			a.vals[i] = append(t, v)
+			t, _ := vals[i].(Tuple)
+			vals[i] = append(t, v)
 			given[i] = true
 			continue
 		}
-		a.vals[i], given[i] = v, true
+		vals[i], given[i] = v, true
 		i++
 	}
+	var extra []keywordArg
 	for k, name := range kwNames {
-		j := b.paramIndex(name)
-		if (j < 0 || b.params[j].variadic) && b.acceptsKeywords {
-			a.kwNames, a.kwVals = append(a.kwNames, name), append(a.kwVals, kwVals[k])
+		j := slices.IndexFunc(s.params, func(p param) bool { return p.name == name && !p.variadic })
+		switch {
+		case j < 0 && s.keywords:
+			extra = append(extra, keywordArg{name, kwVals[k]})
 			continue
-		}
-		if j < 0 || b.params[j].variadic {
-			err := newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", b.Name, name)
-			if s := syntax.Suggest(name, b.Params()); s != "" {
-				err.withHint("did you mean `%s`?", s)
+		case j < 0:
+			err := newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", s.name, name)
+			if sug := syntax.Suggest(name, paramNames(s.params)); sug != "" {
+				err.withHint("did you mean `%s`?", sug)
 			} else {
-				err.withHint("the signature is %s", b.Sig)
+				err.withHint("the signature is %s", s.text)
 			}
-			return nil, err
+			return nil, nil, err
+		case given[j]:
+			return nil, nil, newErrorf(TypeError, "%s() got multiple values for argument '%s'", s.name, name)
 		}
-		if given[j] {
-			return nil, newErrorf(TypeError, "%s() got multiple values for argument '%s'", b.Name, name)
-		}
-		a.vals[j], given[j] = kwVals[k], true
+		vals[j], given[j] = kwVals[k], true
 	}
-	for j, p := range b.params {
+	for j, p := range s.params {
 		switch {
 		case given[j]:
 		case p.variadic:
-			a.vals[j] = Tuple{}
+			vals[j] = Tuple{}
 		case p.def != nil:
-			a.vals[j] = p.def
+			vals[j] = p.def
 		default:
-			return nil, newErrorf(TypeError, "%s() missing required argument '%s'", b.Name, p.name).
-				withHint("the signature is %s", b.Sig)
+			return nil, nil, newErrorf(TypeError, "%s() missing required argument '%s'", s.name, p.name).
+				withHint("the signature is %s", s.text)
 		}
 	}
-	return a, nil
+	return vals, extra, nil
+}
+
+// paramNames returns the names of the parameters that can be given by
+// keyword.
+func paramNames(ps []param) []string {
+	var names []string
+	for _, p := range ps {
+		if !p.variadic {
+			names = append(names, p.name)
+		}
+	}
+	return names
 }
 
 func countPositional(ps []param) int {

@@ -151,32 +151,13 @@ func (s *Session) enclosingCall(text []rune) (Value, bool) {
 func callParams(v Value) []string {
 	switch f := v.(type) {
 	case *Builtin:
-		return namedParams(f)
+		return paramNames(f.params)
 	case *BoundMethod:
-		return namedParams(f.Method)[1:]
+		return paramNames(f.Method.params)[1:]
 	case *Function:
-		var names []string
-		for _, p := range f.Params {
-			if p.Star == syntax.ILLEGAL {
-				names = append(names, p.Name.Name)
-			}
-		}
-		return names
+		return paramNames(f.params)
 	}
 	return nil
-}
-
-func namedParams(b *Builtin) []string {
-	var names []string
-	for _, p := range b.params {
-		if !p.variadic {
-			names = append(names, p.name)
-		}
-	}
-	if len(names) == 0 {
-		return []string{""}
-	}
-	return names
 }
 
 // Completeness says whether code is ready to run, and the indent for the

@@ -369,6 +369,18 @@ func (in *interp) makeFunction(name string, params []*syntax.Param, body []synta
 		}
 		fn.Defaults[i] = v
 	}
+	kwOnly := false
+	for i, p := range params {
+		switch p.Star {
+		case syntax.STAR:
+			fn.params = append(fn.params, param{name: p.Name.Name, variadic: true})
+			kwOnly = true
+		case syntax.STARSTAR:
+			fn.kwargs = p.Name.Name
+		default:
+			fn.params = append(fn.params, param{name: p.Name.Name, def: fn.Defaults[i], kwOnly: kwOnly})
+		}
+	}
 	if len(body) > 0 {
 		if es, ok := body[0].(*syntax.ExprStmt); ok {
 			if s, ok := es.X.(*syntax.StringLit); ok {

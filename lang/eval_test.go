@@ -148,9 +148,27 @@ func TestErrorRendering(t *testing.T) {
 			t.Errorf("traceback lacks %q:\n%s", part, got)
 		}
 	}
-	r = s.Exec(context.Background(), "", "print(1, sepp=2)")
-	if r.Err.Hint != "did you mean `sep`?" {
-		t.Errorf("keyword hint = %q", r.Err.Hint)
+	// Builtins and user functions bind arguments with the same rules and
+	// hints.
+	s.Exec(context.Background(), "", "def g(a, b=1, *rest, scale=2, **kw):\n    return (a, b, rest, scale, kw)\ndef h(a, scale=2):\n    return a")
+	for _, tt := range []struct{ src, msg, hint string }{
+		{"print(1, sepp=2)", "print() got an unexpected keyword argument 'sepp'", "did you mean `sep`?"},
+		{"h(1, scael=3)", "h() got an unexpected keyword argument 'scael'", "did you mean `scale`?"},
+		{"h(1, 2, 3)", "h() takes 2 positional arguments but 3 were given", ""},
+		{"g(b=2)", "g() missing required argument 'a'", "the signature is g(a, b=1, *rest, scale=2, **kw)"},
+		{"g(1, a=2)", "g() got multiple values for argument 'a'", ""},
+		{"g(1, rest=2)", "", ""}, // rest goes to **kw, as in Python
+	} {
+		r = s.Exec(context.Background(), "", tt.src)
+		switch {
+		case tt.msg == "" && r.Err != nil:
+			t.Errorf("%s: %v", tt.src, r.Err)
+		case tt.msg != "" && (r.Err == nil || r.Err.Msg != tt.msg || r.Err.Hint != tt.hint):
+			t.Errorf("%s: got %+v, want %q with hint %q", tt.src, r.Err, tt.msg, tt.hint)
+		}
+	}
+	if v, _, err := s.Eval(context.Background(), "g(1, 2, 3, 4, scale=5, z=6)"); err != nil || Repr(v) != "(1, 2, (3, 4), 5, {'z': 6})" {
+		t.Errorf("g(1, 2, 3, 4, scale=5, z=6) = %s, %v", Repr(v), err)
 	}
 }
 

@@ -391,68 +391,23 @@ func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVal
 	return result, nil
 }
 
-// bindParams binds call arguments to a user function's parameters with
-// Python's rules.
+// bindParams binds call arguments to a user function's parameters, as
+// variables of locals, with Python's rules.
 func bindParams(f *Function, locals *scope, pos []Value, kwNames []string, kwVals []Value) error {
-	bound := map[string]bool{}
-	var varargs *syntax.Param
-	var kwargs *syntax.Param
-	i := 0
-	for _, p := range f.Params {
-		switch p.Star {
-		case syntax.STAR:
-			varargs = p
-			continue
-		case syntax.STARSTAR:
-			kwargs = p
-			continue
-		}
-		if varargs != nil || i >= len(pos) {
-			continue
-		}
-		locals.vars[p.Name.Name] = pos[i]
-		bound[p.Name.Name] = true
-		i++
+	sig := signature{name: f.Name, text: f.Name + "(" + paramList(f) + ")", params: f.params, keywords: f.kwargs != ""}
+	vals, extra, err := sig.bind(pos, kwNames, kwVals)
+	if err != nil {
+		return err
 	}
-	if i < len(pos) {
-		if varargs == nil {
-			return newErrorf(TypeError, "%s() takes %d positional arguments but %d were given", f.Name, i, len(pos))
-		}
-		locals.vars[varargs.Name.Name] = Tuple(append([]Value(nil), pos[i:]...))
-	} else if varargs != nil {
-		locals.vars[varargs.Name.Name] = Tuple{}
+	for i, p := range f.params {
+		locals.vars[p.name] = vals[i]
 	}
-	extra := NewDict()
-	for k, name := range kwNames {
-		known := false
-		for _, p := range f.Params {
-			if p.Star == syntax.ILLEGAL && p.Name.Name == name {
-				known = true
-			}
+	if f.kwargs != "" {
+		d := NewDict()
+		for _, kw := range extra {
+			_ = d.Set(kw.name, kw.value) // string keys always hash
 		}
-		switch {
-		case known && bound[name]:
-			return newErrorf(TypeError, "%s() got multiple values for argument '%s'", f.Name, name)
-		case known:
-			locals.vars[name] = kwVals[k]
-			bound[name] = true
-		case kwargs != nil:
-			_ = extra.Set(name, kwVals[k])
-		default:
-			return newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", f.Name, name)
-		}
-	}
-	if kwargs != nil {
-		locals.vars[kwargs.Name.Name] = extra
-	}
-	for j, p := range f.Params {
-		if p.Star != syntax.ILLEGAL || bound[p.Name.Name] {
-			continue
-		}
-		if f.Defaults[j] == nil {
-			return newErrorf(TypeError, "%s() missing required argument '%s'", f.Name, p.Name.Name)
-		}
-		locals.vars[p.Name.Name] = f.Defaults[j]
+		locals.vars[f.kwargs] = d
 	}
 	return nil
 }

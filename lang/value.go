@@ -169,6 +169,8 @@ type Function struct {
 	Name     string
 	Params   []*syntax.Param
 	Defaults []Value // one per parameter; nil where there is none
+	params   []param // Params with Defaults, less **kwargs, for binding
+	kwargs   string  // the name of the **kwargs parameter, if any
 	Body     []syntax.Stmt
 	Expr     syntax.Expr // the body of a lambda
 	Doc      string
