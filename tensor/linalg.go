@@ -196,7 +196,12 @@ func matmul(op string, a, b *Tensor) (*Tensor, error) {
 		return nil, err
 	}
 	outShape := append(slices.Clone(batch), m, n)
-	out, err := Empty(a.dtype, outShape...)
+	// The floating kernels overwrite C; the integer loop adds into zeros.
+	newOutput := Empty
+	if a.dtype.IsFloating() {
+		newOutput = emptyOutput
+	}
+	out, err := newOutput(a.dtype, outShape...)
 	if err != nil {
 		return nil, err
 	}
