@@ -17,6 +17,10 @@ type BinarySpec struct {
 	// kernel computes in and the dtype of the result, or refuses them.
 	dtypes  func(a, b *Tensor, common DType) (compute, out DType, err error)
 	kernels Kernels[binaryKernel]
+	// intRefuses marks an operation whose int64 kernel can refuse an
+	// operand (a zero divisor, a negative exponent) after it has written
+	// part of its output; ApplyInPlace then computes into a new tensor.
+	intRefuses bool
 }
 
 var binarySpecs = map[string]*BinarySpec{}
@@ -78,11 +82,11 @@ var (
 		kernels: AllDTypes(arith[float32](opMul), arith[float64](opMul), arith[int64](opMul), boolLoop(func(a, b uint8) uint8 { return a & b }))})
 	DivSpec = defBinary(&BinarySpec{Name: "div", Symbol: "/", dtypes: toFloat,
 		kernels: FloatingDTypes(arith[float32](opDiv), arith[float64](opDiv))})
-	FloorDivideSpec = defBinary(&BinarySpec{Name: "floor_divide", Symbol: "//", dtypes: sameDType,
+	FloorDivideSpec = defBinary(&BinarySpec{Name: "floor_divide", Symbol: "//", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolDTypes(floatLoop(floorDiv[float32]), floatLoop(floorDiv[float64]), intDivLoop(floorDivInt))})
-	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType,
+	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolDTypes(floatLoop(remainder[float32]), floatLoop(remainder[float64]), intDivLoop(remainderInt))})
-	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType,
+	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolDTypes(floatLoop(powFloat[float32]), floatLoop(powFloat[float64]), powIntLoop)})
 	MaximumSpec = defBinary(&BinarySpec{Name: "maximum", dtypes: sameDType,
 		kernels: AllDTypes(floatLoop(maxNaN[float32]), floatLoop(maxNaN[float64]), sameLoop(maxOf[int64]), sameLoop(maxOf[uint8]))})
@@ -125,7 +129,8 @@ func (s *BinarySpec) Apply(a, b *Tensor) (*Tensor, error) {
 
 // ApplyInPlace computes a op b and writes the result into a, as PyTorch's
 // a.add_(b). The result must be castable to a's dtype and broadcast to a's
-// shape.
+// shape. An error leaves a unchanged, except a KeyboardInterrupt, which can
+// stop the kernel part-way.
 func (s *BinarySpec) ApplyInPlace(a, b *Tensor) error {
 	compute, out, err := s.Types(a, b)
 	if err != nil {
@@ -135,7 +140,7 @@ func (s *BinarySpec) ApplyInPlace(a, b *Tensor) error {
 		return typeErrorf("result type %s can't be cast to the desired output type %s", out, a.dtype).
 			withHint("write the result to a new variable, or convert with .to(%s) first", out)
 	}
-	if out != a.dtype || overlaps(a, b) {
+	if out != a.dtype || overlaps(a, b) || (s.intRefuses && compute == Int64) {
 		r, err := s.run(a, b, compute, out, nil)
 		if err != nil {
 			return err

@@ -56,7 +56,7 @@ func FromValue(v any, dtype ...DType) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := Empty(d, shape...)
+	t, err := emptyOutput(d, shape...) // walk checked that the leaves fill it
 	if err != nil {
 		return nil, err
 	}
@@ -183,15 +183,19 @@ func fillLeaves[T Element](dst []T, v reflect.Value) []T {
 }
 
 // rangeFill writes start + i*step, converted to the tensor's dtype, into
-// every element i of the contiguous tensor t.
-type rangeFill func(t *Tensor, start, step float64)
+// every element i of the contiguous tensor t. From element half on it
+// counts back from end instead: end - (n-1-i)*step.
+type rangeFill func(t *Tensor, start, end, step float64, half int)
 
 var rangeFills = NoBoolDTypes[rangeFill](fillRange[float32], fillRange[float64], fillRange[int64])
 
-func fillRange[T Number](t *Tensor, start, step float64) {
+func fillRange[T Number](t *Tensor, start, end, step float64, half int) {
 	d := t.storage.data.([]T)
-	for i := range d {
+	for i := range d[:half] {
 		d[i] = Convert[T](start + float64(i)*step)
+	}
+	for i := half; i < len(d); i++ {
+		d[i] = Convert[T](end - float64(len(d)-1-i)*step)
 	}
 }
 
@@ -218,11 +222,11 @@ func Arange(start, end, step float64, d DType) (*Tensor, error) {
 	if size >= 1<<62 {
 		return nil, valueErrorf("arange of %g elements is too large", size)
 	}
-	t, err := Empty(d, int(size))
+	t, err := emptyOutput(d, int(size))
 	if err != nil {
 		return nil, err
 	}
-	fill(t, start, step)
+	fill(t, start, 0, step, int(size))
 	return t, nil
 }
 
@@ -230,35 +234,22 @@ func Arange(start, end, step float64, d DType) (*Tensor, error) {
 // as torch.linspace. The first half is computed from start and the second
 // from end, so both ends are exact.
 func Linspace(start, end float64, steps int, d DType) (*Tensor, error) {
-	if _, err := rangeFills.Select("linspace", d); err != nil {
+	fill, err := rangeFills.Select("linspace", d)
+	if err != nil {
 		return nil, err
 	}
 	if steps < 0 {
 		return nil, valueErrorf("number of steps must be non-negative")
 	}
-	t, err := Empty(d, steps)
-	if err != nil || steps == 0 {
-		return t, err
-	}
-	vals := make([]float64, steps)
-	vals[0] = start
-	if steps > 1 {
-		step := (end - start) / float64(steps-1)
-		for i := range vals {
-			if i < steps/2 {
-				vals[i] = start + step*float64(i)
-			} else {
-				vals[i] = end - step*float64(steps-1-i)
-			}
-		}
-	}
-	src, err := FromSlice(vals)
+	t, err := emptyOutput(d, steps)
 	if err != nil {
 		return nil, err
 	}
-	if err := copyInto(t, src); err != nil {
-		return nil, err
+	if steps == 1 {
+		fill(t, start, end, 0, 1)
+		return t, nil
 	}
+	fill(t, start, end, (end-start)/float64(steps-1), steps/2)
 	return t, nil
 }
 

@@ -48,8 +48,14 @@ func (s *BinarySpec) ExplainBinary(a, b *Tensor) ([]string, error) {
 		return steps, err
 	}
 	add("broadcast: %s and %s → %s; broadcast dimensions get stride 0", FormatShape(a.shape), FormatShape(b.shape), FormatShape(shape))
-	ac, _ := a.To(compute)
-	bc, _ := b.To(compute)
+	ac, err := a.To(compute)
+	if err != nil {
+		return steps, err
+	}
+	bc, err := b.To(compute)
+	if err != nil {
+		return steps, err
+	}
 	it, err := NewIter(IterConfig{OutDType: out, Inputs: []*Tensor{ac, bc}})
 	if err != nil {
 		return steps, err

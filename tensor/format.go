@@ -3,6 +3,7 @@ package tensor
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -50,21 +51,24 @@ func FormatBody(t *Tensor, opt PrintOptions) string {
 
 // elemFormatter formats the elements of one tensor with a common width.
 type elemFormatter struct {
-	dtype DType
 	mode  byte // 'i' integer-valued floats, 'f' fixed, 'e' scientific
 	prec  int
 	width int
 }
 
 func newElemFormatter(t *Tensor, opt PrintOptions, summarize bool) *elemFormatter {
-	f := &elemFormatter{dtype: t.dtype, mode: 'f', prec: opt.Precision}
-	var vals []float64
-	collectShown(t, opt, summarize, func(v float64) { vals = append(vals, v) })
+	f := &elemFormatter{mode: 'f', prec: opt.Precision}
+	var shown []int
+	collectShown(t, opt, summarize, func(i int) { shown = append(shown, i) })
 	if t.dtype.IsFloating() {
+		vals := make([]float64, len(shown))
+		for k, i := range shown {
+			vals[k] = elementAt(t, i)
+		}
 		f.mode = floatMode(vals)
 	}
-	for _, v := range vals {
-		f.width = max(f.width, len(f.format(v)))
+	for _, i := range shown {
+		f.width = max(f.width, len(f.text(t, i)))
 	}
 	return f
 }
@@ -93,50 +97,55 @@ func floatMode(vals []float64) byte {
 	return 'f'
 }
 
-func (f *elemFormatter) format(v float64) string {
-	switch f.dtype {
-	case Bool:
-		if v != 0 {
+// text formats the element at storage index i of t; int64 values are
+// read exactly, not through float64.
+func (f *elemFormatter) text(t *Tensor, i int) string {
+	switch d := t.storage.data.(type) {
+	case []float32:
+		return f.float(float64(d[i]))
+	case []float64:
+		return f.float(d[i])
+	case []int64:
+		return strconv.FormatInt(d[i], 10)
+	case []uint8:
+		if d[i] != 0 {
 			return "True"
 		}
 		return "False"
-	case Int64:
-		return fmt.Sprintf("%d", int64(v))
-	case Float32, Float64:
-		switch {
-		case math.IsNaN(v):
-			return "nan"
-		case math.IsInf(v, 1):
-			return "inf"
-		case math.IsInf(v, -1):
-			return "-inf"
-		case f.mode == 'i':
-			return fmt.Sprintf("%.0f.", v)
-		case f.mode == 'e':
-			return fmt.Sprintf("%.*e", f.prec, v)
-		}
-		return fmt.Sprintf("%.*f", f.prec, v)
 	}
 	return "?"
 }
 
-func (f *elemFormatter) padded(v float64) string {
-	s := f.format(v)
+func (f *elemFormatter) float(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "nan"
+	case math.IsInf(v, 1):
+		return "inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	case f.mode == 'i':
+		return fmt.Sprintf("%.0f.", v)
+	case f.mode == 'e':
+		return fmt.Sprintf("%.*e", f.prec, v)
+	}
+	return fmt.Sprintf("%.*f", f.prec, v)
+}
+
+// padded formats the element at storage index i of t right-aligned to the
+// common width.
+func (f *elemFormatter) padded(t *Tensor, i int) string {
+	s := f.text(t, i)
 	return strings.Repeat(" ", max(f.width-len(s), 0)) + s
 }
 
-// elementAt reads the element at storage index i as float64. Int64 values
-// beyond 2^53 lose precision here, so integers print through elementInt.
+// elementAt reads the floating element at storage index i as float64.
 func elementAt(t *Tensor, i int) float64 {
 	switch d := t.storage.data.(type) {
 	case []float32:
 		return float64(d[i])
 	case []float64:
 		return d[i]
-	case []int64:
-		return float64(d[i])
-	case []uint8:
-		return float64(d[i])
 	}
 	return 0
 }
@@ -161,9 +170,11 @@ func shownIndices(size int, opt PrintOptions, summarize bool) []int {
 	return idx
 }
 
-func collectShown(t *Tensor, opt PrintOptions, summarize bool, visit func(float64)) {
+// collectShown calls visit with the storage index of every element that
+// prints.
+func collectShown(t *Tensor, opt PrintOptions, summarize bool, visit func(int)) {
 	if t.Dim() == 0 {
-		visit(elementAt(t, t.offset))
+		visit(t.offset)
 		return
 	}
 	for _, i := range shownIndices(t.shape[0], opt, summarize) {
@@ -176,11 +187,7 @@ func collectShown(t *Tensor, opt PrintOptions, summarize bool, visit func(float6
 
 func formatDims(b *strings.Builder, t *Tensor, f *elemFormatter, opt PrintOptions, summarize bool, indent int) {
 	if t.Dim() == 0 {
-		if t.dtype == Int64 {
-			b.WriteString(fmt.Sprint(t.storage.data.([]int64)[t.offset]))
-			return
-		}
-		b.WriteString(f.format(elementAt(t, t.offset)))
+		b.WriteString(f.text(t, t.offset))
 		return
 	}
 	idx := shownIndices(t.shape[0], opt, summarize)
@@ -200,12 +207,7 @@ func formatDims(b *strings.Builder, t *Tensor, f *elemFormatter, opt PrintOption
 				b.WriteString(strings.Repeat(" ", max(f.width-3, 0)) + "...")
 				continue
 			}
-			if t.dtype == Int64 {
-				s := fmt.Sprint(t.storage.data.([]int64)[t.offset+i*t.strides[0]])
-				b.WriteString(strings.Repeat(" ", max(f.width-len(s), 0)) + s)
-				continue
-			}
-			b.WriteString(f.padded(elementAt(t, t.offset+i*t.strides[0])))
+			b.WriteString(f.padded(t, t.offset+i*t.strides[0]))
 		}
 		b.WriteByte(']')
 		return

@@ -67,6 +67,7 @@ type Iter struct {
 	shape   []int     // iteration shape, outermost first, after coalescing
 	strides [][]int   // strides[op][dim], in elements
 	numel   int
+	opsBuf  [4]*Tensor // backs ops for up to three inputs
 }
 
 // IterConfig describes the operands of an Iter.
@@ -106,14 +107,16 @@ func NewIter(cfg IterConfig) (*Iter, error) {
 		return nil, err
 	}
 	ndim := len(shape)
-	// One allocation holds perm and every operand's broadcast strides;
-	// strides[0] is the output's.
-	backing := make([]int, ndim*(nops+1))
+	// One allocation holds perm and every operand's broadcast strides
+	// (strides[0] is the output's), followed by the room coalesce needs;
+	// another holds the headers of both sets of strides.
+	backing := make([]int, ndim*(nops+1)+max(ndim, 1)*(nops+1))
 	perm := backing[:ndim] // dimensions from outermost to innermost
 	for i := range perm {
 		perm[i] = i
 	}
-	strides := make([][]int, nops)
+	headers := make([][]int, 2*nops)
+	strides := headers[:nops]
 	for k := range strides {
 		strides[k] = backing[ndim*(k+1) : ndim*(k+2)]
 	}
@@ -135,9 +138,9 @@ func NewIter(cfg IterConfig) (*Iter, error) {
 		cfg.Out = out
 		copy(strides[0], out.strides)
 	}
-	it := &Iter{numel: numel(shape), ops: make([]*Tensor, 0, nops)}
-	it.ops = append(append(it.ops, cfg.Out), cfg.Inputs...)
-	it.shape, it.strides = coalesce(shape, strides, perm)
+	it := &Iter{numel: numel(shape)}
+	it.ops = append(append(it.opsBuf[:0], cfg.Out), cfg.Inputs...)
+	it.shape, it.strides = coalesce(shape, strides, perm, backing[ndim*(nops+1):], headers[nops:])
 	return it, nil
 }
 
@@ -199,13 +202,15 @@ func emptyPermuted(d DType, shape, perm []int) (*Tensor, error) {
 }
 
 // coalesce applies perm and merges neighbouring dimensions that are
-// contiguous in every operand; size-1 dimensions disappear.
-func coalesce(shape []int, strides [][]int, perm []int) ([]int, [][]int) {
-	outShape := make([]int, 0, len(perm))
-	outStrides := make([][]int, len(strides))
-	backing := make([]int, len(strides)*len(perm))
+// contiguous in every operand; size-1 dimensions disappear, and a shape left
+// with none becomes [1]. The result is built in buf, which has room for
+// (len(strides)+1)*max(len(perm), 1) ints, and outStrides, which has
+// len(strides) entries.
+func coalesce(shape []int, strides [][]int, perm, buf []int, outStrides [][]int) ([]int, [][]int) {
+	m := max(len(perm), 1)
+	outShape := buf[:0:m]
 	for k := range outStrides {
-		outStrides[k] = backing[k*len(perm) : k*len(perm) : (k+1)*len(perm)]
+		outStrides[k] = buf[m*(k+1) : m*(k+1) : m*(k+2)]
 	}
 	for _, d := range perm {
 		if shape[d] == 1 {
@@ -230,13 +235,10 @@ func coalesce(shape []int, strides [][]int, perm []int) ([]int, [][]int) {
 			outStrides[k] = append(outStrides[k], s[d])
 		}
 	}
-	if len(outShape) == 0 {
-		outShape = []int{1}
+	if len(outShape) == 0 { // every dimension has size 1
+		outShape = append(outShape, 1)
 		for k := range outStrides {
-			outStrides[k] = []int{0}
-		}
-		if numel(shape) == 0 {
-			outShape[0] = 0
+			outStrides[k] = append(outStrides[k], 0)
 		}
 	}
 	return outShape, outStrides
@@ -246,6 +248,16 @@ func coalesce(shape []int, strides [][]int, perm []int) ([]int, [][]int) {
 // GrainSize. Each call covers n elements of one innermost run: operand k
 // starts at storage index offs[k] and advances by inner[k] per element.
 func (it *Iter) Run(loop func(offs, inner []int, n int)) error {
+	if it.numel <= GrainSize { // what ParallelFor would do, without its closure
+		if it.numel == 0 {
+			return nil
+		}
+		if Interrupted() {
+			return errInterrupted()
+		}
+		it.runRange(0, it.numel, loop)
+		return nil
+	}
 	return ParallelFor(it.numel, GrainSize, func(begin, end int) {
 		it.runRange(begin, end, loop)
 	})

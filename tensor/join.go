@@ -180,7 +180,7 @@ func Chunk(x *Tensor, chunks, dim int) ([]*Tensor, error) {
 	if length == 0 {
 		return SplitSizes(x, make([]int, chunks), d)
 	}
-	return Split(x, (length+chunks-1)/chunks, d)
+	return Split(x, (length-1)/chunks+1, d) // ceil(length/chunks) without overflow
 }
 
 // Flip returns a copy of x with the order of elements reversed along dims,
@@ -234,6 +234,9 @@ func triangle(op string, x *Tensor, diagonal int, lower bool) (*Tensor, error) {
 	if rows == 0 || cols == 0 {
 		return out, nil
 	}
+	// Diagonals beyond the matrix act as its edges; clamping them keeps
+	// i+diagonal from overflowing.
+	diagonal = min(max(diagonal, -rows), cols)
 	// Row i of every matrix is kept in columns [lo, hi).
 	err = ParallelFor(out.Numel()/cols, max(1, GrainSize/cols), func(b, e int) {
 		for r := b; r < e; r++ {

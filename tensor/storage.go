@@ -109,6 +109,9 @@ func HumanBytes(n float64) string {
 // zero is false, with unspecified contents that the caller must overwrite
 // whole before anything reads them (see package rawmem).
 func newStorage(d DType, n int, zero bool) (*Storage, error) {
+	if d.Size() == 0 {
+		return nil, typeErrorf("invalid dtype %d", uint8(d))
+	}
 	bytes := float64(n) * float64(d.Size())
 	if limit := memoryLimit.Load(); limit > 0 && bytes > float64(limit) {
 		return nil, newError(MemoryError, "cannot allocate %s for %d %s elements: the limit is %s",

@@ -121,12 +121,17 @@ func checkShape(shape []int) error {
 // contiguousStrides returns row-major strides for shape.
 func contiguousStrides(shape []int) []int {
 	strides := make([]int, len(shape))
+	setContiguousStrides(strides, shape)
+	return strides
+}
+
+// setContiguousStrides writes row-major strides for shape into strides.
+func setContiguousStrides(strides, shape []int) {
 	s := 1
 	for i := len(shape) - 1; i >= 0; i-- {
 		strides[i] = s
 		s *= max(shape[i], 1)
 	}
-	return strides
 }
 
 // Empty returns a contiguous tensor of the given dtype and shape. Its
@@ -146,7 +151,12 @@ func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tensor{storage: s, dtype: d, shape: append([]int{}, shape...), strides: contiguousStrides(shape)}, nil
+	// One allocation holds the shape and the strides.
+	n := len(shape)
+	dims := make([]int, 2*n)
+	copy(dims, shape)
+	setContiguousStrides(dims[n:], shape)
+	return &Tensor{storage: s, dtype: d, shape: dims[:n:n], strides: dims[n:]}, nil
 }
 
 // Zeros returns a tensor of zeros.
@@ -157,13 +167,14 @@ func Ones(d DType, shape ...int) (*Tensor, error) { return Full(1, d, shape...) 
 
 // Full returns a tensor whose every element is value converted to d.
 func Full(value float64, d DType, shape ...int) (*Tensor, error) {
-	t, err := Empty(d, shape...)
+	if value == 0 && !math.Signbit(value) {
+		return Empty(d, shape...)
+	}
+	t, err := emptyOutput(d, shape...)
 	if err != nil {
 		return nil, err
 	}
-	if value != 0 {
-		fillStorage(t.storage, value)
-	}
+	fillStorage(t.storage, value)
 	return t, nil
 }
 
@@ -193,12 +204,15 @@ func FromSlice[T Element](data []T, shape ...int) (*Tensor, error) {
 	if shape == nil {
 		shape = []int{len(data)}
 	}
-	t, err := Empty(DTypeOf[T](), shape...)
-	if err != nil {
+	if err := checkShape(shape); err != nil {
 		return nil, err
 	}
-	if n := t.Numel(); n != len(data) {
+	if n := numel(shape); n != len(data) {
 		return nil, valueErrorf("shape %v needs %d elements, got %d", shape, n, len(data))
+	}
+	t, err := emptyOutput(DTypeOf[T](), shape...)
+	if err != nil {
+		return nil, err
 	}
 	dst := t.storage.data.([]T)
 	if t.dtype == Bool {

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"math"
 	"slices"
 )
 
@@ -30,6 +31,8 @@ func inferShape(shape []int, n int) ([]int, error) {
 			infer = i
 		case s < 0:
 			return nil, valueErrorf("invalid shape dimension %d", s)
+		case s != 0 && known > math.MaxInt/s:
+			return nil, valueErrorf("shape %v has too many elements", shape)
 		default:
 			known *= s
 		}
@@ -179,7 +182,7 @@ func (t *Tensor) Narrow(dim, start, length int) (*Tensor, error) {
 	if start < 0 {
 		start += size
 	}
-	if start < 0 || start > size || length < 0 || start+length > size {
+	if start < 0 || start > size || length < 0 || length > size-start {
 		return nil, indexErrorf("start (%d) + length (%d) exceeds dimension size (%d)", start, length, size)
 	}
 	return t.Slice(d, start, start+length, 1)
@@ -224,7 +227,7 @@ func (t *Tensor) Slice(dim, start, stop, step int) (*Tensor, error) {
 	start, stop = ClampSlice(start, stop, t.shape[d])
 	n := 0
 	if stop > start {
-		n = (stop - start + step - 1) / step
+		n = (stop-start-1)/step + 1 // ceil((stop-start)/step) without overflow
 	}
 	shape, strides := t.Shape(), t.Strides()
 	shape[d] = n
@@ -275,6 +278,9 @@ func (t *Tensor) Expand(shape ...int) (*Tensor, error) {
 		default:
 			return nil, valueErrorf("The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d.  Target sizes: %v.  Tensor sizes: %v", s, old, i, shape, t.shape)
 		}
+	}
+	if err := checkShape(newShape); err != nil {
+		return nil, err
 	}
 	return t.view(newShape, strides, t.offset), nil
 }
