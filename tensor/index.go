@@ -290,14 +290,17 @@ func maskIndices(mask *Tensor, shape, xShape []int, src int) ([][]int64, error) 
 
 // advPlan is the memory walk of an advanced indexing result of shape
 // pre + broadcast + post: element (p, b, q) is at storage index
-// pre[p] + adv[b] + post[q] of the indexed view.
+// pre[p] + adv[b] + post[q] of the indexed view. The tables are nil when
+// the result is empty.
 type advPlan struct {
 	shape          []int
 	pre, adv, post []int
 }
 
 // planAdvanced broadcasts the advanced indices of view v, checks their
-// bounds and lays out the result dimensions.
+// bounds and lays out the result dimensions. The memory walk is left nil
+// when the result is empty: its tables can be far larger than the result
+// (a broadcast index against an empty dimension), and nothing reads them.
 func planAdvanced(v *Tensor, advs []advIndex) (*advPlan, error) {
 	shapes := make([][]int, len(advs))
 	for i, a := range advs {
@@ -314,29 +317,21 @@ func planAdvanced(v *Tensor, advs []advIndex) (*advPlan, error) {
 		}
 		return nil, indexErrorf("shape mismatch: indexing tensors could not be broadcast together with shapes %s", s)
 	}
-	adv := make([]int, numel(bshape))
+	// Every index is used when the broadcast shape is not empty, and the
+	// first bad one in its own order is the first met in broadcast order.
+	if numel(bshape) > 0 {
+		for _, a := range advs {
+			size := int64(v.shape[a.dim])
+			for _, i := range a.values {
+				if i < -size || i >= size {
+					return nil, indexErrorf("index %d is out of bounds for dimension %d with size %d", i, a.srcDim, size)
+				}
+			}
+		}
+	}
 	adjacent := true
 	for i, a := range advs {
 		adjacent = adjacent && a.dim == advs[0].dim+i
-		size, stride := v.shape[a.dim], v.strides[a.dim]
-		strides := contiguousStrides(a.shape)
-		for d, s := range a.shape {
-			if s == 1 {
-				strides[d] = 0
-			}
-		}
-		lead := len(bshape) - len(a.shape)
-		pos := stridedOffsets(bshape, append(make([]int, lead), strides...), 0)
-		for b, at := range pos {
-			i := a.values[at]
-			if i < -int64(size) || i >= int64(size) {
-				return nil, indexErrorf("index %d is out of bounds for dimension %d with size %d", i, a.srcDim, size)
-			}
-			if i < 0 {
-				i += int64(size)
-			}
-			adv[b] += int(i) * stride
-		}
 	}
 	var preShape, preStrides, postShape, postStrides []int
 	for d := range v.shape {
@@ -349,12 +344,38 @@ func planAdvanced(v *Tensor, advs []advIndex) (*advPlan, error) {
 			postShape, postStrides = append(postShape, v.shape[d]), append(postStrides, v.strides[d])
 		}
 	}
-	return &advPlan{
-		shape: slices.Concat(preShape, bshape, postShape),
-		pre:   stridedOffsets(preShape, preStrides, v.offset),
-		adv:   adv,
-		post:  stridedOffsets(postShape, postStrides, 0),
-	}, nil
+	p := &advPlan{shape: slices.Concat(preShape, bshape, postShape)}
+	if err := checkShape(p.shape); err != nil || numel(p.shape) == 0 {
+		return p, err
+	}
+	// Each table is at most as long as the result, but broadcast indices
+	// make them far longer than the indices or the memory they index.
+	if err := checkScratch(numel(preShape)+numel(bshape)+numel(postShape), 8); err != nil {
+		return nil, err
+	}
+	p.adv = make([]int, numel(bshape))
+	for _, a := range advs {
+		size, stride := v.shape[a.dim], v.strides[a.dim]
+		strides := contiguousStrides(a.shape)
+		for d, s := range a.shape {
+			if s == 1 {
+				strides[d] = 0
+			}
+		}
+		lead := len(bshape) - len(a.shape)
+		od := newOdometer(0, bshape, append(make([]int, lead), strides...))
+		for b := range p.adv {
+			i := int(a.values[od.off])
+			if i < 0 {
+				i += size
+			}
+			p.adv[b] += i * stride
+			od.next()
+		}
+	}
+	p.pre = stridedOffsets(preShape, preStrides, v.offset)
+	p.post = stridedOffsets(postShape, postStrides, 0)
+	return p, nil
 }
 
 // take copies the elements of the plan from v's storage into the new
@@ -371,21 +392,25 @@ func (p *advPlan) take(v, out *Tensor) error {
 // shape, in row-major order.
 func stridedOffsets(shape, strides []int, base int) []int {
 	offs := make([]int, numel(shape))
-	idx := make([]int, len(shape))
-	off := base
+	if len(offs) == 0 {
+		return offs
+	}
+	od := newOdometer(0, shape, strides)
 	for i := range offs {
-		offs[i] = off
-		for d := len(shape) - 1; d >= 0; d-- {
-			idx[d]++
-			off += strides[d]
-			if idx[d] < shape[d] {
-				break
-			}
-			off -= idx[d] * strides[d]
-			idx[d] = 0
-		}
+		offs[i] = base + od.off
+		od.next()
 	}
 	return offs
+}
+
+// checkScratch refuses, as newStorage refuses a tensor, working memory of n
+// elements of size bytes that the memory limit leaves no room for.
+func checkScratch(n, size int) error {
+	bytes := float64(n) * float64(size)
+	if bytes > math.MaxInt/2 {
+		return newError(MemoryError, "cannot allocate %s of working memory", HumanBytes(bytes))
+	}
+	return checkHeapRoom(bytes)
 }
 
 // isIota reports whether offs is 0, 1, 2, ...
@@ -449,19 +474,21 @@ func scatterKernel[T Element](dst, src *Tensor, pre, adv, post []int) {
 // takeAlong returns x with dimension dim replaced by the positions idx
 // (already checked to lie in [0, size)), which take the shape idxShape.
 func takeAlong(x *Tensor, dim int, idxShape []int, idx []int64) (*Tensor, error) {
+	out, err := emptyOutput(x.dtype, slices.Concat(x.shape[:dim], idxShape, x.shape[dim+1:])...)
+	if err != nil || out.Numel() == 0 {
+		// An empty result needs no tables, which x's other dimensions
+		// could make huge.
+		return out, err
+	}
 	adv := make([]int, len(idx))
 	for i, v := range idx {
 		adv[i] = int(v) * x.strides[dim]
 	}
 	p := &advPlan{
-		shape: slices.Concat(x.shape[:dim], idxShape, x.shape[dim+1:]),
+		shape: out.shape,
 		pre:   stridedOffsets(x.shape[:dim], x.strides[:dim], x.offset),
 		adv:   adv,
 		post:  stridedOffsets(x.shape[dim+1:], x.strides[dim+1:], 0),
-	}
-	out, err := emptyOutput(x.dtype, p.shape...)
-	if err != nil {
-		return nil, err
 	}
 	if err := p.take(x, out); err != nil {
 		return nil, err

@@ -19,8 +19,9 @@ type mmBatch struct {
 	cRows, cCols        int
 }
 
-// mmKernel computes every product of a batch. The output c is freshly
-// allocated, hence zero.
+// mmKernel computes every product of a batch into the freshly allocated
+// output c: zeroed for the integer kernel, which adds into it, and left
+// uninitialized for the floating ones, which overwrite it.
 type mmKernel func(p *mmBatch) error
 
 var matmulKernels = NoBoolDTypes[mmKernel](gemmBatch[float32], gemmBatch[float64], blockedBatch[int64])
@@ -215,14 +216,16 @@ func matmul(op string, a, b *Tensor) (*Tensor, error) {
 			c = out.view([]int{numel(outShape) / max(n, 1), n}, []int{n, 1}, 0)
 		}
 	}
-	p := &mmBatch{
-		m: c.shape[c.Dim()-2], n: n, k: k, a: a2, b: b2, c: out,
-		aOffs: batchOffsets(a2, batch), bOffs: batchOffsets(b2, batch), cOffs: batchOffsets(c, batch),
-		aRows: a2.strides[a2.Dim()-2], aCols: a2.strides[a2.Dim()-1],
-		bRows: b2.strides[b2.Dim()-2], bCols: b2.strides[b2.Dim()-1],
-		cRows: n, cCols: 1,
-	}
+	// An empty result needs no offsets, of which a broadcast batch
+	// against an empty matrix could have more than memory holds.
 	if numel(outShape) > 0 {
+		p := &mmBatch{
+			m: c.shape[c.Dim()-2], n: n, k: k, a: a2, b: b2, c: out,
+			aOffs: batchOffsets(a2, batch), bOffs: batchOffsets(b2, batch), cOffs: batchOffsets(c, batch),
+			aRows: a2.strides[a2.Dim()-2], aCols: a2.strides[a2.Dim()-1],
+			bRows: b2.strides[b2.Dim()-2], bCols: b2.strides[b2.Dim()-1],
+			cRows: n, cCols: 1,
+		}
 		if err := kernel(p); err != nil {
 			return nil, err
 		}

@@ -159,7 +159,7 @@ func softmaxRow[T Float](expInto func(dst, src []T, shift float64) float64) func
 			}
 			return
 		}
-		scaleSlice(dst, T(1/s))
+		mulVS(dst, dst, T(1/s))
 	}
 }
 
@@ -212,12 +212,6 @@ func rowMax[T Float](x []T) T {
 		}
 	}
 	return m0
-}
-
-func scaleSlice[T Float](x []T, s T) {
-	for i := range x {
-		x[i] *= s
-	}
 }
 
 // expInPlace32 replaces each element of x, at most 0, by its exponential.

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
@@ -244,6 +245,12 @@ func reduceRows[T Element, A any](p *reducePlan, x []T, ops *reduceOps[T, A], ou
 	// Long reductions: chunks of GrainSize positions, computed in parallel
 	// and combined per result in a fixed tree.
 	chunks := (p.n + GrainSize - 1) / GrainSize
+	// Over a broadcast view, with stride-0 dimensions, the partial results
+	// can outgrow memory.
+	var zero A
+	if err := checkScratch(p.m*chunks, int(unsafe.Sizeof(zero))); err != nil {
+		return err
+	}
 	partial := make([]A, p.m*chunks)
 	err := ParallelFor(len(partial), 1, func(b, e int) {
 		for t := b; t < e; t++ {

@@ -13,6 +13,7 @@ package gemm
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 )
 
@@ -68,7 +69,8 @@ func Mul[T float32 | float64](m, n, k int, a, b, c Matrix[T], opt Options) {
 		// C is column-major: compute Cᵀ = Bᵀ·Aᵀ, whose rows are contiguous.
 		m, n, a, b, c = n, m, b.transpose(), a.transpose(), c.transpose()
 	}
-	if m*n*k <= naiveMaxWork {
+	work := volume(m, n, k)
+	if work <= naiveMaxWork {
 		naive(m, n, k, a, b, c)
 		return
 	}
@@ -76,12 +78,22 @@ func Mul[T float32 | float64](m, n, k int, a, b, c Matrix[T], opt Options) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	if work := m * n * k; work < parallelMinWork {
+	if work < parallelMinWork {
 		threads = 1
 	} else {
 		threads = min(threads, work/parallelMinWork)
 	}
 	mul(kernelFor[T](), m, n, k, a, b, c, threads, opt.Cancelled)
+}
+
+// volume returns m·n·k for positive m, n, k, or math.MaxInt where that
+// overflows, as it can for broadcast (stride-0) views: a wrapped product
+// would send a huge one to the naive loop, which never polls Cancelled.
+func volume(m, n, k int) int {
+	if n > math.MaxInt/m || k > math.MaxInt/(m*n) {
+		return math.MaxInt
+	}
+	return m * n * k
 }
 
 // naiveMaxWork is the largest m·n·k computed by a plain triple loop, for

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // layout builds a rows×cols view over fresh data in some memory layout.
@@ -293,5 +294,29 @@ func benchMul[T float32 | float64](b *testing.B) {
 			}
 			b.ReportMetric(2*float64(size*size*size)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		})
+	}
+}
+
+// TestCancelledHugeProduct multiplies broadcast views whose m·n·k
+// overflows an int: the product must still take the blocked path, which
+// polls Cancelled, rather than a naive loop that never ends.
+func TestCancelledHugeProduct(t *testing.T) {
+	one := Matrix[float32]{Data: []float32{1}} // every element at index 0
+	done := make(chan int)
+	go func() {
+		polls := 0
+		Mul(1<<12, 1<<12, 1<<51, one, one, one, Options{Threads: 1, Cancelled: func() bool {
+			polls++
+			return true
+		}})
+		done <- polls
+	}()
+	select {
+	case polls := <-done:
+		if polls == 0 {
+			t.Error("Cancelled never polled")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Mul of 2^12×2^51 by 2^51×2^12 broadcast views did not stop when cancelled")
 	}
 }
