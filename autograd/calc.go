@@ -57,6 +57,13 @@ func (c *calc) sin(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Sin
 func (c *calc) cos(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Cos, x) }
 func (c *calc) sign(x *tensor.Tensor) *tensor.Tensor { return c.unary(tensor.SignSpec.Apply, x) }
 
+// inPlace computes a op b into a (a must own its storage: optimizer state).
+func (c *calc) inPlace(spec *tensor.BinarySpec, a, b *tensor.Tensor) {
+	if c.err == nil {
+		c.err = spec.ApplyInPlace(a, b)
+	}
+}
+
 // to casts x to dtype d (a bool mask becomes 0s and 1s).
 func (c *calc) to(x *tensor.Tensor, d tensor.DType) *tensor.Tensor {
 	return c.do(func() (*tensor.Tensor, error) { return x.To(d) })

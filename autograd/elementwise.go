@@ -103,7 +103,10 @@ func Pow(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 				bm1 = c.do(func() (*tensor.Tensor, error) { return scalarMinusOne(b) })
 			}
 			d := c.mul(g, c.mul(b, c.pow(a, bm1)))
-			ga = n.toInput(c, 0, c.where(c.eq(b, num(0)), c.zeros(d.DType(), nil), d))
+			if !nonzeroNumber(b) { // a plain nonzero exponent (x ** 2) needs no mask
+				d = c.where(c.eq(b, num(0)), c.zeros(d.DType(), nil), d)
+			}
+			ga = n.toInput(c, 0, d)
 		}
 		if n.needs(1) {
 			d := c.mul(g, c.mul(out, c.log(a)))
@@ -113,6 +116,16 @@ func Pow(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return []*tensor.Tensor{ga, gb}
 	}
 	return n.attach(out), nil
+}
+
+// nonzeroNumber reports whether b is a plain number (a wrapped scalar)
+// other than 0.
+func nonzeroNumber(b *tensor.Tensor) bool {
+	if !b.IsWrappedNumber() {
+		return false
+	}
+	v, err := b.Float64s()
+	return err == nil && v[0] != 0
 }
 
 // scalarMinusOne returns b - 1 for a wrapped number b, still wrapped.
@@ -172,90 +185,110 @@ func minmax(name string, f func(a, b *tensor.Tensor) (*tensor.Tensor, error), a,
 	return n.attach(out), nil
 }
 
+// unaryReads says which tensor a unary derivative reads besides the
+// gradient: none, the input x or the output y. Only that one is saved, so a
+// later in-place change of the other neither keeps it alive nor makes
+// Backward refuse (y = -x; y += 1 is fine, as in PyTorch).
+type unaryReads int
+
+const (
+	readsNothing unaryReads = iota
+	readsInput
+	readsOutput
+)
+
 // unaryOp records a one-input operation whose gradient is g times a local
-// derivative computed from the input x and the output y.
+// derivative; deriv gets the tensor reads names (nil for readsNothing).
 func unaryOp(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor,
-	deriv func(c *calc, g, x, y *tensor.Tensor) *tensor.Tensor) (*tensor.Tensor, error) {
+	reads unaryReads, deriv func(c *calc, g, s *tensor.Tensor) *tensor.Tensor) (*tensor.Tensor, error) {
 	out, err := f(x)
 	if err != nil || !track(out, x) {
 		return out, err
 	}
 	n := newNode(name, x)
-	n.save(x, out)
+	var s *tensor.Tensor
+	switch reads {
+	case readsInput:
+		s = x
+	case readsOutput:
+		s = out
+	}
+	n.save(s)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		return []*tensor.Tensor{deriv(c, g, x, out)}
+		return []*tensor.Tensor{deriv(c, g, s)}
 	}
 	return n.attach(out), nil
 }
 
 // Neg returns -x.
 func Neg(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("NegBackward0", tensor.Neg, x, func(c *calc, g, _, _ *tensor.Tensor) *tensor.Tensor {
+	return unaryOp("NegBackward0", tensor.Neg, x, readsNothing, func(c *calc, g, _ *tensor.Tensor) *tensor.Tensor {
 		return c.neg(g)
 	})
 }
 
 // Abs returns |x|; its derivative is sign(x) (0 at 0).
 func Abs(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("AbsBackward0", tensor.Abs, x, func(c *calc, g, x, _ *tensor.Tensor) *tensor.Tensor {
+	return unaryOp("AbsBackward0", tensor.Abs, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
 		return c.mul(g, c.sign(x))
 	})
 }
 
 // Exp returns e**x, which is its own derivative.
 func Exp(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("ExpBackward0", tensor.Exp, x, func(c *calc, g, _, y *tensor.Tensor) *tensor.Tensor {
+	return unaryOp("ExpBackward0", tensor.Exp, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
 		return c.mul(g, y)
 	})
 }
 
 // Log returns ln x; its derivative is 1/x.
 func Log(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("LogBackward0", tensor.Log, x, func(c *calc, g, x, _ *tensor.Tensor) *tensor.Tensor {
+	return unaryOp("LogBackward0", tensor.Log, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
 		return c.div(g, x)
 	})
 }
 
 // Sqrt returns √x; its derivative is 1/(2√x).
 func Sqrt(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("SqrtBackward0", tensor.Sqrt, x, func(c *calc, g, _, y *tensor.Tensor) *tensor.Tensor {
+	return unaryOp("SqrtBackward0", tensor.Sqrt, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
 		return c.div(g, c.mul(y, num(2)))
 	})
 }
 
 // Sin returns sin x; its derivative is cos x.
 func Sin(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("SinBackward0", tensor.Sin, x, func(c *calc, g, x, _ *tensor.Tensor) *tensor.Tensor {
+	return unaryOp("SinBackward0", tensor.Sin, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
 		return c.mul(g, c.cos(x))
 	})
 }
 
 // Cos returns cos x; its derivative is -sin x.
 func Cos(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("CosBackward0", tensor.Cos, x, func(c *calc, g, x, _ *tensor.Tensor) *tensor.Tensor {
+	return unaryOp("CosBackward0", tensor.Cos, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
 		return c.neg(c.mul(g, c.sin(x)))
 	})
 }
 
 // Tanh returns tanh x; its derivative is 1 - tanh²x.
 func Tanh(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("TanhBackward0", tensor.Tanh, x, func(c *calc, g, _, y *tensor.Tensor) *tensor.Tensor {
+	return unaryOp("TanhBackward0", tensor.Tanh, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
 		return c.mul(g, c.sub(num(1), c.mul(y, y)))
 	})
 }
 
 // Sigmoid returns σ(x) = 1/(1+e**-x); its derivative is σ(x)(1-σ(x)).
 func Sigmoid(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("SigmoidBackward0", tensor.Sigmoid, x, func(c *calc, g, _, y *tensor.Tensor) *tensor.Tensor {
+	return unaryOp("SigmoidBackward0", tensor.Sigmoid, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
 		return c.mul(g, c.mul(y, c.sub(num(1), y)))
 	})
 }
 
 // Relu returns max(x, 0); its derivative is 1 where the output is positive
-// and 0 elsewhere (0 at 0, as PyTorch).
+// and 0 elsewhere (0 at 0, as PyTorch). The gradient is g where y > 0 and 0
+// elsewhere (also where g is inf or NaN, as PyTorch's threshold_backward).
 func Relu(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("ReluBackward0", tensor.Relu, x, func(c *calc, g, _, y *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.to(c.gt(y, num(0)), g.DType()))
+	return unaryOp("ReluBackward0", tensor.Relu, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
+		return c.where(c.gt(y, num(0)), g, c.zeros(g.DType(), nil))
 	})
 }
 
@@ -263,26 +296,30 @@ func Relu(x *tensor.Tensor) (*tensor.Tensor, error) {
 // as in PyTorch they are recorded, so that a result still requires grad,
 // and their derivative is zero (the jumps are ignored).
 func Floor(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("FloorBackward0", tensor.FloorSpec.Apply, x, zeroDerivative)
+	return unaryOp("FloorBackward0", tensor.FloorSpec.Apply, x, readsNothing, zeroDerivative)
 }
 
 // Ceil rounds up; its derivative is zero.
 func Ceil(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("CeilBackward0", tensor.CeilSpec.Apply, x, zeroDerivative)
+	return unaryOp("CeilBackward0", tensor.CeilSpec.Apply, x, readsNothing, zeroDerivative)
 }
 
 // Round rounds half to even; its derivative is zero.
 func Round(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("RoundBackward0", tensor.RoundSpec.Apply, x, zeroDerivative)
+	return unaryOp("RoundBackward0", tensor.RoundSpec.Apply, x, readsNothing, zeroDerivative)
 }
 
 // Sign returns -1, 0 or 1; its derivative is zero.
 func Sign(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("SignBackward0", tensor.SignSpec.Apply, x, zeroDerivative)
+	return unaryOp("SignBackward0", tensor.SignSpec.Apply, x, readsNothing, zeroDerivative)
 }
 
-func zeroDerivative(c *calc, g, _, _ *tensor.Tensor) *tensor.Tensor {
-	return c.zeros(g.DType(), g.Shape())
+// zeroDerivative is the gradient of a piecewise constant function: zeros
+// of g's dtype and shape (the input's, for these dtype-preserving
+// operations). It is one zero broadcast to the shape, allocating nothing
+// per element; the leaf that receives it gets its own copy (accumulate).
+func zeroDerivative(c *calc, g, _ *tensor.Tensor) *tensor.Tensor {
+	return c.expand(c.zeros(g.DType(), nil), g.Shape())
 }
 
 // binaryFuncs maps the differentiable binary operations to their recording

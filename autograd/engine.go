@@ -136,27 +136,42 @@ func receive(name string, dtype tensor.DType, shape []int, g *tensor.Tensor, fro
 // topoOrder lists the nodes reachable from root so that every node comes
 // before the nodes that produced its inputs: by the time a node runs, all
 // the gradients of its output have arrived. It is a depth-first search
-// whose post-order, reversed, is a topological order.
+// whose post-order, reversed, is a topological order. The search keeps its
+// own stack rather than recursing, so a graph millions of operations deep
+// (a long loop of x = x + 1) cannot overflow the goroutine's stack.
 func topoOrder(root *Node) []*Node {
-	var post []*Node
-	seen := map[*Node]bool{}
-	var visit func(n *Node)
-	visit = func(n *Node) {
-		seen[n] = true
-		for _, e := range n.next {
-			if e.fn != nil && !seen[e.fn] {
-				visit(e.fn)
-			}
-		}
-		post = append(post, n)
+	type frame struct {
+		n    *Node
+		next int // the next edge of n to follow
 	}
-	visit(root)
+	var post []*Node
+	seen := map[*Node]bool{root: true}
+	stack := []frame{{n: root}}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.next == len(top.n.next) {
+			post = append(post, top.n)
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		e := top.n.next[top.next]
+		top.next++
+		if e.fn != nil && !seen[e.fn] {
+			seen[e.fn] = true
+			stack = append(stack, frame{n: e.fn})
+		}
+	}
 	slices.Reverse(post)
 	return post
 }
 
 // accumulate adds g to leaf's Grad. The first gradient is copied so that
-// Grad owns its storage; later ones are added in place.
+// Grad owns its storage; later ones are added in place, unless Grad (one
+// the user assigned) is a view that adding in place would corrupt: one
+// whose elements share memory (a broadcast view, where each gradient
+// element would be added into all of them), or one of the leaf itself
+// (w.grad = w.detach(), where the add would change the parameter). The sum
+// is then a new tensor.
 func accumulate(leaf, g *tensor.Tensor) error {
 	m := leaf.Autograd()
 	if m.Grad == nil {
@@ -164,5 +179,24 @@ func accumulate(leaf, g *tensor.Tensor) error {
 		m.Grad = c
 		return err
 	}
+	if hasOverlap(m.Grad) || m.Grad.SharesStorage(leaf) {
+		sum, err := tensor.Add(m.Grad, g)
+		if err == nil {
+			m.Grad = sum
+		}
+		return err
+	}
 	return tensor.AddSpec.ApplyInPlace(m.Grad, g)
+}
+
+// hasOverlap reports whether several elements of t share one storage
+// place: a stride of 0 in a dimension of size above 1 (a broadcast view).
+func hasOverlap(t *tensor.Tensor) bool {
+	strides := t.Strides()
+	for d, s := range t.Shape() {
+		if s > 1 && strides[d] == 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -48,10 +48,8 @@ func GradCheck(f func(inputs []*tensor.Tensor) (*tensor.Tensor, error), inputs [
 		if x.DType() != tensor.Float64 {
 			return fmt.Errorf("gradcheck: input %d is %s; check in float64", i, x.DType())
 		}
-		for d, s := range x.Shape() {
-			if s > 1 && x.Strides()[d] == 0 {
-				return fmt.Errorf("gradcheck: input %d has overlapping elements (a broadcast view)", i)
-			}
+		if hasOverlap(x) {
+			return fmt.Errorf("gradcheck: input %d has overlapping elements (a broadcast view)", i)
 		}
 		checked = append(checked, i)
 	}
@@ -151,21 +149,24 @@ func numericalJacobian(f func([]*tensor.Tensor) (*tensor.Tensor, error), inputs 
 		if err != nil {
 			return nil, err
 		}
+		if out.Numel() != m {
+			return nil, fmt.Errorf("gradcheck: f gave %d elements at a perturbed input, %d at the original", out.Numel(), m)
+		}
 		return out.Float64s()
 	}
 	for el := range n {
 		at := storageIndex(x, el)
 		orig := data[at]
 		plus, err := eval(at, orig+eps)
-		if err != nil {
-			return nil, err
+		var minus []float64
+		if err == nil {
+			minus, err = eval(at, orig-eps)
 		}
-		minus, err := eval(at, orig-eps)
-		if err != nil {
-			return nil, err
-		}
-		data[at] = orig
+		data[at] = orig // restored even when f failed
 		x.MarkModified()
+		if err != nil {
+			return nil, err
+		}
 		for j := range m {
 			jac[j*n+el] = (plus[j] - minus[j]) / (2 * eps)
 		}

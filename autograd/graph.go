@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/kael-dev/kael/tensor"
@@ -19,31 +20,54 @@ import (
 // Leaves show as AccumulateGrad with their dtype and shape; inputs that do
 // not require grad are left out. A node reached a second time (its output
 // was used twice) is shown once in full and then as "NAME (shown above)".
-// A tensor that does not require grad gives "".
+// A tensor that does not require grad gives "". A drawing longer than
+// maxGraphLines lines (the graph of a long loop, whose indentation grows
+// with its depth) is cut there, and a last line says so.
 func GraphString(t *tensor.Tensor) string {
 	e := edgeTo(t)
 	if !e.live() {
 		return ""
 	}
-	var b strings.Builder
-	writeTree(&b, e, "", "", map[*Node]bool{})
-	return strings.TrimSuffix(b.String(), "\n")
+	w := &treeWriter{seen: map[*Node]bool{}}
+	w.write(e, "", "")
+	if w.cut {
+		fmt.Fprintf(&w.b, "... (cut after %d lines)\n", maxGraphLines)
+	}
+	return strings.TrimSuffix(w.b.String(), "\n")
 }
 
-// writeTree writes the line of e after prefix, then e's inputs, each
-// prefixed with indent and a branch.
-func writeTree(b *strings.Builder, e edge, prefix, indent string, seen map[*Node]bool) {
+// maxGraphLines bounds the drawing of GraphString, and so its time, memory
+// and recursion depth.
+const maxGraphLines = 1000
+
+// treeWriter accumulates GraphString's drawing.
+type treeWriter struct {
+	b     strings.Builder
+	seen  map[*Node]bool
+	lines int  // lines written
+	cut   bool // a line was left out for maxGraphLines
+}
+
+// write writes the line of e after prefix, then e's inputs, each prefixed
+// with indent and a branch.
+func (w *treeWriter) write(e edge, prefix, indent string) {
+	if w.lines == maxGraphLines {
+		w.cut = true
+		return
+	}
+	w.lines++
+	b := &w.b
 	b.WriteString(prefix)
 	if e.leaf != nil {
 		b.WriteString("AccumulateGrad (" + e.dtype.String() + tensor.FormatShape(e.shape) + ")\n")
 		return
 	}
 	b.WriteString(e.fn.name)
-	if seen[e.fn] {
+	if w.seen[e.fn] {
 		b.WriteString(" (shown above)\n")
 		return
 	}
-	seen[e.fn] = true
+	w.seen[e.fn] = true
 	b.WriteString("\n")
 	var inputs []edge
 	for _, in := range e.fn.next {
@@ -52,10 +76,13 @@ func writeTree(b *strings.Builder, e edge, prefix, indent string, seen map[*Node
 		}
 	}
 	for i, in := range inputs {
+		if w.cut {
+			return
+		}
 		branch, next := "├─ ", "│  "
 		if i == len(inputs)-1 {
 			branch, next = "└─ ", "   "
 		}
-		writeTree(b, in, indent+branch, indent+next, seen)
+		w.write(in, indent+branch, indent+next)
 	}
 }

@@ -22,14 +22,23 @@ func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	n := newNode("CatBackward0", ts...)
 	d := normDim(dim, out.Dim())
+	// Each input's extent along d, taken now so that the node does not keep
+	// the inputs alive; -1 marks a legacy empty [0] input that Cat skipped.
+	sizes := make([]int, len(ts))
+	for i, t := range ts {
+		if t.Dim() == 1 && t.Numel() == 0 && out.Dim() != 1 {
+			sizes[i] = -1
+		} else {
+			sizes[i] = t.Shape()[d]
+		}
+	}
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		grads := make([]*tensor.Tensor, len(ts))
+		grads := make([]*tensor.Tensor, len(sizes))
 		pos := 0
-		for i, t := range ts {
-			if t.Dim() == 1 && t.Numel() == 0 && out.Dim() != 1 { // skipped by Cat
+		for i, size := range sizes {
+			if size < 0 {
 				continue
 			}
-			size := t.Shape()[d]
 			if n.needs(i) {
 				part := c.do(func() (*tensor.Tensor, error) { return g.Narrow(d, pos, size) })
 				grads[i] = n.toInput(c, i, part)
@@ -51,8 +60,8 @@ func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	n := newNode("StackBackward0", ts...)
 	d := normDim(dim, out.Dim())
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		grads := make([]*tensor.Tensor, len(ts))
-		for i := range ts {
+		grads := make([]*tensor.Tensor, len(n.next))
+		for i := range n.next {
 			if n.needs(i) {
 				part := c.do(func() (*tensor.Tensor, error) { return g.Select(d, i) })
 				grads[i] = n.toInput(c, i, part)

@@ -127,7 +127,7 @@ func MseLoss(input, target *tensor.Tensor, reduction string) (*tensor.Tensor, er
 		if reduction == "" || reduction == "mean" {
 			scale /= float64(diff.Numel())
 		}
-		d := c.mul(c.mul(diff, g), num(scale))
+		d := c.mul(diff, c.mul(g, num(scale))) // g is one number unless reduction is "none"
 		var gi, gt *tensor.Tensor
 		if n.needs(0) {
 			gi = n.toInput(c, 0, d)

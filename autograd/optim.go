@@ -40,8 +40,10 @@ func stepEach(params []*tensor.Tensor, weightDecay float64, update func(c *calc,
 				continue
 			}
 			c := &calc{}
-			if weightDecay != 0 {
-				g = c.add(g, c.mul(p, num(weightDecay)))
+			if weightDecay != 0 { // g + wd·p, summed into the new tensor wd·p
+				decayed := c.mul(p, num(weightDecay))
+				c.inPlace(tensor.AddSpec, decayed, g)
+				g = decayed
 			}
 			step := update(c, i, p, g)
 			if c.err != nil {
@@ -76,7 +78,7 @@ type SGD struct {
 // NewSGD returns an SGD optimizer for params.
 func NewSGD(params []*tensor.Tensor, opt SGDOptions) (*SGD, error) {
 	switch {
-	case opt.LR < 0 || opt.Momentum < 0 || opt.WeightDecay < 0:
+	case !(opt.LR >= 0 && opt.Momentum >= 0 && opt.WeightDecay >= 0): // NaN too
 		return nil, &tensor.Error{Kind: tensor.ValueError, Msg: fmt.Sprintf("invalid SGD options %+v: lr, momentum and weight_decay must be non-negative", opt)}
 	case opt.Nesterov && opt.Momentum == 0:
 		return nil, &tensor.Error{Kind: tensor.ValueError, Msg: "Nesterov momentum requires a momentum"}
@@ -87,19 +89,24 @@ func NewSGD(params []*tensor.Tensor, opt SGDOptions) (*SGD, error) {
 	return &SGD{params: params, opt: opt, velocity: make([]*tensor.Tensor, len(params))}, nil
 }
 
-// Step updates the parameters that have a gradient.
+// Step updates the parameters that have a gradient. The velocity is
+// updated in place.
 func (o *SGD) Step() error {
+	mom := o.opt.Momentum
 	return stepEach(o.params, o.opt.WeightDecay, func(c *calc, i int, p, g *tensor.Tensor) *tensor.Tensor {
-		if o.opt.Momentum != 0 {
-			if o.velocity[i] == nil {
-				o.velocity[i] = c.do(g.Clone)
+		if mom != 0 {
+			v := o.velocity[i]
+			if v == nil {
+				v = c.do(g.Clone)
+				o.velocity[i] = v
 			} else {
-				o.velocity[i] = c.add(c.mul(o.velocity[i], num(o.opt.Momentum)), g)
+				c.inPlace(tensor.MulSpec, v, num(mom))
+				c.inPlace(tensor.AddSpec, v, g)
 			}
 			if o.opt.Nesterov {
-				g = c.add(g, c.mul(o.velocity[i], num(o.opt.Momentum)))
+				g = c.add(g, c.mul(v, num(mom)))
 			} else {
-				g = o.velocity[i]
+				g = v
 			}
 		}
 		return c.mul(g, num(o.opt.LR))
@@ -135,7 +142,7 @@ type Adam struct {
 
 // NewAdam returns an Adam optimizer for params.
 func NewAdam(params []*tensor.Tensor, opt AdamOptions) (*Adam, error) {
-	if opt.LR < 0 || opt.Eps < 0 || opt.WeightDecay < 0 || opt.Beta1 < 0 || opt.Beta1 >= 1 || opt.Beta2 < 0 || opt.Beta2 >= 1 {
+	if !(opt.LR >= 0 && opt.Eps >= 0 && opt.WeightDecay >= 0 && opt.Beta1 >= 0 && opt.Beta1 < 1 && opt.Beta2 >= 0 && opt.Beta2 < 1) { // NaN too
 		return nil, &tensor.Error{Kind: tensor.ValueError,
 			Msg: fmt.Sprintf("invalid Adam options %+v: betas must lie in [0, 1), lr, eps and weight_decay be non-negative", opt)}
 	}
@@ -145,21 +152,32 @@ func NewAdam(params []*tensor.Tensor, opt AdamOptions) (*Adam, error) {
 	return &Adam{params: params, opt: opt, m: make([]*tensor.Tensor, len(params)), v: make([]*tensor.Tensor, len(params))}, nil
 }
 
-// Step updates the parameters that have a gradient.
+// Step updates the parameters that have a gradient. The moments are
+// updated in place and the step is computed as torch.optim.Adam does,
+// lr/(1-β₁ᵗ)·m / (√v/√(1-β₂ᵗ) + eps), so that one step allocates four
+// parameter-sized temporaries rather than one per operation.
 func (o *Adam) Step() error {
 	o.steps++
 	b1, b2 := o.opt.Beta1, o.opt.Beta2
-	correct1 := 1 - math.Pow(b1, float64(o.steps))
-	correct2 := 1 - math.Pow(b2, float64(o.steps))
+	stepSize := o.opt.LR / (1 - math.Pow(b1, float64(o.steps)))
+	correct2Sqrt := math.Sqrt(1 - math.Pow(b2, float64(o.steps)))
 	return stepEach(o.params, o.opt.WeightDecay, func(c *calc, i int, p, g *tensor.Tensor) *tensor.Tensor {
 		if o.m[i] == nil {
 			o.m[i], o.v[i] = c.zeros(p.DType(), p.Shape()), c.zeros(p.DType(), p.Shape())
 		}
-		o.m[i] = c.add(c.mul(o.m[i], num(b1)), c.mul(g, num(1-b1)))
-		o.v[i] = c.add(c.mul(o.v[i], num(b2)), c.mul(c.mul(g, g), num(1-b2)))
-		mhat := c.div(o.m[i], num(correct1))
-		vhat := c.div(o.v[i], num(correct2))
-		return c.div(c.mul(mhat, num(o.opt.LR)), c.add(c.sqrt(vhat), num(o.opt.Eps)))
+		m, v := o.m[i], o.v[i]
+		c.inPlace(tensor.MulSpec, m, num(b1)) // m = β₁m + (1-β₁)g
+		c.inPlace(tensor.AddSpec, m, c.mul(g, num(1-b1)))
+		g2 := c.mul(g, g) // v = β₂v + (1-β₂)g²
+		c.inPlace(tensor.MulSpec, g2, num(1-b2))
+		c.inPlace(tensor.MulSpec, v, num(b2))
+		c.inPlace(tensor.AddSpec, v, g2)
+		denom := c.sqrt(v)
+		c.inPlace(tensor.DivSpec, denom, num(correct2Sqrt))
+		c.inPlace(tensor.AddSpec, denom, num(o.opt.Eps))
+		step := c.mul(m, num(stepSize))
+		c.inPlace(tensor.DivSpec, step, denom)
+		return step
 	})
 }
 

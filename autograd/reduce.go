@@ -32,7 +32,8 @@ func Sum(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 }
 
 // Mean returns the mean of x over dims: the gradient of a sum divided by
-// the number of elements each result averages.
+// the number of elements each result averages. The division is done on g,
+// before it is broadcast back, so the gradient stays a broadcast view.
 func Mean(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 	out, err := tensor.Mean(x, dims, keepdim)
 	if err != nil || !track(out, x) {
@@ -42,7 +43,7 @@ func Mean(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 	xs := x.Shape()
 	count := float64(reducedCount(xs, dims))
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		return []*tensor.Tensor{c.div(c.expandBack(g, xs, dims, keepdim), num(count))}
+		return []*tensor.Tensor{c.expandBack(c.div(g, num(count)), xs, dims, keepdim)}
 	}
 	return n.attach(out), nil
 }
@@ -129,10 +130,11 @@ func extremum(name string, f func(*tensor.Tensor, []int, bool) (*tensor.Tensor, 
 	n := newNode(name, x)
 	n.save(x, out)
 	xs := x.Shape()
+	kept := keptShape(xs, dims)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		hit := c.to(c.eq(x, c.expandBack(out, xs, dims, keepdim)), g.DType())
-		count := c.sum(hit, dims, true)
-		return []*tensor.Tensor{c.div(c.mul(c.expandBack(g, xs, dims, keepdim), hit), count)}
+		share := c.div(c.reshape(g, kept), c.sum(hit, dims, true)) // each hit's share of g
+		return []*tensor.Tensor{c.mul(c.expand(share, xs), hit)}
 	}
 	return n.attach(out), nil
 }
@@ -201,12 +203,12 @@ func Var(x *tensor.Tensor, dims []int, correction int, keepdim bool) (*tensor.Te
 }
 
 // varGrad returns g·(x - mean)/(N - correction) with g broadcast back over
-// the reduced dimensions.
+// the reduced dimensions. g, the reduced one, is divided first.
 func varGrad(c *calc, g, x *tensor.Tensor, dims []int, correction int, keepdim bool) *tensor.Tensor {
 	xs := x.Shape()
 	mean := c.do(func() (*tensor.Tensor, error) { return tensor.Mean(x, dims, true) })
 	dof := float64(reducedCount(xs, dims) - correction)
-	return c.div(c.mul(c.expandBack(g, xs, dims, keepdim), c.sub(x, mean)), num(dof))
+	return c.mul(c.expandBack(c.div(g, num(dof)), xs, dims, keepdim), c.sub(x, mean))
 }
 
 // Std returns the standard deviation of x over dims: the derivative of
