@@ -131,8 +131,8 @@ func (s store) apply() error {
 }
 
 // undo returns what restores the state before s is applied: the old
-// element of a list or dict, or the old attribute. Elements of tensors
-// are written in place and not restored.
+// element of a list or dict, the old elements (and autograd history) of a
+// tensor, or the old attribute.
 func (s store) undo() func() {
 	nothing := func() {}
 	if s.subs == nil {
@@ -143,6 +143,20 @@ func (s store) undo() func() {
 		return func() { _ = setAttr(s.obj, s.attr, old) }
 	}
 	switch x := s.obj.(type) {
+	case *tensor.Tensor:
+		idx, err := tensorIndices(s.subs)
+		if err != nil {
+			return nothing
+		}
+		old, err := x.Index(idx...)
+		if err == nil {
+			old, err = old.Clone() // Index may give a view of x
+		}
+		if err != nil {
+			return nothing // the store fails the same way
+		}
+		meta := x.Autograd()
+		return func() { _ = x.IndexPut(idx, old); x.SetAutograd(meta) }
 	case *List:
 		if len(s.subs) == 1 && !s.subs[0].isSlice {
 			if i, err := seqIndex(s.subs[0].value, len(x.Elems), "list assignment"); err == nil {

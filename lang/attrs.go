@@ -1,6 +1,9 @@
 package lang
 
 import (
+	"slices"
+	"sync"
+
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -75,20 +78,27 @@ func shapeValue(shape []int) *List {
 	return &List{Elems: out}
 }
 
+// setGrad runs t.grad = v. As in PyTorch, a gradient has the tensor's
+// shape and dtype, which backward's accumulation into it relies on.
 func setGrad(t *tensor.Tensor, v Value) error {
+	var g *tensor.Tensor
+	switch x := v.(type) {
+	case NoneType:
+	case *tensor.Tensor:
+		if !slices.Equal(x.Shape(), t.Shape()) || x.DType() != t.DType() {
+			return newErrorf(RuntimeError, "assigned grad has shape %s and dtype %s, but the tensor has shape %s and dtype %s",
+				tensor.FormatShape(x.Shape()), x.DType(), tensor.FormatShape(t.Shape()), t.DType())
+		}
+		g = x
+	default:
+		return newErrorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
+	}
 	m := t.Autograd()
 	if m == nil {
 		m = &tensor.AutogradMeta{}
 		t.SetAutograd(m)
 	}
-	switch g := v.(type) {
-	case NoneType:
-		m.Grad = nil
-	case *tensor.Tensor:
-		m.Grad = g
-	default:
-		return newErrorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
-	}
+	m.Grad = g
 	return nil
 }
 
@@ -225,15 +235,11 @@ func globalNames() []string {
 	return names
 }
 
-var moduleTable map[string]*Module
-
 // modules returns the predefined modules: torch (every builtin and dtype,
 // with torch.nn.functional and torch.optim), F (torch.nn.functional), optim
-// (torch.optim) and math.
-func modules() map[string]*Module {
-	if moduleTable != nil {
-		return moduleTable
-	}
+// (torch.optim) and math. They are built once, on first use (after every
+// builtin is registered), safely when sessions run concurrently.
+var modules = sync.OnceValue(func() map[string]*Module {
 	torch := &Module{Name: "torch", Attrs: map[string]Value{}}
 	for name, b := range builtins {
 		torch.Attrs[name] = b
@@ -248,6 +254,5 @@ func modules() map[string]*Module {
 	functional := &Module{Name: "torch.nn.functional", Attrs: torch.Attrs}
 	torch.Attrs["nn"] = &Module{Name: "torch.nn", Attrs: map[string]Value{"functional": functional}}
 	torch.Attrs["optim"] = torchOptim
-	moduleTable = map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule()}
-	return moduleTable
-}
+	return map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule()}
+})

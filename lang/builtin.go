@@ -204,7 +204,7 @@ type Args struct {
 
 // bind matches positional and keyword arguments to b's parameters.
 func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value) (*Args, error) {
-	sig := signature{name: b.Name, text: b.Sig, params: b.params, keywords: b.acceptsKeywords}
+	sig := signature{name: b.Name, params: b.params, keywords: b.acceptsKeywords, of: b}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
 		return nil, err
@@ -220,10 +220,13 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 // or user-defined.
 type signature struct {
 	name     string // for messages
-	text     string // the whole signature, for hints
 	params   []param
-	keywords bool // unknown keyword arguments are returned, as for **kwargs
+	keywords bool                                // unknown keyword arguments are returned, as for **kwargs
+	of       interface{ signatureText() string } // the callable, for hints; asked only on errors
 }
+
+// signatureText returns b's signature as help shows it.
+func (b *Builtin) signatureText() string { return b.Sig }
 
 // keywordArg is a keyword argument that no parameter takes.
 type keywordArg struct {
@@ -257,6 +260,9 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 		j := slices.IndexFunc(s.params, func(p param) bool { return p.name == name && !p.variadic })
 		switch {
 		case j < 0 && s.keywords:
+			if slices.ContainsFunc(extra, func(kw keywordArg) bool { return kw.name == name }) {
+				return nil, nil, newErrorf(TypeError, "%s() got multiple values for keyword argument '%s'", s.name, name)
+			}
 			extra = append(extra, keywordArg{name, kwVals[k]})
 			continue
 		case j < 0:
@@ -264,7 +270,7 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 			if sug := syntax.Suggest(name, paramNames(s.params)); sug != "" {
 				err.withHint("did you mean `%s`?", sug)
 			} else {
-				err.withHint("the signature is %s", s.text)
+				err.withHint("the signature is %s", s.of.signatureText())
 			}
 			return nil, nil, err
 		case given[j]:
@@ -281,7 +287,7 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 			vals[j] = p.def
 		default:
 			return nil, nil, newErrorf(TypeError, "%s() missing required argument '%s'", s.name, p.name).
-				withHint("the signature is %s", s.text)
+				withHint("the signature is %s", s.of.signatureText())
 		}
 	}
 	return vals, extra, nil

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
@@ -41,9 +42,12 @@ func init() {
 		case *Dict:
 			return int64(x.Len()), nil
 		case *Range:
+			if x.count() > math.MaxInt64 {
+				return nil, newErrorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
+			}
 			return x.Len(), nil
 		case string:
-			return int64(len([]rune(x))), nil
+			return int64(utf8.RuneCountInString(x)), nil
 		}
 		elems, _, ok := sequence(a.Value("obj"))
 		if !ok {
@@ -89,16 +93,13 @@ func init() {
 			}
 			return i, nil
 		case float64:
-			if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1<<63 {
-				return nil, newErrorf(ValueError, "cannot convert float %s to integer", formatFloat(x))
-			}
-			return int64(x), nil
+			return floatToInt(x)
 		}
 		if i, ok := asInt(v); ok {
 			return i, nil
 		}
 		if f, ok := asFloat(v); ok {
-			return int64(f), nil
+			return floatToInt(f)
 		}
 		return nil, scalarConversionError("int", v)
 	})
@@ -306,14 +307,16 @@ func init() {
 		}
 		rest := a.Value("args").(Tuple)
 		if len(rest) == 0 {
-			return int64(math.RoundToEven(f)), nil
+			if i, ok := asInt(a.Value("input")); ok {
+				return i, nil // an int rounds to itself, exactly
+			}
+			return floatToInt(math.RoundToEven(f))
 		}
 		nd, ok := asInt(rest[0])
 		if !ok {
 			return nil, newErrorf(TypeError, "round() ndigits must be an int")
 		}
-		p := math.Pow(10, float64(nd))
-		return math.RoundToEven(f*p) / p, nil
+		return roundDigits(f, nd), nil
 	})
 	defOverloaded("pow(input, *args, **kwargs)", "input ** exponent for numbers, or torch.pow for tensors.", "pow", func(a *Args, elems []Value) (Value, error) {
 		rest := a.Value("args").(Tuple)
@@ -322,6 +325,37 @@ func init() {
 		}
 		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], spanNode(a.in.stmtSpan))
 	})
+}
+
+// floatToInt truncates f to an int as Python's int() does, refusing NaN,
+// the infinities and floats beyond the 64-bit integers.
+func floatToInt(f float64) (int64, error) {
+	switch {
+	case math.IsNaN(f):
+		return 0, newErrorf(ValueError, "cannot convert float NaN to integer")
+	case math.IsInf(f, 0):
+		return 0, newErrorf(OverflowError, "cannot convert float infinity to integer")
+	case f < -1<<63 || f >= 1<<63:
+		return 0, newErrorf(OverflowError, "cannot convert float %s to integer: kael integers are 64-bit", formatFloat(f))
+	}
+	return int64(f), nil
+}
+
+// roundDigits rounds f to nd decimal digits, halves to even, as Python's
+// round(f, nd): from f's exact decimal value, so that round(2.675, 2) is
+// 2.67 (2.675 is slightly below it as a float).
+func roundDigits(f float64, nd int64) float64 {
+	switch {
+	case math.IsNaN(f) || math.IsInf(f, 0) || nd > 323:
+		return f // no float has digits that far
+	case nd < -308:
+		return math.Copysign(0, f)
+	case nd < 0:
+		p := math.Pow(10, float64(-nd))
+		return math.RoundToEven(f/p) * p
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', int(nd), 64), 64)
+	return r
 }
 
 func scalarConversionError(to string, v Value) error {
@@ -414,7 +448,7 @@ func helpText(v Value) (string, bool) {
 	case *BoundMethod:
 		return "Tensor." + x.Method.Sig + "\n    " + x.Method.Doc, true
 	case *Function:
-		sig := x.Name + "(" + paramList(x) + ")"
+		sig := x.signatureText()
 		if x.Doc != "" {
 			return sig + "\n    " + x.Doc, true
 		}
@@ -435,7 +469,8 @@ func helpText(v Value) (string, bool) {
 	return "", false
 }
 
-func paramList(f *Function) string {
+// signatureText returns f's signature as help shows it: f(a, b=1, *rest).
+func (f *Function) signatureText() string {
 	parts := make([]string, len(f.Params))
 	for i, p := range f.Params {
 		s := p.Name.Name
@@ -450,5 +485,5 @@ func paramList(f *Function) string {
 		}
 		parts[i] = s
 	}
-	return strings.Join(parts, ", ")
+	return f.Name + "(" + strings.Join(parts, ", ") + ")"
 }

@@ -394,7 +394,7 @@ func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVal
 // bindParams binds call arguments to a user function's parameters, as
 // variables of locals, with Python's rules.
 func bindParams(f *Function, locals *scope, pos []Value, kwNames []string, kwVals []Value) error {
-	sig := signature{name: f.Name, text: f.Name + "(" + paramList(f) + ")", params: f.params, keywords: f.kwargs != ""}
+	sig := signature{name: f.Name, params: f.params, keywords: f.kwargs != "", of: f}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
 		return err

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"strings"
+
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -43,6 +45,9 @@ func index(v Value, subs []subscript) (Value, error) {
 		var out []Value
 		for i := lo; (step > 0 && i < hi) || (step < 0 && i > hi); i += step {
 			out = append(out, elems[i])
+			if step > 0 && hi-i <= step || step < 0 && hi-i >= step {
+				break // the last one; i + step could overflow
+			}
 		}
 		return rebuild(v, out, isStr), nil
 	}
@@ -84,11 +89,11 @@ func rebuild(orig Value, elems []Value, isStr bool) Value {
 		return Tuple(elems)
 	}
 	if isStr {
-		s := ""
+		var b strings.Builder
 		for _, e := range elems {
-			s += e.(string)
+			b.WriteString(e.(string))
 		}
-		return s
+		return b.String()
 	}
 	return &List{Elems: elems}
 }

@@ -2,8 +2,8 @@ package lang
 
 import (
 	"math"
-	"math/bits"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/kael-dev/kael/lang/syntax"
@@ -282,14 +282,11 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		}
 		return r, true, nil
 	case syntax.STAR:
-		hi, lo := bits.Mul64(uint64(abs64(a)), uint64(abs64(b)))
-		if hi != 0 || lo > math.MaxInt64 || a == math.MinInt64 || b == math.MinInt64 {
+		r, ok := mulInt(a, b)
+		if !ok {
 			return overflow()
 		}
-		if (a < 0) != (b < 0) {
-			return -int64(lo), true, nil
-		}
-		return int64(lo), true, nil
+		return r, true, nil
 	case syntax.SLASH:
 		if b == 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "division by zero")
@@ -313,17 +310,25 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		return r, true, nil
 	case syntax.STARSTAR:
 		if b < 0 {
+			if a == 0 {
+				return nil, true, newErrorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
+			}
 			return math.Pow(float64(a), float64(b)), true, nil
 		}
-		r := int64(1)
-		for range b {
-			next := r * a
-			if a != 0 && next/a != r {
-				return overflow()
+		// By squaring: |a|**(2**k) for the top bit 2**k of b divides the
+		// result, so a square that overflows means the result does too.
+		r, sq := int64(1), a
+		for e := b; e > 0; e >>= 1 {
+			var ok bool
+			if e&1 == 1 {
+				if r, ok = mulInt(r, sq); !ok {
+					return overflow()
+				}
 			}
-			r = next
-			if r == 0 || r == 1 && a == 1 {
-				break
+			if e > 1 {
+				if sq, ok = mulInt(sq, sq); !ok {
+					return overflow()
+				}
 			}
 		}
 		return r, true, nil
@@ -337,7 +342,10 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		if b < 0 {
 			return nil, true, newErrorf(ValueError, "negative shift count")
 		}
-		if b >= 63 || a<<b>>b != a {
+		if a == 0 {
+			return int64(0), true, nil
+		}
+		if b >= 64 || a<<b>>b != a {
 			return overflow()
 		}
 		return a << b, true, nil
@@ -348,6 +356,18 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		return a >> min(b, 63), true, nil
 	}
 	return nil, false, nil
+}
+
+// mulInt returns a*b and whether it fits in an int64.
+func mulInt(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	r := a * b
+	if r/b != a || a == -1 && b == math.MinInt64 || b == -1 && a == math.MinInt64 {
+		return 0, false
+	}
+	return r, true
 }
 
 func abs64(x int64) int64 {
@@ -409,20 +429,12 @@ func repeat(v Value, n int64) (Value, bool, error) {
 		if err := size(len(x.Elems)); err != nil {
 			return nil, true, err
 		}
-		var out []Value
-		for range n {
-			out = append(out, x.Elems...)
-		}
-		return &List{Elems: out}, true, nil
+		return &List{Elems: slices.Repeat(x.Elems, int(n))}, true, nil
 	case Tuple:
 		if err := size(len(x)); err != nil {
 			return nil, true, err
 		}
-		var out Tuple
-		for range n {
-			out = append(out, x...)
-		}
-		return out, true, nil
+		return slices.Repeat(x, int(n)), true, nil
 	}
 	return nil, false, nil
 }
@@ -502,15 +514,9 @@ func equalDepth(a, b Value, depth int) bool {
 		if l, ok := a.(*List); ok && l == b {
 			return true // the same list, as Python's identity shortcut
 		}
-		xs, _ := collect(a)
-		var ys []Value
-		switch b.(type) {
-		case *List, Tuple:
-			ys, _ = collect(b)
-		default:
-			return false
-		}
-		if len(xs) != len(ys) {
+		xs, _ := seqElems(a)
+		ys, ok := seqElems(b)
+		if !ok || len(xs) != len(ys) {
 			return false
 		}
 		for i := range xs {
@@ -622,6 +628,8 @@ func contains(container, item Value) (bool, error) {
 	case *Dict:
 		_, found, err := c.Get(item)
 		return found, err
+	case *Range:
+		return c.contains(item), nil
 	case *tensor.Tensor:
 		y, err := toTensor(item)
 		if err != nil {

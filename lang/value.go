@@ -153,15 +153,49 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 // Range is the lazy sequence range() returns.
 type Range struct{ Start, Stop, Step int64 }
 
-// Len returns the number of elements.
-func (r *Range) Len() int64 {
-	if r.Step > 0 && r.Start < r.Stop {
-		return (r.Stop - r.Start + r.Step - 1) / r.Step
+// Len returns the number of elements, at most math.MaxInt64 (only ranges
+// spanning nearly all of the int64 values have more; see count).
+func (r *Range) Len() int64 { return int64(min(r.count(), math.MaxInt64)) }
+
+// count returns the number of elements. Computed in uint64, the distance
+// between the bounds cannot overflow.
+func (r *Range) count() uint64 {
+	var dist, step uint64
+	switch {
+	case r.Step > 0 && r.Start < r.Stop:
+		dist, step = uint64(r.Stop)-uint64(r.Start), uint64(r.Step)
+	case r.Step < 0 && r.Start > r.Stop:
+		dist, step = uint64(r.Start)-uint64(r.Stop), -uint64(r.Step)
+	default:
+		return 0
 	}
-	if r.Step < 0 && r.Start > r.Stop {
-		return (r.Start - r.Stop - r.Step - 1) / -r.Step
+	return (dist-1)/step + 1
+}
+
+// contains reports whether v == some element, without iterating: a
+// number equal to an integer in the range, as in Python.
+func (r *Range) contains(v Value) bool {
+	var i int64
+	switch x := v.(type) {
+	case int64:
+		i = x
+	case bool:
+		i = boolInt(x)
+	case float64:
+		if x != math.Trunc(x) || x < -1<<63 || x >= 1<<63 {
+			return false // also NaN and the infinities
+		}
+		i = int64(x)
+	default:
+		return false // only numbers equal ints
 	}
-	return 0
+	switch {
+	case r.Step > 0 && r.Start <= i && i < r.Stop:
+		return (uint64(i)-uint64(r.Start))%uint64(r.Step) == 0
+	case r.Step < 0 && r.Stop < i && i <= r.Start:
+		return (uint64(r.Start)-uint64(i))%-uint64(r.Step) == 0
+	}
+	return false
 }
 
 // Function is a function defined with def or lambda.

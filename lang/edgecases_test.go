@@ -1,0 +1,82 @@
+package lang
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestOddNumbersEndQuickly runs inputs that used to hang (ignoring
+// cancellation), panic or give wrong answers.
+func TestOddNumbersEndQuickly(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"(-1) ** 10**18, 1 ** 10**18, 0 ** 10**18, 0 ** 0", "(1, 1, 0, 1)"},
+		{"(-2) ** 63, 2 ** 62, 3 ** 39", "(-9223372036854775808, 4611686018427387904, 4052555153018976267)"},
+		{"2 ** 63", "OverflowError: integer overflow: kael integers are 64-bit"},
+		{"0 ** -1", "ZeroDivisionError: 0.0 cannot be raised to a negative power"},
+		{"-2**62 * 2, -1 * (-9223372036854775807-1) if False else 0", "(-9223372036854775808, 0)"},
+		{"-1 * (-9223372036854775807-1)", "OverflowError: integer overflow: kael integers are 64-bit"},
+		{"0 << 100, -1 << 63", "(0, -9223372036854775808)"},
+		{"[] * 10**18, () * 10**18, '' * 10**18, [1, 2] * 2", "([], (), '', [1, 2, 1, 2])"},
+		{"-1 in range(10**18), 10**17 in range(10**18), 5 in range(0, 10, 2), 4.0 in range(0, 10, 2), 'a' in range(3)", "(False, True, False, True, False)"},
+		{"3 in range(10, 0, -7), 10 in range(10, 0, -7), 0 in range(10, 0, -7)", "(True, True, False)"},
+		{"bool(range(-9223372036854775807-1, 9223372036854775807))", "True"},
+		{"len(range(-9223372036854775807-1, 9223372036854775807))", "OverflowError: range has more than 9223372036854775807 elements"},
+		{"len(range(0, 9223372036854775807, 2**62)), len(range(9223372036854775807, -9223372036854775807-1, -2**62))", "(2, 4)"},
+		{"[1, 2, 3][1::9223372036854775807], [1, 2, 3][1::-9223372036854775807-1], 'abc'[::-1]", "([2], [2], 'cba')"},
+		{"int(tensor([float('nan')]))", "ValueError: cannot convert float NaN to integer"},
+		{"int(tensor(float('inf')))", "OverflowError: cannot convert float infinity to integer"},
+		{"round(float('nan'))", "ValueError: cannot convert float NaN to integer"},
+		{"round(2**62 + 1), round(2.5), round(True)", "(4611686018427387905, 2, 1)"},
+		{"round(1.5, 400), round(1.5, -400), round(2.675, 2), round(0.125, 2), round(1250.0, -2), round(float('inf'), 2)", "(1.5, 0.0, 2.67, 0.12, 1200.0, inf)"},
+	}
+	for _, tt := range tests {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		got := outcome(NewSession(IO{}).Exec(ctx, "", tt.src))
+		cancel()
+		if got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestBindingKeywords(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"def f(**kw):\n    return kw\nf(x=1, **{'x': 2})", "TypeError: f() got multiple values for keyword argument 'x'"},
+		{"def f(**kw):\n    return kw\nf(x=1, **{'y': 2})", "{'x': 1, 'y': 2}"},
+		{"def f(a, *args, b=1, **kw):\n    return a, args, b, kw\nf(1, 2, 3, b=4, args=5)", "(1, (2, 3), 4, {'args': 5})"},
+		{"def f(*args, b):\n    return b\nf(1, 2)", "TypeError: f() missing required argument 'b'"},
+		{"sum(tensor([1, 2]), **{'dim': 0, 'keepdim': True})", "tensor([3], dtype=int64)"},
+	}
+	for _, tt := range tests {
+		if got := run(t, tt.src); got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// A failing multiple-target assignment restores tensor elements it wrote,
+// as it does list and dict elements.
+func TestFailingAssignmentRestoresTensors(t *testing.T) {
+	s := NewSession(IO{})
+	ctx := context.Background()
+	s.Exec(ctx, "", "t = zeros(3)\nl = [1]\nw = ones(2, requires_grad=True)\ny = w * 2")
+	for _, src := range []string{
+		"t[0], l[5] = 7, 8",
+		"t[[0, 0, 2]], l[5] = 7, 8",
+		"t[:], t[0], l[5] = 4, 5, 6",
+		"y[0], l[5] = 5, 6",
+		"w.grad = ones(5)",
+		"w.grad, l[5] = ones(2), 1",
+	} {
+		if r := s.Exec(ctx, "", src); r.Err == nil {
+			t.Fatalf("%q did not fail", src)
+		}
+	}
+	if got := outcome(s.Exec(ctx, "", "t, l, y.grad_fn.name, w.grad")); got != "(tensor([0., 0., 0.], dtype=float32), [1], 'MulBackward0', None)" {
+		t.Errorf("state after failures: %s", got)
+	}
+	if got := outcome(s.Exec(ctx, "", "y.sum().backward()\nw.grad")); got != "tensor([2., 2.], dtype=float32)" {
+		t.Errorf("gradient after failures: %s", got)
+	}
+}
