@@ -37,6 +37,29 @@ type Engine interface {
 	IsComplete(code string) (status, indent string)
 }
 
+// ExpressionEvaluator is implemented by engines that can evaluate an
+// expression without running it as a cell. The kernel evaluates the
+// user_expressions of an execute_request with it, so that they leave the
+// engine's history and last result alone and cannot assign variables; an
+// engine without it gets each expression through Execute, with its output
+// muted. The kernel calls it as it calls Execute, and interrupts it the same
+// way.
+type ExpressionEvaluator interface {
+	EvaluateExpression(ctx context.Context, expr string) Outcome
+}
+
+// ExecutionCount returns the execution count of the cell that ctx, the
+// context the kernel passes to Execute and EvaluateExpression, belongs to:
+// the number the front end shows as In [n]. A cell that does not store
+// history (silent, or store_history false) shares the count of the cell
+// before it. It reports false for other contexts.
+func ExecutionCount(ctx context.Context) (int, bool) {
+	n, ok := ctx.Value(executionCountKey{}).(int)
+	return n, ok
+}
+
+type executionCountKey struct{}
+
 // CellIO is what a running cell can do to the front end.
 type CellIO interface {
 	// Stdout and Stderr write text to the cell's output streams.

@@ -47,7 +47,8 @@ func (k *Kernel) execute(req *Message, seq uint64) {
 	}
 	started := now()
 
-	out := k.run(c.Code, &cellIO{k: k, parent: req, muted: c.Silent, allowStdin: orTrue(c.AllowStdin)})
+	io := &cellIO{k: k, parent: req, muted: c.Silent, allowStdin: orTrue(c.AllowStdin)}
+	out := k.run(n, io, func(ctx context.Context, eng Engine) Outcome { return eng.Execute(ctx, c.Code, io) })
 	// What arrived while the cell ran, for stop_on_error; requests sent once
 	// the client has seen the reply must run.
 	arrivedDuring := k.arrived.Load()
@@ -92,7 +93,7 @@ func (k *Kernel) execute(req *Message, seq uint64) {
 	k.replyWithMetadata(k.shell, req, "execute_reply", map[string]any{
 		"status":           "ok",
 		"execution_count":  n,
-		"user_expressions": k.userExpressions(req, c.UserExpressions),
+		"user_expressions": k.userExpressions(req, n, c.UserExpressions),
 		"payload":          payload,
 	}, metadata)
 }
@@ -103,11 +104,12 @@ func (k *Kernel) logHistoryError(err error) {
 	}
 }
 
-// run executes code on the engine with an interruptible context. A panic in
-// the engine and an interrupted cell become errors; an interrupted cell's
-// error is always a KeyboardInterrupt.
-func (k *Kernel) run(code string, io *cellIO) (out Outcome) {
-	ctx, cancel := context.WithCancel(k.ctx)
+// run calls exec, which runs a cell or an expression, with the engine once
+// it is ready and a context that an interrupt cancels and that carries the
+// execution count n (ExecutionCount). A panic in the engine and an interrupted cell become errors; an
+// interrupted cell's error is always a KeyboardInterrupt.
+func (k *Kernel) run(n int, io *cellIO, exec func(ctx context.Context, eng Engine) Outcome) (out Outcome) {
+	ctx, cancel := context.WithCancel(context.WithValue(k.ctx, executionCountKey{}, n))
 	defer cancel()
 	io.ctx = ctx
 	k.cellMu.Lock()
@@ -129,7 +131,7 @@ func (k *Kernel) run(code string, io *cellIO) (out Outcome) {
 	if err != nil {
 		return Outcome{Err: err} // an interrupt makes it a KeyboardInterrupt
 	}
-	return eng.Execute(ctx, code, io)
+	return exec(ctx, eng)
 }
 
 // interrupted is the outcome of a cell whose context was cancelled: a value
@@ -142,8 +144,11 @@ func interrupted(out Outcome) Outcome {
 }
 
 // userExpressions evaluates the expressions of an execute_request, without
-// output or input, into a display-data dictionary or an error for each.
-func (k *Kernel) userExpressions(req *Message, exprs map[string]string) map[string]any {
+// output or input, into a display-data dictionary or an error for each; n
+// is the execution count of the request. An engine that implements
+// ExpressionEvaluator evaluates them as expressions, others run them as
+// muted cells.
+func (k *Kernel) userExpressions(req *Message, n int, exprs map[string]string) map[string]any {
 	res := make(map[string]any, len(exprs))
 	names := make([]string, 0, len(exprs))
 	for name := range exprs {
@@ -151,7 +156,14 @@ func (k *Kernel) userExpressions(req *Message, exprs map[string]string) map[stri
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		out := k.run(exprs[name], &cellIO{k: k, parent: req, muted: true})
+		expr := exprs[name]
+		io := &cellIO{k: k, parent: req, muted: true}
+		out := k.run(n, io, func(ctx context.Context, eng Engine) Outcome {
+			if ev, ok := eng.(ExpressionEvaluator); ok {
+				return ev.EvaluateExpression(ctx, expr)
+			}
+			return eng.Execute(ctx, expr, io)
+		})
 		if out.Err != nil {
 			res[name] = errorContent(out.Err)
 			continue

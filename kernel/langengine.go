@@ -13,8 +13,7 @@ import (
 
 // LangEngine serves a kael language session (package lang) to the kernel.
 type LangEngine struct {
-	s     *lang.Session
-	cells int
+	s *lang.Session
 }
 
 // NewLangEngine returns an engine with a fresh session; it is the
@@ -22,15 +21,19 @@ type LangEngine struct {
 func NewLangEngine() Engine { return &LangEngine{s: lang.NewSession(lang.IO{})} }
 
 // Execute runs a cell, streaming print output and displays as they happen.
+// Errors give the cell's position as In[n], n its execution count.
 func (e *LangEngine) Execute(ctx context.Context, code string, out CellIO) Outcome {
-	e.cells++
+	name := ""
+	if n, ok := ExecutionCount(ctx); ok {
+		name = fmt.Sprintf("In[%d]", n)
+	}
 	e.s.SetIO(lang.IO{
 		Stdout:      writerFunc(out.Stdout),
 		Display:     func(v lang.Value) { out.Display(DisplayData{Data: Bundle(v, nil)}) },
 		ClearOutput: out.ClearOutput,
 		Input:       out.Input,
 	})
-	res := e.s.Exec(ctx, fmt.Sprintf("In[%d]", e.cells), code)
+	res := e.s.Exec(ctx, name, code)
 	if res.Err == nil && res.Value != nil {
 		return Outcome{Result: Bundle(res.Value, res.Notes)} // the notes go with the value
 	}
@@ -41,6 +44,21 @@ func (e *LangEngine) Execute(ctx context.Context, code string, out CellIO) Outco
 		return Outcome{Err: CellErrorOf(res.Err)}
 	}
 	return Outcome{}
+}
+
+// EvaluateExpression evaluates a user expression with lang's Session.Eval,
+// which, unlike a cell, leaves _ and the inputs alone and runs no
+// statement; output and input are off.
+func (e *LangEngine) EvaluateExpression(ctx context.Context, expr string) Outcome {
+	e.s.SetIO(lang.IO{})
+	v, notes, err := e.s.Eval(ctx, expr)
+	switch {
+	case err != nil:
+		return Outcome{Err: CellErrorOf(err)}
+	case v == nil:
+		return Outcome{}
+	}
+	return Outcome{Result: Bundle(v, notes)}
 }
 
 // Complete lists completions at the cursor.

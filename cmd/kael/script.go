@@ -15,16 +15,12 @@ import (
 // None. An error goes to stderr, rendered with its source line, and the exit
 // status is 1.
 func runScript(ctx context.Context, filename, src string, stdin io.Reader, stdout, stderr io.Writer) int {
-	reader := bufio.NewReader(stdin)
+	lines := &lineReader{r: bufio.NewReader(stdin)}
 	s := lang.NewSession(lang.IO{
 		Stdout: stdout,
 		Input: func(prompt string, _ bool) (string, error) {
 			fmt.Fprint(stdout, prompt)
-			line, err := reader.ReadString('\n')
-			if err != nil && line == "" {
-				return "", fmt.Errorf("input(): no more input: %w", err)
-			}
-			return strings.TrimRight(line, "\r\n"), nil
+			return lines.read(ctx)
 		},
 	})
 	res := s.Exec(ctx, filename, src)
@@ -36,4 +32,39 @@ func runScript(ctx context.Context, filename, src string, stdin io.Reader, stdou
 		fmt.Fprintln(stdout, lang.Repr(res.Value))
 	}
 	return 0
+}
+
+// lineReader reads the lines input() asks for. A read that the user
+// interrupts goes on in the background, since a read from a terminal or a
+// pipe cannot be cancelled, and what it reads is the next line returned.
+type lineReader struct {
+	r       *bufio.Reader
+	pending chan lineRead // the read in progress; nil when none
+}
+
+type lineRead struct {
+	line string
+	err  error
+}
+
+// read returns the next line without its line ending, or a
+// KeyboardInterrupt once ctx is cancelled.
+func (l *lineReader) read(ctx context.Context) (string, error) {
+	if l.pending == nil {
+		l.pending = make(chan lineRead, 1)
+		go func(ch chan<- lineRead) {
+			line, err := l.r.ReadString('\n')
+			ch <- lineRead{line, err}
+		}(l.pending)
+	}
+	select {
+	case got := <-l.pending:
+		l.pending = nil
+		if got.err != nil && got.line == "" {
+			return "", fmt.Errorf("input(): no more input: %w", got.err)
+		}
+		return strings.TrimRight(got.line, "\r\n"), nil
+	case <-ctx.Done():
+		return "", &lang.Error{Kind: lang.KeyboardInterrupt, Msg: "interrupted while input() was reading a line"}
+	}
 }

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestScriptInputInterrupt checks that Ctrl-C (a cancelled context)
+// interrupts input() waiting for a line that does not come.
+func TestScriptInputInterrupt(t *testing.T) {
+	stdin, w := io.Pipe() // nothing is ever written
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- runScript(ctx, "<string>", "x = 1\nname = input('who? ')\nx = 2\n", stdin, &out, &errOut)
+	}()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case code := <-done:
+		if code != 1 || !strings.Contains(errOut.String(), "KeyboardInterrupt") {
+			t.Errorf("exit %d, stderr %q; want 1 and a KeyboardInterrupt", code, errOut.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("input() was not interrupted")
+	}
+}
+
+// TestScriptInputLines checks that input() reads successive lines, the
+// last one without a newline, and fails at the end of the input.
+func TestScriptInputLines(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := runScript(context.Background(), "<string>", "a = input()\nb = input()\nprint(a + '|' + b)\ninput()\n",
+		strings.NewReader("one\r\ntwo"), &out, &errOut)
+	if code != 1 || out.String() != "one|two\n" || !strings.Contains(errOut.String(), "no more input") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
