@@ -1,9 +1,9 @@
 package lang
 
 import (
-	"slices"
 	"sync"
 
+	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -81,25 +81,13 @@ func shapeValue(shape []int) *List {
 // setGrad runs t.grad = v. As in PyTorch, a gradient has the tensor's
 // shape and dtype, which backward's accumulation into it relies on.
 func setGrad(t *tensor.Tensor, v Value) error {
-	var g *tensor.Tensor
 	switch x := v.(type) {
 	case NoneType:
+		return autograd.SetGrad(t, nil)
 	case *tensor.Tensor:
-		if !slices.Equal(x.Shape(), t.Shape()) || x.DType() != t.DType() {
-			return newErrorf(RuntimeError, "assigned grad has shape %s and dtype %s, but the tensor has shape %s and dtype %s",
-				tensor.FormatShape(x.Shape()), x.DType(), tensor.FormatShape(t.Shape()), t.DType())
-		}
-		g = x
-	default:
-		return newErrorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
+		return autograd.SetGrad(t, x) // refuses another shape or dtype
 	}
-	m := t.Autograd()
-	if m == nil {
-		m = &tensor.AutogradMeta{}
-		t.SetAutograd(m)
-	}
-	m.Grad = g
-	return nil
+	return newErrorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
 }
 
 // getAttr evaluates v.name.
