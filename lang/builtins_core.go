@@ -1,7 +1,9 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -226,7 +228,11 @@ func init() {
 			return nil, newErrorf(RuntimeError, "input() is not available: this front end cannot read input").
 				withHint("in Jupyter, run the cell from a front end that allows stdin")
 		}
-		return a.in.s.io.Input(prompt, false)
+		line, err := a.in.s.io.Input(prompt, false)
+		if errors.Is(err, io.EOF) {
+			return nil, newErrorf(EOFError, "no more input: the input ended before input() read a line")
+		}
+		return line, err
 	})
 	def(asFunc, "display(*values)", "Shows each value as a rich output (a table for a tensor in a notebook).", func(a *Args) (Value, error) {
 		for _, v := range a.Value("values").(Tuple) {

@@ -2,6 +2,8 @@ package lang
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"testing"
 	"time"
 )
@@ -78,5 +80,26 @@ func TestFailingAssignmentRestoresTensors(t *testing.T) {
 	}
 	if got := outcome(s.Exec(ctx, "", "y.sum().backward()\nw.grad")); got != "tensor([2., 2.], dtype=float32)" {
 		t.Errorf("gradient after failures: %s", got)
+	}
+}
+
+// input() raises EOFError when the front end reports the end of its input,
+// so that every front end gets the same error.
+func TestInputAtEndOfInput(t *testing.T) {
+	lines := []string{"kael"}
+	s := NewSession(IO{Input: func(string, bool) (string, error) {
+		if len(lines) == 0 {
+			return "", fmt.Errorf("reading stdin: %w", io.EOF)
+		}
+		line := lines[0]
+		lines = lines[1:]
+		return line, nil
+	}})
+	r := s.Exec(context.Background(), "", "name = input()\nagain = input()")
+	if r.Err == nil || r.Err.Kind != EOFError {
+		t.Fatalf("second input() gave %v, want an EOFError", r.Err)
+	}
+	if got := outcome(s.Exec(context.Background(), "", "name")); got != "'kael'" {
+		t.Errorf("name = %s", got)
 	}
 }

@@ -28,6 +28,7 @@ const (
 	RuntimeError      ErrorKind = "RuntimeError"
 	KeyboardInterrupt ErrorKind = "KeyboardInterrupt"
 	AssertionError    ErrorKind = "AssertionError"
+	EOFError          ErrorKind = "EOFError"
 	// InternalError reports a bug in kael itself (a recovered Go panic).
 	InternalError ErrorKind = "InternalError"
 )

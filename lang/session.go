@@ -20,8 +20,10 @@ type IO struct {
 	Display func(v Value)
 	// ClearOutput clears the cell's output (clear_output()).
 	ClearOutput func(wait bool)
-	// Input asks the user for a line of text (input(prompt)). When nil,
-	// input() raises an error saying the front end cannot read input.
+	// Input asks the user for a line of text (input(prompt)); it returns
+	// io.EOF (or an error wrapping it) at the end of the input, which
+	// input() raises as an EOFError. When nil, input() raises an error
+	// saying the front end cannot read input.
 	Input func(prompt string, password bool) (string, error)
 	// Progress reports progress of long work, e.g. loading a file.
 	Progress func(label string, done, total int)

@@ -335,8 +335,6 @@ func (r *repl) input(prompt string, password bool) (string, error) {
 	switch {
 	case errors.Is(err, errInterrupted):
 		return "", &lang.Error{Kind: lang.KeyboardInterrupt, Msg: "interrupted while reading input"}
-	case errors.Is(err, io.EOF):
-		return "", &lang.Error{Kind: "EOFError", Msg: "the input ended while input() was reading a line"}
 	}
 	return line, err
 }

@@ -61,7 +61,7 @@ func (l *lineReader) read(ctx context.Context) (string, error) {
 	case got := <-l.pending:
 		l.pending = nil
 		if got.err != nil && got.line == "" {
-			return "", fmt.Errorf("input(): no more input: %w", got.err)
+			return "", got.err // io.EOF: lang raises EOFError
 		}
 		return strings.TrimRight(got.line, "\r\n"), nil
 	case <-ctx.Done():
