@@ -1,16 +1,12 @@
 package repl
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
@@ -244,7 +240,7 @@ func formatDuration(d time.Duration) string {
 }
 
 func (r *repl) cmdLoad(ctx context.Context, file string) {
-	src, err := readScript(expandHome(file))
+	src, err := lang.ReadScript(expandHome(file))
 	if err != nil {
 		r.fail(&lang.Error{Kind: "OSError", Msg: fmt.Sprintf("cannot read %s: %v", file, errText(err))})
 		return
@@ -254,41 +250,6 @@ func (r *repl) cmdLoad(ctx context.Context, file string) {
 	if res.Err == nil {
 		r.say(r.st.dim.Render("loaded " + file))
 	}
-}
-
-// maxScript is the largest file :load reads.
-const maxScript = 16 << 20
-
-// readScript reads a script for :load. Only regular files of UTF-8 text up
-// to maxScript bytes are read: a device such as /dev/zero would never end,
-// and a binary file would fill the terminal with a syntax error in bytes.
-func readScript(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	switch {
-	case err != nil:
-		return "", err
-	case info.IsDir():
-		return "", errors.New("is a directory")
-	case !info.Mode().IsRegular():
-		return "", errors.New("not a regular file")
-	case info.Size() > maxScript:
-		return "", fmt.Errorf("larger than %s", tensor.HumanBytes(maxScript))
-	}
-	src, err := io.ReadAll(io.LimitReader(f, maxScript+1))
-	switch {
-	case err != nil:
-		return "", err
-	case len(src) > maxScript:
-		return "", fmt.Errorf("larger than %s", tensor.HumanBytes(maxScript))
-	case !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0:
-		return "", errors.New("not a UTF-8 text file")
-	}
-	return string(src), nil
 }
 
 func (r *repl) cmdSave(_ context.Context, file string) {

@@ -319,7 +319,7 @@ func TestLoadRefusesNonScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(maxScript + 1); err != nil {
+	if err := f.Truncate(lang.MaxScriptBytes + 1); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/kael-dev/kael/lang"
 	"golang.org/x/term"
 )
 
@@ -43,12 +44,12 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			stop() // the REPL handles Ctrl-C itself
 			return runREPL(context.Background(), stdin, stdout, stderr)
 		}
-		src, err := io.ReadAll(stdin)
+		src, err := lang.ReadScriptFrom(stdin)
 		if err != nil {
-			fmt.Fprintln(stderr, "kael:", err)
+			fmt.Fprintln(stderr, "kael: standard input:", err)
 			return 1
 		}
-		return runScript(ctx, "<stdin>", string(src), stdin, stdout, stderr)
+		return runScript(ctx, "<stdin>", src, stdin, stdout, stderr)
 	}
 	switch args[0] {
 	case "-c":
@@ -62,12 +63,12 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			fmt.Fprint(stderr, usage)
 			return 2
 		}
-		src, err := os.ReadFile(args[1])
+		src, err := lang.ReadScript(args[1])
 		if err != nil {
-			fmt.Fprintln(stderr, "kael:", err)
+			fmt.Fprintf(stderr, "kael: %s: %v\n", args[1], err)
 			return 1
 		}
-		return runScript(ctx, args[1], string(src), stdin, stdout, stderr)
+		return runScript(ctx, args[1], src, stdin, stdout, stderr)
 	case "kernel":
 		stop() // the kernel handles SIGINT as an interrupt request
 		return runKernel(args[1:], stdout, stderr)

@@ -54,6 +54,8 @@ func TestScriptMode(t *testing.T) {
 		{"input from stdin", "kael\n", []string{"-c", "name = input('who? ')\nprint('hello', name)"}, "who? hello kael\n", "", 0},
 		{"unknown command", "", []string{"frobnicate"}, "", "kael: unknown command \"frobnicate\"\n" + usage, 2},
 		{"missing file", "", []string{"run", filepath.Join(dir, "nope.kael")}, "", "", 1},
+		{"run a device", "", []string{"run", "/dev/zero"}, "", "kael: /dev/zero: not a regular file\n", 1},
+		{"binary stdin", "x = 1\x00", nil, "", "kael: standard input: not a UTF-8 text file\n", 1},
 		{"version", "", []string{"version"}, "kael " + version + "\n", "", 0},
 	}
 	for _, tt := range tests {
