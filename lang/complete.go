@@ -213,10 +213,23 @@ func (s *Session) Inspect(code string, cursor, detail int) (ins Inspection, ok b
 // state, e.g. "float32[2, 3] tensor, 24 B, requires_grad".
 func Summary(t *tensor.Tensor) string {
 	s := Badge(t) + " tensor, " + tensor.HumanBytes(float64(t.Nbytes()))
-	if t.RequiresGrad() {
-		s += ", requires_grad"
+	if g := GradLabel(t); g != "" {
+		s += ", " + g
 	}
 	return s
+}
+
+// GradLabel is the autograd state shown beside a tensor result, as
+// PyTorch's repr shows it: "grad_fn=<MulBackward0>" for a result recorded
+// in a graph, "requires_grad" for a leaf that requires grad, "" otherwise.
+func GradLabel(t *tensor.Tensor) string {
+	if m := t.Autograd(); m != nil && m.GradFn != nil {
+		return "grad_fn=<" + m.GradFn.Name() + ">"
+	}
+	if t.RequiresGrad() {
+		return "requires_grad"
+	}
+	return ""
 }
 
 // Badge is the dtype/shape label shown with every tensor result, e.g.

@@ -6,6 +6,8 @@ import (
 	"io"
 	"testing"
 	"time"
+
+	"github.com/kael-dev/kael/tensor"
 )
 
 // TestOddNumbersEndQuickly runs inputs that used to hang (ignoring
@@ -101,5 +103,22 @@ func TestInputAtEndOfInput(t *testing.T) {
 	}
 	if got := outcome(s.Exec(context.Background(), "", "name")); got != "'kael'" {
 		t.Errorf("name = %s", got)
+	}
+}
+
+// Summary (the kernel's table caption, :type, inspection) shows the same
+// autograd state as the REPL's badge: grad_fn for a recorded result.
+func TestSummaryShowsGradFn(t *testing.T) {
+	s := NewSession(IO{})
+	s.Exec(context.Background(), "", "w = ones(2, requires_grad=True)\ny = w * 2\nx = ones(2)")
+	for name, want := range map[string]string{
+		"w": "float32[2] tensor, 8 B, requires_grad",
+		"y": "float32[2] tensor, 8 B, grad_fn=<MulBackward0>",
+		"x": "float32[2] tensor, 8 B",
+	} {
+		v, _ := s.Get(name)
+		if got := Summary(v.(*tensor.Tensor)); got != want {
+			t.Errorf("Summary(%s) = %q, want %q", name, got, want)
+		}
 	}
 }

@@ -68,14 +68,10 @@ func (st styles) value(v lang.Value, width int) string {
 
 // badge is a tensor's dtype and shape, with its autograd state.
 func badge(t *tensor.Tensor) string {
-	b := lang.Badge(t)
-	if m := t.Autograd(); m != nil && m.GradFn != nil {
-		return b + " grad_fn=<" + m.GradFn.Name() + ">"
+	if g := lang.GradLabel(t); g != "" {
+		return lang.Badge(t) + " " + g
 	}
-	if t.RequiresGrad() {
-		return b + " requires_grad"
-	}
-	return b
+	return lang.Badge(t)
 }
 
 func (st styles) note(text string) string { return st.dim.Render("note: " + text) }
