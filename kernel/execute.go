@@ -106,8 +106,9 @@ func (k *Kernel) logHistoryError(err error) {
 
 // run calls exec, which runs a cell or an expression, with the engine once
 // it is ready and a context that an interrupt cancels and that carries the
-// execution count n (ExecutionCount). A panic in the engine and an interrupted cell become errors; an
-// interrupted cell's error is always a KeyboardInterrupt.
+// execution count n (ExecutionCount). A panic in the engine and an
+// interrupted cell become errors; an interrupted cell's error is always a
+// KeyboardInterrupt.
 func (k *Kernel) run(n int, io *cellIO, exec func(ctx context.Context, eng Engine) Outcome) (out Outcome) {
 	ctx, cancel := context.WithCancel(context.WithValue(k.ctx, executionCountKey{}, n))
 	defer cancel()

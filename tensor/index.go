@@ -403,16 +403,6 @@ func stridedOffsets(shape, strides []int, base int) []int {
 	return offs
 }
 
-// checkScratch refuses, as newStorage refuses a tensor, working memory of n
-// elements of size bytes that the memory limit leaves no room for.
-func checkScratch(n, size int) error {
-	bytes := float64(n) * float64(size)
-	if bytes > math.MaxInt/2 {
-		return newError(MemoryError, "cannot allocate %s of working memory", HumanBytes(bytes))
-	}
-	return checkHeapRoom(bytes)
-}
-
 // isIota reports whether offs is 0, 1, 2, ...
 func isIota(offs []int) bool {
 	for i, o := range offs {

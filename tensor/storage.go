@@ -91,6 +91,16 @@ func checkHeapRoom(bytes float64) error {
 	return nil
 }
 
+// checkScratch refuses, as newStorage refuses a tensor, working memory of n
+// elements of size bytes that the memory limit leaves no room for.
+func checkScratch(n, size int) error {
+	bytes := float64(n) * float64(size)
+	if bytes > math.MaxInt/2 {
+		return newError(MemoryError, "cannot allocate %s of working memory", HumanBytes(bytes))
+	}
+	return checkHeapRoom(bytes)
+}
+
 // HumanBytes formats a byte count in binary units, e.g. "1.5 GiB".
 func HumanBytes(n float64) string {
 	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
