@@ -179,7 +179,7 @@ func accumulate(leaf, g *tensor.Tensor) error {
 		m.Grad = c
 		return err
 	}
-	if hasOverlap(m.Grad) || m.Grad.SharesStorage(leaf) {
+	if m.Grad.HasInternalOverlap() || m.Grad.SharesStorage(leaf) {
 		sum, err := tensor.Add(m.Grad, g)
 		if err == nil {
 			m.Grad = sum
@@ -187,16 +187,4 @@ func accumulate(leaf, g *tensor.Tensor) error {
 		return err
 	}
 	return tensor.AddSpec.ApplyInPlace(m.Grad, g)
-}
-
-// hasOverlap reports whether several elements of t share one storage
-// place: a stride of 0 in a dimension of size above 1 (a broadcast view).
-func hasOverlap(t *tensor.Tensor) bool {
-	strides := t.Strides()
-	for d, s := range t.Shape() {
-		if s > 1 && strides[d] == 0 {
-			return true
-		}
-	}
-	return false
 }

@@ -48,7 +48,7 @@ func GradCheck(f func(inputs []*tensor.Tensor) (*tensor.Tensor, error), inputs [
 		if x.DType() != tensor.Float64 {
 			return fmt.Errorf("gradcheck: input %d is %s; check in float64", i, x.DType())
 		}
-		if hasOverlap(x) {
+		if x.HasInternalOverlap() {
 			return fmt.Errorf("gradcheck: input %d has overlapping elements (a broadcast view)", i)
 		}
 		checked = append(checked, i)

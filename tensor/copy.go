@@ -67,6 +67,28 @@ func (t *Tensor) Fill(value float64) error {
 	return t.CopyFrom(v)
 }
 
+// HasInternalOverlap reports whether several elements of t share one place
+// in storage: a dimension of size above 1 with stride 0, as Expand makes.
+func (t *Tensor) HasInternalOverlap() bool {
+	for d, s := range t.shape {
+		if s > 1 && t.strides[d] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkWritable refuses, as PyTorch does, to write into a tensor whose
+// elements share memory: each write would land on several elements, and
+// which value wins would depend on the order of the parallel kernel.
+func checkWritable(t *Tensor) error {
+	if t.HasInternalOverlap() {
+		return newError(RuntimeError, "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.").
+			withHint("the tensor is a broadcast view (expand); write into x.clone() or x.contiguous() instead")
+	}
+	return nil
+}
+
 // overlaps reports whether writing to dst could change src while it is read:
 // they share storage and are not the very same view.
 func overlaps(dst, src *Tensor) bool {

@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -217,5 +218,37 @@ func TestChunkAndTriangleHugeArguments(t *testing.T) {
 		if got := mustOp(Values[int64](mustOp(f(m, c.diagonal)))); !slices.Equal(got, c.want) {
 			t.Errorf("lower=%v diagonal=%d: %v, want %v", c.lower, c.diagonal, got, c.want)
 		}
+	}
+}
+
+// Writing into a broadcast view is refused before anything is written, as
+// in PyTorch; a view whose only stride-0 dimensions have size 1 is fine.
+func TestWritesIntoBroadcastViewsRefused(t *testing.T) {
+	base, _ := FromSlice([]float32{1, 2, 3})
+	x, err := base.Expand(2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx, _ := FromSlice([]int64{0})
+	one := MustScalar(1.0)
+	for name, write := range map[string]func() error{
+		"add_":      func() error { return AddSpec.ApplyInPlace(x, one) },
+		"div_":      func() error { return DivSpec.ApplyInPlace(x, one) },
+		"neg_":      func() error { return NegSpec.ApplyInPlace(x) },
+		"copy_":     func() error { return x.CopyFrom(one) },
+		"fill_":     func() error { return x.Fill(5) },
+		"index_put": func() error { return x.IndexPut([]Index{IndexTensor(idx)}, one) },
+	} {
+		err := write()
+		if e, ok := err.(*Error); !ok || e.Kind != RuntimeError || !strings.Contains(e.Msg, "more than one element of the written-to tensor") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if got, _ := Values[float32](base); !slices.Equal(got, []float32{1, 2, 3}) {
+		t.Errorf("the base changed: %v", got)
+	}
+	row, _ := base.Expand(1, 3)
+	if err := AddSpec.ApplyInPlace(row, one); err != nil {
+		t.Errorf("a size-1 broadcast dimension: %v", err)
 	}
 }

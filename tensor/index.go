@@ -98,6 +98,9 @@ func (x *Tensor) IndexPut(idx []Index, value *Tensor) error {
 		}
 		return v.CopyFrom(value)
 	}
+	if err := checkWritable(v); err != nil {
+		return err
+	}
 	p, err := planAdvanced(v, adv)
 	if err != nil {
 		return err

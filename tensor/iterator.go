@@ -85,6 +85,11 @@ type IterConfig struct {
 
 // NewIter builds an iterator over cfg's operands.
 func NewIter(cfg IterConfig) (*Iter, error) {
+	if cfg.Out != nil {
+		if err := checkWritable(cfg.Out); err != nil {
+			return nil, err
+		}
+	}
 	for i, in := range cfg.Inputs {
 		if !cfg.MixedInputs && in.dtype != cfg.Inputs[0].dtype {
 			return nil, typeErrorf("iterator inputs must share a dtype, got %s and %s", cfg.Inputs[0].dtype, cfg.Inputs[i].dtype)
