@@ -52,19 +52,31 @@ func (in *interp) assignAll(targets []syntax.Expr, v Value) error {
 	if err != nil {
 		return err
 	}
+	// Each store but the last that can fail keeps what undoes it (a copy of
+	// what it overwrites); a failing store changed nothing itself.
+	last := -1
+	for k, s := range stores {
+		if s.obj != nil {
+			last = k
+		}
+	}
 	var undo []func()
-	for _, s := range stores {
+	for k, s := range stores {
 		if s.obj == nil {
 			continue
 		}
-		if len(stores) > 1 {
-			undo = append(undo, s.undo())
+		var restore func()
+		if k < last {
+			restore = s.undo()
 		}
 		if err := s.apply(); err != nil {
-			for i := len(undo) - 2; i >= 0; i-- { // the failing store changed nothing
+			for i := len(undo) - 1; i >= 0; i-- {
 				undo[i]()
 			}
 			return in.errorAt(err, s.target.Span())
+		}
+		if restore != nil {
+			undo = append(undo, restore)
 		}
 	}
 	for name, val := range pending.vars {
