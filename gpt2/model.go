@@ -9,7 +9,7 @@ import (
 
 // Model is a GPT-2 language model with float32 weights.
 type Model struct {
-	Config Config
+	Config                       Config
 	wte, wpe, lnfW, lnfB, lmHead *tensor.Tensor
 	layers                       []layer
 	params                       map[string]*tensor.Tensor // names without "transformer."
