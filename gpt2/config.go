@@ -44,9 +44,9 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// readConfig reads a Hugging Face config.json. Fields it lacks keep
+// ReadConfig reads a Hugging Face config.json. Fields it lacks keep
 // GPT-2's defaults; n_ctx stands in for n_positions in old files.
-func readConfig(path string) (Config, error) {
+func ReadConfig(path string) (Config, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return Config{}, err

@@ -39,7 +39,7 @@ func Load(path string, opt Options) (*Model, error) {
 			return nil, fmt.Errorf("gpt2: %s has no model.safetensors", path)
 		}
 		if cfg == nil {
-			if c, err := readConfig(filepath.Join(path, "config.json")); err == nil {
+			if c, err := ReadConfig(filepath.Join(path, "config.json")); err == nil {
 				cfg = &c
 			} else if !errors.Is(err, os.ErrNotExist) {
 				return nil, err

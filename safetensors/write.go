@@ -117,6 +117,9 @@ func Save(path string, tensors map[string]*tensor.Tensor, metadata map[string]st
 	if err = w.Flush(); err != nil {
 		return err
 	}
+	if err = tmp.Chmod(0o644); err != nil {
+		return err
+	}
 	if err = tmp.Sync(); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@
 //	kael run FILE.kael         run a script
 //	kael kernel CONNECTION     serve the Jupyter messaging protocol
 //	kael kernel install        install the Jupyter kernelspec (--user, --prefix DIR)
+//	kael gpt2 MODEL PROMPT     generate text with GPT-2 (kael gpt2 init FILE: random weights)
 //	kael version               print the version
 package main
 
@@ -32,6 +33,7 @@ const usage = `usage:
   kael kernel CONNECTION    run the Jupyter kernel on a connection file
   kael kernel install [--user | --prefix DIR]
                             install the Jupyter kernelspec
+  kael gpt2 MODEL PROMPT    generate text with GPT-2 (kael gpt2 --help)
   kael version              print the version
 `
 
@@ -72,6 +74,8 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 	case "kernel":
 		stop() // the kernel handles SIGINT as an interrupt request
 		return runKernel(args[1:], stdout, stderr)
+	case "gpt2":
+		return runGPT2(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-V":
 		fmt.Fprintln(stdout, "kael", version)
 		return 0
