@@ -38,12 +38,15 @@ fuzz:
 	done
 
 ## lint: gofmt, go vet and the exhaustive analyzer over switches on tensor.DType
-## (a new dtype fails every switch that misses it, as -Wswitch does in C++)
+## (a new dtype fails every switch that misses it, as -Wswitch does in C++),
+## and the proof that an extra dtype fails every place that needs it
+## (.ci/check-extra-dtype, docs/adr/0001-runtime-dtype.md)
 lint: $(EXHAUSTIVE)
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(EXHAUSTIVE) -typeonly 'tensor\.DType$$' ./...
+	./.ci/check-extra-dtype $(EXHAUSTIVE)
 
 $(EXHAUSTIVE):
 	GOBIN=$(BIN) $(GO) install github.com/nishanths/exhaustive/cmd/exhaustive@$(EXHAUSTIVE_VERSION)

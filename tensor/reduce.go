@@ -805,23 +805,17 @@ func argKernelOf[T Element](isMax bool) argKernel {
 }
 
 var (
-	sumKernels   = NoBoolDTypes(kernelOf(sumOps(vecmath.SumFloat32)), kernelOf(sumOps(sumContig[float64])), kernelOf(sumOps(sumContig[int64])))
-	sumSqKernels = FloatingDTypes(kernelOf(sumSqOps[float32]()), kernelOf(sumSqOps[float64]()))
-	prodKernels  = NoBoolDTypes(kernelOf(prodOps[float32]()), kernelOf(prodOps[float64]()), kernelOf(prodOps[int64]()))
-	amaxKernels  = AllDTypes(kernelOf(extremeOps[float32](true)), kernelOf(extremeOps[float64](true)),
-		kernelOf(extremeOps[int64](true)), kernelOf(extremeOps[uint8](true)))
-	aminKernels = AllDTypes(kernelOf(extremeOps[float32](false)), kernelOf(extremeOps[float64](false)),
-		kernelOf(extremeOps[int64](false)), kernelOf(extremeOps[uint8](false)))
-	allKernels = AllDTypes(kernelOf(truthOps[float32](0)), kernelOf(truthOps[float64](0)),
-		kernelOf(truthOps[int64](0)), kernelOf(truthOps[uint8](0)))
-	anyKernels = AllDTypes(kernelOf(truthOps[float32](1)), kernelOf(truthOps[float64](1)),
-		kernelOf(truthOps[int64](1)), kernelOf(truthOps[uint8](1)))
-	maxKernels = AllDTypes(argKernelOf[float32](true), argKernelOf[float64](true),
-		argKernelOf[int64](true), argKernelOf[uint8](true))
-	minKernels = AllDTypes(argKernelOf[float32](false), argKernelOf[float64](false),
-		argKernelOf[int64](false), argKernelOf[uint8](false))
-	argmaxKernels = NoBoolDTypes(argKernelOf[float32](true), argKernelOf[float64](true), argKernelOf[int64](true))
-	argminKernels = NoBoolDTypes(argKernelOf[float32](false), argKernelOf[float64](false), argKernelOf[int64](false))
+	sumKernels    = NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumOps(vecmath.SumFloat32)), Float64: kernelOf(sumOps(sumContig[float64])), Int64: kernelOf(sumOps(sumContig[int64]))})
+	sumSqKernels  = FloatingDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumSqOps[float32]()), Float64: kernelOf(sumSqOps[float64]())})
+	prodKernels   = NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(prodOps[float32]()), Float64: kernelOf(prodOps[float64]()), Int64: kernelOf(prodOps[int64]())})
+	amaxKernels   = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](true)), Float64: kernelOf(extremeOps[float64](true)), Int64: kernelOf(extremeOps[int64](true)), Bool: kernelOf(extremeOps[uint8](true))})
+	aminKernels   = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](false)), Float64: kernelOf(extremeOps[float64](false)), Int64: kernelOf(extremeOps[int64](false)), Bool: kernelOf(extremeOps[uint8](false))})
+	allKernels    = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](0)), Float64: kernelOf(truthOps[float64](0)), Int64: kernelOf(truthOps[int64](0)), Bool: kernelOf(truthOps[uint8](0))})
+	anyKernels    = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](1)), Float64: kernelOf(truthOps[float64](1)), Int64: kernelOf(truthOps[int64](1)), Bool: kernelOf(truthOps[uint8](1))})
+	maxKernels    = AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true), Bool: argKernelOf[uint8](true)})
+	minKernels    = AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false), Bool: argKernelOf[uint8](false)})
+	argmaxKernels = NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true)})
+	argminKernels = NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false)})
 )
 
 // identity is the result of a reduction over no elements; ok is false for
@@ -856,7 +850,9 @@ func reduce(op string, x *Tensor, dims []int, keepdim bool, kernels Kernels[redu
 		return res, err
 	}
 	if p.n == 0 {
-		fillStorage(res.storage, id.value)
+		if err := fillStorage(res, id.value); err != nil {
+			return nil, err
+		}
 		return res, nil
 	}
 	if err := kernel(p, res); err != nil {
@@ -894,21 +890,6 @@ func Prod(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 		return nil, err
 	}
 	return reduce("prod", x, dims, keepdim, prodKernels, x.dtype, oneIdentity)
-}
-
-// torchTypeName is PyTorch's C++ name of a dtype, which its messages use.
-func torchTypeName(d DType) string {
-	switch d {
-	case Float32:
-		return "Float"
-	case Float64:
-		return "Double"
-	case Int64:
-		return "Long"
-	case Bool:
-		return "Bool"
-	}
-	return d.String()
 }
 
 // Mean returns the mean of x over dims, as torch.mean. Only floating inputs
@@ -1189,7 +1170,7 @@ func Norm(x *Tensor, p float64, dims []int, keepdim bool) (*Tensor, error) {
 // along a dimension: outer blocks of length×inner elements.
 type cumKernel func(t *Tensor, outer, length, inner int) error
 
-var cumsumKernels = NoBoolDTypes[cumKernel](cumsumLoop[float32, float64], cumsumLoop[float64, float64], cumsumLoop[int64, int64])
+var cumsumKernels = NoBoolDTypes(ByDType[cumKernel]{Float32: cumsumLoop[float32, float64], Float64: cumsumLoop[float64, float64], Int64: cumsumLoop[int64, int64]})
 
 // cumsumLoop accumulates in A (float64 for float32 inputs, as PyTorch's
 // CPU kernel does): for every block, row i becomes the sum of rows 0..i.
