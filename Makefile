@@ -24,9 +24,12 @@ build:
 run: build
 	$(KAEL)
 
-## test: every test, including the Jupyter integration test with the real client
+## test: every test, including the Jupyter integration test with the real client;
+## then the packages that allocate tensors again with outputs allocated by make
+## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem)
 test: jupyter-deps
 	KAEL_REQUIRE_JUPYTER=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
+	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
 
 ## fuzz: run each fuzz target for $(FUZZTIME)
 fuzz:
