@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -120,15 +121,25 @@ func kaelGPT2(path string) (*gpt2Times, error) {
 		_, err = m.LastLogits(ids, cache)
 		return time.Since(start).Seconds(), err
 	}
-	var err error
+	// The bandwidth of a shared VM moves from minute to minute: it is
+	// measured just before and just after decoding, and the higher figure
+	// sets the limit decode is held to.
+	before, err := streamBandwidth()
+	if err != nil {
+		return nil, err
+	}
 	if out.Decode, err = medianOf(3, decode); err != nil {
 		return nil, err
 	}
+	after, err := streamBandwidth()
+	if err != nil {
+		return nil, err
+	}
+	out.Bandwidth = max(before, after)
 	if out.Prefill, err = medianOf(5, prefill); err != nil {
 		return nil, err
 	}
-	out.Bandwidth, err = streamBandwidth()
-	return &out, err
+	return &out, nil
 }
 
 // medianOf runs f once to warm up, then n times, and returns the median.
@@ -148,18 +159,31 @@ func medianOf(n int, f func() (float64, error)) (float64, error) {
 }
 
 // streamBandwidth returns the bytes per second of kael's sum over 1 GiB
-// of float32, a streaming read on every core.
+// of float32, a streaming read on every core (the best of five).
 func streamBandwidth() (float64, error) {
 	x, err := tensor.Ones(tensor.Float32, 1<<28)
 	if err != nil {
 		return 0, err
 	}
-	t, err := medianOf(5, func() (float64, error) {
+	t, err := minOf(5, func() (float64, error) {
 		start := time.Now()
 		_, err := tensor.Sum(x, nil, false)
 		return time.Since(start).Seconds(), err
 	})
 	return float64(1<<30) / t, err
+}
+
+// minOf returns the shortest of n runs of f.
+func minOf(n int, f func() (float64, error)) (float64, error) {
+	best := math.Inf(1)
+	for range n {
+		t, err := f()
+		if err != nil {
+			return 0, err
+		}
+		best = math.Min(best, t)
+	}
+	return best, nil
 }
 
 func torchGPT2(python, path string) (map[string]float64, error) {
@@ -236,7 +260,7 @@ func printGPT2Table(w io.Writer, k *gpt2Times, ref map[string]float64) {
 	loadRef, loadOK := ref["load"]
 	fmt.Fprintf(tw, "load (mmap, model ready)\t%s\t%s\t-\t< 1 s: %s\t\n", formatDuration(k.Load), ifElse(loadOK, formatDuration(loadRef), "-"), verdict(k.Load < 1))
 	tw.Flush()
-	fmt.Fprintf(w, "stream-read bandwidth (kael sum over 1 GiB): %.1f GB/s; %.0f MB of weights per token: decode limit %.1f tokens/s\n",
+	fmt.Fprintf(w, "stream-read bandwidth (kael sum over 1 GiB, best before/after decode): %.1f GB/s; %.0f MB of weights per token: decode limit %.1f tokens/s\n",
 		k.Bandwidth/1e9, k.BytesPerToken/1e6, limit)
 	if len(ref) > 0 {
 		var parts []string
