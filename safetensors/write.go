@@ -6,12 +6,12 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"unsafe"
 
+	"github.com/kael-dev/kael/internal/atomicfile"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -90,43 +90,23 @@ func Encode(tensors map[string]*tensor.Tensor, metadata map[string]string) ([]by
 
 // Save writes tensors and metadata (which may be nil) to path, replacing
 // the file only once the new one is complete.
-func Save(path string, tensors map[string]*tensor.Tensor, metadata map[string]string) (err error) {
+func Save(path string, tensors map[string]*tensor.Tensor, metadata map[string]string) error {
 	header, names, err := Encode(tensors, metadata)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+	return atomicfile.Write(path, func(f io.Writer) error {
+		w := bufio.NewWriterSize(f, 1<<20)
+		if _, err := w.Write(header); err != nil {
+			return err
 		}
-	}()
-	w := bufio.NewWriterSize(tmp, 1<<20)
-	if _, err = w.Write(header); err != nil {
-		return err
-	}
-	for _, name := range names {
-		if err = writeData(w, tensors[name]); err != nil {
-			return fmt.Errorf("safetensors: %s: tensor %q: %v", path, name, err)
+		for _, name := range names {
+			if err := writeData(w, tensors[name]); err != nil {
+				return fmt.Errorf("safetensors: %s: tensor %q: %v", path, name, err)
+			}
 		}
-	}
-	if err = w.Flush(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+		return w.Flush()
+	})
 }
 
 // writeData writes t's elements, row-major and little-endian.

@@ -42,17 +42,9 @@ func runGPT2(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "seed of the sampling generator")
 	doSample := fs.Bool("do-sample", false, "sample instead of taking the most likely token")
 	stats := fs.Bool("stats", false, "print load time and tokens per second on stderr")
-	fs.Usage = func() { fmt.Fprint(stderr, gpt2Usage); fs.PrintDefaults() }
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if len(pos) != 2 {
-		fs.Usage()
-		return 2
+	pos, status := parseGPT2Args(fs, args, 2, stderr)
+	if pos == nil {
+		return status
 	}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
@@ -137,20 +129,13 @@ func runGPT2Init(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	config := fs.String("config", "124M", "a published size (124M, 355M, 774M, 1.5B) or a config.json file")
 	seed := fs.Uint64("seed", 0, "seed of the random weights")
-	fs.Usage = func() { fmt.Fprint(stderr, gpt2Usage); fs.PrintDefaults() }
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return 2
+	pos, status := parseGPT2Args(fs, args, 1, stderr)
+	if pos == nil {
+		return status
 	}
 	cfg, ok := gpt2.Configs[*config]
 	if !ok {
+		var err error
 		if cfg, err = gpt2.ReadConfig(*config); err != nil {
 			fmt.Fprintf(stderr, "kael gpt2 init: --config %s is neither a published size (124M, 355M, 774M, 1.5B) nor a config.json: %v\n", *config, err)
 			return 2
@@ -163,6 +148,24 @@ func runGPT2Init(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "wrote %s: random GPT-2 (%d layers, %d heads, n_embd %d, vocab %d, context %d), seed %d\n",
 		pos[0], cfg.NLayer, cfg.NHead, cfg.NEmbd, cfg.VocabSize, cfg.NPositions, *seed)
 	return 0
+}
+
+// parseGPT2Args parses args, which must hold want positional arguments,
+// and returns them; on failure, or for --help, it returns nil and the exit
+// status.
+func parseGPT2Args(fs *flag.FlagSet, args []string, want int, stderr io.Writer) ([]string, int) {
+	fs.Usage = func() { fmt.Fprint(stderr, gpt2Usage); fs.PrintDefaults() }
+	pos, err := parseInterleaved(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return nil, 0
+	case err != nil:
+		return nil, 2
+	case len(pos) != want:
+		fs.Usage()
+		return nil, 2
+	}
+	return pos, 0
 }
 
 // parseInterleaved parses flags that may come before, between or after

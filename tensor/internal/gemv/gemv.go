@@ -88,19 +88,27 @@ func split(rows, threads int, body func(t, lo, hi int)) {
 	wg.Wait()
 }
 
+// start handles the products with nothing to add (k = 0 sets y[:n] to
+// zero), returning a nil implementation for them; otherwise it returns the
+// implementation in use and the goroutines to use.
+func start(y []float32, n, k, threads int) (*impl, int) {
+	if k == 0 {
+		clear(y[:n])
+	}
+	if n == 0 || k == 0 {
+		return nil, 0
+	}
+	return current, threadsFor(k*n, threads)
+}
+
 // VecMat sets y[:n] = x[:k]·W, where W is k×n with row i at w[i*ldw:], using
 // at most threads goroutines (0: GOMAXPROCS).
 func VecMat(y, x, w []float32, k, n, ldw, threads int) {
 	checkVecMat(y, x, w, k, n, ldw)
-	if n == 0 {
+	im, threads := start(y, n, k, threads)
+	if im == nil {
 		return
 	}
-	if k == 0 {
-		clear(y[:n])
-		return
-	}
-	im := current
-	threads = threadsFor(k*n, threads)
 	partial := make([][]float32, threads)
 	partial[0] = y[:n]
 	split(k, threads, func(t, lo, hi int) {
@@ -149,15 +157,10 @@ func vecMatRows(im *impl, acc, x, w []float32, lo, hi, n, ldw int) {
 // using at most threads goroutines (0: GOMAXPROCS).
 func MatVec(y, w, x []float32, n, k, ldw, threads int) {
 	checkMatVec(y, w, x, n, k, ldw)
-	if n == 0 {
+	im, threads := start(y, n, k, threads)
+	if im == nil {
 		return
 	}
-	if k == 0 {
-		clear(y[:n])
-		return
-	}
-	im := current
-	threads = threadsFor(k*n, threads)
 	split(n, threads, func(_, lo, hi int) { matVecRows(im, y, w, x, lo, hi, k, ldw) })
 }
 
