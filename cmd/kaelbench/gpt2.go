@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -22,7 +23,10 @@ import (
 //go:embed gpt2_bench.py
 var gpt2Script string
 
-var gpt2Flag = flag.Bool("gpt2", true, "also time GPT-2 124M (random weights) against PyTorch")
+var (
+	gpt2Flag   = flag.Bool("gpt2", true, "also time GPT-2 124M (random weights) against PyTorch")
+	gpt2Rounds = flag.Int("gpt2-rounds", 2, "rounds of kael then PyTorch for the GPT-2 rows; each keeps its best")
+)
 
 // gpt2Times is kael's side of the GPT-2 rows, in seconds (bandwidth in
 // bytes per second).
@@ -54,18 +58,44 @@ func runGPT2Bench(w io.Writer, python string) {
 		fmt.Fprintln(os.Stderr, "kaelbench: gpt2:", err)
 		return
 	}
-	fmt.Fprintln(os.Stderr, "timing kael's GPT-2")
-	k, err := kaelGPT2(path)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "kaelbench: gpt2:", err)
-		return
-	}
-	fmt.Fprintf(os.Stderr, "running %s gpt2_bench.py (PyTorch)\n", python)
-	ref, err := torchGPT2(python, path)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "kaelbench: gpt2 PyTorch anchor:", err)
+	// The load of a shared VM changes from minute to minute, so kael and
+	// PyTorch take turns and each keeps its best time of the rounds.
+	var k *gpt2Times
+	var ref map[string]float64
+	for round := 1; round <= *gpt2Rounds; round++ {
+		fmt.Fprintf(os.Stderr, "GPT-2 round %d of %d: timing kael\n", round, *gpt2Rounds)
+		kr, err := kaelGPT2(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "kaelbench: gpt2:", err)
+			return
+		}
+		k = bestGPT2(k, kr)
+		fmt.Fprintf(os.Stderr, "GPT-2 round %d of %d: running %s gpt2_bench.py (PyTorch)\n", round, *gpt2Rounds, python)
+		rr, err := torchGPT2(python, path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "kaelbench: gpt2 PyTorch anchor:", err)
+			continue
+		}
+		if ref == nil {
+			ref = rr
+		}
+		for key, v := range rr {
+			ref[key] = math.Min(ref[key], v)
+		}
 	}
 	printGPT2Table(w, k, ref)
+}
+
+// bestGPT2 combines two rounds of kael's times: the shortest times and
+// the highest bandwidth.
+func bestGPT2(a, b *gpt2Times) *gpt2Times {
+	if a == nil {
+		return b
+	}
+	return &gpt2Times{
+		Load: math.Min(a.Load, b.Load), Decode: math.Min(a.Decode, b.Decode), Prefill: math.Min(a.Prefill, b.Prefill),
+		Bandwidth: math.Max(a.Bandwidth, b.Bandwidth), BytesPerToken: a.BytesPerToken,
+	}
 }
 
 // kaelGPT2 times loading, decoding and prefilling, and measures the
@@ -82,7 +112,7 @@ func kaelGPT2(path string) (*gpt2Times, error) {
 		}
 		loads[i] = time.Since(start).Seconds()
 	}
-	out.Load = median(loads)
+	out.Load = slices.Min(loads)
 	c := m.Config
 	e := c.NEmbd
 	out.BytesPerToken = 4 * float64(c.NLayer*(e*3*e+e*e+e*4*e+4*e*e)+c.VocabSize*e)
@@ -128,7 +158,7 @@ func kaelGPT2(path string) (*gpt2Times, error) {
 	if err != nil {
 		return nil, err
 	}
-	if out.Decode, err = medianOf(3, decode); err != nil {
+	if out.Decode, err = bestOf(2, decode); err != nil {
 		return nil, err
 	}
 	after, err := streamBandwidth()
@@ -136,26 +166,18 @@ func kaelGPT2(path string) (*gpt2Times, error) {
 		return nil, err
 	}
 	out.Bandwidth = max(before, after)
-	if out.Prefill, err = medianOf(5, prefill); err != nil {
+	if out.Prefill, err = bestOf(3, prefill); err != nil {
 		return nil, err
 	}
 	return &out, nil
 }
 
-// medianOf runs f once to warm up, then n times, and returns the median.
-func medianOf(n int, f func() (float64, error)) (float64, error) {
+// bestOf runs f once to warm up, then n times, and returns the shortest.
+func bestOf(n int, f func() (float64, error)) (float64, error) {
 	if _, err := f(); err != nil {
 		return 0, err
 	}
-	ts := make([]float64, n)
-	for i := range ts {
-		t, err := f()
-		if err != nil {
-			return 0, err
-		}
-		ts[i] = t
-	}
-	return median(ts), nil
+	return minOf(n, f)
 }
 
 // streamBandwidth returns the bytes per second of kael's sum over 1 GiB
@@ -236,7 +258,7 @@ func verdict(ok bool) string {
 // kael over PyTorch's fastest form.
 func printGPT2Table(w io.Writer, k *gpt2Times, ref map[string]float64) {
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "GPT-2 124M, random weights, float32, batch 1, KV cache")
+	fmt.Fprintf(w, "GPT-2 124M, random weights, float32, batch 1, KV cache (best of %d rounds in turn)\n", *gpt2Rounds)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "work\tkael\tPyTorch (fastest form)\tvs PyTorch\tgoal\t")
 	decodeRate := gpt2NewToks / k.Decode
