@@ -121,10 +121,11 @@ func startKernel(t testing.TB, configure func(*Config)) *testKernel {
 // client is a minimal Jupyter client: DEALER sockets for shell, control and
 // stdin sharing one identity, SUB for IOPub and REQ for the heartbeat.
 type client struct {
-	t       testing.TB
-	signer  *signer
-	session string
-	cancel  context.CancelFunc
+	t        testing.TB
+	signer   *signer
+	session  string
+	identity string // of the shell, control and stdin sockets
+	cancel   context.CancelFunc
 
 	shell, control, stdin, iopub, hb zmq4.Socket
 
@@ -140,9 +141,10 @@ func connect(t testing.TB, info ConnectionInfo) *client {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	id := zmq4.WithID(zmq4.SocketIdentity(newID()))
+	identity := newID()
+	id := zmq4.WithID(zmq4.SocketIdentity(identity))
 	c := &client{
-		t: t, signer: s, session: newID(), cancel: cancel,
+		t: t, signer: s, session: newID(), identity: identity, cancel: cancel,
 		shell:    zmq4.NewDealer(ctx, id),
 		control:  zmq4.NewDealer(ctx, id),
 		stdin:    zmq4.NewDealer(ctx, id),

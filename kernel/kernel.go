@@ -36,6 +36,9 @@ type Config struct {
 	// expects: Jupyter's kernel manager starts a new process and would
 	// otherwise wait several seconds for this one to die before killing it.
 	RestartInPlace bool
+	// Limits bound what one peer can make the kernel hold or wait for;
+	// zero fields take their defaults.
+	Limits TransportLimits
 }
 
 // Errors that end Serve.
@@ -144,6 +147,7 @@ func New(info ConnectionInfo, cfg Config) (*Kernel, error) {
 	k.ctx, k.stop = context.WithCancelCause(context.Background())
 	zlog := slog.NewLogLogger(cfg.Logger.Handler(), slog.LevelWarn)
 	opts := []zmq4.Option{zmq4.WithTimeout(sendTimeout), zmq4.WithLogger(zlog)}
+	sockCtx := withLimits(k.ctx, cfg.Limits)
 	var socks []zmq4.Socket
 	bind := func(sock zmq4.Socket, port int) zmq4.Socket {
 		socks = append(socks, sock)
@@ -154,13 +158,13 @@ func New(info ConnectionInfo, cfg Config) (*Kernel, error) {
 		}
 		return sock
 	}
-	k.shell = &channel{name: "shell", sock: bind(zmq4.NewRouter(k.ctx, opts...), info.ShellPort)}
-	k.control = &channel{name: "control", sock: bind(zmq4.NewRouter(k.ctx, opts...), info.ControlPort)}
-	k.stdin = &channel{name: "stdin", sock: bind(zmq4.NewRouter(k.ctx, opts...), info.StdinPort)}
+	k.shell = &channel{name: "shell", sock: bind(zmq4.NewRouter(sockCtx, opts...), info.ShellPort)}
+	k.control = &channel{name: "control", sock: bind(zmq4.NewRouter(sockCtx, opts...), info.ControlPort)}
+	k.stdin = &channel{name: "stdin", sock: bind(zmq4.NewRouter(sockCtx, opts...), info.StdinPort)}
 	// A ROUTER that echoes whole messages answers REQ peers exactly as a
 	// REP socket would, and any other peer too; ipykernel does the same.
-	k.hb = &channel{name: "heartbeat", sock: bind(zmq4.NewRouter(k.ctx, opts...), info.HBPort)}
-	k.iopub = &publisher{k: k, sock: bind(zmq4.NewPub(k.ctx, opts...), info.IOPubPort)}
+	k.hb = &channel{name: "heartbeat", sock: bind(zmq4.NewRouter(sockCtx, opts...), info.HBPort)}
+	k.iopub = &publisher{k: k, sock: bind(zmq4.NewPub(sockCtx, opts...), info.IOPubPort)}
 	if err != nil {
 		k.stop(err)
 		for _, sock := range socks {
