@@ -83,8 +83,10 @@ type Kernel struct {
 	// Owned by the executor goroutine.
 	engine      *engineSlot
 	count       int
-	history     *History
 	abortBefore uint64
+
+	history      *History      // set once historyReady is closed
+	historyReady chan struct{} // closed when the history is loaded
 
 	cellMu     sync.Mutex
 	cancelCell context.CancelFunc
@@ -184,6 +186,7 @@ func (k *Kernel) Serve(ctx context.Context) error {
 
 	k.iopub.status(nil, "starting")
 	k.engine = k.startEngine()
+	k.loadHistory()
 
 	var readers sync.WaitGroup
 	readers.Go(func() { k.readLoop(k.shell, k.enqueue) })
@@ -202,9 +205,7 @@ func (k *Kernel) Serve(ctx context.Context) error {
 	select {
 	case <-executor:
 		k.engine.close(shutdownWait)
-		if k.history != nil {
-			k.history.Close()
-		}
+		k.openHistory().Close()
 	case <-time.After(shutdownWait):
 		k.log.Warn("running cell did not stop; exiting without waiting for it")
 	}
@@ -476,8 +477,8 @@ func (k *Kernel) restartEngine() {
 	k.engine.close(restartWait)
 	k.engine = k.startEngine()
 	k.count = 0
-	if k.history != nil {
-		k.history.NewSession()
+	if err := k.openHistory().NewSession(); err != nil {
+		k.log.Warn("cannot save history", "err", err)
 	}
 	k.abortBefore = k.arrived.Load()
 	k.log.Info("engine restarted")

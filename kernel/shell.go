@@ -241,21 +241,27 @@ func (k *Kernel) historyReply(req *Message) {
 	k.reply(k.shell, req, "history_reply", map[string]any{"status": "ok", "history": entries})
 }
 
-// openHistory opens the history file on first use, so that start-up does
-// not wait for it. A history that cannot be opened is kept in memory.
+// loadHistory opens the history file in the background, so that start-up
+// does not wait for it. A history that cannot be opened is kept in memory.
+func (k *Kernel) loadHistory() {
+	k.historyReady = make(chan struct{})
+	go func() {
+		defer close(k.historyReady)
+		path := k.cfg.HistoryPath
+		if path == "" {
+			path = DefaultHistoryPath()
+		}
+		h, err := OpenHistory(path)
+		if err != nil {
+			k.log.Warn("history is not saved", "path", path, "err", err)
+			h = NewMemoryHistory()
+		}
+		k.history = h
+	}()
+}
+
+// openHistory waits until the history is loaded.
 func (k *Kernel) openHistory() *History {
-	if k.history != nil {
-		return k.history
-	}
-	path := k.cfg.HistoryPath
-	if path == "" {
-		path = DefaultHistoryPath()
-	}
-	h, err := OpenHistory(path)
-	if err != nil {
-		k.log.Warn("history is not saved", "path", path, "err", err)
-		h = NewMemoryHistory()
-	}
-	k.history = h
-	return h
+	<-k.historyReady
+	return k.history
 }
