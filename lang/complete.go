@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/render"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -211,13 +212,7 @@ func (s *Session) Inspect(code string, cursor, detail int) (ins Inspection, ok b
 
 // Summary describes a tensor in one line: dtype[shape], bytes and autograd
 // state, e.g. "float32[2, 3] tensor, 24 B, requires_grad".
-func Summary(t *tensor.Tensor) string {
-	s := Badge(t) + " tensor, " + tensor.HumanBytes(float64(t.Nbytes()))
-	if g := GradLabel(t); g != "" {
-		s += ", " + g
-	}
-	return s
-}
+func Summary(t *tensor.Tensor) string { return render.Summary(t, GradLabel(t)) }
 
 // GradLabel is the autograd state shown beside a tensor result, as
 // PyTorch's repr shows it: "grad_fn=<MulBackward0>" for a result recorded
@@ -234,7 +229,7 @@ func GradLabel(t *tensor.Tensor) string {
 
 // Badge is the dtype/shape label shown with every tensor result, e.g.
 // float32[2, 3].
-func Badge(t *tensor.Tensor) string { return t.DType().String() + tensor.FormatShape(t.Shape()) }
+func Badge(t *tensor.Tensor) string { return render.Badge(t) }
 
 // VarInfo describes one variable for a variables table.
 type VarInfo struct {

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/kael-dev/kael/kernel"
+	"github.com/kael-dev/kael/kernel/langeval"
 )
 
 // runKernel handles "kael kernel CONNECTION" and "kael kernel install".
@@ -42,7 +43,7 @@ func runKernel(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	err := kernel.Run(context.Background(), args[0], kernel.Config{
-		NewEngine: kernel.NewLangEngine,
+		NewEngine: langeval.New,
 		Version:   version,
 	})
 	if err != nil {
