@@ -268,10 +268,9 @@ func TestOversizedMessageClosesTheConnection(t *testing.T) {
 }
 
 func TestStalledSubscriberDoesNotStopOutput(t *testing.T) {
-	tk := startKernel(t, func(cfg *Config) {
-		cfg.Limits.SendHWM = 8
-		cfg.Limits.SendQueueBytes = 1 << 20
-	})
+	// The limits apply to every subscriber: 4 MiB leaves the reading
+	// client room to lag behind on a busy machine.
+	tk := startKernel(t, func(cfg *Config) { cfg.Limits.SendQueueBytes = 4 << 20 })
 	c := connect(t, tk.info)
 	// A subscriber that subscribes to everything and never reads.
 	stalled := dialRaw(t, tk.info.IOPubPort, "SUB", "")
@@ -304,7 +303,7 @@ func TestStalledSubscriberDoesNotStopOutput(t *testing.T) {
 	var after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&after)
-	// What waits for the stalled peer is bounded by its queue (1 MiB plus
+	// What waits for the stalled peer is bounded by its queue (4 MiB plus
 	// one message); the client's own copies of the outputs are ~7 MB.
 	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 24<<20 {
 		t.Errorf("heap grew by %d MB", grown>>20)

@@ -372,11 +372,11 @@ func (k *Kernel) reply(ch *channel, req *Message, msgType string, content any) {
 	k.replyWithMetadata(ch, req, msgType, content, nil)
 }
 
-func (k *Kernel) replyWithMetadata(ch *channel, req *Message, msgType string, content any, metadata map[string]any) {
+func (k *Kernel) replyWithMetadata(ch *channel, req *Message, msgType string, content any, metadata any) {
 	m, err := k.newMessage(req, msgType, content)
 	if err != nil {
 		k.log.Error("cannot encode reply", "err", err)
-		m, _ = k.newMessage(req, msgType, errorContent(&CellError{Name: "EncodingError", Value: err.Error()}))
+		m, _ = k.newMessage(req, msgType, newErrorReply(&CellError{Name: "EncodingError", Value: err.Error()}))
 	}
 	if metadata != nil {
 		if m.Metadata, err = marshalJSON(metadata); err != nil {
@@ -393,23 +393,16 @@ func (k *Kernel) replyError(ch *channel, req *Message, e *CellError) {
 	if !ok {
 		return
 	}
-	content := errorContent(e)
 	if req.Header.MsgType == "execute_request" {
-		content["execution_count"] = k.count
-		content["user_expressions"] = map[string]any{}
-		content["payload"] = []any{}
+		k.reply(ch, req, t, newExecuteErrorReply(k.count, e))
+		return
 	}
-	k.reply(ch, req, t, content)
+	k.reply(ch, req, t, newErrorReply(e))
 }
 
 func replyType(msgType string) (string, bool) {
 	base, ok := strings.CutSuffix(msgType, "_request")
 	return base + "_reply", ok && base != ""
-}
-
-func errorContent(e *CellError) map[string]any {
-	e = withTraceback(e)
-	return map[string]any{"status": "error", "ename": e.Name, "evalue": e.Value, "traceback": e.Traceback}
 }
 
 // withTraceback returns e with a one-line traceback if it has none: front
