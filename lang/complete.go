@@ -163,9 +163,23 @@ func callParams(v Value) []string {
 
 // Completeness says whether code is ready to run, and the indent for the
 // next line when it is not (the REPL's continuation prompt, Jupyter's
-// is_complete).
+// is_complete). It follows IPython's rules (check_complete), which
+// jupyter console relies on: code that is cut off (an open bracket,
+// string or block header) is incomplete; a compound statement that parses
+// is complete when its last line is not indented, as in a one-line
+// `for k in range(3): print(k)`, or when the code ends with a newline,
+// as `def f(x):\n    return x\n` does; an indented last line without
+// one may still be followed by more of the block. Front ends that read
+// line by line pass the lines without the last newline, so that a block
+// ends with a blank line.
 func Completeness(code string) (status syntax.Status, indent string) {
-	return syntax.Completeness(code)
+	status, indent = syntax.Completeness(code)
+	if status == syntax.Incomplete && (indent == "" || strings.HasSuffix(code, "\n")) {
+		if _, err := syntax.Parse("", code); err == nil {
+			return syntax.Complete, ""
+		}
+	}
+	return status, indent
 }
 
 // Inspection is the answer to an inspection request.

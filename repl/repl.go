@@ -204,14 +204,14 @@ func (r *repl) loop(ctx context.Context) {
 			}
 		}
 		r.pending = append(r.pending, line)
-		src := strings.Join(r.pending, "\n") + "\n"
+		src := strings.Join(r.pending, "\n") // a block ends with a blank line
 		status, ind := lang.Completeness(src)
 		if status == syntax.Incomplete {
 			indent = ind
 			continue
 		}
 		r.pending, indent = nil, ""
-		r.safely(func() { r.runSource(ctx, src) })
+		r.safely(func() { r.runSource(ctx, src+"\n") })
 	}
 }
 
