@@ -150,6 +150,7 @@ type repl struct {
 func newREPL(opts Options) *repl {
 	outFD, outIsTerm := terminalFD(opts.Stdout)
 	renderer := lipgloss.NewRenderer(opts.Stdout)
+	renderer.SetHasDarkBackground(darkBackground(os.Getenv))
 	plain := opts.NoColor || os.Getenv("NO_COLOR") != "" || !outIsTerm
 	if plain {
 		renderer.SetColorProfile(termenv.Ascii)
