@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -48,34 +46,15 @@ type testKernel struct {
 	engines chan *fakeEngine
 }
 
-// freePorts returns n distinct free TCP ports on 127.0.0.1.
-func freePorts(t testing.TB, n int) []int {
-	t.Helper()
-	ports := make([]int, n)
-	for i := range ports {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer l.Close()
-		ports[i] = l.Addr().(*net.TCPAddr).Port
-	}
-	return ports
-}
-
 func writeConnectionFile(t testing.TB, key string) (string, ConnectionInfo) {
 	t.Helper()
-	p := freePorts(t, 5)
-	info := ConnectionInfo{
-		Transport: "tcp", IP: "127.0.0.1", SignatureScheme: "hmac-sha256", Key: key,
-		ShellPort: p[0], IOPubPort: p[1], StdinPort: p[2], ControlPort: p[3], HBPort: p[4],
-	}
-	data, err := json.Marshal(info)
+	info, err := LocalConnection()
 	if err != nil {
 		t.Fatal(err)
 	}
+	info.Key = key
 	path := filepath.Join(t.TempDir(), "kernel.json")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
+	if err := info.WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
 	return path, info

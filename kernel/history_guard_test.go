@@ -8,41 +8,22 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/kael-dev/kael/internal/fileguard/fileguardtest"
 )
 
 // History files that would hang or flood the kernel (issue 19 #9, #10).
 
 func TestHistoryFileThatIsNotAFile(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	zero := filepath.Join(dir, "zero")
-	if err := os.Symlink("/dev/zero", zero); err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range []string{fifo, zero} {
+	for _, path := range []string{fileguardtest.FIFO(t), fileguardtest.DevZeroLink(t)} {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			done := make(chan error, 1)
-			go func() {
-				h, err := OpenHistory(path)
-				if err == nil {
+			fileguardtest.NoHang(t, "OpenHistory", func() {
+				if h, err := OpenHistory(path); err == nil {
 					h.Close()
+					t.Error("opened as a history file")
 				}
-				done <- err
-			}()
-			select {
-			case err := <-done:
-				if err == nil {
-					t.Fatal("opened as a history file")
-				}
-			case <-time.After(waitTimeout):
-				t.Fatal("OpenHistory blocked")
-			}
+			})
 			// The kernel keeps the history in memory and serves at once.
 			tk := startKernel(t, func(cfg *Config) { cfg.HistoryPath = path })
 			c := connect(t, tk.info)

@@ -6,50 +6,30 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/kael-dev/kael/internal/fileguard/fileguardtest"
 )
 
 // TestLoadFIFO checks that :load of a FIFO fails at once (issue 19 #9).
 func TestLoadFIFO(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "fifo.kael")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	done := make(chan string, 1)
-	go func() { done <- runPiped(t, ":load "+fifo+"\n1 + 1\n") }()
-	select {
-	case out := <-done:
+	fifo := fileguardtest.FIFO(t)
+	fileguardtest.NoHang(t, ":load FIFO", func() {
+		out := runPiped(t, ":load "+fifo+"\n1 + 1\n")
 		wantTranscript(t, out, "OSError: cannot read "+fifo+": not a regular file\n", "2\n")
-	case <-time.After(10 * time.Second):
-		t.Fatal(":load blocked on a FIFO")
-	}
+	})
 }
 
 // TestHistoryFileGuards checks what historyPath does with history files
 // that would hang or flood the line editor, or glue lines together.
 func TestHistoryFileGuards(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	zero := filepath.Join(dir, "zero")
-	if err := os.Symlink("/dev/zero", zero); err != nil {
-		t.Fatal(err)
-	}
-	for _, bad := range []string{fifo, zero} {
-		done := make(chan error, 1)
-		go func() { _, err := historyPath(bad); done <- err }()
-		select {
-		case err := <-done:
-			if err == nil {
+	for _, bad := range []string{fileguardtest.FIFO(t), fileguardtest.DevZeroLink(t)} {
+		fileguardtest.NoHang(t, "historyPath("+bad+")", func() {
+			if _, err := historyPath(bad); err == nil {
 				t.Errorf("%s accepted as a history file", bad)
 			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("historyPath(%s) blocked", bad)
-		}
+		})
 	}
 
 	torn := filepath.Join(dir, "torn")

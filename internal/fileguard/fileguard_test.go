@@ -6,9 +6,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/kael-dev/kael/internal/fileguard/fileguardtest"
 )
 
 func TestOpenRegular(t *testing.T) {
@@ -17,14 +17,7 @@ func TestOpenRegular(t *testing.T) {
 	if err := os.WriteFile(regular, []byte("hello\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	zero := filepath.Join(dir, "zero")
-	if err := os.Symlink("/dev/zero", zero); err != nil {
-		t.Fatal(err)
-	}
+	fifo, zero := fileguardtest.FIFO(t), fileguardtest.DevZeroLink(t)
 	tests := []struct {
 		name string
 		path string
@@ -42,22 +35,15 @@ func TestOpenRegular(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			done := make(chan error, 1)
-			go func() {
+			fileguardtest.NoHang(t, "OpenRegular", func() {
 				f, _, err := OpenRegular(tt.path, tt.flag, 0o600)
 				if err == nil {
 					f.Close()
 				}
-				done <- err
-			}()
-			select {
-			case err := <-done:
 				if (err == nil) != tt.ok {
 					t.Errorf("err = %v, want ok %v", err, tt.ok)
 				}
-			case <-time.After(5 * time.Second):
-				t.Fatal("OpenRegular blocked")
-			}
+			})
 		})
 	}
 	if _, _, err := OpenRegular(fifo, os.O_RDONLY, 0); !errors.Is(err, ErrNotRegular) {

@@ -14,8 +14,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -34,25 +32,12 @@ const Timeout = 10 * time.Second
 // ends, with its history in a temporary directory unless cfg sets one.
 func Start(t testing.TB, cfg kernel.Config) kernel.ConnectionInfo {
 	t.Helper()
-	ports := make([]int, 5)
-	for i := range ports {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer l.Close()
-		ports[i] = l.Addr().(*net.TCPAddr).Port
-	}
-	info := kernel.ConnectionInfo{
-		Transport: "tcp", IP: "127.0.0.1", SignatureScheme: "hmac-sha256", Key: newID(),
-		ShellPort: ports[0], IOPubPort: ports[1], StdinPort: ports[2], ControlPort: ports[3], HBPort: ports[4],
-	}
-	data, err := json.Marshal(info)
+	info, err := kernel.LocalConnection()
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "kernel.json")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
+	if err := info.WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
 	if cfg.Logger == nil { // warnings and errors go to the test log
