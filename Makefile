@@ -8,7 +8,7 @@ KAEL      := $(BIN)/kael
 EXHAUSTIVE_VERSION := v0.17.1
 EXHAUSTIVE := $(BIN)/exhaustive
 # Debian packages for the Jupyter integration test (the real jupyter client).
-JUPYTER_DEBS := python3-jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
+JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
 # Debian packages of the references the GPT-2 tests compare with: PyTorch
 # (safetensors round trip, golden logits) and node with npm (the npm package
 # gpt-3-encoder, which the tokenizer test installs into the user's cache).

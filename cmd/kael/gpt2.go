@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,8 +23,6 @@ MODEL is a Hugging Face model directory (model.safetensors, and config.json,
 vocab.json, merges.txt when it has them) or a .safetensors file; without
 vocab.json the embedded GPT-2 vocabulary is used. Generation is greedy
 unless --do-sample or one of --temperature, --top-k, --top-p is given.
-
-flags:
 `
 
 // runGPT2 runs `kael gpt2 ...` and returns the exit status.
@@ -33,8 +30,7 @@ func runGPT2(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "init" {
 		return runGPT2Init(args[1:], stdout, stderr)
 	}
-	fs := flag.NewFlagSet("kael gpt2", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("kael gpt2", gpt2Usage, stdout, stderr)
 	maxNew := fs.Int("max-new-tokens", 50, "the most tokens to generate")
 	temperature := fs.Float64("temperature", 1, "divide the logits by this before sampling")
 	topK := fs.Int("top-k", 0, "sample from the k most likely tokens only (0: all)")
@@ -42,7 +38,7 @@ func runGPT2(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "seed of the sampling generator")
 	doSample := fs.Bool("do-sample", false, "sample instead of taking the most likely token")
 	stats := fs.Bool("stats", false, "print load time and tokens per second on stderr")
-	pos, status := parseGPT2Args(fs, args, 2, stderr)
+	pos, status := parseGPT2Args(fs, args, 2, stdout)
 	if pos == nil {
 		return status
 	}
@@ -125,11 +121,10 @@ func loadGPT2(path string) (*gpt2.Model, *bpe.Tokenizer, error) {
 
 // runGPT2Init runs `kael gpt2 init`.
 func runGPT2Init(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("kael gpt2 init", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("kael gpt2 init", gpt2Usage, stdout, stderr)
 	config := fs.String("config", "124M", "a published size (124M, 355M, 774M, 1.5B) or a config.json file")
 	seed := fs.Uint64("seed", 0, "seed of the random weights")
-	pos, status := parseGPT2Args(fs, args, 1, stderr)
+	pos, status := parseGPT2Args(fs, args, 1, stdout)
 	if pos == nil {
 		return status
 	}
@@ -151,14 +146,21 @@ func runGPT2Init(args []string, stdout, stderr io.Writer) int {
 }
 
 // parseGPT2Args parses args, which must hold want positional arguments,
-// and returns them; on failure, or for --help, it returns nil and the exit
-// status.
-func parseGPT2Args(fs *flag.FlagSet, args []string, want int, stderr io.Writer) ([]string, int) {
-	fs.Usage = func() { fmt.Fprint(stderr, gpt2Usage); fs.PrintDefaults() }
+// and returns them; for --help (on stdout) or a mistake (on stderr) it
+// returns nil and the exit status.
+func parseGPT2Args(fs *flag.FlagSet, args []string, want int, stdout io.Writer) ([]string, int) {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if isHelpFlag(a) {
+			fs.SetOutput(stdout)
+			fs.Usage()
+			return nil, 0
+		}
+	}
 	pos, err := parseInterleaved(fs, args)
 	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return nil, 0
 	case err != nil:
 		return nil, 2
 	case len(pos) != want:

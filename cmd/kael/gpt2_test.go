@@ -80,6 +80,15 @@ func TestGPT2Command(t *testing.T) {
 	}
 }
 
+func TestGPT2Help(t *testing.T) {
+	for _, args := range [][]string{{"gpt2", "--help"}, {"gpt2", "-h"}, {"gpt2", "model", "--help"}, {"gpt2", "init", "--help"}} {
+		out, errOut, code := runCmd(t, "", args...)
+		if code != 0 || !strings.Contains(out, "usage:\n  kael gpt2 MODEL PROMPT") || !strings.Contains(out, "-max-new-tokens") && args[1] != "init" || errOut != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
 func TestGPT2TokenizerMustFit(t *testing.T) {
 	// The tiny golden checkpoint has 80 tokens: the embedded 50257-token
 	// vocabulary does not fit it.
