@@ -63,12 +63,21 @@ func runGPT2(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(prompt) == 0 {
 		prompt = []int{model.Config.EOS}
 	}
-	fmt.Fprint(stdout, pos[1])
+	// The prompt is shown with the first token, so that an error found
+	// before generation starts (a prompt too long, say) prints nothing.
+	shown := false
+	show := func() {
+		if !shown {
+			fmt.Fprint(stdout, pos[1])
+			shown = true
+		}
+	}
 	opt := gpt2.GenerateOptions{
 		MaxNewTokens: *maxNew,
 		Sampling: gpt2.Sampling{DoSample: *doSample, Temperature: *temperature, TopK: *topK, TopP: *topP,
 			Generator: tensor.NewGenerator(*seed)},
 		OnToken: func(id int) error {
+			show()
 			if id == model.Config.EOS {
 				return nil
 			}
@@ -81,7 +90,12 @@ func runGPT2(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	genStart := time.Now()
 	ids, err := model.Generate(ctx, prompt, opt)
-	fmt.Fprintln(stdout)
+	if err == nil {
+		show()
+	}
+	if shown {
+		fmt.Fprintln(stdout)
+	}
 	if *stats {
 		el := time.Since(genStart)
 		fmt.Fprintf(stderr, "[loaded in %.2f s; %d prompt tokens, %d new in %.2f s, %.1f tokens/s]\n",

@@ -73,10 +73,13 @@ func TestGPT2Command(t *testing.T) {
 		{"init into missing dir", []string{"gpt2", "init", "--config", filepath.Join(filepath.Dir(file), "config.json"), filepath.Join(t.TempDir(), "a", "b")}, 1, "kael gpt2 init:"},
 	}
 	for _, tt := range tests {
-		_, errOut, code := runCmd(t, "", tt.args...)
-		if code != tt.code || !strings.Contains(errOut, tt.want) {
-			t.Errorf("%s: exit %d, stderr %q; want %d and %q", tt.name, code, errOut, tt.code, tt.want)
+		out, errOut, code := runCmd(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.want) || (code == 1 && out != "") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, nothing on stdout and %q", tt.name, code, out, errOut, tt.code, tt.want)
 		}
+	}
+	if out, _, code := runCmd(t, "", "gpt2", file, "Hi", "--max-new-tokens", "0"); code != 0 || out != "Hi\n" {
+		t.Errorf("no new tokens: %d %q", code, out)
 	}
 }
 
