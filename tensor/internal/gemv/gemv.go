@@ -133,13 +133,11 @@ func vecMatRows(im *impl, acc, x, w []float32, lo, hi, n, ldw int) {
 	body := n - n%im.width
 	var xs [4]float32
 	for i := lo; i < hi; i += 4 {
-		var rows [4][]float32
+		rows := fourRows(w, i, hi, n, ldw)
 		for r := range 4 {
+			xs[r] = 0 // a missing row is row i again, times 0
 			if i+r < hi {
-				rows[r] = w[(i+r)*ldw : (i+r)*ldw+n]
 				xs[r] = x[i+r]
-			} else {
-				rows[r], xs[r] = rows[0], 0
 			}
 		}
 		if body > 0 {
@@ -151,6 +149,20 @@ func vecMatRows(im *impl, acc, x, w []float32, lo, hi, n, ldw int) {
 			}
 		}
 	}
+}
+
+// fourRows returns rows i..i+3 of W (length n, stride ldw), with row i
+// standing in for those at or past hi.
+func fourRows(w []float32, i, hi, n, ldw int) [4][]float32 {
+	var rows [4][]float32
+	for r := range 4 {
+		j := i + r
+		if j >= hi {
+			j = i
+		}
+		rows[r] = w[j*ldw : j*ldw+n]
+	}
+	return rows
 }
 
 // MatVec sets y[:n] = W·x[:k], where W is n×k with row i at w[i*ldw:],
@@ -169,14 +181,7 @@ func matVecRows(im *impl, y, w, x []float32, lo, hi, k, ldw int) {
 	body := k - k%im.width
 	var out [4]float32
 	for i := lo; i < hi; i += 4 {
-		var rows [4][]float32
-		for r := range 4 {
-			if i+r < hi {
-				rows[r] = w[(i+r)*ldw : (i+r)*ldw+k]
-			} else {
-				rows[r] = rows[0]
-			}
-		}
+		rows := fourRows(w, i, hi, k, ldw)
 		out = [4]float32{}
 		if body > 0 {
 			im.dot4(rows[0], rows[1], rows[2], rows[3], x, body, &out)
