@@ -1,0 +1,131 @@
+package tensor
+
+// normalVectorMin is the size from which PyTorch fills a contiguous tensor
+// with normal values sixteen at a time (normal_fill) instead of one scalar
+// Box-Muller sample at a time.
+const normalVectorMin = 16
+
+// fillNormal32 writes normal values into d as PyTorch's normal_kernel does
+// for a contiguous float32 tensor: from 16 elements on, the AVX2 Box-Muller
+// of normal_fill_AVX2; below, the scalar double distribution.
+func (g *Generator) fillNormal32(d []float32, mean, std float64) error {
+	if len(d) < normalVectorMin {
+		for i := range d {
+			d[i] = float32(g.normal64()*std + mean)
+		}
+		return nil
+	}
+	if err := g.fillUniform32(d, 0, 1); err != nil {
+		return err
+	}
+	m, s := float32(mean), float32(std)
+	n := len(d)
+	// The blocks are independent once their uniforms are drawn.
+	if err := ParallelFor(n/normalVectorMin, normalBlockGrain, func(begin, end int) {
+		for b := begin; b < end; b++ {
+			boxMuller16f(d[b*normalVectorMin:(b+1)*normalVectorMin], m, s)
+		}
+	}); err != nil {
+		return err
+	}
+	if n%normalVectorMin != 0 {
+		// PyTorch redraws the last 16 values and transforms them again.
+		tail := d[n-normalVectorMin:]
+		for i := range tail {
+			tail[i] = g.uniform32()
+		}
+		boxMuller16f(tail, m, s)
+	}
+	return nil
+}
+
+// boxMuller16f is normal_fill_16_AVX2: the first 8 values become the
+// cosine samples and the last 8 the sine samples.
+func boxMuller16f(d []float32, mean, std float32) {
+	for j := range 8 {
+		u1 := 1 - d[j]
+		u2 := d[j+8]
+		radius := float32(sqrt64(float64(-2 * cephesLogf(u1))))
+		theta := float32(avxTwoPi * u2)
+		sin, cos := cephesSincosf(theta)
+		d[j] = fma32(float32(radius*cos), std, mean)
+		d[j+8] = fma32(float32(radius*sin), std, mean)
+	}
+}
+
+// fillNormal64 writes normal values into d as PyTorch's normal_kernel does
+// for a contiguous float64 tensor: normal_fill from 16 elements on, the
+// scalar distribution below.
+func (g *Generator) fillNormal64(d []float64, mean, std float64) error {
+	if len(d) < normalVectorMin {
+		for i := range d {
+			d[i] = g.normal64()*std + mean
+		}
+		return nil
+	}
+	if err := g.fillUniform64(d, 0, 1); err != nil {
+		return err
+	}
+	n := len(d)
+	if err := ParallelFor(n/normalVectorMin, normalBlockGrain, func(begin, end int) {
+		for b := begin; b < end; b++ {
+			boxMuller16(d[b*normalVectorMin:(b+1)*normalVectorMin], mean, std)
+		}
+	}); err != nil {
+		return err
+	}
+	if n%normalVectorMin != 0 {
+		tail := d[n-normalVectorMin:]
+		for i := range tail {
+			tail[i] = g.uniform64()
+		}
+		boxMuller16(tail, mean, std)
+	}
+	return nil
+}
+
+// boxMuller16 is normal_fill_16 for double.
+func boxMuller16(d []float64, mean, std float64) {
+	for j := range 8 {
+		u1 := 1 - d[j]
+		u2 := d[j+8]
+		radius := sqrt64(-2 * libmLog(u1))
+		theta := 2 * pi64 * u2
+		sin, cos := libmSincos(theta)
+		d[j] = float64(radius*cos)*std + mean
+		d[j+8] = float64(radius*sin)*std + mean
+	}
+}
+
+// normalBlockGrain is how many blocks of 16 one goroutine transforms at
+// least.
+const normalBlockGrain = 1 << 10
+
+// chunkElements is how many elements a generator fills between checks for
+// an interrupt.
+const chunkElements = 1 << 16
+
+// fillUniform32 writes uniform floats in [from, to) into d, one word each.
+func (g *Generator) fillUniform32(d []float32, from, to float32) error {
+	span := to - from
+	for i := range d {
+		if i%chunkElements == 0 && Interrupted() {
+			return errInterrupted()
+		}
+		d[i] = float32(g.uniform32()*span) + from
+	}
+	return nil
+}
+
+// fillUniform64 writes uniform doubles in [from, to) into d, two words
+// each.
+func (g *Generator) fillUniform64(d []float64, from, to float64) error {
+	span := to - from
+	for i := range d {
+		if i%chunkElements == 0 && Interrupted() {
+			return errInterrupted()
+		}
+		d[i] = float64(g.uniform64()*span) + from
+	}
+	return nil
+}
