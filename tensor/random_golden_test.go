@@ -90,6 +90,8 @@ func runGoldenStep(t *testing.T, s goldenStep, g *Generator) (*Tensor, error) {
 	t.Helper()
 	d := goldenDType(t, s.DType)
 	a := s.Args
+	empty := func(shape ...int) *Tensor { return mustOp(Empty(d, shape...)) }
+	fill := func(x *Tensor, err error) (*Tensor, error) { return x, err }
 	switch s.Op {
 	case "rand":
 		return Rand(g, d, s.N)
@@ -99,6 +101,61 @@ func runGoldenStep(t *testing.T, s goldenStep, g *Generator) (*Tensor, error) {
 		return Randint(g, int64(a[0]), int64(a[1]), s.N)
 	case "randperm":
 		return Randperm(g, s.N)
+	case "uniform_":
+		x := empty(s.N)
+		return fill(x, FillUniform(x, a[0], a[1], g))
+	case "normal_":
+		x := empty(s.N)
+		return fill(x, FillNormal(x, a[0], a[1], g))
+	case "normal_size":
+		return Normal(g, a[0], a[1], d, s.N)
+	case "normal_tensor_mean":
+		return NormalMeanTensor(goldenInput(t, "halves", s.N, d), a[0], g)
+	case "normal_tensor_std":
+		return NormalStdTensor(a[0], goldenInput(t, "ramp", s.N, d), g)
+	case "normal_tensors":
+		return NormalTensors(goldenInput(t, "halves", s.N, d), goldenInput(t, "ramp", s.N, d), g)
+	case "bernoulli":
+		return Bernoulli(goldenInput(t, "ramp", s.N, d), g)
+	case "bernoulli_p":
+		x := empty(s.N)
+		return fill(x, FillBernoulli(x, a[0], g))
+	case "multinomial":
+		return Multinomial(goldenInput(t, "weights", s.N, d), int(a[0]), a[1] != 0, g)
+	case "multinomial2d":
+		return Multinomial(mustOp(goldenInput(t, "weights", s.N, d).Reshape(4, s.N/4)), int(a[0]), a[1] != 0, g)
+	case "normal_view", "uniform_view":
+		base := empty(4, s.N)
+		view := base.T()
+		if s.Op == "normal_view" {
+			return fill(base, FillNormal(view, a[0], a[1], g))
+		}
+		return fill(base, FillUniform(view, a[0], a[1], g))
+	case "state":
+		return g.State()
+	case "dropout":
+		return Dropout(goldenInput(t, "weights", s.N, d), a[0], true, g)
+	case "kaiming_uniform_":
+		x := empty(s.N/int(a[0]), int(a[0]))
+		return fill(x, InitKaimingUniform(x, a[1], "fan_in", "leaky_relu", g))
+	case "xavier_uniform_":
+		x := empty(s.N/int(a[0]), int(a[0]))
+		return fill(x, InitXavierUniform(x, a[1], g))
+	case "init_uniform_":
+		x := empty(s.N)
+		return fill(x, InitUniform(x, a[0], a[1], g))
+	case "init_normal_":
+		x := empty(s.N)
+		return fill(x, InitNormal(x, a[0], a[1], g))
+	case "linear":
+		w, b := empty(int(a[1]), int(a[0])), empty(int(a[1]))
+		if err := InitLinear(w, b, g); err != nil {
+			return nil, err
+		}
+		return Cat([]*Tensor{mustOp(w.Reshape(-1)), b}, 0)
+	case "embedding":
+		x := empty(s.N, int(a[0]))
+		return fill(x, InitEmbedding(x, g))
 	}
 	t.Fatalf("op %q", s.Op)
 	return nil, nil
@@ -199,16 +256,16 @@ func TestRandomGolden(t *testing.T) {
 // few ulps (and their sums within 1e-12 relative) instead of bit for bit.
 func libmNearly(s goldenStep) bool {
 	switch s.Op {
-	case "randn", "normal_", "normal_size", "normal_tensor_mean", "normal_tensor_std", "normal_tensors", "init_normal_":
+	case "randn", "normal_", "normal_size", "normal_tensor_mean", "normal_tensor_std", "normal_tensors", "init_normal_", "normal_view", "embedding":
 		return s.DType == "float64"
 	}
 	return false
 }
 
-// nearlyGolden compares within a few ulps.
+// nearlyGolden compares within an ulp.
 func nearlyGolden(got []float64, want goldenResult) string {
 	near := func(a, b float64) bool {
-		return math.Abs(a-b) <= 4*math.Abs(math.Nextafter(b, math.Inf(1))-b)
+		return a == b || math.Nextafter(b, a) == a
 	}
 	for i, v := range want.Values {
 		if !near(got[i], v) {

@@ -1,5 +1,7 @@
 package tensor
 
+import "math"
+
 // normalVectorMin is the size from which PyTorch fills a contiguous tensor
 // with normal values sixteen at a time (normal_fill) instead of one scalar
 // Box-Muller sample at a time.
@@ -11,7 +13,7 @@ const normalVectorMin = 16
 func (g *Generator) fillNormal32(d []float32, mean, std float64) error {
 	if len(d) < normalVectorMin {
 		for i := range d {
-			d[i] = float32(g.normal64()*std + mean)
+			d[i] = float32(g.normalSample(mean, std))
 		}
 		return nil
 	}
@@ -59,7 +61,7 @@ func boxMuller16f(d []float32, mean, std float32) {
 func (g *Generator) fillNormal64(d []float64, mean, std float64) error {
 	if len(d) < normalVectorMin {
 		for i := range d {
-			d[i] = g.normal64()*std + mean
+			d[i] = g.normalSample(mean, std)
 		}
 		return nil
 	}
@@ -84,7 +86,8 @@ func (g *Generator) fillNormal64(d []float64, mean, std float64) error {
 	return nil
 }
 
-// boxMuller16 is normal_fill_16 for double.
+// boxMuller16 is normal_fill_16 for double, its final multiply-add fused
+// as in PyTorch's build.
 func boxMuller16(d []float64, mean, std float64) {
 	for j := range 8 {
 		u1 := 1 - d[j]
@@ -92,8 +95,8 @@ func boxMuller16(d []float64, mean, std float64) {
 		radius := sqrt64(-2 * libmLog(u1))
 		theta := 2 * pi64 * u2
 		sin, cos := libmSincos(theta)
-		d[j] = float64(radius*cos)*std + mean
-		d[j+8] = float64(radius*sin)*std + mean
+		d[j] = math.FMA(radius*cos, std, mean)
+		d[j+8] = math.FMA(radius*sin, std, mean)
 	}
 }
 
@@ -105,27 +108,28 @@ const normalBlockGrain = 1 << 10
 // an interrupt.
 const chunkElements = 1 << 16
 
-// fillUniform32 writes uniform floats in [from, to) into d, one word each.
+// fillUniform32 writes uniform floats in [from, to) into d, one word each:
+// u·(to-from) + from with one rounding, as PyTorch's build fuses it.
 func (g *Generator) fillUniform32(d []float32, from, to float32) error {
 	span := to - from
 	for i := range d {
 		if i%chunkElements == 0 && Interrupted() {
 			return errInterrupted()
 		}
-		d[i] = float32(g.uniform32()*span) + from
+		d[i] = fma32(g.uniform32(), span, from)
 	}
 	return nil
 }
 
 // fillUniform64 writes uniform doubles in [from, to) into d, two words
-// each.
+// each, fused as fillUniform32.
 func (g *Generator) fillUniform64(d []float64, from, to float64) error {
 	span := to - from
 	for i := range d {
 		if i%chunkElements == 0 && Interrupted() {
 			return errInterrupted()
 		}
-		d[i] = float64(g.uniform64()*span) + from
+		d[i] = math.FMA(g.uniform64(), span, from)
 	}
 	return nil
 }

@@ -68,24 +68,39 @@ def run_step(step, gen):
         return torch.empty(n, dtype=d).bernoulli_(a[0], **kw)
     if op == "multinomial":
         w = inputs("weights", n, dtype)
-        return torch.multinomial(w, a[0], replacement=a[1], **kw)
+        return torch.multinomial(w, a[0], replacement=bool(a[1]), **kw)
+    if op == "multinomial2d":
+        w = inputs("weights", n, dtype).reshape(4, n // 4)
+        return torch.multinomial(w, a[0], replacement=bool(a[1]), **kw)
+    if op == "normal_view":  # a transposed view: the scalar path, in memory order
+        base = torch.empty(4, n, dtype=d)
+        base.t().normal_(a[0], a[1], **kw)
+        return base
+    if op == "uniform_view":
+        base = torch.empty(4, n, dtype=d)
+        base.t().uniform_(a[0], a[1], **kw)
+        return base
+    if op == "state":
+        return (torch.get_rng_state() if gen is None else gen.get_state()).to(torch.int64)
+    # The rest draw from the default generator only.
     if op == "dropout":
         # nn.Dropout and F.dropout call at::dropout; CPU never takes the fused kernel.
-        torch.manual_seed(step["seed"]) if gen is not None else None
         return torch.nn.functional.dropout(inputs("weights", n, dtype), a[0], True)
     if op == "kaiming_uniform_":
-        w = torch.empty(n // a[0], a[0], dtype=d)
-        return torch.nn.init.kaiming_uniform_(w, a=a[1], **({} if gen is None else {})).reshape(-1)
+        w = torch.empty(n // int(a[0]), int(a[0]), dtype=d)
+        return torch.nn.init.kaiming_uniform_(w, a=a[1]).reshape(-1)
     if op == "xavier_uniform_":
-        w = torch.empty(n // a[0], a[0], dtype=d)
+        w = torch.empty(n // int(a[0]), int(a[0]), dtype=d)
         return torch.nn.init.xavier_uniform_(w, gain=a[1]).reshape(-1)
     if op == "init_uniform_":
         return torch.nn.init.uniform_(torch.empty(n, dtype=d), a[0], a[1])
     if op == "init_normal_":
         return torch.nn.init.normal_(torch.empty(n, dtype=d), a[0], a[1])
     if op == "linear":  # nn.Linear(in, out): weight then bias
-        m = torch.nn.Linear(a[0], a[1], dtype=d)
+        m = torch.nn.Linear(int(a[0]), int(a[1]), dtype=d)
         return torch.cat([m.weight.detach().reshape(-1), m.bias.detach()])
+    if op == "embedding":  # nn.Embedding(n, dim)
+        return torch.nn.Embedding(n, int(a[0]), dtype=d).weight.detach().reshape(-1)
     raise ValueError(op)
 
 
@@ -107,14 +122,52 @@ def record(t):
 
 def cases():
     out = []
-    add = lambda name, steps, gen=False: out.append({"name": name, "generator": gen, "steps": steps})
-    for seed in SEEDS:
-        for n in SIZES:
-            for dt in ("float32", "float64"):
-                add(f"rand/{dt}/{n}/{seed}", [{"op": "rand", "n": n, "dtype": dt, "seed": seed}])
-                add(f"randn/{dt}/{n}/{seed}", [{"op": "randn", "n": n, "dtype": dt, "seed": seed}])
-            add(f"randint/{n}/{seed}", [{"op": "randint", "n": n, "args": [-3, 7], "seed": seed}])
-            add(f"randperm/{n}/{seed}", [{"op": "randperm", "n": n, "seed": seed}])
+
+    def add(name, steps, gen=False, seeds=SEEDS):
+        for seed in seeds:
+            for st in steps:
+                st["seed"] = seed
+            out.append({"name": f"{name}/{seed}" + ("/generator" if gen else ""), "generator": gen,
+                        "steps": json.loads(json.dumps(steps))})
+
+    floats = ("float32", "float64")
+    for n in SIZES:
+        for dt in floats:
+            for op, args in [("rand", []), ("randn", []), ("uniform_", [-2.5, 4.0]), ("normal_", [3.0, 0.5]),
+                             ("normal_size", [-1.0, 2.0])]:
+                add(f"{op}/{dt}/{n}", [{"op": op, "n": n, "dtype": dt, "args": args}])
+        add(f"randint/{n}", [{"op": "randint", "n": n, "args": [-3, 7]}])
+        add(f"randperm/{n}", [{"op": "randperm", "n": n}])
+    for n in [1, 15, 16, 17, 1000]:
+        for dt in floats:
+            for op, args in [("normal_tensor_mean", [0.5]), ("normal_tensor_std", [2.0]), ("normal_tensors", []),
+                             ("bernoulli", []), ("bernoulli_p", [0.3]), ("normal_view", [1.0, 2.0]),
+                             ("uniform_view", [0.0, 1.0]), ("init_uniform_", [-0.1, 0.2]),
+                             ("init_normal_", [0.0, 0.02]), ("dropout", [0.25]), ("embedding", [3])]:
+                add(f"{op}/{dt}/{n}", [{"op": op, "n": n, "dtype": dt, "args": args}])
+            for k, repl in [(1, True), (5, True), (1000, True), (1, False), (min(n, 5), False), (n, False)]:
+                add(f"multinomial/{dt}/{n}/{k}/{repl}", [{"op": "multinomial", "n": n, "dtype": dt, "args": [k, int(repl)]}])
+    for dt in floats:
+        add(f"multinomial2d/{dt}", [{"op": "multinomial2d", "n": 40, "dtype": dt, "args": [3, 0]}])
+        add(f"multinomial2d/{dt}/replacement", [{"op": "multinomial2d", "n": 40, "dtype": dt, "args": [7, 1]}])
+        for cols, rows in [(3, 2), (16, 8), (100, 30)]:
+            add(f"kaiming_uniform_/{dt}/{rows}x{cols}", [{"op": "kaiming_uniform_", "n": rows * cols, "dtype": dt, "args": [cols, 5 ** 0.5]}])
+            add(f"xavier_uniform_/{dt}/{rows}x{cols}", [{"op": "xavier_uniform_", "n": rows * cols, "dtype": dt, "args": [cols, 1.0]}])
+        for i, o in [(3, 2), (20, 10), (784, 10)]:
+            add(f"linear/{dt}/{i}x{o}", [{"op": "linear", "n": 0, "dtype": dt, "args": [i, o]}])
+        # Several draws in a row share one generator: the cached normal sample, the state.
+        add(f"sequence/{dt}", [{"op": "randn", "n": 1, "dtype": dt}, {"op": "randn", "n": 3, "dtype": dt},
+                               {"op": "rand", "n": 2, "dtype": dt}, {"op": "randn", "n": 20, "dtype": dt},
+                               {"op": "state", "n": 0}, {"op": "randn", "n": 1, "dtype": dt}, {"op": "state", "n": 0}])
+    # The same draws from a torch.Generator passed as generator=.
+    for dt in floats:
+        for op, args in [("rand", []), ("randn", []), ("normal_", [3.0, 0.5]), ("bernoulli_p", [0.5])]:
+            add(f"{op}/{dt}/17", [{"op": op, "n": 17, "dtype": dt, "args": args}], gen=True)
+        add(f"multinomial/{dt}/16", [{"op": "multinomial", "n": 16, "dtype": dt, "args": [4, 0]}], gen=True)
+        add(f"sequence/{dt}", [{"op": "randn", "n": 1, "dtype": dt}, {"op": "randn", "n": 2, "dtype": dt},
+                               {"op": "state", "n": 0}], gen=True)
+    add("randint/100", [{"op": "randint", "n": 100, "args": [0, 2 ** 40]}], gen=True)
+    add("randperm/100", [{"op": "randperm", "n": 100}], gen=True)
     return out
 
 
