@@ -1,7 +1,12 @@
 package tensor
 
 import (
+	"math"
 	"sync"
+
+	"github.com/kael-dev/kael/internal/libm"
+
+	"github.com/kael-dev/kael/internal/mt19937"
 )
 
 // DefaultSeed is the seed of the default generator at start-up, PyTorch's
@@ -16,8 +21,9 @@ const DefaultSeed uint64 = 67280421310721
 // safe for concurrent use; a nil *Generator stands for the default
 // generator.
 type Generator struct {
-	mu sync.Mutex
-	mt mt19937
+	mu   sync.Mutex
+	seed uint64
+	mt   mt19937.MT
 	// nextDouble is the cached second sample of the scalar normal
 	// distribution, valid when hasNextDouble; nextFloat is PyTorch's float
 	// cache, which only its state format carries.
@@ -31,7 +37,7 @@ var defaultGenerator = NewGenerator(DefaultSeed)
 
 // NewGenerator returns a generator seeded with seed.
 func NewGenerator(seed uint64) *Generator {
-	return &Generator{mt: seedMT19937(seed)}
+	return &Generator{seed: seed, mt: mt19937.New(uint32(seed))}
 }
 
 // DefaultGenerator returns the process-wide generator that random functions
@@ -55,7 +61,7 @@ func (g *Generator) ManualSeed(seed uint64) {
 	g = g.resolve()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.mt = seedMT19937(seed)
+	g.seed, g.mt = seed, mt19937.New(uint32(seed))
 	g.hasNextDouble, g.hasNextFloat = false, false
 }
 
@@ -64,7 +70,7 @@ func (g *Generator) InitialSeed() uint64 {
 	g = g.resolve()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.mt.seed
+	return g.seed
 }
 
 // Clone returns an independent generator in g's current state.
@@ -72,7 +78,7 @@ func (g *Generator) Clone() *Generator {
 	g = g.resolve()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return &Generator{mt: g.mt, nextDouble: g.nextDouble, hasNextDouble: g.hasNextDouble,
+	return &Generator{seed: g.seed, mt: g.mt, nextDouble: g.nextDouble, hasNextDouble: g.hasNextDouble,
 		nextFloat: g.nextFloat, hasNextFloat: g.hasNextFloat}
 }
 
@@ -116,12 +122,12 @@ func (g *Generator) Int64n(n int64) int64 {
 // The primitive draws below run with g locked.
 
 // random32 is CPUGeneratorImpl::random: one engine word.
-func (g *Generator) random32() uint32 { return g.mt.uint32() }
+func (g *Generator) random32() uint32 { return g.mt.Uint32() }
 
 // random64 is CPUGeneratorImpl::random64: two words, the first one high.
 func (g *Generator) random64() uint64 {
-	hi := g.mt.uint32()
-	lo := g.mt.uint32()
+	hi := g.mt.Uint32()
+	lo := g.mt.Uint32()
 	return uint64(hi)<<32 | uint64(lo)
 }
 
@@ -153,9 +159,9 @@ func (g *Generator) normal64() float64 {
 	}
 	u1 := g.uniform64()
 	u2 := g.uniform64()
-	r := sqrt64(-2 * libmLog(1-u2))
-	theta := 2 * pi64 * u1
-	sin, cos := libmSincos(theta)
+	r := math.Sqrt(-2 * libm.Log(1-u2))
+	theta := 2 * math.Pi * u1
+	sin, cos := libm.Sincos(theta)
 	g.nextDouble, g.hasNextDouble = r*sin, true
 	return r * cos
 }
@@ -165,5 +171,5 @@ func (g *Generator) Set(src *Generator) {
 	c := src.Clone()
 	g = g.lock()
 	defer g.unlock()
-	g.mt, g.nextDouble, g.hasNextDouble, g.nextFloat, g.hasNextFloat = c.mt, c.nextDouble, c.hasNextDouble, c.nextFloat, c.hasNextFloat
+	g.seed, g.mt, g.nextDouble, g.hasNextDouble, g.nextFloat, g.hasNextFloat = c.seed, c.mt, c.nextDouble, c.hasNextDouble, c.nextFloat, c.hasNextFloat
 }

@@ -1,6 +1,10 @@
 package tensor
 
-import "math"
+import (
+	"math"
+
+	"github.com/kael-dev/kael/internal/libm"
+)
 
 // normalVectorMin is the size from which PyTorch fills a contiguous tensor
 // with normal values sixteen at a time (normal_fill) instead of one scalar
@@ -47,7 +51,7 @@ func boxMuller16f(d []float32, mean, std float32) {
 	for j := range 8 {
 		u1 := 1 - d[j]
 		u2 := d[j+8]
-		radius := float32(sqrt64(float64(-2 * cephesLogf(u1))))
+		radius := float32(math.Sqrt(float64(-2 * cephesLogf(u1))))
 		theta := float32(avxTwoPi * u2)
 		sin, cos := cephesSincosf(theta)
 		d[j] = fma32(float32(radius*cos), std, mean)
@@ -92,9 +96,9 @@ func boxMuller16(d []float64, mean, std float64) {
 	for j := range 8 {
 		u1 := 1 - d[j]
 		u2 := d[j+8]
-		radius := sqrt64(-2 * libmLog(u1))
-		theta := 2 * pi64 * u2
-		sin, cos := libmSincos(theta)
+		radius := math.Sqrt(-2 * libm.Log(u1))
+		theta := 2 * math.Pi * u2
+		sin, cos := libm.Sincos(theta)
 		d[j] = math.FMA(radius*cos, std, mean)
 		d[j+8] = math.FMA(radius*sin, std, mean)
 	}

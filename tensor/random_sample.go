@@ -3,6 +3,8 @@ package tensor
 import (
 	"cmp"
 	"slices"
+
+	"github.com/kael-dev/kael/internal/libm"
 )
 
 // Multinomial draws n category indices from each row of probs (1-D, or 2-D
@@ -120,7 +122,7 @@ func multinomialTopK[T Float](g *Generator, p []T, rows, cats, n int, res []int6
 	}
 	keys := make([]T, len(p))
 	for i, v := range p {
-		keys[i] = v / T(-libmLog(1-g.uniform64()))
+		keys[i] = v / T(-libm.Log(1-g.uniform64()))
 	}
 	idx := make([]int, cats)
 	for r := range rows {

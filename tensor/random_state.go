@@ -3,6 +3,8 @@ package tensor
 import (
 	"encoding/binary"
 	"math"
+
+	"github.com/kael-dev/kael/internal/mt19937"
 )
 
 // The generator state in PyTorch's byte layout (CPUGeneratorImplState,
@@ -14,8 +16,8 @@ const (
 	stateSize        = 5056
 	stateLegacySize  = 5048
 	stateWordsAt     = 24
-	stateNormalYAt   = stateWordsAt + 8*mtN + 8
-	stateNormalValid = stateWordsAt + 8*mtN + 24
+	stateNormalYAt   = stateWordsAt + 8*mt19937.N + 8
+	stateNormalValid = stateWordsAt + 8*mt19937.N + 24
 	stateFloatAt     = stateLegacySize
 	stateFloatValid  = stateLegacySize + 4
 )
@@ -27,11 +29,11 @@ func (g *Generator) State() (*Tensor, error) {
 	g = g.lock()
 	buf := make([]byte, stateSize)
 	le := binary.LittleEndian
-	le.PutUint64(buf[0:], g.mt.seed)
-	le.PutUint32(buf[8:], uint32(int32(g.mt.left)))
+	le.PutUint64(buf[0:], g.seed)
+	le.PutUint32(buf[8:], uint32(int32(g.mt.Left)))
 	le.PutUint32(buf[12:], 1) // seeded
-	le.PutUint64(buf[16:], uint64(g.mt.next))
-	for i, w := range g.mt.state {
+	le.PutUint64(buf[16:], uint64(g.mt.Next))
+	for i, w := range g.mt.State {
 		le.PutUint64(buf[stateWordsAt+8*i:], uint64(w))
 	}
 	if g.hasNextDouble {
@@ -74,16 +76,16 @@ func (g *Generator) SetState(state *Tensor) error {
 		buf[i] = byte(v)
 	}
 	le := binary.LittleEndian
-	mt := mt19937{seed: le.Uint64(buf[0:]), left: int(int32(le.Uint32(buf[8:]))), next: int(le.Uint64(buf[16:]))}
-	for i := range mt.state {
-		mt.state[i] = uint32(le.Uint64(buf[stateWordsAt+8*i:]))
+	mt := mt19937.MT{Left: int(int32(le.Uint32(buf[8:]))), Next: int(le.Uint64(buf[16:]) % (mt19937.N + 1))}
+	for i := range mt.State {
+		mt.State[i] = uint32(le.Uint64(buf[stateWordsAt+8*i:]))
 	}
-	if le.Uint32(buf[12:]) == 0 || !mt.valid() || le.Uint64(buf[16:]) > mtN {
+	if le.Uint32(buf[12:]) == 0 || !mt.Valid() || le.Uint64(buf[16:]) > mt19937.N {
 		return newError(RuntimeError, "Invalid mt19937 state")
 	}
 	g = g.lock()
 	defer g.unlock()
-	g.mt = mt
+	g.seed, g.mt = le.Uint64(buf[0:]), mt
 	g.hasNextDouble = le.Uint32(buf[stateNormalValid:]) != 0
 	g.nextDouble = math.Float64frombits(le.Uint64(buf[stateNormalYAt:]))
 	g.hasNextFloat, g.nextFloat = false, 0

@@ -1,19 +1,14 @@
-package tensor
+// Package libm computes log, sin and cos the way C's libm rounds them,
+// for reproducing programs that call them: PyTorch's Box-Muller for
+// float64 (and its scalar normal path for every dtype), CPython's
+// random.gauss. glibc's versions round to the nearest double but for a
+// rare input near a rounding boundary; Go's math package errs by an ulp far
+// more often. This package evaluates the three in double-double arithmetic
+// and rounds once: the result is the correctly rounded value, which is
+// glibc's except for about one input in a thousand.
+package libm
 
 import "math"
-
-// PyTorch's Box-Muller for float64 (and its scalar path for every dtype)
-// calls C's log, sin and cos, whose glibc versions round to the nearest
-// double but for a rare input near a rounding boundary. Go's math package
-// errs by an ulp far more often, so kael evaluates the three in
-// double-double arithmetic and rounds once: the result is the correctly
-// rounded value, which is glibc's except for about one input in a
-// thousand.
-
-// pi64 is c10::pi<double>.
-const pi64 = math.Pi
-
-func sqrt64(x float64) float64 { return math.Sqrt(x) }
 
 // dd is an unevaluated sum hi + lo with |lo| <= ulp(hi)/2.
 type dd struct{ hi, lo float64 }
@@ -69,10 +64,10 @@ var (
 	halfPi3 = -0x1.f1976b7ed8fbcp-110
 )
 
-// libmLog is the natural logarithm of a positive finite x, correctly
+// Log is the natural logarithm of a positive finite x, correctly
 // rounded: x = 2^k·m with m in [√½, √2), log m = 2·atanh(s) with
 // s = (m-1)/(m+1).
-func libmLog(x float64) float64 {
+func Log(x float64) float64 {
 	if !(x > 0) || math.IsInf(x, 1) {
 		return math.Log(x)
 	}
@@ -102,9 +97,9 @@ func libmLog(x float64) float64 {
 	return sum.round()
 }
 
-// libmSincos is sin and cos of a finite x with |x| < 2^20, correctly
+// Sincos is sin and cos of a finite x with |x| < 2^20, correctly
 // rounded: x = j·π/2 + r with |r| <= π/4, then Taylor series for r.
-func libmSincos(x float64) (sin, cos float64) {
+func Sincos(x float64) (sin, cos float64) {
 	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1<<20 {
 		return math.Sincos(x)
 	}
