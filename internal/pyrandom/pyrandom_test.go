@@ -126,4 +126,3 @@ func TestEmptyRange(t *testing.T) {
 		t.Error("a failed randrange drew from the generator")
 	}
 }
-
