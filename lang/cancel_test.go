@@ -16,6 +16,7 @@ func TestCancellationStopsKernels(t *testing.T) {
 		{"element-wise", "a = ones(4000, 4000)\nfor i in range(1000):\n    a = a * 1.0001 + 0.5"},
 		{"reduction", "a = ones(4000, 4000)\nfor i in range(1000):\n    s = a.sum(dim=0)"},
 		{"randn", "a = ones(3)\nb = randn(8000, 8000)"},
+		{"randperm", "a = ones(3)\nb = randperm(50000000)"},
 	}
 	for _, c := range cells {
 		t.Run(c.name, func(t *testing.T) {

@@ -128,9 +128,6 @@ const randpermSwapMax = math.MaxUint32 / 20
 // Randperm returns a random permutation of 0..n-1 as an int64 tensor, as
 // torch.randperm.
 func Randperm(g *Generator, n int) (*Tensor, error) {
-	if n < 0 {
-		return nil, newError(RuntimeError, "n must be non-negative, got%d", n)
-	}
 	t, err := emptyOutput(Int64, n)
 	if err != nil {
 		return nil, err
@@ -140,6 +137,9 @@ func Randperm(g *Generator, n int) (*Tensor, error) {
 	defer g.unlock()
 	if n < randpermSwapMax {
 		for i := range d {
+			if i%chunkElements == 0 && Interrupted() {
+				return nil, errInterrupted()
+			}
 			d[i] = int64(i)
 		}
 		for i := 0; i < n-1; i++ {
