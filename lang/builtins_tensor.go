@@ -169,7 +169,7 @@ func init() {
 		t, err := tensor.Normal(g, mean, std, dtypeOr(d, tensor.DefaultFloat), shape...)
 		return withRequiresGrad(a, t, err)
 	})
-	def(asFunc, "manual_seed(seed)", "Seeds the default random number generator, so that rand, randn, randint, normal and dropout repeat their values.", func(a *Args) (Value, error) {
+	def(asFunc, "manual_seed(seed)", "Seeds the default random number generator, so that every random builtin, dropout and torch.nn.init repeat their values: PyTorch's values for the same seed.", func(a *Args) (Value, error) {
 		seed := a.Int64("seed")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -177,7 +177,7 @@ func init() {
 		tensor.ManualSeed(uint64(seed))
 		return None, nil
 	})
-	def(asFunc, "Generator(device='cpu')", "A random number generator of its own, for the generator= argument of rand, randn, randint, normal: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
+	def(asFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
 		a.fail(deviceName(a.Str("device")))
 		if err := a.Err(); err != nil {
 			return nil, err
