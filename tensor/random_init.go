@@ -75,18 +75,10 @@ func correctFan(t *Tensor, mode string) (int, error) {
 // nonlinearity): uniform in ±sqrt(3)·gain/sqrt(fan). A tensor without
 // elements is left alone, as PyTorch does (it warns).
 func InitKaimingUniform(t *Tensor, a float64, mode, nonlinearity string, g *Generator) error {
-	if t.Numel() == 0 {
-		return nil
-	}
-	fan, err := correctFan(t, mode)
-	if err != nil {
+	std, err := kaimingStd(t, a, mode, nonlinearity)
+	if err != nil || t.Numel() == 0 {
 		return err
 	}
-	gain, err := CalculateGain(nonlinearity, &a)
-	if err != nil {
-		return err
-	}
-	std := gain / math.Sqrt(float64(fan))
 	bound := math.Sqrt(3.0) * std
 	return FillUniform(t, -bound, bound, g)
 }
@@ -94,18 +86,28 @@ func InitKaimingUniform(t *Tensor, a float64, mode, nonlinearity string, g *Gene
 // InitKaimingNormal is nn.init.kaiming_normal_(t, a, mode, nonlinearity):
 // normal with standard deviation gain/sqrt(fan).
 func InitKaimingNormal(t *Tensor, a float64, mode, nonlinearity string, g *Generator) error {
+	std, err := kaimingStd(t, a, mode, nonlinearity)
+	if err != nil || t.Numel() == 0 {
+		return err
+	}
+	return FillNormal(t, 0, std, g)
+}
+
+// kaimingStd is He initialisation's gain/sqrt(fan); nothing is checked for
+// a tensor without elements, which PyTorch leaves alone.
+func kaimingStd(t *Tensor, a float64, mode, nonlinearity string) (float64, error) {
 	if t.Numel() == 0 {
-		return nil
+		return 0, nil
 	}
 	fan, err := correctFan(t, mode)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	gain, err := CalculateGain(nonlinearity, &a)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	return FillNormal(t, 0, gain/math.Sqrt(float64(fan)), g)
+	return gain / math.Sqrt(float64(fan)), nil
 }
 
 // InitXavierUniform is nn.init.xavier_uniform_(t, gain): uniform in

@@ -21,26 +21,48 @@ func (g *Generator) fillNormal32(d []float32, mean, std float64) error {
 		}
 		return nil
 	}
-	if err := g.fillUniform32(d, 0, 1); err != nil {
-		return err
-	}
 	m, s := float32(mean), float32(std)
+	return boxMullerFill(d, g.uniform32, func(b []float32) { boxMuller16f(b, m, s) })
+}
+
+// fillNormal64 writes normal values into d as PyTorch's normal_kernel does
+// for a contiguous float64 tensor: normal_fill from 16 elements on, the
+// scalar distribution below.
+func (g *Generator) fillNormal64(d []float64, mean, std float64) error {
+	if len(d) < normalVectorMin {
+		for i := range d {
+			d[i] = g.normalSample(mean, std)
+		}
+		return nil
+	}
+	return boxMullerFill(d, g.uniform64, func(b []float64) { boxMuller16(b, mean, std) })
+}
+
+// boxMullerFill is PyTorch's normal_fill for d of 16 elements or more: a
+// uniform for every element, then block on each run of 16; when the size is
+// not a multiple of 16, the last 16 are drawn again and transformed again.
+func boxMullerFill[T Float](d []T, uniform func() T, block func([]T)) error {
+	for i := range d {
+		if i%chunkElements == 0 && Interrupted() {
+			return errInterrupted()
+		}
+		d[i] = uniform()
+	}
 	n := len(d)
 	// The blocks are independent once their uniforms are drawn.
 	if err := ParallelFor(n/normalVectorMin, normalBlockGrain, func(begin, end int) {
 		for b := begin; b < end; b++ {
-			boxMuller16f(d[b*normalVectorMin:(b+1)*normalVectorMin], m, s)
+			block(d[b*normalVectorMin : (b+1)*normalVectorMin])
 		}
 	}); err != nil {
 		return err
 	}
 	if n%normalVectorMin != 0 {
-		// PyTorch redraws the last 16 values and transforms them again.
 		tail := d[n-normalVectorMin:]
 		for i := range tail {
-			tail[i] = g.uniform32()
+			tail[i] = uniform()
 		}
-		boxMuller16f(tail, m, s)
+		block(tail)
 	}
 	return nil
 }
@@ -57,37 +79,6 @@ func boxMuller16f(d []float32, mean, std float32) {
 		d[j] = fma32(float32(radius*cos), std, mean)
 		d[j+8] = fma32(float32(radius*sin), std, mean)
 	}
-}
-
-// fillNormal64 writes normal values into d as PyTorch's normal_kernel does
-// for a contiguous float64 tensor: normal_fill from 16 elements on, the
-// scalar distribution below.
-func (g *Generator) fillNormal64(d []float64, mean, std float64) error {
-	if len(d) < normalVectorMin {
-		for i := range d {
-			d[i] = g.normalSample(mean, std)
-		}
-		return nil
-	}
-	if err := g.fillUniform64(d, 0, 1); err != nil {
-		return err
-	}
-	n := len(d)
-	if err := ParallelFor(n/normalVectorMin, normalBlockGrain, func(begin, end int) {
-		for b := begin; b < end; b++ {
-			boxMuller16(d[b*normalVectorMin:(b+1)*normalVectorMin], mean, std)
-		}
-	}); err != nil {
-		return err
-	}
-	if n%normalVectorMin != 0 {
-		tail := d[n-normalVectorMin:]
-		for i := range tail {
-			tail[i] = g.uniform64()
-		}
-		boxMuller16(tail, mean, std)
-	}
-	return nil
 }
 
 // boxMuller16 is normal_fill_16 for double, its final multiply-add fused
