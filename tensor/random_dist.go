@@ -2,12 +2,13 @@ package tensor
 
 import "math"
 
-// randomFloat allocates a contiguous floating tensor of dtype d and shape
-// for op and fills it with fill32 or fill64, holding g's lock.
-func randomFloat(g *Generator, op string, d DType, shape []int,
-	fill32 func(g *Generator, d []float32) error, fill64 func(g *Generator, d []float64) error) (*Tensor, error) {
-	if !d.IsFloating() {
-		return nil, randomFloatingOnly(op, d)
+// randomFloat allocates a contiguous tensor of dtype d and shape for op and
+// fills it with fill, holding g's lock. The floating dtypes that have the
+// kernel table's entry are accepted.
+func randomFloat[F any](g *Generator, op string, table *Kernels[F], d DType, shape []int, fill func(k F, g *Generator, buf *Tensor) error) (*Tensor, error) {
+	k, err := table.Select(op, d)
+	if err != nil {
+		return nil, randomDTypeError(err)
 	}
 	t, err := emptyOutput(d, shape...)
 	if err != nil {
@@ -15,22 +16,20 @@ func randomFloat(g *Generator, op string, d DType, shape []int,
 	}
 	g = g.lock()
 	defer g.unlock()
-	if d == Float32 {
-		err = fill32(g, t.storage.data.([]float32))
-	} else {
-		err = fill64(g, t.storage.data.([]float64))
-	}
-	if err != nil {
+	if err := fill(k, g, t); err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
-// floatingOnly is the error for a random function of floating values asked
-// for another dtype.
-func randomFloatingOnly(op string, d DType) error {
-	return typeErrorf("%s only supports floating point dtypes, got %s", op, d).
-		withHint("pass dtype=float32 or dtype=float64, and convert the result with .to() if needed")
+// randomDTypeError gives a table's refusal of a dtype the random
+// functions' hint.
+func randomDTypeError(err error) error {
+	var e *Error
+	if asError(err, &e) && e.Kind == TypeError {
+		return e.withHint("pass dtype=float32 or dtype=float64, and convert the result with .to() if needed")
+	}
+	return err
 }
 
 // Rand returns a tensor of values uniform in [0, 1), as torch.rand. d must
@@ -50,9 +49,9 @@ func Uniform(g *Generator, from, to float64, d DType, shape ...int) (*Tensor, er
 
 // uniformTensor fills a new contiguous tensor with uniform values for op.
 func uniformTensor(g *Generator, op string, from, to float64, d DType, shape []int) (*Tensor, error) {
-	return randomFloat(g, op, d, shape,
-		func(g *Generator, d []float32) error { return g.fillUniform32(d, float32(from), float32(to)) },
-		func(g *Generator, d []float64) error { return g.fillUniform64(d, from, to) })
+	return randomFloat(g, op, &uniformKernels, d, shape, func(k uniformKernel, g *Generator, buf *Tensor) error {
+		return k(g, buf, from, to)
+	})
 }
 
 // checkUniformRange is PyTorch's check of uniform_'s bounds.
@@ -91,9 +90,9 @@ func checkNormalStd(std float64) error {
 
 // normalTensor fills a new contiguous tensor with normal values for op.
 func normalTensor(g *Generator, op string, mean, std float64, d DType, shape []int) (*Tensor, error) {
-	return randomFloat(g, op, d, shape,
-		func(g *Generator, d []float32) error { return g.fillNormal32(d, mean, std) },
-		func(g *Generator, d []float64) error { return g.fillNormal64(d, mean, std) })
+	return randomFloat(g, op, &normalKernels, d, shape, func(k normalKernel, g *Generator, buf *Tensor) error {
+		return k(g, buf, mean, std, true)
+	})
 }
 
 // Randint returns an int64 tensor of values uniform in [low, high), as

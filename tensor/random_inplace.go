@@ -51,60 +51,30 @@ func randomInPlace(g *Generator, t *Tensor, fill func(g *Generator, buf *Tensor,
 	return view.CopyFrom(src)
 }
 
-// floats returns the elements of the contiguous floating buffer as one of
-// its two slices.
-func floats(buf *Tensor) ([]float32, []float64) {
-	n := buf.Numel()
-	if buf.dtype == Float32 {
-		return buf.storage.data.([]float32)[buf.offset : buf.offset+n], nil
-	}
-	return nil, buf.storage.data.([]float64)[buf.offset : buf.offset+n]
-}
-
 // FillUniform overwrites t with values uniform in [from, to), as
 // t.uniform_(from, to). t must be floating.
 func FillUniform(t *Tensor, from, to float64, g *Generator) error {
-	if !t.dtype.IsFloating() {
-		return randomFloatingOnly("uniform_", t.dtype)
+	k, err := uniformKernels.Select("uniform_", t.dtype)
+	if err != nil {
+		return randomDTypeError(err)
 	}
 	if err := checkUniformRange(from, to); err != nil {
 		return err
 	}
-	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error {
-		if d32, d64 := floats(buf); d32 != nil {
-			return g.fillUniform32(d32, float32(from), float32(to))
-		} else {
-			return g.fillUniform64(d64, from, to)
-		}
-	})
+	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error { return k(g, buf, from, to) })
 }
 
 // FillNormal overwrites t with normal values of the given mean and standard
 // deviation, as t.normal_(mean, std). t must be floating.
 func FillNormal(t *Tensor, mean, std float64, g *Generator) error {
-	if !t.dtype.IsFloating() {
-		return randomFloatingOnly("normal_", t.dtype)
+	k, err := normalKernels.Select("normal_", t.dtype)
+	if err != nil {
+		return randomDTypeError(err)
 	}
 	if err := checkNormalStd(std); err != nil {
 		return err
 	}
-	return randomInPlace(g, t, func(g *Generator, buf *Tensor, dense bool) error {
-		d32, d64 := floats(buf)
-		if !dense {
-			// A view takes PyTorch's scalar path whatever its size.
-			for i := range d32 {
-				d32[i] = float32(g.normalSample(mean, std))
-			}
-			for i := range d64 {
-				d64[i] = g.normalSample(mean, std)
-			}
-			return nil
-		}
-		if d32 != nil {
-			return g.fillNormal32(d32, mean, std)
-		}
-		return g.fillNormal64(d64, mean, std)
-	})
+	return randomInPlace(g, t, func(g *Generator, buf *Tensor, dense bool) error { return k(g, buf, mean, std, dense) })
 }
 
 // FillBernoulli overwrites t with ones drawn with probability p and zeros,
@@ -139,8 +109,9 @@ func writeBools(buf *Tensor, keep []uint8) error {
 // values in [0, 1]. A float32 p draws a uniform float, a float64 p a
 // uniform double.
 func Bernoulli(p *Tensor, g *Generator) (*Tensor, error) {
-	if !p.dtype.IsFloating() {
-		return nil, randomFloatingOnly("bernoulli", p.dtype)
+	k, err := bernoulliKernels.Select("bernoulli", p.dtype)
+	if err != nil {
+		return nil, randomDTypeError(err)
 	}
 	src, err := p.Contiguous()
 	if err != nil {
@@ -150,40 +121,17 @@ func Bernoulli(p *Tensor, g *Generator) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := p.Numel()
-	keep := make([]uint8, n)
+	keep := make([]uint8, p.Numel())
 	g = g.lock()
-	defer g.unlock()
-	if p.dtype == Float32 {
-		ps := src.storage.data.([]float32)[src.offset : src.offset+n]
-		if !inUnitInterval(ps) {
-			return nil, bernoulliRange()
-		}
-		for i, v := range ps {
-			keep[i] = boolByte(g.uniform32() < v)
-		}
-	} else {
-		ps := src.storage.data.([]float64)[src.offset : src.offset+n]
-		if !inUnitInterval(ps) {
-			return nil, bernoulliRange()
-		}
-		for i, v := range ps {
-			keep[i] = boolByte(g.uniform64() < v)
-		}
+	err = k(g, src, keep)
+	g.unlock()
+	if err != nil {
+		return nil, err
 	}
 	if err := writeBools(out, keep); err != nil {
 		return nil, err
 	}
 	return out, nil
-}
-
-func inUnitInterval[T Float](ps []T) bool {
-	for _, v := range ps {
-		if !(v >= 0 && v <= 1) {
-			return false
-		}
-	}
-	return true
 }
 
 func bernoulliRange() error {

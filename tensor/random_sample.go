@@ -17,7 +17,8 @@ func Multinomial(probs *Tensor, n int, replacement bool, g *Generator) (*Tensor,
 	if probs.Dim() < 1 || probs.Dim() > 2 {
 		return nil, newError(RuntimeError, "prob_dist must be 1 or 2 dim")
 	}
-	if !probs.dtype.IsFloating() {
+	kernel, err := multinomialKernels.Select("multinomial", probs.dtype)
+	if err != nil {
 		return nil, newError(RuntimeError, "multinomial only supports floating-point dtypes for input, got: %s", torchTypeName(probs.dtype))
 	}
 	if n <= 0 {
@@ -46,16 +47,9 @@ func Multinomial(probs *Tensor, n int, replacement bool, g *Generator) (*Tensor,
 	if err != nil {
 		return nil, err
 	}
-	res := out.storage.data.([]int64)
-	total := rows * cats
 	g = g.lock()
 	defer g.unlock()
-	if src.dtype == Float32 {
-		err = multinomialRows(g, src.storage.data.([]float32)[src.offset:src.offset+total], rows, cats, n, replacement, res)
-	} else {
-		err = multinomialRows(g, src.storage.data.([]float64)[src.offset:src.offset+total], rows, cats, n, replacement, res)
-	}
-	if err != nil {
+	if err := kernel(g, src, rows, cats, n, replacement, contiguousSlice[int64](out)); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -147,9 +141,6 @@ func NormalMeanTensor(mean *Tensor, std float64, g *Generator) (*Tensor, error) 
 	if err := checkNormalStd(std); err != nil {
 		return nil, err
 	}
-	if !mean.dtype.IsFloating() {
-		return nil, randomFloatingOnly("normal", mean.dtype)
-	}
 	z, err := normalTensor(g, "normal", 0, std, mean.dtype, mean.shape)
 	if err != nil {
 		return nil, err
@@ -185,9 +176,6 @@ func NormalTensors(mean, std *Tensor, g *Generator) (*Tensor, error) {
 	if err := checkNormalStdTensor(std); err != nil {
 		return nil, err
 	}
-	if !mean.dtype.IsFloating() {
-		return nil, randomFloatingOnly("normal", mean.dtype)
-	}
 	shape, err := BroadcastShapes(mean.shape, std.shape)
 	if err != nil {
 		return nil, err
@@ -204,9 +192,6 @@ func NormalTensors(mean, std *Tensor, g *Generator) (*Tensor, error) {
 
 // checkNormalStdTensor refuses negative standard deviations.
 func checkNormalStdTensor(std *Tensor) error {
-	if !std.dtype.IsFloating() {
-		return randomFloatingOnly("normal", std.dtype)
-	}
 	wide, err := std.To(Float64)
 	if err != nil {
 		return err
