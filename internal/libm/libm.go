@@ -55,6 +55,19 @@ func (x dd) div(y dd) dd {
 
 func (x dd) round() float64 { return x.hi + x.lo }
 
+// The series' leading coefficients as double-doubles.
+var (
+	twoThirds, twoFifths = recip(1.5), recip(2.5)
+	minusSixth, inv120   = recip(-6), recip(120)
+	inv24, minusInv720   = recip(24), recip(-720)
+)
+
+// recip is 1/d to double-double precision, for a d that is exact.
+func recip(d float64) dd {
+	hi := 1 / d
+	return dd{hi, -math.FMA(d, hi, -1) / d}
+}
+
 // ln2dd and halfPi are ln 2 and π/2 as sums of doubles (π/2 in three parts
 // for the argument reduction).
 var (
@@ -90,7 +103,7 @@ func Log(x float64) float64 {
 	for _, c := range logTail {
 		tail = tail*z + c
 	}
-	sum := s.scale(2).add(s3.scale(2).div(dd{3, 0})).add(s5.scale(2).div(dd{5, 0})).add(dd{s5.hi * z * tail, 0})
+	sum := s.scale(2).add(s3.mul(twoThirds)).add(s5.mul(twoFifths)).add(dd{s5.hi * z * tail, 0})
 	if k != 0 {
 		sum = ln2dd.scale(float64(k)).add(sum)
 	}
@@ -119,8 +132,8 @@ func Sincos(x float64) (sin, cos float64) {
 	for _, c := range cosTail8 {
 		cosTail = cosTail*z + c
 	}
-	s := r.add(r3.div(dd{-6, 0})).add(r5.div(dd{120, 0})).add(dd{r5.hi * z * sinTail, 0})
-	c := dd{1, 0}.add(r2.div(dd{-2, 0})).add(r4.div(dd{24, 0})).add(r6.div(dd{-720, 0})).add(dd{r6.hi * z * cosTail, 0})
+	s := r.add(r3.mul(minusSixth)).add(r5.mul(inv120)).add(dd{r5.hi * z * sinTail, 0})
+	c := dd{1, 0}.add(r2.scale(-0.5)).add(r4.mul(inv24)).add(r6.mul(minusInv720)).add(dd{r6.hi * z * cosTail, 0})
 	switch int64(j) & 3 {
 	case 1:
 		s, c = c, s.neg()

@@ -57,3 +57,25 @@ for line in sys.stdin:
 		t.Errorf("%d of 3000 values differ from C's", differ)
 	}
 }
+
+func BenchmarkLog(b *testing.B) {
+	x := 0.3
+	for b.Loop() {
+		x = Log(x+1.5) * 0.1
+	}
+}
+
+func BenchmarkSincos(b *testing.B) {
+	x := 0.3
+	for b.Loop() {
+		s, c := Sincos(x + 1.5)
+		x = (s + c) * 0.1
+	}
+}
+
+func BenchmarkGoLog(b *testing.B) {
+	x := 0.3
+	for b.Loop() {
+		x = math.Log(x+1.5) * 0.1
+	}
+}
