@@ -81,6 +81,9 @@ func multinomialRows[T Float](g *Generator, p []T, rows, cats, n int, replacemen
 		}
 		cum[cats-1] = 1
 		for j := range n {
+			if j%chunkElements == 0 && Interrupted() {
+				return errInterrupted()
+			}
 			u := g.uniform64()
 			lo, hi := 0, cats
 			for hi > lo {
@@ -116,6 +119,9 @@ func multinomialTopK[T Float](g *Generator, p []T, rows, cats, n int, res []int6
 	}
 	keys := make([]T, len(p))
 	for i, v := range p {
+		if i%chunkElements == 0 && Interrupted() {
+			return errInterrupted()
+		}
 		keys[i] = v / T(-libm.Log(1-g.uniform64()))
 	}
 	idx := make([]int, cats)
