@@ -21,6 +21,8 @@ import torch
 
 SIZES = [1, 15, 16, 17, 1000, 2**16 + 3]
 SEEDS = [0, 1729]
+# A seed above 2^32: only its low 32 bits seed the twister, initial_seed keeps it all.
+WIDE_SEEDS = SEEDS + [2**40 + 3]
 DTYPES = {"float32": torch.float32, "float64": torch.float64, "int64": torch.int64}
 FULL = 20  # results up to this many elements are stored whole
 
@@ -133,11 +135,12 @@ def cases():
     floats = ("float32", "float64")
     for n in SIZES:
         for dt in floats:
-            for op, args in [("rand", []), ("randn", []), ("uniform_", [-2.5, 4.0]), ("normal_", [3.0, 0.5]),
-                             ("normal_size", [-1.0, 2.0])]:
+            for op, args in [("rand", []), ("randn", [])]:
+                add(f"{op}/{dt}/{n}", [{"op": op, "n": n, "dtype": dt, "args": args}], seeds=WIDE_SEEDS)
+            for op, args in [("uniform_", [-2.5, 4.0]), ("normal_", [3.0, 0.5]), ("normal_size", [-1.0, 2.0])]:
                 add(f"{op}/{dt}/{n}", [{"op": op, "n": n, "dtype": dt, "args": args}])
-        add(f"randint/{n}", [{"op": "randint", "n": n, "args": [-3, 7]}])
-        add(f"randperm/{n}", [{"op": "randperm", "n": n}])
+        add(f"randint/{n}", [{"op": "randint", "n": n, "args": [-3, 7]}], seeds=WIDE_SEEDS)
+        add(f"randperm/{n}", [{"op": "randperm", "n": n}], seeds=WIDE_SEEDS)
     for n in [1, 15, 16, 17, 1000]:
         for dt in floats:
             for op, args in [("normal_tensor_mean", [0.5]), ("normal_tensor_std", [2.0]), ("normal_tensors", []),
@@ -158,7 +161,8 @@ def cases():
         # Several draws in a row share one generator: the cached normal sample, the state.
         add(f"sequence/{dt}", [{"op": "randn", "n": 1, "dtype": dt}, {"op": "randn", "n": 3, "dtype": dt},
                                {"op": "rand", "n": 2, "dtype": dt}, {"op": "randn", "n": 20, "dtype": dt},
-                               {"op": "state", "n": 0}, {"op": "randn", "n": 1, "dtype": dt}, {"op": "state", "n": 0}])
+                               {"op": "state", "n": 0}, {"op": "randn", "n": 1, "dtype": dt}, {"op": "state", "n": 0}],
+            seeds=WIDE_SEEDS)
     # The same draws from a torch.Generator passed as generator=.
     for dt in floats:
         for op, args in [("rand", []), ("randn", []), ("normal_", [3.0, 0.5]), ("bernoulli_p", [0.5])]:
