@@ -13,6 +13,9 @@ import (
 type Module struct {
 	Name  string
 	Attrs map[string]Value
+	// MissingHint, when set, is the hint for a name the module lacks
+	// that has no close match (torch.nn's classes, for one).
+	MissingHint string
 }
 
 // HasAttrs is implemented by values with named attributes and methods of
@@ -106,7 +109,7 @@ func getAttr(v Value, name string) (Value, error) {
 			return a, nil
 		}
 		err := newErrorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name)
-		err.Hint = suggestHint(name, sortedKeys(x.Attrs))
+		err.Hint = x.missingHint(name)
 		return nil, err
 	case *GradFnValue:
 		if name == "name" {
@@ -223,24 +226,15 @@ func globalNames() []string {
 	return names
 }
 
-// modules returns the predefined modules: torch (every builtin and dtype,
-// with torch.nn.functional and torch.optim), F (torch.nn.functional), optim
-// (torch.optim) and math. They are built once, on first use (after every
-// builtin is registered), safely when sessions run concurrently.
+// modules returns the predefined modules, reachable without an import:
+// torch, F (torch.nn.functional), optim (torch.optim) and math (see
+// globalModules). They come from the module registry, built once on first
+// use (after every builtin is registered), safely when sessions run
+// concurrently.
 var modules = sync.OnceValue(func() map[string]*Module {
-	torch := &Module{Name: "torch", Attrs: map[string]Value{}}
-	for name, b := range builtins {
-		torch.Attrs[name] = b
+	out := map[string]*Module{}
+	for name, path := range globalModules {
+		out[name] = mustImport(path)
 	}
-	for name, d := range dtypeNames {
-		torch.Attrs[name] = d
-	}
-	torch.Attrs["bool"] = tensor.Bool
-	torch.Attrs["float"] = tensor.Float32
-	torch.Attrs["double"] = tensor.Float64
-	torch.Attrs["long"] = tensor.Int64
-	functional := &Module{Name: "torch.nn.functional", Attrs: torch.Attrs}
-	torch.Attrs["nn"] = &Module{Name: "torch.nn", Attrs: map[string]Value{"functional": functional}}
-	torch.Attrs["optim"] = torchOptim
-	return map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule()}
+	return out
 })

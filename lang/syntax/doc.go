@@ -35,10 +35,10 @@
 //
 // Keywords:
 //
-//	and as assert break continue def del elif else False for if in is lambda
-//	None not or pass return True while with
+//	and as assert break continue def del elif else False for from if import
+//	in is lambda None not or pass return True while with
 //
-// The other Python keywords (import, from, class, try, except, finally,
+// The other Python keywords (class, try, except, finally,
 // raise, global, nonlocal, yield, async, await) are reserved and
 // give an error that explains kael does without them.
 //
@@ -53,7 +53,13 @@
 //	SimpleStmts  = SmallStmt {';' SmallStmt} [';'] NEWLINE .
 //	SmallStmt    = ExprStmt | 'return' [TestList] | 'del' ExprList
 //	             | 'assert' Test [',' Test]
-//	             | 'break' | 'continue' | 'pass' .
+//	             | 'break' | 'continue' | 'pass' | ImportStmt | FromImport .
+//	ImportStmt   = 'import' DottedAs {',' DottedAs} .
+//	DottedAs     = Dotted ['as' IDENT] .
+//	Dotted       = IDENT {'.' IDENT} .
+//	FromImport   = 'from' Dotted 'import' ('*' | '(' ImportAs {',' ImportAs} [','] ')'
+//	             | ImportAs {',' ImportAs}) .
+//	ImportAs     = IDENT ['as' IDENT] .
 //	ExprStmt     = TestList [('=' TestList)+ | AugOp TestList] .
 //	AugOp        = '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '@='
 //	             | '&=' | '|=' | '^=' | '<<=' | '>>=' .

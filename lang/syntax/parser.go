@@ -248,6 +248,10 @@ func (p *parser) parseSmallStmt() Stmt {
 			s.Msg = p.parseTest()
 		}
 		return s
+	case IMPORT:
+		return p.parseImport()
+	case FROM:
+		return p.parseFromImport()
 	case DEL:
 		p.next()
 		s := &DelStmt{DelPos: pos}

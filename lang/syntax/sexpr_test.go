@@ -129,6 +129,18 @@ func sexpr(n Node) string {
 		return "pass"
 	case *DelStmt:
 		return "(del" + list(" ", n.Targets) + ")"
+	case *ImportStmt:
+		return "(import" + list(" ", n.Names) + ")"
+	case *FromImportStmt:
+		if n.Star.IsValid() {
+			return "(from " + n.Module.String() + " *)"
+		}
+		return "(from " + n.Module.String() + list(" ", n.Names) + ")"
+	case *ImportName:
+		if n.As == nil {
+			return n.Name.String()
+		}
+		return "(as " + n.Name.String() + " " + n.As.Name + ")"
 	}
 	panic(fmt.Sprintf("sexpr: unexpected %T", n))
 }

@@ -103,6 +103,18 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectOpt(n.Target, f)
 	case *DelStmt:
 		inspectList(n.Targets, f)
+	case *ImportStmt:
+		inspectList(n.Names, f)
+	case *FromImportStmt:
+		Inspect(n.Module, f)
+		inspectList(n.Names, f)
+	case *ImportName:
+		Inspect(n.Name, f)
+		if n.As != nil {
+			Inspect(n.As, f)
+		}
+	case *DottedName:
+		inspectList(n.Parts, f)
 	}
 }
 
