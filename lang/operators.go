@@ -76,6 +76,9 @@ func boolInt(b bool) int64 {
 
 // binary applies an arithmetic or bitwise operator.
 func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
+	if r, ok, err := dialectBinary(op, a, b); ok || err != nil {
+		return r, err
+	}
 	if op == syntax.AT {
 		x, y, err := tensorOperands(op, a, b)
 		if err != nil {

@@ -22,7 +22,8 @@
 //	INT    = decimal | '0' ('x'|'X') hexdigits | '0' ('o'|'O') octdigits | '0' ('b'|'B') bindigits .
 //	FLOAT  = digits '.' [digits] [exponent] | '.' digits [exponent] | digits exponent .
 //	exponent = ('e'|'E') ['+'|'-'] digits .
-//	STRING = ['r'|'R'|'u'|'U'] (short_string | long_string) .
+//	STRING = [prefix] (short_string | long_string) .
+//	prefix = 'r' | 'u' | 'f' | 'rf' | 'fr' .     in either case
 //
 // Digits may be separated by single underscores (1_000). A decimal integer
 // other than 0 must not start with 0, and integers must fit in 64 bits;
@@ -30,8 +31,19 @@
 // with three of either to span lines. Escapes are \\ \' \" \a \b \f \n \r \t \v,
 // \ooo (octal), \xhh, \uhhhh, \Uhhhhhhhh and backslash-newline, which is
 // dropped; any other escape is an error. Raw strings (r"...") keep
-// backslashes. Adjacent string literals are concatenated. f-strings, bytes
-// and complex numbers are not supported.
+// backslashes. Adjacent string literals are concatenated. Bytes and complex
+// numbers are not supported.
+//
+// An f-string (f"...", rf"...") holds replacement fields as in Python 3.11:
+//
+//	FStringField = '{' TestList ['='] ['!' ('r'|'s'|'a')] [':' spec] '}' .
+//
+// where spec is text that may itself hold replacement fields (one level:
+// f"{x:>{width}.{prec}f}") and {{ and }} stand for literal braces. A field's
+// expression may not contain a backslash, a '#', or the f-string's own quote
+// character; it may span lines in a triple-quoted f-string. A '=' after the
+// expression makes the field self-documenting: f"{x = }" gives "x = " and
+// x's repr.
 //
 // Keywords:
 //

@@ -340,6 +340,8 @@ func describeExpr(x Expr) string {
 	switch x := x.(type) {
 	case *IntLit, *FloatLit, *StringLit:
 		return "literal"
+	case *FStringExpr:
+		return "f-string expression"
 	case *BoolLit:
 		if x.Value {
 			return "True"
@@ -897,12 +899,33 @@ func (p *parser) parseAtom() Expr {
 // parseString parses one or more adjacent string literals.
 func (p *parser) parseString() Expr {
 	s := &StringLit{ValuePos: p.tok.start}
+	var f *FStringExpr // once an f-string is among them
 	for p.tok.kind == STRING {
-		s.Value += p.tok.str
+		if p.tok.fstring && f == nil {
+			f = &FStringExpr{ValuePos: s.ValuePos}
+			if s.Value != "" {
+				f.Parts = append(f.Parts, &StringLit{ValuePos: s.ValuePos, ValueEnd: s.ValueEnd,
+					Raw: p.sc.src[s.ValuePos.Offset:s.ValueEnd.Offset], Value: s.Value})
+			}
+		}
+		switch {
+		case p.tok.fstring:
+			f.Parts = append(f.Parts, p.fstringParts(p.tok)...)
+		case f != nil:
+			if p.tok.str != "" {
+				f.Parts = append(f.Parts, &StringLit{ValuePos: p.tok.start, ValueEnd: p.tok.end, Raw: p.tok.raw, Value: p.tok.str})
+			}
+		default:
+			s.Value += p.tok.str
+		}
 		s.ValueEnd = p.tok.end
 		p.next()
 	}
 	s.Raw = p.sc.src[s.ValuePos.Offset:s.ValueEnd.Offset]
+	if f != nil {
+		f.ValueEnd, f.Raw = s.ValueEnd, s.Raw
+		return f
+	}
 	return s
 }
 

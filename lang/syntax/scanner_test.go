@@ -162,7 +162,6 @@ func TestScanErrors(t *testing.T) {
 		{`'\d'`, `1:2: invalid escape sequence '\d'`},
 		{`'\x4'`, `1:2: truncated \x escape: want 2 hex digits`},
 		{`'\ud800'`, `1:2: invalid Unicode code point U+D800 in escape`},
-		{`f"x{y}"`, "1:1: f-strings are not supported"},
 		{`b'x'`, "1:1: bytes literals are not supported"},
 		{"x = 1 \\ y", "1:7: unexpected character after line continuation character '\\'"},
 		{"x = 1 \\", "1:7: unexpected end of input after line continuation character '\\'"},

@@ -129,6 +129,17 @@ func sexpr(n Node) string {
 		return "pass"
 	case *DelStmt:
 		return "(del" + list(" ", n.Targets) + ")"
+	case *FStringExpr:
+		return "(f" + list(" ", n.Parts) + ")"
+	case *FStringField:
+		s := "{" + n.Debug + sexpr(n.X)
+		if n.Conv != "" {
+			s += "!" + n.Conv
+		}
+		if n.Spec != nil {
+			s += ":" + strings.TrimPrefix(list(" ", n.Spec), " ")
+		}
+		return s + "}"
 	case *ImportStmt:
 		return "(import" + list(" ", n.Names) + ")"
 	case *FromImportStmt:

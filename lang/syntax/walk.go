@@ -115,6 +115,11 @@ func Inspect(n Node, f func(Node) bool) {
 		}
 	case *DottedName:
 		inspectList(n.Parts, f)
+	case *FStringExpr:
+		inspectList(n.Parts, f)
+	case *FStringField:
+		Inspect(n.X, f)
+		inspectList(n.Spec, f)
 	}
 }
 
