@@ -42,8 +42,8 @@ var attributes = map[string]attribute{
 	"shape": {doc: "The sizes of the dimensions, e.g. [2, 3].", get: func(t *tensor.Tensor) (Value, error) { return shapeValue(t.Shape()), nil }},
 	"dtype": {doc: "The element type: float32, float64, int64 or bool.", get: func(t *tensor.Tensor) (Value, error) { return t.DType(), nil }},
 	"ndim":  {doc: "The number of dimensions.", get: func(t *tensor.Tensor) (Value, error) { return int64(t.Dim()), nil }},
-	"device": {doc: "Where the storage lives ('cpu').", get: func(t *tensor.Tensor) (Value, error) {
-		return string(t.Device()), nil
+	"device": {doc: "Where the storage lives: device(type='cpu'), which prints as cpu.", get: func(t *tensor.Tensor) (Value, error) {
+		return &Device{Type: string(t.Device()), Index: -1}, nil
 	}},
 	"data": {doc: "The tensor detached from autograd, sharing storage.", get: func(t *tensor.Tensor) (Value, error) { return t.Detach(), nil }},
 	"grad": {doc: "The accumulated gradient, or None.", get: func(t *tensor.Tensor) (Value, error) {

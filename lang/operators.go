@@ -492,6 +492,9 @@ func equalDepth(a, b Value, depth int) bool {
 	if depth > maxNesting {
 		return false
 	}
+	if eq, ok := dialectEqual(a, b, depth); ok {
+		return eq
+	}
 	if af, ok := asNumber(a); ok {
 		bf, ok := asNumber(b)
 		return ok && af == bf

@@ -12,3 +12,18 @@ func dialectBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	}
 	return nil, false, nil
 }
+
+// valueWithEqual is a value with an == of its own (devices, sizes, sets).
+type valueWithEqual interface{ Equal(other Value) bool }
+
+// dialectEqual is == for the values of this dialect layer; ok is false
+// when neither operand is one.
+func dialectEqual(a, b Value, depth int) (eq, ok bool) {
+	if x, isEq := a.(valueWithEqual); isEq {
+		return x.Equal(b), true
+	}
+	if y, isEq := b.(valueWithEqual); isEq {
+		return y.Equal(a), true
+	}
+	return false, false
+}

@@ -147,6 +147,9 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		}
 		return "t(" + strings.Join(parts, ",") + ")", nil
 	}
+	if h, ok := v.(interface{ HashKey() string }); ok {
+		return "h" + h.HashKey(), nil
+	}
 	return "", newErrorf(TypeError, "unhashable type: '%s'", TypeName(v))
 }
 
@@ -360,6 +363,8 @@ func repr(v Value, active map[any]bool) string {
 			parts[i] = repr(k, active) + ": " + repr(x.vals[i], active)
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
+	case interface{ PyRepr() string }:
+		return x.PyRepr()
 	}
 	return Str(v)
 }
