@@ -39,7 +39,7 @@ type attribute struct {
 // x.shape, x.dtype, ...
 var attributes = map[string]attribute{
 	"T":     {doc: "The tensor with its dimensions reversed (a view).", get: func(t *tensor.Tensor) (Value, error) { return ops.t(t) }},
-	"shape": {doc: "The sizes of the dimensions, e.g. [2, 3].", get: func(t *tensor.Tensor) (Value, error) { return shapeValue(t.Shape()), nil }},
+	"shape": {doc: "The sizes of the dimensions, a torch.Size such as torch.Size([2, 3]).", get: func(t *tensor.Tensor) (Value, error) { return shapeValue(t.Shape()), nil }},
 	"dtype": {doc: "The element type: float32, float64, int64 or bool.", get: func(t *tensor.Tensor) (Value, error) { return t.DType(), nil }},
 	"ndim":  {doc: "The number of dimensions.", get: func(t *tensor.Tensor) (Value, error) { return int64(t.Dim()), nil }},
 	"device": {doc: "Where the storage lives: device(type='cpu'), which prints as cpu.", get: func(t *tensor.Tensor) (Value, error) {
@@ -78,7 +78,7 @@ func shapeValue(shape []int) *List {
 	for i, s := range shape {
 		out[i] = int64(s)
 	}
-	return &List{Elems: out}
+	return &List{Elems: out, size: true}
 }
 
 // setGrad runs t.grad = v. As in PyTorch, a gradient has the tensor's

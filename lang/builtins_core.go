@@ -192,7 +192,7 @@ func init() {
 		}
 		return &List{Elems: elems}, err
 	})
-	def(asFunc, "type(x)", "The name of x's type, e.g. 'Tensor' or 'int'.", func(a *Args) (Value, error) { return TypeName(a.Value("x")), nil })
+	def(asFunc, "type(x)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>.", func(a *Args) (Value, error) { return typeOf(a.Value("x")), nil })
 	def(asFunc, "dtype_of(x)", "The dtype x has, or would have as a tensor: a Python float gives float32, an int int64, a bool bool.", func(a *Args) (Value, error) {
 		switch x := a.Value("x").(type) {
 		case *tensor.Tensor:

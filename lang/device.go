@@ -137,7 +137,7 @@ func cudaUnavailable() *Error {
 }
 
 func init() {
-	torchMembers["device"] = def(0, "device(type, index=None)", "A device: torch.device('cpu'), torch.device('cuda:0'), torch.device('cuda', 1). It prints as cpu and shows as device(type='cpu'); .type and .index are its parts. Tensors can only be made on or moved to the CPU.", func(a *Args) (Value, error) {
+	deviceClass := def(0, "device(type, index=None)", "A device: torch.device('cpu'), torch.device('cuda:0'), torch.device('cuda', 1). It prints as cpu and shows as device(type='cpu'); .type and .index are its parts. Tensors can only be made on or moved to the CPU.", func(a *Args) (Value, error) {
 		d, err := toDevice(a.Value("type"))
 		if err != nil {
 			return nil, err
@@ -157,6 +157,8 @@ func init() {
 		}
 		return &Device{Type: d.Type, Index: idx}, nil
 	})
+	torchMembers["device"] = deviceClass
+	torchClasses[deviceClass] = "torch.device"
 	def(asMethod, "cpu(input)", "The tensor on the CPU: the tensor itself, as kael's tensors are always there.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {

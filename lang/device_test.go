@@ -20,7 +20,7 @@ func TestDevices(t *testing.T) {
 		{"x = zeros(2)\nx.to(torch.device('cpu'), float64).dtype, x.to('cpu', dtype=int64).dtype", "(float64, int64)"},
 		{"torch.cuda.is_available()", "False"},
 		{"dev = torch.device('cuda' if torch.cuda.is_available() else 'cpu')\nones(2, device=dev).device", "device(type='cpu')"},
-		{"zeros(2, device='cpu').shape, ones(1, device='cpu:0').shape", "([2], [1])"},
+		{"zeros(2, device='cpu').shape, ones(1, device='cpu:0').shape", "(torch.Size([2]), torch.Size([1]))"},
 		{"tensor([1, 2], device='cpu').tolist()", "[1, 2]"},
 		{"for f in [zeros, ones, empty, rand, randn]:\n    f(2, device='cpu')\narange(3, device='cpu').tolist(), linspace(0, 1, 2, device='cpu').tolist(), eye(1, device='cpu').tolist()", "([0, 1, 2], [0.0, 1.0], [[1.0]])"},
 		{"x = ones(2)\nzeros_like(x, device='cpu').tolist(), full((1,), 2.0, device='cpu').tolist(), randint(0, 1, (2,), device='cpu').tolist()", "([0.0, 0.0], [2.0], [0, 0])"},

@@ -34,8 +34,14 @@ var None = NoneType{}
 // EllipsisType is the type of ..., used in indexing.
 type EllipsisType struct{}
 
-// List is a mutable sequence.
-type List struct{ Elems []Value }
+// List is a mutable sequence. A list marked size is a torch.Size, the
+// shape of a tensor: it prints as torch.Size([2, 3]), is hashable and has
+// the methods of torch.Size, and otherwise works as a list (equal to lists
+// and tuples of the same ints).
+type List struct {
+	Elems []Value
+	size  bool
+}
 
 // Tuple is an immutable sequence.
 type Tuple []Value
@@ -133,6 +139,10 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		return "none", nil
 	case tensor.DType:
 		return "d" + x.String(), nil
+	case *List:
+		if x.size {
+			return hashKeyDepth(Tuple(x.Elems), depth) // a torch.Size hashes as the tuple of its sizes
+		}
 	case Tuple:
 		if depth >= maxNesting {
 			return "", newErrorf(ValueError, "tuple nested deeper than %d levels cannot be a key", maxNesting)
@@ -247,6 +257,9 @@ func TypeName(v Value) string {
 	case EllipsisType:
 		return "ellipsis"
 	case *List:
+		if v.(*List).size {
+			return "torch.Size"
+		}
 		return "list"
 	case Tuple:
 		return "tuple"
@@ -343,6 +356,9 @@ func repr(v Value, active map[any]bool) string {
 		}
 		active[x] = true
 		defer delete(active, x)
+		if x.size {
+			return "torch.Size([" + joinRepr(x.Elems, active) + "])"
+		}
 		return "[" + joinRepr(x.Elems, active) + "]"
 	case Tuple:
 		depth := nestingKey{len(active)}
@@ -397,6 +413,9 @@ func Str(v Value) string {
 	case *Function:
 		return "<function " + x.Name + ">"
 	case *Builtin:
+		if c := classOf(x); c != "" {
+			return "<class '" + c + "'>"
+		}
 		return "<built-in function " + x.Name + ">"
 	case *BoundMethod:
 		return "<built-in method " + x.Method.Name + " of " + TypeName(x.Recv) + ">"
