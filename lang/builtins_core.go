@@ -2,10 +2,10 @@ package lang
 
 import (
 	"errors"
+	"slices"
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,7 +20,7 @@ import (
 // tensor, calling the tensor method of the same name.
 
 func init() {
-	def(asFunc, "print(*values, sep=' ', end='\\n')", "Prints the values, separated by sep and followed by end.", func(a *Args) (Value, error) {
+	def(asFunc, "print(*values, sep=' ', end='\\n', flush=False)", "Prints the values, separated by sep and followed by end; output is never held back, so flush is accepted and does nothing.", func(a *Args) (Value, error) {
 		vals := a.Value("values").(Tuple)
 		sep, end := a.Str("sep"), a.Str("end")
 		if err := a.Err(); err != nil {
@@ -42,6 +42,8 @@ func init() {
 			n, _ := x.Size(0)
 			return int64(n), nil
 		case *Dict:
+			return int64(x.Len()), nil
+		case *Set:
 			return int64(x.Len()), nil
 		case *Range:
 			if x.count() > math.MaxInt64 {
@@ -163,27 +165,15 @@ func init() {
 		}
 		return &List{Elems: out}, nil
 	})
-	def(asFunc, "sorted(iterable, reverse=False)", "A sorted list of the elements of iterable.", func(a *Args) (Value, error) {
+	def(asFunc, "sorted(iterable, *, key=None, reverse=False)", "A sorted list of the elements of iterable, stably, by the elements or by key(element).", func(a *Args) (Value, error) {
 		elems, err := collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
-		rev := a.Bool("reverse")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		var sortErr error
-		sort.SliceStable(elems, func(i, j int) bool {
-			c, err := order(elems[i], elems[j])
-			if err != nil {
-				sortErr = newErrorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(elems[i]), TypeName(elems[j]))
-			}
-			if rev {
-				return c > 0
-			}
-			return c < 0
-		})
-		return &List{Elems: elems}, sortErr
+		l := &List{Elems: elems}
+		sorter := &BoundMethod{Recv: l, Method: typeMethods["list"]["sort"]}
+		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, spanNode(a.in.stmtSpan))
+		return l, err
 	})
 	def(asFunc, "reversed(seq)", "A list of the elements of seq in reverse order.", func(a *Args) (Value, error) {
 		elems, err := collect(a.Value("seq"))
@@ -263,8 +253,11 @@ func init() {
 	def(asFunc, "is_grad_enabled()", "Whether operations are being recorded for autograd.", func(a *Args) (Value, error) {
 		return autograd.IsGradEnabled(), nil
 	})
-	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable, or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
-		var total Value = int64(0)
+	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable (sum(xs, start=0)), or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
+		total, elems, err := sumStart(a)
+		if err != nil {
+			return nil, err
+		}
 		for _, e := range elems {
 			r, err := a.in.binary(syntax.PLUS, total, e, spanNode(a.in.stmtSpan))
 			if err != nil {
@@ -389,8 +382,10 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 			}
 			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, spanNode(a.in.stmtSpan))
 		}
-		if len(a.kwNames) > 0 {
-			return nil, newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", method, a.kwNames[0])
+		for _, name := range a.kwNames {
+			if !slices.Contains(pythonKeywords[method], name) {
+				return nil, newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", method, name)
+			}
 		}
 		elems := append(Tuple{first}, rest...)
 		if len(elems) == 1 && method != "abs" && method != "round" {
@@ -405,20 +400,42 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 	b.acceptsKeywords = true
 }
 
-// extremum returns the Python max (sign 1) or min (sign -1).
+// extremum returns the Python max (sign 1) or min (sign -1), with the
+// keyword arguments key and default.
 func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
 	return func(a *Args, elems []Value) (Value, error) {
-		if len(elems) == 0 {
-			return nil, newErrorf(ValueError, "arg is an empty sequence")
+		name := map[int]string{1: "max", -1: "min"}[sign]
+		dflt, hasDefault := kwArg(a, "default")
+		if hasDefault && len(a.Value("args").(Tuple)) > 0 {
+			return nil, newErrorf(TypeError, "Cannot specify a default for %s() with multiple positional arguments", name)
 		}
-		best := elems[0]
-		for _, e := range elems[1:] {
-			c, err := order(e, best)
+		if len(elems) == 0 {
+			if hasDefault {
+				return dflt, nil
+			}
+			return nil, newErrorf(ValueError, "%s() arg is an empty sequence", name)
+		}
+		keys := elems
+		if key, ok := kwArg(a, "key"); ok {
+			if _, none := key.(NoneType); !none {
+				keys = make([]Value, len(elems))
+				for i, e := range elems {
+					k, err := callArg(a, key, e)
+					if err != nil {
+						return nil, err
+					}
+					keys[i] = k
+				}
+			}
+		}
+		best, bestKey := elems[0], keys[0]
+		for i, e := range elems[1:] {
+			c, err := order(keys[i+1], bestKey)
 			if err != nil {
-				return nil, newErrorf(TypeError, "cannot compare '%s' and '%s'", TypeName(e), TypeName(best))
+				return nil, newErrorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", map[int]string{1: ">", -1: "<"}[sign], TypeName(keys[i+1]), TypeName(bestKey))
 			}
 			if c*sign > 0 {
-				best = e
+				best, bestKey = e, keys[i+1]
 			}
 		}
 		return best, nil

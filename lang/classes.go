@@ -27,7 +27,7 @@ func (c *Class) String() string { return "<class '" + c.Name + "'>" }
 func (c *Class) Equal(v Value) bool { return classOf(v) == c.Name }
 
 // HashKey makes classes usable as dict keys.
-func (c *Class) HashKey() string { return "class:" + c.Name }
+func (c *Class) HashKey() (string, error) { return "class:" + c.Name, nil }
 
 // Attr returns __name__, the class name without its module.
 func (c *Class) Attr(name string) (Value, bool) {

@@ -71,7 +71,7 @@ func (d *Device) Attr(name string) (Value, bool) {
 func (d *Device) AttrNames() []string { return []string{"index", "type"} }
 
 // HashKey makes devices usable as dict keys.
-func (d *Device) HashKey() string { return "device:" + d.String() }
+func (d *Device) HashKey() (string, error) { return "device:" + d.String(), nil }
 
 // parseDevice reads a device string: "cpu", "cuda", "cuda:1".
 func parseDevice(s string) (*Device, error) {

@@ -308,6 +308,8 @@ func iterate(v Value, yield func(Value) bool) error {
 				return nil
 			}
 		}
+	case iterable:
+		return x.iterate(yield)
 	default:
 		return newErrorf(TypeError, "'%s' object is not iterable", TypeName(v))
 	}

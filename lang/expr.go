@@ -111,6 +111,8 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 		return in.makeFunction("<lambda>", x.Params, nil, x.Body)
 	case *syntax.FStringExpr:
 		return in.evalFString(x)
+	case *syntax.SetExpr:
+		return in.evalSet(x)
 	case *syntax.SliceExpr:
 		return nil, in.errorAt(newErrorf(SyntaxError, "a slice is only allowed inside []"), x.Span())
 	}

@@ -2,8 +2,6 @@ package lang
 
 import (
 	"context"
-	"encoding/json"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -229,54 +227,23 @@ func TestFormatExpressions(t *testing.T) {
 	}
 }
 
-// TestFormatTablesAgainstCPython runs both tables through python3 (CPython
-// on PATH) and checks that it gives the wanted results, so that they are
-// CPython's and not guesses. It skips when python3 is absent.
+// TestFormatTablesAgainstCPython runs both tables through python3 and
+// checks that it gives the wanted results, so that they are CPython's and
+// not guesses.
 func TestFormatTablesAgainstCPython(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed")
-	}
-	const harness = `
-import sys, json
-def outcome(f):
-    try:
-        return repr(f())
-    except Exception as e:
-        return type(e).__name__ + ": " + str(e)
-req = json.load(sys.stdin)
-out = [outcome(lambda: format(eval(v), spec)) for v, spec in req["format"]]
-g = {}
-exec(req["prelude"], g)
-out += [outcome(lambda: eval(e, g)) for e in req["exprs"]]
-json.dump(out, sys.stdout)
-`
-	req := map[string]any{"prelude": formatPrelude}
-	var specs [][2]string
-	var exprs, wants []string
+	var srcs, wants []string
 	for _, c := range formatCases {
-		specs = append(specs, [2]string{c.value, c.spec})
+		srcs = append(srcs, "format("+c.value+", "+Repr(c.spec)+")")
 		wants = append(wants, c.want)
 	}
 	for _, c := range formatExprCases {
-		exprs = append(exprs, c.expr)
+		srcs = append(srcs, c.expr)
 		wants = append(wants, c.want)
 	}
-	req["format"], req["exprs"] = specs, exprs
-	in, _ := json.Marshal(req)
-	cmd := exec.Command(python, "-c", harness)
-	cmd.Stdin = strings.NewReader(string(in))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python3: %v", err)
-	}
-	var got []string
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(wants) {
-		t.Fatalf("python3 answered %d results (%v), want %d", len(got), err, len(wants))
-	}
+	got := cpythonOutcomes(t, formatPrelude, srcs)
 	for i := range wants {
 		if got[i] != wants[i] {
-			t.Errorf("case %d: CPython gives %s, the table says %s", i, got[i], wants[i])
+			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got[i], wants[i])
 		}
 	}
 }

@@ -463,6 +463,9 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	case syntax.NEQ:
 		return !equal(a, b), nil
 	}
+	if r, ok := dialectCompare(op, a, b); ok {
+		return r, nil
+	}
 	c, err := order(a, b)
 	if err != nil {
 		return nil, newErrorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))

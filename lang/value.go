@@ -157,8 +157,9 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		}
 		return "t(" + strings.Join(parts, ",") + ")", nil
 	}
-	if h, ok := v.(interface{ HashKey() string }); ok {
-		return "h" + h.HashKey(), nil
+	if h, ok := v.(interface{ HashKey() (string, error) }); ok {
+		k, err := h.HashKey()
+		return "h" + k, err
 	}
 	return "", newErrorf(TypeError, "unhashable type: '%s'", TypeName(v))
 }
@@ -308,6 +309,8 @@ func Truth(v Value) (bool, error) {
 	case *Dict:
 		return x.Len() > 0, nil
 	case *Range:
+		return x.Len() > 0, nil
+	case *Set:
 		return x.Len() > 0, nil
 	case *tensor.Tensor:
 		if x.Numel() != 1 {

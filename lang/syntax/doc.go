@@ -114,7 +114,8 @@
 //	             | 'None' | '...'
 //	             | '(' [Test | Test ',' [TestList]] ')'
 //	             | '[' [TestList | Test CompFor {CompFor}] ']'
-//	             | '{' [Test ':' Test {',' Test ':' Test} [',']] '}' .
+//	             | '{' [Test ':' Test {',' Test ':' Test} [',']] '}'
+//	             | '{' Test {',' Test} [','] '}' .          a set
 //	CompFor      = 'for' ExprList 'in' OrTest {'if' OrTest} .
 //
 // Besides the grammar, the parser checks that assignment, for, with and del

@@ -990,15 +990,26 @@ func (p *parser) parseListDisplay() Expr {
 	return c
 }
 
-// parseDict parses a dict display.
+// parseSetDisplay parses the rest of a set display whose first element
+// is x.
+func (p *parser) parseSetDisplay(lbrace Pos, x Expr) Expr {
+	if p.tok.kind == FOR {
+		p.failTok("set comprehensions are not supported", "use set([... for ...])")
+	}
+	s := &SetExpr{Lbrace: lbrace, Elts: p.parseElts(x, RBRACE)}
+	s.Rbrace = p.expectClose(RBRACE)
+	return s
+}
+
+// parseDict parses a dict display, or a set display.
 func (p *parser) parseDict() Expr {
 	d := &DictExpr{Lbrace: p.tok.start}
 	p.next()
 	for p.tok.kind != RBRACE {
 		e := &DictEntry{Key: p.parseTest()}
 		if p.tok.kind != COLON {
-			if p.tok.kind == COMMA || p.tok.kind == RBRACE {
-				p.fail(e.Key.Span(), "set literals are not supported", "write a dict {key: value}, or a list")
+			if len(d.Entries) == 0 && (p.tok.kind == COMMA || p.tok.kind == RBRACE || p.tok.kind == FOR) {
+				return p.parseSetDisplay(d.Lbrace, e.Key)
 			}
 			p.failTok("expected ':' after dict key", "")
 		}

@@ -20,6 +20,8 @@ func TestParseImports(t *testing.T) {
 		{"from __future__ import annotations", "(from __future__ annotations)"},
 		{"def f():\n    import math\n    return math.pi", "(def f () (import math) (return (. math pi)))"},
 		{"import math; x = 1", "(import math); (= x 1)"},
+		{"s = {1, 2,}", "(= s (set 1 2))"},
+		{"s = {x}", "(= s (set x))"},
 	}
 	for _, tt := range tests {
 		f, err := Parse("", tt.src)

@@ -129,6 +129,8 @@ func sexpr(n Node) string {
 		return "pass"
 	case *DelStmt:
 		return "(del" + list(" ", n.Targets) + ")"
+	case *SetExpr:
+		return "(set" + list(" ", n.Elts) + ")"
 	case *FStringExpr:
 		return "(f" + list(" ", n.Parts) + ")"
 	case *FStringField:

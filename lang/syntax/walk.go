@@ -115,6 +115,8 @@ func Inspect(n Node, f func(Node) bool) {
 		}
 	case *DottedName:
 		inspectList(n.Parts, f)
+	case *SetExpr:
+		inspectList(n.Elts, f)
 	case *FStringExpr:
 		inspectList(n.Parts, f)
 	case *FStringField:
