@@ -2,10 +2,10 @@ package lang
 
 import (
 	"errors"
-	"slices"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
