@@ -9,11 +9,13 @@ EXHAUSTIVE_VERSION := v0.17.1
 EXHAUSTIVE := $(BIN)/exhaustive
 # Debian packages for the Jupyter integration test (the real jupyter client).
 JUPYTER_DEBS := python3-jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
+# Debian packages for the tests that compare kael with PyTorch (lang's corpus).
+PYTORCH_DEBS := python3-torch
 # Debian packages for the side-by-side benchmarks.
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
 
-.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps bench-deps clean
+.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps pytorch-deps bench-deps clean
 
 all: build
 
@@ -25,8 +27,8 @@ run: build
 	$(KAEL)
 
 ## test: every test, including the Jupyter integration test with the real client
-test: jupyter-deps
-	KAEL_REQUIRE_JUPYTER=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
+test: jupyter-deps pytorch-deps
+	KAEL_REQUIRE_JUPYTER=1 KAEL_REQUIRE_PYTORCH=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
 
 ## fuzz: run each fuzz target for $(FUZZTIME)
 fuzz:
@@ -58,6 +60,9 @@ install-kernel: build
 
 jupyter-deps:
 	@./.ci/apt-ensure $(JUPYTER_DEBS)
+
+pytorch-deps:
+	@./.ci/apt-ensure $(PYTORCH_DEBS)
 
 bench-deps:
 	@./.ci/apt-ensure $(BENCH_DEBS)
