@@ -166,7 +166,11 @@ func formatValue(v Value, spec string) (string, error) {
 		}
 	}
 	if spec != "" {
-		return "", newErrorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
+		err := newErrorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
+		if _, ok := v.(*tensor.Tensor); ok {
+			err.withHint("only 0-d tensors take a format spec, as in PyTorch: format one element (f'{t[0]:.3f}', f'{t.item():.3f}') or the whole tensor without a spec (f'{t}')")
+		}
+		return "", err
 	}
 	return Str(v), nil
 }
