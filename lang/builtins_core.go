@@ -143,19 +143,11 @@ func init() {
 		return &List{Elems: out}, nil
 	})
 	def(asFunc, "zip(*iterables)", "Tuples of corresponding elements, as long as the shortest input.", func(a *Args) (Value, error) {
-		var cols [][]Value
-		n := -1
-		for _, it := range a.Value("iterables").(Tuple) {
-			elems, err := collect(it)
-			if err != nil {
-				return nil, err
-			}
-			cols = append(cols, elems)
-			if n < 0 || len(elems) < n {
-				n = len(elems)
-			}
+		cols, n, err := columns(a.Value("iterables").(Tuple))
+		if err != nil {
+			return nil, err
 		}
-		out := make([]Value, max(n, 0))
+		out := make([]Value, n)
 		for i := range out {
 			row := make(Tuple, len(cols))
 			for j := range cols {
@@ -324,6 +316,24 @@ func init() {
 		}
 		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], spanNode(a.in.stmtSpan))
 	})
+}
+
+// columns collects the elements of each iterable and returns them with
+// the length of the shortest, as zip and map walk them side by side.
+func columns(iterables Tuple) ([][]Value, int, error) {
+	var cols [][]Value
+	n := -1
+	for _, it := range iterables {
+		elems, err := collect(it)
+		if err != nil {
+			return nil, 0, err
+		}
+		cols = append(cols, elems)
+		if n < 0 || len(elems) < n {
+			n = len(elems)
+		}
+	}
+	return cols, max(n, 0), nil
 }
 
 // floatToInt truncates f to an int as Python's int() does, refusing NaN,

@@ -181,17 +181,9 @@ func init() {
 		if len(its) == 0 {
 			return nil, newErrorf(TypeError, "map() must have at least two arguments.")
 		}
-		var cols [][]Value
-		n := -1
-		for _, it := range its {
-			elems, err := collect(it)
-			if err != nil {
-				return nil, err
-			}
-			cols = append(cols, elems)
-			if n < 0 || len(elems) < n {
-				n = len(elems)
-			}
+		cols, n, err := columns(its)
+		if err != nil {
+			return nil, err
 		}
 		out := make([]Value, n)
 		for i := range out {
