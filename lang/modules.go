@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // The module registry: every module an import statement can name, by its
@@ -224,9 +225,12 @@ func importBindings(st syntax.Stmt) ([]binding, error) {
 		if st.Star.IsValid() {
 			var out []binding
 			for _, name := range sortedKeys(m.Attrs) {
-				if !strings.HasPrefix(name, "_") {
-					out = append(out, binding{name, m.Attrs[name]})
+				v := m.Attrs[name]
+				_, isDType := v.(tensor.DType)
+				if _, shadows := builtins[name]; strings.HasPrefix(name, "_") || isDType && shadows {
+					continue // torch.float, torch.bool: not in torch.__all__, so they do not shadow Python's float and bool
 				}
+				out = append(out, binding{name, v})
 			}
 			return out, nil
 		}

@@ -24,6 +24,7 @@ func TestImport(t *testing.T) {
 		{"import math, torch\nmath.pi, torch.pi if False else 0", "(3.141592653589793, 0)"},
 		{"from math import sqrt, pi as PI\nsqrt(4.0), PI", "(2.0, 3.141592653589793)"},
 		{"from math import *\nfloor(e)", "2"},
+		{"from torch import *\nfloat(3), bool(0), zeros(1).shape, long", "(3.0, False, torch.Size([1]), int64)"},
 		{"from __future__ import annotations, print_function\n1", "1"},
 		{"import torch\ntorch.cuda.is_available(), torch.cuda.device_count()", "(False, 0)"},
 		{"import torch\ntorch.float, torch.double, torch.long, torch.bool", "(float32, float64, int64, bool)"},

@@ -295,11 +295,21 @@ func (in *interp) evalSet(x *syntax.SetExpr) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := newSet(false)
-	for i, v := range vals {
-		if err := s.d.Set(v, None); err != nil {
-			return nil, in.errorAt(err, x.Elts[i].Span())
-		}
+	s, bad, err := setDisplay(vals)
+	if err != nil {
+		return nil, in.errorAt(err, x.Elts[bad].Span())
 	}
 	return s, nil
+}
+
+// setDisplay makes the set of a display's evaluated elements; on error,
+// bad is the index of the unhashable element.
+func setDisplay(vals []Value) (s *Set, bad int, err error) {
+	s = newSet(false)
+	for i, v := range vals {
+		if err := s.d.Set(v, None); err != nil {
+			return nil, i, err
+		}
+	}
+	return s, 0, nil
 }
