@@ -16,6 +16,8 @@ type Module struct {
 	// MissingHint, when set, is the hint for a name the module lacks
 	// that has no close match (torch.nn's classes, for one).
 	MissingHint string
+	// Doc says what the module is, for help().
+	Doc string
 }
 
 // HasAttrs is implemented by values with named attributes and methods of

@@ -498,6 +498,8 @@ func helpText(v Value) (string, bool) {
 		}
 	case tensor.DType:
 		return fmt.Sprintf("%s: a dtype, %d bytes per element", x, x.Size()), true
+	case *Module:
+		return "module " + x.Name + "\n    " + x.Doc + "\nmembers: " + strings.Join(sortedKeys(x.Attrs), ", "), true
 	}
 	return "", false
 }

@@ -120,6 +120,9 @@ func importModule(name string) (*Module, error) {
 		if m.Name == "" {
 			m.Name = name
 		}
+		if m.Doc == "" {
+			m.Doc = e.doc
+		}
 		if m.Attrs == nil {
 			m.Attrs = map[string]Value{}
 		}

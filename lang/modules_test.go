@@ -126,3 +126,13 @@ func TestRegisterModule(t *testing.T) {
 }
 
 var registrations int
+
+// help(module) shows the module's doc and members.
+func TestModuleHelp(t *testing.T) {
+	var out strings.Builder
+	r := NewSession(IO{Stdout: &out}).Exec(context.Background(), "", "import torch\nhelp(torch.cuda)")
+	want := "module torch.cuda\n    CUDA devices. kael has no CUDA backend yet, so none is available.\nmembers: device_count, is_available\n"
+	if r.Err != nil || out.String() != want {
+		t.Errorf("got %v, %q; want %q", r.Err, out.String(), want)
+	}
+}
