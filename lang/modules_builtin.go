@@ -63,4 +63,16 @@ func init() {
 	RegisterModule("math", "Python's math module in small: constants and scalar functions of one float.", mathModule)
 	registerUnavailable("numpy", "No module named 'numpy': kael has no NumPy",
 		"kael's tensors do what NumPy arrays do: torch.tensor(...), x.tolist(), torch.arange, ...")
+	def(asMethod, "numpy(input, force=False)", "A NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError that suggests x.tolist().", func(a *Args) (Value, error) {
+		return nil, noNumPy()
+	})
+	torchMembers["from_numpy"] = def(0, "from_numpy(ndarray)", "Makes a tensor of a NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError.", func(a *Args) (Value, error) {
+		return nil, noNumPy()
+	})
+}
+
+// noNumPy is the error for the NumPy bridges.
+func noNumPy() *Error {
+	return newErrorf(RuntimeError, "kael has no NumPy: tensors cannot become NumPy arrays").
+		withHint("use x.tolist() for Python lists, x.item() for one number, or keep the tensor")
 }
