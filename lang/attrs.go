@@ -117,6 +117,10 @@ func getAttr(v Value, name string) (Value, error) {
 		if name == "name" {
 			return x.Fn.Name(), nil
 		}
+	case *Builtin:
+		if c := classOf(x); c != "" && name == "__name__" {
+			return shortClassName(c), nil
+		}
 	case HasAttrs:
 		if a, ok := x.Attr(name); ok {
 			return a, nil

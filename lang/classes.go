@@ -32,9 +32,14 @@ func (c *Class) HashKey() (string, error) { return "class:" + c.Name, nil }
 // Attr returns __name__, the class name without its module.
 func (c *Class) Attr(name string) (Value, bool) {
 	if name == "__name__" {
-		return c.Name[strings.LastIndexByte(c.Name, '.')+1:], true
+		return shortClassName(c.Name), true
 	}
 	return nil, false
+}
+
+// shortClassName is a class's __name__: its name without the module.
+func shortClassName(qualified string) string {
+	return qualified[strings.LastIndexByte(qualified, '.')+1:]
 }
 
 // AttrNames lists the attributes.

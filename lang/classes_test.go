@@ -15,6 +15,7 @@ func TestClasses(t *testing.T) {
 		{"type(zeros(2)), type(1), type(1.5), type('a'), type(None), type([]), type(())", "(<class 'torch.Tensor'>, <class 'int'>, <class 'float'>, <class 'str'>, <class 'NoneType'>, <class 'list'>, <class 'tuple'>)"},
 		{"type(len), type(lambda: 0), type(torch), type(torch.float32), type(type(1))", "(<class 'builtin_function_or_method'>, <class 'function'>, <class 'module'>, <class 'torch.dtype'>, <class 'type'>)"},
 		{"type(zeros(2)) is torch.Tensor, type(1) is int, type(1) == int, type(1)(2.5), type(None).__name__", "(True, True, True, 2, 'NoneType')"},
+		{"type(zeros(2)).__name__, type(1.5).__name__, torch.Size.__name__", "('Tensor', 'float', 'Size')"},
 		{"torch.Tensor, torch.FloatTensor, torch.Size, torch.device", "(<class 'torch.Tensor'>, <class 'torch.FloatTensor'>, <class 'torch.Size'>, <class 'torch.device'>)"},
 		{"type(zeros(2).shape), type(torch.device('cpu'))", "(<class 'torch.Size'>, <class 'torch.device'>)"},
 		{"x = zeros(2)\nisinstance(x, torch.Tensor), isinstance(x, torch.FloatTensor), isinstance(x, torch.LongTensor)", "(True, True, False)"},
