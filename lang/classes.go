@@ -220,9 +220,13 @@ func init() {
 	torchClasses[sizeClass] = "torch.Size"
 	torchMembers["Size"] = sizeClass
 	defMethod("torch.Size", "numel(self)", "The number of elements a tensor of this size has: the product of the sizes.", func(a *Args) (Value, error) {
+		sizes, ok := intSequence(self[*List](a))
+		if !ok {
+			return nil, newErrorf(TypeError, "torch.Size holds a value that is not an int")
+		}
 		n := int64(1)
-		for _, e := range self[*List](a).Elems {
-			n *= e.(int64)
+		for _, s := range sizes {
+			n *= int64(s)
 		}
 		return n, nil
 	})
