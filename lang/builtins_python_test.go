@@ -119,6 +119,17 @@ var pythonBuiltinCases = []struct{ src, want string }{
 	{"next(iter([]))", "StopIteration: "},
 	{"next([1])", "TypeError: 'list' object is not an iterator"},
 	{"x = iter('ab')", "<none>"},
+	// Comprehensions and generator expressions (which kael evaluates at
+	// once, into a list, where CPython makes a generator).
+	{"{w: len(w) for w in words}", "{'bb': 2, 'a': 1, 'ccc': 3}"},
+	{"{i: c for i, c in enumerate('ab') if i}", "{1: 'b'}"},
+	{"sorted({len(w) for w in words})", "[1, 2, 3]"},
+	{"sum(x * x for x in xs)", "14"},
+	{"' '.join(str(x) for x in xs)", "'3 1 2'"},
+	{"any(x > 2 for x in xs), all(x > 2 for x in xs)", "(True, False)"},
+	{"max((len(w), w) for w in words)", "(3, 'ccc')"},
+	{"list(x for x in xs if x != 1)", "[3, 2]"},
+	{"{[1]: 2 for i in xs}", "TypeError: unhashable type: 'list'"},
 }
 
 func TestPythonBuiltins(t *testing.T) {

@@ -113,6 +113,10 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 		return in.evalFString(x)
 	case *syntax.SetExpr:
 		return in.evalSet(x)
+	case *syntax.DictComp:
+		return in.evalDictComp(x)
+	case *syntax.SetComp:
+		return in.evalSetComp(x)
 	case *syntax.SliceExpr:
 		return nil, in.errorAt(newErrorf(SyntaxError, "a slice is only allowed inside []"), x.Span())
 	}

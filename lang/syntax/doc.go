@@ -105,18 +105,24 @@
 //	Term         = Factor {('*' | '/' | '//' | '%' | '@') Factor} .
 //	Factor       = ('+' | '-' | '~') Factor | Power .
 //	Power        = Primary ['**' Factor] .
-//	Primary      = Atom {'.' IDENT | '(' [Args] ')' | '[' Subscripts ']'} .
+//	Primary      = Atom {'.' IDENT | '(' [Args | Test CompFor {CompFor}] ')' | '[' Subscripts ']'} .
 //	Args         = Arg {',' Arg} [','] .
 //	Arg          = Test | IDENT '=' Test | '*' Test | '**' Test .
 //	Subscripts   = Subscript {',' Subscript} [','] .
 //	Subscript    = Test | [Test] ':' [Test] [':' [Test]] .
 //	Atom         = IDENT | INT | FLOAT | STRING {STRING} | 'True' | 'False'
 //	             | 'None' | '...'
-//	             | '(' [Test | Test ',' [TestList]] ')'
+//	             | '(' [Test | Test ',' [TestList] | Test CompFor {CompFor}] ')'
 //	             | '[' [TestList | Test CompFor {CompFor}] ']'
 //	             | '{' [Test ':' Test {',' Test ':' Test} [',']] '}'
-//	             | '{' Test {',' Test} [','] '}' .          a set
+//	             | '{' Test ':' Test CompFor {CompFor} '}'
+//	             | '{' Test {',' Test} [','] '}' | '{' Test CompFor {CompFor} '}' .
 //	CompFor      = 'for' ExprList 'in' OrTest {'if' OrTest} .
+//
+// A generator expression, (x for x in xs) or the only argument of a call
+// as in sum(x for x in xs), is evaluated at once into a list (a
+// ListComp). {k: v for ...} and {x for ...} are dict and set
+// comprehensions; {a, b} is a set and {} an empty dict.
 //
 // Besides the grammar, the parser checks that assignment, for, with and del
 // targets are names, attributes, indexes, or tuples and lists of targets

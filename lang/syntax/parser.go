@@ -363,6 +363,10 @@ func describeExpr(x Expr) string {
 		return "dict literal"
 	case *ListComp:
 		return "list comprehension"
+	case *DictComp:
+		return "dict comprehension"
+	case *SetComp:
+		return "set comprehension"
 	case *TupleExpr:
 		return "tuple"
 	case *ListExpr:
@@ -787,6 +791,15 @@ func (p *parser) parseCall(fn Expr) Expr {
 				arg.Name = id
 				x = p.parseTest()
 			}
+			if p.tok.kind == FOR && arg.Name == nil && len(call.Args) == 0 {
+				// A generator expression, the only argument: f(x for x in xs).
+				c := &ListComp{Lbrack: call.Lparen, Elt: x, Fors: p.parseCompFors()}
+				if p.tok.kind != RPAREN {
+					p.failTok("Generator expression must be parenthesized", "put it in parentheses, or make it the only argument")
+				}
+				c.Rbrack = p.tok.start
+				x = c
+			}
 			p.noGenerator()
 			arg.Value = x
 		}
@@ -814,10 +827,11 @@ func (p *parser) parseCall(fn Expr) Expr {
 	return call
 }
 
-// noGenerator fails on a generator expression, which kael lacks.
+// noGenerator fails on a generator expression where Python needs it
+// parenthesized.
 func (p *parser) noGenerator() {
 	if p.tok.kind == FOR {
-		p.failTok("generator expressions are not supported", "use a list comprehension: [... for ... in ...]")
+		p.failTok("Generator expression must be parenthesized", "put it in parentheses: f((x for x in xs), y)")
 	}
 }
 
@@ -938,7 +952,12 @@ func (p *parser) parseParen() Expr {
 		return t
 	}
 	x := p.parseTest()
-	p.noGenerator()
+	if p.tok.kind == FOR {
+		// A generator expression: (x for x in xs).
+		c := &ListComp{Lbrack: lparen, Elt: x, Fors: p.parseCompFors()}
+		c.Rbrack = p.expectClose(RPAREN)
+		return c
+	}
 	if p.tok.kind != COMMA {
 		return &ParenExpr{Lparen: lparen, X: x, Rparen: p.expectClose(RPAREN)}
 	}
@@ -973,7 +992,14 @@ func (p *parser) parseListDisplay() Expr {
 		l.Rbrack = p.expectClose(RBRACK)
 		return l
 	}
-	c := &ListComp{Lbrack: lbrack, Elt: x}
+	c := &ListComp{Lbrack: lbrack, Elt: x, Fors: p.parseCompFors()}
+	c.Rbrack = p.expectClose(RBRACK)
+	return c
+}
+
+// parseCompFors parses the CompFor clauses of a comprehension.
+func (p *parser) parseCompFors() []*CompFor {
+	var fors []*CompFor
 	for p.tok.kind == FOR {
 		f := &CompFor{ForPos: p.tok.start}
 		p.next()
@@ -984,17 +1010,18 @@ func (p *parser) parseListDisplay() Expr {
 		for p.got(IF) {
 			f.Ifs = append(f.Ifs, p.parseOrTest())
 		}
-		c.Fors = append(c.Fors, f)
+		fors = append(fors, f)
 	}
-	c.Rbrack = p.expectClose(RBRACK)
-	return c
+	return fors
 }
 
 // parseSetDisplay parses the rest of a set display whose first element
 // is x.
 func (p *parser) parseSetDisplay(lbrace Pos, x Expr) Expr {
 	if p.tok.kind == FOR {
-		p.failTok("set comprehensions are not supported", "use set([... for ...])")
+		c := &SetComp{Lbrace: lbrace, Elt: x, Fors: p.parseCompFors()}
+		c.Rbrace = p.expectClose(RBRACE)
+		return c
 	}
 	s := &SetExpr{Lbrace: lbrace, Elts: p.parseElts(x, RBRACE)}
 	s.Rbrace = p.expectClose(RBRACE)
@@ -1016,8 +1043,10 @@ func (p *parser) parseDict() Expr {
 		e.Colon = p.tok.start
 		p.next()
 		e.Value = p.parseTest()
-		if p.tok.kind == FOR {
-			p.failTok("dict comprehensions are not supported", "")
+		if p.tok.kind == FOR && len(d.Entries) == 0 {
+			c := &DictComp{Lbrace: d.Lbrace, Key: e.Key, Value: e.Value, Fors: p.parseCompFors()}
+			c.Rbrace = p.expectClose(RBRACE)
+			return c
 		}
 		d.Entries = append(d.Entries, e)
 		if !p.got(COMMA) {

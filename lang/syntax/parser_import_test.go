@@ -22,6 +22,11 @@ func TestParseImports(t *testing.T) {
 		{"import math; x = 1", "(import math); (= x 1)"},
 		{"s = {1, 2,}", "(= s (set 1 2))"},
 		{"s = {x}", "(= s (set x))"},
+		// Generator expressions are list comprehensions in kael.
+		{"sum(x * x for x in xs if x)", "(call sum (listcomp (* x x) (for x xs if x)))"},
+		{"g = (c for c in s)", "(= g (listcomp c (for c s)))"},
+		{"d = {k: v for k, v in items}", "(= d (dictcomp k:v (for (tuple k v) items)))"},
+		{"u = {c for w in words for c in w}", "(= u (setcomp c (for w words) (for c w)))"},
 	}
 	for _, tt := range tests {
 		f, err := Parse("", tt.src)

@@ -129,6 +129,10 @@ func sexpr(n Node) string {
 		return "pass"
 	case *DelStmt:
 		return "(del" + list(" ", n.Targets) + ")"
+	case *DictComp:
+		return "(dictcomp " + sexpr(n.Key) + ":" + sexpr(n.Value) + list(" ", n.Fors) + ")"
+	case *SetComp:
+		return "(setcomp " + sexpr(n.Elt) + list(" ", n.Fors) + ")"
 	case *SetExpr:
 		return "(set" + list(" ", n.Elts) + ")"
 	case *FStringExpr:

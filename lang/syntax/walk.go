@@ -117,6 +117,13 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectList(n.Parts, f)
 	case *SetExpr:
 		inspectList(n.Elts, f)
+	case *DictComp:
+		Inspect(n.Key, f)
+		Inspect(n.Value, f)
+		inspectList(n.Fors, f)
+	case *SetComp:
+		Inspect(n.Elt, f)
+		inspectList(n.Fors, f)
 	case *FStringExpr:
 		inspectList(n.Parts, f)
 	case *FStringField:
