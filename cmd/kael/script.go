@@ -13,7 +13,8 @@ import (
 // runScript runs src: print output goes to stdout as it happens and, when
 // showValue is set (kael -c, which runs its code like a notebook cell), the
 // value of the final expression statement when it is not None. A script
-// (kael run, piped stdin) prints only what it prints, as Python does. An
+// (kael run, piped stdin) prints only what it prints, as Python does. The
+// notes a notebook shows with the result (type promotions) go to stderr. An
 // error goes to stderr, rendered with its source line, and the exit status
 // is 1.
 func runScript(ctx context.Context, filename, src string, showValue bool, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -26,12 +27,15 @@ func runScript(ctx context.Context, filename, src string, showValue bool, stdin 
 		},
 	})
 	res := s.Exec(ctx, filename, src)
+	if showValue && res.Value != nil && res.Err == nil {
+		fmt.Fprintln(stdout, lang.Repr(res.Value))
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(stderr, "note: "+n.Text)
+	}
 	if res.Err != nil {
 		fmt.Fprintln(stderr, res.Err.Render())
 		return 1
-	}
-	if showValue && res.Value != nil {
-		fmt.Fprintln(stdout, lang.Repr(res.Value))
 	}
 	return 0
 }
