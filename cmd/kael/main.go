@@ -28,7 +28,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 const usage = `usage:
   kael                      start the REPL (runs stdin as a script when it is not a terminal)
   kael -c CODE              run CODE like a notebook cell
-  kael run FILE.kael        run a script
+  kael run FILE.kael        run a script (it prints only what it prints)
   kael kernel CONNECTION    run the Jupyter kernel on a connection file
                             (--log-level LEVEL, --log-file FILE)
   kael kernel install [--user | --prefix DIR]
