@@ -9,13 +9,16 @@ EXHAUSTIVE_VERSION := v0.17.1
 EXHAUSTIVE := $(BIN)/exhaustive
 # Debian packages for the Jupyter integration test (the real jupyter client).
 JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
-# Debian packages for the tests that compare kael with PyTorch (lang's corpus).
-PYTORCH_DEBS := python3-torch
+# Debian packages of the references the GPT-2 tests compare with: PyTorch
+# (safetensors round trip, golden logits; lang's corpus of PyTorch-style
+# programs too) and node with npm (the npm package gpt-3-encoder, which the
+# tokenizer test installs into the user's cache).
+GPT2_DEBS := python3-torch nodejs
 # Debian packages for the side-by-side benchmarks.
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
 
-.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps pytorch-deps bench-deps clean
+.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps gpt2-deps bench-deps clean
 
 all: build
 
@@ -27,10 +30,9 @@ run: build
 	$(KAEL)
 
 ## test: every test, including the Jupyter integration test with the real client
-## and lang's comparisons with PyTorch; then the packages that allocate tensors
-## again with outputs allocated by make instead of runtime.mallocgc
-## (-tags kael_safealloc, tensor/internal/rawmem)
-test: jupyter-deps pytorch-deps
+## and lang's comparisons with PyTorch (KAEL_REQUIRE_PYTORCH); then the packages that allocate tensors again with outputs allocated by make
+## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem)
+test: jupyter-deps gpt2-deps
 	KAEL_REQUIRE_JUPYTER=1 KAEL_REQUIRE_PYTORCH=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
 	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
 
@@ -68,8 +70,9 @@ install-kernel: build
 jupyter-deps:
 	@./.ci/apt-ensure $(JUPYTER_DEBS)
 
-pytorch-deps:
-	@./.ci/apt-ensure $(PYTORCH_DEBS)
+gpt2-deps:
+	@./.ci/apt-ensure $(GPT2_DEBS)
+	@command -v npm >/dev/null || ./.ci/apt-ensure npm
 
 bench-deps:
 	@./.ci/apt-ensure $(BENCH_DEBS)
