@@ -34,7 +34,7 @@ func opsCases() []gradCase {
 		cases = append(cases, gradCase{u.name, in(u.lo, u.hi, 2, 3), un(u.f)})
 	}
 	inf := math.Inf(1)
-	return append(cases,
+	cases = append(cases,
 		gradCase{"nan_to_num", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
 			return NanToNum(x, 0, &inf, nil)
 		})},
@@ -47,4 +47,29 @@ func opsCases() []gradCase {
 			return Lerp(in[0], in[1], tensor.MustScalar(0.7))
 		}},
 	)
+	return append(cases, sortCases()...)
+}
+
+// first keeps the values of a (values, indices) result.
+func first(f func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error)) fn {
+	return un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+		v, _, err := f(x)
+		return v, err
+	})
+}
+
+func sortCases() []gradCase {
+	ts := func(xs ...*tensor.Tensor) []*tensor.Tensor { return xs }
+	return []gradCase{
+		{"sort/transposed", func(f *fixture) []*tensor.Tensor { return ts(f.transposed(3, 4)) }, first(func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) { return Sort(x, 0, true) })},
+		{"topk", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 4)) }, first(func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) { return Topk(x, 2, -1, true) })},
+		{"kthvalue", func(f *fixture) []*tensor.Tensor { return ts(f.sliced(3, 4)) }, first(func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) { return Kthvalue(x, 2, 1, false) })},
+		{"median/dim", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 4)) }, first(func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) { return MedianDim(x, 0, true) })},
+		{"median/all", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 5)) }, un(Median)},
+		// With ties the mode is not differentiable; all distinct, it is the
+		// smallest element.
+		{"mode", func(f *fixture) []*tensor.Tensor {
+			return ts(f.leaf(values([]float64{2, 1, 1.5, 3, 0.25, 0.5}, 2, 3)))
+		}, first(func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) { return Mode(x, -1, false) })},
+	}
 }
