@@ -47,7 +47,8 @@ func opsCases() []gradCase {
 			return Lerp(in[0], in[1], tensor.MustScalar(0.7))
 		}},
 	)
-	return append(cases, sortCases()...)
+	cases = append(cases, sortCases()...)
+	return append(cases, shapeCases()...)
 }
 
 // first keeps the values of a (values, indices) result.
@@ -71,5 +72,43 @@ func sortCases() []gradCase {
 		{"mode", func(f *fixture) []*tensor.Tensor {
 			return ts(f.leaf(values([]float64{2, 1, 1.5, 3, 0.25, 0.5}, 2, 3)))
 		}, first(func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) { return Mode(x, -1, false) })},
+	}
+}
+
+func shapeCases() []gradCase {
+	ts := func(xs ...*tensor.Tensor) []*tensor.Tensor { return xs }
+	index := ints([]int64{0, 2, 1, 2, 0, 0}, 2, 3)
+	return []gradCase{
+		{"roll", func(f *fixture) []*tensor.Tensor { return ts(f.transposed(3, 4)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) { return Roll(x, []int{1, -2}, []int{0, 1}) })},
+		{"repeat", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) { return Repeat(x, 2, 1, 2) })},
+		{"repeat_interleave", func(f *fixture) []*tensor.Tensor { return ts(f.sliced(3, 2)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			dim := 0
+			return RepeatInterleave(x, ints([]int64{2, 0, 1}, 3), &dim)
+		})},
+		{"diagonal", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3, 4)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) { return Diagonal(x, -1, 2, 1) })},
+		{"diag/vector", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) { return Diag(x, -1) })},
+		{"diag/matrix", func(f *fixture) []*tensor.Tensor { return ts(f.transposed(3, 4)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) { return Diag(x, 1) })},
+		{"trace", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 4)) }, un(Trace)},
+		{"cross", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3), f.randn(3)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return Cross(in[0], in[1], 1)
+		}},
+		{"scatter", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3), f.randn(2, 4)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return Scatter(in[0], 0, ints([]int64{0, 2, 1, 1, 0, 0}, 2, 3), in[1])
+		}},
+		{"scatter/value", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return Scatter(x, 1, index, tensor.MustScalar(2.0))
+		})},
+		{"scatter_add", func(f *fixture) []*tensor.Tensor { return ts(f.sliced(3, 3), f.randn(2, 3)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return ScatterAdd(in[0], 1, index, in[1])
+		}},
+		{"scatter_ recorded", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3), f.randn(2, 3)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			y, err := Mul(in[0], tensor.MustScalar(2.0))
+			if err != nil {
+				return nil, err
+			}
+			perm := ints([]int64{0, 2, 1, 2, 0, 1}, 2, 3) // no position twice: the last write would win
+			err = Rewrite(y, "scatter_", func(old *tensor.Tensor) (*tensor.Tensor, error) { return Scatter(old, 1, perm, in[1]) }, in[1])
+			return y, err
+		}},
 	}
 }

@@ -1,8 +1,6 @@
 package lang
 
 import (
-	"slices"
-
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -89,17 +87,9 @@ func defMath() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if err := checkOverwrite(x, "lerp_"); err != nil {
-			return nil, err
-		}
-		r, err := tensor.Lerp(x, end, w)
-		if err == nil && !slices.Equal(r.Shape(), x.Shape()) {
-			err = newErrorf(RuntimeError, "output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(x.Shape()), tensor.FormatShape(r.Shape()))
-		}
-		if err != nil {
-			return nil, err
-		}
-		return inPlace(x, x.CopyFrom(r))
+		return inPlace(x, autograd.Rewrite(x, "lerp_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
+			return autograd.Lerp(old, end, w)
+		}, end, w))
 	})
 	def(asBoth, "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol * |other|, element-wise, as a bool tensor; both must have one dtype.", func(a *Args) (Value, error) {
 		x, y := tensorArg(a, "input"), a.TensorLike("other")
@@ -133,10 +123,9 @@ func defMath() {
 			if !inplace {
 				return result(autograd.NanToNum(x, nan, posinf, neginf))
 			}
-			if err := checkOverwrite(x, name); err != nil {
-				return nil, err
-			}
-			return inPlace(x, tensor.NanToNumInPlace(x, nan, posinf, neginf))
+			return inPlace(x, autograd.Rewrite(x, name, func(old *tensor.Tensor) (*tensor.Tensor, error) {
+				return autograd.NanToNum(old, nan, posinf, neginf)
+			}))
 		})
 	}
 }

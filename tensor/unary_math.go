@@ -64,11 +64,6 @@ func NanToNum(x *Tensor, nan float64, posinf, neginf *float64) (*Tensor, error) 
 	return spec.Apply(x)
 }
 
-// NanToNumInPlace is x.nan_to_num_(): NanToNum written into x.
-func NanToNumInPlace(x *Tensor, nan float64, posinf, neginf *float64) error {
-	return nanToNumSpec(x.dtype, nan, posinf, neginf).ApplyInPlace(x)
-}
-
 // nanToNumSpec returns an unregistered spec for one call of nan_to_num.
 func nanToNumSpec(d DType, nan float64, posinf, neginf *float64) *UnarySpec {
 	hi, lo := math.MaxFloat64, -math.MaxFloat64
