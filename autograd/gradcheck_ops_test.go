@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/kael-dev/kael/tensor"
@@ -48,7 +49,8 @@ func opsCases() []gradCase {
 		}},
 	)
 	cases = append(cases, sortCases()...)
-	return append(cases, shapeCases()...)
+	cases = append(cases, shapeCases()...)
+	return append(cases, linalgLapackCases()...)
 }
 
 // first keeps the values of a (values, indices) result.
@@ -111,4 +113,110 @@ func shapeCases() []gradCase {
 			return y, err
 		}},
 	}
+}
+
+func linalgLapackCases() []gradCase {
+	ts := func(xs ...*tensor.Tensor) []*tensor.Tensor { return xs }
+	// wellConditioned is x + 3·I, far from singular.
+	wellConditioned := func(x *tensor.Tensor) (*tensor.Tensor, error) {
+		eye := must(tensor.Eye(x.Shape()[x.Dim()-1], x.Shape()[x.Dim()-1], tensor.Float64))
+		return Add(x, must(tensor.Mul(eye, tensor.MustScalar(3.0))))
+	}
+	// spd is x xᵀ + I, symmetric positive-definite.
+	spd := func(x *tensor.Tensor) (*tensor.Tensor, error) {
+		p, err := Matmul(x, T(x))
+		if err != nil {
+			return nil, err
+		}
+		eye := must(tensor.Eye(x.Shape()[0], x.Shape()[0], tensor.Float64))
+		return Add(p, eye)
+	}
+	// sym is x + xᵀ.
+	sym := func(x *tensor.Tensor) (*tensor.Tensor, error) { return Add(x, T(x)) }
+	then := func(pre func(*tensor.Tensor) (*tensor.Tensor, error), f func(*tensor.Tensor) (*tensor.Tensor, error)) fn {
+		return un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			a, err := pre(x)
+			if err != nil {
+				return nil, err
+			}
+			return f(a)
+		})
+	}
+	svdPart := func(i int, full bool) func(*tensor.Tensor) (*tensor.Tensor, error) {
+		return func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			u, s, vh, err := SVD(x, full, true)
+			return []*tensor.Tensor{u, s, vh}[i], err
+		}
+	}
+	eighPart := func(i int) func(*tensor.Tensor) (*tensor.Tensor, error) {
+		return func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			w, v, err := Eigh(x, "L", true)
+			return []*tensor.Tensor{w, v}[i], err
+		}
+	}
+	qrPart := func(i int, mode string) func(*tensor.Tensor) (*tensor.Tensor, error) {
+		return func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			q, r, err := QR(x, mode)
+			return []*tensor.Tensor{q, r}[i], err
+		}
+	}
+	var cases []gradCase
+	for _, shape := range [][]int{{3, 2}, {2, 3}, {3, 3}} {
+		for i, part := range []string{"U", "S", "Vh"} {
+			cases = append(cases, gradCase{fmt.Sprintf("svd/%s %v", part, shape), func(f *fixture) []*tensor.Tensor { return ts(f.randn(shape...)) }, un(svdPart(i, false))})
+		}
+	}
+	cases = append(cases,
+		// The columns of a full U beyond min(m, n) have no gradient (in
+		// PyTorch neither): check the first ones.
+		gradCase{"svd/full U", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 2)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			u, err := svdPart(0, true)(x)
+			if err != nil {
+				return nil, err
+			}
+			return Narrow(u, 1, 0, 2)
+		})},
+		gradCase{"svdvals batched", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3, 2)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			_, s, _, err := SVD(x, false, false)
+			return s, err
+		})},
+		gradCase{"inv", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3, 3)) }, then(wellConditioned, Inv)},
+		gradCase{"det", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3)) }, then(wellConditioned, Det)},
+		gradCase{"det batched", func(f *fixture) []*tensor.Tensor { return ts(f.transposed(3, 3)) }, un(Det)},
+		gradCase{"solve/matrix", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3), f.randn(3, 2)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			a, err := wellConditioned(in[0])
+			if err != nil {
+				return nil, err
+			}
+			return Solve(a, in[1])
+		}},
+		gradCase{"solve/vector broadcast", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3), f.randn(2, 3)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			a, err := wellConditioned(in[0])
+			if err != nil {
+				return nil, err
+			}
+			b, err := Unsqueeze(in[1], -1)
+			if err != nil {
+				return nil, err
+			}
+			return Solve(a, b)
+		}},
+		gradCase{"cholesky", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3)) }, then(spd, func(a *tensor.Tensor) (*tensor.Tensor, error) { return Cholesky(a, false) })},
+		gradCase{"cholesky/upper", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3)) }, then(spd, func(a *tensor.Tensor) (*tensor.Tensor, error) { return Cholesky(a, true) })},
+		gradCase{"eigh/values", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3)) }, then(sym, eighPart(0))},
+		gradCase{"eigh/vectors", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3)) }, then(sym, eighPart(1))},
+		gradCase{"qr/Q tall", func(f *fixture) []*tensor.Tensor { return ts(f.randn(4, 3)) }, un(qrPart(0, "reduced"))},
+		gradCase{"qr/R tall", func(f *fixture) []*tensor.Tensor { return ts(f.randn(4, 3)) }, un(qrPart(1, "reduced"))},
+		gradCase{"qr/complete square", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3)) }, un(qrPart(0, "complete"))},
+		gradCase{"matrix_norm/nuc", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 2)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return MatrixNorm(x, "nuc", [2]int{-2, -1}, false)
+		})},
+		gradCase{"matrix_norm/2 dims", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 2, 2)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return MatrixNorm(x, "2", [2]int{0, 2}, true)
+		})},
+		gradCase{"matrix_norm/inf", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 4)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return MatrixNorm(x, "inf", [2]int{-2, -1}, false)
+		})},
+	)
+	return cases
 }

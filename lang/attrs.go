@@ -241,6 +241,9 @@ var modules = sync.OnceValue(func() map[string]*Module {
 	torch.Attrs["long"] = tensor.Int64
 	functional := &Module{Name: "torch.nn.functional", Attrs: torch.Attrs}
 	torch.Attrs["nn"] = &Module{Name: "torch.nn", Attrs: map[string]Value{"functional": functional}}
+	for _, ns := range dottedNamespaces() { // torch.linalg
+		torch.Attrs[ns] = dottedModule(ns)
+	}
 	torch.Attrs["optim"] = torchOptim
 	return map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule()}
 })

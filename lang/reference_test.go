@@ -223,6 +223,10 @@ func modulesMarkdown() string {
 		f := torchOptim.Attrs[name].(*Builtin)
 		fmt.Fprintf(&b, "### optim.%s\n\n`torch.optim.%s`\n\n%s\n\n", name, f.Sig, f.Doc)
 	}
+	for _, name := range DottedBuiltins() {
+		f := dottedBuiltins[name]
+		fmt.Fprintf(&b, "### %s\n\n`torch.%s`\n\n%s\n\n", name, f.Sig, f.Doc)
+	}
 	b.WriteString("### math\n\n| name | |\n| --- | --- |\n")
 	m := modules()["math"]
 	for _, name := range sortedKeys(m.Attrs) {

@@ -310,7 +310,7 @@ func Unique(x *Tensor, returnInverse, returnCounts bool) (values, inverse, count
 		return nil, nil, nil, err
 	}
 	if returnInverse {
-		if inverse, err = FromSlice(inv, x.shape...); err != nil {
+		if inverse, err = FromSlice(inv, append([]int{}, x.shape...)...); err != nil { // never nil: 0-d for a 0-d x
 			return nil, nil, nil, err
 		}
 	}

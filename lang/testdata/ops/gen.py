@@ -14,8 +14,11 @@ importable, reruns this script to check that golden.json is current.
 import json
 import math
 import sys
+import warnings
 
 import torch
+
+warnings.filterwarnings("ignore")  # deprecation notices of torch.cholesky, torch.qr
 
 torch.manual_seed(20261201)
 CASES = []
@@ -55,7 +58,7 @@ def uniform(lo, hi, *shape, dtype=torch.float32):
 
 
 def case(name, expr, inputs, grad=(), rtol=None, atol=None):
-    env = {"torch": torch, "F": F, "inf": math.inf, "nan": math.nan}
+    env = {"torch": torch, "F": F, "math": math}
     leaves = {}
     for k, v in inputs.items():
         v = v.clone()
@@ -283,10 +286,89 @@ def shape_cases():
     case("masked_fill", "x.masked_fill(mask, 0.5)", {"x": randn(2, 3, dtype=f64), "mask": torch.tensor([[True, False, True], [False, False, True]])}, grad=("x",))
 
 
+def well_conditioned(*shape, dtype=torch.float64):
+    n = shape[-1]
+    return (randn(*shape, dtype=torch.float64) + 3 * torch.eye(n, dtype=torch.float64)).to(dtype)
+
+
+def spd(*shape, dtype=torch.float64):
+    x = randn(*shape, dtype=torch.float64)
+    return (x @ x.mT + torch.eye(shape[-1], dtype=torch.float64)).to(dtype)
+
+
+def symmetric(*shape, dtype=torch.float64):
+    x = randn(*shape, dtype=torch.float64)
+    return (x + x.mT).to(dtype)
+
+
+def linalg_cases():
+    f32, f64 = torch.float32, torch.float64
+    loose = dict(rtol=1e-4, atol=1e-5)  # float32: LAPACK in float32 (PyTorch) and float64 (kael)
+    tight = dict(rtol=1e-9, atol=1e-10)
+    for dt, tol in ((f32, loose), (f64, tight)):
+        g = ("A",) if dt == f64 else ()
+        case(f"linalg.inv/{dt}", "torch.linalg.inv(A)", {"A": well_conditioned(3, 3, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.inv/batched {dt}", "torch.linalg.inv(A)", {"A": well_conditioned(2, 3, 3, dtype=dt)}, **tol)
+        case(f"linalg.det/{dt}", "torch.linalg.det(A)", {"A": well_conditioned(3, 3, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.det/batched {dt}", "torch.linalg.det(A)", {"A": randn(2, 4, 4, dtype=dt)}, **tol)
+        case(f"linalg.slogdet/{dt}", "torch.linalg.slogdet(A)", {"A": randn(2, 3, 3, dtype=dt)}, **tol)
+        case(f"linalg.solve/matrix {dt}", "torch.linalg.solve(A, B)", {"A": well_conditioned(3, 3, dtype=dt), "B": randn(3, 2, dtype=dt)}, grad=("A", "B") if dt == f64 else (), **tol)
+        case(f"linalg.solve/vector {dt}", "torch.linalg.solve(A, b)", {"A": well_conditioned(3, 3, dtype=dt), "b": randn(3, dtype=dt)}, grad=("A", "b") if dt == f64 else (), **tol)
+        case(f"linalg.solve/broadcast {dt}", "torch.linalg.solve(A, B)", {"A": well_conditioned(2, 3, 3, dtype=dt), "B": randn(3, 1, dtype=dt)}, **tol)
+        case(f"linalg.cholesky/{dt}", "torch.linalg.cholesky(A)", {"A": spd(3, 3, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.cholesky/upper {dt}", "torch.linalg.cholesky(A, upper=True)", {"A": spd(2, 3, 3, dtype=dt)}, **tol)
+        case(f"linalg.qr/tall {dt}", "torch.linalg.qr(A)", {"A": randn(4, 3, dtype=dt)}, **tol)
+        case(f"linalg.qr/wide {dt}", "torch.linalg.qr(A)", {"A": randn(2, 3, dtype=dt)}, **tol)
+        case(f"linalg.qr/complete {dt}", "torch.linalg.qr(A, mode='complete')", {"A": randn(4, 2, dtype=dt)}, **tol)
+        case(f"linalg.qr/r {dt}", "torch.linalg.qr(A, mode='r')", {"A": randn(2, 3, 2, dtype=dt)}, **tol)
+        case(f"linalg.eigh/values {dt}", "torch.linalg.eigh(A)[0]", {"A": symmetric(3, 3, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.eigh/vectors {dt}", "torch.linalg.eigh(A)[1].abs()", {"A": symmetric(2, 3, 3, dtype=dt)}, **tol)
+        case(f"linalg.eigh/upper {dt}", "torch.linalg.eigh(A, UPLO='U')[0]", {"A": randn(3, 3, dtype=dt)}, **tol)
+        case(f"linalg.eigvalsh/{dt}", "torch.linalg.eigvalsh(A)", {"A": symmetric(4, 4, dtype=dt)}, **tol)
+        for shape in ((3, 2), (2, 3), (2, 3, 3)):
+            case(f"linalg.svd/S {shape} {dt}", "torch.linalg.svd(A)[1]", {"A": randn(*shape, dtype=dt)}, grad=g, **tol)
+            case(f"linalg.svd/U {shape} {dt}", "torch.linalg.svd(A, full_matrices=False)[0].abs()", {"A": randn(*shape, dtype=dt)}, grad=g, **tol)
+            case(f"linalg.svd/Vh {shape} {dt}", "torch.linalg.svd(A, full_matrices=False)[2].abs()", {"A": randn(*shape, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.svd/full shapes {dt}", "tuple(t.shape[0] * 10 + t.shape[1] for t in torch.linalg.svd(A))", {"A": randn(4, 2, dtype=dt)})
+        case(f"linalg.svdvals/{dt}", "torch.linalg.svdvals(A)", {"A": randn(2, 4, 3, dtype=dt)}, **tol)
+        case(f"svd/V {dt}", "torch.svd(A)[2].abs()", {"A": randn(4, 3, dtype=dt)}, **tol)
+        case(f"svd/S {dt}", "torch.svd(A, some=False)[1]", {"A": randn(4, 3, dtype=dt)}, **tol)
+        for ord in ("None", "'fro'", "'nuc'", "2", "-2", "1", "-1", "math.inf", "-math.inf"):
+            case(f"linalg.norm/matrix ord={ord} {dt}", f"torch.linalg.norm(A, ord={ord})", {"A": randn(3, 4, dtype=dt)}, grad=g, **tol)
+        for ord in ("2", "1", "math.inf", "-math.inf", "0", "3.5"):
+            case(f"linalg.norm/vector ord={ord} {dt}", f"torch.linalg.norm(x, ord={ord})", {"x": randn(5, dtype=dt)}, **tol)
+        case(f"linalg.norm/dim {dt}", "torch.linalg.norm(A, dim=1, keepdim=True)", {"A": randn(3, 4, dtype=dt)}, **tol)
+        case(f"linalg.norm/all {dt}", "torch.linalg.norm(A)", {"A": randn(2, 3, 4, dtype=dt)}, **tol)
+        case(f"linalg.matrix_norm/dims {dt}", "torch.linalg.matrix_norm(A, ord=2, dim=(0, 2))", {"A": randn(3, 2, 4, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.vector_norm/{dt}", "torch.linalg.vector_norm(A, ord=1, dim=(0, 1))", {"A": randn(3, 2, 4, dtype=dt)}, **tol)
+    case("inverse", "torch.inverse(A)", {"A": well_conditioned(3, 3)})
+    case("det/method", "A.det()", {"A": well_conditioned(3, 3)})
+    case("cholesky/global", "torch.cholesky(A)", {"A": spd(3, 3)})
+    case("qr/global", "torch.qr(A)", {"A": randn(4, 3)})
+    case("linalg.cross", "torch.linalg.cross(a, b)", {"a": randn(2, 3, dtype=f64), "b": randn(2, 3, dtype=f64)}, grad=("a", "b"))
+    # refusals
+    case("linalg.inv/int64", "torch.linalg.inv(A)", {"A": torch.tensor([[1, 2], [3, 4]])})
+    case("linalg.inv/not square", "torch.linalg.inv(A)", {"A": torch.ones(2, 3)})
+    case("linalg.inv/1-D", "torch.linalg.inv(A)", {"A": torch.ones(3)})
+    case("linalg.inv/singular", "torch.linalg.inv(A)", {"A": torch.ones(2, 2)})
+    case("linalg.det/singular", "torch.linalg.det(A)", {"A": torch.ones(2, 2)})
+    case("linalg.det/empty", "torch.linalg.det(A)", {"A": torch.zeros(0, 0)})
+    case("linalg.solve/singular", "torch.linalg.solve(A, b)", {"A": torch.ones(2, 2), "b": torch.ones(2)})
+    case("linalg.solve/shapes", "torch.linalg.solve(A, b)", {"A": torch.eye(2), "b": torch.ones(3)})
+    case("linalg.solve/dtypes", "torch.linalg.solve(A, b)", {"A": torch.eye(2), "b": torch.ones(2, dtype=f64)})
+    case("linalg.cholesky/not pd", "torch.linalg.cholesky(A)", {"A": torch.tensor([[1.0, 2.0], [2.0, 1.0]])})
+    case("linalg.eigh/not square", "torch.linalg.eigh(A)", {"A": torch.ones(2, 3)})
+    case("linalg.qr/bad mode", "torch.linalg.qr(A, mode='full')", {"A": torch.ones(2, 3)})
+    case("linalg.norm/3-D with ord", "torch.linalg.norm(A, ord=2)", {"A": torch.ones(2, 2, 2)})
+    case("linalg.norm/int64", "torch.linalg.norm(A)", {"A": torch.tensor([[3, 4]])})
+    case("linalg.svd/int64", "torch.linalg.svd(A)", {"A": torch.tensor([[3, 4]])})
+
+
 def main():
     math_cases()
     sort_cases()
     shape_cases()
+    linalg_cases()
     json.dump({"torch": torch.__version__, "cases": CASES}, sys.stdout, indent=None, separators=(",", ":"))
     sys.stdout.write("\n")
 
