@@ -50,7 +50,8 @@ func opsCases() []gradCase {
 	)
 	cases = append(cases, sortCases()...)
 	cases = append(cases, shapeCases()...)
-	return append(cases, linalgLapackCases()...)
+	cases = append(cases, linalgLapackCases()...)
+	return append(cases, convCases()...)
 }
 
 // first keeps the values of a (values, indices) result.
@@ -219,4 +220,31 @@ func linalgLapackCases() []gradCase {
 		})},
 	)
 	return cases
+}
+
+func convCases() []gradCase {
+	ts := func(xs ...*tensor.Tensor) []*tensor.Tensor { return xs }
+	conv := func(o tensor.Conv2dOptions, bias bool) fn {
+		return func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			var b *tensor.Tensor
+			if bias {
+				b = in[2]
+			}
+			return Conv2d(in[0], in[1], b, o)
+		}
+	}
+	strided := tensor.Conv2dOptions{Stride: [2]int{2, 1}, Padding: [4]int{1, 1, 0, 2}, Dilation: [2]int{1, 2}, Groups: 2}
+	pool := func(o tensor.MaxPool2dOptions) fn {
+		return un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			v, _, err := MaxPool2d(x, o)
+			return v, err
+		})
+	}
+	return []gradCase{
+		{"conv2d", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 2, 5, 4), f.randn(3, 2, 3, 2), f.randn(3)) }, conv(tensor.DefaultConv2dOptions(), true)},
+		{"conv2d/strided groups", func(f *fixture) []*tensor.Tensor { return ts(f.randn(1, 4, 6, 5), f.randn(2, 2, 2, 3)) }, conv(strided, false)},
+		{"conv2d/unbatched", func(f *fixture) []*tensor.Tensor { return ts(f.randn(1, 4, 4), f.randn(2, 1, 3, 3), f.randn(2)) }, conv(tensor.DefaultConv2dOptions(), true)},
+		{"max_pool2d", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 2, 5, 4)) }, pool(tensor.MaxPool2dOptions{Kernel: [2]int{2, 2}, Stride: [2]int{2, 2}, Dilation: [2]int{1, 1}})},
+		{"max_pool2d/overlapping padded", func(f *fixture) []*tensor.Tensor { return ts(f.randn(1, 1, 6, 6)) }, pool(tensor.MaxPool2dOptions{Kernel: [2]int{3, 3}, Stride: [2]int{2, 1}, Padding: [2]int{1, 1}, Dilation: [2]int{1, 1}, CeilMode: true})},
+	}
 }

@@ -364,11 +364,43 @@ def linalg_cases():
     case("linalg.svd/int64", "torch.linalg.svd(A)", {"A": torch.tensor([[3, 4]])})
 
 
+def conv_cases():
+    f64 = torch.float64
+    loose = dict(rtol=1e-4, atol=1e-5)
+    case("conv2d/basic", "F.conv2d(x, w)", {"x": randn(2, 3, 6, 5, dtype=f64), "w": randn(4, 3, 3, 3, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/bias stride padding", "F.conv2d(x, w, b, stride=2, padding=1)", {"x": randn(2, 2, 7, 6, dtype=f64), "w": randn(3, 2, 3, 2, dtype=f64), "b": randn(3, dtype=f64)}, grad=("x", "w", "b"))
+    case("conv2d/dilation groups", "F.conv2d(x, w, None, 1, (2, 1), (2, 1), 2)", {"x": randn(1, 4, 7, 7, dtype=f64), "w": randn(6, 2, 3, 3, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/tuple stride", "F.conv2d(x, w, stride=(1, 2), dilation=2)", {"x": randn(1, 1, 8, 9, dtype=f64), "w": randn(2, 1, 2, 3, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/same even kernel", "F.conv2d(x, w, padding='same')", {"x": randn(1, 2, 5, 5, dtype=f64), "w": randn(1, 2, 2, 4, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/valid", "F.conv2d(x, w, padding='valid')", {"x": randn(1, 1, 4, 4), "w": randn(1, 1, 3, 3)}, **loose)
+    case("conv2d/float32", "F.conv2d(x, w, b, padding=2)", {"x": randn(2, 3, 8, 8), "w": randn(5, 3, 3, 3), "b": randn(5)}, **loose)
+    case("conv2d/unbatched", "F.conv2d(x, w)", {"x": randn(2, 4, 4, dtype=f64), "w": randn(3, 2, 2, 2, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/int64", "F.conv2d(x, w)", {"x": torch.arange(16).reshape(1, 1, 4, 4), "w": torch.tensor([[[[1, -1], [2, 0]]]])})
+    case("conv2d/dtype mismatch", "F.conv2d(x, w)", {"x": randn(1, 1, 3, 3), "w": randn(1, 1, 2, 2, dtype=f64)})
+    case("conv2d/channels", "F.conv2d(x, w)", {"x": randn(1, 2, 3, 3), "w": randn(1, 1, 2, 2)})
+    case("conv2d/kernel too large", "F.conv2d(x, w)", {"x": randn(1, 1, 3, 3), "w": randn(1, 1, 4, 4)})
+    case("conv2d/2-D input", "F.conv2d(x, w)", {"x": randn(3, 3), "w": randn(1, 1, 2, 2)})
+    case("conv2d/bias size", "F.conv2d(x, w, b)", {"x": randn(1, 1, 3, 3), "w": randn(1, 1, 2, 2), "b": randn(2)})
+    case("conv2d/same strided", "F.conv2d(x, w, padding='same', stride=2)", {"x": randn(1, 1, 3, 3), "w": randn(1, 1, 2, 2)})
+    case("max_pool2d/basic", "F.max_pool2d(x, 2)", {"x": randn(2, 3, 6, 5, dtype=f64)}, grad=("x",))
+    case("max_pool2d/stride padding", "F.max_pool2d(x, 3, stride=2, padding=1)", {"x": randn(1, 2, 7, 6, dtype=f64)}, grad=("x",))
+    case("max_pool2d/dilation", "F.max_pool2d(x, (2, 3), (1, 2), 1, 2)", {"x": randn(1, 1, 7, 8, dtype=f64)}, grad=("x",))
+    case("max_pool2d/ceil_mode", "F.max_pool2d(x, 2, ceil_mode=True)", {"x": randn(1, 2, 5, 5, dtype=f64)}, grad=("x",))
+    case("max_pool2d/ceil_mode stride", "F.max_pool2d(x, 3, 2, 1, ceil_mode=True)", {"x": randn(1, 1, 6, 6)})
+    case("max_pool2d/indices", "F.max_pool2d(x, 2, return_indices=True)", {"x": randn(1, 2, 4, 6)})
+    case("max_pool2d/indices padded", "F.max_pool2d(x, 3, 2, 1, return_indices=True)", {"x": randn(2, 5, 5)})
+    case("max_pool2d/unbatched", "F.max_pool2d(x, 2)", {"x": randn(3, 4, 4, dtype=f64)}, grad=("x",))
+    case("max_pool2d/nan", "F.max_pool2d(x, 2)", {"x": torch.tensor([[[[1.0, math.nan], [0.0, 2.0]]]])})
+    case("max_pool2d/int64 refused", "F.max_pool2d(x, 2)", {"x": torch.ones(1, 1, 3, 3, dtype=torch.int64)})
+    case("max_pool2d/pad too large", "F.max_pool2d(x, 2, padding=2)", {"x": randn(1, 1, 3, 3)})
+
+
 def main():
     math_cases()
     sort_cases()
     shape_cases()
     linalg_cases()
+    conv_cases()
     json.dump({"torch": torch.__version__, "cases": CASES}, sys.stdout, indent=None, separators=(",", ":"))
     sys.stdout.write("\n")
 
