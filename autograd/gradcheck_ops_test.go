@@ -51,7 +51,8 @@ func opsCases() []gradCase {
 	cases = append(cases, sortCases()...)
 	cases = append(cases, shapeCases()...)
 	cases = append(cases, linalgLapackCases()...)
-	return append(cases, convCases()...)
+	cases = append(cases, convCases()...)
+	return append(cases, einsumCases()...)
 }
 
 // first keeps the values of a (values, indices) result.
@@ -246,5 +247,20 @@ func convCases() []gradCase {
 		{"conv2d/unbatched", func(f *fixture) []*tensor.Tensor { return ts(f.randn(1, 4, 4), f.randn(2, 1, 3, 3), f.randn(2)) }, conv(tensor.DefaultConv2dOptions(), true)},
 		{"max_pool2d", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 2, 5, 4)) }, pool(tensor.MaxPool2dOptions{Kernel: [2]int{2, 2}, Stride: [2]int{2, 2}, Dilation: [2]int{1, 1}})},
 		{"max_pool2d/overlapping padded", func(f *fixture) []*tensor.Tensor { return ts(f.randn(1, 1, 6, 6)) }, pool(tensor.MaxPool2dOptions{Kernel: [2]int{3, 3}, Stride: [2]int{2, 1}, Padding: [2]int{1, 1}, Dilation: [2]int{1, 1}, CeilMode: true})},
+	}
+}
+
+func einsumCases() []gradCase {
+	ts := func(xs ...*tensor.Tensor) []*tensor.Tensor { return xs }
+	eq := func(e string) fn {
+		return func(in []*tensor.Tensor) (*tensor.Tensor, error) { return Einsum(e, in) }
+	}
+	return []gradCase{
+		{"einsum/batch matmul", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 2, 3), f.randn(2, 3, 2)) }, eq("bij,bjk->bik")},
+		{"einsum/trace and outer", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3), f.randn(2)) }, eq("ii,j->j")},
+		{"einsum/ellipsis broadcast", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 1, 3), f.transposed(3, 2)) }, eq("...ij,jk->...ik")},
+		{"tensordot", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 2, 4), f.randn(2, 5, 3)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return Tensordot(in[0], in[1], []int{1, 0}, []int{0, 2})
+		}},
 	}
 }

@@ -395,12 +395,54 @@ def conv_cases():
     case("max_pool2d/pad too large", "F.max_pool2d(x, 2, padding=2)", {"x": randn(1, 1, 3, 3)})
 
 
+def einsum_cases():
+    f64 = torch.float64
+    a, b = randn(2, 3, dtype=f64), randn(3, 4, dtype=f64)
+    for name, eq, ins in (
+        ("matmul", "ij,jk->ik", {"a": a, "b": b}),
+        ("batch matmul", "bij,bjk->bik", {"a": randn(2, 2, 3, dtype=f64), "b": randn(2, 3, 2, dtype=f64)}),
+        ("transpose", "ij->ji", {"a": a}),
+        ("trace", "ii->", {"a": randn(3, 3, dtype=f64)}),
+        ("diagonal", "ii->i", {"a": randn(3, 3, dtype=f64)}),
+        ("outer", "i,j->ij", {"a": randn(3, dtype=f64), "b": randn(2, dtype=f64)}),
+        ("sum", "ij->", {"a": a}),
+        ("row sums", "ij->i", {"a": a}),
+        ("dot", "i,i->", {"a": randn(4, dtype=f64), "b": randn(4, dtype=f64)}),
+        ("hadamard", "ij,ij->ij", {"a": a, "b": randn(2, 3, dtype=f64)}),
+        ("implicit", "ij,jk", {"a": a, "b": b}),
+        ("implicit transpose", "ba", {"a": a}),
+        ("bilinear", "bn,anm,bm->ba", {"a": randn(2, 3, dtype=f64), "b": randn(4, 3, 5, dtype=f64), "c": randn(2, 5, dtype=f64)}),
+        ("ellipsis", "...ij,...jk->...ik", {"a": randn(2, 2, 3, dtype=f64), "b": randn(3, 2, dtype=f64)}),
+        ("ellipsis implicit", "...ij->...ji", {"a": randn(2, 2, 3, dtype=f64)}),
+        ("batch diagonal", "bii->bi", {"a": randn(2, 3, 3, dtype=f64)}),
+        ("broadcast size 1", "ij,ij->i", {"a": randn(2, 3, dtype=f64), "b": randn(1, 3, dtype=f64)}),
+        ("spaces", "i j , j k -> i k", {"a": a, "b": b}),
+        ("uppercase", "iJ,Jk->ik", {"a": a, "b": b}),
+    ):
+        names = ", ".join(ins)
+        case(f"einsum/{name}", f"torch.einsum('{eq}', {names})", ins, grad=tuple(ins))
+    case("einsum/list operands", "torch.einsum('ij,jk->ik', [a, b])", {"a": a, "b": b})
+    case("einsum/int64", "torch.einsum('ij,jk->ik', a, b)", {"a": torch.arange(6).reshape(2, 3), "b": torch.arange(12).reshape(3, 4)})
+    case("einsum/float32", "torch.einsum('bij,bjk->bik', a, b)", {"a": randn(2, 3, 4), "b": randn(2, 4, 5)}, rtol=1e-5, atol=1e-5)
+    case("einsum/size mismatch", "torch.einsum('ij,jk->ik', a, b)", {"a": randn(2, 3), "b": randn(4, 2)})
+    case("einsum/operand count", "torch.einsum('ij,jk->ik', a)", {"a": randn(2, 3)})
+    case("einsum/subscript count", "torch.einsum('ijk->i', a)", {"a": randn(2, 3)})
+    case("einsum/unknown output", "torch.einsum('ij->k', a)", {"a": randn(2, 3)})
+    case("einsum/bad character", "torch.einsum('i1->i', a)", {"a": randn(2, 3)})
+    case("tensordot/int dims", "torch.tensordot(a, b, dims=1)", {"a": randn(2, 3, dtype=f64), "b": randn(3, 4, dtype=f64)}, grad=("a", "b"))
+    case("tensordot/default", "torch.tensordot(a, b)", {"a": randn(2, 3, 4, dtype=f64), "b": randn(3, 4, 5, dtype=f64)}, grad=("a", "b"))
+    case("tensordot/lists", "torch.tensordot(a, b, dims=([1, 0], [0, 2]))", {"a": randn(3, 2, 4, dtype=f64), "b": randn(2, 5, 3, dtype=f64)}, grad=("a", "b"))
+    case("tensordot/zero dims", "torch.tensordot(a, b, dims=0)", {"a": randn(2, dtype=f64), "b": randn(3, dtype=f64)})
+    case("tensordot/mismatch", "torch.tensordot(a, b, dims=([0], [0]))", {"a": randn(2, 3), "b": randn(3, 2)})
+
+
 def main():
     math_cases()
     sort_cases()
     shape_cases()
     linalg_cases()
     conv_cases()
+    einsum_cases()
     json.dump({"torch": torch.__version__, "cases": CASES}, sys.stdout, indent=None, separators=(",", ":"))
     sys.stdout.write("\n")
 
