@@ -8,11 +8,11 @@ var (
 	// Atan2Spec is atan2(input, other), the angle of the point (other,
 	// input); integers compute in float32.
 	Atan2Spec = defBinary(&BinarySpec{Name: "atan2", dtypes: toFloat,
-		kernels: FloatingDTypes(floatLoop(func(a, b float32) float32 { return float32(math.Atan2(float64(a), float64(b))) }), floatLoop(math.Atan2))})
+		kernels: FloatingDTypes(ByDType[binaryKernel]{Float32: floatLoop(func(a, b float32) float32 { return float32(math.Atan2(float64(a), float64(b))) }), Float64: floatLoop(math.Atan2)})})
 	// HypotSpec is sqrt(input² + other²) without overflow; PyTorch has no
 	// integer kernel, so int64 and bool are refused.
 	HypotSpec = defBinary(&BinarySpec{Name: "hypot", dtypes: sameDType,
-		kernels: FloatingDTypes(floatLoop(func(a, b float32) float32 { return float32(math.Hypot(float64(a), float64(b))) }), floatLoop(math.Hypot))})
+		kernels: FloatingDTypes(ByDType[binaryKernel]{Float32: floatLoop(func(a, b float32) float32 { return float32(math.Hypot(float64(a), float64(b))) }), Float64: floatLoop(math.Hypot)})})
 )
 
 // Atan2 returns atan2(a, b) element-wise.
@@ -63,7 +63,7 @@ func lerpTypes(start, end, weight *Tensor) error {
 	return nil
 }
 
-var lerpKernels = FloatingDTypes(lerpLoop[float32], lerpLoop[float64])
+var lerpKernels = FloatingDTypes(ByDType[func(*Iter) error]{Float32: lerpLoop[float32], Float64: lerpLoop[float64]})
 
 func lerp[T Float](a, b, w T) T {
 	if math.Abs(float64(w)) < 0.5 {

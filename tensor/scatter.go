@@ -8,7 +8,7 @@ package tensor
 // of index's shape.
 type scatterAlongFunc func(out, src *Tensor, index []int64, shape []int, dim int, add bool)
 
-var scatterAlongKernels = AllDTypes[scatterAlongFunc](scatterAlong[float32], scatterAlong[float64], scatterAlong[int64], scatterAlong[uint8])
+var scatterAlongKernels = AllDTypes(ByDType[scatterAlongFunc]{Float32: scatterAlong[float32], Float64: scatterAlong[float64], Int64: scatterAlong[int64], Bool: scatterAlong[uint8]})
 
 func scatterAlong[T Element](out, src *Tensor, index []int64, shape []int, dim int, add bool) {
 	dst := out.storage.data.([]T)

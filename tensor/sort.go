@@ -25,7 +25,7 @@ type sortedLines struct {
 // sortKernel sorts the lines of a contiguous tensor of lines of length n.
 type sortKernel func(x *Tensor, n int, descending bool) (perm []int64, first []bool, nans []int)
 
-var sortKernels = AllDTypes[sortKernel](sortLines[float32], sortLines[float64], sortLines[int64], sortLines[uint8])
+var sortKernels = AllDTypes(ByDType[sortKernel]{Float32: sortLines[float32], Float64: sortLines[float64], Int64: sortLines[int64], Bool: sortLines[uint8]})
 
 // sortCompare orders NaN above every number, as PyTorch's sort.
 func sortCompare[T Element](a, b T) int {
@@ -326,7 +326,7 @@ func Unique(x *Tensor, returnInverse, returnCounts bool) (values, inverse, count
 // lexicographically, as sortLines sorts elements.
 type rowsKernel func(x *Tensor, rows, m int) (perm []int64, first []bool)
 
-var rowsKernels = AllDTypes[rowsKernel](sortRows[float32], sortRows[float64], sortRows[int64], sortRows[uint8])
+var rowsKernels = AllDTypes(ByDType[rowsKernel]{Float32: sortRows[float32], Float64: sortRows[float64], Int64: sortRows[int64], Bool: sortRows[uint8]})
 
 func sortRows[T Element](x *Tensor, rows, m int) ([]int64, []bool) {
 	data := x.storage.data.([]T)[x.offset : x.offset+x.Numel()]

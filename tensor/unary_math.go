@@ -30,7 +30,7 @@ var (
 	TruncSpec = roundingUnary("trunc", math.Trunc)
 	// FracSpec is x - trunc(x), for floating tensors only.
 	FracSpec = defUnary(&UnarySpec{Name: "frac", dtypes: keepDType,
-		kernels: FloatingDTypes(mapLoop(frac[float32]), mapLoop(frac[float64]))})
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(frac[float32]), Float64: mapLoop(frac[float64])})})
 	IsnanSpec    = classTest("isnan", func(x float64) bool { return x != x }, false)
 	IsinfSpec    = classTest("isinf", func(x float64) bool { return math.IsInf(x, 0) }, false)
 	IsposinfSpec = classTest("isposinf", func(x float64) bool { return math.IsInf(x, 1) }, false)
@@ -46,8 +46,8 @@ func frac[T Float](x T) T { return x - T(math.Trunc(float64(x))) }
 func classTest(name string, f func(float64) bool, integers bool) *UnarySpec {
 	constant := func(x uint8) uint8 { return boolByte(integers) }
 	return defUnary(&UnarySpec{Name: name, dtypes: func(d DType) (DType, DType, error) { return d, Bool, nil },
-		kernels: AllDTypes(predLoop(func(x float32) bool { return f(float64(x)) }), predLoop(f),
-			predLoop(func(int64) bool { return integers }), unaryKernel(func(it *Iter) error { return runUnary(it, constant) }))})
+		kernels: AllDTypes(ByDType[unaryKernel]{Float32: predLoop(func(x float32) bool { return f(float64(x)) }), Float64: predLoop(f),
+			Int64: predLoop(func(int64) bool { return integers }), Bool: func(it *Iter) error { return runUnary(it, constant) }})})
 }
 
 // predLoop builds a kernel writing a bool for each element.
@@ -60,14 +60,8 @@ func predLoop[T Element](f func(T) bool) unaryKernel {
 // the lowest finite value of x's dtype. Integer and bool tensors have no
 // such values and come back as a copy.
 func NanToNum(x *Tensor, nan float64, posinf, neginf *float64) (*Tensor, error) {
-	spec := nanToNumSpec(x.dtype, nan, posinf, neginf)
-	return spec.Apply(x)
-}
-
-// nanToNumSpec returns an unregistered spec for one call of nan_to_num.
-func nanToNumSpec(d DType, nan float64, posinf, neginf *float64) *UnarySpec {
 	hi, lo := math.MaxFloat64, -math.MaxFloat64
-	if d == Float32 {
+	if x.dtype == Float32 {
 		hi, lo = math.MaxFloat32, -math.MaxFloat32
 	}
 	if posinf != nil {
@@ -76,20 +70,42 @@ func nanToNumSpec(d DType, nan float64, posinf, neginf *float64) *UnarySpec {
 	if neginf != nil {
 		lo = *neginf
 	}
-	replace := func(x float64) float64 {
+	if !x.dtype.IsFloating() {
+		return x.Clone()
+	}
+	kernel, err := nanToNumKernels.Select("nan_to_num", x.dtype)
+	if err != nil {
+		return nil, err
+	}
+	it, err := NewIter(IterConfig{OutDType: x.dtype, Inputs: []*Tensor{x}})
+	if err != nil {
+		return nil, err
+	}
+	if err := kernel(it, nanReplacement{nan, hi, lo}); err != nil {
+		return nil, err
+	}
+	return it.Output(), nil
+}
+
+// nanReplacement holds what nan_to_num writes for NaN, +inf and -inf.
+type nanReplacement struct{ nan, posinf, neginf float64 }
+
+var nanToNumKernels = FloatingDTypes(ByDType[func(*Iter, nanReplacement) error]{
+	Float32: nanToNumLoop[float32], Float64: nanToNumLoop[float64]})
+
+func nanToNumLoop[T Float](it *Iter, r nanReplacement) error {
+	nan, hi, lo := T(r.nan), T(r.posinf), T(r.neginf)
+	return runUnary(it, func(x T) T {
 		switch {
 		case x != x:
 			return nan
-		case math.IsInf(x, 1):
+		case math.IsInf(float64(x), 1):
 			return hi
-		case math.IsInf(x, -1):
+		case math.IsInf(float64(x), -1):
 			return lo
 		}
 		return x
-	}
-	return &UnarySpec{Name: "nan_to_num", dtypes: keepDType,
-		kernels: AllDTypes(mapLoop(func(x float32) float32 { return float32(replace(float64(x))) }), mapLoop(replace),
-			mapLoop(func(x int64) int64 { return x }), mapLoop(func(x uint8) uint8 { return x }))}
+	})
 }
 
 // Tan returns the tangent of x.
