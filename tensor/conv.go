@@ -311,6 +311,9 @@ type MaxPool2dOptions struct {
 // counts if it starts inside the input or its left padding.
 func poolSize(n, k, s, p, d int, ceilMode bool) int {
 	span := n + 2*p - d*(k-1) - 1
+	if span < 0 { // the kernel is larger than the padded input
+		return 0
+	}
 	out := span/s + 1
 	if ceilMode {
 		out = (span+s-1)/s + 1

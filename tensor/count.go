@@ -97,6 +97,9 @@ func Bincount(x, weights *Tensor, minlength int) (*Tensor, error) {
 		}
 		size = max(size, int(v)+1)
 	}
+	if err := checkScratch(size, 8); err != nil {
+		return nil, err
+	}
 	if weights == nil {
 		counts := make([]int64, size)
 		for _, v := range vals {
@@ -134,6 +137,9 @@ func Histc(x *Tensor, bins int, lo, hi float64) (*Tensor, error) {
 	}
 	if bins <= 0 {
 		return nil, newError(RuntimeError, "torch.histogram(): bins must be > 0, but got %d for dimension 0", bins)
+	}
+	if err := checkScratch(bins, 8); err != nil {
+		return nil, err
 	}
 	vals, err := x.Float64s()
 	if err != nil {

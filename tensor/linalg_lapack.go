@@ -283,6 +283,13 @@ func QR(x *Tensor, mode string) (q, r *Tensor, err error) {
 	rData := make([]float64, b.count()*rRows*n)
 	tau := make([]float64, k)
 	for i := range b.count() {
+		if k == 0 { // nothing to factor: R is empty, a complete Q the identity
+			qm := qData[i*m*qCols : (i+1)*m*qCols]
+			for j := range min(m, qCols) {
+				qm[j*qCols+j] = 1
+			}
+			continue
+		}
 		a := b.mat(i)
 		work := make([]float64, 1)
 		lapack64.Geqrf(a, tau, work, -1)

@@ -296,7 +296,10 @@ func Cross(a, b *Tensor, dim int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(shape) == 0 || shape[d] != 3 {
+	if len(shape) == 0 {
+		return nil, newError(RuntimeError, "linalg.cross: inputs must have at least one dimension")
+	}
+	if shape[d] != 3 {
 		return nil, newError(RuntimeError, "linalg.cross: inputs dimension %d must have length 3. Got %d and %d",
 			dim, sizeAt(a, d, len(shape)), sizeAt(b, d, len(shape)))
 	}
