@@ -96,8 +96,9 @@ func zeroPivot(a blas64.General) int {
 	return 0
 }
 
-// Inv returns the inverse of each square matrix of x, as torch.linalg.inv;
-// a singular matrix is a RuntimeError naming the zero pivot.
+// Inv returns the inverse of each square matrix of x, as torch.linalg.inv,
+// and computed as PyTorch does: by solving A X = I from the LU factors. A
+// singular matrix is a RuntimeError naming the zero pivot.
 func Inv(x *Tensor) (*Tensor, error) {
 	b, err := newMatrixBatch("linalg.inv", x, true)
 	if err != nil {
@@ -105,17 +106,19 @@ func Inv(x *Tensor) (*Tensor, error) {
 	}
 	n := b.n
 	ipiv := make([]int, n)
-	work := make([]float64, max(1, 4*n))
+	out := make([]float64, len(b.data))
 	for i := range b.count() {
 		a := b.mat(i)
 		if !lapack64.Getrf(a, ipiv) {
 			return nil, b.linalgError(i, "The diagonal element %d is zero, the inversion could not be completed because the input matrix is singular.", zeroPivot(a))
 		}
-		if !lapack64.Getri(a, ipiv, work, len(work)) {
-			return nil, b.linalgError(i, "The diagonal element %d is zero, the inversion could not be completed because the input matrix is singular.", zeroPivot(a))
+		inv := blas64.General{Rows: n, Cols: n, Stride: max(n, 1), Data: out[i*n*n : (i+1)*n*n]}
+		for j := range n {
+			inv.Data[j*n+j] = 1
 		}
+		lapack64.Getrs(blas.NoTrans, a, inv, ipiv)
 	}
-	return b.tensor(b.data, n, n)
+	return b.tensor(out, n, n)
 }
 
 // Det returns the determinant of each square matrix of x, from its LU
