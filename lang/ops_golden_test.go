@@ -145,13 +145,8 @@ func compareGolden(v Value, want goldenValue, tol goldenTolerance) error {
 		}
 		return compareTensor(x, *want.Tensor, tol)
 	case want.Tuple != nil:
-		var elems []Value
-		switch x := v.(type) {
-		case Tuple:
-			elems = x
-		case *List:
-			elems = x.Elems
-		default:
+		elems, isStr, ok := sequence(v)
+		if !ok || isStr {
 			return fmt.Errorf("want a tuple, got %s", TypeName(v))
 		}
 		if len(elems) != len(want.Tuple) {

@@ -142,6 +142,14 @@ func (s *sortedLines) pick(orig *Tensor, k int, keepdim bool, place func(line in
 	return values, indices, nil
 }
 
+// reducible refuses to reduce lines of length 0, as PyTorch's reductions.
+func (s *sortedLines) reducible(op string) error {
+	if s.n == 0 {
+		return indexErrorf("%s(): Expected reduction dim %d to have non-zero size.", op, s.dim)
+	}
+	return nil
+}
+
 func (s *sortedLines) all(int) []int {
 	out := make([]int, s.n)
 	for i := range out {
@@ -167,6 +175,15 @@ func Argsort(x *Tensor, dim int, descending bool) (*Tensor, error) {
 	return indices, err
 }
 
+// sortedNumbers sorts x along dim for a selection that refuses bool, as
+// PyTorch's topk, kthvalue and median do.
+func sortedNumbers(op string, x *Tensor, dim int, descending bool) (*sortedLines, error) {
+	if err := noBool(op, x); err != nil {
+		return nil, err
+	}
+	return newSortedLines(op, x, dim, descending)
+}
+
 // noBool refuses a bool tensor with PyTorch's "not implemented" message.
 func noBool(op string, x *Tensor) error {
 	if x.dtype == Bool {
@@ -179,10 +196,7 @@ func noBool(op string, x *Tensor) error {
 // along dim, in order, and their positions, as torch.topk (NaN counts as
 // the largest). bool is refused, as in PyTorch.
 func Topk(x *Tensor, k, dim int, largest bool) (values, indices *Tensor, err error) {
-	if err := noBool("topk", x); err != nil {
-		return nil, nil, err
-	}
-	s, err := newSortedLines("topk", x, dim, largest)
+	s, err := sortedNumbers("topk", x, dim, largest)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -196,10 +210,7 @@ func Topk(x *Tensor, k, dim int, largest bool) (values, indices *Tensor, err err
 // Kthvalue returns the k-th smallest element (k counts from 1) of x along
 // dim and its position, as torch.kthvalue.
 func Kthvalue(x *Tensor, k, dim int, keepdim bool) (values, indices *Tensor, err error) {
-	if err := noBool("kthvalue", x); err != nil {
-		return nil, nil, err
-	}
-	s, err := newSortedLines("kthvalue", x, dim, false)
+	s, err := sortedNumbers("kthvalue", x, dim, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -214,15 +225,12 @@ func Kthvalue(x *Tensor, k, dim int, keepdim bool) (values, indices *Tensor, err
 // torch.median(x, dim): a line holding NaN gives NaN and the position of
 // its first NaN.
 func MedianDim(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err error) {
-	if err := noBool("median", x); err != nil {
-		return nil, nil, err
+	s, err := sortedNumbers("median", x, dim, false)
+	if err == nil {
+		err = s.reducible("median")
 	}
-	s, err := newSortedLines("median", x, dim, false)
 	if err != nil {
 		return nil, nil, err
-	}
-	if s.n == 0 {
-		return nil, nil, indexErrorf("median(): Expected reduction dim %d to have non-zero size.", s.dim)
 	}
 	return s.pick(x, 1, keepdim, func(l int) []int {
 		if s.nans[l] > 0 {
@@ -258,11 +266,11 @@ func Median(x *Tensor) (value, index *Tensor, err error) {
 // torch.mode. NaNs are all different.
 func Mode(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err error) {
 	s, err := newSortedLines("mode", x, dim, false)
+	if err == nil {
+		err = s.reducible("mode")
+	}
 	if err != nil {
 		return nil, nil, err
-	}
-	if s.n == 0 {
-		return nil, nil, indexErrorf("mode(): Expected reduction dim %d to have non-zero size.", s.dim)
 	}
 	return s.pick(x, 1, keepdim, func(l int) []int {
 		best, bestLen, start := 0, 0, 0
