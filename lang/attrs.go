@@ -134,6 +134,9 @@ func attrError(v Value, name string, candidates []string) *Error {
 		err.Hint = "max and min with a dim return a plain tuple (values, indices) in kael, not PyTorch's named tuple: " +
 			"unpack it (values, indices = x.max(dim=1)) or index it ([0] is values, [1] indices)"
 	}
+	if _, ok := v.(Tuple); ok && linalgTupleFields[name] != "" {
+		err.Hint = "torch.linalg's decompositions return a plain tuple in kael, not PyTorch's named tuple: " + linalgTupleFields[name]
+	}
 	return err
 }
 

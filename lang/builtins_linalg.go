@@ -70,6 +70,17 @@ func dottedNamespaces() []string {
 
 func init() { defLinalgLapack() }
 
+// linalgTupleFields says how to reach the fields of PyTorch's named tuples
+// that the decompositions return as plain tuples, for the AttributeError's
+// hint.
+var linalgTupleFields = map[string]string{
+	"U": "U, S, Vh = torch.linalg.svd(A) (torch.svd gives U, S, V)", "S": "U, S, Vh = torch.linalg.svd(A)",
+	"Vh": "U, S, Vh = torch.linalg.svd(A)", "V": "U, S, V = torch.svd(A)",
+	"Q": "Q, R = torch.linalg.qr(A)", "R": "Q, R = torch.linalg.qr(A)",
+	"eigenvalues": "eigenvalues, eigenvectors = torch.linalg.eigh(A)", "eigenvectors": "eigenvalues, eigenvectors = torch.linalg.eigh(A)",
+	"sign": "sign, logabsdet = torch.linalg.slogdet(A)", "logabsdet": "sign, logabsdet = torch.linalg.slogdet(A)",
+}
+
 func defLinalgLapack() {
 	for _, op := range []struct {
 		name, global string
