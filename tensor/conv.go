@@ -270,21 +270,28 @@ func col2im(cols *Tensor, shape []int, kernel, out [2]int, o Conv2dOptions) (*Te
 	if err != nil {
 		return nil, err
 	}
-	kernelFn(src, padded, kernel, out, o)
+	if err := kernelFn(src, padded, kernel, out, o); err != nil {
+		return nil, err
+	}
 	return padded.view(shape, padded.strides, padded.offset+p[0]*padded.strides[2]+p[2]*padded.strides[3]).Clone()
 }
 
-type col2imFunc func(src, dst *Tensor, kernel, out [2]int, o Conv2dOptions)
+type col2imFunc func(src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error
 
 var col2imKernels = NoBoolDTypes(ByDType[col2imFunc]{Float32: col2imLoop[float32], Float64: col2imLoop[float64], Int64: col2imLoop[int64]})
 
-func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) {
+func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error {
 	s := src.storage.data.([]T)[src.offset:]
 	d := dst.storage.data.([]T)
 	st := dst.strides
-	i := 0
-	for b := range dst.shape[0] {
-		for ch := range dst.shape[1] {
+	channels := dst.shape[1]
+	perPlane := kernel[0] * kernel[1] * out[0] * out[1]
+	// Each (image, channel) plane gets its own columns: planes run in
+	// parallel and stop when interrupted.
+	return ParallelFor(dst.shape[0]*channels, max(1, GrainSize/max(perPlane, 1)), func(begin, end int) {
+		for plane := begin; plane < end; plane++ {
+			b, ch := plane/channels, plane%channels
+			i := plane * perPlane
 			for ki := range kernel[0] {
 				for kj := range kernel[1] {
 					for y := range out[0] {
@@ -297,7 +304,7 @@ func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions)
 				}
 			}
 		}
-	}
+	})
 }
 
 // MaxPool2dOptions are max_pool2d's hyperparameters, each (height, width).

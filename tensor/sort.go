@@ -23,7 +23,7 @@ type sortedLines struct {
 }
 
 // sortKernel sorts the lines of a contiguous tensor of lines of length n.
-type sortKernel func(x *Tensor, n int, descending bool) (perm []int64, first []bool, nans []int)
+type sortKernel func(x *Tensor, n int, descending bool) (perm []int64, first []bool, nans []int, err error)
 
 var sortKernels = AllDTypes(ByDType[sortKernel]{Float32: sortLines[float32], Float64: sortLines[float64], Int64: sortLines[int64], Bool: sortLines[uint8]})
 
@@ -41,7 +41,7 @@ func sortCompare[T Element](a, b T) int {
 	return cmp.Compare(a, b)
 }
 
-func sortLines[T Element](x *Tensor, n int, descending bool) ([]int64, []bool, []int) {
+func sortLines[T Element](x *Tensor, n int, descending bool) ([]int64, []bool, []int, error) {
 	data := x.storage.data.([]T)[x.offset : x.offset+x.Numel()]
 	perm := make([]int64, len(data))
 	first := make([]bool, len(data))
@@ -50,26 +50,30 @@ func sortLines[T Element](x *Tensor, n int, descending bool) ([]int64, []bool, [
 		lines = len(data) / n
 	}
 	nans := make([]int, lines)
-	for l := range lines {
-		line, p := data[l*n:(l+1)*n], perm[l*n:(l+1)*n]
-		for i := range p {
-			p[i] = int64(i)
-			if line[i] != line[i] {
-				nans[l]++
+	// Lines are independent: they sort in parallel, and the sort stops
+	// between lines when interrupted.
+	err := ParallelFor(lines, max(1, GrainSize/max(n, 1)), func(begin, end int) {
+		for l := begin; l < end; l++ {
+			line, p := data[l*n:(l+1)*n], perm[l*n:(l+1)*n]
+			for i := range p {
+				p[i] = int64(i)
+				if line[i] != line[i] {
+					nans[l]++
+				}
+			}
+			slices.SortStableFunc(p, func(i, j int64) int {
+				c := sortCompare(line[i], line[j])
+				if descending {
+					c = -c
+				}
+				return c
+			})
+			for i := range p {
+				first[l*n+i] = i == 0 || line[p[i]] != line[p[i-1]]
 			}
 		}
-		slices.SortStableFunc(p, func(i, j int64) int {
-			c := sortCompare(line[i], line[j])
-			if descending {
-				c = -c
-			}
-			return c
-		})
-		for i := range p {
-			first[l*n+i] = i == 0 || line[p[i]] != line[p[i-1]]
-		}
-	}
-	return perm, first, nans
+	})
+	return perm, first, nans, err
 }
 
 // newSortedLines sorts x along dim; op names the operation in errors.
@@ -92,7 +96,10 @@ func newSortedLines(op string, x *Tensor, dim int, descending bool) (*sortedLine
 		return nil, err
 	}
 	n := lines.shape[len(lines.shape)-1]
-	perm, first, nans := kernel(lines, n, descending)
+	perm, first, nans, err := kernel(lines, n, descending)
+	if err != nil {
+		return nil, err
+	}
 	return &sortedLines{x: lines, dim: d, n: n, perm: perm, first: first, nans: nans}, nil
 }
 
