@@ -114,16 +114,31 @@ func defLinalgLapack() {
 		}
 		return slogdet(x)
 	})
-	defDotted("linalg.solve(A, B, *, left=True)", "X with A X = B for each square matrix of A; B is a batch of matrices, or of vectors when it has one dimension fewer than A; batches broadcast.", func(a *Args) (Value, error) {
+	defDotted("linalg.solve(A, B, *, left=True)", "X with A X = B for each square matrix of A (X A = B with left=False); B is a batch of matrices, or of vectors when it has one dimension fewer than A; batches broadcast.", func(a *Args) (Value, error) {
 		x, b, left := tensorArg(a, "A"), tensorArg(a, "B"), a.Bool("left")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if !left {
-			return nil, newErrorf(RuntimeError, "linalg.solve: left=False is not supported by kael").
-				withHint("solve X A = B as Aᵀ Xᵀ = Bᵀ: linalg.solve(A.mT, B.mT).mT")
+		if left {
+			return result(autograd.Solve(x, b))
 		}
-		return result(autograd.Solve(x, b))
+		// X A = B is Aᵀ Xᵀ = Bᵀ.
+		if b.Dim() < 2 {
+			return nil, newErrorf(RuntimeError, "linalg.solve: with left=False, B must be a batch of matrices, got %dD", b.Dim())
+		}
+		at, err := autograd.Transpose(x, -2, -1)
+		if err != nil {
+			return nil, err
+		}
+		bt, err := autograd.Transpose(b, -2, -1)
+		if err != nil {
+			return nil, err
+		}
+		xt, err := autograd.Solve(at, bt)
+		if err != nil {
+			return nil, err
+		}
+		return result(autograd.Transpose(xt, -2, -1))
 	})
 	cholesky := func(a *Args, input string) (Value, error) {
 		x, upper := tensorArg(a, input), a.Bool("upper")

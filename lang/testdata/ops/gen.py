@@ -314,6 +314,7 @@ def linalg_cases():
         case(f"linalg.slogdet/{dt}", "torch.linalg.slogdet(A)", {"A": randn(2, 3, 3, dtype=dt)}, **tol)
         case(f"linalg.solve/matrix {dt}", "torch.linalg.solve(A, B)", {"A": well_conditioned(3, 3, dtype=dt), "B": randn(3, 2, dtype=dt)}, grad=("A", "B") if dt == f64 else (), **tol)
         case(f"linalg.solve/vector {dt}", "torch.linalg.solve(A, b)", {"A": well_conditioned(3, 3, dtype=dt), "b": randn(3, dtype=dt)}, grad=("A", "b") if dt == f64 else (), **tol)
+        case(f"linalg.solve/right {dt}", "torch.linalg.solve(A, B, left=False)", {"A": well_conditioned(3, 3, dtype=dt), "B": randn(2, 3, dtype=dt)}, grad=("A", "B") if dt == f64 else (), **tol)
         case(f"linalg.solve/broadcast {dt}", "torch.linalg.solve(A, B)", {"A": well_conditioned(2, 3, 3, dtype=dt), "B": randn(3, 1, dtype=dt)}, **tol)
         case(f"linalg.cholesky/{dt}", "torch.linalg.cholesky(A)", {"A": spd(3, 3, dtype=dt)}, grad=g, **tol)
         case(f"linalg.cholesky/upper {dt}", "torch.linalg.cholesky(A, upper=True)", {"A": spd(2, 3, 3, dtype=dt)}, **tol)
