@@ -325,6 +325,7 @@ func Tensordot(a, b *tensor.Tensor, dimsA, dimsB []int) (*tensor.Tensor, error) 
 	for i := range lb {
 		lb[i] = letter(a.Dim() + i)
 	}
+	seenA, seenB := map[int]bool{}, map[int]bool{}
 	for i := range dimsA {
 		da, db := dimsA[i], dimsB[i]
 		if da < 0 {
@@ -336,6 +337,10 @@ func Tensordot(a, b *tensor.Tensor, dimsA, dimsB []int) (*tensor.Tensor, error) 
 		if da < 0 || da >= a.Dim() || db < 0 || db >= b.Dim() {
 			return nil, &tensor.Error{Kind: tensor.IndexError, Msg: fmt.Sprintf("Dimension out of range: tensordot dims (%d, %d) for tensors of %d and %d dimensions", dimsA[i], dimsB[i], a.Dim(), b.Dim())}
 		}
+		if seenA[da] || seenB[db] {
+			return nil, &tensor.Error{Kind: tensor.RuntimeError, Msg: fmt.Sprintf("tensordot: dimension %d of a or %d of b appears twice in dims", dimsA[i], dimsB[i])}
+		}
+		seenA[da], seenB[db] = true, true
 		if sa, sb := a.Shape()[da], b.Shape()[db]; sa != sb {
 			return nil, &tensor.Error{Kind: tensor.RuntimeError, Msg: fmt.Sprintf("contracted dimensions need to match, but first has size %d in dim %d and second has size %d in dim %d", sa, da, sb, db)}
 		}

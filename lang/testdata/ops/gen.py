@@ -434,6 +434,7 @@ def einsum_cases():
     case("tensordot/default", "torch.tensordot(a, b)", {"a": randn(2, 3, 4, dtype=f64), "b": randn(3, 4, 5, dtype=f64)}, grad=("a", "b"))
     case("tensordot/lists", "torch.tensordot(a, b, dims=([1, 0], [0, 2]))", {"a": randn(3, 2, 4, dtype=f64), "b": randn(2, 5, 3, dtype=f64)}, grad=("a", "b"))
     case("tensordot/zero dims", "torch.tensordot(a, b, dims=0)", {"a": randn(2, dtype=f64), "b": randn(3, dtype=f64)})
+    case("tensordot/repeated dim", "torch.tensordot(a, b, dims=([0, 0], [0, 1]))", {"a": randn(2, 3), "b": randn(2, 2)})
     case("tensordot/mismatch", "torch.tensordot(a, b, dims=([0], [0]))", {"a": randn(2, 3), "b": randn(3, 2)})
 
 
