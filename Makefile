@@ -13,7 +13,7 @@ JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-n
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
 
-.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps bench-deps clean
+.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps torch-deps bench-deps clean
 
 all: build
 
@@ -27,8 +27,8 @@ run: build
 ## test: every test, including the Jupyter integration test with the real client;
 ## then the packages that allocate tensors again with outputs allocated by make
 ## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem)
-test: jupyter-deps
-	KAEL_REQUIRE_JUPYTER=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
+test: jupyter-deps torch-deps
+	KAEL_REQUIRE_JUPYTER=1 KAEL_REQUIRE_TORCH=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
 	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
 
 ## fuzz: run each fuzz target for $(FUZZTIME)
@@ -64,6 +64,11 @@ install-kernel: build
 
 jupyter-deps:
 	@./.ci/apt-ensure $(JUPYTER_DEBS)
+
+## torch-deps: Debian's PyTorch, which regenerates the operation goldens
+## (lang/testdata/ops/gen.py) in make test
+torch-deps:
+	@./.ci/apt-ensure python3-torch
 
 bench-deps:
 	@./.ci/apt-ensure $(BENCH_DEBS)
