@@ -52,24 +52,36 @@ func sortLines[T Element](x *Tensor, n int, descending bool) ([]int64, []bool, [
 	nans := make([]int, lines)
 	// Lines are independent: they sort in parallel, and the sort stops
 	// between lines when interrupted.
+	type entry struct {
+		v T
+		i int64
+	}
+	// Ties are ordered by position, which makes the (faster, unstable)
+	// pattern-defeating quicksort give the stable order.
+	compare := func(a, b entry) int {
+		c := sortCompare(a.v, b.v)
+		if descending {
+			c = -c
+		}
+		if c == 0 {
+			return cmp.Compare(a.i, b.i)
+		}
+		return c
+	}
 	err := ParallelFor(lines, max(1, GrainSize/max(n, 1)), func(begin, end int) {
+		buf := make([]entry, n)
 		for l := begin; l < end; l++ {
 			line, p := data[l*n:(l+1)*n], perm[l*n:(l+1)*n]
-			for i := range p {
-				p[i] = int64(i)
-				if line[i] != line[i] {
+			for i, v := range line {
+				buf[i] = entry{v, int64(i)}
+				if v != v {
 					nans[l]++
 				}
 			}
-			slices.SortStableFunc(p, func(i, j int64) int {
-				c := sortCompare(line[i], line[j])
-				if descending {
-					c = -c
-				}
-				return c
-			})
-			for i := range p {
-				first[l*n+i] = i == 0 || line[p[i]] != line[p[i-1]]
+			slices.SortFunc(buf, compare)
+			for i, e := range buf {
+				p[i] = e.i
+				first[l*n+i] = i == 0 || e.v != buf[i-1].v
 			}
 		}
 	})
