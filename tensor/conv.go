@@ -361,42 +361,22 @@ func MaxPool2d(x *Tensor, o MaxPool2dOptions) (values, indices *Tensor, err erro
 		return nil, nil, newError(RuntimeError, "Given input size: (%dx%dx%d). Calculated output size: (%dx%dx%d). Output size is too small",
 			x4.shape[1], h, w, x4.shape[1], out[0], out[1])
 	}
-	// Pad enough that every window, the partial ones of ceil_mode too, lies
-	// inside.
-	needH := (out[0]-1)*o.Stride[0] + o.Dilation[0]*(o.Kernel[0]-1) + 1
-	needW := (out[1]-1)*o.Stride[1] + o.Dilation[1]*(o.Kernel[1]-1) + 1
-	p := [4]int{o.Padding[0], max(0, needH-h-o.Padding[0]), o.Padding[1], max(0, needW-w-o.Padding[1])}
-	padded, err := pad(x4, p, math.Inf(-1))
+	kernel, err := maxPoolKernels.Select("max_pool2d", x.dtype)
 	if err != nil {
 		return nil, nil, err
 	}
-	win := windows(padded, o.Kernel, out, o.Stride, o.Dilation) // [N, C, kh, kw, oh, ow]
-	if win, err = win.Permute(0, 1, 4, 5, 2, 3); err != nil {
-		return nil, nil, err
-	}
-	if win, err = win.Contiguous(); err != nil {
+	src, err := x4.Contiguous()
+	if err != nil {
 		return nil, nil, err
 	}
 	n, c := x4.shape[0], x4.shape[1]
-	if win, err = win.Reshape(n, c, out[0], out[1], o.Kernel[0]*o.Kernel[1]); err != nil {
+	if values, err = emptyOutput(x.dtype, n, c, out[0], out[1]); err != nil {
 		return nil, nil, err
 	}
-	values, arg, err := Max(win, -1, false)
-	if err != nil {
+	if indices, err = emptyOutput(Int64, n, c, out[0], out[1]); err != nil {
 		return nil, nil, err
 	}
-	pos, err := Values[int64](arg)
-	if err != nil {
-		return nil, nil, err
-	}
-	for i, k := range pos { // window position → index into the input plane
-		ox, oy := i%out[1], (i/out[1])%out[0]
-		ki, kj := int(k)/o.Kernel[1], int(k)%o.Kernel[1]
-		row := oy*o.Stride[0] - o.Padding[0] + ki*o.Dilation[0]
-		col := ox*o.Stride[1] - o.Padding[1] + kj*o.Dilation[1]
-		pos[i] = int64(row*w + col)
-	}
-	if indices, err = FromSlice(pos, slices.Clone(values.shape)...); err != nil {
+	if err := kernel(src, values, indices, out, o); err != nil {
 		return nil, nil, err
 	}
 	if unbatched {
@@ -408,6 +388,50 @@ func MaxPool2d(x *Tensor, o MaxPool2dOptions) (values, indices *Tensor, err erro
 		}
 	}
 	return values, indices, nil
+}
+
+type maxPoolFunc func(x, values, indices *Tensor, out [2]int, o MaxPool2dOptions) error
+
+var maxPoolKernels = FloatingDTypes(ByDType[maxPoolFunc]{Float32: maxPoolLoop[float32], Float64: maxPoolLoop[float64]})
+
+// maxPoolLoop takes, for each window of the contiguous x [N, C, H, W], the
+// largest element and its position in the plane, as PyTorch's CPU kernel:
+// positions outside x (the padding) are skipped, the first maximum wins and
+// every NaN replaces it (so the last NaN's position is returned).
+func maxPoolLoop[T Float](x, values, indices *Tensor, out [2]int, o MaxPool2dOptions) error {
+	h, w := x.shape[2], x.shape[3]
+	src := x.storage.data.([]T)[x.offset:]
+	vals := values.storage.data.([]T)
+	idx := indices.storage.data.([]int64)
+	windows := out[0] * out[1]
+	return ParallelFor(x.shape[0]*x.shape[1], max(1, GrainSize/max(windows*o.Kernel[0]*o.Kernel[1], 1)), func(begin, end int) {
+		for plane := begin; plane < end; plane++ {
+			in := src[plane*h*w : (plane+1)*h*w]
+			for oy := range out[0] {
+				for ox := range out[1] {
+					best, at := T(math.Inf(-1)), int64(-1)
+					for ki := range o.Kernel[0] {
+						row := oy*o.Stride[0] - o.Padding[0] + ki*o.Dilation[0]
+						if row < 0 || row >= h {
+							continue
+						}
+						for kj := range o.Kernel[1] {
+							col := ox*o.Stride[1] - o.Padding[1] + kj*o.Dilation[1]
+							if col < 0 || col >= w {
+								continue
+							}
+							v := in[row*w+col]
+							if at < 0 || v > best || v != v {
+								best, at = v, int64(row*w+col)
+							}
+						}
+					}
+					k := plane*windows + oy*out[1] + ox
+					vals[k], idx[k] = best, at
+				}
+			}
+		}
+	})
 }
 
 // MaxPool2dGrad returns the gradient of MaxPool2d's input of the given
