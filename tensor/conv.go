@@ -6,10 +6,10 @@ import (
 )
 
 // Two-dimensional convolution and max pooling, as torch.nn.functional's
-// conv2d and max_pool2d. Both unfold the (padded) input into windows with
-// a strided view (im2col without index tables): convolution multiplies the
-// unfolded windows with the weights on the GEMM, pooling takes the maximum
-// of each window.
+// conv2d and max_pool2d. Convolution unfolds the padded input into its
+// windows with a strided view (im2col without index tables) and multiplies
+// them with the weights on the GEMM; pooling walks the windows of each
+// plane directly.
 
 // Conv2dOptions are conv2d's hyperparameters, each (height, width).
 type Conv2dOptions struct {
