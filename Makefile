@@ -19,7 +19,7 @@ GPT2_DEBS := python3-torch nodejs
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
 
-.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps gpt2-deps bench-deps clean
+.PHONY: all build run test test-go fuzz lint bench book install-kernel jupyter-deps gpt2-deps bench-deps clean
 
 all: build
 
@@ -59,6 +59,11 @@ lint: $(EXHAUSTIVE)
 
 $(EXHAUSTIVE):
 	GOBIN=$(BIN) $(GO) install github.com/nishanths/exhaustive/cmd/exhaustive@$(EXHAUSTIVE_VERSION)
+
+## book: copy notebooks/checks.kael into the book's notebooks and write the
+## learner notebooks (notebooks/learner/) with the solutions taken out
+book:
+	$(GO) run ./cmd/kaelbook notebooks
 
 ## bench: Go benchmarks side by side with NumPy and PyTorch, one table
 bench: bench-deps

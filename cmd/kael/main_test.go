@@ -149,30 +149,3 @@ func TestJupyterKernelHarness(t *testing.T) {
 	exe, _ := os.Executable()
 	runPython(t, py, nil, "../../kernel/testdata/kernel_harness.py", "../../kernel/testdata/kael_samples.json", exe, "kernel")
 }
-
-// TestNotebooks executes every notebook under notebooks/ with nbconvert and
-// the kael kernel. A cell that raises fails the test unless it is tagged
-// raises-exception (an error the notebook shows on purpose).
-func TestNotebooks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts kernels through nbconvert")
-	}
-	py := python(t, "jupyter-nbconvert python3-nbclient", "nbconvert", "nbclient")
-	notebooks, err := filepath.Glob("../../notebooks/*.ipynb")
-	if err != nil || len(notebooks) == 0 {
-		t.Fatalf("no notebooks found: %v", err)
-	}
-	prefix := t.TempDir()
-	if _, errOut, code := runCmd(t, "", "kernel", "install", "--prefix", prefix); code != 0 {
-		t.Fatal(errOut)
-	}
-	// The kernelspec points at this test binary; mainEnv makes it act as kael.
-	env := []string{"JUPYTER_PATH=" + filepath.Join(prefix, "share", "jupyter"), "JUPYTER_DATA_DIR=" + t.TempDir()}
-	for _, nb := range notebooks {
-		t.Run(filepath.Base(nb), func(t *testing.T) {
-			runPython(t, py, env, "-m", "nbconvert", "--to", "notebook", "--execute",
-				"--ExecutePreprocessor.kernel_name=kael", "--ExecutePreprocessor.timeout=120",
-				"--output-dir", t.TempDir(), nb)
-		})
-	}
-}

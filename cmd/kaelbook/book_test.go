@@ -1,0 +1,219 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const root = "../.."
+
+// TestCommittedNotebooksUpToDate fails when a source notebook's checks cell
+// or a learner notebook differs from what kaelbook writes (run make book).
+func TestCommittedNotebooksUpToDate(t *testing.T) {
+	stale, err := syncBook(filepath.Join(root, "notebooks"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range stale {
+		t.Errorf("%s is out of date: run make book", p)
+	}
+}
+
+func TestStripSolutions(t *testing.T) {
+	for _, tc := range []struct{ name, src, want, err string }{
+		{"assignment", "a = 1\n# BEGIN SOLUTION\nb = a + 1\n# END SOLUTION\ncheck(b)",
+			"a = 1\nb = ...  # your answer\ncheck(b)", ""},
+		{"several names, helpers dropped", "# BEGIN SOLUTION\ntmp = 2\nfor i in range(3):\n    tmp = tmp * 2\nu, v = tmp, 1\n# END SOLUTION",
+			"tmp = ...  # your answer\nu = ...  # your answer\nv = ...  # your answer", ""},
+		{"comparison is not an assignment", "# BEGIN SOLUTION\nx == 1\n# END SOLUTION", "return ...  # your answer", ""},
+		{"function body", "def f(n):\n    # BEGIN SOLUTION\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n    # END SOLUTION\nf(3)",
+			"def f(n):\n    return ...  # your answer\nf(3)", ""},
+		{"two blocks", "# BEGIN SOLUTION\na = 1\n# END SOLUTION\n# BEGIN SOLUTION\nb = 2\n# END SOLUTION",
+			"a = ...  # your answer\nb = ...  # your answer", ""},
+		{"unclosed", "# BEGIN SOLUTION\na = 1", "", "without"},
+		{"end without begin", "a = 1\n# END SOLUTION", "", "without"},
+		{"nested", "# BEGIN SOLUTION\n# BEGIN SOLUTION\n# END SOLUTION", "", "inside"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := stripSolutions(tc.src)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one mentioning %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Fatalf("got %q, %v\nwant %q", got, err, tc.want)
+			}
+		})
+	}
+}
+
+// chapter is one chapter of the book: its page under docs/ and, when it
+// has one, its notebook under notebooks/.
+type chapter struct {
+	page, notebook string
+}
+
+// bookChapters lists the chapters written so far, in order; docs/README.md
+// links each one.
+var bookChapters = []chapter{
+	{"01-tensors-and-dtypes.md", "01-tensors-and-dtypes.ipynb"},
+	{"02-memory-model.md", "02-memory-model.ipynb"},
+}
+
+var (
+	// questionLine starts a numbered question of "Check your understanding".
+	questionLine = regexp.MustCompile(`(?m)^\d+\.\s+\S`)
+	answerLine   = regexp.MustCompile(`(?m)^\s+\*Answer:\*\s+\S`)
+	backticked   = regexp.MustCompile("`([^`\n]+)`")
+	// citedFile is a repository path: it has a slash or ends in .go.
+	citedFile = regexp.MustCompile(`^[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)+/?$|^[A-Za-z0-9_\-]+\.go$`)
+	// citedName is a Go identifier qualified by its package's directory:
+	// tensor.NewIter, tensor.Tensor.View, lang/syntax.Parse.
+	citedName = regexp.MustCompile(`^([a-z][a-z0-9]*(?:/[a-z][a-z0-9]*)*)\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?(?:\(\))?$`)
+)
+
+// TestChapterPages checks every chapter page: it exists, is linked from
+// docs/README.md, links its notebook, ends with a "Check your understanding"
+// section of five or more answered questions, and every file and Go name it
+// cites exists in the tree.
+func TestChapterPages(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(root, "docs", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	decls := map[string]map[string]bool{}
+	for _, ch := range bookChapters {
+		t.Run(ch.page, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(root, "docs", ch.page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := string(data)
+			if !strings.Contains(string(readme), "("+ch.page+")") {
+				t.Errorf("docs/README.md does not link %s", ch.page)
+			}
+			if ch.notebook != "" && !strings.Contains(page, "(../notebooks/"+ch.notebook+")") {
+				t.Errorf("the page does not link its notebook ../notebooks/%s", ch.notebook)
+			}
+			checkQuestions(t, page)
+			files, names := 0, 0
+			for _, m := range backticked.FindAllStringSubmatch(page, -1) {
+				cite := m[1]
+				switch {
+				case citedFile.MatchString(cite):
+					files++
+					if _, err := os.Stat(filepath.Join(root, strings.TrimPrefix(cite, "../"))); err != nil {
+						t.Errorf("cites %s, which is not in the tree", cite)
+					}
+				case citedName.MatchString(cite):
+					sm := citedName.FindStringSubmatch(cite)
+					if fi, err := os.Stat(filepath.Join(root, sm[1])); err != nil || !fi.IsDir() {
+						continue // not a package path: a kael expression such as x.t()
+					}
+					names++
+					if decls[sm[1]] == nil {
+						decls[sm[1]] = packageDecls(t, filepath.Join(root, sm[1]))
+					}
+					name := sm[2]
+					if sm[3] != "" {
+						name += "." + sm[3]
+					}
+					if !decls[sm[1]][name] {
+						t.Errorf("cites %s, but package %s declares no %s", cite, sm[1], name)
+					}
+				}
+			}
+			if files == 0 || names == 0 {
+				t.Errorf("cites %d files and %d Go names: a chapter shows the code that implements it", files, names)
+			}
+		})
+	}
+}
+
+func checkQuestions(t *testing.T, page string) {
+	t.Helper()
+	const heading = "## Check your understanding"
+	i := strings.Index(page, heading)
+	if i < 0 {
+		t.Errorf("no %q section", heading)
+		return
+	}
+	section := page[i+len(heading):]
+	if j := strings.Index(section, "\n## "); j >= 0 {
+		t.Errorf("%q is not the last section", heading)
+		section = section[:j]
+	}
+	q := len(questionLine.FindAllString(section, -1))
+	a := len(answerLine.FindAllString(section, -1))
+	if q < 5 {
+		t.Errorf("%d questions in %q, want at least 5", q, heading)
+	}
+	if a != q {
+		t.Errorf("%d questions but %d answers (an indented line starting *Answer:*)", q, a)
+	}
+}
+
+// packageDecls returns the names a Go package directory declares at top
+// level, with methods as "Type.Method".
+func packageDecls(t *testing.T, dir string) map[string]bool {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil || len(d.Recv.List) == 0 {
+					names[d.Name.Name] = true
+					continue
+				}
+				names[receiverType(d.Recv.List[0].Type)+"."+d.Name.Name] = true
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						names[s.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							names[n.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+func receiverType(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return receiverType(e.X)
+	case *ast.IndexExpr:
+		return receiverType(e.X)
+	case *ast.IndexListExpr:
+		return receiverType(e.X)
+	case *ast.Ident:
+		return e.Name
+	}
+	return ""
+}

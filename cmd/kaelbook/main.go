@@ -1,0 +1,102 @@
+// Command kaelbook keeps the book's notebooks in step: it copies the shared
+// exercise checks (notebooks/checks.kael) into every source notebook and
+// writes each learner notebook (notebooks/learner/) from its source with the
+// solutions taken out.
+//
+// Usage:
+//
+//	kaelbook [-check] [DIR]
+//
+// DIR is the notebooks folder (default "notebooks"). With -check it writes
+// nothing and fails when a committed file differs from what it would write.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+func main() {
+	check := flag.Bool("check", false, "write nothing; fail when a committed notebook is out of date")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: kaelbook [-check] [DIR]\n\nwrites DIR/learner/*.ipynb from DIR/*.ipynb (DIR defaults to notebooks)")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	dir := "notebooks"
+	if flag.NArg() > 0 {
+		dir = flag.Arg(0)
+	}
+	stale, err := syncBook(dir, !*check)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "kaelbook:", err)
+		os.Exit(1)
+	}
+	if *check && len(stale) > 0 {
+		for _, p := range stale {
+			fmt.Fprintf(os.Stderr, "kaelbook: %s is out of date: run make book\n", p)
+		}
+		os.Exit(1)
+	}
+}
+
+// syncBook computes every file the book derives under dir and returns the
+// paths whose content differs from what is on disk; with write it also
+// writes them.
+func syncBook(dir string, write bool) (stale []string, err error) {
+	checks, err := os.ReadFile(filepath.Join(dir, checksFile))
+	if err != nil {
+		return nil, err
+	}
+	sources, err := filepath.Glob(filepath.Join(dir, "*.ipynb"))
+	if err != nil {
+		return nil, err
+	}
+	if len(sources) == 0 {
+		return nil, fmt.Errorf("no notebooks in %s", dir)
+	}
+	for _, src := range sources {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return nil, err
+		}
+		nb, err := parseNotebook(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", src, err)
+		}
+		if err := nb.setChecks(string(checks)); err != nil {
+			return nil, fmt.Errorf("%s: %w", src, err)
+		}
+		learner, err := nb.learner()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", src, err)
+		}
+		outputs := map[string]*notebook{
+			src: nb,
+			filepath.Join(dir, learnerDir, filepath.Base(src)): learner,
+		}
+		for _, path := range []string{src, filepath.Join(dir, learnerDir, filepath.Base(src))} {
+			want, err := outputs[path].encode()
+			if err != nil {
+				return nil, err
+			}
+			have, _ := os.ReadFile(path)
+			if bytes.Equal(have, want) {
+				continue
+			}
+			stale = append(stale, path)
+			if write {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					return nil, err
+				}
+				if err := os.WriteFile(path, want, 0o644); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return stale, nil
+}
