@@ -66,6 +66,8 @@ type chapter struct {
 var bookChapters = []chapter{
 	{"01-tensors-and-dtypes.md", "01-tensors-and-dtypes.ipynb"},
 	{"02-memory-model.md", "02-memory-model.ipynb"},
+	{"03-tensor-iterator.md", "03-tensor-iterator.ipynb"},
+	{"04-operations.md", "04-operations.ipynb"},
 }
 
 var (
