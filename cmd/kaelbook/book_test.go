@@ -68,6 +68,7 @@ var bookChapters = []chapter{
 	{"02-memory-model.md", "02-memory-model.ipynb"},
 	{"03-tensor-iterator.md", "03-tensor-iterator.ipynb"},
 	{"04-operations.md", "04-operations.ipynb"},
+	{"05-autograd.md", "05-autograd.ipynb"},
 }
 
 var (
