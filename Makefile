@@ -13,7 +13,7 @@ JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-n
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
 
-.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps bench-deps clean
+.PHONY: all build run test test-go test-gonb fuzz lint bench install-kernel jupyter-deps bench-deps clean
 
 all: build
 
@@ -31,6 +31,15 @@ test: jupyter-deps
 	KAEL_REQUIRE_JUPYTER=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
 	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
 	cd gonb && $(GO) test -count=1 ./...
+
+## test-gonb: run every notebook under notebooks/go/ with the real gonb kernel
+## (gonb and goimports built from the versions pinned in gonb/tools; about
+## 2 minutes to build them the first time, then about a minute for the
+## notebooks), checking their outputs; .ci/run runs it after make test
+GONB_TOOLS := $(BIN)/gonb-tools
+test-gonb: jupyter-deps
+	cd gonb/tools && $(GO) build -o $(GONB_TOOLS)/ tool
+	cd gonb && KAEL_REQUIRE_GONB=1 KAEL_GONB_BIN=$(GONB_TOOLS) $(GO) test -count=1 ./nbtest
 
 ## fuzz: run each fuzz target for $(FUZZTIME)
 fuzz:

@@ -219,3 +219,29 @@ func TestMust(t *testing.T) {
 		}
 	}
 }
+
+func TestFloat(t *testing.T) {
+	for _, tt := range []struct {
+		v    any
+		want float64
+	}{{2.5, 2.5}, {int64(-3), -3}, {true, 1}, {false, 0}} {
+		x, err := tensor.Scalar(tt.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Float(x); got != tt.want {
+			t.Errorf("Float(%v) = %v, want %v", x, got, tt.want)
+		}
+	}
+	gonbFake.take()
+	recovered := func() (r any) {
+		defer func() { r = recover() }()
+		Float(matrix(t))
+		return nil
+	}()
+	var te *tensor.Error
+	if err, _ := recovered.(error); !errors.As(err, &te) || te.Kind != tensor.ValueError {
+		t.Errorf("Float of a 2x2 tensor panicked with %v, want its ValueError", recovered)
+	}
+	gonbFake.take()
+}

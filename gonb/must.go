@@ -1,6 +1,12 @@
 package gonb
 
-import "github.com/janpfeifer/gonb/gonbui"
+import (
+	"fmt"
+
+	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/kael-dev/kael/render"
+	"github.com/kael-dev/kael/tensor"
+)
 
 // Must returns v when err is nil. Otherwise it shows err as an error box
 // (kind, message, hint) and panics with err, which ends the cell's
@@ -30,4 +36,24 @@ func fail(err error) {
 		Display(err)
 	}
 	panic(err)
+}
+
+// Float is the value of a one-element tensor as a float64, as PyTorch's
+// loss.item(): an integer or bool element converts. Any other tensor fails
+// as Must does.
+func Float(t *tensor.Tensor) float64 {
+	v := Must(t.Item())
+	switch v := v.(type) {
+	case float64:
+		return v
+	case int64:
+		return float64(v)
+	case bool:
+		if v {
+			return 1
+		}
+		return 0
+	}
+	fail(fmt.Errorf("Float: %s has elements of Go type %T", render.Badge(t), v))
+	return 0
 }
