@@ -7,6 +7,7 @@ import (
 	"html"
 	"io"
 	"os"
+	"reflect"
 	"sync"
 
 	"github.com/janpfeifer/gonb/gonbui"
@@ -59,6 +60,8 @@ func AddRenderer(r Renderer) {
 //   - an error: an error box with the kind, the message, the source line
 //     (for kael-language errors) and the hint;
 //   - a string: markdown;
+//   - a kael-language value (as Run and Session().Get return): its repr
+//     as preformatted text;
 //   - anything else: its fmt.Sprint form as preformatted text.
 func Render(v any) Output {
 	renderersMu.RLock()
@@ -83,7 +86,23 @@ func Render(v any) Output {
 		return Output{Markdown: v, Text: v}
 	}
 	text := fmt.Sprint(v)
+	if isLangValue(v) {
+		text = lang.Repr(v)
+	}
 	return Output{HTML: preformatted(text), Text: text}
+}
+
+var langPackage = reflect.TypeFor[lang.Value]().PkgPath()
+
+// isLangValue reports whether v's type is one of package lang's (a list,
+// tuple, dict, None, function, ...), which lang.Repr shows as kael code
+// does rather than as Go structs.
+func isLangValue(v any) bool {
+	t := reflect.TypeOf(v)
+	if t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t != nil && t.PkgPath() == langPackage
 }
 
 func tensorOutput(t *tensor.Tensor, notes []string) Output {

@@ -9,6 +9,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/render"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -59,6 +60,8 @@ func TestRender(t *testing.T) {
 		{"other error", errors.New("disk <full>"), []string{">error</span>: disk &lt;full&gt;"}, "", "disk <full>"},
 		{"string", "**bold**", nil, "**bold**", "**bold**"},
 		{"number", 3.5, []string{"<pre", ">3.5</pre>"}, "", "3.5"},
+		{"language list", &lang.List{Elems: []lang.Value{int64(1), "a", lang.NoneType{}}}, []string{"[1, &#39;a&#39;, None]"}, "", "[1, 'a', None]"},
+		{"language tuple", lang.Tuple{2.5, true}, []string{">(2.5, True)<"}, "", "(2.5, True)"},
 		{"nil tensor", (*tensor.Tensor)(nil), []string{"&lt;nil&gt;"}, "", "<nil>"},
 		{"output", Output{SVG: "<svg/>", Text: "a plot"}, nil, "", "a plot"},
 	}
