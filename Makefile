@@ -39,7 +39,7 @@ test: jupyter-deps
 GONB_TOOLS := $(BIN)/gonb-tools
 test-gonb: jupyter-deps
 	cd gonb/tools && $(GO) build -o $(GONB_TOOLS)/ tool
-	cd gonb && KAEL_REQUIRE_GONB=1 KAEL_GONB_BIN=$(GONB_TOOLS) $(GO) test -count=1 ./nbtest
+	cd gonb && KAEL_REQUIRE_GONB=1 KAEL_GONB_BIN=$(GONB_TOOLS) $(GO) test -count=1 -timeout 30m ./nbtest
 
 ## fuzz: run each fuzz target for $(FUZZTIME)
 fuzz:

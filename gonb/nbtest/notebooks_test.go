@@ -14,6 +14,18 @@ import (
 	"github.com/kael-dev/kael/render"
 )
 
+// dataDir is the JUPYTER_DATA_DIR gonbKernel installs into; TestMain
+// removes it.
+var dataDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if dataDir != "" {
+		_ = os.RemoveAll(dataDir)
+	}
+	os.Exit(code)
+}
+
 // gonbKernel installs the gonb kernelspec once, into a data directory of
 // its own, and returns the environment that runs nbconvert with it.
 var gonbKernel = sync.OnceValues(func() ([]string, error) {
@@ -26,6 +38,7 @@ var gonbKernel = sync.OnceValues(func() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	dataDir = data
 	env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"),
 		"JUPYTER_DATA_DIR=" + data, "KAEL_ROOT=" + root, "GOTOOLCHAIN=local"}
 	for _, kv := range os.Environ() {
