@@ -3,8 +3,12 @@ package gonb
 import (
 	"bytes"
 	"errors"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -97,5 +101,36 @@ func TestSessionSetFromGo(t *testing.T) {
 	}
 	if s, ok := v.(*tensor.Tensor); !ok || lang.Repr(s) != "tensor(-0.5000, dtype=float64)" {
 		t.Errorf("w.sum() = %s", lang.Repr(v))
+	}
+}
+
+// TestRunInterrupt checks that gonb's interrupt, a SIGINT to the cell's
+// program, stops Run's code with a KeyboardInterrupt.
+func TestRunInterrupt(t *testing.T) {
+	// While the test listens too, a SIGINT that comes before Run listens
+	// does not end the test binary; so it is sent until Run returns.
+	caught := make(chan os.Signal, 1)
+	signal.Notify(caught, os.Interrupt)
+	defer signal.Stop(caught)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(100 * time.Millisecond):
+				_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+			}
+		}
+	}()
+	gonbFake.take()
+	_, err := Run("while True:\n    pass\n")
+	close(done)
+	var le *lang.Error
+	if !errors.As(err, &le) || le.Kind != lang.KeyboardInterrupt {
+		t.Fatalf("an interrupted loop returned %v, want a KeyboardInterrupt", err)
+	}
+	if got := gonbFake.take(); len(got) != 2 || !strings.Contains(got[0].Content.(string), "KeyboardInterrupt") {
+		t.Errorf("an interrupted Run sent %v", got)
 	}
 }
