@@ -85,11 +85,10 @@ func Render(v any) Output {
 	case string:
 		return Output{Markdown: v, Text: v}
 	}
-	text := fmt.Sprint(v)
 	if isLangValue(v) {
-		text = lang.Repr(v)
+		return Text(lang.Repr(v))
 	}
-	return Output{HTML: preformatted(text), Text: text}
+	return Text(fmt.Sprint(v))
 }
 
 var langPackage = reflect.TypeFor[lang.Value]().PkgPath()
@@ -104,6 +103,11 @@ func isLangValue(v any) bool {
 	}
 	return t != nil && t.PkgPath() == langPackage
 }
+
+// Text shows s as preformatted text rather than as markdown, which is how
+// Display and Update show a plain string: for program output, generated
+// text and anything else whose * and # are not formatting.
+func Text(s string) Output { return Output{HTML: preformatted(s), Text: s} }
 
 func tensorOutput(t *tensor.Tensor, notes []string) Output {
 	text := t.String()

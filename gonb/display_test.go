@@ -62,6 +62,7 @@ func TestRender(t *testing.T) {
 		{"number", 3.5, []string{"<pre", ">3.5</pre>"}, "", "3.5"},
 		{"language list", &lang.List{Elems: []lang.Value{int64(1), "a", lang.NoneType{}}}, []string{"[1, &#39;a&#39;, None]"}, "", "[1, 'a', None]"},
 		{"language tuple", lang.Tuple{2.5, true}, []string{">(2.5, True)<"}, "", "(2.5, True)"},
+		{"text", Text("# not <a> heading"), []string{`<pre style="margin:0"># not &lt;a&gt; heading</pre>`}, "", "# not <a> heading"},
 		{"nil tensor", (*tensor.Tensor)(nil), []string{"&lt;nil&gt;"}, "", "<nil>"},
 		{"output", Output{SVG: "<svg/>", Text: "a plot"}, nil, "", "a plot"},
 	}

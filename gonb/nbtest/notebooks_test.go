@@ -101,10 +101,13 @@ type notebook struct {
 			Absent []string `json:"absent"`
 		} `json:"kael"`
 	} `json:"metadata"`
-	Cells []struct {
-		CellType string   `json:"cell_type"`
-		Outputs  []output `json:"outputs"`
-	} `json:"cells"`
+	Cells []cell `json:"cells"`
+}
+
+type cell struct {
+	CellType string    `json:"cell_type"`
+	Source   multiline `json:"source"`
+	Outputs  []output  `json:"outputs"`
 }
 
 type output struct {
@@ -208,6 +211,43 @@ func TestCheckCatchesFailures(t *testing.T) {
 		"no display_data shows a kael tensor table", `no output contains "never shown"`, `an output contains "RuntimeError"`} {
 		if !strings.Contains(problems, want) {
 			t.Errorf("check did not report %q; it reported:\n%s", want, problems)
+		}
+	}
+}
+
+// TestFirstCell checks that every notebook under notebooks/go/ starts with
+// the first cell docs/jupyter.md gives, the one that points gonb at the
+// checkout. It needs no gonb.
+func TestFirstCell(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/jupyter.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first string
+	for line := range strings.Lines(string(doc)) {
+		if strings.HasPrefix(line, "!*") && strings.Contains(line, "go mod edit -replace") {
+			first = strings.TrimSuffix(line, "\n")
+		}
+	}
+	if first == "" {
+		t.Fatal("docs/jupyter.md shows no first cell (a line starting !* with go mod edit -replace)")
+	}
+	notebooks, err := filepath.Glob("../../notebooks/go/*.ipynb")
+	if err != nil || len(notebooks) == 0 {
+		t.Fatalf("no notebooks under notebooks/go: %v", err)
+	}
+	for _, path := range append(notebooks, "testdata/failing.ipynb") {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nb notebook
+		if err := json.Unmarshal(b, &nb); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		i := slices.IndexFunc(nb.Cells, func(c cell) bool { return c.CellType == "code" })
+		if i < 0 || string(nb.Cells[i].Source) != first {
+			t.Errorf("%s does not start with the first cell of docs/jupyter.md:\n%s", path, first)
 		}
 	}
 }
