@@ -69,6 +69,7 @@ var bookChapters = []chapter{
 	{"03-tensor-iterator.md", "03-tensor-iterator.ipynb"},
 	{"04-operations.md", "04-operations.ipynb"},
 	{"05-autograd.md", "05-autograd.ipynb"},
+	{"07-language.md", "07-language.ipynb"},
 }
 
 var (
