@@ -69,7 +69,9 @@ var bookChapters = []chapter{
 	{"03-tensor-iterator.md", "03-tensor-iterator.ipynb"},
 	{"04-operations.md", "04-operations.ipynb"},
 	{"05-autograd.md", "05-autograd.ipynb"},
+	{"06-cuda.md", ""}, // no backend yet: the page says what it will hold
 	{"07-language.md", "07-language.ipynb"},
+	{"08-loading-gpt2.md", ""}, // the language cannot read files yet
 }
 
 var (
@@ -111,17 +113,7 @@ func TestChapterPages(t *testing.T) {
 			files, names := 0, 0
 			for _, m := range backticked.FindAllStringSubmatch(page, -1) {
 				cite := m[1]
-				switch {
-				case citedFile.MatchString(cite):
-					files++
-					if _, err := os.Stat(filepath.Join(root, strings.TrimPrefix(cite, "../"))); err != nil {
-						t.Errorf("cites %s, which is not in the tree", cite)
-					}
-				case citedName.MatchString(cite):
-					sm := citedName.FindStringSubmatch(cite)
-					if fi, err := os.Stat(filepath.Join(root, sm[1])); err != nil || !fi.IsDir() {
-						continue // not a package path: a kael expression such as x.t()
-					}
+				if sm := citedName.FindStringSubmatch(cite); sm != nil && isDir(filepath.Join(root, sm[1])) {
 					names++
 					if decls[sm[1]] == nil {
 						decls[sm[1]] = packageDecls(t, filepath.Join(root, sm[1]))
@@ -133,13 +125,26 @@ func TestChapterPages(t *testing.T) {
 					if !decls[sm[1]][name] {
 						t.Errorf("cites %s, but package %s declares no %s", cite, sm[1], name)
 					}
+					continue
 				}
+				if citedFile.MatchString(cite) {
+					files++
+					if _, err := os.Stat(filepath.Join(root, strings.TrimPrefix(cite, "../"))); err != nil {
+						t.Errorf("cites %s, which is not in the tree", cite)
+					}
+				}
+				// Anything else is kael code, such as x.t() or x.view(6).
 			}
 			if files == 0 || names == 0 {
 				t.Errorf("cites %d files and %d Go names: a chapter shows the code that implements it", files, names)
 			}
 		})
 	}
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
 
 func checkQuestions(t *testing.T, page string) {
