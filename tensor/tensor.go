@@ -205,16 +205,23 @@ func fillStorage(t *Tensor, v float64) error {
 	if err != nil {
 		return err
 	}
-	fill(t.storage, v)
-	return nil
+	return fill(t.storage, v)
 }
 
 // fillKernels set every element of a storage to a value converted to its
-// dtype.
-var fillKernels = AllDTypes(ByDType[func(s *Storage, v float64)]{
+// dtype, in parallel chunks; they stop with a KeyboardInterrupt between
+// chunks.
+var fillKernels = AllDTypes(ByDType[func(s *Storage, v float64) error]{
 	Float32: fillWith[float32], Float64: fillWith[float64], Int64: fillWith[int64], Bool: fillWith[uint8]})
 
-func fillWith[T Element](s *Storage, v float64) { fillSlice(s.data.([]T), Convert[T](v)) }
+func fillWith[T Element](s *Storage, v float64) error {
+	d, x := s.data.([]T), Convert[T](v)
+	if len(d) <= GrainSize {
+		fillSlice(d, x)
+		return nil
+	}
+	return ParallelFor(len(d), GrainSize, func(begin, end int) { fillSlice(d[begin:end], x) })
+}
 
 func fillSlice[T Element](s []T, v T) {
 	for i := range s {
