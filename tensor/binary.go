@@ -169,26 +169,7 @@ func (s *BinarySpec) run(a, b *Tensor, compute, outType DType, out *Tensor) (*Te
 	if b, err = b.To(kernelType); err != nil {
 		return nil, err
 	}
-	var it *Iter
-	var flat bool
-	if out == nil {
-		it, flat, err = newFlatIter(iterType, a, b)
-	}
-	if !flat {
-		it, err = NewIter(IterConfig{Out: out, OutDType: iterType, Inputs: []*Tensor{a, b}})
-	}
-	if err != nil {
-		return nil, err
-	}
-	err = kernel(it)
-	res := it.Output()
-	if flat {
-		it.release()
-	}
-	if err != nil {
-		return nil, err
-	}
-	return res.To(outType)
+	return runElementwise(kernel, out, iterType, outType, a, b)
 }
 
 // Add returns a + b.

@@ -68,6 +68,42 @@ func newFlatIter(outType DType, inputs ...*Tensor) (it *Iter, ok bool, err error
 	return it, true, nil
 }
 
+// runElementwise runs the kernel of a unary (y nil) or binary element-wise
+// operation on x and y into out, or into a new tensor of dtype iterType
+// when out is nil, and returns the result converted to outType. It takes
+// the flat iterator when it can, and NewIter's otherwise.
+func runElementwise(kernel func(*Iter) error, out *Tensor, iterType, outType DType, x, y *Tensor) (*Tensor, error) {
+	var it *Iter
+	var flat bool
+	var err error
+	if out == nil {
+		if y == nil {
+			it, flat, err = newFlatIter(iterType, x)
+		} else {
+			it, flat, err = newFlatIter(iterType, x, y)
+		}
+	}
+	if !flat {
+		inputs := []*Tensor{x, y}
+		if y == nil {
+			inputs = inputs[:1]
+		}
+		it, err = NewIter(IterConfig{Out: out, OutDType: iterType, Inputs: inputs})
+	}
+	if err != nil {
+		return nil, err
+	}
+	err = kernel(it)
+	res := it.Output()
+	if flat {
+		it.release()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res.To(outType)
+}
+
 // release returns an iterator built by newFlatIter for reuse, once its
 // kernel has returned and its output has been taken. Nothing may use it
 // afterwards.

@@ -159,26 +159,7 @@ func (s *UnarySpec) run(x *Tensor, compute, outType DType, out *Tensor) (*Tensor
 	if x, err = x.To(kernelType); err != nil {
 		return nil, err
 	}
-	var it *Iter
-	var flat bool
-	if out == nil {
-		it, flat, err = newFlatIter(iterType, x)
-	}
-	if !flat {
-		it, err = NewIter(IterConfig{Out: out, OutDType: iterType, Inputs: []*Tensor{x}})
-	}
-	if err != nil {
-		return nil, err
-	}
-	err = kernel(it)
-	res := it.Output()
-	if flat {
-		it.release()
-	}
-	if err != nil {
-		return nil, err
-	}
-	return res.To(outType)
+	return runElementwise(kernel, out, iterType, outType, x, nil)
 }
 
 // computeTypes returns the dtype an element-wise kernel runs in for an
