@@ -76,15 +76,6 @@ func strided(t *testing.T, x *Tensor) *Tensor {
 	return s
 }
 
-func TestFlatIterAllocations(t *testing.T) {
-	x := mustTensor(t, []float32{1, 2})
-	// The output's tensor, the box of its storage slice and the slice; a
-	// recycled iterator may be dropped by the pool now and then.
-	if n := testing.AllocsPerRun(200, func() { _, _ = Add(x, x) }); n > 4 {
-		t.Errorf("Add on 2 elements: %v allocations per operation, want at most 4", n)
-	}
-}
-
 func TestFlatIterInterrupted(t *testing.T) {
 	x := mustTensor(t, []float32{1, 2})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -100,5 +91,15 @@ func TestFlatIterInterrupted(t *testing.T) {
 	})
 	if KindOf(addErr) != KeyboardInterrupt || KindOf(negErr) != KeyboardInterrupt {
 		t.Errorf("under a cancelled context: add %v, neg %v; want KeyboardInterrupt", addErr, negErr)
+	}
+}
+
+func TestTensorAndNumberAllocations(t *testing.T) {
+	x := mustTensor(t, []float32{1, 2})
+	two := MustScalar(2.5) // float64, converted to float32 first
+	// The converted number and the output, 3 each (see
+	// TestTinyAddAllocations); a pooled iterator may be dropped now and then.
+	if n := testing.AllocsPerRun(200, func() { _, _ = Mul(x, two) }); n > 7 {
+		t.Errorf("x * 2.5 on 2 elements: %v allocations per operation, want at most 7", n)
 	}
 }

@@ -391,6 +391,10 @@ func castStorage(dst, src *Tensor, n int) error {
 	if err != nil {
 		return err
 	}
+	if n <= GrainSize {
+		cast(dst.storage.data, src.storage.data, 0, src.offset, n)
+		return nil
+	}
 	// Chunks in parallel, stopping with a KeyboardInterrupt between them.
 	return ParallelFor(n, GrainSize, func(begin, end int) {
 		cast(dst.storage.data, src.storage.data, begin, src.offset+begin, end-begin)
