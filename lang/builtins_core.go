@@ -210,8 +210,11 @@ func init() {
 		}
 		return t.DType(), nil
 	})
-	def(asFunc, "help(obj=None)", "Prints the signature and documentation of a builtin, method or function: help(sum), help('softmax'), help(x.sum).", func(a *Args) (Value, error) {
+	def(asFunc, "help(obj=None)", "Prints the signature and documentation of a builtin, method or function: help(sum), help('softmax'), help(x.sum); for another value (a tensor), what x? shows.", func(a *Args) (Value, error) {
 		text, ok := helpText(a.Value("obj"))
+		if _, isName := a.Value("obj").(string); !ok && !isName {
+			text, ok = describe(TypeName(a.Value("obj")), a.Value("obj"), 0), true // what x? shows
+		}
 		if !ok {
 			return nil, newErrorf(NameError, "no help for %s", Repr(a.Value("obj"))).
 				withHint("help() lists every builtin")

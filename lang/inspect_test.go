@@ -76,3 +76,23 @@ func TestCompletionKind(t *testing.T) {
 		}
 	}
 }
+
+func TestHelpOfValues(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"help(tensor([1., 2.]))", "Tensor: float32[2] tensor, 8 B\nType:          Tensor\ndtype:         float32\n"},
+		{"help(3)", "int: int = 3\n"},
+		{"help(softmax)", "softmax(input, dim"},
+	} {
+		var out strings.Builder
+		s := NewSession(IO{Stdout: &out})
+		if r := s.Exec(context.Background(), "", tc.src+"\n"); r.Err != nil {
+			t.Fatalf("%s: %v", tc.src, r.Err)
+		}
+		if !strings.HasPrefix(out.String(), tc.want) {
+			t.Errorf("%s printed %q, want %q", tc.src, out.String(), tc.want)
+		}
+	}
+	if r := NewSession(IO{}).Exec(context.Background(), "", "help('nosuch')\n"); r.Err == nil || r.Err.Kind != NameError {
+		t.Errorf("help('nosuch'): %v", r.Err)
+	}
+}

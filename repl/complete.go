@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/magic"
 )
 
 // completer answers readline's Tab: code is completed by Session.Complete,
@@ -87,7 +88,7 @@ func withPrefix(names []string, prefix string) []string {
 // directories end in a slash.
 func files(prefix string) []string {
 	dir, base := filepath.Split(prefix)
-	entries, err := os.ReadDir(expandHome(dir + "."))
+	entries, err := os.ReadDir(magic.ExpandHome(dir + "."))
 	if err != nil {
 		return nil
 	}

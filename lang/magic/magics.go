@@ -74,10 +74,17 @@ func Magics() []Magic {
 // handles before the language sees the text.
 func IsMagic(src string) bool {
 	_, _, help := helpRequest(src)
-	return isCellMagic(src) || isLineMagic(src) || help
+	return IsCellMagic(src) || isLineMagic(src) || help
 }
 
-func isCellMagic(src string) bool { return strings.HasPrefix(strings.TrimLeft(src, " \t\n"), "%%") }
+// IsCellMagic reports whether a cell starts with %%, a cell magic's line.
+func IsCellMagic(src string) bool { return strings.HasPrefix(strings.TrimLeft(src, " \t\n"), "%%") }
+
+// IsLineMagic reports whether name is a line magic's name (without %).
+func IsLineMagic(name string) bool {
+	_, ok := lookupLineMagic(name)
+	return ok
+}
 
 // isLineMagic reports whether src is one line starting with %.
 func isLineMagic(src string) bool {
@@ -147,7 +154,7 @@ func (sh *Shell) magicWho(context.Context, string, string) Output {
 func (sh *Shell) userVars() []string {
 	var names []string
 	for _, name := range sh.sess.Vars() {
-		if !isHistoryName(name) {
+		if !IsHistoryName(name) {
 			names = append(names, name)
 		}
 	}
@@ -157,7 +164,7 @@ func (sh *Shell) userVars() []string {
 func (sh *Shell) magicWhos(context.Context, string, string) Output {
 	rows := [][]string{{"Variable", "Type", "Data/Info"}}
 	for _, v := range sh.sess.VarTable() {
-		if isHistoryName(v.Name) {
+		if IsHistoryName(v.Name) {
 			continue
 		}
 		info := v.Value

@@ -74,7 +74,7 @@ func (sh *Shell) Run(ctx context.Context, count int, filename, src string) Outpu
 	}
 	var out Output
 	switch {
-	case isCellMagic(src):
+	case IsCellMagic(src):
 		out = sh.cellMagic(ctx, filename, src)
 	case isLineMagic(src):
 		out = sh.lineMagic(ctx, filename, strings.TrimSpace(src))
@@ -99,9 +99,9 @@ func (sh *Shell) exec(ctx context.Context, filename, src string) lang.Result {
 	return sh.sess.Exec(ctx, filename, src)
 }
 
-// History variables the shell keeps: they are neither listed by %who nor
-// removed by %reset's question.
-func isHistoryName(name string) bool {
+// IsHistoryName reports whether name is one of the history variables the
+// shell keeps (_, __, ___, _N, In, Out), which variable listings leave out.
+func IsHistoryName(name string) bool {
 	if name == "In" || name == "Out" || name == "_" || name == "__" || name == "___" {
 		return true
 	}
