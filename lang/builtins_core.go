@@ -237,16 +237,7 @@ func init() {
 		}
 		return line, err
 	})
-	def(asFunc, "display(*values)", "Shows each value as a rich output (a table for a tensor in a notebook).", func(a *Args) (Value, error) {
-		for _, v := range a.Value("values").(Tuple) {
-			if a.in.s.io.Display != nil {
-				a.in.s.io.Display(v)
-			} else {
-				a.in.write(Repr(v) + "\n")
-			}
-		}
-		return None, nil
-	})
+	def(asFunc, "display(*values, display_id=None)", "Shows each value as a rich output (a table for a tensor in a notebook). With display_id=True (or a name) it returns a handle whose update(x) redraws that output in place.", displayBuiltin)
 	def(asFunc, "clear_output(wait=False)", "Clears the output of the current notebook cell.", func(a *Args) (Value, error) {
 		wait := a.Bool("wait")
 		if err := a.Err(); err != nil {

@@ -306,6 +306,8 @@ func iterate(v Value, yield func(Value) bool) error {
 				return nil
 			}
 		}
+	case Iterable:
+		return x.Iterate(yield)
 	default:
 		return newErrorf(TypeError, "'%s' object is not iterable", TypeName(v))
 	}

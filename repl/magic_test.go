@@ -50,3 +50,21 @@ nope?
 		t.Errorf("no %%timeit line in\n%s", out)
 	}
 }
+
+// TestPipedDisplays checks displays when the output is not a terminal:
+// updates are written below, rich objects show their text.
+func TestPipedDisplays(t *testing.T) {
+	out := runPiped(t, `h = display(tensor([1., 2.]), display_id=True)
+h.update(Markdown('**done**'))
+Math('x^2')
+for i in tqdm([1, 2], mininterval=100):
+    pass
+
+`)
+	wantTranscript(t, out,
+		">>> h = display(tensor([1., 2.]), display_id=True)\n[1., 2.]  float32[2]\n",
+		">>> h.update(Markdown('**done**'))\n**done**\n",
+		">>> Math('x^2')\n$x^2$\n",
+		"  0%|                    | 0/2 [00:00<?, ?it/s]\n100%|████████████████████| 2/2 [00:00<00:00, ",
+	)
+}

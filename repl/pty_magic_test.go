@@ -43,3 +43,37 @@ func TestTerminalMagics(t *testing.T) {
 	}
 	tm.quit()
 }
+
+// TestTerminalDisplayRedraw checks that a display handle's update and a
+// tqdm bar redraw their output in place: the cursor goes up over the old
+// rows and clears them.
+func TestTerminalDisplayRedraw(t *testing.T) {
+	t.Parallel()
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.send("h = display('first', display_id=True)\r")
+	tm.expect(">>> ")
+	tm.send("for s in ['second', 'third']:\r")
+	tm.expect("... ")
+	tm.send("h.update(s)\r")
+	tm.expect("... ")
+	tm.send("\r")
+	tm.expect("'third'")
+	tm.expect(">>> ")
+	raw := tm.out.String()
+	if !strings.Contains(raw, "'second'\r\n\x1b[1A\r\x1b[J'third'\r\n") {
+		t.Errorf("the update was not drawn in place: %q", raw[strings.Index(raw, "'second'")-20:])
+	}
+	tm.send("for i in trange(3, mininterval=0):\r")
+	tm.expect("... ")
+	tm.send("pass\r")
+	tm.expect("... ")
+	tm.send("\r")
+	tm.expect("100%|████████████████████| 3/3 [")
+	tm.expect(">>> ")
+	raw = tm.out.String()
+	if !strings.Contains(raw, "| 2/3 [") || !strings.Contains(raw, "]\r\n\x1b[1A\r\x1b[J100%|") {
+		t.Errorf("trange did not redraw in place: %q", raw[strings.LastIndex(raw, "trange"):])
+	}
+	tm.quit()
+}

@@ -170,6 +170,9 @@ func newREPL(opts Options) *repl {
 		Display:  func(v lang.Value) { fmt.Fprintln(r.scr, r.st.value(v, r.scr.width())) },
 		Input:    r.input,
 		Progress: r.scr.setProgress,
+		UpdateDisplay: func(id string, v lang.Value, update bool) {
+			r.scr.display(id, r.st.value(v, r.scr.width()), update)
+		},
 	})
 	r.shell = magic.New(r.sess)
 	r.shell.Ask = func(prompt string) (string, error) { return r.input(prompt, false) }

@@ -43,8 +43,11 @@ func (e *Engine) Execute(ctx context.Context, code string, out kernel.CellIO) ke
 		name = fmt.Sprintf("In[%d]", n)
 	}
 	e.s.SetIO(lang.IO{
-		Stdout:      writerFunc(out.Stdout),
-		Display:     func(v lang.Value) { out.Display(kernel.DisplayData{Data: Bundle(v, nil)}) },
+		Stdout:  writerFunc(out.Stdout),
+		Display: func(v lang.Value) { out.Display(kernel.DisplayData{Data: Bundle(v, nil)}) },
+		UpdateDisplay: func(id string, v lang.Value, update bool) {
+			out.Display(kernel.DisplayData{Data: Bundle(v, nil), ID: id, Update: update})
+		},
 		ClearOutput: out.ClearOutput,
 		Input:       out.Input,
 	})
@@ -165,8 +168,17 @@ func Bundle(v lang.Value, notes []lang.Note) kernel.MimeBundle {
 		text += "\n" + render.NotesText(texts)
 	}
 	b := kernel.MimeBundle{"text/plain": text}
-	if t, ok := v.(*tensor.Tensor); ok {
-		b["text/html"] = render.HTML(t, render.Options{Grad: lang.GradLabel(t), Notes: texts})
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		b["text/html"] = render.HTML(x, render.Options{Grad: lang.GradLabel(x), Notes: texts})
+	case lang.RichRepr:
+		for mime, data := range x.MIME() {
+			b[mime] = data
+		}
+	default:
+		if h, ok := collectionHTML(v); ok {
+			b["text/html"] = h
+		}
 	}
 	return b
 }
