@@ -36,6 +36,9 @@ func (c completer) Do(line []rune, pos int) (candidates [][]rune, length int) {
 		prefix = strings.Join(c.r.pending, "\n") + "\n"
 	}
 	offset := len([]rune(prefix))
+	if names, start, ok := magic.Complete(prefix+string(line), offset+pos); ok {
+		return suffixes(names, offset+pos-start)
+	}
 	comp := c.r.sess.Complete(prefix+string(line), offset+pos)
 	return suffixes(comp.Matches, comp.End-comp.Start)
 }

@@ -98,6 +98,14 @@ func (e *Engine) EvaluateExpression(ctx context.Context, expr string) kernel.Out
 
 // Complete lists completions at the cursor.
 func (e *Engine) Complete(code string, cursorPos int) kernel.Completion {
+	if names, start, ok := magic.Complete(code, cursorPos); ok {
+		types := make([]map[string]any, len(names))
+		for i, m := range names {
+			types[i] = map[string]any{"start": start, "end": cursorPos, "text": m, "type": "magic", "signature": ""}
+		}
+		return kernel.Completion{Matches: names, CursorStart: start, CursorEnd: cursorPos,
+			Metadata: map[string]any{"_jupyter_types_experimental": types}}
+	}
 	c := e.s.Complete(code, cursorPos)
 	types := make([]map[string]any, len(c.Matches))
 	for i, m := range c.Matches {

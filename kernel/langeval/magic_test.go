@@ -120,6 +120,10 @@ func TestLangCompleteTypesAndInspect(t *testing.T) {
 		first["start"] != float64(0) || first["end"] != float64(5) {
 		t.Errorf("types[0] = %v", first)
 	}
+	reply, _ = c.Request("complete_request", map[string]any{"code": "%tim", "cursor_pos": 4})
+	if m, _ := reply["matches"].([]any); len(m) != 2 || m[0] != "%time" || m[1] != "%timeit" || reply["cursor_start"] != float64(0) {
+		t.Errorf("completing %%tim: %v", reply)
+	}
 	inspect := func(code string, detail int) string {
 		reply, _ := c.Request("inspect_request", map[string]any{"code": code, "cursor_pos": len([]rune(code)), "detail_level": detail})
 		if reply["found"] != true {

@@ -58,3 +58,29 @@ func (sh *Shell) help(name string, detail int) Output {
 	}
 	return Output{Page: in.Text + "\n"}
 }
+
+// Complete completes a magic's name: when the line up to cursor (in code
+// points) is % or %% and the start of a name, it returns the magics that
+// fit, with their % signs, and the runes [start, cursor) they replace.
+func Complete(code string, cursor int) (matches []string, start int, ok bool) {
+	runes := []rune(code)
+	cursor = min(max(cursor, 0), len(runes))
+	lineStart := cursor
+	for lineStart > 0 && runes[lineStart-1] != '\n' {
+		lineStart--
+	}
+	start = lineStart
+	for start < cursor && (runes[start] == ' ' || runes[start] == '\t') {
+		start++
+	}
+	word := string(runes[start:cursor])
+	if !strings.HasPrefix(word, "%") || strings.ContainsAny(word, " \t") {
+		return nil, 0, false
+	}
+	for _, m := range Magics() {
+		if strings.HasPrefix(m.Name, word) {
+			matches = append(matches, m.Name)
+		}
+	}
+	return matches, start, true
+}

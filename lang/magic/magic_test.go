@@ -288,3 +288,26 @@ func TestHelpSyntax(t *testing.T) {
 		t.Errorf("w ? 1: %+v", out.Err)
 	}
 }
+
+func TestComplete(t *testing.T) {
+	for _, tc := range []struct {
+		code    string
+		matches []string
+		start   int
+		ok      bool
+	}{
+		{"%ti", []string{"%time", "%timeit"}, 0, true},
+		{"  %%", []string{"%%time"}, 2, true},
+		{"x = 1\n%wh", []string{"%who", "%whos"}, 6, true},
+		{"%lsm", []string{"%lsmagic"}, 0, true},
+		{"%zz", nil, 0, true},
+		{"%time x", nil, 0, false},
+		{"x % 2", nil, 0, false},
+		{"x", nil, 0, false},
+	} {
+		m, start, ok := Complete(tc.code, len([]rune(tc.code)))
+		if ok != tc.ok || start != tc.start || strings.Join(m, ",") != strings.Join(tc.matches, ",") {
+			t.Errorf("Complete(%q) = %v, %d, %v; want %v, %d, %v", tc.code, m, start, ok, tc.matches, tc.start, tc.ok)
+		}
+	}
+}
