@@ -13,12 +13,6 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// Iterable is implemented by values a for loop can walk that are not one
-// of the built-in sequences, such as progress bars.
-type Iterable interface {
-	Iterate(yield func(Value) bool) error
-}
-
 // RichRepr is implemented by values that have representations beyond
 // text/plain, by MIME type (text/markdown, text/latex, text/html); a
 // notebook shows the richest, a terminal the text.
@@ -188,6 +182,13 @@ func init() {
 		}
 		return newProgressBar(a.in.s, &Range{Start: 0, Stop: max(n, 0), Step: 1}, -1, desc, interval)
 	})
+	// from tqdm import tqdm, and the tqdm package's front-end-choosing
+	// modules, which all name the same bar here.
+	for _, name := range []string{"tqdm", "tqdm.auto", "tqdm.notebook"} {
+		RegisterModule(name, "Progress bars as the tqdm package draws them: tqdm and trange (the same builtins).", func() *Module {
+			return &Module{Attrs: map[string]Value{"tqdm": builtins["tqdm"], "trange": builtins["trange"]}}
+		})
+	}
 }
 
 // ProgressBar is tqdm's bar: it counts the elements of the loop it wraps
@@ -253,8 +254,9 @@ func lengthOf(v Value) (int64, bool) {
 // TypeName is the bar's type name.
 func (p *ProgressBar) TypeName() string { return "tqdm" }
 
-// Iterate walks the wrapped iterable, counting and redrawing.
-func (p *ProgressBar) Iterate(yield func(Value) bool) error {
+// iterate walks the wrapped iterable, counting and redrawing (a for
+// loop's iterable).
+func (p *ProgressBar) iterate(yield func(Value) bool) error {
 	if p.iterable == nil {
 		return newErrorf(TypeError, "this tqdm bar has no iterable; advance it with update(n)")
 	}

@@ -146,6 +146,13 @@ func TestProgressBarLoop(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tc.src, r.Err, tc.kind)
 		}
 	}
+	// The tqdm package's import forms name the same functions.
+	for _, src := range []string{"from tqdm import tqdm, trange\ntqdm is trange or (tqdm, trange)", "from tqdm.auto import tqdm as t2\nimport tqdm\nt2 is tqdm.tqdm", "from tqdm.notebook import trange\ntrange"} {
+		r := NewSession(IO{}).Exec(context.Background(), "", src+"\n")
+		if r.Err != nil || !strings.Contains(Repr(r.Value), "True") && !strings.Contains(Repr(r.Value), "built-in function") {
+			t.Errorf("%q: %v, %v", src, Repr(r.Value), r.Err)
+		}
+	}
 	// break leaves the bar where the loop stopped.
 	*calls = nil
 	if r := s.Exec(context.Background(), "", "for i in tqdm(range(10), mininterval=100):\n    if i == 4:\n        break\n"); r.Err != nil {
