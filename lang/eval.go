@@ -3,6 +3,7 @@ package lang
 import (
 	"context"
 
+	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -298,7 +299,7 @@ func iterate(v Value, yield func(Value) bool) error {
 		}
 		n, _ := x.Size(0)
 		for i := range n {
-			row, err := x.Select(0, i)
+			row, err := autograd.Select(x, 0, i) // recorded, as PyTorch's unbind is
 			if err != nil {
 				return err
 			}
