@@ -266,7 +266,7 @@ func init() {
 	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable, or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
 		var total Value = int64(0)
 		for _, e := range elems {
-			r, err := a.in.binary(syntax.PLUS, total, e, spanNode(a.in.stmtSpan))
+			r, err := a.in.binary(syntax.PLUS, total, e, spanNode(a.in.stmtSpan()))
 			if err != nil {
 				return nil, err
 			}
@@ -329,7 +329,7 @@ func init() {
 		if len(rest) != 1 {
 			return nil, newErrorf(TypeError, "pow() takes exactly 2 arguments")
 		}
-		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], spanNode(a.in.stmtSpan))
+		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], spanNode(a.in.stmtSpan()))
 	})
 }
 
@@ -387,7 +387,7 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 			if !ok {
 				return nil, newErrorf(TypeError, "%s() does not take tensors", method)
 			}
-			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, spanNode(a.in.stmtSpan))
+			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, spanNode(a.in.stmtSpan()))
 		}
 		if len(a.kwNames) > 0 {
 			return nil, newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", method, a.kwNames[0])

@@ -210,7 +210,9 @@ type Function struct {
 	Doc      string
 	src      string // the cell the function was defined in, for error snippets
 	filename string
-	env      *scope // the enclosing function's scope; nil for the globals
+	code     *funcCode    // the compiled body
+	free     []*varCell   // the closure: the enclosing functions' variables it uses
+	glob     *globalTable // the globals of the session it was defined in
 }
 
 // ContextManager is a value usable in a with statement.
