@@ -199,11 +199,17 @@ type Args struct {
 	// acceptsKeywords did not declare.
 	kwNames []string
 	kwVals  []Value
-	err     *Error // the first error recorded by fail
+	err     *Error   // the first error recorded by fail
+	buf     [4]Value // vals of a builtin with few parameters
 }
 
 // bind matches positional and keyword arguments to b's parameters.
 func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value) (*Args, error) {
+	if len(kwNames) == 0 {
+		if a := b.bindPositional(in, pos); a != nil {
+			return a, nil
+		}
+	}
 	sig := signature{name: b.Name, params: b.params, keywords: b.acceptsKeywords, of: b}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
@@ -214,6 +220,35 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 		a.kwNames, a.kwVals = append(a.kwNames, kw.name), append(a.kwVals, kw.value)
 	}
 	return a, nil
+}
+
+// bindPositional binds positional arguments alone, the common call, with
+// one allocation: it returns nil, for bind's general rules and messages,
+// unless they fill parameters that are neither variadic nor keyword-only
+// and every parameter left has a default.
+func (b *Builtin) bindPositional(in *interp, pos []Value) *Args {
+	if len(pos) > len(b.params) {
+		return nil
+	}
+	a := &Args{b: b, in: in}
+	vals := a.buf[:0]
+	if len(b.params) > len(a.buf) {
+		vals = make([]Value, 0, len(b.params))
+	}
+	for i, p := range b.params {
+		switch {
+		case p.variadic || p.kwOnly && i < len(pos):
+			return nil
+		case i < len(pos):
+			vals = append(vals, pos[i])
+		case p.def == nil:
+			return nil
+		default:
+			vals = append(vals, p.def)
+		}
+	}
+	a.vals = vals
+	return a
 }
 
 // signature is what binding arguments needs to know of a callable, builtin

@@ -58,6 +58,7 @@ type targetCode struct {
 	obj  evalFn        // the object of an attribute or element
 	attr string
 	subs subscriptsFn // the subscripts of an element; nil for an attribute
+	key  evalFn       // the subscript of x[k], one that is not a slice
 }
 
 func unparen(t syntax.Expr) syntax.Expr {
@@ -88,6 +89,9 @@ func (c *compiler) targetCode(t syntax.Expr) *targetCode {
 		tc.obj, tc.attr = c.expr(u.X), u.Name.Name
 	case *syntax.IndexExpr:
 		tc.obj, tc.subs = c.expr(u.X), c.subscripts(u.Subs)
+		if _, isSlice := u.Subs[0].(*syntax.SliceExpr); len(u.Subs) == 1 && !isSlice {
+			tc.key = c.expr(u.Subs[0])
+		}
 	default:
 		c.fail(newErrorf(SyntaxError, "cannot assign to this expression"), t)
 	}
@@ -135,6 +139,32 @@ func (c *compiler) assignTo(targets []*targetCode) storeFn {
 				e.name.store(in, elems[i])
 			}
 			return nil
+		}
+	}
+	if len(targets) == 1 && targets[0].obj != nil {
+		// x[i] = e or x.a = e: one store, which changes nothing when it fails.
+		tc := targets[0]
+		return func(in *interp, v Value) error {
+			obj, err := tc.obj(in)
+			if err != nil {
+				return err
+			}
+			s := store{target: tc.node, obj: obj, attr: tc.attr, value: v}
+			if tc.key != nil {
+				k, err := tc.key(in)
+				if err != nil {
+					return err
+				}
+				if d, ok := obj.(*Dict); ok {
+					return in.wrapNode(d.Set(k, v), tc.node)
+				}
+				s.subs = []subscript{{value: k}}
+			} else if tc.subs != nil {
+				if s.subs, err = tc.subs(in); err != nil {
+					return err
+				}
+			}
+			return in.wrapNode(s.apply(), tc.node)
 		}
 	}
 	return func(in *interp, v Value) error { return in.assignGeneral(targets, v) }

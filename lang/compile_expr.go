@@ -492,7 +492,13 @@ func (c *compiler) indexExpr(x *syntax.IndexExpr) evalFn {
 				if err != nil {
 					return nil, err
 				}
-				// A list or tuple with an int index needs no subscript.
+				// A dict, or a list or tuple with an int index, needs no
+				// subscript.
+				if d, ok := v.(*Dict); ok {
+					if val, found, err := d.Get(k); err == nil && found {
+						return val, nil
+					}
+				}
 				if i, ok := k.(int64); ok {
 					var elems []Value
 					switch s := v.(type) {
@@ -610,18 +616,27 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 		}
 		if uf, ok := f.(*Function); ok && uf.code.simple && len(args) == len(uf.params) {
 			// Arguments go straight into the callee's slots.
-			locals := make([]Value, uf.code.nlocals)
+			callee := in.newFrame(uf)
 			for i, a := range args {
-				if locals[i], err = a(in); err != nil {
+				if callee.locals[i], err = a(in); err != nil {
+					in.releaseFrame(callee)
 					return nil, err
 				}
 			}
-			r, err := in.callBound(uf, locals, x)
+			r, err := in.runFrame(callee, uf, x)
 			return r, in.wrapNode(err, x)
 		}
-		pos, err := evalAll(in, args)
-		if err != nil {
-			return nil, err
+		var buf [4]Value // the arguments stay on the stack: calls keep no slice
+		pos := buf[:0]
+		if len(args) > len(buf) {
+			pos = make([]Value, 0, len(args))
+		}
+		for _, a := range args {
+			v, err := a(in)
+			if err != nil {
+				return nil, err
+			}
+			pos = append(pos, v)
 		}
 		r, err := in.call(f, pos, nil, nil, x)
 		return r, in.wrapNode(err, x)
@@ -670,12 +685,18 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 			v, err := in.call(f, pos, nil, nil, x)
 			return v, in.wrapNode(err, x)
 		}
-		pos := make([]Value, len(args)+1)
-		pos[0] = r
-		for i, a := range args {
-			if pos[i+1], err = a(in); err != nil {
+		var buf [4]Value // the arguments stay on the stack: calls keep no slice
+		pos := append(buf[:0], r)
+		if len(args)+1 > len(buf) {
+			pos = make([]Value, 1, len(args)+1)
+			pos[0] = r
+		}
+		for _, a := range args {
+			v, err := a(in)
+			if err != nil {
 				return nil, err
 			}
+			pos = append(pos, v)
 		}
 		v, err := in.call(m, pos, nil, nil, x)
 		return v, in.wrapNode(err, x)

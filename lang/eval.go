@@ -133,18 +133,49 @@ type funcCode struct {
 
 // callFunction calls a user function with Python's binding of arguments.
 func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
-	locals := make([]Value, f.code.nlocals)
+	callee := in.newFrame(f)
 	if f.code.simple && len(kwNames) == 0 && len(pos) == len(f.params) {
-		copy(locals, pos)
-	} else if err := bindParams(f, locals, pos, kwNames, kwVals); err != nil {
+		copy(callee.locals, pos)
+	} else if err := bindParams(f, callee.locals, pos, kwNames, kwVals); err != nil {
+		in.releaseFrame(callee)
 		return nil, err
 	}
-	return in.callBound(f, locals, at)
+	return in.runFrame(callee, f, at)
 }
 
-// callBound runs f with its parameters already in the first slots of
-// locals.
-func (in *interp) callBound(f *Function, locals []Value, at syntax.Node) (Value, error) {
+// newFrame returns a frame for a call of f, with empty slots. Frames are
+// recycled through the session (nothing keeps a frame after its call:
+// closures keep cells, not frames), so a call allocates nothing of its own.
+func (in *interp) newFrame(f *Function) *interp {
+	var fr *interp
+	if in.s != nil && len(in.s.frames) > 0 {
+		fr = in.s.frames[len(in.s.frames)-1]
+		in.s.frames = in.s.frames[:len(in.s.frames)-1]
+	} else {
+		fr = &interp{}
+	}
+	n := f.code.nlocals
+	if cap(fr.locals) < n {
+		fr.locals = make([]Value, n)
+	}
+	*fr = interp{s: in.s, ctx: in.ctx, glob: f.glob, locals: fr.locals[:n], free: f.free, src: f.src, filename: f.filename,
+		depth: in.depth + 1, fnName: f.Name, code: f.code, ticks: in.ticks}
+	return fr
+}
+
+// releaseFrame gives a frame back for later calls.
+func (in *interp) releaseFrame(fr *interp) {
+	clear(fr.locals)
+	*fr = interp{locals: fr.locals}
+	if in.s != nil {
+		in.s.frames = append(in.s.frames, fr)
+	}
+}
+
+// runFrame runs f in callee, a frame from newFrame with the parameters in
+// its first slots, and releases the frame.
+func (in *interp) runFrame(callee *interp, f *Function, at syntax.Node) (Value, error) {
+	defer in.releaseFrame(callee)
 	if in.depth >= MaxDepth {
 		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls)", MaxDepth).
 			withHint("a recursive function needs a base case that stops it")
@@ -153,10 +184,8 @@ func (in *interp) callBound(f *Function, locals []Value, at syntax.Node) (Value,
 		return nil, err
 	}
 	for _, i := range f.code.cellSlots {
-		locals[i] = &varCell{v: locals[i]}
+		callee.locals[i] = &varCell{v: callee.locals[i]}
 	}
-	callee := &interp{s: in.s, ctx: in.ctx, glob: f.glob, locals: locals, free: f.free, src: f.src, filename: f.filename,
-		depth: in.depth + 1, fnName: f.Name, code: f.code, ticks: in.ticks}
 	var result Value = None
 	var err error
 	if f.code.expr != nil {

@@ -54,8 +54,9 @@ const MaxDepth = 500
 type Session struct {
 	globals *globalTable
 	io      IO
-	inputs  []string // every cell executed, for :save
-	count   int      // cells executed, for file names in errors
+	inputs  []string  // every cell executed, for :save
+	count   int       // cells executed, for file names in errors
+	frames  []*interp // frames of finished calls, for reuse
 }
 
 // NewSession returns a session with no variables.
