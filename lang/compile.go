@@ -24,6 +24,11 @@ type compiler struct {
 	fn    *funcInfo
 	loops int    // the loops enclosing the statement being compiled
 	err   *Error // the first error found while compiling
+	// nest is the nesting of the expression being compiled, maxNest the
+	// deepest so far: a call's frame costs that much of the stack budget.
+	nest, maxNest int
+	constDepth    int
+	consts        map[syntax.Expr]constResult
 }
 
 // cellCode is a compiled cell: its statements, the last one also as an
@@ -373,6 +378,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 		c.err = inner.err
 	}
 	code.nlocals, code.cellSlots = len(info.locals), cellSlots(info)
+	code.weight = inner.maxNest + len(body) + 1
 	for _, b := range info.locals {
 		code.names = append(code.names, b.name)
 	}

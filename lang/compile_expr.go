@@ -11,6 +11,39 @@ func constant(v Value) evalFn { return func(*interp) (Value, error) { return v, 
 // constValue returns the value of x when it is a literal or an operation
 // on literals that can be folded at compile time.
 func (c *compiler) constValue(x syntax.Expr) (Value, bool) {
+	switch x.(type) {
+	case *syntax.ParenExpr, *syntax.UnaryExpr, *syntax.BinaryExpr:
+		// Remembered: compiling each node asks for its operands' values, so
+		// a chain 1 + 1 + ... is folded in linear time.
+		if r, ok := c.consts[x]; ok {
+			return r.v, r.ok
+		}
+		c.constDepth++
+		defer func() { c.constDepth-- }()
+		if c.constDepth > maxExprNesting {
+			return nil, false
+		}
+		v, ok := c.foldValue(x)
+		if c.consts == nil {
+			c.consts = map[syntax.Expr]constResult{}
+		}
+		c.consts[x] = constResult{v, ok}
+		return v, ok
+	}
+	return c.foldValue(x)
+}
+
+// constResult is a remembered answer of constValue.
+type constResult struct {
+	v  Value
+	ok bool
+}
+
+// maxExprNesting bounds how deep expressions nest, so that compiling and
+// running them stays well within Go's stack: deeper is a SyntaxError.
+const maxExprNesting = 150_000
+
+func (c *compiler) foldValue(x syntax.Expr) (Value, bool) {
 	switch x := x.(type) {
 	case *syntax.IntLit:
 		return x.Value, true
@@ -62,6 +95,17 @@ func isNumber(v Value) bool {
 func (c *compiler) expr(x syntax.Expr) evalFn {
 	if v, ok := c.constValue(x); ok {
 		return constant(v)
+	}
+	c.nest++
+	defer func() { c.nest-- }()
+	if c.nest > c.maxNest {
+		c.maxNest = c.nest
+	}
+	if c.nest > maxExprNesting {
+		err := newErrorf(SyntaxError, "expression nested too deeply (more than %d levels)", maxExprNesting).
+			withHint("split it into several statements")
+		c.fail(err, x)
+		return c.failExpr(err, x)
 	}
 	switch x := x.(type) {
 	case *syntax.Ident:
@@ -364,8 +408,8 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		var run func(i int) error
 		run = func(i int) error {
 			if i == len(clauses) {
-				if len(out) >= maxCollect {
-					return in.errorAt(newErrorf(MemoryError, "a list comprehension of more than %d elements is too long", maxCollect).
+				if len(out) >= growthLimit {
+					return in.errorAt(newErrorf(MemoryError, "a list comprehension of more than %d elements is too long", growthLimit).
 						withHint("loop over the elements with for, or use a tensor"), x.Span())
 				}
 				v, err := elt(in)
@@ -413,6 +457,12 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		return &List{Elems: out}, nil
 	}
 }
+
+// growthLimit bounds the elements of a list, tuple or string built by a
+// comprehension or a concatenation, as maxRepeat bounds repetition. It is a
+// variable so that tests can check the guards without building lists of
+// a gigabyte.
+var growthLimit = maxRepeat
 
 // subscript is one evaluated index: a value or a slice.
 type subscript struct {

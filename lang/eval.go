@@ -26,7 +26,15 @@ type interp struct {
 	code     *funcCode   // the function running; nil at a cell's top level
 	stmt     syntax.Node // the statement being executed, for internal errors
 	ticks    uint32      // loop iterations and calls, for interrupt checks
+	weight   int         // the stack budget the active calls use
 }
+
+// maxWeight bounds the Go stack the active calls may need: each call
+// counts the nesting of its function's expressions (a chain of a thousand
+// additions needs a thousand Go frames to evaluate), so that deep
+// recursion through deep expressions is a RecursionError, never a fatal
+// Go stack overflow.
+const maxWeight = 600_000
 
 // ctrl says how a statement ended.
 type ctrl uint8
@@ -128,6 +136,7 @@ type funcCode struct {
 	expr      evalFn     // a lambda's body
 	names     []string   // the locals' names, by slot
 	simple    bool       // only positional parameters without defaults
+	weight    int        // what a call costs of the stack budget (maxWeight)
 	fn        *funcInfo
 }
 
@@ -159,7 +168,7 @@ func (in *interp) newFrame(f *Function) *interp {
 		fr.locals = make([]Value, n)
 	}
 	*fr = interp{s: in.s, ctx: in.ctx, glob: f.glob, locals: fr.locals[:n], free: f.free, src: f.src, filename: f.filename,
-		depth: in.depth + 1, fnName: f.Name, code: f.code, ticks: in.ticks}
+		depth: in.depth + 1, fnName: f.Name, code: f.code, ticks: in.ticks, weight: in.weight + f.code.weight}
 	return fr
 }
 
@@ -179,6 +188,10 @@ func (in *interp) runFrame(callee *interp, f *Function, at syntax.Node) (Value, 
 	if in.depth >= MaxDepth {
 		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls)", MaxDepth).
 			withHint("a recursive function needs a base case that stops it")
+	}
+	if callee.weight > maxWeight {
+		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls of deeply nested expressions)", in.depth).
+			withHint("the functions being called nest their expressions too deeply to recurse this far; split the expressions")
 	}
 	if err := in.tick(); err != nil {
 		return nil, err

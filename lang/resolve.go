@@ -89,6 +89,7 @@ type resolver struct {
 	globals *globalTable
 	res     *resolution
 	env     *block
+	depth   int // the nesting of the expression being resolved
 }
 
 func newResolver(g *globalTable) *resolver {
@@ -231,8 +232,46 @@ func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, b
 	r.env = saved
 }
 
-// expr resolves the names an expression uses.
-func (r *resolver) expr(x syntax.Expr) { r.inspect(x) }
+// expr resolves the names an expression uses. It follows the common
+// expressions itself, counting how deep it is: past the compiler's limit
+// (maxExprNesting, a SyntaxError then) it stops, so that resolving a
+// chain of a million additions cannot overflow Go's stack.
+func (r *resolver) expr(x syntax.Expr) {
+	r.depth++
+	defer func() { r.depth-- }()
+	if r.depth > 2*maxExprNesting {
+		return
+	}
+	switch x := x.(type) {
+	case *syntax.Ident:
+		r.use(x)
+	case *syntax.IntLit, *syntax.FloatLit, *syntax.StringLit, *syntax.BoolLit, *syntax.NoneLit, *syntax.EllipsisLit:
+	case *syntax.ParenExpr:
+		r.expr(x.X)
+	case *syntax.UnaryExpr:
+		r.expr(x.X)
+	case *syntax.BinaryExpr:
+		r.expr(x.X)
+		r.expr(x.Y)
+	case *syntax.BoolOpExpr:
+		r.expr(x.X)
+		r.expr(x.Y)
+	case *syntax.CompareExpr:
+		r.expr(x.X)
+		for _, c := range x.Ops {
+			r.expr(c.Y)
+		}
+	case *syntax.AttrExpr:
+		r.expr(x.X)
+	case *syntax.IndexExpr:
+		r.expr(x.X)
+		for _, s := range x.Subs {
+			r.expr(s)
+		}
+	default:
+		r.inspect(x)
+	}
+}
 
 // inspect walks n, resolving every name use; functions and comprehensions
 // open blocks of their own.
