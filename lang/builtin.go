@@ -174,6 +174,8 @@ func literal(src string) (Value, error) {
 }
 
 // Args holds the arguments of one builtin call, bound to its parameters.
+// It is valid only while the call runs (the binder reuses it afterwards):
+// keep the values, never the Args.
 //
 // Its accessors (Tensor, Int, Str, ...) are sticky, like a bufio.Scanner:
 // each returns just the value, and an argument of the wrong type makes it
@@ -215,11 +217,37 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 	if err != nil {
 		return nil, err
 	}
-	a := &Args{b: b, vals: vals, in: in}
+	a := in.newArgs()
+	a.b, a.vals, a.in = b, vals, in
 	for _, kw := range extra {
 		a.kwNames, a.kwVals = append(a.kwNames, kw.name), append(a.kwVals, kw.value)
 	}
 	return a, nil
+}
+
+// newArgs returns a zero Args for one builtin call, reusing one that a
+// finished call gave back (releaseArgs): a builtin call then allocates
+// nothing of its own.
+func (in *interp) newArgs() *Args {
+	if in == nil || in.s == nil || len(in.s.argsPool) == 0 {
+		return &Args{}
+	}
+	pool := in.s.argsPool
+	a := pool[len(pool)-1]
+	in.s.argsPool = pool[:len(pool)-1]
+	return a
+}
+
+// releaseArgs gives back the Args of a finished builtin call. An Args is
+// valid only during its call: a builtin that needs an argument later (in a
+// closure or a value it returns) keeps the argument, never the Args.
+func (in *interp) releaseArgs(a *Args) {
+	if in == nil || in.s == nil {
+		return
+	}
+	clear(a.buf[:])
+	a.b, a.vals, a.in, a.kwNames, a.kwVals, a.err = nil, nil, nil, nil, nil, nil
+	in.s.argsPool = append(in.s.argsPool, a)
 }
 
 // bindPositional binds positional arguments alone, the common call, with
@@ -230,7 +258,8 @@ func (b *Builtin) bindPositional(in *interp, pos []Value) *Args {
 	if len(pos) > len(b.params) {
 		return nil
 	}
-	a := &Args{b: b, in: in}
+	a := in.newArgs()
+	a.b, a.in = b, in
 	vals := a.buf[:0]
 	if len(b.params) > len(a.buf) {
 		vals = make([]Value, 0, len(b.params))

@@ -707,6 +707,13 @@ func argExprs(args []*syntax.Arg) []syntax.Expr {
 func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []evalFn) evalFn {
 	recv := c.expr(attr.X)
 	name := attr.Name.Name
+	// The method tables are fixed once the package is initialised: the
+	// call site looks its method up once per receiver type.
+	listMethod, dictMethod := typeMethods["list"][name], typeMethods["dict"][name]
+	tensorMethod := methods[name]
+	if _, isAttr := attributes[name]; isAttr {
+		tensorMethod = nil
+	}
 	return func(in *interp) (Value, error) {
 		r, err := recv(in)
 		if err != nil {
@@ -715,13 +722,11 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 		var m *Builtin
 		switch r.(type) {
 		case *List:
-			m = typeMethods["list"][name]
+			m = listMethod
 		case *Dict:
-			m = typeMethods["dict"][name]
+			m = dictMethod
 		case *tensor.Tensor:
-			if _, isAttr := attributes[name]; !isAttr {
-				m = methods[name]
-			}
+			m = tensorMethod
 		}
 		if m == nil {
 			f, err := getAttr(r, name)

@@ -167,15 +167,20 @@ func (in *interp) newFrame(f *Function) *interp {
 	if cap(fr.locals) < n {
 		fr.locals = make([]Value, n)
 	}
-	*fr = interp{s: in.s, ctx: in.ctx, glob: f.glob, locals: fr.locals[:n], free: f.free, src: f.src, filename: f.filename,
-		depth: in.depth + 1, fnName: f.Name, code: f.code, ticks: in.ticks, weight: in.weight + f.code.weight}
+	// Field by field: a released frame has its other fields zero, and
+	// assigning the whole struct would cost a bulk write barrier.
+	fr.locals = fr.locals[:n]
+	fr.s, fr.ctx, fr.glob, fr.free, fr.code = in.s, in.ctx, f.glob, f.free, f.code
+	fr.src, fr.filename, fr.fnName = f.src, f.filename, f.Name
+	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+f.code.weight
 	return fr
 }
 
-// releaseFrame gives a frame back for later calls.
+// releaseFrame gives a frame back for later calls, without what it
+// referred to.
 func (in *interp) releaseFrame(fr *interp) {
 	clear(fr.locals)
-	*fr = interp{locals: fr.locals}
+	fr.ret, fr.notes, fr.stmt, fr.free = nil, nil, nil, nil
 	if in.s != nil {
 		in.s.frames = append(in.s.frames, fr)
 	}
@@ -254,7 +259,9 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 		if err != nil {
 			return nil, err
 		}
-		return f.fn(a)
+		v, err := f.fn(a)
+		in.releaseArgs(a)
+		return v, err
 	case *BoundMethod:
 		return in.call(f.Method, append([]Value{f.Recv}, pos...), kwNames, kwVals, at)
 	case *Function:

@@ -16,7 +16,7 @@ var loopPrograms = []struct{ name, src string }{
 	{"Arith", "s = 0\nfor i in range(N):\n    s = s + i * 2"},
 	{"Call", "def f(x):\n    return x + 1\nfor i in range(N):\n    f(i)"},
 	{"ListDict", "counts = {}\nseen = []\nfor i in range(N):\n    k = i % 50\n    counts[k] = counts.get(k, 0) + 1\n    seen.append(k)\n    if len(seen) > 100:\n        seen = []"},
-	{"Fib", "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nfor i in range(N):\n    fib(15)"},
+	{"Fib", "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nfor i in range(N):\n    fib(10)"},
 	{"TinyTensor", "s = tensor([1., 2.])\nfor i in range(N):\n    c = s + s"},
 }
 

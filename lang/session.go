@@ -52,11 +52,12 @@ const MaxDepth = 500
 // Session holds the variables of one REPL or notebook and evaluates cells
 // against them. A Session is not safe for concurrent Exec calls.
 type Session struct {
-	globals *globalTable
-	io      IO
-	inputs  []string  // every cell executed, for :save
-	count   int       // cells executed, for file names in errors
-	frames  []*interp // frames of finished calls, for reuse
+	globals  *globalTable
+	io       IO
+	inputs   []string  // every cell executed, for :save
+	count    int       // cells executed, for file names in errors
+	frames   []*interp // frames of finished calls, for reuse
+	argsPool []*Args   // Args of finished builtin calls, for reuse
 }
 
 // NewSession returns a session with no variables.
