@@ -98,19 +98,22 @@ func (c *compiler) fail(err *Error, n syntax.Node) execFn {
 	return func(in *interp) (ctrl, error) { return ctrlNext, e }
 }
 
+// block compiles a sequence of statements; running it records each
+// statement in the frame (for internal errors) as it starts.
 func (c *compiler) block(stmts []syntax.Stmt) execFn {
 	fns := make([]execFn, len(stmts))
 	for i, st := range stmts {
-		fns[i] = c.stmt(st)
+		fns[i] = c.stmtBody(st)
 	}
 	switch len(fns) {
 	case 0:
 		return func(in *interp) (ctrl, error) { return ctrlNext, nil }
 	case 1:
-		return fns[0]
+		return c.stmtAt(stmts[0], fns[0])
 	}
 	return func(in *interp) (ctrl, error) {
-		for _, f := range fns {
+		for i, f := range fns {
+			in.stmt = stmts[i]
 			if k, err := f(in); err != nil || k != ctrlNext {
 				return k, err
 			}
@@ -119,8 +122,11 @@ func (c *compiler) block(stmts []syntax.Stmt) execFn {
 	}
 }
 
-func (c *compiler) stmt(st syntax.Stmt) execFn {
-	f := c.stmtBody(st)
+// stmt compiles one statement.
+func (c *compiler) stmt(st syntax.Stmt) execFn { return c.stmtAt(st, c.stmtBody(st)) }
+
+// stmtAt returns f, recording st in the frame first.
+func (c *compiler) stmtAt(st syntax.Stmt, f execFn) execFn {
 	return func(in *interp) (ctrl, error) {
 		in.stmt = st
 		return f(in)

@@ -443,7 +443,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 		if storeVar != nil && op == syntax.PLUS {
 			if a, ok := cur.(int64); ok {
 				if b, ok := v.(int64); ok {
-					if r := a + b; (r > a) == (b > 0) {
+					if r, ok := addInt(a, b); ok {
 						storeVar(in, r)
 						return ctrlNext, nil
 					}

@@ -13,95 +13,54 @@ import (
 func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 	l, r := c.expr(x.X), c.expr(x.Y)
 	op := x.Op
-	general := func(in *interp, a, b Value) (Value, error) {
+	ints, floats := fastArith(op)
+	return func(in *interp) (Value, error) {
+		a, b, err := evalPair(in, l, r)
+		if err != nil {
+			return nil, err
+		}
+		if ints != nil {
+			switch a := a.(type) {
+			case int64:
+				if b, ok := b.(int64); ok {
+					if v, ok := ints(a, b); ok {
+						return v, nil
+					}
+				}
+			case float64:
+				if b, ok := b.(float64); ok {
+					return floats(a, b), nil
+				}
+			}
+		}
 		v, err := in.binary(op, a, b, x)
 		return v, in.wrapNode(err, x)
 	}
+}
+
+// fastArith returns the int and float versions of +, - and *; the int one
+// reports false on overflow. Other operators have none.
+func fastArith(op syntax.Token) (func(a, b int64) (int64, bool), func(a, b float64) float64) {
 	switch op {
 	case syntax.PLUS:
-		return func(in *interp) (Value, error) {
-			a, err := l(in)
-			if err != nil {
-				return nil, err
-			}
-			b, err := r(in)
-			if err != nil {
-				return nil, err
-			}
-			switch a := a.(type) {
-			case int64:
-				if b, ok := b.(int64); ok {
-					if s := a + b; (s > a) == (b > 0) {
-						return s, nil
-					}
-				}
-			case float64:
-				if b, ok := b.(float64); ok {
-					return a + b, nil
-				}
-			}
-			return general(in, a, b)
-		}
+		return addInt, func(a, b float64) float64 { return a + b }
 	case syntax.MINUS:
-		return func(in *interp) (Value, error) {
-			a, err := l(in)
-			if err != nil {
-				return nil, err
+		return func(a, b int64) (int64, bool) {
+				s := a - b
+				return s, (s < a) == (b > 0)
+			}, func(a, b float64) float64 {
+				return a - b
 			}
-			b, err := r(in)
-			if err != nil {
-				return nil, err
-			}
-			switch a := a.(type) {
-			case int64:
-				if b, ok := b.(int64); ok {
-					if s := a - b; (s < a) == (b > 0) {
-						return s, nil
-					}
-				}
-			case float64:
-				if b, ok := b.(float64); ok {
-					return a - b, nil
-				}
-			}
-			return general(in, a, b)
-		}
 	case syntax.STAR:
-		return func(in *interp) (Value, error) {
-			a, err := l(in)
-			if err != nil {
-				return nil, err
-			}
-			b, err := r(in)
-			if err != nil {
-				return nil, err
-			}
-			switch a := a.(type) {
-			case int64:
-				if b, ok := b.(int64); ok {
-					if p, ok := mulInt(a, b); ok {
-						return p, nil
-					}
-				}
-			case float64:
-				if b, ok := b.(float64); ok {
-					return a * b, nil
-				}
-			}
-			return general(in, a, b)
-		}
+		return mulInt, func(a, b float64) float64 { return a * b }
 	}
-	return func(in *interp) (Value, error) {
-		a, err := l(in)
-		if err != nil {
-			return nil, err
-		}
-		b, err := r(in)
-		if err != nil {
-			return nil, err
-		}
-		return general(in, a, b)
-	}
+	return nil, nil
+}
+
+// addInt returns a+b and whether it fits in an int64.
+func addInt(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (s > a) == (b > 0)
 }
 
 func compareOrdered[T int64 | float64](op syntax.Token, a, b T) bool {
@@ -134,11 +93,7 @@ func (c *compiler) fastCompareValue(cmp *syntax.CompareExpr) evalFn {
 	}
 	l, r := c.expr(cmp.X), c.expr(cmp.Ops[0].Y)
 	return func(in *interp) (Value, error) {
-		a, err := l(in)
-		if err != nil {
-			return nil, err
-		}
-		b, err := r(in)
+		a, b, err := evalPair(in, l, r)
 		if err != nil {
 			return nil, err
 		}
@@ -159,4 +114,12 @@ func (c *compiler) fastCompareValue(cmp *syntax.CompareExpr) evalFn {
 		}
 		return v, nil
 	}
+}
+
+// evalPair evaluates the two operands of a binary operation, left first.
+func evalPair(in *interp, l, r evalFn) (a, b Value, err error) {
+	if a, err = l(in); err == nil {
+		b, err = r(in)
+	}
+	return a, b, err
 }

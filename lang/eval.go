@@ -189,7 +189,12 @@ func (in *interp) releaseFrame(fr *interp) {
 // runFrame runs f in callee, a frame from newFrame with the parameters in
 // its first slots, and releases the frame.
 func (in *interp) runFrame(callee *interp, f *Function, at syntax.Node) (Value, error) {
-	defer in.releaseFrame(callee)
+	v, err := in.runCall(callee, f, at)
+	in.releaseFrame(callee)
+	return v, err
+}
+
+func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, error) {
 	if in.depth >= MaxDepth {
 		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls)", MaxDepth).
 			withHint("a recursive function needs a base case that stops it")
