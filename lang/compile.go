@@ -293,13 +293,36 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 		}
 		return true, ctrlNext, nil
 	}
+	var storeVar func(in *interp, v Value) // when the target is a variable
+	if id, ok := unparen(st.Target).(*syntax.Ident); ok {
+		storeVar = c.storeName(id)
+	}
 	return func(in *interp) (ctrl, error) {
 		seq, err := iter(in)
 		if err != nil {
 			return ctrlNext, in.errorAt(err, st.Iter.Span())
 		}
+		if r, ok := seq.(*Range); ok && storeVar != nil {
+			// The common loop: no iterator, one int per step, stored
+			// straight into the variable.
+			n := r.Len()
+			for i := int64(0); i < n; i++ {
+				if err := in.tick(); err != nil {
+					return ctrlNext, in.errorAt(err, st.Span())
+				}
+				storeVar(in, r.Start+i*r.Step)
+				switch k, err := body(in); {
+				case err != nil:
+					return ctrlNext, err
+				case k == ctrlBreak:
+					return ctrlNext, nil
+				case k == ctrlReturn:
+					return ctrlReturn, nil
+				}
+			}
+			return ctrlNext, nil
+		}
 		if r, ok := seq.(*Range); ok {
-			// The common loop: no iterator, one int per step.
 			n := r.Len()
 			for i := int64(0); i < n; i++ {
 				more, k, err := step(in, r.Start+i*r.Step)

@@ -28,7 +28,7 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 					}
 				}
 			case float64:
-				if b, ok := b.(float64); ok {
+				if b, ok := b.(float64); ok && floats != nil {
 					return floats(a, b), nil
 				}
 			}
@@ -38,8 +38,9 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 	}
 }
 
-// fastArith returns the int and float versions of +, - and *; the int one
-// reports false on overflow. Other operators have none.
+// fastArith returns the int and float versions of +, - and * (and the
+// int one of %); the int one reports false when the general operator must
+// decide (overflow). Other operators have none.
 func fastArith(op syntax.Token) (func(a, b int64) (int64, bool), func(a, b float64) float64) {
 	switch op {
 	case syntax.PLUS:
@@ -53,6 +54,15 @@ func fastArith(op syntax.Token) (func(a, b int64) (int64, bool), func(a, b float
 			}
 	case syntax.STAR:
 		return mulInt, func(a, b float64) float64 { return a * b }
+	case syntax.PERCENT:
+		// Only the plain case: the general operator has Python's signs,
+		// float modulo and division by zero.
+		return func(a, b int64) (int64, bool) {
+			if a < 0 || b <= 0 {
+				return 0, false
+			}
+			return a % b, true
+		}, nil
 	}
 	return nil, nil
 }

@@ -25,6 +25,11 @@ func FuzzExec(f *testing.F) {
 		"softmax(arange(6.0).view(2, 3), dim=-1)",
 		"x = 1\nx //= 0",
 		"l = []\nl[0]",
+		"def f(k):\n    def g(x):\n        return x + k\n    return g\nf(1)(2)",
+		"x = 1\ndef f():\n    y = x\n    x = 2\nf()",
+		"fs = [lambda: i for i in range(3)]\n[f() for f in fs]",
+		"i, l = 0, [1, 2]\ni, l[i] = 1, 5\ndel l[0], i",
+		"a = b = [0]\na[0] += 1\nb",
 	} {
 		f.Add(seed)
 	}
