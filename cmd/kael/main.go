@@ -4,8 +4,9 @@
 //	kael                       start the REPL (or run stdin as a script when it is not a terminal)
 //	kael -c CODE               run CODE like a notebook cell
 //	kael run FILE.kael         run a script
-//	kael kernel CONNECTION     serve the Jupyter messaging protocol
+//	kael kernel CONNECTION     serve the Jupyter messaging protocol (--log-level, --log-file)
 //	kael kernel install        install the Jupyter kernelspec (--user, --prefix DIR)
+//	kael gpt2 MODEL PROMPT     generate text with GPT-2 (kael gpt2 init FILE: random weights)
 //	kael version               print the version
 package main
 
@@ -30,9 +31,13 @@ const usage = `usage:
   kael -c CODE              run CODE like a notebook cell
   kael run FILE.kael        run a script
   kael kernel CONNECTION    run the Jupyter kernel on a connection file
+                            (--log-level LEVEL, --log-file FILE)
   kael kernel install [--user | --prefix DIR]
                             install the Jupyter kernelspec
+  kael gpt2 MODEL PROMPT    generate text with GPT-2 (kael gpt2 --help)
   kael version              print the version
+
+"kael COMMAND --help" describes a command.
 `
 
 // run executes the command line and returns the exit status.
@@ -50,6 +55,9 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			return 1
 		}
 		return runScript(ctx, "<stdin>", src, stdin, stdout, stderr)
+	}
+	if printHelp(args, stdout) {
+		return 0
 	}
 	switch args[0] {
 	case "-c":
@@ -72,6 +80,8 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 	case "kernel":
 		stop() // the kernel handles SIGINT as an interrupt request
 		return runKernel(args[1:], stdout, stderr)
+	case "gpt2":
+		return runGPT2(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-V":
 		fmt.Fprintln(stdout, "kael", version)
 		return 0

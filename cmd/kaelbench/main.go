@@ -80,6 +80,9 @@ func main() {
 		medians[key] = median(v)
 	}
 	printTable(os.Stdout, medians, medianRefs(refs))
+	if *gpt2Flag {
+		runGPT2Bench(os.Stdout, *python)
+	}
 	fmt.Println()
 	mainLang(*rounds, *cpython, *python)
 }
