@@ -202,6 +202,8 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		return c.delStmt(st)
 	case *syntax.WithStmt:
 		return c.withStmt(st)
+	case *syntax.ImportStmt, *syntax.FromImportStmt:
+		return c.importStmt(st, importedNames(st))
 	case *syntax.AssertStmt:
 		cond := c.cond(st.Cond)
 		var msg evalFn
@@ -417,7 +419,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 		}
 	}
 	// Where the closure's cells come from in the defining frame.
-	capture := make([]*binding, len(info.free))
+	capture := make([]*nameBinding, len(info.free))
 	for i, fb := range info.free {
 		capture[i] = fb.outer
 	}

@@ -217,6 +217,9 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 	case *syntax.SliceExpr:
 		return c.failExpr(newErrorf(SyntaxError, "a slice is only allowed inside []"), x)
 	}
+	if f, ok := c.dialectExpr(x); ok {
+		return f
+	}
 	return c.failExpr(newErrorf(SyntaxError, "unsupported expression"), x)
 }
 
@@ -720,9 +723,11 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 			return nil, err
 		}
 		var m *Builtin
-		switch r.(type) {
+		switch rv := r.(type) {
 		case *List:
-			m = listMethod
+			if !rv.size { // a torch.Size has methods of its own
+				m = listMethod
+			}
 		case *Dict:
 			m = dictMethod
 		case *tensor.Tensor:

@@ -16,5 +16,11 @@
 // (compile*.go) turns the resolved tree into Go closures, with fast paths
 // for int and float arithmetic, range loops and calls; running them calls
 // the builtins and applies the operators. docs/adr/0003-language-engine.md
-// explains the design and docs/language.md is the reference.
+// explains the design. Modules that import statements can name come from a
+// registry: RegisterModule adds one (torch and its submodules, math and the
+// rest are registered in modules_builtin.go). The Python surface a tutorial
+// expects, f-strings and formatting (format.go, strformat.go), devices,
+// out=, torch.Size, classes for type() and isinstance, sets and iterators,
+// lives in files of its own beside the engine. docs/language.md is the
+// reference.
 package lang

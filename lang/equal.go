@@ -13,6 +13,12 @@ func equal(a, b Value) bool {
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if eq, ok := dialectEqual(p.a, p.b, 0); ok { // sets, sizes, devices
+			if !eq {
+				return false
+			}
+			continue
+		}
 		switch x := p.a.(type) {
 		case *List, Tuple:
 			if l, ok := p.a.(*List); ok {

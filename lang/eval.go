@@ -130,17 +130,17 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 // funcCode is a compiled function body with what calling it needs.
 type funcCode struct {
 	nlocals   int
-	cellSlots []int      // the slots holding cells
-	free      []*binding // the free variables, for building closures
-	body      execFn     // a def's body
-	expr      evalFn     // a lambda's body
-	names     []string   // the locals' names, by slot
-	simple    bool       // only positional parameters without defaults
-	weight    int        // what a call costs of the stack budget (maxWeight)
+	cellSlots []int          // the slots holding cells
+	free      []*nameBinding // the free variables, for building closures
+	body      execFn         // a def's body
+	expr      evalFn         // a lambda's body
+	names     []string       // the locals' names, by slot
+	simple    bool           // only positional parameters without defaults
+	weight    int            // what a call costs of the stack budget (maxWeight)
 	fn        *funcInfo
 }
 
-// callFunction calls a user function with Python's binding of arguments.
+// callFunction calls a user function with Python's nameBinding of arguments.
 func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
 	callee := in.newFrame(f)
 	if f.code.simple && len(kwNames) == 0 && len(pos) == len(f.params) {
@@ -331,6 +331,8 @@ func iterate(v Value, yield func(Value) bool) error {
 				return nil
 			}
 		}
+	case iterable:
+		return x.iterate(yield)
 	default:
 		return newErrorf(TypeError, "'%s' object is not iterable", TypeName(v))
 	}

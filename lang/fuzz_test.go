@@ -30,6 +30,12 @@ func FuzzExec(f *testing.F) {
 		"fs = [lambda: i for i in range(3)]\n[f() for f in fs]",
 		"i, l = 0, [1, 2]\ni, l[i] = 1, 5\ndel l[0], i",
 		"a = b = [0]\na[0] += 1\nb",
+		"import torch.nn.functional as F\nfrom math import pi\nF.relu(tensor([pi]))",
+		"x = 3.14159\nf'{x:>{8}.{3}f} {x!r} {x = } {{}}'",
+		"'{0[1]:_>6} {k:,}'.format([1, 2], k=10**6) + '%5.2f|%-3d' % (2.5, 7)",
+		"s = {1, 2}\ns |= {3}\nsorted(s ^ {1}), next(iter(s)), list(map(str, s))",
+		"torch.zeros(2, device=torch.device('cpu')).to('cuda')",
+		"torch.add(ones(2), 1, out=empty(2)), torch.Size([2]), type(ones(1))",
 	} {
 		f.Add(seed)
 	}

@@ -76,6 +76,9 @@ func boolInt(b bool) int64 {
 
 // binary applies an arithmetic or bitwise operator.
 func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
+	if r, ok, err := dialectBinary(op, a, b); ok || err != nil {
+		return r, err
+	}
 	if op == syntax.AT {
 		x, y, err := tensorOperands(op, a, b)
 		if err != nil {
@@ -479,6 +482,9 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 		return equal(a, b), nil
 	case syntax.NEQ:
 		return !equal(a, b), nil
+	}
+	if r, ok := dialectCompare(op, a, b); ok {
+		return r, nil
 	}
 	c, err := order(a, b)
 	if err != nil {

@@ -36,15 +36,15 @@ const (
 	scopeGlobal                  // a slot of the session's global table
 )
 
-// binding is one variable: a local, cell or free variable of one function,
+// nameBinding is one variable: a local, cell or free variable of one function,
 // or a global.
-type binding struct {
+type nameBinding struct {
 	kind  scopeKind
 	index int // the frame slot, the closure's free-variable index or the global slot
 	name  string
-	// outer is, for a free variable, the binding in the enclosing function
+	// outer is, for a free variable, the nameBinding in the enclosing function
 	// that the closure captures.
-	outer *binding
+	outer *nameBinding
 }
 
 // varCell holds a variable shared by a frame and the closures made in it.
@@ -55,16 +55,16 @@ type varCell struct{ v Value }
 type funcInfo struct {
 	name    string
 	parent  *funcInfo // nil for a cell's top level
-	locals  []*binding
-	free    []*binding // the free variables, in closure order
-	freeBy  map[string]*binding
+	locals  []*nameBinding
+	free    []*nameBinding // the free variables, in closure order
+	freeBy  map[string]*nameBinding
 	nparams int // the first nparams slots hold the parameters
 }
 
 func (f *funcInfo) isTop() bool { return f.parent == nil }
 
-func (f *funcInfo) newLocal(name string) *binding {
-	b := &binding{kind: scopeLocal, index: len(f.locals), name: name}
+func (f *funcInfo) newLocal(name string) *nameBinding {
+	b := &nameBinding{kind: scopeLocal, index: len(f.locals), name: name}
 	f.locals = append(f.locals, b)
 	return b
 }
@@ -73,15 +73,16 @@ func (f *funcInfo) newLocal(name string) *binding {
 // targets (in the function's frame).
 type block struct {
 	fn     *funcInfo
-	names  map[string]*binding
+	names  map[string]*nameBinding
 	parent *block
 }
 
 // resolution is the resolver's answer for one cell or expression.
 type resolution struct {
-	uses  map[*syntax.Ident]*binding
+	uses  map[*syntax.Ident]*nameBinding
 	funcs map[syntax.Node]*funcInfo // by *syntax.DefStmt and *syntax.LambdaExpr
 	comps map[*syntax.ListComp]*block
+	lists map[syntax.Expr]*syntax.ListComp // what dict and set comprehensions run as
 	top   *funcInfo
 }
 
@@ -94,7 +95,7 @@ type resolver struct {
 
 func newResolver(g *globalTable) *resolver {
 	return &resolver{globals: g, res: &resolution{
-		uses:  map[*syntax.Ident]*binding{},
+		uses:  map[*syntax.Ident]*nameBinding{},
 		funcs: map[syntax.Node]*funcInfo{},
 		comps: map[*syntax.ListComp]*block{},
 		top:   &funcInfo{name: ""},
@@ -104,7 +105,7 @@ func newResolver(g *globalTable) *resolver {
 // resolveStmts resolves the statements of a cell.
 func resolveStmts(g *globalTable, stmts []syntax.Stmt) *resolution {
 	r := newResolver(g)
-	r.env = &block{fn: r.res.top, names: map[string]*binding{}}
+	r.env = &block{fn: r.res.top, names: map[string]*nameBinding{}}
 	for _, st := range stmts {
 		r.stmt(st)
 	}
@@ -114,13 +115,13 @@ func resolveStmts(g *globalTable, stmts []syntax.Stmt) *resolution {
 // resolveExpr resolves an expression evaluated at a cell's top level.
 func resolveExpr(g *globalTable, x syntax.Expr) *resolution {
 	r := newResolver(g)
-	r.env = &block{fn: r.res.top, names: map[string]*binding{}}
+	r.env = &block{fn: r.res.top, names: map[string]*nameBinding{}}
 	r.expr(x)
 	return r.res
 }
 
 // lookup resolves a use of name in the current block.
-func (r *resolver) lookup(name string) *binding {
+func (r *resolver) lookup(name string) *nameBinding {
 	cur := r.env.fn
 	for bl := r.env; bl != nil; bl = bl.parent {
 		b, ok := bl.names[name]
@@ -132,12 +133,12 @@ func (r *resolver) lookup(name string) *binding {
 		}
 		return r.capture(cur, bl.fn, b)
 	}
-	return &binding{kind: scopeGlobal, index: r.globals.slot(name), name: name}
+	return &nameBinding{kind: scopeGlobal, index: r.globals.slot(name), name: name}
 }
 
 // capture makes b, a variable of the function owner, a free variable of fn
 // (nested in owner) and of every function between them.
-func (r *resolver) capture(fn, owner *funcInfo, b *binding) *binding {
+func (r *resolver) capture(fn, owner *funcInfo, b *nameBinding) *nameBinding {
 	if fb, ok := fn.freeBy[b.name]; ok {
 		return fb
 	}
@@ -147,10 +148,10 @@ func (r *resolver) capture(fn, owner *funcInfo, b *binding) *binding {
 	} else if b.kind == scopeLocal {
 		b.kind = scopeCell
 	}
-	fb := &binding{kind: scopeFree, index: len(fn.free), name: b.name, outer: outer}
+	fb := &nameBinding{kind: scopeFree, index: len(fn.free), name: b.name, outer: outer}
 	fn.free = append(fn.free, fb)
 	if fn.freeBy == nil {
-		fn.freeBy = map[string]*binding{}
+		fn.freeBy = map[string]*nameBinding{}
 	}
 	fn.freeBy[b.name] = fb
 	return fb
@@ -194,6 +195,10 @@ func (r *resolver) stmt(st syntax.Stmt) {
 			}
 		}
 		r.stmts(st.Body)
+	case *syntax.ImportStmt, *syntax.FromImportStmt:
+		for _, id := range importedNames(st) {
+			r.use(id)
+		}
 	default:
 		// Statements without blocks: their expressions in source order.
 		r.inspect(st)
@@ -214,7 +219,7 @@ func (r *resolver) params(ps []*syntax.Param) {
 func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, body func(), stmts []syntax.Stmt) {
 	fn := &funcInfo{name: name, parent: r.env.fn}
 	r.res.funcs[node] = fn
-	bl := &block{fn: fn, names: map[string]*binding{}, parent: r.env}
+	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env}
 	for _, p := range ps {
 		if _, dup := bl.names[p.Name.Name]; !dup {
 			bl.names[p.Name.Name] = fn.newLocal(p.Name.Name)
@@ -293,6 +298,9 @@ func (r *resolver) inspect(n syntax.Node) {
 		case *syntax.ListComp:
 			r.comprehension(n)
 			return false
+		case *syntax.DictComp, *syntax.SetComp:
+			r.comprehension(r.res.asListComp(n.(syntax.Expr)))
+			return false
 		case *syntax.DefStmt:
 			r.stmt(n)
 			return false
@@ -306,7 +314,7 @@ func (r *resolver) inspect(n syntax.Node) {
 func (r *resolver) comprehension(x *syntax.ListComp) {
 	r.expr(x.Fors[0].Iter)
 	fn := r.env.fn
-	bl := &block{fn: fn, names: map[string]*binding{}, parent: r.env}
+	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env}
 	for _, f := range x.Fors {
 		for _, name := range targetNames(f.Target, nil) {
 			if _, ok := bl.names[name]; !ok {
@@ -358,6 +366,10 @@ func assignedNames(stmts []syntax.Stmt) []string {
 				}
 			case *syntax.DefStmt:
 				names = append(names, st.Name.Name)
+			case *syntax.ImportStmt, *syntax.FromImportStmt:
+				for _, id := range importedNames(st) {
+					names = append(names, id.Name)
+				}
 			case *syntax.IfStmt:
 				walk(st.Body)
 				walk(st.Else)
