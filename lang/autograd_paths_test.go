@@ -201,10 +201,18 @@ for line in sys.stdin.read().split("\n"):
 	return lines
 }
 
-// knownGradGap reports the calls whose derivative autograd lacks so far:
+// knownGradGaps are the calls whose derivative autograd lacks so far:
 // floor_divide and remainder (PyTorch records them; their gradients are
-// zero and (1, -floor(x/y))). They belong to autograd's op table, not to
-// the language's paths; remove them here when autograd records them.
+// zero and (1, -floor(x/y))), slogdet and unique (new operations without a
+// recorded backward yet). They belong to autograd's op table, not to the
+// language's paths; remove each here when autograd records it.
+var knownGradGaps = []string{"floor_divide(", "remainder(", "slogdet(", "unique("}
+
 func knownGradGap(expr string) bool {
-	return strings.Contains(expr, "floor_divide(") || strings.Contains(expr, "remainder(")
+	for _, g := range knownGradGaps {
+		if strings.Contains(expr, g) {
+			return true
+		}
+	}
+	return false
 }
