@@ -90,7 +90,7 @@ func (s *Session) resolveChain(chain string) (Value, bool) {
 		return nil, false
 	}
 	parts := strings.Split(chain, ".")
-	v, ok := s.globals.vars[parts[0]]
+	v, ok := s.Get(parts[0])
 	if !ok {
 		v, ok = globalValue(parts[0])
 	}
@@ -262,7 +262,7 @@ type VarInfo struct {
 func (s *Session) VarTable() []VarInfo {
 	var out []VarInfo
 	for _, name := range s.Vars() {
-		v := s.globals.vars[name]
+		v, _ := s.Get(name)
 		info := VarInfo{Name: name, Type: TypeName(v)}
 		if t, ok := v.(*tensor.Tensor); ok {
 			info.DType, info.Shape, info.Bytes = t.DType().String(), tensor.FormatShape(t.Shape()), t.Nbytes()
