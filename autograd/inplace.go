@@ -1,7 +1,6 @@
 package autograd
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/kael-dev/kael/tensor"
@@ -28,12 +27,8 @@ func InPlace(spec *tensor.BinarySpec, a, b *tensor.Tensor) error {
 	if !ok {
 		return notDifferentiable(spec.Name + "_")
 	}
-	if _, out, err := spec.Types(a, b); err != nil {
+	if err := spec.CheckInPlace(a, b); err != nil {
 		return err
-	} else if !tensor.CanCast(out, a.DType()) {
-		return &tensor.Error{Kind: tensor.TypeError,
-			Msg:  fmt.Sprintf("result type %s can't be cast to the desired output type %s", out, a.DType()),
-			Hint: fmt.Sprintf("write the result to a new variable, or convert with .to(%s) first", out)}
 	}
 	return rewrite(a, func(old *tensor.Tensor) (*tensor.Tensor, error) { return f(old, b) })
 }
@@ -68,8 +63,7 @@ func rewrite(a *tensor.Tensor, f func(old *tensor.Tensor) (*tensor.Tensor, error
 		return err
 	}
 	if !slices.Equal(r.Shape(), a.Shape()) {
-		return &tensor.Error{Kind: tensor.ValueError,
-			Msg: fmt.Sprintf("output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(a.Shape()), tensor.FormatShape(r.Shape()))}
+		return tensor.Errorf(tensor.ValueError, "output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(a.Shape()), tensor.FormatShape(r.Shape()))
 	}
 	if r, err = To(r, a.DType()); err != nil {
 		return err
@@ -123,9 +117,8 @@ func checkRewrite(t *tensor.Tensor, op string) error {
 	if m := t.Autograd(); m == nil {
 		return nil
 	} else if n, ok := m.GradFn.(*Node); ok && n.view {
-		return &tensor.Error{Kind: tensor.RuntimeError,
-			Msg:  fmt.Sprintf("%s: a view (made by %s) of a tensor that requires grad is being changed in place, which kael's autograd cannot follow", op, n.name),
-			Hint: "make the change out of place (y = y + 1), or .clone() the view first"}
+		return tensor.Errorf(tensor.RuntimeError, "%s: a view (made by %s) of a tensor that requires grad is being changed in place, which kael's autograd cannot follow", op, n.name).
+			WithHint("make the change out of place (y = y + 1), or .clone() the view first")
 	}
 	return nil
 }
@@ -133,7 +126,6 @@ func checkRewrite(t *tensor.Tensor, op string) error {
 // notDifferentiable is the error for an in-place operation with no
 // derivative applied to a tensor that requires grad.
 func notDifferentiable(op string) error {
-	return &tensor.Error{Kind: tensor.RuntimeError,
-		Msg:  fmt.Sprintf("%s is not differentiable and cannot change a tensor that requires grad in place", op),
-		Hint: "compute it out of place on x.detach(), or inside `with no_grad():`"}
+	return tensor.Errorf(tensor.RuntimeError, "%s is not differentiable and cannot change a tensor that requires grad in place", op).
+		WithHint("compute it out of place on x.detach(), or inside `with no_grad():`")
 }

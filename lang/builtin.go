@@ -427,7 +427,7 @@ func toGoDepth(v Value, depth int) (any, error) {
 	case Tuple:
 		elems = x
 	case *tensor.Tensor:
-		return tensor.ToList(x), nil
+		return tensor.ToList(x)
 	default:
 		return v, nil
 	}

@@ -139,8 +139,8 @@ func defElementwise() {
 			if _, out, err := b.spec.Types(x, b.t); err != nil {
 				return nil, err
 			} else if !tensor.CanCast(out, x.DType()) {
-				return nil, newErrorf(TypeError, "result type %s can't be cast to the desired output type %s", out, x.DType()).
-					withHint("use x = x.clamp(...) to get a new tensor, or convert x with .to(%s) first", out)
+				return nil, tensor.CastError(out, x.DType()).
+					WithHint("use x = x.clamp(...) to get a new tensor, or convert x with .to(%s) first", out)
 			}
 		}
 		for _, b := range bounds {

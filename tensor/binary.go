@@ -64,7 +64,7 @@ func integerOrBool(name string) func(a, b *Tensor, common DType) (DType, DType, 
 	return func(a, b *Tensor, common DType) (DType, DType, error) {
 		if common.IsFloating() {
 			return 0, 0, typeErrorf("%s is only supported for integer and bool tensors, got %s", name, common).
-				withHint("use the logical_ functions or compare first, e.g. (x > 0)")
+				WithHint("use the logical_ functions or compare first, e.g. (x > 0)")
 		}
 		return common, common, nil
 	}
@@ -127,18 +127,31 @@ func (s *BinarySpec) Apply(a, b *Tensor) (*Tensor, error) {
 	return s.run(a, b, compute, out, nil)
 }
 
+// CheckInPlace returns the error ApplyInPlace(a, b) gives for the dtypes of
+// a and b, without computing anything: a refused promotion, or a result that
+// a's dtype cannot hold.
+func (s *BinarySpec) CheckInPlace(a, b *Tensor) error {
+	_, _, err := s.inPlaceTypes(a, b)
+	return err
+}
+
+// inPlaceTypes is Types for a result written into a.
+func (s *BinarySpec) inPlaceTypes(a, b *Tensor) (compute, out DType, err error) {
+	compute, out, err = s.Types(a, b)
+	if err == nil && !CanCast(out, a.dtype) {
+		err = CastError(out, a.dtype).WithHint("write the result to a new variable, or convert with .to(%s) first", out)
+	}
+	return compute, out, err
+}
+
 // ApplyInPlace computes a op b and writes the result into a, as PyTorch's
 // a.add_(b). The result must be castable to a's dtype and broadcast to a's
 // shape. An error leaves a unchanged, except a KeyboardInterrupt, which can
 // stop the kernel part-way.
 func (s *BinarySpec) ApplyInPlace(a, b *Tensor) error {
-	compute, out, err := s.Types(a, b)
+	compute, out, err := s.inPlaceTypes(a, b)
 	if err != nil {
 		return err
-	}
-	if !CanCast(out, a.dtype) {
-		return typeErrorf("result type %s can't be cast to the desired output type %s", out, a.dtype).
-			withHint("write the result to a new variable, or convert with .to(%s) first", out)
 	}
 	if out != a.dtype || overlaps(a, b) || (s.intRefuses && compute == Int64) {
 		r, err := s.run(a, b, compute, out, nil)
@@ -471,8 +484,8 @@ func intDivLoop(f func(a, b int64) int64) binaryKernel {
 			return f(a, b)
 		}, nil)
 		if err == nil && zero.Load() {
-			return newError(ZeroDivisionError, "integer division or modulo by zero").
-				withHint("convert to float first for inf/nan results: x.to(float32)")
+			return Errorf(ZeroDivisionError, "integer division or modulo by zero").
+				WithHint("convert to float first for inf/nan results: x.to(float32)")
 		}
 		return err
 	}
@@ -490,8 +503,8 @@ func powIntLoop(it *Iter) error {
 		return powInt(a, b)
 	}, nil)
 	if err == nil && negative.Load() {
-		return newError(RuntimeError, "Integers to negative integer powers are not allowed.").
-			withHint("use a float base, e.g. x.to(float32) ** -1")
+		return Errorf(RuntimeError, "Integers to negative integer powers are not allowed.").
+			WithHint("use a float base, e.g. x.to(float32) ** -1")
 	}
 	return err
 }

@@ -22,13 +22,13 @@ func TestToList(t *testing.T) {
 		{"empty", mustOp(Zeros(Float32, 2, 0)), []any{[]any{}, []any{}}},
 	}
 	for _, c := range cases {
-		if got := ToList(c.x); !reflect.DeepEqual(got, c.want) {
+		if got := mustOp(ToList(c.x)); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: got %#v, want %#v", c.name, got, c.want)
 		}
 	}
 	// FromValue reads back what ToList gives.
 	x := mustOp(Randn(NewGenerator(2), Float64, 2, 3, 4))
-	if y := mustOp(FromValue(ToList(x), Float64)); !Equal(x, y) {
+	if y := mustOp(FromValue(mustOp(ToList(x)), Float64)); !Equal(x, y) {
 		t.Errorf("FromValue(ToList(x)) != x")
 	}
 }

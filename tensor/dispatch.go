@@ -44,9 +44,9 @@ func (k Kernels[F]) Select(op string, d DType) (F, error) {
 			return zero, err
 		}
 		if k.has(Float32) && !k.has(Int64) {
-			return zero, err.withHint("convert the input with .to(float32) first")
+			return zero, err.WithHint("convert the input with .to(float32) first")
 		}
-		return zero, err.withHint("convert the input with .to(int64) first")
+		return zero, err.WithHint("convert the input with .to(int64) first")
 	}
 	switch d {
 	case Float32:

@@ -78,7 +78,7 @@ func newReducePlan(op string, x *Tensor, dims []int, keepdim bool) (*reducePlan,
 			return nil, err
 		}
 		if seen[nd0] {
-			return nil, newError(RuntimeError, "dim %d appears multiple times in the list of dims", nd0)
+			return nil, Errorf(RuntimeError, "dim %d appears multiple times in the list of dims", nd0)
 		}
 		seen[nd0] = true
 		if nd > 0 {
@@ -140,7 +140,7 @@ func (p *reducePlan) emptyError() error {
 			}
 		}
 	}
-	return newError(RuntimeError, "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", p.op)
+	return Errorf(RuntimeError, "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", p.op)
 }
 
 // columnar reports whether the reduction runs in column order.
@@ -916,7 +916,7 @@ func torchTypeName(d DType) string {
 func Mean(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 	if !x.dtype.IsFloating() {
 		return nil, typeErrorf("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", torchTypeName(x.dtype)).
-			withHint("convert the input with .to(float32) first")
+			WithHint("convert the input with .to(float32) first")
 	}
 	s, err := Sum(x, dims, keepdim)
 	if err != nil || s.Numel() == 0 {
@@ -1028,7 +1028,7 @@ func floatingOnly(x *Tensor, msg string) error {
 	if x.dtype.IsFloating() {
 		return nil
 	}
-	return typeErrorf("%s", msg).withHint("convert the input with .to(float32) first")
+	return typeErrorf("%s", msg).WithHint("convert the input with .to(float32) first")
 }
 
 // Var returns the variance of x over dims: the sum of squared deviations
@@ -1165,7 +1165,7 @@ func Norm(x *Tensor, p float64, dims []int, keepdim bool) (*Tensor, error) {
 			if p < 0 {
 				name = "-inf"
 			}
-			return nil, newError(RuntimeError, "linalg.vector_norm cannot compute the %s norm on an empty tensor because the operation does not have an identity", name)
+			return nil, Errorf(RuntimeError, "linalg.vector_norm cannot compute the %s norm on an empty tensor because the operation does not have an identity", name)
 		}
 		if p > 0 {
 			return Amax(a, dims, keepdim)

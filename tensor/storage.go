@@ -84,9 +84,9 @@ func checkHeapRoom(bytes float64) error {
 	}
 	runtime.GC()
 	if used := heapInUse(); used+bytes > limit {
-		return newError(MemoryError, "cannot allocate %s: %s is in use and the limit is %s",
+		return Errorf(MemoryError, "cannot allocate %s: %s is in use and the limit is %s",
 			HumanBytes(bytes), HumanBytes(used), HumanBytes(limit)).
-			withHint("delete tensors you no longer need (del x), or raise the limit (tensor.SetMemoryLimit)")
+			WithHint("delete tensors you no longer need (del x), or raise the limit (tensor.SetMemoryLimit)")
 	}
 	return nil
 }
@@ -96,7 +96,7 @@ func checkHeapRoom(bytes float64) error {
 func checkScratch(n, size int) error {
 	bytes := float64(n) * float64(size)
 	if bytes > math.MaxInt/2 {
-		return newError(MemoryError, "cannot allocate %s of working memory", HumanBytes(bytes))
+		return Errorf(MemoryError, "cannot allocate %s of working memory", HumanBytes(bytes))
 	}
 	return checkHeapRoom(bytes)
 }
@@ -124,12 +124,12 @@ func newStorage(d DType, n int, zero bool) (*Storage, error) {
 	}
 	bytes := float64(n) * float64(d.Size())
 	if limit := memoryLimit.Load(); limit > 0 && bytes > float64(limit) {
-		return nil, newError(MemoryError, "cannot allocate %s for %d %s elements: the limit is %s",
+		return nil, Errorf(MemoryError, "cannot allocate %s for %d %s elements: the limit is %s",
 			HumanBytes(bytes), n, d, HumanBytes(float64(limit))).
-			withHint("use a smaller shape, or raise the limit (tensor.SetMemoryLimit)")
+			WithHint("use a smaller shape, or raise the limit (tensor.SetMemoryLimit)")
 	}
 	if bytes > math.MaxInt/2 {
-		return nil, newError(MemoryError, "cannot allocate %s", HumanBytes(bytes))
+		return nil, Errorf(MemoryError, "cannot allocate %s", HumanBytes(bytes))
 	}
 	if err := checkHeapRoom(bytes); err != nil {
 		return nil, err

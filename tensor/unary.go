@@ -82,7 +82,7 @@ var (
 	BitwiseNotSpec = defUnary(&UnarySpec{Name: "bitwise_not", dtypes: func(d DType) (DType, DType, error) {
 		if d.IsFloating() {
 			return 0, 0, typeErrorf("bitwise_not is only supported for integer and bool tensors, got %s", d).
-				withHint("for a mask, compare first: ~(x > 0)")
+				WithHint("for a mask, compare first: ~(x > 0)")
 		}
 		return d, d, nil
 	}, kernels: AllDTypes[unaryKernel](nil, nil, mapLoop(func(x int64) int64 { return ^x }), mapLoop(func(x uint8) uint8 { return 1 - x }))})
@@ -124,7 +124,7 @@ func (s *UnarySpec) ApplyInPlace(x *Tensor) error {
 		return err
 	}
 	if !CanCast(out, x.dtype) {
-		return typeErrorf("result type %s can't be cast to the desired output type %s", out, x.dtype)
+		return CastError(out, x.dtype)
 	}
 	if out != x.dtype {
 		r, err := s.run(x, compute, out, nil)
