@@ -161,6 +161,15 @@ func (st ErrorStyle) snippet(sn string) string {
 	return strings.Join(lines, "\n")
 }
 
+// CrashHint is the hint of an InternalError for a recovered Go panic: that
+// nothing was lost, and what to report (reportWith, e.g. "the cell") with
+// the first lines of stack, the panicking goroutine's debug.Stack().
+func CrashHint(reportWith string, stack []byte) string {
+	lines := strings.SplitN(string(stack), "\n", 13)
+	return "this is a bug in kael; your variables are intact. Please report it with " + reportWith +
+		" and this trace:\n" + strings.Join(lines[:min(12, len(lines))], "\n")
+}
+
 // toError converts any error into an *Error, keeping the kind, message and
 // hint of tensor errors and syntax errors, the context that wraps them
 // (fmt.Errorf("%s: %w", ...)) in the message, and the error itself for

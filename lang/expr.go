@@ -138,9 +138,7 @@ func (in *interp) lookup(id *syntax.Ident) (Value, error) {
 		return v, nil
 	}
 	err := newErrorf(NameError, "name '%s' is not defined", id.Name)
-	if s := syntax.Suggest(id.Name, in.visibleNames()); s != "" {
-		err.withHint("did you mean `%s`?", s)
-	}
+	err.Hint = suggestHint(id.Name, in.visibleNames())
 	return nil, in.errorAt(err, id.Span())
 }
 

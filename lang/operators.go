@@ -159,14 +159,16 @@ func (in *interp) noteBinary(name, symbol string, x, y *tensor.Tensor, at syntax
 	in.addNote(at.Span(), text)
 }
 
+// operandName names an operand in a promotion note: its dtype, or the
+// Python type of a wrapped number.
 func operandName(t *tensor.Tensor) string {
 	if t.IsWrappedNumber() {
 		switch t.DType() {
-		case tensor.Float64:
+		case tensor.Float32, tensor.Float64:
 			return "float"
 		case tensor.Int64:
 			return "int"
-		case tensor.Bool, tensor.Float32:
+		case tensor.Bool:
 			return "bool"
 		}
 	}
@@ -232,16 +234,12 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		if bf == 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "float floor division by zero")
 		}
-		return math.Floor(af / bf), true, nil
+		return tensor.FloorDivFloat(af, bf), true, nil
 	case syntax.PERCENT:
 		if bf == 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "float modulo")
 		}
-		r := math.Mod(af, bf)
-		if r != 0 && (r < 0) != (bf < 0) {
-			r += bf
-		}
-		return r, true, nil
+		return tensor.RemainderFloat(af, bf), true, nil
 	case syntax.STARSTAR:
 		if af == 0 && bf < 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
@@ -299,15 +297,10 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		if a == math.MinInt64 && b == -1 {
 			return overflow()
 		}
-		q, r := a/b, a%b
-		if r != 0 && (r < 0) != (b < 0) {
-			q--
-			r += b
-		}
 		if op == syntax.SLASHSLASH {
-			return q, true, nil
+			return tensor.FloorDivInt(a, b), true, nil
 		}
-		return r, true, nil
+		return tensor.RemainderInt(a, b), true, nil
 	case syntax.STARSTAR:
 		if b < 0 {
 			if a == 0 {

@@ -42,13 +42,9 @@ func sameDType(_, _ *Tensor, common DType) (DType, DType, error) { return common
 // comparison computes in the promoted dtype and returns bool.
 func comparison(_, _ *Tensor, common DType) (DType, DType, error) { return common, Bool, nil }
 
-// toFloat computes integer and bool inputs as DefaultFloat.
-func toFloat(_, _ *Tensor, common DType) (DType, DType, error) {
-	if !common.IsFloating() {
-		common = DefaultFloat
-	}
-	return common, common, nil
-}
+// toFloat computes integer and bool inputs as DefaultFloat, as unary
+// floatResult does.
+func toFloat(_, _ *Tensor, common DType) (DType, DType, error) { return floatResult(common) }
 
 func noBoolSub(a, b *Tensor, common DType) (DType, DType, error) {
 	switch {
@@ -83,9 +79,9 @@ var (
 	DivSpec = defBinary(&BinarySpec{Name: "div", Symbol: "/", dtypes: toFloat,
 		kernels: FloatingDTypes(arith[float32](opDiv), arith[float64](opDiv))})
 	FloorDivideSpec = defBinary(&BinarySpec{Name: "floor_divide", Symbol: "//", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(floatLoop(floorDiv[float32]), floatLoop(floorDiv[float64]), intDivLoop(floorDivInt))})
+		kernels: NoBoolDTypes(floatLoop(FloorDivFloat[float32]), floatLoop(FloorDivFloat[float64]), intDivLoop(FloorDivInt))})
 	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(floatLoop(remainder[float32]), floatLoop(remainder[float64]), intDivLoop(remainderInt))})
+		kernels: NoBoolDTypes(floatLoop(RemainderFloat[float32]), floatLoop(RemainderFloat[float64]), intDivLoop(RemainderInt))})
 	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolDTypes(floatLoop(powFloat[float32]), floatLoop(powFloat[float64]), powIntLoop)})
 	MaximumSpec = defBinary(&BinarySpec{Name: "maximum", dtypes: sameDType,
@@ -440,11 +436,18 @@ func compareLoop[T Element](test func(c int) bool, nanResult bool) binaryKernel 
 	return func(it *Iter) error { return runBinary[T, uint8](it, f, nil) }
 }
 
-func floorDiv[T Float](a, b T) T {
+// The four functions below are Python's // and % (the remainder has the
+// sign of the divisor), for the tensor kernels and for the language's
+// numbers alike. The integer ones need b != 0; FloorDivInt(MinInt64, -1)
+// wraps.
+
+// FloorDivFloat returns a // b: the quotient rounded towards -inf.
+func FloorDivFloat[T Float](a, b T) T {
 	return T(math.Floor(float64(a) / float64(b)))
 }
 
-func remainder[T Float](a, b T) T {
+// RemainderFloat returns a % b, with the sign of b.
+func RemainderFloat[T Float](a, b T) T {
 	r := T(math.Mod(float64(a), float64(b)))
 	if r != 0 && (r < 0) != (b < 0) {
 		r += b
@@ -452,7 +455,8 @@ func remainder[T Float](a, b T) T {
 	return r
 }
 
-func floorDivInt(a, b int64) int64 {
+// FloorDivInt returns a // b: the quotient rounded towards -inf.
+func FloorDivInt(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
@@ -460,7 +464,8 @@ func floorDivInt(a, b int64) int64 {
 	return q
 }
 
-func remainderInt(a, b int64) int64 {
+// RemainderInt returns a % b, with the sign of b.
+func RemainderInt(a, b int64) int64 {
 	r := a % b
 	if r != 0 && (r < 0) != (b < 0) {
 		r += b

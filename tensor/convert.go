@@ -96,7 +96,7 @@ func allClose[T Element](a, b *Tensor, rtol, atol float64, equalNaN bool) bool {
 // PyTorch it requires both tensors to have one dtype.
 func Allclose(a, b *Tensor, rtol, atol float64, equalNaN bool) (bool, error) {
 	if a.dtype != b.dtype {
-		return false, typeErrorf("%s did not match %s", torchTypeName(a.dtype), torchTypeName(b.dtype)).
+		return false, typeErrorf("%s did not match %s", a.dtype, b.dtype).
 			WithHint("convert one side first, e.g. b.to(%s)", a.dtype)
 	}
 	shape, err := BroadcastShapes(a.shape, b.shape)

@@ -74,6 +74,6 @@ func TestAllcloseEqual(t *testing.T) {
 	if !Equal(ints, floats) || Equal(ints, mustOp(ints.Reshape(4))) || Equal(f(1, 1), f(1)) {
 		t.Errorf("Equal across dtypes, layouts and shapes is wrong")
 	}
-	checkError(t, "dtypes", errOf(Allclose(f(1), mustOp(FromSlice([]float32{1})), 0, 0, false)), TypeError, "Double did not match Float", ".to(float64)")
+	checkError(t, "dtypes", errOf(Allclose(f(1), mustOp(FromSlice([]float32{1})), 0, 0, false)), TypeError, "float64 did not match float32", ".to(float64)")
 	checkError(t, "shapes", errOf(Allclose(f(1, 2), f(1, 2, 3), 0, 0, false)), ValueError, "must match the size", "")
 }

@@ -896,26 +896,11 @@ func Prod(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 	return reduce("prod", x, dims, keepdim, prodKernels, x.dtype, oneIdentity)
 }
 
-// torchTypeName is PyTorch's C++ name of a dtype, which its messages use.
-func torchTypeName(d DType) string {
-	switch d {
-	case Float32:
-		return "Float"
-	case Float64:
-		return "Double"
-	case Int64:
-		return "Long"
-	case Bool:
-		return "Bool"
-	}
-	return d.String()
-}
-
 // Mean returns the mean of x over dims, as torch.mean. Only floating inputs
 // are accepted, as in PyTorch.
 func Mean(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 	if !x.dtype.IsFloating() {
-		return nil, typeErrorf("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", torchTypeName(x.dtype)).
+		return nil, typeErrorf("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", x.dtype).
 			WithHint("convert the input with .to(float32) first")
 	}
 	s, err := Sum(x, dims, keepdim)
@@ -1130,7 +1115,7 @@ func floatDType(d DType) DType {
 // number of non-zero elements, other p (sum |x|^p)^(1/p). Only floating
 // inputs are accepted.
 func Norm(x *Tensor, p float64, dims []int, keepdim bool) (*Tensor, error) {
-	if err := floatingOnly(x, "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "+torchTypeName(x.dtype)); err != nil {
+	if err := floatingOnly(x, "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "+x.dtype.String()); err != nil {
 		return nil, err
 	}
 	switch {

@@ -53,9 +53,6 @@ func init() { memoryLimit.Store(defaultMemoryLimit()) }
 // off.
 func SetMemoryLimit(bytes int64) int64 { return memoryLimit.Swap(bytes) }
 
-// MemoryLimit returns the current allocation limit in bytes.
-func MemoryLimit() int64 { return memoryLimit.Load() }
-
 // heapCheckMinBytes is the allocation size from which newStorage checks the
 // heap in use against the limit; smaller ones cannot exhaust memory alone.
 const heapCheckMinBytes = 64 << 20

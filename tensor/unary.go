@@ -29,10 +29,8 @@ func keepDType(d DType) (DType, DType, error) { return d, d, nil }
 // floatResult computes integer and bool inputs as DefaultFloat, as PyTorch's
 // exp, log, sqrt, ... do.
 func floatResult(d DType) (DType, DType, error) {
-	if !d.IsFloating() {
-		d = DefaultFloat
-	}
-	return d, d, nil
+	f := floatDType(d)
+	return f, f, nil
 }
 
 func negDTypes(d DType) (DType, DType, error) {
@@ -104,9 +102,6 @@ func sign[T Number](x T) T {
 	}
 	return x // 0, -0 or NaN
 }
-
-// Types returns the dtype spec computes in and the dtype of its result.
-func (s *UnarySpec) Types(x *Tensor) (compute, out DType, err error) { return s.dtypes(x.dtype) }
 
 // Apply computes the operation into a new tensor.
 func (s *UnarySpec) Apply(x *Tensor) (*Tensor, error) {

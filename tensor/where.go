@@ -29,7 +29,7 @@ func whereLoop[T Element](it *Iter) error {
 // ResultType, so a wrapped scalar adapts to the other operand.
 func Where(cond, a, b *Tensor) (*Tensor, error) {
 	if cond.dtype != Bool {
-		return nil, typeErrorf("where expected condition to be a boolean tensor, but got a tensor with dtype %s", torchTypeName(cond.dtype)).
+		return nil, typeErrorf("where expected condition to be a boolean tensor, but got a tensor with dtype %s", cond.dtype).
 			WithHint("compare first, e.g. where(x > 0, a, b), or convert with .to(bool)")
 	}
 	d := ResultType(a, b)
@@ -80,7 +80,7 @@ func maskedFillLoop[T Element](it *Iter, v *Tensor) error {
 // the result keeps.
 func MaskedFill(x, mask, value *Tensor) (*Tensor, error) {
 	if mask.dtype != Bool {
-		return nil, typeErrorf("masked_fill_ only supports boolean masks, but got mask with dtype %s", torchTypeName(mask.dtype)).
+		return nil, typeErrorf("masked_fill_ only supports boolean masks, but got mask with dtype %s", mask.dtype).
 			WithHint("compare first, e.g. x.masked_fill(x > 0, v), or convert with .to(bool)")
 	}
 	if value.Dim() != 0 {
