@@ -57,6 +57,19 @@ func elementwiseCases() []gradCase {
 			return ts(f.sliced(2, 3))
 		}, un(u.f)})
 	}
+	// Every differentiable operation of the op table, on inputs in every
+	// domain (positive, broadcast), so that a new descriptor's derivative
+	// is checked without a line here.
+	for _, op := range UnaryOps() {
+		if op.Differentiable() {
+			cases = append(cases, gradCase{"table/" + op.Name, func(f *fixture) []*tensor.Tensor { return ts(f.positive(2, 3)) }, un(op.Apply)})
+		}
+	}
+	for _, op := range BinaryOps() {
+		if op.Differentiable() {
+			cases = append(cases, gradCase{"table/" + op.Name, func(f *fixture) []*tensor.Tensor { return ts(f.positive(2, 3), f.positive(3)) }, bin(op.Apply)})
+		}
+	}
 	return append(cases,
 		gradCase{"add/broadcast", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3), f.randn(3)) }, bin(Add)},
 		gradCase{"add/0-d tensor", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3), f.randn()) }, bin(Add)},

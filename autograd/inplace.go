@@ -16,37 +16,35 @@ import (
 // grad mode is on and a or b requires grad, a must not be a leaf that
 // requires grad nor a view (see CheckInPlace); the result's history
 // replaces a's.
-func InPlace(spec *tensor.BinarySpec, a, b *tensor.Tensor) error {
+func (op *BinaryOp) InPlace(a, b *tensor.Tensor) error {
 	if !IsGradEnabled() || (!a.RequiresGrad() && !b.RequiresGrad()) {
-		return spec.ApplyInPlace(a, b)
+		return op.Spec.ApplyInPlace(a, b)
 	}
-	if err := checkRewrite(a, spec.Name+"_"); err != nil {
+	if err := checkRewrite(a, op.Name+"_"); err != nil {
 		return err
 	}
-	f, ok := binaryFuncs[spec]
-	if !ok {
-		return notDifferentiable(spec.Name + "_")
+	if op.grad == nil {
+		return notDifferentiable(op.Name + "_")
 	}
-	if err := spec.CheckInPlace(a, b); err != nil {
+	if err := op.Spec.CheckInPlace(a, b); err != nil {
 		return err
 	}
-	return rewrite(a, func(old *tensor.Tensor) (*tensor.Tensor, error) { return f(old, b) })
+	return rewrite(a, func(old *tensor.Tensor) (*tensor.Tensor, error) { return op.Apply(old, b) })
 }
 
-// InPlaceUnary computes an element-wise function of x into x (x.relu_(),
-// x.exp_()), with the same rules as InPlace.
-func InPlaceUnary(spec *tensor.UnarySpec, x *tensor.Tensor) error {
+// InPlace computes the operation of x into x (x.relu_(), x.exp_()), with
+// the same rules as BinaryOp.InPlace.
+func (op *UnaryOp) InPlace(x *tensor.Tensor) error {
 	if !IsGradEnabled() || !x.RequiresGrad() {
-		return spec.ApplyInPlace(x)
+		return op.Spec.ApplyInPlace(x)
 	}
-	if err := checkRewrite(x, spec.Name+"_"); err != nil {
+	if err := checkRewrite(x, op.Name+"_"); err != nil {
 		return err
 	}
-	f, ok := unaryFuncs[spec]
-	if !ok {
-		return notDifferentiable(spec.Name + "_")
+	if op.grad == nil {
+		return notDifferentiable(op.Name + "_")
 	}
-	return rewrite(x, f)
+	return rewrite(x, op.Apply)
 }
 
 // rewrite computes f of a copy of a that carries a's history, writes the

@@ -47,7 +47,7 @@ func stepEach(params []*tensor.Tensor, weightDecay float64, update func(c *calc,
 			if c.err != nil {
 				return c.err
 			}
-			if err := InPlace(tensor.SubSpec, p, step); err != nil {
+			if err := SubOp.InPlace(p, step); err != nil {
 				return err
 			}
 		}

@@ -21,80 +21,40 @@ func init() {
 	defViews()
 }
 
-// binaryOp is an element-wise operation of two operands.
-type binaryOp struct {
-	name, spec string // the builtin's name and the tensor operation's
-	kind       int
-	doc        string
-}
-
-var binaryOps = []binaryOp{
-	{"mul", "mul", asBoth, "input * other, element-wise with broadcasting."},
-	{"div", "div", asBoth, "input / other: true division, so integers give float32."},
-	{"true_divide", "div", asBoth, "input / other, the same as div."},
-	{"floor_divide", "floor_divide", asBoth, "input // other: the quotient rounded down; integers stay integers."},
-	{"remainder", "remainder", asBoth, "input % other, with the sign of other as in Python."},
-	{"maximum", "maximum", asBoth, "The larger of input and other, element-wise (NaN wins)."},
-	{"minimum", "minimum", asBoth, "The smaller of input and other, element-wise (NaN wins)."},
-	{"eq", "eq", asBoth, "input == other, element-wise, as a bool tensor."},
-	{"ne", "ne", asBoth, "input != other, element-wise, as a bool tensor."},
-	{"lt", "lt", asBoth, "input < other, element-wise, as a bool tensor."},
-	{"le", "le", asBoth, "input <= other, element-wise, as a bool tensor."},
-	{"gt", "gt", asBoth, "input > other, element-wise, as a bool tensor."},
-	{"ge", "ge", asBoth, "input >= other, element-wise, as a bool tensor."},
-	{"logical_and", "logical_and", asBoth, "Whether both elements are true (non-zero), as a bool tensor."},
-	{"logical_or", "logical_or", asBoth, "Whether either element is true (non-zero), as a bool tensor."},
-	{"logical_xor", "logical_xor", asBoth, "Whether exactly one element is true (non-zero), as a bool tensor."},
-	{"bitwise_and", "bitwise_and", asBoth, "input & other for integer and bool tensors."},
-	{"bitwise_or", "bitwise_or", asBoth, "input | other for integer and bool tensors."},
-	{"bitwise_xor", "bitwise_xor", asBoth, "input ^ other for integer and bool tensors."},
-}
-
-// unaryOps are the element-wise functions of one tensor: name, kind, doc.
-var unaryOps = []struct {
-	name string
-	kind int
-	doc  string
-}{
-	{"neg", asBoth, "-input."},
-	{"abs", asMethod, "The absolute value, element-wise."},
-	{"exp", asBoth, "e ** input, element-wise (integers give float32)."},
-	{"log", asBoth, "The natural logarithm, element-wise (integers give float32)."},
-	{"sqrt", asBoth, "The square root, element-wise (integers give float32)."},
-	{"sin", asBoth, "The sine, element-wise."},
-	{"cos", asBoth, "The cosine, element-wise."},
-	{"tanh", asBoth, "The hyperbolic tangent, element-wise."},
-	{"sigmoid", asBoth, "1 / (1 + e ** -input), element-wise."},
-	{"relu", asBoth, "max(input, 0), element-wise."},
-	{"floor", asBoth, "The largest integer not above each element; its gradient is zero."},
-	{"ceil", asBoth, "The smallest integer not below each element; its gradient is zero."},
-	{"sign", asBoth, "-1, 0 or 1 by the sign of each element; its gradient is zero."},
-	{"logical_not", asBoth, "Whether each element is false (zero), as a bool tensor."},
-	{"bitwise_not", asBoth, "~input for integer and bool tensors."},
+// exposureKind is the def kind of an op the language offers as exposure
+// says.
+func exposureKind(e autograd.Exposure) int {
+	kind := 0
+	if e&autograd.Function != 0 {
+		kind |= asFunc
+	}
+	if e&autograd.Method != 0 {
+		kind |= asMethod
+	}
+	return kind
 }
 
 func defElementwise() {
-	for _, op := range []struct{ name, symbol string }{{"add", "+"}, {"sub", "-"}} {
-		defBinary(asBoth, op.name+"(input, other, *, alpha=1)", "input "+op.symbol+" alpha * other, element-wise with broadcasting.", op.name)
-		defInPlace(op.name+"_(input, other, *, alpha=1)", "In place: input "+op.symbol+"= alpha * other; returns input.", op.name)
-	}
-	for _, op := range binaryOps {
-		defBinary(op.kind, op.name+"(input, other)", op.doc, op.spec)
-	}
-	for _, op := range []struct{ name, symbol string }{{"mul", "*"}, {"div", "/"}} {
-		defInPlace(op.name+"_(input, other)", "In place: input "+op.symbol+"= other; returns input.", op.name)
-	}
-	defBinary(asMethod, "pow(input, exponent)", "input ** exponent, element-wise; the exponent may be a number or a tensor.", "pow")
-	for _, op := range unaryOps {
-		spec, ok := tensor.LookupUnary(op.name)
-		if !ok {
-			panic("no tensor operation " + op.name)
+	for _, op := range autograd.BinaryOps() {
+		if op.Expose == autograd.Custom {
+			continue
 		}
-		defUnary(op.kind, op.name+"(input)", op.doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
-			return autograd.Unary(spec, x)
-		})
+		params := "(input, " + op.Other + ")"
+		if op.Alpha {
+			params = "(input, " + op.Other + ", *, alpha=1)"
+		}
+		defBinary(exposureKind(op.Expose), op.Name+params, op.Doc, op)
+		if op.InPlaceDoc != "" {
+			defInPlace(op.Name+"_"+params, op.InPlaceDoc, op)
+		}
 	}
-	def(asMethod, "round(input, *, decimals=0)", "Each element rounded to the given number of decimals, halves to even; its gradient is zero.", func(a *Args) (Value, error) {
+	for _, op := range autograd.UnaryOps() {
+		if op.Expose == autograd.Custom {
+			continue
+		}
+		defUnary(exposureKind(op.Expose), op.Name+"(input)", op.Doc, op.Apply)
+	}
+	def(asMethod, "round(input, *, decimals=0)", autograd.RoundOp.Doc, func(a *Args) (Value, error) {
 		x, decimals := tensorArg(a, "input"), a.Int("decimals")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -129,16 +89,16 @@ func defElementwise() {
 			return nil, err
 		}
 		bounds := []struct {
-			spec *tensor.BinarySpec
-			t    *tensor.Tensor
-		}{{tensor.MaximumSpec, lo}, {tensor.MinimumSpec, hi}}
+			op *autograd.BinaryOp
+			t  *tensor.Tensor
+		}{{autograd.MaximumOp, lo}, {autograd.MinimumOp, hi}}
 		for _, b := range bounds { // check both before changing x
 			if b.t == nil {
 				continue
 			}
-			if _, out, err := b.spec.Types(x, b.t); err != nil {
+			if call, err := b.op.Prepare(x, b.t); err != nil {
 				return nil, err
-			} else if !tensor.CanCast(out, x.DType()) {
+			} else if out := call.Out(); !tensor.CanCast(out, x.DType()) {
 				return nil, tensor.CastError(out, x.DType()).
 					WithHint("use x = x.clamp(...) to get a new tensor, or convert x with .to(%s) first", out)
 			}
@@ -147,7 +107,7 @@ func defElementwise() {
 			if b.t == nil {
 				continue
 			}
-			if err := autograd.InPlace(b.spec, x, b.t); err != nil {
+			if err := b.op.InPlace(x, b.t); err != nil {
 				return nil, err
 			}
 		}
@@ -196,8 +156,8 @@ func defElementwise() {
 }
 
 // defBinary defines an element-wise builtin of input and a second operand
-// (see binaryOperands) that calls the tensor operation spec.
-func defBinary(kind int, sig, doc, spec string) {
+// (see binaryOperands) that applies op.
+func defBinary(kind int, sig, doc string, op *autograd.BinaryOp) {
 	b := def(kind, sig, doc, nil)
 	other := b.params[1].name
 	b.fn = func(a *Args) (Value, error) {
@@ -205,19 +165,18 @@ func defBinary(kind int, sig, doc, spec string) {
 		if err != nil {
 			return nil, err
 		}
-		return result(ops.binary(spec, x, y))
+		return result(op.Apply(x, y))
 	}
 }
 
-// defInPlace defines the in-place method of the binary operation name.
-func defInPlace(sig, doc, name string) {
-	spec, _ := tensor.LookupBinary(name)
+// defInPlace defines the in-place method of op.
+func defInPlace(sig, doc string, op *autograd.BinaryOp) {
 	def(asMethod, sig, doc, func(a *Args) (Value, error) {
 		x, y, err := binaryOperands(a, "other")
 		if err != nil {
 			return nil, err
 		}
-		return inPlace(x, autograd.InPlace(spec, x, y))
+		return inPlace(x, op.InPlace(x, y))
 	})
 }
 
@@ -236,7 +195,7 @@ func binaryOperands(a *Args, other string) (x, y *tensor.Tensor, err error) {
 		return nil, nil, err
 	}
 	if alpha != nil {
-		y, err = ops.binary("mul", y, alpha)
+		y, err = autograd.Mul(y, alpha)
 	}
 	return x, y, err
 }
@@ -321,8 +280,8 @@ func defReductions() {
 	defReduce(asBoth, "amin", false, "The smallest element over dim (all when None); ties share the gradient.", autograd.Amin)
 	defReduce(asMethod, "all", false, "Whether every element over dim (all when None) is true, as a bool tensor.", tensor.All)
 	defReduce(asMethod, "any", false, "Whether some element over dim (all when None) is true, as a bool tensor.", tensor.Any)
-	defExtremum("max", "maximum", "The largest element as a 0-d tensor; with dim, a tuple (values, indices) along dim; with a tensor, the element-wise maximum.", autograd.Amax, autograd.Max)
-	defExtremum("min", "minimum", "The smallest element as a 0-d tensor; with dim, a tuple (values, indices) along dim; with a tensor, the element-wise minimum.", autograd.Amin, autograd.Min)
+	defExtremum("max", autograd.MaximumOp, "The largest element as a 0-d tensor; with dim, a tuple (values, indices) along dim; with a tensor, the element-wise maximum.", autograd.Amax, autograd.Max)
+	defExtremum("min", autograd.MinimumOp, "The smallest element as a 0-d tensor; with dim, a tuple (values, indices) along dim; with a tensor, the element-wise minimum.", autograd.Amin, autograd.Min)
 	defArg("argmax", "The index of the largest element, in the flattened tensor or along dim, as int64.", tensor.ArgmaxAll, tensor.Argmax)
 	defArg("argmin", "The index of the smallest element, in the flattened tensor or along dim, as int64.", tensor.ArgminAll, tensor.Argmin)
 	defSpread("var", "The variance over dim (all when None), unbiased (dividing by N-1) unless unbiased=False or correction says otherwise.", autograd.Var)
@@ -414,7 +373,7 @@ func defWithInt(kind int, sig, doc string, f func(x *tensor.Tensor, n int) (*ten
 
 // defExtremum defines max or min: over everything, along a dimension with
 // indices, or element-wise against another tensor.
-func defExtremum(name, elementwise, doc string,
+func defExtremum(name string, elementwise *autograd.BinaryOp, doc string,
 	all func(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error),
 	along func(x *tensor.Tensor, dim int, keepdim bool) (*tensor.Tensor, *tensor.Tensor, error)) {
 	def(asMethod, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
@@ -423,7 +382,7 @@ func defExtremum(name, elementwise, doc string,
 			return nil, err
 		}
 		if other, ok := a.Value("dim").(*tensor.Tensor); ok {
-			return result(ops.binary(elementwise, x, other))
+			return result(elementwise.Apply(x, other))
 		}
 		keep, dim := a.Bool("keepdim"), a.OptInt("dim")
 		if err := a.Err(); err != nil {

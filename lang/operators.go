@@ -6,17 +6,19 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
-// binaryNames maps operator tokens to the names of the tensor operations
-// they apply (tensor.LookupBinary, autograd).
-var binaryNames = map[syntax.Token]string{
-	syntax.PLUS: "add", syntax.MINUS: "sub", syntax.STAR: "mul", syntax.SLASH: "div",
-	syntax.SLASHSLASH: "floor_divide", syntax.PERCENT: "remainder", syntax.STARSTAR: "pow",
-	syntax.AMP: "bitwise_and", syntax.PIPE: "bitwise_or", syntax.CARET: "bitwise_xor",
-	syntax.EQL: "eq", syntax.NEQ: "ne", syntax.LT: "lt", syntax.LE: "le", syntax.GT: "gt", syntax.GE: "ge",
+// binaryOperators maps operator tokens to the operations they apply on
+// tensors, autograd's descriptors (autograd.BinaryOps).
+var binaryOperators = map[syntax.Token]*autograd.BinaryOp{
+	syntax.PLUS: autograd.AddOp, syntax.MINUS: autograd.SubOp, syntax.STAR: autograd.MulOp, syntax.SLASH: autograd.DivOp,
+	syntax.SLASHSLASH: autograd.FloorDivideOp, syntax.PERCENT: autograd.RemainderOp, syntax.STARSTAR: autograd.PowOp,
+	syntax.AMP: autograd.BitwiseAndOp, syntax.PIPE: autograd.BitwiseOrOp, syntax.CARET: autograd.BitwiseXorOp,
+	syntax.EQL: autograd.EqOp, syntax.NEQ: autograd.NeOp, syntax.LT: autograd.LtOp, syntax.LE: autograd.LeOp,
+	syntax.GT: autograd.GtOp, syntax.GE: autograd.GeOp,
 }
 
 // isTensorOperand reports whether an operator with v should use tensor
@@ -81,7 +83,7 @@ func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, er
 		if err != nil {
 			return nil, err
 		}
-		in.noteBinary("matmul", "@", x, y, at)
+		in.noteBinary("@", x, y, tensor.ResultType(x, y), at)
 		return ops.matmul(x, y)
 	}
 	if isTensor(a) || isTensor(b) {
@@ -113,7 +115,7 @@ func tensorOperands(op syntax.Token, a, b Value) (x, y *tensor.Tensor, err error
 }
 
 func (in *interp) tensorBinary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
-	name, ok := binaryNames[op]
+	top, ok := binaryOperators[op]
 	if !ok {
 		return nil, operandError(op, a, b)
 	}
@@ -121,28 +123,20 @@ func (in *interp) tensorBinary(op syntax.Token, a, b Value, at syntax.Node) (Val
 	if err != nil {
 		return nil, err
 	}
-	in.noteBinary(name, op.String(), x, y, at)
-	return ops.binary(name, x, y)
+	call, err := top.Prepare(x, y)
+	if err != nil {
+		return nil, err
+	}
+	if out := call.Out(); out != tensor.Bool || x.DType() == tensor.Bool { // comparisons are not promotions
+		in.noteBinary(op.String(), x, y, out, at)
+	}
+	return top.Run(call)
 }
 
-// noteBinary records a note when an operation promotes: when the result
-// dtype differs from the dtype of a tensor operand, or integer division
-// produces floats.
-func (in *interp) noteBinary(name, symbol string, x, y *tensor.Tensor, at syntax.Node) {
-	var out tensor.DType
-	if name == "matmul" {
-		out = tensor.ResultType(x, y)
-	} else {
-		spec, ok := tensor.LookupBinary(name)
-		if !ok {
-			return
-		}
-		var err error
-		_, out, err = spec.Types(x, y)
-		if err != nil || out == tensor.Bool && x.DType() != tensor.Bool {
-			return // refusals are errors; comparisons are not promotions
-		}
-	}
+// noteBinary records a note when x symbol y, whose result has dtype out,
+// promotes: when out differs from the dtype of a tensor operand, or
+// integer division produces floats.
+func (in *interp) noteBinary(symbol string, x, y *tensor.Tensor, out tensor.DType, at syntax.Node) {
 	changed := false
 	for _, t := range []*tensor.Tensor{x, y} {
 		if !t.IsWrappedNumber() && t.DType() != out {
@@ -153,7 +147,7 @@ func (in *interp) noteBinary(name, symbol string, x, y *tensor.Tensor, at syntax
 		return
 	}
 	text := operandName(x) + " " + symbol + " " + operandName(y) + " → " + out.String()
-	if name == "div" && !x.DType().IsFloating() && !y.DType().IsFloating() {
+	if symbol == "/" && !x.DType().IsFloating() && !y.DType().IsFloating() {
 		text += " (true division)"
 	}
 	in.addNote(at.Span(), text)
@@ -186,11 +180,11 @@ func (in *interp) addNote(span syntax.Span, text string) {
 
 // inPlace runs t op= y on a tensor, writing into t.
 func (in *interp) inPlace(op syntax.Token, t, y *tensor.Tensor) error {
-	name, ok := binaryNames[op]
+	top, ok := binaryOperators[op]
 	if !ok {
 		return operandError(op, t, y)
 	}
-	return ops.inPlace(name, t, y)
+	return ops.inPlace(top, t, y)
 }
 
 // numberBinary applies an operator to Python numbers with Python's rules:

@@ -23,18 +23,17 @@ type BinarySpec struct {
 	intRefuses bool
 }
 
-var binarySpecs = map[string]*BinarySpec{}
+var binarySpecs []*BinarySpec
 
 func defBinary(s *BinarySpec) *BinarySpec {
-	binarySpecs[s.Name] = s
+	binarySpecs = append(binarySpecs, s)
 	return s
 }
 
-// LookupBinary returns the spec of the binary operation with PyTorch's name.
-func LookupBinary(name string) (*BinarySpec, bool) {
-	s, ok := binarySpecs[name]
-	return s, ok
-}
+// BinarySpecs returns every binary operation, in the order of definition
+// (autograd's tests check that each has a descriptor in its op table). The
+// slice is shared: do not modify it.
+func BinarySpecs() []*BinarySpec { return binarySpecs }
 
 // sameDType computes in the promoted dtype.
 func sameDType(_, _ *Tensor, common DType) (DType, DType, error) { return common, common, nil }
@@ -116,12 +115,33 @@ func (s *BinarySpec) Types(a, b *Tensor) (compute, out DType, err error) {
 
 // Apply computes a op b into a new tensor.
 func (s *BinarySpec) Apply(a, b *Tensor) (*Tensor, error) {
-	compute, out, err := s.Types(a, b)
+	call, err := s.Prepare(a, b)
 	if err != nil {
 		return nil, err
 	}
-	return s.run(a, b, compute, out, nil)
+	return call.Run()
 }
+
+// BinaryCall is a binary operation with its operands and the dtypes Types
+// gave them: what a caller needs to report the result's dtype (the
+// language's promotion note) and then compute it, promoting once.
+type BinaryCall struct {
+	Spec         *BinarySpec
+	A, B         *Tensor
+	compute, out DType
+}
+
+// Prepare resolves the dtypes of a op b, or returns the error Apply would.
+func (s *BinarySpec) Prepare(a, b *Tensor) (BinaryCall, error) {
+	compute, out, err := s.Types(a, b)
+	return BinaryCall{Spec: s, A: a, B: b, compute: compute, out: out}, err
+}
+
+// Out returns the dtype of the result.
+func (c BinaryCall) Out() DType { return c.out }
+
+// Run computes the operation into a new tensor.
+func (c BinaryCall) Run() (*Tensor, error) { return c.Spec.run(c.A, c.B, c.compute, c.out, nil) }
 
 // CheckInPlace returns the error ApplyInPlace(a, b) gives for the dtypes of
 // a and b, without computing anything: a refused promotion, or a result that

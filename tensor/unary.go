@@ -11,18 +11,17 @@ type UnarySpec struct {
 	kernels Kernels[unaryKernel]
 }
 
-var unarySpecs = map[string]*UnarySpec{}
+var unarySpecs []*UnarySpec
 
 func defUnary(s *UnarySpec) *UnarySpec {
-	unarySpecs[s.Name] = s
+	unarySpecs = append(unarySpecs, s)
 	return s
 }
 
-// LookupUnary returns the spec of the unary operation with PyTorch's name.
-func LookupUnary(name string) (*UnarySpec, bool) {
-	s, ok := unarySpecs[name]
-	return s, ok
-}
+// UnarySpecs returns every unary operation, in the order of definition
+// (autograd's tests check that each has a descriptor in its op table). The
+// slice is shared: do not modify it.
+func UnarySpecs() []*UnarySpec { return unarySpecs }
 
 func keepDType(d DType) (DType, DType, error) { return d, d, nil }
 
