@@ -7,110 +7,67 @@ import (
 // Add returns a + b.
 func Add(a, b *tensor.Tensor) (*tensor.Tensor, error) { return AddOp.Apply(a, b) }
 
-// addGrad: both inputs get the output's gradient, summed back to their own
-// shapes.
-func addGrad(a, b, out *tensor.Tensor) *tensor.Tensor {
-	n := newNode("AddBackward0", a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		return []*tensor.Tensor{n.toInput(c, 0, g), n.toInput(c, 1, g)}
-	}
-	return n.attach(out)
-}
-
 // Sub returns a - b.
 func Sub(a, b *tensor.Tensor) (*tensor.Tensor, error) { return SubOp.Apply(a, b) }
-
-// subGrad: d/da = 1, d/db = -1.
-func subGrad(a, b, out *tensor.Tensor) *tensor.Tensor {
-	n := newNode("SubBackward0", a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		var gb *tensor.Tensor
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.neg(g))
-		}
-		return []*tensor.Tensor{n.toInput(c, 0, g), gb}
-	}
-	return n.attach(out)
-}
 
 // Mul returns a * b.
 func Mul(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MulOp.Apply(a, b) }
 
-// mulGrad: d/da = b, d/db = a.
-func mulGrad(a, b, out *tensor.Tensor) *tensor.Tensor {
-	n := newNode("MulBackward0", a, b)
-	n.save(a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			ga = n.toInput(c, 0, c.mul(g, b))
-		}
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.mul(g, a))
-		}
-		return []*tensor.Tensor{ga, gb}
-	}
-	return n.attach(out)
-}
-
 // Div returns a / b.
 func Div(a, b *tensor.Tensor) (*tensor.Tensor, error) { return DivOp.Apply(a, b) }
-
-// divGrad: d/da = 1/b, d/db = -a/b².
-func divGrad(a, b, out *tensor.Tensor) *tensor.Tensor {
-	n := newNode("DivBackward0", a, b)
-	n.save(a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			ga = n.toInput(c, 0, c.div(g, b))
-		}
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.neg(c.div(c.mul(g, a), c.mul(b, b))))
-		}
-		return []*tensor.Tensor{ga, gb}
-	}
-	return n.attach(out)
-}
 
 // Pow returns a ** b.
 func Pow(a, b *tensor.Tensor) (*tensor.Tensor, error) { return PowOp.Apply(a, b) }
 
-// powGrad: d/da = b·a^(b-1) (0 where b is 0), d/db = a^b·ln a (0 where a is
-// 0 and b ≥ 0). A plain-number exponent (x ** 2) records PowBackward0, a
-// plain-number base (2 ** x) PowBackward2, two tensors PowBackward1, as
-// PyTorch does.
-func powGrad(a, b, out *tensor.Tensor) *tensor.Tensor {
-	name := "PowBackward1"
+// Maximum returns the element-wise maximum.
+func Maximum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MaximumOp.Apply(a, b) }
+
+// Minimum returns the element-wise minimum.
+func Minimum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MinimumOp.Apply(a, b) }
+
+// divGrad: d/da = 1/b, d/db = -a/b² (div and true_divide).
+var divGrad = &binaryGrad{node: "DivBackward0", saves: savesInputs,
+	da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.div(g, b) },
+	db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+		return c.neg(c.div(c.mul(g, a), c.mul(b, b)))
+	},
+}
+
+// passGrad is the derivative of an input that gets the output's gradient
+// unchanged (both inputs of add, a of sub).
+func passGrad(_ *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return g }
+
+// powNode names pow's node as PyTorch does: PowBackward0 for a plain-number
+// exponent (x ** 2), PowBackward2 for a plain-number base (2 ** x),
+// PowBackward1 for two tensors.
+func powNode(a, b *tensor.Tensor) string {
 	switch {
 	case b.IsWrappedNumber():
-		name = "PowBackward0"
+		return "PowBackward0"
 	case a.IsWrappedNumber():
-		name = "PowBackward2"
+		return "PowBackward2"
 	}
-	n := newNode(name, a, b)
-	n.save(a, b, out)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			bm1 := c.sub(b, num(1))
-			if b.IsWrappedNumber() { // keep the exponent a plain number, exact in a's dtype
-				bm1 = c.do(func() (*tensor.Tensor, error) { return scalarMinusOne(b) })
-			}
-			d := c.mul(g, c.mul(b, c.pow(a, bm1)))
-			if !nonzeroNumber(b) { // a plain nonzero exponent (x ** 2) needs no mask
-				d = c.where(c.eq(b, num(0)), c.zeros(d.DType(), nil), d)
-			}
-			ga = n.toInput(c, 0, d)
-		}
-		if n.needs(1) {
-			d := c.mul(g, c.mul(out, c.log(a)))
-			zero := c.logicalAnd(c.eq(a, num(0)), c.ge(b, num(0)))
-			gb = n.toInput(c, 1, c.where(zero, c.zeros(d.DType(), nil), d))
-		}
-		return []*tensor.Tensor{ga, gb}
+	return "PowBackward1"
+}
+
+// powGradA is d/da of a ** b, b·a^(b-1) (0 where b is 0).
+func powGradA(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+	bm1 := c.sub(b, num(1))
+	if b.IsWrappedNumber() { // keep the exponent a plain number, exact in a's dtype
+		bm1 = c.do(func() (*tensor.Tensor, error) { return scalarMinusOne(b) })
 	}
-	return n.attach(out)
+	d := c.mul(g, c.mul(b, c.pow(a, bm1)))
+	if !nonzeroNumber(b) { // a plain nonzero exponent (x ** 2) needs no mask
+		d = c.where(c.eq(b, num(0)), c.zeros(d.DType(), nil), d)
+	}
+	return d
+}
+
+// powGradB is d/db of a ** b, a^b·ln a (0 where a is 0 and b ≥ 0).
+func powGradB(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor {
+	d := c.mul(g, c.mul(out, c.log(a)))
+	zero := c.logicalAnd(c.eq(a, num(0)), c.ge(b, num(0)))
+	return c.where(zero, c.zeros(d.DType(), nil), d)
 }
 
 // nonzeroNumber reports whether b is a plain number (a wrapped scalar)
@@ -142,37 +99,22 @@ func scalarMinusOne(b *tensor.Tensor) (*tensor.Tensor, error) {
 	return tensor.Scalar(-1)
 }
 
-// Maximum returns the element-wise maximum.
-func Maximum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MaximumOp.Apply(a, b) }
+// minmaxShare is the derivative of maximum and minimum for the input x
+// (other being the other input): the gradient goes to the input that is the
+// result; ties split it evenly.
+func minmaxShare(c *calc, g, x, other, out *tensor.Tensor) *tensor.Tensor {
+	// 1 where x alone is the result, 1/2 on ties, 0 elsewhere.
+	won := c.to(c.logicalAnd(c.eq(x, out), c.ne(other, out)), g.DType())
+	tie := c.to(c.eq(x, other), g.DType())
+	return c.mul(g, c.add(won, c.mul(tie, num(0.5))))
+}
 
-// Minimum returns the element-wise minimum.
-func Minimum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MinimumOp.Apply(a, b) }
+func minmaxGradA(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor {
+	return minmaxShare(c, g, a, b, out)
+}
 
-// minmaxGrad is the derivative of maximum or minimum, recorded as the node
-// name: the gradient goes to the input that is the result; ties split it
-// evenly.
-func minmaxGrad(name string) func(a, b, out *tensor.Tensor) *tensor.Tensor {
-	return func(a, b, out *tensor.Tensor) *tensor.Tensor {
-		n := newNode(name, a, b)
-		n.save(a, b, out)
-		n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-			// weight(x) is 1 where x alone is the result, 1/2 on ties, 0 elsewhere.
-			weight := func(x, other *tensor.Tensor) *tensor.Tensor {
-				won := c.to(c.logicalAnd(c.eq(x, out), c.ne(other, out)), g.DType())
-				tie := c.to(c.eq(a, b), g.DType())
-				return c.add(won, c.mul(tie, num(0.5)))
-			}
-			var ga, gb *tensor.Tensor
-			if n.needs(0) {
-				ga = n.toInput(c, 0, c.mul(g, weight(a, b)))
-			}
-			if n.needs(1) {
-				gb = n.toInput(c, 1, c.mul(g, weight(b, a)))
-			}
-			return []*tensor.Tensor{ga, gb}
-		}
-		return n.attach(out)
-	}
+func minmaxGradB(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor {
+	return minmaxShare(c, g, b, a, out)
 }
 
 // Neg returns -x.
@@ -236,11 +178,14 @@ const (
 
 // The binary operations, in the order the language reference lists them.
 var (
-	AddOp = defBinaryOp(&BinaryOp{Spec: tensor.AddSpec, Expose: FunctionAndMethod, Alpha: true, grad: addGrad,
+	AddOp = defBinaryOp(&BinaryOp{Spec: tensor.AddSpec, Expose: FunctionAndMethod, Alpha: true, grad: &binaryGrad{node: "AddBackward0", da: passGrad, db: passGrad},
 		Doc: "input + alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input += alpha * other; returns input."})
-	SubOp = defBinaryOp(&BinaryOp{Spec: tensor.SubSpec, Expose: FunctionAndMethod, Alpha: true, grad: subGrad,
+	SubOp = defBinaryOp(&BinaryOp{Spec: tensor.SubSpec, Expose: FunctionAndMethod, Alpha: true, grad: &binaryGrad{node: "SubBackward0", da: passGrad,
+		db: func(c *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return c.neg(g) }},
 		Doc: "input - alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input -= alpha * other; returns input."})
-	MulOp = defBinaryOp(&BinaryOp{Spec: tensor.MulSpec, Expose: FunctionAndMethod, grad: mulGrad,
+	MulOp = defBinaryOp(&BinaryOp{Spec: tensor.MulSpec, Expose: FunctionAndMethod, grad: &binaryGrad{node: "MulBackward0", saves: savesInputs,
+		da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, b) },
+		db: func(c *calc, g, a, _, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, a) }},
 		Doc: "input * other, element-wise with broadcasting.", InPlaceDoc: "In place: input *= other; returns input."})
 	DivOp = defBinaryOp(&BinaryOp{Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad,
 		Doc: "input / other: true division, so integers give float32.", InPlaceDoc: "In place: input /= other; returns input."})
@@ -251,11 +196,11 @@ var (
 	RemainderOp = defBinaryOp(&BinaryOp{Spec: tensor.RemainderSpec, Expose: FunctionAndMethod,
 		NoGrad: "kael records no gradient for it yet (PyTorch's is 1 for input and -floor(input / other) for other)",
 		Doc:    "input % other, with the sign of other as in Python."})
-	PowOp = defBinaryOp(&BinaryOp{Spec: tensor.PowSpec, Expose: Method, Other: "exponent", grad: powGrad,
+	PowOp = defBinaryOp(&BinaryOp{Spec: tensor.PowSpec, Expose: Method, Other: "exponent", grad: &binaryGrad{nodeOf: powNode, saves: savesAll, da: powGradA, db: powGradB},
 		Doc: "input ** exponent, element-wise; the exponent may be a number or a tensor."})
-	MaximumOp = defBinaryOp(&BinaryOp{Spec: tensor.MaximumSpec, Expose: FunctionAndMethod, grad: minmaxGrad("MaximumBackward0"),
+	MaximumOp = defBinaryOp(&BinaryOp{Spec: tensor.MaximumSpec, Expose: FunctionAndMethod, grad: &binaryGrad{node: "MaximumBackward0", saves: savesAll, da: minmaxGradA, db: minmaxGradB},
 		Doc: "The larger of input and other, element-wise (NaN wins)."})
-	MinimumOp = defBinaryOp(&BinaryOp{Spec: tensor.MinimumSpec, Expose: FunctionAndMethod, grad: minmaxGrad("MinimumBackward0"),
+	MinimumOp = defBinaryOp(&BinaryOp{Spec: tensor.MinimumSpec, Expose: FunctionAndMethod, grad: &binaryGrad{node: "MinimumBackward0", saves: savesAll, da: minmaxGradA, db: minmaxGradB},
 		Doc: "The smaller of input and other, element-wise (NaN wins)."})
 	EqOp = defBinaryOp(&BinaryOp{Spec: tensor.EqSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
 		Doc: "input == other, element-wise, as a bool tensor."})

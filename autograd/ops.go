@@ -43,10 +43,9 @@ type BinaryOp struct {
 	// InPlaceDoc, when set, is the help of the in-place method Name_
 	// (x.add_(y)).
 	InPlaceDoc string
-	// grad records the operation on its output out = a op b: it attaches
-	// the backward node and returns out. nil when the operation has no
-	// derivative, which NoGrad then explains.
-	grad func(a, b, out *tensor.Tensor) *tensor.Tensor
+	// grad is the derivative recorded on the output; nil when there is
+	// none, which NoGrad then explains.
+	grad *binaryGrad
 	// NoGrad says why the operation has no derivative ("" when it has one).
 	NoGrad string
 }
@@ -72,6 +71,74 @@ type unaryGrad struct {
 	// deriv maps the output's gradient g to the input's; s is the tensor
 	// reads names (nil for readsNothing).
 	deriv func(c *calc, g, s *tensor.Tensor) *tensor.Tensor
+}
+
+// binaryGrad is the derivative of a two-input operation out = a op b: da
+// and db map the output's gradient g to the gradients of a and b (toInput
+// then sums them to the inputs' shapes and dtypes); each runs only when its
+// input needs a gradient, and reads only what saves names (the others are
+// passed as nil).
+type binaryGrad struct {
+	node string // the node's name, e.g. "MulBackward0"
+	// nodeOf, when set, names the node from the operands instead (pow).
+	nodeOf func(a, b *tensor.Tensor) string
+	saves  binarySaves
+	da, db func(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor
+}
+
+// binarySaves says which tensors a binary derivative reads besides the
+// gradient. Only those are saved and kept alive by the graph.
+type binarySaves int
+
+const (
+	savesNothing binarySaves = iota
+	savesInputs              // a and b
+	savesAll                 // a, b and out
+)
+
+// record attaches the node of out = a op b and returns out.
+func (bg *binaryGrad) record(a, b, out *tensor.Tensor) *tensor.Tensor {
+	name := bg.node
+	if bg.nodeOf != nil {
+		name = bg.nodeOf(a, b)
+	}
+	n := newNode(name, a, b)
+	var sa, sb, sout *tensor.Tensor
+	switch bg.saves {
+	case savesInputs:
+		sa, sb = a, b
+	case savesAll:
+		sa, sb, sout = a, b, out
+	}
+	n.save(sa, sb, sout)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		var ga, gb *tensor.Tensor
+		if n.needs(0) {
+			ga = n.toInput(c, 0, bg.da(c, g, sa, sb, sout))
+		}
+		if n.needs(1) {
+			gb = n.toInput(c, 1, bg.db(c, g, sa, sb, sout))
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n.attach(out)
+}
+
+// record attaches the node of out = op(x) and returns out.
+func (ug *unaryGrad) record(x, out *tensor.Tensor) *tensor.Tensor {
+	n := newNode(ug.node, x)
+	var s *tensor.Tensor
+	switch ug.reads {
+	case readsInput:
+		s = x
+	case readsOutput:
+		s = out
+	}
+	n.save(s)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{ug.deriv(c, g, s)}
+	}
+	return n.attach(out)
 }
 
 // unaryReads says which tensor a unary derivative reads besides the
@@ -139,7 +206,7 @@ func (op *BinaryOp) Run(call tensor.BinaryCall) (*tensor.Tensor, error) {
 	if err != nil || op.grad == nil || !track(out, call.A, call.B) {
 		return out, err
 	}
-	return op.grad(call.A, call.B, out), nil
+	return op.grad.record(call.A, call.B, out), nil
 }
 
 // Apply computes a op b, recording it when it is differentiable and an
@@ -160,18 +227,5 @@ func (op *UnaryOp) Apply(x *tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil || op.grad == nil || !track(out, x) {
 		return out, err
 	}
-	g := op.grad
-	n := newNode(g.node, x)
-	var s *tensor.Tensor
-	switch g.reads {
-	case readsInput:
-		s = x
-	case readsOutput:
-		s = out
-	}
-	n.save(s)
-	n.backward = func(c *calc, gout *tensor.Tensor) []*tensor.Tensor {
-		return []*tensor.Tensor{g.deriv(c, gout, s)}
-	}
-	return n.attach(out), nil
+	return op.grad.record(x, out), nil
 }
