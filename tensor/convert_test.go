@@ -77,3 +77,14 @@ func TestAllcloseEqual(t *testing.T) {
 	checkError(t, "dtypes", errOf(Allclose(f(1), mustOp(FromSlice([]float32{1})), 0, 0, false)), TypeError, "float64 did not match float32", ".to(float64)")
 	checkError(t, "shapes", errOf(Allclose(f(1, 2), f(1, 2, 3), 0, 0, false)), ValueError, "must match the size", "")
 }
+
+// TestToListError: ToList reports the error of making its input contiguous
+// instead of returning nil.
+func TestToListError(t *testing.T) {
+	x := mustOp(Zeros(Float64, 64, 64)).T() // 32 KiB to copy
+	prev := SetMemoryLimit(16 << 10)
+	defer SetMemoryLimit(prev)
+	if v, err := ToList(x); KindOf(err) != MemoryError || v != nil {
+		t.Errorf("ToList over the limit = %v, %v; want a MemoryError", v, err)
+	}
+}
