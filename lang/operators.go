@@ -40,7 +40,7 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 		case syntax.PLUS:
 			return t, nil
 		case syntax.TILDE:
-			return tensor.BitwiseNot(t)
+			return autograd.BitwiseNotOp.Apply(t)
 		}
 	}
 	switch x := v.(type) {
