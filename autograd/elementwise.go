@@ -178,14 +178,17 @@ const (
 
 // The binary operations, in the order the language reference lists them.
 var (
-	AddOp = defBinaryOp(&BinaryOp{Spec: tensor.AddSpec, Expose: FunctionAndMethod, Alpha: true, grad: &binaryGrad{node: "AddBackward0", da: passGrad, db: passGrad},
-		Doc: "input + alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input += alpha * other; returns input."})
-	SubOp = defBinaryOp(&BinaryOp{Spec: tensor.SubSpec, Expose: FunctionAndMethod, Alpha: true, grad: &binaryGrad{node: "SubBackward0", da: passGrad,
-		db: func(c *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return c.neg(g) }},
+	AddOp = defBinaryOp(&BinaryOp{Spec: tensor.AddSpec, Expose: FunctionAndMethod, Alpha: true,
+		grad: &binaryGrad{node: "AddBackward0", da: passGrad, db: passGrad},
+		Doc:  "input + alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input += alpha * other; returns input."})
+	SubOp = defBinaryOp(&BinaryOp{Spec: tensor.SubSpec, Expose: FunctionAndMethod, Alpha: true,
+		grad: &binaryGrad{node: "SubBackward0", da: passGrad,
+			db: func(c *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return c.neg(g) }},
 		Doc: "input - alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input -= alpha * other; returns input."})
-	MulOp = defBinaryOp(&BinaryOp{Spec: tensor.MulSpec, Expose: FunctionAndMethod, grad: &binaryGrad{node: "MulBackward0", saves: savesInputs,
-		da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, b) },
-		db: func(c *calc, g, a, _, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, a) }},
+	MulOp = defBinaryOp(&BinaryOp{Spec: tensor.MulSpec, Expose: FunctionAndMethod,
+		grad: &binaryGrad{node: "MulBackward0", saves: savesInputs,
+			da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, b) },
+			db: func(c *calc, g, a, _, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, a) }},
 		Doc: "input * other, element-wise with broadcasting.", InPlaceDoc: "In place: input *= other; returns input."})
 	DivOp = defBinaryOp(&BinaryOp{Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad,
 		Doc: "input / other: true division, so integers give float32.", InPlaceDoc: "In place: input /= other; returns input."})
@@ -196,12 +199,15 @@ var (
 	RemainderOp = defBinaryOp(&BinaryOp{Spec: tensor.RemainderSpec, Expose: FunctionAndMethod,
 		NoGrad: "kael records no gradient for it yet (PyTorch's is 1 for input and -floor(input / other) for other)",
 		Doc:    "input % other, with the sign of other as in Python."})
-	PowOp = defBinaryOp(&BinaryOp{Spec: tensor.PowSpec, Expose: Method, Other: "exponent", grad: &binaryGrad{nodeOf: powNode, saves: savesAll, da: powGradA, db: powGradB},
-		Doc: "input ** exponent, element-wise; the exponent may be a number or a tensor."})
-	MaximumOp = defBinaryOp(&BinaryOp{Spec: tensor.MaximumSpec, Expose: FunctionAndMethod, grad: &binaryGrad{node: "MaximumBackward0", saves: savesAll, da: minmaxGradA, db: minmaxGradB},
-		Doc: "The larger of input and other, element-wise (NaN wins)."})
-	MinimumOp = defBinaryOp(&BinaryOp{Spec: tensor.MinimumSpec, Expose: FunctionAndMethod, grad: &binaryGrad{node: "MinimumBackward0", saves: savesAll, da: minmaxGradA, db: minmaxGradB},
-		Doc: "The smaller of input and other, element-wise (NaN wins)."})
+	PowOp = defBinaryOp(&BinaryOp{Spec: tensor.PowSpec, Expose: Method, Other: "exponent",
+		grad: &binaryGrad{nodeOf: powNode, saves: savesAll, da: powGradA, db: powGradB},
+		Doc:  "input ** exponent, element-wise; the exponent may be a number or a tensor."})
+	MaximumOp = defBinaryOp(&BinaryOp{Spec: tensor.MaximumSpec, Expose: FunctionAndMethod,
+		grad: &binaryGrad{node: "MaximumBackward0", saves: savesAll, da: minmaxGradA, db: minmaxGradB},
+		Doc:  "The larger of input and other, element-wise (NaN wins)."})
+	MinimumOp = defBinaryOp(&BinaryOp{Spec: tensor.MinimumSpec, Expose: FunctionAndMethod,
+		grad: &binaryGrad{node: "MinimumBackward0", saves: savesAll, da: minmaxGradA, db: minmaxGradB},
+		Doc:  "The smaller of input and other, element-wise (NaN wins)."})
 	EqOp = defBinaryOp(&BinaryOp{Spec: tensor.EqSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
 		Doc: "input == other, element-wise, as a bool tensor."})
 	NeOp = defBinaryOp(&BinaryOp{Spec: tensor.NeSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
