@@ -14,8 +14,7 @@ import (
 // keeps its kind unchanged in a cell.
 type ErrorKind = tensor.ErrorKind
 
-// The kinds of error a cell can raise: those the tensor core also raises,
-// and those only a program can.
+// The kinds of error a cell can raise, tensor's list under the same names.
 const (
 	TypeError         = tensor.TypeError
 	ValueError        = tensor.ValueError
@@ -24,17 +23,15 @@ const (
 	MemoryError       = tensor.MemoryError
 	RuntimeError      = tensor.RuntimeError
 	KeyboardInterrupt = tensor.KeyboardInterrupt
-
-	SyntaxError    ErrorKind = "SyntaxError"
-	NameError      ErrorKind = "NameError"
-	KeyError       ErrorKind = "KeyError"
-	AttributeError ErrorKind = "AttributeError"
-	OverflowError  ErrorKind = "OverflowError"
-	RecursionError ErrorKind = "RecursionError"
-	AssertionError ErrorKind = "AssertionError"
-	EOFError       ErrorKind = "EOFError"
-	// InternalError reports a bug in kael itself (a recovered Go panic).
-	InternalError ErrorKind = "InternalError"
+	SyntaxError       = tensor.SyntaxError
+	NameError         = tensor.NameError
+	KeyError          = tensor.KeyError
+	AttributeError    = tensor.AttributeError
+	OverflowError     = tensor.OverflowError
+	RecursionError    = tensor.RecursionError
+	AssertionError    = tensor.AssertionError
+	EOFError          = tensor.EOFError
+	InternalError     = tensor.InternalError
 )
 
 // Error is an error raised by a cell: what went wrong (Kind, Msg), where

@@ -6,12 +6,13 @@ import (
 )
 
 // ErrorKind names the class of an error after Python's exception names, so
-// that the language can show it unchanged. It is the one kind type of kael:
-// package lang adds the kinds only a program can raise (NameError,
-// SyntaxError, ...) as further constants of this type.
+// that the language can show it unchanged. It is the one kind type of kael,
+// and the constants below are its one list: package lang re-exports them
+// under the same names.
 type ErrorKind string
 
-// The kinds of error the tensor core and autograd report.
+// The kinds of error: the first seven are those the tensor core and
+// autograd report, the others those only a program in the language raises.
 const (
 	TypeError         ErrorKind = "TypeError"
 	ValueError        ErrorKind = "ValueError"
@@ -22,6 +23,17 @@ const (
 	// KeyboardInterrupt reports a computation stopped by Interruptible's
 	// context.
 	KeyboardInterrupt ErrorKind = "KeyboardInterrupt"
+
+	SyntaxError    ErrorKind = "SyntaxError"
+	NameError      ErrorKind = "NameError"
+	KeyError       ErrorKind = "KeyError"
+	AttributeError ErrorKind = "AttributeError"
+	OverflowError  ErrorKind = "OverflowError"
+	RecursionError ErrorKind = "RecursionError"
+	AssertionError ErrorKind = "AssertionError"
+	EOFError       ErrorKind = "EOFError"
+	// InternalError reports a bug in kael itself (a recovered Go panic).
+	InternalError ErrorKind = "InternalError"
 )
 
 // Error is the error type of packages tensor and autograd. Msg says what
