@@ -24,9 +24,12 @@ build:
 run: build
 	$(KAEL)
 
-## test: every test, including the Jupyter integration test with the real client
+## test: every test, including the Jupyter integration test with the real client;
+## then the packages that allocate tensors again with outputs allocated by make
+## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem)
 test: jupyter-deps
 	KAEL_REQUIRE_JUPYTER=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
+	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
 
 ## fuzz: run each fuzz target for $(FUZZTIME)
 fuzz:
@@ -38,12 +41,15 @@ fuzz:
 	done
 
 ## lint: gofmt, go vet and the exhaustive analyzer over switches on tensor.DType
-## (a new dtype fails every switch that misses it, as -Wswitch does in C++)
+## (a new dtype fails every switch that misses it, as -Wswitch does in C++),
+## and the proof that an extra dtype fails every place that needs it
+## (.ci/check-extra-dtype, docs/adr/0001-runtime-dtype.md)
 lint: $(EXHAUSTIVE)
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(EXHAUSTIVE) -typeonly 'tensor\.DType$$' ./...
+	./.ci/check-extra-dtype $(EXHAUSTIVE)
 
 $(EXHAUSTIVE):
 	GOBIN=$(BIN) $(GO) install github.com/nishanths/exhaustive/cmd/exhaustive@$(EXHAUSTIVE_VERSION)

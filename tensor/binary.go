@@ -27,6 +27,7 @@ var binarySpecs []*BinarySpec
 
 func defBinary(s *BinarySpec) *BinarySpec {
 	binarySpecs = append(binarySpecs, s)
+	s.kernels.computesIn() // run converts to the ComputeIn dtype
 	return s
 }
 
@@ -70,23 +71,23 @@ func logical(_, _ *Tensor, _ DType) (DType, DType, error) { return Bool, Bool, n
 // The binary operations.
 var (
 	AddSpec = defBinary(&BinarySpec{Name: "add", Symbol: "+", dtypes: sameDType,
-		kernels: AllDTypes(arith[float32](opAdd), arith[float64](opAdd), arith[int64](opAdd), boolLoop(func(a, b uint8) uint8 { return a | b }))})
+		kernels: AllDTypes(ByDType[binaryKernel]{Float32: arith[float32](opAdd), Float64: arith[float64](opAdd), Int64: arith[int64](opAdd), Bool: boolLoop(func(a, b uint8) uint8 { return a | b })})})
 	SubSpec = defBinary(&BinarySpec{Name: "sub", Symbol: "-", dtypes: noBoolSub,
-		kernels: NoBoolDTypes(arith[float32](opSub), arith[float64](opSub), arith[int64](opSub))})
+		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: arith[float32](opSub), Float64: arith[float64](opSub), Int64: arith[int64](opSub)})})
 	MulSpec = defBinary(&BinarySpec{Name: "mul", Symbol: "*", dtypes: sameDType,
-		kernels: AllDTypes(arith[float32](opMul), arith[float64](opMul), arith[int64](opMul), boolLoop(func(a, b uint8) uint8 { return a & b }))})
+		kernels: AllDTypes(ByDType[binaryKernel]{Float32: arith[float32](opMul), Float64: arith[float64](opMul), Int64: arith[int64](opMul), Bool: boolLoop(func(a, b uint8) uint8 { return a & b })})})
 	DivSpec = defBinary(&BinarySpec{Name: "div", Symbol: "/", dtypes: toFloat,
-		kernels: FloatingDTypes(arith[float32](opDiv), arith[float64](opDiv))})
+		kernels: FloatingDTypes(ByDType[binaryKernel]{Float32: arith[float32](opDiv), Float64: arith[float64](opDiv)})})
 	FloorDivideSpec = defBinary(&BinarySpec{Name: "floor_divide", Symbol: "//", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(floatLoop(FloorDivFloat[float32]), floatLoop(FloorDivFloat[float64]), intDivLoop(FloorDivInt))})
+		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(FloorDivFloat[float32]), Float64: floatLoop(FloorDivFloat[float64]), Int64: intDivLoop(FloorDivInt)})})
 	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(floatLoop(RemainderFloat[float32]), floatLoop(RemainderFloat[float64]), intDivLoop(RemainderInt))})
+		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(RemainderFloat[float32]), Float64: floatLoop(RemainderFloat[float64]), Int64: intDivLoop(RemainderInt)})})
 	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(floatLoop(powFloat[float32]), floatLoop(powFloat[float64]), powIntLoop)})
+		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(powFloat[float32]), Float64: floatLoop(powFloat[float64]), Int64: powIntLoop})})
 	MaximumSpec = defBinary(&BinarySpec{Name: "maximum", dtypes: sameDType,
-		kernels: AllDTypes(floatLoop(maxNaN[float32]), floatLoop(maxNaN[float64]), sameLoop(maxOf[int64]), sameLoop(maxOf[uint8]))})
+		kernels: AllDTypes(ByDType[binaryKernel]{Float32: floatLoop(maxNaN[float32]), Float64: floatLoop(maxNaN[float64]), Int64: sameLoop(maxOf[int64]), Bool: sameLoop(maxOf[uint8])})})
 	MinimumSpec = defBinary(&BinarySpec{Name: "minimum", dtypes: sameDType,
-		kernels: AllDTypes(floatLoop(minNaN[float32]), floatLoop(minNaN[float64]), sameLoop(minOf[int64]), sameLoop(minOf[uint8]))})
+		kernels: AllDTypes(ByDType[binaryKernel]{Float32: floatLoop(minNaN[float32]), Float64: floatLoop(minNaN[float64]), Int64: sameLoop(minOf[int64]), Bool: sameLoop(minOf[uint8])})})
 
 	EqSpec = defBinary(&BinarySpec{Name: "eq", Symbol: "==", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c == 0 }, false)})
 	NeSpec = defBinary(&BinarySpec{Name: "ne", Symbol: "!=", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c != 0 }, true)})
@@ -100,11 +101,11 @@ var (
 	LogicalXorSpec = defBinary(&BinarySpec{Name: "logical_xor", dtypes: logical, kernels: boolOnly(func(a, b uint8) uint8 { return a ^ b })})
 
 	BitwiseAndSpec = defBinary(&BinarySpec{Name: "bitwise_and", Symbol: "&", dtypes: integerOrBool("bitwise_and"),
-		kernels: AllDTypes[binaryKernel](nil, nil, sameLoop(func(a, b int64) int64 { return a & b }), boolLoop(func(a, b uint8) uint8 { return a & b }))})
+		kernels: IntegerBoolDTypes(ByDType[binaryKernel]{Int64: sameLoop(func(a, b int64) int64 { return a & b }), Bool: boolLoop(func(a, b uint8) uint8 { return a & b })})})
 	BitwiseOrSpec = defBinary(&BinarySpec{Name: "bitwise_or", Symbol: "|", dtypes: integerOrBool("bitwise_or"),
-		kernels: AllDTypes[binaryKernel](nil, nil, sameLoop(func(a, b int64) int64 { return a | b }), boolLoop(func(a, b uint8) uint8 { return a | b }))})
+		kernels: IntegerBoolDTypes(ByDType[binaryKernel]{Int64: sameLoop(func(a, b int64) int64 { return a | b }), Bool: boolLoop(func(a, b uint8) uint8 { return a | b })})})
 	BitwiseXorSpec = defBinary(&BinarySpec{Name: "bitwise_xor", Symbol: "^", dtypes: integerOrBool("bitwise_xor"),
-		kernels: AllDTypes[binaryKernel](nil, nil, sameLoop(func(a, b int64) int64 { return a ^ b }), boolLoop(func(a, b uint8) uint8 { return a ^ b }))})
+		kernels: IntegerBoolDTypes(ByDType[binaryKernel]{Int64: sameLoop(func(a, b int64) int64 { return a ^ b }), Bool: boolLoop(func(a, b uint8) uint8 { return a ^ b })})})
 )
 
 // Types returns the dtype spec computes a op b in and the dtype of the
@@ -169,7 +170,7 @@ func (s *BinarySpec) ApplyInPlace(a, b *Tensor) error {
 	if err != nil {
 		return err
 	}
-	if out != a.dtype || overlaps(a, b) || (s.intRefuses && compute == Int64) {
+	if out != a.dtype || overlaps(a, b) || (s.intRefuses && compute == Int64) || compute.ComputeIn() != compute {
 		r, err := s.run(a, b, compute, out, nil)
 		if err != nil {
 			return err
@@ -183,25 +184,28 @@ func (s *BinarySpec) ApplyInPlace(a, b *Tensor) error {
 	return nil
 }
 
+// run computes into out, or into a new tensor of dtype outType when out is
+// nil, converting as UnarySpec.run does.
 func (s *BinarySpec) run(a, b *Tensor, compute, outType DType, out *Tensor) (*Tensor, error) {
-	kernel, err := s.kernels.Select(s.Name, compute)
+	kernelType, iterType := computeTypes(compute, outType)
+	kernel, err := s.kernels.Select(s.Name, kernelType)
 	if err != nil {
 		return nil, err
 	}
-	if a, err = a.To(compute); err != nil {
+	if a, err = a.To(kernelType); err != nil {
 		return nil, err
 	}
-	if b, err = b.To(compute); err != nil {
+	if b, err = b.To(kernelType); err != nil {
 		return nil, err
 	}
-	it, err := NewIter(IterConfig{Out: out, OutDType: outType, Inputs: []*Tensor{a, b}})
+	it, err := NewIter(IterConfig{Out: out, OutDType: iterType, Inputs: []*Tensor{a, b}})
 	if err != nil {
 		return nil, err
 	}
 	if err := kernel(it); err != nil {
 		return nil, err
 	}
-	return it.Output(), nil
+	return it.Output().To(outType)
 }
 
 // Add returns a + b.
@@ -431,14 +435,13 @@ func boolLoop(f func(a, b uint8) uint8) binaryKernel { return sameLoop(f) }
 
 // boolOnly builds a logical kernel table: inputs are converted to bool first.
 func boolOnly(f func(a, b uint8) uint8) Kernels[binaryKernel] {
-	return AllDTypes[binaryKernel](nil, nil, nil, boolLoop(f))
+	return BoolDTypes(ByDType[binaryKernel]{Bool: boolLoop(f)})
 }
 
 // compareKernels builds the table of a comparison from a test on the sign of
 // compare(a, b). NaN compares unequal to everything: only ne is true.
 func compareKernels(test func(c int) bool, nanResult bool) Kernels[binaryKernel] {
-	return AllDTypes(compareLoop[float32](test, nanResult), compareLoop[float64](test, nanResult),
-		compareLoop[int64](test, nanResult), compareLoop[uint8](test, nanResult))
+	return AllDTypes(ByDType[binaryKernel]{Float32: compareLoop[float32](test, nanResult), Float64: compareLoop[float64](test, nanResult), Int64: compareLoop[int64](test, nanResult), Bool: compareLoop[uint8](test, nanResult)})
 }
 
 func compareLoop[T Element](test func(c int) bool, nanResult bool) binaryKernel {

@@ -6,22 +6,13 @@ import "math"
 // as float64, int64 or bool values.
 type listLeaves func(t *Tensor) []any
 
-var listKernels = AllDTypes[listLeaves](leavesOf[float32], leavesOf[float64], leavesOf[int64], leavesOf[uint8])
+var listKernels = AllDTypes(ByDType[listLeaves]{Float32: leavesOf[float32], Float64: leavesOf[float64], Int64: leavesOf[int64], Bool: leavesOf[uint8]})
 
 func leavesOf[T Element](t *Tensor) []any {
 	d := t.storage.data.([]T)[t.offset : t.offset+t.Numel()]
 	out := make([]any, len(d))
 	for i, v := range d {
-		switch x := any(v).(type) {
-		case float32:
-			out[i] = float64(x)
-		case float64:
-			out[i] = x
-		case int64:
-			out[i] = x
-		case uint8:
-			out[i] = x != 0
-		}
+		out[i] = goValue(v)
 	}
 	return out
 }
@@ -63,7 +54,7 @@ func ToList(x *Tensor) (any, error) {
 // one dtype and reports whether all are close.
 type closeTest func(a, b *Tensor, rtol, atol float64, equalNaN bool) bool
 
-var closeKernels = AllDTypes[closeTest](allClose[float32], allClose[float64], allClose[int64], allClose[uint8])
+var closeKernels = AllDTypes(ByDType[closeTest]{Float32: allClose[float32], Float64: allClose[float64], Int64: allClose[int64], Bool: allClose[uint8]})
 
 func allClose[T Element](a, b *Tensor, rtol, atol float64, equalNaN bool) bool {
 	x := a.storage.data.([]T)[a.offset : a.offset+a.Numel()]

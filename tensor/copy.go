@@ -1,7 +1,7 @@
 package tensor
 
 // copyKernels copies one strided operand into another of the same dtype.
-var copyKernels = AllDTypes(copyLoop[float32], copyLoop[float64], copyLoop[int64], copyLoop[uint8])
+var copyKernels = AllDTypes(ByDType[func(*Iter) error]{Float32: copyLoop[float32], Float64: copyLoop[float64], Int64: copyLoop[int64], Bool: copyLoop[uint8]})
 
 func copyLoop[T Element](it *Iter) error {
 	dst := it.ops[0].storage.data.([]T)

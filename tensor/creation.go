@@ -144,7 +144,7 @@ func (s *valueScan) walk(v reflect.Value, dim int) error {
 // tensor t in row-major order.
 type valueFill func(t *Tensor, v reflect.Value)
 
-var valueFills = AllDTypes[valueFill](fillValues[float32], fillValues[float64], fillValues[int64], fillValues[uint8])
+var valueFills = AllDTypes(ByDType[valueFill]{Float32: fillValues[float32], Float64: fillValues[float64], Int64: fillValues[int64], Bool: fillValues[uint8]})
 
 func fillValues[T Element](t *Tensor, v reflect.Value) {
 	fillLeaves(t.storage.data.([]T), v)
@@ -187,7 +187,7 @@ func fillLeaves[T Element](dst []T, v reflect.Value) []T {
 // counts back from end instead: end - (n-1-i)*step.
 type rangeFill func(t *Tensor, start, end, step float64, half int)
 
-var rangeFills = NoBoolDTypes[rangeFill](fillRange[float32], fillRange[float64], fillRange[int64])
+var rangeFills = NoBoolDTypes(ByDType[rangeFill]{Float32: fillRange[float32], Float64: fillRange[float64], Int64: fillRange[int64]})
 
 func fillRange[T Number](t *Tensor, start, end, step float64, half int) {
 	d := t.storage.data.([]T)

@@ -1,62 +1,186 @@
 package tensor
 
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"strings"
+)
+
+// ByDType holds one value per dtype, indexed by DType. Write it as a keyed
+// literal, ByDType[F]{Float32: ..., Int64: ...}, so that every entry names
+// its dtype; the entries a literal leaves out are missing kernels.
+type ByDType[F any] [numDTypes]F
+
 // Kernels is the dispatch table of one operation: the instantiations of a
-// generic kernel for each dtype it supports. Select is the single switch that
-// turns a runtime dtype into typed code; the element loop inside the kernel
-// then runs with a compile-time element type and no dtype checks.
+// generic kernel for each dtype it supports, indexed by dtype. Select is the
+// single place that turns a runtime dtype into typed code; the element loop
+// inside the kernel then runs with a compile-time element type and no dtype
+// checks.
 //
-// Build a table with AllDTypes, or with the restricted FloatingDTypes and
-// NoBoolDTypes, which refuse the other dtypes with a TypeError that names the
-// operation.
+// Build a table with one of the constructors below. Each says which dtypes
+// the operation accepts; the others are refused with a TypeError naming the
+// operation. Every accepted dtype needs a kernel, except in the tables of
+// element-wise specs (defBinary, defUnary), whose operations convert a
+// dtype that computes in another (DType.ComputeIn) to that one first and so
+// need kernels only for the dtypes that compute in themselves.
+// TestEveryDTypeHasKernels checks every table built during package
+// initialization against that rule, so a new dtype fails the test at every
+// table that lacks it.
 type Kernels[F any] struct {
-	f32, f64, i64, b F
-	has              func(DType) bool
-	refusal          string // format: operation, dtype
+	fns     ByDType[F]
+	has     ByDType[bool]
+	accepts func(DType) bool
+	refusal string // format: operation, dtype
+	record  int    // index in tables, or -1
 }
 
-// AllDTypes builds a table for a kernel that supports every dtype; b is the
-// instantiation for bool storage (uint8).
-func AllDTypes[F any](f32, f64, i64, b F) Kernels[F] {
-	return Kernels[F]{f32: f32, f64: f64, i64: i64, b: b, has: func(DType) bool { return true }}
+// tableClass names which dtypes a table accepts.
+type tableClass struct {
+	name    string // the constructor, for messages
+	accepts func(DType) bool
+	refusal string
 }
+
+var (
+	allClass   = tableClass{name: "AllDTypes", accepts: func(DType) bool { return true }}
+	floatClass = tableClass{name: "FloatingDTypes", accepts: DType.IsFloating,
+		refusal: "%s only supports floating point dtypes, got %s"}
+	noBoolClass = tableClass{name: "NoBoolDTypes", accepts: func(d DType) bool { return d.Category() != BoolCategory },
+		refusal: "%s does not support %s tensors"}
+	intBoolClass = tableClass{name: "IntegerBoolDTypes", accepts: func(d DType) bool { return !d.IsFloating() },
+		refusal: "%s does not support %s tensors"}
+	boolClass = tableClass{name: "BoolDTypes", accepts: func(d DType) bool { return d.Category() == BoolCategory },
+		refusal: "%s does not support %s tensors"}
+)
+
+// AllDTypes builds a table for a kernel that supports every dtype, such as
+// copy or add (logical or on bool).
+func AllDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(allClass, fns) }
 
 // FloatingDTypes builds a table for a kernel that only makes sense for
 // floating point values, such as softmax.
-func FloatingDTypes[F any](f32, f64 F) Kernels[F] {
-	return Kernels[F]{f32: f32, f64: f64, has: DType.IsFloating,
-		refusal: "%s only supports floating point dtypes, got %s"}
-}
+func FloatingDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(floatClass, fns) }
 
 // NoBoolDTypes builds a table for a kernel that supports every dtype but bool,
 // such as matmul.
-func NoBoolDTypes[F any](f32, f64, i64 F) Kernels[F] {
-	return Kernels[F]{f32: f32, f64: f64, i64: i64, has: func(d DType) bool { return d != Bool },
-		refusal: "%s does not support %s tensors"}
+func NoBoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(noBoolClass, fns) }
+
+// IntegerBoolDTypes builds a table for a kernel of integers and bools, such
+// as bitwise_and.
+func IntegerBoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(intBoolClass, fns) }
+
+// BoolDTypes builds a table for a kernel of bools only, such as logical_and.
+func BoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(boolClass, fns) }
+
+func newKernels[F any](c tableClass, fns ByDType[F]) Kernels[F] {
+	k := Kernels[F]{fns: fns, accepts: c.accepts, refusal: c.refusal}
+	for d := range fns {
+		k.has[d] = !isNil(fns[d])
+	}
+	k.record = registerTable(c, k.has)
+	return k
+}
+
+// computesIn records that the operation of table k converts operands of a
+// dtype that computes in another dtype (DType.ComputeIn) to that dtype
+// before it selects a kernel, so k needs kernels only for the dtypes that
+// compute in themselves.
+func (k *Kernels[F]) computesIn() {
+	if k.record >= 0 {
+		tables[k.record].computeIn = true
+	}
+}
+
+// isNil reports whether a table entry is missing: a nil function, or the
+// zero value of another entry type (such as a nested table).
+func isNil(f any) bool {
+	v := reflect.ValueOf(f)
+	return !v.IsValid() || v.IsZero()
 }
 
 // Select returns the kernel instantiated for d, or a TypeError naming op when
-// the table does not support d.
-func (k Kernels[F]) Select(op string, d DType) (F, error) {
+// the table does not accept d.
+func (k *Kernels[F]) Select(op string, d DType) (F, error) {
+	if int(d) < numDTypes && k.has[d] {
+		return k.fns[d], nil
+	}
 	var zero F
-	if !k.has(d) {
-		err := typeErrorf(k.refusal, op, d)
-		if d.IsFloating() {
-			return zero, err
-		}
-		if k.has(Float32) && !k.has(Int64) {
-			return zero, err.WithHint("convert the input with .to(float32) first")
-		}
-		return zero, err.WithHint("convert the input with .to(int64) first")
+	if !d.valid() {
+		return zero, typeErrorf("invalid dtype %d", uint8(d))
 	}
-	switch d {
-	case Float32:
-		return k.f32, nil
-	case Float64:
-		return k.f64, nil
-	case Int64:
-		return k.i64, nil
-	case Bool:
-		return k.b, nil
+	if k.accepts == nil || k.accepts(d) {
+		// TestEveryDTypeHasKernels rules this out for every table.
+		return zero, Errorf(RuntimeError, "%s has no kernel for %s", op, d)
 	}
-	return zero, typeErrorf("invalid dtype %d", uint8(d))
+	err := typeErrorf(k.refusal, op, d)
+	if d.IsFloating() {
+		return zero, err
+	}
+	if k.accepts(Float32) && !k.accepts(Int64) {
+		return zero, err.WithHint("convert the input with .to(float32) first")
+	}
+	return zero, err.WithHint("convert the input with .to(int64) first")
+}
+
+// A tableRecord is what the registry keeps of one dispatch table.
+type tableRecord struct {
+	class     tableClass
+	has       [numDTypes]bool
+	site      string // the chain of calls in package tensor that built it
+	computeIn bool   // see Kernels.computesIn
+}
+
+var (
+	tables       []tableRecord
+	tablesSealed bool
+)
+
+// Tables are package-level values, all built before any init function runs;
+// a table built later is not recorded (and not checked).
+func init() { tablesSealed = true }
+
+func registerTable(c tableClass, has [numDTypes]bool) int {
+	if tablesSealed {
+		return -1
+	}
+	tables = append(tables, tableRecord{class: c, has: has, site: buildSite()})
+	return len(tables) - 1
+}
+
+// buildSite names where a table was built: file:line of each caller in this
+// package, innermost first, joined by " via ".
+func buildSite() string {
+	pcs := make([]uintptr, 16)
+	n := runtime.Callers(4, pcs) // skip Callers, buildSite, registerTable, newKernels
+	frames := runtime.CallersFrames(pcs[:n])
+	var sites []string
+	for {
+		f, more := frames.Next()
+		if strings.HasPrefix(f.Function, "github.com/kael-dev/kael/tensor.") &&
+			!strings.Contains(f.Function, "DTypes[") {
+			file := f.File[strings.LastIndex(f.File, "/")+1:]
+			sites = append(sites, fmt.Sprintf("tensor/%s:%d", file, f.Line))
+		}
+		if !more {
+			break
+		}
+	}
+	return strings.Join(sites, " via ")
+}
+
+// missingKernels lists, for every table built at initialization, each dtype
+// that the table accepts but has no kernel for: the places a new dtype must
+// still fill in.
+func missingKernels() []string {
+	var out []string
+	for _, t := range tables {
+		for d := range DType(numDTypes) {
+			needed := t.class.accepts(d) && (!t.computeIn || d.ComputeIn() == d)
+			if needed && !t.has[d] {
+				out = append(out, fmt.Sprintf("%s: %s table has no %s kernel", t.site, t.class.name, d))
+			}
+		}
+	}
+	return out
 }

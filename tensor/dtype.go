@@ -1,6 +1,9 @@
 package tensor
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // DType is the element type of a tensor, carried as a runtime value.
 type DType uint8
@@ -14,25 +17,67 @@ const (
 )
 
 // DTypes lists every dtype in promotion order.
-var DTypes = []DType{Bool, Int64, Float32, Float64}
+var DTypes = dtypesByRank()
 
 // DefaultFloat is the dtype a Python float becomes and the dtype integer
 // inputs are promoted to by true division and floating-only functions.
 const DefaultFloat = Float32
 
-// String returns the name users write: float32, float64, int64 or bool.
-func (d DType) String() string {
+// dtypeTraits are the facts about one dtype that do not depend on its
+// storage type: the first place a new dtype is added.
+type dtypeTraits struct {
+	name     string   // what users write: float32
+	size     int      // bytes per element in storage
+	category Category // bool < integer < floating, for promotion
+	rank     int      // promotion order: the higher rank wins
+	// computeIn is the dtype whose kernels compute this dtype's arithmetic:
+	// the dtype itself when Go has its type, a wider one otherwise (a
+	// float16 would compute in float32, as PyTorch does on CPU).
+	computeIn DType
+}
+
+// traitsOf holds the one switch that describes each dtype. The exhaustive
+// analyzer (make lint) fails when a dtype has no case here.
+func traitsOf(d DType) (dtypeTraits, bool) {
 	switch d {
 	case Bool:
-		return "bool"
+		return dtypeTraits{name: "bool", size: 1, category: BoolCategory, rank: 0, computeIn: Bool}, true
 	case Int64:
-		return "int64"
+		return dtypeTraits{name: "int64", size: 8, category: IntegerCategory, rank: 1, computeIn: Int64}, true
 	case Float32:
-		return "float32"
+		return dtypeTraits{name: "float32", size: 4, category: FloatingCategory, rank: 3, computeIn: Float32}, true
 	case Float64:
-		return "float64"
+		return dtypeTraits{name: "float64", size: 8, category: FloatingCategory, rank: 4, computeIn: Float64}, true
 	}
-	return "invalid"
+	return dtypeTraits{}, false
+}
+
+// traits caches traitsOf for every dtype, so reading a trait is an index.
+var traits = func() (t [numDTypes]dtypeTraits) {
+	for d := range DType(numDTypes) {
+		t[d], _ = traitsOf(d)
+	}
+	return t
+}()
+
+// valid reports whether d is a declared dtype that traitsOf describes.
+func (d DType) valid() bool { return int(d) < numDTypes && traits[d].size > 0 }
+
+func dtypesByRank() []DType {
+	ds := make([]DType, 0, numDTypes)
+	for d := range DType(numDTypes) {
+		ds = append(ds, d)
+	}
+	slices.SortStableFunc(ds, func(a, b DType) int { return traits[a].rank - traits[b].rank })
+	return ds
+}
+
+// String returns the name users write: float32, float64, int64 or bool.
+func (d DType) String() string {
+	if !d.valid() {
+		return "invalid"
+	}
+	return traits[d].name
 }
 
 // ParseDType returns the dtype with the given name.
@@ -47,17 +92,19 @@ func ParseDType(name string) (DType, bool) {
 
 // Size is the number of bytes one element occupies in storage.
 func (d DType) Size() int {
-	switch d {
-	case Bool:
-		return 1
-	case Int64:
-		return 8
-	case Float32:
-		return 4
-	case Float64:
-		return 8
+	if !d.valid() {
+		return 0
 	}
-	return 0
+	return traits[d].size
+}
+
+// ComputeIn returns the dtype whose kernels compute d's arithmetic: d
+// itself for every dtype Go has a type for.
+func (d DType) ComputeIn() DType {
+	if !d.valid() {
+		return d
+	}
+	return traits[d].computeIn
 }
 
 // Category orders dtypes into bool < integer < floating, the unit in which
@@ -73,15 +120,10 @@ const (
 
 // Category returns the category of d.
 func (d DType) Category() Category {
-	switch d {
-	case Bool:
+	if !d.valid() {
 		return BoolCategory
-	case Int64:
-		return IntegerCategory
-	case Float32, Float64:
-		return FloatingCategory
 	}
-	return BoolCategory
+	return traits[d].category
 }
 
 // IsFloating reports whether d is float32 or float64.
@@ -89,7 +131,15 @@ func (d DType) IsFloating() bool { return d.Category() == FloatingCategory }
 
 // PromoteTypes returns the dtype that can represent values of both a and b:
 // the higher of the two in the order Bool < Int64 < Float32 < Float64.
-func PromoteTypes(a, b DType) DType { return max(a, b) }
+func PromoteTypes(a, b DType) DType {
+	if !a.valid() || !b.valid() {
+		return max(a, b)
+	}
+	if traits[b].rank > traits[a].rank {
+		return b
+	}
+	return a
+}
 
 // CanCast reports whether a result of dtype from may be written into a
 // tensor of dtype to by an in-place operation (PyTorch's canCast): floating
@@ -127,9 +177,10 @@ func DTypeOf[T Element]() DType {
 		return Float64
 	case int64:
 		return Int64
-	default:
+	case uint8:
 		return Bool
 	}
+	return DType(numDTypes) // a storage type without a case here is no dtype
 }
 
 // saturate converts a float to int64, clamping out-of-range values to the

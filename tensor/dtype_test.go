@@ -163,7 +163,7 @@ func TestConvert(t *testing.T) {
 }
 
 func TestDispatchSelectsMatchingType(t *testing.T) {
-	k := AllDTypes(DTypeOf[float32], DTypeOf[float64], DTypeOf[int64], DTypeOf[uint8])
+	k := AllDTypes(ByDType[func() DType]{Float32: DTypeOf[float32], Float64: DTypeOf[float64], Int64: DTypeOf[int64], Bool: DTypeOf[uint8]})
 	for _, d := range DTypes {
 		f, err := k.Select("probe", d)
 		if err != nil {
@@ -176,7 +176,7 @@ func TestDispatchSelectsMatchingType(t *testing.T) {
 }
 
 func TestDispatchFloatingRejectsIntegers(t *testing.T) {
-	k := FloatingDTypes(DTypeOf[float32], DTypeOf[float64])
+	k := FloatingDTypes(ByDType[func() DType]{Float32: DTypeOf[float32], Float64: DTypeOf[float64]})
 	for _, d := range []DType{Float32, Float64} {
 		if f, err := k.Select("softmax", d); err != nil || f() != d {
 			t.Errorf("Select(%s) = %v", d, err)
@@ -198,7 +198,7 @@ func TestDispatchFloatingRejectsIntegers(t *testing.T) {
 }
 
 func TestDispatchNoBoolRejectsBool(t *testing.T) {
-	k := NoBoolDTypes(DTypeOf[float32], DTypeOf[float64], DTypeOf[int64])
+	k := NoBoolDTypes(ByDType[func() DType]{Float32: DTypeOf[float32], Float64: DTypeOf[float64], Int64: DTypeOf[int64]})
 	for _, d := range []DType{Float32, Float64, Int64} {
 		if f, err := k.Select("matmul", d); err != nil || f() != d {
 			t.Errorf("Select(%s) = %v", d, err)

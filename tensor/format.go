@@ -100,15 +100,14 @@ func floatMode(vals []float64) byte {
 // text formats the element at storage index i of t; int64 values are
 // read exactly, not through float64.
 func (f *elemFormatter) text(t *Tensor, i int) string {
-	switch d := t.storage.data.(type) {
-	case []float32:
-		return f.float(float64(d[i]))
-	case []float64:
-		return f.float(d[i])
-	case []int64:
-		return strconv.FormatInt(d[i], 10)
-	case []uint8:
-		if d[i] != 0 {
+	v, _ := elementValue(t, i)
+	switch x := v.(type) {
+	case float64:
+		return f.float(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case bool:
+		if x {
 			return "True"
 		}
 		return "False"
@@ -141,13 +140,9 @@ func (f *elemFormatter) padded(t *Tensor, i int) string {
 
 // elementAt reads the floating element at storage index i as float64.
 func elementAt(t *Tensor, i int) float64 {
-	switch d := t.storage.data.(type) {
-	case []float32:
-		return float64(d[i])
-	case []float64:
-		return d[i]
-	}
-	return 0
+	v, _ := elementValue(t, i)
+	f, _ := v.(float64)
+	return f
 }
 
 // shownIndices returns the indices of a dimension of the given size that

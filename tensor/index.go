@@ -420,7 +420,7 @@ func isIota(offs []int) bool {
 // contiguous dst, in row-major order of (p, b, q).
 type takeFunc func(src, dst *Tensor, pre, adv, post []int) error
 
-var takeKernels = AllDTypes[takeFunc](takeKernel[float32], takeKernel[float64], takeKernel[int64], takeKernel[uint8])
+var takeKernels = AllDTypes(ByDType[takeFunc]{Float32: takeKernel[float32], Float64: takeKernel[float64], Int64: takeKernel[int64], Bool: takeKernel[uint8]})
 
 func takeKernel[T Element](src, dst *Tensor, pre, adv, post []int) error {
 	s, d := src.storage.data.([]T), dst.storage.data.([]T)
@@ -449,7 +449,7 @@ func takeKernel[T Element](src, dst *Tensor, pre, adv, post []int) error {
 // of repeated positions wins.
 type scatterFunc func(dst, src *Tensor, pre, adv, post []int)
 
-var scatterKernels = AllDTypes[scatterFunc](scatterKernel[float32], scatterKernel[float64], scatterKernel[int64], scatterKernel[uint8])
+var scatterKernels = AllDTypes(ByDType[scatterFunc]{Float32: scatterKernel[float32], Float64: scatterKernel[float64], Int64: scatterKernel[int64], Bool: scatterKernel[uint8]})
 
 func scatterKernel[T Element](dst, src *Tensor, pre, adv, post []int) {
 	d, s := dst.storage.data.([]T), src.storage.data.([]T)[src.offset:]
@@ -576,7 +576,7 @@ func Gather(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
 // one.
 type gatherFunc func(it *Iter, size, stride int) (*int64, error)
 
-var gatherKernels = AllDTypes[gatherFunc](gatherKernel[float32], gatherKernel[float64], gatherKernel[int64], gatherKernel[uint8])
+var gatherKernels = AllDTypes(ByDType[gatherFunc]{Float32: gatherKernel[float32], Float64: gatherKernel[float64], Int64: gatherKernel[int64], Bool: gatherKernel[uint8]})
 
 func gatherKernel[T Element](it *Iter, size, stride int) (*int64, error) {
 	out, src := it.ops[0].storage.data.([]T), it.ops[1].storage.data.([]T)

@@ -212,7 +212,7 @@ func Flip(x *Tensor, dims ...int) (*Tensor, error) {
 // clearRange zeroes storage elements [begin, end) of t.
 type clearRange func(t *Tensor, begin, end int)
 
-var clearKernels = AllDTypes[clearRange](clearElems[float32], clearElems[float64], clearElems[int64], clearElems[uint8])
+var clearKernels = AllDTypes(ByDType[clearRange]{Float32: clearElems[float32], Float64: clearElems[float64], Int64: clearElems[int64], Bool: clearElems[uint8]})
 
 func clearElems[T Element](t *Tensor, begin, end int) { clear(t.storage.data.([]T)[begin:end]) }
 

@@ -24,7 +24,7 @@ type mmBatch struct {
 // uninitialized for the floating ones, which overwrite it.
 type mmKernel func(p *mmBatch) error
 
-var matmulKernels = NoBoolDTypes[mmKernel](gemmBatch[float32], gemmBatch[float64], blockedBatch[int64])
+var matmulKernels = NoBoolDTypes(ByDType[mmKernel]{Float32: gemmBatch[float32], Float64: gemmBatch[float64], Int64: blockedBatch[int64]})
 
 // batchParallelWork is the m·n·k below which the products of a batch are
 // spread over goroutines one whole product each, rather than each product

@@ -15,7 +15,7 @@ import (
 // over size.
 type softmaxFunc func(x, out *Tensor, outer, size, inner int, log bool) error
 
-var softmaxKernels = FloatingDTypes(softmaxKernel(softmaxRow32, expInPlace32), softmaxKernel(softmaxRow(expInto64), expInPlace64))
+var softmaxKernels = FloatingDTypes(ByDType[softmaxFunc]{Float32: softmaxKernel(softmaxRow32, expInPlace32), Float64: softmaxKernel(softmaxRow(expInto64), expInPlace64)})
 
 // Softmax returns exp(x) / sum(exp(x)) along dim, computed stably by
 // subtracting the maximum along dim first. Only floating dtypes are
@@ -266,7 +266,7 @@ func lossReduction(r string) (string, error) {
 // (ignored targets keep 0).
 type nllFunc func(lp *Tensor, target []int64, c, s int, ignore int64, losses *Tensor) (float64, int, error)
 
-var nllKernels = FloatingDTypes[nllFunc](nllKernel[float32], nllKernel[float64])
+var nllKernels = FloatingDTypes(ByDType[nllFunc]{Float32: nllKernel[float32], Float64: nllKernel[float64]})
 
 func nllKernel[T Float](lp *Tensor, target []int64, c, s int, ignore int64, losses *Tensor) (float64, int, error) {
 	x := lp.storage.data.([]T)[lp.offset:]
@@ -429,7 +429,7 @@ func MseLoss(input, target *Tensor, reduction string) (*Tensor, error) {
 // output, which is dense, and returns their sum.
 type mseFunc func(it *Iter) (float64, error)
 
-var mseKernels = FloatingDTypes[mseFunc](mseKernel[float32], mseKernel[float64])
+var mseKernels = FloatingDTypes(ByDType[mseFunc]{Float32: mseKernel[float32], Float64: mseKernel[float64]})
 
 func mseKernel[T Float](it *Iter) (float64, error) {
 	if err := runBinary(it, func(a, b T) T { return (a - b) * (a - b) }, nil); err != nil {
@@ -460,12 +460,12 @@ func sumFloat64[T Float](x []T) float64 {
 
 // The activation functions, computed in float64 per element.
 var (
-	geluSpec = &UnarySpec{Name: "gelu", dtypes: keepDType,
-		kernels: FloatingDTypes(mapLoop(viaFloat64[float32](geluErf)), mapLoop(geluErf))}
-	geluTanhSpec = &UnarySpec{Name: "gelu", dtypes: keepDType,
-		kernels: FloatingDTypes(mapLoop(viaFloat64[float32](geluTanh)), mapLoop(geluTanh))}
-	siluSpec = &UnarySpec{Name: "silu", dtypes: keepDType,
-		kernels: FloatingDTypes(mapLoop(viaFloat64[float32](silu)), mapLoop(silu))}
+	geluSpec = newUnary(&UnarySpec{Name: "gelu", dtypes: keepDType,
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](geluErf)), Float64: mapLoop(geluErf)})})
+	geluTanhSpec = newUnary(&UnarySpec{Name: "gelu", dtypes: keepDType,
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](geluTanh)), Float64: mapLoop(geluTanh)})})
+	siluSpec = newUnary(&UnarySpec{Name: "silu", dtypes: keepDType,
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](silu)), Float64: mapLoop(silu)})})
 )
 
 // viaFloat64 lifts a float64 function to T, computing in float64.
@@ -504,7 +504,7 @@ func Silu(x *Tensor) (*Tensor, error) { return siluSpec.Apply(x) }
 // into out, then scales by w and shifts by b when they are not nil.
 type layerNormFunc func(x, w, b, out *Tensor, rows, n int, eps float64) error
 
-var layerNormKernels = FloatingDTypes[layerNormFunc](layerNormKernel[float32], layerNormKernel[float64])
+var layerNormKernels = FloatingDTypes(ByDType[layerNormFunc]{Float32: layerNormKernel[float32], Float64: layerNormKernel[float64]})
 
 func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) error {
 	xs := x.storage.data.([]T)[x.offset:]
@@ -664,7 +664,7 @@ func Dropout(x *Tensor, p float64, training bool, g *Generator) (*Tensor, error)
 // 1/(1-p), and zero elsewhere; all three operands are contiguous.
 type dropoutFunc func(x, u, out *Tensor, p float64)
 
-var dropoutKernels = FloatingDTypes[dropoutFunc](dropoutKernel[float32], dropoutKernel[float64])
+var dropoutKernels = FloatingDTypes(ByDType[dropoutFunc]{Float32: dropoutKernel[float32], Float64: dropoutKernel[float64]})
 
 func dropoutKernel[T Float](x, u, out *Tensor, p float64) {
 	n := x.Numel()

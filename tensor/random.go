@@ -96,25 +96,23 @@ func (g *Generator) Int64n(n int64) (v int64) {
 // contiguous storage of t.
 type uniformFill func(r *rand.Rand, t *Tensor)
 
-var uniformKernels = FloatingDTypes[uniformFill](
-	func(r *rand.Rand, t *Tensor) {
-		d := t.storage.data.([]float32)
-		for i := range d {
-			d[i] = r.Float32()
-		}
-	},
-	func(r *rand.Rand, t *Tensor) {
-		d := t.storage.data.([]float64)
-		for i := range d {
-			d[i] = r.Float64()
-		}
-	})
+var uniformKernels = FloatingDTypes(ByDType[uniformFill]{Float32: func(r *rand.Rand, t *Tensor) {
+	d := t.storage.data.([]float32)
+	for i := range d {
+		d[i] = r.Float32()
+	}
+}, Float64: func(r *rand.Rand, t *Tensor) {
+	d := t.storage.data.([]float64)
+	for i := range d {
+		d[i] = r.Float64()
+	}
+}})
 
 // normalFill writes normal values with the given mean and standard
 // deviation drawn from r into the contiguous storage of t.
 type normalFill func(r *rand.Rand, t *Tensor, mean, std float64)
 
-var normalKernels = FloatingDTypes[normalFill](fillNormal[float32], fillNormal[float64])
+var normalKernels = FloatingDTypes(ByDType[normalFill]{Float32: fillNormal[float32], Float64: fillNormal[float64]})
 
 func fillNormal[T Float](r *rand.Rand, t *Tensor, mean, std float64) {
 	d := t.storage.data.([]T)

@@ -22,25 +22,14 @@ const CPU Device = "cpu"
 // version counter counts in-place writes so that autograd can detect that a
 // value it saved has changed.
 type Storage struct {
-	data    any // []float32, []float64, []int64 or []uint8
+	data    any // the dtype's storage slice: []float32, []float64, []int64 or []uint8
+	n       int // elements in data
 	device  Device
 	version atomic.Uint64
 }
 
 // Len returns the number of elements in the storage.
-func (s *Storage) Len() int {
-	switch d := s.data.(type) {
-	case []float32:
-		return len(d)
-	case []float64:
-		return len(d)
-	case []int64:
-		return len(d)
-	case []uint8:
-		return len(d)
-	}
-	return 0
-}
+func (s *Storage) Len() int { return s.n }
 
 var memoryLimit atomic.Int64
 
@@ -131,23 +120,20 @@ func newStorage(d DType, n int, zero bool) (*Storage, error) {
 	if err := checkHeapRoom(bytes); err != nil {
 		return nil, err
 	}
-	s := &Storage{device: CPU}
-	switch d {
-	case Float32:
-		s.data = allocate[float32](n, zero)
-	case Float64:
-		s.data = allocate[float64](n, zero)
-	case Int64:
-		s.data = allocate[int64](n, zero)
-	case Bool:
-		s.data = allocate[uint8](n, zero)
+	alloc, err := allocKernels.Select("allocate", d)
+	if err != nil {
+		return nil, err
 	}
-	return s, nil
+	return &Storage{data: alloc(n, zero), n: n, device: CPU}, nil
 }
+
+// allocKernels allocate the storage slice of each dtype.
+var allocKernels = AllDTypes(ByDType[func(n int, zero bool) any]{
+	Float32: allocate[float32], Float64: allocate[float64], Int64: allocate[int64], Bool: allocate[uint8]})
 
 // allocate returns n elements, zeroed when zero is set; large buffers are
 // advised to use huge pages before their first touch.
-func allocate[T rawmem.Number](n int, zero bool) []T {
+func allocate[T rawmem.Number](n int, zero bool) any {
 	var s []T
 	if zero {
 		s = make([]T, n)

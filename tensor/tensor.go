@@ -174,22 +174,28 @@ func Full(value float64, d DType, shape ...int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	fillStorage(t.storage, value)
+	if err := fillStorage(t, value); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
-func fillStorage(s *Storage, v float64) {
-	switch d := s.data.(type) {
-	case []float32:
-		fillSlice(d, Convert[float32](v))
-	case []float64:
-		fillSlice(d, v)
-	case []int64:
-		fillSlice(d, Convert[int64](v))
-	case []uint8:
-		fillSlice(d, Convert[uint8](v))
+// fillStorage sets every element of t's storage to v converted to t's dtype.
+func fillStorage(t *Tensor, v float64) error {
+	fill, err := fillKernels.Select("fill", t.dtype)
+	if err != nil {
+		return err
 	}
+	fill(t.storage, v)
+	return nil
 }
+
+// fillKernels set every element of a storage to a value converted to its
+// dtype.
+var fillKernels = AllDTypes(ByDType[func(s *Storage, v float64)]{
+	Float32: fillWith[float32], Float64: fillWith[float64], Int64: fillWith[int64], Bool: fillWith[uint8]})
+
+func fillWith[T Element](s *Storage, v float64) { fillSlice(s.data.([]T), Convert[T](v)) }
 
 func fillSlice[T Element](s []T, v T) {
 	for i := range s {
@@ -314,18 +320,36 @@ func (t *Tensor) Item() (any, error) {
 	if n := t.Numel(); n != 1 {
 		return nil, valueErrorf("a Tensor with %d elements cannot be converted to Scalar", n)
 	}
-	idx := t.offset // every dimension has size 1, so the offset is the element
-	switch d := t.storage.data.(type) {
-	case []float32:
-		return float64(d[idx]), nil
-	case []float64:
-		return d[idx], nil
-	case []int64:
-		return d[idx], nil
-	case []uint8:
-		return d[idx] != 0, nil
+	// Every dimension has size 1, so the offset is the element.
+	return elementValue(t, t.offset)
+}
+
+// elementValue returns the element at storage index i of t as a Go value:
+// float64 for floating dtypes, int64 for integers, bool for bool.
+func elementValue(t *Tensor, i int) (any, error) {
+	read, err := valueKernels.Select("item", t.dtype)
+	if err != nil {
+		return nil, err
 	}
-	return nil, typeErrorf("tensor has no storage")
+	return read(t.storage, i), nil
+}
+
+// valueKernels read one stored element as a Go value.
+var valueKernels = AllDTypes(ByDType[func(s *Storage, i int) any]{
+	Float32: storedValue[float32], Float64: storedValue[float64], Int64: storedValue[int64], Bool: storedValue[uint8]})
+
+func storedValue[T Element](s *Storage, i int) any { return goValue(s.data.([]T)[i]) }
+
+// goValue converts one element to the Go value that stands for it:
+// float64 for floating dtypes, int64 for integers, bool for bool.
+func goValue[T Element](v T) any {
+	switch DTypeOf[T]().Category() {
+	case FloatingCategory:
+		return float64(v)
+	case IntegerCategory:
+		return int64(v)
+	}
+	return v != 0
 }
 
 // IsContiguous reports whether t's elements are laid out in row-major order

@@ -14,7 +14,15 @@ type UnarySpec struct {
 var unarySpecs []*UnarySpec
 
 func defUnary(s *UnarySpec) *UnarySpec {
-	unarySpecs = append(unarySpecs, s)
+	unarySpecs = append(unarySpecs, newUnary(s))
+	return s
+}
+
+// newUnary readies a spec, also one that UnarySpecs does not list: run
+// converts a dtype that computes in another to that one, so the table needs
+// kernels only for the dtypes that compute in themselves.
+func newUnary(s *UnarySpec) *UnarySpec {
+	s.kernels.computesIn()
 	return s
 }
 
@@ -43,23 +51,22 @@ func toBool(DType) (DType, DType, error) { return Bool, Bool, nil }
 
 func floatUnary(name string, f func(float64) float64) *UnarySpec {
 	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
-		kernels: FloatingDTypes(mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), mapLoop(f))})
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f)})})
 }
 
 // roundingUnary builds floor, ceil or round: integers are already whole, so
 // they keep their dtype and values, as in PyTorch.
 func roundingUnary(name string, f func(float64) float64) *UnarySpec {
 	return defUnary(&UnarySpec{Name: name, dtypes: keepDType,
-		kernels: NoBoolDTypes(mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), mapLoop(f),
-			mapLoop(func(x int64) int64 { return x }))})
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f), Int64: mapLoop(func(x int64) int64 { return x })})})
 }
 
 // The unary operations.
 var (
 	NegSpec = defUnary(&UnarySpec{Name: "neg", dtypes: negDTypes,
-		kernels: NoBoolDTypes(mapLoop(func(x float32) float32 { return -x }), mapLoop(func(x float64) float64 { return -x }), mapLoop(func(x int64) int64 { return -x }))})
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return -x }), Float64: mapLoop(func(x float64) float64 { return -x }), Int64: mapLoop(func(x int64) int64 { return -x })})})
 	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: keepDType,
-		kernels: NoBoolDTypes(mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), mapLoop(math.Abs), mapLoop(func(x int64) int64 { return max(x, -x) }))})
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) })})})
 	ExpSpec     = floatUnary("exp", math.Exp)
 	LogSpec     = floatUnary("log", math.Log)
 	SqrtSpec    = floatUnary("sqrt", math.Sqrt)
@@ -71,18 +78,18 @@ var (
 	CeilSpec    = roundingUnary("ceil", math.Ceil)
 	RoundSpec   = roundingUnary("round", math.RoundToEven)
 	ReluSpec    = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
-		kernels: NoBoolDTypes(mapLoop(relu[float32]), mapLoop(relu[float64]), mapLoop(relu[int64]))})
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(relu[float32]), Float64: mapLoop(relu[float64]), Int64: mapLoop(relu[int64])})})
 	SignSpec = defUnary(&UnarySpec{Name: "sign", dtypes: keepDType,
-		kernels: AllDTypes(mapLoop(sign[float32]), mapLoop(sign[float64]), mapLoop(sign[int64]), mapLoop(func(x uint8) uint8 { return x }))})
+		kernels: AllDTypes(ByDType[unaryKernel]{Float32: mapLoop(sign[float32]), Float64: mapLoop(sign[float64]), Int64: mapLoop(sign[int64]), Bool: mapLoop(func(x uint8) uint8 { return x })})})
 	LogicalNotSpec = defUnary(&UnarySpec{Name: "logical_not", dtypes: toBool,
-		kernels: AllDTypes[unaryKernel](nil, nil, nil, mapLoop(func(x uint8) uint8 { return 1 - x }))})
+		kernels: BoolDTypes(ByDType[unaryKernel]{Bool: mapLoop(func(x uint8) uint8 { return 1 - x })})})
 	BitwiseNotSpec = defUnary(&UnarySpec{Name: "bitwise_not", dtypes: func(d DType) (DType, DType, error) {
 		if d.IsFloating() {
 			return 0, 0, typeErrorf("bitwise_not is only supported for integer and bool tensors, got %s", d).
 				WithHint("for a mask, compare first: ~(x > 0)")
 		}
 		return d, d, nil
-	}, kernels: AllDTypes[unaryKernel](nil, nil, mapLoop(func(x int64) int64 { return ^x }), mapLoop(func(x uint8) uint8 { return 1 - x }))})
+	}, kernels: IntegerBoolDTypes(ByDType[unaryKernel]{Int64: mapLoop(func(x int64) int64 { return ^x }), Bool: mapLoop(func(x uint8) uint8 { return 1 - x })})})
 )
 
 func relu[T Number](x T) T {
@@ -120,7 +127,7 @@ func (s *UnarySpec) ApplyInPlace(x *Tensor) error {
 	if !CanCast(out, x.dtype) {
 		return CastError(out, x.dtype)
 	}
-	if out != x.dtype {
+	if out != x.dtype || compute.ComputeIn() != compute {
 		r, err := s.run(x, compute, out, nil)
 		if err != nil {
 			return err
@@ -134,22 +141,38 @@ func (s *UnarySpec) ApplyInPlace(x *Tensor) error {
 	return nil
 }
 
+// run computes into out, or into a new tensor of dtype outType when out is
+// nil. A compute dtype that computes in another (DType.ComputeIn) runs the
+// other's kernel, and a result of the compute dtype is converted back.
 func (s *UnarySpec) run(x *Tensor, compute, outType DType, out *Tensor) (*Tensor, error) {
-	kernel, err := s.kernels.Select(s.Name, compute)
+	kernelType, iterType := computeTypes(compute, outType)
+	kernel, err := s.kernels.Select(s.Name, kernelType)
 	if err != nil {
 		return nil, err
 	}
-	if x, err = x.To(compute); err != nil {
+	if x, err = x.To(kernelType); err != nil {
 		return nil, err
 	}
-	it, err := NewIter(IterConfig{Out: out, OutDType: outType, Inputs: []*Tensor{x}})
+	it, err := NewIter(IterConfig{Out: out, OutDType: iterType, Inputs: []*Tensor{x}})
 	if err != nil {
 		return nil, err
 	}
 	if err := kernel(it); err != nil {
 		return nil, err
 	}
-	return it.Output(), nil
+	return it.Output().To(outType)
+}
+
+// computeTypes returns the dtype an element-wise kernel runs in for an
+// operation that computes in compute and returns outType, and the dtype of
+// the kernel's output: compute's ComputeIn dtype, and that same dtype in
+// place of a result of the compute dtype, which is then converted back.
+func computeTypes(compute, outType DType) (kernelType, iterType DType) {
+	kernelType, iterType = compute.ComputeIn(), outType
+	if outType == compute {
+		iterType = kernelType
+	}
+	return kernelType, iterType
 }
 
 // mapLoop builds a same-dtype unary kernel from an element function.

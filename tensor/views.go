@@ -373,38 +373,54 @@ func (t *Tensor) To(d DType) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := src.Numel()
-	castStorage(out.storage.data, src.storage.data, src.offset, n)
+	if err := castStorage(out, src, src.Numel()); err != nil {
+		return nil, err
+	}
 	out.wrapped = t.wrapped
 	return out, nil
 }
 
-// castStorage converts n elements of src starting at off into dst.
-func castStorage(dst, src any, off, n int) {
-	switch s := src.(type) {
-	case []float32:
-		castFrom(dst, s[off:off+n])
-	case []float64:
-		castFrom(dst, s[off:off+n])
-	case []int64:
-		castFrom(dst, s[off:off+n])
-	case []uint8:
-		castFrom(dst, s[off:off+n])
+// castStorage converts the first n elements of the contiguous src, from its
+// offset on, into the start of dst's storage.
+func castStorage(dst, src *Tensor, n int) error {
+	into, err := castKernels.Select("to", dst.dtype)
+	if err != nil {
+		return err
 	}
+	cast, err := into.Select("to", src.dtype)
+	if err != nil {
+		return err
+	}
+	cast(dst.storage.data, src.storage.data, src.offset, n)
+	return nil
 }
 
-func castFrom[From Element](dst any, src []From) {
-	switch d := dst.(type) {
-	case []float32:
-		castSlice(d, src)
-	case []float64:
-		castSlice(d, src)
-	case []int64:
-		castSlice(d, src)
-	case []uint8:
-		for i, v := range src {
-			d[i] = boolByte(v != 0)
-		}
+// castFunc converts n elements of src starting at off into the start of
+// dst; both are storage slices.
+type castFunc func(dst, src any, off, n int)
+
+// castKernels[to][from] converts between every pair of dtypes.
+var castKernels = AllDTypes(ByDType[Kernels[castFunc]]{
+	Float32: castInto[float32](), Float64: castInto[float64](), Int64: castInto[int64](), Bool: castIntoBool()})
+
+func castInto[To Number]() Kernels[castFunc] {
+	return AllDTypes(ByDType[castFunc]{
+		Float32: castLoop[To, float32], Float64: castLoop[To, float64], Int64: castLoop[To, int64], Bool: castLoop[To, uint8]})
+}
+
+func castIntoBool() Kernels[castFunc] {
+	return AllDTypes(ByDType[castFunc]{
+		Float32: castBoolLoop[float32], Float64: castBoolLoop[float64], Int64: castBoolLoop[int64], Bool: castBoolLoop[uint8]})
+}
+
+func castLoop[To Number, From Element](dst, src any, off, n int) {
+	castSlice(dst.([]To), src.([]From)[off:off+n])
+}
+
+func castBoolLoop[From Element](dst, src any, off, n int) {
+	d := dst.([]uint8)
+	for i, v := range src.([]From)[off : off+n] {
+		d[i] = boolByte(v != 0)
 	}
 }
 

@@ -4,7 +4,7 @@ package tensor
 // condition and the two value tensors of the output's dtype.
 type whereKernel func(it *Iter) error
 
-var whereKernels = AllDTypes[whereKernel](whereLoop[float32], whereLoop[float64], whereLoop[int64], whereLoop[uint8])
+var whereKernels = AllDTypes(ByDType[whereKernel]{Float32: whereLoop[float32], Float64: whereLoop[float64], Int64: whereLoop[int64], Bool: whereLoop[uint8]})
 
 func whereLoop[T Element](it *Iter) error {
 	out := it.ops[0].storage.data.([]T)
@@ -57,7 +57,7 @@ func Where(cond, a, b *Tensor) (*Tensor, error) {
 // iterator over (out, mask) is true.
 type fillKernel func(it *Iter, v *Tensor) error
 
-var maskedFillKernels = AllDTypes[fillKernel](maskedFillLoop[float32], maskedFillLoop[float64], maskedFillLoop[int64], maskedFillLoop[uint8])
+var maskedFillKernels = AllDTypes(ByDType[fillKernel]{Float32: maskedFillLoop[float32], Float64: maskedFillLoop[float64], Int64: maskedFillLoop[int64], Bool: maskedFillLoop[uint8]})
 
 func maskedFillLoop[T Element](it *Iter, v *Tensor) error {
 	out := it.ops[0].storage.data.([]T)

@@ -1,13 +1,23 @@
 // Package rawmem allocates Go heap memory without clearing it first.
 //
-// make([]float32, n) clears all n elements before returning them. For a
-// kernel that writes every element of its output anyway, that clear is a
+// make([]float32, n) clears all n elements before returning them, unless
+// the runtime knows the memory is still zero (pages fresh from the OS). For
+// a kernel that writes every element of its output anyway, that clear is a
 // whole extra pass over memory, done on one core before the parallel kernel
-// starts: for a 16 MiB softmax output it costs as much as a third of the
-// operation. PyTorch's allocator hands out memory as it is; this package
-// gives kael the same, still garbage-collected, by calling the runtime's
-// allocator with its zeroing turned off (runtime.mallocgc, which the runtime
-// keeps linkable for exactly this use; see go.dev/issue/67401).
+// starts: for a 16 MiB softmax output reusing heap memory it cost as much
+// as a third of the operation (docs/performance.md). PyTorch's allocator
+// hands out memory as it is; this package gives kael the same, still
+// garbage-collected, by calling the runtime's allocator with its zeroing
+// turned off.
+//
+// That call, runtime.mallocgc through go:linkname (rawmem_linkname.go), is
+// not a supported API. The runtime keeps the symbol linkable only because
+// widely used packages already link to it (go.dev/issue/67401); its
+// signature and what a nil type means may change in any Go release, and
+// nothing but this package's tests would notice. Building with
+// -tags kael_safealloc (rawmem_make.go) uses make instead: every slice is
+// then cleared, which costs the pass above and nothing else; CI runs the
+// tensor tests that way too.
 //
 // The memory holds whatever was there before, so callers must write every
 // element before anything reads it. Only element types without pointers are
@@ -24,9 +34,6 @@ type Number interface {
 	~float32 | ~float64 | ~int64 | ~uint8
 }
 
-//go:linkname mallocgc runtime.mallocgc
-func mallocgc(size uintptr, typ unsafe.Pointer, needzero bool) unsafe.Pointer
-
 // Poison, when true, fills every allocation with 0xFF bytes (NaN for
 // floats, -1 for int64, 255 for bytes) so that tests notice a kernel that
 // leaves part of its output unwritten. It is for tests: set it before any
@@ -40,13 +47,10 @@ func Slice[T Number](n int) []T {
 	if n == 0 {
 		return []T{}
 	}
-	var zero T
-	size := uintptr(n) * unsafe.Sizeof(zero)
-	// A nil type makes the runtime allocate pointer-free (noscan) memory.
-	p := mallocgc(size, nil, false)
-	s := unsafe.Slice((*T)(p), n)
+	s := uncleared[T](n)
 	if Poison {
-		b := unsafe.Slice((*byte)(p), size)
+		var zero T
+		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), uintptr(n)*unsafe.Sizeof(zero))
 		for i := range b {
 			b[i] = 0xFF
 		}

@@ -60,3 +60,21 @@ func TestPoison(t *testing.T) {
 		t.Fatalf("poisoned values: %v %v %v", f[99], i[2], b[4])
 	}
 }
+
+func TestSafeAllocClears(t *testing.T) {
+	if !Cleared {
+		t.Skip("built without kael_safealloc")
+	}
+	defer func(p bool) { Poison = p }(Poison)
+	Poison = false
+	for range 20 { // reuse memory that earlier slices dirtied
+		s := Slice[int64](1 << 16)
+		for i, v := range s {
+			if v != 0 {
+				t.Fatalf("element %d = %d: kael_safealloc must clear", i, v)
+			}
+			s[i] = -1
+		}
+		runtime.GC()
+	}
+}

@@ -1,0 +1,8 @@
+//go:build !kael_extradtype
+
+package tensor
+
+// numDTypes is the number of dtypes: dispatch tables (ByDType) have one
+// entry per dtype. A new dtype is declared after Float64 in dtype.go's
+// const block and counted here.
+const numDTypes = int(Float64) + 1

@@ -1,0 +1,427 @@
+package tensor
+
+import "github.com/kael-dev/kael/tensor/internal/vecmath"
+
+// The element loops of the reductions (reduceOps for each operation and
+// dtype) and their dispatch tables.
+
+// sumContig sums s pairwise, with eight accumulators below pairwiseBlock so
+// that the additions pipeline.
+func sumContig[T Number](s []T) T {
+	if len(s) > pairwiseBlock {
+		h := len(s) / 2 &^ 7
+		return sumContig(s[:h]) + sumContig(s[h:])
+	}
+	var a0, a1, a2, a3, a4, a5, a6, a7 T
+	for len(s) >= 8 {
+		v := s[:8:8]
+		a0 += v[0]
+		a1 += v[1]
+		a2 += v[2]
+		a3 += v[3]
+		a4 += v[4]
+		a5 += v[5]
+		a6 += v[6]
+		a7 += v[7]
+		s = s[8:]
+	}
+	for _, v := range s {
+		a0 += v
+	}
+	return ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))
+}
+
+// sumStrided sums n elements of x from off with the given stride, pairwise.
+func sumStrided[T Number](x []T, off, n, stride int) T {
+	if n > pairwiseBlock {
+		h := n / 2
+		return sumStrided(x, off, h, stride) + sumStrided(x, off+h*stride, n-h, stride)
+	}
+	var a0, a1, a2, a3 T
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		o := off + i*stride
+		a0 += x[o]
+		a1 += x[o+stride]
+		a2 += x[o+2*stride]
+		a3 += x[o+3*stride]
+	}
+	for ; i < n; i++ {
+		a0 += x[off+i*stride]
+	}
+	return (a0 + a1) + (a2 + a3)
+}
+
+// sumSqContig sums the squares of s, as sumContig sums s.
+func sumSqContig[T Float](s []T) T {
+	if len(s) > pairwiseBlock {
+		h := len(s) / 2 &^ 7
+		return sumSqContig(s[:h]) + sumSqContig(s[h:])
+	}
+	var a0, a1, a2, a3, a4, a5, a6, a7 T
+	for len(s) >= 8 {
+		v := s[:8:8]
+		a0 += v[0] * v[0]
+		a1 += v[1] * v[1]
+		a2 += v[2] * v[2]
+		a3 += v[3] * v[3]
+		a4 += v[4] * v[4]
+		a5 += v[5] * v[5]
+		a6 += v[6] * v[6]
+		a7 += v[7] * v[7]
+		s = s[8:]
+	}
+	for _, v := range s {
+		a0 += v * v
+	}
+	return ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))
+}
+
+// sumSqStrided sums the squares of a strided run, pairwise.
+func sumSqStrided[T Float](x []T, off, n, stride int) T {
+	if n > pairwiseBlock {
+		h := n / 2
+		return sumSqStrided(x, off, h, stride) + sumSqStrided(x, off+h*stride, n-h, stride)
+	}
+	var a0, a1 T
+	i := 0
+	for ; i+2 <= n; i += 2 {
+		v, w := x[off+i*stride], x[off+(i+1)*stride]
+		a0 += v * v
+		a1 += w * w
+	}
+	if i < n {
+		v := x[off+i*stride]
+		a0 += v * v
+	}
+	return a0 + a1
+}
+
+// loadRow sets acc[j] = x[off+j*stride].
+func loadRow[T Element](acc []T, x []T, off, stride, _ int) {
+	if stride == 1 {
+		copy(acc, x[off:off+len(acc)])
+		return
+	}
+	for j := range acc {
+		acc[j] = x[off+j*stride]
+	}
+}
+
+// addRow adds x[off+j*stride] to acc[j].
+func addRow[T Number](acc []T, x []T, off, stride, _ int) {
+	if stride == 1 {
+		src := x[off : off+len(acc)]
+		for j := range acc {
+			acc[j] += src[j]
+		}
+		return
+	}
+	for j := range acc {
+		acc[j] += x[off+j*stride]
+	}
+}
+
+// addSlice adds src to dst.
+func addSlice[T Number](dst, src []T) {
+	src = src[:len(dst)]
+	for j := range dst {
+		dst[j] += src[j]
+	}
+}
+
+// addRows8 adds eight rows to acc, or stores their sum with load set.
+func addRows8[T Number](acc []T, rows *[8][]T, load bool) {
+	n := len(acc)
+	a, b, c, d := rows[0][:n], rows[1][:n], rows[2][:n], rows[3][:n]
+	e, f, g, h := rows[4][:n], rows[5][:n], rows[6][:n], rows[7][:n]
+	if load {
+		for j := range acc {
+			acc[j] = ((a[j] + b[j]) + (c[j] + d[j])) + ((e[j] + f[j]) + (g[j] + h[j]))
+		}
+		return
+	}
+	for j := range acc {
+		acc[j] += ((a[j] + b[j]) + (c[j] + d[j])) + ((e[j] + f[j]) + (g[j] + h[j]))
+	}
+}
+
+// addSqRows8 adds the squares of eight rows to acc, or stores their sum
+// with load set.
+func addSqRows8[T Float](acc []T, rows *[8][]T, load bool) {
+	n := len(acc)
+	a, b, c, d := rows[0][:n], rows[1][:n], rows[2][:n], rows[3][:n]
+	e, f, g, h := rows[4][:n], rows[5][:n], rows[6][:n], rows[7][:n]
+	if load {
+		clear(acc)
+	}
+	for j := range acc {
+		acc[j] += ((a[j]*a[j] + b[j]*b[j]) + (c[j]*c[j] + d[j]*d[j])) + ((e[j]*e[j] + f[j]*f[j]) + (g[j]*g[j] + h[j]*h[j]))
+	}
+}
+
+// sumOps are the ops of sum; contig sums a contiguous run.
+func sumOps[T Number](contig func(s []T) T) *reduceOps[T, T] {
+	return &reduceOps[T, T]{
+		run: func(x []T, off, n, stride, _ int) T {
+			if stride == 1 {
+				return contig(x[off : off+n])
+			}
+			return sumStrided(x, off, n, stride)
+		},
+		combine: func(a, b T) T { return a + b },
+		load:    loadRow[T],
+		cols:    addRow[T],
+		rows8:   addRows8[T],
+		merge:   addSlice[T],
+	}
+}
+
+// sumSqOps sum squares, for norm and var.
+func sumSqOps[T Float]() *reduceOps[T, T] {
+	return &reduceOps[T, T]{
+		run: func(x []T, off, n, stride, _ int) T {
+			if stride == 1 {
+				return sumSqContig(x[off : off+n])
+			}
+			return sumSqStrided(x, off, n, stride)
+		},
+		combine: func(a, b T) T { return a + b },
+		load: func(acc []T, x []T, off, stride, _ int) {
+			for j := range acc {
+				v := x[off+j*stride]
+				acc[j] = v * v
+			}
+		},
+		cols: func(acc []T, x []T, off, stride, _ int) {
+			for j := range acc {
+				v := x[off+j*stride]
+				acc[j] += v * v
+			}
+		},
+		rows8: addSqRows8[T],
+		merge: addSlice[T],
+	}
+}
+
+// prodOps are the ops of prod.
+func prodOps[T Number]() *reduceOps[T, T] {
+	return &reduceOps[T, T]{
+		run: func(x []T, off, n, stride, _ int) T {
+			a0, a1 := T(1), T(1)
+			i := 0
+			for ; i+2 <= n; i += 2 {
+				a0 *= x[off+i*stride]
+				a1 *= x[off+(i+1)*stride]
+			}
+			if i < n {
+				a0 *= x[off+i*stride]
+			}
+			return a0 * a1
+		},
+		combine: func(a, b T) T { return a * b },
+		load:    loadRow[T],
+		cols: func(acc []T, x []T, off, stride, _ int) {
+			for j := range acc {
+				acc[j] *= x[off+j*stride]
+			}
+		},
+	}
+}
+
+// greater reports whether a beats b for max: NaN beats every number, and
+// among NaNs the first one wins.
+func greater[T Element](a, b T) bool { return a > b || (a != a && b == b) }
+
+// less reports whether a beats b for min, with NaN as for greater.
+func less[T Element](a, b T) bool { return a < b || (a != a && b == b) }
+
+// beats is greater for max and less for min; it inlines, where a function
+// value would cost a call per element.
+func beats[T Element](a, b T, isMax bool) bool {
+	if isMax {
+		return greater(a, b)
+	}
+	return less(a, b)
+}
+
+// extremeOps returns the ops of amax or amin.
+func extremeOps[T Element](isMax bool) *reduceOps[T, T] {
+	return &reduceOps[T, T]{
+		run: func(x []T, off, n, stride, _ int) T {
+			best := x[off]
+			for i := 1; i < n; i++ {
+				if v := x[off+i*stride]; beats(v, best, isMax) {
+					best = v
+				}
+			}
+			return best
+		},
+		combine: func(a, b T) T {
+			if beats(b, a, isMax) {
+				return b
+			}
+			return a
+		},
+		load: loadRow[T],
+		cols: func(acc []T, x []T, off, stride, _ int) {
+			for j, a := range acc {
+				if v := x[off+j*stride]; beats(v, a, isMax) {
+					acc[j] = v
+				}
+			}
+		},
+	}
+}
+
+// truthOps returns the ops of all (want = 0: stop at the first zero) or any
+// (want = 1: stop at the first non-zero).
+func truthOps[T Element](want uint8) *reduceOps[T, uint8] {
+	return &reduceOps[T, uint8]{
+		run: func(x []T, off, n, stride, _ int) uint8 {
+			for i := range n {
+				if boolByte(x[off+i*stride] != 0) == want {
+					return want
+				}
+			}
+			return 1 - want
+		},
+		combine: func(a, b uint8) uint8 {
+			if a == want {
+				return a
+			}
+			return b
+		},
+		load: func(acc []uint8, x []T, off, stride, _ int) {
+			for j := range acc {
+				acc[j] = boolByte(x[off+j*stride] != 0)
+			}
+		},
+		cols: func(acc []uint8, x []T, off, stride, _ int) {
+			for j := range acc {
+				if boolByte(x[off+j*stride] != 0) == want {
+					acc[j] = want
+				}
+			}
+		},
+	}
+}
+
+// argAcc is a running extreme and its index.
+type argAcc[T Element] struct {
+	v T
+	i int64
+}
+
+// argOps track the first extreme and its index, for max, min and the
+// arg reductions.
+func argOps[T Element](isMax bool) *reduceOps[T, argAcc[T]] {
+	return &reduceOps[T, argAcc[T]]{
+		run: func(x []T, off, n, stride, pos int) argAcc[T] {
+			best, at := x[off], 0
+			for i := 1; i < n; i++ {
+				if v := x[off+i*stride]; beats(v, best, isMax) {
+					best, at = v, i
+				}
+			}
+			return argAcc[T]{best, int64(pos + at)}
+		},
+		combine: func(a, b argAcc[T]) argAcc[T] {
+			if beats(b.v, a.v, isMax) {
+				return b
+			}
+			return a
+		},
+		load: func(acc []argAcc[T], x []T, off, stride, pos int) {
+			for j := range acc {
+				acc[j] = argAcc[T]{x[off+j*stride], int64(pos)}
+			}
+		},
+		cols: func(acc []argAcc[T], x []T, off, stride, pos int) {
+			for j, a := range acc {
+				if v := x[off+j*stride]; beats(v, a.v, isMax) {
+					acc[j] = argAcc[T]{v, int64(pos)}
+				}
+			}
+		},
+	}
+}
+
+// ---- dispatch ----
+
+// reduceKernel computes p into the contiguous tensor out.
+type reduceKernel func(p *reducePlan, out *Tensor) error
+
+// kernelOf turns ops into the kernel of one dtype.
+func kernelOf[T Element, A Element](ops *reduceOps[T, A]) reduceKernel {
+	return func(p *reducePlan, out *Tensor) error {
+		return reduceInto(p, ops, out.storage.data.([]A)[:p.m])
+	}
+}
+
+// argKernel computes p's extremes into values (when not nil) and their
+// indices into indices.
+type argKernel func(p *reducePlan, values, indices *Tensor) error
+
+// argKernelOf returns the arg kernel of max (isMax) or min for T.
+func argKernelOf[T Element](isMax bool) argKernel {
+	ops := argOps[T](isMax)
+	return func(p *reducePlan, values, indices *Tensor) error {
+		acc := make([]argAcc[T], p.m)
+		if err := reduceInto(p, ops, acc); err != nil {
+			return err
+		}
+		idx := indices.storage.data.([]int64)
+		for j, a := range acc {
+			idx[j] = a.i
+		}
+		if values != nil {
+			vals := values.storage.data.([]T)
+			for j, a := range acc {
+				vals[j] = a.v
+			}
+		}
+		return nil
+	}
+}
+
+var (
+	sumKernels    = NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumOps(vecmath.SumFloat32)), Float64: kernelOf(sumOps(sumContig[float64])), Int64: kernelOf(sumOps(sumContig[int64]))})
+	sumSqKernels  = FloatingDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumSqOps[float32]()), Float64: kernelOf(sumSqOps[float64]())})
+	prodKernels   = NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(prodOps[float32]()), Float64: kernelOf(prodOps[float64]()), Int64: kernelOf(prodOps[int64]())})
+	amaxKernels   = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](true)), Float64: kernelOf(extremeOps[float64](true)), Int64: kernelOf(extremeOps[int64](true)), Bool: kernelOf(extremeOps[uint8](true))})
+	aminKernels   = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](false)), Float64: kernelOf(extremeOps[float64](false)), Int64: kernelOf(extremeOps[int64](false)), Bool: kernelOf(extremeOps[uint8](false))})
+	allKernels    = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](0)), Float64: kernelOf(truthOps[float64](0)), Int64: kernelOf(truthOps[int64](0)), Bool: kernelOf(truthOps[uint8](0))})
+	anyKernels    = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](1)), Float64: kernelOf(truthOps[float64](1)), Int64: kernelOf(truthOps[int64](1)), Bool: kernelOf(truthOps[uint8](1))})
+	maxKernels    = AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true), Bool: argKernelOf[uint8](true)})
+	minKernels    = AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false), Bool: argKernelOf[uint8](false)})
+	argmaxKernels = NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true)})
+	argminKernels = NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false)})
+)
+
+// cumKernel computes the cumulative sum of the contiguous tensor t in place
+// along a dimension: outer blocks of length×inner elements.
+type cumKernel func(t *Tensor, outer, length, inner int) error
+
+var cumsumKernels = NoBoolDTypes(ByDType[cumKernel]{Float32: cumsumLoop[float32, float64], Float64: cumsumLoop[float64, float64], Int64: cumsumLoop[int64, int64]})
+
+// cumsumLoop accumulates in A (float64 for float32 inputs, as PyTorch's
+// CPU kernel does): for every block, row i becomes the sum of rows 0..i.
+func cumsumLoop[T, A Number](t *Tensor, outer, length, inner int) error {
+	d := t.storage.data.([]T)
+	block := length * inner
+	return ParallelFor(outer, max(1, GrainSize/max(block, 1)), func(b, e int) {
+		acc := make([]A, inner)
+		for o := b; o < e; o++ {
+			clear(acc)
+			s := d[o*block : (o+1)*block]
+			for i := range length {
+				row := s[i*inner : (i+1)*inner]
+				for j, v := range row {
+					acc[j] += A(v)
+					row[j] = T(acc[j])
+				}
+			}
+		}
+	})
+}
