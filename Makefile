@@ -8,7 +8,7 @@ KAEL      := $(BIN)/kael
 EXHAUSTIVE_VERSION := v0.17.1
 EXHAUSTIVE := $(BIN)/exhaustive
 # Debian packages for the Jupyter integration test (the real jupyter client).
-JUPYTER_DEBS := python3-jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
+JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
 # Debian packages for the side-by-side benchmarks.
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -48,34 +46,15 @@ type testKernel struct {
 	engines chan *fakeEngine
 }
 
-// freePorts returns n distinct free TCP ports on 127.0.0.1.
-func freePorts(t testing.TB, n int) []int {
-	t.Helper()
-	ports := make([]int, n)
-	for i := range ports {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer l.Close()
-		ports[i] = l.Addr().(*net.TCPAddr).Port
-	}
-	return ports
-}
-
 func writeConnectionFile(t testing.TB, key string) (string, ConnectionInfo) {
 	t.Helper()
-	p := freePorts(t, 5)
-	info := ConnectionInfo{
-		Transport: "tcp", IP: "127.0.0.1", SignatureScheme: "hmac-sha256", Key: key,
-		ShellPort: p[0], IOPubPort: p[1], StdinPort: p[2], ControlPort: p[3], HBPort: p[4],
-	}
-	data, err := json.Marshal(info)
+	info, err := LocalConnection()
 	if err != nil {
 		t.Fatal(err)
 	}
+	info.Key = key
 	path := filepath.Join(t.TempDir(), "kernel.json")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
+	if err := info.WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
 	return path, info
@@ -121,10 +100,11 @@ func startKernel(t testing.TB, configure func(*Config)) *testKernel {
 // client is a minimal Jupyter client: DEALER sockets for shell, control and
 // stdin sharing one identity, SUB for IOPub and REQ for the heartbeat.
 type client struct {
-	t       testing.TB
-	signer  *signer
-	session string
-	cancel  context.CancelFunc
+	t        testing.TB
+	signer   *signer
+	session  string
+	identity string // of the shell, control and stdin sockets
+	cancel   context.CancelFunc
 
 	shell, control, stdin, iopub, hb zmq4.Socket
 
@@ -140,9 +120,10 @@ func connect(t testing.TB, info ConnectionInfo) *client {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	id := zmq4.WithID(zmq4.SocketIdentity(newID()))
+	identity := newID()
+	id := zmq4.WithID(zmq4.SocketIdentity(identity))
 	c := &client{
-		t: t, signer: s, session: newID(), cancel: cancel,
+		t: t, signer: s, session: newID(), identity: identity, cancel: cancel,
 		shell:    zmq4.NewDealer(ctx, id),
 		control:  zmq4.NewDealer(ctx, id),
 		stdin:    zmq4.NewDealer(ctx, id),

@@ -68,3 +68,34 @@ func (c ConnectionInfo) endpoint(port int) string {
 	}
 	return guardedTCP + "://" + net.JoinHostPort(c.IP, strconv.Itoa(port))
 }
+
+// LocalConnection returns the connection info of a kernel on free TCP ports
+// of 127.0.0.1, signed with HMAC-SHA256 and a new random key: what a
+// program that starts a kernel itself (a test, a tool) writes to a
+// connection file. The ports are free when it returns; another process may
+// still take one before the kernel binds it.
+func LocalConnection() (ConnectionInfo, error) {
+	var ports [5]int
+	for i := range ports {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return ConnectionInfo{}, err
+		}
+		defer l.Close() // all held until every port is chosen, so they differ
+		ports[i] = l.Addr().(*net.TCPAddr).Port
+	}
+	return ConnectionInfo{
+		Transport: "tcp", IP: "127.0.0.1", SignatureScheme: "hmac-sha256", Key: newID(),
+		ShellPort: ports[0], IOPubPort: ports[1], StdinPort: ports[2], ControlPort: ports[3], HBPort: ports[4],
+	}, nil
+}
+
+// WriteFile writes c as a connection file that only its owner can read:
+// the key in it lets anyone who reads it run code.
+func (c ConnectionInfo) WriteFile(path string) error {
+	data, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o600)
+}

@@ -30,7 +30,7 @@ func (k *Kernel) execute(req *Message, seq uint64) {
 	}
 	if seq <= k.abortBefore {
 		k.log.Info("aborted execute_request queued before an error", "msg_id", req.Header.MsgID)
-		k.reply(k.shell, req, "execute_reply", map[string]any{"status": "aborted", "execution_count": k.count})
+		k.reply(k.shell, req, "execute_reply", abortedReply{Status: "aborted", ExecutionCount: k.count})
 		return
 	}
 	store := orTrue(c.StoreHistory) && !c.Silent
@@ -39,7 +39,7 @@ func (k *Kernel) execute(req *Message, seq uint64) {
 	}
 	n := k.count
 	if !c.Silent {
-		k.iopub.publish(req, "execute_input", map[string]any{"code": c.Code, "execution_count": n})
+		k.iopub.publish(req, "execute_input", executeInputContent{Code: c.Code, ExecutionCount: n})
 	}
 	hist := k.openHistory()
 	if store {
@@ -54,18 +54,13 @@ func (k *Kernel) execute(req *Message, seq uint64) {
 	arrivedDuring := k.arrived.Load()
 	k.iopub.flush()
 
-	metadata := map[string]any{"started": started}
+	metadata := executeMetadata{Started: started}
 	if out.Err != nil {
-		e := withTraceback(out.Err)
 		if !c.Silent {
-			k.iopub.publish(req, "error", map[string]any{"ename": e.Name, "evalue": e.Value, "traceback": e.Traceback})
+			k.iopub.publish(req, "error", errorFieldsOf(out.Err))
 		}
-		content := errorContent(e)
-		content["execution_count"] = n
-		content["user_expressions"] = map[string]any{}
-		content["payload"] = []any{}
-		metadata["status"] = "error"
-		k.replyWithMetadata(k.shell, req, "execute_reply", content, metadata)
+		metadata.Status = "error"
+		k.replyWithMetadata(k.shell, req, "execute_reply", newExecuteErrorReply(n, out.Err), metadata)
 		if orTrue(c.StopOnError) && !c.Silent {
 			// Like ipykernel, abort what was sent while the cell ran.
 			k.abortBefore = arrivedDuring
@@ -78,23 +73,23 @@ func (k *Kernel) execute(req *Message, seq uint64) {
 		if md == nil {
 			md = map[string]any{}
 		}
-		k.iopub.publish(req, "execute_result", map[string]any{"execution_count": n, "data": data, "metadata": md})
+		k.iopub.publish(req, "execute_result", executeResultContent{ExecutionCount: n, Data: data, Metadata: md})
 		if store {
 			if text, ok := data["text/plain"].(string); ok {
 				k.logHistoryError(hist.AddOutput(n, text))
 			}
 		}
 	}
-	payload := []any{}
+	payload := []pagePayload{}
 	if out.Page != nil {
-		payload = append(payload, map[string]any{"source": "page", "data": withTextPlain(out.Page), "start": 0})
+		payload = append(payload, pagePayload{Source: "page", Data: withTextPlain(out.Page)})
 	}
-	metadata["status"] = "ok"
-	k.replyWithMetadata(k.shell, req, "execute_reply", map[string]any{
-		"status":           "ok",
-		"execution_count":  n,
-		"user_expressions": k.userExpressions(req, n, c.UserExpressions),
-		"payload":          payload,
+	metadata.Status = "ok"
+	k.replyWithMetadata(k.shell, req, "execute_reply", executeReply{
+		Status:          "ok",
+		ExecutionCount:  n,
+		UserExpressions: k.userExpressions(req, n, c.UserExpressions),
+		Payload:         payload,
 	}, metadata)
 }
 
@@ -166,7 +161,7 @@ func (k *Kernel) userExpressions(req *Message, n int, exprs map[string]string) m
 			return eng.Execute(ctx, expr, io)
 		})
 		if out.Err != nil {
-			res[name] = errorContent(out.Err)
+			res[name] = newErrorReply(out.Err)
 			continue
 		}
 		data := MimeBundle{}
@@ -177,7 +172,7 @@ func (k *Kernel) userExpressions(req *Message, n int, exprs map[string]string) m
 		if md == nil {
 			md = map[string]any{}
 		}
-		res[name] = map[string]any{"status": "ok", "data": data, "metadata": md}
+		res[name] = expressionResult{Status: "ok", Data: data, Metadata: md}
 	}
 	return res
 }
@@ -239,10 +234,9 @@ func (c *cellIO) Display(d DisplayData) {
 	if md == nil {
 		md = map[string]any{}
 	}
-	content := map[string]any{"data": data, "metadata": md, "transient": map[string]any{}}
+	content := displayDataContent{Data: data, Metadata: md, Transient: transient{DisplayID: d.ID}}
 	msgType := "display_data"
 	if d.ID != "" {
-		content["transient"] = map[string]any{"display_id": d.ID}
 		if d.Update {
 			msgType = "update_display_data"
 		}
@@ -252,7 +246,7 @@ func (c *cellIO) Display(d DisplayData) {
 
 func (c *cellIO) ClearOutput(wait bool) {
 	if !c.muted {
-		c.k.iopub.publish(c.parent, "clear_output", map[string]any{"wait": wait})
+		c.k.iopub.publish(c.parent, "clear_output", clearOutputContent{Wait: wait})
 	}
 }
 
@@ -267,7 +261,7 @@ func (c *cellIO) Input(prompt string, password bool) (string, error) {
 	}
 	k := c.k
 	k.iopub.flush()
-	req, err := k.newMessage(c.parent, "input_request", map[string]any{"prompt": prompt, "password": password})
+	req, err := k.newMessage(c.parent, "input_request", inputRequestContent{Prompt: prompt, Password: password})
 	if err != nil {
 		return "", err
 	}

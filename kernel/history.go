@@ -1,14 +1,15 @@
 package kernel
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/kael-dev/kael/internal/fileguard"
 )
 
 // DefaultHistoryPath is $XDG_DATA_HOME/kael/history.jsonl, or
@@ -30,12 +31,29 @@ func DefaultHistoryPath() string {
 // start of each session. Each kernel start (and in-place restart) is a new
 // session, numbered after the highest in the file. History is safe for
 // concurrent use.
+//
+// The file is bounded: OpenHistory reads at most its last
+// historyReadBytes, and when it holds more than historyKeep inputs it is
+// rewritten (atomically) with the newest historyKeep and their outputs.
+// Only regular files are opened, without blocking.
 type History struct {
 	mu      sync.Mutex
 	f       *os.File // nil for a history kept only in memory
 	session int
 	entries []historyEntry
 }
+
+var (
+	// historyKeep is how many inputs the history keeps: IPython's default
+	// for its own history is 10,000 too.
+	historyKeep = 10000
+	// historyReadBytes is the most of the file OpenHistory reads.
+	historyReadBytes int64 = 64 << 20
+)
+
+// maxHistorySession is the largest session number accepted from the file,
+// so that the next one is never out of range.
+const maxHistorySession = 1 << 40
 
 type historyEntry struct {
 	Session, Line int
@@ -54,32 +72,79 @@ type historyRecord struct {
 }
 
 // OpenHistory loads the history file at path, creating it if needed, and
-// starts a new session in it. Unreadable lines are skipped.
+// starts a new session in it. Unreadable lines, and a line torn by a
+// crash, are skipped; the next record starts on a line of its own.
 func OpenHistory(path string) (*History, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
+	f, info, err := fileguard.OpenRegular(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, err
 	}
+	data, truncated, err := fileguard.ReadTail(f, info.Size(), historyReadBytes)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
 	h := &History{f: f}
-	r := bufio.NewReader(f)
-	for {
-		line, err := r.ReadBytes('\n')
+	for len(data) > 0 {
+		line, rest, complete := bytes.Cut(data, []byte("\n"))
+		data = rest
 		var rec historyRecord
-		if len(line) > 0 && json.Unmarshal(line, &rec) == nil {
+		if complete && json.Unmarshal(line, &rec) == nil && rec.Session > 0 && rec.Session <= maxHistorySession {
 			h.load(rec)
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			f.Close()
-			return nil, err
-		}
+	}
+	if truncated || len(h.entries) > historyKeep {
+		err = h.rewrite(path)
+	} else {
+		err = fileguard.TerminateLine(f, info.Size())
+	}
+	if err != nil {
+		h.f.Close()
+		return nil, err
 	}
 	return h, h.NewSession()
+}
+
+// rewrite replaces the file with the newest historyKeep entries and
+// reopens it.
+func (h *History) rewrite(path string) error {
+	h.trim()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	session := 0
+	for _, e := range h.entries {
+		if e.Session != session {
+			session = e.Session
+			if err := enc.Encode(historyRecord{Session: session}); err != nil {
+				return err
+			}
+		}
+		if err := enc.Encode(historyRecord{Session: e.Session, Line: e.Line, Input: &e.Input}); err != nil {
+			return err
+		}
+		if e.Output != nil {
+			if err := enc.Encode(historyRecord{Session: e.Session, Line: e.Line, Output: e.Output}); err != nil {
+				return err
+			}
+		}
+	}
+	if err := fileguard.WriteAtomic(path, buf.Bytes(), 0o600); err != nil {
+		return err
+	}
+	h.f.Close()
+	f, _, err := fileguard.OpenRegular(path, os.O_RDWR|os.O_APPEND, 0o600)
+	h.f = f
+	return err
+}
+
+// trim drops all but the newest historyKeep entries.
+func (h *History) trim() {
+	if extra := len(h.entries) - historyKeep; extra > 0 {
+		h.entries = append([]historyEntry(nil), h.entries[extra:]...)
+	}
 }
 
 // NewMemoryHistory returns a history that is not saved.
@@ -92,6 +157,9 @@ func (h *History) load(rec historyRecord) {
 	switch {
 	case rec.Line <= 0:
 	case rec.Input != nil:
+		if len(h.entries) >= 2*historyKeep { // the file is cut at the next start
+			h.trim()
+		}
 		h.entries = append(h.entries, historyEntry{Session: rec.Session, Line: rec.Line, Input: *rec.Input})
 	case rec.Output != nil:
 		for i := len(h.entries) - 1; i >= 0; i-- {

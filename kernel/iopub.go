@@ -39,7 +39,7 @@ func (p *publisher) publish(parent *Message, msgType string, content any) {
 }
 
 func (p *publisher) status(parent *Message, state string) {
-	p.publish(parent, "status", map[string]any{"execution_state": state})
+	p.publish(parent, "status", statusContent{ExecutionState: state})
 }
 
 // stream queues text for the named stream.
@@ -77,7 +77,7 @@ func (p *publisher) flushLocked() {
 	}
 	text := p.pending.String()
 	p.pending.Reset()
-	p.sendLocked(p.parent, "stream", map[string]any{"name": p.name, "text": text})
+	p.sendLocked(p.parent, "stream", streamContent{Name: p.name, Text: text})
 }
 
 func (p *publisher) sendLocked(parent *Message, msgType string, content any) {
@@ -86,7 +86,7 @@ func (p *publisher) sendLocked(parent *Message, msgType string, content any) {
 		// Say so in the cell rather than lose the output silently.
 		p.k.log.Error("cannot encode IOPub message", "err", err)
 		text := "kael: cannot send " + msgType + ": " + err.Error() + "\n"
-		if m, err = p.k.newMessage(parent, "stream", map[string]any{"name": "stderr", "text": text}); err != nil {
+		if m, err = p.k.newMessage(parent, "stream", streamContent{Name: "stderr", Text: text}); err != nil {
 			return
 		}
 	}

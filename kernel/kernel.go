@@ -36,6 +36,9 @@ type Config struct {
 	// expects: Jupyter's kernel manager starts a new process and would
 	// otherwise wait several seconds for this one to die before killing it.
 	RestartInPlace bool
+	// Limits bound what one peer can make the kernel hold or wait for;
+	// zero fields take their defaults.
+	Limits TransportLimits
 }
 
 // Errors that end Serve.
@@ -80,8 +83,10 @@ type Kernel struct {
 	// Owned by the executor goroutine.
 	engine      *engineSlot
 	count       int
-	history     *History
 	abortBefore uint64
+
+	history      *History      // set once historyReady is closed
+	historyReady chan struct{} // closed when the history is loaded
 
 	cellMu     sync.Mutex
 	cancelCell context.CancelFunc
@@ -144,6 +149,7 @@ func New(info ConnectionInfo, cfg Config) (*Kernel, error) {
 	k.ctx, k.stop = context.WithCancelCause(context.Background())
 	zlog := slog.NewLogLogger(cfg.Logger.Handler(), slog.LevelWarn)
 	opts := []zmq4.Option{zmq4.WithTimeout(sendTimeout), zmq4.WithLogger(zlog)}
+	sockCtx := withLimits(k.ctx, cfg.Limits)
 	var socks []zmq4.Socket
 	bind := func(sock zmq4.Socket, port int) zmq4.Socket {
 		socks = append(socks, sock)
@@ -154,13 +160,13 @@ func New(info ConnectionInfo, cfg Config) (*Kernel, error) {
 		}
 		return sock
 	}
-	k.shell = &channel{name: "shell", sock: bind(zmq4.NewRouter(k.ctx, opts...), info.ShellPort)}
-	k.control = &channel{name: "control", sock: bind(zmq4.NewRouter(k.ctx, opts...), info.ControlPort)}
-	k.stdin = &channel{name: "stdin", sock: bind(zmq4.NewRouter(k.ctx, opts...), info.StdinPort)}
+	k.shell = &channel{name: "shell", sock: bind(zmq4.NewRouter(sockCtx, opts...), info.ShellPort)}
+	k.control = &channel{name: "control", sock: bind(zmq4.NewRouter(sockCtx, opts...), info.ControlPort)}
+	k.stdin = &channel{name: "stdin", sock: bind(zmq4.NewRouter(sockCtx, opts...), info.StdinPort)}
 	// A ROUTER that echoes whole messages answers REQ peers exactly as a
 	// REP socket would, and any other peer too; ipykernel does the same.
-	k.hb = &channel{name: "heartbeat", sock: bind(zmq4.NewRouter(k.ctx, opts...), info.HBPort)}
-	k.iopub = &publisher{k: k, sock: bind(zmq4.NewPub(k.ctx, opts...), info.IOPubPort)}
+	k.hb = &channel{name: "heartbeat", sock: bind(zmq4.NewRouter(sockCtx, opts...), info.HBPort)}
+	k.iopub = &publisher{k: k, sock: bind(zmq4.NewPub(sockCtx, opts...), info.IOPubPort)}
 	if err != nil {
 		k.stop(err)
 		for _, sock := range socks {
@@ -180,6 +186,7 @@ func (k *Kernel) Serve(ctx context.Context) error {
 
 	k.iopub.status(nil, "starting")
 	k.engine = k.startEngine()
+	k.loadHistory()
 
 	var readers sync.WaitGroup
 	readers.Go(func() { k.readLoop(k.shell, k.enqueue) })
@@ -198,9 +205,7 @@ func (k *Kernel) Serve(ctx context.Context) error {
 	select {
 	case <-executor:
 		k.engine.close(shutdownWait)
-		if k.history != nil {
-			k.history.Close()
-		}
+		k.openHistory().Close()
 	case <-time.After(shutdownWait):
 		k.log.Warn("running cell did not stop; exiting without waiting for it")
 	}
@@ -367,11 +372,11 @@ func (k *Kernel) reply(ch *channel, req *Message, msgType string, content any) {
 	k.replyWithMetadata(ch, req, msgType, content, nil)
 }
 
-func (k *Kernel) replyWithMetadata(ch *channel, req *Message, msgType string, content any, metadata map[string]any) {
+func (k *Kernel) replyWithMetadata(ch *channel, req *Message, msgType string, content any, metadata any) {
 	m, err := k.newMessage(req, msgType, content)
 	if err != nil {
 		k.log.Error("cannot encode reply", "err", err)
-		m, _ = k.newMessage(req, msgType, errorContent(&CellError{Name: "EncodingError", Value: err.Error()}))
+		m, _ = k.newMessage(req, msgType, newErrorReply(&CellError{Name: "EncodingError", Value: err.Error()}))
 	}
 	if metadata != nil {
 		if m.Metadata, err = marshalJSON(metadata); err != nil {
@@ -388,23 +393,16 @@ func (k *Kernel) replyError(ch *channel, req *Message, e *CellError) {
 	if !ok {
 		return
 	}
-	content := errorContent(e)
 	if req.Header.MsgType == "execute_request" {
-		content["execution_count"] = k.count
-		content["user_expressions"] = map[string]any{}
-		content["payload"] = []any{}
+		k.reply(ch, req, t, newExecuteErrorReply(k.count, e))
+		return
 	}
-	k.reply(ch, req, t, content)
+	k.reply(ch, req, t, newErrorReply(e))
 }
 
 func replyType(msgType string) (string, bool) {
 	base, ok := strings.CutSuffix(msgType, "_request")
 	return base + "_reply", ok && base != ""
-}
-
-func errorContent(e *CellError) map[string]any {
-	e = withTraceback(e)
-	return map[string]any{"status": "error", "ename": e.Name, "evalue": e.Value, "traceback": e.Traceback}
 }
 
 // withTraceback returns e with a one-line traceback if it has none: front
@@ -472,8 +470,8 @@ func (k *Kernel) restartEngine() {
 	k.engine.close(restartWait)
 	k.engine = k.startEngine()
 	k.count = 0
-	if k.history != nil {
-		k.history.NewSession()
+	if err := k.openHistory().NewSession(); err != nil {
+		k.log.Warn("cannot save history", "err", err)
 	}
 	k.abortBefore = k.arrived.Load()
 	k.log.Info("engine restarted")

@@ -23,14 +23,14 @@ func (k *Kernel) handleShell(req *Message, seq uint64) {
 	case "history_request":
 		k.historyReply(req)
 	case "comm_info_request":
-		k.reply(k.shell, req, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
+		k.reply(k.shell, req, "comm_info_reply", commInfoReply{Status: "ok", Comms: map[string]any{}})
 	case "comm_open":
 		// No comm targets exist; the protocol asks for an immediate close.
 		var c struct {
 			CommID string `json:"comm_id"`
 		}
 		if json.Unmarshal(req.Content, &c) == nil && c.CommID != "" {
-			k.iopub.publish(req, "comm_close", map[string]any{"comm_id": c.CommID, "data": map[string]any{}})
+			k.iopub.publish(req, "comm_close", commCloseContent{CommID: c.CommID, Data: map[string]any{}})
 		}
 	case "comm_msg", "comm_close":
 		k.log.Debug("ignored comm message", "msg_type", t)
@@ -49,7 +49,7 @@ func (k *Kernel) handleControl(m *Message) {
 			k.reply(k.control, req, "kernel_info_reply", k.kernelInfo())
 		case "interrupt_request":
 			k.Interrupt()
-			k.reply(k.control, req, "interrupt_reply", map[string]any{"status": "ok"})
+			k.reply(k.control, req, "interrupt_reply", okReply{Status: "ok"})
 		case "shutdown_request":
 			k.shutdown(k.control, req, false)
 		default:
@@ -68,7 +68,7 @@ func (k *Kernel) shutdown(ch *channel, req *Message, inExecutor bool) {
 		k.replyError(ch, req, badRequest(err))
 		return
 	}
-	reply := map[string]any{"status": "ok", "restart": c.Restart}
+	reply := shutdownReply{Status: "ok", Restart: c.Restart}
 	if !c.Restart || !k.cfg.RestartInPlace {
 		k.interruptCell()
 		k.reply(ch, req, "shutdown_reply", reply)
@@ -96,24 +96,23 @@ func (k *Kernel) shutdown(ch *channel, req *Message, inExecutor bool) {
 	k.reply(ch, req, "shutdown_reply", reply)
 }
 
-func (k *Kernel) kernelInfo() map[string]any {
-	return map[string]any{
-		"status":                 "ok",
-		"protocol_version":       ProtocolVersion,
-		"implementation":         "kael",
-		"implementation_version": k.cfg.Version,
-		"language_info": map[string]any{
-			"name":               "kael",
-			"version":            k.cfg.Version,
-			"mimetype":           "text/x-kael",
-			"file_extension":     ".kael",
-			"pygments_lexer":     "python",
-			"codemirror_mode":    "python",
-			"nbconvert_exporter": "script",
+func (k *Kernel) kernelInfo() kernelInfoReply {
+	return kernelInfoReply{
+		Status:                "ok",
+		ProtocolVersion:       ProtocolVersion,
+		Implementation:        "kael",
+		ImplementationVersion: k.cfg.Version,
+		LanguageInfo: languageInfo{
+			Name:              "kael",
+			Version:           k.cfg.Version,
+			Mimetype:          "text/x-kael",
+			FileExtension:     ".kael",
+			PygmentsLexer:     "python",
+			CodemirrorMode:    "python",
+			NbconvertExporter: "script",
 		},
-		"banner":     k.cfg.Banner,
-		"help_links": []map[string]string{{"text": "kael", "url": "https://github.com/kael-dev/kael"}},
-		"debugger":   false,
+		Banner:    k.cfg.Banner,
+		HelpLinks: []helpLink{{Text: "kael", URL: "https://github.com/kael-dev/kael"}},
 	}
 }
 
@@ -150,12 +149,12 @@ func (k *Kernel) complete(req *Message) {
 	if metadata == nil {
 		metadata = map[string]any{}
 	}
-	k.reply(k.shell, req, "complete_reply", map[string]any{
-		"status":       "ok",
-		"matches":      matches,
-		"cursor_start": min(max(r.CursorStart, 0), n),
-		"cursor_end":   min(max(r.CursorEnd, 0), n),
-		"metadata":     metadata,
+	k.reply(k.shell, req, "complete_reply", completeReply{
+		Status:      "ok",
+		Matches:     matches,
+		CursorStart: min(max(r.CursorStart, 0), n),
+		CursorEnd:   min(max(r.CursorEnd, 0), n),
+		Metadata:    metadata,
 	})
 }
 
@@ -168,8 +167,8 @@ func (k *Kernel) inspect(req *Message) {
 	if !found || data == nil {
 		data, found = MimeBundle{}, false
 	}
-	k.reply(k.shell, req, "inspect_reply", map[string]any{
-		"status": "ok", "found": found, "data": data, "metadata": map[string]any{},
+	k.reply(k.shell, req, "inspect_reply", inspectReply{
+		Status: "ok", Found: found, Data: data, Metadata: map[string]any{},
 	})
 }
 
@@ -181,14 +180,14 @@ func (k *Kernel) isComplete(req *Message) {
 		return
 	}
 	status, indent := eng.IsComplete(c.Code)
-	reply := map[string]any{"status": status}
+	reply := isCompleteReply{Status: status}
 	switch status {
 	case "incomplete":
-		reply["indent"] = indent
+		reply.Indent = &indent
 	case "complete", "invalid", "unknown":
 	default:
 		k.log.Warn("engine gave an unknown is_complete status", "status", status)
-		reply["status"] = "unknown"
+		reply.Status = "unknown"
 	}
 	k.reply(k.shell, req, "is_complete_reply", reply)
 }
@@ -238,24 +237,30 @@ func (k *Kernel) historyReply(req *Message) {
 		k.replyError(k.shell, req, &CellError{Name: "BadRequest", Value: err.Error()})
 		return
 	}
-	k.reply(k.shell, req, "history_reply", map[string]any{"status": "ok", "history": entries})
+	k.reply(k.shell, req, "history_reply", historyReply{Status: "ok", History: entries})
 }
 
-// openHistory opens the history file on first use, so that start-up does
-// not wait for it. A history that cannot be opened is kept in memory.
+// loadHistory opens the history file in the background, so that start-up
+// does not wait for it. A history that cannot be opened is kept in memory.
+func (k *Kernel) loadHistory() {
+	k.historyReady = make(chan struct{})
+	go func() {
+		defer close(k.historyReady)
+		path := k.cfg.HistoryPath
+		if path == "" {
+			path = DefaultHistoryPath()
+		}
+		h, err := OpenHistory(path)
+		if err != nil {
+			k.log.Warn("history is not saved", "path", path, "err", err)
+			h = NewMemoryHistory()
+		}
+		k.history = h
+	}()
+}
+
+// openHistory waits until the history is loaded.
 func (k *Kernel) openHistory() *History {
-	if k.history != nil {
-		return k.history
-	}
-	path := k.cfg.HistoryPath
-	if path == "" {
-		path = DefaultHistoryPath()
-	}
-	h, err := OpenHistory(path)
-	if err != nil {
-		k.log.Warn("history is not saved", "path", path, "err", err)
-		h = NewMemoryHistory()
-	}
-	k.history = h
-	return h
+	<-k.historyReady
+	return k.history
 }

@@ -1,9 +1,11 @@
 package kernel
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"sync"
@@ -13,24 +15,98 @@ import (
 	"github.com/go-zeromq/zmq4/transport"
 )
 
-// zmq4 trusts its peers in two ways that would let one bad connection take
-// the kernel down: it performs each handshake inside its accept loop, so a
-// peer that connects and stays silent blocks every later connection, and it
-// allocates whatever frame size a peer announces, so one forged header
-// crashes the process. The kernel therefore listens through wrapped
-// transports. Their listeners hand a connection to zmq4 only once the
-// peer's ZMTP signature has arrived, give it a handshake deadline, and close
-// connections that announce oversized frames.
+// zmq4 trusts its peers in ways that let one bad connection stop the
+// kernel for everyone:
+//
+//   - it performs each handshake inside its accept loop, so a peer that
+//     connects (or sends its greeting) and stays silent delays every later
+//     connection;
+//   - it allocates whatever size a peer announces, and a message may have
+//     any number of frames;
+//   - its ROUTER sends a reply to every connection that claims the
+//     addressed identity, and waits until each has taken it; its PUB
+//     writes to each subscriber in turn. One peer that stops reading
+//     therefore blocks the sender, which is the kernel's executor.
+//
+// The kernel therefore listens through wrapped transports. Their listeners
+// perform the greeting and read the peer's READY command themselves, in a
+// goroutine per connection and under a deadline, refuse a second live
+// connection with an identity already in use (as libzmq's ROUTER does),
+// and hand zmq4 a connection that replays what was read. The connection
+// closes itself when a peer announces a message larger than the limit, and
+// it queues what zmq4 writes per peer: once a peer's queue is full, whole
+// messages to that peer are dropped, as libzmq does at its send high-water
+// mark, and nobody else waits.
 const (
 	guardedTCP = "kael-tcp"
 	guardedIPC = "kael-ipc"
 
-	handshakeTimeout = 10 * time.Second
-	maxFrameSize     = 1 << 30
-	greetingSize     = 64 // ZMTP 3 greeting
-	signatureSize    = 10 // its first part, which every peer sends at once
-	acceptRetry      = 10 * time.Millisecond
+	// DefaultMaxMessageSize is TransportLimits.MaxMessageSize's default.
+	DefaultMaxMessageSize = 256 << 20
+	// DefaultSendHWM is TransportLimits.SendHWM's default, libzmq's.
+	DefaultSendHWM = 1000
+	// DefaultSendQueueBytes is TransportLimits.SendQueueBytes's default.
+	DefaultSendQueueBytes = 64 << 20
+	// DefaultHandshakeTimeout is TransportLimits.HandshakeTimeout's default.
+	DefaultHandshakeTimeout = 10 * time.Second
+
+	greetingSize  = 64 // ZMTP 3 greeting
+	signatureSize = 10 // its first part, which every peer sends at once
+	maxReadySize  = 64 << 10
+	acceptRetry   = 10 * time.Millisecond
+
+	flagMore    = 0x01
+	flagLong    = 0x02
+	flagCommand = 0x04
 )
+
+// TransportLimits bound what one peer can make the kernel hold or wait
+// for. Zero fields take their defaults.
+type TransportLimits struct {
+	// MaxMessageSize is the largest message, all frames together, that a
+	// peer may send; the connection of a peer that announces more is
+	// closed. Default 256 MiB.
+	MaxMessageSize int64
+	// SendHWM is how many messages may wait to be sent to one peer; what
+	// the kernel sends beyond that is dropped for that peer (libzmq's
+	// ZMQ_SNDHWM). Default 1000.
+	SendHWM int
+	// SendQueueBytes caps the bytes waiting for one peer in the same way;
+	// a message is always accepted into an empty queue. Default 64 MiB.
+	SendQueueBytes int64
+	// HandshakeTimeout is how long a peer has, from connecting, to send
+	// its greeting and READY command. Default 10 s.
+	HandshakeTimeout time.Duration
+}
+
+func (l TransportLimits) withDefaults() TransportLimits {
+	if l.MaxMessageSize <= 0 {
+		l.MaxMessageSize = DefaultMaxMessageSize
+	}
+	if l.SendHWM <= 0 {
+		l.SendHWM = DefaultSendHWM
+	}
+	if l.SendQueueBytes <= 0 {
+		l.SendQueueBytes = DefaultSendQueueBytes
+	}
+	if l.HandshakeTimeout <= 0 {
+		l.HandshakeTimeout = DefaultHandshakeTimeout
+	}
+	return l
+}
+
+// zmq4 derives the context it passes to Transport.Listen from the one the
+// socket was made with, so the limits travel in it.
+type limitsKey struct{}
+
+func withLimits(ctx context.Context, l TransportLimits) context.Context {
+	return context.WithValue(ctx, limitsKey{}, l.withDefaults())
+}
+
+func limitsFrom(ctx context.Context) TransportLimits {
+	l, _ := ctx.Value(limitsKey{}).(TransportLimits)
+	return l.withDefaults()
+}
 
 var registerTransports = sync.OnceValue(func() error {
 	return errors.Join(
@@ -39,7 +115,12 @@ var registerTransports = sync.OnceValue(func() error {
 	)
 })
 
-var errFrameTooLarge = errors.New("zmtp frame too large")
+var (
+	errMessageTooLarge   = errors.New("zmtp message larger than the limit")
+	errBadGreeting       = errors.New("not a ZMTP 3 NULL-mechanism greeting")
+	errBadReady          = errors.New("malformed ZMTP READY command")
+	errDuplicateIdentity = errors.New("identity already connected")
+)
 
 type guardedTransport struct{ transport.Transport }
 
@@ -48,21 +129,28 @@ func (t guardedTransport) Listen(ctx context.Context, addr string) (net.Listener
 	if err != nil {
 		return nil, err
 	}
-	return newGuardedListener(l), nil
+	return newGuardedListener(l, limitsFrom(ctx)), nil
 }
 
 // guardedListener accepts connections in the background and passes on
-// those whose peers have sent their signature.
+// those whose peers have completed the first half of the handshake.
 type guardedListener struct {
 	net.Listener
+	limits TransportLimits
 	conns  chan net.Conn
 	err    chan error
 	closed chan struct{}
 	once   sync.Once
+
+	mu  sync.Mutex
+	ids map[string]*guardedConn // identities of live connections
 }
 
-func newGuardedListener(l net.Listener) *guardedListener {
-	g := &guardedListener{Listener: l, conns: make(chan net.Conn), err: make(chan error, 1), closed: make(chan struct{})}
+func newGuardedListener(l net.Listener, limits TransportLimits) *guardedListener {
+	g := &guardedListener{
+		Listener: l, limits: limits, conns: make(chan net.Conn), err: make(chan error, 1),
+		closed: make(chan struct{}), ids: map[string]*guardedConn{},
+	}
 	go g.acceptLoop()
 	return g
 }
@@ -82,22 +170,129 @@ func (l *guardedListener) acceptLoop() {
 	}
 }
 
-// admit waits for the peer's signature, then queues the connection.
+// admit exchanges greetings with the peer and reads its READY command, then
+// queues the connection for zmq4, which replays the handshake from what was
+// read.
 func (l *guardedListener) admit(c net.Conn) {
-	_ = c.SetDeadline(time.Now().Add(handshakeTimeout))
-	sig := make([]byte, signatureSize)
-	if _, err := io.ReadFull(c, sig); err != nil || sig[0] != 0xff || sig[signatureSize-1] != 0x7f {
+	_ = c.SetDeadline(time.Now().Add(l.limits.HandshakeTimeout))
+	read, identity, err := preHandshake(c)
+	if err != nil {
 		c.Close()
 		return
 	}
-	g := &guardedConn{Conn: c, pending: sig, greetLeft: greetingSize}
-	// zmq4 does not close a connection whose handshake fails.
-	g.expire = time.AfterFunc(handshakeTimeout, func() { c.Close() })
+	_ = c.SetDeadline(time.Time{})
+	g := newGuardedConn(c, read, l.limits)
+	if identity != "" {
+		l.mu.Lock()
+		_, taken := l.ids[identity]
+		if !taken {
+			l.ids[identity] = g
+			g.release = func() {
+				l.mu.Lock()
+				if l.ids[identity] == g {
+					delete(l.ids, identity)
+				}
+				l.mu.Unlock()
+			}
+		}
+		l.mu.Unlock()
+		if taken {
+			g.fail(errDuplicateIdentity)
+			return
+		}
+	}
+	// zmq4 does not close a connection whose handshake fails (an
+	// incompatible socket type, say).
+	g.expire = time.AfterFunc(l.limits.HandshakeTimeout, func() { g.fail(errBadGreeting) })
 	select {
 	case l.conns <- g:
 	case <-l.closed:
-		c.Close()
+		g.Close()
 	}
+}
+
+// ourGreeting is what zmq4 sends as a server: ZMTP 3.0, NULL, as-server 0.
+var ourGreeting = func() []byte {
+	g := make([]byte, greetingSize)
+	g[0], g[signatureSize-1], g[10], g[11] = 0xff, 0x7f, 3, 0
+	copy(g[12:32], "NULL")
+	return g
+}()
+
+// preHandshake sends the kernel's greeting, then reads the peer's greeting
+// and READY command, returning the bytes read and the peer's identity.
+func preHandshake(c net.Conn) ([]byte, string, error) {
+	var read bytes.Buffer
+	r := io.TeeReader(c, &read)
+	sig := make([]byte, signatureSize)
+	if _, err := io.ReadFull(r, sig); err != nil {
+		return nil, "", err
+	}
+	if sig[0] != 0xff || sig[signatureSize-1] != 0x7f {
+		return nil, "", errBadGreeting
+	}
+	if _, err := c.Write(ourGreeting); err != nil {
+		return nil, "", err
+	}
+	rest := make([]byte, greetingSize-signatureSize)
+	if _, err := io.ReadFull(r, rest); err != nil {
+		return nil, "", err
+	}
+	if rest[0] < 3 || string(bytes.TrimRight(rest[2:22], "\x00")) != "NULL" {
+		return nil, "", errBadGreeting
+	}
+	var hdr [9]byte
+	if _, err := io.ReadFull(r, hdr[:2]); err != nil {
+		return nil, "", err
+	}
+	if hdr[0]&flagCommand == 0 || hdr[0]&flagMore != 0 {
+		return nil, "", errBadReady
+	}
+	size := uint64(hdr[1])
+	if hdr[0]&flagLong != 0 {
+		if _, err := io.ReadFull(r, hdr[2:]); err != nil {
+			return nil, "", err
+		}
+		size = binary.BigEndian.Uint64(hdr[1:])
+	}
+	if size > maxReadySize {
+		return nil, "", errBadReady
+	}
+	body := make([]byte, size)
+	if _, err := io.ReadFull(r, body); err != nil {
+		return nil, "", err
+	}
+	meta, err := parseReady(body)
+	if err != nil {
+		return nil, "", err
+	}
+	return read.Bytes(), meta["identity"], nil
+}
+
+// parseReady reads a READY command's properties, with lower-case names
+// (ZMTP property names are case-insensitive).
+func parseReady(b []byte) (map[string]string, error) {
+	if len(b) < 6 || b[0] != 5 || string(b[1:6]) != "READY" {
+		return nil, errBadReady
+	}
+	b = b[6:]
+	meta := map[string]string{}
+	for len(b) > 0 {
+		n := int(b[0])
+		if len(b) < 1+n+4 {
+			return nil, errBadReady
+		}
+		name := string(bytes.ToLower(b[1 : 1+n]))
+		b = b[1+n:]
+		v := binary.BigEndian.Uint32(b)
+		b = b[4:]
+		if uint64(v) > uint64(len(b)) {
+			return nil, errBadReady
+		}
+		meta[name] = string(b[:v])
+		b = b[v:]
+	}
+	return meta, nil
 }
 
 func (l *guardedListener) Accept() (net.Conn, error) {
@@ -117,96 +312,212 @@ func (l *guardedListener) Close() error {
 	return l.Listener.Close()
 }
 
-// guardedConn follows the ZMTP 3 framing of what it reads: after the
-// greeting, each frame is a flags byte, a one- or eight-byte size and a body.
-// It lifts the handshake deadline once the first command (READY) has been
-// read, closes the connection if that has not happened in time, and fails
-// the read that would reveal an oversized frame.
+// dropError is what reads and writes return once the connection has been
+// dropped. It is a net.Error that is not a time-out, so zmq4 forgets the
+// connection.
+type dropError struct{ reason error }
+
+func (e *dropError) Error() string   { return "kael: connection dropped: " + e.reason.Error() }
+func (e *dropError) Unwrap() error   { return e.reason }
+func (e *dropError) Timeout() bool   { return false }
+func (e *dropError) Temporary() bool { return false }
+
+// guardedConn is the connection zmq4 sees. It replays the handshake bytes
+// the listener read, enforces the message size limit on what it reads, and
+// sends through a bounded per-peer queue.
 type guardedConn struct {
 	net.Conn
-	pending   []byte      // read before zmq4 took the connection
-	expire    *time.Timer // closes the connection unless the handshake ends
-	greetLeft int
-	sizeBuf   [8]byte
-	sizeGot   int
-	sizeNeed  int // 0 while waiting for a flags byte
-	bodyLeft  uint64
-	inBody    bool
-	command   bool
-	ready     bool
+	limits  TransportLimits
+	pending []byte      // read before zmq4 took the connection
+	expire  *time.Timer // closes the connection unless zmq4 takes it
+	release func()      // frees the identity, if any
+	in      framer
+
+	mu       sync.Mutex
+	wake     *sync.Cond
+	swallow  int // bytes of zmq4's greeting still to discard (already sent)
+	out      framer
+	current  []byte   // the message being written
+	dropping bool     // current is being dropped
+	queue    [][]byte // whole messages waiting to be sent
+	queued   int64    // their bytes
+	err      error    // why the connection is closed
+	once     sync.Once
+}
+
+func newGuardedConn(c net.Conn, read []byte, limits TransportLimits) *guardedConn {
+	g := &guardedConn{
+		Conn: c, limits: limits, pending: read, swallow: len(ourGreeting),
+		in: framer{max: uint64(limits.MaxMessageSize)},
+	}
+	g.wake = sync.NewCond(&g.mu)
+	go g.sendLoop()
+	return g
 }
 
 func (c *guardedConn) Read(p []byte) (int, error) {
-	var n int
-	var err error
 	if len(c.pending) > 0 {
-		n = copy(p, c.pending)
+		n := copy(p, c.pending)
 		c.pending = c.pending[n:]
-	} else {
-		n, err = c.Conn.Read(p)
+		return n, nil
 	}
-	if n > 0 {
-		if serr := c.scan(p[:n]); serr != nil {
-			c.Conn.Close()
-			return 0, serr
+	if c.expire != nil { // zmq4 has completed its handshake
+		c.expire.Stop()
+	}
+	n, err := c.Conn.Read(p)
+	for b := p[:n]; len(b) > 0; {
+		k, _, ferr := c.in.step(b)
+		if ferr != nil {
+			c.fail(ferr)
+			return 0, &dropError{ferr}
 		}
+		b = b[k:]
 	}
 	return n, err
 }
 
-func (c *guardedConn) scan(b []byte) error {
-	for len(b) > 0 {
-		switch {
-		case c.greetLeft > 0:
-			k := min(c.greetLeft, len(b))
-			c.greetLeft -= k
-			b = b[k:]
-		case c.inBody:
-			k := uint64(len(b))
-			if k > c.bodyLeft {
-				k = c.bodyLeft
-			}
-			c.bodyLeft -= k
-			b = b[k:]
-			if c.bodyLeft == 0 {
-				c.endFrame()
-			}
-		case c.sizeNeed == 0:
-			flags := b[0]
-			b = b[1:]
-			c.command = flags&0x04 != 0
-			c.sizeNeed, c.sizeGot = 1, 0
-			if flags&0x02 != 0 {
-				c.sizeNeed = 8
-			}
-		default:
-			k := copy(c.sizeBuf[c.sizeGot:c.sizeNeed], b)
-			c.sizeGot += k
-			b = b[k:]
-			if c.sizeGot < c.sizeNeed {
-				continue
-			}
-			size := uint64(c.sizeBuf[0])
-			if c.sizeNeed == 8 {
-				size = binary.BigEndian.Uint64(c.sizeBuf[:])
-			}
-			if size > maxFrameSize {
-				return errFrameTooLarge
-			}
-			c.sizeNeed, c.bodyLeft, c.inBody = 0, size, true
-			if size == 0 {
-				c.endFrame()
-			}
+// Write queues p, which zmq4 writes a frame header or body at a time, and
+// never blocks.
+func (c *guardedConn) Write(p []byte) (int, error) {
+	n := len(p)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return 0, &dropError{c.err}
+	}
+	k := min(c.swallow, len(p))
+	c.swallow -= k
+	p = p[k:]
+	for len(p) > 0 {
+		k, start, err := c.out.step(p)
+		if err != nil {
+			return 0, err
+		}
+		if start {
+			c.dropping = len(c.queue) > 0 && (len(c.queue) >= c.limits.SendHWM || c.queued >= c.limits.SendQueueBytes)
+		}
+		if !c.dropping {
+			c.current = append(c.current, p[:k]...)
+		}
+		p = p[k:]
+		if c.out.ended && !c.dropping {
+			c.queue = append(c.queue, c.current)
+			c.queued += int64(len(c.current))
+			c.current = nil
+			c.wake.Signal()
 		}
 	}
+	return n, nil
+}
+
+// sendLoop writes queued messages to the peer.
+func (c *guardedConn) sendLoop() {
+	for {
+		c.mu.Lock()
+		for len(c.queue) == 0 && c.err == nil {
+			c.wake.Wait()
+		}
+		if c.err != nil {
+			c.queue, c.queued = nil, 0
+			c.mu.Unlock()
+			return
+		}
+		msg := c.queue[0]
+		c.queue[0] = nil
+		c.queue = c.queue[1:]
+		c.queued -= int64(len(msg))
+		c.mu.Unlock()
+		if _, err := c.Conn.Write(msg); err != nil {
+			c.fail(err)
+			return
+		}
+	}
+}
+
+// fail closes the connection for good.
+func (c *guardedConn) fail(reason error) {
+	c.once.Do(func() {
+		c.mu.Lock()
+		c.err = reason
+		c.wake.Broadcast()
+		c.mu.Unlock()
+		if c.expire != nil {
+			c.expire.Stop()
+		}
+		if c.release != nil {
+			c.release()
+		}
+		c.Conn.Close()
+	})
+}
+
+func (c *guardedConn) Close() error {
+	c.fail(net.ErrClosed)
 	return nil
 }
 
-func (c *guardedConn) endFrame() {
-	c.inBody = false
-	if c.command && !c.ready {
-		c.ready = true
-		c.expire.Stop()
-		_ = c.Conn.SetDeadline(time.Time{})
+// framer follows ZMTP 3 framing: each frame is a flags byte, a one- or
+// eight-byte size and a body; a frame with the MORE flag is followed by
+// another of the same message.
+type framer struct {
+	max      uint64 // largest message; 0 for no limit
+	sizeBuf  [8]byte
+	sizeGot  int
+	sizeNeed int // 0 while waiting for a flags byte
+	bodyLeft uint64
+	inBody   bool
+	more     bool
+	inMsg    bool
+	msgSize  uint64
+	ended    bool // the last step completed a message
+}
+
+// step consumes the bytes of b (non-empty) up to the end of the current
+// flags byte, size field or body. It reports whether they began a message.
+func (f *framer) step(b []byte) (n int, start bool, err error) {
+	f.ended = false
+	switch {
+	case f.inBody:
+		k := min(uint64(len(b)), f.bodyLeft)
+		f.bodyLeft -= k
+		if f.bodyLeft == 0 {
+			f.endFrame()
+		}
+		return int(k), false, nil
+	case f.sizeNeed == 0:
+		start = !f.inMsg
+		f.inMsg = true
+		f.more = b[0]&flagMore != 0
+		f.sizeNeed, f.sizeGot = 1, 0
+		if b[0]&flagLong != 0 {
+			f.sizeNeed = 8
+		}
+		return 1, start, nil
+	default:
+		k := copy(f.sizeBuf[f.sizeGot:f.sizeNeed], b)
+		f.sizeGot += k
+		if f.sizeGot < f.sizeNeed {
+			return k, false, nil
+		}
+		size := uint64(f.sizeBuf[0])
+		if f.sizeNeed == 8 {
+			size = binary.BigEndian.Uint64(f.sizeBuf[:])
+		}
+		if f.max > 0 && (size > f.max || f.msgSize > f.max-size) {
+			return k, false, fmt.Errorf("%w (%d bytes)", errMessageTooLarge, f.max)
+		}
+		f.msgSize += size
+		f.sizeNeed, f.bodyLeft, f.inBody = 0, size, true
+		if size == 0 {
+			f.endFrame()
+		}
+		return k, false, nil
+	}
+}
+
+func (f *framer) endFrame() {
+	f.inBody = false
+	if !f.more {
+		f.inMsg, f.msgSize, f.ended = false, 0, true
 	}
 }

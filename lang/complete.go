@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/render"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -159,9 +160,23 @@ func callParams(v Value) []string {
 
 // Completeness says whether code is ready to run, and the indent for the
 // next line when it is not (the REPL's continuation prompt, Jupyter's
-// is_complete).
+// is_complete). It follows IPython's rules (check_complete), which
+// jupyter console relies on: code that is cut off (an open bracket,
+// string or block header) is incomplete; a compound statement that parses
+// is complete when its last line is not indented, as in a one-line
+// `for k in range(3): print(k)`, or when the code ends with a newline,
+// as `def f(x):\n    return x\n` does; an indented last line without
+// one may still be followed by more of the block. Front ends that read
+// line by line pass the lines without the last newline, so that a block
+// ends with a blank line.
 func Completeness(code string) (status syntax.Status, indent string) {
-	return syntax.Completeness(code)
+	status, indent = syntax.Completeness(code)
+	if status == syntax.Incomplete && (indent == "" || strings.HasSuffix(code, "\n")) {
+		if _, err := syntax.Parse("", code); err == nil {
+			return syntax.Complete, ""
+		}
+	}
+	return status, indent
 }
 
 // Inspection is the answer to an inspection request.
@@ -208,13 +223,7 @@ func (s *Session) Inspect(code string, cursor, detail int) (ins Inspection, ok b
 
 // Summary describes a tensor in one line: dtype[shape], bytes and autograd
 // state, e.g. "float32[2, 3] tensor, 24 B, requires_grad".
-func Summary(t *tensor.Tensor) string {
-	s := Badge(t) + " tensor, " + tensor.HumanBytes(float64(t.Nbytes()))
-	if g := GradLabel(t); g != "" {
-		s += ", " + g
-	}
-	return s
-}
+func Summary(t *tensor.Tensor) string { return render.Summary(t, GradLabel(t)) }
 
 // GradLabel is the autograd state shown beside a tensor result, as
 // PyTorch's repr shows it: "grad_fn=<MulBackward0>" for a result recorded
@@ -231,7 +240,7 @@ func GradLabel(t *tensor.Tensor) string {
 
 // Badge is the dtype/shape label shown with every tensor result, e.g.
 // float32[2, 3].
-func Badge(t *tensor.Tensor) string { return t.DType().String() + tensor.FormatShape(t.Shape()) }
+func Badge(t *tensor.Tensor) string { return render.Badge(t) }
 
 // VarInfo describes one variable for a variables table.
 type VarInfo struct {

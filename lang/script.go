@@ -8,6 +8,7 @@ import (
 	"os"
 	"unicode/utf8"
 
+	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -16,24 +17,16 @@ import (
 const MaxScriptBytes = 16 << 20
 
 // ReadScript reads the kael source file at path, for the front ends that
-// run files (the REPL's :load, kael run). Only regular files are read: a
-// device such as /dev/zero would never end. See ReadScriptFrom for the
-// other checks.
+// run files (the REPL's :load, kael run). Only regular files are read, and
+// the open never blocks: a FIFO would wait for a writer and a device such
+// as /dev/zero would never end. See ReadScriptFrom for the other checks.
 func ReadScript(path string) (string, error) {
-	f, err := os.Open(path)
+	f, info, err := fileguard.OpenRegular(path, os.O_RDONLY, 0)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	switch {
-	case err != nil:
-		return "", err
-	case info.IsDir():
-		return "", errors.New("is a directory")
-	case !info.Mode().IsRegular():
-		return "", errors.New("not a regular file")
-	case info.Size() > MaxScriptBytes:
+	if info.Size() > MaxScriptBytes {
 		return "", tooLarge()
 	}
 	return ReadScriptFrom(f)

@@ -15,15 +15,50 @@ type styles struct {
 	bold, dim, kind, caret, hint, promptStyle lipgloss.Style
 }
 
+// The REPL's colours, one for light and one for dark backgrounds. Each has
+// a contrast of at least 4.5:1 (WCAG AA) with the backgrounds of its kind
+// that TestColourContrast tries; ANSI colour numbers and faint text are
+// not used, since their look (and contrast) is the terminal theme's.
+var (
+	dimColour    = lipgloss.AdaptiveColor{Light: "#5C5C5C", Dark: "#A3A3A3"}
+	errorColour  = lipgloss.AdaptiveColor{Light: "#B00020", Dark: "#FF7B72"}
+	hintColour   = lipgloss.AdaptiveColor{Light: "#00607A", Dark: "#5FD7FF"}
+	promptColour = lipgloss.AdaptiveColor{Light: "#1A7F37", Dark: "#56D364"}
+)
+
 func newStyles(r *lipgloss.Renderer) styles {
 	return styles{
 		bold:        r.NewStyle().Bold(true),
-		dim:         r.NewStyle().Faint(true),
-		kind:        r.NewStyle().Bold(true).Foreground(lipgloss.Color("1")),
-		caret:       r.NewStyle().Bold(true).Foreground(lipgloss.Color("1")),
-		hint:        r.NewStyle().Foreground(lipgloss.Color("6")),
-		promptStyle: r.NewStyle().Bold(true).Foreground(lipgloss.Color("2")),
+		dim:         r.NewStyle().Foreground(dimColour),
+		kind:        r.NewStyle().Bold(true).Foreground(errorColour),
+		caret:       r.NewStyle().Bold(true).Foreground(errorColour),
+		hint:        r.NewStyle().Foreground(hintColour),
+		promptStyle: r.NewStyle().Bold(true).Foreground(promptColour),
 	}
+}
+
+// darkBackground guesses whether the terminal's background is dark from
+// COLORFGBG ("fg;bg", set by rxvt, Konsole, iTerm2 and others; colours 0-6
+// and 8 are dark), or KAEL_BACKGROUND=light|dark, which wins. Without
+// either it assumes dark, the common default. The terminal is not queried:
+// a terminal that does not answer would delay every start.
+func darkBackground(getenv func(string) string) bool {
+	switch getenv("KAEL_BACKGROUND") {
+	case "light":
+		return false
+	case "dark":
+		return true
+	}
+	if fgbg := getenv("COLORFGBG"); fgbg != "" {
+		bg := fgbg[strings.LastIndexByte(fgbg, ';')+1:]
+		switch bg {
+		case "0", "1", "2", "3", "4", "5", "6", "8":
+			return true
+		case "7", "9", "10", "11", "12", "13", "14", "15":
+			return false
+		}
+	}
+	return true
 }
 
 // paint applies st to each line of s separately (lipgloss would pad a

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/muesli/termenv"
@@ -149,6 +150,7 @@ type repl struct {
 func newREPL(opts Options) *repl {
 	outFD, outIsTerm := terminalFD(opts.Stdout)
 	renderer := lipgloss.NewRenderer(opts.Stdout)
+	renderer.SetHasDarkBackground(darkBackground(os.Getenv))
 	plain := opts.NoColor || os.Getenv("NO_COLOR") != "" || !outIsTerm
 	if plain {
 		renderer.SetColorProfile(termenv.Ascii)
@@ -203,14 +205,14 @@ func (r *repl) loop(ctx context.Context) {
 			}
 		}
 		r.pending = append(r.pending, line)
-		src := strings.Join(r.pending, "\n") + "\n"
+		src := strings.Join(r.pending, "\n") // a block ends with a blank line
 		status, ind := lang.Completeness(src)
 		if status == syntax.Incomplete {
 			indent = ind
 			continue
 		}
 		r.pending, indent = nil, ""
-		r.safely(func() { r.runSource(ctx, src) })
+		r.safely(func() { r.runSource(ctx, src+"\n") })
 	}
 }
 
@@ -333,9 +335,18 @@ func (r *repl) input(prompt string, password bool) (string, error) {
 	return line, err
 }
 
+// historyBytes is the most of the history file that is kept: beyond it,
+// the oldest lines are dropped when the REPL starts. It holds historyLimit
+// lines of 400 bytes.
+const historyBytes = 4 << 20
+
 // historyPath returns the history file to use, creating it and its
 // directory: path if given, else $XDG_STATE_HOME/kael/history or
-// ~/.local/state/kael/history. A file that cannot be written is an error.
+// ~/.local/state/kael/history. A file that cannot be written, or that is
+// not a regular file (a FIFO would block the line editor, /dev/zero would
+// never end), is an error. A file grown beyond historyBytes is cut to its
+// newest lines, and a torn last line is ended so that the next one is not
+// glued to it.
 func historyPath(path string) (string, error) {
 	if path == "" {
 		state := os.Getenv("XDG_STATE_HOME")
@@ -353,10 +364,26 @@ func historyPath(path string) (string, error) {
 	}
 	// readline drops write errors silently: find out now whether lines
 	// can be kept, so that the user is told once.
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, info, err := fileguard.OpenRegular(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return "", err
 	}
-	f.Close()
+	defer f.Close()
+	if info.Size() > historyBytes {
+		tail, _, err := fileguard.ReadTail(f, info.Size(), historyBytes)
+		if len(tail) > 0 && tail[len(tail)-1] != '\n' {
+			tail = append(tail, '\n')
+		}
+		if err == nil {
+			err = fileguard.WriteAtomic(path, tail, 0o600)
+		}
+		if err != nil {
+			return "", err
+		}
+		return path, nil
+	}
+	if err := fileguard.TerminateLine(f, info.Size()); err != nil {
+		return "", err
+	}
 	return path, nil
 }

@@ -4,7 +4,7 @@
 //	kael                       start the REPL (or run stdin as a script when it is not a terminal)
 //	kael -c CODE               run CODE like a notebook cell
 //	kael run FILE.kael         run a script
-//	kael kernel CONNECTION     serve the Jupyter messaging protocol
+//	kael kernel CONNECTION     serve the Jupyter messaging protocol (--log-level, --log-file)
 //	kael kernel install        install the Jupyter kernelspec (--user, --prefix DIR)
 //	kael version               print the version
 package main
@@ -30,9 +30,12 @@ const usage = `usage:
   kael -c CODE              run CODE like a notebook cell
   kael run FILE.kael        run a script
   kael kernel CONNECTION    run the Jupyter kernel on a connection file
+                            (--log-level LEVEL, --log-file FILE)
   kael kernel install [--user | --prefix DIR]
                             install the Jupyter kernelspec
   kael version              print the version
+
+"kael COMMAND --help" describes a command.
 `
 
 // run executes the command line and returns the exit status.
@@ -50,6 +53,9 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			return 1
 		}
 		return runScript(ctx, "<stdin>", src, stdin, stdout, stderr)
+	}
+	if printHelp(args, stdout) {
+		return 0
 	}
 	switch args[0] {
 	case "-c":

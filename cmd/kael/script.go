@@ -12,8 +12,9 @@ import (
 
 // runScript runs src like a notebook cell: print output goes to stdout as it
 // happens, then the value of the final expression statement when it is not
-// None. An error goes to stderr, rendered with its source line, and the exit
-// status is 1.
+// None. The notes a notebook shows with the result (type promotions) go to
+// stderr. An error goes to stderr, rendered with its source line, and the
+// exit status is 1.
 func runScript(ctx context.Context, filename, src string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lines := &lineReader{r: bufio.NewReader(stdin)}
 	s := lang.NewSession(lang.IO{
@@ -24,12 +25,15 @@ func runScript(ctx context.Context, filename, src string, stdin io.Reader, stdou
 		},
 	})
 	res := s.Exec(ctx, filename, src)
+	if res.Value != nil && res.Err == nil {
+		fmt.Fprintln(stdout, lang.Repr(res.Value))
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(stderr, "note: "+n.Text)
+	}
 	if res.Err != nil {
 		fmt.Fprintln(stderr, res.Err.Render())
 		return 1
-	}
-	if res.Value != nil {
-		fmt.Fprintln(stdout, lang.Repr(res.Value))
 	}
 	return 0
 }
