@@ -9,11 +9,15 @@ EXHAUSTIVE_VERSION := v0.17.1
 EXHAUSTIVE := $(BIN)/exhaustive
 # Debian packages for the Jupyter integration test (the real jupyter client).
 JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
+# Debian packages of the references the GPT-2 tests compare with: PyTorch
+# (safetensors round trip, golden logits) and node with npm (the npm package
+# gpt-3-encoder, which the tokenizer test installs into the user's cache).
+GPT2_DEBS := python3-torch nodejs
 # Debian packages for the side-by-side benchmarks.
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
 
-.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps bench-deps clean
+.PHONY: all build run test test-go fuzz lint bench install-kernel jupyter-deps gpt2-deps bench-deps clean
 
 all: build
 
@@ -27,7 +31,7 @@ run: build
 ## test: every test, including the Jupyter integration test with the real client;
 ## then the packages that allocate tensors again with outputs allocated by make
 ## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem)
-test: jupyter-deps
+test: jupyter-deps gpt2-deps
 	KAEL_REQUIRE_JUPYTER=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
 	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
 
@@ -64,6 +68,10 @@ install-kernel: build
 
 jupyter-deps:
 	@./.ci/apt-ensure $(JUPYTER_DEBS)
+
+gpt2-deps:
+	@./.ci/apt-ensure $(GPT2_DEBS)
+	@command -v npm >/dev/null || ./.ci/apt-ensure npm
 
 bench-deps:
 	@./.ci/apt-ensure $(BENCH_DEBS)

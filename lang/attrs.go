@@ -227,7 +227,7 @@ func globalNames() []string {
 
 // modules returns the predefined modules: torch (every builtin and dtype,
 // with torch.nn.functional and torch.optim), F (torch.nn.functional), optim
-// (torch.optim) and math. They are built once, on first use (after every
+// (torch.optim), math and random. They are built once, on first use (after every
 // builtin is registered), safely when sessions run concurrently.
 var modules = sync.OnceValue(func() map[string]*Module {
 	torch := &Module{Name: "torch", Attrs: map[string]Value{}}
@@ -242,7 +242,7 @@ var modules = sync.OnceValue(func() map[string]*Module {
 	torch.Attrs["double"] = tensor.Float64
 	torch.Attrs["long"] = tensor.Int64
 	functional := &Module{Name: "torch.nn.functional", Attrs: torch.Attrs}
-	torch.Attrs["nn"] = &Module{Name: "torch.nn", Attrs: map[string]Value{"functional": functional}}
+	torch.Attrs["nn"] = &Module{Name: "torch.nn", Attrs: map[string]Value{"functional": functional, "init": nnInitModule}}
 	torch.Attrs["optim"] = torchOptim
-	return map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule()}
+	return map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule(), "random": randomModule}
 })

@@ -157,7 +157,7 @@ func init() {
 		}
 		return result(t.To(dtypeOr(d, tensor.Int64)))
 	})
-	def(asFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean and std may be tensors and give the result's shape.", func(a *Args) (Value, error) {
+	def(asFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean or std (or both) are tensors and give the result's shape and dtype: normal(zeros(3), 1.0).", func(a *Args) (Value, error) {
 		g := generatorArg(a)
 		if a.IsNone("size") {
 			return normalLike(a, g)
@@ -169,7 +169,7 @@ func init() {
 		t, err := tensor.Normal(g, mean, std, dtypeOr(d, tensor.DefaultFloat), shape...)
 		return withRequiresGrad(a, t, err)
 	})
-	def(asFunc, "manual_seed(seed)", "Seeds the default random number generator, so that rand, randn, randint, normal and dropout repeat their values.", func(a *Args) (Value, error) {
+	def(asFunc, "manual_seed(seed)", "Seeds the default random number generator, so that every random builtin, dropout and torch.nn.init repeat their values: PyTorch's values for the same seed.", func(a *Args) (Value, error) {
 		seed := a.Int64("seed")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -177,7 +177,7 @@ func init() {
 		tensor.ManualSeed(uint64(seed))
 		return None, nil
 	})
-	def(asFunc, "Generator(device='cpu')", "A random number generator of its own, for the generator= argument of rand, randn, randint, normal: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
+	def(asFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
 		a.fail(deviceName(a.Str("device")))
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -327,42 +327,38 @@ func defConvert(name string, d tensor.DType, doc string) {
 	})
 }
 
-// normalLike is normal with tensor mean or std: mean + std·randn, in the
-// broadcast shape of the two, recorded by autograd when mean or std
-// requires grad.
+// normalLike is normal with tensor mean or std, PyTorch's three tensor
+// overloads: the result has the broadcast shape of the two and the dtype
+// of the tensor among them (mean's when both are). Autograd records them
+// with PyTorch's gradient, which is zero (see autograd.Normal).
 func normalLike(a *Args, g *tensor.Generator) (Value, error) {
 	mean, std := a.TensorLike("mean"), a.TensorLike("std")
+	d := a.OptDType("dtype")
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	if mean.IsWrappedNumber() && std.IsWrappedNumber() {
+	var t *tensor.Tensor
+	var err error
+	switch {
+	case mean.IsWrappedNumber() && std.IsWrappedNumber():
 		return nil, newErrorf(TypeError, "normal() missing required argument 'size'").
 			withHint("normal(mean, std, size) with numbers, e.g. normal(0.0, 1.0, (3,)); or pass mean or std as a tensor")
+	case std.IsWrappedNumber():
+		t, err = tensor.NormalMeanTensor(mean, a.Float("std"), g)
+		std = nil
+	case mean.IsWrappedNumber():
+		t, err = tensor.NormalStdTensor(a.Float("mean"), std, g)
+		mean = nil
+	default:
+		t, err = tensor.NormalTensors(mean, std, g)
 	}
-	shape, err := tensor.BroadcastShapes(mean.Shape(), std.Shape())
+	if err == nil && d != nil {
+		t, err = t.To(*d)
+	}
 	if err != nil {
 		return nil, err
 	}
-	dflt := tensor.ResultType(mean, std)
-	if !dflt.IsFloating() {
-		dflt = tensor.DefaultFloat
-	}
-	d := dtypeOr(a.OptDType("dtype"), dflt)
-	if err := a.Err(); err != nil {
-		return nil, err
-	}
-	z, err := tensor.Randn(g, d, shape...)
-	if err != nil {
-		return nil, err
-	}
-	if z, err = autograd.Mul(z, std); err != nil {
-		return nil, err
-	}
-	if z, err = autograd.Add(z, mean); err != nil {
-		return nil, err
-	}
-	t, err := autograd.To(z, d)
-	return withRequiresGrad(a, t, err)
+	return withRequiresGrad(a, autograd.Normal(t, mean, std), nil)
 }
 
 // Generator is a random number generator value, made by Generator().

@@ -12,9 +12,11 @@ import (
 // and the variables assigned before it keep their values.
 func TestCancellationStopsKernels(t *testing.T) {
 	cells := []struct{ name, src string }{
-		{"matmul", "a = randn(5000, 5000)\nb = a @ a"},
-		{"element-wise", "a = randn(4000, 4000)\nfor i in range(1000):\n    a = a * 1.0001 + 0.5"},
-		{"reduction", "a = randn(4000, 4000)\nfor i in range(1000):\n    s = a.sum(dim=0)"},
+		{"matmul", "a = ones(5000, 5000)\nb = a @ a"},
+		{"element-wise", "a = ones(4000, 4000)\nfor i in range(1000):\n    a = a * 1.0001 + 0.5"},
+		{"reduction", "a = ones(4000, 4000)\nfor i in range(1000):\n    s = a.sum(dim=0)"},
+		{"randn", "a = ones(3)\nfor i in range(1000):\n    b = randn(1000, 1000)"},
+		{"randperm", "a = ones(3)\nfor i in range(1000):\n    b = randperm(1000000)"},
 	}
 	for _, c := range cells {
 		t.Run(c.name, func(t *testing.T) {

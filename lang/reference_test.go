@@ -223,17 +223,18 @@ func modulesMarkdown() string {
 		f := torchOptim.Attrs[name].(*Builtin)
 		fmt.Fprintf(&b, "### optim.%s\n\n`torch.optim.%s`\n\n%s\n\n", name, f.Sig, f.Doc)
 	}
-	b.WriteString("### math\n\n| name | |\n| --- | --- |\n")
-	m := modules()["math"]
-	for _, name := range sortedKeys(m.Attrs) {
-		switch v := m.Attrs[name].(type) {
-		case *Builtin:
-			fmt.Fprintf(&b, "| `math.%s` | %s |\n", v.Sig, v.Doc)
-		default:
-			fmt.Fprintf(&b, "| `math.%s` | the constant %s |\n", name, Repr(v))
+	for _, m := range []*Module{modules()["math"], randomModule, nnInitModule} {
+		fmt.Fprintf(&b, "### %s\n\n| name | |\n| --- | --- |\n", m.Name)
+		for _, name := range sortedKeys(m.Attrs) {
+			switch v := m.Attrs[name].(type) {
+			case *Builtin:
+				fmt.Fprintf(&b, "| `%s.%s` | %s |\n", m.Name, v.Sig, v.Doc)
+			default:
+				fmt.Fprintf(&b, "| `%s.%s` | the constant %s |\n", m.Name, name, Repr(v))
+			}
 		}
+		b.WriteString("\n")
 	}
-	b.WriteString("\n")
 	return b.String()
 }
 

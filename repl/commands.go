@@ -3,11 +3,13 @@ package repl
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/kael-dev/kael/internal/atomicfile"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
@@ -274,40 +276,11 @@ func (r *repl) cmdSave(_ context.Context, file string) {
 // (a full disk, say) leaves the old file as it was: it writes a temporary
 // file beside it and renames it over. A symbolic link is followed, and an
 // existing file keeps its permissions; a new one gets 0644.
-func writeFileAtomic(path string, data []byte) (err error) {
-	mode := os.FileMode(0o644)
-	if target, err := filepath.EvalSymlinks(path); err == nil {
-		path = target
-	}
-	if info, err := os.Stat(path); err == nil {
-		if !info.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file", path)
-		}
-		mode = info.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
+func writeFileAtomic(path string, data []byte) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	})
 }
 
 func (r *repl) cmdReset(context.Context, string) {

@@ -635,48 +635,23 @@ func Embedding(indices, weight *Tensor) (*Tensor, error) {
 }
 
 // Dropout zeroes each element of x with probability p and scales the others
-// by 1/(1-p), drawing from g (the default generator when nil). When
-// training is false, or p is 0, it returns x itself, as PyTorch does.
+// by 1/(1-p), drawing from g (the default generator when nil) the mask
+// PyTorch's dropout draws (see DropoutMask). When training is false, or p
+// is 0, it returns x itself, as PyTorch does.
 func Dropout(x *Tensor, p float64, training bool, g *Generator) (*Tensor, error) {
 	if !(p >= 0 && p <= 1) {
 		return nil, valueErrorf("dropout probability has to be between 0 and 1, but got %v", p)
 	}
-	if !training || p == 0 {
+	if !training || p == 0 || x.Numel() == 0 {
 		return x, nil
 	}
-	kernel, err := dropoutKernels.Select("dropout", x.dtype)
+	if !x.dtype.IsFloating() {
+		return nil, typeErrorf("dropout only supports floating point dtypes, got %s", x.dtype).
+			WithHint("convert the input with .to(float32) first")
+	}
+	mask, err := DropoutMask(x.dtype, x.shape, p, g)
 	if err != nil {
 		return nil, err
 	}
-	u, err := Rand(g, Float64, x.shape...)
-	if err != nil {
-		return nil, err
-	}
-	src, out, err := contiguousWithOutput(x)
-	if err != nil {
-		return nil, err
-	}
-	kernel(src, u, out, p)
-	return out, nil
-}
-
-// dropoutFunc writes x where the uniform draw u is at least p, scaled by
-// 1/(1-p), and zero elsewhere; all three operands are contiguous.
-type dropoutFunc func(x, u, out *Tensor, p float64)
-
-var dropoutKernels = FloatingDTypes(ByDType[dropoutFunc]{Float32: dropoutKernel[float32], Float64: dropoutKernel[float64]})
-
-func dropoutKernel[T Float](x, u, out *Tensor, p float64) {
-	n := x.Numel()
-	xs := x.storage.data.([]T)[x.offset : x.offset+n]
-	us := u.storage.data.([]float64)[u.offset : u.offset+n]
-	os := out.storage.data.([]T)[:n]
-	scale := T(1 / (1 - p)) // unused when p is 1: no draw reaches it
-	for i, v := range xs {
-		if us[i] >= p {
-			os[i] = v * scale
-		} else {
-			os[i] = 0
-		}
-	}
+	return Mul(x, mask)
 }

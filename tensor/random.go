@@ -1,37 +1,44 @@
 package tensor
 
 import (
-	"math/rand/v2"
+	"math"
 	"sync"
+
+	"github.com/kael-dev/kael/internal/libm"
+
+	"github.com/kael-dev/kael/internal/mt19937"
 )
 
 // DefaultSeed is the seed of the default generator at start-up, PyTorch's
 // default_rng_seed_val, so a fresh process draws the same numbers each run.
 const DefaultSeed uint64 = 67280421310721
 
-// pcgStream is the second PCG seed word: the sequence is chosen by the user's
-// seed alone.
-const pcgStream uint64 = 0x9e3779b97f4a7c15
-
-// Generator is a seeded source of random numbers, like torch.Generator. It
-// draws from math/rand/v2's PCG, whose output is specified, so a seed gives
-// the same values on every platform and Go release. A Generator is safe for
-// concurrent use; a nil *Generator stands for the default generator.
+// Generator is a seeded source of random numbers, like torch.Generator on
+// the CPU: the same 32-bit Mersenne Twister, drawn from by every
+// distribution in the order and with the transforms PyTorch uses, so that a
+// seed gives PyTorch's values (see docs/operations.md, "Random numbers").
+// It also keeps PyTorch's cached second Box-Muller sample. A Generator is
+// safe for concurrent use; a nil *Generator stands for the default
+// generator.
 type Generator struct {
 	mu   sync.Mutex
 	seed uint64
-	rng  *rand.Rand
+	mt   mt19937.MT
+	// nextDouble is the cached second sample of the scalar normal
+	// distribution, valid when hasNextDouble; nextFloat is PyTorch's float
+	// cache, which only its state format carries.
+	nextDouble    float64
+	hasNextDouble bool
+	nextFloat     float32
+	hasNextFloat  bool
 }
 
 var defaultGenerator = NewGenerator(DefaultSeed)
 
 // NewGenerator returns a generator seeded with seed.
 func NewGenerator(seed uint64) *Generator {
-	return &Generator{seed: seed, rng: newPCG(seed)}
+	return &Generator{seed: seed, mt: mt19937.New(uint32(seed))}
 }
-
-// newPCG returns the source a seed selects.
-func newPCG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, pcgStream)) }
 
 // DefaultGenerator returns the process-wide generator that random functions
 // use when given a nil generator.
@@ -48,13 +55,14 @@ func (g *Generator) resolve() *Generator {
 	return g
 }
 
-// ManualSeed restarts g's sequence from seed.
+// ManualSeed restarts g's sequence from seed. Only the low 32 bits of seed
+// choose the sequence, as in PyTorch; InitialSeed returns all 64.
 func (g *Generator) ManualSeed(seed uint64) {
 	g = g.resolve()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.seed = seed
-	g.rng = newPCG(seed)
+	g.seed, g.mt = seed, mt19937.New(uint32(seed))
+	g.hasNextDouble, g.hasNextFloat = false, false
 }
 
 // InitialSeed returns the seed g was last seeded with.
@@ -65,124 +73,103 @@ func (g *Generator) InitialSeed() uint64 {
 	return g.seed
 }
 
-// draw runs f with exclusive use of g's source.
-func (g *Generator) draw(f func(r *rand.Rand)) {
+// Clone returns an independent generator in g's current state.
+func (g *Generator) Clone() *Generator {
 	g = g.resolve()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	f(g.rng)
+	return &Generator{seed: g.seed, mt: g.mt, nextDouble: g.nextDouble, hasNextDouble: g.hasNextDouble,
+		nextFloat: g.nextFloat, hasNextFloat: g.hasNextFloat}
 }
 
-// Float64 returns a uniform value in [0, 1).
-func (g *Generator) Float64() (v float64) {
-	g.draw(func(r *rand.Rand) { v = r.Float64() })
-	return v
+// lock resolves g and locks it for a run of draws; the caller unlocks.
+func (g *Generator) lock() *Generator {
+	g = g.resolve()
+	g.mu.Lock()
+	return g
 }
 
-// NormFloat64 returns a standard normal value (mean 0, standard deviation 1).
-func (g *Generator) NormFloat64() (v float64) {
-	g.draw(func(r *rand.Rand) { v = r.NormFloat64() })
-	return v
+func (g *Generator) unlock() { g.mu.Unlock() }
+
+// Float64 returns a uniform value in [0, 1), as PyTorch draws one for a
+// float64 tensor.
+func (g *Generator) Float64() float64 {
+	g = g.lock()
+	defer g.unlock()
+	return g.uniform64()
 }
 
-// Int64n returns a uniform value in [0, n). It panics when n <= 0, as
-// math/rand does.
-func (g *Generator) Int64n(n int64) (v int64) {
-	g.draw(func(r *rand.Rand) { v = r.Int64N(n) })
-	return v
+// NormFloat64 returns a standard normal value (mean 0, standard deviation 1)
+// from PyTorch's scalar Box-Muller distribution, which caches every second
+// value.
+func (g *Generator) NormFloat64() float64 {
+	g = g.lock()
+	defer g.unlock()
+	return g.normal64()
 }
 
-// uniformFill writes uniform values in [0, 1) drawn from r into the
-// contiguous storage of t.
-type uniformFill func(r *rand.Rand, t *Tensor)
-
-var uniformKernels = FloatingDTypes(ByDType[uniformFill]{Float32: func(r *rand.Rand, t *Tensor) {
-	d := t.storage.data.([]float32)
-	for i := range d {
-		d[i] = r.Float32()
+// Int64n returns a uniform value in [0, n), as randint(0, n) draws it. It
+// panics when n <= 0, as math/rand does.
+func (g *Generator) Int64n(n int64) int64 {
+	if n <= 0 {
+		panic("tensor: Int64n with n <= 0")
 	}
-}, Float64: func(r *rand.Rand, t *Tensor) {
-	d := t.storage.data.([]float64)
-	for i := range d {
-		d[i] = r.Float64()
-	}
-}})
-
-// normalFill writes normal values with the given mean and standard
-// deviation drawn from r into the contiguous storage of t.
-type normalFill func(r *rand.Rand, t *Tensor, mean, std float64)
-
-var normalKernels = FloatingDTypes(ByDType[normalFill]{Float32: fillNormal[float32], Float64: fillNormal[float64]})
-
-func fillNormal[T Float](r *rand.Rand, t *Tensor, mean, std float64) {
-	d := t.storage.data.([]T)
-	for i := range d {
-		d[i] = T(mean + std*r.NormFloat64())
-	}
+	g = g.lock()
+	defer g.unlock()
+	return int64(g.below(uint64(n)))
 }
 
-// random allocates a tensor of dtype d and shape and fills it from g's
-// source.
-func random(g *Generator, d DType, shape []int, fill func(r *rand.Rand, t *Tensor)) (*Tensor, error) {
-	t, err := emptyOutput(d, shape...)
-	if err != nil {
-		return nil, err
-	}
-	g.draw(func(r *rand.Rand) { fill(r, t) })
-	return t, nil
+// The primitive draws below run with g locked.
+
+// random32 is CPUGeneratorImpl::random: one engine word.
+func (g *Generator) random32() uint32 { return g.mt.Uint32() }
+
+// random64 is CPUGeneratorImpl::random64: two words, the first one high.
+func (g *Generator) random64() uint64 {
+	hi := g.mt.Uint32()
+	lo := g.mt.Uint32()
+	return uint64(hi)<<32 | uint64(lo)
 }
 
-// Rand returns a tensor of values uniform in [0, 1), as torch.rand. d must
-// be floating.
-func Rand(g *Generator, d DType, shape ...int) (*Tensor, error) {
-	fill, err := uniformKernels.Select("rand", d)
-	if err != nil {
-		return nil, err
-	}
-	return random(g, d, shape, fill)
+// uniform32 is a float in [0, 1) from the low 24 bits of one word.
+func (g *Generator) uniform32() float32 {
+	return float32(g.random32()&(1<<24-1)) * (1.0 / (1 << 24))
 }
 
-// Randn returns a tensor of standard normal values, as torch.randn. d must
-// be floating.
-func Randn(g *Generator, d DType, shape ...int) (*Tensor, error) {
-	return normal(g, "randn", 0, 1, d, shape)
+// uniform64 is a double in [0, 1) from the low 53 bits of two words.
+func (g *Generator) uniform64() float64 {
+	return float64(g.random64()&(1<<53-1)) * (1.0 / (1 << 53))
 }
 
-// Normal returns a tensor of normal values with the given mean and standard
-// deviation, as torch.normal(mean, std, size). d must be floating.
-func Normal(g *Generator, mean, std float64, d DType, shape ...int) (*Tensor, error) {
-	if std < 0 || std != std {
-		return nil, valueErrorf("normal expects std >= 0.0, but found std %g", std)
+// below is a value in [0, n) as PyTorch's random_(from, to) draws it: the
+// remainder of one word, or of two when n needs more than 32 bits.
+func (g *Generator) below(n uint64) uint64 {
+	if n >= 1<<32 {
+		return g.random64() % n
 	}
-	return normal(g, "normal", mean, std, d, shape)
+	return uint64(g.random32()) % n
 }
 
-// normal fills a new tensor with normal values for op.
-func normal(g *Generator, op string, mean, std float64, d DType, shape []int) (*Tensor, error) {
-	fill, err := normalKernels.Select(op, d)
-	if err != nil {
-		return nil, err
+// normal64 is at::normal_distribution<double>(0, 1): Box-Muller on two
+// uniform doubles, returning the cosine sample and caching the sine one.
+func (g *Generator) normal64() float64 {
+	if g.hasNextDouble {
+		g.hasNextDouble = false
+		return g.nextDouble
 	}
-	return random(g, d, shape, func(r *rand.Rand, t *Tensor) { fill(r, t, mean, std) })
+	u1 := g.uniform64()
+	u2 := g.uniform64()
+	r := math.Sqrt(-2 * libm.Log(1-u2))
+	theta := 2 * math.Pi * u1
+	sin, cos := libm.Sincos(theta)
+	g.nextDouble, g.hasNextDouble = r*sin, true
+	return r * cos
 }
 
-// Randint returns an int64 tensor of values uniform in [low, high), as
-// torch.randint.
-func Randint(g *Generator, low, high int64, shape ...int) (*Tensor, error) {
-	if low >= high {
-		return nil, valueErrorf("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d", low, high)
-	}
-	t, err := emptyOutput(Int64, shape...)
-	if err != nil {
-		return nil, err
-	}
-	// high-low may overflow int64; as uint64 it is the exact span.
-	span := uint64(high) - uint64(low)
-	d := t.storage.data.([]int64)
-	g.draw(func(r *rand.Rand) {
-		for i := range d {
-			d[i] = int64(uint64(low) + r.Uint64N(span))
-		}
-	})
-	return t, nil
+// Set puts g in src's current state.
+func (g *Generator) Set(src *Generator) {
+	c := src.Clone()
+	g = g.lock()
+	defer g.unlock()
+	g.seed, g.mt, g.nextDouble, g.hasNextDouble, g.nextFloat, g.hasNextFloat = c.seed, c.mt, c.nextDouble, c.hasNextDouble, c.nextFloat, c.hasNextFloat
 }

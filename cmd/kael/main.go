@@ -6,6 +6,7 @@
 //	kael run FILE.kael         run a script
 //	kael kernel CONNECTION     serve the Jupyter messaging protocol (--log-level, --log-file)
 //	kael kernel install        install the Jupyter kernelspec (--user, --prefix DIR)
+//	kael gpt2 MODEL PROMPT     generate text with GPT-2 (kael gpt2 init FILE: random weights)
 //	kael version               print the version
 package main
 
@@ -33,6 +34,7 @@ const usage = `usage:
                             (--log-level LEVEL, --log-file FILE)
   kael kernel install [--user | --prefix DIR]
                             install the Jupyter kernelspec
+  kael gpt2 MODEL PROMPT    generate text with GPT-2 (kael gpt2 --help)
   kael version              print the version
 
 "kael COMMAND --help" describes a command.
@@ -78,6 +80,8 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 	case "kernel":
 		stop() // the kernel handles SIGINT as an interrupt request
 		return runKernel(args[1:], stdout, stderr)
+	case "gpt2":
+		return runGPT2(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-V":
 		fmt.Fprintln(stdout, "kael", version)
 		return 0

@@ -74,6 +74,9 @@ func main() {
 		medians[key] = median(v)
 	}
 	printTable(os.Stdout, medians, medianRefs(refs))
+	if *gpt2Flag {
+		runGPT2Bench(os.Stdout, *python)
+	}
 }
 
 // medianRefs combines the reference timings of several rounds.

@@ -1,0 +1,42 @@
+package autograd
+
+import "github.com/kael-dev/kael/tensor"
+
+// Normal records out, values torch.normal drew around mean with standard
+// deviation std (either may be nil for a number), as PyTorch does: when
+// grad mode is on and mean or std requires grad, out gets a NormalBackward
+// node whose gradient for both is zero, since a sample does not move with
+// its parameters in PyTorch's formula. Otherwise out is returned as is.
+func Normal(out, mean, std *tensor.Tensor) *tensor.Tensor {
+	var inputs []*tensor.Tensor
+	for _, t := range []*tensor.Tensor{mean, std} {
+		if t != nil {
+			inputs = append(inputs, t)
+		}
+	}
+	need := false
+	for _, t := range inputs {
+		need = need || t.RequiresGrad()
+	}
+	if !IsGradEnabled() || !need {
+		return out
+	}
+	name := "NormalBackward3"
+	switch {
+	case std == nil:
+		name = "NormalBackward1"
+	case mean == nil:
+		name = "NormalBackward2"
+	}
+	n := newNode(name, inputs...)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		grads := make([]*tensor.Tensor, len(inputs))
+		for i, t := range inputs {
+			if n.needs(i) {
+				grads[i] = c.zeros(t.DType(), t.Shape())
+			}
+		}
+		return grads
+	}
+	return n.attach(out)
+}

@@ -1,0 +1,155 @@
+// Package pyrandom is CPython's random.Random: the same Mersenne Twister,
+// seeded from an integer's 32-bit words by init_by_array, and the same
+// algorithms for random, getrandbits, randrange (by rejection on
+// getrandbits), choice, shuffle, uniform and gauss, so that a seed gives
+// the values CPython's random module gives. It knows nothing of kael's
+// language; lang wraps it as the random module.
+package pyrandom
+
+import (
+	"crypto/sha512"
+	"errors"
+	"math"
+	"math/big"
+	"math/bits"
+
+	"github.com/kael-dev/kael/internal/libm"
+	"github.com/kael-dev/kael/internal/mt19937"
+)
+
+// Random is one generator, like an instance of random.Random. It is not
+// safe for concurrent use.
+type Random struct {
+	mt        mt19937.MT
+	gaussNext float64
+	hasGauss  bool
+}
+
+// New returns a generator seeded with seed, as random.Random(seed).
+func New(seed *big.Int) *Random {
+	r := &Random{}
+	r.Seed(seed)
+	return r
+}
+
+// Seed reseeds from the integer seed, as random.seed(n): init_by_array
+// with the 32-bit words of |n|, least significant first.
+func (r *Random) Seed(seed *big.Int) {
+	words := absWords(seed)
+	r.mt = mt19937.NewByArray(words)
+	r.hasGauss = false
+}
+
+// SeedString reseeds from a string as random.seed(s) does (version 2): the
+// integer whose big-endian bytes are s followed by its SHA-512.
+func (r *Random) SeedString(s string) {
+	sum := sha512.Sum512([]byte(s))
+	r.Seed(new(big.Int).SetBytes(append([]byte(s), sum[:]...)))
+}
+
+func absWords(n *big.Int) []uint32 {
+	abs := new(big.Int).Abs(n)
+	var words []uint32
+	for _, w := range abs.Bits() {
+		if bits.UintSize == 64 {
+			words = append(words, uint32(w), uint32(uint64(w)>>32))
+		} else {
+			words = append(words, uint32(w))
+		}
+	}
+	for len(words) > 0 && words[len(words)-1] == 0 {
+		words = words[:len(words)-1]
+	}
+	if len(words) == 0 {
+		words = []uint32{0}
+	}
+	return words
+}
+
+// Float64 is random.random(): 53 bits from two words, in [0, 1).
+func (r *Random) Float64() float64 {
+	a := r.mt.Uint32() >> 5
+	b := r.mt.Uint32() >> 6
+	return (float64(a)*67108864.0 + float64(b)) * (1.0 / 9007199254740992.0)
+}
+
+// GetRandBits is random.getrandbits(k) for k >= 0: k random bits, the
+// first word the least significant.
+func (r *Random) GetRandBits(k int) *big.Int {
+	if k <= 32 {
+		if k == 0 {
+			return new(big.Int)
+		}
+		return big.NewInt(int64(r.mt.Uint32() >> (32 - k)))
+	}
+	out := new(big.Int)
+	for shift := 0; k > 0; shift += 32 {
+		w := r.mt.Uint32()
+		if k < 32 {
+			w >>= 32 - k
+		}
+		out.Or(out, new(big.Int).Lsh(big.NewInt(int64(w)), uint(shift)))
+		k -= 32
+	}
+	return out
+}
+
+// Below is random._randbelow(n) for n > 0: getrandbits(n.bit_length())
+// until the value is below n.
+func (r *Random) Below(n *big.Int) *big.Int {
+	k := n.BitLen()
+	for {
+		v := r.GetRandBits(k)
+		if v.Cmp(n) < 0 {
+			return v
+		}
+	}
+}
+
+// ErrEmptyRange is what RandRange returns for stop <= start.
+var ErrEmptyRange = errors.New("empty range")
+
+// RandRange is random.randrange(start, stop): start + _randbelow(stop -
+// start).
+func (r *Random) RandRange(start, stop *big.Int) (*big.Int, error) {
+	width := new(big.Int).Sub(stop, start)
+	if width.Sign() <= 0 {
+		return nil, ErrEmptyRange
+	}
+	return width.Add(start, r.Below(width)), nil
+}
+
+// RandInt is random.randint(a, b): randrange(a, b+1).
+func (r *Random) RandInt(a, b *big.Int) (*big.Int, error) {
+	return r.RandRange(a, new(big.Int).Add(b, big.NewInt(1)))
+}
+
+// Index is the index random.choice(seq) picks for a sequence of n > 0
+// elements.
+func (r *Random) Index(n int) int { return int(r.Below(big.NewInt(int64(n))).Int64()) }
+
+// Shuffle permutes n elements in place as random.shuffle does, calling
+// swap(i, j) for each exchange.
+func (r *Random) Shuffle(n int, swap func(i, j int)) {
+	for i := n - 1; i > 0; i-- {
+		swap(i, r.Index(i+1))
+	}
+}
+
+// Uniform is random.uniform(a, b): a + (b-a)·random().
+func (r *Random) Uniform(a, b float64) float64 { return a + float64((b-a)*r.Float64()) }
+
+// Gauss is random.gauss(mu, sigma): Box-Muller with the second value kept
+// for the next call.
+func (r *Random) Gauss(mu, sigma float64) float64 {
+	z := r.gaussNext
+	if !r.hasGauss {
+		x2pi := r.Float64() * (2 * math.Pi)
+		g2rad := math.Sqrt(-2.0 * libm.Log(1.0-r.Float64()))
+		sin, cos := libm.Sincos(x2pi)
+		z = cos * g2rad
+		r.gaussNext = sin * g2rad
+	}
+	r.hasGauss = !r.hasGauss
+	return mu + float64(z*sigma)
+}

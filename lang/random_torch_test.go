@@ -1,0 +1,78 @@
+package lang
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// randomScript runs unchanged in kael and, after torchPreamble, in Python
+// with PyTorch: every random builtin, method and module, printed as lists.
+const randomScript = `manual_seed(0)
+print(rand(3).tolist())
+print(randn(20, dtype=float64).tolist()[:3], randn(2).tolist())
+g = Generator().manual_seed(1729)
+print(rand(2, generator=g).tolist(), randn(17, generator=g).tolist()[16], g.initial_seed())
+print(randperm(7).tolist(), randint(-5, 5, (6,)).tolist(), randint(10, (3,)).tolist())
+x = empty(5)
+print(x.uniform_(-1, 2).tolist(), x.normal_(1, 3).tolist(), x.bernoulli_(0.4).tolist())
+print(bernoulli(full((6,), 0.3)).tolist(), full((3,), 0.5, dtype=float64).bernoulli().tolist())
+print(multinomial(tensor([1.0, 2.0, 3.0, 4.0]), 3).tolist(), tensor([1.0, 2.0]).multinomial(5, replacement=True).tolist())
+print(normal(zeros(3), 2.0).tolist(), normal(1.0, ones(2)).tolist(), normal(0.0, 1.0, (2,)).tolist())
+print(F.dropout(ones(8), 0.5).tolist(), rand_like(ones(2)).tolist(), randn_like(ones(2, dtype=float64)).tolist())
+w = empty(3, 4)
+print(torch.nn.init.kaiming_uniform_(w, a=math.sqrt(5)).tolist()[0], torch.nn.init.xavier_uniform_(w).tolist()[1])
+print(torch.nn.init.normal_(w, 0.0, 0.02).tolist()[2], torch.nn.init.uniform_(w).tolist()[0], torch.nn.init.calculate_gain("tanh"))
+s = get_rng_state()
+a = randn(4).tolist()
+set_rng_state(s)
+print(a == randn(4).tolist(), s.tolist()[:16], initial_seed())
+random.seed(7)
+print(random.random(), random.randint(1, 100), random.choice([10, 20, 30]), random.uniform(0, 5), random.gauss(), random.gauss(2.0, 0.5))
+l = list(range(8))
+random.shuffle(l)
+print(l, random.randrange(10), random.randrange(5, 9))
+random.seed("kael")
+print(random.random())
+`
+
+const torchPreamble = `import math, random, torch
+import torch.nn.functional as F
+from torch import (Generator, bernoulli, empty, float64, full, get_rng_state, initial_seed, manual_seed,
+    multinomial, normal, ones, rand, rand_like, randint, randn, randn_like, randperm, set_rng_state, tensor, zeros)
+`
+
+// TestRandomMatchesPyTorch runs randomScript in kael and in PyTorch (Debian's
+// /usr/bin/python3 with python3-torch; skipped when torch is missing) and
+// compares what they print.
+func TestRandomMatchesPyTorch(t *testing.T) {
+	const python = "/usr/bin/python3"
+	if exec.Command(python, "-c", "import torch").Run() != nil {
+		t.Skip("no PyTorch at " + python)
+	}
+	want, err := exec.Command(python, "-c", torchPreamble+randomScript).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python: %v\n%s", err, want)
+	}
+	var out bytes.Buffer
+	s := NewSession(IO{Stdout: &out})
+	if r := s.Exec(context.Background(), "", randomScript); r.Err != nil {
+		t.Fatalf("kael: %v", r.Err)
+	}
+	got, wantLines := strings.Split(out.String(), "\n"), strings.Split(string(want), "\n")
+	for i := range max(len(got), len(wantLines)) {
+		g, w := lineAt(got, i), lineAt(wantLines, i)
+		if g != w {
+			t.Errorf("line %d:\n kael  %s\n torch %s", i+1, g, w)
+		}
+	}
+}
+
+func lineAt(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return "<missing>"
+}

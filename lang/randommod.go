@@ -1,0 +1,164 @@
+package lang
+
+import (
+	"math/big"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kael-dev/kael/internal/pyrandom"
+)
+
+// pyRandom is the random module's generator, one per process as in
+// CPython, seeded from the clock at start-up.
+var pyRandom = struct {
+	sync.Mutex
+	r *pyrandom.Random
+}{r: pyrandom.New(big.NewInt(time.Now().UnixNano()))}
+
+// withPyRandom runs f holding the random module's generator.
+func withPyRandom[T any](f func(r *pyrandom.Random) T) T {
+	pyRandom.Lock()
+	defer pyRandom.Unlock()
+	return f(pyRandom.r)
+}
+
+// reseedPy runs f, which reseeds or shuffles, holding the generator.
+func reseedPy(f func(r *pyrandom.Random)) {
+	pyRandom.Lock()
+	defer pyRandom.Unlock()
+	f(pyRandom.r)
+}
+
+// randomModule is Python's random module in small, drawing what CPython's
+// draws for the same seed (see internal/pyrandom): seed, random, randint,
+// randrange, choice, shuffle, uniform and gauss. It is filled by init,
+// since builtins refer back to the modules.
+var randomModule = &Module{Name: "random", Attrs: map[string]Value{}}
+
+func init() {
+	m := randomModule
+	add := func(sig, doc string, fn func(a *Args) (Value, error)) {
+		b := def(0, sig, doc, fn)
+		m.Attrs[b.Name] = b
+	}
+	add("seed(a=None)", "Seeds the random module: the same int (or str) seed gives CPython's numbers; None seeds from the clock.", func(a *Args) (Value, error) {
+		switch v := a.Value("a").(type) {
+		case NoneType:
+			reseedPy(func(r *pyrandom.Random) { r.Seed(big.NewInt(time.Now().UnixNano())) })
+		case string:
+			reseedPy(func(r *pyrandom.Random) { r.SeedString(v) })
+		default:
+			n, ok := asInt(v)
+			if !ok {
+				return nil, newErrorf(TypeError, "The only supported seed types are: None, int, float, str, bytes, and bytearray.").
+					withHint("kael's random.seed takes an int or a str, e.g. random.seed(0)")
+			}
+			reseedPy(func(r *pyrandom.Random) { r.Seed(big.NewInt(n)) })
+		}
+		return None, nil
+	})
+	add("random()", "A float uniform in [0, 1).", func(a *Args) (Value, error) {
+		return withPyRandom(func(r *pyrandom.Random) float64 { return r.Float64() }), nil
+	})
+	add("uniform(a, b)", "A float uniform between a and b: a + (b-a) * random().", func(a *Args) (Value, error) {
+		lo, hi := a.Float("a"), a.Float("b")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return withPyRandom(func(r *pyrandom.Random) float64 { return r.Uniform(lo, hi) }), nil
+	})
+	add("gauss(mu=0.0, sigma=1.0)", "A normal float with mean mu and standard deviation sigma.", func(a *Args) (Value, error) {
+		mu, sigma := a.Float("mu"), a.Float("sigma")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return withPyRandom(func(r *pyrandom.Random) float64 { return r.Gauss(mu, sigma) }), nil
+	})
+	add("randint(a, b)", "An int uniform in [a, b], both ends included.", func(a *Args) (Value, error) {
+		lo, hi := a.Int64("a"), a.Int64("b")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if hi < lo {
+			return nil, newErrorf(ValueError, "empty range for randrange() (%d, %d, %d)", lo, hi+1, hi+1-lo)
+		}
+		return randomRange(big.NewInt(lo), new(big.Int).Add(big.NewInt(hi), big.NewInt(1)))
+	})
+	add("randrange(start, stop=None)", "An int uniform in [start, stop), or in [0, start) without stop.", func(a *Args) (Value, error) {
+		start, stop := a.Int64("start"), a.OptInt("stop")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if stop == nil {
+			if start <= 0 {
+				return nil, newErrorf(ValueError, "empty range for randrange()")
+			}
+			return randomRange(new(big.Int), big.NewInt(start))
+		}
+		if int64(*stop) <= start {
+			return nil, newErrorf(ValueError, "empty range for randrange() (%d, %d, %d)", start, *stop, int64(*stop)-start)
+		}
+		return randomRange(big.NewInt(start), big.NewInt(int64(*stop)))
+	})
+	add("choice(seq)", "One element of a non-empty list, tuple, range or str.", func(a *Args) (Value, error) {
+		seq := a.Value("seq")
+		n, ok := sequenceLen(seq)
+		if !ok {
+			return nil, a.typeError("seq", "a list, tuple, range or str", seq)
+		}
+		if n == 0 {
+			return nil, newErrorf(IndexError, "Cannot choose from an empty sequence")
+		}
+		return sequenceAt(seq, withPyRandom(func(r *pyrandom.Random) int { return r.Index(n) })), nil
+	})
+	add("shuffle(x)", "Shuffles the list x in place; returns None.", func(a *Args) (Value, error) {
+		l, ok := a.Value("x").(*List)
+		if !ok {
+			return nil, a.typeError("x", "a list", a.Value("x"))
+		}
+		reseedPy(func(r *pyrandom.Random) {
+			r.Shuffle(len(l.Elems), func(i, j int) { l.Elems[i], l.Elems[j] = l.Elems[j], l.Elems[i] })
+		})
+		return None, nil
+	})
+}
+
+// randomRange draws from [start, stop), stop > start, as an int.
+func randomRange(start, stop *big.Int) (Value, error) {
+	pyRandom.Lock()
+	defer pyRandom.Unlock()
+	v, err := pyRandom.r.RandRange(start, stop)
+	if err != nil {
+		return nil, newErrorf(ValueError, "empty range for randrange()")
+	}
+	return v.Int64(), nil
+}
+
+// sequenceLen is the length of the sequences choice takes.
+func sequenceLen(v Value) (int, bool) {
+	switch x := v.(type) {
+	case *List:
+		return len(x.Elems), true
+	case Tuple:
+		return len(x), true
+	case *Range:
+		return int(x.Len()), true
+	case string:
+		return utf8.RuneCountInString(x), true
+	}
+	return 0, false
+}
+
+// sequenceAt is element i of a sequence sequenceLen accepts.
+func sequenceAt(v Value, i int) Value {
+	switch x := v.(type) {
+	case *List:
+		return x.Elems[i]
+	case Tuple:
+		return x[i]
+	case *Range:
+		return x.Start + int64(i)*x.Step
+	}
+	return string([]rune(v.(string))[i])
+}

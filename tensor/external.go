@@ -1,0 +1,58 @@
+package tensor
+
+import (
+	"runtime"
+	"unsafe"
+)
+
+// FromBytes returns a contiguous tensor of dtype d and the given shape whose
+// storage is data itself, reinterpreted in the machine's byte order: no
+// copy is made, and writes through the tensor change data. It is for memory
+// that kael does not allocate, such as a memory-mapped file. keepAlive, if
+// not nil, is kept reachable for as long as the storage is (views
+// included), so a mapping it owns outlives every tensor that views it.
+//
+// len(data) must be numel(shape) * d.Size() and data must be aligned to the
+// element size; bool data must hold only the bytes 0 and 1.
+func FromBytes(data []byte, d DType, shape []int, keepAlive any) (*Tensor, error) {
+	if d.Size() == 0 {
+		return nil, typeErrorf("invalid dtype %d", uint8(d))
+	}
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	n := numel(shape)
+	if n > len(data)/d.Size() || n*d.Size() != len(data) {
+		return nil, valueErrorf("shape %v of %s needs %d bytes, got %d", shape, d, n*d.Size(), len(data))
+	}
+	var p unsafe.Pointer
+	if len(data) > 0 {
+		p = unsafe.Pointer(unsafe.SliceData(data))
+		if uintptr(p)%uintptr(d.Size()) != 0 {
+			return nil, valueErrorf("data for a %s tensor is not aligned to %d bytes", d, d.Size())
+		}
+	} else {
+		p = unsafe.Pointer(&[8]byte{})
+	}
+	s := &Storage{device: CPU}
+	switch d {
+	case Float32:
+		s.data = unsafe.Slice((*float32)(p), n)
+	case Float64:
+		s.data = unsafe.Slice((*float64)(p), n)
+	case Int64:
+		s.data = unsafe.Slice((*int64)(p), n)
+	case Bool:
+		b := unsafe.Slice((*uint8)(p), n)
+		for _, v := range b {
+			if v > 1 {
+				return nil, valueErrorf("bool data holds the byte %d; only 0 and 1 are bools", v)
+			}
+		}
+		s.data = b
+	}
+	if keepAlive != nil {
+		runtime.AddCleanup(s, func(any) {}, keepAlive)
+	}
+	return &Tensor{storage: s, dtype: d, shape: append([]int{}, shape...), strides: contiguousStrides(shape)}, nil
+}

@@ -1,0 +1,235 @@
+// Package gemv multiplies a float32 matrix by a vector, the product that
+// dominates batch-1 inference: every weight is read once and used once, so
+// the speed is the memory bandwidth, and the kernels' only job is to keep
+// every core streaming. Both layouts a row-major weight can be used in are
+// covered:
+//
+//	VecMat: y = x·W, W k×n (y[j] = Σ_i x[i] W[i,j]): rows of W scaled by
+//	        elements of x and added into y, four rows at a time.
+//	MatVec: y = W·x, W n×k (y[i] = Σ_j W[i,j] x[j]): dot products of rows
+//	        of W with x, four rows at a time.
+//
+// Work is split into contiguous blocks of rows of W, one per goroutine, so
+// each goroutine streams one region of memory; VecMat sums the goroutines'
+// partial vectors at the end. On amd64 with AVX2 and FMA the inner loops
+// are assembly; elsewhere, or when forced with SetImpl("generic"), Go.
+package gemv
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+// impl is one implementation of the two inner kernels. n is a multiple of
+// 8 for the assembly ones; the callers handle the rest.
+type impl struct {
+	name string
+	// axpy4 adds x[0]·w0 + x[1]·w1 + x[2]·w2 + x[3]·w3 into y[:n].
+	axpy4 func(y, w0, w1, w2, w3 []float32, x *[4]float32, n int)
+	// dot4 stores the dot products of w0..w3 with x[:n] in out.
+	dot4 func(w0, w1, w2, w3, x []float32, n int, out *[4]float32)
+	// width is the multiple of n the kernels handle; 1 for Go.
+	width int
+}
+
+var generic = &impl{name: "generic", axpy4: axpy4Go, dot4: dot4Go, width: 1}
+
+var (
+	implsMu sync.Mutex
+	impls   = append(archImpls(), generic)
+	current = impls[0]
+)
+
+// Impl names the implementation in use.
+func Impl() string { return current.name }
+
+// SetImpl selects an implementation by name ("avx2", "generic").
+func SetImpl(name string) error {
+	implsMu.Lock()
+	defer implsMu.Unlock()
+	for _, im := range impls {
+		if im.name == name {
+			current = im
+			return nil
+		}
+	}
+	return fmt.Errorf("gemv: implementation %q not available", name)
+}
+
+// minWorkPerThread is the number of multiply-adds below which one more
+// goroutine costs more than it saves.
+const minWorkPerThread = 1 << 15
+
+// threadsFor returns how many goroutines to use for work multiply-adds,
+// at most max (GOMAXPROCS when max is 0).
+func threadsFor(work, max int) int {
+	if max <= 0 {
+		max = runtime.GOMAXPROCS(0)
+	}
+	return min(max, work/minWorkPerThread+1)
+}
+
+// split calls body(t, lo, hi) for at most threads blocks of [0, rows),
+// each a multiple of 4 long except the last, block t on its own goroutine
+// (block 0 on the caller's).
+func split(rows, threads int, body func(t, lo, hi int)) {
+	per := ((rows+threads-1)/threads + 3) &^ 3
+	blocks := (rows + per - 1) / per
+	var wg sync.WaitGroup
+	for t := 1; t < blocks; t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body(t, t*per, min((t+1)*per, rows))
+		}()
+	}
+	body(0, 0, min(per, rows))
+	wg.Wait()
+}
+
+// start handles the products with nothing to add (k = 0 sets y[:n] to
+// zero), returning a nil implementation for them; otherwise it returns the
+// implementation in use and the goroutines to use.
+func start(y []float32, n, k, threads int) (*impl, int) {
+	if k == 0 {
+		clear(y[:n])
+	}
+	if n == 0 || k == 0 {
+		return nil, 0
+	}
+	return current, threadsFor(k*n, threads)
+}
+
+// VecMat sets y[:n] = x[:k]·W, where W is k×n with row i at w[i*ldw:], using
+// at most threads goroutines (0: GOMAXPROCS).
+func VecMat(y, x, w []float32, k, n, ldw, threads int) {
+	checkVecMat(y, x, w, k, n, ldw)
+	im, threads := start(y, n, k, threads)
+	if im == nil {
+		return
+	}
+	partial := make([][]float32, threads)
+	partial[0] = y[:n]
+	split(k, threads, func(t, lo, hi int) {
+		acc := partial[t]
+		if acc == nil {
+			acc = make([]float32, n)
+			partial[t] = acc
+		} else {
+			clear(acc)
+		}
+		vecMatRows(im, acc, x, w, lo, hi, n, ldw)
+	})
+	for _, p := range partial[1:] {
+		if p != nil {
+			addInto(y[:n], p)
+		}
+	}
+}
+
+// vecMatRows adds x[lo:hi]·W[lo:hi, :] into acc.
+func vecMatRows(im *impl, acc, x, w []float32, lo, hi, n, ldw int) {
+	body := n - n%im.width
+	var xs [4]float32
+	for i := lo; i < hi; i += 4 {
+		rows := fourRows(w, i, hi, n, ldw)
+		for r := range 4 {
+			xs[r] = 0 // a missing row is row i again, times 0
+			if i+r < hi {
+				xs[r] = x[i+r]
+			}
+		}
+		if body > 0 {
+			im.axpy4(acc, rows[0], rows[1], rows[2], rows[3], &xs, body)
+		}
+		if body < n {
+			for j := body; j < n; j++ {
+				acc[j] += xs[0]*rows[0][j] + xs[1]*rows[1][j] + xs[2]*rows[2][j] + xs[3]*rows[3][j]
+			}
+		}
+	}
+}
+
+// fourRows returns rows i..i+3 of W (length n, stride ldw), with row i
+// standing in for those at or past hi.
+func fourRows(w []float32, i, hi, n, ldw int) [4][]float32 {
+	var rows [4][]float32
+	for r := range 4 {
+		j := i + r
+		if j >= hi {
+			j = i
+		}
+		rows[r] = w[j*ldw : j*ldw+n]
+	}
+	return rows
+}
+
+// MatVec sets y[:n] = W·x[:k], where W is n×k with row i at w[i*ldw:],
+// using at most threads goroutines (0: GOMAXPROCS).
+func MatVec(y, w, x []float32, n, k, ldw, threads int) {
+	checkMatVec(y, w, x, n, k, ldw)
+	im, threads := start(y, n, k, threads)
+	if im == nil {
+		return
+	}
+	split(n, threads, func(_, lo, hi int) { matVecRows(im, y, w, x, lo, hi, k, ldw) })
+}
+
+// matVecRows sets y[lo:hi] to the dot products of rows lo..hi of W with x.
+func matVecRows(im *impl, y, w, x []float32, lo, hi, k, ldw int) {
+	body := k - k%im.width
+	var out [4]float32
+	for i := lo; i < hi; i += 4 {
+		rows := fourRows(w, i, hi, k, ldw)
+		out = [4]float32{}
+		if body > 0 {
+			im.dot4(rows[0], rows[1], rows[2], rows[3], x, body, &out)
+		}
+		for j := body; j < k; j++ {
+			for r := range 4 {
+				out[r] += rows[r][j] * x[j]
+			}
+		}
+		for r := 0; r < 4 && i+r < hi; r++ {
+			y[i+r] = out[r]
+		}
+	}
+}
+
+func addInto(y, p []float32) {
+	for j := range y {
+		y[j] += p[j]
+	}
+}
+
+func checkVecMat(y, x, w []float32, k, n, ldw int) {
+	if k < 0 || n < 0 || len(y) < n || len(x) < k || (k > 0 && (ldw < n || len(w) < (k-1)*ldw+n)) {
+		panic(fmt.Sprintf("gemv: VecMat of %d×%d (ldw %d) with len(y)=%d len(x)=%d len(w)=%d", k, n, ldw, len(y), len(x), len(w)))
+	}
+}
+
+func checkMatVec(y, w, x []float32, n, k, ldw int) {
+	if k < 0 || n < 0 || len(y) < n || len(x) < k || (n > 0 && (ldw < k || len(w) < (n-1)*ldw+k)) {
+		panic(fmt.Sprintf("gemv: MatVec of %d×%d (ldw %d) with len(y)=%d len(x)=%d len(w)=%d", n, k, ldw, len(y), len(x), len(w)))
+	}
+}
+
+func axpy4Go(y, w0, w1, w2, w3 []float32, x *[4]float32, n int) {
+	y, w0, w1, w2, w3 = y[:n], w0[:n], w1[:n], w2[:n], w3[:n]
+	for j := range y {
+		y[j] += x[0]*w0[j] + x[1]*w1[j] + x[2]*w2[j] + x[3]*w3[j]
+	}
+}
+
+func dot4Go(w0, w1, w2, w3, x []float32, n int, out *[4]float32) {
+	x, w0, w1, w2, w3 = x[:n], w0[:n], w1[:n], w2[:n], w3[:n]
+	var s0, s1, s2, s3 float32
+	for j, v := range x {
+		s0 += w0[j] * v
+		s1 += w1[j] * v
+		s2 += w2[j] * v
+		s3 += w3[j] * v
+	}
+	out[0], out[1], out[2], out[3] = s0, s1, s2, s3
+}

@@ -1,0 +1,5 @@
+//go:build !amd64
+
+package gemv
+
+func archImpls() []*impl { return nil }

@@ -1,0 +1,121 @@
+package gemv
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func randSlice(r *rand.Rand, n int) []float32 {
+	s := make([]float32, n)
+	for i := range s {
+		s[i] = float32(r.NormFloat64())
+	}
+	return s
+}
+
+func forEachImpl(t *testing.T, f func(t *testing.T)) {
+	defer SetImpl(impls[0].name)
+	for _, im := range impls {
+		if err := SetImpl(im.name); err != nil {
+			t.Fatal(err)
+		}
+		t.Run(im.name, f)
+	}
+}
+
+func close32(got float32, want float64, scale float64) bool {
+	return math.Abs(float64(got)-want) <= 1e-5*scale+1e-6
+}
+
+func TestVecMatAndMatVec(t *testing.T) {
+	sizes := [][2]int{{1, 1}, {3, 5}, {4, 8}, {5, 9}, {7, 31}, {64, 33}, {130, 257}, {768, 2304}, {1000, 7}}
+	forEachImpl(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(1, 2))
+		for _, sz := range sizes {
+			for _, threads := range []int{1, 2, 3} {
+				rows, cols := sz[0], sz[1]
+				ld := cols + 3
+				w := randSlice(r, (rows-1)*ld+cols)
+				x := randSlice(r, rows)
+				y := randSlice(r, cols+1) // garbage is overwritten; the extra element is kept
+				keep := y[cols]
+				VecMat(y, x, w, rows, cols, ld, threads)
+				for j := 0; j < cols; j++ {
+					var want, scale float64
+					for i := 0; i < rows; i++ {
+						want += float64(x[i]) * float64(w[i*ld+j])
+						scale += math.Abs(float64(x[i]) * float64(w[i*ld+j]))
+					}
+					if !close32(y[j], want, scale) {
+						t.Fatalf("VecMat %v threads %d: y[%d] = %v, want %v", sz, threads, j, y[j], want)
+					}
+				}
+				if y[cols] != keep {
+					t.Fatalf("VecMat wrote past n")
+				}
+				// MatVec: W is rows×cols, x has cols elements.
+				xv := randSlice(r, cols)
+				yv := randSlice(r, rows+1)
+				keep = yv[rows]
+				MatVec(yv, w, xv, rows, cols, ld, threads)
+				for i := 0; i < rows; i++ {
+					var want, scale float64
+					for j := 0; j < cols; j++ {
+						want += float64(w[i*ld+j]) * float64(xv[j])
+						scale += math.Abs(float64(w[i*ld+j]) * float64(xv[j]))
+					}
+					if !close32(yv[i], want, scale) {
+						t.Fatalf("MatVec %v threads %d: y[%d] = %v, want %v", sz, threads, i, yv[i], want)
+					}
+				}
+				if yv[rows] != keep {
+					t.Fatalf("MatVec wrote past n")
+				}
+			}
+		}
+	})
+}
+
+func TestEmptyAndBadArguments(t *testing.T) {
+	VecMat(nil, nil, nil, 0, 0, 0, 0)
+	y := []float32{5, 5}
+	VecMat(y, nil, nil, 0, 2, 2, 0) // k = 0: y = 0
+	if y[0] != 0 || y[1] != 0 {
+		t.Errorf("k=0 gives %v", y)
+	}
+	MatVec(nil, nil, make([]float32, 3), 0, 3, 3, 0)
+	defer func() {
+		if recover() == nil {
+			t.Error("a short W did not panic")
+		}
+	}()
+	VecMat(make([]float32, 4), make([]float32, 4), make([]float32, 15), 4, 4, 4, 1)
+}
+
+// BenchmarkVecMat and BenchmarkMatVec report the bytes of weights streamed
+// per second, to compare with the machine's memory bandwidth; the sizes are
+// GPT-2 124M's (c_fc, and the tied LM head).
+func BenchmarkVecMat(b *testing.B) {
+	for _, sz := range [][2]int{{768, 3072}, {3072, 768}} {
+		r := rand.New(rand.NewPCG(1, 2))
+		w, x, y := randSlice(r, sz[0]*sz[1]), randSlice(r, sz[0]), make([]float32, sz[1])
+		b.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(b *testing.B) {
+			b.SetBytes(int64(4 * len(w)))
+			for b.Loop() {
+				VecMat(y, x, w, sz[0], sz[1], sz[1], 0)
+			}
+		})
+	}
+}
+
+func BenchmarkMatVec(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	n, k := 50257, 768
+	w, x, y := randSlice(r, n*k), randSlice(r, k), make([]float32, n)
+	b.SetBytes(int64(4 * len(w)))
+	for b.Loop() {
+		MatVec(y, w, x, n, k, k, 0)
+	}
+}

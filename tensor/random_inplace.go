@@ -1,0 +1,167 @@
+package tensor
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// randomInPlace overwrites t with values fill writes into a contiguous
+// buffer of t's dtype, visiting t's elements in the order PyTorch's
+// TensorIterator does: memory order for a contiguous tensor, and for a view
+// the dimensions sorted by stride, largest first. dense tells fill whether
+// t itself is contiguous, which decides PyTorch's normal_ kernel. fill runs
+// with g locked.
+func randomInPlace(g *Generator, t *Tensor, fill func(g *Generator, buf *Tensor, dense bool) error) error {
+	if t.HasInternalOverlap() {
+		return Errorf(RuntimeError, "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.")
+	}
+	n := t.Numel()
+	if t.IsContiguous() {
+		buf := &Tensor{storage: t.storage, dtype: t.dtype, shape: []int{n}, strides: []int{1}, offset: t.offset}
+		g = g.lock()
+		err := fill(g, buf, true)
+		g.unlock()
+		t.MarkModified()
+		return err
+	}
+	perm := make([]int, t.Dim())
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(a, b int) int { return cmp.Compare(t.strides[b], t.strides[a]) })
+	view, err := t.Permute(perm...)
+	if err != nil {
+		return err
+	}
+	buf, err := emptyOutput(t.dtype, n)
+	if err != nil {
+		return err
+	}
+	g = g.lock()
+	err = fill(g, buf, false)
+	g.unlock()
+	if err != nil {
+		return err
+	}
+	src, err := buf.Reshape(view.shape...)
+	if err != nil {
+		return err
+	}
+	return view.CopyFrom(src)
+}
+
+// FillUniform overwrites t with values uniform in [from, to), as
+// t.uniform_(from, to). t must be floating.
+func FillUniform(t *Tensor, from, to float64, g *Generator) error {
+	k, err := uniformKernels.Select("uniform_", t.dtype)
+	if err != nil {
+		return randomDTypeError(err)
+	}
+	if err := checkUniformRange(from, to); err != nil {
+		return err
+	}
+	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error { return k(g, buf, from, to) })
+}
+
+// FillNormal overwrites t with normal values of the given mean and standard
+// deviation, as t.normal_(mean, std). t must be floating.
+func FillNormal(t *Tensor, mean, std float64, g *Generator) error {
+	k, err := normalKernels.Select("normal_", t.dtype)
+	if err != nil {
+		return randomDTypeError(err)
+	}
+	if err := checkNormalStd(std); err != nil {
+		return err
+	}
+	return randomInPlace(g, t, func(g *Generator, buf *Tensor, dense bool) error { return k(g, buf, mean, std, dense) })
+}
+
+// FillBernoulli overwrites t with ones drawn with probability p and zeros,
+// as t.bernoulli_(p): a uniform double below p is a one.
+func FillBernoulli(t *Tensor, p float64, g *Generator) error {
+	if !(p >= 0 && p <= 1) {
+		return Errorf(RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=%g", p)
+	}
+	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error {
+		keep := make([]uint8, buf.Numel())
+		for i := range keep {
+			if i%chunkElements == 0 && Interrupted() {
+				return errInterrupted()
+			}
+			keep[i] = boolByte(g.uniform64() < p)
+		}
+		return writeBools(buf, keep)
+	})
+}
+
+// writeBools stores keep, ones and zeros, into the contiguous buffer.
+func writeBools(buf *Tensor, keep []uint8) error {
+	src, err := FromSlice(keep, len(keep))
+	if err != nil {
+		return err
+	}
+	return copyInto(buf, src)
+}
+
+// Bernoulli returns a tensor of p's shape and dtype with ones drawn with
+// the probabilities in p, as torch.bernoulli(p). p must be floating, with
+// values in [0, 1]. A float32 p draws a uniform float, a float64 p a
+// uniform double.
+func Bernoulli(p *Tensor, g *Generator) (*Tensor, error) {
+	k, err := bernoulliKernels.Select("bernoulli", p.dtype)
+	if err != nil {
+		return nil, randomDTypeError(err)
+	}
+	src, err := p.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	out, err := Empty(p.dtype, p.shape...)
+	if err != nil {
+		return nil, err
+	}
+	keep := make([]uint8, p.Numel())
+	g = g.lock()
+	err = k(g, src, keep)
+	g.unlock()
+	if err != nil {
+		return nil, err
+	}
+	if err := writeBools(out, keep); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func bernoulliRange() error {
+	return Errorf(RuntimeError, "Expected p_in >= 0 && p_in <= 1 to be true, but got false.").
+		WithHint("bernoulli takes probabilities: every element of input must be in [0, 1]")
+}
+
+// normalSample is one value of PyTorch's scalar normal distribution with
+// the given mean and standard deviation, z·std + mean fused as PyTorch's
+// build does; g is locked.
+func (g *Generator) normalSample(mean, std float64) float64 {
+	return math.FMA(g.normal64(), std, mean)
+}
+
+// DropoutMask is the scaled mask PyTorch's dropout multiplies its input
+// by, for an input of dtype d and the given shape: each element is kept
+// when a uniform double is below 1-p (bernoulli_(1 - p)), and kept ones
+// become 1/(1-p) computed in d, zeros stay zero. For p = 1 it draws nothing
+// and is all zeros.
+func DropoutMask(d DType, shape []int, p float64, g *Generator) (*Tensor, error) {
+	mask, err := Empty(d, shape...)
+	if err != nil || p == 1 {
+		return mask, err
+	}
+	if err := FillBernoulli(mask, 1-p, g); err != nil {
+		return nil, err
+	}
+	scale, err := Full(1-p, d)
+	if err != nil {
+		return nil, err
+	}
+	return Div(mask, scale)
+}
