@@ -14,7 +14,7 @@ func TestBuiltinsJoin(t *testing.T) {
 		{"where(tensor([1, 0]), 1, 0)", "~TypeError: where expected condition to be a boolean tensor"},
 		{"a = tensor([[1, 2]])\ncat([a, a]), cat((a, a), dim=1), torch.cat([a, tensor([[1.5, 2.5]])]).dtype",
 			"(tensor([[1, 2],\n        [1, 2]], dtype=int64), tensor([[1, 2, 1, 2]], dtype=int64), float32)"},
-		{"a = tensor([1, 2])\nstack([a, a]), stack([a, a], dim=1).shape", "(tensor([[1, 2],\n        [1, 2]], dtype=int64), [2, 2])"},
+		{"a = tensor([1, 2])\nstack([a, a]), stack([a, a], dim=1).shape", "(tensor([[1, 2],\n        [1, 2]], dtype=int64), torch.Size([2, 2]))"},
 		{"cat(tensor([1]))", "TypeError: cat(): argument 'tensors' must be a list or tuple of Tensors, not Tensor"},
 		{"cat([tensor([1]), 2])", "TypeError: cat(): expected a Tensor as element 1 in argument 'tensors', but got int"},
 		{"x = arange(5)\nx.split(2), split(x, [1, 4]), x.chunk(2)",

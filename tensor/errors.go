@@ -32,6 +32,11 @@ const (
 	RecursionError ErrorKind = "RecursionError"
 	AssertionError ErrorKind = "AssertionError"
 	EOFError       ErrorKind = "EOFError"
+	// ModuleNotFoundError and ImportError are import's; StopIteration is
+	// next()'s on an exhausted iterator.
+	ModuleNotFoundError ErrorKind = "ModuleNotFoundError"
+	ImportError         ErrorKind = "ImportError"
+	StopIteration       ErrorKind = "StopIteration"
 	// InternalError reports a bug in kael itself (a recovered Go panic).
 	InternalError ErrorKind = "InternalError"
 )
