@@ -10,8 +10,9 @@ EXHAUSTIVE := $(BIN)/exhaustive
 # Debian packages for the Jupyter integration test (the real jupyter client).
 JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
 # Debian packages of the references the GPT-2 tests compare with: PyTorch
-# (safetensors round trip, golden logits; lang's corpus of PyTorch-style
-# programs too) and node with npm (the npm package gpt-3-encoder, which the
+# (safetensors round trip, golden logits; also lang's PyTorch-style corpus and
+# the operation goldens, lang/testdata/ops/gen.py, which KAEL_REQUIRE_TORCH=1
+# demands) and node with npm (the npm package gpt-3-encoder, which the
 # tokenizer test installs into the user's cache).
 GPT2_DEBS := python3-torch nodejs
 # Debian packages for the side-by-side benchmarks.
@@ -30,10 +31,10 @@ run: build
 	$(KAEL)
 
 ## test: every test, including the Jupyter integration test with the real client
-## and lang's comparisons with PyTorch (KAEL_REQUIRE_PYTORCH); then the packages that allocate tensors again with outputs allocated by make
+## and the comparisons with PyTorch (KAEL_REQUIRE_TORCH); then the packages that allocate tensors again with outputs allocated by make
 ## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem)
 test: jupyter-deps gpt2-deps
-	KAEL_REQUIRE_JUPYTER=1 KAEL_REQUIRE_PYTORCH=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
+	KAEL_REQUIRE_JUPYTER=1 KAEL_REQUIRE_TORCH=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
 	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
 
 ## fuzz: run each fuzz target for $(FUZZTIME)

@@ -61,6 +61,9 @@ func init() {
 		}}
 	})
 	RegisterModule("math", "Python's math module in small: constants and scalar functions of one float.", mathModule)
+	for _, ns := range dottedNamespaces() {
+		RegisterModule("torch."+ns, "PyTorch's torch."+ns+" functions (linalg: on gonum's LAPACK).", func() *Module { return dottedModule(ns) })
+	}
 	RegisterModule("random", "Python's random module in small, drawing CPython's numbers for the same seed.", func() *Module { return randomModule })
 	RegisterModule("torch.nn.init", "The initialisers of torch.nn.init: in place, from the default generator, with PyTorch's values for the same seed.", func() *Module { return nnInitModule })
 	registerUnavailable("numpy", "No module named 'numpy': kael has no NumPy",

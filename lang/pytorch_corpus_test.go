@@ -11,9 +11,6 @@ import (
 	"testing"
 )
 
-// debianPython is the interpreter with python3-torch (Debian's).
-const debianPython = "/usr/bin/python3"
-
 // TestPyTorchCorpus runs the PyTorch-tutorial-style programs of
 // testdata/pytorch as kael scripts and compares what they print with the
 // .out file beside each, which is what PyTorch prints for the same
@@ -55,12 +52,12 @@ func corpusFiles(t *testing.T) []string {
 // TestPyTorchCorpusAgainstPyTorch runs the corpus with Debian's python3
 // and PyTorch, in one process, and checks the .out files hold what it
 // prints. It skips when PyTorch is not installed, unless
-// KAEL_REQUIRE_PYTORCH is set (make test sets it, after installing
+// KAEL_REQUIRE_TORCH is set (make test sets it, after installing
 // python3-torch).
 func TestPyTorchCorpusAgainstPyTorch(t *testing.T) {
 	if err := exec.Command(debianPython, "-c", "import torch").Run(); err != nil {
-		if os.Getenv("KAEL_REQUIRE_PYTORCH") != "" {
-			t.Fatalf("KAEL_REQUIRE_PYTORCH is set but %s cannot import torch: %v", debianPython, err)
+		if os.Getenv("KAEL_REQUIRE_TORCH") != "" {
+			t.Fatalf("KAEL_REQUIRE_TORCH is set but %s cannot import torch: %v", debianPython, err)
 		}
 		t.Skipf("%s with torch is not available: %v", debianPython, err)
 	}
