@@ -192,8 +192,11 @@ func init() {
 		}
 		return t.DType(), nil
 	})
-	def(asFunc, "help(obj=None)", "Prints the signature and documentation of a builtin, method or function: help(sum), help('softmax'), help(x.sum).", func(a *Args) (Value, error) {
+	def(asFunc, "help(obj=None)", "Prints the signature and documentation of a builtin, method or function: help(sum), help('softmax'), help(x.sum); for another value (a tensor), what x? shows.", func(a *Args) (Value, error) {
 		text, ok := helpText(a.Value("obj"))
+		if _, isName := a.Value("obj").(string); !ok && !isName {
+			text, ok = describe(TypeName(a.Value("obj")), a.Value("obj"), 0), true // what x? shows
+		}
 		if !ok {
 			return nil, newErrorf(NameError, "no help for %s", Repr(a.Value("obj"))).
 				withHint("help() lists every builtin")
@@ -216,16 +219,7 @@ func init() {
 		}
 		return line, err
 	})
-	def(asFunc, "display(*values)", "Shows each value as a rich output (a table for a tensor in a notebook).", func(a *Args) (Value, error) {
-		for _, v := range a.Value("values").(Tuple) {
-			if a.in.s.io.Display != nil {
-				a.in.s.io.Display(v)
-			} else {
-				a.in.write(Repr(v) + "\n")
-			}
-		}
-		return None, nil
-	})
+	def(asFunc, "display(*values, display_id=None)", "Shows each value as a rich output (a table for a tensor in a notebook). With display_id=True (or a name) it returns a handle whose update(x) redraws that output in place.", displayBuiltin)
 	def(asFunc, "clear_output(wait=False)", "Clears the output of the current notebook cell.", func(a *Args) (Value, error) {
 		wait := a.Bool("wait")
 		if err := a.Err(); err != nil {

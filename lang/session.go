@@ -26,6 +26,11 @@ type IO struct {
 	Input func(prompt string, password bool) (string, error)
 	// Progress reports progress of long work, e.g. loading a file.
 	Progress func(label string, done, total int)
+	// UpdateDisplay shows v as the display named id: a new display when
+	// update is false, else a redraw of that display in place
+	// (display(x, display_id=True) and its handle's update(), progress
+	// bars). When nil, each is shown as display shows a value.
+	UpdateDisplay func(id string, v Value, update bool)
 }
 
 // Note is a remark about a cell that is not an error, shown under its

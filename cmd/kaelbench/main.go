@@ -41,7 +41,7 @@ var rows = []row{
 	{"softmax_4096x1024", "softmax rows 4096x1024 f32", "./tensor/", "BenchmarkSoftmaxRows4096x1024", 1.0, "torch"},
 	{"matmul_f32_1024", "matmul f32 1024^3", "./tensor/", "BenchmarkMatmulFloat32_1024", 0.5, "numpy"},
 	{"matmul_f64_1024", "matmul f64 1024^3", "./tensor/", "BenchmarkMatmulFloat64_1024", 0, ""},
-	{"add_tiny", "tiny add (2 elements)", "./tensor/", "BenchmarkAddTiny", 0, ""},
+	{"add_tiny", "tiny add (2 elements)", "./tensor/", "BenchmarkAddTiny", 1.0, "numpy"},
 }
 
 func main() {
