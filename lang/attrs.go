@@ -225,7 +225,8 @@ func globalNames() []string {
 
 // modules returns the predefined modules: torch (every builtin and dtype,
 // with torch.nn.functional and torch.optim), F (torch.nn.functional), optim
-// (torch.optim), math and random. They are built once, on first use (after every
+// (torch.optim), math, random, and matplotlib with its pyplot as plt
+// (until import statements arrive). They are built once, on first use (after every
 // builtin is registered), safely when sessions run concurrently.
 var modules = sync.OnceValue(func() map[string]*Module {
 	torch := &Module{Name: "torch", Attrs: map[string]Value{}}
@@ -242,5 +243,6 @@ var modules = sync.OnceValue(func() map[string]*Module {
 	functional := &Module{Name: "torch.nn.functional", Attrs: torch.Attrs}
 	torch.Attrs["nn"] = &Module{Name: "torch.nn", Attrs: map[string]Value{"functional": functional, "init": nnInitModule}}
 	torch.Attrs["optim"] = torchOptim
-	return map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule(), "random": randomModule}
+	return map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule(), "random": randomModule,
+		"matplotlib": matplotlibModule, "plt": pyplotModule}
 })

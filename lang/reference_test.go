@@ -223,7 +223,7 @@ func modulesMarkdown() string {
 		f := torchOptim.Attrs[name].(*Builtin)
 		fmt.Fprintf(&b, "### optim.%s\n\n`torch.optim.%s`\n\n%s\n\n", name, f.Sig, f.Doc)
 	}
-	for _, m := range []*Module{modules()["math"], randomModule, nnInitModule} {
+	for _, m := range []*Module{modules()["math"], randomModule, nnInitModule, pyplotModule} {
 		fmt.Fprintf(&b, "### %s\n\n| name | |\n| --- | --- |\n", m.Name)
 		for _, name := range sortedKeys(m.Attrs) {
 			switch v := m.Attrs[name].(type) {
@@ -245,7 +245,8 @@ func valuesMarkdown() string {
 	for _, v := range []struct {
 		typ, recv string
 		methods   map[string]*Builtin
-	}{{"Generator", "g", generatorMethods}, {"Optimizer", "opt", optimizerMethods}} {
+	}{{"Generator", "g", generatorMethods}, {"Optimizer", "opt", optimizerMethods},
+		{"Figure", "fig", figureMethods}, {"Axes", "ax", axesMethods}} {
 		for _, name := range sortedKeys(v.methods) {
 			m := v.methods[name]
 			fmt.Fprintf(&b, "### %s.%s\n\n`%s.%s`\n\n%s\n\n", v.typ, name, v.recv, methodSig(m), m.Doc)

@@ -47,14 +47,11 @@ type Figure struct {
 	current       int
 }
 
-// New returns a figure of the given size in inches (0 for the default)
-// with one axes.
+// New returns a figure of the given size in inches (0, 0 for the default
+// 6.4×4.8) with one axes.
 func New(width, height float64) (*Figure, error) {
-	if width == 0 {
-		width = DefaultWidth
-	}
-	if height == 0 {
-		height = DefaultHeight
+	if width == 0 && height == 0 {
+		width, height = DefaultWidth, DefaultHeight
 	}
 	if !(width > 0 && width <= MaxInches && height > 0 && height <= MaxInches) {
 		return nil, fmt.Errorf("figsize (%g, %g) is out of range: each side is between 0 and %d inches", width, height, MaxInches)
