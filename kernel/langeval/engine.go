@@ -40,6 +40,7 @@ func (e *Engine) Execute(ctx context.Context, code string, out kernel.CellIO) ke
 		Input:       out.Input,
 	})
 	res := e.s.Exec(ctx, name, code)
+	showDrawnFigures(e.s, res.Value, out)
 	if res.Err == nil && res.Value != nil {
 		return kernel.Outcome{Result: Bundle(res.Value, res.Notes)} // the notes go with the value
 	}
@@ -135,6 +136,9 @@ func Bundle(v lang.Value, notes []lang.Note) kernel.MimeBundle {
 	b := kernel.MimeBundle{"text/plain": text}
 	if t, ok := v.(*tensor.Tensor); ok {
 		b["text/html"] = render.HTML(t, render.Options{Grad: lang.GradLabel(t), Notes: texts})
+	}
+	if d, ok := v.(lang.Drawing); ok {
+		addPicture(b, d)
 	}
 	return b
 }
