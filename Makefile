@@ -10,8 +10,10 @@ EXHAUSTIVE := $(BIN)/exhaustive
 # Debian packages for the Jupyter integration test (the real jupyter client).
 JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
 # Debian packages of the references the GPT-2 tests compare with: PyTorch
-# (safetensors round trip, golden logits) and node with npm (the npm package
-# gpt-3-encoder, which the tokenizer test installs into the user's cache).
+# (safetensors round trip, golden logits; also lang's PyTorch-style corpus and
+# the operation goldens, lang/testdata/ops/gen.py, which KAEL_REQUIRE_TORCH=1
+# demands) and node with npm (the npm package gpt-3-encoder, which the
+# tokenizer test installs into the user's cache).
 GPT2_DEBS := python3-torch nodejs
 # Debian packages for the side-by-side benchmarks.
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
@@ -28,11 +30,11 @@ build:
 run: build
 	$(KAEL)
 
-## test: every test, including the Jupyter integration test with the real client;
-## then the packages that allocate tensors again with outputs allocated by make
+## test: every test, including the Jupyter integration test with the real client
+## and the comparisons with PyTorch (KAEL_REQUIRE_TORCH); then the packages that allocate tensors again with outputs allocated by make
 ## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem)
 test: jupyter-deps gpt2-deps
-	KAEL_REQUIRE_JUPYTER=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
+	KAEL_REQUIRE_JUPYTER=1 KAEL_REQUIRE_TORCH=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
 	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
 
 ## fuzz: run each fuzz target for $(FUZZTIME)

@@ -271,6 +271,7 @@ func TestGradCheck(t *testing.T) {
 	cases = append(cases, reduceCases()...)
 	cases = append(cases, linalgCases()...)
 	cases = append(cases, nnCases()...)
+	cases = append(cases, opsCases()...)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			in := tc.inputs(newFixture(t))

@@ -13,6 +13,11 @@ import (
 type Module struct {
 	Name  string
 	Attrs map[string]Value
+	// MissingHint, when set, is the hint for a name the module lacks
+	// that has no close match (torch.nn's classes, for one).
+	MissingHint string
+	// Doc says what the module is, for help().
+	Doc string
 }
 
 // HasAttrs is implemented by values with named attributes and methods of
@@ -36,11 +41,11 @@ type attribute struct {
 // x.shape, x.dtype, ...
 var attributes = map[string]attribute{
 	"T":     {doc: "The tensor with its dimensions reversed (a view).", get: func(t *tensor.Tensor) (Value, error) { return ops.t(t) }},
-	"shape": {doc: "The sizes of the dimensions, e.g. [2, 3].", get: func(t *tensor.Tensor) (Value, error) { return shapeValue(t.Shape()), nil }},
+	"shape": {doc: "The sizes of the dimensions, a torch.Size such as torch.Size([2, 3]).", get: func(t *tensor.Tensor) (Value, error) { return shapeValue(t.Shape()), nil }},
 	"dtype": {doc: "The element type: float32, float64, int64 or bool.", get: func(t *tensor.Tensor) (Value, error) { return t.DType(), nil }},
 	"ndim":  {doc: "The number of dimensions.", get: func(t *tensor.Tensor) (Value, error) { return int64(t.Dim()), nil }},
-	"device": {doc: "Where the storage lives ('cpu').", get: func(t *tensor.Tensor) (Value, error) {
-		return string(t.Device()), nil
+	"device": {doc: "Where the storage lives: device(type='cpu'), which prints as cpu.", get: func(t *tensor.Tensor) (Value, error) {
+		return &Device{Type: string(t.Device()), Index: -1}, nil
 	}},
 	"data": {doc: "The tensor detached from autograd, sharing storage.", get: func(t *tensor.Tensor) (Value, error) { return t.Detach(), nil }},
 	"grad": {doc: "The accumulated gradient, or None.", get: func(t *tensor.Tensor) (Value, error) {
@@ -75,7 +80,7 @@ func shapeValue(shape []int) *List {
 	for i, s := range shape {
 		out[i] = int64(s)
 	}
-	return &List{Elems: out}
+	return &List{Elems: out, size: true}
 }
 
 // setGrad runs t.grad = v. As in PyTorch, a gradient has the tensor's
@@ -106,11 +111,15 @@ func getAttr(v Value, name string) (Value, error) {
 			return a, nil
 		}
 		err := newErrorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name)
-		err.Hint = suggestHint(name, sortedKeys(x.Attrs))
+		err.Hint = x.missingHint(name)
 		return nil, err
 	case *GradFnValue:
 		if name == "name" {
 			return x.Fn.Name(), nil
+		}
+	case *Builtin:
+		if c := classOf(x); c != "" && name == "__name__" {
+			return shortClassName(c), nil
 		}
 	case HasAttrs:
 		if a, ok := x.Attr(name); ok {
@@ -223,26 +232,15 @@ func globalNames() []string {
 	return names
 }
 
-// modules returns the predefined modules: torch (every builtin and dtype,
-// with torch.nn.functional and torch.optim), F (torch.nn.functional), optim
-// (torch.optim), math, random, and matplotlib with its pyplot as plt
-// (until import statements arrive). They are built once, on first use (after every
-// builtin is registered), safely when sessions run concurrently.
+// modules returns the predefined modules, reachable without an import:
+// torch, F (torch.nn.functional), optim (torch.optim) and math (see
+// globalModules). They come from the module registry, built once on first
+// use (after every builtin is registered), safely when sessions run
+// concurrently.
 var modules = sync.OnceValue(func() map[string]*Module {
-	torch := &Module{Name: "torch", Attrs: map[string]Value{}}
-	for name, b := range builtins {
-		torch.Attrs[name] = b
+	out := map[string]*Module{}
+	for name, path := range globalModules {
+		out[name] = mustImport(path)
 	}
-	for name, d := range dtypeNames {
-		torch.Attrs[name] = d
-	}
-	torch.Attrs["bool"] = tensor.Bool
-	torch.Attrs["float"] = tensor.Float32
-	torch.Attrs["double"] = tensor.Float64
-	torch.Attrs["long"] = tensor.Int64
-	functional := &Module{Name: "torch.nn.functional", Attrs: torch.Attrs}
-	torch.Attrs["nn"] = &Module{Name: "torch.nn", Attrs: map[string]Value{"functional": functional, "init": nnInitModule}}
-	torch.Attrs["optim"] = torchOptim
-	return map[string]*Module{"torch": torch, "F": functional, "optim": torchOptim, "math": mathModule(), "random": randomModule,
-		"matplotlib": matplotlibModule, "plt": pyplotModule}
+	return out
 })

@@ -82,7 +82,7 @@ func TestBuiltinsOptimizers(t *testing.T) {
 		{"w = tensor([1.], requires_grad=True)\nopt = optim.SGD([w], lr=1)\nw.sum().backward()\nopt.zero_grad()\nw.grad", ""},
 		{"w = tensor([1.], requires_grad=True)\nopt = optim.SGD([w], lr=1)\nw.sum().backward()\nopt.zero_grad(set_to_none=False)\nw.grad", "tensor([0.], dtype=float32)"},
 		{"w = tensor([1.], requires_grad=True)\nopt = optim.SGD([w], lr=1)\nopt.step()\nw", "tensor([1.], dtype=float32)"},
-		{"w = tensor([1.], requires_grad=True)\nb = zeros(2, requires_grad=True)\nopt = optim.SGD([w, b], lr=1)\nopt, type(opt), len(opt.params)", "(SGD(2 parameters), 'SGD', 2)"},
+		{"w = tensor([1.], requires_grad=True)\nb = zeros(2, requires_grad=True)\nopt = optim.SGD([w, b], lr=1)\nopt, type(opt), len(opt.params)", "(SGD(2 parameters), <class 'torch.optim.SGD'>, 2)"},
 		{"w = tensor([1.], requires_grad=True)\noptim.SGD(w, lr=1)", "TypeError: SGD(): argument 'params' must be a list of Tensors, not Tensor"},
 		{"optim.SGD([tensor([1.])], lr=1)", "ValueError: parameter 0 is not a leaf that requires grad"},
 		{"optim.SGD([], lr=1)", "ValueError: optimizer got an empty parameter list"},

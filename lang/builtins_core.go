@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,7 +20,7 @@ import (
 // tensor, calling the tensor method of the same name.
 
 func init() {
-	def(asFunc, "print(*values, sep=' ', end='\\n')", "Prints the values, separated by sep and followed by end.", func(a *Args) (Value, error) {
+	def(asFunc, "print(*values, sep=' ', end='\\n', flush=False)", "Prints the values, separated by sep and followed by end; output is never held back, so flush is accepted and does nothing.", func(a *Args) (Value, error) {
 		vals := a.Value("values").(Tuple)
 		sep, end := a.Str("sep"), a.Str("end")
 		if err := a.Err(); err != nil {
@@ -42,6 +42,8 @@ func init() {
 			n, _ := x.Size(0)
 			return int64(n), nil
 		case *Dict:
+			return int64(x.Len()), nil
+		case *Set:
 			return int64(x.Len()), nil
 		case *Range:
 			if x.count() > math.MaxInt64 {
@@ -141,19 +143,11 @@ func init() {
 		return &List{Elems: out}, nil
 	})
 	def(asFunc, "zip(*iterables)", "Tuples of corresponding elements, as long as the shortest input.", func(a *Args) (Value, error) {
-		var cols [][]Value
-		n := -1
-		for _, it := range a.Value("iterables").(Tuple) {
-			elems, err := collect(it)
-			if err != nil {
-				return nil, err
-			}
-			cols = append(cols, elems)
-			if n < 0 || len(elems) < n {
-				n = len(elems)
-			}
+		cols, n, err := columns(a.Value("iterables").(Tuple))
+		if err != nil {
+			return nil, err
 		}
-		out := make([]Value, max(n, 0))
+		out := make([]Value, n)
 		for i := range out {
 			row := make(Tuple, len(cols))
 			for j := range cols {
@@ -163,27 +157,15 @@ func init() {
 		}
 		return &List{Elems: out}, nil
 	})
-	def(asFunc, "sorted(iterable, reverse=False)", "A sorted list of the elements of iterable.", func(a *Args) (Value, error) {
+	def(asFunc, "sorted(iterable, *, key=None, reverse=False)", "A sorted list of the elements of iterable, stably, by the elements or by key(element).", func(a *Args) (Value, error) {
 		elems, err := collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
-		rev := a.Bool("reverse")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		var sortErr error
-		sort.SliceStable(elems, func(i, j int) bool {
-			c, err := order(elems[i], elems[j])
-			if err != nil {
-				sortErr = newErrorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(elems[i]), TypeName(elems[j]))
-			}
-			if rev {
-				return c > 0
-			}
-			return c < 0
-		})
-		return &List{Elems: elems}, sortErr
+		l := &List{Elems: elems}
+		sorter := &BoundMethod{Recv: l, Method: typeMethods["list"]["sort"]}
+		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, spanNode(a.in.stmtSpan))
+		return l, err
 	})
 	def(asFunc, "reversed(seq)", "A list of the elements of seq in reverse order.", func(a *Args) (Value, error) {
 		elems, err := collect(a.Value("seq"))
@@ -192,7 +174,7 @@ func init() {
 		}
 		return &List{Elems: elems}, err
 	})
-	def(asFunc, "type(x)", "The name of x's type, e.g. 'Tensor' or 'int'.", func(a *Args) (Value, error) { return TypeName(a.Value("x")), nil })
+	def(asFunc, "type(x)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>.", func(a *Args) (Value, error) { return typeOf(a.Value("x")), nil })
 	def(asFunc, "dtype_of(x)", "The dtype x has, or would have as a tensor: a Python float gives float32, an int int64, a bool bool.", func(a *Args) (Value, error) {
 		switch x := a.Value("x").(type) {
 		case *tensor.Tensor:
@@ -263,8 +245,11 @@ func init() {
 	def(asFunc, "is_grad_enabled()", "Whether operations are being recorded for autograd.", func(a *Args) (Value, error) {
 		return autograd.IsGradEnabled(), nil
 	})
-	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable, or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
-		var total Value = int64(0)
+	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable (sum(xs, start=0)), or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
+		total, elems, err := sumStart(a)
+		if err != nil {
+			return nil, err
+		}
 		for _, e := range elems {
 			r, err := a.in.binary(syntax.PLUS, total, e, spanNode(a.in.stmtSpan))
 			if err != nil {
@@ -333,6 +318,24 @@ func init() {
 	})
 }
 
+// columns collects the elements of each iterable and returns them with
+// the length of the shortest, as zip and map walk them side by side.
+func columns(iterables Tuple) ([][]Value, int, error) {
+	var cols [][]Value
+	n := -1
+	for _, it := range iterables {
+		elems, err := collect(it)
+		if err != nil {
+			return nil, 0, err
+		}
+		cols = append(cols, elems)
+		if n < 0 || len(elems) < n {
+			n = len(elems)
+		}
+	}
+	return cols, max(n, 0), nil
+}
+
 // floatToInt truncates f to an int as Python's int() does, refusing NaN,
 // the infinities and floats beyond the 64-bit integers.
 func floatToInt(f float64) (int64, error) {
@@ -389,8 +392,10 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 			}
 			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, spanNode(a.in.stmtSpan))
 		}
-		if len(a.kwNames) > 0 {
-			return nil, newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", method, a.kwNames[0])
+		for _, name := range a.kwNames {
+			if !slices.Contains(pythonKeywords[method], name) {
+				return nil, newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", method, name)
+			}
 		}
 		elems := append(Tuple{first}, rest...)
 		if len(elems) == 1 && method != "abs" && method != "round" {
@@ -405,20 +410,42 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 	b.acceptsKeywords = true
 }
 
-// extremum returns the Python max (sign 1) or min (sign -1).
+// extremum returns the Python max (sign 1) or min (sign -1), with the
+// keyword arguments key and default.
 func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
 	return func(a *Args, elems []Value) (Value, error) {
-		if len(elems) == 0 {
-			return nil, newErrorf(ValueError, "arg is an empty sequence")
+		name := map[int]string{1: "max", -1: "min"}[sign]
+		dflt, hasDefault := kwArg(a, "default")
+		if hasDefault && len(a.Value("args").(Tuple)) > 0 {
+			return nil, newErrorf(TypeError, "Cannot specify a default for %s() with multiple positional arguments", name)
 		}
-		best := elems[0]
-		for _, e := range elems[1:] {
-			c, err := order(e, best)
+		if len(elems) == 0 {
+			if hasDefault {
+				return dflt, nil
+			}
+			return nil, newErrorf(ValueError, "%s() arg is an empty sequence", name)
+		}
+		keys := elems
+		if key, ok := kwArg(a, "key"); ok {
+			if _, none := key.(NoneType); !none {
+				keys = make([]Value, len(elems))
+				for i, e := range elems {
+					k, err := callArg(a, key, e)
+					if err != nil {
+						return nil, err
+					}
+					keys[i] = k
+				}
+			}
+		}
+		best, bestKey := elems[0], keys[0]
+		for i, e := range elems[1:] {
+			c, err := order(keys[i+1], bestKey)
 			if err != nil {
-				return nil, newErrorf(TypeError, "cannot compare '%s' and '%s'", TypeName(e), TypeName(best))
+				return nil, newErrorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", map[int]string{1: ">", -1: "<"}[sign], TypeName(keys[i+1]), TypeName(bestKey))
 			}
 			if c*sign > 0 {
-				best = e
+				best, bestKey = e, keys[i+1]
 			}
 		}
 		return best, nil
@@ -471,6 +498,8 @@ func helpText(v Value) (string, bool) {
 		}
 	case tensor.DType:
 		return fmt.Sprintf("%s: a dtype, %d bytes per element", x, x.Size()), true
+	case *Module:
+		return "module " + x.Name + "\n    " + x.Doc + "\nmembers: " + strings.Join(sortedKeys(x.Attrs), ", "), true
 	}
 	return "", false
 }

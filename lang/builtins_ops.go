@@ -675,21 +675,7 @@ func defJoining() {
 
 // tensorList returns an argument that is a list or tuple of tensors.
 func tensorList(a *Args, name string) []*tensor.Tensor {
-	elems, _, ok := sequence(a.Value(name))
-	if _, isStr := a.Value(name).(string); !ok || isStr {
-		a.fail(a.typeError(name, "a list or tuple of Tensors", a.Value(name)))
-		return nil
-	}
-	out := make([]*tensor.Tensor, len(elems))
-	for i, e := range elems {
-		t, ok := e.(*tensor.Tensor)
-		if !ok {
-			a.fail(newErrorf(TypeError, "%s(): expected a Tensor as element %d in argument '%s', but got %s", a.b.Name, i, name, TypeName(e)))
-			return nil
-		}
-		out[i] = t
-	}
-	return out
+	return tensorListValue(a, name, a.Value(name))
 }
 
 // tensorTuple converts the parts of a split to a tuple.

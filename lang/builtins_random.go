@@ -13,7 +13,7 @@ import (
 // PyTorch's for the same seed.
 
 func init() {
-	def(asFunc, "randperm(n, *, generator=None, dtype=None, requires_grad=False)", "A random permutation of 0, 1, ..., n-1 (int64 unless dtype says otherwise): randperm(5).", func(a *Args) (Value, error) {
+	def(asFunc, "randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None)", "A random permutation of 0, 1, ..., n-1 (int64 unless dtype says otherwise): randperm(5).", func(a *Args) (Value, error) {
 		n, g, d := a.Int("n"), generatorArg(a), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err

@@ -12,7 +12,7 @@ func init() {
 	defListMethods()
 	defDictMethods()
 	defStrMethods()
-	for _, typ := range []string{"tuple", "list"} {
+	for _, typ := range []string{"tuple", "list", "torch.Size"} {
 		defMethod(typ, "index(self, value)", "The position of the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
 			elems, _, _ := sequence(a.Value("self"))
 			for i, e := range elems {

@@ -55,6 +55,6 @@ func TestBuiltinsStrMethods(t *testing.T) {
 		{"'kael.py'.endswith('.py'), 'kael'.startswith(('x', 'k')), 'kael'.startswith('e')", "(True, True, False)"},
 		{"'abc'.startswith(1)", "TypeError: startswith first arg must be str or a tuple of str, not int"},
 		{"'héllo'.find('l'), 'abc'.find('z'), 'banana'.count('an')", "(2, -1, 2)"},
-		{"'abc'.format(1)", "AttributeError: 'str' object has no attribute 'format'"},
+		{"'abc'.formatt(1)", "AttributeError: 'str' object has no attribute 'formatt'"},
 	})
 }

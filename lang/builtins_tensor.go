@@ -12,7 +12,7 @@ import (
 // signatures.
 
 func init() {
-	def(asFunc, "tensor(data, dtype=None, requires_grad=False)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *Args) (Value, error) {
+	def(asFunc, "tensor(data, dtype=None, requires_grad=False, device=None)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *Args) (Value, error) {
 		d := a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -35,7 +35,7 @@ func init() {
 	defFill("zeros", "A tensor of the given size filled with zeros (float32 unless dtype says otherwise): zeros(2, 3) or zeros((2, 3)).", 0)
 	defFill("ones", "A tensor of the given size filled with ones (float32 unless dtype says otherwise): ones(2, 3) or ones((2, 3)).", 1)
 	defFill("empty", "An uninitialized tensor of the given size; kael fills it with zeros.", 0)
-	def(asFunc, "full(size, fill_value, *, dtype=None, requires_grad=False)", "A tensor of the given size filled with fill_value. Without dtype the value decides: bool for a bool, int64 for an int, float32 for a float.", func(a *Args) (Value, error) {
+	def(asFunc, "full(size, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor of the given size filled with fill_value. Without dtype the value decides: bool for a bool, int64 for an int, float32 for a float.", func(a *Args) (Value, error) {
 		shape, fill, d := a.Ints("size"), a.TensorLike("fill_value"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -46,7 +46,7 @@ func init() {
 		}
 		return withRequiresGrad(a, t, err)
 	})
-	def(asFunc, "arange(start, end=None, step=1, *, dtype=None, requires_grad=False)", "The values start, start+step, ... up to but not including end; arange(n) counts 0..n-1. int64 when every argument is an int, float32 when one is a float.", func(a *Args) (Value, error) {
+	def(asFunc, "arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None)", "The values start, start+step, ... up to but not including end; arange(n) counts 0..n-1. int64 when every argument is an int, float32 when one is a float.", func(a *Args) (Value, error) {
 		start, end := a.Value("start"), a.Value("end")
 		if _, none := end.(NoneType); none {
 			start, end = int64(0), start
@@ -74,7 +74,7 @@ func init() {
 		t, err := tensor.Arange(nums[0], nums[1], nums[2], dtypeOr(d, dflt))
 		return withRequiresGrad(a, t, err)
 	})
-	def(asFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *Args) (Value, error) {
+	def(asFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *Args) (Value, error) {
 		start, end, steps, d := a.Float("start"), a.Float("end"), a.Int("steps"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -82,7 +82,7 @@ func init() {
 		t, err := tensor.Linspace(start, end, steps, dtypeOr(d, tensor.DefaultFloat))
 		return withRequiresGrad(a, t, err)
 	})
-	def(asFunc, "eye(n, m=None, *, dtype=None, requires_grad=False)", "The n×m matrix (n×n without m) with ones on the diagonal and zeros elsewhere.", func(a *Args) (Value, error) {
+	def(asFunc, "eye(n, m=None, *, dtype=None, requires_grad=False, device=None)", "The n×m matrix (n×n without m) with ones on the diagonal and zeros elsewhere.", func(a *Args) (Value, error) {
 		n, m, d := a.Int("n"), a.OptInt("m"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -108,7 +108,7 @@ func init() {
 	defLike("randn_like", "Standard normal values with the size and dtype of input, which must be floating.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
 		return tensor.Randn(nil, d, x.Shape()...)
 	})
-	def(asFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False)", "A tensor with the size and dtype of input filled with fill_value.", func(a *Args) (Value, error) {
+	def(asFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor with the size and dtype of input filled with fill_value.", func(a *Args) (Value, error) {
 		x, fill, d := a.Tensor("input"), a.TensorLike("fill_value"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -122,7 +122,7 @@ func init() {
 
 	defRandom("rand", "Values uniform in [0, 1) of the given size: rand(2, 3).", tensor.Rand)
 	defRandom("randn", "Standard normal values (mean 0, standard deviation 1) of the given size: randn(2, 3).", tensor.Randn)
-	def(asFunc, "randint(low, high=None, size=None, *, dtype=None, generator=None)", "Integers uniform in [low, high) of the given size (int64 unless dtype says otherwise): randint(0, 10, (3,)), or randint(10, (3,)) with low 0.", func(a *Args) (Value, error) {
+	def(asFunc, "randint(low, high=None, size=None, *, dtype=None, generator=None, device=None)", "Integers uniform in [low, high) of the given size (int64 unless dtype says otherwise): randint(0, 10, (3,)), or randint(10, (3,)) with low 0.", func(a *Args) (Value, error) {
 		low, high, size := a.Value("low"), a.Value("high"), a.Value("size")
 		if _, none := size.(NoneType); none {
 			if _, ok := intSequence(high); !ok {
@@ -151,13 +151,16 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
+		if err := checkDevice(a.Value("device")); err != nil {
+			return nil, err
+		}
 		t, err := tensor.Randint(g, bounds[0], bounds[1], shape...)
 		if err != nil {
 			return nil, err
 		}
 		return result(t.To(dtypeOr(d, tensor.Int64)))
 	})
-	def(asFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean or std (or both) are tensors and give the result's shape and dtype: normal(zeros(3), 1.0).", func(a *Args) (Value, error) {
+	def(asFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False, device=None)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean or std (or both) are tensors and give the result's shape and dtype: normal(zeros(3), 1.0).", func(a *Args) (Value, error) {
 		g := generatorArg(a)
 		if a.IsNone("size") {
 			return normalLike(a, g)
@@ -178,7 +181,9 @@ func init() {
 		return None, nil
 	})
 	def(asFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
-		a.fail(deviceName(a.Str("device")))
+		if err := checkDevice(a.Value("device")); err != nil {
+			a.fail(toError(err))
+		}
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
@@ -281,7 +286,7 @@ func init() {
 
 // defFill defines zeros, ones or empty.
 func defFill(name, doc string, value float64) {
-	def(asFunc, name+"(*size, dtype=None, requires_grad=False)", doc, func(a *Args) (Value, error) {
+	def(asFunc, name+"(*size, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
 		shape, d := a.Shape("size"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -294,7 +299,7 @@ func defFill(name, doc string, value float64) {
 // defLike defines one of the *_like functions, which make a tensor with the
 // shape of input and, unless dtype says otherwise, its dtype.
 func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error)) {
-	def(asFunc, name+"(input, *, dtype=None, requires_grad=False)", doc, func(a *Args) (Value, error) {
+	def(asFunc, name+"(input, *, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
 		x, d := a.Tensor("input"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -306,7 +311,7 @@ func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*te
 
 // defRandom defines rand or randn.
 func defRandom(name, doc string, draw func(g *tensor.Generator, d tensor.DType, shape ...int) (*tensor.Tensor, error)) {
-	def(asFunc, name+"(*size, dtype=None, requires_grad=False, generator=None)", doc, func(a *Args) (Value, error) {
+	def(asFunc, name+"(*size, dtype=None, requires_grad=False, generator=None, device=None)", doc, func(a *Args) (Value, error) {
 		shape, d, g := a.Shape("size"), a.OptDType("dtype"), generatorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -416,10 +421,14 @@ func result(t *tensor.Tensor, err error) (Value, error) {
 	return t, nil
 }
 
-// withRequiresGrad finishes a creation function: it applies the
-// requires_grad argument to the new tensor t.
+// withRequiresGrad finishes a creation function: it checks the device
+// argument (kael's tensors live on the CPU) and applies the requires_grad
+// argument to the new tensor t.
 func withRequiresGrad(a *Args, t *tensor.Tensor, err error) (Value, error) {
 	if err != nil {
+		return nil, err
+	}
+	if err := checkDevice(a.Value("device")); err != nil {
 		return nil, err
 	}
 	on := a.Bool("requires_grad")
@@ -502,8 +511,14 @@ func toTarget(a *Args, cur tensor.DType) tensor.DType {
 				d = pd
 				continue
 			}
-			if err := deviceName(x); err != nil {
-				a.fail(err)
+			if err := checkDevice(x); err != nil {
+				a.fail(toError(err))
+				return 0
+			}
+			continue
+		case *Device:
+			if err := checkDevice(x); err != nil {
+				a.fail(toError(err))
 				return 0
 			}
 			continue
@@ -513,15 +528,6 @@ func toTarget(a *Args, cur tensor.DType) tensor.DType {
 		return 0
 	}
 	return d
-}
-
-// deviceName accepts "cpu" (and "cpu:0") and refuses other devices.
-func deviceName(dev string) *Error {
-	if dev == "cpu" || strings.HasPrefix(dev, "cpu:") {
-		return nil
-	}
-	return newErrorf(RuntimeError, "unknown or unavailable device '%s': kael computes on the CPU", dev).
-		withHint("use device 'cpu', or leave the device out")
 }
 
 // hinted attaches a hint to err unless it has one.

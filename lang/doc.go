@@ -10,5 +10,11 @@
 // front ends (package repl and package kernel), which add only rendering.
 //
 // Syntax lives in package lang/syntax; this package resolves names, calls
-// builtins and applies operators. docs/language.md is the reference.
+// builtins and applies operators. Modules that import statements can name
+// come from a registry: RegisterModule adds one (torch and its submodules,
+// math and the rest are registered in modules_builtin.go). The Python
+// surface a tutorial expects, f-strings and formatting (format.go,
+// strformat.go), devices, out=, torch.Size, classes for type() and
+// isinstance, sets and iterators, lives in files of its own beside the
+// evaluator. docs/language.md is the reference.
 package lang

@@ -175,6 +175,8 @@ func (in *interp) exec(st syntax.Stmt) (ctrl, Value, error) {
 		return ctrlNext, nil, in.del(st.Targets)
 	case *syntax.WithStmt:
 		return in.execWith(st, 0)
+	case *syntax.ImportStmt, *syntax.FromImportStmt:
+		return ctrlNext, nil, in.execImport(st)
 	case *syntax.AssertStmt:
 		ok, err := in.truth(st.Cond)
 		if err != nil || ok {
@@ -306,6 +308,8 @@ func iterate(v Value, yield func(Value) bool) error {
 				return nil
 			}
 		}
+	case iterable:
+		return x.iterate(yield)
 	default:
 		return newErrorf(TypeError, "'%s' object is not iterable", TypeName(v))
 	}

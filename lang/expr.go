@@ -109,6 +109,14 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 		return d, nil
 	case *syntax.LambdaExpr:
 		return in.makeFunction("<lambda>", x.Params, nil, x.Body)
+	case *syntax.FStringExpr:
+		return in.evalFString(x)
+	case *syntax.SetExpr:
+		return in.evalSet(x)
+	case *syntax.DictComp:
+		return in.evalDictComp(x)
+	case *syntax.SetComp:
+		return in.evalSetComp(x)
 	case *syntax.SliceExpr:
 		return nil, in.errorAt(newErrorf(SyntaxError, "a slice is only allowed inside []"), x.Span())
 	}

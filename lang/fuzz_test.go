@@ -25,6 +25,12 @@ func FuzzExec(f *testing.F) {
 		"softmax(arange(6.0).view(2, 3), dim=-1)",
 		"x = 1\nx //= 0",
 		"l = []\nl[0]",
+		"import torch.nn.functional as F\nfrom math import pi\nF.relu(tensor([pi]))",
+		"x = 3.14159\nf'{x:>{8}.{3}f} {x!r} {x = } {{}}'",
+		"'{0[1]:_>6} {k:,}'.format([1, 2], k=10**6) + '%5.2f|%-3d' % (2.5, 7)",
+		"s = {1, 2}\ns |= {3}\nsorted(s ^ {1}), next(iter(s)), list(map(str, s))",
+		"torch.zeros(2, device=torch.device('cpu')).to('cuda')",
+		"torch.add(ones(2), 1, out=empty(2)), torch.Size([2]), type(ones(1))",
 	} {
 		f.Add(seed)
 	}

@@ -76,6 +76,9 @@ func boolInt(b bool) int64 {
 
 // binary applies an arithmetic or bitwise operator.
 func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
+	if r, ok, err := dialectBinary(op, a, b); ok || err != nil {
+		return r, err
+	}
 	if op == syntax.AT {
 		x, y, err := tensorOperands(op, a, b)
 		if err != nil {
@@ -460,6 +463,9 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	case syntax.NEQ:
 		return !equal(a, b), nil
 	}
+	if r, ok := dialectCompare(op, a, b); ok {
+		return r, nil
+	}
 	c, err := order(a, b)
 	if err != nil {
 		return nil, newErrorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
@@ -488,6 +494,9 @@ const maxNesting = 1000
 func equalDepth(a, b Value, depth int) bool {
 	if depth > maxNesting {
 		return false
+	}
+	if eq, ok := dialectEqual(a, b, depth); ok {
+		return eq
 	}
 	if af, ok := asNumber(a); ok {
 		bf, ok := asNumber(b)

@@ -241,12 +241,13 @@ func optStr(a *Args, name string) string {
 	return a.Str(name)
 }
 
-// optFloat returns a number argument or 0 for None.
-func optFloat(a *Args, name string) float64 {
-	if a.IsNone(name) {
-		return 0
+// floatOrZero returns a number argument or 0 for None, which package
+// plot reads as its default.
+func floatOrZero(a *Args, name string) float64 {
+	if f := optFloat(a, name); f != nil {
+		return *f
 	}
-	return a.Float(name)
+	return 0
 }
 
 // figsizeArg reads figsize=(w, h).
@@ -282,10 +283,13 @@ var (
 	figureMethods = map[string]*Builtin{}
 )
 
-// matplotlibModule is the matplotlib package, whose one module is pyplot.
-var matplotlibModule = &Module{Name: "matplotlib", Attrs: map[string]Value{"pyplot": pyplotModule}}
-
 func init() {
+	RegisterModule("matplotlib", "The matplotlib package in small: its module pyplot.", func() *Module {
+		return &Module{Name: "matplotlib", Attrs: map[string]Value{}}
+	})
+	RegisterModule("matplotlib.pyplot", "matplotlib.pyplot in small, drawn by gonum.org/v1/plot: import matplotlib.pyplot as plt.", func() *Module {
+		return pyplotModule
+	})
 	for _, op := range axesOps {
 		if op.fn != "" {
 			pyplotModule.Attrs[op.fn] = def(0, op.fn+"("+op.params+")", op.doc, func(a *Args) (Value, error) {
@@ -311,12 +315,6 @@ func init() {
 		figureMethods[b.Name] = b
 	}
 }
-
-// PyplotModule returns matplotlib.pyplot, for the module registry.
-func PyplotModule() *Module { return pyplotModule }
-
-// MatplotlibModule returns the matplotlib package module.
-func MatplotlibModule() *Module { return matplotlibModule }
 
 // plotArgs splits plt.plot's positional arguments: (y), (x, y), (y, fmt)
 // or (x, y, fmt).
@@ -395,7 +393,7 @@ var axesOps = []axesOp{
 				return nil, err
 			}
 			o := plot.LineOptions{Format: format, Label: optStr(a, "label"), Colour: optStr(a, "color"),
-				Width: optFloat(a, "linewidth"), LineStyle: optStr(a, "linestyle"), Marker: optStr(a, "marker")}
+				Width: floatOrZero(a, "linewidth"), LineStyle: optStr(a, "linestyle"), Marker: optStr(a, "marker")}
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
@@ -410,7 +408,7 @@ var axesOps = []axesOp{
 			if !a.IsNone("c") {
 				colour = a.Str("c")
 			}
-			o := plot.ScatterOptions{Colour: colour, Size: optFloat(a, "s"), Marker: optStr(a, "marker"), Label: optStr(a, "label")}
+			o := plot.ScatterOptions{Colour: colour, Size: floatOrZero(a, "s"), Marker: optStr(a, "marker"), Label: optStr(a, "label")}
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
@@ -455,16 +453,7 @@ var axesOps = []axesOp{
 		doc: "Draws a (rows, cols) tensor or list of rows as coloured cells, row 0 at the top, e.g. attention weights. cmap is viridis (the default), plasma, inferno, magma, gray, hot, coolwarm, Blues or Reds, with _r for reversed. Cells fill the axes (aspect='auto') and are drawn unsmoothed (interpolation='nearest'); other values of these are refused.",
 		run: func(in *interp, ax *AxesValue, a *Args) (Value, error) {
 			x := seriesArg(a, a.Value("X"), "X")
-			o := plot.ImageOptions{CMap: optStr(a, "cmap")}
-			for _, lim := range []struct {
-				name string
-				dst  **float64
-			}{{"vmin", &o.VMin}, {"vmax", &o.VMax}} {
-				if !a.IsNone(lim.name) {
-					v := a.Float(lim.name)
-					*lim.dst = &v
-				}
-			}
+			o := plot.ImageOptions{CMap: optStr(a, "cmap"), VMin: optFloat(a, "vmin"), VMax: optFloat(a, "vmax")}
 			for name, ok := range map[string]string{"aspect": "auto", "interpolation": "nearest"} {
 				if s := optStr(a, name); s != "" && s != ok && !(name == "interpolation" && s == "none") {
 					a.fail(newErrorf(ValueError, "imshow(): kael draws %s=%s only, not %s", name, quoteString(ok), quoteString(s)))

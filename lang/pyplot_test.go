@@ -11,7 +11,7 @@ import (
 )
 
 func TestPyplotCells(t *testing.T) {
-	runCells(t, []cell{
+	cells := []cell{
 		{"plt.plot([1, 2, 3])", ""},
 		{"plt.plot(torch.tensor([1.0, 4.0]), 'r--', label='loss'); plt.legend(); plt.gcf()", "<Figure size 640x480 with 1 Axes>"},
 		{"plt.figure(figsize=(3, 2))", "<Figure size 300x200 with 1 Axes>"},
@@ -47,7 +47,11 @@ func TestPyplotCells(t *testing.T) {
 		{"plt.savefig('x.gif')", "~ValueError: savefig(\"x.gif\"): kael writes .png and .svg files"},
 		{"plt.plot([1, float('nan')]); plt.savefig('/nonexistent/x.png')", "~ValueError: point 1 is (1, NaN)"},
 		{"fig, ax = plt.subplots(); ax.nope", "~AttributeError: 'Axes' object has no attribute 'nope'"},
-	})
+	}
+	for i := range cells {
+		cells[i].src = "import matplotlib.pyplot as plt\nimport matplotlib\n" + cells[i].src
+	}
+	runCells(t, cells)
 }
 
 // TestPyplotShowDisplays checks that plt.show() hands each open figure to
@@ -58,6 +62,7 @@ func TestPyplotShowDisplays(t *testing.T) {
 	s := NewSession(IO{Display: func(v Value) { shown = append(shown, v) }})
 	dir := t.TempDir()
 	src := `
+import matplotlib.pyplot as plt
 fig, ax = plt.subplots(figsize=(4, 3))
 ax.plot([0.9, 0.5, 0.3, 0.2], label='loss')
 ax.set_xlabel('step')

@@ -10,7 +10,8 @@ import (
 
 // randomScript runs unchanged in kael and, after torchPreamble, in Python
 // with PyTorch: every random builtin, method and module, printed as lists.
-const randomScript = `manual_seed(0)
+const randomScript = `import random
+manual_seed(0)
 print(rand(3).tolist())
 print(randn(20, dtype=float64).tolist()[:3], randn(2).tolist())
 g = Generator().manual_seed(1729)

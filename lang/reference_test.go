@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/tensor"
 )
 
 var updateDocs = flag.Bool("update-docs", false, "rewrite the generated parts of docs/language.md")
@@ -217,25 +219,59 @@ func methodsMarkdown() string {
 	return b.String()
 }
 
+// modulesMarkdown documents every registered module: its members other
+// than the global builtins and dtypes, which every kael module but math
+// leaves to the Builtins section.
 func modulesMarkdown() string {
 	var b strings.Builder
-	for _, name := range sortedKeys(torchOptim.Attrs) {
-		f := torchOptim.Attrs[name].(*Builtin)
-		fmt.Fprintf(&b, "### optim.%s\n\n`torch.optim.%s`\n\n%s\n\n", name, f.Sig, f.Doc)
-	}
-	for _, m := range []*Module{modules()["math"], randomModule, nnInitModule, pyplotModule} {
-		fmt.Fprintf(&b, "### %s\n\n| name | |\n| --- | --- |\n", m.Name)
-		for _, name := range sortedKeys(m.Attrs) {
-			switch v := m.Attrs[name].(type) {
+	for _, name := range moduleNames(false) {
+		e, _ := lookupEntry(name)
+		fmt.Fprintf(&b, "### %s\n\n", name)
+		if e.unavailable != nil {
+			fmt.Fprintf(&b, "Not provided: `import %s` is a %s (%s); %s\n\n", name, e.unavailable.Kind, e.unavailable.Msg, e.unavailable.Hint)
+			continue
+		}
+		b.WriteString(e.doc + "\n\n")
+		m := mustImport(name)
+		var rows []string
+		for _, member := range sortedKeys(m.Attrs) {
+			v := m.Attrs[member]
+			if f, ok := v.(*Builtin); ok && builtins[member] == f {
+				continue
+			}
+			if d, ok := v.(tensor.DType); ok && isGlobalDType(member, d) {
+				continue
+			}
+			switch v := v.(type) {
 			case *Builtin:
-				fmt.Fprintf(&b, "| `%s.%s` | %s |\n", m.Name, v.Sig, v.Doc)
+				rows = append(rows, fmt.Sprintf("| `%s.%s` | %s |", name, v.Sig, v.Doc))
+			case *Module:
+				rows = append(rows, fmt.Sprintf("| `%s.%s` | the module %s |", name, member, v.Name))
 			default:
-				fmt.Fprintf(&b, "| `%s.%s` | the constant %s |\n", m.Name, name, Repr(v))
+				rows = append(rows, fmt.Sprintf("| `%s.%s` | %s |", name, member, memberDoc(v)))
 			}
 		}
-		b.WriteString("\n")
+		if len(rows) > 0 {
+			b.WriteString("| member | |\n| --- | --- |\n" + strings.Join(rows, "\n") + "\n\n")
+		}
 	}
 	return b.String()
+}
+
+func isGlobalDType(name string, d tensor.DType) bool {
+	g, ok := dtypeNames[name]
+	return ok && g == d
+}
+
+// memberDoc describes a module member that is not a function.
+func memberDoc(v Value) string {
+	switch v := v.(type) {
+	case tensor.DType:
+		return "the dtype " + v.String()
+	case interface{ MemberDoc() string }:
+		return v.MemberDoc()
+	}
+	return "the constant " + Repr(v)
 }
 
 // valuesMarkdown documents the methods of the values some builtins return:

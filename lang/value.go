@@ -34,8 +34,14 @@ var None = NoneType{}
 // EllipsisType is the type of ..., used in indexing.
 type EllipsisType struct{}
 
-// List is a mutable sequence.
-type List struct{ Elems []Value }
+// List is a mutable sequence. A list marked size is a torch.Size, the
+// shape of a tensor: it prints as torch.Size([2, 3]), is hashable and has
+// the methods of torch.Size, and otherwise works as a list (equal to lists
+// and tuples of the same ints).
+type List struct {
+	Elems []Value
+	size  bool
+}
 
 // Tuple is an immutable sequence.
 type Tuple []Value
@@ -133,6 +139,10 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		return "none", nil
 	case tensor.DType:
 		return "d" + x.String(), nil
+	case *List:
+		if x.size {
+			return hashKeyDepth(Tuple(x.Elems), depth) // a torch.Size hashes as the tuple of its sizes
+		}
 	case Tuple:
 		if depth >= maxNesting {
 			return "", newErrorf(ValueError, "tuple nested deeper than %d levels cannot be a key", maxNesting)
@@ -146,6 +156,10 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 			parts[i] = k
 		}
 		return "t(" + strings.Join(parts, ",") + ")", nil
+	}
+	if h, ok := v.(interface{ HashKey() (string, error) }); ok {
+		k, err := h.HashKey()
+		return "h" + k, err
 	}
 	return "", newErrorf(TypeError, "unhashable type: '%s'", TypeName(v))
 }
@@ -244,6 +258,9 @@ func TypeName(v Value) string {
 	case EllipsisType:
 		return "ellipsis"
 	case *List:
+		if v.(*List).size {
+			return "torch.Size"
+		}
 		return "list"
 	case Tuple:
 		return "tuple"
@@ -293,6 +310,8 @@ func Truth(v Value) (bool, error) {
 		return x.Len() > 0, nil
 	case *Range:
 		return x.Len() > 0, nil
+	case *Set:
+		return x.Len() > 0, nil
 	case *tensor.Tensor:
 		if x.Numel() != 1 {
 			return false, newErrorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).
@@ -340,6 +359,9 @@ func repr(v Value, active map[any]bool) string {
 		}
 		active[x] = true
 		defer delete(active, x)
+		if x.size {
+			return "torch.Size([" + joinRepr(x.Elems, active) + "])"
+		}
 		return "[" + joinRepr(x.Elems, active) + "]"
 	case Tuple:
 		depth := nestingKey{len(active)}
@@ -360,6 +382,8 @@ func repr(v Value, active map[any]bool) string {
 			parts[i] = repr(k, active) + ": " + repr(x.vals[i], active)
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
+	case interface{ PyRepr() string }:
+		return x.PyRepr()
 	}
 	return Str(v)
 }
@@ -392,6 +416,9 @@ func Str(v Value) string {
 	case *Function:
 		return "<function " + x.Name + ">"
 	case *Builtin:
+		if c := classOf(x); c != "" {
+			return "<class '" + c + "'>"
+		}
 		return "<built-in function " + x.Name + ">"
 	case *BoundMethod:
 		return "<built-in method " + x.Method.Name + " of " + TypeName(x.Recv) + ">"

@@ -41,7 +41,7 @@ func TestPictureModeFor(t *testing.T) {
 // figureValue runs src in a session and returns the figure it ends with.
 func figureValue(t *testing.T, src string) lang.Drawing {
 	t.Helper()
-	res := lang.NewSession(lang.IO{}).Exec(context.Background(), "", src)
+	res := lang.NewSession(lang.IO{}).Exec(context.Background(), "", "import matplotlib.pyplot as plt\n"+src)
 	if res.Err != nil {
 		t.Fatal(res.Err)
 	}

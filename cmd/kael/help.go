@@ -11,10 +11,10 @@ import (
 var commandHelp = map[string]string{
 	"run": `usage: kael run FILE.kael
 
-Runs a script like a notebook cell: print output as it happens, then the
-value of the last expression. Promotion notes go to stderr; an error goes to
-stderr with its source line, and the exit status is 1. Only regular files
-up to 16 MiB are read.
+Runs a script as python3 runs one: it prints only what it prints (the value
+of a last bare expression is not shown; kael -c shows it). Promotion notes
+go to stderr; an error goes to stderr with its source line, and the exit
+status is 1. Only regular files up to 16 MiB are read.
 `,
 	"version": `usage: kael version
 

@@ -3,7 +3,7 @@
 //
 //	kael                       start the REPL (or run stdin as a script when it is not a terminal)
 //	kael -c CODE               run CODE like a notebook cell
-//	kael run FILE.kael         run a script
+//	kael run FILE.kael         run a script (it prints only what it prints, as Python)
 //	kael kernel CONNECTION     serve the Jupyter messaging protocol (--log-level, --log-file)
 //	kael kernel install        install the Jupyter kernelspec (--user, --prefix DIR)
 //	kael gpt2 MODEL PROMPT     generate text with GPT-2 (kael gpt2 init FILE: random weights)
@@ -29,7 +29,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 const usage = `usage:
   kael                      start the REPL (runs stdin as a script when it is not a terminal)
   kael -c CODE              run CODE like a notebook cell
-  kael run FILE.kael        run a script
+  kael run FILE.kael        run a script (it prints only what it prints)
   kael kernel CONNECTION    run the Jupyter kernel on a connection file
                             (--log-level LEVEL, --log-file FILE)
   kael kernel install [--user | --prefix DIR]
@@ -54,7 +54,7 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kael: standard input:", err)
 			return 1
 		}
-		return runScript(ctx, "<stdin>", src, stdin, stdout, stderr)
+		return runScript(ctx, "<stdin>", src, false, stdin, stdout, stderr)
 	}
 	if printHelp(args, stdout) {
 		return 0
@@ -65,7 +65,7 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			fmt.Fprint(stderr, usage)
 			return 2
 		}
-		return runScript(ctx, "<string>", args[1], stdin, stdout, stderr)
+		return runScript(ctx, "<string>", args[1], true, stdin, stdout, stderr)
 	case "run":
 		if len(args) != 2 {
 			fmt.Fprint(stderr, usage)
@@ -76,7 +76,7 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "kael: %s: %v\n", args[1], err)
 			return 1
 		}
-		return runScript(ctx, args[1], src, stdin, stdout, stderr)
+		return runScript(ctx, args[1], src, false, stdin, stdout, stderr)
 	case "kernel":
 		stop() // the kernel handles SIGINT as an interrupt request
 		return runKernel(args[1:], stdout, stderr)

@@ -10,12 +10,14 @@ import (
 	"github.com/kael-dev/kael/lang"
 )
 
-// runScript runs src like a notebook cell: print output goes to stdout as it
-// happens, then the value of the final expression statement when it is not
-// None. The notes a notebook shows with the result (type promotions) go to
-// stderr. An error goes to stderr, rendered with its source line, and the
-// exit status is 1.
-func runScript(ctx context.Context, filename, src string, stdin io.Reader, stdout, stderr io.Writer) int {
+// runScript runs src: print output goes to stdout as it happens and, when
+// showValue is set (kael -c, which runs its code like a notebook cell), the
+// value of the final expression statement when it is not None. A script
+// (kael run, piped stdin) prints only what it prints, as Python does. The
+// notes a notebook shows with the result (type promotions) go to stderr. An
+// error goes to stderr, rendered with its source line, and the exit status
+// is 1.
+func runScript(ctx context.Context, filename, src string, showValue bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	lines := &lineReader{r: bufio.NewReader(stdin)}
 	s := lang.NewSession(lang.IO{
 		Stdout: stdout,
@@ -25,7 +27,7 @@ func runScript(ctx context.Context, filename, src string, stdin io.Reader, stdou
 		},
 	})
 	res := s.Exec(ctx, filename, src)
-	if res.Value != nil && res.Err == nil {
+	if showValue && res.Value != nil && res.Err == nil {
 		fmt.Fprintln(stdout, lang.Repr(res.Value))
 	}
 	for _, n := range res.Notes {

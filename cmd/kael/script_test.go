@@ -18,7 +18,7 @@ func TestScriptInputInterrupt(t *testing.T) {
 	var out, errOut bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		done <- runScript(ctx, "<string>", "x = 1\nname = input('who? ')\nx = 2\n", stdin, &out, &errOut)
+		done <- runScript(ctx, "<string>", "x = 1\nname = input('who? ')\nx = 2\n", true, stdin, &out, &errOut)
 	}()
 	time.Sleep(50 * time.Millisecond)
 	cancel()
@@ -36,7 +36,7 @@ func TestScriptInputInterrupt(t *testing.T) {
 // last one without a newline, and fails at the end of the input.
 func TestScriptInputLines(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := runScript(context.Background(), "<string>", "a = input()\nb = input()\nprint(a + '|' + b)\ninput()\n",
+	code := runScript(context.Background(), "<string>", "a = input()\nb = input()\nprint(a + '|' + b)\ninput()\n", true,
 		strings.NewReader("one\r\ntwo"), &out, &errOut)
 	if code != 1 || out.String() != "one|two\n" || !strings.Contains(errOut.String(), "no more input") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())

@@ -44,6 +44,9 @@ func keys(m map[string]any) []string {
 // plt.show(), a cell's last value, and a cell that drew without showing.
 func TestKernelFigures(t *testing.T) {
 	c := startLangKernel(t)
+	if reply, _ := c.Execute("import matplotlib.pyplot as plt"); reply["status"] != "ok" {
+		t.Fatalf("import: %v", reply)
+	}
 	for _, tc := range []struct {
 		name, code string
 		displays   int // display_data messages with a picture

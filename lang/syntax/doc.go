@@ -22,7 +22,8 @@
 //	INT    = decimal | '0' ('x'|'X') hexdigits | '0' ('o'|'O') octdigits | '0' ('b'|'B') bindigits .
 //	FLOAT  = digits '.' [digits] [exponent] | '.' digits [exponent] | digits exponent .
 //	exponent = ('e'|'E') ['+'|'-'] digits .
-//	STRING = ['r'|'R'|'u'|'U'] (short_string | long_string) .
+//	STRING = [prefix] (short_string | long_string) .
+//	prefix = 'r' | 'u' | 'f' | 'rf' | 'fr' .     in either case
 //
 // Digits may be separated by single underscores (1_000). A decimal integer
 // other than 0 must not start with 0, and integers must fit in 64 bits;
@@ -30,15 +31,26 @@
 // with three of either to span lines. Escapes are \\ \' \" \a \b \f \n \r \t \v,
 // \ooo (octal), \xhh, \uhhhh, \Uhhhhhhhh and backslash-newline, which is
 // dropped; any other escape is an error. Raw strings (r"...") keep
-// backslashes. Adjacent string literals are concatenated. f-strings, bytes
-// and complex numbers are not supported.
+// backslashes. Adjacent string literals are concatenated. Bytes and complex
+// numbers are not supported.
+//
+// An f-string (f"...", rf"...") holds replacement fields as in Python 3.11:
+//
+//	FStringField = '{' TestList ['='] ['!' ('r'|'s'|'a')] [':' spec] '}' .
+//
+// where spec is text that may itself hold replacement fields (one level:
+// f"{x:>{width}.{prec}f}") and {{ and }} stand for literal braces. A field's
+// expression may not contain a backslash, a '#', or the f-string's own quote
+// character; it may span lines in a triple-quoted f-string. A '=' after the
+// expression makes the field self-documenting: f"{x = }" gives "x = " and
+// x's repr.
 //
 // Keywords:
 //
-//	and as assert break continue def del elif else False for if in is lambda
-//	None not or pass return True while with
+//	and as assert break continue def del elif else False for from if import
+//	in is lambda None not or pass return True while with
 //
-// The other Python keywords (import, from, class, try, except, finally,
+// The other Python keywords (class, try, except, finally,
 // raise, global, nonlocal, yield, async, await) are reserved and
 // give an error that explains kael does without them.
 //
@@ -53,7 +65,13 @@
 //	SimpleStmts  = SmallStmt {';' SmallStmt} [';'] NEWLINE .
 //	SmallStmt    = ExprStmt | 'return' [TestList] | 'del' ExprList
 //	             | 'assert' Test [',' Test]
-//	             | 'break' | 'continue' | 'pass' .
+//	             | 'break' | 'continue' | 'pass' | ImportStmt | FromImport .
+//	ImportStmt   = 'import' DottedAs {',' DottedAs} .
+//	DottedAs     = Dotted ['as' IDENT] .
+//	Dotted       = IDENT {'.' IDENT} .
+//	FromImport   = 'from' Dotted 'import' ('*' | '(' ImportAs {',' ImportAs} [','] ')'
+//	             | ImportAs {',' ImportAs}) .
+//	ImportAs     = IDENT ['as' IDENT] .
 //	ExprStmt     = TestList [('=' TestList)+ | AugOp TestList] .
 //	AugOp        = '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '@='
 //	             | '&=' | '|=' | '^=' | '<<=' | '>>=' .
@@ -87,17 +105,24 @@
 //	Term         = Factor {('*' | '/' | '//' | '%' | '@') Factor} .
 //	Factor       = ('+' | '-' | '~') Factor | Power .
 //	Power        = Primary ['**' Factor] .
-//	Primary      = Atom {'.' IDENT | '(' [Args] ')' | '[' Subscripts ']'} .
+//	Primary      = Atom {'.' IDENT | '(' [Args | Test CompFor {CompFor}] ')' | '[' Subscripts ']'} .
 //	Args         = Arg {',' Arg} [','] .
 //	Arg          = Test | IDENT '=' Test | '*' Test | '**' Test .
 //	Subscripts   = Subscript {',' Subscript} [','] .
 //	Subscript    = Test | [Test] ':' [Test] [':' [Test]] .
 //	Atom         = IDENT | INT | FLOAT | STRING {STRING} | 'True' | 'False'
 //	             | 'None' | '...'
-//	             | '(' [Test | Test ',' [TestList]] ')'
+//	             | '(' [Test | Test ',' [TestList] | Test CompFor {CompFor}] ')'
 //	             | '[' [TestList | Test CompFor {CompFor}] ']'
-//	             | '{' [Test ':' Test {',' Test ':' Test} [',']] '}' .
+//	             | '{' [Test ':' Test {',' Test ':' Test} [',']] '}'
+//	             | '{' Test ':' Test CompFor {CompFor} '}'
+//	             | '{' Test {',' Test} [','] '}' | '{' Test CompFor {CompFor} '}' .
 //	CompFor      = 'for' ExprList 'in' OrTest {'if' OrTest} .
+//
+// A generator expression, (x for x in xs) or the only argument of a call
+// as in sum(x for x in xs), is evaluated at once into a list (a
+// ListComp). {k: v for ...} and {x for ...} are dict and set
+// comprehensions; {a, b} is a set and {} an empty dict.
 //
 // Besides the grammar, the parser checks that assignment, for, with and del
 // targets are names, attributes, indexes, or tuples and lists of targets

@@ -17,6 +17,12 @@ func addSeeds(f *testing.F) {
 	for _, tt := range exprTests {
 		f.Add(tt.src)
 	}
+	for _, tt := range fstringTests {
+		f.Add(tt.src)
+	}
+	for _, tt := range fstringErrorTests {
+		f.Add(tt.src)
+	}
 	files, _ := filepath.Glob("testdata/*.kael")
 	for _, file := range files {
 		data, err := os.ReadFile(file)

@@ -248,6 +248,10 @@ func (p *parser) parseSmallStmt() Stmt {
 			s.Msg = p.parseTest()
 		}
 		return s
+	case IMPORT:
+		return p.parseImport()
+	case FROM:
+		return p.parseFromImport()
 	case DEL:
 		p.next()
 		s := &DelStmt{DelPos: pos}
@@ -336,6 +340,8 @@ func describeExpr(x Expr) string {
 	switch x := x.(type) {
 	case *IntLit, *FloatLit, *StringLit:
 		return "literal"
+	case *FStringExpr:
+		return "f-string expression"
 	case *BoolLit:
 		if x.Value {
 			return "True"
@@ -357,6 +363,10 @@ func describeExpr(x Expr) string {
 		return "dict literal"
 	case *ListComp:
 		return "list comprehension"
+	case *DictComp:
+		return "dict comprehension"
+	case *SetComp:
+		return "set comprehension"
 	case *TupleExpr:
 		return "tuple"
 	case *ListExpr:
@@ -781,6 +791,15 @@ func (p *parser) parseCall(fn Expr) Expr {
 				arg.Name = id
 				x = p.parseTest()
 			}
+			if p.tok.kind == FOR && arg.Name == nil && len(call.Args) == 0 {
+				// A generator expression, the only argument: f(x for x in xs).
+				c := &ListComp{Lbrack: call.Lparen, Elt: x, Fors: p.parseCompFors()}
+				if p.tok.kind != RPAREN {
+					p.failTok("Generator expression must be parenthesized", "put it in parentheses, or make it the only argument")
+				}
+				c.Rbrack = p.tok.start
+				x = c
+			}
 			p.noGenerator()
 			arg.Value = x
 		}
@@ -808,10 +827,11 @@ func (p *parser) parseCall(fn Expr) Expr {
 	return call
 }
 
-// noGenerator fails on a generator expression, which kael lacks.
+// noGenerator fails on a generator expression where Python needs it
+// parenthesized.
 func (p *parser) noGenerator() {
 	if p.tok.kind == FOR {
-		p.failTok("generator expressions are not supported", "use a list comprehension: [... for ... in ...]")
+		p.failTok("Generator expression must be parenthesized", "put it in parentheses: f((x for x in xs), y)")
 	}
 }
 
@@ -893,12 +913,33 @@ func (p *parser) parseAtom() Expr {
 // parseString parses one or more adjacent string literals.
 func (p *parser) parseString() Expr {
 	s := &StringLit{ValuePos: p.tok.start}
+	var f *FStringExpr // once an f-string is among them
 	for p.tok.kind == STRING {
-		s.Value += p.tok.str
+		if p.tok.fstring && f == nil {
+			f = &FStringExpr{ValuePos: s.ValuePos}
+			if s.Value != "" {
+				f.Parts = append(f.Parts, &StringLit{ValuePos: s.ValuePos, ValueEnd: s.ValueEnd,
+					Raw: p.sc.src[s.ValuePos.Offset:s.ValueEnd.Offset], Value: s.Value})
+			}
+		}
+		switch {
+		case p.tok.fstring:
+			f.Parts = append(f.Parts, p.fstringParts(p.tok)...)
+		case f != nil:
+			if p.tok.str != "" {
+				f.Parts = append(f.Parts, &StringLit{ValuePos: p.tok.start, ValueEnd: p.tok.end, Raw: p.tok.raw, Value: p.tok.str})
+			}
+		default:
+			s.Value += p.tok.str
+		}
 		s.ValueEnd = p.tok.end
 		p.next()
 	}
 	s.Raw = p.sc.src[s.ValuePos.Offset:s.ValueEnd.Offset]
+	if f != nil {
+		f.ValueEnd, f.Raw = s.ValueEnd, s.Raw
+		return f
+	}
 	return s
 }
 
@@ -911,7 +952,12 @@ func (p *parser) parseParen() Expr {
 		return t
 	}
 	x := p.parseTest()
-	p.noGenerator()
+	if p.tok.kind == FOR {
+		// A generator expression: (x for x in xs).
+		c := &ListComp{Lbrack: lparen, Elt: x, Fors: p.parseCompFors()}
+		c.Rbrack = p.expectClose(RPAREN)
+		return c
+	}
 	if p.tok.kind != COMMA {
 		return &ParenExpr{Lparen: lparen, X: x, Rparen: p.expectClose(RPAREN)}
 	}
@@ -946,7 +992,14 @@ func (p *parser) parseListDisplay() Expr {
 		l.Rbrack = p.expectClose(RBRACK)
 		return l
 	}
-	c := &ListComp{Lbrack: lbrack, Elt: x}
+	c := &ListComp{Lbrack: lbrack, Elt: x, Fors: p.parseCompFors()}
+	c.Rbrack = p.expectClose(RBRACK)
+	return c
+}
+
+// parseCompFors parses the CompFor clauses of a comprehension.
+func (p *parser) parseCompFors() []*CompFor {
+	var fors []*CompFor
 	for p.tok.kind == FOR {
 		f := &CompFor{ForPos: p.tok.start}
 		p.next()
@@ -957,29 +1010,43 @@ func (p *parser) parseListDisplay() Expr {
 		for p.got(IF) {
 			f.Ifs = append(f.Ifs, p.parseOrTest())
 		}
-		c.Fors = append(c.Fors, f)
+		fors = append(fors, f)
 	}
-	c.Rbrack = p.expectClose(RBRACK)
-	return c
+	return fors
 }
 
-// parseDict parses a dict display.
+// parseSetDisplay parses the rest of a set display whose first element
+// is x.
+func (p *parser) parseSetDisplay(lbrace Pos, x Expr) Expr {
+	if p.tok.kind == FOR {
+		c := &SetComp{Lbrace: lbrace, Elt: x, Fors: p.parseCompFors()}
+		c.Rbrace = p.expectClose(RBRACE)
+		return c
+	}
+	s := &SetExpr{Lbrace: lbrace, Elts: p.parseElts(x, RBRACE)}
+	s.Rbrace = p.expectClose(RBRACE)
+	return s
+}
+
+// parseDict parses a dict display, or a set display.
 func (p *parser) parseDict() Expr {
 	d := &DictExpr{Lbrace: p.tok.start}
 	p.next()
 	for p.tok.kind != RBRACE {
 		e := &DictEntry{Key: p.parseTest()}
 		if p.tok.kind != COLON {
-			if p.tok.kind == COMMA || p.tok.kind == RBRACE {
-				p.fail(e.Key.Span(), "set literals are not supported", "write a dict {key: value}, or a list")
+			if len(d.Entries) == 0 && (p.tok.kind == COMMA || p.tok.kind == RBRACE || p.tok.kind == FOR) {
+				return p.parseSetDisplay(d.Lbrace, e.Key)
 			}
 			p.failTok("expected ':' after dict key", "")
 		}
 		e.Colon = p.tok.start
 		p.next()
 		e.Value = p.parseTest()
-		if p.tok.kind == FOR {
-			p.failTok("dict comprehensions are not supported", "")
+		if p.tok.kind == FOR && len(d.Entries) == 0 {
+			c := &DictComp{Lbrace: d.Lbrace, Key: e.Key, Value: e.Value, Fors: p.parseCompFors()}
+			c.Rbrace = p.expectClose(RBRACE)
+			return c
 		}
 		d.Entries = append(d.Entries, e)
 		if !p.got(COMMA) {

@@ -18,8 +18,11 @@ const (
 type token struct {
 	kind       Token
 	start, end Pos
-	raw        string  // source text
-	str        string  // decoded value of a STRING
+	raw        string // source text
+	str        string // decoded value of a STRING
+	fstring    bool   // the STRING is an f-string: body is its text between the quotes
+	rawString  bool   // the STRING had an r prefix
+	body       Span
 	num        int64   // value of an INT
 	float      float64 // value of a FLOAT
 }
@@ -47,6 +50,7 @@ type scanner struct {
 	lineStart   bool          // the next token starts a logical line
 	needNewline bool          // a token has been emitted on this logical line
 	brackets    []openBracket // open brackets, innermost last
+	inField     bool          // scanning an f-string field: line breaks are white space
 }
 
 func newScanner(filename, src string) *scanner {
@@ -137,7 +141,7 @@ func (s *scanner) next() token {
 		case '\n', '\r':
 			start := s.pos
 			s.step()
-			if len(s.brackets) > 0 || !s.needNewline {
+			if len(s.brackets) > 0 || !s.needNewline || s.inField {
 				continue
 			}
 			s.needNewline = false
@@ -157,7 +161,7 @@ func (s *scanner) next() token {
 func (s *scanner) atEOF() token {
 	tok := token{kind: EOF, start: s.pos, end: s.pos}
 	switch {
-	case len(s.brackets) > 0:
+	case len(s.brackets) > 0 || s.inField:
 		// The parser reports the open bracket.
 	case s.needNewline:
 		s.needNewline = false
@@ -383,7 +387,7 @@ func (s *scanner) word() token {
 		case "u":
 			return s.str(start, false)
 		case "f", "rf", "fr":
-			s.fail(start, s.pos, notOpen, "f-strings are not supported", "join strings with '+' instead")
+			return s.fstr(start, strings.ContainsRune(strings.ToLower(w), 'r'))
 		case "b", "rb", "br":
 			s.fail(start, s.pos, notOpen, "bytes literals are not supported", "")
 		}
@@ -566,6 +570,21 @@ func (s *scanner) str(start Pos, raw bool) token {
 			b.WriteString(s.src[from:s.pos.Offset])
 		}
 	}
+}
+
+// fstr scans an f-string literal. Its fields are parsed by the parser from
+// the body, the text between the quotes; here it is scanned as a string,
+// which also checks the escapes of its literal text.
+func (s *scanner) fstr(start Pos, raw bool) token {
+	n := 1
+	if q := s.peek(0); s.peek(1) == q && s.peek(2) == q {
+		n = 3
+	}
+	bodyStart := s.pos.advance(s.src[s.pos.Offset : s.pos.Offset+n])
+	tok := s.str(start, raw)
+	end := Pos{Offset: tok.end.Offset - n, Line: tok.end.Line, Col: tok.end.Col - n}
+	tok.fstring, tok.rawString, tok.body = true, raw, Span{bodyStart, end}
+	return tok
 }
 
 func (s *scanner) strToken(start Pos, val string) token {

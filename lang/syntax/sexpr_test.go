@@ -129,6 +129,35 @@ func sexpr(n Node) string {
 		return "pass"
 	case *DelStmt:
 		return "(del" + list(" ", n.Targets) + ")"
+	case *DictComp:
+		return "(dictcomp " + sexpr(n.Key) + ":" + sexpr(n.Value) + list(" ", n.Fors) + ")"
+	case *SetComp:
+		return "(setcomp " + sexpr(n.Elt) + list(" ", n.Fors) + ")"
+	case *SetExpr:
+		return "(set" + list(" ", n.Elts) + ")"
+	case *FStringExpr:
+		return "(f" + list(" ", n.Parts) + ")"
+	case *FStringField:
+		s := "{" + n.Debug + sexpr(n.X)
+		if n.Conv != "" {
+			s += "!" + n.Conv
+		}
+		if n.Spec != nil {
+			s += ":" + strings.TrimPrefix(list(" ", n.Spec), " ")
+		}
+		return s + "}"
+	case *ImportStmt:
+		return "(import" + list(" ", n.Names) + ")"
+	case *FromImportStmt:
+		if n.Star.IsValid() {
+			return "(from " + n.Module.String() + " *)"
+		}
+		return "(from " + n.Module.String() + list(" ", n.Names) + ")"
+	case *ImportName:
+		if n.As == nil {
+			return n.Name.String()
+		}
+		return "(as " + n.Name.String() + " " + n.As.Name + ")"
 	}
 	panic(fmt.Sprintf("sexpr: unexpected %T", n))
 }

@@ -78,7 +78,9 @@ const (
 	ELSE     // else
 	FALSE    // False
 	FOR      // for
+	FROM     // from
 	IF       // if
+	IMPORT   // import
 	IN       // in
 	IS       // is
 	LAMBDA   // lambda
@@ -166,7 +168,9 @@ var tokenNames = [...]string{
 	ELSE:          "else",
 	FALSE:         "False",
 	FOR:           "for",
+	FROM:          "from",
 	IF:            "if",
+	IMPORT:        "import",
 	IN:            "in",
 	IS:            "is",
 	LAMBDA:        "lambda",
@@ -221,8 +225,6 @@ var augmented = map[Token]Token{
 // unsupported explains each Python keyword that kael reserves but does not
 // implement.
 var unsupported = map[string]struct{ msg, hint string }{
-	"import":   {"kael has no import statement: every builtin is already available", "delete this line"},
-	"from":     {"kael has no import statement: every builtin is already available", "delete this line"},
 	"class":    {"kael has no class statement", "use functions, lists and dicts instead"},
 	"try":      {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
 	"except":   {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},

@@ -103,6 +103,32 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectOpt(n.Target, f)
 	case *DelStmt:
 		inspectList(n.Targets, f)
+	case *ImportStmt:
+		inspectList(n.Names, f)
+	case *FromImportStmt:
+		Inspect(n.Module, f)
+		inspectList(n.Names, f)
+	case *ImportName:
+		Inspect(n.Name, f)
+		if n.As != nil {
+			Inspect(n.As, f)
+		}
+	case *DottedName:
+		inspectList(n.Parts, f)
+	case *SetExpr:
+		inspectList(n.Elts, f)
+	case *DictComp:
+		Inspect(n.Key, f)
+		Inspect(n.Value, f)
+		inspectList(n.Fors, f)
+	case *SetComp:
+		Inspect(n.Elt, f)
+		inspectList(n.Fors, f)
+	case *FStringExpr:
+		inspectList(n.Parts, f)
+	case *FStringField:
+		Inspect(n.X, f)
+		inspectList(n.Spec, f)
 	}
 }
 

@@ -1,0 +1,54 @@
+package autograd
+
+import (
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Conv2d returns the convolution of x with weight plus bias (nil for none).
+// The gradients (ConvolutionBackward0) are the input's, col2im of Wᵀ·g; the
+// weight's, g times the unfolded input; the bias's, g summed over the
+// batch and the positions.
+func Conv2d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions) (*tensor.Tensor, error) {
+	out, err := tensor.Conv2d(x, weight, bias, o)
+	if err != nil || !track(out, x, weight, bias) {
+		return out, err
+	}
+	n := newNode("ConvolutionBackward0", x, weight, bias)
+	n.save(x, weight)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		var gx, gw, gb *tensor.Tensor
+		if n.needs(0) || n.needs(1) {
+			c.do(func() (*tensor.Tensor, error) {
+				var err error
+				gx, gw, err = tensor.Conv2dGrads(x, weight, g, o, n.needs(0), n.needs(1))
+				return g, err
+			})
+		}
+		if n.needs(2) {
+			dims := []int{0, 2, 3}
+			if g.Dim() == 3 {
+				dims = []int{1, 2}
+			}
+			gb = c.sum(g, dims, false)
+		}
+		return []*tensor.Tensor{gx, gw, gb}
+	}
+	return n.attach(out), nil
+}
+
+// MaxPool2d returns the maximum of each window of x and its position in
+// the input plane; the gradient goes to that position
+// (MaxPool2DWithIndicesBackward0).
+func MaxPool2d(x *tensor.Tensor, o tensor.MaxPool2dOptions) (values, indices *tensor.Tensor, err error) {
+	values, indices, err = tensor.MaxPool2d(x, o)
+	if err != nil || !track(values, x) {
+		return values, indices, err
+	}
+	shape := x.Shape()
+	n := newNode("MaxPool2DWithIndicesBackward0", x)
+	n.save(indices)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.MaxPool2dGrad(shape, indices, g) })}
+	}
+	return n.attach(values), indices, nil
+}

@@ -1,0 +1,537 @@
+package lang
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The Python builtins tutorial code uses beyond builtins_core.go: id,
+// iter, next, map, filter, dir, hasattr, getattr, setattr, callable, hash,
+// divmod, chr, ord, bin, oct, hex, and more str methods. Their behaviour and
+// messages are CPython's; builtins_python_test.go checks its table against
+// python3.
+
+// StopIteration is raised by next() on an exhausted iterator.
+const StopIteration ErrorKind = "StopIteration"
+
+// Iterator is the iterator iter(), map() and filter() return: it yields
+// the elements once. kael computes map and filter eagerly, when called.
+type Iterator struct {
+	kind  string // "list_iterator", "map", ...
+	elems []Value
+	pos   int
+}
+
+// TypeName returns the iterator's kind, e.g. "list_iterator" or "map".
+func (it *Iterator) TypeName() string { return it.kind }
+
+// String returns <map object>.
+func (it *Iterator) String() string {
+	return "<" + it.kind + " object>"
+}
+
+// iterate yields the remaining elements, consuming them.
+func (it *Iterator) iterate(yield func(Value) bool) error {
+	for it.pos < len(it.elems) {
+		e := it.elems[it.pos]
+		it.pos++
+		if !yield(e) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// iteratorKind names the iterator Python makes for v.
+func iteratorKind(v Value) string {
+	switch v.(type) {
+	case *Dict:
+		return "dict_keyiterator"
+	case string:
+		return "str_ascii_iterator"
+	case *Range:
+		return "range_iterator"
+	case *Set:
+		return "set_iterator"
+	}
+	return TypeName(v) + "_iterator"
+}
+
+// identity returns id(v): the address of a mutable object, and for the
+// immutable values a number derived from the value, so equal ones share it
+// (CPython shares small ints and strings too).
+func identity(v Value) int64 {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map:
+		return int64(rv.Pointer())
+	case reflect.Slice:
+		if rv.Len() > 0 {
+			return int64(rv.Pointer())
+		}
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%T:%s", v, Repr(v))
+	return int64(h.Sum64() >> 1)
+}
+
+// callArg calls the function argument fn on args.
+func callArg(a *Args, fn Value, args ...Value) (Value, error) {
+	return a.in.call(fn, args, nil, nil, spanNode(a.in.stmtSpan))
+}
+
+// isCallable reports whether v can be called.
+func isCallable(v Value) bool {
+	switch v.(type) {
+	case *Builtin, *BoundMethod, *Function:
+		return true
+	}
+	return false
+}
+
+// pythonHash returns hash(v): a number derived from the value's hash key,
+// equal for equal values; small ints hash to themselves, as in CPython.
+func pythonHash(v Value) (int64, error) {
+	switch x := v.(type) {
+	case int64:
+		if x != -1 {
+			return x, nil
+		}
+	case bool:
+		return boolInt(x), nil
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<62 {
+			return pythonHash(int64(x))
+		}
+	}
+	k, err := hashKey(v)
+	if err != nil {
+		return 0, err
+	}
+	h := fnv.New64a()
+	h.Write([]byte(k))
+	return int64(h.Sum64() >> 1), nil
+}
+
+// intConversion is bin, oct or hex.
+func intConversion(name, prefix string, base int) func(a *Args) (Value, error) {
+	return func(a *Args) (Value, error) {
+		v := a.Value("x")
+		if _, isFloat := v.(float64); isFloat {
+			return nil, newErrorf(TypeError, "'float' object cannot be interpreted as an integer")
+		}
+		n, ok := asInt(v)
+		if !ok {
+			return nil, newErrorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+		}
+		mag := uint64(n)
+		sign := ""
+		if n < 0 {
+			mag, sign = -mag, "-"
+		}
+		return sign + prefix + strconv.FormatUint(mag, base), nil
+	}
+}
+
+func init() {
+	def(asFunc, "id(obj)", "A number identifying obj: the same for the same object while it lives.", func(a *Args) (Value, error) {
+		return identity(a.Value("obj")), nil
+	})
+	def(asFunc, "iter(iterable)", "An iterator over iterable, for next(): it = iter([1, 2]); next(it) is 1.", func(a *Args) (Value, error) {
+		v := a.Value("iterable")
+		if it, ok := v.(*Iterator); ok {
+			return it, nil
+		}
+		elems, err := collect(v)
+		if err != nil {
+			return nil, err
+		}
+		return &Iterator{kind: iteratorKind(v), elems: elems}, nil
+	})
+	def(asFunc, "next(iterator, *default)", "The next element of an iterator (from iter, map or filter), or default when it is exhausted; without a default, an exhausted iterator raises StopIteration.", func(a *Args) (Value, error) {
+		it, ok := a.Value("iterator").(*Iterator)
+		if !ok {
+			return nil, newErrorf(TypeError, "'%s' object is not an iterator", TypeName(a.Value("iterator"))).
+				withHint("make one with iter(...)")
+		}
+		dflt := a.Value("default").(Tuple)
+		if len(dflt) > 1 {
+			return nil, newErrorf(TypeError, "next expected at most 2 arguments, got %d", 1+len(dflt))
+		}
+		if it.pos < len(it.elems) {
+			it.pos++
+			return it.elems[it.pos-1], nil
+		}
+		if len(dflt) == 1 {
+			return dflt[0], nil
+		}
+		return nil, newErrorf(StopIteration, "").withHint("the iterator is exhausted: next(it, default) returns default instead")
+	})
+	def(asFunc, "map(function, *iterables)", "function applied to the elements of the iterables, side by side until the shortest ends, as an iterator (computed when map is called).", func(a *Args) (Value, error) {
+		its := a.Value("iterables").(Tuple)
+		if len(its) == 0 {
+			return nil, newErrorf(TypeError, "map() must have at least two arguments.")
+		}
+		cols, n, err := columns(its)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]Value, n)
+		for i := range out {
+			args := make([]Value, len(cols))
+			for j := range cols {
+				args[j] = cols[j][i]
+			}
+			r, err := a.in.call(a.Value("function"), args, nil, nil, spanNode(a.in.stmtSpan))
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return &Iterator{kind: "map", elems: out}, nil
+	})
+	def(asFunc, "filter(function, iterable)", "The elements of iterable for which function is true (or, with None, which are true themselves), as an iterator.", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("iterable"))
+		if err != nil {
+			return nil, err
+		}
+		fn := a.Value("function")
+		var out []Value
+		for _, e := range elems {
+			keep := e
+			if _, none := fn.(NoneType); !none {
+				if keep, err = callArg(a, fn, e); err != nil {
+					return nil, err
+				}
+			}
+			t, err := Truth(keep)
+			if err != nil {
+				return nil, err
+			}
+			if t {
+				out = append(out, e)
+			}
+		}
+		return &Iterator{kind: "filter", elems: out}, nil
+	})
+	def(asFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted; without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
+		var names []string
+		if a.IsNone("obj") {
+			seen := map[string]bool{}
+			for s := a.in.scope; s != nil; s = s.parent {
+				for n := range s.vars {
+					seen[n] = true
+				}
+			}
+			names = sortedKeys(seen)
+		} else {
+			names = attrNames(a.Value("obj"))
+		}
+		out := make([]Value, len(names))
+		for i, n := range names {
+			out[i] = n
+		}
+		return &List{Elems: out}, nil
+	})
+	def(asFunc, "getattr(obj, name, *default)", "obj.name, or default when obj has no attribute name.", func(a *Args) (Value, error) {
+		name := a.Str("name")
+		if err := a.Err(); err != nil {
+			return nil, newErrorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
+		}
+		v, err := getAttr(a.Value("obj"), name)
+		if err != nil && toError(err).Kind == AttributeError {
+			if d := a.Value("default").(Tuple); len(d) > 0 {
+				return d[0], nil
+			}
+		}
+		return v, err
+	})
+	def(asFunc, "hasattr(obj, name)", "Whether obj has an attribute or method called name.", func(a *Args) (Value, error) {
+		name := a.Str("name")
+		if err := a.Err(); err != nil {
+			return nil, newErrorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
+		}
+		_, err := getAttr(a.Value("obj"), name)
+		if err != nil && toError(err).Kind == AttributeError {
+			return false, nil
+		}
+		return err == nil, err
+	})
+	def(asFunc, "setattr(obj, name, value)", "obj.name = value, for the attributes that can be set (a tensor's grad and requires_grad).", func(a *Args) (Value, error) {
+		name := a.Str("name")
+		if err := a.Err(); err != nil {
+			return nil, newErrorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
+		}
+		return None, setAttr(a.Value("obj"), name, a.Value("value"))
+	})
+	def(asFunc, "callable(obj)", "Whether obj can be called: a function, builtin, method or class.", func(a *Args) (Value, error) {
+		return isCallable(a.Value("obj")), nil
+	})
+	def(asFunc, "hash(obj)", "A number from obj's value, equal for equal values; lists, dicts, sets and tensors are unhashable.", func(a *Args) (Value, error) {
+		if _, ok := a.Value("obj").(*tensor.Tensor); ok {
+			return identity(a.Value("obj")), nil // tensors hash by identity in PyTorch
+		}
+		return pythonHash(a.Value("obj"))
+	})
+	def(asFunc, "divmod(a, b)", "The pair (a // b, a % b) of two numbers.", func(a *Args) (Value, error) {
+		x, y := a.Value("a"), a.Value("b")
+		if _, ok := asNumber(x); !ok {
+			return nil, newErrorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
+		}
+		if _, ok := asNumber(y); !ok {
+			return nil, newErrorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
+		}
+		q, err := a.in.binary(syntax.SLASHSLASH, x, y, spanNode(a.in.stmtSpan))
+		if err != nil {
+			return nil, err
+		}
+		r, err := a.in.binary(syntax.PERCENT, x, y, spanNode(a.in.stmtSpan))
+		if err != nil {
+			return nil, err
+		}
+		return Tuple{q, r}, nil
+	})
+	def(asFunc, "chr(i)", "The one-character string of the Unicode code point i: chr(97) is 'a'.", func(a *Args) (Value, error) {
+		i := a.Int64("i")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if i < 0 || i > unicode.MaxRune {
+			return nil, newErrorf(ValueError, "chr() arg not in range(0x110000)")
+		}
+		return string(rune(i)), nil
+	})
+	def(asFunc, "ord(c)", "The Unicode code point of a one-character string: ord('a') is 97.", func(a *Args) (Value, error) {
+		s, ok := a.Value("c").(string)
+		if !ok {
+			return nil, newErrorf(TypeError, "ord() expected string of length 1, but %s found", TypeName(a.Value("c")))
+		}
+		if n := utf8.RuneCountInString(s); n != 1 {
+			return nil, newErrorf(TypeError, "ord() expected a character, but string of length %d found", n)
+		}
+		r, _ := utf8.DecodeRuneInString(s)
+		return int64(r), nil
+	})
+	def(asFunc, "bin(x)", "The binary text of an int: bin(5) is '0b101'.", intConversion("bin", "0b", 2))
+	def(asFunc, "oct(x)", "The octal text of an int: oct(8) is '0o10'.", intConversion("oct", "0o", 8))
+	def(asFunc, "hex(x)", "The hexadecimal text of an int: hex(255) is '0xff'.", intConversion("hex", "0x", 16))
+	defPythonStrMethods()
+}
+
+// defPythonStrMethods adds the str methods builtins_seq.go lacks.
+func defPythonStrMethods() {
+	predicate := func(name, doc string, f func(r rune) bool, cased bool) {
+		defMethod("str", name+"(self)", doc, func(a *Args) (Value, error) {
+			s := self[string](a)
+			if s == "" {
+				return false, nil
+			}
+			seen := false
+			for _, r := range s {
+				if cased {
+					if unicode.IsLetter(r) && !f(r) {
+						return false, nil
+					}
+					seen = seen || unicode.IsLetter(r)
+					continue
+				}
+				if !f(r) {
+					return false, nil
+				}
+			}
+			return seen || !cased, nil
+		})
+	}
+	predicate("isdigit", "Whether the string is non-empty and all digits.", unicode.IsDigit, false)
+	predicate("isalpha", "Whether the string is non-empty and all letters.", unicode.IsLetter, false)
+	predicate("isalnum", "Whether the string is non-empty and all letters and digits.", func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }, false)
+	predicate("isspace", "Whether the string is non-empty and all white space.", unicode.IsSpace, false)
+	predicate("isupper", "Whether the string has letters and all of them are upper case.", unicode.IsUpper, true)
+	predicate("islower", "Whether the string has letters and all of them are lower case.", unicode.IsLower, true)
+	defMethod("str", "title(self)", "The string with each word capitalized.", func(a *Args) (Value, error) {
+		var b strings.Builder
+		prevLetter := false
+		for _, r := range self[string](a) {
+			if prevLetter {
+				b.WriteRune(unicode.ToLower(r))
+			} else {
+				b.WriteRune(unicode.ToTitle(r))
+			}
+			prevLetter = unicode.IsLetter(r)
+		}
+		return b.String(), nil
+	})
+	defMethod("str", "capitalize(self)", "The string with its first character upper case and the rest lower case.", func(a *Args) (Value, error) {
+		s := self[string](a)
+		r, n := utf8.DecodeRuneInString(s)
+		if n == 0 {
+			return "", nil
+		}
+		return string(unicode.ToTitle(r)) + strings.ToLower(s[n:]), nil
+	})
+	defMethod("str", "swapcase(self)", "The string with upper and lower case swapped.", func(a *Args) (Value, error) {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsUpper(r) {
+				return unicode.ToLower(r)
+			}
+			return unicode.ToUpper(r)
+		}, self[string](a)), nil
+	})
+	pad := func(name, doc string, place func(s, fill string, n, width int) string) {
+		defMethod("str", name+"(self, width, fillchar=' ')", doc, func(a *Args) (Value, error) {
+			s, width, fill := self[string](a), a.Int("width"), a.Str("fillchar")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if utf8.RuneCountInString(fill) != 1 {
+				return nil, newErrorf(TypeError, "The fill character must be exactly one character long")
+			}
+			if width > maxFormatWidth {
+				return nil, newErrorf(MemoryError, "width %d is too large", width)
+			}
+			n := width - utf8.RuneCountInString(s)
+			if n <= 0 {
+				return s, nil
+			}
+			return place(s, fill, n, width), nil
+		})
+	}
+	pad("ljust", "The string padded on the right to width.", func(s, f string, n, _ int) string { return s + strings.Repeat(f, n) })
+	pad("rjust", "The string padded on the left to width.", func(s, f string, n, _ int) string { return strings.Repeat(f, n) + s })
+	pad("center", "The string centred in width.", func(s, f string, n, width int) string {
+		left := n/2 + n&width&1 // CPython's rule for where the odd fill character goes
+		return strings.Repeat(f, left) + s + strings.Repeat(f, n-left)
+	})
+	defMethod("str", "zfill(self, width)", "The string padded with zeros on the left to width, after a sign.", func(a *Args) (Value, error) {
+		s, width := self[string](a), a.Int("width")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		n := min(width, maxFormatWidth) - utf8.RuneCountInString(s)
+		if n <= 0 {
+			return s, nil
+		}
+		sign := ""
+		if s != "" && (s[0] == '+' || s[0] == '-') {
+			sign, s = s[:1], s[1:]
+		}
+		return sign + strings.Repeat("0", n) + s, nil
+	})
+	defMethod("str", "splitlines(self)", "The lines of the string, without their line breaks.", func(a *Args) (Value, error) {
+		s := strings.ReplaceAll(self[string](a), "\r\n", "\n")
+		var out []Value
+		for s != "" {
+			i := strings.IndexAny(s, "\n\r")
+			if i < 0 {
+				out = append(out, s)
+				break
+			}
+			out = append(out, s[:i])
+			s = s[i+1:]
+		}
+		return &List{Elems: out}, nil
+	})
+	partition := func(name, doc string, cut func(s, sep string) (int, bool)) {
+		defMethod("str", name+"(self, sep)", doc, func(a *Args) (Value, error) {
+			s, sep := self[string](a), a.Str("sep")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if sep == "" {
+				return nil, newErrorf(ValueError, "empty separator")
+			}
+			i, ok := cut(s, sep)
+			if !ok {
+				if name == "rpartition" {
+					return Tuple{"", "", s}, nil
+				}
+				return Tuple{s, "", ""}, nil
+			}
+			return Tuple{s[:i], sep, s[i+len(sep):]}, nil
+		})
+	}
+	partition("partition", "(before, sep, after) around the first sep, or (s, '', '').", func(s, sep string) (int, bool) {
+		i := strings.Index(s, sep)
+		return i, i >= 0
+	})
+	partition("rpartition", "(before, sep, after) around the last sep, or ('', '', s).", func(s, sep string) (int, bool) {
+		i := strings.LastIndex(s, sep)
+		return i, i >= 0
+	})
+	defMethod("str", "index(self, sub)", "The position of the first sub; ValueError when there is none.", func(a *Args) (Value, error) {
+		s, sub := self[string](a), a.Str("sub")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		i := strings.Index(s, sub)
+		if i < 0 {
+			return nil, newErrorf(ValueError, "substring not found")
+		}
+		return int64(utf8.RuneCountInString(s[:i])), nil
+	})
+	defMethod("str", "rfind(self, sub)", "The position of the last sub, or -1.", func(a *Args) (Value, error) {
+		s, sub := self[string](a), a.Str("sub")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		i := strings.LastIndex(s, sub)
+		if i < 0 {
+			return int64(-1), nil
+		}
+		return int64(utf8.RuneCountInString(s[:i])), nil
+	})
+	defMethod("str", "removeprefix(self, prefix)", "The string without prefix at its start, if it is there.", func(a *Args) (Value, error) {
+		return strings.TrimPrefix(self[string](a), a.Str("prefix")), a.Err()
+	})
+	defMethod("str", "removesuffix(self, suffix)", "The string without suffix at its end, if it is there.", func(a *Args) (Value, error) {
+		return strings.TrimSuffix(self[string](a), a.Str("suffix")), a.Err()
+	})
+}
+
+// pythonKeywords are the keyword arguments the Python forms of the
+// overloaded builtins take (the tensor forms take the tensor method's).
+var pythonKeywords = map[string][]string{
+	"max": {"key", "default"}, "min": {"key", "default"}, "sum": {"start"},
+}
+
+// kwArg returns a keyword argument an overloaded builtin collected.
+func kwArg(a *Args, name string) (Value, bool) {
+	for i, n := range a.kwNames {
+		if n == name {
+			return a.kwVals[i], true
+		}
+	}
+	return nil, false
+}
+
+// sumStart reads Python's sum(iterable, start=0): the start value and the
+// elements.
+func sumStart(a *Args) (Value, []Value, error) {
+	var start Value = int64(0)
+	rest := a.Value("args").(Tuple)
+	kw, hasKW := kwArg(a, "start")
+	switch {
+	case len(rest) > 1:
+		return nil, nil, newErrorf(TypeError, "sum() takes at most 2 arguments (%d given)", 1+len(rest))
+	case len(rest) == 1 && hasKW:
+		return nil, nil, newErrorf(TypeError, "sum() got multiple values for argument 'start'")
+	case len(rest) == 1:
+		start = rest[0]
+	case hasKW:
+		start = kw
+	}
+	if _, isStr := start.(string); isStr {
+		return nil, nil, newErrorf(TypeError, "sum() can't sum strings [use ''.join(seq) instead]")
+	}
+	elems, err := collect(a.Value("input"))
+	return start, elems, err
+}

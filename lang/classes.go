@@ -1,0 +1,342 @@
+package lang
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Classes, as type(), isinstance() and issubclass() see them. kael has no
+// class statement yet; a class is either a builtin that makes values of
+// its type (int, list, torch.Tensor, torch.Size, ...), which prints as
+// <class 'int'>, or, for types without a constructor, a Class value.
+
+// Class is a type without a constructor builtin, as type() returns it:
+// <class 'NoneType'>, <class 'function'>, <class 'torch.dtype'>.
+type Class struct{ Name string }
+
+// TypeName returns "type".
+func (*Class) TypeName() string { return "type" }
+
+// String returns <class 'name'>.
+func (c *Class) String() string { return "<class '" + c.Name + "'>" }
+
+// Equal reports whether v is the same class.
+func (c *Class) Equal(v Value) bool { return classOf(v) == c.Name }
+
+// HashKey makes classes usable as dict keys.
+func (c *Class) HashKey() (string, error) { return "class:" + c.Name, nil }
+
+// Attr returns __name__, the class name without its module.
+func (c *Class) Attr(name string) (Value, bool) {
+	if name == "__name__" {
+		return shortClassName(c.Name), true
+	}
+	return nil, false
+}
+
+// shortClassName is a class's __name__: its name without the module.
+func shortClassName(qualified string) string {
+	return qualified[strings.LastIndexByte(qualified, '.')+1:]
+}
+
+// AttrNames lists the attributes.
+func (*Class) AttrNames() []string { return []string{"__name__"} }
+
+// pythonClasses are the global builtins that are Python classes.
+var pythonClasses = []string{"int", "float", "bool", "str", "list", "tuple", "dict", "range", "set", "frozenset", "type"}
+
+// torchClasses maps the builtins that are classes of torch (torch.Tensor,
+// torch.FloatTensor, torch.Size, torch.device, ...) to their names.
+var torchClasses = map[*Builtin]string{}
+
+// qualifiedTypes are the class names of kael types whose TypeName differs.
+var qualifiedTypes = map[string]string{
+	"Tensor": "torch.Tensor", "builtin_function": "builtin_function_or_method", "method": "builtin_function_or_method",
+	"dtype": "torch.dtype", "Generator": "torch.Generator", "SGD": "torch.optim.SGD", "Adam": "torch.optim.Adam",
+}
+
+// typeClassName returns the name of the class of a value: "int",
+// "torch.Tensor", "builtin_function_or_method".
+func typeClassName(v Value) string {
+	if classOf(v) != "" {
+		return "type"
+	}
+	n := TypeName(v)
+	if q, ok := qualifiedTypes[n]; ok {
+		return q
+	}
+	return n
+}
+
+// classOf returns the class name v stands for when it is a class (a class
+// builtin or a Class value), or "".
+func classOf(v Value) string {
+	switch x := v.(type) {
+	case *Class:
+		return x.Name
+	case *Builtin:
+		if q, ok := torchClasses[x]; ok {
+			return q
+		}
+		if slices.Contains(pythonClasses, x.Name) && builtins[x.Name] == x {
+			return x.Name
+		}
+		if x.Name == "Generator" && builtins[x.Name] == x {
+			return "torch.Generator"
+		}
+	}
+	return ""
+}
+
+// typeOf returns type(v): the class builtin of v's type when there is one,
+// so that type(x) is torch.Tensor and type(1)(2.5) work, else a Class.
+func typeOf(v Value) Value {
+	name := typeClassName(v)
+	for b, q := range torchClasses {
+		if q == name {
+			return b
+		}
+	}
+	if slices.Contains(pythonClasses, name) {
+		return builtins[name]
+	}
+	if name == "torch.Generator" {
+		return builtins["Generator"]
+	}
+	return &Class{Name: name}
+}
+
+// typedTensorClasses are the dtype-specific tensor classes.
+var typedTensorClasses = map[string]tensor.DType{
+	"torch.FloatTensor": tensor.Float32, "torch.DoubleTensor": tensor.Float64,
+	"torch.LongTensor": tensor.Int64, "torch.BoolTensor": tensor.Bool,
+}
+
+// isSubclass reports whether class sub is class sup or derives from it, in
+// kael's small hierarchy: bool is an int, torch.Size a tuple, and
+// everything an object.
+func isSubclass(sub, sup string) bool {
+	switch {
+	case sub == sup || sup == "object":
+		return true
+	case sup == "int":
+		return sub == "bool"
+	case sup == "tuple":
+		return sub == "torch.Size"
+	case sup == "torch.Tensor":
+		_, typed := typedTensorClasses[sub]
+		return typed
+	}
+	return false
+}
+
+// isInstance is Python's isinstance(v, cls) for one class name.
+func isInstance(v Value, cls string) bool {
+	if d, typed := typedTensorClasses[cls]; typed {
+		t, ok := v.(*tensor.Tensor)
+		return ok && t.DType() == d
+	}
+	return isSubclass(typeClassName(v), cls)
+}
+
+// classArg reads the second argument of isinstance or issubclass: a class
+// or a tuple of classes.
+func classArg(fn string, v Value) ([]string, error) {
+	if t, ok := v.(Tuple); ok {
+		var out []string
+		for _, e := range t {
+			names, err := classArg(fn, e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, names...)
+		}
+		return out, nil
+	}
+	if c := classOf(v); c != "" {
+		return []string{c}, nil
+	}
+	return nil, newErrorf(TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", fn)
+}
+
+func init() {
+	def(asFunc, "isinstance(obj, classinfo)", "Whether obj is of the class classinfo (or of one in a tuple of classes): isinstance(x, torch.Tensor), isinstance(n, (int, float)). A bool is an int, a torch.Size a tuple.", func(a *Args) (Value, error) {
+		classes, err := classArg("isinstance", a.Value("classinfo"))
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range classes {
+			if isInstance(a.Value("obj"), c) {
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+	def(asFunc, "issubclass(cls, classinfo)", "Whether the class cls is classinfo or derives from it: issubclass(bool, int).", func(a *Args) (Value, error) {
+		sub := classOf(a.Value("cls"))
+		if sub == "" {
+			return nil, newErrorf(TypeError, "issubclass() arg 1 must be a class")
+		}
+		classes, err := classArg("issubclass", a.Value("classinfo"))
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range classes {
+			if isSubclass(sub, c) {
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+
+	tensorClass := def(0, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *Args) (Value, error) {
+		return legacyTensor(a, tensor.Float32)
+	})
+	torchClasses[tensorClass] = "torch.Tensor"
+	torchMembers["Tensor"] = tensorClass
+	for cls, d := range typedTensorClasses {
+		name := strings.TrimPrefix(cls, "torch.")
+		b := def(0, name+"(*data)", "The legacy constructor of "+d.String()+" tensors: "+cls+"([1, 2]) from data, "+cls+"(2, 3) of that size (zeros in kael).", func(a *Args) (Value, error) {
+			return legacyTensor(a, d)
+		})
+		torchClasses[b] = cls
+		torchMembers[name] = b
+	}
+	sizeClass := def(0, "Size(sizes=())", "torch.Size, the class of x.shape: torch.Size([2, 3]). It prints as torch.Size([2, 3]), equals the lists and tuples of the same ints and indexes as a tuple; s.numel() is the product of the sizes.", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("sizes"))
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range elems {
+			if _, ok := e.(int64); !ok {
+				return nil, newErrorf(TypeError, "torch.Size() takes an iterable of 'int' (item 0 is '%s')", TypeName(e))
+			}
+		}
+		return &List{Elems: elems, size: true}, nil
+	})
+	torchClasses[sizeClass] = "torch.Size"
+	torchMembers["Size"] = sizeClass
+	defMethod("torch.Size", "numel(self)", "The number of elements a tensor of this size has: the product of the sizes.", func(a *Args) (Value, error) {
+		sizes, ok := intSequence(self[*List](a))
+		if !ok {
+			return nil, newErrorf(TypeError, "torch.Size holds a value that is not an int")
+		}
+		n := int64(1)
+		for _, s := range sizes {
+			n *= int64(s)
+		}
+		return n, nil
+	})
+	torchMembers["is_tensor"] = def(0, "is_tensor(obj)", "Whether obj is a tensor.", func(a *Args) (Value, error) {
+		_, ok := a.Value("obj").(*tensor.Tensor)
+		return ok, nil
+	})
+
+	torchAutograd["Variable"] = def(0, "Variable(data, requires_grad=False)", "The deprecated Variable of PyTorch before 0.4: since then every tensor is one, so Variable(t) is t as a new tensor sharing its data (requiring grad when asked). A note says so.", func(a *Args) (Value, error) {
+		t, on := a.Tensor("data"), a.Bool("requires_grad")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		a.in.addNote(a.in.stmtSpan, "torch.autograd.Variable is deprecated: tensors are Variables since PyTorch 0.4; use the tensor itself (torch.tensor(..., requires_grad=True))")
+		v := t.Detach()
+		if on {
+			if err := autograd.SetRequiresGrad(v, true); err != nil {
+				return nil, err
+			}
+		}
+		return v, nil
+	})
+	torchAutograd["backward"] = def(0, "backward(tensors, grad_tensors=None)", "Computes the gradients of tensors (a tensor or a list of them) as tensors[i].backward(grad_tensors[i]) each.", func(a *Args) (Value, error) {
+		ts, gs := tensorsOf(a.Value("tensors")), tensorsOf(a.Value("grad_tensors"))
+		for i, t := range ts {
+			if t == nil {
+				return nil, a.typeError("tensors", "Tensor or list of Tensors", a.Value("tensors"))
+			}
+			var g *tensor.Tensor
+			if i < len(gs) {
+				g = gs[i]
+			}
+			if err := autograd.Backward(t, g); err != nil {
+				return nil, err
+			}
+		}
+		return None, nil
+	})
+}
+
+// tensorsOf reads a tensor or a sequence of tensors (nil entries for
+// anything else); None gives nothing.
+func tensorsOf(v Value) []*tensor.Tensor {
+	if _, none := v.(NoneType); none {
+		return nil
+	}
+	if t, ok := v.(*tensor.Tensor); ok {
+		return []*tensor.Tensor{t}
+	}
+	elems, _, _ := sequence(v)
+	out := make([]*tensor.Tensor, len(elems))
+	for i, e := range elems {
+		out[i], _ = e.(*tensor.Tensor)
+	}
+	return out
+}
+
+// legacyTensor is torch.Tensor(...) and the typed constructors: from
+// data, of a size (zeros), or empty.
+func legacyTensor(a *Args, d tensor.DType) (Value, error) {
+	data := a.Value("data").(Tuple)
+	if len(data) == 1 {
+		switch x := data[0].(type) {
+		case *tensor.Tensor:
+			if x.DType() == d {
+				return x.Detach(), nil
+			}
+			return result(x.To(d))
+		case *List:
+			if !x.size {
+				return legacyFromData(x, d)
+			}
+		case Tuple:
+			return legacyFromData(x, d)
+		case float64, string, bool:
+			return nil, newErrorf(TypeError, "new(): data must be a sequence (got %s)", TypeName(x))
+		}
+	}
+	shape, ok := intSequence(data)
+	if len(data) == 1 {
+		if s, isSize := data[0].(*List); isSize && s.size {
+			shape, ok = intSequence(s)
+		}
+	}
+	if !ok {
+		return nil, newErrorf(TypeError, "new() received an invalid combination of arguments: %s", Repr(data)).
+			withHint("pass the data as a list (torch.Tensor([1, 2])) or the sizes as ints (torch.Tensor(2, 3))")
+	}
+	if len(data) == 0 {
+		shape = []int{0}
+	}
+	for _, n := range shape {
+		if n < 0 {
+			return nil, newErrorf(RuntimeError, "Trying to create tensor with negative dimension %d: %s", n, tensor.FormatShape(shape))
+		}
+	}
+	return result(tensor.Zeros(d, shape...))
+}
+
+// legacyFromData makes a tensor of dtype d from nested lists, converting
+// the elements as PyTorch's legacy constructors do (floats truncate to
+// int64).
+func legacyFromData(v Value, d tensor.DType) (Value, error) {
+	g, err := toGo(v)
+	if err != nil {
+		return nil, err
+	}
+	t, err := tensor.FromValue(g)
+	if err != nil {
+		return nil, err
+	}
+	return result(t.To(d))
+}

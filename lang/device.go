@@ -1,0 +1,176 @@
+package lang
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Devices, as torch.device: kael's tensors live on the CPU, so "cpu" is the
+// one device a tensor can be made on or moved to. torch.device("cuda")
+// can be made, as in PyTorch without a GPU, and using it as a target is
+// the RuntimeError cudaUnavailable explains.
+
+// Device is a torch.device value.
+type Device struct {
+	Type  string
+	Index int // -1 when the device string names none
+}
+
+// deviceTypes are the device types PyTorch's device strings may start with,
+// in the order its error message lists them.
+var deviceTypes = []string{"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve",
+	"fpga", "ort", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "privateuseone"}
+
+// cpuDevice is the device of every kael tensor.
+var cpuDevice = &Device{Type: "cpu", Index: -1}
+
+// TypeName returns "torch.device".
+func (*Device) TypeName() string { return "torch.device" }
+
+// String returns the text print shows: cpu, cuda:0.
+func (d *Device) String() string {
+	if d.Index < 0 {
+		return d.Type
+	}
+	return d.Type + ":" + strconv.Itoa(d.Index)
+}
+
+// PyRepr returns the repr: device(type='cuda', index=0).
+func (d *Device) PyRepr() string {
+	if d.Index < 0 {
+		return "device(type='" + d.Type + "')"
+	}
+	return "device(type='" + d.Type + "', index=" + strconv.Itoa(d.Index) + ")"
+}
+
+// Equal reports whether v is the same device; a device never equals a
+// string, as in PyTorch.
+func (d *Device) Equal(v Value) bool {
+	o, ok := v.(*Device)
+	return ok && o.Type == d.Type && o.Index == d.Index
+}
+
+// Attr returns the attributes type and index (None when absent).
+func (d *Device) Attr(name string) (Value, bool) {
+	switch name {
+	case "type":
+		return d.Type, true
+	case "index":
+		if d.Index < 0 {
+			return None, true
+		}
+		return int64(d.Index), true
+	}
+	return nil, false
+}
+
+// AttrNames lists the attributes.
+func (d *Device) AttrNames() []string { return []string{"index", "type"} }
+
+// HashKey makes devices usable as dict keys.
+func (d *Device) HashKey() (string, error) { return "device:" + d.String(), nil }
+
+// parseDevice reads a device string: "cpu", "cuda", "cuda:1".
+func parseDevice(s string) (*Device, error) {
+	typ, idx, hasIdx := strings.Cut(s, ":")
+	if !slices.Contains(deviceTypes, typ) {
+		return nil, newErrorf(RuntimeError, "Expected one of %s device type at start of device string: %s",
+			strings.Join(deviceTypes, ", "), s)
+	}
+	d := &Device{Type: typ, Index: -1}
+	if hasIdx {
+		n, err := strconv.Atoi(idx)
+		if err != nil || n < 0 || strings.HasPrefix(idx, "+") {
+			return nil, newErrorf(RuntimeError, "Invalid device string: '%s'", s)
+		}
+		d.Index = n
+	}
+	return d, nil
+}
+
+// toDevice converts a device argument: a torch.device, a device string, or
+// an int (a CUDA device index, as in PyTorch).
+func toDevice(v Value) (*Device, error) {
+	switch x := v.(type) {
+	case *Device:
+		return x, nil
+	case string:
+		return parseDevice(x)
+	case int64:
+		if x < 0 {
+			return nil, newErrorf(RuntimeError, "Device index must not be negative")
+		}
+		return &Device{Type: "cuda", Index: int(x)}, nil
+	}
+	return nil, newErrorf(TypeError, "expected a torch.device or a device string, not %s", TypeName(v))
+}
+
+// checkDevice checks a device= argument or .to() target: None and the CPU
+// are fine; anything else is an error saying kael computes on the CPU.
+func checkDevice(v Value) error {
+	if _, none := v.(NoneType); none || v == nil {
+		return nil
+	}
+	d, err := toDevice(v)
+	if err != nil {
+		return err
+	}
+	switch {
+	case d.Type == "cpu" && d.Index <= 0:
+		return nil
+	case d.Type == "cpu":
+		return newErrorf(RuntimeError, "kael has one CPU device, cpu:0, not %s", d)
+	case d.Type == "cuda":
+		return cudaUnavailable()
+	}
+	return newErrorf(RuntimeError, "kael has no '%s' device: tensors live on the CPU", d.Type).
+		withHint("use device='cpu', or leave the device out")
+}
+
+// cudaUnavailable is the error for a CUDA target.
+func cudaUnavailable() *Error {
+	return newErrorf(RuntimeError, "kael has no CUDA device here: tensors live on the CPU (the CUDA backend is not written yet)").
+		withHint("pick the device as tutorials do, device = torch.device('cuda' if torch.cuda.is_available() else 'cpu'), or use 'cpu'")
+}
+
+func init() {
+	deviceClass := def(0, "device(type, index=None)", "A device: torch.device('cpu'), torch.device('cuda:0'), torch.device('cuda', 1). It prints as cpu and shows as device(type='cpu'); .type and .index are its parts. Tensors can only be made on or moved to the CPU.", func(a *Args) (Value, error) {
+		d, err := toDevice(a.Value("type"))
+		if err != nil {
+			return nil, err
+		}
+		if a.IsNone("index") {
+			return d, nil
+		}
+		idx := a.Int("index")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if d.Index >= 0 {
+			return nil, newErrorf(RuntimeError, "type (string) must not include an index because index was passed explicitly: %s", d)
+		}
+		if idx < 0 {
+			return nil, newErrorf(RuntimeError, "Device index must not be negative")
+		}
+		return &Device{Type: d.Type, Index: idx}, nil
+	})
+	torchMembers["device"] = deviceClass
+	torchClasses[deviceClass] = "torch.device"
+	def(asMethod, "cpu(input)", "The tensor on the CPU: the tensor itself, as kael's tensors are always there.", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return x, nil
+	})
+	def(asMethod, "cuda(input, device=None, non_blocking=False)", "Moves the tensor to a CUDA device: a RuntimeError in kael, which has none.", func(a *Args) (Value, error) {
+		return nil, cudaUnavailable()
+	})
+	attributes["is_cuda"] = attribute{doc: "Whether the tensor is on a CUDA device: always False in kael.",
+		get: func(t *tensor.Tensor) (Value, error) { return false, nil }}
+	attributes["is_cpu"] = attribute{doc: "Whether the tensor is on the CPU: always True in kael.",
+		get: func(t *tensor.Tensor) (Value, error) { return true, nil }}
+}

@@ -1,0 +1,311 @@
+package lang
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The module registry: every module an import statement can name, by its
+// dotted name. A module is built on first use, once, and a registered
+// module a.b becomes the attribute b of module a when a is built, so that
+// import torch makes torch.nn reachable as in Python. Other files (and
+// other packages, through RegisterModule) add modules with one call:
+//
+//	RegisterModule("tqdm", "Progress bars.", func() *Module { ... })
+
+// The import errors, named after Python's exceptions.
+const (
+	ModuleNotFoundError ErrorKind = "ModuleNotFoundError"
+	ImportError         ErrorKind = "ImportError"
+)
+
+// moduleEntry is one registered module.
+type moduleEntry struct {
+	name  string
+	doc   string
+	build func() *Module
+	// unavailable, when set, is the error importing the module raises:
+	// a module Python code often imports that kael does not provide.
+	unavailable *Error
+
+	once sync.Once
+	mod  *Module
+}
+
+var (
+	registryMu sync.Mutex
+	registry   = map[string]*moduleEntry{}
+)
+
+// RegisterModule makes the module with the given dotted name importable.
+// build returns its attributes; it runs once, the first time the module (or
+// a module above it) is imported, and must not import other modules (a
+// shared part belongs in a sync.OnceValue of its own). The submodules
+// registered under name are added as attributes after build returns.
+// Registering a name twice panics: it is a programming error.
+func RegisterModule(name, doc string, build func() *Module) {
+	register(&moduleEntry{name: name, doc: doc, build: build})
+}
+
+// registerUnavailable registers a module kael does not provide: importing
+// it is a ModuleNotFoundError with msg and hint, which say what to use.
+func registerUnavailable(name, msg, hint string) {
+	register(&moduleEntry{name: name, unavailable: newErrorf(ModuleNotFoundError, "%s", msg).withHint("%s", hint)})
+}
+
+func register(e *moduleEntry) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[e.name]; dup {
+		panic("module " + e.name + " registered twice")
+	}
+	registry[e.name] = e
+}
+
+func lookupEntry(name string) (*moduleEntry, bool) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	e, ok := registry[name]
+	return e, ok
+}
+
+// moduleNames returns the names of the registered modules, sorted.
+func moduleNames(available bool) []string {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	var names []string
+	for name, e := range registry {
+		if !available || e.unavailable == nil {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// importModule returns the module with the given dotted name, building it
+// on first use. An unknown name is a ModuleNotFoundError with a did-you-mean
+// hint.
+func importModule(name string) (*Module, error) {
+	e, ok := lookupEntry(name)
+	if !ok {
+		err := newErrorf(ModuleNotFoundError, "No module named '%s'", name)
+		parent, last, dotted := cutLast(name)
+		switch s := syntax.Suggest(name, moduleNames(false)); {
+		case s != "":
+			err.withHint("did you mean `%s`?", s)
+		case dotted:
+			if m, perr := importModule(parent); perr == nil {
+				err.Hint = m.missingHint(last)
+				if err.Hint == "" {
+					err.withHint("the submodules of %s are %s", parent, strings.Join(submodules(parent), ", "))
+				}
+			}
+		default:
+			err.withHint("kael's modules are %s", strings.Join(topLevelModules(), ", "))
+		}
+		return nil, err
+	}
+	if e.unavailable != nil {
+		err := *e.unavailable
+		return nil, &err
+	}
+	e.once.Do(func() {
+		m := e.build()
+		if m.Name == "" {
+			m.Name = name
+		}
+		if m.Doc == "" {
+			m.Doc = e.doc
+		}
+		if m.Attrs == nil {
+			m.Attrs = map[string]Value{}
+		}
+		for _, sub := range submodules(name) {
+			if _, has := m.Attrs[sub]; !has {
+				m.Attrs[sub] = mustImport(name + "." + sub)
+			}
+		}
+		e.mod = m
+	})
+	return e.mod, nil
+}
+
+// cutLast splits a.b.c into a.b and c.
+func cutLast(name string) (parent, last string, ok bool) {
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 {
+		return "", name, false
+	}
+	return name[:i], name[i+1:], true
+}
+
+// missingHint is the hint for a name m lacks: the closest name it has, or
+// the module's own hint.
+func (m *Module) missingHint(name string) string {
+	if h := suggestHint(name, sortedKeys(m.Attrs)); h != "" {
+		return h
+	}
+	return m.MissingHint
+}
+
+// mustImport returns a module that is registered in this package.
+func mustImport(name string) *Module {
+	m, err := importModule(name)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// submodules lists the names of the registered submodules of parent.
+func submodules(parent string) []string {
+	var out []string
+	for _, n := range moduleNames(true) {
+		if rest, ok := strings.CutPrefix(n, parent+"."); ok && !strings.Contains(rest, ".") {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// topLevelModules lists the importable modules without a dot in their name.
+func topLevelModules() []string {
+	var out []string
+	for _, n := range moduleNames(true) {
+		if !strings.Contains(n, ".") && !strings.HasPrefix(n, "_") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// globalModules are the modules reachable without an import, under these
+// names, as before kael had import: torch, F, optim and math.
+var globalModules = map[string]string{
+	"torch": "torch", "F": "torch.nn.functional", "optim": "torch.optim", "math": "math",
+}
+
+// binding is one name an import statement binds, and its value.
+type binding struct {
+	name  string
+	value Value
+}
+
+// importBindings runs the import of an ImportStmt or FromImportStmt and
+// returns the names it binds, in order; it binds nothing itself, so that
+// an evaluator stores them its own way. A failing import binds nothing.
+func importBindings(st syntax.Stmt) ([]binding, error) {
+	switch st := st.(type) {
+	case *syntax.ImportStmt:
+		var out []binding
+		for _, n := range st.Names {
+			path := n.Name.String()
+			m, err := importModule(path)
+			if err != nil {
+				return nil, spanned(err, n.Name.Span())
+			}
+			if n.As == nil {
+				m = mustImport(n.Name.Parts[0].Name) // import a.b binds a
+			}
+			out = append(out, binding{n.Bound().Name, m})
+		}
+		return out, nil
+	case *syntax.FromImportStmt:
+		path := st.Module.String()
+		if path == "__future__" {
+			return nil, futureImport(st)
+		}
+		m, err := importModule(path)
+		if err != nil {
+			return nil, spanned(err, st.Module.Span())
+		}
+		if st.Star.IsValid() {
+			var out []binding
+			for _, name := range sortedKeys(m.Attrs) {
+				v := m.Attrs[name]
+				_, isDType := v.(tensor.DType)
+				if _, shadows := builtins[name]; strings.HasPrefix(name, "_") || isDType && shadows {
+					continue // torch.float, torch.bool: not in torch.__all__, so they do not shadow Python's float and bool
+				}
+				out = append(out, binding{name, v})
+			}
+			return out, nil
+		}
+		var out []binding
+		for _, n := range st.Names {
+			name := n.Name.Parts[0].Name
+			v, ok := m.Attrs[name]
+			if !ok {
+				sub, err := importModule(path + "." + name)
+				if err != nil {
+					err := newErrorf(ImportError, "cannot import name '%s' from '%s'", name, path)
+					err.Hint = m.missingHint(name)
+					return nil, spanned(err, n.Name.Span())
+				}
+				v = sub
+			}
+			out = append(out, binding{n.Bound().Name, v})
+		}
+		return out, nil
+	}
+	return nil, newErrorf(SyntaxError, "not an import statement")
+}
+
+// futureFeatures are the names of Python's __future__ module. Every one is
+// standard behaviour in Python 3, and so in kael.
+var futureFeatures = []string{
+	"absolute_import", "annotations", "division", "generator_stop", "generators",
+	"nested_scopes", "print_function", "unicode_literals", "with_statement",
+}
+
+// futureImport checks a from __future__ import statement, which binds
+// nothing: the features it names are on already.
+func futureImport(st *syntax.FromImportStmt) error {
+	if st.Star.IsValid() {
+		return spanned(newErrorf(SyntaxError, "future feature * is not defined"), st.Span())
+	}
+	for _, n := range st.Names {
+		name := n.Name.Parts[0].Name
+		switch {
+		case name == "braces":
+			return spanned(newErrorf(SyntaxError, "not a chance"), n.Span())
+		case !slices.Contains(futureFeatures, name):
+			err := newErrorf(SyntaxError, "future feature %s is not defined", name)
+			err.Hint = suggestHint(name, futureFeatures)
+			return spanned(err, n.Span())
+		}
+	}
+	return nil
+}
+
+// spanned attaches span to err when it has no position yet.
+func spanned(err error, span syntax.Span) error {
+	e := toError(err)
+	if !e.Span.Start.IsValid() {
+		e.Span = span
+	}
+	return e
+}
+
+// execImport runs an import statement in the tree-walking evaluator,
+// binding its names in the current scope.
+func (in *interp) execImport(st syntax.Stmt) error {
+	bs, err := importBindings(st)
+	if err != nil {
+		e := in.errorAt(err, st.Span())
+		if e.Filename == "" {
+			e.Filename = in.filename
+		}
+		return e
+	}
+	for _, b := range bs {
+		in.scope.vars[b.name] = b.value
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+package lang
+
+import (
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The modules kael provides: torch and its submodules, math, and the
+// refusal for numpy.
+
+// torchMembers are the members of torch that are not global names (the
+// global builtins and dtypes are members too): torch.device, torch.Size,
+// torch.Tensor, ... Files that define them add them in their init.
+var torchMembers = map[string]Value{
+	"bool": tensor.Bool, "float": tensor.Float32, "double": tensor.Float64, "long": tensor.Int64,
+}
+
+// torchAutograd holds the members of torch.autograd beyond backward.
+var torchAutograd = map[string]Value{}
+
+func init() {
+	RegisterModule("torch", "PyTorch's namespace: every builtin and dtype, and the submodules below.", func() *Module {
+		m := &Module{Attrs: map[string]Value{}}
+		for name, b := range builtins {
+			m.Attrs[name] = b
+		}
+		for name, d := range dtypeNames {
+			m.Attrs[name] = d
+		}
+		for name, v := range torchMembers {
+			m.Attrs[name] = v
+		}
+		return m
+	})
+	RegisterModule("torch.nn", "Neural-network building blocks; kael has the functional layer, torch.nn.functional (nn.Module and the layer classes are not there yet).", func() *Module {
+		return &Module{MissingHint: "kael has no nn.Module or layer classes yet: write the model as tensors that " +
+			"require grad and the functions of torch.nn.functional (F.linear, F.relu, F.cross_entropy, ...)"}
+	})
+	RegisterModule("torch.nn.functional", "The functional layers and losses; every builtin is a member, so F.relu and F.cross_entropy work as in PyTorch.", func() *Module {
+		m := &Module{Attrs: map[string]Value{}}
+		for name, b := range builtins {
+			m.Attrs[name] = b
+		}
+		return m
+	})
+	RegisterModule("torch.optim", "The optimizers.", func() *Module { return torchOptim })
+	RegisterModule("torch.autograd", "Automatic differentiation: backward, and Variable, the deprecated alias of a tensor.", func() *Module {
+		m := &Module{Attrs: map[string]Value{}}
+		for name, v := range torchAutograd {
+			m.Attrs[name] = v
+		}
+		return m
+	})
+	RegisterModule("torch.cuda", "CUDA devices. kael has no CUDA backend yet, so none is available.", func() *Module {
+		return &Module{Attrs: map[string]Value{
+			"is_available": def(0, "is_available()", "Whether a CUDA device can be used: always False in kael, which runs on the CPU.", func(a *Args) (Value, error) {
+				return false, nil
+			}),
+			"device_count": def(0, "device_count()", "The number of CUDA devices: always 0 in kael.", func(a *Args) (Value, error) {
+				return int64(0), nil
+			}),
+		}}
+	})
+	RegisterModule("math", "Python's math module in small: constants and scalar functions of one float.", mathModule)
+	for _, ns := range dottedNamespaces() {
+		RegisterModule("torch."+ns, "PyTorch's torch."+ns+" functions (linalg: on gonum's LAPACK).", func() *Module { return dottedModule(ns) })
+	}
+	RegisterModule("random", "Python's random module in small, drawing CPython's numbers for the same seed.", func() *Module { return randomModule })
+	RegisterModule("torch.nn.init", "The initialisers of torch.nn.init: in place, from the default generator, with PyTorch's values for the same seed.", func() *Module { return nnInitModule })
+	registerUnavailable("numpy", "No module named 'numpy': kael has no NumPy",
+		"kael's tensors do what NumPy arrays do: torch.tensor(...), x.tolist(), torch.arange, ...")
+	def(asMethod, "numpy(input, force=False)", "A NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError that suggests x.tolist().", func(a *Args) (Value, error) {
+		return nil, noNumPy()
+	})
+	torchMembers["from_numpy"] = def(0, "from_numpy(ndarray)", "Makes a tensor of a NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError.", func(a *Args) (Value, error) {
+		return nil, noNumPy()
+	})
+}
+
+// noNumPy is the error for the NumPy bridges.
+func noNumPy() *Error {
+	return newErrorf(RuntimeError, "kael has no NumPy: tensors cannot become NumPy arrays").
+		withHint("use x.tolist() for Python lists, x.item() for one number, or keep the tensor")
+}

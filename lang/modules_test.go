@@ -1,0 +1,138 @@
+package lang
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Each import behaves as the same statement does in CPython with PyTorch
+// installed: what it binds, and the exception and message when it fails.
+func TestImport(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"import torch\ntorch", "<module 'torch'>"},
+		{"import torch.nn\ntorch.nn", "<module 'torch.nn'>"},
+		{"import torch.nn as nn\nnn", "<module 'torch.nn'>"},
+		{"import torch.nn.functional as F\nF.relu(torch.tensor([-1., 2.]))", "tensor([0., 2.], dtype=float32)"},
+		{"from torch import nn\nnn.functional", "<module 'torch.nn.functional'>"},
+		{"from torch.nn import functional as F\nF", "<module 'torch.nn.functional'>"},
+		{"from torch import optim\noptim.SGD", "<built-in function SGD>"},
+		{"import torch.optim as optim\noptim", "<module 'torch.optim'>"},
+		{"import torch.autograd\ntorch.autograd", "<module 'torch.autograd'>"},
+		{"import math, torch\nmath.pi, torch.pi if False else 0", "(3.141592653589793, 0)"},
+		{"from math import sqrt, pi as PI\nsqrt(4.0), PI", "(2.0, 3.141592653589793)"},
+		{"from math import *\nfloor(e)", "2"},
+		{"from torch import *\nfloat(3), bool(0), zeros(1).shape, long", "(3.0, False, torch.Size([1]), int64)"},
+		{"from __future__ import annotations, print_function\n1", "1"},
+		{"import torch\ntorch.cuda.is_available(), torch.cuda.device_count()", "(False, 0)"},
+		{"import torch\ntorch.float, torch.double, torch.long, torch.bool", "(float32, float64, int64, bool)"},
+		// The names that were global before import existed still are.
+		{"torch.zeros(1), F.relu, optim.Adam, math.e", "(tensor([0.], dtype=float32), <built-in function relu>, <built-in function Adam>, 2.718281828459045)"},
+		// An import inside a function binds a local name.
+		{"def f():\n    import math as m\n    return m.tau\nf()", "6.283185307179586"},
+		{"import torch as t\nt is torch", "True"},
+		// Errors, with CPython's exception kinds and messages.
+		{"import numpy as np", "ModuleNotFoundError: No module named 'numpy': kael has no NumPy"},
+		{"import torchh", "ModuleNotFoundError: No module named 'torchh'"},
+		{"import torch.foo", "ModuleNotFoundError: No module named 'torch.foo'"},
+		{"from math import tau, sqr", "ImportError: cannot import name 'sqr' from 'math'"},
+		{"from torch.nn import Linear", "ImportError: cannot import name 'Linear' from 'torch.nn'"},
+		{"from __future__ import braces", "SyntaxError: not a chance"},
+		{"from __future__ import spam", "SyntaxError: future feature spam is not defined"},
+		// A failing import binds nothing, not even the names before it.
+		{"x = 1\nfrom math import pi as x, nothing", "ImportError: cannot import name 'nothing' from 'math'"},
+	}
+	for _, tt := range tests {
+		if got := run(t, tt.src); got != tt.want {
+			t.Errorf("%q\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+	s := NewSession(IO{})
+	s.Exec(context.Background(), "", "x = 1")
+	s.Exec(context.Background(), "", "from math import pi as x, nothing")
+	if v, _ := s.Get("x"); v != int64(1) {
+		t.Errorf("a failed import changed x to %v", v)
+	}
+}
+
+// The hints say what kael has instead.
+func TestImportHints(t *testing.T) {
+	tests := []struct{ src, hint string }{
+		{"import torchh", "did you mean `torch`?"},
+		{"import torch.foo", "the submodules of torch are autograd, cuda, linalg, nn, optim"},
+		{"import spam", "kael's modules are math, matplotlib, random, torch"},
+		{"from math import sqr", "did you mean `sqrt`?"},
+		{"from torch.nn import Linear", "F.linear"},
+		{"import numpy", "torch.tensor"},
+		{"from __future__ import anotations", "did you mean `annotations`?"},
+	}
+	for _, tt := range tests {
+		r := NewSession(IO{}).Exec(context.Background(), "", tt.src)
+		if r.Err == nil || !strings.Contains(r.Err.Hint, tt.hint) {
+			t.Errorf("%q: got %v (hint %q), want a hint containing %q", tt.src, r.Err, hintOf(r.Err), tt.hint)
+		}
+	}
+}
+
+func hintOf(e *Error) string {
+	if e == nil {
+		return ""
+	}
+	return e.Hint
+}
+
+// A registered module is built once, also when sessions import it at the
+// same time, and its registered submodules become its attributes.
+func TestRegisterModule(t *testing.T) {
+	registrations++ // go test -count=2 runs this twice in one process
+	name := fmt.Sprintf("kaeltest%d", registrations)
+	t.Cleanup(func() {
+		registryMu.Lock()
+		defer registryMu.Unlock()
+		delete(registry, name)
+		delete(registry, name+".sub")
+	})
+	builds := 0
+	RegisterModule(name, "A module for this test.", func() *Module {
+		builds++
+		return &Module{Attrs: map[string]Value{"answer": int64(42)}}
+	})
+	RegisterModule(name+".sub", "Its submodule.", func() *Module {
+		return &Module{Attrs: map[string]Value{"x": "sub"}}
+	})
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			src := strings.ReplaceAll("import M.sub\nM.answer, M.sub.x", "M", name)
+			if got := run(t, src); got != "(42, 'sub')" {
+				t.Errorf("got %s", got)
+			}
+		}()
+	}
+	wg.Wait()
+	if builds != 1 {
+		t.Errorf("built %d times, want once", builds)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("registering a module twice did not panic")
+		}
+	}()
+	RegisterModule(name, "", func() *Module { return &Module{} })
+}
+
+var registrations int
+
+// help(module) shows the module's doc and members.
+func TestModuleHelp(t *testing.T) {
+	var out strings.Builder
+	r := NewSession(IO{Stdout: &out}).Exec(context.Background(), "", "import torch\nhelp(torch.cuda)")
+	want := "module torch.cuda\n    CUDA devices. kael has no CUDA backend yet, so none is available.\nmembers: device_count, is_available\n"
+	if r.Err != nil || out.String() != want {
+		t.Errorf("got %v, %q; want %q", r.Err, out.String(), want)
+	}
+}

@@ -1,0 +1,453 @@
+#!/usr/bin/python3
+"""Generates golden.json: kael's tensor operations computed by PyTorch.
+
+Each case is a Python expression that kael's language reads the same way
+(torch.asin(x), x.sort(dim=0), ...), the inputs it names, and what PyTorch
+gives: a tensor, a tuple of them, a number, or an error (refusals must be
+refused by kael too). Cases with `grad` also record the gradient of
+(out * w).sum() with respect to the named inputs, for a recorded random w.
+
+Run with Debian's python3-torch:  /usr/bin/python3 gen.py > golden.json
+lang/ops_golden_test.go compares kael with golden.json and, where torch is
+importable, reruns this script to check that golden.json is current.
+"""
+import json
+import math
+import sys
+import warnings
+
+import torch
+
+warnings.filterwarnings("ignore")  # deprecation notices of torch.cholesky, torch.qr
+
+torch.manual_seed(20261201)
+CASES = []
+F = torch.nn.functional
+
+
+def enc_num(v):
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, float) and not math.isfinite(v):
+        return "nan" if v != v else ("inf" if v > 0 else "-inf")
+    return v
+
+
+def enc_tensor(t):
+    t = t.detach()
+    return {"dtype": str(t.dtype).replace("torch.", ""), "shape": list(t.shape),
+            "data": [enc_num(v) for v in t.reshape(-1).tolist()]}
+
+
+def enc(v):
+    if isinstance(v, torch.Tensor):
+        return {"tensor": enc_tensor(v)}
+    if isinstance(v, (tuple, list)):
+        return {"tuple": [enc(x) for x in v]}
+    if isinstance(v, (bool, int, float)):
+        return {"number": enc_num(v)}
+    raise TypeError("cannot encode %r" % (v,))
+
+
+def randn(*shape, dtype=torch.float32):
+    return torch.randn(*shape, dtype=torch.float64).to(dtype)
+
+
+def uniform(lo, hi, *shape, dtype=torch.float32):
+    return (lo + (hi - lo) * torch.rand(*shape, dtype=torch.float64)).to(dtype)
+
+
+def case(name, expr, inputs, grad=(), rtol=None, atol=None):
+    env = {"torch": torch, "F": F, "math": math}
+    leaves = {}
+    for k, v in inputs.items():
+        v = v.clone()
+        if k in grad:
+            v.requires_grad_(True)
+        leaves[k] = v
+    env.update(leaves)
+    c = {"name": name, "expr": expr, "inputs": {k: enc_tensor(v) for k, v in inputs.items()}}
+    if rtol is not None:
+        c["rtol"] = rtol
+    if atol is not None:
+        c["atol"] = atol
+    try:
+        out = eval(expr, env)
+    except Exception as e:  # a refusal kael must refuse too
+        c["error"] = type(e).__name__ + ": " + str(e).split("\n")[0]
+        CASES.append(c)
+        return
+    c["out"] = enc(out)
+    if grad:
+        first = out[0] if isinstance(out, tuple) else out
+        w = torch.randn(first.shape, dtype=torch.float64).to(first.dtype)
+        (first * w).sum().backward()
+        c["grad_weight"] = enc_tensor(w)
+        c["grads"] = {k: enc_tensor(leaves[k].grad) for k in grad}
+    CASES.append(c)
+
+
+def math_cases():
+    ints = torch.tensor([-3, 0, 2, 7])
+    bools = torch.tensor([True, False, True])
+    special = torch.tensor([0.0, -0.0, 1.0, -1.0, math.inf, -math.inf, math.nan, 0.5])
+    domains = {  # op: (low, high) of inputs with a finite derivative
+        "tan": (-1.2, 1.2), "asin": (-0.9, 0.9), "acos": (-0.9, 0.9), "atan": (-3, 3),
+        "sinh": (-3, 3), "cosh": (-3, 3), "asinh": (-3, 3), "acosh": (1.2, 4), "atanh": (-0.9, 0.9),
+        "log2": (0.1, 5), "log10": (0.1, 5), "log1p": (-0.9, 3), "expm1": (-3, 3), "erf": (-2, 2),
+        "erfc": (-2, 2), "rsqrt": (0.2, 4), "reciprocal": (0.3, 3), "trunc": (-4, 4), "frac": (-4, 4),
+    }
+    for op, (lo, hi) in domains.items():
+        for dt in (torch.float32, torch.float64):
+            case(f"{op}/{dt}", f"torch.{op}(x)", {"x": uniform(lo, hi, 2, 3, dtype=dt)},
+                 grad=("x",) if dt == torch.float64 else ())
+        case(f"{op}/method special", f"x.{op}()", {"x": special})
+        case(f"{op}/int64", f"torch.{op}(x)", {"x": ints})
+        case(f"{op}/bool", f"torch.{op}(x)", {"x": bools})
+        if op not in ("trunc",):
+            case(f"{op}_/int64 refused", f"x.{op}_()", {"x": ints})
+        case(f"{op}_/float32", f"x.{op}_()", {"x": uniform(lo, hi, 3)})
+    for op in ("isnan", "isinf", "isposinf", "isneginf", "isfinite"):
+        case(f"{op}/special", f"torch.{op}(x)", {"x": special})
+        case(f"{op}/float64", f"x.{op}()", {"x": special.double()})
+        case(f"{op}/int64", f"torch.{op}(x)", {"x": ints})
+        case(f"{op}/bool", f"x.{op}()", {"x": bools})
+    for op in ("exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid", "relu", "floor", "ceil", "neg", "abs", "sign"):
+        case(f"{op}_/float32", f"x.{op}_()", {"x": uniform(0.1, 3, 4)})
+        case(f"{op}_/float64 view", f"(x[1:].{op}_(), x)", {"x": uniform(0.1, 3, 4, dtype=torch.float64)})
+    case("exp_/int64 refused", "x.exp_()", {"x": ints})
+    case("abs_/int64", "x.abs_()", {"x": ints})
+    case("neg_/bool refused", "x.neg_()", {"x": bools})
+    case("logical_not_/bool", "x.logical_not_()", {"x": bools})
+    case("bitwise_not_/int64", "x.bitwise_not_()", {"x": ints})
+    # binary
+    for dt in (torch.float32, torch.float64):
+        case(f"atan2/{dt}", "torch.atan2(y, x)", {"y": randn(2, 3, dtype=dt), "x": randn(3, dtype=dt)},
+             grad=("x", "y") if dt == torch.float64 else ())
+        case(f"hypot/{dt}", "torch.hypot(a, b)", {"a": randn(2, 3, dtype=dt), "b": randn(2, 1, dtype=dt)},
+             grad=("a", "b") if dt == torch.float64 else ())
+    case("atan2/int64", "torch.atan2(a, b)", {"a": ints, "b": ints.flip(0)})
+    case("atan2/mixed", "a.atan2(b)", {"a": randn(3), "b": randn(3, dtype=torch.float64)})
+    case("atan2/special", "torch.atan2(a, b)", {"a": special, "b": special.flip(0)})
+    case("atan2_/float32", "a.atan2_(b)", {"a": randn(3), "b": randn(3)})
+    case("hypot/int64 refused", "torch.hypot(a, a)", {"a": ints})
+    case("hypot/mixed", "torch.hypot(a, b)", {"a": randn(3), "b": randn(3, dtype=torch.float64)})
+    case("hypot_/float64", "a.hypot_(b)", {"a": randn(3, dtype=torch.float64), "b": randn(3, dtype=torch.float64)})
+    # lerp
+    case("lerp/scalar weight", "torch.lerp(a, b, 0.3)", {"a": randn(2, 3, dtype=torch.float64), "b": randn(3, dtype=torch.float64)}, grad=("a", "b"))
+    case("lerp/weight above half", "torch.lerp(a, b, 0.75)", {"a": randn(4), "b": randn(4)})
+    case("lerp/tensor weight", "a.lerp(b, w)", {"a": randn(2, 3, dtype=torch.float64), "b": randn(2, 3, dtype=torch.float64), "w": uniform(-1, 2, 3, dtype=torch.float64)}, grad=("a", "b", "w"))
+    case("lerp/dtype mismatch", "torch.lerp(a, b, 0.5)", {"a": randn(3), "b": randn(3, dtype=torch.float64)})
+    case("lerp/weight dtype mismatch", "torch.lerp(a, b, w)", {"a": randn(3), "b": randn(3), "w": randn(3, dtype=torch.float64)})
+    case("lerp/int64 refused", "torch.lerp(a, a, 0.5)", {"a": ints})
+    case("lerp_/float32", "a.lerp_(b, 0.5)", {"a": randn(3), "b": randn(3)})
+    # isclose
+    near = torch.tensor([1.0, 1.0 + 1e-6, 1.1, math.inf, math.nan, -math.inf, 0.0])
+    other = torch.tensor([1.0, 1.0, 1.0, math.inf, math.nan, math.inf, 1e-9])
+    case("isclose/defaults", "torch.isclose(a, b)", {"a": near, "b": other})
+    case("isclose/equal_nan", "a.isclose(b, equal_nan=True)", {"a": near, "b": other})
+    case("isclose/tolerances", "torch.isclose(a, b, rtol=0.2, atol=0.0)", {"a": near.double(), "b": other.double()})
+    case("isclose/broadcast", "torch.isclose(a, b)", {"a": near[:3], "b": torch.tensor([[1.0], [1.1]])})
+    case("isclose/int64", "torch.isclose(a, b)", {"a": ints, "b": ints.flip(0)})
+    case("isclose/int64 tolerance", "torch.isclose(a, b, rtol=0, atol=5)", {"a": ints, "b": ints.flip(0)})
+    case("isclose/bool", "torch.isclose(a, b)", {"a": bools, "b": bools.flip(0)})
+    case("isclose/dtype mismatch", "torch.isclose(a, b)", {"a": near, "b": other.double()})
+    # nan_to_num
+    case("nan_to_num/float32", "torch.nan_to_num(x)", {"x": special}, )
+    case("nan_to_num/float64", "x.nan_to_num(nan=1.5, posinf=100.0)", {"x": special.double()})
+    case("nan_to_num/neginf", "torch.nan_to_num(x, neginf=-7.0)", {"x": special})
+    case("nan_to_num/int64", "torch.nan_to_num(x)", {"x": ints})
+    case("nan_to_num/grad", "torch.nan_to_num(x)", {"x": torch.tensor([1.0, math.nan, -2.0, math.inf], dtype=torch.float64)}, grad=("x",))
+    case("nan_to_num_/float32", "x.nan_to_num_()", {"x": special})
+    # clamp with tensor bounds
+    case("clamp/tensor bounds", "torch.clamp(x, lo, hi)", {"x": randn(2, 3, dtype=torch.float64), "lo": randn(3, dtype=torch.float64) - 1, "hi": randn(2, 1, dtype=torch.float64) + 1}, grad=("x", "lo", "hi"))
+    case("clamp/tensor min", "x.clamp(min=lo)", {"x": randn(4), "lo": randn(4)})
+    case("clamp/int64 with float bound", "torch.clamp(x, torch.tensor([0.5]))", {"x": ints})
+
+
+def sort_cases():
+    nan = math.nan
+    ties = torch.tensor([[3, 1, 3, 1, 2], [5, 5, 4, 4, 4]])
+    withnan = torch.tensor([1.0, nan, 3.0, -2.0, nan, 0.5])
+    for dt in (torch.float32, torch.float64):
+        case(f"sort/{dt}", "torch.sort(x)", {"x": randn(3, 4, dtype=dt)}, grad=("x",) if dt == torch.float64 else ())
+    case("sort/dim 0 descending", "x.sort(dim=0, descending=True)", {"x": randn(3, 4, dtype=torch.float64)}, grad=("x",))
+    case("sort/stable ties", "torch.sort(x, stable=True)", {"x": ties})
+    case("sort/stable ties descending", "torch.sort(x, dim=1, descending=True, stable=True)", {"x": ties})
+    case("sort/nan", "torch.sort(x)", {"x": withnan})
+    case("sort/nan descending", "torch.sort(x, descending=True)", {"x": withnan})
+    case("sort/bool", "torch.sort(x, stable=True)", {"x": torch.tensor([True, False, True, False])})
+    case("sort/0-d", "torch.sort(x)", {"x": torch.tensor(2.5)})
+    case("sort/empty", "torch.sort(x)", {"x": torch.zeros(2, 0)})
+    case("sort/bad dim", "torch.sort(x, dim=2)", {"x": randn(3, 4)})
+    case("argsort", "torch.argsort(x, dim=0)", {"x": randn(3, 4)})
+    case("argsort/descending", "x.argsort(descending=True)", {"x": randn(5)})
+    case("topk", "torch.topk(x, 2)", {"x": randn(3, 4, dtype=torch.float64)}, grad=("x",))
+    case("topk/smallest dim 0", "x.topk(2, dim=0, largest=False)", {"x": randn(3, 4)})
+    case("topk/int64", "torch.topk(x, 3)", {"x": torch.tensor([4, -1, 7, 2, 9])})
+    case("topk/nan", "torch.topk(x, 2)", {"x": withnan[:3]})
+    case("topk/k too large", "torch.topk(x, 5)", {"x": randn(3)})
+    case("topk/bool refused", "torch.topk(x, 1)", {"x": torch.tensor([True, False])})
+    case("kthvalue", "torch.kthvalue(x, 2)", {"x": randn(3, 4, dtype=torch.float64)}, grad=("x",))
+    case("kthvalue/keepdim", "x.kthvalue(1, 0, keepdim=True)", {"x": randn(3, 4)})
+    case("kthvalue/k out of range", "torch.kthvalue(x, 0)", {"x": randn(3)})
+    case("median/all", "torch.median(x)", {"x": randn(3, 4, dtype=torch.float64)}, grad=("x",))
+    case("median/all even", "x.median()", {"x": torch.tensor([4.0, 1.0, 3.0, 2.0])})
+    case("median/dim", "torch.median(x, 1)", {"x": randn(3, 4, dtype=torch.float64)}, grad=("x",))
+    case("median/dim keepdim", "x.median(dim=0, keepdim=True)", {"x": randn(3, 5)})
+    case("median/int64", "torch.median(x)", {"x": torch.tensor([5, 3, 9, 1])})
+    case("median/nan", "torch.median(x, 0)", {"x": withnan})
+    case("median/nan all", "torch.median(x)", {"x": withnan})
+    case("median/bool refused", "torch.median(x)", {"x": torch.tensor([True])})
+    case("median/empty", "torch.median(x)", {"x": torch.zeros(0)})
+    case("mode/ties", "torch.mode(x)", {"x": ties})
+    case("mode/float", "torch.mode(x, 0)", {"x": torch.tensor([[1.0, 2.0], [1.0, 3.0], [2.0, 3.0]])})
+    case("mode/keepdim", "x.mode(keepdim=True)", {"x": ties.double()})
+    case("mode/grad", "torch.mode(x)", {"x": torch.tensor([[1.0, 2.0, 1.0], [3.0, 3.0, 0.5]], dtype=torch.float64)}, grad=("x",))
+    case("mode/bool", "torch.mode(x)", {"x": torch.tensor([True, False, True])})
+    u = torch.tensor([[3, 1, 3], [2, 1, 2]])
+    case("unique", "torch.unique(x)", {"x": u})
+    case("unique/inverse counts", "torch.unique(x, return_inverse=True, return_counts=True)", {"x": u})
+    case("unique/counts", "x.unique(return_counts=True)", {"x": torch.tensor([2.5, -1.0, 2.5, 0.0])})
+    case("unique/inverse", "torch.unique(x, return_inverse=True)", {"x": u})
+    case("unique/bool", "torch.unique(x)", {"x": torch.tensor([True, False, True])})
+    case("unique/dim 0", "torch.unique(x, dim=0, return_inverse=True, return_counts=True)", {"x": torch.tensor([[1, 2], [1, 2], [0, 5]])})
+    case("unique/dim 1", "torch.unique(x, dim=1, return_counts=True)", {"x": torch.tensor([[1, 0, 1], [2, 5, 2]])})
+    case("nonzero", "torch.nonzero(x)", {"x": torch.tensor([[0.0, 1.5], [-2.0, 0.0], [nan, 0.0]])})
+    case("nonzero/as_tuple", "x.nonzero(as_tuple=True)", {"x": torch.tensor([[0, 1], [2, 0]])})
+    case("nonzero/0-d", "torch.nonzero(x)", {"x": torch.tensor(3.0)})
+    case("nonzero/none", "torch.nonzero(x)", {"x": torch.zeros(2, 2)})
+    case("nonzero/bool", "torch.nonzero(x)", {"x": torch.tensor([True, False, True])})
+    case("bincount", "torch.bincount(x)", {"x": torch.tensor([1, 1, 3, 0, 1])})
+    case("bincount/minlength", "x.bincount(minlength=7)", {"x": torch.tensor([1, 1, 3])})
+    case("bincount/weights float32", "torch.bincount(x, weights=w)", {"x": torch.tensor([1, 1, 3]), "w": torch.tensor([0.5, 1.0, 2.0])})
+    case("bincount/weights float64", "torch.bincount(x, w)", {"x": torch.tensor([1, 1, 3]), "w": torch.tensor([0.5, 1.0, 2.0], dtype=torch.float64)})
+    case("bincount/weights int64", "torch.bincount(x, w)", {"x": torch.tensor([1, 1, 3]), "w": torch.tensor([5, 1, 2])})
+    case("bincount/empty", "torch.bincount(x, minlength=3)", {"x": torch.tensor([], dtype=torch.int64)})
+    case("bincount/negative", "torch.bincount(x)", {"x": torch.tensor([1, -1])})
+    case("bincount/float refused", "torch.bincount(x)", {"x": torch.tensor([1.0])})
+    case("bincount/2-D refused", "torch.bincount(x)", {"x": torch.tensor([[1]])})
+    case("histc", "torch.histc(x, bins=4)", {"x": randn(20)})
+    case("histc/range", "x.histc(bins=3, min=0, max=3)", {"x": torch.tensor([1.0, 2.0, 1.0, 4.0, 3.0, -1.0])})
+    case("histc/equal elements", "torch.histc(x, bins=3)", {"x": torch.tensor([1.0, 1.0])})
+    case("histc/float64", "torch.histc(x, bins=5, min=-1, max=1)", {"x": randn(30, dtype=torch.float64)})
+    case("histc/int64 refused", "torch.histc(x)", {"x": torch.tensor([1, 2])})
+
+
+def shape_cases():
+    f64 = torch.float64
+    m = torch.arange(12).reshape(3, 4)
+    case("roll/flat", "torch.roll(x, 2)", {"x": m})
+    case("roll/dims", "x.roll((1, -1), (0, 1))", {"x": randn(3, 4, dtype=f64)}, grad=("x",))
+    case("roll/large shift", "torch.roll(x, 7, 0)", {"x": m})
+    case("roll/misaligned", "torch.roll(x, (1, 2), 0)", {"x": m})
+    case("repeat", "x.repeat(2, 3)", {"x": randn(2, 3, dtype=f64)}, grad=("x",))
+    case("repeat/more dims", "x.repeat(2, 1, 2)", {"x": torch.tensor([1, 2])})
+    case("repeat/too few", "x.repeat(2)", {"x": m})
+    case("repeat_interleave/int", "torch.repeat_interleave(x, 2)", {"x": m[:2, :2]})
+    case("repeat_interleave/dim", "x.repeat_interleave(torch.tensor([1, 0, 2]), dim=0)", {"x": randn(3, 2, dtype=f64)}, grad=("x",))
+    case("repeat_interleave/counts", "torch.repeat_interleave(x)", {"x": torch.tensor([2, 0, 3])})
+    case("repeat_interleave/bad repeats", "torch.repeat_interleave(x, torch.tensor([1, 2]), dim=0)", {"x": m})
+    idx = torch.tensor([[0, 2, 1, 0], [2, 0, 0, 1]])
+    case("scatter/src", "torch.scatter(x, 0, i, s)", {"x": torch.zeros(3, 4, dtype=f64), "i": idx, "s": randn(2, 4, dtype=f64)}, grad=("x", "s"))
+    case("scatter/value", "x.scatter(1, i, value=7.5)", {"x": torch.zeros(2, 4), "i": torch.tensor([[0, 3], [1, 1]])})
+    case("scatter/number src", "torch.scatter(x, 1, i, 2)", {"x": torch.zeros(2, 4, dtype=torch.int64), "i": torch.tensor([[0, 3], [1, 1]])})
+    case("scatter/src larger", "x.scatter(0, i, s)", {"x": randn(3, 4, dtype=f64), "i": torch.tensor([[2, 0]]), "s": randn(2, 4, dtype=f64)})
+    case("scatter/out of bounds", "torch.scatter(x, 0, i, 1.0)", {"x": torch.zeros(2, 2), "i": torch.tensor([[2, 0]])})
+    case("scatter/dtype mismatch", "torch.scatter(x, 0, i, s)", {"x": torch.zeros(2, 2), "i": torch.tensor([[1, 0]]), "s": torch.ones(1, 2, dtype=f64)})
+    case("scatter_add", "torch.scatter_add(x, 0, i, s)", {"x": randn(3, 4, dtype=f64), "i": idx, "s": randn(2, 4, dtype=f64)}, grad=("x", "s"))
+    case("scatter_add/repeated", "x.scatter_add(1, i, s)", {"x": torch.zeros(2, 3), "i": torch.tensor([[0, 0, 2], [1, 1, 1]]), "s": torch.ones(2, 3)})
+    case("scatter_add/int64", "x.scatter_add(0, i, s)", {"x": torch.zeros(3, 2, dtype=torch.int64), "i": torch.tensor([[0, 1], [0, 2]]), "s": torch.tensor([[1, 2], [3, 4]])})
+    case("scatter_/in place", "(x.scatter_(0, i, s), x)", {"x": torch.zeros(3, 4), "i": idx, "s": randn(2, 4)})
+    case("scatter_add_/in place", "(x.scatter_add_(0, i, s), x)", {"x": torch.ones(3, 4), "i": idx, "s": randn(2, 4)})
+    case("masked_fill_", "(x.masked_fill_(mask, -1.0), x)", {"x": randn(2, 3), "mask": torch.tensor([True, False, True])})
+    case("masked_fill_/int64", "x.masked_fill_(mask, 2.7)", {"x": m[0].clone(), "mask": torch.tensor([True, False, True, False])})
+    case("gather", "torch.gather(x, 1, i)", {"x": randn(2, 3, dtype=f64), "i": torch.tensor([[0, 0], [2, 1]])}, grad=("x",))
+    case("index_select", "x.index_select(0, i)", {"x": randn(3, 2, dtype=f64), "i": torch.tensor([2, 0, 2])}, grad=("x",))
+    case("diag/vector", "torch.diag(x)", {"x": randn(3, dtype=f64)}, grad=("x",))
+    case("diag/vector above", "torch.diag(x, 1)", {"x": randn(3, dtype=f64)}, grad=("x",))
+    case("diag/matrix below", "x.diag(-1)", {"x": randn(3, 4, dtype=f64)}, grad=("x",))
+    case("diag/matrix above", "torch.diag(x, 2)", {"x": m})
+    case("diag/3-D refused", "torch.diag(x)", {"x": torch.zeros(2, 2, 2)})
+    case("diagonal", "torch.diagonal(x)", {"x": randn(3, 4, dtype=f64)}, grad=("x",))
+    case("diagonal/batched", "x.diagonal(offset=1, dim1=1, dim2=2)", {"x": randn(2, 3, 4, dtype=f64)}, grad=("x",))
+    case("diagonal/negative offset", "torch.diagonal(x, -1, 0, 1)", {"x": m})
+    case("trace", "torch.trace(x)", {"x": randn(3, 4, dtype=f64)}, grad=("x",))
+    case("trace/int64", "x.trace()", {"x": m})
+    case("trace/bool refused", "torch.trace(x)", {"x": torch.ones(2, 2, dtype=torch.bool)})
+    case("trace/1-D refused", "torch.trace(x)", {"x": torch.ones(3)})
+    case("cross", "torch.cross(a, b)", {"a": randn(2, 3, dtype=f64), "b": randn(2, 3, dtype=f64)}, grad=("a", "b"))
+    case("cross/dim", "a.cross(b, dim=0)", {"a": randn(3, 2, dtype=f64), "b": randn(3, 1, dtype=f64)}, grad=("a", "b"))
+    case("cross/int64", "torch.cross(a, b)", {"a": torch.tensor([1, 0, 0]), "b": torch.tensor([0, 1, 0])})
+    case("cross/no size 3", "torch.cross(a, b)", {"a": randn(2, 2), "b": randn(2, 2)})
+    case("outer", "torch.outer(a, b)", {"a": randn(3, dtype=f64), "b": randn(2, dtype=f64)}, grad=("a", "b"))
+    case("tril", "torch.tril(x, -1)", {"x": randn(3, 4, dtype=f64)}, grad=("x",))
+    case("triu", "x.triu(1)", {"x": m})
+    case("masked_fill", "x.masked_fill(mask, 0.5)", {"x": randn(2, 3, dtype=f64), "mask": torch.tensor([[True, False, True], [False, False, True]])}, grad=("x",))
+
+
+def well_conditioned(*shape, dtype=torch.float64):
+    n = shape[-1]
+    return (randn(*shape, dtype=torch.float64) + 3 * torch.eye(n, dtype=torch.float64)).to(dtype)
+
+
+def spd(*shape, dtype=torch.float64):
+    x = randn(*shape, dtype=torch.float64)
+    return (x @ x.mT + torch.eye(shape[-1], dtype=torch.float64)).to(dtype)
+
+
+def symmetric(*shape, dtype=torch.float64):
+    x = randn(*shape, dtype=torch.float64)
+    return (x + x.mT).to(dtype)
+
+
+def linalg_cases():
+    f32, f64 = torch.float32, torch.float64
+    loose = dict(rtol=1e-4, atol=1e-5)  # float32: LAPACK in float32 (PyTorch) and float64 (kael)
+    tight = dict(rtol=1e-9, atol=1e-10)
+    for dt, tol in ((f32, loose), (f64, tight)):
+        g = ("A",) if dt == f64 else ()
+        case(f"linalg.inv/{dt}", "torch.linalg.inv(A)", {"A": well_conditioned(3, 3, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.inv/batched {dt}", "torch.linalg.inv(A)", {"A": well_conditioned(2, 3, 3, dtype=dt)}, **tol)
+        case(f"linalg.det/{dt}", "torch.linalg.det(A)", {"A": well_conditioned(3, 3, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.det/batched {dt}", "torch.linalg.det(A)", {"A": randn(2, 4, 4, dtype=dt)}, **tol)
+        case(f"linalg.slogdet/{dt}", "torch.linalg.slogdet(A)", {"A": randn(2, 3, 3, dtype=dt)}, **tol)
+        case(f"linalg.solve/matrix {dt}", "torch.linalg.solve(A, B)", {"A": well_conditioned(3, 3, dtype=dt), "B": randn(3, 2, dtype=dt)}, grad=("A", "B") if dt == f64 else (), **tol)
+        case(f"linalg.solve/vector {dt}", "torch.linalg.solve(A, b)", {"A": well_conditioned(3, 3, dtype=dt), "b": randn(3, dtype=dt)}, grad=("A", "b") if dt == f64 else (), **tol)
+        case(f"linalg.solve/right {dt}", "torch.linalg.solve(A, B, left=False)", {"A": well_conditioned(3, 3, dtype=dt), "B": randn(2, 3, dtype=dt)}, grad=("A", "B") if dt == f64 else (), **tol)
+        case(f"linalg.solve/broadcast {dt}", "torch.linalg.solve(A, B)", {"A": well_conditioned(2, 3, 3, dtype=dt), "B": randn(3, 1, dtype=dt)}, **tol)
+        case(f"linalg.cholesky/{dt}", "torch.linalg.cholesky(A)", {"A": spd(3, 3, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.cholesky/upper {dt}", "torch.linalg.cholesky(A, upper=True)", {"A": spd(2, 3, 3, dtype=dt)}, **tol)
+        case(f"linalg.qr/tall {dt}", "torch.linalg.qr(A)", {"A": randn(4, 3, dtype=dt)}, **tol)
+        case(f"linalg.qr/wide {dt}", "torch.linalg.qr(A)", {"A": randn(2, 3, dtype=dt)}, **tol)
+        case(f"linalg.qr/complete {dt}", "torch.linalg.qr(A, mode='complete')", {"A": randn(4, 2, dtype=dt)}, **tol)
+        case(f"linalg.qr/r {dt}", "torch.linalg.qr(A, mode='r')", {"A": randn(2, 3, 2, dtype=dt)}, **tol)
+        case(f"linalg.eigh/values {dt}", "torch.linalg.eigh(A)[0]", {"A": symmetric(3, 3, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.eigh/vectors {dt}", "torch.linalg.eigh(A)[1].abs()", {"A": symmetric(2, 3, 3, dtype=dt)}, **tol)
+        case(f"linalg.eigh/upper {dt}", "torch.linalg.eigh(A, UPLO='U')[0]", {"A": randn(3, 3, dtype=dt)}, **tol)
+        case(f"linalg.eigvalsh/{dt}", "torch.linalg.eigvalsh(A)", {"A": symmetric(4, 4, dtype=dt)}, **tol)
+        for shape in ((3, 2), (2, 3), (2, 3, 3)):
+            case(f"linalg.svd/S {shape} {dt}", "torch.linalg.svd(A)[1]", {"A": randn(*shape, dtype=dt)}, grad=g, **tol)
+            case(f"linalg.svd/U {shape} {dt}", "torch.linalg.svd(A, full_matrices=False)[0].abs()", {"A": randn(*shape, dtype=dt)}, grad=g, **tol)
+            case(f"linalg.svd/Vh {shape} {dt}", "torch.linalg.svd(A, full_matrices=False)[2].abs()", {"A": randn(*shape, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.svd/full shapes {dt}", "tuple(t.shape[0] * 10 + t.shape[1] for t in torch.linalg.svd(A))", {"A": randn(4, 2, dtype=dt)})
+        case(f"linalg.svdvals/{dt}", "torch.linalg.svdvals(A)", {"A": randn(2, 4, 3, dtype=dt)}, **tol)
+        case(f"svd/V {dt}", "torch.svd(A)[2].abs()", {"A": randn(4, 3, dtype=dt)}, **tol)
+        case(f"svd/S {dt}", "torch.svd(A, some=False)[1]", {"A": randn(4, 3, dtype=dt)}, **tol)
+        for ord in ("None", "'fro'", "'nuc'", "2", "-2", "1", "-1", "math.inf", "-math.inf"):
+            case(f"linalg.norm/matrix ord={ord} {dt}", f"torch.linalg.norm(A, ord={ord})", {"A": randn(3, 4, dtype=dt)}, grad=g, **tol)
+        for ord in ("2", "1", "math.inf", "-math.inf", "0", "3.5"):
+            case(f"linalg.norm/vector ord={ord} {dt}", f"torch.linalg.norm(x, ord={ord})", {"x": randn(5, dtype=dt)}, **tol)
+        case(f"linalg.norm/dim {dt}", "torch.linalg.norm(A, dim=1, keepdim=True)", {"A": randn(3, 4, dtype=dt)}, **tol)
+        case(f"linalg.norm/all {dt}", "torch.linalg.norm(A)", {"A": randn(2, 3, 4, dtype=dt)}, **tol)
+        case(f"linalg.matrix_norm/dims {dt}", "torch.linalg.matrix_norm(A, ord=2, dim=(0, 2))", {"A": randn(3, 2, 4, dtype=dt)}, grad=g, **tol)
+        case(f"linalg.vector_norm/{dt}", "torch.linalg.vector_norm(A, ord=1, dim=(0, 1))", {"A": randn(3, 2, 4, dtype=dt)}, **tol)
+    case("inverse", "torch.inverse(A)", {"A": well_conditioned(3, 3)})
+    case("det/method", "A.det()", {"A": well_conditioned(3, 3)})
+    case("cholesky/global", "torch.cholesky(A)", {"A": spd(3, 3)})
+    case("qr/global", "torch.qr(A)", {"A": randn(4, 3)})
+    case("linalg.cross", "torch.linalg.cross(a, b)", {"a": randn(2, 3, dtype=f64), "b": randn(2, 3, dtype=f64)}, grad=("a", "b"))
+    # refusals
+    case("linalg.inv/int64", "torch.linalg.inv(A)", {"A": torch.tensor([[1, 2], [3, 4]])})
+    case("linalg.inv/not square", "torch.linalg.inv(A)", {"A": torch.ones(2, 3)})
+    case("linalg.inv/1-D", "torch.linalg.inv(A)", {"A": torch.ones(3)})
+    case("linalg.inv/singular", "torch.linalg.inv(A)", {"A": torch.ones(2, 2)})
+    case("linalg.det/singular", "torch.linalg.det(A)", {"A": torch.ones(2, 2)})
+    case("linalg.det/empty", "torch.linalg.det(A)", {"A": torch.zeros(0, 0)})
+    case("linalg.solve/singular", "torch.linalg.solve(A, b)", {"A": torch.ones(2, 2), "b": torch.ones(2)})
+    case("linalg.solve/shapes", "torch.linalg.solve(A, b)", {"A": torch.eye(2), "b": torch.ones(3)})
+    case("linalg.solve/dtypes", "torch.linalg.solve(A, b)", {"A": torch.eye(2), "b": torch.ones(2, dtype=f64)})
+    case("linalg.cholesky/not pd", "torch.linalg.cholesky(A)", {"A": torch.tensor([[1.0, 2.0], [2.0, 1.0]])})
+    case("linalg.eigh/not square", "torch.linalg.eigh(A)", {"A": torch.ones(2, 3)})
+    case("linalg.qr/bad mode", "torch.linalg.qr(A, mode='full')", {"A": torch.ones(2, 3)})
+    case("linalg.norm/3-D with ord", "torch.linalg.norm(A, ord=2)", {"A": torch.ones(2, 2, 2)})
+    case("linalg.norm/int64", "torch.linalg.norm(A)", {"A": torch.tensor([[3, 4]])})
+    case("linalg.svd/int64", "torch.linalg.svd(A)", {"A": torch.tensor([[3, 4]])})
+
+
+def conv_cases():
+    f64 = torch.float64
+    loose = dict(rtol=1e-4, atol=1e-5)
+    case("conv2d/basic", "F.conv2d(x, w)", {"x": randn(2, 3, 6, 5, dtype=f64), "w": randn(4, 3, 3, 3, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/bias stride padding", "F.conv2d(x, w, b, stride=2, padding=1)", {"x": randn(2, 2, 7, 6, dtype=f64), "w": randn(3, 2, 3, 2, dtype=f64), "b": randn(3, dtype=f64)}, grad=("x", "w", "b"))
+    case("conv2d/dilation groups", "F.conv2d(x, w, None, 1, (2, 1), (2, 1), 2)", {"x": randn(1, 4, 7, 7, dtype=f64), "w": randn(6, 2, 3, 3, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/tuple stride", "F.conv2d(x, w, stride=(1, 2), dilation=2)", {"x": randn(1, 1, 8, 9, dtype=f64), "w": randn(2, 1, 2, 3, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/same even kernel", "F.conv2d(x, w, padding='same')", {"x": randn(1, 2, 5, 5, dtype=f64), "w": randn(1, 2, 2, 4, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/valid", "F.conv2d(x, w, padding='valid')", {"x": randn(1, 1, 4, 4), "w": randn(1, 1, 3, 3)}, **loose)
+    case("conv2d/float32", "F.conv2d(x, w, b, padding=2)", {"x": randn(2, 3, 8, 8), "w": randn(5, 3, 3, 3), "b": randn(5)}, **loose)
+    case("conv2d/unbatched", "F.conv2d(x, w)", {"x": randn(2, 4, 4, dtype=f64), "w": randn(3, 2, 2, 2, dtype=f64)}, grad=("x", "w"))
+    case("conv2d/int64", "F.conv2d(x, w)", {"x": torch.arange(16).reshape(1, 1, 4, 4), "w": torch.tensor([[[[1, -1], [2, 0]]]])})
+    case("conv2d/dtype mismatch", "F.conv2d(x, w)", {"x": randn(1, 1, 3, 3), "w": randn(1, 1, 2, 2, dtype=f64)})
+    case("conv2d/channels", "F.conv2d(x, w)", {"x": randn(1, 2, 3, 3), "w": randn(1, 1, 2, 2)})
+    case("conv2d/kernel too large", "F.conv2d(x, w)", {"x": randn(1, 1, 3, 3), "w": randn(1, 1, 4, 4)})
+    case("conv2d/2-D input", "F.conv2d(x, w)", {"x": randn(3, 3), "w": randn(1, 1, 2, 2)})
+    case("conv2d/bias size", "F.conv2d(x, w, b)", {"x": randn(1, 1, 3, 3), "w": randn(1, 1, 2, 2), "b": randn(2)})
+    case("conv2d/same strided", "F.conv2d(x, w, padding='same', stride=2)", {"x": randn(1, 1, 3, 3), "w": randn(1, 1, 2, 2)})
+    case("max_pool2d/basic", "F.max_pool2d(x, 2)", {"x": randn(2, 3, 6, 5, dtype=f64)}, grad=("x",))
+    case("max_pool2d/stride padding", "F.max_pool2d(x, 3, stride=2, padding=1)", {"x": randn(1, 2, 7, 6, dtype=f64)}, grad=("x",))
+    case("max_pool2d/dilation", "F.max_pool2d(x, (2, 3), (1, 2), 1, 2)", {"x": randn(1, 1, 7, 8, dtype=f64)}, grad=("x",))
+    case("max_pool2d/ceil_mode", "F.max_pool2d(x, 2, ceil_mode=True)", {"x": randn(1, 2, 5, 5, dtype=f64)}, grad=("x",))
+    case("max_pool2d/ceil_mode stride", "F.max_pool2d(x, 3, 2, 1, ceil_mode=True)", {"x": randn(1, 1, 6, 6)})
+    case("max_pool2d/indices", "F.max_pool2d(x, 2, return_indices=True)", {"x": randn(1, 2, 4, 6)})
+    case("max_pool2d/indices padded", "F.max_pool2d(x, 3, 2, 1, return_indices=True)", {"x": randn(2, 5, 5)})
+    case("max_pool2d/unbatched", "F.max_pool2d(x, 2)", {"x": randn(3, 4, 4, dtype=f64)}, grad=("x",))
+    case("max_pool2d/nan", "F.max_pool2d(x, 2)", {"x": torch.tensor([[[[1.0, math.nan], [0.0, 2.0]]]])})
+    case("max_pool2d/int64 refused", "F.max_pool2d(x, 2)", {"x": torch.ones(1, 1, 3, 3, dtype=torch.int64)})
+    case("max_pool2d/pad too large", "F.max_pool2d(x, 2, padding=2)", {"x": randn(1, 1, 3, 3)})
+
+
+def einsum_cases():
+    f64 = torch.float64
+    a, b = randn(2, 3, dtype=f64), randn(3, 4, dtype=f64)
+    for name, eq, ins in (
+        ("matmul", "ij,jk->ik", {"a": a, "b": b}),
+        ("batch matmul", "bij,bjk->bik", {"a": randn(2, 2, 3, dtype=f64), "b": randn(2, 3, 2, dtype=f64)}),
+        ("transpose", "ij->ji", {"a": a}),
+        ("trace", "ii->", {"a": randn(3, 3, dtype=f64)}),
+        ("diagonal", "ii->i", {"a": randn(3, 3, dtype=f64)}),
+        ("outer", "i,j->ij", {"a": randn(3, dtype=f64), "b": randn(2, dtype=f64)}),
+        ("sum", "ij->", {"a": a}),
+        ("row sums", "ij->i", {"a": a}),
+        ("dot", "i,i->", {"a": randn(4, dtype=f64), "b": randn(4, dtype=f64)}),
+        ("hadamard", "ij,ij->ij", {"a": a, "b": randn(2, 3, dtype=f64)}),
+        ("implicit", "ij,jk", {"a": a, "b": b}),
+        ("implicit transpose", "ba", {"a": a}),
+        ("bilinear", "bn,anm,bm->ba", {"a": randn(2, 3, dtype=f64), "b": randn(4, 3, 5, dtype=f64), "c": randn(2, 5, dtype=f64)}),
+        ("ellipsis", "...ij,...jk->...ik", {"a": randn(2, 2, 3, dtype=f64), "b": randn(3, 2, dtype=f64)}),
+        ("ellipsis implicit", "...ij->...ji", {"a": randn(2, 2, 3, dtype=f64)}),
+        ("batch diagonal", "bii->bi", {"a": randn(2, 3, 3, dtype=f64)}),
+        ("broadcast size 1", "ij,ij->i", {"a": randn(2, 3, dtype=f64), "b": randn(1, 3, dtype=f64)}),
+        ("spaces", "i j , j k -> i k", {"a": a, "b": b}),
+        ("uppercase", "iJ,Jk->ik", {"a": a, "b": b}),
+    ):
+        names = ", ".join(ins)
+        case(f"einsum/{name}", f"torch.einsum('{eq}', {names})", ins, grad=tuple(ins))
+    case("einsum/list operands", "torch.einsum('ij,jk->ik', [a, b])", {"a": a, "b": b})
+    case("einsum/int64", "torch.einsum('ij,jk->ik', a, b)", {"a": torch.arange(6).reshape(2, 3), "b": torch.arange(12).reshape(3, 4)})
+    case("einsum/float32", "torch.einsum('bij,bjk->bik', a, b)", {"a": randn(2, 3, 4), "b": randn(2, 4, 5)}, rtol=1e-5, atol=1e-5)
+    case("einsum/size mismatch", "torch.einsum('ij,jk->ik', a, b)", {"a": randn(2, 3), "b": randn(4, 2)})
+    case("einsum/operand count", "torch.einsum('ij,jk->ik', a)", {"a": randn(2, 3)})
+    case("einsum/subscript count", "torch.einsum('ijk->i', a)", {"a": randn(2, 3)})
+    case("einsum/unknown output", "torch.einsum('ij->k', a)", {"a": randn(2, 3)})
+    case("einsum/bad character", "torch.einsum('i1->i', a)", {"a": randn(2, 3)})
+    case("tensordot/int dims", "torch.tensordot(a, b, dims=1)", {"a": randn(2, 3, dtype=f64), "b": randn(3, 4, dtype=f64)}, grad=("a", "b"))
+    case("tensordot/default", "torch.tensordot(a, b)", {"a": randn(2, 3, 4, dtype=f64), "b": randn(3, 4, 5, dtype=f64)}, grad=("a", "b"))
+    case("tensordot/lists", "torch.tensordot(a, b, dims=([1, 0], [0, 2]))", {"a": randn(3, 2, 4, dtype=f64), "b": randn(2, 5, 3, dtype=f64)}, grad=("a", "b"))
+    case("tensordot/zero dims", "torch.tensordot(a, b, dims=0)", {"a": randn(2, dtype=f64), "b": randn(3, dtype=f64)})
+    case("tensordot/repeated dim", "torch.tensordot(a, b, dims=([0, 0], [0, 1]))", {"a": randn(2, 3), "b": randn(2, 2)})
+    case("tensordot/mismatch", "torch.tensordot(a, b, dims=([0], [0]))", {"a": randn(2, 3), "b": randn(3, 2)})
+
+
+def main():
+    math_cases()
+    sort_cases()
+    shape_cases()
+    linalg_cases()
+    conv_cases()
+    einsum_cases()
+    json.dump({"torch": torch.__version__, "cases": CASES}, sys.stdout, indent=None, separators=(",", ":"))
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,460 @@
+package tensor
+
+import (
+	"math"
+	"slices"
+)
+
+// Two-dimensional convolution and max pooling, as torch.nn.functional's
+// conv2d and max_pool2d. Convolution unfolds the padded input into its
+// windows with a strided view (im2col without index tables) and multiplies
+// them with the weights on the GEMM; pooling walks the windows of each
+// plane directly.
+
+// Conv2dOptions are conv2d's hyperparameters, each (height, width).
+type Conv2dOptions struct {
+	Stride   [2]int
+	Padding  [4]int // top, bottom, left, right
+	Dilation [2]int
+	Groups   int
+}
+
+// DefaultConv2dOptions are stride 1, no padding, dilation 1, one group.
+func DefaultConv2dOptions() Conv2dOptions {
+	return Conv2dOptions{Stride: [2]int{1, 1}, Dilation: [2]int{1, 1}, Groups: 1}
+}
+
+// SamePadding returns the padding of padding='same' for a kernel of size k
+// with dilation d: d·(k−1) in all, the odd one at the bottom/right, as
+// PyTorch.
+func SamePadding(kernel, dilation [2]int) [4]int {
+	th, tw := dilation[0]*(kernel[0]-1), dilation[1]*(kernel[1]-1)
+	return [4]int{th / 2, th - th/2, tw / 2, tw - tw/2}
+}
+
+// windows returns the view of x [N, C, H, W] (already padded) as
+// [N, C, kh, kw, oh, ow]: element (n, c, i, j, y, x) is
+// x[n, c, y·sh + i·dh, x·sw + j·dw].
+func windows(x *Tensor, kernel, out, stride, dilation [2]int) *Tensor {
+	st := x.strides
+	return x.view([]int{x.shape[0], x.shape[1], kernel[0], kernel[1], out[0], out[1]},
+		[]int{st[0], st[1], dilation[0] * st[2], dilation[1] * st[3], stride[0] * st[2], stride[1] * st[3]}, x.offset)
+}
+
+// pad returns x [N, C, H, W] with p = (top, bottom, left, right) rows and
+// columns of value around it (x itself when p is zero).
+func pad(x *Tensor, p [4]int, value float64) (*Tensor, error) {
+	if p == [4]int{} {
+		return x, nil
+	}
+	n, c, h, w := x.shape[0], x.shape[1], x.shape[2], x.shape[3]
+	out, err := Full(value, x.dtype, n, c, h+p[0]+p[1], w+p[2]+p[3])
+	if err != nil {
+		return nil, err
+	}
+	inner := out.view(x.shape, out.strides, out.offset+p[0]*out.strides[2]+p[2]*out.strides[3])
+	if err := inner.CopyFrom(x); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// outputSize returns the number of windows along a dimension of padded
+// size n: floor((n − d·(k−1) − 1)/s) + 1.
+func outputSize(n, k, s, d int) int { return (n-d*(k-1)-1)/s + 1 }
+
+// batched4 returns x as [N, C, H, W], adding a batch dimension to an
+// unbatched [C, H, W] input, and whether it did.
+func batched4(op string, x *Tensor) (*Tensor, bool, error) {
+	switch x.Dim() {
+	case 4:
+		return x, false, nil
+	case 3:
+		b, err := x.Unsqueeze(0)
+		return b, true, err
+	}
+	return nil, false, newError(RuntimeError, "Expected 3D (unbatched) or 4D (batched) input to %s, but got input of size: %s", op, FormatShape(x.shape))
+}
+
+// convGeometry checks conv2d's operands and returns the output size.
+func convGeometry(x, weight, bias *Tensor, o Conv2dOptions) (out [2]int, err error) {
+	if x.dtype == Bool {
+		return out, typeErrorf("conv2d does not support bool tensors").withHint("convert the input with .to(float32) first")
+	}
+	if weight.dtype != x.dtype {
+		return out, typeErrorf("expected scalar type %s but found %s", torchTypeName(x.dtype), torchTypeName(weight.dtype)).
+			withHint("the input is %s and the weight %s; convert one with .to()", x.dtype, weight.dtype)
+	}
+	if weight.Dim() != 4 {
+		return out, newError(RuntimeError, "weight should have 4 dimensions [out_channels, in_channels/groups, kH, kW], got %s", FormatShape(weight.shape))
+	}
+	if o.Groups < 1 {
+		return out, newError(RuntimeError, "non-positive groups is not supported")
+	}
+	for i := range 2 {
+		if o.Stride[i] < 1 {
+			return out, newError(RuntimeError, "non-positive stride is not supported")
+		}
+		if o.Dilation[i] < 1 {
+			return out, newError(RuntimeError, "dilation should be greater than zero")
+		}
+	}
+	for _, p := range o.Padding {
+		if p < 0 {
+			return out, newError(RuntimeError, "negative padding is not supported")
+		}
+	}
+	oc, cg := weight.shape[0], weight.shape[1]
+	if cg*o.Groups != x.shape[1] {
+		return out, newError(RuntimeError, "Given groups=%d, weight of size %s, expected input%s to have %d channels, but got %d channels instead",
+			o.Groups, FormatShape(weight.shape), FormatShape(x.shape), cg*o.Groups, x.shape[1])
+	}
+	if oc%o.Groups != 0 {
+		return out, newError(RuntimeError, "Given groups=%d, expected weight to be divisible by %d at dimension 0, but got weight of size %s instead",
+			o.Groups, o.Groups, FormatShape(weight.shape))
+	}
+	if bias != nil && (bias.Dim() != 1 || bias.shape[0] != oc) {
+		return out, newError(RuntimeError, "Given weight of size %s, expected bias to be 1-dimensional with %d elements, but got bias of size %s instead",
+			FormatShape(weight.shape), oc, FormatShape(bias.shape))
+	}
+	ph, pw := x.shape[2]+o.Padding[0]+o.Padding[1], x.shape[3]+o.Padding[2]+o.Padding[3]
+	kh, kw := o.Dilation[0]*(weight.shape[2]-1)+1, o.Dilation[1]*(weight.shape[3]-1)+1
+	if kh > ph || kw > pw {
+		return out, newError(RuntimeError, "Calculated padded input size per channel: (%d x %d). Kernel size: (%d x %d). Kernel size can't be greater than actual input size", ph, pw, kh, kw)
+	}
+	return [2]int{outputSize(ph, weight.shape[2], o.Stride[0], o.Dilation[0]), outputSize(pw, weight.shape[3], o.Stride[1], o.Dilation[1])}, nil
+}
+
+// im2col returns the unfolded windows of x as [N, groups, C/groups·kh·kw, oh·ow].
+func im2col(x *Tensor, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
+	padded, err := pad(x, o.Padding, 0)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := windows(padded, kernel, out, o.Stride, o.Dilation).Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	n, c := x.shape[0], x.shape[1]
+	return cols.Reshape(n, o.Groups, c/o.Groups*kernel[0]*kernel[1], out[0]*out[1])
+}
+
+// Conv2d returns the 2-D cross-correlation of x [N, C, H, W] (or [C, H, W])
+// with weight [O, C/groups, kh, kw], plus bias [O] (nil for none), as
+// torch.nn.functional.conv2d: [N, O, oh, ow]. x and weight must share a
+// dtype; bool is refused. float32 and float64 run on the GEMM.
+func Conv2d(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, error) {
+	x4, unbatched, err := batched4("conv2d", x)
+	if err != nil {
+		return nil, err
+	}
+	out, err := convGeometry(x4, weight, bias, o)
+	if err != nil {
+		return nil, err
+	}
+	kernel := [2]int{weight.shape[2], weight.shape[3]}
+	cols, err := im2col(x4, kernel, out, o)
+	if err != nil {
+		return nil, err
+	}
+	oc := weight.shape[0]
+	w, err := weight.Reshape(o.Groups, oc/o.Groups, -1) // [G, O/G, C/G·kh·kw]
+	if err != nil {
+		return nil, err
+	}
+	y, err := Matmul(w, cols) // [N, G, O/G, oh·ow]
+	if err != nil {
+		return nil, err
+	}
+	if y, err = y.Reshape(x4.shape[0], oc, out[0], out[1]); err != nil {
+		return nil, err
+	}
+	if bias != nil {
+		b, err := bias.Reshape(oc, 1, 1)
+		if err != nil {
+			return nil, err
+		}
+		if b, err = b.To(y.dtype); err != nil {
+			return nil, err
+		}
+		if err := AddSpec.ApplyInPlace(y, b); err != nil {
+			return nil, err
+		}
+	}
+	if unbatched {
+		return y.Squeeze(0)
+	}
+	return y, nil
+}
+
+// Conv2dGrads returns the gradients of Conv2d's input and weight (nil when
+// not wanted) for the output gradient g; the bias's is g summed over N, oh
+// and ow.
+func Conv2dGrads(x, weight, g *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+	x4, unbatched, err := batched4("conv2d", x)
+	if err != nil {
+		return nil, nil, err
+	}
+	if unbatched {
+		if g, err = g.Unsqueeze(0); err != nil {
+			return nil, nil, err
+		}
+	}
+	out := [2]int{g.shape[2], g.shape[3]}
+	kernel := [2]int{weight.shape[2], weight.shape[3]}
+	n, oc := x4.shape[0], weight.shape[0]
+	gg, err := g.Reshape(n, o.Groups, oc/o.Groups, out[0]*out[1]) // [N, G, O/G, L]
+	if err != nil {
+		return nil, nil, err
+	}
+	if wantW {
+		cols, err := im2col(x4, kernel, out, o) // [N, G, K, L]
+		if err != nil {
+			return nil, nil, err
+		}
+		ct, err := cols.Transpose(-2, -1)
+		if err != nil {
+			return nil, nil, err
+		}
+		p, err := Matmul(gg, ct) // [N, G, O/G, K]
+		if err != nil {
+			return nil, nil, err
+		}
+		if p, err = Sum(p, []int{0}, false); err != nil {
+			return nil, nil, err
+		}
+		if gw, err = p.Reshape(weight.shape...); err != nil {
+			return nil, nil, err
+		}
+	}
+	if wantX {
+		w, err := weight.Reshape(o.Groups, oc/o.Groups, -1)
+		if err != nil {
+			return nil, nil, err
+		}
+		wt, err := w.Transpose(-2, -1) // [G, K, O/G]
+		if err != nil {
+			return nil, nil, err
+		}
+		gcols, err := Matmul(wt, gg) // [N, G, K, L]
+		if err != nil {
+			return nil, nil, err
+		}
+		if gx, err = col2im(gcols, x4.shape, kernel, out, o); err != nil {
+			return nil, nil, err
+		}
+		if unbatched {
+			if gx, err = gx.Squeeze(0); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return gx, gw, nil
+}
+
+// col2im adds the columns [N, G, C/G·kh·kw, oh·ow] back into an image of
+// shape [N, C, H, W]: the adjoint of im2col, where overlapping windows add
+// up.
+func col2im(cols *Tensor, shape []int, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
+	p := o.Padding
+	n, c, h, w := shape[0], shape[1], shape[2], shape[3]
+	padded, err := Zeros(cols.dtype, n, c, h+p[0]+p[1], w+p[2]+p[3])
+	if err != nil {
+		return nil, err
+	}
+	src, err := cols.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	kernelFn, err := col2imKernels.Select("conv2d", cols.dtype)
+	if err != nil {
+		return nil, err
+	}
+	if err := kernelFn(src, padded, kernel, out, o); err != nil {
+		return nil, err
+	}
+	return padded.view(shape, padded.strides, padded.offset+p[0]*padded.strides[2]+p[2]*padded.strides[3]).Clone()
+}
+
+type col2imFunc func(src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error
+
+var col2imKernels = NoBoolDTypes(ByDType[col2imFunc]{Float32: col2imLoop[float32], Float64: col2imLoop[float64], Int64: col2imLoop[int64]})
+
+func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error {
+	s := src.storage.data.([]T)[src.offset:]
+	d := dst.storage.data.([]T)
+	st := dst.strides
+	channels := dst.shape[1]
+	perPlane := kernel[0] * kernel[1] * out[0] * out[1]
+	// Each (image, channel) plane gets its own columns: planes run in
+	// parallel and stop when interrupted.
+	return ParallelFor(dst.shape[0]*channels, max(1, GrainSize/max(perPlane, 1)), func(begin, end int) {
+		for plane := begin; plane < end; plane++ {
+			b, ch := plane/channels, plane%channels
+			i := plane * perPlane
+			for ki := range kernel[0] {
+				for kj := range kernel[1] {
+					for y := range out[0] {
+						row := b*st[0] + ch*st[1] + (y*o.Stride[0]+ki*o.Dilation[0])*st[2]
+						for x := range out[1] {
+							d[row+(x*o.Stride[1]+kj*o.Dilation[1])*st[3]] += s[i]
+							i++
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// MaxPool2dOptions are max_pool2d's hyperparameters, each (height, width).
+type MaxPool2dOptions struct {
+	Kernel, Stride, Padding, Dilation [2]int
+	CeilMode                          bool
+}
+
+// poolSize returns the number of windows along a dimension of size n, as
+// PyTorch's pooling_output_shape: with ceilMode the last partial window
+// counts if it starts inside the input or its left padding.
+func poolSize(n, k, s, p, d int, ceilMode bool) int {
+	span := n + 2*p - d*(k-1) - 1
+	if span < 0 { // the kernel is larger than the padded input
+		return 0
+	}
+	out := span/s + 1
+	if ceilMode {
+		out = (span+s-1)/s + 1
+		if (out-1)*s >= n+p {
+			out--
+		}
+	}
+	return out
+}
+
+// MaxPool2d returns the maximum of each window of x [N, C, H, W] (or
+// [C, H, W]) and its position in the flattened H·W plane, as
+// torch.nn.functional.max_pool2d(..., return_indices=True). Padding is
+// −inf and must be at most half the kernel; NaN wins, as in PyTorch.
+// Floating dtypes only ("max_pool2d" is not implemented for Long in
+// PyTorch).
+func MaxPool2d(x *Tensor, o MaxPool2dOptions) (values, indices *Tensor, err error) {
+	if !x.dtype.IsFloating() {
+		return nil, nil, typeErrorf("max_pool2d only supports floating point dtypes, got %s", x.dtype).
+			withHint("convert the input with .to(float32) first")
+	}
+	x4, unbatched, err := batched4("max_pool2d", x)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := range 2 {
+		if o.Kernel[i] < 1 || o.Stride[i] < 1 || o.Dilation[i] < 1 {
+			return nil, nil, newError(RuntimeError, "max_pool2d: kernel_size, stride and dilation must be greater than zero, but got kernel_size=%v stride=%v dilation=%v", o.Kernel, o.Stride, o.Dilation)
+		}
+		if o.Padding[i] < 0 || o.Padding[i] > o.Kernel[i]/2 {
+			return nil, nil, newError(RuntimeError, "pad should be at most half of kernel size, but got pad=%d and kernel_size=%d", o.Padding[i], o.Kernel[i])
+		}
+	}
+	h, w := x4.shape[2], x4.shape[3]
+	out := [2]int{poolSize(h, o.Kernel[0], o.Stride[0], o.Padding[0], o.Dilation[0], o.CeilMode),
+		poolSize(w, o.Kernel[1], o.Stride[1], o.Padding[1], o.Dilation[1], o.CeilMode)}
+	if out[0] < 1 || out[1] < 1 {
+		return nil, nil, newError(RuntimeError, "Given input size: (%dx%dx%d). Calculated output size: (%dx%dx%d). Output size is too small",
+			x4.shape[1], h, w, x4.shape[1], out[0], out[1])
+	}
+	kernel, err := maxPoolKernels.Select("max_pool2d", x.dtype)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, err := x4.Contiguous()
+	if err != nil {
+		return nil, nil, err
+	}
+	n, c := x4.shape[0], x4.shape[1]
+	if values, err = emptyOutput(x.dtype, n, c, out[0], out[1]); err != nil {
+		return nil, nil, err
+	}
+	if indices, err = emptyOutput(Int64, n, c, out[0], out[1]); err != nil {
+		return nil, nil, err
+	}
+	if err := kernel(src, values, indices, out, o); err != nil {
+		return nil, nil, err
+	}
+	if unbatched {
+		if values, err = values.Squeeze(0); err != nil {
+			return nil, nil, err
+		}
+		if indices, err = indices.Squeeze(0); err != nil {
+			return nil, nil, err
+		}
+	}
+	return values, indices, nil
+}
+
+type maxPoolFunc func(x, values, indices *Tensor, out [2]int, o MaxPool2dOptions) error
+
+var maxPoolKernels = FloatingDTypes(ByDType[maxPoolFunc]{Float32: maxPoolLoop[float32], Float64: maxPoolLoop[float64]})
+
+// maxPoolLoop takes, for each window of the contiguous x [N, C, H, W], the
+// largest element and its position in the plane, as PyTorch's CPU kernel:
+// positions outside x (the padding) are skipped, the first maximum wins and
+// every NaN replaces it (so the last NaN's position is returned).
+func maxPoolLoop[T Float](x, values, indices *Tensor, out [2]int, o MaxPool2dOptions) error {
+	h, w := x.shape[2], x.shape[3]
+	src := x.storage.data.([]T)[x.offset:]
+	vals := values.storage.data.([]T)
+	idx := indices.storage.data.([]int64)
+	windows := out[0] * out[1]
+	return ParallelFor(x.shape[0]*x.shape[1], max(1, GrainSize/max(windows*o.Kernel[0]*o.Kernel[1], 1)), func(begin, end int) {
+		for plane := begin; plane < end; plane++ {
+			in := src[plane*h*w : (plane+1)*h*w]
+			for oy := range out[0] {
+				for ox := range out[1] {
+					best, at := T(math.Inf(-1)), int64(-1)
+					for ki := range o.Kernel[0] {
+						row := oy*o.Stride[0] - o.Padding[0] + ki*o.Dilation[0]
+						if row < 0 || row >= h {
+							continue
+						}
+						for kj := range o.Kernel[1] {
+							col := ox*o.Stride[1] - o.Padding[1] + kj*o.Dilation[1]
+							if col < 0 || col >= w {
+								continue
+							}
+							v := in[row*w+col]
+							if at < 0 || v > best || v != v {
+								best, at = v, int64(row*w+col)
+							}
+						}
+					}
+					k := plane*windows + oy*out[1] + ox
+					vals[k], idx[k] = best, at
+				}
+			}
+		}
+	})
+}
+
+// MaxPool2dGrad returns the gradient of MaxPool2d's input of the given
+// shape: each output gradient added at its window's maximum.
+func MaxPool2dGrad(shape []int, indices, g *Tensor) (*Tensor, error) {
+	lead := shape[:len(shape)-2]
+	plane := shape[len(shape)-2] * shape[len(shape)-1]
+	zeros, err := Zeros(g.dtype, append(slices.Clone(lead), plane)...)
+	if err != nil {
+		return nil, err
+	}
+	flat := func(t *Tensor) (*Tensor, error) { return t.Reshape(append(slices.Clone(lead), -1)...) }
+	idx, err := flat(indices)
+	if err != nil {
+		return nil, err
+	}
+	gf, err := flat(g)
+	if err != nil {
+		return nil, err
+	}
+	out, err := ScatterAdd(zeros, -1, idx, gf)
+	if err != nil {
+		return nil, err
+	}
+	return out.Reshape(shape...)
+}

@@ -1,0 +1,39 @@
+package tensor
+
+import "testing"
+
+// BenchmarkConv2d is a LeNet-sized layer: [8, 16, 32, 32] by [32, 16, 3, 3]
+// with padding 1.
+func BenchmarkConv2d(b *testing.B) {
+	g := NewGenerator(1)
+	x, _ := Randn(g, Float32, 8, 16, 32, 32)
+	w, _ := Randn(g, Float32, 32, 16, 3, 3)
+	o := DefaultConv2dOptions()
+	o.Padding = [4]int{1, 1, 1, 1}
+	for b.Loop() {
+		if _, err := Conv2d(x, w, nil, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMaxPool2d pools the same input with 2×2 windows.
+func BenchmarkMaxPool2d(b *testing.B) {
+	x, _ := Randn(NewGenerator(1), Float32, 8, 16, 32, 32)
+	o := MaxPool2dOptions{Kernel: [2]int{2, 2}, Stride: [2]int{2, 2}, Dilation: [2]int{1, 1}}
+	for b.Loop() {
+		if _, _, err := MaxPool2d(x, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSortRows sorts 1000 rows of 1000 float32 elements.
+func BenchmarkSortRows(b *testing.B) {
+	x, _ := Randn(NewGenerator(1), Float32, 1000, 1000)
+	for b.Loop() {
+		if _, _, err := Sort(x, -1, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

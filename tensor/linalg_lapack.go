@@ -1,0 +1,482 @@
+package tensor
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack"
+	"gonum.org/v1/gonum/lapack/lapack64"
+)
+
+// The decompositions of torch.linalg, computed by gonum's LAPACK
+// (lapack64, the reference Fortran algorithms ported to Go) on batches of
+// matrices: the last two dimensions are the matrix, the others the batch.
+// float32 inputs are computed in float64 and rounded, so they are at least
+// as accurate as PyTorch's single-precision LAPACK calls. Integer and bool
+// inputs are refused, as in PyTorch.
+
+// matrixBatch is a batch of m×n matrices in row-major float64.
+type matrixBatch struct {
+	op    string
+	batch []int // the leading dimensions
+	m, n  int
+	data  []float64
+	dtype DType // of the input, and so of the results
+}
+
+// count returns the number of matrices.
+func (b *matrixBatch) count() int { return numel(b.batch) }
+
+// mat returns matrix i as a gonum General sharing b's data.
+func (b *matrixBatch) mat(i int) blas64.General {
+	size := b.m * b.n
+	return blas64.General{Rows: b.m, Cols: b.n, Stride: max(b.n, 1), Data: b.data[i*size : (i+1)*size]}
+}
+
+// checkMatrices refuses an x that is not a batch of floating matrices
+// (square ones when square is set), with PyTorch's messages.
+func checkMatrices(op string, x *Tensor, square bool) error {
+	if !x.dtype.IsFloating() {
+		return typeErrorf("%s: Expected a floating point or complex tensor as input. Got %s", op, torchTypeName(x.dtype)).
+			withHint("convert the input with .to(float32) or .to(float64) first")
+	}
+	if x.Dim() < 2 {
+		return newError(RuntimeError, "%s: The input tensor A must have at least 2 dimensions.", op)
+	}
+	if m, n := x.shape[x.Dim()-2], x.shape[x.Dim()-1]; square && m != n {
+		return newError(RuntimeError, "%s: A must be batches of square matrices, but they are %d by %d matrices", op, m, n)
+	}
+	return nil
+}
+
+// newMatrixBatch reads x as a batch of matrices for op.
+func newMatrixBatch(op string, x *Tensor, square bool) (*matrixBatch, error) {
+	if err := checkMatrices(op, x, square); err != nil {
+		return nil, err
+	}
+	data, err := x.Float64s()
+	if err != nil {
+		return nil, err
+	}
+	m, n := x.shape[x.Dim()-2], x.shape[x.Dim()-1]
+	return &matrixBatch{op: op, batch: slices.Clone(x.shape[:x.Dim()-2]), m: m, n: n, data: data, dtype: x.dtype}, nil
+}
+
+// tensor returns data (row-major float64) as a tensor of the batch's
+// leading dimensions followed by dims, in the batch's dtype.
+func (b *matrixBatch) tensor(data []float64, dims ...int) (*Tensor, error) {
+	t, err := FromSlice(data, append(append([]int{}, b.batch...), dims...)...) // never nil: 0-d when both are empty
+	if err != nil {
+		return nil, err
+	}
+	return t.To(b.dtype)
+}
+
+// linalgError is PyTorch's torch.linalg.LinAlgError, a RuntimeError, with
+// the batch element named when there are several.
+func (b *matrixBatch) linalgError(i int, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if len(b.batch) > 0 {
+		msg = fmt.Sprintf("(Batch element %d): %s", i, msg)
+	}
+	return newError(RuntimeError, "%s: %s", b.op, msg)
+}
+
+// zeroPivot returns the 1-based position of the first zero on the diagonal
+// of the LU factor in a (0 when there is none).
+func zeroPivot(a blas64.General) int {
+	for j := range a.Rows {
+		if a.Data[j*a.Stride+j] == 0 {
+			return j + 1
+		}
+	}
+	return 0
+}
+
+// Inv returns the inverse of each square matrix of x, as torch.linalg.inv,
+// and computed as PyTorch does: by solving A X = I from the LU factors. A
+// singular matrix is a RuntimeError naming the zero pivot.
+func Inv(x *Tensor) (*Tensor, error) {
+	b, err := newMatrixBatch("linalg.inv", x, true)
+	if err != nil {
+		return nil, err
+	}
+	n := b.n
+	ipiv := make([]int, n)
+	out := make([]float64, len(b.data))
+	for i := range b.count() {
+		a := b.mat(i)
+		if !lapack64.Getrf(a, ipiv) {
+			return nil, b.linalgError(i, "The diagonal element %d is zero, the inversion could not be completed because the input matrix is singular.", zeroPivot(a))
+		}
+		inv := blas64.General{Rows: n, Cols: n, Stride: max(n, 1), Data: out[i*n*n : (i+1)*n*n]}
+		for j := range n {
+			inv.Data[j*n+j] = 1
+		}
+		lapack64.Getrs(blas.NoTrans, a, inv, ipiv)
+	}
+	return b.tensor(out, n, n)
+}
+
+// Det returns the determinant of each square matrix of x, from its LU
+// factorization, as torch.linalg.det (0 for a singular matrix, 1 for a 0×0
+// one).
+func Det(x *Tensor) (*Tensor, error) {
+	b, err := newMatrixBatch("linalg.det", x, true)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, b.count())
+	ipiv := make([]int, b.n)
+	for i := range out {
+		a := b.mat(i)
+		lapack64.Getrf(a, ipiv)
+		det := 1.0
+		for j := range b.n {
+			det *= a.Data[j*a.Stride+j]
+			if ipiv[j] != j {
+				det = -det
+			}
+		}
+		out[i] = det
+	}
+	return b.tensor(out)
+}
+
+// Solve returns X with A X = B for each square matrix of A, as
+// torch.linalg.solve: B is a batch of n×k matrices, or of n-vectors when it
+// has one dimension fewer than A (or is 1-D); the batch dimensions
+// broadcast. A and B must share a floating dtype.
+func Solve(a, bt *Tensor) (*Tensor, error) {
+	const op = "linalg.solve"
+	if a.dtype != bt.dtype {
+		return nil, typeErrorf("%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead", op, torchTypeName(a.dtype), torchTypeName(bt.dtype)).
+			withHint("convert B with .to(%s)", a.dtype)
+	}
+	if err := checkMatrices(op, a, true); err != nil {
+		return nil, err
+	}
+	n := a.shape[a.Dim()-1]
+	vector := bt.Dim() == 1 || (bt.Dim() == a.Dim()-1 && slices.Equal(bt.shape, a.shape[:a.Dim()-1]))
+	rhs := bt
+	if vector {
+		var err error
+		if rhs, err = bt.Unsqueeze(-1); err != nil {
+			return nil, err
+		}
+	}
+	if rhs.Dim() < 2 || rhs.shape[rhs.Dim()-2] != n {
+		rows, cols := bt.shape[0], 1
+		if rhs.Dim() >= 2 {
+			rows, cols = rhs.shape[rhs.Dim()-2], rhs.shape[rhs.Dim()-1]
+		}
+		return nil, newError(RuntimeError, "%s: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)", op, a.shape[a.Dim()-2], n, rows, cols)
+	}
+	batch, err := BroadcastShapes(a.shape[:a.Dim()-2], rhs.shape[:rhs.Dim()-2])
+	if err != nil {
+		return nil, err
+	}
+	k := rhs.shape[rhs.Dim()-1]
+	ae, err := a.Expand(slices.Concat(batch, []int{n, n})...)
+	if err != nil {
+		return nil, err
+	}
+	be, err := rhs.Expand(slices.Concat(batch, []int{n, k})...)
+	if err != nil {
+		return nil, err
+	}
+	am, err := newMatrixBatch(op, ae, true)
+	if err != nil {
+		return nil, err
+	}
+	bm, err := newMatrixBatch(op, be, false)
+	if err != nil {
+		return nil, err
+	}
+	ipiv := make([]int, n)
+	for i := range am.count() {
+		m := am.mat(i)
+		if !lapack64.Getrf(m, ipiv) {
+			return nil, am.linalgError(i, "The solver failed because the input matrix is singular.")
+		}
+		lapack64.Getrs(blas.NoTrans, m, bm.mat(i), ipiv)
+	}
+	out, err := bm.tensor(bm.data, n, k)
+	if err != nil || !vector {
+		return out, err
+	}
+	return out.Squeeze(-1)
+}
+
+// Cholesky returns the lower triangular L with L Lᵀ = A for each symmetric
+// positive-definite matrix of x (only its lower triangle is read), as
+// torch.linalg.cholesky; upper gives U = Lᵀ instead.
+func Cholesky(x *Tensor, upper bool) (*Tensor, error) {
+	b, err := newMatrixBatch("linalg.cholesky", x, true)
+	if err != nil {
+		return nil, err
+	}
+	n := b.n
+	for i := range b.count() {
+		a := b.mat(i)
+		orig := slices.Clone(a.Data)
+		if _, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Lower, N: n, Stride: a.Stride, Data: a.Data}); !ok {
+			return nil, b.linalgError(i, "The factorization could not be completed because the input is not positive-definite (the leading minor of order %d is not positive-definite).",
+				failingMinor(orig, n))
+		}
+		for r := range n {
+			for c := r + 1; c < n; c++ {
+				if upper {
+					a.Data[r*n+c] = a.Data[c*n+r]
+					a.Data[c*n+r] = 0
+				} else {
+					a.Data[r*n+c] = 0
+				}
+			}
+		}
+	}
+	return b.tensor(b.data, n, n)
+}
+
+// failingMinor returns the order of the smallest leading minor of the n×n
+// row-major matrix a that is not positive-definite (Potrf only says that
+// one is). Positive-definiteness of leading minors fails from some order
+// on, so a binary search finds it.
+func failingMinor(a []float64, n int) int {
+	pd := func(k int) bool {
+		m := make([]float64, k*k)
+		for r := range k {
+			copy(m[r*k:(r+1)*k], a[r*n:r*n+k])
+		}
+		_, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Lower, N: k, Stride: max(k, 1), Data: m})
+		return ok
+	}
+	lo, hi := 1, n // the answer is in [lo, hi]
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if pd(mid) {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// QR returns Q and R with A = Q R for each m×n matrix of x, as
+// torch.linalg.qr: mode "reduced" gives Q m×k and R k×n (k = min(m, n)),
+// "complete" Q m×m and R m×n, "r" only R (Q is an empty tensor).
+func QR(x *Tensor, mode string) (q, r *Tensor, err error) {
+	if mode != "reduced" && mode != "complete" && mode != "r" {
+		return nil, nil, newError(RuntimeError, "qr received unrecognized mode '%s' but expected one of 'reduced' (default), 'r', or 'complete'", mode)
+	}
+	b, err := newMatrixBatch("linalg.qr", x, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, n, k := b.m, b.n, min(b.m, b.n)
+	qCols, rRows := k, k
+	if mode == "complete" {
+		qCols, rRows = m, m
+	}
+	qData := make([]float64, b.count()*m*qCols)
+	rData := make([]float64, b.count()*rRows*n)
+	tau := make([]float64, k)
+	for i := range b.count() {
+		if k == 0 { // nothing to factor: R is empty, a complete Q the identity
+			qm := qData[i*m*qCols : (i+1)*m*qCols]
+			for j := range min(m, qCols) {
+				qm[j*qCols+j] = 1
+			}
+			continue
+		}
+		a := b.mat(i)
+		work := make([]float64, 1)
+		lapack64.Geqrf(a, tau, work, -1)
+		work = make([]float64, max(int(work[0]), n, 1))
+		lapack64.Geqrf(a, tau, work, len(work))
+		rm := rData[i*rRows*n : (i+1)*rRows*n]
+		for row := range min(rRows, m) {
+			for c := row; c < n; c++ {
+				rm[row*n+c] = a.Data[row*a.Stride+c]
+			}
+		}
+		if mode == "r" || m == 0 || qCols == 0 {
+			continue
+		}
+		qm := qData[i*m*qCols : (i+1)*m*qCols]
+		for row := range m {
+			copy(qm[row*qCols:row*qCols+min(qCols, n)], a.Data[row*a.Stride:row*a.Stride+min(qCols, n)])
+		}
+		qg := blas64.General{Rows: m, Cols: qCols, Stride: qCols, Data: qm}
+		lapack64.Orgqr(qg, tau, work, -1)
+		work = make([]float64, max(int(work[0]), qCols, 1))
+		lapack64.Orgqr(qg, tau, work, len(work))
+	}
+	if r, err = b.tensor(rData, rRows, n); err != nil {
+		return nil, nil, err
+	}
+	if mode == "r" {
+		q, err = Empty(b.dtype, 0)
+		return q, r, err
+	}
+	q, err = b.tensor(qData, m, qCols)
+	return q, r, err
+}
+
+// Eigh returns the eigenvalues (ascending) and orthonormal eigenvectors
+// (the columns of V) of each symmetric matrix of x, reading its lower
+// triangle (upper when uplo is "U"), as torch.linalg.eigh. With vectors
+// false only the eigenvalues are computed (torch.linalg.eigvalsh) and V is
+// nil.
+func Eigh(x *Tensor, uplo string, vectors bool) (values, v *Tensor, err error) {
+	op := "linalg.eigh"
+	if !vectors {
+		op = "linalg.eigvalsh"
+	}
+	tri := blas.Lower
+	switch uplo {
+	case "L":
+	case "U":
+		tri = blas.Upper
+	default:
+		return nil, nil, newError(RuntimeError, "Expected UPLO argument to be 'L' or 'U', but got %s", uplo)
+	}
+	b, err := newMatrixBatch(op, x, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := b.n
+	job := lapack.EVNone
+	if vectors {
+		job = lapack.EVCompute
+	}
+	w := make([]float64, b.count()*n)
+	for i := range b.count() {
+		a := b.mat(i)
+		sym := blas64.Symmetric{Uplo: tri, N: n, Stride: a.Stride, Data: a.Data}
+		work := make([]float64, 1)
+		lapack64.Syev(job, sym, w[i*n:(i+1)*n], work, -1)
+		work = make([]float64, max(int(work[0]), 3*n-1, 1))
+		if !lapack64.Syev(job, sym, w[i*n:(i+1)*n], work, len(work)) {
+			return nil, nil, b.linalgError(i, "The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated eigenvalues.")
+		}
+	}
+	if values, err = b.tensor(w, n); err != nil || !vectors {
+		return values, nil, err
+	}
+	v, err = b.tensor(b.data, n, n)
+	return values, v, err
+}
+
+// SVD returns U, S and Vh with A = U diag(S) Vh for each m×n matrix of x,
+// as torch.linalg.svd: S descending; with fullMatrices U is m×m and Vh
+// n×n, else m×k and k×n (k = min(m, n)). With vectors false only S is
+// computed (torch.linalg.svdvals) and U, Vh are nil.
+func SVD(x *Tensor, fullMatrices, vectors bool) (u, s, vh *Tensor, err error) {
+	op := "linalg.svd"
+	if !vectors {
+		op = "linalg.svdvals"
+	}
+	b, err := newMatrixBatch(op, x, false)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	m, n, k := b.m, b.n, min(b.m, b.n)
+	job, uCols, vRows := lapack.SVDStore, k, k
+	switch {
+	case !vectors:
+		job, uCols, vRows = lapack.SVDNone, 0, 0
+	case fullMatrices:
+		job, uCols, vRows = lapack.SVDAll, m, n
+	}
+	sData := make([]float64, b.count()*k)
+	uData := make([]float64, b.count()*m*uCols)
+	vData := make([]float64, b.count()*vRows*n)
+	for i := range b.count() {
+		if k == 0 {
+			continue
+		}
+		a := b.mat(i)
+		ug := blas64.General{Rows: m, Cols: uCols, Stride: max(uCols, 1), Data: uData[i*m*uCols : (i+1)*m*uCols]}
+		vg := blas64.General{Rows: vRows, Cols: n, Stride: max(n, 1), Data: vData[i*vRows*n : (i+1)*vRows*n]}
+		ss := sData[i*k : (i+1)*k]
+		work := make([]float64, 1)
+		lapack64.Gesvd(job, job, a, ug, vg, ss, work, -1)
+		work = make([]float64, max(int(work[0]), 5*k, 3*k+max(m, n), 1))
+		if !lapack64.Gesvd(job, job, a, ug, vg, ss, work, len(work)) {
+			return nil, nil, nil, b.linalgError(i, "The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated singular values.")
+		}
+	}
+	if s, err = b.tensor(sData, k); err != nil || !vectors {
+		return nil, s, nil, err
+	}
+	if u, err = b.tensor(uData, m, uCols); err != nil {
+		return nil, nil, nil, err
+	}
+	if m == 0 || n == 0 { // LAPACK leaves the vectors of an empty matrix unset; PyTorch gives identities
+		if u, err = batchEye(b, m, uCols); err != nil {
+			return nil, nil, nil, err
+		}
+		if vh, err = batchEye(b, vRows, n); err != nil {
+			return nil, nil, nil, err
+		}
+		return u, s, vh, nil
+	}
+	vh, err = b.tensor(vData, vRows, n)
+	return u, s, vh, err
+}
+
+// batchEye returns identity matrices r×c for each matrix of b.
+func batchEye(b *matrixBatch, r, c int) (*Tensor, error) {
+	data := make([]float64, b.count()*r*c)
+	for i := range b.count() {
+		for j := range min(r, c) {
+			data[i*r*c+j*c+j] = 1
+		}
+	}
+	return b.tensor(data, r, c)
+}
+
+// Slogdet returns the sign and the natural logarithm of the absolute value
+// of the determinant of each square matrix of x, as torch.linalg.slogdet
+// (sign 0 and logabsdet -inf for a singular matrix).
+func Slogdet(x *Tensor) (sign, logabsdet *Tensor, err error) {
+	b, err := newMatrixBatch("linalg.slogdet", x, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	signs, logs := make([]float64, b.count()), make([]float64, b.count())
+	ipiv := make([]int, b.n)
+	for i := range signs {
+		a := b.mat(i)
+		lapack64.Getrf(a, ipiv)
+		sg, lg := 1.0, 0.0
+		for j := range b.n {
+			d := a.Data[j*a.Stride+j]
+			if ipiv[j] != j {
+				sg = -sg
+			}
+			if d < 0 {
+				sg = -sg
+			}
+			lg += math.Log(math.Abs(d))
+		}
+		if math.IsInf(lg, -1) {
+			sg = 0
+		}
+		signs[i], logs[i] = sg, lg
+	}
+	if sign, err = b.tensor(signs); err != nil {
+		return nil, nil, err
+	}
+	logabsdet, err = b.tensor(logs)
+	return sign, logabsdet, err
+}
+
+// TorchTypeName returns PyTorch's name of a dtype in messages: Float,
+// Double, Long, Bool.
+func TorchTypeName(d DType) string { return torchTypeName(d) }
