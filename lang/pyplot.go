@@ -468,36 +468,9 @@ var axesOps = []axesOp{
 			}
 			return &ImageValue{im: im, axes: ax}, nil
 		}},
-	{fn: "title", method: "set_title", params: "label",
-		doc: "Sets the title of the axes.",
-		run: func(in *interp, ax *AxesValue, a *Args) (Value, error) {
-			s := a.Str("label")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			ax.A.Title = s
-			return None, nil
-		}},
-	{fn: "xlabel", method: "set_xlabel", params: "xlabel",
-		doc: "Sets the label of the x axis.",
-		run: func(in *interp, ax *AxesValue, a *Args) (Value, error) {
-			s := a.Str("xlabel")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			ax.A.XLabel = s
-			return None, nil
-		}},
-	{fn: "ylabel", method: "set_ylabel", params: "ylabel",
-		doc: "Sets the label of the y axis.",
-		run: func(in *interp, ax *AxesValue, a *Args) (Value, error) {
-			s := a.Str("ylabel")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			ax.A.YLabel = s
-			return None, nil
-		}},
+	textOp("title", "set_title", "label", "Sets the title of the axes.", func(a *plot.Axes) *string { return &a.Title }),
+	textOp("xlabel", "set_xlabel", "xlabel", "Sets the label of the x axis.", func(a *plot.Axes) *string { return &a.XLabel }),
+	textOp("ylabel", "set_ylabel", "ylabel", "Sets the label of the y axis.", func(a *plot.Axes) *string { return &a.YLabel }),
 	{fn: "xlim", method: "set_xlim", params: "left=None, right=None",
 		doc: "Fixes the range of the x axis: xlim(left, right) or xlim((left, right)); returns the limits (None when not fixed).",
 		run: func(in *interp, ax *AxesValue, a *Args) (Value, error) {
@@ -533,6 +506,20 @@ var axesOps = []axesOp{
 
 // colorbar draws the colour bar of the mappable, or of ax's last image
 // when there is no mappable and ax is not nil (plt.colorbar()).
+// textOp is an operation that sets one text of an axes (its title or an
+// axis label) from the str argument param.
+func textOp(fn, method, param, doc string, field func(a *plot.Axes) *string) axesOp {
+	return axesOp{fn: fn, method: method, params: param, doc: doc,
+		run: func(in *interp, ax *AxesValue, a *Args) (Value, error) {
+			s := a.Str(param)
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			*field(ax.A) = s
+			return None, nil
+		}}
+}
+
 func colorbar(ax *AxesValue, a *Args) (Value, error) {
 	if a.IsNone("mappable") && ax != nil {
 		return None, plotErr(ax.A.Colorbar(nil))
