@@ -164,6 +164,7 @@ func newREPL(opts Options) *repl {
 	r := &repl{
 		st: newStyles(renderer),
 	}
+	r.st.pictures = pictureModeFor(os.Getenv, plain)
 	r.scr = newScreen(opts.Stdout, outIsTerm, width, r.st.dim)
 	r.sess = lang.NewSession(lang.IO{
 		Stdout:   r.scr,
