@@ -708,8 +708,8 @@ func defViews() {
 			return nil, err
 		}
 		shape, err := flattenShape(x.Shape(), start, end)
-		if err != nil {
-			return nil, err
+		if err != nil || x.Dim() > 0 && len(shape) == x.Dim() {
+			return result(x, err) // start_dim == end_dim: x itself, as in PyTorch
 		}
 		return result(autograd.Reshape(x, shape...))
 	})

@@ -90,7 +90,7 @@ func (s *Session) resolveChain(chain string) (Value, bool) {
 		return nil, false
 	}
 	parts := strings.Split(chain, ".")
-	v, ok := s.globals.vars[parts[0]]
+	v, ok := s.Get(parts[0])
 	if !ok {
 		v, ok = globalValue(parts[0])
 	}
@@ -127,6 +127,16 @@ func attrNames(v Value) []string {
 // enclosingCall finds the callee of the innermost call whose argument list
 // is still open at the end of text.
 func (s *Session) enclosingCall(text []rune) (Value, bool) {
+	chain := callChain(text)
+	if chain == "" {
+		return nil, false
+	}
+	return s.resolveChain(chain)
+}
+
+// callChain is the name chain of the innermost call whose argument list is
+// still open at the end of text, "" when there is none.
+func callChain(text []rune) string {
 	depth := 0
 	for i := len(text) - 1; i >= 0; i-- {
 		switch text[i] {
@@ -139,14 +149,13 @@ func (s *Session) enclosingCall(text []rune) (Value, bool) {
 				depth--
 				continue
 			}
-			chain := string(text[chainStart(text, i):i])
-			return s.resolveChain(chain)
+			return string(text[chainStart(text, i):i])
 		}
 		if depth < 0 {
-			return nil, false
+			return ""
 		}
 	}
-	return nil, false
+	return ""
 }
 
 func callParams(v Value) []string {
@@ -209,19 +218,13 @@ func (s *Session) Inspect(code string, cursor, detail int) (ins Inspection, ok b
 	chain := string(runes[chainStart(runes, end):end])
 	v, ok := s.resolveChain(chain)
 	if !ok {
-		return Inspection{}, false
-	}
-	if t, isTensor := v.(*tensor.Tensor); isTensor {
-		text := chain + ": " + Summary(t)
-		if detail > 0 {
-			text += "\n" + t.String()
+		// Inside a call's arguments (softmax(x, |) the call is inspected.
+		chain = callChain(runes[:cursor])
+		if v, ok = s.resolveChain(chain); !ok {
+			return Inspection{}, false
 		}
-		return Inspection{Name: chain, Text: text}, true
 	}
-	if text, ok := helpText(v); ok {
-		return Inspection{Name: chain, Text: text}, true
-	}
-	return Inspection{Name: chain, Text: chain + ": " + TypeName(v) + " = " + Repr(v)}, true
+	return Inspection{Name: chain, Text: describe(chain, v, detail)}, true
 }
 
 // Summary describes a tensor in one line: dtype[shape], bytes and autograd
@@ -259,7 +262,7 @@ type VarInfo struct {
 func (s *Session) VarTable() []VarInfo {
 	var out []VarInfo
 	for _, name := range s.Vars() {
-		v := s.globals.vars[name]
+		v, _ := s.Get(name)
 		info := VarInfo{Name: name, Type: TypeName(v)}
 		if t, ok := v.(*tensor.Tensor); ok {
 			info.DType, info.Shape, info.Bytes = t.DType().String(), tensor.FormatShape(t.Shape()), t.Nbytes()

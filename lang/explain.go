@@ -34,7 +34,7 @@ func (s *Session) Explain(ctx context.Context, expr string) (text string, e *Err
 		}
 		x = p.X
 	}
-	in := &interp{s: s, ctx: ctx, scope: s.globals, src: expr}
+	in := &interp{s: s, ctx: ctx, glob: s.globals, src: expr}
 	if b, ok := x.(*syntax.BinaryExpr); ok {
 		if name, ok := binaryNames[b.Op]; ok {
 			return in.explainBinary(name, b)

@@ -2,7 +2,6 @@ package lang
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"sort"
 
@@ -44,26 +43,28 @@ func fileError(err error) *Error {
 }
 
 // progressReporter returns a callback that shows the progress of loading
-// label, for safetensors' and gpt2's Progress options: the front end's
-// progress bar (IO.Progress) when it has one, else a line on the output
-// that is rewritten in place (carriage return) and ends when the load
-// does. Small loads report nothing: the callback starts showing only once
-// the data passes progressThreshold bytes.
+// label, for safetensors' and gpt2's Progress options, as a tqdm bar
+// counting MiB (a display updated in place in a notebook, the line in a
+// terminal). Small loads show nothing: the bar appears only when the data
+// passes progressThreshold bytes.
 func progressReporter(a *Args, label string) func(done, total int64) {
-	io := a.in.s.io
+	s := a.in.s
+	var bar *ProgressBar
 	return func(done, total int64) {
 		if total < progressThreshold {
 			return
 		}
-		switch {
-		case io.Progress != nil:
-			io.Progress(label, int(done>>20), int(total>>20))
-		case io.Stdout != nil:
-			end := ""
-			if done >= total {
-				end = "\n"
+		if bar == nil {
+			var err error
+			if bar, err = newProgressBar(s, nil, total>>20, label+" (MiB)", 0.1); err != nil {
+				return
 			}
-			fmt.Fprintf(io.Stdout, "\r%s: %d/%d MiB%s", label, done>>20, total>>20, end)
+		}
+		bar.n = done >> 20
+		finished := done >= total
+		bar.draw(finished)
+		if finished {
+			bar.closed = true
 		}
 	}
 }

@@ -127,3 +127,24 @@ save_file({"a": torch.arange(12.0).reshape(3, 4) / 7, "i": torch.tensor([[-3, 4]
 		}
 	}
 }
+
+// TestLoadProgress checks that a load past the threshold draws a bar that
+// ends at its total, and that a small one draws nothing.
+func TestLoadProgress(t *testing.T) {
+	var shown []Value
+	s := NewSession(IO{Display: func(v Value) { shown = append(shown, v) }})
+	report := progressReporter(&Args{in: &interp{s: s}}, "loading f")
+	report(10<<20, 20<<20)
+	if len(shown) != 0 {
+		t.Fatalf("a 20 MiB load drew %d bars", len(shown))
+	}
+	report(64<<20, 128<<20)
+	report(128<<20, 128<<20)
+	if len(shown) == 0 {
+		t.Fatal("a 128 MiB load drew no bar")
+	}
+	bar, ok := shown[len(shown)-1].(*ProgressBar)
+	if !ok || bar.n != 128 || bar.total != 128 || !bar.closed {
+		t.Fatalf("last drawn %#v", shown[len(shown)-1])
+	}
+}

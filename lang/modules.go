@@ -292,20 +292,3 @@ func spanned(err error, span syntax.Span) error {
 	}
 	return e
 }
-
-// execImport runs an import statement in the tree-walking evaluator,
-// binding its names in the current scope.
-func (in *interp) execImport(st syntax.Stmt) error {
-	bs, err := importBindings(st)
-	if err != nil {
-		e := in.errorAt(err, st.Span())
-		if e.Filename == "" {
-			e.Filename = in.filename
-		}
-		return e
-	}
-	for _, b := range bs {
-		in.scope.vars[b.name] = b.value
-	}
-	return nil
-}

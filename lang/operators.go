@@ -387,14 +387,23 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		switch x := a.(type) {
 		case string:
 			if y, ok := b.(string); ok {
+				if err := concatGuard(a, len(x), len(y)); err != nil {
+					return nil, true, err
+				}
 				return x + y, true, nil
 			}
 		case *List:
 			if y, ok := b.(*List); ok {
+				if err := concatGuard(a, len(x.Elems), len(y.Elems)); err != nil {
+					return nil, true, err
+				}
 				return &List{Elems: append(append([]Value(nil), x.Elems...), y.Elems...)}, true, nil
 			}
 		case Tuple:
 			if y, ok := b.(Tuple); ok {
+				if err := concatGuard(a, len(x), len(y)); err != nil {
+					return nil, true, err
+				}
 				return append(append(Tuple(nil), x...), y...), true, nil
 			}
 		}
@@ -409,9 +418,20 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	return nil, false, nil
 }
 
-// maxRepeat bounds the elements a repeated list or string may have, so
-// that [0] * 10**12 is a MemoryError rather than an exhausted process.
+// maxRepeat bounds the elements a repeated or concatenated list or string
+// may have, so that [0] * 10**12 (or s = s + s in a loop) is a MemoryError
+// rather than an exhausted process.
 const maxRepeat = 1 << 26
+
+// concatGuard refuses a + b when the result would be longer than
+// growthLimit.
+func concatGuard(a Value, la, lb int) error {
+	if la+lb > growthLimit {
+		return newErrorf(MemoryError, "concatenating two %ss of %d and %d elements needs too much memory", TypeName(a), la, lb).
+			withHint("for large numeric data use a tensor, e.g. zeros(n)")
+	}
+	return nil
+}
 
 func repeat(v Value, n int64) (Value, bool, error) {
 	n = max(n, 0)
@@ -483,21 +503,13 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	return nil, newErrorf(TypeError, "unsupported comparison %s", op)
 }
 
-// equal is Python's == for non-tensor values. Lists and tuples compare
-// element-wise with each other, so x.shape == (2, 3) holds.
-func equal(a, b Value) bool { return equalDepth(a, b, 0) }
-
-// maxNesting bounds how deep comparisons and conversions follow nested
+// maxNesting bounds how deep conversions and printing follow nested
 // containers, so that a list holding itself cannot recurse forever.
 const maxNesting = 1000
 
-func equalDepth(a, b Value, depth int) bool {
-	if depth > maxNesting {
-		return false
-	}
-	if eq, ok := dialectEqual(a, b, depth); ok {
-		return eq
-	}
+// equalLeaf is Python's == for values that are not lists, tuples or dicts
+// (equal compares those element by element).
+func equalLeaf(a, b Value) bool {
 	if af, ok := asNumber(a); ok {
 		bf, ok := asNumber(b)
 		return ok && af == bf
@@ -519,36 +531,6 @@ func equalDepth(a, b Value, depth int) bool {
 			return dtypeEqual(d, a)
 		}
 		return a == b
-	case *List, Tuple:
-		if l, ok := a.(*List); ok && l == b {
-			return true // the same list, as Python's identity shortcut
-		}
-		xs, _ := seqElems(a)
-		ys, ok := seqElems(b)
-		if !ok || len(xs) != len(ys) {
-			return false
-		}
-		for i := range xs {
-			if !equalDepth(xs[i], ys[i], depth+1) {
-				return false
-			}
-		}
-		return true
-	case *Dict:
-		y, ok := b.(*Dict)
-		if !ok || x.Len() != y.Len() {
-			return false
-		}
-		if x == y {
-			return true
-		}
-		for i, k := range x.keys {
-			v, found, _ := y.Get(k)
-			if !found || !equalDepth(x.vals[i], v, depth+1) {
-				return false
-			}
-		}
-		return true
 	}
 	return identical(a, b)
 }

@@ -169,14 +169,7 @@ func (s *BinarySpec) run(a, b *Tensor, compute, outType DType, out *Tensor) (*Te
 	if b, err = b.To(kernelType); err != nil {
 		return nil, err
 	}
-	it, err := NewIter(IterConfig{Out: out, OutDType: iterType, Inputs: []*Tensor{a, b}})
-	if err != nil {
-		return nil, err
-	}
-	if err := kernel(it); err != nil {
-		return nil, err
-	}
-	return it.Output().To(outType)
+	return runElementwise(kernel, out, iterType, outType, a, b)
 }
 
 // Add returns a + b.
@@ -251,48 +244,58 @@ func runBinary[T, O Element](it *Iter, f func(a, b T) O, fast *fastPaths[T, O]) 
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)
 	y := it.ops[2].storage.data.([]T)
-	return it.Run(func(offs, inner []int, n int) {
-		o, a, b := offs[0], offs[1], offs[2]
-		so, sa, sb := inner[0], inner[1], inner[2]
-		if so == 1 {
-			dst := out[o : o+n]
-			switch {
-			case sa == 1 && sb == 1:
-				if fast != nil {
-					fast.vv(dst, x[a:a+n], y[b:b+n])
-					return
-				}
-				xs, ys := x[a:a+n], y[b:b+n]
-				for i := range dst {
-					dst[i] = f(xs[i], ys[i])
-				}
-				return
-			case sa == 1 && sb == 0:
-				if fast != nil {
-					fast.vs(dst, x[a:a+n], y[b])
-					return
-				}
-				xs, s := x[a:a+n], y[b]
-				for i := range dst {
-					dst[i] = f(xs[i], s)
-				}
-				return
-			case sa == 0 && sb == 1:
-				if fast != nil {
-					fast.sv(dst, x[a], y[b:b+n])
-					return
-				}
-				s, ys := x[a], y[b:b+n]
-				for i := range dst {
-					dst[i] = f(s, ys[i])
-				}
+	if offs, inner, n, ok, err := it.singleRun(); ok {
+		if err == nil {
+			binaryRun(out, x, y, f, fast, offs, inner, n)
+		}
+		return err
+	}
+	return it.Run(func(offs, inner []int, n int) { binaryRun(out, x, y, f, fast, offs, inner, n) })
+}
+
+// binaryRun computes one run of n elements: operand k starts at offs[k]
+// and advances by inner[k].
+func binaryRun[T, O Element](out []O, x, y []T, f func(a, b T) O, fast *fastPaths[T, O], offs, inner []int, n int) {
+	o, a, b := offs[0], offs[1], offs[2]
+	so, sa, sb := inner[0], inner[1], inner[2]
+	if so == 1 {
+		dst := out[o : o+n]
+		switch {
+		case sa == 1 && sb == 1:
+			if fast != nil {
+				fast.vv(dst, x[a:a+n], y[b:b+n])
 				return
 			}
+			xs, ys := x[a:a+n], y[b:b+n]
+			for i := range dst {
+				dst[i] = f(xs[i], ys[i])
+			}
+			return
+		case sa == 1 && sb == 0:
+			if fast != nil {
+				fast.vs(dst, x[a:a+n], y[b])
+				return
+			}
+			xs, s := x[a:a+n], y[b]
+			for i := range dst {
+				dst[i] = f(xs[i], s)
+			}
+			return
+		case sa == 0 && sb == 1:
+			if fast != nil {
+				fast.sv(dst, x[a], y[b:b+n])
+				return
+			}
+			s, ys := x[a], y[b:b+n]
+			for i := range dst {
+				dst[i] = f(s, ys[i])
+			}
+			return
 		}
-		for i := range n {
-			out[o+i*so] = f(x[a+i*sa], y[b+i*sb])
-		}
-	})
+	}
+	for i := range n {
+		out[o+i*so] = f(x[a+i*sa], y[b+i*sb])
+	}
 }
 
 // fastPaths are hand-written loops for the hottest operations, which the Go

@@ -102,12 +102,15 @@ const (
 
 // blockedRows computes rows [r0, r1) of product i of p into the zeroed C,
 // accumulating a row of B times an element of A into a row of C, which is
-// contiguous.
+// contiguous. It stops early, between blocks, when interrupted.
 func blockedRows[T Number](p *mmBatch, ad, bd, cd []T, i, r0, r1 int) {
 	aOff, bOff, cOff := p.aOffs[i], p.bOffs[i], p.cOffs[i]
 	for j0 := 0; j0 < p.n; j0 += ncBlock {
 		j1 := min(j0+ncBlock, p.n)
 		for k0 := 0; k0 < p.k; k0 += kcBlock {
+			if Interrupted() { // forBatch reports it
+				return
+			}
 			k1 := min(k0+kcBlock, p.k)
 			for r := r0; r < r1; r++ {
 				c := cd[cOff+r*p.cRows+j0 : cOff+r*p.cRows+j1]

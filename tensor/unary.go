@@ -159,14 +159,7 @@ func (s *UnarySpec) run(x *Tensor, compute, outType DType, out *Tensor) (*Tensor
 	if x, err = x.To(kernelType); err != nil {
 		return nil, err
 	}
-	it, err := NewIter(IterConfig{Out: out, OutDType: iterType, Inputs: []*Tensor{x}})
-	if err != nil {
-		return nil, err
-	}
-	if err := kernel(it); err != nil {
-		return nil, err
-	}
-	return it.Output().To(outType)
+	return runElementwise(kernel, out, iterType, outType, x, nil)
 }
 
 // computeTypes returns the dtype an element-wise kernel runs in for an
@@ -189,20 +182,30 @@ func mapLoop[T Element](f func(T) T) unaryKernel {
 func runUnary[T, O Element](it *Iter, f func(T) O) error {
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)
-	return it.Run(func(offs, inner []int, n int) {
-		o, a := offs[0], offs[1]
-		so, sa := inner[0], inner[1]
-		if so == 1 && sa == 1 {
-			dst, src := out[o:o+n], x[a:a+n]
-			for i := range dst {
-				dst[i] = f(src[i])
-			}
-			return
+	if offs, inner, n, ok, err := it.singleRun(); ok {
+		if err == nil {
+			unaryRun(out, x, f, offs, inner, n)
 		}
-		for i := range n {
-			out[o+i*so] = f(x[a+i*sa])
+		return err
+	}
+	return it.Run(func(offs, inner []int, n int) { unaryRun(out, x, f, offs, inner, n) })
+}
+
+// unaryRun computes one run of n elements: operand k starts at offs[k]
+// and advances by inner[k].
+func unaryRun[T, O Element](out []O, x []T, f func(T) O, offs, inner []int, n int) {
+	o, a := offs[0], offs[1]
+	so, sa := inner[0], inner[1]
+	if so == 1 && sa == 1 {
+		dst, src := out[o:o+n], x[a:a+n]
+		for i := range dst {
+			dst[i] = f(src[i])
 		}
-	})
+		return
+	}
+	for i := range n {
+		out[o+i*so] = f(x[a+i*sa])
+	}
 }
 
 // Neg returns -x.

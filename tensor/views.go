@@ -391,13 +391,19 @@ func castStorage(dst, src *Tensor, n int) error {
 	if err != nil {
 		return err
 	}
-	cast(dst.storage.data, src.storage.data, src.offset, n)
-	return nil
+	if n <= GrainSize {
+		cast(dst.storage.data, src.storage.data, 0, src.offset, n)
+		return nil
+	}
+	// Chunks in parallel, stopping with a KeyboardInterrupt between them.
+	return ParallelFor(n, GrainSize, func(begin, end int) {
+		cast(dst.storage.data, src.storage.data, begin, src.offset+begin, end-begin)
+	})
 }
 
-// castFunc converts n elements of src starting at off into the start of
-// dst; both are storage slices.
-type castFunc func(dst, src any, off, n int)
+// castFunc converts n elements of src starting at off into dst starting at
+// at; both are storage slices.
+type castFunc func(dst, src any, at, off, n int)
 
 // castKernels[to][from] converts between every pair of dtypes.
 var castKernels = AllDTypes(ByDType[Kernels[castFunc]]{
@@ -413,12 +419,12 @@ func castIntoBool() Kernels[castFunc] {
 		Float32: castBoolLoop[float32], Float64: castBoolLoop[float64], Int64: castBoolLoop[int64], Bool: castBoolLoop[uint8]})
 }
 
-func castLoop[To Number, From Element](dst, src any, off, n int) {
-	castSlice(dst.([]To), src.([]From)[off:off+n])
+func castLoop[To Number, From Element](dst, src any, at, off, n int) {
+	castSlice(dst.([]To)[at:at+n], src.([]From)[off:off+n])
 }
 
-func castBoolLoop[From Element](dst, src any, off, n int) {
-	d := dst.([]uint8)
+func castBoolLoop[From Element](dst, src any, at, off, n int) {
+	d := dst.([]uint8)[at : at+n]
 	for i, v := range src.([]From)[off : off+n] {
 		d[i] = boolByte(v != 0)
 	}

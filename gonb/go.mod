@@ -1,0 +1,20 @@
+module github.com/kael-dev/kael/gonb
+
+go 1.26.0
+
+require (
+	github.com/janpfeifer/gonb v0.11.4
+	github.com/kael-dev/kael v0.0.0
+)
+
+require (
+	github.com/go-logr/logr v1.4.2 // indirect
+	github.com/gofrs/uuid v4.4.0+incompatible // indirect
+	github.com/pkg/errors v0.9.1 // indirect
+	golang.org/x/exp v0.0.0-20250106191152-7588d65b2ba8 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	gonum.org/v1/gonum v0.17.0 // indirect
+	k8s.io/klog/v2 v2.130.1 // indirect
+)
+
+replace github.com/kael-dev/kael => ../
