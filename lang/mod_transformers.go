@@ -233,7 +233,7 @@ func idsArg(v Value, what string) ([]int, error) {
 			v, _ = x.Select(0, 0)
 		}
 		if x.Dim() > 2 || x.Dim() == 2 && x.Shape()[0] != 1 {
-			return nil, newErrorf(ValueError, "%s must be one sequence of token ids, got a tensor of shape %v", what, x.Shape())
+			return nil, newErrorf(ValueError, "%s must be one sequence of token ids, got a tensor of shape %s", what, Repr(shapeValue(x.Shape())))
 		}
 	}
 	seqs, err := idRows(v, what)
@@ -268,7 +268,7 @@ func idRows(v Value, what string) ([][]int, error) {
 			}
 			return rows, nil
 		}
-		return nil, newErrorf(ValueError, "%s must be a tensor of shape [n] or [batch, n], not %v", what, x.Shape())
+		return nil, newErrorf(ValueError, "%s must be a tensor of shape [n] or [batch, n], not %s", what, Repr(shapeValue(x.Shape())))
 	}
 	elems, err := collect(v)
 	if err != nil {
@@ -605,7 +605,7 @@ func (*CausalLMOutput) AttrNames() []string { return []string{"keys", "logits", 
 
 // String returns the repr, with the logits' shape rather than their values.
 func (o *CausalLMOutput) String() string {
-	return fmt.Sprintf("CausalLMOutputWithCrossAttentions(logits=<tensor of shape %v, dtype=%s>)", o.Logits.Shape(), o.Logits.DType())
+	return fmt.Sprintf("CausalLMOutputWithCrossAttentions(logits=<tensor of shape %s, dtype=%s>)", Repr(shapeValue(o.Logits.Shape())), o.Logits.DType())
 }
 
 var outputKeys = def(0, "keys(self)", "The names of the output's fields: ['logits'].", func(a *Args) (Value, error) {
