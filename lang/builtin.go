@@ -54,18 +54,6 @@ func Methods() []string {
 	return names
 }
 
-// LookupBuiltin returns the builtin function with the given name.
-func LookupBuiltin(name string) (*Builtin, bool) {
-	b, ok := builtins[name]
-	return b, ok
-}
-
-// LookupMethod returns the tensor method with the given name.
-func LookupMethod(name string) (*Builtin, bool) {
-	b, ok := methods[name]
-	return b, ok
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -331,8 +319,8 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 			continue
 		case j < 0:
 			err := newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", s.name, name)
-			if sug := syntax.Suggest(name, paramNames(s.params)); sug != "" {
-				err.withHint("did you mean `%s`?", sug)
+			if hint := suggestHint(name, paramNames(s.params)); hint != "" {
+				err.Hint = hint
 			} else {
 				err.withHint("the signature is %s", s.of.signatureText())
 			}
@@ -491,7 +479,7 @@ func toGoDepth(v Value, depth int) (any, error) {
 	case Tuple:
 		elems = x
 	case *tensor.Tensor:
-		return tensor.ToList(x), nil
+		return tensor.ToList(x)
 	default:
 		return v, nil
 	}

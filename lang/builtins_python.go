@@ -21,7 +21,7 @@ import (
 // python3.
 
 // StopIteration is raised by next() on an exhausted iterator.
-const StopIteration ErrorKind = "StopIteration"
+const StopIteration = tensor.StopIteration
 
 // Iterator is the iterator iter(), map() and filter() return: it yields
 // the elements once. kael computes map and filter eagerly, when called.

@@ -301,9 +301,7 @@ func (in *interp) unbound(id *syntax.Ident, free bool) error {
 
 func (in *interp) nameError(id *syntax.Ident) error {
 	err := newErrorf(NameError, "name '%s' is not defined", id.Name)
-	if s := syntax.Suggest(id.Name, in.visibleNames()); s != "" {
-		err.withHint("did you mean `%s`?", s)
-	}
+	err.Hint = suggestHint(id.Name, in.visibleNames())
 	return in.errorAt(err, id.Span())
 }
 

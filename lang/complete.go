@@ -3,7 +3,6 @@ package lang
 import (
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/render"
@@ -33,7 +32,7 @@ func (s *Session) Complete(code string, cursor int) (c Completion) {
 	runes := []rune(code)
 	cursor = min(max(cursor, 0), len(runes))
 	start := cursor
-	for start > 0 && isIdentRune(runes[start-1]) {
+	for start > 0 && syntax.IsIdentRune(runes[start-1]) {
 		start--
 	}
 	prefix := string(runes[start:cursor])
@@ -72,12 +71,10 @@ func (s *Session) Complete(code string, cursor int) (c Completion) {
 	return Completion{Matches: matches, Start: start, End: cursor}
 }
 
-func isIdentRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
-
 // chainStart returns where the name.name.name chain ending at end begins.
 func chainStart(runes []rune, end int) int {
 	i := end
-	for i > 0 && (isIdentRune(runes[i-1]) || runes[i-1] == '.') {
+	for i > 0 && (syntax.IsIdentRune(runes[i-1]) || runes[i-1] == '.') {
 		i--
 	}
 	return i
@@ -209,7 +206,7 @@ func (s *Session) Inspect(code string, cursor, detail int) (ins Inspection, ok b
 	runes := []rune(code)
 	cursor = min(max(cursor, 0), len(runes))
 	end := cursor
-	for end < len(runes) && isIdentRune(runes[end]) {
+	for end < len(runes) && syntax.IsIdentRune(runes[end]) {
 		end++
 	}
 	if end == cursor && cursor > 0 && runes[cursor-1] == '(' {

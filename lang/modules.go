@@ -20,8 +20,8 @@ import (
 
 // The import errors, named after Python's exceptions.
 const (
-	ModuleNotFoundError ErrorKind = "ModuleNotFoundError"
-	ImportError         ErrorKind = "ImportError"
+	ModuleNotFoundError = tensor.ModuleNotFoundError
+	ImportError         = tensor.ImportError
 )
 
 // moduleEntry is one registered module.
@@ -96,9 +96,9 @@ func importModule(name string) (*Module, error) {
 	if !ok {
 		err := newErrorf(ModuleNotFoundError, "No module named '%s'", name)
 		parent, last, dotted := cutLast(name)
-		switch s := syntax.Suggest(name, moduleNames(false)); {
-		case s != "":
-			err.withHint("did you mean `%s`?", s)
+		switch hint := suggestHint(name, moduleNames(false)); {
+		case hint != "":
+			err.Hint = hint
 		case dotted:
 			if m, perr := importModule(parent); perr == nil {
 				err.Hint = m.missingHint(last)

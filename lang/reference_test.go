@@ -282,7 +282,8 @@ func valuesMarkdown() string {
 		typ, recv string
 		methods   map[string]*Builtin
 	}{{"Generator", "g", generatorMethods}, {"Optimizer", "opt", optimizerMethods},
-		{"GPT2LMHeadModel", "model", modelMethods}, {"GPT2Tokenizer", "tokenizer", tokenizerMethods}} {
+		{"GPT2LMHeadModel", "model", modelMethods}, {"GPT2Tokenizer", "tokenizer", tokenizerMethods},
+		{"Figure", "fig", figureMethods}, {"Axes", "ax", axesMethods}} {
 		for _, name := range sortedKeys(v.methods) {
 			m := v.methods[name]
 			fmt.Fprintf(&b, "### %s.%s\n\n`%s.%s`\n\n%s\n\n", v.typ, name, v.recv, methodSig(m), m.Doc)

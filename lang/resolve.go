@@ -2,6 +2,7 @@ package lang
 
 import (
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // The resolver decides, before a cell runs, where each name lives, with
@@ -24,7 +25,7 @@ import (
 // UnboundLocalError is raised by reading a local variable (or a free
 // variable of a closure) before it is assigned. As in Python, it is a kind
 // of NameError.
-const UnboundLocalError ErrorKind = "UnboundLocalError"
+const UnboundLocalError = tensor.UnboundLocalError
 
 // scopeKind says where a resolved name lives.
 type scopeKind uint8

@@ -6,7 +6,6 @@ import (
 	"io"
 	"runtime/debug"
 	"sort"
-	"strings"
 
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
@@ -99,7 +98,7 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 		if r := recover(); r != nil {
 			res = Result{Notes: in.notes, Err: &Error{Kind: InternalError,
 				Msg:  fmt.Sprintf("kael crashed while evaluating this statement: %v", r),
-				Hint: "this is a bug in kael; your variables are intact. Please report it with the cell and this trace:\n" + firstLines(string(debug.Stack()), 12),
+				Hint: CrashHint("the cell", debug.Stack()),
 				Span: in.stmtSpan(), Src: src, Filename: filename}}
 		}
 	}()
@@ -177,14 +176,6 @@ func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note,
 		return nil, in.notes, in.errorAt(err, x.Span())
 	}
 	return v, in.notes, nil
-}
-
-func firstLines(s string, n int) string {
-	lines := strings.SplitN(s, "\n", n+1)
-	if len(lines) > n {
-		lines = lines[:n]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // Get returns a variable's value.

@@ -164,6 +164,7 @@ func newREPL(opts Options) *repl {
 	r := &repl{
 		st: newStyles(renderer),
 	}
+	r.st.pictures = pictureModeFor(os.Getenv, plain)
 	r.scr = newScreen(opts.Stdout, outIsTerm, width, r.st.dim)
 	r.sess = lang.NewSession(lang.IO{
 		Stdout:   r.scr,
@@ -256,17 +257,11 @@ func (r *repl) safely(f func()) {
 			fmt.Fprintln(r.scr, r.st.error(&lang.Error{
 				Kind: lang.InternalError,
 				Msg:  fmt.Sprintf("the REPL crashed: %v", p),
-				Hint: "this is a bug in kael; your variables are intact. Please report it with what you typed and this trace:\n" +
-					firstLines(string(debug.Stack()), 12),
+				Hint: lang.CrashHint("what you typed", debug.Stack()),
 			}))
 		}
 	}()
 	f()
-}
-
-func firstLines(s string, n int) string {
-	lines := strings.SplitN(s, "\n", n+1)
-	return strings.Join(lines[:min(n, len(lines))], "\n")
 }
 
 // runSource runs a cell typed at the prompt and shows what it produced.

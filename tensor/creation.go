@@ -116,7 +116,7 @@ func (s *valueScan) walk(v reflect.Value, dim int) error {
 		d = Int64
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		if v.Uint() > math.MaxInt64 {
-			return newError(RuntimeError, "Overflow when unpacking long")
+			return Errorf(RuntimeError, "Overflow when unpacking long")
 		}
 		d = Int64
 	case reflect.Float32, reflect.Float64:

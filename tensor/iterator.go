@@ -26,7 +26,7 @@ func BroadcastShapes(shapes ...[]int) ([]int, error) {
 				out[o] = size
 			default:
 				return nil, valueErrorf("The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d",
-					out[o], size, o).withHint("shapes %s cannot be broadcast together", shapeList(shapes))
+					out[o], size, o).WithHint("shapes %s cannot be broadcast together", shapeList(shapes))
 			}
 		}
 	}

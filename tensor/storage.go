@@ -42,9 +42,6 @@ func init() { memoryLimit.Store(defaultMemoryLimit()) }
 // off.
 func SetMemoryLimit(bytes int64) int64 { return memoryLimit.Swap(bytes) }
 
-// MemoryLimit returns the current allocation limit in bytes.
-func MemoryLimit() int64 { return memoryLimit.Load() }
-
 // heapCheckMinBytes is the allocation size from which initStorage checks the
 // heap in use against the limit; smaller ones cannot exhaust memory alone.
 const heapCheckMinBytes = 64 << 20
@@ -73,9 +70,9 @@ func checkHeapRoom(bytes float64) error {
 	}
 	runtime.GC()
 	if used := heapInUse(); used+bytes > limit {
-		return newError(MemoryError, "cannot allocate %s: %s is in use and the limit is %s",
+		return Errorf(MemoryError, "cannot allocate %s: %s is in use and the limit is %s",
 			HumanBytes(bytes), HumanBytes(used), HumanBytes(limit)).
-			withHint("delete tensors you no longer need (del x), or raise the limit (tensor.SetMemoryLimit)")
+			WithHint("delete tensors you no longer need (del x), or raise the limit (tensor.SetMemoryLimit)")
 	}
 	return nil
 }
@@ -85,7 +82,7 @@ func checkHeapRoom(bytes float64) error {
 func checkScratch(n, size int) error {
 	bytes := float64(n) * float64(size)
 	if bytes > math.MaxInt/2 {
-		return newError(MemoryError, "cannot allocate %s of working memory", HumanBytes(bytes))
+		return Errorf(MemoryError, "cannot allocate %s of working memory", HumanBytes(bytes))
 	}
 	return checkHeapRoom(bytes)
 }
@@ -114,12 +111,12 @@ func initStorage(s *Storage, d DType, n int, zero bool) error {
 	}
 	bytes := float64(n) * float64(d.Size())
 	if limit := memoryLimit.Load(); limit > 0 && bytes > float64(limit) {
-		return newError(MemoryError, "cannot allocate %s for %d %s elements: the limit is %s",
+		return Errorf(MemoryError, "cannot allocate %s for %d %s elements: the limit is %s",
 			HumanBytes(bytes), n, d, HumanBytes(float64(limit))).
-			withHint("use a smaller shape, or raise the limit (tensor.SetMemoryLimit)")
+			WithHint("use a smaller shape, or raise the limit (tensor.SetMemoryLimit)")
 	}
 	if bytes > math.MaxInt/2 {
-		return newError(MemoryError, "cannot allocate %s", HumanBytes(bytes))
+		return Errorf(MemoryError, "cannot allocate %s", HumanBytes(bytes))
 	}
 	if err := checkHeapRoom(bytes); err != nil {
 		return err

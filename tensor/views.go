@@ -92,8 +92,8 @@ func (t *Tensor) View(shape ...int) (*Tensor, error) {
 	}
 	strides := viewStrides(t.shape, t.strides, newShape)
 	if strides == nil {
-		return nil, newError(RuntimeError, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces)").
-			withHint("use .reshape(...) instead, which copies when it must")
+		return nil, Errorf(RuntimeError, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces)").
+			WithHint("use .reshape(...) instead, which copies when it must")
 	}
 	return t.view(newShape, strides, t.offset), nil
 }
@@ -142,7 +142,7 @@ func (t *Tensor) Transpose(d0, d1 int) (*Tensor, error) {
 func (t *Tensor) Permute(dims ...int) (*Tensor, error) {
 	if len(dims) != t.Dim() {
 		return nil, valueErrorf("permute(): the tensor has %d dimensions but %d were given", t.Dim(), len(dims)).
-			withHint("list every dimension once, e.g. x.permute(1, 0) for a matrix")
+			WithHint("list every dimension once, e.g. x.permute(1, 0) for a matrix")
 	}
 	seen := make([]bool, t.Dim())
 	shape := make([]int, len(dims))
@@ -222,7 +222,7 @@ func (t *Tensor) Slice(dim, start, stop, step int) (*Tensor, error) {
 	}
 	if step <= 0 {
 		return nil, valueErrorf("slice step must be positive, got %d", step).
-			withHint("use .flip(%d) to reverse a dimension", dim)
+			WithHint("use .flip(%d) to reverse a dimension", dim)
 	}
 	start, stop = ClampSlice(start, stop, t.shape[d])
 	n := 0

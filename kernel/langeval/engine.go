@@ -65,6 +65,7 @@ func (e *Engine) Execute(ctx context.Context, code string, out kernel.CellIO) ke
 	if res.Text != "" {
 		out.Stdout(res.Text)
 	}
+	showDrawnFigures(e.s, res.Value, out)
 	var page kernel.MimeBundle
 	if res.Page != "" {
 		page = kernel.MimeBundle{"text/plain": res.Page}
@@ -187,6 +188,9 @@ func Bundle(v lang.Value, notes []lang.Note) kernel.MimeBundle {
 		if h, ok := collectionHTML(v); ok {
 			b["text/html"] = h
 		}
+	}
+	if d, ok := v.(lang.Drawing); ok {
+		addPicture(b, d)
 	}
 	return b
 }
