@@ -294,6 +294,9 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 	case tensor.DType:
 		return nil, newErrorf(TypeError, "'dtype' object is not callable").withHint("convert with x.to(%s)", f)
 	}
+	if target, ok := callTarget(fn); ok {
+		return in.call(target, pos, kwNames, kwVals, at)
+	}
 	return nil, newErrorf(TypeError, "'%s' object is not callable", TypeName(fn))
 }
 
