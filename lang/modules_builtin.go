@@ -50,13 +50,13 @@ func init() {
 		}
 		return m
 	})
-	RegisterModule("torch.cuda", "CUDA devices. kael has no CUDA backend yet, so none is available.", func() *Module {
+	RegisterModule("torch.cuda", "CUDA devices, as the NVIDIA driver reports them. kael's tensors cannot live on a GPU yet.", func() *Module {
 		return &Module{Attrs: map[string]Value{
-			"is_available": def(0, "is_available()", "Whether a CUDA device can be used: always False in kael, which runs on the CPU.", func(a *Args) (Value, error) {
-				return false, nil
+			"is_available": def(0, "is_available()", "Whether the NVIDIA driver loads and reports a CUDA device: False without a driver or GPU. Tensors cannot be placed on a GPU yet either way.", func(a *Args) (Value, error) {
+				return cudaIsAvailable(), nil
 			}),
-			"device_count": def(0, "device_count()", "The number of CUDA devices: always 0 in kael.", func(a *Args) (Value, error) {
-				return int64(0), nil
+			"device_count": def(0, "device_count()", "The number of CUDA devices the NVIDIA driver reports: 0 without one.", func(a *Args) (Value, error) {
+				return int64(cudaDeviceCount()), nil
 			}),
 		}}
 	})

@@ -1,0 +1,46 @@
+package cuda
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestAvailableExplainsItself checks that Available either finds a device
+// or says why not, and that DeviceCount agrees with it.
+func TestAvailableExplainsItself(t *testing.T) {
+	ok, err := Available()
+	if ok {
+		info, _ := DriverInfo()
+		if DeviceCount() == 0 || len(info.Devices) != DeviceCount() {
+			t.Fatalf("available with %d devices, info %+v", DeviceCount(), info)
+		}
+		t.Logf("CUDA driver %d, devices %q", info.DriverVersion, info.Devices)
+		return
+	}
+	if err == nil || err.Error() == "" {
+		t.Fatalf("not available and no reason given: %v", err)
+	}
+	if DeviceCount() != 0 {
+		t.Fatalf("DeviceCount = %d while unavailable", DeviceCount())
+	}
+	if ok2, err2 := Available(); ok2 || err2 != err {
+		t.Fatalf("second call differs: %v %v", ok2, err2)
+	}
+}
+
+// TestProbeMissingLibrary checks the message for a machine without the
+// driver library.
+func TestProbeMissingLibrary(t *testing.T) {
+	_, err := probe("libkael-no-such-driver.so.1")
+	if err == nil {
+		t.Fatal("probe of a missing library succeeded")
+	}
+	want := "libkael-no-such-driver.so.1 not found (no NVIDIA driver on this machine)"
+	if runtime.GOOS != "linux" {
+		want = "Linux only"
+	}
+	if !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %q does not contain %q", err, want)
+	}
+}
