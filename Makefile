@@ -15,11 +15,15 @@ JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-n
 # demands) and node with npm (the npm package gpt-3-encoder, which the
 # tokenizer test installs into the user's cache).
 GPT2_DEBS := python3-torch nodejs
+# Debian packages of the browser test (cmd/kael TestNotebookInBrowser): the
+# classic Notebook server and the browser playwright-core (npm) drives.
+BROWSER_DEBS := jupyter-notebook chromium nodejs
+BROWSER_DIR := cmd/kael/testdata/browser
 # Debian packages for the side-by-side benchmarks.
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
 
-.PHONY: all build run test test-go test-gonb fuzz lint bench install-kernel jupyter-deps gpt2-deps bench-deps clean
+.PHONY: all build run test test-go test-gonb fuzz lint bench install-kernel jupyter-deps gpt2-deps browser-deps bench-deps clean
 
 all: build
 
@@ -33,7 +37,7 @@ run: build
 ## test: every test, including the Jupyter integration test with the real client
 ## and the comparisons with PyTorch (KAEL_REQUIRE_TORCH); then the packages that allocate tensors again with outputs allocated by make
 ## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem)
-test: jupyter-deps gpt2-deps
+test: jupyter-deps gpt2-deps browser-deps
 	KAEL_REQUIRE_JUPYTER=1 KAEL_REQUIRE_TORCH=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
 	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
 	cd gonb && $(GO) test -count=1 ./...
@@ -86,6 +90,11 @@ jupyter-deps:
 gpt2-deps:
 	@./.ci/apt-ensure $(GPT2_DEBS)
 	@command -v npm >/dev/null || ./.ci/apt-ensure npm
+
+browser-deps:
+	@./.ci/apt-ensure $(BROWSER_DEBS)
+	@command -v npm >/dev/null || ./.ci/apt-ensure npm
+	@[ -d $(BROWSER_DIR)/node_modules/playwright-core ] || npm ci --prefix $(BROWSER_DIR) --no-audit --no-fund
 
 bench-deps:
 	@./.ci/apt-ensure $(BENCH_DEBS)

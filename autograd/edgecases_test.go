@@ -29,7 +29,7 @@ func TestUnaryNodesSaveOnlyWhatTheyRead(t *testing.T) {
 	// NegBackward0 reads nothing: y = -h; y += 1 keeps a valid graph.
 	w, h := nonLeaf(t, 1, 2)
 	y := must(Neg(h))
-	if err := InPlace(tensor.AddSpec, y, one); err != nil {
+	if err := AddOp.InPlace(y, one); err != nil {
 		t.Fatal(err)
 	}
 	if err := Backward(must(Sum(y, nil, false)), nil); err != nil {
@@ -42,10 +42,10 @@ func TestUnaryNodesSaveOnlyWhatTheyRead(t *testing.T) {
 	// FloorBackward0 reads nothing: its input and output may both change.
 	w, h = nonLeaf(t, 1.5, -0.5)
 	f := must(Floor(h))
-	if err := InPlace(tensor.MulSpec, h, tensor.MustScalar(3.0)); err != nil {
+	if err := MulOp.InPlace(h, tensor.MustScalar(3.0)); err != nil {
 		t.Fatal(err)
 	}
-	if err := InPlace(tensor.AddSpec, f, one); err != nil {
+	if err := AddOp.InPlace(f, one); err != nil {
 		t.Fatal(err)
 	}
 	if err := Backward(must(Sum(f, nil, false)), nil); err != nil {
@@ -59,7 +59,7 @@ func TestUnaryNodesSaveOnlyWhatTheyRead(t *testing.T) {
 	// changing the input is not.
 	_, h = nonLeaf(t, 1, 2)
 	e := must(Exp(h))
-	if err := InPlace(tensor.AddSpec, h, one); err != nil {
+	if err := AddOp.InPlace(h, one); err != nil {
 		t.Fatal(err)
 	}
 	if err := Backward(must(Sum(e, nil, false)), nil); err != nil {
@@ -67,7 +67,7 @@ func TestUnaryNodesSaveOnlyWhatTheyRead(t *testing.T) {
 	}
 	_, h = nonLeaf(t, 1, 2)
 	e = must(Exp(h))
-	if err := InPlace(tensor.AddSpec, e, one); err != nil {
+	if err := AddOp.InPlace(e, one); err != nil {
 		t.Fatal(err)
 	}
 	wantError(t, Backward(must(Sum(e, nil, false)), nil), tensor.RuntimeError, "modified by an inplace operation")
@@ -75,7 +75,7 @@ func TestUnaryNodesSaveOnlyWhatTheyRead(t *testing.T) {
 	// SinBackward0 reads its input: changing it is refused.
 	_, h = nonLeaf(t, 1, 2)
 	s := must(Sin(h))
-	if err := InPlace(tensor.AddSpec, h, one); err != nil {
+	if err := AddOp.InPlace(h, one); err != nil {
 		t.Fatal(err)
 	}
 	wantError(t, Backward(must(Sum(s, nil, false)), nil), tensor.RuntimeError, "which SinBackward0 saved")

@@ -15,7 +15,7 @@ import (
 
 // einsumError is the RuntimeError of a malformed equation.
 func einsumError(format string, args ...any) error {
-	return &tensor.Error{Kind: tensor.RuntimeError, Msg: "einsum(): " + fmt.Sprintf(format, args...)}
+	return tensor.Errorf(tensor.RuntimeError, "einsum(): %s", fmt.Sprintf(format, args...))
 }
 
 // term is an operand (or an intermediate result) with one subscript letter
@@ -307,10 +307,10 @@ func contract(a, b term, keep []rune) (term, error) {
 // as torch.tensordot: the result has a's other dimensions, then b's.
 func Tensordot(a, b *tensor.Tensor, dimsA, dimsB []int) (*tensor.Tensor, error) {
 	if len(dimsA) != len(dimsB) {
-		return nil, &tensor.Error{Kind: tensor.RuntimeError, Msg: fmt.Sprintf("both dimension lists should have same length, got %d and %d", len(dimsA), len(dimsB))}
+		return nil, tensor.Errorf(tensor.RuntimeError, "both dimension lists should have same length, got %d and %d", len(dimsA), len(dimsB))
 	}
 	if a.Dim()+b.Dim() > 52 {
-		return nil, &tensor.Error{Kind: tensor.RuntimeError, Msg: "tensordot: at most 52 dimensions in all are supported"}
+		return nil, tensor.Errorf(tensor.RuntimeError, "tensordot: at most 52 dimensions in all are supported")
 	}
 	letter := func(i int) rune {
 		if i < 26 {
@@ -335,14 +335,14 @@ func Tensordot(a, b *tensor.Tensor, dimsA, dimsB []int) (*tensor.Tensor, error) 
 			db += b.Dim()
 		}
 		if da < 0 || da >= a.Dim() || db < 0 || db >= b.Dim() {
-			return nil, &tensor.Error{Kind: tensor.IndexError, Msg: fmt.Sprintf("Dimension out of range: tensordot dims (%d, %d) for tensors of %d and %d dimensions", dimsA[i], dimsB[i], a.Dim(), b.Dim())}
+			return nil, tensor.Errorf(tensor.IndexError, "Dimension out of range: tensordot dims (%d, %d) for tensors of %d and %d dimensions", dimsA[i], dimsB[i], a.Dim(), b.Dim())
 		}
 		if seenA[da] || seenB[db] {
-			return nil, &tensor.Error{Kind: tensor.RuntimeError, Msg: fmt.Sprintf("tensordot: dimension %d of a or %d of b appears twice in dims", dimsA[i], dimsB[i])}
+			return nil, tensor.Errorf(tensor.RuntimeError, "tensordot: dimension %d of a or %d of b appears twice in dims", dimsA[i], dimsB[i])
 		}
 		seenA[da], seenB[db] = true, true
 		if sa, sb := a.Shape()[da], b.Shape()[db]; sa != sb {
-			return nil, &tensor.Error{Kind: tensor.RuntimeError, Msg: fmt.Sprintf("contracted dimensions need to match, but first has size %d in dim %d and second has size %d in dim %d", sa, da, sb, db)}
+			return nil, tensor.Errorf(tensor.RuntimeError, "contracted dimensions need to match, but first has size %d in dim %d and second has size %d in dim %d", sa, da, sb, db)
 		}
 		lb[db] = la[da]
 	}

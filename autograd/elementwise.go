@@ -4,118 +4,70 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// Add returns a + b. Both inputs get the output's gradient, summed back to
-// their own shapes.
-func Add(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := tensor.Add(a, b)
-	if err != nil || !track(out, a, b) {
-		return out, err
-	}
-	n := newNode("AddBackward0", a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		return []*tensor.Tensor{n.toInput(c, 0, g), n.toInput(c, 1, g)}
-	}
-	return n.attach(out), nil
+// Add returns a + b.
+func Add(a, b *tensor.Tensor) (*tensor.Tensor, error) { return AddOp.Apply(a, b) }
+
+// Sub returns a - b.
+func Sub(a, b *tensor.Tensor) (*tensor.Tensor, error) { return SubOp.Apply(a, b) }
+
+// Mul returns a * b.
+func Mul(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MulOp.Apply(a, b) }
+
+// Div returns a / b.
+func Div(a, b *tensor.Tensor) (*tensor.Tensor, error) { return DivOp.Apply(a, b) }
+
+// Pow returns a ** b.
+func Pow(a, b *tensor.Tensor) (*tensor.Tensor, error) { return PowOp.Apply(a, b) }
+
+// Maximum returns the element-wise maximum.
+func Maximum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MaximumOp.Apply(a, b) }
+
+// Minimum returns the element-wise minimum.
+func Minimum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MinimumOp.Apply(a, b) }
+
+// divGrad: d/da = 1/b, d/db = -a/b² (div and true_divide).
+var divGrad = &binaryGrad{node: "DivBackward0", saves: savesInputs,
+	da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.div(g, b) },
+	db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+		return c.neg(c.div(c.mul(g, a), c.mul(b, b)))
+	},
 }
 
-// Sub returns a - b: d/da = 1, d/db = -1.
-func Sub(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := tensor.Sub(a, b)
-	if err != nil || !track(out, a, b) {
-		return out, err
-	}
-	n := newNode("SubBackward0", a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		var gb *tensor.Tensor
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.neg(g))
-		}
-		return []*tensor.Tensor{n.toInput(c, 0, g), gb}
-	}
-	return n.attach(out), nil
-}
+// passGrad is the derivative of an input that gets the output's gradient
+// unchanged (both inputs of add, a of sub).
+func passGrad(_ *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return g }
 
-// Mul returns a * b: d/da = b, d/db = a.
-func Mul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := tensor.Mul(a, b)
-	if err != nil || !track(out, a, b) {
-		return out, err
-	}
-	n := newNode("MulBackward0", a, b)
-	n.save(a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			ga = n.toInput(c, 0, c.mul(g, b))
-		}
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.mul(g, a))
-		}
-		return []*tensor.Tensor{ga, gb}
-	}
-	return n.attach(out), nil
-}
-
-// Div returns a / b: d/da = 1/b, d/db = -a/b².
-func Div(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := tensor.Div(a, b)
-	if err != nil || !track(out, a, b) {
-		return out, err
-	}
-	n := newNode("DivBackward0", a, b)
-	n.save(a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			ga = n.toInput(c, 0, c.div(g, b))
-		}
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.neg(c.div(c.mul(g, a), c.mul(b, b))))
-		}
-		return []*tensor.Tensor{ga, gb}
-	}
-	return n.attach(out), nil
-}
-
-// Pow returns a ** b: d/da = b·a^(b-1) (0 where b is 0), d/db = a^b·ln a (0
-// where a is 0 and b ≥ 0). A plain-number exponent (x ** 2) records
-// PowBackward0, a plain-number base (2 ** x) PowBackward2, two tensors
-// PowBackward1, as PyTorch does.
-func Pow(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := tensor.Pow(a, b)
-	if err != nil || !track(out, a, b) {
-		return out, err
-	}
-	name := "PowBackward1"
+// powNode names pow's node as PyTorch does: PowBackward0 for a plain-number
+// exponent (x ** 2), PowBackward2 for a plain-number base (2 ** x),
+// PowBackward1 for two tensors.
+func powNode(a, b *tensor.Tensor) string {
 	switch {
 	case b.IsWrappedNumber():
-		name = "PowBackward0"
+		return "PowBackward0"
 	case a.IsWrappedNumber():
-		name = "PowBackward2"
+		return "PowBackward2"
 	}
-	n := newNode(name, a, b)
-	n.save(a, b, out)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			bm1 := c.sub(b, num(1))
-			if b.IsWrappedNumber() { // keep the exponent a plain number, exact in a's dtype
-				bm1 = c.do(func() (*tensor.Tensor, error) { return scalarMinusOne(b) })
-			}
-			d := c.mul(g, c.mul(b, c.pow(a, bm1)))
-			if !nonzeroNumber(b) { // a plain nonzero exponent (x ** 2) needs no mask
-				d = c.where(c.eq(b, num(0)), c.zeros(d.DType(), nil), d)
-			}
-			ga = n.toInput(c, 0, d)
-		}
-		if n.needs(1) {
-			d := c.mul(g, c.mul(out, c.log(a)))
-			zero := c.logicalAnd(c.eq(a, num(0)), c.ge(b, num(0)))
-			gb = n.toInput(c, 1, c.where(zero, c.zeros(d.DType(), nil), d))
-		}
-		return []*tensor.Tensor{ga, gb}
+	return "PowBackward1"
+}
+
+// powGradA is d/da of a ** b, b·a^(b-1) (0 where b is 0).
+func powGradA(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+	bm1 := c.sub(b, num(1))
+	if b.IsWrappedNumber() { // keep the exponent a plain number, exact in a's dtype
+		bm1 = c.do(func() (*tensor.Tensor, error) { return scalarMinusOne(b) })
 	}
-	return n.attach(out), nil
+	d := c.mul(g, c.mul(b, c.pow(a, bm1)))
+	if !nonzeroNumber(b) { // a plain nonzero exponent (x ** 2) needs no mask
+		d = c.where(c.eq(b, num(0)), c.zeros(d.DType(), nil), d)
+	}
+	return d
+}
+
+// powGradB is d/db of a ** b, a^b·ln a (0 where a is 0 and b ≥ 0).
+func powGradB(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor {
+	d := c.mul(g, c.mul(out, c.log(a)))
+	zero := c.logicalAnd(c.eq(a, num(0)), c.ge(b, num(0)))
+	return c.where(zero, c.zeros(d.DType(), nil), d)
 }
 
 // nonzeroNumber reports whether b is a plain number (a wrapped scalar)
@@ -147,213 +99,189 @@ func scalarMinusOne(b *tensor.Tensor) (*tensor.Tensor, error) {
 	return tensor.Scalar(-1)
 }
 
-// Maximum returns the element-wise maximum. The gradient goes to the larger
-// input; ties split it evenly.
-func Maximum(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	return minmax("MaximumBackward0", tensor.Maximum, a, b)
+// minmaxShare is the derivative of maximum and minimum for the input x
+// (other being the other input): the gradient goes to the input that is the
+// result; ties split it evenly.
+func minmaxShare(c *calc, g, x, other, out *tensor.Tensor) *tensor.Tensor {
+	// 1 where x alone is the result, 1/2 on ties, 0 elsewhere.
+	won := c.to(c.logicalAnd(c.eq(x, out), c.ne(other, out)), g.DType())
+	tie := c.to(c.eq(x, other), g.DType())
+	return c.mul(g, c.add(won, c.mul(tie, num(0.5))))
 }
 
-// Minimum returns the element-wise minimum. The gradient goes to the smaller
-// input; ties split it evenly.
-func Minimum(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	return minmax("MinimumBackward0", tensor.Minimum, a, b)
+func minmaxGradA(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor {
+	return minmaxShare(c, g, a, b, out)
 }
 
-func minmax(name string, f func(a, b *tensor.Tensor) (*tensor.Tensor, error), a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := f(a, b)
-	if err != nil || !track(out, a, b) {
-		return out, err
-	}
-	n := newNode(name, a, b)
-	n.save(a, b, out)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		// weight(x) is 1 where x alone is the result, 1/2 on ties, 0 elsewhere.
-		weight := func(x, other *tensor.Tensor) *tensor.Tensor {
-			won := c.to(c.logicalAnd(c.eq(x, out), c.ne(other, out)), g.DType())
-			tie := c.to(c.eq(a, b), g.DType())
-			return c.add(won, c.mul(tie, num(0.5)))
-		}
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			ga = n.toInput(c, 0, c.mul(g, weight(a, b)))
-		}
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.mul(g, weight(b, a)))
-		}
-		return []*tensor.Tensor{ga, gb}
-	}
-	return n.attach(out), nil
-}
-
-// unaryReads says which tensor a unary derivative reads besides the
-// gradient: none, the input x or the output y. Only that one is saved, so a
-// later in-place change of the other neither keeps it alive nor makes
-// Backward refuse (y = -x; y += 1 is fine, as in PyTorch).
-type unaryReads int
-
-const (
-	readsNothing unaryReads = iota
-	readsInput
-	readsOutput
-)
-
-// unaryOp records a one-input operation whose gradient is g times a local
-// derivative; deriv gets the tensor reads names (nil for readsNothing).
-func unaryOp(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor,
-	reads unaryReads, deriv func(c *calc, g, s *tensor.Tensor) *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := f(x)
-	if err != nil || !track(out, x) {
-		return out, err
-	}
-	n := newNode(name, x)
-	var s *tensor.Tensor
-	switch reads {
-	case readsInput:
-		s = x
-	case readsOutput:
-		s = out
-	}
-	n.save(s)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		return []*tensor.Tensor{deriv(c, g, s)}
-	}
-	return n.attach(out), nil
+func minmaxGradB(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor {
+	return minmaxShare(c, g, b, a, out)
 }
 
 // Neg returns -x.
-func Neg(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("NegBackward0", tensor.Neg, x, readsNothing, func(c *calc, g, _ *tensor.Tensor) *tensor.Tensor {
-		return c.neg(g)
-	})
-}
+func Neg(x *tensor.Tensor) (*tensor.Tensor, error) { return NegOp.Apply(x) }
 
-// Abs returns |x|; its derivative is sign(x) (0 at 0).
-func Abs(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("AbsBackward0", tensor.Abs, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.sign(x))
-	})
-}
+// Abs returns |x|.
+func Abs(x *tensor.Tensor) (*tensor.Tensor, error) { return AbsOp.Apply(x) }
 
-// Exp returns e**x, which is its own derivative.
-func Exp(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("ExpBackward0", tensor.Exp, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, y)
-	})
-}
+// Exp returns e**x.
+func Exp(x *tensor.Tensor) (*tensor.Tensor, error) { return ExpOp.Apply(x) }
 
-// Log returns ln x; its derivative is 1/x.
-func Log(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("LogBackward0", tensor.Log, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, x)
-	})
-}
+// Log returns ln x.
+func Log(x *tensor.Tensor) (*tensor.Tensor, error) { return LogOp.Apply(x) }
 
-// Sqrt returns √x; its derivative is 1/(2√x).
-func Sqrt(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("SqrtBackward0", tensor.Sqrt, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, c.mul(y, num(2)))
-	})
-}
+// Sqrt returns √x.
+func Sqrt(x *tensor.Tensor) (*tensor.Tensor, error) { return SqrtOp.Apply(x) }
 
-// Sin returns sin x; its derivative is cos x.
-func Sin(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("SinBackward0", tensor.Sin, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.cos(x))
-	})
-}
+// Sin returns sin x.
+func Sin(x *tensor.Tensor) (*tensor.Tensor, error) { return SinOp.Apply(x) }
 
-// Cos returns cos x; its derivative is -sin x.
-func Cos(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("CosBackward0", tensor.Cos, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.neg(c.mul(g, c.sin(x)))
-	})
-}
+// Cos returns cos x.
+func Cos(x *tensor.Tensor) (*tensor.Tensor, error) { return CosOp.Apply(x) }
 
-// Tanh returns tanh x; its derivative is 1 - tanh²x.
-func Tanh(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("TanhBackward0", tensor.Tanh, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.sub(num(1), c.mul(y, y)))
-	})
-}
+// Tanh returns tanh x.
+func Tanh(x *tensor.Tensor) (*tensor.Tensor, error) { return TanhOp.Apply(x) }
 
-// Sigmoid returns σ(x) = 1/(1+e**-x); its derivative is σ(x)(1-σ(x)).
-func Sigmoid(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("SigmoidBackward0", tensor.Sigmoid, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.mul(y, c.sub(num(1), y)))
-	})
-}
+// Sigmoid returns σ(x) = 1/(1+e**-x).
+func Sigmoid(x *tensor.Tensor) (*tensor.Tensor, error) { return SigmoidOp.Apply(x) }
 
-// Relu returns max(x, 0); its derivative is 1 where the output is positive
-// and 0 elsewhere (0 at 0, as PyTorch). The gradient is g where y > 0 and 0
-// elsewhere (also where g is inf or NaN, as PyTorch's threshold_backward).
-func Relu(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("ReluBackward0", tensor.Relu, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
-		return c.where(c.gt(y, num(0)), g, c.zeros(g.DType(), nil))
-	})
-}
+// Relu returns max(x, 0).
+func Relu(x *tensor.Tensor) (*tensor.Tensor, error) { return ReluOp.Apply(x) }
 
-// Floor rounds down. Floor, Ceil, Round and Sign are piecewise constant:
-// as in PyTorch they are recorded, so that a result still requires grad,
-// and their derivative is zero (the jumps are ignored).
-func Floor(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("FloorBackward0", tensor.FloorSpec.Apply, x, readsNothing, zeroDerivative)
-}
+// Floor rounds down.
+func Floor(x *tensor.Tensor) (*tensor.Tensor, error) { return FloorOp.Apply(x) }
 
-// Ceil rounds up; its derivative is zero.
-func Ceil(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("CeilBackward0", tensor.CeilSpec.Apply, x, readsNothing, zeroDerivative)
-}
+// Ceil rounds up.
+func Ceil(x *tensor.Tensor) (*tensor.Tensor, error) { return CeilOp.Apply(x) }
 
-// Round rounds half to even; its derivative is zero.
-func Round(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("RoundBackward0", tensor.RoundSpec.Apply, x, readsNothing, zeroDerivative)
-}
+// Round rounds half to even.
+func Round(x *tensor.Tensor) (*tensor.Tensor, error) { return RoundOp.Apply(x) }
 
-// Sign returns -1, 0 or 1; its derivative is zero.
-func Sign(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("SignBackward0", tensor.SignSpec.Apply, x, readsNothing, zeroDerivative)
-}
+// Sign returns -1, 0 or 1.
+func Sign(x *tensor.Tensor) (*tensor.Tensor, error) { return SignOp.Apply(x) }
 
 // zeroDerivative is the gradient of a piecewise constant function: zeros
 // of g's dtype and shape (the input's, for these dtype-preserving
 // operations). It is one zero broadcast to the shape, allocating nothing
 // per element; the leaf that receives it gets its own copy (accumulate).
+// Floor, Ceil, Round and Sign have it: as in PyTorch they are recorded, so
+// that a result still requires grad, and the jumps are ignored.
 func zeroDerivative(c *calc, g, _ *tensor.Tensor) *tensor.Tensor {
 	return c.expand(c.zeros(g.DType(), nil), g.Shape())
 }
 
-// binaryFuncs maps the differentiable binary operations to their recording
-// versions.
-var binaryFuncs = map[*tensor.BinarySpec]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
-	tensor.AddSpec: Add, tensor.SubSpec: Sub, tensor.MulSpec: Mul, tensor.DivSpec: Div,
-	tensor.PowSpec: Pow, tensor.MaximumSpec: Maximum, tensor.MinimumSpec: Minimum,
-}
+// Why the operations without a derivative have none.
+const (
+	boolResult = "its result is bool, which has no gradient"
+	intOnly    = "it is defined for integer and bool tensors only, which have no gradient"
+	stepwise   = "it is piecewise constant; kael records no gradient for it (PyTorch's floor_divide has none either)"
+)
 
-// unaryFuncs maps the differentiable unary operations to their recording
-// versions.
-var unaryFuncs = map[*tensor.UnarySpec]func(x *tensor.Tensor) (*tensor.Tensor, error){
-	tensor.NegSpec: Neg, tensor.AbsSpec: Abs, tensor.ExpSpec: Exp, tensor.LogSpec: Log,
-	tensor.SqrtSpec: Sqrt, tensor.SinSpec: Sin, tensor.CosSpec: Cos, tensor.TanhSpec: Tanh,
-	tensor.SigmoidSpec: Sigmoid, tensor.ReluSpec: Relu, tensor.FloorSpec: Floor,
-	tensor.CeilSpec: Ceil, tensor.RoundSpec: Round, tensor.SignSpec: Sign,
-}
+// The binary operations, in the order the language reference lists them.
+var (
+	AddOp = defBinaryOp(&BinaryOp{Spec: tensor.AddSpec, Expose: FunctionAndMethod, Alpha: true,
+		grad: &binaryGrad{node: "AddBackward0", da: passGrad, db: passGrad},
+		Doc:  "input + alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input += alpha * other; returns input."})
+	SubOp = defBinaryOp(&BinaryOp{Spec: tensor.SubSpec, Expose: FunctionAndMethod, Alpha: true,
+		grad: &binaryGrad{node: "SubBackward0", da: passGrad,
+			db: func(c *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return c.neg(g) }},
+		Doc: "input - alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input -= alpha * other; returns input."})
+	MulOp = defBinaryOp(&BinaryOp{Spec: tensor.MulSpec, Expose: FunctionAndMethod,
+		grad: &binaryGrad{node: "MulBackward0", saves: savesInputs,
+			da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, b) },
+			db: func(c *calc, g, a, _, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, a) }},
+		Doc: "input * other, element-wise with broadcasting.", InPlaceDoc: "In place: input *= other; returns input."})
+	DivOp = defBinaryOp(&BinaryOp{Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad,
+		Doc: "input / other: true division, so integers give float32.", InPlaceDoc: "In place: input /= other; returns input."})
+	TrueDivideOp = defBinaryOp(&BinaryOp{Name: "true_divide", Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad,
+		Doc: "input / other, the same as div."})
+	FloorDivideOp = defBinaryOp(&BinaryOp{Spec: tensor.FloorDivideSpec, Expose: FunctionAndMethod, NoGrad: stepwise,
+		Doc: "input // other: the quotient rounded down; integers stay integers."})
+	RemainderOp = defBinaryOp(&BinaryOp{Spec: tensor.RemainderSpec, Expose: FunctionAndMethod,
+		NoGrad: "kael records no gradient for it yet (PyTorch's is 1 for input and -floor(input / other) for other)",
+		Doc:    "input % other, with the sign of other as in Python."})
+	PowOp = defBinaryOp(&BinaryOp{Spec: tensor.PowSpec, Expose: Method, Other: "exponent",
+		grad: &binaryGrad{nodeOf: powNode, saves: savesAll, da: powGradA, db: powGradB},
+		Doc:  "input ** exponent, element-wise; the exponent may be a number or a tensor."})
+	MaximumOp = defBinaryOp(&BinaryOp{Spec: tensor.MaximumSpec, Expose: FunctionAndMethod,
+		grad: &binaryGrad{node: "MaximumBackward0", saves: savesAll, da: minmaxGradA, db: minmaxGradB},
+		Doc:  "The larger of input and other, element-wise (NaN wins)."})
+	MinimumOp = defBinaryOp(&BinaryOp{Spec: tensor.MinimumSpec, Expose: FunctionAndMethod,
+		grad: &binaryGrad{node: "MinimumBackward0", saves: savesAll, da: minmaxGradA, db: minmaxGradB},
+		Doc:  "The smaller of input and other, element-wise (NaN wins)."})
+	EqOp = defBinaryOp(&BinaryOp{Spec: tensor.EqSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "input == other, element-wise, as a bool tensor."})
+	NeOp = defBinaryOp(&BinaryOp{Spec: tensor.NeSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "input != other, element-wise, as a bool tensor."})
+	LtOp = defBinaryOp(&BinaryOp{Spec: tensor.LtSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "input < other, element-wise, as a bool tensor."})
+	LeOp = defBinaryOp(&BinaryOp{Spec: tensor.LeSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "input <= other, element-wise, as a bool tensor."})
+	GtOp = defBinaryOp(&BinaryOp{Spec: tensor.GtSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "input > other, element-wise, as a bool tensor."})
+	GeOp = defBinaryOp(&BinaryOp{Spec: tensor.GeSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "input >= other, element-wise, as a bool tensor."})
+	LogicalAndOp = defBinaryOp(&BinaryOp{Spec: tensor.LogicalAndSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "Whether both elements are true (non-zero), as a bool tensor."})
+	LogicalOrOp = defBinaryOp(&BinaryOp{Spec: tensor.LogicalOrSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "Whether either element is true (non-zero), as a bool tensor."})
+	LogicalXorOp = defBinaryOp(&BinaryOp{Spec: tensor.LogicalXorSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "Whether exactly one element is true (non-zero), as a bool tensor."})
+	BitwiseAndOp = defBinaryOp(&BinaryOp{Spec: tensor.BitwiseAndSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
+		Doc: "input & other for integer and bool tensors."})
+	BitwiseOrOp = defBinaryOp(&BinaryOp{Spec: tensor.BitwiseOrSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
+		Doc: "input | other for integer and bool tensors."})
+	BitwiseXorOp = defBinaryOp(&BinaryOp{Spec: tensor.BitwiseXorSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
+		Doc: "input ^ other for integer and bool tensors."})
+)
 
-// Binary applies a binary operation, recording it when it is differentiable
-// (add, sub, mul, div, pow, maximum, minimum). The others (comparisons,
-// floor division, bitwise and logical operations) have no gradient and
-// return a tensor outside the graph.
-func Binary(spec *tensor.BinarySpec, a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	if f, ok := binaryFuncs[spec]; ok {
-		return f(a, b)
-	}
-	return spec.Apply(a, b)
-}
-
-// Unary applies a unary operation, recording it when it is differentiable;
-// the others (logical_not, bitwise_not) return a tensor outside the graph.
-func Unary(spec *tensor.UnarySpec, x *tensor.Tensor) (*tensor.Tensor, error) {
-	if f, ok := unaryFuncs[spec]; ok {
-		return f(x)
-	}
-	return spec.Apply(x)
-}
+// The unary operations, each with its derivative: g is the output's
+// gradient, x the input and y the output.
+var (
+	NegOp = defUnaryOp(&UnaryOp{Spec: tensor.NegSpec, Expose: FunctionAndMethod, Doc: "-input.",
+		grad: &unaryGrad{"NegBackward0", readsNothing, func(c *calc, g, _ *tensor.Tensor) *tensor.Tensor { return c.neg(g) }}})
+	// AbsOp: the derivative of |x| is sign(x) (0 at 0).
+	AbsOp = defUnaryOp(&UnaryOp{Spec: tensor.AbsSpec, Expose: Method, Doc: "The absolute value, element-wise.",
+		grad: &unaryGrad{"AbsBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.sign(x)) }}})
+	// ExpOp: e**x is its own derivative.
+	ExpOp = defUnaryOp(&UnaryOp{Spec: tensor.ExpSpec, Expose: FunctionAndMethod, Doc: "e ** input, element-wise (integers give float32).",
+		grad: &unaryGrad{"ExpBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, y) }}})
+	// LogOp: the derivative of ln x is 1/x.
+	LogOp = defUnaryOp(&UnaryOp{Spec: tensor.LogSpec, Expose: FunctionAndMethod, Doc: "The natural logarithm, element-wise (integers give float32).",
+		grad: &unaryGrad{"LogBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.div(g, x) }}})
+	// SqrtOp: the derivative of √x is 1/(2√x).
+	SqrtOp = defUnaryOp(&UnaryOp{Spec: tensor.SqrtSpec, Expose: FunctionAndMethod, Doc: "The square root, element-wise (integers give float32).",
+		grad: &unaryGrad{"SqrtBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.div(g, c.mul(y, num(2))) }}})
+	// SinOp: the derivative of sin x is cos x.
+	SinOp = defUnaryOp(&UnaryOp{Spec: tensor.SinSpec, Expose: FunctionAndMethod, Doc: "The sine, element-wise.",
+		grad: &unaryGrad{"SinBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.cos(x)) }}})
+	// CosOp: the derivative of cos x is -sin x.
+	CosOp = defUnaryOp(&UnaryOp{Spec: tensor.CosSpec, Expose: FunctionAndMethod, Doc: "The cosine, element-wise.",
+		grad: &unaryGrad{"CosBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.neg(c.mul(g, c.sin(x))) }}})
+	// TanhOp: the derivative of tanh x is 1 - tanh²x.
+	TanhOp = defUnaryOp(&UnaryOp{Spec: tensor.TanhSpec, Expose: FunctionAndMethod, Doc: "The hyperbolic tangent, element-wise.",
+		grad: &unaryGrad{"TanhBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.sub(num(1), c.mul(y, y))) }}})
+	// SigmoidOp: the derivative of σ(x) is σ(x)(1-σ(x)).
+	SigmoidOp = defUnaryOp(&UnaryOp{Spec: tensor.SigmoidSpec, Expose: FunctionAndMethod, Doc: "1 / (1 + e ** -input), element-wise.",
+		grad: &unaryGrad{"SigmoidBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.mul(y, c.sub(num(1), y))) }}})
+	// ReluOp: the derivative is 1 where the output is positive and 0
+	// elsewhere (0 at 0, as PyTorch). The gradient is g where y > 0 and 0
+	// elsewhere (also where g is inf or NaN, as PyTorch's
+	// threshold_backward).
+	ReluOp = defUnaryOp(&UnaryOp{Spec: tensor.ReluSpec, Expose: FunctionAndMethod, Doc: "max(input, 0), element-wise.",
+		grad: &unaryGrad{"ReluBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
+			return c.where(c.gt(y, num(0)), g, c.zeros(g.DType(), nil))
+		}}})
+	FloorOp = defUnaryOp(&UnaryOp{Spec: tensor.FloorSpec, Expose: FunctionAndMethod, Doc: "The largest integer not above each element; its gradient is zero.",
+		grad: &unaryGrad{"FloorBackward0", readsNothing, zeroDerivative}})
+	CeilOp = defUnaryOp(&UnaryOp{Spec: tensor.CeilSpec, Expose: FunctionAndMethod, Doc: "The smallest integer not below each element; its gradient is zero.",
+		grad: &unaryGrad{"CeilBackward0", readsNothing, zeroDerivative}})
+	// RoundOp is Custom: the language's round takes decimals.
+	RoundOp = defUnaryOp(&UnaryOp{Spec: tensor.RoundSpec, Expose: Custom, Doc: "Each element rounded to the given number of decimals, halves to even; its gradient is zero.",
+		grad: &unaryGrad{"RoundBackward0", readsNothing, zeroDerivative}})
+	SignOp = defUnaryOp(&UnaryOp{Spec: tensor.SignSpec, Expose: FunctionAndMethod, Doc: "-1, 0 or 1 by the sign of each element; its gradient is zero.",
+		grad: &unaryGrad{"SignBackward0", readsNothing, zeroDerivative}})
+	LogicalNotOp = defUnaryOp(&UnaryOp{Spec: tensor.LogicalNotSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "Whether each element is false (zero), as a bool tensor."})
+	BitwiseNotOp = defUnaryOp(&UnaryOp{Spec: tensor.BitwiseNotSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
+		Doc: "~input for integer and bool tensors."})
+)

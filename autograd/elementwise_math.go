@@ -9,113 +9,47 @@ import (
 // The derivatives of the element-wise functions of tensor/unary_math.go and
 // tensor/binary_math.go, with PyTorch's node names.
 
-func init() {
-	for spec, f := range map[*tensor.UnarySpec]func(*tensor.Tensor) (*tensor.Tensor, error){
-		tensor.TanSpec: Tan, tensor.AsinSpec: Asin, tensor.AcosSpec: Acos, tensor.AtanSpec: Atan,
-		tensor.SinhSpec: Sinh, tensor.CoshSpec: Cosh, tensor.AsinhSpec: Asinh, tensor.AcoshSpec: Acosh,
-		tensor.AtanhSpec: Atanh, tensor.Log2Spec: Log2, tensor.Log10Spec: Log10, tensor.Log1pSpec: Log1p,
-		tensor.Expm1Spec: Expm1, tensor.ErfSpec: Erf, tensor.ErfcSpec: Erfc, tensor.RsqrtSpec: Rsqrt,
-		tensor.ReciprocalSpec: Reciprocal, tensor.TruncSpec: Trunc, tensor.FracSpec: Frac,
-	} {
-		unaryFuncs[spec] = f
-	}
-	binaryFuncs[tensor.Atan2Spec] = Atan2
-	binaryFuncs[tensor.HypotSpec] = Hypot
-}
-
 // oneMinusSquare returns 1 - x².
 func (c *calc) oneMinusSquare(x *tensor.Tensor) *tensor.Tensor { return c.sub(num(1), c.mul(x, x)) }
 
 // Tan returns tan x; its derivative is 1 + tan²x.
-func Tan(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("TanBackward0", tensor.TanSpec.Apply, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.add(num(1), c.mul(y, y)))
-	})
-}
+func Tan(x *tensor.Tensor) (*tensor.Tensor, error) { return TanOp.Apply(x) }
 
 // Asin returns arcsin x; its derivative is 1/√(1 - x²).
-func Asin(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("AsinBackward0", tensor.AsinSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, c.sqrt(c.oneMinusSquare(x)))
-	})
-}
+func Asin(x *tensor.Tensor) (*tensor.Tensor, error) { return AsinOp.Apply(x) }
 
 // Acos returns arccos x; its derivative is -1/√(1 - x²).
-func Acos(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("AcosBackward0", tensor.AcosSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.neg(c.div(g, c.sqrt(c.oneMinusSquare(x))))
-	})
-}
+func Acos(x *tensor.Tensor) (*tensor.Tensor, error) { return AcosOp.Apply(x) }
 
 // Atan returns arctan x; its derivative is 1/(1 + x²).
-func Atan(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("AtanBackward0", tensor.AtanSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, c.add(num(1), c.mul(x, x)))
-	})
-}
+func Atan(x *tensor.Tensor) (*tensor.Tensor, error) { return AtanOp.Apply(x) }
 
 // Sinh returns sinh x; its derivative is cosh x.
-func Sinh(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("SinhBackward0", tensor.SinhSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.unary(tensor.CoshSpec.Apply, x))
-	})
-}
+func Sinh(x *tensor.Tensor) (*tensor.Tensor, error) { return SinhOp.Apply(x) }
 
 // Cosh returns cosh x; its derivative is sinh x.
-func Cosh(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("CoshBackward0", tensor.CoshSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.unary(tensor.SinhSpec.Apply, x))
-	})
-}
+func Cosh(x *tensor.Tensor) (*tensor.Tensor, error) { return CoshOp.Apply(x) }
 
 // Asinh returns arsinh x; its derivative is 1/√(x² + 1).
-func Asinh(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("AsinhBackward0", tensor.AsinhSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, c.sqrt(c.add(c.mul(x, x), num(1))))
-	})
-}
+func Asinh(x *tensor.Tensor) (*tensor.Tensor, error) { return AsinhOp.Apply(x) }
 
 // Acosh returns arcosh x; its derivative is 1/√(x² - 1).
-func Acosh(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("AcoshBackward0", tensor.AcoshSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, c.sqrt(c.sub(c.mul(x, x), num(1))))
-	})
-}
+func Acosh(x *tensor.Tensor) (*tensor.Tensor, error) { return AcoshOp.Apply(x) }
 
 // Atanh returns artanh x; its derivative is 1/(1 - x²).
-func Atanh(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("AtanhBackward0", tensor.AtanhSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, c.oneMinusSquare(x))
-	})
-}
+func Atanh(x *tensor.Tensor) (*tensor.Tensor, error) { return AtanhOp.Apply(x) }
 
 // Log2 returns log₂ x; its derivative is 1/(x ln 2).
-func Log2(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("Log2Backward0", tensor.Log2Spec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, c.mul(x, num(math.Ln2)))
-	})
-}
+func Log2(x *tensor.Tensor) (*tensor.Tensor, error) { return Log2Op.Apply(x) }
 
 // Log10 returns log₁₀ x; its derivative is 1/(x ln 10).
-func Log10(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("Log10Backward0", tensor.Log10Spec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, c.mul(x, num(math.Ln10)))
-	})
-}
+func Log10(x *tensor.Tensor) (*tensor.Tensor, error) { return Log10Op.Apply(x) }
 
 // Log1p returns ln(1 + x); its derivative is 1/(1 + x).
-func Log1p(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("Log1PBackward0", tensor.Log1pSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.div(g, c.add(x, num(1)))
-	})
-}
+func Log1p(x *tensor.Tensor) (*tensor.Tensor, error) { return Log1pOp.Apply(x) }
 
 // Expm1 returns e**x - 1; its derivative is e**x, the output plus 1.
-func Expm1(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("Expm1Backward0", tensor.Expm1Spec.Apply, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.add(y, num(1)))
-	})
-}
+func Expm1(x *tensor.Tensor) (*tensor.Tensor, error) { return Expm1Op.Apply(x) }
 
 // gaussDensity returns 2/√π · e**(-x²), the derivative of erf.
 func (c *calc) gaussDensity(x *tensor.Tensor) *tensor.Tensor {
@@ -123,98 +57,42 @@ func (c *calc) gaussDensity(x *tensor.Tensor) *tensor.Tensor {
 }
 
 // Erf returns the error function; its derivative is 2/√π · e**(-x²).
-func Erf(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("ErfBackward0", tensor.ErfSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.gaussDensity(x))
-	})
-}
+func Erf(x *tensor.Tensor) (*tensor.Tensor, error) { return ErfOp.Apply(x) }
 
 // Erfc returns 1 - erf x; its derivative is -2/√π · e**(-x²).
-func Erfc(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("ErfcBackward0", tensor.ErfcSpec.Apply, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.neg(c.mul(g, c.gaussDensity(x)))
-	})
-}
+func Erfc(x *tensor.Tensor) (*tensor.Tensor, error) { return ErfcOp.Apply(x) }
 
 // Rsqrt returns 1/√x; its derivative is -y³/2 with y the output.
-func Rsqrt(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("RsqrtBackward0", tensor.RsqrtSpec.Apply, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
-		return c.mul(g, c.mul(c.mul(y, c.mul(y, y)), num(-0.5)))
-	})
-}
+func Rsqrt(x *tensor.Tensor) (*tensor.Tensor, error) { return RsqrtOp.Apply(x) }
 
 // Reciprocal returns 1/x; its derivative is -y² with y the output.
-func Reciprocal(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("ReciprocalBackward0", tensor.ReciprocalSpec.Apply, x, readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
-		return c.neg(c.mul(g, c.mul(y, y)))
-	})
-}
+func Reciprocal(x *tensor.Tensor) (*tensor.Tensor, error) { return ReciprocalOp.Apply(x) }
 
 // Trunc rounds toward zero; its derivative is zero.
-func Trunc(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("TruncBackward0", tensor.TruncSpec.Apply, x, readsNothing, zeroDerivative)
-}
+func Trunc(x *tensor.Tensor) (*tensor.Tensor, error) { return TruncOp.Apply(x) }
 
 // Frac returns x - trunc(x); its derivative is 1.
-func Frac(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return unaryOp("FracBackward0", tensor.FracSpec.Apply, x, readsNothing, func(_ *calc, g, _ *tensor.Tensor) *tensor.Tensor {
-		return g
-	})
-}
+func Frac(x *tensor.Tensor) (*tensor.Tensor, error) { return FracOp.Apply(x) }
 
 // NanToNum replaces NaN and infinities (see tensor.NanToNum); the gradient
 // passes where x is finite and is 0 elsewhere, as PyTorch's.
 func NanToNum(x *tensor.Tensor, nan float64, posinf, neginf *float64) (*tensor.Tensor, error) {
-	return unaryOp("NanToNumBackward0", func(x *tensor.Tensor) (*tensor.Tensor, error) {
-		return tensor.NanToNum(x, nan, posinf, neginf)
-	}, x, readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-		return c.where(c.unary(tensor.Isfinite, x), g, c.zeros(g.DType(), nil))
-	})
-}
-
-// Atan2 returns atan2(a, b): d/da = b/(a² + b²), d/db = -a/(a² + b²).
-func Atan2(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := tensor.Atan2(a, b)
-	if err != nil || !track(out, a, b) {
+	out, err := tensor.NanToNum(x, nan, posinf, neginf)
+	if err != nil || !track(out, x) {
 		return out, err
 	}
-	n := newNode("Atan2Backward0", a, b)
-	n.save(a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		scale := c.div(g, c.add(c.mul(a, a), c.mul(b, b)))
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			ga = n.toInput(c, 0, c.mul(scale, b))
-		}
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.neg(c.mul(scale, a)))
-		}
-		return []*tensor.Tensor{ga, gb}
-	}
-	return n.attach(out), nil
+	return nanToNumGrad.record(x, out), nil
 }
 
-// Hypot returns √(a² + b²): d/da = a/y, d/db = b/y.
-func Hypot(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := tensor.Hypot(a, b)
-	if err != nil || !track(out, a, b) {
-		return out, err
-	}
-	n := newNode("HypotBackward0", a, b)
-	n.save(a, b, out)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		scale := c.div(g, out)
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			ga = n.toInput(c, 0, c.mul(scale, a))
-		}
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.mul(scale, b))
-		}
-		return []*tensor.Tensor{ga, gb}
-	}
-	return n.attach(out), nil
-}
+var nanToNumGrad = &unaryGrad{"NanToNumBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+	return c.where(c.unary(tensor.Isfinite, x), g, c.zeros(g.DType(), nil))
+}}
+
+// Atan2 returns atan2(a, b).
+func Atan2(a, b *tensor.Tensor) (*tensor.Tensor, error) { return Atan2Op.Apply(a, b) }
+
+// Hypot returns √(a² + b²).
+func Hypot(a, b *tensor.Tensor) (*tensor.Tensor, error) { return HypotOp.Apply(a, b) }
 
 // Lerp returns start + weight·(end - start): d/dstart = 1 - weight,
 // d/dend = weight, d/dweight = end - start. A plain-number weight records
@@ -246,3 +124,109 @@ func Lerp(start, end, weight *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	return n.attach(out), nil
 }
+
+// The operations of this file in the op table (see ops.go).
+var (
+	TanOp = defUnaryOp(&UnaryOp{Spec: tensor.TanSpec, Expose: FunctionAndMethod, Doc: "The tangent, element-wise (integers give float32).",
+		grad: &unaryGrad{"TanBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
+			return c.mul(g, c.add(num(1), c.mul(y, y)))
+		}}})
+	AsinOp = defUnaryOp(&UnaryOp{Spec: tensor.AsinSpec, Expose: FunctionAndMethod, Doc: "The arcsine, element-wise (integers give float32); NaN outside [-1, 1].",
+		grad: &unaryGrad{"AsinBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.div(g, c.sqrt(c.oneMinusSquare(x)))
+		}}})
+	AcosOp = defUnaryOp(&UnaryOp{Spec: tensor.AcosSpec, Expose: FunctionAndMethod, Doc: "The arccosine, element-wise (integers give float32); NaN outside [-1, 1].",
+		grad: &unaryGrad{"AcosBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.neg(c.div(g, c.sqrt(c.oneMinusSquare(x))))
+		}}})
+	AtanOp = defUnaryOp(&UnaryOp{Spec: tensor.AtanSpec, Expose: FunctionAndMethod, Doc: "The arctangent, element-wise (integers give float32).",
+		grad: &unaryGrad{"AtanBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.div(g, c.add(num(1), c.mul(x, x)))
+		}}})
+	SinhOp = defUnaryOp(&UnaryOp{Spec: tensor.SinhSpec, Expose: FunctionAndMethod, Doc: "The hyperbolic sine, element-wise (integers give float32).",
+		grad: &unaryGrad{"SinhBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.mul(g, c.unary(tensor.CoshSpec.Apply, x))
+		}}})
+	CoshOp = defUnaryOp(&UnaryOp{Spec: tensor.CoshSpec, Expose: FunctionAndMethod, Doc: "The hyperbolic cosine, element-wise (integers give float32).",
+		grad: &unaryGrad{"CoshBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.mul(g, c.unary(tensor.SinhSpec.Apply, x))
+		}}})
+	AsinhOp = defUnaryOp(&UnaryOp{Spec: tensor.AsinhSpec, Expose: FunctionAndMethod, Doc: "The inverse hyperbolic sine, element-wise (integers give float32).",
+		grad: &unaryGrad{"AsinhBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.div(g, c.sqrt(c.add(c.mul(x, x), num(1))))
+		}}})
+	AcoshOp = defUnaryOp(&UnaryOp{Spec: tensor.AcoshSpec, Expose: FunctionAndMethod, Doc: "The inverse hyperbolic cosine, element-wise (integers give float32); NaN below 1.",
+		grad: &unaryGrad{"AcoshBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.div(g, c.sqrt(c.sub(c.mul(x, x), num(1))))
+		}}})
+	AtanhOp = defUnaryOp(&UnaryOp{Spec: tensor.AtanhSpec, Expose: FunctionAndMethod, Doc: "The inverse hyperbolic tangent, element-wise (integers give float32); ±inf at ±1.",
+		grad: &unaryGrad{"AtanhBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.div(g, c.oneMinusSquare(x))
+		}}})
+	Log2Op = defUnaryOp(&UnaryOp{Spec: tensor.Log2Spec, Expose: FunctionAndMethod, Doc: "The base-2 logarithm, element-wise (integers give float32).",
+		grad: &unaryGrad{"Log2Backward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.div(g, c.mul(x, num(math.Ln2)))
+		}}})
+	Log10Op = defUnaryOp(&UnaryOp{Spec: tensor.Log10Spec, Expose: FunctionAndMethod, Doc: "The base-10 logarithm, element-wise (integers give float32).",
+		grad: &unaryGrad{"Log10Backward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.div(g, c.mul(x, num(math.Ln10)))
+		}}})
+	Log1pOp = defUnaryOp(&UnaryOp{Spec: tensor.Log1pSpec, Expose: FunctionAndMethod, Doc: "log(1 + input), accurate for small input (integers give float32).",
+		grad: &unaryGrad{"Log1PBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.div(g, c.add(x, num(1)))
+		}}})
+	Expm1Op = defUnaryOp(&UnaryOp{Spec: tensor.Expm1Spec, Expose: FunctionAndMethod, Doc: "e ** input - 1, accurate for small input (integers give float32).",
+		grad: &unaryGrad{"Expm1Backward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
+			return c.mul(g, c.add(y, num(1)))
+		}}})
+	ErfOp = defUnaryOp(&UnaryOp{Spec: tensor.ErfSpec, Expose: FunctionAndMethod, Doc: "The error function, element-wise (integers give float32).",
+		grad: &unaryGrad{"ErfBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.mul(g, c.gaussDensity(x))
+		}}})
+	ErfcOp = defUnaryOp(&UnaryOp{Spec: tensor.ErfcSpec, Expose: FunctionAndMethod, Doc: "1 - erf(input), accurate where erf is near 1 (integers give float32).",
+		grad: &unaryGrad{"ErfcBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.neg(c.mul(g, c.gaussDensity(x)))
+		}}})
+	RsqrtOp = defUnaryOp(&UnaryOp{Spec: tensor.RsqrtSpec, Expose: FunctionAndMethod, Doc: "1 / sqrt(input), element-wise (integers give float32).",
+		grad: &unaryGrad{"RsqrtBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
+			return c.mul(g, c.mul(c.mul(y, c.mul(y, y)), num(-0.5)))
+		}}})
+	ReciprocalOp = defUnaryOp(&UnaryOp{Spec: tensor.ReciprocalSpec, Expose: FunctionAndMethod, Doc: "1 / input, element-wise (integers give float32).",
+		grad: &unaryGrad{"ReciprocalBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
+			return c.neg(c.mul(g, c.mul(y, y)))
+		}}})
+	TruncOp = defUnaryOp(&UnaryOp{Spec: tensor.TruncSpec, Expose: FunctionAndMethod, Doc: "Each element rounded toward zero; integers come back unchanged; its gradient is zero.",
+		grad: &unaryGrad{"TruncBackward0", readsNothing, zeroDerivative}})
+	FracOp = defUnaryOp(&UnaryOp{Spec: tensor.FracSpec, Expose: FunctionAndMethod, Doc: "input - trunc(input), the fractional part with input's sign; floating tensors only.",
+		grad: &unaryGrad{"FracBackward0", readsNothing, func(_ *calc, g, _ *tensor.Tensor) *tensor.Tensor {
+			return g
+		}}})
+	IsnanOp = defUnaryOp(&UnaryOp{Spec: tensor.IsnanSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "Whether each element is NaN, as a bool tensor."})
+	IsinfOp = defUnaryOp(&UnaryOp{Spec: tensor.IsinfSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "Whether each element is +inf or -inf, as a bool tensor."})
+	IsposinfOp = defUnaryOp(&UnaryOp{Spec: tensor.IsposinfSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "Whether each element is +inf, as a bool tensor."})
+	IsneginfOp = defUnaryOp(&UnaryOp{Spec: tensor.IsneginfSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "Whether each element is -inf, as a bool tensor."})
+	IsfiniteOp = defUnaryOp(&UnaryOp{Spec: tensor.IsfiniteSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
+		Doc: "Whether each element is neither infinite nor NaN, as a bool tensor."})
+	// Atan2Op: d/da = b/(a² + b²), d/db = -a/(a² + b²).
+	Atan2Op = defBinaryOp(&BinaryOp{Spec: tensor.Atan2Spec, Expose: FunctionAndMethod,
+		Doc:        "The angle of the point (other, input) in radians, in [-pi, pi] (integers give float32).",
+		InPlaceDoc: "In place: input = atan2(input, other); returns input.",
+		grad: &binaryGrad{node: "Atan2Backward0", saves: savesInputs,
+			da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+				return c.mul(c.div(g, c.add(c.mul(a, a), c.mul(b, b))), b)
+			},
+			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+				return c.neg(c.mul(c.div(g, c.add(c.mul(a, a), c.mul(b, b))), a))
+			}}})
+	// HypotOp: d/da = a/y, d/db = b/y.
+	HypotOp = defBinaryOp(&BinaryOp{Spec: tensor.HypotSpec, Expose: FunctionAndMethod,
+		Doc:        "sqrt(input ** 2 + other ** 2) without overflow, element-wise; floating tensors only.",
+		InPlaceDoc: "In place: input = hypot(input, other); returns input.",
+		grad: &binaryGrad{node: "HypotBackward0", saves: savesAll,
+			da: func(c *calc, g, a, _, out *tensor.Tensor) *tensor.Tensor { return c.mul(c.div(g, out), a) },
+			db: func(c *calc, g, _, b, out *tensor.Tensor) *tensor.Tensor { return c.mul(c.div(g, out), b) }}})
+)

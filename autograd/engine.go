@@ -17,9 +17,8 @@ import (
 func Backward(t, grad *tensor.Tensor) error {
 	root := edgeTo(t)
 	if !root.live() {
-		return &tensor.Error{Kind: tensor.RuntimeError,
-			Msg:  "element 0 of tensors does not require grad and does not have a grad_fn",
-			Hint: "mark the leaves before the forward pass, e.g. w = randn(3, requires_grad=True), and do not compute under no_grad"}
+		return tensor.Errorf(tensor.RuntimeError, "element 0 of tensors does not require grad and does not have a grad_fn").
+			WithHint("mark the leaves before the forward pass, e.g. w = randn(3, requires_grad=True), and do not compute under no_grad")
 	}
 	grad, err := rootGrad(t, grad)
 	if err != nil {
@@ -45,16 +44,14 @@ func Backward(t, grad *tensor.Tensor) error {
 func rootGrad(t, grad *tensor.Tensor) (*tensor.Tensor, error) {
 	if grad == nil {
 		if t.Numel() != 1 {
-			return nil, &tensor.Error{Kind: tensor.RuntimeError,
-				Msg:  "grad can be implicitly created only for scalar outputs",
-				Hint: fmt.Sprintf("reduce the output first (y.sum().backward()) or pass a gradient of shape %s: y.backward(ones_like(y))", tensor.FormatShape(t.Shape()))}
+			return nil, tensor.Errorf(tensor.RuntimeError, "grad can be implicitly created only for scalar outputs").
+				WithHint("reduce the output first (y.sum().backward()) or pass a gradient of shape %s: y.backward(ones_like(y))", tensor.FormatShape(t.Shape()))
 		}
 		return tensor.Ones(t.DType(), t.Shape()...)
 	}
 	if !slices.Equal(grad.Shape(), t.Shape()) {
-		return nil, &tensor.Error{Kind: tensor.RuntimeError,
-			Msg: fmt.Sprintf("Mismatch in shape: grad has a shape of %s and output has a shape of %s",
-				tensor.FormatShape(grad.Shape()), tensor.FormatShape(t.Shape()))}
+		return nil, tensor.Errorf(tensor.RuntimeError, "Mismatch in shape: grad has a shape of %s and output has a shape of %s",
+			tensor.FormatShape(grad.Shape()), tensor.FormatShape(t.Shape()))
 	}
 	return grad.To(t.DType())
 }
@@ -119,18 +116,17 @@ func propagate(root *Node, grad *tensor.Tensor) ([]leafGrad, error) {
 // called name has the dtype and shape of that node's output. A mismatch is a bug in a backward formula, and
 // catching it here names the culprit instead of failing far away.
 func receive(name string, dtype tensor.DType, shape []int, g *tensor.Tensor, from string) error {
-	var msg string
+	var e *tensor.Error
 	switch {
 	case g.DType() != dtype:
-		msg = fmt.Sprintf("%s received a gradient of dtype %s but its output is %s", name, g.DType(), dtype)
+		e = tensor.Errorf(tensor.RuntimeError, "%s received a gradient of dtype %s but its output is %s", name, g.DType(), dtype)
 	case !slices.Equal(g.Shape(), shape):
-		msg = fmt.Sprintf("%s received a gradient of shape %s but its output has shape %s",
+		e = tensor.Errorf(tensor.RuntimeError, "%s received a gradient of shape %s but its output has shape %s",
 			name, tensor.FormatShape(g.Shape()), tensor.FormatShape(shape))
 	default:
 		return nil
 	}
-	return &tensor.Error{Kind: tensor.RuntimeError, Msg: msg,
-		Hint: "the gradient came from " + from + ", whose backward must give each input a gradient of that input's dtype and shape"}
+	return e.WithHint("the gradient came from %s, whose backward must give each input a gradient of that input's dtype and shape", from)
 }
 
 // topoOrder lists the nodes reachable from root so that every node comes

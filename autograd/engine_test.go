@@ -170,20 +170,20 @@ func TestGradientsCastBackToInputDType(t *testing.T) {
 	s64 := f.leaf(values([]float64{2}, []int{}...)) // a 0-d float64 tensor, not a wrapped number
 	tests := []struct {
 		name    string
-		spec    *tensor.BinarySpec
+		op      *BinaryOp
 		a, b    *tensor.Tensor
 		out     tensor.DType
 		gradOfA []float64
 	}{
-		{"int64 + float32 leaf", tensor.AddSpec, values([]int64{1, 2, 3}, 3), w32, tensor.Float32, nil},
-		{"float32 leaf * float64 leaf", tensor.MulSpec, w32, w64, tensor.Float64, []float64{4, 5, 6}},
-		{"float32 leaf + wrapped float64", tensor.AddSpec, w32, tensor.MustScalar(2.5), tensor.Float32, []float64{1, 1, 1}},
-		{"float32 leaf * 0-d float64 leaf", tensor.MulSpec, w32, s64, tensor.Float32, []float64{2, 2, 2}},
+		{"int64 + float32 leaf", AddOp, values([]int64{1, 2, 3}, 3), w32, tensor.Float32, nil},
+		{"float32 leaf * float64 leaf", MulOp, w32, w64, tensor.Float64, []float64{4, 5, 6}},
+		{"float32 leaf + wrapped float64", AddOp, w32, tensor.MustScalar(2.5), tensor.Float32, []float64{1, 1, 1}},
+		{"float32 leaf * 0-d float64 leaf", MulOp, w32, s64, tensor.Float32, []float64{2, 2, 2}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			ZeroGrad(w32, w64, s64)
-			y := must(Binary(tc.spec, tc.a, tc.b))
+			y := must(tc.op.Apply(tc.a, tc.b))
 			if y.DType() != tc.out {
 				t.Fatalf("output dtype %s, want %s", y.DType(), tc.out)
 			}
@@ -224,7 +224,7 @@ func TestInPlaceChangeOfSavedTensorIsRefused(t *testing.T) {
 	t.Run("output saved by exp", func(t *testing.T) {
 		w := f32(t, 1, 2, 3)
 		y := must(Exp(w)) // ExpBackward0 saves y
-		if err := InPlace(tensor.AddSpec, y, tensor.MustScalar(1)); err != nil {
+		if err := AddOp.InPlace(y, tensor.MustScalar(1)); err != nil {
 			t.Fatal(err)
 		}
 		err := Backward(must(Sum(y, nil, false)), nil)
@@ -240,7 +240,7 @@ func TestInPlaceChangeOfSavedTensorIsRefused(t *testing.T) {
 	t.Run("parameter updated before backward", func(t *testing.T) {
 		w := f32(t, 1, 2, 3)
 		loss := must(Sum(must(Mul(w, w)), nil, false))
-		if err := NoGrad(func() error { return InPlace(tensor.SubSpec, w, tensor.MustScalar(0.1)) }); err != nil {
+		if err := NoGrad(func() error { return SubOp.InPlace(w, tensor.MustScalar(0.1)) }); err != nil {
 			t.Fatal(err)
 		}
 		wantError(t, Backward(loss, nil), tensor.RuntimeError, "which MulBackward0 saved, is at version 1; expected version 0")
@@ -249,7 +249,7 @@ func TestInPlaceChangeOfSavedTensorIsRefused(t *testing.T) {
 		w := f32(t, 1, 2, 3)
 		h := must(Mul(w, tensor.MustScalar(1)))
 		v := must(Select(h, 0, 0))
-		if err := InPlace(tensor.MulSpec, h, tensor.MustScalar(2)); err != nil {
+		if err := MulOp.InPlace(h, tensor.MustScalar(2)); err != nil {
 			t.Fatal(err)
 		}
 		wantError(t, Backward(v, nil), tensor.RuntimeError, "which SelectBackward0 saved")
@@ -259,8 +259,8 @@ func TestInPlaceChangeOfSavedTensorIsRefused(t *testing.T) {
 func TestInPlaceOnLeafRequiringGrad(t *testing.T) {
 	w := f32(t, 1, 2)
 	msg := "a leaf Variable that requires grad is being used in an in-place operation."
-	wantError(t, InPlace(tensor.AddSpec, w, tensor.MustScalar(1)), tensor.RuntimeError, msg)
-	wantError(t, InPlaceUnary(tensor.ExpSpec, w), tensor.RuntimeError, msg)
+	wantError(t, AddOp.InPlace(w, tensor.MustScalar(1)), tensor.RuntimeError, msg)
+	wantError(t, ExpOp.InPlace(w), tensor.RuntimeError, msg)
 	wantError(t, IndexPut(w, []tensor.Index{tensor.IndexInt(0)}, tensor.MustScalar(5.0)), tensor.RuntimeError, msg)
 	wantError(t, CheckInPlace(w), tensor.RuntimeError, msg)
 	// Under no_grad it is how parameters are updated.
@@ -268,7 +268,7 @@ func TestInPlaceOnLeafRequiringGrad(t *testing.T) {
 		if err := CheckInPlace(w); err != nil {
 			return err
 		}
-		return InPlace(tensor.AddSpec, w, tensor.MustScalar(1))
+		return AddOp.InPlace(w, tensor.MustScalar(1))
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -281,10 +281,10 @@ func TestInPlaceOnLeafRequiringGrad(t *testing.T) {
 func TestInPlaceRewritesHistory(t *testing.T) {
 	w := f32(t, 1, 2, 3)
 	a := must(Mul(w, tensor.MustScalar(2)))
-	if err := InPlace(tensor.MulSpec, a, w); err != nil { // a = 2w·w
+	if err := MulOp.InPlace(a, w); err != nil { // a = 2w·w
 		t.Fatal(err)
 	}
-	if err := InPlaceUnary(tensor.ExpSpec, a); err != nil { // a = exp(2w²)
+	if err := ExpOp.InPlace(a); err != nil { // a = exp(2w²)
 		t.Fatal(err)
 	}
 	if got := a.Autograd().GradFn.Name(); got != "ExpBackward0" {
@@ -303,9 +303,9 @@ func TestInPlaceRewritesHistory(t *testing.T) {
 	}
 	// A view of a tensor that requires grad cannot be changed in place.
 	v := must(Transpose(must(Reshape(a, 3, 1)), 0, 1))
-	wantError(t, InPlace(tensor.AddSpec, v, tensor.MustScalar(1)), tensor.RuntimeError, "a view (made by TransposeBackward0)")
+	wantError(t, AddOp.InPlace(v, tensor.MustScalar(1)), tensor.RuntimeError, "a view (made by TransposeBackward0)")
 	// Non-differentiable in-place operations cannot change it either.
-	wantError(t, InPlace(tensor.FloorDivideSpec, a, tensor.MustScalar(2)), tensor.RuntimeError, "floor_divide_ is not differentiable")
+	wantError(t, FloorDivideOp.InPlace(a, tensor.MustScalar(2)), tensor.RuntimeError, "floor_divide_ is not differentiable")
 }
 
 func TestIndexPut(t *testing.T) {
@@ -374,9 +374,9 @@ func TestNonDifferentiableOpsLeaveTheGraph(t *testing.T) {
 	w := f32(t, 1, -2, 3)
 	_, idx := must2(Max(w, 0, false))
 	tests := map[string]*tensor.Tensor{
-		"gt":           must(Binary(tensor.GtSpec, w, tensor.MustScalar(0))),
-		"floor_divide": must(Binary(tensor.FloorDivideSpec, w, tensor.MustScalar(2))),
-		"logical_not":  must(Unary(tensor.LogicalNotSpec, w)),
+		"gt":           must(GtOp.Apply(w, tensor.MustScalar(0))),
+		"floor_divide": must(FloorDivideOp.Apply(w, tensor.MustScalar(2))),
+		"logical_not":  must(LogicalNotOp.Apply(w)),
 		"argmax":       must(tensor.Argmax(w, 0, false)),
 		"max indices":  idx,
 		"to int64":     must(To(w, tensor.Int64)),

@@ -57,6 +57,29 @@ func elementwiseCases() []gradCase {
 			return ts(f.sliced(2, 3))
 		}, un(u.f)})
 	}
+	// Every differentiable operation of the op table, on inputs in every
+	// domain (positive, broadcast), so that a new descriptor's derivative
+	// is checked without a line here.
+	// Inputs inside the domain of the functions defined on part of the
+	// positive numbers.
+	domain := map[string][]float64{
+		"asin": {0.1, 0.3, 0.5, 0.7, 0.2, 0.6}, "acos": {0.1, 0.3, 0.5, 0.7, 0.2, 0.6},
+		"atanh": {0.1, 0.3, 0.5, 0.7, 0.2, 0.6}, "acosh": {1.5, 2, 3, 1.2, 2.5, 4},
+	}
+	for _, op := range UnaryOps() {
+		if op.Differentiable() {
+			in := func(f *fixture) []*tensor.Tensor { return ts(f.positive(2, 3)) }
+			if v, ok := domain[op.Name]; ok {
+				in = func(f *fixture) []*tensor.Tensor { return ts(f.leaf(values(v, 2, 3))) }
+			}
+			cases = append(cases, gradCase{"table/" + op.Name, in, un(op.Apply)})
+		}
+	}
+	for _, op := range BinaryOps() {
+		if op.Differentiable() {
+			cases = append(cases, gradCase{"table/" + op.Name, func(f *fixture) []*tensor.Tensor { return ts(f.positive(2, 3), f.positive(3)) }, bin(op.Apply)})
+		}
+	}
 	return append(cases,
 		gradCase{"add/broadcast", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3), f.randn(3)) }, bin(Add)},
 		gradCase{"add/0-d tensor", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3), f.randn()) }, bin(Add)},

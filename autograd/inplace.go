@@ -1,7 +1,6 @@
 package autograd
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/kael-dev/kael/tensor"
@@ -17,41 +16,35 @@ import (
 // grad mode is on and a or b requires grad, a must not be a leaf that
 // requires grad nor a view (see CheckInPlace); the result's history
 // replaces a's.
-func InPlace(spec *tensor.BinarySpec, a, b *tensor.Tensor) error {
+func (op *BinaryOp) InPlace(a, b *tensor.Tensor) error {
 	if !IsGradEnabled() || (!a.RequiresGrad() && !b.RequiresGrad()) {
-		return spec.ApplyInPlace(a, b)
+		return op.Spec.ApplyInPlace(a, b)
 	}
-	if err := checkRewrite(a, spec.Name+"_"); err != nil {
+	if err := checkRewrite(a, op.Name+"_"); err != nil {
 		return err
 	}
-	f, ok := binaryFuncs[spec]
-	if !ok {
-		return notDifferentiable(spec.Name + "_")
+	if op.grad == nil {
+		return notDifferentiable(op.Name + "_")
 	}
-	if _, out, err := spec.Types(a, b); err != nil {
+	if err := op.Spec.CheckInPlace(a, b); err != nil {
 		return err
-	} else if !tensor.CanCast(out, a.DType()) {
-		return &tensor.Error{Kind: tensor.TypeError,
-			Msg:  fmt.Sprintf("result type %s can't be cast to the desired output type %s", out, a.DType()),
-			Hint: fmt.Sprintf("write the result to a new variable, or convert with .to(%s) first", out)}
 	}
-	return rewrite(a, func(old *tensor.Tensor) (*tensor.Tensor, error) { return f(old, b) })
+	return rewrite(a, func(old *tensor.Tensor) (*tensor.Tensor, error) { return op.Apply(old, b) })
 }
 
-// InPlaceUnary computes an element-wise function of x into x (x.relu_(),
-// x.exp_()), with the same rules as InPlace.
-func InPlaceUnary(spec *tensor.UnarySpec, x *tensor.Tensor) error {
+// InPlace computes the operation of x into x (x.relu_(), x.exp_()), with
+// the same rules as BinaryOp.InPlace.
+func (op *UnaryOp) InPlace(x *tensor.Tensor) error {
 	if !IsGradEnabled() || !x.RequiresGrad() {
-		return spec.ApplyInPlace(x)
+		return op.Spec.ApplyInPlace(x)
 	}
-	if err := checkRewrite(x, spec.Name+"_"); err != nil {
+	if err := checkRewrite(x, op.Name+"_"); err != nil {
 		return err
 	}
-	f, ok := unaryFuncs[spec]
-	if !ok {
-		return notDifferentiable(spec.Name + "_")
+	if op.grad == nil {
+		return notDifferentiable(op.Name + "_")
 	}
-	return rewrite(x, f)
+	return rewrite(x, op.Apply)
 }
 
 // rewrite computes f of a copy of a that carries a's history, writes the
@@ -68,8 +61,7 @@ func rewrite(a *tensor.Tensor, f func(old *tensor.Tensor) (*tensor.Tensor, error
 		return err
 	}
 	if !slices.Equal(r.Shape(), a.Shape()) {
-		return &tensor.Error{Kind: tensor.ValueError,
-			Msg: fmt.Sprintf("output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(a.Shape()), tensor.FormatShape(r.Shape()))}
+		return tensor.Errorf(tensor.ValueError, "output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(a.Shape()), tensor.FormatShape(r.Shape()))
 	}
 	if r, err = To(r, a.DType()); err != nil {
 		return err
@@ -123,9 +115,8 @@ func checkRewrite(t *tensor.Tensor, op string) error {
 	if m := t.Autograd(); m == nil {
 		return nil
 	} else if n, ok := m.GradFn.(*Node); ok && n.view {
-		return &tensor.Error{Kind: tensor.RuntimeError,
-			Msg:  fmt.Sprintf("%s: a view (made by %s) of a tensor that requires grad is being changed in place, which kael's autograd cannot follow", op, n.name),
-			Hint: "make the change out of place (y = y + 1), or .clone() the view first"}
+		return tensor.Errorf(tensor.RuntimeError, "%s: a view (made by %s) of a tensor that requires grad is being changed in place, which kael's autograd cannot follow", op, n.name).
+			WithHint("make the change out of place (y = y + 1), or .clone() the view first")
 	}
 	return nil
 }
@@ -133,7 +124,6 @@ func checkRewrite(t *tensor.Tensor, op string) error {
 // notDifferentiable is the error for an in-place operation with no
 // derivative applied to a tensor that requires grad.
 func notDifferentiable(op string) error {
-	return &tensor.Error{Kind: tensor.RuntimeError,
-		Msg:  fmt.Sprintf("%s is not differentiable and cannot change a tensor that requires grad in place", op),
-		Hint: "compute it out of place on x.detach(), or inside `with no_grad():`"}
+	return tensor.Errorf(tensor.RuntimeError, "%s is not differentiable and cannot change a tensor that requires grad in place", op).
+		WithHint("compute it out of place on x.detach(), or inside `with no_grad():`")
 }

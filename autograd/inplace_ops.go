@@ -1,7 +1,6 @@
 package autograd
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/kael-dev/kael/tensor"
@@ -44,13 +43,10 @@ func Rewrite(x *tensor.Tensor, op string, f func(old *tensor.Tensor) (*tensor.Te
 // fitsInPlace refuses a result that cannot be written into x.
 func fitsInPlace(x, r *tensor.Tensor) error {
 	if !tensor.CanCast(r.DType(), x.DType()) {
-		return &tensor.Error{Kind: tensor.TypeError,
-			Msg:  fmt.Sprintf("result type %s can't be cast to the desired output type %s", r.DType(), x.DType()),
-			Hint: fmt.Sprintf("write the result to a new variable, or convert with .to(%s) first", r.DType())}
+		return tensor.CastError(r.DType(), x.DType()).WithHint("write the result to a new variable, or convert with .to(%s) first", r.DType())
 	}
 	if !slices.Equal(r.Shape(), x.Shape()) {
-		return &tensor.Error{Kind: tensor.RuntimeError,
-			Msg: fmt.Sprintf("output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(x.Shape()), tensor.FormatShape(r.Shape()))}
+		return tensor.Errorf(tensor.RuntimeError, "output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(x.Shape()), tensor.FormatShape(r.Shape()))
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package autograd
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/kael-dev/kael/tensor"
@@ -13,18 +12,16 @@ import (
 // Detach it instead.
 func SetRequiresGrad(t *tensor.Tensor, on bool) error {
 	if on && !t.DType().IsFloating() {
-		return &tensor.Error{Kind: tensor.TypeError,
-			Msg:  "only Tensors of floating point dtype can require gradients",
-			Hint: "convert with .to(float32) first"}
+		return tensor.Errorf(tensor.TypeError, "only Tensors of floating point dtype can require gradients").
+			WithHint("convert with .to(float32) first")
 	}
 	m := t.Autograd()
 	if m != nil && m.GradFn != nil {
 		if on {
 			return nil
 		}
-		return &tensor.Error{Kind: tensor.RuntimeError,
-			Msg:  "you can only change requires_grad flags of leaf variables",
-			Hint: "to use a computed tensor without its history, take x.detach()"}
+		return tensor.Errorf(tensor.RuntimeError, "you can only change requires_grad flags of leaf variables").
+			WithHint("to use a computed tensor without its history, take x.detach()")
 	}
 	if m == nil {
 		if !on {
@@ -57,9 +54,8 @@ func Grad(t *tensor.Tensor) *tensor.Tensor {
 // nil clears it. g must have t's dtype and shape.
 func SetGrad(t, g *tensor.Tensor) error {
 	if g != nil && (g.DType() != t.DType() || !slices.Equal(g.Shape(), t.Shape())) {
-		return &tensor.Error{Kind: tensor.RuntimeError,
-			Msg: fmt.Sprintf("assigned grad [%s] does not match the tensor [%s]",
-				describe(g.DType(), g.Shape()), describe(t.DType(), t.Shape()))}
+		return tensor.Errorf(tensor.RuntimeError, "assigned grad [%s] does not match the tensor [%s]",
+			describe(g.DType(), g.Shape()), describe(t.DType(), t.Shape()))
 	}
 	m := t.Autograd()
 	if m == nil {
@@ -93,9 +89,8 @@ func Detach(t *tensor.Tensor) *tensor.Tensor { return t.Detach() }
 // it returns nil, which is how optimizers update parameters.
 func CheckInPlace(t *tensor.Tensor) error {
 	if IsGradEnabled() && t.RequiresGrad() && IsLeaf(t) {
-		return &tensor.Error{Kind: tensor.RuntimeError,
-			Msg:  "a leaf Variable that requires grad is being used in an in-place operation.",
-			Hint: "update parameters inside `with no_grad():`, or use an out-of-place operation (w = w - lr * g)"}
+		return tensor.Errorf(tensor.RuntimeError, "a leaf Variable that requires grad is being used in an in-place operation.").
+			WithHint("update parameters inside `with no_grad():`, or use an out-of-place operation (w = w - lr * g)")
 	}
 	return nil
 }

@@ -191,9 +191,8 @@ func QR(x *tensor.Tensor, mode string) (q, r *tensor.Tensor, err error) {
 	refuse := func(c *calc) {
 		if c.err == nil {
 			reason := fmt.Sprintf("mode='%s' on %dx%d matrices", mode, m, cols)
-			c.err = &tensor.Error{Kind: tensor.RuntimeError,
-				Msg:  "The derivative of linalg.qr is not implemented for " + reason,
-				Hint: "kael differentiates QR for matrices with at least as many rows as columns, with mode='reduced'"}
+			c.err = tensor.Errorf(tensor.RuntimeError, "The derivative of linalg.qr is not implemented for %s", reason).
+				WithHint("kael differentiates QR for matrices with at least as many rows as columns, with mode='reduced'")
 		}
 	}
 	copyltu := func(c *calc, m *tensor.Tensor) *tensor.Tensor { return c.add(c.tril(m, 0), c.mT(c.tril(m, -1))) }
@@ -299,17 +298,16 @@ func svdBackward(c *calc, gu, gs, gvh, u, s, vh *tensor.Tensor, m, n int) *tenso
 func MatrixNorm(x *tensor.Tensor, ord string, dims [2]int, keepdim bool) (*tensor.Tensor, error) {
 	const op = "linalg.matrix_norm"
 	if !x.DType().IsFloating() {
-		return nil, &tensor.Error{Kind: tensor.TypeError,
-			Msg:  fmt.Sprintf("%s: Expected a floating point or complex tensor as input. Got %s", op, tensor.TorchTypeName(x.DType())),
-			Hint: "convert the input with .to(float32) first"}
+		return nil, tensor.Errorf(tensor.TypeError, "%s: Expected a floating point or complex tensor as input. Got %s", op, tensor.TorchTypeName(x.DType())).
+			WithHint("convert the input with .to(float32) first")
 	}
 	if x.Dim() < 2 {
-		return nil, &tensor.Error{Kind: tensor.RuntimeError, Msg: op + ": The input tensor A must have at least 2 dimensions."}
+		return nil, tensor.Errorf(tensor.RuntimeError, "%s: The input tensor A must have at least 2 dimensions.", op)
 	}
 	nd := x.Dim()
 	d0, d1 := (dims[0]+nd)%nd, (dims[1]+nd)%nd
 	if dims[0] < -nd || dims[0] >= nd || dims[1] < -nd || dims[1] >= nd || d0 == d1 {
-		return nil, &tensor.Error{Kind: tensor.RuntimeError, Msg: fmt.Sprintf("%s: dims must be different and within range, got %v", op, dims)}
+		return nil, tensor.Errorf(tensor.RuntimeError, "%s: dims must be different and within range, got %v", op, dims)
 	}
 	abs := func() (*tensor.Tensor, error) { return Abs(x) }
 	switch ord {
@@ -365,8 +363,8 @@ func MatrixNorm(x *tensor.Tensor, ord string, dims [2]int, keepdim bool) (*tenso
 		}
 		return out, nil
 	}
-	return nil, &tensor.Error{Kind: tensor.RuntimeError, Msg: fmt.Sprintf("%s: Order %s not supported.", op, ord),
-		Hint: "ord is 'fro', 'nuc', 1, -1, 2, -2, inf or -inf"}
+	return nil, tensor.Errorf(tensor.RuntimeError, "%s: Order %s not supported.", op, ord).
+		WithHint("ord is 'fro', 'nuc', 1, -1, 2, -2, inf or -inf")
 }
 
 // movedLast returns the permutation moving dims d0 and d1 of an nd-dim

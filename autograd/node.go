@@ -1,8 +1,6 @@
 package autograd
 
 import (
-	"fmt"
-
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -124,10 +122,9 @@ func (n *Node) toInput(c *calc, i int, g *tensor.Tensor) *tensor.Tensor {
 func (n *Node) checkSaved() error {
 	for _, s := range n.saved {
 		if v := s.t.Version(); v != s.version {
-			return &tensor.Error{Kind: tensor.RuntimeError,
-				Msg: fmt.Sprintf("one of the variables needed for gradient computation has been modified by an inplace operation: [%s], which %s saved, is at version %d; expected version %d instead",
-					describe(s.t.DType(), s.t.Shape()), n.name, v, s.version),
-				Hint: "the tensor was changed in place (x += ..., x[i] = ..., an optimizer step) after the forward pass used it; change it out of place (x = x + ...), .clone() it first, or redo the forward pass after the change"}
+			return tensor.Errorf(tensor.RuntimeError, "one of the variables needed for gradient computation has been modified by an inplace operation: [%s], which %s saved, is at version %d; expected version %d instead",
+				describe(s.t.DType(), s.t.Shape()), n.name, v, s.version).
+				WithHint("the tensor was changed in place (x += ..., x[i] = ..., an optimizer step) after the forward pass used it; change it out of place (x = x + ...), .clone() it first, or redo the forward pass after the change")
 		}
 	}
 	return nil

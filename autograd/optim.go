@@ -1,7 +1,6 @@
 package autograd
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/kael-dev/kael/tensor"
@@ -21,9 +20,8 @@ type Optimizer interface {
 func checkParams(params []*tensor.Tensor) error {
 	for i, p := range params {
 		if !p.RequiresGrad() || !IsLeaf(p) {
-			return &tensor.Error{Kind: tensor.ValueError,
-				Msg:  fmt.Sprintf("parameter %d is not a leaf that requires grad", i),
-				Hint: "optimize the tensors you created with requires_grad=True, not values computed from them"}
+			return tensor.Errorf(tensor.ValueError, "parameter %d is not a leaf that requires grad", i).
+				WithHint("optimize the tensors you created with requires_grad=True, not values computed from them")
 		}
 	}
 	return nil
@@ -49,7 +47,7 @@ func stepEach(params []*tensor.Tensor, weightDecay float64, update func(c *calc,
 			if c.err != nil {
 				return c.err
 			}
-			if err := InPlace(tensor.SubSpec, p, step); err != nil {
+			if err := SubOp.InPlace(p, step); err != nil {
 				return err
 			}
 		}
@@ -79,9 +77,9 @@ type SGD struct {
 func NewSGD(params []*tensor.Tensor, opt SGDOptions) (*SGD, error) {
 	switch {
 	case !(opt.LR >= 0 && opt.Momentum >= 0 && opt.WeightDecay >= 0): // NaN too
-		return nil, &tensor.Error{Kind: tensor.ValueError, Msg: fmt.Sprintf("invalid SGD options %+v: lr, momentum and weight_decay must be non-negative", opt)}
+		return nil, tensor.Errorf(tensor.ValueError, "invalid SGD options %+v: lr, momentum and weight_decay must be non-negative", opt)
 	case opt.Nesterov && opt.Momentum == 0:
-		return nil, &tensor.Error{Kind: tensor.ValueError, Msg: "Nesterov momentum requires a momentum"}
+		return nil, tensor.Errorf(tensor.ValueError, "Nesterov momentum requires a momentum")
 	}
 	if err := checkParams(params); err != nil {
 		return nil, err
@@ -143,8 +141,7 @@ type Adam struct {
 // NewAdam returns an Adam optimizer for params.
 func NewAdam(params []*tensor.Tensor, opt AdamOptions) (*Adam, error) {
 	if !(opt.LR >= 0 && opt.Eps >= 0 && opt.WeightDecay >= 0 && opt.Beta1 >= 0 && opt.Beta1 < 1 && opt.Beta2 >= 0 && opt.Beta2 < 1) { // NaN too
-		return nil, &tensor.Error{Kind: tensor.ValueError,
-			Msg: fmt.Sprintf("invalid Adam options %+v: betas must lie in [0, 1), lr, eps and weight_decay be non-negative", opt)}
+		return nil, tensor.Errorf(tensor.ValueError, "invalid Adam options %+v: betas must lie in [0, 1), lr, eps and weight_decay be non-negative", opt)
 	}
 	if err := checkParams(params); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package cuda
 import (
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -42,5 +43,25 @@ func TestProbeMissingLibrary(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), want) {
 		t.Fatalf("error %q does not contain %q", err, want)
+	}
+	// The reason survives goroutines moving between threads (dlerror's
+	// message is per thread).
+	var wg sync.WaitGroup
+	errs := make(chan error, 8*20)
+	for range 8 {
+		wg.Go(func() {
+			for range 20 {
+				_, err := probe("libkael-no-such-driver.so.1")
+				errs <- err
+				runtime.Gosched()
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("concurrent probe: %v", err)
+		}
 	}
 }

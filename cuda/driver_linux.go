@@ -4,6 +4,7 @@ package cuda
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"unsafe"
@@ -54,10 +55,16 @@ func theDriver() (*driver, error) {
 // loadDriver opens lib and binds every entry point in driver, failing with
 // the name of the first one missing.
 func loadDriver(lib string) (*driver, error) {
+	// dlerror's message is per thread: dlopen and it must run on one.
+	runtime.LockOSThread()
 	h, err := purego.Dlopen(lib, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+	runtime.UnlockOSThread()
 	if err != nil {
 		if strings.Contains(err.Error(), "No such file") {
 			return nil, unavailablef("%s not found (no NVIDIA driver on this machine)", lib)
+		}
+		if err.Error() == "" {
+			return nil, unavailablef("%s could not be loaded (dlopen gave no reason)", lib)
 		}
 		return nil, unavailablef("%s could not be loaded: %v", lib, err)
 	}

@@ -57,6 +57,7 @@ func AddRenderer(r Renderer) {
 //   - an Output as it is;
 //   - a tensor: the HTML table of package render, captioned with its
 //     dtype, shape, size and autograd state, and its printed form as text;
+//   - a figure (a *plot.Figure, or a figure of kael code): its PNG;
 //   - an error: an error box with the kind, the message, the source line
 //     (for kael-language errors) and the hint;
 //   - a string: markdown;
@@ -80,6 +81,8 @@ func Render(v any) Output {
 			break
 		}
 		return tensorOutput(v, nil)
+	case drawing:
+		return figureOutput(v)
 	case error:
 		return Output{HTML: render.ErrorHTML(ErrorOf(v)), Text: v.Error()}
 	case string:

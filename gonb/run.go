@@ -79,6 +79,9 @@ func langOutput(v lang.Value, notes []string) Output {
 	if t, ok := v.(*tensor.Tensor); ok {
 		return tensorOutput(t, notes)
 	}
+	if d, ok := v.(lang.Drawing); ok {
+		return figureOutput(d)
+	}
 	text := lang.Repr(v)
 	if len(notes) > 0 {
 		text += "\n" + render.NotesText(notes)

@@ -146,6 +146,8 @@ func attrError(v Value, name string, candidates []string) *Error {
 	return err
 }
 
+// suggestHint is the "did you mean" hint for a name that is not among
+// candidates, or "" when none is close (see syntax.Suggest).
 func suggestHint(name string, candidates []string) string {
 	if s := syntax.Suggest(name, candidates); s != "" {
 		return "did you mean `" + s + "`?"

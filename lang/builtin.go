@@ -54,18 +54,6 @@ func Methods() []string {
 	return names
 }
 
-// LookupBuiltin returns the builtin function with the given name.
-func LookupBuiltin(name string) (*Builtin, bool) {
-	b, ok := builtins[name]
-	return b, ok
-}
-
-// LookupMethod returns the tensor method with the given name.
-func LookupMethod(name string) (*Builtin, bool) {
-	b, ok := methods[name]
-	return b, ok
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -174,6 +162,8 @@ func literal(src string) (Value, error) {
 }
 
 // Args holds the arguments of one builtin call, bound to its parameters.
+// It is valid only while the call runs (the binder reuses it afterwards):
+// keep the values, never the Args.
 //
 // Its accessors (Tensor, Int, Str, ...) are sticky, like a bufio.Scanner:
 // each returns just the value, and an argument of the wrong type makes it
@@ -199,21 +189,83 @@ type Args struct {
 	// acceptsKeywords did not declare.
 	kwNames []string
 	kwVals  []Value
-	err     *Error // the first error recorded by fail
+	err     *Error   // the first error recorded by fail
+	buf     [4]Value // vals of a builtin with few parameters
 }
 
 // bind matches positional and keyword arguments to b's parameters.
 func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value) (*Args, error) {
+	if len(kwNames) == 0 {
+		if a := b.bindPositional(in, pos); a != nil {
+			return a, nil
+		}
+	}
 	sig := signature{name: b.Name, params: b.params, keywords: b.acceptsKeywords, of: b}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
 		return nil, err
 	}
-	a := &Args{b: b, vals: vals, in: in}
+	a := in.newArgs()
+	a.b, a.vals, a.in = b, vals, in
 	for _, kw := range extra {
 		a.kwNames, a.kwVals = append(a.kwNames, kw.name), append(a.kwVals, kw.value)
 	}
 	return a, nil
+}
+
+// newArgs returns a zero Args for one builtin call, reusing one that a
+// finished call gave back (releaseArgs): a builtin call then allocates
+// nothing of its own.
+func (in *interp) newArgs() *Args {
+	if in == nil || in.s == nil || len(in.s.argsPool) == 0 {
+		return &Args{}
+	}
+	pool := in.s.argsPool
+	a := pool[len(pool)-1]
+	in.s.argsPool = pool[:len(pool)-1]
+	return a
+}
+
+// releaseArgs gives back the Args of a finished builtin call. An Args is
+// valid only during its call: a builtin that needs an argument later (in a
+// closure or a value it returns) keeps the argument, never the Args.
+func (in *interp) releaseArgs(a *Args) {
+	if in == nil || in.s == nil {
+		return
+	}
+	clear(a.buf[:])
+	a.b, a.vals, a.in, a.kwNames, a.kwVals, a.err = nil, nil, nil, nil, nil, nil
+	in.s.argsPool = append(in.s.argsPool, a)
+}
+
+// bindPositional binds positional arguments alone, the common call, with
+// one allocation: it returns nil, for bind's general rules and messages,
+// unless they fill parameters that are neither variadic nor keyword-only
+// and every parameter left has a default.
+func (b *Builtin) bindPositional(in *interp, pos []Value) *Args {
+	if len(pos) > len(b.params) {
+		return nil
+	}
+	a := in.newArgs()
+	a.b, a.in = b, in
+	vals := a.buf[:0]
+	if len(b.params) > len(a.buf) {
+		vals = make([]Value, 0, len(b.params))
+	}
+	for i, p := range b.params {
+		switch {
+		case p.variadic || p.kwOnly && i < len(pos):
+			return nil
+		case i < len(pos):
+			vals = append(vals, pos[i])
+		case p.def == nil:
+			return nil
+		default:
+			vals = append(vals, p.def)
+		}
+	}
+	a.vals = vals
+	return a
 }
 
 // signature is what binding arguments needs to know of a callable, builtin
@@ -267,8 +319,8 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 			continue
 		case j < 0:
 			err := newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", s.name, name)
-			if sug := syntax.Suggest(name, paramNames(s.params)); sug != "" {
-				err.withHint("did you mean `%s`?", sug)
+			if hint := suggestHint(name, paramNames(s.params)); hint != "" {
+				err.Hint = hint
 			} else {
 				err.withHint("the signature is %s", s.of.signatureText())
 			}
@@ -427,7 +479,7 @@ func toGoDepth(v Value, depth int) (any, error) {
 	case Tuple:
 		elems = x
 	case *tensor.Tensor:
-		return tensor.ToList(x), nil
+		return tensor.ToList(x)
 	default:
 		return v, nil
 	}

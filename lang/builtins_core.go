@@ -164,7 +164,7 @@ func init() {
 		}
 		l := &List{Elems: elems}
 		sorter := &BoundMethod{Recv: l, Method: typeMethods["list"]["sort"]}
-		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, spanNode(a.in.stmtSpan))
+		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, spanNode(a.in.stmtSpan()))
 		return l, err
 	})
 	def(asFunc, "reversed(seq)", "A list of the elements of seq in reverse order.", func(a *Args) (Value, error) {
@@ -192,8 +192,11 @@ func init() {
 		}
 		return t.DType(), nil
 	})
-	def(asFunc, "help(obj=None)", "Prints the signature and documentation of a builtin, method or function: help(sum), help('softmax'), help(x.sum).", func(a *Args) (Value, error) {
+	def(asFunc, "help(obj=None)", "Prints the signature and documentation of a builtin, method or function: help(sum), help('softmax'), help(x.sum); for another value (a tensor), what x? shows.", func(a *Args) (Value, error) {
 		text, ok := helpText(a.Value("obj"))
+		if _, isName := a.Value("obj").(string); !ok && !isName {
+			text, ok = describe(TypeName(a.Value("obj")), a.Value("obj"), 0), true // what x? shows
+		}
 		if !ok {
 			return nil, newErrorf(NameError, "no help for %s", Repr(a.Value("obj"))).
 				withHint("help() lists every builtin")
@@ -216,16 +219,7 @@ func init() {
 		}
 		return line, err
 	})
-	def(asFunc, "display(*values)", "Shows each value as a rich output (a table for a tensor in a notebook).", func(a *Args) (Value, error) {
-		for _, v := range a.Value("values").(Tuple) {
-			if a.in.s.io.Display != nil {
-				a.in.s.io.Display(v)
-			} else {
-				a.in.write(Repr(v) + "\n")
-			}
-		}
-		return None, nil
-	})
+	def(asFunc, "display(*values, display_id=None)", "Shows each value as a rich output (a table for a tensor in a notebook). With display_id=True (or a name) it returns a handle whose update(x) redraws that output in place.", displayBuiltin)
 	def(asFunc, "clear_output(wait=False)", "Clears the output of the current notebook cell.", func(a *Args) (Value, error) {
 		wait := a.Bool("wait")
 		if err := a.Err(); err != nil {
@@ -251,7 +245,7 @@ func init() {
 			return nil, err
 		}
 		for _, e := range elems {
-			r, err := a.in.binary(syntax.PLUS, total, e, spanNode(a.in.stmtSpan))
+			r, err := a.in.binary(syntax.PLUS, total, e, spanNode(a.in.stmtSpan()))
 			if err != nil {
 				return nil, err
 			}
@@ -314,7 +308,7 @@ func init() {
 		if len(rest) != 1 {
 			return nil, newErrorf(TypeError, "pow() takes exactly 2 arguments")
 		}
-		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], spanNode(a.in.stmtSpan))
+		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], spanNode(a.in.stmtSpan()))
 	})
 }
 
@@ -390,7 +384,7 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 			if !ok {
 				return nil, newErrorf(TypeError, "%s() does not take tensors", method)
 			}
-			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, spanNode(a.in.stmtSpan))
+			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, spanNode(a.in.stmtSpan()))
 		}
 		for _, name := range a.kwNames {
 			if !slices.Contains(pythonKeywords[method], name) {

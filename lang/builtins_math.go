@@ -5,43 +5,12 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// The element-wise functions of tensor/unary_math.go and binary_math.go,
-// and the in-place forms (x.exp_()) of every element-wise function of one
+// The element-wise functions of tensor/unary_math.go and binary_math.go
+// beyond the op table's (which registers tan, erf, atan2, ... itself), and
+// the in-place forms (x.exp_()) of every element-wise function of one
 // tensor that PyTorch has one for.
 
 func init() { defMath() }
-
-// mathUnaryOps are the functions of one tensor added beside unaryOps.
-var mathUnaryOps = []struct {
-	name string
-	kind int
-	doc  string
-}{
-	{"tan", asBoth, "The tangent, element-wise (integers give float32)."},
-	{"asin", asBoth, "The arcsine, element-wise (integers give float32); NaN outside [-1, 1]."},
-	{"acos", asBoth, "The arccosine, element-wise (integers give float32); NaN outside [-1, 1]."},
-	{"atan", asBoth, "The arctangent, element-wise (integers give float32)."},
-	{"sinh", asBoth, "The hyperbolic sine, element-wise (integers give float32)."},
-	{"cosh", asBoth, "The hyperbolic cosine, element-wise (integers give float32)."},
-	{"asinh", asBoth, "The inverse hyperbolic sine, element-wise (integers give float32)."},
-	{"acosh", asBoth, "The inverse hyperbolic cosine, element-wise (integers give float32); NaN below 1."},
-	{"atanh", asBoth, "The inverse hyperbolic tangent, element-wise (integers give float32); ±inf at ±1."},
-	{"log2", asBoth, "The base-2 logarithm, element-wise (integers give float32)."},
-	{"log10", asBoth, "The base-10 logarithm, element-wise (integers give float32)."},
-	{"log1p", asBoth, "log(1 + input), accurate for small input (integers give float32)."},
-	{"expm1", asBoth, "e ** input - 1, accurate for small input (integers give float32)."},
-	{"erf", asBoth, "The error function, element-wise (integers give float32)."},
-	{"erfc", asBoth, "1 - erf(input), accurate where erf is near 1 (integers give float32)."},
-	{"rsqrt", asBoth, "1 / sqrt(input), element-wise (integers give float32)."},
-	{"reciprocal", asBoth, "1 / input, element-wise (integers give float32)."},
-	{"trunc", asBoth, "Each element rounded toward zero; integers come back unchanged; its gradient is zero."},
-	{"frac", asBoth, "input - trunc(input), the fractional part with input's sign; floating tensors only."},
-	{"isnan", asBoth, "Whether each element is NaN, as a bool tensor."},
-	{"isinf", asBoth, "Whether each element is +inf or -inf, as a bool tensor."},
-	{"isposinf", asBoth, "Whether each element is +inf, as a bool tensor."},
-	{"isneginf", asBoth, "Whether each element is -inf, as a bool tensor."},
-	{"isfinite", asBoth, "Whether each element is neither infinite nor NaN, as a bool tensor."},
-}
 
 // inPlaceUnary names the functions of one tensor that have a PyTorch
 // in-place method name_.
@@ -52,14 +21,8 @@ var inPlaceUnary = []string{
 }
 
 func defMath() {
-	for _, op := range mathUnaryOps {
-		spec := mustUnary(op.name)
-		defUnary(op.kind, op.name+"(input)", op.doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
-			return autograd.Unary(spec, x)
-		})
-	}
 	for _, name := range inPlaceUnary {
-		spec := mustUnary(name)
+		op := unaryOpNamed(name)
 		def(asMethod, name+"_(input)", "In place: input = "+name+"(input); returns input.", func(a *Args) (Value, error) {
 			x := tensorArg(a, "input")
 			if err := a.Err(); err != nil {
@@ -68,13 +31,9 @@ func defMath() {
 			if err := autograd.CheckInPlace(x); err != nil {
 				return nil, err
 			}
-			return inPlace(x, autograd.InPlaceUnary(spec, x))
+			return inPlace(x, op.InPlace(x))
 		})
 	}
-	defBinary(asBoth, "atan2(input, other)", "The angle of the point (other, input) in radians, in [-pi, pi] (integers give float32).", "atan2")
-	defInPlace("atan2_(input, other)", "In place: input = atan2(input, other); returns input.", "atan2")
-	defBinary(asBoth, "hypot(input, other)", "sqrt(input ** 2 + other ** 2) without overflow, element-wise; floating tensors only.", "hypot")
-	defInPlace("hypot_(input, other)", "In place: input = hypot(input, other); returns input.", "hypot")
 	def(asBoth, "lerp(input, end, weight)", "input + weight * (end - input): input and end share a floating dtype; weight is a number or a tensor of that dtype.", func(a *Args) (Value, error) {
 		x, end, w := tensorArg(a, "input"), a.Tensor("end"), a.TensorLike("weight")
 		if err := a.Err(); err != nil {
@@ -130,14 +89,15 @@ func defMath() {
 	}
 }
 
-// mustUnary returns the tensor spec of a unary operation the language
-// names; a missing one is a programming error caught by every test run.
-func mustUnary(name string) *tensor.UnarySpec {
-	spec, ok := tensor.LookupUnary(name)
-	if !ok {
-		panic("no tensor operation " + name)
+// unaryOpNamed returns the op table's unary operation with the given name;
+// a missing one is a programming error caught by every test run.
+func unaryOpNamed(name string) *autograd.UnaryOp {
+	for _, op := range autograd.UnaryOps() {
+		if op.Name == name {
+			return op
+		}
 	}
-	return spec
+	panic("no unary operation " + name)
 }
 
 // optFloat returns a number argument, or nil for None.

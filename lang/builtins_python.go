@@ -21,7 +21,7 @@ import (
 // python3.
 
 // StopIteration is raised by next() on an exhausted iterator.
-const StopIteration ErrorKind = "StopIteration"
+const StopIteration = tensor.StopIteration
 
 // Iterator is the iterator iter(), map() and filter() return: it yields
 // the elements once. kael computes map and filter eagerly, when called.
@@ -86,7 +86,7 @@ func identity(v Value) int64 {
 
 // callArg calls the function argument fn on args.
 func callArg(a *Args, fn Value, args ...Value) (Value, error) {
-	return a.in.call(fn, args, nil, nil, spanNode(a.in.stmtSpan))
+	return a.in.call(fn, args, nil, nil, spanNode(a.in.stmtSpan()))
 }
 
 // isCallable reports whether v can be called.
@@ -191,7 +191,7 @@ func init() {
 			for j := range cols {
 				args[j] = cols[j][i]
 			}
-			r, err := a.in.call(a.Value("function"), args, nil, nil, spanNode(a.in.stmtSpan))
+			r, err := a.in.call(a.Value("function"), args, nil, nil, spanNode(a.in.stmtSpan()))
 			if err != nil {
 				return nil, err
 			}
@@ -226,13 +226,7 @@ func init() {
 	def(asFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted; without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
 		var names []string
 		if a.IsNone("obj") {
-			seen := map[string]bool{}
-			for s := a.in.scope; s != nil; s = s.parent {
-				for n := range s.vars {
-					seen[n] = true
-				}
-			}
-			names = sortedKeys(seen)
+			names = a.in.scopeNames()
 		} else {
 			names = attrNames(a.Value("obj"))
 		}
@@ -290,11 +284,11 @@ func init() {
 		if _, ok := asNumber(y); !ok {
 			return nil, newErrorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
 		}
-		q, err := a.in.binary(syntax.SLASHSLASH, x, y, spanNode(a.in.stmtSpan))
+		q, err := a.in.binary(syntax.SLASHSLASH, x, y, spanNode(a.in.stmtSpan()))
 		if err != nil {
 			return nil, err
 		}
-		r, err := a.in.binary(syntax.PERCENT, x, y, spanNode(a.in.stmtSpan))
+		r, err := a.in.binary(syntax.PERCENT, x, y, spanNode(a.in.stmtSpan()))
 		if err != nil {
 			return nil, err
 		}

@@ -7,7 +7,7 @@ import "testing"
 func TestRandomBuiltinErrors(t *testing.T) {
 	runCells(t, []cell{
 		{"randperm(-1)", "~negative dimension -1"},
-		{"multinomial(tensor([1, 2]), 1)", "~RuntimeError: multinomial only supports floating-point dtypes for input, got: Long"},
+		{"multinomial(tensor([1, 2]), 1)", "~RuntimeError: multinomial only supports floating-point dtypes for input, got: int64"},
 		{"multinomial(tensor([1.0, 2.0]), 3)", "~RuntimeError: cannot sample n_sample > prob_dist.size(-1) samples without replacement"},
 		{"multinomial(tensor([1.0, -2.0]), 1, True)", "~RuntimeError: invalid multinomial distribution (encountering probability entry < 0)"},
 		{"multinomial(zeros(2), 1)", "~RuntimeError: invalid multinomial distribution (sum of probabilities <= 0)"},

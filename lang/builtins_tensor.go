@@ -222,7 +222,11 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return fromGo(tensor.ToList(x)), nil
+		v, err := tensor.ToList(x)
+		if err != nil {
+			return nil, err
+		}
+		return fromGo(v), nil
 	})
 	def(asMethod, "item(input)", "The value of a one-element tensor as a Python number.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")

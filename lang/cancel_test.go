@@ -9,18 +9,24 @@ import (
 // TestCancellationStopsKernels interrupts cells whose time goes into one
 // long kernel rather than a loop of statements: the kernels check for the
 // interrupt between chunks, so the cell stops well before it would finish,
-// and the variables assigned before it keep their values.
+// and the variables assigned before it keep their values. The setup runs as
+// a cell of its own: creating a tensor is interruptible too, and on a
+// loaded machine ones(5000, 5000) can still be running when the interrupt
+// comes.
 func TestCancellationStopsKernels(t *testing.T) {
-	cells := []struct{ name, src string }{
-		{"matmul", "a = ones(5000, 5000)\nb = a @ a"},
-		{"element-wise", "a = ones(4000, 4000)\nfor i in range(1000):\n    a = a * 1.0001 + 0.5"},
-		{"reduction", "a = ones(4000, 4000)\nfor i in range(1000):\n    s = a.sum(dim=0)"},
-		{"randn", "a = ones(3)\nfor i in range(1000):\n    b = randn(1000, 1000)"},
-		{"randperm", "a = ones(3)\nfor i in range(1000):\n    b = randperm(1000000)"},
+	cells := []struct{ name, setup, src string }{
+		{"matmul", "a = ones(5000, 5000)", "b = a @ a"},
+		{"element-wise", "a = ones(4000, 4000)", "for i in range(1000):\n    a = a * 1.0001 + 0.5"},
+		{"reduction", "a = ones(4000, 4000)", "for i in range(1000):\n    s = a.sum(dim=0)"},
+		{"randn", "a = ones(3)", "for i in range(1000):\n    b = randn(1000, 1000)"},
+		{"randperm", "a = ones(3)", "for i in range(1000):\n    b = randperm(1000000)"},
 	}
 	for _, c := range cells {
 		t.Run(c.name, func(t *testing.T) {
 			s := NewSession(IO{})
+			if r := s.Exec(context.Background(), "", c.setup); r.Err != nil {
+				t.Fatalf("%s: %v", c.setup, r.Err)
+			}
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan Result, 1)
 			go func() { done <- s.Exec(ctx, "", c.src) }()

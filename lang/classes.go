@@ -240,7 +240,7 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		a.in.addNote(a.in.stmtSpan, "torch.autograd.Variable is deprecated: tensors are Variables since PyTorch 0.4; use the tensor itself (torch.tensor(..., requires_grad=True))")
+		a.in.addNote(a.in.stmtSpan(), "torch.autograd.Variable is deprecated: tensors are Variables since PyTorch 0.4; use the tensor itself (torch.tensor(..., requires_grad=True))")
 		v := t.Detach()
 		if on {
 			if err := autograd.SetRequiresGrad(v, true); err != nil {

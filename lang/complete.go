@@ -3,7 +3,6 @@ package lang
 import (
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/render"
@@ -33,7 +32,7 @@ func (s *Session) Complete(code string, cursor int) (c Completion) {
 	runes := []rune(code)
 	cursor = min(max(cursor, 0), len(runes))
 	start := cursor
-	for start > 0 && isIdentRune(runes[start-1]) {
+	for start > 0 && syntax.IsIdentRune(runes[start-1]) {
 		start--
 	}
 	prefix := string(runes[start:cursor])
@@ -72,12 +71,10 @@ func (s *Session) Complete(code string, cursor int) (c Completion) {
 	return Completion{Matches: matches, Start: start, End: cursor}
 }
 
-func isIdentRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
-
 // chainStart returns where the name.name.name chain ending at end begins.
 func chainStart(runes []rune, end int) int {
 	i := end
-	for i > 0 && (isIdentRune(runes[i-1]) || runes[i-1] == '.') {
+	for i > 0 && (syntax.IsIdentRune(runes[i-1]) || runes[i-1] == '.') {
 		i--
 	}
 	return i
@@ -90,7 +87,7 @@ func (s *Session) resolveChain(chain string) (Value, bool) {
 		return nil, false
 	}
 	parts := strings.Split(chain, ".")
-	v, ok := s.globals.vars[parts[0]]
+	v, ok := s.Get(parts[0])
 	if !ok {
 		v, ok = globalValue(parts[0])
 	}
@@ -127,6 +124,16 @@ func attrNames(v Value) []string {
 // enclosingCall finds the callee of the innermost call whose argument list
 // is still open at the end of text.
 func (s *Session) enclosingCall(text []rune) (Value, bool) {
+	chain := callChain(text)
+	if chain == "" {
+		return nil, false
+	}
+	return s.resolveChain(chain)
+}
+
+// callChain is the name chain of the innermost call whose argument list is
+// still open at the end of text, "" when there is none.
+func callChain(text []rune) string {
 	depth := 0
 	for i := len(text) - 1; i >= 0; i-- {
 		switch text[i] {
@@ -139,14 +146,13 @@ func (s *Session) enclosingCall(text []rune) (Value, bool) {
 				depth--
 				continue
 			}
-			chain := string(text[chainStart(text, i):i])
-			return s.resolveChain(chain)
+			return string(text[chainStart(text, i):i])
 		}
 		if depth < 0 {
-			return nil, false
+			return ""
 		}
 	}
-	return nil, false
+	return ""
 }
 
 func callParams(v Value) []string {
@@ -200,7 +206,7 @@ func (s *Session) Inspect(code string, cursor, detail int) (ins Inspection, ok b
 	runes := []rune(code)
 	cursor = min(max(cursor, 0), len(runes))
 	end := cursor
-	for end < len(runes) && isIdentRune(runes[end]) {
+	for end < len(runes) && syntax.IsIdentRune(runes[end]) {
 		end++
 	}
 	if end == cursor && cursor > 0 && runes[cursor-1] == '(' {
@@ -209,19 +215,13 @@ func (s *Session) Inspect(code string, cursor, detail int) (ins Inspection, ok b
 	chain := string(runes[chainStart(runes, end):end])
 	v, ok := s.resolveChain(chain)
 	if !ok {
-		return Inspection{}, false
-	}
-	if t, isTensor := v.(*tensor.Tensor); isTensor {
-		text := chain + ": " + Summary(t)
-		if detail > 0 {
-			text += "\n" + t.String()
+		// Inside a call's arguments (softmax(x, |) the call is inspected.
+		chain = callChain(runes[:cursor])
+		if v, ok = s.resolveChain(chain); !ok {
+			return Inspection{}, false
 		}
-		return Inspection{Name: chain, Text: text}, true
 	}
-	if text, ok := helpText(v); ok {
-		return Inspection{Name: chain, Text: text}, true
-	}
-	return Inspection{Name: chain, Text: chain + ": " + TypeName(v) + " = " + Repr(v)}, true
+	return Inspection{Name: chain, Text: describe(chain, v, detail)}, true
 }
 
 // Summary describes a tensor in one line: dtype[shape], bytes and autograd
@@ -259,7 +259,7 @@ type VarInfo struct {
 func (s *Session) VarTable() []VarInfo {
 	var out []VarInfo
 	for _, name := range s.Vars() {
-		v := s.globals.vars[name]
+		v, _ := s.Get(name)
 		info := VarInfo{Name: name, Type: TypeName(v)}
 		if t, ok := v.(*tensor.Tensor); ok {
 			info.DType, info.Shape, info.Bytes = t.DType().String(), tensor.FormatShape(t.Shape()), t.Nbytes()

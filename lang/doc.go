@@ -9,12 +9,18 @@
 // caret under the span. Complete, Inspect, Completeness and Explain serve the
 // front ends (package repl and package kernel), which add only rendering.
 //
-// Syntax lives in package lang/syntax; this package resolves names, calls
-// builtins and applies operators. Modules that import statements can name
-// come from a registry: RegisterModule adds one (torch and its submodules,
-// math and the rest are registered in modules_builtin.go). The Python
-// surface a tutorial expects, f-strings and formatting (format.go,
-// strformat.go), devices, out=, torch.Size, classes for type() and
-// isinstance, sets and iterators, lives in files of its own beside the
-// evaluator. docs/language.md is the reference.
+// Syntax lives in package lang/syntax. This package runs a cell in three
+// steps: the resolver (resolve.go) applies Python's scoping rules and gives
+// every name a place (a slot of the call's frame, a cell shared with
+// closures, or a slot of the session's global table); the compiler
+// (compile*.go) turns the resolved tree into Go closures, with fast paths
+// for int and float arithmetic, range loops and calls; running them calls
+// the builtins and applies the operators. docs/adr/0003-language-engine.md
+// explains the design. Modules that import statements can name come from a
+// registry: RegisterModule adds one (torch and its submodules, math and the
+// rest are registered in modules_builtin.go). The Python surface a tutorial
+// expects, f-strings and formatting (format.go, strformat.go), devices,
+// out=, torch.Size, classes for type() and isinstance, sets and iterators,
+// lives in files of its own beside the engine. docs/language.md is the
+// reference.
 package lang

@@ -9,28 +9,29 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// ErrorKind names the class of an error after Python's exceptions.
-type ErrorKind string
+// ErrorKind names the class of an error after Python's exceptions. It is
+// tensor.ErrorKind, kael's one kind type, so that a tensor or autograd error
+// keeps its kind unchanged in a cell.
+type ErrorKind = tensor.ErrorKind
 
-// The kinds of error a cell can raise.
+// The kinds of error a cell can raise, tensor's list under the same names.
 const (
-	SyntaxError       ErrorKind = "SyntaxError"
-	NameError         ErrorKind = "NameError"
-	TypeError         ErrorKind = "TypeError"
-	ValueError        ErrorKind = "ValueError"
-	IndexError        ErrorKind = "IndexError"
-	KeyError          ErrorKind = "KeyError"
-	AttributeError    ErrorKind = "AttributeError"
-	ZeroDivisionError ErrorKind = "ZeroDivisionError"
-	OverflowError     ErrorKind = "OverflowError"
-	MemoryError       ErrorKind = "MemoryError"
-	RecursionError    ErrorKind = "RecursionError"
-	RuntimeError      ErrorKind = "RuntimeError"
-	KeyboardInterrupt ErrorKind = "KeyboardInterrupt"
-	AssertionError    ErrorKind = "AssertionError"
-	EOFError          ErrorKind = "EOFError"
-	// InternalError reports a bug in kael itself (a recovered Go panic).
-	InternalError ErrorKind = "InternalError"
+	TypeError         = tensor.TypeError
+	ValueError        = tensor.ValueError
+	IndexError        = tensor.IndexError
+	ZeroDivisionError = tensor.ZeroDivisionError
+	MemoryError       = tensor.MemoryError
+	RuntimeError      = tensor.RuntimeError
+	KeyboardInterrupt = tensor.KeyboardInterrupt
+	SyntaxError       = tensor.SyntaxError
+	NameError         = tensor.NameError
+	KeyError          = tensor.KeyError
+	AttributeError    = tensor.AttributeError
+	OverflowError     = tensor.OverflowError
+	RecursionError    = tensor.RecursionError
+	AssertionError    = tensor.AssertionError
+	EOFError          = tensor.EOFError
+	InternalError     = tensor.InternalError
 )
 
 // Error is an error raised by a cell: what went wrong (Kind, Msg), where
@@ -43,7 +44,14 @@ type Error struct {
 	Filename string
 	Src      string  // the source text Span points into
 	Trace    []Frame // the calls that led here, outermost first
+	// Err is the error this one was made from (a tensor, autograd or
+	// syntax error, possibly wrapped with context), or nil; Unwrap returns
+	// it, so errors.Is and errors.As see through a cell's error.
+	Err error
 }
+
+// Unwrap returns the error e was made from, or nil.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Frame is one call on the way to an error: the call expression's span in
 // the caller.
@@ -67,11 +75,7 @@ func (e *Error) withHint(format string, args ...any) *Error {
 func (e *Error) Error() string {
 	s := string(e.Kind) + ": " + e.Msg
 	if e.Span.Start.IsValid() {
-		pos := e.Span.Start.String()
-		if e.Filename != "" {
-			pos = e.Filename + ":" + pos
-		}
-		s = pos + ": " + s
+		s = syntax.Location(e.Filename, e.Span.Start) + ": " + s
 	}
 	return s
 }
@@ -105,11 +109,7 @@ func (e *Error) RenderStyled(st ErrorStyle) string {
 	var b strings.Builder
 	for i := 0; i < len(e.Trace); i++ {
 		f := e.Trace[i]
-		where := f.Span.Start.String()
-		if f.Filename != "" {
-			where = f.Filename + ":" + where
-		}
-		b.WriteString(apply(st.Dim, "in call at "+where) + "\n")
+		b.WriteString(apply(st.Dim, "in call at "+syntax.Location(f.Filename, f.Span.Start)) + "\n")
 		if sn := syntax.Snippet(f.Src, f.Span); sn != "" {
 			b.WriteString(st.snippet(sn) + "\n")
 		}
@@ -124,11 +124,7 @@ func (e *Error) RenderStyled(st ErrorStyle) string {
 		}
 	}
 	if e.Span.Start.IsValid() && (e.Filename != "" || st.CellPositions) {
-		pos := e.Span.Start.String()
-		if e.Filename != "" {
-			pos = e.Filename + ":" + pos
-		}
-		b.WriteString(apply(st.Dim, pos+":") + " ")
+		b.WriteString(apply(st.Dim, syntax.Location(e.Filename, e.Span.Start)+":") + " ")
 	}
 	b.WriteString(apply(st.Kind, string(e.Kind)) + ": " + e.Msg)
 	if e.Span.Start.IsValid() {
@@ -162,22 +158,49 @@ func (st ErrorStyle) snippet(sn string) string {
 	return strings.Join(lines, "\n")
 }
 
-// toError converts any error into an *Error, keeping the kind of tensor
-// errors and syntax errors.
+// CrashHint is the hint of an InternalError for a recovered Go panic: that
+// nothing was lost, and what to report (reportWith, e.g. "the cell") with
+// the first lines of stack, the panicking goroutine's debug.Stack().
+func CrashHint(reportWith string, stack []byte) string {
+	lines := strings.SplitN(string(stack), "\n", 13)
+	return "this is a bug in kael; your variables are intact. Please report it with " + reportWith +
+		" and this trace:\n" + strings.Join(lines[:min(12, len(lines))], "\n")
+}
+
+// toError converts any error into an *Error, keeping the kind, message and
+// hint of tensor errors and syntax errors, the context that wraps them
+// (fmt.Errorf("%s: %w", ...)) in the message, and the error itself for
+// Unwrap.
 func toError(err error) *Error {
 	var le *Error
 	if errors.As(err, &le) {
-		return le
+		if le == err {
+			return le
+		}
+		e := *le
+		e.Msg, e.Err = inContext(err, le, le.Msg), err
+		return &e
 	}
 	var te *tensor.Error
 	if errors.As(err, &te) {
-		return &Error{Kind: ErrorKind(te.Kind), Msg: te.Msg, Hint: te.Hint}
+		return &Error{Kind: te.Kind, Msg: inContext(err, te, te.Msg), Hint: te.Hint, Err: err}
 	}
 	var se *syntax.Error
 	if errors.As(err, &se) {
-		return &Error{Kind: SyntaxError, Msg: se.Msg, Hint: se.Hint, Span: se.Span, Filename: se.Filename}
+		return &Error{Kind: SyntaxError, Msg: inContext(err, se, se.Msg), Hint: se.Hint, Span: se.Span, Filename: se.Filename, Err: err}
 	}
-	return &Error{Kind: RuntimeError, Msg: err.Error()}
+	return &Error{Kind: RuntimeError, Msg: err.Error(), Err: err}
+}
+
+// inContext returns msg, the message of inner, with the context that outer
+// wraps around inner: outer's text with inner's text replaced by msg (which
+// drops the kind or position inner's Error() shows).
+func inContext(outer, inner error, msg string) string {
+	o, i := outer.Error(), inner.Error()
+	if before, after, ok := strings.Cut(o, i); ok && o != i {
+		return before + msg + after
+	}
+	return msg
 }
 
 // at attaches a source position to err unless it already has one.

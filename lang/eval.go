@@ -3,39 +3,38 @@ package lang
 import (
 	"context"
 
+	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
-// scope is one level of variables: the session's globals or a call's locals.
-type scope struct {
-	vars   map[string]Value
-	parent *scope
-}
-
-func newScope(parent *scope) *scope { return &scope{vars: map[string]Value{}, parent: parent} }
-
-func (s *scope) lookup(name string) (Value, bool) {
-	for ; s != nil; s = s.parent {
-		if v, ok := s.vars[name]; ok {
-			return v, true
-		}
-	}
-	return nil, false
-}
-
-// interp evaluates statements of one cell or one function call.
+// interp is one frame: the running state of a cell's top level or of one
+// function call. Compiled code (compile*.go) reads its variables from the
+// frame's slots, its closure's cells and the session's global table.
 type interp struct {
 	s        *Session
 	ctx      context.Context
-	scope    *scope
+	glob     *globalTable
+	locals   []Value    // the slots of the frame; a cell variable's slot holds a *varCell
+	free     []*varCell // the closure's free variables
+	ret      Value      // what a return statement returns
 	src      string
 	filename string
 	depth    int
 	notes    []Note
 	fnName   string
-	stmtSpan syntax.Span // the statement being executed, for internal errors
+	code     *funcCode   // the function running; nil at a cell's top level
+	stmt     syntax.Node // the statement being executed, for internal errors
+	ticks    uint32      // loop iterations and calls, for interrupt checks
+	weight   int         // the stack budget the active calls use
 }
+
+// maxWeight bounds the Go stack the active calls may need: each call
+// counts the nesting of its function's expressions (a chain of a thousand
+// additions needs a thousand Go frames to evaluate), so that deep
+// recursion through deep expressions is a RecursionError, never a fatal
+// Go stack overflow.
+const maxWeight = 600_000
 
 // ctrl says how a statement ended.
 type ctrl uint8
@@ -46,6 +45,14 @@ const (
 	ctrlContinue
 	ctrlReturn
 )
+
+// stmtSpan returns the span of the statement being executed.
+func (in *interp) stmtSpan() syntax.Span {
+	if in.stmt == nil {
+		return syntax.Span{}
+	}
+	return in.stmt.Span()
+}
 
 // errorAt attaches span (in this interp's source) to err unless it already
 // has a position.
@@ -58,141 +65,6 @@ func (in *interp) errorAt(err error, span syntax.Span) *Error {
 		e.Src = in.src
 	}
 	return e
-}
-
-func (in *interp) checkInterrupt() error {
-	if in.ctx != nil && in.ctx.Err() != nil {
-		return newErrorf(KeyboardInterrupt, "interrupted").withHint("variables keep the values they had when the cell stopped")
-	}
-	return nil
-}
-
-// execCell runs the statements of a cell and returns the value of the last
-// one when it is an expression statement.
-func (in *interp) execCell(stmts []syntax.Stmt) (Value, error) {
-	for i, st := range stmts {
-		if es, ok := st.(*syntax.ExprStmt); ok && i == len(stmts)-1 {
-			in.stmtSpan = st.Span()
-			if err := in.checkInterrupt(); err != nil {
-				return nil, in.errorAt(err, st.Span())
-			}
-			v, err := in.eval(es.X)
-			if err != nil {
-				return nil, in.errorAt(err, es.X.Span())
-			}
-			return v, nil
-		}
-		c, _, err := in.exec(st)
-		if err != nil {
-			return nil, err
-		}
-		if in.s.io.Progress != nil && len(stmts) > 2 {
-			in.s.io.Progress("running", i+1, len(stmts))
-		}
-		switch c {
-		case ctrlBreak, ctrlContinue:
-			return nil, in.errorAt(newErrorf(SyntaxError, "'break' or 'continue' outside loop"), st.Span())
-		case ctrlReturn:
-			return nil, in.errorAt(newErrorf(SyntaxError, "'return' outside function"), st.Span())
-		case ctrlNext:
-		}
-	}
-	return nil, nil
-}
-
-func (in *interp) execBlock(stmts []syntax.Stmt) (ctrl, Value, error) {
-	for _, st := range stmts {
-		c, v, err := in.exec(st)
-		if err != nil || c != ctrlNext {
-			return c, v, err
-		}
-	}
-	return ctrlNext, nil, nil
-}
-
-func (in *interp) exec(st syntax.Stmt) (ctrl, Value, error) {
-	in.stmtSpan = st.Span()
-	if err := in.checkInterrupt(); err != nil {
-		return ctrlNext, nil, in.errorAt(err, st.Span())
-	}
-	switch st := st.(type) {
-	case *syntax.ExprStmt:
-		_, err := in.eval(st.X)
-		return ctrlNext, nil, in.wrap(err, st.X.Span())
-	case *syntax.AssignStmt:
-		return ctrlNext, nil, in.wrap(in.execAssign(st), st.Span())
-	case *syntax.DefStmt:
-		fn, err := in.makeFunction(st.Name.Name, st.Params, st.Body, nil)
-		if err != nil {
-			return ctrlNext, nil, err
-		}
-		in.scope.vars[st.Name.Name] = fn
-		return ctrlNext, nil, nil
-	case *syntax.ReturnStmt:
-		if in.fnName == "" {
-			return ctrlNext, nil, in.errorAt(newErrorf(SyntaxError, "'return' outside function"), st.Span())
-		}
-		if st.Result == nil {
-			return ctrlReturn, None, nil
-		}
-		v, err := in.eval(st.Result)
-		return ctrlReturn, v, in.wrap(err, st.Result.Span())
-	case *syntax.IfStmt:
-		ok, err := in.truth(st.Cond)
-		if err != nil {
-			return ctrlNext, nil, err
-		}
-		if ok {
-			return in.execBlock(st.Body)
-		}
-		return in.execBlock(st.Else)
-	case *syntax.WhileStmt:
-		for {
-			ok, err := in.truth(st.Cond)
-			if err != nil || !ok {
-				return ctrlNext, nil, err
-			}
-			c, v, err := in.execBlock(st.Body)
-			if err != nil || c == ctrlReturn {
-				return c, v, err
-			}
-			if c == ctrlBreak {
-				return ctrlNext, nil, nil
-			}
-			if err := in.checkInterrupt(); err != nil {
-				return ctrlNext, nil, in.errorAt(err, st.Span())
-			}
-		}
-	case *syntax.ForStmt:
-		return in.execFor(st)
-	case *syntax.BreakStmt:
-		return ctrlBreak, nil, nil
-	case *syntax.ContinueStmt:
-		return ctrlContinue, nil, nil
-	case *syntax.PassStmt:
-		return ctrlNext, nil, nil
-	case *syntax.DelStmt:
-		return ctrlNext, nil, in.del(st.Targets)
-	case *syntax.WithStmt:
-		return in.execWith(st, 0)
-	case *syntax.ImportStmt, *syntax.FromImportStmt:
-		return ctrlNext, nil, in.execImport(st)
-	case *syntax.AssertStmt:
-		ok, err := in.truth(st.Cond)
-		if err != nil || ok {
-			return ctrlNext, nil, err
-		}
-		msg := "assertion failed"
-		if st.Msg != nil {
-			v, err := in.eval(st.Msg)
-			if err != nil {
-				return ctrlNext, nil, in.errorAt(err, st.Msg.Span())
-			}
-			msg = Str(v)
-		}
-		return ctrlNext, nil, in.errorAt(newErrorf(AssertionError, "%s", msg), st.Cond.Span())
-	}
-	return ctrlNext, nil, in.errorAt(newErrorf(SyntaxError, "unsupported statement"), st.Span())
 }
 
 // wrapNode attaches n's span to a non-nil error. It computes the span only
@@ -212,52 +84,203 @@ func (in *interp) wrap(err error, span syntax.Span) error {
 	return in.errorAt(err, span)
 }
 
-func (in *interp) truth(x syntax.Expr) (bool, error) {
-	v, err := in.eval(x)
-	if err != nil {
-		return false, in.errorAt(err, x.Span())
+func (in *interp) checkInterrupt() error {
+	if in.ctx != nil && in.ctx.Err() != nil {
+		return newErrorf(KeyboardInterrupt, "interrupted").withHint("variables keep the values they had when the cell stopped")
 	}
-	ok, err := Truth(v)
-	return ok, in.wrap(err, x.Span())
+	return nil
 }
 
-func (in *interp) execFor(st *syntax.ForStmt) (ctrl, Value, error) {
-	seq, err := in.eval(st.Iter)
-	if err != nil {
-		return ctrlNext, nil, in.errorAt(err, st.Iter.Span())
+// tickEvery is how many loop iterations or calls pass between two looks at
+// the context when no interrupt is pending. An interrupt of a running cell
+// raises tensor.Interrupted, which is checked at every step: it is one
+// atomic load.
+const tickEvery = 4096
+
+// tick is called at each loop iteration and call; it returns
+// KeyboardInterrupt when the cell was interrupted.
+func (in *interp) tick() error {
+	in.ticks++
+	if in.ticks%tickEvery != 0 && !tensor.Interrupted() {
+		return nil
 	}
-	var loopErr error
-	var result ctrl
-	var retVal Value
-	err = iterate(seq, func(item Value) bool {
-		if loopErr = in.checkInterrupt(); loopErr != nil {
-			loopErr = in.errorAt(loopErr, st.Span())
-			return false
-		}
-		if loopErr = in.assign(st.Target, item); loopErr != nil {
-			loopErr = in.errorAt(loopErr, st.Target.Span())
-			return false
-		}
-		c, v, err := in.execBlock(st.Body)
-		if err != nil {
-			loopErr = err
-			return false
-		}
-		switch c {
-		case ctrlBreak:
-			return false
-		case ctrlReturn:
-			result, retVal = ctrlReturn, v
-			return false
-		case ctrlNext, ctrlContinue:
-		}
-		return true
-	})
-	if err != nil {
-		return ctrlNext, nil, in.errorAt(err, st.Iter.Span())
-	}
-	return result, retVal, loopErr
+	return in.checkInterrupt()
 }
+
+// eval evaluates an expression at a cell's top level, against the
+// session's globals (or, without a session, against none: the constant
+// defaults of builtin signatures).
+func (in *interp) eval(x syntax.Expr) (Value, error) {
+	g := in.glob
+	if g == nil {
+		g = newGlobalTable()
+		if in.s != nil {
+			g = in.s.globals
+		}
+		in.glob = g
+	}
+	code, err := compileExpr(g, x)
+	if err != nil {
+		return nil, err
+	}
+	in.locals = make([]Value, code.nlocals)
+	return code.eval(in)
+}
+
+// funcCode is a compiled function body with what calling it needs.
+type funcCode struct {
+	nlocals   int
+	cellSlots []int          // the slots holding cells
+	free      []*nameBinding // the free variables, for building closures
+	body      execFn         // a def's body
+	expr      evalFn         // a lambda's body
+	names     []string       // the locals' names, by slot
+	simple    bool           // only positional parameters without defaults
+	weight    int            // what a call costs of the stack budget (maxWeight)
+	fn        *funcInfo
+}
+
+// callFunction calls a user function with Python's nameBinding of arguments.
+func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	callee := in.newFrame(f)
+	if f.code.simple && len(kwNames) == 0 && len(pos) == len(f.params) {
+		copy(callee.locals, pos)
+	} else if err := bindParams(f, callee.locals, pos, kwNames, kwVals); err != nil {
+		in.releaseFrame(callee)
+		return nil, err
+	}
+	return in.runFrame(callee, f, at)
+}
+
+// newFrame returns a frame for a call of f, with empty slots. Frames are
+// recycled through the session (nothing keeps a frame after its call:
+// closures keep cells, not frames), so a call allocates nothing of its own.
+func (in *interp) newFrame(f *Function) *interp {
+	var fr *interp
+	if in.s != nil && len(in.s.frames) > 0 {
+		fr = in.s.frames[len(in.s.frames)-1]
+		in.s.frames = in.s.frames[:len(in.s.frames)-1]
+	} else {
+		fr = &interp{}
+	}
+	n := f.code.nlocals
+	if cap(fr.locals) < n {
+		fr.locals = make([]Value, n)
+	}
+	// Field by field: a released frame has its other fields zero, and
+	// assigning the whole struct would cost a bulk write barrier.
+	fr.locals = fr.locals[:n]
+	fr.s, fr.ctx, fr.glob, fr.free, fr.code = in.s, in.ctx, f.glob, f.free, f.code
+	fr.src, fr.filename, fr.fnName = f.src, f.filename, f.Name
+	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+f.code.weight
+	return fr
+}
+
+// releaseFrame gives a frame back for later calls, without what it
+// referred to.
+func (in *interp) releaseFrame(fr *interp) {
+	clear(fr.locals)
+	fr.ret, fr.notes, fr.stmt, fr.free = nil, nil, nil, nil
+	if in.s != nil {
+		in.s.frames = append(in.s.frames, fr)
+	}
+}
+
+// runFrame runs f in callee, a frame from newFrame with the parameters in
+// its first slots, and releases the frame.
+func (in *interp) runFrame(callee *interp, f *Function, at syntax.Node) (Value, error) {
+	v, err := in.runCall(callee, f, at)
+	in.releaseFrame(callee)
+	return v, err
+}
+
+func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, error) {
+	if in.depth >= MaxDepth {
+		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls)", MaxDepth).
+			withHint("a recursive function needs a base case that stops it")
+	}
+	if callee.weight > maxWeight {
+		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls of deeply nested expressions)", in.depth).
+			withHint("the functions being called nest their expressions too deeply to recurse this far; split the expressions")
+	}
+	if err := in.tick(); err != nil {
+		return nil, err
+	}
+	for _, i := range f.code.cellSlots {
+		callee.locals[i] = &varCell{v: callee.locals[i]}
+	}
+	var result Value = None
+	var err error
+	if f.code.expr != nil {
+		result, err = f.code.expr(callee)
+		if err != nil {
+			err = callee.errorAt(err, f.Expr.Span())
+		}
+	} else {
+		var c ctrl
+		c, err = f.code.body(callee)
+		if c == ctrlReturn {
+			result = callee.ret
+		}
+	}
+	in.ticks = callee.ticks
+	if callee.notes != nil {
+		in.notes = append(in.notes, callee.notes...)
+	}
+	if err != nil {
+		e := toError(err)
+		if e.Kind != KeyboardInterrupt {
+			e.Trace = append([]Frame{{Function: in.fnName, Span: at.Span(), Src: in.src, Filename: in.filename}}, e.Trace...)
+		}
+		return nil, e
+	}
+	return result, nil
+}
+
+// bindParams binds call arguments to a user function's parameters, into
+// the first slots of locals, with Python's rules.
+func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVals []Value) error {
+	sig := signature{name: f.Name, params: f.params, keywords: f.kwargs != "", of: f}
+	vals, extra, err := sig.bind(pos, kwNames, kwVals)
+	if err != nil {
+		return err
+	}
+	copy(locals, vals)
+	if f.kwargs != "" {
+		d := NewDict()
+		for _, kw := range extra {
+			_ = d.Set(kw.name, kw.value) // string keys always hash
+		}
+		locals[len(f.params)] = d
+	}
+	return nil
+}
+
+// call calls any callable value.
+func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	switch f := fn.(type) {
+	case *Builtin:
+		a, err := f.bind(in, pos, kwNames, kwVals)
+		if err != nil {
+			return nil, err
+		}
+		v, err := f.fn(a)
+		in.releaseArgs(a)
+		return v, err
+	case *BoundMethod:
+		return in.call(f.Method, append([]Value{f.Recv}, pos...), kwNames, kwVals, at)
+	case *Function:
+		return in.callFunction(f, pos, kwNames, kwVals, at)
+	case tensor.DType:
+		return nil, newErrorf(TypeError, "'dtype' object is not callable").withHint("convert with x.to(%s)", f)
+	}
+	return nil, newErrorf(TypeError, "'%s' object is not callable", TypeName(fn))
+}
+
+// spanNode is a syntax.Node for a span computed elsewhere.
+type spanNode syntax.Span
+
+func (s spanNode) Span() syntax.Span { return syntax.Span(s) }
 
 // iterate calls yield for each element of an iterable value until yield
 // returns false.
@@ -300,7 +323,7 @@ func iterate(v Value, yield func(Value) bool) error {
 		}
 		n, _ := x.Size(0)
 		for i := range n {
-			row, err := x.Select(0, i)
+			row, err := autograd.Select(x, 0, i) // recorded, as PyTorch's unbind is
 			if err != nil {
 				return err
 			}
@@ -329,68 +352,4 @@ func collect(v Value) ([]Value, error) {
 	var out []Value
 	err := iterate(v, func(e Value) bool { out = append(out, e); return true })
 	return out, err
-}
-
-func (in *interp) execWith(st *syntax.WithStmt, i int) (ctrl, Value, error) {
-	if i == len(st.Items) {
-		return in.execBlock(st.Body)
-	}
-	item := st.Items[i]
-	v, err := in.eval(item.X)
-	if err != nil {
-		return ctrlNext, nil, in.errorAt(err, item.X.Span())
-	}
-	cm, ok := v.(*ContextManager)
-	if !ok {
-		return ctrlNext, nil, in.errorAt(newErrorf(TypeError, "'%s' object does not support the context manager protocol", TypeName(v)).
-			withHint("kael's context managers are no_grad() and enable_grad()"), item.X.Span())
-	}
-	if err := cm.Enter(); err != nil {
-		return ctrlNext, nil, in.errorAt(err, item.X.Span())
-	}
-	defer cm.Exit()
-	if item.Target != nil {
-		if err := in.assign(item.Target, cm); err != nil {
-			return ctrlNext, nil, in.errorAt(err, item.Target.Span())
-		}
-	}
-	return in.execWith(st, i+1)
-}
-
-func (in *interp) makeFunction(name string, params []*syntax.Param, body []syntax.Stmt, expr syntax.Expr) (*Function, error) {
-	fn := &Function{Name: name, Params: params, Body: body, Expr: expr, src: in.src, filename: in.filename, env: in.scope}
-	if in.scope == in.s.globals {
-		fn.env = nil // module-level functions see the globals as they are when called
-	}
-	fn.Defaults = make([]Value, len(params))
-	for i, p := range params {
-		if p.Default == nil {
-			continue
-		}
-		v, err := in.eval(p.Default)
-		if err != nil {
-			return nil, in.errorAt(err, p.Default.Span())
-		}
-		fn.Defaults[i] = v
-	}
-	kwOnly := false
-	for i, p := range params {
-		switch p.Star {
-		case syntax.STAR:
-			fn.params = append(fn.params, param{name: p.Name.Name, variadic: true})
-			kwOnly = true
-		case syntax.STARSTAR:
-			fn.kwargs = p.Name.Name
-		default:
-			fn.params = append(fn.params, param{name: p.Name.Name, def: fn.Defaults[i], kwOnly: kwOnly})
-		}
-	}
-	if len(body) > 0 {
-		if es, ok := body[0].(*syntax.ExprStmt); ok {
-			if s, ok := es.X.(*syntax.StringLit); ok {
-				fn.Doc = s.Value
-			}
-		}
-	}
-	return fn, nil
 }

@@ -34,15 +34,15 @@ func (s *Session) Explain(ctx context.Context, expr string) (text string, e *Err
 		}
 		x = p.X
 	}
-	in := &interp{s: s, ctx: ctx, scope: s.globals, src: expr}
+	in := &interp{s: s, ctx: ctx, glob: s.globals, src: expr}
 	if b, ok := x.(*syntax.BinaryExpr); ok {
-		if name, ok := binaryNames[b.Op]; ok {
-			return in.explainBinary(name, b)
+		if op, ok := binaryOperators[b.Op]; ok {
+			return in.explainBinary(op.Spec, b)
 		}
 	}
 	if c, ok := x.(*syntax.CompareExpr); ok && len(c.Ops) == 1 {
-		if name, ok := binaryNames[c.Ops[0].Op]; ok {
-			return in.explainBinary(name, &syntax.BinaryExpr{X: c.X, OpPos: c.Ops[0].OpPos, Op: c.Ops[0].Op, Y: c.Ops[0].Y})
+		if op, ok := binaryOperators[c.Ops[0].Op]; ok {
+			return in.explainBinary(op.Spec, &syntax.BinaryExpr{X: c.X, OpPos: c.Ops[0].OpPos, Op: c.Ops[0].Op, Y: c.Ops[0].Y})
 		}
 	}
 	v, err := in.eval(x)
@@ -55,7 +55,7 @@ func (s *Session) Explain(ctx context.Context, expr string) (text string, e *Err
 	return expr + " is a " + TypeName(v) + "; :explain shows the steps of a binary operation such as a + b", nil
 }
 
-func (in *interp) explainBinary(name string, b *syntax.BinaryExpr) (string, *Error) {
+func (in *interp) explainBinary(spec *tensor.BinarySpec, b *syntax.BinaryExpr) (string, *Error) {
 	operand := func(x syntax.Expr) (*tensor.Tensor, *Error) {
 		v, err := in.eval(x)
 		if err != nil {
@@ -75,7 +75,6 @@ func (in *interp) explainBinary(name string, b *syntax.BinaryExpr) (string, *Err
 	if e != nil {
 		return "", e
 	}
-	spec, _ := tensor.LookupBinary(name)
 	steps, err := spec.ExplainBinary(a, c)
 	var out strings.Builder
 	for i, st := range steps {

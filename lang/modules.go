@@ -20,8 +20,8 @@ import (
 
 // The import errors, named after Python's exceptions.
 const (
-	ModuleNotFoundError ErrorKind = "ModuleNotFoundError"
-	ImportError         ErrorKind = "ImportError"
+	ModuleNotFoundError = tensor.ModuleNotFoundError
+	ImportError         = tensor.ImportError
 )
 
 // moduleEntry is one registered module.
@@ -96,9 +96,9 @@ func importModule(name string) (*Module, error) {
 	if !ok {
 		err := newErrorf(ModuleNotFoundError, "No module named '%s'", name)
 		parent, last, dotted := cutLast(name)
-		switch s := syntax.Suggest(name, moduleNames(false)); {
-		case s != "":
-			err.withHint("did you mean `%s`?", s)
+		switch hint := suggestHint(name, moduleNames(false)); {
+		case hint != "":
+			err.Hint = hint
 		case dotted:
 			if m, perr := importModule(parent); perr == nil {
 				err.Hint = m.missingHint(last)
@@ -291,21 +291,4 @@ func spanned(err error, span syntax.Span) error {
 		e.Span = span
 	}
 	return e
-}
-
-// execImport runs an import statement in the tree-walking evaluator,
-// binding its names in the current scope.
-func (in *interp) execImport(st syntax.Stmt) error {
-	bs, err := importBindings(st)
-	if err != nil {
-		e := in.errorAt(err, st.Span())
-		if e.Filename == "" {
-			e.Filename = in.filename
-		}
-		return e
-	}
-	for _, b := range bs {
-		in.scope.vars[b.name] = b.value
-	}
-	return nil
 }

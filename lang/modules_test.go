@@ -62,7 +62,7 @@ func TestImportHints(t *testing.T) {
 	tests := []struct{ src, hint string }{
 		{"import torchh", "did you mean `torch`?"},
 		{"import torch.foo", "the submodules of torch are autograd, cuda, linalg, nn, optim"},
-		{"import spam", "kael's modules are math, random, torch"},
+		{"import spam", "kael's modules are math, matplotlib, random, torch"},
 		{"from math import sqr", "did you mean `sqrt`?"},
 		{"from torch.nn import Linear", "F.linear"},
 		{"import numpy", "torch.tensor"},
@@ -131,7 +131,7 @@ var registrations int
 func TestModuleHelp(t *testing.T) {
 	var out strings.Builder
 	r := NewSession(IO{Stdout: &out}).Exec(context.Background(), "", "import torch\nhelp(torch.cuda)")
-	want := "module torch.cuda\n    CUDA devices. kael has no CUDA backend yet, so none is available.\nmembers: device_count, is_available\n"
+	want := "module torch.cuda\n    CUDA devices, as the NVIDIA driver reports them. kael's tensors cannot live on a GPU yet.\nmembers: device_count, is_available\n"
 	if r.Err != nil || out.String() != want {
 		t.Errorf("got %v, %q; want %q", r.Err, out.String(), want)
 	}

@@ -6,17 +6,19 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
-// binaryNames maps operator tokens to the names of the tensor operations
-// they apply (tensor.LookupBinary, autograd).
-var binaryNames = map[syntax.Token]string{
-	syntax.PLUS: "add", syntax.MINUS: "sub", syntax.STAR: "mul", syntax.SLASH: "div",
-	syntax.SLASHSLASH: "floor_divide", syntax.PERCENT: "remainder", syntax.STARSTAR: "pow",
-	syntax.AMP: "bitwise_and", syntax.PIPE: "bitwise_or", syntax.CARET: "bitwise_xor",
-	syntax.EQL: "eq", syntax.NEQ: "ne", syntax.LT: "lt", syntax.LE: "le", syntax.GT: "gt", syntax.GE: "ge",
+// binaryOperators maps operator tokens to the operations they apply on
+// tensors, autograd's descriptors (autograd.BinaryOps).
+var binaryOperators = map[syntax.Token]*autograd.BinaryOp{
+	syntax.PLUS: autograd.AddOp, syntax.MINUS: autograd.SubOp, syntax.STAR: autograd.MulOp, syntax.SLASH: autograd.DivOp,
+	syntax.SLASHSLASH: autograd.FloorDivideOp, syntax.PERCENT: autograd.RemainderOp, syntax.STARSTAR: autograd.PowOp,
+	syntax.AMP: autograd.BitwiseAndOp, syntax.PIPE: autograd.BitwiseOrOp, syntax.CARET: autograd.BitwiseXorOp,
+	syntax.EQL: autograd.EqOp, syntax.NEQ: autograd.NeOp, syntax.LT: autograd.LtOp, syntax.LE: autograd.LeOp,
+	syntax.GT: autograd.GtOp, syntax.GE: autograd.GeOp,
 }
 
 // isTensorOperand reports whether an operator with v should use tensor
@@ -38,7 +40,7 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 		case syntax.PLUS:
 			return t, nil
 		case syntax.TILDE:
-			return tensor.BitwiseNot(t)
+			return autograd.BitwiseNotOp.Apply(t)
 		}
 	}
 	switch x := v.(type) {
@@ -84,7 +86,7 @@ func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, er
 		if err != nil {
 			return nil, err
 		}
-		in.noteBinary("matmul", "@", x, y, at)
+		in.noteBinary("@", x, y, tensor.ResultType(x, y), at)
 		return ops.matmul(x, y)
 	}
 	if isTensor(a) || isTensor(b) {
@@ -116,7 +118,7 @@ func tensorOperands(op syntax.Token, a, b Value) (x, y *tensor.Tensor, err error
 }
 
 func (in *interp) tensorBinary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
-	name, ok := binaryNames[op]
+	top, ok := binaryOperators[op]
 	if !ok {
 		return nil, operandError(op, a, b)
 	}
@@ -124,28 +126,20 @@ func (in *interp) tensorBinary(op syntax.Token, a, b Value, at syntax.Node) (Val
 	if err != nil {
 		return nil, err
 	}
-	in.noteBinary(name, op.String(), x, y, at)
-	return ops.binary(name, x, y)
+	call, err := top.Prepare(x, y)
+	if err != nil {
+		return nil, err
+	}
+	if out := call.Out(); out != tensor.Bool || x.DType() == tensor.Bool { // comparisons are not promotions
+		in.noteBinary(op.String(), x, y, out, at)
+	}
+	return top.Run(call)
 }
 
-// noteBinary records a note when an operation promotes: when the result
-// dtype differs from the dtype of a tensor operand, or integer division
-// produces floats.
-func (in *interp) noteBinary(name, symbol string, x, y *tensor.Tensor, at syntax.Node) {
-	var out tensor.DType
-	if name == "matmul" {
-		out = tensor.ResultType(x, y)
-	} else {
-		spec, ok := tensor.LookupBinary(name)
-		if !ok {
-			return
-		}
-		var err error
-		_, out, err = spec.Types(x, y)
-		if err != nil || out == tensor.Bool && x.DType() != tensor.Bool {
-			return // refusals are errors; comparisons are not promotions
-		}
-	}
+// noteBinary records a note when x symbol y, whose result has dtype out,
+// promotes: when out differs from the dtype of a tensor operand, or
+// integer division produces floats.
+func (in *interp) noteBinary(symbol string, x, y *tensor.Tensor, out tensor.DType, at syntax.Node) {
 	changed := false
 	for _, t := range []*tensor.Tensor{x, y} {
 		if !t.IsWrappedNumber() && t.DType() != out {
@@ -156,20 +150,22 @@ func (in *interp) noteBinary(name, symbol string, x, y *tensor.Tensor, at syntax
 		return
 	}
 	text := operandName(x) + " " + symbol + " " + operandName(y) + " → " + out.String()
-	if name == "div" && !x.DType().IsFloating() && !y.DType().IsFloating() {
+	if symbol == "/" && !x.DType().IsFloating() && !y.DType().IsFloating() {
 		text += " (true division)"
 	}
 	in.addNote(at.Span(), text)
 }
 
+// operandName names an operand in a promotion note: its dtype, or the
+// Python type of a wrapped number.
 func operandName(t *tensor.Tensor) string {
 	if t.IsWrappedNumber() {
 		switch t.DType() {
-		case tensor.Float64:
+		case tensor.Float32, tensor.Float64:
 			return "float"
 		case tensor.Int64:
 			return "int"
-		case tensor.Bool, tensor.Float32:
+		case tensor.Bool:
 			return "bool"
 		}
 	}
@@ -187,11 +183,11 @@ func (in *interp) addNote(span syntax.Span, text string) {
 
 // inPlace runs t op= y on a tensor, writing into t.
 func (in *interp) inPlace(op syntax.Token, t, y *tensor.Tensor) error {
-	name, ok := binaryNames[op]
+	top, ok := binaryOperators[op]
 	if !ok {
 		return operandError(op, t, y)
 	}
-	return ops.inPlace(name, t, y)
+	return ops.inPlace(top, t, y)
 }
 
 // numberBinary applies an operator to Python numbers with Python's rules:
@@ -235,16 +231,12 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		if bf == 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "float floor division by zero")
 		}
-		return math.Floor(af / bf), true, nil
+		return tensor.FloorDivFloat(af, bf), true, nil
 	case syntax.PERCENT:
 		if bf == 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "float modulo")
 		}
-		r := math.Mod(af, bf)
-		if r != 0 && (r < 0) != (bf < 0) {
-			r += bf
-		}
-		return r, true, nil
+		return tensor.RemainderFloat(af, bf), true, nil
 	case syntax.STARSTAR:
 		if af == 0 && bf < 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
@@ -302,15 +294,10 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		if a == math.MinInt64 && b == -1 {
 			return overflow()
 		}
-		q, r := a/b, a%b
-		if r != 0 && (r < 0) != (b < 0) {
-			q--
-			r += b
-		}
 		if op == syntax.SLASHSLASH {
-			return q, true, nil
+			return tensor.FloorDivInt(a, b), true, nil
 		}
-		return r, true, nil
+		return tensor.RemainderInt(a, b), true, nil
 	case syntax.STARSTAR:
 		if b < 0 {
 			if a == 0 {
@@ -387,14 +374,23 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		switch x := a.(type) {
 		case string:
 			if y, ok := b.(string); ok {
+				if err := concatGuard(a, len(x), len(y)); err != nil {
+					return nil, true, err
+				}
 				return x + y, true, nil
 			}
 		case *List:
 			if y, ok := b.(*List); ok {
+				if err := concatGuard(a, len(x.Elems), len(y.Elems)); err != nil {
+					return nil, true, err
+				}
 				return &List{Elems: append(append([]Value(nil), x.Elems...), y.Elems...)}, true, nil
 			}
 		case Tuple:
 			if y, ok := b.(Tuple); ok {
+				if err := concatGuard(a, len(x), len(y)); err != nil {
+					return nil, true, err
+				}
 				return append(append(Tuple(nil), x...), y...), true, nil
 			}
 		}
@@ -409,9 +405,20 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	return nil, false, nil
 }
 
-// maxRepeat bounds the elements a repeated list or string may have, so
-// that [0] * 10**12 is a MemoryError rather than an exhausted process.
+// maxRepeat bounds the elements a repeated or concatenated list or string
+// may have, so that [0] * 10**12 (or s = s + s in a loop) is a MemoryError
+// rather than an exhausted process.
 const maxRepeat = 1 << 26
+
+// concatGuard refuses a + b when the result would be longer than
+// growthLimit.
+func concatGuard(a Value, la, lb int) error {
+	if la+lb > growthLimit {
+		return newErrorf(MemoryError, "concatenating two %ss of %d and %d elements needs too much memory", TypeName(a), la, lb).
+			withHint("for large numeric data use a tensor, e.g. zeros(n)")
+	}
+	return nil
+}
 
 func repeat(v Value, n int64) (Value, bool, error) {
 	n = max(n, 0)
@@ -483,21 +490,13 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	return nil, newErrorf(TypeError, "unsupported comparison %s", op)
 }
 
-// equal is Python's == for non-tensor values. Lists and tuples compare
-// element-wise with each other, so x.shape == (2, 3) holds.
-func equal(a, b Value) bool { return equalDepth(a, b, 0) }
-
-// maxNesting bounds how deep comparisons and conversions follow nested
+// maxNesting bounds how deep conversions and printing follow nested
 // containers, so that a list holding itself cannot recurse forever.
 const maxNesting = 1000
 
-func equalDepth(a, b Value, depth int) bool {
-	if depth > maxNesting {
-		return false
-	}
-	if eq, ok := dialectEqual(a, b, depth); ok {
-		return eq
-	}
+// equalLeaf is Python's == for values that are not lists, tuples or dicts
+// (equal compares those element by element).
+func equalLeaf(a, b Value) bool {
 	if af, ok := asNumber(a); ok {
 		bf, ok := asNumber(b)
 		return ok && af == bf
@@ -519,36 +518,6 @@ func equalDepth(a, b Value, depth int) bool {
 			return dtypeEqual(d, a)
 		}
 		return a == b
-	case *List, Tuple:
-		if l, ok := a.(*List); ok && l == b {
-			return true // the same list, as Python's identity shortcut
-		}
-		xs, _ := seqElems(a)
-		ys, ok := seqElems(b)
-		if !ok || len(xs) != len(ys) {
-			return false
-		}
-		for i := range xs {
-			if !equalDepth(xs[i], ys[i], depth+1) {
-				return false
-			}
-		}
-		return true
-	case *Dict:
-		y, ok := b.(*Dict)
-		if !ok || x.Len() != y.Len() {
-			return false
-		}
-		if x == y {
-			return true
-		}
-		for i, k := range x.keys {
-			v, found, _ := y.Get(k)
-			if !found || !equalDepth(x.vals[i], v, depth+1) {
-				return false
-			}
-		}
-		return true
 	}
 	return identical(a, b)
 }

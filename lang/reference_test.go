@@ -281,7 +281,8 @@ func valuesMarkdown() string {
 	for _, v := range []struct {
 		typ, recv string
 		methods   map[string]*Builtin
-	}{{"Generator", "g", generatorMethods}, {"Optimizer", "opt", optimizerMethods}} {
+	}{{"Generator", "g", generatorMethods}, {"Optimizer", "opt", optimizerMethods},
+		{"Figure", "fig", figureMethods}, {"Axes", "ax", axesMethods}} {
 		for _, name := range sortedKeys(v.methods) {
 			m := v.methods[name]
 			fmt.Fprintf(&b, "### %s.%s\n\n`%s.%s`\n\n%s\n\n", v.typ, name, v.recv, methodSig(m), m.Doc)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
-	"strings"
+	"sort"
 
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
@@ -27,6 +27,11 @@ type IO struct {
 	Input func(prompt string, password bool) (string, error)
 	// Progress reports progress of long work, e.g. loading a file.
 	Progress func(label string, done, total int)
+	// UpdateDisplay shows v as the display named id: a new display when
+	// update is false, else a redraw of that display in place
+	// (display(x, display_id=True) and its handle's update(), progress
+	// bars). When nil, each is shown as display shows a value.
+	UpdateDisplay func(id string, v Value, update bool)
 }
 
 // Note is a remark about a cell that is not an error, shown under its
@@ -51,15 +56,17 @@ const MaxDepth = 500
 // Session holds the variables of one REPL or notebook and evaluates cells
 // against them. A Session is not safe for concurrent Exec calls.
 type Session struct {
-	globals *scope
-	io      IO
-	inputs  []string // every cell executed, for :save
-	count   int      // cells executed, for file names in errors
+	globals  *globalTable
+	io       IO
+	inputs   []string  // every cell executed, for :save
+	count    int       // cells executed, for file names in errors
+	frames   []*interp // frames of finished calls, for reuse
+	argsPool []*Args   // Args of finished builtin calls, for reuse
 }
 
 // NewSession returns a session with no variables.
 func NewSession(io IO) *Session {
-	return &Session{globals: newScope(nil), io: io}
+	return &Session{globals: newGlobalTable(), io: io}
 }
 
 // SetIO replaces the front-end connection.
@@ -81,31 +88,66 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 		e.Src = src
 		return Result{Err: e}
 	}
-	in := &interp{s: s, ctx: ctx, scope: s.globals, src: src, filename: filename}
+	code, cerr := compileCell(s.globals, file.Stmts)
+	if cerr != nil {
+		cerr.Src, cerr.Filename = src, filename
+		return Result{Err: cerr}
+	}
+	in := &interp{s: s, ctx: ctx, glob: s.globals, locals: make([]Value, code.nlocals), src: src, filename: filename}
 	defer func() {
 		if r := recover(); r != nil {
 			res = Result{Notes: in.notes, Err: &Error{Kind: InternalError,
 				Msg:  fmt.Sprintf("kael crashed while evaluating this statement: %v", r),
-				Hint: "this is a bug in kael; your variables are intact. Please report it with the cell and this trace:\n" + firstLines(string(debug.Stack()), 12),
-				Span: in.stmtSpan, Src: src, Filename: filename}}
+				Hint: CrashHint("the cell", debug.Stack()),
+				Span: in.stmtSpan(), Src: src, Filename: filename}}
 		}
 	}()
 	var value Value
 	err = tensor.Interruptible(ctx, func() error {
 		var err error
-		value, err = in.execCell(file.Stmts)
+		value, err = in.execCell(code)
 		return err
 	})
 	res = Result{Notes: in.notes}
 	if err != nil {
-		res.Err = in.errorAt(err, in.stmtSpan)
+		res.Err = in.errorAt(err, in.stmtSpan())
 		return res
 	}
 	if _, isNone := value.(NoneType); value != nil && !isNone {
 		res.Value = value
-		s.globals.vars["_"] = value
+		s.globals.set("_", value)
 	}
 	return res
+}
+
+// execCell runs the statements of a cell and returns the value of the last
+// one when it is an expression statement.
+func (in *interp) execCell(code *cellCode) (Value, error) {
+	for _, i := range code.cellSlots {
+		in.locals[i] = &varCell{}
+	}
+	n := len(code.stmts)
+	for i, run := range code.stmts {
+		if i == n-1 && code.last != nil {
+			st := code.nodes[i]
+			in.stmt = st
+			if err := in.checkInterrupt(); err != nil {
+				return nil, in.errorAt(err, st.Span())
+			}
+			v, err := code.last(in)
+			if err != nil {
+				return nil, in.errorAt(err, st.Span())
+			}
+			return v, nil
+		}
+		if _, err := run(in); err != nil {
+			return nil, err
+		}
+		if in.s.io.Progress != nil && n > 2 {
+			in.s.io.Progress("running", i+1, n)
+		}
+	}
+	return nil, nil
 }
 
 // Eval evaluates one expression against the session's variables without
@@ -118,11 +160,11 @@ func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note,
 		e.Src = expr
 		return nil, nil, e
 	}
-	in := &interp{s: s, ctx: ctx, scope: s.globals, src: expr, stmtSpan: x.Span()}
+	in := &interp{s: s, ctx: ctx, glob: s.globals, src: expr}
 	defer func() {
 		if r := recover(); r != nil {
 			v, notes, e = nil, in.notes, &Error{Kind: InternalError,
-				Msg: fmt.Sprintf("kael crashed while evaluating this expression: %v", r), Span: in.stmtSpan, Src: expr}
+				Msg: fmt.Sprintf("kael crashed while evaluating this expression: %v", r), Span: x.Span(), Src: expr}
 		}
 	}()
 	err = tensor.Interruptible(ctx, func() error {
@@ -136,28 +178,23 @@ func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note,
 	return v, in.notes, nil
 }
 
-func firstLines(s string, n int) string {
-	lines := strings.SplitN(s, "\n", n+1)
-	if len(lines) > n {
-		lines = lines[:n]
-	}
-	return strings.Join(lines, "\n")
-}
-
 // Get returns a variable's value.
 func (s *Session) Get(name string) (Value, bool) {
-	v, ok := s.globals.vars[name]
-	return v, ok
+	return s.globals.get(name)
 }
 
 // Set assigns a variable.
-func (s *Session) Set(name string, v Value) { s.globals.vars[name] = v }
+func (s *Session) Set(name string, v Value) { s.globals.set(name, v) }
 
 // Vars returns the names of the session's variables, sorted.
-func (s *Session) Vars() []string { return sortedKeys(s.globals.vars) }
+func (s *Session) Vars() []string {
+	names := s.globals.bound()
+	sort.Strings(names)
+	return names
+}
 
 // Reset removes every variable.
 func (s *Session) Reset() {
-	s.globals = newScope(nil)
+	s.globals = newGlobalTable()
 	s.inputs = nil
 }

@@ -289,19 +289,6 @@ func init() {
 	})
 }
 
-// evalSet evaluates a set display {a, b} in the tree-walking evaluator.
-func (in *interp) evalSet(x *syntax.SetExpr) (Value, error) {
-	vals, err := in.evalList(x.Elts)
-	if err != nil {
-		return nil, err
-	}
-	s, bad, err := setDisplay(vals)
-	if err != nil {
-		return nil, in.errorAt(err, x.Elts[bad].Span())
-	}
-	return s, nil
-}
-
 // setDisplay makes the set of a display's evaluated elements; on error,
 // bad is the index of the unhashable element.
 func setDisplay(vals []Value) (s *Set, bad int, err error) {

@@ -12,14 +12,6 @@ var ops tensorOps
 
 type tensorOps struct{}
 
-func (tensorOps) binary(name string, x, y *tensor.Tensor) (*tensor.Tensor, error) {
-	spec, ok := tensor.LookupBinary(name)
-	if !ok {
-		return nil, newErrorf(TypeError, "unknown operation %s", name)
-	}
-	return autograd.Binary(spec, x, y)
-}
-
 func (tensorOps) neg(x *tensor.Tensor) (*tensor.Tensor, error) { return autograd.Neg(x) }
 
 func (tensorOps) matmul(x, y *tensor.Tensor) (*tensor.Tensor, error) { return autograd.Matmul(x, y) }
@@ -36,15 +28,11 @@ func (tensorOps) setRequiresGrad(t *tensor.Tensor, on bool) error {
 
 // inPlace writes t op y into t; autograd rewrites t's history when the
 // update must be recorded.
-func (tensorOps) inPlace(name string, t, y *tensor.Tensor) error {
-	spec, ok := tensor.LookupBinary(name)
-	if !ok {
-		return newErrorf(TypeError, "unknown operation %s", name)
-	}
+func (tensorOps) inPlace(op *autograd.BinaryOp, t, y *tensor.Tensor) error {
 	if err := autograd.CheckInPlace(t); err != nil {
 		return err
 	}
-	return autograd.InPlace(spec, t, y)
+	return op.InPlace(t, y)
 }
 
 // indexPut writes x[idx] = v, recorded by autograd when it must be.

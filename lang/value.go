@@ -50,16 +50,44 @@ type Tuple []Value
 // None, dtypes or tuples of those.
 type Dict struct {
 	keys  []Value
-	index map[string]int
+	index map[any]int // by dictKey
 	vals  []Value
 }
 
 // NewDict returns an empty dict.
-func NewDict() *Dict { return &Dict{index: map[string]int{}} }
+func NewDict() *Dict { return &Dict{index: map[any]int{}} }
+
+// dictKey returns the key under which a dict indexes k: numbers equal to
+// an integer as that int64 (True == 1 == 1.0, as in Python), other numbers
+// as float64, strings as themselves, and the rest by hashKey's text. It
+// allocates nothing for ints and strings.
+func dictKey(k Value) (any, error) {
+	switch x := k.(type) {
+	case int64:
+		return x, nil
+	case string:
+		return x, nil
+	case bool:
+		return boolInt(x), nil
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<62 {
+			return int64(x), nil
+		}
+		if x == x { // NaN is keyed by its text: every NaN is one key
+			return x, nil
+		}
+	}
+	key, err := hashKey(k)
+	return hashedKey(key), err
+}
+
+// hashedKey is a dict key given as hashKey's text, so that it never equals
+// a string key.
+type hashedKey string
 
 // Set stores v under k.
 func (d *Dict) Set(k, v Value) error {
-	key, err := hashKey(k)
+	key, err := dictKey(k)
 	if err != nil {
 		return err
 	}
@@ -75,7 +103,7 @@ func (d *Dict) Set(k, v Value) error {
 
 // Get returns the value stored under k.
 func (d *Dict) Get(k Value) (Value, bool, error) {
-	key, err := hashKey(k)
+	key, err := dictKey(k)
 	if err != nil {
 		return nil, false, err
 	}
@@ -88,7 +116,7 @@ func (d *Dict) Get(k Value) (Value, bool, error) {
 
 // Delete removes k, reporting whether it was present.
 func (d *Dict) Delete(k Value) (bool, error) {
-	key, err := hashKey(k)
+	key, err := dictKey(k)
 	if err != nil {
 		return false, err
 	}
@@ -224,7 +252,9 @@ type Function struct {
 	Doc      string
 	src      string // the cell the function was defined in, for error snippets
 	filename string
-	env      *scope // the enclosing function's scope; nil for the globals
+	code     *funcCode    // the compiled body
+	free     []*varCell   // the closure: the enclosing functions' variables it uses
+	glob     *globalTable // the globals of the session it was defined in
 }
 
 // ContextManager is a value usable in a with statement.

@@ -4,13 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/kael-dev/kael/internal/atomicfile"
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/magic"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -32,12 +30,12 @@ func init() {
 	commands = []command{
 		{name: "help", arg: "[NAME]", doc: "this help, or the documentation of a builtin, method or function", run: (*repl).cmdHelp},
 		{name: "type", arg: "EXPR", needs: true, doc: "the type, dtype and shape of EXPR's value", run: (*repl).cmdType},
-		{name: "explain", arg: "EXPR", needs: true, doc: "the steps of an operation: dtypes, promotion, broadcasting, kernel", run: (*repl).cmdExplain},
+		{name: "explain", arg: "EXPR", needs: true, doc: "the steps of an operation: dtypes, promotion, broadcasting, kernel (%explain)", run: (*repl).cmdExplain},
 		{name: "vars", doc: "the variables, with their dtype, shape and size", run: (*repl).cmdVars},
-		{name: "time", arg: "CODE", needs: true, doc: "runs one line of CODE and reports the wall time it took", run: (*repl).cmdTime},
-		{name: "load", arg: "FILE", needs: true, doc: "runs a script in this session", run: (*repl).cmdLoad},
+		{name: "time", arg: "CODE", needs: true, doc: "runs one line of CODE and reports the CPU and wall time it took (%time)", run: (*repl).cmdTime},
+		{name: "load", arg: "FILE", needs: true, doc: "runs a script in this session (%load)", run: (*repl).cmdLoad},
 		{name: "save", arg: "FILE", needs: true, doc: "writes everything run in this session to FILE", run: (*repl).cmdSave},
-		{name: "reset", doc: "removes every variable", run: (*repl).cmdReset},
+		{name: "reset", doc: "removes every variable and the history (%reset -f)", run: (*repl).cmdReset},
 		{name: "quit", doc: "leaves the REPL (so does Ctrl-D)", run: func(r *repl, _ context.Context, _ string) { r.quit = true }},
 	}
 }
@@ -73,6 +71,10 @@ func (r *repl) command(ctx context.Context, line string) {
 	arg = strings.TrimSpace(arg)
 	c, ok := lookupCommand(name)
 	if !ok {
+		if magic.IsLineMagic(name) { // every magic is a command too: :timeit, :who
+			r.runMagic(ctx, "%"+name+" "+arg)
+			return
+		}
 		r.unknownCommand(name)
 		return
 	}
@@ -85,7 +87,13 @@ func (r *repl) command(ctx context.Context, line string) {
 
 func (r *repl) unknownCommand(name string) {
 	e := &lang.Error{Kind: "CommandError", Msg: fmt.Sprintf("unknown command :%s", name), Hint: ":help lists the commands"}
-	if s := syntax.Suggest(name, commandNames()); s != "" {
+	names := commandNames()
+	for _, m := range magic.Magics() {
+		if n, ok := strings.CutPrefix(m.Name, "%"); ok && !strings.HasPrefix(n, "%") {
+			names = append(names, n)
+		}
+	}
+	if s := syntax.Suggest(name, names); s != "" {
 		e.Hint = "did you mean :" + s + "? " + e.Hint
 	}
 	r.fail(e)
@@ -106,7 +114,9 @@ func (r *repl) cmdHelp(_ context.Context, name string) {
 	b.WriteString("  x = tensor([[1., 2.], [3., 4.]])   make a tensor; type x to see it\n")
 	b.WriteString("  x.sum(dim=0)                       call a method; Tab after x. lists them\n")
 	b.WriteString("  :help sum                          the documentation of a builtin or method\n")
-	b.WriteString("  _                                  the last result\n\n")
+	b.WriteString("  _                                  the last result (__ and ___ before it, _N cell N's, Out[N], In[N])\n")
+	b.WriteString("  x?  x??                            help on x, and more of it\n")
+	b.WriteString("  %timeit a @ b                      IPython's magics; %lsmagic lists them\n\n")
 	b.WriteString(r.st.bold.Render("Commands") + "\n")
 	rows := make([][]string, len(commands))
 	for i, c := range commands {
@@ -189,22 +199,19 @@ func (r *repl) cmdType(ctx context.Context, expr string) {
 	}
 }
 
-func (r *repl) cmdExplain(ctx context.Context, expr string) {
-	var text string
-	var err *lang.Error
-	r.interruptible(ctx, func(ctx context.Context) { text, err = r.sess.Explain(ctx, expr) })
-	if text != "" {
-		r.say(strings.TrimRight(text, "\n"))
-	}
-	if err != nil {
-		r.fail(err)
-	}
+func (r *repl) cmdExplain(ctx context.Context, expr string) { r.runMagic(ctx, "%explain "+expr) }
+
+// runMagic runs a magic as a cell, for the commands that are its aliases.
+func (r *repl) runMagic(ctx context.Context, line string) magic.Output {
+	out := r.run(ctx, "", line)
+	r.show(out)
+	return out
 }
 
 func (r *repl) cmdVars(context.Context, string) {
 	var rows [][]string
 	for _, v := range r.sess.VarTable() {
-		if v.Name == "_" {
+		if magic.IsHistoryName(v.Name) {
 			continue
 		}
 		size := ""
@@ -220,36 +227,10 @@ func (r *repl) cmdVars(context.Context, string) {
 	r.say(r.st.table([]string{"name", "type", "dtype", "shape", "size", "value"}, rows))
 }
 
-func (r *repl) cmdTime(ctx context.Context, src string) {
-	start := time.Now()
-	res := r.exec(ctx, "", src+"\n")
-	elapsed := time.Since(start)
-	r.show(res)
-	r.say(r.st.dim.Render("wall time: " + formatDuration(elapsed)))
-}
-
-// formatDuration shows d with three significant digits.
-func formatDuration(d time.Duration) string {
-	switch {
-	case d >= 100*time.Second:
-		return d.Round(time.Second).String()
-	case d >= time.Second:
-		return fmt.Sprintf("%.3g s", d.Seconds())
-	case d >= time.Millisecond:
-		return fmt.Sprintf("%.3g ms", float64(d)/float64(time.Millisecond))
-	}
-	return fmt.Sprintf("%.3g µs", float64(d)/float64(time.Microsecond))
-}
+func (r *repl) cmdTime(ctx context.Context, src string) { r.runMagic(ctx, "%time "+src) }
 
 func (r *repl) cmdLoad(ctx context.Context, file string) {
-	src, err := lang.ReadScript(expandHome(file))
-	if err != nil {
-		r.fail(&lang.Error{Kind: "OSError", Msg: fmt.Sprintf("cannot read %s: %v", file, errText(err))})
-		return
-	}
-	res := r.exec(ctx, file, src)
-	r.show(res)
-	if res.Err == nil {
+	if out := r.runMagic(ctx, "%load "+file); out.Err == nil {
 		r.say(r.st.dim.Render("loaded " + file))
 	}
 }
@@ -265,8 +246,8 @@ func (r *repl) cmdSave(_ context.Context, file string) {
 		b.WriteString(src + "\n")
 		cells++
 	}
-	if err := writeFileAtomic(expandHome(file), []byte(b.String())); err != nil {
-		r.fail(&lang.Error{Kind: "OSError", Msg: fmt.Sprintf("cannot write %s: %v", file, errText(err))})
+	if err := writeFileAtomic(magic.ExpandHome(file), []byte(b.String())); err != nil {
+		r.fail(&lang.Error{Kind: "OSError", Msg: fmt.Sprintf("cannot write %s: %v", file, magic.ErrText(err))})
 		return
 	}
 	r.say(r.st.dim.Render(fmt.Sprintf("saved %d cells to %s", cells, file)))
@@ -283,26 +264,19 @@ func writeFileAtomic(path string, data []byte) error {
 	})
 }
 
-func (r *repl) cmdReset(context.Context, string) {
-	r.sess.Reset()
-	r.say(r.st.dim.Render("all variables removed"))
+func (r *repl) cmdReset(ctx context.Context, _ string) {
+	if out := r.runMagic(ctx, "%reset -f"); out.Err == nil {
+		r.say(r.st.dim.Render("all variables removed"))
+	}
 }
 
-// expandHome replaces a leading ~/ with the home directory.
-func expandHome(path string) string {
-	if rest, ok := strings.CutPrefix(path, "~/"); ok {
-		if home, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(home, rest)
-		}
+// page shows help text (x?, x??) as the REPL's pager view: the first line,
+// the name and signature, in bold, the rest as it is.
+func (r *repl) page(text string) {
+	first, rest, _ := strings.Cut(strings.TrimRight(text, "\n"), "\n")
+	out := r.st.bold.Render(first)
+	if rest != "" {
+		out += "\n" + rest
 	}
-	return path
-}
-
-// errText is an OS error without the operation and path, which the
-// message already gives.
-func errText(err error) string {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err.Error()
-	}
-	return err.Error()
+	r.say(out)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/magic"
 )
 
 // completer answers readline's Tab: code is completed by Session.Complete,
@@ -35,6 +36,9 @@ func (c completer) Do(line []rune, pos int) (candidates [][]rune, length int) {
 		prefix = strings.Join(c.r.pending, "\n") + "\n"
 	}
 	offset := len([]rune(prefix))
+	if names, start, ok := magic.Complete(prefix+string(line), offset+pos); ok {
+		return suffixes(names, offset+pos-start)
+	}
 	comp := c.r.sess.Complete(prefix+string(line), offset+pos)
 	return suffixes(comp.Matches, comp.End-comp.Start)
 }
@@ -87,7 +91,7 @@ func withPrefix(names []string, prefix string) []string {
 // directories end in a slash.
 func files(prefix string) []string {
 	dir, base := filepath.Split(prefix)
-	entries, err := os.ReadDir(expandHome(dir + "."))
+	entries, err := os.ReadDir(magic.ExpandHome(dir + "."))
 	if err != nil {
 		return nil
 	}

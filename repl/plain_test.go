@@ -120,7 +120,7 @@ c
 		"name  type    dtype    shape  size  value\na     int                           2\nb     Tensor  float32  [2]    8 B\nc     Tensor  float32  [2]    8 B\n",
 		">>> :type c\nfloat32[2] tensor, 8 B\n",
 		"1. operands:",
-		">>> :time 6 * 7\n42\nwall time: ",
+		">>> :time 6 * 7\nCPU times: user ", "\nWall time: ",
 		">>> :help len\nlen(obj)\n    The number of elements",
 		"CommandError: no help for lenn\nhint: did you mean len?\n",
 		"CommandError: unknown command :hlep\nhint: did you mean :help? :help lists the commands\n",

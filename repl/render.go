@@ -13,6 +13,8 @@ import (
 // same content as styled output.
 type styles struct {
 	bold, dim, kind, caret, hint, promptStyle lipgloss.Style
+	// pictures is how figures are drawn.
+	pictures pictureMode
 }
 
 // The REPL's colours, one for light and one for dark backgrounds. Each has
@@ -85,9 +87,12 @@ func (st styles) banner(version string) string {
 }
 
 // value renders a result: a tensor as its values followed by its badge
-// (on the last line when it fits in width, else under it), anything else
-// as lang.Repr.
+// (on the last line when it fits in width, else under it), a figure as a
+// picture, anything else as lang.Repr.
 func (st styles) value(v lang.Value, width int) string {
+	if d, ok := v.(lang.Drawing); ok {
+		return st.picture(d, width)
+	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return lang.Repr(v)

@@ -28,6 +28,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/magic"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/muesli/termenv"
 )
@@ -135,11 +136,12 @@ func Run(ctx context.Context, opts Options) error {
 
 // repl is one running REPL.
 type repl struct {
-	sess *lang.Session
-	in   lineReader
-	scr  *screen
-	st   styles
-	intr interrupts
+	sess  *lang.Session
+	shell *magic.Shell
+	in    lineReader
+	scr   *screen
+	st    styles
+	intr  interrupts
 	// interactive is set when lines are edited on a terminal.
 	interactive bool
 	// pending holds the lines of a block still being typed.
@@ -162,13 +164,19 @@ func newREPL(opts Options) *repl {
 	r := &repl{
 		st: newStyles(renderer),
 	}
+	r.st.pictures = pictureModeFor(os.Getenv, plain)
 	r.scr = newScreen(opts.Stdout, outIsTerm, width, r.st.dim)
 	r.sess = lang.NewSession(lang.IO{
 		Stdout:   r.scr,
 		Display:  func(v lang.Value) { fmt.Fprintln(r.scr, r.st.value(v, r.scr.width())) },
 		Input:    r.input,
 		Progress: r.scr.setProgress,
+		UpdateDisplay: func(id string, v lang.Value, update bool) {
+			r.scr.display(id, r.st.value(v, r.scr.width()), update)
+		},
 	})
+	r.shell = magic.New(r.sess)
+	r.shell.Ask = func(prompt string) (string, error) { return r.input(prompt, false) }
 	return r
 }
 
@@ -207,6 +215,18 @@ func (r *repl) loop(ctx context.Context) {
 		r.pending = append(r.pending, line)
 		src := strings.Join(r.pending, "\n") // a block ends with a blank line
 		status, ind := lang.Completeness(src)
+		if magic.IsCellMagic(r.pending[0]) {
+			// A cell magic's cell (%%time) goes on to a blank line.
+			_, body, _ := strings.Cut(src, "\n")
+			status, ind = syntax.Incomplete, ""
+			if strings.TrimSpace(line) == "" && len(r.pending) > 1 {
+				status = syntax.Complete
+			} else if body != "" {
+				if st, i := lang.Completeness(body); st == syntax.Incomplete {
+					ind = i
+				}
+			}
+		}
 		if status == syntax.Incomplete {
 			indent = ind
 			continue
@@ -237,30 +257,24 @@ func (r *repl) safely(f func()) {
 			fmt.Fprintln(r.scr, r.st.error(&lang.Error{
 				Kind: lang.InternalError,
 				Msg:  fmt.Sprintf("the REPL crashed: %v", p),
-				Hint: "this is a bug in kael; your variables are intact. Please report it with what you typed and this trace:\n" +
-					firstLines(string(debug.Stack()), 12),
+				Hint: lang.CrashHint("what you typed", debug.Stack()),
 			}))
 		}
 	}()
 	f()
 }
 
-func firstLines(s string, n int) string {
-	lines := strings.SplitN(s, "\n", n+1)
-	return strings.Join(lines[:min(n, len(lines))], "\n")
-}
-
 // runSource runs a cell typed at the prompt and shows what it produced.
 func (r *repl) runSource(ctx context.Context, src string) {
-	r.show(r.exec(ctx, "", src))
+	r.show(r.run(ctx, "", src))
 }
 
-// exec runs one cell, interruptible with Ctrl-C, with the status line
-// running under it.
-func (r *repl) exec(ctx context.Context, filename, src string) lang.Result {
-	var res lang.Result
-	r.interruptible(ctx, func(ctx context.Context) { res = r.sess.Exec(ctx, filename, src) })
-	return res
+// run runs one cell through the shell (magics, x?, history variables),
+// interruptible with Ctrl-C, with the status line running under it.
+func (r *repl) run(ctx context.Context, filename, src string) magic.Output {
+	var out magic.Output
+	r.interruptible(ctx, func(ctx context.Context) { out = r.shell.Run(ctx, 0, filename, src) })
+	return out
 }
 
 // interruptible runs f with a context that Ctrl-C cancels, and shows the
@@ -310,8 +324,15 @@ func (in *interrupts) stop() bool {
 	return in.fired
 }
 
-// show writes a cell's value, notes and error.
-func (r *repl) show(res lang.Result) {
+// show writes what a magic printed, a help page, and a cell's value,
+// notes and error.
+func (r *repl) show(res magic.Output) {
+	if res.Text != "" {
+		fmt.Fprint(r.scr, res.Text)
+	}
+	if res.Page != "" {
+		r.page(res.Page)
+	}
 	if res.Value != nil {
 		fmt.Fprintln(r.scr, r.st.value(res.Value, r.width()))
 	}

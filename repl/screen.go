@@ -60,6 +60,11 @@ type screen struct {
 	label       string // the latest progress report; total 0 if none
 	done, total int
 
+	// The display written last, when nothing was written after it: its
+	// ID and the terminal rows it takes, for redrawing it in place.
+	lastDisplay     string
+	lastDisplayRows int
+
 	stopTicker chan struct{}
 	tickerDone chan struct{}
 }
@@ -76,8 +81,38 @@ func (s *screen) Write(p []byte) (int, error) {
 	if len(p) > 0 {
 		s.midLine = p[len(p)-1] != '\n'
 		s.lastWrite = s.now()
+		s.lastDisplay = ""
 	}
 	return s.w.Write(p)
+}
+
+// display writes text as the display id. An update of the display written
+// last, with nothing written since, redraws it in place on a terminal
+// (the cursor goes up its rows and the screen below is cleared); any other
+// display or update is written below the output.
+func (s *screen) display(id, text string, update bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.eraseStatus()
+	if s.midLine {
+		io.WriteString(s.w, "\n")
+		s.midLine = false
+	}
+	if update && s.live && id == s.lastDisplay && s.lastDisplayRows > 0 {
+		fmt.Fprintf(s.w, "\x1b[%dA\r\x1b[J", s.lastDisplayRows)
+	}
+	io.WriteString(s.w, text+"\n")
+	s.lastDisplay, s.lastDisplayRows = id, rows(text, s.width())
+	s.lastWrite = s.now()
+}
+
+// rows is the number of terminal rows text takes at width columns.
+func rows(text string, width int) int {
+	n := 0
+	for _, line := range strings.Split(text, "\n") {
+		n += max(1, (lipgloss.Width(line)+width-1)/max(width, 1))
+	}
+	return n
 }
 
 // ensureNewline ends a line that output left unfinished.
@@ -98,6 +133,7 @@ func (s *screen) beginCell() {
 	s.midLine = false
 	s.started, s.lastWrite = s.now(), time.Time{}
 	s.total = 0
+	s.lastDisplay = "" // the prompt and the typed line came after it
 	if !s.live {
 		return
 	}
@@ -128,7 +164,7 @@ func (s *screen) read(f func()) {
 	s.mu.Unlock()
 	f()
 	s.mu.Lock()
-	s.reading, s.midLine, s.lastWrite = false, false, s.now()
+	s.reading, s.midLine, s.lastWrite, s.lastDisplay = false, false, s.now(), ""
 	s.mu.Unlock()
 }
 

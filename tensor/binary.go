@@ -23,19 +23,18 @@ type BinarySpec struct {
 	intRefuses bool
 }
 
-var binarySpecs = map[string]*BinarySpec{}
+var binarySpecs []*BinarySpec
 
 func defBinary(s *BinarySpec) *BinarySpec {
-	binarySpecs[s.Name] = s
+	binarySpecs = append(binarySpecs, s)
 	s.kernels.computesIn() // run converts to the ComputeIn dtype
 	return s
 }
 
-// LookupBinary returns the spec of the binary operation with PyTorch's name.
-func LookupBinary(name string) (*BinarySpec, bool) {
-	s, ok := binarySpecs[name]
-	return s, ok
-}
+// BinarySpecs returns every binary operation, in the order of definition
+// (autograd's tests check that each has a descriptor in its op table). The
+// slice is shared: do not modify it.
+func BinarySpecs() []*BinarySpec { return binarySpecs }
 
 // sameDType computes in the promoted dtype.
 func sameDType(_, _ *Tensor, common DType) (DType, DType, error) { return common, common, nil }
@@ -43,13 +42,9 @@ func sameDType(_, _ *Tensor, common DType) (DType, DType, error) { return common
 // comparison computes in the promoted dtype and returns bool.
 func comparison(_, _ *Tensor, common DType) (DType, DType, error) { return common, Bool, nil }
 
-// toFloat computes integer and bool inputs as DefaultFloat.
-func toFloat(_, _ *Tensor, common DType) (DType, DType, error) {
-	if !common.IsFloating() {
-		common = DefaultFloat
-	}
-	return common, common, nil
-}
+// toFloat computes integer and bool inputs as DefaultFloat, as unary
+// floatResult does.
+func toFloat(_, _ *Tensor, common DType) (DType, DType, error) { return floatResult(common) }
 
 func noBoolSub(a, b *Tensor, common DType) (DType, DType, error) {
 	switch {
@@ -65,7 +60,7 @@ func integerOrBool(name string) func(a, b *Tensor, common DType) (DType, DType, 
 	return func(a, b *Tensor, common DType) (DType, DType, error) {
 		if common.IsFloating() {
 			return 0, 0, typeErrorf("%s is only supported for integer and bool tensors, got %s", name, common).
-				withHint("use the logical_ functions or compare first, e.g. (x > 0)")
+				WithHint("use the logical_ functions or compare first, e.g. (x > 0)")
 		}
 		return common, common, nil
 	}
@@ -84,9 +79,9 @@ var (
 	DivSpec = defBinary(&BinarySpec{Name: "div", Symbol: "/", dtypes: toFloat,
 		kernels: FloatingDTypes(ByDType[binaryKernel]{Float32: arith[float32](opDiv), Float64: arith[float64](opDiv)})})
 	FloorDivideSpec = defBinary(&BinarySpec{Name: "floor_divide", Symbol: "//", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(floorDiv[float32]), Float64: floatLoop(floorDiv[float64]), Int64: intDivLoop(floorDivInt)})})
+		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(FloorDivFloat[float32]), Float64: floatLoop(FloorDivFloat[float64]), Int64: intDivLoop(FloorDivInt)})})
 	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(remainder[float32]), Float64: floatLoop(remainder[float64]), Int64: intDivLoop(remainderInt)})})
+		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(RemainderFloat[float32]), Float64: floatLoop(RemainderFloat[float64]), Int64: intDivLoop(RemainderInt)})})
 	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(powFloat[float32]), Float64: floatLoop(powFloat[float64]), Int64: powIntLoop})})
 	MaximumSpec = defBinary(&BinarySpec{Name: "maximum", dtypes: sameDType,
@@ -121,11 +116,49 @@ func (s *BinarySpec) Types(a, b *Tensor) (compute, out DType, err error) {
 
 // Apply computes a op b into a new tensor.
 func (s *BinarySpec) Apply(a, b *Tensor) (*Tensor, error) {
-	compute, out, err := s.Types(a, b)
+	call, err := s.Prepare(a, b)
 	if err != nil {
 		return nil, err
 	}
-	return s.run(a, b, compute, out, nil)
+	return call.Run()
+}
+
+// BinaryCall is a binary operation with its operands and the dtypes Types
+// gave them: what a caller needs to report the result's dtype (the
+// language's promotion note) and then compute it, promoting once.
+type BinaryCall struct {
+	Spec         *BinarySpec
+	A, B         *Tensor
+	compute, out DType
+}
+
+// Prepare resolves the dtypes of a op b, or returns the error Apply would.
+func (s *BinarySpec) Prepare(a, b *Tensor) (BinaryCall, error) {
+	compute, out, err := s.Types(a, b)
+	return BinaryCall{Spec: s, A: a, B: b, compute: compute, out: out}, err
+}
+
+// Out returns the dtype of the result.
+func (c BinaryCall) Out() DType { return c.out }
+
+// Run computes the operation into a new tensor.
+func (c BinaryCall) Run() (*Tensor, error) { return c.Spec.run(c.A, c.B, c.compute, c.out, nil) }
+
+// CheckInPlace returns the error ApplyInPlace(a, b) gives for the dtypes of
+// a and b, without computing anything: a refused promotion, or a result that
+// a's dtype cannot hold.
+func (s *BinarySpec) CheckInPlace(a, b *Tensor) error {
+	_, _, err := s.inPlaceTypes(a, b)
+	return err
+}
+
+// inPlaceTypes is Types for a result written into a.
+func (s *BinarySpec) inPlaceTypes(a, b *Tensor) (compute, out DType, err error) {
+	compute, out, err = s.Types(a, b)
+	if err == nil && !CanCast(out, a.dtype) {
+		err = CastError(out, a.dtype).WithHint("write the result to a new variable, or convert with .to(%s) first", out)
+	}
+	return compute, out, err
 }
 
 // ApplyInPlace computes a op b and writes the result into a, as PyTorch's
@@ -133,13 +166,9 @@ func (s *BinarySpec) Apply(a, b *Tensor) (*Tensor, error) {
 // shape. An error leaves a unchanged, except a KeyboardInterrupt, which can
 // stop the kernel part-way.
 func (s *BinarySpec) ApplyInPlace(a, b *Tensor) error {
-	compute, out, err := s.Types(a, b)
+	compute, out, err := s.inPlaceTypes(a, b)
 	if err != nil {
 		return err
-	}
-	if !CanCast(out, a.dtype) {
-		return typeErrorf("result type %s can't be cast to the desired output type %s", out, a.dtype).
-			withHint("write the result to a new variable, or convert with .to(%s) first", out)
 	}
 	if out != a.dtype || overlaps(a, b) || (s.intRefuses && compute == Int64) || compute.ComputeIn() != compute {
 		r, err := s.run(a, b, compute, out, nil)
@@ -169,14 +198,7 @@ func (s *BinarySpec) run(a, b *Tensor, compute, outType DType, out *Tensor) (*Te
 	if b, err = b.To(kernelType); err != nil {
 		return nil, err
 	}
-	it, err := NewIter(IterConfig{Out: out, OutDType: iterType, Inputs: []*Tensor{a, b}})
-	if err != nil {
-		return nil, err
-	}
-	if err := kernel(it); err != nil {
-		return nil, err
-	}
-	return it.Output().To(outType)
+	return runElementwise(kernel, out, iterType, outType, a, b)
 }
 
 // Add returns a + b.
@@ -251,48 +273,58 @@ func runBinary[T, O Element](it *Iter, f func(a, b T) O, fast *fastPaths[T, O]) 
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)
 	y := it.ops[2].storage.data.([]T)
-	return it.Run(func(offs, inner []int, n int) {
-		o, a, b := offs[0], offs[1], offs[2]
-		so, sa, sb := inner[0], inner[1], inner[2]
-		if so == 1 {
-			dst := out[o : o+n]
-			switch {
-			case sa == 1 && sb == 1:
-				if fast != nil {
-					fast.vv(dst, x[a:a+n], y[b:b+n])
-					return
-				}
-				xs, ys := x[a:a+n], y[b:b+n]
-				for i := range dst {
-					dst[i] = f(xs[i], ys[i])
-				}
-				return
-			case sa == 1 && sb == 0:
-				if fast != nil {
-					fast.vs(dst, x[a:a+n], y[b])
-					return
-				}
-				xs, s := x[a:a+n], y[b]
-				for i := range dst {
-					dst[i] = f(xs[i], s)
-				}
-				return
-			case sa == 0 && sb == 1:
-				if fast != nil {
-					fast.sv(dst, x[a], y[b:b+n])
-					return
-				}
-				s, ys := x[a], y[b:b+n]
-				for i := range dst {
-					dst[i] = f(s, ys[i])
-				}
+	if offs, inner, n, ok, err := it.singleRun(); ok {
+		if err == nil {
+			binaryRun(out, x, y, f, fast, offs, inner, n)
+		}
+		return err
+	}
+	return it.Run(func(offs, inner []int, n int) { binaryRun(out, x, y, f, fast, offs, inner, n) })
+}
+
+// binaryRun computes one run of n elements: operand k starts at offs[k]
+// and advances by inner[k].
+func binaryRun[T, O Element](out []O, x, y []T, f func(a, b T) O, fast *fastPaths[T, O], offs, inner []int, n int) {
+	o, a, b := offs[0], offs[1], offs[2]
+	so, sa, sb := inner[0], inner[1], inner[2]
+	if so == 1 {
+		dst := out[o : o+n]
+		switch {
+		case sa == 1 && sb == 1:
+			if fast != nil {
+				fast.vv(dst, x[a:a+n], y[b:b+n])
 				return
 			}
+			xs, ys := x[a:a+n], y[b:b+n]
+			for i := range dst {
+				dst[i] = f(xs[i], ys[i])
+			}
+			return
+		case sa == 1 && sb == 0:
+			if fast != nil {
+				fast.vs(dst, x[a:a+n], y[b])
+				return
+			}
+			xs, s := x[a:a+n], y[b]
+			for i := range dst {
+				dst[i] = f(xs[i], s)
+			}
+			return
+		case sa == 0 && sb == 1:
+			if fast != nil {
+				fast.sv(dst, x[a], y[b:b+n])
+				return
+			}
+			s, ys := x[a], y[b:b+n]
+			for i := range dst {
+				dst[i] = f(s, ys[i])
+			}
+			return
 		}
-		for i := range n {
-			out[o+i*so] = f(x[a+i*sa], y[b+i*sb])
-		}
-	})
+	}
+	for i := range n {
+		out[o+i*so] = f(x[a+i*sa], y[b+i*sb])
+	}
 }
 
 // fastPaths are hand-written loops for the hottest operations, which the Go
@@ -430,11 +462,18 @@ func compareLoop[T Element](test func(c int) bool, nanResult bool) binaryKernel 
 	return func(it *Iter) error { return runBinary[T, uint8](it, f, nil) }
 }
 
-func floorDiv[T Float](a, b T) T {
+// The four functions below are Python's // and % (the remainder has the
+// sign of the divisor), for the tensor kernels and for the language's
+// numbers alike. The integer ones need b != 0; FloorDivInt(MinInt64, -1)
+// wraps.
+
+// FloorDivFloat returns a // b: the quotient rounded towards -inf.
+func FloorDivFloat[T Float](a, b T) T {
 	return T(math.Floor(float64(a) / float64(b)))
 }
 
-func remainder[T Float](a, b T) T {
+// RemainderFloat returns a % b, with the sign of b.
+func RemainderFloat[T Float](a, b T) T {
 	r := T(math.Mod(float64(a), float64(b)))
 	if r != 0 && (r < 0) != (b < 0) {
 		r += b
@@ -442,7 +481,8 @@ func remainder[T Float](a, b T) T {
 	return r
 }
 
-func floorDivInt(a, b int64) int64 {
+// FloorDivInt returns a // b: the quotient rounded towards -inf.
+func FloorDivInt(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
@@ -450,7 +490,8 @@ func floorDivInt(a, b int64) int64 {
 	return q
 }
 
-func remainderInt(a, b int64) int64 {
+// RemainderInt returns a % b, with the sign of b.
+func RemainderInt(a, b int64) int64 {
 	r := a % b
 	if r != 0 && (r < 0) != (b < 0) {
 		r += b
@@ -474,8 +515,8 @@ func intDivLoop(f func(a, b int64) int64) binaryKernel {
 			return f(a, b)
 		}, nil)
 		if err == nil && zero.Load() {
-			return newError(ZeroDivisionError, "integer division or modulo by zero").
-				withHint("convert to float first for inf/nan results: x.to(float32)")
+			return Errorf(ZeroDivisionError, "integer division or modulo by zero").
+				WithHint("convert to float first for inf/nan results: x.to(float32)")
 		}
 		return err
 	}
@@ -493,8 +534,8 @@ func powIntLoop(it *Iter) error {
 		return powInt(a, b)
 	}, nil)
 	if err == nil && negative.Load() {
-		return newError(RuntimeError, "Integers to negative integer powers are not allowed.").
-			withHint("use a float base, e.g. x.to(float32) ** -1")
+		return Errorf(RuntimeError, "Integers to negative integer powers are not allowed.").
+			WithHint("use a float base, e.g. x.to(float32) ** -1")
 	}
 	return err
 }

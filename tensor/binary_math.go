@@ -50,15 +50,15 @@ func Lerp(start, end, weight *Tensor) (*Tensor, error) {
 func lerpTypes(start, end, weight *Tensor) error {
 	if !start.dtype.IsFloating() {
 		return typeErrorf("lerp only supports floating point dtypes, got %s", start.dtype).
-			withHint("convert the input with .to(float32) first")
+			WithHint("convert the input with .to(float32) first")
 	}
 	if end.dtype != start.dtype {
 		return typeErrorf("expected dtype %s for `end` but got dtype %s", start.dtype, end.dtype).
-			withHint("convert end with .to(%s) first", start.dtype)
+			WithHint("convert end with .to(%s) first", start.dtype)
 	}
 	if !weight.IsWrappedNumber() && weight.dtype != start.dtype {
 		return typeErrorf("expected dtype %s for `weight` but got dtype %s", start.dtype, weight.dtype).
-			withHint("convert weight with .to(%s) first", start.dtype)
+			WithHint("convert weight with .to(%s) first", start.dtype)
 	}
 	return nil
 }
@@ -89,8 +89,8 @@ func lerpLoop[T Float](it *Iter) error {
 // exactly when rtol and atol are 0, and through float64 otherwise.
 func Isclose(a, b *Tensor, rtol, atol float64, equalNaN bool) (*Tensor, error) {
 	if a.dtype != b.dtype {
-		return nil, typeErrorf("%s did not match %s", torchTypeName(a.dtype), torchTypeName(b.dtype)).
-			withHint("convert one operand with .to(%s) first", a.dtype)
+		return nil, typeErrorf("%s did not match %s", a.dtype.String(), b.dtype.String()).
+			WithHint("convert one operand with .to(%s) first", a.dtype)
 	}
 	if rtol < 0 || atol < 0 {
 		return nil, valueErrorf("isclose(): rtol and atol must be non-negative, got rtol=%g atol=%g", rtol, atol)

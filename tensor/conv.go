@@ -73,54 +73,54 @@ func batched4(op string, x *Tensor) (*Tensor, bool, error) {
 		b, err := x.Unsqueeze(0)
 		return b, true, err
 	}
-	return nil, false, newError(RuntimeError, "Expected 3D (unbatched) or 4D (batched) input to %s, but got input of size: %s", op, FormatShape(x.shape))
+	return nil, false, Errorf(RuntimeError, "Expected 3D (unbatched) or 4D (batched) input to %s, but got input of size: %s", op, FormatShape(x.shape))
 }
 
 // convGeometry checks conv2d's operands and returns the output size.
 func convGeometry(x, weight, bias *Tensor, o Conv2dOptions) (out [2]int, err error) {
 	if x.dtype == Bool {
-		return out, typeErrorf("conv2d does not support bool tensors").withHint("convert the input with .to(float32) first")
+		return out, typeErrorf("conv2d does not support bool tensors").WithHint("convert the input with .to(float32) first")
 	}
 	if weight.dtype != x.dtype {
-		return out, typeErrorf("expected scalar type %s but found %s", torchTypeName(x.dtype), torchTypeName(weight.dtype)).
-			withHint("the input is %s and the weight %s; convert one with .to()", x.dtype, weight.dtype)
+		return out, typeErrorf("expected scalar type %s but found %s", x.dtype.String(), weight.dtype.String()).
+			WithHint("the input is %s and the weight %s; convert one with .to()", x.dtype, weight.dtype)
 	}
 	if weight.Dim() != 4 {
-		return out, newError(RuntimeError, "weight should have 4 dimensions [out_channels, in_channels/groups, kH, kW], got %s", FormatShape(weight.shape))
+		return out, Errorf(RuntimeError, "weight should have 4 dimensions [out_channels, in_channels/groups, kH, kW], got %s", FormatShape(weight.shape))
 	}
 	if o.Groups < 1 {
-		return out, newError(RuntimeError, "non-positive groups is not supported")
+		return out, Errorf(RuntimeError, "non-positive groups is not supported")
 	}
 	for i := range 2 {
 		if o.Stride[i] < 1 {
-			return out, newError(RuntimeError, "non-positive stride is not supported")
+			return out, Errorf(RuntimeError, "non-positive stride is not supported")
 		}
 		if o.Dilation[i] < 1 {
-			return out, newError(RuntimeError, "dilation should be greater than zero")
+			return out, Errorf(RuntimeError, "dilation should be greater than zero")
 		}
 	}
 	for _, p := range o.Padding {
 		if p < 0 {
-			return out, newError(RuntimeError, "negative padding is not supported")
+			return out, Errorf(RuntimeError, "negative padding is not supported")
 		}
 	}
 	oc, cg := weight.shape[0], weight.shape[1]
 	if cg*o.Groups != x.shape[1] {
-		return out, newError(RuntimeError, "Given groups=%d, weight of size %s, expected input%s to have %d channels, but got %d channels instead",
+		return out, Errorf(RuntimeError, "Given groups=%d, weight of size %s, expected input%s to have %d channels, but got %d channels instead",
 			o.Groups, FormatShape(weight.shape), FormatShape(x.shape), cg*o.Groups, x.shape[1])
 	}
 	if oc%o.Groups != 0 {
-		return out, newError(RuntimeError, "Given groups=%d, expected weight to be divisible by %d at dimension 0, but got weight of size %s instead",
+		return out, Errorf(RuntimeError, "Given groups=%d, expected weight to be divisible by %d at dimension 0, but got weight of size %s instead",
 			o.Groups, o.Groups, FormatShape(weight.shape))
 	}
 	if bias != nil && (bias.Dim() != 1 || bias.shape[0] != oc) {
-		return out, newError(RuntimeError, "Given weight of size %s, expected bias to be 1-dimensional with %d elements, but got bias of size %s instead",
+		return out, Errorf(RuntimeError, "Given weight of size %s, expected bias to be 1-dimensional with %d elements, but got bias of size %s instead",
 			FormatShape(weight.shape), oc, FormatShape(bias.shape))
 	}
 	ph, pw := x.shape[2]+o.Padding[0]+o.Padding[1], x.shape[3]+o.Padding[2]+o.Padding[3]
 	kh, kw := o.Dilation[0]*(weight.shape[2]-1)+1, o.Dilation[1]*(weight.shape[3]-1)+1
 	if kh > ph || kw > pw {
-		return out, newError(RuntimeError, "Calculated padded input size per channel: (%d x %d). Kernel size: (%d x %d). Kernel size can't be greater than actual input size", ph, pw, kh, kw)
+		return out, Errorf(RuntimeError, "Calculated padded input size per channel: (%d x %d). Kernel size: (%d x %d). Kernel size can't be greater than actual input size", ph, pw, kh, kw)
 	}
 	return [2]int{outputSize(ph, weight.shape[2], o.Stride[0], o.Dilation[0]), outputSize(pw, weight.shape[3], o.Stride[1], o.Dilation[1])}, nil
 }
@@ -340,7 +340,7 @@ func poolSize(n, k, s, p, d int, ceilMode bool) int {
 func MaxPool2d(x *Tensor, o MaxPool2dOptions) (values, indices *Tensor, err error) {
 	if !x.dtype.IsFloating() {
 		return nil, nil, typeErrorf("max_pool2d only supports floating point dtypes, got %s", x.dtype).
-			withHint("convert the input with .to(float32) first")
+			WithHint("convert the input with .to(float32) first")
 	}
 	x4, unbatched, err := batched4("max_pool2d", x)
 	if err != nil {
@@ -348,17 +348,17 @@ func MaxPool2d(x *Tensor, o MaxPool2dOptions) (values, indices *Tensor, err erro
 	}
 	for i := range 2 {
 		if o.Kernel[i] < 1 || o.Stride[i] < 1 || o.Dilation[i] < 1 {
-			return nil, nil, newError(RuntimeError, "max_pool2d: kernel_size, stride and dilation must be greater than zero, but got kernel_size=%v stride=%v dilation=%v", o.Kernel, o.Stride, o.Dilation)
+			return nil, nil, Errorf(RuntimeError, "max_pool2d: kernel_size, stride and dilation must be greater than zero, but got kernel_size=%v stride=%v dilation=%v", o.Kernel, o.Stride, o.Dilation)
 		}
 		if o.Padding[i] < 0 || o.Padding[i] > o.Kernel[i]/2 {
-			return nil, nil, newError(RuntimeError, "pad should be at most half of kernel size, but got pad=%d and kernel_size=%d", o.Padding[i], o.Kernel[i])
+			return nil, nil, Errorf(RuntimeError, "pad should be at most half of kernel size, but got pad=%d and kernel_size=%d", o.Padding[i], o.Kernel[i])
 		}
 	}
 	h, w := x4.shape[2], x4.shape[3]
 	out := [2]int{poolSize(h, o.Kernel[0], o.Stride[0], o.Padding[0], o.Dilation[0], o.CeilMode),
 		poolSize(w, o.Kernel[1], o.Stride[1], o.Padding[1], o.Dilation[1], o.CeilMode)}
 	if out[0] < 1 || out[1] < 1 {
-		return nil, nil, newError(RuntimeError, "Given input size: (%dx%dx%d). Calculated output size: (%dx%dx%d). Output size is too small",
+		return nil, nil, Errorf(RuntimeError, "Given input size: (%dx%dx%d). Calculated output size: (%dx%dx%d). Output size is too small",
 			x4.shape[1], h, w, x4.shape[1], out[0], out[1])
 	}
 	kernel, err := maxPoolKernels.Select("max_pool2d", x.dtype)

@@ -19,18 +19,19 @@ func leavesOf[T Element](t *Tensor) []any {
 
 // ToList returns x as nested []any whose leaves are float64 (floating
 // dtypes), int64 or bool, as torch's tolist. A 0-d tensor gives its scalar.
-func ToList(x *Tensor) any {
+// The error is that of making x contiguous (a MemoryError over the limit).
+func ToList(x *Tensor) (any, error) {
 	c, err := x.Contiguous()
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	leaves, err := listKernels.Select("tolist", c.dtype)
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	flat := leaves(c)
 	if x.Dim() == 0 {
-		return flat[0]
+		return flat[0], nil
 	}
 	var nest func(dim int, flat []any) any
 	nest = func(dim int, flat []any) any {
@@ -46,7 +47,7 @@ func ToList(x *Tensor) any {
 		}
 		return out
 	}
-	return nest(0, flat)
+	return nest(0, flat), nil
 }
 
 // closeTest compares the broadcast elements of two contiguous tensors of
@@ -86,8 +87,8 @@ func allClose[T Element](a, b *Tensor, rtol, atol float64, equalNaN bool) bool {
 // PyTorch it requires both tensors to have one dtype.
 func Allclose(a, b *Tensor, rtol, atol float64, equalNaN bool) (bool, error) {
 	if a.dtype != b.dtype {
-		return false, typeErrorf("%s did not match %s", torchTypeName(a.dtype), torchTypeName(b.dtype)).
-			withHint("convert one side first, e.g. b.to(%s)", a.dtype)
+		return false, typeErrorf("%s did not match %s", a.dtype, b.dtype).
+			WithHint("convert one side first, e.g. b.to(%s)", a.dtype)
 	}
 	shape, err := BroadcastShapes(a.shape, b.shape)
 	if err != nil {

@@ -22,13 +22,13 @@ func TestToList(t *testing.T) {
 		{"empty", mustOp(Zeros(Float32, 2, 0)), []any{[]any{}, []any{}}},
 	}
 	for _, c := range cases {
-		if got := ToList(c.x); !reflect.DeepEqual(got, c.want) {
+		if got := mustOp(ToList(c.x)); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: got %#v, want %#v", c.name, got, c.want)
 		}
 	}
 	// FromValue reads back what ToList gives.
 	x := mustOp(Randn(NewGenerator(2), Float64, 2, 3, 4))
-	if y := mustOp(FromValue(ToList(x), Float64)); !Equal(x, y) {
+	if y := mustOp(FromValue(mustOp(ToList(x)), Float64)); !Equal(x, y) {
 		t.Errorf("FromValue(ToList(x)) != x")
 	}
 }
@@ -74,6 +74,17 @@ func TestAllcloseEqual(t *testing.T) {
 	if !Equal(ints, floats) || Equal(ints, mustOp(ints.Reshape(4))) || Equal(f(1, 1), f(1)) {
 		t.Errorf("Equal across dtypes, layouts and shapes is wrong")
 	}
-	checkError(t, "dtypes", errOf(Allclose(f(1), mustOp(FromSlice([]float32{1})), 0, 0, false)), TypeError, "Double did not match Float", ".to(float64)")
+	checkError(t, "dtypes", errOf(Allclose(f(1), mustOp(FromSlice([]float32{1})), 0, 0, false)), TypeError, "float64 did not match float32", ".to(float64)")
 	checkError(t, "shapes", errOf(Allclose(f(1, 2), f(1, 2, 3), 0, 0, false)), ValueError, "must match the size", "")
+}
+
+// TestToListError: ToList reports the error of making its input contiguous
+// instead of returning nil.
+func TestToListError(t *testing.T) {
+	x := mustOp(Zeros(Float64, 64, 64)).T() // 32 KiB to copy
+	prev := SetMemoryLimit(16 << 10)
+	defer SetMemoryLimit(prev)
+	if v, err := ToList(x); KindOf(err) != MemoryError || v != nil {
+		t.Errorf("ToList over the limit = %v, %v; want a MemoryError", v, err)
+	}
 }

@@ -83,8 +83,8 @@ func (t *Tensor) HasInternalOverlap() bool {
 // which value wins would depend on the order of the parallel kernel.
 func checkWritable(t *Tensor) error {
 	if t.HasInternalOverlap() {
-		return newError(RuntimeError, "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.").
-			withHint("the tensor is a broadcast view (expand); write into x.clone() or x.contiguous() instead")
+		return Errorf(RuntimeError, "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.").
+			WithHint("the tensor is a broadcast view (expand); write into x.clone() or x.contiguous() instead")
 	}
 	return nil
 }

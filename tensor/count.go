@@ -75,11 +75,11 @@ func NonzeroTuple(x *Tensor) ([]*Tensor, error) {
 // in PyTorch; without them the result is int64.
 func Bincount(x, weights *Tensor, minlength int) (*Tensor, error) {
 	if x.dtype != Int64 && x.dtype != Bool || x.Dim() != 1 {
-		return nil, newError(RuntimeError, "bincount only supports 1-d non-negative integral inputs.").
-			withHint("x is %dD %s; convert with .to(int64)", x.Dim(), x.dtype)
+		return nil, Errorf(RuntimeError, "bincount only supports 1-d non-negative integral inputs.").
+			WithHint("x is %dD %s; convert with .to(int64)", x.Dim(), x.dtype)
 	}
 	if minlength < 0 {
-		return nil, newError(RuntimeError, "minlength should be >= 0")
+		return nil, Errorf(RuntimeError, "minlength should be >= 0")
 	}
 	xi, err := x.To(Int64)
 	if err != nil {
@@ -92,8 +92,8 @@ func Bincount(x, weights *Tensor, minlength int) (*Tensor, error) {
 	size := minlength
 	for _, v := range vals {
 		if v < 0 {
-			return nil, newError(RuntimeError, "bincount only supports 1-d non-negative integral inputs.").
-				withHint("x holds %d", v)
+			return nil, Errorf(RuntimeError, "bincount only supports 1-d non-negative integral inputs.").
+				WithHint("x holds %d", v)
 		}
 		size = max(size, int(v)+1)
 	}
@@ -108,7 +108,7 @@ func Bincount(x, weights *Tensor, minlength int) (*Tensor, error) {
 		return FromSlice(counts, size)
 	}
 	if weights.Dim() != 1 || weights.shape[0] != len(vals) {
-		return nil, newError(RuntimeError, "weights should be 1-d and have the same length as input")
+		return nil, Errorf(RuntimeError, "weights should be 1-d and have the same length as input")
 	}
 	w, err := weights.Float64s()
 	if err != nil {
@@ -133,10 +133,10 @@ func Bincount(x, weights *Tensor, minlength int) (*Tensor, error) {
 func Histc(x *Tensor, bins int, lo, hi float64) (*Tensor, error) {
 	if !x.dtype.IsFloating() {
 		return nil, typeErrorf("histc only supports floating point dtypes, got %s", x.dtype).
-			withHint("convert the input with .to(float32) first")
+			WithHint("convert the input with .to(float32) first")
 	}
 	if bins <= 0 {
-		return nil, newError(RuntimeError, "torch.histogram(): bins must be > 0, but got %d for dimension 0", bins)
+		return nil, Errorf(RuntimeError, "torch.histogram(): bins must be > 0, but got %d for dimension 0", bins)
 	}
 	if err := checkScratch(bins, 8); err != nil {
 		return nil, err
@@ -160,10 +160,10 @@ func Histc(x *Tensor, bins int, lo, hi float64) (*Tensor, error) {
 		lo, hi = lo-1, hi+1
 	}
 	if lo > hi {
-		return nil, newError(RuntimeError, "max must be larger than min").withHint("min is %g, max %g", lo, hi)
+		return nil, Errorf(RuntimeError, "max must be larger than min").WithHint("min is %g, max %g", lo, hi)
 	}
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || lo != lo || hi != hi {
-		return nil, newError(RuntimeError, "range of [%g, %g] is not finite", lo, hi)
+		return nil, Errorf(RuntimeError, "range of [%g, %g] is not finite", lo, hi)
 	}
 	counts := make([]float64, bins)
 	for _, v := range vals {

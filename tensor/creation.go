@@ -116,7 +116,7 @@ func (s *valueScan) walk(v reflect.Value, dim int) error {
 		d = Int64
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		if v.Uint() > math.MaxInt64 {
-			return newError(RuntimeError, "Overflow when unpacking long")
+			return Errorf(RuntimeError, "Overflow when unpacking long")
 		}
 		d = Int64
 	case reflect.Float32, reflect.Float64:
@@ -184,19 +184,23 @@ func fillLeaves[T Element](dst []T, v reflect.Value) []T {
 
 // rangeFill writes start + i*step, converted to the tensor's dtype, into
 // every element i of the contiguous tensor t. From element half on it
-// counts back from end instead: end - (n-1-i)*step.
-type rangeFill func(t *Tensor, start, end, step float64, half int)
+// counts back from end instead: end - (n-1-i)*step. It works in parallel
+// chunks and stops with a KeyboardInterrupt between them.
+type rangeFill func(t *Tensor, start, end, step float64, half int) error
 
 var rangeFills = NoBoolDTypes(ByDType[rangeFill]{Float32: fillRange[float32], Float64: fillRange[float64], Int64: fillRange[int64]})
 
-func fillRange[T Number](t *Tensor, start, end, step float64, half int) {
+func fillRange[T Number](t *Tensor, start, end, step float64, half int) error {
 	d := t.storage.data.([]T)
-	for i := range d[:half] {
-		d[i] = Convert[T](start + float64(i)*step)
-	}
-	for i := half; i < len(d); i++ {
-		d[i] = Convert[T](end - float64(len(d)-1-i)*step)
-	}
+	n := len(d)
+	return ParallelFor(n, GrainSize, func(begin, stop int) {
+		for i := begin; i < min(stop, half); i++ {
+			d[i] = Convert[T](start + float64(i)*step)
+		}
+		for i := max(begin, half); i < stop; i++ {
+			d[i] = Convert[T](end - float64(n-1-i)*step)
+		}
+	})
 }
 
 // Arange returns the values start, start+step, ... up to but excluding end,
@@ -226,7 +230,9 @@ func Arange(start, end, step float64, d DType) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	fill(t, start, 0, step, int(size))
+	if err := fill(t, start, 0, step, int(size)); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -245,11 +251,13 @@ func Linspace(start, end float64, steps int, d DType) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if steps == 1 {
-		fill(t, start, end, 0, 1)
-		return t, nil
+	step, half := 0.0, 1
+	if steps > 1 {
+		step, half = (end-start)/float64(steps-1), steps/2
 	}
-	fill(t, start, end, (end-start)/float64(steps-1), steps/2)
+	if err := fill(t, start, end, step, half); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 

@@ -111,16 +111,16 @@ func (k *Kernels[F]) Select(op string, d DType) (F, error) {
 	}
 	if k.accepts == nil || k.accepts(d) {
 		// TestEveryDTypeHasKernels rules this out for every table.
-		return zero, newError(RuntimeError, "%s has no kernel for %s", op, d)
+		return zero, Errorf(RuntimeError, "%s has no kernel for %s", op, d)
 	}
 	err := typeErrorf(k.refusal, op, d)
 	if d.IsFloating() {
 		return zero, err
 	}
 	if k.accepts(Float32) && !k.accepts(Int64) {
-		return zero, err.withHint("convert the input with .to(float32) first")
+		return zero, err.WithHint("convert the input with .to(float32) first")
 	}
-	return zero, err.withHint("convert the input with .to(int64) first")
+	return zero, err.WithHint("convert the input with .to(int64) first")
 }
 
 // A tableRecord is what the registry keeps of one dispatch table.

@@ -26,11 +26,10 @@ const DefaultFloat = Float32
 // dtypeTraits are the facts about one dtype that do not depend on its
 // storage type: the first place a new dtype is added.
 type dtypeTraits struct {
-	name      string   // what users write: float32
-	torchName string   // PyTorch's C++ name, which its messages use: Float
-	size      int      // bytes per element in storage
-	category  Category // bool < integer < floating, for promotion
-	rank      int      // promotion order: the higher rank wins
+	name     string   // what users write: float32
+	size     int      // bytes per element in storage
+	category Category // bool < integer < floating, for promotion
+	rank     int      // promotion order: the higher rank wins
 	// computeIn is the dtype whose kernels compute this dtype's arithmetic:
 	// the dtype itself when Go has its type, a wider one otherwise (a
 	// float16 would compute in float32, as PyTorch does on CPU).
@@ -42,13 +41,13 @@ type dtypeTraits struct {
 func traitsOf(d DType) (dtypeTraits, bool) {
 	switch d {
 	case Bool:
-		return dtypeTraits{name: "bool", torchName: "Bool", size: 1, category: BoolCategory, rank: 0, computeIn: Bool}, true
+		return dtypeTraits{name: "bool", size: 1, category: BoolCategory, rank: 0, computeIn: Bool}, true
 	case Int64:
-		return dtypeTraits{name: "int64", torchName: "Long", size: 8, category: IntegerCategory, rank: 1, computeIn: Int64}, true
+		return dtypeTraits{name: "int64", size: 8, category: IntegerCategory, rank: 1, computeIn: Int64}, true
 	case Float32:
-		return dtypeTraits{name: "float32", torchName: "Float", size: 4, category: FloatingCategory, rank: 3, computeIn: Float32}, true
+		return dtypeTraits{name: "float32", size: 4, category: FloatingCategory, rank: 3, computeIn: Float32}, true
 	case Float64:
-		return dtypeTraits{name: "float64", torchName: "Double", size: 8, category: FloatingCategory, rank: 4, computeIn: Float64}, true
+		return dtypeTraits{name: "float64", size: 8, category: FloatingCategory, rank: 4, computeIn: Float64}, true
 	}
 	return dtypeTraits{}, false
 }
@@ -79,14 +78,6 @@ func (d DType) String() string {
 		return "invalid"
 	}
 	return traits[d].name
-}
-
-// torchTypeName is PyTorch's C++ name of a dtype, which its messages use.
-func torchTypeName(d DType) string {
-	if !d.valid() {
-		return d.String()
-	}
-	return traits[d].torchName
 }
 
 // ParseDType returns the dtype with the given name.

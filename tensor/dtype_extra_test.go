@@ -6,5 +6,5 @@ package tensor
 // TestEveryDTypeHasKernels can name every table it needs, not only the
 // traitsOf case that TestEveryDTypeHasTraits reports.
 var plannedTraits = map[DType]dtypeTraits{
-	Float16: {name: "float16", torchName: "Half", size: 2, category: FloatingCategory, rank: 2, computeIn: Float32},
+	Float16: {name: "float16", size: 2, category: FloatingCategory, rank: 2, computeIn: Float32},
 }

@@ -5,11 +5,14 @@ import (
 	"fmt"
 )
 
-// ErrorKind names the class of a tensor error, after Python's exception
-// names so that the language can show it unchanged.
+// ErrorKind names the class of an error after Python's exception names, so
+// that the language can show it unchanged. It is the one kind type of kael,
+// and the constants below are its one list: package lang re-exports them
+// under the same names.
 type ErrorKind string
 
-// The kinds of error the tensor core reports.
+// The kinds of error: the first seven are those the tensor core and
+// autograd report, the others those only a program in the language raises.
 const (
 	TypeError         ErrorKind = "TypeError"
 	ValueError        ErrorKind = "ValueError"
@@ -20,30 +23,61 @@ const (
 	// KeyboardInterrupt reports a computation stopped by Interruptible's
 	// context.
 	KeyboardInterrupt ErrorKind = "KeyboardInterrupt"
+
+	SyntaxError    ErrorKind = "SyntaxError"
+	NameError      ErrorKind = "NameError"
+	KeyError       ErrorKind = "KeyError"
+	AttributeError ErrorKind = "AttributeError"
+	OverflowError  ErrorKind = "OverflowError"
+	RecursionError ErrorKind = "RecursionError"
+	AssertionError ErrorKind = "AssertionError"
+	EOFError       ErrorKind = "EOFError"
+	// ModuleNotFoundError and ImportError are import's; StopIteration is
+	// next()'s on an exhausted iterator.
+	ModuleNotFoundError ErrorKind = "ModuleNotFoundError"
+	ImportError         ErrorKind = "ImportError"
+	StopIteration       ErrorKind = "StopIteration"
+	// UnboundLocalError is raised by reading a local variable (or a free
+	// variable of a closure) before it is assigned; as in Python, a kind of
+	// NameError.
+	UnboundLocalError ErrorKind = "UnboundLocalError"
+	// InternalError reports a bug in kael itself (a recovered Go panic).
+	InternalError ErrorKind = "InternalError"
 )
 
-// Error is the error type of package tensor. Msg says what went wrong; Hint,
-// when set, says what to do about it.
+// Error is the error type of packages tensor and autograd. Msg says what
+// went wrong; Hint, when set, says what to do about it. Build one with
+// Errorf (and WithHint), not as a literal.
 type Error struct {
 	Kind ErrorKind
 	Msg  string
 	Hint string
 }
 
+// Error returns "Kind: msg".
 func (e *Error) Error() string { return string(e.Kind) + ": " + e.Msg }
 
-func newError(kind ErrorKind, format string, args ...any) *Error {
+// Errorf returns an error of the given kind whose message is formatted as
+// fmt.Sprintf does.
+func Errorf(kind ErrorKind, format string, args ...any) *Error {
 	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }
 
-func typeErrorf(format string, args ...any) *Error  { return newError(TypeError, format, args...) }
-func valueErrorf(format string, args ...any) *Error { return newError(ValueError, format, args...) }
-func indexErrorf(format string, args ...any) *Error { return newError(IndexError, format, args...) }
+func typeErrorf(format string, args ...any) *Error  { return Errorf(TypeError, format, args...) }
+func valueErrorf(format string, args ...any) *Error { return Errorf(ValueError, format, args...) }
+func indexErrorf(format string, args ...any) *Error { return Errorf(IndexError, format, args...) }
 
-// withHint returns e with its hint set.
-func (e *Error) withHint(format string, args ...any) *Error {
+// WithHint sets e's hint, formatted as fmt.Sprintf does, and returns e.
+func (e *Error) WithHint(format string, args ...any) *Error {
 	e.Hint = fmt.Sprintf(format, args...)
 	return e
+}
+
+// CastError reports that a result of dtype out cannot be written into a
+// tensor of dtype target (an in-place operation or out=), as PyTorch words
+// it. Callers add the hint that fits what the user wrote.
+func CastError(out, target DType) *Error {
+	return typeErrorf("result type %s can't be cast to the desired output type %s", out, target)
 }
 
 // KindOf reports the ErrorKind of err, or "" when err is not a tensor error.

@@ -34,25 +34,27 @@ func FromBytes(data []byte, d DType, shape []int, keepAlive any) (*Tensor, error
 	} else {
 		p = unsafe.Pointer(&[8]byte{})
 	}
-	s := &Storage{device: CPU}
-	switch d {
-	case Float32:
-		s.data = unsafe.Slice((*float32)(p), n)
-	case Float64:
-		s.data = unsafe.Slice((*float64)(p), n)
-	case Int64:
-		s.data = unsafe.Slice((*int64)(p), n)
-	case Bool:
-		b := unsafe.Slice((*uint8)(p), n)
-		for _, v := range b {
+	if d == Bool {
+		for _, v := range unsafe.Slice((*uint8)(p), n) {
 			if v > 1 {
 				return nil, valueErrorf("bool data holds the byte %d; only 0 and 1 are bools", v)
 			}
 		}
-		s.data = b
 	}
+	view, err := byteViews.Select("from_bytes", d)
+	if err != nil {
+		return nil, err
+	}
+	s := &Storage{data: view(p, n), n: n, device: CPU}
 	if keepAlive != nil {
 		runtime.AddCleanup(s, func(any) {}, keepAlive)
 	}
 	return &Tensor{storage: s, dtype: d, shape: append([]int{}, shape...), strides: contiguousStrides(shape)}, nil
 }
+
+// byteViews reinterpret n elements of memory at p as each dtype's storage
+// slice.
+var byteViews = AllDTypes(ByDType[func(p unsafe.Pointer, n int) any]{
+	Float32: viewAs[float32], Float64: viewAs[float64], Int64: viewAs[int64], Bool: viewAs[uint8]})
+
+func viewAs[T Element](p unsafe.Pointer, n int) any { return unsafe.Slice((*T)(p), n) }

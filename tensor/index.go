@@ -135,7 +135,7 @@ func fitValue(value *Tensor, shape []int) (*Tensor, error) {
 		value = value.view(value.shape[1:], value.strides[1:], value.offset)
 	}
 	if b, err := BroadcastShapes(shape, value.shape); err != nil || !slices.Equal(b, shape) {
-		return nil, newError(RuntimeError, "shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s",
+		return nil, Errorf(RuntimeError, "shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s",
 			FormatShape(value.shape), FormatShape(shape))
 	}
 	return value.Expand(shape...)
@@ -163,14 +163,14 @@ func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
 				consumed++
 			case Float32, Float64:
 				return nil, nil, indexErrorf("tensors used as indices must be long, int, byte or bool tensors, got %s", ix.t.dtype).
-					withHint("convert the index with .to(int64)")
+					WithHint("convert the index with .to(int64)")
 			}
 		}
 	}
 	if consumed > x.Dim() {
 		if x.Dim() == 0 {
 			return nil, nil, indexErrorf("invalid index of a 0-dim tensor").
-				withHint("use .item() to get the number a 0-d tensor holds")
+				WithHint("use .item() to get the number a 0-d tensor holds")
 		}
 		return nil, nil, indexErrorf("too many indices for tensor of dimension %d", x.Dim())
 	}
@@ -495,7 +495,7 @@ func takeAlong(x *Tensor, dim int, idxShape []int, idx []int64) (*Tensor, error)
 func IndexSelect(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
 	if index.dtype != Int64 {
 		return nil, typeErrorf("index_select(): Expected dtype int64 for index, got %s", index.dtype).
-			withHint("convert the index with .to(int64)")
+			WithHint("convert the index with .to(int64)")
 	}
 	if index.Dim() > 1 {
 		return nil, indexErrorf("index_select(): Index is supposed to be a vector, got shape %s", FormatShape(index.shape))
@@ -514,7 +514,7 @@ func IndexSelect(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
 	for _, i := range idx {
 		if i < 0 || i >= int64(x.shape[d]) {
 			return nil, indexErrorf("index out of range in self").
-				withHint("index %d is not in [0, %d), the size of dimension %d", i, x.shape[d], d)
+				WithHint("index %d is not in [0, %d), the size of dimension %d", i, x.shape[d], d)
 		}
 	}
 	return takeAlong(x, d, []int{len(idx)}, idx)
@@ -527,14 +527,14 @@ func IndexSelect(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
 func Gather(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
 	if index.dtype != Int64 {
 		return nil, typeErrorf("gather(): Expected dtype int64 for index, got %s", index.dtype).
-			withHint("convert the index with .to(int64)")
+			WithHint("convert the index with .to(int64)")
 	}
 	d, err := normDim(dim, x.Dim())
 	if err != nil {
 		return nil, err
 	}
 	if index.Dim() != x.Dim() {
-		return nil, newError(RuntimeError, "Index tensor must have the same number of dimensions as input tensor, got %d and %d", index.Dim(), x.Dim())
+		return nil, Errorf(RuntimeError, "Index tensor must have the same number of dimensions as input tensor, got %d and %d", index.Dim(), x.Dim())
 	}
 	size, stride := 1, 0
 	strides := slices.Clone(x.strides)
@@ -543,7 +543,7 @@ func Gather(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
 		strides[d] = 0
 		for i := range x.shape {
 			if i != d && index.shape[i] > x.shape[i] {
-				return nil, newError(RuntimeError, "Size does not match at dimension %d expected index %s to be smaller than self %s apart from dimension %d",
+				return nil, Errorf(RuntimeError, "Size does not match at dimension %d expected index %s to be smaller than self %s apart from dimension %d",
 					i, FormatShape(index.shape), FormatShape(x.shape), d)
 			}
 		}

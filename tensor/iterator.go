@@ -26,7 +26,7 @@ func BroadcastShapes(shapes ...[]int) ([]int, error) {
 				out[o] = size
 			default:
 				return nil, valueErrorf("The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d",
-					out[o], size, o).withHint("shapes %s cannot be broadcast together", shapeList(shapes))
+					out[o], size, o).WithHint("shapes %s cannot be broadcast together", shapeList(shapes))
 			}
 		}
 	}
@@ -68,6 +68,11 @@ type Iter struct {
 	strides [][]int   // strides[op][dim], in elements
 	numel   int
 	opsBuf  [4]*Tensor // backs ops for up to three inputs
+	// scratch holds the indices and offsets of a run on one goroutine, and
+	// flat the geometry of an iterator built by newFlatIter
+	// (iterator_flat.go), so that a small operation allocates neither.
+	scratch [8]int
+	flat    flatGeometry
 }
 
 // IterConfig describes the operands of an Iter.
@@ -260,20 +265,27 @@ func (it *Iter) Run(loop func(offs, inner []int, n int)) error {
 		if Interrupted() {
 			return errInterrupted()
 		}
-		it.runRange(0, it.numel, loop)
+		var scratch []int
+		if n := len(it.shape) + 2*len(it.ops); n <= len(it.scratch) {
+			scratch = it.scratch[:n]
+		}
+		it.runRange(0, it.numel, loop, scratch)
 		return nil
 	}
 	return ParallelFor(it.numel, GrainSize, func(begin, end int) {
-		it.runRange(begin, end, loop)
+		it.runRange(begin, end, loop, nil)
 	})
 }
 
 // runRange calls loop for the elements [begin, end) of the iteration space
-// in row-major order of it.shape.
-func (it *Iter) runRange(begin, end int, loop func(offs, inner []int, n int)) {
+// in row-major order of it.shape, using scratch for its indices when it has
+// room for them.
+func (it *Iter) runRange(begin, end int, loop func(offs, inner []int, n int), scratch []int) {
 	nd := len(it.shape)
 	nops := len(it.ops)
-	scratch := make([]int, nd+2*nops)
+	if len(scratch) < nd+2*nops {
+		scratch = make([]int, nd+2*nops)
+	}
 	idx, offs, inner := scratch[:nd], scratch[nd:nd+nops], scratch[nd+nops:]
 	rem := begin
 	for d := nd - 1; d >= 0; d-- {

@@ -102,12 +102,15 @@ const (
 
 // blockedRows computes rows [r0, r1) of product i of p into the zeroed C,
 // accumulating a row of B times an element of A into a row of C, which is
-// contiguous.
+// contiguous. It stops early, between blocks, when interrupted.
 func blockedRows[T Number](p *mmBatch, ad, bd, cd []T, i, r0, r1 int) {
 	aOff, bOff, cOff := p.aOffs[i], p.bOffs[i], p.cOffs[i]
 	for j0 := 0; j0 < p.n; j0 += ncBlock {
 		j1 := min(j0+ncBlock, p.n)
 		for k0 := 0; k0 < p.k; k0 += kcBlock {
+			if Interrupted() { // forBatch reports it
+				return
+			}
 			k1 := min(k0+kcBlock, p.k)
 			for r := r0; r < r1; r++ {
 				c := cd[cOff+r*p.cRows+j0 : cOff+r*p.cRows+j1]
@@ -133,8 +136,8 @@ func blockedRows[T Number](p *mmBatch, ad, bd, cd []T, i, r0, r1 int) {
 // matmulShapeError reports matrices whose inner dimensions differ, naming
 // both operands' shapes.
 func matmulShapeError(m, k, k2, n int, a, b *Tensor) error {
-	return newError(RuntimeError, "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)", m, k, k2, n).
-		withHint("operands have shapes %s and %s: the last dimension of the first must equal the second-to-last of the second",
+	return Errorf(RuntimeError, "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)", m, k, k2, n).
+		WithHint("operands have shapes %s and %s: the last dimension of the first must equal the second-to-last of the second",
 			FormatShape(a.shape), FormatShape(b.shape))
 }
 
@@ -163,7 +166,7 @@ func promoteMatmul(op string, a, b *Tensor) (mmKernel, *Tensor, *Tensor, error) 
 // element-wise operations; bool tensors are refused.
 func Matmul(a, b *Tensor) (*Tensor, error) {
 	if a.Dim() == 0 || b.Dim() == 0 {
-		return nil, newError(RuntimeError, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", a.Dim(), b.Dim())
+		return nil, Errorf(RuntimeError, "both arguments to matmul need to be at least 1D, but they are %dD and %dD", a.Dim(), b.Dim())
 	}
 	if a.Dim() == 1 && b.Dim() == 1 {
 		return dot("matmul", a, b)
@@ -261,7 +264,7 @@ func batchOffsets(t *Tensor, batch []int) []int {
 // dot computes the dot product of two 1-D tensors as a 0-d tensor.
 func dot(op string, a, b *Tensor) (*Tensor, error) {
 	if a.shape[0] != b.shape[0] {
-		return nil, newError(RuntimeError, "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of elements, but got %d and %d elements respectively",
+		return nil, Errorf(RuntimeError, "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of elements, but got %d and %d elements respectively",
 			a.shape[0], b.shape[0], a.shape[0], b.shape[0])
 	}
 	return matmul(op, a, b)
@@ -270,10 +273,10 @@ func dot(op string, a, b *Tensor) (*Tensor, error) {
 // Mm returns the product of two matrices, as torch.mm.
 func Mm(a, b *Tensor) (*Tensor, error) {
 	if a.Dim() != 2 {
-		return nil, newError(RuntimeError, "self must be a matrix, got a %dD tensor of shape %s", a.Dim(), FormatShape(a.shape))
+		return nil, Errorf(RuntimeError, "self must be a matrix, got a %dD tensor of shape %s", a.Dim(), FormatShape(a.shape))
 	}
 	if b.Dim() != 2 {
-		return nil, newError(RuntimeError, "mat2 must be a matrix, got a %dD tensor of shape %s", b.Dim(), FormatShape(b.shape))
+		return nil, Errorf(RuntimeError, "mat2 must be a matrix, got a %dD tensor of shape %s", b.Dim(), FormatShape(b.shape))
 	}
 	return matmul("mm", a, b)
 }
@@ -282,13 +285,13 @@ func Mm(a, b *Tensor) (*Tensor, error) {
 // [B, n, m] and [B, m, p], as torch.bmm; it does not broadcast.
 func Bmm(a, b *Tensor) (*Tensor, error) {
 	if a.Dim() != 3 {
-		return nil, newError(RuntimeError, "batch1 must be a 3D tensor, got shape %s", FormatShape(a.shape))
+		return nil, Errorf(RuntimeError, "batch1 must be a 3D tensor, got shape %s", FormatShape(a.shape))
 	}
 	if b.Dim() != 3 {
-		return nil, newError(RuntimeError, "batch2 must be a 3D tensor, got shape %s", FormatShape(b.shape))
+		return nil, Errorf(RuntimeError, "batch2 must be a 3D tensor, got shape %s", FormatShape(b.shape))
 	}
 	if b.shape[0] != a.shape[0] || b.shape[1] != a.shape[2] {
-		return nil, newError(RuntimeError, "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: [%d, %d].",
+		return nil, Errorf(RuntimeError, "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: [%d, %d].",
 			a.shape[0], a.shape[2], b.shape[0], b.shape[1])
 	}
 	return matmul("bmm", a, b)
@@ -298,7 +301,7 @@ func Bmm(a, b *Tensor) (*Tensor, error) {
 // tensor.
 func Dot(a, b *Tensor) (*Tensor, error) {
 	if a.Dim() != 1 || b.Dim() != 1 {
-		return nil, newError(RuntimeError, "1D tensors expected, but got %dD and %dD tensors", a.Dim(), b.Dim())
+		return nil, Errorf(RuntimeError, "1D tensors expected, but got %dD and %dD tensors", a.Dim(), b.Dim())
 	}
 	return dot("dot", a, b)
 }
@@ -312,7 +315,7 @@ func Outer(a, b *Tensor) (*Tensor, error) {
 		x    *Tensor
 	}{{"self", a}, {"vec2", b}} {
 		if t.x.Dim() != 1 {
-			return nil, newError(RuntimeError, "outer: Expected 1-D argument %s, but got %d-D", t.name, t.x.Dim())
+			return nil, Errorf(RuntimeError, "outer: Expected 1-D argument %s, but got %d-D", t.name, t.x.Dim())
 		}
 	}
 	col := a.view([]int{a.shape[0], 1}, []int{a.strides[0], 0}, a.offset)

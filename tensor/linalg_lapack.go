@@ -40,14 +40,14 @@ func (b *matrixBatch) mat(i int) blas64.General {
 // (square ones when square is set), with PyTorch's messages.
 func checkMatrices(op string, x *Tensor, square bool) error {
 	if !x.dtype.IsFloating() {
-		return typeErrorf("%s: Expected a floating point or complex tensor as input. Got %s", op, torchTypeName(x.dtype)).
-			withHint("convert the input with .to(float32) or .to(float64) first")
+		return typeErrorf("%s: Expected a floating point or complex tensor as input. Got %s", op, x.dtype.String()).
+			WithHint("convert the input with .to(float32) or .to(float64) first")
 	}
 	if x.Dim() < 2 {
-		return newError(RuntimeError, "%s: The input tensor A must have at least 2 dimensions.", op)
+		return Errorf(RuntimeError, "%s: The input tensor A must have at least 2 dimensions.", op)
 	}
 	if m, n := x.shape[x.Dim()-2], x.shape[x.Dim()-1]; square && m != n {
-		return newError(RuntimeError, "%s: A must be batches of square matrices, but they are %d by %d matrices", op, m, n)
+		return Errorf(RuntimeError, "%s: A must be batches of square matrices, but they are %d by %d matrices", op, m, n)
 	}
 	return nil
 }
@@ -82,7 +82,7 @@ func (b *matrixBatch) linalgError(i int, format string, args ...any) error {
 	if len(b.batch) > 0 {
 		msg = fmt.Sprintf("(Batch element %d): %s", i, msg)
 	}
-	return newError(RuntimeError, "%s: %s", b.op, msg)
+	return Errorf(RuntimeError, "%s: %s", b.op, msg)
 }
 
 // zeroPivot returns the 1-based position of the first zero on the diagonal
@@ -153,8 +153,8 @@ func Det(x *Tensor) (*Tensor, error) {
 func Solve(a, bt *Tensor) (*Tensor, error) {
 	const op = "linalg.solve"
 	if a.dtype != bt.dtype {
-		return nil, typeErrorf("%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead", op, torchTypeName(a.dtype), torchTypeName(bt.dtype)).
-			withHint("convert B with .to(%s)", a.dtype)
+		return nil, typeErrorf("%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead", op, a.dtype.String(), bt.dtype.String()).
+			WithHint("convert B with .to(%s)", a.dtype)
 	}
 	if err := checkMatrices(op, a, true); err != nil {
 		return nil, err
@@ -173,7 +173,7 @@ func Solve(a, bt *Tensor) (*Tensor, error) {
 		if rhs.Dim() >= 2 {
 			rows, cols = rhs.shape[rhs.Dim()-2], rhs.shape[rhs.Dim()-1]
 		}
-		return nil, newError(RuntimeError, "%s: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)", op, a.shape[a.Dim()-2], n, rows, cols)
+		return nil, Errorf(RuntimeError, "%s: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)", op, a.shape[a.Dim()-2], n, rows, cols)
 	}
 	batch, err := BroadcastShapes(a.shape[:a.Dim()-2], rhs.shape[:rhs.Dim()-2])
 	if err != nil {
@@ -271,7 +271,7 @@ func failingMinor(a []float64, n int) int {
 // "complete" Q m×m and R m×n, "r" only R (Q is an empty tensor).
 func QR(x *Tensor, mode string) (q, r *Tensor, err error) {
 	if mode != "reduced" && mode != "complete" && mode != "r" {
-		return nil, nil, newError(RuntimeError, "qr received unrecognized mode '%s' but expected one of 'reduced' (default), 'r', or 'complete'", mode)
+		return nil, nil, Errorf(RuntimeError, "qr received unrecognized mode '%s' but expected one of 'reduced' (default), 'r', or 'complete'", mode)
 	}
 	b, err := newMatrixBatch("linalg.qr", x, false)
 	if err != nil {
@@ -343,7 +343,7 @@ func Eigh(x *Tensor, uplo string, vectors bool) (values, v *Tensor, err error) {
 	case "U":
 		tri = blas.Upper
 	default:
-		return nil, nil, newError(RuntimeError, "Expected UPLO argument to be 'L' or 'U', but got %s", uplo)
+		return nil, nil, Errorf(RuntimeError, "Expected UPLO argument to be 'L' or 'U', but got %s", uplo)
 	}
 	b, err := newMatrixBatch(op, x, true)
 	if err != nil {
@@ -479,4 +479,4 @@ func Slogdet(x *Tensor) (sign, logabsdet *Tensor, err error) {
 
 // TorchTypeName returns PyTorch's name of a dtype in messages: Float,
 // Double, Long, Bool.
-func TorchTypeName(d DType) string { return torchTypeName(d) }
+func TorchTypeName(d DType) string { return d.String() }

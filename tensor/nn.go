@@ -256,7 +256,7 @@ func lossReduction(r string) (string, error) {
 	case "mean", "sum", "none":
 		return r, nil
 	}
-	return "", valueErrorf("%s is not a valid value for reduction", r).withHint(`use "mean", "sum" or "none"`)
+	return "", valueErrorf("%s is not a valid value for reduction", r).WithHint(`use "mean", "sum" or "none"`)
 }
 
 // nllFunc computes the negative log likelihood loss of the contiguous
@@ -281,7 +281,7 @@ func nllKernel[T Float](lp *Tensor, target []int64, c, s int, ignore int64, loss
 			continue
 		}
 		if t < 0 || t >= int64(c) {
-			return 0, 0, indexErrorf("Target %d is out of bounds.", t).withHint("class indices must lie in [0, %d)", c)
+			return 0, 0, indexErrorf("Target %d is out of bounds.", t).WithHint("class indices must lie in [0, %d)", c)
 		}
 		loss := -float64(x[i/s*c*s+int(t)*s+i%s])
 		if out != nil {
@@ -324,7 +324,7 @@ func CrossEntropy(logits, target *Tensor, opt LossOptions) (*Tensor, error) {
 func checkNllShapes(input, target *Tensor) error {
 	if target.dtype != Int64 {
 		return typeErrorf("expected target of dtype int64 (class indices), got %s", target.dtype).
-			withHint("convert the target with .to(int64)")
+			WithHint("convert the target with .to(int64)")
 	}
 	switch {
 	case input.Dim() == 0:
@@ -343,7 +343,7 @@ func checkNllShapes(input, target *Tensor) error {
 	default:
 		want := slices.Delete(input.Shape(), 1, 2)
 		if !slices.Equal(want, target.shape) {
-			return newError(RuntimeError, "Expected target size %s, got %s", FormatShape(want), FormatShape(target.shape))
+			return Errorf(RuntimeError, "Expected target size %s, got %s", FormatShape(want), FormatShape(target.shape))
 		}
 	}
 	return nil
@@ -555,7 +555,7 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 	lead := x.Dim() - len(normalizedShape)
 	if lead < 0 || !slices.Equal(x.shape[lead:], normalizedShape) {
 		ns := FormatShape(normalizedShape)
-		return nil, newError(RuntimeError, "Given normalized_shape=%s, expected input with shape [*, %s], but got input of size%s",
+		return nil, Errorf(RuntimeError, "Given normalized_shape=%s, expected input with shape [*, %s], but got input of size%s",
 			ns, strings.Trim(ns, "[]"), FormatShape(x.shape))
 	}
 	params := []*Tensor{weight, bias}
@@ -564,7 +564,7 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 			continue
 		}
 		if !slices.Equal(p.shape, normalizedShape) {
-			return nil, newError(RuntimeError, "Expected %s to be of same shape as normalized_shape, but got %s of shape %s and normalized_shape = %s",
+			return nil, Errorf(RuntimeError, "Expected %s to be of same shape as normalized_shape, but got %s of shape %s and normalized_shape = %s",
 				[]string{"weight", "bias"}[i], []string{"weight", "bias"}[i], FormatShape(p.shape), FormatShape(normalizedShape))
 		}
 		if p, err = p.To(x.dtype); err != nil {
@@ -593,7 +593,7 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 // [..., out]. The transposed weight is a view; no copy is made.
 func Linear(x, weight, bias *Tensor) (*Tensor, error) {
 	if weight.Dim() != 2 {
-		return nil, newError(RuntimeError, "linear(): weight must be 2-D [out_features, in_features], got shape %s", FormatShape(weight.shape))
+		return nil, Errorf(RuntimeError, "linear(): weight must be 2-D [out_features, in_features], got shape %s", FormatShape(weight.shape))
 	}
 	y, err := Matmul(x, weight.T())
 	if err != nil || bias == nil {
@@ -615,10 +615,10 @@ func Linear(x, weight, bias *Tensor) (*Tensor, error) {
 func Embedding(indices, weight *Tensor) (*Tensor, error) {
 	if indices.dtype != Int64 {
 		return nil, typeErrorf("embedding(): expected indices of dtype int64, got %s", indices.dtype).
-			withHint("convert the indices with .to(int64)")
+			WithHint("convert the indices with .to(int64)")
 	}
 	if weight.Dim() != 2 {
-		return nil, newError(RuntimeError, "'weight' must be 2-D, got shape %s", FormatShape(weight.shape))
+		return nil, Errorf(RuntimeError, "'weight' must be 2-D, got shape %s", FormatShape(weight.shape))
 	}
 	idx, err := Values[int64](indices)
 	if err != nil {
@@ -628,7 +628,7 @@ func Embedding(indices, weight *Tensor) (*Tensor, error) {
 	for _, i := range idx {
 		if i < 0 || i >= int64(rows) {
 			return nil, indexErrorf("index out of range in self").
-				withHint("index %d is not in [0, %d), the number of embeddings", i, rows)
+				WithHint("index %d is not in [0, %d), the number of embeddings", i, rows)
 		}
 	}
 	return takeAlong(weight, 0, indices.shape, idx)
@@ -647,7 +647,7 @@ func Dropout(x *Tensor, p float64, training bool, g *Generator) (*Tensor, error)
 	}
 	if !x.dtype.IsFloating() {
 		return nil, typeErrorf("dropout only supports floating point dtypes, got %s", x.dtype).
-			withHint("convert the input with .to(float32) first")
+			WithHint("convert the input with .to(float32) first")
 	}
 	mask, err := DropoutMask(x.dtype, x.shape, p, g)
 	if err != nil {

@@ -43,7 +43,7 @@ func Interruptible(ctx context.Context, f func() error) error {
 // Interrupted reports whether a running Interruptible's context was cancelled.
 func Interrupted() bool { return interruptFlag.Load() }
 
-func errInterrupted() error { return newError(KeyboardInterrupt, "computation interrupted") }
+func errInterrupted() error { return Errorf(KeyboardInterrupt, "computation interrupted") }
 
 // ParallelFor calls body on sub-ranges [begin, end) covering [0, n), using
 // several goroutines when n is larger than grain. It stops early and returns

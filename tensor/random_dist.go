@@ -27,7 +27,7 @@ func randomFloat[F any](g *Generator, op string, table *Kernels[F], d DType, sha
 func randomDTypeError(err error) error {
 	var e *Error
 	if asError(err, &e) && e.Kind == TypeError {
-		return e.withHint("pass dtype=float32 or dtype=float64, and convert the result with .to() if needed")
+		return e.WithHint("pass dtype=float32 or dtype=float64, and convert the result with .to() if needed")
 	}
 	return err
 }
@@ -57,10 +57,10 @@ func uniformTensor(g *Generator, op string, from, to float64, d DType, shape []i
 // checkUniformRange is PyTorch's check of uniform_'s bounds.
 func checkUniformRange(from, to float64) error {
 	if !(from <= to) {
-		return newError(RuntimeError, "uniform_ expects to return a [from, to) range, but found from=%g > to=%g", from, to)
+		return Errorf(RuntimeError, "uniform_ expects to return a [from, to) range, but found from=%g > to=%g", from, to)
 	}
 	if to-from > math.MaxFloat64 {
-		return newError(RuntimeError, "uniform_ expects to-from <= std::numeric_limits<double>::max(), but found to=%g and from=%g which result in to-from to exceed the limit", to, from)
+		return Errorf(RuntimeError, "uniform_ expects to-from <= std::numeric_limits<double>::max(), but found to=%g and from=%g which result in to-from to exceed the limit", to, from)
 	}
 	return nil
 }
@@ -83,7 +83,7 @@ func Normal(g *Generator, mean, std float64, d DType, shape ...int) (*Tensor, er
 // checkNormalStd is PyTorch's check of normal's standard deviation.
 func checkNormalStd(std float64) error {
 	if !(std >= 0) {
-		return newError(RuntimeError, "normal expects std >= 0.0, but found std %g", std)
+		return Errorf(RuntimeError, "normal expects std >= 0.0, but found std %g", std)
 	}
 	return nil
 }
@@ -99,7 +99,7 @@ func normalTensor(g *Generator, op string, mean, std float64, d DType, shape []i
 // torch.randint.
 func Randint(g *Generator, low, high int64, shape ...int) (*Tensor, error) {
 	if low >= high {
-		return nil, newError(RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%d >= to=%d", low, high)
+		return nil, Errorf(RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%d >= to=%d", low, high)
 	}
 	t, err := emptyOutput(Int64, shape...)
 	if err != nil {

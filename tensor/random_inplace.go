@@ -14,7 +14,7 @@ import (
 // with g locked.
 func randomInPlace(g *Generator, t *Tensor, fill func(g *Generator, buf *Tensor, dense bool) error) error {
 	if t.HasInternalOverlap() {
-		return newError(RuntimeError, "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.")
+		return Errorf(RuntimeError, "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.")
 	}
 	n := t.Numel()
 	if t.IsContiguous() {
@@ -81,7 +81,7 @@ func FillNormal(t *Tensor, mean, std float64, g *Generator) error {
 // as t.bernoulli_(p): a uniform double below p is a one.
 func FillBernoulli(t *Tensor, p float64, g *Generator) error {
 	if !(p >= 0 && p <= 1) {
-		return newError(RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=%g", p)
+		return Errorf(RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=%g", p)
 	}
 	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error {
 		keep := make([]uint8, buf.Numel())
@@ -135,8 +135,8 @@ func Bernoulli(p *Tensor, g *Generator) (*Tensor, error) {
 }
 
 func bernoulliRange() error {
-	return newError(RuntimeError, "Expected p_in >= 0 && p_in <= 1 to be true, but got false.").
-		withHint("bernoulli takes probabilities: every element of input must be in [0, 1]")
+	return Errorf(RuntimeError, "Expected p_in >= 0 && p_in <= 1 to be true, but got false.").
+		WithHint("bernoulli takes probabilities: every element of input must be in [0, 1]")
 }
 
 // normalSample is one value of PyTorch's scalar normal distribution with

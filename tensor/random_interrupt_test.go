@@ -13,6 +13,8 @@ func TestRandomInterrupt(t *testing.T) {
 	const n = 3 * chunkElements
 	g := NewGenerator(0)
 	x := mustOp(Empty(Float32, n))
+	// Made here: Ones itself stops when interrupted.
+	three, many := mustOp(Ones(Float32, 3)), mustOp(Ones(Float64, n))
 	cases := []struct {
 		name string
 		run  func() error
@@ -25,8 +27,8 @@ func TestRandomInterrupt(t *testing.T) {
 		{"normal_ view", func() error { return FillNormal(mustOp(x.Reshape(3, chunkElements)).T(), 0, 1, g) }},
 		{"bernoulli_", func() error { return FillBernoulli(x, 0.5, g) }},
 		{"bernoulli", func() error { return errOf(Bernoulli(x, g)) }},
-		{"multinomial", func() error { return errOf(Multinomial(mustOp(Ones(Float32, 3)), n, true, g)) }},
-		{"multinomial top-k", func() error { return errOf(Multinomial(mustOp(Ones(Float64, n)), 2, false, g)) }},
+		{"multinomial", func() error { return errOf(Multinomial(three, n, true, g)) }},
+		{"multinomial top-k", func() error { return errOf(Multinomial(many, 2, false, g)) }},
 	}
 	for _, c := range cases {
 		ctx, cancel := context.WithCancel(context.Background())

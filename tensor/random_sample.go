@@ -15,21 +15,21 @@ import (
 // top-k trick).
 func Multinomial(probs *Tensor, n int, replacement bool, g *Generator) (*Tensor, error) {
 	if probs.Dim() < 1 || probs.Dim() > 2 {
-		return nil, newError(RuntimeError, "prob_dist must be 1 or 2 dim")
+		return nil, Errorf(RuntimeError, "prob_dist must be 1 or 2 dim")
 	}
 	kernel, err := multinomialKernels.Select("multinomial", probs.dtype)
 	if err != nil {
-		return nil, newError(RuntimeError, "multinomial only supports floating-point dtypes for input, got: %s", torchTypeName(probs.dtype))
+		return nil, Errorf(RuntimeError, "multinomial only supports floating-point dtypes for input, got: %s", probs.dtype)
 	}
 	if n <= 0 {
-		return nil, newError(RuntimeError, "cannot sample n_sample <= 0 samples")
+		return nil, Errorf(RuntimeError, "cannot sample n_sample <= 0 samples")
 	}
 	cats := probs.shape[probs.Dim()-1]
 	if !replacement && n > cats {
-		return nil, newError(RuntimeError, "cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+		return nil, Errorf(RuntimeError, "cannot sample n_sample > prob_dist.size(-1) samples without replacement")
 	}
 	if cats > 1<<24 {
-		return nil, newError(RuntimeError, "number of categories cannot exceed 2^24")
+		return nil, Errorf(RuntimeError, "number of categories cannot exceed 2^24")
 	}
 	rows := 1
 	if probs.Dim() == 2 {
@@ -65,16 +65,16 @@ func multinomialRows[T Float](g *Generator, p []T, rows, cats, n int, replacemen
 		var sum T
 		for j, v := range row {
 			if !(v >= 0) {
-				return newError(RuntimeError, "invalid multinomial distribution (encountering probability entry < 0)")
+				return Errorf(RuntimeError, "invalid multinomial distribution (encountering probability entry < 0)")
 			}
 			if !isFinite(float64(v)) {
-				return newError(RuntimeError, "invalid multinomial distribution (encountering probability entry = infinity or NaN)")
+				return Errorf(RuntimeError, "invalid multinomial distribution (encountering probability entry = infinity or NaN)")
 			}
 			sum += v
 			cum[j] = sum
 		}
 		if !(sum > 0) {
-			return newError(RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)")
+			return Errorf(RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)")
 		}
 		for j := range cum {
 			cum[j] /= sum
@@ -105,7 +105,7 @@ func multinomialRows[T Float](g *Generator, p []T, rows, cats, n int, replacemen
 func multinomialTopK[T Float](g *Generator, p []T, rows, cats, n int, res []int64) error {
 	for _, v := range p {
 		if !(v >= 0) || !isFinite(float64(v)) {
-			return newError(RuntimeError, "probability tensor contains either `inf`, `nan` or element < 0")
+			return Errorf(RuntimeError, "probability tensor contains either `inf`, `nan` or element < 0")
 		}
 	}
 	for r := range rows {
@@ -114,7 +114,7 @@ func multinomialTopK[T Float](g *Generator, p []T, rows, cats, n int, res []int6
 			sum += v
 		}
 		if sum == 0 {
-			return newError(RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)")
+			return Errorf(RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)")
 		}
 	}
 	keys := make([]T, len(p))
@@ -208,7 +208,7 @@ func checkNormalStdTensor(std *Tensor) error {
 	}
 	for _, v := range vals {
 		if !(v >= 0) {
-			return newError(RuntimeError, "normal expects all elements of std >= 0.0")
+			return Errorf(RuntimeError, "normal expects all elements of std >= 0.0")
 		}
 	}
 	return nil

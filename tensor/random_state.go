@@ -58,11 +58,11 @@ func (g *Generator) State() (*Tensor, error) {
 func (g *Generator) SetState(state *Tensor) error {
 	if state.dtype != Int64 || state.Dim() != 1 {
 		return typeErrorf("RNG state must be a 1-D tensor of bytes (int64 in kael, as get_rng_state returns), got a %d-D %s tensor", state.Dim(), state.dtype).
-			withHint("pass what get_rng_state() or Generator.get_state() returned")
+			WithHint("pass what get_rng_state() or Generator.get_state() returned")
 	}
 	n := state.Numel()
 	if n != stateSize && n != stateLegacySize {
-		return newError(RuntimeError, "Expected either a CPUGeneratorImplStateLegacy of size %d or a CPUGeneratorImplState of size %d but found the input RNG state size to be %d", stateLegacySize, stateSize, n)
+		return Errorf(RuntimeError, "Expected either a CPUGeneratorImplStateLegacy of size %d or a CPUGeneratorImplState of size %d but found the input RNG state size to be %d", stateLegacySize, stateSize, n)
 	}
 	vals, err := Values[int64](state)
 	if err != nil {
@@ -81,7 +81,7 @@ func (g *Generator) SetState(state *Tensor) error {
 		mt.State[i] = uint32(le.Uint64(buf[stateWordsAt+8*i:]))
 	}
 	if le.Uint32(buf[12:]) == 0 || !mt.Valid() || le.Uint64(buf[16:]) > mt19937.N {
-		return newError(RuntimeError, "Invalid mt19937 state")
+		return Errorf(RuntimeError, "Invalid mt19937 state")
 	}
 	g = g.lock()
 	defer g.unlock()

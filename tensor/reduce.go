@@ -85,8 +85,8 @@ func Prod(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 // are accepted, as in PyTorch.
 func Mean(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 	if !x.dtype.IsFloating() {
-		return nil, typeErrorf("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", torchTypeName(x.dtype)).
-			withHint("convert the input with .to(float32) first")
+		return nil, typeErrorf("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", x.dtype).
+			WithHint("convert the input with .to(float32) first")
 	}
 	s, err := Sum(x, dims, keepdim)
 	if err != nil || s.Numel() == 0 {
@@ -198,7 +198,7 @@ func floatingOnly(x *Tensor, msg string) error {
 	if x.dtype.IsFloating() {
 		return nil
 	}
-	return typeErrorf("%s", msg).withHint("convert the input with .to(float32) first")
+	return typeErrorf("%s", msg).WithHint("convert the input with .to(float32) first")
 }
 
 // Var returns the variance of x over dims: the sum of squared deviations
@@ -300,7 +300,7 @@ func floatDType(d DType) DType {
 // number of non-zero elements, other p (sum |x|^p)^(1/p). Only floating
 // inputs are accepted.
 func Norm(x *Tensor, p float64, dims []int, keepdim bool) (*Tensor, error) {
-	if err := floatingOnly(x, "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "+torchTypeName(x.dtype)); err != nil {
+	if err := floatingOnly(x, "linalg.vector_norm: Expected a floating point or complex tensor as input. Got "+x.dtype.String()); err != nil {
 		return nil, err
 	}
 	switch {
@@ -335,7 +335,7 @@ func Norm(x *Tensor, p float64, dims []int, keepdim bool) (*Tensor, error) {
 			if p < 0 {
 				name = "-inf"
 			}
-			return nil, newError(RuntimeError, "linalg.vector_norm cannot compute the %s norm on an empty tensor because the operation does not have an identity", name)
+			return nil, Errorf(RuntimeError, "linalg.vector_norm cannot compute the %s norm on an empty tensor because the operation does not have an identity", name)
 		}
 		if p > 0 {
 			return Amax(a, dims, keepdim)

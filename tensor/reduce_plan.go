@@ -75,7 +75,7 @@ func newReducePlan(op string, x *Tensor, dims []int, keepdim bool) (*reducePlan,
 			return nil, err
 		}
 		if seen[nd0] {
-			return nil, newError(RuntimeError, "dim %d appears multiple times in the list of dims", nd0)
+			return nil, Errorf(RuntimeError, "dim %d appears multiple times in the list of dims", nd0)
 		}
 		seen[nd0] = true
 		if nd > 0 {
@@ -137,7 +137,7 @@ func (p *reducePlan) emptyError() error {
 			}
 		}
 	}
-	return newError(RuntimeError, "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", p.op)
+	return Errorf(RuntimeError, "%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", p.op)
 }
 
 // columnar reports whether the reduction runs in column order.

@@ -133,7 +133,7 @@ func TestEdgeShapesDoNotPanic(t *testing.T) {
 		{"broadcastto", func(x *Tensor) error { return e(x.BroadcastTo(append([]int{2}, x.Shape()...)...)) }},
 		{"expand-1", func(x *Tensor) error { return e(x.Expand(x.Shape()...)) }},
 		{"item", func(x *Tensor) error { return e(x.Item()) }},
-		{"tolist", func(x *Tensor) error { ToList(x); return nil }},
+		{"tolist", func(x *Tensor) error { return e(ToList(x)) }},
 		{"string", func(x *Tensor) error { _ = x.String(); return nil }},
 		{"format", func(x *Tensor) error { _ = Format(x, DefaultPrintOptions); return nil }},
 		{"contiguous", func(x *Tensor) error { return e(x.Contiguous()) }},

@@ -55,7 +55,7 @@ func Scatter(x *Tensor, dim int, index, src *Tensor) (*Tensor, error) {
 func ScatterAdd(x *Tensor, dim int, index, src *Tensor) (*Tensor, error) {
 	if src.IsWrappedNumber() {
 		return nil, typeErrorf("scatter_add(): src must be a tensor, not a number").
-			withHint("use torch.full_like(index, value, dtype=x.dtype) as src")
+			WithHint("use torch.full_like(index, value, dtype=x.dtype) as src")
 	}
 	return scatter("scatter_add", x, dim, index, src, true)
 }
@@ -63,14 +63,14 @@ func ScatterAdd(x *Tensor, dim int, index, src *Tensor) (*Tensor, error) {
 func scatter(op string, x *Tensor, dim int, index, src *Tensor, add bool) (*Tensor, error) {
 	if index.dtype != Int64 {
 		return nil, typeErrorf("%s(): Expected dtype int64 for index, got %s", op, index.dtype).
-			withHint("convert the index with .to(int64)")
+			WithHint("convert the index with .to(int64)")
 	}
 	d, err := normDim(dim, x.Dim())
 	if err != nil {
 		return nil, err
 	}
 	if index.Dim() != x.Dim() && !(x.Dim() == 0 && index.Numel() <= 1) {
-		return nil, newError(RuntimeError, "Index tensor must have the same number of dimensions as self tensor")
+		return nil, Errorf(RuntimeError, "Index tensor must have the same number of dimensions as self tensor")
 	}
 	if src.IsWrappedNumber() {
 		if src, err = src.To(x.dtype); err != nil {
@@ -81,11 +81,11 @@ func scatter(op string, x *Tensor, dim int, index, src *Tensor, add bool) (*Tens
 		}
 	} else {
 		if src.dtype != x.dtype {
-			return nil, newError(RuntimeError, "%s(): Expected self.dtype to be equal to src.dtype", op).
-				withHint("x is %s and src %s; convert src with .to(%s)", x.dtype, src.dtype, x.dtype)
+			return nil, Errorf(RuntimeError, "%s(): Expected self.dtype to be equal to src.dtype", op).
+				WithHint("x is %s and src %s; convert src with .to(%s)", x.dtype, src.dtype, x.dtype)
 		}
 		if src.Dim() != index.Dim() {
-			return nil, newError(RuntimeError, "Index tensor must have the same number of dimensions as src tensor")
+			return nil, Errorf(RuntimeError, "Index tensor must have the same number of dimensions as src tensor")
 		}
 	}
 	kernel, err := scatterAlongKernels.Select(op, x.dtype)
@@ -94,11 +94,11 @@ func scatter(op string, x *Tensor, dim int, index, src *Tensor, add bool) (*Tens
 	}
 	for i := range index.shape {
 		if src.shape[i] < index.shape[i] {
-			return nil, newError(RuntimeError, "Expected index %s to be smaller than self %s apart from dimension %d and to be smaller size than src %s",
+			return nil, Errorf(RuntimeError, "Expected index %s to be smaller than self %s apart from dimension %d and to be smaller size than src %s",
 				FormatShape(index.shape), FormatShape(x.shape), d, FormatShape(src.shape))
 		}
 		if i != d && x.shape[i] < index.shape[i] {
-			return nil, newError(RuntimeError, "Expected index %s to be smaller than self %s apart from dimension %d and to be smaller size than src %s",
+			return nil, Errorf(RuntimeError, "Expected index %s to be smaller than self %s apart from dimension %d and to be smaller size than src %s",
 				FormatShape(index.shape), FormatShape(x.shape), d, FormatShape(src.shape))
 		}
 	}

@@ -11,7 +11,7 @@ import "slices"
 func Roll(x *Tensor, shifts, dims []int) (*Tensor, error) {
 	if len(dims) == 0 {
 		if len(shifts) != 1 {
-			return nil, newError(RuntimeError, "shifts and dimensions must align. shifts: %d, dims:0", len(shifts))
+			return nil, Errorf(RuntimeError, "shifts and dimensions must align. shifts: %d, dims:0", len(shifts))
 		}
 		flat, err := x.Reshape(-1)
 		if err != nil {
@@ -24,7 +24,7 @@ func Roll(x *Tensor, shifts, dims []int) (*Tensor, error) {
 		return out.Reshape(x.shape...)
 	}
 	if len(shifts) != len(dims) {
-		return nil, newError(RuntimeError, "shifts and dimensions must align. shifts: %d, dims:%d", len(shifts), len(dims))
+		return nil, Errorf(RuntimeError, "shifts and dimensions must align. shifts: %d, dims:%d", len(shifts), len(dims))
 	}
 	out := x
 	for i, dim := range dims {
@@ -63,8 +63,8 @@ func Roll(x *Tensor, shifts, dims []int) (*Tensor, error) {
 // dimensions of size 1), not shorter.
 func Repeat(x *Tensor, sizes ...int) (*Tensor, error) {
 	if len(sizes) < x.Dim() {
-		return nil, newError(RuntimeError, "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor").
-			withHint("x has %d dims; give at least %d sizes", x.Dim(), x.Dim())
+		return nil, Errorf(RuntimeError, "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor").
+			WithHint("x has %d dims; give at least %d sizes", x.Dim(), x.Dim())
 	}
 	lead := len(sizes) - x.Dim()
 	inShape := slices.Concat(make([]int, lead), x.shape)
@@ -75,7 +75,7 @@ func Repeat(x *Tensor, sizes ...int) (*Tensor, error) {
 	split, expanded, outShape := make([]int, 0, 2*len(sizes)), make([]int, 0, 2*len(sizes)), make([]int, len(sizes))
 	for i, r := range sizes {
 		if r < 0 {
-			return nil, newError(RuntimeError, "Trying to create tensor with negative dimension %d: %v", r, sizes)
+			return nil, Errorf(RuntimeError, "Trying to create tensor with negative dimension %d: %v", r, sizes)
 		}
 		split = append(split, 1, inShape[i])
 		expanded = append(expanded, r, inShape[i])
@@ -130,7 +130,7 @@ func RepeatInterleave(x *Tensor, repeats *Tensor, dim *int) (*Tensor, error) {
 // repeatCounts returns the repeat count of each of n slices.
 func repeatCounts(repeats *Tensor, n int) (*Tensor, error) {
 	if repeats.dtype != Int64 {
-		return nil, newError(RuntimeError, "repeats has to be Long tensor, got %s", repeats.dtype)
+		return nil, Errorf(RuntimeError, "repeats has to be Long tensor, got %s", repeats.dtype)
 	}
 	switch {
 	case repeats.Dim() == 0 || (repeats.Dim() == 1 && repeats.shape[0] == 1):
@@ -142,7 +142,7 @@ func repeatCounts(repeats *Tensor, n int) (*Tensor, error) {
 	case repeats.Dim() == 1 && repeats.shape[0] == n:
 		return repeats, nil
 	}
-	return nil, newError(RuntimeError, "repeats must have the same size as input along dim, but got repeats.size(0) = %d and input.size(%d) = %d",
+	return nil, Errorf(RuntimeError, "repeats must have the same size as input along dim, but got repeats.size(0) = %d and input.size(%d) = %d",
 		repeats.Numel(), 0, n)
 }
 
@@ -151,8 +151,8 @@ func repeatCounts(repeats *Tensor, n int) (*Tensor, error) {
 // tensor.
 func RepeatIndex(counts *Tensor) (*Tensor, error) {
 	if counts.dtype != Int64 || counts.Dim() > 1 {
-		return nil, newError(RuntimeError, "repeat_interleave only accept 1D vector as repeat").
-			withHint("repeats is a %dD %s tensor", counts.Dim(), counts.dtype)
+		return nil, Errorf(RuntimeError, "repeat_interleave only accept 1D vector as repeat").
+			WithHint("repeats is a %dD %s tensor", counts.Dim(), counts.dtype)
 	}
 	c, err := Values[int64](counts)
 	if err != nil {
@@ -161,7 +161,7 @@ func RepeatIndex(counts *Tensor) (*Tensor, error) {
 	total := int64(0)
 	for _, r := range c {
 		if r < 0 {
-			return nil, newError(RuntimeError, "repeats can not be negative")
+			return nil, Errorf(RuntimeError, "repeats can not be negative")
 		}
 		total += r
 	}
@@ -182,7 +182,7 @@ func RepeatIndex(counts *Tensor) (*Tensor, error) {
 // dims are removed and the diagonal becomes the last dimension.
 func Diagonal(x *Tensor, offset, dim1, dim2 int) (*Tensor, error) {
 	if x.Dim() < 2 {
-		return nil, newError(RuntimeError, "diagonal(): input must have at least 2 dimensions, got %d", x.Dim())
+		return nil, Errorf(RuntimeError, "diagonal(): input must have at least 2 dimensions, got %d", x.Dim())
 	}
 	d1, err := normDim(dim1, x.Dim())
 	if err != nil {
@@ -193,7 +193,7 @@ func Diagonal(x *Tensor, offset, dim1, dim2 int) (*Tensor, error) {
 		return nil, err
 	}
 	if d1 == d2 {
-		return nil, newError(RuntimeError, "diagonal dimensions cannot be identical %d, %d", dim1, dim2)
+		return nil, Errorf(RuntimeError, "diagonal dimensions cannot be identical %d, %d", dim1, dim2)
 	}
 	start := x.offset
 	var n int
@@ -245,7 +245,7 @@ func Diag(x *Tensor, diagonal int) (*Tensor, error) {
 		}
 		return d.Clone()
 	}
-	return nil, newError(RuntimeError, "diag(): Supports 1D or 2D tensors. Got %dD", x.Dim())
+	return nil, Errorf(RuntimeError, "diag(): Supports 1D or 2D tensors. Got %dD", x.Dim())
 }
 
 // Trace returns the sum of the main diagonal of the matrix x as a 0-d
@@ -253,7 +253,7 @@ func Diag(x *Tensor, diagonal int) (*Tensor, error) {
 // PyTorch.
 func Trace(x *Tensor) (*Tensor, error) {
 	if x.Dim() != 2 {
-		return nil, newError(RuntimeError, "trace: expected a matrix, but got tensor with dim %d", x.Dim())
+		return nil, Errorf(RuntimeError, "trace: expected a matrix, but got tensor with dim %d", x.Dim())
 	}
 	if err := noBool("trace", x); err != nil {
 		return nil, err
@@ -277,7 +277,7 @@ func CrossDim(a, b *Tensor) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, newError(RuntimeError, "no dimension of size 3 in input")
+	return 0, Errorf(RuntimeError, "no dimension of size 3 in input")
 }
 
 // Cross returns the cross product of the 3-vectors of a and b along dim,
@@ -286,7 +286,7 @@ func CrossDim(a, b *Tensor) (int, error) {
 func Cross(a, b *Tensor, dim int) (*Tensor, error) {
 	common := ResultType(a, b)
 	if common == Bool {
-		return nil, typeErrorf("cross does not support bool tensors").withHint("convert the inputs with .to(int64) first")
+		return nil, typeErrorf("cross does not support bool tensors").WithHint("convert the inputs with .to(int64) first")
 	}
 	shape, err := BroadcastShapes(a.shape, b.shape)
 	if err != nil {
@@ -297,10 +297,10 @@ func Cross(a, b *Tensor, dim int) (*Tensor, error) {
 		return nil, err
 	}
 	if len(shape) == 0 {
-		return nil, newError(RuntimeError, "linalg.cross: inputs must have at least one dimension")
+		return nil, Errorf(RuntimeError, "linalg.cross: inputs must have at least one dimension")
 	}
 	if shape[d] != 3 {
-		return nil, newError(RuntimeError, "linalg.cross: inputs dimension %d must have length 3. Got %d and %d",
+		return nil, Errorf(RuntimeError, "linalg.cross: inputs dimension %d must have length 3. Got %d and %d",
 			dim, sizeAt(a, d, len(shape)), sizeAt(b, d, len(shape)))
 	}
 	if a, err = a.To(common); err != nil {

@@ -206,7 +206,7 @@ func sortedNumbers(op string, x *Tensor, dim int, descending bool) (*sortedLines
 // noBool refuses a bool tensor with PyTorch's "not implemented" message.
 func noBool(op string, x *Tensor) error {
 	if x.dtype == Bool {
-		return typeErrorf("%s does not support bool tensors", op).withHint("convert the input with .to(int64) first")
+		return typeErrorf("%s does not support bool tensors", op).WithHint("convert the input with .to(int64) first")
 	}
 	return nil
 }
@@ -220,8 +220,8 @@ func Topk(x *Tensor, k, dim int, largest bool) (values, indices *Tensor, err err
 		return nil, nil, err
 	}
 	if k < 0 || k > s.n {
-		return nil, nil, newError(RuntimeError, "selected index k out of range").
-			withHint("k is %d; dimension %d has %d elements", k, s.dim, s.n)
+		return nil, nil, Errorf(RuntimeError, "selected index k out of range").
+			WithHint("k is %d; dimension %d has %d elements", k, s.dim, s.n)
 	}
 	return s.pick(x, k, true, func(int) []int { return s.all(0)[:k] })
 }
@@ -235,7 +235,7 @@ func Kthvalue(x *Tensor, k, dim int, keepdim bool) (values, indices *Tensor, err
 	}
 	if k < 1 || k > s.n {
 		return nil, nil, indexErrorf("kthvalue(): selected number k out of range for dimension %d", s.dim).
-			withHint("k is %d; it must be in [1, %d]", k, s.n)
+			WithHint("k is %d; it must be in [1, %d]", k, s.n)
 	}
 	return s.pick(x, 1, keepdim, func(int) []int { return []int{k - 1} })
 }
@@ -271,7 +271,7 @@ func Median(x *Tensor) (value, index *Tensor, err error) {
 			nan, err := Full(math.NaN(), x.dtype)
 			return nan, nil, err
 		}
-		return nil, nil, newError(RuntimeError, "median() input tensor cannot be empty")
+		return nil, nil, Errorf(RuntimeError, "median() input tensor cannot be empty")
 	}
 	flat, err := x.Reshape(-1)
 	if err != nil {
@@ -384,7 +384,7 @@ func sortRows[T Element](x *Tensor, rows, m int) ([]int64, []bool) {
 // of x's slices among them (inverse, a vector) and how often each occurs.
 func UniqueDim(x *Tensor, dim int, returnInverse, returnCounts bool) (values, inverse, counts *Tensor, err error) {
 	if x.Dim() == 0 {
-		return nil, nil, nil, indexErrorf("unique(): dim given for a 0-d tensor").withHint("leave dim out")
+		return nil, nil, nil, indexErrorf("unique(): dim given for a 0-d tensor").WithHint("leave dim out")
 	}
 	d, err := normDim(dim, x.Dim())
 	if err != nil {

@@ -42,10 +42,7 @@ func init() { memoryLimit.Store(defaultMemoryLimit()) }
 // off.
 func SetMemoryLimit(bytes int64) int64 { return memoryLimit.Swap(bytes) }
 
-// MemoryLimit returns the current allocation limit in bytes.
-func MemoryLimit() int64 { return memoryLimit.Load() }
-
-// heapCheckMinBytes is the allocation size from which newStorage checks the
+// heapCheckMinBytes is the allocation size from which initStorage checks the
 // heap in use against the limit; smaller ones cannot exhaust memory alone.
 const heapCheckMinBytes = 64 << 20
 
@@ -73,19 +70,19 @@ func checkHeapRoom(bytes float64) error {
 	}
 	runtime.GC()
 	if used := heapInUse(); used+bytes > limit {
-		return newError(MemoryError, "cannot allocate %s: %s is in use and the limit is %s",
+		return Errorf(MemoryError, "cannot allocate %s: %s is in use and the limit is %s",
 			HumanBytes(bytes), HumanBytes(used), HumanBytes(limit)).
-			withHint("delete tensors you no longer need (del x), or raise the limit (tensor.SetMemoryLimit)")
+			WithHint("delete tensors you no longer need (del x), or raise the limit (tensor.SetMemoryLimit)")
 	}
 	return nil
 }
 
-// checkScratch refuses, as newStorage refuses a tensor, working memory of n
+// checkScratch refuses, as initStorage refuses a tensor, working memory of n
 // elements of size bytes that the memory limit leaves no room for.
 func checkScratch(n, size int) error {
 	bytes := float64(n) * float64(size)
 	if bytes > math.MaxInt/2 {
-		return newError(MemoryError, "cannot allocate %s of working memory", HumanBytes(bytes))
+		return Errorf(MemoryError, "cannot allocate %s of working memory", HumanBytes(bytes))
 	}
 	return checkHeapRoom(bytes)
 }
@@ -104,30 +101,32 @@ func HumanBytes(n float64) string {
 	return fmt.Sprintf("%.1f %s", n, units[i])
 }
 
-// newStorage allocates storage for n elements of dtype d: zeroed, or, when
-// zero is false, with unspecified contents that the caller must overwrite
-// whole before anything reads them (see package rawmem).
-func newStorage(d DType, n int, zero bool) (*Storage, error) {
+// initStorage allocates into s the elements of a storage for n elements of
+// dtype d: zeroed, or, when zero is false, with unspecified contents that
+// the caller must overwrite whole before anything reads them (see package
+// rawmem).
+func initStorage(s *Storage, d DType, n int, zero bool) error {
 	if d.Size() == 0 {
-		return nil, typeErrorf("invalid dtype %d", uint8(d))
+		return typeErrorf("invalid dtype %d", uint8(d))
 	}
 	bytes := float64(n) * float64(d.Size())
 	if limit := memoryLimit.Load(); limit > 0 && bytes > float64(limit) {
-		return nil, newError(MemoryError, "cannot allocate %s for %d %s elements: the limit is %s",
+		return Errorf(MemoryError, "cannot allocate %s for %d %s elements: the limit is %s",
 			HumanBytes(bytes), n, d, HumanBytes(float64(limit))).
-			withHint("use a smaller shape, or raise the limit (tensor.SetMemoryLimit)")
+			WithHint("use a smaller shape, or raise the limit (tensor.SetMemoryLimit)")
 	}
 	if bytes > math.MaxInt/2 {
-		return nil, newError(MemoryError, "cannot allocate %s", HumanBytes(bytes))
+		return Errorf(MemoryError, "cannot allocate %s", HumanBytes(bytes))
 	}
 	if err := checkHeapRoom(bytes); err != nil {
-		return nil, err
+		return err
 	}
 	alloc, err := allocKernels.Select("allocate", d)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return &Storage{data: alloc(n, zero), n: n, device: CPU}, nil
+	s.data, s.n, s.device = alloc(n, zero), n, CPU
+	return nil
 }
 
 // allocKernels allocate the storage slice of each dtype.

@@ -147,16 +147,35 @@ func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
 	if err := checkShape(shape); err != nil {
 		return nil, err
 	}
-	s, err := newStorage(d, numel(shape), zero)
-	if err != nil {
+	// One allocation holds the tensor, its storage header and, for up to
+	// inlineDims dimensions, its shape and strides: for small tensors the
+	// allocations are a large part of an operation's cost.
+	b := new(tensorBlock)
+	if err := initStorage(&b.storage, d, numel(shape), zero); err != nil {
 		return nil, err
 	}
-	// One allocation holds the shape and the strides.
 	n := len(shape)
-	dims := make([]int, 2*n)
+	dims := b.dims[:]
+	if n > inlineDims {
+		dims = make([]int, 2*n)
+	}
 	copy(dims, shape)
-	setContiguousStrides(dims[n:], shape)
-	return &Tensor{storage: s, dtype: d, shape: dims[:n:n], strides: dims[n:]}, nil
+	setContiguousStrides(dims[n:2*n], shape)
+	b.tensor = Tensor{storage: &b.storage, dtype: d, shape: dims[:n:n], strides: dims[n : 2*n : 2*n]}
+	return &b.tensor, nil
+}
+
+// inlineDims is the number of dimensions whose shape and strides a
+// tensorBlock holds.
+const inlineDims = 4
+
+// tensorBlock is a new tensor with its storage header and dims, allocated
+// together. Views of the tensor keep the whole block alive, a few dozen
+// bytes more than the storage alone.
+type tensorBlock struct {
+	tensor  Tensor
+	storage Storage
+	dims    [2 * inlineDims]int
 }
 
 // Zeros returns a tensor of zeros.
@@ -186,16 +205,23 @@ func fillStorage(t *Tensor, v float64) error {
 	if err != nil {
 		return err
 	}
-	fill(t.storage, v)
-	return nil
+	return fill(t.storage, v)
 }
 
 // fillKernels set every element of a storage to a value converted to its
-// dtype.
-var fillKernels = AllDTypes(ByDType[func(s *Storage, v float64)]{
+// dtype, in parallel chunks; they stop with a KeyboardInterrupt between
+// chunks.
+var fillKernels = AllDTypes(ByDType[func(s *Storage, v float64) error]{
 	Float32: fillWith[float32], Float64: fillWith[float64], Int64: fillWith[int64], Bool: fillWith[uint8]})
 
-func fillWith[T Element](s *Storage, v float64) { fillSlice(s.data.([]T), Convert[T](v)) }
+func fillWith[T Element](s *Storage, v float64) error {
+	d, x := s.data.([]T), Convert[T](v)
+	if len(d) <= GrainSize {
+		fillSlice(d, x)
+		return nil
+	}
+	return ParallelFor(len(d), GrainSize, func(begin, end int) { fillSlice(d[begin:end], x) })
+}
 
 func fillSlice[T Element](s []T, v T) {
 	for i := range s {

@@ -11,14 +11,14 @@ type UnarySpec struct {
 	kernels Kernels[unaryKernel]
 }
 
-var unarySpecs = map[string]*UnarySpec{}
+var unarySpecs []*UnarySpec
 
 func defUnary(s *UnarySpec) *UnarySpec {
-	unarySpecs[s.Name] = newUnary(s)
+	unarySpecs = append(unarySpecs, newUnary(s))
 	return s
 }
 
-// newUnary readies a spec that the language does not look up by name: run
+// newUnary readies a spec, also one that UnarySpecs does not list: run
 // converts a dtype that computes in another to that one, so the table needs
 // kernels only for the dtypes that compute in themselves.
 func newUnary(s *UnarySpec) *UnarySpec {
@@ -26,21 +26,18 @@ func newUnary(s *UnarySpec) *UnarySpec {
 	return s
 }
 
-// LookupUnary returns the spec of the unary operation with PyTorch's name.
-func LookupUnary(name string) (*UnarySpec, bool) {
-	s, ok := unarySpecs[name]
-	return s, ok
-}
+// UnarySpecs returns every unary operation, in the order of definition
+// (autograd's tests check that each has a descriptor in its op table). The
+// slice is shared: do not modify it.
+func UnarySpecs() []*UnarySpec { return unarySpecs }
 
 func keepDType(d DType) (DType, DType, error) { return d, d, nil }
 
 // floatResult computes integer and bool inputs as DefaultFloat, as PyTorch's
 // exp, log, sqrt, ... do.
 func floatResult(d DType) (DType, DType, error) {
-	if !d.IsFloating() {
-		d = DefaultFloat
-	}
-	return d, d, nil
+	f := floatDType(d)
+	return f, f, nil
 }
 
 func negDTypes(d DType) (DType, DType, error) {
@@ -89,7 +86,7 @@ var (
 	BitwiseNotSpec = defUnary(&UnarySpec{Name: "bitwise_not", dtypes: func(d DType) (DType, DType, error) {
 		if d.IsFloating() {
 			return 0, 0, typeErrorf("bitwise_not is only supported for integer and bool tensors, got %s", d).
-				withHint("for a mask, compare first: ~(x > 0)")
+				WithHint("for a mask, compare first: ~(x > 0)")
 		}
 		return d, d, nil
 	}, kernels: IntegerBoolDTypes(ByDType[unaryKernel]{Int64: mapLoop(func(x int64) int64 { return ^x }), Bool: mapLoop(func(x uint8) uint8 { return 1 - x })})})
@@ -112,9 +109,6 @@ func sign[T Number](x T) T {
 	return x // 0, -0 or NaN
 }
 
-// Types returns the dtype spec computes in and the dtype of its result.
-func (s *UnarySpec) Types(x *Tensor) (compute, out DType, err error) { return s.dtypes(x.dtype) }
-
 // Apply computes the operation into a new tensor.
 func (s *UnarySpec) Apply(x *Tensor) (*Tensor, error) {
 	compute, out, err := s.dtypes(x.dtype)
@@ -131,7 +125,7 @@ func (s *UnarySpec) ApplyInPlace(x *Tensor) error {
 		return err
 	}
 	if !CanCast(out, x.dtype) {
-		return typeErrorf("result type %s can't be cast to the desired output type %s", out, x.dtype)
+		return CastError(out, x.dtype)
 	}
 	if out != x.dtype || compute.ComputeIn() != compute {
 		r, err := s.run(x, compute, out, nil)
@@ -159,14 +153,7 @@ func (s *UnarySpec) run(x *Tensor, compute, outType DType, out *Tensor) (*Tensor
 	if x, err = x.To(kernelType); err != nil {
 		return nil, err
 	}
-	it, err := NewIter(IterConfig{Out: out, OutDType: iterType, Inputs: []*Tensor{x}})
-	if err != nil {
-		return nil, err
-	}
-	if err := kernel(it); err != nil {
-		return nil, err
-	}
-	return it.Output().To(outType)
+	return runElementwise(kernel, out, iterType, outType, x, nil)
 }
 
 // computeTypes returns the dtype an element-wise kernel runs in for an
@@ -189,20 +176,30 @@ func mapLoop[T Element](f func(T) T) unaryKernel {
 func runUnary[T, O Element](it *Iter, f func(T) O) error {
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)
-	return it.Run(func(offs, inner []int, n int) {
-		o, a := offs[0], offs[1]
-		so, sa := inner[0], inner[1]
-		if so == 1 && sa == 1 {
-			dst, src := out[o:o+n], x[a:a+n]
-			for i := range dst {
-				dst[i] = f(src[i])
-			}
-			return
+	if offs, inner, n, ok, err := it.singleRun(); ok {
+		if err == nil {
+			unaryRun(out, x, f, offs, inner, n)
 		}
-		for i := range n {
-			out[o+i*so] = f(x[a+i*sa])
+		return err
+	}
+	return it.Run(func(offs, inner []int, n int) { unaryRun(out, x, f, offs, inner, n) })
+}
+
+// unaryRun computes one run of n elements: operand k starts at offs[k]
+// and advances by inner[k].
+func unaryRun[T, O Element](out []O, x []T, f func(T) O, offs, inner []int, n int) {
+	o, a := offs[0], offs[1]
+	so, sa := inner[0], inner[1]
+	if so == 1 && sa == 1 {
+		dst, src := out[o:o+n], x[a:a+n]
+		for i := range dst {
+			dst[i] = f(src[i])
 		}
-	})
+		return
+	}
+	for i := range n {
+		out[o+i*so] = f(x[a+i*sa])
+	}
 }
 
 // Neg returns -x.

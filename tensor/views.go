@@ -92,8 +92,8 @@ func (t *Tensor) View(shape ...int) (*Tensor, error) {
 	}
 	strides := viewStrides(t.shape, t.strides, newShape)
 	if strides == nil {
-		return nil, newError(RuntimeError, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces)").
-			withHint("use .reshape(...) instead, which copies when it must")
+		return nil, Errorf(RuntimeError, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces)").
+			WithHint("use .reshape(...) instead, which copies when it must")
 	}
 	return t.view(newShape, strides, t.offset), nil
 }
@@ -142,7 +142,7 @@ func (t *Tensor) Transpose(d0, d1 int) (*Tensor, error) {
 func (t *Tensor) Permute(dims ...int) (*Tensor, error) {
 	if len(dims) != t.Dim() {
 		return nil, valueErrorf("permute(): the tensor has %d dimensions but %d were given", t.Dim(), len(dims)).
-			withHint("list every dimension once, e.g. x.permute(1, 0) for a matrix")
+			WithHint("list every dimension once, e.g. x.permute(1, 0) for a matrix")
 	}
 	seen := make([]bool, t.Dim())
 	shape := make([]int, len(dims))
@@ -222,7 +222,7 @@ func (t *Tensor) Slice(dim, start, stop, step int) (*Tensor, error) {
 	}
 	if step <= 0 {
 		return nil, valueErrorf("slice step must be positive, got %d", step).
-			withHint("use .flip(%d) to reverse a dimension", dim)
+			WithHint("use .flip(%d) to reverse a dimension", dim)
 	}
 	start, stop = ClampSlice(start, stop, t.shape[d])
 	n := 0
@@ -391,13 +391,19 @@ func castStorage(dst, src *Tensor, n int) error {
 	if err != nil {
 		return err
 	}
-	cast(dst.storage.data, src.storage.data, src.offset, n)
-	return nil
+	if n <= GrainSize {
+		cast(dst.storage.data, src.storage.data, 0, src.offset, n)
+		return nil
+	}
+	// Chunks in parallel, stopping with a KeyboardInterrupt between them.
+	return ParallelFor(n, GrainSize, func(begin, end int) {
+		cast(dst.storage.data, src.storage.data, begin, src.offset+begin, end-begin)
+	})
 }
 
-// castFunc converts n elements of src starting at off into the start of
-// dst; both are storage slices.
-type castFunc func(dst, src any, off, n int)
+// castFunc converts n elements of src starting at off into dst starting at
+// at; both are storage slices.
+type castFunc func(dst, src any, at, off, n int)
 
 // castKernels[to][from] converts between every pair of dtypes.
 var castKernels = AllDTypes(ByDType[Kernels[castFunc]]{
@@ -413,12 +419,12 @@ func castIntoBool() Kernels[castFunc] {
 		Float32: castBoolLoop[float32], Float64: castBoolLoop[float64], Int64: castBoolLoop[int64], Bool: castBoolLoop[uint8]})
 }
 
-func castLoop[To Number, From Element](dst, src any, off, n int) {
-	castSlice(dst.([]To), src.([]From)[off:off+n])
+func castLoop[To Number, From Element](dst, src any, at, off, n int) {
+	castSlice(dst.([]To)[at:at+n], src.([]From)[off:off+n])
 }
 
-func castBoolLoop[From Element](dst, src any, off, n int) {
-	d := dst.([]uint8)
+func castBoolLoop[From Element](dst, src any, at, off, n int) {
+	d := dst.([]uint8)[at : at+n]
 	for i, v := range src.([]From)[off : off+n] {
 		d[i] = boolByte(v != 0)
 	}

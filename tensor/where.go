@@ -29,8 +29,8 @@ func whereLoop[T Element](it *Iter) error {
 // ResultType, so a wrapped scalar adapts to the other operand.
 func Where(cond, a, b *Tensor) (*Tensor, error) {
 	if cond.dtype != Bool {
-		return nil, typeErrorf("where expected condition to be a boolean tensor, but got a tensor with dtype %s", torchTypeName(cond.dtype)).
-			withHint("compare first, e.g. where(x > 0, a, b), or convert with .to(bool)")
+		return nil, typeErrorf("where expected condition to be a boolean tensor, but got a tensor with dtype %s", cond.dtype).
+			WithHint("compare first, e.g. where(x > 0, a, b), or convert with .to(bool)")
 	}
 	d := ResultType(a, b)
 	kernel, err := whereKernels.Select("where", d)
@@ -80,8 +80,8 @@ func maskedFillLoop[T Element](it *Iter, v *Tensor) error {
 // the result keeps.
 func MaskedFill(x, mask, value *Tensor) (*Tensor, error) {
 	if mask.dtype != Bool {
-		return nil, typeErrorf("masked_fill_ only supports boolean masks, but got mask with dtype %s", torchTypeName(mask.dtype)).
-			withHint("compare first, e.g. x.masked_fill(x > 0, v), or convert with .to(bool)")
+		return nil, typeErrorf("masked_fill_ only supports boolean masks, but got mask with dtype %s", mask.dtype).
+			WithHint("compare first, e.g. x.masked_fill(x > 0, v), or convert with .to(bool)")
 	}
 	if value.Dim() != 0 {
 		return nil, valueErrorf("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).", value.Dim())

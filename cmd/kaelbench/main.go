@@ -41,13 +41,19 @@ var rows = []row{
 	{"softmax_4096x1024", "softmax rows 4096x1024 f32", "./tensor/", "BenchmarkSoftmaxRows4096x1024", 1.0, "torch"},
 	{"matmul_f32_1024", "matmul f32 1024^3", "./tensor/", "BenchmarkMatmulFloat32_1024", 0.5, "numpy"},
 	{"matmul_f64_1024", "matmul f64 1024^3", "./tensor/", "BenchmarkMatmulFloat64_1024", 0, ""},
-	{"add_tiny", "tiny add (2 elements)", "./tensor/", "BenchmarkAddTiny", 0, ""},
+	{"add_tiny", "tiny add (2 elements)", "./tensor/", "BenchmarkAddTiny", 1.0, "numpy"},
 }
 
 func main() {
 	rounds := flag.Int("rounds", 3, "rounds of kael then NumPy/PyTorch; each time is the median over rounds")
 	python := flag.String("python", "/usr/bin/python3", "the Python with NumPy and PyTorch")
+	cpython := flag.String("cpython", "python3", "the CPython the language benchmarks compare with")
+	langOnly := flag.Bool("lang-only", false, "run only the language-engine benchmarks")
 	flag.Parse()
+	if *langOnly {
+		mainLang(*rounds, *cpython, *python)
+		return
+	}
 	// The machine's speed drifts (shared memory bandwidth, other load), so
 	// kael and the references take turns and each keeps its median.
 	kael := map[string][]float64{}
@@ -76,6 +82,29 @@ func main() {
 	printTable(os.Stdout, medians, medianRefs(refs))
 	if *gpt2Flag {
 		runGPT2Bench(os.Stdout, *python)
+	}
+	fmt.Println()
+	mainLang(*rounds, *cpython, *python)
+}
+
+// mainLang prints the language-engine table.
+func mainLang(rounds int, cpython, torchPython string) {
+	// The interpreter itself, not a launcher such as pyenv's shim script,
+	// whose start-up varies more than the loops take.
+	if out, err := exec.Command(cpython, "-c", "import sys; print(sys.executable)").Output(); err == nil {
+		cpython = strings.TrimSpace(string(out))
+	} else {
+		fmt.Fprintf(os.Stderr, "kaelbench: %s not found; the CPython column stays empty\n", cpython)
+		cpython = ""
+	}
+	if err := exec.Command(torchPython, "-c", "import torch").Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "kaelbench: no PyTorch at %s; the PyTorch column stays empty\n", torchPython)
+		torchPython = ""
+	}
+	fmt.Println("Language engine: CPU time per loop iteration, (fastest t(2N) - fastest t(N)) / N, kael -c against " + cpython)
+	if err := runLang(os.Stdout, rounds, cpython, torchPython); err != nil {
+		fmt.Fprintln(os.Stderr, "kaelbench:", err)
+		os.Exit(1)
 	}
 }
 

@@ -46,6 +46,26 @@ func TestMedianRefs(t *testing.T) {
 	}
 }
 
+func TestPerIteration(t *testing.T) {
+	// The fastest N run (1.0 s) and the fastest 2N run (1.5 s) count,
+	// whichever rounds they come from.
+	got := perIteration([][2]float64{{1.2, 1.5}, {1.0, 1.9}, {1.1, 1.6}}, 1000)
+	if want := 0.5 / 1000; got < want*0.999 || got > want*1.001 {
+		t.Errorf("perIteration = %g, want %g", got, want)
+	}
+	var b strings.Builder
+	printLangTable(&b, map[string]langTimes{
+		"kael":    {perIter: map[string]float64{"empty": 20e-9, "arith": 100e-9}, startup: 0.008},
+		"cpython": {perIter: map[string]float64{"empty": 30e-9, "arith": 50e-9}, startup: 0.015},
+	})
+	out := b.String()
+	for _, want := range []string{"1.50x", "≥ 1.0x: met", "0.50x", "≥ 1.0x: MISSED", "kael < 20ms: met"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("language table lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func TestPrintGPT2Table(t *testing.T) {
 	var b strings.Builder
 	k := &gpt2Times{Load: 0.05, Decode: 2, Prefill: 0.2, Bandwidth: 20e9, BytesPerToken: 0.5e9}

@@ -2,7 +2,9 @@
 // speaks the protocol and knows no language) to the kael language (package
 // lang): its Engine runs cells in a lang.Session and turns values, notes
 // and errors into what the protocol carries, rendering tensors with package
-// render. `kael kernel` serves New.
+// render. Cells go through a magic.Shell, which gives them IPython's
+// magics, help syntax (x? is a page payload) and history variables.
+// `kael kernel` serves New.
 package langeval
 
 import (
@@ -10,8 +12,11 @@ import (
 	"fmt"
 	"strings"
 
+	"errors"
 	"github.com/kael-dev/kael/kernel"
+
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/magic"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/render"
 	"github.com/kael-dev/kael/tensor"
@@ -19,12 +24,16 @@ import (
 
 // Engine serves a kael language session to the kernel.
 type Engine struct {
-	s *lang.Session
+	s  *lang.Session
+	sh *magic.Shell
 }
 
 // New returns an engine with a fresh session; it is the Config.NewEngine
 // of the kael kernel.
-func New() kernel.Engine { return &Engine{s: lang.NewSession(lang.IO{})} }
+func New() kernel.Engine {
+	s := lang.NewSession(lang.IO{})
+	return &Engine{s: s, sh: magic.New(s)}
+}
 
 // Execute runs a cell, streaming print output and displays as they happen.
 // Errors give the cell's position as In[n], n its execution count.
@@ -34,22 +43,43 @@ func (e *Engine) Execute(ctx context.Context, code string, out kernel.CellIO) ke
 		name = fmt.Sprintf("In[%d]", n)
 	}
 	e.s.SetIO(lang.IO{
-		Stdout:      writerFunc(out.Stdout),
-		Display:     func(v lang.Value) { out.Display(kernel.DisplayData{Data: Bundle(v, nil)}) },
+		Stdout:  writerFunc(out.Stdout),
+		Display: func(v lang.Value) { out.Display(kernel.DisplayData{Data: Bundle(v, nil)}) },
+		UpdateDisplay: func(id string, v lang.Value, update bool) {
+			out.Display(kernel.DisplayData{Data: Bundle(v, nil), ID: id, Update: update})
+		},
 		ClearOutput: out.ClearOutput,
 		Input:       out.Input,
 	})
-	res := e.s.Exec(ctx, name, code)
+	// %reset asks when the front end takes input and, as IPython does,
+	// resets without asking when it does not.
+	e.sh.Ask = func(prompt string) (string, error) {
+		answer, err := out.Input(prompt, false)
+		if errors.Is(err, kernel.ErrNoStdin) {
+			return "y", nil
+		}
+		return answer, err
+	}
+	n, _ := kernel.ExecutionCount(ctx)
+	res := e.sh.Run(ctx, n, name, code)
+	if res.Text != "" {
+		out.Stdout(res.Text)
+	}
+	showDrawnFigures(e.s, res.Value, out)
+	var page kernel.MimeBundle
+	if res.Page != "" {
+		page = kernel.MimeBundle{"text/plain": res.Page}
+	}
 	if res.Err == nil && res.Value != nil {
-		return kernel.Outcome{Result: Bundle(res.Value, res.Notes)} // the notes go with the value
+		return kernel.Outcome{Result: Bundle(res.Value, res.Notes), Page: page} // the notes go with the value
 	}
 	if len(res.Notes) > 0 {
 		out.Stdout(render.NotesText(noteTexts(res.Notes)) + "\n")
 	}
 	if res.Err != nil {
-		return kernel.Outcome{Err: CellErrorOf(res.Err)}
+		return kernel.Outcome{Err: CellErrorOf(res.Err), Page: page}
 	}
-	return kernel.Outcome{}
+	return kernel.Outcome{Page: page}
 }
 
 // EvaluateExpression evaluates a user expression with lang's Session.Eval,
@@ -69,8 +99,22 @@ func (e *Engine) EvaluateExpression(ctx context.Context, expr string) kernel.Out
 
 // Complete lists completions at the cursor.
 func (e *Engine) Complete(code string, cursorPos int) kernel.Completion {
+	if names, start, ok := magic.Complete(code, cursorPos); ok {
+		types := make([]map[string]any, len(names))
+		for i, m := range names {
+			types[i] = map[string]any{"start": start, "end": cursorPos, "text": m, "type": "magic", "signature": ""}
+		}
+		return kernel.Completion{Matches: names, CursorStart: start, CursorEnd: cursorPos,
+			Metadata: map[string]any{"_jupyter_types_experimental": types}}
+	}
 	c := e.s.Complete(code, cursorPos)
-	return kernel.Completion{Matches: c.Matches, CursorStart: c.Start, CursorEnd: c.End}
+	types := make([]map[string]any, len(c.Matches))
+	for i, m := range c.Matches {
+		kind, sig := e.s.CompletionKind(code, c, i)
+		types[i] = map[string]any{"start": c.Start, "end": c.End, "text": m, "type": kind, "signature": sig}
+	}
+	return kernel.Completion{Matches: c.Matches, CursorStart: c.Start, CursorEnd: c.End,
+		Metadata: map[string]any{"_jupyter_types_experimental": types}}
 }
 
 // Inspect shows the signature and doc of a builtin, or a variable summary.
@@ -133,8 +177,20 @@ func Bundle(v lang.Value, notes []lang.Note) kernel.MimeBundle {
 		text += "\n" + render.NotesText(texts)
 	}
 	b := kernel.MimeBundle{"text/plain": text}
-	if t, ok := v.(*tensor.Tensor); ok {
-		b["text/html"] = render.HTML(t, render.Options{Grad: lang.GradLabel(t), Notes: texts})
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		b["text/html"] = render.HTML(x, render.Options{Grad: lang.GradLabel(x), Notes: texts})
+	case lang.RichRepr:
+		for mime, data := range x.MIME() {
+			b[mime] = data
+		}
+	default:
+		if h, ok := collectionHTML(v); ok {
+			b["text/html"] = h
+		}
+	}
+	if d, ok := v.(lang.Drawing); ok {
+		addPicture(b, d)
 	}
 	return b
 }

@@ -25,6 +25,15 @@ func (p Pos) advance(s string) Pos {
 	return Pos{Offset: p.Offset + len(s), Line: p.Line, Col: p.Col + utf8.RuneCountInString(s)}
 }
 
+// Location returns "file:line:col", or "line:col" when filename is "": the
+// one way kael writes where in a source something is.
+func Location(filename string, p Pos) string {
+	if filename == "" {
+		return p.String()
+	}
+	return filename + ":" + p.String()
+}
+
 // Span is the half-open range [Start, End) of source text a node or error
 // covers.
 type Span struct{ Start, End Pos }
@@ -57,13 +66,7 @@ const (
 
 // Error returns "file:line:col: msg", or "line:col: msg" without a file
 // name.
-func (e *Error) Error() string {
-	pos := e.Span.Start.String()
-	if e.Filename != "" {
-		pos = e.Filename + ":" + pos
-	}
-	return pos + ": " + e.Msg
-}
+func (e *Error) Error() string { return Location(e.Filename, e.Span.Start) + ": " + e.Msg }
 
 // Render formats e for a person: the Error() line, the source line with the
 // span underlined (see Snippet) and the hint, if any. src is the text that

@@ -268,7 +268,9 @@ func (s *scanner) indentToken(start Pos, lvl indentLevel) (token, bool) {
 
 func isLetter(r rune) bool { return r == '_' || unicode.IsLetter(r) }
 
-func isIdentRune(r rune) bool { return isLetter(r) || unicode.IsDigit(r) }
+// IsIdentRune reports whether r can appear in an identifier (after its
+// first rune, which must not be a digit).
+func IsIdentRune(r rune) bool { return isLetter(r) || unicode.IsDigit(r) }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
@@ -376,7 +378,7 @@ func operator(s string) (Token, int) {
 // word scans an identifier, a keyword or a prefixed string such as r"...".
 func (s *scanner) word() token {
 	start := s.pos
-	for !s.eof() && isIdentRune(s.runeAt(s.pos.Offset)) {
+	for !s.eof() && IsIdentRune(s.runeAt(s.pos.Offset)) {
 		s.step()
 	}
 	w := s.src[start.Offset:s.pos.Offset]
@@ -474,9 +476,9 @@ func (s *scanner) number() token {
 				"write 0o"+strings.TrimLeft(lit, "0_")+" for an octal integer")
 		}
 	}
-	if i < len(src) && isIdentRune(s.runeAt(i)) {
+	if i < len(src) && IsIdentRune(s.runeAt(i)) {
 		j := i
-		for j < len(src) && isIdentRune(s.runeAt(j)) {
+		for j < len(src) && IsIdentRune(s.runeAt(j)) {
 			_, n := utf8.DecodeRuneInString(src[j:])
 			j += n
 		}

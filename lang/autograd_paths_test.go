@@ -1,0 +1,218 @@
+package lang
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// gradSetup makes the tensor every expression of the autograd-path tests
+// starts from, in kael and in PyTorch alike.
+const gradSetup = "w = tensor([[1., -2.], [3., 0.5]], requires_grad=True)\n"
+
+// TestTensorFromTensorRecordsAutograd checks the paths by which the
+// language itself (not a builtin) makes a tensor out of a tensor that
+// requires grad: iteration, unpacking, comprehensions, indexing, slicing
+// and operators. Each result must require grad and have a grad_fn, as in
+// PyTorch.
+func TestTensorFromTensorRecordsAutograd(t *testing.T) {
+	for _, expr := range []string{
+		"[r for r in w][0]",
+		"list(w)[1]",
+		"tuple(w)[0]",
+		"next_row = None\nfor r in w:\n    next_row = r\nnext_row",
+		"a, b = w\na",
+		"a, b = w\nb",
+		"[a, b] = w\nb",
+		"(a, b), c = w, 1\nb",
+		"[x * 2 for x in w][1]",
+		"w[0]", "w[1, 0]", "w[:, 1]", "w[1:]", "w[None]", "w[..., 0]",
+		"w[tensor([1, 0])]", "w[w > 0]", "w[[0, 1]]",
+		"-w", "w + 1", "2 * w", "w @ w", "w ** 2", "w / 3", "w - w",
+		"w.T", "sum([r for r in w])", "max(w[0], w[1])",
+	} {
+		s := NewSession(IO{})
+		src := gradSetup + expr
+		r := s.Exec(context.Background(), "", src)
+		if r.Err != nil {
+			t.Errorf("%s: %s", src, r.Err.Render())
+			continue
+		}
+		x, ok := r.Value.(*tensor.Tensor)
+		if !ok {
+			t.Errorf("%s: got %s, want a tensor", src, Repr(r.Value))
+			continue
+		}
+		if !x.RequiresGrad() || x.Autograd() == nil || x.Autograd().GradFn == nil {
+			t.Errorf("%s: requires_grad=%v, grad_fn missing; PyTorch records it", src, x.RequiresGrad())
+		}
+	}
+}
+
+// gradArgLists are the argument lists tried for every builtin and method:
+// whichever a callable accepts.
+var gradArgLists = []string{"", "0", "1", "-1", "w", "0, 1", "1, 0", "2, 2", "4", "(4,)", "(1, 4)", "0, 0, 1", "w > 0, 0.", "w, w"}
+
+// TestBuiltinsRecordAutogradLikePyTorch walks every builtin function and
+// tensor method, calls it on a tensor that requires grad with each argument
+// list it accepts, and compares, wherever both kael and PyTorch return a
+// tensor, whether the result requires grad and has a grad_fn. PyTorch (the
+// Debian python3-torch at /usr/bin/python3) is the reference; the test
+// skips without it unless KAEL_REQUIRE_TORCH=1.
+func TestBuiltinsRecordAutogradLikePyTorch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs PyTorch")
+	}
+	python := "/usr/bin/python3"
+	if err := exec.Command(python, "-c", "import torch").Run(); err != nil {
+		if os.Getenv("KAEL_REQUIRE_TORCH") == "1" {
+			t.Fatalf("PyTorch is required: %v", err)
+		}
+		t.Skip("PyTorch not available at /usr/bin/python3")
+	}
+	var exprs []string
+	for _, name := range Methods() {
+		if _, isAttr := attributes[name]; isAttr {
+			exprs = append(exprs, "w."+name)
+			continue
+		}
+		for _, args := range gradArgLists {
+			exprs = append(exprs, "w."+name+"("+args+")")
+		}
+	}
+	for _, name := range Builtins() {
+		for _, args := range gradArgLists {
+			sep := ", "
+			if args == "" {
+				sep = ""
+			}
+			exprs = append(exprs, "torch."+name+"(w"+sep+args+")")
+		}
+	}
+	torchSays := torchGradState(t, python, exprs)
+	compared := 0
+	for i, expr := range exprs {
+		want := torchSays[i]
+		if want == "-" {
+			continue // PyTorch raised or gave no tensor
+		}
+		if knownGradGap(expr) {
+			continue
+		}
+		got := kaelGradState(expr)
+		if got == "-" {
+			continue // kael refuses these arguments or gives no tensor
+		}
+		compared++
+		if got != want {
+			t.Errorf("%s: kael %s, PyTorch %s (requires_grad grad_fn per result)", expr, got, want)
+		}
+	}
+	if compared < 150 {
+		t.Errorf("only %d calls compared with PyTorch; the walk lost its coverage", compared)
+	}
+}
+
+// gradState describes the tensors a value holds: "T" or "F" for each one's
+// requires_grad, followed by "g" when it has a grad_fn; "-" when the value
+// holds no tensor.
+func gradState(v Value) string {
+	var parts []string
+	var visit func(v Value)
+	visit = func(v Value) {
+		switch x := v.(type) {
+		case *tensor.Tensor:
+			s := "F"
+			if x.RequiresGrad() {
+				s = "T"
+			}
+			if m := x.Autograd(); m != nil && m.GradFn != nil {
+				s += "g"
+			}
+			parts = append(parts, s)
+		case Tuple:
+			for _, e := range x {
+				visit(e)
+			}
+		case *List:
+			for _, e := range x.Elems {
+				visit(e)
+			}
+		}
+	}
+	visit(v)
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ",")
+}
+
+func kaelGradState(expr string) string {
+	s := NewSession(IO{})
+	r := s.Exec(context.Background(), "", gradSetup+"__r = "+expr)
+	if r.Err != nil {
+		return "-"
+	}
+	v, _ := s.Get("__r")
+	return gradState(v)
+}
+
+// torchGradState runs every expression in PyTorch, each on a fresh w, and
+// returns gradState's answer for each.
+func torchGradState(t *testing.T, python string, exprs []string) []string {
+	t.Helper()
+	var prog strings.Builder
+	prog.WriteString(`import sys, torch
+from torch import *
+import torch.nn.functional as F
+def state(v):
+    parts = []
+    def visit(v):
+        if isinstance(v, torch.Tensor):
+            parts.append(("T" if v.requires_grad else "F") + ("g" if v.grad_fn is not None else ""))
+        elif isinstance(v, (tuple, list)):
+            for e in v: visit(e)
+    visit(v)
+    return ",".join(parts) if parts else "-"
+for line in sys.stdin.read().split("\n"):
+    if not line: continue
+    torch.manual_seed(0)
+    w = torch.tensor([[1., -2.], [3., 0.5]], requires_grad=True)
+    try:
+        r = eval(line)
+        print(state(r))
+    except Exception:
+        print("-")
+`)
+	cmd := exec.Command(python, "-c", prog.String())
+	cmd.Stdin = strings.NewReader(strings.Join(exprs, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("PyTorch: %v", err)
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != len(exprs) {
+		t.Fatalf("PyTorch answered %d lines for %d expressions", len(lines), len(exprs))
+	}
+	return lines
+}
+
+// knownGradGaps are the calls whose derivative autograd lacks so far:
+// floor_divide and remainder (PyTorch records them; their gradients are
+// zero and (1, -floor(x/y))), slogdet and unique (new operations without a
+// recorded backward yet). They belong to autograd's op table, not to the
+// language's paths; remove each here when autograd records it.
+var knownGradGaps = []string{"floor_divide(", "remainder(", "slogdet(", "unique("}
+
+func knownGradGap(expr string) bool {
+	for _, g := range knownGradGaps {
+		if strings.Contains(expr, g) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,249 @@
+package lang
+
+import (
+	"math"
+
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The element-wise builtins (autograd/elementwise.go, tensor/binary.go and
+// tensor/unary.go): those of the op table, and round, clamp and the in-place
+// writes zero_, fill_, copy_.
+
+// exposureKind is the def kind of an op the language offers as exposure
+// says.
+func exposureKind(e autograd.Exposure) int {
+	kind := 0
+	if e&autograd.Function != 0 {
+		kind |= asFunc
+	}
+	if e&autograd.Method != 0 {
+		kind |= asMethod
+	}
+	return kind
+}
+
+func defElementwise() {
+	for _, op := range autograd.BinaryOps() {
+		if op.Expose == autograd.Custom {
+			continue
+		}
+		params := "(input, " + op.Other + ")"
+		if op.Alpha {
+			params = "(input, " + op.Other + ", *, alpha=1)"
+		}
+		defBinary(exposureKind(op.Expose), op.Name+params, op.Doc, op)
+		if op.InPlaceDoc != "" {
+			defInPlace(op.Name+"_"+params, op.InPlaceDoc, op)
+		}
+	}
+	for _, op := range autograd.UnaryOps() {
+		if op.Expose == autograd.Custom {
+			continue
+		}
+		defUnary(exposureKind(op.Expose), op.Name+"(input)", op.Doc, op.Apply)
+	}
+	def(asMethod, "round(input, *, decimals=0)", autograd.RoundOp.Doc, func(a *Args) (Value, error) {
+		x, decimals := tensorArg(a, "input"), a.Int("decimals")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if decimals == 0 {
+			return result(autograd.Round(x))
+		}
+		scale := tensor.MustScalar(math.Pow(10, float64(decimals)))
+		scaled, err := autograd.Mul(x, scale)
+		if err != nil {
+			return nil, err
+		}
+		if scaled, err = autograd.Round(scaled); err != nil {
+			return nil, err
+		}
+		return result(autograd.Div(scaled, scale))
+	})
+	def(asBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *Args) (Value, error) {
+		x, lo, hi := clampArgs(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		out, err := clampSide(tensor.Lt, x, lo)
+		if err != nil {
+			return nil, err
+		}
+		return result(clampSide(tensor.Gt, out, hi))
+	})
+	def(asMethod, "clamp_(input, min=None, max=None)", "In place: limits each element to [min, max]; returns input.", func(a *Args) (Value, error) {
+		x, lo, hi := clampArgs(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		bounds := []struct {
+			op *autograd.BinaryOp
+			t  *tensor.Tensor
+		}{{autograd.MaximumOp, lo}, {autograd.MinimumOp, hi}}
+		for _, b := range bounds { // check both before changing x
+			if b.t == nil {
+				continue
+			}
+			if call, err := b.op.Prepare(x, b.t); err != nil {
+				return nil, err
+			} else if out := call.Out(); !tensor.CanCast(out, x.DType()) {
+				return nil, tensor.CastError(out, x.DType()).
+					WithHint("use x = x.clamp(...) to get a new tensor, or convert x with .to(%s) first", out)
+			}
+		}
+		for _, b := range bounds {
+			if b.t == nil {
+				continue
+			}
+			if err := b.op.InPlace(x, b.t); err != nil {
+				return nil, err
+			}
+		}
+		return x, nil
+	})
+	def(asMethod, "zero_(input)", "In place: sets every element to 0; returns input.", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := checkOverwrite(x, "zero_"); err != nil {
+			return nil, err
+		}
+		return inPlace(x, x.Fill(0))
+	})
+	def(asMethod, "fill_(input, value)", "In place: sets every element to value (a number or a 0-d tensor); returns input.", func(a *Args) (Value, error) {
+		x, v := a.Tensor("input"), a.TensorLike("value")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if v.Dim() != 0 {
+			return nil, newErrorf(RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.", v.Dim()).
+				withHint("to copy a tensor's elements, use x.copy_(src)")
+		}
+		if err := checkOverwrite(x, "fill_"); err != nil {
+			return nil, err
+		}
+		if v.RequiresGrad() && autograd.IsGradEnabled() {
+			return nil, notRecorded("fill_")
+		}
+		return inPlace(x, x.CopyFrom(v))
+	})
+	def(asMethod, "copy_(input, src)", "In place: copies the elements of src (broadcast and converted to input's dtype) into input; returns input.", func(a *Args) (Value, error) {
+		x, src := a.Tensor("input"), a.TensorLike("src")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := checkOverwrite(x, "copy_"); err != nil {
+			return nil, err
+		}
+		if src.RequiresGrad() && autograd.IsGradEnabled() {
+			return nil, notRecorded("copy_")
+		}
+		return inPlace(x, x.CopyFrom(src))
+	})
+}
+
+// defBinary defines an element-wise builtin of input and a second operand
+// (see binaryOperands) that applies op.
+func defBinary(kind int, sig, doc string, op *autograd.BinaryOp) {
+	b := def(kind, sig, doc, nil)
+	other := b.params[1].name
+	b.fn = func(a *Args) (Value, error) {
+		x, y, err := binaryOperands(a, other)
+		if err != nil {
+			return nil, err
+		}
+		return result(op.Apply(x, y))
+	}
+}
+
+// defInPlace defines the in-place method of op.
+func defInPlace(sig, doc string, op *autograd.BinaryOp) {
+	def(asMethod, sig, doc, func(a *Args) (Value, error) {
+		x, y, err := binaryOperands(a, "other")
+		if err != nil {
+			return nil, err
+		}
+		return inPlace(x, op.InPlace(x, y))
+	})
+}
+
+// binaryOperands returns the input tensor and the other operand, a tensor
+// or a number (a weak operand in promotion), scaled by alpha when the
+// builtin has one.
+func binaryOperands(a *Args, other string) (x, y *tensor.Tensor, err error) {
+	x, y = tensorArg(a, "input"), a.TensorLike(other)
+	var alpha *tensor.Tensor
+	if a.b.paramIndex("alpha") >= 0 {
+		if n, ok := a.Value("alpha").(int64); !ok || n != 1 {
+			alpha = a.TensorLike("alpha")
+		}
+	}
+	if err := a.Err(); err != nil {
+		return nil, nil, err
+	}
+	if alpha != nil {
+		y, err = autograd.Mul(y, alpha)
+	}
+	return x, y, err
+}
+
+// inPlace finishes an in-place method: it returns the changed tensor, or
+// the error.
+func inPlace(x *tensor.Tensor, err error) (Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// checkOverwrite refuses to overwrite x in place when autograd could not
+// follow: a leaf that requires grad (outside no_grad), or a tensor computed
+// from one, whose recorded history the new values would not match.
+func checkOverwrite(x *tensor.Tensor, op string) error {
+	if err := autograd.CheckInPlace(x); err != nil {
+		return err
+	}
+	if autograd.IsGradEnabled() && x.RequiresGrad() {
+		return notRecorded(op)
+	}
+	return nil
+}
+
+func notRecorded(op string) error {
+	return newErrorf(RuntimeError, "%s cannot be recorded by autograd here: it would overwrite values that require grad", op).
+		withHint("build a new tensor instead (where, masked_fill, cat), or do it inside `with no_grad():` or on x.detach()")
+}
+
+// clampArgs returns the input and the bounds of clamp; a missing bound is
+// nil.
+func clampArgs(a *Args) (x, lo, hi *tensor.Tensor) {
+	x = tensorArg(a, "input")
+	if a.IsNone("min") && a.IsNone("max") {
+		a.fail(newErrorf(RuntimeError, "%s: At least one of 'min' or 'max' must not be None", a.b.Name))
+	}
+	if !a.IsNone("min") {
+		lo = a.TensorLike("min")
+	}
+	if !a.IsNone("max") {
+		hi = a.TensorLike("max")
+	}
+	return x, lo, hi
+}
+
+// clampSide replaces the elements of x beyond bound (where beyond(x, bound)
+// holds) by bound, through autograd.Where so that the gradient reaches x
+// where it was kept and bound where it was used. A nil bound leaves x as it
+// is.
+func clampSide(beyond func(a, b *tensor.Tensor) (*tensor.Tensor, error), x, bound *tensor.Tensor) (*tensor.Tensor, error) {
+	if bound == nil {
+		return x, nil
+	}
+	cond, err := beyond(x, bound)
+	if err != nil {
+		return nil, err
+	}
+	return autograd.Where(cond, bound, x)
+}

@@ -1,0 +1,99 @@
+package lang
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/autograd"
+)
+
+func TestBuiltinsElementwise(t *testing.T) {
+	runCells(t, []cell{
+		{"x = tensor([1., 2.])\nadd(x, 1), x.add(x), torch.add(x, 1, alpha=2)", "(tensor([2., 3.], dtype=float32), tensor([2., 4.], dtype=float32), tensor([3., 4.], dtype=float32))"},
+		{"x = tensor([1, 2])\nx.sub(1), sub(x, x, alpha=2)", "(tensor([0, 1], dtype=int64), tensor([-1, -2], dtype=int64))"},
+		{"x = tensor([1, 2])\nmul(x, 2.5), x.div(2), true_divide(x, 2)", "(tensor([2.5000, 5.0000], dtype=float32), tensor([0.5000, 1.0000], dtype=float32), tensor([0.5000, 1.0000], dtype=float32))"},
+		{"x = tensor([7, -7])\nfloor_divide(x, 2), x.remainder(3)", "(tensor([ 3, -4], dtype=int64), tensor([1, 2], dtype=int64))"},
+		{"x = tensor([1., 5.])\nmaximum(x, tensor([3., 3.])), x.minimum(tensor(3.))", "(tensor([3., 5.], dtype=float32), tensor([1., 3.], dtype=float32))"},
+		{"x = tensor([1, 2, 3])\neq(x, 2), x.ne(2), x.lt(2), le(x, 2), x.gt(2), ge(x, 2)",
+			"(tensor([False,  True, False], dtype=bool), tensor([ True, False,  True], dtype=bool), tensor([ True, False, False], dtype=bool), tensor([ True,  True, False], dtype=bool), tensor([False, False,  True], dtype=bool), tensor([False,  True,  True], dtype=bool))"},
+		{"a = tensor([True, False])\nb = tensor([True, True])\nlogical_and(a, b), a.logical_or(b), logical_xor(a, b), a.logical_not()",
+			"(tensor([ True, False], dtype=bool), tensor([True, True], dtype=bool), tensor([False,  True], dtype=bool), tensor([False,  True], dtype=bool))"},
+		{"x = tensor([6, 3])\nbitwise_and(x, 3), x.bitwise_or(1), bitwise_xor(x, x), x.bitwise_not()",
+			"(tensor([2, 3], dtype=int64), tensor([7, 3], dtype=int64), tensor([0, 0], dtype=int64), tensor([-7, -4], dtype=int64))"},
+		{"bitwise_and(tensor([1.]), 1)", "~TypeError: bitwise_and is only supported for integer and bool tensors"},
+		{"x = tensor([1, -2])\nneg(x), x.abs(), abs(x), x.sign()", "(tensor([-1,  2], dtype=int64), tensor([1, 2], dtype=int64), tensor([1, 2], dtype=int64), tensor([ 1, -1], dtype=int64))"},
+		{"x = tensor([0., 1.])\nexp(x), x.log(), sqrt(tensor([4])), x.sin(), cos(x).dtype", "(tensor([1.0000, 2.7183], dtype=float32), tensor([-inf,   0.], dtype=float32), tensor([2.], dtype=float32), tensor([0.0000, 0.8415], dtype=float32), float32)"},
+		{"x = tensor([-1., 0., 2.])\nrelu(x), x.sigmoid(), tanh(x)", "(tensor([0., 0., 2.], dtype=float32), tensor([0.2689, 0.5000, 0.8808], dtype=float32), tensor([-0.7616,  0.0000,  0.9640], dtype=float32))"},
+		{"x = tensor([-1.5, 2.5])\nfloor(x), x.ceil(), x.round(), round(x), round(tensor([1.234]), decimals=2)", "(tensor([-2.,  2.], dtype=float32), tensor([-1.,  3.], dtype=float32), tensor([-2.,  2.], dtype=float32), tensor([-2.,  2.], dtype=float32), tensor([1.2300], dtype=float32))"},
+		{"x = tensor([1., 2.])\nx.pow(2), pow(x, tensor([3., 0.])), pow(2, x)", "(tensor([1., 4.], dtype=float32), tensor([1., 1.], dtype=float32), tensor([2., 4.], dtype=float32))"},
+		{"x = tensor([-2., 0.5, 3.])\nclamp(x, -1, 1), x.clamp(min=0), x.clamp(max=0.)", "(tensor([-1.0000,  0.5000,  1.0000], dtype=float32), tensor([0.0000, 0.5000, 3.0000], dtype=float32), tensor([-2.,  0.,  0.], dtype=float32))"},
+		{"tensor([1, 5]).clamp(2, 3), tensor([1, 5]).clamp(min=1.5).dtype", "(tensor([2, 3], dtype=int64), float32)"},
+		{"tensor([1.]).clamp()", "RuntimeError: clamp: At least one of 'min' or 'max' must not be None"},
+		{"exp(1.0)", "TypeError: exp(): argument 'input' must be Tensor, not float"},
+		{"exp([1.0])", "TypeError: exp(): argument 'input' must be Tensor, not list"},
+		{"add(tensor([1, 2]), tensor([1, 2, 3]))", "~ValueError: The size of tensor a (2) must match the size of tensor b (3)"},
+		{"add(tensor([1.]), 'a')", "TypeError: add(): argument 'other' must be Tensor or number, not str"},
+		{"tensor([True]).neg()", "~TypeError: Negation, the `-` operator, on a bool tensor is not supported"},
+	})
+}
+
+func TestBuiltinsInPlace(t *testing.T) {
+	runCells(t, []cell{
+		{"x = tensor([1., 2.])\ny = x\nx.add_(1)\ny", "tensor([2., 3.], dtype=float32)"},
+		{"x = tensor([1., 2.])\nx.add_(tensor([1., 1.]), alpha=-2).sub_(1).mul_(2).div_(4)", "tensor([-1.0000, -0.5000], dtype=float32)"},
+		{"x = tensor([1, 2])\nx.div_(2)", "~TypeError: result type float32 can't be cast to the desired output type int64"},
+		{"x = tensor([1., 2.])\nv = x[0:1]\nv.fill_(7)\nx", "tensor([7., 2.], dtype=float32)"},
+		{"x = tensor([1, 2])\nx.zero_()\nx", "tensor([0, 0], dtype=int64)"},
+		{"x = tensor([1., 2.])\nx.fill_(tensor(3))", "tensor([3., 3.], dtype=float32)"},
+		{"x = tensor([1., 2.])\nx.fill_(tensor([3.]))", "~RuntimeError: fill_ only supports 0-dimension value tensor"},
+		{"x = zeros(2, 2)\nx.copy_(tensor([1, 2]))\nx", "tensor([[1., 2.],\n        [1., 2.]], dtype=float32)"},
+		{"x = tensor([-3., 0.5, 3.])\nx.clamp_(-1, 1)\nx", "tensor([-1.0000,  0.5000,  1.0000], dtype=float32)"},
+		{"x = tensor([1, 5])\nx.clamp_(0, 2.5)", "~TypeError: result type float32 can't be cast"},
+		{"w = ones(2, requires_grad=True)\nw.add_(1)", "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation."},
+		{"w = ones(2, requires_grad=True)\nw.zero_()", "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation."},
+		{"w = ones(2, requires_grad=True)\nwith no_grad():\n    w.sub_(0.5)\n    w.clamp_(max=0.25)\nw, w.requires_grad", "(tensor([0.2500, 0.2500], dtype=float32), True)"},
+		{"w = ones(2, requires_grad=True)\ny = w * 2\ny.fill_(1)", "~RuntimeError: fill_ cannot be recorded by autograd"},
+		{"w = ones(2, requires_grad=True)\nz = zeros(2)\nz.copy_(w * 2)", "~RuntimeError: copy_ cannot be recorded by autograd"},
+	})
+}
+
+// TestOpTableBuiltins: every descriptor of autograd's op table is a builtin
+// or method, as its Expose says, with the descriptor's help, so that adding
+// a descriptor is all the language needs.
+func TestOpTableBuiltins(t *testing.T) {
+	check := func(name, doc string, expose autograd.Exposure) {
+		t.Helper()
+		fn, isFunc := builtins[name]
+		m, isMethod := methods[name]
+		if expose == autograd.Custom {
+			if !isFunc && !isMethod {
+				t.Errorf("%s: Custom, but the language defines no builtin or method of that name", name)
+			}
+			return
+		}
+		// A name the op is not exposed as may still be taken by a Python
+		// builtin (abs and pow of numbers), so only the exposures are checked.
+		for _, e := range []struct {
+			want    autograd.Exposure
+			b       *Builtin
+			present bool
+			what    string
+		}{{autograd.Function, fn, isFunc, "builtin function"}, {autograd.Method, m, isMethod, "tensor method"}} {
+			switch {
+			case expose&e.want == 0:
+			case !e.present:
+				t.Errorf("%s: no %s", name, e.what)
+			case e.b.Doc != doc:
+				t.Errorf("%s: the %s's help is %q, want the descriptor's %q", name, e.what, e.b.Doc, doc)
+			}
+		}
+	}
+	for _, op := range autograd.BinaryOps() {
+		check(op.Name, op.Doc, op.Expose)
+		if op.InPlaceDoc != "" {
+			check(op.Name+"_", op.InPlaceDoc, autograd.Method)
+		}
+	}
+	for _, op := range autograd.UnaryOps() {
+		check(op.Name, op.Doc, op.Expose)
+	}
+}

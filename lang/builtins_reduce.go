@@ -1,0 +1,166 @@
+package lang
+
+import (
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The reductions (autograd/reduce.go, tensor/reduce*.go): sum, mean, max,
+// argmax, var, norm, ...
+
+func defReductions() {
+	defReduce(asMethod, "sum", true, "The sum of the elements over dim (all when None); integers and bools give int64.", autograd.Sum)
+	defReduce(asBoth, "mean", true, "The mean of the elements over dim (all when None); the input must be floating.", autograd.Mean)
+	defReduce(asBoth, "prod", true, "The product of the elements over dim (all when None); integers and bools give int64.", autograd.Prod)
+	defReduce(asBoth, "amax", false, "The largest element over dim (all when None); ties share the gradient.", autograd.Amax)
+	defReduce(asBoth, "amin", false, "The smallest element over dim (all when None); ties share the gradient.", autograd.Amin)
+	defReduce(asMethod, "all", false, "Whether every element over dim (all when None) is true, as a bool tensor.", tensor.All)
+	defReduce(asMethod, "any", false, "Whether some element over dim (all when None) is true, as a bool tensor.", tensor.Any)
+	defExtremum("max", autograd.MaximumOp, "The largest element as a 0-d tensor; with dim, a tuple (values, indices) along dim; with a tensor, the element-wise maximum.", autograd.Amax, autograd.Max)
+	defExtremum("min", autograd.MinimumOp, "The smallest element as a 0-d tensor; with dim, a tuple (values, indices) along dim; with a tensor, the element-wise minimum.", autograd.Amin, autograd.Min)
+	defArg("argmax", "The index of the largest element, in the flattened tensor or along dim, as int64.", tensor.ArgmaxAll, tensor.Argmax)
+	defArg("argmin", "The index of the smallest element, in the flattened tensor or along dim, as int64.", tensor.ArgminAll, tensor.Argmin)
+	defSpread("var", "The variance over dim (all when None), unbiased (dividing by N-1) unless unbiased=False or correction says otherwise.", autograd.Var)
+	defSpread("std", "The standard deviation over dim (all when None), unbiased unless unbiased=False or correction says otherwise.", autograd.Std)
+	defWithInt(asBoth, "cumsum(input, dim, *, dtype=None)", "The running sum along dim; integers and bools give int64.", autograd.Cumsum)
+	def(asBoth, "logsumexp(input, dim, keepdim=False)", "log(sum(exp(input))) over dim, computed without overflow.", func(a *Args) (Value, error) {
+		x, dims, keep := tensorArg(a, "input"), a.Ints("dim"), a.Bool("keepdim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(autograd.Logsumexp(x, dims, keep))
+	})
+	def(asBoth, "norm(input, p='fro', dim=None, keepdim=False, dtype=None)", "The vector p-norm over dim (all when None): p may be a number, inf, -inf or 'fro' (2).", func(a *Args) (Value, error) {
+		x, err := reduceInput(a)
+		if err != nil {
+			return nil, err
+		}
+		var p float64
+		switch v := a.Value("p").(type) {
+		case string:
+			if v != "fro" {
+				return nil, newErrorf(ValueError, "norm(): unsupported norm type '%s'", v).
+					withHint("kael has vector norms: p may be a number, inf, -inf or 'fro'")
+			}
+			p = 2
+		default:
+			p = a.Float("p")
+		}
+		dims, keep := a.Ints("dim"), a.Bool("keepdim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(autograd.Norm(x, p, dims, keep))
+	})
+}
+
+// reduceInput returns the input of a reduction, converted to the dtype
+// argument when the builtin has one and it is given.
+func reduceInput(a *Args) (*tensor.Tensor, error) {
+	x := tensorArg(a, "input")
+	if a.b.paramIndex("dtype") < 0 || a.IsNone("dtype") {
+		return x, a.Err()
+	}
+	d := a.DType("dtype")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	return autograd.To(x, d)
+}
+
+// defReduce defines a reduction over some or all dimensions; withDType
+// adds PyTorch's dtype argument, the dtype to convert the input to first.
+func defReduce(kind int, name string, withDType bool, doc string, f func(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error)) {
+	sig := name + "(input, dim=None, keepdim=False)"
+	if withDType {
+		sig = name + "(input, dim=None, keepdim=False, *, dtype=None)"
+	}
+	def(kind, sig, doc, func(a *Args) (Value, error) {
+		x, err := reduceInput(a)
+		if err != nil {
+			return nil, err
+		}
+		dims, keep := a.Ints("dim"), a.Bool("keepdim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(f(x, dims, keep))
+	})
+}
+
+// defExtremum defines max or min: over everything, along a dimension with
+// indices, or element-wise against another tensor.
+func defExtremum(name string, elementwise *autograd.BinaryOp, doc string,
+	all func(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error),
+	along func(x *tensor.Tensor, dim int, keepdim bool) (*tensor.Tensor, *tensor.Tensor, error)) {
+	def(asMethod, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
+		x := tensorArg(a, "input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if other, ok := a.Value("dim").(*tensor.Tensor); ok {
+			return result(elementwise.Apply(x, other))
+		}
+		keep, dim := a.Bool("keepdim"), a.OptInt("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if dim == nil {
+			return result(all(x, nil, false))
+		}
+		values, indices, err := along(x, *dim, keep)
+		if err != nil {
+			return nil, err
+		}
+		return Tuple{values, indices}, nil
+	})
+}
+
+// defArg defines argmax or argmin.
+func defArg(name, doc string, all func(x *tensor.Tensor) (*tensor.Tensor, error),
+	along func(x *tensor.Tensor, dim int, keepdim bool) (*tensor.Tensor, error)) {
+	def(asBoth, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
+		x, keep, dim := tensorArg(a, "input"), a.Bool("keepdim"), a.OptInt("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if dim == nil {
+			out, err := all(x)
+			if err != nil || !keep {
+				return result(out, err)
+			}
+			ones := make([]int, x.Dim())
+			for i := range ones {
+				ones[i] = 1
+			}
+			return result(out.Reshape(ones...))
+		}
+		return result(along(x, *dim, keep))
+	})
+}
+
+// defSpread defines var or std, which take PyTorch's unbiased flag or its
+// newer correction.
+func defSpread(name, doc string, f func(x *tensor.Tensor, dims []int, correction int, keepdim bool) (*tensor.Tensor, error)) {
+	def(asBoth, name+"(input, dim=None, unbiased=True, keepdim=False, *, correction=None)", doc, func(a *Args) (Value, error) {
+		x, unbiased := tensorArg(a, "input"), a.Bool("unbiased")
+		var dims []int
+		if b, ok := a.Value("dim").(bool); ok { // x.var(False): the unbiased flag
+			unbiased = b
+		} else {
+			dims = a.Ints("dim")
+		}
+		keep := a.Bool("keepdim")
+		correction := 0
+		if unbiased {
+			correction = 1
+		}
+		if !a.IsNone("correction") {
+			correction = a.Int("correction")
+		}
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(f(x, dims, correction, keep))
+	})
+}

@@ -1,0 +1,29 @@
+package lang
+
+import (
+	"testing"
+)
+
+func TestBuiltinsReductions(t *testing.T) {
+	runCells(t, []cell{
+		{"x = tensor([[1., 2.], [3., 4.]])\nx.sum(), x.sum(0), x.sum(dim=1, keepdim=True).shape, sum(x, (0, 1))", "(tensor(10., dtype=float32), tensor([4., 6.], dtype=float32), torch.Size([2, 1]), tensor(10., dtype=float32))"},
+		{"torch.sum(tensor([True, True])), tensor([1, 2]).sum(dtype=float64)", "(tensor(2, dtype=int64), tensor(3., dtype=float64))"},
+		{"x = tensor([[1., 2.], [3., 4.]])\nmean(x), x.mean(1), x.prod(), prod(x, 0)", "(tensor(2.5000, dtype=float32), tensor([1.5000, 3.5000], dtype=float32), tensor(24., dtype=float32), tensor([3., 8.], dtype=float32))"},
+		{"tensor([1, 2]).mean()", "TypeError: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: int64"},
+		{"tensor([1, 2]).mean(dtype=float32)", "tensor(1.5000, dtype=float32)"},
+		{"x = tensor([[1., 5.], [3., 4.]])\nx.max(), max(x), x.min(), x.amax(0), amin(x, dim=1)", "(tensor(5., dtype=float32), tensor(5., dtype=float32), tensor(1., dtype=float32), tensor([3., 5.], dtype=float32), tensor([1., 3.], dtype=float32))"},
+		{"x = tensor([[1., 5.], [3., 4.]])\nx.max(1), min(x, dim=0)", "((tensor([5., 4.], dtype=float32), tensor([1, 1], dtype=int64)), (tensor([1., 4.], dtype=float32), tensor([0, 1], dtype=int64)))"},
+		{"x = tensor([[1., 5.], [3., 4.]])\nvalues, indices = torch.max(x, 1, keepdim=True)\nvalues.shape, indices.shape", "(torch.Size([2, 1]), torch.Size([2, 1]))"},
+		{"x = tensor([1., 5.])\nmax(x, tensor([2., 2.])), x.min(tensor(3.))", "(tensor([2., 5.], dtype=float32), tensor([1., 3.], dtype=float32))"},
+		{"x = tensor([[1., 5.], [3., 4.]])\nx.argmax(), argmin(x), x.argmax(dim=0), x.argmax(keepdim=True).shape", "(tensor(1, dtype=int64), tensor(0, dtype=int64), tensor([1, 0], dtype=int64), torch.Size([1, 1]))"},
+		{"x = tensor([1., 2., 3., 4.])\nx.var(), var(x, unbiased=False), x.std(correction=0), x.var(False)", "(tensor(1.6667, dtype=float32), tensor(1.2500, dtype=float32), tensor(1.1180, dtype=float32), tensor(1.2500, dtype=float32))"},
+		{"tensor([[1., 2.], [3., 5.]]).std(1, keepdim=True)", "tensor([[0.7071],\n        [1.4142]], dtype=float32)"},
+		{"x = tensor([True, False])\nx.all(), x.any(), all(x), any(tensor([[0, 1]]), dim=1)", "(tensor(False, dtype=bool), tensor(True, dtype=bool), tensor(False, dtype=bool), tensor([True], dtype=bool))"},
+		{"x = tensor([1, 2, 3])\ncumsum(x, 0), x.cumsum(dim=0, dtype=float32)", "(tensor([1, 3, 6], dtype=int64), tensor([1., 3., 6.], dtype=float32))"},
+		{"logsumexp(tensor([0., 0.]), 0), tensor([[1000., 1000.]]).logsumexp(dim=1)", "(tensor(0.6931, dtype=float32), tensor([1000.6932], dtype=float32))"},
+		{"x = tensor([3., -4.])\nx.norm(), norm(x, 1), x.norm(p=math.inf), x.norm(p='fro')", "(tensor(5., dtype=float32), tensor(7., dtype=float32), tensor(4., dtype=float32), tensor(5., dtype=float32))"},
+		{"tensor([1.]).norm(p='nuc')", "ValueError: norm(): unsupported norm type 'nuc'"},
+		{"tensor([1.]).sum(dim='a')", "TypeError: sum(): argument 'dim' must be int or tuple of ints, not str"},
+		{"tensor([1.]).sum(5)", "~IndexError"},
+	})
+}

@@ -1,0 +1,472 @@
+package lang
+
+import (
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// The compiler turns a resolved syntax tree into Go closures ("closure
+// compilation"): each expression becomes an evalFn and each statement an
+// execFn that calls the closures of its parts directly. Names were
+// resolved to slots before (resolve.go), so running reads no maps; spans
+// are computed only when an error needs one. See docs/adr/0003.
+
+// evalFn evaluates a compiled expression in a frame.
+type evalFn func(in *interp) (Value, error)
+
+// execFn runs a compiled statement in a frame and says how it ended; a
+// return statement leaves its value in in.ret.
+type execFn func(in *interp) (ctrl, error)
+
+// compiler compiles the statements of one cell.
+type compiler struct {
+	res   *resolution
+	glob  *globalTable
+	fn    *funcInfo
+	loops int    // the loops enclosing the statement being compiled
+	err   *Error // the first error found while compiling
+	// nest is the nesting of the expression being compiled, maxNest the
+	// deepest so far: a call's frame costs that much of the stack budget.
+	nest, maxNest int
+	constDepth    int
+	consts        map[syntax.Expr]constResult
+}
+
+// cellCode is a compiled cell: its statements, the last one also as an
+// expression when it is one (the REPL shows its value).
+type cellCode struct {
+	nlocals   int
+	cellSlots []int
+	stmts     []execFn
+	nodes     []syntax.Stmt
+	last      evalFn // nil unless the last statement is an expression
+}
+
+// compileCell resolves and compiles the statements of a cell.
+func compileCell(g *globalTable, stmts []syntax.Stmt) (*cellCode, *Error) {
+	res := resolveStmts(g, stmts)
+	c := &compiler{res: res, glob: g, fn: res.top}
+	code := &cellCode{nodes: stmts}
+	for i, st := range stmts {
+		if es, ok := st.(*syntax.ExprStmt); ok && i == len(stmts)-1 {
+			code.last = c.expr(es.X)
+		}
+		code.stmts = append(code.stmts, c.stmt(st))
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	code.nlocals, code.cellSlots = len(res.top.locals), cellSlots(res.top)
+	return code, nil
+}
+
+// exprCode is a compiled expression evaluated at a cell's top level.
+type exprCode struct {
+	nlocals int
+	eval    evalFn
+}
+
+// compileExpr resolves and compiles an expression.
+func compileExpr(g *globalTable, x syntax.Expr) (*exprCode, *Error) {
+	res := resolveExpr(g, x)
+	c := &compiler{res: res, glob: g, fn: res.top}
+	eval := c.expr(x)
+	if c.err != nil {
+		return nil, c.err
+	}
+	return &exprCode{nlocals: len(res.top.locals), eval: eval}, nil
+}
+
+// cellSlots lists the slots of fn that hold cells.
+func cellSlots(fn *funcInfo) []int {
+	var out []int
+	for _, b := range fn.locals {
+		if b.kind == scopeCell {
+			out = append(out, b.index)
+		}
+	}
+	return out
+}
+
+// fail records a compile-time error (a SyntaxError Python also reports
+// before running anything) and returns code that raises it.
+func (c *compiler) fail(err *Error, n syntax.Node) execFn {
+	e := err
+	e.Span = n.Span()
+	if c.err == nil {
+		c.err = e
+	}
+	return func(in *interp) (ctrl, error) { return ctrlNext, e }
+}
+
+// block compiles a sequence of statements; running it records each
+// statement in the frame (for internal errors) as it starts.
+func (c *compiler) block(stmts []syntax.Stmt) execFn {
+	fns := make([]execFn, len(stmts))
+	for i, st := range stmts {
+		fns[i] = c.stmtBody(st)
+	}
+	switch len(fns) {
+	case 0:
+		return func(in *interp) (ctrl, error) { return ctrlNext, nil }
+	case 1:
+		return c.stmtAt(stmts[0], fns[0])
+	}
+	return func(in *interp) (ctrl, error) {
+		for i, f := range fns {
+			in.stmt = stmts[i]
+			if k, err := f(in); err != nil || k != ctrlNext {
+				return k, err
+			}
+		}
+		return ctrlNext, nil
+	}
+}
+
+// stmt compiles one statement.
+func (c *compiler) stmt(st syntax.Stmt) execFn { return c.stmtAt(st, c.stmtBody(st)) }
+
+// stmtAt returns f, recording st in the frame first.
+func (c *compiler) stmtAt(st syntax.Stmt, f execFn) execFn {
+	return func(in *interp) (ctrl, error) {
+		in.stmt = st
+		return f(in)
+	}
+}
+
+func (c *compiler) stmtBody(st syntax.Stmt) execFn {
+	switch st := st.(type) {
+	case *syntax.ExprStmt:
+		x := c.expr(st.X)
+		return func(in *interp) (ctrl, error) {
+			_, err := x(in)
+			return ctrlNext, in.wrapNode(err, st.X)
+		}
+	case *syntax.AssignStmt:
+		return c.assignStmt(st)
+	case *syntax.DefStmt:
+		mk := c.function(st, st.Name.Name, st.Params, st.Body, nil)
+		store := c.storeName(st.Name)
+		return func(in *interp) (ctrl, error) {
+			fn, err := mk(in)
+			if err != nil {
+				return ctrlNext, err
+			}
+			store(in, fn)
+			return ctrlNext, nil
+		}
+	case *syntax.ReturnStmt:
+		if c.fn.isTop() {
+			return c.fail(newErrorf(SyntaxError, "'return' outside function"), st)
+		}
+		if st.Result == nil {
+			return func(in *interp) (ctrl, error) { in.ret = None; return ctrlReturn, nil }
+		}
+		x := c.expr(st.Result)
+		return func(in *interp) (ctrl, error) {
+			v, err := x(in)
+			if err != nil {
+				return ctrlNext, in.wrapNode(err, st.Result)
+			}
+			in.ret = v
+			return ctrlReturn, nil
+		}
+	case *syntax.IfStmt:
+		cond, body, els := c.cond(st.Cond), c.block(st.Body), c.block(st.Else)
+		return func(in *interp) (ctrl, error) {
+			ok, err := cond(in)
+			if err != nil {
+				return ctrlNext, err
+			}
+			if ok {
+				return body(in)
+			}
+			return els(in)
+		}
+	case *syntax.WhileStmt:
+		return c.whileStmt(st)
+	case *syntax.ForStmt:
+		return c.forStmt(st)
+	case *syntax.BreakStmt:
+		if c.loops == 0 {
+			return c.fail(newErrorf(SyntaxError, "'break' or 'continue' outside loop"), st)
+		}
+		return func(in *interp) (ctrl, error) { return ctrlBreak, nil }
+	case *syntax.ContinueStmt:
+		if c.loops == 0 {
+			return c.fail(newErrorf(SyntaxError, "'break' or 'continue' outside loop"), st)
+		}
+		return func(in *interp) (ctrl, error) { return ctrlContinue, nil }
+	case *syntax.PassStmt:
+		return func(in *interp) (ctrl, error) { return ctrlNext, nil }
+	case *syntax.DelStmt:
+		return c.delStmt(st)
+	case *syntax.WithStmt:
+		return c.withStmt(st)
+	case *syntax.ImportStmt, *syntax.FromImportStmt:
+		return c.importStmt(st, importedNames(st))
+	case *syntax.AssertStmt:
+		cond := c.cond(st.Cond)
+		var msg evalFn
+		if st.Msg != nil {
+			msg = c.expr(st.Msg)
+		}
+		return func(in *interp) (ctrl, error) {
+			ok, err := cond(in)
+			if err != nil || ok {
+				return ctrlNext, err
+			}
+			text := "assertion failed"
+			if msg != nil {
+				v, err := msg(in)
+				if err != nil {
+					return ctrlNext, in.errorAt(err, st.Msg.Span())
+				}
+				text = Str(v)
+			}
+			return ctrlNext, in.errorAt(newErrorf(AssertionError, "%s", text), st.Cond.Span())
+		}
+	}
+	return c.fail(newErrorf(SyntaxError, "unsupported statement"), st)
+}
+
+// cond compiles an expression used for its truth.
+func (c *compiler) cond(x syntax.Expr) func(in *interp) (bool, error) {
+	f := c.expr(x)
+	return func(in *interp) (bool, error) {
+		v, err := f(in)
+		if err != nil {
+			return false, in.errorAt(err, x.Span())
+		}
+		if b, ok := v.(bool); ok {
+			return b, nil
+		}
+		ok, err := Truth(v)
+		return ok, in.wrapNode(err, x)
+	}
+}
+
+func (c *compiler) whileStmt(st *syntax.WhileStmt) execFn {
+	cond := c.cond(st.Cond)
+	c.loops++
+	body := c.block(st.Body)
+	c.loops--
+	return func(in *interp) (ctrl, error) {
+		for {
+			ok, err := cond(in)
+			if err != nil || !ok {
+				return ctrlNext, err
+			}
+			k, err := body(in)
+			if err != nil || k == ctrlReturn {
+				return k, err
+			}
+			if k == ctrlBreak {
+				return ctrlNext, nil
+			}
+			if err := in.tick(); err != nil {
+				return ctrlNext, in.errorAt(err, st.Span())
+			}
+		}
+	}
+}
+
+func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
+	iter := c.expr(st.Iter)
+	target := c.target(st.Target)
+	c.loops++
+	body := c.block(st.Body)
+	c.loops--
+	// step runs one iteration; it reports whether to go on.
+	step := func(in *interp, item Value) (bool, ctrl, error) {
+		if err := in.tick(); err != nil {
+			return false, ctrlNext, in.errorAt(err, st.Span())
+		}
+		if err := target(in, item); err != nil {
+			return false, ctrlNext, in.errorAt(err, st.Target.Span())
+		}
+		k, err := body(in)
+		switch {
+		case err != nil:
+			return false, ctrlNext, err
+		case k == ctrlBreak:
+			return false, ctrlNext, nil
+		case k == ctrlReturn:
+			return false, ctrlReturn, nil
+		}
+		return true, ctrlNext, nil
+	}
+	var storeVar func(in *interp, v Value) // when the target is a variable
+	if id, ok := unparen(st.Target).(*syntax.Ident); ok {
+		storeVar = c.storeName(id)
+	}
+	return func(in *interp) (ctrl, error) {
+		seq, err := iter(in)
+		if err != nil {
+			return ctrlNext, in.errorAt(err, st.Iter.Span())
+		}
+		if r, ok := seq.(*Range); ok && storeVar != nil {
+			// The common loop: no iterator, one int per step, stored
+			// straight into the variable.
+			n := r.Len()
+			for i := int64(0); i < n; i++ {
+				if err := in.tick(); err != nil {
+					return ctrlNext, in.errorAt(err, st.Span())
+				}
+				storeVar(in, r.Start+i*r.Step)
+				switch k, err := body(in); {
+				case err != nil:
+					return ctrlNext, err
+				case k == ctrlBreak:
+					return ctrlNext, nil
+				case k == ctrlReturn:
+					return ctrlReturn, nil
+				}
+			}
+			return ctrlNext, nil
+		}
+		if r, ok := seq.(*Range); ok {
+			n := r.Len()
+			for i := int64(0); i < n; i++ {
+				more, k, err := step(in, r.Start+i*r.Step)
+				if !more {
+					return k, err
+				}
+			}
+			return ctrlNext, nil
+		}
+		var result ctrl
+		var loopErr error
+		err = iterate(seq, func(item Value) bool {
+			var more bool
+			more, result, loopErr = step(in, item)
+			return more
+		})
+		if err != nil {
+			return ctrlNext, in.errorAt(err, st.Iter.Span())
+		}
+		return result, loopErr
+	}
+}
+
+func (c *compiler) withStmt(st *syntax.WithStmt) execFn {
+	items := make([]evalFn, len(st.Items))
+	targets := make([]storeFn, len(st.Items))
+	for i, it := range st.Items {
+		items[i] = c.expr(it.X)
+		if it.Target != nil {
+			targets[i] = c.target(it.Target)
+		}
+	}
+	body := c.block(st.Body)
+	var enter func(in *interp, i int) (ctrl, error)
+	enter = func(in *interp, i int) (ctrl, error) {
+		if i == len(items) {
+			return body(in)
+		}
+		item := st.Items[i]
+		v, err := items[i](in)
+		if err != nil {
+			return ctrlNext, in.errorAt(err, item.X.Span())
+		}
+		cm, ok := v.(*ContextManager)
+		if !ok {
+			return ctrlNext, in.errorAt(newErrorf(TypeError, "'%s' object does not support the context manager protocol", TypeName(v)).
+				withHint("kael's context managers are no_grad() and enable_grad()"), item.X.Span())
+		}
+		if err := cm.Enter(); err != nil {
+			return ctrlNext, in.errorAt(err, item.X.Span())
+		}
+		defer cm.Exit()
+		if targets[i] != nil {
+			if err := targets[i](in, cm); err != nil {
+				return ctrlNext, in.errorAt(err, item.Target.Span())
+			}
+		}
+		return enter(in, i+1)
+	}
+	return func(in *interp) (ctrl, error) { return enter(in, 0) }
+}
+
+// function compiles a def or lambda and returns what makes the function
+// value when the definition runs: it evaluates the defaults and captures
+// the closure's cells.
+func (c *compiler) function(node syntax.Node, name string, params []*syntax.Param, body []syntax.Stmt, expr syntax.Expr) func(in *interp) (*Function, error) {
+	defaults := make([]evalFn, len(params))
+	for i, p := range params {
+		if p.Default != nil {
+			defaults[i] = c.expr(p.Default)
+		}
+	}
+	info := c.res.funcs[node]
+	inner := &compiler{res: c.res, glob: c.glob, fn: info}
+	code := &funcCode{fn: info, free: info.free, simple: true}
+	if expr != nil {
+		code.expr = inner.expr(expr)
+	} else {
+		code.body = inner.block(body)
+	}
+	if inner.err != nil && c.err == nil {
+		c.err = inner.err
+	}
+	code.nlocals, code.cellSlots = len(info.locals), cellSlots(info)
+	code.weight = inner.maxNest + len(body) + 1
+	for _, b := range info.locals {
+		code.names = append(code.names, b.name)
+	}
+	for _, p := range params {
+		if p.Default != nil || p.Star != syntax.ILLEGAL {
+			code.simple = false
+		}
+	}
+	// Where the closure's cells come from in the defining frame.
+	capture := make([]*nameBinding, len(info.free))
+	for i, fb := range info.free {
+		capture[i] = fb.outer
+	}
+	var doc string
+	if len(body) > 0 {
+		if es, ok := body[0].(*syntax.ExprStmt); ok {
+			if s, ok := es.X.(*syntax.StringLit); ok {
+				doc = s.Value
+			}
+		}
+	}
+	return func(in *interp) (*Function, error) {
+		fn := &Function{Name: name, Params: params, Body: body, Expr: expr, Doc: doc, src: in.src, filename: in.filename,
+			code: code, glob: c.glob}
+		fn.Defaults = make([]Value, len(params))
+		for i, d := range defaults {
+			if d == nil {
+				continue
+			}
+			v, err := d(in)
+			if err != nil {
+				return nil, in.errorAt(err, params[i].Default.Span())
+			}
+			fn.Defaults[i] = v
+		}
+		if len(capture) > 0 {
+			fn.free = make([]*varCell, len(capture))
+			for i, b := range capture {
+				if b.kind == scopeFree {
+					fn.free[i] = in.free[b.index]
+				} else {
+					fn.free[i] = in.locals[b.index].(*varCell)
+				}
+			}
+		}
+		kwOnly := false
+		for i, p := range params {
+			switch p.Star {
+			case syntax.STAR:
+				fn.params = append(fn.params, param{name: p.Name.Name, variadic: true})
+				kwOnly = true
+			case syntax.STARSTAR:
+				fn.kwargs = p.Name.Name
+			default:
+				fn.params = append(fn.params, param{name: p.Name.Name, def: fn.Defaults[i], kwOnly: kwOnly})
+			}
+		}
+		return fn, nil
+	}
+}

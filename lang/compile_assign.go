@@ -1,0 +1,557 @@
+package lang
+
+import (
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// A failing statement changes no variable. For x = e and for unpacking into
+// names (a, b = e) that costs nothing: everything that can fail (e, the
+// unpacking) happens before the first store, and storing into a slot cannot
+// fail. Only assignments with several targets, or with an element or
+// attribute among them, keep an undo log (assignGeneral).
+
+// storeFn stores a value into a compiled assignment target.
+type storeFn func(in *interp, v Value) error
+
+// nameSlot is the compiled access to one variable's slot: raw reads (nil
+// when unbound) and writes (nil unbinds), for stores and undo logs.
+type nameSlot struct {
+	load  func(in *interp) Value
+	store func(in *interp, v Value)
+	kind  scopeKind
+}
+
+func (c *compiler) nameSlot(id *syntax.Ident) nameSlot {
+	b := c.res.uses[id]
+	i := b.index
+	switch b.kind {
+	case scopeLocal:
+		return nameSlot{kind: b.kind,
+			load:  func(in *interp) Value { return in.locals[i] },
+			store: func(in *interp, v Value) { in.locals[i] = v }}
+	case scopeCell:
+		return nameSlot{kind: b.kind,
+			load:  func(in *interp) Value { return in.locals[i].(*varCell).v },
+			store: func(in *interp, v Value) { in.locals[i].(*varCell).v = v }}
+	case scopeFree:
+		return nameSlot{kind: b.kind,
+			load:  func(in *interp) Value { return in.free[i].v },
+			store: func(in *interp, v Value) { in.free[i].v = v }}
+	}
+	g := c.glob
+	return nameSlot{kind: b.kind,
+		load:  func(*interp) Value { return g.vals[i] },
+		store: func(_ *interp, v Value) { g.vals[i] = v }}
+}
+
+// storeName compiles a store into a variable.
+func (c *compiler) storeName(id *syntax.Ident) func(in *interp, v Value) {
+	return c.nameSlot(id).store
+}
+
+// targetCode is a compiled assignment target.
+type targetCode struct {
+	node syntax.Expr
+	name *nameSlot     // a variable
+	elts []*targetCode // a tuple or list of targets
+	obj  evalFn        // the object of an attribute or element
+	attr string
+	subs subscriptsFn // the subscripts of an element; nil for an attribute
+	key  evalFn       // the subscript of x[k], one that is not a slice
+}
+
+func unparen(t syntax.Expr) syntax.Expr {
+	for {
+		p, ok := t.(*syntax.ParenExpr)
+		if !ok {
+			return t
+		}
+		t = p.X
+	}
+}
+
+func (c *compiler) targetCode(t syntax.Expr) *targetCode {
+	tc := &targetCode{node: t}
+	switch u := unparen(t).(type) {
+	case *syntax.Ident:
+		s := c.nameSlot(u)
+		tc.name = &s
+	case *syntax.TupleExpr:
+		for _, e := range u.Elts {
+			tc.elts = append(tc.elts, c.targetCode(e))
+		}
+	case *syntax.ListExpr:
+		for _, e := range u.Elts {
+			tc.elts = append(tc.elts, c.targetCode(e))
+		}
+	case *syntax.AttrExpr:
+		tc.obj, tc.attr = c.expr(u.X), u.Name.Name
+	case *syntax.IndexExpr:
+		tc.obj, tc.subs = c.expr(u.X), c.subscripts(u.Subs)
+		if _, isSlice := u.Subs[0].(*syntax.SliceExpr); len(u.Subs) == 1 && !isSlice {
+			tc.key = c.expr(u.Subs[0])
+		}
+	default:
+		c.fail(newErrorf(SyntaxError, "cannot assign to this expression"), t)
+	}
+	return tc
+}
+
+// namesOnly reports whether a target binds only variables.
+func (tc *targetCode) namesOnly() bool {
+	if tc.name != nil {
+		return true
+	}
+	if tc.obj != nil {
+		return false
+	}
+	for _, e := range tc.elts {
+		if !e.namesOnly() {
+			return false
+		}
+	}
+	return true
+}
+
+// target compiles the target of a for loop, a comprehension or a with
+// statement.
+func (c *compiler) target(t syntax.Expr) storeFn {
+	tc := c.targetCode(t)
+	return c.assignTo([]*targetCode{tc})
+}
+
+// assignTo returns what stores a value into targets, in order.
+func (c *compiler) assignTo(targets []*targetCode) storeFn {
+	if len(targets) == 1 && targets[0].name != nil {
+		store := targets[0].name.store
+		return func(in *interp, v Value) error { store(in, v); return nil }
+	}
+	if len(targets) == 1 && targets[0].namesOnly() && allNames(targets[0].elts) {
+		// a, b = e: unpack, then store; only the unpacking can fail.
+		tc := targets[0]
+		return func(in *interp, v Value) error {
+			elems, err := unpack(v, len(tc.elts))
+			if err != nil {
+				return err
+			}
+			for i, e := range tc.elts {
+				e.name.store(in, elems[i])
+			}
+			return nil
+		}
+	}
+	if len(targets) == 1 && targets[0].obj != nil {
+		// x[i] = e or x.a = e: one store, which changes nothing when it fails.
+		tc := targets[0]
+		return func(in *interp, v Value) error {
+			obj, err := tc.obj(in)
+			if err != nil {
+				return err
+			}
+			s := store{target: tc.node, obj: obj, attr: tc.attr, value: v}
+			if tc.key != nil {
+				k, err := tc.key(in)
+				if err != nil {
+					return err
+				}
+				if d, ok := obj.(*Dict); ok {
+					return in.wrapNode(d.Set(k, v), tc.node)
+				}
+				s.subs = []subscript{{value: k}}
+			} else if tc.subs != nil {
+				if s.subs, err = tc.subs(in); err != nil {
+					return err
+				}
+			}
+			return in.wrapNode(s.apply(), tc.node)
+		}
+	}
+	return func(in *interp, v Value) error { return in.assignGeneral(targets, v) }
+}
+
+func allNames(ts []*targetCode) bool {
+	for _, t := range ts {
+		if t.name == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// unpack returns the n elements of v for a, b, ... = v.
+func unpack(v Value, n int) ([]Value, error) {
+	elems, ok := v.(Tuple)
+	if !ok {
+		var err error
+		if elems, err = collect(v); err != nil {
+			return nil, newErrorf(TypeError, "cannot unpack non-iterable %s object", TypeName(v))
+		}
+	}
+	if len(elems) != n {
+		if len(elems) > n {
+			return nil, newErrorf(ValueError, "too many values to unpack (expected %d)", n)
+		}
+		return nil, newErrorf(ValueError, "not enough values to unpack (expected %d, got %d)", n, len(elems))
+	}
+	return elems, nil
+}
+
+func (c *compiler) assignStmt(st *syntax.AssignStmt) execFn {
+	if st.Op != syntax.ASSIGN {
+		return c.augAssign(st)
+	}
+	value := c.expr(st.Value)
+	targets := make([]*targetCode, len(st.Targets))
+	for i, t := range st.Targets {
+		targets[i] = c.targetCode(t)
+	}
+	if len(targets) == 1 && targets[0].name != nil {
+		store := targets[0].name.store
+		return func(in *interp) (ctrl, error) {
+			v, err := value(in)
+			if err != nil {
+				return ctrlNext, in.wrapNode(err, st)
+			}
+			store(in, v)
+			return ctrlNext, nil
+		}
+	}
+	assign := c.assignTo(targets)
+	return func(in *interp) (ctrl, error) {
+		v, err := value(in)
+		if err != nil {
+			return ctrlNext, in.wrapNode(err, st)
+		}
+		if err := assign(in, v); err != nil {
+			if len(targets) == 1 {
+				err = in.errorAt(err, st.Targets[0].Span())
+			}
+			return ctrlNext, in.wrapNode(err, st)
+		}
+		return ctrlNext, nil
+	}
+}
+
+// nameUndo is a variable's value before an assignment stored into it.
+type nameUndo struct {
+	slot *nameSlot
+	old  Value
+}
+
+// assignGeneral stores v into each target (a = b[0] = v) so that a failing
+// assignment changes no variable. It binds names in order, keeping their
+// old values, so that later targets see them (i, l[i] = 1, 2 indexes with
+// the new i); it evaluates every element's and attribute's object and
+// subscripts and unpacks every tuple; then it stores elements and
+// attributes, undoing those already stored when one fails. On any failure
+// the names get their old values back.
+func (in *interp) assignGeneral(targets []*targetCode, v Value) error {
+	var names []nameUndo
+	var stores []store
+	restore := func() {
+		for i := len(names) - 1; i >= 0; i-- {
+			names[i].slot.store(in, names[i].old)
+		}
+	}
+	for _, t := range targets {
+		if err := in.resolveTarget(t, v, &names, &stores); err != nil {
+			restore()
+			return in.errorAt(err, t.node.Span())
+		}
+	}
+	// Each store but the last that can fail keeps what undoes it (a copy of
+	// what it overwrites); a failing store changed nothing itself.
+	var undo []func()
+	for k, s := range stores {
+		var restoreStore func()
+		if k < len(stores)-1 {
+			restoreStore = s.undo()
+		}
+		if err := s.apply(); err != nil {
+			for i := len(undo) - 1; i >= 0; i-- {
+				undo[i]()
+			}
+			restore()
+			return in.errorAt(err, s.target.Span())
+		}
+		if restoreStore != nil {
+			undo = append(undo, restoreStore)
+		}
+	}
+	return nil
+}
+
+// resolveTarget binds the names of t and evaluates what its elements and
+// attributes need to receive v, appending their stores.
+func (in *interp) resolveTarget(t *targetCode, v Value, names *[]nameUndo, stores *[]store) error {
+	switch {
+	case t.name != nil:
+		*names = append(*names, nameUndo{slot: t.name, old: t.name.load(in)})
+		t.name.store(in, v)
+		return nil
+	case t.obj == nil:
+		elems, err := unpack(v, len(t.elts))
+		if err != nil {
+			return err
+		}
+		for i, e := range t.elts {
+			if err := in.resolveTarget(e, elems[i], names, stores); err != nil {
+				return in.errorAt(err, e.node.Span())
+			}
+		}
+		return nil
+	}
+	obj, err := t.obj(in)
+	if err != nil {
+		return err
+	}
+	s := store{target: t.node, obj: obj, attr: t.attr, value: v}
+	if t.subs != nil {
+		if s.subs, err = t.subs(in); err != nil {
+			return err
+		}
+	}
+	*stores = append(*stores, s)
+	return nil
+}
+
+// store is one resolved assignment to an element or an attribute.
+type store struct {
+	target syntax.Expr // for the error's span
+	obj    Value
+	subs   []subscript // for an element; nil for an attribute
+	attr   string      // for an attribute
+	value  Value
+}
+
+func (s store) apply() error {
+	if s.subs == nil {
+		return setAttr(s.obj, s.attr, s.value)
+	}
+	return setIndex(s.obj, s.subs, s.value)
+}
+
+// undo returns what restores the state before s is applied: the old
+// element of a list or dict, the old elements (and autograd history) of a
+// tensor, or the old attribute.
+func (s store) undo() func() {
+	nothing := func() {}
+	if s.subs == nil {
+		old, err := getAttr(s.obj, s.attr)
+		if err != nil {
+			return nothing
+		}
+		return func() { _ = setAttr(s.obj, s.attr, old) }
+	}
+	switch x := s.obj.(type) {
+	case *tensor.Tensor:
+		idx, err := tensorIndices(s.subs)
+		if err != nil {
+			return nothing
+		}
+		old, err := x.Index(idx...)
+		if err == nil {
+			old, err = old.Clone() // Index may give a view of x
+		}
+		if err != nil {
+			return nothing // the store fails the same way
+		}
+		meta := x.Autograd()
+		return func() { _ = x.IndexPut(idx, old); x.SetAutograd(meta) }
+	case *List:
+		if len(s.subs) == 1 && !s.subs[0].isSlice {
+			if i, err := seqIndex(s.subs[0].value, len(x.Elems), "list assignment"); err == nil {
+				old := x.Elems[i]
+				return func() { x.Elems[i] = old }
+			}
+			return nothing
+		}
+		elems := x.Elems // slice assignment makes a new array
+		return func() { x.Elems = elems }
+	case *Dict:
+		key, err := subsKey(s.subs)
+		if err != nil {
+			return nothing
+		}
+		old, found, err := x.Get(key)
+		if err != nil {
+			return nothing
+		}
+		if !found {
+			return func() { _, _ = x.Delete(key) }
+		}
+		return func() { _ = x.Set(key, old) }
+	}
+	return nothing
+}
+
+// augAssign compiles x op= v: in place on tensors, as in PyTorch, and as a
+// rebinding for every other value. The target's object and subscripts are
+// evaluated once.
+func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
+	target := unparen(st.Targets[0])
+	value := c.expr(st.Value)
+	op := st.Op
+	var load func(in *interp) (cur Value, s store, err error)
+	var storeVar func(in *interp, v Value)
+	switch t := target.(type) {
+	case *syntax.Ident:
+		get := c.loadName(t)
+		storeVar = c.storeName(t)
+		load = func(in *interp) (Value, store, error) {
+			v, err := get(in)
+			return v, store{}, err
+		}
+	case *syntax.AttrExpr:
+		obj, attr := c.expr(t.X), t.Name.Name
+		load = func(in *interp) (Value, store, error) {
+			s := store{target: t, attr: attr}
+			var err error
+			if s.obj, err = obj(in); err != nil {
+				return nil, s, err
+			}
+			cur, err := getAttr(s.obj, attr)
+			return cur, s, in.wrapNode(err, t.Name)
+		}
+	case *syntax.IndexExpr:
+		obj, subs := c.expr(t.X), c.subscripts(t.Subs)
+		load = func(in *interp) (Value, store, error) {
+			s := store{target: t}
+			var err error
+			if s.obj, err = obj(in); err != nil {
+				return nil, s, err
+			}
+			if s.subs, err = subs(in); err != nil {
+				return nil, s, err
+			}
+			cur, err := index(s.obj, s.subs)
+			return cur, s, in.wrapNode(err, t)
+		}
+	default:
+		return c.fail(newErrorf(SyntaxError, "illegal expression for augmented assignment"), target)
+	}
+	return func(in *interp) (ctrl, error) {
+		cur, s, err := load(in)
+		if err != nil {
+			return ctrlNext, in.wrapNode(err, st)
+		}
+		v, err := value(in)
+		if err != nil {
+			return ctrlNext, in.wrapNode(err, st)
+		}
+		if storeVar != nil && op == syntax.PLUS {
+			if a, ok := cur.(int64); ok {
+				if b, ok := v.(int64); ok {
+					if r, ok := addInt(a, b); ok {
+						storeVar(in, r)
+						return ctrlNext, nil
+					}
+				}
+			}
+		}
+		if t, ok := cur.(*tensor.Tensor); ok {
+			y, err := toTensor(v)
+			if err != nil {
+				return ctrlNext, in.errorAt(operandError(op, cur, v), st.Span())
+			}
+			return ctrlNext, in.wrap(in.inPlace(op, t, y), st.Span())
+		}
+		r, err := in.binary(op, cur, v, st)
+		if err != nil {
+			return ctrlNext, in.errorAt(err, st.Span())
+		}
+		if l, ok := cur.(*List); ok && op == syntax.PLUS {
+			l.Elems = r.(*List).Elems // += extends a list in place
+			return ctrlNext, nil
+		}
+		if storeVar != nil {
+			storeVar(in, r)
+			return ctrlNext, nil
+		}
+		s.value = r
+		return ctrlNext, in.wrapNode(s.apply(), target)
+	}
+}
+
+// delStmt compiles del: it checks first that every target exists, so that
+// a failing del deletes nothing.
+func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
+	type delTarget struct {
+		node syntax.Expr
+		name *syntax.Ident
+		slot nameSlot
+		obj  evalFn
+		subs subscriptsFn
+	}
+	var targets []delTarget
+	var add func(t syntax.Expr)
+	add = func(t syntax.Expr) {
+		switch u := unparen(t).(type) {
+		case *syntax.Ident:
+			targets = append(targets, delTarget{node: t, name: u, slot: c.nameSlot(u)})
+		case *syntax.TupleExpr:
+			for _, e := range u.Elts {
+				add(e)
+			}
+		case *syntax.IndexExpr:
+			targets = append(targets, delTarget{node: t, obj: c.expr(u.X), subs: c.subscripts(u.Subs)})
+		default:
+			c.fail(newErrorf(SyntaxError, "cannot delete this expression"), t)
+		}
+	}
+	for _, t := range st.Targets {
+		add(t)
+	}
+	return func(in *interp) (ctrl, error) {
+		type deletion struct {
+			slot   *nameSlot
+			remove func() error
+			node   syntax.Expr
+		}
+		var plan []deletion
+		for i := range targets {
+			t := &targets[i]
+			if t.name != nil {
+				gone := false // del x, x
+				for _, d := range plan {
+					if prev, ok := d.node.(*syntax.Ident); ok && d.slot != nil && prev.Name == t.name.Name {
+						gone = true
+					}
+				}
+				if t.slot.load(in) == nil || gone {
+					err := newErrorf(NameError, "name '%s' is not defined", t.name.Name)
+					if t.slot.kind != scopeGlobal {
+						err = newErrorf(UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", t.name.Name)
+					}
+					return ctrlNext, in.errorAt(err, t.node.Span())
+				}
+				plan = append(plan, deletion{slot: &t.slot, node: t.name})
+				continue
+			}
+			obj, err := t.obj(in)
+			if err != nil {
+				return ctrlNext, in.wrapNode(err, t.node)
+			}
+			subs, err := t.subs(in)
+			if err != nil {
+				return ctrlNext, in.wrapNode(err, t.node)
+			}
+			remove, err := delIndex(obj, subs)
+			if err != nil {
+				return ctrlNext, in.errorAt(err, t.node.Span())
+			}
+			plan = append(plan, deletion{remove: remove, node: t.node})
+		}
+		// Every target was checked against the values as they were; a list
+		// that an earlier target shortened can still fail, as in Python.
+		for _, d := range plan {
+			if d.slot != nil {
+				d.slot.store(in, nil)
+			} else if err := d.remove(); err != nil {
+				return ctrlNext, in.errorAt(err, d.node.Span())
+			}
+		}
+		return ctrlNext, nil
+	}
+}

@@ -1,0 +1,196 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// Compiled forms of the Python surface that lives in files of its own:
+// f-strings (fstring.go), set displays (sets.go), dict and set
+// comprehensions (comprehensions.go) and import statements (modules.go).
+// Each evaluates its parts here and calls the helper of its file with the
+// values.
+
+// asListComp returns the list comprehension a dict or set comprehension
+// runs as, the same node each time it is asked (the resolver and the
+// compiler must see one node).
+func (r *resolution) asListComp(x syntax.Expr) *syntax.ListComp {
+	if lc, ok := r.lists[x]; ok {
+		return lc
+	}
+	var lc *syntax.ListComp
+	switch x := x.(type) {
+	case *syntax.DictComp:
+		lc = x.AsListComp()
+	case *syntax.SetComp:
+		lc = x.AsListComp()
+	}
+	if r.lists == nil {
+		r.lists = map[syntax.Expr]*syntax.ListComp{}
+	}
+	r.lists[x] = lc
+	return lc
+}
+
+// dialectExpr compiles the expressions of the dialect files; ok is false
+// for any other.
+func (c *compiler) dialectExpr(x syntax.Expr) (evalFn, bool) {
+	switch x := x.(type) {
+	case *syntax.FStringExpr:
+		parts := c.fstringParts(x.Parts)
+		return func(in *interp) (Value, error) {
+			var b strings.Builder
+			if err := parts(in, &b); err != nil {
+				return nil, err
+			}
+			return b.String(), nil
+		}, true
+	case *syntax.SetExpr:
+		elts := c.exprs(x.Elts)
+		return func(in *interp) (Value, error) {
+			vals, err := evalAll(in, elts)
+			if err != nil {
+				return nil, err
+			}
+			s, bad, err := setDisplay(vals)
+			if err != nil {
+				return nil, in.errorAt(err, x.Elts[bad].Span())
+			}
+			return s, nil
+		}, true
+	case *syntax.DictComp:
+		pairs := c.listComp(c.res.asListComp(x))
+		return func(in *interp) (Value, error) {
+			l, err := pairs(in)
+			if err != nil {
+				return nil, err
+			}
+			d, err := dictFromPairs(l.(*List).Elems)
+			return d, in.wrapNode(err, x.Key)
+		}, true
+	case *syntax.SetComp:
+		elems := c.listComp(c.res.asListComp(x))
+		return func(in *interp) (Value, error) {
+			l, err := elems(in)
+			if err != nil {
+				return nil, err
+			}
+			s, _, err := setDisplay(l.(*List).Elems)
+			return s, in.wrapNode(err, x.Elt)
+		}, true
+	}
+	return nil, false
+}
+
+// fstringParts compiles the parts of an f-string or of a field's format
+// spec: literal text and fields, each formatted by formatField.
+func (c *compiler) fstringParts(parts []syntax.Expr) func(in *interp, b *strings.Builder) error {
+	type field struct {
+		f    *syntax.FStringField
+		x    evalFn
+		spec func(in *interp, b *strings.Builder) error
+	}
+	var fields []field
+	var texts []string // text before each field, and after the last
+	text := ""
+	for _, part := range parts {
+		switch p := part.(type) {
+		case *syntax.StringLit:
+			text += p.Value
+		case *syntax.FStringField:
+			texts = append(texts, text)
+			text = ""
+			fields = append(fields, field{f: p, x: c.expr(p.X), spec: c.fstringParts(p.Spec)})
+		}
+	}
+	texts = append(texts, text)
+	return func(in *interp, b *strings.Builder) error {
+		for i, fl := range fields {
+			b.WriteString(texts[i])
+			v, err := fl.x(in)
+			if err != nil {
+				return err
+			}
+			var spec strings.Builder
+			if err := fl.spec(in, &spec); err != nil {
+				return err
+			}
+			s, err := formatField(v, fl.f, spec.String())
+			if err != nil {
+				return in.errorAt(err, fl.f.Span())
+			}
+			b.WriteString(s)
+		}
+		b.WriteString(texts[len(texts)-1])
+		return nil
+	}
+}
+
+// importStmt compiles import and from-import: importBindings (modules.go)
+// finds the values; the names they bind are resolved like any assignment.
+// from m import * binds names known only when it runs, so it is allowed
+// at a cell's top level only, as Python allows it at module level only.
+func (c *compiler) importStmt(st syntax.Stmt, bound []*syntax.Ident) execFn {
+	stores := map[string]func(in *interp, v Value){}
+	for _, id := range bound {
+		stores[id.Name] = c.storeName(id)
+	}
+	if fi, ok := st.(*syntax.FromImportStmt); ok && fi.Star.IsValid() && !c.fn.isTop() {
+		return c.fail(newErrorf(SyntaxError, "import * only allowed at module level"), st)
+	}
+	g := c.glob
+	return func(in *interp) (ctrl, error) {
+		bs, err := importBindings(st)
+		if err != nil {
+			e := in.errorAt(err, st.Span())
+			if e.Filename == "" {
+				e.Filename = in.filename
+			}
+			return ctrlNext, e
+		}
+		for _, b := range bs {
+			if store, ok := stores[b.name]; ok {
+				store(in, b.value)
+			} else {
+				g.set(b.name, b.value) // from m import * at the top level
+			}
+		}
+		return ctrlNext, nil
+	}
+}
+
+// importedNames returns the names an import statement binds; nil for
+// other statements.
+func importedNames(st syntax.Stmt) []*syntax.Ident {
+	switch st := st.(type) {
+	case *syntax.ImportStmt:
+		return st.Bound()
+	case *syntax.FromImportStmt:
+		return st.Bound()
+	}
+	return nil
+}
+
+// scopeNames returns the names of the variables that exist where the
+// frame runs: the function's locals, or the session's globals at a cell's
+// top level (dir() without an argument).
+func (in *interp) scopeNames() []string {
+	var names []string
+	if in.code != nil {
+		for slot, name := range in.code.names {
+			if v := in.locals[slot]; v != nil {
+				if c, isCell := v.(*varCell); !isCell || c.v != nil {
+					names = append(names, name)
+				}
+			}
+		}
+	} else if in.glob != nil {
+		names = in.glob.bound()
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		seen[n] = true
+	}
+	return sortedKeys(seen)
+}

@@ -1,0 +1,762 @@
+package lang
+
+import (
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// constant returns an evalFn that returns v.
+func constant(v Value) evalFn { return func(*interp) (Value, error) { return v, nil } }
+
+// constValue returns the value of x when it is a literal or an operation
+// on literals that can be folded at compile time.
+func (c *compiler) constValue(x syntax.Expr) (Value, bool) {
+	switch x.(type) {
+	case *syntax.ParenExpr, *syntax.UnaryExpr, *syntax.BinaryExpr:
+		// Remembered: compiling each node asks for its operands' values, so
+		// a chain 1 + 1 + ... is folded in linear time.
+		if r, ok := c.consts[x]; ok {
+			return r.v, r.ok
+		}
+		c.constDepth++
+		defer func() { c.constDepth-- }()
+		if c.constDepth > maxExprNesting {
+			return nil, false
+		}
+		v, ok := c.foldValue(x)
+		if c.consts == nil {
+			c.consts = map[syntax.Expr]constResult{}
+		}
+		c.consts[x] = constResult{v, ok}
+		return v, ok
+	}
+	return c.foldValue(x)
+}
+
+// constResult is a remembered answer of constValue.
+type constResult struct {
+	v  Value
+	ok bool
+}
+
+// maxExprNesting bounds how deep expressions nest, so that compiling and
+// running them stays well within Go's stack: deeper is a SyntaxError.
+const maxExprNesting = 150_000
+
+func (c *compiler) foldValue(x syntax.Expr) (Value, bool) {
+	switch x := x.(type) {
+	case *syntax.IntLit:
+		return x.Value, true
+	case *syntax.FloatLit:
+		return x.Value, true
+	case *syntax.StringLit:
+		return x.Value, true
+	case *syntax.BoolLit:
+		return x.Value, true
+	case *syntax.NoneLit:
+		return None, true
+	case *syntax.EllipsisLit:
+		return EllipsisType{}, true
+	case *syntax.ParenExpr:
+		return c.constValue(x.X)
+	case *syntax.UnaryExpr:
+		v, ok := c.constValue(x.X)
+		if !ok || !isNumber(v) || x.Op == syntax.NOT {
+			return nil, false
+		}
+		r, err := (&interp{}).unary(x.Op, v, x)
+		return r, err == nil
+	case *syntax.BinaryExpr:
+		a, ok := c.constValue(x.X)
+		if !ok || !isNumber(a) {
+			return nil, false
+		}
+		b, ok := c.constValue(x.Y)
+		if !ok || !isNumber(b) {
+			return nil, false
+		}
+		// Errors (1 / 0) are raised when the expression runs, with its span.
+		r, ok, err := numberBinary(x.Op, a, b)
+		return r, ok && err == nil
+	}
+	return nil, false
+}
+
+func isNumber(v Value) bool {
+	switch v.(type) {
+	case int64, float64, bool:
+		return true
+	}
+	return false
+}
+
+// expr compiles an expression. Errors carry the span of the innermost
+// sub-expression that failed.
+func (c *compiler) expr(x syntax.Expr) evalFn {
+	if v, ok := c.constValue(x); ok {
+		return constant(v)
+	}
+	c.nest++
+	defer func() { c.nest-- }()
+	if c.nest > c.maxNest {
+		c.maxNest = c.nest
+	}
+	if c.nest > maxExprNesting {
+		err := newErrorf(SyntaxError, "expression nested too deeply (more than %d levels)", maxExprNesting).
+			withHint("split it into several statements")
+		c.fail(err, x)
+		return c.failExpr(err, x)
+	}
+	switch x := x.(type) {
+	case *syntax.Ident:
+		return c.loadName(x)
+	case *syntax.ParenExpr:
+		return c.expr(x.X)
+	case *syntax.UnaryExpr:
+		operand := c.expr(x.X)
+		op := x.Op
+		return func(in *interp) (Value, error) {
+			v, err := operand(in)
+			if err != nil {
+				return nil, err
+			}
+			r, err := in.unary(op, v, x)
+			return r, in.wrapNode(err, x)
+		}
+	case *syntax.BinaryExpr:
+		return c.binaryExpr(x)
+	case *syntax.BoolOpExpr:
+		l, r := c.expr(x.X), c.expr(x.Y)
+		and := x.Op == syntax.AND
+		return func(in *interp) (Value, error) {
+			a, err := l(in)
+			if err != nil {
+				return nil, err
+			}
+			t, err := Truth(a)
+			if err != nil {
+				return nil, in.errorAt(err, x.X.Span())
+			}
+			if and != t {
+				return a, nil // and: a false; or: a true
+			}
+			return r(in)
+		}
+	case *syntax.CompareExpr:
+		return c.compareExpr(x)
+	case *syntax.CondExpr:
+		cond, then, els := c.cond(x.Cond), c.expr(x.Then), c.expr(x.Else)
+		return func(in *interp) (Value, error) {
+			ok, err := cond(in)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return then(in)
+			}
+			return els(in)
+		}
+	case *syntax.CallExpr:
+		return c.callExpr(x)
+	case *syntax.AttrExpr:
+		obj := c.expr(x.X)
+		name := x.Name.Name
+		return func(in *interp) (Value, error) {
+			v, err := obj(in)
+			if err != nil {
+				return nil, err
+			}
+			r, err := getAttr(v, name)
+			return r, in.wrapNode(err, x.Name)
+		}
+	case *syntax.IndexExpr:
+		return c.indexExpr(x)
+	case *syntax.TupleExpr:
+		elts := c.exprs(x.Elts)
+		return func(in *interp) (Value, error) {
+			vals, err := evalAll(in, elts)
+			return Tuple(vals), err
+		}
+	case *syntax.ListExpr:
+		elts := c.exprs(x.Elts)
+		return func(in *interp) (Value, error) {
+			vals, err := evalAll(in, elts)
+			if err != nil {
+				return nil, err
+			}
+			return &List{Elems: vals}, nil
+		}
+	case *syntax.ListComp:
+		return c.listComp(x)
+	case *syntax.DictExpr:
+		keys := make([]evalFn, len(x.Entries))
+		vals := make([]evalFn, len(x.Entries))
+		for i, e := range x.Entries {
+			keys[i], vals[i] = c.expr(e.Key), c.expr(e.Value)
+		}
+		return func(in *interp) (Value, error) {
+			d := NewDict()
+			for i := range keys {
+				k, err := keys[i](in)
+				if err != nil {
+					return nil, err
+				}
+				v, err := vals[i](in)
+				if err != nil {
+					return nil, err
+				}
+				if err := d.Set(k, v); err != nil {
+					return nil, in.errorAt(err, x.Entries[i].Key.Span())
+				}
+			}
+			return d, nil
+		}
+	case *syntax.LambdaExpr:
+		mk := c.function(x, "<lambda>", x.Params, nil, x.Body)
+		return func(in *interp) (Value, error) { return mk(in) }
+	case *syntax.SliceExpr:
+		return c.failExpr(newErrorf(SyntaxError, "a slice is only allowed inside []"), x)
+	}
+	if f, ok := c.dialectExpr(x); ok {
+		return f
+	}
+	return c.failExpr(newErrorf(SyntaxError, "unsupported expression"), x)
+}
+
+// failExpr returns code that raises err at x when it runs: an expression
+// the language has no meaning for is an error of its statement only.
+func (c *compiler) failExpr(err *Error, x syntax.Expr) evalFn {
+	return func(in *interp) (Value, error) { return nil, in.errorAt(err, x.Span()) }
+}
+
+func (c *compiler) exprs(xs []syntax.Expr) []evalFn {
+	out := make([]evalFn, len(xs))
+	for i, x := range xs {
+		out[i] = c.expr(x)
+	}
+	return out
+}
+
+func evalAll(in *interp, fns []evalFn) ([]Value, error) {
+	vals := make([]Value, len(fns))
+	for i, f := range fns {
+		v, err := f(in)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+	}
+	return vals, nil
+}
+
+// loadName compiles a use of a variable.
+func (c *compiler) loadName(id *syntax.Ident) evalFn {
+	b := c.res.uses[id]
+	i := b.index
+	switch b.kind {
+	case scopeLocal:
+		return func(in *interp) (Value, error) {
+			if v := in.locals[i]; v != nil {
+				return v, nil
+			}
+			return nil, in.unbound(id, false)
+		}
+	case scopeCell:
+		return func(in *interp) (Value, error) {
+			if v := in.locals[i].(*varCell).v; v != nil {
+				return v, nil
+			}
+			return nil, in.unbound(id, false)
+		}
+	case scopeFree:
+		return func(in *interp) (Value, error) {
+			if v := in.free[i].v; v != nil {
+				return v, nil
+			}
+			return nil, in.unbound(id, true)
+		}
+	}
+	g := c.glob
+	builtin, _ := globalValue(id.Name)
+	return func(in *interp) (Value, error) {
+		if v := g.vals[i]; v != nil {
+			return v, nil
+		}
+		if builtin != nil {
+			return builtin, nil
+		}
+		return nil, in.nameError(id)
+	}
+}
+
+// unbound is the error of reading a local (or free) variable that has no
+// value yet.
+func (in *interp) unbound(id *syntax.Ident, free bool) error {
+	err := newErrorf(UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", id.Name)
+	if free {
+		err = newErrorf(NameError, "cannot access free variable '%s' where it is not associated with a value in enclosing scope", id.Name)
+	}
+	return in.errorAt(err, id.Span())
+}
+
+func (in *interp) nameError(id *syntax.Ident) error {
+	err := newErrorf(NameError, "name '%s' is not defined", id.Name)
+	err.Hint = suggestHint(id.Name, in.visibleNames())
+	return in.errorAt(err, id.Span())
+}
+
+// visibleNames lists every name a lookup could find.
+func (in *interp) visibleNames() []string {
+	var names []string
+	if in.code != nil {
+		for slot, name := range in.code.names {
+			if in.locals[slot] != nil {
+				names = append(names, name)
+			}
+		}
+	}
+	if in.glob != nil {
+		names = append(names, in.glob.bound()...)
+	}
+	return append(names, globalNames()...)
+}
+
+func (c *compiler) compareExpr(x *syntax.CompareExpr) evalFn {
+	if f := c.fastCompareValue(x); f != nil {
+		return f
+	}
+	first := c.expr(x.X)
+	rights := make([]evalFn, len(x.Ops))
+	for i, o := range x.Ops {
+		rights[i] = c.expr(o.Y)
+	}
+	return func(in *interp) (Value, error) {
+		left, err := first(in)
+		if err != nil {
+			return nil, err
+		}
+		var result Value
+		for i, o := range x.Ops {
+			right, err := rights[i](in)
+			if err != nil {
+				return nil, err
+			}
+			at := chainLink{x, i}
+			r, err := in.compare(o.Op, left, right, at)
+			if err != nil {
+				return nil, in.errorAt(err, at.Span())
+			}
+			if i == len(x.Ops)-1 {
+				return r, nil
+			}
+			t, err := Truth(r)
+			if err != nil {
+				return nil, in.errorAt(err, at.Span())
+			}
+			if !t {
+				return r, nil
+			}
+			result, left = r, right
+		}
+		return result, nil
+	}
+}
+
+// chainLink is the i-th comparison of a chain such as a < b < c. Its span
+// is computed only when asked for: spans of deep nodes cost time
+// proportional to their depth.
+type chainLink struct {
+	x *syntax.CompareExpr
+	i int
+}
+
+func (l chainLink) Span() syntax.Span {
+	start := l.x.X
+	if l.i > 0 {
+		start = l.x.Ops[l.i-1].Y
+	}
+	return syntax.Span{Start: start.Span().Start, End: l.x.Ops[l.i].Y.Span().End}
+}
+
+func (c *compiler) listComp(x *syntax.ListComp) evalFn {
+	bl := c.res.comps[x]
+	var cells []int
+	for _, b := range bl.names {
+		if b.kind == scopeCell {
+			cells = append(cells, b.index)
+		}
+	}
+	type clause struct {
+		iter   evalFn
+		target storeFn
+		ifs    []func(in *interp) (bool, error)
+		f      *syntax.CompFor
+	}
+	clauses := make([]clause, len(x.Fors))
+	for i, f := range x.Fors {
+		cl := clause{iter: c.expr(f.Iter), target: c.target(f.Target), f: f}
+		for _, cond := range f.Ifs {
+			cl.ifs = append(cl.ifs, c.cond(cond))
+		}
+		clauses[i] = cl
+	}
+	elt := c.expr(x.Elt)
+	return func(in *interp) (Value, error) {
+		for _, i := range cells {
+			in.locals[i] = &varCell{} // one cell per evaluation, as in Python
+		}
+		var out []Value
+		var run func(i int) error
+		run = func(i int) error {
+			if i == len(clauses) {
+				if len(out) >= growthLimit {
+					return in.errorAt(newErrorf(MemoryError, "a list comprehension of more than %d elements is too long", growthLimit).
+						withHint("loop over the elements with for, or use a tensor"), x.Span())
+				}
+				v, err := elt(in)
+				if err != nil {
+					return err
+				}
+				out = append(out, v)
+				return nil
+			}
+			cl := clauses[i]
+			seq, err := cl.iter(in)
+			if err != nil {
+				return err
+			}
+			var bodyErr error
+			err = iterate(seq, func(item Value) bool {
+				if bodyErr = in.tick(); bodyErr != nil {
+					return false
+				}
+				if bodyErr = cl.target(in, item); bodyErr != nil {
+					bodyErr = in.errorAt(bodyErr, cl.f.Target.Span())
+					return false
+				}
+				for _, cond := range cl.ifs {
+					ok, err := cond(in)
+					if err != nil {
+						bodyErr = err
+						return false
+					}
+					if !ok {
+						return true
+					}
+				}
+				bodyErr = run(i + 1)
+				return bodyErr == nil
+			})
+			if err != nil {
+				return in.errorAt(err, cl.f.Iter.Span())
+			}
+			return bodyErr
+		}
+		if err := run(0); err != nil {
+			return nil, err
+		}
+		return &List{Elems: out}, nil
+	}
+}
+
+// growthLimit bounds the elements of a list, tuple or string built by a
+// comprehension or a concatenation, as maxRepeat bounds repetition. It is a
+// variable so that tests can check the guards without building lists of
+// a gigabyte.
+var growthLimit = maxRepeat
+
+// subscript is one evaluated index: a value or a slice.
+type subscript struct {
+	value        Value
+	isSlice      bool
+	lo, hi, step Value // None when omitted
+}
+
+// subscriptsFn evaluates the subscripts of x[...].
+type subscriptsFn func(in *interp) ([]subscript, error)
+
+func (c *compiler) subscripts(subs []syntax.Expr) subscriptsFn {
+	type part struct {
+		value        evalFn
+		isSlice      bool
+		lo, hi, step evalFn // nil when omitted
+	}
+	parts := make([]part, len(subs))
+	opt := func(x syntax.Expr) evalFn {
+		if x == nil {
+			return nil
+		}
+		return c.expr(x)
+	}
+	for i, s := range subs {
+		if sl, ok := s.(*syntax.SliceExpr); ok {
+			parts[i] = part{isSlice: true, lo: opt(sl.Lo), hi: opt(sl.Hi), step: opt(sl.Step)}
+			continue
+		}
+		parts[i] = part{value: c.expr(s)}
+	}
+	return func(in *interp) ([]subscript, error) {
+		out := make([]subscript, len(parts))
+		for i, p := range parts {
+			if !p.isSlice {
+				v, err := p.value(in)
+				if err != nil {
+					return nil, err
+				}
+				out[i].value = v
+				continue
+			}
+			out[i].isSlice = true
+			for j, f := range []evalFn{p.lo, p.hi, p.step} {
+				var v Value = None
+				if f != nil {
+					var err error
+					if v, err = f(in); err != nil {
+						return nil, err
+					}
+				}
+				switch j {
+				case 0:
+					out[i].lo = v
+				case 1:
+					out[i].hi = v
+				default:
+					out[i].step = v
+				}
+			}
+		}
+		return out, nil
+	}
+}
+
+func (c *compiler) indexExpr(x *syntax.IndexExpr) evalFn {
+	obj := c.expr(x.X)
+	if len(x.Subs) == 1 {
+		if _, isSlice := x.Subs[0].(*syntax.SliceExpr); !isSlice {
+			key := c.expr(x.Subs[0])
+			return func(in *interp) (Value, error) {
+				v, err := obj(in)
+				if err != nil {
+					return nil, err
+				}
+				k, err := key(in)
+				if err != nil {
+					return nil, err
+				}
+				// A dict, or a list or tuple with an int index, needs no
+				// subscript.
+				if d, ok := v.(*Dict); ok {
+					if val, found, err := d.Get(k); err == nil && found {
+						return val, nil
+					}
+				}
+				if i, ok := k.(int64); ok {
+					var elems []Value
+					switch s := v.(type) {
+					case *List:
+						elems = s.Elems
+					case Tuple:
+						elems = s
+					}
+					if elems != nil {
+						if i < 0 {
+							i += int64(len(elems))
+						}
+						if i >= 0 && i < int64(len(elems)) {
+							return elems[i], nil
+						}
+					}
+				}
+				r, err := index(v, []subscript{{value: k}})
+				return r, in.wrapNode(err, x)
+			}
+		}
+	}
+	subs := c.subscripts(x.Subs)
+	return func(in *interp) (Value, error) {
+		v, err := obj(in)
+		if err != nil {
+			return nil, err
+		}
+		s, err := subs(in)
+		if err != nil {
+			return nil, err
+		}
+		r, err := index(v, s)
+		return r, in.wrapNode(err, x)
+	}
+}
+
+// argsFn evaluates the arguments of a call.
+type argsFn func(in *interp) (pos []Value, kwNames []string, kwVals []Value, err error)
+
+func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
+	vals := make([]evalFn, len(args))
+	for i, a := range args {
+		vals[i] = c.expr(a.Value)
+	}
+	return func(in *interp) ([]Value, []string, []Value, error) {
+		var pos []Value
+		var kwNames []string
+		var kwVals []Value
+		for i, a := range args {
+			v, err := vals[i](in)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			switch {
+			case a.Star == syntax.STAR:
+				elems, err := collect(v)
+				if err != nil {
+					return nil, nil, nil, in.errorAt(err, a.Span())
+				}
+				pos = append(pos, elems...)
+			case a.Star == syntax.STARSTAR:
+				d, ok := v.(*Dict)
+				if !ok {
+					return nil, nil, nil, in.errorAt(newErrorf(TypeError, "argument after ** must be a dict, not %s", TypeName(v)), a.Span())
+				}
+				for i, k := range d.keys {
+					name, ok := k.(string)
+					if !ok {
+						return nil, nil, nil, in.errorAt(newErrorf(TypeError, "keywords must be strings"), a.Span())
+					}
+					kwNames, kwVals = append(kwNames, name), append(kwVals, d.vals[i])
+				}
+			case a.Name != nil:
+				kwNames, kwVals = append(kwNames, a.Name.Name), append(kwVals, v)
+			default:
+				pos = append(pos, v)
+			}
+		}
+		return pos, kwNames, kwVals, nil
+	}
+}
+
+func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
+	positional := true
+	for _, a := range x.Args {
+		if a.Star != syntax.ILLEGAL || a.Name != nil {
+			positional = false
+		}
+	}
+	if !positional {
+		fn, args := c.expr(x.Fn), c.callArgs(x.Args)
+		return func(in *interp) (Value, error) {
+			f, err := fn(in)
+			if err != nil {
+				return nil, err
+			}
+			pos, kwNames, kwVals, err := args(in)
+			if err != nil {
+				return nil, err
+			}
+			r, err := in.call(f, pos, kwNames, kwVals, x)
+			return r, in.wrapNode(err, x)
+		}
+	}
+	args := c.exprs(argExprs(x.Args))
+	if attr, ok := x.Fn.(*syntax.AttrExpr); ok {
+		return c.methodCall(x, attr, args)
+	}
+	fn := c.expr(x.Fn)
+	return func(in *interp) (Value, error) {
+		f, err := fn(in)
+		if err != nil {
+			return nil, err
+		}
+		if uf, ok := f.(*Function); ok && uf.code.simple && len(args) == len(uf.params) {
+			// Arguments go straight into the callee's slots.
+			callee := in.newFrame(uf)
+			for i, a := range args {
+				if callee.locals[i], err = a(in); err != nil {
+					in.releaseFrame(callee)
+					return nil, err
+				}
+			}
+			r, err := in.runFrame(callee, uf, x)
+			return r, in.wrapNode(err, x)
+		}
+		var buf [4]Value // the arguments stay on the stack: calls keep no slice
+		pos := buf[:0]
+		if len(args) > len(buf) {
+			pos = make([]Value, 0, len(args))
+		}
+		for _, a := range args {
+			v, err := a(in)
+			if err != nil {
+				return nil, err
+			}
+			pos = append(pos, v)
+		}
+		r, err := in.call(f, pos, nil, nil, x)
+		return r, in.wrapNode(err, x)
+	}
+}
+
+func argExprs(args []*syntax.Arg) []syntax.Expr {
+	out := make([]syntax.Expr, len(args))
+	for i, a := range args {
+		out[i] = a.Value
+	}
+	return out
+}
+
+// methodCall compiles recv.name(args...) with positional arguments: a
+// method of a list, dict or string is called without making a bound
+// method first.
+func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []evalFn) evalFn {
+	recv := c.expr(attr.X)
+	name := attr.Name.Name
+	// The method tables are fixed once the package is initialised: the
+	// call site looks its method up once per receiver type.
+	listMethod, dictMethod := typeMethods["list"][name], typeMethods["dict"][name]
+	tensorMethod := methods[name]
+	if _, isAttr := attributes[name]; isAttr {
+		tensorMethod = nil
+	}
+	return func(in *interp) (Value, error) {
+		r, err := recv(in)
+		if err != nil {
+			return nil, err
+		}
+		var m *Builtin
+		switch rv := r.(type) {
+		case *List:
+			if !rv.size { // a torch.Size has methods of its own
+				m = listMethod
+			}
+		case *Dict:
+			m = dictMethod
+		case *tensor.Tensor:
+			m = tensorMethod
+		}
+		if m == nil {
+			f, err := getAttr(r, name)
+			if err != nil {
+				return nil, in.errorAt(err, attr.Name.Span())
+			}
+			pos, err := evalAll(in, args)
+			if err != nil {
+				return nil, err
+			}
+			v, err := in.call(f, pos, nil, nil, x)
+			return v, in.wrapNode(err, x)
+		}
+		var buf [4]Value // the arguments stay on the stack: calls keep no slice
+		pos := append(buf[:0], r)
+		if len(args)+1 > len(buf) {
+			pos = make([]Value, 1, len(args)+1)
+			pos[0] = r
+		}
+		for _, a := range args {
+			v, err := a(in)
+			if err != nil {
+				return nil, err
+			}
+			pos = append(pos, v)
+		}
+		v, err := in.call(m, pos, nil, nil, x)
+		return v, in.wrapNode(err, x)
+	}
+}

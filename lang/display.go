@@ -1,0 +1,424 @@
+package lang
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"html"
+	"math"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// RichRepr is implemented by values that have representations beyond
+// text/plain, by MIME type (text/markdown, text/latex, text/html); a
+// notebook shows the richest, a terminal the text.
+type RichRepr interface {
+	MIME() map[string]string
+}
+
+// newDisplayID returns a fresh display ID.
+func newDisplayID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// showDisplay shows v as display id through the front end, or as display
+// shows a value where the front end has no display IDs.
+func (s *Session) showDisplay(id string, v Value, update bool) {
+	switch {
+	case s.io.UpdateDisplay != nil:
+		s.io.UpdateDisplay(id, v, update)
+	case s.io.Display != nil:
+		s.io.Display(v)
+	case s.io.Stdout != nil:
+		fmt.Fprintln(s.io.Stdout, Str(v))
+	}
+}
+
+// DisplayHandle is what display(x, display_id=True) returns: update(y)
+// redraws that output with y in place.
+type DisplayHandle struct {
+	ID string
+	s  *Session
+}
+
+// TypeName is the handle's type name.
+func (h *DisplayHandle) TypeName() string { return "DisplayHandle" }
+
+func (h *DisplayHandle) String() string { return "<DisplayHandle display_id=" + h.ID + ">" }
+
+var displayHandleMethods = map[string]*Builtin{
+	"update": def(0, "update(self, obj)", "Redraws the display with obj in place of what it showed.", func(a *Args) (Value, error) {
+		h := a.Value("self").(*DisplayHandle)
+		h.s.showDisplay(h.ID, a.Value("obj"), true)
+		return None, nil
+	}),
+	"display": def(0, "display(self, obj)", "Shows obj as a new output with this handle's display ID; update() redraws every output with it.", func(a *Args) (Value, error) {
+		h := a.Value("self").(*DisplayHandle)
+		h.s.showDisplay(h.ID, a.Value("obj"), false)
+		return None, nil
+	}),
+}
+
+// Attr returns display_id or a method.
+func (h *DisplayHandle) Attr(name string) (Value, bool) {
+	if name == "display_id" {
+		return h.ID, true
+	}
+	m, ok := displayHandleMethods[name]
+	if !ok {
+		return nil, false
+	}
+	return &BoundMethod{Recv: h, Method: m}, true
+}
+
+// AttrNames lists the handle's attributes.
+func (h *DisplayHandle) AttrNames() []string {
+	return append(sortedKeys(displayHandleMethods), "display_id")
+}
+
+// displayBuiltin is display(*values, display_id=None).
+func displayBuiltin(a *Args) (Value, error) {
+	values := a.Value("values").(Tuple)
+	id := ""
+	switch x := a.Value("display_id").(type) {
+	case NoneType:
+	case bool:
+		if x {
+			id = newDisplayID()
+		}
+	case string:
+		if x == "" {
+			return nil, newErrorf(ValueError, "display_id must not be empty")
+		}
+		id = x
+	default:
+		return nil, newErrorf(TypeError, "display_id must be True or a str, not %s", TypeName(x))
+	}
+	s := a.in.s
+	for _, v := range values {
+		switch {
+		case id != "":
+			s.showDisplay(id, v, false)
+		case s.io.Display != nil:
+			s.io.Display(v)
+		default:
+			a.in.write(Repr(v) + "\n")
+		}
+	}
+	if id == "" {
+		return None, nil
+	}
+	return &DisplayHandle{ID: id, s: s}, nil
+}
+
+// RichText is a display object holding text in one MIME type: Markdown(s),
+// Math(s), HTML(s).
+type RichText struct {
+	Kind string // "Markdown", "Math", "HTML"
+	Text string
+}
+
+// TypeName is the object's constructor name.
+func (r *RichText) TypeName() string { return r.Kind }
+
+// String is what a terminal shows: the source text; Math's between $ $.
+func (r *RichText) String() string {
+	if r.Kind == "Math" {
+		return "$" + r.Text + "$"
+	}
+	return r.Text
+}
+
+// MIME gives Jupyter's representation: text/markdown, text/latex as
+// IPython's Math writes it, or text/html.
+func (r *RichText) MIME() map[string]string {
+	switch r.Kind {
+	case "Markdown":
+		return map[string]string{"text/markdown": r.Text}
+	case "Math":
+		return map[string]string{"text/latex": "$\\displaystyle " + r.Text + "$"}
+	}
+	return map[string]string{"text/html": r.Text}
+}
+
+func init() {
+	for _, k := range []struct{ name, doc string }{
+		{"Markdown", "A display object: Markdown(text) shows text as Markdown in a notebook (text/markdown) and as it is in the terminal."},
+		{"Math", "A display object: Math(latex) shows a LaTeX formula in a notebook (text/latex, as $\\displaystyle latex$) and $latex$ in the terminal."},
+		{"HTML", "A display object: HTML(html) shows HTML in a notebook (text/html) and its source in the terminal."},
+	} {
+		kind := k.name
+		def(asFunc, kind+"(data)", k.doc, func(a *Args) (Value, error) {
+			text := a.Str("data")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return &RichText{Kind: kind, Text: text}, nil
+		})
+	}
+	def(asFunc, "tqdm(iterable=None, total=None, desc='', mininterval=0.1)",
+		"A progress bar over iterable, as tqdm's: for x in tqdm(xs): ... redraws 45%|█████▍      | 45/100 [00:01<00:01, 40.12it/s] in place (a display updated in a notebook, the line in a terminal) at most every mininterval seconds. Without an iterable, advance it with bar.update(n); bar.close() ends it.",
+		func(a *Args) (Value, error) {
+			desc, interval := a.Str("desc"), a.Float("mininterval")
+			total := int64(-1)
+			if !a.IsNone("total") {
+				total = a.Int64("total")
+			}
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return newProgressBar(a.in.s, a.Value("iterable"), total, desc, interval)
+		})
+	def(asFunc, "trange(n, desc='', mininterval=0.1)", "tqdm(range(n)): a progress bar over 0, 1, ..., n-1.", func(a *Args) (Value, error) {
+		n, desc, interval := a.Int64("n"), a.Str("desc"), a.Float("mininterval")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return newProgressBar(a.in.s, &Range{Start: 0, Stop: max(n, 0), Step: 1}, -1, desc, interval)
+	})
+	// from tqdm import tqdm, and the tqdm package's front-end-choosing
+	// modules, which all name the same bar here.
+	for _, name := range []string{"tqdm", "tqdm.auto", "tqdm.notebook"} {
+		RegisterModule(name, "Progress bars as the tqdm package draws them: tqdm and trange (the same builtins).", func() *Module {
+			return &Module{Attrs: map[string]Value{"tqdm": builtins["tqdm"], "trange": builtins["trange"]}}
+		})
+	}
+}
+
+// ProgressBar is tqdm's bar: it counts the elements of the loop it wraps
+// (or update(n) calls) and redraws itself as a display.
+type ProgressBar struct {
+	s        *Session
+	iterable Value // nil for a bar advanced by update
+	n, total int64 // total < 0: unknown
+	desc     string
+	interval time.Duration
+	start    time.Time
+	lastDraw time.Time
+	id       string
+	drawn    bool
+	closed   bool
+	now      func() time.Time
+}
+
+func newProgressBar(s *Session, iterable Value, total int64, desc string, interval float64) (*ProgressBar, error) {
+	if math.IsNaN(interval) || interval < 0 {
+		return nil, newErrorf(ValueError, "mininterval must be a number of seconds ≥ 0, not %s", formatFloat(interval))
+	}
+	if _, isNone := iterable.(NoneType); isNone {
+		iterable = nil
+	}
+	if iterable != nil && total < 0 {
+		if n, ok := lengthOf(iterable); ok {
+			total = n
+		}
+	}
+	p := &ProgressBar{s: s, iterable: iterable, total: total, desc: desc, id: newDisplayID(), now: time.Now,
+		interval: time.Duration(interval * float64(time.Second))}
+	p.start = p.now()
+	if iterable == nil {
+		p.draw(true) // a manual bar shows at once; a loop's when it starts
+	}
+	return p, nil
+}
+
+// lengthOf is the length of the sequences whose length is known before
+// iterating.
+func lengthOf(v Value) (int64, bool) {
+	switch x := v.(type) {
+	case *List:
+		return int64(len(x.Elems)), true
+	case Tuple:
+		return int64(len(x)), true
+	case *Range:
+		return x.Len(), true
+	case *Dict:
+		return int64(x.Len()), true
+	case string:
+		return int64(utf8.RuneCountInString(x)), true
+	case *tensor.Tensor:
+		if x.Dim() > 0 {
+			n, _ := x.Size(0)
+			return int64(n), true
+		}
+	}
+	return 0, false
+}
+
+// TypeName is the bar's type name.
+func (p *ProgressBar) TypeName() string { return "tqdm" }
+
+// iterate walks the wrapped iterable, counting and redrawing (a for
+// loop's iterable).
+func (p *ProgressBar) iterate(yield func(Value) bool) error {
+	if p.iterable == nil {
+		return newErrorf(TypeError, "this tqdm bar has no iterable; advance it with update(n)")
+	}
+	p.start = p.now()
+	p.draw(true)
+	defer p.draw(true) // where the loop ended: done, break or error
+	return iterate(p.iterable, func(v Value) bool {
+		if !yield(v) {
+			return false
+		}
+		p.n++
+		p.draw(false)
+		return true
+	})
+}
+
+// draw redraws the bar if mininterval has passed since the last time, or
+// always when force is set.
+func (p *ProgressBar) draw(force bool) {
+	if p.closed {
+		return
+	}
+	now := p.now()
+	if !force && now.Sub(p.lastDraw) < p.interval {
+		return
+	}
+	p.lastDraw = now
+	p.s.showDisplay(p.id, p, p.drawn)
+	p.drawn = true
+}
+
+var progressBarMethods = map[string]*Builtin{
+	"update": def(0, "update(self, n=1)", "Advances the bar by n and redraws it if mininterval has passed.", func(a *Args) (Value, error) {
+		p, n := a.Value("self").(*ProgressBar), a.Int64("n")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		p.n += n
+		p.draw(p.total >= 0 && p.n >= p.total)
+		return None, nil
+	}),
+	"close": def(0, "close(self)", "Draws the bar a last time and stops redrawing it.", func(a *Args) (Value, error) {
+		p := a.Value("self").(*ProgressBar)
+		p.draw(true)
+		p.closed = true
+		return None, nil
+	}),
+	"set_description": def(0, "set_description(self, desc='')", "Replaces the text shown before the bar.", func(a *Args) (Value, error) {
+		p, desc := a.Value("self").(*ProgressBar), a.Str("desc")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		p.desc = desc
+		p.draw(false)
+		return None, nil
+	}),
+}
+
+// Attr returns n, total, desc or a method.
+func (p *ProgressBar) Attr(name string) (Value, bool) {
+	switch name {
+	case "n":
+		return p.n, true
+	case "total":
+		if p.total < 0 {
+			return None, true
+		}
+		return p.total, true
+	case "desc":
+		return p.desc, true
+	}
+	m, ok := progressBarMethods[name]
+	if !ok {
+		return nil, false
+	}
+	return &BoundMethod{Recv: p, Method: m}, true
+}
+
+// AttrNames lists the bar's attributes.
+func (p *ProgressBar) AttrNames() []string {
+	return append(sortedKeys(progressBarMethods), "desc", "n", "total")
+}
+
+// progressWidth is the number of cells of the bar itself.
+const progressWidth = 20
+
+// String is the bar as tqdm's format_meter writes it:
+// "desc: 45%|█████████           | 45/100 [00:01<00:01, 40.12it/s]", or
+// "45it [00:01, 40.12it/s]" when the total is unknown.
+func (p *ProgressBar) String() string {
+	elapsed := p.lastDraw.Sub(p.start).Seconds()
+	if p.lastDraw.IsZero() {
+		elapsed = 0
+	}
+	prefix := ""
+	if p.desc != "" {
+		prefix = p.desc + ": "
+	}
+	rate := "?it/s"
+	if elapsed > 0 && p.n > 0 {
+		r := float64(p.n) / elapsed
+		if r >= 1 {
+			rate = fmt.Sprintf("%5.2fit/s", r)
+		} else {
+			rate = fmt.Sprintf("%5.2fs/it", 1/r)
+		}
+	}
+	if p.total < 0 {
+		return fmt.Sprintf("%s%dit [%s, %s]", prefix, p.n, clock(elapsed), rate)
+	}
+	frac := 1.0
+	if p.total > 0 {
+		frac = min(float64(p.n)/float64(p.total), 1)
+	}
+	remaining := "?"
+	if p.n > 0 && elapsed > 0 {
+		remaining = clock(elapsed / float64(p.n) * float64(max(p.total-p.n, 0)))
+	}
+	return fmt.Sprintf("%s%3.0f%%|%s| %d/%d [%s<%s, %s]", prefix, frac*100, blocks(frac, progressWidth), p.n, p.total, clock(elapsed), remaining, rate)
+}
+
+// blocks draws frac of width cells with tqdm's eighth blocks.
+func blocks(frac float64, width int) string {
+	eighths := int(frac * float64(width) * 8)
+	full, part := eighths/8, eighths%8
+	bar := strings.Repeat("█", full)
+	if full < width {
+		if part > 0 {
+			bar += string([]rune(" ▏▎▍▌▋▊▉")[part])
+		} else {
+			bar += " "
+		}
+		bar += strings.Repeat(" ", width-full-1)
+	}
+	return bar
+}
+
+// clock writes seconds as tqdm does: mm:ss, or h:mm:ss from an hour on.
+func clock(seconds float64) string {
+	s := int64(seconds)
+	h, m := s/3600, s/60%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, s%60)
+	}
+	return fmt.Sprintf("%02d:%02d", m, s%60)
+}
+
+// MIME gives a notebook an HTML progress element beside the text.
+func (p *ProgressBar) MIME() map[string]string {
+	text := p.String()
+	value := ""
+	if p.total >= 0 {
+		value = fmt.Sprintf(` value="%d" max="%d"`, p.n, max(p.total, 1))
+	}
+	desc := ""
+	if p.desc != "" {
+		desc = html.EscapeString(p.desc) + " "
+	}
+	_, meter, _ := strings.Cut(text, "| ")
+	if p.total < 0 {
+		meter = strings.TrimPrefix(text, p.desc+": ")
+	}
+	return map[string]string{"text/html": `<div class="kael-progress" style="font-family:monospace">` + desc +
+		`<progress` + value + ` style="width:20em;vertical-align:middle"></progress> ` + html.EscapeString(meter) + `</div>`}
+}

@@ -1,0 +1,72 @@
+package lang
+
+// equal is Python's == for non-tensor values. Lists and tuples compare
+// element-wise with each other, so x.shape == (2, 3) holds; dicts compare
+// their entries. It walks nested containers with a stack of its own, not
+// Go's, so lists nested any depth compare correctly; a pair of lists or
+// dicts met again while being compared (a list holding itself) counts as
+// equal there, and the rest of the comparison decides.
+func equal(a, b Value) bool {
+	type pair struct{ a, b Value }
+	stack := []pair{{a, b}}
+	var seen map[pair]bool // pairs of lists or dicts being compared
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if eq, ok := dialectEqual(p.a, p.b, 0); ok { // sets, sizes, devices
+			if !eq {
+				return false
+			}
+			continue
+		}
+		switch x := p.a.(type) {
+		case *List, Tuple:
+			if l, ok := p.a.(*List); ok {
+				if l == p.b {
+					continue // the same list, as Python's identity shortcut
+				}
+				if m, ok := p.b.(*List); ok {
+					if seen[pair{l, m}] {
+						continue
+					}
+					if seen == nil {
+						seen = map[pair]bool{}
+					}
+					seen[pair{l, m}] = true
+				}
+			}
+			xs, _ := seqElems(p.a)
+			ys, ok := seqElems(p.b)
+			if !ok || len(xs) != len(ys) {
+				return false
+			}
+			for i := len(xs) - 1; i >= 0; i-- {
+				stack = append(stack, pair{xs[i], ys[i]})
+			}
+		case *Dict:
+			y, ok := p.b.(*Dict)
+			if !ok || x.Len() != y.Len() {
+				return false
+			}
+			if x == y || seen[pair{x, y}] {
+				continue
+			}
+			if seen == nil {
+				seen = map[pair]bool{}
+			}
+			seen[pair{x, y}] = true
+			for i := len(x.keys) - 1; i >= 0; i-- {
+				v, found, _ := y.Get(x.keys[i])
+				if !found {
+					return false
+				}
+				stack = append(stack, pair{x.vals[i], v})
+			}
+		default:
+			if !equalLeaf(p.a, p.b) {
+				return false
+			}
+		}
+	}
+	return true
+}

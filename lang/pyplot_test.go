@@ -1,0 +1,105 @@
+package lang
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestPyplotCells(t *testing.T) {
+	cells := []cell{
+		{"plt.plot([1, 2, 3])", ""},
+		{"plt.plot(torch.tensor([1.0, 4.0]), 'r--', label='loss'); plt.legend(); plt.gcf()", "<Figure size 640x480 with 1 Axes>"},
+		{"plt.figure(figsize=(3, 2))", "<Figure size 300x200 with 1 Axes>"},
+		{"fig, axes = plt.subplots(2, 3); len(axes), len(axes[0]), type(axes[1][2]).__name__ if False else fig", "(2, 3, <Figure size 640x480 with 6 Axes>)"},
+		{"fig, ax = plt.subplots(); ax.set_title('t'); ax", "<Axes: 't'>"},
+		{"fig, axes = plt.subplots(1, 2); axes[1].plot([1, 2], 'o'); len(fig.axes)", "2"},
+		{"n, edges, _ = plt.hist([0, 1, 1, 2, 3, 4], bins=4); n.tolist(), edges.tolist()", "([1.0, 2.0, 1.0, 2.0], [0.0, 1.0, 2.0, 3.0, 4.0])"},
+		{"plt.xlim(0, 10)", "(0.0, 10.0)"},
+		{"plt.ylim((1, 2))", "(1.0, 2.0)"},
+		{"plt.xlim()", ""},
+		{"im = plt.imshow(torch.rand(3, 4), cmap='gray'); plt.colorbar(im); im", "<AxesImage>"},
+		{"plt.imshow(torch.rand(2, 2), cmap='gray_r', aspect='auto', interpolation='nearest')", "<AxesImage>"},
+		{"plt.bar(['a', 'b'], [3, 5], color='tab:orange')", ""},
+		{"plt.scatter(range(3), [1, 2, 3], s=10, c='k')", ""},
+		{"plt.plot([1]); plt.show()", "<Figure size 640x480 with 1 Axes>\n"},
+		{"plt.figure(); plt.close('all'); plt.show()", ""},
+		{"matplotlib.pyplot is plt", "True"},
+		// Errors are clear and name the argument.
+		{"plt.plot([1, 2], [1])", "ValueError: x and y must have the same length, not 2 and 1"},
+		{"plt.plot([1], 'q')", `~ValueError: format string "q": "q" is not a colour`},
+		{"plt.plot(1, 2, 3, 4)", "~TypeError: plot() takes (y), (x, y), (y, fmt) or (x, y, fmt), not 4 arguments"},
+		{"plt.plot('abc', [1])", "~TypeError: plot(): x must be a list of numbers or a Tensor, not str"},
+		{"plt.imshow(torch.rand(3, 4), cmap='jet')", `~ValueError: "jet" is not a colour map`},
+		{"plt.imshow([[1, 2]], aspect='equal')", "~ValueError: imshow(): kael draws aspect='auto' only"},
+		{"plt.colorbar()", "~ValueError: colorbar: no image"},
+		{"plt.colorbar(3)", "~TypeError: colorbar(): the mappable must be what imshow returned, not int"},
+		{"plt.figure(figsize=(0, 1))", "~ValueError: figsize (0, 1) is out of range"},
+		{"plt.figure(figsize=3)", "~TypeError: figure(): figsize must be a (width, height) pair"},
+		{"plt.subplots(0, 1)", "~ValueError: subplots(0, 1)"},
+		{"plt.hist([1, 2], bins=0)", "~ValueError: hist(): bins must be at least 1"},
+		{"plt.xlim(1, 1)", "~ValueError: xlim: the limits are equal"},
+		{"plt.close('some')", "~ValueError: close(): the only name is 'all'"},
+		{"plt.savefig('x.gif')", "~ValueError: savefig(\"x.gif\"): kael writes .png and .svg files"},
+		{"plt.plot([1, float('nan')]); plt.savefig('/nonexistent/x.png')", "~ValueError: point 1 is (1, NaN)"},
+		{"fig, ax = plt.subplots(); ax.nope", "~AttributeError: 'Axes' object has no attribute 'nope'"},
+	}
+	for i := range cells {
+		cells[i].src = "import matplotlib.pyplot as plt\nimport matplotlib\n" + cells[i].src
+	}
+	runCells(t, cells)
+}
+
+// TestPyplotShowDisplays checks that plt.show() hands each open figure to
+// the front end's Display as a Drawing whose PNG is an image, and that
+// savefig writes PNG and SVG files.
+func TestPyplotShowDisplays(t *testing.T) {
+	var shown []Value
+	s := NewSession(IO{Display: func(v Value) { shown = append(shown, v) }})
+	dir := t.TempDir()
+	src := `
+import matplotlib.pyplot as plt
+fig, ax = plt.subplots(figsize=(4, 3))
+ax.plot([0.9, 0.5, 0.3, 0.2], label='loss')
+ax.set_xlabel('step')
+ax.legend()
+fig.savefig('` + filepath.Join(dir, "loss.png") + `')
+plt.savefig('` + filepath.Join(dir, "loss.svg") + `')
+plt.figure()
+plt.imshow(torch.softmax(torch.rand(4, 4), dim=-1))
+plt.show()
+`
+	if r := s.Exec(context.Background(), "", src); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if len(shown) != 2 {
+		t.Fatalf("show displayed %d values, want 2", len(shown))
+	}
+	d, ok := shown[0].(Drawing)
+	if !ok {
+		t.Fatalf("show displayed a %T, not a Drawing", shown[0])
+	}
+	data, err := d.PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil || img.Bounds().Dx() != 400 || img.Bounds().Dy() != 300 {
+		t.Fatalf("the first figure's PNG is %v, %v; want 400x300", img.Bounds(), err)
+	}
+	saved, err := os.ReadFile(filepath.Join(dir, "loss.png"))
+	if err != nil || !bytes.HasPrefix(saved, []byte("\x89PNG")) {
+		t.Errorf("loss.png: %v", err)
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "loss.svg"))
+	if err != nil || !strings.Contains(string(svg), "<svg") {
+		t.Errorf("loss.svg: %v", err)
+	}
+	if figs := TakeFigures(s); len(figs) != 0 {
+		t.Errorf("%d figures are open after show", len(figs))
+	}
+}

@@ -1,0 +1,448 @@
+package lang
+
+import (
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The resolver decides, before a cell runs, where each name lives, with
+// Python's scoping rules:
+//
+//   - a name assigned anywhere in a function (a parameter, an assignment or
+//     augmented assignment target, a for or with target, a def, a del) is
+//     local to it and lives in a slot of the call's frame;
+//   - a local that a nested function (def or lambda) uses is a cell, shared
+//     by the frame and the closures made from it; in the nested function it
+//     is a free variable;
+//   - a comprehension's targets are local to the comprehension: they get
+//     slots of their own in the enclosing frame, invisible outside it;
+//   - every other name is a global of the session, or else a builtin: a
+//     slot of the session's global table, looked up by index when it runs.
+//
+// Reading a local before it is assigned is an UnboundLocalError; reading a
+// global that does not exist (yet: a later cell may define it) a NameError.
+
+// UnboundLocalError is raised by reading a local variable (or a free
+// variable of a closure) before it is assigned. As in Python, it is a kind
+// of NameError.
+const UnboundLocalError = tensor.UnboundLocalError
+
+// scopeKind says where a resolved name lives.
+type scopeKind uint8
+
+const (
+	scopeLocal  scopeKind = iota // a slot of the frame
+	scopeCell                    // a slot of the frame holding a *varCell
+	scopeFree                    // a cell of an enclosing function, in the closure
+	scopeGlobal                  // a slot of the session's global table
+)
+
+// nameBinding is one variable: a local, cell or free variable of one function,
+// or a global.
+type nameBinding struct {
+	kind  scopeKind
+	index int // the frame slot, the closure's free-variable index or the global slot
+	name  string
+	// outer is, for a free variable, the nameBinding in the enclosing function
+	// that the closure captures.
+	outer *nameBinding
+}
+
+// varCell holds a variable shared by a frame and the closures made in it.
+type varCell struct{ v Value }
+
+// funcInfo is what the resolver learns about one function (def or lambda)
+// or a cell's top level.
+type funcInfo struct {
+	name    string
+	parent  *funcInfo // nil for a cell's top level
+	locals  []*nameBinding
+	free    []*nameBinding // the free variables, in closure order
+	freeBy  map[string]*nameBinding
+	nparams int // the first nparams slots hold the parameters
+}
+
+func (f *funcInfo) isTop() bool { return f.parent == nil }
+
+func (f *funcInfo) newLocal(name string) *nameBinding {
+	b := &nameBinding{kind: scopeLocal, index: len(f.locals), name: name}
+	f.locals = append(f.locals, b)
+	return b
+}
+
+// block is one level of names: a function's locals or a comprehension's
+// targets (in the function's frame).
+type block struct {
+	fn     *funcInfo
+	names  map[string]*nameBinding
+	parent *block
+}
+
+// resolution is the resolver's answer for one cell or expression.
+type resolution struct {
+	uses  map[*syntax.Ident]*nameBinding
+	funcs map[syntax.Node]*funcInfo // by *syntax.DefStmt and *syntax.LambdaExpr
+	comps map[*syntax.ListComp]*block
+	lists map[syntax.Expr]*syntax.ListComp // what dict and set comprehensions run as
+	top   *funcInfo
+}
+
+type resolver struct {
+	globals *globalTable
+	res     *resolution
+	env     *block
+	depth   int // the nesting of the expression being resolved
+}
+
+func newResolver(g *globalTable) *resolver {
+	return &resolver{globals: g, res: &resolution{
+		uses:  map[*syntax.Ident]*nameBinding{},
+		funcs: map[syntax.Node]*funcInfo{},
+		comps: map[*syntax.ListComp]*block{},
+		top:   &funcInfo{name: ""},
+	}}
+}
+
+// resolveStmts resolves the statements of a cell.
+func resolveStmts(g *globalTable, stmts []syntax.Stmt) *resolution {
+	r := newResolver(g)
+	r.env = &block{fn: r.res.top, names: map[string]*nameBinding{}}
+	for _, st := range stmts {
+		r.stmt(st)
+	}
+	return r.res
+}
+
+// resolveExpr resolves an expression evaluated at a cell's top level.
+func resolveExpr(g *globalTable, x syntax.Expr) *resolution {
+	r := newResolver(g)
+	r.env = &block{fn: r.res.top, names: map[string]*nameBinding{}}
+	r.expr(x)
+	return r.res
+}
+
+// lookup resolves a use of name in the current block.
+func (r *resolver) lookup(name string) *nameBinding {
+	cur := r.env.fn
+	for bl := r.env; bl != nil; bl = bl.parent {
+		b, ok := bl.names[name]
+		if !ok {
+			continue
+		}
+		if bl.fn == cur {
+			return b
+		}
+		return r.capture(cur, bl.fn, b)
+	}
+	return &nameBinding{kind: scopeGlobal, index: r.globals.slot(name), name: name}
+}
+
+// capture makes b, a variable of the function owner, a free variable of fn
+// (nested in owner) and of every function between them.
+func (r *resolver) capture(fn, owner *funcInfo, b *nameBinding) *nameBinding {
+	if fb, ok := fn.freeBy[b.name]; ok {
+		return fb
+	}
+	outer := b
+	if fn.parent != owner {
+		outer = r.capture(fn.parent, owner, b)
+	} else if b.kind == scopeLocal {
+		b.kind = scopeCell
+	}
+	fb := &nameBinding{kind: scopeFree, index: len(fn.free), name: b.name, outer: outer}
+	fn.free = append(fn.free, fb)
+	if fn.freeBy == nil {
+		fn.freeBy = map[string]*nameBinding{}
+	}
+	fn.freeBy[b.name] = fb
+	return fb
+}
+
+func (r *resolver) use(id *syntax.Ident) { r.res.uses[id] = r.lookup(id.Name) }
+
+func (r *resolver) stmts(stmts []syntax.Stmt) {
+	for _, st := range stmts {
+		r.stmt(st)
+	}
+}
+
+func (r *resolver) stmt(st syntax.Stmt) {
+	switch st := st.(type) {
+	case *syntax.DefStmt:
+		r.params(st.Params)
+		r.function(st, st.Name.Name, st.Params, func() { r.stmts(st.Body) }, st.Body)
+		r.use(st.Name)
+	case *syntax.AssignStmt:
+		r.expr(st.Value)
+		for _, t := range st.Targets {
+			r.expr(t)
+		}
+	case *syntax.ForStmt:
+		r.expr(st.Iter)
+		r.expr(st.Target)
+		r.stmts(st.Body)
+	case *syntax.IfStmt:
+		r.expr(st.Cond)
+		r.stmts(st.Body)
+		r.stmts(st.Else)
+	case *syntax.WhileStmt:
+		r.expr(st.Cond)
+		r.stmts(st.Body)
+	case *syntax.WithStmt:
+		for _, it := range st.Items {
+			r.expr(it.X)
+			if it.Target != nil {
+				r.expr(it.Target)
+			}
+		}
+		r.stmts(st.Body)
+	case *syntax.ImportStmt, *syntax.FromImportStmt:
+		for _, id := range importedNames(st) {
+			r.use(id)
+		}
+	default:
+		// Statements without blocks: their expressions in source order.
+		r.inspect(st)
+	}
+}
+
+// params resolves the default values of parameters, in the enclosing block.
+func (r *resolver) params(ps []*syntax.Param) {
+	for _, p := range ps {
+		if p.Default != nil {
+			r.expr(p.Default)
+		}
+	}
+}
+
+// function resolves the body of a def or lambda in a new block whose
+// locals are its parameters and the names its body assigns.
+func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, body func(), stmts []syntax.Stmt) {
+	fn := &funcInfo{name: name, parent: r.env.fn}
+	r.res.funcs[node] = fn
+	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env}
+	for _, p := range ps {
+		if _, dup := bl.names[p.Name.Name]; !dup {
+			bl.names[p.Name.Name] = fn.newLocal(p.Name.Name)
+		}
+	}
+	fn.nparams = len(fn.locals)
+	for _, name := range assignedNames(stmts) {
+		if _, ok := bl.names[name]; !ok {
+			bl.names[name] = fn.newLocal(name)
+		}
+	}
+	saved := r.env
+	r.env = bl
+	body()
+	r.env = saved
+}
+
+// expr resolves the names an expression uses. It follows the common
+// expressions itself, counting how deep it is: past the compiler's limit
+// (maxExprNesting, a SyntaxError then) it stops, so that resolving a
+// chain of a million additions cannot overflow Go's stack.
+func (r *resolver) expr(x syntax.Expr) {
+	r.depth++
+	defer func() { r.depth-- }()
+	if r.depth > 2*maxExprNesting {
+		return
+	}
+	switch x := x.(type) {
+	case *syntax.Ident:
+		r.use(x)
+	case *syntax.IntLit, *syntax.FloatLit, *syntax.StringLit, *syntax.BoolLit, *syntax.NoneLit, *syntax.EllipsisLit:
+	case *syntax.ParenExpr:
+		r.expr(x.X)
+	case *syntax.UnaryExpr:
+		r.expr(x.X)
+	case *syntax.BinaryExpr:
+		r.expr(x.X)
+		r.expr(x.Y)
+	case *syntax.BoolOpExpr:
+		r.expr(x.X)
+		r.expr(x.Y)
+	case *syntax.CompareExpr:
+		r.expr(x.X)
+		for _, c := range x.Ops {
+			r.expr(c.Y)
+		}
+	case *syntax.AttrExpr:
+		r.expr(x.X)
+	case *syntax.IndexExpr:
+		r.expr(x.X)
+		for _, s := range x.Subs {
+			r.expr(s)
+		}
+	default:
+		r.inspect(x)
+	}
+}
+
+// inspect walks n, resolving every name use; functions and comprehensions
+// open blocks of their own.
+func (r *resolver) inspect(n syntax.Node) {
+	syntax.Inspect(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Ident:
+			r.use(n)
+		case *syntax.AttrExpr:
+			r.expr(n.X) // n.Name is an attribute, not a variable
+			return false
+		case *syntax.Arg:
+			r.expr(n.Value) // n.Name is a keyword
+			return false
+		case *syntax.LambdaExpr:
+			r.params(n.Params)
+			r.function(n, "<lambda>", n.Params, func() { r.expr(n.Body) }, nil)
+			return false
+		case *syntax.ListComp:
+			r.comprehension(n)
+			return false
+		case *syntax.DictComp, *syntax.SetComp:
+			r.comprehension(r.res.asListComp(n.(syntax.Expr)))
+			return false
+		case *syntax.DefStmt:
+			r.stmt(n)
+			return false
+		}
+		return true
+	})
+}
+
+// comprehension resolves [Elt for ...]: the first iterable in the
+// enclosing block, the rest in a block holding the targets.
+func (r *resolver) comprehension(x *syntax.ListComp) {
+	r.expr(x.Fors[0].Iter)
+	fn := r.env.fn
+	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env}
+	for _, f := range x.Fors {
+		for _, name := range targetNames(f.Target, nil) {
+			if _, ok := bl.names[name]; !ok {
+				bl.names[name] = fn.newLocal(name)
+			}
+		}
+	}
+	r.res.comps[x] = bl
+	saved := r.env
+	r.env = bl
+	for i, f := range x.Fors {
+		if i > 0 {
+			r.expr(f.Iter)
+		}
+		r.expr(f.Target)
+		for _, cond := range f.Ifs {
+			r.expr(cond)
+		}
+	}
+	r.expr(x.Elt)
+	r.env = saved
+}
+
+// assignedNames lists the names that statements bind, not looking into
+// nested functions or comprehensions.
+func assignedNames(stmts []syntax.Stmt) []string {
+	var names []string
+	var walk func(stmts []syntax.Stmt)
+	walk = func(stmts []syntax.Stmt) {
+		for _, st := range stmts {
+			switch st := st.(type) {
+			case *syntax.AssignStmt:
+				for _, t := range st.Targets {
+					names = targetNames(t, names)
+				}
+			case *syntax.ForStmt:
+				names = targetNames(st.Target, names)
+				walk(st.Body)
+			case *syntax.WithStmt:
+				for _, it := range st.Items {
+					if it.Target != nil {
+						names = targetNames(it.Target, names)
+					}
+				}
+				walk(st.Body)
+			case *syntax.DelStmt:
+				for _, t := range st.Targets {
+					names = targetNames(t, names)
+				}
+			case *syntax.DefStmt:
+				names = append(names, st.Name.Name)
+			case *syntax.ImportStmt, *syntax.FromImportStmt:
+				for _, id := range importedNames(st) {
+					names = append(names, id.Name)
+				}
+			case *syntax.IfStmt:
+				walk(st.Body)
+				walk(st.Else)
+			case *syntax.WhileStmt:
+				walk(st.Body)
+			}
+		}
+	}
+	walk(stmts)
+	return names
+}
+
+// targetNames appends the names an assignment target binds.
+func targetNames(t syntax.Expr, names []string) []string {
+	switch t := t.(type) {
+	case *syntax.Ident:
+		return append(names, t.Name)
+	case *syntax.ParenExpr:
+		return targetNames(t.X, names)
+	case *syntax.TupleExpr:
+		for _, e := range t.Elts {
+			names = targetNames(e, names)
+		}
+	case *syntax.ListExpr:
+		for _, e := range t.Elts {
+			names = targetNames(e, names)
+		}
+	}
+	return names
+}
+
+// globalTable holds a session's global variables in slots, so that
+// compiled code reaches them by index. Cells of a session share it and
+// extend it: a name gets its slot the first time a cell mentions it, and
+// the slot holds nil while the variable does not exist.
+type globalTable struct {
+	index map[string]int
+	names []string
+	vals  []Value
+}
+
+func newGlobalTable() *globalTable { return &globalTable{index: map[string]int{}} }
+
+// slot returns the index of name's slot, adding one if needed.
+func (g *globalTable) slot(name string) int {
+	if i, ok := g.index[name]; ok {
+		return i
+	}
+	i := len(g.names)
+	g.index[name] = i
+	g.names = append(g.names, name)
+	g.vals = append(g.vals, nil)
+	return i
+}
+
+func (g *globalTable) get(name string) (Value, bool) {
+	i, ok := g.index[name]
+	if !ok || g.vals[i] == nil {
+		return nil, false
+	}
+	return g.vals[i], true
+}
+
+func (g *globalTable) set(name string, v Value) { g.vals[g.slot(name)] = v }
+
+// bound returns the names of the variables that exist.
+func (g *globalTable) bound() []string {
+	var names []string
+	for i, v := range g.vals {
+		if v != nil {
+			names = append(names, g.names[i])
+		}
+	}
+	return names
+}

@@ -1,0 +1,79 @@
+package repl
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTerminalMagics checks the magics in a terminal: x? as a page,
+// %reset asking its question at a prompt of its own, and Ctrl-C stopping a
+// %timeit with the variables kept.
+func TestTerminalMagics(t *testing.T) {
+	t.Parallel()
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.run("x = tensor([[1., 2.], [3., 4.]])")
+	if out := tm.run("x??"); !strings.Contains(out, "x: float32[2, 2] tensor, 16 B") || !strings.Contains(out, "Value:\ntensor([[1., 2.],") {
+		t.Errorf("x?? shows %q", out)
+	}
+	tm.send("%reset\r")
+	tm.expect("Proceed (y/[n])? ")
+	tm.send("n\r")
+	tm.expect("Nothing done.")
+	tm.expect(">>> ")
+	if out := tm.run("x.sum()"); !strings.Contains(out, "10.") {
+		t.Errorf("after %%reset answered n, x.sum() shows %q", out)
+	}
+	big := "big = ones(300, 300)"
+	tm.run(big)
+	tm.send("%timeit -n 1000 big @ big\r")
+	tm.expect("Ctrl-C interrupts")
+	tm.send("\x03")
+	tm.expect("KeyboardInterrupt")
+	tm.expect(">>> ")
+	if out := tm.run("x.shape"); !strings.Contains(out, "[2, 2]") {
+		t.Errorf("after interrupting %%timeit, x.shape shows %q", out)
+	}
+	tm.send("%reset\r")
+	tm.expect("Proceed (y/[n])? ")
+	tm.send("y\r")
+	tm.expect(">>> ")
+	if out := tm.run("%who"); !strings.Contains(out, "Interactive namespace is empty.") {
+		t.Errorf("%%who after %%reset answered y shows %q", out)
+	}
+	tm.quit()
+}
+
+// TestTerminalDisplayRedraw checks that a display handle's update and a
+// tqdm bar redraw their output in place: the cursor goes up over the old
+// rows and clears them.
+func TestTerminalDisplayRedraw(t *testing.T) {
+	t.Parallel()
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.send("h = display('first', display_id=True)\r")
+	tm.expect(">>> ")
+	tm.send("for s in ['second', 'third']:\r")
+	tm.expect("... ")
+	tm.send("h.update(s)\r")
+	tm.expect("... ")
+	tm.send("\r")
+	tm.expect("'third'")
+	tm.expect(">>> ")
+	raw := tm.out.String()
+	if !strings.Contains(raw, "'second'\r\n\x1b[1A\r\x1b[J'third'\r\n") {
+		t.Errorf("the update was not drawn in place: %q", raw[strings.Index(raw, "'second'")-20:])
+	}
+	tm.send("for i in trange(3, mininterval=0):\r")
+	tm.expect("... ")
+	tm.send("pass\r")
+	tm.expect("... ")
+	tm.send("\r")
+	tm.expect("100%|████████████████████| 3/3 [")
+	tm.expect(">>> ")
+	raw = tm.out.String()
+	if !strings.Contains(raw, "| 2/3 [") || !strings.Contains(raw, "]\r\n\x1b[1A\r\x1b[J100%|") {
+		t.Errorf("trange did not redraw in place: %q", raw[strings.LastIndex(raw, "trange"):])
+	}
+	tm.quit()
+}
