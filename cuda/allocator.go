@@ -188,23 +188,24 @@ func (a *Allocator) Free(ptr uint64) error {
 	a.allocated -= b.size
 	if p := b.prev; p != nil && p.free {
 		a.removeFree(p)
-		p.size += b.size
-		p.next = b.next
-		if b.next != nil {
-			b.next.prev = p
-		}
-		b = p
+		b = merge(p, b)
 	}
 	if n := b.next; n != nil && n.free {
 		a.removeFree(n)
-		b.size += n.size
-		b.next = n.next
-		if n.next != nil {
-			n.next.prev = b
-		}
+		b = merge(b, n)
 	}
 	a.insertFree(b)
 	return nil
+}
+
+// merge joins b, the block after a in its segment, into a.
+func merge(a, b *block) *block {
+	a.size += b.size
+	a.next = b.next
+	if b.next != nil {
+		b.next.prev = a
+	}
+	return a
 }
 
 // EmptyCache returns every wholly free segment to Memory.

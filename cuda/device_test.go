@@ -13,17 +13,17 @@ import (
 // openTestDevice opens device 0, or skips: without a GPU these tests have
 // nothing to run on, unless KAEL_REQUIRE_CUDA=1 says one must be there
 // (devicecheck.sh sets it).
-func openTestDevice(t *testing.T) *Device {
-	t.Helper()
+func openTestDevice(tb testing.TB) *Device {
+	tb.Helper()
 	if ok, err := Available(); !ok {
 		if os.Getenv("KAEL_REQUIRE_CUDA") == "1" {
-			t.Fatalf("KAEL_REQUIRE_CUDA=1 but CUDA is not available: %v", err)
+			tb.Fatalf("KAEL_REQUIRE_CUDA=1 but CUDA is not available: %v", err)
 		}
-		t.Skipf("no GPU: %v", err)
+		tb.Skipf("no GPU: %v", err)
 	}
 	dev, err := Open(0)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return dev
 }
@@ -153,16 +153,7 @@ func TestDeviceAllocatorRoundTrip(t *testing.T) {
 // BenchmarkDeviceAddFloat32 times the add kernel alone on 16M float32
 // elements already on the device (no copies), as bytes moved per second.
 func BenchmarkDeviceAddFloat32(b *testing.B) {
-	if ok, err := Available(); !ok {
-		if os.Getenv("KAEL_REQUIRE_CUDA") == "1" {
-			b.Fatalf("KAEL_REQUIRE_CUDA=1 but CUDA is not available: %v", err)
-		}
-		b.Skipf("no GPU: %v", err)
-	}
-	dev, err := Open(0)
-	if err != nil {
-		b.Fatal(err)
-	}
+	dev := openTestDevice(b)
 	const n = 1 << 24
 	k, err := ElementwisePTX(Add, tensor.Float32, 1)
 	if err != nil {
