@@ -95,7 +95,8 @@ func isCallable(v Value) bool {
 	case *Builtin, *BoundMethod, *Function:
 		return true
 	}
-	return false
+	_, ok := callTarget(v)
+	return ok
 }
 
 // pythonHash returns hash(v): a number derived from the value's hash key,

@@ -134,25 +134,43 @@ func defListMethods() {
 
 // sortOrder returns the positions of keys in stable sorted order, or a
 // TypeError when two keys cannot be compared.
-func sortOrder(keys []Value, reverse bool) ([]int, error) {
-	idx := make([]int, len(keys))
+func sortOrder(keys []Value, reverse bool) (idx []int, err error) {
+	idx = make([]int, len(keys))
 	for i := range idx {
 		idx[i] = i
 	}
-	var sortErr error
+	// The first error (two keys that do not compare, an interrupt, looked
+	// for every pollEvery comparisons) leaves the sort by a sortAbort panic.
+	defer func() {
+		if r := recover(); r != nil {
+			abort, ok := r.(sortAbort)
+			if !ok {
+				panic(r)
+			}
+			idx, err = nil, abort.err
+		}
+	}()
+	compared := 0
 	sort.SliceStable(idx, func(i, j int) bool {
+		compared++
+		if err := pollInterrupt(compared); err != nil {
+			panic(sortAbort{err})
+		}
 		x, y := keys[idx[i]], keys[idx[j]]
 		c, err := order(x, y)
-		if err != nil && sortErr == nil {
-			sortErr = newErrorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(x), TypeName(y))
+		if err != nil {
+			panic(sortAbort{newErrorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(x), TypeName(y))})
 		}
 		if reverse {
 			return c > 0
 		}
 		return c < 0
 	})
-	return idx, sortErr
+	return idx, nil
 }
+
+// sortAbort carries the error that stops sortOrder's sort.
+type sortAbort struct{ err error }
 
 func defDictMethods() {
 	defMethod("dict", "keys(self)", "The keys, in insertion order, as a list.", func(a *Args) (Value, error) {

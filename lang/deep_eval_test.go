@@ -11,6 +11,8 @@ import (
 func TestDeepEvaluationIsBounded(t *testing.T) {
 	terms := func(x string, n int) string { return strings.TrimSuffix(strings.Repeat(x+" + ", n), " + ") }
 	tests := []struct{ name, src, want string }{
+		{"2.8 MB constant chain", "x = " + terms("1", 1_400_000) + "\nx", "SyntaxError: expression nested too deeply (more than 150000 levels)"},
+		{"power tower", "x = " + strings.Repeat("1**", 1_400_000) + "1", "SyntaxError: expression nested too deeply"},
 		{"long constant chain", "x = " + terms("1", 400_000) + "\nx", "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"constant chain within the limit", terms("1", 140_000), "140000"},
 		{"long chain of names", "a = 1\nx = " + terms("a", 400_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},

@@ -31,6 +31,12 @@ func TestOddNumbersEndQuickly(t *testing.T) {
 		{"int(tensor([float('nan')]))", "ValueError: cannot convert float NaN to integer"},
 		{"int(tensor(float('inf')))", "OverflowError: cannot convert float infinity to integer"},
 		{"round(float('nan'))", "ValueError: cannot convert float NaN to integer"},
+		{"math.floor(math.inf)", "OverflowError: cannot convert float infinity to integer"},
+		{"math.ceil(-math.inf)", "OverflowError: cannot convert float infinity to integer"},
+		{"math.floor(math.nan)", "ValueError: cannot convert float NaN to integer"},
+		{"math.ceil(1e300)", "OverflowError: cannot convert float 1e+300 to integer: kael integers are 64-bit"},
+		{"math.floor(-2.5), math.ceil(-2.5), math.floor(-9.2e18), math.ceil(3)", "(-3, -2, -9200000000000000000, 3)"},
+		{"int(1e300), int(-math.inf), round(math.inf)", "OverflowError: cannot convert float 1e+300 to integer: kael integers are 64-bit"},
 		{"round(2**62 + 1), round(2.5), round(True)", "(4611686018427387905, 2, 1)"},
 		{"round(1.5, 400), round(1.5, -400), round(2.675, 2), round(0.125, 2), round(1250.0, -2), round(float('inf'), 2)", "(1.5, 0.0, 2.67, 0.12, 1200.0, inf)"},
 	}

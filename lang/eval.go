@@ -86,7 +86,27 @@ func (in *interp) wrap(err error, span syntax.Span) error {
 
 func (in *interp) checkInterrupt() error {
 	if in.ctx != nil && in.ctx.Err() != nil {
-		return newErrorf(KeyboardInterrupt, "interrupted").withHint("variables keep the values they had when the cell stopped")
+		return errInterrupted()
+	}
+	return nil
+}
+
+// errInterrupted is the KeyboardInterrupt of a cell that was interrupted.
+func errInterrupted() *Error {
+	return newErrorf(KeyboardInterrupt, "interrupted").withHint("variables keep the values they had when the cell stopped")
+}
+
+// pollEvery is how many elements a builtin whose work grows with its input
+// (building a list, sorting, printing) handles between two looks at the
+// interrupt flag.
+const pollEvery = 1 << 12
+
+// pollInterrupt returns KeyboardInterrupt when the running cell was
+// interrupted and i, a count of elements handled, is a multiple of
+// pollEvery; it is one atomic load, made every pollEvery elements.
+func pollInterrupt(i int) error {
+	if i%pollEvery == 0 && tensor.Interrupted() {
+		return errInterrupted()
 	}
 	return nil
 }
@@ -274,6 +294,9 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 	case tensor.DType:
 		return nil, newErrorf(TypeError, "'dtype' object is not callable").withHint("convert with x.to(%s)", f)
 	}
+	if target, ok := callTarget(fn); ok {
+		return in.call(target, pos, kwNames, kwVals, at)
+	}
 	return nil, newErrorf(TypeError, "'%s' object is not callable", TypeName(fn))
 }
 
@@ -350,6 +373,16 @@ func collect(v Value) ([]Value, error) {
 			withHint("loop over it with for, or use arange() for a tensor")
 	}
 	var out []Value
-	err := iterate(v, func(e Value) bool { out = append(out, e); return true })
+	var stopped error
+	err := iterate(v, func(e Value) bool {
+		if stopped = pollInterrupt(len(out)); stopped != nil {
+			return false
+		}
+		out = append(out, e)
+		return true
+	})
+	if err == nil {
+		err = stopped
+	}
 	return out, err
 }

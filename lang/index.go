@@ -29,6 +29,13 @@ func index(v Value, subs []subscript) (Value, error) {
 		}
 		return val, nil
 	}
+	if g, ok := v.(itemGetter); ok {
+		key, err := subsKey(subs)
+		if err != nil {
+			return nil, err
+		}
+		return g.GetItem(key)
+	}
 	if len(subs) != 1 {
 		return nil, newErrorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
 	}

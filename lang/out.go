@@ -107,8 +107,9 @@ func writeOut(r Value, out *tensor.Tensor) error {
 		return newErrorf(TypeError, "out= needs a tensor result, not %s", TypeName(r))
 	}
 	if !tensor.CanCast(t.DType(), out.DType()) {
-		return newErrorf(RuntimeError, "result type %s can't be cast to the desired output type %s", t.DType(), out.DType()).
-			withHint("pass an out tensor of dtype %s, or leave out= out", t.DType())
+		err := tensor.CastError(t.DType(), out.DType())
+		err.Kind = RuntimeError // PyTorch's kind for out=; in-place ops keep TypeError
+		return err.WithHint("pass an out tensor of dtype %s, or leave out= out", t.DType())
 	}
 	if !slices.Equal(t.Shape(), out.Shape()) {
 		return newErrorf(RuntimeError, "out= has shape %s but the result has shape %s: kael does not resize out tensors",

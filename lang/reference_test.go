@@ -282,6 +282,7 @@ func valuesMarkdown() string {
 		typ, recv string
 		methods   map[string]*Builtin
 	}{{"Generator", "g", generatorMethods}, {"Optimizer", "opt", optimizerMethods},
+		{"GPT2LMHeadModel", "model", modelMethods}, {"GPT2Tokenizer", "tokenizer", tokenizerMethods},
 		{"Figure", "fig", figureMethods}, {"Axes", "ax", axesMethods}} {
 		for _, name := range sortedKeys(v.methods) {
 			m := v.methods[name]

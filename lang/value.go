@@ -407,9 +407,13 @@ func repr(v Value, active map[any]bool) string {
 		}
 		active[x] = true
 		defer delete(active, x)
-		parts := make([]string, len(x.keys))
+		parts := make([]string, 0, len(x.keys))
 		for i, k := range x.keys {
-			parts[i] = repr(k, active) + ": " + repr(x.vals[i], active)
+			if pollInterrupt(i) != nil {
+				parts = append(parts, "...")
+				break
+			}
+			parts = append(parts, repr(k, active)+": "+repr(x.vals[i], active))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case interface{ PyRepr() string }:
@@ -472,9 +476,15 @@ func Str(v Value) string {
 }
 
 func joinRepr(vs []Value, active map[any]bool) string {
-	parts := make([]string, len(vs))
+	parts := make([]string, 0, len(vs))
 	for i, v := range vs {
-		parts[i] = repr(v, active)
+		if pollInterrupt(i) != nil {
+			// The caller, a builtin, raises the KeyboardInterrupt
+			// (interruptedText); what is left is elided.
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, repr(v, active))
 	}
 	return strings.Join(parts, ", ")
 }

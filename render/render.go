@@ -72,7 +72,7 @@ func HTML(t *tensor.Tensor, opts Options) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div class="%s">`, TensorClass)
 	b.WriteString(`<table style="font-family:monospace;text-align:right;border-collapse:collapse">`)
-	fmt.Fprintf(&b, `<caption style="caption-side:top;text-align:left;font-family:monospace">%s</caption>`,
+	fmt.Fprintf(&b, `<caption style="caption-side:top;text-align:left;white-space:nowrap;font-family:monospace">%s</caption>`,
 		html.EscapeString(Summary(t, opts.Grad)))
 	if rows, ok := tensor.FormatGrid(t, opts.print()); ok {
 		columns := 0

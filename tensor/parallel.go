@@ -27,10 +27,21 @@ func Interruptible(ctx context.Context, f func() error) error {
 	interruptMu.Lock()
 	interruptActive++
 	interruptMu.Unlock()
-	stop := context.AfterFunc(ctx, func() { interruptFlag.Store(true) })
+	// ended is set, under interruptMu, when f has returned: the callback
+	// of a context cancelled just before then may run after it, and must
+	// not leave the flag raised for the next Interruptible.
+	ended := false
+	stop := context.AfterFunc(ctx, func() {
+		interruptMu.Lock()
+		if !ended {
+			interruptFlag.Store(true)
+		}
+		interruptMu.Unlock()
+	})
 	defer func() {
 		stop()
 		interruptMu.Lock()
+		ended = true
 		interruptActive--
 		if interruptActive == 0 {
 			interruptFlag.Store(false)

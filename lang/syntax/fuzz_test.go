@@ -23,6 +23,12 @@ func addSeeds(f *testing.F) {
 	for _, tt := range fstringErrorTests {
 		f.Add(tt.src)
 	}
+	// Chains past maxDepth, so that mutations explore the depth limits.
+	for _, op := range []string{"+1", "**1", "**-1", " if 1 else 1", "*(1"} {
+		f.Add("x = 1" + strings.Repeat(op, maxDepth+10))
+	}
+	f.Add("x = " + strings.Repeat("lambda:", maxDepth+10) + "1")
+	f.Add(strings.Repeat(`"a" `, 3000))
 	files, _ := filepath.Glob("testdata/*.kael")
 	for _, file := range files {
 		data, err := os.ReadFile(file)

@@ -726,6 +726,10 @@ func (p *parser) parsePower() Expr {
 	if p.tok.kind != STARSTAR {
 		return x
 	}
+	// ** is right-associative, so 1**1**… nests on the right: each level
+	// counts against maxDepth.
+	p.enter()
+	defer p.leave()
 	b := &BinaryExpr{X: x, OpPos: p.tok.start, Op: STARSTAR}
 	p.next()
 	b.Y = p.parseFactor()
@@ -914,12 +918,15 @@ func (p *parser) parseAtom() Expr {
 func (p *parser) parseString() Expr {
 	s := &StringLit{ValuePos: p.tok.start}
 	var f *FStringExpr // once an f-string is among them
+	// The plain literals before any f-string are joined once at the end,
+	// so that many adjacent literals take linear time.
+	var plain strings.Builder
 	for p.tok.kind == STRING {
 		if p.tok.fstring && f == nil {
 			f = &FStringExpr{ValuePos: s.ValuePos}
-			if s.Value != "" {
+			if plain.Len() > 0 {
 				f.Parts = append(f.Parts, &StringLit{ValuePos: s.ValuePos, ValueEnd: s.ValueEnd,
-					Raw: p.sc.src[s.ValuePos.Offset:s.ValueEnd.Offset], Value: s.Value})
+					Raw: p.sc.src[s.ValuePos.Offset:s.ValueEnd.Offset], Value: plain.String()})
 			}
 		}
 		switch {
@@ -930,11 +937,12 @@ func (p *parser) parseString() Expr {
 				f.Parts = append(f.Parts, &StringLit{ValuePos: p.tok.start, ValueEnd: p.tok.end, Raw: p.tok.raw, Value: p.tok.str})
 			}
 		default:
-			s.Value += p.tok.str
+			plain.WriteString(p.tok.str)
 		}
 		s.ValueEnd = p.tok.end
 		p.next()
 	}
+	s.Value = plain.String()
 	s.Raw = p.sc.src[s.ValuePos.Offset:s.ValueEnd.Offset]
 	if f != nil {
 		f.ValueEnd, f.Raw = s.ValueEnd, s.Raw

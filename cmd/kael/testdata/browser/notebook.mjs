@@ -1,7 +1,7 @@
 // Drives the classic Jupyter Notebook (Debian's jupyter-notebook) in
 // Debian's Chromium with playwright-core, for cmd/kael's
 // TestNotebookInBrowser: it creates a notebook with the kael kernel, runs a
-// tensor cell and an error cell, interrupts a running loop from the
+// tensor cell, an error cell and a plot cell, interrupts a running loop from the
 // toolbar, restarts the kernel from the toolbar, checks the DOM after each
 // and saves a screenshot of each in the artifacts folder.
 //
@@ -106,6 +106,16 @@ try {
   check(err.includes("NameError") && err.includes("nope"), `the error cell shows ${JSON.stringify(err)}`);
   await shot('2-error');
   step('error cell: NameError shown');
+
+  cell = await run('import matplotlib.pyplot as plt\nplt.plot([1, 3, 2], label="loss")\nplt.title("a plot")\nplt.show()');
+  // The classic Notebook prefers image/svg+xml to image/png when a bundle
+  // has both, as kael's figures do.
+  const img = cell.locator('.output_svg svg, .output_png img').first();
+  await img.waitFor();
+  const size = await img.evaluate((el) => { const r = el.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; });
+  check(size[0] > 100 && size[1] > 100, `the plot cell's image is ${size[0]}x${size[1]}`);
+  await shot('2b-plot');
+  step(`plot cell: figure shown, ${size[0]}x${size[1]}`);
 
   cell = await run('i = 0\nwhile True:\n    i += 1', false);
   await page.waitForSelector('#kernel_indicator_icon.kernel_busy_icon');

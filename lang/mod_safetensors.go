@@ -1,0 +1,177 @@
+package lang
+
+import (
+	"errors"
+	"io/fs"
+	"sort"
+
+	"github.com/kael-dev/kael/safetensors"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The safetensors module: Hugging Face's Python API for the format,
+// safetensors.torch.load_file and save_file, on kael's safetensors package
+// (memory-mapped reading, atomic writing).
+
+// The errors of reading files, named as Python and the safetensors package
+// name them.
+const (
+	FileNotFoundError ErrorKind = "FileNotFoundError"
+	OSError           ErrorKind = "OSError"
+	SafetensorError   ErrorKind = "SafetensorError"
+)
+
+// fileError converts an error of reading or writing a file to a kael
+// error: a missing file is a FileNotFoundError, other system errors an
+// OSError, a malformed safetensors file a SafetensorError (its message
+// names the file and the tensor); kael errors pass through.
+func fileError(err error) *Error {
+	var le *Error
+	var se *safetensors.Error
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &le):
+		return le
+	case errors.As(err, &se):
+		return newErrorf(SafetensorError, "%s", se.Error())
+	case errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe):
+		return newErrorf(FileNotFoundError, "No such file or directory: '%s'", pe.Path)
+	case errors.As(err, &pe):
+		return newErrorf(OSError, "%s: '%s'", pe.Err, pe.Path)
+	}
+	return toError(err)
+}
+
+// progressReporter returns a callback that shows the progress of loading
+// label, for safetensors' and gpt2's Progress options, as a tqdm bar
+// counting MiB (a display updated in place in a notebook, the line in a
+// terminal). Small loads show nothing: the bar appears only when the data
+// passes progressThreshold bytes.
+func progressReporter(a *Args, label string) func(done, total int64) {
+	s := a.in.s
+	var bar *ProgressBar
+	return func(done, total int64) {
+		if total < progressThreshold {
+			return
+		}
+		if bar == nil {
+			var err error
+			if bar, err = newProgressBar(s, nil, total>>20, label+" (MiB)", 0.1); err != nil {
+				return
+			}
+		}
+		bar.n = done >> 20
+		finished := done >= total
+		bar.draw(finished)
+		if finished {
+			bar.closed = true
+		}
+	}
+}
+
+// progressThreshold is the size of data below which loading shows no
+// progress: a file this small is ready in a moment.
+const progressThreshold = 64 << 20
+
+// stateDictValue converts a map of tensors to a dict, in name order.
+func stateDictValue(ts map[string]*tensor.Tensor) *Dict {
+	names := make([]string, 0, len(ts))
+	for name := range ts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	d := NewDict()
+	for _, name := range names {
+		_ = d.Set(name, ts[name])
+	}
+	return d
+}
+
+// stringMap converts a dict of strings (the metadata= argument) to a Go
+// map; None is an empty map.
+func stringMap(v Value, what string) (map[string]string, error) {
+	if _, none := v.(NoneType); none {
+		return nil, nil
+	}
+	d, ok := v.(*Dict)
+	if !ok {
+		return nil, newErrorf(TypeError, "%s must be a dict of str to str, not %s", what, TypeName(v))
+	}
+	out := make(map[string]string, d.Len())
+	for _, k := range d.Keys() {
+		val, _, _ := d.Get(k)
+		ks, kok := k.(string)
+		vs, vok := val.(string)
+		if !kok || !vok {
+			return nil, newErrorf(TypeError, "%s must be a dict of str to str, but has %s: %s", what, Repr(k), Repr(val))
+		}
+		out[ks] = vs
+	}
+	return out, nil
+}
+
+// tensorMap converts a dict of name to tensor (save_file's argument).
+func tensorMap(v Value) (map[string]*tensor.Tensor, error) {
+	d, ok := v.(*Dict)
+	if !ok {
+		return nil, newErrorf(TypeError, "save_file expects a dict of str to Tensor, not %s", TypeName(v))
+	}
+	out := make(map[string]*tensor.Tensor, d.Len())
+	for _, k := range d.Keys() {
+		val, _, _ := d.Get(k)
+		name, ok := k.(string)
+		if !ok {
+			return nil, newErrorf(TypeError, "save_file expects str keys, got %s", Repr(k))
+		}
+		t, ok := val.(*tensor.Tensor)
+		if !ok {
+			return nil, newErrorf(TypeError, "save_file: %s is a %s, not a Tensor", Repr(k), TypeName(val))
+		}
+		out[name] = t.Detach()
+	}
+	return out, nil
+}
+
+var safetensorsTorch = &Module{Attrs: map[string]Value{
+	"load_file": def(0, "load_file(filename, device='cpu')", "Reads a .safetensors file into a dict of name to tensor, in name order. The file is memory-mapped: float32, float64, int64 and bool tensors view it without a copy (writing to one changes only this session's copy); F16 and BF16 load as float32, the integer types as int64. A malformed file is a SafetensorError naming the file and the tensor; a large file shows its progress.", func(a *Args) (Value, error) {
+		path := a.Str("filename")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := checkDevice(a.Value("device")); err != nil {
+			return nil, err
+		}
+		ts, _, err := safetensors.Load(path, safetensors.Options{Progress: progressReporter(a, "loading "+path)})
+		if err != nil {
+			return nil, fileError(err)
+		}
+		return stateDictValue(ts), nil
+	}),
+	"save_file": def(0, "save_file(tensors, filename, metadata=None)", "Writes a dict of name to tensor as a .safetensors file (names sorted, header padded to 8 bytes, metadata as __metadata__), atomically: the file appears only once it is complete.", func(a *Args) (Value, error) {
+		path := a.Str("filename")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		ts, err := tensorMap(a.Value("tensors"))
+		if err != nil {
+			return nil, err
+		}
+		meta, err := stringMap(a.Value("metadata"), "metadata")
+		if err != nil {
+			return nil, err
+		}
+		if err := safetensors.Save(path, ts, meta); err != nil {
+			return nil, fileError(err)
+		}
+		return None, nil
+	}),
+}}
+
+func init() {
+	RegisterModule("safetensors", "Hugging Face's safetensors format; its functions are in safetensors.torch.", func() *Module {
+		return &Module{MissingHint: "use from safetensors.torch import load_file, save_file"}
+	})
+	RegisterModule("safetensors.torch", "Reading and writing .safetensors files as dicts of tensors: load_file and save_file.", func() *Module {
+		return safetensorsTorch
+	})
+}
