@@ -5,13 +5,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kael-dev/kael/cuda"
 	"github.com/kael-dev/kael/tensor"
 )
 
 // Devices, as torch.device: kael's tensors live on the CPU, so "cpu" is the
 // one device a tensor can be made on or moved to. torch.device("cuda")
 // can be made, as in PyTorch without a GPU, and using it as a target is
-// the RuntimeError cudaUnavailable explains.
+// the RuntimeError cudaUnavailable explains: what package cuda found
+// missing (no driver, no device), or, where a GPU is present, that kael's
+// device tensors are not written yet.
 
 // Device is a torch.device value.
 type Device struct {
@@ -130,11 +133,27 @@ func checkDevice(v Value) error {
 		withHint("use device='cpu', or leave the device out")
 }
 
-// cudaUnavailable is the error for a CUDA target.
+// cudaUnavailable is the error for a CUDA target: why package cuda cannot
+// use a GPU, or, with one present, that tensors cannot live there yet.
 func cudaUnavailable() *Error {
-	return newErrorf(RuntimeError, "kael has no CUDA device here: tensors live on the CPU (the CUDA backend is not written yet)").
-		withHint("pick the device as tutorials do, device = torch.device('cuda' if torch.cuda.is_available() else 'cpu'), or use 'cpu'")
+	if ok, err := cuda.Available(); !ok {
+		return newErrorf(RuntimeError, "CUDA is not available: %v", err).
+			withHint("pick the device as tutorials do, device = torch.device('cuda' if torch.cuda.is_available() else 'cpu'), or use 'cpu'")
+	}
+	return newErrorf(RuntimeError, "kael found %d CUDA device(s) but cannot place tensors on them yet: device tensors are not written (issue 18)", cuda.DeviceCount()).
+		withHint("use 'cpu'")
 }
+
+// cudaIsAvailable is torch.cuda.is_available(): whether tensors can be
+// placed on a CUDA device. kael's device tensors are not written yet, so it
+// is False even where the driver finds a GPU (cuda.Available says so, and
+// x.to("cuda") names it in its error): the tutorial idiom
+// `device = 'cuda' if torch.cuda.is_available() else 'cpu'` must keep
+// choosing the CPU rather than fail on a machine with a GPU.
+func cudaIsAvailable() bool { return false }
+
+// cudaDeviceCount is torch.cuda.device_count(): 0, for the same reason.
+func cudaDeviceCount() int { return 0 }
 
 func init() {
 	deviceClass := def(0, "device(type, index=None)", "A device: torch.device('cpu'), torch.device('cuda:0'), torch.device('cuda', 1). It prints as cpu and shows as device(type='cpu'); .type and .index are its parts. Tensors can only be made on or moved to the CPU.", func(a *Args) (Value, error) {
@@ -166,7 +185,7 @@ func init() {
 		}
 		return x, nil
 	})
-	def(asMethod, "cuda(input, device=None, non_blocking=False)", "Moves the tensor to a CUDA device: a RuntimeError in kael, which has none.", func(a *Args) (Value, error) {
+	def(asMethod, "cuda(input, device=None, non_blocking=False)", "Moves the tensor to a CUDA device: a RuntimeError in kael, naming what is missing (no driver, no GPU, or kael's device tensors, which are not written yet).", func(a *Args) (Value, error) {
 		return nil, cudaUnavailable()
 	})
 	attributes["is_cuda"] = attribute{doc: "Whether the tensor is on a CUDA device: always False in kael.",

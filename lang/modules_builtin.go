@@ -50,13 +50,13 @@ func init() {
 		}
 		return m
 	})
-	RegisterModule("torch.cuda", "CUDA devices. kael has no CUDA backend yet, so none is available.", func() *Module {
+	RegisterModule("torch.cuda", "CUDA devices, as the NVIDIA driver reports them. kael's tensors cannot live on a GPU yet.", func() *Module {
 		return &Module{Attrs: map[string]Value{
-			"is_available": def(0, "is_available()", "Whether a CUDA device can be used: always False in kael, which runs on the CPU.", func(a *Args) (Value, error) {
-				return false, nil
+			"is_available": def(0, "is_available()", "Whether tensors can be placed on a CUDA device: False in kael until device tensors exist, also where the NVIDIA driver finds a GPU (x.to('cuda') says what the driver reports), so device = 'cuda' if torch.cuda.is_available() else 'cpu' picks the CPU.", func(a *Args) (Value, error) {
+				return cudaIsAvailable(), nil
 			}),
-			"device_count": def(0, "device_count()", "The number of CUDA devices: always 0 in kael.", func(a *Args) (Value, error) {
-				return int64(0), nil
+			"device_count": def(0, "device_count()", "The number of CUDA devices tensors can be placed on: 0 in kael until device tensors exist.", func(a *Args) (Value, error) {
+				return int64(cudaDeviceCount()), nil
 			}),
 		}}
 	})
