@@ -26,7 +26,7 @@ func figureOutput(d drawing) Output {
 	text := fmt.Sprint(d)
 	png, err := d.PNG()
 	if err != nil {
-		return Text(text + "\n(the figure cannot be drawn: " + err.Error() + ")")
+		return Text(text + "\n" + plot.NotDrawn(err))
 	}
 	return Output{PNG: png, Text: text}
 }

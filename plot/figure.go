@@ -160,6 +160,12 @@ func (f *Figure) Save(path string) error {
 	return os.WriteFile(path, data, 0o644)
 }
 
+// NotDrawn is the note every front end shows, under a figure's repr, for a
+// figure that cannot be drawn: "(the figure cannot be drawn: reason)".
+func NotDrawn(err error) string {
+	return "(the figure cannot be drawn: " + err.Error() + ")"
+}
+
 // draw lays the axes out on a grid and draws each, turning a panic in the
 // plotting library (it panics on some bad data) into an error.
 func (f *Figure) draw(dc draw.Canvas) (err error) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/plot"
 )
 
 // pictureMode is how the REPL shows a figure (a lang.Drawing).
@@ -64,7 +65,7 @@ const maxPictureColumns = 100
 // a figure that cannot be drawn is its repr and the reason.
 func (st styles) picture(d lang.Drawing, width int) string {
 	fail := func(err error) string {
-		return lang.Repr(d) + "\n" + st.dim.Render("(the figure cannot be drawn: "+err.Error()+")")
+		return lang.Repr(d) + "\n" + st.dim.Render(plot.NotDrawn(err))
 	}
 	switch st.pictures {
 	case kittyImage, itermImage:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kael-dev/kael/kernel"
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/plot"
 )
 
 // addPicture adds a figure's PNG (base64, as Jupyter carries binary data)
@@ -13,7 +14,7 @@ import (
 func addPicture(b kernel.MimeBundle, d lang.Drawing) {
 	data, err := d.PNG()
 	if err != nil {
-		b["text/plain"] = b["text/plain"].(string) + "\n(the figure cannot be drawn: " + err.Error() + ")"
+		b["text/plain"] = b["text/plain"].(string) + "\n" + plot.NotDrawn(err)
 		return
 	}
 	b["image/png"] = base64.StdEncoding.EncodeToString(data)
