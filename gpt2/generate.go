@@ -78,7 +78,7 @@ func (m *Model) Generate(ctx context.Context, prompt []int, opt GenerateOptions)
 		return nil, err
 	}
 	var out []int
-	next := prompt
+	next, one := prompt, make([]int, 1)
 	for len(out) < opt.MaxNewTokens {
 		if err := ctx.Err(); err != nil {
 			return out, err
@@ -105,7 +105,8 @@ func (m *Model) Generate(ctx context.Context, prompt []int, opt GenerateOptions)
 		if id == m.Config.EOS && !opt.IgnoreEOS {
 			break
 		}
-		next = []int{id}
+		one[0] = id
+		next = one
 	}
 	return out, nil
 }

@@ -121,8 +121,10 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool) (*tensor.Tensor,
 			return nil, err
 		}
 	}
+	// The attention scale, made once per forward rather than per block.
+	scale := tensor.MustScalar(1 / math.Sqrt(float64(c.NEmbd/c.NHead)))
 	for i := range m.layers {
-		if h, err = m.block(i, h, cache, mask); err != nil {
+		if h, err = m.block(i, h, cache, mask, scale); err != nil {
 			return nil, err
 		}
 	}
@@ -181,7 +183,7 @@ var negInf = tensor.MustScalar(math.Inf(-1))
 
 // block runs transformer block i on h [t, n_embd], updating h in place
 // with the residual connections, and stores the keys and values in cache.
-func (m *Model) block(i int, h *tensor.Tensor, cache *Cache, mask *tensor.Tensor) (*tensor.Tensor, error) {
+func (m *Model) block(i int, h *tensor.Tensor, cache *Cache, mask, scale *tensor.Tensor) (*tensor.Tensor, error) {
 	c, l := m.Config, &m.layers[i]
 	t, e, heads := h.Shape()[0], c.NEmbd, c.NHead
 	d := e / heads
@@ -233,7 +235,7 @@ func (m *Model) block(i int, h *tensor.Tensor, cache *Cache, mask *tensor.Tensor
 	if err != nil {
 		return nil, err
 	}
-	if err := tensor.MulSpec.ApplyInPlace(scores, tensor.MustScalar(1/math.Sqrt(float64(d)))); err != nil {
+	if err := tensor.MulSpec.ApplyInPlace(scores, scale); err != nil {
 		return nil, err
 	}
 	if mask != nil {
