@@ -153,21 +153,15 @@ func timeRun(cmd, src string) (float64, error) {
 
 // startup returns the best wall time of several runs of `cmd -c 1`.
 func startup(cmd string) (float64, error) {
-	best := 0.0
-	for i := 0; i < 10; i++ {
+	return minOf(10, func() (float64, error) {
 		c := exec.Command(cmd, "-c", "1")
 		c.Stdout, c.Stderr = io.Discard, os.Stderr
 		start := time.Now()
-		err := c.Run()
-		t := time.Since(start).Seconds()
-		if err != nil {
+		if err := c.Run(); err != nil {
 			return 0, err
 		}
-		if i == 0 || t < best {
-			best = t
-		}
-	}
-	return best, nil
+		return time.Since(start).Seconds(), nil
+	})
 }
 
 // printLangTable writes the language table: time per iteration in kael
