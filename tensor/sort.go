@@ -14,6 +14,7 @@ import (
 
 // sortedLines is the order of every line of x along a dimension.
 type sortedLines struct {
+	op    string  // the operation, named in errors
 	x     *Tensor // the input with the dimension moved last, contiguous
 	dim   int     // the dimension, normalised
 	n     int     // the length of each line
@@ -112,7 +113,7 @@ func newSortedLines(op string, x *Tensor, dim int, descending bool) (*sortedLine
 	if err != nil {
 		return nil, err
 	}
-	return &sortedLines{x: lines, dim: d, n: n, perm: perm, first: first, nans: nans}, nil
+	return &sortedLines{op: op, x: lines, dim: d, n: n, perm: perm, first: first, nans: nans}, nil
 }
 
 // pick returns the values and positions at the sorted places chosen for
@@ -161,15 +162,17 @@ func (s *sortedLines) pick(orig *Tensor, k int, keepdim bool, place func(line in
 	return values, indices, nil
 }
 
-// reducible refuses to reduce lines of length 0, as PyTorch's reductions.
-func (s *sortedLines) reducible(op string) error {
-	if s.n == 0 {
-		return indexErrorf("%s(): Expected reduction dim %d to have non-zero size.", op, s.dim)
+// reducible passes on the result of a sort, refusing to reduce lines of
+// length 0, as PyTorch's reductions.
+func reducible(s *sortedLines, err error) (*sortedLines, error) {
+	if err == nil && s.n == 0 {
+		return nil, indexErrorf("%s(): Expected reduction dim %d to have non-zero size.", s.op, s.dim)
 	}
-	return nil
+	return s, err
 }
 
-func (s *sortedLines) all(int) []int {
+// all is every sorted place of a line, 0 to n-1.
+func (s *sortedLines) all() []int {
 	out := make([]int, s.n)
 	for i := range out {
 		out[i] = i
@@ -185,7 +188,8 @@ func Sort(x *Tensor, dim int, descending bool) (values, indices *Tensor, err err
 	if err != nil {
 		return nil, nil, err
 	}
-	return s.pick(x, s.n, true, s.all)
+	places := s.all()
+	return s.pick(x, s.n, true, func(int) []int { return places })
 }
 
 // Argsort returns the positions that sort x along dim (Sort's indices).
@@ -223,7 +227,8 @@ func Topk(x *Tensor, k, dim int, largest bool) (values, indices *Tensor, err err
 		return nil, nil, Errorf(RuntimeError, "selected index k out of range").
 			WithHint("k is %d; dimension %d has %d elements", k, s.dim, s.n)
 	}
-	return s.pick(x, k, true, func(int) []int { return s.all(0)[:k] })
+	places := s.all()[:k]
+	return s.pick(x, k, true, func(int) []int { return places })
 }
 
 // Kthvalue returns the k-th smallest element (k counts from 1) of x along
@@ -244,10 +249,7 @@ func Kthvalue(x *Tensor, k, dim int, keepdim bool) (values, indices *Tensor, err
 // torch.median(x, dim): a line holding NaN gives NaN and the position of
 // its first NaN.
 func MedianDim(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err error) {
-	s, err := sortedNumbers("median", x, dim, false)
-	if err == nil {
-		err = s.reducible("median")
-	}
+	s, err := reducible(sortedNumbers("median", x, dim, false))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -284,10 +286,7 @@ func Median(x *Tensor) (value, index *Tensor, err error) {
 // equally frequent ones) and the position of its last occurrence, as
 // torch.mode. NaNs are all different.
 func Mode(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err error) {
-	s, err := newSortedLines("mode", x, dim, false)
-	if err == nil {
-		err = s.reducible("mode")
-	}
+	s, err := reducible(newSortedLines("mode", x, dim, false))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -318,31 +317,39 @@ func Unique(x *Tensor, returnInverse, returnCounts bool) (values, inverse, count
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var keep []int64
-	inv := make([]int64, s.n)
-	var cnt []int64
-	for i, p := range s.perm {
-		if s.first[i] {
+	// never nil: 0-d for a 0-d x
+	return uniqueResults(flat, 0, s.perm, s.first, append([]int{}, x.shape...), returnInverse, returnCounts)
+}
+
+// uniqueResults picks the distinct slices of src along dim from their
+// sorted order perm (first marking where a new value starts), with the
+// inverse (of shape invShape) and the counts when asked: the shared tail
+// of Unique and UniqueDim.
+func uniqueResults(src *Tensor, dim int, perm []int64, first []bool, invShape []int, returnInverse, returnCounts bool) (values, inverse, counts *Tensor, err error) {
+	var keep, cnt []int64
+	inv := make([]int64, len(perm))
+	for i, p := range perm {
+		if first[i] {
 			keep = append(keep, p)
 			cnt = append(cnt, 0)
 		}
 		inv[p] = int64(len(keep) - 1)
 		cnt[len(cnt)-1]++
 	}
-	index, err := FromSlice(append([]int64{}, keep...), len(keep))
+	index, err := FromSlice(keep, len(keep)) // FromSlice copies
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if values, err = IndexSelect(flat, 0, index); err != nil {
+	if values, err = IndexSelect(src, dim, index); err != nil {
 		return nil, nil, nil, err
 	}
 	if returnInverse {
-		if inverse, err = FromSlice(inv, append([]int{}, x.shape...)...); err != nil { // never nil: 0-d for a 0-d x
+		if inverse, err = FromSlice(inv, invShape...); err != nil {
 			return nil, nil, nil, err
 		}
 	}
 	if returnCounts {
-		if counts, err = FromSlice(append([]int64{}, cnt...), len(cnt)); err != nil {
+		if counts, err = FromSlice(cnt, len(cnt)); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -407,32 +414,5 @@ func UniqueDim(x *Tensor, dim int, returnInverse, returnCounts bool) (values, in
 		m = x.Numel() / rows
 	}
 	perm, first := kernel(moved, rows, m)
-	var keep, cnt []int64
-	inv := make([]int64, rows)
-	for i, p := range perm {
-		if first[i] {
-			keep = append(keep, p)
-			cnt = append(cnt, 0)
-		}
-		inv[p] = int64(len(keep) - 1)
-		cnt[len(cnt)-1]++
-	}
-	index, err := FromSlice(append([]int64{}, keep...), len(keep))
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if values, err = IndexSelect(x, d, index); err != nil {
-		return nil, nil, nil, err
-	}
-	if returnInverse {
-		if inverse, err = FromSlice(inv, rows); err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	if returnCounts {
-		if counts, err = FromSlice(append([]int64{}, cnt...), len(cnt)); err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	return values, inverse, counts, nil
+	return uniqueResults(x, d, perm, first, []int{rows}, returnInverse, returnCounts)
 }
