@@ -238,6 +238,9 @@ func init() {
 		return &List{Elems: out}, nil
 	})
 	def(asFunc, "getattr(obj, name, *default)", "obj.name, or default when obj has no attribute name.", func(a *Args) (Value, error) {
+		if d := a.Value("default").(Tuple); len(d) > 1 {
+			return nil, newErrorf(TypeError, "getattr expected at most 3 arguments, got %d", 2+len(d))
+		}
 		name := a.Str("name")
 		if err := a.Err(); err != nil {
 			return nil, newErrorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))

@@ -95,6 +95,7 @@ var pythonBuiltinCases = []struct{ src, want string }{
 	{"callable(len), callable(lambda: 0), callable(1)", "(True, True, False)"},
 	{"hasattr('a', 'upper'), hasattr('a', 'nope')", "(True, False)"},
 	{"getattr('a', 'nope', 42)", "42"},
+	{"getattr('a', 'nope', 1, 2)", "TypeError: getattr expected at most 3 arguments, got 4"},
 	{"getattr('a', 'nope')", "AttributeError: 'str' object has no attribute 'nope'"},
 	{"getattr('abc', 'upper')()", "'ABC'"},
 	{"hash(1) == hash(1.0), hash(True), hash(5), hash('a') == hash('a')", "(True, 1, 5, True)"},

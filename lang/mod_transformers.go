@@ -367,20 +367,20 @@ func maximalSubpart(b string) int {
 		need = 1
 	case lead >= 0xE0 && lead <= 0xEF:
 		need = 2
-		if lead == 0xE0 {
-			lo = 0xA0
-		} else if lead == 0xED {
-			hi = 0x9F
-		}
 	case lead >= 0xF0 && lead <= 0xF4:
 		need = 3
-		if lead == 0xF0 {
-			lo = 0x90
-		} else if lead == 0xF4 {
-			hi = 0x8F
-		}
 	default:
 		return 1
+	}
+	switch lead { // narrower second-byte ranges (table 3-7)
+	case 0xE0:
+		lo = 0xA0
+	case 0xED:
+		hi = 0x9F
+	case 0xF0:
+		lo = 0x90
+	case 0xF4:
+		hi = 0x8F
 	}
 	n := 1
 	for n <= need && n < len(b) && b[n] >= lo && b[n] <= hi {
