@@ -472,15 +472,11 @@ func toGoDepth(v Value, depth int) (any, error) {
 	if depth > maxTensorDims {
 		return nil, newErrorf(ValueError, "nested sequences are deeper than %d levels", maxTensorDims)
 	}
-	var elems []Value
-	switch x := v.(type) {
-	case *List:
-		elems = x.Elems
-	case Tuple:
-		elems = x
-	case *tensor.Tensor:
-		return tensor.ToList(x)
-	default:
+	if t, ok := v.(*tensor.Tensor); ok {
+		return tensor.ToList(t)
+	}
+	elems, ok := seqElems(v)
+	if !ok {
 		return v, nil
 	}
 	out := make([]any, len(elems))

@@ -462,8 +462,10 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			return ctrlNext, in.errorAt(err, st.Span())
 		}
 		if l, ok := cur.(*List); ok && op == syntax.PLUS {
-			l.Elems = r.(*List).Elems // += extends a list in place
-			return ctrlNext, nil
+			if rl, ok := r.(*List); ok {
+				l.Elems = rl.Elems // += extends a list in place
+				return ctrlNext, nil
+			}
 		}
 		if storeVar != nil {
 			storeVar(in, r)

@@ -551,14 +551,7 @@ func (c *compiler) indexExpr(x *syntax.IndexExpr) evalFn {
 					}
 				}
 				if i, ok := k.(int64); ok {
-					var elems []Value
-					switch s := v.(type) {
-					case *List:
-						elems = s.Elems
-					case Tuple:
-						elems = s
-					}
-					if elems != nil {
+					if elems, ok := seqElems(v); ok {
 						if i < 0 {
 							i += int64(len(elems))
 						}
