@@ -457,15 +457,24 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			}
 			return ctrlNext, in.wrap(in.inPlace(op, t, y), st.Span())
 		}
+		if l, ok := cur.(*List); ok && op == syntax.PLUS {
+			// list += iterable extends the list in place, as Python's
+			// list.__iadd__ does (l += (3,), l += tensor(...)); the guards
+			// of list + list apply to the grown list.
+			elems, err := collect(v)
+			if err != nil {
+				return ctrlNext, in.errorAt(err, st.Span())
+			}
+			r, err := in.binary(op, cur, &List{Elems: elems}, st)
+			if err != nil {
+				return ctrlNext, in.errorAt(err, st.Span())
+			}
+			l.Elems = r.(*List).Elems
+			return ctrlNext, nil
+		}
 		r, err := in.binary(op, cur, v, st)
 		if err != nil {
 			return ctrlNext, in.errorAt(err, st.Span())
-		}
-		if l, ok := cur.(*List); ok && op == syntax.PLUS {
-			if rl, ok := r.(*List); ok {
-				l.Elems = rl.Elems // += extends a list in place
-				return ctrlNext, nil
-			}
 		}
 		if storeVar != nil {
 			storeVar(in, r)
