@@ -114,8 +114,8 @@ func getAttr(v Value, name string) (Value, error) {
 		err.Hint = x.missingHint(name)
 		return nil, err
 	case *GradFnValue:
-		if name == "name" {
-			return x.Fn.Name(), nil
+		if name == "next_functions" {
+			return x.nextFunctions(), nil
 		}
 	case *Builtin:
 		if c := classOf(x); c != "" && name == "__name__" {
