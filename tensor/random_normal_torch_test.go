@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -25,13 +24,7 @@ import (
 // PyTorch (unless KAEL_REQUIRE_TORCH=1) and where internal/libm cannot
 // load the C library.
 func TestFloat64NormalsMatchPyTorchManySeeds(t *testing.T) {
-	const python = "/usr/bin/python3"
-	if exec.Command(python, "-c", "import torch").Run() != nil {
-		if os.Getenv("KAEL_REQUIRE_TORCH") == "1" {
-			t.Fatal("KAEL_REQUIRE_TORCH=1 but " + python + " cannot import torch")
-		}
-		t.Skip("no PyTorch at " + python)
-	}
+	python := debianTorch(t)
 	if !libm.CLibraryLoaded() {
 		t.Skip("internal/libm cannot call the C library here; float64 normals are then within an ulp")
 	}
