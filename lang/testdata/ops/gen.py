@@ -449,6 +449,10 @@ def round_cases():
     case("round_/int64", "x.clone().round_()", {"x": torch.tensor([-3, 0, 7])})
     case("round_/int64 decimals", "x.clone().round_(decimals=1)", {"x": torch.tensor([-3, 0, 7])})
     case("round_/grad", "(x * 1).round_(decimals=1)", {"x": randn(3, dtype=f64)}, grad=("x",))
+    for op in ("tril_", "triu_"):
+        case(f"{op}/diagonal", f"x.clone().{op}(1)", {"x": randn(3, 4)})
+        case(f"{op}/grad", f"(x * 1).{op}(-1)", {"x": randn(2, 3, 3, dtype=f64)}, grad=("x",))
+        case(f"{op}/int", f"x.clone().{op}()", {"x": torch.arange(9).view(3, 3)})
 
 
 def main():
