@@ -203,9 +203,7 @@ func (r *repl) cmdExplain(ctx context.Context, expr string) { r.runMagic(ctx, "%
 
 // runMagic runs a magic as a cell, for the commands that are its aliases.
 func (r *repl) runMagic(ctx context.Context, line string) magic.Output {
-	out := r.run(ctx, "", line)
-	r.show(out)
-	return out
+	return r.run(ctx, line)
 }
 
 func (r *repl) cmdVars(context.Context, string) {

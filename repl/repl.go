@@ -265,16 +265,38 @@ func (r *repl) safely(f func()) {
 }
 
 // runSource runs a cell typed at the prompt and shows what it produced.
-func (r *repl) runSource(ctx context.Context, src string) {
-	r.show(r.run(ctx, "", src))
+func (r *repl) runSource(ctx context.Context, src string) { r.run(ctx, src) }
+
+// run runs one cell through the shell (magics, x?, history variables) and
+// renders its value, both interruptible with Ctrl-C and with the status
+// line running under them, then shows what the cell produced.
+func (r *repl) run(ctx context.Context, src string) magic.Output {
+	var out magic.Output
+	var value string
+	r.interruptible(ctx, func(ctx context.Context) {
+		out = r.shell.Run(ctx, 0, "", src)
+		value = r.render(ctx, &out)
+	})
+	r.show(out, value)
+	return out
 }
 
-// run runs one cell through the shell (magics, x?, history variables),
-// interruptible with Ctrl-C, with the status line running under it.
-func (r *repl) run(ctx context.Context, filename, src string) magic.Output {
-	var out magic.Output
-	r.interruptible(ctx, func(ctx context.Context) { out = r.shell.Run(ctx, 0, filename, src) })
-	return out
+// render returns the text of a cell's value, made under the cell's
+// interrupt: a huge result's repr stops at Ctrl-C, and then (or when the
+// text would be too long) out gets the error instead of its value.
+func (r *repl) render(ctx context.Context, out *magic.Output) string {
+	if out.Value == nil || out.Err != nil {
+		return ""
+	}
+	var text string
+	if err := r.sess.Render(ctx, func() (err error) {
+		text, err = r.st.valueText(out.Value, r.width())
+		return err
+	}); err != nil {
+		out.Value, out.Err = nil, err
+		return ""
+	}
+	return text
 }
 
 // interruptible runs f with a context that Ctrl-C cancels, and shows the
@@ -324,9 +346,9 @@ func (in *interrupts) stop() bool {
 	return in.fired
 }
 
-// show writes what a magic printed, a help page, and a cell's value,
-// notes and error.
-func (r *repl) show(res magic.Output) {
+// show writes what a magic printed, a help page, and a cell's value (as
+// render made it), notes and error.
+func (r *repl) show(res magic.Output, value string) {
 	if res.Text != "" {
 		fmt.Fprint(r.scr, res.Text)
 	}
@@ -334,7 +356,7 @@ func (r *repl) show(res magic.Output) {
 		r.page(res.Page)
 	}
 	if res.Value != nil {
-		fmt.Fprintln(r.scr, r.st.value(res.Value, r.width()))
+		fmt.Fprintln(r.scr, value)
 	}
 	for _, n := range res.Notes {
 		fmt.Fprintln(r.scr, r.st.note(n.Text))
