@@ -1,6 +1,8 @@
 package repl
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -74,6 +76,40 @@ func TestTerminalDisplayRedraw(t *testing.T) {
 	raw = tm.out.String()
 	if !strings.Contains(raw, "| 2/3 [") || !strings.Contains(raw, "]\r\n\x1b[1A\r\x1b[J100%|") {
 		t.Errorf("trange did not redraw in place: %q", raw[strings.LastIndex(raw, "trange"):])
+	}
+	tm.quit()
+}
+
+// TestTerminalLoad checks %load in a terminal: the next prompts come
+// pre-filled with "# %load FILE" and the file's lines, which the user can
+// edit before Enter takes each; the lines run as one cell, and Ctrl-C at
+// a pre-filled prompt drops the rest.
+func TestTerminalLoad(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "s.kael")
+	if err := os.WriteFile(file, []byte("v = 6 * 7\nw = v + 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.send("%load " + file + "\r")
+	tm.expect("%load " + file + "\n")
+	tm.expect(">>> # %load " + file)
+	tm.send("\r")
+	tm.expect("... v = 6 * 7")
+	tm.send("\x7f8\r") // edit the pre-filled line: 6 * 8
+	tm.expect("... w = v + 1")
+	tm.send("\r")
+	tm.expect(">>> ")
+	if out := tm.run("w"); !strings.Contains(out, "49") {
+		t.Errorf("the loaded, edited cell left w = %q", out)
+	}
+	tm.send("%load " + file + "\r")
+	tm.expect(">>> # %load " + file)
+	tm.send("\x03")
+	tm.expect(">>> ")
+	if out := tm.run("1 + 1"); !strings.Contains(out, "2") || strings.Contains(out, "v = 6") {
+		t.Errorf("after Ctrl-C at a loaded line, 1 + 1 shows %q", out)
 	}
 	tm.quit()
 }

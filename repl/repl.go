@@ -146,7 +146,11 @@ type repl struct {
 	interactive bool
 	// pending holds the lines of a block still being typed.
 	pending []string
-	quit    bool
+	// loaded holds the lines %load put into the next input, still to
+	// come: each pre-fills its prompt, to be edited or taken with Enter,
+	// and together they make one cell.
+	loaded []string
+	quit   bool
 }
 
 func newREPL(opts Options) *repl {
@@ -190,10 +194,10 @@ func (r *repl) loop(ctx context.Context) {
 		if len(r.pending) > 0 {
 			prompt = r.st.dim.Render(continuationPrompt)
 		}
-		line, err := r.in.readLine(prompt, indent)
+		line, err := r.readLine(prompt, indent)
 		switch {
 		case errors.Is(err, errInterrupted):
-			r.pending, indent = nil, ""
+			r.pending, r.loaded, indent = nil, nil, ""
 			continue
 		case err != nil:
 			if len(r.pending) > 0 && !r.interactive && ctx.Err() == nil {
@@ -227,12 +231,39 @@ func (r *repl) loop(ctx context.Context) {
 				}
 			}
 		}
-		if status == syntax.Incomplete {
+		if status == syntax.Incomplete || len(r.loaded) > 0 {
 			indent = ind
 			continue
 		}
 		r.pending, indent = nil, ""
 		r.safely(func() { r.runSource(ctx, src+"\n") })
+	}
+}
+
+// readLine reads the next line at prompt, pre-filled with indent or, while
+// %load's lines last, the next of them. Piped input takes those as typed,
+// writing them after their prompts as pipeReader writes what it reads.
+func (r *repl) readLine(prompt, indent string) (string, error) {
+	if len(r.loaded) == 0 {
+		return r.in.readLine(prompt, indent)
+	}
+	line := r.loaded[0]
+	r.loaded = r.loaded[1:]
+	if !r.interactive {
+		fmt.Fprintln(r.scr, prompt+line)
+		return line, nil
+	}
+	return r.in.readLine(prompt, line)
+}
+
+// loadInput queues text, which %load put into the next input, as the
+// lines of the next prompts, with a blank line after a block left open
+// at its end, which ends the cell as typing one does.
+func (r *repl) loadInput(text string) {
+	text = strings.TrimSuffix(text, "\n")
+	r.loaded = strings.Split(text, "\n")
+	if st, _ := lang.Completeness(text); st == syntax.Incomplete {
+		r.loaded = append(r.loaded, "")
 	}
 }
 
@@ -278,6 +309,9 @@ func (r *repl) run(ctx context.Context, src string) magic.Output {
 		value = r.render(ctx, &out)
 	})
 	r.show(out, value)
+	if out.NextInput != "" {
+		r.loadInput(out.NextInput)
+	}
 	return out
 }
 

@@ -92,7 +92,7 @@ func (e *Engine) Execute(ctx context.Context, code string, out kernel.CellIO) ke
 	if res.Err != nil {
 		return kernel.Outcome{Err: CellErrorOf(res.Err), Page: page}
 	}
-	return kernel.Outcome{Page: page}
+	return kernel.Outcome{Page: page, NextInput: res.NextInput, ReplaceInput: res.ReplaceInput}
 }
 
 // EvaluateExpression evaluates a user expression with lang's Session.Eval,
