@@ -166,12 +166,7 @@ func (r *repl) helpFor(name string) {
 		r.fail(e)
 		return
 	}
-	first, rest, _ := strings.Cut(text, "\n")
-	out := r.st.bold.Render(first)
-	if rest != "" {
-		out += "\n" + rest
-	}
-	r.say(out)
+	r.page(text)
 }
 
 // cmdType shows the type of an expression's value, evaluated without
@@ -266,15 +261,4 @@ func (r *repl) cmdReset(ctx context.Context, _ string) {
 	if out := r.runMagic(ctx, "%reset -f"); out.Err == nil {
 		r.say(r.st.dim.Render("all variables removed"))
 	}
-}
-
-// page shows help text (x?, x??) as the REPL's pager view: the first line,
-// the name and signature, in bold, the rest as it is.
-func (r *repl) page(text string) {
-	first, rest, _ := strings.Cut(strings.TrimRight(text, "\n"), "\n")
-	out := r.st.bold.Render(first)
-	if rest != "" {
-		out += "\n" + rest
-	}
-	r.say(out)
 }

@@ -113,3 +113,45 @@ func TestTerminalLoad(t *testing.T) {
 	}
 	tm.quit()
 }
+
+// TestTerminalPager checks the pager view: help taller than the terminal
+// (40 rows) stops after a screenful at IPython's question; Return shows
+// the rest, q leaves it.
+func TestTerminalPager(t *testing.T) {
+	t.Parallel()
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.run("x = arange(120.).reshape(60, 2)")
+	since := func(from int) string {
+		tm.mu.Lock()
+		defer tm.mu.Unlock()
+		return escapes.ReplaceAllString(tm.out.String()[from:tm.mark], "")
+	}
+	tm.mu.Lock()
+	from := tm.mark
+	tm.mu.Unlock()
+	tm.send("x??\r")
+	tm.expect("x??\n")
+	tm.expect(morePrompt)
+	if shown := since(from); !strings.Contains(shown, "Value:") || strings.Contains(shown, "119.") {
+		t.Errorf("the first screenful is %q", shown)
+	}
+	tm.send("\r")
+	tm.expect("[118., 119.]]")
+	tm.expect(">>> ")
+	tm.send("x??\r")
+	tm.expect("x??\n")
+	tm.expect(morePrompt)
+	tm.mu.Lock()
+	from = tm.mark
+	tm.mu.Unlock()
+	tm.send("q\r")
+	tm.expect(">>> ")
+	if shown := since(from); strings.Contains(shown, "119.") {
+		t.Errorf("q did not leave the pager: %q", shown)
+	}
+	if out := tm.run("x.shape"); !strings.Contains(out, "[60, 2]") {
+		t.Errorf("after the pager, x.shape shows %q", out)
+	}
+	tm.quit()
+}

@@ -144,6 +144,8 @@ type repl struct {
 	intr  interrupts
 	// interactive is set when lines are edited on a terminal.
 	interactive bool
+	// height is the terminal's height in rows, for the pager.
+	height func() int
 	// pending holds the lines of a block still being typed.
 	pending []string
 	// loaded holds the lines %load put into the next input, still to
@@ -161,12 +163,14 @@ func newREPL(opts Options) *repl {
 	if plain {
 		renderer.SetColorProfile(termenv.Ascii)
 	}
-	width := func() int { return 80 }
+	width, height := func() int { return 80 }, func() int { return 24 }
 	if outIsTerm {
 		width = func() int { return terminalWidth(outFD) }
+		height = func() int { return terminalHeight(outFD) }
 	}
 	r := &repl{
-		st: newStyles(renderer),
+		st:     newStyles(renderer),
+		height: height,
 	}
 	r.st.pictures = pictureModeFor(os.Getenv, plain)
 	r.scr = newScreen(opts.Stdout, outIsTerm, width, r.st.dim)
