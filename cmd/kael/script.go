@@ -28,7 +28,14 @@ func runScript(ctx context.Context, filename, src string, showValue bool, stdin 
 	})
 	res := s.Exec(ctx, filename, src)
 	if showValue && res.Value != nil && res.Err == nil {
-		fmt.Fprintln(stdout, lang.Repr(res.Value))
+		// Made under the interrupt, as a notebook's result is: Ctrl-C
+		// stops the repr of a huge value.
+		var text string
+		if err := s.Render(ctx, func() (err error) { text, err = lang.ReprText(res.Value); return err }); err != nil {
+			res.Err = err
+		} else {
+			fmt.Fprintln(stdout, text)
+		}
 	}
 	for _, n := range res.Notes {
 		fmt.Fprintln(stderr, "note: "+n.Text)
