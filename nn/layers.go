@@ -154,10 +154,14 @@ func inplaceExtra(inplace bool) string {
 	return ""
 }
 
-// NewReLU is nn.ReLU(inplace=False). kael computes out of place either
-// way; inplace shows in the repr.
+// NewReLU is nn.ReLU(inplace=False); with inplace it overwrites its input
+// (x.relu_()) and returns it.
 func NewReLU(inplace bool) *Func {
-	return newFunc("ReLU", inplaceExtra(inplace), []Hyper{{"inplace", inplace}}, autograd.Relu)
+	f := autograd.Relu
+	if inplace {
+		f = func(x *tensor.Tensor) (*tensor.Tensor, error) { return x, autograd.ReluOp.InPlace(x) }
+	}
+	return newFunc("ReLU", inplaceExtra(inplace), []Hyper{{"inplace", inplace}}, f)
 }
 
 // NewTanh is nn.Tanh().
@@ -181,7 +185,8 @@ func NewGELU(approximate string) (*Func, error) {
 	}), nil
 }
 
-// NewSiLU is nn.SiLU(inplace=False).
+// NewSiLU is nn.SiLU(inplace=False); kael computes out of place either
+// way (inplace shows in the repr).
 func NewSiLU(inplace bool) *Func {
 	return newFunc("SiLU", inplaceExtra(inplace), []Hyper{{"inplace", inplace}}, autograd.Silu)
 }
