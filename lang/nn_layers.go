@@ -194,11 +194,7 @@ func init() {
 	defLayer("activation", "Tanh()", "tanh(x), element-wise.", func(a *Args) (nn.Module, error) { return nn.NewTanh(), nil })
 	defLayer("activation", "Sigmoid()", "1 / (1 + exp(-x)), element-wise.", func(a *Args) (nn.Module, error) { return nn.NewSigmoid(), nil })
 	defLayer("activation", "GELU(approximate='none')", "x·Φ(x), element-wise; approximate='tanh' uses the tanh formula.", func(a *Args) (nn.Module, error) {
-		approx := a.Str("approximate")
-		if a.Err() != nil {
-			return nil, nil
-		}
-		return nn.NewGELU(approx)
+		return nn.NewGELU(a.Str("approximate")), nil
 	})
 	defLayer("activation", "SiLU(inplace=False)", "x·sigmoid(x), element-wise.", func(a *Args) (nn.Module, error) {
 		return nn.NewSiLU(a.Bool("inplace")), nil

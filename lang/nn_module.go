@@ -577,7 +577,7 @@ func moduleTo(a *Args, args Tuple, kwNames []string, kwVals []Value) (Value, err
 			d, isDType = builtinDType(b)
 		}
 		if isDType && !d.IsFloating() {
-			return nil, newErrorf(TypeError, "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=%s", d)
+			return nil, newErrorf(TypeError, "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.%s", d)
 		}
 	}
 	toMethod := methods["to"]

@@ -175,14 +175,12 @@ func NewIdentity() *Func {
 	return newFunc("Identity", "", nil, func(x *tensor.Tensor) (*tensor.Tensor, error) { return x, nil })
 }
 
-// NewGELU is nn.GELU(approximate='none').
-func NewGELU(approximate string) (*Func, error) {
-	if approximate != "none" && approximate != "tanh" {
-		return nil, tensor.Errorf(tensor.RuntimeError, "approximate argument must be either none or tanh.")
-	}
+// NewGELU is nn.GELU(approximate='none'); an approximate other than
+// "none" and "tanh" is an error when the layer runs, as in PyTorch.
+func NewGELU(approximate string) *Func {
 	return newFunc("GELU", "approximate='"+approximate+"'", []Hyper{{"approximate", approximate}}, func(x *tensor.Tensor) (*tensor.Tensor, error) {
 		return autograd.Gelu(x, approximate)
-	}), nil
+	})
 }
 
 // NewSiLU is nn.SiLU(inplace=False); kael computes out of place either
