@@ -35,7 +35,9 @@ func TestLayerReprs(t *testing.T) {
 		{func() (Module, error) { return NewSoftmax("Softmax", nil), nil }, "Softmax(dim=None)"},
 		{func() (Module, error) { return NewFlatten(1, -1), nil }, "Flatten(start_dim=1, end_dim=-1)"},
 		{func() (Module, error) { return NewUnflatten(1, []int{2, 2}), nil }, "Unflatten(dim=1, unflattened_size=(2, 2))"},
-		{func() (Module, error) { return NewLoss("CrossEntropyLoss", LossConfig{Reduction: "mean", IgnoreIndex: -100}) }, "CrossEntropyLoss()"},
+		{func() (Module, error) {
+			return NewLoss("CrossEntropyLoss", LossConfig{Reduction: "mean", IgnoreIndex: -100})
+		}, "CrossEntropyLoss()"},
 		{func() (Module, error) { return NewSequential(NewTanh(), NewModuleList(NewSigmoid())), nil }, "Sequential(\n  (0): Tanh()\n  (1): ModuleList(\n    (0): Sigmoid()\n  )\n)"},
 	} {
 		m, err := tc.m()
