@@ -272,7 +272,7 @@ func init() {
 	})
 	for _, l := range []struct{ name, doc string }{
 		{"MSELoss", "The mean squared error (input - target)²."},
-		{"L1Loss", "The mean absolute error |input - target|."},
+		{"L1Loss", "The mean absolute error abs(input - target)."},
 	} {
 		defLayer("loss", l.name+"(size_average=None, reduce=None, reduction='mean')", l.doc+" Called as loss_fn(input, target); reduction 'mean', 'sum' or 'none'.", func(a *Args) (nn.Module, error) {
 			c := lossConfig(a)
