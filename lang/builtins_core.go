@@ -55,6 +55,8 @@ func init() {
 			return x.Len(), nil
 		case string:
 			return int64(utf8.RuneCountInString(x)), nil
+		case lengther:
+			return x.length()
 		}
 		elems, _, ok := sequence(a.Value("obj"))
 		if !ok {
