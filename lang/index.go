@@ -29,6 +29,9 @@ func index(v Value, subs []subscript) (Value, error) {
 		}
 		return val, nil
 	}
+	if b, ok := v.(Bytes); ok {
+		return b.subscript(subs)
+	}
 	if g, ok := v.(itemGetter); ok {
 		key, err := subsKey(subs)
 		if err != nil {
