@@ -71,7 +71,7 @@ var bookChapters = []chapter{
 	{"05-autograd.md", "05-autograd.ipynb"},
 	{"06-cuda.md", ""}, // no backend yet: the page says what it will hold
 	{"07-language.md", "07-language.ipynb"},
-	{"08-loading-gpt2.md", ""}, // its notebook is not written yet
+	{"08-loading-gpt2.md", "08-loading-gpt2.ipynb"},
 }
 
 var (
