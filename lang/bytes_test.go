@@ -56,15 +56,7 @@ func TestBytesStructJSON(t *testing.T) {
 }
 
 func TestBytesStructJSONAgainstCPython(t *testing.T) {
-	srcs := make([]string, len(bytesCases))
-	for i, c := range bytesCases {
-		srcs[i] = c.src
-	}
-	for i, got := range cpythonOutcomes(t, bytesPrelude, srcs) {
-		if want := bytesCases[i].want; got != want {
-			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
-		}
-	}
+	checkCasesAgainstCPython(t, bytesPrelude, bytesCases)
 }
 
 // TestBytesStructJSONErrors checks the errors whose wording is kael's own

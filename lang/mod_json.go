@@ -168,35 +168,12 @@ func (d *jsonDumper) value(v Value, level int) error {
 		d.str(x)
 	case *List, Tuple:
 		elems, _, _ := sequence(v)
+		var key any = nestingKey{level}
 		if l, ok := x.(*List); ok {
-			if d.active[l] {
-				return newErrorf(ValueError, "Circular reference detected")
-			}
-			d.active[l] = true
-			defer delete(d.active, l)
+			key = l
 		}
-		if len(elems) == 0 {
-			d.b.WriteString("[]")
-			return nil
-		}
-		d.b.WriteByte('[')
-		for i, e := range elems {
-			if i > 0 {
-				d.sep()
-			}
-			d.newline(level + 1)
-			if err := d.value(e, level+1); err != nil {
-				return err
-			}
-		}
-		d.newline(level)
-		d.b.WriteByte(']')
+		return d.container(key, '[', ']', len(elems), level, func(i int) error { return d.value(elems[i], level+1) })
 	case *Dict:
-		if d.active[x] {
-			return newErrorf(ValueError, "Circular reference detected")
-		}
-		d.active[x] = true
-		defer delete(d.active, x)
 		keys := x.Keys()
 		if d.sortKeys {
 			for _, k := range keys {
@@ -206,35 +183,21 @@ func (d *jsonDumper) value(v Value, level int) error {
 			}
 			slices.SortStableFunc(keys, func(a, b Value) int { return strings.Compare(a.(string), b.(string)) })
 		}
-		if len(keys) == 0 {
-			d.b.WriteString("{}")
-			return nil
-		}
-		d.b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				d.sep()
-			}
-			d.newline(level + 1)
-			switch kk := k.(type) {
+		return d.container(x, '{', '}', len(keys), level, func(i int) error {
+			switch k := keys[i].(type) {
 			case string:
-				d.str(kk)
+				d.str(k)
 			case int64, float64, bool, NoneType:
 				var kd jsonDumper
-				kd.active = d.active
-				_ = kd.value(kk, 0)
+				_ = kd.value(k, 0)
 				d.str(kd.b.String())
 			default:
 				return newErrorf(TypeError, "keys must be str, int, float, bool or None, not %s", TypeName(k))
 			}
 			d.b.WriteString(": ")
-			val, _, _ := x.Get(k)
-			if err := d.value(val, level+1); err != nil {
-				return err
-			}
-		}
-		d.newline(level)
-		d.b.WriteByte('}')
+			val, _, _ := x.Get(keys[i])
+			return d.value(val, level+1)
+		})
 	default:
 		hint := ""
 		if _, ok := v.(*tensor.Tensor); ok {
@@ -242,6 +205,35 @@ func (d *jsonDumper) value(v Value, level int) error {
 		}
 		return newErrorf(TypeError, "Object of type %s is not JSON serializable", TypeName(v)).withHint("%s", hint)
 	}
+	return nil
+}
+
+// container writes an array or object of n items between open and close,
+// item(i) writing the i-th; key marks it in active, so that a list or dict
+// inside itself is an error rather than an endless text.
+func (d *jsonDumper) container(key any, open, close byte, n, level int, item func(i int) error) error {
+	if d.active[key] {
+		return newErrorf(ValueError, "Circular reference detected")
+	}
+	d.active[key] = true
+	defer delete(d.active, key)
+	if n == 0 {
+		d.b.WriteByte(open)
+		d.b.WriteByte(close)
+		return nil
+	}
+	d.b.WriteByte(open)
+	for i := range n {
+		if i > 0 {
+			d.sep()
+		}
+		d.newline(level + 1)
+		if err := item(i); err != nil {
+			return err
+		}
+	}
+	d.newline(level)
+	d.b.WriteByte(close)
 	return nil
 }
 

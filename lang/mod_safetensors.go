@@ -133,6 +133,17 @@ func tensorMap(v Value, fn string) (map[string]*tensor.Tensor, error) {
 	return out, nil
 }
 
+// tensorsToSave reads the tensors and metadata arguments of save_file and
+// save (fn names the function in errors).
+func tensorsToSave(a *Args, fn string) (map[string]*tensor.Tensor, map[string]string, error) {
+	ts, err := tensorMap(a.Value("tensors"), fn)
+	if err != nil {
+		return nil, nil, err
+	}
+	meta, err := stringMap(a.Value("metadata"), "metadata")
+	return ts, meta, err
+}
+
 var safetensorsTorch = &Module{Attrs: map[string]Value{
 	"load_file": def(0, "load_file(filename, device='cpu')", "Reads a .safetensors file into a dict of name to tensor, in name order. The file is memory-mapped: float32, float64, int64 and bool tensors view it without a copy (writing to one changes only this session's copy); F16 and BF16 load as float32, the integer types as int64. A malformed file is a SafetensorError naming the file and the tensor; a large file shows its progress.", func(a *Args) (Value, error) {
 		path := a.Str("filename")
@@ -153,11 +164,7 @@ var safetensorsTorch = &Module{Attrs: map[string]Value{
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		ts, err := tensorMap(a.Value("tensors"), "save_file")
-		if err != nil {
-			return nil, err
-		}
-		meta, err := stringMap(a.Value("metadata"), "metadata")
+		ts, meta, err := tensorsToSave(a, "save_file")
 		if err != nil {
 			return nil, err
 		}
@@ -167,11 +174,7 @@ var safetensorsTorch = &Module{Attrs: map[string]Value{
 		return None, nil
 	}),
 	"save": def(0, "save(tensors, metadata=None)", "The bytes of the .safetensors file save_file would write for a dict of name to tensor: an 8-byte little-endian header length, the JSON header, the data.", func(a *Args) (Value, error) {
-		ts, err := tensorMap(a.Value("tensors"), "save")
-		if err != nil {
-			return nil, err
-		}
-		meta, err := stringMap(a.Value("metadata"), "metadata")
+		ts, meta, err := tensorsToSave(a, "save")
 		if err != nil {
 			return nil, err
 		}
