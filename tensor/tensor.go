@@ -379,8 +379,12 @@ func goValue[T Element](v T) any {
 }
 
 // IsContiguous reports whether t's elements are laid out in row-major order
-// without gaps.
+// without gaps. As in PyTorch, a tensor without elements is contiguous
+// whatever its strides, and dimensions of size 1 may have any stride.
 func (t *Tensor) IsContiguous() bool {
+	if t.Numel() == 0 {
+		return true
+	}
 	expected := 1
 	for i := len(t.shape) - 1; i >= 0; i-- {
 		if t.shape[i] == 1 {
