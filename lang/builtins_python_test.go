@@ -100,6 +100,7 @@ var pythonBuiltinCases = []struct{ src, want string }{
 	{"getattr('abc', 'upper')()", "'ABC'"},
 	{"hash(1) == hash(1.0), hash(True), hash(5), hash('a') == hash('a')", "(True, 1, 5, True)"},
 	{"hash([1])", "TypeError: unhashable type: 'list'"},
+	{"-9223372036854775808, - 0x8000000000000000 == (-2) ** 63, [-9223372036854775808][0] + 1", "(-9223372036854775808, True, -9223372036854775807)"},
 	{"hash(0.5), hash(-2.0), hash(-1), hash(2**61), hash((-2)**63), hash(1e300), hash(-1.5e-310), hash(float('inf'))", "(1152921504606846976, -2, -2, 1, -4, 1224995262755759164, -2076486366513856732, 314159)"},
 	{"(random.seed(2.5), random.random())[1], (random.seed(-2.0), random.random())[1], (random.seed(2.0), random.random())[1]", "(0.41877545666909954, 0.13119521545503066, 0.9560342718892494)"},
 	{"(random.seed(2.0**70), random.randint(1, 100))[1], (random.seed(-0.0), random.random())[1] == (random.seed(0), random.random())[1]", "(3, True)"},
