@@ -36,7 +36,7 @@ func init() {
 		a.in.write(strings.Join(parts, sep) + end)
 		return None, nil
 	})
-	def(asFunc, "len(obj)", "The number of elements of a list, tuple, dict or string, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
+	def(asFunc, "len(obj)", "The number of elements of a list, tuple, dict, string or bytes, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
 		switch x := a.Value("obj").(type) {
 		case *tensor.Tensor:
 			if x.Dim() == 0 {
@@ -57,6 +57,8 @@ func init() {
 			return int64(utf8.RuneCountInString(x)), nil
 		case lengther:
 			return x.length()
+		case Bytes:
+			return int64(len(x.b)), nil
 		}
 		elems, _, ok := sequence(a.Value("obj"))
 		if !ok {
