@@ -652,17 +652,21 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 	if attr, ok := x.Fn.(*syntax.AttrExpr); ok {
 		return c.methodCall(x, attr, args)
 	}
-	fn := c.expr(x.Fn)
+	fn := c.operand(x.Fn)
+	argOps := make([]operand, len(x.Args))
+	for i, a := range x.Args {
+		argOps[i] = c.operandWith(a.Value, args[i])
+	}
 	return func(in *interp) (Value, error) {
-		f, err := fn(in)
+		f, err := fn.value(in)
 		if err != nil {
 			return nil, err
 		}
 		if uf, ok := f.(*Function); ok && uf.code.simple && len(args) == len(uf.params) {
 			// Arguments go straight into the callee's slots.
 			callee := in.newFrame(uf)
-			for i, a := range args {
-				if callee.locals[i], err = a(in); err != nil {
+			for i := range argOps {
+				if callee.locals[i], err = argOps[i].value(in); err != nil {
 					in.releaseFrame(callee)
 					return nil, err
 				}
@@ -675,8 +679,8 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 		if len(args) > len(buf) {
 			pos = make([]Value, 0, len(args))
 		}
-		for _, a := range args {
-			v, err := a(in)
+		for i := range argOps {
+			v, err := argOps[i].value(in)
 			if err != nil {
 				return nil, err
 			}
