@@ -653,10 +653,8 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 		return c.methodCall(x, attr, args)
 	}
 	fn := c.operand(x.Fn)
-	argOps := make([]operand, len(x.Args))
-	for i, a := range x.Args {
-		argOps[i] = c.operandWith(a.Value, args[i])
-	}
+	argOps := c.operandsWith(x.Args, args)
+	lenFn := builtins["len"]
 	return func(in *interp) (Value, error) {
 		f, err := fn.value(in)
 		if err != nil {
@@ -673,6 +671,9 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			}
 			r, err := in.runFrame(callee, uf, x)
 			return r, in.wrapNode(err, x)
+		}
+		if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
+			return v, err
 		}
 		var buf [4]Value // the arguments stay on the stack: calls keep no slice
 		pos := buf[:0]
@@ -712,10 +713,16 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 	if _, isAttr := attributes[name]; isAttr {
 		tensorMethod = nil
 	}
+	direct, argOps := directMethodOf(name, len(args)), c.operandsWith(x.Args, args)
 	return func(in *interp) (Value, error) {
 		r, err := recv(in)
 		if err != nil {
 			return nil, err
+		}
+		if direct != notDirect {
+			if v, ok, err := in.callDirect(direct, r, argOps, x); ok {
+				return v, err
+			}
 		}
 		var m *Builtin
 		switch rv := r.(type) {

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // Fast paths for the arithmetic and comparisons of plain loops: int and
@@ -51,6 +52,16 @@ func (c *compiler) operandWith(x syntax.Expr, eval evalFn) operand {
 	return o
 }
 
+// operandsWith is the operands of a call's positional arguments, with
+// evals their compiled code.
+func (c *compiler) operandsWith(args []*syntax.Arg, evals []evalFn) []operand {
+	ops := make([]operand, len(args))
+	for i, a := range args {
+		ops[i] = c.operandWith(a.Value, evals[i])
+	}
+	return ops
+}
+
 // value evaluates the operand.
 func (o *operand) value(in *interp) (Value, error) {
 	if v := o.ready(in); v != nil {
@@ -88,10 +99,17 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 	l, r := c.operand(x.X), c.operand(x.Y)
 	op := x.Op
 	ints, floats := fastArith(op)
+	top := binaryOperators[op]
 	return func(in *interp) (Value, error) {
 		a, b, err := operands(in, &l, &r)
 		if err != nil {
 			return nil, err
+		}
+		if ta, ok := a.(*tensor.Tensor); ok && top != nil {
+			if tb, ok := b.(*tensor.Tensor); ok { // no dialect operator takes two tensors
+				v, err := in.tensorOp(top, op, ta, tb, x)
+				return v, in.wrapNode(err, x)
+			}
 		}
 		if ints != nil {
 			switch a := a.(type) {
