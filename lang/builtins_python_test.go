@@ -150,13 +150,5 @@ func TestPythonBuiltins(t *testing.T) {
 }
 
 func TestPythonBuiltinsAgainstCPython(t *testing.T) {
-	srcs := make([]string, len(pythonBuiltinCases))
-	for i, c := range pythonBuiltinCases {
-		srcs[i] = c.src
-	}
-	for i, got := range cpythonOutcomes(t, pythonBuiltinsPrelude, srcs) {
-		if want := pythonBuiltinCases[i].want; got != want {
-			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
-		}
-	}
+	checkCasesAgainstCPython(t, pythonBuiltinsPrelude, pythonBuiltinCases)
 }
