@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"reflect"
 	"slices"
 	"strings"
 
@@ -30,17 +29,14 @@ type Layer struct {
 func newLayer(m nn.Module) *Layer { return &Layer{Module: m} }
 
 // moduleValue returns the value that stands for m: m itself when it is a
-// value of the language (a Layer, a user's module), else (a module of
-// package nn that Go code put in the tree) m wrapped.
+// value of the language (a Layer, a user's module), else m wrapped.
 func moduleValue(m nn.Module) Value {
-	if t := reflect.TypeOf(m); t.Kind() == reflect.Pointer && t.Elem().PkgPath() == nnPackage {
-		return newLayer(m)
+	switch m.(type) {
+	case *Layer, HasAttrs:
+		return m
 	}
-	return m
+	return newLayer(m)
 }
-
-// nnPackage is the import path of package nn.
-var nnPackage = reflect.TypeOf(nn.Linear{}).PkgPath()
 
 // TypeName returns the class name, e.g. "Linear".
 func (l *Layer) TypeName() string { return l.Module.TypeName() }
