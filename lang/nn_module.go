@@ -552,17 +552,18 @@ func registerModule(a *Args) (Value, error) {
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	switch v := a.Value("module").(type) {
-	case NoneType:
+	if _, none := a.Value("module").(NoneType); none {
 		selfModule(a).Base().SetModule(name, nil)
-	case nn.Module:
-		if err := checkRegisterName(selfModule(a), name, "module"); err != nil {
-			return nil, err
-		}
-		selfModule(a).Base().SetModule(name, v)
-	default:
-		return nil, newErrorf(TypeError, "%s is not a Module subclass", torchTypename(v))
+		return None, nil
 	}
+	m, err := moduleArg(a.Value("module"), selfModule(a).TypeName())
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegisterName(selfModule(a), name, "module"); err != nil {
+		return nil, err
+	}
+	selfModule(a).Base().SetModule(name, m)
 	return None, nil
 }
 
