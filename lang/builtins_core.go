@@ -36,31 +36,8 @@ func init() {
 		a.in.write(strings.Join(parts, sep) + end)
 		return None, nil
 	})
-	def(asFunc, "len(obj)", "The number of elements of a list, tuple, dict or string, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
-		switch x := a.Value("obj").(type) {
-		case *tensor.Tensor:
-			if x.Dim() == 0 {
-				return nil, newErrorf(TypeError, "len() of a 0-d tensor")
-			}
-			n, _ := x.Size(0)
-			return int64(n), nil
-		case *Dict:
-			return int64(x.Len()), nil
-		case *Set:
-			return int64(x.Len()), nil
-		case *Range:
-			if x.count() > math.MaxInt64 {
-				return nil, newErrorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
-			}
-			return x.Len(), nil
-		case string:
-			return int64(utf8.RuneCountInString(x)), nil
-		}
-		elems, _, ok := sequence(a.Value("obj"))
-		if !ok {
-			return nil, newErrorf(TypeError, "object of type '%s' has no len()", TypeName(a.Value("obj")))
-		}
-		return int64(len(elems)), nil
+	def(asFunc, "len(obj)", "The number of elements of a list, tuple, dict, string or bytes, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
+		return length(a.Value("obj"))
 	})
 	def(asFunc, "range(start, stop=None, step=1)", "The integers from start (default 0) up to but not including stop, counting by step.", func(a *Args) (Value, error) {
 		start, step := a.Int64("start"), a.Int64("step")
@@ -527,4 +504,36 @@ func textValue(s string, err error) (Value, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// length is len(obj).
+func length(obj Value) (Value, error) {
+	switch x := obj.(type) {
+	case *tensor.Tensor:
+		if x.Dim() == 0 {
+			return nil, newErrorf(TypeError, "len() of a 0-d tensor")
+		}
+		n, _ := x.Size(0)
+		return int64(n), nil
+	case *Dict:
+		return int64(x.Len()), nil
+	case *Set:
+		return int64(x.Len()), nil
+	case *Range:
+		if x.count() > math.MaxInt64 {
+			return nil, newErrorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
+		}
+		return x.Len(), nil
+	case string:
+		return int64(utf8.RuneCountInString(x)), nil
+	case lengther:
+		return x.length()
+	case Bytes:
+		return int64(len(x.b)), nil
+	}
+	elems, _, ok := sequence(obj)
+	if !ok {
+		return nil, newErrorf(TypeError, "object of type '%s' has no len()", TypeName(obj))
+	}
+	return int64(len(elems)), nil
 }

@@ -62,6 +62,7 @@ type Session struct {
 	count    int       // cells executed, for file names in errors
 	frames   []*interp // frames of finished calls, for reuse
 	argsPool []*Args   // Args of finished builtin calls, for reuse
+	boxes    boxSlabs  // the cells of boxed ints and floats (box.go)
 }
 
 // NewSession returns a session with no variables.
