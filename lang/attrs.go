@@ -97,6 +97,10 @@ func setGrad(t *tensor.Tensor, v Value) error {
 
 // getAttr evaluates v.name.
 func getAttr(v Value, name string) (Value, error) {
+	switch v.(type) {
+	case *Instance, *UserClass, *superValue:
+		return userFrame(v).getAttr(v, name)
+	}
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		if a, ok := attributes[name]; ok {
@@ -157,6 +161,13 @@ func suggestHint(name string, candidates []string) string {
 
 // setAttr runs v.name = value; only some tensor properties are settable.
 func setAttr(v Value, name string, value Value) error {
+	switch x := v.(type) {
+	case *Instance:
+		return userFrame(x).setInstanceAttr(x, name, value)
+	case *UserClass:
+		x.set(name, value)
+		return nil
+	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return newErrorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
@@ -219,6 +230,9 @@ func globalValue(name string) (Value, bool) {
 	if m, ok := modules()[name]; ok {
 		return m, true
 	}
+	if name == "NotImplemented" {
+		return NotImplemented, true
+	}
 	return nil, false
 }
 
@@ -231,7 +245,7 @@ func globalNames() []string {
 	for n := range modules() {
 		names = append(names, n)
 	}
-	return names
+	return append(names, "NotImplemented")
 }
 
 // modules returns the predefined modules, reachable without an import:

@@ -48,6 +48,8 @@ func init() {
 			return int64(x.Len()), nil
 		case *Set:
 			return int64(x.Len()), nil
+		case *Instance:
+			return x.length()
 		case *Range:
 			if x.count() > math.MaxInt64 {
 				return nil, newErrorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))

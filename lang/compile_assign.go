@@ -337,6 +337,14 @@ func (s store) apply() error {
 // tensor, or the old attribute.
 func (s store) undo() func() {
 	nothing := func() {}
+	if x, ok := s.obj.(*Instance); ok && s.subs == nil {
+		if old, had := x.get(s.attr); had {
+			return func() { x.set(s.attr, old) }
+		}
+		if !x.hasOwn(s.attr) && x.ext == nil {
+			return func() { x.del(s.attr) }
+		}
+	}
 	if s.subs == nil {
 		old, err := getAttr(s.obj, s.attr)
 		if err != nil {

@@ -230,6 +230,12 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 // setIndex runs v[subs] = value.
 func setIndex(v Value, subs []subscript, value Value) error {
 	switch x := v.(type) {
+	case *Instance:
+		key, err := subsKey(subs)
+		if err != nil {
+			return err
+		}
+		return x.setItem(key, value)
 	case *tensor.Tensor:
 		idx, err := tensorIndices(subs)
 		if err != nil {
