@@ -31,6 +31,13 @@ type AutogradMeta struct {
 	RequiresGrad bool
 	Grad         *Tensor
 	GradFn       GradFn
+	// OutputNr is which output of GradFn the tensor is, for operations
+	// with several outputs (PyTorch's output_nr); 0 for the others.
+	OutputNr int
+	// Parameter marks a tensor that a module registers as a learnable
+	// parameter (PyTorch's nn.Parameter, a Tensor subclass). Neither this
+	// package nor autograd reads it; package nn and the language do.
+	Parameter bool
 }
 
 // Autograd returns the tensor's autograd state, or nil when it has none.
