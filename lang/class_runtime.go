@@ -248,16 +248,12 @@ func (s *Session) takeHookErr(err error) error {
 	return err
 }
 
-// userBases are the builtin classes a class statement may derive from,
-// by their class names.
-var userBases = map[string]bool{"object": true}
-
 // baseOf checks the value of a class statement's base.
 func baseOf(v Value) (*UserClass, string, error) {
 	if c, ok := v.(*UserClass); ok {
 		return c, "", nil
 	}
-	if name := classOf(v); userBases[name] {
+	if name := classOf(v); builtinBases[name] != nil {
 		if name == "object" {
 			name = ""
 		}
