@@ -134,8 +134,6 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 		return c.Name, nil
 	case "__module__":
 		return "__main__", nil
-	case "__doc__":
-		return None, nil
 	case "__bases__":
 		return Tuple{c.baseValue()}, nil
 	case "__base__":

@@ -34,6 +34,14 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 	}
 	capture := captures(info)
 	classSlot := info.classCell.index
+	var doc Value = None
+	if len(st.Body) > 0 {
+		if es, ok := st.Body[0].(*syntax.ExprStmt); ok {
+			if s, ok := es.X.(*syntax.StringLit); ok {
+				doc = s.Value
+			}
+		}
+	}
 	store := c.storeName(st.Name)
 	name := st.Name.Name
 	return func(in *interp) (ctrl, error) {
@@ -41,7 +49,7 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		if err != nil {
 			return ctrlNext, err
 		}
-		cls := &UserClass{Name: name, attrs: map[string]Value{}, sess: in.s}
+		cls := &UserClass{Name: name, attrs: map[string]Value{"__doc__": doc}, sess: in.s}
 		for i, b := range bases {
 			v, err := b(in)
 			if err != nil {

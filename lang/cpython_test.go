@@ -13,23 +13,44 @@ import (
 // outcome show kael's. It skips the test when python3 is absent.
 func cpythonOutcomes(t *testing.T, prelude string, srcs []string) []string {
 	t.Helper()
+	return cpythonRun(t, prelude, srcs, false)
+}
+
+// cpythonCellOutcomes is cpythonOutcomes for sources that are cells, as
+// kael's Exec runs them: statements whose last one, when an expression,
+// gives the value.
+func cpythonCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
+	t.Helper()
+	return cpythonRun(t, prelude, srcs, true)
+}
+
+func cpythonRun(t *testing.T, prelude string, srcs []string, cells bool) []string {
+	t.Helper()
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is not installed")
 	}
 	const harness = `
 import sys, json
+req = json.load(sys.stdin)
+import ast
 def outcome(src, g):
     try:
         try:
             code = compile(src, '<case>', 'eval')
         except SyntaxError:
-            exec(src, g)
-            return '<none>'
+            if not req.get("cells"):
+                exec(src, g)
+                return '<none>'
+            tree = ast.parse(src)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, '<case>', 'exec'), g)
+            if last is None:
+                return '<none>'
+            code = compile(ast.Expression(last.value), '<case>', 'eval')
         return repr(eval(code, g))
     except Exception as e:
         return type(e).__name__ + ": " + str(e)
-req = json.load(sys.stdin)
 out = []
 for src in req["srcs"]:
     g = {}
@@ -37,7 +58,7 @@ for src in req["srcs"]:
     out.append(outcome(src, g))
 json.dump(out, sys.stdout)
 `
-	in, _ := json.Marshal(map[string]any{"prelude": prelude, "srcs": srcs})
+	in, _ := json.Marshal(map[string]any{"prelude": prelude, "srcs": srcs, "cells": cells})
 	cmd := exec.Command(python, "-c", harness)
 	cmd.Stdin = strings.NewReader(string(in))
 	out, err := cmd.Output()

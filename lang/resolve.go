@@ -169,7 +169,15 @@ func (r *resolver) capture(fn, owner *funcInfo, b *nameBinding) *nameBinding {
 	return fb
 }
 
-func (r *resolver) use(id *syntax.Ident) { r.res.uses[id] = r.lookup(id.Name) }
+func (r *resolver) use(id *syntax.Ident) {
+	if id.Name == "__class__" {
+		if b := r.classCell(); b != nil {
+			r.res.uses[id] = b
+			return
+		}
+	}
+	r.res.uses[id] = r.lookup(id.Name)
+}
 
 func (r *resolver) stmts(stmts []syntax.Stmt) {
 	for _, st := range stmts {

@@ -34,12 +34,23 @@ func (r *resolver) superCall(x *syntax.CallExpr) {
 	if !ok || id.Name != "super" || len(x.Args) != 0 {
 		return
 	}
-	fn := r.env.fn
-	if fn.parent == nil || fn.parent.classCell == nil || fn.nparams == 0 {
+	if r.env.fn.nparams == 0 {
 		return
 	}
-	if r.res.supers == nil {
-		r.res.supers = map[*syntax.CallExpr]*nameBinding{}
+	if b := r.classCell(); b != nil {
+		if r.res.supers == nil {
+			r.res.supers = map[*syntax.CallExpr]*nameBinding{}
+		}
+		r.res.supers[x] = b
 	}
-	r.res.supers[x] = r.capture(fn, fn.parent, fn.parent.classCell)
+}
+
+// classCell returns, in a function defined directly in a class body, its
+// free variable for the class's __class__ cell; nil elsewhere.
+func (r *resolver) classCell() *nameBinding {
+	fn := r.env.fn
+	if fn.parent == nil || fn.parent.classCell == nil {
+		return nil
+	}
+	return r.capture(fn, fn.parent, fn.parent.classCell)
 }
