@@ -99,7 +99,7 @@ func setGrad(t *tensor.Tensor, v Value) error {
 func getAttr(v Value, name string) (Value, error) {
 	switch v.(type) {
 	case *Instance, *UserClass, *superValue:
-		return userFrame(v).getAttr(v, name)
+		return hooked(v, func(in *interp) (Value, error) { return in.getAttr(v, name) })
 	}
 	switch x := v.(type) {
 	case *tensor.Tensor:
@@ -163,7 +163,8 @@ func suggestHint(name string, candidates []string) string {
 func setAttr(v Value, name string, value Value) error {
 	switch x := v.(type) {
 	case *Instance:
-		return userFrame(x).setInstanceAttr(x, name, value)
+		_, err := hooked(x, func(in *interp) (Value, error) { return nil, in.setInstanceAttr(x, name, value) })
+		return err
 	case *UserClass:
 		x.set(name, value)
 		return nil

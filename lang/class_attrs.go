@@ -205,8 +205,28 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 	return nil
 }
 
-// hookIn returns the frame for attribute access from Go code.
-func userFrame(v Value) *interp {
+// hooked runs f, which calls methods of v's class, from Go code without a
+// frame: in a frame of v's session (Session.hookFrame), counted so that
+// special methods that recurse through Go code (a __repr__ calling repr)
+// stop with a RecursionError.
+func hooked[T any](v Value, f func(in *interp) (T, error)) (T, error) {
+	return hookedIn(sessionOf(v), f)
+}
+
+// hookedIn is hooked in session s.
+func hookedIn[T any](s *Session, f func(in *interp) (T, error)) (T, error) {
+	if s.hookNest >= MaxDepth {
+		var zero T
+		return zero, newErrorf(RecursionError, "maximum recursion depth exceeded while calling a Python object").
+			withHint("a special method (__repr__, __eq__, __hash__, ...) calls itself through an operation on the object")
+	}
+	s.hookNest++
+	defer func() { s.hookNest-- }()
+	return f(s.hookFrame())
+}
+
+// sessionOf returns the session of the class of v.
+func sessionOf(v Value) *Session {
 	var s *Session
 	switch x := v.(type) {
 	case *Instance:
@@ -219,7 +239,7 @@ func userFrame(v Value) *interp {
 	if s == nil {
 		s = NewSession(IO{})
 	}
-	return s.hookFrame()
+	return s
 }
 
 // AttrNames lists the instance's attributes and its classes', for dir()
@@ -245,7 +265,7 @@ func (x *Instance) AttrNames() []string {
 
 // Attr reads an attribute from Go code (HasAttrs); errors read as absent.
 func (x *Instance) Attr(name string) (Value, bool) {
-	v, err := userFrame(x).instanceAttr(x, name)
+	v, err := hooked(x, func(in *interp) (Value, error) { return in.instanceAttr(x, name) })
 	return v, err == nil
 }
 
@@ -267,7 +287,7 @@ func (c *UserClass) AttrNames() []string {
 
 // Attr reads a class attribute from Go code (HasAttrs).
 func (c *UserClass) Attr(name string) (Value, bool) {
-	v, err := userFrame(c).classAttr(c, name)
+	v, err := hooked(c, func(in *interp) (Value, error) { return in.classAttr(c, name) })
 	return v, err == nil
 }
 

@@ -98,7 +98,13 @@ func (in *interp) callSpecial(x *Instance, name string, args ...Value) (Value, b
 
 // hook calls x's special method name from Go code without a frame.
 func (x *Instance) hook(name string, args ...Value) (Value, bool, error) {
-	return userFrame(x).callSpecial(x, name, args...)
+	var found bool
+	r, err := hooked(x, func(in *interp) (Value, error) {
+		r, ok, err := in.callSpecial(x, name, args...)
+		found = ok
+		return r, err
+	})
+	return r, found, err
 }
 
 // userBinary applies a binary operator when an operand is an instance of a
@@ -169,7 +175,11 @@ func userOrder(a, b Value) (int, error) {
 	if !ok {
 		x = b.(*Instance)
 	}
-	in := userFrame(x)
+	return hooked(x, func(in *interp) (int, error) { return in.order(a, b) })
+}
+
+// order is userOrder in a frame.
+func (in *interp) order(a, b Value) (int, error) {
 	for i, pair := range [2][2]Value{{a, b}, {b, a}} {
 		r, err := in.userCompare(syntax.LT, pair[0], pair[1])
 		if err != nil {
@@ -189,7 +199,7 @@ func userOrder(a, b Value) (int, error) {
 // Equal is == from Go code (list ==, list.index, in): __eq__, else
 // identity.
 func (x *Instance) Equal(other Value) bool {
-	r, err := userFrame(x).userCompare(syntax.EQL, x, other)
+	r, err := hooked(x, func(in *interp) (Value, error) { return in.userCompare(syntax.EQL, x, other) })
 	if err == nil {
 		var t bool
 		if t, err = Truth(r); err == nil {

@@ -220,13 +220,9 @@ func (s *Session) hookFrame() *interp {
 
 // callHook calls fn(args...) from Go code with no frame (see hookFrame).
 func (s *Session) callHook(fn Value, args ...Value) (Value, error) {
-	if s.hookNest >= MaxDepth {
-		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded while calling a Python object")
-	}
-	s.hookNest++
-	defer func() { s.hookNest-- }()
-	in := s.hookFrame()
-	return in.call(fn, args, nil, nil, spanNode(in.stmtSpan()))
+	return hookedIn(s, func(in *interp) (Value, error) {
+		return in.call(fn, args, nil, nil, spanNode(in.stmtSpan()))
+	})
 }
 
 // hookFailed records the error of a special method called where no error
