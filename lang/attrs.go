@@ -161,13 +161,8 @@ func suggestHint(name string, candidates []string) string {
 
 // setAttr runs v.name = value; only some tensor properties are settable.
 func setAttr(v Value, name string, value Value) error {
-	switch x := v.(type) {
-	case *Instance:
-		_, err := hooked(x, func(in *interp) (Value, error) { return nil, in.setInstanceAttr(x, name, value) })
-		return err
-	case *UserClass:
-		x.set(name, value)
-		return nil
+	if s, ok := v.(attrSetter); ok {
+		return s.SetAttr(name, value)
 	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {

@@ -15,10 +15,6 @@ import (
 // The setup_context style (forward without ctx, setup_context(ctx, inputs,
 // output)) works too.
 
-// notImplementedKind is Python's NotImplementedError (tensor gains the
-// constant on the nn branch; the text is the same).
-const notImplementedKind = tensor.ErrorKind("NotImplementedError")
-
 // functionClassName is the class name of torch.autograd.Function.
 const functionClassName = "torch.autograd.Function"
 
@@ -35,7 +31,7 @@ type functionCtx struct {
 var ctxClass = &UserClass{Name: "FunctionCtx", builtinBase: ctxClassName, attrs: map[string]Value{}}
 
 func init() {
-	fnClass := &Class{Name: functionClassName}
+	fnClass := &Class{Name: functionClassName, Doc: "The base class of custom autograd operations: class MyReLU(torch.autograd.Function) with @staticmethod forward(ctx, x) and backward(ctx, grad), used as MyReLU.apply(x); see Classes."}
 	torchAutograd["Function"] = fnClass
 	classValues[functionClassName] = fnClass
 	builtinBases[functionClassName] = &builtinBase{
@@ -91,12 +87,12 @@ func init() {
 func applyFunction(in *interp, cls *UserClass, args Tuple) (Value, error) {
 	forward, ok := staticFunction(cls, "forward")
 	if !ok {
-		return nil, newErrorf(notImplementedKind, "You must implement the forward function for custom autograd.Function.").
+		return nil, newErrorf(NotImplementedError, "You must implement the forward function for custom autograd.Function.").
 			withHint("define @staticmethod def forward(ctx, ...): in class %s", cls.Name)
 	}
 	backward, ok := staticFunction(cls, "backward")
 	if !ok {
-		return nil, newErrorf(notImplementedKind, "You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.").
+		return nil, newErrorf(NotImplementedError, "You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.").
 			withHint("define @staticmethod def backward(ctx, grad_output): in class %s", cls.Name)
 	}
 	setup, separate := staticFunction(cls, "setup_context")

@@ -48,8 +48,6 @@ func init() {
 			return int64(x.Len()), nil
 		case *Set:
 			return int64(x.Len()), nil
-		case *Instance:
-			return x.length()
 		case *Range:
 			if x.count() > math.MaxInt64 {
 				return nil, newErrorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
@@ -57,6 +55,8 @@ func init() {
 			return x.Len(), nil
 		case string:
 			return int64(utf8.RuneCountInString(x)), nil
+		case lengther:
+			return x.length()
 		}
 		elems, _, ok := sequence(a.Value("obj"))
 		if !ok {

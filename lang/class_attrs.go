@@ -501,3 +501,15 @@ func (x *Instance) hasOwn(name string) bool {
 	_, _, ok := x.cls.lookup(name)
 	return ok
 }
+
+// SetAttr runs x.name = v from Go code (setattr, assignment statements).
+func (x *Instance) SetAttr(name string, v Value) error {
+	_, err := hooked(x, func(in *interp) (Value, error) { return nil, in.setInstanceAttr(x, name, v) })
+	return err
+}
+
+// SetAttr runs C.name = v: class attributes can be set and added.
+func (c *UserClass) SetAttr(name string, v Value) error {
+	c.set(name, v)
+	return nil
+}

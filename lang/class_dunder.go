@@ -395,3 +395,12 @@ func (x *Instance) MIME() map[string]string {
 	}
 	return out
 }
+
+// setSubscript is x[subs] = v, from __setitem__.
+func (x *Instance) setSubscript(subs []subscript, v Value) error {
+	key, err := subsKey(subs)
+	if err != nil {
+		return err
+	}
+	return x.setItem(key, v)
+}

@@ -15,7 +15,19 @@ import (
 
 // Class is a type without a constructor builtin, as type() returns it:
 // <class 'NoneType'>, <class 'function'>, <class 'torch.dtype'>.
-type Class struct{ Name string }
+type Class struct {
+	Name string
+	Doc  string // what the language reference says of it, when it is a module member
+}
+
+// MemberDoc is the language reference's text for a class that is a module
+// member.
+func (c *Class) MemberDoc() string {
+	if c.Doc != "" {
+		return c.Doc
+	}
+	return "the class " + c.String()
+}
 
 // TypeName returns "type".
 func (*Class) TypeName() string { return "type" }
@@ -63,6 +75,9 @@ var qualifiedTypes = map[string]string{
 func typeClassName(v Value) string {
 	if classOf(v) != "" {
 		return "type"
+	}
+	if q := nnClassName(v); q != "" {
+		return q
 	}
 	n := TypeName(v)
 	if q, ok := qualifiedTypes[n]; ok {
@@ -126,7 +141,7 @@ var typedTensorClasses = map[string]tensor.DType{
 // everything an object.
 func isSubclass(sub, sup string) bool {
 	switch {
-	case sub == sup || sup == "object":
+	case sub == sup || sup == "object" || nnSubclass(sub, sup):
 		return true
 	case sup == "int":
 		return sub == "bool"

@@ -29,6 +29,9 @@ func index(v Value, subs []subscript) (Value, error) {
 		}
 		return val, nil
 	}
+	if g, ok := v.(subscriptGetter); ok {
+		return g.getSubscript(subs)
+	}
 	if g, ok := v.(itemGetter); ok {
 		key, err := subsKey(subs)
 		if err != nil {
@@ -230,12 +233,8 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 // setIndex runs v[subs] = value.
 func setIndex(v Value, subs []subscript, value Value) error {
 	switch x := v.(type) {
-	case *Instance:
-		key, err := subsKey(subs)
-		if err != nil {
-			return err
-		}
-		return x.setItem(key, value)
+	case subscriptSetter:
+		return x.setSubscript(subs, value)
 	case *tensor.Tensor:
 		idx, err := tensorIndices(subs)
 		if err != nil {

@@ -383,7 +383,7 @@ func repr(v Value, active map[any]bool) string {
 	}
 	switch x := v.(type) {
 	case *tensor.Tensor:
-		return x.String()
+		return tensorText(x)
 	case string:
 		return quoteString(x)
 	case *List:
@@ -432,7 +432,7 @@ type nestingKey struct{ depth int }
 func Str(v Value) string {
 	switch x := v.(type) {
 	case *tensor.Tensor:
-		return x.String()
+		return tensorText(x)
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case float64:

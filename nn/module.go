@@ -211,3 +211,18 @@ func (o *ordered[V]) delete(k string) bool {
 	o.keys = slices.DeleteFunc(o.keys, func(s string) bool { return s == k })
 	return true
 }
+
+// Assign replaces the tensor held by the parameter or buffer slot name,
+// keeping its kind and persistence (the assignment self.name = t to a
+// registered name); t may be nil. It reports whether name is such a slot.
+func (b *Base) Assign(name string, t *tensor.Tensor) bool {
+	switch {
+	case b.params.has(name):
+		b.params.set(name, t)
+	case b.buffers.has(name):
+		b.buffers.set(name, t)
+	default:
+		return false
+	}
+	return true
+}

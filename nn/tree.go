@@ -203,3 +203,47 @@ func Apply(m Module, fn func(Module) error) error {
 	}
 	return walk(m)
 }
+
+// ConvertTensors replaces the data of every parameter (and its gradient)
+// and buffer of m and the modules below it by convert's result, in place
+// (tensor.SetData), as PyTorch's module.to(), .double() and .float() do:
+// each parameter stays the same tensor, so an optimizer made before sees
+// the change. convert returns its argument for a tensor it leaves alone.
+// The first error stops the walk; tensors converted before it stay so.
+func ConvertTensors(m Module, convert func(t *tensor.Tensor) (*tensor.Tensor, error)) error {
+	do := func(t *tensor.Tensor) error {
+		c, err := convert(t)
+		if err != nil {
+			return err
+		}
+		if c != t {
+			t.SetData(c)
+		}
+		return nil
+	}
+	for _, nm := range NamedModules(m) {
+		b := nm.Module.Base()
+		for _, name := range b.params.keys {
+			p := b.params.vals[name]
+			if p == nil {
+				continue
+			}
+			if err := do(p); err != nil {
+				return err
+			}
+			if g := autograd.Grad(p); g != nil {
+				if err := do(g); err != nil {
+					return err
+				}
+			}
+		}
+		for _, name := range b.buffers.keys {
+			if t := b.buffers.vals[name]; t != nil {
+				if err := do(t); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
