@@ -120,6 +120,11 @@ func TestParseExpr(t *testing.T) {
 // stmtTests pairs programs with their structure, as sexpr renders it.
 var stmtTests = []struct{ src, want string }{
 	{"", ""},
+	{"class A: pass", "(class A () pass)"},
+	{"class A(B):\n    x = 1\n    def f(self):\n        return x", "(class A (B) (= x 1) (def f (self) (return x)))"},
+	{"class A(m.B,): pass", "(class A ((. m B)) pass)"},
+	{"@d\n@e(1)\nclass A(): pass", "@d @(call e 1) (class A () pass)"},
+	{"@property\ndef f(self): return 1", "@property (def f (self) (return 1))"},
 	{"x", "x"},
 	{"x = 1", "(= x 1)"},
 	{"a = b = 1", "(= a b 1)"},
