@@ -2,6 +2,7 @@ package lang
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -24,12 +25,32 @@ func cpythonCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
 	return cpythonRun(t, prelude, srcs, true)
 }
 
+// torchCellOutcomes is cpythonCellOutcomes in Debian's python3 with
+// PyTorch; it skips when PyTorch is not installed, unless
+// KAEL_REQUIRE_TORCH is set.
+func torchCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
+	t.Helper()
+	if err := exec.Command(debianPython, "-c", "import torch").Run(); err != nil {
+		if os.Getenv("KAEL_REQUIRE_TORCH") != "" {
+			t.Fatalf("KAEL_REQUIRE_TORCH is set but %s cannot import torch: %v", debianPython, err)
+		}
+		t.Skipf("%s with torch is not available: %v", debianPython, err)
+	}
+	return pythonRun(t, debianPython, prelude, srcs, true)
+}
+
 func cpythonRun(t *testing.T, prelude string, srcs []string, cells bool) []string {
 	t.Helper()
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is not installed")
 	}
+	return pythonRun(t, python, prelude, srcs, cells)
+}
+
+// pythonRun runs the harness in the python binary.
+func pythonRun(t *testing.T, python, prelude string, srcs []string, cells bool) []string {
+	t.Helper()
 	const harness = `
 import sys, json
 req = json.load(sys.stdin)
