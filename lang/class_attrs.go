@@ -2,6 +2,7 @@ package lang
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/kael-dev/kael/lang/syntax"
 )
@@ -512,4 +513,71 @@ func (x *Instance) SetAttr(name string, v Value) error {
 func (c *UserClass) SetAttr(name string, v Value) error {
 	c.set(name, v)
 	return nil
+}
+
+// peek reads an attribute without running code of the program: the
+// instance's own, its classes' (methods bound), its builtin base's
+// registry; never a property or __getattr__. Completion and inspection
+// follow chains with it.
+func (x *Instance) peek(name string) (Value, bool) {
+	if v, ok := x.get(name); ok {
+		return v, true
+	}
+	if v, _, ok := x.cls.lookup(name); ok {
+		if _, isProp := v.(*propertyValue); isProp {
+			return nil, false
+		}
+		return bindClassAttr(v, x, x.cls), true
+	}
+	if m, ok := x.ext.(*userModule); ok {
+		return moduleGetAttr(m, name)
+	}
+	return nil, false
+}
+
+// userHelp is help() of a class (its docstring, __init__'s signature and
+// its methods) or of a bound method (its function's).
+func userHelp(v Value) string {
+	switch x := v.(type) {
+	case *userMethod:
+		if f, ok := x.fn.(*Function); ok {
+			text, _ := helpText(f)
+			return strings.Replace(text, f.Name+"(", f.qualifiedName()+"(", 1)
+		}
+		text, _ := helpText(x.fn)
+		return text
+	case *UserClass:
+		var b strings.Builder
+		b.WriteString("class " + x.Name)
+		if base := x.baseValue(); base != builtins["object"] {
+			b.WriteString("(" + shortClassName(classOf(base)+userClassName(base)) + ")")
+		}
+		if doc, ok := x.attrs["__doc__"].(string); ok {
+			b.WriteString("\n    " + doc)
+		}
+		if init, ok := x.attrs["__init__"].(*Function); ok {
+			b.WriteString("\n" + x.Name + strings.TrimPrefix(init.signatureText(), init.Name))
+		}
+		var methods []string
+		for _, k := range x.mro() {
+			for _, n := range k.names {
+				if _, isFn := methodFunction(k.attrs[n]); isFn || isCallable(k.attrs[n]) {
+					methods = append(methods, n)
+				}
+			}
+		}
+		if len(methods) > 0 {
+			b.WriteString("\nmethods: " + strings.Join(methods, ", "))
+		}
+		return b.String()
+	}
+	return ""
+}
+
+// userClassName is the name of a user class, "" for other values.
+func userClassName(v Value) string {
+	if c, ok := v.(*UserClass); ok {
+		return c.Name
+	}
+	return ""
 }

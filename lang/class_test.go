@@ -280,3 +280,58 @@ func TestClassStatementsAgainstCPython(t *testing.T) {
 		}
 	}
 }
+
+// TestClassCompletion checks that completion and inspection know an
+// instance's attributes and methods, and follow chains without running a
+// property.
+func TestClassCompletion(t *testing.T) {
+	s := NewSession(IO{})
+	src := "class Net:\n    \"\"\"A model.\"\"\"\n    def __init__(self):\n        self.hidden = 3\n        self.ran = 0\n" +
+		"    def forward(self, x):\n        \"\"\"Runs the model.\"\"\"\n        return x\n" +
+		"    @property\n    def costly(self):\n        self.ran += 1\n        return self\nnet = Net()\n"
+	if r := s.Exec(context.Background(), "", src); r.Err != nil {
+		t.Fatal(r.Err.Render())
+	}
+	for _, tc := range []struct{ code, match string }{
+		{"net.hid", "hidden"}, {"net.for", "forward"}, {"net.cos", "costly"}, {"Net.for", "forward"},
+	} {
+		c := s.Complete(tc.code, len(tc.code))
+		found := false
+		for _, m := range c.Matches {
+			found = found || m == tc.match
+		}
+		if !found {
+			t.Errorf("Complete(%q) = %v, lacks %s", tc.code, c.Matches, tc.match)
+		}
+	}
+	s.Complete("net.costly.hi", len("net.costly.hi"))
+	if ins, ok := s.Inspect("net.forward", len("net.forward"), 0); !ok || !strings.Contains(ins.Text, "Net.forward(self, x)") || !strings.Contains(ins.Text, "Runs the model.") {
+		t.Errorf("Inspect(net.forward) = %+v, %v", ins, ok)
+	}
+	if got := outcome(s.Exec(context.Background(), "", "net.ran")); got != "0" {
+		t.Errorf("completion ran the property: net.ran is %s", got)
+	}
+}
+
+// TestClassRichDisplay checks that a notebook finds _repr_html_ and
+// _repr_markdown_ (RichRepr), and that the text is the repr.
+func TestClassRichDisplay(t *testing.T) {
+	s := NewSession(IO{})
+	r := s.Exec(context.Background(), "", "class Card:\n    def _repr_html_(self):\n        return '<b>card</b>'\n"+
+		"    def _repr_markdown_(self):\n        return '**card**'\n    def __repr__(self):\n        return 'Card()'\nCard()")
+	if r.Err != nil {
+		t.Fatal(r.Err.Render())
+	}
+	rich, ok := r.Value.(RichRepr)
+	if !ok {
+		t.Fatalf("%T is not a RichRepr", r.Value)
+	}
+	m := rich.MIME()
+	if m["text/html"] != "<b>card</b>" || m["text/markdown"] != "**card**" || Repr(r.Value) != "Card()" {
+		t.Errorf("MIME() = %v, repr %s", m, Repr(r.Value))
+	}
+	r = s.Exec(context.Background(), "", "class Plain:\n    pass\nPlain()")
+	if m := r.Value.(RichRepr).MIME(); m != nil {
+		t.Errorf("a class without _repr_html_ gives %v", m)
+	}
+}
