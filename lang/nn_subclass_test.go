@@ -141,3 +141,16 @@ func TestGradFnName(t *testing.T) {
 		t.Errorf("grad_fn is %s, want <SquareBackward>", got)
 	}
 }
+
+// TestSetupContextStyle checks PyTorch 2's way of writing a Function:
+// forward without ctx, and setup_context(ctx, inputs, output). (Debian's
+// torch 1.13 predates it, so this case is not in the PyTorch table.)
+func TestSetupContextStyle(t *testing.T) {
+	src := "import torch\nclass Cube(torch.autograd.Function):\n    @staticmethod\n    def forward(x, k):\n        return x ** 3 * k\n" +
+		"    @staticmethod\n    def setup_context(ctx, inputs, output):\n        x, k = inputs\n        ctx.save_for_backward(x)\n        ctx.k = k\n" +
+		"    @staticmethod\n    def backward(ctx, g):\n        x, = ctx.saved_tensors\n        return 3 * x ** 2 * g * ctx.k, None\n" +
+		"x = torch.tensor([1.0, 2.0], requires_grad=True)\nCube.apply(x, 2.0).sum().backward()\nx.grad.tolist()"
+	if got := run(t, src); got != "[6.0, 24.0]" {
+		t.Errorf("got %s, want [6.0, 24.0]", got)
+	}
+}
