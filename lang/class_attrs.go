@@ -87,7 +87,8 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 	case "__dict__":
 		d := NewDict()
 		for _, n := range x.names {
-			_ = d.Set(n, x.attrs[n])
+			v, _ := x.get(n)
+			_ = d.Set(n, v)
 		}
 		return d, nil
 	}
@@ -387,7 +388,7 @@ func (in *interp) callUser(fn Value, pos []Value, kwNames []string, kwVals []Val
 		return in.call(f.fn, args, kwNames, kwVals, at)
 	case *Instance:
 		if c, _, ok := f.cls.lookup("__call__"); ok {
-			return in.call(bindClassAttr(c, f, f.cls), pos, kwNames, kwVals, at)
+			return in.callMethod(c, f, f.cls, pos, kwNames, kwVals, at)
 		}
 		if b := f.cls.base(); b.call != nil {
 			if v, ok, err := b.call(in, f, pos, kwNames, kwVals, at); ok || err != nil {
@@ -415,9 +416,7 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 		}
 	}
 	if init, _, ok := c.lookup("__init__"); ok {
-		args := make([]Value, 0, len(pos)+1)
-		args = append(append(args, x), pos...)
-		r, err := in.call(init, args, kwNames, kwVals, at)
+		r, err := in.callMethod(init, x, c, pos, kwNames, kwVals, at)
 		if err != nil {
 			return nil, err
 		}
@@ -439,17 +438,14 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 // methodCall calls x.name(args...) on an instance without making a bound
 // method when name is a plain function of its class.
 func (in *interp) instanceMethodCall(x *Instance, name string, args []Value, at syntax.Node) (Value, bool, error) {
-	if _, own := x.attrs[name]; own {
+	if _, own := x.get(name); own {
 		return nil, false, nil
 	}
 	v, _, ok := x.cls.lookup(name)
-	f, isFn := v.(*Function)
-	if !ok || !isFn {
+	if _, isFn := v.(*Function); !ok || !isFn {
 		return nil, false, nil
 	}
-	pos := make([]Value, 0, len(args)+1)
-	pos = append(append(pos, x), args...)
-	r, err := in.callFunction(f, pos, nil, nil, at)
+	r, err := in.callMethod(v, x, x.cls, args, nil, nil, at)
 	return r, true, err
 }
 

@@ -72,28 +72,35 @@ var dunderHints = map[string]string{
 	"__slots__": "instances keep any attributes; drop __slots__",
 }
 
-// special returns x's bound special method name, if its classes define
-// one.
-func (x *Instance) special(name string) (Value, bool) {
-	v, _, ok := x.cls.lookup(name)
-	if !ok {
-		return nil, false
-	}
-	if _, none := v.(NoneType); none {
-		return nil, false // __hash__ = None
-	}
-	return bindClassAttr(v, x, x.cls), true
-}
-
 // callSpecial calls x's special method name with args in frame in; ok is
 // false when the classes do not define it.
 func (in *interp) callSpecial(x *Instance, name string, args ...Value) (Value, bool, error) {
-	m, ok := x.special(name)
+	v, _, ok := x.cls.lookup(name)
 	if !ok {
 		return nil, false, nil
 	}
-	r, err := in.call(m, args, nil, nil, spanNode(in.stmtSpan()))
+	if _, none := v.(NoneType); none {
+		return nil, false, nil // __hash__ = None
+	}
+	r, err := in.callMethod(v, x, x.cls, args, nil, nil, spanNode(in.stmtSpan()))
 	return r, true, err
+}
+
+// callMethod calls the class attribute v read through obj (a method, a
+// classmethod, a staticmethod, any callable) with args; a plain function
+// is called with obj first without making a bound method.
+func (in *interp) callMethod(v, obj Value, cls *UserClass, args []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	f, ok := v.(*Function)
+	if !ok {
+		return in.call(bindClassAttr(v, obj, cls), args, kwNames, kwVals, at)
+	}
+	var buf [4]Value // the arguments stay on the stack: calls keep no slice
+	pos := buf[:0]
+	if len(args)+1 > len(buf) {
+		pos = make([]Value, 0, len(args)+1)
+	}
+	pos = append(append(pos, obj), args...)
+	return in.callFunction(f, pos, kwNames, kwVals, at)
 }
 
 // hook calls x's special method name from Go code without a frame.

@@ -30,9 +30,11 @@ type UserClass struct {
 
 // Instance is an object of a user class.
 type Instance struct {
-	cls   *UserClass
-	names []string // the instance attributes, in assignment order
-	attrs map[string]Value
+	cls *UserClass
+	// names and vals are the instance attributes, in assignment order:
+	// objects have few, so a scan beats a map (and allocates less).
+	names []string
+	vals  []Value
 	// ext is the state a builtin base keeps (an nn.Module's registry, an
 	// autograd.Function's ctx); nil for plain classes.
 	ext any
@@ -123,29 +125,38 @@ func (x *Instance) TypeName() string { return x.cls.Name }
 
 // get returns an instance attribute.
 func (x *Instance) get(name string) (Value, bool) {
-	v, ok := x.attrs[name]
-	return v, ok
+	for i, n := range x.names {
+		if n == name {
+			return x.vals[i], true
+		}
+	}
+	return nil, false
 }
 
 // set stores an instance attribute.
 func (x *Instance) set(name string, v Value) {
-	if x.attrs == nil {
-		x.attrs = map[string]Value{}
+	for i, n := range x.names {
+		if n == name {
+			x.vals[i] = v
+			return
+		}
 	}
-	if _, ok := x.attrs[name]; !ok {
-		x.names = append(x.names, name)
+	if x.names == nil {
+		x.names, x.vals = make([]string, 0, 4), make([]Value, 0, 4)
 	}
-	x.attrs[name] = v
+	x.names, x.vals = append(x.names, name), append(x.vals, v)
 }
 
 // del removes an instance attribute, reporting whether it was there.
 func (x *Instance) del(name string) bool {
-	if _, ok := x.attrs[name]; !ok {
-		return false
+	for i, n := range x.names {
+		if n == name {
+			x.names = slices.Delete(x.names, i, i+1)
+			x.vals = slices.Delete(x.vals, i, i+1)
+			return true
+		}
 	}
-	delete(x.attrs, name)
-	x.names = slices.DeleteFunc(x.names, func(n string) bool { return n == name })
-	return true
+	return false
 }
 
 // defaultRepr is object.__repr__: <__main__.Net object at 0x...>.

@@ -149,6 +149,9 @@ func (c *compiler) assignTo(targets []*targetCode) storeFn {
 			if err != nil {
 				return err
 			}
+			if x, ok := obj.(*Instance); ok && tc.subs == nil {
+				return in.wrapNode(in.setInstanceAttr(x, tc.attr, v), tc.node) // self.x = v in this frame
+			}
 			s := store{target: tc.node, obj: obj, attr: tc.attr, value: v}
 			if tc.key != nil {
 				k, err := tc.key(in)
