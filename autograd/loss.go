@@ -26,7 +26,7 @@ func reduceLoss(losses *tensor.Tensor, reduction string) (*tensor.Tensor, error)
 }
 
 // sameSize refuses a target whose shape differs from the input's, as
-// PyTorch's binary cross-entropies do.
+// PyTorch's binary_cross_entropy does.
 func sameSize(input, target *tensor.Tensor) error {
 	if !slices.Equal(input.Shape(), target.Shape()) {
 		return tensor.Errorf(tensor.ValueError, "Using a target size (%s) that is different to the input size (%s) is deprecated. Please ensure they have the same size.",
@@ -144,8 +144,8 @@ func logSigmoid(x *tensor.Tensor) (*tensor.Tensor, error) {
 // pos_weight), times weight, reduced. Through the composition its
 // gradient is PyTorch's: sigmoid(x) - y without weights.
 func BinaryCrossEntropyWithLogits(input, target, weight, posWeight *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
-	if err := sameSize(input, target); err != nil {
-		return nil, err
+	if !slices.Equal(input.Shape(), target.Shape()) {
+		return nil, tensor.Errorf(tensor.ValueError, "Target size (%s) must be the same as input size (%s)", sizeString(target.Shape()), sizeString(input.Shape()))
 	}
 	one, err := tensor.Scalar(1.0)
 	if err != nil {

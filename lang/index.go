@@ -8,6 +8,9 @@ import (
 
 // index evaluates v[subs].
 func index(v Value, subs []subscript) (Value, error) {
+	if n, ok := v.(*NamedTuple); ok {
+		v = n.Elems // indexes as a tuple, and a slice of it is a tuple
+	}
 	if t, ok := v.(*tensor.Tensor); ok {
 		idx, err := tensorIndices(subs)
 		if err != nil {
@@ -31,6 +34,9 @@ func index(v Value, subs []subscript) (Value, error) {
 	}
 	if g, ok := v.(subscriptGetter); ok {
 		return g.getSubscript(subs)
+	}
+	if b, ok := v.(Bytes); ok {
+		return b.subscript(subs)
 	}
 	if g, ok := v.(itemGetter); ok {
 		key, err := subsKey(subs)
@@ -75,6 +81,8 @@ func sequence(v Value) ([]Value, bool, bool) {
 		return x.Elems, false, true
 	case Tuple:
 		return x, false, true
+	case *NamedTuple:
+		return x.Elems, false, true
 	case string:
 		out := make([]Value, 0, len(x))
 		for _, r := range x {

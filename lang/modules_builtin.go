@@ -47,7 +47,7 @@ func init() {
 		return m
 	})
 	RegisterModule("torch.optim", "The optimizers.", func() *Module { return torchOptim })
-	RegisterModule("torch.autograd", "Automatic differentiation: backward, and Variable, the deprecated alias of a tensor.", func() *Module {
+	RegisterModule("torch.autograd", "Automatic differentiation: backward, gradcheck, and Variable, the deprecated alias of a tensor.", func() *Module {
 		m := &Module{Attrs: map[string]Value{}}
 		for name, v := range torchAutograd {
 			m.Attrs[name] = v

@@ -63,7 +63,7 @@ func TestImportHints(t *testing.T) {
 	tests := []struct{ src, hint string }{
 		{"import torchh", "did you mean `torch`?"},
 		{"import torch.foo", "the submodules of torch are autograd, cuda, linalg, nn, optim"},
-		{"import spam", "kael's modules are math, matplotlib, random, safetensors, torch, tqdm, transformers"},
+		{"import spam", "kael's modules are json, math, matplotlib, random, safetensors, struct, torch, tqdm, transformers"},
 		{"from math import sqr", "did you mean `sqrt`?"},
 		{"from torch.nn import LSTM", "docs/nn.md"},
 		{"import numpy", "torch.tensor"},

@@ -194,11 +194,7 @@ func init() {
 	defLayer("activation", "Tanh()", "tanh(x), element-wise.", func(a *Args) (nn.Module, error) { return nn.NewTanh(), nil })
 	defLayer("activation", "Sigmoid()", "1 / (1 + exp(-x)), element-wise.", func(a *Args) (nn.Module, error) { return nn.NewSigmoid(), nil })
 	defLayer("activation", "GELU(approximate='none')", "x·Φ(x), element-wise; approximate='tanh' uses the tanh formula.", func(a *Args) (nn.Module, error) {
-		approx := a.Str("approximate")
-		if a.Err() != nil {
-			return nil, nil
-		}
-		return nn.NewGELU(approx)
+		return nn.NewGELU(a.Str("approximate")), nil
 	})
 	defLayer("activation", "SiLU(inplace=False)", "x·sigmoid(x), element-wise.", func(a *Args) (nn.Module, error) {
 		return nn.NewSiLU(a.Bool("inplace")), nil
@@ -276,7 +272,7 @@ func init() {
 	})
 	for _, l := range []struct{ name, doc string }{
 		{"MSELoss", "The mean squared error (input - target)²."},
-		{"L1Loss", "The mean absolute error |input - target|."},
+		{"L1Loss", "The mean absolute error abs(input - target)."},
 	} {
 		defLayer("loss", l.name+"(size_average=None, reduce=None, reduction='mean')", l.doc+" Called as loss_fn(input, target); reduction 'mean', 'sum' or 'none'.", func(a *Args) (nn.Module, error) {
 			c := lossConfig(a)
@@ -365,16 +361,19 @@ var layerForward = def(0, "forward(self, *input)", "Runs the layer on its input 
 	case *nn.Container:
 		if m.TypeName() == "Sequential" && len(args) == 1 {
 			x := args[0]
-			for _, sub := range m.Items() {
-				if sub == nil {
-					continue
+			err := m.Run(func() error {
+				for _, sub := range m.Items() {
+					if sub == nil {
+						continue
+					}
+					var err error
+					if x, err = a.in.call(moduleValue(sub), []Value{x}, nil, nil, spanNode(a.in.stmtSpan())); err != nil {
+						return err
+					}
 				}
-				var err error
-				if x, err = a.in.call(moduleValue(sub), []Value{x}, nil, nil, spanNode(a.in.stmtSpan())); err != nil {
-					return nil, err
-				}
-			}
-			return x, nil
+				return nil
+			})
+			return x, err
 		}
 	case *nn.MaxPool2d:
 		if m.ReturnIndices && len(args) == 1 {

@@ -277,6 +277,15 @@ func namedTensors(named []nn.Named, prefix string) *Iterator {
 	return generator(out)
 }
 
+// tensorGenerator is a generator of the named tensors, without names.
+func tensorGenerator(named []nn.Named) *Iterator {
+	out := make([]Value, len(named))
+	for i, n := range named {
+		out[i] = n.Tensor
+	}
+	return generator(out)
+}
+
 // ownMembers lists a module's own parameters or buffers (recurse=False).
 func ownMembers(m nn.Module, buffers bool) []nn.Named {
 	b := m.Base()
@@ -334,23 +343,13 @@ func init() {
 		return b
 	}
 	m("parameters(self, recurse=True)", "The module's parameters and those of its submodules (only its own with recurse=False), each once, as a generator: optim.SGD(model.parameters(), lr=0.1).", func(a *Args) (Value, error) {
-		named := members(a, false)
-		out := make([]Value, len(named))
-		for i, n := range named {
-			out[i] = n.Tensor
-		}
-		return generator(out), a.Err()
+		return tensorGenerator(members(a, false)), a.Err()
 	})
 	m("named_parameters(self, prefix='', recurse=True)", "(name, parameter) pairs with dotted names such as 'fc1.weight', as a generator.", func(a *Args) (Value, error) {
 		return namedTensors(members(a, false), a.Str("prefix")), a.Err()
 	})
 	m("buffers(self, recurse=True)", "The module's buffers (tensors it keeps that are not parameters) and those of its submodules, as a generator.", func(a *Args) (Value, error) {
-		named := members(a, true)
-		out := make([]Value, len(named))
-		for i, n := range named {
-			out[i] = n.Tensor
-		}
-		return generator(out), a.Err()
+		return tensorGenerator(members(a, true)), a.Err()
 	})
 	m("named_buffers(self, prefix='', recurse=True)", "(name, buffer) pairs with dotted names, as a generator.", func(a *Args) (Value, error) {
 		return namedTensors(members(a, true), a.Str("prefix")), a.Err()
@@ -559,17 +558,18 @@ func registerModule(a *Args) (Value, error) {
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	switch v := a.Value("module").(type) {
-	case NoneType:
+	if _, none := a.Value("module").(NoneType); none {
 		selfModule(a).Base().SetModule(name, nil)
-	case nn.Module:
-		if err := checkRegisterName(selfModule(a), name, "module"); err != nil {
-			return nil, err
-		}
-		selfModule(a).Base().SetModule(name, v)
-	default:
-		return nil, newErrorf(TypeError, "%s is not a Module subclass", torchTypename(v))
+		return None, nil
 	}
+	m, err := moduleArg(a.Value("module"), selfModule(a).TypeName())
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegisterName(selfModule(a), name, "module"); err != nil {
+		return nil, err
+	}
+	selfModule(a).Base().SetModule(name, m)
 	return None, nil
 }
 
@@ -583,7 +583,7 @@ func moduleTo(a *Args, args Tuple, kwNames []string, kwVals []Value) (Value, err
 			d, isDType = builtinDType(b)
 		}
 		if isDType && !d.IsFloating() {
-			return nil, newErrorf(TypeError, "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=%s", d)
+			return nil, newErrorf(TypeError, "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.%s", d)
 		}
 	}
 	toMethod := methods["to"]

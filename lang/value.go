@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -411,12 +412,14 @@ func repr(v Value, active map[any]bool) string {
 		active[x] = true
 		defer delete(active, x)
 		parts := make([]string, 0, len(x.keys))
+		size := 0
 		for i, k := range x.keys {
-			if pollInterrupt(i) != nil {
+			if reprStopped(i, size, active) {
 				parts = append(parts, "...")
 				break
 			}
 			parts = append(parts, repr(k, active)+": "+repr(x.vals[i], active))
+			size += len(parts[i]) + 2
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case interface{ PyRepr() string }:
@@ -480,41 +483,24 @@ func Str(v Value) string {
 
 func joinRepr(vs []Value, active map[any]bool) string {
 	parts := make([]string, 0, len(vs))
+	size := 0
 	for i, v := range vs {
-		if pollInterrupt(i) != nil {
-			// The caller, a builtin, raises the KeyboardInterrupt
-			// (interruptedText); what is left is elided.
+		if reprStopped(i, size, active) {
+			// The caller, a builtin or Session.Render, raises the
+			// KeyboardInterrupt or MemoryError (ReprText); what is left
+			// is elided.
 			parts = append(parts, "...")
 			break
 		}
 		parts = append(parts, repr(v, active))
+		size += len(parts[i]) + 2
 	}
 	return strings.Join(parts, ", ")
 }
 
 // formatFloat formats like Python's repr of a float: shortest round-trip
 // digits, always with a point or exponent.
-func formatFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	abs := math.Abs(f)
-	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
-		s := strconv.FormatFloat(f, 'e', -1, 64)
-		// Python writes 1e-05, Go 1e-05 as well; keep Go's form.
-		return s
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".e") {
-		s += ".0"
-	}
-	return s
-}
+func formatFloat(f float64) string { return pyrepr.Float(f) }
 
 func quoteString(s string) string {
 	q := strconv.Quote(s)

@@ -29,11 +29,9 @@ type LossConfig struct {
 
 // NewLoss makes the loss module name ("MSELoss", "L1Loss", "NLLLoss",
 // "CrossEntropyLoss", "BCELoss", "BCEWithLogitsLoss"). Weights are
-// registered as buffers, as PyTorch does.
+// registered as buffers, as PyTorch does. A bad reduction is an error
+// when the loss is computed, as in PyTorch.
 func NewLoss(name string, c LossConfig) (*Loss, error) {
-	if _, err := tensor.LossReduction(c.Reduction); err != nil {
-		return nil, err
-	}
 	l := &Loss{base: NewBase(), name: name, Reduction: c.Reduction, IgnoreIndex: c.IgnoreIndex}
 	switch name {
 	case "MSELoss":

@@ -154,6 +154,9 @@ func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
 	if err := checkShape(shape); err != nil {
 		return nil, err
 	}
+	if t, ok := newSmallTensor(d, shape, zero); ok {
+		return t, nil
+	}
 	// One allocation holds the tensor, its storage header and, for up to
 	// inlineDims dimensions, its shape and strides: for small tensors the
 	// allocations are a large part of an operation's cost.
@@ -161,6 +164,12 @@ func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
 	if err := initStorage(&b.storage, d, numel(shape), zero); err != nil {
 		return nil, err
 	}
+	return b.init(d, shape), nil
+}
+
+// init sets the tensor of a block whose storage is set: contiguous, of
+// dtype d and the given shape.
+func (b *tensorBlock) init(d DType, shape []int) *Tensor {
 	n := len(shape)
 	dims := b.dims[:]
 	if n > inlineDims {
@@ -169,7 +178,7 @@ func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
 	copy(dims, shape)
 	setContiguousStrides(dims[n:2*n], shape)
 	b.tensor = Tensor{storage: &b.storage, dtype: d, shape: dims[:n:n], strides: dims[n : 2*n : 2*n]}
-	return &b.tensor, nil
+	return &b.tensor
 }
 
 // inlineDims is the number of dimensions whose shape and strides a
@@ -386,8 +395,12 @@ func goValue[T Element](v T) any {
 }
 
 // IsContiguous reports whether t's elements are laid out in row-major order
-// without gaps.
+// without gaps. As in PyTorch, a tensor without elements is contiguous
+// whatever its strides, and dimensions of size 1 may have any stride.
 func (t *Tensor) IsContiguous() bool {
+	if t.Numel() == 0 {
+		return true
+	}
 	expected := 1
 	for i := len(t.shape) - 1; i >= 0; i-- {
 		if t.shape[i] == 1 {
