@@ -405,9 +405,31 @@ func (x *Instance) MIME() map[string]string {
 
 // setSubscript is x[subs] = v, from __setitem__.
 func (x *Instance) setSubscript(subs []subscript, v Value) error {
-	key, err := subsKey(subs)
+	key, err := x.itemKey(subs)
 	if err != nil {
 		return err
 	}
 	return x.setItem(key, v)
+}
+
+// getSubscript is x[subs], from __getitem__; kael has no slice objects to
+// pass it, which a slice subscript's error says.
+func (x *Instance) getSubscript(subs []subscript) (Value, error) {
+	key, err := x.itemKey(subs)
+	if err != nil {
+		return nil, err
+	}
+	return x.GetItem(key)
+}
+
+// itemKey is the key __getitem__ and __setitem__ receive: the subscript,
+// or a tuple of several.
+func (x *Instance) itemKey(subs []subscript) (Value, error) {
+	for _, s := range subs {
+		if s.isSlice {
+			return nil, newErrorf(TypeError, "kael passes no slice objects to %s.__getitem__ or __setitem__", x.cls.Name).
+				withHint("index with ints (or tuples of them), or give the class a method for ranges (ds.rows(1, 3))")
+		}
+	}
+	return subsKey(subs)
 }

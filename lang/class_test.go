@@ -240,6 +240,7 @@ var classCases = []struct{ src, want string }{
 	{"class A:\n    def __init__(self):\n        return 1\nA()", "TypeError: __init__() should return None, not 'int'"},
 	{"class A(int):\n    pass", "TypeError: kael classes cannot derive from the builtin class 'int'"},
 	{"class A(3):\n    pass", "TypeError: kael classes cannot derive from 'int' object"},
+	{"Dataset(4)[1:3]", "TypeError: kael passes no slice objects to Dataset.__getitem__ or __setitem__"},
 }
 
 // cpythonOnly are the cases whose kael message differs from CPython's on
@@ -247,6 +248,7 @@ var classCases = []struct{ src, want string }{
 var cpythonOnly = map[string]string{
 	"class A(int):\n    pass": "<none>",
 	"class A(3):\n    pass":   "TypeError: int() takes at most 2 arguments (3 given)",
+	"Dataset(4)[1:3]":         "[1, 4]",
 }
 
 func TestClassStatements(t *testing.T) {
