@@ -117,22 +117,29 @@ func (x *Instance) hook(name string, args ...Value) (Value, bool, error) {
 // userBinary applies a binary operator when an operand is an instance of a
 // user class: a.__op__(b), then b.__rop__(a), as in Python.
 func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
-	names, ok := binaryDunders[op]
-	if ok {
-		if x, isX := a.(*Instance); isX {
-			r, found, err := in.callSpecial(x, names[0], b)
-			if err != nil || found && r != NotImplemented {
-				return r, err
-			}
-		}
-		if y, isY := b.(*Instance); isY {
-			r, found, err := in.callSpecial(y, names[1], a)
-			if err != nil || found && r != NotImplemented {
-				return r, err
-			}
+	if names, ok := binaryDunders[op]; ok {
+		if r, done, err := in.specialPair(a, b, names); done {
+			return r, err
 		}
 	}
 	return nil, operandError(op, a, b)
+}
+
+// specialPair calls a.names[0](b), then b.names[1](a), for the operands
+// that are instances of user classes; done is false when neither has the
+// method or both return NotImplemented.
+func (in *interp) specialPair(a, b Value, names [2]string) (r Value, done bool, err error) {
+	for i, pair := range [2][2]Value{{a, b}, {b, a}} {
+		x, isX := pair[0].(*Instance)
+		if !isX {
+			continue
+		}
+		r, found, err := in.callSpecial(x, names[i], pair[1])
+		if err != nil || found && r != NotImplemented {
+			return r, true, err
+		}
+	}
+	return nil, false, nil
 }
 
 // userUnary applies -x, +x or ~x to an instance of a user class.
@@ -148,18 +155,8 @@ func (in *interp) userUnary(op syntax.Token, x *Instance) (Value, error) {
 // userCompare applies a comparison when an operand is an instance of a user
 // class: a.__lt__(b), then b.__gt__(a); == and != fall back to identity.
 func (in *interp) userCompare(op syntax.Token, a, b Value) (Value, error) {
-	names := compareDunders[op]
-	if x, isX := a.(*Instance); isX {
-		r, found, err := in.callSpecial(x, names[0], b)
-		if err != nil || found && r != NotImplemented {
-			return r, err
-		}
-	}
-	if y, isY := b.(*Instance); isY {
-		r, found, err := in.callSpecial(y, names[1], a)
-		if err != nil || found && r != NotImplemented {
-			return r, err
-		}
+	if r, done, err := in.specialPair(a, b, compareDunders[op]); done {
+		return r, err
 	}
 	switch op {
 	case syntax.EQL:
