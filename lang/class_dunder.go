@@ -50,7 +50,7 @@ var supportedDunders = map[string]bool{
 
 func init() {
 	for _, d := range binaryDunders {
-		supportedDunders[d[0]], supportedDunders[d[1]] = true, true
+		supportedDunders[d[0]], supportedDunders[d[1]], supportedDunders[inPlaceName(d[0])] = true, true, true
 	}
 	for _, d := range compareDunders {
 		supportedDunders[d[0]] = true
@@ -65,9 +65,6 @@ var dunderHints = map[string]string{
 	"__next__":  "kael has no StopIteration to end an iterator; let __iter__ return an iterable instead (return iter(self.items))",
 	"__enter__": "with statements take only kael's context managers (no_grad(), enable_grad())",
 	"__exit__":  "with statements take only kael's context managers (no_grad(), enable_grad())",
-	"__iadd__":  "x += y runs x = x + y: define __add__",
-	"__isub__":  "x -= y runs x = x - y: define __sub__",
-	"__imul__":  "x *= y runs x = x * y: define __mul__",
 	"__new__":   "set the object up in __init__",
 	"__slots__": "instances keep any attributes; drop __slots__",
 }
@@ -141,6 +138,25 @@ func (in *interp) specialPair(a, b Value, names [2]string) (r Value, done bool, 
 	}
 	return nil, false, nil
 }
+
+// augmented is cur op= v for values other than tensors and lists: a user
+// object's in-place method (__iadd__, ...) when its class defines one,
+// else cur op v; the caller stores the result, as Python does.
+func (in *interp) augmented(op syntax.Token, cur, v Value, at syntax.Node) (Value, error) {
+	if x, ok := cur.(*Instance); ok {
+		if names, ok := binaryDunders[op]; ok {
+			r, found, err := in.callSpecial(x, inPlaceName(names[0]), v)
+			if err != nil || found && r != NotImplemented {
+				return r, err
+			}
+		}
+	}
+	return in.binary(op, cur, v, at)
+}
+
+// inPlaceName is the in-place form of a binary method: __iadd__ for
+// __add__.
+func inPlaceName(name string) string { return "__i" + name[2:] }
 
 // userUnary applies -x, +x or ~x to an instance of a user class.
 func (in *interp) userUnary(op syntax.Token, x *Instance) (Value, error) {
