@@ -233,27 +233,47 @@ func (x *Instance) Equal(other Value) bool {
 // HashKey hashes by identity, or by __hash__; a class that defines __eq__
 // without __hash__ is unhashable, as in Python.
 func (x *Instance) HashKey() (string, error) {
+	n, ok, err := x.userHash()
+	switch {
+	case err != nil:
+		return "", err
+	case ok:
+		return "u" + strconv.FormatInt(n, 10), nil
+	}
+	return fmt.Sprintf("obj@%p", x), nil
+}
+
+// userHash is what x's __hash__ returns; ok is false for a class that
+// hashes by identity. A class that defines __eq__ without __hash__, or
+// sets __hash__ = None, is unhashable, as in Python.
+func (x *Instance) userHash() (int64, bool, error) {
 	for _, k := range x.cls.mro() {
 		if h, ok := k.attrs["__hash__"]; ok {
 			if _, none := h.(NoneType); none {
-				break
+				return 0, false, x.unhashable()
 			}
 			r, _, err := x.hook("__hash__")
 			if err != nil {
-				return "", err
+				return 0, false, err
 			}
 			n, ok := r.(int64)
 			if !ok {
-				return "", newErrorf(TypeError, "__hash__ method should return an integer")
+				return 0, false, newErrorf(TypeError, "__hash__ method should return an integer")
 			}
-			return "u" + strconv.FormatInt(n, 10), nil
+			return n, true, nil
 		}
 		if _, ok := k.attrs["__eq__"]; ok {
-			return "", newErrorf(TypeError, "unhashable type: '%s'", x.cls.Name).
-				withHint("a class that defines __eq__ needs __hash__ too to be a dict key or set element")
+			return 0, false, x.unhashable()
 		}
 	}
-	return fmt.Sprintf("obj@%p", x), nil
+	return 0, false, nil
+}
+
+// unhashable is the error of hashing an object whose class compares by
+// __eq__ without a __hash__.
+func (x *Instance) unhashable() error {
+	return newErrorf(TypeError, "unhashable type: '%s'", x.cls.Name).
+		withHint("a class that defines __eq__ needs __hash__ too to be a dict key or set element")
 }
 
 // truth is bool(x): __bool__, else __len__() != 0, else True.
