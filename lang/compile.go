@@ -161,9 +161,9 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		if st.Result == nil {
 			return func(in *interp) (ctrl, error) { in.ret = None; return ctrlReturn, nil }
 		}
-		x := c.expr(st.Result)
+		x := c.operand(st.Result)
 		return func(in *interp) (ctrl, error) {
-			v, err := x(in)
+			v, err := x.value(in)
 			if err != nil {
 				return ctrlNext, in.wrapNode(err, st.Result)
 			}
