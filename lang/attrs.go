@@ -114,8 +114,8 @@ func getAttr(v Value, name string) (Value, error) {
 		err.Hint = x.missingHint(name)
 		return nil, err
 	case *GradFnValue:
-		if name == "name" {
-			return x.Fn.Name(), nil
+		if name == "next_functions" {
+			return x.nextFunctions(), nil
 		}
 	case *Builtin:
 		if c := classOf(x); c != "" && name == "__name__" {
@@ -139,10 +139,6 @@ func getAttr(v Value, name string) (Value, error) {
 func attrError(v Value, name string, candidates []string) *Error {
 	err := newErrorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
 	err.Hint = suggestHint(name, candidates)
-	if _, ok := v.(Tuple); ok && (name == "values" || name == "indices") {
-		err.Hint = "max and min with a dim return a plain tuple (values, indices) in kael, not PyTorch's named tuple: " +
-			"unpack it (values, indices = x.max(dim=1)) or index it ([0] is values, [1] indices)"
-	}
 	return err
 }
 
@@ -157,6 +153,9 @@ func suggestHint(name string, candidates []string) string {
 
 // setAttr runs v.name = value; only some tensor properties are settable.
 func setAttr(v Value, name string, value Value) error {
+	if s, ok := v.(attrSetter); ok {
+		return s.SetAttr(name, value)
+	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return newErrorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)

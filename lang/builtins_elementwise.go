@@ -49,18 +49,22 @@ func defElementwise() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
+		return result(roundDecimals(x, decimals))
+	})
+	def(asMethod, "round_(input, *, decimals=0)", "In place: input = round(input, decimals=decimals); returns input.", func(a *Args) (Value, error) {
+		x, decimals := tensorArg(a, "input"), a.Int("decimals")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
 		if decimals == 0 {
-			return result(autograd.Round(x))
+			if err := autograd.CheckInPlace(x); err != nil {
+				return nil, err
+			}
+			return inPlace(x, autograd.RoundOp.InPlace(x))
 		}
-		scale := tensor.MustScalar(math.Pow(10, float64(decimals)))
-		scaled, err := autograd.Mul(x, scale)
-		if err != nil {
-			return nil, err
-		}
-		if scaled, err = autograd.Round(scaled); err != nil {
-			return nil, err
-		}
-		return result(autograd.Div(scaled, scale))
+		return inPlace(x, autograd.Rewrite(x, "round_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
+			return roundDecimals(old, decimals)
+		}))
 	})
 	def(asBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *Args) (Value, error) {
 		x, lo, hi := clampArgs(a)
@@ -246,4 +250,34 @@ func clampSide(beyond func(a, b *tensor.Tensor) (*tensor.Tensor, error), x, boun
 		return nil, err
 	}
 	return autograd.Where(cond, bound, x)
+}
+
+// roundDecimals is round(x, decimals=d) as PyTorch computes it in x's
+// dtype: nearbyint(x * 10**d) / 10**d, or for d < 0 nearbyint(x / 10**-d)
+// * 10**-d (so that no inexact 0.1 enters); integers and bools are refused
+// unless d is 0.
+func roundDecimals(x *tensor.Tensor, d int) (*tensor.Tensor, error) {
+	if d == 0 {
+		return autograd.Round(x)
+	}
+	if !x.DType().IsFloating() {
+		return nil, newErrorf(TypeError, "round with decimals only supports floating point dtypes, got %s", x.DType()).
+			withHint("convert the input with .to(float32) first")
+	}
+	scale, err := tensor.Scalar(math.Pow(10, math.Abs(float64(d))))
+	if err != nil {
+		return nil, err
+	}
+	up, down := autograd.Mul, autograd.Div
+	if d < 0 {
+		up, down = autograd.Div, autograd.Mul
+	}
+	scaled, err := up(x, scale)
+	if err != nil {
+		return nil, err
+	}
+	if scaled, err = autograd.Round(scaled); err != nil {
+		return nil, err
+	}
+	return down(scaled, scale)
 }

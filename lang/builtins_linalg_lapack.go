@@ -70,17 +70,6 @@ func dottedNamespaces() []string {
 
 func init() { defLinalgLapack() }
 
-// linalgTupleFields says how to reach the fields of PyTorch's named tuples
-// that the decompositions return as plain tuples, for the AttributeError's
-// hint.
-var linalgTupleFields = map[string]string{
-	"U": "U, S, Vh = torch.linalg.svd(A) (torch.svd gives U, S, V)", "S": "U, S, Vh = torch.linalg.svd(A)",
-	"Vh": "U, S, Vh = torch.linalg.svd(A)", "V": "U, S, V = torch.svd(A)",
-	"Q": "Q, R = torch.linalg.qr(A)", "R": "Q, R = torch.linalg.qr(A)",
-	"eigenvalues": "eigenvalues, eigenvectors = torch.linalg.eigh(A)", "eigenvectors": "eigenvalues, eigenvectors = torch.linalg.eigh(A)",
-	"sign": "sign, logabsdet = torch.linalg.slogdet(A)", "logabsdet": "sign, logabsdet = torch.linalg.slogdet(A)",
-}
-
 func defLinalgLapack() {
 	for _, op := range []struct {
 		name, global string
@@ -99,20 +88,20 @@ func defLinalgLapack() {
 		})
 		defUnary(asBoth, op.global+"(input)", "torch.linalg."+op.name+": "+op.doc, op.f)
 	}
-	slogdet := func(x *tensor.Tensor) (Value, error) { return pair(tensor.Slogdet(x)) }
-	defDotted("linalg.slogdet(A)", "A tuple (sign, logabsdet) of the sign and the log of the absolute value of the determinant of each square matrix of A (not differentiable in kael).", func(a *Args) (Value, error) {
+	slogdet := func(t *ReturnType, x *tensor.Tensor) (Value, error) { return t.pair(tensor.Slogdet(x)) }
+	defDotted("linalg.slogdet(A)", "A named tuple (sign, logabsdet) of the sign and the log of the absolute value of the determinant of each square matrix of A (not differentiable in kael).", func(a *Args) (Value, error) {
 		x := tensorArg(a, "A")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return slogdet(x)
+		return slogdet(returnLSlogdet, x)
 	})
-	def(asBoth, "slogdet(input)", "torch.linalg.slogdet: a tuple (sign, logabsdet) of each square matrix's determinant.", func(a *Args) (Value, error) {
+	def(asBoth, "slogdet(input)", "torch.linalg.slogdet: a named tuple (sign, logabsdet) of each square matrix's determinant.", func(a *Args) (Value, error) {
 		x := tensorArg(a, "input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return slogdet(x)
+		return slogdet(returnSlogdet, x)
 	})
 	defDotted("linalg.solve(A, B, *, left=True)", "X with A X = B for each square matrix of A (X A = B with left=False); B is a batch of matrices, or of vectors when it has one dimension fewer than A; batches broadcast.", func(a *Args) (Value, error) {
 		x, b, left := tensorArg(a, "A"), tensorArg(a, "B"), a.Bool("left")
@@ -153,14 +142,14 @@ func defLinalgLapack() {
 	def(asBoth, "cholesky(input, upper=False)", "torch.cholesky: the Cholesky factor of each symmetric positive-definite matrix (lower, or upper with upper=True).", func(a *Args) (Value, error) {
 		return cholesky(a, "input")
 	})
-	defDotted("linalg.qr(A, mode='reduced')", "A tuple (Q, R) with A = Q @ R, Q with orthonormal columns and R upper triangular; mode 'reduced' (k = min(m, n) columns), 'complete' (Q square) or 'r' (Q empty).", func(a *Args) (Value, error) {
+	defDotted("linalg.qr(A, mode='reduced')", "A named tuple (Q, R) with A = Q @ R, Q with orthonormal columns and R upper triangular; mode 'reduced' (k = min(m, n) columns), 'complete' (Q square) or 'r' (Q empty).", func(a *Args) (Value, error) {
 		x, mode := tensorArg(a, "A"), a.Str("mode")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return pair(autograd.QR(x, mode))
+		return returnLinalgQr.pair(autograd.QR(x, mode))
 	})
-	def(asBoth, "qr(input, some=True)", "torch.qr: a tuple (Q, R); some=False gives a square Q (linalg.qr's mode='complete').", func(a *Args) (Value, error) {
+	def(asBoth, "qr(input, some=True)", "torch.qr: a named tuple (Q, R); some=False gives a square Q (linalg.qr's mode='complete').", func(a *Args) (Value, error) {
 		x, some := tensorArg(a, "input"), a.Bool("some")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -169,14 +158,14 @@ func defLinalgLapack() {
 		if !some {
 			mode = "complete"
 		}
-		return pair(autograd.QR(x, mode))
+		return returnQr.pair(autograd.QR(x, mode))
 	})
-	defDotted("linalg.eigh(A, UPLO='L')", "A tuple (eigenvalues, eigenvectors) of each symmetric matrix of A, reading its lower triangle ('U': upper): eigenvalues ascending, eigenvectors the columns of an orthogonal matrix.", func(a *Args) (Value, error) {
+	defDotted("linalg.eigh(A, UPLO='L')", "A named tuple (eigenvalues, eigenvectors) of each symmetric matrix of A, reading its lower triangle ('U': upper): eigenvalues ascending, eigenvectors the columns of an orthogonal matrix.", func(a *Args) (Value, error) {
 		x, uplo := tensorArg(a, "A"), a.Str("UPLO")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return pair(autograd.Eigh(x, uplo, true))
+		return returnEigh.pair(autograd.Eigh(x, uplo, true))
 	})
 	defDotted("linalg.eigvalsh(A, UPLO='L')", "The eigenvalues, ascending, of each symmetric matrix of A.", func(a *Args) (Value, error) {
 		x, uplo := tensorArg(a, "A"), a.Str("UPLO")
@@ -186,7 +175,7 @@ func defLinalgLapack() {
 		w, _, err := autograd.Eigh(x, uplo, false)
 		return result(w, err)
 	})
-	defDotted("linalg.svd(A, full_matrices=True)", "A tuple (U, S, Vh) with A = U @ diag(S) @ Vh for each matrix of A, S descending; full_matrices=True gives square U and Vh, False k = min(m, n) columns of U and rows of Vh.", func(a *Args) (Value, error) {
+	defDotted("linalg.svd(A, full_matrices=True)", "A named tuple (U, S, Vh) with A = U @ diag(S) @ Vh for each matrix of A, S descending; full_matrices=True gives square U and Vh, False k = min(m, n) columns of U and rows of Vh.", func(a *Args) (Value, error) {
 		x, full := tensorArg(a, "A"), a.Bool("full_matrices")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -195,7 +184,7 @@ func defLinalgLapack() {
 		if err != nil {
 			return nil, err
 		}
-		return Tuple{u, s, vh}, nil
+		return named(returnLinalgSvd, u, s, vh), nil
 	})
 	defDotted("linalg.svdvals(A)", "The singular values, descending, of each matrix of A.", func(a *Args) (Value, error) {
 		x := tensorArg(a, "A")
@@ -205,7 +194,7 @@ func defLinalgLapack() {
 		_, s, _, err := autograd.SVD(x, false, false)
 		return result(s, err)
 	})
-	def(asBoth, "svd(input, some=True, compute_uv=True)", "torch.svd: a tuple (U, S, V) with input = U @ diag(S) @ V.mT (V, not linalg.svd's Vh); some=True keeps k = min(m, n) columns; compute_uv=False gives zero U and V.", func(a *Args) (Value, error) {
+	def(asBoth, "svd(input, some=True, compute_uv=True)", "torch.svd: a named tuple (U, S, V) with input = U @ diag(S) @ V.mT (V, not linalg.svd's Vh); some=True keeps k = min(m, n) columns; compute_uv=False gives zero U and V.", func(a *Args) (Value, error) {
 		x, some, uv := tensorArg(a, "input"), a.Bool("some"), a.Bool("compute_uv")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -225,13 +214,13 @@ func defLinalgLapack() {
 			if err != nil {
 				return nil, err
 			}
-			return Tuple{u, s, vz}, nil
+			return named(returnSvd, u, s, vz), nil
 		}
 		v, err := autograd.Transpose(vh, -2, -1)
 		if err != nil {
 			return nil, err
 		}
-		return Tuple{u, s, v}, nil
+		return named(returnSvd, u, s, v), nil
 	})
 	defDotted("linalg.vector_norm(x, ord=2, dim=None, keepdim=False)", "The vector ord-norm of x over dim (all elements when None): ord is a number, inf or -inf.", func(a *Args) (Value, error) {
 		x, p, dims, keep := tensorArg(a, "x"), a.Float("ord"), a.Ints("dim"), a.Bool("keepdim")

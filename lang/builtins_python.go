@@ -3,13 +3,13 @@ package lang
 import (
 	"fmt"
 	"hash/fnv"
-	"math"
 	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/kael-dev/kael/internal/pyhash"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -99,19 +99,18 @@ func isCallable(v Value) bool {
 	return ok
 }
 
-// pythonHash returns hash(v): a number derived from the value's hash key,
-// equal for equal values; small ints hash to themselves, as in CPython.
+// pythonHash returns hash(v): CPython's value for ints and floats (see
+// internal/pyhash), else a number derived from the value's hash key, equal
+// for equal values.
 func pythonHash(v Value) (int64, error) {
 	switch x := v.(type) {
 	case int64:
-		if x != -1 {
-			return x, nil
-		}
+		return pyhash.Int(x), nil
 	case bool:
 		return boolInt(x), nil
 	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1<<62 {
-			return pythonHash(int64(x))
+		if h, ok := pyhash.Float(x); ok {
+			return h, nil
 		}
 	}
 	k, err := hashKey(v)

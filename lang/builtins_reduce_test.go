@@ -12,7 +12,7 @@ func TestBuiltinsReductions(t *testing.T) {
 		{"tensor([1, 2]).mean()", "TypeError: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: int64"},
 		{"tensor([1, 2]).mean(dtype=float32)", "tensor(1.5000, dtype=float32)"},
 		{"x = tensor([[1., 5.], [3., 4.]])\nx.max(), max(x), x.min(), x.amax(0), amin(x, dim=1)", "(tensor(5., dtype=float32), tensor(5., dtype=float32), tensor(1., dtype=float32), tensor([3., 5.], dtype=float32), tensor([1., 3.], dtype=float32))"},
-		{"x = tensor([[1., 5.], [3., 4.]])\nx.max(1), min(x, dim=0)", "((tensor([5., 4.], dtype=float32), tensor([1, 1], dtype=int64)), (tensor([1., 4.], dtype=float32), tensor([0, 1], dtype=int64)))"},
+		{"x = tensor([[1., 5.], [3., 4.]])\nx.max(1), min(x, dim=0)", "(torch.return_types.max(\nvalues=tensor([5., 4.], dtype=float32),\nindices=tensor([1, 1], dtype=int64)), torch.return_types.min(\nvalues=tensor([1., 4.], dtype=float32),\nindices=tensor([0, 1], dtype=int64)))"},
 		{"x = tensor([[1., 5.], [3., 4.]])\nvalues, indices = torch.max(x, 1, keepdim=True)\nvalues.shape, indices.shape", "(torch.Size([2, 1]), torch.Size([2, 1]))"},
 		{"x = tensor([1., 5.])\nmax(x, tensor([2., 2.])), x.min(tensor(3.))", "(tensor([2., 5.], dtype=float32), tensor([1., 3.], dtype=float32))"},
 		{"x = tensor([[1., 5.], [3., 4.]])\nx.argmax(), argmin(x), x.argmax(dim=0), x.argmax(keepdim=True).shape", "(tensor(1, dtype=int64), tensor(0, dtype=int64), tensor([1, 0], dtype=int64), torch.Size([1, 1]))"},

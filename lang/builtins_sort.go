@@ -7,27 +7,18 @@ import (
 
 // Sorting, selection and counting: sort, argsort, topk, kthvalue, median,
 // mode, unique, nonzero, bincount, histc. Those returning values and
-// indices give a tuple (values, indices), which unpacks as PyTorch's named
-// tuple does.
+// indices give PyTorch's named tuple (values, indices) (see NamedTuple).
 
 func init() { defSort() }
 
-// pair returns (values, indices) as a tuple.
-func pair(values, indices *tensor.Tensor, err error) (Value, error) {
-	if err != nil {
-		return nil, err
-	}
-	return Tuple{values, indices}, nil
-}
-
 func defSort() {
-	def(asBoth, "sort(input, dim=-1, descending=False, stable=False)", "A tuple (values, indices): input sorted along dim, and where each value was. NaN sorts above every number; equal values keep their order (every sort is stable).", func(a *Args) (Value, error) {
+	def(asBoth, "sort(input, dim=-1, descending=False, stable=False)", "A named tuple (values, indices): input sorted along dim, and where each value was. NaN sorts above every number; equal values keep their order (every sort is stable).", func(a *Args) (Value, error) {
 		x, dim, desc := tensorArg(a, "input"), a.Int("dim"), a.Bool("descending")
 		a.Bool("stable")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return pair(autograd.Sort(x, dim, desc))
+		return returnSort.pair(autograd.Sort(x, dim, desc))
 	})
 	def(asBoth, "argsort(input, dim=-1, descending=False, stable=False)", "The int64 positions that sort input along dim (sort's indices).", func(a *Args) (Value, error) {
 		x, dim, desc := tensorArg(a, "input"), a.Int("dim"), a.Bool("descending")
@@ -37,22 +28,22 @@ func defSort() {
 		}
 		return result(tensor.Argsort(x, dim, desc))
 	})
-	def(asBoth, "topk(input, k, dim=-1, largest=True, sorted=True)", "A tuple (values, indices) of the k largest elements along dim (smallest with largest=False), largest first.", func(a *Args) (Value, error) {
+	def(asBoth, "topk(input, k, dim=-1, largest=True, sorted=True)", "A named tuple (values, indices) of the k largest elements along dim (smallest with largest=False), largest first.", func(a *Args) (Value, error) {
 		x, k, dim, largest := tensorArg(a, "input"), a.Int("k"), a.Int("dim"), a.Bool("largest")
 		a.Bool("sorted")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return pair(autograd.Topk(x, k, dim, largest))
+		return returnTopk.pair(autograd.Topk(x, k, dim, largest))
 	})
-	def(asBoth, "kthvalue(input, k, dim=-1, keepdim=False)", "A tuple (values, indices) of the k-th smallest element along dim (k counts from 1).", func(a *Args) (Value, error) {
+	def(asBoth, "kthvalue(input, k, dim=-1, keepdim=False)", "A named tuple (values, indices) of the k-th smallest element along dim (k counts from 1).", func(a *Args) (Value, error) {
 		x, k, dim, keep := tensorArg(a, "input"), a.Int("k"), a.Int("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return pair(autograd.Kthvalue(x, k, dim, keep))
+		return returnKthvalue.pair(autograd.Kthvalue(x, k, dim, keep))
 	})
-	def(asBoth, "median(input, dim=None, keepdim=False)", "The lower median of all elements as a 0-d tensor; with dim, a tuple (values, indices) along dim. NaN wins.", func(a *Args) (Value, error) {
+	def(asBoth, "median(input, dim=None, keepdim=False)", "The lower median of all elements as a 0-d tensor; with dim, a named tuple (values, indices) along dim. NaN wins.", func(a *Args) (Value, error) {
 		x, dim, keep := tensorArg(a, "input"), a.OptInt("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -60,14 +51,14 @@ func defSort() {
 		if dim == nil {
 			return result(autograd.Median(x))
 		}
-		return pair(autograd.MedianDim(x, *dim, keep))
+		return returnMedian.pair(autograd.MedianDim(x, *dim, keep))
 	})
-	def(asBoth, "mode(input, dim=-1, keepdim=False)", "A tuple (values, indices): the most frequent value along dim (the smallest of equally frequent ones) and its last position.", func(a *Args) (Value, error) {
+	def(asBoth, "mode(input, dim=-1, keepdim=False)", "A named tuple (values, indices): the most frequent value along dim (the smallest of equally frequent ones) and its last position.", func(a *Args) (Value, error) {
 		x, dim, keep := tensorArg(a, "input"), a.Int("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return pair(autograd.Mode(x, dim, keep))
+		return returnMode.pair(autograd.Mode(x, dim, keep))
 	})
 	def(asBoth, "unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None)", "The distinct elements of input, sorted (the distinct slices along dim when given); with return_inverse and return_counts, a tuple adding each element's position among them and how often each occurs.", func(a *Args) (Value, error) {
 		x, inv, counts, dim := tensorArg(a, "input"), a.Bool("return_inverse"), a.Bool("return_counts"), a.OptInt("dim")

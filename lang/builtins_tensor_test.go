@@ -150,7 +150,7 @@ func TestBuiltinsHints(t *testing.T) {
 		{"F.cross_entropy(zeros(2, 3), tensor([0., 1.]))", "convert the target with .to(int64)"},
 		{"w = zeros(1, requires_grad=True)\noptim.SGD(w, lr=1)", "wrap the tensor in a list: SGD([w], lr=0.1)"},
 		{"randint(10)", "pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))"},
-		{"zeros(2, 3).max(dim=1).values", "max and min with a dim return a plain tuple (values, indices) in kael, not PyTorch's named tuple: unpack it (values, indices = x.max(dim=1)) or index it ([0] is values, [1] indices)"},
+		{"zeros(2, 3).max(dim=1).valus", "did you mean `values`?"},
 		{"zeros(2, 2, 2).t()", "use x.transpose(dim0, dim1) or x.permute(...) for more dimensions"},
 		{"x = zeros(2) * ones(2, requires_grad=True)\nx.zero_()", "build a new tensor instead (where, masked_fill, cat), or do it inside `with no_grad():` or on x.detach()"},
 	} {

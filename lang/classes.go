@@ -64,6 +64,9 @@ func typeClassName(v Value) string {
 	if classOf(v) != "" {
 		return "type"
 	}
+	if q := nnClassName(v); q != "" {
+		return q
+	}
 	n := TypeName(v)
 	if q, ok := qualifiedTypes[n]; ok {
 		return q
@@ -116,16 +119,16 @@ var typedTensorClasses = map[string]tensor.DType{
 }
 
 // isSubclass reports whether class sub is class sup or derives from it, in
-// kael's small hierarchy: bool is an int, torch.Size a tuple, and
-// everything an object.
+// kael's small hierarchy: bool is an int, torch.Size and torch.return_types
+// tuples, and everything an object.
 func isSubclass(sub, sup string) bool {
 	switch {
-	case sub == sup || sup == "object":
+	case sub == sup || sup == "object" || nnSubclass(sub, sup):
 		return true
 	case sup == "int":
 		return sub == "bool"
 	case sup == "tuple":
-		return sub == "torch.Size"
+		return sub == "torch.Size" || isReturnType(sub)
 	case sup == "torch.Tensor":
 		_, typed := typedTensorClasses[sub]
 		return typed

@@ -116,7 +116,7 @@ func attrNames(v Value) []string {
 	case HasAttrs:
 		return x.AttrNames()
 	case *GradFnValue:
-		return []string{"name"}
+		return []string{"name", "next_functions"}
 	}
 	return sortedKeys(typeMethods[TypeName(v)])
 }

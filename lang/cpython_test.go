@@ -50,3 +50,19 @@ json.dump(out, sys.stdout)
 	}
 	return got
 }
+
+// checkCasesAgainstCPython runs each case's src in CPython after prelude
+// and fails where CPython's outcome is not the case's want: the tables of
+// Python behaviour hold CPython's answers, not ones typed from memory.
+func checkCasesAgainstCPython(t *testing.T, prelude string, cases []struct{ src, want string }) {
+	t.Helper()
+	srcs := make([]string, len(cases))
+	for i, c := range cases {
+		srcs[i] = c.src
+	}
+	for i, got := range cpythonOutcomes(t, prelude, srcs) {
+		if want := cases[i].want; got != want {
+			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
+		}
+	}
+}

@@ -83,7 +83,7 @@ func TestFailingAssignmentRestoresTensors(t *testing.T) {
 			t.Fatalf("%q did not fail", src)
 		}
 	}
-	if got := outcome(s.Exec(ctx, "", "t, l, y.grad_fn.name, w.grad")); got != "(tensor([0., 0., 0.], dtype=float32), [1], 'MulBackward0', None)" {
+	if got := outcome(s.Exec(ctx, "", "t, l, y.grad_fn.name(), w.grad")); got != "(tensor([0., 0., 0.], dtype=float32), [1], 'MulBackward0', None)" {
 		t.Errorf("state after failures: %s", got)
 	}
 	if got := outcome(s.Exec(ctx, "", "y.sum().backward()\nw.grad")); got != "tensor([2., 2.], dtype=float32)" {

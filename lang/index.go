@@ -8,6 +8,9 @@ import (
 
 // index evaluates v[subs].
 func index(v Value, subs []subscript) (Value, error) {
+	if n, ok := v.(*NamedTuple); ok {
+		v = n.Elems // indexes as a tuple, and a slice of it is a tuple
+	}
 	if t, ok := v.(*tensor.Tensor); ok {
 		idx, err := tensorIndices(subs)
 		if err != nil {
@@ -28,6 +31,12 @@ func index(v Value, subs []subscript) (Value, error) {
 			return nil, newErrorf(KeyError, "%s", Repr(key))
 		}
 		return val, nil
+	}
+	if g, ok := v.(subscriptGetter); ok {
+		return g.getSubscript(subs)
+	}
+	if b, ok := v.(Bytes); ok {
+		return b.subscript(subs)
 	}
 	if g, ok := v.(itemGetter); ok {
 		key, err := subsKey(subs)
@@ -72,6 +81,8 @@ func sequence(v Value) ([]Value, bool, bool) {
 		return x.Elems, false, true
 	case Tuple:
 		return x, false, true
+	case *NamedTuple:
+		return x.Elems, false, true
 	case string:
 		out := make([]Value, 0, len(x))
 		for _, r := range x {
@@ -230,6 +241,8 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 // setIndex runs v[subs] = value.
 func setIndex(v Value, subs []subscript, value Value) error {
 	switch x := v.(type) {
+	case subscriptSetter:
+		return x.setSubscript(subs, value)
 	case *tensor.Tensor:
 		idx, err := tensorIndices(subs)
 		if err != nil {

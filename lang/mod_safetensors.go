@@ -110,26 +110,38 @@ func stringMap(v Value, what string) (map[string]string, error) {
 	return out, nil
 }
 
-// tensorMap converts a dict of name to tensor (save_file's argument).
-func tensorMap(v Value) (map[string]*tensor.Tensor, error) {
+// tensorMap converts a dict of name to tensor (the argument of save_file,
+// or of save: fn names the function in errors).
+func tensorMap(v Value, fn string) (map[string]*tensor.Tensor, error) {
 	d, ok := v.(*Dict)
 	if !ok {
-		return nil, newErrorf(TypeError, "save_file expects a dict of str to Tensor, not %s", TypeName(v))
+		return nil, newErrorf(TypeError, "%s expects a dict of str to Tensor, not %s", fn, TypeName(v))
 	}
 	out := make(map[string]*tensor.Tensor, d.Len())
 	for _, k := range d.Keys() {
 		val, _, _ := d.Get(k)
 		name, ok := k.(string)
 		if !ok {
-			return nil, newErrorf(TypeError, "save_file expects str keys, got %s", Repr(k))
+			return nil, newErrorf(TypeError, "%s expects str keys, got %s", fn, Repr(k))
 		}
 		t, ok := val.(*tensor.Tensor)
 		if !ok {
-			return nil, newErrorf(TypeError, "save_file: %s is a %s, not a Tensor", Repr(k), TypeName(val))
+			return nil, newErrorf(TypeError, "%s: %s is a %s, not a Tensor", fn, Repr(k), TypeName(val))
 		}
 		out[name] = t.Detach()
 	}
 	return out, nil
+}
+
+// tensorsToSave reads the tensors and metadata arguments of save_file and
+// save (fn names the function in errors).
+func tensorsToSave(a *Args, fn string) (map[string]*tensor.Tensor, map[string]string, error) {
+	ts, err := tensorMap(a.Value("tensors"), fn)
+	if err != nil {
+		return nil, nil, err
+	}
+	meta, err := stringMap(a.Value("metadata"), "metadata")
+	return ts, meta, err
 }
 
 var safetensorsTorch = &Module{Attrs: map[string]Value{
@@ -152,11 +164,7 @@ var safetensorsTorch = &Module{Attrs: map[string]Value{
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		ts, err := tensorMap(a.Value("tensors"))
-		if err != nil {
-			return nil, err
-		}
-		meta, err := stringMap(a.Value("metadata"), "metadata")
+		ts, meta, err := tensorsToSave(a, "save_file")
 		if err != nil {
 			return nil, err
 		}
@@ -165,13 +173,39 @@ var safetensorsTorch = &Module{Attrs: map[string]Value{
 		}
 		return None, nil
 	}),
+	"save": def(0, "save(tensors, metadata=None)", "The bytes of the .safetensors file save_file would write for a dict of name to tensor: an 8-byte little-endian header length, the JSON header, the data.", func(a *Args) (Value, error) {
+		ts, meta, err := tensorsToSave(a, "save")
+		if err != nil {
+			return nil, err
+		}
+		data, err := safetensors.Marshal(ts, meta)
+		if err != nil {
+			return nil, fileError(err)
+		}
+		return NewBytes(data), nil
+	}),
+	"load": def(0, "load(data)", "The dict of name to tensor, in name order, that the bytes of a .safetensors file hold (what save returns); the tensors are copies, so changing one leaves data as it was. Malformed bytes are a SafetensorError.", func(a *Args) (Value, error) {
+		b, ok := a.Value("data").(Bytes)
+		if !ok {
+			return nil, newErrorf(TypeError, "load expects bytes, not %s", TypeName(a.Value("data")))
+		}
+		f, err := safetensors.Parse("bytes", append([]byte(nil), b.b...))
+		if err != nil {
+			return nil, fileError(err)
+		}
+		ts, err := f.All(safetensors.Options{})
+		if err != nil {
+			return nil, fileError(err)
+		}
+		return stateDictValue(ts), nil
+	}),
 }}
 
 func init() {
 	RegisterModule("safetensors", "Hugging Face's safetensors format; its functions are in safetensors.torch.", func() *Module {
 		return &Module{MissingHint: "use from safetensors.torch import load_file, save_file"}
 	})
-	RegisterModule("safetensors.torch", "Reading and writing .safetensors files as dicts of tensors: load_file and save_file.", func() *Module {
+	RegisterModule("safetensors.torch", "Reading and writing .safetensors files as dicts of tensors: load_file and save_file, and load and save of the file's bytes.", func() *Module {
 		return safetensorsTorch
 	})
 }

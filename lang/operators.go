@@ -596,6 +596,8 @@ func seqElems(v Value) ([]Value, bool) {
 		return x.Elems, true
 	case Tuple:
 		return x, true
+	case *NamedTuple:
+		return x.Elems, true
 	}
 	return nil, false
 }

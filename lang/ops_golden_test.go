@@ -112,7 +112,7 @@ func checkGoldenCase(t *testing.T, c goldenCase) {
 		return
 	}
 	first := v
-	if tup, ok := v.(Tuple); ok {
+	if tup, ok := seqElems(v); ok { // a tuple or a named tuple such as sort's
 		first = tup[0]
 	}
 	w, err := c.GradWeight.tensor()

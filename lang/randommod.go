@@ -42,17 +42,24 @@ func init() {
 		b := def(0, sig, doc, fn)
 		m.Attrs[b.Name] = b
 	}
-	add("seed(a=None)", "Seeds the random module: the same int (or str) seed gives CPython's numbers; None seeds from the clock.", func(a *Args) (Value, error) {
+	add("seed(a=None)", "Seeds the random module: the same int, float or str seed gives CPython's numbers (a float seeds from hash(a)); None (or NaN, whose hash CPython takes from the object) seeds from the clock.", func(a *Args) (Value, error) {
+		clock := func(r *pyrandom.Random) { r.Seed(big.NewInt(time.Now().UnixNano())) }
 		switch v := a.Value("a").(type) {
 		case NoneType:
-			reseedPy(func(r *pyrandom.Random) { r.Seed(big.NewInt(time.Now().UnixNano())) })
+			reseedPy(clock)
 		case string:
 			reseedPy(func(r *pyrandom.Random) { r.SeedString(v) })
+		case float64:
+			reseedPy(func(r *pyrandom.Random) {
+				if !r.SeedFloat(v) {
+					clock(r)
+				}
+			})
 		default:
 			n, ok := asInt(v)
 			if !ok {
 				return nil, newErrorf(TypeError, "The only supported seed types are: None, int, float, str, bytes, and bytearray.").
-					withHint("kael's random.seed takes an int or a str, e.g. random.seed(0)")
+					withHint("kael's random.seed takes an int, a float or a str, e.g. random.seed(0)")
 			}
 			reseedPy(func(r *pyrandom.Random) { r.Seed(big.NewInt(n)) })
 		}

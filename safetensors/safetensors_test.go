@@ -318,3 +318,35 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestMarshalIsTheFileSaveWrites checks that Marshal returns exactly the
+// bytes Save writes, and that Parse reads them back.
+func TestMarshalIsTheFileSaveWrites(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.safetensors")
+	ts := sampleTensors(t)
+	meta := map[string]string{"format": "pt"}
+	if err := Save(path, ts, meta); err != nil {
+		t.Fatal(err)
+	}
+	onDisk, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Marshal(ts, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(onDisk) {
+		t.Fatalf("Marshal gave %d bytes that differ from the %d Save wrote", len(got), len(onDisk))
+	}
+	f, err := Parse("marshalled", got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Names()) != len(ts) {
+		t.Fatalf("parsed %d tensors, want %d", len(f.Names()), len(ts))
+	}
+	if _, err := Marshal(map[string]*tensor.Tensor{"__metadata__": ts["f32"]}, nil); err == nil {
+		t.Fatal("Marshal accepted the reserved name __metadata__")
+	}
+}

@@ -96,17 +96,37 @@ func Save(path string, tensors map[string]*tensor.Tensor, metadata map[string]st
 		return err
 	}
 	return atomicfile.Write(path, func(f io.Writer) error {
-		w := bufio.NewWriterSize(f, 1<<20)
-		if _, err := w.Write(header); err != nil {
-			return err
-		}
-		for _, name := range names {
-			if err := writeData(w, tensors[name]); err != nil {
-				return fmt.Errorf("safetensors: %s: tensor %q: %v", path, name, err)
-			}
-		}
-		return w.Flush()
+		return writeFile(f, path+": ", header, names, tensors)
 	})
+}
+
+// Marshal returns the bytes of the file Save would write, as Python's
+// safetensors.torch.save does.
+func Marshal(tensors map[string]*tensor.Tensor, metadata map[string]string) ([]byte, error) {
+	header, names, err := Encode(tensors, metadata)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := writeFile(&buf, "", header, names, tensors); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// writeFile writes the header and then the tensors' data in names' order;
+// where starts its error messages (the file's path).
+func writeFile(f io.Writer, where string, header []byte, names []string, tensors map[string]*tensor.Tensor) error {
+	w := bufio.NewWriterSize(f, 1<<20)
+	if _, err := w.Write(header); err != nil {
+		return err
+	}
+	for _, name := range names {
+		if err := writeData(w, tensors[name]); err != nil {
+			return fmt.Errorf("safetensors: %stensor %q: %v", where, name, err)
+		}
+	}
+	return w.Flush()
 }
 
 // writeData writes t's elements, row-major and little-endian.

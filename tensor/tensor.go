@@ -31,6 +31,13 @@ type AutogradMeta struct {
 	RequiresGrad bool
 	Grad         *Tensor
 	GradFn       GradFn
+	// OutputNr is which output of GradFn the tensor is, for operations
+	// with several outputs (PyTorch's output_nr); 0 for the others.
+	OutputNr int
+	// Parameter marks a tensor that a module registers as a learnable
+	// parameter (PyTorch's nn.Parameter, a Tensor subclass). Neither this
+	// package nor autograd reads it; package nn and the language do.
+	Parameter bool
 }
 
 // Autograd returns the tensor's autograd state, or nil when it has none.
@@ -388,8 +395,12 @@ func goValue[T Element](v T) any {
 }
 
 // IsContiguous reports whether t's elements are laid out in row-major order
-// without gaps.
+// without gaps. As in PyTorch, a tensor without elements is contiguous
+// whatever its strides, and dimensions of size 1 may have any stride.
 func (t *Tensor) IsContiguous() bool {
+	if t.Numel() == 0 {
+		return true
+	}
 	expected := 1
 	for i := len(t.shape) - 1; i >= 0; i-- {
 		if t.shape[i] == 1 {

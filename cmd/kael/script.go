@@ -8,11 +8,13 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/magic"
 )
 
 // runScript runs src: print output goes to stdout as it happens and, when
-// showValue is set (kael -c, which runs its code like a notebook cell), the
-// value of the final expression statement when it is not None. A script
+// showValue is set (kael -c, which runs its code like a notebook cell,
+// magics and x? included), what a magic printed, a help page and the value
+// of the final expression statement when it is not None. A script
 // (kael run, piped stdin) prints only what it prints, as Python does. The
 // notes a notebook shows with the result (type promotions) go to stderr. An
 // error goes to stderr, rendered with its source line, and the exit status
@@ -26,9 +28,26 @@ func runScript(ctx context.Context, filename, src string, showValue bool, stdin 
 			return lines.read(ctx)
 		},
 	})
-	res := s.Exec(ctx, filename, src)
-	if showValue && res.Value != nil && res.Err == nil {
-		fmt.Fprintln(stdout, lang.Repr(res.Value))
+	var res lang.Result
+	if showValue {
+		out := magic.New(s).Run(ctx, 1, filename, src)
+		fmt.Fprint(stdout, out.Text)
+		if out.Page != "" {
+			fmt.Fprintln(stdout, strings.TrimRight(out.Page, "\n"))
+		}
+		res = out.Result
+		if res.Value != nil && res.Err == nil {
+			// Made under the interrupt, as a notebook's result is: Ctrl-C
+			// stops the repr of a huge value.
+			var text string
+			if err := s.Render(ctx, func() (err error) { text, err = lang.ReprText(res.Value); return err }); err != nil {
+				res.Err = err
+			} else {
+				fmt.Fprintln(stdout, text)
+			}
+		}
+	} else {
+		res = s.Exec(ctx, filename, src)
 	}
 	for _, n := range res.Notes {
 		fmt.Fprintln(stderr, "note: "+n.Text)

@@ -42,3 +42,24 @@ func TestScriptInputLines(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 	}
 }
+
+// TestDashCRunsMagics checks that kael -c runs its code as a notebook cell
+// does: line and cell magics, x? help, and a magic's errors.
+func TestDashCRunsMagics(t *testing.T) {
+	for _, tt := range []struct {
+		src, out, errOut string
+		code             int
+	}{
+		{"%timeit -n 2 -r 1 1 + 1", " per loop (mean ± std. dev. of 1 run, 2 loops each)\n", "", 0},
+		{"%%time\ny = 2\ny * 3", "\n6\n", "", 0},
+		{"zeros?", "zeros(*size, dtype=None, requires_grad=False, device=None)\n", "", 0},
+		{"%nope", "", "UsageError: Line magic function `%nope` not found.", 1},
+		{"tensor([1, 2]) + 0.5", "tensor([1.5000, 2.5000], dtype=float32)\n", "note: int64 + float", 0},
+	} {
+		var out, errOut bytes.Buffer
+		code := runScript(context.Background(), "<string>", tt.src, true, strings.NewReader(""), &out, &errOut)
+		if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errOut.String(), tt.errOut) {
+			t.Errorf("kael -c %q: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.src, code, out.String(), errOut.String(), tt.code, tt.out, tt.errOut)
+		}
+	}
+}

@@ -71,7 +71,7 @@ var bookChapters = []chapter{
 	{"05-autograd.md", "05-autograd.ipynb"},
 	{"06-cuda.md", ""}, // no backend yet: the page says what it will hold
 	{"07-language.md", "07-language.ipynb"},
-	{"08-loading-gpt2.md", ""}, // its notebook is not written yet
+	{"08-loading-gpt2.md", "08-loading-gpt2.ipynb"},
 }
 
 var (
@@ -225,4 +225,58 @@ func receiverType(e ast.Expr) string {
 		return e.Name
 	}
 	return ""
+}
+
+// relativePath is a string literal in code that names a file relative to
+// the working folder: "../x", "./x", "testdata/model.safetensors",
+// "loss.png".
+var relativePath = regexp.MustCompile(`["'](\.\.?/[^"'\s]*|[A-Za-z0-9_\-][A-Za-z0-9_\-/.]*\.(safetensors|json|png|svg|txt|csv|kael|bin|ipynb))["']`)
+
+// TestNotebooksNeedNoFolder keeps the book's notebooks independent of the
+// folder they run from: the solved notebook runs from notebooks/ and the
+// learner's from notebooks/learner/ (Jupyter starts a kernel in the
+// notebook's folder), so a relative path would work in one and not the
+// other. A notebook makes what it needs in memory (chapter 8 keeps its
+// checkpoint's bytes), as docs/README.md says.
+func TestNotebooksNeedNoFolder(t *testing.T) {
+	sources, err := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
+	if err != nil || len(sources) == 0 {
+		t.Fatalf("no notebooks: %v", err)
+	}
+	for _, src := range sources {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb, err := parseNotebook(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, cell := range nb.cells {
+			if cell["cell_type"] != "code" {
+				continue
+			}
+			if m := relativePath.FindString(cellSource(cell)); m != "" {
+				t.Errorf("%s, cell %d: %s is a path relative to the folder the notebook runs from", filepath.Base(src), i+1, m)
+			}
+		}
+	}
+}
+
+func TestRelativePathPattern(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		path bool
+	}{
+		{`load_file("../gpt2/testdata/tiny-a/model.safetensors")`, true},
+		{`plt.savefig('loss.png')`, true},
+		{`from_pretrained("./gpt2")`, true},
+		{`load_file("/home/you/models/gpt2/model.safetensors")`, false},
+		{`sd["h.0.attn.c_attn.weight"]`, false},
+		{`expect("Exercise 2", "dq/dx", a, b, "hint")`, false},
+	} {
+		if got := relativePath.MatchString(tc.src); got != tc.path {
+			t.Errorf("%s: relative path %v, want %v", tc.src, got, tc.path)
+		}
+	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/internal/mt19937"
+	"github.com/kael-dev/kael/internal/pyhash"
 )
 
 // Random is one generator, like an instance of random.Random. It is not
@@ -45,6 +46,18 @@ func (r *Random) Seed(seed *big.Int) {
 func (r *Random) SeedString(s string) {
 	sum := sha512.Sum512([]byte(s))
 	r.Seed(new(big.Int).SetBytes(append([]byte(s), sum[:]...)))
+}
+
+// SeedFloat reseeds from a float as random.seed(x) does: from hash(x)
+// taken as an unsigned 64-bit number (so hash -2 seeds with 2**64 - 2).
+// ok is false for NaN, whose hash CPython takes from the object's
+// identity; the generator is then left as it was.
+func (r *Random) SeedFloat(x float64) (ok bool) {
+	h, ok := pyhash.Float(x)
+	if ok {
+		r.Seed(new(big.Int).SetUint64(uint64(h)))
+	}
+	return ok
 }
 
 func absWords(n *big.Int) []uint32 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"strconv"
 	"testing"
 )
 
@@ -84,6 +85,7 @@ func TestCPythonGolden(t *testing.T) {
 		Cases []struct {
 			Seed   string `json:"seed"`
 			String bool   `json:"string"`
+			Float  bool   `json:"float"`
 			Draws  draws  `json:"draws"`
 		} `json:"cases"`
 	}
@@ -94,6 +96,11 @@ func TestCPythonGolden(t *testing.T) {
 		r := &Random{}
 		if c.String {
 			r.SeedString(c.Seed)
+		} else if c.Float {
+			x, err := strconv.ParseFloat(c.Seed, 64)
+			if err != nil || !r.SeedFloat(x) {
+				t.Fatalf("float seed %q: %v", c.Seed, err)
+			}
 		} else {
 			r.Seed(bigOf(t, c.Seed))
 		}

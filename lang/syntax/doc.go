@@ -26,7 +26,8 @@
 //	prefix = 'r' | 'u' | 'f' | 'rf' | 'fr' .     in either case
 //
 // Digits may be separated by single underscores (1_000). A decimal integer
-// other than 0 must not start with 0, and integers must fit in 64 bits;
+// other than 0 must not start with 0, and integers must fit in 64 bits
+// (-9223372036854775808, a minus on 2**63, is read as one literal);
 // floats that overflow are infinite. Strings are quoted with ' or ", or
 // with three of either to span lines. Escapes are \\ \' \" \a \b \f \n \r \t \v,
 // \ooo (octal), \xhh, \uhhhh, \Uhhhhhhhh and backslash-newline, which is

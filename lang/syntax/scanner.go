@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -24,6 +25,7 @@ type token struct {
 	rawString  bool   // the STRING had an r prefix
 	body       Span
 	num        int64   // value of an INT
+	minInt     bool    // the INT is 2**63: only -9223372036854775808 (a unary minus on it) is valid
 	float      float64 // value of a FLOAT
 }
 
@@ -501,11 +503,20 @@ func (s *scanner) number() token {
 	}
 	v, err := strconv.ParseInt(digits, base, 64)
 	if err != nil {
-		s.fail(start, tok.end, notOpen, "integer literal too large", "kael integers are 64-bit: use a float")
+		if u, _ := strconv.ParseUint(digits, base, 64); u != 1<<63 {
+			s.fail(start, tok.end, notOpen, intTooLarge, intTooLargeHint)
+		}
+		v, tok.minInt = math.MinInt64, true // the parser accepts it under a unary minus
 	}
 	tok.num = v
 	return tok
 }
+
+// The error for an integer literal that does not fit in int64.
+const (
+	intTooLarge     = "integer literal too large"
+	intTooLargeHint = "kael integers are 64-bit: use a float"
+)
 
 // bad reports an invalid literal spanning from start to byte offset end,
 // which lies on start's line.

@@ -10,7 +10,8 @@ import os
 import random
 import sys
 
-SEEDS = [0, 1, 42, 1729, 2**40 + 7, -5, 12345678901234567890123, "hello", ""]
+SEEDS = [0, 1, 42, 1729, 2**40 + 7, -5, 12345678901234567890123, "hello", "",
+         0.5, 2.0, -2.0, 3.14159, -1e-300, 1e300, 2.0**70, float("inf")]
 
 
 def draws(seed):
@@ -31,8 +32,9 @@ def draws(seed):
 
 
 def generate():
-    return {"python": sys.version.split()[0], "cases": [{"seed": s if isinstance(s, str) else str(s),
-                                                          "string": isinstance(s, str), "draws": draws(s)} for s in SEEDS]}
+    return {"python": sys.version.split()[0], "cases": [{"seed": s if isinstance(s, str) else s.hex() if isinstance(s, float) else str(s),
+                                                          "string": isinstance(s, str), "float": isinstance(s, float),
+                                                          "draws": draws(s)} for s in SEEDS]}
 
 
 def main():

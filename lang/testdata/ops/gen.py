@@ -438,6 +438,19 @@ def einsum_cases():
     case("tensordot/mismatch", "torch.tensordot(a, b, dims=([0], [0]))", {"a": randn(2, 3), "b": randn(3, 2)})
 
 
+def round_cases():
+    f64 = torch.float64
+    halves = torch.tensor([0.5, 1.5, 2.5, -0.5, -2.5, 1.25, 2.675, 1234.5678, -0.55])
+    for dt in (torch.float32, f64):
+        for d in (0, 1, 2, -1, -2):
+            case(f"round/{dt} decimals {d}", f"torch.round(x, decimals={d})", {"x": halves.to(dt)})
+            case(f"round_/{dt} decimals {d}", f"x.clone().round_(decimals={d})", {"x": halves.to(dt)})
+        case(f"round/{dt} random decimals 3", "x.round(decimals=3)", {"x": randn(40, dtype=dt) * 100})
+    case("round_/int64", "x.clone().round_()", {"x": torch.tensor([-3, 0, 7])})
+    case("round_/int64 decimals", "x.clone().round_(decimals=1)", {"x": torch.tensor([-3, 0, 7])})
+    case("round_/grad", "(x * 1).round_(decimals=1)", {"x": randn(3, dtype=f64)}, grad=("x",))
+
+
 def main():
     math_cases()
     sort_cases()
@@ -445,6 +458,7 @@ def main():
     linalg_cases()
     conv_cases()
     einsum_cases()
+    round_cases()  # last, so that the random inputs of the others stay as they were
     json.dump({"torch": torch.__version__, "cases": CASES}, sys.stdout, indent=None, separators=(",", ":"))
     sys.stdout.write("\n")
 

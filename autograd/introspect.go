@@ -1,0 +1,36 @@
+package autograd
+
+import "github.com/kael-dev/kael/tensor"
+
+// Reading a recorded graph, as PyTorch's grad_fn.next_functions shows it.
+
+// NextFunction is one entry of grad_fn.next_functions: where the gradient
+// of one input of an operation goes. Exactly one of Fn and Leaf is set for
+// an input that requires grad; neither for one that does not (PyTorch's
+// (None, 0)).
+type NextFunction struct {
+	// Fn is the operation that produced the input.
+	Fn tensor.GradFn
+	// Leaf is the input itself when it is a leaf that requires grad, whose
+	// gradient PyTorch's AccumulateGrad node adds to Leaf.grad.
+	Leaf *tensor.Tensor
+}
+
+// NextFunctions returns the entries of fn.next_functions, one per tensor
+// input of the operation, in the order the operation took them. In kael
+// every node makes one tensor, so PyTorch's output number of each entry is
+// always 0. A GradFn that package autograd did not make has none.
+func NextFunctions(fn tensor.GradFn) []NextFunction {
+	n, ok := fn.(*Node)
+	if !ok {
+		return nil
+	}
+	out := make([]NextFunction, len(n.next))
+	for i, e := range n.next {
+		if e.fn != nil {
+			out[i].Fn = e.fn
+		}
+		out[i].Leaf = e.leaf
+	}
+	return out
+}

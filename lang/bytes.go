@@ -1,0 +1,192 @@
+package lang
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Bytes is Python's bytes: an immutable sequence of small integers, what
+// safetensors.torch.save returns and struct.unpack and json.loads read.
+// Indexing gives an int, slicing gives bytes.
+type Bytes struct{ b []byte }
+
+// NewBytes wraps b (not copied: the caller gives it up).
+func NewBytes(b []byte) Bytes { return Bytes{b: b} }
+
+// Data returns the bytes (not a copy: do not change them).
+func (b Bytes) Data() []byte { return b.b }
+
+// TypeName returns "bytes".
+func (Bytes) TypeName() string { return "bytes" }
+
+// maxBytesRepr bounds what repr shows of a long bytes value, so that
+// printing a whole checkpoint stays readable and quick.
+const maxBytesRepr = 1 << 12
+
+// PyRepr returns Python's repr: b'GPT\x00', with \t, \n, \r, \\ and \'
+// escaped, and the middle of a long value elided.
+func (b Bytes) PyRepr() string {
+	data := b.b
+	elided := ""
+	if len(data) > maxBytesRepr {
+		elided = "..."
+		data = data[:maxBytesRepr]
+	}
+	var s strings.Builder
+	s.WriteString("b'")
+	for _, c := range data {
+		switch {
+		case c == '\'' || c == '\\':
+			s.WriteByte('\\')
+			s.WriteByte(c)
+		case c == '\t':
+			s.WriteString(`\t`)
+		case c == '\n':
+			s.WriteString(`\n`)
+		case c == '\r':
+			s.WriteString(`\r`)
+		case c < 0x20 || c >= 0x7f:
+			const hex = "0123456789abcdef"
+			s.WriteString(`\x`)
+			s.WriteByte(hex[c>>4])
+			s.WriteByte(hex[c&15])
+		default:
+			s.WriteByte(c)
+		}
+	}
+	s.WriteString("'")
+	if elided != "" {
+		s.WriteString(" (" + Str(int64(len(b.b)-maxBytesRepr)) + " more bytes)")
+	}
+	return s.String()
+}
+
+// String is what print shows: the repr, as Python's str(b) does.
+func (b Bytes) String() string { return b.PyRepr() }
+
+// Equal reports whether v is bytes with the same content (bytes never
+// equal a str, as in Python 3).
+func (b Bytes) Equal(v Value) bool {
+	o, ok := v.(Bytes)
+	return ok && string(o.b) == string(b.b)
+}
+
+// HashKey makes bytes usable as dict keys.
+func (b Bytes) HashKey() (string, error) { return "bytes:" + string(b.b), nil }
+
+func (b Bytes) iterate(yield func(Value) bool) error {
+	for _, c := range b.b {
+		if !yield(int64(c)) {
+			break
+		}
+	}
+	return nil
+}
+
+// subscript is b[i] (an int) or b[lo:hi:step] (bytes).
+func (b Bytes) subscript(subs []subscript) (Value, error) {
+	if len(subs) != 1 {
+		return nil, newErrorf(TypeError, "byte indices must be integers or slices, not tuple")
+	}
+	s := subs[0]
+	n := len(b.b)
+	if s.isSlice {
+		lo, hi, step, err := sliceBounds(s, n)
+		if err != nil {
+			return nil, err
+		}
+		if step == 1 {
+			if hi < lo {
+				hi = lo
+			}
+			return Bytes{b: b.b[lo:hi:hi]}, nil
+		}
+		var out []byte
+		for i := lo; (step > 0 && i < hi) || (step < 0 && i > hi); i += step {
+			out = append(out, b.b[i])
+		}
+		return Bytes{b: out}, nil
+	}
+	i, ok := asInt(s.value)
+	if !ok {
+		return nil, newErrorf(TypeError, "byte indices must be integers or slices, not %s", TypeName(s.value))
+	}
+	if i < 0 {
+		i += int64(n)
+	}
+	if i < 0 || i >= int64(n) {
+		return nil, newErrorf(IndexError, "index out of range")
+	}
+	return int64(b.b[i]), nil
+}
+
+// UnicodeDecodeError is Python's error for bytes that are not valid in
+// the encoding asked for.
+const UnicodeDecodeError ErrorKind = "UnicodeDecodeError"
+
+// decodeBytes is bytes.decode: UTF-8 (or ASCII), strict or replacing
+// ill-formed sequences with U+FFFD as Python's errors="replace".
+func decodeBytes(b []byte, encoding, errors string) (string, error) {
+	enc := strings.ReplaceAll(strings.ToLower(encoding), "_", "-")
+	switch enc {
+	case "utf-8", "utf8", "ascii", "us-ascii":
+	default:
+		return "", newErrorf(LookupError, "unknown encoding: %s", encoding).withHint("kael decodes utf-8 and ascii")
+	}
+	switch errors {
+	case "strict", "replace":
+	default:
+		return "", newErrorf(LookupError, "unknown error handler name '%s'", errors)
+	}
+	ascii := enc == "ascii" || enc == "us-ascii"
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		bad := r == utf8.RuneError && size <= 1 || ascii && b[i] >= 0x80
+		if bad && errors == "strict" {
+			codec := "utf-8"
+			reason := "invalid start byte"
+			if ascii {
+				codec, reason = "ascii", "ordinal not in range(128)"
+			}
+			return "", newErrorf(UnicodeDecodeError, "'%s' codec can't decode byte 0x%02x in position %d: %s", codec, b[i], i, reason)
+		}
+		i += size
+	}
+	if errors == "replace" {
+		if ascii {
+			var s strings.Builder
+			for _, c := range b {
+				if c >= 0x80 {
+					s.WriteRune(utf8.RuneError)
+				} else {
+					s.WriteByte(c)
+				}
+			}
+			return s.String(), nil
+		}
+		return pythonText(string(b)), nil
+	}
+	return string(b), nil
+}
+
+// LookupError is Python's error for an unknown codec or error handler.
+const LookupError ErrorKind = "LookupError"
+
+func init() {
+	defMethod("bytes", "decode(self, encoding='utf-8', errors='strict')", "The text the bytes spell in UTF-8 (or ASCII); ill-formed bytes are a UnicodeDecodeError, or U+FFFD each with errors='replace'.", func(a *Args) (Value, error) {
+		enc, errs := a.Str("encoding"), a.Str("errors")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return decodeBytes(a.Value("self").(Bytes).b, enc, errs)
+	})
+	defMethod("bytes", "hex(self)", "The bytes as two lowercase hex digits each: b'\\x01\\xff'.hex() is '01ff'.", func(a *Args) (Value, error) {
+		const hex = "0123456789abcdef"
+		b := a.Value("self").(Bytes).b
+		out := make([]byte, 0, 2*len(b))
+		for _, c := range b {
+			out = append(out, hex[c>>4], hex[c&15])
+		}
+		return string(out), nil
+	})
+}

@@ -1,0 +1,171 @@
+package lang
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// bytesPrelude makes bytes the way a safetensors header starts: a
+// little-endian length, then more fields.
+const bytesPrelude = "import struct, json; data = struct.pack('<Qhd?', 144, -2, 2.5, True); text = struct.pack('<5B', 123, 34, 97, 34, 125)"
+
+// bytesCases are bytes, struct and json as reading a binary header by hand
+// uses them; want is what CPython 3.11 gives after bytesPrelude.
+var bytesCases = []struct{ src, want string }{
+	{"data", `b'\x90\x00\x00\x00\x00\x00\x00\x00\xfe\xff\x00\x00\x00\x00\x00\x00\x04@\x01'`},
+	{"len(data), data[0], data[-1], data[8]", "(19, 144, 1, 254)"},
+	{"data[:8], data[8:10], data[17:100], data[5:2]", `(b'\x90\x00\x00\x00\x00\x00\x00\x00', b'\xfe\xff', b'@\x01', b'')`},
+	{"data[::6], data[2::-1]", `(b'\x90\x00\x00\x01', b'\x00\x00\x90')`},
+	{"list(data[:3]), [b for b in data[8:10]]", "([144, 0, 0], [254, 255])"},
+	{"struct.unpack('<Q', data[:8])", "(144,)"},
+	{"struct.unpack('<Qhd?', data)", "(144, -2, 2.5, True)"},
+	{"struct.unpack('>H', data[8:10]), struct.unpack('<2B', data[8:10])", "((65279,), (254, 255))"},
+	{"struct.calcsize('<Q'), struct.calcsize('@bq'), struct.calcsize('<bq'), struct.calcsize('@hi'), struct.calcsize('@l'), struct.calcsize('<l')", "(8, 16, 9, 8, 8, 4)"},
+	{"struct.pack('>I', 1), struct.pack('<h', -1), struct.pack('<3x')", `(b'\x00\x00\x00\x01', b'\xff\xff', b'\x00\x00\x00')`},
+	{"struct.unpack('<d', struct.pack('<d', 0.1)), struct.unpack('<f', struct.pack('<f', 0.1))", "((0.1,), (0.10000000149011612,))"},
+	{"data[:8] == data[:8], data[:8] == data[1:9], data[:1] == 'x'", "(True, False, False)"},
+	{"data[8:12].hex(), text.decode(), text.decode('ascii')", "('feff0000', '{\"a\"}', '{\"a\"}')"},
+	{"data.decode('utf-8', 'replace')[:2]", "'\ufffd\\x00'"},
+	{"data.decode()", "UnicodeDecodeError: 'utf-8' codec can't decode byte 0x90 in position 0: invalid start byte"},
+	{"{data[:2]: 1}[data[:2]]", "1"},
+	{`json.loads('{"b": [1, 2.5, null, true, false], "a": {"x": "\u00e9"}}')`, `{'b': [1, 2.5, None, True, False], 'a': {'x': 'é'}}`},
+	{`json.loads('{"n": 1e3, "m": -0.5}')`, `{'n': 1000.0, 'm': -0.5}`},
+	{"json.loads(struct.pack('<4B', 91, 49, 93, 32))", "[1]"},
+	{"json.dumps({'a': [1, 2.5, None, True], 'é': 'x', 'q': '\"\\n'})", `'{"a": [1, 2.5, null, true], "\\u00e9": "x", "q": "\\"\\n"}'`},
+	{"json.dumps({'k': {'n': [1, (2, 3)], 'e': []}}, indent=2)", `'{\n  "k": {\n    "n": [\n      1,\n      [\n        2,\n        3\n      ]\n    ],\n    "e": []\n  }\n}'`},
+	{"json.dumps({'b': 1, 'a': 2, 3: 4.0}, sort_keys=False), json.dumps({'b': 1, 'a': 2}, sort_keys=True)", `('{"b": 1, "a": 2, "3": 4.0}', '{"a": 2, "b": 1}')`},
+	{"json.dumps(float('inf')), json.dumps('😀'), json.dumps(1e-05)", `('Infinity', '"\\ud83d\\ude00"', '1e-05')`},
+}
+
+func runBytesCase(t *testing.T, src string) string {
+	t.Helper()
+	s := NewSession(IO{})
+	if r := s.Exec(context.Background(), "", bytesPrelude); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	return outcome(s.Exec(context.Background(), "", src))
+}
+
+func TestBytesStructJSON(t *testing.T) {
+	for _, tt := range bytesCases {
+		if got := runBytesCase(t, tt.src); got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestBytesStructJSONAgainstCPython(t *testing.T) {
+	checkCasesAgainstCPython(t, bytesPrelude, bytesCases)
+}
+
+// TestBytesStructJSONErrors checks the errors whose wording is kael's own
+// (CPython names struct.error "error" and words JSON errors differently).
+func TestBytesStructJSONErrors(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"struct.unpack('<Q', data[:4])", "struct.error: unpack requires a buffer of 8 bytes"},
+		{"struct.unpack('<z', data)", "struct.error: bad char in struct format"},
+		{"struct.unpack('<n', data[:8])", "struct.error: bad char in struct format"},
+		{"struct.unpack('<3', data)", "struct.error: repeat count given without format specifier"},
+		{"struct.unpack('<Q', [1])", "TypeError: a bytes-like object is required, not 'list'"},
+		{"struct.pack('<B', 256)", "struct.error: 'B' format requires 0 <= number <= 255"},
+		{"struct.pack('<BB', 1)", "struct.error: pack expected 2 items for packing (got 1)"},
+		{"struct.unpack('<Q', struct.pack('<q', -1))", "OverflowError: 18446744073709551615 does not fit kael's 64-bit signed int"},
+		{"data[19]", "IndexError: index out of range"},
+		{"data['a']", "TypeError: byte indices must be integers or slices, not str"},
+		{"json.loads('[1, 2')", "json.JSONDecodeError: the text ends inside a value (at byte 5)"},
+		{"json.loads('[1] 2')", "json.JSONDecodeError: extra data after the value (at byte 5)"},
+		{"json.loads('{\"a\": 99999999999999999999}')", "OverflowError: json.loads: the integer 99999999999999999999 does not fit kael's 64-bit int"},
+		{"json.loads('[' * 2000 + ']' * 2000)", "RecursionError: json.loads: more than 1000 nested arrays and objects"},
+		{"json.loads(3)", "TypeError: the JSON object must be str or bytes, not int"},
+		{"json.dumps(torch.ones(2))", "TypeError: Object of type Tensor is not JSON serializable"},
+		{"l = [1]; l.append(l); json.dumps(l)", "ValueError: Circular reference detected"},
+		{"data.decode('latin-9')", "LookupError: unknown encoding: latin-9"},
+	} {
+		if got := runBytesCase(t, tt.src); got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestSafetensorsBytes checks save and load: save gives the bytes of the
+// file save_file writes, with the header a reader can parse by hand, and
+// load gives the tensors back as copies.
+func TestSafetensorsBytes(t *testing.T) {
+	s := NewSession(IO{})
+	path := strings.ReplaceAll(t.TempDir(), "\\", "/") + "/m.safetensors"
+	src := `from safetensors.torch import save, load, save_file
+import struct, json
+sd = {"w": torch.arange(6.).reshape(2, 3), "b": torch.tensor([True, False])}
+data = save(sd, metadata={"format": "pt"})
+save_file(sd, "` + path + `", metadata={"format": "pt"})
+n, = struct.unpack("<Q", data[:8])
+header = json.loads(data[8:8 + n])
+back = load(data)
+back["w"][0, 0] = 7.0
+(n, header["w"], header["__metadata__"], list(back), back["b"].tolist(), load(data)["w"][0, 0].item(), len(data) == 8 + n + 26)`
+	want := `(144, {'dtype': 'F32', 'shape': [2, 3], 'data_offsets': [2, 26]}, {'format': 'pt'}, ['b', 'w'], [True, False], 0.0, True)`
+	if got := outcome(s.Exec(context.Background(), "", src)); got != want {
+		t.Fatalf("got %s\nwant %s", got, want)
+	}
+	for _, tt := range []struct{ src, want string }{
+		{"load(data[:20])", "SafetensorError: safetensors: bytes: header of 144 bytes runs past the end of the 20-byte file"},
+		{"load('x')", "TypeError: load expects bytes, not str"},
+		{"save([1])", "TypeError: save expects a dict of str to Tensor, not list"},
+	} {
+		if got := outcome(s.Exec(context.Background(), "", tt.src)); got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// FuzzJSONLoads feeds json.loads any text: it never panics, and what it
+// accepts dumps to a text that loads back to the same dump.
+func FuzzJSONLoads(f *testing.F) {
+	for _, s := range []string{`{"a": [1, 2.5, null, true]}`, `[[[]]]`, `"\ud83d\ude00"`, `1e400`, `{"a":1,"a":2}`, `-0`, ``} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		v, err := jsonLoads([]byte(text))
+		if err != nil {
+			return
+		}
+		d := &jsonDumper{active: map[any]bool{}}
+		if err := d.value(v, 0); err != nil {
+			t.Fatalf("loads(%q) gave %s, which dumps refuses: %v", text, Repr(v), err)
+		}
+		if strings.Contains(d.b.String(), "Infinity") {
+			return // 1e400: Python's Infinity, which Go's decoder (and strict JSON) refuses
+		}
+		again, err := jsonLoads([]byte(d.b.String()))
+		if err != nil {
+			t.Fatalf("dumps gave %q, which loads refuses: %v", d.b.String(), err)
+		}
+		d2 := &jsonDumper{active: map[any]bool{}}
+		if err := d2.value(again, 0); err != nil || d2.b.String() != d.b.String() {
+			t.Fatalf("%q: dumps %q, then %q", text, d.b.String(), d2.b.String())
+		}
+	})
+}
+
+// FuzzStructUnpack feeds struct's format parser and unpack any format and
+// buffer: never a panic, and what unpacks packs back to the same bytes
+// (padding aside).
+func FuzzStructUnpack(f *testing.F) {
+	f.Add("<Q", []byte{144, 0, 0, 0, 0, 0, 0, 0})
+	f.Add("@bq2h?", make([]byte, 24))
+	f.Add(">3sxd", make([]byte, 12))
+	f.Fuzz(func(t *testing.T, format string, buf []byte) {
+		sf, err := parseStructFormat(format)
+		if err != nil || sf.size != len(buf) {
+			return
+		}
+		vals, err := sf.unpack(buf)
+		if err != nil {
+			return
+		}
+		if _, err := sf.pack(vals); err != nil {
+			t.Fatalf("%q: unpack gave %s, which pack refuses: %v", format, Repr(vals), err)
+		}
+	})
+}

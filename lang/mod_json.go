@@ -1,0 +1,321 @@
+package lang
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The json module: Python's json.loads and json.dumps, with objects as
+// dicts in the order the text has them (what reading a safetensors header
+// by hand needs).
+
+// JSONDecodeError is json.JSONDecodeError (a ValueError in Python).
+const JSONDecodeError ErrorKind = "json.JSONDecodeError"
+
+// maxJSONDepth bounds the nesting json.loads accepts, as the resource
+// guards bound every other recursion a cell can cause.
+const maxJSONDepth = 1000
+
+// jsonLoads decodes one JSON value, with nothing but whitespace after it.
+func jsonLoads(text []byte) (Value, error) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	v, err := jsonValue(dec, 0)
+	if err == nil {
+		if _, extra := dec.Token(); extra != io.EOF {
+			err = errors.New("extra data after the value")
+		}
+	}
+	if err != nil {
+		var le *Error
+		if errors.As(err, &le) {
+			return nil, le
+		}
+		msg := err.Error()
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			msg = "the text ends inside a value"
+		}
+		return nil, newErrorf(JSONDecodeError, "%s (at byte %d)", strings.TrimPrefix(msg, "json: "), dec.InputOffset())
+	}
+	return v, nil
+}
+
+func jsonValue(dec *json.Decoder, depth int) (Value, error) {
+	if depth > maxJSONDepth {
+		return nil, newErrorf(RecursionError, "json.loads: more than %d nested arrays and objects", maxJSONDepth)
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '[':
+			l := &List{}
+			for dec.More() {
+				v, err := jsonValue(dec, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				l.Elems = append(l.Elems, v)
+			}
+			_, err := dec.Token()
+			return l, err
+		case '{':
+			d := NewDict()
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := jsonValue(dec, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				if err := d.Set(k.(string), v); err != nil {
+					return nil, err
+				}
+			}
+			_, err := dec.Token()
+			return d, err
+		}
+		return nil, errors.New("unexpected " + t.String())
+	case string:
+		return t, nil
+	case bool:
+		return t, nil
+	case nil:
+		return None, nil
+	case json.Number:
+		s := t.String()
+		if !strings.ContainsAny(s, ".eE") {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				return nil, newErrorf(OverflowError, "json.loads: the integer %s does not fit kael's 64-bit int", s)
+			}
+			return n, nil
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return nil, err
+		}
+		return f, nil
+	}
+	return nil, errors.New("unexpected token")
+}
+
+// jsonDumper writes Python's json.dumps text.
+type jsonDumper struct {
+	b        strings.Builder
+	indent   string // "" with indent=None
+	pretty   bool
+	sortKeys bool
+	active   map[any]bool
+}
+
+func (d *jsonDumper) newline(level int) {
+	if d.pretty {
+		d.b.WriteByte('\n')
+		d.b.WriteString(strings.Repeat(d.indent, level))
+	}
+}
+
+func (d *jsonDumper) sep() {
+	if d.pretty {
+		d.b.WriteByte(',')
+	} else {
+		d.b.WriteString(", ")
+	}
+}
+
+func (d *jsonDumper) value(v Value, level int) error {
+	if level > maxJSONDepth {
+		return newErrorf(RecursionError, "json.dumps: more than %d nested lists and dicts", maxJSONDepth)
+	}
+	switch x := v.(type) {
+	case NoneType:
+		d.b.WriteString("null")
+	case bool:
+		if x {
+			d.b.WriteString("true")
+		} else {
+			d.b.WriteString("false")
+		}
+	case int64:
+		d.b.WriteString(strconv.FormatInt(x, 10))
+	case float64:
+		switch {
+		case math.IsNaN(x):
+			d.b.WriteString("NaN")
+		case math.IsInf(x, 1):
+			d.b.WriteString("Infinity")
+		case math.IsInf(x, -1):
+			d.b.WriteString("-Infinity")
+		default:
+			d.b.WriteString(formatFloat(x))
+		}
+	case string:
+		d.str(x)
+	case *List, Tuple:
+		elems, _, _ := sequence(v)
+		var key any = nestingKey{level}
+		if l, ok := x.(*List); ok {
+			key = l
+		}
+		return d.container(key, '[', ']', len(elems), level, func(i int) error { return d.value(elems[i], level+1) })
+	case *Dict:
+		keys := x.Keys()
+		if d.sortKeys {
+			for _, k := range keys {
+				if _, ok := k.(string); !ok {
+					return newErrorf(TypeError, "sort_keys needs str keys, not %s", TypeName(k))
+				}
+			}
+			slices.SortStableFunc(keys, func(a, b Value) int { return strings.Compare(a.(string), b.(string)) })
+		}
+		return d.container(x, '{', '}', len(keys), level, func(i int) error {
+			switch k := keys[i].(type) {
+			case string:
+				d.str(k)
+			case int64, float64, bool, NoneType:
+				var kd jsonDumper
+				_ = kd.value(k, 0)
+				d.str(kd.b.String())
+			default:
+				return newErrorf(TypeError, "keys must be str, int, float, bool or None, not %s", TypeName(k))
+			}
+			d.b.WriteString(": ")
+			val, _, _ := x.Get(keys[i])
+			return d.value(val, level+1)
+		})
+	default:
+		hint := ""
+		if _, ok := v.(*tensor.Tensor); ok {
+			hint = "convert it first: t.tolist()"
+		}
+		return newErrorf(TypeError, "Object of type %s is not JSON serializable", TypeName(v)).withHint("%s", hint)
+	}
+	return nil
+}
+
+// container writes an array or object of n items between open and close,
+// item(i) writing the i-th; key marks it in active, so that a list or dict
+// inside itself is an error rather than an endless text.
+func (d *jsonDumper) container(key any, open, close byte, n, level int, item func(i int) error) error {
+	if d.active[key] {
+		return newErrorf(ValueError, "Circular reference detected")
+	}
+	d.active[key] = true
+	defer delete(d.active, key)
+	if n == 0 {
+		d.b.WriteByte(open)
+		d.b.WriteByte(close)
+		return nil
+	}
+	d.b.WriteByte(open)
+	for i := range n {
+		if i > 0 {
+			d.sep()
+		}
+		d.newline(level + 1)
+		if err := item(i); err != nil {
+			return err
+		}
+	}
+	d.newline(level)
+	d.b.WriteByte(close)
+	return nil
+}
+
+// str writes s as Python's json does with ensure_ascii: non-ASCII as
+// \uXXXX (surrogate pairs beyond the BMP).
+func (d *jsonDumper) str(s string) {
+	const hex = "0123456789abcdef"
+	d.b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			d.b.WriteString(`\"`)
+		case r == '\\':
+			d.b.WriteString(`\\`)
+		case r == '\n':
+			d.b.WriteString(`\n`)
+		case r == '\r':
+			d.b.WriteString(`\r`)
+		case r == '\t':
+			d.b.WriteString(`\t`)
+		case r == '\b':
+			d.b.WriteString(`\b`)
+		case r == '\f':
+			d.b.WriteString(`\f`)
+		case r < 0x20 || r >= 0x7f:
+			for _, u := range utf16Units(r) {
+				d.b.WriteString(`\u`)
+				d.b.WriteByte(hex[u>>12&15])
+				d.b.WriteByte(hex[u>>8&15])
+				d.b.WriteByte(hex[u>>4&15])
+				d.b.WriteByte(hex[u&15])
+			}
+		default:
+			d.b.WriteRune(r)
+		}
+	}
+	d.b.WriteByte('"')
+}
+
+func utf16Units(r rune) []rune {
+	if r > 0xffff && r <= utf8.MaxRune {
+		r -= 0x10000
+		return []rune{0xd800 + r>>10, 0xdc00 + r&0x3ff}
+	}
+	return []rune{r}
+}
+
+var jsonModule = &Module{Name: "json", Attrs: map[string]Value{
+	"loads": def(0, "loads(s)", "The value a JSON text (str or bytes) spells: objects become dicts in the text's order, arrays lists, numbers int or float, null None. Bad JSON is a json.JSONDecodeError saying where.", func(a *Args) (Value, error) {
+		switch s := a.Value("s").(type) {
+		case string:
+			return jsonLoads([]byte(s))
+		case Bytes:
+			return jsonLoads(s.b)
+		default:
+			return nil, newErrorf(TypeError, "the JSON object must be str or bytes, not %s", TypeName(s))
+		}
+	}),
+	"dumps": def(0, "dumps(obj, indent=None, sort_keys=False)", "The JSON text of dicts, lists, tuples, strings, numbers, bools and None, as Python writes it (', ' and ': ' separators; with indent, one item a line indented by that many spaces).", func(a *Args) (Value, error) {
+		d := &jsonDumper{sortKeys: a.Bool("sort_keys"), active: map[any]bool{}}
+		if !a.IsNone("indent") {
+			switch ind := a.Value("indent").(type) {
+			case string:
+				d.indent = ind
+			default:
+				n := a.Int("indent")
+				if n > 0 {
+					d.indent = strings.Repeat(" ", n)
+				}
+			}
+			d.pretty = true
+		}
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := d.value(a.Value("obj"), 0); err != nil {
+			return nil, err
+		}
+		return d.b.String(), nil
+	}),
+}}
+
+func init() {
+	RegisterModule("json", "Python's json module in small: loads and dumps.", func() *Module { return jsonModule })
+}

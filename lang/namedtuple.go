@@ -1,0 +1,136 @@
+package lang
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// PyTorch's named tuples (torch.return_types): max and min along a dim,
+// sort, topk, kthvalue, median, mode, aminmax and the linalg
+// decompositions return a tuple whose elements are also attributes:
+// x.max(1).values, torch.linalg.svd(A).Vh. Such a value unpacks, indexes,
+// iterates and compares as the plain tuple of its elements (a slice of it
+// is a plain tuple), isinstance(r, tuple) is true, and it prints as
+// PyTorch prints it:
+//
+//	torch.return_types.max(
+//	values=tensor([5., 6.]),
+//	indices=tensor([1, 2]))
+
+// ReturnType is one of torch.return_types: its name ("max",
+// "linalg_svd") and its fields in order.
+type ReturnType struct {
+	Name   string
+	Fields []string
+}
+
+// The return types of the builtins that give named tuples.
+var (
+	valuesIndices = []string{"values", "indices"}
+
+	returnSort      = &ReturnType{"sort", valuesIndices}
+	returnTopk      = &ReturnType{"topk", valuesIndices}
+	returnKthvalue  = &ReturnType{"kthvalue", valuesIndices}
+	returnMedian    = &ReturnType{"median", valuesIndices}
+	returnMode      = &ReturnType{"mode", valuesIndices}
+	returnAminmax   = &ReturnType{"aminmax", []string{"min", "max"}}
+	returnSvd       = &ReturnType{"svd", []string{"U", "S", "V"}}
+	returnLinalgSvd = &ReturnType{"linalg_svd", []string{"U", "S", "Vh"}}
+	returnQr        = &ReturnType{"qr", []string{"Q", "R"}}
+	returnLinalgQr  = &ReturnType{"linalg_qr", []string{"Q", "R"}}
+	returnEigh      = &ReturnType{"linalg_eigh", []string{"eigenvalues", "eigenvectors"}}
+	returnSlogdet   = &ReturnType{"slogdet", []string{"sign", "logabsdet"}}
+	returnLSlogdet  = &ReturnType{"linalg_slogdet", []string{"sign", "logabsdet"}}
+)
+
+// ClassName is the qualified class name, torch.return_types.max.
+func (t *ReturnType) ClassName() string { return "torch.return_types." + t.Name }
+
+// returnTypePrefix starts the class name of every return type.
+const returnTypePrefix = "torch.return_types."
+
+// NamedTuple is a value of a torch.return_types class.
+type NamedTuple struct {
+	Type  *ReturnType
+	Elems Tuple
+}
+
+// named returns the named tuple of type t with elems, one per field.
+func named(t *ReturnType, elems ...Value) *NamedTuple {
+	if len(elems) != len(t.Fields) {
+		panic(fmt.Sprintf("lang: %s takes %d fields, not %d", t.ClassName(), len(t.Fields), len(elems)))
+	}
+	return &NamedTuple{Type: t, Elems: Tuple(elems)}
+}
+
+// pair returns the two results of an operation as a named tuple of t:
+// returnSort.pair(autograd.Sort(x, dim, false)).
+func (t *ReturnType) pair(first, second *tensor.Tensor, err error) (Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	return named(t, first, second), nil
+}
+
+// TypeName returns the qualified class name, torch.return_types.max, which
+// type() shows.
+func (n *NamedTuple) TypeName() string { return n.Type.ClassName() }
+
+// Attr returns the element of a field.
+func (n *NamedTuple) Attr(name string) (Value, bool) {
+	if i := slices.Index(n.Type.Fields, name); i >= 0 {
+		return n.Elems[i], true
+	}
+	return nil, false
+}
+
+// AttrNames lists the fields.
+func (n *NamedTuple) AttrNames() []string { return slices.Clone(n.Type.Fields) }
+
+// PyRepr is PyTorch's layout: one field=value per line.
+func (n *NamedTuple) PyRepr() string {
+	var b strings.Builder
+	b.WriteString(n.Type.ClassName() + "(")
+	for i, f := range n.Type.Fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n" + f + "=" + Repr(n.Elems[i]))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// String is the same as PyRepr, as str() of a structseq is its repr.
+func (n *NamedTuple) String() string { return n.PyRepr() }
+
+// iterate yields the elements.
+func (n *NamedTuple) iterate(yield func(Value) bool) error {
+	for _, e := range n.Elems {
+		if !yield(e) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Equal compares as the tuple of its elements.
+func (n *NamedTuple) Equal(other Value) bool {
+	if o, ok := other.(*NamedTuple); ok {
+		other = o.Elems
+	}
+	if _, ok := other.(Tuple); !ok {
+		return false // a list never equals a tuple
+	}
+	return equal(n.Elems, other)
+}
+
+// HashKey hashes as the tuple of its elements.
+func (n *NamedTuple) HashKey() (string, error) { return hashKey(n.Elems) }
+
+// isReturnType reports whether a class name is one of torch.return_types,
+// subclasses of tuple.
+func isReturnType(class string) bool { return strings.HasPrefix(class, returnTypePrefix) }
