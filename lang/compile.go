@@ -172,6 +172,14 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		}
 	case *syntax.IfStmt:
 		cond, body, els := c.cond(st.Cond), c.block(st.Body), c.block(st.Else)
+		if len(st.Else) == 0 {
+			return func(in *interp) (ctrl, error) {
+				if ok, err := cond(in); err != nil || !ok {
+					return ctrlNext, err
+				}
+				return body(in)
+			}
+		}
 		return func(in *interp) (ctrl, error) {
 			ok, err := cond(in)
 			if err != nil {
