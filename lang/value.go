@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -523,27 +524,7 @@ func joinRepr(vs []Value, active map[any]bool) string {
 
 // formatFloat formats like Python's repr of a float: shortest round-trip
 // digits, always with a point or exponent.
-func formatFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	abs := math.Abs(f)
-	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
-		s := strconv.FormatFloat(f, 'e', -1, 64)
-		// Python writes 1e-05, Go 1e-05 as well; keep Go's form.
-		return s
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".e") {
-		s += ".0"
-	}
-	return s
-}
+func formatFloat(f float64) string { return pyrepr.Float(f) }
 
 func quoteString(s string) string {
 	q := strconv.Quote(s)
