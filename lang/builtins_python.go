@@ -92,7 +92,7 @@ func callArg(a *Args, fn Value, args ...Value) (Value, error) {
 // isCallable reports whether v can be called.
 func isCallable(v Value) bool {
 	switch v.(type) {
-	case *Builtin, *BoundMethod, *Function:
+	case *Builtin, *BoundMethod, *Function, *UserClass, *userMethod:
 		return true
 	}
 	_, ok := callTarget(v)
@@ -111,6 +111,13 @@ func pythonHash(v Value) (int64, error) {
 	case float64:
 		if h, ok := pyhash.Float(x); ok {
 			return h, nil
+		}
+	case *Instance:
+		if n, ok, err := x.userHash(); ok || err != nil {
+			if n == -1 {
+				n = -2 // -1 marks an error in CPython's C API
+			}
+			return n, err // what __hash__ returns, as Python's hash()
 		}
 	}
 	k, err := hashKey(v)

@@ -31,6 +31,9 @@ func newLayer(m nn.Module) *Layer { return &Layer{Module: m} }
 // moduleValue returns the value that stands for m: m itself when it is a
 // value of the language (a Layer, a user's module), else m wrapped.
 func moduleValue(m nn.Module) Value {
+	if um, ok := m.(*userModule); ok {
+		return um.inst // a user's module is its instance (nn_subclass.go)
+	}
 	switch m.(type) {
 	case *Layer, HasAttrs:
 		return m
@@ -161,6 +164,9 @@ func hyperValue(v any) Value {
 // a plain attribute; when it is true the caller drops its own plain
 // attribute of that name, as PyTorch removes it from __dict__.
 func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) {
+	if sub, ok := asModule(v); ok {
+		v = sub // an instance of a user's nn.Module class (nn_subclass.go)
+	}
 	b := m.Base()
 	kind := b.KindOf(name)
 	switch x := v.(type) {

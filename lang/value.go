@@ -283,6 +283,7 @@ type Function struct {
 	code     *funcCode    // the compiled body
 	free     []*varCell   // the closure: the enclosing functions' variables it uses
 	glob     *globalTable // the globals of the session it was defined in
+	qualname string       // Net.forward for a function of a class; "" for others
 }
 
 // ContextManager is a value usable in a with statement.
@@ -370,6 +371,8 @@ func Truth(v Value) (bool, error) {
 		return x.Len() > 0, nil
 	case *Set:
 		return x.Len() > 0, nil
+	case *Instance:
+		return x.truth()
 	case *tensor.Tensor:
 		if x.Numel() != 1 {
 			return false, newErrorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).
