@@ -3,6 +3,7 @@ package lang
 import (
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/kael-dev/kael/autograd"
@@ -89,6 +90,30 @@ func init() {
 		}
 		return nil, newErrorf(ValueError, "invalid type: %s", Repr(target)).
 			withHint("pass a dtype (torch.float32) or a tensor type (torch.FloatTensor, 'torch.LongTensor')")
+	})
+	def(asBoth, "unbind(input, dim=0)", "The slices of input along dim, as a tuple of views (each recorded for autograd, as x[i] is).", func(a *Args) (Value, error) {
+		x, dim := a.Tensor("input"), a.Int("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		n, err := x.Size(dim)
+		if err != nil {
+			return nil, err
+		}
+		out := make(Tuple, n)
+		for i := range out {
+			if out[i], err = result(autograd.Select(x, dim, i)); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	})
+	def(asMethod, "nelement(input)", "The number of elements, as numel().", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return int64(x.Numel()), nil
 	})
 	def(asFunc, "one_hot(tensor, num_classes=-1)", "The int64 tensor of shape (*tensor.shape, num_classes) with a 1 at each class index of the int64 tensor and 0 elsewhere; num_classes=-1 takes the largest index plus one.", oneHot)
 	torchMembers["save"] = def(0, "save(obj, f)", "Writes a dict of name to tensor (a state_dict) to the file path f, in kael's format: a safetensors file that keeps the names' order, which torch.load reads back. PyTorch cannot read it with its torch.load (safetensors.torch.load_file can), and other objects (a whole model, lists) are refused.", torchSave)
@@ -212,4 +237,18 @@ func isZipFile(path string) bool {
 	var magic [4]byte
 	_, err = io.ReadFull(f, magic[:])
 	return err == nil && string(magic[:]) == "PK\x03\x04"
+}
+
+// numpyAliases are the NumPy names PyTorch's argument parser accepts for
+// its own (python_arg_parser.cpp): x.sum(1, keepdims=True), axis=0.
+var numpyAliases = map[string]string{"keepdims": "keepdim", "axis": "dim"}
+
+// numpyAlias returns the index of the parameter a builtin's keyword
+// argument name stands for as a NumPy alias, or -1.
+func (s signature) numpyAlias(name string) int {
+	alias, ok := numpyAliases[name]
+	if _, builtin := s.of.(*Builtin); !ok || !builtin {
+		return -1
+	}
+	return slices.IndexFunc(s.params, func(p param) bool { return p.name == alias && !p.variadic })
 }
