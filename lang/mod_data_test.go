@@ -59,6 +59,7 @@ var dataCases = []struct{ src, want string }{
 	{"torch.ones(2, 3).sum(1, keepdims=True).shape, torch.ones(2, 3).mean(axis=0).shape, torch.ones(2, 3).nelement()", "(torch.Size([2, 1]), torch.Size([3]), 6)"},
 	{"a, b = torch.arange(6).view(2, 3).unbind(-1)[1:]; a.tolist(), b.tolist(), [t.tolist() for t in torch.unbind(torch.eye(2))]", "([1, 4], [2, 5], [[1.0, 0.0], [0.0, 1.0]])"},
 	{"torch.unbind(torch.ones(2), 1)", "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)"},
+	{"torch.backends.mps.is_available(), torch.backends.mps.is_built()", "(False, False)"},
 	{"F.one_hot(torch.tensor([0, 2, 1])).tolist()", "[[1, 0, 0], [0, 0, 1], [0, 1, 0]]"},
 	{"F.one_hot(torch.tensor([[1], [0]]), num_classes=3).shape", "torch.Size([2, 1, 3])"},
 	{"F.one_hot(torch.tensor([3]), num_classes=2)", "RuntimeError: Class values must be smaller than num_classes."},
@@ -113,6 +114,8 @@ func TestDataRefusals(t *testing.T) {
 		{"torch.save(torch.nn.Linear(1, 1), 'x.pth')", "TypeError: kael's torch.save saves a state_dict, not a whole Linear"},
 		{"torch.save([torch.ones(1)], 'x.pth')", "TypeError: kael's torch.save saves a dict of name to tensor (a state_dict), not list"},
 		{"torch.load(" + Repr(zip) + ")", "RuntimeError: " + zip + " is PyTorch's pickled format, which kael cannot read"},
+		{"torch.accelerator.is_available(), torch.accelerator.current_accelerator(), torch.accelerator.device_count()", "(False, None, 0)"},
+		{"import torchvision", "ModuleNotFoundError: No module named 'torchvision': kael has no torchvision"},
 		{"torch.no_grad()(3)", "TypeError: no_grad() decorates a function, not int"},
 	}
 	for _, tt := range tests {
