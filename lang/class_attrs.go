@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/kael-dev/kael/lang/syntax"
@@ -279,12 +278,7 @@ func (c *UserClass) AttrNames() []string {
 			seen[n] = true
 		}
 	}
-	names := make([]string, 0, len(seen))
-	for n := range seen {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return sortedKeys(seen)
 }
 
 // Attr reads a class attribute from Go code (HasAttrs).

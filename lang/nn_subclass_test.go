@@ -103,6 +103,11 @@ var torchClassCases = []struct{ src, want string }{
 	{"x = torch.tensor([2.0], requires_grad=True)\nwith torch.no_grad():\n    y = Square.apply(x)\ny.requires_grad", "False"},
 	{"x = torch.tensor([2.0], requires_grad=True); Square.apply(x).grad_fn is not None", "True"},
 	{"issubclass(Square, torch.autograd.Function), isinstance(Square, type)", "(True, True)"},
+	{"s = Stack(); s.to('cpu') is s, s.to(torch.float64).head.weight.dtype == torch.float64", "(True, True)"},
+	{"s = Stack(); [type(c).__name__ for c in s.children()], s.rest[0].w.shape", "(['Affine', 'Sequential', 'Linear'], torch.Size([2]))"},
+	{"a = Affine(2); a.training = False; a.training, Affine(2).training", "(False, True)"},
+	{"class Twice(Affine):\n    def forward(self, x):\n        return 2 * super().forward(x)\nTwice(1)(torch.tensor([3.0])).tolist(), [n for n, _ in Twice(1).named_parameters()]", "([6.0], ['w', 'b'])"},
+	{"class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.layers = nn.ModuleList([Affine(1), Affine(1)])\n    def forward(self, x):\n        for l in self.layers:\n            x = l(x)\n        return x\nM()(torch.tensor([2.0])).tolist(), len(list(M().parameters()))", "([2.0], 4)"},
 }
 
 func TestTorchClasses(t *testing.T) {

@@ -19,8 +19,11 @@ func (p *parser) parseDecorated() Stmt {
 	case CLASS:
 		return p.parseClass(decos)
 	}
-	p.unexpected("a decorator must be followed by a 'def' or 'class' statement")
-	return nil
+	err := p.unexpectedError("a decorator must be followed by a 'def' or 'class' statement")
+	if (p.tok.kind == EOF || p.tok.kind == DEDENT) && p.tok.start.Offset >= len(p.sc.src) {
+		err.open = openLine // the def may come on the next line
+	}
+	panic(err)
 }
 
 // parseClass parses ClassStmt.
