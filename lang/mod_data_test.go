@@ -59,6 +59,8 @@ var dataCases = []struct{ src, want string }{
 	{"torch.ones(2, 3).sum(1, keepdims=True).shape, torch.ones(2, 3).mean(axis=0).shape, torch.ones(2, 3).nelement()", "(torch.Size([2, 1]), torch.Size([3]), 6)"},
 	{"a, b = torch.arange(6).view(2, 3).unbind(-1)[1:]; a.tolist(), b.tolist(), [t.tolist() for t in torch.unbind(torch.eye(2))]", "([1, 4], [2, 5], [[1.0, 0.0], [0.0, 1.0]])"},
 	{"torch.unbind(torch.ones(2), 1)", "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)"},
+	{"w = torch.tensor([1.0], requires_grad=True); opt = torch.optim.SGD([w], lr=0.5); (w * 2).sum().backward(); opt.param_groups[0]['lr'] = 0.25; opt.step(); w.tolist(), opt.param_groups[0]['lr'], len(opt.param_groups[0]['params'])", "([0.5], 0.25, 1)"},
+	{"w = torch.tensor([1.0], requires_grad=True); opt = torch.optim.Adam([w], lr=0.1)\nfor g in opt.param_groups:\n    g['lr'] *= 0.1\n(w * 2).sum().backward(); opt.step(); round(w.item(), 6), opt.param_groups[0]['lr']", "(0.99, 0.010000000000000002)"},
 	{"torch.backends.mps.is_available(), torch.backends.mps.is_built()", "(False, False)"},
 	{"F.one_hot(torch.tensor([0, 2, 1])).tolist()", "[[1, 0, 0], [0, 0, 1], [0, 1, 0]]"},
 	{"F.one_hot(torch.tensor([[1], [0]]), num_classes=3).shape", "torch.Size([2, 1, 3])"},
@@ -116,6 +118,8 @@ func TestDataRefusals(t *testing.T) {
 		{"torch.load(" + Repr(zip) + ")", "RuntimeError: " + zip + " is PyTorch's pickled format, which kael cannot read"},
 		{"torch.accelerator.is_available(), torch.accelerator.current_accelerator(), torch.accelerator.device_count()", "(False, None, 0)"},
 		{"import torchvision", "ModuleNotFoundError: No module named 'torchvision': kael has no torchvision"},
+		{"w = torch.tensor([1.0], requires_grad=True); opt = torch.optim.SGD([w], lr=0.5); opt.param_groups[0]['momentum'] = 0.9; opt.step()", "ValueError: kael's optimizers read only 'lr' from param_groups, not 'momentum'"},
+		{"w = torch.tensor([1.0], requires_grad=True); opt = torch.optim.SGD([w], lr=0.5); opt.param_groups[0]['lr'] = -1.0; opt.step()", "ValueError: Invalid learning rate: -1"},
 		{"torch.no_grad()(3)", "TypeError: no_grad() decorates a function, not int"},
 	}
 	for _, tt := range tests {
