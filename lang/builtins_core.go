@@ -56,7 +56,7 @@ func init() {
 		case string:
 			return int64(utf8.RuneCountInString(x)), nil
 		case Bytes:
-			return int64(len(x.b)), nil
+			return x.length()
 		}
 		elems, _, ok := sequence(a.Value("obj"))
 		if !ok {

@@ -33,7 +33,7 @@ func index(v Value, subs []subscript) (Value, error) {
 		return val, nil
 	}
 	if b, ok := v.(Bytes); ok {
-		return b.subscript(subs)
+		return b.getSubscript(subs)
 	}
 	if g, ok := v.(itemGetter); ok {
 		key, err := subsKey(subs)
