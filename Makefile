@@ -7,8 +7,10 @@ BIN       := $(CURDIR)/bin
 KAEL      := $(BIN)/kael
 EXHAUSTIVE_VERSION := v0.17.1
 EXHAUSTIVE := $(BIN)/exhaustive
-# Debian packages for the Jupyter integration test (the real jupyter client).
-JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test
+# Debian packages for the Jupyter integration test (the real jupyter client)
+# and the references lang/magic's TestAgainstIPython (python3-ipython) and
+# cmd/kael's TestPayloadsAgainstIPykernel (python3-ipykernel) compare with.
+JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-nbformat jupyter-nbconvert python3-jupyter-kernel-test python3-ipython python3-ipykernel
 # Debian packages of the references the GPT-2 tests compare with: PyTorch
 # (safetensors round trip, golden logits; also lang's PyTorch-style corpus and
 # the operation goldens, lang/testdata/ops/gen.py, which KAEL_REQUIRE_TORCH=1

@@ -27,7 +27,7 @@ func Backward(t, grad *tensor.Tensor) error {
 	if root.leaf != nil {
 		return accumulate(root.leaf, grad)
 	}
-	leaves, err := propagate(root.fn, grad)
+	leaves, err := propagate(root, grad)
 	if err != nil {
 		return err
 	}
@@ -62,26 +62,20 @@ type leafGrad struct{ t, g *tensor.Tensor }
 // propagate runs the backward pass from root and returns the gradients
 // that reach the leaves, summed per leaf. Nothing is written to the leaves
 // here, so a failing pass leaves every Grad as it was.
-func propagate(root *Node, grad *tensor.Tensor) ([]leafGrad, error) {
-	grads := map[*Node]*tensor.Tensor{root: grad}
+func propagate(root edge, grad *tensor.Tensor) ([]leafGrad, error) {
+	grads := map[*Node]*tensor.Tensor{}
+	multi := map[*Node][]*tensor.Tensor{} // the gradients of nodes with several outputs, per output
+	c := &calc{}
+	deliver(c, grads, multi, root, grad)
 	var leaves []leafGrad
 	leafIndex := map[*tensor.Tensor]int{}
-	for _, n := range topoOrder(root) {
-		g := grads[n]
-		delete(grads, n)
-		if g == nil { // no path from root carried a gradient here
-			continue
-		}
-		if err := n.checkSaved(); err != nil {
+	for _, n := range topoOrder(root.fn) {
+		ins, err := runNode(n, grads, multi)
+		if err != nil {
 			return nil, err
 		}
-		c := &calc{}
-		ins := n.backward(c, g)
-		if c.err != nil {
-			return nil, fmt.Errorf("%s: %w", n.name, c.err)
-		}
 		for i, e := range n.next {
-			if !e.live() || ins[i] == nil {
+			if !e.live() || ins == nil || ins[i] == nil {
 				continue
 			}
 			gi := ins[i]
@@ -96,13 +90,10 @@ func propagate(root *Node, grad *tensor.Tensor) ([]leafGrad, error) {
 					leaves = append(leaves, leafGrad{e.leaf, gi})
 				}
 			} else {
-				if err := receive(e.fn.name, e.fn.dtype, e.fn.shape, gi, n.name); err != nil {
+				if err := receive(e.fn.name, e.dtype, e.shape, gi, n.name); err != nil {
 					return nil, err
 				}
-				if prev := grads[e.fn]; prev != nil {
-					gi = c.add(prev, gi)
-				}
-				grads[e.fn] = gi
+				deliver(c, grads, multi, e, gi)
 			}
 			if c.err != nil {
 				return nil, c.err
@@ -110,6 +101,56 @@ func propagate(root *Node, grad *tensor.Tensor) ([]leafGrad, error) {
 		}
 	}
 	return leaves, nil
+}
+
+// deliver adds g to the gradient of the output of e.fn that e leads to.
+func deliver(c *calc, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor, e edge, g *tensor.Tensor) {
+	if e.fn.multi == nil {
+		if prev := grads[e.fn]; prev != nil {
+			g = c.add(prev, g)
+		}
+		grads[e.fn] = g
+		return
+	}
+	gs := multi[e.fn]
+	if gs == nil {
+		gs = make([]*tensor.Tensor, len(e.fn.multi.outs))
+		multi[e.fn] = gs
+	}
+	if gs[e.slot] != nil {
+		g = c.add(gs[e.slot], g)
+	}
+	gs[e.slot] = g
+}
+
+// runNode runs the backward of n on the gradients that reached it and
+// returns one gradient per input (nil when no gradient reached n).
+func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if n.multi != nil {
+		gs := multi[n]
+		delete(multi, n)
+		if gs == nil {
+			return nil, nil
+		}
+		if err := n.checkSaved(); err != nil {
+			return nil, err
+		}
+		return n.multi.run(n, gs)
+	}
+	g := grads[n]
+	delete(grads, n)
+	if g == nil { // no path from root carried a gradient here
+		return nil, nil
+	}
+	if err := n.checkSaved(); err != nil {
+		return nil, err
+	}
+	c := &calc{}
+	ins := n.backward(c, g)
+	if c.err != nil {
+		return nil, fmt.Errorf("%s: %w", n.name, c.err)
+	}
+	return ins, nil
 }
 
 // receive checks that a gradient the node called from sends to the node

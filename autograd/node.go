@@ -18,6 +18,10 @@ type Node struct {
 	// (nil for inputs that do not require grad). It computes with c, which
 	// keeps the first error.
 	backward func(c *calc, g *tensor.Tensor) []*tensor.Tensor
+	// multi, when set, makes this a node with several outputs (a custom
+	// function): backward is unused and the engine gathers one gradient
+	// per output for multi.backward.
+	multi *multiOutput
 }
 
 // Name returns the operation's name in PyTorch's style, e.g. "MulBackward0".
@@ -31,6 +35,7 @@ type edge struct {
 	leaf  *tensor.Tensor
 	dtype tensor.DType
 	shape []int
+	slot  int // which output of fn the input is (see tensor.AutogradMeta.OutputNr)
 }
 
 // live reports whether gradients flow along e.
@@ -43,8 +48,9 @@ func edgeTo(t *tensor.Tensor) edge {
 		return edge{}
 	}
 	e := edge{dtype: t.DType(), shape: t.Shape()}
-	if fn := t.Autograd().GradFn; fn != nil {
-		e.fn, _ = fn.(*Node)
+	if m := t.Autograd(); m.GradFn != nil {
+		e.fn, _ = m.GradFn.(*Node)
+		e.slot = m.OutputNr
 	} else {
 		e.leaf = t
 	}

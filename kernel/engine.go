@@ -97,6 +97,11 @@ type Outcome struct {
 	// Page, when set, is shown in the front end's pager (a "page" payload
 	// of execute_reply), as help output is in IPython.
 	Page MimeBundle
+	// NextInput, when set, is code for the front end to put in the next
+	// input for the user to edit (a "set_next_input" payload, as IPython's
+	// %load sends); with ReplaceInput, in place of the cell that ran.
+	NextInput    string
+	ReplaceInput bool
 	// Err is set when the cell failed.
 	Err *CellError
 }

@@ -80,9 +80,12 @@ func (k *Kernel) execute(req *Message, seq uint64) {
 			}
 		}
 	}
-	payload := []pagePayload{}
+	payload := []any{}
 	if out.Page != nil {
 		payload = append(payload, pagePayload{Source: "page", Data: withTextPlain(out.Page)})
+	}
+	if out.NextInput != "" {
+		payload = append(payload, nextInputPayload{Source: "set_next_input", Text: out.NextInput, Replace: out.ReplaceInput})
 	}
 	metadata.Status = "ok"
 	k.replyWithMetadata(k.shell, req, "execute_reply", executeReply{

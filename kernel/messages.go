@@ -52,14 +52,14 @@ type executeReply struct {
 	Status          string         `json:"status"`
 	ExecutionCount  int            `json:"execution_count"`
 	UserExpressions map[string]any `json:"user_expressions"` // of expressionResult and errorReply
-	Payload         []pagePayload  `json:"payload"`
+	Payload         []any          `json:"payload"`          // of pagePayload and nextInputPayload
 	*errorFields
 }
 
 func newExecuteErrorReply(count int, e *CellError) executeReply {
 	fields := errorFieldsOf(e)
 	return executeReply{
-		Status: "error", ExecutionCount: count, UserExpressions: map[string]any{}, Payload: []pagePayload{}, errorFields: &fields,
+		Status: "error", ExecutionCount: count, UserExpressions: map[string]any{}, Payload: []any{}, errorFields: &fields,
 	}
 }
 
@@ -81,6 +81,15 @@ type expressionResult struct {
 	Status   string         `json:"status"` // "ok"
 	Data     MimeBundle     `json:"data"`
 	Metadata map[string]any `json:"metadata"`
+}
+
+// nextInputPayload is a "set_next_input" payload of execute_reply: code
+// for the front end's next input, in place of the cell that ran when
+// Replace is set (IPython's %load).
+type nextInputPayload struct {
+	Source  string `json:"source"` // "set_next_input"
+	Text    string `json:"text"`
+	Replace bool   `json:"replace"`
 }
 
 // pagePayload is a "page" payload of execute_reply: text for the pager.

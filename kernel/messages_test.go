@@ -21,7 +21,7 @@ func TestMessageSchemas(t *testing.T) {
 		{"stream", streamContent{Name: "stdout", Text: "x"}, map[string]string{"name": "string", "text": "string"}},
 		{"execute_input", executeInputContent{Code: "1", ExecutionCount: 1}, map[string]string{"code": "string", "execution_count": "number"}},
 		{"error", errorFieldsOf(err), map[string]string{"ename": "string", "evalue": "string", "traceback": "array"}},
-		{"execute_reply ok", executeReply{Status: "ok", ExecutionCount: 2, UserExpressions: map[string]any{}, Payload: []pagePayload{}},
+		{"execute_reply ok", executeReply{Status: "ok", ExecutionCount: 2, UserExpressions: map[string]any{}, Payload: []any{}},
 			map[string]string{"status": "string", "execution_count": "number", "user_expressions": "object", "payload": "array"}},
 		{"execute_reply error", newExecuteErrorReply(3, err), map[string]string{
 			"status": "string", "execution_count": "number", "user_expressions": "object", "payload": "array",
@@ -29,6 +29,7 @@ func TestMessageSchemas(t *testing.T) {
 		{"execute_reply aborted", abortedReply{Status: "aborted"}, map[string]string{"status": "string"}},
 		{"execute_reply metadata", executeMetadata{Started: now(), Status: "ok"}, map[string]string{"started": "string", "status": "string"}},
 		{"page payload", pagePayload{Source: "page", Data: MimeBundle{"text/plain": "x"}}, map[string]string{"source": "string", "data": "object", "start": "number"}},
+		{"set_next_input payload", nextInputPayload{Source: "set_next_input", Text: "x"}, map[string]string{"source": "string", "text": "string", "replace": "bool"}},
 		{"user expression", expressionResult{Status: "ok", Data: MimeBundle{}, Metadata: map[string]any{}}, map[string]string{"status": "string", "data": "object", "metadata": "object"}},
 		{"error reply", newErrorReply(err), map[string]string{"status": "string", "ename": "string", "evalue": "string", "traceback": "array"}},
 		{"execute_result", executeResultContent{ExecutionCount: 1, Data: MimeBundle{"text/plain": "1"}, Metadata: map[string]any{}},

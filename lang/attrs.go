@@ -153,6 +153,9 @@ func suggestHint(name string, candidates []string) string {
 
 // setAttr runs v.name = value; only some tensor properties are settable.
 func setAttr(v Value, name string, value Value) error {
+	if s, ok := v.(attrSetter); ok {
+		return s.SetAttr(name, value)
+	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return newErrorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)

@@ -96,6 +96,14 @@ func optimParams(a *Args) []*tensor.Tensor {
 			withHint("wrap the tensor in a list: %s([w], lr=0.1)", a.b.Name))
 		return nil
 	}
+	if it, ok := a.Value("params").(*Iterator); ok { // model.parameters()
+		elems, err := collect(it)
+		if err != nil {
+			a.fail(asError(err))
+			return nil
+		}
+		return tensorListValue(a, "params", &List{Elems: elems})
+	}
 	ps := tensorList(a, "params")
 	if len(ps) == 0 {
 		a.fail(newErrorf(ValueError, "optimizer got an empty parameter list"))

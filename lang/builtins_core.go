@@ -28,41 +28,16 @@ func init() {
 		}
 		parts := make([]string, len(vals))
 		for i, v := range vals {
-			parts[i] = Str(v)
-		}
-		if tensor.Interrupted() { // Str stopped early, so print nothing
-			return nil, errInterrupted()
+			var err error
+			if parts[i], err = StrText(v); err != nil { // stopped early, so print nothing
+				return nil, err
+			}
 		}
 		a.in.write(strings.Join(parts, sep) + end)
 		return None, nil
 	})
 	def(asFunc, "len(obj)", "The number of elements of a list, tuple, dict, string or bytes, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
-		switch x := a.Value("obj").(type) {
-		case *tensor.Tensor:
-			if x.Dim() == 0 {
-				return nil, newErrorf(TypeError, "len() of a 0-d tensor")
-			}
-			n, _ := x.Size(0)
-			return int64(n), nil
-		case *Dict:
-			return int64(x.Len()), nil
-		case *Set:
-			return int64(x.Len()), nil
-		case *Range:
-			if x.count() > math.MaxInt64 {
-				return nil, newErrorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
-			}
-			return x.Len(), nil
-		case string:
-			return int64(utf8.RuneCountInString(x)), nil
-		case Bytes:
-			return x.length()
-		}
-		elems, _, ok := sequence(a.Value("obj"))
-		if !ok {
-			return nil, newErrorf(TypeError, "object of type '%s' has no len()", TypeName(a.Value("obj")))
-		}
-		return int64(len(elems)), nil
+		return length(a.Value("obj"))
 	})
 	def(asFunc, "range(start, stop=None, step=1)", "The integers from start (default 0) up to but not including stop, counting by step.", func(a *Args) (Value, error) {
 		start, step := a.Int64("start"), a.Int64("step")
@@ -115,8 +90,8 @@ func init() {
 	def(asFunc, "bool(x=False)", "The truth value of x. As a dtype, bool means the bool dtype.", func(a *Args) (Value, error) {
 		return Truth(a.Value("x"))
 	})
-	def(asFunc, "str(x='')", "The text print shows for x.", func(a *Args) (Value, error) { return interruptedText(Str(a.Value("x"))) })
-	def(asFunc, "repr(x)", "The text the REPL shows for x.", func(a *Args) (Value, error) { return interruptedText(Repr(a.Value("x"))) })
+	def(asFunc, "str(x='')", "The text print shows for x.", func(a *Args) (Value, error) { return textValue(StrText(a.Value("x"))) })
+	def(asFunc, "repr(x)", "The text the REPL shows for x.", func(a *Args) (Value, error) { return textValue(ReprText(a.Value("x"))) })
 	def(asFunc, "list(iterable=())", "A new list of the elements of iterable (a tensor gives its rows).", func(a *Args) (Value, error) {
 		elems, err := collect(a.Value("iterable"))
 		return &List{Elems: elems}, err
@@ -522,12 +497,43 @@ func (f *Function) signatureText() string {
 	return f.Name + "(" + strings.Join(parts, ", ") + ")"
 }
 
-// interruptedText returns s, the text of a value, or KeyboardInterrupt when
-// the cell was interrupted while it was made: repr and Str stop early then,
-// leaving s incomplete.
-func interruptedText(s string) (Value, error) {
-	if tensor.Interrupted() {
-		return nil, errInterrupted()
+// textValue is the string value of a text ReprText or StrText made, or
+// the error that stopped it.
+func textValue(s string, err error) (Value, error) {
+	if err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+// length is len(obj).
+func length(obj Value) (Value, error) {
+	switch x := obj.(type) {
+	case *tensor.Tensor:
+		if x.Dim() == 0 {
+			return nil, newErrorf(TypeError, "len() of a 0-d tensor")
+		}
+		n, _ := x.Size(0)
+		return int64(n), nil
+	case *Dict:
+		return int64(x.Len()), nil
+	case *Set:
+		return int64(x.Len()), nil
+	case *Range:
+		if x.count() > math.MaxInt64 {
+			return nil, newErrorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
+		}
+		return x.Len(), nil
+	case string:
+		return int64(utf8.RuneCountInString(x)), nil
+	case lengther:
+		return x.length()
+	case Bytes:
+		return int64(len(x.b)), nil
+	}
+	elems, _, ok := sequence(obj)
+	if !ok {
+		return nil, newErrorf(TypeError, "object of type '%s' has no len()", TypeName(obj))
+	}
+	return int64(len(elems)), nil
 }

@@ -25,7 +25,7 @@ func defViews() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		shape, err := flattenShape(x.Shape(), start, end)
+		shape, err := tensor.FlattenShape(x.Shape(), start, end)
 		if err != nil || x.Dim() > 0 && len(shape) == x.Dim() {
 			return result(x, err) // start_dim == end_dim: x itself, as in PyTorch
 		}
@@ -79,38 +79,4 @@ func defShaped(kind int, sig, doc string, f func(x *tensor.Tensor, shape ...int)
 		}
 		return result(f(x, shape...))
 	}
-}
-
-// flattenShape returns the shape flatten(start, end) gives a tensor of the
-// given shape.
-func flattenShape(shape []int, start, end int) ([]int, error) {
-	n := len(shape)
-	if n == 0 {
-		return []int{1}, nil
-	}
-	norm := func(d int) (int, error) {
-		if d < -n || d >= n {
-			return 0, newErrorf(IndexError, "Dimension out of range (expected to be in range of [%d, %d], but got %d)", -n, n-1, d)
-		}
-		if d < 0 {
-			d += n
-		}
-		return d, nil
-	}
-	start, err := norm(start)
-	if err != nil {
-		return nil, err
-	}
-	if end, err = norm(end); err != nil {
-		return nil, err
-	}
-	if start > end {
-		return nil, newErrorf(RuntimeError, "flatten() has invalid args: start_dim cannot come after end_dim")
-	}
-	merged := 1
-	for _, s := range shape[start : end+1] {
-		merged *= s
-	}
-	out := append(append([]int(nil), shape[:start]...), merged)
-	return append(out, shape[end+1:]...), nil
 }

@@ -64,6 +64,9 @@ func typeClassName(v Value) string {
 	if classOf(v) != "" {
 		return "type"
 	}
+	if q := nnClassName(v); q != "" {
+		return q
+	}
 	n := TypeName(v)
 	if q, ok := qualifiedTypes[n]; ok {
 		return q
@@ -120,7 +123,7 @@ var typedTensorClasses = map[string]tensor.DType{
 // tuples, and everything an object.
 func isSubclass(sub, sup string) bool {
 	switch {
-	case sub == sup || sup == "object":
+	case sub == sup || sup == "object" || nnSubclass(sub, sup):
 		return true
 	case sup == "int":
 		return sub == "bool"

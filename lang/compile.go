@@ -231,6 +231,9 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 
 // cond compiles an expression used for its truth.
 func (c *compiler) cond(x syntax.Expr) func(in *interp) (bool, error) {
+	if f := c.fastCond(x); f != nil {
+		return f
+	}
 	f := c.expr(x)
 	return func(in *interp) (bool, error) {
 		v, err := f(in)
@@ -312,7 +315,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 				if err := in.tick(); err != nil {
 					return ctrlNext, in.errorAt(err, st.Span())
 				}
-				storeVar(in, r.Start+i*r.Step)
+				storeVar(in, in.boxInt(r.Start+i*r.Step))
 				switch k, err := body(in); {
 				case err != nil:
 					return ctrlNext, err

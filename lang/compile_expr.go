@@ -652,17 +652,19 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 	if attr, ok := x.Fn.(*syntax.AttrExpr); ok {
 		return c.methodCall(x, attr, args)
 	}
-	fn := c.expr(x.Fn)
+	fn := c.operand(x.Fn)
+	argOps := c.operandsWith(x.Args, args)
+	lenFn := builtins["len"]
 	return func(in *interp) (Value, error) {
-		f, err := fn(in)
+		f, err := fn.value(in)
 		if err != nil {
 			return nil, err
 		}
 		if uf, ok := f.(*Function); ok && uf.code.simple && len(args) == len(uf.params) {
 			// Arguments go straight into the callee's slots.
 			callee := in.newFrame(uf)
-			for i, a := range args {
-				if callee.locals[i], err = a(in); err != nil {
+			for i := range argOps {
+				if callee.locals[i], err = argOps[i].value(in); err != nil {
 					in.releaseFrame(callee)
 					return nil, err
 				}
@@ -670,13 +672,16 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			r, err := in.runFrame(callee, uf, x)
 			return r, in.wrapNode(err, x)
 		}
+		if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
+			return v, err
+		}
 		var buf [4]Value // the arguments stay on the stack: calls keep no slice
 		pos := buf[:0]
 		if len(args) > len(buf) {
 			pos = make([]Value, 0, len(args))
 		}
-		for _, a := range args {
-			v, err := a(in)
+		for i := range argOps {
+			v, err := argOps[i].value(in)
 			if err != nil {
 				return nil, err
 			}
@@ -708,10 +713,16 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 	if _, isAttr := attributes[name]; isAttr {
 		tensorMethod = nil
 	}
+	direct, argOps := directMethodOf(name, len(args)), c.operandsWith(x.Args, args)
 	return func(in *interp) (Value, error) {
 		r, err := recv(in)
 		if err != nil {
 			return nil, err
+		}
+		if direct != notDirect {
+			if v, ok, err := in.callDirect(direct, r, argOps, x); ok {
+				return v, err
+			}
 		}
 		var m *Builtin
 		switch rv := r.(type) {

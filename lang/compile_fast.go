@@ -2,6 +2,7 @@ package lang
 
 import (
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // Fast paths for the arithmetic and comparisons of plain loops: int and
@@ -10,26 +11,117 @@ import (
 // division by zero), goes to the general operator (operators.go), which
 // gives the same answers and errors.
 
+// operand is a compiled operand of an arithmetic operation, a comparison
+// or a call: a variable read straight from its slot, or a constant, with
+// no call of a closure; anything else, and a variable without a value
+// (whose error eval raises), goes through eval.
+type operand struct {
+	kind  operandKind
+	slot  int
+	konst Value
+	glob  *globalTable
+	eval  evalFn
+}
+
+type operandKind uint8
+
+const (
+	operandExpr operandKind = iota
+	operandConst
+	operandLocal
+	operandGlobal
+)
+
+func (c *compiler) operand(x syntax.Expr) operand { return c.operandWith(x, c.expr(x)) }
+
+// operandWith is the operand x, with eval its compiled code.
+func (c *compiler) operandWith(x syntax.Expr, eval evalFn) operand {
+	o := operand{eval: eval}
+	if v, ok := c.constValue(x); ok {
+		o.kind, o.konst = operandConst, v
+		return o
+	}
+	if id, ok := unparen(x).(*syntax.Ident); ok {
+		switch b := c.res.uses[id]; b.kind {
+		case scopeLocal:
+			o.kind, o.slot = operandLocal, b.index
+		case scopeGlobal:
+			o.kind, o.slot, o.glob = operandGlobal, b.index, c.glob
+		}
+	}
+	return o
+}
+
+// operandsWith is the operands of a call's positional arguments, with
+// evals their compiled code.
+func (c *compiler) operandsWith(args []*syntax.Arg, evals []evalFn) []operand {
+	ops := make([]operand, len(args))
+	for i, a := range args {
+		ops[i] = c.operandWith(a.Value, evals[i])
+	}
+	return ops
+}
+
+// value evaluates the operand.
+func (o *operand) value(in *interp) (Value, error) {
+	if v := o.ready(in); v != nil {
+		return v, nil
+	}
+	return o.eval(in)
+}
+
+// ready returns the operand's value when it is a constant or a variable
+// with a value, and nil when eval must compute it.
+func (o *operand) ready(in *interp) Value {
+	switch o.kind {
+	case operandLocal:
+		return in.locals[o.slot]
+	case operandGlobal:
+		return o.glob.vals[o.slot]
+	}
+	return o.konst
+}
+
+// operands evaluates two operands, left first.
+func operands(in *interp, l, r *operand) (a, b Value, err error) {
+	if a = l.ready(in); a == nil {
+		if a, err = l.eval(in); err != nil {
+			return nil, nil, err
+		}
+	}
+	if b = r.ready(in); b == nil {
+		b, err = r.eval(in)
+	}
+	return a, b, err
+}
+
 func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
-	l, r := c.expr(x.X), c.expr(x.Y)
+	l, r := c.operand(x.X), c.operand(x.Y)
 	op := x.Op
 	ints, floats := fastArith(op)
+	top := binaryOperators[op]
 	return func(in *interp) (Value, error) {
-		a, b, err := evalPair(in, l, r)
+		a, b, err := operands(in, &l, &r)
 		if err != nil {
 			return nil, err
+		}
+		if ta, ok := a.(*tensor.Tensor); ok && top != nil {
+			if tb, ok := b.(*tensor.Tensor); ok { // no dialect operator takes two tensors
+				v, err := in.tensorOp(top, op, ta, tb, x)
+				return v, in.wrapNode(err, x)
+			}
 		}
 		if ints != nil {
 			switch a := a.(type) {
 			case int64:
 				if b, ok := b.(int64); ok {
 					if v, ok := ints(a, b); ok {
-						return v, nil
+						return in.boxInt(v), nil
 					}
 				}
 			case float64:
 				if b, ok := b.(float64); ok && floats != nil {
-					return floats(a, b), nil
+					return in.boxFloat(floats(a, b)), nil
 				}
 			}
 		}
@@ -89,40 +181,94 @@ func compareOrdered[T int64 | float64](op syntax.Token, a, b T) bool {
 	return a != b
 }
 
-// fastCompareValue compiles a single comparison a < b (<, <=, >, >=, ==,
-// !=) used for its value; nil for anything else.
-func (c *compiler) fastCompareValue(cmp *syntax.CompareExpr) evalFn {
+// fastCompare compiles a single comparison a < b (<, <=, >, >=, ==, !=);
+// ok is false for anything else. Its operands are int or float, and then
+// the comparison is made here, or anything else, and then slow makes it.
+func (c *compiler) fastCompare(cmp *syntax.CompareExpr) (l, r operand, op syntax.Token, slow func(in *interp, a, b Value) (Value, error), ok bool) {
 	if len(cmp.Ops) != 1 {
-		return nil
+		return l, r, op, nil, false
 	}
-	op := cmp.Ops[0].Op
+	op = cmp.Ops[0].Op
 	switch op {
 	case syntax.LT, syntax.LE, syntax.GT, syntax.GE, syntax.EQL, syntax.NEQ:
 	default:
-		return nil
+		return l, r, op, nil, false
 	}
-	l, r := c.expr(cmp.X), c.expr(cmp.Ops[0].Y)
-	return func(in *interp) (Value, error) {
-		a, b, err := evalPair(in, l, r)
-		if err != nil {
-			return nil, err
-		}
-		if ai, ok := a.(int64); ok {
-			if bi, ok := b.(int64); ok {
-				return compareOrdered(op, ai, bi), nil
-			}
-		}
-		if af, ok := a.(float64); ok {
-			if bf, ok := b.(float64); ok {
-				return compareOrdered(op, af, bf), nil
-			}
-		}
+	l, r = c.operand(cmp.X), c.operand(cmp.Ops[0].Y)
+	slow = func(in *interp, a, b Value) (Value, error) {
 		at := chainLink{cmp, 0}
 		v, err := in.compare(op, a, b, at)
 		if err != nil {
 			return nil, in.errorAt(err, at.Span())
 		}
 		return v, nil
+	}
+	return l, r, op, slow, true
+}
+
+// compareNumbers compares two ints or two floats; done is false for other
+// operands.
+func compareNumbers(op syntax.Token, a, b Value) (result, done bool) {
+	switch a := a.(type) {
+	case int64:
+		if b, ok := b.(int64); ok {
+			return compareOrdered(op, a, b), true
+		}
+	case float64:
+		if b, ok := b.(float64); ok {
+			return compareOrdered(op, a, b), true
+		}
+	}
+	return false, false
+}
+
+// fastCompareValue compiles a single comparison used for its value; nil
+// for anything else.
+func (c *compiler) fastCompareValue(cmp *syntax.CompareExpr) evalFn {
+	l, r, op, slow, ok := c.fastCompare(cmp)
+	if !ok {
+		return nil
+	}
+	return func(in *interp) (Value, error) {
+		a, b, err := operands(in, &l, &r)
+		if err != nil {
+			return nil, err
+		}
+		if t, done := compareNumbers(op, a, b); done {
+			return t, nil
+		}
+		return slow(in, a, b)
+	}
+}
+
+// fastCond compiles a single comparison used for its truth (if n < 2:,
+// while i < n:) to a bool, without making a Value of it; nil for anything
+// else. Errors are those of cond.
+func (c *compiler) fastCond(x syntax.Expr) func(in *interp) (bool, error) {
+	cmp, ok := unparen(x).(*syntax.CompareExpr)
+	if !ok {
+		return nil
+	}
+	l, r, op, slow, ok := c.fastCompare(cmp)
+	if !ok {
+		return nil
+	}
+	return func(in *interp) (bool, error) {
+		a, b, err := operands(in, &l, &r)
+		if err == nil {
+			if t, done := compareNumbers(op, a, b); done {
+				return t, nil
+			}
+			var v Value
+			if v, err = slow(in, a, b); err == nil {
+				if t, ok := v.(bool); ok {
+					return t, nil
+				}
+				t, err := Truth(v)
+				return t, in.wrapNode(err, x)
+			}
+		}
+		return false, in.errorAt(err, x.Span())
 	}
 }
 

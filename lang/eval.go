@@ -199,7 +199,9 @@ func (in *interp) newFrame(f *Function) *interp {
 // releaseFrame gives a frame back for later calls, without what it
 // referred to.
 func (in *interp) releaseFrame(fr *interp) {
-	clear(fr.locals)
+	for i := 0; i < len(fr.locals); i++ { // a few slots: cheaper than clear's call
+		fr.locals[i] = nil
+	}
 	fr.ret, fr.notes, fr.stmt, fr.free = nil, nil, nil, nil
 	if in.s != nil {
 		in.s.frames = append(in.s.frames, fr)

@@ -32,8 +32,8 @@ func index(v Value, subs []subscript) (Value, error) {
 		}
 		return val, nil
 	}
-	if b, ok := v.(Bytes); ok {
-		return b.getSubscript(subs)
+	if g, ok := v.(subscriptGetter); ok {
+		return g.getSubscript(subs)
 	}
 	if g, ok := v.(itemGetter); ok {
 		key, err := subsKey(subs)
@@ -238,6 +238,8 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 // setIndex runs v[subs] = value.
 func setIndex(v Value, subs []subscript, value Value) error {
 	switch x := v.(type) {
+	case subscriptSetter:
+		return x.setSubscript(subs, value)
 	case *tensor.Tensor:
 		idx, err := tensorIndices(subs)
 		if err != nil {

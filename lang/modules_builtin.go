@@ -31,9 +31,13 @@ func init() {
 		}
 		return m
 	})
-	RegisterModule("torch.nn", "Neural-network building blocks; kael has the functional layer, torch.nn.functional (nn.Module and the layer classes are not there yet).", func() *Module {
-		return &Module{MissingHint: "kael has no nn.Module or layer classes yet: write the model as tensors that " +
-			"require grad and the functions of torch.nn.functional (F.linear, F.relu, F.cross_entropy, ...)"}
+	RegisterModule("torch.nn", "Neural-network building blocks: nn.Module, nn.Parameter, the layers and the losses (docs/nn.md), with torch.nn.functional and torch.nn.init below.", func() *Module {
+		m := &Module{Attrs: map[string]Value{}, MissingHint: "kael's torch.nn has the layers and losses listed in docs/nn.md; " +
+			"others can be written with torch.nn.functional in a class deriving from nn.Module"}
+		for name, v := range torchNN {
+			m.Attrs[name] = v
+		}
+		return m
 	})
 	RegisterModule("torch.nn.functional", "The functional layers and losses; every builtin is a member, so F.relu and F.cross_entropy work as in PyTorch.", func() *Module {
 		m := &Module{Attrs: map[string]Value{}}

@@ -38,7 +38,8 @@ func TestImport(t *testing.T) {
 		{"import torchh", "ModuleNotFoundError: No module named 'torchh'"},
 		{"import torch.foo", "ModuleNotFoundError: No module named 'torch.foo'"},
 		{"from math import tau, sqr", "ImportError: cannot import name 'sqr' from 'math'"},
-		{"from torch.nn import Linear", "ImportError: cannot import name 'Linear' from 'torch.nn'"},
+		{"from torch.nn import LSTM", "ImportError: cannot import name 'LSTM' from 'torch.nn'"},
+		{"from torch.nn import Linear\nLinear(2, 3)", "Linear(in_features=2, out_features=3, bias=True)"},
 		{"from __future__ import braces", "SyntaxError: not a chance"},
 		{"from __future__ import spam", "SyntaxError: future feature spam is not defined"},
 		// A failing import binds nothing, not even the names before it.
@@ -64,7 +65,7 @@ func TestImportHints(t *testing.T) {
 		{"import torch.foo", "the submodules of torch are autograd, cuda, linalg, nn, optim"},
 		{"import spam", "kael's modules are json, math, matplotlib, random, safetensors, struct, torch, tqdm, transformers"},
 		{"from math import sqr", "did you mean `sqrt`?"},
-		{"from torch.nn import Linear", "F.linear"},
+		{"from torch.nn import LSTM", "docs/nn.md"},
 		{"import numpy", "torch.tensor"},
 		{"from __future__ import anotations", "did you mean `annotations`?"},
 	}

@@ -126,6 +126,11 @@ func (in *interp) tensorBinary(op syntax.Token, a, b Value, at syntax.Node) (Val
 	if err != nil {
 		return nil, err
 	}
+	return in.tensorOp(top, op, x, y, at)
+}
+
+// tensorOp applies top, the operation of operator op, to two tensors.
+func (in *interp) tensorOp(top *autograd.BinaryOp, op syntax.Token, x, y *tensor.Tensor, at syntax.Node) (Value, error) {
 	call, err := top.Prepare(x, y)
 	if err != nil {
 		return nil, err

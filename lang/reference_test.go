@@ -283,7 +283,8 @@ func valuesMarkdown() string {
 		methods   map[string]*Builtin
 	}{{"Generator", "g", generatorMethods}, {"Optimizer", "opt", optimizerMethods},
 		{"GPT2LMHeadModel", "model", modelMethods}, {"GPT2Tokenizer", "tokenizer", tokenizerMethods},
-		{"Figure", "fig", figureMethods}, {"Axes", "ax", axesMethods}} {
+		{"Figure", "fig", figureMethods}, {"Axes", "ax", axesMethods},
+		{"Module", "model", moduleMethods}, {"Sequential", "seq", listMethods}, {"ModuleDict", "d", dictMethods}} {
 		for _, name := range sortedKeys(v.methods) {
 			m := v.methods[name]
 			fmt.Fprintf(&b, "### %s.%s\n\n`%s.%s`\n\n%s\n\n", v.typ, name, v.recv, methodSig(m), m.Doc)

@@ -62,6 +62,7 @@ type Session struct {
 	count    int       // cells executed, for file names in errors
 	frames   []*interp // frames of finished calls, for reuse
 	argsPool []*Args   // Args of finished builtin calls, for reuse
+	boxes    boxSlabs  // the cells of boxed ints and floats (box.go)
 }
 
 // NewSession returns a session with no variables.
@@ -82,15 +83,8 @@ func (s *Session) Inputs() []string { return append([]string(nil), s.inputs...) 
 func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 	s.count++
 	s.inputs = append(s.inputs, src)
-	file, err := syntax.Parse(filename, src)
-	if err != nil {
-		e := toError(err)
-		e.Src = src
-		return Result{Err: e}
-	}
-	code, cerr := compileCell(s.globals, file.Stmts)
+	code, cerr := s.compileSource(filename, src)
 	if cerr != nil {
-		cerr.Src, cerr.Filename = src, filename
 		return Result{Err: cerr}
 	}
 	in := &interp{s: s, ctx: ctx, glob: s.globals, locals: make([]Value, code.nlocals), src: src, filename: filename}
@@ -103,7 +97,7 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 		}
 	}()
 	var value Value
-	err = tensor.Interruptible(ctx, func() error {
+	err := tensor.Interruptible(ctx, func() error {
 		var err error
 		value, err = in.execCell(code)
 		return err

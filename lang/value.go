@@ -380,7 +380,7 @@ func repr(v Value, active map[any]bool) string {
 	}
 	switch x := v.(type) {
 	case *tensor.Tensor:
-		return x.String()
+		return tensorText(x)
 	case string:
 		return quoteString(x)
 	case *List:
@@ -408,12 +408,14 @@ func repr(v Value, active map[any]bool) string {
 		active[x] = true
 		defer delete(active, x)
 		parts := make([]string, 0, len(x.keys))
+		size := 0
 		for i, k := range x.keys {
-			if pollInterrupt(i) != nil {
+			if reprStopped(i, size, active) {
 				parts = append(parts, "...")
 				break
 			}
 			parts = append(parts, repr(k, active)+": "+repr(x.vals[i], active))
+			size += len(parts[i]) + 2
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case interface{ PyRepr() string }:
@@ -429,7 +431,7 @@ type nestingKey struct{ depth int }
 func Str(v Value) string {
 	switch x := v.(type) {
 	case *tensor.Tensor:
-		return x.String()
+		return tensorText(x)
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case float64:
@@ -477,14 +479,17 @@ func Str(v Value) string {
 
 func joinRepr(vs []Value, active map[any]bool) string {
 	parts := make([]string, 0, len(vs))
+	size := 0
 	for i, v := range vs {
-		if pollInterrupt(i) != nil {
-			// The caller, a builtin, raises the KeyboardInterrupt
-			// (interruptedText); what is left is elided.
+		if reprStopped(i, size, active) {
+			// The caller, a builtin or Session.Render, raises the
+			// KeyboardInterrupt or MemoryError (ReprText); what is left
+			// is elided.
 			parts = append(parts, "...")
 			break
 		}
 		parts = append(parts, repr(v, active))
+		size += len(parts[i]) + 2
 	}
 	return strings.Join(parts, ", ")
 }

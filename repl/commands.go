@@ -33,7 +33,7 @@ func init() {
 		{name: "explain", arg: "EXPR", needs: true, doc: "the steps of an operation: dtypes, promotion, broadcasting, kernel (%explain)", run: (*repl).cmdExplain},
 		{name: "vars", doc: "the variables, with their dtype, shape and size", run: (*repl).cmdVars},
 		{name: "time", arg: "CODE", needs: true, doc: "runs one line of CODE and reports the CPU and wall time it took (%time)", run: (*repl).cmdTime},
-		{name: "load", arg: "FILE", needs: true, doc: "runs a script in this session (%load)", run: (*repl).cmdLoad},
+		{name: "load", arg: "FILE", needs: true, doc: "runs a script in this session (%run; %load FILE puts it into the next prompts to edit)", run: (*repl).cmdLoad},
 		{name: "save", arg: "FILE", needs: true, doc: "writes everything run in this session to FILE", run: (*repl).cmdSave},
 		{name: "reset", doc: "removes every variable and the history (%reset -f)", run: (*repl).cmdReset},
 		{name: "quit", doc: "leaves the REPL (so does Ctrl-D)", run: func(r *repl, _ context.Context, _ string) { r.quit = true }},
@@ -166,12 +166,7 @@ func (r *repl) helpFor(name string) {
 		r.fail(e)
 		return
 	}
-	first, rest, _ := strings.Cut(text, "\n")
-	out := r.st.bold.Render(first)
-	if rest != "" {
-		out += "\n" + rest
-	}
-	r.say(out)
+	r.page(text)
 }
 
 // cmdType shows the type of an expression's value, evaluated without
@@ -203,9 +198,7 @@ func (r *repl) cmdExplain(ctx context.Context, expr string) { r.runMagic(ctx, "%
 
 // runMagic runs a magic as a cell, for the commands that are its aliases.
 func (r *repl) runMagic(ctx context.Context, line string) magic.Output {
-	out := r.run(ctx, "", line)
-	r.show(out)
-	return out
+	return r.run(ctx, line)
 }
 
 func (r *repl) cmdVars(context.Context, string) {
@@ -230,7 +223,7 @@ func (r *repl) cmdVars(context.Context, string) {
 func (r *repl) cmdTime(ctx context.Context, src string) { r.runMagic(ctx, "%time "+src) }
 
 func (r *repl) cmdLoad(ctx context.Context, file string) {
-	if out := r.runMagic(ctx, "%load "+file); out.Err == nil {
+	if out := r.runMagic(ctx, "%run "+file); out.Err == nil {
 		r.say(r.st.dim.Render("loaded " + file))
 	}
 }
@@ -268,15 +261,4 @@ func (r *repl) cmdReset(ctx context.Context, _ string) {
 	if out := r.runMagic(ctx, "%reset -f"); out.Err == nil {
 		r.say(r.st.dim.Render("all variables removed"))
 	}
-}
-
-// page shows help text (x?, x??) as the REPL's pager view: the first line,
-// the name and signature, in bold, the rest as it is.
-func (r *repl) page(text string) {
-	first, rest, _ := strings.Cut(strings.TrimRight(text, "\n"), "\n")
-	out := r.st.bold.Render(first)
-	if rest != "" {
-		out += "\n" + rest
-	}
-	r.say(out)
 }

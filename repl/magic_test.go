@@ -1,6 +1,8 @@
 package repl
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"testing"
 )
@@ -66,5 +68,19 @@ for i in tqdm([1, 2], mininterval=100):
 		">>> h.update(Markdown('**done**'))\n**done**\n",
 		">>> Math('x^2')\n$x^2$\n",
 		"  0%|                    | 0/2 [00:00<?, ?it/s]\n100%|████████████████████| 2/2 [00:00<00:00, ",
+	)
+}
+
+// TestPipedLoad checks %load in piped input: the file's lines, after the
+// "# %load FILE" line, come as the next input's lines, written after their
+// prompts as typed lines are, and run as one cell; nothing runs before.
+func TestPipedLoad(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "s.kael")
+	if err := os.WriteFile(file, []byte("v = 6 * 7\ndef f(x):\n    return x + v\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := runPiped(t, "%load "+file+"\nf(1)\n")
+	wantTranscript(t, out,
+		">>> %load "+file+"\n>>> # %load "+file+"\n... v = 6 * 7\n... def f(x):\n...     return x + v\n... \n>>> f(1)\n43\n",
 	)
 }

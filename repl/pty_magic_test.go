@@ -1,6 +1,8 @@
 package repl
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -74,6 +76,82 @@ func TestTerminalDisplayRedraw(t *testing.T) {
 	raw = tm.out.String()
 	if !strings.Contains(raw, "| 2/3 [") || !strings.Contains(raw, "]\r\n\x1b[1A\r\x1b[J100%|") {
 		t.Errorf("trange did not redraw in place: %q", raw[strings.LastIndex(raw, "trange"):])
+	}
+	tm.quit()
+}
+
+// TestTerminalLoad checks %load in a terminal: the next prompts come
+// pre-filled with "# %load FILE" and the file's lines, which the user can
+// edit before Enter takes each; the lines run as one cell, and Ctrl-C at
+// a pre-filled prompt drops the rest.
+func TestTerminalLoad(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "s.kael")
+	if err := os.WriteFile(file, []byte("v = 6 * 7\nw = v + 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.send("%load " + file + "\r")
+	tm.expect("%load " + file + "\n")
+	tm.expect(">>> # %load " + file)
+	tm.send("\r")
+	tm.expect("... v = 6 * 7")
+	tm.send("\x7f8\r") // edit the pre-filled line: 6 * 8
+	tm.expect("... w = v + 1")
+	tm.send("\r")
+	tm.expect(">>> ")
+	if out := tm.run("w"); !strings.Contains(out, "49") {
+		t.Errorf("the loaded, edited cell left w = %q", out)
+	}
+	tm.send("%load " + file + "\r")
+	tm.expect(">>> # %load " + file)
+	tm.send("\x03")
+	tm.expect(">>> ")
+	if out := tm.run("1 + 1"); !strings.Contains(out, "2") || strings.Contains(out, "v = 6") {
+		t.Errorf("after Ctrl-C at a loaded line, 1 + 1 shows %q", out)
+	}
+	tm.quit()
+}
+
+// TestTerminalPager checks the pager view: help taller than the terminal
+// (40 rows) stops after a screenful at IPython's question; Return shows
+// the rest, q leaves it.
+func TestTerminalPager(t *testing.T) {
+	t.Parallel()
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.run("x = arange(120.).reshape(60, 2)")
+	since := func(from int) string {
+		tm.mu.Lock()
+		defer tm.mu.Unlock()
+		return escapes.ReplaceAllString(tm.out.String()[from:tm.mark], "")
+	}
+	tm.mu.Lock()
+	from := tm.mark
+	tm.mu.Unlock()
+	tm.send("x??\r")
+	tm.expect("x??\n")
+	tm.expect(morePrompt)
+	if shown := since(from); !strings.Contains(shown, "Value:") || strings.Contains(shown, "119.") {
+		t.Errorf("the first screenful is %q", shown)
+	}
+	tm.send("\r")
+	tm.expect("[118., 119.]]")
+	tm.expect(">>> ")
+	tm.send("x??\r")
+	tm.expect("x??\n")
+	tm.expect(morePrompt)
+	tm.mu.Lock()
+	from = tm.mark
+	tm.mu.Unlock()
+	tm.send("q\r")
+	tm.expect(">>> ")
+	if shown := since(from); strings.Contains(shown, "119.") {
+		t.Errorf("q did not leave the pager: %q", shown)
+	}
+	if out := tm.run("x.shape"); !strings.Contains(out, "[60, 2]") {
+		t.Errorf("after the pager, x.shape shows %q", out)
 	}
 	tm.quit()
 }

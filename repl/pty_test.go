@@ -24,6 +24,7 @@ const childEnv = "KAEL_REPL_TEST_CHILD"
 // started by startREPL.
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
+		registerTestModule()
 		if err := Run(context.Background(), Options{Version: "test"}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -365,31 +366,62 @@ func TestTerminalColor(t *testing.T) {
 	}
 }
 
-// TestTerminalProgress loads a slow script: a progress bar shows while it
-// runs and is gone when it ends.
+// TestTerminalProgress loads a script one of whose statements runs until
+// the test has seen the progress bar: the bar shows while it runs and is
+// gone when it ends. Nothing is timed: the statement waits for the test,
+// however slow the machine.
 func TestTerminalProgress(t *testing.T) {
 	t.Parallel()
-	script := filepath.Join(t.TempDir(), "slow.kael")
-	src := "s = 0\n" + strings.Repeat("for k in range(1000000): s += 1\n", 5) + "s\n"
+	dir := t.TempDir()
+	script, open := filepath.Join(dir, "slow.kael"), filepath.Join(dir, "open")
+	src := "from kaeltest import gate\ns = 0\nstr(gate)\n" + strings.Repeat("s += 1\n", 3) + "s * 1000\n"
 	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tm, _ := startREPL(t)
+	tm, _ := startREPL(t, gateEnv+"="+open)
 	tm.expect(">>> ")
-	out := tm.run(":load " + script)
-	if !strings.Contains(out, "5000000\nloaded "+script) {
-		t.Errorf(":load shows %q", out)
+	tm.send(":load " + script + "\r")
+	tm.expect(script + "\n")
+	bar := regexp.MustCompile(`running [█░]{20} 2/7`)
+	for deadline := time.Now().Add(waitDeadline); !bar.MatchString(tm.text()); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no progress bar while the script ran: %q", tm.text())
+		}
 	}
+	if err := os.WriteFile(open, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tm.expect("loaded " + script)
 	tm.mu.Lock()
 	raw := tm.out.String()
 	tm.mu.Unlock()
-	bar := regexp.MustCompile(`running [█░]{20} [1-6]/7`)
-	if !bar.MatchString(raw) {
-		t.Errorf("no progress bar in %q", raw)
-	}
 	last := strings.LastIndex(raw, "░")
-	if erase := strings.Index(raw[last:], "\r"+eraseLine); erase < 0 || erase > strings.Index(raw[last:], "5000000") {
+	if erase := strings.Index(raw[last:], "\r"+eraseLine); erase < 0 || erase > strings.Index(raw[last:], "3000") {
 		t.Errorf("the progress bar was not erased before the result: %q", raw[last:])
+	}
+	tm.expect(">>> ")
+	tm.quit()
+}
+
+// TestTerminalInterruptRendering interrupts the repr of a cell's bare
+// result, which is made after the cell's code ran: Ctrl-C stops it with a
+// KeyboardInterrupt and no part of the text, and the REPL goes on.
+func TestTerminalInterruptRendering(t *testing.T) {
+	t.Parallel()
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.run("from kaeltest import hang")
+	tm.send("hang\r")
+	tm.expect("hang\n")
+	tm.expect("Ctrl-C interrupts") // the status line: the repr is being made
+	tm.send("\x03")
+	tm.expect("KeyboardInterrupt")
+	tm.expect(">>> ")
+	if out := tm.text(); strings.Contains(out, "<interrupted>") || strings.Contains(out, "4095") {
+		t.Errorf("the interrupted repr was shown: %q", out)
+	}
+	if out := tm.run("len(hang) + 1"); !strings.Contains(out, "409601") {
+		t.Errorf("after the interrupt, len(hang) + 1 shows %q", out)
 	}
 	tm.quit()
 }

@@ -90,20 +90,30 @@ func (st styles) banner(version string) string {
 // (on the last line when it fits in width, else under it), a figure as a
 // picture, anything else as lang.Repr.
 func (st styles) value(v lang.Value, width int) string {
+	text, err := st.valueText(v, width)
+	if err != nil { // an interrupted display, or a repr too long to make
+		return lang.Repr(v)
+	}
+	return text
+}
+
+// valueText is value with the errors of lang.ReprText, for the result of a
+// cell, which is rendered under the cell's interrupt (lang.Session.Render).
+func (st styles) valueText(v lang.Value, width int) (string, error) {
 	if d, ok := v.(lang.Drawing); ok {
-		return st.picture(d, width)
+		return st.picture(d, width), nil
 	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		return lang.Repr(v)
+		return lang.ReprText(v)
 	}
 	body := tensor.FormatBody(t, tensor.DefaultPrintOptions)
 	b := badge(t)
 	last := body[strings.LastIndexByte(body, '\n')+1:]
 	if lipgloss.Width(last)+2+lipgloss.Width(b) < width {
-		return body + "  " + st.dim.Render(b)
+		return body + "  " + st.dim.Render(b), nil
 	}
-	return body + "\n" + st.dim.Render(b)
+	return body + "\n" + st.dim.Render(b), nil
 }
 
 // badge is a tensor's dtype and shape, with its autograd state.

@@ -144,9 +144,15 @@ type repl struct {
 	intr  interrupts
 	// interactive is set when lines are edited on a terminal.
 	interactive bool
+	// height is the terminal's height in rows, for the pager.
+	height func() int
 	// pending holds the lines of a block still being typed.
 	pending []string
-	quit    bool
+	// loaded holds the lines %load put into the next input, still to
+	// come: each pre-fills its prompt, to be edited or taken with Enter,
+	// and together they make one cell.
+	loaded []string
+	quit   bool
 }
 
 func newREPL(opts Options) *repl {
@@ -157,12 +163,14 @@ func newREPL(opts Options) *repl {
 	if plain {
 		renderer.SetColorProfile(termenv.Ascii)
 	}
-	width := func() int { return 80 }
+	width, height := func() int { return 80 }, func() int { return 24 }
 	if outIsTerm {
 		width = func() int { return terminalWidth(outFD) }
+		height = func() int { return terminalHeight(outFD) }
 	}
 	r := &repl{
-		st: newStyles(renderer),
+		st:     newStyles(renderer),
+		height: height,
 	}
 	r.st.pictures = pictureModeFor(os.Getenv, plain)
 	r.scr = newScreen(opts.Stdout, outIsTerm, width, r.st.dim)
@@ -190,10 +198,10 @@ func (r *repl) loop(ctx context.Context) {
 		if len(r.pending) > 0 {
 			prompt = r.st.dim.Render(continuationPrompt)
 		}
-		line, err := r.in.readLine(prompt, indent)
+		line, err := r.readLine(prompt, indent)
 		switch {
 		case errors.Is(err, errInterrupted):
-			r.pending, indent = nil, ""
+			r.pending, r.loaded, indent = nil, nil, ""
 			continue
 		case err != nil:
 			if len(r.pending) > 0 && !r.interactive && ctx.Err() == nil {
@@ -227,12 +235,39 @@ func (r *repl) loop(ctx context.Context) {
 				}
 			}
 		}
-		if status == syntax.Incomplete {
+		if status == syntax.Incomplete || len(r.loaded) > 0 {
 			indent = ind
 			continue
 		}
 		r.pending, indent = nil, ""
 		r.safely(func() { r.runSource(ctx, src+"\n") })
+	}
+}
+
+// readLine reads the next line at prompt, pre-filled with indent or, while
+// %load's lines last, the next of them. Piped input takes those as typed,
+// writing them after their prompts as pipeReader writes what it reads.
+func (r *repl) readLine(prompt, indent string) (string, error) {
+	if len(r.loaded) == 0 {
+		return r.in.readLine(prompt, indent)
+	}
+	line := r.loaded[0]
+	r.loaded = r.loaded[1:]
+	if !r.interactive {
+		fmt.Fprintln(r.scr, prompt+line)
+		return line, nil
+	}
+	return r.in.readLine(prompt, line)
+}
+
+// loadInput queues text, which %load put into the next input, as the
+// lines of the next prompts, with a blank line after a block left open
+// at its end, which ends the cell as typing one does.
+func (r *repl) loadInput(text string) {
+	text = strings.TrimSuffix(text, "\n")
+	r.loaded = strings.Split(text, "\n")
+	if st, _ := lang.Completeness(text); st == syntax.Incomplete {
+		r.loaded = append(r.loaded, "")
 	}
 }
 
@@ -265,16 +300,41 @@ func (r *repl) safely(f func()) {
 }
 
 // runSource runs a cell typed at the prompt and shows what it produced.
-func (r *repl) runSource(ctx context.Context, src string) {
-	r.show(r.run(ctx, "", src))
+func (r *repl) runSource(ctx context.Context, src string) { r.run(ctx, src) }
+
+// run runs one cell through the shell (magics, x?, history variables) and
+// renders its value, both interruptible with Ctrl-C and with the status
+// line running under them, then shows what the cell produced.
+func (r *repl) run(ctx context.Context, src string) magic.Output {
+	var out magic.Output
+	var value string
+	r.interruptible(ctx, func(ctx context.Context) {
+		out = r.shell.Run(ctx, 0, "", src)
+		value = r.render(ctx, &out)
+	})
+	r.show(out, value)
+	if out.NextInput != "" {
+		r.loadInput(out.NextInput)
+	}
+	return out
 }
 
-// run runs one cell through the shell (magics, x?, history variables),
-// interruptible with Ctrl-C, with the status line running under it.
-func (r *repl) run(ctx context.Context, filename, src string) magic.Output {
-	var out magic.Output
-	r.interruptible(ctx, func(ctx context.Context) { out = r.shell.Run(ctx, 0, filename, src) })
-	return out
+// render returns the text of a cell's value, made under the cell's
+// interrupt: a huge result's repr stops at Ctrl-C, and then (or when the
+// text would be too long) out gets the error instead of its value.
+func (r *repl) render(ctx context.Context, out *magic.Output) string {
+	if out.Value == nil || out.Err != nil {
+		return ""
+	}
+	var text string
+	if err := r.sess.Render(ctx, func() (err error) {
+		text, err = r.st.valueText(out.Value, r.width())
+		return err
+	}); err != nil {
+		out.Value, out.Err = nil, err
+		return ""
+	}
+	return text
 }
 
 // interruptible runs f with a context that Ctrl-C cancels, and shows the
@@ -324,9 +384,9 @@ func (in *interrupts) stop() bool {
 	return in.fired
 }
 
-// show writes what a magic printed, a help page, and a cell's value,
-// notes and error.
-func (r *repl) show(res magic.Output) {
+// show writes what a magic printed, a help page, and a cell's value (as
+// render made it), notes and error.
+func (r *repl) show(res magic.Output, value string) {
 	if res.Text != "" {
 		fmt.Fprint(r.scr, res.Text)
 	}
@@ -334,7 +394,7 @@ func (r *repl) show(res magic.Output) {
 		r.page(res.Page)
 	}
 	if res.Value != nil {
-		fmt.Fprintln(r.scr, r.st.value(res.Value, r.width()))
+		fmt.Fprintln(r.scr, value)
 	}
 	for _, n := range res.Notes {
 		fmt.Fprintln(r.scr, r.st.note(n.Text))

@@ -32,6 +32,16 @@ func terminalWidth(fd int) int {
 	return w
 }
 
+// terminalHeight returns the height of the terminal fd, or 24 when it
+// cannot be read.
+func terminalHeight(fd int) int {
+	_, h, err := readline.GetSize(fd)
+	if err != nil || h <= 0 {
+		return 24
+	}
+	return h
+}
+
 // spinner is the frames of the status line's activity indicator.
 var spinner = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 

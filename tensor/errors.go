@@ -37,6 +37,9 @@ const (
 	ModuleNotFoundError ErrorKind = "ModuleNotFoundError"
 	ImportError         ErrorKind = "ImportError"
 	StopIteration       ErrorKind = "StopIteration"
+	// NotImplementedError is raised by calling a module without a forward
+	// (nn.ModuleList).
+	NotImplementedError ErrorKind = "NotImplementedError"
 	// UnboundLocalError is raised by reading a local variable (or a free
 	// variable of a closure) before it is assigned; as in Python, a kind of
 	// NameError.

@@ -108,7 +108,9 @@ func runElementwise(kernel func(*Iter) error, out *Tensor, iterType, outType DTy
 // kernel has returned and its output has been taken. Nothing may use it
 // afterwards.
 func (it *Iter) release() {
-	*it = Iter{}
+	// Only the references to tensors: newFlatIter sets every other field
+	// again, and zeroing the whole iterator cost write barriers.
+	it.opsBuf, it.ops = [len(it.opsBuf)]*Tensor{}, nil
 	flatIters.Put(it)
 }
 

@@ -31,6 +31,13 @@ type AutogradMeta struct {
 	RequiresGrad bool
 	Grad         *Tensor
 	GradFn       GradFn
+	// OutputNr is which output of GradFn the tensor is, for operations
+	// with several outputs (PyTorch's output_nr); 0 for the others.
+	OutputNr int
+	// Parameter marks a tensor that a module registers as a learnable
+	// parameter (PyTorch's nn.Parameter, a Tensor subclass). Neither this
+	// package nor autograd reads it; package nn and the language do.
+	Parameter bool
 }
 
 // Autograd returns the tensor's autograd state, or nil when it has none.
@@ -147,6 +154,9 @@ func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
 	if err := checkShape(shape); err != nil {
 		return nil, err
 	}
+	if t, ok := newSmallTensor(d, shape, zero); ok {
+		return t, nil
+	}
 	// One allocation holds the tensor, its storage header and, for up to
 	// inlineDims dimensions, its shape and strides: for small tensors the
 	// allocations are a large part of an operation's cost.
@@ -154,6 +164,12 @@ func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
 	if err := initStorage(&b.storage, d, numel(shape), zero); err != nil {
 		return nil, err
 	}
+	return b.init(d, shape), nil
+}
+
+// init sets the tensor of a block whose storage is set: contiguous, of
+// dtype d and the given shape.
+func (b *tensorBlock) init(d DType, shape []int) *Tensor {
 	n := len(shape)
 	dims := b.dims[:]
 	if n > inlineDims {
@@ -162,7 +178,7 @@ func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
 	copy(dims, shape)
 	setContiguousStrides(dims[n:2*n], shape)
 	b.tensor = Tensor{storage: &b.storage, dtype: d, shape: dims[:n:n], strides: dims[n : 2*n : 2*n]}
-	return &b.tensor, nil
+	return &b.tensor
 }
 
 // inlineDims is the number of dimensions whose shape and strides a

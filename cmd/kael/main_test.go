@@ -149,3 +149,16 @@ func TestJupyterKernelHarness(t *testing.T) {
 	exe, _ := os.Executable()
 	runPython(t, py, nil, "../../kernel/testdata/kernel_harness.py", "../../kernel/testdata/kael_samples.json", exe, "kernel")
 }
+
+// TestPayloadsAgainstIPykernel runs the same %load cells in the real kael
+// kernel and in ipykernel and compares their execute_reply payloads.
+func TestPayloadsAgainstIPykernel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts kernels through Python")
+	}
+	py := python(t, "python3-jupyter-client python3-ipykernel", "jupyter_client", "ipykernel")
+	exe, _ := os.Executable()
+	if out := runPython(t, py, nil, "../../kernel/testdata/payloads_vs_ipykernel.py", exe, "kernel"); !strings.Contains(out, " 0 failed") {
+		t.Errorf("payloads_vs_ipykernel.py reported failures:\n%s", out)
+	}
+}

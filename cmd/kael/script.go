@@ -37,7 +37,14 @@ func runScript(ctx context.Context, filename, src string, showValue bool, stdin 
 		}
 		res = out.Result
 		if res.Value != nil && res.Err == nil {
-			fmt.Fprintln(stdout, lang.Repr(res.Value))
+			// Made under the interrupt, as a notebook's result is: Ctrl-C
+			// stops the repr of a huge value.
+			var text string
+			if err := s.Render(ctx, func() (err error) { text, err = lang.ReprText(res.Value); return err }); err != nil {
+				res.Err = err
+			} else {
+				fmt.Fprintln(stdout, text)
+			}
 		}
 	} else {
 		res = s.Exec(ctx, filename, src)

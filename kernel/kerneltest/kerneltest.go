@@ -74,12 +74,14 @@ type Msg struct {
 	Content map[string]any // decoded content
 }
 
-// Client is a Jupyter client with a DEALER for shell and a SUB for IOPub.
+// Client is a Jupyter client with DEALERs for shell and control and a SUB
+// for IOPub.
 type Client struct {
 	t       testing.TB
 	key     []byte
 	session string
 	shell   zmq4.Socket
+	control zmq4.Socket
 	iopub   zmq4.Socket
 
 	mu      sync.Mutex
@@ -101,15 +103,20 @@ func Connect(t testing.TB, info kernel.ConnectionInfo) *Client {
 	c := &Client{
 		t: t, key: []byte(info.Key), session: newID(),
 		shell:   zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity(newID())), retries),
+		control: zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity(newID())), retries),
 		iopub:   zmq4.NewSub(ctx, retries),
 		replies: map[string]Msg{}, outputs: map[string][]Msg{}, idle: map[string]bool{}, changed: make(chan struct{}, 1),
 	}
 	t.Cleanup(func() {
 		cancel()
 		c.shell.Close()
+		c.control.Close()
 		c.iopub.Close()
 	})
 	if err := c.shell.Dial(fmt.Sprintf("tcp://%s:%d", info.IP, info.ShellPort)); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.control.Dial(fmt.Sprintf("tcp://%s:%d", info.IP, info.ControlPort)); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.iopub.Dial(fmt.Sprintf("tcp://%s:%d", info.IP, info.IOPubPort)); err != nil {
@@ -119,6 +126,7 @@ func Connect(t testing.TB, info kernel.ConnectionInfo) *Client {
 		t.Fatal(err)
 	}
 	go c.readLoop(c.shell, true)
+	go c.readLoop(c.control, true)
 	go c.readLoop(c.iopub, false)
 	for deadline := time.Now().Add(Timeout); ; {
 		id := c.Send("kernel_info_request", map[string]any{})
@@ -143,6 +151,11 @@ func (c *Client) sign(parts ...[]byte) string {
 // Send sends a request on shell and returns its msg_id.
 func (c *Client) Send(msgType string, content any) string {
 	c.t.Helper()
+	return c.send(c.shell, msgType, content)
+}
+
+func (c *Client) send(sock zmq4.Socket, msgType string, content any) string {
+	c.t.Helper()
 	id := newID()
 	header, _ := json.Marshal(map[string]string{
 		"msg_id": id, "username": "kerneltest", "session": c.session, "msg_type": msgType,
@@ -154,7 +167,7 @@ func (c *Client) Send(msgType string, content any) string {
 	}
 	parts := [][]byte{header, []byte("{}"), []byte("{}"), body}
 	frames := append([][]byte{[]byte("<IDS|MSG>"), []byte(c.sign(parts...))}, parts...)
-	if err := c.shell.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+	if err := sock.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
 		c.t.Fatal(err)
 	}
 	return id
@@ -247,9 +260,29 @@ func (c *Client) waitIdle(id string, limit time.Duration) bool {
 // them, so that a long run keeps nothing.
 func (c *Client) Request(msgType string, content any) (map[string]any, []Msg) {
 	c.t.Helper()
-	id := c.Send(msgType, content)
+	return c.Reply(c.Send(msgType, content))
+}
+
+// Interrupt sends an interrupt_request on control and returns its reply.
+func (c *Client) Interrupt() map[string]any {
+	c.t.Helper()
+	id := c.send(c.control, "interrupt_request", map[string]any{})
+	if !c.wait(Timeout, func() bool { _, ok := c.replies[id]; return ok }) {
+		c.t.Fatal("no interrupt_reply")
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	reply := c.replies[id]
+	delete(c.replies, id)
+	return reply.Content
+}
+
+// Reply waits for the reply to the request id (which Send returned) and
+// returns it with the IOPub messages the request caused, as Request does.
+func (c *Client) Reply(id string) (map[string]any, []Msg) {
+	c.t.Helper()
 	if !c.wait(Timeout, func() bool { _, ok := c.replies[id]; return ok && c.idle[id] }) {
-		c.t.Fatalf("no reply and idle status for %s", msgType)
+		c.t.Fatalf("no reply and idle status for request %s", id)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

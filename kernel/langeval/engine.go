@@ -65,13 +65,26 @@ func (e *Engine) Execute(ctx context.Context, code string, out kernel.CellIO) ke
 	if res.Text != "" {
 		out.Stdout(res.Text)
 	}
-	showDrawnFigures(e.s, res.Value, out)
+	var result kernel.MimeBundle
+	// What is shown of the cell's value and of the figures it drew is made
+	// under the cell's interrupt, so that the repr of a huge result stops.
+	if err := e.s.Render(ctx, func() error {
+		showDrawnFigures(e.s, res.Value, out)
+		if res.Err != nil || res.Value == nil {
+			return nil
+		}
+		var err error
+		result, err = bundleChecked(res.Value, res.Notes)
+		return err
+	}); err != nil && res.Err == nil {
+		res.Err = err
+	}
 	var page kernel.MimeBundle
 	if res.Page != "" {
 		page = kernel.MimeBundle{"text/plain": res.Page}
 	}
-	if res.Err == nil && res.Value != nil {
-		return kernel.Outcome{Result: Bundle(res.Value, res.Notes), Page: page} // the notes go with the value
+	if res.Err == nil && result != nil {
+		return kernel.Outcome{Result: result, Page: page} // the notes go with the value
 	}
 	if len(res.Notes) > 0 {
 		out.Stdout(render.NotesText(noteTexts(res.Notes)) + "\n")
@@ -79,7 +92,7 @@ func (e *Engine) Execute(ctx context.Context, code string, out kernel.CellIO) ke
 	if res.Err != nil {
 		return kernel.Outcome{Err: CellErrorOf(res.Err), Page: page}
 	}
-	return kernel.Outcome{Page: page}
+	return kernel.Outcome{Page: page, NextInput: res.NextInput, ReplaceInput: res.ReplaceInput}
 }
 
 // EvaluateExpression evaluates a user expression with lang's Session.Eval,
@@ -94,7 +107,15 @@ func (e *Engine) EvaluateExpression(ctx context.Context, expr string) kernel.Out
 	case v == nil:
 		return kernel.Outcome{}
 	}
-	return kernel.Outcome{Result: Bundle(v, notes)}
+	var result kernel.MimeBundle
+	if err := e.s.Render(ctx, func() error {
+		var err error
+		result, err = bundleChecked(v, notes)
+		return err
+	}); err != nil {
+		return kernel.Outcome{Err: CellErrorOf(err)}
+	}
+	return kernel.Outcome{Result: result}
 }
 
 // Complete lists completions at the cursor.
@@ -171,8 +192,22 @@ func CellErrorOf(err *lang.Error) *kernel.CellError {
 // then the notes), and for tensors render's HTML table, captioned with the
 // tensor's summary and autograd state, with the notes under it.
 func Bundle(v lang.Value, notes []lang.Note) kernel.MimeBundle {
+	return bundleOf(v, notes, lang.Repr(v))
+}
+
+// bundleChecked is Bundle with the errors of lang.ReprText: a repr that
+// was interrupted or would be too long is an error, not a bundle.
+func bundleChecked(v lang.Value, notes []lang.Note) (kernel.MimeBundle, error) {
+	text, err := lang.ReprText(v)
+	if err != nil {
+		return nil, err
+	}
+	return bundleOf(v, notes, text), nil
+}
+
+// bundleOf is Bundle with text, v's repr, made.
+func bundleOf(v lang.Value, notes []lang.Note, text string) kernel.MimeBundle {
 	texts := noteTexts(notes)
-	text := lang.Repr(v)
 	if len(texts) > 0 {
 		text += "\n" + render.NotesText(texts)
 	}

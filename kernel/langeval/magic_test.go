@@ -1,6 +1,9 @@
 package langeval
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -136,5 +139,35 @@ func TestLangCompleteTypesAndInspect(t *testing.T) {
 	}
 	if d0, d1 := inspect("xs", 0), inspect("xs", 1); !strings.HasPrefix(d1, d0) || len(d1) <= len(d0) {
 		t.Errorf("detail 1 does not add to detail 0:\n%s\n---\n%s", d0, d1)
+	}
+}
+
+// TestLangLoadNextInput checks %load on the wire: a set_next_input payload
+// with the file's text after "# %load FILE", replace true as IPython's
+// %load sends it, and nothing run; %run runs the file; %%timeit reports.
+func TestLangLoadNextInput(t *testing.T) {
+	c := startLangKernel(t)
+	file := filepath.Join(t.TempDir(), "s.kael")
+	if err := os.WriteFile(file, []byte("loaded = 42\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reply, msgs := c.Execute("%load " + file)
+	want := []any{map[string]any{"source": "set_next_input", "text": "# %load " + file + "\nloaded = 42\n", "replace": true}}
+	if reply["status"] != "ok" || !reflect.DeepEqual(reply["payload"], want) {
+		t.Errorf("%%load replied %v", reply)
+	}
+	if res := kerneltest.OfType(msgs, "execute_result"); len(res) != 0 {
+		t.Errorf("%%load gave a result: %v", res)
+	}
+	if reply, _ := c.Execute("loaded"); reply["ename"] != "NameError" {
+		t.Errorf("%%load ran the file: %v", reply)
+	}
+	c.Execute("%run " + file)
+	if _, msgs := c.Execute("loaded"); resultText(t, msgs) != "42" {
+		t.Errorf("after %%run, loaded = %s", resultText(t, msgs))
+	}
+	_, msgs = c.Execute("%%timeit -n 2 -r 3 y = loaded + 1\nz = y * 2\n")
+	if !regexp.MustCompile(`^[0-9.]+ (ns|µs|ms) ± [0-9.]+ (ns|µs|ms) per loop \(mean ± std\. dev\. of 3 runs, 2 loops each\)\n$`).MatchString(stdout(msgs)) {
+		t.Errorf("%%%%timeit printed %q", stdout(msgs))
 	}
 }

@@ -66,7 +66,7 @@ func TestTimeitReport(t *testing.T) {
 		{[]float64{1e-3, 1e-3, 9e-3}, 100, "The slowest run took 9.00 times longer than the fastest. This could mean that an intermediate result is being cached.\n" +
 			"3.67 ms ± 3.77 ms per loop (mean ± std. dev. of 3 runs, 100 loops each)\n"},
 	} {
-		if got := TimeitReport(tc.timings, tc.loops); got != tc.want {
+		if got := TimeitReport(tc.timings, tc.loops, 3); got != tc.want {
 			t.Errorf("TimeitReport(%v, %d) =\n%q, want\n%q", tc.timings, tc.loops, got, tc.want)
 		}
 	}
@@ -122,9 +122,14 @@ func TestUsageErrors(t *testing.T) {
 	mustRun(t, sh, "x = 1")
 	for _, tc := range []struct{ src, msg, hint string }{
 		{"%tiem x", "Line magic function `%tiem` not found.", "did you mean %time?"},
-		{"%timeit", "%timeit needs an expression", "usage: %timeit [-n N] [-r R] EXPR"},
+		{"%timeit", "%timeit needs a statement", "usage: %timeit [-n N] [-r R]"},
 		{"%timeit -n 0 x", `%timeit -n takes a positive count, not "0"`, ""},
-		{"%timeit x = 2", "%timeit times an expression", "e.g. %timeit a @ b"},
+		{"%timeit -z x", "option -z not recognized", "usage: %timeit"},
+		{"%timeit -o x", "%timeit -o is not supported", ""},
+		{"%%timeit -r\nx\n", `%timeit -r takes a positive count, not ""`, ""},
+		{"%load", "%load needs a file or a range of cells", ""},
+		{"%load -q f", "%load takes -r LINES, -y and -n, not -q", ""},
+		{"%run -i", "%run takes a file", ""},
 		{"%explain", "%explain needs EXPR", "usage: %explain EXPR"},
 		{"%reset -q", "%reset takes only -f, not -q", ""},
 		{"%history 5-2", "%history takes -n and a cell number or range N-M, not 5-2", ""},
@@ -230,12 +235,39 @@ func TestHistoryLoadExplainLsmagic(t *testing.T) {
 	if err := os.WriteFile(file, []byte("b = f(41)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	mustRun(t, sh, "%load "+file)
-	if v, _ := sh.Session().Get("b"); lang.Repr(v) != "42" {
-		t.Errorf("%%load: b = %v", v)
+	// %load puts the file into the next input and runs nothing; %run runs it.
+	if out := mustRun(t, sh, "%load "+file); out.NextInput != "# %load "+file+"\nb = f(41)\n" || !out.ReplaceInput {
+		t.Errorf("%%load: next input %q, replace %v", out.NextInput, out.ReplaceInput)
 	}
-	if out := run(t, sh, "%load /nonexistent/x.kael"); out.Err == nil || out.Err.Msg != "cannot read /nonexistent/x.kael: no such file or directory" {
-		t.Errorf("%%load of a missing file: %+v", out.Err)
+	if _, ok := sh.Session().Get("b"); ok {
+		t.Error("%load ran the file")
+	}
+	// Cells of the history: %load 1-2 (IPython looks there first).
+	if out := mustRun(t, sh, "%load 1-2"); out.NextInput != "# %load 1-2\na = 1\ndef f(x):\n    return x + a" {
+		t.Errorf("%%load 1-2: %q", out.NextInput)
+	}
+	mustRun(t, sh, "%run "+file)
+	if v, _ := sh.Session().Get("b"); lang.Repr(v) != "42" {
+		t.Errorf("%%run: b = %v", v)
+	}
+	for _, m := range []string{"%load", "%run"} {
+		if out := run(t, sh, m+" /nonexistent/x.kael"); out.Err == nil || out.Err.Msg != "cannot read /nonexistent/x.kael: no such file or directory" {
+			t.Errorf("%s of a missing file: %+v", m, out.Err)
+		}
+	}
+	// A large text is loaded only when the user says so, or with -y.
+	big := filepath.Join(t.TempDir(), "big.kael")
+	if err := os.WriteFile(big, []byte(strings.Repeat("x = 1\n", 40000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var asked string
+	sh.Ask = func(q string) (string, error) { asked = q; return "n", nil }
+	if out := mustRun(t, sh, "%load "+big); out.NextInput != "" || out.Text != "Operation cancelled.\n" ||
+		asked != "The text you're trying to load seems pretty big (240000 characters). Continue (y/[N]) ?" {
+		t.Errorf("%%load of a large file answered no: %+v, asked %q", out, asked)
+	}
+	if out := mustRun(t, sh, "%load -y "+big); len(out.NextInput) != 240000+len("# %load -y "+big+"\n") {
+		t.Errorf("%%load -y of a large file: %d characters", len(out.NextInput))
 	}
 	if out := mustRun(t, sh, "%explain tensor([1, 2]) + 0.5"); !strings.Contains(out.Text, "float32") {
 		t.Errorf("%%explain: %q", out.Text)
@@ -297,7 +329,7 @@ func TestComplete(t *testing.T) {
 		ok      bool
 	}{
 		{"%ti", []string{"%time", "%timeit"}, 0, true},
-		{"  %%", []string{"%%time"}, 2, true},
+		{"  %%", []string{"%%time", "%%timeit"}, 2, true},
 		{"x = 1\n%wh", []string{"%who", "%whos"}, 6, true},
 		{"%lsm", []string{"%lsmagic"}, 0, true},
 		{"%zz", nil, 0, true},
@@ -309,5 +341,65 @@ func TestComplete(t *testing.T) {
 		if ok != tc.ok || start != tc.start || strings.Join(m, ",") != strings.Join(tc.matches, ",") {
 			t.Errorf("Complete(%q) = %v, %d, %v; want %v, %d, %v", tc.code, m, start, ok, tc.matches, tc.start, tc.ok)
 		}
+	}
+}
+
+type cancelOnWrite struct{ cancel context.CancelFunc }
+
+func (w cancelOnWrite) Write(p []byte) (int, error) { w.cancel(); return len(p), nil }
+
+// TestTimeitStatements: %timeit times statements and %%timeit a cell,
+// leaving no variable they assign; an error in the timed code is the
+// magic's error, and an interrupt stops the loops.
+func TestTimeitStatements(t *testing.T) {
+	defer func(d time.Duration) { timeitTarget = d }(timeitTarget)
+	timeitTarget = 20 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sess := lang.NewSession(lang.IO{Stdout: cancelOnWrite{cancel}})
+	sh := New(sess)
+	mustRun(t, sh, "a = tensor([1., 2.])")
+	for _, tc := range []struct{ src, runs, loops string }{
+		{"%timeit -n 3 -r 2 y = a + a", "2", "3"},
+		{"%timeit -n2 -r1 y = a * 2; y = y + 1", "1", "2"},
+		{"%%timeit -r 2\nb = a * 2\nc = b.sum()\n", "2", ""},
+		{"%%timeit -n 5 -r 3 s = a.sum()\nb = s + 1\n", "3", "5"},
+	} {
+		out := mustRun(t, sh, tc.src)
+		m := timeitLine.FindStringSubmatch(out.Text)
+		if m == nil {
+			t.Fatalf("%q printed %q", tc.src, out.Text)
+		}
+		if m[4] != tc.runs || tc.loops != "" && m[5] != tc.loops {
+			t.Errorf("%q: %s runs of %s loops, want %s of %s", tc.src, m[4], m[5], tc.runs, tc.loops)
+		}
+	}
+	for _, name := range []string{"y", "b", "c", "s"} {
+		if v, ok := sess.Get(name); ok {
+			t.Errorf("the timed code left %s = %v", name, lang.Repr(v))
+		}
+	}
+	if out := mustRun(t, sh, "%timeit -q -n 1 -r 1 a"); out.Text != "" {
+		t.Errorf("%%timeit -q printed %q", out.Text)
+	}
+	if out := run(t, sh, "%timeit undefined_name + 1"); out.Err == nil || out.Err.Kind != "NameError" || out.Text != "" {
+		t.Errorf("%%timeit of a failing statement: %+v", out)
+	}
+	if out := run(t, sh, "%%timeit\nfor\n"); out.Err == nil || out.Err.Kind != lang.SyntaxError {
+		t.Errorf("%%%%timeit of a syntax error: %+v", out.Err)
+	}
+	// The first print cancels the context: the loops stop.
+	done := make(chan Output, 1)
+	go func() { done <- sh.Run(ctx, 0, "", "%%timeit -n 1000000000 -r 7\nprint('.', end='')\n") }()
+	select {
+	case out := <-done:
+		if out.Err == nil || out.Err.Kind != lang.KeyboardInterrupt {
+			t.Errorf("interrupted %%%%timeit: %+v", out)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the cell timeit did not stop when interrupted")
+	}
+	if v, _ := sess.Get("a"); lang.Repr(v) != "tensor([1., 2.], dtype=float32)" {
+		t.Errorf("a = %v after the timings", lang.Repr(v))
 	}
 }

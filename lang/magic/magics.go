@@ -29,19 +29,21 @@ var cellMagics = map[string]struct {
 	doc string
 	run func(sh *Shell, ctx context.Context, filename, args, body string) Output
 }{
-	"time": {"runs the cell and reports the CPU and wall time it took", (*Shell).cellTime},
+	"time":   {"runs the cell and reports the CPU and wall time it took", (*Shell).cellTime},
+	"timeit": {"times the cell's statements over many loops; the first line may hold options and setup code, run before each run and not timed", (*Shell).cellTimeit},
 }
 
 func init() {
 	lineMagics = []lineMagic{
 		{"time", "CODE", "runs one line of CODE and reports the CPU and wall time it took", (*Shell).magicTime},
-		{"timeit", "[-n N] [-r R] EXPR", "times EXPR over many loops: mean ± std. dev. of R runs of N loops (both chosen when not given)", (*Shell).magicTimeit},
+		{"timeit", "[-n N] [-r R] [-p P] [-q] STATEMENT", "times a statement over many loops: mean ± std. dev. of R runs of N loops (both chosen when not given), P significant digits", (*Shell).magicTimeit},
 		{"who", "", "the names of the variables", (*Shell).magicWho},
 		{"whos", "", "the variables with their type and dtype, shape or value", (*Shell).magicWhos},
 		{"reset", "[-f]", "removes every variable and the history (-f: without asking)", (*Shell).magicReset},
 		{"explain", "EXPR", "the steps of an operation: dtypes, promotion, broadcasting, kernel", (*Shell).magicExplain},
 		{"history", "[-n] [N | N-M]", "the cells run so far (-n: with their numbers)", (*Shell).magicHistory},
-		{"load", "FILE", "runs a script in this session", (*Shell).magicLoad},
+		{"load", "[-r LINES] [-y] SOURCE", "puts a script, or cells N-M of the history, into the next input to edit and run (-r 5-10,12: those lines)", (*Shell).magicLoad},
+		{"run", "[-i] FILE", "runs a script in this session", (*Shell).magicRun},
 		{"lsmagic", "", "lists the magics", (*Shell).magicLsmagic},
 	}
 }
@@ -266,14 +268,6 @@ func (sh *Shell) magicHistory(_ context.Context, _, args string) Output {
 		}
 	}
 	return Output{Text: b.String()}
-}
-
-func (sh *Shell) magicLoad(ctx context.Context, _, file string) Output {
-	src, err := lang.ReadScript(ExpandHome(file))
-	if err != nil {
-		return Output{Result: lang.Result{Err: &lang.Error{Kind: "OSError", Msg: fmt.Sprintf("cannot read %s: %v", file, ErrText(err))}}}
-	}
-	return Output{Result: sh.sess.Exec(ctx, file, src)}
 }
 
 func (sh *Shell) magicLsmagic(context.Context, string, string) Output {

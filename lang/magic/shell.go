@@ -1,14 +1,15 @@
 // Package magic gives kael's front ends IPython's conventions on top of a
 // lang.Session, in one place that the terminal REPL (package repl) and the
 // Jupyter kernel's language adapter (package kernel/langeval) both use:
-// line and cell magics (%time, %timeit, %%time, %who, %whos, %reset,
-// %explain, %history, %load, %lsmagic), the help syntax x? and x??, and
-// the history variables _, __, ___, _N, In and Out.
+// line and cell magics (%time, %timeit, %%time, %%timeit, %who, %whos,
+// %reset, %explain, %history, %load, %run, %lsmagic), the help syntax x?
+// and x??, and the history variables _, __, ___, _N, In and Out.
 //
 // A Shell runs cells. Text that is not a magic or help request goes to the
 // session unchanged, so the language never sees a %; what a magic prints
-// comes back in Output.Text and what belongs in a pager in Output.Page,
-// for the front end to show in its own way.
+// comes back in Output.Text, what belongs in a pager in Output.Page and
+// code for the next input (%load) in Output.NextInput, for the front end
+// to show in its own way.
 package magic
 
 import (
@@ -58,6 +59,13 @@ type Output struct {
 	Text string
 	// Page is help text for a pager (x?, x??).
 	Page string
+	// NextInput is code for the front end to put in the next input for
+	// the user to edit and run (%load), as IPython's set_next_input:
+	// with ReplaceInput, in place of the cell that ran, as a notebook
+	// does with IPython's replace=True; a terminal pre-fills its next
+	// prompt with it.
+	NextInput    string
+	ReplaceInput bool
 }
 
 // Run runs one cell. count is its execution count (In[count]); a count

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/kael-dev/kael/lang"
-	"github.com/kael-dev/kael/lang/syntax"
 )
 
 // cpuTimes returns the user and system CPU time the process has used.
@@ -53,32 +52,59 @@ func (sh *Shell) cellTime(ctx context.Context, filename, args, body string) Outp
 const (
 	timeitRuns     = 7
 	timeitMaxPower = 9
+	// timeitCompileNote is the compile time from which %timeit reports it.
+	timeitCompileNote = 100 * time.Millisecond
 )
 
 // timeitTarget is how long a run of the chosen loop count must take.
 var timeitTarget = 200 * time.Millisecond
 
-func (sh *Shell) magicTimeit(ctx context.Context, _, args string) Output {
-	loops, runs, expr, out := parseTimeitArgs(args)
-	if out != nil {
-		return *out
+// timeitOptions are %timeit's options, as IPython reads them.
+type timeitOptions struct {
+	loops, runs, precision int // loops 0: chosen
+	quiet                  bool
+}
+
+// magicTimeit is IPython's %timeit STATEMENT: it times a statement (an
+// expression, an assignment, several separated by ;) run many times.
+func (sh *Shell) magicTimeit(ctx context.Context, filename, args string) Output {
+	opts, stmt, fail := parseTimeitArgs(args)
+	if fail != nil {
+		return *fail
 	}
-	if _, err := syntax.ParseExpr(expr); err != nil {
-		out := usageError("%%timeit times an expression: %s", strings.TrimSpace(err.Error()))
-		out.Err.Hint = "e.g. %timeit a @ b; assign the operands in a cell before"
+	if strings.TrimSpace(stmt) == "" {
+		out := usageError("%%timeit needs a statement")
+		out.Err.Hint = "usage: %timeit [-n N] [-r R] [-p P] [-q] STATEMENT, or %%timeit [options] [SETUP] with the statements in the cell"
 		return out
+	}
+	return sh.timeit(ctx, filename, opts, "", stmt)
+}
+
+// cellTimeit is IPython's %%timeit: the cell's body is timed, and the
+// rest of its first line after the options is setup code, run before each
+// run of loops and not timed.
+func (sh *Shell) cellTimeit(ctx context.Context, filename, args, body string) Output {
+	opts, setup, fail := parseTimeitArgs(args)
+	if fail != nil {
+		return *fail
+	}
+	return sh.timeit(ctx, filename, opts, setup, body)
+}
+
+func (sh *Shell) timeit(ctx context.Context, filename string, opts timeitOptions, setup, stmt string) Output {
+	rep, err := sh.sess.Repeat(filename, lineEnd(setup), lineEnd(stmt))
+	if err != nil {
+		return Output{Result: lang.Result{Err: err}}
 	}
 	var failure *lang.Error
 	run := func(n int) time.Duration {
-		start := time.Now()
-		for range n {
-			if _, _, err := sh.sess.Eval(ctx, expr); err != nil {
-				failure = err
-				break
-			}
+		took, err := rep.Run(ctx, n)
+		if err != nil && failure == nil {
+			failure = err
 		}
-		return time.Since(start)
+		return took
 	}
+	loops := opts.loops
 	if loops == 0 {
 		for p := range timeitMaxPower + 1 {
 			loops = int(math.Pow10(p))
@@ -87,8 +113,8 @@ func (sh *Shell) magicTimeit(ctx context.Context, _, args string) Output {
 			}
 		}
 	}
-	timings := make([]float64, 0, runs)
-	for range runs {
+	timings := make([]float64, 0, opts.runs)
+	for range opts.runs {
 		if failure != nil {
 			break
 		}
@@ -97,43 +123,80 @@ func (sh *Shell) magicTimeit(ctx context.Context, _, args string) Output {
 	if failure != nil {
 		return Output{Result: lang.Result{Err: failure}}
 	}
-	return Output{Text: TimeitReport(timings, loops)}
+	if opts.quiet {
+		return Output{}
+	}
+	text := TimeitReport(timings, loops, opts.precision)
+	if rep.CompileTime > timeitCompileNote {
+		text += fmt.Sprintf("Compiler time: %.2f s\n", rep.CompileTime.Seconds())
+	}
+	return Output{Text: text}
 }
 
-// parseTimeitArgs reads %timeit's -n and -r options; loops is 0 when it
-// is to be chosen.
-func parseTimeitArgs(args string) (loops, runs int, expr string, fail *Output) {
-	runs = timeitRuns
+// lineEnd ends src with a newline, as a cell's code ends.
+func lineEnd(src string) string {
+	if src != "" && !strings.HasSuffix(src, "\n") {
+		src += "\n"
+	}
+	return src
+}
+
+// parseTimeitArgs reads %timeit's options as IPython's getopt does (-n N
+// or -nN, -r, -p, -q; -t and -c choose a clock in IPython and change
+// nothing here) up to the first word that is not one; the rest is the
+// code.
+func parseTimeitArgs(args string) (opts timeitOptions, code string, fail *Output) {
+	opts = timeitOptions{runs: timeitRuns, precision: 3}
 	rest := strings.TrimSpace(args)
-	for strings.HasPrefix(rest, "-n") || strings.HasPrefix(rest, "-r") {
-		opt := rest[:2]
-		rest = strings.TrimSpace(rest[2:])
-		num, after, _ := strings.Cut(rest, " ")
-		n, err := strconv.Atoi(num)
-		if err != nil || n < 1 {
-			out := usageError("%%timeit %s takes a positive count, not %q", opt, num)
-			return 0, 0, "", &out
-		}
-		if opt == "-n" {
-			loops = n
-		} else {
-			runs = n
+	for strings.HasPrefix(rest, "-") && len(rest) > 1 {
+		word, after, _ := strings.Cut(rest, " ")
+		flags := word[1:]
+		for len(flags) > 0 {
+			opt := flags[0]
+			flags = flags[1:]
+			switch opt {
+			case 'q':
+				opts.quiet = true
+			case 't', 'c':
+			case 'n', 'r', 'p':
+				num := flags
+				if num == "" {
+					num, after, _ = strings.Cut(strings.TrimSpace(after), " ")
+				}
+				flags = ""
+				n, err := strconv.Atoi(num)
+				if err != nil || n < 1 && opt != 'p' || n < 0 {
+					out := usageError("%%timeit -%c takes a positive count, not %q", opt, num)
+					return opts, "", &out
+				}
+				switch opt {
+				case 'n':
+					opts.loops = n
+				case 'r':
+					opts.runs = n
+				default:
+					opts.precision = n
+				}
+			case 'o':
+				out := usageError("%%timeit -o is not supported: kael has no TimeitResult object")
+				out.Err.Hint = "the report %timeit prints has the mean, the deviation, the runs and the loops"
+				return opts, "", &out
+			default:
+				out := usageError("option -%c not recognized", opt)
+				out.Err.Hint = "usage: %timeit [-n N] [-r R] [-p P] [-q] STATEMENT"
+				return opts, "", &out
+			}
 		}
 		rest = strings.TrimSpace(after)
 	}
-	if rest == "" {
-		out := usageError("%%timeit needs an expression")
-		out.Err.Hint = "usage: %timeit [-n N] [-r R] EXPR"
-		return 0, 0, "", &out
-	}
-	return loops, runs, rest, nil
+	return opts, rest, nil
 }
 
 // TimeitReport is IPython's %timeit line for per-loop timings in seconds:
 // "X µs ± Y ns per loop (mean ± std. dev. of 7 runs, N loops each)",
 // with a warning first when the slowest run took over four times the
 // fastest.
-func TimeitReport(timings []float64, loops int) string {
+func TimeitReport(timings []float64, loops, precision int) string {
 	mean, best, worst := 0.0, math.Inf(1), 0.0
 	for _, t := range timings {
 		mean += t
@@ -150,7 +213,7 @@ func TimeitReport(timings []float64, loops int) string {
 		fmt.Fprintf(&b, "The slowest run took %0.2f times longer than the fastest. This could mean that an intermediate result is being cached.\n", worst/best)
 	}
 	fmt.Fprintf(&b, "%s ± %s per loop (mean ± std. dev. of %d run%s, %s loop%s each)\n",
-		FormatTime(mean), FormatTime(std), len(timings), plural(len(timings)), thousands(loops), plural(loops))
+		formatTime(mean, precision), formatTime(std, precision), len(timings), plural(len(timings)), thousands(loops), plural(loops))
 	return b.String()
 }
 
@@ -174,7 +237,10 @@ func thousands(n int) string {
 // FormatTime writes a duration in seconds as IPython's _format_time does:
 // three significant digits in s, ms, µs or ns, and from a minute on in
 // days, hours, minutes and seconds ("1min 5s").
-func FormatTime(seconds float64) string {
+func FormatTime(seconds float64) string { return formatTime(seconds, 3) }
+
+// formatTime is FormatTime with precision significant digits.
+func formatTime(seconds float64, precision int) string {
 	if seconds >= 60 {
 		var parts []string
 		left := seconds
@@ -197,5 +263,5 @@ func FormatTime(seconds float64) string {
 	if seconds > 0 {
 		order = min(-int(math.Floor(math.Floor(math.Log10(seconds))/3)), 3)
 	}
-	return strconv.FormatFloat(seconds*math.Pow(1000, float64(order)), 'g', 3, 64) + " " + units[order]
+	return strconv.FormatFloat(seconds*math.Pow(1000, float64(order)), 'g', precision, 64) + " " + units[order]
 }

@@ -1,0 +1,75 @@
+package lang
+
+import "unsafe"
+
+// Boxing of ints and floats on the hot paths of loops and arithmetic.
+//
+// Putting an int64 or float64 into a Value (an interface) allocates 8
+// bytes for every value outside 0..255: in `s = s + i * 2` that allocation
+// was about half the time of the loop (pprof: runtime.convT64 under
+// mallocgcTiny). A session instead hands out the 8-byte cells of a slab
+// it allocates once per boxSlabLen values, and builds the interface
+// pointing at one cell, as the runtime itself does for small ints
+// (runtime.staticuint64s). A cell is written once, before the interface
+// to it exists, and never again, so the value an interface holds never
+// changes; the garbage collector sees an ordinary interior pointer into
+// the slab and keeps the slab alive while any of its values is in use.
+//
+// The cost of the scheme is that one live value keeps its whole slab
+// (boxSlabLen*8 bytes) alive; values made one after another, as a loop
+// makes them, are mostly dropped together.
+
+// boxSlabLen is the number of values one slab holds.
+const boxSlabLen = 32
+
+// boxSlabs are a session's current slabs of int and float cells.
+type boxSlabs struct {
+	ints   *[boxSlabLen]int64
+	nInts  int
+	floats *[boxSlabLen]float64
+	nFloat int
+}
+
+// eface is the layout of an empty interface (runtime.eface).
+type eface struct {
+	typ  unsafe.Pointer
+	data unsafe.Pointer
+}
+
+// ifaceType returns the type word of v's interface.
+func ifaceType(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).typ }
+
+var (
+	int64Type   = ifaceType(int64(0))
+	float64Type = ifaceType(float64(0))
+)
+
+// boxInt returns v as a Value, without an allocation of its own.
+func (in *interp) boxInt(v int64) Value {
+	if uint64(v) < 256 || in.s == nil {
+		return v // the runtime's static small ints, or no session to hold a slab
+	}
+	b := &in.s.boxes
+	if b.ints == nil || b.nInts == boxSlabLen {
+		b.ints, b.nInts = new([boxSlabLen]int64), 0
+	}
+	p := &b.ints[b.nInts]
+	b.nInts++
+	*p = v
+	return *(*Value)(unsafe.Pointer(&eface{typ: int64Type, data: unsafe.Pointer(p)}))
+}
+
+// boxFloat returns v as a Value, without an allocation of its own.
+func (in *interp) boxFloat(v float64) Value {
+	if in.s == nil {
+		return v
+	}
+	b := &in.s.boxes
+	if b.floats == nil || b.nFloat == boxSlabLen {
+		b.floats, b.nFloat = new([boxSlabLen]float64), 0
+	}
+	p := &b.floats[b.nFloat]
+	b.nFloat++
+	*p = v
+	return *(*Value)(unsafe.Pointer(&eface{typ: float64Type, data: unsafe.Pointer(p)}))
+}

@@ -1,0 +1,83 @@
+package lang
+
+import "github.com/kael-dev/kael/lang/syntax"
+
+// Direct calls of the builtins loops call most: len(x), l.append(v),
+// d.get(k) and d.get(k, default). A call site that finds the builtin it
+// expects (the name may be rebound: len = ... is allowed) runs it without
+// binding an Args, with the same result and errors as the builtin, which
+// calls the same code (length, Dict.Get).
+
+// directMethod is a method of lists or dicts that a call site runs
+// directly.
+type directMethod uint8
+
+const (
+	notDirect directMethod = iota
+	directAppend
+	directGet
+)
+
+// directMethodOf returns the direct method recv.name(...) with nargs
+// positional arguments is, if any.
+func directMethodOf(name string, nargs int) directMethod {
+	switch {
+	case name == "append" && nargs == 1:
+		return directAppend
+	case name == "get" && (nargs == 1 || nargs == 2):
+		return directGet
+	}
+	return notDirect
+}
+
+// callDirect runs method m of recv, evaluating args, for the call at; ok
+// is false, with nothing evaluated, when recv is not of the method's type.
+func (in *interp) callDirect(m directMethod, recv Value, args []operand, at syntax.Node) (v Value, ok bool, err error) {
+	switch m {
+	case directAppend:
+		l, isList := recv.(*List)
+		if !isList || l.size {
+			return nil, false, nil
+		}
+		if v, err = args[0].value(in); err != nil {
+			return nil, true, err
+		}
+		l.Elems = append(l.Elems, v)
+		return None, true, nil
+	case directGet:
+		d, isDict := recv.(*Dict)
+		if !isDict {
+			return nil, false, nil
+		}
+		key, err := args[0].value(in)
+		if err != nil {
+			return nil, true, err
+		}
+		var def Value = None
+		if len(args) == 2 {
+			if def, err = args[1].value(in); err != nil {
+				return nil, true, err
+			}
+		}
+		v, found, err := d.Get(key)
+		if err != nil || !found {
+			return def, true, in.wrapNode(err, at)
+		}
+		return v, true, nil
+	}
+	return nil, false, nil
+}
+
+// callLen runs len(arg) when fn is lenFn, the builtin len; ok is false
+// otherwise.
+func (in *interp) callLen(fn Value, lenFn *Builtin, args []operand, at syntax.Node) (v Value, ok bool, err error) {
+	if fn != Value(lenFn) || len(args) != 1 {
+		return nil, false, nil
+	}
+	arg, err := args[0].value(in)
+	if err != nil {
+		return nil, true, err
+	}
+	v, err = length(arg)
+	return v, true, in.wrapNode(err, at)
+}

@@ -1,0 +1,144 @@
+package lang
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// nnErrorCases are programs whose last statement fails in PyTorch and must
+// fail in kael with the same exception and message. Each runs after
+// import torch and import torch.nn as nn.
+var nnErrorCases = []string{
+	"nn.Sequential(nn.Linear(2, 2))[5]",
+	"nn.ModuleList([nn.ReLU()])[-2]",
+	"l = nn.Linear(2, 2)\nl.weight = torch.ones(2, 2)",
+	"l = nn.Linear(2, 2)\nl.sub = nn.ReLU()\nl.sub = 3",
+	"l = nn.Linear(2, 2)\nl.register_buffer('running', torch.zeros(2))\nl.running = 'x'",
+	"nn.Linear(2, 2).load_state_dict({'weight': torch.zeros(2, 2), 'bias': torch.zeros(3), 'extra': torch.zeros(1)})",
+	"nn.Sequential(nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 1)).load_state_dict({'0.weight': torch.zeros(2, 2)})",
+	"nn.Dropout(1.5)",
+	"nn.Linear(2, 2).to(torch.int64)",
+	"nn.ModuleList([nn.ReLU()])(torch.ones(1))",
+	"nn.MSELoss(reduction='avg')(torch.zeros(2), torch.zeros(2))",
+	"nn.Conv2d(3, 4, 3, groups=2)",
+	"nn.Conv2d(4, 3, 3, groups=2)",
+	"nn.Conv2d(1, 1, 3, stride=2, padding='same')",
+	"nn.Embedding(4, 2, padding_idx=4)",
+	"nn.BCEWithLogitsLoss()(torch.zeros(3), torch.zeros(2))",
+	"nn.BCELoss()(torch.tensor([1.5]), torch.tensor([1.0]))",
+	"nn.ModuleDict({'a': nn.ReLU()})['b']",
+}
+
+// TestNNErrorsMatchPyTorch runs nnErrorCases in kael and in Debian's
+// PyTorch and compares the exception kinds and messages.
+func TestNNErrorsMatchPyTorch(t *testing.T) {
+	requireTorch(t)
+	const harness = `
+import json, sys, torch, warnings
+import torch.nn as nn
+warnings.simplefilter("ignore")
+out = []
+for src in json.load(sys.stdin):
+    try:
+        exec(src, {"torch": torch, "nn": nn})
+        out.append("no error")
+    except Exception as e:
+        msg = str(e)
+        if isinstance(e, KeyError) and len(e.args) == 1 and isinstance(e.args[0], str) and not msg.startswith("'"):
+            msg = repr(e.args[0])
+        out.append(type(e).__name__ + ": " + msg)
+json.dump(out, sys.stdout)
+`
+	want := runTorchHarness(t, harness, nnErrorCases)
+	for i, src := range nnErrorCases {
+		got := "no error"
+		r := NewSession(IO{}).Exec(context.Background(), "", "import torch\nimport torch.nn as nn\n"+src)
+		if r.Err != nil {
+			got = string(r.Err.Kind) + ": " + r.Err.Msg
+		}
+		if got != want[i] {
+			t.Errorf("%s\n kael: %s\ntorch: %s", src, got, want[i])
+		}
+	}
+}
+
+// requireTorch skips the test where Debian's python3 cannot import
+// torch, unless KAEL_REQUIRE_TORCH demands it.
+func requireTorch(t *testing.T) {
+	t.Helper()
+	if err := exec.Command(debianPython, "-c", "import torch").Run(); err != nil {
+		if os.Getenv("KAEL_REQUIRE_TORCH") != "" {
+			t.Fatalf("KAEL_REQUIRE_TORCH is set but %s cannot import torch: %v", debianPython, err)
+		}
+		t.Skipf("%s with torch is not available: %v", debianPython, err)
+	}
+}
+
+// runTorchHarness runs a Python program that reads the JSON of input on
+// stdin and writes a JSON list of strings.
+func runTorchHarness(t *testing.T, harness string, input any) []string {
+	t.Helper()
+	in, _ := json.Marshal(input)
+	cmd := exec.Command(debianPython, "-c", harness)
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, stderr.String())
+	}
+	var out []string
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestNNInitMatchesPyTorch checks the default initialisation of every
+// layer with parameters, bit for bit, against PyTorch's under the same
+// seed: each program builds layers after torch.manual_seed and prints
+// their state dicts as lists.
+func TestNNInitMatchesPyTorch(t *testing.T) {
+	requireTorch(t)
+	programs := []string{
+		"torch.manual_seed(0)\nm = nn.Linear(5, 3)",
+		"torch.manual_seed(1)\nm = nn.Sequential(nn.Linear(3, 4), nn.Linear(4, 2, bias=False))",
+		"torch.manual_seed(2)\nm = nn.Conv2d(3, 6, 5)",
+		"torch.manual_seed(3)\nm = nn.Conv2d(4, 2, (3, 2), groups=2)",
+		"torch.manual_seed(4)\nm = nn.Embedding(6, 4, padding_idx=2)",
+		"torch.manual_seed(5)\nm = nn.LayerNorm([2, 3])",
+		"torch.manual_seed(6)\nm = nn.Linear(3, 2, dtype=torch.float64)",
+	}
+	const dump = "\nprint(m)\nfor k, v in m.state_dict().items():\n    print(k, v.tolist())\n"
+	const harness = `
+import contextlib, io, json, sys, torch
+import torch.nn as nn
+out = []
+for src in json.load(sys.stdin):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(src, {"torch": torch, "nn": nn})
+    out.append(buf.getvalue())
+json.dump(out, sys.stdout)
+`
+	full := make([]string, len(programs))
+	for i, p := range programs {
+		full[i] = p + dump
+	}
+	want := runTorchHarness(t, harness, full)
+	for i, src := range full {
+		var out strings.Builder
+		r := NewSession(IO{Stdout: &out}).Exec(context.Background(), "", "import torch\nimport torch.nn as nn\n"+src)
+		if r.Err != nil {
+			t.Fatalf("%s: %s", programs[i], r.Err.Render())
+		}
+		if out.String() != want[i] {
+			t.Errorf("%s\nkael:\n%s\ntorch:\n%s", programs[i], out.String(), want[i])
+		}
+	}
+}

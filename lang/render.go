@@ -1,0 +1,88 @@
+package lang
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// maxReprBytes bounds the text repr makes of one value: beyond it the
+// rest is elided and ReprText reports a MemoryError, so that showing
+// [big] * 1000 fails as [0] * 10**12 does rather than exhausting the
+// process. It is a variable for tests.
+var maxReprBytes = 1 << 28
+
+// reprTooLong marks, in repr's active set, a text cut at maxReprBytes.
+type reprTooLong struct{}
+
+// reprStopped reports whether repr, at element i of a container whose
+// elements so far took size bytes, must stop: the text is too long (which
+// it marks in active) or the running cell was interrupted.
+func reprStopped(i, size int, active map[any]bool) bool {
+	if size > maxReprBytes {
+		active[reprTooLong{}] = true
+		return true
+	}
+	return pollInterrupt(i) != nil
+}
+
+// ReprText returns Repr(v), or the error that stopped it: KeyboardInterrupt
+// when the running cell (Exec, Eval, Render) was interrupted while the text
+// was made, MemoryError when the text would be longer than 256 MiB.
+func ReprText(v Value) (string, error) {
+	active := map[any]bool{}
+	s := repr(v, active)
+	return checkedText(s, v, active)
+}
+
+// StrText is Str(v) with ReprText's errors.
+func StrText(v Value) (string, error) {
+	switch v.(type) {
+	case *List, Tuple, *Dict:
+		return ReprText(v)
+	}
+	return checkedText(Str(v), v, nil)
+}
+
+func checkedText(s string, v Value, active map[any]bool) (string, error) {
+	if tensor.Interrupted() {
+		return "", errInterrupted()
+	}
+	if active[reprTooLong{}] {
+		return "", newErrorf(MemoryError, "the text of this %s would be longer than %s", TypeName(v), tensor.HumanBytes(float64(maxReprBytes))).
+			withHint("show a part of it (x[:10]) or its size (len(x))")
+	}
+	return s, nil
+}
+
+// Render runs format, which turns the value of a cell that Exec returned
+// into what a front end shows (its repr, an HTML table), under ctx as Exec
+// runs the cell: cancelling ctx stops the repr of a huge result (ReprText,
+// Repr and the tensor formatter look at the interrupt between chunks) and
+// Render returns KeyboardInterrupt, as it does when ctx was cancelled
+// before format ended. An error format returns (ReprText's MemoryError) is
+// returned as a language error, and a panic in format becomes an
+// InternalError, so that showing a result never takes a front end down.
+func (s *Session) Render(ctx context.Context, format func() error) (e *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e = &Error{Kind: InternalError, Msg: fmt.Sprintf("kael crashed while showing the result: %v", r),
+				Hint: CrashHint("the cell", debug.Stack())}
+		}
+	}()
+	err := tensor.Interruptible(ctx, func() error {
+		if err := format(); err != nil {
+			return err
+		}
+		if tensor.Interrupted() || ctx.Err() != nil {
+			return errInterrupted()
+		}
+		return nil
+	})
+	if err != nil {
+		return toError(err)
+	}
+	return nil
+}
