@@ -185,3 +185,13 @@ func TestCustomFunctionReturnsInput(t *testing.T) {
 		t.Errorf("x.grad = %v", got)
 	}
 }
+
+func TestCustomFunctionNextFunctions(t *testing.T) {
+	x := newFixture(t).leaf(must(tensor.FromSlice([]float64{1, 2, 3}, 3)))
+	outs := scaled(t, x, []float64{2, 3}, nil)
+	y := must(Add(outs[0], outs[1]))
+	next := NextFunctions(y.Autograd().GradFn)
+	if len(next) != 2 || next[0].Fn != next[1].Fn || next[0].OutputNr != 0 || next[1].OutputNr != 1 {
+		t.Fatalf("next_functions of a + b over one custom node's two outputs: %+v", next)
+	}
+}

@@ -14,12 +14,15 @@ type NextFunction struct {
 	// Leaf is the input itself when it is a leaf that requires grad, whose
 	// gradient PyTorch's AccumulateGrad node adds to Leaf.grad.
 	Leaf *tensor.Tensor
+	// OutputNr is which output of Fn the input was (0 but for the
+	// outputs of a custom function after its first).
+	OutputNr int
 }
 
 // NextFunctions returns the entries of fn.next_functions, one per tensor
-// input of the operation, in the order the operation took them. In kael
-// every node makes one tensor, so PyTorch's output number of each entry is
-// always 0. A GradFn that package autograd did not make has none.
+// input of the operation, in the order the operation took them, with
+// PyTorch's output number (a custom function's node has one per output).
+// A GradFn that package autograd did not make has none.
 func NextFunctions(fn tensor.GradFn) []NextFunction {
 	n, ok := fn.(*Node)
 	if !ok {
@@ -31,6 +34,7 @@ func NextFunctions(fn tensor.GradFn) []NextFunction {
 			out[i].Fn = e.fn
 		}
 		out[i].Leaf = e.leaf
+		out[i].OutputNr = e.slot
 	}
 	return out
 }

@@ -97,6 +97,10 @@ func setGrad(t *tensor.Tensor, v Value) error {
 
 // getAttr evaluates v.name.
 func getAttr(v Value, name string) (Value, error) {
+	switch v.(type) {
+	case *Instance, *UserClass, *superValue:
+		return hooked(v, func(in *interp) (Value, error) { return in.getAttr(v, name) })
+	}
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		if a, ok := attributes[name]; ok {
@@ -218,6 +222,9 @@ func globalValue(name string) (Value, bool) {
 	if m, ok := modules()[name]; ok {
 		return m, true
 	}
+	if name == "NotImplemented" {
+		return NotImplemented, true
+	}
 	return nil, false
 }
 
@@ -230,7 +237,7 @@ func globalNames() []string {
 	for n := range modules() {
 		names = append(names, n)
 	}
-	return names
+	return append(names, "NotImplemented")
 }
 
 // modules returns the predefined modules, reachable without an import:

@@ -295,6 +295,9 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 	i := 0
 	for _, v := range pos {
 		if i >= len(s.params) || s.params[i].kwOnly && !s.params[i].variadic {
+			if _, user := s.of.(*Function); user {
+				return nil, nil, pythonTooMany(s.name, s.params, len(pos))
+			}
 			return nil, nil, newErrorf(TypeError, "%s() takes %d positional arguments but %d were given", s.name, countPositional(s.params), len(pos))
 		}
 		p := s.params[i]
@@ -329,6 +332,11 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 			return nil, nil, newErrorf(TypeError, "%s() got multiple values for argument '%s'", s.name, name)
 		}
 		vals[j], given[j] = kwVals[k], true
+	}
+	if _, user := s.of.(*Function); user {
+		if err := s.missingUserArgs(given); err != nil {
+			return nil, nil, err
+		}
 	}
 	for j, p := range s.params {
 		switch {

@@ -474,6 +474,8 @@ func helpText(v Value) (string, bool) {
 		return fmt.Sprintf("%s: a dtype, %d bytes per element", x, x.Size()), true
 	case *Module:
 		return "module " + x.Name + "\n    " + x.Doc + "\nmembers: " + strings.Join(sortedKeys(x.Attrs), ", "), true
+	case *UserClass, *userMethod:
+		return userHelp(x), true
 	}
 	return "", false
 }

@@ -189,7 +189,7 @@ func (g *GradFnValue) Equal(other Value) bool {
 }
 
 // nextFunctions is grad_fn.next_functions: for each input of the
-// operation, (the node its gradient goes to, 0), with AccumulateGrad for a
+// operation, (the node its gradient goes to, its output number), with AccumulateGrad for a
 // leaf and None for an input that does not require grad.
 func (g *GradFnValue) nextFunctions() Tuple {
 	next := autograd.NextFunctions(g.Fn)
@@ -202,7 +202,7 @@ func (g *GradFnValue) nextFunctions() Tuple {
 		case n.Leaf != nil:
 			node = &AccumulateGradValue{Leaf: n.Leaf}
 		}
-		out[i] = Tuple{node, int64(0)}
+		out[i] = Tuple{node, int64(n.OutputNr)}
 	}
 	return out
 }

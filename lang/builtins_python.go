@@ -92,7 +92,7 @@ func callArg(a *Args, fn Value, args ...Value) (Value, error) {
 // isCallable reports whether v can be called.
 func isCallable(v Value) bool {
 	switch v.(type) {
-	case *Builtin, *BoundMethod, *Function:
+	case *Builtin, *BoundMethod, *Function, *UserClass, *userMethod:
 		return true
 	}
 	_, ok := callTarget(v)

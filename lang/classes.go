@@ -15,7 +15,19 @@ import (
 
 // Class is a type without a constructor builtin, as type() returns it:
 // <class 'NoneType'>, <class 'function'>, <class 'torch.dtype'>.
-type Class struct{ Name string }
+type Class struct {
+	Name string
+	Doc  string // what the language reference says of it, when it is a module member
+}
+
+// MemberDoc is the language reference's text for a class that is a module
+// member.
+func (c *Class) MemberDoc() string {
+	if c.Doc != "" {
+		return c.Doc
+	}
+	return "the class " + c.String()
+}
 
 // TypeName returns "type".
 func (*Class) TypeName() string { return "type" }
@@ -97,6 +109,12 @@ func classOf(v Value) string {
 // typeOf returns type(v): the class builtin of v's type when there is one,
 // so that type(x) is torch.Tensor and type(1)(2.5) work, else a Class.
 func typeOf(v Value) Value {
+	switch x := v.(type) {
+	case *Instance:
+		return x.cls
+	case *UserClass:
+		return builtins["type"]
+	}
 	name := typeClassName(v)
 	for b, q := range torchClasses {
 		if q == name {
@@ -145,6 +163,22 @@ func isInstance(v Value, cls string) bool {
 	return isSubclass(typeClassName(v), cls)
 }
 
+// classTest is isinstance's and issubclass's walk over classinfo: one
+// class or a tuple of classes (nested tuples too), true when test holds
+// for one.
+func classTest(fn string, classinfo Value, test func(c Value) (bool, error)) (Value, error) {
+	if t, ok := classinfo.(Tuple); ok {
+		for _, e := range t {
+			r, err := classTest(fn, e, test)
+			if err != nil || r == true {
+				return r, err
+			}
+		}
+		return false, nil
+	}
+	return test(classinfo)
+}
+
 // classArg reads the second argument of isinstance or issubclass: a class
 // or a tuple of classes.
 func classArg(fn string, v Value) ([]string, error) {
@@ -167,32 +201,43 @@ func classArg(fn string, v Value) ([]string, error) {
 
 func init() {
 	def(asFunc, "isinstance(obj, classinfo)", "Whether obj is of the class classinfo (or of one in a tuple of classes): isinstance(x, torch.Tensor), isinstance(n, (int, float)). A bool is an int, a torch.Size a tuple.", func(a *Args) (Value, error) {
-		classes, err := classArg("isinstance", a.Value("classinfo"))
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range classes {
-			if isInstance(a.Value("obj"), c) {
-				return true, nil
+		return classTest("isinstance", a.Value("classinfo"), func(c Value) (bool, error) {
+			if uc, ok := c.(*UserClass); ok {
+				x, isInst := a.Value("obj").(*Instance)
+				return isInst && x.cls.derivesFrom(uc), nil
 			}
-		}
-		return false, nil
+			names, err := classArg("isinstance", c)
+			if err != nil {
+				return false, err
+			}
+			if x, isInst := a.Value("obj").(*Instance); isInst {
+				return names[0] == "object" || isSubclass(x.cls.root(), names[0]), nil
+			}
+			return isInstance(a.Value("obj"), names[0]), nil
+		})
 	})
 	def(asFunc, "issubclass(cls, classinfo)", "Whether the class cls is classinfo or derives from it: issubclass(bool, int).", func(a *Args) (Value, error) {
+		userSub, isUser := a.Value("cls").(*UserClass)
 		sub := classOf(a.Value("cls"))
-		if sub == "" {
+		if isUser {
+			sub = userSub.root()
+		}
+		if sub == "" && !isUser {
 			return nil, newErrorf(TypeError, "issubclass() arg 1 must be a class")
 		}
-		classes, err := classArg("issubclass", a.Value("classinfo"))
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range classes {
-			if isSubclass(sub, c) {
-				return true, nil
+		return classTest("issubclass", a.Value("classinfo"), func(c Value) (bool, error) {
+			if uc, ok := c.(*UserClass); ok {
+				return isUser && userSub.derivesFrom(uc), nil
 			}
-		}
-		return false, nil
+			names, err := classArg("issubclass", c)
+			if err != nil {
+				return false, err
+			}
+			if isUser && (names[0] == "object" || sub == "") {
+				return names[0] == "object", nil
+			}
+			return isSubclass(sub, names[0]), nil
+		})
 	})
 
 	tensorClass := def(0, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *Args) (Value, error) {

@@ -144,18 +144,29 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 	case *syntax.AssignStmt:
 		return c.assignStmt(st)
 	case *syntax.DefStmt:
+		decorate := c.decorators(st.Decorators)
 		mk := c.function(st, st.Name.Name, st.Params, st.Body, nil)
 		store := c.storeName(st.Name)
 		return func(in *interp) (ctrl, error) {
+			decos, err := evalAll(in, decorate)
+			if err != nil {
+				return ctrlNext, err
+			}
 			fn, err := mk(in)
 			if err != nil {
 				return ctrlNext, err
 			}
-			store(in, fn)
+			var v Value = fn
+			if v, err = in.applyDecorators(decos, v, st.Decorators); err != nil {
+				return ctrlNext, err
+			}
+			store(in, v)
 			return ctrlNext, nil
 		}
+	case *syntax.ClassStmt:
+		return c.classStmt(st)
 	case *syntax.ReturnStmt:
-		if c.fn.isTop() {
+		if c.fn.isTop() || c.fn.classCell != nil {
 			return c.fail(newErrorf(SyntaxError, "'return' outside function"), st)
 		}
 		if st.Result == nil {
@@ -421,11 +432,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 			code.simple = false
 		}
 	}
-	// Where the closure's cells come from in the defining frame.
-	capture := make([]*nameBinding, len(info.free))
-	for i, fb := range info.free {
-		capture[i] = fb.outer
-	}
+	capture := captures(info) // where the closure's cells come from in the defining frame
 	var doc string
 	if len(body) > 0 {
 		if es, ok := body[0].(*syntax.ExprStmt); ok {
@@ -448,16 +455,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 			}
 			fn.Defaults[i] = v
 		}
-		if len(capture) > 0 {
-			fn.free = make([]*varCell, len(capture))
-			for i, b := range capture {
-				if b.kind == scopeFree {
-					fn.free[i] = in.free[b.index]
-				} else {
-					fn.free[i] = in.locals[b.index].(*varCell)
-				}
-			}
-		}
+		fn.free = in.closure(capture)
 		kwOnly := false
 		for i, p := range params {
 			switch p.Star {

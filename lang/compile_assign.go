@@ -149,6 +149,9 @@ func (c *compiler) assignTo(targets []*targetCode) storeFn {
 			if err != nil {
 				return err
 			}
+			if x, ok := obj.(*Instance); ok && tc.subs == nil {
+				return in.wrapNode(in.setInstanceAttr(x, tc.attr, v), tc.node) // self.x = v in this frame
+			}
 			s := store{target: tc.node, obj: obj, attr: tc.attr, value: v}
 			if tc.key != nil {
 				k, err := tc.key(in)
@@ -337,6 +340,14 @@ func (s store) apply() error {
 // tensor, or the old attribute.
 func (s store) undo() func() {
 	nothing := func() {}
+	if x, ok := s.obj.(*Instance); ok && s.subs == nil {
+		if old, had := x.get(s.attr); had {
+			return func() { x.set(s.attr, old) }
+		}
+		if !x.hasOwn(s.attr) && x.ext == nil {
+			return func() { x.del(s.attr) }
+		}
+	}
 	if s.subs == nil {
 		old, err := getAttr(s.obj, s.attr)
 		if err != nil {

@@ -166,7 +166,7 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 			if err != nil {
 				return nil, err
 			}
-			r, err := getAttr(v, name)
+			r, err := in.getAttr(v, name)
 			return r, in.wrapNode(err, x.Name)
 		}
 	case *syntax.IndexExpr:
@@ -627,6 +627,9 @@ func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
 }
 
 func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
+	if cell, ok := c.res.supers[x]; ok {
+		return c.superCall(x, cell)
+	}
 	positional := true
 	for _, a := range x.Args {
 		if a.Star != syntax.ILLEGAL || a.Name != nil {
@@ -734,9 +737,23 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 			m = dictMethod
 		case *tensor.Tensor:
 			m = tensorMethod
+		case *Instance:
+			pos, err := evalAll(in, args)
+			if err != nil {
+				return nil, err
+			}
+			if v, ok, err := in.instanceMethodCall(rv, name, pos, x); ok {
+				return v, in.wrapNode(err, x)
+			}
+			f, err := in.instanceAttr(rv, name)
+			if err != nil {
+				return nil, in.errorAt(err, attr.Name.Span())
+			}
+			v, err := in.call(f, pos, nil, nil, x)
+			return v, in.wrapNode(err, x)
 		}
 		if m == nil {
-			f, err := getAttr(r, name)
+			f, err := in.getAttr(r, name)
 			if err != nil {
 				return nil, in.errorAt(err, attr.Name.Span())
 			}

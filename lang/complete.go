@@ -97,6 +97,14 @@ func (s *Session) resolveChain(chain string) (Value, bool) {
 	for _, p := range parts[1:] {
 		// Only attributes without side effects are followed: tensor
 		// properties, module members and methods.
+		if x, isInst := v.(*Instance); isInst {
+			next, ok := x.peek(p) // without running properties or __getattr__
+			if !ok {
+				return nil, false
+			}
+			v = next
+			continue
+		}
 		next, err := getAttr(v, p)
 		if err != nil {
 			return nil, false

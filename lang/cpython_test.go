@@ -2,6 +2,7 @@ package lang
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -13,23 +14,64 @@ import (
 // outcome show kael's. It skips the test when python3 is absent.
 func cpythonOutcomes(t *testing.T, prelude string, srcs []string) []string {
 	t.Helper()
+	return cpythonRun(t, prelude, srcs, false)
+}
+
+// cpythonCellOutcomes is cpythonOutcomes for sources that are cells, as
+// kael's Exec runs them: statements whose last one, when an expression,
+// gives the value.
+func cpythonCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
+	t.Helper()
+	return cpythonRun(t, prelude, srcs, true)
+}
+
+// torchCellOutcomes is cpythonCellOutcomes in Debian's python3 with
+// PyTorch; it skips when PyTorch is not installed, unless
+// KAEL_REQUIRE_TORCH is set.
+func torchCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
+	t.Helper()
+	if err := exec.Command(debianPython, "-c", "import torch").Run(); err != nil {
+		if os.Getenv("KAEL_REQUIRE_TORCH") != "" {
+			t.Fatalf("KAEL_REQUIRE_TORCH is set but %s cannot import torch: %v", debianPython, err)
+		}
+		t.Skipf("%s with torch is not available: %v", debianPython, err)
+	}
+	return pythonRun(t, debianPython, prelude, srcs, true)
+}
+
+func cpythonRun(t *testing.T, prelude string, srcs []string, cells bool) []string {
+	t.Helper()
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is not installed")
 	}
+	return pythonRun(t, python, prelude, srcs, cells)
+}
+
+// pythonRun runs the harness in the python binary.
+func pythonRun(t *testing.T, python, prelude string, srcs []string, cells bool) []string {
+	t.Helper()
 	const harness = `
 import sys, json
+req = json.load(sys.stdin)
+import ast
 def outcome(src, g):
     try:
         try:
             code = compile(src, '<case>', 'eval')
         except SyntaxError:
-            exec(src, g)
-            return '<none>'
+            if not req.get("cells"):
+                exec(src, g)
+                return '<none>'
+            tree = ast.parse(src)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, '<case>', 'exec'), g)
+            if last is None:
+                return '<none>'
+            code = compile(ast.Expression(last.value), '<case>', 'eval')
         return repr(eval(code, g))
     except Exception as e:
         return type(e).__name__ + ": " + str(e)
-req = json.load(sys.stdin)
 out = []
 for src in req["srcs"]:
     g = {}
@@ -37,7 +79,7 @@ for src in req["srcs"]:
     out.append(outcome(src, g))
 json.dump(out, sys.stdout)
 `
-	in, _ := json.Marshal(map[string]any{"prelude": prelude, "srcs": srcs})
+	in, _ := json.Marshal(map[string]any{"prelude": prelude, "srcs": srcs, "cells": cells})
 	cmd := exec.Command(python, "-c", harness)
 	cmd.Stdin = strings.NewReader(string(in))
 	out, err := cmd.Output()

@@ -55,7 +55,7 @@ func TestBindingKeywords(t *testing.T) {
 		{"def f(**kw):\n    return kw\nf(x=1, **{'x': 2})", "TypeError: f() got multiple values for keyword argument 'x'"},
 		{"def f(**kw):\n    return kw\nf(x=1, **{'y': 2})", "{'x': 1, 'y': 2}"},
 		{"def f(a, *args, b=1, **kw):\n    return a, args, b, kw\nf(1, 2, 3, b=4, args=5)", "(1, (2, 3), 4, {'args': 5})"},
-		{"def f(*args, b):\n    return b\nf(1, 2)", "TypeError: f() missing required argument 'b'"},
+		{"def f(*args, b):\n    return b\nf(1, 2)", "TypeError: f() missing 1 required keyword-only argument: 'b'"},
 		{"sum(tensor([1, 2]), **{'dim': 0, 'keepdim': True})", "tensor([3], dtype=int64)"},
 	}
 	for _, tt := range tests {

@@ -262,7 +262,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 // bindParams binds call arguments to a user function's parameters, into
 // the first slots of locals, with Python's rules.
 func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVals []Value) error {
-	sig := signature{name: f.Name, params: f.params, keywords: f.kwargs != "", of: f}
+	sig := signature{name: f.qualifiedName(), params: f.params, keywords: f.kwargs != "", of: f}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
 		return err
@@ -286,8 +286,14 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 		if err != nil {
 			return nil, err
 		}
+		if in.s != nil {
+			in.s.hookIn = in // where special methods called from Go run
+		}
 		v, err := f.fn(a)
 		in.releaseArgs(a)
+		if in.s != nil && in.s.hookErr != nil {
+			err = in.s.takeHookErr(err)
+		}
 		return v, err
 	case *BoundMethod:
 		return in.call(f.Method, append([]Value{f.Recv}, pos...), kwNames, kwVals, at)
@@ -295,6 +301,8 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 		return in.callFunction(f, pos, kwNames, kwVals, at)
 	case tensor.DType:
 		return nil, newErrorf(TypeError, "'dtype' object is not callable").withHint("convert with x.to(%s)", f)
+	case *UserClass, *userMethod, *Instance:
+		return in.callUser(fn, pos, kwNames, kwVals, at)
 	}
 	if target, ok := callTarget(fn); ok {
 		return in.call(target, pos, kwNames, kwVals, at)

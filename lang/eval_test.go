@@ -102,8 +102,8 @@ func TestErrors(t *testing.T) {
 		{"{'a': 1}['b']", "KeyError: 'b'"},
 		{"(1).foo", "AttributeError: 'int' object has no attribute 'foo'"},
 		{"a, b = 1, 2, 3", "ValueError: too many values to unpack (expected 2)"},
-		{"def f(x):\n    return x\nf()", "TypeError: f() missing required argument 'x'"},
-		{"def f(x):\n    return x\nf(1, 2)", "TypeError: f() takes 1 positional arguments but 2 were given"},
+		{"def f(x):\n    return x\nf()", "TypeError: f() missing 1 required positional argument: 'x'"},
+		{"def f(x):\n    return x\nf(1, 2)", "TypeError: f() takes 1 positional argument but 2 were given"},
 		{"len(1, 2)", "TypeError: len() takes 1 positional arguments but 2 were given"},
 		{"range(1, step=0)", "ValueError: range() arg 3 must not be zero"},
 		{"def f(n):\n    return f(n + 1)\nf(0)", "RecursionError: maximum recursion depth exceeded (500 calls)"},
@@ -154,8 +154,8 @@ func TestErrorRendering(t *testing.T) {
 	for _, tt := range []struct{ src, msg, hint string }{
 		{"print(1, sepp=2)", "print() got an unexpected keyword argument 'sepp'", "did you mean `sep`?"},
 		{"h(1, scael=3)", "h() got an unexpected keyword argument 'scael'", "did you mean `scale`?"},
-		{"h(1, 2, 3)", "h() takes 2 positional arguments but 3 were given", ""},
-		{"g(b=2)", "g() missing required argument 'a'", "the signature is g(a, b=1, *rest, scale=2, **kw)"},
+		{"h(1, 2, 3)", "h() takes from 1 to 2 positional arguments but 3 were given", ""},
+		{"g(b=2)", "g() missing 1 required positional argument: 'a'", "the signature is g(a, b=1, *rest, scale=2, **kw)"},
 		{"g(1, a=2)", "g() got multiple values for argument 'a'", ""},
 		{"g(1, rest=2)", "", ""}, // rest goes to **kw, as in Python
 	} {

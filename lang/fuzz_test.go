@@ -36,6 +36,9 @@ func FuzzExec(f *testing.F) {
 		"s = {1, 2}\ns |= {3}\nsorted(s ^ {1}), next(iter(s)), list(map(str, s))",
 		"torch.zeros(2, device=torch.device('cpu')).to('cuda')",
 		"torch.add(ones(2), 1, out=empty(2)), torch.Size([2]), type(ones(1))",
+		"class P:\n    n = 0\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return P(self.x + o.x)\n    def __repr__(self):\n        return f'P({self.x})'\n    @property\n    def double(self):\n        return self.x * 2\nP(1) + P(2), P(3).double, [p.x for p in [P(4)]]",
+		"class Q(P):\n    def __init__(self):\n        super().__init__(0)\n    @staticmethod\n    def s():\n        return 1\nQ(), Q.s(), isinstance(Q(), P)",
+		"class M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(2, 1)\n    def forward(self, x):\n        return self.l(x)\nM()(ones(3, 2)).shape, list(M().state_dict())",
 	} {
 		f.Add(seed)
 	}

@@ -15,7 +15,7 @@ var dictMethods = map[string]*Builtin{}
 
 // moduleArg reads an argument that must be a module.
 func moduleArg(v Value, what string) (nn.Module, error) {
-	m, ok := v.(nn.Module)
+	m, ok := asModule(v)
 	if !ok {
 		return nil, newErrorf(TypeError, "%s is not a Module subclass", torchTypename(v)).
 			withHint("%s holds modules: nn.Linear(...), nn.ReLU(), or an instance of your nn.Module class", what)

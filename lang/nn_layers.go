@@ -361,16 +361,19 @@ var layerForward = def(0, "forward(self, *input)", "Runs the layer on its input 
 	case *nn.Container:
 		if m.TypeName() == "Sequential" && len(args) == 1 {
 			x := args[0]
-			for _, sub := range m.Items() {
-				if sub == nil {
-					continue
+			err := m.Run(func() error {
+				for _, sub := range m.Items() {
+					if sub == nil {
+						continue
+					}
+					var err error
+					if x, err = a.in.call(moduleValue(sub), []Value{x}, nil, nil, spanNode(a.in.stmtSpan())); err != nil {
+						return err
+					}
 				}
-				var err error
-				if x, err = a.in.call(moduleValue(sub), []Value{x}, nil, nil, spanNode(a.in.stmtSpan())); err != nil {
-					return nil, err
-				}
-			}
-			return x, nil
+				return nil
+			})
+			return x, err
 		}
 	case *nn.MaxPool2d:
 		if m.ReturnIndices && len(args) == 1 {

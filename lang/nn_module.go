@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"reflect"
 	"slices"
 	"strings"
 
@@ -30,17 +29,17 @@ type Layer struct {
 func newLayer(m nn.Module) *Layer { return &Layer{Module: m} }
 
 // moduleValue returns the value that stands for m: m itself when it is a
-// value of the language (a Layer, a user's module), else (a module of
-// package nn that Go code put in the tree) m wrapped.
+// value of the language (a Layer, a user's module), else m wrapped.
 func moduleValue(m nn.Module) Value {
-	if t := reflect.TypeOf(m); t.Kind() == reflect.Pointer && t.Elem().PkgPath() == nnPackage {
-		return newLayer(m)
+	if um, ok := m.(*userModule); ok {
+		return um.inst // a user's module is its instance (nn_subclass.go)
 	}
-	return m
+	switch m.(type) {
+	case *Layer, HasAttrs:
+		return m
+	}
+	return newLayer(m)
 }
-
-// nnPackage is the import path of package nn.
-var nnPackage = reflect.TypeOf(nn.Linear{}).PkgPath()
 
 // TypeName returns the class name, e.g. "Linear".
 func (l *Layer) TypeName() string { return l.Module.TypeName() }
@@ -165,6 +164,9 @@ func hyperValue(v any) Value {
 // a plain attribute; when it is true the caller drops its own plain
 // attribute of that name, as PyTorch removes it from __dict__.
 func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) {
+	if sub, ok := asModule(v); ok {
+		v = sub // an instance of a user's nn.Module class (nn_subclass.go)
+	}
 	b := m.Base()
 	kind := b.KindOf(name)
 	switch x := v.(type) {
@@ -275,6 +277,15 @@ func namedTensors(named []nn.Named, prefix string) *Iterator {
 	return generator(out)
 }
 
+// tensorGenerator is a generator of the named tensors, without names.
+func tensorGenerator(named []nn.Named) *Iterator {
+	out := make([]Value, len(named))
+	for i, n := range named {
+		out[i] = n.Tensor
+	}
+	return generator(out)
+}
+
 // ownMembers lists a module's own parameters or buffers (recurse=False).
 func ownMembers(m nn.Module, buffers bool) []nn.Named {
 	b := m.Base()
@@ -332,23 +343,13 @@ func init() {
 		return b
 	}
 	m("parameters(self, recurse=True)", "The module's parameters and those of its submodules (only its own with recurse=False), each once, as a generator: optim.SGD(model.parameters(), lr=0.1).", func(a *Args) (Value, error) {
-		named := members(a, false)
-		out := make([]Value, len(named))
-		for i, n := range named {
-			out[i] = n.Tensor
-		}
-		return generator(out), a.Err()
+		return tensorGenerator(members(a, false)), a.Err()
 	})
 	m("named_parameters(self, prefix='', recurse=True)", "(name, parameter) pairs with dotted names such as 'fc1.weight', as a generator.", func(a *Args) (Value, error) {
 		return namedTensors(members(a, false), a.Str("prefix")), a.Err()
 	})
 	m("buffers(self, recurse=True)", "The module's buffers (tensors it keeps that are not parameters) and those of its submodules, as a generator.", func(a *Args) (Value, error) {
-		named := members(a, true)
-		out := make([]Value, len(named))
-		for i, n := range named {
-			out[i] = n.Tensor
-		}
-		return generator(out), a.Err()
+		return tensorGenerator(members(a, true)), a.Err()
 	})
 	m("named_buffers(self, prefix='', recurse=True)", "(name, buffer) pairs with dotted names, as a generator.", func(a *Args) (Value, error) {
 		return namedTensors(members(a, true), a.Str("prefix")), a.Err()
@@ -557,17 +558,18 @@ func registerModule(a *Args) (Value, error) {
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	switch v := a.Value("module").(type) {
-	case NoneType:
+	if _, none := a.Value("module").(NoneType); none {
 		selfModule(a).Base().SetModule(name, nil)
-	case nn.Module:
-		if err := checkRegisterName(selfModule(a), name, "module"); err != nil {
-			return nil, err
-		}
-		selfModule(a).Base().SetModule(name, v)
-	default:
-		return nil, newErrorf(TypeError, "%s is not a Module subclass", torchTypename(v))
+		return None, nil
 	}
+	m, err := moduleArg(a.Value("module"), selfModule(a).TypeName())
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegisterName(selfModule(a), name, "module"); err != nil {
+		return nil, err
+	}
+	selfModule(a).Base().SetModule(name, m)
 	return None, nil
 }
 

@@ -33,6 +33,9 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 		t, err := Truth(v)
 		return !t, err
 	}
+	if x, ok := v.(*Instance); ok {
+		return in.userUnary(op, x)
+	}
 	if t, ok := v.(*tensor.Tensor); ok {
 		switch op {
 		case syntax.MINUS:
@@ -78,6 +81,9 @@ func boolInt(b bool) int64 {
 
 // binary applies an arithmetic or bitwise operator.
 func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
+	if isUserValue(a) || isUserValue(b) {
+		return in.userBinary(op, a, b)
+	}
 	if r, ok, err := dialectBinary(op, a, b); ok || err != nil {
 		return r, err
 	}
@@ -466,6 +472,9 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	case syntax.IS, syntax.ISNOT:
 		return identical(a, b) == (op == syntax.IS), nil
 	}
+	if isUserValue(a) || isUserValue(b) {
+		return in.userCompare(op, a, b)
+	}
 	if isTensor(a) || isTensor(b) {
 		return in.tensorBinary(op, a, b, at)
 	}
@@ -560,6 +569,9 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	if depth > maxNesting {
 		return 0, newErrorf(RecursionError, "maximum recursion depth exceeded in comparison")
 	}
+	if isUserValue(a) || isUserValue(b) {
+		return userOrder(a, b)
+	}
 	if af, ok := asNumber(a); ok {
 		if bf, ok := asNumber(b); ok {
 			switch {
@@ -615,6 +627,10 @@ func contains(container, item Value) (bool, error) {
 		return found, err
 	case *Range:
 		return c.contains(item), nil
+	case *Instance:
+		if found, ok, err := c.contains(item); ok || err != nil {
+			return found, err
+		}
 	case *tensor.Tensor:
 		y, err := toTensor(item)
 		if err != nil {

@@ -60,6 +60,9 @@ type funcInfo struct {
 	free    []*nameBinding // the free variables, in closure order
 	freeBy  map[string]*nameBinding
 	nparams int // the first nparams slots hold the parameters
+	// classCell is, for a class body, its __class__ cell: the class once
+	// made, which zero-argument super() in its methods reads.
+	classCell *nameBinding
 }
 
 func (f *funcInfo) isTop() bool { return f.parent == nil }
@@ -76,6 +79,7 @@ type block struct {
 	fn     *funcInfo
 	names  map[string]*nameBinding
 	parent *block
+	class  bool // a class body: its names are not visible in its methods
 }
 
 // resolution is the resolver's answer for one cell or expression.
@@ -84,7 +88,11 @@ type resolution struct {
 	funcs map[syntax.Node]*funcInfo // by *syntax.DefStmt and *syntax.LambdaExpr
 	comps map[*syntax.ListComp]*block
 	lists map[syntax.Expr]*syntax.ListComp // what dict and set comprehensions run as
-	top   *funcInfo
+	// supers maps each zero-argument super() call in a method to the
+	// method's free variable holding its class (the class body's
+	// __class__ cell).
+	supers map[*syntax.CallExpr]*nameBinding
+	top    *funcInfo
 }
 
 type resolver struct {
@@ -132,6 +140,9 @@ func (r *resolver) lookup(name string) *nameBinding {
 		if bl.fn == cur {
 			return b
 		}
+		if bl.class {
+			continue // as in Python, methods do not see the class body's names
+		}
 		return r.capture(cur, bl.fn, b)
 	}
 	return &nameBinding{kind: scopeGlobal, index: r.globals.slot(name), name: name}
@@ -158,7 +169,15 @@ func (r *resolver) capture(fn, owner *funcInfo, b *nameBinding) *nameBinding {
 	return fb
 }
 
-func (r *resolver) use(id *syntax.Ident) { r.res.uses[id] = r.lookup(id.Name) }
+func (r *resolver) use(id *syntax.Ident) {
+	if id.Name == "__class__" {
+		if b := r.classCell(); b != nil {
+			r.res.uses[id] = b
+			return
+		}
+	}
+	r.res.uses[id] = r.lookup(id.Name)
+}
 
 func (r *resolver) stmts(stmts []syntax.Stmt) {
 	for _, st := range stmts {
@@ -168,7 +187,10 @@ func (r *resolver) stmts(stmts []syntax.Stmt) {
 
 func (r *resolver) stmt(st syntax.Stmt) {
 	switch st := st.(type) {
+	case *syntax.ClassStmt:
+		r.classStmt(st)
 	case *syntax.DefStmt:
+		r.decorators(st.Decorators)
 		r.params(st.Params)
 		r.function(st, st.Name.Name, st.Params, func() { r.stmts(st.Body) }, st.Body)
 		r.use(st.Name)
@@ -221,6 +243,11 @@ func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, b
 	fn := &funcInfo{name: name, parent: r.env.fn}
 	r.res.funcs[node] = fn
 	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env}
+	if _, isClass := node.(*syntax.ClassStmt); isClass {
+		bl.class = true
+		fn.classCell = fn.newLocal("__class__")
+		fn.classCell.kind = scopeCell
+	}
 	for _, p := range ps {
 		if _, dup := bl.names[p.Name.Name]; !dup {
 			bl.names[p.Name.Name] = fn.newLocal(p.Name.Name)
@@ -302,9 +329,11 @@ func (r *resolver) inspect(n syntax.Node) {
 		case *syntax.DictComp, *syntax.SetComp:
 			r.comprehension(r.res.asListComp(n.(syntax.Expr)))
 			return false
-		case *syntax.DefStmt:
-			r.stmt(n)
+		case *syntax.DefStmt, *syntax.ClassStmt:
+			r.stmt(n.(syntax.Stmt))
 			return false
+		case *syntax.CallExpr:
+			r.superCall(n)
 		}
 		return true
 	})
@@ -366,6 +395,8 @@ func assignedNames(stmts []syntax.Stmt) []string {
 					names = targetNames(t, names)
 				}
 			case *syntax.DefStmt:
+				names = append(names, st.Name.Name)
+			case *syntax.ClassStmt:
 				names = append(names, st.Name.Name)
 			case *syntax.ImportStmt, *syntax.FromImportStmt:
 				for _, id := range importedNames(st) {

@@ -63,6 +63,12 @@ type Session struct {
 	frames   []*interp // frames of finished calls, for reuse
 	argsPool []*Args   // Args of finished builtin calls, for reuse
 	boxes    boxSlabs  // the cells of boxed ints and floats (box.go)
+	// Special methods of user classes called from Go code without a
+	// frame (class_runtime.go): the innermost frame that called a
+	// builtin, how deep such calls nest, and the first error one raised.
+	hookIn   *interp
+	hookNest int
+	hookErr  error
 }
 
 // NewSession returns a session with no variables.
@@ -88,6 +94,8 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 		return Result{Err: cerr}
 	}
 	in := &interp{s: s, ctx: ctx, glob: s.globals, locals: make([]Value, code.nlocals), src: src, filename: filename}
+	s.hookIn, s.hookNest, s.hookErr = in, 0, nil
+	defer func() { s.hookIn, s.hookErr = nil, nil }()
 	defer func() {
 		if r := recover(); r != nil {
 			res = Result{Notes: in.notes, Err: &Error{Kind: InternalError,
@@ -100,7 +108,7 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 	err := tensor.Interruptible(ctx, func() error {
 		var err error
 		value, err = in.execCell(code)
-		return err
+		return s.takeHookErr(err)
 	})
 	res = Result{Notes: in.notes}
 	if err != nil {
@@ -155,6 +163,8 @@ func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note,
 		return nil, nil, e
 	}
 	in := &interp{s: s, ctx: ctx, glob: s.globals, src: expr}
+	s.hookIn, s.hookNest, s.hookErr = in, 0, nil
+	defer func() { s.hookIn, s.hookErr = nil, nil }()
 	defer func() {
 		if r := recover(); r != nil {
 			v, notes, e = nil, in.notes, &Error{Kind: InternalError,

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -255,6 +256,7 @@ type Function struct {
 	code     *funcCode    // the compiled body
 	free     []*varCell   // the closure: the enclosing functions' variables it uses
 	glob     *globalTable // the globals of the session it was defined in
+	qualname string       // Net.forward for a function of a class; "" for others
 }
 
 // ContextManager is a value usable in a with statement.
@@ -342,6 +344,8 @@ func Truth(v Value) (bool, error) {
 		return x.Len() > 0, nil
 	case *Set:
 		return x.Len() > 0, nil
+	case *Instance:
+		return x.truth()
 	case *tensor.Tensor:
 		if x.Numel() != 1 {
 			return false, newErrorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).
@@ -496,27 +500,7 @@ func joinRepr(vs []Value, active map[any]bool) string {
 
 // formatFloat formats like Python's repr of a float: shortest round-trip
 // digits, always with a point or exponent.
-func formatFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	abs := math.Abs(f)
-	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
-		s := strconv.FormatFloat(f, 'e', -1, 64)
-		// Python writes 1e-05, Go 1e-05 as well; keep Go's form.
-		return s
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".e") {
-		s += ".0"
-	}
-	return s
-}
+func formatFloat(f float64) string { return pyrepr.Float(f) }
 
 func quoteString(s string) string {
 	q := strconv.Quote(s)

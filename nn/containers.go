@@ -11,6 +11,9 @@ import (
 type Container struct {
 	base Base
 	name string
+	// running is set while the container's forward runs, so that one
+	// containing itself is refused instead of recursing without end.
+	running bool
 }
 
 // NewSequential is nn.Sequential(*modules): Forward runs them in order.
@@ -46,13 +49,32 @@ func (c *Container) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, tensor.Errorf(tensor.NotImplementedError, `Module [%s] is missing the required "forward" function`, c.name).
 			WithHint("a %s holds modules; call them one by one (for m in layers: x = m(x))", c.name)
 	}
-	for _, m := range c.Items() {
-		var err error
-		if x, err = m.Forward(x); err != nil {
-			return nil, err
+	err := c.Run(func() error {
+		for _, m := range c.Items() {
+			if m == nil {
+				continue
+			}
+			var err error
+			if x, err = m.Forward(x); err != nil {
+				return err
+			}
 		}
+		return nil
+	})
+	return x, err
+}
+
+// Run runs f, a forward pass through the container, refusing to start one
+// while another is running: the container is then inside itself
+// (seq.append(seq)), where PyTorch exceeds its recursion limit.
+func (c *Container) Run(f func() error) error {
+	if c.running {
+		return tensor.Errorf(tensor.RecursionError, "maximum recursion depth exceeded: %s contains itself", c.name).
+			WithHint("a module cannot be its own submodule")
 	}
-	return x, nil
+	c.running = true
+	defer func() { c.running = false }()
+	return f()
 }
 
 // Len is the number of items.

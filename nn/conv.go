@@ -43,23 +43,8 @@ func NewConv2d(c Conv2dConfig, dtype tensor.DType) (*Conv2d, error) {
 	case c.PaddingString == "same" && c.Stride != [2]int{1, 1}:
 		return nil, tensor.Errorf(tensor.ValueError, "padding='same' is not supported for strided convolutions")
 	}
-	w, err := newParam(dtype, c.OutChannels, c.InChannels/c.Groups, c.KernelSize[0], c.KernelSize[1])
-	if err != nil {
-		return nil, err
-	}
-	var b *tensor.Tensor
-	if c.Bias {
-		if b, err = newParam(dtype, c.OutChannels); err != nil {
-			return nil, err
-		}
-	}
-	if err := tensor.InitLinear(w, b, nil); err != nil {
-		return nil, err
-	}
 	l := &Conv2d{base: NewBase(), Conv2dConfig: c}
-	l.base.SetParameter("weight", w)
-	l.base.SetParameter("bias", b)
-	return l, nil
+	return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.InChannels/c.Groups, c.KernelSize[0], c.KernelSize[1])
 }
 
 func (l *Conv2d) Base() *Base      { return &l.base }

@@ -2,11 +2,11 @@ package nn
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -40,31 +40,7 @@ func pyBool(b bool) string {
 }
 
 // pyFloat writes a float as Python's repr does: 0.5, 1e-05, 1.0.
-func pyFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	if f != 0 && (math.Abs(f) < 1e-4 || math.Abs(f) >= 1e16) {
-		s := strconv.FormatFloat(f, 'e', -1, 64)
-		mant, exp, _ := strings.Cut(s, "e")
-		sign := exp[0]
-		digits := strings.TrimLeft(exp[1:], "0")
-		if len(digits) < 2 {
-			digits = strings.Repeat("0", 2-len(digits)) + digits
-		}
-		return mant + "e" + string(sign) + digits
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".e") {
-		s += ".0"
-	}
-	return s
-}
+func pyFloat(f float64) string { return pyrepr.Float(f) }
 
 // pyTuple writes ints as a Python tuple: (3,), (2, 3).
 func pyTuple(xs []int) string {
@@ -92,22 +68,29 @@ func NewLinear(in, out int, bias bool, dtype tensor.DType) (*Linear, error) {
 		return nil, tensor.Errorf(tensor.RuntimeError, "Trying to create tensor with negative dimension %d: [%d, %d]", min(in, out), out, in)
 	}
 	l := &Linear{base: NewBase(), InFeatures: in, OutFeatures: out}
-	w, err := newParam(dtype, out, in)
+	return l, initWeightAndBias(&l.base, dtype, bias, out, in)
+}
+
+// initWeightAndBias registers the weight of the given shape and a bias
+// (nil without one) of its first size, initialised as nn.Linear and
+// nn.Conv2d are.
+func initWeightAndBias(base *Base, dtype tensor.DType, bias bool, shape ...int) error {
+	w, err := newParam(dtype, shape...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	var b *tensor.Tensor
 	if bias {
-		if b, err = newParam(dtype, out); err != nil {
-			return nil, err
+		if b, err = newParam(dtype, shape[0]); err != nil {
+			return err
 		}
 	}
 	if err := tensor.InitLinear(w, b, nil); err != nil {
-		return nil, err
+		return err
 	}
-	l.base.SetParameter("weight", w)
-	l.base.SetParameter("bias", b)
-	return l, nil
+	base.SetParameter("weight", w)
+	base.SetParameter("bias", b)
+	return nil
 }
 
 func (l *Linear) Base() *Base      { return &l.base }

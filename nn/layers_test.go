@@ -2,6 +2,7 @@ package nn
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kael-dev/kael/autograd"
@@ -137,5 +138,18 @@ func TestLossNeedsTarget(t *testing.T) {
 	x := must(tensor.FromSlice([]float64{1, 2}, 2))
 	if _, err := must(NewLoss("L1Loss", LossConfig{Reduction: "avg"})).Loss(x, x); err == nil {
 		t.Fatal("a bad reduction is an error when the loss runs")
+	}
+}
+
+func TestSequentialInsideItself(t *testing.T) {
+	s := NewSequential(NewReLU(false))
+	s.Append(s)
+	_, err := s.Forward(must(tensor.Ones(tensor.Float32, 1)))
+	if err == nil || !strings.Contains(err.Error(), "RecursionError") {
+		t.Fatalf("err = %v, want a RecursionError", err)
+	}
+	shared := NewSequential(NewTanh())
+	if _, err := NewSequential(shared, shared).Forward(must(tensor.Ones(tensor.Float32, 1))); err != nil {
+		t.Fatalf("a module used twice in a row is not recursion: %v", err)
 	}
 }

@@ -51,10 +51,11 @@ func NamedModules(m Module) []NamedModule {
 }
 
 // Modules lists the modules of NamedModules.
-func Modules(m Module) []Module {
-	nm := NamedModules(m)
-	out := make([]Module, len(nm))
-	for i, x := range nm {
+func Modules(m Module) []Module { return modulesOf(NamedModules(m)) }
+
+func modulesOf(named []NamedModule) []Module {
+	out := make([]Module, len(named))
+	for i, x := range named {
 		out[i] = x.Module
 	}
 	return out
@@ -76,14 +77,7 @@ func NamedChildren(m Module) []NamedModule {
 }
 
 // Children lists the modules of NamedChildren.
-func Children(m Module) []Module {
-	nc := NamedChildren(m)
-	out := make([]Module, len(nc))
-	for i, x := range nc {
-		out[i] = x.Module
-	}
-	return out
-}
+func Children(m Module) []Module { return modulesOf(NamedChildren(m)) }
 
 // NamedParameters lists the parameters of m and its submodules with their
 // dotted names, in PyTorch's order (each module's own parameters in

@@ -255,10 +255,11 @@ type AssignStmt struct {
 
 // DefStmt is a function definition.
 type DefStmt struct {
-	DefPos Pos
-	Name   *Ident
-	Params []*Param
-	Body   []Stmt
+	Decorators []*Decorator // the @ lines above it, outermost first
+	DefPos     Pos
+	Name       *Ident
+	Params     []*Param
+	Body       []Stmt
 }
 
 // Param is a function or lambda parameter: x, x=default, *args or **kwargs.
@@ -448,7 +449,7 @@ func blockEnd(stmts []Stmt) Pos { return stmts[len(stmts)-1].Span().End }
 
 func (s *ExprStmt) Span() Span     { return s.X.Span() }
 func (s *AssignStmt) Span() Span   { return Span{s.Targets[0].Span().Start, s.Value.Span().End} }
-func (s *DefStmt) Span() Span      { return Span{s.DefPos, blockEnd(s.Body)} }
+func (s *DefStmt) Span() Span      { return Span{decoratedStart(s.Decorators, s.DefPos), blockEnd(s.Body)} }
 func (s *ForStmt) Span() Span      { return Span{s.ForPos, blockEnd(s.Body)} }
 func (s *WhileStmt) Span() Span    { return Span{s.WhilePos, blockEnd(s.Body)} }
 func (s *WithStmt) Span() Span     { return Span{s.WithPos, blockEnd(s.Body)} }

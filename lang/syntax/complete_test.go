@@ -8,6 +8,14 @@ func TestCompleteness(t *testing.T) {
 		status Status
 		indent string
 	}{
+		// Classes and decorators: a decorator line waits for its def.
+		{"class A:\n", Incomplete, "    "},
+		{"class A:\n    x = 1\n", Incomplete, "    "},
+		{"class A:\n    x = 1\n\n", Complete, ""},
+		{"@staticmethod\n", Incomplete, ""},
+		{"class A:\n    @property\n", Incomplete, "    "},
+		{"class A:\n    @property\n    def f(self):\n        return 1\n", Incomplete, "        "},
+		{"@property\nx = 1\n", Invalid, ""},
 		// Complete.
 		{"", Complete, ""},
 		{"\n\n", Complete, ""},

@@ -48,12 +48,14 @@
 //
 // Keywords:
 //
-//	and as assert break continue def del elif else False for from if import
-//	in is lambda None not or pass return True while with
+//	and as assert break class continue def del elif else False for from if
+//	import in is lambda None not or pass return True while with
 //
-// The other Python keywords (class, try, except, finally,
-// raise, global, nonlocal, yield, async, await) are reserved and
-// give an error that explains kael does without them.
+// The other Python keywords (try, except, finally, raise, global,
+// nonlocal, yield, async, await) are reserved and give an error that
+// explains kael does without them. A class has at most one base class:
+// several bases, or keywords such as metaclass=, are refused with an
+// explanation.
 //
 // # Grammar
 //
@@ -77,11 +79,14 @@
 //	AugOp        = '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '@='
 //	             | '&=' | '|=' | '^=' | '<<=' | '>>=' .
 //
-//	CompoundStmt = IfStmt | ForStmt | WhileStmt | DefStmt | WithStmt .
+//	CompoundStmt = IfStmt | ForStmt | WhileStmt | DefStmt | WithStmt
+//	             | ClassStmt | Decorated .
 //	IfStmt       = 'if' Test ':' Suite {'elif' Test ':' Suite} ['else' ':' Suite] .
 //	ForStmt      = 'for' ExprList 'in' TestList ':' Suite .
 //	WhileStmt    = 'while' Test ':' Suite .
 //	DefStmt      = 'def' IDENT '(' [Params] ')' ':' Suite .
+//	ClassStmt    = 'class' IDENT ['(' [Test [',']] ')'] ':' Suite .
+//	Decorated    = ('@' Test NEWLINE)+ (DefStmt | ClassStmt) .
 //	WithStmt     = 'with' WithItem {',' WithItem} ':' Suite .
 //	WithItem     = Test ['as' BitOr] .
 //	Suite        = SimpleStmts | NEWLINE INDENT {Stmt} DEDENT .

@@ -188,8 +188,10 @@ func (p *parser) parseStmt() []Stmt {
 		return []Stmt{p.parseWith()}
 	case INDENT:
 		p.failTok("unexpected indent", "")
+	case CLASS:
+		return []Stmt{p.parseClass(nil)}
 	case AT:
-		p.failTok("decorators are not supported", "for @no_grad(), wrap the body in 'with no_grad():' instead")
+		return []Stmt{p.parseDecorated()}
 	case ELSE, ELIF:
 		p.unexpected("'" + p.tok.raw + "' must line up with an 'if' above it")
 	}
@@ -393,7 +395,7 @@ func (p *parser) expectColon(msg string) {
 func (p *parser) parseSuite(what string, line int) []Stmt {
 	if p.tok.kind != NEWLINE {
 		switch p.tok.kind {
-		case IF, FOR, WHILE, DEF, WITH:
+		case IF, FOR, WHILE, DEF, WITH, CLASS:
 			p.failTok(fmt.Sprintf("'%s' cannot follow ':' on the same line", p.tok.kind),
 				"start it on a new, indented line")
 		}

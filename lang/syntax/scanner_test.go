@@ -42,7 +42,7 @@ func TestScanTokens(t *testing.T) {
 		{"ünïcode_1 _x", "IDENT(ünïcode_1) IDENT(_x) NEWLINE EOF"},
 		{"True False None and or not in is if else elif",
 			"True False None and or not in is if else elif NEWLINE EOF"},
-		{"import class", "import RESERVED(class) NEWLINE EOF"},
+		{"import class try", "import class RESERVED(try) NEWLINE EOF"},
 		{"+ - * ** / // % @ ~ & | ^ << >>", "+ - * ** / // % @ ~ & | ^ << >> NEWLINE EOF"},
 		{"< <= > >= == != = ->", "< <= > >= == != = -> NEWLINE EOF"},
 		{"+= -= *= **= /= //= %= @= &= |= ^= <<= >>=",

@@ -92,8 +92,12 @@ func sexpr(n Node) string {
 			op = n.Op.String() + "="
 		}
 		return "(" + op + list(" ", n.Targets) + " " + sexpr(n.Value) + ")"
+	case *ClassStmt:
+		return decorators(n.Decorators) + "(class " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Bases), " ") + ")" + list(" ", n.Body) + ")"
+	case *Decorator:
+		return "@" + sexpr(n.X) + " "
 	case *DefStmt:
-		return "(def " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Params), " ") + ")" + list(" ", n.Body) + ")"
+		return decorators(n.Decorators) + "(def " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Params), " ") + ")" + list(" ", n.Body) + ")"
 	case *AssertStmt:
 		if n.Msg == nil {
 			return "(assert " + sexpr(n.Cond) + ")"
@@ -175,6 +179,15 @@ func list[N Node](sep string, ns []N) string {
 			b.WriteString(sep)
 		}
 		b.WriteString(sexpr(n))
+	}
+	return b.String()
+}
+
+// decorators renders @ lines as "@d @e ", before their statement.
+func decorators(ds []*Decorator) string {
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString(sexpr(d))
 	}
 	return b.String()
 }

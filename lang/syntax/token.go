@@ -71,6 +71,7 @@ const (
 	AS       // as
 	ASSERT   // assert
 	BREAK    // break
+	CLASS    // class
 	CONTINUE // continue
 	DEF      // def
 	DEL      // del
@@ -97,7 +98,7 @@ const (
 	ISNOT // is not (made by the parser from IS NOT)
 
 	// RESERVED is a Python keyword that kael does not support, such as
-	// import or class; the parser reports it with an explanation.
+	// try or yield; the parser reports it with an explanation.
 	RESERVED
 )
 
@@ -161,6 +162,7 @@ var tokenNames = [...]string{
 	AS:            "as",
 	ASSERT:        "assert",
 	BREAK:         "break",
+	CLASS:         "class",
 	CONTINUE:      "continue",
 	DEF:           "def",
 	DEL:           "del",
@@ -225,7 +227,6 @@ var augmented = map[Token]Token{
 // unsupported explains each Python keyword that kael reserves but does not
 // implement.
 var unsupported = map[string]struct{ msg, hint string }{
-	"class":    {"kael has no class statement", "use functions, lists and dicts instead"},
 	"try":      {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
 	"except":   {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
 	"finally":  {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},

@@ -73,6 +73,7 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectList(n.Targets, f)
 		Inspect(n.Value, f)
 	case *DefStmt:
+		inspectList(n.Decorators, f)
 		Inspect(n.Name, f)
 		inspectList(n.Params, f)
 		inspectList(n.Body, f)
@@ -103,6 +104,13 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectOpt(n.Target, f)
 	case *DelStmt:
 		inspectList(n.Targets, f)
+	case *ClassStmt:
+		inspectList(n.Decorators, f)
+		Inspect(n.Name, f)
+		inspectList(n.Bases, f)
+		inspectList(n.Body, f)
+	case *Decorator:
+		Inspect(n.X, f)
 	case *ImportStmt:
 		inspectList(n.Names, f)
 	case *FromImportStmt:

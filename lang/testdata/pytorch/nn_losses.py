@@ -34,3 +34,9 @@ loss = bce(p, y)
 loss.backward()
 print(bce, round(loss.item(), 5), [round(g, 5) for g in p.grad.tolist()])
 print(round(nn.BCELoss(reduction="sum")(torch.tensor([0.0, 1.0]), torch.tensor([0.0, 1.0])).item(), 5))
+
+import torch.nn.functional as F
+z.grad = None
+F.binary_cross_entropy_with_logits(z, y, pos_weight=torch.tensor([3.0, 1.0, 1.0, 1.0])).backward()
+print(round(F.l1_loss(pred, target, reduction="sum").item(), 5), [round(g, 5) for g in z.grad.tolist()])
+print(round(F.binary_cross_entropy(torch.tensor([0.25, 0.75]), torch.tensor([0.0, 1.0]), reduction="sum").item(), 5))

@@ -1,0 +1,218 @@
+package lang
+
+import (
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// torch.autograd.Function subclasses: a class with @staticmethod forward(ctx,
+// ...) and backward(ctx, *grads), used as MyReLU.apply(x). apply runs
+// forward with grad mode off, then records one node for its outputs
+// (autograd.CustomFunction, grad_fn MyReLUBackward) whose backward calls
+// the class's backward with the same ctx. The ctx is an object of its own
+// class (FunctionCtx): save_for_backward, saved_tensors,
+// needs_input_grad, and any attribute the program sets (ctx.scale = 2).
+// The setup_context style (forward without ctx, setup_context(ctx, inputs,
+// output)) works too.
+
+// functionClassName is the class name of torch.autograd.Function.
+const functionClassName = "torch.autograd.Function"
+
+// ctxClassName is the root of the ctx's class.
+const ctxClassName = "torch.autograd.function.FunctionCtx"
+
+// functionCtx is what the ctx of one apply keeps besides its attributes.
+type functionCtx struct {
+	saved          []*tensor.Tensor
+	needsInputGrad Tuple
+}
+
+// ctxClass is the class of ctx objects.
+var ctxClass = &UserClass{Name: "FunctionCtx", builtinBase: ctxClassName, attrs: map[string]Value{}}
+
+func init() {
+	fnClass := &Class{Name: functionClassName, Doc: "The base class of custom autograd operations: class MyReLU(torch.autograd.Function) with @staticmethod forward(ctx, x) and backward(ctx, grad), used as MyReLU.apply(x); see Classes."}
+	torchAutograd["Function"] = fnClass
+	classValues[functionClassName] = fnClass
+	builtinBases[functionClassName] = &builtinBase{
+		construct: func(c *UserClass) error {
+			return newErrorf(RuntimeError, "kael runs a torch.autograd.Function through its class: %s.apply(...), not %s()", c.Name, c.Name).
+				withHint("forward and backward are @staticmethods; call y = %s.apply(x)", c.Name)
+		},
+		classAttr: func(in *interp, c *UserClass, name string) (Value, bool, error) {
+			if name != "apply" {
+				return nil, false, nil
+			}
+			return &Builtin{Name: "apply", Sig: "apply(*args)", params: []param{{name: "args", variadic: true}},
+				fn: func(a *Args) (Value, error) { return applyFunction(a.in, c, a.Value("args").(Tuple)) }}, true, nil
+		},
+	}
+	builtinBases[ctxClassName] = &builtinBase{
+		attr: func(in *interp, x *Instance, name string) (Value, bool, error) {
+			ctx := x.ext.(*functionCtx)
+			switch name {
+			case "saved_tensors":
+				out := make(Tuple, len(ctx.saved))
+				for i, t := range ctx.saved {
+					out[i] = t
+				}
+				return out, true, nil
+			case "needs_input_grad":
+				return ctx.needsInputGrad, true, nil
+			case "save_for_backward":
+				return &Builtin{Name: "save_for_backward", Sig: "save_for_backward(*tensors)", params: []param{{name: "tensors", variadic: true}},
+					fn: func(a *Args) (Value, error) {
+						args := a.Value("tensors").(Tuple)
+						ctx.saved = ctx.saved[:0]
+						for i, v := range args {
+							t, ok := v.(*tensor.Tensor)
+							if !ok {
+								if _, none := v.(NoneType); !none {
+									return nil, newErrorf(TypeError, "save_for_backward can only save variables, but argument %d is of type %s", i, TypeName(v)).
+										withHint("keep other values as attributes of ctx: ctx.scale = scale")
+								}
+							}
+							ctx.saved = append(ctx.saved, t)
+						}
+						return None, nil
+					}}, true, nil
+			}
+			return nil, false, nil
+		},
+		names: func(*Instance) []string { return []string{"needs_input_grad", "save_for_backward", "saved_tensors"} },
+	}
+}
+
+// applyFunction is cls.apply(*args).
+func applyFunction(in *interp, cls *UserClass, args Tuple) (Value, error) {
+	forward, ok := staticFunction(cls, "forward")
+	if !ok {
+		return nil, newErrorf(NotImplementedError, "You must implement the forward function for custom autograd.Function.").
+			withHint("define @staticmethod def forward(ctx, ...): in class %s", cls.Name)
+	}
+	backward, ok := staticFunction(cls, "backward")
+	if !ok {
+		return nil, newErrorf(NotImplementedError, "You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.").
+			withHint("define @staticmethod def backward(ctx, grad_output): in class %s", cls.Name)
+	}
+	setup, separate := staticFunction(cls, "setup_context")
+	inputs := make([]*tensor.Tensor, len(args))
+	needs := make(Tuple, len(args))
+	for i, v := range args {
+		t, _ := v.(*tensor.Tensor)
+		inputs[i] = t
+	}
+	for i, b := range autograd.NeedsInputGrad(inputs) {
+		needs[i] = b && autograd.IsGradEnabled()
+	}
+	state := &functionCtx{needsInputGrad: needs}
+	ctx := &Instance{cls: ctxClass, ext: state}
+	at := spanNode(in.stmtSpan())
+	var result Value
+	err := autograd.NoGrad(func() error {
+		var err error
+		if separate {
+			if result, err = in.call(forward, args, nil, nil, at); err != nil {
+				return err
+			}
+			_, err = in.call(setup, []Value{ctx, args, result}, nil, nil, at)
+			return err
+		}
+		result, err = in.call(forward, append(Tuple{ctx}, args...), nil, nil, at)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	outs, single, err := functionOutputs(cls, result)
+	if err != nil {
+		return nil, err
+	}
+	sess := in.s
+	attached, err := autograd.CustomFunction{Name: cls.Name, Inputs: inputs, Outputs: outs, Saved: state.saved,
+		Backward: func(grads []*tensor.Tensor) ([]*tensor.Tensor, error) {
+			gv := make([]Value, 0, len(grads)+1)
+			gv = append(gv, ctx)
+			for _, g := range grads {
+				gv = append(gv, g)
+			}
+			r, err := sess.callHook(backward, gv...)
+			if err != nil {
+				return nil, err
+			}
+			return functionGrads(cls, r, len(inputs))
+		}}.Attach()
+	if err != nil {
+		return nil, err
+	}
+	if single {
+		return attached[0], nil
+	}
+	out := make(Tuple, len(attached))
+	for i, t := range attached {
+		out[i] = t
+	}
+	return out, nil
+}
+
+// staticFunction returns the function of a staticmethod (or plain
+// function) name of cls.
+func staticFunction(cls *UserClass, name string) (Value, bool) {
+	v, _, ok := cls.lookup(name)
+	if !ok {
+		return nil, false
+	}
+	if s, isStatic := v.(*staticMethod); isStatic {
+		return s.fn, true
+	}
+	return v, true
+}
+
+// functionOutputs reads what forward returned: a tensor or a tuple of
+// tensors.
+func functionOutputs(cls *UserClass, r Value) ([]*tensor.Tensor, bool, error) {
+	if t, ok := r.(*tensor.Tensor); ok {
+		return []*tensor.Tensor{t}, true, nil
+	}
+	elems, ok := seqElems(r)
+	if _, isTuple := r.(Tuple); ok && isTuple {
+		outs := make([]*tensor.Tensor, len(elems))
+		for i, e := range elems {
+			t, isT := e.(*tensor.Tensor)
+			if !isT {
+				return nil, false, newErrorf(TypeError, "%s.forward returned a %s as output %d; kael's custom functions return tensors", cls.Name, TypeName(e), i)
+			}
+			outs[i] = t
+		}
+		return outs, false, nil
+	}
+	return nil, false, newErrorf(TypeError, "%s.forward must return a tensor or a tuple of tensors, not %s", cls.Name, TypeName(r))
+}
+
+// functionGrads reads what backward returned: one gradient (a tensor or
+// None) per argument of forward.
+func functionGrads(cls *UserClass, r Value, n int) ([]*tensor.Tensor, error) {
+	vals := []Value{r}
+	if t, ok := r.(Tuple); ok {
+		vals = t
+	}
+	out := make([]*tensor.Tensor, len(vals))
+	for i, v := range vals {
+		switch g := v.(type) {
+		case *tensor.Tensor:
+			out[i] = g
+		case NoneType:
+		default:
+			if f, isNum := asFloat(v); isNum && n == len(vals) {
+				t, err := tensor.Scalar(f)
+				if err != nil {
+					return nil, err
+				}
+				out[i] = t
+				continue
+			}
+			return nil, newErrorf(TypeError, "%s.backward returned a %s as gradient %d; return a tensor or None", cls.Name, TypeName(v), i)
+		}
+	}
+	return out, nil
+}

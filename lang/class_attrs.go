@@ -1,0 +1,573 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// Attributes, calls and super() of user classes, with Python's lookup
+// order: a property of the class, then the instance's own attributes,
+// then the class's (methods bind to the instance), then what a builtin
+// base provides (an nn.Module's parameters and submodules), then
+// __getattr__.
+
+// builtinBase is what a builtin class that user classes may derive from
+// (torch.nn.Module, torch.autograd.Function) adds to its subclasses. Every
+// field is optional.
+type builtinBase struct {
+	// newInstance sets up x.ext before __init__ runs.
+	newInstance func(in *interp, x *Instance) error
+	// init is the base's __init__, which super().__init__() calls.
+	init func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value) error
+	// attr reads an attribute the instance and its classes lack.
+	attr func(in *interp, x *Instance, name string) (Value, bool, error)
+	// setAttr stores an attribute the base keeps itself; handled is false
+	// for the others, which the instance keeps.
+	setAttr func(in *interp, x *Instance, name string, v Value) (handled bool, err error)
+	// classAttr reads an attribute of a subclass its classes lack
+	// (MyFunction.apply).
+	classAttr func(in *interp, c *UserClass, name string) (Value, bool, error)
+	// call runs x(...) when the classes define no __call__.
+	call func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, bool, error)
+	// construct replaces calling the class, when set (autograd.Function
+	// refuses it).
+	construct func(c *UserClass) error
+	// repr is the repr when the classes define no __repr__.
+	repr func(x *Instance) (string, bool)
+	// names lists the attributes the base adds, for dir() and completion.
+	names func(x *Instance) []string
+}
+
+// builtinBases holds the builtin classes a class statement may derive
+// from, by class name; "object" adds nothing.
+var builtinBases = map[string]*builtinBase{"object": {}}
+
+// base returns the builtin base of x's class (object's, empty, if none).
+func (c *UserClass) base() *builtinBase {
+	if b := builtinBases[c.root()]; b != nil {
+		return b
+	}
+	return builtinBases["object"]
+}
+
+// getAttr is v.name in a frame: user classes' attributes may run methods
+// (properties, __getattr__).
+func (in *interp) getAttr(v Value, name string) (Value, error) {
+	switch x := v.(type) {
+	case *Instance:
+		return in.instanceAttr(x, name)
+	case *UserClass:
+		return in.classAttr(x, name)
+	case *superValue:
+		return in.superAttr(x, name)
+	}
+	return getAttr(v, name)
+}
+
+// instanceAttr is x.name for an instance of a user class.
+func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
+	cv, _, inClass := x.cls.lookup(name)
+	if p, ok := cv.(*propertyValue); ok {
+		if p.fget == nil {
+			return nil, newErrorf(AttributeError, "property '%s' of '%s' object has no getter", name, x.cls.Name)
+		}
+		return in.call(p.fget, []Value{x}, nil, nil, spanNode(in.stmtSpan()))
+	}
+	if v, ok := x.get(name); ok {
+		return v, nil
+	}
+	if inClass {
+		return bindClassAttr(cv, x, x.cls), nil
+	}
+	switch name {
+	case "__class__":
+		return x.cls, nil
+	case "__dict__":
+		d := NewDict()
+		for _, n := range x.names {
+			v, _ := x.get(n)
+			_ = d.Set(n, v)
+		}
+		return d, nil
+	}
+	if b := x.cls.base(); b.attr != nil {
+		if v, ok, err := b.attr(in, x, name); ok || err != nil {
+			return v, err
+		}
+	}
+	if ga, _, ok := x.cls.lookup("__getattr__"); ok {
+		return in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, spanNode(in.stmtSpan()))
+	}
+	err := newErrorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
+	err.Hint = suggestHint(name, x.AttrNames())
+	return nil, err
+}
+
+// bindClassAttr is what reading a class attribute v through obj gives: a
+// function binds to obj, a classmethod to cls, a staticmethod is its
+// function.
+func bindClassAttr(v Value, obj Value, cls *UserClass) Value {
+	switch f := v.(type) {
+	case *Function:
+		return &userMethod{self: obj, fn: f}
+	case *staticMethod:
+		return f.fn
+	case *classMethod:
+		return &userMethod{self: cls, fn: f.fn}
+	}
+	return v
+}
+
+// classAttr is C.name for a user class.
+func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
+	if v, _, ok := c.lookup(name); ok {
+		switch f := v.(type) {
+		case *staticMethod:
+			return f.fn, nil
+		case *classMethod:
+			return &userMethod{self: c, fn: f.fn}, nil
+		}
+		return v, nil
+	}
+	switch name {
+	case "__name__", "__qualname__":
+		return c.Name, nil
+	case "__module__":
+		return "__main__", nil
+	case "__bases__":
+		return Tuple{c.baseValue()}, nil
+	case "__base__":
+		return c.baseValue(), nil
+	case "__mro__":
+		var out Tuple
+		for _, k := range c.mro() {
+			out = append(out, k)
+		}
+		if r := c.root(); r != "" {
+			out = append(out, classValue(r))
+		}
+		return append(out, builtins["object"]), nil
+	}
+	if b := c.base(); b.classAttr != nil {
+		if v, ok, err := b.classAttr(in, c, name); ok || err != nil {
+			return v, err
+		}
+	}
+	err := newErrorf(AttributeError, "type object '%s' has no attribute '%s'", c.Name, name)
+	err.Hint = suggestHint(name, c.AttrNames())
+	return nil, err
+}
+
+// baseValue is c.__base__: its user base, or the builtin class.
+func (c *UserClass) baseValue() Value {
+	if c.Base != nil {
+		return c.Base
+	}
+	if c.builtinBase != "" {
+		return classValue(c.builtinBase)
+	}
+	return builtins["object"]
+}
+
+// classValues maps builtin base names to the values that name them
+// (nn.Module), as their files register them.
+var classValues = map[string]Value{}
+
+func classValue(name string) Value {
+	if v, ok := classValues[name]; ok {
+		return v
+	}
+	return &Class{Name: name}
+}
+
+// setInstanceAttr runs x.name = v.
+func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
+	if cv, _, ok := x.cls.lookup(name); ok {
+		if p, ok := cv.(*propertyValue); ok {
+			if p.fset == nil {
+				return newErrorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
+					withHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
+			}
+			_, err := in.call(p.fset, []Value{x, v}, nil, nil, spanNode(in.stmtSpan()))
+			return err
+		}
+	}
+	if b := x.cls.base(); b.setAttr != nil {
+		if handled, err := b.setAttr(in, x, name, v); handled || err != nil {
+			return err
+		}
+	}
+	switch name {
+	case "__class__", "__dict__":
+		return newErrorf(AttributeError, "kael does not let '%s' of an object be assigned", name)
+	}
+	x.set(name, v)
+	return nil
+}
+
+// hooked runs f, which calls methods of v's class, from Go code without a
+// frame: in a frame of v's session (Session.hookFrame), counted so that
+// special methods that recurse through Go code (a __repr__ calling repr)
+// stop with a RecursionError.
+func hooked[T any](v Value, f func(in *interp) (T, error)) (T, error) {
+	return hookedIn(sessionOf(v), f)
+}
+
+// hookedIn is hooked in session s.
+func hookedIn[T any](s *Session, f func(in *interp) (T, error)) (T, error) {
+	if s.hookNest >= MaxDepth {
+		var zero T
+		return zero, newErrorf(RecursionError, "maximum recursion depth exceeded while calling a Python object").
+			withHint("a special method (__repr__, __eq__, __hash__, ...) calls itself through an operation on the object")
+	}
+	s.hookNest++
+	defer func() { s.hookNest-- }()
+	return f(s.hookFrame())
+}
+
+// sessionOf returns the session of the class of v.
+func sessionOf(v Value) *Session {
+	var s *Session
+	switch x := v.(type) {
+	case *Instance:
+		s = x.cls.sess
+	case *UserClass:
+		s = x.sess
+	case *superValue:
+		s = x.cls.sess
+	}
+	if s == nil {
+		s = NewSession(IO{})
+	}
+	return s
+}
+
+// AttrNames lists the instance's attributes and its classes', for dir()
+// and completion.
+func (x *Instance) AttrNames() []string {
+	seen := map[string]bool{}
+	for _, n := range x.names {
+		seen[n] = true
+	}
+	for _, k := range x.cls.mro() {
+		for _, n := range k.names {
+			seen[n] = true
+		}
+	}
+	if b := x.cls.base(); b.names != nil {
+		for _, n := range b.names(x) {
+			seen[n] = true
+		}
+	}
+	seen["__class__"], seen["__dict__"] = true, true
+	return sortedKeys(seen)
+}
+
+// Attr reads an attribute from Go code (HasAttrs); errors read as absent.
+func (x *Instance) Attr(name string) (Value, bool) {
+	v, err := hooked(x, func(in *interp) (Value, error) { return in.instanceAttr(x, name) })
+	return v, err == nil
+}
+
+// AttrNames lists the class's attributes and its bases'.
+func (c *UserClass) AttrNames() []string {
+	seen := map[string]bool{"__name__": true, "__qualname__": true, "__module__": true, "__bases__": true, "__base__": true, "__mro__": true, "__doc__": true}
+	for _, k := range c.mro() {
+		for _, n := range k.names {
+			seen[n] = true
+		}
+	}
+	return sortedKeys(seen)
+}
+
+// Attr reads a class attribute from Go code (HasAttrs).
+func (c *UserClass) Attr(name string) (Value, bool) {
+	v, err := hooked(c, func(in *interp) (Value, error) { return in.classAttr(c, name) })
+	return v, err == nil
+}
+
+// superValue is what super() returns: attribute lookup that starts after
+// cls in self's classes.
+type superValue struct {
+	cls  *UserClass
+	self Value // an instance, or a class in a classmethod
+}
+
+func (*superValue) TypeName() string { return "super" }
+
+func (s *superValue) String() string {
+	return "<super: <class '" + s.cls.Name + "'>, <" + TypeName(s.self) + " object>>"
+}
+
+// selfClass is the class of super()'s second argument.
+func (s *superValue) selfClass() *UserClass {
+	if c, ok := s.self.(*UserClass); ok {
+		return c
+	}
+	return s.self.(*Instance).cls
+}
+
+// superAttr is super().name.
+func (in *interp) superAttr(s *superValue, name string) (Value, error) {
+	if s.cls.Base != nil {
+		if v, _, ok := s.cls.Base.lookup(name); ok {
+			if p, isProp := v.(*propertyValue); isProp && p.fget != nil {
+				if _, isInst := s.self.(*Instance); isInst {
+					return in.call(p.fget, []Value{s.self}, nil, nil, spanNode(in.stmtSpan()))
+				}
+			}
+			if _, isInst := s.self.(*Instance); !isInst {
+				if f, ok := v.(*Function); ok {
+					return f, nil // super().f in a classmethod: the plain function
+				}
+			}
+			return bindClassAttr(v, s.self, s.selfClass()), nil
+		}
+	}
+	x, isInst := s.self.(*Instance)
+	b := s.cls.base()
+	if name == "__init__" && isInst {
+		return &Builtin{Name: "__init__", Sig: "__init__(*args, **kwargs)", acceptsKeywords: true,
+			params: []param{{name: "args", variadic: true}}, fn: func(a *Args) (Value, error) {
+				pos := a.Value("args").(Tuple)
+				kwNames, kwVals := a.kwNames, a.kwVals
+				if b.init != nil {
+					return None, b.init(a.in, x, pos, kwNames, kwVals)
+				}
+				if len(pos)+len(kwNames) > 0 {
+					return nil, newErrorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
+				}
+				return None, nil
+			}}, nil
+	}
+	if isInst && b.attr != nil {
+		if v, ok, err := b.attr(in, x, name); ok || err != nil {
+			return v, err
+		}
+	}
+	return nil, newErrorf(AttributeError, "'super' object has no attribute '%s'", name)
+}
+
+// newSuper is super(cls, obj), checking that obj is an instance or
+// subclass of cls.
+func newSuper(cls, obj Value) (*superValue, error) {
+	c, ok := cls.(*UserClass)
+	if !ok {
+		return nil, newErrorf(TypeError, "super() argument 1 must be a class of a class statement, not %s", TypeName(cls))
+	}
+	switch x := obj.(type) {
+	case *Instance:
+		if x.cls.derivesFrom(c) {
+			return &superValue{cls: c, self: x}, nil
+		}
+	case *UserClass:
+		if x.derivesFrom(c) {
+			return &superValue{cls: c, self: x}, nil
+		}
+	}
+	return nil, newErrorf(TypeError, "super(type, obj): obj must be an instance or subtype of type")
+}
+
+// callUser calls a class (making an instance), a bound method or an
+// instance (__call__, or its builtin base's call: an nn.Module runs
+// forward).
+func (in *interp) callUser(fn Value, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	switch f := fn.(type) {
+	case *UserClass:
+		return in.instantiate(f, pos, kwNames, kwVals, at)
+	case *userMethod:
+		args := make([]Value, 0, len(pos)+1)
+		args = append(append(args, f.self), pos...)
+		return in.call(f.fn, args, kwNames, kwVals, at)
+	case *Instance:
+		if c, _, ok := f.cls.lookup("__call__"); ok {
+			return in.callMethod(c, f, f.cls, pos, kwNames, kwVals, at)
+		}
+		if b := f.cls.base(); b.call != nil {
+			if v, ok, err := b.call(in, f, pos, kwNames, kwVals, at); ok || err != nil {
+				return v, err
+			}
+		}
+		return nil, newErrorf(TypeError, "'%s' object is not callable", f.cls.Name).
+			withHint("define __call__(self, ...) in class %s to call its objects", f.cls.Name)
+	}
+	return nil, newErrorf(TypeError, "'%s' object is not callable", TypeName(fn))
+}
+
+// instantiate is C(...): a new instance, set up by __init__.
+func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	b := c.base()
+	if b.construct != nil {
+		if err := b.construct(c); err != nil {
+			return nil, err
+		}
+	}
+	x := &Instance{cls: c}
+	if b.newInstance != nil {
+		if err := b.newInstance(in, x); err != nil {
+			return nil, err
+		}
+	}
+	if init, _, ok := c.lookup("__init__"); ok {
+		r, err := in.callMethod(init, x, c, pos, kwNames, kwVals, at)
+		if err != nil {
+			return nil, err
+		}
+		if _, none := r.(NoneType); !none {
+			return nil, newErrorf(TypeError, "__init__() should return None, not '%s'", TypeName(r))
+		}
+		return x, nil
+	}
+	if b.init != nil {
+		return x, b.init(in, x, pos, kwNames, kwVals)
+	}
+	if len(pos)+len(kwNames) > 0 {
+		return nil, newErrorf(TypeError, "%s() takes no arguments", c.Name).
+			withHint("define __init__(self, ...) in class %s to take arguments", c.Name)
+	}
+	return x, nil
+}
+
+// methodCall calls x.name(args...) on an instance without making a bound
+// method when name is a plain function of its class.
+func (in *interp) instanceMethodCall(x *Instance, name string, args []Value, at syntax.Node) (Value, bool, error) {
+	if _, own := x.get(name); own {
+		return nil, false, nil
+	}
+	v, _, ok := x.cls.lookup(name)
+	if _, isFn := v.(*Function); !ok || !isFn {
+		return nil, false, nil
+	}
+	r, err := in.callMethod(v, x, x.cls, args, nil, nil, at)
+	return r, true, err
+}
+
+// userDecorators are the builtins that wrap a class's functions.
+func init() {
+	def(asFunc, "staticmethod(function)", "Marks a function of a class as a static method: called through the class or an instance without self (@staticmethod above its def).", func(a *Args) (Value, error) {
+		return &staticMethod{fn: a.Value("function")}, nil
+	})
+	def(asFunc, "classmethod(function)", "Marks a function of a class as a class method: its first parameter receives the class (@classmethod above its def; alternative constructors).", func(a *Args) (Value, error) {
+		return &classMethod{fn: a.Value("function")}, nil
+	})
+	def(asFunc, "property(fget=None, fset=None)", "An attribute computed by a method: @property above def area(self): makes obj.area call it; @area.setter above def area(self, value): runs on obj.area = value.", func(a *Args) (Value, error) {
+		p := &propertyValue{}
+		if !a.IsNone("fget") {
+			p.fget = a.Value("fget")
+		}
+		if !a.IsNone("fset") {
+			p.fset = a.Value("fset")
+		}
+		return p, nil
+	})
+	def(asFunc, "super(*args)", "The base classes' version of an attribute: super().__init__() in a method calls the base class's __init__ on self. super(Cls, obj) starts the lookup after Cls.", func(a *Args) (Value, error) {
+		args := a.Value("args").(Tuple)
+		switch len(args) {
+		case 0:
+			return nil, newErrorf(RuntimeError, "super(): no arguments").
+				withHint("super() without arguments works directly inside a method of a class; elsewhere write super(Cls, obj)")
+		case 2:
+			return newSuper(args[0], args[1])
+		}
+		return nil, newErrorf(TypeError, "kael's super() takes no arguments or two (super(Cls, obj)), not %d", len(args))
+	})
+	def(asFunc, "object()", "The base of every class: class Net(object): is class Net:. object() is a plain object.", func(a *Args) (Value, error) {
+		return &Instance{cls: objectClass}, nil
+	})
+	pythonClasses = append(pythonClasses, "object")
+}
+
+// objectClass is the class of object() values.
+var objectClass = &UserClass{Name: "object", attrs: map[string]Value{}}
+
+// isUserValue reports whether v is an instance of a user class.
+func isUserValue(v Value) bool {
+	_, ok := v.(*Instance)
+	return ok
+}
+
+// hasOwn reports whether x's classes define name.
+func (x *Instance) hasOwn(name string) bool {
+	_, _, ok := x.cls.lookup(name)
+	return ok
+}
+
+// SetAttr runs x.name = v from Go code (setattr, assignment statements).
+func (x *Instance) SetAttr(name string, v Value) error {
+	_, err := hooked(x, func(in *interp) (Value, error) { return nil, in.setInstanceAttr(x, name, v) })
+	return err
+}
+
+// SetAttr runs C.name = v: class attributes can be set and added.
+func (c *UserClass) SetAttr(name string, v Value) error {
+	c.set(name, v)
+	return nil
+}
+
+// peek reads an attribute without running code of the program: the
+// instance's own, its classes' (methods bound), its builtin base's
+// registry; never a property or __getattr__. Completion and inspection
+// follow chains with it.
+func (x *Instance) peek(name string) (Value, bool) {
+	if v, ok := x.get(name); ok {
+		return v, true
+	}
+	if v, _, ok := x.cls.lookup(name); ok {
+		if _, isProp := v.(*propertyValue); isProp {
+			return nil, false
+		}
+		return bindClassAttr(v, x, x.cls), true
+	}
+	if m, ok := x.ext.(*userModule); ok {
+		return moduleGetAttr(m, name)
+	}
+	return nil, false
+}
+
+// userHelp is help() of a class (its docstring, __init__'s signature and
+// its methods) or of a bound method (its function's).
+func userHelp(v Value) string {
+	switch x := v.(type) {
+	case *userMethod:
+		if f, ok := x.fn.(*Function); ok {
+			text, _ := helpText(f)
+			return strings.Replace(text, f.Name+"(", f.qualifiedName()+"(", 1)
+		}
+		text, _ := helpText(x.fn)
+		return text
+	case *UserClass:
+		var b strings.Builder
+		b.WriteString("class " + x.Name)
+		if base := x.baseValue(); base != builtins["object"] {
+			b.WriteString("(" + shortClassName(classOf(base)+userClassName(base)) + ")")
+		}
+		if doc, ok := x.attrs["__doc__"].(string); ok {
+			b.WriteString("\n    " + doc)
+		}
+		if init, ok := x.attrs["__init__"].(*Function); ok {
+			b.WriteString("\n" + x.Name + strings.TrimPrefix(init.signatureText(), init.Name))
+		}
+		var methods []string
+		for _, k := range x.mro() {
+			for _, n := range k.names {
+				if _, isFn := methodFunction(k.attrs[n]); isFn || isCallable(k.attrs[n]) {
+					methods = append(methods, n)
+				}
+			}
+		}
+		if len(methods) > 0 {
+			b.WriteString("\nmethods: " + strings.Join(methods, ", "))
+		}
+		return b.String()
+	}
+	return ""
+}
+
+// userClassName is the name of a user class, "" for other values.
+func userClassName(v Value) string {
+	if c, ok := v.(*UserClass); ok {
+		return c.Name
+	}
+	return ""
+}

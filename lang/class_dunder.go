@@ -1,0 +1,432 @@
+package lang
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// The special methods of user classes: operators (__add__ and the
+// reflected __radd__, comparisons), the container protocol (__len__,
+// __getitem__, __setitem__, __iter__, __contains__), conversions
+// (__bool__, __repr__, __str__, __hash__, __eq__) and the notebook's
+// _repr_html_. Operators and calls from compiled code run them in the
+// calling frame; Go code without a frame (Repr, equal, hashing) runs them
+// through the session (Session.callHook).
+
+// binaryDunders names the method and the reflected method of each binary
+// operator.
+var binaryDunders = map[syntax.Token][2]string{
+	syntax.PLUS: {"__add__", "__radd__"}, syntax.MINUS: {"__sub__", "__rsub__"},
+	syntax.STAR: {"__mul__", "__rmul__"}, syntax.SLASH: {"__truediv__", "__rtruediv__"},
+	syntax.SLASHSLASH: {"__floordiv__", "__rfloordiv__"}, syntax.PERCENT: {"__mod__", "__rmod__"},
+	syntax.STARSTAR: {"__pow__", "__rpow__"}, syntax.AT: {"__matmul__", "__rmatmul__"},
+	syntax.AMP: {"__and__", "__rand__"}, syntax.PIPE: {"__or__", "__ror__"},
+	syntax.CARET: {"__xor__", "__rxor__"}, syntax.LSHIFT: {"__lshift__", "__rlshift__"},
+	syntax.RSHIFT: {"__rshift__", "__rrshift__"},
+}
+
+// compareDunders names the method of each comparison and the one of the
+// other operand tried next (a < b is b > a).
+var compareDunders = map[syntax.Token][2]string{
+	syntax.EQL: {"__eq__", "__eq__"}, syntax.NEQ: {"__ne__", "__ne__"},
+	syntax.LT: {"__lt__", "__gt__"}, syntax.LE: {"__le__", "__ge__"},
+	syntax.GT: {"__gt__", "__lt__"}, syntax.GE: {"__ge__", "__le__"},
+}
+
+// unaryDunders names the method of each unary operator.
+var unaryDunders = map[syntax.Token]string{syntax.MINUS: "__neg__", syntax.PLUS: "__pos__", syntax.TILDE: "__invert__"}
+
+// supportedDunders are the special methods kael calls; a class defining
+// another one is refused (compile_class.go), so that nothing is silently
+// ignored.
+var supportedDunders = map[string]bool{
+	"__init__": true, "__call__": true, "__repr__": true, "__str__": true, "__len__": true,
+	"__getitem__": true, "__setitem__": true, "__iter__": true, "__contains__": true,
+	"__eq__": true, "__ne__": true, "__hash__": true, "__bool__": true, "__getattr__": true,
+	"__doc__": true, "__module__": true, "__qualname__": true,
+}
+
+func init() {
+	for _, d := range binaryDunders {
+		supportedDunders[d[0]], supportedDunders[d[1]] = true, true
+	}
+	for _, d := range compareDunders {
+		supportedDunders[d[0]] = true
+	}
+	for _, d := range unaryDunders {
+		supportedDunders[d] = true
+	}
+}
+
+// dunderHints explain the special methods kael refuses.
+var dunderHints = map[string]string{
+	"__next__":  "kael has no StopIteration to end an iterator; let __iter__ return an iterable instead (return iter(self.items))",
+	"__enter__": "with statements take only kael's context managers (no_grad(), enable_grad())",
+	"__exit__":  "with statements take only kael's context managers (no_grad(), enable_grad())",
+	"__iadd__":  "x += y runs x = x + y: define __add__",
+	"__isub__":  "x -= y runs x = x - y: define __sub__",
+	"__imul__":  "x *= y runs x = x * y: define __mul__",
+	"__new__":   "set the object up in __init__",
+	"__slots__": "instances keep any attributes; drop __slots__",
+}
+
+// callSpecial calls x's special method name with args in frame in; ok is
+// false when the classes do not define it.
+func (in *interp) callSpecial(x *Instance, name string, args ...Value) (Value, bool, error) {
+	v, _, ok := x.cls.lookup(name)
+	if !ok {
+		return nil, false, nil
+	}
+	if _, none := v.(NoneType); none {
+		return nil, false, nil // __hash__ = None
+	}
+	r, err := in.callMethod(v, x, x.cls, args, nil, nil, spanNode(in.stmtSpan()))
+	return r, true, err
+}
+
+// callMethod calls the class attribute v read through obj (a method, a
+// classmethod, a staticmethod, any callable) with args; a plain function
+// is called with obj first without making a bound method.
+func (in *interp) callMethod(v, obj Value, cls *UserClass, args []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	f, ok := v.(*Function)
+	if !ok {
+		return in.call(bindClassAttr(v, obj, cls), args, kwNames, kwVals, at)
+	}
+	var buf [4]Value // the arguments stay on the stack: calls keep no slice
+	pos := buf[:0]
+	if len(args)+1 > len(buf) {
+		pos = make([]Value, 0, len(args)+1)
+	}
+	pos = append(append(pos, obj), args...)
+	return in.callFunction(f, pos, kwNames, kwVals, at)
+}
+
+// hook calls x's special method name from Go code without a frame.
+func (x *Instance) hook(name string, args ...Value) (Value, bool, error) {
+	var found bool
+	r, err := hooked(x, func(in *interp) (Value, error) {
+		r, ok, err := in.callSpecial(x, name, args...)
+		found = ok
+		return r, err
+	})
+	return r, found, err
+}
+
+// userBinary applies a binary operator when an operand is an instance of a
+// user class: a.__op__(b), then b.__rop__(a), as in Python.
+func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
+	if names, ok := binaryDunders[op]; ok {
+		if r, done, err := in.specialPair(a, b, names); done {
+			return r, err
+		}
+	}
+	return nil, operandError(op, a, b)
+}
+
+// specialPair calls a.names[0](b), then b.names[1](a), for the operands
+// that are instances of user classes; done is false when neither has the
+// method or both return NotImplemented.
+func (in *interp) specialPair(a, b Value, names [2]string) (r Value, done bool, err error) {
+	for i, pair := range [2][2]Value{{a, b}, {b, a}} {
+		x, isX := pair[0].(*Instance)
+		if !isX {
+			continue
+		}
+		r, found, err := in.callSpecial(x, names[i], pair[1])
+		if err != nil || found && r != NotImplemented {
+			return r, true, err
+		}
+	}
+	return nil, false, nil
+}
+
+// userUnary applies -x, +x or ~x to an instance of a user class.
+func (in *interp) userUnary(op syntax.Token, x *Instance) (Value, error) {
+	if name, ok := unaryDunders[op]; ok {
+		if r, found, err := in.callSpecial(x, name); found || err != nil {
+			return r, err
+		}
+	}
+	return nil, newErrorf(TypeError, "bad operand type for unary %s: '%s'", op, x.cls.Name)
+}
+
+// userCompare applies a comparison when an operand is an instance of a user
+// class: a.__lt__(b), then b.__gt__(a); == and != fall back to identity.
+func (in *interp) userCompare(op syntax.Token, a, b Value) (Value, error) {
+	if r, done, err := in.specialPair(a, b, compareDunders[op]); done {
+		return r, err
+	}
+	switch op {
+	case syntax.EQL:
+		return identical(a, b), nil
+	case syntax.NEQ:
+		eq, err := in.userCompare(syntax.EQL, a, b)
+		if err != nil {
+			return nil, err
+		}
+		t, err := Truth(eq)
+		return !t, err
+	}
+	return nil, newErrorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
+}
+
+// userOrder orders a and b for sorted, min and max when one is an instance
+// of a user class, by its __lt__.
+func userOrder(a, b Value) (int, error) {
+	x, ok := a.(*Instance)
+	if !ok {
+		x = b.(*Instance)
+	}
+	return hooked(x, func(in *interp) (int, error) { return in.order(a, b) })
+}
+
+// order is userOrder in a frame.
+func (in *interp) order(a, b Value) (int, error) {
+	for i, pair := range [2][2]Value{{a, b}, {b, a}} {
+		r, err := in.userCompare(syntax.LT, pair[0], pair[1])
+		if err != nil {
+			return 0, err
+		}
+		t, err := Truth(r)
+		if err != nil {
+			return 0, err
+		}
+		if t {
+			return 2*i - 1, nil // -1 when a < b, 1 when b < a
+		}
+	}
+	return 0, nil
+}
+
+// Equal is == from Go code (list ==, list.index, in): __eq__, else
+// identity.
+func (x *Instance) Equal(other Value) bool {
+	r, err := hooked(x, func(in *interp) (Value, error) { return in.userCompare(syntax.EQL, x, other) })
+	if err == nil {
+		var t bool
+		if t, err = Truth(r); err == nil {
+			return t
+		}
+	}
+	x.cls.sess.hookFailed(err)
+	return false
+}
+
+// HashKey hashes by identity, or by __hash__; a class that defines __eq__
+// without __hash__ is unhashable, as in Python.
+func (x *Instance) HashKey() (string, error) {
+	for _, k := range x.cls.mro() {
+		if h, ok := k.attrs["__hash__"]; ok {
+			if _, none := h.(NoneType); none {
+				break
+			}
+			r, _, err := x.hook("__hash__")
+			if err != nil {
+				return "", err
+			}
+			n, ok := r.(int64)
+			if !ok {
+				return "", newErrorf(TypeError, "__hash__ method should return an integer")
+			}
+			return "u" + strconv.FormatInt(n, 10), nil
+		}
+		if _, ok := k.attrs["__eq__"]; ok {
+			return "", newErrorf(TypeError, "unhashable type: '%s'", x.cls.Name).
+				withHint("a class that defines __eq__ needs __hash__ too to be a dict key or set element")
+		}
+	}
+	return fmt.Sprintf("obj@%p", x), nil
+}
+
+// truth is bool(x): __bool__, else __len__() != 0, else True.
+func (x *Instance) truth() (bool, error) {
+	if r, ok, err := x.hook("__bool__"); ok || err != nil {
+		if err != nil {
+			return false, err
+		}
+		b, isBool := r.(bool)
+		if !isBool {
+			return false, newErrorf(TypeError, "__bool__ should return bool, returned %s", TypeName(r))
+		}
+		return b, nil
+	}
+	if x.hasOwn("__len__") {
+		n, err := x.length()
+		return n != 0, err
+	}
+	return true, nil
+}
+
+// length is len(x), from __len__.
+func (x *Instance) length() (int64, error) {
+	r, ok, err := x.hook("__len__")
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, newErrorf(TypeError, "object of type '%s' has no len()", x.cls.Name)
+	}
+	n, isInt := asInt(r)
+	if _, isFloat := r.(float64); isFloat || !isInt {
+		return 0, newErrorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(r))
+	}
+	if n < 0 {
+		return 0, newErrorf(ValueError, "__len__() should return >= 0")
+	}
+	return n, nil
+}
+
+// GetItem is x[key], from __getitem__.
+func (x *Instance) GetItem(key Value) (Value, error) {
+	r, ok, err := x.hook("__getitem__", key)
+	if !ok && err == nil {
+		return nil, newErrorf(TypeError, "'%s' object is not subscriptable", x.cls.Name)
+	}
+	return r, err
+}
+
+// setItem is x[key] = v, from __setitem__.
+func (x *Instance) setItem(key, v Value) error {
+	_, ok, err := x.hook("__setitem__", key, v)
+	if !ok && err == nil {
+		return newErrorf(TypeError, "'%s' object does not support item assignment", x.cls.Name)
+	}
+	return err
+}
+
+// contains is item in x, from __contains__; ok is false without one
+// (contains then iterates, as Python does).
+func (x *Instance) contains(item Value) (found, ok bool, err error) {
+	r, ok, err := x.hook("__contains__", item)
+	if !ok || err != nil {
+		return false, ok, err
+	}
+	found, err = Truth(r)
+	return found, true, err
+}
+
+// iterate loops over x: over what __iter__ returns, or, for a class with
+// __getitem__ only, over x[0], x[1], ... until __getitem__ raises
+// IndexError, as in Python (kael has no exceptions to raise, but an index
+// out of range in __getitem__'s own code raises one).
+func (x *Instance) iterate(yield func(Value) bool) error {
+	if r, ok, err := x.hook("__iter__"); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		if r == Value(x) {
+			return newErrorf(TypeError, "iter() returned the object itself, which kael cannot step through").
+				withHint("kael has no __next__ and StopIteration; let __iter__ return an iterable (return iter(self.items))")
+		}
+		return iterate(r, yield)
+	}
+	if !x.hasOwn("__getitem__") {
+		return newErrorf(TypeError, "'%s' object is not iterable", x.cls.Name).
+			withHint("define __iter__ (returning an iterable) or __getitem__ in class %s", x.cls.Name)
+	}
+	for i := int64(0); ; i++ {
+		if err := pollInterrupt(int(i)); err != nil {
+			return err
+		}
+		v, err := x.GetItem(i)
+		if err != nil {
+			if toError(err).Kind == IndexError {
+				return nil
+			}
+			return err
+		}
+		if !yield(v) {
+			return nil
+		}
+	}
+}
+
+// PyRepr is repr(x): __repr__, else the builtin base's, else
+// <__main__.Net object at 0x...>.
+func (x *Instance) PyRepr() string {
+	if s, ok := x.text("__repr__"); ok {
+		return s
+	}
+	if b := x.cls.base(); b.repr != nil {
+		if s, ok := b.repr(x); ok {
+			return s
+		}
+	}
+	return x.defaultRepr()
+}
+
+// String is str(x): __str__, else repr(x).
+func (x *Instance) String() string {
+	if s, ok := x.text("__str__"); ok {
+		return s
+	}
+	return x.PyRepr()
+}
+
+// text calls a special method that returns a string (__repr__, __str__,
+// _repr_html_); a failure is recorded for the caller to raise.
+func (x *Instance) text(name string) (string, bool) {
+	r, ok, err := x.hook(name)
+	if !ok {
+		return "", false
+	}
+	if err == nil {
+		if s, isStr := r.(string); isStr {
+			return s, true
+		}
+		err = newErrorf(TypeError, "%s returned non-string (type %s)", name, TypeName(r))
+	}
+	x.cls.sess.hookFailed(err)
+	return x.defaultRepr(), true
+}
+
+// MIME gives a notebook the rich forms of x its class defines
+// (_repr_html_, _repr_markdown_, _repr_latex_); nil without any.
+func (x *Instance) MIME() map[string]string {
+	var out map[string]string
+	for name, mime := range map[string]string{"_repr_html_": "text/html", "_repr_markdown_": "text/markdown", "_repr_latex_": "text/latex"} {
+		if !x.hasOwn(name) {
+			continue
+		}
+		if s, ok := x.text(name); ok {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[mime] = s
+		}
+	}
+	return out
+}
+
+// setSubscript is x[subs] = v, from __setitem__.
+func (x *Instance) setSubscript(subs []subscript, v Value) error {
+	key, err := x.itemKey(subs)
+	if err != nil {
+		return err
+	}
+	return x.setItem(key, v)
+}
+
+// getSubscript is x[subs], from __getitem__; kael has no slice objects to
+// pass it, which a slice subscript's error says.
+func (x *Instance) getSubscript(subs []subscript) (Value, error) {
+	key, err := x.itemKey(subs)
+	if err != nil {
+		return nil, err
+	}
+	return x.GetItem(key)
+}
+
+// itemKey is the key __getitem__ and __setitem__ receive: the subscript,
+// or a tuple of several.
+func (x *Instance) itemKey(subs []subscript) (Value, error) {
+	for _, s := range subs {
+		if s.isSlice {
+			return nil, newErrorf(TypeError, "kael passes no slice objects to %s.__getitem__ or __setitem__", x.cls.Name).
+				withHint("index with ints (or tuples of them), or give the class a method for ranges (ds.rows(1, 3))")
+		}
+	}
+	return subsKey(subs)
+}

@@ -1,0 +1,354 @@
+package lang
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The values of user classes: a class made by a class statement
+// (UserClass), its instances (Instance), the methods bound to them
+// (userMethod) and the wrappers that staticmethod, classmethod and
+// property make. compile_class.go makes classes; class_attrs.go looks
+// attributes up; class_dunder.go runs the special methods (__add__,
+// __len__, ...).
+
+// UserClass is a class made by a class statement.
+type UserClass struct {
+	Name string
+	// Base is the user class this one derives from; nil when it derives
+	// from object or from a builtin base (builtinBase).
+	Base *UserClass
+	// builtinBase is the kael class at the root of the chain: "" for
+	// object, or a name from userBases (torch.nn.Module, ...).
+	builtinBase string
+	names       []string // the class attributes, in definition order
+	attrs       map[string]Value
+	sess        *Session // the session that made it, for special methods called from Go code
+}
+
+// Instance is an object of a user class.
+type Instance struct {
+	cls *UserClass
+	// names and vals are the instance attributes, in assignment order:
+	// objects have few, so a scan beats a map (and allocates less).
+	names []string
+	vals  []Value
+	// ext is the state a builtin base keeps (an nn.Module's registry, an
+	// autograd.Function's ctx); nil for plain classes.
+	ext any
+}
+
+// userMethod is a function of a class bound to its first argument: an
+// instance (a method) or a class (a classmethod).
+type userMethod struct {
+	self Value
+	fn   Value
+}
+
+// staticMethod, classMethod and propertyValue are what the decorators
+// staticmethod, classmethod and property make.
+type staticMethod struct{ fn Value }
+type classMethod struct{ fn Value }
+type propertyValue struct{ fget, fset Value }
+
+// notImplementedType is the type of NotImplemented, which a binary special
+// method returns to let the other operand try.
+type notImplementedType struct{}
+
+// NotImplemented is Python's NotImplemented.
+var NotImplemented = notImplementedType{}
+
+func (notImplementedType) TypeName() string { return "NotImplementedType" }
+func (notImplementedType) String() string   { return "NotImplemented" }
+
+// TypeName returns "type": a class is a value of type type.
+func (*UserClass) TypeName() string { return "type" }
+
+// String returns <class '__main__.Net'>, as Python prints a class of a
+// script or notebook.
+func (c *UserClass) String() string { return "<class '__main__." + c.Name + "'>" }
+
+// HashKey makes classes usable as dict keys, by identity.
+func (c *UserClass) HashKey() (string, error) { return fmt.Sprintf("class@%p", c), nil }
+
+// lookup finds name in the class or its bases, nearest first.
+func (c *UserClass) lookup(name string) (Value, *UserClass, bool) {
+	for k := c; k != nil; k = k.Base {
+		if v, ok := k.attrs[name]; ok {
+			return v, k, true
+		}
+	}
+	return nil, nil, false
+}
+
+// root returns the builtin base at the root of c's chain ("" for object).
+func (c *UserClass) root() string {
+	for k := c; ; k = k.Base {
+		if k.Base == nil {
+			return k.builtinBase
+		}
+	}
+}
+
+// derivesFrom reports whether c is sup or a subclass of it.
+func (c *UserClass) derivesFrom(sup *UserClass) bool {
+	for k := c; k != nil; k = k.Base {
+		if k == sup {
+			return true
+		}
+	}
+	return false
+}
+
+// mro lists c and its bases, nearest first.
+func (c *UserClass) mro() []*UserClass {
+	var out []*UserClass
+	for k := c; k != nil; k = k.Base {
+		out = append(out, k)
+	}
+	return out
+}
+
+// set stores a class attribute.
+func (c *UserClass) set(name string, v Value) {
+	if _, ok := c.attrs[name]; !ok {
+		c.names = append(c.names, name)
+	}
+	c.attrs[name] = v
+}
+
+// TypeName returns the class name: errors read 'Net' object has no
+// attribute 'x', as in Python.
+func (x *Instance) TypeName() string { return x.cls.Name }
+
+// get returns an instance attribute.
+func (x *Instance) get(name string) (Value, bool) {
+	for i, n := range x.names {
+		if n == name {
+			return x.vals[i], true
+		}
+	}
+	return nil, false
+}
+
+// set stores an instance attribute.
+func (x *Instance) set(name string, v Value) {
+	for i, n := range x.names {
+		if n == name {
+			x.vals[i] = v
+			return
+		}
+	}
+	if x.names == nil {
+		x.names, x.vals = make([]string, 0, 4), make([]Value, 0, 4)
+	}
+	x.names, x.vals = append(x.names, name), append(x.vals, v)
+}
+
+// del removes an instance attribute, reporting whether it was there.
+func (x *Instance) del(name string) bool {
+	for i, n := range x.names {
+		if n == name {
+			x.names = slices.Delete(x.names, i, i+1)
+			x.vals = slices.Delete(x.vals, i, i+1)
+			return true
+		}
+	}
+	return false
+}
+
+// defaultRepr is object.__repr__: <__main__.Net object at 0x...>.
+func (x *Instance) defaultRepr() string {
+	return fmt.Sprintf("<__main__.%s object at %#x>", x.cls.Name, identity(x))
+}
+
+// TypeName returns "method".
+func (*userMethod) TypeName() string { return "method" }
+
+// String returns <bound method Net.forward of ...>, as Python does.
+func (m *userMethod) String() string {
+	name := "?"
+	if f, ok := m.fn.(*Function); ok {
+		name = f.qualifiedName()
+	}
+	return "<bound method " + name + " of " + Repr(m.self) + ">"
+}
+
+func (*staticMethod) TypeName() string  { return "staticmethod" }
+func (*classMethod) TypeName() string   { return "classmethod" }
+func (*propertyValue) TypeName() string { return "property" }
+func (s *staticMethod) String() string  { return "<staticmethod(" + Repr(s.fn) + ")>" }
+func (s *classMethod) String() string   { return "<classmethod(" + Repr(s.fn) + ")>" }
+func (p *propertyValue) String() string { return fmt.Sprintf("<property object at %#x>", identity(p)) }
+
+// Attr gives a property's setter decorator (@x.setter) and its fget.
+func (p *propertyValue) Attr(name string) (Value, bool) {
+	switch name {
+	case "setter":
+		return &Builtin{Name: "setter", Sig: "setter(fset)", params: []param{{name: "fset"}}, fn: func(a *Args) (Value, error) {
+			return &propertyValue{fget: p.fget, fset: a.Value("fset")}, nil
+		}}, true
+	case "fget":
+		return orNone(p.fget), true
+	case "fset":
+		return orNone(p.fset), true
+	}
+	return nil, false
+}
+
+// AttrNames lists a property's attributes.
+func (*propertyValue) AttrNames() []string { return []string{"fget", "fset", "setter"} }
+
+func orNone(v Value) Value {
+	if v == nil {
+		return None
+	}
+	return v
+}
+
+// qualifiedName is a function's __qualname__: Net.forward for a method.
+func (f *Function) qualifiedName() string {
+	if f.qualname != "" {
+		return f.qualname
+	}
+	return f.Name
+}
+
+// hookFrame returns the frame that runs a special method called from Go
+// code that has no frame of its own (Repr, equal, hashing, iteration): the
+// innermost frame that called a builtin, one level deeper, so that the
+// recursion limit still holds.
+func (s *Session) hookFrame() *interp {
+	base := s.hookIn
+	if base == nil {
+		return &interp{s: s, ctx: context.Background(), glob: s.globals, depth: s.hookNest}
+	}
+	return &interp{s: s, ctx: base.ctx, glob: base.glob, src: base.src, filename: base.filename,
+		depth: base.depth + s.hookNest, weight: base.weight, ticks: base.ticks}
+}
+
+// callHook calls fn(args...) from Go code with no frame (see hookFrame).
+func (s *Session) callHook(fn Value, args ...Value) (Value, error) {
+	return hookedIn(s, func(in *interp) (Value, error) {
+		return in.call(fn, args, nil, nil, spanNode(in.stmtSpan()))
+	})
+}
+
+// hookFailed records the error of a special method called where no error
+// can be returned (repr, ==); the builtin or statement that called it
+// raises it when it returns.
+func (s *Session) hookFailed(err error) {
+	if s != nil && s.hookErr == nil {
+		s.hookErr = err
+	}
+}
+
+// takeHookErr returns err, or else the recorded error of a special method,
+// clearing it.
+func (s *Session) takeHookErr(err error) error {
+	if err == nil {
+		err = s.hookErr
+	}
+	s.hookErr = nil
+	return err
+}
+
+// baseOf checks the value of a class statement's base.
+func baseOf(v Value) (*UserClass, string, error) {
+	if c, ok := v.(*UserClass); ok {
+		return c, "", nil
+	}
+	if name := classOf(v); builtinBases[name] != nil {
+		if name == "object" {
+			name = ""
+		}
+		return nil, name, nil
+	}
+	what := "'" + TypeName(v) + "' object"
+	if name := classOf(v); name != "" {
+		what = "the builtin class '" + name + "'"
+	}
+	return nil, "", newErrorf(TypeError, "kael classes cannot derive from %s", what).
+		withHint("a class derives from another class statement's class, object, nn.Module or torch.autograd.Function; hold other values as attributes (self.items = [])")
+}
+
+// pythonArgCount is Python's "f() missing 2 required positional arguments:
+// 'a' and 'b'" list of names.
+func pythonNameList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "'" + n + "'"
+	}
+	switch len(q) {
+	case 1:
+		return q[0]
+	case 2:
+		return q[0] + " and " + q[1]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + ", and " + q[len(q)-1]
+}
+
+// pythonArgError is the TypeError CPython raises for a call of a user
+// function with positional arguments it cannot bind: too many, or
+// required ones missing (kind "positional" or "keyword-only").
+func pythonTooMany(name string, params []param, given int) *Error {
+	lo, hi := 0, 0
+	for _, p := range params {
+		if p.kwOnly || p.variadic {
+			continue
+		}
+		hi++
+		if p.def == nil {
+			lo++
+		}
+	}
+	takes := fmt.Sprintf("%d positional argument", hi)
+	if lo != hi {
+		takes = fmt.Sprintf("from %d to %d positional argument", lo, hi)
+	}
+	if hi != 1 {
+		takes += "s"
+	}
+	was := "were"
+	if given == 1 {
+		was = "was"
+	}
+	return newErrorf(TypeError, "%s() takes %s but %d %s given", name, takes, given, was)
+}
+
+// pythonMissing is CPython's error for missing arguments.
+func pythonMissing(name, kind string, missing []string) *Error {
+	s := ""
+	if len(missing) > 1 {
+		s = "s"
+	}
+	return newErrorf(TypeError, "%s() missing %d required %s argument%s: %s", name, len(missing), kind, s, pythonNameList(missing))
+}
+
+// missingUserArgs is CPython's error for a call of a user function that
+// leaves required parameters without a value, or nil.
+func (s signature) missingUserArgs(given []bool) error {
+	var pos, kw []string
+	for j, p := range s.params {
+		if given[j] || p.variadic || p.def != nil {
+			continue
+		}
+		if p.kwOnly {
+			kw = append(kw, p.name)
+		} else {
+			pos = append(pos, p.name)
+		}
+	}
+	var err *Error
+	switch {
+	case len(pos) > 0:
+		err = pythonMissing(s.name, "positional", pos)
+	case len(kw) > 0:
+		err = pythonMissing(s.name, "keyword-only", kw)
+	default:
+		return nil
+	}
+	return err.withHint("the signature is %s", s.of.signatureText())
+}

@@ -1,0 +1,227 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// Class statements and decorators in the compiler. A class body compiles
+// as a function body (the resolver gave it a funcInfo of its own); running
+// the statement evaluates the decorators and the base, runs the body once
+// in a frame of its own, makes the class from the names the body bound,
+// fills the __class__ cell that super() reads, applies the decorators and
+// binds the name. Nothing is bound when any step fails.
+
+// classStmt compiles class Name(Base): body.
+func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
+	decorate := c.decorators(st.Decorators)
+	bases := c.exprs(st.Bases)
+	if err := c.checkDunders(st); err != nil {
+		return c.fail(err.Error, err.at)
+	}
+	info := c.res.funcs[st]
+	inner := &compiler{res: c.res, glob: c.glob, fn: info}
+	code := &funcCode{fn: info, free: info.free, simple: true}
+	code.body = inner.block(st.Body)
+	if inner.err != nil && c.err == nil {
+		c.err = inner.err
+	}
+	code.nlocals, code.cellSlots = len(info.locals), cellSlots(info)
+	code.weight = inner.maxNest + len(st.Body) + 1
+	for _, b := range info.locals {
+		code.names = append(code.names, b.name)
+	}
+	capture := captures(info)
+	classSlot := info.classCell.index
+	var doc Value = None
+	if len(st.Body) > 0 {
+		if es, ok := st.Body[0].(*syntax.ExprStmt); ok {
+			if s, ok := es.X.(*syntax.StringLit); ok {
+				doc = s.Value
+			}
+		}
+	}
+	store := c.storeName(st.Name)
+	name := st.Name.Name
+	return func(in *interp) (ctrl, error) {
+		decos, err := evalAll(in, decorate)
+		if err != nil {
+			return ctrlNext, err
+		}
+		cls := &UserClass{Name: name, attrs: map[string]Value{"__doc__": doc}, sess: in.s}
+		for i, b := range bases {
+			v, err := b(in)
+			if err != nil {
+				return ctrlNext, err
+			}
+			if cls.Base, cls.builtinBase, err = baseOf(v); err != nil {
+				return ctrlNext, in.errorAt(err, st.Bases[i].Span())
+			}
+		}
+		body := &Function{Name: name, code: code, glob: c.glob, src: in.src, filename: in.filename,
+			free: in.closure(capture)}
+		frame := in.newFrame(body)
+		_, err = in.runCall(frame, body, st)
+		if err != nil {
+			in.releaseFrame(frame)
+			return ctrlNext, err
+		}
+		for slot, n := range code.names {
+			v := frame.locals[slot]
+			if cell, ok := v.(*varCell); ok {
+				v = cell.v
+			}
+			if v == nil || slot == classSlot {
+				continue
+			}
+			if f, ok := methodFunction(v); ok {
+				f.qualname = name + "." + f.Name
+			}
+			cls.set(n, v)
+		}
+		frame.locals[classSlot].(*varCell).v = cls
+		in.releaseFrame(frame)
+		var result Value = cls
+		if result, err = in.applyDecorators(decos, result, st.Decorators); err != nil {
+			return ctrlNext, err
+		}
+		store(in, result)
+		return ctrlNext, nil
+	}
+}
+
+// methodFunction returns the user function a class attribute holds, alone
+// or in a staticmethod, classmethod or property.
+func methodFunction(v Value) (*Function, bool) {
+	switch x := v.(type) {
+	case *staticMethod:
+		v = x.fn
+	case *classMethod:
+		v = x.fn
+	case *propertyValue:
+		v = x.fget
+	}
+	f, ok := v.(*Function)
+	return f, ok && f.qualname == ""
+}
+
+// decorators compiles the expressions of @ lines.
+func (c *compiler) decorators(ds []*syntax.Decorator) []evalFn {
+	xs := make([]syntax.Expr, len(ds))
+	for i, d := range ds {
+		xs[i] = d.X
+	}
+	return c.exprs(xs)
+}
+
+// applyDecorators calls the evaluated decorators on v, the innermost (the
+// last line) first, as Python does.
+func (in *interp) applyDecorators(decos []Value, v Value, ds []*syntax.Decorator) (Value, error) {
+	for i := len(decos) - 1; i >= 0; i-- {
+		r, err := in.call(decos[i], []Value{v}, nil, nil, ds[i])
+		if err != nil {
+			return nil, in.errorAt(err, ds[i].Span())
+		}
+		v = r
+	}
+	return v, nil
+}
+
+// dunderError is a refusal of a special method, at its definition.
+type dunderError struct {
+	*Error
+	at syntax.Node
+}
+
+// checkDunders refuses the special methods kael does not call, so that
+// none is silently ignored.
+func (c *compiler) checkDunders(st *syntax.ClassStmt) *dunderError {
+	for _, s := range st.Body {
+		var id *syntax.Ident
+		switch s := s.(type) {
+		case *syntax.DefStmt:
+			id = s.Name
+		case *syntax.AssignStmt:
+			if t, ok := s.Targets[0].(*syntax.Ident); ok && len(s.Targets) == 1 {
+				id = t
+			}
+		}
+		if id == nil || !strings.HasPrefix(id.Name, "__") || !strings.HasSuffix(id.Name, "__") || supportedDunders[id.Name] {
+			continue
+		}
+		if _, isDef := s.(*syntax.DefStmt); !isDef && id.Name == "__hash__" {
+			continue // __hash__ = None
+		}
+		hint := dunderHints[id.Name]
+		if hint == "" {
+			hint = "kael calls __init__, __call__, __repr__, __str__, __len__, __getitem__, __setitem__, __iter__, __contains__, __bool__, __eq__, __hash__, __getattr__, the operators (__add__, __radd__, __neg__, __lt__, ...); see docs/language.md, Classes"
+		}
+		err := newErrorf(SyntaxError, "kael does not support the special method %s in a class", id.Name)
+		err.Hint = hint
+		return &dunderError{Error: err, at: id}
+	}
+	return nil
+}
+
+// captures lists where a function's closure cells come from in the frame
+// that defines it.
+func captures(info *funcInfo) []*nameBinding {
+	capture := make([]*nameBinding, len(info.free))
+	for i, fb := range info.free {
+		capture[i] = fb.outer
+	}
+	return capture
+}
+
+// closure collects the cells a function made in this frame captures.
+func (in *interp) closure(capture []*nameBinding) []*varCell {
+	if len(capture) == 0 {
+		return nil
+	}
+	free := make([]*varCell, len(capture))
+	for i, b := range capture {
+		if b.kind == scopeFree {
+			free[i] = in.free[b.index]
+		} else {
+			free[i] = in.locals[b.index].(*varCell)
+		}
+	}
+	return free
+}
+
+// superCall compiles super() in a method: the class from the __class__
+// cell, self from the first parameter. When super is not the builtin (a
+// variable shadows it), it is an ordinary call.
+func (c *compiler) superCall(x *syntax.CallExpr, cell *nameBinding) evalFn {
+	fn := c.expr(x.Fn)
+	self := c.fn.locals[0]
+	load := c.slotLoad(self)
+	builtin := builtins["super"]
+	return func(in *interp) (Value, error) {
+		f, err := fn(in)
+		if err != nil {
+			return nil, err
+		}
+		if f != Value(builtin) {
+			r, err := in.call(f, nil, nil, nil, x)
+			return r, in.wrapNode(err, x)
+		}
+		cls, _ := in.free[cell.index].v.(*UserClass)
+		obj := load(in)
+		if cls == nil || obj == nil {
+			return nil, in.errorAt(newErrorf(RuntimeError, "super(): __class__ cell not found or self unbound"), x.Span())
+		}
+		s, err := newSuper(cls, obj)
+		return s, in.wrapNode(err, x)
+	}
+}
+
+// slotLoad reads a local variable's slot, nil when unbound.
+func (c *compiler) slotLoad(b *nameBinding) func(in *interp) Value {
+	i := b.index
+	if b.kind == scopeCell {
+		return func(in *interp) Value { return in.locals[i].(*varCell).v }
+	}
+	return func(in *interp) Value { return in.locals[i] }
+}

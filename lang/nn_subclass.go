@@ -1,0 +1,184 @@
+package lang
+
+import (
+	"sync"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/nn"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// User classes deriving from torch.nn.Module. An instance keeps a
+// userModule in Instance.ext: the nn.Module package nn's tree functions
+// walk (parameters(), state_dict(), repr, Sequential's forward). Attribute
+// assignment goes through moduleSetAttr (a Parameter registers a
+// parameter, a Module a submodule) and reads through moduleGetAttr
+// (parameters, buffers, submodules, training, Module's methods), both in
+// nn_module.go, after the instance's own attributes and its classes'.
+// Calling the instance runs its forward with every argument.
+
+// userModule is the nn.Module of an instance of a user's nn.Module class.
+type userModule struct {
+	inst *Instance
+	base nn.Base
+	// initialized is set by Module.__init__ (super().__init__()); as in
+	// PyTorch, parameters and submodules cannot be assigned before.
+	initialized bool
+}
+
+// Base returns the registry.
+func (m *userModule) Base() *nn.Base { return &m.base }
+
+// TypeName returns the class name, which repr shows.
+func (m *userModule) TypeName() string { return m.inst.cls.Name }
+
+// ExtraRepr calls the class's extra_repr, if it defines one.
+func (m *userModule) ExtraRepr() string {
+	if !m.inst.hasOwn("extra_repr") {
+		return ""
+	}
+	s, _ := m.inst.textOf("extra_repr")
+	return s
+}
+
+// ReprOverride is the class's __repr__, for a user module inside another
+// module's repr.
+func (m *userModule) ReprOverride() (string, bool) {
+	if !m.inst.hasOwn("__repr__") {
+		return "", false
+	}
+	return m.inst.textOf("__repr__")
+}
+
+// Forward runs the class's forward on one tensor, as Sequential calls it.
+func (m *userModule) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
+	r, err := hooked(m.inst, func(in *interp) (Value, error) {
+		return in.moduleForward(m.inst, []Value{x}, nil, nil, spanNode(in.stmtSpan()))
+	})
+	if err != nil {
+		return nil, err
+	}
+	t, ok := r.(*tensor.Tensor)
+	if !ok {
+		return nil, newErrorf(TypeError, "%s.forward returned %s where the container needs a tensor", m.inst.cls.Name, TypeName(r))
+	}
+	return t, nil
+}
+
+// userModuleOf returns the module of an instance of a user's nn.Module
+// class.
+func userModuleOf(v Value) (*userModule, bool) {
+	x, ok := v.(*Instance)
+	if !ok {
+		return nil, false
+	}
+	m, ok := x.ext.(*userModule)
+	return m, ok
+}
+
+// asModule returns the nn.Module a value stands for: a built-in layer, or
+// an instance of a user's nn.Module class.
+func asModule(v Value) (nn.Module, bool) {
+	if m, ok := userModuleOf(v); ok {
+		return m, true
+	}
+	if _, plain := v.(*Instance); plain {
+		return nil, false
+	}
+	m, ok := v.(nn.Module)
+	return m, ok
+}
+
+// moduleForward is net(...): the class's forward with every argument.
+func (in *interp) moduleForward(x *Instance, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	f, _, ok := x.cls.lookup("forward")
+	if !ok {
+		return nil, newErrorf(NotImplementedError, `Module [%s] is missing the required "forward" function`, x.cls.Name).
+			withHint("define forward(self, x) in class %s", x.cls.Name)
+	}
+	return in.call(bindClassAttr(f, x, x.cls), pos, kwNames, kwVals, at)
+}
+
+// textOf calls a method that returns a string, recording a failure for
+// the caller to raise.
+func (x *Instance) textOf(name string) (string, bool) { return x.text(name) }
+
+func init() {
+	builtinBases[nnModuleClassName] = &builtinBase{
+		newInstance: func(in *interp, x *Instance) error {
+			x.ext = &userModule{inst: x, base: nn.NewBase()}
+			return nil
+		},
+		init: func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+			if len(kwNames) > 0 {
+				return newErrorf(TypeError, "Module.__init__() got an unexpected keyword argument '%s'", kwNames[0])
+			}
+			if len(pos) > 0 {
+				return pythonTooMany("Module.__init__", []param{{name: "self"}}, len(pos)+1)
+			}
+			x.ext.(*userModule).initialized = true
+			return nil
+		},
+		attr: func(in *interp, x *Instance, name string) (Value, bool, error) {
+			v, ok := moduleGetAttr(x.ext.(*userModule), name)
+			if bm, isMethod := v.(*BoundMethod); isMethod {
+				v = &BoundMethod{Recv: bm.Recv, Method: returningInstance(bm.Method)}
+			}
+			return v, ok, nil
+		},
+		setAttr: func(in *interp, x *Instance, name string, v Value) (bool, error) {
+			m := x.ext.(*userModule)
+			if sub, ok := asModule(v); ok {
+				v = sub
+			}
+			if !m.initialized {
+				t, isT := v.(*tensor.Tensor)
+				if _, isMod := v.(nn.Module); isMod || isT && nn.IsParameter(t) {
+					what := "module"
+					if isT {
+						what = "parameters"
+					}
+					return true, newErrorf(AttributeError, "cannot assign %s before Module.__init__() call", what).
+						withHint("call super().__init__() first in %s.__init__", x.cls.Name)
+				}
+			}
+			handled, err := moduleSetAttr(m, name, v)
+			if handled && err == nil {
+				x.del(name)
+			}
+			return handled, err
+		},
+		call: func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, bool, error) {
+			v, err := in.moduleForward(x, pos, kwNames, kwVals, at)
+			return v, true, err
+		},
+		repr: func(x *Instance) (string, bool) { return nn.Repr(x.ext.(*userModule)), true },
+		names: func(x *Instance) []string {
+			return moduleAttrNames(x.ext.(*userModule))
+		},
+	}
+	classValues[nnModuleClassName] = nnModuleClass
+}
+
+// instanceReturning caches returningInstance's builtins (*Builtin to
+// *Builtin); sessions may run concurrently.
+var instanceReturning sync.Map
+
+// returningInstance wraps a method of nn.Module so that a user module it
+// returns (net.train(), net.to(device) return self) comes back as its
+// instance.
+func returningInstance(b *Builtin) *Builtin {
+	if w, ok := instanceReturning.Load(b); ok {
+		return w.(*Builtin)
+	}
+	w := *b
+	w.fn = func(a *Args) (Value, error) {
+		v, err := b.fn(a)
+		if m, ok := v.(*userModule); ok {
+			v = m.inst
+		}
+		return v, err
+	}
+	actual, _ := instanceReturning.LoadOrStore(b, &w)
+	return actual.(*Builtin)
+}
