@@ -206,7 +206,7 @@ func (r *repl) loop(ctx context.Context) {
 		case err != nil:
 			if len(r.pending) > 0 && !r.interactive && ctx.Err() == nil {
 				// A script ended inside a block: run the block.
-				r.safely(func() { r.runSource(ctx, strings.Join(r.pending, "\n")+"\n") })
+				r.safely(func() { r.run(ctx, strings.Join(r.pending, "\n")+"\n") })
 			}
 			return
 		}
@@ -240,7 +240,7 @@ func (r *repl) loop(ctx context.Context) {
 			continue
 		}
 		r.pending, indent = nil, ""
-		r.safely(func() { r.runSource(ctx, src+"\n") })
+		r.safely(func() { r.run(ctx, src+"\n") })
 	}
 }
 
@@ -298,9 +298,6 @@ func (r *repl) safely(f func()) {
 	}()
 	f()
 }
-
-// runSource runs a cell typed at the prompt and shows what it produced.
-func (r *repl) runSource(ctx context.Context, src string) { r.run(ctx, src) }
 
 // run runs one cell through the shell (magics, x?, history variables) and
 // renders its value, both interruptible with Ctrl-C and with the status

@@ -23,7 +23,8 @@ const browserDir = "testdata/browser"
 // TestNotebookInBrowser runs the classic Notebook server (Debian's
 // jupyter-notebook) on 127.0.0.1 with the kael kernel and drives it with
 // Debian's Chromium through playwright-core (testdata/browser/notebook.mjs):
-// a tensor cell (HTML table), an error cell, a loop interrupted from the
+// a tensor cell (HTML table), an error cell, a plot cell, a %load cell (its
+// text replaced by the file's, nothing run), a loop interrupted from the
 // toolbar, a restart from the toolbar. Screenshots go to
 // .cache/browser-test (or $KAEL_ARTIFACTS/browser-test). Without the
 // packages it skips, unless KAEL_REQUIRE_JUPYTER=1 (make test), where a
@@ -63,6 +64,10 @@ func TestNotebookInBrowser(t *testing.T) {
 	port := freePort(t)
 	token := randomToken()
 	home, work := t.TempDir(), t.TempDir()
+	// The kernel runs in the notebook's folder, where %load finds this.
+	if err := os.WriteFile(filepath.Join(work, "load-me.kael"), []byte("loaded = 6 * 7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	serverLog, err := os.Create(filepath.Join(home, "notebook.log"))
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,8 @@ import (
 
 // runScript runs src: print output goes to stdout as it happens and, when
 // showValue is set (kael -c, which runs its code like a notebook cell,
-// magics and x? included), what a magic printed, a help page and the value
+// magics and x? included), what a magic printed, a help page, what %load
+// would put into the next input, and the value
 // of the final expression statement when it is not None. A script
 // (kael run, piped stdin) prints only what it prints, as Python does. The
 // notes a notebook shows with the result (type promotions) go to stderr. An
@@ -34,6 +35,9 @@ func runScript(ctx context.Context, filename, src string, showValue bool, stdin 
 		fmt.Fprint(stdout, out.Text)
 		if out.Page != "" {
 			fmt.Fprintln(stdout, strings.TrimRight(out.Page, "\n"))
+		}
+		if out.NextInput != "" { // %load: there is no next input, so show it
+			fmt.Fprintln(stdout, strings.TrimRight(out.NextInput, "\n"))
 		}
 		res = out.Result
 		if res.Value != nil && res.Err == nil {

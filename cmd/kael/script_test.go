@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +48,10 @@ func TestScriptInputLines(t *testing.T) {
 // TestDashCRunsMagics checks that kael -c runs its code as a notebook cell
 // does: line and cell magics, x? help, and a magic's errors.
 func TestDashCRunsMagics(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "s.kael")
+	if err := os.WriteFile(script, []byte("v = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		src, out, errOut string
 		code             int
@@ -54,6 +60,7 @@ func TestDashCRunsMagics(t *testing.T) {
 		{"%%time\ny = 2\ny * 3", "\n6\n", "", 0},
 		{"zeros?", "zeros(*size, dtype=None, requires_grad=False, device=None)\n", "", 0},
 		{"%nope", "", "UsageError: Line magic function `%nope` not found.", 1},
+		{"%load " + script, "# %load " + script + "\nv = 1\n", "", 0},
 		{"tensor([1, 2]) + 0.5", "tensor([1.5000, 2.5000], dtype=float32)\n", "note: int64 + float", 0},
 	} {
 		var out, errOut bytes.Buffer

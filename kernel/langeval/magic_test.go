@@ -71,9 +71,11 @@ func TestLangHistoryVariables(t *testing.T) {
 	c.Execute("20")                                                                    // 2
 	c.Request("execute_request", map[string]any{"code": "99", "store_history": false}) // shares 2
 	c.Execute("30")                                                                    // 3
-	for expr, want := range map[string]string{"_1": "10", "_2": "20", "Out[3]": "30", "__": "20", "In[2]": "'20'"} {
-		if _, msgs := c.Execute(expr); resultText(t, msgs) != want {
-			t.Errorf("%s = %s, want %s", expr, resultText(t, msgs), want)
+	// In order: each check is a cell of its own and moves _ and __ on, so
+	// __ is asked first, while it is still Out[2].
+	for _, c2 := range []struct{ expr, want string }{{"__", "20"}, {"_1", "10"}, {"_2", "20"}, {"Out[3]", "30"}, {"In[2]", "'20'"}} {
+		if _, msgs := c.Execute(c2.expr); resultText(t, msgs) != c2.want {
+			t.Errorf("%s = %s, want %s", c2.expr, resultText(t, msgs), c2.want)
 		}
 	}
 }

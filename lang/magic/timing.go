@@ -194,8 +194,9 @@ func parseTimeitArgs(args string) (opts timeitOptions, code string, fail *Output
 
 // TimeitReport is IPython's %timeit line for per-loop timings in seconds:
 // "X µs ± Y ns per loop (mean ± std. dev. of 7 runs, N loops each)",
-// with a warning first when the slowest run took over four times the
-// fastest.
+// the times with precision significant digits (IPython's -p, 3 by
+// default), with a warning first when the slowest run took over four
+// times the fastest.
 func TimeitReport(timings []float64, loops, precision int) string {
 	mean, best, worst := 0.0, math.Inf(1), 0.0
 	for _, t := range timings {

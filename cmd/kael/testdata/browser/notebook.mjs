@@ -1,7 +1,7 @@
 // Drives the classic Jupyter Notebook (Debian's jupyter-notebook) in
 // Debian's Chromium with playwright-core, for cmd/kael's
 // TestNotebookInBrowser: it creates a notebook with the kael kernel, runs a
-// tensor cell, an error cell and a plot cell, interrupts a running loop from the
+// tensor cell, an error cell, a plot cell and a %load cell, interrupts a running loop from the
 // toolbar, restarts the kernel from the toolbar, checks the DOM after each
 // and saves a screenshot of each in the artifacts folder.
 //
@@ -116,6 +116,29 @@ try {
   check(size[0] > 100 && size[1] > 100, `the plot cell's image is ${size[0]}x${size[1]}`);
   await shot('2b-plot');
   step(`plot cell: figure shown, ${size[0]}x${size[1]}`);
+
+  // %load replaces its own cell's text with the file's (set_next_input,
+  // replace true) and runs nothing; running the cell then runs the file.
+  // The replaced cell's prompt goes back to In [ ], as with IPython: wait
+  // for its text instead.
+  cell = await run('%load load-me.kael', false);
+  const loadedIndex = await page.evaluate(() => Jupyter.notebook.get_cells().length - 1);
+  await page.waitForFunction((i) => Jupyter.notebook.get_cell(i).get_text().startsWith('# %load'), loadedIndex)
+    .catch(async () => { throw new Error(`%load left its cell as ${JSON.stringify(await page.evaluate((i) => Jupyter.notebook.get_cell(i).get_text(), loadedIndex))}, output ${JSON.stringify(await outputText(cell))}`); });
+  await waitIdle();
+  const loadedText = await page.evaluate((i) => Jupyter.notebook.get_cell(i).get_text(), loadedIndex);
+  check(loadedText === '# %load load-me.kael\nloaded = 6 * 7\n', `after %load the cell holds ${JSON.stringify(loadedText)}`);
+  cell = await run('loaded');
+  await cell.locator('.output_error').waitFor();
+  check((await outputText(cell)).includes('NameError'), '%load ran the file');
+  await page.evaluate((i) => Jupyter.notebook.get_cell(i).execute(), loadedIndex);
+  await waitIdle();
+  cell = await run('loaded + 1');
+  const ran = await outputHolding(cell, '43');
+  check(ran.includes('43'), `after running the loaded cell, loaded + 1 shows ${JSON.stringify(ran)}`);
+  await page.locator('#notebook-container .cell').nth(loadedIndex).scrollIntoViewIfNeeded();
+  await shot('2c-load');
+  step('%load replaced its cell with the file; running it ran the file');
 
   cell = await run('i = 0\nwhile True:\n    i += 1', false);
   await page.waitForSelector('#kernel_indicator_icon.kernel_busy_icon');
