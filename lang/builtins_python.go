@@ -112,6 +112,13 @@ func pythonHash(v Value) (int64, error) {
 		if h, ok := pyhash.Float(x); ok {
 			return h, nil
 		}
+	case *Instance:
+		if n, ok, err := x.userHash(); ok || err != nil {
+			if n == -1 {
+				n = -2 // -1 marks an error in CPython's C API
+			}
+			return n, err // what __hash__ returns, as Python's hash()
+		}
 	}
 	k, err := hashKey(v)
 	if err != nil {

@@ -50,7 +50,7 @@ var supportedDunders = map[string]bool{
 
 func init() {
 	for _, d := range binaryDunders {
-		supportedDunders[d[0]], supportedDunders[d[1]] = true, true
+		supportedDunders[d[0]], supportedDunders[d[1]], supportedDunders[inPlaceName(d[0])] = true, true, true
 	}
 	for _, d := range compareDunders {
 		supportedDunders[d[0]] = true
@@ -65,9 +65,6 @@ var dunderHints = map[string]string{
 	"__next__":  "kael has no StopIteration to end an iterator; let __iter__ return an iterable instead (return iter(self.items))",
 	"__enter__": "with statements take only kael's context managers (no_grad(), enable_grad())",
 	"__exit__":  "with statements take only kael's context managers (no_grad(), enable_grad())",
-	"__iadd__":  "x += y runs x = x + y: define __add__",
-	"__isub__":  "x -= y runs x = x - y: define __sub__",
-	"__imul__":  "x *= y runs x = x * y: define __mul__",
 	"__new__":   "set the object up in __init__",
 	"__slots__": "instances keep any attributes; drop __slots__",
 }
@@ -141,6 +138,25 @@ func (in *interp) specialPair(a, b Value, names [2]string) (r Value, done bool, 
 	}
 	return nil, false, nil
 }
+
+// augmented is cur op= v for values other than tensors and lists: a user
+// object's in-place method (__iadd__, ...) when its class defines one,
+// else cur op v; the caller stores the result, as Python does.
+func (in *interp) augmented(op syntax.Token, cur, v Value, at syntax.Node) (Value, error) {
+	if x, ok := cur.(*Instance); ok {
+		if names, ok := binaryDunders[op]; ok {
+			r, found, err := in.callSpecial(x, inPlaceName(names[0]), v)
+			if err != nil || found && r != NotImplemented {
+				return r, err
+			}
+		}
+	}
+	return in.binary(op, cur, v, at)
+}
+
+// inPlaceName is the in-place form of a binary method: __iadd__ for
+// __add__.
+func inPlaceName(name string) string { return "__i" + name[2:] }
 
 // userUnary applies -x, +x or ~x to an instance of a user class.
 func (in *interp) userUnary(op syntax.Token, x *Instance) (Value, error) {
@@ -217,27 +233,47 @@ func (x *Instance) Equal(other Value) bool {
 // HashKey hashes by identity, or by __hash__; a class that defines __eq__
 // without __hash__ is unhashable, as in Python.
 func (x *Instance) HashKey() (string, error) {
+	n, ok, err := x.userHash()
+	switch {
+	case err != nil:
+		return "", err
+	case ok:
+		return "u" + strconv.FormatInt(n, 10), nil
+	}
+	return fmt.Sprintf("obj@%p", x), nil
+}
+
+// userHash is what x's __hash__ returns; ok is false for a class that
+// hashes by identity. A class that defines __eq__ without __hash__, or
+// sets __hash__ = None, is unhashable, as in Python.
+func (x *Instance) userHash() (int64, bool, error) {
 	for _, k := range x.cls.mro() {
 		if h, ok := k.attrs["__hash__"]; ok {
 			if _, none := h.(NoneType); none {
-				break
+				return 0, false, x.unhashable()
 			}
 			r, _, err := x.hook("__hash__")
 			if err != nil {
-				return "", err
+				return 0, false, err
 			}
 			n, ok := r.(int64)
 			if !ok {
-				return "", newErrorf(TypeError, "__hash__ method should return an integer")
+				return 0, false, newErrorf(TypeError, "__hash__ method should return an integer")
 			}
-			return "u" + strconv.FormatInt(n, 10), nil
+			return n, true, nil
 		}
 		if _, ok := k.attrs["__eq__"]; ok {
-			return "", newErrorf(TypeError, "unhashable type: '%s'", x.cls.Name).
-				withHint("a class that defines __eq__ needs __hash__ too to be a dict key or set element")
+			return 0, false, x.unhashable()
 		}
 	}
-	return fmt.Sprintf("obj@%p", x), nil
+	return 0, false, nil
+}
+
+// unhashable is the error of hashing an object whose class compares by
+// __eq__ without a __hash__.
+func (x *Instance) unhashable() error {
+	return newErrorf(TypeError, "unhashable type: '%s'", x.cls.Name).
+		withHint("a class that defines __eq__ needs __hash__ too to be a dict key or set element")
 }
 
 // truth is bool(x): __bool__, else __len__() != 0, else True.

@@ -240,6 +240,11 @@ var classCases = []struct{ src, want string }{
 	{"class A:\n    def __init__(self):\n        return 1\nA()", "TypeError: __init__() should return None, not 'int'"},
 	{"class A(int):\n    pass", "TypeError: kael classes cannot derive from the builtin class 'int'"},
 	{"class A(3):\n    pass", "TypeError: kael classes cannot derive from 'int' object"},
+	{"class Acc:\n    def __init__(self):\n        self.items = []\n    def __iadd__(self, x):\n        self.items.append(x)\n        return self\na = Acc(); b = a; a += 1; a += 2; b.items, a is b", "([1, 2], True)"},
+	{"class W:\n    def __init__(self, v):\n        self.v = v\n    def __add__(self, o):\n        return W(self.v + o)\nw = W(1); w0 = w; w += 2; w.v, w0.v", "(3, 1)"},
+	{"class N:\n    def __iadd__(self, o):\n        return NotImplemented\n    def __add__(self, o):\n        return 'added'\nn = N(); n += 1; n", "'added'"},
+	{"hash(Point(1, 2)) == hash((1, 2)), hash(Point(1, 2)) == hash(Point(1, 2))", "(True, True)"},
+	{"class Z:\n    __hash__ = None\nhash(Z())", "TypeError: unhashable type: 'Z'"},
 	{"Dataset(4)[1:3]", "TypeError: kael passes no slice objects to Dataset.__getitem__ or __setitem__"},
 }
 

@@ -483,7 +483,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			l.Elems = r.(*List).Elems
 			return ctrlNext, nil
 		}
-		r, err := in.binary(op, cur, v, st)
+		r, err := in.augmented(op, cur, v, st)
 		if err != nil {
 			return ctrlNext, in.errorAt(err, st.Span())
 		}

@@ -155,7 +155,7 @@ func (c *compiler) checkDunders(st *syntax.ClassStmt) *dunderError {
 		}
 		hint := dunderHints[id.Name]
 		if hint == "" {
-			hint = "kael calls __init__, __call__, __repr__, __str__, __len__, __getitem__, __setitem__, __iter__, __contains__, __bool__, __eq__, __hash__, __getattr__, the operators (__add__, __radd__, __neg__, __lt__, ...); see docs/language.md, Classes"
+			hint = "kael calls __init__, __call__, __repr__, __str__, __len__, __getitem__, __setitem__, __iter__, __contains__, __bool__, __eq__, __hash__, __getattr__, the operators (__add__, __radd__, __iadd__, __neg__, __lt__, ...); see docs/language.md, Classes"
 		}
 		err := newErrorf(SyntaxError, "kael does not support the special method %s in a class", id.Name)
 		err.Hint = hint
