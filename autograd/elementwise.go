@@ -193,15 +193,15 @@ var (
 	DivOp = defBinaryOp(&BinaryOp{Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad,
 		Doc: "input / other: true division, so integers give float32.", InPlaceDoc: "In place: input /= other; returns input."})
 	TrueDivideOp = defBinaryOp(&BinaryOp{Name: "true_divide", Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad,
-		Doc: "input / other, the same as div."})
+		Doc: "input / other, the same as div.", InPlaceDoc: "In place: input /= other; returns input."})
 	FloorDivideOp = defBinaryOp(&BinaryOp{Spec: tensor.FloorDivideSpec, Expose: FunctionAndMethod, NoGrad: stepwise,
-		Doc: "input // other: the quotient rounded down; integers stay integers."})
+		Doc: "input // other: the quotient rounded down; integers stay integers.", InPlaceDoc: "In place: input //= other; returns input."})
 	RemainderOp = defBinaryOp(&BinaryOp{Spec: tensor.RemainderSpec, Expose: FunctionAndMethod,
 		NoGrad: "kael records no gradient for it yet (PyTorch's is 1 for input and -floor(input / other) for other)",
-		Doc:    "input % other, with the sign of other as in Python."})
+		Doc:    "input % other, with the sign of other as in Python.", InPlaceDoc: "In place: input %= other; returns input."})
 	PowOp = defBinaryOp(&BinaryOp{Spec: tensor.PowSpec, Expose: Method, Other: "exponent",
 		grad: &binaryGrad{nodeOf: powNode, saves: savesAll, da: powGradA, db: powGradB},
-		Doc:  "input ** exponent, element-wise; the exponent may be a number or a tensor."})
+		Doc:  "input ** exponent, element-wise; the exponent may be a number or a tensor.", InPlaceDoc: "In place: input **= exponent; returns input."})
 	MaximumOp = defBinaryOp(&BinaryOp{Spec: tensor.MaximumSpec, Expose: FunctionAndMethod,
 		grad: &binaryGrad{node: "MaximumBackward0", saves: savesAll, da: minmaxGradA, db: minmaxGradB},
 		Doc:  "The larger of input and other, element-wise (NaN wins)."})
@@ -227,11 +227,11 @@ var (
 	LogicalXorOp = defBinaryOp(&BinaryOp{Spec: tensor.LogicalXorSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
 		Doc: "Whether exactly one element is true (non-zero), as a bool tensor."})
 	BitwiseAndOp = defBinaryOp(&BinaryOp{Spec: tensor.BitwiseAndSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
-		Doc: "input & other for integer and bool tensors."})
+		Doc: "input & other for integer and bool tensors.", InPlaceDoc: "In place: input &= other; returns input."})
 	BitwiseOrOp = defBinaryOp(&BinaryOp{Spec: tensor.BitwiseOrSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
-		Doc: "input | other for integer and bool tensors."})
+		Doc: "input | other for integer and bool tensors.", InPlaceDoc: "In place: input |= other; returns input."})
 	BitwiseXorOp = defBinaryOp(&BinaryOp{Spec: tensor.BitwiseXorSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
-		Doc: "input ^ other for integer and bool tensors."})
+		Doc: "input ^ other for integer and bool tensors.", InPlaceDoc: "In place: input ^= other; returns input."})
 )
 
 // The unary operations, each with its derivative: g is the output's

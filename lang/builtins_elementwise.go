@@ -35,7 +35,7 @@ func defElementwise() {
 		}
 		defBinary(exposureKind(op.Expose), op.Name+params, op.Doc, op)
 		if op.InPlaceDoc != "" {
-			defInPlace(op.Name+"_"+params, op.InPlaceDoc, op)
+			defInPlace(op.Name+"_"+params, op.InPlaceDoc, op, op.Other)
 		}
 	}
 	for _, op := range autograd.UnaryOps() {
@@ -163,10 +163,11 @@ func defBinary(kind int, sig, doc string, op *autograd.BinaryOp) {
 	}
 }
 
-// defInPlace defines the in-place method of op.
-func defInPlace(sig, doc string, op *autograd.BinaryOp) {
+// defInPlace defines the in-place method of op, whose second operand is
+// the parameter other.
+func defInPlace(sig, doc string, op *autograd.BinaryOp, other string) {
 	def(asMethod, sig, doc, func(a *Args) (Value, error) {
-		x, y, err := binaryOperands(a, "other")
+		x, y, err := binaryOperands(a, other)
 		if err != nil {
 			return nil, err
 		}

@@ -19,6 +19,15 @@ func defJoining() {
 		{"triu", autograd.Triu, "The upper triangle of the matrices in input (the elements on and above the diagonal-th diagonal), zeros elsewhere."},
 	} {
 		defWithInt(asBoth, op.name+"(input, diagonal=0)", op.doc, op.f)
+		def(asMethod, op.name+"_(input, diagonal=0)", "In place: input = "+op.name+"(input, diagonal); returns input.", func(a *Args) (Value, error) {
+			x, diagonal := tensorArg(a, "input"), a.Int("diagonal")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return inPlace(x, autograd.Rewrite(x, op.name+"_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
+				return op.f(old, diagonal)
+			}))
+		})
 	}
 	def(asBoth, "masked_fill(input, mask, value)", "input with value (a number or a 0-d tensor) wherever the bool mask is true.", func(a *Args) (Value, error) {
 		x, mask, v := tensorArg(a, "input"), a.Tensor("mask"), a.TensorLike("value")

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -130,6 +131,23 @@ func (n *NamedTuple) Equal(other Value) bool {
 
 // HashKey hashes as the tuple of its elements.
 func (n *NamedTuple) HashKey() (string, error) { return hashKey(n.Elems) }
+
+// namedTupleBinary is + and * with a named tuple operand, which work on
+// the tuple of its fields and give a plain tuple: r + (1,), r * 2.
+func namedTupleBinary(op syntax.Token, a, b Value) (Value, bool, error) {
+	x, xNamed := a.(*NamedTuple)
+	y, yNamed := b.(*NamedTuple)
+	if !xNamed && !yNamed {
+		return nil, false, nil
+	}
+	if xNamed {
+		a = x.Elems
+	}
+	if yNamed {
+		b = y.Elems
+	}
+	return sequenceBinary(op, a, b)
+}
 
 // isReturnType reports whether a class name is one of torch.return_types,
 // subclasses of tuple.

@@ -12,6 +12,16 @@ import (
 // skipped where /usr/bin/python3 cannot import torch, unless
 // KAEL_REQUIRE_TORCH=1.
 func TestGoldenScriptDrift(t *testing.T) {
+	python := debianTorch(t)
+	if out, err := exec.Command(python, "testdata/random/gen.py", "--check").CombinedOutput(); err != nil {
+		t.Errorf("gen.py --check: %v\n%s", err, out)
+	}
+}
+
+// debianTorch returns Debian's python3, skipping the test where it cannot
+// import torch, unless KAEL_REQUIRE_TORCH=1 (then the test fails).
+func debianTorch(t *testing.T) string {
+	t.Helper()
 	const python = "/usr/bin/python3"
 	if exec.Command(python, "-c", "import torch").Run() != nil {
 		if os.Getenv("KAEL_REQUIRE_TORCH") == "1" {
@@ -19,7 +29,5 @@ func TestGoldenScriptDrift(t *testing.T) {
 		}
 		t.Skip("no PyTorch at " + python)
 	}
-	if out, err := exec.Command(python, "testdata/random/gen.py", "--check").CombinedOutput(); err != nil {
-		t.Errorf("gen.py --check: %v\n%s", err, out)
-	}
+	return python
 }

@@ -4,8 +4,10 @@
 // random.gauss. glibc's versions round to the nearest double but for a
 // rare input near a rounding boundary; Go's math package errs by an ulp far
 // more often. This package evaluates the three in double-double arithmetic
-// and rounds once: the result is the correctly rounded value, which is
-// glibc's except for about one input in a thousand.
+// and rounds once: the correctly rounded value, which is glibc's except for
+// about one input in a thousand, all of them near a rounding midpoint. For
+// inputs that near (clibm.go) it returns the C library's own result, so
+// that on Linux with glibc every value is C's, bit for bit.
 package libm
 
 import "math"
@@ -84,8 +86,19 @@ func Log(x float64) float64 {
 	if !(x > 0) || math.IsInf(x, 1) {
 		return math.Log(x)
 	}
+	v := logDD(x)
+	if nearHalfway(v) {
+		if c := cLibm(); c != nil {
+			return c.log(x)
+		}
+	}
+	return v.round()
+}
+
+// logDD is log x in double-double for a positive finite x.
+func logDD(x float64) dd {
 	if x == 1 {
-		return 0
+		return dd{}
 	}
 	m, k := math.Frexp(x) // m in [0.5, 1)
 	if m < math.Sqrt2/2 {
@@ -107,7 +120,7 @@ func Log(x float64) float64 {
 	if k != 0 {
 		sum = ln2dd.scale(float64(k)).add(sum)
 	}
-	return sum.round()
+	return sum
 }
 
 // Sincos is sin and cos of a finite x with |x| < 2^20, correctly
@@ -116,6 +129,24 @@ func Sincos(x float64) (sin, cos float64) {
 	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1<<20 {
 		return math.Sincos(x)
 	}
+	s, c := sincosDD(x)
+	sin, cos = s.round(), c.round()
+	if nearHalfway(s) || nearHalfway(c) {
+		if lib := cLibm(); lib != nil {
+			if nearHalfway(s) {
+				sin = lib.sin(x)
+			}
+			if nearHalfway(c) {
+				cos = lib.cos(x)
+			}
+		}
+	}
+	return sin, cos
+}
+
+// sincosDD is sin x and cos x in double-double for a finite x with
+// |x| < 2^20.
+func sincosDD(x float64) (sin, cos dd) {
 	j := math.Round(x / halfPi1)
 	r := dd{x, 0}.add(twoProd(j, halfPi1).neg()).add(twoProd(j, halfPi2).neg()).add(dd{-j * halfPi3, 0})
 	r2 := r.mul(r)
@@ -142,7 +173,7 @@ func Sincos(x float64) (sin, cos float64) {
 	case 3:
 		s, c = c.neg(), s
 	}
-	return s.round(), c.round()
+	return s, c
 }
 
 // The series tails, highest power first: 2/n for log's odd n from 41 down

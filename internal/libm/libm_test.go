@@ -12,9 +12,10 @@ import (
 )
 
 // TestMatchesCLibm compares Log and Sincos with the C library's log, sin
-// and cos, which CPython's math module calls: they must agree for all but a
-// few of 3000 inputs of the kind Box-Muller passes (1-u and 2πu for u
-// uniform), and never differ by more than an ulp. Skipped without python3.
+// and cos, which CPython's math module calls, for inputs of the kind
+// Box-Muller passes (1-u and 2πu for u uniform): where this package loads
+// the C library they must agree for every input; where it cannot, for all
+// but a few, never differing by more than an ulp. Skipped without python3.
 func TestMatchesCLibm(t *testing.T) {
 	python, err := exec.LookPath("python3")
 	if err != nil {
@@ -23,7 +24,11 @@ func TestMatchesCLibm(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var in strings.Builder
 	var xs []float64
-	for range 1000 {
+	n := 1000
+	if CLibraryLoaded() {
+		n = 100000 // about 300 inputs whose correctly rounded value is not C's
+	}
+	for range n {
 		u := float64(rng.Uint64()>>11) * 0x1p-53
 		xs = append(xs, 1-u, 2*math.Pi*u)
 		in.WriteString(strconv.FormatFloat(1-u, 'x', -1, 64) + " " + strconv.FormatFloat(2*math.Pi*u, 'x', -1, 64) + "\n")
@@ -52,9 +57,9 @@ for line in sys.stdin:
 			}
 		}
 	}
-	t.Logf("%d of 3000 values differ from C's by an ulp", differ)
-	if differ > 15 {
-		t.Errorf("%d of 3000 values differ from C's", differ)
+	t.Logf("%d of %d values differ from C's by an ulp", differ, 3*n)
+	if CLibraryLoaded() && differ > 0 || differ > 15 {
+		t.Errorf("%d of %d values differ from C's (C library loaded: %v)", differ, 3*n, CLibraryLoaded())
 	}
 }
 

@@ -449,6 +449,20 @@ def round_cases():
     case("round_/int64", "x.clone().round_()", {"x": torch.tensor([-3, 0, 7])})
     case("round_/int64 decimals", "x.clone().round_(decimals=1)", {"x": torch.tensor([-3, 0, 7])})
     case("round_/grad", "(x * 1).round_(decimals=1)", {"x": randn(3, dtype=f64)}, grad=("x",))
+    ints = torch.tensor([[-7, 3, 0], [5, -2, 9]])
+    for op, other in (("pow_", "2"), ("pow_", "y"), ("remainder_", "y"), ("floor_divide_", "y"), ("true_divide_", "y"),
+                      ("remainder_", "3"), ("floor_divide_", "-2")):
+        case(f"{op}/{other}", f"x.clone().{op}({other})", {"x": uniform(0.5, 3, 2, 3), "y": uniform(0.5, 2, 2, 3)})
+        case(f"{op}/{other} int64", f"x.clone().{op}({other})", {"x": ints, "y": torch.tensor([[2, 5, 3], [3, 4, 2]])})
+    case("pow_/grad", "(x * 1).pow_(3)", {"x": randn(4, dtype=f64)}, grad=("x",))
+    for op in ("bitwise_and_", "bitwise_or_", "bitwise_xor_"):
+        case(f"{op}/int64", f"x.clone().{op}(y)", {"x": ints, "y": torch.tensor([[6, 1, 7], [12, 3, 1]])})
+        case(f"{op}/bool", f"x.clone().{op}(y)", {"x": torch.tensor([True, False, True]), "y": torch.tensor([True, True, False])})
+        case(f"{op}/float", f"x.clone().{op}(y)", {"x": randn(2), "y": randn(2)})
+    for op in ("tril_", "triu_"):
+        case(f"{op}/diagonal", f"x.clone().{op}(1)", {"x": randn(3, 4)})
+        case(f"{op}/grad", f"(x * 1).{op}(-1)", {"x": randn(2, 3, 3, dtype=f64)}, grad=("x",))
+        case(f"{op}/int", f"x.clone().{op}()", {"x": torch.arange(9).view(3, 3)})
 
 
 def main():

@@ -38,3 +38,5 @@ for part in torch.max(x, 1):
     print(part.tolist())
 print([t.tolist() for t in list(torch.sort(torch.tensor([3, 1, 2])))])
 print([t.tolist() for t in tuple(torch.min(x, 1))])
+s = torch.sort(torch.tensor([2, 1]))
+print(len(s + (1,)), type(s + (1,)), len((0,) + s), len(s * 2), len(2 * s), (s + s)[2].tolist(), type(s * 1))

@@ -1,0 +1,30 @@
+package libm
+
+import (
+	"runtime"
+
+	"github.com/ebitengine/purego"
+)
+
+// loadCLibm opens libm.so.6, the C library's math library (glibc's on
+// Debian, which PyTorch and CPython call), or returns nil.
+func loadCLibm() *cFuncs {
+	runtime.LockOSThread() // dlopen's error state is per thread
+	h, err := purego.Dlopen("libm.so.6", purego.RTLD_NOW|purego.RTLD_LOCAL)
+	runtime.UnlockOSThread()
+	if err != nil {
+		return nil
+	}
+	f := &cFuncs{}
+	for _, fn := range []struct {
+		name string
+		ptr  *func(float64) float64
+	}{{"log", &f.log}, {"sin", &f.sin}, {"cos", &f.cos}} {
+		sym, err := purego.Dlsym(h, fn.name)
+		if err != nil {
+			return nil
+		}
+		purego.RegisterFunc(fn.ptr, sym)
+	}
+	return f
+}
