@@ -24,10 +24,26 @@ const boxSlabLen = 32
 
 // boxSlabs are a session's current slabs of int and float cells.
 type boxSlabs struct {
-	ints   *[boxSlabLen]int64
-	nInts  int
-	floats *[boxSlabLen]float64
-	nFloat int
+	ints   boxSlab[int64]
+	floats boxSlab[float64]
+}
+
+// boxSlab is the slab being handed out, n cells of it so far.
+type boxSlab[T int64 | float64] struct {
+	cells *[boxSlabLen]T
+	n     int
+}
+
+// box returns v as a Value whose type word is typ, in the slab's next
+// cell.
+func (b *boxSlab[T]) box(v T, typ unsafe.Pointer) Value {
+	if b.cells == nil || b.n == boxSlabLen {
+		b.cells, b.n = new([boxSlabLen]T), 0
+	}
+	p := &b.cells[b.n]
+	b.n++
+	*p = v
+	return *(*Value)(unsafe.Pointer(&eface{typ: typ, data: unsafe.Pointer(p)}))
 }
 
 // eface is the layout of an empty interface (runtime.eface).
@@ -49,14 +65,7 @@ func (in *interp) boxInt(v int64) Value {
 	if uint64(v) < 256 || in.s == nil {
 		return v // the runtime's static small ints, or no session to hold a slab
 	}
-	b := &in.s.boxes
-	if b.ints == nil || b.nInts == boxSlabLen {
-		b.ints, b.nInts = new([boxSlabLen]int64), 0
-	}
-	p := &b.ints[b.nInts]
-	b.nInts++
-	*p = v
-	return *(*Value)(unsafe.Pointer(&eface{typ: int64Type, data: unsafe.Pointer(p)}))
+	return in.s.boxes.ints.box(v, int64Type)
 }
 
 // boxFloat returns v as a Value, without an allocation of its own.
@@ -64,12 +73,5 @@ func (in *interp) boxFloat(v float64) Value {
 	if in.s == nil {
 		return v
 	}
-	b := &in.s.boxes
-	if b.floats == nil || b.nFloat == boxSlabLen {
-		b.floats, b.nFloat = new([boxSlabLen]float64), 0
-	}
-	p := &b.floats[b.nFloat]
-	b.nFloat++
-	*p = v
-	return *(*Value)(unsafe.Pointer(&eface{typ: float64Type, data: unsafe.Pointer(p)}))
+	return in.s.boxes.floats.box(v, float64Type)
 }

@@ -135,6 +135,11 @@ var pythonBuiltinCases = []struct{ src, want string }{
 	{"max((len(w), w) for w in words)", "(3, 'ccc')"},
 	{"list(x for x in xs if x != 1)", "[3, 2]"},
 	{"{[1]: 2 for i in xs}", "TypeError: unhashable type: 'list'"},
+	// Int keys live in their own index (Dict.ints): equal numbers are one key,
+	// deleting renumbers both indexes.
+	{"{1: 'a', 'x': 2, 2.5: 3, True: 'b', 1.0: 'c', (1, 2): 4}", "{1: 'c', 'x': 2, 2.5: 3, (1, 2): 4}"},
+	{"(lambda m: (m.pop(1), m.update({1: 'z'}), m, m.get(1.0), m.get(True, 9)))({1: 'a', 'x': 2, 3: 'c'})", "('a', None, {'x': 2, 3: 'c', 1: 'z'}, 'z', 'z')"},
+	{"(lambda m: (m.pop(301), m.pop(303), m, list(m), m.get(304), 300 in m, 301 in m))({i: i * i for i in range(300, 305)})", "(90601, 91809, {300: 90000, 302: 91204, 304: 92416}, [300, 302, 304], 92416, True, False)"},
 }
 
 func TestPythonBuiltins(t *testing.T) {

@@ -172,9 +172,9 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		if st.Result == nil {
 			return func(in *interp) (ctrl, error) { in.ret = None; return ctrlReturn, nil }
 		}
-		x := c.expr(st.Result)
+		x := c.operand(st.Result)
 		return func(in *interp) (ctrl, error) {
-			v, err := x(in)
+			v, err := x.value(in)
 			if err != nil {
 				return ctrlNext, in.wrapNode(err, st.Result)
 			}
@@ -183,6 +183,14 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		}
 	case *syntax.IfStmt:
 		cond, body, els := c.cond(st.Cond), c.block(st.Body), c.block(st.Else)
+		if len(st.Else) == 0 {
+			return func(in *interp) (ctrl, error) {
+				if ok, err := cond(in); err != nil || !ok {
+					return ctrlNext, err
+				}
+				return body(in)
+			}
+		}
 		return func(in *interp) (ctrl, error) {
 			ok, err := cond(in)
 			if err != nil {

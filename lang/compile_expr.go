@@ -707,7 +707,7 @@ func argExprs(args []*syntax.Arg) []syntax.Expr {
 // method of a list, dict or string is called without making a bound
 // method first.
 func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []evalFn) evalFn {
-	recv := c.expr(attr.X)
+	recv := c.operand(attr.X)
 	name := attr.Name.Name
 	// The method tables are fixed once the package is initialised: the
 	// call site looks its method up once per receiver type.
@@ -718,7 +718,7 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 	}
 	direct, argOps := directMethodOf(name, len(args)), c.operandsWith(x.Args, args)
 	return func(in *interp) (Value, error) {
-		r, err := recv(in)
+		r, err := recv.value(in)
 		if err != nil {
 			return nil, err
 		}

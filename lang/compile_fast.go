@@ -12,9 +12,10 @@ import (
 // gives the same answers and errors.
 
 // operand is a compiled operand of an arithmetic operation, a comparison
-// or a call: a variable read straight from its slot, or a constant, with
-// no call of a closure; anything else, and a variable without a value
-// (whose error eval raises), goes through eval.
+// or a call: a variable read straight from its slot (or a builtin under
+// a global's name), or a constant, with no call of a closure; anything
+// else, and a variable without a value (whose error eval raises), goes
+// through eval.
 type operand struct {
 	kind  operandKind
 	slot  int
@@ -46,7 +47,9 @@ func (c *compiler) operandWith(x syntax.Expr, eval evalFn) operand {
 		case scopeLocal:
 			o.kind, o.slot = operandLocal, b.index
 		case scopeGlobal:
+			// konst is the builtin of that name, found when no global is.
 			o.kind, o.slot, o.glob = operandGlobal, b.index, c.glob
+			o.konst, _ = globalValue(id.Name)
 		}
 	}
 	return o
@@ -77,7 +80,9 @@ func (o *operand) ready(in *interp) Value {
 	case operandLocal:
 		return in.locals[o.slot]
 	case operandGlobal:
-		return o.glob.vals[o.slot]
+		if v := o.glob.vals[o.slot]; v != nil {
+			return v
+		}
 	}
 	return o.konst
 }

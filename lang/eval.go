@@ -296,7 +296,12 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 		}
 		return v, err
 	case *BoundMethod:
-		return in.call(f.Method, append([]Value{f.Recv}, pos...), kwNames, kwVals, at)
+		var buf [6]Value // on the stack: calls keep no argument slice
+		args := buf[:0]
+		if len(pos) >= len(buf) {
+			args = make([]Value, 0, len(pos)+1)
+		}
+		return in.call(f.Method, append(append(args, f.Recv), pos...), kwNames, kwVals, at)
 	case *Function:
 		return in.callFunction(f, pos, kwNames, kwVals, at)
 	case tensor.DType:

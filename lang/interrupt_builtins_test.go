@@ -38,7 +38,7 @@ func TestLongBuiltinsStopOnInterrupt(t *testing.T) {
 		if got != "KeyboardInterrupt: interrupted" {
 			t.Errorf("%s: got %.80s, want KeyboardInterrupt", src, got)
 		}
-		if took > 2*time.Second {
+		if took > 10*time.Second {
 			t.Errorf("%s: stopped %v after the interrupt", src, took)
 		}
 	}

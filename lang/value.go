@@ -51,7 +51,8 @@ type Tuple []Value
 // None, dtypes or tuples of those.
 type Dict struct {
 	keys  []Value
-	index map[any]int // by dictKey
+	index map[any]int   // by dictKey, except int keys
+	ints  map[int64]int // the int keys (and the bools and floats equal to ints), which hash faster
 	vals  []Value
 }
 
@@ -92,11 +93,18 @@ func (d *Dict) Set(k, v Value) error {
 	if err != nil {
 		return err
 	}
-	if i, ok := d.index[key]; ok {
+	if i, ok := d.find(key); ok {
 		d.vals[i] = v
 		return nil
 	}
-	d.index[key] = len(d.keys)
+	if ik, isInt := key.(int64); isInt {
+		if d.ints == nil {
+			d.ints = map[int64]int{}
+		}
+		d.ints[ik] = len(d.keys)
+	} else {
+		d.index[key] = len(d.keys)
+	}
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
 	return nil
@@ -108,11 +116,21 @@ func (d *Dict) Get(k Value) (Value, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	i, ok := d.index[key]
+	i, ok := d.find(key)
 	if !ok {
 		return nil, false, nil
 	}
 	return d.vals[i], true, nil
+}
+
+// find returns the position of the entry under key, a dictKey.
+func (d *Dict) find(key any) (int, bool) {
+	if ik, isInt := key.(int64); isInt {
+		i, ok := d.ints[ik]
+		return i, ok
+	}
+	i, ok := d.index[key]
+	return i, ok
 }
 
 // Delete removes k, reporting whether it was present.
@@ -121,16 +139,25 @@ func (d *Dict) Delete(k Value) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	i, ok := d.index[key]
+	i, ok := d.find(key)
 	if !ok {
 		return false, nil
 	}
-	delete(d.index, key)
+	if ik, isInt := key.(int64); isInt {
+		delete(d.ints, ik)
+	} else {
+		delete(d.index, key)
+	}
 	d.keys = append(d.keys[:i], d.keys[i+1:]...)
 	d.vals = append(d.vals[:i], d.vals[i+1:]...)
 	for k, j := range d.index {
 		if j > i {
 			d.index[k] = j - 1
+		}
+	}
+	for k, j := range d.ints {
+		if j > i {
+			d.ints[k] = j - 1
 		}
 	}
 	return true, nil

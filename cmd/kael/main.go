@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/kael-dev/kael/internal/gctune"
 	"github.com/kael-dev/kael/lang"
 	"golang.org/x/term"
 )
@@ -24,7 +25,10 @@ import (
 // version is kael's version, shown in the banner and kernel_info.
 const version = "0.1.0"
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	gctune.Start()
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
 
 const usage = `usage:
   kael                      start the REPL (runs stdin as a script when it is not a terminal)

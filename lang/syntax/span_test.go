@@ -52,11 +52,17 @@ func checkSpans(src string, root Node) error {
 			err = fmt.Errorf("%T has span %s (offsets %d-%d), want %s-%s", n, s, s.Start.Offset, s.End.Offset,
 				posAt(src, s.Start.Offset), posAt(src, s.End.Offset))
 		}
+		// Each node's children lie inside it, so every descendant lies
+		// inside every ancestor; checking the children alone keeps this
+		// linear in the tree's size (a 1,000-long chain took 15 s).
 		Inspect(n, func(c Node) bool {
-			if cs := c.Span(); err == nil && c != n && (cs.Start.Offset < s.Start.Offset || cs.End.Offset > s.End.Offset) {
-				err = fmt.Errorf("%T %s lies outside its ancestor %T %s", c, cs, n, s)
+			if c == n {
+				return true
 			}
-			return err == nil
+			if cs := c.Span(); err == nil && (cs.Start.Offset < s.Start.Offset || cs.End.Offset > s.End.Offset) {
+				err = fmt.Errorf("%T %s lies outside its parent %T %s", c, cs, n, s)
+			}
+			return false
 		})
 		return err == nil
 	})

@@ -1,0 +1,85 @@
+// Package gctune sizes the garbage collector's heap goal for the kael
+// process.
+//
+// Go collects when the heap reaches GOGC percent (100) above what the last
+// collection left live, and at least every 4 MiB. A language loop whose
+// live data is a few MiB, as most notebook cells are, then collects every
+// few milliseconds: in `c = s + s` over a 2-element tensor, or a loop
+// boxing ints, the collector took 15% of the CPU and kept its write
+// barriers on most of the time (docs/performance.md). Start raises the
+// percentage while the live heap is small, so that the goal is the live
+// heap plus Slack, and keeps Go's default once the live heap is larger than
+// Slack: a program with big tensors grows its heap as it would without
+// this package, and a small one holds at most Slack of garbage more.
+//
+// Setting the GOGC environment variable turns the tuning off.
+package gctune
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
+)
+
+// Slack is the garbage a small heap may hold before a collection.
+const Slack = 32 << 20
+
+// minHeap is the heap goal Go keeps at GOGC=100 however small the live
+// heap (the runtime's heapminimum), scaled by GOGC/100 as it is.
+const minHeap = 4 << 20
+
+// Start tunes the collector from now on, unless GOGC is set. It is for a
+// program's main function: it changes a process-wide setting.
+func Start() {
+	if os.Getenv("GOGC") != "" {
+		return
+	}
+	t := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100}
+	t.adjust()
+	s := &sentinel{t: t}
+	runtime.SetFinalizer(s, (*sentinel).collected)
+}
+
+// collections counts the collections the tuner has seen, for tests.
+var collections atomic.Int64
+
+// tuner holds the percentage last set.
+type tuner struct {
+	sample  []metrics.Sample
+	percent int
+}
+
+// sentinel is an object that only its finalizer refers to: the finalizer
+// runs after every collection and registers itself again.
+type sentinel struct{ t *tuner }
+
+func (s *sentinel) collected() {
+	collections.Add(1)
+	s.t.adjust()
+	runtime.SetFinalizer(s, (*sentinel).collected)
+}
+
+// adjust sets the percentage for the live heap the last collection left.
+func (t *tuner) adjust() {
+	metrics.Read(t.sample)
+	var live int64
+	if v := t.sample[0].Value; v.Kind() == metrics.KindUint64 {
+		live = int64(min(v.Uint64(), 1<<62))
+	}
+	p := PercentFor(live)
+	if p != t.percent {
+		debug.SetGCPercent(p)
+		t.percent = p
+	}
+}
+
+// PercentFor returns the GOGC percentage for a live heap of live bytes:
+// the one whose goal is about live+Slack (for a live heap under minHeap,
+// the runtime's minimum goal scaled by the percentage, Slack), at least
+// Go's default 100, in steps of 100 so that it changes rarely.
+func PercentFor(live int64) int {
+	p := int(Slack*100/max(live, minHeap)) / 100 * 100
+	return max(p, 100)
+}

@@ -1,0 +1,49 @@
+package gctune
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+func TestPercentFor(t *testing.T) {
+	tests := []struct {
+		live int64
+		want int
+	}{
+		{0, 800},           // the minimum goal: 4 MiB × 8 = Slack
+		{minHeap, 800},     // goal 4 + 32 MiB
+		{8 << 20, 400},     // goal 8 + 32 MiB
+		{10 << 20, 300},    // 320% rounds down
+		{Slack / 2, 200},   // goal = 3 × live = live + Slack
+		{Slack/2 + 1, 100}, // just above: 199% rounds down to 100
+		{Slack, 100},       // from here Go's default
+		{8 << 30, 100},     // a big model
+	}
+	for _, tt := range tests {
+		if got := PercentFor(tt.live); got != tt.want {
+			t.Errorf("PercentFor(%d) = %d, want %d", tt.live, got, tt.want)
+		}
+	}
+}
+
+// TestStartFollowsCollections checks that the finalizer runs again after
+// every collection and sets a percentage above Go's default for the small
+// heap of a test binary.
+func TestStartFollowsCollections(t *testing.T) {
+	t.Setenv("GOGC", "")
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	Start()
+	seen := collections.Load()
+	for i := 0; i < 200 && collections.Load() < seen+3; i++ {
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond) // finalizers run on their own goroutine
+	}
+	if n := collections.Load() - seen; n < 3 {
+		t.Fatalf("the tuner saw %d of 200 collections, want at least 3", n)
+	}
+	if p := debug.SetGCPercent(100); p <= 100 {
+		t.Errorf("GOGC after collections = %d, want more than 100 for a small heap", p)
+	}
+}
