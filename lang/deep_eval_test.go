@@ -17,6 +17,8 @@ func TestDeepEvaluationIsBounded(t *testing.T) {
 		{"constant chain within the limit", terms("1", 140_000), "140000"},
 		{"long chain of names", "a = 1\nx = " + terms("a", 400_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"chain within the limit", "a = 1\n" + terms("a", 100_000), "100000"},
+		{"call chain", "x = f" + strings.Repeat("()", 1_000_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
+		{"super() call chain", "x = super" + strings.Repeat("()", 400_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"recursion through a deep expression", "def f(n):\n    return 0 if n == 0 else f(n - 1) + " + terms("n", 20_000) + "\nf(400)",
 			"RecursionError: maximum recursion depth exceeded (29 calls of deeply nested expressions)"},
 	}

@@ -301,6 +301,14 @@ func (r *resolver) expr(x syntax.Expr) {
 		for _, s := range x.Subs {
 			r.expr(s)
 		}
+	case *syntax.CallExpr:
+		// Through expr, not Inspect, so that f()()()... counts against
+		// the depth bound instead of overflowing the Go stack.
+		r.superCall(x)
+		r.expr(x.Fn)
+		for _, a := range x.Args {
+			r.expr(a.Value)
+		}
 	default:
 		r.inspect(x)
 	}
