@@ -13,8 +13,15 @@ import "strings"
 //	)
 //
 // A submodule slot holding None shows as "(name): None". A module that
-// implements CustomRepr shows as it says.
+// implements CustomRepr shows as it says. A module nested more than
+// maxReprDepth deep shows as "TypeName(...)", as one that contains itself
+// does: PyTorch's recursive repr stops there with a RecursionError, and
+// the text of each level is indented again by every level above it, so a
+// chain 100,000 deep would take hours and gigabytes.
 func Repr(m Module) string { return repr(m, map[Module]bool{}) }
+
+// maxReprDepth is how deep Repr shows nested modules.
+const maxReprDepth = 500
 
 func repr(m Module, onPath map[Module]bool) string {
 	if c, ok := m.(CustomRepr); ok {
@@ -22,7 +29,7 @@ func repr(m Module, onPath map[Module]bool) string {
 			return s
 		}
 	}
-	if onPath[m] { // m contains itself; PyTorch would exceed its recursion limit
+	if onPath[m] || len(onPath) >= maxReprDepth { // m contains itself, or is too deep; PyTorch would exceed its recursion limit
 		return m.TypeName() + "(...)"
 	}
 	onPath[m] = true
