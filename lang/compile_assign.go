@@ -496,6 +496,33 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 	}
 }
 
+// annAssignStmt compiles x: T = e as x = e, never evaluating T, as
+// Python does under from __future__ import annotations. A bare x: T binds
+// nothing; for an attribute or index target it evaluates the object and
+// subscripts, as Python does.
+func (c *compiler) annAssignStmt(st *syntax.AnnAssignStmt) execFn {
+	if st.Value != nil {
+		return c.assignStmt(&syntax.AssignStmt{Targets: []syntax.Expr{st.Target}, OpPos: st.AssignPos, Op: syntax.ASSIGN, Value: st.Value})
+	}
+	var obj evalFn
+	var subs subscriptsFn
+	switch t := unparen(st.Target).(type) {
+	case *syntax.AttrExpr:
+		obj = c.expr(t.X)
+	case *syntax.IndexExpr:
+		obj, subs = c.expr(t.X), c.subscripts(t.Subs)
+	default:
+		return func(in *interp) (ctrl, error) { return ctrlNext, nil }
+	}
+	return func(in *interp) (ctrl, error) {
+		_, err := obj(in)
+		if err == nil && subs != nil {
+			_, err = subs(in)
+		}
+		return ctrlNext, in.wrapNode(err, st.Target)
+	}
+}
+
 // delStmt compiles del: it checks first that every target exists, so that
 // a failing del deletes nothing.
 func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
