@@ -531,7 +531,8 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 		name *syntax.Ident
 		slot nameSlot
 		obj  evalFn
-		subs subscriptsFn
+		subs subscriptsFn // nil for an attribute
+		attr string
 	}
 	var targets []delTarget
 	var add func(t syntax.Expr)
@@ -545,6 +546,8 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 			}
 		case *syntax.IndexExpr:
 			targets = append(targets, delTarget{node: t, obj: c.expr(u.X), subs: c.subscripts(u.Subs)})
+		case *syntax.AttrExpr:
+			targets = append(targets, delTarget{node: t, obj: c.expr(u.X), attr: u.Name.Name})
 		default:
 			c.fail(newErrorf(SyntaxError, "cannot delete this expression"), t)
 		}
@@ -582,11 +585,16 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 			if err != nil {
 				return ctrlNext, in.wrapNode(err, t.node)
 			}
-			subs, err := t.subs(in)
-			if err != nil {
-				return ctrlNext, in.wrapNode(err, t.node)
+			var remove func() error
+			if t.subs == nil {
+				remove, err = delAttr(obj, t.attr)
+			} else {
+				var subs []subscript
+				if subs, err = t.subs(in); err != nil {
+					return ctrlNext, in.wrapNode(err, t.node)
+				}
+				remove, err = delIndex(obj, subs)
 			}
-			remove, err := delIndex(obj, subs)
 			if err != nil {
 				return ctrlNext, in.errorAt(err, t.node.Span())
 			}
