@@ -313,6 +313,9 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 	var extra []keywordArg
 	for k, name := range kwNames {
 		j := slices.IndexFunc(s.params, func(p param) bool { return p.name == name && !p.variadic })
+		if j < 0 {
+			j = s.numpyAlias(name)
+		}
 		switch {
 		case j < 0 && s.keywords:
 			if slices.ContainsFunc(extra, func(kw keywordArg) bool { return kw.name == name }) {

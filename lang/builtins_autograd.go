@@ -117,6 +117,7 @@ type Optimizer struct {
 	Name   string
 	Opt    autograd.Optimizer
 	params []*tensor.Tensor
+	groups *List // param_groups, made on first use (optim_groups.go)
 }
 
 // TypeName returns the optimizer's name, e.g. "SGD".
@@ -134,7 +135,11 @@ func (o *Optimizer) String() string {
 // optimizerMethods are the methods of optimizers.
 var optimizerMethods = map[string]*Builtin{
 	"step": def(0, "step(self)", "Updates every parameter that has a gradient, in place (not recorded by autograd).", func(a *Args) (Value, error) {
-		if err := a.Value("self").(*Optimizer).Opt.Step(); err != nil {
+		o := a.Value("self").(*Optimizer)
+		if err := o.syncGroups(); err != nil {
+			return nil, err
+		}
+		if err := o.Opt.Step(); err != nil {
 			return nil, err
 		}
 		return None, nil
@@ -162,6 +167,9 @@ var optimizerMethods = map[string]*Builtin{
 
 // Attr returns the optimizer's methods and its param list (params).
 func (o *Optimizer) Attr(name string) (Value, bool) {
+	if name == "param_groups" {
+		return o.paramGroups(), true
+	}
 	if name == "params" {
 		elems := make([]Value, len(o.params))
 		for i, p := range o.params {
@@ -177,4 +185,6 @@ func (o *Optimizer) Attr(name string) (Value, bool) {
 }
 
 // AttrNames lists the optimizer's attributes.
-func (o *Optimizer) AttrNames() []string { return append(sortedKeys(optimizerMethods), "params") }
+func (o *Optimizer) AttrNames() []string {
+	return append(sortedKeys(optimizerMethods), "param_groups", "params")
+}

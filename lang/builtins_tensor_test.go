@@ -143,7 +143,7 @@ func TestBuiltinsConversions(t *testing.T) {
 func TestBuiltinsHints(t *testing.T) {
 	for _, tt := range []struct{ src, hint string }{
 		{"tensor([1], dtyp=float32)", "did you mean `dtype`?"},
-		{"zeros(2).sum(dim=0, keepdims=True)", "did you mean `keepdim`?"},
+		{"zeros(2).sum(dim=0, keepdmi=True)", "did you mean `keepdim`?"},
 		{"exp(1.0)", "make it a tensor first: exp(tensor(x)); the math module has functions of plain numbers"},
 		{"tensor([1, 2]).mean()", "convert the input with .to(float32) first"},
 		{"tensor([1., 2.]).item()", "index one element first, e.g. x[0].item(), or reduce with x.sum().item()"},

@@ -74,6 +74,9 @@ func (b Bytes) Equal(v Value) bool {
 // HashKey makes bytes usable as dict keys.
 func (b Bytes) HashKey() (string, error) { return "bytes:" + string(b.b), nil }
 
+// length is len(b).
+func (b Bytes) length() (int64, error) { return int64(len(b.b)), nil }
+
 func (b Bytes) iterate(yield func(Value) bool) error {
 	for _, c := range b.b {
 		if !yield(int64(c)) {
@@ -83,8 +86,8 @@ func (b Bytes) iterate(yield func(Value) bool) error {
 	return nil
 }
 
-// subscript is b[i] (an int) or b[lo:hi:step] (bytes).
-func (b Bytes) subscript(subs []subscript) (Value, error) {
+// getSubscript is b[i] (an int) or b[lo:hi:step] (bytes).
+func (b Bytes) getSubscript(subs []subscript) (Value, error) {
 	if len(subs) != 1 {
 		return nil, newErrorf(TypeError, "byte indices must be integers or slices, not tuple")
 	}

@@ -74,7 +74,7 @@ func TestBytesStructJSONErrors(t *testing.T) {
 		{"data[19]", "IndexError: index out of range"},
 		{"data['a']", "TypeError: byte indices must be integers or slices, not str"},
 		{"json.loads('[1, 2')", "json.JSONDecodeError: the text ends inside a value (at byte 5)"},
-		{"json.loads('[1] 2')", "json.JSONDecodeError: extra data after the value (at byte 5)"},
+		{"json.loads('[1] 2')", "json.JSONDecodeError: extra data after the value (at byte 4)"},
 		{"json.loads('{\"a\": 99999999999999999999}')", "OverflowError: json.loads: the integer 99999999999999999999 does not fit kael's 64-bit int"},
 		{"json.loads('[' * 2000 + ']' * 2000)", "RecursionError: json.loads: more than 1000 nested arrays and objects"},
 		{"json.loads(3)", "TypeError: the JSON object must be str or bytes, not int"},

@@ -35,9 +35,6 @@ func index(v Value, subs []subscript) (Value, error) {
 	if g, ok := v.(subscriptGetter); ok {
 		return g.getSubscript(subs)
 	}
-	if b, ok := v.(Bytes); ok {
-		return b.subscript(subs)
-	}
 	if g, ok := v.(itemGetter); ok {
 		key, err := subsKey(subs)
 		if err != nil {

@@ -31,8 +31,12 @@ func jsonLoads(text []byte) (Value, error) {
 	dec.UseNumber()
 	v, err := jsonValue(dec, 0)
 	if err == nil {
+		end := dec.InputOffset()
 		if _, extra := dec.Token(); extra != io.EOF {
-			err = errors.New("extra data after the value")
+			for end < int64(len(text)) && strings.IndexByte(" \t\r\n", text[end]) >= 0 {
+				end++
+			}
+			return nil, newErrorf(JSONDecodeError, "extra data after the value (at byte %d)", end)
 		}
 	}
 	if err != nil {
