@@ -8,7 +8,7 @@ import (
 func TestFailingAssignmentsChangeNothing(t *testing.T) {
 	s := NewSession(IO{})
 	ctx := context.Background()
-	s.Exec(ctx, "", "x = 1\nl = [1, 2]\nd = {'k': 1}")
+	s.Exec(ctx, "", "x = 1\nl = [1, 2]\nd = {'k': 1}\nclass O:\n    pass\no = O()\no.a = 1")
 	for _, src := range []string{
 		"x, l[9] = 5, 6",
 		"l[0], d['k'], l[9] = 7, 8, 9",
@@ -16,6 +16,7 @@ func TestFailingAssignmentsChangeNothing(t *testing.T) {
 		"del x, nope",
 		"del l[0], l[9]",
 		"del d['k'], d['zz']",
+		"del o.a, o.zz",
 		"for x, l[9] in [(1, 2)]: pass",
 		"l[9] += 1",
 	} {
@@ -23,7 +24,7 @@ func TestFailingAssignmentsChangeNothing(t *testing.T) {
 			t.Fatalf("%q did not fail", src)
 		}
 	}
-	if got := outcome(s.Exec(ctx, "", "x, l, d")); got != "(1, [1, 2], {'k': 1})" {
+	if got := outcome(s.Exec(ctx, "", "x, l, d, o.a")); got != "(1, [1, 2], {'k': 1}, 1)" {
 		t.Errorf("state after failures: %s", got)
 	}
 	// Names bound earlier in a target list are visible to later targets.

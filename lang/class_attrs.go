@@ -206,6 +206,39 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 	return nil
 }
 
+// delAttr checks del v.name and returns what deletes the attribute: an
+// instance attribute of a user class instance. The deletion fails if the
+// attribute is gone by then (del x.a, x.a), as in Python.
+func delAttr(v Value, name string) (func() error, error) {
+	x, ok := v.(*Instance)
+	if !ok {
+		return nil, newErrorf(AttributeError, "kael cannot delete attributes of '%s' objects", TypeName(v)).
+			withHint("only attributes of instances of your own classes can be deleted")
+	}
+	missing := func() error {
+		return newErrorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
+	}
+	if _, own := x.get(name); own {
+		return func() error {
+			if !x.del(name) {
+				return missing()
+			}
+			return nil
+		}, nil
+	}
+	if cv, _, ok := x.cls.lookup(name); ok {
+		if _, isProp := cv.(*propertyValue); isProp {
+			return nil, newErrorf(AttributeError, "property '%s' of '%s' object has no deleter", name, x.cls.Name)
+		}
+	}
+	if m, ok := x.ext.(*userModule); ok {
+		if _, kept := moduleGetAttr(m, name); kept {
+			return nil, newErrorf(AttributeError, "kael cannot delete '%s' of '%s': its nn.Module base keeps it", name, x.cls.Name)
+		}
+	}
+	return nil, missing()
+}
+
 // hooked runs f, which calls methods of v's class, from Go code without a
 // frame: in a frame of v's session (Session.hookFrame), counted so that
 // special methods that recurse through Go code (a __repr__ calling repr)

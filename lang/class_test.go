@@ -246,6 +246,15 @@ var classCases = []struct{ src, want string }{
 	{"hash(Point(1, 2)) == hash((1, 2)), hash(Point(1, 2)) == hash(Point(1, 2))", "(True, True)"},
 	{"class Z:\n    __hash__ = None\nhash(Z())", "TypeError: unhashable type: 'Z'"},
 	{"Dataset(4)[1:3]", "TypeError: kael passes no slice objects to Dataset.__getitem__ or __setitem__"},
+	{"p = Point(1, 2); del p.x; hasattr(p, 'x'), p.y", "(False, 2)"},
+	{"p = Point(1, 2); del p.x, p.y; hasattr(p, 'x') or hasattr(p, 'y')", "False"},
+	{"l = [1]\ndel l.append", "AttributeError: kael cannot delete attributes of 'list' objects"},
+	{"p = Point(1, 2); del p.z", "AttributeError: 'Point' object has no attribute 'z'"},
+	{"p = Point(1, 2); del p.x, p.x", "AttributeError: 'Point' object has no attribute 'x'"},
+	{"p = Point(1, 2); del p.dims", "AttributeError: 'Point' object has no attribute 'dims'"},
+	{"p = Point(1, 2); del p.x; p.x = 5; p.x, Point.dims", "(5, 2)"},
+	{"class Pr:\n    @property\n    def v(self):\n        return 1\ndel Pr().v", "AttributeError: property 'v' of 'Pr' object has no deleter"},
+	{"class An:\n    n: int\n    m: list = [1]\n    def f(self, x: int = 2) -> int:\n        y: int = x + 1\n        return y\nAn().f(), An.m, hasattr(An, 'n')", "(3, [1], False)"},
 }
 
 // cpythonOnly are the cases whose kael message differs from CPython's on
@@ -254,6 +263,7 @@ var cpythonOnly = map[string]string{
 	"class A(int):\n    pass": "<none>",
 	"class A(3):\n    pass":   "TypeError: int() takes at most 2 arguments (3 given)",
 	"Dataset(4)[1:3]":         "[1, 4]",
+	"l = [1]\ndel l.append":   "AttributeError: 'list' object attribute 'append' is read-only",
 }
 
 func TestClassStatements(t *testing.T) {

@@ -143,6 +143,8 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		}
 	case *syntax.AssignStmt:
 		return c.assignStmt(st)
+	case *syntax.AnnAssignStmt:
+		return c.annAssignStmt(st)
 	case *syntax.DefStmt:
 		decorate := c.decorators(st.Decorators)
 		mk := c.function(st, st.Name.Name, st.Params, st.Body, nil)

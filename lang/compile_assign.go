@@ -496,6 +496,33 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 	}
 }
 
+// annAssignStmt compiles x: T = e as x = e, never evaluating T, as
+// Python does under from __future__ import annotations. A bare x: T binds
+// nothing; for an attribute or index target it evaluates the object and
+// subscripts, as Python does.
+func (c *compiler) annAssignStmt(st *syntax.AnnAssignStmt) execFn {
+	if st.Value != nil {
+		return c.assignStmt(&syntax.AssignStmt{Targets: []syntax.Expr{st.Target}, OpPos: st.AssignPos, Op: syntax.ASSIGN, Value: st.Value})
+	}
+	var obj evalFn
+	var subs subscriptsFn
+	switch t := unparen(st.Target).(type) {
+	case *syntax.AttrExpr:
+		obj = c.expr(t.X)
+	case *syntax.IndexExpr:
+		obj, subs = c.expr(t.X), c.subscripts(t.Subs)
+	default:
+		return func(in *interp) (ctrl, error) { return ctrlNext, nil }
+	}
+	return func(in *interp) (ctrl, error) {
+		_, err := obj(in)
+		if err == nil && subs != nil {
+			_, err = subs(in)
+		}
+		return ctrlNext, in.wrapNode(err, st.Target)
+	}
+}
+
 // delStmt compiles del: it checks first that every target exists, so that
 // a failing del deletes nothing.
 func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
@@ -504,7 +531,8 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 		name *syntax.Ident
 		slot nameSlot
 		obj  evalFn
-		subs subscriptsFn
+		subs subscriptsFn // nil for an attribute
+		attr string
 	}
 	var targets []delTarget
 	var add func(t syntax.Expr)
@@ -518,6 +546,8 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 			}
 		case *syntax.IndexExpr:
 			targets = append(targets, delTarget{node: t, obj: c.expr(u.X), subs: c.subscripts(u.Subs)})
+		case *syntax.AttrExpr:
+			targets = append(targets, delTarget{node: t, obj: c.expr(u.X), attr: u.Name.Name})
 		default:
 			c.fail(newErrorf(SyntaxError, "cannot delete this expression"), t)
 		}
@@ -555,11 +585,16 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 			if err != nil {
 				return ctrlNext, in.wrapNode(err, t.node)
 			}
-			subs, err := t.subs(in)
-			if err != nil {
-				return ctrlNext, in.wrapNode(err, t.node)
+			var remove func() error
+			if t.subs == nil {
+				remove, err = delAttr(obj, t.attr)
+			} else {
+				var subs []subscript
+				if subs, err = t.subs(in); err != nil {
+					return ctrlNext, in.wrapNode(err, t.node)
+				}
+				remove, err = delIndex(obj, subs)
 			}
-			remove, err := delIndex(obj, subs)
 			if err != nil {
 				return ctrlNext, in.errorAt(err, t.node.Span())
 			}

@@ -199,6 +199,11 @@ func (r *resolver) stmt(st syntax.Stmt) {
 		for _, t := range st.Targets {
 			r.expr(t)
 		}
+	case *syntax.AnnAssignStmt: // the annotation is never evaluated
+		if st.Value != nil {
+			r.expr(st.Value)
+		}
+		r.expr(st.Target)
 	case *syntax.ForStmt:
 		r.expr(st.Iter)
 		r.expr(st.Target)
@@ -388,6 +393,8 @@ func assignedNames(stmts []syntax.Stmt) []string {
 				for _, t := range st.Targets {
 					names = targetNames(t, names)
 				}
+			case *syntax.AnnAssignStmt: // x: T makes x local even without a value
+				names = targetNames(st.Target, names)
 			case *syntax.ForStmt:
 				names = targetNames(st.Target, names)
 				walk(st.Body)

@@ -259,16 +259,30 @@ type DefStmt struct {
 	DefPos     Pos
 	Name       *Ident
 	Params     []*Param
+	Result     Expr // the return annotation after '->'; nil when absent
 	Body       []Stmt
 }
 
-// Param is a function or lambda parameter: x, x=default, *args or **kwargs.
-// Parameters after *args are keyword-only.
+// Param is a function or lambda parameter: x, x=default, *args or **kwargs,
+// each with an optional annotation in a def (x: int = 3). Parameters after
+// *args are keyword-only. Annotations are parsed but never evaluated.
 type Param struct {
-	StarPos Pos   // position of Star; zero when Star is ILLEGAL
-	Star    Token // ILLEGAL, STAR or STARSTAR
-	Name    *Ident
-	Default Expr // nil when absent
+	StarPos    Pos   // position of Star; zero when Star is ILLEGAL
+	Star       Token // ILLEGAL, STAR or STARSTAR
+	Name       *Ident
+	Annotation Expr // nil when absent; always nil in a lambda
+	Default    Expr // nil when absent
+}
+
+// AnnAssignStmt is an annotated assignment, x: int = 0, or a bare
+// annotation, x: int, whose Value is nil. Target is a name, attribute or
+// index. The annotation is parsed but never evaluated.
+type AnnAssignStmt struct {
+	Target     Expr
+	ColonPos   Pos
+	Annotation Expr
+	AssignPos  Pos  // position of '='; zero without a value
+	Value      Expr // nil for a bare annotation
 }
 
 // ReturnStmt is return or return e; Result is nil for a bare return.
@@ -427,6 +441,9 @@ func (x *Param) Span() Span {
 	if x.StarPos.IsValid() {
 		s.Start = x.StarPos
 	}
+	if x.Annotation != nil {
+		s.End = x.Annotation.Span().End
+	}
 	if x.Default != nil {
 		s.End = x.Default.Span().End
 	}
@@ -447,8 +464,15 @@ func (x *WithItem) Span() Span {
 // blockEnd returns where the last statement of a non-empty block ends.
 func blockEnd(stmts []Stmt) Pos { return stmts[len(stmts)-1].Span().End }
 
-func (s *ExprStmt) Span() Span     { return s.X.Span() }
-func (s *AssignStmt) Span() Span   { return Span{s.Targets[0].Span().Start, s.Value.Span().End} }
+func (s *ExprStmt) Span() Span   { return s.X.Span() }
+func (s *AssignStmt) Span() Span { return Span{s.Targets[0].Span().Start, s.Value.Span().End} }
+func (s *AnnAssignStmt) Span() Span {
+	end := s.Annotation.Span().End
+	if s.Value != nil {
+		end = s.Value.Span().End
+	}
+	return Span{s.Target.Span().Start, end}
+}
 func (s *DefStmt) Span() Span      { return Span{decoratedStart(s.Decorators, s.DefPos), blockEnd(s.Body)} }
 func (s *ForStmt) Span() Span      { return Span{s.ForPos, blockEnd(s.Body)} }
 func (s *WhileStmt) Span() Span    { return Span{s.WhilePos, blockEnd(s.Body)} }
@@ -502,16 +526,17 @@ func (*ListComp) exprNode()    {}
 func (*DictExpr) exprNode()    {}
 func (*LambdaExpr) exprNode()  {}
 
-func (*ExprStmt) stmtNode()     {}
-func (*AssignStmt) stmtNode()   {}
-func (*DefStmt) stmtNode()      {}
-func (*ReturnStmt) stmtNode()   {}
-func (*AssertStmt) stmtNode()   {}
-func (*IfStmt) stmtNode()       {}
-func (*ForStmt) stmtNode()      {}
-func (*WhileStmt) stmtNode()    {}
-func (*WithStmt) stmtNode()     {}
-func (*BreakStmt) stmtNode()    {}
-func (*ContinueStmt) stmtNode() {}
-func (*PassStmt) stmtNode()     {}
-func (*DelStmt) stmtNode()      {}
+func (*ExprStmt) stmtNode()      {}
+func (*AssignStmt) stmtNode()    {}
+func (*AnnAssignStmt) stmtNode() {}
+func (*DefStmt) stmtNode()       {}
+func (*ReturnStmt) stmtNode()    {}
+func (*AssertStmt) stmtNode()    {}
+func (*IfStmt) stmtNode()        {}
+func (*ForStmt) stmtNode()       {}
+func (*WhileStmt) stmtNode()     {}
+func (*WithStmt) stmtNode()      {}
+func (*BreakStmt) stmtNode()     {}
+func (*ContinueStmt) stmtNode()  {}
+func (*PassStmt) stmtNode()      {}
+func (*DelStmt) stmtNode()       {}

@@ -75,7 +75,7 @@
 //	FromImport   = 'from' Dotted 'import' ('*' | '(' ImportAs {',' ImportAs} [','] ')'
 //	             | ImportAs {',' ImportAs}) .
 //	ImportAs     = IDENT ['as' IDENT] .
-//	ExprStmt     = TestList [('=' TestList)+ | AugOp TestList] .
+//	ExprStmt     = TestList [('=' TestList)+ | AugOp TestList | ':' Test ['=' TestList]] .
 //	AugOp        = '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '@='
 //	             | '&=' | '|=' | '^=' | '<<=' | '>>=' .
 //
@@ -84,13 +84,16 @@
 //	IfStmt       = 'if' Test ':' Suite {'elif' Test ':' Suite} ['else' ':' Suite] .
 //	ForStmt      = 'for' ExprList 'in' TestList ':' Suite .
 //	WhileStmt    = 'while' Test ':' Suite .
-//	DefStmt      = 'def' IDENT '(' [Params] ')' ':' Suite .
+//	DefStmt      = 'def' IDENT '(' [DefParams] ')' ['->' Test] ':' Suite .
 //	ClassStmt    = 'class' IDENT ['(' [Test [',']] ')'] ':' Suite .
 //	Decorated    = ('@' Test NEWLINE)+ (DefStmt | ClassStmt) .
 //	WithStmt     = 'with' WithItem {',' WithItem} ':' Suite .
 //	WithItem     = Test ['as' BitOr] .
 //	Suite        = SimpleStmts | NEWLINE INDENT {Stmt} DEDENT .
-//	Params       = Param {',' Param} [','] .
+//	DefParams    = DefParam {',' DefParam} [','] .
+//	DefParam     = IDENT [':' Test] ['=' Test] | '*' IDENT [':' Test]
+//	             | '**' IDENT [':' Test] .
+//	Params       = Param {',' Param} [','] .                 in a lambda
 //	Param        = IDENT ['=' Test] | '*' IDENT | '**' IDENT .
 //
 //	TestList     = Test {',' Test} [','] .            a comma makes a tuple
@@ -129,6 +132,12 @@
 // as in sum(x for x in xs), is evaluated at once into a list (a
 // ListComp). {k: v for ...} and {x for ...} are dict and set
 // comprehensions; {a, b} is a set and {} an empty dict.
+//
+// Annotations (x: int in a def, -> T after its parameters, and the
+// annotated assignment x: int = 0 or bare x: int) are parsed as
+// expressions but never evaluated, as in Python under from __future__
+// import annotations; an annotated assignment's target is a single name,
+// attribute or index, and a bare one binds nothing.
 //
 // Besides the grammar, the parser checks that assignment, for, with and del
 // targets are names, attributes, indexes, or tuples and lists of targets

@@ -279,6 +279,9 @@ func (p *parser) parseExprStmt() Stmt {
 		s.Value = p.parseTestList()
 		return s
 	}
+	if p.tok.kind == COLON {
+		return p.parseAnnAssign(x)
+	}
 	if p.tok.kind != ASSIGN {
 		return &ExprStmt{X: x}
 	}
@@ -289,6 +292,33 @@ func (p *parser) parseExprStmt() Stmt {
 		x = p.parseTestList()
 	}
 	s.Value = x
+	return s
+}
+
+// parseAnnAssign parses the rest of an AnnAssignStmt whose target x has
+// been parsed and whose ':' is the current token.
+func (p *parser) parseAnnAssign(x Expr) Stmt {
+	t := x
+	for paren, ok := t.(*ParenExpr); ok; paren, ok = t.(*ParenExpr) {
+		t = paren.X
+	}
+	switch t.(type) {
+	case *Ident, *AttrExpr, *IndexExpr:
+	case *TupleExpr:
+		p.fail(x.Span(), "only single target (not tuple) can be annotated", "")
+	case *ListExpr:
+		p.fail(x.Span(), "only single target (not list) can be annotated", "")
+	default:
+		p.fail(x.Span(), "illegal target for annotation", "")
+	}
+	s := &AnnAssignStmt{Target: x, ColonPos: p.tok.start}
+	p.next()
+	s.Annotation = p.parseTest()
+	if p.tok.kind == ASSIGN {
+		s.AssignPos = p.tok.start
+		p.next()
+		s.Value = p.parseTestList()
+	}
 	return s
 }
 
@@ -489,8 +519,8 @@ func (p *parser) parseDef() Stmt {
 	p.expect(LPAREN, "expected '(' after the function name")
 	s.Params = p.parseParams(RPAREN)
 	p.expect(RPAREN, "")
-	if p.tok.kind == ARROW {
-		p.failTok("return type annotations are not supported", "delete the '-> ...' part")
+	if p.got(ARROW) {
+		s.Result = p.parseTest()
 	}
 	p.expectColon("expected ':' after function signature")
 	s.Body = p.parseSuite("function definition", s.DefPos.Line)
@@ -520,8 +550,8 @@ func (p *parser) parseParams(close Token) []*Param {
 			prm.StarPos, prm.Star = Pos{}, ILLEGAL
 		}
 		prm.Name = p.parseIdent("expected a parameter name")
-		if p.tok.kind == COLON && close == RPAREN {
-			p.failTok("type annotations are not supported", "delete the ': type' part")
+		if close == RPAREN && p.got(COLON) {
+			prm.Annotation = p.parseTest()
 		}
 		if prm.Star == ILLEGAL && p.got(ASSIGN) {
 			prm.Default = p.parseTest()

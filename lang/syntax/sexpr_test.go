@@ -80,6 +80,9 @@ func sexpr(n Node) string {
 		if n.Star != ILLEGAL {
 			s = n.Star.String() + s
 		}
+		if n.Annotation != nil {
+			s += ":" + sexpr(n.Annotation)
+		}
 		if n.Default != nil {
 			s += "=" + sexpr(n.Default)
 		}
@@ -92,12 +95,21 @@ func sexpr(n Node) string {
 			op = n.Op.String() + "="
 		}
 		return "(" + op + list(" ", n.Targets) + " " + sexpr(n.Value) + ")"
+	case *AnnAssignStmt:
+		if n.Value == nil {
+			return "(: " + sexpr(n.Target) + " " + sexpr(n.Annotation) + ")"
+		}
+		return "(: " + sexpr(n.Target) + " " + sexpr(n.Annotation) + " " + sexpr(n.Value) + ")"
 	case *ClassStmt:
 		return decorators(n.Decorators) + "(class " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Bases), " ") + ")" + list(" ", n.Body) + ")"
 	case *Decorator:
 		return "@" + sexpr(n.X) + " "
 	case *DefStmt:
-		return decorators(n.Decorators) + "(def " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Params), " ") + ")" + list(" ", n.Body) + ")"
+		result := ""
+		if n.Result != nil {
+			result = " ->" + sexpr(n.Result)
+		}
+		return decorators(n.Decorators) + "(def " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Params), " ") + ")" + result + list(" ", n.Body) + ")"
 	case *AssertStmt:
 		if n.Msg == nil {
 			return "(assert " + sexpr(n.Cond) + ")"

@@ -139,6 +139,13 @@ func TestSpans(t *testing.T) {
 			"WithStmt with m() as n, o: x += 1", "WithItem m() as n", "CallExpr m()", "Ident m", "Ident n",
 			"WithItem o", "Ident o", "AssignStmt x += 1", "Ident x", "IntLit 1",
 		}},
+		{"def f(x: T = 1, *a: A) -> R[int]:\n    y: int = x\n    z: B\n", []string{
+			"File def f(x: T = 1, *a: A) -> R[int]:\n    y: int = x\n    z: B",
+			"DefStmt def f(x: T = 1, *a: A) -> R[int]:\n    y: int = x\n    z: B",
+			"Ident f", "Param x: T = 1", "Ident x", "Ident T", "IntLit 1", "Param *a: A", "Ident a", "Ident A",
+			"IndexExpr R[int]", "Ident R", "Ident int",
+			"AnnAssignStmt y: int = x", "Ident y", "Ident int", "Ident x", "AnnAssignStmt z: B", "Ident z", "Ident B",
+		}},
 		{"é = 'ü' + ñ", []string{"File é = 'ü' + ñ", "AssignStmt é = 'ü' + ñ", "Ident é", "BinaryExpr 'ü' + ñ", "StringLit 'ü'", "Ident ñ"}},
 	}
 	for _, tt := range tests {

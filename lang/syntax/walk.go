@@ -72,13 +72,19 @@ func Inspect(n Node, f func(Node) bool) {
 	case *AssignStmt:
 		inspectList(n.Targets, f)
 		Inspect(n.Value, f)
+	case *AnnAssignStmt:
+		Inspect(n.Target, f)
+		Inspect(n.Annotation, f)
+		inspectOpt(n.Value, f)
 	case *DefStmt:
 		inspectList(n.Decorators, f)
 		Inspect(n.Name, f)
 		inspectList(n.Params, f)
+		inspectOpt(n.Result, f)
 		inspectList(n.Body, f)
 	case *Param:
 		Inspect(n.Name, f)
+		inspectOpt(n.Annotation, f)
 		inspectOpt(n.Default, f)
 	case *ReturnStmt:
 		inspectOpt(n.Result, f)

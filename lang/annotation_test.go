@@ -1,0 +1,42 @@
+package lang
+
+import (
+	"context"
+	"testing"
+)
+
+// annotationFuture starts each annotation case, so that CPython, like kael,
+// leaves annotations unevaluated.
+const annotationFuture = "from __future__ import annotations\n"
+
+// annotationCases hold CPython's answers for annotated code: annotations
+// are parsed but not evaluated, so unknown names in them are harmless.
+var annotationCases = []struct{ src, want string }{
+	{"def f(n: int = 3, *args: int, key: str = 'k', **kw: float) -> List[int]:\n    return [n, len(args), key, len(kw)]\nf(1, 2, 3, key='z', a=1.0)", "[1, 2, 'z', 1]"},
+	{"def f(x: Undefined) -> Missing:\n    return x\nf(4)", "4"},
+	{"x: int = 5\nx", "5"},
+	{"x: Tuple[int, int] = 1, 2\nx", "(1, 2)"},
+	{"y: Undefined\ny", "NameError: name 'y' is not defined"},
+	{"def g():\n    z: int\n    return z\ng()", "UnboundLocalError: cannot access local variable 'z' where it is not associated with a value"},
+	{"class P:\n    n: int\n    m: int = 2\n    def __init__(self, v: float) -> None:\n        self.v: float = v\n        self.w: Unknown\np = P(1.5)\n(P.m, p.v, hasattr(p, 'w'), hasattr(P, 'n'))", "(2, 1.5, False, False)"},
+	{"d = {}\nd['k']: int\nd", "{}"},
+	{"d = {}\nd['k']: int = 3\nd", "{'k': 3}"},
+	{"q.attr: int", "NameError: name 'q' is not defined"},
+	{"f = lambda x, y=2: x + y\nf(1)", "3"},
+}
+
+func TestAnnotations(t *testing.T) {
+	srcs := make([]string, len(annotationCases))
+	for i, tt := range annotationCases {
+		srcs[i] = annotationFuture + tt.src
+		got := outcome(NewSession(IO{}).Exec(context.Background(), "", srcs[i]))
+		if got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+	for i, got := range cpythonCellOutcomes(t, "", srcs) {
+		if want := annotationCases[i].want; got != want {
+			t.Errorf("%s: CPython gives %s, the table says %s", annotationCases[i].src, got, want)
+		}
+	}
+}
