@@ -72,8 +72,6 @@ func init() {
 	RegisterModule("torch.nn.init", "The initialisers of torch.nn.init: in place, from the default generator, with PyTorch's values for the same seed.", func() *Module { return nnInitModule })
 	registerUnavailable("numpy", "No module named 'numpy': kael has no NumPy",
 		"kael's tensors do what NumPy arrays do: torch.tensor(...), x.tolist(), torch.arange, ...")
-	registerUnavailable("typing", "No module named 'typing': kael has no typing module",
-		"kael never evaluates annotations, so delete the import: x: List[int] = [] works without it")
 	def(asMethod, "numpy(input, force=False)", "A NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError that suggests x.tolist().", func(a *Args) (Value, error) {
 		return nil, noNumPy()
 	})

@@ -1,0 +1,304 @@
+package lang
+
+import (
+	"strings"
+)
+
+// The typing module, so that the imports at the top of PyTorch code
+// (from typing import List, Optional, ...) run. kael never evaluates
+// annotations, so its members are only ever printed, compared or passed
+// along: each prints as CPython 3.11 prints it, and subscripting one gives
+// a value that prints as CPython's does (typing.Dict[str, int]). Where
+// CPython's answer is not cheap to match (a Union inside a Union, a
+// parameter that is not a type), subscripting is a TypeError that says so.
+
+// typingFormKind is how a typing form takes its parameters.
+type typingFormKind int
+
+const (
+	typingGeneric  typingFormKind = iota // List[int]: a fixed number of types
+	typingTuple                          // Tuple[int, ...]: any number, ... allowed
+	typingCallable                       // Callable[[int], str]
+	typingUnion                          // Union[int, str]
+	typingOptional                       // Optional[int]
+	typingAny                            // Any: not subscriptable
+)
+
+// typingForm is a member of typing such as typing.List, unsubscripted.
+type typingForm struct {
+	name     string // List
+	kind     typingFormKind
+	arity    int    // typingGeneric only
+	typeName string // CPython's class of the form
+}
+
+// typingAlias is a subscripted form, such as typing.List[int].
+type typingAlias struct {
+	form *typingForm
+	args []Value
+}
+
+// typeVar is a typing.TypeVar, which prints as ~T.
+type typeVar struct{ name string }
+
+var typingForms = []*typingForm{
+	{name: "List", arity: 1}, {name: "Set", arity: 1}, {name: "FrozenSet", arity: 1},
+	{name: "Iterable", arity: 1}, {name: "Iterator", arity: 1}, {name: "Sequence", arity: 1},
+	{name: "Type", arity: 1}, {name: "Dict", arity: 2}, {name: "Mapping", arity: 2},
+	{name: "Tuple", kind: typingTuple, typeName: "typing._TupleType"},
+	{name: "Callable", kind: typingCallable, typeName: "typing._CallableType"},
+	{name: "Union", kind: typingUnion, typeName: "typing._SpecialForm"},
+	{name: "Optional", kind: typingOptional, typeName: "typing._SpecialForm"},
+	{name: "Any", kind: typingAny, typeName: "typing._AnyMeta"},
+}
+
+// TypeName returns CPython's class of the form.
+func (f *typingForm) TypeName() string {
+	if f.typeName == "" {
+		return "typing._SpecialGenericAlias"
+	}
+	return f.typeName
+}
+
+// PyRepr returns typing.List.
+func (f *typingForm) PyRepr() string { return "typing." + f.name }
+
+// String is the repr, as print shows it.
+func (f *typingForm) String() string { return f.PyRepr() }
+
+// MemberDoc describes the form for the language reference.
+func (f *typingForm) MemberDoc() string {
+	switch f.kind {
+	case typingAny:
+		return "typing.Any, which prints as in CPython; kael never evaluates annotations"
+	case typingCallable:
+		return "typing.Callable; Callable[[int], str] and Callable[..., int] print as in CPython"
+	case typingUnion:
+		return "typing.Union; Union[int, str] prints as in CPython, Union[int, None] as typing.Optional[int]"
+	}
+	return "typing." + f.name + "; " + f.name + "[...] prints as in CPython"
+}
+
+// GetItem subscripts the form: List[int], Dict[str, int], Optional[int].
+func (f *typingForm) GetItem(key Value) (Value, error) {
+	params, isTuple := key.(Tuple)
+	if !isTuple {
+		params = Tuple{key}
+	}
+	switch f.kind {
+	case typingAny:
+		return nil, newErrorf(TypeError, "type 'Any' is not subscriptable")
+	case typingOptional:
+		if len(params) != 1 {
+			return nil, newErrorf(TypeError, "typing.Optional requires a single type. Got %s.", Repr(key))
+		}
+		return typingUnionOf(append(Tuple{params[0]}, NoneType{}))
+	case typingUnion:
+		if len(params) == 0 {
+			return nil, newErrorf(TypeError, "Cannot take a Union of no types.")
+		}
+		return typingUnionOf(params)
+	case typingCallable:
+		return typingCallableOf(f, params)
+	case typingTuple:
+		if err := checkTypingParams(f, params, true); err != nil {
+			return nil, err
+		}
+		return &typingAlias{form: f, args: params}, nil
+	}
+	if len(params) != f.arity {
+		few := "many"
+		if len(params) < f.arity {
+			few = "few"
+		}
+		return nil, newErrorf(TypeError, "Too %s arguments for typing.%s; actual %d, expected %d", few, f.name, len(params), f.arity)
+	}
+	if err := checkTypingParams(f, params, false); err != nil {
+		return nil, err
+	}
+	return &typingAlias{form: f, args: params}, nil
+}
+
+// typingUnionOf is Union[params]: None becomes NoneType, repeats go, one
+// type left is that type, and two with NoneType print as Optional.
+func typingUnionOf(params Tuple) (Value, error) {
+	union := typingFormNamed("Union")
+	var args []Value
+	seen := map[string]bool{}
+	for _, p := range params {
+		if _, ok := p.(NoneType); ok {
+			p = typeOf(NoneType{})
+		}
+		if a, ok := p.(*typingAlias); ok && a.form.kind == typingUnion {
+			return nil, newErrorf(TypeError, "kael's typing cannot put a Union inside a Union: %s", Repr(p)).
+				withHint("write the types of both in one Union[...]; kael never evaluates annotations")
+		}
+		if err := checkTypingParams(union, Tuple{p}, false); err != nil {
+			return nil, err
+		}
+		if r := typingParamRepr(p); !seen[r] {
+			seen[r] = true
+			args = append(args, p)
+		}
+	}
+	if len(args) == 1 {
+		if _, ok := args[0].(*Class); ok {
+			return nil, newErrorf(TypeError, "kael's typing cannot make Optional[None] or Union[None]: CPython's answer is the class NoneType")
+		}
+		return args[0], nil
+	}
+	return &typingAlias{form: union, args: args}, nil
+}
+
+// typingCallableOf is Callable[[args], result] or Callable[..., result].
+func typingCallableOf(f *typingForm, params Tuple) (Value, error) {
+	usage := newErrorf(TypeError, "Callable must be used as Callable[[arg, ...], result].")
+	if len(params) != 2 {
+		return nil, usage
+	}
+	switch ps := params[0].(type) {
+	case EllipsisType:
+	case *List:
+		if err := checkTypingParams(f, ps.Elems, false); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, usage.withHint("kael's typing takes the argument types as a list: Callable[[int], str]")
+	}
+	if err := checkTypingParams(f, params[1:], false); err != nil {
+		return nil, err
+	}
+	return &typingAlias{form: f, args: params}, nil
+}
+
+// checkTypingParams refuses parameters kael cannot print as CPython does:
+// anything but a class, a typing value, None or (where allowed) ....
+func checkTypingParams(f *typingForm, params []Value, ellipsis bool) error {
+	for _, p := range params {
+		switch p.(type) {
+		case NoneType, *typingForm, *typingAlias, *typeVar:
+			continue
+		case EllipsisType:
+			if ellipsis {
+				continue
+			}
+		default:
+			if classOf(p) != "" {
+				continue
+			}
+		}
+		return newErrorf(TypeError, "kael's typing.%s takes types as parameters, not %s", f.name, Repr(p)).
+			withHint("use a class (int, str, torch.Tensor), None or a typing value such as List[int]")
+	}
+	return nil
+}
+
+// typingFormNamed returns the form called name.
+func typingFormNamed(name string) *typingForm {
+	for _, f := range typingForms {
+		if f.name == name {
+			return f
+		}
+	}
+	panic("no typing form " + name)
+}
+
+// typingParamRepr is a parameter as CPython's typing prints it: int,
+// torch.Tensor, NoneType, ..., typing.List[int].
+func typingParamRepr(v Value) string {
+	switch x := v.(type) {
+	case NoneType:
+		return "NoneType"
+	case EllipsisType:
+		return "..."
+	case *List:
+		parts := make([]string, len(x.Elems))
+		for i, e := range x.Elems {
+			parts[i] = typingParamRepr(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	if c := classOf(v); c != "" {
+		return c
+	}
+	return Repr(v)
+}
+
+// TypeName returns CPython's class of the alias.
+func (a *typingAlias) TypeName() string {
+	switch a.form.kind {
+	case typingUnion:
+		return "typing._UnionGenericAlias"
+	case typingCallable:
+		return "typing._CallableGenericAlias"
+	}
+	return "typing._GenericAlias"
+}
+
+// PyRepr returns typing.Dict[str, int], as CPython does.
+func (a *typingAlias) PyRepr() string {
+	if a.form.kind == typingUnion && len(a.args) == 2 {
+		for i, arg := range a.args {
+			if c, ok := arg.(*Class); ok && c.Name == "NoneType" {
+				return "typing.Optional[" + typingParamRepr(a.args[1-i]) + "]"
+			}
+		}
+	}
+	if a.form.kind == typingTuple && len(a.args) == 0 {
+		return "typing.Tuple[()]"
+	}
+	parts := make([]string, len(a.args))
+	for i, arg := range a.args {
+		parts[i] = typingParamRepr(arg)
+	}
+	return "typing." + a.form.name + "[" + strings.Join(parts, ", ") + "]"
+}
+
+// String is the repr, as print shows it.
+func (a *typingAlias) String() string { return a.PyRepr() }
+
+// Equal reports whether v is the same alias: List[int] == List[int].
+func (a *typingAlias) Equal(v Value) bool {
+	o, ok := v.(*typingAlias)
+	return ok && o.PyRepr() == a.PyRepr()
+}
+
+// HashKey makes aliases usable as dict keys, equal ones alike.
+func (a *typingAlias) HashKey() (string, error) { return "typing:" + a.PyRepr(), nil }
+
+// TypeName returns "typing.TypeVar".
+func (*typeVar) TypeName() string { return "typing.TypeVar" }
+
+// PyRepr returns ~T.
+func (t *typeVar) PyRepr() string { return "~" + t.name }
+
+// String is the repr, as print shows it.
+func (t *typeVar) String() string { return t.PyRepr() }
+
+func typingModule() *Module {
+	attrs := map[string]Value{
+		"TYPE_CHECKING": false,
+		"cast": def(0, "cast(typ, val)", "val itself, as in CPython: cast only tells a type checker what val is.", func(a *Args) (Value, error) {
+			return a.Value("val"), nil
+		}),
+		"TypeVar": def(0, "TypeVar(name)", "A type variable, which prints as ~name; kael takes no constraints, bound or variance.", func(a *Args) (Value, error) {
+			name := a.Str("name")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return &typeVar{name: name}, nil
+		}),
+	}
+	for _, f := range typingForms {
+		attrs[f.name] = f
+	}
+	return &Module{Attrs: attrs, MissingHint: "kael's typing has List, Dict, Set, FrozenSet, Tuple, Optional, Union, Any, " +
+		"Callable, Iterable, Iterator, Sequence, Mapping, Type, TypeVar, cast and TYPE_CHECKING; " +
+		"kael never evaluates annotations, so a name used only in annotations needs no import"}
+}
+
+func init() {
+	m := typingModule()
+	RegisterModule("typing", "Python's typing module in small: List, Optional, Dict, ... print and subscript as in CPython; kael never evaluates annotations.",
+		func() *Module { return m })
+}

@@ -1,0 +1,103 @@
+package lang
+
+import (
+	"context"
+	"testing"
+)
+
+const typingPrelude = "import typing\n" +
+	"from typing import List, Optional, Tuple, Dict, Any, Callable, Union, Iterable, Sequence, TYPE_CHECKING, cast, TypeVar\n"
+
+// typingCases hold CPython 3.11's outcomes; TestTypingAgainstCPython
+// checks them there.
+var typingCases = []struct{ src, want string }{
+	{"from typing import Set, FrozenSet, Iterator, Mapping, Type", "<none>"},
+	{"import typing as t", "<none>"},
+	{"typing.List, typing.Optional, typing.Any, typing.Union, typing.Callable, typing.Tuple", "(typing.List, typing.Optional, typing.Any, typing.Union, typing.Callable, typing.Tuple)"},
+	{"List[int], Sequence[str], Iterable[float], typing.Set[bool], typing.Type[int]", "(typing.List[int], typing.Sequence[str], typing.Iterable[float], typing.Set[bool], typing.Type[int])"},
+	{"Dict[str, int], typing.Mapping[str, List[int]]", "(typing.Dict[str, int], typing.Mapping[str, typing.List[int]])"},
+	{"Optional[int], Optional[List[str]]", "(typing.Optional[int], typing.Optional[typing.List[str]])"},
+	{"Union[int, str], Union[int, None], Union[None, int], Union[int, str, None]", "(typing.Union[int, str], typing.Optional[int], typing.Optional[int], typing.Union[int, str, NoneType])"},
+	{"Union[int], Union[int, int], Union[int, str, int]", "(<class 'int'>, <class 'int'>, typing.Union[int, str])"},
+	{"Tuple[int, ...], Tuple[()], Tuple[int, str]", "(typing.Tuple[int, ...], typing.Tuple[()], typing.Tuple[int, str])"},
+	{"Callable[[int], str], Callable[..., int], Callable[[], None], Callable[[int, float], Any]", "(typing.Callable[[int], str], typing.Callable[..., int], typing.Callable[[], NoneType], typing.Callable[[int, float], typing.Any])"},
+	{"List[None], Dict[str, Any]", "(typing.List[NoneType], typing.Dict[str, typing.Any])"},
+	{"TypeVar('T'), List[TypeVar('T')]", "(~T, typing.List[~T])"},
+	{"List[int] == List[int], List[int] == List[str], Optional[int] == Union[int, None]", "(True, False, True)"},
+	{"{Dict[str, int]: 1}[Dict[str, int]]", "1"},
+	{"TYPE_CHECKING", "False"},
+	{"cast(int, 3.5), cast(List[int], 'x'), cast('Foo', None)", "(3.5, 'x', None)"},
+	{"str(List[int]), str(Optional[str])", "('typing.List[int]', 'typing.Optional[str]')"},
+	// CPython's errors.
+	{"List[int, str]", "TypeError: Too many arguments for typing.List; actual 2, expected 1"},
+	{"Dict[str]", "TypeError: Too few arguments for typing.Dict; actual 1, expected 2"},
+	{"List[()]", "TypeError: Too few arguments for typing.List; actual 0, expected 1"},
+	{"Any[int]", "TypeError: type 'Any' is not subscriptable"},
+	{"Optional[int, str]", "TypeError: typing.Optional requires a single type. Got (<class 'int'>, <class 'str'>)."},
+	{"Union[()]", "TypeError: Cannot take a Union of no types."},
+	{"Callable[[int]]", "TypeError: Callable must be used as Callable[[arg, ...], result]."},
+}
+
+// typingTorchCases hold PyTorch's outcomes, with torch imported after
+// typingPrelude; TestTypingAgainstPyTorch checks them there.
+var typingTorchCases = []struct{ src, want string }{
+	{"Optional[List[torch.Tensor]], Tuple[torch.Tensor, torch.Tensor]", "(typing.Optional[typing.List[torch.Tensor]], typing.Tuple[torch.Tensor, torch.Tensor])"},
+	{"Dict[str, torch.Tensor], Callable[[torch.Tensor], torch.Tensor]", "(typing.Dict[str, torch.Tensor], typing.Callable[[torch.Tensor], torch.Tensor])"},
+	{"def f(x: torch.Tensor, n: Optional[int] = None) -> Tuple[torch.Tensor, ...]:\n    return (cast(torch.Tensor, x) * 2,)\nf(torch.ones(1))[0].tolist()", "[2.0]"},
+}
+
+// typingRefusals are where kael's typing refuses what CPython's does or
+// words it otherwise: kael's errors, not CPython's.
+var typingRefusals = []struct{ src, want string }{
+	// CPython names its typing.py file in the message.
+	{"from typing import Lst", "ImportError: cannot import name 'Lst' from 'typing'"},
+	{"from typing import NamedTuple", "ImportError: cannot import name 'NamedTuple' from 'typing'"},
+	// CPython takes any value as a parameter and prints its repr.
+	{"List[3]", "TypeError: kael's typing.List takes types as parameters, not 3"},
+	{"Callable[[1], int]", "TypeError: kael's typing.Callable takes types as parameters, not 1"},
+	// CPython flattens the inner Union.
+	{"Union[int, Union[str, float]]", "TypeError: kael's typing cannot put a Union inside a Union: typing.Union[str, float]"},
+	// CPython gives the class NoneType.
+	{"Optional[None]", "TypeError: kael's typing cannot make Optional[None] or Union[None]: CPython's answer is the class NoneType"},
+	// CPython reads Callable[int, str] as Callable[[int], str].
+	{"Callable[int, str]", "TypeError: Callable must be used as Callable[[arg, ...], result]."},
+	{"TypeVar('T', bound=int)", "TypeError: TypeVar() got an unexpected keyword argument 'bound'"},
+}
+
+func TestTyping(t *testing.T) {
+	for _, table := range [][]struct{ src, want string }{typingCases, typingRefusals} {
+		for _, tt := range table {
+			checkTypingCase(t, typingPrelude, tt.src, tt.want)
+		}
+	}
+	for _, tt := range typingTorchCases {
+		checkTypingCase(t, typingPrelude+"import torch\n", tt.src, tt.want)
+	}
+}
+
+func checkTypingCase(t *testing.T, prelude, src, want string) {
+	t.Helper()
+	s := NewSession(IO{})
+	if r := s.Exec(context.Background(), "", prelude); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if got := outcome(s.Exec(context.Background(), "", src)); got != want {
+		t.Errorf("%s\n got %s\nwant %s", src, got, want)
+	}
+}
+
+func TestTypingAgainstCPython(t *testing.T) {
+	checkCasesAgainstCPython(t, typingPrelude, typingCases)
+}
+
+func TestTypingAgainstPyTorch(t *testing.T) {
+	srcs := make([]string, len(typingTorchCases))
+	for i, c := range typingTorchCases {
+		srcs[i] = c.src
+	}
+	for i, got := range torchCellOutcomes(t, typingPrelude+"import torch\n", srcs) {
+		if want := typingTorchCases[i].want; got != want {
+			t.Errorf("%s: PyTorch gives %s, the table says %s", srcs[i], got, want)
+		}
+	}
+}
