@@ -321,8 +321,12 @@ func (r *resolver) expr(x syntax.Expr) {
 
 // inspect walks n, resolving every name use; functions and comprehensions
 // open blocks of their own.
-func (r *resolver) inspect(n syntax.Node) {
-	syntax.Inspect(n, func(n syntax.Node) bool {
+//
+// Every expression below the root goes through expr, whose depth bound
+// turns a million-long chain (f()()()..., 1+1+...) in any statement into
+// a SyntaxError instead of a Go stack overflow.
+func (r *resolver) inspect(root syntax.Node) {
+	syntax.Inspect(root, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Ident:
 			r.use(n)
@@ -345,8 +349,11 @@ func (r *resolver) inspect(n syntax.Node) {
 		case *syntax.DefStmt, *syntax.ClassStmt:
 			r.stmt(n.(syntax.Stmt))
 			return false
-		case *syntax.CallExpr:
-			r.superCall(n)
+		case syntax.Expr:
+			if n != root {
+				r.expr(n)
+				return false
+			}
 		}
 		return true
 	})
