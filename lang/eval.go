@@ -286,12 +286,19 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 		if err != nil {
 			return nil, err
 		}
-		if in.s != nil {
-			in.s.hookIn = in // where special methods called from Go run
+		if in.s == nil {
+			v, err := f.fn(a)
+			in.releaseArgs(a)
+			return v, err
 		}
+		// Special methods called from Go run in this frame while f runs;
+		// after it, the setting before, not a frame that may since be reused.
+		prev := in.s.hookIn
+		in.s.hookIn = in
 		v, err := f.fn(a)
+		in.s.hookIn = prev
 		in.releaseArgs(a)
-		if in.s != nil && in.s.hookErr != nil {
+		if in.s.hookErr != nil {
 			err = in.s.takeHookErr(err)
 		}
 		return v, err

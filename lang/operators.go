@@ -569,9 +569,6 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	if depth > maxNesting {
 		return 0, newErrorf(RecursionError, "maximum recursion depth exceeded in comparison")
 	}
-	if isUserValue(a) || isUserValue(b) {
-		return userOrder(a, b)
-	}
 	if af, ok := asNumber(a); ok {
 		if bf, ok := asNumber(b); ok {
 			switch {
@@ -587,6 +584,11 @@ func orderDepth(a, b Value, depth int) (int, error) {
 		if y, ok := b.(string); ok {
 			return strings.Compare(x, y), nil
 		}
+	}
+	// After the number and string cases, which take no Instance: sorting
+	// plain values pays nothing for user classes.
+	if isUserValue(a) || isUserValue(b) {
+		return userOrder(a, b)
 	}
 	xs, xok := seqElems(a)
 	ys, yok := seqElems(b)
