@@ -245,6 +245,24 @@ func (s *Session) hookFailed(err error) {
 	}
 }
 
+// underHooks runs f, Go code that may call special methods (a builtin,
+// a dict lookup hashing a user object), with in as their frame and
+// raises what they recorded with hookFailed when f returns. Afterwards
+// the frame is the one before, not one that may since be reused.
+func (in *interp) underHooks(f func() (Value, error)) (Value, error) {
+	if in.s == nil {
+		return f()
+	}
+	prev := in.s.hookIn
+	in.s.hookIn = in
+	v, err := f()
+	in.s.hookIn = prev
+	if in.s.hookErr != nil {
+		err = in.s.takeHookErr(err)
+	}
+	return v, err
+}
+
 // takeHookErr returns err, or else the recorded error of a special method,
 // clearing it.
 func (s *Session) takeHookErr(err error) error {

@@ -59,9 +59,13 @@ func (in *interp) callDirect(m directMethod, recv Value, args []operand, at synt
 				return nil, true, err
 			}
 		}
-		v, found, err := d.Get(key)
-		if err != nil || !found {
-			return def, true, in.wrapNode(err, at)
+		var found bool
+		v, err := in.underHooks(func() (v Value, err error) { v, found, err = d.Get(key); return v, err })
+		if err != nil {
+			return nil, true, in.wrapNode(err, at)
+		}
+		if !found {
+			return def, true, nil
 		}
 		return v, true, nil
 	}
@@ -78,6 +82,6 @@ func (in *interp) callLen(fn Value, lenFn *Builtin, args []operand, at syntax.No
 	if err != nil {
 		return nil, true, err
 	}
-	v, err = length(arg)
+	v, err = in.underHooks(func() (Value, error) { return length(arg) })
 	return v, true, in.wrapNode(err, at)
 }

@@ -291,16 +291,8 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 			in.releaseArgs(a)
 			return v, err
 		}
-		// Special methods called from Go run in this frame while f runs;
-		// after it, the setting before, not a frame that may since be reused.
-		prev := in.s.hookIn
-		in.s.hookIn = in
-		v, err := f.fn(a)
-		in.s.hookIn = prev
+		v, err := in.underHooks(func() (Value, error) { return f.fn(a) })
 		in.releaseArgs(a)
-		if in.s.hookErr != nil {
-			err = in.s.takeHookErr(err)
-		}
 		return v, err
 	case *BoundMethod:
 		var buf [6]Value // on the stack: calls keep no argument slice
