@@ -117,10 +117,4 @@ func quoteKeys(keys []string) string {
 }
 
 // sizeString writes a shape as torch.Size([2, 3]).
-func sizeString(shape []int) string {
-	parts := make([]string, len(shape))
-	for i, s := range shape {
-		parts[i] = fmt.Sprint(s)
-	}
-	return "torch.Size([" + strings.Join(parts, ", ") + "])"
-}
+func sizeString(shape []int) string { return "torch.Size(" + tensor.FormatShape(shape) + ")" }

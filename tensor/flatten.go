@@ -8,20 +8,11 @@ func FlattenShape(shape []int, start, end int) ([]int, error) {
 	if n == 0 {
 		return []int{1}, nil
 	}
-	norm := func(d int) (int, error) {
-		if d < -n || d >= n {
-			return 0, indexErrorf("Dimension out of range (expected to be in range of [%d, %d], but got %d)", -n, n-1, d)
-		}
-		if d < 0 {
-			d += n
-		}
-		return d, nil
-	}
-	start, err := norm(start)
+	start, err := normDim(start, n)
 	if err != nil {
 		return nil, err
 	}
-	if end, err = norm(end); err != nil {
+	if end, err = normDim(end, n); err != nil {
 		return nil, err
 	}
 	if start > end {

@@ -11,7 +11,7 @@ import "github.com/kael-dev/kael/tensor/internal/gemv"
 // matrix, reading it twice.
 func matVec(p *mmBatch) bool {
 	cd, ok := p.c.storage.data.([]float32)
-	if !ok || len(p.cOffs) != 1 {
+	if !ok || len(p.cOffs) != 1 || p.k == 0 {
 		return false
 	}
 	ad, bd := p.a.storage.data.([]float32), p.b.storage.data.([]float32)
