@@ -254,6 +254,7 @@ var classCases = []struct{ src, want string }{
 	{"p = Point(1, 2); del p.dims", "AttributeError: 'Point' object has no attribute 'dims'"},
 	{"p = Point(1, 2); del p.x; p.x = 5; p.x, Point.dims", "(5, 2)"},
 	{"class Pr:\n    @property\n    def v(self):\n        return 1\ndel Pr().v", "AttributeError: property 'v' of 'Pr' object has no deleter"},
+	{"class H:\n    def __hash__(self):\n        return True\nhash(H()), len({H(): 1})", "(1, 1)"},
 	{"class A:\n    pass\nA.__dict__ = 3", "AttributeError: kael does not let '__dict__' of a class be assigned"},
 	{"class A:\n    pass\nA.__name__ = 'B'", "AttributeError: kael does not let '__name__' of a class be assigned"},
 	{"class A:\n    pass\nA.__class__ = 5", "AttributeError: kael does not let '__class__' of a class be assigned"},
