@@ -81,6 +81,8 @@ func TestBytesStructJSONErrors(t *testing.T) {
 		{"json.dumps(torch.ones(2))", "TypeError: Object of type Tensor is not JSON serializable"},
 		{"l = [1]; l.append(l); json.dumps(l)", "ValueError: Circular reference detected"},
 		{"data.decode('latin-9')", "LookupError: unknown encoding: latin-9"},
+		{"json.dumps('a', indent=10**12)", "MemoryError: json.dumps with indent 1000000000000 needs too much memory"},
+		{"x = []\nfor i in range(8):\n    x = [x]\njson.dumps(x, indent=' ' * 2**24)", "MemoryError: json.dumps with indent 16777216 needs too much memory"},
 	} {
 		if got := runBytesCase(t, tt.src); got != tt.want {
 			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)

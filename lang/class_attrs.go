@@ -532,8 +532,14 @@ func (x *Instance) SetAttr(name string, v Value) error {
 	return err
 }
 
-// SetAttr runs C.name = v: class attributes can be set and added.
+// SetAttr runs C.name = v: class attributes can be set and added, except
+// the ones classAttr makes up from the class itself, which an entry in the
+// class's namespace would shadow without changing the class.
 func (c *UserClass) SetAttr(name string, v Value) error {
+	switch name {
+	case "__class__", "__dict__", "__name__", "__qualname__", "__bases__", "__base__", "__mro__":
+		return newErrorf(AttributeError, "kael does not let '%s' of a class be assigned", name)
+	}
 	c.set(name, v)
 	return nil
 }

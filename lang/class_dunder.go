@@ -257,6 +257,9 @@ func (x *Instance) userHash() (int64, bool, error) {
 				return 0, false, err
 			}
 			n, ok := r.(int64)
+			if b, isBool := r.(bool); isBool {
+				n, ok = boolInt(b), true // bool is an int, as in Python
+			}
 			if !ok {
 				return 0, false, newErrorf(TypeError, "__hash__ method should return an integer")
 			}

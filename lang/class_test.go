@@ -257,16 +257,24 @@ var classCases = []struct{ src, want string }{
 	{"p = Point(1, 2); del p.dims", "AttributeError: 'Point' object has no attribute 'dims'"},
 	{"p = Point(1, 2); del p.x; p.x = 5; p.x, Point.dims", "(5, 2)"},
 	{"class Pr:\n    @property\n    def v(self):\n        return 1\ndel Pr().v", "AttributeError: property 'v' of 'Pr' object has no deleter"},
+	{"class H:\n    def __hash__(self):\n        return True\nhash(H()), len({H(): 1})", "(1, 1)"},
+	{"class A:\n    pass\nA.__dict__ = 3", "AttributeError: kael does not let '__dict__' of a class be assigned"},
+	{"class A:\n    pass\nA.__name__ = 'B'", "AttributeError: kael does not let '__name__' of a class be assigned"},
+	{"class A:\n    pass\nA.__class__ = 5", "AttributeError: kael does not let '__class__' of a class be assigned"},
+	{"class A:\n    pass\nA.__module__ = 'm'; A.__module__", "'m'"},
 	{"class An:\n    n: int\n    m: list = [1]\n    def f(self, x: int = 2) -> int:\n        y: int = x + 1\n        return y\nAn().f(), An.m, hasattr(An, 'n')", "(3, [1], False)"},
 }
 
 // cpythonOnly are the cases whose kael message differs from CPython's on
 // purpose (kael says what it supports), with CPython's for reference.
 var cpythonOnly = map[string]string{
-	"class A(int):\n    pass": "<none>",
-	"class A(3):\n    pass":   "TypeError: int() takes at most 2 arguments (3 given)",
-	"Dataset(4)[1:3]":         "[1, 4]",
-	"l = [1]\ndel l.append":   "AttributeError: 'list' object attribute 'append' is read-only",
+	"class A(int):\n    pass":              "<none>",
+	"class A(3):\n    pass":                "TypeError: int() takes at most 2 arguments (3 given)",
+	"Dataset(4)[1:3]":                      "[1, 4]",
+	"l = [1]\ndel l.append":                "AttributeError: 'list' object attribute 'append' is read-only",
+	"class A:\n    pass\nA.__dict__ = 3":   "AttributeError: attribute '__dict__' of 'type' objects is not writable",
+	"class A:\n    pass\nA.__name__ = 'B'": "<none>",
+	"class A:\n    pass\nA.__class__ = 5":  "TypeError: __class__ must be set to a class, not 'int' object",
 }
 
 func TestClassStatements(t *testing.T) {

@@ -127,11 +127,17 @@ type jsonDumper struct {
 	active   map[any]bool
 }
 
-func (d *jsonDumper) newline(level int) {
+// newline starts a line at level; a text longer than maxRepeat bytes is a
+// MemoryError, so that indent=10**12 does not exhaust the process.
+func (d *jsonDumper) newline(level int) error {
 	if d.pretty {
+		if d.indent != "" && level > (maxRepeat-d.b.Len())/len(d.indent) {
+			return newErrorf(MemoryError, "json.dumps with indent %d needs too much memory", len(d.indent))
+		}
 		d.b.WriteByte('\n')
 		d.b.WriteString(strings.Repeat(d.indent, level))
 	}
+	return nil
 }
 
 func (d *jsonDumper) sep() {
@@ -231,12 +237,16 @@ func (d *jsonDumper) container(key any, open, close byte, n, level int, item fun
 		if i > 0 {
 			d.sep()
 		}
-		d.newline(level + 1)
+		if err := d.newline(level + 1); err != nil {
+			return err
+		}
 		if err := item(i); err != nil {
 			return err
 		}
 	}
-	d.newline(level)
+	if err := d.newline(level); err != nil {
+		return err
+	}
 	d.b.WriteByte(close)
 	return nil
 }
@@ -304,6 +314,9 @@ var jsonModule = &Module{Name: "json", Attrs: map[string]Value{
 				d.indent = ind
 			default:
 				n := a.Int("indent")
+				if n > maxRepeat {
+					return nil, newErrorf(MemoryError, "json.dumps with indent %d needs too much memory", n)
+				}
 				if n > 0 {
 					d.indent = strings.Repeat(" ", n)
 				}
