@@ -107,6 +107,10 @@ func TestTerminalLoad(t *testing.T) {
 	tm.send("%load " + file + "\r")
 	tm.expect(">>> # %load " + file)
 	tm.send("\x03")
+	// readline redraws the pre-filled line, prompt and all, before its
+	// "^C": wait for that, or the redraw's ">>> " is taken for the next
+	// prompt and the keys that follow are typed ahead of it.
+	tm.expect("^C")
 	tm.expect(">>> ")
 	if out := tm.run("1 + 1"); !strings.Contains(out, "2") || strings.Contains(out, "v = 6") {
 		t.Errorf("after Ctrl-C at a loaded line, 1 + 1 shows %q", out)

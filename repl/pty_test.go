@@ -237,6 +237,7 @@ func TestTerminalSession(t *testing.T) {
 	tm.send("if True:\r")
 	tm.expect("... ")
 	tm.send("\x03")
+	tm.expect("^C") // after readline's redraw of the line
 	tm.expect(">>> ")
 	if out := tm.run("7 * 6"); !strings.Contains(out, "42") || strings.Contains(out, "Error") {
 		t.Errorf("after Ctrl-C in a block, 7 * 6 shows %q", out)
