@@ -62,11 +62,24 @@ var (
 
 // boxInt returns v as a Value, without an allocation of its own.
 func (in *interp) boxInt(v int64) Value {
-	if uint64(v) < 256 || in.s == nil {
-		return v // the runtime's static small ints, or no session to hold a slab
+	if uint64(v) < uint64(len(smallInts)) {
+		// What the runtime does for these (runtime.convT64), without its call.
+		return *(*Value)(unsafe.Pointer(&eface{typ: int64Type, data: unsafe.Pointer(&smallInts[v])}))
+	}
+	if in.s == nil {
+		return v // no session to hold a slab
 	}
 	return in.s.boxes.ints.box(v, int64Type)
 }
+
+// smallInts are the cells of the ints 0..255 as Values, never written
+// after initialisation.
+var smallInts = func() (t [256]int64) {
+	for i := range t {
+		t[i] = int64(i)
+	}
+	return t
+}()
 
 // boxFloat returns v as a Value, without an allocation of its own.
 func (in *interp) boxFloat(v float64) Value {

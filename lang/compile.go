@@ -39,16 +39,18 @@ type cellCode struct {
 	stmts     []execFn
 	nodes     []syntax.Stmt
 	last      evalFn // nil unless the last statement is an expression
+	lastID    int32  // the last statement's stmtID
+	info      *funcInfo
 }
 
 // compileCell resolves and compiles the statements of a cell.
 func compileCell(g *globalTable, stmts []syntax.Stmt) (*cellCode, *Error) {
 	res := resolveStmts(g, stmts)
 	c := &compiler{res: res, glob: g, fn: res.top}
-	code := &cellCode{nodes: stmts}
+	code := &cellCode{nodes: stmts, info: res.top}
 	for i, st := range stmts {
 		if es, ok := st.(*syntax.ExprStmt); ok && i == len(stmts)-1 {
-			code.last = c.expr(es.X)
+			code.last, code.lastID = c.expr(es.X), c.fn.stmtID(st)
 		}
 		code.stmts = append(code.stmts, c.stmt(st))
 	}
@@ -111,9 +113,13 @@ func (c *compiler) block(stmts []syntax.Stmt) execFn {
 	case 1:
 		return c.stmtAt(stmts[0], fns[0])
 	}
+	ids := make([]int32, len(stmts))
+	for i, st := range stmts {
+		ids[i] = c.fn.stmtID(st)
+	}
 	return func(in *interp) (ctrl, error) {
 		for i, f := range fns {
-			in.stmt = stmts[i]
+			in.stmtID = ids[i]
 			if k, err := f(in); err != nil || k != ctrlNext {
 				return k, err
 			}
@@ -127,8 +133,9 @@ func (c *compiler) stmt(st syntax.Stmt) execFn { return c.stmtAt(st, c.stmtBody(
 
 // stmtAt returns f, recording st in the frame first.
 func (c *compiler) stmtAt(st syntax.Stmt, f execFn) execFn {
+	id := c.fn.stmtID(st)
 	return func(in *interp) (ctrl, error) {
-		in.stmt = st
+		in.stmtID = id
 		return f(in)
 	}
 }
@@ -175,6 +182,17 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 			return func(in *interp) (ctrl, error) { in.ret = None; return ctrlReturn, nil }
 		}
 		x := c.operand(st.Result)
+		if x.kind == operandExpr {
+			eval := x.eval
+			return func(in *interp) (ctrl, error) {
+				v, err := eval(in)
+				if err != nil {
+					return ctrlNext, in.wrapNode(err, st.Result)
+				}
+				in.ret = v
+				return ctrlReturn, nil
+			}
+		}
 		return func(in *interp) (ctrl, error) {
 			v, err := x.value(in)
 			if err != nil {

@@ -105,11 +105,8 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 	op := x.Op
 	ints, floats := fastArith(op)
 	top := binaryOperators[op]
-	return func(in *interp) (Value, error) {
-		a, b, err := operands(in, &l, &r)
-		if err != nil {
-			return nil, err
-		}
+	// finish computes the operation on its operands' values.
+	finish := func(in *interp, a, b Value) (Value, error) {
 		if ta, ok := a.(*tensor.Tensor); ok && top != nil {
 			if tb, ok := b.(*tensor.Tensor); ok { // no dialect operator takes two tensors
 				v, err := in.tensorOp(top, op, ta, tb, x)
@@ -133,6 +130,84 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 		v, err := in.binary(op, a, b, x)
 		return v, in.wrapNode(err, x)
 	}
+	general := func(in *interp) (Value, error) {
+		a, b, err := operands(in, &l, &r)
+		if err != nil {
+			return nil, err
+		}
+		return finish(in, a, b)
+	}
+	if f := localIntArith(op, l, r, general); f != nil {
+		return f
+	}
+	if l.kind == operandExpr && r.kind == operandExpr {
+		// Two computed operands, as in f(n - 1) + f(n - 2).
+		le, re := l.eval, r.eval
+		return func(in *interp) (Value, error) {
+			a, err := le(in)
+			if err != nil {
+				return nil, err
+			}
+			b, err := re(in)
+			if err != nil {
+				return nil, err
+			}
+			if ai, ok := a.(int64); ok {
+				if bi, ok := b.(int64); ok {
+					if v, ok := intArith(op, ai, bi); ok {
+						return in.boxInt(v), nil
+					}
+				}
+			}
+			return finish(in, a, b)
+		}
+	}
+	return general
+}
+
+// localIntArith compiles n + k and n - k, with n a local variable and k
+// an int constant (the counters and indices of loops and recursions), to
+// code that reads the slot and computes an int result without the general
+// operand handling; any other value of n, and an overflow, go to general.
+// It returns nil for other operations and operands.
+func localIntArith(op syntax.Token, l, r operand, general evalFn) evalFn {
+	k, isInt := r.konst.(int64)
+	if l.kind != operandLocal || r.kind != operandConst || !isInt {
+		return nil
+	}
+	slot := l.slot
+	switch op {
+	case syntax.PLUS:
+		return func(in *interp) (Value, error) {
+			if a, ok := in.locals[slot].(int64); ok {
+				if s := a + k; (s > a) == (k > 0) {
+					return in.boxInt(s), nil
+				}
+			}
+			return general(in)
+		}
+	case syntax.MINUS:
+		return func(in *interp) (Value, error) {
+			if a, ok := in.locals[slot].(int64); ok {
+				if s := a - k; (s < a) == (k > 0) {
+					return in.boxInt(s), nil
+				}
+			}
+			return general(in)
+		}
+	}
+	return nil
+}
+
+// intArith computes a + b and a - b, small enough to be inlined; ok is
+// false for other operators (which finish computes) and on overflow,
+// when the general operator must decide.
+func intArith(op syntax.Token, a, b int64) (v int64, ok bool) {
+	if op == syntax.PLUS {
+		return addInt(a, b)
+	}
+	s := a - b
+	return s, op == syntax.MINUS && (s < a) == (b > 0)
 }
 
 // fastArith returns the int and float versions of +, - and * (and the
@@ -258,7 +333,7 @@ func (c *compiler) fastCond(x syntax.Expr) func(in *interp) (bool, error) {
 	if !ok {
 		return nil
 	}
-	return func(in *interp) (bool, error) {
+	general := func(in *interp) (bool, error) {
 		a, b, err := operands(in, &l, &r)
 		if err == nil {
 			if t, done := compareNumbers(op, a, b); done {
@@ -275,6 +350,17 @@ func (c *compiler) fastCond(x syntax.Expr) func(in *interp) (bool, error) {
 		}
 		return false, in.errorAt(err, x.Span())
 	}
+	if k, isInt := r.konst.(int64); isInt && l.kind == operandLocal && r.kind == operandConst {
+		// n < 2, i < 10: the slot's int compared with the constant.
+		slot := l.slot
+		return func(in *interp) (bool, error) {
+			if a, ok := in.locals[slot].(int64); ok {
+				return compareOrdered(op, a, k), nil
+			}
+			return general(in)
+		}
+	}
+	return general
 }
 
 // evalPair evaluates the two operands of a binary operation, left first.
