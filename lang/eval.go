@@ -23,12 +23,12 @@ type interp struct {
 	depth    int
 	notes    []Note
 	fnName   string
-	code     *funcCode   // the function running; nil at a cell's top level
-	fn       *Function   // the function running or, in a recycled frame, that ran last
-	info     *funcInfo   // the scope of the code running, whose statements stmtID numbers
-	stmtID   int32       // the statement being executed (funcInfo.stmtID), 0 for none
-	ticks    uint32      // loop iterations and calls, for interrupt checks
-	weight   int         // the stack budget the active calls use
+	code     *funcCode // the function running; nil at a cell's top level
+	fn       *Function // the function running or, in a recycled frame, that ran last
+	info     *funcInfo // the scope of the code running, whose statements stmtID numbers
+	stmtID   int32     // the statement being executed (funcInfo.stmtID), 0 for none
+	ticks    uint32    // loop iterations and calls, for interrupt checks
+	weight   int       // the stack budget the active calls use
 }
 
 // maxWeight bounds the Go stack the active calls may need: each call
