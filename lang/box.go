@@ -60,26 +60,33 @@ var (
 	float64Type = ifaceType(float64(0))
 )
 
-// boxInt returns v as a Value, without an allocation of its own.
-func (in *interp) boxInt(v int64) Value {
-	if uint64(v) < uint64(len(smallInts)) {
-		// What the runtime does for these (runtime.convT64), without its call.
-		return *(*Value)(unsafe.Pointer(&eface{typ: int64Type, data: unsafe.Pointer(&smallInts[v])}))
+// boxInt returns v as a Value, without an allocation of its own, in the
+// slabs of session s (nil: none). A function, not a method of interp, so
+// that it is inlined.
+func boxInt(s *Session, v int64) Value {
+	if uint64(v) >= smallIntCount {
+		return boxLargeInt(s, v)
 	}
-	if in.s == nil {
-		return v // no session to hold a slab
-	}
-	return in.s.boxes.ints.box(v, int64Type)
+	return smallInts[v] // what runtime.convT64 returns, without its call
 }
 
-// smallInts are the cells of the ints 0..255 as Values, never written
-// after initialisation.
-var smallInts = func() (t [256]int64) {
+// smallInts are the ints 0..smallIntCount-1 as Values.
+var smallInts = func() (t [smallIntCount]Value) {
 	for i := range t {
 		t[i] = int64(i)
 	}
 	return t
 }()
+
+// boxLargeInt is boxInt for ints outside smallInts.
+func boxLargeInt(s *Session, v int64) Value {
+	if s == nil {
+		return v // no session to hold a slab
+	}
+	return s.boxes.ints.box(v, int64Type)
+}
+
+const smallIntCount = 256
 
 // boxFloat returns v as a Value, without an allocation of its own.
 func (in *interp) boxFloat(v float64) Value {
@@ -88,3 +95,4 @@ func (in *interp) boxFloat(v float64) Value {
 	}
 	return in.s.boxes.floats.box(v, float64Type)
 }
+

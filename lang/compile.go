@@ -354,7 +354,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 				if err := in.tick(); err != nil {
 					return ctrlNext, in.errorAt(err, st.Span())
 				}
-				storeVar(in, in.boxInt(r.Start+i*r.Step))
+				storeVar(in, boxInt(in.s, r.Start+i*r.Step))
 				switch k, err := body(in); {
 				case err != nil:
 					return ctrlNext, err

@@ -728,9 +728,12 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 	}
 	direct, argOps := directMethodOf(name, len(args)), c.operandsWith(x.Args, args)
 	return func(in *interp) (Value, error) {
-		r, err := recv.value(in)
-		if err != nil {
-			return nil, err
+		r := recv.ready(in) // operand.value, inlined
+		if r == nil {
+			var err error
+			if r, err = recv.eval(in); err != nil {
+				return nil, err
+			}
 		}
 		if direct != notDirect {
 			if v, ok, err := in.callDirect(direct, r, argOps, x); ok {

@@ -118,7 +118,7 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 			case int64:
 				if b, ok := b.(int64); ok {
 					if v, ok := ints(a, b); ok {
-						return in.boxInt(v), nil
+						return boxInt(in.s, v), nil
 					}
 				}
 			case float64:
@@ -137,7 +137,7 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 		}
 		return finish(in, a, b)
 	}
-	if f := localIntArith(op, l, r, general); f != nil {
+	if f := intConstArith(op, ints, l, r, general, finish); f != nil {
 		return f
 	}
 	if l.kind == operandExpr && r.kind == operandExpr {
@@ -155,7 +155,7 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 			if ai, ok := a.(int64); ok {
 				if bi, ok := b.(int64); ok {
 					if v, ok := intArith(op, ai, bi); ok {
-						return in.boxInt(v), nil
+						return boxInt(in.s, v), nil
 					}
 				}
 			}
@@ -165,35 +165,52 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 	return general
 }
 
-// localIntArith compiles n + k and n - k, with n a local variable and k
-// an int constant (the counters and indices of loops and recursions), to
-// code that reads the slot and computes an int result without the general
-// operand handling; any other value of n, and an overflow, go to general.
-// It returns nil for other operations and operands.
-func localIntArith(op syntax.Token, l, r operand, general evalFn) evalFn {
+// intConstArith compiles x op k, with k an int constant and x a local
+// variable or a computed operand (the counters, indices and remainders of
+// loops and recursions: n - 1, i % 50, d.get(k, 0) + 1), to code that
+// computes an int result without the general operand handling. Any other
+// value of x, and an overflow, go to general (x a variable, read again)
+// or finish (x computed, evaluated once). It returns nil for other
+// operators and operands.
+func intConstArith(op syntax.Token, ints func(a, b int64) (int64, bool), l, r operand, general evalFn, finish func(in *interp, a, b Value) (Value, error)) evalFn {
 	k, isInt := r.konst.(int64)
-	if l.kind != operandLocal || r.kind != operandConst || !isInt {
+	if ints == nil || r.kind != operandConst || !isInt {
 		return nil
 	}
-	slot := l.slot
-	switch op {
-	case syntax.PLUS:
+	switch l.kind {
+	case operandLocal:
+		slot := l.slot
+		if op == syntax.PLUS || op == syntax.MINUS {
+			return func(in *interp) (Value, error) {
+				if a, ok := in.locals[slot].(int64); ok {
+					if v, ok := intArith(op, a, k); ok {
+						return boxInt(in.s, v), nil
+					}
+				}
+				return general(in)
+			}
+		}
 		return func(in *interp) (Value, error) {
 			if a, ok := in.locals[slot].(int64); ok {
-				if s := a + k; (s > a) == (k > 0) {
-					return in.boxInt(s), nil
+				if v, ok := ints(a, k); ok {
+					return boxInt(in.s, v), nil
 				}
 			}
 			return general(in)
 		}
-	case syntax.MINUS:
+	case operandExpr:
+		eval, kv := l.eval, r.konst
 		return func(in *interp) (Value, error) {
-			if a, ok := in.locals[slot].(int64); ok {
-				if s := a - k; (s < a) == (k > 0) {
-					return in.boxInt(s), nil
+			a, err := eval(in)
+			if err != nil {
+				return nil, err
+			}
+			if ai, ok := a.(int64); ok {
+				if v, ok := ints(ai, k); ok {
+					return boxInt(in.s, v), nil
 				}
 			}
-			return general(in)
+			return finish(in, a, kv)
 		}
 	}
 	return nil
@@ -333,24 +350,34 @@ func (c *compiler) fastCond(x syntax.Expr) func(in *interp) (bool, error) {
 	if !ok {
 		return nil
 	}
+	// decide makes the comparison of the operands' values.
+	decide := func(in *interp, a, b Value) (bool, error) {
+		if t, done := compareNumbers(op, a, b); done {
+			return t, nil
+		}
+		v, err := slow(in, a, b)
+		if err != nil {
+			return false, in.errorAt(err, x.Span())
+		}
+		if t, ok := v.(bool); ok {
+			return t, nil
+		}
+		t, err := Truth(v)
+		return t, in.wrapNode(err, x)
+	}
 	general := func(in *interp) (bool, error) {
 		a, b, err := operands(in, &l, &r)
-		if err == nil {
-			if t, done := compareNumbers(op, a, b); done {
-				return t, nil
-			}
-			var v Value
-			if v, err = slow(in, a, b); err == nil {
-				if t, ok := v.(bool); ok {
-					return t, nil
-				}
-				t, err := Truth(v)
-				return t, in.wrapNode(err, x)
-			}
+		if err != nil {
+			return false, in.errorAt(err, x.Span())
 		}
-		return false, in.errorAt(err, x.Span())
+		return decide(in, a, b)
 	}
-	if k, isInt := r.konst.(int64); isInt && l.kind == operandLocal && r.kind == operandConst {
+	k, isInt := r.konst.(int64)
+	if !isInt || r.kind != operandConst {
+		return general
+	}
+	switch l.kind {
+	case operandLocal:
 		// n < 2, i < 10: the slot's int compared with the constant.
 		slot := l.slot
 		return func(in *interp) (bool, error) {
@@ -358,6 +385,19 @@ func (c *compiler) fastCond(x syntax.Expr) func(in *interp) (bool, error) {
 				return compareOrdered(op, a, k), nil
 			}
 			return general(in)
+		}
+	case operandExpr:
+		// len(seen) > 100: a computed int compared with the constant.
+		eval, kv := l.eval, r.konst
+		return func(in *interp) (bool, error) {
+			a, err := eval(in)
+			if err != nil {
+				return false, in.errorAt(err, x.Span())
+			}
+			if ai, ok := a.(int64); ok {
+				return compareOrdered(op, ai, k), nil
+			}
+			return decide(in, a, kv)
 		}
 	}
 	return general
