@@ -95,4 +95,3 @@ func (in *interp) boxFloat(v float64) Value {
 	}
 	return in.s.boxes.floats.box(v, float64Type)
 }
-

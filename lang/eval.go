@@ -158,7 +158,7 @@ type funcCode struct {
 	nlocals   int
 	cellSlots []int          // the slots holding cells
 	free      []*nameBinding // the free variables, for building closures
-	body      execFn         // a def's body
+	body      blockCode      // a def's body
 	expr      evalFn         // a lambda's body
 	names     []string       // the locals' names, by slot
 	simple    bool           // only positional parameters without defaults
@@ -267,7 +267,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 		}
 	} else {
 		var c ctrl
-		c, err = f.code.body(callee)
+		c, err = f.code.body.exec(callee)
 		if c == ctrlReturn {
 			result = callee.ret
 		}
