@@ -88,10 +88,11 @@ func boxLargeInt(s *Session, v int64) Value {
 
 const smallIntCount = 256
 
-// boxFloat returns v as a Value, without an allocation of its own.
-func (in *interp) boxFloat(v float64) Value {
-	if in.s == nil {
+// boxFloat returns v as a Value, without an allocation of its own, in the
+// slabs of session s (nil: none).
+func boxFloat(s *Session, v float64) Value {
+	if s == nil {
 		return v
 	}
-	return in.s.boxes.floats.box(v, float64Type)
+	return s.boxes.floats.box(v, float64Type)
 }

@@ -103,9 +103,9 @@ func operands(in *interp, l, r *operand) (a, b Value, err error) {
 func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 	l, r := c.operand(x.X), c.operand(x.Y)
 	op := x.Op
-	ints, floats := fastArith(op)
 	top := binaryOperators[op]
-	// finish computes the operation on its operands' values.
+	// finish computes the operation on its operands' values when they are
+	// not two ints or two floats.
 	finish := func(in *interp, a, b Value) (Value, error) {
 		if ta, ok := a.(*tensor.Tensor); ok && top != nil {
 			if tb, ok := b.(*tensor.Tensor); ok { // no dialect operator takes two tensors
@@ -113,35 +113,62 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 				return v, in.wrapNode(err, x)
 			}
 		}
-		if ints != nil {
-			switch a := a.(type) {
-			case int64:
-				if b, ok := b.(int64); ok {
-					if v, ok := ints(a, b); ok {
-						return boxInt(in.s, v), nil
-					}
-				}
-			case float64:
-				if b, ok := b.(float64); ok && floats != nil {
-					return in.boxFloat(floats(a, b)), nil
-				}
-			}
-		}
 		v, err := in.binary(op, a, b, x)
 		return v, in.wrapNode(err, x)
 	}
+	if !hasFastArith(op) {
+		return func(in *interp) (Value, error) {
+			a, b, err := operands(in, &l, &r)
+			if err != nil {
+				return nil, err
+			}
+			return finish(in, a, b)
+		}
+	}
+	// general evaluates the operands, left first, each read inline when
+	// it is a variable or a constant (operands, inlined).
 	general := func(in *interp) (Value, error) {
-		a, b, err := operands(in, &l, &r)
-		if err != nil {
-			return nil, err
+		a := l.ready(in)
+		if a == nil {
+			var err error
+			if a, err = l.eval(in); err != nil {
+				return nil, err
+			}
+		}
+		b := r.ready(in)
+		if b == nil {
+			var err error
+			if b, err = r.eval(in); err != nil {
+				return nil, err
+			}
+		}
+		if ai, ok := a.(int64); ok { // + and - of ints inline, the rest in arithNumbers
+			if bi, ok := b.(int64); ok {
+				if v, ok := intArith(op, ai, bi); ok {
+					return boxInt(in.s, v), nil
+				}
+			}
+		}
+		if v, ok := arithNumbers(in.s, op, a, b); ok {
+			return v, nil
 		}
 		return finish(in, a, b)
 	}
-	if f := intConstArith(op, ints, l, r, general, finish); f != nil {
-		return f
+	k, isInt := r.konst.(int64)
+	if (l.kind == operandLocal || l.kind == operandGlobal) && r.kind == operandConst && isInt && (op == syntax.PLUS || op == syntax.MINUS) {
+		// n - 1, i + 1: a variable's int and a constant, computed here.
+		return func(in *interp) (Value, error) {
+			if a, ok := l.ready(in).(int64); ok {
+				if v, ok := intArith(op, a, k); ok {
+					return boxInt(in.s, v), nil
+				}
+			}
+			return general(in)
+		}
 	}
 	if l.kind == operandExpr && r.kind == operandExpr {
-		// Two computed operands, as in f(n - 1) + f(n - 2).
+		// Two computed operands, as in f(n - 1) + f(n - 2): no reads to
+		// try first.
 		le, re := l.eval, r.eval
 		return func(in *interp) (Value, error) {
 			a, err := le(in)
@@ -159,101 +186,80 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 					}
 				}
 			}
+			if v, ok := arithNumbers(in.s, op, a, b); ok {
+				return v, nil
+			}
 			return finish(in, a, b)
 		}
 	}
 	return general
 }
 
-// intConstArith compiles x op k, with k an int constant and x a local
-// variable or a computed operand (the counters, indices and remainders of
-// loops and recursions: n - 1, i % 50, d.get(k, 0) + 1), to code that
-// computes an int result without the general operand handling. Any other
-// value of x, and an overflow, go to general (x a variable, read again)
-// or finish (x computed, evaluated once). It returns nil for other
-// operators and operands.
-func intConstArith(op syntax.Token, ints func(a, b int64) (int64, bool), l, r operand, general evalFn, finish func(in *interp, a, b Value) (Value, error)) evalFn {
-	k, isInt := r.konst.(int64)
-	if ints == nil || r.kind != operandConst || !isInt {
-		return nil
+// hasFastArith reports whether arithNumbers computes op.
+func hasFastArith(op syntax.Token) bool {
+	switch op {
+	case syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.PERCENT:
+		return true
 	}
-	switch l.kind {
-	case operandLocal:
-		slot := l.slot
-		if op == syntax.PLUS || op == syntax.MINUS {
-			return func(in *interp) (Value, error) {
-				if a, ok := in.locals[slot].(int64); ok {
-					if v, ok := intArith(op, a, k); ok {
-						return boxInt(in.s, v), nil
-					}
-				}
-				return general(in)
+	return false
+}
+
+// arithNumbers computes a op b for two ints or two floats and +, - or *,
+// and for two non-negative ints (the divisor positive) and %; ok is false
+// for anything else, and for an int result that overflows, which the
+// general operator (operators.go) computes, with the same answers and
+// errors.
+func arithNumbers(s *Session, op syntax.Token, a, b Value) (v Value, ok bool) {
+	switch a := a.(type) {
+	case int64:
+		b, isInt := b.(int64)
+		if !isInt {
+			return nil, false
+		}
+		var r int64
+		switch op {
+		case syntax.PLUS:
+			r, ok = addInt(a, b)
+		case syntax.MINUS:
+			r, ok = intArith(op, a, b)
+		case syntax.STAR:
+			r, ok = mulInt(a, b)
+		case syntax.PERCENT:
+			// Only the plain case: the general operator has Python's
+			// signs and division by zero.
+			if a >= 0 && b > 0 {
+				r, ok = a%b, true
 			}
 		}
-		return func(in *interp) (Value, error) {
-			if a, ok := in.locals[slot].(int64); ok {
-				if v, ok := ints(a, k); ok {
-					return boxInt(in.s, v), nil
-				}
-			}
-			return general(in)
+		if ok {
+			return boxInt(s, r), true
 		}
-	case operandExpr:
-		eval, kv := l.eval, r.konst
-		return func(in *interp) (Value, error) {
-			a, err := eval(in)
-			if err != nil {
-				return nil, err
-			}
-			if ai, ok := a.(int64); ok {
-				if v, ok := ints(ai, k); ok {
-					return boxInt(in.s, v), nil
-				}
-			}
-			return finish(in, a, kv)
+	case float64:
+		b, isFloat := b.(float64)
+		if !isFloat {
+			return nil, false
+		}
+		switch op {
+		case syntax.PLUS:
+			return boxFloat(s, a+b), true
+		case syntax.MINUS:
+			return boxFloat(s, a-b), true
+		case syntax.STAR:
+			return boxFloat(s, a*b), true
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // intArith computes a + b and a - b, small enough to be inlined; ok is
-// false for other operators (which finish computes) and on overflow,
-// when the general operator must decide.
+// false for other operators and on overflow, when the general operator
+// must decide.
 func intArith(op syntax.Token, a, b int64) (v int64, ok bool) {
 	if op == syntax.PLUS {
 		return addInt(a, b)
 	}
 	s := a - b
 	return s, op == syntax.MINUS && (s < a) == (b > 0)
-}
-
-// fastArith returns the int and float versions of +, - and * (and the
-// int one of %); the int one reports false when the general operator must
-// decide (overflow). Other operators have none.
-func fastArith(op syntax.Token) (func(a, b int64) (int64, bool), func(a, b float64) float64) {
-	switch op {
-	case syntax.PLUS:
-		return addInt, func(a, b float64) float64 { return a + b }
-	case syntax.MINUS:
-		return func(a, b int64) (int64, bool) {
-				s := a - b
-				return s, (s < a) == (b > 0)
-			}, func(a, b float64) float64 {
-				return a - b
-			}
-	case syntax.STAR:
-		return mulInt, func(a, b float64) float64 { return a * b }
-	case syntax.PERCENT:
-		// Only the plain case: the general operator has Python's signs,
-		// float modulo and division by zero.
-		return func(a, b int64) (int64, bool) {
-			if a < 0 || b <= 0 {
-				return 0, false
-			}
-			return a % b, true
-		}, nil
-	}
-	return nil, nil
 }
 
 // addInt returns a+b and whether it fits in an int64.
@@ -377,11 +383,10 @@ func (c *compiler) fastCond(x syntax.Expr) func(in *interp) (bool, error) {
 		return general
 	}
 	switch l.kind {
-	case operandLocal:
-		// n < 2, i < 10: the slot's int compared with the constant.
-		slot := l.slot
+	case operandLocal, operandGlobal:
+		// n < 2, i < 10: a variable's int compared with the constant.
 		return func(in *interp) (bool, error) {
-			if a, ok := in.locals[slot].(int64); ok {
+			if a, ok := l.ready(in).(int64); ok {
 				return compareOrdered(op, a, k), nil
 			}
 			return general(in)
