@@ -33,6 +33,27 @@ var divGrad = &binaryGrad{node: "DivBackward0", saves: savesInputs,
 	},
 }
 
+// roundedDivGrad is the derivative of div with rounding_mode 'trunc' or
+// 'floor': zero for both inputs, as PyTorch's DivBackward2 records (the
+// result is piecewise constant; its jumps are ignored).
+var roundedDivGrad = &binaryGrad{node: "DivBackward2", da: zeroBinaryDerivative, db: zeroBinaryDerivative}
+
+// zeroBinaryDerivative is zeroDerivative for a binary operation: toInput
+// sums it to the input's shape and dtype.
+func zeroBinaryDerivative(c *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor {
+	return zeroDerivative(c, g, nil)
+}
+
+// divRounding are div's descriptors for rounding_mode 'trunc' and
+// 'floor'. They are no builtins of their own, so they stay out of
+// BinaryOps; div and divide reach them through Rounded.
+var divRounding = &RoundingModes{
+	Trunc: &BinaryOp{Name: "div", Spec: tensor.DivTruncSpec, Other: "other", grad: roundedDivGrad,
+		Doc: "input / other rounded towards zero (div with rounding_mode='trunc'); integers stay integers."},
+	Floor: &BinaryOp{Name: "div", Spec: tensor.FloorDivideSpec, Other: "other", grad: roundedDivGrad,
+		Doc: "input / other rounded towards -inf (div with rounding_mode='floor'); integers stay integers."},
+}
+
 // passGrad is the derivative of an input that gets the output's gradient
 // unchanged (both inputs of add, a of sub).
 func passGrad(_ *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return g }
@@ -190,8 +211,11 @@ var (
 			da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, b) },
 			db: func(c *calc, g, a, _, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, a) }},
 		Doc: "input * other, element-wise with broadcasting.", InPlaceDoc: "In place: input *= other; returns input."})
-	DivOp = defBinaryOp(&BinaryOp{Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad,
-		Doc: "input / other: true division, so integers give float32.", InPlaceDoc: "In place: input /= other; returns input."})
+	DivOp = defBinaryOp(&BinaryOp{Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad, Rounding: divRounding,
+		Doc:        "input / other: true division, so integers give float32; rounding_mode='trunc' or 'floor' rounds the quotient and keeps integers.",
+		InPlaceDoc: "In place: input /= other (rounded as rounding_mode says); returns input."})
+	DivideOp = defBinaryOp(&BinaryOp{Name: "divide", Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad, Rounding: divRounding,
+		Doc: "The same as div.", InPlaceDoc: "In place: the same as div_."})
 	TrueDivideOp = defBinaryOp(&BinaryOp{Name: "true_divide", Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad,
 		Doc: "input / other, the same as div.", InPlaceDoc: "In place: input /= other; returns input."})
 	FloorDivideOp = defBinaryOp(&BinaryOp{Spec: tensor.FloorDivideSpec, Expose: FunctionAndMethod, NoGrad: stepwise,

@@ -40,6 +40,10 @@ type BinaryOp struct {
 	Other string
 	// Alpha adds the keyword alpha: input op alpha * other (add, sub).
 	Alpha bool
+	// Rounding, when set, adds the keyword rounding_mode (div, divide):
+	// None is the operation itself, 'trunc' and 'floor' the descriptors
+	// Rounding names (see Rounded).
+	Rounding *RoundingModes
 	// InPlaceDoc, when set, is the help of the in-place method Name_
 	// (x.add_(y)).
 	InPlaceDoc string
@@ -48,6 +52,30 @@ type BinaryOp struct {
 	grad *binaryGrad
 	// NoGrad says why the operation has no derivative ("" when it has one).
 	NoGrad string
+}
+
+// RoundingModes are the descriptors of a division rounded by
+// rounding_mode: towards zero ('trunc') and towards -inf ('floor').
+type RoundingModes struct {
+	Trunc, Floor *BinaryOp
+}
+
+// Rounded returns the descriptor op computes with rounding_mode mode (nil
+// for None, which is op itself): the one Rounding names for 'trunc' or
+// 'floor', or PyTorch's RuntimeError for any other string.
+func (op *BinaryOp) Rounded(mode *string) (*BinaryOp, error) {
+	switch {
+	case mode == nil:
+		return op, nil
+	case op.Rounding == nil:
+		return nil, tensor.Errorf(tensor.TypeError, "%s() got an unexpected keyword argument 'rounding_mode'", op.Name)
+	case *mode == "trunc":
+		return op.Rounding.Trunc, nil
+	case *mode == "floor":
+		return op.Rounding.Floor, nil
+	}
+	return nil, tensor.Errorf(tensor.RuntimeError, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", *mode).
+		WithHint("rounding_mode='trunc' rounds towards zero, 'floor' towards -inf; None divides exactly")
 }
 
 // UnaryOp describes an element-wise operation of one tensor.

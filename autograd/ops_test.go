@@ -35,8 +35,14 @@ func TestOpTable(t *testing.T) {
 	}
 	binary := map[*tensor.BinarySpec]bool{}
 	for _, op := range BinaryOps() {
-		binary[op.Spec] = true
-		check(op.Name, op.Spec.Name, op.Doc, op.Differentiable(), op.NoGrad)
+		ops := []*BinaryOp{op}
+		if op.Rounding != nil {
+			ops = append(ops, op.Rounding.Trunc, op.Rounding.Floor)
+		}
+		for _, op := range ops {
+			binary[op.Spec] = true
+			check(op.Name, op.Spec.Name, op.Doc, op.Differentiable(), op.NoGrad)
+		}
 	}
 	unary := map[*tensor.UnarySpec]bool{}
 	for _, op := range UnaryOps() {

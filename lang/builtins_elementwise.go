@@ -30,8 +30,11 @@ func defElementwise() {
 			continue
 		}
 		params := "(input, " + op.Other + ")"
-		if op.Alpha {
+		switch {
+		case op.Alpha:
 			params = "(input, " + op.Other + ", *, alpha=1)"
+		case op.Rounding != nil:
+			params = "(input, " + op.Other + ", *, rounding_mode=None)"
 		}
 		defBinary(exposureKind(op.Expose), op.Name+params, op.Doc, op)
 		if op.InPlaceDoc != "" {
@@ -155,7 +158,7 @@ func defBinary(kind int, sig, doc string, op *autograd.BinaryOp) {
 	b := def(kind, sig, doc, nil)
 	other := b.params[1].name
 	b.fn = func(a *Args) (Value, error) {
-		x, y, err := binaryOperands(a, other)
+		op, x, y, err := binaryOperands(a, op, other)
 		if err != nil {
 			return nil, err
 		}
@@ -167,7 +170,7 @@ func defBinary(kind int, sig, doc string, op *autograd.BinaryOp) {
 // the parameter other.
 func defInPlace(sig, doc string, op *autograd.BinaryOp, other string) {
 	def(asMethod, sig, doc, func(a *Args) (Value, error) {
-		x, y, err := binaryOperands(a, other)
+		op, x, y, err := binaryOperands(a, op, other)
 		if err != nil {
 			return nil, err
 		}
@@ -175,10 +178,11 @@ func defInPlace(sig, doc string, op *autograd.BinaryOp, other string) {
 	})
 }
 
-// binaryOperands returns the input tensor and the other operand, a tensor
-// or a number (a weak operand in promotion), scaled by alpha when the
-// builtin has one.
-func binaryOperands(a *Args, other string) (x, y *tensor.Tensor, err error) {
+// binaryOperands returns the descriptor to apply, the input tensor and
+// the other operand, a tensor or a number (a weak operand in promotion):
+// op, or for a builtin with rounding_mode (div) the descriptor of the mode
+// the call names, and the operand scaled by alpha when the builtin has one.
+func binaryOperands(a *Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, err error) {
 	x, y = tensorArg(a, "input"), a.TensorLike(other)
 	var alpha *tensor.Tensor
 	if a.b.paramIndex("alpha") >= 0 {
@@ -186,13 +190,21 @@ func binaryOperands(a *Args, other string) (x, y *tensor.Tensor, err error) {
 			alpha = a.TensorLike("alpha")
 		}
 	}
+	var mode *string
+	if a.b.paramIndex("rounding_mode") >= 0 && !a.IsNone("rounding_mode") {
+		s := a.Str("rounding_mode")
+		mode = &s
+	}
 	if err := a.Err(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	if op, err = op.Rounded(mode); err != nil {
+		return nil, nil, nil, err
 	}
 	if alpha != nil {
 		y, err = autograd.Mul(y, alpha)
 	}
-	return x, y, err
+	return op, x, y, err
 }
 
 // inPlace finishes an in-place method: it returns the changed tensor, or

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"context"
 	"testing"
 
 	"github.com/kael-dev/kael/autograd"
@@ -96,4 +97,63 @@ func TestOpTableBuiltins(t *testing.T) {
 	for _, op := range autograd.UnaryOps() {
 		check(op.Name, op.Doc, op.Expose)
 	}
+}
+
+// TestDivRoundingModeMatchesPyTorch runs div and divide with rounding_mode
+// in kael and in PyTorch and compares the outcomes: values and dtypes,
+// the in-place forms, the recorded node and its (zero) gradients, and the
+// error of an unknown mode.
+func TestDivRoundingModeMatchesPyTorch(t *testing.T) {
+	const floats = "a = torch.tensor([7., -7., 7.5, -7.5, 0.5, -0.5])\nb = torch.tensor([2., 2., -2., -2., 0., 0.])\n"
+	const ints = "a = torch.tensor([7, -7, 7, -7, 0, 6])\nb = torch.tensor([2, 2, -2, -2, 3, -3])\n"
+	srcs := []string{
+		floats + "[torch.div(a, b, rounding_mode=m).tolist() for m in (None, 'trunc', 'floor')]",
+		floats + "a64 = a.to(torch.float64)\n[(y.tolist(), y.dtype == torch.float64) for y in (a64.div(b, rounding_mode='trunc'), a64.divide(b, rounding_mode='floor'))]",
+		ints + "[(torch.div(a, b, rounding_mode=m).tolist(), torch.divide(a, b, rounding_mode=m).dtype == torch.int64) for m in ('trunc', 'floor')]",
+		ints + "torch.div(a, b).tolist(), torch.div(a, b, rounding_mode=None).dtype == torch.float32",
+		// A Python number broadcasts and is a weak operand: ints stay ints.
+		ints + "[(a.div(-4, rounding_mode=m).tolist(), a.div(2.5, rounding_mode=m).tolist()) for m in ('trunc', 'floor')]",
+		"x = torch.tensor([[1.5], [-4.5]])\ntorch.div(x, torch.tensor([2., -2., 4.]), rounding_mode='trunc').tolist()",
+		// The in-place forms.
+		ints + "c = a.clone()\nc.div_(b, rounding_mode='trunc')\nd = a.clone()\nd.divide_(-4, rounding_mode='floor')\nc.tolist(), d.tolist()",
+		floats + "c = a.clone()\nc.div_(3, rounding_mode='floor')\nc.tolist()",
+		ints + "c = torch.zeros(6, dtype=torch.int64)\ntorch.divide(a, b, rounding_mode='trunc', out=c)\nc.tolist()",
+		// Autograd: DivBackward2, zero for both inputs; DivBackward0 without
+		// the keyword.
+		"x = torch.tensor([7., -7.5, 1.], requires_grad=True)\nw = torch.tensor([2., 2., 3.], requires_grad=True)\n" +
+			"out = []\nfor m in ('trunc', 'floor'):\n    y = torch.div(x, w, rounding_mode=m)\n    y.sum().backward()\n    out.append((y.grad_fn.name(), x.grad.tolist(), w.grad.tolist()))\n    x.grad = None\n    w.grad = None\n" +
+			"out, x.div(w).grad_fn.name(), x.divide(2).grad_fn.name()",
+		"x = torch.tensor([7., -7.5], requires_grad=True)\ny = x * 1\ny.div_(2, rounding_mode='trunc')\ny.sum().backward()\ny.grad_fn.name(), y.tolist(), x.grad.tolist()",
+		"torch.div(torch.tensor([1.]), 2, rounding_mode='x')",
+		"torch.tensor([1.]).div_(2, rounding_mode='Floor')",
+		"torch.divide(torch.tensor([1.]), 2, rounding_mode='')",
+	}
+	want := torchCellOutcomes(t, "import torch\n", srcs)
+	for i, src := range srcs {
+		got := outcome(NewSession(IO{}).Exec(context.Background(), "", "import torch\n"+src))
+		if got != want[i] {
+			t.Errorf("%s\n kael    %s\n PyTorch %s", src, got, want[i])
+		}
+	}
+}
+
+// TestDivRoundingModeKael: where kael differs from PyTorch on purpose, as
+// its other operations do, or PyTorch's message is its overload list:
+// integer division by zero is Python's ZeroDivisionError (PyTorch raises a
+// RuntimeError "ZeroDivisionError") and leaves an in-place operand as it
+// was; a float result that an integer tensor cannot hold is a TypeError.
+func TestDivRoundingModeKael(t *testing.T) {
+	runCellsIn(t, NewSession(IO{}), []cell{
+		{"import torch\nx = torch.tensor([4, 6])\nx.div_(torch.tensor([2, 0]), rounding_mode='trunc')", "ZeroDivisionError: integer division or modulo by zero"},
+		{"x.tolist()", "[4, 6]"},
+		{"x.div_(2.5, rounding_mode='floor')", "TypeError: result type float32 can't be cast to the desired output type int64"},
+		{"x.tolist()", "[4, 6]"},
+	})
+	runCells(t, []cell{
+		{"import torch\ntorch.tensor([1, 2]).div(torch.tensor([1, 0]), rounding_mode='trunc')", "ZeroDivisionError: integer division or modulo by zero"},
+		{"import torch\ntorch.tensor([1, 2]).div(0, rounding_mode='floor')", "ZeroDivisionError: integer division or modulo by zero"},
+		{"import torch\ntorch.div(torch.tensor([1.]), 2, rounding_mode=3)", "TypeError: div(): argument 'rounding_mode' must be str, not int"},
+		{"import torch\ntorch.true_divide(torch.tensor([1.]), 2, rounding_mode='floor')", "TypeError: true_divide() got an unexpected keyword argument 'rounding_mode'"},
+		{"import torch\ntorch.div(torch.tensor([1.]), 2, 'floor')", "~TypeError: "},
+	})
 }

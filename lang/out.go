@@ -22,7 +22,7 @@ import (
 // whose names sort before out.go; TestOutParameter checks that every one
 // got it.
 var outOps = map[string]bool{
-	"add": true, "sub": true, "mul": true, "div": true, "true_divide": true, "floor_divide": true,
+	"add": true, "sub": true, "mul": true, "div": true, "divide": true, "true_divide": true, "floor_divide": true,
 	"remainder": true, "pow": true, "maximum": true, "minimum": true,
 	"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true,
 	"logical_and": true, "logical_or": true, "logical_xor": true, "logical_not": true,

@@ -80,6 +80,8 @@ var (
 		kernels: FloatingDTypes(ByDType[binaryKernel]{Float32: arith[float32](opDiv), Float64: arith[float64](opDiv)})})
 	FloorDivideSpec = defBinary(&BinarySpec{Name: "floor_divide", Symbol: "//", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(FloorDivFloat[float32]), Float64: floatLoop(FloorDivFloat[float64]), Int64: intDivLoop(FloorDivInt)})})
+	DivTruncSpec = defBinary(&BinarySpec{Name: "div_trunc", dtypes: sameDType, intRefuses: true,
+		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(TruncDivFloat[float32]), Float64: floatLoop(TruncDivFloat[float64]), Int64: intDivLoop(TruncDivInt)})})
 	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(RemainderFloat[float32]), Float64: floatLoop(RemainderFloat[float64]), Int64: intDivLoop(RemainderInt)})})
 	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType, intRefuses: true,
@@ -215,6 +217,10 @@ func Div(a, b *Tensor) (*Tensor, error) { return DivSpec.Apply(a, b) }
 
 // FloorDivide returns a // b, rounding toward negative infinity.
 func FloorDivide(a, b *Tensor) (*Tensor, error) { return FloorDivideSpec.Apply(a, b) }
+
+// DivTrunc returns a / b rounded towards zero (div with
+// rounding_mode='trunc'); integers stay integers.
+func DivTrunc(a, b *Tensor) (*Tensor, error) { return DivTruncSpec.Apply(a, b) }
 
 // Remainder returns a % b with the sign of b, as Python's %.
 func Remainder(a, b *Tensor) (*Tensor, error) { return RemainderSpec.Apply(a, b) }
@@ -462,10 +468,10 @@ func compareLoop[T Element](test func(c int) bool, nanResult bool) binaryKernel 
 	return func(it *Iter) error { return runBinary[T, uint8](it, f, nil) }
 }
 
-// The four functions below are Python's // and % (the remainder has the
-// sign of the divisor), for the tensor kernels and for the language's
-// numbers alike. The integer ones need b != 0; FloorDivInt(MinInt64, -1)
-// wraps.
+// The functions below are Python's // and % (the remainder has the sign
+// of the divisor), for the tensor kernels and for the language's numbers
+// alike, and the division rounded towards zero. The integer ones need
+// b != 0; FloorDivInt(MinInt64, -1) wraps.
 
 // FloorDivFloat returns a // b: the quotient rounded towards -inf, as
 // PyTorch (div_floor_floating) and CPython (float_floor_div) compute it:
@@ -490,6 +496,13 @@ func FloorDivFloat[T Float](a, b T) T {
 	}
 	return T(q)
 }
+
+// TruncDivFloat returns a / b rounded towards zero, as PyTorch's
+// div(rounding_mode='trunc') computes it: trunc of the rounded quotient.
+func TruncDivFloat[T Float](a, b T) T { return T(math.Trunc(float64(a / b))) }
+
+// TruncDivInt returns a / b rounded towards zero: Go's integer division.
+func TruncDivInt(a, b int64) int64 { return a / b }
 
 // RemainderFloat returns a % b, with the sign of b.
 func RemainderFloat[T Float](a, b T) T {
