@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"context"
 	"testing"
 
 	"github.com/kael-dev/kael/autograd"
@@ -128,13 +127,7 @@ func TestDivRoundingModeMatchesPyTorch(t *testing.T) {
 		"torch.tensor([1.]).div_(2, rounding_mode='Floor')",
 		"torch.divide(torch.tensor([1.]), 2, rounding_mode='')",
 	}
-	want := torchCellOutcomes(t, "import torch\n", srcs)
-	for i, src := range srcs {
-		got := outcome(NewSession(IO{}).Exec(context.Background(), "", "import torch\n"+src))
-		if got != want[i] {
-			t.Errorf("%s\n kael    %s\n PyTorch %s", src, got, want[i])
-		}
-	}
+	checkMatchesTorch(t, "import torch\n", srcs)
 }
 
 // TestDivRoundingModeKael: where kael differs from PyTorch on purpose, as

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -37,6 +38,20 @@ func torchCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
 		t.Skipf("%s with torch is not available: %v", debianPython, err)
 	}
 	return pythonRun(t, debianPython, prelude, srcs, true)
+}
+
+// checkMatchesTorch runs each source in a fresh kael session and in
+// PyTorch (torchCellOutcomes), both after prelude, and reports each case
+// whose outcomes differ.
+func checkMatchesTorch(t *testing.T, prelude string, srcs []string) {
+	t.Helper()
+	want := torchCellOutcomes(t, prelude, srcs)
+	for i, src := range srcs {
+		got := outcome(NewSession(IO{}).Exec(context.Background(), "", prelude+src))
+		if got != want[i] {
+			t.Errorf("%s\n kael    %s\n PyTorch %s", src, got, want[i])
+		}
+	}
 }
 
 func cpythonRun(t *testing.T, prelude string, srcs []string, cells bool) []string {
