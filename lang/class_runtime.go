@@ -225,8 +225,10 @@ func (s *Session) hookFrame() *interp {
 	if base == nil {
 		return &interp{s: s, ctx: context.Background(), glob: s.globals, depth: s.hookNest}
 	}
+	// The base frame's statement too: a traceback shows the special
+	// method called from there.
 	return &interp{s: s, ctx: base.ctx, glob: base.glob, src: base.src, filename: base.filename,
-		depth: base.depth + s.hookNest, weight: base.weight, ticks: base.ticks}
+		depth: base.depth + s.hookNest, weight: base.weight, ticks: base.ticks, info: base.info, stmtID: base.stmtID}
 }
 
 // callHook calls fn(args...) from Go code with no frame (see hookFrame).

@@ -455,6 +455,9 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	code := &funcCode{fn: info, free: info.free, simple: true}
 	if expr != nil {
 		code.expr = inner.expr(expr)
+		// A lambda's frame is at its body, for the tracebacks of what it
+		// calls.
+		code.exprID = info.stmtID(&syntax.ExprStmt{X: expr})
 	} else {
 		code.body = inner.block(body)
 	}

@@ -160,6 +160,7 @@ type funcCode struct {
 	free      []*nameBinding // the free variables, for building closures
 	body      blockCode      // a def's body
 	expr      evalFn         // a lambda's body
+	exprID    int32          // the stmtID of a lambda's body
 	names     []string       // the locals' names, by slot
 	simple    bool           // only positional parameters without defaults
 	weight    int            // what a call costs of the stack budget (maxWeight)
@@ -261,6 +262,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 	var result Value = None
 	var err error
 	if f.code.expr != nil {
+		callee.stmtID = f.code.exprID
 		result, err = f.code.expr(callee)
 		if err != nil {
 			err = callee.errorAt(err, f.Expr.Span())
