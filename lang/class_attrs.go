@@ -72,6 +72,11 @@ func (in *interp) getAttr(v Value, name string) (Value, error) {
 
 // instanceAttr is x.name for an instance of a user class.
 func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
+	if !x.cls.hasProperties() {
+		if v, ok := x.get(name); ok {
+			return v, nil
+		}
+	}
 	cv, _, inClass := x.cls.lookup(name)
 	if p, ok := cv.(*propertyValue); ok {
 		if p.fget == nil {
@@ -188,14 +193,16 @@ func classValue(name string) Value {
 
 // setInstanceAttr runs x.name = v.
 func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
-	if cv, _, ok := x.cls.lookup(name); ok {
-		if p, ok := cv.(*propertyValue); ok {
-			if p.fset == nil {
-				return newErrorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
-					withHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
+	if x.cls.hasProperties() { // only a property of the class takes the assignment
+		if cv, _, ok := x.cls.lookup(name); ok {
+			if p, ok := cv.(*propertyValue); ok {
+				if p.fset == nil {
+					return newErrorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
+						withHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
+				}
+				_, err := in.call(p.fset, []Value{x, v}, nil, nil, spanNode(in.stmtSpan()))
+				return err
 			}
-			_, err := in.call(p.fset, []Value{x, v}, nil, nil, spanNode(in.stmtSpan()))
-			return err
 		}
 	}
 	if b := x.cls.base(); b.setAttr != nil {
