@@ -107,7 +107,7 @@ func applyFunction(in *interp, cls *UserClass, args Tuple) (Value, error) {
 	}
 	state := &functionCtx{needsInputGrad: needs}
 	ctx := &Instance{cls: ctxClass, ext: state}
-	at := spanNode(in.stmtSpan())
+	at := in.stmtNode()
 	var result Value
 	err := autograd.NoGrad(func() error {
 		var err error

@@ -47,7 +47,7 @@ func (c *ContextManager) decorate(fn Value) (Value, error) {
 			return nil, err
 		}
 		defer c.Exit()
-		return a.in.call(fn, a.Value("args").(Tuple), a.kwNames, a.kwVals, spanNode(a.in.stmtSpan()))
+		return a.in.call(fn, a.Value("args").(Tuple), a.kwNames, a.kwVals, a.in.stmtNode())
 	}
 	return w, nil
 }

@@ -82,7 +82,7 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 		if p.fget == nil {
 			return nil, newErrorf(AttributeError, "property '%s' of '%s' object has no getter", name, x.cls.Name)
 		}
-		return in.call(p.fget, []Value{x}, nil, nil, spanNode(in.stmtSpan()))
+		return in.call(p.fget, []Value{x}, nil, nil, in.stmtNode())
 	}
 	if v, ok := x.get(name); ok {
 		return v, nil
@@ -107,7 +107,7 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 		}
 	}
 	if ga, _, ok := x.cls.lookup("__getattr__"); ok {
-		return in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, spanNode(in.stmtSpan()))
+		return in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
 	}
 	err := newErrorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
 	err.Hint = suggestHint(name, x.AttrNames())
@@ -200,7 +200,7 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 					return newErrorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
 						withHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
 				}
-				_, err := in.call(p.fset, []Value{x, v}, nil, nil, spanNode(in.stmtSpan()))
+				_, err := in.call(p.fset, []Value{x, v}, nil, nil, in.stmtNode())
 				return err
 			}
 		}
@@ -359,7 +359,7 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 		if v, _, ok := s.cls.Base.lookup(name); ok {
 			if p, isProp := v.(*propertyValue); isProp && p.fget != nil {
 				if _, isInst := s.self.(*Instance); isInst {
-					return in.call(p.fget, []Value{s.self}, nil, nil, spanNode(in.stmtSpan()))
+					return in.call(p.fget, []Value{s.self}, nil, nil, in.stmtNode())
 				}
 			}
 			if _, isInst := s.self.(*Instance); !isInst {

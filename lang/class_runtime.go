@@ -256,7 +256,7 @@ func (s *Session) hookFrame() *interp {
 // callHook calls fn(args...) from Go code with no frame (see hookFrame).
 func (s *Session) callHook(fn Value, args ...Value) (Value, error) {
 	return hookedIn(s, func(in *interp) (Value, error) {
-		return in.call(fn, args, nil, nil, spanNode(in.stmtSpan()))
+		return in.call(fn, args, nil, nil, in.stmtNode())
 	})
 }
 
