@@ -24,6 +24,10 @@ type Node struct {
 	// freed marks a node whose saved tensors a backward pass released: a
 	// second pass through it is an error.
 	freed bool
+	// releaseAlways makes a pass release the node even when it saved
+	// nothing, as PyTorch's CopySlices (the node of x[idx] = v) drops its
+	// formula after one pass.
+	releaseAlways bool
 	// view marks operations whose output shares its input's storage.
 	view bool
 	// backward maps the gradient of the output to one gradient per input
@@ -126,7 +130,7 @@ func (n *Node) watch(t *tensor.Tensor) {
 // nothing keeps its formula and can run again (y = x.sum() can be
 // backwarded twice, as in PyTorch).
 func (n *Node) release() {
-	if len(n.saved) == 0 {
+	if len(n.saved) == 0 && !n.releaseAlways {
 		return
 	}
 	n.saved, n.backward, n.freed = nil, nil, true

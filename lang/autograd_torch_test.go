@@ -199,6 +199,17 @@ var autogradCases = []string{
 	"h = w * w\ny = h.sum()\nz = (h * 2).sum()\ntorch.autograd.backward([y, z])\nprint(w.grad.tolist())",
 	"h = w * w\ny = h.sum()\nz = (h * 2).sum()\ny.backward()\nz.backward()",
 	"h = w * w\ntorch.autograd.backward(h, torch.ones(2), retain_graph=True)\ntorch.autograd.backward(h, torch.ones(2))\nprint(w.grad.tolist())",
+	// A second backward after in-place operations.
+	"x = w.clone()\nx[torch.tensor([0])] = 5.\ny = x.sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	"x = w.clone()\nx[0] = 5.\ny = x.sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	"x = w.clone()\nx[w > 1] = 0.\ny = x.sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	"x = w.clone()\nx += 1\ny = x.sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	"x = w.clone()\nx *= 2\ny = x.sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	"x = w.clone()\nx.masked_fill_(w > 1, 0.)\ny = x.sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	"x = w.clone()\nx.clamp_(0, 1)\ny = x.sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	"x = w.clone()\nx.exp_()\ny = x.sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	"y = torch.normal(w, 1.).sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	"y = torch.normal(w, w.clone()).sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
 	// torch.autograd.grad.
 	"print([g.tolist() for g in torch.autograd.grad((w * w).sum(), w)], w.grad)",
 	"h = w * w\ny = (h * 3).sum()\nprint([g.tolist() for g in torch.autograd.grad(y, [h, w])])",
