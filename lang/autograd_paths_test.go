@@ -129,22 +129,37 @@ func builtinCallsOnW() []string {
 // holds no tensor.
 func gradState(v Value) string {
 	var parts []string
+	for _, x := range tensorsIn(v) {
+		s := "F"
+		if x.RequiresGrad() {
+			s = "T"
+		}
+		if m := x.Autograd(); m != nil && m.GradFn != nil {
+			s += "g"
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ",")
+}
+
+// tensorsIn lists the tensors v is or holds, in tuples (named ones too)
+// and lists, nested or not, in order.
+func tensorsIn(v Value) []*tensor.Tensor {
+	var out []*tensor.Tensor
 	var visit func(v Value)
 	visit = func(v Value) {
 		switch x := v.(type) {
 		case *tensor.Tensor:
-			s := "F"
-			if x.RequiresGrad() {
-				s = "T"
-			}
-			if m := x.Autograd(); m != nil && m.GradFn != nil {
-				s += "g"
-			}
-			parts = append(parts, s)
+			out = append(out, x)
 		case Tuple:
 			for _, e := range x {
 				visit(e)
 			}
+		case *NamedTuple:
+			visit(x.Elems)
 		case *List:
 			for _, e := range x.Elems {
 				visit(e)
@@ -152,10 +167,7 @@ func gradState(v Value) string {
 		}
 	}
 	visit(v)
-	if len(parts) == 0 {
-		return "-"
-	}
-	return strings.Join(parts, ",")
+	return out
 }
 
 func kaelGradState(expr string) string {

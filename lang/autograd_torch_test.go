@@ -131,28 +131,11 @@ func kaelGradFns(expr string) string {
 	}
 	v, _ := s.Get("__r")
 	var outs []*tensor.Tensor
-	var visit func(v Value)
-	visit = func(v Value) {
-		switch x := v.(type) {
-		case *tensor.Tensor:
-			if m := x.Autograd(); m != nil && m.GradFn != nil {
-				outs = append(outs, x)
-			}
-		case Tuple:
-			for _, e := range x {
-				visit(e)
-			}
-		case *NamedTuple:
-			for _, e := range x.Elems {
-				visit(e)
-			}
-		case *List:
-			for _, e := range x.Elems {
-				visit(e)
-			}
+	for _, x := range tensorsIn(v) {
+		if m := x.Autograd(); m != nil && m.GradFn != nil {
+			outs = append(outs, x)
 		}
 	}
-	visit(v)
 	if len(outs) == 0 {
 		return "-"
 	}
