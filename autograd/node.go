@@ -1,8 +1,6 @@
 package autograd
 
 import (
-	"slices"
-
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -170,11 +168,13 @@ func (n *Node) toInput(c *calc, i int, g *tensor.Tensor) *tensor.Tensor {
 // checkSaved refuses to run backward when a saved tensor was modified in
 // place after the forward pass: the formula would read the new values.
 func (n *Node) checkSaved() error {
-	for _, s := range slices.Concat(n.saved, n.watched) {
-		if v := s.t.Version(); v != s.version {
-			return tensor.Errorf(tensor.RuntimeError, "one of the variables needed for gradient computation has been modified by an inplace operation: [%s], which %s saved, is at version %d; expected version %d instead",
-				describe(s.t.DType(), s.t.Shape()), n.name, v, s.version).
-				WithHint("the tensor was changed in place (x += ..., x[i] = ..., an optimizer step) after the forward pass used it; change it out of place (x = x + ...), .clone() it first, or redo the forward pass after the change")
+	for _, list := range [2][]savedTensor{n.saved, n.watched} {
+		for _, s := range list {
+			if v := s.t.Version(); v != s.version {
+				return tensor.Errorf(tensor.RuntimeError, "one of the variables needed for gradient computation has been modified by an inplace operation: [%s], which %s saved, is at version %d; expected version %d instead",
+					describe(s.t.DType(), s.t.Shape()), n.name, v, s.version).
+					WithHint("the tensor was changed in place (x += ..., x[i] = ..., an optimizer step) after the forward pass used it; change it out of place (x = x + ...), .clone() it first, or redo the forward pass after the change")
+			}
 		}
 	}
 	return nil
