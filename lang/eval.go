@@ -23,10 +23,12 @@ type interp struct {
 	depth    int
 	notes    []Note
 	fnName   string
-	code     *funcCode   // the function running; nil at a cell's top level
-	stmt     syntax.Node // the statement being executed, for internal errors
-	ticks    uint32      // loop iterations and calls, for interrupt checks
-	weight   int         // the stack budget the active calls use
+	code     *funcCode // the function running; nil at a cell's top level
+	fn       *Function // the function running or, in a recycled frame, that ran last
+	info     *funcInfo // the scope of the code running, whose statements stmtID numbers
+	stmtID   int32     // the statement being executed (funcInfo.stmtID), 0 for none
+	ticks    uint32    // loop iterations and calls, for interrupt checks
+	weight   int       // the stack budget the active calls use
 }
 
 // maxWeight bounds the Go stack the active calls may need: each call
@@ -48,10 +50,10 @@ const (
 
 // stmtSpan returns the span of the statement being executed.
 func (in *interp) stmtSpan() syntax.Span {
-	if in.stmt == nil {
+	if in.stmtID == 0 || in.info == nil {
 		return syntax.Span{}
 	}
-	return in.stmt.Span()
+	return in.info.stmts[in.stmtID-1].Span()
 }
 
 // errorAt attaches span (in this interp's source) to err unless it already
@@ -73,8 +75,12 @@ func (in *interp) wrapNode(err error, n syntax.Node) error {
 	if err == nil {
 		return nil
 	}
-	return in.errorAt(err, n.Span())
+	return in.wrapNodeError(err, n)
 }
+
+// wrapNodeError is wrapNode's work when there is an error; apart, so that
+// wrapNode is inlined.
+func (in *interp) wrapNodeError(err error, n syntax.Node) error { return in.errorAt(err, n.Span()) }
 
 // wrap attaches span to a non-nil error.
 func (in *interp) wrap(err error, span syntax.Span) error {
@@ -152,7 +158,7 @@ type funcCode struct {
 	nlocals   int
 	cellSlots []int          // the slots holding cells
 	free      []*nameBinding // the free variables, for building closures
-	body      execFn         // a def's body
+	body      blockCode      // a def's body
 	expr      evalFn         // a lambda's body
 	names     []string       // the locals' names, by slot
 	simple    bool           // only positional parameters without defaults
@@ -175,36 +181,57 @@ func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVal
 // newFrame returns a frame for a call of f, with empty slots. Frames are
 // recycled through the session (nothing keeps a frame after its call:
 // closures keep cells, not frames), so a call allocates nothing of its own.
+// A recycled frame keeps the function it last ran until the cell ends
+// (Session.releaseFrames), so that a call of the function that ran in it
+// before, as every call of a recursion at one depth is, writes only what
+// differs from call to call.
 func (in *interp) newFrame(f *Function) *interp {
 	var fr *interp
-	if in.s != nil && len(in.s.frames) > 0 {
-		fr = in.s.frames[len(in.s.frames)-1]
-		in.s.frames = in.s.frames[:len(in.s.frames)-1]
+	if s := in.s; s != nil && len(s.frames) > 0 {
+		fr = s.frames[len(s.frames)-1]
+		s.frames = s.frames[:len(s.frames)-1]
 	} else {
-		fr = &interp{}
+		fr = &interp{s: in.s}
 	}
-	n := f.code.nlocals
+	code := f.code
+	n := code.nlocals
 	if cap(fr.locals) < n {
 		fr.locals = make([]Value, n)
 	}
-	// Field by field: a released frame has its other fields zero, and
-	// assigning the whole struct would cost a bulk write barrier.
 	fr.locals = fr.locals[:n]
-	fr.s, fr.ctx, fr.glob, fr.free, fr.code = in.s, in.ctx, f.glob, f.free, f.code
-	fr.src, fr.filename, fr.fnName = f.src, f.filename, f.Name
-	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+f.code.weight
+	if fr.fn != f {
+		fr.fn, fr.glob, fr.free, fr.code, fr.info = f, f.glob, f.free, code, code.fn
+		fr.src, fr.filename, fr.fnName = f.src, f.filename, f.Name
+	}
+	fr.ctx = in.ctx // an interface comparison would cost more than the write
+	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+code.weight
 	return fr
 }
 
-// releaseFrame gives a frame back for later calls, without what it
-// referred to.
+// releaseFrame gives a frame back for later calls, without the values it
+// held.
 func (in *interp) releaseFrame(fr *interp) {
 	for i := 0; i < len(fr.locals); i++ { // a few slots: cheaper than clear's call
 		fr.locals[i] = nil
 	}
-	fr.ret, fr.notes, fr.stmt, fr.free = nil, nil, nil, nil
+	if fr.ret != nil {
+		fr.ret = nil
+	}
+	if fr.notes != nil {
+		fr.notes = nil
+	}
+	fr.stmtID = 0
 	if in.s != nil {
 		in.s.frames = append(in.s.frames, fr)
+	}
+}
+
+// releaseFrames drops what the recycled frames still refer to (their last
+// function, its closure, the cell's context) once a cell has run.
+func (s *Session) releaseFrames() {
+	for _, fr := range s.frames {
+		locals := fr.locals[:0]
+		*fr = interp{s: s, locals: locals}
 	}
 }
 
@@ -240,7 +267,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 		}
 	} else {
 		var c ctrl
-		c, err = f.code.body(callee)
+		c, err = f.code.body.exec(callee)
 		if c == ctrlReturn {
 			result = callee.ret
 		}
