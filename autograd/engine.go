@@ -52,6 +52,10 @@ func BackwardWith(ts, grads []*tensor.Tensor, opts BackwardOptions) error {
 
 // rootsOf returns the edges a pass starts from and their gradients.
 func rootsOf(ts, grads []*tensor.Tensor) ([]edge, []*tensor.Tensor, error) {
+	if len(grads) > 0 && len(grads) < len(ts) {
+		return nil, nil, tensor.Errorf(tensor.RuntimeError, "got %d tensors and %d gradients", len(ts), len(grads)).
+			WithHint("give one gradient per tensor (None for a one-element tensor), or none at all")
+	}
 	roots := make([]edge, len(ts))
 	rootGrads := make([]*tensor.Tensor, len(ts))
 	for i, t := range ts {
@@ -64,7 +68,7 @@ func rootsOf(ts, grads []*tensor.Tensor) ([]edge, []*tensor.Tensor, error) {
 			g = grads[i]
 		}
 		var err error
-		if rootGrads[i], err = rootGrad(t, g); err != nil {
+		if rootGrads[i], err = rootGrad(t, g, i); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -73,7 +77,8 @@ func rootsOf(ts, grads []*tensor.Tensor) ([]edge, []*tensor.Tensor, error) {
 
 // rootGrad returns the gradient Backward starts from: ones for a
 // one-element t, else grad checked against t's shape and cast to its dtype.
-func rootGrad(t, grad *tensor.Tensor) (*tensor.Tensor, error) {
+// t is the i-th output of the pass.
+func rootGrad(t, grad *tensor.Tensor, i int) (*tensor.Tensor, error) {
 	if grad == nil {
 		if t.Numel() != 1 {
 			return nil, tensor.Errorf(tensor.RuntimeError, "grad can be implicitly created only for scalar outputs").
@@ -82,8 +87,8 @@ func rootGrad(t, grad *tensor.Tensor) (*tensor.Tensor, error) {
 		return tensor.Ones(t.DType(), t.Shape()...)
 	}
 	if !slices.Equal(grad.Shape(), t.Shape()) {
-		return nil, tensor.Errorf(tensor.RuntimeError, "Mismatch in shape: grad has a shape of %s and output has a shape of %s",
-			tensor.FormatShape(grad.Shape()), tensor.FormatShape(t.Shape()))
+		return nil, tensor.Errorf(tensor.RuntimeError, "Mismatch in shape: grad_output[%d] has a shape of %s and output[%d] has a shape of %s.",
+			i, sizeString(grad.Shape()), i, sizeString(t.Shape()))
 	}
 	return grad.To(t.DType())
 }

@@ -193,6 +193,13 @@ var autogradCases = []string{
 	"x = w.clone()\nx.exp_()\ny = x.sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
 	"y = torch.normal(w, 1.).sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
 	"y = torch.normal(w, w.clone()).sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
+	// Gradients of the outputs.
+	"(w * 2).backward(torch.ones(3))",
+	"(w * 2).backward()",
+	"torch.autograd.backward([w * 2, w * 3], [torch.ones(2)])",
+	"torch.autograd.backward([w * 2, (w * 3).sum()], [torch.ones(2), None])\nprint(w.grad.tolist())",
+	"torch.autograd.backward([(w * 2).sum(), torch.ones(1).sum()])",
+	"torch.autograd.grad(w * 2, w, torch.ones(1, 2))",
 	// torch.autograd.grad.
 	"print([g.tolist() for g in torch.autograd.grad((w * w).sum(), w)], w.grad)",
 	"h = w * w\ny = (h * 3).sum()\nprint([g.tolist() for g in torch.autograd.grad(y, [h, w])])",
