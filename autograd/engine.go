@@ -218,7 +218,7 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 			return nil, nil
 		}
 		if n.freed {
-			return nil, errFreed()
+			return nil, ErrFreed()
 		}
 		if err := n.checkSaved(); err != nil {
 			return nil, err
@@ -231,7 +231,7 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 		return nil, nil
 	}
 	if n.freed {
-		return nil, errFreed()
+		return nil, ErrFreed()
 	}
 	if err := n.checkSaved(); err != nil {
 		return nil, err

@@ -137,9 +137,10 @@ func (n *Node) release() {
 	}
 }
 
-// errFreed is the error of a backward pass that reaches a node whose saved
-// tensors an earlier pass freed; the text is PyTorch's.
-func errFreed() error {
+// ErrFreed is the error of a backward pass that reaches a node whose saved
+// tensors an earlier pass freed, or of reading them (a custom function's
+// ctx.saved_tensors); the text is PyTorch's.
+func ErrFreed() error {
 	return tensor.Errorf(tensor.RuntimeError, "Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if you need to access saved tensors after calling backward.").
 		WithHint("pass retain_graph=True to the first backward() to keep the graph, or redo the forward pass before the next backward()")
 }

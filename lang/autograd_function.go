@@ -25,6 +25,9 @@ const ctxClassName = "torch.autograd.function.FunctionCtx"
 type functionCtx struct {
 	saved          []*tensor.Tensor
 	needsInputGrad Tuple
+	// node is the node apply recorded (nil when it recorded none): once a
+	// backward pass freed it, saved_tensors raises, as in PyTorch.
+	node tensor.GradFn
 }
 
 // ctxClass is the class of ctx objects.
@@ -52,6 +55,10 @@ func init() {
 			ctx := x.ext.(*functionCtx)
 			switch name {
 			case "saved_tensors":
+				if ctx.node != nil && autograd.Released(ctx.node) {
+					ctx.saved = nil // freed with the node, as PyTorch frees them
+					return nil, true, autograd.ErrFreed()
+				}
 				out := make(Tuple, len(ctx.saved))
 				for i, t := range ctx.saved {
 					out[i] = t
@@ -148,6 +155,12 @@ func applyFunction(in *interp, cls *UserClass, args Tuple) (Value, error) {
 		}}.Attach()
 	if err != nil {
 		return nil, err
+	}
+	for _, t := range attached {
+		if m := t.Autograd(); m != nil && m.GradFn != nil {
+			state.node = m.GradFn
+			break
+		}
 	}
 	if single {
 		return attached[0], nil

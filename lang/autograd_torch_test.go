@@ -213,6 +213,14 @@ var autogradCases = []string{
 	"torch.autograd.grad((w * w).sum(), torch.ones(2))",
 	"torch.autograd.grad(torch.ones(2).sum(), w)",
 	"torch.autograd.grad(w * w, w)",
+	"a, b = w.unbind()\nprint([g.tolist() for g in torch.autograd.grad(a * 3 + b * b, [b, a, w])])",
+	// A custom function's saved tensors, freed by a backward pass.
+	"keep = []\nclass F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        ctx.save_for_backward(x)\n        keep.append(ctx)\n        return x * 2\n" +
+		"    @staticmethod\n    def backward(ctx, g):\n        x, = ctx.saved_tensors\n        return g * x\n" +
+		"y = F.apply(w)\nprint([g.tolist() for g in torch.autograd.grad(y.sum(), w, retain_graph=True)])\nprint(len(keep[0].saved_tensors))\n" +
+		"y.sum().backward()\nprint(w.grad.tolist())\nkeep[0].saved_tensors",
+	"class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        return x * 2\n    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n" +
+		"y = F.apply(w).sum()\ny.backward()\ny.backward()\nprint(w.grad.tolist())",
 	// grad_fn's class.
 	"y = w * 2\nprint(type(y.grad_fn).__name__, y.grad_fn.name(), type(y.grad_fn))",
 	"print(type(w.sum().grad_fn).__name__, type(torch.aminmax(w).min.grad_fn).__name__)",
