@@ -455,6 +455,9 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	code := &funcCode{fn: info, free: info.free, simple: true}
 	if expr != nil {
 		code.expr = inner.expr(expr)
+		// A lambda's frame is at its body, for the tracebacks of what it
+		// calls.
+		code.exprID = info.stmtID(&syntax.ExprStmt{X: expr})
 	} else {
 		code.body = inner.block(body)
 	}
@@ -466,9 +469,13 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	for _, b := range info.locals {
 		code.names = append(code.names, b.name)
 	}
+	code.positional = true
 	for _, p := range params {
 		if p.Default != nil || p.Star != syntax.ILLEGAL {
 			code.simple = false
+		}
+		if p.Star != syntax.ILLEGAL {
+			code.positional = false
 		}
 	}
 	capture := captures(info) // where the closure's cells come from in the defining frame

@@ -155,15 +155,17 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 
 // funcCode is a compiled function body with what calling it needs.
 type funcCode struct {
-	nlocals   int
-	cellSlots []int          // the slots holding cells
-	free      []*nameBinding // the free variables, for building closures
-	body      blockCode      // a def's body
-	expr      evalFn         // a lambda's body
-	names     []string       // the locals' names, by slot
-	simple    bool           // only positional parameters without defaults
-	weight    int            // what a call costs of the stack budget (maxWeight)
-	fn        *funcInfo
+	nlocals    int
+	cellSlots  []int          // the slots holding cells
+	free       []*nameBinding // the free variables, for building closures
+	body       blockCode      // a def's body
+	expr       evalFn         // a lambda's body
+	exprID     int32          // the stmtID of a lambda's body
+	names      []string       // the locals' names, by slot
+	simple     bool           // only positional parameters without defaults
+	positional bool           // only positional parameters, with defaults or not
+	weight     int            // what a call costs of the stack budget (maxWeight)
+	fn         *funcInfo
 }
 
 // callFunction calls a user function with Python's nameBinding of arguments.
@@ -261,6 +263,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 	var result Value = None
 	var err error
 	if f.code.expr != nil {
+		callee.stmtID = f.code.exprID
 		result, err = f.code.expr(callee)
 		if err != nil {
 			err = callee.errorAt(err, f.Expr.Span())
@@ -289,6 +292,9 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 // bindParams binds call arguments to a user function's parameters, into
 // the first slots of locals, with Python's rules.
 func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVals []Value) error {
+	if f.code.positional && len(kwNames) == 0 && len(pos) <= len(f.params) && bindDefaults(f, locals, pos) {
+		return nil
+	}
 	sig := signature{name: f.qualifiedName(), params: f.params, keywords: f.kwargs != "", of: f}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
@@ -303,6 +309,22 @@ func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVa
 		locals[len(f.params)] = d
 	}
 	return nil
+}
+
+// bindDefaults binds the arguments of a call with positional arguments
+// only, pos, to the parameters of f, which are all positional, the
+// missing ones to their defaults; it reports false, having bound nothing
+// that matters, when one without a default is missing (bindParams's
+// general path then raises Python's error).
+func bindDefaults(f *Function, locals []Value, pos []Value) bool {
+	for i := len(pos); i < len(f.params); i++ {
+		if f.params[i].def == nil {
+			return false
+		}
+		locals[i] = f.params[i].def
+	}
+	copy(locals, pos)
+	return true
 }
 
 // call calls any callable value.

@@ -61,3 +61,33 @@ func TestRecursionAcrossFunctionsInOneFrame(t *testing.T) {
 		t.Errorf("the error does not show the failing line of bad:\n%s", got)
 	}
 }
+
+// TestSpecialMethodFramesHavePositions checks the traceback of a special
+// method called from Go code (len calling __len__), from a function and
+// from a lambda that a builtin calls: every frame has the position of its
+// call, none the 0:0 of a frame without a statement.
+func TestSpecialMethodFramesHavePositions(t *testing.T) {
+	cls := "class L:\n    def __len__(self):\n        return 1 // 0\n"
+	cases := []struct {
+		src    string
+		frames int
+	}{
+		{cls + "def f(x):\n    return len(x)\nf(L())", 2},
+		{cls + "def f(x):\n    return sorted([3, 1], key=lambda v: len(x))\nf(L())", 3},
+		{cls + "g = lambda x: len(x)\ng(L())", 2},
+	}
+	for _, c := range cases {
+		res := NewSession(IO{}).Exec(context.Background(), "cell.py", c.src)
+		if res.Err == nil || res.Err.Kind != ZeroDivisionError {
+			t.Fatalf("%s: got %v, want ZeroDivisionError", c.src, res.Err)
+		}
+		if len(res.Err.Trace) != c.frames {
+			t.Errorf("%s: %d frames, want %d:\n%s", c.src, len(res.Err.Trace), c.frames, res.Err.Render())
+		}
+		for _, fr := range res.Err.Trace {
+			if !fr.Span.Start.IsValid() {
+				t.Errorf("%s: a frame has no position:\n%s", c.src, res.Err.Render())
+			}
+		}
+	}
+}
