@@ -1,9 +1,6 @@
 package lang
 
-import (
-	"context"
-	"testing"
-)
+import "testing"
 
 // propertyPrecedenceCases check that a property takes precedence over an
 // instance attribute of the same name however late it appears (instance
@@ -17,11 +14,5 @@ var propertyPrecedenceCases = []string{
 }
 
 func TestPropertyPrecedenceMatchesCPython(t *testing.T) {
-	want := cpythonCellOutcomes(t, "", propertyPrecedenceCases)
-	for i, src := range propertyPrecedenceCases {
-		got := outcome(NewSession(IO{}).Exec(context.Background(), "", src))
-		if got != want[i] {
-			t.Errorf("%s\n kael    %s\n CPython %s", src, got, want[i])
-		}
-	}
+	checkMatchesCPython(t, "", propertyPrecedenceCases)
 }

@@ -1,9 +1,6 @@
 package lang
 
-import (
-	"context"
-	"testing"
-)
+import "testing"
 
 // fastPathCases exercise the arithmetic and comparison fast paths of
 // compile_fast.go on every kind of operand (local, global, constant,
@@ -39,31 +36,17 @@ var fastPathCases = []string{
 	"divmod(1, 0)",
 }
 
-// TestFloorDivideMatchesPyTorch checks the tensor floor division against
-// PyTorch on the quotients that flooring a / b gets wrong.
-func TestFloorDivideMatchesPyTorch(t *testing.T) {
-	srcs := []string{
-		"a = torch.tensor([1., -1., 7.5, -7.5, 0., 1e308], dtype=torch.float64)\nb = torch.tensor([0.1, 0.1, 2., 2., -1., 1e-308], dtype=torch.float64)\n(a // b).tolist()",
-		"torch.floor_divide(torch.tensor([1., 3.], dtype=torch.float32), 0.1).tolist()",
-	}
-	want := torchCellOutcomes(t, "import torch\n", srcs)
-	for i, src := range srcs {
-		got := outcome(NewSession(IO{}).Exec(context.Background(), "", "import torch\n"+src))
-		if got != want[i] {
-			t.Errorf("%s\n kael    %s\n PyTorch %s", src, got, want[i])
-		}
-	}
-}
-
 // TestFastPathsMatchCPython runs each case in kael and in CPython
 // (python3 on PATH) and compares the outcomes: the value's repr, or the
 // exception's kind and message.
-func TestFastPathsMatchCPython(t *testing.T) {
-	want := cpythonCellOutcomes(t, "", fastPathCases)
-	for i, src := range fastPathCases {
-		got := outcome(NewSession(IO{}).Exec(context.Background(), "", src))
-		if got != want[i] {
-			t.Errorf("%s\n kael    %s\n CPython %s", src, got, want[i])
-		}
-	}
+func TestFastPathsMatchCPython(t *testing.T) { checkMatchesCPython(t, "", fastPathCases) }
+
+// TestFloorDivideMatchesPyTorch checks the tensor floor division against
+// PyTorch on the quotients that flooring a / b gets wrong.
+func TestFloorDivideMatchesPyTorch(t *testing.T) {
+	checkMatchesTorch(t, "import torch\n", []string{
+		"a = torch.tensor([1., -1., 7.5, -7.5, 0., 1e308], dtype=torch.float64)\nb = torch.tensor([0.1, 0.1, 2., 2., -1., 1e-308], dtype=torch.float64)\n(a // b).tolist()",
+		"torch.floor_divide(torch.tensor([1., 3.], dtype=torch.float32), 0.1).tolist()",
+		"torch.div(torch.tensor([1., -1.], dtype=torch.float64), 0.1, rounding_mode='floor').tolist()",
+	})
 }

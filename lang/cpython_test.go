@@ -43,6 +43,20 @@ func torchCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
 // checkMatchesTorch runs each source in a fresh kael session and in
 // PyTorch (torchCellOutcomes), both after prelude, and reports each case
 // whose outcomes differ.
+// checkMatchesCPython runs each source, after prelude, in a fresh kael
+// session and in CPython (cpythonCellOutcomes), and reports where their
+// outcomes differ.
+func checkMatchesCPython(t *testing.T, prelude string, srcs []string) {
+	t.Helper()
+	want := cpythonCellOutcomes(t, prelude, srcs)
+	for i, src := range srcs {
+		got := outcome(NewSession(IO{}).Exec(context.Background(), "", prelude+src))
+		if got != want[i] {
+			t.Errorf("%s\n kael    %s\n CPython %s", src, got, want[i])
+		}
+	}
+}
+
 func checkMatchesTorch(t *testing.T, prelude string, srcs []string) {
 	t.Helper()
 	want := torchCellOutcomes(t, prelude, srcs)
