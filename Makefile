@@ -25,7 +25,7 @@ BROWSER_DIR := cmd/kael/testdata/browser
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
 
-.PHONY: all build run test test-go test-gonb fuzz lint bench book install-kernel jupyter-deps gpt2-deps browser-deps bench-deps clean
+.PHONY: all build run test test-go test-gonb fuzz lint bench bench-instructions book install-kernel jupyter-deps gpt2-deps browser-deps bench-deps clean
 
 all: build
 
@@ -87,6 +87,11 @@ book:
 ## bench: Go benchmarks side by side with NumPy and PyTorch, one table
 bench: bench-deps
 	$(GO) run ./cmd/kaelbench
+
+## bench-instructions: instructions per iteration of the language loops (valgrind)
+bench-instructions:
+	@./.ci/apt-ensure valgrind
+	./.ci/loop-instructions
 
 ## install-kernel: install the Jupyter kernelspec for the current user
 install-kernel: build

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,6 +19,28 @@ var loopPrograms = []struct{ name, src string }{
 	{"ListDict", "counts = {}\nseen = []\nfor i in range(N):\n    k = i % 50\n    counts[k] = counts.get(k, 0) + 1\n    seen.append(k)\n    if len(seen) > 100:\n        seen = []"},
 	{"Fib", "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nfor i in range(N):\n    fib(10)"},
 	{"TinyTensor", "s = tensor([1., 2.])\nfor i in range(N):\n    c = s + s"},
+	{"Objects", "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data"},
+}
+
+// TestLoopProgram runs the loop program named by KAEL_LOOP_PROGRAM with
+// KAEL_LOOP_N iterations, once, and is skipped without them: it is what
+// .ci/loop-instructions counts the instructions of under valgrind, a
+// measure that, unlike time, does not change with the machine's load.
+func TestLoopProgram(t *testing.T) {
+	name, n := os.Getenv("KAEL_LOOP_PROGRAM"), os.Getenv("KAEL_LOOP_N")
+	if name == "" || n == "" {
+		t.Skip("KAEL_LOOP_PROGRAM and KAEL_LOOP_N are not set")
+	}
+	for _, p := range loopPrograms {
+		if p.name == name {
+			s := NewSession(IO{})
+			if r := s.Exec(context.Background(), "", strings.ReplaceAll(p.src, "N", n)); r.Err != nil {
+				t.Fatal(r.Err.Render())
+			}
+			return
+		}
+	}
+	t.Fatalf("no loop program %q", name)
 }
 
 func BenchmarkLoop(b *testing.B) {
