@@ -89,16 +89,6 @@ func callArg(a *Args, fn Value, args ...Value) (Value, error) {
 	return a.in.call(fn, args, nil, nil, spanNode(a.in.stmtSpan()))
 }
 
-// isCallable reports whether v can be called.
-func isCallable(v Value) bool {
-	switch v.(type) {
-	case *Builtin, *BoundMethod, *Function, *UserClass, *userMethod:
-		return true
-	}
-	_, ok := callTarget(v)
-	return ok
-}
-
 // pythonHash returns hash(v): CPython's value for ints and floats (see
 // internal/pyhash), else a number derived from the value's hash key, equal
 // for equal values.
@@ -277,8 +267,8 @@ func init() {
 		}
 		return None, setAttr(a.Value("obj"), name, a.Value("value"))
 	})
-	def(asFunc, "callable(obj)", "Whether obj can be called: a function, builtin, method or class.", func(a *Args) (Value, error) {
-		return isCallable(a.Value("obj")), nil
+	def(asFunc, "callable(obj)", "Whether obj can be called: a function, builtin, method or class, or an object whose class defines __call__ (or derives from nn.Module).", func(a *Args) (Value, error) {
+		return callable(a.Value("obj")), nil
 	})
 	def(asFunc, "hash(obj)", "A number from obj's value, equal for equal values; lists, dicts, sets and tensors are unhashable.", func(a *Args) (Value, error) {
 		if _, ok := a.Value("obj").(*tensor.Tensor); ok {

@@ -22,7 +22,7 @@ func monotonicNanos() int64 { return int64(time.Since(clockStart)) }
 func sleepDuration(v Value) (time.Duration, error) {
 	switch x := v.(type) {
 	case bool:
-		return sleepDuration(boolToInt(x))
+		return sleepDuration(boolInt(x))
 	case int64:
 		if x < 0 {
 			return 0, newErrorf(ValueError, "sleep length must be non-negative")
@@ -44,14 +44,6 @@ func sleepDuration(v Value) (time.Duration, error) {
 		}
 	}
 	return 0, newErrorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
-}
-
-// boolToInt is True as 1 and False as 0.
-func boolToInt(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // clockFunc is a time function without arguments.
