@@ -349,52 +349,6 @@ func defStrMethods() {
 		}
 		return strings.Replace(self[string](a), old, repl, n), nil
 	})
-	for _, op := range []struct {
-		name string
-		test func(s, affix string) bool
-		doc  string
-	}{
-		{"startswith", strings.HasPrefix, "Whether the string starts with prefix (a string or a tuple of strings)."},
-		{"endswith", strings.HasSuffix, "Whether the string ends with suffix (a string or a tuple of strings)."},
-	} {
-		param := map[string]string{"startswith": "prefix", "endswith": "suffix"}[op.name]
-		defMethod("str", op.name+"(self, "+param+")", op.doc, func(a *Args) (Value, error) {
-			affixes := Tuple{a.Value(param)}
-			if t, ok := a.Value(param).(Tuple); ok {
-				affixes = t
-			}
-			for _, v := range affixes {
-				affix, ok := v.(string)
-				if !ok {
-					return nil, newErrorf(TypeError, "%s first arg must be str or a tuple of str, not %s", op.name, TypeName(v))
-				}
-				if op.test(self[string](a), affix) {
-					return true, nil
-				}
-			}
-			return false, nil
-		})
-	}
-	defMethod("str", "find(self, sub)", "The position of the first occurrence of sub, or -1.", func(a *Args) (Value, error) {
-		sub := a.Str("sub")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		s := self[string](a)
-		i := strings.Index(s, sub)
-		if i < 0 {
-			return int64(-1), nil
-		}
-		return int64(len([]rune(s[:i]))), nil
-	})
-	defMethod("str", "count(self, sub)", "The number of non-overlapping occurrences of sub.", func(a *Args) (Value, error) {
-		sub := a.Str("sub")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		s := self[string](a)
-		return int64(strings.Count(s, sub)), nil
-	})
 }
 
 // splitSpace splits s at runs of whitespace, as Python's str.split() with

@@ -108,3 +108,18 @@ func checkCasesAgainstCPython(t *testing.T, prelude string, cases []struct{ src,
 		}
 	}
 }
+
+// checkCellCasesAgainstCPython is checkCasesAgainstCPython for cases that
+// are cells: statements whose last one, an expression, gives the value.
+func checkCellCasesAgainstCPython(t *testing.T, prelude string, cases []struct{ src, want string }) {
+	t.Helper()
+	srcs := make([]string, len(cases))
+	for i, c := range cases {
+		srcs[i] = c.src
+	}
+	for i, got := range cpythonCellOutcomes(t, prelude, srcs) {
+		if want := cases[i].want; got != want {
+			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
+		}
+	}
+}

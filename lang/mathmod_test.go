@@ -92,13 +92,5 @@ func TestMath(t *testing.T) {
 }
 
 func TestMathAgainstCPython(t *testing.T) {
-	srcs := make([]string, len(mathCases))
-	for i, c := range mathCases {
-		srcs[i] = c.src
-	}
-	for i, got := range cpythonCellOutcomes(t, mathPrelude, srcs) {
-		if want := mathCases[i].want; got != want {
-			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
-		}
-	}
+	checkCellCasesAgainstCPython(t, mathPrelude, mathCases)
 }

@@ -52,15 +52,7 @@ func TestTime(t *testing.T) {
 }
 
 func TestTimeAgainstCPython(t *testing.T) {
-	srcs := make([]string, len(timeCases))
-	for i, c := range timeCases {
-		srcs[i] = c.src
-	}
-	for i, got := range cpythonCellOutcomes(t, timePrelude, srcs) {
-		if want := timeCases[i].want; got != want {
-			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
-		}
-	}
+	checkCellCasesAgainstCPython(t, timePrelude, timeCases)
 }
 
 // TestTimeSleepStopsOnInterrupt checks that an interrupt stops a long

@@ -113,15 +113,7 @@ func checkTypingCase(t *testing.T, prelude, src, want string) {
 }
 
 func TestTypingAgainstCPython(t *testing.T) {
-	srcs := make([]string, len(typingCases))
-	for i, c := range typingCases {
-		srcs[i] = c.src
-	}
-	for i, got := range cpythonCellOutcomes(t, typingPrelude, srcs) {
-		if want := typingCases[i].want; got != want {
-			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
-		}
-	}
+	checkCellCasesAgainstCPython(t, typingPrelude, typingCases)
 }
 
 func TestTypingAgainstPyTorch(t *testing.T) {
