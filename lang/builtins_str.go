@@ -155,16 +155,6 @@ func stringList(parts []string) *List {
 	return &List{Elems: out}
 }
 
-// isPrintableRune is CPython's printable: not a control, format,
-// surrogate, private-use or unassigned character, nor a separator other
-// than the space.
-func isPrintableRune(r rune) bool {
-	if r == ' ' {
-		return true
-	}
-	return unicode.IsPrint(r) && !unicode.In(r, unicode.Zs, unicode.Co)
-}
-
 func defStrSearchMethods() {
 	defMethod("str", "find(self, sub, start=None, end=None)", "The position of the first sub in s[start:end], or -1.", func(a *Args) (Value, error) {
 		return strFind(a, false)
@@ -281,7 +271,7 @@ func defStrSearchMethods() {
 	all("isdecimal", "Whether the string is non-empty and all decimal digits (Unicode category Nd).", false, func(r rune) bool { return unicode.Is(unicode.Nd, r) })
 	all("isnumeric", "Whether the string is non-empty and all numeric characters (digits, fractions such as ½, numerals).", false, func(r rune) bool { return unicode.In(r, unicode.Nd, unicode.Nl, unicode.No) })
 	all("isascii", "Whether every character is ASCII (true for '').", true, func(r rune) bool { return r < utf8.RuneSelf })
-	all("isprintable", "Whether every character prints as itself in repr (true for ''): no control characters, no separators but the space.", true, isPrintableRune)
+	all("isprintable", "Whether every character prints as itself in repr (true for ''): no control characters, no separators but the space.", true, unicode.IsPrint)
 	defMethod("str", "isidentifier(self)", "Whether the string is a valid name: a letter or _ and then letters, digits and _.", func(a *Args) (Value, error) {
 		s := self[string](a)
 		for i, r := range s {

@@ -1,0 +1,100 @@
+package lang
+
+import (
+	"context"
+	"strconv"
+	"testing"
+)
+
+// pythonFidelityCases are Python that learners' scripts run, with CPython
+// 3.11's outcomes; TestPythonFidelityAgainstCPython checks them there.
+var pythonFidelityCases = []struct{ src, want string }{
+	// dict() and d.update() take keyword arguments.
+	{"dict(a=1, b=2), dict([(\"a\", 1)], b=2), dict({\"x\": 1}, x=2), dict(), dict(pairs=1), dict(iterable=3)", "({'a': 1, 'b': 2}, {'a': 1, 'b': 2}, {'x': 2}, {}, {'pairs': 1}, {'iterable': 3})"},
+	{"dict(1, 2)", "TypeError: dict expected at most 1 argument, got 2"},
+	{"d = {\"a\": 1}\nd.update(b=2, a=3)\nd.update([(\"c\", 4)], d=5)\nd", "{'a': 3, 'b': 2, 'c': 4, 'd': 5}"},
+	{"{}.update(1, 2)", "TypeError: update expected at most 1 argument, got 2"},
+	{"config = dict(lr=0.1, epochs=5)\nf\"lr={config['lr']} epochs={config['epochs']}\"", "'lr=0.1 epochs=5'"},
+	// int() of a string, with a base.
+	{"int(\"  42 \"), int(\"0x1f\", 16), int(\"1_000\"), int(\"0x1f\", 0), int(\"000\", 0), int(\"0x_1f\", 16), int(\"0b101\", 2), int(\"z\", 36), int(\"+5\"), int(\"-0x10\", 16), int(\"12\", base=8), int(\"0o17\", 8)", "(42, 31, 1000, 31, 0, 31, 5, 35, 5, -16, 10, 15)"},
+	{"int(\"-9223372036854775808\"), int(\"9223372036854775807\"), int(\"0\"), int(\"-0\")", "(-9223372036854775808, 9223372036854775807, 0, 0)"},
+	{"int(\"010\", 0)", "ValueError: invalid literal for int() with base 0: '010'"},
+	{"int(\"1__0\")", "ValueError: invalid literal for int() with base 10: '1__0'"},
+	{"int(\"_1\")", "ValueError: invalid literal for int() with base 10: '_1'"},
+	{"int(\"x\")", "ValueError: invalid literal for int() with base 10: 'x'"},
+	{"int(\"1\", 37)", "ValueError: int() base must be >= 2 and <= 36, or 0"},
+	{"int(3.5, 10)", "TypeError: int() can't convert non-string with explicit base"},
+	{"int(\"\")", "ValueError: invalid literal for int() with base 10: ''"},
+	{"int(\"0x\", 16)", "ValueError: invalid literal for int() with base 16: '0x'"},
+	{"int(\"1.5e3\")", "ValueError: invalid literal for int() with base 10: '1.5e3'"},
+	{"int(\"12\", 2)", "ValueError: invalid literal for int() with base 2: '12'"},
+	// round of an int stays an int.
+	{"round(12345, -2), round(12355, -1), round(12345, -1), round(-12355, -1), round(5, 2), round(15, -1), round(25, -1), round(123, -5), type(round(5, 0)).__name__", "(12300, 12360, 12340, -12360, 5, 20, 20, 0, 'int')"},
+	// pow with a modulus.
+	{"pow(2, 10, 1000), pow(3, -1, 7), pow(2, 0.5), pow(-2, 3, 5), pow(2, 3, -5), pow(5, 0, 1), pow(True, 2, 3), pow(10, 18, 7)", "(24, 5, 1.4142135623730951, 2, -2, 0, 1, 1)"},
+	{"pow(2, 3, 0)", "ValueError: pow() 3rd argument cannot be 0"},
+	{"pow(2, -1, 4)", "ValueError: base is not invertible for the given modulus"},
+	{"pow(2.0, 3, 5)", "TypeError: pow() 3rd argument not allowed unless all arguments are integers"},
+	// repr of strings quotes as CPython does.
+	{"repr(\"it's\"), repr('say \"hi\"'), repr(\"both ' and \\\"\"), repr(\"a\\tb\\nc\\\\\"), repr(\"\\x07\\x7f\\xa0é€😀\"), repr(\"\\u200b\"), str([\"it's\"]), repr(\"\\r\")", "('\"it\\'s\"', '\\'say \"hi\"\\'', '\\'both \\\\\\' and \"\\'', \"'a\\\\tb\\\\nc\\\\\\\\'\", \"'\\\\x07\\\\x7f\\\\xa0é€😀'\", \"'\\\\u200b'\", '[\"it\\'s\"]', \"'\\\\r'\")"},
+	{"print_me = [\"a'b\", \"c\"]\nrepr(print_me), f\"{'x'!r}\", \"%r\" % \"it's\"", "('[\"a\\'b\", \\'c\\']', \"'x'\", '\"it\\'s\"')"},
+	// str.lower and the other methods of the classes, unbound.
+	{"sorted([\"b\", \"A\", \"c\"], key=str.lower), str.lower is str.lower, list(map(str.strip, [\" a \", \"b \"])), str.join(\"-\", \"ab\"), dict.get({\"a\": 1}, \"a\"), str.upper(\"x\")", "(['A', 'b', 'c'], True, ['a', 'b'], 'a-b', 1, 'X')"},
+	{"l = []\nlist.append(l, 1)\nl, str.split(\"a b\"), str.replace(\"aa\", \"a\", \"b\"), max([\"bb\", \"a\", \"ccc\"], key=len)", "([1], ['a', 'b'], 'bb', 'ccc')"},
+	{"str.lower(5)", "TypeError: descriptor 'lower' for 'str' objects doesn't apply to a 'int' object"},
+	// ranges: slices are ranges, == compares the ints.
+	{"range(5)[1:3], range(10)[2:8:2], range(0, 10, 3)[::-1], range(10)[::-2], range(5)[10:], range(5)[-2:], range(3)[:], list(range(10)[::-3])", "(range(1, 3), range(2, 8, 2), range(9, -3, -3), range(9, -1, -2), range(5, 5), range(3, 5), range(0, 3), [9, 6, 3, 0])"},
+	{"range(3) == range(3), range(0) == range(3, 3), range(0, 3, 2) == range(0, 4, 2), range(1, 2) == range(1, 5, 10), range(3) == [0, 1, 2], range(3) != range(4)", "(True, True, True, True, False, True)"},
+	{"range(10**12)[::2][5], len(range(10**12)[1::3]), range(5)[1:3][0], range(10)[-1], range(2, 20, 3)[2]", "(10, 333333333333, 1, 9, 8)"},
+	{"range(3)[5]", "IndexError: range object index out of range"},
+	{"range(3)[\"a\"]", "TypeError: range indices must be integers or slices, not str"},
+}
+
+func TestPythonFidelity(t *testing.T) {
+	for _, tt := range pythonFidelityCases {
+		if got := outcome(NewSession(IO{}).Exec(context.Background(), "", tt.src)); got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestPythonFidelityAgainstCPython(t *testing.T) {
+	checkCellCasesAgainstCPython(t, "", pythonFidelityCases)
+}
+
+// TestPythonFidelityRefusals checks where kael's 64-bit ints end what
+// CPython's big ints go on with: kael's errors, not CPython's.
+func TestPythonFidelityRefusals(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"int('99999999999999999999')", "OverflowError: int('99999999999999999999') does not fit kael's 64-bit int"},
+		{"int('-9223372036854775809')", "OverflowError: int('-9223372036854775809') does not fit kael's 64-bit int"},
+		{"round(9223372036854775807, -1)", "OverflowError: round(9223372036854775807, -1) does not fit kael's 64-bit int"},
+	} {
+		if got := outcome(NewSession(IO{}).Exec(context.Background(), "", tt.src)); got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// FuzzIntLiteral feeds int(text, base) any text: it never panics, and the
+// text of what it reads reads back to the same int.
+func FuzzIntLiteral(f *testing.F) {
+	for _, s := range []string{"42", " -0x1f ", "1_000", "0b_101", "010", "z", "9223372036854775808", "+_1", ""} {
+		f.Add(s, int64(0))
+		f.Add(s, int64(16))
+	}
+	f.Fuzz(func(t *testing.T, text string, base int64) {
+		n, err := parseIntLiteral(text, base)
+		if err != nil {
+			return
+		}
+		b := max(base, 10)
+		if base == 0 {
+			b = 10
+		}
+		back, err := parseIntLiteral(strconv.FormatInt(n, int(b)), b)
+		if err != nil || back != n {
+			t.Fatalf("int(%q, %d) = %d, whose text in base %d reads as %d, %v", text, base, n, b, back, err)
+		}
+	})
+}
