@@ -3,6 +3,8 @@ package lang
 import (
 	"math"
 
+	"github.com/kael-dev/kael/internal/libm"
+
 	"github.com/kael-dev/kael/lang/syntax"
 )
 
@@ -69,7 +71,7 @@ func mathModule() *Module {
 		if err != nil {
 			return nil, err
 		}
-		lx, err := mathResult(x, math.Log(x), false)
+		lx, err := mathResult(x, libm.Log(x), false)
 		if err != nil || a.IsNone("base") {
 			return lx, err
 		}
@@ -77,7 +79,7 @@ func mathModule() *Module {
 		if err != nil {
 			return nil, err
 		}
-		lb, err := mathResult(base, math.Log(base), false)
+		lb, err := mathResult(base, libm.Log(base), false)
 		if err != nil {
 			return nil, err
 		}
@@ -222,7 +224,9 @@ type mathFloatFunc struct {
 var mathFloatFuncs = map[string]mathFloatFunc{
 	"sqrt": {fn: math.Sqrt}, "exp": {math.Exp, true}, "expm1": {math.Expm1, true},
 	"log2": {fn: math.Log2}, "log10": {fn: math.Log10}, "log1p": {fn: math.Log1p},
-	"sin": {fn: math.Sin}, "cos": {fn: math.Cos}, "tan": {fn: math.Tan},
+	"sin":  {fn: func(x float64) float64 { s, _ := libm.Sincos(x); return s }},
+	"cos":  {fn: func(x float64) float64 { _, c := libm.Sincos(x); return c }},
+	"tan":  {fn: math.Tan},
 	"asin": {fn: math.Asin}, "acos": {fn: math.Acos}, "atan": {fn: math.Atan},
 	"sinh": {math.Sinh, true}, "cosh": {math.Cosh, true}, "tanh": {fn: math.Tanh},
 	"asinh": {fn: math.Asinh}, "acosh": {fn: math.Acosh}, "atanh": {fn: math.Atanh},

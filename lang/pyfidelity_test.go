@@ -48,6 +48,19 @@ var pythonFidelityCases = []struct{ src, want string }{
 	{"range(10**12)[::2][5], len(range(10**12)[1::3]), range(5)[1:3][0], range(10)[-1], range(2, 20, 3)[2]", "(10, 333333333333, 1, 9, 8)"},
 	{"range(3)[5]", "IndexError: range object index out of range"},
 	{"range(3)[\"a\"]", "TypeError: range indices must be integers or slices, not str"},
+	// random.sample and random.choices draw CPython's values for the same seed.
+	{"import random\nrandom.seed(0)\nrandom.sample(range(10), 3), random.sample(\"abcdef\", 6), random.sample([1, 2, 3], 0), random.sample(range(100), 7), random.sample(range(10**6), 5)", "([6, 9, 0], ['c', 'e', 'd', 'b', 'f', 'a'], [], [45, 74, 27, 64, 17, 36, 96], [99437, 648406, 838234, 262674, 953938])"},
+	{"import random\nrandom.seed(42)\nxs = list(range(50))\nbatch = random.sample(xs, 10)\nbatch, sorted(random.sample(xs, 50)) == xs", "([40, 7, 1, 17, 15, 14, 8, 6, 34, 5], True)"},
+	{"import random\nrandom.seed(1)\nrandom.choices([1, 2, 3]), random.choices(\"ab\", k=5), random.choices(range(10), k=3), random.choices([1, 2], k=0)", "([1], ['b', 'b', 'a', 'a', 'a'], [6, 7, 0], [])"},
+	{"import random\nrandom.seed(7)\nrandom.choices([\"a\", \"b\", \"c\"], weights=[10, 1, 1], k=8), random.choices(\"xyz\", cum_weights=[1, 1, 5], k=6), random.choices([0, 1], [0.5, 0.5], k=4)", "(['a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'], ['x', 'z', 'x', 'x', 'z', 'z'], [0, 0, 1, 1])"},
+	{"import random\nrandom.sample([1, 2], 3)", "ValueError: Sample larger than population or is negative"},
+	{"import random\nrandom.sample({1, 2}, 1)", "TypeError: Population must be a sequence.  For dicts or sets, use sorted(d)."},
+	{"import random\nrandom.sample([1, 2], -1)", "ValueError: Sample larger than population or is negative"},
+	{"import random\nrandom.choices([])", "IndexError: list index out of range"},
+	{"import random\nrandom.choices([1, 2], weights=[1])", "ValueError: The number of weights does not match the population"},
+	{"import random\nrandom.choices([1, 2], [1, 2], cum_weights=[1, 2])", "TypeError: Cannot specify both weights and cumulative weights"},
+	{"import random\nrandom.choices([1, 2], weights=[0, 0])", "ValueError: Total of weights must be greater than zero"},
+	{"import random\nrandom.choices([], weights=[], k=1)", "IndexError: list index out of range"},
 }
 
 func TestPythonFidelity(t *testing.T) {
