@@ -61,6 +61,25 @@ var pythonFidelityCases = []struct{ src, want string }{
 	{"import random\nrandom.choices([1, 2], [1, 2], cum_weights=[1, 2])", "TypeError: Cannot specify both weights and cumulative weights"},
 	{"import random\nrandom.choices([1, 2], weights=[0, 0])", "ValueError: Total of weights must be greater than zero"},
 	{"import random\nrandom.choices([], weights=[], k=1)", "IndexError: list index out of range"},
+	// itertools: the finite iterators, CPython's elements and order.
+	{"import itertools\nlist(itertools.product([1, 2], \"ab\")), list(itertools.product(\"ab\", repeat=2)), list(itertools.product()), list(itertools.product([1, 2], repeat=0)), list(itertools.product([1], []))", "([(1, 'a'), (1, 'b'), (2, 'a'), (2, 'b')], [('a', 'a'), ('a', 'b'), ('b', 'a'), ('b', 'b')], [()], [()], [])"},
+	{"import itertools\nlist(itertools.chain([1], (2, 3), \"ab\")), list(itertools.chain()), list(itertools.combinations(\"abcd\", 2)), list(itertools.combinations(range(4), 3)), list(itertools.combinations(\"ab\", 3)), list(itertools.combinations(\"abc\", 0))", "([1, 2, 3, 'a', 'b'], [], [('a', 'b'), ('a', 'c'), ('a', 'd'), ('b', 'c'), ('b', 'd'), ('c', 'd')], [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)], [], [()])"},
+	{"import itertools\nlist(itertools.permutations([1, 2, 3])), list(itertools.permutations(\"abc\", 2)), list(itertools.permutations([1, 2], 5))", "([(1, 2, 3), (1, 3, 2), (2, 1, 3), (2, 3, 1), (3, 1, 2), (3, 2, 1)], [('a', 'b'), ('a', 'c'), ('b', 'a'), ('b', 'c'), ('c', 'a'), ('c', 'b')], [])"},
+	{"import itertools\nlist(itertools.accumulate([1, 2, 3, 4])), list(itertools.accumulate([1, 2, 3], initial=10)), list(itertools.accumulate([3, 1, 4, 1, 5], max)), list(itertools.accumulate([1, 2, 3], lambda a, b: a * b)), list(itertools.accumulate([]))", "([1, 3, 6, 10], [10, 11, 13, 16], [3, 3, 4, 4, 5], [1, 2, 6], [])"},
+	{"import itertools\nlist(itertools.islice(\"abcdef\", 3)), list(itertools.islice(\"abcdef\", 2, None, 2)), list(itertools.islice(range(10), 1, 4)), list(itertools.islice([1, 2], 5)), list(itertools.islice(\"abc\", None))", "(['a', 'b', 'c'], ['c', 'e'], [1, 2, 3], [1, 2], ['a', 'b', 'c'])"},
+	{"import itertools\nlist(itertools.zip_longest(\"ab\", [1], fillvalue=0)), list(itertools.zip_longest([1, 2, 3], \"x\")), list(itertools.pairwise([1, 2, 3])), list(itertools.pairwise(\"a\")), list(itertools.repeat(\"x\", 3)), list(itertools.repeat(1, -2))", "([('a', 1), ('b', 0)], [(1, 'x'), (2, None), (3, None)], [(1, 2), (2, 3)], [], ['x', 'x', 'x'], [])"},
+	{"import itertools\nseen = []\nfor i, (a, b) in enumerate(itertools.product(range(2), repeat=2)):\n    seen.append((i, a + b))\ngrid = [(lr, bs) for lr, bs in itertools.product([0.1, 0.01], [16, 32])]\nseen, grid", "([(0, 0), (1, 1), (2, 1), (3, 2)], [(0.1, 16), (0.1, 32), (0.01, 16), (0.01, 32)])"},
+	{"import itertools\nit = itertools.chain([1], [2])\nnext(it), list(it), list(it)", "(1, [2], [])"},
+	{"import itertools\nlen(list(itertools.combinations(range(30), 28))), len(list(itertools.combinations(range(20), 10))), len(list(itertools.permutations(range(8), 3)))", "(435, 184756, 336)"},
+	{"import itertools\nlist(itertools.combinations([1, 2], -1))", "ValueError: r must be non-negative"},
+	{"import itertools\nlist(itertools.product([1], repeat=-1))", "ValueError: repeat argument cannot be negative"},
+	{"import itertools\nitertools.islice([1], -1)", "ValueError: Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize."},
+	{"import itertools\nitertools.islice([1], 0, 1, 0)", "ValueError: Step for islice() must be a positive integer or None."},
+	// functools.reduce and partial.
+	{"from functools import reduce, partial\nreduce(lambda a, b: a * b, [1, 2, 3, 4]), reduce(lambda a, b: a + b, [], 0), reduce(max, [3, 9, 2]), reduce(lambda acc, w: acc + len(w), [\"ab\", \"c\"], 0)", "(24, 0, 9, 3)"},
+	{"from functools import reduce\nreduce(lambda a, b: a + b, [])", "TypeError: reduce() of empty iterable with no initial value"},
+	{"from functools import partial\ndef scale(x, factor=2, shift=0):\n    return x * factor + shift\ndouble = partial(scale, factor=2)\ntriple_plus = partial(scale, factor=3, shift=1)\ndouble(5), triple_plus(2), triple_plus(2, shift=10), partial(pow, 2)(10), list(map(partial(scale, shift=1), [1, 2]))", "(10, 7, 16, 1024, [3, 5])"},
+	{"import functools\nfunctools.partial(3)", "TypeError: the first argument must be callable"},
 }
 
 func TestPythonFidelity(t *testing.T) {
@@ -82,6 +101,11 @@ func TestPythonFidelityRefusals(t *testing.T) {
 		{"int('99999999999999999999')", "OverflowError: int('99999999999999999999') does not fit kael's 64-bit int"},
 		{"int('-9223372036854775809')", "OverflowError: int('-9223372036854775809') does not fit kael's 64-bit int"},
 		{"round(9223372036854775807, -1)", "OverflowError: round(9223372036854775807, -1) does not fit kael's 64-bit int"},
+		// kael's itertools compute their elements at once: no endless ones.
+		{"import itertools\nitertools.count", "AttributeError: module 'itertools' has no attribute 'count'"},
+		{"import itertools\nitertools.repeat(1)", "TypeError: repeat() missing required argument 'times'"},
+		{"import itertools\nlist(itertools.product(range(10000), range(10000)))", "MemoryError: itertools.product would make more than 67108864 elements"},
+		{"import itertools\nlen(list(itertools.permutations(range(12))))", "MemoryError: itertools.permutations would make more than 67108864 elements"},
 	} {
 		if got := outcome(NewSession(IO{}).Exec(context.Background(), "", tt.src)); got != tt.want {
 			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
