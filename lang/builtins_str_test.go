@@ -1,9 +1,6 @@
 package lang
 
-import (
-	"context"
-	"testing"
-)
+import "testing"
 
 // strMethodCases hold CPython 3.11's outcomes for the str methods of
 // builtins_str.go; TestStrMethodsAgainstCPython checks them there.
@@ -28,11 +25,7 @@ var strMethodCases = []struct{ src, want string }{
 }
 
 func TestStrMethods(t *testing.T) {
-	for _, tt := range strMethodCases {
-		if got := outcome(NewSession(IO{}).Exec(context.Background(), "", tt.src)); got != tt.want {
-			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
-		}
-	}
+	checkCellCases(t, "", strMethodCases)
 }
 
 func TestStrMethodsAgainstCPython(t *testing.T) {

@@ -156,14 +156,11 @@ func mathModule() *Module {
 		})
 	}
 	add("factorial(n)", "n! of an int n >= 0; past 20! it does not fit kael's 64-bit ints, an OverflowError.", func(a *Args) (Value, error) {
-		ns, err := mathInts(Tuple{a.Value("n")})
+		n, err := mathNatural(a.Value("n"), "factorial() not defined for negative values")
 		if err != nil {
 			return nil, err
 		}
-		if ns[0] < 0 {
-			return nil, newErrorf(ValueError, "factorial() not defined for negative values")
-		}
-		return mathPerm("factorial", ns[0], ns[0])
+		return mathPerm("factorial", n, n)
 	})
 	add("comb(n, k)", "The number of ways to choose k of n items without order, n! / (k! (n-k)!), 0 when k > n; an OverflowError past 64 bits.", func(a *Args) (Value, error) {
 		ns, err := mathInts(Tuple{a.Value("n"), a.Value("k")})
@@ -193,18 +190,15 @@ func mathModule() *Module {
 		return mathPerm("perm", ns[0], ns[1])
 	})
 	add("isqrt(n)", "The integer square root of an int n >= 0: the largest int whose square is at most n.", func(a *Args) (Value, error) {
-		ns, err := mathInts(Tuple{a.Value("n")})
+		n, err := mathNatural(a.Value("n"), "isqrt() argument must be nonnegative")
 		if err != nil {
 			return nil, err
 		}
-		if ns[0] < 0 {
-			return nil, newErrorf(ValueError, "isqrt() argument must be nonnegative")
-		}
-		r := int64(math.Sqrt(float64(ns[0])))
-		for r*r > ns[0] {
+		r := int64(math.Sqrt(float64(n)))
+		for r*r > n {
 			r--
 		}
-		for (r+1)*(r+1) <= ns[0] && (r+1)*(r+1) > 0 {
+		for (r+1)*(r+1) <= n && (r+1)*(r+1) > 0 {
 			r++
 		}
 		return r, nil
@@ -316,6 +310,19 @@ func mathInts(vs []Value) ([]int64, error) {
 		out[i] = n
 	}
 	return out, nil
+}
+
+// mathNatural reads an int argument that must not be negative; msg is
+// CPython's error for a negative one.
+func mathNatural(v Value, msg string) (int64, error) {
+	ns, err := mathInts([]Value{v})
+	if err != nil {
+		return 0, err
+	}
+	if ns[0] < 0 {
+		return 0, newErrorf(ValueError, "%s", msg)
+	}
+	return ns[0], nil
 }
 
 // mathPoints reads dist's two points, sequences of as many numbers.

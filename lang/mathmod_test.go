@@ -1,9 +1,6 @@
 package lang
 
-import (
-	"context"
-	"testing"
-)
+import "testing"
 
 const mathPrelude = "import math\n"
 
@@ -80,17 +77,8 @@ var mathRefusals = []struct{ src, want string }{
 }
 
 func TestMath(t *testing.T) {
-	for _, table := range [][]struct{ src, want string }{mathCases, mathRefusals} {
-		for _, tt := range table {
-			s := NewSession(IO{})
-			if r := s.Exec(context.Background(), "", mathPrelude); r.Err != nil {
-				t.Fatal(r.Err)
-			}
-			if got := outcome(s.Exec(context.Background(), "", tt.src)); got != tt.want {
-				t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
-			}
-		}
-	}
+	checkCellCases(t, mathPrelude, mathCases)
+	checkCellCases(t, mathPrelude, mathRefusals)
 }
 
 func TestMathAgainstCPython(t *testing.T) {

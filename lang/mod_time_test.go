@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"testing"
-	"time"
 )
 
 const timePrelude = "import time\n"
@@ -40,15 +39,7 @@ var timeCases = []struct{ src, want string }{
 }
 
 func TestTime(t *testing.T) {
-	for _, tt := range timeCases {
-		s := NewSession(IO{})
-		if r := s.Exec(context.Background(), "", timePrelude); r.Err != nil {
-			t.Fatal(r.Err)
-		}
-		if got := outcome(s.Exec(context.Background(), "", tt.src)); got != tt.want {
-			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
-		}
-	}
+	checkCellCases(t, timePrelude, timeCases)
 }
 
 func TestTimeAgainstCPython(t *testing.T) {
@@ -65,18 +56,7 @@ func TestTimeSleepStopsOnInterrupt(t *testing.T) {
 		"import time\nfor i in range(10):\n    time.sleep(600)",
 		"import time\ndef wait():\n    time.sleep(3600.5)\nwait()",
 	} {
-		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(50*time.Millisecond, cancel)
-		start := time.Now()
-		got := outcome(s.Exec(ctx, "", src))
-		took := time.Since(start)
-		cancel()
-		if got != "KeyboardInterrupt: interrupted" {
-			t.Errorf("%s: got %s, want KeyboardInterrupt", src, got)
-		}
-		if took > 10*time.Second {
-			t.Errorf("%s: stopped %v after the interrupt", src, took)
-		}
+		checkStopsOnInterrupt(t, s, src)
 	}
 	if got := outcome(s.Exec(context.Background(), "", "time.sleep(0.001)\n1")); got != "1" {
 		t.Errorf("after the interrupts: got %s", got)

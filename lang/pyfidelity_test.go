@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"context"
 	"strconv"
 	"testing"
 )
@@ -83,11 +82,7 @@ var pythonFidelityCases = []struct{ src, want string }{
 }
 
 func TestPythonFidelity(t *testing.T) {
-	for _, tt := range pythonFidelityCases {
-		if got := outcome(NewSession(IO{}).Exec(context.Background(), "", tt.src)); got != tt.want {
-			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
-		}
-	}
+	checkCellCases(t, "", pythonFidelityCases)
 }
 
 func TestPythonFidelityAgainstCPython(t *testing.T) {
@@ -97,7 +92,7 @@ func TestPythonFidelityAgainstCPython(t *testing.T) {
 // TestPythonFidelityRefusals checks where kael's 64-bit ints end what
 // CPython's big ints go on with: kael's errors, not CPython's.
 func TestPythonFidelityRefusals(t *testing.T) {
-	for _, tt := range []struct{ src, want string }{
+	checkCellCases(t, "", []struct{ src, want string }{
 		{"int('99999999999999999999')", "OverflowError: int('99999999999999999999') does not fit kael's 64-bit int"},
 		{"int('-9223372036854775809')", "OverflowError: int('-9223372036854775809') does not fit kael's 64-bit int"},
 		{"round(9223372036854775807, -1)", "OverflowError: round(9223372036854775807, -1) does not fit kael's 64-bit int"},
@@ -106,11 +101,7 @@ func TestPythonFidelityRefusals(t *testing.T) {
 		{"import itertools\nitertools.repeat(1)", "TypeError: repeat() missing required argument 'times'"},
 		{"import itertools\nlist(itertools.product(range(10000), range(10000)))", "MemoryError: itertools.product would make more than 67108864 elements"},
 		{"import itertools\nlen(list(itertools.permutations(range(12))))", "MemoryError: itertools.permutations would make more than 67108864 elements"},
-	} {
-		if got := outcome(NewSession(IO{}).Exec(context.Background(), "", tt.src)); got != tt.want {
-			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
-		}
-	}
+	})
 }
 
 // FuzzIntLiteral feeds int(text, base) any text: it never panics, and the

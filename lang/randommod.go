@@ -121,12 +121,7 @@ func init() {
 		return sequenceAt(seq, withPyRandom(func(r *pyrandom.Random) int { return r.Index(n) })), nil
 	})
 	add("sample(population, k)", "k distinct elements of the population (a list, tuple, range or str), in the order drawn, as CPython draws them for the same seed; k larger than the population is a ValueError.", func(a *Args) (Value, error) {
-		population := a.Value("population")
-		k := a.Int("k")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		n, err := populationLen(population)
+		population, n, k, err := populationArgs(a)
 		if err != nil {
 			return nil, err
 		}
@@ -136,12 +131,7 @@ func init() {
 		return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.Sample(n, k) })), nil
 	})
 	add("choices(population, weights=None, *, cum_weights=None, k=1)", "k elements of the population drawn with replacement, as CPython draws them for the same seed: uniformly, or in proportion to weights (or to the steps of cum_weights).", func(a *Args) (Value, error) {
-		population := a.Value("population")
-		k := a.Int("k")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		n, err := populationLen(population)
+		population, n, k, err := populationArgs(a)
 		if err != nil {
 			return nil, err
 		}
@@ -170,14 +160,19 @@ func init() {
 	})
 }
 
-// populationLen is the length of sample's and choices' population, a
-// sequence sequenceLen accepts; anything else is CPython's TypeError.
-func populationLen(v Value) (int, error) {
-	n, ok := sequenceLen(v)
-	if !ok {
-		return 0, newErrorf(TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).")
+// populationArgs reads sample's and choices' population, a sequence
+// sequenceLen accepts (anything else is CPython's TypeError), its length
+// and k.
+func populationArgs(a *Args) (population Value, n, k int, err error) {
+	population, k = a.Value("population"), a.Int("k")
+	if err := a.Err(); err != nil {
+		return nil, 0, 0, err
 	}
-	return n, nil
+	n, ok := sequenceLen(population)
+	if !ok {
+		return nil, 0, 0, newErrorf(TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).")
+	}
+	return population, n, k, nil
 }
 
 // pick is the list of the population's elements at the indices.
