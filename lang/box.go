@@ -60,18 +60,39 @@ var (
 	float64Type = ifaceType(float64(0))
 )
 
-// boxInt returns v as a Value, without an allocation of its own.
-func (in *interp) boxInt(v int64) Value {
-	if uint64(v) < 256 || in.s == nil {
-		return v // the runtime's static small ints, or no session to hold a slab
+// boxInt returns v as a Value, without an allocation of its own, in the
+// slabs of session s (nil: none). A function, not a method of interp, so
+// that it is inlined.
+func boxInt(s *Session, v int64) Value {
+	if uint64(v) >= smallIntCount {
+		return boxLargeInt(s, v)
 	}
-	return in.s.boxes.ints.box(v, int64Type)
+	return smallInts[v] // what runtime.convT64 returns, without its call
 }
 
-// boxFloat returns v as a Value, without an allocation of its own.
-func (in *interp) boxFloat(v float64) Value {
-	if in.s == nil {
+// smallInts are the ints 0..smallIntCount-1 as Values.
+var smallInts = func() (t [smallIntCount]Value) {
+	for i := range t {
+		t[i] = int64(i)
+	}
+	return t
+}()
+
+// boxLargeInt is boxInt for ints outside smallInts.
+func boxLargeInt(s *Session, v int64) Value {
+	if s == nil {
+		return v // no session to hold a slab
+	}
+	return s.boxes.ints.box(v, int64Type)
+}
+
+const smallIntCount = 256
+
+// boxFloat returns v as a Value, without an allocation of its own, in the
+// slabs of session s (nil: none).
+func boxFloat(s *Session, v float64) Value {
+	if s == nil {
 		return v
 	}
-	return in.s.boxes.floats.box(v, float64Type)
+	return s.boxes.floats.box(v, float64Type)
 }

@@ -45,10 +45,15 @@ var builtinBases = map[string]*builtinBase{"object": {}}
 
 // base returns the builtin base of x's class (object's, empty, if none).
 func (c *UserClass) base() *builtinBase {
-	if b := builtinBases[c.root()]; b != nil {
-		return b
+	if c.rootBase != nil { // a class's chain never changes once it is made
+		return c.rootBase
 	}
-	return builtinBases["object"]
+	b := builtinBases[c.root()]
+	if b == nil {
+		b = builtinBases["object"]
+	}
+	c.rootBase = b
+	return b
 }
 
 // getAttr is v.name in a frame: user classes' attributes may run methods

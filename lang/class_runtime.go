@@ -25,7 +25,8 @@ type UserClass struct {
 	builtinBase string
 	names       []string // the class attributes, in definition order
 	attrs       map[string]Value
-	sess        *Session // the session that made it, for special methods called from Go code
+	sess        *Session     // the session that made it, for special methods called from Go code
+	rootBase    *builtinBase // what base() returns, once asked
 }
 
 // Instance is an object of a user class.
@@ -38,6 +39,11 @@ type Instance struct {
 	// ext is the state a builtin base keeps (an nn.Module's registry, an
 	// autograd.Function's ctx); nil for plain classes.
 	ext any
+	// The first attributes live here, so that making an object with a
+	// few attributes is one allocation; names and vals point into them
+	// until they outgrow them. (An Instance is therefore never copied.)
+	firstNames [4]string
+	firstVals  [4]Value
 }
 
 // userMethod is a function of a class bound to its first argument: an
@@ -142,7 +148,7 @@ func (x *Instance) set(name string, v Value) {
 		}
 	}
 	if x.names == nil {
-		x.names, x.vals = make([]string, 0, 4), make([]Value, 0, 4)
+		x.names, x.vals = x.firstNames[:0], x.firstVals[:0]
 	}
 	x.names, x.vals = append(x.names, name), append(x.vals, v)
 }
@@ -225,8 +231,10 @@ func (s *Session) hookFrame() *interp {
 	if base == nil {
 		return &interp{s: s, ctx: context.Background(), glob: s.globals, depth: s.hookNest}
 	}
+	// The base frame's statement too: a traceback shows the special
+	// method called from there.
 	return &interp{s: s, ctx: base.ctx, glob: base.glob, src: base.src, filename: base.filename,
-		depth: base.depth + s.hookNest, weight: base.weight, ticks: base.ticks}
+		depth: base.depth + s.hookNest, weight: base.weight, ticks: base.ticks, info: base.info, stmtID: base.stmtID}
 }
 
 // callHook calls fn(args...) from Go code with no frame (see hookFrame).

@@ -39,16 +39,18 @@ type cellCode struct {
 	stmts     []execFn
 	nodes     []syntax.Stmt
 	last      evalFn // nil unless the last statement is an expression
+	lastID    int32  // the last statement's stmtID
+	info      *funcInfo
 }
 
 // compileCell resolves and compiles the statements of a cell.
 func compileCell(g *globalTable, stmts []syntax.Stmt) (*cellCode, *Error) {
 	res := resolveStmts(g, stmts)
 	c := &compiler{res: res, glob: g, fn: res.top}
-	code := &cellCode{nodes: stmts}
+	code := &cellCode{nodes: stmts, info: res.top}
 	for i, st := range stmts {
 		if es, ok := st.(*syntax.ExprStmt); ok && i == len(stmts)-1 {
-			code.last = c.expr(es.X)
+			code.last, code.lastID = c.expr(es.X), c.fn.stmtID(st)
 		}
 		code.stmts = append(code.stmts, c.stmt(st))
 	}
@@ -98,28 +100,43 @@ func (c *compiler) fail(err *Error, n syntax.Node) execFn {
 	return func(in *interp) (ctrl, error) { return ctrlNext, e }
 }
 
+// blockCode is a compiled sequence of statements.
+type blockCode struct {
+	run   execFn
+	first int32 // the stmtID of the first statement; 0 for no statements
+}
+
+// exec runs the block. It records the first statement in the frame, and
+// run each further one as it starts, so that a block of one statement
+// costs no closure of its own.
+func (b *blockCode) exec(in *interp) (ctrl, error) {
+	in.stmtID = b.first
+	return b.run(in)
+}
+
 // block compiles a sequence of statements; running it records each
 // statement in the frame (for internal errors) as it starts.
-func (c *compiler) block(stmts []syntax.Stmt) execFn {
+func (c *compiler) block(stmts []syntax.Stmt) blockCode {
 	fns := make([]execFn, len(stmts))
+	ids := make([]int32, len(stmts))
 	for i, st := range stmts {
-		fns[i] = c.stmtBody(st)
+		fns[i], ids[i] = c.stmtBody(st), c.fn.stmtID(st)
 	}
 	switch len(fns) {
 	case 0:
-		return func(in *interp) (ctrl, error) { return ctrlNext, nil }
+		return blockCode{run: func(in *interp) (ctrl, error) { return ctrlNext, nil }}
 	case 1:
-		return c.stmtAt(stmts[0], fns[0])
+		return blockCode{run: fns[0], first: ids[0]}
 	}
-	return func(in *interp) (ctrl, error) {
+	return blockCode{first: ids[0], run: func(in *interp) (ctrl, error) {
 		for i, f := range fns {
-			in.stmt = stmts[i]
+			in.stmtID = ids[i]
 			if k, err := f(in); err != nil || k != ctrlNext {
 				return k, err
 			}
 		}
 		return ctrlNext, nil
-	}
+	}}
 }
 
 // stmt compiles one statement.
@@ -127,8 +144,9 @@ func (c *compiler) stmt(st syntax.Stmt) execFn { return c.stmtAt(st, c.stmtBody(
 
 // stmtAt returns f, recording st in the frame first.
 func (c *compiler) stmtAt(st syntax.Stmt, f execFn) execFn {
+	id := c.fn.stmtID(st)
 	return func(in *interp) (ctrl, error) {
-		in.stmt = st
+		in.stmtID = id
 		return f(in)
 	}
 }
@@ -175,6 +193,17 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 			return func(in *interp) (ctrl, error) { in.ret = None; return ctrlReturn, nil }
 		}
 		x := c.operand(st.Result)
+		if x.kind == operandExpr {
+			eval := x.eval
+			return func(in *interp) (ctrl, error) {
+				v, err := eval(in)
+				if err != nil {
+					return ctrlNext, in.wrapNode(err, st.Result)
+				}
+				in.ret = v
+				return ctrlReturn, nil
+			}
+		}
 		return func(in *interp) (ctrl, error) {
 			v, err := x.value(in)
 			if err != nil {
@@ -190,7 +219,7 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 				if ok, err := cond(in); err != nil || !ok {
 					return ctrlNext, err
 				}
-				return body(in)
+				return body.exec(in)
 			}
 		}
 		return func(in *interp) (ctrl, error) {
@@ -199,9 +228,9 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 				return ctrlNext, err
 			}
 			if ok {
-				return body(in)
+				return body.exec(in)
 			}
-			return els(in)
+			return els.exec(in)
 		}
 	case *syntax.WhileStmt:
 		return c.whileStmt(st)
@@ -280,7 +309,7 @@ func (c *compiler) whileStmt(st *syntax.WhileStmt) execFn {
 			if err != nil || !ok {
 				return ctrlNext, err
 			}
-			k, err := body(in)
+			k, err := body.exec(in)
 			if err != nil || k == ctrlReturn {
 				return k, err
 			}
@@ -308,7 +337,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 		if err := target(in, item); err != nil {
 			return false, ctrlNext, in.errorAt(err, st.Target.Span())
 		}
-		k, err := body(in)
+		k, err := body.exec(in)
 		switch {
 		case err != nil:
 			return false, ctrlNext, err
@@ -336,8 +365,8 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 				if err := in.tick(); err != nil {
 					return ctrlNext, in.errorAt(err, st.Span())
 				}
-				storeVar(in, in.boxInt(r.Start+i*r.Step))
-				switch k, err := body(in); {
+				storeVar(in, boxInt(in.s, r.Start+i*r.Step))
+				switch k, err := body.exec(in); {
 				case err != nil:
 					return ctrlNext, err
 				case k == ctrlBreak:
@@ -385,7 +414,7 @@ func (c *compiler) withStmt(st *syntax.WithStmt) execFn {
 	var enter func(in *interp, i int) (ctrl, error)
 	enter = func(in *interp, i int) (ctrl, error) {
 		if i == len(items) {
-			return body(in)
+			return body.exec(in)
 		}
 		item := st.Items[i]
 		v, err := items[i](in)
@@ -426,6 +455,9 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	code := &funcCode{fn: info, free: info.free, simple: true}
 	if expr != nil {
 		code.expr = inner.expr(expr)
+		// A lambda's frame is at its body, for the tracebacks of what it
+		// calls.
+		code.exprID = info.stmtID(&syntax.ExprStmt{X: expr})
 	} else {
 		code.body = inner.block(body)
 	}
@@ -437,9 +469,13 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	for _, b := range info.locals {
 		code.names = append(code.names, b.name)
 	}
+	code.positional = true
 	for _, p := range params {
 		if p.Default != nil || p.Star != syntax.ILLEGAL {
 			code.simple = false
+		}
+		if p.Star != syntax.ILLEGAL {
+			code.positional = false
 		}
 	}
 	capture := captures(info) // where the closure's cells come from in the defining frame

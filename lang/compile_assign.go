@@ -455,7 +455,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			if a, ok := cur.(int64); ok {
 				if b, ok := v.(int64); ok {
 					if r, ok := addInt(a, b); ok {
-						storeVar(in, in.boxInt(r))
+						storeVar(in, boxInt(in.s, r))
 						return ctrlNext, nil
 					}
 				}

@@ -39,8 +39,10 @@ func (in *interp) callDirect(m directMethod, recv Value, args []operand, at synt
 		if !isList || l.size {
 			return nil, false, nil
 		}
-		if v, err = args[0].value(in); err != nil {
-			return nil, true, err
+		if v = args[0].ready(in); v == nil { // operand.value, inlined
+			if v, err = args[0].eval(in); err != nil {
+				return nil, true, err
+			}
 		}
 		l.Elems = append(l.Elems, v)
 		return None, true, nil
@@ -49,14 +51,18 @@ func (in *interp) callDirect(m directMethod, recv Value, args []operand, at synt
 		if !isDict {
 			return nil, false, nil
 		}
-		key, err := args[0].value(in)
-		if err != nil {
-			return nil, true, err
+		key := args[0].ready(in) // operand.value, inlined
+		if key == nil {
+			if key, err = args[0].eval(in); err != nil {
+				return nil, true, err
+			}
 		}
 		var def Value = None
 		if len(args) == 2 {
-			if def, err = args[1].value(in); err != nil {
-				return nil, true, err
+			if def = args[1].ready(in); def == nil {
+				if def, err = args[1].eval(in); err != nil {
+					return nil, true, err
+				}
 			}
 		}
 		var found bool
@@ -78,9 +84,11 @@ func (in *interp) callLen(fn Value, lenFn *Builtin, args []operand, at syntax.No
 	if fn != Value(lenFn) || len(args) != 1 {
 		return nil, false, nil
 	}
-	arg, err := args[0].value(in)
-	if err != nil {
-		return nil, true, err
+	arg := args[0].ready(in) // operand.value, inlined
+	if arg == nil {
+		if arg, err = args[0].eval(in); err != nil {
+			return nil, true, err
+		}
 	}
 	v, err = in.underHooks(func() (Value, error) { return length(arg) })
 	return v, true, in.wrapNode(err, at)

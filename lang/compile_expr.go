@@ -659,20 +659,30 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 	argOps := c.operandsWith(x.Args, args)
 	lenFn := builtins["len"]
 	return func(in *interp) (Value, error) {
-		f, err := fn.value(in)
-		if err != nil {
-			return nil, err
+		f := fn.ready(in) // operand.value, inlined
+		if f == nil {
+			var err error
+			if f, err = fn.eval(in); err != nil {
+				return nil, err
+			}
 		}
+		var err error
 		if uf, ok := f.(*Function); ok && uf.code.simple && len(args) == len(uf.params) {
 			// Arguments go straight into the callee's slots.
 			callee := in.newFrame(uf)
 			for i := range argOps {
-				if callee.locals[i], err = argOps[i].value(in); err != nil {
-					in.releaseFrame(callee)
-					return nil, err
+				o := &argOps[i]
+				v := o.ready(in) // operand.value, inlined: calls are the hottest path
+				if v == nil {
+					if v, err = o.eval(in); err != nil {
+						in.releaseFrame(callee)
+						return nil, err
+					}
 				}
+				callee.locals[i] = v
 			}
-			r, err := in.runFrame(callee, uf, x)
+			r, err := in.runCall(callee, uf, x)
+			in.releaseFrame(callee)
 			return r, in.wrapNode(err, x)
 		}
 		if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
@@ -718,9 +728,12 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 	}
 	direct, argOps := directMethodOf(name, len(args)), c.operandsWith(x.Args, args)
 	return func(in *interp) (Value, error) {
-		r, err := recv.value(in)
-		if err != nil {
-			return nil, err
+		r := recv.ready(in) // operand.value, inlined
+		if r == nil {
+			var err error
+			if r, err = recv.eval(in); err != nil {
+				return nil, err
+			}
 		}
 		if direct != notDirect {
 			if v, ok, err := in.callDirect(direct, r, argOps, x); ok {

@@ -103,65 +103,163 @@ func operands(in *interp, l, r *operand) (a, b Value, err error) {
 func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 	l, r := c.operand(x.X), c.operand(x.Y)
 	op := x.Op
-	ints, floats := fastArith(op)
 	top := binaryOperators[op]
-	return func(in *interp) (Value, error) {
-		a, b, err := operands(in, &l, &r)
-		if err != nil {
-			return nil, err
-		}
+	// finish computes the operation on its operands' values when they are
+	// not two ints or two floats.
+	finish := func(in *interp, a, b Value) (Value, error) {
 		if ta, ok := a.(*tensor.Tensor); ok && top != nil {
 			if tb, ok := b.(*tensor.Tensor); ok { // no dialect operator takes two tensors
 				v, err := in.tensorOp(top, op, ta, tb, x)
 				return v, in.wrapNode(err, x)
 			}
 		}
-		if ints != nil {
-			switch a := a.(type) {
-			case int64:
-				if b, ok := b.(int64); ok {
-					if v, ok := ints(a, b); ok {
-						return in.boxInt(v), nil
-					}
-				}
-			case float64:
-				if b, ok := b.(float64); ok && floats != nil {
-					return in.boxFloat(floats(a, b)), nil
-				}
-			}
-		}
 		v, err := in.binary(op, a, b, x)
 		return v, in.wrapNode(err, x)
 	}
+	if !hasFastArith(op) {
+		return func(in *interp) (Value, error) {
+			a, b, err := operands(in, &l, &r)
+			if err != nil {
+				return nil, err
+			}
+			return finish(in, a, b)
+		}
+	}
+	// general evaluates the operands, left first, each read inline when
+	// it is a variable or a constant (operands, inlined).
+	general := func(in *interp) (Value, error) {
+		a := l.ready(in)
+		if a == nil {
+			var err error
+			if a, err = l.eval(in); err != nil {
+				return nil, err
+			}
+		}
+		b := r.ready(in)
+		if b == nil {
+			var err error
+			if b, err = r.eval(in); err != nil {
+				return nil, err
+			}
+		}
+		if ai, ok := a.(int64); ok { // + and - of ints inline, the rest in arithNumbers
+			if bi, ok := b.(int64); ok {
+				if v, ok := intArith(op, ai, bi); ok {
+					return boxInt(in.s, v), nil
+				}
+			}
+		}
+		if v, ok := arithNumbers(in.s, op, a, b); ok {
+			return v, nil
+		}
+		return finish(in, a, b)
+	}
+	k, isInt := r.konst.(int64)
+	if (l.kind == operandLocal || l.kind == operandGlobal) && r.kind == operandConst && isInt && (op == syntax.PLUS || op == syntax.MINUS) {
+		// n - 1, i + 1: a variable's int and a constant, computed here.
+		return func(in *interp) (Value, error) {
+			if a, ok := l.ready(in).(int64); ok {
+				if v, ok := intArith(op, a, k); ok {
+					return boxInt(in.s, v), nil
+				}
+			}
+			return general(in)
+		}
+	}
+	if l.kind == operandExpr && r.kind == operandExpr {
+		// Two computed operands, as in f(n - 1) + f(n - 2): no reads to
+		// try first.
+		le, re := l.eval, r.eval
+		return func(in *interp) (Value, error) {
+			a, err := le(in)
+			if err != nil {
+				return nil, err
+			}
+			b, err := re(in)
+			if err != nil {
+				return nil, err
+			}
+			if ai, ok := a.(int64); ok {
+				if bi, ok := b.(int64); ok {
+					if v, ok := intArith(op, ai, bi); ok {
+						return boxInt(in.s, v), nil
+					}
+				}
+			}
+			if v, ok := arithNumbers(in.s, op, a, b); ok {
+				return v, nil
+			}
+			return finish(in, a, b)
+		}
+	}
+	return general
 }
 
-// fastArith returns the int and float versions of +, - and * (and the
-// int one of %); the int one reports false when the general operator must
-// decide (overflow). Other operators have none.
-func fastArith(op syntax.Token) (func(a, b int64) (int64, bool), func(a, b float64) float64) {
+// hasFastArith reports whether arithNumbers computes op.
+func hasFastArith(op syntax.Token) bool {
 	switch op {
-	case syntax.PLUS:
-		return addInt, func(a, b float64) float64 { return a + b }
-	case syntax.MINUS:
-		return func(a, b int64) (int64, bool) {
-				s := a - b
-				return s, (s < a) == (b > 0)
-			}, func(a, b float64) float64 {
-				return a - b
-			}
-	case syntax.STAR:
-		return mulInt, func(a, b float64) float64 { return a * b }
-	case syntax.PERCENT:
-		// Only the plain case: the general operator has Python's signs,
-		// float modulo and division by zero.
-		return func(a, b int64) (int64, bool) {
-			if a < 0 || b <= 0 {
-				return 0, false
-			}
-			return a % b, true
-		}, nil
+	case syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.PERCENT:
+		return true
 	}
-	return nil, nil
+	return false
+}
+
+// arithNumbers computes a op b for two ints or two floats and +, - or *,
+// and for two non-negative ints (the divisor positive) and %; ok is false
+// for anything else, and for an int result that overflows, which the
+// general operator (operators.go) computes, with the same answers and
+// errors.
+func arithNumbers(s *Session, op syntax.Token, a, b Value) (v Value, ok bool) {
+	switch a := a.(type) {
+	case int64:
+		b, isInt := b.(int64)
+		if !isInt {
+			return nil, false
+		}
+		var r int64
+		switch op {
+		case syntax.PLUS:
+			r, ok = addInt(a, b)
+		case syntax.MINUS:
+			r, ok = intArith(op, a, b)
+		case syntax.STAR:
+			r, ok = mulInt(a, b)
+		case syntax.PERCENT:
+			// Only the plain case: the general operator has Python's
+			// signs and division by zero.
+			if a >= 0 && b > 0 {
+				r, ok = a%b, true
+			}
+		}
+		if ok {
+			return boxInt(s, r), true
+		}
+	case float64:
+		b, isFloat := b.(float64)
+		if !isFloat {
+			return nil, false
+		}
+		switch op {
+		case syntax.PLUS:
+			return boxFloat(s, a+b), true
+		case syntax.MINUS:
+			return boxFloat(s, a-b), true
+		case syntax.STAR:
+			return boxFloat(s, a*b), true
+		}
+	}
+	return nil, false
+}
+
+// intArith computes a + b and a - b, small enough to be inlined; ok is
+// false for other operators and on overflow, when the general operator
+// must decide.
+func intArith(op syntax.Token, a, b int64) (v int64, ok bool) {
+	if op == syntax.PLUS {
+		return addInt(a, b)
+	}
+	s := a - b
+	return s, op == syntax.MINUS && (s < a) == (b > 0)
 }
 
 // addInt returns a+b and whether it fits in an int64.
@@ -258,23 +356,56 @@ func (c *compiler) fastCond(x syntax.Expr) func(in *interp) (bool, error) {
 	if !ok {
 		return nil
 	}
-	return func(in *interp) (bool, error) {
-		a, b, err := operands(in, &l, &r)
-		if err == nil {
-			if t, done := compareNumbers(op, a, b); done {
-				return t, nil
-			}
-			var v Value
-			if v, err = slow(in, a, b); err == nil {
-				if t, ok := v.(bool); ok {
-					return t, nil
-				}
-				t, err := Truth(v)
-				return t, in.wrapNode(err, x)
-			}
+	// decide makes the comparison of the operands' values.
+	decide := func(in *interp, a, b Value) (bool, error) {
+		if t, done := compareNumbers(op, a, b); done {
+			return t, nil
 		}
-		return false, in.errorAt(err, x.Span())
+		v, err := slow(in, a, b)
+		if err != nil {
+			return false, in.errorAt(err, x.Span())
+		}
+		if t, ok := v.(bool); ok {
+			return t, nil
+		}
+		t, err := Truth(v)
+		return t, in.wrapNode(err, x)
 	}
+	general := func(in *interp) (bool, error) {
+		a, b, err := operands(in, &l, &r)
+		if err != nil {
+			return false, in.errorAt(err, x.Span())
+		}
+		return decide(in, a, b)
+	}
+	k, isInt := r.konst.(int64)
+	if !isInt || r.kind != operandConst {
+		return general
+	}
+	switch l.kind {
+	case operandLocal, operandGlobal:
+		// n < 2, i < 10: a variable's int compared with the constant.
+		return func(in *interp) (bool, error) {
+			if a, ok := l.ready(in).(int64); ok {
+				return compareOrdered(op, a, k), nil
+			}
+			return general(in)
+		}
+	case operandExpr:
+		// len(seen) > 100: a computed int compared with the constant.
+		eval, kv := l.eval, r.konst
+		return func(in *interp) (bool, error) {
+			a, err := eval(in)
+			if err != nil {
+				return false, in.errorAt(err, x.Span())
+			}
+			if ai, ok := a.(int64); ok {
+				return compareOrdered(op, ai, k), nil
+			}
+			return decide(in, a, kv)
+		}
+	}
+	return general
 }
 
 // evalPair evaluates the two operands of a binary operation, left first.

@@ -23,10 +23,12 @@ type interp struct {
 	depth    int
 	notes    []Note
 	fnName   string
-	code     *funcCode   // the function running; nil at a cell's top level
-	stmt     syntax.Node // the statement being executed, for internal errors
-	ticks    uint32      // loop iterations and calls, for interrupt checks
-	weight   int         // the stack budget the active calls use
+	code     *funcCode // the function running; nil at a cell's top level
+	fn       *Function // the function running or, in a recycled frame, that ran last
+	info     *funcInfo // the scope of the code running, whose statements stmtID numbers
+	stmtID   int32     // the statement being executed (funcInfo.stmtID), 0 for none
+	ticks    uint32    // loop iterations and calls, for interrupt checks
+	weight   int       // the stack budget the active calls use
 }
 
 // maxWeight bounds the Go stack the active calls may need: each call
@@ -48,10 +50,10 @@ const (
 
 // stmtSpan returns the span of the statement being executed.
 func (in *interp) stmtSpan() syntax.Span {
-	if in.stmt == nil {
+	if in.stmtID == 0 || in.info == nil {
 		return syntax.Span{}
 	}
-	return in.stmt.Span()
+	return in.info.stmts[in.stmtID-1].Span()
 }
 
 // errorAt attaches span (in this interp's source) to err unless it already
@@ -73,8 +75,12 @@ func (in *interp) wrapNode(err error, n syntax.Node) error {
 	if err == nil {
 		return nil
 	}
-	return in.errorAt(err, n.Span())
+	return in.wrapNodeError(err, n)
 }
+
+// wrapNodeError is wrapNode's work when there is an error; apart, so that
+// wrapNode is inlined.
+func (in *interp) wrapNodeError(err error, n syntax.Node) error { return in.errorAt(err, n.Span()) }
 
 // wrap attaches span to a non-nil error.
 func (in *interp) wrap(err error, span syntax.Span) error {
@@ -149,15 +155,17 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 
 // funcCode is a compiled function body with what calling it needs.
 type funcCode struct {
-	nlocals   int
-	cellSlots []int          // the slots holding cells
-	free      []*nameBinding // the free variables, for building closures
-	body      execFn         // a def's body
-	expr      evalFn         // a lambda's body
-	names     []string       // the locals' names, by slot
-	simple    bool           // only positional parameters without defaults
-	weight    int            // what a call costs of the stack budget (maxWeight)
-	fn        *funcInfo
+	nlocals    int
+	cellSlots  []int          // the slots holding cells
+	free       []*nameBinding // the free variables, for building closures
+	body       blockCode      // a def's body
+	expr       evalFn         // a lambda's body
+	exprID     int32          // the stmtID of a lambda's body
+	names      []string       // the locals' names, by slot
+	simple     bool           // only positional parameters without defaults
+	positional bool           // only positional parameters, with defaults or not
+	weight     int            // what a call costs of the stack budget (maxWeight)
+	fn         *funcInfo
 }
 
 // callFunction calls a user function with Python's nameBinding of arguments.
@@ -175,36 +183,57 @@ func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVal
 // newFrame returns a frame for a call of f, with empty slots. Frames are
 // recycled through the session (nothing keeps a frame after its call:
 // closures keep cells, not frames), so a call allocates nothing of its own.
+// A recycled frame keeps the function it last ran until the cell ends
+// (Session.releaseFrames), so that a call of the function that ran in it
+// before, as every call of a recursion at one depth is, writes only what
+// differs from call to call.
 func (in *interp) newFrame(f *Function) *interp {
 	var fr *interp
-	if in.s != nil && len(in.s.frames) > 0 {
-		fr = in.s.frames[len(in.s.frames)-1]
-		in.s.frames = in.s.frames[:len(in.s.frames)-1]
+	if s := in.s; s != nil && len(s.frames) > 0 {
+		fr = s.frames[len(s.frames)-1]
+		s.frames = s.frames[:len(s.frames)-1]
 	} else {
-		fr = &interp{}
+		fr = &interp{s: in.s}
 	}
-	n := f.code.nlocals
+	code := f.code
+	n := code.nlocals
 	if cap(fr.locals) < n {
 		fr.locals = make([]Value, n)
 	}
-	// Field by field: a released frame has its other fields zero, and
-	// assigning the whole struct would cost a bulk write barrier.
 	fr.locals = fr.locals[:n]
-	fr.s, fr.ctx, fr.glob, fr.free, fr.code = in.s, in.ctx, f.glob, f.free, f.code
-	fr.src, fr.filename, fr.fnName = f.src, f.filename, f.Name
-	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+f.code.weight
+	if fr.fn != f {
+		fr.fn, fr.glob, fr.free, fr.code, fr.info = f, f.glob, f.free, code, code.fn
+		fr.src, fr.filename, fr.fnName = f.src, f.filename, f.Name
+	}
+	fr.ctx = in.ctx // an interface comparison would cost more than the write
+	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+code.weight
 	return fr
 }
 
-// releaseFrame gives a frame back for later calls, without what it
-// referred to.
+// releaseFrame gives a frame back for later calls, without the values it
+// held.
 func (in *interp) releaseFrame(fr *interp) {
 	for i := 0; i < len(fr.locals); i++ { // a few slots: cheaper than clear's call
 		fr.locals[i] = nil
 	}
-	fr.ret, fr.notes, fr.stmt, fr.free = nil, nil, nil, nil
+	if fr.ret != nil {
+		fr.ret = nil
+	}
+	if fr.notes != nil {
+		fr.notes = nil
+	}
+	fr.stmtID = 0
 	if in.s != nil {
 		in.s.frames = append(in.s.frames, fr)
+	}
+}
+
+// releaseFrames drops what the recycled frames still refer to (their last
+// function, its closure, the cell's context) once a cell has run.
+func (s *Session) releaseFrames() {
+	for _, fr := range s.frames {
+		locals := fr.locals[:0]
+		*fr = interp{s: s, locals: locals}
 	}
 }
 
@@ -234,13 +263,14 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 	var result Value = None
 	var err error
 	if f.code.expr != nil {
+		callee.stmtID = f.code.exprID
 		result, err = f.code.expr(callee)
 		if err != nil {
 			err = callee.errorAt(err, f.Expr.Span())
 		}
 	} else {
 		var c ctrl
-		c, err = f.code.body(callee)
+		c, err = f.code.body.exec(callee)
 		if c == ctrlReturn {
 			result = callee.ret
 		}
@@ -262,6 +292,9 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 // bindParams binds call arguments to a user function's parameters, into
 // the first slots of locals, with Python's rules.
 func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVals []Value) error {
+	if f.code.positional && len(kwNames) == 0 && len(pos) <= len(f.params) && bindDefaults(f, locals, pos) {
+		return nil
+	}
 	sig := signature{name: f.qualifiedName(), params: f.params, keywords: f.kwargs != "", of: f}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
@@ -276,6 +309,22 @@ func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVa
 		locals[len(f.params)] = d
 	}
 	return nil
+}
+
+// bindDefaults binds the arguments of a call with positional arguments
+// only, pos, to the parameters of f, which are all positional, the
+// missing ones to their defaults; it reports false, having bound nothing
+// that matters, when one without a default is missing (bindParams's
+// general path then raises Python's error).
+func bindDefaults(f *Function, locals []Value, pos []Value) bool {
+	for i := len(pos); i < len(f.params); i++ {
+		if f.params[i].def == nil {
+			return false
+		}
+		locals[i] = f.params[i].def
+	}
+	copy(locals, pos)
+	return true
 }
 
 // call calls any callable value.

@@ -247,7 +247,12 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		if bf == 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "float modulo")
 		}
-		return tensor.RemainderFloat(af, bf), true, nil
+		if r := tensor.RemainderFloat(af, bf); r != 0 {
+			return r, true, nil
+		}
+		// A zero remainder has the divisor's sign in Python (-5 % 0.5 is
+		// 0.0); PyTorch's tensors keep the dividend's.
+		return math.Copysign(0, bf), true, nil
 	case syntax.STARSTAR:
 		if af == 0 && bf < 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
@@ -299,6 +304,9 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		}
 		return float64(a) / float64(b), true, nil
 	case syntax.SLASHSLASH, syntax.PERCENT:
+		if b == 0 && op == syntax.PERCENT {
+			return nil, true, newErrorf(ZeroDivisionError, "integer modulo by zero")
+		}
 		if b == 0 {
 			return nil, true, newErrorf(ZeroDivisionError, "integer division or modulo by zero")
 		}

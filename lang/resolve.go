@@ -63,6 +63,16 @@ type funcInfo struct {
 	// classCell is, for a class body, its __class__ cell: the class once
 	// made, which zero-argument super() in its methods reads.
 	classCell *nameBinding
+	// stmts are the statements compiled in this scope, by stmtID - 1: a
+	// running frame records the statement it is at as a number, which
+	// costs less than a pointer store.
+	stmts []syntax.Stmt
+}
+
+// stmtID returns the number by which a frame records that it is at st.
+func (f *funcInfo) stmtID(st syntax.Stmt) int32 {
+	f.stmts = append(f.stmts, st)
+	return int32(len(f.stmts))
 }
 
 func (f *funcInfo) isTop() bool { return f.parent == nil }

@@ -93,9 +93,9 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 	if cerr != nil {
 		return Result{Err: cerr}
 	}
-	in := &interp{s: s, ctx: ctx, glob: s.globals, locals: make([]Value, code.nlocals), src: src, filename: filename}
+	in := &interp{s: s, ctx: ctx, glob: s.globals, locals: make([]Value, code.nlocals), src: src, filename: filename, info: code.info}
 	s.hookIn, s.hookNest, s.hookErr = in, 0, nil
-	defer func() { s.hookIn, s.hookErr = nil, nil }()
+	defer func() { s.hookIn, s.hookErr = nil, nil; s.releaseFrames() }()
 	defer func() {
 		if r := recover(); r != nil {
 			res = Result{Notes: in.notes, Err: &Error{Kind: InternalError,
@@ -132,7 +132,7 @@ func (in *interp) execCell(code *cellCode) (Value, error) {
 	for i, run := range code.stmts {
 		if i == n-1 && code.last != nil {
 			st := code.nodes[i]
-			in.stmt = st
+			in.stmtID = code.lastID
 			if err := in.checkInterrupt(); err != nil {
 				return nil, in.errorAt(err, st.Span())
 			}
@@ -164,7 +164,7 @@ func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note,
 	}
 	in := &interp{s: s, ctx: ctx, glob: s.globals, src: expr}
 	s.hookIn, s.hookNest, s.hookErr = in, 0, nil
-	defer func() { s.hookIn, s.hookErr = nil, nil }()
+	defer func() { s.hookIn, s.hookErr = nil, nil; s.releaseFrames() }()
 	defer func() {
 		if r := recover(); r != nil {
 			v, notes, e = nil, in.notes, &Error{Kind: InternalError,

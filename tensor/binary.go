@@ -467,9 +467,28 @@ func compareLoop[T Element](test func(c int) bool, nanResult bool) binaryKernel 
 // numbers alike. The integer ones need b != 0; FloorDivInt(MinInt64, -1)
 // wraps.
 
-// FloorDivFloat returns a // b: the quotient rounded towards -inf.
+// FloorDivFloat returns a // b: the quotient rounded towards -inf, as
+// PyTorch (div_floor_floating) and CPython (float_floor_div) compute it:
+// from the exact remainder, not by flooring a / b, which rounds first
+// (1 // 0.1 is 9, though 1 / 0.1 rounds to 10).
 func FloorDivFloat[T Float](a, b T) T {
-	return T(math.Floor(float64(a) / float64(b)))
+	x, y := float64(a), float64(b)
+	if y == 0 {
+		return T(x / y)
+	}
+	mod := math.Mod(x, y)
+	div := (x - mod) / y
+	if mod != 0 && (y < 0) != (mod < 0) {
+		div--
+	}
+	if div == 0 {
+		return T(math.Copysign(0, x/y))
+	}
+	q := math.Floor(div)
+	if div-q > 0.5 {
+		q++
+	}
+	return T(q)
 }
 
 // RemainderFloat returns a % b, with the sign of b.
