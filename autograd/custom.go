@@ -29,7 +29,8 @@ type CustomFunction struct {
 	// Backward receives one gradient per output (zeros of the output's
 	// shape for an output no gradient reached, as PyTorch's
 	// materialize_grads) and returns one gradient per input, nil for an
-	// input that gets none. A gradient whose shape broadcasts to its
+	// input that gets none, and must be nil for an input that is nil (not
+	// a tensor); extra nil gradients after the last input are allowed. A gradient whose shape broadcasts to its
 	// input's is summed down to it and cast to the input's dtype. It runs
 	// with grad mode off; an error it returns ends the backward pass and
 	// reaches the caller of Backward unchanged.
@@ -64,28 +65,40 @@ func (f CustomFunction) Attach() ([]*tensor.Tensor, error) {
 			return nil, tensor.Errorf(tensor.RuntimeError, "custom function %s: output %d is not a tensor", f.Name, i)
 		}
 	}
-	if !IsGradEnabled() || !slices.ContainsFunc(f.Inputs, func(t *tensor.Tensor) bool { return t != nil && t.RequiresGrad() }) {
+	if !IsGradEnabled() || !anyRequiresGrad(f.Inputs) {
 		return outs, nil
 	}
 	n := newNode(f.Name+"Backward", f.Inputs...)
 	n.save(f.Saved...)
-	m := &multiOutput{backward: f.Backward, outs: make([]outputMeta, len(outs))}
-	n.multi = m
 	for i, o := range outs {
 		if slices.Contains(f.Inputs, o) || slices.Contains(outs[:i], o) {
-			o = o.Detach()
-			outs[i] = o
+			outs[i] = o.Detach()
 		}
+	}
+	n.attachOutputs(outs, f.Backward)
+	n.multi.notTensor = make([]bool, len(f.Inputs))
+	for i, in := range f.Inputs {
+		n.multi.notTensor[i] = in == nil
+	}
+	return outs, nil
+}
+
+// attachOutputs makes n a node with several outputs, outs (n gets the
+// dtype and shape of the first): it becomes the grad_fn of each floating
+// point one, with its position as OutputNr, and backward maps one gradient
+// per output to one per input of n.
+func (n *Node) attachOutputs(outs []*tensor.Tensor, backward func(grads []*tensor.Tensor) ([]*tensor.Tensor, error)) {
+	m := &multiOutput{backward: backward, outs: make([]outputMeta, len(outs))}
+	n.multi = m
+	for i, o := range outs {
 		m.outs[i] = outputMeta{o.DType(), o.Shape()}
-		if !o.DType().IsFloating() {
-			continue
+		if o.DType().IsFloating() {
+			o.SetAutograd(&tensor.AutogradMeta{RequiresGrad: true, GradFn: n, OutputNr: i})
 		}
-		o.SetAutograd(&tensor.AutogradMeta{RequiresGrad: true, GradFn: n, OutputNr: i})
 	}
 	if len(outs) > 0 {
 		n.dtype, n.shape = outs[0].DType(), outs[0].Shape()
 	}
-	return outs, nil
 }
 
 // multiOutput is the part of a custom function's node that ordinary nodes
@@ -93,6 +106,34 @@ func (f CustomFunction) Attach() ([]*tensor.Tensor, error) {
 type multiOutput struct {
 	outs     []outputMeta
 	backward func(grads []*tensor.Tensor) ([]*tensor.Tensor, error)
+	// notTensor marks the inputs that were not tensors (nil when all
+	// were): the callback must give them no gradient.
+	notTensor []bool
+}
+
+// GradCount checks how many gradients the backward of the custom function
+// whose node is called node returned, got, against the number of its
+// forward's inputs, as PyTorch does: more are allowed when the extra ones
+// are None (isNone(i) says so for the i-th), and they are dropped. It
+// returns how many gradients to keep.
+func GradCount(node string, got, inputs int, isNone func(i int) bool) (int, error) {
+	keep := got
+	for keep > inputs && isNone(keep-1) {
+		keep--
+	}
+	if keep != inputs {
+		return 0, tensor.Errorf(tensor.RuntimeError, "function %s returned an incorrect number of gradients (expected %d, got %d)", node, inputs, got).
+			WithHint("backward returns one gradient per argument of forward (after ctx), None for those that need none")
+	}
+	return keep, nil
+}
+
+// GradForNonTensor is PyTorch's error for a custom function's backward that
+// returned a gradient (other than None) at position i (from 0) for a
+// forward input that was not a tensor.
+func GradForNonTensor(node string, i int) error {
+	return tensor.Errorf(tensor.RuntimeError, "function %s returned a gradient different than None at position %d, but the corresponding forward input was not a Variable", node, i+1).
+		WithHint("backward returns None for the arguments of forward that are not tensors")
 }
 
 // outputMeta is the dtype and shape of one output.
@@ -122,13 +163,17 @@ func (m *multiOutput) run(n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error
 	if err != nil {
 		return nil, err
 	}
-	if len(ins) != len(n.next) {
-		return nil, tensor.Errorf(tensor.RuntimeError, "function %s returned an incorrect number of gradients (expected %d, got %d)", n.name, len(n.next), len(ins)).
-			WithHint("backward returns one gradient per argument of forward (after ctx), None for those that need none")
+	keep, err := GradCount(n.name, len(ins), len(n.next), func(i int) bool { return ins[i] == nil })
+	if err != nil {
+		return nil, err
 	}
+	ins = ins[:keep]
 	c := &calc{}
 	out := make([]*tensor.Tensor, len(ins))
 	for i, g := range ins {
+		if g != nil && m.notTensor != nil && m.notTensor[i] {
+			return nil, GradForNonTensor(n.name, i)
+		}
 		e := n.next[i]
 		if g == nil || !e.live() {
 			continue

@@ -59,11 +59,12 @@ func TestCustomFunction(t *testing.T) {
 		{name: "one output", ks: []float64{2}, run: func(t *testing.T, x *tensor.Tensor, outs []*tensor.Tensor) error {
 			return sumBackward(t, outs[0])
 		}, wantGrad: []float64{2, 2, 2}},
-		{name: "graph kept: two backward passes accumulate", ks: []float64{2}, run: func(t *testing.T, x *tensor.Tensor, outs []*tensor.Tensor) error {
-			if err := sumBackward(t, outs[0]); err != nil {
+		{name: "graph retained: two backward passes accumulate", ks: []float64{2}, run: func(t *testing.T, x *tensor.Tensor, outs []*tensor.Tensor) error {
+			y := must(Sum(outs[0], nil, false))
+			if err := BackwardWith([]*tensor.Tensor{y}, nil, BackwardOptions{RetainGraph: true}); err != nil {
 				return err
 			}
-			return sumBackward(t, outs[0])
+			return Backward(y, nil)
 		}, wantGrad: []float64{4, 4, 4}},
 		{name: "two outputs, both used", ks: []float64{2, 3}, run: func(t *testing.T, x *tensor.Tensor, outs []*tensor.Tensor) error {
 			return sumBackward(t, must(Add(outs[0], outs[1])))
@@ -193,5 +194,49 @@ func TestCustomFunctionNextFunctions(t *testing.T) {
 	next := NextFunctions(y.Autograd().GradFn)
 	if len(next) != 2 || next[0].Fn != next[1].Fn || next[0].OutputNr != 0 || next[1].OutputNr != 1 {
 		t.Fatalf("next_functions of a + b over one custom node's two outputs: %+v", next)
+	}
+}
+
+// TestCustomFunctionGradientCount checks PyTorch 1.13's rules for what the
+// backward of a function with a tensor and a non-tensor argument (f(x, 3))
+// returns: one gradient per argument, extra ones only if None, and None
+// for the non-tensor (lang's TestAutogradMatchesPyTorch runs the same
+// cases in PyTorch).
+func TestCustomFunctionGradientCount(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		grads   func(g *tensor.Tensor) []*tensor.Tensor
+		wantErr string
+	}{
+		{"one per argument", func(g *tensor.Tensor) []*tensor.Tensor { return []*tensor.Tensor{g, nil} }, ""},
+		{"extra Nones are dropped", func(g *tensor.Tensor) []*tensor.Tensor { return []*tensor.Tensor{g, nil, nil, nil} }, ""},
+		{"too few", func(g *tensor.Tensor) []*tensor.Tensor { return []*tensor.Tensor{g} },
+			"function FBackward returned an incorrect number of gradients (expected 2, got 1)"},
+		{"an extra gradient", func(g *tensor.Tensor) []*tensor.Tensor { return []*tensor.Tensor{g, nil, g} },
+			"function FBackward returned an incorrect number of gradients (expected 2, got 3)"},
+		{"a gradient for the non-tensor", func(g *tensor.Tensor) []*tensor.Tensor { return []*tensor.Tensor{g, g} },
+			"function FBackward returned a gradient different than None at position 2, but the corresponding forward input was not a Variable"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := newFixture(t).leaf(values([]float64{1, 2}, 2))
+			outs, err := CustomFunction{Name: "F", Inputs: []*tensor.Tensor{x, nil}, Outputs: []*tensor.Tensor{must(tensor.Mul(x, num(2)))},
+				Backward: func(gs []*tensor.Tensor) ([]*tensor.Tensor, error) { return tc.grads(gs[0]), nil }}.Attach()
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = Backward(must(Sum(outs[0], nil, false)), nil)
+			if tc.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := floats(Grad(x)); !near(got, []float64{1, 1}) {
+					t.Fatalf("x.grad = %v, want [1 1]", got)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("err = %v, want %q", err, tc.wantErr)
+			}
+		})
 	}
 }

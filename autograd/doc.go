@@ -14,8 +14,11 @@
 // shape, checks that the tensors it saved were not modified in place since
 // the forward pass (their storage Version), and hands a gradient to each
 // input. Gradients reaching a leaf (a tensor that requires grad and has no
-// GradFn) are added to its Grad. The graph is kept after Backward, so a
-// second Backward through it works and accumulates again.
+// GradFn) are added to its Grad. As in PyTorch, the pass frees what the
+// nodes it ran saved, so a second Backward through a node that saved
+// tensors fails unless the first retained the graph (BackwardWith,
+// BackwardOptions.RetainGraph); Gradients is torch.autograd.grad.
+// Composite gives an operation kael composes of others PyTorch's one node.
 //
 // Grad mode is process-wide (SetGradEnabled, NoGrad): with it off nothing
 // is recorded, which is how optimizers (SGD, Adam) update parameters in

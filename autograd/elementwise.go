@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"math"
+
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -36,6 +38,16 @@ var divGrad = &binaryGrad{node: "DivBackward0", saves: savesInputs,
 // passGrad is the derivative of an input that gets the output's gradient
 // unchanged (both inputs of add, a of sub).
 func passGrad(_ *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return g }
+
+// subNode names sub's node as PyTorch does: RsubBackward1 for a plain
+// number minus a tensor (1 - x, which Python runs as x.__rsub__(1)),
+// SubBackward0 otherwise.
+func subNode(a, b *tensor.Tensor) string {
+	if a.IsWrappedNumber() && !b.IsWrappedNumber() {
+		return "RsubBackward1"
+	}
+	return "SubBackward0"
+}
 
 // powNode names pow's node as PyTorch does: PowBackward0 for a plain-number
 // exponent (x ** 2), PowBackward2 for a plain-number base (2 ** x),
@@ -156,6 +168,32 @@ func Ceil(x *tensor.Tensor) (*tensor.Tensor, error) { return CeilOp.Apply(x) }
 // Round rounds half to even.
 func Round(x *tensor.Tensor) (*tensor.Tensor, error) { return RoundOp.Apply(x) }
 
+// RoundDecimals is round(x, decimals=d) as PyTorch computes it in x's
+// dtype: nearbyint(x * 10**d) / 10**d, or for d < 0 nearbyint(x / 10**-d)
+// * 10**-d (so that no inexact 0.1 enters); integers and bools are refused
+// unless d is 0, which is Round. It is one node, RoundBackward1, as in
+// PyTorch: its gradient is zero and it saves nothing.
+func RoundDecimals(x *tensor.Tensor, d int) (*tensor.Tensor, error) {
+	if d == 0 {
+		return Round(x)
+	}
+	if !x.DType().IsFloating() {
+		return nil, tensor.Errorf(tensor.TypeError, "round with decimals only supports floating point dtypes, got %s", x.DType()).
+			WithHint("convert the input with .to(float32) first")
+	}
+	c := &calc{}
+	scale := num(math.Pow(10, math.Abs(float64(d))))
+	up, down := c.mul, c.div
+	if d < 0 {
+		up, down = c.div, c.mul
+	}
+	out := down(c.unary(tensor.RoundSpec.Apply, up(x, scale)), scale)
+	if c.err != nil || !track(out, x) {
+		return out, c.err
+	}
+	return roundDecimalsGrad.record(x, out), nil
+}
+
 // Sign returns -1, 0 or 1.
 func Sign(x *tensor.Tensor) (*tensor.Tensor, error) { return SignOp.Apply(x) }
 
@@ -182,7 +220,7 @@ var (
 		grad: &binaryGrad{node: "AddBackward0", da: passGrad, db: passGrad},
 		Doc:  "input + alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input += alpha * other; returns input."})
 	SubOp = defBinaryOp(&BinaryOp{Spec: tensor.SubSpec, Expose: FunctionAndMethod, Alpha: true,
-		grad: &binaryGrad{node: "SubBackward0", da: passGrad,
+		grad: &binaryGrad{node: "SubBackward0", nodeOf: subNode, da: passGrad,
 			db: func(c *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return c.neg(g) }},
 		Doc: "input - alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input -= alpha * other; returns input."})
 	MulOp = defBinaryOp(&BinaryOp{Spec: tensor.MulSpec, Expose: FunctionAndMethod,
@@ -278,7 +316,10 @@ var (
 	// RoundOp is Custom: the language's round takes decimals.
 	RoundOp = defUnaryOp(&UnaryOp{Spec: tensor.RoundSpec, Expose: Custom, Doc: "Each element rounded to the given number of decimals, halves to even; its gradient is zero.",
 		grad: &unaryGrad{"RoundBackward0", readsNothing, zeroDerivative}})
-	SignOp = defUnaryOp(&UnaryOp{Spec: tensor.SignSpec, Expose: FunctionAndMethod, Doc: "-1, 0 or 1 by the sign of each element; its gradient is zero.",
+	// roundDecimalsGrad is the derivative of RoundDecimals, which is not
+	// an op of the table because it takes decimals.
+	roundDecimalsGrad = &unaryGrad{"RoundBackward1", readsNothing, zeroDerivative}
+	SignOp            = defUnaryOp(&UnaryOp{Spec: tensor.SignSpec, Expose: FunctionAndMethod, Doc: "-1, 0 or 1 by the sign of each element; its gradient is zero.",
 		grad: &unaryGrad{"SignBackward0", readsNothing, zeroDerivative}})
 	LogicalNotOp = defUnaryOp(&UnaryOp{Spec: tensor.LogicalNotSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
 		Doc: "Whether each element is false (zero), as a bool tensor."})

@@ -230,3 +230,38 @@ var (
 			da: func(c *calc, g, a, _, out *tensor.Tensor) *tensor.Tensor { return c.mul(c.div(g, out), a) },
 			db: func(c *calc, g, _, b, out *tensor.Tensor) *tensor.Tensor { return c.mul(c.div(g, out), b) }}})
 )
+
+// Clamp limits each element of x to [lo, hi]; a nil bound sets no limit.
+// It is recorded as PyTorch's one node: ClampBackward1 when the bounds are
+// plain numbers, ClampBackward0 when one is a tensor (which then gets a
+// gradient where it was used).
+func Clamp(x, lo, hi *tensor.Tensor) (*tensor.Tensor, error) {
+	name := "ClampBackward1"
+	for _, b := range []*tensor.Tensor{lo, hi} {
+		if b != nil && !b.IsWrappedNumber() {
+			name = "ClampBackward0"
+		}
+	}
+	return Composite(name, []*tensor.Tensor{x, lo, hi}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		out, err := clampSide(tensor.Lt, in[0], in[1])
+		if err != nil {
+			return nil, err
+		}
+		return clampSide(tensor.Gt, out, in[2])
+	})
+}
+
+// clampSide replaces the elements of x beyond bound (where beyond(x, bound)
+// holds) by bound, through Where so that the gradient reaches x
+// where it was kept and bound where it was used. A nil bound leaves x as it
+// is.
+func clampSide(beyond func(a, b *tensor.Tensor) (*tensor.Tensor, error), x, bound *tensor.Tensor) (*tensor.Tensor, error) {
+	if bound == nil {
+		return x, nil
+	}
+	cond, err := beyond(x, bound)
+	if err != nil {
+		return nil, err
+	}
+	return Where(cond, bound, x)
+}

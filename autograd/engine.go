@@ -12,26 +12,37 @@ import (
 // several Backward calls accumulate until ZeroGrad). grad is the gradient
 // of t itself; nil stands for 1 and is allowed only when t has one element.
 //
-// The graph is kept: a second Backward through it works, reads the same
-// saved tensors (after checking their versions) and accumulates again.
+// As in PyTorch, the pass frees the tensors each node it ran saved for its
+// formula (see BackwardOptions.RetainGraph): a second Backward through such
+// a node fails, while one through nodes that saved nothing (sums, views,
+// additions) runs again and accumulates.
 func Backward(t, grad *tensor.Tensor) error {
-	root := edgeTo(t)
-	if !root.live() {
-		return tensor.Errorf(tensor.RuntimeError, "element 0 of tensors does not require grad and does not have a grad_fn").
-			WithHint("mark the leaves before the forward pass, e.g. w = randn(3, requires_grad=True), and do not compute under no_grad")
-	}
-	grad, err := rootGrad(t, grad)
+	return BackwardWith([]*tensor.Tensor{t}, []*tensor.Tensor{grad}, BackwardOptions{})
+}
+
+// BackwardOptions are the options of BackwardWith and Gradients.
+type BackwardOptions struct {
+	// RetainGraph keeps the saved tensors, so that the graph can be
+	// backwarded again (PyTorch's retain_graph=True).
+	RetainGraph bool
+	// AllowUnused lets Gradients answer nil for an input the outputs do
+	// not depend on, instead of failing.
+	AllowUnused bool
+}
+
+// BackwardWith is Backward from several tensors at once, in one pass
+// (torch.autograd.backward(tensors, grads)): grads[i] is the gradient of
+// ts[i] (nil for 1, or a shorter grads).
+func BackwardWith(ts, grads []*tensor.Tensor, opts BackwardOptions) error {
+	roots, rootGrads, err := rootsOf(ts, grads)
 	if err != nil {
 		return err
 	}
-	if root.leaf != nil {
-		return accumulate(root.leaf, grad)
-	}
-	leaves, err := propagate(root, grad)
+	res, err := propagate(roots, rootGrads, opts.RetainGraph, nil)
 	if err != nil {
 		return err
 	}
-	for _, l := range leaves {
+	for _, l := range res.leaves {
 		if err := accumulate(l.t, l.g); err != nil {
 			return err
 		}
@@ -39,9 +50,35 @@ func Backward(t, grad *tensor.Tensor) error {
 	return nil
 }
 
+// rootsOf returns the edges a pass starts from and their gradients.
+func rootsOf(ts, grads []*tensor.Tensor) ([]edge, []*tensor.Tensor, error) {
+	if len(grads) > 0 && len(grads) < len(ts) {
+		return nil, nil, tensor.Errorf(tensor.RuntimeError, "got %d tensors and %d gradients", len(ts), len(grads)).
+			WithHint("give one gradient per tensor (None for a one-element tensor), or none at all")
+	}
+	roots := make([]edge, len(ts))
+	rootGrads := make([]*tensor.Tensor, len(ts))
+	for i, t := range ts {
+		if roots[i] = edgeTo(t); !roots[i].live() {
+			return nil, nil, tensor.Errorf(tensor.RuntimeError, "element %d of tensors does not require grad and does not have a grad_fn", i).
+				WithHint("mark the leaves before the forward pass, e.g. w = randn(3, requires_grad=True), and do not compute under no_grad")
+		}
+		var g *tensor.Tensor
+		if i < len(grads) {
+			g = grads[i]
+		}
+		var err error
+		if rootGrads[i], err = rootGrad(t, g, i); err != nil {
+			return nil, nil, err
+		}
+	}
+	return roots, rootGrads, nil
+}
+
 // rootGrad returns the gradient Backward starts from: ones for a
 // one-element t, else grad checked against t's shape and cast to its dtype.
-func rootGrad(t, grad *tensor.Tensor) (*tensor.Tensor, error) {
+// t is the i-th output of the pass.
+func rootGrad(t, grad *tensor.Tensor, i int) (*tensor.Tensor, error) {
 	if grad == nil {
 		if t.Numel() != 1 {
 			return nil, tensor.Errorf(tensor.RuntimeError, "grad can be implicitly created only for scalar outputs").
@@ -50,8 +87,8 @@ func rootGrad(t, grad *tensor.Tensor) (*tensor.Tensor, error) {
 		return tensor.Ones(t.DType(), t.Shape()...)
 	}
 	if !slices.Equal(grad.Shape(), t.Shape()) {
-		return nil, tensor.Errorf(tensor.RuntimeError, "Mismatch in shape: grad has a shape of %s and output has a shape of %s",
-			tensor.FormatShape(grad.Shape()), tensor.FormatShape(t.Shape()))
+		return nil, tensor.Errorf(tensor.RuntimeError, "Mismatch in shape: grad_output[%d] has a shape of %s and output[%d] has a shape of %s.",
+			i, sizeString(grad.Shape()), i, sizeString(t.Shape()))
 	}
 	return grad.To(t.DType())
 }
@@ -59,20 +96,63 @@ func rootGrad(t, grad *tensor.Tensor) (*tensor.Tensor, error) {
 // leafGrad is the gradient one Backward computed for one leaf.
 type leafGrad struct{ t, g *tensor.Tensor }
 
-// propagate runs the backward pass from root and returns the gradients
-// that reach the leaves, summed per leaf. Nothing is written to the leaves
-// here, so a failing pass leaves every Grad as it was.
-func propagate(root edge, grad *tensor.Tensor) ([]leafGrad, error) {
+// passResult is what a backward pass computed: the gradients that reached
+// the leaves, summed per leaf, and, for Gradients, the gradient of each
+// target (nil for one no gradient reached).
+type passResult struct {
+	leaves   []leafGrad
+	captured []*tensor.Tensor
+}
+
+// propagate runs the backward pass from roots, whose gradients are
+// rootGrads. Nothing is written to the leaves here, so a failing pass
+// leaves every Grad as it was. Unless retain, each node that ran frees what
+// it saved. With targets (Gradients), the pass runs only the nodes that
+// lead to a target and captures the gradient of each target: a leaf's from
+// the leaves, a computed tensor's as it reaches its node, which then does
+// not run.
+func propagate(roots []edge, rootGrads []*tensor.Tensor, retain bool, targets []edge) (*passResult, error) {
 	grads := map[*Node]*tensor.Tensor{}
 	multi := map[*Node][]*tensor.Tensor{} // the gradients of nodes with several outputs, per output
 	c := &calc{}
-	deliver(c, grads, multi, root, grad)
-	var leaves []leafGrad
+	res := &passResult{}
 	leafIndex := map[*tensor.Tensor]int{}
-	for _, n := range topoOrder(root.fn) {
+	toLeaf := func(leaf, g *tensor.Tensor) {
+		if k, ok := leafIndex[leaf]; ok {
+			res.leaves[k].g = c.add(res.leaves[k].g, g)
+		} else {
+			leafIndex[leaf] = len(res.leaves)
+			res.leaves = append(res.leaves, leafGrad{leaf, g})
+		}
+	}
+	var fns []*Node
+	for i, r := range roots {
+		if r.leaf != nil {
+			toLeaf(r.leaf, rootGrads[i])
+			continue
+		}
+		deliver(c, grads, multi, r, rootGrads[i])
+		fns = append(fns, r.fn)
+	}
+	order := topoOrder(fns...)
+	var run map[*Node]bool
+	if targets != nil {
+		run = leadingTo(order, targets)
+		res.captured = make([]*tensor.Tensor, len(targets))
+	}
+	for _, n := range order {
+		if run != nil {
+			capture(res.captured, targets, n, grads, multi)
+			if !run[n] {
+				continue
+			}
+		}
 		ins, err := runNode(n, grads, multi)
 		if err != nil {
 			return nil, err
+		}
+		if ins != nil && !retain {
+			n.release()
 		}
 		for i, e := range n.next {
 			if !e.live() || ins == nil || ins[i] == nil {
@@ -83,12 +163,7 @@ func propagate(root edge, grad *tensor.Tensor) ([]leafGrad, error) {
 				if err := receive("AccumulateGrad", e.dtype, e.shape, gi, n.name); err != nil {
 					return nil, err
 				}
-				if k, ok := leafIndex[e.leaf]; ok {
-					leaves[k].g = c.add(leaves[k].g, gi)
-				} else {
-					leafIndex[e.leaf] = len(leaves)
-					leaves = append(leaves, leafGrad{e.leaf, gi})
-				}
+				toLeaf(e.leaf, gi)
 			} else {
 				if err := receive(e.fn.name, e.dtype, e.shape, gi, n.name); err != nil {
 					return nil, err
@@ -100,7 +175,17 @@ func propagate(root edge, grad *tensor.Tensor) ([]leafGrad, error) {
 			}
 		}
 	}
-	return leaves, nil
+	if c.err != nil {
+		return nil, c.err
+	}
+	for i, t := range targets {
+		if t.leaf != nil {
+			if k, ok := leafIndex[t.leaf]; ok {
+				res.captured[i] = res.leaves[k].g
+			}
+		}
+	}
+	return res, nil
 }
 
 // deliver adds g to the gradient of the output of e.fn that e leads to.
@@ -132,6 +217,9 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 		if gs == nil {
 			return nil, nil
 		}
+		if n.freed {
+			return nil, ErrFreed()
+		}
 		if err := n.checkSaved(); err != nil {
 			return nil, err
 		}
@@ -141,6 +229,9 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 	delete(grads, n)
 	if g == nil { // no path from root carried a gradient here
 		return nil, nil
+	}
+	if n.freed {
+		return nil, ErrFreed()
 	}
 	if err := n.checkSaved(); err != nil {
 		return nil, err
@@ -170,32 +261,39 @@ func receive(name string, dtype tensor.DType, shape []int, g *tensor.Tensor, fro
 	return e.WithHint("the gradient came from %s, whose backward must give each input a gradient of that input's dtype and shape", from)
 }
 
-// topoOrder lists the nodes reachable from root so that every node comes
+// topoOrder lists the nodes reachable from roots so that every node comes
 // before the nodes that produced its inputs: by the time a node runs, all
 // the gradients of its output have arrived. It is a depth-first search
 // whose post-order, reversed, is a topological order. The search keeps its
 // own stack rather than recursing, so a graph millions of operations deep
 // (a long loop of x = x + 1) cannot overflow the goroutine's stack.
-func topoOrder(root *Node) []*Node {
+func topoOrder(roots ...*Node) []*Node {
 	type frame struct {
 		n    *Node
 		next int // the next edge of n to follow
 	}
 	var post []*Node
-	seen := map[*Node]bool{root: true}
-	stack := []frame{{n: root}}
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.next == len(top.n.next) {
-			post = append(post, top.n)
-			stack = stack[:len(stack)-1]
+	seen := map[*Node]bool{}
+	var stack []frame
+	for _, root := range roots {
+		if seen[root] {
 			continue
 		}
-		e := top.n.next[top.next]
-		top.next++
-		if e.fn != nil && !seen[e.fn] {
-			seen[e.fn] = true
-			stack = append(stack, frame{n: e.fn})
+		seen[root] = true
+		stack = append(stack, frame{n: root})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.next == len(top.n.next) {
+				post = append(post, top.n)
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			e := top.n.next[top.next]
+			top.next++
+			if e.fn != nil && !seen[e.fn] {
+				seen[e.fn] = true
+				stack = append(stack, frame{n: e.fn})
+			}
 		}
 	}
 	slices.Reverse(post)

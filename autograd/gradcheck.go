@@ -113,7 +113,7 @@ func analyticalJacobians(out *tensor.Tensor, inputs []*tensor.Tensor, checked []
 		for _, i := range checked {
 			inputs[i].Autograd().Grad = nil
 		}
-		if err := Backward(out, g); err != nil {
+		if err := BackwardWith([]*tensor.Tensor{out}, []*tensor.Tensor{g}, BackwardOptions{RetainGraph: true}); err != nil {
 			return nil, err
 		}
 		for k, i := range checked {

@@ -43,17 +43,48 @@ func gatherOp(name string, x *tensor.Tensor, take func(t *tensor.Tensor) (*tenso
 // Index returns x[idx...] with PyTorch's indexing rules. Basic indexing
 // (integers, slices, None, ...) gives a view whose gradient is g written
 // into a zero tensor at the same place; advanced indexing (int64 or bool
-// tensors) copies, and repeated indices add their gradients up.
+// tensors) copies, saving the index tensors, and repeated indices add
+// their gradients up. The node has the name of PyTorch's last node (see
+// indexNodeName).
 func Index(x *tensor.Tensor, idx ...tensor.Index) (*tensor.Tensor, error) {
 	take := func(t *tensor.Tensor) (*tensor.Tensor, error) { return t.Index(idx...) }
 	out, err := take(x)
 	if err != nil || !track(out, x) {
 		return out, err
 	}
+	name, indices := indexNodeName(idx)
 	if out.SharesStorage(x) {
-		return viewOp("IndexBackward0", x, out, regionGrad(x, take)), nil
+		return viewOp(name, x, out, regionGrad(x, take)), nil
 	}
-	return recordGather("IndexBackward0", x, out, take), nil
+	return recordGather(name, x, out, take, indices...), nil
+}
+
+// indexNodeName returns the name of the node PyTorch records last for
+// x[idx...], and the tensors of the advanced indices. PyTorch applies basic
+// indices one by one, as views: an integer selects (SelectBackward0), a
+// slice slices (SliceBackward0, even a full one), None unsqueezes
+// (UnsqueezeBackward0), an ellipsis does nothing, and with no view at all
+// the result is an alias (AliasBackward0); tensor indices then gather the
+// result (IndexBackward0). kael records one node of that name.
+func indexNodeName(idx []tensor.Index) (string, []*tensor.Tensor) {
+	name := "AliasBackward0"
+	var indices []*tensor.Tensor
+	for _, ix := range idx {
+		switch {
+		case ix.Tensor() != nil:
+			indices = append(indices, ix.Tensor())
+		case ix.IsInt():
+			name = "SelectBackward0"
+		case ix.IsSlice():
+			name = "SliceBackward0"
+		case ix.IsNone():
+			name = "UnsqueezeBackward0"
+		}
+	}
+	if len(indices) > 0 {
+		name = "IndexBackward0"
+	}
+	return name, indices
 }
 
 // Gather returns the elements of x at index along dim.

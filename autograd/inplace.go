@@ -85,6 +85,10 @@ func IndexPut(x *tensor.Tensor, idx []tensor.Index, value *tensor.Tensor) error 
 		return err
 	}
 	n := newNode("IndexPutBackward0", x, value) // edges to x's history before the store
+	for _, ix := range idx {
+		n.save(ix.Tensor()) // the formula reads the index tensors (nil for the others)
+	}
+	n.releaseAlways = true // PyTorch's CopySlices: a second backward through x[idx] = v fails
 	if err := x.IndexPut(idx, value); err != nil {
 		return err
 	}

@@ -38,3 +38,11 @@ func NextFunctions(fn tensor.GradFn) []NextFunction {
 	}
 	return out
 }
+
+// Released reports whether a backward pass without retain_graph freed what
+// fn saved: its saved tensors can no longer be read (PyTorch raises for
+// ctx.saved_tensors then) and a backward through it fails.
+func Released(fn tensor.GradFn) bool {
+	n, ok := fn.(*Node)
+	return ok && n.freed
+}

@@ -110,26 +110,19 @@ func matmulShape(a, b []int) []int {
 	return append(batch, a[len(a)-2], b[len(b)-1])
 }
 
-// Outer returns the outer product of two 1-D tensors: out[i, j] = a[i]·b[j],
-// so a's gradient is G @ b and b's is Gᵀ @ a.
+// Outer returns the outer product of two 1-D tensors: out[i, j] = a[i]·b[j].
+// Recorded, it is what PyTorch computes, a reshaped to a column times b
+// (MulBackward0 after ReshapeAliasBackward0), so its graph and what it saves
+// are PyTorch's.
 func Outer(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := tensor.Outer(a, b)
-	if err != nil || !track(out, a, b) {
-		return out, err
+	if a.Dim() != 1 || b.Dim() != 1 || !IsGradEnabled() || !anyRequiresGrad([]*tensor.Tensor{a, b}) {
+		return tensor.Outer(a, b)
 	}
-	n := newNode("OuterBackward0", a, b)
-	n.save(a, b)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		var ga, gb *tensor.Tensor
-		if n.needs(0) {
-			ga = n.toInput(c, 0, c.matmul(g, b))
-		}
-		if n.needs(1) {
-			gb = n.toInput(c, 1, c.matmul(g.T(), a))
-		}
-		return []*tensor.Tensor{ga, gb}
+	col, err := Reshape(a, a.Numel(), 1)
+	if err != nil {
+		return nil, err
 	}
-	return n.attach(out), nil
+	return Mul(col, b)
 }
 
 // Linear returns x·Wᵀ + bias (bias may be nil) for x of shape [..., in], W

@@ -64,8 +64,16 @@ func weighted(losses, weight *tensor.Tensor) (*tensor.Tensor, error) {
 
 // BinaryCrossEntropy is F.binary_cross_entropy: -(y·log x + (1-y)·log(1-x))
 // of probabilities x, each log clamped at -100 as PyTorch does, times
-// weight (nil for none), reduced.
+// weight (nil for none), reduced. It is recorded as one node,
+// BinaryCrossEntropyBackward0, as in PyTorch.
 func BinaryCrossEntropy(input, target, weight *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
+	return Composite("BinaryCrossEntropyBackward0", []*tensor.Tensor{input, target, weight}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return binaryCrossEntropy(in[0], in[1], in[2], reduction)
+	})
+}
+
+// binaryCrossEntropy computes BinaryCrossEntropy with recorded operations.
+func binaryCrossEntropy(input, target, weight *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
 	if err := sameSize(input, target); err != nil {
 		return nil, err
 	}
@@ -142,8 +150,17 @@ func logSigmoid(x *tensor.Tensor) (*tensor.Tensor, error) {
 // BinaryCrossEntropyWithLogits is F.binary_cross_entropy_with_logits:
 // (1-y)·x - w·log(sigmoid(x)) with w = (pos_weight-1)·y + 1 (1 without
 // pos_weight), times weight, reduced. Through the composition its
-// gradient is PyTorch's: sigmoid(x) - y without weights.
+// gradient is PyTorch's: sigmoid(x) - y without weights. It is recorded as
+// one node, BinaryCrossEntropyWithLogitsBackward0, as in PyTorch.
 func BinaryCrossEntropyWithLogits(input, target, weight, posWeight *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
+	return Composite("BinaryCrossEntropyWithLogitsBackward0", []*tensor.Tensor{input, target, weight, posWeight}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return binaryCrossEntropyWithLogits(in[0], in[1], in[2], in[3], reduction)
+	})
+}
+
+// binaryCrossEntropyWithLogits computes BinaryCrossEntropyWithLogits with
+// recorded operations.
+func binaryCrossEntropyWithLogits(input, target, weight, posWeight *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
 	if !slices.Equal(input.Shape(), target.Shape()) {
 		return nil, tensor.Errorf(tensor.ValueError, "Target size (%s) must be the same as input size (%s)", sizeString(target.Shape()), sizeString(input.Shape()))
 	}

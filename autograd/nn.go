@@ -265,7 +265,8 @@ func Dropout(x *tensor.Tensor, p float64, training bool, g *tensor.Generator) (*
 	if err != nil {
 		return nil, err
 	}
-	n := newNode("NativeDropoutBackward0", x)
+	n := newNode("MulBackward0", x) // PyTorch on the CPU: input * mask, saving the mask
+	n.save(mask)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{c.mul(g, mask)}
 	}

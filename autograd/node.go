@@ -11,7 +11,21 @@ type Node struct {
 	next  []edge       // one per tensor input of the operation
 	dtype tensor.DType // dtype of the output
 	shape []int        // shape of the output
+	// saved are the tensors the backward formula reads (PyTorch's saved
+	// variables). A backward pass without retain_graph frees them, with
+	// the formula that holds them, once the node has run (release).
 	saved []savedTensor
+	// watched are tensors whose version is checked like saved ones but
+	// which the formula does not read: a view's base. They are never
+	// freed, so a node with only watched tensors can run again.
+	watched []savedTensor
+	// freed marks a node whose saved tensors a backward pass released: a
+	// second pass through it is an error.
+	freed bool
+	// releaseAlways makes a pass release the node even when it saved
+	// nothing, as PyTorch's CopySlices (the node of x[idx] = v) drops its
+	// formula after one pass.
+	releaseAlways bool
 	// view marks operations whose output shares its input's storage.
 	view bool
 	// backward maps the gradient of the output to one gradient per input
@@ -102,6 +116,35 @@ func (n *Node) save(ts ...*tensor.Tensor) {
 	}
 }
 
+// watch remembers the version of t, a tensor the backward formula does not
+// read but whose in-place change would make the recorded history wrong.
+func (n *Node) watch(t *tensor.Tensor) {
+	n.watched = append(n.watched, savedTensor{t, t.Version()})
+}
+
+// release frees what the node saved, as PyTorch does after a backward pass
+// without retain_graph: the saved tensors and the formula (whose closure
+// holds them), so that their memory can be reclaimed. A node that saved
+// nothing keeps its formula and can run again (y = x.sum() can be
+// backwarded twice, as in PyTorch).
+func (n *Node) release() {
+	if len(n.saved) == 0 && !n.releaseAlways {
+		return
+	}
+	n.saved, n.backward, n.freed = nil, nil, true
+	if n.multi != nil {
+		n.multi.backward = nil
+	}
+}
+
+// ErrFreed is the error of a backward pass that reaches a node whose saved
+// tensors an earlier pass freed, or of reading them (a custom function's
+// ctx.saved_tensors); the text is PyTorch's.
+func ErrFreed() error {
+	return tensor.Errorf(tensor.RuntimeError, "Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if you need to access saved tensors after calling backward.").
+		WithHint("pass retain_graph=True to the first backward() to keep the graph, or redo the forward pass before the next backward()")
+}
+
 // needs reports whether input i receives a gradient.
 func (n *Node) needs(i int) bool { return n.next[i].live() }
 
@@ -126,11 +169,13 @@ func (n *Node) toInput(c *calc, i int, g *tensor.Tensor) *tensor.Tensor {
 // checkSaved refuses to run backward when a saved tensor was modified in
 // place after the forward pass: the formula would read the new values.
 func (n *Node) checkSaved() error {
-	for _, s := range n.saved {
-		if v := s.t.Version(); v != s.version {
-			return tensor.Errorf(tensor.RuntimeError, "one of the variables needed for gradient computation has been modified by an inplace operation: [%s], which %s saved, is at version %d; expected version %d instead",
-				describe(s.t.DType(), s.t.Shape()), n.name, v, s.version).
-				WithHint("the tensor was changed in place (x += ..., x[i] = ..., an optimizer step) after the forward pass used it; change it out of place (x = x + ...), .clone() it first, or redo the forward pass after the change")
+	for _, list := range [2][]savedTensor{n.saved, n.watched} {
+		for _, s := range list {
+			if v := s.t.Version(); v != s.version {
+				return tensor.Errorf(tensor.RuntimeError, "one of the variables needed for gradient computation has been modified by an inplace operation: [%s], which %s saved, is at version %d; expected version %d instead",
+					describe(s.t.DType(), s.t.Shape()), n.name, v, s.version).
+					WithHint("the tensor was changed in place (x += ..., x[i] = ..., an optimizer step) after the forward pass used it; change it out of place (x = x + ...), .clone() it first, or redo the forward pass after the change")
+			}
 		}
 	}
 	return nil

@@ -29,11 +29,11 @@ func Normal(out, mean, std *tensor.Tensor) *tensor.Tensor {
 		name = "NormalBackward2"
 	}
 	n := newNode(name, inputs...)
-	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		grads := make([]*tensor.Tensor, len(inputs))
-		for i, t := range inputs {
-			if n.needs(i) {
-				grads[i] = c.zeros(t.DType(), t.Shape())
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor { // reads the edges' dtypes and shapes, saving nothing
+		grads := make([]*tensor.Tensor, len(n.next))
+		for i, e := range n.next {
+			if e.live() {
+				grads[i] = c.zeros(e.dtype, e.shape)
 			}
 		}
 		return grads

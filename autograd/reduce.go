@@ -40,6 +40,9 @@ func Mean(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode(reduceName("Mean", dims), x)
+	if len(dims) > 0 {
+		n.save(x) // unread, but PyTorch's MeanBackward1 saves self: a second backward fails
+	}
 	xs := x.Shape()
 	count := float64(reducedCount(xs, dims))
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
@@ -149,6 +152,47 @@ func Amin(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 	return extremum("AminBackward0", tensor.Amin, x, dims, keepdim)
 }
 
+// MaxAll returns the largest element of x as a 0-d tensor, x.max(): Amax
+// over every dimension, recorded as PyTorch's MaxBackward1.
+func MaxAll(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return extremum("MaxBackward1", tensor.Amax, x, nil, false)
+}
+
+// MinAll returns the smallest element of x as a 0-d tensor, x.min(),
+// recorded as PyTorch's MinBackward1.
+func MinAll(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return extremum("MinBackward1", tensor.Amin, x, nil, false)
+}
+
+// Aminmax returns the minimum and maximum of x over dims (all when empty),
+// torch.aminmax. PyTorch 1.13 has no derivative for it: its outputs have a
+// grad_fn named NotImplemented, and a backward pass that reaches it fails
+// with "derivative for aten::aminmax is not implemented"; kael does the
+// same (amin and amax have derivatives).
+func Aminmax(x *tensor.Tensor, dims []int, keepdim bool) (lo, hi *tensor.Tensor, err error) {
+	if lo, err = tensor.Amin(x, dims, keepdim); err != nil {
+		return nil, nil, err
+	}
+	if hi, err = tensor.Amax(x, dims, keepdim); err != nil {
+		return nil, nil, err
+	}
+	if track(lo, x) {
+		notImplemented("aminmax", x, lo, hi)
+	}
+	return lo, hi, nil
+}
+
+// notImplemented records outs, computed from x by the operation op, as the
+// outputs of a node without a derivative, as PyTorch records an operation
+// that its derivatives.yaml marks not implemented: the node is called
+// NotImplemented and a backward pass through it fails.
+func notImplemented(op string, x *tensor.Tensor, outs ...*tensor.Tensor) {
+	newNode("NotImplemented", x).attachOutputs(outs, func([]*tensor.Tensor) ([]*tensor.Tensor, error) {
+		return nil, tensor.Errorf(tensor.RuntimeError, "derivative for aten::%s is not implemented", op).
+			WithHint("PyTorch 1.13 has no derivative for %s either", op)
+	})
+}
+
 // Max returns the maximum of x along dim and its index. The gradient goes
 // to the element the index names; the indices are not differentiable.
 func Max(x *tensor.Tensor, dim int, keepdim bool) (values, indices *tensor.Tensor, err error) {
@@ -244,16 +288,28 @@ func Logsumexp(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, erro
 	return n.attach(out), nil
 }
 
-// Norm returns the vector p-norm of x over dims. Its derivative is
-// sign(x)·|x|^(p-1)/norm^(p-1): x/norm for p = 2, sign(x) for p = 1, the
-// sign at the largest |x| (shared by ties) for p = ±inf, 0 for p = 0. It is
-// taken as 0 where the norm is 0.
+// Norm returns the vector p-norm of x over dims, x.norm(p, dim): PyTorch's
+// norm.ScalarOpt_dim, whose node is NormBackward1 (with or without dims).
+// Its derivative is sign(x)·|x|^(p-1)/norm^(p-1): x/norm for p = 2,
+// sign(x) for p = 1, the sign at the largest |x| (shared by ties) for
+// p = ±inf, 0 for p = 0. It is taken as 0 where the norm is 0.
 func Norm(x *tensor.Tensor, p float64, dims []int, keepdim bool) (*tensor.Tensor, error) {
+	return vectorNorm("NormBackward1", x, p, dims, keepdim)
+}
+
+// VectorNorm is Norm as torch.linalg.vector_norm (and linalg.norm of
+// vectors), whose node is LinalgVectorNormBackward0.
+func VectorNorm(x *tensor.Tensor, p float64, dims []int, keepdim bool) (*tensor.Tensor, error) {
+	return vectorNorm("LinalgVectorNormBackward0", x, p, dims, keepdim)
+}
+
+// vectorNorm computes Norm and VectorNorm, recording a node called name.
+func vectorNorm(name string, x *tensor.Tensor, p float64, dims []int, keepdim bool) (*tensor.Tensor, error) {
 	out, err := tensor.Norm(x, p, dims, keepdim)
 	if err != nil || !track(out, x) {
 		return out, err
 	}
-	n := newNode(reduceName("Norm", dims), x)
+	n := newNode(name, x)
 	n.save(x, out)
 	xs := x.Shape()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {

@@ -5,14 +5,15 @@ import (
 )
 
 // viewOp records an operation whose output may share x's storage. The node
-// saves x so that backward refuses to run if x's storage was written in
+// watches x so that backward refuses to run if x's storage was written in
 // place after the view was taken: the view would then hold values its
-// recorded history does not explain.
+// recorded history does not explain. It saves nothing, as in PyTorch, so a
+// graph of views can be backwarded twice.
 func viewOp(name string, x, out *tensor.Tensor, grad func(c *calc, g *tensor.Tensor) *tensor.Tensor) *tensor.Tensor {
 	n := newNode(name, x)
 	n.view = out.SharesStorage(x)
 	if n.view {
-		n.save(x)
+		n.watch(x)
 	}
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{grad(c, g)}
@@ -37,7 +38,8 @@ func View(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 }
 
 // Reshape returns x with a new shape: a view when the strides allow it
-// (ViewBackward0), else a copy (UnsafeViewBackward0).
+// (ReshapeAliasBackward0, PyTorch's _reshape_alias), else a copy
+// (UnsafeViewBackward0).
 func Reshape(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 	out, err := x.Reshape(shape...)
 	if err != nil || !track(out, x) {
@@ -45,7 +47,7 @@ func Reshape(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 	}
 	name := "UnsafeViewBackward0"
 	if out.SharesStorage(x) {
-		name = "ViewBackward0"
+		name = "ReshapeAliasBackward0"
 	}
 	return viewOp(name, x, out, reshapeBack(x)), nil
 }
@@ -150,6 +152,36 @@ func regionGrad(x *tensor.Tensor, region func(t *tensor.Tensor) (*tensor.Tensor,
 		}
 		return z
 	}
+}
+
+// Unbind returns the slices of x along dim, views of x (x.unbind(dim)). As
+// in PyTorch they are the outputs of one node, UnbindBackward0, whose
+// backward stacks their gradients (zeros for a slice no gradient reached)
+// and which saves nothing. Like every view of a tensor that requires grad,
+// the slices cannot be changed in place.
+func Unbind(x *tensor.Tensor, dim int) ([]*tensor.Tensor, error) {
+	n, err := x.Size(dim)
+	if err != nil {
+		return nil, err
+	}
+	outs := make([]*tensor.Tensor, n)
+	for i := range outs {
+		if outs[i], err = x.Select(dim, i); err != nil {
+			return nil, err
+		}
+	}
+	if n == 0 || !IsGradEnabled() || !x.DType().IsFloating() || !x.RequiresGrad() {
+		return outs, nil
+	}
+	stackDim := normDim(dim, x.Dim())
+	node := newNode("UnbindBackward0", x)
+	node.view = true
+	node.watch(x)
+	node.attachOutputs(outs, func(gs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+		g, err := tensor.Stack(gs, stackDim)
+		return []*tensor.Tensor{g}, err
+	})
+	return outs, nil
 }
 
 // Narrow returns the slice start:start+length of x along dim.

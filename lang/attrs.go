@@ -121,6 +121,10 @@ func getAttr(v Value, name string) (Value, error) {
 		if name == "next_functions" {
 			return x.nextFunctions(), nil
 		}
+		if m, ok := typeMethods[gradFnClass][name]; ok { // its type is the node's name, not gradFnClass
+			return &BoundMethod{Recv: x, Method: m}, nil
+		}
+		return nil, attrError(v, name, attrNames(v))
 	case *Builtin:
 		if c := classOf(x); c != "" && name == "__name__" {
 			return shortClassName(c), nil

@@ -25,6 +25,9 @@ const ctxClassName = "torch.autograd.function.FunctionCtx"
 type functionCtx struct {
 	saved          []*tensor.Tensor
 	needsInputGrad Tuple
+	// node is the node apply recorded (nil when it recorded none): once a
+	// backward pass freed it, saved_tensors raises, as in PyTorch.
+	node tensor.GradFn
 }
 
 // ctxClass is the class of ctx objects.
@@ -52,6 +55,10 @@ func init() {
 			ctx := x.ext.(*functionCtx)
 			switch name {
 			case "saved_tensors":
+				if ctx.node != nil && autograd.Released(ctx.node) {
+					ctx.saved = nil // freed with the node, as PyTorch frees them
+					return nil, true, autograd.ErrFreed()
+				}
 				out := make(Tuple, len(ctx.saved))
 				for i, t := range ctx.saved {
 					out[i] = t
@@ -107,7 +114,7 @@ func applyFunction(in *interp, cls *UserClass, args Tuple) (Value, error) {
 	}
 	state := &functionCtx{needsInputGrad: needs}
 	ctx := &Instance{cls: ctxClass, ext: state}
-	at := spanNode(in.stmtSpan())
+	at := in.stmtNode()
 	var result Value
 	err := autograd.NoGrad(func() error {
 		var err error
@@ -129,6 +136,10 @@ func applyFunction(in *interp, cls *UserClass, args Tuple) (Value, error) {
 		return nil, err
 	}
 	sess := in.s
+	isTensor := make([]bool, len(inputs)) // not the inputs, which the graph must not keep alive
+	for i, t := range inputs {
+		isTensor[i] = t != nil
+	}
 	attached, err := autograd.CustomFunction{Name: cls.Name, Inputs: inputs, Outputs: outs, Saved: state.saved,
 		Backward: func(grads []*tensor.Tensor) ([]*tensor.Tensor, error) {
 			gv := make([]Value, 0, len(grads)+1)
@@ -140,10 +151,16 @@ func applyFunction(in *interp, cls *UserClass, args Tuple) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			return functionGrads(cls, r, len(inputs))
+			return functionGrads(cls, r, isTensor)
 		}}.Attach()
 	if err != nil {
 		return nil, err
+	}
+	for _, t := range attached {
+		if m := t.Autograd(); m != nil && m.GradFn != nil {
+			state.node = m.GradFn
+			break
+		}
 	}
 	if single {
 		return attached[0], nil
@@ -190,28 +207,34 @@ func functionOutputs(cls *UserClass, r Value) ([]*tensor.Tensor, bool, error) {
 }
 
 // functionGrads reads what backward returned: one gradient (a tensor or
-// None) per argument of forward.
-func functionGrads(cls *UserClass, r Value, n int) ([]*tensor.Tensor, error) {
+// None) per argument of forward, in PyTorch's order of checks: the number
+// (autograd.GradCount: extra Nones are dropped), then position by position
+// a tensor or None for a tensor argument, None for any other.
+func functionGrads(cls *UserClass, r Value, isTensor []bool) ([]*tensor.Tensor, error) {
 	vals := []Value{r}
 	if t, ok := r.(Tuple); ok {
 		vals = t
 	}
-	out := make([]*tensor.Tensor, len(vals))
-	for i, v := range vals {
-		switch g := v.(type) {
-		case *tensor.Tensor:
+	node := cls.Name + "Backward"
+	keep, err := autograd.GradCount(node, len(vals), len(isTensor), func(i int) bool {
+		_, none := vals[i].(NoneType)
+		return none
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*tensor.Tensor, keep)
+	for i, v := range vals[:keep] {
+		_, none := v.(NoneType)
+		switch g, ok := v.(*tensor.Tensor); {
+		case none:
+		case !isTensor[i]:
+			return nil, autograd.GradForNonTensor(node, i)
+		case ok:
 			out[i] = g
-		case NoneType:
 		default:
-			if f, isNum := asFloat(v); isNum && n == len(vals) {
-				t, err := tensor.Scalar(f)
-				if err != nil {
-					return nil, err
-				}
-				out[i] = t
-				continue
-			}
-			return nil, newErrorf(TypeError, "%s.backward returned a %s as gradient %d; return a tensor or None", cls.Name, TypeName(v), i)
+			return nil, newErrorf(RuntimeError, "expected Variable or None (got %s)", TypeName(v)).
+				withHint("%s.backward returns a tensor or None for each argument of forward", cls.Name)
 		}
 	}
 	return out, nil

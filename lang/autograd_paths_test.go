@@ -74,25 +74,7 @@ func TestBuiltinsRecordAutogradLikePyTorch(t *testing.T) {
 		}
 		t.Skip("PyTorch not available at /usr/bin/python3")
 	}
-	var exprs []string
-	for _, name := range Methods() {
-		if _, isAttr := attributes[name]; isAttr {
-			exprs = append(exprs, "w."+name)
-			continue
-		}
-		for _, args := range gradArgLists {
-			exprs = append(exprs, "w."+name+"("+args+")")
-		}
-	}
-	for _, name := range Builtins() {
-		for _, args := range gradArgLists {
-			sep := ", "
-			if args == "" {
-				sep = ""
-			}
-			exprs = append(exprs, "torch."+name+"(w"+sep+args+")")
-		}
-	}
+	exprs := builtinCallsOnW()
 	torchSays := torchGradState(t, python, exprs)
 	compared := 0
 	for i, expr := range exprs {
@@ -117,27 +99,67 @@ func TestBuiltinsRecordAutogradLikePyTorch(t *testing.T) {
 	}
 }
 
+// builtinCallsOnW lists a call of every tensor method and builtin function
+// on w with each argument list of gradArgLists, and every attribute of w.
+func builtinCallsOnW() []string {
+	var exprs []string
+	for _, name := range Methods() {
+		if _, isAttr := attributes[name]; isAttr {
+			exprs = append(exprs, "w."+name)
+			continue
+		}
+		for _, args := range gradArgLists {
+			exprs = append(exprs, "w."+name+"("+args+")")
+		}
+	}
+	for _, name := range Builtins() {
+		for _, args := range gradArgLists {
+			sep := ", "
+			if args == "" {
+				sep = ""
+			}
+			exprs = append(exprs, "torch."+name+"(w"+sep+args+")")
+		}
+	}
+	return exprs
+}
+
 // gradState describes the tensors a value holds: "T" or "F" for each one's
 // requires_grad, followed by "g" when it has a grad_fn; "-" when the value
 // holds no tensor.
 func gradState(v Value) string {
 	var parts []string
+	for _, x := range tensorsIn(v) {
+		s := "F"
+		if x.RequiresGrad() {
+			s = "T"
+		}
+		if m := x.Autograd(); m != nil && m.GradFn != nil {
+			s += "g"
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ",")
+}
+
+// tensorsIn lists the tensors v is or holds, in tuples (named ones too)
+// and lists, nested or not, in order.
+func tensorsIn(v Value) []*tensor.Tensor {
+	var out []*tensor.Tensor
 	var visit func(v Value)
 	visit = func(v Value) {
 		switch x := v.(type) {
 		case *tensor.Tensor:
-			s := "F"
-			if x.RequiresGrad() {
-				s = "T"
-			}
-			if m := x.Autograd(); m != nil && m.GradFn != nil {
-				s += "g"
-			}
-			parts = append(parts, s)
+			out = append(out, x)
 		case Tuple:
 			for _, e := range x {
 				visit(e)
 			}
+		case *NamedTuple:
+			visit(x.Elems)
 		case *List:
 			for _, e := range x.Elems {
 				visit(e)
@@ -145,10 +167,7 @@ func gradState(v Value) string {
 		}
 	}
 	visit(v)
-	if len(parts) == 0 {
-		return "-"
-	}
-	return strings.Join(parts, ",")
+	return out
 }
 
 func kaelGradState(expr string) string {
@@ -165,11 +184,7 @@ func kaelGradState(expr string) string {
 // returns gradState's answer for each.
 func torchGradState(t *testing.T, python string, exprs []string) []string {
 	t.Helper()
-	var prog strings.Builder
-	prog.WriteString(`import sys, torch
-from torch import *
-import torch.nn.functional as F
-def state(v):
+	return torchReport(t, python, exprs, `def report(v):
     parts = []
     def visit(v):
         if isinstance(v, torch.Tensor):
@@ -178,17 +193,29 @@ def state(v):
             for e in v: visit(e)
     visit(v)
     return ",".join(parts) if parts else "-"
+`)
+}
+
+// torchReport evaluates every expression in PyTorch, each on a fresh w
+// (gradSetup) after torch.manual_seed(0), and returns for each what the
+// Python function report, which reportDef defines, says of its value, or
+// "-" when the expression or report raised.
+func torchReport(t *testing.T, python string, exprs []string, reportDef string) []string {
+	t.Helper()
+	prog := `import sys, torch
+from torch import *
+import torch.nn.functional as F
+` + reportDef + `
 for line in sys.stdin.read().split("\n"):
     if not line: continue
     torch.manual_seed(0)
     w = torch.tensor([[1., -2.], [3., 0.5]], requires_grad=True)
     try:
-        r = eval(line)
-        print(state(r))
+        print(report(eval(line)))
     except Exception:
         print("-")
-`)
-	cmd := exec.Command(python, "-c", prog.String())
+`
+	cmd := exec.Command(python, "-c", prog)
 	cmd.Stdin = strings.NewReader(strings.Join(exprs, "\n") + "\n")
 	out, err := cmd.Output()
 	if err != nil {

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/kael-dev/kael/autograd"
@@ -11,18 +12,13 @@ import (
 // the optimizers of torch.optim.
 
 func init() {
-	def(asMethod, "backward(input, gradient=None, retain_graph=None, create_graph=False)", "Computes the gradient of input with respect to every leaf that requires grad and adds it to the leaf's .grad. input must have one element unless gradient (of input's shape) is given. The graph is kept, so retain_graph is accepted and ignored.", func(a *Args) (Value, error) {
-		x, g, create := a.Tensor("input"), a.OptTensor("gradient"), a.Bool("create_graph")
+	def(asMethod, "backward(input, gradient=None, retain_graph=None, create_graph=False)", "Computes the gradient of input with respect to every leaf that requires grad and adds it to the leaf's .grad. input must have one element unless gradient (of input's shape) is given. The pass frees the tensors the graph saved for backward, so a second backward through an operation that saved some (x * x, exp) raises a RuntimeError unless the first had retain_graph=True; one through operations that saved none (sums, views, adding a number) accumulates again.", func(a *Args) (Value, error) {
+		x, g := a.Tensor("input"), a.OptTensor("gradient")
+		retain := retainGraph(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if create {
-			return nil, newErrorf(RuntimeError, "backward(create_graph=True) is not supported: kael computes first derivatives only")
-		}
-		if err := autograd.Backward(x, g); err != nil {
-			return nil, err
-		}
-		return None, nil
+		return None, autograd.BackwardWith([]*tensor.Tensor{x}, []*tensor.Tensor{g}, autograd.BackwardOptions{RetainGraph: retain})
 	})
 	def(asMethod, "requires_grad_(input, requires_grad=True)", "Marks input, a floating-point leaf, as requiring gradients (or not); returns input.", func(a *Args) (Value, error) {
 		x, on := a.Tensor("input"), a.Bool("requires_grad")
@@ -43,6 +39,77 @@ func init() {
 		a.in.write(g + "\n")
 		return None, nil
 	})
+}
+
+func init() {
+	torchAutograd["backward"] = def(0, "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)", "Computes the gradients of tensors (a tensor or a list of them), with grad_tensors[i] the gradient of tensors[i], in one pass that adds them to the leaves' .grad: t.backward() for several tensors at once. retain_graph is as for t.backward().", func(a *Args) (Value, error) {
+		ts := tensorArgs(a, "tensors")
+		gs := tensorsOf(a.Value("grad_tensors"))
+		retain := retainGraph(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return None, autograd.BackwardWith(ts, gs, autograd.BackwardOptions{RetainGraph: retain})
+	})
+	torchAutograd["grad"] = def(0, "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)", "Returns the gradients of outputs (a tensor or a list of them, with grad_outputs[i] the gradient of outputs[i]) with respect to inputs (a tensor or a list of tensors that require grad, leaves or computed), as a tuple, without touching any .grad. Only the operations between them run, and they free what they saved unless retain_graph=True. An input the outputs do not depend on is an error, or None with allow_unused=True.", func(a *Args) (Value, error) {
+		outs, ins := tensorArgs(a, "outputs"), tensorArgs(a, "inputs")
+		gs := tensorsOf(a.Value("grad_outputs"))
+		opts := autograd.BackwardOptions{RetainGraph: retainGraph(a), AllowUnused: a.Bool("allow_unused")}
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		grads, err := autograd.Gradients(outs, ins, gs, opts)
+		if err != nil {
+			return nil, err
+		}
+		out := make(Tuple, len(grads))
+		for i, g := range grads {
+			out[i] = None
+			if g != nil {
+				out[i] = g
+			}
+		}
+		return out, nil
+	})
+}
+
+// retainGraph reads the retain_graph and create_graph arguments of a
+// backward pass: retain_graph=None means create_graph, as in PyTorch, and
+// create_graph=True (higher-order derivatives) is refused.
+func retainGraph(a *Args) bool {
+	if a.Bool("create_graph") {
+		a.fail(newErrorf(RuntimeError, "%s(create_graph=True) is not supported: kael computes first derivatives only", a.b.Name))
+	}
+	if a.IsNone("retain_graph") {
+		return false
+	}
+	return a.Bool("retain_graph")
+}
+
+// tensorArgs reads an argument that is a tensor or a sequence of tensors.
+func tensorArgs(a *Args, name string) []*tensor.Tensor {
+	ts := tensorsOf(a.Value(name))
+	if slices.Contains(ts, nil) || (len(ts) == 0 && !a.IsNone(name)) {
+		a.fail(a.typeError(name, "Tensor or list of Tensors", a.Value(name)))
+	}
+	return ts
+}
+
+// tensorsOf reads a tensor or a sequence of tensors (nil entries for
+// anything else); None gives nothing.
+func tensorsOf(v Value) []*tensor.Tensor {
+	if _, none := v.(NoneType); none {
+		return nil
+	}
+	if t, ok := v.(*tensor.Tensor); ok {
+		return []*tensor.Tensor{t}
+	}
+	elems, _, _ := sequence(v)
+	out := make([]*tensor.Tensor, len(elems))
+	for i, e := range elems {
+		out[i], _ = e.(*tensor.Tensor)
+	}
+	return out
 }
 
 // torchOptim is torch.optim, also reachable as the global optim. Its

@@ -151,7 +151,7 @@ func init() {
 		}
 		l := &List{Elems: elems}
 		sorter := &BoundMethod{Recv: l, Method: typeMethods["list"]["sort"]}
-		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, spanNode(a.in.stmtSpan()))
+		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, a.in.stmtNode())
 		return l, err
 	})
 	def(asFunc, "reversed(seq)", "A list of the elements of seq in reverse order.", func(a *Args) (Value, error) {
@@ -232,7 +232,7 @@ func init() {
 			return nil, err
 		}
 		for _, e := range elems {
-			r, err := a.in.binary(syntax.PLUS, total, e, spanNode(a.in.stmtSpan()))
+			r, err := a.in.binary(syntax.PLUS, total, e, a.in.stmtNode())
 			if err != nil {
 				return nil, err
 			}
@@ -312,7 +312,7 @@ func init() {
 		if len(rest) != 1 {
 			return nil, newErrorf(TypeError, "pow() takes 2 or 3 arguments")
 		}
-		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], spanNode(a.in.stmtSpan()))
+		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], a.in.stmtNode())
 	})
 }
 
@@ -388,7 +388,7 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 			if !ok {
 				return nil, newErrorf(TypeError, "%s() does not take tensors", method)
 			}
-			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, spanNode(a.in.stmtSpan()))
+			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, a.in.stmtNode())
 		}
 		for _, name := range a.kwNames {
 			if !slices.Contains(pythonKeywords[method], name) {

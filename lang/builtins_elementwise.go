@@ -1,8 +1,6 @@
 package lang
 
 import (
-	"math"
-
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -49,7 +47,7 @@ func defElementwise() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(roundDecimals(x, decimals))
+		return result(autograd.RoundDecimals(x, decimals))
 	})
 	def(asMethod, "round_(input, *, decimals=0)", "In place: input = round(input, decimals=decimals); returns input.", func(a *Args) (Value, error) {
 		x, decimals := tensorArg(a, "input"), a.Int("decimals")
@@ -63,7 +61,7 @@ func defElementwise() {
 			return inPlace(x, autograd.RoundOp.InPlace(x))
 		}
 		return inPlace(x, autograd.Rewrite(x, "round_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
-			return roundDecimals(old, decimals)
+			return autograd.RoundDecimals(old, decimals)
 		}))
 	})
 	def(asBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *Args) (Value, error) {
@@ -71,11 +69,7 @@ func defElementwise() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		out, err := clampSide(tensor.Lt, x, lo)
-		if err != nil {
-			return nil, err
-		}
-		return result(clampSide(tensor.Gt, out, hi))
+		return result(autograd.Clamp(x, lo, hi))
 	})
 	def(asMethod, "clamp_(input, min=None, max=None)", "In place: limits each element to [min, max]; returns input.", func(a *Args) (Value, error) {
 		x, lo, hi := clampArgs(a)
@@ -236,49 +230,4 @@ func clampArgs(a *Args) (x, lo, hi *tensor.Tensor) {
 		hi = a.TensorLike("max")
 	}
 	return x, lo, hi
-}
-
-// clampSide replaces the elements of x beyond bound (where beyond(x, bound)
-// holds) by bound, through autograd.Where so that the gradient reaches x
-// where it was kept and bound where it was used. A nil bound leaves x as it
-// is.
-func clampSide(beyond func(a, b *tensor.Tensor) (*tensor.Tensor, error), x, bound *tensor.Tensor) (*tensor.Tensor, error) {
-	if bound == nil {
-		return x, nil
-	}
-	cond, err := beyond(x, bound)
-	if err != nil {
-		return nil, err
-	}
-	return autograd.Where(cond, bound, x)
-}
-
-// roundDecimals is round(x, decimals=d) as PyTorch computes it in x's
-// dtype: nearbyint(x * 10**d) / 10**d, or for d < 0 nearbyint(x / 10**-d)
-// * 10**-d (so that no inexact 0.1 enters); integers and bools are refused
-// unless d is 0.
-func roundDecimals(x *tensor.Tensor, d int) (*tensor.Tensor, error) {
-	if d == 0 {
-		return autograd.Round(x)
-	}
-	if !x.DType().IsFloating() {
-		return nil, newErrorf(TypeError, "round with decimals only supports floating point dtypes, got %s", x.DType()).
-			withHint("convert the input with .to(float32) first")
-	}
-	scale, err := tensor.Scalar(math.Pow(10, math.Abs(float64(d))))
-	if err != nil {
-		return nil, err
-	}
-	up, down := autograd.Mul, autograd.Div
-	if d < 0 {
-		up, down = autograd.Div, autograd.Mul
-	}
-	scaled, err := up(x, scale)
-	if err != nil {
-		return nil, err
-	}
-	if scaled, err = autograd.Round(scaled); err != nil {
-		return nil, err
-	}
-	return down(scaled, scale)
 }

@@ -19,7 +19,7 @@ func init() {
 		if _, isNone := a.Value("inputs").(NoneType); isNone || len(inputs) == 0 || hasNonTensor(inputs) {
 			return nil, a.typeError("inputs", "a Tensor or a tuple of Tensors", a.Value("inputs"))
 		}
-		at := spanNode(a.in.stmtSpan())
+		at := a.in.stmtNode()
 		var callErr error // an error of func itself, which gradcheck passes on
 		call := func(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 			pos := make([]Value, len(ts))

@@ -91,13 +91,18 @@ func init() {
 		return int64(a.Value("self").(*UntypedStorage).t.StorageDataPtr()), nil
 	})
 
-	defMethod("grad_fn", "name(self)", "The node's name: 'MulBackward0'.", func(a *Args) (Value, error) {
+	defMethod(gradFnClass, "name(self)", "The node's name: 'MulBackward0'.", func(a *Args) (Value, error) {
 		return a.Value("self").(*GradFnValue).Fn.Name(), nil
 	})
 	defMethod(accumulateGradClass, "name(self)", "PyTorch's name of the node: 'torch::autograd::AccumulateGrad'.", func(a *Args) (Value, error) {
 		return "torch::autograd::AccumulateGrad", nil
 	})
 }
+
+// gradFnClass holds the methods of grad_fn values (GradFnValue), whose
+// type name is the node's own, as in PyTorch: type(y.grad_fn).__name__ is
+// 'MulBackward0'.
+const gradFnClass = "grad_fn"
 
 // storageClass is the class of x.untyped_storage().
 const storageClass = "torch.storage.UntypedStorage"

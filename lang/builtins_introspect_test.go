@@ -21,6 +21,6 @@ func TestTensorIntrospection(t *testing.T) {
 		{"zeros(2, 3).stride('a')", "~TypeError"},
 		{"a = tensor([1.], requires_grad=True)\ny = a * 2\ny.grad_fn == y.grad_fn, y.grad_fn.next_functions[0][0] == (a + 1).grad_fn.next_functions[0][0]", "(True, True)"},
 		{"a = tensor([1.], requires_grad=True)\nv = (a * 2).grad_fn.next_functions[0][0].variable\nv is a, v.requires_grad", "(True, True)"},
-		{"a = tensor([1.], requires_grad=True)\n(a * 2).grad_fn.nope", "~AttributeError: 'grad_fn' object has no attribute 'nope'"},
+		{"a = tensor([1.], requires_grad=True)\n(a * 2).grad_fn.nope", "~AttributeError: 'MulBackward0' object has no attribute 'nope'"},
 	})
 }

@@ -227,7 +227,7 @@ func defLinalgLapack() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(autograd.Norm(x, p, dims, keep))
+		return result(autograd.VectorNorm(x, p, dims, keep))
 	})
 	defDotted("linalg.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False)", "The matrix norm of the matrices in dims dim of A: ord 'fro', 'nuc', 1, -1, 2, -2, inf or -inf.", func(a *Args) (Value, error) {
 		x, keep := tensorArg(a, "A"), a.Bool("keepdim")
@@ -250,7 +250,7 @@ func defLinalgLapack() {
 			if len(dims) == 2 {
 				return result(autograd.MatrixNorm(x, "fro", [2]int{dims[0], dims[1]}, keep))
 			}
-			return result(autograd.Norm(x, 2, dims, keep))
+			return result(autograd.VectorNorm(x, 2, dims, keep))
 		}
 		if dims == nil {
 			switch x.Dim() {
@@ -276,7 +276,7 @@ func defLinalgLapack() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(autograd.Norm(x, p, dims, keep))
+		return result(autograd.VectorNorm(x, p, dims, keep))
 	})
 	defDotted("linalg.cross(input, other, *, dim=-1)", "The cross product of the 3-vectors of input and other along dim; they broadcast.", func(a *Args) (Value, error) {
 		x, y, dim := tensorArg(a, "input"), tensorArg(a, "other"), a.Int("dim")

@@ -86,7 +86,7 @@ func identity(v Value) int64 {
 
 // callArg calls the function argument fn on args.
 func callArg(a *Args, fn Value, args ...Value) (Value, error) {
-	return a.in.call(fn, args, nil, nil, spanNode(a.in.stmtSpan()))
+	return a.in.call(fn, args, nil, nil, a.in.stmtNode())
 }
 
 // pythonHash returns hash(v): CPython's value for ints and floats (see
@@ -188,7 +188,7 @@ func init() {
 			for j := range cols {
 				args[j] = cols[j][i]
 			}
-			r, err := a.in.call(a.Value("function"), args, nil, nil, spanNode(a.in.stmtSpan()))
+			r, err := a.in.call(a.Value("function"), args, nil, nil, a.in.stmtNode())
 			if err != nil {
 				return nil, err
 			}
@@ -284,11 +284,11 @@ func init() {
 		if _, ok := asNumber(y); !ok {
 			return nil, newErrorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
 		}
-		q, err := a.in.binary(syntax.SLASHSLASH, x, y, spanNode(a.in.stmtSpan()))
+		q, err := a.in.binary(syntax.SLASHSLASH, x, y, a.in.stmtNode())
 		if err != nil {
 			return nil, err
 		}
-		r, err := a.in.binary(syntax.PERCENT, x, y, spanNode(a.in.stmtSpan()))
+		r, err := a.in.binary(syntax.PERCENT, x, y, a.in.stmtNode())
 		if err != nil {
 			return nil, err
 		}

@@ -16,8 +16,8 @@ func defReductions() {
 	defReduce(asBoth, "amin", false, "The smallest element over dim (all when None); ties share the gradient.", autograd.Amin)
 	defReduce(asMethod, "all", false, "Whether every element over dim (all when None) is true, as a bool tensor.", tensor.All)
 	defReduce(asMethod, "any", false, "Whether some element over dim (all when None) is true, as a bool tensor.", tensor.Any)
-	defExtremum("max", autograd.MaximumOp, "The largest element as a 0-d tensor; with dim, a named tuple (values, indices) along dim; with a tensor, the element-wise maximum.", autograd.Amax, autograd.Max)
-	def(asBoth, "aminmax(input, *, dim=None, keepdim=False)", "A named tuple (min, max) of the smallest and largest elements over dim (all when None).", func(a *Args) (Value, error) {
+	defExtremum("max", autograd.MaximumOp, "The largest element as a 0-d tensor; with dim, a named tuple (values, indices) along dim; with a tensor, the element-wise maximum.", autograd.MaxAll, autograd.Max)
+	def(asBoth, "aminmax(input, *, dim=None, keepdim=False)", "A named tuple (min, max) of the smallest and largest elements over dim (all when None). As in PyTorch 1.13 it has no derivative: its grad_fn is NotImplemented and a backward through it raises (use amin and amax for gradients).", func(a *Args) (Value, error) {
 		x, dim, keep := tensorArg(a, "input"), a.OptInt("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -26,14 +26,9 @@ func defReductions() {
 		if dim != nil {
 			dims = []int{*dim}
 		}
-		lo, err := autograd.Amin(x, dims, keep)
-		if err != nil {
-			return nil, err
-		}
-		hi, err := autograd.Amax(x, dims, keep)
-		return returnAminmax.pair(lo, hi, err)
+		return returnAminmax.pair(autograd.Aminmax(x, dims, keep))
 	})
-	defExtremum("min", autograd.MinimumOp, "The smallest element as a 0-d tensor; with dim, a named tuple (values, indices) along dim; with a tensor, the element-wise minimum.", autograd.Amin, autograd.Min)
+	defExtremum("min", autograd.MinimumOp, "The smallest element as a 0-d tensor; with dim, a named tuple (values, indices) along dim; with a tensor, the element-wise minimum.", autograd.MinAll, autograd.Min)
 	defArg("argmax", "The index of the largest element, in the flattened tensor or along dim, as int64.", tensor.ArgmaxAll, tensor.Argmax)
 	defArg("argmin", "The index of the smallest element, in the flattened tensor or along dim, as int64.", tensor.ArgminAll, tensor.Argmin)
 	defSpread("var", "The variance over dim (all when None), unbiased (dividing by N-1) unless unbiased=False or correction says otherwise.", autograd.Var)
@@ -107,7 +102,7 @@ func defReduce(kind int, name string, withDType bool, doc string, f func(x *tens
 // defExtremum defines max or min: over everything, along a dimension with
 // indices, or element-wise against another tensor.
 func defExtremum(name string, elementwise *autograd.BinaryOp, doc string,
-	all func(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error),
+	all func(x *tensor.Tensor) (*tensor.Tensor, error),
 	along func(x *tensor.Tensor, dim int, keepdim bool) (*tensor.Tensor, *tensor.Tensor, error)) {
 	returns := &ReturnType{Name: name, Fields: valuesIndices}
 	def(asMethod, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
@@ -123,7 +118,7 @@ func defExtremum(name string, elementwise *autograd.BinaryOp, doc string,
 			return nil, err
 		}
 		if dim == nil {
-			return result(all(x, nil, false))
+			return result(all(x))
 		}
 		values, indices, err := along(x, *dim, keep)
 		return returns.pair(values, indices, err)

@@ -112,7 +112,7 @@ func defListMethods() {
 		if !a.IsNone("key") {
 			keys = make([]Value, len(l.Elems))
 			for i, e := range l.Elems {
-				k, err := a.in.call(a.Value("key"), []Value{e}, nil, nil, spanNode(a.in.stmtSpan()))
+				k, err := a.in.call(a.Value("key"), []Value{e}, nil, nil, a.in.stmtNode())
 				if err != nil {
 					return nil, err
 				}

@@ -47,7 +47,7 @@ func (c *ContextManager) decorate(fn Value) (Value, error) {
 			return nil, err
 		}
 		defer c.Exit()
-		return a.in.call(fn, a.Value("args").(Tuple), a.kwNames, a.kwVals, spanNode(a.in.stmtSpan()))
+		return a.in.call(fn, a.Value("args").(Tuple), a.kwNames, a.kwVals, a.in.stmtNode())
 	}
 	return w, nil
 }
@@ -93,20 +93,18 @@ func init() {
 		return nil, newErrorf(ValueError, "invalid type: %s", Repr(target)).
 			withHint("pass a dtype (torch.float32) or a tensor type (torch.FloatTensor, 'torch.LongTensor')")
 	})
-	def(asBoth, "unbind(input, dim=0)", "The slices of input along dim, as a tuple of views (each recorded for autograd, as x[i] is).", func(a *Args) (Value, error) {
+	def(asBoth, "unbind(input, dim=0)", "The slices of input along dim, as a tuple of views, recorded for autograd as the outputs of one node (UnbindBackward0).", func(a *Args) (Value, error) {
 		x, dim := a.Tensor("input"), a.Int("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		n, err := x.Size(dim)
+		slices, err := autograd.Unbind(x, dim)
 		if err != nil {
 			return nil, err
 		}
-		out := make(Tuple, n)
-		for i := range out {
-			if out[i], err = result(autograd.Select(x, dim, i)); err != nil {
-				return nil, err
-			}
+		out := make(Tuple, len(slices))
+		for i, t := range slices {
+			out[i] = t
 		}
 		return out, nil
 	})

@@ -72,12 +72,17 @@ func (in *interp) getAttr(v Value, name string) (Value, error) {
 
 // instanceAttr is x.name for an instance of a user class.
 func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
+	if !x.cls.hasProperties() {
+		if v, ok := x.get(name); ok {
+			return v, nil
+		}
+	}
 	cv, _, inClass := x.cls.lookup(name)
 	if p, ok := cv.(*propertyValue); ok {
 		if p.fget == nil {
 			return nil, newErrorf(AttributeError, "property '%s' of '%s' object has no getter", name, x.cls.Name)
 		}
-		return in.call(p.fget, []Value{x}, nil, nil, spanNode(in.stmtSpan()))
+		return in.call(p.fget, []Value{x}, nil, nil, in.stmtNode())
 	}
 	if v, ok := x.get(name); ok {
 		return v, nil
@@ -102,7 +107,7 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 		}
 	}
 	if ga, _, ok := x.cls.lookup("__getattr__"); ok {
-		return in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, spanNode(in.stmtSpan()))
+		return in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
 	}
 	err := newErrorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
 	err.Hint = suggestHint(name, x.AttrNames())
@@ -188,14 +193,16 @@ func classValue(name string) Value {
 
 // setInstanceAttr runs x.name = v.
 func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
-	if cv, _, ok := x.cls.lookup(name); ok {
-		if p, ok := cv.(*propertyValue); ok {
-			if p.fset == nil {
-				return newErrorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
-					withHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
+	if x.cls.hasProperties() { // only a property of the class takes the assignment
+		if cv, _, ok := x.cls.lookup(name); ok {
+			if p, ok := cv.(*propertyValue); ok {
+				if p.fset == nil {
+					return newErrorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
+						withHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
+				}
+				_, err := in.call(p.fset, []Value{x, v}, nil, nil, in.stmtNode())
+				return err
 			}
-			_, err := in.call(p.fset, []Value{x, v}, nil, nil, spanNode(in.stmtSpan()))
-			return err
 		}
 	}
 	if b := x.cls.base(); b.setAttr != nil {
@@ -352,7 +359,7 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 		if v, _, ok := s.cls.Base.lookup(name); ok {
 			if p, isProp := v.(*propertyValue); isProp && p.fget != nil {
 				if _, isInst := s.self.(*Instance); isInst {
-					return in.call(p.fget, []Value{s.self}, nil, nil, spanNode(in.stmtSpan()))
+					return in.call(p.fget, []Value{s.self}, nil, nil, in.stmtNode())
 				}
 			}
 			if _, isInst := s.self.(*Instance); !isInst {

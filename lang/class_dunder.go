@@ -79,7 +79,7 @@ func (in *interp) callSpecial(x *Instance, name string, args ...Value) (Value, b
 	if _, none := v.(NoneType); none {
 		return nil, false, nil // __hash__ = None
 	}
-	r, err := in.callMethod(v, x, x.cls, args, nil, nil, spanNode(in.stmtSpan()))
+	r, err := in.callMethod(v, x, x.cls, args, nil, nil, in.stmtNode())
 	return r, true, err
 }
 

@@ -27,6 +27,7 @@ type UserClass struct {
 	attrs       map[string]Value
 	sess        *Session     // the session that made it, for special methods called from Go code
 	rootBase    *builtinBase // what base() returns, once asked
+	props       bool         // a property was set as an attribute (hasProperties)
 }
 
 // Instance is an object of a user class.
@@ -122,7 +123,22 @@ func (c *UserClass) set(name string, v Value) {
 	if _, ok := c.attrs[name]; !ok {
 		c.names = append(c.names, name)
 	}
+	if _, isProp := v.(*propertyValue); isProp {
+		c.props = true
+	}
 	c.attrs[name] = v
+}
+
+// hasProperties reports whether c or a class it derives from has (or had)
+// a property: without one, an instance attribute needs no class lookup
+// first, since only properties take precedence over it.
+func (c *UserClass) hasProperties() bool {
+	for k := c; k != nil; k = k.Base {
+		if k.props {
+			return true
+		}
+	}
+	return false
 }
 
 // TypeName returns the class name: errors read 'Net' object has no
@@ -240,7 +256,7 @@ func (s *Session) hookFrame() *interp {
 // callHook calls fn(args...) from Go code with no frame (see hookFrame).
 func (s *Session) callHook(fn Value, args ...Value) (Value, error) {
 	return hookedIn(s, func(in *interp) (Value, error) {
-		return in.call(fn, args, nil, nil, spanNode(in.stmtSpan()))
+		return in.call(fn, args, nil, nil, in.stmtNode())
 	})
 }
 

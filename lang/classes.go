@@ -314,39 +314,6 @@ func init() {
 		}
 		return v, nil
 	})
-	torchAutograd["backward"] = def(0, "backward(tensors, grad_tensors=None)", "Computes the gradients of tensors (a tensor or a list of them) as tensors[i].backward(grad_tensors[i]) each.", func(a *Args) (Value, error) {
-		ts, gs := tensorsOf(a.Value("tensors")), tensorsOf(a.Value("grad_tensors"))
-		for i, t := range ts {
-			if t == nil {
-				return nil, a.typeError("tensors", "Tensor or list of Tensors", a.Value("tensors"))
-			}
-			var g *tensor.Tensor
-			if i < len(gs) {
-				g = gs[i]
-			}
-			if err := autograd.Backward(t, g); err != nil {
-				return nil, err
-			}
-		}
-		return None, nil
-	})
-}
-
-// tensorsOf reads a tensor or a sequence of tensors (nil entries for
-// anything else); None gives nothing.
-func tensorsOf(v Value) []*tensor.Tensor {
-	if _, none := v.(NoneType); none {
-		return nil
-	}
-	if t, ok := v.(*tensor.Tensor); ok {
-		return []*tensor.Tensor{t}
-	}
-	elems, _, _ := sequence(v)
-	out := make([]*tensor.Tensor, len(elems))
-	for i, e := range elems {
-		out[i], _ = e.(*tensor.Tensor)
-	}
-	return out
 }
 
 // legacyTensor is torch.Tensor(...) and the typed constructors: from

@@ -49,12 +49,20 @@ const (
 )
 
 // stmtSpan returns the span of the statement being executed.
-func (in *interp) stmtSpan() syntax.Span {
+func (in *interp) stmtSpan() syntax.Span { return in.stmtNode().Span() }
+
+// stmtNode returns the statement being executed as a node whose span is
+// computed only when asked for: the position of a call made from Go code
+// (a special method, a sort key), which only an error shows.
+func (in *interp) stmtNode() syntax.Node {
 	if in.stmtID == 0 || in.info == nil {
-		return syntax.Span{}
+		return noStatement
 	}
-	return in.info.stmts[in.stmtID-1].Span()
+	return in.info.stmts[in.stmtID-1]
 }
+
+// noStatement is the node of a frame at no statement.
+var noStatement syntax.Node = spanNode{}
 
 // errorAt attaches span (in this interp's source) to err unless it already
 // has a position.

@@ -367,7 +367,7 @@ var layerForward = def(0, "forward(self, *input)", "Runs the layer on its input 
 						continue
 					}
 					var err error
-					if x, err = a.in.call(moduleValue(sub), []Value{x}, nil, nil, spanNode(a.in.stmtSpan())); err != nil {
+					if x, err = a.in.call(moduleValue(sub), []Value{x}, nil, nil, a.in.stmtNode()); err != nil {
 						return err
 					}
 				}

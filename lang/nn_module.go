@@ -472,7 +472,7 @@ func init() {
 	m("apply(self, fn)", "Calls fn on every submodule (children first, depth first) and then on the module itself, e.g. to initialise weights; returns the module.", func(a *Args) (Value, error) {
 		fn := a.Value("fn")
 		err := nn.Apply(selfModule(a), func(sub nn.Module) error {
-			_, err := a.in.call(fn, []Value{moduleValue(sub)}, nil, nil, spanNode(a.in.stmtSpan()))
+			_, err := a.in.call(fn, []Value{moduleValue(sub)}, nil, nil, a.in.stmtNode())
 			return err
 		})
 		if err != nil {
@@ -587,7 +587,7 @@ func moduleTo(a *Args, args Tuple, kwNames []string, kwVals []Value) (Value, err
 		}
 	}
 	toMethod := methods["to"]
-	at := spanNode(a.in.stmtSpan())
+	at := a.in.stmtNode()
 	err := nn.ConvertTensors(selfModule(a), func(t *tensor.Tensor) (*tensor.Tensor, error) {
 		if !t.DType().IsFloating() {
 			return t, nil

@@ -53,7 +53,7 @@ func (m *userModule) ReprOverride() (string, bool) {
 // Forward runs the class's forward on one tensor, as Sequential calls it.
 func (m *userModule) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 	r, err := hooked(m.inst, func(in *interp) (Value, error) {
-		return in.moduleForward(m.inst, []Value{x}, nil, nil, spanNode(in.stmtSpan()))
+		return in.moduleForward(m.inst, []Value{x}, nil, nil, in.stmtNode())
 	})
 	if err != nil {
 		return nil, err

@@ -16,7 +16,15 @@ func (tensorOps) neg(x *tensor.Tensor) (*tensor.Tensor, error) { return autograd
 
 func (tensorOps) matmul(x, y *tensor.Tensor) (*tensor.Tensor, error) { return autograd.Matmul(x, y) }
 
-func (tensorOps) t(x *tensor.Tensor) (*tensor.Tensor, error) { return autograd.T(x), nil }
+// t is x.T: the dimensions reversed, which PyTorch records as a permute
+// (PermuteBackward0) whatever their number; x.t() is TBackward0.
+func (tensorOps) t(x *tensor.Tensor) (*tensor.Tensor, error) {
+	dims := make([]int, x.Dim())
+	for i := range dims {
+		dims[i] = len(dims) - 1 - i
+	}
+	return autograd.Permute(x, dims...)
+}
 
 func (tensorOps) index(x *tensor.Tensor, idx []tensor.Index) (*tensor.Tensor, error) {
 	return autograd.Index(x, idx...)

@@ -397,7 +397,7 @@ func TypeName(v Value) string {
 	case *Module:
 		return "module"
 	case *GradFnValue:
-		return "grad_fn"
+		return v.(*GradFnValue).Fn.Name()
 	case interface{ TypeName() string }:
 		return v.(interface{ TypeName() string }).TypeName()
 	}

@@ -48,6 +48,19 @@ func IndexEllipsis() Index { return Index{kind: indexEllipsis} }
 // the positions where it is true.
 func IndexTensor(t *Tensor) Index { return Index{kind: indexTensor, t: t} }
 
+// IsInt reports whether ix was made by IndexInt.
+func (ix Index) IsInt() bool { return ix.kind == indexInt }
+
+// IsSlice reports whether ix was made by IndexSlice.
+func (ix Index) IsSlice() bool { return ix.kind == indexSlice }
+
+// IsNone reports whether ix was made by IndexNone.
+func (ix Index) IsNone() bool { return ix.kind == indexNone }
+
+// Tensor returns the tensor of an advanced index (IndexTensor), nil for
+// the other kinds.
+func (ix Index) Tensor() *Tensor { return ix.t }
+
 // advIndex is one int64 index array of an advanced indexing operation.
 type advIndex struct {
 	dim    int // dimension of the basic view it indexes
