@@ -129,6 +129,9 @@ func getAttr(v Value, name string) (Value, error) {
 		if c := classOf(x); c != "" && name == "__name__" {
 			return shortClassName(c), nil
 		}
+		if m, ok := typeMethods[classOf(x)][name]; ok {
+			return unboundMethod(classOf(x), m), nil
+		}
 	case HasAttrs:
 		if a, ok := x.Attr(name); ok {
 			return a, nil
@@ -142,6 +145,28 @@ func getAttr(v Value, name string) (Value, error) {
 		return nil, attrError(v, name, sortedKeys(table))
 	}
 	return nil, attrError(v, name, nil)
+}
+
+// unboundMethods holds the functions str.lower, list.append, ... by the
+// method, so that str.lower is str.lower.
+var unboundMethods sync.Map // *Builtin → *Builtin
+
+// unboundMethod is class.name, the method m called with its receiver as
+// the first argument: sorted(words, key=str.lower). A receiver of another
+// type is CPython's TypeError.
+func unboundMethod(class string, m *Builtin) *Builtin {
+	if f, ok := unboundMethods.Load(m); ok {
+		return f.(*Builtin)
+	}
+	f := &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords}
+	f.fn = func(a *Args) (Value, error) {
+		if recv := a.Value("self"); TypeName(recv) != class {
+			return nil, newErrorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", m.Name, class, TypeName(recv))
+		}
+		return m.fn(a)
+	}
+	actual, _ := unboundMethods.LoadOrStore(m, f)
+	return actual.(*Builtin)
 }
 
 func attrError(v Value, name string, candidates []string) *Error {

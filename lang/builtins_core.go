@@ -67,15 +67,22 @@ func init() {
 		}
 		return nil, scalarConversionError("float", v)
 	})
-	def(asFunc, "int(x=0)", "Converts a number (truncating), a string or a one-element tensor to an int. As a dtype, int means int64.", func(a *Args) (Value, error) {
+	def(asFunc, "int(x=0, base=None)", "Converts a number (truncating), a string or a one-element tensor to an int: int('42'), int('ff', 16), int('0x1f', 0), int('1_000'). As a dtype, int means int64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
+		if !a.IsNone("base") {
+			base := a.Int64("base")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			s, ok := v.(string)
+			if !ok {
+				return nil, newErrorf(TypeError, "int() can't convert non-string with explicit base")
+			}
+			return parseIntLiteral(s, base)
+		}
 		switch x := v.(type) {
 		case string:
-			i, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
-			if err != nil {
-				return nil, newErrorf(ValueError, "invalid literal for int(): %s", Repr(x))
-			}
-			return i, nil
+			return parseIntLiteral(x, 10)
 		case float64:
 			return floatToInt(x)
 		}
@@ -100,13 +107,13 @@ func init() {
 		elems, err := collect(a.Value("iterable"))
 		return Tuple(elems), err
 	})
-	def(asFunc, "dict(pairs=())", "A new dict from a sequence of (key, value) pairs.", func(a *Args) (Value, error) {
+	def(asFunc, "dict(*iterable)", "A new dict from a dict or a sequence of (key, value) pairs, then the keyword arguments: dict(lr=0.1, epochs=5).", func(a *Args) (Value, error) {
 		d := NewDict()
-		if err := d.update(a.Value("pairs"), "dict() needs (key, value) pairs"); err != nil {
+		if err := d.updateArgs(a, "dict", "dict() needs (key, value) pairs"); err != nil {
 			return nil, err
 		}
 		return d, nil
-	})
+	}).acceptsKeywords = true
 	def(asFunc, "enumerate(iterable, start=0)", "Pairs (index, element) for each element of iterable.", func(a *Args) (Value, error) {
 		start := a.Int64("start")
 		if err := a.Err(); err != nil {
@@ -281,12 +288,29 @@ func init() {
 		if !ok {
 			return nil, newErrorf(TypeError, "round() ndigits must be an int")
 		}
+		if i, isInt := a.Value("input").(int64); isInt {
+			return roundInt(i, nd) // an int rounds to an int
+		}
 		return roundDigits(f, nd), nil
 	})
-	defOverloaded("pow(input, *args, **kwargs)", "input ** exponent for numbers, or torch.pow for tensors.", "pow", func(a *Args, elems []Value) (Value, error) {
+	defOverloaded("pow(input, *args, **kwargs)", "input ** exponent for numbers (pow(base, exp, mod) of ints: base ** exp % mod, computed without the power; a negative exp takes the inverse of base modulo mod), or torch.pow for tensors.", "pow", func(a *Args, elems []Value) (Value, error) {
 		rest := a.Value("args").(Tuple)
+		if len(rest) == 2 {
+			var ints [3]int64
+			for i, v := range append(Tuple{a.Value("input")}, rest...) {
+				n, ok := v.(int64)
+				if b, isBool := v.(bool); isBool {
+					n, ok = boolInt(b), true
+				}
+				if !ok {
+					return nil, newErrorf(TypeError, "pow() 3rd argument not allowed unless all arguments are integers")
+				}
+				ints[i] = n
+			}
+			return powMod(ints[0], ints[1], ints[2])
+		}
 		if len(rest) != 1 {
-			return nil, newErrorf(TypeError, "pow() takes exactly 2 arguments")
+			return nil, newErrorf(TypeError, "pow() takes 2 or 3 arguments")
 		}
 		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], a.in.stmtNode())
 	})

@@ -89,16 +89,6 @@ func callArg(a *Args, fn Value, args ...Value) (Value, error) {
 	return a.in.call(fn, args, nil, nil, a.in.stmtNode())
 }
 
-// isCallable reports whether v can be called.
-func isCallable(v Value) bool {
-	switch v.(type) {
-	case *Builtin, *BoundMethod, *Function, *UserClass, *userMethod:
-		return true
-	}
-	_, ok := callTarget(v)
-	return ok
-}
-
 // pythonHash returns hash(v): CPython's value for ints and floats (see
 // internal/pyhash), else a number derived from the value's hash key, equal
 // for equal values.
@@ -277,8 +267,8 @@ func init() {
 		}
 		return None, setAttr(a.Value("obj"), name, a.Value("value"))
 	})
-	def(asFunc, "callable(obj)", "Whether obj can be called: a function, builtin, method or class.", func(a *Args) (Value, error) {
-		return isCallable(a.Value("obj")), nil
+	def(asFunc, "callable(obj)", "Whether obj can be called: a function, builtin, method or class, or an object whose class defines __call__ (or derives from nn.Module).", func(a *Args) (Value, error) {
+		return callable(a.Value("obj")), nil
 	})
 	def(asFunc, "hash(obj)", "A number from obj's value, equal for equal values; lists, dicts, sets and tensors are unhashable.", func(a *Args) (Value, error) {
 		if _, ok := a.Value("obj").(*tensor.Tensor); ok {
@@ -329,6 +319,7 @@ func init() {
 	def(asFunc, "oct(x)", "The octal text of an int: oct(8) is '0o10'.", intConversion("oct", "0o", 8))
 	def(asFunc, "hex(x)", "The hexadecimal text of an int: hex(255) is '0xff'.", intConversion("hex", "0x", 16))
 	defPythonStrMethods()
+	defStrSearchMethods()
 }
 
 // defPythonStrMethods adds the str methods builtins_seq.go lacks.
@@ -430,20 +421,6 @@ func defPythonStrMethods() {
 		}
 		return sign + strings.Repeat("0", n) + s, nil
 	})
-	defMethod("str", "splitlines(self)", "The lines of the string, without their line breaks.", func(a *Args) (Value, error) {
-		s := strings.ReplaceAll(self[string](a), "\r\n", "\n")
-		var out []Value
-		for s != "" {
-			i := strings.IndexAny(s, "\n\r")
-			if i < 0 {
-				out = append(out, s)
-				break
-			}
-			out = append(out, s[:i])
-			s = s[i+1:]
-		}
-		return &List{Elems: out}, nil
-	})
 	partition := func(name, doc string, cut func(s, sep string) (int, bool)) {
 		defMethod("str", name+"(self, sep)", doc, func(a *Args) (Value, error) {
 			s, sep := self[string](a), a.Str("sep")
@@ -470,28 +447,6 @@ func defPythonStrMethods() {
 	partition("rpartition", "(before, sep, after) around the last sep, or ('', '', s).", func(s, sep string) (int, bool) {
 		i := strings.LastIndex(s, sep)
 		return i, i >= 0
-	})
-	defMethod("str", "index(self, sub)", "The position of the first sub; ValueError when there is none.", func(a *Args) (Value, error) {
-		s, sub := self[string](a), a.Str("sub")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		i := strings.Index(s, sub)
-		if i < 0 {
-			return nil, newErrorf(ValueError, "substring not found")
-		}
-		return int64(utf8.RuneCountInString(s[:i])), nil
-	})
-	defMethod("str", "rfind(self, sub)", "The position of the last sub, or -1.", func(a *Args) (Value, error) {
-		s, sub := self[string](a), a.Str("sub")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		i := strings.LastIndex(s, sub)
-		if i < 0 {
-			return int64(-1), nil
-		}
-		return int64(utf8.RuneCountInString(s[:i])), nil
 	})
 	defMethod("str", "removeprefix(self, prefix)", "The string without prefix at its start, if it is there.", func(a *Args) (Value, error) {
 		return strings.TrimPrefix(self[string](a), a.Str("prefix")), a.Err()

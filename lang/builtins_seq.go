@@ -220,12 +220,13 @@ func defDictMethods() {
 		}
 		return a.Value("default"), d.Set(a.Value("key"), a.Value("default"))
 	})
-	defMethod("dict", "update(self, other)", "Stores every (key, value) of other, a dict or a sequence of pairs.", func(a *Args) (Value, error) {
-		if err := self[*Dict](a).update(a.Value("other"), "dict.update() needs a dict or (key, value) pairs"); err != nil {
+	defMethod("dict", "update(self, *iterable)", "Stores every (key, value) of a dict or a sequence of pairs, then the keyword arguments: d.update(lr=0.01).", func(a *Args) (Value, error) {
+		if err := self[*Dict](a).updateArgs(a, "update", "dict.update() needs a dict or (key, value) pairs"); err != nil {
 			return nil, err
 		}
 		return None, nil
 	})
+	typeMethods["dict"]["update"].acceptsKeywords = true
 	defMethod("dict", "copy(self)", "A shallow copy of the dict.", func(a *Args) (Value, error) {
 		d := self[*Dict](a)
 		out := NewDict()
@@ -242,6 +243,26 @@ func defDictMethods() {
 
 // update stores every (key, value) of src, a dict or a sequence of pairs,
 // in d; a malformed pair is a ValueError whose message is bad.
+// updateArgs is dict(...) and d.update(...): at most one dict or
+// sequence of pairs, then the keyword arguments, in order.
+func (d *Dict) updateArgs(a *Args, fn, bad string) error {
+	pos := a.Value("iterable").(Tuple)
+	if len(pos) > 1 {
+		return newErrorf(TypeError, "%s expected at most 1 argument, got %d", fn, len(pos))
+	}
+	if len(pos) == 1 {
+		if err := d.update(pos[0], bad); err != nil {
+			return err
+		}
+	}
+	for i, k := range a.kwNames {
+		if err := d.Set(k, a.kwVals[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (d *Dict) update(src Value, bad string) error {
 	if s, ok := src.(*Dict); ok {
 		for i, k := range s.Keys() {
@@ -348,52 +369,6 @@ func defStrMethods() {
 			return nil, err
 		}
 		return strings.Replace(self[string](a), old, repl, n), nil
-	})
-	for _, op := range []struct {
-		name string
-		test func(s, affix string) bool
-		doc  string
-	}{
-		{"startswith", strings.HasPrefix, "Whether the string starts with prefix (a string or a tuple of strings)."},
-		{"endswith", strings.HasSuffix, "Whether the string ends with suffix (a string or a tuple of strings)."},
-	} {
-		param := map[string]string{"startswith": "prefix", "endswith": "suffix"}[op.name]
-		defMethod("str", op.name+"(self, "+param+")", op.doc, func(a *Args) (Value, error) {
-			affixes := Tuple{a.Value(param)}
-			if t, ok := a.Value(param).(Tuple); ok {
-				affixes = t
-			}
-			for _, v := range affixes {
-				affix, ok := v.(string)
-				if !ok {
-					return nil, newErrorf(TypeError, "%s first arg must be str or a tuple of str, not %s", op.name, TypeName(v))
-				}
-				if op.test(self[string](a), affix) {
-					return true, nil
-				}
-			}
-			return false, nil
-		})
-	}
-	defMethod("str", "find(self, sub)", "The position of the first occurrence of sub, or -1.", func(a *Args) (Value, error) {
-		sub := a.Str("sub")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		s := self[string](a)
-		i := strings.Index(s, sub)
-		if i < 0 {
-			return int64(-1), nil
-		}
-		return int64(len([]rune(s[:i]))), nil
-	})
-	defMethod("str", "count(self, sub)", "The number of non-overlapping occurrences of sub.", func(a *Args) (Value, error) {
-		sub := a.Str("sub")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		s := self[string](a)
-		return int64(strings.Count(s, sub)), nil
 	})
 }
 

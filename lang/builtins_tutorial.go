@@ -54,9 +54,11 @@ func (c *ContextManager) decorate(fn Value) (Value, error) {
 
 // callable reports whether v can be called.
 func callable(v Value) bool {
-	switch v.(type) {
-	case *Function, *Builtin, *BoundMethod, *UserClass, *userMethod, *Instance:
+	switch x := v.(type) {
+	case *Function, *Builtin, *BoundMethod, *UserClass, *userMethod:
 		return true
+	case *Instance:
+		return x.hasOwn("__call__") || x.cls.base().call != nil // an nn.Module runs forward
 	}
 	_, ok := callTarget(v)
 	return ok

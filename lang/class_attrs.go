@@ -602,7 +602,7 @@ func userHelp(v Value) string {
 		var methods []string
 		for _, k := range x.mro() {
 			for _, n := range k.names {
-				if _, isFn := methodFunction(k.attrs[n]); isFn || isCallable(k.attrs[n]) {
+				if _, isFn := methodFunction(k.attrs[n]); isFn || callable(k.attrs[n]) {
 					methods = append(methods, n)
 				}
 			}

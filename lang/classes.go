@@ -163,6 +163,28 @@ func isInstance(v Value, cls string) bool {
 	return isSubclass(typeClassName(v), cls)
 }
 
+// isInstanceOf is isinstance(obj, c) for one class c: a kael class, a
+// user class or a typing value.
+func isInstanceOf(obj, c Value) (bool, error) {
+	switch c := c.(type) {
+	case *UserClass:
+		x, isInst := obj.(*Instance)
+		return isInst && x.cls.derivesFrom(c), nil
+	case *typingForm:
+		return c.isInstance(obj)
+	case *typingAlias:
+		return c.anyArg(func(arg Value) (bool, error) { return isInstanceOf(obj, arg) })
+	}
+	names, err := classArg("isinstance", c)
+	if err != nil {
+		return false, err
+	}
+	if x, isInst := obj.(*Instance); isInst {
+		return names[0] == "object" || isSubclass(x.cls.root(), names[0]), nil
+	}
+	return isInstance(obj, names[0]), nil
+}
+
 // classTest is isinstance's and issubclass's walk over classinfo: one
 // class or a tuple of classes (nested tuples too), true when test holds
 // for one.
@@ -200,21 +222,9 @@ func classArg(fn string, v Value) ([]string, error) {
 }
 
 func init() {
-	def(asFunc, "isinstance(obj, classinfo)", "Whether obj is of the class classinfo (or of one in a tuple of classes): isinstance(x, torch.Tensor), isinstance(n, (int, float)). A bool is an int, a torch.Size a tuple.", func(a *Args) (Value, error) {
-		return classTest("isinstance", a.Value("classinfo"), func(c Value) (bool, error) {
-			if uc, ok := c.(*UserClass); ok {
-				x, isInst := a.Value("obj").(*Instance)
-				return isInst && x.cls.derivesFrom(uc), nil
-			}
-			names, err := classArg("isinstance", c)
-			if err != nil {
-				return false, err
-			}
-			if x, isInst := a.Value("obj").(*Instance); isInst {
-				return names[0] == "object" || isSubclass(x.cls.root(), names[0]), nil
-			}
-			return isInstance(a.Value("obj"), names[0]), nil
-		})
+	def(asFunc, "isinstance(obj, classinfo)", "Whether obj is of the class classinfo (or of one in a tuple of classes): isinstance(x, torch.Tensor), isinstance(n, (int, float)). A bool is an int, a torch.Size a tuple. typing's List, Dict, Tuple, Set, Sequence, Mapping, Iterable, Iterator, Callable and Type, and Union[...] and Optional[...], test as in CPython; a subscripted generic (List[int]) is CPython's TypeError.", func(a *Args) (Value, error) {
+		obj := a.Value("obj")
+		return classTest("isinstance", a.Value("classinfo"), func(c Value) (bool, error) { return isInstanceOf(obj, c) })
 	})
 	def(asFunc, "issubclass(cls, classinfo)", "Whether the class cls is classinfo or derives from it: issubclass(bool, int).", func(a *Args) (Value, error) {
 		userSub, isUser := a.Value("cls").(*UserClass)
@@ -225,9 +235,15 @@ func init() {
 		if sub == "" && !isUser {
 			return nil, newErrorf(TypeError, "issubclass() arg 1 must be a class")
 		}
-		return classTest("issubclass", a.Value("classinfo"), func(c Value) (bool, error) {
-			if uc, ok := c.(*UserClass); ok {
-				return isUser && userSub.derivesFrom(uc), nil
+		var test func(c Value) (bool, error)
+		test = func(c Value) (bool, error) {
+			switch c := c.(type) {
+			case *UserClass:
+				return isUser && userSub.derivesFrom(c), nil
+			case *typingForm:
+				return c.isSubclass(sub)
+			case *typingAlias:
+				return c.anyArg(test)
 			}
 			names, err := classArg("issubclass", c)
 			if err != nil {
@@ -237,7 +253,8 @@ func init() {
 				return names[0] == "object", nil
 			}
 			return isSubclass(sub, names[0]), nil
-		})
+		}
+		return classTest("issubclass", a.Value("classinfo"), test)
 	})
 
 	tensorClass := def(0, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *Args) (Value, error) {

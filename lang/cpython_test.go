@@ -127,13 +127,40 @@ json.dump(out, sys.stdout)
 // Python behaviour hold CPython's answers, not ones typed from memory.
 func checkCasesAgainstCPython(t *testing.T, prelude string, cases []struct{ src, want string }) {
 	t.Helper()
+	checkAgainstCPython(t, prelude, cases, false)
+}
+
+// checkCellCasesAgainstCPython is checkCasesAgainstCPython for cases that
+// are cells: statements whose last one, an expression, gives the value.
+func checkCellCasesAgainstCPython(t *testing.T, prelude string, cases []struct{ src, want string }) {
+	t.Helper()
+	checkAgainstCPython(t, prelude, cases, true)
+}
+
+func checkAgainstCPython(t *testing.T, prelude string, cases []struct{ src, want string }, cells bool) {
+	t.Helper()
 	srcs := make([]string, len(cases))
 	for i, c := range cases {
 		srcs[i] = c.src
 	}
-	for i, got := range cpythonOutcomes(t, prelude, srcs) {
+	for i, got := range cpythonRun(t, prelude, srcs, cells) {
 		if want := cases[i].want; got != want {
 			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
+		}
+	}
+}
+
+// checkCellCases runs each case's src as a cell in a fresh session after
+// prelude and fails where kael's outcome is not the case's want.
+func checkCellCases(t *testing.T, prelude string, cases []struct{ src, want string }) {
+	t.Helper()
+	for _, tt := range cases {
+		s := NewSession(IO{})
+		if r := s.Exec(context.Background(), "", prelude); r.Err != nil {
+			t.Fatal(r.Err.Render())
+		}
+		if got := outcome(s.Exec(context.Background(), "", tt.src)); got != tt.want {
+			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
 		}
 	}
 }

@@ -45,6 +45,12 @@ func index(v Value, subs []subscript) (Value, error) {
 	if len(subs) != 1 {
 		return nil, newErrorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
 	}
+	if r, ok := v.(*Range); ok {
+		if subs[0].isSlice {
+			return r.slice(subs[0])
+		}
+		return r.at(subs[0].value)
+	}
 	elems, isStr, ok := sequence(v)
 	if !ok {
 		return nil, newErrorf(TypeError, "'%s' object is not subscriptable", TypeName(v))

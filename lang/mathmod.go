@@ -1,35 +1,530 @@
 package lang
 
-import "math"
+import (
+	"math"
 
-// mathModule is Python's math module in small: constants and scalar
-// functions of one float.
+	"github.com/kael-dev/kael/internal/libm"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// mathModule is Python's math module for floats and kael's 64-bit ints:
+// the constants, the functions of one float with CPython's domain and
+// range errors, and the common functions of several numbers (log with a
+// base, isclose, fsum, prod, gcd, comb, factorial, ...).
 func mathModule() *Module {
 	m := &Module{Name: "math", Attrs: map[string]Value{
 		"pi": math.Pi, "e": math.E, "tau": 2 * math.Pi, "inf": math.Inf(1), "nan": math.NaN(),
 	}}
-	fn := func(name, doc string, f func(x float64) (Value, error)) {
-		m.Attrs[name] = &Builtin{Name: name, Sig: name + "(x)", Doc: doc,
-			params: []param{{name: "x"}}, fn: func(a *Args) (Value, error) {
-				x := a.Float("x")
-				if err := a.Err(); err != nil {
+	add := func(sig, doc string, fn func(a *Args) (Value, error)) {
+		b := def(0, sig, doc, fn)
+		m.Attrs[b.Name] = b
+	}
+	for name, f := range mathFloatFuncs {
+		add(name+"(x)", "math."+name+" of a number, a float; outside the function's domain it is CPython's ValueError (math domain error), beyond the floats an OverflowError (math range error).", func(a *Args) (Value, error) {
+			x, err := mathReal(a.Value("x"))
+			if err != nil {
+				return nil, err
+			}
+			return mathResult(x, f.fn(x), f.canOverflow)
+		})
+	}
+	for name, f := range map[string]func(float64) float64{"floor": math.Floor, "ceil": math.Ceil, "trunc": math.Trunc} {
+		add(name+"(x)", "math."+name+" of a number, as an int; NaN, the infinities and floats beyond the 64-bit integers are an error.", func(a *Args) (Value, error) {
+			if i, ok := a.Value("x").(int64); ok {
+				return i, nil
+			}
+			x, err := mathReal(a.Value("x"))
+			if err != nil {
+				return nil, err
+			}
+			return floatToInt(f(x))
+		})
+	}
+	for name, f := range map[string]func(float64) bool{
+		"isnan": math.IsNaN, "isinf": func(x float64) bool { return math.IsInf(x, 0) },
+		"isfinite": func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) },
+	} {
+		add(name+"(x)", "math."+name+" of a number.", func(a *Args) (Value, error) {
+			x, err := mathReal(a.Value("x"))
+			if err != nil {
+				return nil, err
+			}
+			return f(x), nil
+		})
+	}
+	for name, f := range mathFloatPairs {
+		add(name+"(x, y)", "math."+name+" of two numbers, a float, with CPython's domain and range errors.", func(a *Args) (Value, error) {
+			x, err := mathReal(a.Value("x"))
+			if err != nil {
+				return nil, err
+			}
+			y, err := mathReal(a.Value("y"))
+			if err != nil {
+				return nil, err
+			}
+			return f(x, y)
+		})
+	}
+	add("log(x, base=None)", "The natural logarithm of x, or its logarithm to base: log(8, 2) is 3.0. x (and base) must be positive: else CPython's ValueError (math domain error).", func(a *Args) (Value, error) {
+		x, err := mathReal(a.Value("x"))
+		if err != nil {
+			return nil, err
+		}
+		lx, err := mathResult(x, libm.Log(x), false)
+		if err != nil || a.IsNone("base") {
+			return lx, err
+		}
+		base, err := mathReal(a.Value("base"))
+		if err != nil {
+			return nil, err
+		}
+		lb, err := mathResult(base, libm.Log(base), false)
+		if err != nil {
+			return nil, err
+		}
+		if lb.(float64) == 0 {
+			return nil, newErrorf(ZeroDivisionError, "float division by zero")
+		}
+		return lx.(float64) / lb.(float64), nil
+	})
+	add("isclose(a, b, rel_tol=1e-09, abs_tol=0.0)", "Whether a and b are close: |a-b| <= max(rel_tol * max(|a|, |b|), abs_tol), as CPython's math.isclose; infinities are close only to themselves, NaN to nothing.", func(a *Args) (Value, error) {
+		var v [4]float64
+		for i, name := range []string{"a", "b", "rel_tol", "abs_tol"} {
+			f, err := mathReal(a.Value(name))
+			if err != nil {
+				return nil, err
+			}
+			v[i] = f
+		}
+		return mathIsClose(v[0], v[1], v[2], v[3])
+	})
+	add("hypot(*coordinates)", "The Euclidean norm sqrt(sum(x**2 for x in coordinates)), a float.", func(a *Args) (Value, error) {
+		xs, err := mathReals(a.Value("coordinates").(Tuple))
+		if err != nil {
+			return nil, err
+		}
+		return mathNorm(xs), nil
+	})
+	add("dist(p, q)", "The Euclidean distance between the points p and q, sequences of as many numbers.", func(a *Args) (Value, error) {
+		ps, qs, err := mathPoints(a.Value("p"), a.Value("q"))
+		if err != nil {
+			return nil, err
+		}
+		for i := range ps {
+			ps[i] -= qs[i]
+		}
+		return mathNorm(ps), nil
+	})
+	add("fsum(seq)", "The sum of an iterable of numbers as a float, exact until the one final rounding (Shewchuk's algorithm, as CPython): fsum([0.1] * 10) is 1.0.", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("seq"))
+		if err != nil {
+			return nil, err
+		}
+		xs, err := mathReals(elems)
+		if err != nil {
+			return nil, err
+		}
+		return mathFsum(xs)
+	})
+	add("prod(iterable, start=1)", "The product of start and the elements, multiplied with * from the left, as sum adds: ints stay ints (an OverflowError past 64 bits), a float makes a float; prod([]) is 1.", func(a *Args) (Value, error) {
+		elems, err := collect(a.Value("iterable"))
+		if err != nil {
+			return nil, err
+		}
+		total := a.Value("start")
+		for _, e := range elems {
+			if total, err = a.in.binary(syntax.STAR, total, e, spanNode(a.in.stmtSpan())); err != nil {
+				return nil, err
+			}
+		}
+		return total, nil
+	})
+	for name, f := range map[string]func(x, y int64) (int64, error){"gcd": gcdPair, "lcm": lcmPair} {
+		add(name+"(*integers)", "math."+name+" of any number of ints (of none: "+map[string]string{"gcd": "0", "lcm": "1"}[name]+"), never negative.", func(a *Args) (Value, error) {
+			ns, err := mathInts(a.Value("integers").(Tuple))
+			if err != nil {
+				return nil, err
+			}
+			acc := map[string]int64{"gcd": 0, "lcm": 1}[name]
+			for _, n := range ns {
+				if acc, err = f(acc, n); err != nil {
 					return nil, err
 				}
-				return f(x)
-			}}
+			}
+			return acc, nil
+		})
 	}
-	for name, f := range map[string]func(float64) float64{
-		"sqrt": math.Sqrt, "exp": math.Exp, "log": math.Log, "log2": math.Log2, "log10": math.Log10,
-		"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "tanh": math.Tanh, "fabs": math.Abs,
-	} {
-		fn(name, "math."+name+" of a number.", func(x float64) (Value, error) { return f(x), nil })
-	}
-	for name, f := range map[string]func(float64) float64{"floor": math.Floor, "ceil": math.Ceil} {
-		fn(name, "math."+name+" of a number, as an int; NaN, the infinities and floats beyond the 64-bit integers are an error.",
-			func(x float64) (Value, error) { return floatToInt(f(x)) })
-	}
-	for name, f := range map[string]func(float64) bool{"isnan": math.IsNaN, "isinf": func(x float64) bool { return math.IsInf(x, 0) }} {
-		fn(name, "math."+name+" of a number.", func(x float64) (Value, error) { return f(x), nil })
-	}
+	add("factorial(n)", "n! of an int n >= 0; past 20! it does not fit kael's 64-bit ints, an OverflowError.", func(a *Args) (Value, error) {
+		n, err := mathNatural(a.Value("n"), "factorial() not defined for negative values")
+		if err != nil {
+			return nil, err
+		}
+		return mathPerm("factorial", n, n)
+	})
+	add("comb(n, k)", "The number of ways to choose k of n items without order, n! / (k! (n-k)!), 0 when k > n; an OverflowError past 64 bits.", func(a *Args) (Value, error) {
+		ns, err := mathInts(Tuple{a.Value("n"), a.Value("k")})
+		if err != nil {
+			return nil, err
+		}
+		return mathComb(ns[0], ns[1])
+	})
+	add("perm(n, k=None)", "The number of ways to choose k of n items in order, n! / (n-k)! (k defaults to n), 0 when k > n; an OverflowError past 64 bits.", func(a *Args) (Value, error) {
+		k := a.Value("k")
+		if a.IsNone("k") {
+			k = a.Value("n")
+		}
+		ns, err := mathInts(Tuple{a.Value("n"), k})
+		if err != nil {
+			return nil, err
+		}
+		if a.IsNone("k") && ns[0] < 0 {
+			return nil, newErrorf(ValueError, "factorial() not defined for negative values")
+		}
+		if err := mathNonNegative(ns[0], ns[1]); err != nil {
+			return nil, err
+		}
+		if ns[1] > ns[0] {
+			return int64(0), nil
+		}
+		return mathPerm("perm", ns[0], ns[1])
+	})
+	add("isqrt(n)", "The integer square root of an int n >= 0: the largest int whose square is at most n.", func(a *Args) (Value, error) {
+		n, err := mathNatural(a.Value("n"), "isqrt() argument must be nonnegative")
+		if err != nil {
+			return nil, err
+		}
+		r := int64(math.Sqrt(float64(n)))
+		for r*r > n {
+			r--
+		}
+		for (r+1)*(r+1) <= n && (r+1)*(r+1) > 0 {
+			r++
+		}
+		return r, nil
+	})
 	return m
+}
+
+// mathFloatFunc is a math function of one float.
+type mathFloatFunc struct {
+	fn func(float64) float64
+	// canOverflow marks the functions whose infinite result of a finite
+	// argument is a range error (exp(1000)) rather than a domain error
+	// (log(0)).
+	canOverflow bool
+}
+
+var mathFloatFuncs = map[string]mathFloatFunc{
+	"sqrt": {fn: math.Sqrt}, "exp": {math.Exp, true}, "expm1": {math.Expm1, true},
+	"log2": {fn: math.Log2}, "log10": {fn: math.Log10}, "log1p": {fn: math.Log1p},
+	"sin":  {fn: func(x float64) float64 { s, _ := libm.Sincos(x); return s }},
+	"cos":  {fn: func(x float64) float64 { _, c := libm.Sincos(x); return c }},
+	"tan":  {fn: math.Tan},
+	"asin": {fn: math.Asin}, "acos": {fn: math.Acos}, "atan": {fn: math.Atan},
+	"sinh": {math.Sinh, true}, "cosh": {math.Cosh, true}, "tanh": {fn: math.Tanh},
+	"asinh": {fn: math.Asinh}, "acosh": {fn: math.Acosh}, "atanh": {fn: math.Atanh},
+	"fabs": {fn: math.Abs}, "erf": {fn: math.Erf}, "erfc": {fn: math.Erfc},
+	"degrees": {func(x float64) float64 { return x * (180 / math.Pi) }, true},
+	"radians": {fn: func(x float64) float64 { return x * (math.Pi / 180) }},
+}
+
+// mathFloatPairs are the math functions of two floats.
+var mathFloatPairs = map[string]func(x, y float64) (Value, error){
+	"atan2":    func(y, x float64) (Value, error) { return math.Atan2(y, x), nil },
+	"copysign": func(x, y float64) (Value, error) { return math.Copysign(x, y), nil },
+	"fmod": func(x, y float64) (Value, error) {
+		if !math.IsNaN(x) && !math.IsNaN(y) && (math.IsInf(x, 0) || y == 0) {
+			return nil, mathDomainError()
+		}
+		return math.Mod(x, y), nil
+	},
+	"pow": mathPow,
+}
+
+// mathPow is math.pow: always a float, with C's special cases and
+// CPython's errors for a negative base with a fractional exponent, zero to
+// a negative power and overflow.
+func mathPow(x, y float64) (Value, error) {
+	r := math.Pow(x, y)
+	finite := !math.IsInf(x, 0) && !math.IsNaN(x) && !math.IsInf(y, 0) && !math.IsNaN(y)
+	switch {
+	case finite && math.IsNaN(r):
+		return nil, mathDomainError()
+	case finite && math.IsInf(r, 0):
+		if x == 0 {
+			return nil, mathDomainError()
+		}
+		return nil, newErrorf(OverflowError, "math range error")
+	}
+	return r, nil
+}
+
+func mathDomainError() *Error { return newErrorf(ValueError, "math domain error") }
+
+// mathResult checks r = f(x) as CPython's math module does: NaN of a
+// number is a domain error, an infinity of a finite number a range error
+// where f can overflow and a domain error where it cannot (log(0)).
+func mathResult(x, r float64, canOverflow bool) (Value, error) {
+	switch {
+	case math.IsNaN(r) && !math.IsNaN(x):
+		return nil, mathDomainError()
+	case math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsNaN(x):
+		if canOverflow {
+			return nil, newErrorf(OverflowError, "math range error")
+		}
+		return nil, mathDomainError()
+	}
+	return r, nil
+}
+
+// mathReal reads a number argument as a float, with CPython's error.
+func mathReal(v Value) (float64, error) {
+	f, ok := asFloat(v)
+	if !ok {
+		return 0, newErrorf(TypeError, "must be real number, not %s", TypeName(v))
+	}
+	return f, nil
+}
+
+func mathReals(vs []Value) ([]float64, error) {
+	out := make([]float64, len(vs))
+	for i, v := range vs {
+		f, err := mathReal(v)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = f
+	}
+	return out, nil
+}
+
+// mathInts reads int arguments, with CPython's error for anything else.
+func mathInts(vs []Value) ([]int64, error) {
+	out := make([]int64, len(vs))
+	for i, v := range vs {
+		n, ok := asInt(v)
+		if !ok {
+			return nil, newErrorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
+// mathNatural reads an int argument that must not be negative; msg is
+// CPython's error for a negative one.
+func mathNatural(v Value, msg string) (int64, error) {
+	ns, err := mathInts([]Value{v})
+	if err != nil {
+		return 0, err
+	}
+	if ns[0] < 0 {
+		return 0, newErrorf(ValueError, "%s", msg)
+	}
+	return ns[0], nil
+}
+
+// mathPoints reads dist's two points, sequences of as many numbers.
+func mathPoints(p, q Value) ([]float64, []float64, error) {
+	pe, ok1 := seqElems(p)
+	qe, ok2 := seqElems(q)
+	if !ok1 || !ok2 {
+		return nil, nil, newErrorf(TypeError, "dist(): both points must be sequences of numbers, not %s and %s", TypeName(p), TypeName(q))
+	}
+	if len(pe) != len(qe) {
+		return nil, nil, newErrorf(ValueError, "both points must have the same number of dimensions")
+	}
+	ps, err := mathReals(pe)
+	if err != nil {
+		return nil, nil, err
+	}
+	qs, err := mathReals(qe)
+	return ps, qs, err
+}
+
+// mathNorm is the Euclidean norm of xs, scaled by the largest so that it
+// neither overflows nor underflows; an infinity makes it inf, even beside
+// a NaN, as in CPython.
+func mathNorm(xs []float64) float64 {
+	largest, nan := 0.0, false
+	for _, x := range xs {
+		switch {
+		case math.IsInf(x, 0):
+			return math.Inf(1)
+		case math.IsNaN(x):
+			nan = true
+		}
+		largest = max(largest, math.Abs(x))
+	}
+	if nan {
+		return math.NaN()
+	}
+	if largest == 0 {
+		return 0
+	}
+	var sum float64
+	for _, x := range xs {
+		s := x / largest
+		sum += s * s
+	}
+	return largest * math.Sqrt(sum)
+}
+
+// mathIsClose is math.isclose.
+func mathIsClose(a, b, relTol, absTol float64) (Value, error) {
+	if relTol < 0 || absTol < 0 {
+		return nil, newErrorf(ValueError, "tolerances must be non-negative")
+	}
+	if a == b {
+		return true, nil
+	}
+	if math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return false, nil
+	}
+	diff := math.Abs(b - a)
+	return diff <= math.Abs(relTol*b) || diff <= math.Abs(relTol*a) || diff <= absTol, nil
+}
+
+// mathFsum is CPython's math.fsum: Shewchuk's exact partial sums, then
+// one rounding, half to even, of their total.
+func mathFsum(xs []float64) (Value, error) {
+	var partials []float64
+	special, infSum := 0.0, 0.0
+	for _, x := range xs {
+		xsave := x
+		n := 0
+		for _, y := range partials {
+			if math.Abs(x) < math.Abs(y) {
+				x, y = y, x
+			}
+			hi := x + y
+			lo := y - (hi - x)
+			if lo != 0 {
+				partials[n] = lo
+				n++
+			}
+			x = hi
+		}
+		partials = partials[:n]
+		switch {
+		case x == 0:
+		case !math.IsInf(x, 0) && !math.IsNaN(x):
+			partials = append(partials, x)
+		case math.IsInf(xsave, 0) || math.IsNaN(xsave):
+			// an infinity or NaN among the numbers: the sum is theirs
+			if math.IsInf(xsave, 0) {
+				infSum += xsave
+			}
+			special += xsave
+			partials = partials[:0]
+		default:
+			return nil, newErrorf(OverflowError, "intermediate overflow in fsum")
+		}
+	}
+	if special != 0 {
+		if math.IsNaN(infSum) {
+			return nil, newErrorf(ValueError, "-inf + inf in fsum")
+		}
+		return special, nil
+	}
+	n := len(partials)
+	if n == 0 {
+		return 0.0, nil
+	}
+	n--
+	hi, lo := partials[n], 0.0
+	for n > 0 {
+		x := hi
+		n--
+		y := partials[n]
+		hi = x + y
+		lo = y - (hi - x)
+		if lo != 0 {
+			break
+		}
+	}
+	// Round half to even: when the rest is exactly half an ulp of hi,
+	// the partial below it decides the direction.
+	if n > 0 && (lo < 0 && partials[n-1] < 0 || lo > 0 && partials[n-1] > 0) {
+		y := lo * 2
+		if x := hi + y; y == x-hi {
+			hi = x
+		}
+	}
+	return hi, nil
+}
+
+// gcdPair is the greatest common divisor of two ints, not negative.
+func gcdPair(a, b int64) (int64, error) {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	if a == math.MinInt64 {
+		return 0, newErrorf(OverflowError, "math.gcd: 2**63 does not fit kael's 64-bit int")
+	}
+	return abs64(a), nil
+}
+
+// lcmPair is the least common multiple of two ints, not negative.
+func lcmPair(a, b int64) (int64, error) {
+	if a == 0 || b == 0 {
+		return 0, nil
+	}
+	g, err := gcdPair(a, b)
+	if err != nil {
+		return 0, err
+	}
+	r, ok := mulInt(abs64(a/g), abs64(b))
+	if !ok {
+		return 0, newErrorf(OverflowError, "math.lcm: the result does not fit kael's 64-bit int")
+	}
+	return r, nil
+}
+
+// mathNonNegative checks comb's and perm's arguments.
+func mathNonNegative(n, k int64) error {
+	if n < 0 {
+		return newErrorf(ValueError, "n must be a non-negative integer")
+	}
+	if k < 0 {
+		return newErrorf(ValueError, "k must be a non-negative integer")
+	}
+	return nil
+}
+
+// mathPerm is n * (n-1) * ... * (n-k+1), an OverflowError past 64 bits.
+func mathPerm(fn string, n, k int64) (Value, error) {
+	r := int64(1)
+	for i := int64(0); i < k; i++ {
+		var ok bool
+		if r, ok = mulInt(r, n-i); !ok {
+			return nil, newErrorf(OverflowError, "math.%s: the result does not fit kael's 64-bit int", fn)
+		}
+	}
+	return r, nil
+}
+
+// mathComb is the binomial coefficient, built up so that each partial
+// result is itself a binomial coefficient (exact division).
+func mathComb(n, k int64) (Value, error) {
+	if err := mathNonNegative(n, k); err != nil {
+		return nil, err
+	}
+	if k > n {
+		return int64(0), nil
+	}
+	k = min(k, n-k)
+	r := int64(1)
+	for i := int64(1); i <= k; i++ {
+		// r * (n-k+i) / i, without overflowing where the result fits
+		g, _ := gcdPair(r, i)
+		num, den := r/g, i/g
+		m, ok := mulInt(num, (n-k+i)/den) // den divides n-k+i: gcd(num, den) is 1
+		if !ok {
+			return nil, newErrorf(OverflowError, "math.comb: the result does not fit kael's 64-bit int")
+		}
+		r = m
+	}
+	return r, nil
 }

@@ -26,10 +26,12 @@ const JSONDecodeError ErrorKind = "json.JSONDecodeError"
 const maxJSONDepth = 1000
 
 // jsonLoads decodes one JSON value, with nothing but whitespace after it.
+// As in Python, NaN, Infinity and -Infinity are numbers too.
 func jsonLoads(text []byte) (Value, error) {
+	text, constants := jsonConstants(text)
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.UseNumber()
-	v, err := jsonValue(dec, 0)
+	v, err := jsonValue(dec, constants, 0)
 	if err == nil {
 		end := dec.InputOffset()
 		if _, extra := dec.Token(); extra != io.EOF {
@@ -53,7 +55,74 @@ func jsonLoads(text []byte) (Value, error) {
 	return v, nil
 }
 
-func jsonValue(dec *json.Decoder, depth int) (Value, error) {
+// jsonConstantNumbers are the numbers of the same length that stand in for
+// Python's constants, so that Go's decoder reads them and the error offsets
+// stay those of the text.
+var jsonConstantNumbers = map[string]struct {
+	stand string
+	value float64
+}{
+	"NaN":       {"0.0", math.NaN()},
+	"Infinity":  {"1.000000", math.Inf(1)},
+	"-Infinity": {"-1.000000", math.Inf(-1)},
+}
+
+// jsonConstants replaces each NaN, Infinity and -Infinity where a value
+// starts and ends (outside strings, after '[', ',', ':' or at the start,
+// before a delimiter) by its stand-in number. It returns the text and the
+// constants by the byte offset at which each ends; a text without them is
+// returned as it is.
+func jsonConstants(text []byte) ([]byte, map[int64]float64) {
+	var constants map[int64]float64
+	var out []byte
+	inString, escaped, valueMayStart := false, false, true
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		case c == '"':
+			inString, valueMayStart = true, false
+			continue
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			continue
+		case c == '[' || c == ',' || c == ':':
+			valueMayStart = true
+			continue
+		}
+		if valueMayStart {
+			for word, n := range jsonConstantNumbers {
+				end := i + len(word)
+				if !bytes.HasPrefix(text[i:], []byte(word)) || end < len(text) && !bytes.ContainsRune([]byte(" \t\n\r,]}"), rune(text[end])) {
+					continue
+				}
+				if out == nil {
+					out = slices.Clone(text)
+					constants = map[int64]float64{}
+				}
+				copy(out[i:], n.stand)
+				constants[int64(end)] = n.value
+				i = end - 1
+				break
+			}
+		}
+		valueMayStart = false
+	}
+	if out == nil {
+		return text, nil
+	}
+	return out, constants
+}
+
+func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (Value, error) {
 	if depth > maxJSONDepth {
 		return nil, newErrorf(RecursionError, "json.loads: more than %d nested arrays and objects", maxJSONDepth)
 	}
@@ -67,7 +136,7 @@ func jsonValue(dec *json.Decoder, depth int) (Value, error) {
 		case '[':
 			l := &List{}
 			for dec.More() {
-				v, err := jsonValue(dec, depth+1)
+				v, err := jsonValue(dec, constants, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -82,7 +151,7 @@ func jsonValue(dec *json.Decoder, depth int) (Value, error) {
 				if err != nil {
 					return nil, err
 				}
-				v, err := jsonValue(dec, depth+1)
+				v, err := jsonValue(dec, constants, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -101,6 +170,9 @@ func jsonValue(dec *json.Decoder, depth int) (Value, error) {
 	case nil:
 		return None, nil
 	case json.Number:
+		if f, ok := constants[dec.InputOffset()]; ok {
+			return f, nil
+		}
 		s := t.String()
 		if !strings.ContainsAny(s, ".eE") {
 			n, err := strconv.ParseInt(s, 10, 64)
@@ -124,6 +196,7 @@ type jsonDumper struct {
 	indent   string // "" with indent=None
 	pretty   bool
 	sortKeys bool
+	allowNaN bool // write NaN and the infinities as Python does, rather than fail
 	active   map[any]bool
 }
 
@@ -165,6 +238,8 @@ func (d *jsonDumper) value(v Value, level int) error {
 		d.b.WriteString(strconv.FormatInt(x, 10))
 	case float64:
 		switch {
+		case !d.allowNaN && (math.IsNaN(x) || math.IsInf(x, 0)):
+			return newErrorf(ValueError, "Out of range float values are not JSON compliant")
 		case math.IsNaN(x):
 			d.b.WriteString("NaN")
 		case math.IsInf(x, 1):
@@ -198,8 +273,10 @@ func (d *jsonDumper) value(v Value, level int) error {
 			case string:
 				d.str(k)
 			case int64, float64, bool, NoneType:
-				var kd jsonDumper
-				_ = kd.value(k, 0)
+				kd := jsonDumper{allowNaN: d.allowNaN}
+				if err := kd.value(k, 0); err != nil {
+					return err
+				}
 				d.str(kd.b.String())
 			default:
 				return newErrorf(TypeError, "keys must be str, int, float, bool or None, not %s", TypeName(k))
@@ -296,7 +373,7 @@ func utf16Units(r rune) []rune {
 }
 
 var jsonModule = &Module{Name: "json", Attrs: map[string]Value{
-	"loads": def(0, "loads(s)", "The value a JSON text (str or bytes) spells: objects become dicts in the text's order, arrays lists, numbers int or float, null None. Bad JSON is a json.JSONDecodeError saying where.", func(a *Args) (Value, error) {
+	"loads": def(0, "loads(s)", "The value a JSON text (str or bytes) spells: objects become dicts in the text's order, arrays lists, numbers int or float (NaN, Infinity and -Infinity too, as Python reads them), null None. Bad JSON is a json.JSONDecodeError saying where.", func(a *Args) (Value, error) {
 		switch s := a.Value("s").(type) {
 		case string:
 			return jsonLoads([]byte(s))
@@ -306,8 +383,8 @@ var jsonModule = &Module{Name: "json", Attrs: map[string]Value{
 			return nil, newErrorf(TypeError, "the JSON object must be str or bytes, not %s", TypeName(s))
 		}
 	}),
-	"dumps": def(0, "dumps(obj, indent=None, sort_keys=False)", "The JSON text of dicts, lists, tuples, strings, numbers, bools and None, as Python writes it (', ' and ': ' separators; with indent, one item a line indented by that many spaces).", func(a *Args) (Value, error) {
-		d := &jsonDumper{sortKeys: a.Bool("sort_keys"), active: map[any]bool{}}
+	"dumps": def(0, "dumps(obj, indent=None, sort_keys=False, allow_nan=True)", "The JSON text of dicts, lists, tuples, strings, numbers, bools and None, as Python writes it (', ' and ': ' separators; with indent, one item a line indented by that many spaces). NaN and the infinities are written NaN, Infinity and -Infinity, as Python does; with allow_nan=False they are a ValueError.", func(a *Args) (Value, error) {
+		d := &jsonDumper{sortKeys: a.Bool("sort_keys"), allowNaN: a.Bool("allow_nan"), active: map[any]bool{}}
 		if !a.IsNone("indent") {
 			switch ind := a.Value("indent").(type) {
 			case string:

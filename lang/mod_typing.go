@@ -1,7 +1,10 @@
 package lang
 
 import (
+	"slices"
 	"strings"
+
+	"github.com/kael-dev/kael/tensor"
 )
 
 // The typing module, so that the imports at the top of PyTorch code
@@ -301,4 +304,85 @@ func init() {
 	m := typingModule()
 	RegisterModule("typing", "Python's typing module in small: List, Optional, Dict, ... print and subscript as in CPython; kael never evaluates annotations.",
 		func() *Module { return m })
+}
+
+// typingClasses are the classes whose instances (and subclasses') an
+// unsubscripted typing form accepts in isinstance, as CPython's typing
+// maps List to list and Sequence to collections.abc.Sequence.
+var typingClasses = map[string][]string{
+	"List": {"list"}, "Dict": {"dict"}, "Mapping": {"dict"}, "Set": {"set"}, "FrozenSet": {"frozenset"},
+	"Tuple":    {"tuple"},
+	"Sequence": {"list", "tuple", "str", "range", "bytes"},
+}
+
+// isInstance is isinstance(v, f): typing.List as list, typing.Iterable
+// as any value with __iter__, and so on. Any, Union and Optional without
+// parameters are CPython's TypeError.
+func (f *typingForm) isInstance(v Value) (bool, error) {
+	if names, ok := typingClasses[f.name]; ok {
+		for _, name := range names {
+			if ok, err := isInstanceOf(v, &Class{Name: name}); ok || err != nil {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	switch f.name {
+	case "Iterable":
+		return isIterable(v), nil
+	case "Iterator":
+		_, ok := v.(*Iterator)
+		return ok, nil
+	case "Callable":
+		return callable(v), nil
+	case "Type":
+		_, user := v.(*UserClass)
+		return user || classOf(v) != "", nil
+	}
+	return false, newErrorf(TypeError, "typing.%s cannot be used with isinstance()", f.name)
+}
+
+// anyArg is isinstance's and issubclass's test against a: for a Union
+// (and Optional), whether test holds for one of its types, tried in order;
+// any other subscripted form is CPython's TypeError.
+func (a *typingAlias) anyArg(test func(arg Value) (bool, error)) (bool, error) {
+	if a.form.kind != typingUnion {
+		return false, newErrorf(TypeError, "Subscripted generics cannot be used with class and instance checks")
+	}
+	for _, arg := range a.args {
+		if ok, err := test(arg); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// isIterable reports whether v has __iter__, as isinstance(v,
+// typing.Iterable) asks: every kael container and iterator, a tensor (of
+// any dimension, as in PyTorch), a container module, an instance whose
+// class defines __iter__.
+func isIterable(v Value) bool {
+	switch x := v.(type) {
+	case *Instance:
+		return x.hasOwn("__iter__")
+	case *Layer:
+		return x.container() != nil
+	case *TensorDataset, *Subset:
+		return false // a Dataset has __getitem__, not __iter__
+	case *List, Tuple, *Range, *Dict, string, *tensor.Tensor, iterable:
+		return true
+	}
+	return false
+}
+
+// isSubclass is issubclass(cls, f) for the forms that stand for classes
+// (List, Dict, Sequence, ...); the others are a TypeError, as kael's
+// classes have no __iter__ or __call__ to ask.
+func (f *typingForm) isSubclass(cls string) (bool, error) {
+	names, ok := typingClasses[f.name]
+	if !ok {
+		return false, newErrorf(TypeError, "kael's issubclass cannot test against typing.%s", f.name).
+			withHint("typing.List, Dict, Set, Tuple, Sequence and Mapping work, as does isinstance")
+	}
+	return slices.ContainsFunc(names, func(name string) bool { return isSubclass(cls, name) }), nil
 }

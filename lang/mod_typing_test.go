@@ -28,6 +28,27 @@ var typingCases = []struct{ src, want string }{
 	{"TYPE_CHECKING", "False"},
 	{"cast(int, 3.5), cast(List[int], 'x'), cast('Foo', None)", "(3.5, 'x', None)"},
 	{"str(List[int]), str(Optional[str])", "('typing.List[int]', 'typing.Optional[str]')"},
+	// isinstance and issubclass with typing's forms.
+	{"isinstance([], List), isinstance((), List), isinstance({}, Dict), isinstance((1,), Tuple), isinstance([], Tuple)", "(True, False, True, True, False)"},
+	{"isinstance(set(), typing.Set), isinstance([], typing.Set), isinstance({}, typing.Mapping), isinstance([], typing.Mapping)", "(True, False, True, False)"},
+	{"isinstance('ab', Iterable), isinstance(3, Iterable), isinstance({}, Iterable), isinstance(range(3), Iterable), isinstance(iter([1]), Iterable)", "(True, False, True, True, True)"},
+	{"isinstance('ab', Sequence), isinstance([], Sequence), isinstance((), Sequence), isinstance({}, Sequence), isinstance(range(2), Sequence), isinstance(3, Sequence)", "(True, True, True, False, True, False)"},
+	{"isinstance(len, Callable), isinstance(lambda: 0, Callable), isinstance(int, Callable), isinstance(3, Callable), isinstance('f', Callable)", "(True, True, True, False, False)"},
+	{"isinstance(iter([]), typing.Iterator), isinstance([], typing.Iterator), isinstance(map(str, []), typing.Iterator), isinstance(filter(None, []), typing.Iterator)", "(True, False, True, True)"},
+	{"isinstance(int, typing.Type), isinstance(3, typing.Type), isinstance(str, typing.Type)", "(True, False, True)"},
+	{"isinstance(1, Union[int, str]), isinstance(1.5, Optional[int]), isinstance(None, Optional[int]), isinstance('a', Union[int, List])", "(True, False, True, False)"},
+	{"isinstance([], (List, Dict)), isinstance(True, Union[int, str]), isinstance(1, Union[int, List[int]]), isinstance(2.5, (int, Optional[float]))", "(True, True, True, True)"},
+	{"class Bag:\n    def __iter__(self):\n        return iter([1])\nclass Box:\n    pass\nisinstance(Bag(), Iterable), isinstance(Box(), Iterable), isinstance(Box(), Callable), isinstance(Box, Callable), isinstance(Box, typing.Type)", "(True, False, False, True, True)"},
+	{"x = [1, 2]\nif isinstance(x, List):\n    x = tuple(x)\nx", "(1, 2)"},
+	{"issubclass(list, List), issubclass(dict, typing.Mapping), issubclass(bool, Union[int, str]), issubclass(str, Sequence), issubclass(int, Sequence)", "(True, True, True, True, False)"},
+	{"isinstance([], List[int])", "TypeError: Subscripted generics cannot be used with class and instance checks"},
+	{"isinstance('a', Union[int, List[int]])", "TypeError: Subscripted generics cannot be used with class and instance checks"},
+	{"isinstance((1,), Tuple[int, ...])", "TypeError: Subscripted generics cannot be used with class and instance checks"},
+	{"isinstance(1, Callable[[int], int])", "TypeError: Subscripted generics cannot be used with class and instance checks"},
+	{"isinstance(1, Any)", "TypeError: typing.Any cannot be used with isinstance()"},
+	{"isinstance(1, Union)", "TypeError: typing.Union cannot be used with isinstance()"},
+	{"isinstance(1, Optional)", "TypeError: typing.Optional cannot be used with isinstance()"},
+	{"isinstance(1, TypeVar('T'))", "TypeError: isinstance() arg 2 must be a type, a tuple of types, or a union"},
 	// CPython's errors.
 	{"List[int, str]", "TypeError: Too many arguments for typing.List; actual 2, expected 1"},
 	{"Dict[str]", "TypeError: Too few arguments for typing.Dict; actual 1, expected 2"},
@@ -43,6 +64,11 @@ var typingCases = []struct{ src, want string }{
 var typingTorchCases = []struct{ src, want string }{
 	{"Optional[List[torch.Tensor]], Tuple[torch.Tensor, torch.Tensor]", "(typing.Optional[typing.List[torch.Tensor]], typing.Tuple[torch.Tensor, torch.Tensor])"},
 	{"Dict[str, torch.Tensor], Callable[[torch.Tensor], torch.Tensor]", "(typing.Dict[str, torch.Tensor], typing.Callable[[torch.Tensor], torch.Tensor])"},
+	{"isinstance(torch.ones(2), Iterable), isinstance(torch.tensor(1.), Iterable), isinstance(torch.ones(2), Sequence), isinstance(torch.Size([2]), Sequence), isinstance(torch.Size([2]), Tuple)", "(True, True, False, True, True)"},
+	{"isinstance(torch.nn.Linear(1, 1), Callable), isinstance(torch.nn.ModuleList(), Iterable), isinstance(torch.nn.Linear(1, 1), Iterable), isinstance(torch.Tensor, typing.Type)", "(True, True, False, True)"},
+	{"from torch.utils.data import TensorDataset, DataLoader\nds = TensorDataset(torch.ones(2))\nisinstance(ds, Iterable), isinstance(DataLoader(ds), Iterable)", "(False, True)"},
+	{"class Net(torch.nn.Module):\n    def forward(self, x):\n        return x\nclass Plain:\n    pass\ncallable(Net()), isinstance(Net(), Callable), callable(Plain()), isinstance(Net(), Iterable)", "(True, True, False, False)"},
+	{"isinstance([torch.ones(1)], List), isinstance(torch.ones(1), Optional[torch.Tensor]), isinstance(None, Optional[torch.Tensor]), isinstance(3, Optional[torch.Tensor])", "(True, True, True, False)"},
 	{"def f(x: torch.Tensor, n: Optional[int] = None) -> Tuple[torch.Tensor, ...]:\n    return (cast(torch.Tensor, x) * 2,)\nf(torch.ones(1))[0].tolist()", "[2.0]"},
 }
 
@@ -87,7 +113,7 @@ func checkTypingCase(t *testing.T, prelude, src, want string) {
 }
 
 func TestTypingAgainstCPython(t *testing.T) {
-	checkCasesAgainstCPython(t, typingPrelude, typingCases)
+	checkCellCasesAgainstCPython(t, typingPrelude, typingCases)
 }
 
 func TestTypingAgainstPyTorch(t *testing.T) {

@@ -64,7 +64,7 @@ func init() {
 			}),
 		}}
 	})
-	RegisterModule("math", "Python's math module in small: constants and scalar functions of one float.", mathModule)
+	RegisterModule("math", "Python's math module for floats and kael's 64-bit ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit. An int result beyond 64 bits (factorial(21)) is an OverflowError.", mathModule)
 	for _, ns := range dottedNamespaces() {
 		RegisterModule("torch."+ns, "PyTorch's torch."+ns+" functions (linalg: on gonum's LAPACK).", func() *Module { return dottedModule(ns) })
 	}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"math"
 	"math/big"
 	"sync"
 	"time"
@@ -32,7 +33,7 @@ func reseedPy(f func(r *pyrandom.Random)) {
 
 // randomModule is Python's random module in small, drawing what CPython's
 // draws for the same seed (see internal/pyrandom): seed, random, randint,
-// randrange, choice, shuffle, uniform and gauss. It is filled by init,
+// randrange, choice, choices, sample, shuffle, uniform and gauss. It is filled by init,
 // since builtins refer back to the modules.
 var randomModule = &Module{Name: "random", Attrs: map[string]Value{}}
 
@@ -119,6 +120,34 @@ func init() {
 		}
 		return sequenceAt(seq, withPyRandom(func(r *pyrandom.Random) int { return r.Index(n) })), nil
 	})
+	add("sample(population, k)", "k distinct elements of the population (a list, tuple, range or str), in the order drawn, as CPython draws them for the same seed; k larger than the population is a ValueError.", func(a *Args) (Value, error) {
+		population, n, k, err := populationArgs(a)
+		if err != nil {
+			return nil, err
+		}
+		if k < 0 || k > n {
+			return nil, newErrorf(ValueError, "Sample larger than population or is negative")
+		}
+		return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.Sample(n, k) })), nil
+	})
+	add("choices(population, weights=None, *, cum_weights=None, k=1)", "k elements of the population drawn with replacement, as CPython draws them for the same seed: uniformly, or in proportion to weights (or to the steps of cum_weights).", func(a *Args) (Value, error) {
+		population, n, k, err := populationArgs(a)
+		if err != nil {
+			return nil, err
+		}
+		k = max(k, 0)
+		if a.IsNone("weights") && a.IsNone("cum_weights") {
+			if n == 0 && k > 0 {
+				return nil, newErrorf(IndexError, "%s index out of range", TypeName(population))
+			}
+			return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.Choices(n, k) })), nil
+		}
+		cum, err := cumulativeWeights(a, n)
+		if err != nil {
+			return nil, err
+		}
+		return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.WeightedChoices(cum, k) })), nil
+	})
 	add("shuffle(x)", "Shuffles the list x in place; returns None.", func(a *Args) (Value, error) {
 		l, ok := a.Value("x").(*List)
 		if !ok {
@@ -129,6 +158,70 @@ func init() {
 		})
 		return None, nil
 	})
+}
+
+// populationArgs reads sample's and choices' population, a sequence
+// sequenceLen accepts (anything else is CPython's TypeError), its length
+// and k.
+func populationArgs(a *Args) (population Value, n, k int, err error) {
+	population, k = a.Value("population"), a.Int("k")
+	if err := a.Err(); err != nil {
+		return nil, 0, 0, err
+	}
+	n, ok := sequenceLen(population)
+	if !ok {
+		return nil, 0, 0, newErrorf(TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).")
+	}
+	return population, n, k, nil
+}
+
+// pick is the list of the population's elements at the indices.
+func pick(population Value, indices []int) *List {
+	out := make([]Value, len(indices))
+	for i, j := range indices {
+		out[i] = sequenceAt(population, j)
+	}
+	return &List{Elems: out}
+}
+
+// cumulativeWeights reads choices' weights or cum_weights for a
+// population of n: the running totals, the last positive and finite.
+func cumulativeWeights(a *Args, n int) ([]float64, error) {
+	if !a.IsNone("weights") && !a.IsNone("cum_weights") {
+		return nil, newErrorf(TypeError, "Cannot specify both weights and cumulative weights")
+	}
+	name := "weights"
+	if a.IsNone("weights") {
+		name = "cum_weights"
+	}
+	elems, err := collect(a.Value(name))
+	if err != nil {
+		return nil, err
+	}
+	cum := make([]float64, len(elems))
+	total := 0.0
+	for i, e := range elems {
+		w, ok := asFloat(e)
+		if !ok {
+			return nil, a.typeError(name, "a sequence of numbers", e)
+		}
+		if name == "weights" {
+			total += w
+			w = total
+		}
+		cum[i] = w
+	}
+	switch {
+	case len(cum) == 0:
+		return nil, newErrorf(IndexError, "list index out of range") // CPython reads the total as cum_weights[-1]
+	case len(cum) != n:
+		return nil, newErrorf(ValueError, "The number of weights does not match the population")
+	case cum[n-1] <= 0:
+		return nil, newErrorf(ValueError, "Total of weights must be greater than zero")
+	case math.IsInf(cum[n-1], 0) || math.IsNaN(cum[n-1]):
+		return nil, newErrorf(ValueError, "Total of weights must be finite")
+	}
+	return cum, nil
 }
 
 // randomRange draws from [start, stop), stop > start, as an int.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/lang/syntax"
@@ -222,6 +223,62 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 
 // Range is the lazy sequence range() returns.
 type Range struct{ Start, Stop, Step int64 }
+
+// Equal is Python's == of ranges: the same sequence of ints, so that
+// range(0) == range(3, 3) and range(0, 3, 2) == range(0, 4, 2).
+func (r *Range) Equal(other Value) bool {
+	o, ok := other.(*Range)
+	if !ok {
+		return false
+	}
+	n := r.count()
+	switch {
+	case n != o.count():
+		return false
+	case n == 0:
+		return true
+	case n == 1:
+		return r.Start == o.Start
+	}
+	return r.Start == o.Start && r.Step == o.Step
+}
+
+// at is r[i], with CPython's errors.
+func (r *Range) at(v Value) (Value, error) {
+	i, ok := asInt(v)
+	if !ok {
+		return nil, newErrorf(TypeError, "range indices must be integers or slices, not %s", TypeName(v))
+	}
+	n := r.Len()
+	if i < 0 {
+		i += n
+	}
+	if i < 0 || i >= n {
+		return nil, newErrorf(IndexError, "range object index out of range")
+	}
+	return r.Start + i*r.Step, nil
+}
+
+// slice is r[lo:hi:step], a range as in Python: range(10)[2:8:2] is
+// range(2, 8, 2).
+func (r *Range) slice(s subscript) (Value, error) {
+	lo, hi, step, err := sliceBounds(s, int(r.Len()))
+	if err != nil {
+		return nil, err
+	}
+	at := func(i int) (int64, bool) {
+		off, ok := mulInt(int64(i), r.Step)
+		v := r.Start + off
+		return v, ok && (off >= 0) == (v >= r.Start)
+	}
+	start, ok1 := at(lo)
+	stop, ok2 := at(hi)
+	st, ok3 := mulInt(r.Step, int64(step))
+	if !ok1 || !ok2 || !ok3 {
+		return nil, newErrorf(OverflowError, "the slice of %s goes beyond kael's 64-bit ints", Repr(r))
+	}
+	return &Range{Start: start, Stop: stop, Step: st}, nil
+}
 
 // Len returns the number of elements, at most math.MaxInt64 (only ranges
 // spanning nearly all of the int64 values have more; see count).
@@ -529,11 +586,38 @@ func joinRepr(vs []Value, active map[any]bool) string {
 // digits, always with a point or exponent.
 func formatFloat(f float64) string { return pyrepr.Float(f) }
 
+// quoteString is Python's repr of a str: in single quotes, or in double
+// quotes when s has a ' and no "; \n, \r, \t, \\ and the quote escaped,
+// other characters that do not print as \xhh, \uhhhh or \Uhhhhhhhh.
 func quoteString(s string) string {
-	q := strconv.Quote(s)
-	if !strings.Contains(s, "'") {
-		// Python prefers single quotes.
-		q = "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
+	quote := '\''
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		quote = '"'
 	}
-	return q
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteRune(quote)
+	for _, r := range s {
+		switch {
+		case r == quote || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case unicode.IsPrint(r):
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < 0x10000:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	b.WriteRune(quote)
+	return b.String()
 }

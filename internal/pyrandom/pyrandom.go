@@ -1,7 +1,7 @@
 // Package pyrandom is CPython's random.Random: the same Mersenne Twister,
 // seeded from an integer's 32-bit words by init_by_array, and the same
 // algorithms for random, getrandbits, randrange (by rejection on
-// getrandbits), choice, shuffle, uniform and gauss, so that a seed gives
+// getrandbits), choice, choices, sample, shuffle, uniform and gauss, so that a seed gives
 // the values CPython's random module gives. It knows nothing of kael's
 // language; lang wraps it as the random module.
 package pyrandom
@@ -165,4 +165,70 @@ func (r *Random) Gauss(mu, sigma float64) float64 {
 	}
 	r.hasGauss = !r.hasGauss
 	return mu + float64(z*sigma)
+}
+
+// Sample is the indices random.sample(population, k) picks from a
+// population of n, in order, 0 <= k <= n: CPython's two algorithms (a
+// partial shuffle of a pool for small populations, rejection of repeats
+// against a set for large ones), chosen by CPython's rule.
+func (r *Random) Sample(n, k int) []int {
+	out := make([]int, k)
+	setsize := 21 // size of a small set minus size of an empty list
+	if k > 5 {
+		setsize += 1 << (2 * int(math.Ceil(math.Log(float64(k*3))/math.Log(4)))) // 4 ** ceil(log(3k, 4))
+	}
+	if n <= setsize {
+		pool := make([]int, n)
+		for i := range pool {
+			pool[i] = i
+		}
+		for i := range k {
+			j := r.Index(n - i)
+			out[i] = pool[j]
+			pool[j] = pool[n-i-1] // move the non-selected item into the vacancy
+		}
+		return out
+	}
+	selected := make(map[int]bool, k)
+	for i := range k {
+		j := r.Index(n)
+		for selected[j] {
+			j = r.Index(n)
+		}
+		selected[j] = true
+		out[i] = j
+	}
+	return out
+}
+
+// Choices is the indices random.choices(population, k=k) picks from a
+// population of n > 0 without weights: floor(random() * n) each.
+func (r *Random) Choices(n, k int) []int {
+	out := make([]int, k)
+	for i := range out {
+		out[i] = int(math.Floor(r.Float64() * float64(n)))
+	}
+	return out
+}
+
+// WeightedChoices is the indices random.choices picks with the cumulative
+// weights cum (one per element, the last their positive total): bisect
+// of random() * total in cum, as CPython.
+func (r *Random) WeightedChoices(cum []float64, k int) []int {
+	out := make([]int, k)
+	total, hi := cum[len(cum)-1], len(cum)-1
+	for i := range out {
+		x := r.Float64() * total
+		lo, top := 0, hi
+		for lo < top { // bisect_right(cum, x, 0, hi)
+			mid := (lo + top) / 2
+			if x < cum[mid] {
+				top = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		out[i] = lo
+	}
+	return out
 }

@@ -1,0 +1,15 @@
+//go:build unix
+
+package lang
+
+import "syscall"
+
+// processTimeNanos is the user and system CPU time of the process, from
+// getrusage, in nanoseconds.
+func processTimeNanos() (int64, error) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, newErrorf(OSError, "time.process_time: %v", err)
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano(), nil
+}

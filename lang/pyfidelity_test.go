@@ -1,0 +1,128 @@
+package lang
+
+import (
+	"strconv"
+	"testing"
+)
+
+// pythonFidelityCases are Python that learners' scripts run, with CPython
+// 3.11's outcomes; TestPythonFidelityAgainstCPython checks them there.
+var pythonFidelityCases = []struct{ src, want string }{
+	// dict() and d.update() take keyword arguments.
+	{"dict(a=1, b=2), dict([(\"a\", 1)], b=2), dict({\"x\": 1}, x=2), dict(), dict(pairs=1), dict(iterable=3)", "({'a': 1, 'b': 2}, {'a': 1, 'b': 2}, {'x': 2}, {}, {'pairs': 1}, {'iterable': 3})"},
+	{"dict(1, 2)", "TypeError: dict expected at most 1 argument, got 2"},
+	{"d = {\"a\": 1}\nd.update(b=2, a=3)\nd.update([(\"c\", 4)], d=5)\nd", "{'a': 3, 'b': 2, 'c': 4, 'd': 5}"},
+	{"{}.update(1, 2)", "TypeError: update expected at most 1 argument, got 2"},
+	{"config = dict(lr=0.1, epochs=5)\nf\"lr={config['lr']} epochs={config['epochs']}\"", "'lr=0.1 epochs=5'"},
+	// int() of a string, with a base.
+	{"int(\"  42 \"), int(\"0x1f\", 16), int(\"1_000\"), int(\"0x1f\", 0), int(\"000\", 0), int(\"0x_1f\", 16), int(\"0b101\", 2), int(\"z\", 36), int(\"+5\"), int(\"-0x10\", 16), int(\"12\", base=8), int(\"0o17\", 8)", "(42, 31, 1000, 31, 0, 31, 5, 35, 5, -16, 10, 15)"},
+	{"int(\"-9223372036854775808\"), int(\"9223372036854775807\"), int(\"0\"), int(\"-0\")", "(-9223372036854775808, 9223372036854775807, 0, 0)"},
+	{"int(\"010\", 0)", "ValueError: invalid literal for int() with base 0: '010'"},
+	{"int(\"1__0\")", "ValueError: invalid literal for int() with base 10: '1__0'"},
+	{"int(\"_1\")", "ValueError: invalid literal for int() with base 10: '_1'"},
+	{"int(\"x\")", "ValueError: invalid literal for int() with base 10: 'x'"},
+	{"int(\"1\", 37)", "ValueError: int() base must be >= 2 and <= 36, or 0"},
+	{"int(3.5, 10)", "TypeError: int() can't convert non-string with explicit base"},
+	{"int(\"\")", "ValueError: invalid literal for int() with base 10: ''"},
+	{"int(\"0x\", 16)", "ValueError: invalid literal for int() with base 16: '0x'"},
+	{"int(\"1.5e3\")", "ValueError: invalid literal for int() with base 10: '1.5e3'"},
+	{"int(\"12\", 2)", "ValueError: invalid literal for int() with base 2: '12'"},
+	// round of an int stays an int.
+	{"round(12345, -2), round(12355, -1), round(12345, -1), round(-12355, -1), round(5, 2), round(15, -1), round(25, -1), round(123, -5), type(round(5, 0)).__name__", "(12300, 12360, 12340, -12360, 5, 20, 20, 0, 'int')"},
+	// pow with a modulus.
+	{"pow(2, 10, 1000), pow(3, -1, 7), pow(2, 0.5), pow(-2, 3, 5), pow(2, 3, -5), pow(5, 0, 1), pow(True, 2, 3), pow(10, 18, 7)", "(24, 5, 1.4142135623730951, 2, -2, 0, 1, 1)"},
+	{"pow(2, 3, 0)", "ValueError: pow() 3rd argument cannot be 0"},
+	{"pow(2, -1, 4)", "ValueError: base is not invertible for the given modulus"},
+	{"pow(2.0, 3, 5)", "TypeError: pow() 3rd argument not allowed unless all arguments are integers"},
+	// repr of strings quotes as CPython does.
+	{"repr(\"it's\"), repr('say \"hi\"'), repr(\"both ' and \\\"\"), repr(\"a\\tb\\nc\\\\\"), repr(\"\\x07\\x7f\\xa0é€😀\"), repr(\"\\u200b\"), str([\"it's\"]), repr(\"\\r\")", "('\"it\\'s\"', '\\'say \"hi\"\\'', '\\'both \\\\\\' and \"\\'', \"'a\\\\tb\\\\nc\\\\\\\\'\", \"'\\\\x07\\\\x7f\\\\xa0é€😀'\", \"'\\\\u200b'\", '[\"it\\'s\"]', \"'\\\\r'\")"},
+	{"print_me = [\"a'b\", \"c\"]\nrepr(print_me), f\"{'x'!r}\", \"%r\" % \"it's\"", "('[\"a\\'b\", \\'c\\']', \"'x'\", '\"it\\'s\"')"},
+	// str.lower and the other methods of the classes, unbound.
+	{"sorted([\"b\", \"A\", \"c\"], key=str.lower), str.lower is str.lower, list(map(str.strip, [\" a \", \"b \"])), str.join(\"-\", \"ab\"), dict.get({\"a\": 1}, \"a\"), str.upper(\"x\")", "(['A', 'b', 'c'], True, ['a', 'b'], 'a-b', 1, 'X')"},
+	{"l = []\nlist.append(l, 1)\nl, str.split(\"a b\"), str.replace(\"aa\", \"a\", \"b\"), max([\"bb\", \"a\", \"ccc\"], key=len)", "([1], ['a', 'b'], 'bb', 'ccc')"},
+	{"str.lower(5)", "TypeError: descriptor 'lower' for 'str' objects doesn't apply to a 'int' object"},
+	// ranges: slices are ranges, == compares the ints.
+	{"range(5)[1:3], range(10)[2:8:2], range(0, 10, 3)[::-1], range(10)[::-2], range(5)[10:], range(5)[-2:], range(3)[:], list(range(10)[::-3])", "(range(1, 3), range(2, 8, 2), range(9, -3, -3), range(9, -1, -2), range(5, 5), range(3, 5), range(0, 3), [9, 6, 3, 0])"},
+	{"range(3) == range(3), range(0) == range(3, 3), range(0, 3, 2) == range(0, 4, 2), range(1, 2) == range(1, 5, 10), range(3) == [0, 1, 2], range(3) != range(4)", "(True, True, True, True, False, True)"},
+	{"range(10**12)[::2][5], len(range(10**12)[1::3]), range(5)[1:3][0], range(10)[-1], range(2, 20, 3)[2]", "(10, 333333333333, 1, 9, 8)"},
+	{"range(3)[5]", "IndexError: range object index out of range"},
+	{"range(3)[\"a\"]", "TypeError: range indices must be integers or slices, not str"},
+	// random.sample and random.choices draw CPython's values for the same seed.
+	{"import random\nrandom.seed(0)\nrandom.sample(range(10), 3), random.sample(\"abcdef\", 6), random.sample([1, 2, 3], 0), random.sample(range(100), 7), random.sample(range(10**6), 5)", "([6, 9, 0], ['c', 'e', 'd', 'b', 'f', 'a'], [], [45, 74, 27, 64, 17, 36, 96], [99437, 648406, 838234, 262674, 953938])"},
+	{"import random\nrandom.seed(42)\nxs = list(range(50))\nbatch = random.sample(xs, 10)\nbatch, sorted(random.sample(xs, 50)) == xs", "([40, 7, 1, 17, 15, 14, 8, 6, 34, 5], True)"},
+	{"import random\nrandom.seed(1)\nrandom.choices([1, 2, 3]), random.choices(\"ab\", k=5), random.choices(range(10), k=3), random.choices([1, 2], k=0)", "([1], ['b', 'b', 'a', 'a', 'a'], [6, 7, 0], [])"},
+	{"import random\nrandom.seed(7)\nrandom.choices([\"a\", \"b\", \"c\"], weights=[10, 1, 1], k=8), random.choices(\"xyz\", cum_weights=[1, 1, 5], k=6), random.choices([0, 1], [0.5, 0.5], k=4)", "(['a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'], ['x', 'z', 'x', 'x', 'z', 'z'], [0, 0, 1, 1])"},
+	{"import random\nrandom.sample([1, 2], 3)", "ValueError: Sample larger than population or is negative"},
+	{"import random\nrandom.sample({1, 2}, 1)", "TypeError: Population must be a sequence.  For dicts or sets, use sorted(d)."},
+	{"import random\nrandom.sample([1, 2], -1)", "ValueError: Sample larger than population or is negative"},
+	{"import random\nrandom.choices([])", "IndexError: list index out of range"},
+	{"import random\nrandom.choices([1, 2], weights=[1])", "ValueError: The number of weights does not match the population"},
+	{"import random\nrandom.choices([1, 2], [1, 2], cum_weights=[1, 2])", "TypeError: Cannot specify both weights and cumulative weights"},
+	{"import random\nrandom.choices([1, 2], weights=[0, 0])", "ValueError: Total of weights must be greater than zero"},
+	{"import random\nrandom.choices([], weights=[], k=1)", "IndexError: list index out of range"},
+	// itertools: the finite iterators, CPython's elements and order.
+	{"import itertools\nlist(itertools.product([1, 2], \"ab\")), list(itertools.product(\"ab\", repeat=2)), list(itertools.product()), list(itertools.product([1, 2], repeat=0)), list(itertools.product([1], []))", "([(1, 'a'), (1, 'b'), (2, 'a'), (2, 'b')], [('a', 'a'), ('a', 'b'), ('b', 'a'), ('b', 'b')], [()], [()], [])"},
+	{"import itertools\nlist(itertools.chain([1], (2, 3), \"ab\")), list(itertools.chain()), list(itertools.combinations(\"abcd\", 2)), list(itertools.combinations(range(4), 3)), list(itertools.combinations(\"ab\", 3)), list(itertools.combinations(\"abc\", 0))", "([1, 2, 3, 'a', 'b'], [], [('a', 'b'), ('a', 'c'), ('a', 'd'), ('b', 'c'), ('b', 'd'), ('c', 'd')], [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)], [], [()])"},
+	{"import itertools\nlist(itertools.permutations([1, 2, 3])), list(itertools.permutations(\"abc\", 2)), list(itertools.permutations([1, 2], 5))", "([(1, 2, 3), (1, 3, 2), (2, 1, 3), (2, 3, 1), (3, 1, 2), (3, 2, 1)], [('a', 'b'), ('a', 'c'), ('b', 'a'), ('b', 'c'), ('c', 'a'), ('c', 'b')], [])"},
+	{"import itertools\nlist(itertools.accumulate([1, 2, 3, 4])), list(itertools.accumulate([1, 2, 3], initial=10)), list(itertools.accumulate([3, 1, 4, 1, 5], max)), list(itertools.accumulate([1, 2, 3], lambda a, b: a * b)), list(itertools.accumulate([]))", "([1, 3, 6, 10], [10, 11, 13, 16], [3, 3, 4, 4, 5], [1, 2, 6], [])"},
+	{"import itertools\nlist(itertools.islice(\"abcdef\", 3)), list(itertools.islice(\"abcdef\", 2, None, 2)), list(itertools.islice(range(10), 1, 4)), list(itertools.islice([1, 2], 5)), list(itertools.islice(\"abc\", None))", "(['a', 'b', 'c'], ['c', 'e'], [1, 2, 3], [1, 2], ['a', 'b', 'c'])"},
+	{"import itertools\nlist(itertools.zip_longest(\"ab\", [1], fillvalue=0)), list(itertools.zip_longest([1, 2, 3], \"x\")), list(itertools.pairwise([1, 2, 3])), list(itertools.pairwise(\"a\")), list(itertools.repeat(\"x\", 3)), list(itertools.repeat(1, -2))", "([('a', 1), ('b', 0)], [(1, 'x'), (2, None), (3, None)], [(1, 2), (2, 3)], [], ['x', 'x', 'x'], [])"},
+	{"import itertools\nseen = []\nfor i, (a, b) in enumerate(itertools.product(range(2), repeat=2)):\n    seen.append((i, a + b))\ngrid = [(lr, bs) for lr, bs in itertools.product([0.1, 0.01], [16, 32])]\nseen, grid", "([(0, 0), (1, 1), (2, 1), (3, 2)], [(0.1, 16), (0.1, 32), (0.01, 16), (0.01, 32)])"},
+	{"import itertools\nit = itertools.chain([1], [2])\nnext(it), list(it), list(it)", "(1, [2], [])"},
+	{"import itertools\nlen(list(itertools.combinations(range(30), 28))), len(list(itertools.combinations(range(20), 10))), len(list(itertools.permutations(range(8), 3)))", "(435, 184756, 336)"},
+	{"import itertools\nlist(itertools.combinations([1, 2], -1))", "ValueError: r must be non-negative"},
+	{"import itertools\nlist(itertools.product([1], repeat=-1))", "ValueError: repeat argument cannot be negative"},
+	{"import itertools\nitertools.islice([1], -1)", "ValueError: Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize."},
+	{"import itertools\nitertools.islice([1], 0, 1, 0)", "ValueError: Step for islice() must be a positive integer or None."},
+	// functools.reduce and partial.
+	{"from functools import reduce, partial\nreduce(lambda a, b: a * b, [1, 2, 3, 4]), reduce(lambda a, b: a + b, [], 0), reduce(max, [3, 9, 2]), reduce(lambda acc, w: acc + len(w), [\"ab\", \"c\"], 0)", "(24, 0, 9, 3)"},
+	{"from functools import reduce\nreduce(lambda a, b: a + b, [])", "TypeError: reduce() of empty iterable with no initial value"},
+	{"from functools import partial\ndef scale(x, factor=2, shift=0):\n    return x * factor + shift\ndouble = partial(scale, factor=2)\ntriple_plus = partial(scale, factor=3, shift=1)\ndouble(5), triple_plus(2), triple_plus(2, shift=10), partial(pow, 2)(10), list(map(partial(scale, shift=1), [1, 2]))", "(10, 7, 16, 1024, [3, 5])"},
+	{"import functools\nfunctools.partial(3)", "TypeError: the first argument must be callable"},
+}
+
+func TestPythonFidelity(t *testing.T) {
+	checkCellCases(t, "", pythonFidelityCases)
+}
+
+func TestPythonFidelityAgainstCPython(t *testing.T) {
+	checkCellCasesAgainstCPython(t, "", pythonFidelityCases)
+}
+
+// TestPythonFidelityRefusals checks where kael's 64-bit ints end what
+// CPython's big ints go on with: kael's errors, not CPython's.
+func TestPythonFidelityRefusals(t *testing.T) {
+	checkCellCases(t, "", []struct{ src, want string }{
+		{"int('99999999999999999999')", "OverflowError: int('99999999999999999999') does not fit kael's 64-bit int"},
+		{"int('-9223372036854775809')", "OverflowError: int('-9223372036854775809') does not fit kael's 64-bit int"},
+		{"round(9223372036854775807, -1)", "OverflowError: round(9223372036854775807, -1) does not fit kael's 64-bit int"},
+		// kael's itertools compute their elements at once: no endless ones.
+		{"import itertools\nitertools.count", "AttributeError: module 'itertools' has no attribute 'count'"},
+		{"import itertools\nitertools.repeat(1)", "TypeError: repeat() missing required argument 'times'"},
+		{"import itertools\nlist(itertools.product(range(10000), range(10000)))", "MemoryError: itertools.product would make more than 67108864 elements"},
+		{"import itertools\nlen(list(itertools.permutations(range(12))))", "MemoryError: itertools.permutations would make more than 67108864 elements"},
+	})
+}
+
+// FuzzIntLiteral feeds int(text, base) any text: it never panics, and the
+// text of what it reads reads back to the same int.
+func FuzzIntLiteral(f *testing.F) {
+	for _, s := range []string{"42", " -0x1f ", "1_000", "0b_101", "010", "z", "9223372036854775808", "+_1", ""} {
+		f.Add(s, int64(0))
+		f.Add(s, int64(16))
+	}
+	f.Fuzz(func(t *testing.T, text string, base int64) {
+		n, err := parseIntLiteral(text, base)
+		if err != nil {
+			return
+		}
+		b := max(base, 10)
+		if base == 0 {
+			b = 10
+		}
+		back, err := parseIntLiteral(strconv.FormatInt(n, int(b)), b)
+		if err != nil || back != n {
+			t.Fatalf("int(%q, %d) = %d, whose text in base %d reads as %d, %v", text, base, n, b, back, err)
+		}
+	})
+}
