@@ -34,6 +34,8 @@ var fastPathCases = []string{
 	"(1 // 0.1, -1 // 0.1, 1 % 0.1, divmod(1, 0.1), 7.5 // 2, -7.5 // 2, -0.0 // 1, 0.0 // -1, 5 % -0.5, 0.0 % -1)",
 	"(1 // 0, 1.0 // 0)",
 	"divmod(1, 0)",
+	"'a' + 1", "[1] + (2,)", "(1,) + [2]", "'a' + [1]", "(1,) + None", "1 + 'a'",
+	"def cat(a, b):\n    return a + b\ncat('x', 2)",
 }
 
 // TestFastPathsMatchCPython runs each case in kael and in CPython

@@ -97,7 +97,7 @@ func TestErrors(t *testing.T) {
 		{"1 / 0", "ZeroDivisionError: division by zero"},
 		{"1 // 0", "ZeroDivisionError: integer division or modulo by zero"},
 		{"1.0 % 0", "ZeroDivisionError: float modulo"},
-		{"'a' + 1", "TypeError: unsupported operand type(s) for +: 'str' and 'int'"},
+		{"'a' + 1", "TypeError: can only concatenate str (not \"int\") to str"},
 		{"[1][5]", "IndexError: list index out of range"},
 		{"{'a': 1}['b']", "KeyError: 'b'"},
 		{"(1).foo", "AttributeError: 'int' object has no attribute 'foo'"},

@@ -108,6 +108,14 @@ func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, er
 }
 
 func operandError(op syntax.Token, a, b Value) error {
+	if op == syntax.PLUS {
+		if _, isTensor := b.(*tensor.Tensor); !isTensor {
+			switch TypeName(a) {
+			case "str", "list", "tuple": // CPython's sequence concatenation message
+				return newErrorf(TypeError, "can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(b), TypeName(a))
+			}
+		}
+	}
 	return newErrorf(TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op, TypeName(a), TypeName(b))
 }
 
