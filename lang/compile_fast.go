@@ -142,17 +142,7 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 				return nil, err
 			}
 		}
-		if ai, ok := a.(int64); ok { // + and - of ints inline, the rest in arithNumbers
-			if bi, ok := b.(int64); ok {
-				if v, ok := intArith(op, ai, bi); ok {
-					return boxInt(in.s, v), nil
-				}
-			}
-		}
-		if v, ok := arithNumbers(in.s, op, a, b); ok {
-			return v, nil
-		}
-		return finish(in, a, b)
+		return binaryValues(in, op, a, b, finish)
 	}
 	k, isInt := r.konst.(int64)
 	if (l.kind == operandLocal || l.kind == operandGlobal) && r.kind == operandConst && isInt && (op == syntax.PLUS || op == syntax.MINUS) {
@@ -179,20 +169,27 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 			if err != nil {
 				return nil, err
 			}
-			if ai, ok := a.(int64); ok {
-				if bi, ok := b.(int64); ok {
-					if v, ok := intArith(op, ai, bi); ok {
-						return boxInt(in.s, v), nil
-					}
-				}
-			}
-			if v, ok := arithNumbers(in.s, op, a, b); ok {
-				return v, nil
-			}
-			return finish(in, a, b)
+			return binaryValues(in, op, a, b, finish)
 		}
 	}
 	return general
+}
+
+// binaryValues computes a op b from the operands' values: + and - of two
+// ints inline, the rest of the number cases in arithNumbers, anything
+// else in finish.
+func binaryValues(in *interp, op syntax.Token, a, b Value, finish func(in *interp, a, b Value) (Value, error)) (Value, error) {
+	if ai, ok := a.(int64); ok {
+		if bi, ok := b.(int64); ok {
+			if v, ok := intArith(op, ai, bi); ok {
+				return boxInt(in.s, v), nil
+			}
+		}
+	}
+	if v, ok := arithNumbers(in.s, op, a, b); ok {
+		return v, nil
+	}
+	return finish(in, a, b)
 }
 
 // hasFastArith reports whether arithNumbers computes op.

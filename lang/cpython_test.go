@@ -40,30 +40,29 @@ func torchCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
 	return pythonRun(t, debianPython, prelude, srcs, true)
 }
 
-// checkMatchesTorch runs each source in a fresh kael session and in
-// PyTorch (torchCellOutcomes), both after prelude, and reports each case
-// whose outcomes differ.
 // checkMatchesCPython runs each source, after prelude, in a fresh kael
 // session and in CPython (cpythonCellOutcomes), and reports where their
 // outcomes differ.
 func checkMatchesCPython(t *testing.T, prelude string, srcs []string) {
 	t.Helper()
-	want := cpythonCellOutcomes(t, prelude, srcs)
-	for i, src := range srcs {
-		got := outcome(NewSession(IO{}).Exec(context.Background(), "", prelude+src))
-		if got != want[i] {
-			t.Errorf("%s\n kael    %s\n CPython %s", src, got, want[i])
-		}
-	}
+	checkMatches(t, "CPython", prelude, srcs, cpythonCellOutcomes(t, prelude, srcs))
 }
 
+// checkMatchesTorch is checkMatchesCPython against Debian's Python with
+// PyTorch (torchCellOutcomes).
 func checkMatchesTorch(t *testing.T, prelude string, srcs []string) {
 	t.Helper()
-	want := torchCellOutcomes(t, prelude, srcs)
+	checkMatches(t, "PyTorch", prelude, srcs, torchCellOutcomes(t, prelude, srcs))
+}
+
+// checkMatches compares kael's outcome of each source with want, the
+// reference's.
+func checkMatches(t *testing.T, reference, prelude string, srcs, want []string) {
+	t.Helper()
 	for i, src := range srcs {
 		got := outcome(NewSession(IO{}).Exec(context.Background(), "", prelude+src))
 		if got != want[i] {
-			t.Errorf("%s\n kael    %s\n PyTorch %s", src, got, want[i])
+			t.Errorf("%s\n kael    %s\n %-7s %s", src, got, reference, want[i])
 		}
 	}
 }
