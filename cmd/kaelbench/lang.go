@@ -119,17 +119,24 @@ func timePair(cmd, src string, n int) ([2]float64, error) {
 	return [2]float64{t1, t2}, err
 }
 
-// perIteration returns the seconds one iteration adds: the difference of
-// the fastest 2N run and the fastest N run, divided by N. Other programs
-// on a shared machine only ever add time (and, with two cores, slow a
-// process down by sharing caches), so the fastest run of each is the one
-// closest to the work itself.
+// perIteration returns the seconds one iteration adds: the median over
+// the rounds of t(2N) - t(N), divided by N. The two runs of a round are
+// made one after the other, under much the same load; the fastest N run
+// and the fastest 2N run of different rounds (the estimate before) could
+// come from different states of a shared machine (its CPU time varies by
+// a factor of 1.5 between two identical runs) and gave differences near
+// zero.
 func perIteration(pairs [][2]float64, n int) float64 {
-	t1, t2 := pairs[0][0], pairs[0][1]
-	for _, p := range pairs[1:] {
-		t1, t2 = min(t1, p[0]), min(t2, p[1])
+	diffs := make([]float64, len(pairs))
+	for i, p := range pairs {
+		diffs[i] = p[1] - p[0]
 	}
-	return max(t2-t1, 0) / float64(n)
+	slices.Sort(diffs)
+	m := diffs[len(diffs)/2]
+	if len(diffs)%2 == 0 {
+		m = (diffs[len(diffs)/2-1] + m) / 2
+	}
+	return max(m, 0) / float64(n)
 }
 
 func rowN(key string) int {

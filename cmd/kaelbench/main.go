@@ -101,7 +101,7 @@ func mainLang(rounds int, cpython, torchPython string) {
 		fmt.Fprintf(os.Stderr, "kaelbench: no PyTorch at %s; the PyTorch column stays empty\n", torchPython)
 		torchPython = ""
 	}
-	fmt.Println("Language engine: CPU time per loop iteration, (fastest t(2N) - fastest t(N)) / N, kael -c against " + cpython)
+	fmt.Println("Language engine: CPU time per loop iteration, median over rounds of (t(2N) - t(N)) / N, kael -c against " + cpython)
 	if err := runLang(os.Stdout, rounds, cpython, torchPython); err != nil {
 		fmt.Fprintln(os.Stderr, "kaelbench:", err)
 		os.Exit(1)

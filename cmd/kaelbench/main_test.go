@@ -47,11 +47,15 @@ func TestMedianRefs(t *testing.T) {
 }
 
 func TestPerIteration(t *testing.T) {
-	// The fastest N run (1.0 s) and the fastest 2N run (1.5 s) count,
-	// whichever rounds they come from.
+	// The median of the rounds' differences (0.3, 0.9, 0.5 s) counts; an
+	// even number of rounds takes the mean of the middle two.
 	got := perIteration([][2]float64{{1.2, 1.5}, {1.0, 1.9}, {1.1, 1.6}}, 1000)
 	if want := 0.5 / 1000; got < want*0.999 || got > want*1.001 {
 		t.Errorf("perIteration = %g, want %g", got, want)
+	}
+	got = perIteration([][2]float64{{1.2, 1.5}, {1.0, 1.9}, {1.1, 1.6}, {1.0, 1.4}}, 1000)
+	if want := 0.45 / 1000; got < want*0.999 || got > want*1.001 {
+		t.Errorf("perIteration of four rounds = %g, want %g", got, want)
 	}
 	var b strings.Builder
 	printLangTable(&b, map[string]langTimes{
