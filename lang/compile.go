@@ -127,6 +127,15 @@ func (c *compiler) block(stmts []syntax.Stmt) blockCode {
 		return blockCode{run: func(in *interp) (ctrl, error) { return ctrlNext, nil }}
 	case 1:
 		return blockCode{run: fns[0], first: ids[0]}
+	case 2: // a function body such as if ...: return ...; return ...
+		f0, f1, id1 := fns[0], fns[1], ids[1]
+		return blockCode{first: ids[0], run: func(in *interp) (ctrl, error) {
+			if k, err := f0(in); err != nil || k != ctrlNext {
+				return k, err
+			}
+			in.stmtID = id1
+			return f1(in)
+		}}
 	}
 	return blockCode{first: ids[0], run: func(in *interp) (ctrl, error) {
 		for i, f := range fns {
@@ -205,14 +214,33 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 			}
 		}
 		return func(in *interp) (ctrl, error) {
-			v, err := x.value(in)
-			if err != nil {
-				return ctrlNext, in.wrapNode(err, st.Result)
+			v := x.ready(in) // operand.value, inlined
+			if v == nil {
+				var err error
+				if v, err = x.eval(in); err != nil {
+					return ctrlNext, in.wrapNode(err, st.Result)
+				}
 			}
 			in.ret = v
 			return ctrlReturn, nil
 		}
 	case *syntax.IfStmt:
+		if v, op, k, ok := c.varIntCompare(st.Cond); ok && len(st.Else) == 0 {
+			// if n < 2: the comparison made here, without cond's closure.
+			cond, body := c.cond(st.Cond), c.block(st.Body)
+			return func(in *interp) (ctrl, error) {
+				if a, isInt := v.ready(in).(int64); isInt {
+					if !compareOrdered(op, a, k) {
+						return ctrlNext, nil
+					}
+					return body.exec(in)
+				}
+				if ok, err := cond(in); err != nil || !ok {
+					return ctrlNext, err
+				}
+				return body.exec(in)
+			}
+		}
 		cond, body, els := c.cond(st.Cond), c.block(st.Body), c.block(st.Else)
 		if len(st.Else) == 0 {
 			return func(in *interp) (ctrl, error) {

@@ -405,6 +405,31 @@ func (c *compiler) fastCond(x syntax.Expr) func(in *interp) (bool, error) {
 	return general
 }
 
+// varIntCompare reports whether x is a variable compared with an int
+// constant (n < 2, i != 0) and returns the variable's operand, the
+// operator and the constant, for a statement to make the comparison
+// itself when the variable holds an int.
+func (c *compiler) varIntCompare(x syntax.Expr) (v operand, op syntax.Token, k int64, ok bool) {
+	cmp, isCmp := unparen(x).(*syntax.CompareExpr)
+	if !isCmp || len(cmp.Ops) != 1 {
+		return v, op, 0, false
+	}
+	switch op = cmp.Ops[0].Op; op {
+	case syntax.LT, syntax.LE, syntax.GT, syntax.GE, syntax.EQL, syntax.NEQ:
+	default:
+		return v, op, 0, false
+	}
+	kv, isConst := c.constValue(cmp.Ops[0].Y)
+	if k, ok = kv.(int64); !isConst || !ok {
+		return v, op, 0, false
+	}
+	if id, isIdent := unparen(cmp.X).(*syntax.Ident); !isIdent || c.res.uses[id].kind != scopeLocal && c.res.uses[id].kind != scopeGlobal {
+		return v, op, 0, false
+	}
+	v = c.operand(cmp.X)
+	return v, op, k, v.kind == operandLocal || v.kind == operandGlobal
+}
+
 // evalPair evaluates the two operands of a binary operation, left first.
 func evalPair(in *interp, l, r evalFn) (a, b Value, err error) {
 	if a, err = l(in); err == nil {

@@ -262,8 +262,11 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls of deeply nested expressions)", in.depth).
 			withHint("the functions being called nest their expressions too deeply to recurse this far; split the expressions")
 	}
-	if err := in.tick(); err != nil {
-		return nil, err
+	// tick, inlined (Go does not inline it): calls are the hottest path.
+	if in.ticks++; in.ticks%tickEvery == 0 || tensor.Interrupted() {
+		if err := in.checkInterrupt(); err != nil {
+			return nil, err
+		}
 	}
 	for _, i := range f.code.cellSlots {
 		callee.locals[i] = &varCell{v: callee.locals[i]}

@@ -29,12 +29,12 @@ type langRow struct {
 // langRows are the loops of issue 11.
 var langRows = []langRow{
 	{key: "empty", work: "for i in range(N): pass", src: "for i in range(N):\n    pass", n: 5_000_000, goal: 1.0},
-	{key: "arith", work: "s = s + i * 2", src: "s = 0\nfor i in range(N):\n    s = s + i * 2", n: 1_000_000, goal: 1.0},
-	{key: "call", work: "def f(x): return x + 1; f(i)", src: "def f(x):\n    return x + 1\nfor i in range(N):\n    f(i)", n: 1_000_000, goal: 1.0},
+	{key: "arith", work: "s = s + i * 2", src: "s = 0\nfor i in range(N):\n    s = s + i * 2", n: 2_000_000, goal: 1.0},
+	{key: "call", work: "def f(x): return x + 1; f(i)", src: "def f(x):\n    return x + 1\nfor i in range(N):\n    f(i)", n: 2_000_000, goal: 1.0},
 	{key: "listdict", work: "dict counts + list append", src: "counts = {}\nseen = []\nfor i in range(N):\n    k = i % 50\n    counts[k] = counts.get(k, 0) + 1\n    seen.append(k)\n    if len(seen) > 100:\n        seen = []", n: 300_000, goal: 1.0},
-	{key: "fib", work: "recursive fib(25), per fib(25)", src: "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nfor i in range(N):\n    fib(25)", n: 2, goal: 1.0},
+	{key: "fib", work: "recursive fib(25), per fib(25)", src: "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nfor i in range(N):\n    fib(25)", n: 8, goal: 1.0},
 	{key: "tensor", work: "c = s + s, 2-element tensor", src: "s = tensor([1., 2.])\nfor i in range(N):\n    c = s + s",
-		pySrc: "from torch import tensor\ns = tensor([1., 2.])\nfor i in range(N):\n    c = s + s", n: 100_000, goal: 1.5, torch: true},
+		pySrc: "from torch import tensor\ns = tensor([1., 2.])\nfor i in range(N):\n    c = s + s", n: 500_000, goal: 1.5, torch: true},
 	// Not one of issue 11's goals: measured so that the cost of user
 	// objects (construction, attributes, operator methods) stays visible.
 	{key: "objects", work: "micrograd-style Value: a * b + 10.0", src: "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data", n: 100_000},
