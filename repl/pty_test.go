@@ -317,7 +317,9 @@ func TestTerminalHistoryPersists(t *testing.T) {
 	tm2, _ := startREPL(t, "XDG_STATE_HOME="+state)
 	tm2.expect(">>> ")
 	tm2.send("\x1b[A\r")
-	tm2.expect("y = 40 + 2")
+	// readline redraws the recalled line, prompt and all, before Enter
+	// ends it: wait for the line's end, then for the next prompt.
+	tm2.expect("y = 40 + 2\n")
 	tm2.expect(">>> ")
 	if out := tm2.run("y"); !strings.Contains(out, "42") {
 		t.Errorf("the recalled assignment left y = %q", out)
@@ -327,6 +329,7 @@ func TestTerminalHistoryPersists(t *testing.T) {
 	tm2.send("\x1240 +")
 	tm2.expect("bck-i-search: 40 +")
 	tm2.send("\r")
+	tm2.expect("y = 40 + 2\n")
 	tm2.expect(">>> ")
 	if out := tm2.run("y"); !strings.Contains(out, "42") {
 		t.Errorf("the line found with Ctrl-R left y = %q", out)
