@@ -108,18 +108,6 @@ func (p *rawPeer) closedByKernel() bool {
 	return !errors.Is(err, os.ErrDeadlineExceeded)
 }
 
-// signedRequest is a request from c, ready to send from a DEALER, and its
-// msg_id.
-func signedRequest(t *testing.T, c *client, msgType string, content any) ([][]byte, string) {
-	t.Helper()
-	m := c.newRequest(msgType, content)
-	frames, err := m.encode(c.signer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return frames, m.Header.MsgID
-}
-
 // paddedRequest is like signedRequest with an extra header field of size
 // bytes, which the kernel echoes in the reply's parent_header.
 func paddedRequest(t *testing.T, c *client, msgType string, size int) ([][]byte, string) {

@@ -429,11 +429,3 @@ func (c *compiler) varIntCompare(x syntax.Expr) (v operand, op syntax.Token, k i
 	v = c.operand(cmp.X)
 	return v, op, k, v.kind == operandLocal || v.kind == operandGlobal
 }
-
-// evalPair evaluates the two operands of a binary operation, left first.
-func evalPair(in *interp, l, r evalFn) (a, b Value, err error) {
-	if a, err = l(in); err == nil {
-		b, err = r(in)
-	}
-	return a, b, err
-}

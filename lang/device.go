@@ -27,9 +27,6 @@ type Device struct {
 var deviceTypes = []string{"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve",
 	"fpga", "ort", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "privateuseone"}
 
-// cpuDevice is the device of every kael tensor.
-var cpuDevice = &Device{Type: "cpu", Index: -1}
-
 // TypeName returns "torch.device".
 func (*Device) TypeName() string { return "torch.device" }
 

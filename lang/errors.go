@@ -202,12 +202,3 @@ func inContext(outer, inner error, msg string) string {
 	}
 	return msg
 }
-
-// at attaches a source position to err unless it already has one.
-func at(err error, span syntax.Span) *Error {
-	e := toError(err)
-	if !e.Span.Start.IsValid() {
-		e.Span = span
-	}
-	return e
-}

@@ -134,11 +134,18 @@ const tickEvery = 4096
 // tick is called at each loop iteration and call; it returns
 // KeyboardInterrupt when the cell was interrupted.
 func (in *interp) tick() error {
-	in.ticks++
-	if in.ticks%tickEvery != 0 && !tensor.Interrupted() {
-		return nil
+	if in.tickDue() {
+		return in.checkInterrupt()
 	}
-	return in.checkInterrupt()
+	return nil
+}
+
+// tickDue counts a step and reports whether the context must be looked
+// at: every tickEvery steps, or at once when an interrupt is pending. It
+// is small enough for Go to inline, which tick is not.
+func (in *interp) tickDue() bool {
+	in.ticks++
+	return in.ticks%tickEvery == 0 || tensor.Interrupted()
 }
 
 // eval evaluates an expression at a cell's top level, against the
@@ -262,8 +269,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, e
 		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls of deeply nested expressions)", in.depth).
 			withHint("the functions being called nest their expressions too deeply to recurse this far; split the expressions")
 	}
-	// tick, inlined (Go does not inline it): calls are the hottest path.
-	if in.ticks++; in.ticks%tickEvery == 0 || tensor.Interrupted() {
+	if in.tickDue() { // tick, with its check inlined: calls are the hottest path
 		if err := in.checkInterrupt(); err != nil {
 			return nil, err
 		}

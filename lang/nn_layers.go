@@ -1,8 +1,6 @@
 package lang
 
 import (
-	"strconv"
-
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -422,6 +420,3 @@ func tensorText(t *tensor.Tensor) string {
 	}
 	return t.String()
 }
-
-// itoa writes an int.
-func itoa(i int) string { return strconv.Itoa(i) }

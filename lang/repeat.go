@@ -18,7 +18,6 @@ type Repeater struct {
 	setupSrc     string
 	stmtSrc      string
 	CompileTime  time.Duration // how long compiling both took
-	in           *interp
 	savedGlobals []Value
 }
 
