@@ -138,13 +138,32 @@ func checkCellCasesAgainstCPython(t *testing.T, prelude string, cases []struct{ 
 
 func checkAgainstCPython(t *testing.T, prelude string, cases []struct{ src, want string }, cells bool) {
 	t.Helper()
+	checkCasesAgainst(t, "CPython", cases, cpythonRun(t, prelude, caseSources(cases), cells))
+}
+
+// checkCellCasesAgainstTorch is checkCellCasesAgainstCPython in Debian's
+// Python with PyTorch (torchCellOutcomes).
+func checkCellCasesAgainstTorch(t *testing.T, prelude string, cases []struct{ src, want string }) {
+	t.Helper()
+	checkCasesAgainst(t, "PyTorch", cases, torchCellOutcomes(t, prelude, caseSources(cases)))
+}
+
+// caseSources are the cases' sources.
+func caseSources(cases []struct{ src, want string }) []string {
 	srcs := make([]string, len(cases))
 	for i, c := range cases {
 		srcs[i] = c.src
 	}
-	for i, got := range cpythonRun(t, prelude, srcs, cells) {
+	return srcs
+}
+
+// checkCasesAgainst fails where the reference's outcome of a case, in
+// outcomes, is not the case's want.
+func checkCasesAgainst(t *testing.T, reference string, cases []struct{ src, want string }, outcomes []string) {
+	t.Helper()
+	for i, got := range outcomes {
 		if want := cases[i].want; got != want {
-			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
+			t.Errorf("%s: %s gives %s, the table says %s", cases[i].src, reference, got, want)
 		}
 	}
 }

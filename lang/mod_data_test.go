@@ -75,28 +75,10 @@ var dataCases = []struct{ src, want string }{
 	{"w = torch.ones(1, requires_grad=True)\nwith torch.no_grad():\n    @torch.enable_grad()\n    def g():\n        return (w * 2).requires_grad\n    r = g()\nr, torch.is_grad_enabled()", "(True, True)"},
 }
 
-func TestDataCases(t *testing.T) {
-	for _, tt := range dataCases {
-		s := NewSession(IO{})
-		if r := s.Exec(context.Background(), "", dataPrelude); r.Err != nil {
-			t.Fatal(r.Err.Render())
-		}
-		if got := outcome(s.Exec(context.Background(), "", tt.src)); got != tt.want {
-			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
-		}
-	}
-}
+func TestDataCases(t *testing.T) { checkCellCases(t, dataPrelude, dataCases) }
 
 func TestDataCasesAgainstPyTorch(t *testing.T) {
-	srcs := make([]string, len(dataCases))
-	for i, c := range dataCases {
-		srcs[i] = c.src
-	}
-	for i, got := range torchCellOutcomes(t, dataPrelude, srcs) {
-		if want := dataCases[i].want; got != want {
-			t.Errorf("%s: PyTorch gives %s, the table says %s", srcs[i], got, want)
-		}
-	}
+	checkCellCasesAgainstTorch(t, dataPrelude, dataCases)
 }
 
 // TestDataRefusals checks the errors for what kael's torch.utils.data and

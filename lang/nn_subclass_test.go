@@ -110,28 +110,10 @@ var torchClassCases = []struct{ src, want string }{
 	{"class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.layers = nn.ModuleList([Affine(1), Affine(1)])\n    def forward(self, x):\n        for l in self.layers:\n            x = l(x)\n        return x\nM()(torch.tensor([2.0])).tolist(), len(list(M().parameters()))", "([2.0], 4)"},
 }
 
-func TestTorchClasses(t *testing.T) {
-	for _, tt := range torchClassCases {
-		s := NewSession(IO{})
-		if r := s.Exec(context.Background(), "", torchClassPrelude); r.Err != nil {
-			t.Fatal(r.Err.Render())
-		}
-		if got := outcome(s.Exec(context.Background(), "", tt.src)); got != tt.want {
-			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
-		}
-	}
-}
+func TestTorchClasses(t *testing.T) { checkCellCases(t, torchClassPrelude, torchClassCases) }
 
 func TestTorchClassesAgainstPyTorch(t *testing.T) {
-	srcs := make([]string, len(torchClassCases))
-	for i, c := range torchClassCases {
-		srcs[i] = c.src
-	}
-	for i, got := range torchCellOutcomes(t, torchClassPrelude, srcs) {
-		if want := torchClassCases[i].want; got != want {
-			t.Errorf("%s: PyTorch gives %s, the table says %s", srcs[i], got, want)
-		}
-	}
+	checkCellCasesAgainstTorch(t, torchClassPrelude, torchClassCases)
 }
 
 // TestGradFnName checks the grad_fn a custom function's outputs get: named
