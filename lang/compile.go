@@ -243,6 +243,24 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		if v, op, k, ok := c.varIntCompare(st.Cond); ok && len(st.Else) == 0 {
 			// if n < 2: the comparison made here, without cond's closure.
 			cond, body := c.cond(st.Cond), c.block(st.Body)
+			if ret, ok := c.returnsOperand(st.Body); ok {
+				// if n < 2: return n, the guard of a recursion, whole.
+				return func(in *interp) (ctrl, error) {
+					if a, isInt := v.ready(in).(int64); isInt {
+						if !compareOrdered(op, a, k) {
+							return ctrlNext, nil
+						}
+						if r := ret.ready(in); r != nil {
+							in.ret = r
+							return ctrlReturn, nil
+						}
+					}
+					if ok, err := cond(in); err != nil || !ok {
+						return ctrlNext, err
+					}
+					return body.exec(in)
+				}
+			}
 			return func(in *interp) (ctrl, error) {
 				if a, isInt := v.ready(in).(int64); isInt {
 					if !compareOrdered(op, a, k) {
@@ -495,7 +513,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	}
 	info := c.res.funcs[node]
 	inner := &compiler{res: c.res, glob: c.glob, fn: info}
-	code := &funcCode{fn: info, free: info.free, simple: true}
+	code := &funcCode{fn: info, free: info.free, simpleArity: len(params)}
 	if expr != nil {
 		code.expr = inner.expr(expr)
 		// A lambda's frame is at its body, for the tracebacks of what it
@@ -515,7 +533,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	code.positional = true
 	for _, p := range params {
 		if p.Default != nil || p.Star != syntax.ILLEGAL {
-			code.simple = false
+			code.simpleArity = -1
 		}
 		if p.Star != syntax.ILLEGAL {
 			code.positional = false

@@ -22,7 +22,7 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 	}
 	info := c.res.funcs[st]
 	inner := &compiler{res: c.res, glob: c.glob, fn: info}
-	code := &funcCode{fn: info, free: info.free, simple: true}
+	code := &funcCode{fn: info, free: info.free}
 	code.body = inner.block(st.Body)
 	if inner.err != nil && c.err == nil {
 		c.err = inner.err

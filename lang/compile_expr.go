@@ -667,7 +667,7 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			}
 		}
 		var err error
-		if uf, ok := f.(*Function); ok && uf.code.simple && len(args) == len(uf.params) {
+		if uf, ok := f.(*Function); ok && uf.code.simpleArity == len(argOps) {
 			// Arguments go straight into the callee's slots.
 			callee := in.newFrame(uf)
 			for i := range argOps {

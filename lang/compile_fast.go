@@ -479,3 +479,18 @@ func (c *compiler) varIntCompare(x syntax.Expr) (v operand, op syntax.Token, k i
 	v = c.operand(cmp.X)
 	return v, op, k, v.kind == operandLocal || v.kind == operandGlobal
 }
+
+// returnsOperand reports whether body is a single return of a variable or
+// a constant (return n, return 0) and returns the operand, for an if
+// statement to return it itself.
+func (c *compiler) returnsOperand(body []syntax.Stmt) (operand, bool) {
+	if len(body) != 1 {
+		return operand{}, false
+	}
+	r, ok := body[0].(*syntax.ReturnStmt)
+	if !ok || r.Result == nil {
+		return operand{}, false
+	}
+	o := c.operand(r.Result)
+	return o, o.kind != operandExpr
+}

@@ -171,23 +171,26 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 
 // funcCode is a compiled function body with what calling it needs.
 type funcCode struct {
-	nlocals    int
-	cellSlots  []int          // the slots holding cells
-	free       []*nameBinding // the free variables, for building closures
-	body       blockCode      // a def's body
-	expr       evalFn         // a lambda's body
-	exprID     int32          // the stmtID of a lambda's body
-	names      []string       // the locals' names, by slot
-	simple     bool           // only positional parameters without defaults
-	positional bool           // only positional parameters, with defaults or not
-	weight     int            // what a call costs of the stack budget (maxWeight)
-	fn         *funcInfo
+	nlocals   int
+	cellSlots []int          // the slots holding cells
+	free      []*nameBinding // the free variables, for building closures
+	body      blockCode      // a def's body
+	expr      evalFn         // a lambda's body
+	exprID    int32          // the stmtID of a lambda's body
+	names     []string       // the locals' names, by slot
+	// simpleArity is the number of parameters when they are all
+	// positional without defaults (a call binds its arguments by copying
+	// them), -1 otherwise.
+	simpleArity int
+	positional  bool // only positional parameters, with defaults or not
+	weight      int  // what a call costs of the stack budget (maxWeight)
+	fn          *funcInfo
 }
 
 // callFunction calls a user function with Python's nameBinding of arguments.
 func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
 	callee := in.newFrame(f)
-	if f.code.simple && len(kwNames) == 0 && len(pos) == len(f.params) {
+	if f.code.simpleArity == len(pos) && len(kwNames) == 0 {
 		copy(callee.locals, pos)
 	} else if err := bindParams(f, callee.locals, pos, kwNames, kwVals); err != nil {
 		in.releaseFrame(callee)

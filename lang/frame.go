@@ -20,19 +20,25 @@ func (in *interp) newFrame(f *Function) *interp {
 	} else {
 		fr = &interp{s: in.s}
 	}
+	if fr.fn != f {
+		fr.setFunction(f)
+	}
+	fr.ctx = in.ctx // an interface comparison would cost more than the write
+	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+f.code.weight
+	return fr
+}
+
+// setFunction makes fr a frame of f, with as many slots as f has locals,
+// all empty (a frame that ran f last already is one).
+func (fr *interp) setFunction(f *Function) {
 	code := f.code
 	n := code.nlocals
 	if cap(fr.locals) < n {
 		fr.locals = make([]Value, n)
 	}
 	fr.locals = fr.locals[:n]
-	if fr.fn != f {
-		fr.fn, fr.glob, fr.free, fr.code, fr.info = f, f.glob, f.free, code, code.fn
-		fr.src, fr.filename, fr.fnName = f.src, f.filename, f.Name
-	}
-	fr.ctx = in.ctx // an interface comparison would cost more than the write
-	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+code.weight
-	return fr
+	fr.fn, fr.glob, fr.free, fr.code, fr.info = f, f.glob, f.free, code, code.fn
+	fr.src, fr.filename, fr.fnName = f.src, f.filename, f.Name
 }
 
 // releaseFrames drops what the recycled frames still refer to (their last
@@ -70,7 +76,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node, release b
 	if code.expr == nil && code.cellSlots == nil {
 		var c ctrl
 		if stmts := code.body.stmts; stmts != nil {
-			c, err = runStmts(callee, stmts) // blockCode.run, inlined
+			c, err = runStmts(callee, stmts) // blockCode.run, without its closure
 		} else {
 			c, err = code.body.exec(callee)
 		}
