@@ -276,10 +276,10 @@ func (c *compiler) loadName(id *syntax.Ident) evalFn {
 			return nil, in.unbound(id, true)
 		}
 	}
-	g := c.glob
+	cell := c.glob.cell(i)
 	builtin, _ := globalValue(id.Name)
 	return func(in *interp) (Value, error) {
-		if v := g.vals[i]; v != nil {
+		if v := cell.v; v != nil {
 			return v, nil
 		}
 		if builtin != nil {
