@@ -104,9 +104,6 @@ func (c *compiler) fail(err *Error, n syntax.Node) execFn {
 type blockCode struct {
 	run   execFn
 	first int32 // the stmtID of the first statement; 0 for no statements
-	// stmts are the statements of a block of several, for runCall to run
-	// a function's body without run's call.
-	stmts []stmtCode
 }
 
 // stmtCode is a compiled statement and its stmtID.
@@ -135,9 +132,9 @@ func (c *compiler) block(stmts []syntax.Stmt) blockCode {
 		return blockCode{run: func(in *interp) (ctrl, error) { return ctrlNext, nil }}
 	case 1:
 		return blockCode{run: codes[0].run, first: codes[0].id}
-	case 2: // a loop's body such as k = ...; s = s + k
+	case 2: // a function body such as if ...: return ...; return ...
 		f0, f1, id1 := codes[0].run, codes[1].run, codes[1].id
-		return blockCode{first: codes[0].id, stmts: codes, run: func(in *interp) (ctrl, error) {
+		return blockCode{first: codes[0].id, run: func(in *interp) (ctrl, error) {
 			if k, err := f0(in); err != nil || k != ctrlNext {
 				return k, err
 			}
@@ -145,22 +142,16 @@ func (c *compiler) block(stmts []syntax.Stmt) blockCode {
 			return f1(in)
 		}}
 	}
-	return blockCode{first: codes[0].id, stmts: codes, run: func(in *interp) (ctrl, error) {
-		return runStmts(in, codes)
-	}}
-}
-
-// runStmts runs statements one after the other, recording each in the
-// frame as it starts, until one ends otherwise than with ctrlNext.
-func runStmts(in *interp, stmts []stmtCode) (k ctrl, err error) {
-	for i := range stmts {
-		st := &stmts[i]
-		in.stmtID = st.id
-		if k, err = st.run(in); err != nil || k != ctrlNext {
-			return k, err
+	return blockCode{first: codes[0].id, run: func(in *interp) (ctrl, error) {
+		for i := range codes {
+			st := &codes[i]
+			in.stmtID = st.id
+			if k, err := st.run(in); err != nil || k != ctrlNext {
+				return k, err
+			}
 		}
-	}
-	return ctrlNext, nil
+		return ctrlNext, nil
+	}}
 }
 
 // stmt compiles one statement.

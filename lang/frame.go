@@ -75,11 +75,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node, release b
 	var err error
 	if code.expr == nil && code.cellSlots == nil {
 		var c ctrl
-		if stmts := code.body.stmts; stmts != nil {
-			c, err = runStmts(callee, stmts) // blockCode.run, without its closure
-		} else {
-			c, err = code.body.exec(callee)
-		}
+		c, err = code.body.exec(callee)
 		if c == ctrlReturn {
 			result = callee.ret
 		}
