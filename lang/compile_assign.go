@@ -58,10 +58,10 @@ type targetCode struct {
 	// starred says that elts[starAt] was starred (a, *b = e).
 	starred bool
 	starAt  int
-	obj  evalFn        // the object of an attribute or element
-	attr string
-	subs subscriptsFn // the subscripts of an element; nil for an attribute
-	key  evalFn       // the subscript of x[k], one that is not a slice
+	obj     evalFn // the object of an attribute or element
+	attr    string
+	subs    subscriptsFn // the subscripts of an element; nil for an attribute
+	key     evalFn       // the subscript of x[k], one that is not a slice
 }
 
 func unparen(t syntax.Expr) syntax.Expr {
@@ -197,12 +197,20 @@ func unpack(v Value, n int) ([]Value, error) {
 }
 
 // unpackElems returns the elements of v, which an assignment unpacks.
+// A tensor's error (iteration over a 0-d tensor) is PyTorch's; one that is
+// not a TypeError, such as a range too long to hold, is kept.
 func unpackElems(v Value) ([]Value, error) {
 	if elems, ok := v.(Tuple); ok {
 		return elems, nil
 	}
 	elems, err := collect(v)
 	if err != nil {
+		if _, isTensor := v.(*tensor.Tensor); isTensor {
+			return nil, err
+		}
+		if e, ok := err.(*Error); ok && e.Kind != TypeError {
+			return nil, err
+		}
 		return nil, newErrorf(TypeError, "cannot unpack non-iterable %s object", TypeName(v))
 	}
 	return elems, nil

@@ -15,7 +15,9 @@ func Parse(filename, src string) (f *File, err error) {
 	p := &parser{sc: newScanner(filename, src)}
 	defer p.recover(&err)
 	p.next()
-	return p.parseFile(), nil
+	f = p.parseFile()
+	p.checkStars()
+	return f, nil
 }
 
 // ParseExpr parses a single expression, such as the argument of the REPL's
@@ -26,12 +28,12 @@ func ParseExpr(src string) (x Expr, err error) {
 	p.next()
 	indented := p.got(INDENT)
 	x = p.parseTestList()
-	p.checkStars()
 	p.endLine()
 	if indented {
 		p.expect(DEDENT, "")
 	}
 	p.expect(EOF, "")
+	p.checkStars()
 	return x, nil
 }
 
@@ -42,7 +44,7 @@ type parser struct {
 	tok     token         // current token
 	prevEnd Pos           // end of the previous token
 	depth   int           // expression nesting
-	stars   []pendingStar // the starred expressions of the statement being parsed
+	stars   []pendingStar // the starred expressions parsed so far, in source order
 	prev    Stmt          // the statement before the current one in its block; nil at the block's start
 }
 
@@ -206,7 +208,6 @@ func (p *parser) parseSimpleStmts() []Stmt {
 	var stmts []Stmt
 	for {
 		stmts = append(stmts, p.parseSmallStmt())
-		p.checkStars()
 		if !p.got(SEMI) || p.tok.kind == NEWLINE {
 			break
 		}
@@ -434,7 +435,6 @@ func (p *parser) expectColon(msg string) {
 // parseSuite parses Suite, the body of a compound statement after its ':'.
 // what and line describe the statement for errors.
 func (p *parser) parseSuite(what string, line int) []Stmt {
-	p.checkStars() // of the header
 	if p.tok.kind != NEWLINE {
 		switch p.tok.kind {
 		case IF, FOR, WHILE, DEF, WITH, CLASS:

@@ -3,8 +3,8 @@ package syntax
 // Starred targets (a, *rest = xs) are parsed as StarredExpr elements of any
 // tuple or list display, because whether a display is a target is known
 // only at the '=' or 'in' after it. checkTarget marks the ones that turn
-// out to be targets; checkStars, at the end of each statement, rejects the
-// others, as Python's compiler does.
+// out to be targets; checkStars, once the whole source has parsed, rejects
+// the others, as Python's compiler does after its parser.
 
 // starPlace is where a starred expression stands, for the error when it
 // is not an assignment target.
@@ -86,12 +86,10 @@ func (p *parser) checkTargetElts(x Expr, elts []Expr, use targetUse) {
 	}
 }
 
-// checkStars fails on the first starred expression of the statement just
-// parsed that is not an assignment target, and forgets them all.
+// checkStars fails on the first starred expression that is not an
+// assignment target.
 func (p *parser) checkStars() {
-	stars := p.stars
-	p.stars = p.stars[:0]
-	for _, ps := range stars {
+	for _, ps := range p.stars {
 		if ps.target {
 			continue
 		}
