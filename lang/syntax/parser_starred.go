@@ -94,13 +94,14 @@ func (p *parser) checkStars() {
 			continue
 		}
 		switch ps.place {
-		case starAlone:
+		case starAlone: // CPython's two spellings
 			p.fail(ps.x.Span(), "can't use starred expression here", "")
 		case starInParens:
 			p.fail(ps.x.Span(), "cannot use starred expression here", "")
+		case starInDisplay:
+			p.fail(ps.x.Span(), "unpacking with '*' in a tuple or list display is not supported",
+				"'*' unpacks in assignment targets (a, *rest = xs) and calls (f(*xs)); join sequences with +, as in list(a) + [b]")
 		}
-		p.fail(ps.x.Span(), "unpacking with '*' in a tuple or list display is not supported",
-			"'*' unpacks in assignment targets (a, *rest = xs) and calls (f(*xs)); join sequences with +, as in list(a) + [b]")
 	}
 }
 
