@@ -108,16 +108,23 @@ for src in req["srcs"]:
     out.append(outcome(src, g))
 json.dump(out, sys.stdout)
 `
-	in, _ := json.Marshal(map[string]any{"prelude": prelude, "srcs": srcs, "cells": cells})
+	return runHarness(t, python, harness, map[string]any{"prelude": prelude, "srcs": srcs, "cells": cells}, len(srcs))
+}
+
+// runHarness runs the Python program harness in python with req, as
+// JSON, on its stdin and returns the n strings it answers in JSON.
+func runHarness(t *testing.T, python, harness string, req any, n int) []string {
+	t.Helper()
+	in, _ := json.Marshal(req)
 	cmd := exec.Command(python, "-c", harness)
 	cmd.Stdin = strings.NewReader(string(in))
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("python3: %v", err)
+		t.Fatalf("%s: %v", python, err)
 	}
 	var got []string
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(srcs) {
-		t.Fatalf("python3 answered %d results (%v), want %d", len(got), err, len(srcs))
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != n {
+		t.Fatalf("%s answered %d results (%v), want %d", python, len(got), err, n)
 	}
 	return got
 }
@@ -205,18 +212,7 @@ for src in json.load(sys.stdin):
         out.append('%d:%d-%d: %s' % (e.lineno, e.offset, end, e.msg))
 json.dump(out, sys.stdout)
 `
-	in, _ := json.Marshal(srcs)
-	cmd := exec.Command(python, "-c", harness)
-	cmd.Stdin = strings.NewReader(string(in))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python3: %v", err)
-	}
-	var got []string
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(srcs) {
-		t.Fatalf("python3 answered %d results (%v), want %d", len(got), err, len(srcs))
-	}
-	return got
+	return runHarness(t, python, harness, srcs, len(srcs))
 }
 
 // syntaxErrorOutcome runs src in a fresh session and returns

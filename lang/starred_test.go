@@ -43,10 +43,6 @@ var starredCases = []string{
 	"a, *b = [[1, 2], [3]]\nb[0].append(4)\na, b",
 }
 
-func TestStarredAssignmentMatchesCPython(t *testing.T) {
-	checkMatchesCPython(t, "", starredCases)
-}
-
 // starredTorchCases unpack tensors, by rows as PyTorch does, and
 // torch.Size.
 var starredTorchCases = []string{
@@ -89,8 +85,8 @@ var loopElseCases = []string{
 	"[i for i in range(2)]\nfor i in range(1):\n    pass\nelse:\n    i = 'e'\ni",
 }
 
-func TestLoopElseMatchesCPython(t *testing.T) {
-	checkMatchesCPython(t, "", loopElseCases)
+func TestStarredAndLoopElseMatchCPython(t *testing.T) {
+	checkMatchesCPython(t, "", append(append([]string(nil), starredCases...), loopElseCases...))
 }
 
 // starredSyntaxCases hold CPython's SyntaxErrors (line:col-endcol: msg)

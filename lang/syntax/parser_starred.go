@@ -33,6 +33,8 @@ func (p *parser) parseStarred(elt func() Expr) Expr {
 	if p.tok.kind != STAR {
 		return elt()
 	}
+	p.enter() // (*(*(*... nests without passing through parseTest
+	defer p.leave()
 	s := &StarredExpr{StarPos: p.tok.start}
 	p.next()
 	p.stars = append(p.stars, pendingStar{x: s}) // before its operand's, in source order
