@@ -104,6 +104,15 @@ func (c *compiler) fail(err *Error, n syntax.Node) execFn {
 type blockCode struct {
 	run   execFn
 	first int32 // the stmtID of the first statement; 0 for no statements
+	// stmts are the statements of a block of several, for runCall to run
+	// a function's body without run's call.
+	stmts []stmtCode
+}
+
+// stmtCode is a compiled statement and its stmtID.
+type stmtCode struct {
+	run execFn
+	id  int32
 }
 
 // exec runs the block. It records the first statement in the frame, and
@@ -117,19 +126,18 @@ func (b *blockCode) exec(in *interp) (ctrl, error) {
 // block compiles a sequence of statements; running it records each
 // statement in the frame (for internal errors) as it starts.
 func (c *compiler) block(stmts []syntax.Stmt) blockCode {
-	fns := make([]execFn, len(stmts))
-	ids := make([]int32, len(stmts))
+	codes := make([]stmtCode, len(stmts))
 	for i, st := range stmts {
-		fns[i], ids[i] = c.stmtBody(st), c.fn.stmtID(st)
+		codes[i] = stmtCode{run: c.stmtBody(st), id: c.fn.stmtID(st)}
 	}
-	switch len(fns) {
+	switch len(codes) {
 	case 0:
 		return blockCode{run: func(in *interp) (ctrl, error) { return ctrlNext, nil }}
 	case 1:
-		return blockCode{run: fns[0], first: ids[0]}
-	case 2: // a function body such as if ...: return ...; return ...
-		f0, f1, id1 := fns[0], fns[1], ids[1]
-		return blockCode{first: ids[0], run: func(in *interp) (ctrl, error) {
+		return blockCode{run: codes[0].run, first: codes[0].id}
+	case 2: // a loop's body such as k = ...; s = s + k
+		f0, f1, id1 := codes[0].run, codes[1].run, codes[1].id
+		return blockCode{first: codes[0].id, stmts: codes, run: func(in *interp) (ctrl, error) {
 			if k, err := f0(in); err != nil || k != ctrlNext {
 				return k, err
 			}
@@ -137,15 +145,22 @@ func (c *compiler) block(stmts []syntax.Stmt) blockCode {
 			return f1(in)
 		}}
 	}
-	return blockCode{first: ids[0], run: func(in *interp) (ctrl, error) {
-		for i, f := range fns {
-			in.stmtID = ids[i]
-			if k, err := f(in); err != nil || k != ctrlNext {
-				return k, err
-			}
-		}
-		return ctrlNext, nil
+	return blockCode{first: codes[0].id, stmts: codes, run: func(in *interp) (ctrl, error) {
+		return runStmts(in, codes)
 	}}
+}
+
+// runStmts runs statements one after the other, recording each in the
+// frame as it starts, until one ends otherwise than with ctrlNext.
+func runStmts(in *interp, stmts []stmtCode) (k ctrl, err error) {
+	for i := range stmts {
+		st := &stmts[i]
+		in.stmtID = st.id
+		if k, err = st.run(in); err != nil || k != ctrlNext {
+			return k, err
+		}
+	}
+	return ctrlNext, nil
 }
 
 // stmt compiles one statement.
@@ -228,6 +243,24 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		if v, op, k, ok := c.varIntCompare(st.Cond); ok && len(st.Else) == 0 {
 			// if n < 2: the comparison made here, without cond's closure.
 			cond, body := c.cond(st.Cond), c.block(st.Body)
+			if ret, ok := c.returnsOperand(st.Body); ok {
+				// if n < 2: return n, the guard of a recursion, whole.
+				return func(in *interp) (ctrl, error) {
+					if a, isInt := v.ready(in).(int64); isInt {
+						if !compareOrdered(op, a, k) {
+							return ctrlNext, nil
+						}
+						if r := ret.ready(in); r != nil {
+							in.ret = r
+							return ctrlReturn, nil
+						}
+					}
+					if ok, err := cond(in); err != nil || !ok {
+						return ctrlNext, err
+					}
+					return body.exec(in)
+				}
+			}
 			return func(in *interp) (ctrl, error) {
 				if a, isInt := v.ready(in).(int64); isInt {
 					if !compareOrdered(op, a, k) {
@@ -482,7 +515,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	}
 	info := c.res.funcs[node]
 	inner := &compiler{res: c.res, glob: c.glob, fn: info}
-	code := &funcCode{fn: info, free: info.free, simple: true}
+	code := &funcCode{fn: info, free: info.free, simpleArity: len(params)}
 	if expr != nil {
 		code.expr = inner.expr(expr)
 		// A lambda's frame is at its body, for the tracebacks of what it
@@ -502,7 +535,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	code.positional = true
 	for _, p := range params {
 		if p.Default != nil || p.Star != syntax.ILLEGAL {
-			code.simple = false
+			code.simpleArity = -1
 		}
 		if p.Star != syntax.ILLEGAL {
 			code.positional = false

@@ -667,12 +667,19 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			}
 		}
 		var err error
-		if uf, ok := f.(*Function); ok && uf.code.simple && len(args) == len(uf.params) {
+		if uf, ok := f.(*Function); ok && uf.code.simpleArity == len(argOps) {
 			// Arguments go straight into the callee's slots.
 			callee := in.newFrame(uf)
 			for i := range argOps {
 				o := &argOps[i]
-				v := o.ready(in) // operand.value, inlined: calls are the hottest path
+				var v Value
+				if o.step != 0 { // n - 1: computed here
+					if s, ok := o.stepped(in); ok {
+						v = boxInt(in.s, s)
+					}
+				} else {
+					v = o.ready(in) // operand.value, inlined: calls are the hottest path
+				}
 				if v == nil {
 					if v, err = o.eval(in); err != nil {
 						in.releaseFrame(callee)
@@ -681,8 +688,7 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 				}
 				callee.locals[i] = v
 			}
-			r, err := in.runCall(callee, uf, x)
-			in.releaseFrame(callee)
+			r, err := in.runCall(callee, uf, x, true)
 			return r, in.wrapNode(err, x)
 		}
 		if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
