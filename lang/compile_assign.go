@@ -39,10 +39,10 @@ func (c *compiler) nameSlot(id *syntax.Ident) nameSlot {
 			load:  func(in *interp) Value { return in.free[i].v },
 			store: func(in *interp, v Value) { in.free[i].v = v }}
 	}
-	g := c.glob
+	cell := c.glob.cell(i)
 	return nameSlot{kind: b.kind,
-		load:  func(*interp) Value { return g.vals[i] },
-		store: func(_ *interp, v Value) { g.vals[i] = v }}
+		load:  func(*interp) Value { return cell.v },
+		store: func(_ *interp, v Value) { cell.v = v }}
 }
 
 // storeName compiles a store into a variable.

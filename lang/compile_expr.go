@@ -276,10 +276,10 @@ func (c *compiler) loadName(id *syntax.Ident) evalFn {
 			return nil, in.unbound(id, true)
 		}
 	}
-	g := c.glob
+	cell := c.glob.cell(i)
 	builtin, _ := globalValue(id.Name)
 	return func(in *interp) (Value, error) {
-		if v := g.vals[i]; v != nil {
+		if v := cell.v; v != nil {
 			return v, nil
 		}
 		if builtin != nil {
@@ -694,21 +694,27 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 		if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
 			return v, err
 		}
-		var buf [4]Value // the arguments stay on the stack: calls keep no slice
-		pos := buf[:0]
-		if len(args) > len(buf) {
-			pos = make([]Value, 0, len(args))
-		}
-		for i := range argOps {
-			v, err := argOps[i].value(in)
-			if err != nil {
-				return nil, err
-			}
-			pos = append(pos, v)
-		}
-		r, err := in.call(f, pos, nil, nil, x)
-		return r, in.wrapNode(err, x)
+		return in.callOperands(f, argOps, x)
 	}
+}
+
+// callOperands calls f with the values of positional arguments; apart
+// from the call site's closure, whose Go frame it would make larger.
+func (in *interp) callOperands(f Value, argOps []operand, x *syntax.CallExpr) (Value, error) {
+	var buf [4]Value // the arguments stay on the stack: calls keep no slice
+	pos := buf[:0]
+	if len(argOps) > len(buf) {
+		pos = make([]Value, 0, len(argOps))
+	}
+	for i := range argOps {
+		v, err := argOps[i].value(in)
+		if err != nil {
+			return nil, err
+		}
+		pos = append(pos, v)
+	}
+	r, err := in.call(f, pos, nil, nil, x)
+	return r, in.wrapNode(err, x)
 }
 
 func argExprs(args []*syntax.Arg) []syntax.Expr {

@@ -22,7 +22,7 @@ type operand struct {
 	kind  operandKind
 	slot  int
 	konst Value
-	glob  *globalTable
+	glob  *varCell // a global's cell
 	eval  evalFn
 	// step is k of an operandExpr that is a local ± an int constant k
 	// (n - 1 is a step of -1), for a call to compute the argument itself
@@ -58,7 +58,7 @@ func (c *compiler) operandWith(x syntax.Expr, eval evalFn) operand {
 			o.kind, o.slot = operandLocal, b.index
 		case scopeGlobal:
 			// konst is the builtin of that name, found when no global is.
-			o.kind, o.slot, o.glob = operandGlobal, b.index, c.glob
+			o.kind, o.slot, o.glob = operandGlobal, b.index, c.glob.cell(b.index)
 			o.konst, _ = globalValue(id.Name)
 		}
 	}
@@ -123,7 +123,7 @@ func (o *operand) ready(in *interp) Value {
 	case operandLocal:
 		return in.locals[o.slot]
 	case operandGlobal:
-		if v := o.glob.vals[o.slot]; v != nil {
+		if v := o.glob.v; v != nil {
 			return v
 		}
 	}
