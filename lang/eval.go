@@ -12,24 +12,25 @@ import (
 // function call. Compiled code (compile*.go) reads its variables from the
 // frame's slots, its closure's cells and the session's global table.
 type interp struct {
+	// The fields a call writes or reads come first, in two cache lines.
 	s        *Session
+	locals   []Value   // the slots of the frame; a cell variable's slot holds a *varCell
+	ret      Value     // what a return statement returns
+	fn       *Function // the function running or, in a recycled frame, that ran last
+	nextFree *interp   // the next frame of Session.frames, in a frame there
 	ctx      context.Context
+	depth    int
+	weight   int    // the stack budget the active calls use
+	stmtID   int32  // the statement being executed (funcInfo.stmtID), 0 for none
+	ticks    uint32 // loop iterations and calls, for interrupt checks
+	notes    []Note
 	glob     *globalTable
-	locals   []Value    // the slots of the frame; a cell variable's slot holds a *varCell
 	free     []*varCell // the closure's free variables
-	ret      Value      // what a return statement returns
 	src      string
 	filename string
-	depth    int
-	notes    []Note
 	fnName   string
 	code     *funcCode // the function running; nil at a cell's top level
-	fn       *Function // the function running or, in a recycled frame, that ran last
 	info     *funcInfo // the scope of the code running, whose statements stmtID numbers
-	stmtID   int32     // the statement being executed (funcInfo.stmtID), 0 for none
-	ticks    uint32    // loop iterations and calls, for interrupt checks
-	weight   int       // the stack budget the active calls use
-	nextFree *interp   // the next frame of Session.frames, in a frame there
 }
 
 // maxWeight bounds the Go stack the active calls may need: each call
