@@ -355,7 +355,8 @@ func (c *compiler) whileStmt(st *syntax.WhileStmt) execFn {
 	c.loops++
 	body := c.block(st.Body)
 	c.loops--
-	return func(in *interp) (ctrl, error) {
+	broke := loopBreak(st.Else)
+	return c.loopElse(st.Else, func(in *interp) (ctrl, error) {
 		for {
 			ok, err := cond(in)
 			if err != nil || !ok {
@@ -366,13 +367,13 @@ func (c *compiler) whileStmt(st *syntax.WhileStmt) execFn {
 				return k, err
 			}
 			if k == ctrlBreak {
-				return ctrlNext, nil
+				return broke, nil
 			}
 			if err := in.tick(); err != nil {
 				return ctrlNext, in.errorAt(err, st.Span())
 			}
 		}
-	}
+	})
 }
 
 func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
@@ -381,6 +382,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 	c.loops++
 	body := c.block(st.Body)
 	c.loops--
+	broke := loopBreak(st.Else)
 	// step runs one iteration; it reports whether to go on.
 	step := func(in *interp, item Value) (bool, ctrl, error) {
 		if err := in.tick(); err != nil {
@@ -394,7 +396,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 		case err != nil:
 			return false, ctrlNext, err
 		case k == ctrlBreak:
-			return false, ctrlNext, nil
+			return false, broke, nil
 		case k == ctrlReturn:
 			return false, ctrlReturn, nil
 		}
@@ -404,7 +406,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 	if id, ok := unparen(st.Target).(*syntax.Ident); ok {
 		storeVar = c.storeName(id)
 	}
-	return func(in *interp) (ctrl, error) {
+	return c.loopElse(st.Else, func(in *interp) (ctrl, error) {
 		seq, err := iter(in)
 		if err != nil {
 			return ctrlNext, in.errorAt(err, st.Iter.Span())
@@ -422,7 +424,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 				case err != nil:
 					return ctrlNext, err
 				case k == ctrlBreak:
-					return ctrlNext, nil
+					return broke, nil
 				case k == ctrlReturn:
 					return ctrlReturn, nil
 				}
@@ -450,7 +452,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 			return ctrlNext, in.errorAt(err, st.Iter.Span())
 		}
 		return result, loopErr
-	}
+	})
 }
 
 func (c *compiler) withStmt(st *syntax.WithStmt) execFn {

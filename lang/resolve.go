@@ -218,6 +218,7 @@ func (r *resolver) stmt(st syntax.Stmt) {
 		r.expr(st.Iter)
 		r.expr(st.Target)
 		r.stmts(st.Body)
+		r.stmts(st.Else)
 	case *syntax.IfStmt:
 		r.expr(st.Cond)
 		r.stmts(st.Body)
@@ -225,6 +226,7 @@ func (r *resolver) stmt(st syntax.Stmt) {
 	case *syntax.WhileStmt:
 		r.expr(st.Cond)
 		r.stmts(st.Body)
+		r.stmts(st.Else)
 	case *syntax.WithStmt:
 		for _, it := range st.Items {
 			r.expr(it.X)
@@ -415,6 +417,7 @@ func assignedNames(stmts []syntax.Stmt) []string {
 			case *syntax.ForStmt:
 				names = targetNames(st.Target, names)
 				walk(st.Body)
+				walk(st.Else)
 			case *syntax.WithStmt:
 				for _, it := range st.Items {
 					if it.Target != nil {
@@ -439,6 +442,7 @@ func assignedNames(stmts []syntax.Stmt) []string {
 				walk(st.Else)
 			case *syntax.WhileStmt:
 				walk(st.Body)
+				walk(st.Else)
 			}
 		}
 	}
@@ -452,6 +456,8 @@ func targetNames(t syntax.Expr, names []string) []string {
 	case *syntax.Ident:
 		return append(names, t.Name)
 	case *syntax.ParenExpr:
+		return targetNames(t.X, names)
+	case *syntax.StarredExpr:
 		return targetNames(t.X, names)
 	case *syntax.TupleExpr:
 		for _, e := range t.Elts {
