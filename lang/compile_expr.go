@@ -172,12 +172,29 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 	case *syntax.IndexExpr:
 		return c.indexExpr(x)
 	case *syntax.TupleExpr:
+		if hasStarred(x.Elts) {
+			elts := c.unpackingDisplay(x.Elts)
+			return func(in *interp) (Value, error) {
+				vals, err := elts(in)
+				return Tuple(vals), err
+			}
+		}
 		elts := c.exprs(x.Elts)
 		return func(in *interp) (Value, error) {
 			vals, err := evalAll(in, elts)
 			return Tuple(vals), err
 		}
 	case *syntax.ListExpr:
+		if hasStarred(x.Elts) {
+			elts := c.unpackingDisplay(x.Elts)
+			return func(in *interp) (Value, error) {
+				vals, err := elts(in)
+				if err != nil {
+					return nil, err
+				}
+				return &List{Elems: vals}, nil
+			}
+		}
 		elts := c.exprs(x.Elts)
 		return func(in *interp) (Value, error) {
 			vals, err := evalAll(in, elts)

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"errors"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
@@ -331,9 +332,21 @@ func iterate(v Value, yield func(Value) bool) error {
 	case iterable:
 		return x.iterate(yield)
 	default:
-		return newErrorf(TypeError, "'%s' object is not iterable", TypeName(v))
+		return notIterable(TypeName(v))
 	}
 	return nil
+}
+
+// errNotIterable is what the error of iterating a value that cannot be
+// iterated wraps, for the places that word it as Python does there
+// (unpackingDisplay).
+var errNotIterable = errors.New("not iterable")
+
+// notIterable is the TypeError of iterating a value of type typeName.
+func notIterable(typeName string) *Error {
+	e := newErrorf(TypeError, "'%s' object is not iterable", typeName)
+	e.Err = errNotIterable
+	return e
 }
 
 // maxCollect bounds the elements collected into one list, so that

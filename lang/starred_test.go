@@ -41,6 +41,21 @@ var starredCases = []string{
 	"t = 9\ndef f(xs):\n    h, *t = xs\n    return t\nf('ab'), t",
 	"class C:\n    a, *b = 1, 2, 3\nC.a, C.b",
 	"a, *b = [[1, 2], [3]]\nb[0].append(4)\na, b",
+	// Starred elements of a display unpack into it.
+	"a = [1, 2]\n[*a, 3], (*a, 4), (0, *a, *'xy'), [*a], (*a,)",
+	"x = *range(3), 9\nx",
+	"def f(a):\n    return *a, len(a)\nf([5, 6])",
+	"out = []\nfor x in *[1], 2:\n    out.append(x)\nout",
+	"[*{'a': 1, 'b': 2}, *{}, *(), *'']",
+	"[*1]",
+	"(*None, 2)",
+	"log = []\ndef g(v):\n    log.append(v)\n    return [v]\n[*g(1), g(2), *g(3)], log",
+	"h, *t = 'abc'\nys = *t, h\nys",
+	"a = [1]\nb = [*a]\nb.append(2)\na, b",
+	"if (*[],):\n    r = 'nonempty'\nr",
+	"f'{*[1, 2], 3}'",
+	"[[*[x, x * 2]] for x in range(2)]",
+	"class It:\n    def __iter__(self):\n        return iter([7, 8])\nclass No:\n    pass\n[*It()], [*No()]",
 }
 
 // starredTorchCases unpack tensors, by rows as PyTorch does, and
@@ -53,6 +68,9 @@ var starredTorchCases = []string{
 	"w = torch.ones(3, 2, requires_grad=True)\nh, *t = w * 2\n(h.sum() + t[1].sum() * 3).backward()\nw.grad.tolist()",
 	"w = torch.ones(2, requires_grad=True)\nfor a, *b in (w * torch.ones(3, 2)):\n    (a * b[0]).backward()\nw.grad.tolist()",
 	"a, *b = torch.tensor(1.)",
+	"x = torch.arange(4.).reshape(2, 2)\n[r.tolist() for r in [*x, x[0]]]",
+	"(*torch.Size([2, 3]), 4)",
+	"w = torch.ones(2, 2, requires_grad=True)\nrows = [*w * 3]\n(rows[0].sum() + rows[1][0]).backward()\nw.grad.tolist()",
 }
 
 func TestStarredTensorsMatchTorch(t *testing.T) {

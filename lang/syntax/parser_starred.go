@@ -4,14 +4,16 @@ package syntax
 // tuple or list display, because whether a display is a target is known
 // only at the '=' or 'in' after it. checkTarget marks the ones that turn
 // out to be targets; checkStars, once the whole source has parsed, rejects
-// the others, as Python's compiler does after its parser.
+// those that are neither targets nor elements of a display ([*a, b],
+// x = *a, b, which unpack a into the display), as Python's compiler does
+// after its parser.
 
 // starPlace is where a starred expression stands, for the error when it
 // is not an assignment target.
 type starPlace uint8
 
 const (
-	starInDisplay starPlace = iota // an element of a tuple or list: (*a, b)
+	starInDisplay starPlace = iota // an element of a tuple or list: (*a, b), allowed
 	starAlone                      // a whole expression: x = *a
 	starInParens                   // alone in parentheses: (*a)
 )
@@ -100,9 +102,7 @@ func (p *parser) checkStars() {
 			p.fail(ps.x.Span(), "can't use starred expression here", "")
 		case starInParens:
 			p.fail(ps.x.Span(), "cannot use starred expression here", "")
-		case starInDisplay:
-			p.fail(ps.x.Span(), "unpacking with '*' in a tuple or list display is not supported",
-				"'*' unpacks in assignment targets (a, *rest = xs) and calls (f(*xs)); join sequences with +, as in list(a) + [b]")
+		case starInDisplay: // [*a, b]: the display unpacks a
 		}
 	}
 }
