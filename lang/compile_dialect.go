@@ -47,6 +47,17 @@ func (c *compiler) dialectExpr(x syntax.Expr) (evalFn, bool) {
 			return b.String(), nil
 		}, true
 	case *syntax.SetExpr:
+		if hasStarred(x.Elts) { // {*a, b}
+			elts := c.unpackingDisplay(x.Elts, false)
+			return func(in *interp) (Value, error) {
+				vals, err := elts(in)
+				if err != nil {
+					return nil, err
+				}
+				s, _, err := setDisplay(vals)
+				return s, in.wrapNode(err, x)
+			}, true
+		}
 		elts := c.exprs(x.Elts)
 		return func(in *interp) (Value, error) {
 			vals, err := evalAll(in, elts)

@@ -173,7 +173,7 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		return c.indexExpr(x)
 	case *syntax.TupleExpr:
 		if hasStarred(x.Elts) {
-			elts := c.unpackingDisplay(x.Elts)
+			elts := c.unpackingDisplay(x.Elts, true)
 			return func(in *interp) (Value, error) {
 				vals, err := elts(in)
 				return Tuple(vals), err
@@ -186,7 +186,7 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		}
 	case *syntax.ListExpr:
 		if hasStarred(x.Elts) {
-			elts := c.unpackingDisplay(x.Elts)
+			elts := c.unpackingDisplay(x.Elts, true)
 			return func(in *interp) (Value, error) {
 				vals, err := elts(in)
 				if err != nil {
@@ -206,14 +206,31 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 	case *syntax.ListComp:
 		return c.listComp(x)
 	case *syntax.DictExpr:
-		keys := make([]evalFn, len(x.Entries))
+		keys := make([]evalFn, len(x.Entries)) // nil for **m
 		vals := make([]evalFn, len(x.Entries))
 		for i, e := range x.Entries {
-			keys[i], vals[i] = c.expr(e.Key), c.expr(e.Value)
+			if e.Key != nil {
+				keys[i] = c.expr(e.Key)
+			}
+			vals[i] = c.expr(e.Value)
 		}
 		return func(in *interp) (Value, error) {
 			d := NewDict()
 			for i := range keys {
+				if keys[i] == nil {
+					m, err := vals[i](in)
+					if err != nil {
+						return nil, err
+					}
+					src, ok := m.(*Dict)
+					if !ok {
+						return nil, in.errorAt(newErrorf(TypeError, "'%s' object is not a mapping", TypeName(m)), x.Entries[i].Span())
+					}
+					if err := d.update(src, ""); err != nil { // a dict's keys always hash
+						return nil, in.errorAt(err, x.Entries[i].Span())
+					}
+					continue
+				}
 				k, err := keys[i](in)
 				if err != nil {
 					return nil, err

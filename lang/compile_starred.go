@@ -59,10 +59,13 @@ func hasStarred(elts []syntax.Expr) bool {
 	return false
 }
 
-// unpackingDisplay compiles the elements of a tuple or list display with
-// starred ones ([*a, b]): each starred element's iterable contributes its
-// elements, in order, left to right as Python evaluates them.
-func (c *compiler) unpackingDisplay(elts []syntax.Expr) func(in *interp) ([]Value, error) {
+// unpackingDisplay compiles the elements of a tuple, list or set display
+// with starred ones ([*a, b]): each starred element's iterable contributes
+// its elements, in order, left to right as Python evaluates them. A value
+// that cannot be iterated is CPython's "Value after * must be an
+// iterable" in a tuple or list (asIterable) and the plain "is not
+// iterable" in a set.
+func (c *compiler) unpackingDisplay(elts []syntax.Expr, asIterable bool) func(in *interp) ([]Value, error) {
 	type elt struct {
 		eval    evalFn
 		starred *syntax.StarredExpr
@@ -87,7 +90,7 @@ func (c *compiler) unpackingDisplay(elts []syntax.Expr) func(in *interp) ([]Valu
 				continue
 			}
 			elems, err := collect(v)
-			if errors.Is(err, errNotIterable) {
+			if asIterable && errors.Is(err, errNotIterable) {
 				err = newErrorf(TypeError, "Value after * must be an iterable, not %s", TypeName(v))
 			}
 			if err != nil {

@@ -32,6 +32,7 @@ func FuzzExec(f *testing.F) {
 		"a, *b, c = range(4)\n*d, = 'xy'\n(e, *f), g = [[1, 2], 3]\nl = [0, 0]\nl[0], *l[1:] = b\n[y for x, *y in [b, d]]",
 		"for i, *r in [(1, 2), (3,)]:\n    if i > 2:\n        break\nelse:\n    n = 0\nwhile n < 2:\n    n += 1\nelse:\n    n = -n",
 		"a = b = [0]\na[0] += 1\nb",
+		"a = [1, 2]\nx = *a, *'b', 3\n[*a, *range(2)], {*a, 0}, {**{1: 2}, 3: 4, **{}}, {**{'k': a}}",
 		"import torch.nn.functional as F\nfrom math import pi\nF.relu(tensor([pi]))",
 		"x = 3.14159\nf'{x:>{8}.{3}f} {x!r} {x = } {{}}'",
 		"'{0[1]:_>6} {k:,}'.format([1, 2], k=10**6) + '%5.2f|%-3d' % (2.5, 7)",

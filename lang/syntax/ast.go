@@ -219,11 +219,13 @@ type DictExpr struct {
 	Rbrace  Pos
 }
 
-// DictEntry is one key: value pair of a DictExpr.
+// DictEntry is one key: value pair of a DictExpr, or an unpacking
+// entry **m, which has no Key and the mapping as its Value.
 type DictEntry struct {
-	Key   Expr
-	Colon Pos
-	Value Expr
+	Key    Expr // nil for **m
+	Colon  Pos
+	Value  Expr
+	Unpack Pos // the '**' of **m
 }
 
 // LambdaExpr is an anonymous function: lambda x, y=1: x + y.
@@ -387,8 +389,13 @@ func (x *IndexExpr) Span() Span   { return Span{x.X.Span().Start, x.Rbrack.advan
 func (x *ListExpr) Span() Span    { return Span{x.Lbrack, x.Rbrack.advance("]")} }
 func (x *ListComp) Span() Span    { return Span{x.Lbrack, x.Rbrack.advance("]")} }
 func (x *DictExpr) Span() Span    { return Span{x.Lbrace, x.Rbrace.advance("}")} }
-func (x *DictEntry) Span() Span   { return Span{x.Key.Span().Start, x.Value.Span().End} }
-func (x *LambdaExpr) Span() Span  { return Span{x.LambdaPos, x.Body.Span().End} }
+func (x *DictEntry) Span() Span {
+	if x.Key == nil {
+		return Span{x.Unpack, x.Value.Span().End}
+	}
+	return Span{x.Key.Span().Start, x.Value.Span().End}
+}
+func (x *LambdaExpr) Span() Span { return Span{x.LambdaPos, x.Body.Span().End} }
 
 func (x *BoolLit) Span() Span {
 	if x.Value {

@@ -149,12 +149,12 @@
 // (augmented assignment takes a single name, attribute or index); that at
 // most one element of each tuple or list of assignment or for targets is
 // starred (a, *rest = xs binds rest to a list of what the others leave);
-// that no starred element stands anywhere else than there and in a tuple
-// or list display ([*a, b], which unpacks a into it); that keyword
-// arguments follow positional ones and are not repeated; and that in a
-// def, parameters without defaults come before those with defaults,
-// except after *args, at most one *args and one **kwargs appear, **kwargs
-// is last, and no name repeats.
+// that no starred element stands anywhere else than there and in a tuple,
+// list or set display ([*a, b], which unpacks a into it; a dict display
+// takes **m); that keyword arguments follow positional ones and are not
+// repeated; and that in a def, parameters without defaults come before
+// those with defaults, except after *args, at most one *args and one
+// **kwargs appear, **kwargs is last, and no name repeats.
 //
 // As in Python, ** binds tighter than a unary operator on its left (-2**2 is
 // -(2**2)) and is right-associative; comparisons chain (a < b < c); and

@@ -1144,11 +1144,12 @@ func (p *parser) parseCompFors() []*CompFor {
 // is x.
 func (p *parser) parseSetDisplay(lbrace Pos, x Expr) Expr {
 	if p.tok.kind == FOR {
+		p.noStarredComp(x)
 		c := &SetComp{Lbrace: lbrace, Elt: x, Fors: p.parseCompFors()}
 		c.Rbrace = p.expectClose(RBRACE)
 		return c
 	}
-	s := &SetExpr{Lbrace: lbrace, Elts: p.parseElts(x, RBRACE, p.parseTest)}
+	s := &SetExpr{Lbrace: lbrace, Elts: p.parseElts(x, RBRACE, p.parseStarredTest)}
 	s.Rbrace = p.expectClose(RBRACE)
 	return s
 }
@@ -1158,6 +1159,22 @@ func (p *parser) parseDict() Expr {
 	d := &DictExpr{Lbrace: p.tok.start}
 	p.next()
 	for p.tok.kind != RBRACE {
+		if p.tok.kind == STARSTAR { // **m: the mapping's entries
+			e := &DictEntry{Unpack: p.tok.start}
+			p.next()
+			e.Value = p.parseBitOr()
+			if p.tok.kind == FOR && len(d.Entries) == 0 {
+				p.fail(Span{e.Unpack, e.Unpack.advance("**")}, "dict unpacking cannot be used in dict comprehension", "")
+			}
+			d.Entries = append(d.Entries, e)
+			if !p.got(COMMA) {
+				break
+			}
+			continue
+		}
+		if p.tok.kind == STAR && len(d.Entries) == 0 { // {*a, b}: a set display
+			return p.parseSetDisplay(d.Lbrace, p.parseStarredTest())
+		}
 		e := &DictEntry{Key: p.parseTest()}
 		if p.tok.kind != COLON {
 			if len(d.Entries) == 0 && (p.tok.kind == COMMA || p.tok.kind == RBRACE || p.tok.kind == FOR) {

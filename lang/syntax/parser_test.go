@@ -294,7 +294,6 @@ func TestParseErrors(t *testing.T) {
 		{"a, *b += 1", "1:1: cannot use augmented assignment on tuple", "single name"},
 		{"del (*a, b)", "1:6: cannot delete starred", ""},
 		{"x[*a]", "1:3: unexpected '*'", ""},
-		{"{*a, b}", "1:2: unexpected '*'", ""},
 		{"[*a for a in b]", "1:2: iterable unpacking cannot be used in comprehension", ""},
 		{"a, * = xs", "1:6: unexpected '='", ""},
 		{"a, *b if c else d = xs", "1:7: unexpected 'if'", ""},
