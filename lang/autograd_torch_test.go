@@ -104,6 +104,9 @@ var gradFnExtraCalls = []string{
 	"F.softplus(w)", "F.log_softmax(w, 1)", "F.softmax(w, 0)", "F.layer_norm(w, (2,))", "F.linear(w, w)", "F.linear(w, w, w[0])",
 	"F.hardtanh(w)", "F.relu6(w)", "F.mish(w)", "F.logsigmoid(w)", "F.normalize(w)", "F.cosine_similarity(w, w)",
 	"F.pad(w, (1, 1))", "F.dropout(w)", "F.embedding(tensor([0, 1]), w)", "F.relu(w)", "F.sigmoid(w)", "F.tanh(w)",
+	"[r for r in w]", "list(w)", "tuple(w)", "list(zip(w, w))", "list(enumerate(w))", "next(iter(w))", "w.unbind(1)", "torch.unbind(w)",
+	"torch.div(w, 2, rounding_mode=None)", "w.div(w, rounding_mode=None)", "torch.div(w, 2, rounding_mode='floor')", "torch.div(w, w, rounding_mode='trunc')",
+	"torch.divide(w, 2, rounding_mode=None)", "torch.pow(2, w)", "torch.pow(w, 2)", "w.pow(w)", "w - 2", "2 - w", "w - w", "2 + w",
 	"F.conv2d(w[None, None], w[None, None])", "F.conv1d(w[None], w[None])", "F.max_pool2d(w[None, None], 2)", "F.avg_pool2d(w[None, None], 2)",
 }
 
@@ -228,6 +231,16 @@ var autogradCases = []string{
 	"torch.aminmax(w).max.backward()",
 	"a, b = w.unbind()\nprint(type(a.grad_fn).__name__, b.grad_fn.name())\n(a * 3 + b).backward()\n(a * 3 + b).backward()\nprint(w.grad.tolist())",
 	"print(torch.outer(w, w).grad_fn.name(), [type(f).__name__ for f, _ in torch.outer(w, w).grad_fn.next_functions])",
+	// Iterating and unpacking a tensor: PyTorch's iter(x.unbind(0)), one
+	// node for all rows, whose gradients it stacks (zeros for unused rows).
+	"a, b = w\nprint(type(a.grad_fn).__name__, a.grad_fn is b.grad_fn)\n(a * 3 + b * b).backward()\nprint(w.grad.tolist())",
+	"a, b = w\n(b * 5).backward()\nprint(w.grad.tolist())",
+	"m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\nrows = [r for r in m]\n(rows[1] * rows[1]).sum().backward()\nprint(m.grad.tolist())",
+	"m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\ny = sum((i + 1) * r for i, r in enumerate(m))\ny.sum().backward()\nprint(type(y.grad_fn).__name__, m.grad.tolist())",
+	"m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\ny = torch.stack([r * s for r, s in zip(m, m.t())])\ny.sum().backward()\nprint(m.grad.tolist())",
+	"m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\nfor r in m:\n    r.sum().backward()\n    break\nprint(m.grad.tolist())",
+	"with torch.no_grad():\n    print([r.grad_fn for r in w])",
+	"y = w * 2\nprint(y.grad_fn is y.grad_fn, y.grad_fn is w.sum().grad_fn, list(w)[0].grad_fn is list(w)[0].grad_fn)",
 }
 
 // autogradFunctionCases are backward bodies of a torch.autograd.Function

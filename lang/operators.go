@@ -566,11 +566,14 @@ func dtypeEqual(d tensor.DType, v Value) bool {
 }
 
 func identical(a, b Value) bool {
-	switch a.(type) {
+	switch x := a.(type) {
 	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType:
 		return equal(a, b) // immutable values are the same when equal
 	case Tuple:
 		return false
+	case *GradFnValue: // each read of grad_fn wraps its node anew
+		y, ok := b.(*GradFnValue)
+		return ok && identical(x.Fn, y.Fn)
 	}
 	// Everything else (lists, tensors, functions, modules, optimizers, ...)
 	// is the same only when it is the very same object.
