@@ -362,7 +362,7 @@ func (x *Instance) iterate(yield func(Value) bool) error {
 		return iterate(r, yield)
 	}
 	if !x.hasOwn("__getitem__") {
-		return newErrorf(TypeError, "'%s' object is not iterable", x.cls.Name).
+		return notIterable(x.cls.Name).
 			withHint("define __iter__ (returning an iterable) or __getitem__ in class %s", x.cls.Name)
 	}
 	for i := int64(0); ; i++ {

@@ -106,6 +106,12 @@ type blockCode struct {
 	first int32 // the stmtID of the first statement; 0 for no statements
 }
 
+// stmtCode is a compiled statement and its stmtID.
+type stmtCode struct {
+	run execFn
+	id  int32
+}
+
 // exec runs the block. It records the first statement in the frame, and
 // run each further one as it starts, so that a block of one statement
 // costs no closure of its own.
@@ -117,19 +123,18 @@ func (b *blockCode) exec(in *interp) (ctrl, error) {
 // block compiles a sequence of statements; running it records each
 // statement in the frame (for internal errors) as it starts.
 func (c *compiler) block(stmts []syntax.Stmt) blockCode {
-	fns := make([]execFn, len(stmts))
-	ids := make([]int32, len(stmts))
+	codes := make([]stmtCode, len(stmts))
 	for i, st := range stmts {
-		fns[i], ids[i] = c.stmtBody(st), c.fn.stmtID(st)
+		codes[i] = stmtCode{run: c.stmtBody(st), id: c.fn.stmtID(st)}
 	}
-	switch len(fns) {
+	switch len(codes) {
 	case 0:
 		return blockCode{run: func(in *interp) (ctrl, error) { return ctrlNext, nil }}
 	case 1:
-		return blockCode{run: fns[0], first: ids[0]}
+		return blockCode{run: codes[0].run, first: codes[0].id}
 	case 2: // a function body such as if ...: return ...; return ...
-		f0, f1, id1 := fns[0], fns[1], ids[1]
-		return blockCode{first: ids[0], run: func(in *interp) (ctrl, error) {
+		f0, f1, id1 := codes[0].run, codes[1].run, codes[1].id
+		return blockCode{first: codes[0].id, run: func(in *interp) (ctrl, error) {
 			if k, err := f0(in); err != nil || k != ctrlNext {
 				return k, err
 			}
@@ -137,10 +142,11 @@ func (c *compiler) block(stmts []syntax.Stmt) blockCode {
 			return f1(in)
 		}}
 	}
-	return blockCode{first: ids[0], run: func(in *interp) (ctrl, error) {
-		for i, f := range fns {
-			in.stmtID = ids[i]
-			if k, err := f(in); err != nil || k != ctrlNext {
+	return blockCode{first: codes[0].id, run: func(in *interp) (ctrl, error) {
+		for i := range codes {
+			st := &codes[i]
+			in.stmtID = st.id
+			if k, err := st.run(in); err != nil || k != ctrlNext {
 				return k, err
 			}
 		}
@@ -228,6 +234,24 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		if v, op, k, ok := c.varIntCompare(st.Cond); ok && len(st.Else) == 0 {
 			// if n < 2: the comparison made here, without cond's closure.
 			cond, body := c.cond(st.Cond), c.block(st.Body)
+			if ret, ok := c.returnsOperand(st.Body); ok {
+				// if n < 2: return n, the guard of a recursion, whole.
+				return func(in *interp) (ctrl, error) {
+					if a, isInt := v.ready(in).(int64); isInt {
+						if !compareOrdered(op, a, k) {
+							return ctrlNext, nil
+						}
+						if r := ret.ready(in); r != nil {
+							in.ret = r
+							return ctrlReturn, nil
+						}
+					}
+					if ok, err := cond(in); err != nil || !ok {
+						return ctrlNext, err
+					}
+					return body.exec(in)
+				}
+			}
 			return func(in *interp) (ctrl, error) {
 				if a, isInt := v.ready(in).(int64); isInt {
 					if !compareOrdered(op, a, k) {
@@ -331,7 +355,8 @@ func (c *compiler) whileStmt(st *syntax.WhileStmt) execFn {
 	c.loops++
 	body := c.block(st.Body)
 	c.loops--
-	return func(in *interp) (ctrl, error) {
+	broke := loopBreak(st.Else)
+	return c.loopElse(st.Else, func(in *interp) (ctrl, error) {
 		for {
 			ok, err := cond(in)
 			if err != nil || !ok {
@@ -342,13 +367,13 @@ func (c *compiler) whileStmt(st *syntax.WhileStmt) execFn {
 				return k, err
 			}
 			if k == ctrlBreak {
-				return ctrlNext, nil
+				return broke, nil
 			}
 			if err := in.tick(); err != nil {
 				return ctrlNext, in.errorAt(err, st.Span())
 			}
 		}
-	}
+	})
 }
 
 func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
@@ -357,6 +382,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 	c.loops++
 	body := c.block(st.Body)
 	c.loops--
+	broke := loopBreak(st.Else)
 	// step runs one iteration; it reports whether to go on.
 	step := func(in *interp, item Value) (bool, ctrl, error) {
 		if err := in.tick(); err != nil {
@@ -370,7 +396,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 		case err != nil:
 			return false, ctrlNext, err
 		case k == ctrlBreak:
-			return false, ctrlNext, nil
+			return false, broke, nil
 		case k == ctrlReturn:
 			return false, ctrlReturn, nil
 		}
@@ -380,7 +406,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 	if id, ok := unparen(st.Target).(*syntax.Ident); ok {
 		storeVar = c.storeName(id)
 	}
-	return func(in *interp) (ctrl, error) {
+	return c.loopElse(st.Else, func(in *interp) (ctrl, error) {
 		seq, err := iter(in)
 		if err != nil {
 			return ctrlNext, in.errorAt(err, st.Iter.Span())
@@ -398,7 +424,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 				case err != nil:
 					return ctrlNext, err
 				case k == ctrlBreak:
-					return ctrlNext, nil
+					return broke, nil
 				case k == ctrlReturn:
 					return ctrlReturn, nil
 				}
@@ -426,7 +452,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 			return ctrlNext, in.errorAt(err, st.Iter.Span())
 		}
 		return result, loopErr
-	}
+	})
 }
 
 func (c *compiler) withStmt(st *syntax.WithStmt) execFn {
@@ -480,7 +506,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	}
 	info := c.res.funcs[node]
 	inner := &compiler{res: c.res, glob: c.glob, fn: info}
-	code := &funcCode{fn: info, free: info.free, simple: true}
+	code := &funcCode{fn: info, free: info.free, simpleArity: len(params)}
 	if expr != nil {
 		code.expr = inner.expr(expr)
 		// A lambda's frame is at its body, for the tracebacks of what it
@@ -500,7 +526,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	code.positional = true
 	for _, p := range params {
 		if p.Default != nil || p.Star != syntax.ILLEGAL {
-			code.simple = false
+			code.simpleArity = -1
 		}
 		if p.Star != syntax.ILLEGAL {
 			code.positional = false

@@ -39,10 +39,10 @@ func (c *compiler) nameSlot(id *syntax.Ident) nameSlot {
 			load:  func(in *interp) Value { return in.free[i].v },
 			store: func(in *interp, v Value) { in.free[i].v = v }}
 	}
-	g := c.glob
+	cell := c.glob.cell(i)
 	return nameSlot{kind: b.kind,
-		load:  func(*interp) Value { return g.vals[i] },
-		store: func(_ *interp, v Value) { g.vals[i] = v }}
+		load:  func(*interp) Value { return cell.v },
+		store: func(_ *interp, v Value) { cell.v = v }}
 }
 
 // storeName compiles a store into a variable.
@@ -55,10 +55,13 @@ type targetCode struct {
 	node syntax.Expr
 	name *nameSlot     // a variable
 	elts []*targetCode // a tuple or list of targets
-	obj  evalFn        // the object of an attribute or element
-	attr string
-	subs subscriptsFn // the subscripts of an element; nil for an attribute
-	key  evalFn       // the subscript of x[k], one that is not a slice
+	// starred says that elts[starAt] was starred (a, *b = e).
+	starred bool
+	starAt  int
+	obj     evalFn // the object of an attribute or element
+	attr    string
+	subs    subscriptsFn // the subscripts of an element; nil for an attribute
+	key     evalFn       // the subscript of x[k], one that is not a slice
 }
 
 func unparen(t syntax.Expr) syntax.Expr {
@@ -78,13 +81,9 @@ func (c *compiler) targetCode(t syntax.Expr) *targetCode {
 		s := c.nameSlot(u)
 		tc.name = &s
 	case *syntax.TupleExpr:
-		for _, e := range u.Elts {
-			tc.elts = append(tc.elts, c.targetCode(e))
-		}
+		c.targetElts(tc, u.Elts)
 	case *syntax.ListExpr:
-		for _, e := range u.Elts {
-			tc.elts = append(tc.elts, c.targetCode(e))
-		}
+		c.targetElts(tc, u.Elts)
 	case *syntax.AttrExpr:
 		tc.obj, tc.attr = c.expr(u.X), u.Name.Name
 	case *syntax.IndexExpr:
@@ -131,7 +130,7 @@ func (c *compiler) assignTo(targets []*targetCode) storeFn {
 		// a, b = e: unpack, then store; only the unpacking can fail.
 		tc := targets[0]
 		return func(in *interp, v Value) error {
-			elems, err := unpack(v, len(tc.elts))
+			elems, err := tc.unpack(v)
 			if err != nil {
 				return err
 			}
@@ -184,18 +183,35 @@ func allNames(ts []*targetCode) bool {
 
 // unpack returns the n elements of v for a, b, ... = v.
 func unpack(v Value, n int) ([]Value, error) {
-	elems, ok := v.(Tuple)
-	if !ok {
-		var err error
-		if elems, err = collect(v); err != nil {
-			return nil, newErrorf(TypeError, "cannot unpack non-iterable %s object", TypeName(v))
-		}
+	elems, err := unpackElems(v)
+	if err != nil {
+		return nil, err
 	}
 	if len(elems) != n {
 		if len(elems) > n {
 			return nil, newErrorf(ValueError, "too many values to unpack (expected %d)", n)
 		}
 		return nil, newErrorf(ValueError, "not enough values to unpack (expected %d, got %d)", n, len(elems))
+	}
+	return elems, nil
+}
+
+// unpackElems returns the elements of v, which an assignment unpacks.
+// A tensor's error (iteration over a 0-d tensor) is PyTorch's; one that is
+// not a TypeError, such as a range too long to hold, is kept.
+func unpackElems(v Value) ([]Value, error) {
+	if elems, ok := v.(Tuple); ok {
+		return elems, nil
+	}
+	elems, err := collect(v)
+	if err != nil {
+		if _, isTensor := v.(*tensor.Tensor); isTensor {
+			return nil, err
+		}
+		if e, ok := err.(*Error); ok && e.Kind != TypeError {
+			return nil, err
+		}
+		return nil, newErrorf(TypeError, "cannot unpack non-iterable %s object", TypeName(v))
 	}
 	return elems, nil
 }
@@ -294,7 +310,7 @@ func (in *interp) resolveTarget(t *targetCode, v Value, names *[]nameUndo, store
 		t.name.store(in, v)
 		return nil
 	case t.obj == nil:
-		elems, err := unpack(v, len(t.elts))
+		elems, err := t.unpack(v)
 		if err != nil {
 			return err
 		}

@@ -22,7 +22,7 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 	}
 	info := c.res.funcs[st]
 	inner := &compiler{res: c.res, glob: c.glob, fn: info}
-	code := &funcCode{fn: info, free: info.free, simple: true}
+	code := &funcCode{fn: info, free: info.free}
 	code.body = inner.block(st.Body)
 	if inner.err != nil && c.err == nil {
 		c.err = inner.err
@@ -62,7 +62,7 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		body := &Function{Name: name, code: code, glob: c.glob, src: in.src, filename: in.filename,
 			free: in.closure(capture)}
 		frame := in.newFrame(body)
-		_, err = in.runCall(frame, body, st)
+		_, err = in.runCall(frame, body, st, false)
 		if err != nil {
 			in.releaseFrame(frame)
 			return ctrlNext, err

@@ -172,12 +172,29 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 	case *syntax.IndexExpr:
 		return c.indexExpr(x)
 	case *syntax.TupleExpr:
+		if hasStarred(x.Elts) {
+			elts := c.unpackingDisplay(x.Elts)
+			return func(in *interp) (Value, error) {
+				vals, err := elts(in)
+				return Tuple(vals), err
+			}
+		}
 		elts := c.exprs(x.Elts)
 		return func(in *interp) (Value, error) {
 			vals, err := evalAll(in, elts)
 			return Tuple(vals), err
 		}
 	case *syntax.ListExpr:
+		if hasStarred(x.Elts) {
+			elts := c.unpackingDisplay(x.Elts)
+			return func(in *interp) (Value, error) {
+				vals, err := elts(in)
+				if err != nil {
+					return nil, err
+				}
+				return &List{Elems: vals}, nil
+			}
+		}
 		elts := c.exprs(x.Elts)
 		return func(in *interp) (Value, error) {
 			vals, err := evalAll(in, elts)
@@ -276,10 +293,10 @@ func (c *compiler) loadName(id *syntax.Ident) evalFn {
 			return nil, in.unbound(id, true)
 		}
 	}
-	g := c.glob
+	cell := c.glob.cell(i)
 	builtin, _ := globalValue(id.Name)
 	return func(in *interp) (Value, error) {
-		if v := g.vals[i]; v != nil {
+		if v := cell.v; v != nil {
 			return v, nil
 		}
 		if builtin != nil {
@@ -667,12 +684,19 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			}
 		}
 		var err error
-		if uf, ok := f.(*Function); ok && uf.code.simple && len(args) == len(uf.params) {
+		if uf, ok := f.(*Function); ok && uf.code.simpleArity == len(argOps) {
 			// Arguments go straight into the callee's slots.
 			callee := in.newFrame(uf)
 			for i := range argOps {
 				o := &argOps[i]
-				v := o.ready(in) // operand.value, inlined: calls are the hottest path
+				var v Value
+				if o.step != 0 { // n - 1: computed here
+					if s, ok := o.stepped(in); ok {
+						v = boxInt(in.s, s)
+					}
+				} else {
+					v = o.ready(in) // operand.value, inlined: calls are the hottest path
+				}
 				if v == nil {
 					if v, err = o.eval(in); err != nil {
 						in.releaseFrame(callee)
@@ -681,28 +705,33 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 				}
 				callee.locals[i] = v
 			}
-			r, err := in.runCall(callee, uf, x)
-			in.releaseFrame(callee)
+			r, err := in.runCall(callee, uf, x, true)
 			return r, in.wrapNode(err, x)
 		}
 		if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
 			return v, err
 		}
-		var buf [4]Value // the arguments stay on the stack: calls keep no slice
-		pos := buf[:0]
-		if len(args) > len(buf) {
-			pos = make([]Value, 0, len(args))
-		}
-		for i := range argOps {
-			v, err := argOps[i].value(in)
-			if err != nil {
-				return nil, err
-			}
-			pos = append(pos, v)
-		}
-		r, err := in.call(f, pos, nil, nil, x)
-		return r, in.wrapNode(err, x)
+		return in.callOperands(f, argOps, x)
 	}
+}
+
+// callOperands calls f with the values of positional arguments; apart
+// from the call site's closure, whose Go frame it would make larger.
+func (in *interp) callOperands(f Value, argOps []operand, x *syntax.CallExpr) (Value, error) {
+	var buf [4]Value // the arguments stay on the stack: calls keep no slice
+	pos := buf[:0]
+	if len(argOps) > len(buf) {
+		pos = make([]Value, 0, len(argOps))
+	}
+	for i := range argOps {
+		v, err := argOps[i].value(in)
+		if err != nil {
+			return nil, err
+		}
+		pos = append(pos, v)
+	}
+	r, err := in.call(f, pos, nil, nil, x)
+	return r, in.wrapNode(err, x)
 }
 
 func argExprs(args []*syntax.Arg) []syntax.Expr {

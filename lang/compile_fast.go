@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"math"
+
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -20,8 +22,12 @@ type operand struct {
 	kind  operandKind
 	slot  int
 	konst Value
-	glob  *globalTable
+	glob  *varCell // a global's cell
 	eval  evalFn
+	// step is k of an operandExpr that is a local ± an int constant k
+	// (n - 1 is a step of -1), for a call to compute the argument itself
+	// (stepped); 0 otherwise.
+	step int64
 }
 
 type operandKind uint8
@@ -42,17 +48,54 @@ func (c *compiler) operandWith(x syntax.Expr, eval evalFn) operand {
 		o.kind, o.konst = operandConst, v
 		return o
 	}
+	if slot, k, ok := c.localStep(x); ok {
+		o.slot, o.step = slot, k
+		return o
+	}
 	if id, ok := unparen(x).(*syntax.Ident); ok {
 		switch b := c.res.uses[id]; b.kind {
 		case scopeLocal:
 			o.kind, o.slot = operandLocal, b.index
 		case scopeGlobal:
 			// konst is the builtin of that name, found when no global is.
-			o.kind, o.slot, o.glob = operandGlobal, b.index, c.glob
+			o.kind, o.slot, o.glob = operandGlobal, b.index, c.glob.cell(b.index)
 			o.konst, _ = globalValue(id.Name)
 		}
 	}
 	return o
+}
+
+// localStep reports whether x is a local variable plus or minus a
+// nonzero int constant (n - 1, i + 2) and returns the variable's slot and
+// the constant to add.
+func (c *compiler) localStep(x syntax.Expr) (slot int, k int64, ok bool) {
+	b, isBin := unparen(x).(*syntax.BinaryExpr)
+	if !isBin || b.Op != syntax.PLUS && b.Op != syntax.MINUS {
+		return 0, 0, false
+	}
+	id, isIdent := unparen(b.X).(*syntax.Ident)
+	if !isIdent || c.res.uses[id].kind != scopeLocal {
+		return 0, 0, false
+	}
+	kv, isConst := c.constValue(b.Y)
+	k, isInt := kv.(int64)
+	if !isConst || !isInt || k == 0 || k == math.MinInt64 {
+		return 0, 0, false
+	}
+	if b.Op == syntax.MINUS {
+		k = -k
+	}
+	return c.res.uses[id].index, k, true
+}
+
+// stepped returns the int value of an operand with a step when its
+// variable holds an int and the sum does not overflow; ok is false when
+// eval must compute it (and raise its errors).
+func (o *operand) stepped(in *interp) (v int64, ok bool) {
+	if a, isInt := in.locals[o.slot].(int64); isInt {
+		return addInt(a, o.step)
+	}
+	return 0, false
 }
 
 // operandsWith is the operands of a call's positional arguments, with
@@ -80,7 +123,7 @@ func (o *operand) ready(in *interp) Value {
 	case operandLocal:
 		return in.locals[o.slot]
 	case operandGlobal:
-		if v := o.glob.vals[o.slot]; v != nil {
+		if v := o.glob.v; v != nil {
 			return v
 		}
 	}
@@ -168,6 +211,13 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 			b, err := re(in)
 			if err != nil {
 				return nil, err
+			}
+			if ai, ok := a.(int64); ok { // binaryValues' first case, inlined
+				if bi, ok := b.(int64); ok {
+					if v, ok := intArith(op, ai, bi); ok {
+						return boxInt(in.s, v), nil
+					}
+				}
 			}
 			return binaryValues(in, op, a, b, finish)
 		}
@@ -428,4 +478,19 @@ func (c *compiler) varIntCompare(x syntax.Expr) (v operand, op syntax.Token, k i
 	}
 	v = c.operand(cmp.X)
 	return v, op, k, v.kind == operandLocal || v.kind == operandGlobal
+}
+
+// returnsOperand reports whether body is a single return of a variable or
+// a constant (return n, return 0) and returns the operand, for an if
+// statement to return it itself.
+func (c *compiler) returnsOperand(body []syntax.Stmt) (operand, bool) {
+	if len(body) != 1 {
+		return operand{}, false
+	}
+	r, ok := body[0].(*syntax.ReturnStmt)
+	if !ok || r.Result == nil {
+		return operand{}, false
+	}
+	o := c.operand(r.Result)
+	return o, o.kind != operandExpr
 }

@@ -36,6 +36,16 @@ var fastPathCases = []string{
 	"divmod(1, 0)",
 	"'a' + 1", "[1] + (2,)", "(1,) + [2]", "'a' + [1]", "(1,) + None", "1 + 'a'",
 	"def cat(a, b):\n    return a + b\ncat('x', 2)",
+	// A call's argument n - 1 computed at the call site (operand.step).
+	"def g(x):\n    return x\ndef steps(n):\n    return g(n - 1), g(n + 2), g(n - -3)\n[steps(v) for v in (0, -5, 2.5, True, False, 9223372036854775804, -9223372036854775807)]",
+	"def g(x):\n    return x\ndef s1(n):\n    return g(n - 1)\ns1('a')",
+	"def g(x):\n    return x\ndef s2():\n    r = g(n - 1)\n    n = 1\n    return r\ns2()",
+	"def g(x):\n    return x\ndef s3(n):\n    return g(n + 1)\ns3([1])",
+	// if n < k: return v, returned by the if statement itself.
+	"def guard(n):\n    if n < 2:\n        return n\n    return -1\n[guard(v) for v in (0, 1, 2, 1.5, True, -3)]",
+	"def guard2(n):\n    if n <= 0:\n        return 7\n    return n\n[guard2(v) for v in (0, 1, -1.0)]",
+	"def guard3(n):\n    if n < 2:\n        return m\n    m = 1\n    return m\nguard3(1)",
+	"def guard4(n):\n    if n < 2:\n        return n\n    return 0\nguard4('a')",
 }
 
 // TestFastPathsMatchCPython runs each case in kael and in CPython

@@ -3,6 +3,7 @@ package lang
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -107,16 +108,23 @@ for src in req["srcs"]:
     out.append(outcome(src, g))
 json.dump(out, sys.stdout)
 `
-	in, _ := json.Marshal(map[string]any{"prelude": prelude, "srcs": srcs, "cells": cells})
+	return runHarness(t, python, harness, map[string]any{"prelude": prelude, "srcs": srcs, "cells": cells}, len(srcs))
+}
+
+// runHarness runs the Python program harness in python with req, as
+// JSON, on its stdin and returns the n strings it answers in JSON.
+func runHarness(t *testing.T, python, harness string, req any, n int) []string {
+	t.Helper()
+	in, _ := json.Marshal(req)
 	cmd := exec.Command(python, "-c", harness)
 	cmd.Stdin = strings.NewReader(string(in))
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("python3: %v", err)
+		t.Fatalf("%s: %v", python, err)
 	}
 	var got []string
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(srcs) {
-		t.Fatalf("python3 answered %d results (%v), want %d", len(got), err, len(srcs))
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != n {
+		t.Fatalf("%s answered %d results (%v), want %d", python, len(got), err, n)
 	}
 	return got
 }
@@ -181,4 +189,47 @@ func checkCellCases(t *testing.T, prelude string, cases []struct{ src, want stri
 			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
 		}
 	}
+}
+
+// cpythonSyntaxErrors compiles each source in CPython and returns, for
+// each, the SyntaxError it raises as syntaxErrorOutcome writes kael's, or
+// "ok" when it compiles.
+func cpythonSyntaxErrors(t *testing.T, srcs []string) []string {
+	t.Helper()
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed")
+	}
+	const harness = `
+import sys, json
+out = []
+for src in json.load(sys.stdin):
+    try:
+        compile(src, '<case>', 'exec')
+        out.append('ok')
+    except SyntaxError as e:
+        end = e.end_offset if e.end_lineno == e.lineno else 0
+        out.append('%d:%d-%d: %s' % (e.lineno, e.offset, end, e.msg))
+json.dump(out, sys.stdout)
+`
+	return runHarness(t, python, harness, srcs, len(srcs))
+}
+
+// syntaxErrorOutcome runs src in a fresh session and returns
+// "line:col-endcol: msg" for the SyntaxError it reports (endcol 0 when the
+// span ends on another line), "ok" when it runs, or the other error.
+func syntaxErrorOutcome(src string) string {
+	r := NewSession(IO{}).Exec(context.Background(), "", src)
+	switch {
+	case r.Err == nil:
+		return "ok"
+	case r.Err.Kind != SyntaxError:
+		return outcome(r)
+	}
+	s := r.Err.Span
+	end := s.End.Col
+	if s.End.Line != s.Start.Line {
+		end = 0
+	}
+	return fmt.Sprintf("%d:%d-%d: %s", s.Start.Line, s.Start.Col, end, r.Err.Msg)
 }

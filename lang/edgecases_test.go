@@ -20,6 +20,8 @@ func TestOddNumbersEndQuickly(t *testing.T) {
 		{"0 ** -1", "ZeroDivisionError: 0.0 cannot be raised to a negative power"},
 		{"-2**62 * 2, -1 * (-9223372036854775807-1) if False else 0", "(-9223372036854775808, 0)"},
 		{"-1 * (-9223372036854775807-1)", "OverflowError: integer overflow: kael integers are 64-bit"},
+		{"def g(x):\n    return x\ndef up(n):\n    return g(n + 1)\nup(9223372036854775807)", "OverflowError: integer overflow: kael integers are 64-bit"},
+		{"def g(x):\n    return x\ndef down(n):\n    return g(n - 1)\ndown(-9223372036854775807-1)", "OverflowError: integer overflow: kael integers are 64-bit"},
 		{"0 << 100, -1 << 63", "(0, -9223372036854775808)"},
 		{"[] * 10**18, () * 10**18, '' * 10**18, [1, 2] * 2", "([], (), '', [1, 2, 1, 2])"},
 		{"-1 in range(10**18), 10**17 in range(10**18), 5 in range(0, 10, 2), 4.0 in range(0, 10, 2), 'a' in range(3)", "(False, True, False, True, False)"},

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"errors"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
@@ -12,23 +13,25 @@ import (
 // function call. Compiled code (compile*.go) reads its variables from the
 // frame's slots, its closure's cells and the session's global table.
 type interp struct {
+	// The fields a call writes or reads come first, in two cache lines.
 	s        *Session
+	locals   []Value   // the slots of the frame; a cell variable's slot holds a *varCell
+	ret      Value     // what a return statement returns
+	fn       *Function // the function running or, in a recycled frame, that ran last
+	nextFree *interp   // the next frame of Session.frames, in a frame there
 	ctx      context.Context
+	depth    int
+	weight   int    // the stack budget the active calls use
+	stmtID   int32  // the statement being executed (funcInfo.stmtID), 0 for none
+	ticks    uint32 // loop iterations and calls, for interrupt checks
+	notes    []Note
 	glob     *globalTable
-	locals   []Value    // the slots of the frame; a cell variable's slot holds a *varCell
 	free     []*varCell // the closure's free variables
-	ret      Value      // what a return statement returns
 	src      string
 	filename string
-	depth    int
-	notes    []Note
 	fnName   string
 	code     *funcCode // the function running; nil at a cell's top level
-	fn       *Function // the function running or, in a recycled frame, that ran last
 	info     *funcInfo // the scope of the code running, whose statements stmtID numbers
-	stmtID   int32     // the statement being executed (funcInfo.stmtID), 0 for none
-	ticks    uint32    // loop iterations and calls, for interrupt checks
-	weight   int       // the stack budget the active calls use
 }
 
 // maxWeight bounds the Go stack the active calls may need: each call
@@ -170,140 +173,32 @@ func (in *interp) eval(x syntax.Expr) (Value, error) {
 
 // funcCode is a compiled function body with what calling it needs.
 type funcCode struct {
-	nlocals    int
-	cellSlots  []int          // the slots holding cells
-	free       []*nameBinding // the free variables, for building closures
-	body       blockCode      // a def's body
-	expr       evalFn         // a lambda's body
-	exprID     int32          // the stmtID of a lambda's body
-	names      []string       // the locals' names, by slot
-	simple     bool           // only positional parameters without defaults
-	positional bool           // only positional parameters, with defaults or not
-	weight     int            // what a call costs of the stack budget (maxWeight)
-	fn         *funcInfo
+	nlocals   int
+	cellSlots []int          // the slots holding cells
+	free      []*nameBinding // the free variables, for building closures
+	body      blockCode      // a def's body
+	expr      evalFn         // a lambda's body
+	exprID    int32          // the stmtID of a lambda's body
+	names     []string       // the locals' names, by slot
+	// simpleArity is the number of parameters when they are all
+	// positional without defaults (a call binds its arguments by copying
+	// them), -1 otherwise.
+	simpleArity int
+	positional  bool // only positional parameters, with defaults or not
+	weight      int  // what a call costs of the stack budget (maxWeight)
+	fn          *funcInfo
 }
 
 // callFunction calls a user function with Python's nameBinding of arguments.
 func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
 	callee := in.newFrame(f)
-	if f.code.simple && len(kwNames) == 0 && len(pos) == len(f.params) {
+	if f.code.simpleArity == len(pos) && len(kwNames) == 0 {
 		copy(callee.locals, pos)
 	} else if err := bindParams(f, callee.locals, pos, kwNames, kwVals); err != nil {
 		in.releaseFrame(callee)
 		return nil, err
 	}
 	return in.runFrame(callee, f, at)
-}
-
-// newFrame returns a frame for a call of f, with empty slots. Frames are
-// recycled through the session (nothing keeps a frame after its call:
-// closures keep cells, not frames), so a call allocates nothing of its own.
-// A recycled frame keeps the function it last ran until the cell ends
-// (Session.releaseFrames), so that a call of the function that ran in it
-// before, as every call of a recursion at one depth is, writes only what
-// differs from call to call.
-func (in *interp) newFrame(f *Function) *interp {
-	var fr *interp
-	if s := in.s; s != nil && len(s.frames) > 0 {
-		fr = s.frames[len(s.frames)-1]
-		s.frames = s.frames[:len(s.frames)-1]
-	} else {
-		fr = &interp{s: in.s}
-	}
-	code := f.code
-	n := code.nlocals
-	if cap(fr.locals) < n {
-		fr.locals = make([]Value, n)
-	}
-	fr.locals = fr.locals[:n]
-	if fr.fn != f {
-		fr.fn, fr.glob, fr.free, fr.code, fr.info = f, f.glob, f.free, code, code.fn
-		fr.src, fr.filename, fr.fnName = f.src, f.filename, f.Name
-	}
-	fr.ctx = in.ctx // an interface comparison would cost more than the write
-	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+code.weight
-	return fr
-}
-
-// releaseFrame gives a frame back for later calls, without the values it
-// held.
-func (in *interp) releaseFrame(fr *interp) {
-	for i := 0; i < len(fr.locals); i++ { // a few slots: cheaper than clear's call
-		fr.locals[i] = nil
-	}
-	if fr.ret != nil {
-		fr.ret = nil
-	}
-	if fr.notes != nil {
-		fr.notes = nil
-	}
-	fr.stmtID = 0
-	if in.s != nil {
-		in.s.frames = append(in.s.frames, fr)
-	}
-}
-
-// releaseFrames drops what the recycled frames still refer to (their last
-// function, its closure, the cell's context) once a cell has run.
-func (s *Session) releaseFrames() {
-	for _, fr := range s.frames {
-		locals := fr.locals[:0]
-		*fr = interp{s: s, locals: locals}
-	}
-}
-
-// runFrame runs f in callee, a frame from newFrame with the parameters in
-// its first slots, and releases the frame.
-func (in *interp) runFrame(callee *interp, f *Function, at syntax.Node) (Value, error) {
-	v, err := in.runCall(callee, f, at)
-	in.releaseFrame(callee)
-	return v, err
-}
-
-func (in *interp) runCall(callee *interp, f *Function, at syntax.Node) (Value, error) {
-	if in.depth >= MaxDepth {
-		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls)", MaxDepth).
-			withHint("a recursive function needs a base case that stops it")
-	}
-	if callee.weight > maxWeight {
-		return nil, newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls of deeply nested expressions)", in.depth).
-			withHint("the functions being called nest their expressions too deeply to recurse this far; split the expressions")
-	}
-	if in.tickDue() { // tick, with its check inlined: calls are the hottest path
-		if err := in.checkInterrupt(); err != nil {
-			return nil, err
-		}
-	}
-	for _, i := range f.code.cellSlots {
-		callee.locals[i] = &varCell{v: callee.locals[i]}
-	}
-	var result Value = None
-	var err error
-	if f.code.expr != nil {
-		callee.stmtID = f.code.exprID
-		result, err = f.code.expr(callee)
-		if err != nil {
-			err = callee.errorAt(err, f.Expr.Span())
-		}
-	} else {
-		var c ctrl
-		c, err = f.code.body.exec(callee)
-		if c == ctrlReturn {
-			result = callee.ret
-		}
-	}
-	in.ticks = callee.ticks
-	if callee.notes != nil {
-		in.notes = append(in.notes, callee.notes...)
-	}
-	if err != nil {
-		e := toError(err)
-		if e.Kind != KeyboardInterrupt {
-			e.Trace = append([]Frame{{Function: in.fnName, Span: at.Span(), Src: in.src, Filename: in.filename}}, e.Trace...)
-		}
-		return nil, e
-	}
-	return result, nil
 }
 
 // bindParams binds call arguments to a user function's parameters, into
@@ -428,7 +323,7 @@ func iterate(v Value, yield func(Value) bool) error {
 	case iterable:
 		return x.iterate(yield)
 	default:
-		return newErrorf(TypeError, "'%s' object is not iterable", TypeName(v))
+		return notIterable(TypeName(v))
 	}
 	return nil
 }
@@ -463,6 +358,18 @@ func iterateRows(x *tensor.Tensor, yield func(Value) bool) error {
 		}
 	}
 	return nil
+}
+
+// errNotIterable is what the error of iterating a value that cannot be
+// iterated wraps, for the places that word it as Python does there
+// (unpackingDisplay).
+var errNotIterable = errors.New("not iterable")
+
+// notIterable is the TypeError of iterating a value of type typeName.
+func notIterable(typeName string) *Error {
+	e := newErrorf(TypeError, "'%s' object is not iterable", typeName)
+	e.Err = errNotIterable
+	return e
 }
 
 // maxCollect bounds the elements collected into one list, so that

@@ -16,11 +16,12 @@ func TestRecycledFramesForgetTheirFunctions(t *testing.T) {
 	if res := s.Exec(context.Background(), "", src); res.Err != nil {
 		t.Fatal(res.Err.Render())
 	}
-	if len(s.frames) == 0 {
+	if s.frames == nil {
 		t.Fatal("the calls left no frames for reuse")
 	}
-	for i, fr := range s.frames {
-		if fr.fn != nil || fr.free != nil || fr.code != nil || fr.info != nil || fr.ctx != nil || fr.glob != nil {
+	i := 0
+	for fr := s.frames; fr != nil; fr, i = fr.nextFree, i+1 {
+		if fr.fn != nil || fr.free != nil || fr.code != nil || fr.info != nil || fr.ctx != nil || fr.glob != nil || fr.ret != nil || fr.notes != nil {
 			t.Errorf("recycled frame %d still refers to its last call: fn=%v free=%v", i, fr.fn, fr.free)
 		}
 		for j, v := range fr.locals[:cap(fr.locals)] {

@@ -29,6 +29,8 @@ func FuzzExec(f *testing.F) {
 		"x = 1\ndef f():\n    y = x\n    x = 2\nf()",
 		"fs = [lambda: i for i in range(3)]\n[f() for f in fs]",
 		"i, l = 0, [1, 2]\ni, l[i] = 1, 5\ndel l[0], i",
+		"a, *b, c = range(4)\n*d, = 'xy'\n(e, *f), g = [[1, 2], 3]\nl = [0, 0]\nl[0], *l[1:] = b\n[y for x, *y in [b, d]]",
+		"for i, *r in [(1, 2), (3,)]:\n    if i > 2:\n        break\nelse:\n    n = 0\nwhile n < 2:\n    n += 1\nelse:\n    n = -n",
 		"a = b = [0]\na[0] += 1\nb",
 		"import torch.nn.functional as F\nfrom math import pi\nF.relu(tensor([pi]))",
 		"x = 3.14159\nf'{x:>{8}.{3}f} {x!r} {x = } {{}}'",

@@ -26,6 +26,9 @@ var loopPrograms = []struct{ name, src string }{
 // KAEL_LOOP_N iterations, once, and is skipped without them: it is what
 // .ci/loop-instructions counts the instructions of under valgrind, a
 // measure that, unlike time, does not change with the machine's load.
+// With KAEL_LOOP_SOURCE set to a file name it writes the program there
+// instead of running it, for the script to count CPython's instructions
+// on the same source.
 func TestLoopProgram(t *testing.T) {
 	name, n := os.Getenv("KAEL_LOOP_PROGRAM"), os.Getenv("KAEL_LOOP_N")
 	if name == "" || n == "" {
@@ -33,6 +36,12 @@ func TestLoopProgram(t *testing.T) {
 	}
 	for _, p := range loopPrograms {
 		if p.name == name {
+			if out := os.Getenv("KAEL_LOOP_SOURCE"); out != "" {
+				if err := os.WriteFile(out, []byte(strings.ReplaceAll(p.src, "N", n)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
 			s := NewSession(IO{})
 			if r := s.Exec(context.Background(), "", strings.ReplaceAll(p.src, "N", n)); r.Err != nil {
 				t.Fatal(r.Err.Render())

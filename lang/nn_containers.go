@@ -234,7 +234,7 @@ func (l *Layer) getSubscript(subs []subscript) (Value, error) {
 func (l *Layer) iterate(yield func(Value) bool) error {
 	c := l.container()
 	if c == nil {
-		return newErrorf(TypeError, "'%s' object is not iterable", l.TypeName())
+		return notIterable(l.TypeName())
 	}
 	if !c.IsList() {
 		for _, k := range c.Keys() {

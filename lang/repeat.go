@@ -65,13 +65,16 @@ func (s *Session) compileSource(filename, src string) (*cellCode, *Error) {
 // variables are bound as they were before.
 func (r *Repeater) Run(ctx context.Context, n int) (took time.Duration, e *Error) {
 	g := r.s.globals
-	r.savedGlobals = append(r.savedGlobals[:0], g.vals...)
+	r.savedGlobals = r.savedGlobals[:0]
+	for _, c := range g.cells {
+		r.savedGlobals = append(r.savedGlobals, c.v)
+	}
 	defer func() {
 		// Undo the bindings, as a function's locals vanish.
-		for i := range g.vals {
-			g.vals[i] = nil
+		for i, c := range g.cells {
+			c.v = nil
 			if i < len(r.savedGlobals) {
-				g.vals[i] = r.savedGlobals[i]
+				c.v = r.savedGlobals[i]
 			}
 		}
 	}()

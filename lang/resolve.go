@@ -218,6 +218,7 @@ func (r *resolver) stmt(st syntax.Stmt) {
 		r.expr(st.Iter)
 		r.expr(st.Target)
 		r.stmts(st.Body)
+		r.stmts(st.Else)
 	case *syntax.IfStmt:
 		r.expr(st.Cond)
 		r.stmts(st.Body)
@@ -225,6 +226,7 @@ func (r *resolver) stmt(st syntax.Stmt) {
 	case *syntax.WhileStmt:
 		r.expr(st.Cond)
 		r.stmts(st.Body)
+		r.stmts(st.Else)
 	case *syntax.WithStmt:
 		for _, it := range st.Items {
 			r.expr(it.X)
@@ -415,6 +417,7 @@ func assignedNames(stmts []syntax.Stmt) []string {
 			case *syntax.ForStmt:
 				names = targetNames(st.Target, names)
 				walk(st.Body)
+				walk(st.Else)
 			case *syntax.WithStmt:
 				for _, it := range st.Items {
 					if it.Target != nil {
@@ -439,6 +442,7 @@ func assignedNames(stmts []syntax.Stmt) []string {
 				walk(st.Else)
 			case *syntax.WhileStmt:
 				walk(st.Body)
+				walk(st.Else)
 			}
 		}
 	}
@@ -452,6 +456,8 @@ func targetNames(t syntax.Expr, names []string) []string {
 	case *syntax.Ident:
 		return append(names, t.Name)
 	case *syntax.ParenExpr:
+		return targetNames(t.X, names)
+	case *syntax.StarredExpr:
 		return targetNames(t.X, names)
 	case *syntax.TupleExpr:
 		for _, e := range t.Elts {
@@ -468,11 +474,14 @@ func targetNames(t syntax.Expr, names []string) []string {
 // globalTable holds a session's global variables in slots, so that
 // compiled code reaches them by index. Cells of a session share it and
 // extend it: a name gets its slot the first time a cell mentions it, and
-// the slot holds nil while the variable does not exist.
+// the slot holds nil while the variable does not exist. A slot is a cell
+// of its own, which never moves, so that compiled code holds the cell
+// itself: one load fewer per read of a global (the function of every
+// call of a global function).
 type globalTable struct {
 	index map[string]int
 	names []string
-	vals  []Value
+	cells []*varCell
 }
 
 func newGlobalTable() *globalTable { return &globalTable{index: map[string]int{}} }
@@ -485,25 +494,28 @@ func (g *globalTable) slot(name string) int {
 	i := len(g.names)
 	g.index[name] = i
 	g.names = append(g.names, name)
-	g.vals = append(g.vals, nil)
+	g.cells = append(g.cells, &varCell{})
 	return i
 }
 
+// cell returns slot i's cell.
+func (g *globalTable) cell(i int) *varCell { return g.cells[i] }
+
 func (g *globalTable) get(name string) (Value, bool) {
 	i, ok := g.index[name]
-	if !ok || g.vals[i] == nil {
+	if !ok || g.cells[i].v == nil {
 		return nil, false
 	}
-	return g.vals[i], true
+	return g.cells[i].v, true
 }
 
-func (g *globalTable) set(name string, v Value) { g.vals[g.slot(name)] = v }
+func (g *globalTable) set(name string, v Value) { g.cells[g.slot(name)].v = v }
 
 // bound returns the names of the variables that exist.
 func (g *globalTable) bound() []string {
 	var names []string
-	for i, v := range g.vals {
-		if v != nil {
+	for i, c := range g.cells {
+		if c.v != nil {
 			names = append(names, g.names[i])
 		}
 	}

@@ -58,11 +58,11 @@ const MaxDepth = 500
 type Session struct {
 	globals  *globalTable
 	io       IO
-	inputs   []string  // every cell executed, for :save
-	count    int       // cells executed, for file names in errors
-	frames   []*interp // frames of finished calls, for reuse
-	argsPool []*Args   // Args of finished builtin calls, for reuse
-	boxes    boxSlabs  // the cells of boxed ints and floats (box.go)
+	inputs   []string // every cell executed, for :save
+	count    int      // cells executed, for file names in errors
+	frames   *interp  // frames of finished calls, for reuse, linked by interp.nextFree
+	argsPool []*Args  // Args of finished builtin calls, for reuse
+	boxes    boxSlabs // the cells of boxed ints and floats (box.go)
 	// Special methods of user classes called from Go code without a
 	// frame (class_runtime.go): the innermost frame that called a
 	// builtin, how deep such calls nest, and the first error one raised.

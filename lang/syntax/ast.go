@@ -245,7 +245,8 @@ type ExprStmt struct {
 // Targets holds every target from left to right. For an augmented
 // assignment such as x += e, Op is the binary operator (PLUS) and Targets
 // holds one target. A target is an Ident, AttrExpr, IndexExpr, or a
-// TupleExpr, ListExpr or ParenExpr of targets.
+// TupleExpr, ListExpr or ParenExpr of targets, of which one element of a
+// tuple or list may be a StarredExpr.
 type AssignStmt struct {
 	Targets []Expr
 	OpPos   Pos // position of the first '=' or of the augmented operator
@@ -301,19 +302,25 @@ type IfStmt struct {
 	Else    []Stmt
 }
 
-// ForStmt is a for loop; Target is a target as in AssignStmt.
+// ForStmt is a for loop; Target is a target as in AssignStmt. Else, the
+// block of an else clause, runs when the loop ends without break.
 type ForStmt struct {
-	ForPos Pos
-	Target Expr
-	Iter   Expr
-	Body   []Stmt
+	ForPos  Pos
+	Target  Expr
+	Iter    Expr
+	Body    []Stmt
+	ElsePos Pos // position of else; zero without one
+	Else    []Stmt
 }
 
-// WhileStmt is a while loop.
+// WhileStmt is a while loop. Else, the block of an else clause, runs when
+// the condition is false, that is, when the loop ends without break.
 type WhileStmt struct {
 	WhilePos Pos
 	Cond     Expr
 	Body     []Stmt
+	ElsePos  Pos // position of else; zero without one
+	Else     []Stmt
 }
 
 // WithStmt is a with statement: with no_grad(): ...
@@ -474,8 +481,8 @@ func (s *AnnAssignStmt) Span() Span {
 	return Span{s.Target.Span().Start, end}
 }
 func (s *DefStmt) Span() Span      { return Span{decoratedStart(s.Decorators, s.DefPos), blockEnd(s.Body)} }
-func (s *ForStmt) Span() Span      { return Span{s.ForPos, blockEnd(s.Body)} }
-func (s *WhileStmt) Span() Span    { return Span{s.WhilePos, blockEnd(s.Body)} }
+func (s *ForStmt) Span() Span      { return Span{s.ForPos, blockEnd(orElse(s.Body, s.Else))} }
+func (s *WhileStmt) Span() Span    { return Span{s.WhilePos, blockEnd(orElse(s.Body, s.Else))} }
 func (s *WithStmt) Span() Span     { return Span{s.WithPos, blockEnd(s.Body)} }
 func (s *BreakStmt) Span() Span    { return Span{s.BreakPos, s.BreakPos.advance("break")} }
 func (s *ContinueStmt) Span() Span { return Span{s.ContinuePos, s.ContinuePos.advance("continue")} }
@@ -496,11 +503,15 @@ func (s *ReturnStmt) Span() Span {
 	return Span{s.ReturnPos, s.Result.Span().End}
 }
 
-func (s *IfStmt) Span() Span {
-	if len(s.Else) > 0 {
-		return Span{s.IfPos, blockEnd(s.Else)}
+func (s *IfStmt) Span() Span { return Span{s.IfPos, blockEnd(orElse(s.Body, s.Else))} }
+
+// orElse returns the else block of a statement when it has one, and its
+// body otherwise: the block it ends with.
+func orElse(body, els []Stmt) []Stmt {
+	if len(els) > 0 {
+		return els
 	}
-	return Span{s.IfPos, blockEnd(s.Body)}
+	return body
 }
 
 func (*Ident) exprNode()       {}

@@ -35,6 +35,10 @@ func TestCompleteness(t *testing.T) {
 		{"if x:\n    y = 1\nelse:\n    y = 2\n\n", Complete, ""},
 		{"if x: y = 1\n\n", Complete, ""},
 		{"for i in r:\n    if i:\n        print(i)\n\n", Complete, ""},
+		{"for i in r:\n    pass\nelse:\n    done = 1\n\n", Complete, ""},
+		{"for i in r:\n    pass\nelse:\n", Incomplete, "    "},
+		{"while x:\n    x -= 1\nelse:\n    y = 1\n", Incomplete, "    "},
+		{"for i in r:\n    pass\nelse:\n    y = 1\nelse:\n", Invalid, ""},
 		{"x = 1\r\n", Complete, ""},
 		// Incomplete: open brackets, strings and continuations.
 		{"x = (1,\n", Incomplete, ""},

@@ -19,6 +19,9 @@ func TestLongAndDeepInput(t *testing.T) {
 		{"** of negations", "x = 1" + strings.Repeat("**-1", terms), "expression nested too deeply"},
 		{"conditional chain", "x = 1" + strings.Repeat(" if 1 else 1", terms/4), "expression nested too deeply"},
 		{"lambdas", "x = " + strings.Repeat("lambda:", terms/4) + "1", "expression nested too deeply"},
+		{"starred in parentheses", "x = " + strings.Repeat("(*", terms/4) + "1", "too many nested brackets"},
+		{"starred in lists", strings.Repeat("[*", terms/4) + "a" + strings.Repeat("]", terms/4) + " = x", "too many nested brackets"},
+		{"many starred targets", strings.Repeat("a, *b = x\n", terms/10), ""},
 	}
 	for _, tt := range tests {
 		_, err := Parse("", tt.src)

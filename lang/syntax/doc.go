@@ -82,8 +82,8 @@
 //	CompoundStmt = IfStmt | ForStmt | WhileStmt | DefStmt | WithStmt
 //	             | ClassStmt | Decorated .
 //	IfStmt       = 'if' Test ':' Suite {'elif' Test ':' Suite} ['else' ':' Suite] .
-//	ForStmt      = 'for' ExprList 'in' TestList ':' Suite .
-//	WhileStmt    = 'while' Test ':' Suite .
+//	ForStmt      = 'for' ExprList 'in' TestList ':' Suite ['else' ':' Suite] .
+//	WhileStmt    = 'while' Test ':' Suite ['else' ':' Suite] .
 //	DefStmt      = 'def' IDENT '(' [DefParams] ')' ['->' Test] ':' Suite .
 //	ClassStmt    = 'class' IDENT ['(' [Test [',']] ')'] ':' Suite .
 //	Decorated    = ('@' Test NEWLINE)+ (DefStmt | ClassStmt) .
@@ -96,8 +96,10 @@
 //	Params       = Param {',' Param} [','] .                 in a lambda
 //	Param        = IDENT ['=' Test] | '*' IDENT | '**' IDENT .
 //
-//	TestList     = Test {',' Test} [','] .            a comma makes a tuple
-//	ExprList     = BitOr {',' BitOr} [','] .
+//	TestList     = StarTest {',' StarTest} [','] .    a comma makes a tuple
+//	StarTest     = Test | '*' BitOr .
+//	ExprList     = StarExpr {',' StarExpr} [','] .
+//	StarExpr     = BitOr | '*' BitOr .
 //	Test         = OrTest ['if' OrTest 'else' Test] | Lambda .
 //	Lambda       = 'lambda' [Params] ':' Test .
 //	OrTest       = AndTest {'or' AndTest} .
@@ -121,7 +123,7 @@
 //	Subscript    = Test | [Test] ':' [Test] [':' [Test]] .
 //	Atom         = IDENT | INT | FLOAT | STRING {STRING} | 'True' | 'False'
 //	             | 'None' | '...'
-//	             | '(' [Test | Test ',' [TestList] | Test CompFor {CompFor}] ')'
+//	             | '(' [StarTest | StarTest ',' [TestList] | Test CompFor {CompFor}] ')'
 //	             | '[' [TestList | Test CompFor {CompFor}] ']'
 //	             | '{' [Test ':' Test {',' Test ':' Test} [',']] '}'
 //	             | '{' Test ':' Test CompFor {CompFor} '}'
@@ -139,11 +141,18 @@
 // import annotations; an annotated assignment's target is a single name,
 // attribute or index, and a bare one binds nothing.
 //
+// The else block of a for or while loop runs when the loop ends without
+// break, as in Python.
+//
 // Besides the grammar, the parser checks that assignment, for, with and del
 // targets are names, attributes, indexes, or tuples and lists of targets
-// (augmented assignment takes a single name, attribute or index); that
-// keyword arguments follow positional ones and are not repeated; and that in
-// a def, parameters without defaults come before those with defaults,
+// (augmented assignment takes a single name, attribute or index); that at
+// most one element of each tuple or list of assignment or for targets is
+// starred (a, *rest = xs binds rest to a list of what the others leave);
+// that no starred element stands anywhere else than there and in a tuple
+// or list display ([*a, b], which unpacks a into it); that keyword
+// arguments follow positional ones and are not repeated; and that in a
+// def, parameters without defaults come before those with defaults,
 // except after *args, at most one *args and one **kwargs appear, **kwargs
 // is last, and no name repeats.
 //

@@ -24,7 +24,7 @@ func addSeeds(f *testing.F) {
 		f.Add(tt.src)
 	}
 	// Chains past maxDepth, so that mutations explore the depth limits.
-	for _, op := range []string{"+1", "**1", "**-1", " if 1 else 1", "*(1"} {
+	for _, op := range []string{"+1", "**1", "**-1", " if 1 else 1", "*(1", ", *(1"} {
 		f.Add("x = 1" + strings.Repeat(op, maxDepth+10))
 	}
 	f.Add("x = " + strings.Repeat("lambda:", maxDepth+10) + "1")

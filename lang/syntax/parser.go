@@ -15,7 +15,9 @@ func Parse(filename, src string) (f *File, err error) {
 	p := &parser{sc: newScanner(filename, src)}
 	defer p.recover(&err)
 	p.next()
-	return p.parseFile(), nil
+	f = p.parseFile()
+	p.checkStars()
+	return f, nil
 }
 
 // ParseExpr parses a single expression, such as the argument of the REPL's
@@ -31,6 +33,7 @@ func ParseExpr(src string) (x Expr, err error) {
 		p.expect(DEDENT, "")
 	}
 	p.expect(EOF, "")
+	p.checkStars()
 	return x, nil
 }
 
@@ -38,9 +41,11 @@ func ParseExpr(src string) (x Expr, err error) {
 // reports the first error by panicking with an *Error, which Parse recovers.
 type parser struct {
 	sc      *scanner
-	tok     token // current token
-	prevEnd Pos   // end of the previous token
-	depth   int   // expression nesting
+	tok     token         // current token
+	prevEnd Pos           // end of the previous token
+	depth   int           // expression nesting
+	stars   []pendingStar // the starred expressions parsed so far, in source order
+	prev    Stmt          // the statement before the current one in its block; nil at the block's start
 }
 
 // recover turns a syntax error panic into *err.
@@ -168,7 +173,7 @@ func (p *parser) leave() { p.depth-- }
 func (p *parser) parseFile() *File {
 	f := new(File)
 	for p.tok.kind != EOF {
-		f.Stmts = append(f.Stmts, p.parseStmt()...)
+		f.Stmts = p.appendStmts(f.Stmts)
 	}
 	return f
 }
@@ -193,7 +198,7 @@ func (p *parser) parseStmt() []Stmt {
 	case AT:
 		return []Stmt{p.parseDecorated()}
 	case ELSE, ELIF:
-		p.unexpected("'" + p.tok.raw + "' must line up with an 'if' above it")
+		p.unexpected(p.strayElseHint())
 	}
 	return p.parseSimpleStmts()
 }
@@ -338,17 +343,22 @@ func (p *parser) checkTarget(x Expr, use targetUse) {
 	case *Ident, *AttrExpr, *IndexExpr:
 		return
 	case *ParenExpr:
+		if _, ok := x.X.(*StarredExpr); ok && use == assignUse {
+			p.fail(x.X.Span(), "cannot use starred expression here", "") // (*a) = xs
+		}
 		p.checkTarget(x.X, use)
 		return
+	case *StarredExpr:
+		if use == assignUse {
+			p.fail(x.Span(), "starred assignment target must be in a list or tuple", "")
+		}
 	case *TupleExpr:
 		elts = x.Elts
 	case *ListExpr:
 		elts = x.Elts
 	}
 	if elts != nil && use != augmentUse {
-		for _, e := range elts {
-			p.checkTarget(e, use)
-		}
+		p.checkTargetElts(x, elts, use)
 		return
 	}
 	what := describeExpr(x)
@@ -403,6 +413,8 @@ func describeExpr(x Expr) string {
 		return "tuple"
 	case *ListExpr:
 		return "list"
+	case *StarredExpr:
+		return "starred"
 	}
 	return "expression"
 }
@@ -441,11 +453,20 @@ func (p *parser) parseSuite(what string, line int) []Stmt {
 	}
 	p.next()
 	var body []Stmt
+	p.prev = nil
 	for p.tok.kind != DEDENT && p.tok.kind != EOF {
-		body = append(body, p.parseStmt()...)
+		body = p.appendStmts(body)
 	}
 	p.expect(DEDENT, "")
 	return body
+}
+
+// appendStmts parses Stmt, appends it to block and records it as the
+// statement before the next one.
+func (p *parser) appendStmts(block []Stmt) []Stmt {
+	stmts := p.parseStmt()
+	p.prev = stmts[len(stmts)-1]
+	return append(block, stmts...)
 }
 
 // parseIf parses IfStmt, or its elif part when at 'elif'.
@@ -478,6 +499,7 @@ func (p *parser) parseFor() Stmt {
 	s.Iter = p.parseTestList()
 	p.expectColon("expected ':' after for loop header")
 	s.Body = p.parseSuite("'for' statement", s.ForPos.Line)
+	s.ElsePos, s.Else = p.parseLoopElse()
 	return s
 }
 
@@ -488,7 +510,43 @@ func (p *parser) parseWhile() Stmt {
 	s.Cond = p.parseTest()
 	p.expectColon("expected ':' after while condition")
 	s.Body = p.parseSuite("'while' statement", s.WhilePos.Line)
+	s.ElsePos, s.Else = p.parseLoopElse()
 	return s
+}
+
+// parseLoopElse parses the else clause of a for or while loop, if there
+// is one.
+func (p *parser) parseLoopElse() (Pos, []Stmt) {
+	if p.tok.kind != ELSE {
+		return Pos{}, nil
+	}
+	pos := p.tok.start
+	p.next()
+	p.expectColon("expected ':' after 'else'")
+	return pos, p.parseSuite("'else' statement", pos.Line)
+}
+
+// strayElseHint explains an else or elif, the current token, that starts
+// a statement, from the statement before it in its block.
+func (p *parser) strayElseHint() string {
+	kw := p.tok.kind
+	// An if or loop before it would have taken it, had it no else yet.
+	switch p.prev.(type) {
+	case *IfStmt:
+		if kw == ELIF {
+			return "'elif' must come before the 'else' of its 'if'"
+		}
+		return "the 'if' above already has its 'else'"
+	case *ForStmt, *WhileStmt:
+		if kw == ELIF {
+			return "a loop takes 'else' but not 'elif'"
+		}
+		return "the loop above already has its 'else'"
+	}
+	if kw == ELIF {
+		return "'elif' must line up with an 'if' above it"
+	}
+	return "'else' must line up with an 'if', 'for' or 'while' above it"
 }
 
 // parseWith parses WithStmt.
@@ -594,14 +652,17 @@ func (p *parser) parseExprList() Expr {
 	return p.parseList(p.parseBitOr)
 }
 
+// parseList parses a list of elements, each what elt parses or starred,
+// as a TupleExpr when a comma follows the first.
 func (p *parser) parseList(elt func() Expr) Expr {
-	x := elt()
+	x := p.parseStarred(elt)
 	if p.tok.kind != COMMA {
+		p.placeStar(x, starAlone)
 		return x
 	}
 	t := &TupleExpr{Elts: []Expr{x}}
-	for p.got(COMMA) && p.startsExpr() {
-		t.Elts = append(t.Elts, elt())
+	for p.got(COMMA) && p.startsElt() {
+		t.Elts = append(t.Elts, p.parseStarred(elt))
 	}
 	return t
 }
@@ -1011,27 +1072,30 @@ func (p *parser) parseParen() Expr {
 		p.next()
 		return t
 	}
-	x := p.parseTest()
+	x := p.parseStarredTest()
 	if p.tok.kind == FOR {
 		// A generator expression: (x for x in xs).
+		p.noStarredComp(x)
 		c := &ListComp{Lbrack: lparen, Elt: x, Fors: p.parseCompFors()}
 		c.Rbrack = p.expectClose(RPAREN)
 		return c
 	}
 	if p.tok.kind != COMMA {
+		p.placeStar(x, starInParens)
 		return &ParenExpr{Lparen: lparen, X: x, Rparen: p.expectClose(RPAREN)}
 	}
-	t := &TupleExpr{Lparen: lparen, Elts: p.parseElts(x, RPAREN)}
+	t := &TupleExpr{Lparen: lparen, Elts: p.parseElts(x, RPAREN, p.parseStarredTest)}
 	t.Rparen = p.expectClose(RPAREN)
 	return t
 }
 
-// parseElts parses the elements after the first, x, of a tuple or list
-// display up to the closing bracket close, which it leaves unconsumed.
-func (p *parser) parseElts(x Expr, close Token) []Expr {
+// parseElts parses the elements after the first, x, of a tuple, list or
+// set display up to the closing bracket close, which it leaves unconsumed;
+// elt parses one.
+func (p *parser) parseElts(x Expr, close Token, elt func() Expr) []Expr {
 	elts := []Expr{x}
 	for p.got(COMMA) && p.tok.kind != close {
-		elts = append(elts, p.parseTest())
+		elts = append(elts, elt())
 	}
 	return elts
 }
@@ -1046,12 +1110,13 @@ func (p *parser) parseListDisplay() Expr {
 		p.next()
 		return l
 	}
-	x := p.parseTest()
+	x := p.parseStarredTest()
 	if p.tok.kind != FOR {
-		l := &ListExpr{Lbrack: lbrack, Elts: p.parseElts(x, RBRACK)}
+		l := &ListExpr{Lbrack: lbrack, Elts: p.parseElts(x, RBRACK, p.parseStarredTest)}
 		l.Rbrack = p.expectClose(RBRACK)
 		return l
 	}
+	p.noStarredComp(x)
 	c := &ListComp{Lbrack: lbrack, Elt: x, Fors: p.parseCompFors()}
 	c.Rbrack = p.expectClose(RBRACK)
 	return c
@@ -1083,7 +1148,7 @@ func (p *parser) parseSetDisplay(lbrace Pos, x Expr) Expr {
 		c.Rbrace = p.expectClose(RBRACE)
 		return c
 	}
-	s := &SetExpr{Lbrace: lbrace, Elts: p.parseElts(x, RBRACE)}
+	s := &SetExpr{Lbrace: lbrace, Elts: p.parseElts(x, RBRACE, p.parseTest)}
 	s.Rbrace = p.expectClose(RBRACE)
 	return s
 }

@@ -251,6 +251,7 @@ func (c *fcursor) parseExpr(from, to Pos) Expr {
 		c.fail(from, "empty expression not allowed", "")
 	}
 	x := sub.parseTestList()
+	c.p.stars = append(c.p.stars, sub.stars...) // none is a target
 	if sub.tok.kind != EOF {
 		sub.failTok("f-string: expecting '}'", "")
 	}

@@ -65,6 +65,8 @@ func sexpr(n Node) string {
 		return "(tuple" + list(" ", n.Elts) + ")"
 	case *ListExpr:
 		return "[" + strings.TrimPrefix(list(" ", n.Elts), " ") + "]"
+	case *StarredExpr:
+		return "*" + sexpr(n.X)
 	case *ListComp:
 		return "(listcomp " + sexpr(n.Elt) + list(" ", n.Fors) + ")"
 	case *CompFor:
@@ -127,9 +129,9 @@ func sexpr(n Node) string {
 		}
 		return s + ")"
 	case *ForStmt:
-		return "(for " + sexpr(n.Target) + " " + sexpr(n.Iter) + list(" ", n.Body) + ")"
+		return "(for " + sexpr(n.Target) + " " + sexpr(n.Iter) + list(" ", n.Body) + loopElse(n.Else) + ")"
 	case *WhileStmt:
-		return "(while " + sexpr(n.Cond) + list(" ", n.Body) + ")"
+		return "(while " + sexpr(n.Cond) + list(" ", n.Body) + loopElse(n.Else) + ")"
 	case *WithStmt:
 		return "(with" + list(" ", n.Items) + list(" ", n.Body) + ")"
 	case *WithItem:
@@ -180,6 +182,14 @@ func sexpr(n Node) string {
 
 // list renders each node of ns preceded by sep; a File's statements are
 // separated by "; " instead.
+// loopElse renders the else block of a loop, if any, as (else ...).
+func loopElse(els []Stmt) string {
+	if els == nil {
+		return ""
+	}
+	return " (else" + list(" ", els) + ")"
+}
+
 func list[N Node](sep string, ns []N) string {
 	var b strings.Builder
 	for i, n := range ns {

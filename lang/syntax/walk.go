@@ -52,6 +52,8 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectList(n.Elts, f)
 	case *ListExpr:
 		inspectList(n.Elts, f)
+	case *StarredExpr:
+		Inspect(n.X, f)
 	case *ListComp:
 		Inspect(n.Elt, f)
 		inspectList(n.Fors, f)
@@ -99,9 +101,11 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.Target, f)
 		Inspect(n.Iter, f)
 		inspectList(n.Body, f)
+		inspectList(n.Else, f)
 	case *WhileStmt:
 		Inspect(n.Cond, f)
 		inspectList(n.Body, f)
+		inspectList(n.Else, f)
 	case *WithStmt:
 		inspectList(n.Items, f)
 		inspectList(n.Body, f)

@@ -227,14 +227,19 @@ func TestCancelled(t *testing.T) {
 				polls++
 				return polls > tc.after
 			}})
-			if polls != tc.after+1 {
-				t.Errorf("Cancelled polled %d times, want %d", polls, tc.after+1)
-			}
 			untouched := 0
 			for _, v := range c.Data {
 				if math.IsNaN(float64(v)) {
 					untouched++
 				}
+			}
+			// Goroutine 0 polls between its own units of work: with
+			// threads, the others may take every unit of the last blocks
+			// (on a loaded machine), so that the product is done before
+			// the poll that would cancel it. Then it must be whole.
+			finished := tc.threads > 1 && polls < tc.after+1 && untouched == 0
+			if polls != tc.after+1 && !finished {
+				t.Errorf("Cancelled polled %d times, want %d (%d of %d elements of C untouched)", polls, tc.after+1, untouched, len(c.Data))
 			}
 			if tc.untouched == "all" && untouched != len(c.Data) || tc.untouched == "some" && untouched == 0 {
 				t.Errorf("%d of %d elements of C untouched, want %s", untouched, len(c.Data), tc.untouched)
