@@ -28,17 +28,23 @@ func Maximum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MaximumOp.App
 func Minimum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MinimumOp.Apply(a, b) }
 
 // divGrad: d/da = 1/b, d/db = -a/b² (div and true_divide).
-var divGrad = &binaryGrad{node: "DivBackward0", saves: savesInputs,
-	da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.div(g, b) },
-	db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-		return c.neg(c.div(c.mul(g, a), c.mul(b, b)))
-	},
+var divGrad = &binaryGrad{node: "DivBackward0", saves: savesInputs, da: divGradA, db: divGradB}
+
+func divGradA(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.div(g, b) }
+
+func divGradB(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+	return c.neg(c.div(c.mul(g, a), c.mul(b, b)))
 }
+
+// exactDivGrad is divGrad recorded as PyTorch records div with an explicit
+// rounding_mode=None: DivBackward2.
+var exactDivGrad = &binaryGrad{node: "DivBackward2", saves: savesInputs, da: divGradA, db: divGradB}
 
 // roundedDivGrad is the derivative of div with rounding_mode 'trunc' or
 // 'floor': zero for both inputs, as PyTorch's DivBackward2 records (the
-// result is piecewise constant; its jumps are ignored).
-var roundedDivGrad = &binaryGrad{node: "DivBackward2", da: zeroBinaryDerivative, db: zeroBinaryDerivative}
+// result is piecewise constant; its jumps are ignored). Like PyTorch's
+// node it saves both inputs, so that a second backward finds them freed.
+var roundedDivGrad = &binaryGrad{node: "DivBackward2", saves: savesInputs, da: zeroBinaryDerivative, db: zeroBinaryDerivative}
 
 // zeroBinaryDerivative is zeroDerivative for a binary operation: toInput
 // sums it to the input's shape and dtype.
@@ -46,10 +52,12 @@ func zeroBinaryDerivative(c *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor {
 	return zeroDerivative(c, g, nil)
 }
 
-// divRounding are div's descriptors for rounding_mode 'trunc' and
-// 'floor'. They are no builtins of their own, so they stay out of
+// divRounding are div's descriptors for rounding_mode 'trunc', 'floor'
+// and None. They are no builtins of their own, so they stay out of
 // BinaryOps; div and divide reach them through Rounded.
 var divRounding = &RoundingModes{
+	Exact: &BinaryOp{Name: "div", Spec: tensor.DivSpec, Other: "other", grad: exactDivGrad,
+		Doc: "input / other, true division (div with rounding_mode=None); integers give float32."},
 	Trunc: &BinaryOp{Name: "div", Spec: tensor.DivTruncSpec, Other: "other", grad: roundedDivGrad,
 		Doc: "input / other rounded towards zero (div with rounding_mode='trunc'); integers stay integers."},
 	Floor: &BinaryOp{Name: "div", Spec: tensor.FloorDivideSpec, Other: "other", grad: roundedDivGrad,

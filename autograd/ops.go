@@ -54,21 +54,24 @@ type BinaryOp struct {
 	NoGrad string
 }
 
-// RoundingModes are the descriptors of a division rounded by
-// rounding_mode: towards zero ('trunc') and towards -inf ('floor').
+// RoundingModes are the descriptors of a division given rounding_mode:
+// towards zero ('trunc'), towards -inf ('floor') and exact (None, given
+// explicitly: PyTorch records div(x, y, rounding_mode=None) as
+// DivBackward2, div(x, y) as DivBackward0).
 type RoundingModes struct {
-	Trunc, Floor *BinaryOp
+	Trunc, Floor, Exact *BinaryOp
 }
 
-// Rounded returns the descriptor op computes with rounding_mode mode (nil
-// for None, which is op itself): the one Rounding names for 'trunc' or
-// 'floor', or PyTorch's RuntimeError for any other string.
+// Rounded returns the descriptor op computes with rounding_mode mode, a
+// call that names rounding_mode (a call without it computes op itself):
+// the one Rounding names for None (mode nil), 'trunc' or 'floor', or
+// PyTorch's RuntimeError for any other string.
 func (op *BinaryOp) Rounded(mode *string) (*BinaryOp, error) {
 	switch {
-	case mode == nil:
-		return op, nil
 	case op.Rounding == nil:
 		return nil, tensor.Errorf(tensor.TypeError, "%s() got an unexpected keyword argument 'rounding_mode'", op.Name)
+	case mode == nil:
+		return op.Rounding.Exact, nil
 	case *mode == "trunc":
 		return op.Rounding.Trunc, nil
 	case *mode == "floor":

@@ -37,7 +37,7 @@ func TestOpTable(t *testing.T) {
 	for _, op := range BinaryOps() {
 		ops := []*BinaryOp{op}
 		if op.Rounding != nil {
-			ops = append(ops, op.Rounding.Trunc, op.Rounding.Floor)
+			ops = append(ops, op.Rounding.Trunc, op.Rounding.Floor, op.Rounding.Exact)
 		}
 		for _, op := range ops {
 			binary[op.Spec] = true

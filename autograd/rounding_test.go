@@ -8,9 +8,10 @@ import (
 )
 
 // TestRounded: div's rounding modes pick their descriptors, which record
-// DivBackward2 with a zero gradient for both inputs (lang's tests compare
-// the values with PyTorch); another mode is PyTorch's RuntimeError, and an
-// operation without rounding_mode refuses one.
+// DivBackward2, 'trunc' and 'floor' with a zero gradient for both inputs
+// (lang's tests compare the values with PyTorch); another mode is
+// PyTorch's RuntimeError, and an operation without rounding_mode refuses
+// one, even None.
 func TestRounded(t *testing.T) {
 	mode := func(s string) *string { return &s }
 	for _, tt := range []struct {
@@ -19,13 +20,14 @@ func TestRounded(t *testing.T) {
 		want *BinaryOp
 		kind tensor.ErrorKind
 	}{
-		{DivOp, nil, DivOp, ""},
-		{DivideOp, nil, DivideOp, ""},
+		{DivOp, nil, divRounding.Exact, ""},
+		{DivideOp, nil, divRounding.Exact, ""},
 		{DivOp, mode("trunc"), divRounding.Trunc, ""},
 		{DivideOp, mode("floor"), divRounding.Floor, ""},
 		{DivOp, mode("x"), nil, tensor.RuntimeError},
 		{DivOp, mode(""), nil, tensor.RuntimeError},
 		{TrueDivideOp, mode("floor"), nil, tensor.TypeError},
+		{TrueDivideOp, nil, nil, tensor.TypeError},
 	} {
 		got, err := tt.op.Rounded(tt.mode)
 		if got != tt.want || tensor.KindOf(err) != tt.kind {

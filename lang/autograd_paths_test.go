@@ -53,6 +53,37 @@ func TestTensorFromTensorRecordsAutograd(t *testing.T) {
 	}
 }
 
+// TestIteratedRowsGradCheck checks gradients through the rows that
+// iteration, unpacking and comprehensions take from a tensor (one
+// UnbindBackward0 node for all of them, some rows unused) against central
+// differences: torch.autograd.gradcheck, which needs no PyTorch.
+func TestIteratedRowsGradCheck(t *testing.T) {
+	for _, f := range []string{
+		"lambda m: torch.stack([r * r for r in m])",
+		"def f(m):\n    a, b, c = m\n    return a * b.sin()",
+		"lambda m: sum(i * r.exp() for i, r in enumerate(m))",
+		"lambda m: torch.cat([r * s for r, s in zip(m, m.flip(0))])",
+		"def f(m):\n    for r in m:\n        return r * 3",
+		"lambda m: torch.stack([r.sum(0) * r[1] for r in m.view(3, 2, 2)])",
+		"lambda m: torch.stack(list(m.t())[1:])",
+	} {
+		src := "import torch\nm = torch.rand(3, 4, dtype=torch.float64, requires_grad=True)\n"
+		if strings.HasPrefix(f, "def ") {
+			src += f + "\nok = torch.autograd.gradcheck(f, m)"
+		} else {
+			src += "ok = torch.autograd.gradcheck(" + f + ", m)"
+		}
+		s := NewSession(IO{})
+		if r := s.Exec(context.Background(), "", src); r.Err != nil {
+			t.Errorf("%s: %s", f, r.Err.Render())
+			continue
+		}
+		if ok, _ := s.Get("ok"); ok != true {
+			t.Errorf("%s: gradcheck gave %s", f, Repr(ok))
+		}
+	}
+}
+
 // gradArgLists are the argument lists tried for every builtin and method:
 // whichever a callable accepts.
 var gradArgLists = []string{"", "0", "1", "-1", "w", "0, 1", "1, 0", "2, 2", "4", "(4,)", "(1, 4)", "0, 0, 1", "w > 0, 0.", "w, w"}

@@ -104,6 +104,9 @@ var gradFnExtraCalls = []string{
 	"F.softplus(w)", "F.log_softmax(w, 1)", "F.softmax(w, 0)", "F.layer_norm(w, (2,))", "F.linear(w, w)", "F.linear(w, w, w[0])",
 	"F.hardtanh(w)", "F.relu6(w)", "F.mish(w)", "F.logsigmoid(w)", "F.normalize(w)", "F.cosine_similarity(w, w)",
 	"F.pad(w, (1, 1))", "F.dropout(w)", "F.embedding(tensor([0, 1]), w)", "F.relu(w)", "F.sigmoid(w)", "F.tanh(w)",
+	"[r for r in w]", "list(w)", "tuple(w)", "list(zip(w, w))", "list(enumerate(w))", "next(iter(w))", "w.unbind(1)", "torch.unbind(w)",
+	"torch.div(w, 2, rounding_mode=None)", "w.div(w, rounding_mode=None)", "torch.div(w, 2, rounding_mode='floor')", "torch.div(w, w, rounding_mode='trunc')",
+	"torch.divide(w, 2, rounding_mode=None)", "torch.pow(2, w)", "pow(2, w)", "torch.pow(w, 2)", "torch.pow(2., w)", "w.pow(w)", "w - 2", "2 - w", "w - w", "2 + w",
 	"F.conv2d(w[None, None], w[None, None])", "F.conv1d(w[None], w[None])", "F.max_pool2d(w[None, None], 2)", "F.avg_pool2d(w[None, None], 2)",
 }
 
@@ -112,8 +115,7 @@ var gradFnExtraCalls = []string{
 // language's operators would have to tell autograd more than they do), with
 // the reason. The second-backward behaviour is still compared.
 var knownGradFnGaps = map[string]string{
-	"2 / w":                           "Python runs w.__rtruediv__(2) as w.reciprocal() * 2 (ReciprocalBackward0, MulBackward0); kael divides",
-	"2 ** w":                          "Python's w.__rpow__(2) makes 2 a tensor (PowBackward1), torch.pow(2, w) keeps it a number (PowBackward2); kael's operator cannot tell them apart",
+	"pow(2, w)":                       "kael's pow is Python's builtin and torch.pow in one; it records torch.pow(2, w)'s PowBackward2, where Python's pow runs w.__rpow__(2) (PowBackward1)",
 	"torch.einsum('ij,jk->ik', w, w)": "PyTorch's einsum is permutes, a bmm and views (its last node ViewBackward0); kael's contraction order differs",
 	"F.linear(w, w)":                  "PyTorch records t() and mm (TBackward0, MmBackward0); kael's linear is one fused node, LinearBackward0",
 	"F.linear(w, w, w[0])":            "PyTorch records t() and addmm (TBackward0, AddmmBackward0); kael's linear is one fused node, LinearBackward0",
@@ -228,6 +230,21 @@ var autogradCases = []string{
 	"torch.aminmax(w).max.backward()",
 	"a, b = w.unbind()\nprint(type(a.grad_fn).__name__, b.grad_fn.name())\n(a * 3 + b).backward()\n(a * 3 + b).backward()\nprint(w.grad.tolist())",
 	"print(torch.outer(w, w).grad_fn.name(), [type(f).__name__ for f, _ in torch.outer(w, w).grad_fn.next_functions])",
+	// Iterating and unpacking a tensor: PyTorch's iter(x.unbind(0)), one
+	// node for all rows, whose gradients it stacks (zeros for unused rows).
+	"a, b = w\nprint(type(a.grad_fn).__name__, a.grad_fn is b.grad_fn)\n(a * 3 + b * b).backward()\nprint(w.grad.tolist())",
+	"a, b = w\n(b * 5).backward()\nprint(w.grad.tolist())",
+	"m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\nrows = [r for r in m]\n(rows[1] * rows[1]).sum().backward()\nprint(m.grad.tolist())",
+	"m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\ny = sum((i + 1) * r for i, r in enumerate(m))\ny.sum().backward()\nprint(type(y.grad_fn).__name__, m.grad.tolist())",
+	"m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\ny = torch.stack([r * s for r, s in zip(m, m.t())])\ny.sum().backward()\nprint(m.grad.tolist())",
+	"m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\nfor r in m:\n    r.sum().backward()\n    break\nprint(m.grad.tolist())",
+	"with torch.no_grad():\n    print([r.grad_fn for r in w])",
+	// A number divided by or raised to a tensor: PyTorch's reflected
+	// operators, n / x as x.reciprocal() * n and n ** x as tensor(n) ** x.
+	"x = torch.tensor([3., 7., -0., 0.1, float('inf')])\nprint((2 / x).tolist(), (0.1 / x).tolist(), (2 / torch.tensor([1, 2, 0])).tolist(), (2.5 / torch.tensor([True, False])).tolist())",
+	"print((2 ** torch.tensor([1, 2])).tolist(), (2. ** torch.tensor([1, 2])).tolist(), (2 ** torch.tensor([True, False])).tolist(), ((-2) ** torch.tensor([3., 0.5])).tolist())",
+	"y = (3 / w).sum() + (2 ** w).sum() + torch.pow(3, w).sum()\ny.backward()\nprint(w.grad.tolist(), type((2 / w).grad_fn.next_functions[0][0]).__name__)",
+	"y = w * 2\nprint(y.grad_fn is y.grad_fn, y.grad_fn is w.sum().grad_fn, list(w)[0].grad_fn is list(w)[0].grad_fn)",
 }
 
 // autogradFunctionCases are backward bodies of a torch.autograd.Function

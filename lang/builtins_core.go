@@ -312,7 +312,17 @@ func init() {
 		if len(rest) != 1 {
 			return nil, newErrorf(TypeError, "pow() takes 2 or 3 arguments")
 		}
-		return a.in.binary(syntax.STARSTAR, a.Value("input"), rest[0], a.in.stmtNode())
+		base, exp := a.Value("input"), rest[0]
+		if _, isNumber := asNumber(base); isNumber && isTensor(exp) {
+			// torch.pow(2, x) keeps 2 a number (PowBackward2), where
+			// 2 ** x runs x.__rpow__(2) (PowBackward1).
+			x, y, err := tensorOperands(syntax.STARSTAR, base, exp)
+			if err != nil {
+				return nil, err
+			}
+			return a.in.tensorOp(autograd.PowOp, syntax.STARSTAR, x, y, a.in.stmtNode())
+		}
+		return a.in.binary(syntax.STARSTAR, base, exp, a.in.stmtNode())
 	})
 }
 

@@ -150,6 +150,7 @@ func defElementwise() {
 // (see binaryOperands) that applies op.
 func defBinary(kind int, sig, doc string, op *autograd.BinaryOp) {
 	b := def(kind, sig, doc, nil)
+	markRoundingModeOmitted(b)
 	other := b.params[1].name
 	b.fn = func(a *Args) (Value, error) {
 		op, x, y, err := binaryOperands(a, op, other)
@@ -163,19 +164,34 @@ func defBinary(kind int, sig, doc string, op *autograd.BinaryOp) {
 // defInPlace defines the in-place method of op, whose second operand is
 // the parameter other.
 func defInPlace(sig, doc string, op *autograd.BinaryOp, other string) {
-	def(asMethod, sig, doc, func(a *Args) (Value, error) {
+	markRoundingModeOmitted(def(asMethod, sig, doc, func(a *Args) (Value, error) {
 		op, x, y, err := binaryOperands(a, op, other)
 		if err != nil {
 			return nil, err
 		}
 		return inPlace(x, op.InPlace(x, y))
-	})
+	}))
+}
+
+// roundingModeOmitted is the default of the parameter rounding_mode, which
+// tells a call that leaves it out from one that gives None: PyTorch records
+// div(x, y) as DivBackward0 and div(x, y, rounding_mode=None) as
+// DivBackward2. Help shows the default as None (the signature's text).
+type roundingModeOmitted struct{}
+
+// markRoundingModeOmitted makes roundingModeOmitted the default of b's
+// rounding_mode, if it has one.
+func markRoundingModeOmitted(b *Builtin) {
+	if i := b.paramIndex("rounding_mode"); i >= 0 {
+		b.params[i].def = roundingModeOmitted{}
+	}
 }
 
 // binaryOperands returns the descriptor to apply, the input tensor and
 // the other operand, a tensor or a number (a weak operand in promotion):
-// op, or for a builtin with rounding_mode (div) the descriptor of the mode
-// the call names, and the operand scaled by alpha when the builtin has one.
+// op, or for a builtin with rounding_mode (div) called with one, the
+// descriptor of the mode it names, and the operand scaled by alpha when the
+// builtin has one.
 func binaryOperands(a *Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, err error) {
 	x, y = tensorArg(a, "input"), a.TensorLike(other)
 	var alpha *tensor.Tensor
@@ -185,15 +201,22 @@ func binaryOperands(a *Args, op *autograd.BinaryOp, other string) (_ *autograd.B
 		}
 	}
 	var mode *string
-	if a.b.paramIndex("rounding_mode") >= 0 && !a.IsNone("rounding_mode") {
-		s := a.Str("rounding_mode")
-		mode = &s
+	rounded := false
+	if a.b.paramIndex("rounding_mode") >= 0 {
+		_, omitted := a.Value("rounding_mode").(roundingModeOmitted)
+		rounded = !omitted
+		if rounded && !a.IsNone("rounding_mode") {
+			s := a.Str("rounding_mode")
+			mode = &s
+		}
 	}
 	if err := a.Err(); err != nil {
 		return nil, nil, nil, err
 	}
-	if op, err = op.Rounded(mode); err != nil {
-		return nil, nil, nil, err
+	if rounded {
+		if op, err = op.Rounded(mode); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	if alpha != nil {
 		y, err = autograd.Mul(y, alpha)

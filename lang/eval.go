@@ -319,20 +319,43 @@ func iterate(v Value, yield func(Value) bool) error {
 		if x.Dim() == 0 {
 			return newErrorf(TypeError, "iteration over a 0-d tensor")
 		}
-		n, _ := x.Size(0)
-		for i := range n {
-			row, err := autograd.Select(x, 0, i) // recorded, as PyTorch's unbind is
-			if err != nil {
-				return err
-			}
-			if !yield(row) {
-				return nil
-			}
-		}
+		return iterateRows(x, yield)
 	case iterable:
 		return x.iterate(yield)
 	default:
 		return notIterable(TypeName(v))
+	}
+	return nil
+}
+
+// iterateRows yields the rows of x, a tensor of at least one dimension.
+// Where autograd records them they are PyTorch's iter(x.unbind(0)): views
+// that share one UnbindBackward0 node, so that backward through any of them
+// (or only some) gives x one stacked gradient. Elsewhere the rows are taken
+// one at a time, so that breaking out of a loop over a long tensor makes
+// only the rows it used.
+func iterateRows(x *tensor.Tensor, yield func(Value) bool) error {
+	if autograd.IsGradEnabled() && x.RequiresGrad() {
+		rows, err := autograd.Unbind(x, 0)
+		if err != nil {
+			return err
+		}
+		for _, row := range rows {
+			if !yield(row) {
+				return nil
+			}
+		}
+		return nil
+	}
+	n, _ := x.Size(0)
+	for i := range n {
+		row, err := x.Select(0, i)
+		if err != nil {
+			return err
+		}
+		if !yield(row) {
+			return nil
+		}
 	}
 	return nil
 }

@@ -140,7 +140,40 @@ func (in *interp) tensorBinary(op syntax.Token, a, b Value, at syntax.Node) (Val
 	if err != nil {
 		return nil, err
 	}
+	if (op == syntax.SLASH || op == syntax.STARSTAR) && x.IsWrappedNumber() && !y.IsWrappedNumber() {
+		return in.reflectedOp(top, op, x, y, at)
+	}
 	return in.tensorOp(top, op, x, y, at)
+}
+
+// reflectedOp computes n / y and n ** y for a plain number n as PyTorch's
+// reflected operators do (Python runs them as y.__rtruediv__(n) and
+// y.__rpow__(n)): n / y is y.reciprocal() * n, and n ** y makes n a
+// tensor of dtype result_type(n, y) first. The values and the recorded
+// nodes (ReciprocalBackward0 then MulBackward0; PowBackward1, where
+// torch.pow(n, y) records PowBackward2) are then PyTorch's; the dtype and
+// the promotion note are those of top.
+func (in *interp) reflectedOp(top *autograd.BinaryOp, op syntax.Token, n, y *tensor.Tensor, at syntax.Node) (Value, error) {
+	call, err := top.Prepare(n, y)
+	if err != nil {
+		return nil, err
+	}
+	in.noteBinary(op.String(), n, y, call.Out(), at)
+	if op == syntax.SLASH {
+		r, err := autograd.Reciprocal(y)
+		if err != nil {
+			return nil, err
+		}
+		return autograd.Mul(r, n)
+	}
+	base, err := n.Clone() // a tensor, no longer a wrapped number
+	if err == nil {
+		base, err = base.To(call.Out())
+	}
+	if err != nil {
+		return nil, err
+	}
+	return autograd.Pow(base, y)
 }
 
 // tensorOp applies top, the operation of operator op, to two tensors.
@@ -566,11 +599,14 @@ func dtypeEqual(d tensor.DType, v Value) bool {
 }
 
 func identical(a, b Value) bool {
-	switch a.(type) {
+	switch x := a.(type) {
 	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType:
 		return equal(a, b) // immutable values are the same when equal
 	case Tuple:
 		return false
+	case *GradFnValue: // each read of grad_fn wraps its node anew
+		y, ok := b.(*GradFnValue)
+		return ok && identical(x.Fn, y.Fn)
 	}
 	// Everything else (lists, tensors, functions, modules, optimizers, ...)
 	// is the same only when it is the very same object.
