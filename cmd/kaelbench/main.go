@@ -101,11 +101,23 @@ func mainLang(rounds int, cpython, torchPython string) {
 		fmt.Fprintf(os.Stderr, "kaelbench: no PyTorch at %s; the PyTorch column stays empty\n", torchPython)
 		torchPython = ""
 	}
-	fmt.Println("Language engine: CPU time per loop iteration, median over rounds of (t(2N) - t(N)) / N, kael -c against " + cpython)
-	if err := runLang(os.Stdout, rounds, cpython, torchPython); err != nil {
+	var buf strings.Builder
+	var err error
+	cpu := onOneCPU(func() { err = runLang(&buf, rounds, cpython, torchPython) })
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "kaelbench:", err)
 		os.Exit(1)
 	}
+	fmt.Printf("Language engine: CPU time per loop iteration, median over rounds of (t(2N) - t(N)) / N, kael -c against %s, %s\n", cpython, cpuLabel(cpu))
+	fmt.Print(buf.String())
+}
+
+// cpuLabel says where onOneCPU ran the processes.
+func cpuLabel(cpu int) string {
+	if cpu < 0 {
+		return "processes unpinned"
+	}
+	return fmt.Sprintf("every process on CPU %d", cpu)
 }
 
 // medianRefs combines the reference timings of several rounds.
