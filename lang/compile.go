@@ -234,25 +234,7 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		if v, op, k, ok := c.varIntCompare(st.Cond); ok && len(st.Else) == 0 {
 			// if n < 2: the comparison made here, without cond's closure.
 			cond, body := c.cond(st.Cond), c.block(st.Body)
-			if ret, ok := c.returnsOperand(st.Body); ok {
-				// if n < 2: return n, the guard of a recursion, whole.
-				return func(in *interp) (ctrl, error) {
-					if a, isInt := v.ready(in).(int64); isInt {
-						if !compareOrdered(op, a, k) {
-							return ctrlNext, nil
-						}
-						if r := ret.ready(in); r != nil {
-							in.ret = r
-							return ctrlReturn, nil
-						}
-					}
-					if ok, err := cond(in); err != nil || !ok {
-						return ctrlNext, err
-					}
-					return body.exec(in)
-				}
-			}
-			return func(in *interp) (ctrl, error) {
+			guard := func(in *interp) (ctrl, error) {
 				if a, isInt := v.ready(in).(int64); isInt {
 					if !compareOrdered(op, a, k) {
 						return ctrlNext, nil
@@ -263,6 +245,24 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 					return ctrlNext, err
 				}
 				return body.exec(in)
+			}
+			ret, ok := c.returnsOperand(st.Body)
+			if !ok {
+				return guard
+			}
+			// if n < 2: return n, the guard of a recursion, in one closure;
+			// anything but an int and a bound value goes to guard.
+			return func(in *interp) (ctrl, error) {
+				if a, isInt := v.ready(in).(int64); isInt {
+					if !compareOrdered(op, a, k) {
+						return ctrlNext, nil
+					}
+					if r := ret.ready(in); r != nil {
+						in.ret = r
+						return ctrlReturn, nil
+					}
+				}
+				return guard(in)
 			}
 		}
 		cond, body, els := c.cond(st.Cond), c.block(st.Body), c.block(st.Else)

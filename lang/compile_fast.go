@@ -20,7 +20,7 @@ import (
 // through eval.
 type operand struct {
 	kind  operandKind
-	slot  int
+	slot  int // a local's slot
 	konst Value
 	glob  *varCell // a global's cell
 	eval  evalFn
@@ -58,7 +58,7 @@ func (c *compiler) operandWith(x syntax.Expr, eval evalFn) operand {
 			o.kind, o.slot = operandLocal, b.index
 		case scopeGlobal:
 			// konst is the builtin of that name, found when no global is.
-			o.kind, o.slot, o.glob = operandGlobal, b.index, c.glob.cell(b.index)
+			o.kind, o.glob = operandGlobal, c.glob.cell(b.index)
 			o.konst, _ = globalValue(id.Name)
 		}
 	}

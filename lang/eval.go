@@ -198,7 +198,7 @@ func (in *interp) callFunction(f *Function, pos []Value, kwNames []string, kwVal
 		in.releaseFrame(callee)
 		return nil, err
 	}
-	return in.runFrame(callee, f, at)
+	return in.runCall(callee, f, at, true)
 }
 
 // bindParams binds call arguments to a user function's parameters, into

@@ -50,12 +50,6 @@ func (s *Session) releaseFrames() {
 	}
 }
 
-// runFrame runs f in callee, a frame from newFrame with the parameters in
-// its first slots, and gives the frame back.
-func (in *interp) runFrame(callee *interp, f *Function, at syntax.Node) (Value, error) {
-	return in.runCall(callee, f, at, true)
-}
-
 // runCall runs f in callee, a frame from newFrame with the parameters in
 // its first slots; release gives the frame back when the call is over
 // (a class body's caller reads the frame's slots first). It is the whole
