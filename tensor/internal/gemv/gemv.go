@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+
+	"github.com/kael-dev/kael/tensor/internal/isa"
 )
 
 // impl is one implementation of the two inner kernels. n is a multiple of
@@ -35,27 +37,21 @@ type impl struct {
 
 var generic = &impl{name: "generic", axpy4: axpy4Go, dot4: dot4Go, width: 1}
 
-var (
-	implsMu sync.Mutex
-	impls   = append(archImpls(), generic)
-	current = impls[0]
-)
+// impls holds the implementations this CPU supports, fastest first, and
+// the one in use (isa.EnvVar caps it).
+var impls = isa.NewSelector("gemv", append(archImpls(), generic)...)
+
+// Name returns the implementation's name, for isa.Selector.
+func (im *impl) Name() string { return im.name }
 
 // Impl names the implementation in use.
-func Impl() string { return current.name }
+func Impl() string { return impls.Current().name }
+
+// Impls lists the implementations this CPU supports, fastest first.
+func Impls() []string { return impls.Names() }
 
 // SetImpl selects an implementation by name ("avx2", "generic").
-func SetImpl(name string) error {
-	implsMu.Lock()
-	defer implsMu.Unlock()
-	for _, im := range impls {
-		if im.name == name {
-			current = im
-			return nil
-		}
-	}
-	return fmt.Errorf("gemv: implementation %q not available", name)
-}
+func SetImpl(name string) error { return impls.Set(name) }
 
 // minWorkPerThread is the number of multiply-adds below which one more
 // goroutine costs more than it saves.
@@ -98,7 +94,7 @@ func start(y []float32, n, k, threads int) (*impl, int) {
 	if n == 0 || k == 0 {
 		return nil, 0
 	}
-	return current, threadsFor(k*n, threads)
+	return impls.Current(), threadsFor(k*n, threads)
 }
 
 // VecMat sets y[:n] = x[:k]·W, where W is k×n with row i at w[i*ldw:], using

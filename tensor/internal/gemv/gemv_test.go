@@ -16,12 +16,12 @@ func randSlice(r *rand.Rand, n int) []float32 {
 }
 
 func forEachImpl(t *testing.T, f func(t *testing.T)) {
-	defer SetImpl(impls[0].name)
-	for _, im := range impls {
-		if err := SetImpl(im.name); err != nil {
+	defer SetImpl(Impl())
+	for _, name := range Impls() {
+		if err := SetImpl(name); err != nil {
 			t.Fatal(err)
 		}
-		t.Run(im.name, f)
+		t.Run(name, f)
 	}
 }
 

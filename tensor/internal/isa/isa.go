@@ -1,15 +1,28 @@
 // Package isa chooses among implementations of the same kernels written for
 // different instruction sets (AVX-512, AVX2, portable Go). The fastest one
-// the CPU supports is used; tests and benchmarks can force another.
+// the CPU supports is used, unless the environment variable KAEL_ISA caps
+// it (as ATEN_CPU_CAPABILITY caps PyTorch's kernels): KAEL_ISA=avx2 runs
+// the AVX2 kernels on an AVX-512 machine, KAEL_ISA=generic the portable Go
+// ones, so that a machine can test the paths another machine would take.
+// Tests and benchmarks can also force an implementation with Set.
 package isa
 
 import (
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"sync/atomic"
 )
 
-// Named is an implementation with a name such as "avx512".
+// EnvVar is the environment variable that caps the instruction set.
+const EnvVar = "KAEL_ISA"
+
+// Levels lists the instruction sets kael's kernels are written for, most
+// capable first; every selector ends with "generic".
+var Levels = []string{"avx512", "avx2", "generic"}
+
+// Named is an implementation with a name from Levels.
 type Named interface{ Name() string }
 
 // Selector holds the implementations a package has for this CPU, fastest
@@ -20,12 +33,42 @@ type Selector[I Named] struct {
 	current atomic.Pointer[I]
 }
 
-// NewSelector returns a selector using the first of impls; pkg names the
-// package in errors.
+// NewSelector returns a selector using the first of impls that KAEL_ISA
+// allows (the first of all when it is unset); pkg names the package in
+// errors. The last of impls must be the portable one, "generic".
 func NewSelector[I Named](pkg string, impls ...I) *Selector[I] {
 	s := &Selector[I]{pkg: pkg, impls: impls}
-	s.current.Store(&s.impls[0])
+	s.current.Store(&s.impls[Capped(s.Names(), os.Getenv(EnvVar))])
 	return s
+}
+
+// Capped returns the index in names (fastest first) of the first
+// implementation at or below the level capName, or 0 when capName is
+// empty. An unknown capName is reported on standard error once and
+// ignored, so that a typing slip never stops a program.
+func Capped(names []string, capName string) int {
+	if capName == "" {
+		return 0
+	}
+	limit := slices.Index(Levels, strings.ToLower(strings.TrimSpace(capName)))
+	if limit < 0 {
+		warnUnknown(capName)
+		return 0
+	}
+	for i, name := range names {
+		if slices.Index(Levels, name) >= limit {
+			return i
+		}
+	}
+	return len(names) - 1
+}
+
+var warned atomic.Bool
+
+func warnUnknown(capName string) {
+	if warned.CompareAndSwap(false, true) {
+		fmt.Fprintf(os.Stderr, "kael: ignoring %s=%q: it is none of %s\n", EnvVar, capName, strings.Join(Levels, ", "))
+	}
 }
 
 // Current returns the implementation in use.
