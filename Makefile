@@ -24,8 +24,18 @@ BROWSER_DIR := cmd/kael/testdata/browser
 # Debian packages for the side-by-side benchmarks.
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
+# go test's limit for one package: far above the slowest package's time on
+# a loaded 2-core machine (lang, about 1 minute quiet and 3 with both cores
+# busy; docs/performance.md), so that a busy machine does not fail a test.
+TEST_TIMEOUT ?= 30m
+# The packages whose results go through kael's kernels, run again by make
+# test with the kernels capped to each instruction set (tensor/internal/isa):
+# an AVX-512 machine then also tests the AVX2 and portable paths that
+# machines without AVX-512 take. PyTorch is capped alike, so the references
+# run the paths such a machine runs (ATEN_CPU_CAPABILITY).
+ISA_PACKAGES := ./tensor/... ./autograd ./nn ./gpt2/... ./safetensors ./lang
 
-.PHONY: all build run test test-go test-gonb fuzz lint bench bench-instructions book install-kernel jupyter-deps gpt2-deps browser-deps bench-deps clean
+.PHONY: all build run test test-isa test-go test-gonb fuzz lint bench bench-instructions book install-kernel jupyter-deps gpt2-deps browser-deps bench-deps clean
 
 all: build
 
@@ -38,11 +48,23 @@ run: build
 
 ## test: every test, including the Jupyter integration test with the real client
 ## and the comparisons with PyTorch (KAEL_REQUIRE_TORCH); then the packages that allocate tensors again with outputs allocated by make
-## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem)
+## instead of runtime.mallocgc (-tags kael_safealloc, tensor/internal/rawmem);
+## then the kernels' packages on each slower instruction set (test-isa)
 test: jupyter-deps gpt2-deps browser-deps
-	KAEL_REQUIRE_JUPYTER=1 KAEL_REQUIRE_TORCH=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 ./...
-	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
-	cd gonb && $(GO) test -count=1 ./...
+	KAEL_REQUIRE_JUPYTER=1 KAEL_REQUIRE_TORCH=1 KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
+	KAEL_POISON_UNINITIALIZED=1 $(GO) test -count=1 -timeout $(TEST_TIMEOUT) -tags kael_safealloc ./tensor ./tensor/internal/rawmem ./autograd
+	cd gonb && $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
+	$(MAKE) --no-print-directory test-isa
+
+## test-isa: the packages of ISA_PACKAGES with kael's kernels capped at AVX2
+## and at portable Go (KAEL_ISA), PyTorch's at AVX2 and DEFAULT alike; on a
+## CPU without AVX-512 the first run takes the paths make test already did
+test-isa: gpt2-deps
+	@set -e; for isa in avx2:avx2 generic:default; do \
+	  echo "KAEL_ISA=$${isa%%:*} ATEN_CPU_CAPABILITY=$${isa##*:}"; \
+	  KAEL_ISA=$${isa%%:*} ATEN_CPU_CAPABILITY=$${isa##*:} KAEL_REQUIRE_TORCH=1 KAEL_POISON_UNINITIALIZED=1 \
+	    $(GO) test -count=1 -timeout $(TEST_TIMEOUT) $(ISA_PACKAGES); \
+	done
 
 ## test-gonb: run every notebook under notebooks/go/ with the real gonb kernel
 ## (gonb and goimports built from the versions pinned in gonb/tools; about
@@ -51,7 +73,7 @@ test: jupyter-deps gpt2-deps browser-deps
 GONB_TOOLS := $(BIN)/gonb-tools
 test-gonb: jupyter-deps
 	cd gonb/tools && $(GO) build -o $(GONB_TOOLS)/ tool
-	cd gonb && KAEL_REQUIRE_GONB=1 KAEL_GONB_BIN=$(GONB_TOOLS) $(GO) test -count=1 -timeout 30m ./nbtest
+	cd gonb && KAEL_REQUIRE_GONB=1 KAEL_GONB_BIN=$(GONB_TOOLS) $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./nbtest
 
 ## fuzz: run each fuzz target for $(FUZZTIME) (.ci/fuzz-one: once more after
 ## Go 1.26's fuzz deadline race, never after a real finding)

@@ -9,13 +9,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/internal/reftest"
 )
 
 // TestPyTorchCorpus runs the PyTorch-tutorial-style programs of
 // testdata/pytorch as kael scripts and compares what they print with the
 // .out file beside each, which is what PyTorch prints for the same
 // program: TestPyTorchCorpusAgainstPyTorch checks that (and go test
-// -update rewrites the .out files from PyTorch's output).
+// -update rewrites the .out files from PyTorch's output). The .out files
+// were printed on another machine, so floats may differ by a rounding or
+// one unit in the last printed digit (reftest.Printed); all else is exact.
 func TestPyTorchCorpus(t *testing.T) {
 	files := corpusFiles(t)
 	for _, file := range files {
@@ -33,8 +37,8 @@ func TestPyTorchCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (run go test -update with PyTorch installed)", err)
 			}
-			if out.String() != string(want) {
-				t.Errorf("kael prints\n%s\nPyTorch prints\n%s", out.String(), want)
+			if err := reftest.CompareText(out.String(), string(want), reftest.Printed); err != nil {
+				t.Errorf("kael prints\n%s\nPyTorch prints\n%s\n%v", out.String(), want, err)
 			}
 		})
 	}
@@ -95,8 +99,8 @@ json.dump(out, sys.stdout)
 			continue
 		}
 		want, _ := os.ReadFile(golden)
-		if got[file] != string(want) {
-			t.Errorf("%s: PyTorch prints\n%s\n%s holds\n%s", file, got[file], golden, want)
+		if err := reftest.CompareText(got[file], string(want), reftest.Printed); err != nil {
+			t.Errorf("%s: PyTorch prints\n%s\n%s holds\n%s\n%v", file, got[file], golden, want, err)
 		}
 	}
 }

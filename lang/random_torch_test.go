@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"context"
 	"os/exec"
-	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/internal/reftest"
 )
 
 // randomScript runs unchanged in kael and, after torchPreamble, in Python
@@ -47,11 +48,16 @@ from torch import (Generator, bernoulli, empty, float64, full, get_rng_state, in
 
 // TestRandomMatchesPyTorch runs randomScript in kael and in PyTorch (Debian's
 // /usr/bin/python3 with python3-torch; skipped when torch is missing) and
-// compares what they print.
+// compares what they print: bit for bit, or within float32 rounding where
+// PyTorch runs its DEFAULT kernels (reftest.TorchStreamTolerance).
 func TestRandomMatchesPyTorch(t *testing.T) {
 	const python = "/usr/bin/python3"
 	if exec.Command(python, "-c", "import torch").Run() != nil {
 		t.Skip("no PyTorch at " + python)
+	}
+	tol, err := reftest.TorchStreamTolerance(python)
+	if err != nil {
+		t.Fatal(err)
 	}
 	want, err := exec.Command(python, "-c", torchPreamble+randomScript).CombinedOutput()
 	if err != nil {
@@ -62,18 +68,7 @@ func TestRandomMatchesPyTorch(t *testing.T) {
 	if r := s.Exec(context.Background(), "", randomScript); r.Err != nil {
 		t.Fatalf("kael: %v", r.Err)
 	}
-	got, wantLines := strings.Split(out.String(), "\n"), strings.Split(string(want), "\n")
-	for i := range max(len(got), len(wantLines)) {
-		g, w := lineAt(got, i), lineAt(wantLines, i)
-		if g != w {
-			t.Errorf("line %d:\n kael  %s\n torch %s", i+1, g, w)
-		}
+	if err := reftest.CompareText(out.String(), string(want), tol); err != nil {
+		t.Errorf("kael prints what PyTorch does not: %v", err)
 	}
-}
-
-func lineAt(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return "<missing>"
 }

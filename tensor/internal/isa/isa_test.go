@@ -7,6 +7,7 @@ type impl string
 func (i impl) Name() string { return string(i) }
 
 func TestSelector(t *testing.T) {
+	t.Setenv(EnvVar, "") // make test also runs with KAEL_ISA set
 	s := NewSelector("demo", impl("avx512"), impl("generic"))
 	if s.Current() != "avx512" {
 		t.Errorf("default %q, want the first", s.Current())
