@@ -31,13 +31,20 @@ func Interruptible(ctx context.Context, f func() error) error {
 	// of a context cancelled just before then may run after it, and must
 	// not leave the flag raised for the next Interruptible.
 	ended := false
-	stop := context.AfterFunc(ctx, func() {
+	raise := func() {
 		interruptMu.Lock()
 		if !ended {
 			interruptFlag.Store(true)
 		}
 		interruptMu.Unlock()
-	})
+	}
+	stop := context.AfterFunc(ctx, raise)
+	if ctx.Err() != nil {
+		// AfterFunc runs raise on a goroutine of its own, which on one
+		// CPU may not run before f's kernels finish: a context cancelled
+		// already raises the flag here.
+		raise()
+	}
 	defer func() {
 		stop()
 		interruptMu.Lock()
