@@ -59,7 +59,7 @@ var attributes = map[string]attribute{
 	}, set: func(t *tensor.Tensor, v Value) error {
 		on, ok := v.(bool)
 		if !ok {
-			return newErrorf(TypeError, "requires_grad must be a bool, not %s", TypeName(v))
+			return Errorf(TypeError, "requires_grad must be a bool, not %s", TypeName(v))
 		}
 		return ops.setRequiresGrad(t, on)
 	}},
@@ -92,7 +92,7 @@ func setGrad(t *tensor.Tensor, v Value) error {
 	case *tensor.Tensor:
 		return autograd.SetGrad(t, x) // refuses another shape or dtype
 	}
-	return newErrorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
+	return Errorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
 }
 
 // getAttr evaluates v.name.
@@ -114,7 +114,7 @@ func getAttr(v Value, name string) (Value, error) {
 		if a, ok := x.Attrs[name]; ok {
 			return a, nil
 		}
-		err := newErrorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name)
+		err := Errorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name)
 		err.Hint = x.missingHint(name)
 		return nil, err
 	case *GradFnValue:
@@ -161,7 +161,7 @@ func unboundMethod(class string, m *Builtin) *Builtin {
 	f := &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords}
 	f.fn = func(a *Args) (Value, error) {
 		if recv := a.Value("self"); TypeName(recv) != class {
-			return nil, newErrorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", m.Name, class, TypeName(recv))
+			return nil, Errorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", m.Name, class, TypeName(recv))
 		}
 		return m.fn(a)
 	}
@@ -170,7 +170,7 @@ func unboundMethod(class string, m *Builtin) *Builtin {
 }
 
 func attrError(v Value, name string, candidates []string) *Error {
-	err := newErrorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
+	err := Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
 	err.Hint = suggestHint(name, candidates)
 	return err
 }
@@ -191,14 +191,14 @@ func setAttr(v Value, name string, value Value) error {
 	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		return newErrorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
+		return Errorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
 	}
 	a, ok := attributes[name]
 	if !ok {
 		return attrError(v, name, Methods())
 	}
 	if a.set == nil {
-		return newErrorf(AttributeError, "attribute '%s' of 'Tensor' objects is not writable", name)
+		return Errorf(AttributeError, "attribute '%s' of 'Tensor' objects is not writable", name)
 	}
 	return a.set(t, value)
 }

@@ -21,7 +21,7 @@ func (c *ContextManager) Attr(name string) (Value, bool) {
 	if name != "__call__" {
 		return nil, false
 	}
-	return def(0, "__call__(func)", "Wraps func so that each call runs inside the context manager.", func(a *Args) (Value, error) {
+	return NewBuiltin(AsValue, "__call__(func)", "Wraps func so that each call runs inside the context manager.", func(a *Args) (Value, error) {
 		return c.decorate(a.Value("func"))
 	}), true
 }
@@ -35,8 +35,8 @@ func (c *ContextManager) decorate(fn Value) (Value, error) {
 	name := c.Name
 	if f, ok := fn.(*Function); ok {
 		name = f.Name
-	} else if !callable(fn) {
-		return nil, newErrorf(TypeError, "%s() decorates a function, not %s", c.Name, TypeName(fn))
+	} else if !Callable(fn) {
+		return nil, Errorf(TypeError, "%s() decorates a function, not %s", c.Name, TypeName(fn))
 	}
 	w := &Builtin{Name: name, Sig: name + "(*args, **kwargs)", Doc: "A function decorated with " + c.Name + "().",
 		params: []param{{name: "args", variadic: true}}, acceptsKeywords: true}
@@ -52,8 +52,8 @@ func (c *ContextManager) decorate(fn Value) (Value, error) {
 	return w, nil
 }
 
-// callable reports whether v can be called.
-func callable(v Value) bool {
+// Callable reports whether v can be called.
+func Callable(v Value) bool {
 	switch x := v.(type) {
 	case *Function, *Builtin, *BoundMethod, *UserClass, *userMethod:
 		return true
@@ -71,7 +71,7 @@ func init() {
 	for name, d := range typedTensorClasses {
 		tensorTypeNames[d] = name
 	}
-	def(asMethod, "type(input, dtype=None, non_blocking=False)", "Without dtype, the tensor's type name ('torch.FloatTensor', 'torch.LongTensor', ...); with one (a dtype, a typed tensor class or its name), the tensor converted to it, as to(dtype).", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "type(input, dtype=None, non_blocking=False)", "Without dtype, the tensor's type name ('torch.FloatTensor', 'torch.LongTensor', ...); with one (a dtype, a typed tensor class or its name), the tensor converted to it, as to(dtype).", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -90,10 +90,10 @@ func init() {
 		if d, ok := typedTensorClasses[classOf(target)]; ok {
 			return result(autograd.To(x, d))
 		}
-		return nil, newErrorf(ValueError, "invalid type: %s", Repr(target)).
-			withHint("pass a dtype (torch.float32) or a tensor type (torch.FloatTensor, 'torch.LongTensor')")
+		return nil, Errorf(ValueError, "invalid type: %s", Repr(target)).
+			WithHint("pass a dtype (torch.float32) or a tensor type (torch.FloatTensor, 'torch.LongTensor')")
 	})
-	def(asBoth, "unbind(input, dim=0)", "The slices of input along dim, as a tuple of views, recorded for autograd as the outputs of one node (UnbindBackward0).", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "unbind(input, dim=0)", "The slices of input along dim, as a tuple of views, recorded for autograd as the outputs of one node (UnbindBackward0).", func(a *Args) (Value, error) {
 		x, dim := a.Tensor("input"), a.Int("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -108,16 +108,16 @@ func init() {
 		}
 		return out, nil
 	})
-	def(asMethod, "nelement(input)", "The number of elements, as numel().", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "nelement(input)", "The number of elements, as numel().", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.Numel()), nil
 	})
-	def(asFunc, "one_hot(tensor, num_classes=-1)", "The int64 tensor of shape (*tensor.shape, num_classes) with a 1 at each class index of the int64 tensor and 0 elsewhere; num_classes=-1 takes the largest index plus one.", oneHot)
-	torchMembers["save"] = def(0, "save(obj, f)", "Writes a dict of name to tensor (a state_dict) to the file path f, in kael's format: a safetensors file that keeps the names' order, which torch.load reads back. PyTorch cannot read it with its torch.load (safetensors.torch.load_file can), and other objects (a whole model, lists) are refused.", torchSave)
-	torchMembers["load"] = def(0, "load(f, map_location=None, weights_only=False)", "Reads what torch.save wrote to the file path f (or any safetensors file) as a dict of name to tensor, in the order it was saved; pass it to model.load_state_dict. PyTorch's own pickled .pth files are refused with an error that says how to convert them.", torchLoad)
+	NewBuiltin(AsFunc, "one_hot(tensor, num_classes=-1)", "The int64 tensor of shape (*tensor.shape, num_classes) with a 1 at each class index of the int64 tensor and 0 elsewhere; num_classes=-1 takes the largest index plus one.", oneHot)
+	torchMembers["save"] = NewBuiltin(AsValue, "save(obj, f)", "Writes a dict of name to tensor (a state_dict) to the file path f, in kael's format: a safetensors file that keeps the names' order, which torch.load reads back. PyTorch cannot read it with its torch.load (safetensors.torch.load_file can), and other objects (a whole model, lists) are refused.", torchSave)
+	torchMembers["load"] = NewBuiltin(AsValue, "load(f, map_location=None, weights_only=False)", "Reads what torch.save wrote to the file path f (or any safetensors file) as a dict of name to tensor, in the order it was saved; pass it to model.load_state_dict. PyTorch's own pickled .pth files are refused with an error that says how to convert them.", torchLoad)
 }
 
 // oneHot is F.one_hot.
@@ -127,8 +127,8 @@ func oneHot(a *Args) (Value, error) {
 		return nil, err
 	}
 	if x.DType() != tensor.Int64 {
-		return nil, newErrorf(RuntimeError, "one_hot is only applicable to index tensor.").
-			withHint("the tensor is %s; convert it with x.long()", x.DType())
+		return nil, Errorf(RuntimeError, "one_hot is only applicable to index tensor.").
+			WithHint("the tensor is %s; convert it with x.long()", x.DType())
 	}
 	idx, err := tensor.Values[int64](x)
 	if err != nil {
@@ -136,25 +136,25 @@ func oneHot(a *Args) (Value, error) {
 	}
 	if classes == -1 {
 		if len(idx) == 0 {
-			return nil, newErrorf(RuntimeError, "Can not infer total number of classes from empty tensor.")
+			return nil, Errorf(RuntimeError, "Can not infer total number of classes from empty tensor.")
 		}
 		for _, v := range idx {
 			classes = max(classes, int(v)+1)
 		}
 	}
 	if classes < 0 {
-		return nil, newErrorf(RuntimeError, "num_classes should be positive or -1, not %d", classes)
+		return nil, Errorf(RuntimeError, "num_classes should be positive or -1, not %d", classes)
 	}
-	if len(idx) > 0 && classes > maxCollect/len(idx) {
-		return nil, newErrorf(MemoryError, "one_hot of %d indices with %d classes is too large", len(idx), classes)
+	if len(idx) > 0 && classes > MaxCollect/len(idx) {
+		return nil, Errorf(MemoryError, "one_hot of %d indices with %d classes is too large", len(idx), classes)
 	}
 	out := make([]int64, len(idx)*classes)
 	for i, v := range idx {
 		switch {
 		case v < 0:
-			return nil, newErrorf(RuntimeError, "Class values must be non-negative.")
+			return nil, Errorf(RuntimeError, "Class values must be non-negative.")
 		case v >= int64(classes):
-			return nil, newErrorf(RuntimeError, "Class values must be smaller than num_classes.")
+			return nil, Errorf(RuntimeError, "Class values must be smaller than num_classes.")
 		}
 		out[i*classes+int(v)] = 1
 	}
@@ -169,17 +169,17 @@ const savedOrderKey = "kael.torch.save.order"
 func torchSave(a *Args) (Value, error) {
 	path, ok := a.Value("f").(string)
 	if !ok {
-		return nil, newErrorf(TypeError, "kael's torch.save writes to a file path (a str), not %s", TypeName(a.Value("f")))
+		return nil, Errorf(TypeError, "kael's torch.save writes to a file path (a str), not %s", TypeName(a.Value("f")))
 	}
 	obj := a.Value("obj")
 	if m, isModule := asModule(obj); isModule {
-		return nil, newErrorf(TypeError, "kael's torch.save saves a state_dict, not a whole %s", m.TypeName()).
-			withHint("torch.save(model.state_dict(), %s), and later model.load_state_dict(torch.load(%s))", Repr(path), Repr(path))
+		return nil, Errorf(TypeError, "kael's torch.save saves a state_dict, not a whole %s", m.TypeName()).
+			WithHint("torch.save(model.state_dict(), %s), and later model.load_state_dict(torch.load(%s))", Repr(path), Repr(path))
 	}
 	d, ok := obj.(*Dict)
 	if !ok {
-		return nil, newErrorf(TypeError, "kael's torch.save saves a dict of name to tensor (a state_dict), not %s", TypeName(obj)).
-			withHint("put the tensors in a dict: torch.save({'w': w}, %s)", Repr(path))
+		return nil, Errorf(TypeError, "kael's torch.save saves a dict of name to tensor (a state_dict), not %s", TypeName(obj)).
+			WithHint("put the tensors in a dict: torch.save({'w': w}, %s)", Repr(path))
 	}
 	ts, err := tensorMap(d, "torch.save")
 	if err != nil {
@@ -199,7 +199,7 @@ func torchSave(a *Args) (Value, error) {
 func torchLoad(a *Args) (Value, error) {
 	path, ok := a.Value("f").(string)
 	if !ok {
-		return nil, newErrorf(TypeError, "kael's torch.load reads a file path (a str), not %s", TypeName(a.Value("f")))
+		return nil, Errorf(TypeError, "kael's torch.load reads a file path (a str), not %s", TypeName(a.Value("f")))
 	}
 	if err := checkDevice(a.Value("map_location")); err != nil {
 		return nil, err
@@ -208,8 +208,8 @@ func torchLoad(a *Args) (Value, error) {
 	if err != nil {
 		e := fileError(err)
 		if isZipFile(path) {
-			e = newErrorf(RuntimeError, "%s is PyTorch's pickled format, which kael cannot read", path).
-				withHint("convert it in Python: from safetensors.torch import save_file; save_file(torch.load(%s), 'weights.safetensors'), then torch.load('weights.safetensors')", Repr(path))
+			e = Errorf(RuntimeError, "%s is PyTorch's pickled format, which kael cannot read", path).
+				WithHint("convert it in Python: from safetensors.torch import save_file; save_file(torch.load(%s), 'weights.safetensors'), then torch.load('weights.safetensors')", Repr(path))
 		}
 		return nil, e
 	}

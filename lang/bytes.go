@@ -77,7 +77,7 @@ func (b Bytes) HashKey() (string, error) { return "bytes:" + string(b.b), nil }
 // length is len(b).
 func (b Bytes) length() (int64, error) { return int64(len(b.b)), nil }
 
-func (b Bytes) iterate(yield func(Value) bool) error {
+func (b Bytes) Iterate(yield func(Value) bool) error {
 	for _, c := range b.b {
 		if !yield(int64(c)) {
 			break
@@ -89,7 +89,7 @@ func (b Bytes) iterate(yield func(Value) bool) error {
 // getSubscript is b[i] (an int) or b[lo:hi:step] (bytes).
 func (b Bytes) getSubscript(subs []subscript) (Value, error) {
 	if len(subs) != 1 {
-		return nil, newErrorf(TypeError, "byte indices must be integers or slices, not tuple")
+		return nil, Errorf(TypeError, "byte indices must be integers or slices, not tuple")
 	}
 	s := subs[0]
 	n := len(b.b)
@@ -110,15 +110,15 @@ func (b Bytes) getSubscript(subs []subscript) (Value, error) {
 		}
 		return Bytes{b: out}, nil
 	}
-	i, ok := asInt(s.value)
+	i, ok := AsInt(s.value)
 	if !ok {
-		return nil, newErrorf(TypeError, "byte indices must be integers or slices, not %s", TypeName(s.value))
+		return nil, Errorf(TypeError, "byte indices must be integers or slices, not %s", TypeName(s.value))
 	}
 	if i < 0 {
 		i += int64(n)
 	}
 	if i < 0 || i >= int64(n) {
-		return nil, newErrorf(IndexError, "index out of range")
+		return nil, Errorf(IndexError, "index out of range")
 	}
 	return int64(b.b[i]), nil
 }
@@ -134,12 +134,12 @@ func decodeBytes(b []byte, encoding, errors string) (string, error) {
 	switch enc {
 	case "utf-8", "utf8", "ascii", "us-ascii":
 	default:
-		return "", newErrorf(LookupError, "unknown encoding: %s", encoding).withHint("kael decodes utf-8 and ascii")
+		return "", Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael decodes utf-8 and ascii")
 	}
 	switch errors {
 	case "strict", "replace":
 	default:
-		return "", newErrorf(LookupError, "unknown error handler name '%s'", errors)
+		return "", Errorf(LookupError, "unknown error handler name '%s'", errors)
 	}
 	ascii := enc == "ascii" || enc == "us-ascii"
 	for i := 0; i < len(b); {
@@ -151,7 +151,7 @@ func decodeBytes(b []byte, encoding, errors string) (string, error) {
 			if ascii {
 				codec, reason = "ascii", "ordinal not in range(128)"
 			}
-			return "", newErrorf(UnicodeDecodeError, "'%s' codec can't decode byte 0x%02x in position %d: %s", codec, b[i], i, reason)
+			return "", Errorf(UnicodeDecodeError, "'%s' codec can't decode byte 0x%02x in position %d: %s", codec, b[i], i, reason)
 		}
 		i += size
 	}

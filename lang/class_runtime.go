@@ -312,8 +312,8 @@ func baseOf(v Value) (*UserClass, string, error) {
 	if name := classOf(v); name != "" {
 		what = "the builtin class '" + name + "'"
 	}
-	return nil, "", newErrorf(TypeError, "kael classes cannot derive from %s", what).
-		withHint("a class derives from another class statement's class, object, nn.Module or torch.autograd.Function; hold other values as attributes (self.items = [])")
+	return nil, "", Errorf(TypeError, "kael classes cannot derive from %s", what).
+		WithHint("a class derives from another class statement's class, object, nn.Module or torch.autograd.Function; hold other values as attributes (self.items = [])")
 }
 
 // pythonArgCount is Python's "f() missing 2 required positional arguments:
@@ -357,7 +357,7 @@ func pythonTooMany(name string, params []param, given int) *Error {
 	if given == 1 {
 		was = "was"
 	}
-	return newErrorf(TypeError, "%s() takes %s but %d %s given", name, takes, given, was)
+	return Errorf(TypeError, "%s() takes %s but %d %s given", name, takes, given, was)
 }
 
 // pythonMissing is CPython's error for missing arguments.
@@ -366,7 +366,7 @@ func pythonMissing(name, kind string, missing []string) *Error {
 	if len(missing) > 1 {
 		s = "s"
 	}
-	return newErrorf(TypeError, "%s() missing %d required %s argument%s: %s", name, len(missing), kind, s, pythonNameList(missing))
+	return Errorf(TypeError, "%s() missing %d required %s argument%s: %s", name, len(missing), kind, s, pythonNameList(missing))
 }
 
 // missingUserArgs is CPython's error for a call of a user function that
@@ -392,5 +392,5 @@ func (s signature) missingUserArgs(given []bool) error {
 	default:
 		return nil
 	}
-	return err.withHint("the signature is %s", s.of.signatureText())
+	return err.WithHint("the signature is %s", s.of.signatureText())
 }

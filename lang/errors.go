@@ -62,11 +62,11 @@ type Frame struct {
 	Src      string
 }
 
-func newErrorf(kind ErrorKind, format string, args ...any) *Error {
+func Errorf(kind ErrorKind, format string, args ...any) *Error {
 	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (e *Error) withHint(format string, args ...any) *Error {
+func (e *Error) WithHint(format string, args ...any) *Error {
 	e.Hint = fmt.Sprintf(format, args...)
 	return e
 }

@@ -63,7 +63,7 @@ func (in *interp) explainBinary(spec *tensor.BinarySpec, b *syntax.BinaryExpr) (
 		}
 		t, err := toTensor(v)
 		if err != nil {
-			return nil, in.errorAt(newErrorf(TypeError, ":explain works on tensor operations; this operand is a %s", TypeName(v)), x.Span())
+			return nil, in.errorAt(Errorf(TypeError, ":explain works on tensor operations; this operand is a %s", TypeName(v)), x.Span())
 		}
 		return t, nil
 	}

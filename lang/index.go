@@ -28,7 +28,7 @@ func index(v Value, subs []subscript) (Value, error) {
 			return nil, err
 		}
 		if !found {
-			return nil, newErrorf(KeyError, "%s", Repr(key))
+			return nil, Errorf(KeyError, "%s", Repr(key))
 		}
 		return val, nil
 	}
@@ -43,7 +43,7 @@ func index(v Value, subs []subscript) (Value, error) {
 		return g.GetItem(key)
 	}
 	if len(subs) != 1 {
-		return nil, newErrorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
+		return nil, Errorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
 	}
 	if r, ok := v.(*Range); ok {
 		if subs[0].isSlice {
@@ -53,7 +53,7 @@ func index(v Value, subs []subscript) (Value, error) {
 	}
 	elems, isStr, ok := sequence(v)
 	if !ok {
-		return nil, newErrorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
+		return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
 	}
 	s := subs[0]
 	if s.isSlice {
@@ -96,7 +96,7 @@ func sequence(v Value) ([]Value, bool, bool) {
 		if x.Len() > 1<<24 {
 			return nil, false, false
 		}
-		elems, _ := collect(x)
+		elems, _ := Collect(x)
 		return elems, false, true
 	}
 	return nil, false, false
@@ -120,15 +120,15 @@ func rebuild(orig Value, elems []Value, isStr bool) Value {
 }
 
 func seqIndex(v Value, n int, typ string) (int, error) {
-	i, ok := asInt(v)
+	i, ok := AsInt(v)
 	if !ok {
-		return 0, newErrorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
+		return 0, Errorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
 	}
 	if i < 0 {
 		i += int64(n)
 	}
 	if i < 0 || i >= int64(n) {
-		return 0, newErrorf(IndexError, "%s index out of range", typ)
+		return 0, Errorf(IndexError, "%s index out of range", typ)
 	}
 	return int(i), nil
 }
@@ -137,12 +137,12 @@ func seqIndex(v Value, n int, typ string) (int, error) {
 func sliceBounds(s subscript, n int) (lo, hi, step int, err error) {
 	step = 1
 	if _, none := s.step.(NoneType); !none {
-		st, ok := asInt(s.step)
+		st, ok := AsInt(s.step)
 		if !ok {
-			return 0, 0, 0, newErrorf(TypeError, "slice indices must be integers or None")
+			return 0, 0, 0, Errorf(TypeError, "slice indices must be integers or None")
 		}
 		if st == 0 {
-			return 0, 0, 0, newErrorf(ValueError, "slice step cannot be zero")
+			return 0, 0, 0, Errorf(ValueError, "slice step cannot be zero")
 		}
 		step = int(st)
 	}
@@ -150,9 +150,9 @@ func sliceBounds(s subscript, n int) (lo, hi, step int, err error) {
 		if _, none := v.(NoneType); none {
 			return def, nil
 		}
-		i, ok := asInt(v)
+		i, ok := AsInt(v)
 		if !ok {
-			return 0, newErrorf(TypeError, "slice indices must be integers or None")
+			return 0, Errorf(TypeError, "slice indices must be integers or None")
 		}
 		b := int(i)
 		if b < 0 {
@@ -184,7 +184,7 @@ func subsKey(subs []subscript) (Value, error) {
 	key := make(Tuple, len(subs))
 	for i, s := range subs {
 		if s.isSlice {
-			return nil, newErrorf(TypeError, "unhashable type: 'slice'")
+			return nil, Errorf(TypeError, "unhashable type: 'slice'")
 		}
 		key[i] = s.value
 	}
@@ -201,9 +201,9 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 				if _, none := v.(NoneType); none {
 					continue
 				}
-				i, ok := asInt(v)
+				i, ok := AsInt(v)
 				if !ok {
-					return nil, newErrorf(TypeError, "slice indices must be integers or None, not %s", TypeName(v))
+					return nil, Errorf(TypeError, "slice indices must be integers or None, not %s", TypeName(v))
 				}
 				n := int(i)
 				bounds[j] = &n
@@ -223,7 +223,7 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 			out = append(out, tensor.IndexTensor(t))
 		case *tensor.Tensor:
 			if x.Dim() == 0 && x.DType() == tensor.Int64 {
-				i, _ := asInt(x)
+				i, _ := AsInt(x)
 				out = append(out, tensor.IndexInt(int(i)))
 				continue
 			}
@@ -235,7 +235,7 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 			}
 			out = append(out, tensor.IndexTensor(t))
 		default:
-			return nil, newErrorf(TypeError, "tensor indices must be integers, slices, None, ..., or tensors, not %s", TypeName(s.value))
+			return nil, Errorf(TypeError, "tensor indices must be integers, slices, None, ..., or tensors, not %s", TypeName(s.value))
 		}
 	}
 	return out, nil
@@ -253,7 +253,7 @@ func setIndex(v Value, subs []subscript, value Value) error {
 		}
 		src, err := toTensor(value)
 		if err != nil {
-			return newErrorf(TypeError, "can only assign a Tensor or a number to a tensor index, not %s", TypeName(value))
+			return Errorf(TypeError, "can only assign a Tensor or a number to a tensor index, not %s", TypeName(value))
 		}
 		return ops.indexPut(x, idx, src)
 	case *Dict:
@@ -264,7 +264,7 @@ func setIndex(v Value, subs []subscript, value Value) error {
 		return x.Set(key, value)
 	case *List:
 		if len(subs) != 1 {
-			return newErrorf(TypeError, "list indices must be integers or slices, not tuple")
+			return Errorf(TypeError, "list indices must be integers or slices, not tuple")
 		}
 		if subs[0].isSlice {
 			lo, hi, step, err := sliceBounds(subs[0], len(x.Elems))
@@ -272,9 +272,9 @@ func setIndex(v Value, subs []subscript, value Value) error {
 				return err
 			}
 			if step != 1 {
-				return newErrorf(ValueError, "slice assignment with a step is not supported for lists")
+				return Errorf(ValueError, "slice assignment with a step is not supported for lists")
 			}
-			repl, err := collect(value)
+			repl, err := Collect(value)
 			if err != nil {
 				return err
 			}
@@ -289,7 +289,7 @@ func setIndex(v Value, subs []subscript, value Value) error {
 		x.Elems[i] = value
 		return nil
 	}
-	return newErrorf(TypeError, "'%s' object does not support item assignment", TypeName(v))
+	return Errorf(TypeError, "'%s' object does not support item assignment", TypeName(v))
 }
 
 // delIndex checks that del v[subs] can run and returns what runs it, so
@@ -303,17 +303,17 @@ func delIndex(v Value, subs []subscript) (func() error, error) {
 		}
 		_, found, err := x.Get(key)
 		if err == nil && !found {
-			return nil, newErrorf(KeyError, "%s", Repr(key))
+			return nil, Errorf(KeyError, "%s", Repr(key))
 		}
 		return func() error {
 			if found, err := x.Delete(key); err != nil || !found {
-				return newErrorf(KeyError, "%s", Repr(key)) // deleted by an earlier target
+				return Errorf(KeyError, "%s", Repr(key)) // deleted by an earlier target
 			}
 			return nil
 		}, err
 	case *List:
 		if len(subs) != 1 || subs[0].isSlice {
-			return nil, newErrorf(TypeError, "del on a list takes one integer index")
+			return nil, Errorf(TypeError, "del on a list takes one integer index")
 		}
 		if _, err := seqIndex(subs[0].value, len(x.Elems), "list assignment"); err != nil {
 			return nil, err
@@ -329,5 +329,5 @@ func delIndex(v Value, subs []subscript) (func() error, error) {
 			return nil
 		}, nil
 	}
-	return nil, newErrorf(TypeError, "'%s' object does not support item deletion", TypeName(v))
+	return nil, Errorf(TypeError, "'%s' object does not support item deletion", TypeName(v))
 }

@@ -17,7 +17,7 @@ func mathModule() *Module {
 		"pi": math.Pi, "e": math.E, "tau": 2 * math.Pi, "inf": math.Inf(1), "nan": math.NaN(),
 	}}
 	add := func(sig, doc string, fn func(a *Args) (Value, error)) {
-		b := def(0, sig, doc, fn)
+		b := NewBuiltin(AsValue, sig, doc, fn)
 		m.Attrs[b.Name] = b
 	}
 	for name, f := range mathFloatFuncs {
@@ -84,7 +84,7 @@ func mathModule() *Module {
 			return nil, err
 		}
 		if lb.(float64) == 0 {
-			return nil, newErrorf(ZeroDivisionError, "float division by zero")
+			return nil, Errorf(ZeroDivisionError, "float division by zero")
 		}
 		return lx.(float64) / lb.(float64), nil
 	})
@@ -117,7 +117,7 @@ func mathModule() *Module {
 		return mathNorm(ps), nil
 	})
 	add("fsum(seq)", "The sum of an iterable of numbers as a float, exact until the one final rounding (Shewchuk's algorithm, as CPython): fsum([0.1] * 10) is 1.0.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("seq"))
+		elems, err := Collect(a.Value("seq"))
 		if err != nil {
 			return nil, err
 		}
@@ -128,7 +128,7 @@ func mathModule() *Module {
 		return mathFsum(xs)
 	})
 	add("prod(iterable, start=1)", "The product of start and the elements, multiplied with * from the left, as sum adds: ints stay ints (an OverflowError past 64 bits), a float makes a float; prod([]) is 1.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -179,7 +179,7 @@ func mathModule() *Module {
 			return nil, err
 		}
 		if a.IsNone("k") && ns[0] < 0 {
-			return nil, newErrorf(ValueError, "factorial() not defined for negative values")
+			return nil, Errorf(ValueError, "factorial() not defined for negative values")
 		}
 		if err := mathNonNegative(ns[0], ns[1]); err != nil {
 			return nil, err
@@ -255,12 +255,12 @@ func mathPow(x, y float64) (Value, error) {
 		if x == 0 {
 			return nil, mathDomainError()
 		}
-		return nil, newErrorf(OverflowError, "math range error")
+		return nil, Errorf(OverflowError, "math range error")
 	}
 	return r, nil
 }
 
-func mathDomainError() *Error { return newErrorf(ValueError, "math domain error") }
+func mathDomainError() *Error { return Errorf(ValueError, "math domain error") }
 
 // mathResult checks r = f(x) as CPython's math module does: NaN of a
 // number is a domain error, an infinity of a finite number a range error
@@ -271,7 +271,7 @@ func mathResult(x, r float64, canOverflow bool) (Value, error) {
 		return nil, mathDomainError()
 	case math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsNaN(x):
 		if canOverflow {
-			return nil, newErrorf(OverflowError, "math range error")
+			return nil, Errorf(OverflowError, "math range error")
 		}
 		return nil, mathDomainError()
 	}
@@ -280,9 +280,9 @@ func mathResult(x, r float64, canOverflow bool) (Value, error) {
 
 // mathReal reads a number argument as a float, with CPython's error.
 func mathReal(v Value) (float64, error) {
-	f, ok := asFloat(v)
+	f, ok := AsFloat(v)
 	if !ok {
-		return 0, newErrorf(TypeError, "must be real number, not %s", TypeName(v))
+		return 0, Errorf(TypeError, "must be real number, not %s", TypeName(v))
 	}
 	return f, nil
 }
@@ -303,9 +303,9 @@ func mathReals(vs []Value) ([]float64, error) {
 func mathInts(vs []Value) ([]int64, error) {
 	out := make([]int64, len(vs))
 	for i, v := range vs {
-		n, ok := asInt(v)
+		n, ok := AsInt(v)
 		if !ok {
-			return nil, newErrorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+			return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
 		}
 		out[i] = n
 	}
@@ -320,7 +320,7 @@ func mathNatural(v Value, msg string) (int64, error) {
 		return 0, err
 	}
 	if ns[0] < 0 {
-		return 0, newErrorf(ValueError, "%s", msg)
+		return 0, Errorf(ValueError, "%s", msg)
 	}
 	return ns[0], nil
 }
@@ -330,10 +330,10 @@ func mathPoints(p, q Value) ([]float64, []float64, error) {
 	pe, ok1 := seqElems(p)
 	qe, ok2 := seqElems(q)
 	if !ok1 || !ok2 {
-		return nil, nil, newErrorf(TypeError, "dist(): both points must be sequences of numbers, not %s and %s", TypeName(p), TypeName(q))
+		return nil, nil, Errorf(TypeError, "dist(): both points must be sequences of numbers, not %s and %s", TypeName(p), TypeName(q))
 	}
 	if len(pe) != len(qe) {
-		return nil, nil, newErrorf(ValueError, "both points must have the same number of dimensions")
+		return nil, nil, Errorf(ValueError, "both points must have the same number of dimensions")
 	}
 	ps, err := mathReals(pe)
 	if err != nil {
@@ -374,7 +374,7 @@ func mathNorm(xs []float64) float64 {
 // mathIsClose is math.isclose.
 func mathIsClose(a, b, relTol, absTol float64) (Value, error) {
 	if relTol < 0 || absTol < 0 {
-		return nil, newErrorf(ValueError, "tolerances must be non-negative")
+		return nil, Errorf(ValueError, "tolerances must be non-negative")
 	}
 	if a == b {
 		return true, nil
@@ -419,12 +419,12 @@ func mathFsum(xs []float64) (Value, error) {
 			special += xsave
 			partials = partials[:0]
 		default:
-			return nil, newErrorf(OverflowError, "intermediate overflow in fsum")
+			return nil, Errorf(OverflowError, "intermediate overflow in fsum")
 		}
 	}
 	if special != 0 {
 		if math.IsNaN(infSum) {
-			return nil, newErrorf(ValueError, "-inf + inf in fsum")
+			return nil, Errorf(ValueError, "-inf + inf in fsum")
 		}
 		return special, nil
 	}
@@ -461,7 +461,7 @@ func gcdPair(a, b int64) (int64, error) {
 		a, b = b, a%b
 	}
 	if a == math.MinInt64 {
-		return 0, newErrorf(OverflowError, "math.gcd: 2**63 does not fit kael's 64-bit int")
+		return 0, Errorf(OverflowError, "math.gcd: 2**63 does not fit kael's 64-bit int")
 	}
 	return abs64(a), nil
 }
@@ -477,7 +477,7 @@ func lcmPair(a, b int64) (int64, error) {
 	}
 	r, ok := mulInt(abs64(a/g), abs64(b))
 	if !ok {
-		return 0, newErrorf(OverflowError, "math.lcm: the result does not fit kael's 64-bit int")
+		return 0, Errorf(OverflowError, "math.lcm: the result does not fit kael's 64-bit int")
 	}
 	return r, nil
 }
@@ -485,10 +485,10 @@ func lcmPair(a, b int64) (int64, error) {
 // mathNonNegative checks comb's and perm's arguments.
 func mathNonNegative(n, k int64) error {
 	if n < 0 {
-		return newErrorf(ValueError, "n must be a non-negative integer")
+		return Errorf(ValueError, "n must be a non-negative integer")
 	}
 	if k < 0 {
-		return newErrorf(ValueError, "k must be a non-negative integer")
+		return Errorf(ValueError, "k must be a non-negative integer")
 	}
 	return nil
 }
@@ -499,7 +499,7 @@ func mathPerm(fn string, n, k int64) (Value, error) {
 	for i := int64(0); i < k; i++ {
 		var ok bool
 		if r, ok = mulInt(r, n-i); !ok {
-			return nil, newErrorf(OverflowError, "math.%s: the result does not fit kael's 64-bit int", fn)
+			return nil, Errorf(OverflowError, "math.%s: the result does not fit kael's 64-bit int", fn)
 		}
 	}
 	return r, nil
@@ -522,7 +522,7 @@ func mathComb(n, k int64) (Value, error) {
 		num, den := r/g, i/g
 		m, ok := mulInt(num, (n-k+i)/den) // den divides n-k+i: gcd(num, den) is 1
 		if !ok {
-			return nil, newErrorf(OverflowError, "math.comb: the result does not fit kael's 64-bit int")
+			return nil, Errorf(OverflowError, "math.comb: the result does not fit kael's 64-bit int")
 		}
 		r = m
 	}

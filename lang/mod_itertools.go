@@ -21,18 +21,18 @@ func iterTool(name string, elems []Value) *Iterator {
 // iterGrowth checks that n elements may be made, as collect bounds lists:
 // more is a MemoryError; an interrupt stops the work.
 func iterGrowth(name string, n int) error {
-	if n > maxCollect {
-		return newErrorf(MemoryError, "itertools.%s would make more than %d elements", name, maxCollect).
-			withHint("kael's itertools compute their elements at once; loop over smaller pieces")
+	if n > MaxCollect {
+		return Errorf(MemoryError, "itertools.%s would make more than %d elements", name, MaxCollect).
+			WithHint("kael's itertools compute their elements at once; loop over smaller pieces")
 	}
-	return pollInterrupt(n)
+	return PollInterrupt(n)
 }
 
 // collectAll collects each iterable.
 func collectAll(iterables Tuple) ([][]Value, error) {
 	out := make([][]Value, len(iterables))
 	for i, it := range iterables {
-		elems, err := collect(it)
+		elems, err := Collect(it)
 		if err != nil {
 			return nil, err
 		}
@@ -48,7 +48,7 @@ func nonNegative(a *Args, name, msg string) (int, error) {
 		return 0, err
 	}
 	if n < 0 {
-		return 0, newErrorf(ValueError, "%s", msg)
+		return 0, Errorf(ValueError, "%s", msg)
 	}
 	return n, nil
 }
@@ -57,8 +57,8 @@ func nonNegative(a *Args, name, msg string) (int, error) {
 func productOf(pools [][]Value) ([]Value, error) {
 	out := []Value{Tuple{}}
 	for _, pool := range pools {
-		if len(pool) > 0 && len(out) > maxCollect/len(pool) {
-			return nil, iterGrowth("product", maxCollect+1)
+		if len(pool) > 0 && len(out) > MaxCollect/len(pool) {
+			return nil, iterGrowth("product", MaxCollect+1)
 		}
 		next := make([]Value, 0, len(out)*len(pool))
 		for _, prefix := range out {
@@ -109,7 +109,7 @@ func choose(n, r int, ordered bool, emit func(idx []int) error) error {
 }
 
 // selectionCount is how many selections choose makes, or more than
-// maxCollect when that is more.
+// MaxCollect when that is more.
 func selectionCount(n, r int, ordered bool) int {
 	if r > n {
 		return 0
@@ -123,8 +123,8 @@ func selectionCount(n, r int, ordered bool) int {
 		if !ordered {
 			count /= i + 1 // exact: a product of i+1 consecutive ints divides by (i+1)!
 		}
-		if count > maxCollect {
-			return maxCollect + 1
+		if count > MaxCollect {
+			return MaxCollect + 1
 		}
 	}
 	return count
@@ -155,11 +155,11 @@ func isliceBound(v Value, what string) (int, bool, error) {
 	if _, none := v.(NoneType); none {
 		return 0, false, nil
 	}
-	i, ok := asInt(v)
+	i, ok := AsInt(v)
 	if !ok || i < 0 {
-		return 0, false, newErrorf(ValueError, "%s argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.", what)
+		return 0, false, Errorf(ValueError, "%s argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.", what)
 	}
-	return int(min(i, int64(maxCollect)+1)), true, nil
+	return int(min(i, int64(MaxCollect)+1)), true, nil
 }
 
 var itertoolsModule = &Module{Name: "itertools", Attrs: map[string]Value{}}
@@ -168,7 +168,7 @@ var functoolsModule = &Module{Name: "functools", Attrs: map[string]Value{}}
 
 func init() {
 	add := func(m *Module, sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
-		b := def(0, sig, doc, fn)
+		b := NewBuiltin(AsValue, sig, doc, fn)
 		m.Attrs[b.Name] = b
 		return b
 	}
@@ -208,14 +208,14 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		pool, err := collect(a.Value("iterable"))
+		pool, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
 		return selections("combinations", pool, r, false)
 	})
 	add(it, "permutations(iterable, r=None)", "The r-element orderings of the elements (all of them when r is None), in lexicographic order of position.", func(a *Args) (Value, error) {
-		pool, err := collect(a.Value("iterable"))
+		pool, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -228,7 +228,7 @@ func init() {
 		return selections("permutations", pool, r, true)
 	})
 	add(it, "accumulate(iterable, func=None, *, initial=None)", "The running totals of the elements (with +, or with func(total, element)), starting from initial when given.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -245,7 +245,7 @@ func init() {
 			if a.IsNone("func") {
 				total, err = a.in.binary(syntax.PLUS, out[len(out)-1], e, spanNode(a.in.stmtSpan()))
 			} else {
-				total, err = callArg(a, a.Value("func"), out[len(out)-1], e)
+				total, err = a.Call(a.Value("func"), out[len(out)-1], e)
 			}
 			if err != nil {
 				return nil, err
@@ -257,7 +257,7 @@ func init() {
 	add(it, "islice(iterable, *args)", "islice(it, stop) or islice(it, start, stop, step=1): the elements at those positions, as a slice takes them (no negative positions).", func(a *Args) (Value, error) {
 		args := a.Value("args").(Tuple)
 		if len(args) == 0 || len(args) > 3 {
-			return nil, newErrorf(TypeError, "islice expected 2 to 4 arguments, got %d", len(args)+1)
+			return nil, Errorf(TypeError, "islice expected 2 to 4 arguments, got %d", len(args)+1)
 		}
 		start, stop, step := 0, 0, 1
 		var hasStop bool
@@ -272,7 +272,7 @@ func init() {
 				var given bool
 				if step, given, err = isliceBound(args[2], "Step"); err == nil && (!given || step == 0) {
 					if given {
-						err = newErrorf(ValueError, "Step for islice() must be a positive integer or None.")
+						err = Errorf(ValueError, "Step for islice() must be a positive integer or None.")
 					}
 					step = max(step, 1)
 				}
@@ -281,7 +281,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		elems, err := collect(a.Value("iterable"))
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -317,7 +317,7 @@ func init() {
 		return iterTool("zip_longest", out), nil
 	})
 	add(it, "pairwise(iterable)", "The overlapping pairs of consecutive elements: pairwise([1, 2, 3]) gives (1, 2), (2, 3).", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -347,19 +347,19 @@ func init() {
 	add(ft, "reduce(function, iterable, *initial)", "Folds the elements from the left: reduce(f, [a, b, c]) is f(f(a, b), c), starting from initial when given; an empty iterable without initial is a TypeError.", func(a *Args) (Value, error) {
 		initial := a.Value("initial").(Tuple)
 		if len(initial) > 1 {
-			return nil, newErrorf(TypeError, "reduce expected at most 3 arguments, got %d", 2+len(initial))
+			return nil, Errorf(TypeError, "reduce expected at most 3 arguments, got %d", 2+len(initial))
 		}
-		elems, err := collect(a.Value("iterable"))
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
 		elems = append(append([]Value{}, initial...), elems...)
 		if len(elems) == 0 {
-			return nil, newErrorf(TypeError, "reduce() of empty iterable with no initial value")
+			return nil, Errorf(TypeError, "reduce() of empty iterable with no initial value")
 		}
 		acc := elems[0]
 		for _, e := range elems[1:] {
-			if acc, err = callArg(a, a.Value("function"), acc, e); err != nil {
+			if acc, err = a.Call(a.Value("function"), acc, e); err != nil {
 				return nil, err
 			}
 		}
@@ -367,8 +367,8 @@ func init() {
 	})
 	partial := add(ft, "partial(func, *args)", "func with its first arguments (and keyword arguments) fixed: partial(f, 1, k=2)(3) is f(1, 3, k=2).", func(a *Args) (Value, error) {
 		fn, fixed := a.Value("func"), append(Tuple{}, a.Value("args").(Tuple)...)
-		if !callable(fn) {
-			return nil, newErrorf(TypeError, "the first argument must be callable")
+		if !Callable(fn) {
+			return nil, Errorf(TypeError, "the first argument must be callable")
 		}
 		kwNames, kwVals := append([]string{}, a.kwNames...), append([]Value{}, a.kwVals...)
 		p := &Builtin{Name: "partial", Sig: "partial(*args)", Doc: "A functools.partial of " + Repr(fn) + ".",

@@ -38,7 +38,7 @@ func jsonLoads(text []byte) (Value, error) {
 			for end < int64(len(text)) && strings.IndexByte(" \t\r\n", text[end]) >= 0 {
 				end++
 			}
-			return nil, newErrorf(JSONDecodeError, "extra data after the value (at byte %d)", end)
+			return nil, Errorf(JSONDecodeError, "extra data after the value (at byte %d)", end)
 		}
 	}
 	if err != nil {
@@ -50,7 +50,7 @@ func jsonLoads(text []byte) (Value, error) {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			msg = "the text ends inside a value"
 		}
-		return nil, newErrorf(JSONDecodeError, "%s (at byte %d)", strings.TrimPrefix(msg, "json: "), dec.InputOffset())
+		return nil, Errorf(JSONDecodeError, "%s (at byte %d)", strings.TrimPrefix(msg, "json: "), dec.InputOffset())
 	}
 	return v, nil
 }
@@ -124,7 +124,7 @@ func jsonConstants(text []byte) ([]byte, map[int64]float64) {
 
 func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (Value, error) {
 	if depth > maxJSONDepth {
-		return nil, newErrorf(RecursionError, "json.loads: more than %d nested arrays and objects", maxJSONDepth)
+		return nil, Errorf(RecursionError, "json.loads: more than %d nested arrays and objects", maxJSONDepth)
 	}
 	tok, err := dec.Token()
 	if err != nil {
@@ -177,7 +177,7 @@ func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (Value
 		if !strings.ContainsAny(s, ".eE") {
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
-				return nil, newErrorf(OverflowError, "json.loads: the integer %s does not fit kael's 64-bit int", s)
+				return nil, Errorf(OverflowError, "json.loads: the integer %s does not fit kael's 64-bit int", s)
 			}
 			return n, nil
 		}
@@ -204,8 +204,8 @@ type jsonDumper struct {
 // MemoryError, so that indent=10**12 does not exhaust the process.
 func (d *jsonDumper) newline(level int) error {
 	if d.pretty {
-		if d.indent != "" && level > (maxRepeat-d.b.Len())/len(d.indent) {
-			return newErrorf(MemoryError, "json.dumps with indent %d needs too much memory", len(d.indent))
+		if d.indent != "" && level > (MaxRepeat-d.b.Len())/len(d.indent) {
+			return Errorf(MemoryError, "json.dumps with indent %d needs too much memory", len(d.indent))
 		}
 		d.b.WriteByte('\n')
 		d.b.WriteString(strings.Repeat(d.indent, level))
@@ -223,7 +223,7 @@ func (d *jsonDumper) sep() {
 
 func (d *jsonDumper) value(v Value, level int) error {
 	if level > maxJSONDepth {
-		return newErrorf(RecursionError, "json.dumps: more than %d nested lists and dicts", maxJSONDepth)
+		return Errorf(RecursionError, "json.dumps: more than %d nested lists and dicts", maxJSONDepth)
 	}
 	switch x := v.(type) {
 	case NoneType:
@@ -239,7 +239,7 @@ func (d *jsonDumper) value(v Value, level int) error {
 	case float64:
 		switch {
 		case !d.allowNaN && (math.IsNaN(x) || math.IsInf(x, 0)):
-			return newErrorf(ValueError, "Out of range float values are not JSON compliant")
+			return Errorf(ValueError, "Out of range float values are not JSON compliant")
 		case math.IsNaN(x):
 			d.b.WriteString("NaN")
 		case math.IsInf(x, 1):
@@ -263,7 +263,7 @@ func (d *jsonDumper) value(v Value, level int) error {
 		if d.sortKeys {
 			for _, k := range keys {
 				if _, ok := k.(string); !ok {
-					return newErrorf(TypeError, "sort_keys needs str keys, not %s", TypeName(k))
+					return Errorf(TypeError, "sort_keys needs str keys, not %s", TypeName(k))
 				}
 			}
 			slices.SortStableFunc(keys, func(a, b Value) int { return strings.Compare(a.(string), b.(string)) })
@@ -279,7 +279,7 @@ func (d *jsonDumper) value(v Value, level int) error {
 				}
 				d.str(kd.b.String())
 			default:
-				return newErrorf(TypeError, "keys must be str, int, float, bool or None, not %s", TypeName(k))
+				return Errorf(TypeError, "keys must be str, int, float, bool or None, not %s", TypeName(k))
 			}
 			d.b.WriteString(": ")
 			val, _, _ := x.Get(keys[i])
@@ -290,7 +290,7 @@ func (d *jsonDumper) value(v Value, level int) error {
 		if _, ok := v.(*tensor.Tensor); ok {
 			hint = "convert it first: t.tolist()"
 		}
-		return newErrorf(TypeError, "Object of type %s is not JSON serializable", TypeName(v)).withHint("%s", hint)
+		return Errorf(TypeError, "Object of type %s is not JSON serializable", TypeName(v)).WithHint("%s", hint)
 	}
 	return nil
 }
@@ -300,7 +300,7 @@ func (d *jsonDumper) value(v Value, level int) error {
 // inside itself is an error rather than an endless text.
 func (d *jsonDumper) container(key any, open, close byte, n, level int, item func(i int) error) error {
 	if d.active[key] {
-		return newErrorf(ValueError, "Circular reference detected")
+		return Errorf(ValueError, "Circular reference detected")
 	}
 	d.active[key] = true
 	defer delete(d.active, key)
@@ -373,17 +373,17 @@ func utf16Units(r rune) []rune {
 }
 
 var jsonModule = &Module{Name: "json", Attrs: map[string]Value{
-	"loads": def(0, "loads(s)", "The value a JSON text (str or bytes) spells: objects become dicts in the text's order, arrays lists, numbers int or float (NaN, Infinity and -Infinity too, as Python reads them), null None. Bad JSON is a json.JSONDecodeError saying where.", func(a *Args) (Value, error) {
+	"loads": NewBuiltin(AsValue, "loads(s)", "The value a JSON text (str or bytes) spells: objects become dicts in the text's order, arrays lists, numbers int or float (NaN, Infinity and -Infinity too, as Python reads them), null None. Bad JSON is a json.JSONDecodeError saying where.", func(a *Args) (Value, error) {
 		switch s := a.Value("s").(type) {
 		case string:
 			return jsonLoads([]byte(s))
 		case Bytes:
 			return jsonLoads(s.b)
 		default:
-			return nil, newErrorf(TypeError, "the JSON object must be str or bytes, not %s", TypeName(s))
+			return nil, Errorf(TypeError, "the JSON object must be str or bytes, not %s", TypeName(s))
 		}
 	}),
-	"dumps": def(0, "dumps(obj, indent=None, sort_keys=False, allow_nan=True)", "The JSON text of dicts, lists, tuples, strings, numbers, bools and None, as Python writes it (', ' and ': ' separators; with indent, one item a line indented by that many spaces). NaN and the infinities are written NaN, Infinity and -Infinity, as Python does; with allow_nan=False they are a ValueError.", func(a *Args) (Value, error) {
+	"dumps": NewBuiltin(AsValue, "dumps(obj, indent=None, sort_keys=False, allow_nan=True)", "The JSON text of dicts, lists, tuples, strings, numbers, bools and None, as Python writes it (', ' and ': ' separators; with indent, one item a line indented by that many spaces). NaN and the infinities are written NaN, Infinity and -Infinity, as Python does; with allow_nan=False they are a ValueError.", func(a *Args) (Value, error) {
 		d := &jsonDumper{sortKeys: a.Bool("sort_keys"), allowNaN: a.Bool("allow_nan"), active: map[any]bool{}}
 		if !a.IsNone("indent") {
 			switch ind := a.Value("indent").(type) {
@@ -391,8 +391,8 @@ var jsonModule = &Module{Name: "json", Attrs: map[string]Value{
 				d.indent = ind
 			default:
 				n := a.Int("indent")
-				if n > maxRepeat {
-					return nil, newErrorf(MemoryError, "json.dumps with indent %d needs too much memory", n)
+				if n > MaxRepeat {
+					return nil, Errorf(MemoryError, "json.dumps with indent %d needs too much memory", n)
 				}
 				if n > 0 {
 					d.indent = strings.Repeat(" ", n)

@@ -58,16 +58,16 @@ func parseStructFormat(f string) (*structFormat, error) {
 			}
 			n, err := strconv.Atoi(f[i:j])
 			if err != nil || n > 1<<24 {
-				return nil, newErrorf(StructError, "total struct size too long")
+				return nil, Errorf(StructError, "total struct size too long")
 			}
 			if j == len(f) {
-				return nil, newErrorf(StructError, "repeat count given without format specifier")
+				return nil, Errorf(StructError, "repeat count given without format specifier")
 			}
 			count, i, c = n, j, f[j]
 		}
 		size, ok := structSizes[c]
 		if !ok || !sf.native && (c == 'n' || c == 'N') {
-			return nil, newErrorf(StructError, "bad char in struct format")
+			return nil, Errorf(StructError, "bad char in struct format")
 		}
 		if sf.native && c != 's' && c != 'x' && c != 'c' {
 			sf.size = (sf.size + size - 1) / size * size
@@ -91,7 +91,7 @@ func parseStructFormat(f string) (*structFormat, error) {
 // unpack decodes buf, which must be exactly sf.size bytes.
 func (sf *structFormat) unpack(buf []byte) (Tuple, error) {
 	if len(buf) != sf.size {
-		return nil, newErrorf(StructError, "unpack requires a buffer of %d bytes", sf.size)
+		return nil, Errorf(StructError, "unpack requires a buffer of %d bytes", sf.size)
 	}
 	var out Tuple
 	off := 0
@@ -126,7 +126,7 @@ func (sf *structFormat) unpack(buf []byte) (Tuple, error) {
 		case 'Q', 'N':
 			u := sf.order.Uint64(b)
 			if u > math.MaxInt64 {
-				return nil, newErrorf(OverflowError, "%d does not fit kael's 64-bit signed int", u)
+				return nil, Errorf(OverflowError, "%d does not fit kael's 64-bit signed int", u)
 			}
 			v = int64(u)
 		case 'f':
@@ -148,7 +148,7 @@ func (sf *structFormat) pack(vals []Value) (Bytes, error) {
 		}
 	}
 	if len(vals) != want {
-		return Bytes{}, newErrorf(StructError, "pack expected %d items for packing (got %d)", want, len(vals))
+		return Bytes{}, Errorf(StructError, "pack expected %d items for packing (got %d)", want, len(vals))
 	}
 	buf := make([]byte, sf.size)
 	off, k := 0, 0
@@ -167,21 +167,21 @@ func (sf *structFormat) pack(vals []Value) (Bytes, error) {
 		case 'c', 's':
 			bv, ok := v.(Bytes)
 			if !ok || it.code == 'c' && len(bv.b) != 1 {
-				return Bytes{}, newErrorf(StructError, "char format requires a bytes object of length 1")
+				return Bytes{}, Errorf(StructError, "char format requires a bytes object of length 1")
 			}
 			copy(b, bv.b)
 			continue
 		case 'f':
-			f, ok := asFloat(v)
+			f, ok := AsFloat(v)
 			if !ok {
-				return Bytes{}, newErrorf(StructError, "required argument is not a float")
+				return Bytes{}, Errorf(StructError, "required argument is not a float")
 			}
 			sf.order.PutUint32(b, math.Float32bits(float32(f)))
 			continue
 		case 'd':
-			f, ok := asFloat(v)
+			f, ok := AsFloat(v)
 			if !ok {
-				return Bytes{}, newErrorf(StructError, "required argument is not a float")
+				return Bytes{}, Errorf(StructError, "required argument is not a float")
 			}
 			sf.order.PutUint64(b, math.Float64bits(f))
 			continue
@@ -195,13 +195,13 @@ func (sf *structFormat) pack(vals []Value) (Bytes, error) {
 			}
 			continue
 		}
-		n, ok := asInt(v)
+		n, ok := AsInt(v)
 		if !ok {
-			return Bytes{}, newErrorf(StructError, "required argument is not an integer")
+			return Bytes{}, Errorf(StructError, "required argument is not an integer")
 		}
 		lo, hi := structRange(it.code, it.size)
 		if n < lo || n > hi {
-			return Bytes{}, newErrorf(StructError, "'%c' format requires %d <= number <= %d", it.code, lo, hi)
+			return Bytes{}, Errorf(StructError, "'%c' format requires %d <= number <= %d", it.code, lo, hi)
 		}
 		switch it.size {
 		case 1:
@@ -243,18 +243,18 @@ func structFormatArg(a *Args) (*structFormat, error) {
 }
 
 var structModule = &Module{Name: "struct", Attrs: map[string]Value{
-	"unpack": def(0, "unpack(format, buffer)", "The values the bytes buffer holds in the layout format describes ('<' little-endian, '>' big-endian, '@' native with alignment; b B h H i I l L q Q n N ? f d, x padding, c and Ns bytes), as a tuple; the buffer must be exactly calcsize(format) bytes.", func(a *Args) (Value, error) {
+	"unpack": NewBuiltin(AsValue, "unpack(format, buffer)", "The values the bytes buffer holds in the layout format describes ('<' little-endian, '>' big-endian, '@' native with alignment; b B h H i I l L q Q n N ? f d, x padding, c and Ns bytes), as a tuple; the buffer must be exactly calcsize(format) bytes.", func(a *Args) (Value, error) {
 		sf, err := structFormatArg(a)
 		if err != nil {
 			return nil, err
 		}
 		buf, ok := a.Value("buffer").(Bytes)
 		if !ok {
-			return nil, newErrorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(a.Value("buffer")))
+			return nil, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(a.Value("buffer")))
 		}
 		return sf.unpack(buf.b)
 	}),
-	"pack": def(0, "pack(format, *values)", "The bytes that hold values in the layout format describes (the codes of unpack).", func(a *Args) (Value, error) {
+	"pack": NewBuiltin(AsValue, "pack(format, *values)", "The bytes that hold values in the layout format describes (the codes of unpack).", func(a *Args) (Value, error) {
 		sf, err := structFormatArg(a)
 		if err != nil {
 			return nil, err
@@ -262,7 +262,7 @@ var structModule = &Module{Name: "struct", Attrs: map[string]Value{
 		vals, _ := a.Value("values").(Tuple)
 		return sf.pack(vals)
 	}),
-	"calcsize": def(0, "calcsize(format)", "The number of bytes the layout format takes.", func(a *Args) (Value, error) {
+	"calcsize": NewBuiltin(AsValue, "calcsize(format)", "The number of bytes the layout format takes.", func(a *Args) (Value, error) {
 		sf, err := structFormatArg(a)
 		if err != nil {
 			return nil, err

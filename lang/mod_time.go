@@ -25,30 +25,30 @@ func sleepDuration(v Value) (time.Duration, error) {
 		return sleepDuration(boolInt(x))
 	case int64:
 		if x < 0 {
-			return 0, newErrorf(ValueError, "sleep length must be non-negative")
+			return 0, Errorf(ValueError, "sleep length must be non-negative")
 		}
 		if x > math.MaxInt64/int64(time.Second) {
-			return 0, newErrorf(OverflowError, "timestamp too large to convert to C _PyTime_t")
+			return 0, Errorf(OverflowError, "timestamp too large to convert to C _PyTime_t")
 		}
 		return time.Duration(x) * time.Second, nil
 	case float64:
 		switch ns := x * float64(time.Second); {
 		case math.IsNaN(x):
-			return 0, newErrorf(ValueError, "Invalid value NaN (not a number)")
+			return 0, Errorf(ValueError, "Invalid value NaN (not a number)")
 		case ns >= math.MaxInt64 || ns < math.MinInt64:
-			return 0, newErrorf(OverflowError, "timestamp out of range for platform time_t")
+			return 0, Errorf(OverflowError, "timestamp out of range for platform time_t")
 		case x < 0:
-			return 0, newErrorf(ValueError, "sleep length must be non-negative")
+			return 0, Errorf(ValueError, "sleep length must be non-negative")
 		default:
 			return time.Duration(ns), nil
 		}
 	}
-	return 0, newErrorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+	return 0, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
 }
 
 // clockFunc is a time function without arguments.
 func clockFunc(sig, doc string, read func() Value) *Builtin {
-	return def(0, sig, doc, func(a *Args) (Value, error) { return read(), nil })
+	return NewBuiltin(AsValue, sig, doc, func(a *Args) (Value, error) { return read(), nil })
 }
 
 // nanosToSeconds is a reading in nanoseconds as float seconds.
@@ -73,21 +73,21 @@ var timeModule = &Module{Name: "time", Attrs: map[string]Value{
 	"monotonic_ns": clockFunc("monotonic_ns()", "time.monotonic() as an int of nanoseconds.", func() Value {
 		return monotonicNanos()
 	}),
-	"process_time": def(0, "process_time()", "The CPU time, user and system, of the process (all its threads), in float seconds; sleeping does not count.", func(a *Args) (Value, error) {
+	"process_time": NewBuiltin(AsValue, "process_time()", "The CPU time, user and system, of the process (all its threads), in float seconds; sleeping does not count.", func(a *Args) (Value, error) {
 		ns, err := processTimeNanos()
 		if err != nil {
 			return nil, err
 		}
 		return nanosToSeconds(ns), nil
 	}),
-	"process_time_ns": def(0, "process_time_ns()", "time.process_time() as an int of nanoseconds.", func(a *Args) (Value, error) {
+	"process_time_ns": NewBuiltin(AsValue, "process_time_ns()", "time.process_time() as an int of nanoseconds.", func(a *Args) (Value, error) {
 		ns, err := processTimeNanos()
 		if err != nil {
 			return nil, err
 		}
 		return ns, nil
 	}),
-	"sleep": def(0, "sleep(secs)", "Waits secs seconds (an int or a float). An interrupt (Ctrl-C, the kernel's interrupt) stops the wait at once with KeyboardInterrupt; a negative length is a ValueError.", func(a *Args) (Value, error) {
+	"sleep": NewBuiltin(AsValue, "sleep(secs)", "Waits secs seconds (an int or a float). An interrupt (Ctrl-C, the kernel's interrupt) stops the wait at once with KeyboardInterrupt; a negative length is a ValueError.", func(a *Args) (Value, error) {
 		d, err := sleepDuration(a.Value("secs"))
 		if err != nil {
 			return nil, err
@@ -97,8 +97,8 @@ var timeModule = &Module{Name: "time", Attrs: map[string]Value{
 		select {
 		case <-timer.C:
 			return None, nil
-		case <-cellContext(a).Done():
-			return nil, errInterrupted()
+		case <-a.Context().Done():
+			return nil, ErrInterrupted()
 		}
 	}),
 }}

@@ -9,7 +9,7 @@ import "syscall"
 func processTimeNanos() (int64, error) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0, newErrorf(OSError, "time.process_time: %v", err)
+		return 0, Errorf(OSError, "time.process_time: %v", err)
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano(), nil
 }

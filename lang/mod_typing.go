@@ -90,15 +90,15 @@ func (f *typingForm) GetItem(key Value) (Value, error) {
 	}
 	switch f.kind {
 	case typingAny:
-		return nil, newErrorf(TypeError, "type 'Any' is not subscriptable")
+		return nil, Errorf(TypeError, "type 'Any' is not subscriptable")
 	case typingOptional:
 		if len(params) != 1 {
-			return nil, newErrorf(TypeError, "typing.Optional requires a single type. Got %s.", Repr(key))
+			return nil, Errorf(TypeError, "typing.Optional requires a single type. Got %s.", Repr(key))
 		}
 		return typingUnionOf(append(Tuple{params[0]}, NoneType{}))
 	case typingUnion:
 		if len(params) == 0 {
-			return nil, newErrorf(TypeError, "Cannot take a Union of no types.")
+			return nil, Errorf(TypeError, "Cannot take a Union of no types.")
 		}
 		return typingUnionOf(params)
 	case typingCallable:
@@ -114,7 +114,7 @@ func (f *typingForm) GetItem(key Value) (Value, error) {
 		if len(params) < f.arity {
 			few = "few"
 		}
-		return nil, newErrorf(TypeError, "Too %s arguments for typing.%s; actual %d, expected %d", few, f.name, len(params), f.arity)
+		return nil, Errorf(TypeError, "Too %s arguments for typing.%s; actual %d, expected %d", few, f.name, len(params), f.arity)
 	}
 	if err := checkTypingParams(f, params, false); err != nil {
 		return nil, err
@@ -130,11 +130,11 @@ func typingUnionOf(params Tuple) (Value, error) {
 	seen := map[string]bool{}
 	for _, p := range params {
 		if _, ok := p.(NoneType); ok {
-			p = typeOf(NoneType{})
+			p = TypeOf(NoneType{})
 		}
 		if a, ok := p.(*typingAlias); ok && a.form.kind == typingUnion {
-			return nil, newErrorf(TypeError, "kael's typing cannot put a Union inside a Union: %s", Repr(p)).
-				withHint("write the types of both in one Union[...]; kael never evaluates annotations")
+			return nil, Errorf(TypeError, "kael's typing cannot put a Union inside a Union: %s", Repr(p)).
+				WithHint("write the types of both in one Union[...]; kael never evaluates annotations")
 		}
 		if err := checkTypingParams(union, Tuple{p}, false); err != nil {
 			return nil, err
@@ -146,7 +146,7 @@ func typingUnionOf(params Tuple) (Value, error) {
 	}
 	if len(args) == 1 {
 		if _, ok := args[0].(*Class); ok {
-			return nil, newErrorf(TypeError, "kael's typing cannot make Optional[None] or Union[None]: CPython's answer is the class NoneType")
+			return nil, Errorf(TypeError, "kael's typing cannot make Optional[None] or Union[None]: CPython's answer is the class NoneType")
 		}
 		return args[0], nil
 	}
@@ -155,7 +155,7 @@ func typingUnionOf(params Tuple) (Value, error) {
 
 // typingCallableOf is Callable[[args], result] or Callable[..., result].
 func typingCallableOf(f *typingForm, params Tuple) (Value, error) {
-	usage := newErrorf(TypeError, "Callable must be used as Callable[[arg, ...], result].")
+	usage := Errorf(TypeError, "Callable must be used as Callable[[arg, ...], result].")
 	if len(params) != 2 {
 		return nil, usage
 	}
@@ -166,7 +166,7 @@ func typingCallableOf(f *typingForm, params Tuple) (Value, error) {
 			return nil, err
 		}
 	default:
-		return nil, usage.withHint("kael's typing takes the argument types as a list: Callable[[int], str]")
+		return nil, usage.WithHint("kael's typing takes the argument types as a list: Callable[[int], str]")
 	}
 	if err := checkTypingParams(f, params[1:], false); err != nil {
 		return nil, err
@@ -190,8 +190,8 @@ func checkTypingParams(f *typingForm, params []Value, ellipsis bool) error {
 				continue
 			}
 		}
-		return newErrorf(TypeError, "kael's typing.%s takes types as parameters, not %s", f.name, Repr(p)).
-			withHint("use a class (int, str, torch.Tensor), None or a typing value such as List[int]")
+		return Errorf(TypeError, "kael's typing.%s takes types as parameters, not %s", f.name, Repr(p)).
+			WithHint("use a class (int, str, torch.Tensor), None or a typing value such as List[int]")
 	}
 	return nil
 }
@@ -281,10 +281,10 @@ func (t *typeVar) String() string { return t.PyRepr() }
 func typingModule() *Module {
 	attrs := map[string]Value{
 		"TYPE_CHECKING": false,
-		"cast": def(0, "cast(typ, val)", "val itself, as in CPython: cast only tells a type checker what val is.", func(a *Args) (Value, error) {
+		"cast": NewBuiltin(AsValue, "cast(typ, val)", "val itself, as in CPython: cast only tells a type checker what val is.", func(a *Args) (Value, error) {
 			return a.Value("val"), nil
 		}),
-		"TypeVar": def(0, "TypeVar(name)", "A type variable, which prints as ~name; kael takes no constraints, bound or variance.", func(a *Args) (Value, error) {
+		"TypeVar": NewBuiltin(AsValue, "TypeVar(name)", "A type variable, which prints as ~name; kael takes no constraints, bound or variance.", func(a *Args) (Value, error) {
 			name := a.Str("name")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -321,7 +321,7 @@ var typingClasses = map[string][]string{
 func (f *typingForm) isInstance(v Value) (bool, error) {
 	if names, ok := typingClasses[f.name]; ok {
 		for _, name := range names {
-			if ok, err := isInstanceOf(v, &Class{Name: name}); ok || err != nil {
+			if ok, err := IsInstance(v, &Class{Name: name}); ok || err != nil {
 				return ok, err
 			}
 		}
@@ -334,12 +334,12 @@ func (f *typingForm) isInstance(v Value) (bool, error) {
 		_, ok := v.(*Iterator)
 		return ok, nil
 	case "Callable":
-		return callable(v), nil
+		return Callable(v), nil
 	case "Type":
 		_, user := v.(*UserClass)
 		return user || classOf(v) != "", nil
 	}
-	return false, newErrorf(TypeError, "typing.%s cannot be used with isinstance()", f.name)
+	return false, Errorf(TypeError, "typing.%s cannot be used with isinstance()", f.name)
 }
 
 // anyArg is isinstance's and issubclass's test against a: for a Union
@@ -347,7 +347,7 @@ func (f *typingForm) isInstance(v Value) (bool, error) {
 // any other subscripted form is CPython's TypeError.
 func (a *typingAlias) anyArg(test func(arg Value) (bool, error)) (bool, error) {
 	if a.form.kind != typingUnion {
-		return false, newErrorf(TypeError, "Subscripted generics cannot be used with class and instance checks")
+		return false, Errorf(TypeError, "Subscripted generics cannot be used with class and instance checks")
 	}
 	for _, arg := range a.args {
 		if ok, err := test(arg); ok || err != nil {
@@ -369,7 +369,7 @@ func isIterable(v Value) bool {
 		return x.container() != nil
 	case *TensorDataset, *Subset:
 		return false // a Dataset has __getitem__, not __iter__
-	case *List, Tuple, *Range, *Dict, string, *tensor.Tensor, iterable:
+	case *List, Tuple, *Range, *Dict, string, *tensor.Tensor, Iterable:
 		return true
 	}
 	return false
@@ -381,8 +381,8 @@ func isIterable(v Value) bool {
 func (f *typingForm) isSubclass(cls string) (bool, error) {
 	names, ok := typingClasses[f.name]
 	if !ok {
-		return false, newErrorf(TypeError, "kael's issubclass cannot test against typing.%s", f.name).
-			withHint("typing.List, Dict, Set, Tuple, Sequence and Mapping work, as does isinstance")
+		return false, Errorf(TypeError, "kael's issubclass cannot test against typing.%s", f.name).
+			WithHint("typing.List, Dict, Set, Tuple, Sequence and Mapping work, as does isinstance")
 	}
 	return slices.ContainsFunc(names, func(name string) bool { return isSubclass(cls, name) }), nil
 }

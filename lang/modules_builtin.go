@@ -56,10 +56,10 @@ func init() {
 	})
 	RegisterModule("torch.cuda", "CUDA devices, as the NVIDIA driver reports them. kael's tensors cannot live on a GPU yet.", func() *Module {
 		return &Module{Attrs: map[string]Value{
-			"is_available": def(0, "is_available()", "Whether tensors can be placed on a CUDA device: False in kael until device tensors exist, also where the NVIDIA driver finds a GPU (x.to('cuda') says what the driver reports), so device = 'cuda' if torch.cuda.is_available() else 'cpu' picks the CPU.", func(a *Args) (Value, error) {
+			"is_available": NewBuiltin(AsValue, "is_available()", "Whether tensors can be placed on a CUDA device: False in kael until device tensors exist, also where the NVIDIA driver finds a GPU (x.to('cuda') says what the driver reports), so device = 'cuda' if torch.cuda.is_available() else 'cpu' picks the CPU.", func(a *Args) (Value, error) {
 				return cudaIsAvailable(), nil
 			}),
-			"device_count": def(0, "device_count()", "The number of CUDA devices tensors can be placed on: 0 in kael until device tensors exist.", func(a *Args) (Value, error) {
+			"device_count": NewBuiltin(AsValue, "device_count()", "The number of CUDA devices tensors can be placed on: 0 in kael until device tensors exist.", func(a *Args) (Value, error) {
 				return int64(cudaDeviceCount()), nil
 			}),
 		}}
@@ -72,16 +72,16 @@ func init() {
 	RegisterModule("torch.nn.init", "The initialisers of torch.nn.init: in place, from the default generator, with PyTorch's values for the same seed.", func() *Module { return nnInitModule })
 	registerUnavailable("numpy", "No module named 'numpy': kael has no NumPy",
 		"kael's tensors do what NumPy arrays do: torch.tensor(...), x.tolist(), torch.arange, ...")
-	def(asMethod, "numpy(input, force=False)", "A NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError that suggests x.tolist().", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "numpy(input, force=False)", "A NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError that suggests x.tolist().", func(a *Args) (Value, error) {
 		return nil, noNumPy()
 	})
-	torchMembers["from_numpy"] = def(0, "from_numpy(ndarray)", "Makes a tensor of a NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError.", func(a *Args) (Value, error) {
+	torchMembers["from_numpy"] = NewBuiltin(AsValue, "from_numpy(ndarray)", "Makes a tensor of a NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError.", func(a *Args) (Value, error) {
 		return nil, noNumPy()
 	})
 }
 
 // noNumPy is the error for the NumPy bridges.
 func noNumPy() *Error {
-	return newErrorf(RuntimeError, "kael has no NumPy: tensors cannot become NumPy arrays").
-		withHint("use x.tolist() for Python lists, x.item() for one number, or keep the tensor")
+	return Errorf(RuntimeError, "kael has no NumPy: tensors cannot become NumPy arrays").
+		WithHint("use x.tolist() for Python lists, x.item() for one number, or keep the tensor")
 }

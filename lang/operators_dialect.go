@@ -21,9 +21,9 @@ func dialectBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 // layer: the subset relations of sets.
 func dialectCompare(op syntax.Token, a, b Value) (Value, bool) { return setCompare(op, a, b) }
 
-// iterable is a value that can be looped over: sets and iterators.
-type iterable interface {
-	iterate(yield func(Value) bool) error
+// Iterable is a value that can be looped over: sets and iterators.
+type Iterable interface {
+	Iterate(yield func(Value) bool) error
 }
 
 // valueWithEqual is a value with an == of its own (devices, sizes, sets).

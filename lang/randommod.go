@@ -40,7 +40,7 @@ var randomModule = &Module{Name: "random", Attrs: map[string]Value{}}
 func init() {
 	m := randomModule
 	add := func(sig, doc string, fn func(a *Args) (Value, error)) {
-		b := def(0, sig, doc, fn)
+		b := NewBuiltin(AsValue, sig, doc, fn)
 		m.Attrs[b.Name] = b
 	}
 	add("seed(a=None)", "Seeds the random module: the same int, float or str seed gives CPython's numbers (a float seeds from hash(a)); None (or NaN, whose hash CPython takes from the object) seeds from the clock.", func(a *Args) (Value, error) {
@@ -57,10 +57,10 @@ func init() {
 				}
 			})
 		default:
-			n, ok := asInt(v)
+			n, ok := AsInt(v)
 			if !ok {
-				return nil, newErrorf(TypeError, "The only supported seed types are: None, int, float, str, bytes, and bytearray.").
-					withHint("kael's random.seed takes an int, a float or a str, e.g. random.seed(0)")
+				return nil, Errorf(TypeError, "The only supported seed types are: None, int, float, str, bytes, and bytearray.").
+					WithHint("kael's random.seed takes an int, a float or a str, e.g. random.seed(0)")
 			}
 			reseedPy(func(r *pyrandom.Random) { r.Seed(big.NewInt(n)) })
 		}
@@ -89,7 +89,7 @@ func init() {
 			return nil, err
 		}
 		if hi < lo {
-			return nil, newErrorf(ValueError, "empty range for randrange() (%d, %d, %d)", lo, hi+1, hi+1-lo)
+			return nil, Errorf(ValueError, "empty range for randrange() (%d, %d, %d)", lo, hi+1, hi+1-lo)
 		}
 		return randomRange(big.NewInt(lo), new(big.Int).Add(big.NewInt(hi), big.NewInt(1)))
 	})
@@ -100,12 +100,12 @@ func init() {
 		}
 		if stop == nil {
 			if start <= 0 {
-				return nil, newErrorf(ValueError, "empty range for randrange()")
+				return nil, Errorf(ValueError, "empty range for randrange()")
 			}
 			return randomRange(new(big.Int), big.NewInt(start))
 		}
 		if int64(*stop) <= start {
-			return nil, newErrorf(ValueError, "empty range for randrange() (%d, %d, %d)", start, *stop, int64(*stop)-start)
+			return nil, Errorf(ValueError, "empty range for randrange() (%d, %d, %d)", start, *stop, int64(*stop)-start)
 		}
 		return randomRange(big.NewInt(start), big.NewInt(int64(*stop)))
 	})
@@ -113,10 +113,10 @@ func init() {
 		seq := a.Value("seq")
 		n, ok := sequenceLen(seq)
 		if !ok {
-			return nil, a.typeError("seq", "a list, tuple, range or str", seq)
+			return nil, a.WrongType("seq", "a list, tuple, range or str", seq)
 		}
 		if n == 0 {
-			return nil, newErrorf(IndexError, "Cannot choose from an empty sequence")
+			return nil, Errorf(IndexError, "Cannot choose from an empty sequence")
 		}
 		return sequenceAt(seq, withPyRandom(func(r *pyrandom.Random) int { return r.Index(n) })), nil
 	})
@@ -126,7 +126,7 @@ func init() {
 			return nil, err
 		}
 		if k < 0 || k > n {
-			return nil, newErrorf(ValueError, "Sample larger than population or is negative")
+			return nil, Errorf(ValueError, "Sample larger than population or is negative")
 		}
 		return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.Sample(n, k) })), nil
 	})
@@ -138,7 +138,7 @@ func init() {
 		k = max(k, 0)
 		if a.IsNone("weights") && a.IsNone("cum_weights") {
 			if n == 0 && k > 0 {
-				return nil, newErrorf(IndexError, "%s index out of range", TypeName(population))
+				return nil, Errorf(IndexError, "%s index out of range", TypeName(population))
 			}
 			return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.Choices(n, k) })), nil
 		}
@@ -151,7 +151,7 @@ func init() {
 	add("shuffle(x)", "Shuffles the list x in place; returns None.", func(a *Args) (Value, error) {
 		l, ok := a.Value("x").(*List)
 		if !ok {
-			return nil, a.typeError("x", "a list", a.Value("x"))
+			return nil, a.WrongType("x", "a list", a.Value("x"))
 		}
 		reseedPy(func(r *pyrandom.Random) {
 			r.Shuffle(len(l.Elems), func(i, j int) { l.Elems[i], l.Elems[j] = l.Elems[j], l.Elems[i] })
@@ -170,7 +170,7 @@ func populationArgs(a *Args) (population Value, n, k int, err error) {
 	}
 	n, ok := sequenceLen(population)
 	if !ok {
-		return nil, 0, 0, newErrorf(TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).")
+		return nil, 0, 0, Errorf(TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).")
 	}
 	return population, n, k, nil
 }
@@ -188,22 +188,22 @@ func pick(population Value, indices []int) *List {
 // population of n: the running totals, the last positive and finite.
 func cumulativeWeights(a *Args, n int) ([]float64, error) {
 	if !a.IsNone("weights") && !a.IsNone("cum_weights") {
-		return nil, newErrorf(TypeError, "Cannot specify both weights and cumulative weights")
+		return nil, Errorf(TypeError, "Cannot specify both weights and cumulative weights")
 	}
 	name := "weights"
 	if a.IsNone("weights") {
 		name = "cum_weights"
 	}
-	elems, err := collect(a.Value(name))
+	elems, err := Collect(a.Value(name))
 	if err != nil {
 		return nil, err
 	}
 	cum := make([]float64, len(elems))
 	total := 0.0
 	for i, e := range elems {
-		w, ok := asFloat(e)
+		w, ok := AsFloat(e)
 		if !ok {
-			return nil, a.typeError(name, "a sequence of numbers", e)
+			return nil, a.WrongType(name, "a sequence of numbers", e)
 		}
 		if name == "weights" {
 			total += w
@@ -213,13 +213,13 @@ func cumulativeWeights(a *Args, n int) ([]float64, error) {
 	}
 	switch {
 	case len(cum) == 0:
-		return nil, newErrorf(IndexError, "list index out of range") // CPython reads the total as cum_weights[-1]
+		return nil, Errorf(IndexError, "list index out of range") // CPython reads the total as cum_weights[-1]
 	case len(cum) != n:
-		return nil, newErrorf(ValueError, "The number of weights does not match the population")
+		return nil, Errorf(ValueError, "The number of weights does not match the population")
 	case cum[n-1] <= 0:
-		return nil, newErrorf(ValueError, "Total of weights must be greater than zero")
+		return nil, Errorf(ValueError, "Total of weights must be greater than zero")
 	case math.IsInf(cum[n-1], 0) || math.IsNaN(cum[n-1]):
-		return nil, newErrorf(ValueError, "Total of weights must be finite")
+		return nil, Errorf(ValueError, "Total of weights must be finite")
 	}
 	return cum, nil
 }
@@ -230,7 +230,7 @@ func randomRange(start, stop *big.Int) (Value, error) {
 	defer pyRandom.Unlock()
 	v, err := pyRandom.r.RandRange(start, stop)
 	if err != nil {
-		return nil, newErrorf(ValueError, "empty range for randrange()")
+		return nil, Errorf(ValueError, "empty range for randrange()")
 	}
 	return v.Int64(), nil
 }

@@ -202,7 +202,7 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		}
 	case Tuple:
 		if depth >= maxNesting {
-			return "", newErrorf(ValueError, "tuple nested deeper than %d levels cannot be a key", maxNesting)
+			return "", Errorf(ValueError, "tuple nested deeper than %d levels cannot be a key", maxNesting)
 		}
 		parts := make([]string, len(x))
 		for i, e := range x {
@@ -218,7 +218,7 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		k, err := h.HashKey()
 		return "h" + k, err
 	}
-	return "", newErrorf(TypeError, "unhashable type: '%s'", TypeName(v))
+	return "", Errorf(TypeError, "unhashable type: '%s'", TypeName(v))
 }
 
 // Range is the lazy sequence range() returns.
@@ -245,16 +245,16 @@ func (r *Range) Equal(other Value) bool {
 
 // at is r[i], with CPython's errors.
 func (r *Range) at(v Value) (Value, error) {
-	i, ok := asInt(v)
+	i, ok := AsInt(v)
 	if !ok {
-		return nil, newErrorf(TypeError, "range indices must be integers or slices, not %s", TypeName(v))
+		return nil, Errorf(TypeError, "range indices must be integers or slices, not %s", TypeName(v))
 	}
 	n := r.Len()
 	if i < 0 {
 		i += n
 	}
 	if i < 0 || i >= n {
-		return nil, newErrorf(IndexError, "range object index out of range")
+		return nil, Errorf(IndexError, "range object index out of range")
 	}
 	return r.Start + i*r.Step, nil
 }
@@ -275,7 +275,7 @@ func (r *Range) slice(s subscript) (Value, error) {
 	stop, ok2 := at(hi)
 	st, ok3 := mulInt(r.Step, int64(step))
 	if !ok1 || !ok2 || !ok3 {
-		return nil, newErrorf(OverflowError, "the slice of %s goes beyond kael's 64-bit ints", Repr(r))
+		return nil, Errorf(OverflowError, "the slice of %s goes beyond kael's 64-bit ints", Repr(r))
 	}
 	return &Range{Start: start, Stop: stop, Step: st}, nil
 }
@@ -432,8 +432,8 @@ func Truth(v Value) (bool, error) {
 		return x.truth()
 	case *tensor.Tensor:
 		if x.Numel() != 1 {
-			return false, newErrorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).
-				withHint("use .any() or .all() to reduce the tensor to one value")
+			return false, Errorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).
+				WithHint("use .any() or .all() to reduce the tensor to one value")
 		}
 		item, err := x.Item()
 		if err != nil {
