@@ -84,7 +84,6 @@ func identity(v Value) int64 {
 	return int64(h.Sum64() >> 1)
 }
 
-
 // pythonHash returns hash(v): CPython's value for ints and floats (see
 // internal/pyhash), else a number derived from the value's hash key, equal
 // for equal values.
