@@ -20,13 +20,6 @@ type Module struct {
 	Doc string
 }
 
-// HasAttrs is implemented by values with named attributes and methods of
-// their own, such as optimizers: getAttr asks them.
-type HasAttrs interface {
-	Attr(name string) (Value, bool)
-	AttrNames() []string
-}
-
 // GradFnValue is the value of x.grad_fn: the autograd node that made x.
 type GradFnValue struct{ Fn tensor.GradFn }
 
@@ -126,11 +119,11 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		return nil, attrError(v, name, attrNames(v))
 	case *Builtin:
-		if c := classOf(x); c != "" && name == "__name__" {
+		if c := ClassOf(x); c != "" && name == "__name__" {
 			return shortClassName(c), nil
 		}
-		if m, ok := typeMethods[classOf(x)][name]; ok {
-			return unboundMethod(classOf(x), m), nil
+		if m, ok := typeMethods[ClassOf(x)][name]; ok {
+			return unboundMethod(ClassOf(x), m), nil
 		}
 	case HasAttrs:
 		if a, ok := x.Attr(name); ok {
@@ -186,7 +179,7 @@ func suggestHint(name string, candidates []string) string {
 
 // setAttr runs v.name = value; only some tensor properties are settable.
 func setAttr(v Value, name string, value Value) error {
-	if s, ok := v.(attrSetter); ok {
+	if s, ok := v.(AttrSetter); ok {
 		return s.SetAttr(name, value)
 	}
 	t, ok := v.(*tensor.Tensor)

@@ -542,7 +542,7 @@ func textValue(s string, err error) (Value, error) {
 	return s, nil
 }
 
-// length is len(obj).
+// Length is len(obj).
 func length(obj Value) (Value, error) {
 	switch x := obj.(type) {
 	case *tensor.Tensor:
@@ -562,8 +562,8 @@ func length(obj Value) (Value, error) {
 		return x.Len(), nil
 	case string:
 		return int64(utf8.RuneCountInString(x)), nil
-	case lengther:
-		return x.length()
+	case Sized:
+		return x.Length()
 	case Bytes:
 		return int64(len(x.b)), nil
 	}

@@ -87,7 +87,7 @@ func init() {
 				return result(autograd.To(x, d))
 			}
 		}
-		if d, ok := typedTensorClasses[classOf(target)]; ok {
+		if d, ok := typedTensorClasses[ClassOf(target)]; ok {
 			return result(autograd.To(x, d))
 		}
 		return nil, Errorf(ValueError, "invalid type: %s", Repr(target)).

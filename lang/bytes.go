@@ -74,8 +74,8 @@ func (b Bytes) Equal(v Value) bool {
 // HashKey makes bytes usable as dict keys.
 func (b Bytes) HashKey() (string, error) { return "bytes:" + string(b.b), nil }
 
-// length is len(b).
-func (b Bytes) length() (int64, error) { return int64(len(b.b)), nil }
+// Length is len(b).
+func (b Bytes) Length() (int64, error) { return int64(len(b.b)), nil }
 
 func (b Bytes) Iterate(yield func(Value) bool) error {
 	for _, c := range b.b {
@@ -86,14 +86,14 @@ func (b Bytes) Iterate(yield func(Value) bool) error {
 	return nil
 }
 
-// getSubscript is b[i] (an int) or b[lo:hi:step] (bytes).
-func (b Bytes) getSubscript(subs []subscript) (Value, error) {
+// GetSubscript is b[i] (an int) or b[lo:hi:step] (bytes).
+func (b Bytes) GetSubscript(subs []Subscript) (Value, error) {
 	if len(subs) != 1 {
 		return nil, Errorf(TypeError, "byte indices must be integers or slices, not tuple")
 	}
 	s := subs[0]
 	n := len(b.b)
-	if s.isSlice {
+	if s.IsSlice {
 		lo, hi, step, err := sliceBounds(s, n)
 		if err != nil {
 			return nil, err
@@ -110,9 +110,9 @@ func (b Bytes) getSubscript(subs []subscript) (Value, error) {
 		}
 		return Bytes{b: out}, nil
 	}
-	i, ok := AsInt(s.value)
+	i, ok := AsInt(s.Value)
 	if !ok {
-		return nil, Errorf(TypeError, "byte indices must be integers or slices, not %s", TypeName(s.value))
+		return nil, Errorf(TypeError, "byte indices must be integers or slices, not %s", TypeName(s.Value))
 	}
 	if i < 0 {
 		i += int64(n)

@@ -12,9 +12,3 @@ func callTarget(v Value) (Value, bool) {
 	}
 	return h.Attr("__call__")
 }
-
-// itemGetter is implemented by Go-backed values that can be indexed,
-// v[key], as Python objects with __getitem__.
-type itemGetter interface {
-	GetItem(key Value) (Value, error)
-}

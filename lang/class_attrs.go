@@ -591,7 +591,7 @@ func userHelp(v Value) string {
 		var b strings.Builder
 		b.WriteString("class " + x.Name)
 		if base := x.baseValue(); base != builtins["object"] {
-			b.WriteString("(" + shortClassName(classOf(base)+userClassName(base)) + ")")
+			b.WriteString("(" + shortClassName(ClassOf(base)+userClassName(base)) + ")")
 		}
 		if doc, ok := x.attrs["__doc__"].(string); ok {
 			b.WriteString("\n    " + doc)

@@ -292,14 +292,14 @@ func (x *Instance) truth() (bool, error) {
 		return b, nil
 	}
 	if x.hasOwn("__len__") {
-		n, err := x.length()
+		n, err := x.Length()
 		return n != 0, err
 	}
 	return true, nil
 }
 
-// length is len(x), from __len__.
-func (x *Instance) length() (int64, error) {
+// Length is len(x), from __len__.
+func (x *Instance) Length() (int64, error) {
 	r, ok, err := x.hook("__len__")
 	if err != nil {
 		return 0, err
@@ -439,8 +439,8 @@ func (x *Instance) MIME() map[string]string {
 	return out
 }
 
-// setSubscript is x[subs] = v, from __setitem__.
-func (x *Instance) setSubscript(subs []subscript, v Value) error {
+// SetSubscript is x[subs] = v, from __setitem__.
+func (x *Instance) SetSubscript(subs []Subscript, v Value) error {
 	key, err := x.itemKey(subs)
 	if err != nil {
 		return err
@@ -448,9 +448,9 @@ func (x *Instance) setSubscript(subs []subscript, v Value) error {
 	return x.setItem(key, v)
 }
 
-// getSubscript is x[subs], from __getitem__; kael has no slice objects to
+// GetSubscript is x[subs], from __getitem__; kael has no slice objects to
 // pass it, which a slice subscript's error says.
-func (x *Instance) getSubscript(subs []subscript) (Value, error) {
+func (x *Instance) GetSubscript(subs []Subscript) (Value, error) {
 	key, err := x.itemKey(subs)
 	if err != nil {
 		return nil, err
@@ -460,9 +460,9 @@ func (x *Instance) getSubscript(subs []subscript) (Value, error) {
 
 // itemKey is the key __getitem__ and __setitem__ receive: the subscript,
 // or a tuple of several.
-func (x *Instance) itemKey(subs []subscript) (Value, error) {
+func (x *Instance) itemKey(subs []Subscript) (Value, error) {
 	for _, s := range subs {
-		if s.isSlice {
+		if s.IsSlice {
 			return nil, Errorf(TypeError, "kael passes no slice objects to %s.__getitem__ or __setitem__", x.cls.Name).
 				WithHint("index with ints (or tuples of them), or give the class a method for ranges (ds.rows(1, 3))")
 		}

@@ -302,14 +302,14 @@ func baseOf(v Value) (*UserClass, string, error) {
 	if c, ok := v.(*UserClass); ok {
 		return c, "", nil
 	}
-	if name := classOf(v); builtinBases[name] != nil {
+	if name := ClassOf(v); builtinBases[name] != nil {
 		if name == "object" {
 			name = ""
 		}
 		return nil, name, nil
 	}
 	what := "'" + TypeName(v) + "' object"
-	if name := classOf(v); name != "" {
+	if name := ClassOf(v); name != "" {
 		what = "the builtin class '" + name + "'"
 	}
 	return nil, "", Errorf(TypeError, "kael classes cannot derive from %s", what).

@@ -36,7 +36,7 @@ func (*Class) TypeName() string { return "type" }
 func (c *Class) String() string { return "<class '" + c.Name + "'>" }
 
 // Equal reports whether v is the same class.
-func (c *Class) Equal(v Value) bool { return classOf(v) == c.Name }
+func (c *Class) Equal(v Value) bool { return ClassOf(v) == c.Name }
 
 // HashKey makes classes usable as dict keys.
 func (c *Class) HashKey() (string, error) { return "class:" + c.Name, nil }
@@ -73,7 +73,7 @@ var qualifiedTypes = map[string]string{
 // typeClassName returns the name of the class of a value: "int",
 // "torch.Tensor", "builtin_function_or_method".
 func typeClassName(v Value) string {
-	if classOf(v) != "" {
+	if ClassOf(v) != "" {
 		return "type"
 	}
 	if q := nnClassName(v); q != "" {
@@ -86,9 +86,9 @@ func typeClassName(v Value) string {
 	return n
 }
 
-// classOf returns the class name v stands for when it is a class (a class
+// ClassOf returns the class name v stands for when it is a class (a class
 // builtin or a Class value), or "".
-func classOf(v Value) string {
+func ClassOf(v Value) string {
 	switch x := v.(type) {
 	case *Class:
 		return x.Name
@@ -170,10 +170,8 @@ func IsInstance(obj, c Value) (bool, error) {
 	case *UserClass:
 		x, isInst := obj.(*Instance)
 		return isInst && x.cls.derivesFrom(c), nil
-	case *typingForm:
-		return c.isInstance(obj)
-	case *typingAlias:
-		return c.anyArg(func(arg Value) (bool, error) { return IsInstance(obj, arg) })
+	case InstanceChecker:
+		return c.InstanceCheck(obj)
 	}
 	names, err := classArg("isinstance", c)
 	if err != nil {
@@ -183,6 +181,31 @@ func IsInstance(obj, c Value) (bool, error) {
 		return names[0] == "object" || isSubclass(x.cls.root(), names[0]), nil
 	}
 	return isInstanceNamed(obj, names[0]), nil
+}
+
+// IsSubclass is issubclass(cls, c) for one class c: a kael class, a user
+// class or an InstanceChecker. cls is a class: a kael class or a user
+// class.
+func IsSubclass(cls, c Value) (bool, error) {
+	userSub, isUser := cls.(*UserClass)
+	sub := ClassOf(cls)
+	if isUser {
+		sub = userSub.root()
+	}
+	switch c := c.(type) {
+	case *UserClass:
+		return isUser && userSub.derivesFrom(c), nil
+	case InstanceChecker:
+		return c.SubclassCheck(cls)
+	}
+	names, err := classArg("issubclass", c)
+	if err != nil {
+		return false, err
+	}
+	if isUser && (names[0] == "object" || sub == "") {
+		return names[0] == "object", nil
+	}
+	return isSubclass(sub, names[0]), nil
 }
 
 // classTest is isinstance's and issubclass's walk over classinfo: one
@@ -215,7 +238,7 @@ func classArg(fn string, v Value) ([]string, error) {
 		}
 		return out, nil
 	}
-	if c := classOf(v); c != "" {
+	if c := ClassOf(v); c != "" {
 		return []string{c}, nil
 	}
 	return nil, Errorf(TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", fn)
@@ -227,34 +250,11 @@ func init() {
 		return classTest("isinstance", a.Value("classinfo"), func(c Value) (bool, error) { return IsInstance(obj, c) })
 	})
 	NewBuiltin(AsFunc, "issubclass(cls, classinfo)", "Whether the class cls is classinfo or derives from it: issubclass(bool, int).", func(a *Args) (Value, error) {
-		userSub, isUser := a.Value("cls").(*UserClass)
-		sub := classOf(a.Value("cls"))
-		if isUser {
-			sub = userSub.root()
-		}
-		if sub == "" && !isUser {
+		cls := a.Value("cls")
+		if _, isUser := cls.(*UserClass); !isUser && ClassOf(cls) == "" {
 			return nil, Errorf(TypeError, "issubclass() arg 1 must be a class")
 		}
-		var test func(c Value) (bool, error)
-		test = func(c Value) (bool, error) {
-			switch c := c.(type) {
-			case *UserClass:
-				return isUser && userSub.derivesFrom(c), nil
-			case *typingForm:
-				return c.isSubclass(sub)
-			case *typingAlias:
-				return c.anyArg(test)
-			}
-			names, err := classArg("issubclass", c)
-			if err != nil {
-				return false, err
-			}
-			if isUser && (names[0] == "object" || sub == "") {
-				return names[0] == "object", nil
-			}
-			return isSubclass(sub, names[0]), nil
-		}
-		return classTest("issubclass", a.Value("classinfo"), test)
+		return classTest("issubclass", a.Value("classinfo"), func(c Value) (bool, error) { return IsSubclass(cls, c) })
 	})
 
 	tensorClass := NewBuiltin(AsValue, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *Args) (Value, error) {

@@ -160,7 +160,7 @@ func (c *compiler) assignTo(targets []*targetCode) storeFn {
 				if d, ok := obj.(*Dict); ok {
 					return in.wrapNode(d.Set(k, v), tc.node)
 				}
-				s.subs = []subscript{{value: k}}
+				s.subs = []Subscript{{Value: k}}
 			} else if tc.subs != nil {
 				if s.subs, err = tc.subs(in); err != nil {
 					return err
@@ -339,7 +339,7 @@ func (in *interp) resolveTarget(t *targetCode, v Value, names *[]nameUndo, store
 type store struct {
 	target syntax.Expr // for the error's span
 	obj    Value
-	subs   []subscript // for an element; nil for an attribute
+	subs   []Subscript // for an element; nil for an attribute
 	attr   string      // for an attribute
 	value  Value
 }
@@ -387,8 +387,8 @@ func (s store) undo() func() {
 		meta := x.Autograd()
 		return func() { _ = x.IndexPut(idx, old); x.SetAutograd(meta) }
 	case *List:
-		if len(s.subs) == 1 && !s.subs[0].isSlice {
-			if i, err := seqIndex(s.subs[0].value, len(x.Elems), "list assignment"); err == nil {
+		if len(s.subs) == 1 && !s.subs[0].IsSlice {
+			if i, err := seqIndex(s.subs[0].Value, len(x.Elems), "list assignment"); err == nil {
 				old := x.Elems[i]
 				return func() { x.Elems[i] = old }
 			}
@@ -605,7 +605,7 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 			if t.subs == nil {
 				remove, err = delAttr(obj, t.attr)
 			} else {
-				var subs []subscript
+				var subs []Subscript
 				if subs, err = t.subs(in); err != nil {
 					return ctrlNext, in.wrapNode(err, t.node)
 				}

@@ -499,15 +499,15 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 // a gigabyte.
 var growthLimit = MaxRepeat
 
-// subscript is one evaluated index: a value or a slice.
-type subscript struct {
-	value        Value
-	isSlice      bool
-	lo, hi, step Value // None when omitted
+// Subscript is one evaluated index: a value or a slice.
+type Subscript struct {
+	Value        Value
+	IsSlice      bool
+	Lo, Hi, Step Value // None when omitted
 }
 
 // subscriptsFn evaluates the subscripts of x[...].
-type subscriptsFn func(in *interp) ([]subscript, error)
+type subscriptsFn func(in *interp) ([]Subscript, error)
 
 func (c *compiler) subscripts(subs []syntax.Expr) subscriptsFn {
 	type part struct {
@@ -529,18 +529,18 @@ func (c *compiler) subscripts(subs []syntax.Expr) subscriptsFn {
 		}
 		parts[i] = part{value: c.expr(s)}
 	}
-	return func(in *interp) ([]subscript, error) {
-		out := make([]subscript, len(parts))
+	return func(in *interp) ([]Subscript, error) {
+		out := make([]Subscript, len(parts))
 		for i, p := range parts {
 			if !p.isSlice {
 				v, err := p.value(in)
 				if err != nil {
 					return nil, err
 				}
-				out[i].value = v
+				out[i].Value = v
 				continue
 			}
-			out[i].isSlice = true
+			out[i].IsSlice = true
 			for j, f := range []evalFn{p.lo, p.hi, p.step} {
 				var v Value = None
 				if f != nil {
@@ -551,11 +551,11 @@ func (c *compiler) subscripts(subs []syntax.Expr) subscriptsFn {
 				}
 				switch j {
 				case 0:
-					out[i].lo = v
+					out[i].Lo = v
 				case 1:
-					out[i].hi = v
+					out[i].Hi = v
 				default:
-					out[i].step = v
+					out[i].Step = v
 				}
 			}
 		}
@@ -594,7 +594,7 @@ func (c *compiler) indexExpr(x *syntax.IndexExpr) evalFn {
 						}
 					}
 				}
-				r, err := index(v, []subscript{{value: k}})
+				r, err := index(v, []Subscript{{Value: k}})
 				return r, in.wrapNode(err, x)
 			}
 		}

@@ -13,13 +13,6 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// RichRepr is implemented by values that have representations beyond
-// text/plain, by MIME type (text/markdown, text/latex, text/html); a
-// notebook shows the richest, a terminal the text.
-type RichRepr interface {
-	MIME() map[string]string
-}
-
 // newDisplayID returns a fresh display ID.
 func newDisplayID() string {
 	b := make([]byte, 16)

@@ -376,6 +376,22 @@ func notIterable(typeName string) *Error {
 // list(range(10**12)) is a MemoryError rather than an exhausted process.
 const MaxCollect = 1 << 26
 
+// IsIterable reports whether v has __iter__, as isinstance(v,
+// typing.Iterable) asks: every kael container and iterator, a tensor (of
+// any dimension, as in PyTorch), an instance whose class defines
+// __iter__, an Iterable unless its HasIter says otherwise.
+func IsIterable(v Value) bool {
+	switch x := v.(type) {
+	case *Instance:
+		return x.hasOwn("__iter__")
+	case HasIter:
+		return x.HasIter()
+	case *List, Tuple, *Range, *Dict, string, *tensor.Tensor, Iterable:
+		return true
+	}
+	return false
+}
+
 // Collect returns the elements of an iterable value.
 func Collect(v Value) ([]Value, error) {
 	if r, ok := v.(*Range); ok && r.Len() > MaxCollect {

@@ -7,7 +7,7 @@ import (
 )
 
 // index evaluates v[subs].
-func index(v Value, subs []subscript) (Value, error) {
+func index(v Value, subs []Subscript) (Value, error) {
 	if n, ok := v.(*NamedTuple); ok {
 		v = n.Elems // indexes as a tuple, and a slice of it is a tuple
 	}
@@ -32,10 +32,10 @@ func index(v Value, subs []subscript) (Value, error) {
 		}
 		return val, nil
 	}
-	if g, ok := v.(subscriptGetter); ok {
-		return g.getSubscript(subs)
+	if g, ok := v.(SubscriptGetter); ok {
+		return g.GetSubscript(subs)
 	}
-	if g, ok := v.(itemGetter); ok {
+	if g, ok := v.(ItemGetter); ok {
 		key, err := subsKey(subs)
 		if err != nil {
 			return nil, err
@@ -46,17 +46,17 @@ func index(v Value, subs []subscript) (Value, error) {
 		return nil, Errorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
 	}
 	if r, ok := v.(*Range); ok {
-		if subs[0].isSlice {
+		if subs[0].IsSlice {
 			return r.slice(subs[0])
 		}
-		return r.at(subs[0].value)
+		return r.at(subs[0].Value)
 	}
 	elems, isStr, ok := sequence(v)
 	if !ok {
 		return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
 	}
 	s := subs[0]
-	if s.isSlice {
+	if s.IsSlice {
 		lo, hi, step, err := sliceBounds(s, len(elems))
 		if err != nil {
 			return nil, err
@@ -70,7 +70,7 @@ func index(v Value, subs []subscript) (Value, error) {
 		}
 		return rebuild(v, out, isStr), nil
 	}
-	i, err := seqIndex(s.value, len(elems), TypeName(v))
+	i, err := seqIndex(s.Value, len(elems), TypeName(v))
 	if err != nil {
 		return nil, err
 	}
@@ -134,10 +134,10 @@ func seqIndex(v Value, n int, typ string) (int, error) {
 }
 
 // sliceBounds resolves a Python slice over n elements.
-func sliceBounds(s subscript, n int) (lo, hi, step int, err error) {
+func sliceBounds(s Subscript, n int) (lo, hi, step int, err error) {
 	step = 1
-	if _, none := s.step.(NoneType); !none {
-		st, ok := AsInt(s.step)
+	if _, none := s.Step.(NoneType); !none {
+		st, ok := AsInt(s.Step)
 		if !ok {
 			return 0, 0, 0, Errorf(TypeError, "slice indices must be integers or None")
 		}
@@ -164,40 +164,40 @@ func sliceBounds(s subscript, n int) (lo, hi, step int, err error) {
 		return min(max(b, -1), n-1), nil
 	}
 	if step > 0 {
-		lo, err = bound(s.lo, 0)
+		lo, err = bound(s.Lo, 0)
 		if err == nil {
-			hi, err = bound(s.hi, n)
+			hi, err = bound(s.Hi, n)
 		}
 	} else {
-		lo, err = bound(s.lo, n-1)
+		lo, err = bound(s.Lo, n-1)
 		if err == nil {
-			hi, err = bound(s.hi, -1)
+			hi, err = bound(s.Hi, -1)
 		}
 	}
 	return lo, hi, step, err
 }
 
-func subsKey(subs []subscript) (Value, error) {
-	if len(subs) == 1 && !subs[0].isSlice {
-		return subs[0].value, nil
+func subsKey(subs []Subscript) (Value, error) {
+	if len(subs) == 1 && !subs[0].IsSlice {
+		return subs[0].Value, nil
 	}
 	key := make(Tuple, len(subs))
 	for i, s := range subs {
-		if s.isSlice {
+		if s.IsSlice {
 			return nil, Errorf(TypeError, "unhashable type: 'slice'")
 		}
-		key[i] = s.value
+		key[i] = s.Value
 	}
 	return key, nil
 }
 
 // tensorIndices converts subscripts to tensor indices.
-func tensorIndices(subs []subscript) ([]tensor.Index, error) {
+func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 	out := make([]tensor.Index, 0, len(subs))
 	for _, s := range subs {
-		if s.isSlice {
+		if s.IsSlice {
 			var bounds [3]*int
-			for j, v := range []Value{s.lo, s.hi, s.step} {
+			for j, v := range []Value{s.Lo, s.Hi, s.Step} {
 				if _, none := v.(NoneType); none {
 					continue
 				}
@@ -211,7 +211,7 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 			out = append(out, tensor.IndexSlice(bounds[0], bounds[1], bounds[2]))
 			continue
 		}
-		switch x := s.value.(type) {
+		switch x := s.Value.(type) {
 		case NoneType:
 			out = append(out, tensor.IndexNone())
 		case EllipsisType:
@@ -235,17 +235,17 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 			}
 			out = append(out, tensor.IndexTensor(t))
 		default:
-			return nil, Errorf(TypeError, "tensor indices must be integers, slices, None, ..., or tensors, not %s", TypeName(s.value))
+			return nil, Errorf(TypeError, "tensor indices must be integers, slices, None, ..., or tensors, not %s", TypeName(s.Value))
 		}
 	}
 	return out, nil
 }
 
 // setIndex runs v[subs] = value.
-func setIndex(v Value, subs []subscript, value Value) error {
+func setIndex(v Value, subs []Subscript, value Value) error {
 	switch x := v.(type) {
-	case subscriptSetter:
-		return x.setSubscript(subs, value)
+	case SubscriptSetter:
+		return x.SetSubscript(subs, value)
 	case *tensor.Tensor:
 		idx, err := tensorIndices(subs)
 		if err != nil {
@@ -266,7 +266,7 @@ func setIndex(v Value, subs []subscript, value Value) error {
 		if len(subs) != 1 {
 			return Errorf(TypeError, "list indices must be integers or slices, not tuple")
 		}
-		if subs[0].isSlice {
+		if subs[0].IsSlice {
 			lo, hi, step, err := sliceBounds(subs[0], len(x.Elems))
 			if err != nil {
 				return err
@@ -282,7 +282,7 @@ func setIndex(v Value, subs []subscript, value Value) error {
 			x.Elems = append(append(append([]Value(nil), x.Elems[:lo]...), repl...), x.Elems[hi:]...)
 			return nil
 		}
-		i, err := seqIndex(subs[0].value, len(x.Elems), "list assignment")
+		i, err := seqIndex(subs[0].Value, len(x.Elems), "list assignment")
 		if err != nil {
 			return err
 		}
@@ -294,7 +294,7 @@ func setIndex(v Value, subs []subscript, value Value) error {
 
 // delIndex checks that del v[subs] can run and returns what runs it, so
 // that a del of several targets can check them all first.
-func delIndex(v Value, subs []subscript) (func() error, error) {
+func delIndex(v Value, subs []Subscript) (func() error, error) {
 	switch x := v.(type) {
 	case *Dict:
 		key, err := subsKey(subs)
@@ -312,16 +312,16 @@ func delIndex(v Value, subs []subscript) (func() error, error) {
 			return nil
 		}, err
 	case *List:
-		if len(subs) != 1 || subs[0].isSlice {
+		if len(subs) != 1 || subs[0].IsSlice {
 			return nil, Errorf(TypeError, "del on a list takes one integer index")
 		}
-		if _, err := seqIndex(subs[0].value, len(x.Elems), "list assignment"); err != nil {
+		if _, err := seqIndex(subs[0].Value, len(x.Elems), "list assignment"); err != nil {
 			return nil, err
 		}
 		// The index is resolved again when deleting: an earlier target of
 		// the same del may have shortened the list, as in Python.
 		return func() error {
-			i, err := seqIndex(subs[0].value, len(x.Elems), "list assignment")
+			i, err := seqIndex(subs[0].Value, len(x.Elems), "list assignment")
 			if err != nil {
 				return err
 			}

@@ -116,7 +116,7 @@ func (d *TensorDataset) String() string {
 	return fmt.Sprintf("<torch.utils.data.dataset.TensorDataset object at %#x>", identity(d))
 }
 
-func (d *TensorDataset) length() (int64, error) {
+func (d *TensorDataset) Length() (int64, error) {
 	if len(d.tensors) == 0 {
 		return 0, Errorf(IndexError, "tuple index out of range").WithHint("a TensorDataset without tensors has no length")
 	}
@@ -128,7 +128,7 @@ func (d *TensorDataset) length() (int64, error) {
 func (d *TensorDataset) GetItem(key Value) (Value, error) {
 	out := make(Tuple, len(d.tensors))
 	for i, t := range d.tensors {
-		v, err := index(t, []subscript{{value: key}})
+		v, err := index(t, []Subscript{{Value: key}})
 		if err != nil {
 			return nil, err
 		}
@@ -166,11 +166,11 @@ func (s *Subset) String() string {
 	return fmt.Sprintf("<torch.utils.data.dataset.Subset object at %#x>", identity(s))
 }
 
-func (s *Subset) length() (int64, error) { return int64(len(s.indices)), nil }
+func (s *Subset) Length() (int64, error) { return int64(len(s.indices)), nil }
 
 // GetItem is s[i]: dataset[indices[i]].
 func (s *Subset) GetItem(key Value) (Value, error) {
-	i, err := index(&List{Elems: s.indices}, []subscript{{value: key}})
+	i, err := index(&List{Elems: s.indices}, []Subscript{{Value: key}})
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +211,7 @@ func datasetLen(ds Value) (int, error) {
 
 // datasetItem is dataset[i].
 func datasetItem(ds Value, i Value) (Value, error) {
-	return index(ds, []subscript{{value: i}})
+	return index(ds, []Subscript{{Value: i}})
 }
 
 // randomSplit is torch.utils.data.random_split.
@@ -452,8 +452,8 @@ func (l *DataLoader) String() string {
 	return fmt.Sprintf("<torch.utils.data.dataloader.DataLoader object at %#x>", identity(l))
 }
 
-// length is len(loader): the number of batches.
-func (l *DataLoader) length() (int64, error) {
+// Length is len(loader): the number of batches.
+func (l *DataLoader) Length() (int64, error) {
 	n, err := datasetLen(l.dataset)
 	if err != nil {
 		return 0, err
@@ -573,11 +573,17 @@ func (l *DataLoader) collateBatch(samples []Value) (Value, error) {
 	return l.sess.callHook(l.collate, &List{Elems: samples})
 }
 
+// HasIter is false: a Dataset has __getitem__, not __iter__.
+func (d *TensorDataset) HasIter() bool { return false }
+
 // Iterate walks a TensorDataset's items, as Python's iteration through
 // __getitem__ does.
 func (d *TensorDataset) Iterate(yield func(Value) bool) error {
 	return iterateItems(d, d.size(), yield)
 }
+
+// HasIter is false: a Dataset has __getitem__, not __iter__.
+func (s *Subset) HasIter() bool { return false }
 
 // Iterate walks a Subset's items.
 func (s *Subset) Iterate(yield func(Value) bool) error {
@@ -597,3 +603,17 @@ func iterateItems(ds Value, n int, yield func(Value) bool) error {
 	}
 	return nil
 }
+
+// The protocols of the datasets and the loader.
+var (
+	_ ItemGetter = (*TensorDataset)(nil)
+	_ Sized      = (*TensorDataset)(nil)
+	_ Iterable   = (*TensorDataset)(nil)
+	_ HasIter    = (*TensorDataset)(nil)
+	_ ItemGetter = (*Subset)(nil)
+	_ Sized      = (*Subset)(nil)
+	_ Iterable   = (*Subset)(nil)
+	_ HasIter    = (*Subset)(nil)
+	_ Sized      = (*DataLoader)(nil)
+	_ Iterable   = (*DataLoader)(nil)
+)

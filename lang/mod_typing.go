@@ -1,10 +1,8 @@
 package lang
 
 import (
-	"slices"
 	"strings"
 
-	"github.com/kael-dev/kael/tensor"
 )
 
 // The typing module, so that the imports at the top of PyTorch code
@@ -186,7 +184,7 @@ func checkTypingParams(f *typingForm, params []Value, ellipsis bool) error {
 				continue
 			}
 		default:
-			if classOf(p) != "" {
+			if ClassOf(p) != "" {
 				continue
 			}
 		}
@@ -221,7 +219,7 @@ func typingParamRepr(v Value) string {
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	}
-	if c := classOf(v); c != "" {
+	if c := ClassOf(v); c != "" {
 		return c
 	}
 	return Repr(v)
@@ -315,10 +313,10 @@ var typingClasses = map[string][]string{
 	"Sequence": {"list", "tuple", "str", "range", "bytes"},
 }
 
-// isInstance is isinstance(v, f): typing.List as list, typing.Iterable
+// InstanceCheck is isinstance(v, f): typing.List as list, typing.Iterable
 // as any value with __iter__, and so on. Any, Union and Optional without
 // parameters are CPython's TypeError.
-func (f *typingForm) isInstance(v Value) (bool, error) {
+func (f *typingForm) InstanceCheck(v Value) (bool, error) {
 	if names, ok := typingClasses[f.name]; ok {
 		for _, name := range names {
 			if ok, err := IsInstance(v, &Class{Name: name}); ok || err != nil {
@@ -329,7 +327,7 @@ func (f *typingForm) isInstance(v Value) (bool, error) {
 	}
 	switch f.name {
 	case "Iterable":
-		return isIterable(v), nil
+		return IsIterable(v), nil
 	case "Iterator":
 		_, ok := v.(*Iterator)
 		return ok, nil
@@ -337,7 +335,7 @@ func (f *typingForm) isInstance(v Value) (bool, error) {
 		return Callable(v), nil
 	case "Type":
 		_, user := v.(*UserClass)
-		return user || classOf(v) != "", nil
+		return user || ClassOf(v) != "", nil
 	}
 	return false, Errorf(TypeError, "typing.%s cannot be used with isinstance()", f.name)
 }
@@ -357,32 +355,36 @@ func (a *typingAlias) anyArg(test func(arg Value) (bool, error)) (bool, error) {
 	return false, nil
 }
 
-// isIterable reports whether v has __iter__, as isinstance(v,
-// typing.Iterable) asks: every kael container and iterator, a tensor (of
-// any dimension, as in PyTorch), a container module, an instance whose
-// class defines __iter__.
-func isIterable(v Value) bool {
-	switch x := v.(type) {
-	case *Instance:
-		return x.hasOwn("__iter__")
-	case *Layer:
-		return x.container() != nil
-	case *TensorDataset, *Subset:
-		return false // a Dataset has __getitem__, not __iter__
-	case *List, Tuple, *Range, *Dict, string, *tensor.Tensor, Iterable:
-		return true
-	}
-	return false
-}
-
-// isSubclass is issubclass(cls, f) for the forms that stand for classes
-// (List, Dict, Sequence, ...); the others are a TypeError, as kael's
-// classes have no __iter__ or __call__ to ask.
-func (f *typingForm) isSubclass(cls string) (bool, error) {
+// SubclassCheck is issubclass(cls, f) for the forms that stand for
+// classes (List, Dict, Sequence, ...); the others are a TypeError, as
+// kael's classes have no __iter__ or __call__ to ask.
+func (f *typingForm) SubclassCheck(cls Value) (bool, error) {
 	names, ok := typingClasses[f.name]
 	if !ok {
 		return false, Errorf(TypeError, "kael's issubclass cannot test against typing.%s", f.name).
 			WithHint("typing.List, Dict, Set, Tuple, Sequence and Mapping work, as does isinstance")
 	}
-	return slices.ContainsFunc(names, func(name string) bool { return isSubclass(cls, name) }), nil
+	for _, name := range names {
+		if ok, err := IsSubclass(cls, &Class{Name: name}); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
 }
+
+// InstanceCheck is isinstance(obj, a): for a Union (and Optional),
+// whether obj is an instance of one of its types.
+func (a *typingAlias) InstanceCheck(obj Value) (bool, error) {
+	return a.anyArg(func(arg Value) (bool, error) { return IsInstance(obj, arg) })
+}
+
+// SubclassCheck is issubclass(cls, a): for a Union (and Optional),
+// whether cls derives from one of its types.
+func (a *typingAlias) SubclassCheck(cls Value) (bool, error) {
+	return a.anyArg(func(arg Value) (bool, error) { return IsSubclass(cls, arg) })
+}
+
+var (
+	_ InstanceChecker = (*typingForm)(nil)
+	_ InstanceChecker = (*typingAlias)(nil)
+)

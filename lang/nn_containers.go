@@ -186,10 +186,10 @@ func (l *Layer) container() *nn.Container {
 	return c
 }
 
-// getSubscript is l[...]: an item of a Sequential or ModuleList by
+// GetSubscript is l[...]: an item of a Sequential or ModuleList by
 // position (a slice gives a container of the items), of a ModuleDict by
 // key.
-func (l *Layer) getSubscript(subs []subscript) (Value, error) {
+func (l *Layer) GetSubscript(subs []Subscript) (Value, error) {
 	c := l.container()
 	if c == nil {
 		return nil, Errorf(TypeError, "'%s' object is not subscriptable", l.TypeName())
@@ -199,16 +199,16 @@ func (l *Layer) getSubscript(subs []subscript) (Value, error) {
 	}
 	s := subs[0]
 	if !c.IsList() {
-		key, ok := s.value.(string)
-		if s.isSlice || !ok {
-			return nil, Errorf(KeyError, "%s", Repr(s.value))
+		key, ok := s.Value.(string)
+		if s.IsSlice || !ok {
+			return nil, Errorf(KeyError, "%s", Repr(s.Value))
 		}
 		if c.Base().KindOf(key) != nn.ModuleKind {
 			return nil, Errorf(KeyError, "%s", Repr(key))
 		}
 		return optionalModule(c.Base().Submodule(key)), nil
 	}
-	if s.isSlice {
+	if s.IsSlice {
 		lo, hi, step, err := sliceBounds(s, c.Len())
 		if err != nil {
 			return nil, err
@@ -219,9 +219,9 @@ func (l *Layer) getSubscript(subs []subscript) (Value, error) {
 		}
 		return newLayer(c.Slice(picked)), nil
 	}
-	i, ok := AsInt(s.value)
+	i, ok := AsInt(s.Value)
 	if !ok {
-		return nil, Errorf(TypeError, "%s indices must be integers or slices, not %s", l.TypeName(), TypeName(s.value))
+		return nil, Errorf(TypeError, "%s indices must be integers or slices, not %s", l.TypeName(), TypeName(s.Value))
 	}
 	m, err := c.At(int(i))
 	if err != nil {
@@ -229,6 +229,9 @@ func (l *Layer) getSubscript(subs []subscript) (Value, error) {
 	}
 	return optionalModule(m), nil
 }
+
+// HasIter reports whether l has __iter__: a container module has.
+func (l *Layer) HasIter() bool { return l.container() != nil }
 
 // Iterate loops over a list container's modules or a ModuleDict's keys.
 func (l *Layer) Iterate(yield func(Value) bool) error {
@@ -252,8 +255,8 @@ func (l *Layer) Iterate(yield func(Value) bool) error {
 	return nil
 }
 
-// length is len(l) for containers.
-func (l *Layer) length() (int64, error) {
+// Length is len(l) for containers.
+func (l *Layer) Length() (int64, error) {
 	c := l.container()
 	if c == nil {
 		return 0, Errorf(TypeError, "object of type '%s' has no len()", l.TypeName())
@@ -261,29 +264,14 @@ func (l *Layer) length() (int64, error) {
 	return int64(c.Len()), nil
 }
 
-// The hooks through which the evaluator reaches containers and modules:
-// subscripts (seq[1:3], d['key'] = m), attribute assignment and len().
-type (
-	subscriptGetter interface {
-		getSubscript(subs []subscript) (Value, error)
-	}
-	subscriptSetter interface {
-		setSubscript(subs []subscript, value Value) error
-	}
-	attrSetter interface {
-		SetAttr(name string, value Value) error
-	}
-	lengther interface{ length() (int64, error) }
-)
-
-// setSubscript is l[i] = m (Sequential, ModuleList) and l[key] = m
+// SetSubscript is l[i] = m (Sequential, ModuleList) and l[key] = m
 // (ModuleDict).
-func (l *Layer) setSubscript(subs []subscript, value Value) error {
+func (l *Layer) SetSubscript(subs []Subscript, value Value) error {
 	c := l.container()
 	if c == nil {
 		return Errorf(TypeError, "'%s' object does not support item assignment", l.TypeName())
 	}
-	if len(subs) != 1 || subs[0].isSlice {
+	if len(subs) != 1 || subs[0].IsSlice {
 		return Errorf(TypeError, "%s assignment takes one index", l.TypeName())
 	}
 	m, err := moduleArg(value, l.TypeName())
@@ -291,16 +279,27 @@ func (l *Layer) setSubscript(subs []subscript, value Value) error {
 		return err
 	}
 	if !c.IsList() {
-		key, ok := subs[0].value.(string)
+		key, ok := subs[0].Value.(string)
 		if !ok {
-			return Errorf(TypeError, "module name should be a string. Got %s", TypeName(subs[0].value))
+			return Errorf(TypeError, "module name should be a string. Got %s", TypeName(subs[0].Value))
 		}
 		c.Base().SetModule(key, m)
 		return nil
 	}
-	i, ok := AsInt(subs[0].value)
+	i, ok := AsInt(subs[0].Value)
 	if !ok {
-		return Errorf(TypeError, "%s indices must be integers, not %s", l.TypeName(), TypeName(subs[0].value))
+		return Errorf(TypeError, "%s indices must be integers, not %s", l.TypeName(), TypeName(subs[0].Value))
 	}
 	return c.SetAt(int(i), m)
 }
+
+// The protocols a module value implements.
+var (
+	_ HasAttrs        = (*Layer)(nil)
+	_ AttrSetter      = (*Layer)(nil)
+	_ SubscriptGetter = (*Layer)(nil)
+	_ SubscriptSetter = (*Layer)(nil)
+	_ Sized           = (*Layer)(nil)
+	_ Iterable        = (*Layer)(nil)
+	_ HasIter         = (*Layer)(nil)
+)

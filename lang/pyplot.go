@@ -15,15 +15,6 @@ import (
 // the same operations are methods of the Axes values subplots returns
 // (plt.title and ax.set_title share one implementation).
 
-// Drawing is a value that front ends show as a picture rather than as
-// text: a figure. The kernel sends PNG (and SVG) in display_data; the REPL
-// draws Image in the terminal.
-type Drawing interface {
-	PNG() ([]byte, error)
-	SVG() ([]byte, error)
-	Image() (image.Image, error)
-}
-
 // FigureValue is a matplotlib figure.
 type FigureValue struct {
 	F    *plot.Figure

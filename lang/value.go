@@ -214,7 +214,7 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		}
 		return "t(" + strings.Join(parts, ",") + ")", nil
 	}
-	if h, ok := v.(interface{ HashKey() (string, error) }); ok {
+	if h, ok := v.(Hashable); ok {
 		k, err := h.HashKey()
 		return "h" + k, err
 	}
@@ -261,7 +261,7 @@ func (r *Range) at(v Value) (Value, error) {
 
 // slice is r[lo:hi:step], a range as in Python: range(10)[2:8:2] is
 // range(2, 8, 2).
-func (r *Range) slice(s subscript) (Value, error) {
+func (r *Range) slice(s Subscript) (Value, error) {
 	lo, hi, step, err := sliceBounds(s, int(r.Len()))
 	if err != nil {
 		return nil, err
@@ -398,8 +398,8 @@ func TypeName(v Value) string {
 		return "module"
 	case *GradFnValue:
 		return v.(*GradFnValue).Fn.Name()
-	case interface{ TypeName() string }:
-		return v.(interface{ TypeName() string }).TypeName()
+	case TypeNamer:
+		return v.(TypeNamer).TypeName()
 	}
 	return fmt.Sprintf("%T", v)
 }
@@ -506,7 +506,7 @@ func repr(v Value, active map[any]bool) string {
 			size += len(parts[i]) + 2
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
-	case interface{ PyRepr() string }:
+	case Reprer:
 		return x.PyRepr()
 	}
 	return Str(v)
@@ -540,7 +540,7 @@ func Str(v Value) string {
 	case *Function:
 		return "<function " + x.Name + ">"
 	case *Builtin:
-		if c := classOf(x); c != "" {
+		if c := ClassOf(x); c != "" {
 			return "<class '" + c + "'>"
 		}
 		return "<built-in function " + x.Name + ">"
