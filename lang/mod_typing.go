@@ -2,7 +2,6 @@ package lang
 
 import (
 	"strings"
-
 )
 
 // The typing module, so that the imports at the top of PyTorch code
