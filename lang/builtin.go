@@ -188,8 +188,7 @@ func literal(src string) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &interp{}
-	return in.eval(x)
+	return newInterp(nil, nil, "", "", nil).eval(x)
 }
 
 // Args holds the arguments of one builtin call, bound to its parameters.

@@ -245,12 +245,16 @@ func (f *Function) qualifiedName() string {
 func (s *Session) hookFrame() *interp {
 	base := s.hookIn
 	if base == nil {
-		return &interp{s: s, ctx: context.Background(), glob: s.globals, depth: s.hookNest}
+		in := newInterp(context.Background(), s, "", "", nil)
+		in.depth = s.hookNest
+		return in
 	}
 	// The base frame's statement too: a traceback shows the special
 	// method called from there.
-	return &interp{s: s, ctx: base.ctx, glob: base.glob, src: base.src, filename: base.filename,
-		depth: base.depth + s.hookNest, weight: base.weight, ticks: base.ticks, info: base.info, stmtID: base.stmtID}
+	in := newInterp(base.ctx, s, base.src, base.filename, nil)
+	in.glob, in.info, in.stmtID = base.glob, base.info, base.stmtID
+	in.depth, in.weight, in.ticks = base.depth+s.hookNest, base.weight, base.ticks
+	return in
 }
 
 // callHook calls fn(args...) from Go code with no frame (see hookFrame).

@@ -64,7 +64,7 @@ func (c *compiler) foldValue(x syntax.Expr) (Value, bool) {
 		if !ok || !isNumber(v) || x.Op == syntax.NOT {
 			return nil, false
 		}
-		r, err := (&interp{}).unary(x.Op, v, x)
+		r, err := newInterp(nil, nil, "", "", nil).unary(x.Op, v, x)
 		return r, err == nil
 	case *syntax.BinaryExpr:
 		a, ok := c.constValue(x.X)

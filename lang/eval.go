@@ -34,6 +34,24 @@ type interp struct {
 	info     *funcInfo // the scope of the code running, whose statements stmtID numbers
 }
 
+// newInterp is the one constructor of an interpreter at top level: it runs
+// code (a compiled cell; nil for an expression, which needs no locals)
+// from src, named filename in errors, with the globals of s, until ctx is
+// cancelled. A nil s gives the interpreter of constants, which evaluates
+// literals (a builtin's defaults, the compiler's folding) and has no
+// variables. Calls get their frames from newFrame; special methods called
+// from Go code get theirs from Session.hookFrame.
+func newInterp(ctx context.Context, s *Session, src, filename string, code *cellCode) *interp {
+	in := &interp{s: s, ctx: ctx, src: src, filename: filename}
+	if s != nil {
+		in.glob = s.globals
+	}
+	if code != nil {
+		in.locals, in.info = make([]Value, code.nlocals), code.info
+	}
+	return in
+}
+
 // maxWeight bounds the Go stack the active calls may need: each call
 // counts the nesting of its function's expressions (a chain of a thousand
 // additions needs a thousand Go frames to evaluate), so that deep

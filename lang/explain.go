@@ -34,7 +34,7 @@ func (s *Session) Explain(ctx context.Context, expr string) (text string, e *Err
 		}
 		x = p.X
 	}
-	in := &interp{s: s, ctx: ctx, glob: s.globals, src: expr}
+	in := newInterp(ctx, s, expr, "", nil)
 	if b, ok := x.(*syntax.BinaryExpr); ok {
 		if op, ok := binaryOperators[b.Op]; ok {
 			return in.explainBinary(op.Spec, b)
