@@ -751,3 +751,17 @@ func AsFloat(v Value) (float64, bool) {
 	}
 	return 0, false
 }
+
+// numpyAliases are the NumPy names PyTorch's argument parser accepts for
+// its own (python_arg_parser.cpp): x.sum(1, keepdims=True), axis=0.
+var numpyAliases = map[string]string{"keepdims": "keepdim", "axis": "dim"}
+
+// numpyAlias returns the index of the parameter a builtin's keyword
+// argument name stands for as a NumPy alias, or -1.
+func (s signature) numpyAlias(name string) int {
+	alias, ok := numpyAliases[name]
+	if _, builtin := s.of.(*Builtin); !ok || !builtin {
+		return -1
+	}
+	return slices.IndexFunc(s.params, func(p param) bool { return p.name == alias && !p.variadic })
+}

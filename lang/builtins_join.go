@@ -105,3 +105,21 @@ func tensorTuple(parts []*tensor.Tensor, err error) (Value, error) {
 	}
 	return out, nil
 }
+
+func init() {
+	NewBuiltin(AsBoth, "unbind(input, dim=0)", "The slices of input along dim, as a tuple of views, recorded for autograd as the outputs of one node (UnbindBackward0).", func(a *Args) (Value, error) {
+		x, dim := a.Tensor("input"), a.Int("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		slices, err := autograd.Unbind(x, dim)
+		if err != nil {
+			return nil, err
+		}
+		out := make(Tuple, len(slices))
+		for i, t := range slices {
+			out[i] = t
+		}
+		return out, nil
+	})
+}

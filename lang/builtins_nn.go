@@ -82,3 +82,48 @@ func defNN() {
 		return result(autograd.Dropout(x, p, training, nil))
 	})
 }
+
+func init() {
+	NewBuiltin(AsFunc, "one_hot(tensor, num_classes=-1)", "The int64 tensor of shape (*tensor.shape, num_classes) with a 1 at each class index of the int64 tensor and 0 elsewhere; num_classes=-1 takes the largest index plus one.", oneHot)
+}
+
+// oneHot is F.one_hot.
+func oneHot(a *Args) (Value, error) {
+	x, classes := a.Tensor("tensor"), a.Int("num_classes")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if x.DType() != tensor.Int64 {
+		return nil, Errorf(RuntimeError, "one_hot is only applicable to index tensor.").
+			WithHint("the tensor is %s; convert it with x.long()", x.DType())
+	}
+	idx, err := tensor.Values[int64](x)
+	if err != nil {
+		return nil, err
+	}
+	if classes == -1 {
+		if len(idx) == 0 {
+			return nil, Errorf(RuntimeError, "Can not infer total number of classes from empty tensor.")
+		}
+		for _, v := range idx {
+			classes = max(classes, int(v)+1)
+		}
+	}
+	if classes < 0 {
+		return nil, Errorf(RuntimeError, "num_classes should be positive or -1, not %d", classes)
+	}
+	if len(idx) > 0 && classes > MaxCollect/len(idx) {
+		return nil, Errorf(MemoryError, "one_hot of %d indices with %d classes is too large", len(idx), classes)
+	}
+	out := make([]int64, len(idx)*classes)
+	for i, v := range idx {
+		switch {
+		case v < 0:
+			return nil, Errorf(RuntimeError, "Class values must be non-negative.")
+		case v >= int64(classes):
+			return nil, Errorf(RuntimeError, "Class values must be smaller than num_classes.")
+		}
+		out[i*classes+int(v)] = 1
+	}
+	return result(tensor.FromSlice(out, append(x.Shape(), classes)...))
+}

@@ -12,3 +12,15 @@ func callTarget(v Value) (Value, bool) {
 	}
 	return h.Attr("__call__")
 }
+
+// Callable reports whether v can be called.
+func Callable(v Value) bool {
+	switch x := v.(type) {
+	case *Function, *Builtin, *BoundMethod, *UserClass, *userMethod:
+		return true
+	case *Instance:
+		return x.hasOwn("__call__") || x.cls.base().call != nil // an nn.Module runs forward
+	}
+	_, ok := callTarget(v)
+	return ok
+}

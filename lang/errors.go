@@ -34,6 +34,12 @@ const (
 	InternalError     = tensor.InternalError
 )
 
+// The errors of reading and writing files, named as Python names them.
+const (
+	FileNotFoundError ErrorKind = "FileNotFoundError"
+	OSError           ErrorKind = "OSError"
+)
+
 // Error is an error raised by a cell: what went wrong (Kind, Msg), where
 // (Span in Src), and what to do about it (Hint).
 type Error struct {

@@ -13,13 +13,9 @@ import (
 // safetensors.torch.load_file and save_file, on kael's safetensors package
 // (memory-mapped reading, atomic writing).
 
-// The errors of reading files, named as Python and the safetensors package
-// name them.
-const (
-	FileNotFoundError ErrorKind = "FileNotFoundError"
-	OSError           ErrorKind = "OSError"
-	SafetensorError   ErrorKind = "SafetensorError"
-)
+// SafetensorError is the error of a malformed file, named as the
+// safetensors package names it.
+const SafetensorError ErrorKind = "SafetensorError"
 
 // fileError converts an error of reading or writing a file to a kael
 // error: a missing file is a FileNotFoundError, other system errors an

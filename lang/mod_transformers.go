@@ -333,62 +333,6 @@ func idsTensor(ids []int) (*tensor.Tensor, error) {
 	return tensor.FromSlice(vals, 1, len(ids))
 }
 
-// pythonText makes decoded bytes a Python string as Hugging Face's decode
-// does (bytes.decode("utf-8", errors="replace")): each maximal part of an
-// ill-formed sequence becomes one U+FFFD.
-func pythonText(b string) string {
-	if utf8.ValidString(b) {
-		return b
-	}
-	var out strings.Builder
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRuneInString(b[i:])
-		if r != utf8.RuneError || n > 1 {
-			out.WriteString(b[i : i+n])
-			i += n
-			continue
-		}
-		out.WriteRune(utf8.RuneError)
-		i += maximalSubpart(b[i:])
-	}
-	return out.String()
-}
-
-// maximalSubpart returns the length of the ill-formed sequence at the
-// start of b that Unicode counts as one error: a lead byte and the
-// continuation bytes that could still follow it (Unicode table 3-7).
-func maximalSubpart(b string) int {
-	lead := b[0]
-	var need int
-	lo, hi := byte(0x80), byte(0xBF)
-	switch {
-	case lead >= 0xC2 && lead <= 0xDF:
-		need = 1
-	case lead >= 0xE0 && lead <= 0xEF:
-		need = 2
-	case lead >= 0xF0 && lead <= 0xF4:
-		need = 3
-	default:
-		return 1
-	}
-	switch lead { // narrower second-byte ranges (table 3-7)
-	case 0xE0:
-		lo = 0xA0
-	case 0xED:
-		hi = 0x9F
-	case 0xF0:
-		lo = 0x90
-	case 0xF4:
-		hi = 0x8F
-	}
-	n := 1
-	for n <= need && n < len(b) && b[n] >= lo && b[n] <= hi {
-		n++
-		lo, hi = 0x80, 0xBF
-	}
-	return n
-}
-
 // encodeArg encodes the text argument of a tokenizer call.
 func (t *GPT2Tokenizer) encodeArg(a *Args) ([]int, error) {
 	text := a.Str("text")

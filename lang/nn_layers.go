@@ -411,12 +411,3 @@ func plural(n int) string {
 	}
 	return "s"
 }
-
-// tensorText is the text of a tensor, as repr and print show it: a
-// Parameter adds PyTorch's "Parameter containing:" line.
-func tensorText(t *tensor.Tensor) string {
-	if nn.IsParameter(t) {
-		return "Parameter containing:\n" + t.String()
-	}
-	return t.String()
-}

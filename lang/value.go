@@ -9,6 +9,7 @@ import (
 
 	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -620,4 +621,13 @@ func quoteString(s string) string {
 	}
 	b.WriteRune(quote)
 	return b.String()
+}
+
+// tensorText is the text of a tensor, as repr and print show it: a
+// Parameter adds PyTorch's "Parameter containing:" line.
+func tensorText(t *tensor.Tensor) string {
+	if nn.IsParameter(t) {
+		return "Parameter containing:\n" + t.String()
+	}
+	return t.String()
 }
