@@ -84,13 +84,13 @@ func init() {
 		case string:
 			return parseIntLiteral(x, 10)
 		case float64:
-			return floatToInt(x)
+			return FloatToInt(x)
 		}
 		if i, ok := AsInt(v); ok {
 			return i, nil
 		}
 		if f, ok := AsFloat(v); ok {
-			return floatToInt(f)
+			return FloatToInt(f)
 		}
 		return nil, scalarConversionError("int", v)
 	})
@@ -282,7 +282,7 @@ func init() {
 			if i, ok := AsInt(a.Value("input")); ok {
 				return i, nil // an int rounds to itself, exactly
 			}
-			return floatToInt(math.RoundToEven(f))
+			return FloatToInt(math.RoundToEven(f))
 		}
 		nd, ok := AsInt(rest[0])
 		if !ok {
@@ -344,9 +344,9 @@ func columns(iterables Tuple) ([][]Value, int, error) {
 	return cols, max(n, 0), nil
 }
 
-// floatToInt truncates f to an int as Python's int() does, refusing NaN,
+// FloatToInt truncates f to an int as Python's int() does, refusing NaN,
 // the infinities and floats beyond the 64-bit integers.
-func floatToInt(f float64) (int64, error) {
+func FloatToInt(f float64) (int64, error) {
 	switch {
 	case math.IsNaN(f):
 		return 0, Errorf(ValueError, "cannot convert float NaN to integer")

@@ -31,6 +31,12 @@ type Iterator struct {
 	pos   int
 }
 
+// NewIterator returns an iterator over elems, whose type is kind
+// ("itertools.product"): it yields each element once.
+func NewIterator(kind string, elems []Value) *Iterator {
+	return &Iterator{kind: kind, elems: elems}
+}
+
 // TypeName returns the iterator's kind, e.g. "list_iterator" or "map".
 func (it *Iterator) TypeName() string { return it.kind }
 

@@ -4,8 +4,8 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// The modules kael provides: torch and its submodules, math, and the
-// refusal for numpy.
+// The modules kael provides in the engine: torch and its submodules, and
+// the refusal for numpy.
 
 // torchMembers are the members of torch that are not global names (the
 // global builtins and dtypes are members too): torch.device, torch.Size,
@@ -64,11 +64,9 @@ func init() {
 			}),
 		}}
 	})
-	RegisterModule("math", "Python's math module for floats and kael's 64-bit ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit. An int result beyond 64 bits (factorial(21)) is an OverflowError.", mathModule)
 	for _, ns := range dottedNamespaces() {
 		RegisterModule("torch."+ns, "PyTorch's torch."+ns+" functions (linalg: on gonum's LAPACK).", func() *Module { return dottedModule(ns) })
 	}
-	RegisterModule("random", "Python's random module in small, drawing CPython's numbers for the same seed.", func() *Module { return randomModule })
 	RegisterModule("torch.nn.init", "The initialisers of torch.nn.init: in place, from the default generator, with PyTorch's values for the same seed.", func() *Module { return nnInitModule })
 	registerUnavailable("numpy", "No module named 'numpy': kael has no NumPy",
 		"kael's tensors do what NumPy arrays do: torch.tensor(...), x.tolist(), torch.arange, ...")

@@ -656,6 +656,10 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	return 0, Errorf(TypeError, "not comparable")
 }
 
+// Elems returns the elements of a list, a tuple or a named tuple, without
+// copying them, and false for any other value.
+func Elems(v Value) ([]Value, bool) { return seqElems(v) }
+
 func seqElems(v Value) ([]Value, bool) {
 	switch x := v.(type) {
 	case *List:

@@ -421,7 +421,7 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 			n = i
 		} else if fl, ok := AsFloat(v); ok && (conv == 'd' || conv == 'i' || conv == 'u') {
 			var err error
-			if n, err = floatToInt(fl); err != nil {
+			if n, err = FloatToInt(fl); err != nil {
 				return "", err
 			}
 		} else if conv == 'd' || conv == 'i' || conv == 'u' {
