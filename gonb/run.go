@@ -9,6 +9,7 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/std" // the standard modules
 	"github.com/kael-dev/kael/render"
 	"github.com/kael-dev/kael/tensor"
 )

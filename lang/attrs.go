@@ -20,13 +20,6 @@ type Module struct {
 	Doc string
 }
 
-// HasAttrs is implemented by values with named attributes and methods of
-// their own, such as optimizers: getAttr asks them.
-type HasAttrs interface {
-	Attr(name string) (Value, bool)
-	AttrNames() []string
-}
-
 // GradFnValue is the value of x.grad_fn: the autograd node that made x.
 type GradFnValue struct{ Fn tensor.GradFn }
 
@@ -59,7 +52,7 @@ var attributes = map[string]attribute{
 	}, set: func(t *tensor.Tensor, v Value) error {
 		on, ok := v.(bool)
 		if !ok {
-			return newErrorf(TypeError, "requires_grad must be a bool, not %s", TypeName(v))
+			return Errorf(TypeError, "requires_grad must be a bool, not %s", TypeName(v))
 		}
 		return ops.setRequiresGrad(t, on)
 	}},
@@ -92,7 +85,7 @@ func setGrad(t *tensor.Tensor, v Value) error {
 	case *tensor.Tensor:
 		return autograd.SetGrad(t, x) // refuses another shape or dtype
 	}
-	return newErrorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
+	return Errorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
 }
 
 // getAttr evaluates v.name.
@@ -114,7 +107,7 @@ func getAttr(v Value, name string) (Value, error) {
 		if a, ok := x.Attrs[name]; ok {
 			return a, nil
 		}
-		err := newErrorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name)
+		err := Errorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name)
 		err.Hint = x.missingHint(name)
 		return nil, err
 	case *GradFnValue:
@@ -126,11 +119,11 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		return nil, attrError(v, name, attrNames(v))
 	case *Builtin:
-		if c := classOf(x); c != "" && name == "__name__" {
+		if c := ClassOf(x); c != "" && name == "__name__" {
 			return shortClassName(c), nil
 		}
-		if m, ok := typeMethods[classOf(x)][name]; ok {
-			return unboundMethod(classOf(x), m), nil
+		if m, ok := typeMethods[ClassOf(x)][name]; ok {
+			return unboundMethod(ClassOf(x), m), nil
 		}
 	case HasAttrs:
 		if a, ok := x.Attr(name); ok {
@@ -161,7 +154,7 @@ func unboundMethod(class string, m *Builtin) *Builtin {
 	f := &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords}
 	f.fn = func(a *Args) (Value, error) {
 		if recv := a.Value("self"); TypeName(recv) != class {
-			return nil, newErrorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", m.Name, class, TypeName(recv))
+			return nil, Errorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", m.Name, class, TypeName(recv))
 		}
 		return m.fn(a)
 	}
@@ -170,7 +163,7 @@ func unboundMethod(class string, m *Builtin) *Builtin {
 }
 
 func attrError(v Value, name string, candidates []string) *Error {
-	err := newErrorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
+	err := Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
 	err.Hint = suggestHint(name, candidates)
 	return err
 }
@@ -186,19 +179,19 @@ func suggestHint(name string, candidates []string) string {
 
 // setAttr runs v.name = value; only some tensor properties are settable.
 func setAttr(v Value, name string, value Value) error {
-	if s, ok := v.(attrSetter); ok {
+	if s, ok := v.(AttrSetter); ok {
 		return s.SetAttr(name, value)
 	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		return newErrorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
+		return Errorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
 	}
 	a, ok := attributes[name]
 	if !ok {
 		return attrError(v, name, Methods())
 	}
 	if a.set == nil {
-		return newErrorf(AttributeError, "attribute '%s' of 'Tensor' objects is not writable", name)
+		return Errorf(AttributeError, "attribute '%s' of 'Tensor' objects is not writable", name)
 	}
 	return a.set(t, value)
 }

@@ -39,8 +39,8 @@ func init() {
 	classValues[functionClassName] = fnClass
 	builtinBases[functionClassName] = &builtinBase{
 		construct: func(c *UserClass) error {
-			return newErrorf(RuntimeError, "kael runs a torch.autograd.Function through its class: %s.apply(...), not %s()", c.Name, c.Name).
-				withHint("forward and backward are @staticmethods; call y = %s.apply(x)", c.Name)
+			return Errorf(RuntimeError, "kael runs a torch.autograd.Function through its class: %s.apply(...), not %s()", c.Name, c.Name).
+				WithHint("forward and backward are @staticmethods; call y = %s.apply(x)", c.Name)
 		},
 		classAttr: func(in *interp, c *UserClass, name string) (Value, bool, error) {
 			if name != "apply" {
@@ -75,8 +75,8 @@ func init() {
 							t, ok := v.(*tensor.Tensor)
 							if !ok {
 								if _, none := v.(NoneType); !none {
-									return nil, newErrorf(TypeError, "save_for_backward can only save variables, but argument %d is of type %s", i, TypeName(v)).
-										withHint("keep other values as attributes of ctx: ctx.scale = scale")
+									return nil, Errorf(TypeError, "save_for_backward can only save variables, but argument %d is of type %s", i, TypeName(v)).
+										WithHint("keep other values as attributes of ctx: ctx.scale = scale")
 								}
 							}
 							ctx.saved = append(ctx.saved, t)
@@ -94,13 +94,13 @@ func init() {
 func applyFunction(in *interp, cls *UserClass, args Tuple) (Value, error) {
 	forward, ok := staticFunction(cls, "forward")
 	if !ok {
-		return nil, newErrorf(NotImplementedError, "You must implement the forward function for custom autograd.Function.").
-			withHint("define @staticmethod def forward(ctx, ...): in class %s", cls.Name)
+		return nil, Errorf(NotImplementedError, "You must implement the forward function for custom autograd.Function.").
+			WithHint("define @staticmethod def forward(ctx, ...): in class %s", cls.Name)
 	}
 	backward, ok := staticFunction(cls, "backward")
 	if !ok {
-		return nil, newErrorf(NotImplementedError, "You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.").
-			withHint("define @staticmethod def backward(ctx, grad_output): in class %s", cls.Name)
+		return nil, Errorf(NotImplementedError, "You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.").
+			WithHint("define @staticmethod def backward(ctx, grad_output): in class %s", cls.Name)
 	}
 	setup, separate := staticFunction(cls, "setup_context")
 	inputs := make([]*tensor.Tensor, len(args))
@@ -197,13 +197,13 @@ func functionOutputs(cls *UserClass, r Value) ([]*tensor.Tensor, bool, error) {
 		for i, e := range elems {
 			t, isT := e.(*tensor.Tensor)
 			if !isT {
-				return nil, false, newErrorf(TypeError, "%s.forward returned a %s as output %d; kael's custom functions return tensors", cls.Name, TypeName(e), i)
+				return nil, false, Errorf(TypeError, "%s.forward returned a %s as output %d; kael's custom functions return tensors", cls.Name, TypeName(e), i)
 			}
 			outs[i] = t
 		}
 		return outs, false, nil
 	}
-	return nil, false, newErrorf(TypeError, "%s.forward must return a tensor or a tuple of tensors, not %s", cls.Name, TypeName(r))
+	return nil, false, Errorf(TypeError, "%s.forward must return a tensor or a tuple of tensors, not %s", cls.Name, TypeName(r))
 }
 
 // functionGrads reads what backward returned: one gradient (a tensor or
@@ -233,8 +233,8 @@ func functionGrads(cls *UserClass, r Value, isTensor []bool) ([]*tensor.Tensor, 
 		case ok:
 			out[i] = g
 		default:
-			return nil, newErrorf(RuntimeError, "expected Variable or None (got %s)", TypeName(v)).
-				withHint("%s.backward returns a tensor or None for each argument of forward", cls.Name)
+			return nil, Errorf(RuntimeError, "expected Variable or None (got %s)", TypeName(v)).
+				WithHint("%s.backward returns a tensor or None for each argument of forward", cls.Name)
 		}
 	}
 	return out, nil

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -63,22 +64,44 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// Kinds of definitions for def.
+// BuiltinKind says where NewBuiltin registers a builtin.
+type BuiltinKind int
+
+// The kinds of builtin.
 const (
-	asFunc   = 1 << iota // a global function
-	asMethod             // a tensor method
-	asBoth   = asFunc | asMethod
+	// AsValue registers nothing: the builtin is a value to place where it
+	// belongs, in a module's Attrs, a class or a type's methods.
+	AsValue  BuiltinKind = 0
+	AsFunc   BuiltinKind = 1 << 0 // a global function
+	AsMethod BuiltinKind = 1 << 1 // a tensor method
+	AsBoth               = AsFunc | AsMethod
 )
 
-// def registers a builtin. It panics on a malformed signature, which is a
-// programming error caught by every test run.
-func def(kind int, sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
+// NewBuiltin makes a function implemented in Go from its signature in
+// Python's notation, "name(a, b=1, *rest, c=None)", which drives argument
+// binding, help(), completion and the language reference; doc is its help
+// text. A kind other than AsValue also registers it, as a global function
+// or a tensor method, and must be used only while the program
+// initialises (in an init function). NewBuiltin panics on a malformed
+// signature or a name registered twice: programming errors caught by
+// every test run.
+//
+// A module's function is an AsValue builtin in the module's Attrs:
+//
+//	"loads": lang.NewBuiltin(lang.AsValue, "loads(s)", "Decodes JSON.", func(a *lang.Args) (lang.Value, error) {
+//		s := a.Str("s")
+//		if err := a.Err(); err != nil {
+//			return nil, err
+//		}
+//		return decode(s)
+//	}),
+func NewBuiltin(kind BuiltinKind, sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
 	name, params, err := parseSignature(sig)
 	if err != nil {
 		panic(fmt.Sprintf("builtin %q: %v", sig, err))
 	}
 	b := &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn,
-		Method: kind&asMethod != 0, Func: kind&asFunc != 0}
+		Method: kind&AsMethod != 0, Func: kind&AsFunc != 0}
 	if b.Func {
 		if _, dup := builtins[name]; dup {
 			panic("duplicate builtin " + name)
@@ -91,6 +114,14 @@ func def(kind int, sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
 		}
 		methods[name] = b
 	}
+	return b
+}
+
+// CollectKeywords makes b take keyword arguments its signature does not
+// name, as a Python function with **kwargs: Args.Keywords returns them.
+// It returns b.
+func (b *Builtin) CollectKeywords() *Builtin {
+	b.acceptsKeywords = true
 	return b
 }
 
@@ -157,8 +188,7 @@ func literal(src string) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &interp{}
-	return in.eval(x)
+	return newInterp(nil, nil, "", "", nil).eval(x)
 }
 
 // Args holds the arguments of one builtin call, bound to its parameters.
@@ -298,7 +328,7 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 			if _, user := s.of.(*Function); user {
 				return nil, nil, pythonTooMany(s.name, s.params, len(pos))
 			}
-			return nil, nil, newErrorf(TypeError, "%s() takes %d positional arguments but %d were given", s.name, countPositional(s.params), len(pos))
+			return nil, nil, Errorf(TypeError, "%s() takes %d positional arguments but %d were given", s.name, countPositional(s.params), len(pos))
 		}
 		p := s.params[i]
 		if p.variadic {
@@ -319,20 +349,20 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 		switch {
 		case j < 0 && s.keywords:
 			if slices.ContainsFunc(extra, func(kw keywordArg) bool { return kw.name == name }) {
-				return nil, nil, newErrorf(TypeError, "%s() got multiple values for keyword argument '%s'", s.name, name)
+				return nil, nil, Errorf(TypeError, "%s() got multiple values for keyword argument '%s'", s.name, name)
 			}
 			extra = append(extra, keywordArg{name, kwVals[k]})
 			continue
 		case j < 0:
-			err := newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", s.name, name)
+			err := Errorf(TypeError, "%s() got an unexpected keyword argument '%s'", s.name, name)
 			if hint := suggestHint(name, paramNames(s.params)); hint != "" {
 				err.Hint = hint
 			} else {
-				err.withHint("the signature is %s", s.of.signatureText())
+				err.WithHint("the signature is %s", s.of.signatureText())
 			}
 			return nil, nil, err
 		case given[j]:
-			return nil, nil, newErrorf(TypeError, "%s() got multiple values for argument '%s'", s.name, name)
+			return nil, nil, Errorf(TypeError, "%s() got multiple values for argument '%s'", s.name, name)
 		}
 		vals[j], given[j] = kwVals[k], true
 	}
@@ -349,8 +379,8 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 		case p.def != nil:
 			vals[j] = p.def
 		default:
-			return nil, nil, newErrorf(TypeError, "%s() missing required argument '%s'", s.name, p.name).
-				withHint("the signature is %s", s.of.signatureText())
+			return nil, nil, Errorf(TypeError, "%s() missing required argument '%s'", s.name, p.name).
+				WithHint("the signature is %s", s.of.signatureText())
 		}
 	}
 	return vals, extra, nil
@@ -403,8 +433,8 @@ func (a *Args) IsNone(name string) bool {
 	return ok
 }
 
-func (a *Args) typeError(name, want string, got Value) *Error {
-	return newErrorf(TypeError, "%s(): argument '%s' must be %s, not %s", a.b.Name, name, want, TypeName(got))
+func (a *Args) WrongType(name, want string, got Value) *Error {
+	return Errorf(TypeError, "%s(): argument '%s' must be %s, not %s", a.b.Name, name, want, TypeName(got))
 }
 
 // fail records err, an error about the arguments, unless one is recorded
@@ -413,6 +443,43 @@ func (a *Args) fail(err *Error) {
 	if a.err == nil {
 		a.err = err
 	}
+}
+
+// Fail records err, an error about the arguments, as the accessors record
+// theirs: Err returns the first one recorded.
+func (a *Args) Fail(err *Error) { a.fail(err) }
+
+// Keywords returns the keyword arguments no parameter takes, in the call's
+// order, for a builtin made with CollectKeywords. The slices belong to the
+// call: copy them to keep them.
+func (a *Args) Keywords() (names []string, vals []Value) { return a.kwNames, a.kwVals }
+
+// Call calls fn, any callable value, with positional arguments, from the
+// statement that called the builtin (where an error in fn is reported).
+func (a *Args) Call(fn Value, args ...Value) (Value, error) {
+	return a.in.call(fn, args, nil, nil, a.in.stmtNode())
+}
+
+// CallKw calls fn with positional and keyword arguments (kwNames[i] =
+// kwVals[i]), as Call.
+func (a *Args) CallKw(fn Value, pos []Value, kwNames []string, kwVals []Value) (Value, error) {
+	return a.in.call(fn, pos, kwNames, kwVals, a.in.stmtNode())
+}
+
+// Binary applies a binary operator of the language (syntax.PLUS,
+// syntax.STAR, ...) to x and y, with every rule an expression x + y
+// has: tensors, numbers, sequences and the special methods of classes.
+func (a *Args) Binary(op syntax.Token, x, y Value) (Value, error) {
+	return a.in.binary(op, x, y, a.in.stmtNode())
+}
+
+// Context returns the context of the running cell, which is cancelled on
+// interrupt: a builtin that waits selects on its Done.
+func (a *Args) Context() context.Context {
+	if a.in != nil && a.in.ctx != nil {
+		return a.in.ctx
+	}
+	return context.Background()
 }
 
 // Err returns the first error the accessors recorded, or nil when the
@@ -429,7 +496,7 @@ func (a *Args) Tensor(name string) *tensor.Tensor {
 	v := a.Value(name)
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		a.fail(a.typeError(name, "Tensor", v))
+		a.fail(a.WrongType(name, "Tensor", v))
 	}
 	return t
 }
@@ -448,7 +515,7 @@ func (a *Args) TensorLike(name string) *tensor.Tensor {
 	v := a.Value(name)
 	t, err := toTensor(v)
 	if err != nil {
-		a.fail(a.typeError(name, "Tensor or number", v))
+		a.fail(a.WrongType(name, "Tensor or number", v))
 		return nil
 	}
 	return t
@@ -468,7 +535,7 @@ func toTensor(v Value) (*tensor.Tensor, error) {
 		}
 		return tensor.FromValue(data)
 	}
-	return nil, newErrorf(TypeError, "expected a Tensor or a number, got %s", TypeName(v))
+	return nil, Errorf(TypeError, "expected a Tensor or a number, got %s", TypeName(v))
 }
 
 // toGo converts nested lists and tuples of numbers into []any for
@@ -481,7 +548,7 @@ const maxTensorDims = 64
 
 func toGoDepth(v Value, depth int) (any, error) {
 	if depth > maxTensorDims {
-		return nil, newErrorf(ValueError, "nested sequences are deeper than %d levels", maxTensorDims)
+		return nil, Errorf(ValueError, "nested sequences are deeper than %d levels", maxTensorDims)
 	}
 	if t, ok := v.(*tensor.Tensor); ok {
 		return tensor.ToList(t)
@@ -505,9 +572,9 @@ func toGoDepth(v Value, depth int) (any, error) {
 // is accepted too).
 func (a *Args) Int(name string) int {
 	v := a.Value(name)
-	i, ok := asInt(v)
+	i, ok := AsInt(v)
 	if !ok {
-		a.fail(a.typeError(name, "int", v))
+		a.fail(a.WrongType(name, "int", v))
 	}
 	return int(i)
 }
@@ -527,9 +594,9 @@ func (a *Args) Int64(name string) int64 { return int64(a.Int(name)) }
 // Float returns a number argument as float64.
 func (a *Args) Float(name string) float64 {
 	v := a.Value(name)
-	f, ok := asFloat(v)
+	f, ok := AsFloat(v)
 	if !ok {
-		a.fail(a.typeError(name, "float", v))
+		a.fail(a.WrongType(name, "float", v))
 	}
 	return f
 }
@@ -542,7 +609,7 @@ func (a *Args) Bool(name string) bool {
 	case int64:
 		return x != 0
 	}
-	a.fail(a.typeError(name, "bool", a.Value(name)))
+	a.fail(a.WrongType(name, "bool", a.Value(name)))
 	return false
 }
 
@@ -550,7 +617,7 @@ func (a *Args) Bool(name string) bool {
 func (a *Args) Str(name string) string {
 	s, ok := a.Value(name).(string)
 	if !ok {
-		a.fail(a.typeError(name, "str", a.Value(name)))
+		a.fail(a.WrongType(name, "str", a.Value(name)))
 	}
 	return s
 }
@@ -568,11 +635,11 @@ func (a *Args) DType(name string) tensor.DType {
 		if d, ok := tensor.ParseDType(strings.TrimPrefix(x, "torch.")); ok {
 			return d
 		}
-		a.fail(newErrorf(TypeError, "%s(): unknown dtype '%s'", a.b.Name, x).
-			withHint("the dtypes are float32, float64, int64 and bool"))
+		a.fail(Errorf(TypeError, "%s(): unknown dtype '%s'", a.b.Name, x).
+			WithHint("the dtypes are float32, float64, int64 and bool"))
 		return 0
 	}
-	a.fail(a.typeError(name, "dtype", a.Value(name)))
+	a.fail(a.WrongType(name, "dtype", a.Value(name)))
 	return 0
 }
 
@@ -591,12 +658,12 @@ func (a *Args) Ints(name string) []int {
 	if _, ok := v.(NoneType); ok {
 		return nil
 	}
-	if i, ok := asInt(v); ok {
+	if i, ok := AsInt(v); ok {
 		return []int{int(i)}
 	}
 	ints, ok := intSequence(v)
 	if !ok {
-		a.fail(a.typeError(name, "int or tuple of ints", v))
+		a.fail(a.WrongType(name, "int or tuple of ints", v))
 	}
 	return ints
 }
@@ -612,7 +679,7 @@ func (a *Args) Shape(name string) []int {
 	}
 	ints, ok := intSequence(t)
 	if !ok {
-		a.fail(newErrorf(TypeError, "%s(): %s must be integers, got %s", a.b.Name, name, Repr(t)))
+		a.fail(Errorf(TypeError, "%s(): %s must be integers, got %s", a.b.Name, name, Repr(t)))
 	}
 	return ints
 }
@@ -629,7 +696,7 @@ func intSequence(v Value) ([]int, bool) {
 	}
 	out := make([]int, len(elems))
 	for i, e := range elems {
-		n, ok := asInt(e)
+		n, ok := AsInt(e)
 		if !ok {
 			return nil, false
 		}
@@ -638,8 +705,8 @@ func intSequence(v Value) ([]int, bool) {
 	return out, true
 }
 
-// asInt converts ints, bools and one-element integer tensors.
-func asInt(v Value) (int64, bool) {
+// AsInt converts ints, bools and one-element integer tensors.
+func AsInt(v Value) (int64, bool) {
 	switch x := v.(type) {
 	case int64:
 		return x, true
@@ -658,15 +725,15 @@ func asInt(v Value) (int64, bool) {
 			case int64:
 				return i, true
 			case bool:
-				return asInt(i)
+				return AsInt(i)
 			}
 		}
 	}
 	return 0, false
 }
 
-// asFloat converts numbers and one-element tensors.
-func asFloat(v Value) (float64, bool) {
+// AsFloat converts numbers and one-element tensors.
+func AsFloat(v Value) (float64, bool) {
 	switch x := v.(type) {
 	case float64:
 		return x, true
@@ -676,11 +743,25 @@ func asFloat(v Value) (float64, bool) {
 			if err != nil {
 				return 0, false
 			}
-			return asFloat(item)
+			return AsFloat(item)
 		}
 	}
-	if i, ok := asInt(v); ok {
+	if i, ok := AsInt(v); ok {
 		return float64(i), true
 	}
 	return 0, false
+}
+
+// numpyAliases are the NumPy names PyTorch's argument parser accepts for
+// its own (python_arg_parser.cpp): x.sum(1, keepdims=True), axis=0.
+var numpyAliases = map[string]string{"keepdims": "keepdim", "axis": "dim"}
+
+// numpyAlias returns the index of the parameter a builtin's keyword
+// argument name stands for as a NumPy alias, or -1.
+func (s signature) numpyAlias(name string) int {
+	alias, ok := numpyAliases[name]
+	if _, builtin := s.of.(*Builtin); !ok || !builtin {
+		return -1
+	}
+	return slices.IndexFunc(s.params, func(p param) bool { return p.name == alias && !p.variadic })
 }

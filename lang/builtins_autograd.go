@@ -12,7 +12,7 @@ import (
 // the optimizers of torch.optim.
 
 func init() {
-	def(asMethod, "backward(input, gradient=None, retain_graph=None, create_graph=False)", "Computes the gradient of input with respect to every leaf that requires grad and adds it to the leaf's .grad. input must have one element unless gradient (of input's shape) is given. The pass frees the tensors the graph saved for backward, so a second backward through an operation that saved some (x * x, exp) raises a RuntimeError unless the first had retain_graph=True; one through operations that saved none (sums, views, adding a number) accumulates again.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "backward(input, gradient=None, retain_graph=None, create_graph=False)", "Computes the gradient of input with respect to every leaf that requires grad and adds it to the leaf's .grad. input must have one element unless gradient (of input's shape) is given. The pass frees the tensors the graph saved for backward, so a second backward through an operation that saved some (x * x, exp) raises a RuntimeError unless the first had retain_graph=True; one through operations that saved none (sums, views, adding a number) accumulates again.", func(a *Args) (Value, error) {
 		x, g := a.Tensor("input"), a.OptTensor("gradient")
 		retain := retainGraph(a)
 		if err := a.Err(); err != nil {
@@ -20,14 +20,14 @@ func init() {
 		}
 		return None, autograd.BackwardWith([]*tensor.Tensor{x}, []*tensor.Tensor{g}, autograd.BackwardOptions{RetainGraph: retain})
 	})
-	def(asMethod, "requires_grad_(input, requires_grad=True)", "Marks input, a floating-point leaf, as requiring gradients (or not); returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "requires_grad_(input, requires_grad=True)", "Marks input, a floating-point leaf, as requiring gradients (or not); returns input.", func(a *Args) (Value, error) {
 		x, on := a.Tensor("input"), a.Bool("requires_grad")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return inPlace(x, autograd.SetRequiresGrad(x, on))
 	})
-	def(asFunc, "show_graph(tensor)", "Prints the autograd graph behind a tensor: its grad_fn and, indented below, the operations and leaves (AccumulateGrad) it came from.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "show_graph(tensor)", "Prints the autograd graph behind a tensor: its grad_fn and, indented below, the operations and leaves (AccumulateGrad) it came from.", func(a *Args) (Value, error) {
 		x := a.Tensor("tensor")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -42,7 +42,7 @@ func init() {
 }
 
 func init() {
-	torchAutograd["backward"] = def(0, "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)", "Computes the gradients of tensors (a tensor or a list of them), with grad_tensors[i] the gradient of tensors[i], in one pass that adds them to the leaves' .grad: t.backward() for several tensors at once. retain_graph is as for t.backward().", func(a *Args) (Value, error) {
+	torchAutograd["backward"] = NewBuiltin(AsValue, "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)", "Computes the gradients of tensors (a tensor or a list of them), with grad_tensors[i] the gradient of tensors[i], in one pass that adds them to the leaves' .grad: t.backward() for several tensors at once. retain_graph is as for t.backward().", func(a *Args) (Value, error) {
 		ts := tensorArgs(a, "tensors")
 		gs := tensorsOf(a.Value("grad_tensors"))
 		retain := retainGraph(a)
@@ -51,7 +51,7 @@ func init() {
 		}
 		return None, autograd.BackwardWith(ts, gs, autograd.BackwardOptions{RetainGraph: retain})
 	})
-	torchAutograd["grad"] = def(0, "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)", "Returns the gradients of outputs (a tensor or a list of them, with grad_outputs[i] the gradient of outputs[i]) with respect to inputs (a tensor or a list of tensors that require grad, leaves or computed), as a tuple, without touching any .grad. Only the operations between them run, and they free what they saved unless retain_graph=True. An input the outputs do not depend on is an error, or None with allow_unused=True.", func(a *Args) (Value, error) {
+	torchAutograd["grad"] = NewBuiltin(AsValue, "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)", "Returns the gradients of outputs (a tensor or a list of them, with grad_outputs[i] the gradient of outputs[i]) with respect to inputs (a tensor or a list of tensors that require grad, leaves or computed), as a tuple, without touching any .grad. Only the operations between them run, and they free what they saved unless retain_graph=True. An input the outputs do not depend on is an error, or None with allow_unused=True.", func(a *Args) (Value, error) {
 		outs, ins := tensorArgs(a, "outputs"), tensorArgs(a, "inputs")
 		gs := tensorsOf(a.Value("grad_outputs"))
 		opts := autograd.BackwardOptions{RetainGraph: retainGraph(a), AllowUnused: a.Bool("allow_unused")}
@@ -78,7 +78,7 @@ func init() {
 // create_graph=True (higher-order derivatives) is refused.
 func retainGraph(a *Args) bool {
 	if a.Bool("create_graph") {
-		a.fail(newErrorf(RuntimeError, "%s(create_graph=True) is not supported: kael computes first derivatives only", a.b.Name))
+		a.fail(Errorf(RuntimeError, "%s(create_graph=True) is not supported: kael computes first derivatives only", a.b.Name))
 	}
 	if a.IsNone("retain_graph") {
 		return false
@@ -90,7 +90,7 @@ func retainGraph(a *Args) bool {
 func tensorArgs(a *Args, name string) []*tensor.Tensor {
 	ts := tensorsOf(a.Value(name))
 	if slices.Contains(ts, nil) || (len(ts) == 0 && !a.IsNone(name)) {
-		a.fail(a.typeError(name, "Tensor or list of Tensors", a.Value(name)))
+		a.fail(a.WrongType(name, "Tensor or list of Tensors", a.Value(name)))
 	}
 	return ts
 }
@@ -117,7 +117,7 @@ func tensorsOf(v Value) []*tensor.Tensor {
 var torchOptim = &Module{Name: "torch.optim", Attrs: map[string]Value{}}
 
 func init() {
-	torchOptim.Attrs["SGD"] = def(0, "SGD(params, lr, momentum=0, weight_decay=0, nesterov=False)", "Stochastic gradient descent over the tensors params: opt.step() subtracts lr times each gradient (with momentum and an L2 weight_decay when given); opt.zero_grad() clears the gradients.", func(a *Args) (Value, error) {
+	torchOptim.Attrs["SGD"] = NewBuiltin(AsValue, "SGD(params, lr, momentum=0, weight_decay=0, nesterov=False)", "Stochastic gradient descent over the tensors params: opt.step() subtracts lr times each gradient (with momentum and an L2 weight_decay when given); opt.zero_grad() clears the gradients.", func(a *Args) (Value, error) {
 		params := optimParams(a)
 		opt := autograd.SGDOptions{LR: a.Float("lr"), Momentum: a.Float("momentum"),
 			WeightDecay: a.Float("weight_decay"), Nesterov: a.Bool("nesterov")}
@@ -130,7 +130,7 @@ func init() {
 		}
 		return &Optimizer{Name: "SGD", Opt: o, params: params}, nil
 	})
-	torchOptim.Attrs["Adam"] = def(0, "Adam(params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0)", "The Adam optimizer over the tensors params: opt.step() moves each parameter by lr times its bias-corrected gradient average over the root of its squared-gradient average; opt.zero_grad() clears the gradients.", func(a *Args) (Value, error) {
+	torchOptim.Attrs["Adam"] = NewBuiltin(AsValue, "Adam(params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0)", "The Adam optimizer over the tensors params: opt.step() moves each parameter by lr times its bias-corrected gradient average over the root of its squared-gradient average; opt.zero_grad() clears the gradients.", func(a *Args) (Value, error) {
 		params := optimParams(a)
 		opt := autograd.DefaultAdamOptions()
 		opt.LR, opt.Eps, opt.WeightDecay = a.Float("lr"), a.Float("eps"), a.Float("weight_decay")
@@ -138,11 +138,11 @@ func init() {
 		ok = ok && len(betas) == 2
 		for i, dst := range []*float64{&opt.Beta1, &opt.Beta2} {
 			if ok {
-				*dst, ok = asFloat(betas[i])
+				*dst, ok = AsFloat(betas[i])
 			}
 		}
 		if !ok {
-			a.fail(a.typeError("betas", "a pair of floats", a.Value("betas")))
+			a.fail(a.WrongType("betas", "a pair of floats", a.Value("betas")))
 		}
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -159,12 +159,12 @@ func init() {
 // of tensors.
 func optimParams(a *Args) []*tensor.Tensor {
 	if t, ok := a.Value("params").(*tensor.Tensor); ok {
-		a.fail(a.typeError("params", "a list of Tensors", t).
-			withHint("wrap the tensor in a list: %s([w], lr=0.1)", a.b.Name))
+		a.fail(a.WrongType("params", "a list of Tensors", t).
+			WithHint("wrap the tensor in a list: %s([w], lr=0.1)", a.b.Name))
 		return nil
 	}
 	if it, ok := a.Value("params").(*Iterator); ok { // model.parameters()
-		elems, err := collect(it)
+		elems, err := Collect(it)
 		if err != nil {
 			a.fail(asError(err))
 			return nil
@@ -173,7 +173,7 @@ func optimParams(a *Args) []*tensor.Tensor {
 	}
 	ps := tensorList(a, "params")
 	if len(ps) == 0 {
-		a.fail(newErrorf(ValueError, "optimizer got an empty parameter list"))
+		a.fail(Errorf(ValueError, "optimizer got an empty parameter list"))
 	}
 	return ps
 }
@@ -201,7 +201,7 @@ func (o *Optimizer) String() string {
 
 // optimizerMethods are the methods of optimizers.
 var optimizerMethods = map[string]*Builtin{
-	"step": def(0, "step(self)", "Updates every parameter that has a gradient, in place (not recorded by autograd).", func(a *Args) (Value, error) {
+	"step": NewBuiltin(AsValue, "step(self)", "Updates every parameter that has a gradient, in place (not recorded by autograd).", func(a *Args) (Value, error) {
 		o := a.Value("self").(*Optimizer)
 		if err := o.syncGroups(); err != nil {
 			return nil, err
@@ -211,7 +211,7 @@ var optimizerMethods = map[string]*Builtin{
 		}
 		return None, nil
 	}),
-	"zero_grad": def(0, "zero_grad(self, set_to_none=True)", "Clears the gradients of the parameters before the next backward(): sets .grad to None, or fills it with zeros when set_to_none=False.", func(a *Args) (Value, error) {
+	"zero_grad": NewBuiltin(AsValue, "zero_grad(self, set_to_none=True)", "Clears the gradients of the parameters before the next backward(): sets .grad to None, or fills it with zeros when set_to_none=False.", func(a *Args) (Value, error) {
 		o := a.Value("self").(*Optimizer)
 		toNone := a.Bool("set_to_none")
 		if err := a.Err(); err != nil {

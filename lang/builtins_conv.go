@@ -20,13 +20,13 @@ func intPair(a *Args, name string) [2]int {
 		return [2]int{v[0], v[1]}
 	}
 	if a.Err() == nil {
-		a.fail(newErrorf(TypeError, "%s(): argument '%s' must be an int or a tuple of 2 ints, not %s", a.b.Name, name, Repr(a.Value(name))))
+		a.fail(Errorf(TypeError, "%s(): argument '%s' must be an int or a tuple of 2 ints, not %s", a.b.Name, name, Repr(a.Value(name))))
 	}
 	return [2]int{}
 }
 
 func defConv() {
-	def(asFunc, "conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)", "The 2-D cross-correlation of input [N, C, H, W] (or [C, H, W]) with weight [out_channels, C/groups, kH, kW], plus bias; stride, padding (an int, a pair, 'valid' or 'same') and dilation are ints or (h, w) pairs.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)", "The 2-D cross-correlation of input [N, C, H, W] (or [C, H, W]) with weight [out_channels, C/groups, kH, kW], plus bias; stride, padding (an int, a pair, 'valid' or 'same') and dilation are ints or (h, w) pairs.", func(a *Args) (Value, error) {
 		x, w, b := tensorArg(a, "input"), a.Tensor("weight"), a.OptTensor("bias")
 		o := tensor.DefaultConv2dOptions()
 		o.Stride, o.Dilation, o.Groups = intPair(a, "stride"), intPair(a, "dilation"), a.Int("groups")
@@ -39,13 +39,13 @@ func defConv() {
 			case "valid":
 			case "same":
 				if o.Stride != [2]int{1, 1} {
-					return nil, newErrorf(RuntimeError, "padding='same' is not supported for strided convolutions")
+					return nil, Errorf(RuntimeError, "padding='same' is not supported for strided convolutions")
 				}
 				if w.Dim() == 4 {
 					o.Padding = tensor.SamePadding([2]int{w.Shape()[2], w.Shape()[3]}, o.Dilation)
 				}
 			default:
-				return nil, newErrorf(ValueError, "Invalid padding string '%s', should be one of {'valid', 'same'}", p)
+				return nil, Errorf(ValueError, "Invalid padding string '%s', should be one of {'valid', 'same'}", p)
 			}
 		default:
 			hw := intPair(a, "padding")
@@ -56,7 +56,7 @@ func defConv() {
 		}
 		return result(autograd.Conv2d(x, w, b, o))
 	})
-	def(asFunc, "max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False)", "The maximum of each kernel_size window of input [N, C, H, W] (or [C, H, W]), moving by stride (default kernel_size); padding (at most half the kernel) counts as -inf. With return_indices, a tuple adding each maximum's position in the flattened H*W plane.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False)", "The maximum of each kernel_size window of input [N, C, H, W] (or [C, H, W]), moving by stride (default kernel_size); padding (at most half the kernel) counts as -inf. With return_indices, a tuple adding each maximum's position in the flattened H*W plane.", func(a *Args) (Value, error) {
 		x := tensorArg(a, "input")
 		o := tensor.MaxPool2dOptions{Kernel: intPair(a, "kernel_size"), Padding: intPair(a, "padding"),
 			Dilation: intPair(a, "dilation"), CeilMode: a.Bool("ceil_mode")}

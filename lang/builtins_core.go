@@ -20,7 +20,7 @@ import (
 // tensor, calling the tensor method of the same name.
 
 func init() {
-	def(asFunc, "print(*values, sep=' ', end='\\n', flush=False)", "Prints the values, separated by sep and followed by end; output is never held back, so flush is accepted and does nothing.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "print(*values, sep=' ', end='\\n', flush=False)", "Prints the values, separated by sep and followed by end; output is never held back, so flush is accepted and does nothing.", func(a *Args) (Value, error) {
 		vals := a.Value("values").(Tuple)
 		sep, end := a.Str("sep"), a.Str("end")
 		if err := a.Err(); err != nil {
@@ -36,16 +36,16 @@ func init() {
 		a.in.write(strings.Join(parts, sep) + end)
 		return None, nil
 	})
-	def(asFunc, "len(obj)", "The number of elements of a list, tuple, dict, string or bytes, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "len(obj)", "The number of elements of a list, tuple, dict, string or bytes, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
 		return length(a.Value("obj"))
 	})
-	def(asFunc, "range(start, stop=None, step=1)", "The integers from start (default 0) up to but not including stop, counting by step.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "range(start, stop=None, step=1)", "The integers from start (default 0) up to but not including stop, counting by step.", func(a *Args) (Value, error) {
 		start, step := a.Int64("start"), a.Int64("step")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if step == 0 {
-			return nil, newErrorf(ValueError, "range() arg 3 must not be zero")
+			return nil, Errorf(ValueError, "range() arg 3 must not be zero")
 		}
 		if a.IsNone("stop") {
 			return &Range{Start: 0, Stop: start, Step: step}, nil
@@ -53,21 +53,21 @@ func init() {
 		stop := a.Int64("stop")
 		return &Range{Start: start, Stop: stop, Step: step}, a.Err()
 	})
-	def(asFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
 		if s, ok := v.(string); ok {
 			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 			if err != nil {
-				return nil, newErrorf(ValueError, "could not convert string to float: %s", Repr(s))
+				return nil, Errorf(ValueError, "could not convert string to float: %s", Repr(s))
 			}
 			return f, nil
 		}
-		if f, ok := asFloat(v); ok {
+		if f, ok := AsFloat(v); ok {
 			return f, nil
 		}
 		return nil, scalarConversionError("float", v)
 	})
-	def(asFunc, "int(x=0, base=None)", "Converts a number (truncating), a string or a one-element tensor to an int: int('42'), int('ff', 16), int('0x1f', 0), int('1_000'). As a dtype, int means int64.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "int(x=0, base=None)", "Converts a number (truncating), a string or a one-element tensor to an int: int('42'), int('ff', 16), int('0x1f', 0), int('1_000'). As a dtype, int means int64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
 		if !a.IsNone("base") {
 			base := a.Int64("base")
@@ -76,7 +76,7 @@ func init() {
 			}
 			s, ok := v.(string)
 			if !ok {
-				return nil, newErrorf(TypeError, "int() can't convert non-string with explicit base")
+				return nil, Errorf(TypeError, "int() can't convert non-string with explicit base")
 			}
 			return parseIntLiteral(s, base)
 		}
@@ -84,42 +84,42 @@ func init() {
 		case string:
 			return parseIntLiteral(x, 10)
 		case float64:
-			return floatToInt(x)
+			return FloatToInt(x)
 		}
-		if i, ok := asInt(v); ok {
+		if i, ok := AsInt(v); ok {
 			return i, nil
 		}
-		if f, ok := asFloat(v); ok {
-			return floatToInt(f)
+		if f, ok := AsFloat(v); ok {
+			return FloatToInt(f)
 		}
 		return nil, scalarConversionError("int", v)
 	})
-	def(asFunc, "bool(x=False)", "The truth value of x. As a dtype, bool means the bool dtype.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "bool(x=False)", "The truth value of x. As a dtype, bool means the bool dtype.", func(a *Args) (Value, error) {
 		return Truth(a.Value("x"))
 	})
-	def(asFunc, "str(x='')", "The text print shows for x.", func(a *Args) (Value, error) { return textValue(StrText(a.Value("x"))) })
-	def(asFunc, "repr(x)", "The text the REPL shows for x.", func(a *Args) (Value, error) { return textValue(ReprText(a.Value("x"))) })
-	def(asFunc, "list(iterable=())", "A new list of the elements of iterable (a tensor gives its rows).", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+	NewBuiltin(AsFunc, "str(x='')", "The text print shows for x.", func(a *Args) (Value, error) { return textValue(StrText(a.Value("x"))) })
+	NewBuiltin(AsFunc, "repr(x)", "The text the REPL shows for x.", func(a *Args) (Value, error) { return textValue(ReprText(a.Value("x"))) })
+	NewBuiltin(AsFunc, "list(iterable=())", "A new list of the elements of iterable (a tensor gives its rows).", func(a *Args) (Value, error) {
+		elems, err := Collect(a.Value("iterable"))
 		return &List{Elems: elems}, err
 	})
-	def(asFunc, "tuple(iterable=())", "A tuple of the elements of iterable.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+	NewBuiltin(AsFunc, "tuple(iterable=())", "A tuple of the elements of iterable.", func(a *Args) (Value, error) {
+		elems, err := Collect(a.Value("iterable"))
 		return Tuple(elems), err
 	})
-	def(asFunc, "dict(*iterable)", "A new dict from a dict or a sequence of (key, value) pairs, then the keyword arguments: dict(lr=0.1, epochs=5).", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "dict(*iterable)", "A new dict from a dict or a sequence of (key, value) pairs, then the keyword arguments: dict(lr=0.1, epochs=5).", func(a *Args) (Value, error) {
 		d := NewDict()
 		if err := d.updateArgs(a, "dict", "dict() needs (key, value) pairs"); err != nil {
 			return nil, err
 		}
 		return d, nil
 	}).acceptsKeywords = true
-	def(asFunc, "enumerate(iterable, start=0)", "Pairs (index, element) for each element of iterable.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "enumerate(iterable, start=0)", "Pairs (index, element) for each element of iterable.", func(a *Args) (Value, error) {
 		start := a.Int64("start")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		elems, err := collect(a.Value("iterable"))
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -129,7 +129,7 @@ func init() {
 		}
 		return &List{Elems: out}, nil
 	})
-	def(asFunc, "zip(*iterables)", "Tuples of corresponding elements, as long as the shortest input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "zip(*iterables)", "Tuples of corresponding elements, as long as the shortest input.", func(a *Args) (Value, error) {
 		cols, n, err := columns(a.Value("iterables").(Tuple))
 		if err != nil {
 			return nil, err
@@ -144,8 +144,8 @@ func init() {
 		}
 		return &List{Elems: out}, nil
 	})
-	def(asFunc, "sorted(iterable, *, key=None, reverse=False)", "A sorted list of the elements of iterable, stably, by the elements or by key(element).", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+	NewBuiltin(AsFunc, "sorted(iterable, *, key=None, reverse=False)", "A sorted list of the elements of iterable, stably, by the elements or by key(element).", func(a *Args) (Value, error) {
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -154,15 +154,15 @@ func init() {
 		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, a.in.stmtNode())
 		return l, err
 	})
-	def(asFunc, "reversed(seq)", "A list of the elements of seq in reverse order.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("seq"))
+	NewBuiltin(AsFunc, "reversed(seq)", "A list of the elements of seq in reverse order.", func(a *Args) (Value, error) {
+		elems, err := Collect(a.Value("seq"))
 		for i, j := 0, len(elems)-1; i < j; i, j = i+1, j-1 {
 			elems[i], elems[j] = elems[j], elems[i]
 		}
 		return &List{Elems: elems}, err
 	})
-	def(asFunc, "type(x)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>.", func(a *Args) (Value, error) { return typeOf(a.Value("x")), nil })
-	def(asFunc, "dtype_of(x)", "The dtype x has, or would have as a tensor: a Python float gives float32, an int int64, a bool bool.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "type(x)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>.", func(a *Args) (Value, error) { return TypeOf(a.Value("x")), nil })
+	NewBuiltin(AsFunc, "dtype_of(x)", "The dtype x has, or would have as a tensor: a Python float gives float32, an int int64, a bool bool.", func(a *Args) (Value, error) {
 		switch x := a.Value("x").(type) {
 		case *tensor.Tensor:
 			return x.DType(), nil
@@ -179,35 +179,35 @@ func init() {
 		}
 		return t.DType(), nil
 	})
-	def(asFunc, "help(obj=None)", "Prints the signature and documentation of a builtin, method or function: help(sum), help('softmax'), help(x.sum); for another value (a tensor), what x? shows.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "help(obj=None)", "Prints the signature and documentation of a builtin, method or function: help(sum), help('softmax'), help(x.sum); for another value (a tensor), what x? shows.", func(a *Args) (Value, error) {
 		text, ok := helpText(a.Value("obj"))
 		if _, isName := a.Value("obj").(string); !ok && !isName {
 			text, ok = describe(TypeName(a.Value("obj")), a.Value("obj"), 0), true // what x? shows
 		}
 		if !ok {
-			return nil, newErrorf(NameError, "no help for %s", Repr(a.Value("obj"))).
-				withHint("help() lists every builtin")
+			return nil, Errorf(NameError, "no help for %s", Repr(a.Value("obj"))).
+				WithHint("help() lists every builtin")
 		}
 		a.in.write(text + "\n")
 		return None, nil
 	})
-	def(asFunc, "input(prompt='')", "Reads a line of text from the user.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "input(prompt='')", "Reads a line of text from the user.", func(a *Args) (Value, error) {
 		prompt := a.Str("prompt")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if a.in.s.io.Input == nil {
-			return nil, newErrorf(RuntimeError, "input() is not available: this front end cannot read input").
-				withHint("in Jupyter, run the cell from a front end that allows stdin")
+			return nil, Errorf(RuntimeError, "input() is not available: this front end cannot read input").
+				WithHint("in Jupyter, run the cell from a front end that allows stdin")
 		}
 		line, err := a.in.s.io.Input(prompt, false)
 		if errors.Is(err, io.EOF) {
-			return nil, newErrorf(EOFError, "no more input: the input ended before input() read a line")
+			return nil, Errorf(EOFError, "no more input: the input ended before input() read a line")
 		}
 		return line, err
 	})
-	def(asFunc, "display(*values, display_id=None)", "Shows each value as a rich output (a table for a tensor in a notebook). With display_id=True (or a name) it returns a handle whose update(x) redraws that output in place.", displayBuiltin)
-	def(asFunc, "clear_output(wait=False)", "Clears the output of the current notebook cell.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "display(*values, display_id=None)", "Shows each value as a rich output (a table for a tensor in a notebook). With display_id=True (or a name) it returns a handle whose update(x) redraws that output in place.", displayBuiltin)
+	NewBuiltin(AsFunc, "clear_output(wait=False)", "Clears the output of the current notebook cell.", func(a *Args) (Value, error) {
 		wait := a.Bool("wait")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -217,13 +217,13 @@ func init() {
 		}
 		return None, nil
 	})
-	def(asFunc, "no_grad()", "A context manager in which no operation is recorded for autograd: with no_grad(): w -= lr * w.grad", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "no_grad()", "A context manager in which no operation is recorded for autograd: with no_grad(): w -= lr * w.grad", func(a *Args) (Value, error) {
 		return gradMode("no_grad", false), nil
 	})
-	def(asFunc, "enable_grad()", "A context manager that turns gradient recording back on inside no_grad().", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "enable_grad()", "A context manager that turns gradient recording back on inside no_grad().", func(a *Args) (Value, error) {
 		return gradMode("enable_grad", true), nil
 	})
-	def(asFunc, "is_grad_enabled()", "Whether operations are being recorded for autograd.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "is_grad_enabled()", "Whether operations are being recorded for autograd.", func(a *Args) (Value, error) {
 		return autograd.IsGradEnabled(), nil
 	})
 	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable (sum(xs, start=0)), or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
@@ -262,7 +262,7 @@ func init() {
 		switch x := a.Value("input").(type) {
 		case int64:
 			if x == math.MinInt64 {
-				return nil, newErrorf(OverflowError, "integer overflow")
+				return nil, Errorf(OverflowError, "integer overflow")
 			}
 			return abs64(x), nil
 		case float64:
@@ -270,23 +270,23 @@ func init() {
 		case bool:
 			return boolInt(x), nil
 		}
-		return nil, newErrorf(TypeError, "bad operand type for abs(): '%s'", TypeName(a.Value("input")))
+		return nil, Errorf(TypeError, "bad operand type for abs(): '%s'", TypeName(a.Value("input")))
 	})
 	defOverloaded("round(input, *args, **kwargs)", "A number rounded to ndigits decimals (half to even), or torch.round of a tensor.", "round", func(a *Args, elems []Value) (Value, error) {
 		f, ok := asNumber(a.Value("input"))
 		if !ok {
-			return nil, newErrorf(TypeError, "type %s doesn't define __round__", TypeName(a.Value("input")))
+			return nil, Errorf(TypeError, "type %s doesn't define __round__", TypeName(a.Value("input")))
 		}
 		rest := a.Value("args").(Tuple)
 		if len(rest) == 0 {
-			if i, ok := asInt(a.Value("input")); ok {
+			if i, ok := AsInt(a.Value("input")); ok {
 				return i, nil // an int rounds to itself, exactly
 			}
-			return floatToInt(math.RoundToEven(f))
+			return FloatToInt(math.RoundToEven(f))
 		}
-		nd, ok := asInt(rest[0])
+		nd, ok := AsInt(rest[0])
 		if !ok {
-			return nil, newErrorf(TypeError, "round() ndigits must be an int")
+			return nil, Errorf(TypeError, "round() ndigits must be an int")
 		}
 		if i, isInt := a.Value("input").(int64); isInt {
 			return roundInt(i, nd) // an int rounds to an int
@@ -303,14 +303,14 @@ func init() {
 					n, ok = boolInt(b), true
 				}
 				if !ok {
-					return nil, newErrorf(TypeError, "pow() 3rd argument not allowed unless all arguments are integers")
+					return nil, Errorf(TypeError, "pow() 3rd argument not allowed unless all arguments are integers")
 				}
 				ints[i] = n
 			}
 			return powMod(ints[0], ints[1], ints[2])
 		}
 		if len(rest) != 1 {
-			return nil, newErrorf(TypeError, "pow() takes 2 or 3 arguments")
+			return nil, Errorf(TypeError, "pow() takes 2 or 3 arguments")
 		}
 		base, exp := a.Value("input"), rest[0]
 		if _, isNumber := asNumber(base); isNumber && isTensor(exp) {
@@ -332,7 +332,7 @@ func columns(iterables Tuple) ([][]Value, int, error) {
 	var cols [][]Value
 	n := -1
 	for _, it := range iterables {
-		elems, err := collect(it)
+		elems, err := Collect(it)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -344,16 +344,16 @@ func columns(iterables Tuple) ([][]Value, int, error) {
 	return cols, max(n, 0), nil
 }
 
-// floatToInt truncates f to an int as Python's int() does, refusing NaN,
+// FloatToInt truncates f to an int as Python's int() does, refusing NaN,
 // the infinities and floats beyond the 64-bit integers.
-func floatToInt(f float64) (int64, error) {
+func FloatToInt(f float64) (int64, error) {
 	switch {
 	case math.IsNaN(f):
-		return 0, newErrorf(ValueError, "cannot convert float NaN to integer")
+		return 0, Errorf(ValueError, "cannot convert float NaN to integer")
 	case math.IsInf(f, 0):
-		return 0, newErrorf(OverflowError, "cannot convert float infinity to integer")
+		return 0, Errorf(OverflowError, "cannot convert float infinity to integer")
 	case f < -1<<63 || f >= 1<<63:
-		return 0, newErrorf(OverflowError, "cannot convert float %s to integer: kael integers are 64-bit", formatFloat(f))
+		return 0, Errorf(OverflowError, "cannot convert float %s to integer: kael integers are 64-bit", formatFloat(f))
 	}
 	return int64(f), nil
 }
@@ -377,9 +377,9 @@ func roundDigits(f float64, nd int64) float64 {
 
 func scalarConversionError(to string, v Value) error {
 	if t, ok := v.(*tensor.Tensor); ok {
-		return newErrorf(ValueError, "only one element tensors can be converted to Python scalars, got %d elements", t.Numel())
+		return Errorf(ValueError, "only one element tensors can be converted to Python scalars, got %d elements", t.Numel())
 	}
-	return newErrorf(TypeError, "%s() argument must be a string or a number, not '%s'", to, TypeName(v))
+	return Errorf(TypeError, "%s() argument must be a string or a number, not '%s'", to, TypeName(v))
 }
 
 // defOverloaded defines a Python builtin that becomes the tensor method of
@@ -390,25 +390,25 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 	sig = strings.Replace(sig, "**kwargs", "", 1)
 	sig = strings.Replace(sig, ", )", ")", 1)
 	var b *Builtin
-	b = def(asFunc, sig, doc, func(a *Args) (Value, error) {
+	b = NewBuiltin(AsFunc, sig, doc, func(a *Args) (Value, error) {
 		first := a.Value("input")
 		rest := a.Value("args").(Tuple)
 		if _, ok := first.(*tensor.Tensor); ok {
 			m, ok := methods[method]
 			if !ok {
-				return nil, newErrorf(TypeError, "%s() does not take tensors", method)
+				return nil, Errorf(TypeError, "%s() does not take tensors", method)
 			}
 			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, a.in.stmtNode())
 		}
 		for _, name := range a.kwNames {
 			if !slices.Contains(pythonKeywords[method], name) {
-				return nil, newErrorf(TypeError, "%s() got an unexpected keyword argument '%s'", method, name)
+				return nil, Errorf(TypeError, "%s() got an unexpected keyword argument '%s'", method, name)
 			}
 		}
 		elems := append(Tuple{first}, rest...)
 		if len(elems) == 1 && method != "abs" && method != "round" {
 			var err error
-			elems, err = collect(first)
+			elems, err = Collect(first)
 			if err != nil {
 				return nil, err
 			}
@@ -425,20 +425,20 @@ func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
 		name := map[int]string{1: "max", -1: "min"}[sign]
 		dflt, hasDefault := kwArg(a, "default")
 		if hasDefault && len(a.Value("args").(Tuple)) > 0 {
-			return nil, newErrorf(TypeError, "Cannot specify a default for %s() with multiple positional arguments", name)
+			return nil, Errorf(TypeError, "Cannot specify a default for %s() with multiple positional arguments", name)
 		}
 		if len(elems) == 0 {
 			if hasDefault {
 				return dflt, nil
 			}
-			return nil, newErrorf(ValueError, "%s() arg is an empty sequence", name)
+			return nil, Errorf(ValueError, "%s() arg is an empty sequence", name)
 		}
 		keys := elems
 		if key, ok := kwArg(a, "key"); ok {
 			if _, none := key.(NoneType); !none {
 				keys = make([]Value, len(elems))
 				for i, e := range elems {
-					k, err := callArg(a, key, e)
+					k, err := a.Call(key, e)
 					if err != nil {
 						return nil, err
 					}
@@ -450,7 +450,7 @@ func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
 		for i, e := range elems[1:] {
 			c, err := order(keys[i+1], bestKey)
 			if err != nil {
-				return nil, newErrorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", map[int]string{1: ">", -1: "<"}[sign], TypeName(keys[i+1]), TypeName(bestKey))
+				return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", map[int]string{1: ">", -1: "<"}[sign], TypeName(keys[i+1]), TypeName(bestKey))
 			}
 			if c*sign > 0 {
 				best, bestKey = e, keys[i+1]
@@ -542,12 +542,12 @@ func textValue(s string, err error) (Value, error) {
 	return s, nil
 }
 
-// length is len(obj).
+// Length is len(obj).
 func length(obj Value) (Value, error) {
 	switch x := obj.(type) {
 	case *tensor.Tensor:
 		if x.Dim() == 0 {
-			return nil, newErrorf(TypeError, "len() of a 0-d tensor")
+			return nil, Errorf(TypeError, "len() of a 0-d tensor")
 		}
 		n, _ := x.Size(0)
 		return int64(n), nil
@@ -557,19 +557,19 @@ func length(obj Value) (Value, error) {
 		return int64(x.Len()), nil
 	case *Range:
 		if x.count() > math.MaxInt64 {
-			return nil, newErrorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
+			return nil, Errorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
 		}
 		return x.Len(), nil
 	case string:
 		return int64(utf8.RuneCountInString(x)), nil
-	case lengther:
-		return x.length()
+	case Sized:
+		return x.Length()
 	case Bytes:
 		return int64(len(x.b)), nil
 	}
 	elems, _, ok := sequence(obj)
 	if !ok {
-		return nil, newErrorf(TypeError, "object of type '%s' has no len()", TypeName(obj))
+		return nil, Errorf(TypeError, "object of type '%s' has no len()", TypeName(obj))
 	}
 	return int64(len(elems)), nil
 }

@@ -10,7 +10,7 @@ import (
 func init() { defEinsum() }
 
 func defEinsum() {
-	def(asFunc, "einsum(equation, *operands)", "Einstein summation: einsum('ij,jk->ik', a, b) is a @ b, 'bij,bjk->bik' a batched product, 'ij->ji' a transpose, 'ii->' the trace, 'ii->i' the diagonal, 'i,j->ij' an outer product, 'ij->' a sum; '...' stands for the other dimensions. The operands may also be given as one list.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "einsum(equation, *operands)", "Einstein summation: einsum('ij,jk->ik', a, b) is a @ b, 'bij,bjk->bik' a batched product, 'ij->ji' a transpose, 'ii->' the trace, 'ii->i' the diagonal, 'i,j->ij' an outer product, 'ij->' a sum; '...' stands for the other dimensions. The operands may also be given as one list.", func(a *Args) (Value, error) {
 		eq := a.Str("equation")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -30,15 +30,15 @@ func defEinsum() {
 		}
 		return result(autograd.Einsum(eq, ts))
 	})
-	def(asFunc, "tensordot(a, b, dims=2)", "Contracts the last dims dimensions of a with the first of b, or the dimensions listed in dims = ([a's], [b's]); the result has a's other dimensions, then b's.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "tensordot(a, b, dims=2)", "Contracts the last dims dimensions of a with the first of b, or the dimensions listed in dims = ([a's], [b's]); the result has a's other dimensions, then b's.", func(a *Args) (Value, error) {
 		x, y := tensorArg(a, "a"), tensorArg(a, "b")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		var da, db []int
-		if n, ok := asInt(a.Value("dims")); ok {
+		if n, ok := AsInt(a.Value("dims")); ok {
 			if n < 0 || int(n) > min(x.Dim(), y.Dim()) {
-				return nil, newErrorf(RuntimeError, "tensordot expects dims >= 0 and at most the dimensions of both tensors, but got dims=%d", n)
+				return nil, Errorf(RuntimeError, "tensordot expects dims >= 0 and at most the dimensions of both tensors, but got dims=%d", n)
 			}
 			for i := range int(n) {
 				da = append(da, x.Dim()-int(n)+i)
@@ -47,15 +47,15 @@ func defEinsum() {
 		} else {
 			pair, _, ok := sequence(a.Value("dims"))
 			if !ok || len(pair) != 2 {
-				return nil, a.typeError("dims", "int or a pair of lists of ints", a.Value("dims"))
+				return nil, a.WrongType("dims", "int or a pair of lists of ints", a.Value("dims"))
 			}
 			for i, dst := range []*[]int{&da, &db} {
-				if v, ok := asInt(pair[i]); ok {
+				if v, ok := AsInt(pair[i]); ok {
 					*dst = []int{int(v)}
 				} else if ints, ok := intSequence(pair[i]); ok {
 					*dst = ints
 				} else {
-					return nil, a.typeError("dims", "int or a pair of lists of ints", a.Value("dims"))
+					return nil, a.WrongType("dims", "int or a pair of lists of ints", a.Value("dims"))
 				}
 			}
 		}
@@ -68,14 +68,14 @@ func defEinsum() {
 func tensorListValue(a *Args, name string, v Value) []*tensor.Tensor {
 	elems, _, ok := sequence(v)
 	if _, isStr := v.(string); !ok || isStr {
-		a.fail(a.typeError(name, "a list or tuple of Tensors", v))
+		a.fail(a.WrongType(name, "a list or tuple of Tensors", v))
 		return nil
 	}
 	out := make([]*tensor.Tensor, len(elems))
 	for i, e := range elems {
 		t, ok := e.(*tensor.Tensor)
 		if !ok {
-			a.fail(newErrorf(TypeError, "%s(): expected a Tensor as element %d in argument '%s', but got %s", a.b.Name, i, name, TypeName(e)))
+			a.fail(Errorf(TypeError, "%s(): expected a Tensor as element %d in argument '%s', but got %s", a.b.Name, i, name, TypeName(e)))
 			return nil
 		}
 		out[i] = t

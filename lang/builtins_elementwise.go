@@ -9,15 +9,15 @@ import (
 // tensor/unary.go): those of the op table, and round, clamp and the in-place
 // writes zero_, fill_, copy_.
 
-// exposureKind is the def kind of an op the language offers as exposure
+// exposureKind is the NewBuiltin kind of an op the language offers as exposure
 // says.
-func exposureKind(e autograd.Exposure) int {
-	kind := 0
+func exposureKind(e autograd.Exposure) BuiltinKind {
+	kind := AsValue
 	if e&autograd.Function != 0 {
-		kind |= asFunc
+		kind |= AsFunc
 	}
 	if e&autograd.Method != 0 {
-		kind |= asMethod
+		kind |= AsMethod
 	}
 	return kind
 }
@@ -45,14 +45,14 @@ func defElementwise() {
 		}
 		defUnary(exposureKind(op.Expose), op.Name+"(input)", op.Doc, op.Apply)
 	}
-	def(asMethod, "round(input, *, decimals=0)", autograd.RoundOp.Doc, func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "round(input, *, decimals=0)", autograd.RoundOp.Doc, func(a *Args) (Value, error) {
 		x, decimals := tensorArg(a, "input"), a.Int("decimals")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.RoundDecimals(x, decimals))
 	})
-	def(asMethod, "round_(input, *, decimals=0)", "In place: input = round(input, decimals=decimals); returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "round_(input, *, decimals=0)", "In place: input = round(input, decimals=decimals); returns input.", func(a *Args) (Value, error) {
 		x, decimals := tensorArg(a, "input"), a.Int("decimals")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -67,14 +67,14 @@ func defElementwise() {
 			return autograd.RoundDecimals(old, decimals)
 		}))
 	})
-	def(asBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *Args) (Value, error) {
 		x, lo, hi := clampArgs(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Clamp(x, lo, hi))
 	})
-	def(asMethod, "clamp_(input, min=None, max=None)", "In place: limits each element to [min, max]; returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "clamp_(input, min=None, max=None)", "In place: limits each element to [min, max]; returns input.", func(a *Args) (Value, error) {
 		x, lo, hi := clampArgs(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -104,7 +104,7 @@ func defElementwise() {
 		}
 		return x, nil
 	})
-	def(asMethod, "zero_(input)", "In place: sets every element to 0; returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "zero_(input)", "In place: sets every element to 0; returns input.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -114,14 +114,14 @@ func defElementwise() {
 		}
 		return inPlace(x, x.Fill(0))
 	})
-	def(asMethod, "fill_(input, value)", "In place: sets every element to value (a number or a 0-d tensor); returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "fill_(input, value)", "In place: sets every element to value (a number or a 0-d tensor); returns input.", func(a *Args) (Value, error) {
 		x, v := a.Tensor("input"), a.TensorLike("value")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if v.Dim() != 0 {
-			return nil, newErrorf(RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.", v.Dim()).
-				withHint("to copy a tensor's elements, use x.copy_(src)")
+			return nil, Errorf(RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.", v.Dim()).
+				WithHint("to copy a tensor's elements, use x.copy_(src)")
 		}
 		if err := checkOverwrite(x, "fill_"); err != nil {
 			return nil, err
@@ -131,7 +131,7 @@ func defElementwise() {
 		}
 		return inPlace(x, x.CopyFrom(v))
 	})
-	def(asMethod, "copy_(input, src)", "In place: copies the elements of src (broadcast and converted to input's dtype) into input; returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "copy_(input, src)", "In place: copies the elements of src (broadcast and converted to input's dtype) into input; returns input.", func(a *Args) (Value, error) {
 		x, src := a.Tensor("input"), a.TensorLike("src")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -148,8 +148,8 @@ func defElementwise() {
 
 // defBinary defines an element-wise builtin of input and a second operand
 // (see binaryOperands) that applies op.
-func defBinary(kind int, sig, doc string, op *autograd.BinaryOp) {
-	b := def(kind, sig, doc, nil)
+func defBinary(kind BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
+	b := NewBuiltin(kind, sig, doc, nil)
 	markRoundingModeOmitted(b)
 	other := b.params[1].name
 	b.fn = func(a *Args) (Value, error) {
@@ -164,7 +164,7 @@ func defBinary(kind int, sig, doc string, op *autograd.BinaryOp) {
 // defInPlace defines the in-place method of op, whose second operand is
 // the parameter other.
 func defInPlace(sig, doc string, op *autograd.BinaryOp, other string) {
-	markRoundingModeOmitted(def(asMethod, sig, doc, func(a *Args) (Value, error) {
+	markRoundingModeOmitted(NewBuiltin(AsMethod, sig, doc, func(a *Args) (Value, error) {
 		op, x, y, err := binaryOperands(a, op, other)
 		if err != nil {
 			return nil, err
@@ -247,8 +247,8 @@ func checkOverwrite(x *tensor.Tensor, op string) error {
 }
 
 func notRecorded(op string) error {
-	return newErrorf(RuntimeError, "%s cannot be recorded by autograd here: it would overwrite values that require grad", op).
-		withHint("build a new tensor instead (where, masked_fill, cat), or do it inside `with no_grad():` or on x.detach()")
+	return Errorf(RuntimeError, "%s cannot be recorded by autograd here: it would overwrite values that require grad", op).
+		WithHint("build a new tensor instead (where, masked_fill, cat), or do it inside `with no_grad():` or on x.detach()")
 }
 
 // clampArgs returns the input and the bounds of clamp; a missing bound is
@@ -256,7 +256,7 @@ func notRecorded(op string) error {
 func clampArgs(a *Args) (x, lo, hi *tensor.Tensor) {
 	x = tensorArg(a, "input")
 	if a.IsNone("min") && a.IsNone("max") {
-		a.fail(newErrorf(RuntimeError, "%s: At least one of 'min' or 'max' must not be None", a.b.Name))
+		a.fail(Errorf(RuntimeError, "%s: At least one of 'min' or 'max' must not be None", a.b.Name))
 	}
 	if !a.IsNone("min") {
 		lo = a.TensorLike("min")

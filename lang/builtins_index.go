@@ -17,7 +17,7 @@ func defIndexing() {
 		{"gather", autograd.Gather, "The elements of input at the int64 index along dim: out[i][j] = input[index[i][j]][j] for dim 0."},
 		{"index_select", autograd.IndexSelect, "The entries of input at the int64 positions in the 1-D index along dim."},
 	} {
-		def(asBoth, op.name+"(input, dim, index)", op.doc, func(a *Args) (Value, error) {
+		NewBuiltin(AsBoth, op.name+"(input, dim, index)", op.doc, func(a *Args) (Value, error) {
 			x, dim, index := tensorArg(a, "input"), a.Int("dim"), a.TensorLike("index")
 			if err := a.Err(); err != nil {
 				return nil, err

@@ -14,7 +14,7 @@ import (
 // x.untyped_storage(), grad_fn.next_functions and AccumulateGrad.
 
 func init() {
-	def(asMethod, "stride(input, dim=None)", "The strides, a tuple of how many elements to step in storage for one step along each dimension: (3, 1) for a contiguous 2x3 tensor, (1, 3) for its transpose; with dim, the stride of that dimension.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "stride(input, dim=None)", "The strides, a tuple of how many elements to step in storage for one step along each dimension: (3, 1) for a contiguous 2x3 tensor, (1, 3) for its transpose; with dim, the stride of that dimension.", func(a *Args) (Value, error) {
 		x, d := a.Tensor("input"), a.OptInt("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -36,35 +36,35 @@ func init() {
 		}
 		return int64(strides[i]), nil
 	})
-	def(asMethod, "storage_offset(input)", "Where the first element of input sits in its storage, counted in elements: x[1].storage_offset() is x.stride(0).", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "storage_offset(input)", "Where the first element of input sits in its storage, counted in elements: x[1].storage_offset() is x.stride(0).", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.Offset()), nil
 	})
-	def(asMethod, "is_contiguous(input)", "Whether input's elements lie in storage in row-major order without gaps (strides as a new tensor of its shape would have; dimensions of size 1 and tensors without elements do not count).", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "is_contiguous(input)", "Whether input's elements lie in storage in row-major order without gaps (strides as a new tensor of its shape would have; dimensions of size 1 and tensors without elements do not count).", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return x.IsContiguous(), nil
 	})
-	def(asMethod, "element_size(input)", "The bytes one element takes: 4 for float32, 8 for float64 and int64, 1 for bool.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "element_size(input)", "The bytes one element takes: 4 for float32, 8 for float64 and int64, 1 for bool.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.DType().Size()), nil
 	})
-	def(asMethod, "data_ptr(input)", "The memory address of input's first element, an int: its storage's address plus storage_offset() * element_size(), so views of one storage can be compared (0 for a storage without elements). kael's storage never moves.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "data_ptr(input)", "The memory address of input's first element, an int: its storage's address plus storage_offset() * element_size(), so views of one storage can be compared (0 for a storage without elements). kael's storage never moves.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.DataPtr()), nil
 	})
-	def(asMethod, "untyped_storage(input)", "The storage input views, as bytes: s.nbytes(), s.data_ptr() and s.size() describe the memory every view of it shares.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "untyped_storage(input)", "The storage input views, as bytes: s.nbytes(), s.data_ptr() and s.size() describe the memory every view of it shares.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err

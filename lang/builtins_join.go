@@ -18,8 +18,8 @@ func defJoining() {
 		{"tril", autograd.Tril, "The lower triangle of the matrices in input (the elements on and below the diagonal-th diagonal), zeros elsewhere."},
 		{"triu", autograd.Triu, "The upper triangle of the matrices in input (the elements on and above the diagonal-th diagonal), zeros elsewhere."},
 	} {
-		defWithInt(asBoth, op.name+"(input, diagonal=0)", op.doc, op.f)
-		def(asMethod, op.name+"_(input, diagonal=0)", "In place: input = "+op.name+"(input, diagonal); returns input.", func(a *Args) (Value, error) {
+		defWithInt(AsBoth, op.name+"(input, diagonal=0)", op.doc, op.f)
+		NewBuiltin(AsMethod, op.name+"_(input, diagonal=0)", "In place: input = "+op.name+"(input, diagonal); returns input.", func(a *Args) (Value, error) {
 			x, diagonal := tensorArg(a, "input"), a.Int("diagonal")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -29,14 +29,14 @@ func defJoining() {
 			}))
 		})
 	}
-	def(asBoth, "masked_fill(input, mask, value)", "input with value (a number or a 0-d tensor) wherever the bool mask is true.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "masked_fill(input, mask, value)", "input with value (a number or a 0-d tensor) wherever the bool mask is true.", func(a *Args) (Value, error) {
 		x, mask, v := tensorArg(a, "input"), a.Tensor("mask"), a.TensorLike("value")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.MaskedFill(x, mask, v))
 	})
-	def(asFunc, "where(condition, input, other)", "input where the bool condition is true and other elsewhere, broadcasting all three; input and other may be numbers.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "where(condition, input, other)", "input where the bool condition is true and other elsewhere, broadcasting all three; input and other may be numbers.", func(a *Args) (Value, error) {
 		cond, x, y := a.Tensor("condition"), a.TensorLike("input"), a.TensorLike("other")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -51,7 +51,7 @@ func defJoining() {
 		{"cat", autograd.Cat, "The tensors joined along an existing dimension dim; dtypes are promoted."},
 		{"stack", autograd.Stack, "The tensors, all of one shape, joined along a new dimension dim."},
 	} {
-		def(asFunc, op.name+"(tensors, dim=0)", op.doc, func(a *Args) (Value, error) {
+		NewBuiltin(AsFunc, op.name+"(tensors, dim=0)", op.doc, func(a *Args) (Value, error) {
 			ts, dim := tensorList(a, "tensors"), a.Int("dim")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -59,7 +59,7 @@ func defJoining() {
 			return result(op.f(ts, dim))
 		})
 	}
-	def(asBoth, "split(tensor, split_size_or_sections, dim=0)", "A tuple of views of tensor along dim: pieces of split_size_or_sections elements (the last may be shorter), or of the sizes in a list.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "split(tensor, split_size_or_sections, dim=0)", "A tuple of views of tensor along dim: pieces of split_size_or_sections elements (the last may be shorter), or of the sizes in a list.", func(a *Args) (Value, error) {
 		x, dim := tensorArg(a, "tensor"), a.Int("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -73,14 +73,14 @@ func defJoining() {
 		}
 		return tensorTuple(autograd.Split(x, size, dim))
 	})
-	def(asBoth, "chunk(input, chunks, dim=0)", "A tuple of at most chunks views of input along dim, of equal size except the last.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "chunk(input, chunks, dim=0)", "A tuple of at most chunks views of input along dim, of equal size except the last.", func(a *Args) (Value, error) {
 		x, chunks, dim := tensorArg(a, "input"), a.Int("chunks"), a.Int("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return tensorTuple(autograd.Chunk(x, chunks, dim))
 	})
-	def(asBoth, "flip(input, dims)", "A copy of input with the order of the elements reversed along dims (an int or a tuple).", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "flip(input, dims)", "A copy of input with the order of the elements reversed along dims (an int or a tuple).", func(a *Args) (Value, error) {
 		x, dims := tensorArg(a, "input"), a.Ints("dims")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -104,4 +104,22 @@ func tensorTuple(parts []*tensor.Tensor, err error) (Value, error) {
 		out[i] = p
 	}
 	return out, nil
+}
+
+func init() {
+	NewBuiltin(AsBoth, "unbind(input, dim=0)", "The slices of input along dim, as a tuple of views, recorded for autograd as the outputs of one node (UnbindBackward0).", func(a *Args) (Value, error) {
+		x, dim := a.Tensor("input"), a.Int("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		slices, err := autograd.Unbind(x, dim)
+		if err != nil {
+			return nil, err
+		}
+		out := make(Tuple, len(slices))
+		for i, t := range slices {
+			out[i] = t
+		}
+		return out, nil
+	})
 }

@@ -19,7 +19,7 @@ func defLinalg() {
 		{"dot", autograd.Dot, "The dot product of two 1-D tensors, as a 0-d tensor."},
 		{"outer", autograd.Outer, "The outer product of two 1-D tensors."},
 	} {
-		def(asBoth, op.name+"(input, other)", op.doc, func(a *Args) (Value, error) {
+		NewBuiltin(AsBoth, op.name+"(input, other)", op.doc, func(a *Args) (Value, error) {
 			x, y := tensorArg(a, "input"), tensorArg(a, "other")
 			if err := a.Err(); err != nil {
 				return nil, err

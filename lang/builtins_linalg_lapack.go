@@ -22,7 +22,7 @@ var dottedBuiltins = map[string]*Builtin{}
 // defDotted registers a builtin under its dotted name (the name of sig,
 // e.g. "linalg.inv(A)").
 func defDotted(sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
-	b := def(0, sig, doc, fn)
+	b := NewBuiltin(AsValue, sig, doc, fn)
 	if _, dup := dottedBuiltins[b.Name]; dup {
 		panic("duplicate builtin " + b.Name)
 	}
@@ -86,7 +86,7 @@ func defLinalgLapack() {
 			}
 			return result(op.f(x))
 		})
-		defUnary(asBoth, op.global+"(input)", "torch.linalg."+op.name+": "+op.doc, op.f)
+		defUnary(AsBoth, op.global+"(input)", "torch.linalg."+op.name+": "+op.doc, op.f)
 	}
 	slogdet := func(t *ReturnType, x *tensor.Tensor) (Value, error) { return t.pair(tensor.Slogdet(x)) }
 	defDotted("linalg.slogdet(A)", "A named tuple (sign, logabsdet) of the sign and the log of the absolute value of the determinant of each square matrix of A (not differentiable in kael).", func(a *Args) (Value, error) {
@@ -96,7 +96,7 @@ func defLinalgLapack() {
 		}
 		return slogdet(returnLSlogdet, x)
 	})
-	def(asBoth, "slogdet(input)", "torch.linalg.slogdet: a named tuple (sign, logabsdet) of each square matrix's determinant.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "slogdet(input)", "torch.linalg.slogdet: a named tuple (sign, logabsdet) of each square matrix's determinant.", func(a *Args) (Value, error) {
 		x := tensorArg(a, "input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -113,7 +113,7 @@ func defLinalgLapack() {
 		}
 		// X A = B is Aᵀ Xᵀ = Bᵀ.
 		if b.Dim() < 2 {
-			return nil, newErrorf(RuntimeError, "linalg.solve: with left=False, B must be a batch of matrices, got %dD", b.Dim())
+			return nil, Errorf(RuntimeError, "linalg.solve: with left=False, B must be a batch of matrices, got %dD", b.Dim())
 		}
 		at, err := autograd.Transpose(x, -2, -1)
 		if err != nil {
@@ -139,7 +139,7 @@ func defLinalgLapack() {
 	defDotted("linalg.cholesky(A, *, upper=False)", "The lower triangular L with L @ L.mT = A for each symmetric positive-definite matrix of A (its lower triangle is read); upper=True gives L.mT.", func(a *Args) (Value, error) {
 		return cholesky(a, "A")
 	})
-	def(asBoth, "cholesky(input, upper=False)", "torch.cholesky: the Cholesky factor of each symmetric positive-definite matrix (lower, or upper with upper=True).", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "cholesky(input, upper=False)", "torch.cholesky: the Cholesky factor of each symmetric positive-definite matrix (lower, or upper with upper=True).", func(a *Args) (Value, error) {
 		return cholesky(a, "input")
 	})
 	defDotted("linalg.qr(A, mode='reduced')", "A named tuple (Q, R) with A = Q @ R, Q with orthonormal columns and R upper triangular; mode 'reduced' (k = min(m, n) columns), 'complete' (Q square) or 'r' (Q empty).", func(a *Args) (Value, error) {
@@ -149,7 +149,7 @@ func defLinalgLapack() {
 		}
 		return returnLinalgQr.pair(autograd.QR(x, mode))
 	})
-	def(asBoth, "qr(input, some=True)", "torch.qr: a named tuple (Q, R); some=False gives a square Q (linalg.qr's mode='complete').", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "qr(input, some=True)", "torch.qr: a named tuple (Q, R); some=False gives a square Q (linalg.qr's mode='complete').", func(a *Args) (Value, error) {
 		x, some := tensorArg(a, "input"), a.Bool("some")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -194,7 +194,7 @@ func defLinalgLapack() {
 		_, s, _, err := autograd.SVD(x, false, false)
 		return result(s, err)
 	})
-	def(asBoth, "svd(input, some=True, compute_uv=True)", "torch.svd: a named tuple (U, S, V) with input = U @ diag(S) @ V.mT (V, not linalg.svd's Vh); some=True keeps k = min(m, n) columns; compute_uv=False gives zero U and V.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "svd(input, some=True, compute_uv=True)", "torch.svd: a named tuple (U, S, V) with input = U @ diag(S) @ V.mT (V, not linalg.svd's Vh); some=True keeps k = min(m, n) columns; compute_uv=False gives zero U and V.", func(a *Args) (Value, error) {
 		x, some, uv := tensorArg(a, "input"), a.Bool("some"), a.Bool("compute_uv")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -237,7 +237,7 @@ func defLinalgLapack() {
 			return nil, err
 		}
 		if len(dims) != 2 {
-			return nil, newErrorf(RuntimeError, "linalg.matrix_norm: dim must be a 2-tuple. Got %v", dims)
+			return nil, Errorf(RuntimeError, "linalg.matrix_norm: dim must be a 2-tuple. Got %v", dims)
 		}
 		return result(autograd.MatrixNorm(x, ord, [2]int{dims[0], dims[1]}, keep))
 	})
@@ -259,7 +259,7 @@ func defLinalgLapack() {
 			case 2:
 				dims = []int{0, 1}
 			default:
-				return nil, newErrorf(RuntimeError, "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got %dD.", x.Dim())
+				return nil, Errorf(RuntimeError, "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got %dD.", x.Dim())
 			}
 		}
 		if len(dims) == 2 {
@@ -270,7 +270,7 @@ func defLinalgLapack() {
 			return result(autograd.MatrixNorm(x, ord, [2]int{dims[0], dims[1]}, keep))
 		}
 		if _, isStr := a.Value("ord").(string); isStr {
-			return nil, newErrorf(RuntimeError, "linalg.vector_norm: ord '%s' is a matrix norm; give a number", a.Value("ord"))
+			return nil, Errorf(RuntimeError, "linalg.vector_norm: ord '%s' is a matrix norm; give a number", a.Value("ord"))
 		}
 		p := a.Float("ord")
 		if err := a.Err(); err != nil {
@@ -296,6 +296,6 @@ func matrixOrd(a *Args, name string) string {
 	if p == math.Trunc(p) || math.IsInf(p, 0) {
 		return autograd.MatrixOrd(p)
 	}
-	a.fail(newErrorf(RuntimeError, "linalg.matrix_norm: Order %v not supported.", p))
+	a.fail(Errorf(RuntimeError, "linalg.matrix_norm: Order %v not supported.", p))
 	return ""
 }

@@ -23,7 +23,7 @@ var inPlaceUnary = []string{
 func defMath() {
 	for _, name := range inPlaceUnary {
 		op := unaryOpNamed(name)
-		def(asMethod, name+"_(input)", "In place: input = "+name+"(input); returns input.", func(a *Args) (Value, error) {
+		NewBuiltin(AsMethod, name+"_(input)", "In place: input = "+name+"(input); returns input.", func(a *Args) (Value, error) {
 			x := tensorArg(a, "input")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -34,14 +34,14 @@ func defMath() {
 			return inPlace(x, op.InPlace(x))
 		})
 	}
-	def(asBoth, "lerp(input, end, weight)", "input + weight * (end - input): input and end share a floating dtype; weight is a number or a tensor of that dtype.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "lerp(input, end, weight)", "input + weight * (end - input): input and end share a floating dtype; weight is a number or a tensor of that dtype.", func(a *Args) (Value, error) {
 		x, end, w := tensorArg(a, "input"), a.Tensor("end"), a.TensorLike("weight")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Lerp(x, end, w))
 	})
-	def(asMethod, "lerp_(input, end, weight)", "In place: input = lerp(input, end, weight); returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "lerp_(input, end, weight)", "In place: input = lerp(input, end, weight); returns input.", func(a *Args) (Value, error) {
 		x, end, w := tensorArg(a, "input"), a.Tensor("end"), a.TensorLike("weight")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -50,7 +50,7 @@ func defMath() {
 			return autograd.Lerp(old, end, w)
 		}, end, w))
 	})
-	def(asBoth, "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol * |other|, element-wise, as a bool tensor; both must have one dtype.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol * |other|, element-wise, as a bool tensor; both must have one dtype.", func(a *Args) (Value, error) {
 		x, y := tensorArg(a, "input"), a.TensorLike("other")
 		rtol, atol, equalNaN := a.Float("rtol"), a.Float("atol"), a.Bool("equal_nan")
 		if err := a.Err(); err != nil {
@@ -69,11 +69,11 @@ func defMath() {
 		if inplace {
 			name, doc = "nan_to_num_", "In place: input = nan_to_num(input, ...); returns input."
 		}
-		kind := asBoth
+		kind := AsBoth
 		if inplace {
-			kind = asMethod
+			kind = AsMethod
 		}
-		def(kind, name+"(input, nan=0.0, posinf=None, neginf=None)", doc, func(a *Args) (Value, error) {
+		NewBuiltin(kind, name+"(input, nan=0.0, posinf=None, neginf=None)", doc, func(a *Args) (Value, error) {
 			x, nan := tensorArg(a, "input"), a.Float("nan")
 			posinf, neginf := optFloat(a, "posinf"), optFloat(a, "neginf")
 			if err := a.Err(); err != nil {

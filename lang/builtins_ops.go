@@ -27,10 +27,10 @@ func init() {
 func tensorArg(a *Args, name string) *tensor.Tensor {
 	switch v := a.Value(name).(type) {
 	case int64, float64, bool:
-		a.fail(a.typeError(name, "Tensor", v).withHint("make it a tensor first: %s(tensor(x)); the math module has functions of plain numbers", a.b.Name))
+		a.fail(a.WrongType(name, "Tensor", v).WithHint("make it a tensor first: %s(tensor(x)); the math module has functions of plain numbers", a.b.Name))
 		return nil
 	case *List, Tuple:
-		a.fail(a.typeError(name, "Tensor", v).withHint("make it a tensor first: %s(tensor([...]))", a.b.Name))
+		a.fail(a.WrongType(name, "Tensor", v).WithHint("make it a tensor first: %s(tensor([...]))", a.b.Name))
 		return nil
 	}
 	return a.Tensor(name)
@@ -39,8 +39,8 @@ func tensorArg(a *Args, name string) *tensor.Tensor {
 // defWithInt defines a builtin of input and an int, its second parameter.
 // The input is converted to the dtype argument first when the builtin has
 // one (see reduceInput).
-func defWithInt(kind int, sig, doc string, f func(x *tensor.Tensor, n int) (*tensor.Tensor, error)) {
-	b := def(kind, sig, doc, nil)
+func defWithInt(kind BuiltinKind, sig, doc string, f func(x *tensor.Tensor, n int) (*tensor.Tensor, error)) {
+	b := NewBuiltin(kind, sig, doc, nil)
 	name := b.params[1].name
 	b.fn = func(a *Args) (Value, error) {
 		x, err := reduceInput(a)
@@ -56,8 +56,8 @@ func defWithInt(kind int, sig, doc string, f func(x *tensor.Tensor, n int) (*ten
 }
 
 // defUnary defines a builtin of one tensor, input, that computes f(input).
-func defUnary(kind int, sig, doc string, f func(x *tensor.Tensor) (*tensor.Tensor, error)) {
-	def(kind, sig, doc, func(a *Args) (Value, error) {
+func defUnary(kind BuiltinKind, sig, doc string, f func(x *tensor.Tensor) (*tensor.Tensor, error)) {
+	NewBuiltin(kind, sig, doc, func(a *Args) (Value, error) {
 		x := tensorArg(a, "input")
 		if err := a.Err(); err != nil {
 			return nil, err

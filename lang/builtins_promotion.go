@@ -7,21 +7,21 @@ import "github.com/kael-dev/kael/tensor"
 // ask.
 
 func init() {
-	torchMembers["can_cast"] = def(0, "can_cast(from_, to)", "Whether a result of dtype from_ may be written into a tensor of dtype to by an in-place operation or out=: floating values never go into integers, and only bools go into bool.", func(a *Args) (Value, error) {
+	torchMembers["can_cast"] = NewBuiltin(AsValue, "can_cast(from_, to)", "Whether a result of dtype from_ may be written into a tensor of dtype to by an in-place operation or out=: floating values never go into integers, and only bools go into bool.", func(a *Args) (Value, error) {
 		from, to := a.DType("from_"), a.DType("to")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return tensor.CanCast(from, to), nil
 	})
-	torchMembers["promote_types"] = def(0, "promote_types(type1, type2)", "The smallest dtype both dtypes can be converted to without leaving their category: bool < int64 < float32 < float64.", func(a *Args) (Value, error) {
+	torchMembers["promote_types"] = NewBuiltin(AsValue, "promote_types(type1, type2)", "The smallest dtype both dtypes can be converted to without leaving their category: bool < int64 < float32 < float64.", func(a *Args) (Value, error) {
 		d1, d2 := a.DType("type1"), a.DType("type2")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return tensor.PromoteTypes(d1, d2), nil
 	})
-	torchMembers["result_type"] = def(0, "result_type(tensor, other)", "The dtype an element-wise operation on tensor and other computes in, each a tensor or a number: tensors with dimensions decide, unless a 0-d tensor or a number is of a higher category (bool < integer < floating); a Python float counts as the default float32.", func(a *Args) (Value, error) {
+	torchMembers["result_type"] = NewBuiltin(AsValue, "result_type(tensor, other)", "The dtype an element-wise operation on tensor and other computes in, each a tensor or a number: tensors with dimensions decide, unless a 0-d tensor or a number is of a higher category (bool < integer < floating); a Python float counts as the default float32.", func(a *Args) (Value, error) {
 		x, y := promotionOperand(a, "tensor"), promotionOperand(a, "other")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -39,10 +39,10 @@ func promotionOperand(a *Args, name string) *tensor.Tensor {
 	case int64, float64, bool:
 		t, err := tensor.Scalar(v)
 		if err != nil {
-			a.fail(newErrorf(TypeError, "%v", err))
+			a.fail(Errorf(TypeError, "%v", err))
 		}
 		return t
 	}
-	a.fail(a.typeError(name, "Tensor or Number", a.Value(name)))
+	a.fail(a.WrongType(name, "Tensor or Number", a.Value(name)))
 	return nil
 }

@@ -31,6 +31,12 @@ type Iterator struct {
 	pos   int
 }
 
+// NewIterator returns an iterator over elems, whose type is kind
+// ("itertools.product"): it yields each element once.
+func NewIterator(kind string, elems []Value) *Iterator {
+	return &Iterator{kind: kind, elems: elems}
+}
+
 // TypeName returns the iterator's kind, e.g. "list_iterator" or "map".
 func (it *Iterator) TypeName() string { return it.kind }
 
@@ -39,8 +45,8 @@ func (it *Iterator) String() string {
 	return "<" + it.kind + " object>"
 }
 
-// iterate yields the remaining elements, consuming them.
-func (it *Iterator) iterate(yield func(Value) bool) error {
+// Iterate yields the remaining elements, consuming them.
+func (it *Iterator) Iterate(yield func(Value) bool) error {
 	for it.pos < len(it.elems) {
 		e := it.elems[it.pos]
 		it.pos++
@@ -84,11 +90,6 @@ func identity(v Value) int64 {
 	return int64(h.Sum64() >> 1)
 }
 
-// callArg calls the function argument fn on args.
-func callArg(a *Args, fn Value, args ...Value) (Value, error) {
-	return a.in.call(fn, args, nil, nil, a.in.stmtNode())
-}
-
 // pythonHash returns hash(v): CPython's value for ints and floats (see
 // internal/pyhash), else a number derived from the value's hash key, equal
 // for equal values.
@@ -124,11 +125,11 @@ func intConversion(name, prefix string, base int) func(a *Args) (Value, error) {
 	return func(a *Args) (Value, error) {
 		v := a.Value("x")
 		if _, isFloat := v.(float64); isFloat {
-			return nil, newErrorf(TypeError, "'float' object cannot be interpreted as an integer")
+			return nil, Errorf(TypeError, "'float' object cannot be interpreted as an integer")
 		}
-		n, ok := asInt(v)
+		n, ok := AsInt(v)
 		if !ok {
-			return nil, newErrorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+			return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
 		}
 		mag := uint64(n)
 		sign := ""
@@ -140,29 +141,29 @@ func intConversion(name, prefix string, base int) func(a *Args) (Value, error) {
 }
 
 func init() {
-	def(asFunc, "id(obj)", "A number identifying obj: the same for the same object while it lives.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "id(obj)", "A number identifying obj: the same for the same object while it lives.", func(a *Args) (Value, error) {
 		return identity(a.Value("obj")), nil
 	})
-	def(asFunc, "iter(iterable)", "An iterator over iterable, for next(): it = iter([1, 2]); next(it) is 1.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "iter(iterable)", "An iterator over iterable, for next(): it = iter([1, 2]); next(it) is 1.", func(a *Args) (Value, error) {
 		v := a.Value("iterable")
 		if it, ok := v.(*Iterator); ok {
 			return it, nil
 		}
-		elems, err := collect(v)
+		elems, err := Collect(v)
 		if err != nil {
 			return nil, err
 		}
 		return &Iterator{kind: iteratorKind(v), elems: elems}, nil
 	})
-	def(asFunc, "next(iterator, *default)", "The next element of an iterator (from iter, map or filter), or default when it is exhausted; without a default, an exhausted iterator raises StopIteration.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "next(iterator, *default)", "The next element of an iterator (from iter, map or filter), or default when it is exhausted; without a default, an exhausted iterator raises StopIteration.", func(a *Args) (Value, error) {
 		it, ok := a.Value("iterator").(*Iterator)
 		if !ok {
-			return nil, newErrorf(TypeError, "'%s' object is not an iterator", TypeName(a.Value("iterator"))).
-				withHint("make one with iter(...)")
+			return nil, Errorf(TypeError, "'%s' object is not an iterator", TypeName(a.Value("iterator"))).
+				WithHint("make one with iter(...)")
 		}
 		dflt := a.Value("default").(Tuple)
 		if len(dflt) > 1 {
-			return nil, newErrorf(TypeError, "next expected at most 2 arguments, got %d", 1+len(dflt))
+			return nil, Errorf(TypeError, "next expected at most 2 arguments, got %d", 1+len(dflt))
 		}
 		if it.pos < len(it.elems) {
 			it.pos++
@@ -171,12 +172,12 @@ func init() {
 		if len(dflt) == 1 {
 			return dflt[0], nil
 		}
-		return nil, newErrorf(StopIteration, "").withHint("the iterator is exhausted: next(it, default) returns default instead")
+		return nil, Errorf(StopIteration, "").WithHint("the iterator is exhausted: next(it, default) returns default instead")
 	})
-	def(asFunc, "map(function, *iterables)", "function applied to the elements of the iterables, side by side until the shortest ends, as an iterator (computed when map is called).", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "map(function, *iterables)", "function applied to the elements of the iterables, side by side until the shortest ends, as an iterator (computed when map is called).", func(a *Args) (Value, error) {
 		its := a.Value("iterables").(Tuple)
 		if len(its) == 0 {
-			return nil, newErrorf(TypeError, "map() must have at least two arguments.")
+			return nil, Errorf(TypeError, "map() must have at least two arguments.")
 		}
 		cols, n, err := columns(its)
 		if err != nil {
@@ -196,8 +197,8 @@ func init() {
 		}
 		return &Iterator{kind: "map", elems: out}, nil
 	})
-	def(asFunc, "filter(function, iterable)", "The elements of iterable for which function is true (or, with None, which are true themselves), as an iterator.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+	NewBuiltin(AsFunc, "filter(function, iterable)", "The elements of iterable for which function is true (or, with None, which are true themselves), as an iterator.", func(a *Args) (Value, error) {
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -206,7 +207,7 @@ func init() {
 		for _, e := range elems {
 			keep := e
 			if _, none := fn.(NoneType); !none {
-				if keep, err = callArg(a, fn, e); err != nil {
+				if keep, err = a.Call(fn, e); err != nil {
 					return nil, err
 				}
 			}
@@ -220,7 +221,7 @@ func init() {
 		}
 		return &Iterator{kind: "filter", elems: out}, nil
 	})
-	def(asFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted; without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted; without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
 		var names []string
 		if a.IsNone("obj") {
 			names = a.in.scopeNames()
@@ -233,13 +234,13 @@ func init() {
 		}
 		return &List{Elems: out}, nil
 	})
-	def(asFunc, "getattr(obj, name, *default)", "obj.name, or default when obj has no attribute name.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "getattr(obj, name, *default)", "obj.name, or default when obj has no attribute name.", func(a *Args) (Value, error) {
 		if d := a.Value("default").(Tuple); len(d) > 1 {
-			return nil, newErrorf(TypeError, "getattr expected at most 3 arguments, got %d", 2+len(d))
+			return nil, Errorf(TypeError, "getattr expected at most 3 arguments, got %d", 2+len(d))
 		}
 		name := a.Str("name")
 		if err := a.Err(); err != nil {
-			return nil, newErrorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
+			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
 		v, err := getAttr(a.Value("obj"), name)
 		if err != nil && toError(err).Kind == AttributeError {
@@ -249,10 +250,10 @@ func init() {
 		}
 		return v, err
 	})
-	def(asFunc, "hasattr(obj, name)", "Whether obj has an attribute or method called name.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "hasattr(obj, name)", "Whether obj has an attribute or method called name.", func(a *Args) (Value, error) {
 		name := a.Str("name")
 		if err := a.Err(); err != nil {
-			return nil, newErrorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
+			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
 		_, err := getAttr(a.Value("obj"), name)
 		if err != nil && toError(err).Kind == AttributeError {
@@ -260,29 +261,29 @@ func init() {
 		}
 		return err == nil, err
 	})
-	def(asFunc, "setattr(obj, name, value)", "obj.name = value, for the attributes that can be set (a tensor's grad and requires_grad).", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "setattr(obj, name, value)", "obj.name = value, for the attributes that can be set (a tensor's grad and requires_grad).", func(a *Args) (Value, error) {
 		name := a.Str("name")
 		if err := a.Err(); err != nil {
-			return nil, newErrorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
+			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
 		return None, setAttr(a.Value("obj"), name, a.Value("value"))
 	})
-	def(asFunc, "callable(obj)", "Whether obj can be called: a function, builtin, method or class, or an object whose class defines __call__ (or derives from nn.Module).", func(a *Args) (Value, error) {
-		return callable(a.Value("obj")), nil
+	NewBuiltin(AsFunc, "callable(obj)", "Whether obj can be called: a function, builtin, method or class, or an object whose class defines __call__ (or derives from nn.Module).", func(a *Args) (Value, error) {
+		return Callable(a.Value("obj")), nil
 	})
-	def(asFunc, "hash(obj)", "A number from obj's value, equal for equal values; lists, dicts, sets and tensors are unhashable.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "hash(obj)", "A number from obj's value, equal for equal values; lists, dicts, sets and tensors are unhashable.", func(a *Args) (Value, error) {
 		if _, ok := a.Value("obj").(*tensor.Tensor); ok {
 			return identity(a.Value("obj")), nil // tensors hash by identity in PyTorch
 		}
 		return pythonHash(a.Value("obj"))
 	})
-	def(asFunc, "divmod(a, b)", "The pair (a // b, a % b) of two numbers.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "divmod(a, b)", "The pair (a // b, a % b) of two numbers.", func(a *Args) (Value, error) {
 		x, y := a.Value("a"), a.Value("b")
 		if _, ok := asNumber(x); !ok {
-			return nil, newErrorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
+			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
 		}
 		if _, ok := asNumber(y); !ok {
-			return nil, newErrorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
+			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
 		}
 		q, err := a.in.binary(syntax.SLASHSLASH, x, y, a.in.stmtNode())
 		if err != nil {
@@ -294,30 +295,30 @@ func init() {
 		}
 		return Tuple{q, r}, nil
 	})
-	def(asFunc, "chr(i)", "The one-character string of the Unicode code point i: chr(97) is 'a'.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "chr(i)", "The one-character string of the Unicode code point i: chr(97) is 'a'.", func(a *Args) (Value, error) {
 		i := a.Int64("i")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if i < 0 || i > unicode.MaxRune {
-			return nil, newErrorf(ValueError, "chr() arg not in range(0x110000)")
+			return nil, Errorf(ValueError, "chr() arg not in range(0x110000)")
 		}
 		return string(rune(i)), nil
 	})
-	def(asFunc, "ord(c)", "The Unicode code point of a one-character string: ord('a') is 97.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "ord(c)", "The Unicode code point of a one-character string: ord('a') is 97.", func(a *Args) (Value, error) {
 		s, ok := a.Value("c").(string)
 		if !ok {
-			return nil, newErrorf(TypeError, "ord() expected string of length 1, but %s found", TypeName(a.Value("c")))
+			return nil, Errorf(TypeError, "ord() expected string of length 1, but %s found", TypeName(a.Value("c")))
 		}
 		if n := utf8.RuneCountInString(s); n != 1 {
-			return nil, newErrorf(TypeError, "ord() expected a character, but string of length %d found", n)
+			return nil, Errorf(TypeError, "ord() expected a character, but string of length %d found", n)
 		}
 		r, _ := utf8.DecodeRuneInString(s)
 		return int64(r), nil
 	})
-	def(asFunc, "bin(x)", "The binary text of an int: bin(5) is '0b101'.", intConversion("bin", "0b", 2))
-	def(asFunc, "oct(x)", "The octal text of an int: oct(8) is '0o10'.", intConversion("oct", "0o", 8))
-	def(asFunc, "hex(x)", "The hexadecimal text of an int: hex(255) is '0xff'.", intConversion("hex", "0x", 16))
+	NewBuiltin(AsFunc, "bin(x)", "The binary text of an int: bin(5) is '0b101'.", intConversion("bin", "0b", 2))
+	NewBuiltin(AsFunc, "oct(x)", "The octal text of an int: oct(8) is '0o10'.", intConversion("oct", "0o", 8))
+	NewBuiltin(AsFunc, "hex(x)", "The hexadecimal text of an int: hex(255) is '0xff'.", intConversion("hex", "0x", 16))
 	defPythonStrMethods()
 	defStrSearchMethods()
 }
@@ -388,10 +389,10 @@ func defPythonStrMethods() {
 				return nil, err
 			}
 			if utf8.RuneCountInString(fill) != 1 {
-				return nil, newErrorf(TypeError, "The fill character must be exactly one character long")
+				return nil, Errorf(TypeError, "The fill character must be exactly one character long")
 			}
 			if width > maxFormatWidth {
-				return nil, newErrorf(MemoryError, "width %d is too large", width)
+				return nil, Errorf(MemoryError, "width %d is too large", width)
 			}
 			n := width - utf8.RuneCountInString(s)
 			if n <= 0 {
@@ -428,7 +429,7 @@ func defPythonStrMethods() {
 				return nil, err
 			}
 			if sep == "" {
-				return nil, newErrorf(ValueError, "empty separator")
+				return nil, Errorf(ValueError, "empty separator")
 			}
 			i, ok := cut(s, sep)
 			if !ok {
@@ -480,17 +481,17 @@ func sumStart(a *Args) (Value, []Value, error) {
 	kw, hasKW := kwArg(a, "start")
 	switch {
 	case len(rest) > 1:
-		return nil, nil, newErrorf(TypeError, "sum() takes at most 2 arguments (%d given)", 1+len(rest))
+		return nil, nil, Errorf(TypeError, "sum() takes at most 2 arguments (%d given)", 1+len(rest))
 	case len(rest) == 1 && hasKW:
-		return nil, nil, newErrorf(TypeError, "sum() got multiple values for argument 'start'")
+		return nil, nil, Errorf(TypeError, "sum() got multiple values for argument 'start'")
 	case len(rest) == 1:
 		start = rest[0]
 	case hasKW:
 		start = kw
 	}
 	if _, isStr := start.(string); isStr {
-		return nil, nil, newErrorf(TypeError, "sum() can't sum strings [use ''.join(seq) instead]")
+		return nil, nil, Errorf(TypeError, "sum() can't sum strings [use ''.join(seq) instead]")
 	}
-	elems, err := collect(a.Value("input"))
+	elems, err := Collect(a.Value("input"))
 	return start, elems, err
 }

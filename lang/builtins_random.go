@@ -13,7 +13,7 @@ import (
 // PyTorch's for the same seed.
 
 func init() {
-	def(asFunc, "randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None)", "A random permutation of 0, 1, ..., n-1 (int64 unless dtype says otherwise): randperm(5).", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None)", "A random permutation of 0, 1, ..., n-1 (int64 unless dtype says otherwise): randperm(5).", func(a *Args) (Value, error) {
 		n, g, d := a.Int("n"), generatorArg(a), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -24,7 +24,7 @@ func init() {
 		}
 		return withRequiresGrad(a, t, err)
 	})
-	def(asBoth, "bernoulli(input, p=None, *, generator=None)", "Ones drawn with the probabilities in input (each in [0, 1]) and zeros, in input's dtype: bernoulli(full((3,), 0.5)). With p, every element has probability p.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "bernoulli(input, p=None, *, generator=None)", "Ones drawn with the probabilities in input (each in [0, 1]) and zeros, in input's dtype: bernoulli(full((3,), 0.5)). With p, every element has probability p.", func(a *Args) (Value, error) {
 		x, g := a.Tensor("input"), generatorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -42,14 +42,14 @@ func init() {
 		}
 		return inPlace(out, tensor.FillBernoulli(out, p, g))
 	})
-	def(asBoth, "multinomial(input, num_samples, replacement=False, *, generator=None)", "Indices drawn from the categories of input, a 1-D tensor of non-negative weights (or 2-D, one distribution per row): multinomial(tensor([0.2, 0.8]), 3, replacement=True). Without replacement each index comes once.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "multinomial(input, num_samples, replacement=False, *, generator=None)", "Indices drawn from the categories of input, a 1-D tensor of non-negative weights (or 2-D, one distribution per row): multinomial(tensor([0.2, 0.8]), 3, replacement=True). Without replacement each index comes once.", func(a *Args) (Value, error) {
 		x, n, repl, g := a.Tensor("input"), a.Int("num_samples"), a.Bool("replacement"), generatorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(tensor.Multinomial(x, n, repl, g))
 	})
-	def(asMethod, "uniform_(input, from_=0, to=1, *, generator=None)", "In place: fills input with values uniform in [from_, to); returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "uniform_(input, from_=0, to=1, *, generator=None)", "In place: fills input with values uniform in [from_, to); returns input.", func(a *Args) (Value, error) {
 		x, from, to, g := a.Tensor("input"), a.Float("from_"), a.Float("to"), generatorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -59,7 +59,7 @@ func init() {
 		}
 		return inPlace(x, tensor.FillUniform(x, from, to, g))
 	})
-	def(asMethod, "normal_(input, mean=0, std=1, *, generator=None)", "In place: fills input with normal values of the given mean and standard deviation; returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "normal_(input, mean=0, std=1, *, generator=None)", "In place: fills input with normal values of the given mean and standard deviation; returns input.", func(a *Args) (Value, error) {
 		x, mean, std, g := a.Tensor("input"), a.Float("mean"), a.Float("std"), generatorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -69,7 +69,7 @@ func init() {
 		}
 		return inPlace(x, tensor.FillNormal(x, mean, std, g))
 	})
-	def(asMethod, "bernoulli_(input, p=0.5, *, generator=None)", "In place: fills input with ones drawn with probability p and zeros; returns input.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "bernoulli_(input, p=0.5, *, generator=None)", "In place: fills input with ones drawn with probability p and zeros; returns input.", func(a *Args) (Value, error) {
 		x, p, g := a.Tensor("input"), a.Float("p"), generatorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -79,29 +79,29 @@ func init() {
 		}
 		return inPlace(x, tensor.FillBernoulli(x, p, g))
 	})
-	def(asFunc, "get_rng_state()", "The default generator's state, in PyTorch's layout: 5056 bytes as an int64 tensor (kael has no uint8), for set_rng_state.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "get_rng_state()", "The default generator's state, in PyTorch's layout: 5056 bytes as an int64 tensor (kael has no uint8), for set_rng_state.", func(a *Args) (Value, error) {
 		return result(tensor.DefaultGenerator().State())
 	})
-	def(asFunc, "set_rng_state(new_state)", "Restores the default generator to a state get_rng_state returned, so the same numbers come again.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "set_rng_state(new_state)", "Restores the default generator to a state get_rng_state returned, so the same numbers come again.", func(a *Args) (Value, error) {
 		s := a.Tensor("new_state")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return None, tensor.DefaultGenerator().SetState(s)
 	})
-	def(asFunc, "initial_seed()", "The seed the default generator was last seeded with.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "initial_seed()", "The seed the default generator was last seeded with.", func(a *Args) (Value, error) {
 		return int64(tensor.DefaultGenerator().InitialSeed()), nil
 	})
-	def(asFunc, "seed()", "Seeds the default generator from the clock and returns the seed.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "seed()", "Seeds the default generator from the clock and returns the seed.", func(a *Args) (Value, error) {
 		s := clockSeed()
 		tensor.ManualSeed(s)
 		return int64(s), nil
 	})
 
-	generatorMethods["get_state"] = def(0, "get_state(self)", "The generator's state, as get_rng_state gives the default one's.", func(a *Args) (Value, error) {
+	generatorMethods["get_state"] = NewBuiltin(AsValue, "get_state(self)", "The generator's state, as get_rng_state gives the default one's.", func(a *Args) (Value, error) {
 		return result(a.Value("self").(*Generator).g.State())
 	})
-	generatorMethods["set_state"] = def(0, "set_state(self, new_state)", "Restores a state get_state returned; returns the generator.", func(a *Args) (Value, error) {
+	generatorMethods["set_state"] = NewBuiltin(AsValue, "set_state(self, new_state)", "Restores a state get_state returned; returns the generator.", func(a *Args) (Value, error) {
 		s := a.Tensor("new_state")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -112,7 +112,7 @@ func init() {
 		}
 		return g, nil
 	})
-	generatorMethods["seed"] = def(0, "seed(self)", "Seeds the generator from the clock and returns the seed.", func(a *Args) (Value, error) {
+	generatorMethods["seed"] = NewBuiltin(AsValue, "seed(self)", "Seeds the generator from the clock and returns the seed.", func(a *Args) (Value, error) {
 		s := clockSeed()
 		a.Value("self").(*Generator).g.ManualSeed(s)
 		return int64(s), nil

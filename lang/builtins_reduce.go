@@ -9,15 +9,15 @@ import (
 // argmax, var, norm, ...
 
 func defReductions() {
-	defReduce(asMethod, "sum", true, "The sum of the elements over dim (all when None); integers and bools give int64.", autograd.Sum)
-	defReduce(asBoth, "mean", true, "The mean of the elements over dim (all when None); the input must be floating.", autograd.Mean)
-	defReduce(asBoth, "prod", true, "The product of the elements over dim (all when None); integers and bools give int64.", autograd.Prod)
-	defReduce(asBoth, "amax", false, "The largest element over dim (all when None); ties share the gradient.", autograd.Amax)
-	defReduce(asBoth, "amin", false, "The smallest element over dim (all when None); ties share the gradient.", autograd.Amin)
-	defReduce(asMethod, "all", false, "Whether every element over dim (all when None) is true, as a bool tensor.", tensor.All)
-	defReduce(asMethod, "any", false, "Whether some element over dim (all when None) is true, as a bool tensor.", tensor.Any)
+	defReduce(AsMethod, "sum", true, "The sum of the elements over dim (all when None); integers and bools give int64.", autograd.Sum)
+	defReduce(AsBoth, "mean", true, "The mean of the elements over dim (all when None); the input must be floating.", autograd.Mean)
+	defReduce(AsBoth, "prod", true, "The product of the elements over dim (all when None); integers and bools give int64.", autograd.Prod)
+	defReduce(AsBoth, "amax", false, "The largest element over dim (all when None); ties share the gradient.", autograd.Amax)
+	defReduce(AsBoth, "amin", false, "The smallest element over dim (all when None); ties share the gradient.", autograd.Amin)
+	defReduce(AsMethod, "all", false, "Whether every element over dim (all when None) is true, as a bool tensor.", tensor.All)
+	defReduce(AsMethod, "any", false, "Whether some element over dim (all when None) is true, as a bool tensor.", tensor.Any)
 	defExtremum("max", autograd.MaximumOp, "The largest element as a 0-d tensor; with dim, a named tuple (values, indices) along dim; with a tensor, the element-wise maximum.", autograd.MaxAll, autograd.Max)
-	def(asBoth, "aminmax(input, *, dim=None, keepdim=False)", "A named tuple (min, max) of the smallest and largest elements over dim (all when None). As in PyTorch 1.13 it has no derivative: its grad_fn is NotImplemented and a backward through it raises (use amin and amax for gradients).", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "aminmax(input, *, dim=None, keepdim=False)", "A named tuple (min, max) of the smallest and largest elements over dim (all when None). As in PyTorch 1.13 it has no derivative: its grad_fn is NotImplemented and a backward through it raises (use amin and amax for gradients).", func(a *Args) (Value, error) {
 		x, dim, keep := tensorArg(a, "input"), a.OptInt("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -33,15 +33,15 @@ func defReductions() {
 	defArg("argmin", "The index of the smallest element, in the flattened tensor or along dim, as int64.", tensor.ArgminAll, tensor.Argmin)
 	defSpread("var", "The variance over dim (all when None), unbiased (dividing by N-1) unless unbiased=False or correction says otherwise.", autograd.Var)
 	defSpread("std", "The standard deviation over dim (all when None), unbiased unless unbiased=False or correction says otherwise.", autograd.Std)
-	defWithInt(asBoth, "cumsum(input, dim, *, dtype=None)", "The running sum along dim; integers and bools give int64.", autograd.Cumsum)
-	def(asBoth, "logsumexp(input, dim, keepdim=False)", "log(sum(exp(input))) over dim, computed without overflow.", func(a *Args) (Value, error) {
+	defWithInt(AsBoth, "cumsum(input, dim, *, dtype=None)", "The running sum along dim; integers and bools give int64.", autograd.Cumsum)
+	NewBuiltin(AsBoth, "logsumexp(input, dim, keepdim=False)", "log(sum(exp(input))) over dim, computed without overflow.", func(a *Args) (Value, error) {
 		x, dims, keep := tensorArg(a, "input"), a.Ints("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Logsumexp(x, dims, keep))
 	})
-	def(asBoth, "norm(input, p='fro', dim=None, keepdim=False, dtype=None)", "The vector p-norm over dim (all when None): p may be a number, inf, -inf or 'fro' (2).", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "norm(input, p='fro', dim=None, keepdim=False, dtype=None)", "The vector p-norm over dim (all when None): p may be a number, inf, -inf or 'fro' (2).", func(a *Args) (Value, error) {
 		x, err := reduceInput(a)
 		if err != nil {
 			return nil, err
@@ -50,8 +50,8 @@ func defReductions() {
 		switch v := a.Value("p").(type) {
 		case string:
 			if v != "fro" {
-				return nil, newErrorf(ValueError, "norm(): unsupported norm type '%s'", v).
-					withHint("kael has vector norms: p may be a number, inf, -inf or 'fro'")
+				return nil, Errorf(ValueError, "norm(): unsupported norm type '%s'", v).
+					WithHint("kael has vector norms: p may be a number, inf, -inf or 'fro'")
 			}
 			p = 2
 		default:
@@ -81,12 +81,12 @@ func reduceInput(a *Args) (*tensor.Tensor, error) {
 
 // defReduce defines a reduction over some or all dimensions; withDType
 // adds PyTorch's dtype argument, the dtype to convert the input to first.
-func defReduce(kind int, name string, withDType bool, doc string, f func(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error)) {
+func defReduce(kind BuiltinKind, name string, withDType bool, doc string, f func(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error)) {
 	sig := name + "(input, dim=None, keepdim=False)"
 	if withDType {
 		sig = name + "(input, dim=None, keepdim=False, *, dtype=None)"
 	}
-	def(kind, sig, doc, func(a *Args) (Value, error) {
+	NewBuiltin(kind, sig, doc, func(a *Args) (Value, error) {
 		x, err := reduceInput(a)
 		if err != nil {
 			return nil, err
@@ -105,7 +105,7 @@ func defExtremum(name string, elementwise *autograd.BinaryOp, doc string,
 	all func(x *tensor.Tensor) (*tensor.Tensor, error),
 	along func(x *tensor.Tensor, dim int, keepdim bool) (*tensor.Tensor, *tensor.Tensor, error)) {
 	returns := &ReturnType{Name: name, Fields: valuesIndices}
-	def(asMethod, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
 		x := tensorArg(a, "input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -128,7 +128,7 @@ func defExtremum(name string, elementwise *autograd.BinaryOp, doc string,
 // defArg defines argmax or argmin.
 func defArg(name, doc string, all func(x *tensor.Tensor) (*tensor.Tensor, error),
 	along func(x *tensor.Tensor, dim int, keepdim bool) (*tensor.Tensor, error)) {
-	def(asBoth, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, name+"(input, dim=None, keepdim=False)", doc, func(a *Args) (Value, error) {
 		x, keep, dim := tensorArg(a, "input"), a.Bool("keepdim"), a.OptInt("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -151,7 +151,7 @@ func defArg(name, doc string, all func(x *tensor.Tensor) (*tensor.Tensor, error)
 // defSpread defines var or std, which take PyTorch's unbiased flag or its
 // newer correction.
 func defSpread(name, doc string, f func(x *tensor.Tensor, dims []int, correction int, keepdim bool) (*tensor.Tensor, error)) {
-	def(asBoth, name+"(input, dim=None, unbiased=True, keepdim=False, *, correction=None)", doc, func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, name+"(input, dim=None, unbiased=True, keepdim=False, *, correction=None)", doc, func(a *Args) (Value, error) {
 		x, unbiased := tensorArg(a, "input"), a.Bool("unbiased")
 		var dims []int
 		if b, ok := a.Value("dim").(bool); ok { // x.var(False): the unbiased flag

@@ -20,7 +20,7 @@ func init() {
 					return int64(i), nil
 				}
 			}
-			return nil, newErrorf(ValueError, "%s is not in %s", Repr(a.Value("value")), TypeName(a.Value("self")))
+			return nil, Errorf(ValueError, "%s is not in %s", Repr(a.Value("value")), TypeName(a.Value("self")))
 		})
 		defMethod(typ, "count(self, value)", "The number of elements equal to value.", func(a *Args) (Value, error) {
 			elems, _, _ := sequence(a.Value("self"))
@@ -45,7 +45,7 @@ func defListMethods() {
 		return None, nil
 	})
 	defMethod("list", "extend(self, iterable)", "Adds the elements of iterable at the end of the list.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -69,7 +69,7 @@ func defListMethods() {
 	defMethod("list", "pop(self, index=-1)", "Removes and returns the element at index (the last by default).", func(a *Args) (Value, error) {
 		l := self[*List](a)
 		if len(l.Elems) == 0 {
-			return nil, newErrorf(IndexError, "pop from empty list")
+			return nil, Errorf(IndexError, "pop from empty list")
 		}
 		i, err := seqIndex(a.Value("index"), len(l.Elems), "pop")
 		if err != nil {
@@ -87,7 +87,7 @@ func defListMethods() {
 				return None, nil
 			}
 		}
-		return nil, newErrorf(ValueError, "list.remove(x): x not in list")
+		return nil, Errorf(ValueError, "list.remove(x): x not in list")
 	})
 	defMethod("list", "clear(self)", "Removes every element.", func(a *Args) (Value, error) {
 		self[*List](a).Elems = nil
@@ -153,13 +153,13 @@ func sortOrder(keys []Value, reverse bool) (idx []int, err error) {
 	compared := 0
 	sort.SliceStable(idx, func(i, j int) bool {
 		compared++
-		if err := pollInterrupt(compared); err != nil {
+		if err := PollInterrupt(compared); err != nil {
 			panic(sortAbort{err})
 		}
 		x, y := keys[idx[i]], keys[idx[j]]
 		c, err := order(x, y)
 		if err != nil {
-			panic(sortAbort{newErrorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(x), TypeName(y))})
+			panic(sortAbort{Errorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(x), TypeName(y))})
 		}
 		if reverse {
 			return c > 0
@@ -208,9 +208,9 @@ func defDictMethods() {
 		if dflt := a.Value("default").(Tuple); len(dflt) == 1 {
 			return dflt[0], nil
 		} else if len(dflt) > 1 {
-			return nil, newErrorf(TypeError, "pop expected at most 2 arguments, got %d", len(dflt)+1)
+			return nil, Errorf(TypeError, "pop expected at most 2 arguments, got %d", len(dflt)+1)
 		}
-		return nil, newErrorf(KeyError, "%s", Repr(key))
+		return nil, Errorf(KeyError, "%s", Repr(key))
 	})
 	defMethod("dict", "setdefault(self, key, default=None)", "The value stored under key; when there is none, stores default there first.", func(a *Args) (Value, error) {
 		d := self[*Dict](a)
@@ -248,7 +248,7 @@ func defDictMethods() {
 func (d *Dict) updateArgs(a *Args, fn, bad string) error {
 	pos := a.Value("iterable").(Tuple)
 	if len(pos) > 1 {
-		return newErrorf(TypeError, "%s expected at most 1 argument, got %d", fn, len(pos))
+		return Errorf(TypeError, "%s expected at most 1 argument, got %d", fn, len(pos))
 	}
 	if len(pos) == 1 {
 		if err := d.update(pos[0], bad); err != nil {
@@ -272,14 +272,14 @@ func (d *Dict) update(src Value, bad string) error {
 		}
 		return nil
 	}
-	pairs, err := collect(src)
+	pairs, err := Collect(src)
 	if err != nil {
 		return err
 	}
 	for _, p := range pairs {
-		kv, err := collect(p)
+		kv, err := Collect(p)
 		if err != nil || len(kv) != 2 {
-			return newErrorf(ValueError, "%s", bad)
+			return Errorf(ValueError, "%s", bad)
 		}
 		if err := d.Set(kv[0], kv[1]); err != nil {
 			return err
@@ -290,7 +290,7 @@ func (d *Dict) update(src Value, bad string) error {
 
 func defStrMethods() {
 	defMethod("str", "join(self, iterable)", "The strings of iterable joined with this string between them.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
@@ -298,8 +298,8 @@ func defStrMethods() {
 		for i, e := range elems {
 			s, ok := e.(string)
 			if !ok {
-				return nil, newErrorf(TypeError, "sequence item %d: expected str instance, %s found", i, TypeName(e)).
-					withHint("convert the items first: sep.join([str(x) for x in items])")
+				return nil, Errorf(TypeError, "sequence item %d: expected str instance, %s found", i, TypeName(e)).
+					WithHint("convert the items first: sep.join([str(x) for x in items])")
 			}
 			parts[i] = s
 		}
@@ -320,7 +320,7 @@ func defStrMethods() {
 		case whitespace:
 			parts = splitSpace(s, n)
 		case sep == "":
-			return nil, newErrorf(ValueError, "empty separator")
+			return nil, Errorf(ValueError, "empty separator")
 		default:
 			if n < 0 {
 				n = -1

@@ -21,9 +21,9 @@ func strWindow(a *Args, s string) (window string, offset int, ok bool, err error
 		if _, none := v.(NoneType); none {
 			return def, nil
 		}
-		i, isInt := asInt(v)
+		i, isInt := AsInt(v)
 		if !isInt {
-			return 0, newErrorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+			return 0, Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
 		}
 		if i < 0 {
 			i = max(i+int64(n), 0)
@@ -31,7 +31,7 @@ func strWindow(a *Args, s string) (window string, offset int, ok bool, err error
 		return int(min(i, int64(n))), nil
 	}
 	if _, none := a.Value("start").(NoneType); !none {
-		if i, isInt := asInt(a.Value("start")); isInt && i > int64(n) {
+		if i, isInt := AsInt(a.Value("start")); isInt && i > int64(n) {
 			return "", 0, false, nil
 		}
 	}
@@ -64,7 +64,7 @@ func runeOffset(s string, i int) int {
 func strNeedle(a *Args, name string) (string, error) {
 	s, ok := a.Value(name).(string)
 	if !ok {
-		return "", newErrorf(TypeError, "must be str, not %s", TypeName(a.Value(name)))
+		return "", Errorf(TypeError, "must be str, not %s", TypeName(a.Value(name)))
 	}
 	return s, nil
 }
@@ -167,7 +167,7 @@ func defStrSearchMethods() {
 		defMethod("str", name+"(self, sub, start=None, end=None)", "The position of the "+which+" sub in s[start:end]; ValueError when there is none.", func(a *Args) (Value, error) {
 			i, err := strFind(a, last)
 			if err == nil && i < 0 {
-				err = newErrorf(ValueError, "substring not found")
+				err = Errorf(ValueError, "substring not found")
 			}
 			return i, err
 		})
@@ -203,7 +203,7 @@ func defStrSearchMethods() {
 			for _, v := range affixes {
 				affix, isStr := v.(string)
 				if !isStr {
-					return nil, newErrorf(TypeError, "%s first arg must be str or a tuple of str, not %s", op.name, TypeName(v))
+					return nil, Errorf(TypeError, "%s first arg must be str or a tuple of str, not %s", op.name, TypeName(v))
 				}
 				if ok && op.test(w, affix) {
 					return true, nil
@@ -225,7 +225,7 @@ func defStrSearchMethods() {
 			return nil, err
 		}
 		if sep == "" {
-			return nil, newErrorf(ValueError, "empty separator")
+			return nil, Errorf(ValueError, "empty separator")
 		}
 		return stringList(strSplitRight(s, sep, n)), nil
 	})
@@ -313,8 +313,8 @@ func defStrSearchMethods() {
 			case r == '\t':
 				if size > 0 {
 					n := size - col%size
-					if b.Len()+n > maxRepeat {
-						return nil, newErrorf(MemoryError, "expandtabs with tabsize %d needs too much memory", size)
+					if b.Len()+n > MaxRepeat {
+						return nil, Errorf(MemoryError, "expandtabs with tabsize %d needs too much memory", size)
 					}
 					b.WriteString(strings.Repeat(" ", n))
 					col += n

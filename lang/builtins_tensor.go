@@ -12,7 +12,7 @@ import (
 // signatures.
 
 func init() {
-	def(asFunc, "tensor(data, dtype=None, requires_grad=False, device=None)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "tensor(data, dtype=None, requires_grad=False, device=None)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *Args) (Value, error) {
 		d := a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -27,7 +27,7 @@ func init() {
 				return nil, err
 			}
 		default:
-			return nil, a.typeError("data", "a number, a list, a tuple or a Tensor", x)
+			return nil, a.WrongType("data", "a number, a list, a tuple or a Tensor", x)
 		}
 		t, err := tensor.FromValue(data, dtypes(d)...)
 		return withRequiresGrad(a, t, err)
@@ -35,7 +35,7 @@ func init() {
 	defFill("zeros", "A tensor of the given size filled with zeros (float32 unless dtype says otherwise): zeros(2, 3) or zeros((2, 3)).", 0)
 	defFill("ones", "A tensor of the given size filled with ones (float32 unless dtype says otherwise): ones(2, 3) or ones((2, 3)).", 1)
 	defFill("empty", "An uninitialized tensor of the given size; kael fills it with zeros.", 0)
-	def(asFunc, "full(size, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor of the given size filled with fill_value. Without dtype the value decides: bool for a bool, int64 for an int, float32 for a float.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "full(size, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor of the given size filled with fill_value. Without dtype the value decides: bool for a bool, int64 for an int, float32 for a float.", func(a *Args) (Value, error) {
 		shape, fill, d := a.Ints("size"), a.TensorLike("fill_value"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -46,7 +46,7 @@ func init() {
 		}
 		return withRequiresGrad(a, t, err)
 	})
-	def(asFunc, "arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None)", "The values start, start+step, ... up to but not including end; arange(n) counts 0..n-1. int64 when every argument is an int, float32 when one is a float.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None)", "The values start, start+step, ... up to but not including end; arange(n) counts 0..n-1. int64 when every argument is an int, float32 when one is a float.", func(a *Args) (Value, error) {
 		start, end := a.Value("start"), a.Value("end")
 		if _, none := end.(NoneType); none {
 			start, end = int64(0), start
@@ -54,11 +54,11 @@ func init() {
 		var nums [3]float64
 		integral := true
 		for i, v := range []Value{start, end, a.Value("step")} {
-			f, ok := asFloat(v)
+			f, ok := AsFloat(v)
 			if !ok {
-				return nil, a.typeError([]string{"start", "end", "step"}[i], "a number", v)
+				return nil, a.WrongType([]string{"start", "end", "step"}[i], "a number", v)
 			}
-			if _, isInt := asInt(v); !isInt {
+			if _, isInt := AsInt(v); !isInt {
 				integral = false
 			}
 			nums[i] = f
@@ -74,7 +74,7 @@ func init() {
 		t, err := tensor.Arange(nums[0], nums[1], nums[2], dtypeOr(d, dflt))
 		return withRequiresGrad(a, t, err)
 	})
-	def(asFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *Args) (Value, error) {
 		start, end, steps, d := a.Float("start"), a.Float("end"), a.Int("steps"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -82,7 +82,7 @@ func init() {
 		t, err := tensor.Linspace(start, end, steps, dtypeOr(d, tensor.DefaultFloat))
 		return withRequiresGrad(a, t, err)
 	})
-	def(asFunc, "eye(n, m=None, *, dtype=None, requires_grad=False, device=None)", "The n×m matrix (n×n without m) with ones on the diagonal and zeros elsewhere.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "eye(n, m=None, *, dtype=None, requires_grad=False, device=None)", "The n×m matrix (n×n without m) with ones on the diagonal and zeros elsewhere.", func(a *Args) (Value, error) {
 		n, m, d := a.Int("n"), a.OptInt("m"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -108,7 +108,7 @@ func init() {
 	defLike("randn_like", "Standard normal values with the size and dtype of input, which must be floating.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
 		return tensor.Randn(nil, d, x.Shape()...)
 	})
-	def(asFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor with the size and dtype of input filled with fill_value.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor with the size and dtype of input filled with fill_value.", func(a *Args) (Value, error) {
 		x, fill, d := a.Tensor("input"), a.TensorLike("fill_value"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -122,29 +122,29 @@ func init() {
 
 	defRandom("rand", "Values uniform in [0, 1) of the given size: rand(2, 3).", tensor.Rand)
 	defRandom("randn", "Standard normal values (mean 0, standard deviation 1) of the given size: randn(2, 3).", tensor.Randn)
-	def(asFunc, "randint(low, high=None, size=None, *, dtype=None, generator=None, device=None)", "Integers uniform in [low, high) of the given size (int64 unless dtype says otherwise): randint(0, 10, (3,)), or randint(10, (3,)) with low 0.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "randint(low, high=None, size=None, *, dtype=None, generator=None, device=None)", "Integers uniform in [low, high) of the given size (int64 unless dtype says otherwise): randint(0, 10, (3,)), or randint(10, (3,)) with low 0.", func(a *Args) (Value, error) {
 		low, high, size := a.Value("low"), a.Value("high"), a.Value("size")
 		if _, none := size.(NoneType); none {
 			if _, ok := intSequence(high); !ok {
-				return nil, newErrorf(TypeError, "randint() missing required argument 'size'").
-					withHint("pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))")
+				return nil, Errorf(TypeError, "randint() missing required argument 'size'").
+					WithHint("pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))")
 			}
 			low, high, size = int64(0), low, high
 		}
 		var bounds [2]int64
 		for i, v := range []Value{low, high} {
-			n, ok := asInt(v)
+			n, ok := AsInt(v)
 			if !ok {
-				return nil, a.typeError([]string{"low", "high"}[i], "int", v)
+				return nil, a.WrongType([]string{"low", "high"}[i], "int", v)
 			}
 			bounds[i] = n
 		}
 		shape, ok := intSequence(size)
 		if !ok {
-			if n, isInt := asInt(size); isInt {
+			if n, isInt := AsInt(size); isInt {
 				shape = []int{int(n)}
 			} else {
-				return nil, a.typeError("size", "tuple of ints", size)
+				return nil, a.WrongType("size", "tuple of ints", size)
 			}
 		}
 		g, d := generatorArg(a), a.OptDType("dtype")
@@ -160,7 +160,7 @@ func init() {
 		}
 		return result(t.To(dtypeOr(d, tensor.Int64)))
 	})
-	def(asFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False, device=None)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean or std (or both) are tensors and give the result's shape and dtype: normal(zeros(3), 1.0).", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False, device=None)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean or std (or both) are tensors and give the result's shape and dtype: normal(zeros(3), 1.0).", func(a *Args) (Value, error) {
 		g := generatorArg(a)
 		if a.IsNone("size") {
 			return normalLike(a, g)
@@ -172,7 +172,7 @@ func init() {
 		t, err := tensor.Normal(g, mean, std, dtypeOr(d, tensor.DefaultFloat), shape...)
 		return withRequiresGrad(a, t, err)
 	})
-	def(asFunc, "manual_seed(seed)", "Seeds the default random number generator, so that every random builtin, dropout and torch.nn.init repeat their values: PyTorch's values for the same seed.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "manual_seed(seed)", "Seeds the default random number generator, so that every random builtin, dropout and torch.nn.init repeat their values: PyTorch's values for the same seed.", func(a *Args) (Value, error) {
 		seed := a.Int64("seed")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -180,7 +180,7 @@ func init() {
 		tensor.ManualSeed(uint64(seed))
 		return None, nil
 	})
-	def(asFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
 		if err := checkDevice(a.Value("device")); err != nil {
 			a.fail(toError(err))
 		}
@@ -190,7 +190,7 @@ func init() {
 		return &Generator{g: tensor.NewGenerator(tensor.DefaultSeed)}, nil
 	})
 
-	def(asMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -217,7 +217,7 @@ func init() {
 	defConvert("long", tensor.Int64, "The tensor as int64 (x itself when it is int64).")
 	defConvert("int", tensor.Int64, "The tensor as int64; kael has no int32, so this is long().")
 	defConvert("bool", tensor.Bool, "The tensor as bool: true where an element is not zero.")
-	def(asMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -228,7 +228,7 @@ func init() {
 		}
 		return fromGo(v), nil
 	})
-	def(asMethod, "item(input)", "The value of a one-element tensor as a Python number.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "item(input)", "The value of a one-element tensor as a Python number.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -239,14 +239,14 @@ func init() {
 		}
 		return fromGo(v), nil
 	})
-	def(asBoth, "numel(input)", "The number of elements.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "numel(input)", "The number of elements.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.Numel()), nil
 	})
-	def(asMethod, "size(input, dim=None)", "The sizes of the dimensions, like x.shape, or the size of one dimension: x.size(0).", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "size(input, dim=None)", "The sizes of the dimensions, like x.shape, or the size of one dimension: x.size(0).", func(a *Args) (Value, error) {
 		x, d := a.Tensor("input"), a.OptInt("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -260,14 +260,14 @@ func init() {
 		}
 		return int64(n), nil
 	})
-	def(asMethod, "dim(input)", "The number of dimensions, like x.ndim.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "dim(input)", "The number of dimensions, like x.ndim.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.Dim()), nil
 	})
-	def(asBoth, "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol·|other| holds for every element (broadcasting), as a Python bool.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol·|other| holds for every element (broadcasting), as a Python bool.", func(a *Args) (Value, error) {
 		x, y := a.Tensor("input"), a.TensorLike("other")
 		rtol, atol, nan := a.Float("rtol"), a.Float("atol"), a.Bool("equal_nan")
 		if err := a.Err(); err != nil {
@@ -279,7 +279,7 @@ func init() {
 		}
 		return ok, nil
 	})
-	def(asBoth, "equal(input, other)", "Whether the two tensors have the same shape and the same elements, as a Python bool.", func(a *Args) (Value, error) {
+	NewBuiltin(AsBoth, "equal(input, other)", "Whether the two tensors have the same shape and the same elements, as a Python bool.", func(a *Args) (Value, error) {
 		x, y := a.Tensor("input"), a.Tensor("other")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -290,7 +290,7 @@ func init() {
 
 // defFill defines zeros, ones or empty.
 func defFill(name, doc string, value float64) {
-	def(asFunc, name+"(*size, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, name+"(*size, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
 		shape, d := a.Shape("size"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -303,7 +303,7 @@ func defFill(name, doc string, value float64) {
 // defLike defines one of the *_like functions, which make a tensor with the
 // shape of input and, unless dtype says otherwise, its dtype.
 func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error)) {
-	def(asFunc, name+"(input, *, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, name+"(input, *, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
 		x, d := a.Tensor("input"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -315,7 +315,7 @@ func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*te
 
 // defRandom defines rand or randn.
 func defRandom(name, doc string, draw func(g *tensor.Generator, d tensor.DType, shape ...int) (*tensor.Tensor, error)) {
-	def(asFunc, name+"(*size, dtype=None, requires_grad=False, generator=None, device=None)", doc, func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, name+"(*size, dtype=None, requires_grad=False, generator=None, device=None)", doc, func(a *Args) (Value, error) {
 		shape, d, g := a.Shape("size"), a.OptDType("dtype"), generatorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -327,7 +327,7 @@ func defRandom(name, doc string, draw func(g *tensor.Generator, d tensor.DType, 
 
 // defConvert defines a conversion method such as x.float().
 func defConvert(name string, d tensor.DType, doc string) {
-	defUnary(asMethod, name+"(input)", doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
+	defUnary(AsMethod, name+"(input)", doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
 		return autograd.To(x, d)
 	})
 }
@@ -346,8 +346,8 @@ func normalLike(a *Args, g *tensor.Generator) (Value, error) {
 	var err error
 	switch {
 	case mean.IsWrappedNumber() && std.IsWrappedNumber():
-		return nil, newErrorf(TypeError, "normal() missing required argument 'size'").
-			withHint("normal(mean, std, size) with numbers, e.g. normal(0.0, 1.0, (3,)); or pass mean or std as a tensor")
+		return nil, Errorf(TypeError, "normal() missing required argument 'size'").
+			WithHint("normal(mean, std, size) with numbers, e.g. normal(0.0, 1.0, (3,)); or pass mean or std as a tensor")
 	case std.IsWrappedNumber():
 		t, err = tensor.NormalMeanTensor(mean, a.Float("std"), g)
 		std = nil
@@ -377,7 +377,7 @@ func (g *Generator) String() string { return "<Generator>" }
 
 // generatorMethods are the methods of Generator values.
 var generatorMethods = map[string]*Builtin{
-	"manual_seed": def(0, "manual_seed(self, seed)", "Seeds the generator and returns it.", func(a *Args) (Value, error) {
+	"manual_seed": NewBuiltin(AsValue, "manual_seed(self, seed)", "Seeds the generator and returns it.", func(a *Args) (Value, error) {
 		seed := a.Int64("seed")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -386,7 +386,7 @@ var generatorMethods = map[string]*Builtin{
 		g.g.ManualSeed(uint64(seed))
 		return g, nil
 	}),
-	"initial_seed": def(0, "initial_seed(self)", "The seed the generator started from.", func(a *Args) (Value, error) {
+	"initial_seed": NewBuiltin(AsValue, "initial_seed(self)", "The seed the generator started from.", func(a *Args) (Value, error) {
 		return int64(a.Value("self").(*Generator).g.InitialSeed()), nil
 	}),
 }
@@ -412,7 +412,7 @@ func generatorArg(a *Args) *tensor.Generator {
 	case *Generator:
 		return g.g
 	}
-	a.fail(a.typeError("generator", "Generator", a.Value("generator")))
+	a.fail(a.WrongType("generator", "Generator", a.Value("generator")))
 	return nil
 }
 
@@ -527,8 +527,8 @@ func toTarget(a *Args, cur tensor.DType) tensor.DType {
 			}
 			continue
 		}
-		a.fail(newErrorf(TypeError, "to() received an invalid argument %s", Repr(v)).
-			withHint("pass a dtype (x.to(float64)), a device ('cpu') or a tensor whose dtype to take"))
+		a.fail(Errorf(TypeError, "to() received an invalid argument %s", Repr(v)).
+			WithHint("pass a dtype (x.to(float64)), a device ('cpu') or a tensor whose dtype to take"))
 		return 0
 	}
 	return d
@@ -538,7 +538,7 @@ func toTarget(a *Args, cur tensor.DType) tensor.DType {
 func hinted(err error, format string, args ...any) error {
 	e := toError(err)
 	if e.Hint == "" {
-		e.withHint(format, args...)
+		e.WithHint(format, args...)
 	}
 	return e
 }

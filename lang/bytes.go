@@ -74,10 +74,10 @@ func (b Bytes) Equal(v Value) bool {
 // HashKey makes bytes usable as dict keys.
 func (b Bytes) HashKey() (string, error) { return "bytes:" + string(b.b), nil }
 
-// length is len(b).
-func (b Bytes) length() (int64, error) { return int64(len(b.b)), nil }
+// Length is len(b).
+func (b Bytes) Length() (int64, error) { return int64(len(b.b)), nil }
 
-func (b Bytes) iterate(yield func(Value) bool) error {
+func (b Bytes) Iterate(yield func(Value) bool) error {
 	for _, c := range b.b {
 		if !yield(int64(c)) {
 			break
@@ -86,14 +86,14 @@ func (b Bytes) iterate(yield func(Value) bool) error {
 	return nil
 }
 
-// getSubscript is b[i] (an int) or b[lo:hi:step] (bytes).
-func (b Bytes) getSubscript(subs []subscript) (Value, error) {
+// GetSubscript is b[i] (an int) or b[lo:hi:step] (bytes).
+func (b Bytes) GetSubscript(subs []Subscript) (Value, error) {
 	if len(subs) != 1 {
-		return nil, newErrorf(TypeError, "byte indices must be integers or slices, not tuple")
+		return nil, Errorf(TypeError, "byte indices must be integers or slices, not tuple")
 	}
 	s := subs[0]
 	n := len(b.b)
-	if s.isSlice {
+	if s.IsSlice {
 		lo, hi, step, err := sliceBounds(s, n)
 		if err != nil {
 			return nil, err
@@ -110,15 +110,15 @@ func (b Bytes) getSubscript(subs []subscript) (Value, error) {
 		}
 		return Bytes{b: out}, nil
 	}
-	i, ok := asInt(s.value)
+	i, ok := AsInt(s.Value)
 	if !ok {
-		return nil, newErrorf(TypeError, "byte indices must be integers or slices, not %s", TypeName(s.value))
+		return nil, Errorf(TypeError, "byte indices must be integers or slices, not %s", TypeName(s.Value))
 	}
 	if i < 0 {
 		i += int64(n)
 	}
 	if i < 0 || i >= int64(n) {
-		return nil, newErrorf(IndexError, "index out of range")
+		return nil, Errorf(IndexError, "index out of range")
 	}
 	return int64(b.b[i]), nil
 }
@@ -134,12 +134,12 @@ func decodeBytes(b []byte, encoding, errors string) (string, error) {
 	switch enc {
 	case "utf-8", "utf8", "ascii", "us-ascii":
 	default:
-		return "", newErrorf(LookupError, "unknown encoding: %s", encoding).withHint("kael decodes utf-8 and ascii")
+		return "", Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael decodes utf-8 and ascii")
 	}
 	switch errors {
 	case "strict", "replace":
 	default:
-		return "", newErrorf(LookupError, "unknown error handler name '%s'", errors)
+		return "", Errorf(LookupError, "unknown error handler name '%s'", errors)
 	}
 	ascii := enc == "ascii" || enc == "us-ascii"
 	for i := 0; i < len(b); {
@@ -151,7 +151,7 @@ func decodeBytes(b []byte, encoding, errors string) (string, error) {
 			if ascii {
 				codec, reason = "ascii", "ordinal not in range(128)"
 			}
-			return "", newErrorf(UnicodeDecodeError, "'%s' codec can't decode byte 0x%02x in position %d: %s", codec, b[i], i, reason)
+			return "", Errorf(UnicodeDecodeError, "'%s' codec can't decode byte 0x%02x in position %d: %s", codec, b[i], i, reason)
 		}
 		i += size
 	}
@@ -192,4 +192,60 @@ func init() {
 		}
 		return string(out), nil
 	})
+}
+
+// pythonText makes decoded bytes a Python string as Hugging Face's decode
+// does (bytes.decode("utf-8", errors="replace")): each maximal part of an
+// ill-formed sequence becomes one U+FFFD.
+func pythonText(b string) string {
+	if utf8.ValidString(b) {
+		return b
+	}
+	var out strings.Builder
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRuneInString(b[i:])
+		if r != utf8.RuneError || n > 1 {
+			out.WriteString(b[i : i+n])
+			i += n
+			continue
+		}
+		out.WriteRune(utf8.RuneError)
+		i += maximalSubpart(b[i:])
+	}
+	return out.String()
+}
+
+// maximalSubpart returns the length of the ill-formed sequence at the
+// start of b that Unicode counts as one error: a lead byte and the
+// continuation bytes that could still follow it (Unicode table 3-7).
+func maximalSubpart(b string) int {
+	lead := b[0]
+	var need int
+	lo, hi := byte(0x80), byte(0xBF)
+	switch {
+	case lead >= 0xC2 && lead <= 0xDF:
+		need = 1
+	case lead >= 0xE0 && lead <= 0xEF:
+		need = 2
+	case lead >= 0xF0 && lead <= 0xF4:
+		need = 3
+	default:
+		return 1
+	}
+	switch lead { // narrower second-byte ranges (table 3-7)
+	case 0xE0:
+		lo = 0xA0
+	case 0xED:
+		hi = 0x9F
+	case 0xF0:
+		lo = 0x90
+	case 0xF4:
+		hi = 0x8F
+	}
+	n := 1
+	for n <= need && n < len(b) && b[n] >= lo && b[n] <= hi {
+		n++
+		lo, hi = 0x80, 0xBF
+	}
+	return n
 }

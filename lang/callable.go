@@ -13,8 +13,14 @@ func callTarget(v Value) (Value, bool) {
 	return h.Attr("__call__")
 }
 
-// itemGetter is implemented by Go-backed values that can be indexed,
-// v[key], as Python objects with __getitem__.
-type itemGetter interface {
-	GetItem(key Value) (Value, error)
+// Callable reports whether v can be called.
+func Callable(v Value) bool {
+	switch x := v.(type) {
+	case *Function, *Builtin, *BoundMethod, *UserClass, *userMethod:
+		return true
+	case *Instance:
+		return x.hasOwn("__call__") || x.cls.base().call != nil // an nn.Module runs forward
+	}
+	_, ok := callTarget(v)
+	return ok
 }

@@ -80,7 +80,7 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 	cv, _, inClass := x.cls.lookup(name)
 	if p, ok := cv.(*propertyValue); ok {
 		if p.fget == nil {
-			return nil, newErrorf(AttributeError, "property '%s' of '%s' object has no getter", name, x.cls.Name)
+			return nil, Errorf(AttributeError, "property '%s' of '%s' object has no getter", name, x.cls.Name)
 		}
 		return in.call(p.fget, []Value{x}, nil, nil, in.stmtNode())
 	}
@@ -109,7 +109,7 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 	if ga, _, ok := x.cls.lookup("__getattr__"); ok {
 		return in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
 	}
-	err := newErrorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
+	err := Errorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
 	err.Hint = suggestHint(name, x.AttrNames())
 	return nil, err
 }
@@ -164,7 +164,7 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 			return v, err
 		}
 	}
-	err := newErrorf(AttributeError, "type object '%s' has no attribute '%s'", c.Name, name)
+	err := Errorf(AttributeError, "type object '%s' has no attribute '%s'", c.Name, name)
 	err.Hint = suggestHint(name, c.AttrNames())
 	return nil, err
 }
@@ -197,8 +197,8 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 		if cv, _, ok := x.cls.lookup(name); ok {
 			if p, ok := cv.(*propertyValue); ok {
 				if p.fset == nil {
-					return newErrorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
-						withHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
+					return Errorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
+						WithHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
 				}
 				_, err := in.call(p.fset, []Value{x, v}, nil, nil, in.stmtNode())
 				return err
@@ -212,7 +212,7 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 	}
 	switch name {
 	case "__class__", "__dict__":
-		return newErrorf(AttributeError, "kael does not let '%s' of an object be assigned", name)
+		return Errorf(AttributeError, "kael does not let '%s' of an object be assigned", name)
 	}
 	x.set(name, v)
 	return nil
@@ -224,11 +224,11 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 func delAttr(v Value, name string) (func() error, error) {
 	x, ok := v.(*Instance)
 	if !ok {
-		return nil, newErrorf(AttributeError, "kael cannot delete attributes of '%s' objects", TypeName(v)).
-			withHint("only attributes of instances of your own classes can be deleted")
+		return nil, Errorf(AttributeError, "kael cannot delete attributes of '%s' objects", TypeName(v)).
+			WithHint("only attributes of instances of your own classes can be deleted")
 	}
 	missing := func() error {
-		return newErrorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
+		return Errorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
 	}
 	if _, own := x.get(name); own {
 		return func() error {
@@ -240,12 +240,12 @@ func delAttr(v Value, name string) (func() error, error) {
 	}
 	if cv, _, ok := x.cls.lookup(name); ok {
 		if _, isProp := cv.(*propertyValue); isProp {
-			return nil, newErrorf(AttributeError, "property '%s' of '%s' object has no deleter", name, x.cls.Name)
+			return nil, Errorf(AttributeError, "property '%s' of '%s' object has no deleter", name, x.cls.Name)
 		}
 	}
 	if m, ok := x.ext.(*userModule); ok {
 		if _, kept := moduleGetAttr(m, name); kept {
-			return nil, newErrorf(AttributeError, "kael cannot delete '%s' of '%s': its nn.Module base keeps it", name, x.cls.Name)
+			return nil, Errorf(AttributeError, "kael cannot delete '%s' of '%s': its nn.Module base keeps it", name, x.cls.Name)
 		}
 	}
 	return nil, missing()
@@ -263,8 +263,8 @@ func hooked[T any](v Value, f func(in *interp) (T, error)) (T, error) {
 func hookedIn[T any](s *Session, f func(in *interp) (T, error)) (T, error) {
 	if s.hookNest >= MaxDepth {
 		var zero T
-		return zero, newErrorf(RecursionError, "maximum recursion depth exceeded while calling a Python object").
-			withHint("a special method (__repr__, __eq__, __hash__, ...) calls itself through an operation on the object")
+		return zero, Errorf(RecursionError, "maximum recursion depth exceeded while calling a Python object").
+			WithHint("a special method (__repr__, __eq__, __hash__, ...) calls itself through an operation on the object")
 	}
 	s.hookNest++
 	defer func() { s.hookNest-- }()
@@ -381,7 +381,7 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 					return None, b.init(a.in, x, pos, kwNames, kwVals)
 				}
 				if len(pos)+len(kwNames) > 0 {
-					return nil, newErrorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
+					return nil, Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
 				}
 				return None, nil
 			}}, nil
@@ -391,7 +391,7 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 			return v, err
 		}
 	}
-	return nil, newErrorf(AttributeError, "'super' object has no attribute '%s'", name)
+	return nil, Errorf(AttributeError, "'super' object has no attribute '%s'", name)
 }
 
 // newSuper is super(cls, obj), checking that obj is an instance or
@@ -399,7 +399,7 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 func newSuper(cls, obj Value) (*superValue, error) {
 	c, ok := cls.(*UserClass)
 	if !ok {
-		return nil, newErrorf(TypeError, "super() argument 1 must be a class of a class statement, not %s", TypeName(cls))
+		return nil, Errorf(TypeError, "super() argument 1 must be a class of a class statement, not %s", TypeName(cls))
 	}
 	switch x := obj.(type) {
 	case *Instance:
@@ -411,7 +411,7 @@ func newSuper(cls, obj Value) (*superValue, error) {
 			return &superValue{cls: c, self: x}, nil
 		}
 	}
-	return nil, newErrorf(TypeError, "super(type, obj): obj must be an instance or subtype of type")
+	return nil, Errorf(TypeError, "super(type, obj): obj must be an instance or subtype of type")
 }
 
 // callUser calls a class (making an instance), a bound method or an
@@ -434,10 +434,10 @@ func (in *interp) callUser(fn Value, pos []Value, kwNames []string, kwVals []Val
 				return v, err
 			}
 		}
-		return nil, newErrorf(TypeError, "'%s' object is not callable", f.cls.Name).
-			withHint("define __call__(self, ...) in class %s to call its objects", f.cls.Name)
+		return nil, Errorf(TypeError, "'%s' object is not callable", f.cls.Name).
+			WithHint("define __call__(self, ...) in class %s to call its objects", f.cls.Name)
 	}
-	return nil, newErrorf(TypeError, "'%s' object is not callable", TypeName(fn))
+	return nil, Errorf(TypeError, "'%s' object is not callable", TypeName(fn))
 }
 
 // instantiate is C(...): a new instance, set up by __init__.
@@ -460,7 +460,7 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 			return nil, err
 		}
 		if _, none := r.(NoneType); !none {
-			return nil, newErrorf(TypeError, "__init__() should return None, not '%s'", TypeName(r))
+			return nil, Errorf(TypeError, "__init__() should return None, not '%s'", TypeName(r))
 		}
 		return x, nil
 	}
@@ -468,8 +468,8 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 		return x, b.init(in, x, pos, kwNames, kwVals)
 	}
 	if len(pos)+len(kwNames) > 0 {
-		return nil, newErrorf(TypeError, "%s() takes no arguments", c.Name).
-			withHint("define __init__(self, ...) in class %s to take arguments", c.Name)
+		return nil, Errorf(TypeError, "%s() takes no arguments", c.Name).
+			WithHint("define __init__(self, ...) in class %s to take arguments", c.Name)
 	}
 	return x, nil
 }
@@ -490,13 +490,13 @@ func (in *interp) instanceMethodCall(x *Instance, name string, args []Value, at 
 
 // userDecorators are the builtins that wrap a class's functions.
 func init() {
-	def(asFunc, "staticmethod(function)", "Marks a function of a class as a static method: called through the class or an instance without self (@staticmethod above its def).", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "staticmethod(function)", "Marks a function of a class as a static method: called through the class or an instance without self (@staticmethod above its def).", func(a *Args) (Value, error) {
 		return &staticMethod{fn: a.Value("function")}, nil
 	})
-	def(asFunc, "classmethod(function)", "Marks a function of a class as a class method: its first parameter receives the class (@classmethod above its def; alternative constructors).", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "classmethod(function)", "Marks a function of a class as a class method: its first parameter receives the class (@classmethod above its def; alternative constructors).", func(a *Args) (Value, error) {
 		return &classMethod{fn: a.Value("function")}, nil
 	})
-	def(asFunc, "property(fget=None, fset=None)", "An attribute computed by a method: @property above def area(self): makes obj.area call it; @area.setter above def area(self, value): runs on obj.area = value.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "property(fget=None, fset=None)", "An attribute computed by a method: @property above def area(self): makes obj.area call it; @area.setter above def area(self, value): runs on obj.area = value.", func(a *Args) (Value, error) {
 		p := &propertyValue{}
 		if !a.IsNone("fget") {
 			p.fget = a.Value("fget")
@@ -506,18 +506,18 @@ func init() {
 		}
 		return p, nil
 	})
-	def(asFunc, "super(*args)", "The base classes' version of an attribute: super().__init__() in a method calls the base class's __init__ on self. super(Cls, obj) starts the lookup after Cls.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "super(*args)", "The base classes' version of an attribute: super().__init__() in a method calls the base class's __init__ on self. super(Cls, obj) starts the lookup after Cls.", func(a *Args) (Value, error) {
 		args := a.Value("args").(Tuple)
 		switch len(args) {
 		case 0:
-			return nil, newErrorf(RuntimeError, "super(): no arguments").
-				withHint("super() without arguments works directly inside a method of a class; elsewhere write super(Cls, obj)")
+			return nil, Errorf(RuntimeError, "super(): no arguments").
+				WithHint("super() without arguments works directly inside a method of a class; elsewhere write super(Cls, obj)")
 		case 2:
 			return newSuper(args[0], args[1])
 		}
-		return nil, newErrorf(TypeError, "kael's super() takes no arguments or two (super(Cls, obj)), not %d", len(args))
+		return nil, Errorf(TypeError, "kael's super() takes no arguments or two (super(Cls, obj)), not %d", len(args))
 	})
-	def(asFunc, "object()", "The base of every class: class Net(object): is class Net:. object() is a plain object.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "object()", "The base of every class: class Net(object): is class Net:. object() is a plain object.", func(a *Args) (Value, error) {
 		return &Instance{cls: objectClass}, nil
 	})
 	pythonClasses = append(pythonClasses, "object")
@@ -550,7 +550,7 @@ func (x *Instance) SetAttr(name string, v Value) error {
 func (c *UserClass) SetAttr(name string, v Value) error {
 	switch name {
 	case "__class__", "__dict__", "__name__", "__qualname__", "__bases__", "__base__", "__mro__":
-		return newErrorf(AttributeError, "kael does not let '%s' of a class be assigned", name)
+		return Errorf(AttributeError, "kael does not let '%s' of a class be assigned", name)
 	}
 	c.set(name, v)
 	return nil
@@ -591,7 +591,7 @@ func userHelp(v Value) string {
 		var b strings.Builder
 		b.WriteString("class " + x.Name)
 		if base := x.baseValue(); base != builtins["object"] {
-			b.WriteString("(" + shortClassName(classOf(base)+userClassName(base)) + ")")
+			b.WriteString("(" + shortClassName(ClassOf(base)+userClassName(base)) + ")")
 		}
 		if doc, ok := x.attrs["__doc__"].(string); ok {
 			b.WriteString("\n    " + doc)
@@ -602,7 +602,7 @@ func userHelp(v Value) string {
 		var methods []string
 		for _, k := range x.mro() {
 			for _, n := range k.names {
-				if _, isFn := methodFunction(k.attrs[n]); isFn || callable(k.attrs[n]) {
+				if _, isFn := methodFunction(k.attrs[n]); isFn || Callable(k.attrs[n]) {
 					methods = append(methods, n)
 				}
 			}

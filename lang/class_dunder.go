@@ -165,7 +165,7 @@ func (in *interp) userUnary(op syntax.Token, x *Instance) (Value, error) {
 			return r, err
 		}
 	}
-	return nil, newErrorf(TypeError, "bad operand type for unary %s: '%s'", op, x.cls.Name)
+	return nil, Errorf(TypeError, "bad operand type for unary %s: '%s'", op, x.cls.Name)
 }
 
 // userCompare applies a comparison when an operand is an instance of a user
@@ -185,7 +185,7 @@ func (in *interp) userCompare(op syntax.Token, a, b Value) (Value, error) {
 		t, err := Truth(eq)
 		return !t, err
 	}
-	return nil, newErrorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
+	return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
 }
 
 // userOrder orders a and b for sorted, min and max when one is an instance
@@ -261,7 +261,7 @@ func (x *Instance) userHash() (int64, bool, error) {
 				n, ok = boolInt(b), true // bool is an int, as in Python
 			}
 			if !ok {
-				return 0, false, newErrorf(TypeError, "__hash__ method should return an integer")
+				return 0, false, Errorf(TypeError, "__hash__ method should return an integer")
 			}
 			return n, true, nil
 		}
@@ -275,8 +275,8 @@ func (x *Instance) userHash() (int64, bool, error) {
 // unhashable is the error of hashing an object whose class compares by
 // __eq__ without a __hash__.
 func (x *Instance) unhashable() error {
-	return newErrorf(TypeError, "unhashable type: '%s'", x.cls.Name).
-		withHint("a class that defines __eq__ needs __hash__ too to be a dict key or set element")
+	return Errorf(TypeError, "unhashable type: '%s'", x.cls.Name).
+		WithHint("a class that defines __eq__ needs __hash__ too to be a dict key or set element")
 }
 
 // truth is bool(x): __bool__, else __len__() != 0, else True.
@@ -287,32 +287,32 @@ func (x *Instance) truth() (bool, error) {
 		}
 		b, isBool := r.(bool)
 		if !isBool {
-			return false, newErrorf(TypeError, "__bool__ should return bool, returned %s", TypeName(r))
+			return false, Errorf(TypeError, "__bool__ should return bool, returned %s", TypeName(r))
 		}
 		return b, nil
 	}
 	if x.hasOwn("__len__") {
-		n, err := x.length()
+		n, err := x.Length()
 		return n != 0, err
 	}
 	return true, nil
 }
 
-// length is len(x), from __len__.
-func (x *Instance) length() (int64, error) {
+// Length is len(x), from __len__.
+func (x *Instance) Length() (int64, error) {
 	r, ok, err := x.hook("__len__")
 	if err != nil {
 		return 0, err
 	}
 	if !ok {
-		return 0, newErrorf(TypeError, "object of type '%s' has no len()", x.cls.Name)
+		return 0, Errorf(TypeError, "object of type '%s' has no len()", x.cls.Name)
 	}
-	n, isInt := asInt(r)
+	n, isInt := AsInt(r)
 	if _, isFloat := r.(float64); isFloat || !isInt {
-		return 0, newErrorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(r))
+		return 0, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(r))
 	}
 	if n < 0 {
-		return 0, newErrorf(ValueError, "__len__() should return >= 0")
+		return 0, Errorf(ValueError, "__len__() should return >= 0")
 	}
 	return n, nil
 }
@@ -321,7 +321,7 @@ func (x *Instance) length() (int64, error) {
 func (x *Instance) GetItem(key Value) (Value, error) {
 	r, ok, err := x.hook("__getitem__", key)
 	if !ok && err == nil {
-		return nil, newErrorf(TypeError, "'%s' object is not subscriptable", x.cls.Name)
+		return nil, Errorf(TypeError, "'%s' object is not subscriptable", x.cls.Name)
 	}
 	return r, err
 }
@@ -330,7 +330,7 @@ func (x *Instance) GetItem(key Value) (Value, error) {
 func (x *Instance) setItem(key, v Value) error {
 	_, ok, err := x.hook("__setitem__", key, v)
 	if !ok && err == nil {
-		return newErrorf(TypeError, "'%s' object does not support item assignment", x.cls.Name)
+		return Errorf(TypeError, "'%s' object does not support item assignment", x.cls.Name)
 	}
 	return err
 }
@@ -346,27 +346,27 @@ func (x *Instance) contains(item Value) (found, ok bool, err error) {
 	return found, true, err
 }
 
-// iterate loops over x: over what __iter__ returns, or, for a class with
+// Iterate loops over x: over what __iter__ returns, or, for a class with
 // __getitem__ only, over x[0], x[1], ... until __getitem__ raises
 // IndexError, as in Python (kael has no exceptions to raise, but an index
 // out of range in __getitem__'s own code raises one).
-func (x *Instance) iterate(yield func(Value) bool) error {
+func (x *Instance) Iterate(yield func(Value) bool) error {
 	if r, ok, err := x.hook("__iter__"); ok || err != nil {
 		if err != nil {
 			return err
 		}
 		if r == Value(x) {
-			return newErrorf(TypeError, "iter() returned the object itself, which kael cannot step through").
-				withHint("kael has no __next__ and StopIteration; let __iter__ return an iterable (return iter(self.items))")
+			return Errorf(TypeError, "iter() returned the object itself, which kael cannot step through").
+				WithHint("kael has no __next__ and StopIteration; let __iter__ return an iterable (return iter(self.items))")
 		}
-		return iterate(r, yield)
+		return Iterate(r, yield)
 	}
 	if !x.hasOwn("__getitem__") {
 		return notIterable(x.cls.Name).
-			withHint("define __iter__ (returning an iterable) or __getitem__ in class %s", x.cls.Name)
+			WithHint("define __iter__ (returning an iterable) or __getitem__ in class %s", x.cls.Name)
 	}
 	for i := int64(0); ; i++ {
-		if err := pollInterrupt(int(i)); err != nil {
+		if err := PollInterrupt(int(i)); err != nil {
 			return err
 		}
 		v, err := x.GetItem(i)
@@ -415,7 +415,7 @@ func (x *Instance) text(name string) (string, bool) {
 		if s, isStr := r.(string); isStr {
 			return s, true
 		}
-		err = newErrorf(TypeError, "%s returned non-string (type %s)", name, TypeName(r))
+		err = Errorf(TypeError, "%s returned non-string (type %s)", name, TypeName(r))
 	}
 	x.cls.sess.hookFailed(err)
 	return x.defaultRepr(), true
@@ -439,8 +439,8 @@ func (x *Instance) MIME() map[string]string {
 	return out
 }
 
-// setSubscript is x[subs] = v, from __setitem__.
-func (x *Instance) setSubscript(subs []subscript, v Value) error {
+// SetSubscript is x[subs] = v, from __setitem__.
+func (x *Instance) SetSubscript(subs []Subscript, v Value) error {
 	key, err := x.itemKey(subs)
 	if err != nil {
 		return err
@@ -448,9 +448,9 @@ func (x *Instance) setSubscript(subs []subscript, v Value) error {
 	return x.setItem(key, v)
 }
 
-// getSubscript is x[subs], from __getitem__; kael has no slice objects to
+// GetSubscript is x[subs], from __getitem__; kael has no slice objects to
 // pass it, which a slice subscript's error says.
-func (x *Instance) getSubscript(subs []subscript) (Value, error) {
+func (x *Instance) GetSubscript(subs []Subscript) (Value, error) {
 	key, err := x.itemKey(subs)
 	if err != nil {
 		return nil, err
@@ -460,11 +460,11 @@ func (x *Instance) getSubscript(subs []subscript) (Value, error) {
 
 // itemKey is the key __getitem__ and __setitem__ receive: the subscript,
 // or a tuple of several.
-func (x *Instance) itemKey(subs []subscript) (Value, error) {
+func (x *Instance) itemKey(subs []Subscript) (Value, error) {
 	for _, s := range subs {
-		if s.isSlice {
-			return nil, newErrorf(TypeError, "kael passes no slice objects to %s.__getitem__ or __setitem__", x.cls.Name).
-				withHint("index with ints (or tuples of them), or give the class a method for ranges (ds.rows(1, 3))")
+		if s.IsSlice {
+			return nil, Errorf(TypeError, "kael passes no slice objects to %s.__getitem__ or __setitem__", x.cls.Name).
+				WithHint("index with ints (or tuples of them), or give the class a method for ranges (ds.rows(1, 3))")
 		}
 	}
 	return subsKey(subs)

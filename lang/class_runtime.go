@@ -245,12 +245,16 @@ func (f *Function) qualifiedName() string {
 func (s *Session) hookFrame() *interp {
 	base := s.hookIn
 	if base == nil {
-		return &interp{s: s, ctx: context.Background(), glob: s.globals, depth: s.hookNest}
+		in := newInterp(context.Background(), s, "", "", nil)
+		in.depth = s.hookNest
+		return in
 	}
 	// The base frame's statement too: a traceback shows the special
 	// method called from there.
-	return &interp{s: s, ctx: base.ctx, glob: base.glob, src: base.src, filename: base.filename,
-		depth: base.depth + s.hookNest, weight: base.weight, ticks: base.ticks, info: base.info, stmtID: base.stmtID}
+	in := newInterp(base.ctx, s, base.src, base.filename, nil)
+	in.glob, in.info, in.stmtID = base.glob, base.info, base.stmtID
+	in.depth, in.weight, in.ticks = base.depth+s.hookNest, base.weight, base.ticks
+	return in
 }
 
 // callHook calls fn(args...) from Go code with no frame (see hookFrame).
@@ -302,18 +306,18 @@ func baseOf(v Value) (*UserClass, string, error) {
 	if c, ok := v.(*UserClass); ok {
 		return c, "", nil
 	}
-	if name := classOf(v); builtinBases[name] != nil {
+	if name := ClassOf(v); builtinBases[name] != nil {
 		if name == "object" {
 			name = ""
 		}
 		return nil, name, nil
 	}
 	what := "'" + TypeName(v) + "' object"
-	if name := classOf(v); name != "" {
+	if name := ClassOf(v); name != "" {
 		what = "the builtin class '" + name + "'"
 	}
-	return nil, "", newErrorf(TypeError, "kael classes cannot derive from %s", what).
-		withHint("a class derives from another class statement's class, object, nn.Module or torch.autograd.Function; hold other values as attributes (self.items = [])")
+	return nil, "", Errorf(TypeError, "kael classes cannot derive from %s", what).
+		WithHint("a class derives from another class statement's class, object, nn.Module or torch.autograd.Function; hold other values as attributes (self.items = [])")
 }
 
 // pythonArgCount is Python's "f() missing 2 required positional arguments:
@@ -357,7 +361,7 @@ func pythonTooMany(name string, params []param, given int) *Error {
 	if given == 1 {
 		was = "was"
 	}
-	return newErrorf(TypeError, "%s() takes %s but %d %s given", name, takes, given, was)
+	return Errorf(TypeError, "%s() takes %s but %d %s given", name, takes, given, was)
 }
 
 // pythonMissing is CPython's error for missing arguments.
@@ -366,7 +370,7 @@ func pythonMissing(name, kind string, missing []string) *Error {
 	if len(missing) > 1 {
 		s = "s"
 	}
-	return newErrorf(TypeError, "%s() missing %d required %s argument%s: %s", name, len(missing), kind, s, pythonNameList(missing))
+	return Errorf(TypeError, "%s() missing %d required %s argument%s: %s", name, len(missing), kind, s, pythonNameList(missing))
 }
 
 // missingUserArgs is CPython's error for a call of a user function that
@@ -392,5 +396,5 @@ func (s signature) missingUserArgs(given []bool) error {
 	default:
 		return nil
 	}
-	return err.withHint("the signature is %s", s.of.signatureText())
+	return err.WithHint("the signature is %s", s.of.signatureText())
 }

@@ -36,7 +36,7 @@ func (*Class) TypeName() string { return "type" }
 func (c *Class) String() string { return "<class '" + c.Name + "'>" }
 
 // Equal reports whether v is the same class.
-func (c *Class) Equal(v Value) bool { return classOf(v) == c.Name }
+func (c *Class) Equal(v Value) bool { return ClassOf(v) == c.Name }
 
 // HashKey makes classes usable as dict keys.
 func (c *Class) HashKey() (string, error) { return "class:" + c.Name, nil }
@@ -73,7 +73,7 @@ var qualifiedTypes = map[string]string{
 // typeClassName returns the name of the class of a value: "int",
 // "torch.Tensor", "builtin_function_or_method".
 func typeClassName(v Value) string {
-	if classOf(v) != "" {
+	if ClassOf(v) != "" {
 		return "type"
 	}
 	if q := nnClassName(v); q != "" {
@@ -86,9 +86,9 @@ func typeClassName(v Value) string {
 	return n
 }
 
-// classOf returns the class name v stands for when it is a class (a class
+// ClassOf returns the class name v stands for when it is a class (a class
 // builtin or a Class value), or "".
-func classOf(v Value) string {
+func ClassOf(v Value) string {
 	switch x := v.(type) {
 	case *Class:
 		return x.Name
@@ -106,9 +106,9 @@ func classOf(v Value) string {
 	return ""
 }
 
-// typeOf returns type(v): the class builtin of v's type when there is one,
+// TypeOf returns type(v): the class builtin of v's type when there is one,
 // so that type(x) is torch.Tensor and type(1)(2.5) work, else a Class.
-func typeOf(v Value) Value {
+func TypeOf(v Value) Value {
 	switch x := v.(type) {
 	case *Instance:
 		return x.cls
@@ -154,8 +154,8 @@ func isSubclass(sub, sup string) bool {
 	return false
 }
 
-// isInstance is Python's isinstance(v, cls) for one class name.
-func isInstance(v Value, cls string) bool {
+// isInstanceNamed is Python's isinstance(v, cls) for one class name.
+func isInstanceNamed(v Value, cls string) bool {
 	if d, typed := typedTensorClasses[cls]; typed {
 		t, ok := v.(*tensor.Tensor)
 		return ok && t.DType() == d
@@ -163,17 +163,15 @@ func isInstance(v Value, cls string) bool {
 	return isSubclass(typeClassName(v), cls)
 }
 
-// isInstanceOf is isinstance(obj, c) for one class c: a kael class, a
+// IsInstance is isinstance(obj, c) for one class c: a kael class, a
 // user class or a typing value.
-func isInstanceOf(obj, c Value) (bool, error) {
+func IsInstance(obj, c Value) (bool, error) {
 	switch c := c.(type) {
 	case *UserClass:
 		x, isInst := obj.(*Instance)
 		return isInst && x.cls.derivesFrom(c), nil
-	case *typingForm:
-		return c.isInstance(obj)
-	case *typingAlias:
-		return c.anyArg(func(arg Value) (bool, error) { return isInstanceOf(obj, arg) })
+	case InstanceChecker:
+		return c.InstanceCheck(obj)
 	}
 	names, err := classArg("isinstance", c)
 	if err != nil {
@@ -182,7 +180,32 @@ func isInstanceOf(obj, c Value) (bool, error) {
 	if x, isInst := obj.(*Instance); isInst {
 		return names[0] == "object" || isSubclass(x.cls.root(), names[0]), nil
 	}
-	return isInstance(obj, names[0]), nil
+	return isInstanceNamed(obj, names[0]), nil
+}
+
+// IsSubclass is issubclass(cls, c) for one class c: a kael class, a user
+// class or an InstanceChecker. cls is a class: a kael class or a user
+// class.
+func IsSubclass(cls, c Value) (bool, error) {
+	userSub, isUser := cls.(*UserClass)
+	sub := ClassOf(cls)
+	if isUser {
+		sub = userSub.root()
+	}
+	switch c := c.(type) {
+	case *UserClass:
+		return isUser && userSub.derivesFrom(c), nil
+	case InstanceChecker:
+		return c.SubclassCheck(cls)
+	}
+	names, err := classArg("issubclass", c)
+	if err != nil {
+		return false, err
+	}
+	if isUser && (names[0] == "object" || sub == "") {
+		return names[0] == "object", nil
+	}
+	return isSubclass(sub, names[0]), nil
 }
 
 // classTest is isinstance's and issubclass's walk over classinfo: one
@@ -215,69 +238,46 @@ func classArg(fn string, v Value) ([]string, error) {
 		}
 		return out, nil
 	}
-	if c := classOf(v); c != "" {
+	if c := ClassOf(v); c != "" {
 		return []string{c}, nil
 	}
-	return nil, newErrorf(TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", fn)
+	return nil, Errorf(TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", fn)
 }
 
 func init() {
-	def(asFunc, "isinstance(obj, classinfo)", "Whether obj is of the class classinfo (or of one in a tuple of classes): isinstance(x, torch.Tensor), isinstance(n, (int, float)). A bool is an int, a torch.Size a tuple. typing's List, Dict, Tuple, Set, Sequence, Mapping, Iterable, Iterator, Callable and Type, and Union[...] and Optional[...], test as in CPython; a subscripted generic (List[int]) is CPython's TypeError.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "isinstance(obj, classinfo)", "Whether obj is of the class classinfo (or of one in a tuple of classes): isinstance(x, torch.Tensor), isinstance(n, (int, float)). A bool is an int, a torch.Size a tuple. typing's List, Dict, Tuple, Set, Sequence, Mapping, Iterable, Iterator, Callable and Type, and Union[...] and Optional[...], test as in CPython; a subscripted generic (List[int]) is CPython's TypeError.", func(a *Args) (Value, error) {
 		obj := a.Value("obj")
-		return classTest("isinstance", a.Value("classinfo"), func(c Value) (bool, error) { return isInstanceOf(obj, c) })
+		return classTest("isinstance", a.Value("classinfo"), func(c Value) (bool, error) { return IsInstance(obj, c) })
 	})
-	def(asFunc, "issubclass(cls, classinfo)", "Whether the class cls is classinfo or derives from it: issubclass(bool, int).", func(a *Args) (Value, error) {
-		userSub, isUser := a.Value("cls").(*UserClass)
-		sub := classOf(a.Value("cls"))
-		if isUser {
-			sub = userSub.root()
+	NewBuiltin(AsFunc, "issubclass(cls, classinfo)", "Whether the class cls is classinfo or derives from it: issubclass(bool, int).", func(a *Args) (Value, error) {
+		cls := a.Value("cls")
+		if _, isUser := cls.(*UserClass); !isUser && ClassOf(cls) == "" {
+			return nil, Errorf(TypeError, "issubclass() arg 1 must be a class")
 		}
-		if sub == "" && !isUser {
-			return nil, newErrorf(TypeError, "issubclass() arg 1 must be a class")
-		}
-		var test func(c Value) (bool, error)
-		test = func(c Value) (bool, error) {
-			switch c := c.(type) {
-			case *UserClass:
-				return isUser && userSub.derivesFrom(c), nil
-			case *typingForm:
-				return c.isSubclass(sub)
-			case *typingAlias:
-				return c.anyArg(test)
-			}
-			names, err := classArg("issubclass", c)
-			if err != nil {
-				return false, err
-			}
-			if isUser && (names[0] == "object" || sub == "") {
-				return names[0] == "object", nil
-			}
-			return isSubclass(sub, names[0]), nil
-		}
-		return classTest("issubclass", a.Value("classinfo"), test)
+		return classTest("issubclass", a.Value("classinfo"), func(c Value) (bool, error) { return IsSubclass(cls, c) })
 	})
 
-	tensorClass := def(0, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *Args) (Value, error) {
+	tensorClass := NewBuiltin(AsValue, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *Args) (Value, error) {
 		return legacyTensor(a, tensor.Float32)
 	})
 	torchClasses[tensorClass] = "torch.Tensor"
 	torchMembers["Tensor"] = tensorClass
 	for cls, d := range typedTensorClasses {
 		name := strings.TrimPrefix(cls, "torch.")
-		b := def(0, name+"(*data)", "The legacy constructor of "+d.String()+" tensors: "+cls+"([1, 2]) from data, "+cls+"(2, 3) of that size (zeros in kael).", func(a *Args) (Value, error) {
+		b := NewBuiltin(AsValue, name+"(*data)", "The legacy constructor of "+d.String()+" tensors: "+cls+"([1, 2]) from data, "+cls+"(2, 3) of that size (zeros in kael).", func(a *Args) (Value, error) {
 			return legacyTensor(a, d)
 		})
 		torchClasses[b] = cls
 		torchMembers[name] = b
 	}
-	sizeClass := def(0, "Size(sizes=())", "torch.Size, the class of x.shape: torch.Size([2, 3]). It prints as torch.Size([2, 3]), equals the lists and tuples of the same ints and indexes as a tuple; s.numel() is the product of the sizes.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("sizes"))
+	sizeClass := NewBuiltin(AsValue, "Size(sizes=())", "torch.Size, the class of x.shape: torch.Size([2, 3]). It prints as torch.Size([2, 3]), equals the lists and tuples of the same ints and indexes as a tuple; s.numel() is the product of the sizes.", func(a *Args) (Value, error) {
+		elems, err := Collect(a.Value("sizes"))
 		if err != nil {
 			return nil, err
 		}
 		for _, e := range elems {
 			if _, ok := e.(int64); !ok {
-				return nil, newErrorf(TypeError, "torch.Size() takes an iterable of 'int' (item 0 is '%s')", TypeName(e))
+				return nil, Errorf(TypeError, "torch.Size() takes an iterable of 'int' (item 0 is '%s')", TypeName(e))
 			}
 		}
 		return &List{Elems: elems, size: true}, nil
@@ -287,7 +287,7 @@ func init() {
 	defMethod("torch.Size", "numel(self)", "The number of elements a tensor of this size has: the product of the sizes.", func(a *Args) (Value, error) {
 		sizes, ok := intSequence(self[*List](a))
 		if !ok {
-			return nil, newErrorf(TypeError, "torch.Size holds a value that is not an int")
+			return nil, Errorf(TypeError, "torch.Size holds a value that is not an int")
 		}
 		n := int64(1)
 		for _, s := range sizes {
@@ -295,12 +295,12 @@ func init() {
 		}
 		return n, nil
 	})
-	torchMembers["is_tensor"] = def(0, "is_tensor(obj)", "Whether obj is a tensor.", func(a *Args) (Value, error) {
+	torchMembers["is_tensor"] = NewBuiltin(AsValue, "is_tensor(obj)", "Whether obj is a tensor.", func(a *Args) (Value, error) {
 		_, ok := a.Value("obj").(*tensor.Tensor)
 		return ok, nil
 	})
 
-	torchAutograd["Variable"] = def(0, "Variable(data, requires_grad=False)", "The deprecated Variable of PyTorch before 0.4: since then every tensor is one, so Variable(t) is t as a new tensor sharing its data (requiring grad when asked). A note says so.", func(a *Args) (Value, error) {
+	torchAutograd["Variable"] = NewBuiltin(AsValue, "Variable(data, requires_grad=False)", "The deprecated Variable of PyTorch before 0.4: since then every tensor is one, so Variable(t) is t as a new tensor sharing its data (requiring grad when asked). A note says so.", func(a *Args) (Value, error) {
 		t, on := a.Tensor("data"), a.Bool("requires_grad")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -334,7 +334,7 @@ func legacyTensor(a *Args, d tensor.DType) (Value, error) {
 		case Tuple:
 			return legacyFromData(x, d)
 		case float64, string, bool:
-			return nil, newErrorf(TypeError, "new(): data must be a sequence (got %s)", TypeName(x))
+			return nil, Errorf(TypeError, "new(): data must be a sequence (got %s)", TypeName(x))
 		}
 	}
 	shape, ok := intSequence(data)
@@ -344,15 +344,15 @@ func legacyTensor(a *Args, d tensor.DType) (Value, error) {
 		}
 	}
 	if !ok {
-		return nil, newErrorf(TypeError, "new() received an invalid combination of arguments: %s", Repr(data)).
-			withHint("pass the data as a list (torch.Tensor([1, 2])) or the sizes as ints (torch.Tensor(2, 3))")
+		return nil, Errorf(TypeError, "new() received an invalid combination of arguments: %s", Repr(data)).
+			WithHint("pass the data as a list (torch.Tensor([1, 2])) or the sizes as ints (torch.Tensor(2, 3))")
 	}
 	if len(data) == 0 {
 		shape = []int{0}
 	}
 	for _, n := range shape {
 		if n < 0 {
-			return nil, newErrorf(RuntimeError, "Trying to create tensor with negative dimension %d: %s", n, tensor.FormatShape(shape))
+			return nil, Errorf(RuntimeError, "Trying to create tensor with negative dimension %d: %s", n, tensor.FormatShape(shape))
 		}
 	}
 	return result(tensor.Zeros(d, shape...))

@@ -202,7 +202,7 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		return c.classStmt(st)
 	case *syntax.ReturnStmt:
 		if c.fn.isTop() || c.fn.classCell != nil {
-			return c.fail(newErrorf(SyntaxError, "'return' outside function"), st)
+			return c.fail(Errorf(SyntaxError, "'return' outside function"), st)
 		}
 		if st.Result == nil {
 			return func(in *interp) (ctrl, error) { in.ret = None; return ctrlReturn, nil }
@@ -290,12 +290,12 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		return c.forStmt(st)
 	case *syntax.BreakStmt:
 		if c.loops == 0 {
-			return c.fail(newErrorf(SyntaxError, "'break' or 'continue' outside loop"), st)
+			return c.fail(Errorf(SyntaxError, "'break' or 'continue' outside loop"), st)
 		}
 		return func(in *interp) (ctrl, error) { return ctrlBreak, nil }
 	case *syntax.ContinueStmt:
 		if c.loops == 0 {
-			return c.fail(newErrorf(SyntaxError, "'break' or 'continue' outside loop"), st)
+			return c.fail(Errorf(SyntaxError, "'break' or 'continue' outside loop"), st)
 		}
 		return func(in *interp) (ctrl, error) { return ctrlContinue, nil }
 	case *syntax.PassStmt:
@@ -325,10 +325,10 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 				}
 				text = Str(v)
 			}
-			return ctrlNext, in.errorAt(newErrorf(AssertionError, "%s", text), st.Cond.Span())
+			return ctrlNext, in.errorAt(Errorf(AssertionError, "%s", text), st.Cond.Span())
 		}
 	}
-	return c.fail(newErrorf(SyntaxError, "unsupported statement"), st)
+	return c.fail(Errorf(SyntaxError, "unsupported statement"), st)
 }
 
 // cond compiles an expression used for its truth.
@@ -443,7 +443,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 		}
 		var result ctrl
 		var loopErr error
-		err = iterate(seq, func(item Value) bool {
+		err = Iterate(seq, func(item Value) bool {
 			var more bool
 			more, result, loopErr = step(in, item)
 			return more
@@ -477,8 +477,8 @@ func (c *compiler) withStmt(st *syntax.WithStmt) execFn {
 		}
 		cm, ok := v.(*ContextManager)
 		if !ok {
-			return ctrlNext, in.errorAt(newErrorf(TypeError, "'%s' object does not support the context manager protocol", TypeName(v)).
-				withHint("kael's context managers are no_grad() and enable_grad()"), item.X.Span())
+			return ctrlNext, in.errorAt(Errorf(TypeError, "'%s' object does not support the context manager protocol", TypeName(v)).
+				WithHint("kael's context managers are no_grad() and enable_grad()"), item.X.Span())
 		}
 		if err := cm.Enter(); err != nil {
 			return ctrlNext, in.errorAt(err, item.X.Span())

@@ -92,7 +92,7 @@ func (c *compiler) targetCode(t syntax.Expr) *targetCode {
 			tc.key = c.expr(u.Subs[0])
 		}
 	default:
-		c.fail(newErrorf(SyntaxError, "cannot assign to this expression"), t)
+		c.fail(Errorf(SyntaxError, "cannot assign to this expression"), t)
 	}
 	return tc
 }
@@ -160,7 +160,7 @@ func (c *compiler) assignTo(targets []*targetCode) storeFn {
 				if d, ok := obj.(*Dict); ok {
 					return in.wrapNode(d.Set(k, v), tc.node)
 				}
-				s.subs = []subscript{{value: k}}
+				s.subs = []Subscript{{Value: k}}
 			} else if tc.subs != nil {
 				if s.subs, err = tc.subs(in); err != nil {
 					return err
@@ -189,9 +189,9 @@ func unpack(v Value, n int) ([]Value, error) {
 	}
 	if len(elems) != n {
 		if len(elems) > n {
-			return nil, newErrorf(ValueError, "too many values to unpack (expected %d)", n)
+			return nil, Errorf(ValueError, "too many values to unpack (expected %d)", n)
 		}
-		return nil, newErrorf(ValueError, "not enough values to unpack (expected %d, got %d)", n, len(elems))
+		return nil, Errorf(ValueError, "not enough values to unpack (expected %d, got %d)", n, len(elems))
 	}
 	return elems, nil
 }
@@ -203,7 +203,7 @@ func unpackElems(v Value) ([]Value, error) {
 	if elems, ok := v.(Tuple); ok {
 		return elems, nil
 	}
-	elems, err := collect(v)
+	elems, err := Collect(v)
 	if err != nil {
 		if _, isTensor := v.(*tensor.Tensor); isTensor {
 			return nil, err
@@ -211,7 +211,7 @@ func unpackElems(v Value) ([]Value, error) {
 		if e, ok := err.(*Error); ok && e.Kind != TypeError {
 			return nil, err
 		}
-		return nil, newErrorf(TypeError, "cannot unpack non-iterable %s object", TypeName(v))
+		return nil, Errorf(TypeError, "cannot unpack non-iterable %s object", TypeName(v))
 	}
 	return elems, nil
 }
@@ -339,7 +339,7 @@ func (in *interp) resolveTarget(t *targetCode, v Value, names *[]nameUndo, store
 type store struct {
 	target syntax.Expr // for the error's span
 	obj    Value
-	subs   []subscript // for an element; nil for an attribute
+	subs   []Subscript // for an element; nil for an attribute
 	attr   string      // for an attribute
 	value  Value
 }
@@ -387,8 +387,8 @@ func (s store) undo() func() {
 		meta := x.Autograd()
 		return func() { _ = x.IndexPut(idx, old); x.SetAutograd(meta) }
 	case *List:
-		if len(s.subs) == 1 && !s.subs[0].isSlice {
-			if i, err := seqIndex(s.subs[0].value, len(x.Elems), "list assignment"); err == nil {
+		if len(s.subs) == 1 && !s.subs[0].IsSlice {
+			if i, err := seqIndex(s.subs[0].Value, len(x.Elems), "list assignment"); err == nil {
 				old := x.Elems[i]
 				return func() { x.Elems[i] = old }
 			}
@@ -456,7 +456,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			return cur, s, in.wrapNode(err, t)
 		}
 	default:
-		return c.fail(newErrorf(SyntaxError, "illegal expression for augmented assignment"), target)
+		return c.fail(Errorf(SyntaxError, "illegal expression for augmented assignment"), target)
 	}
 	return func(in *interp) (ctrl, error) {
 		cur, s, err := load(in)
@@ -488,7 +488,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			// list += iterable extends the list in place, as Python's
 			// list.__iadd__ does (l += (3,), l += tensor(...)); the guards
 			// of list + list apply to the grown list.
-			elems, err := collect(v)
+			elems, err := Collect(v)
 			if err != nil {
 				return ctrlNext, in.errorAt(err, st.Span())
 			}
@@ -565,7 +565,7 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 		case *syntax.AttrExpr:
 			targets = append(targets, delTarget{node: t, obj: c.expr(u.X), attr: u.Name.Name})
 		default:
-			c.fail(newErrorf(SyntaxError, "cannot delete this expression"), t)
+			c.fail(Errorf(SyntaxError, "cannot delete this expression"), t)
 		}
 	}
 	for _, t := range st.Targets {
@@ -588,9 +588,9 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 					}
 				}
 				if t.slot.load(in) == nil || gone {
-					err := newErrorf(NameError, "name '%s' is not defined", t.name.Name)
+					err := Errorf(NameError, "name '%s' is not defined", t.name.Name)
 					if t.slot.kind != scopeGlobal {
-						err = newErrorf(UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", t.name.Name)
+						err = Errorf(UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", t.name.Name)
 					}
 					return ctrlNext, in.errorAt(err, t.node.Span())
 				}
@@ -605,7 +605,7 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 			if t.subs == nil {
 				remove, err = delAttr(obj, t.attr)
 			} else {
-				var subs []subscript
+				var subs []Subscript
 				if subs, err = t.subs(in); err != nil {
 					return ctrlNext, in.wrapNode(err, t.node)
 				}

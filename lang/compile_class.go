@@ -157,7 +157,7 @@ func (c *compiler) checkDunders(st *syntax.ClassStmt) *dunderError {
 		if hint == "" {
 			hint = "kael calls __init__, __call__, __repr__, __str__, __len__, __getitem__, __setitem__, __iter__, __contains__, __bool__, __eq__, __hash__, __getattr__, the operators (__add__, __radd__, __iadd__, __neg__, __lt__, ...); see docs/language.md, Classes"
 		}
-		err := newErrorf(SyntaxError, "kael does not support the special method %s in a class", id.Name)
+		err := Errorf(SyntaxError, "kael does not support the special method %s in a class", id.Name)
 		err.Hint = hint
 		return &dunderError{Error: err, at: id}
 	}
@@ -210,7 +210,7 @@ func (c *compiler) superCall(x *syntax.CallExpr, cell *nameBinding) evalFn {
 		cls, _ := in.free[cell.index].v.(*UserClass)
 		obj := load(in)
 		if cls == nil || obj == nil {
-			return nil, in.errorAt(newErrorf(RuntimeError, "super(): __class__ cell not found or self unbound"), x.Span())
+			return nil, in.errorAt(Errorf(RuntimeError, "super(): __class__ cell not found or self unbound"), x.Span())
 		}
 		s, err := newSuper(cls, obj)
 		return s, in.wrapNode(err, x)

@@ -148,7 +148,7 @@ func (c *compiler) importStmt(st syntax.Stmt, bound []*syntax.Ident) execFn {
 		stores[id.Name] = c.storeName(id)
 	}
 	if fi, ok := st.(*syntax.FromImportStmt); ok && fi.Star.IsValid() && !c.fn.isTop() {
-		return c.fail(newErrorf(SyntaxError, "import * only allowed at module level"), st)
+		return c.fail(Errorf(SyntaxError, "import * only allowed at module level"), st)
 	}
 	g := c.glob
 	return func(in *interp) (ctrl, error) {

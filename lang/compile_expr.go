@@ -64,7 +64,7 @@ func (c *compiler) foldValue(x syntax.Expr) (Value, bool) {
 		if !ok || !isNumber(v) || x.Op == syntax.NOT {
 			return nil, false
 		}
-		r, err := (&interp{}).unary(x.Op, v, x)
+		r, err := newInterp(nil, nil, "", "", nil).unary(x.Op, v, x)
 		return r, err == nil
 	case *syntax.BinaryExpr:
 		a, ok := c.constValue(x.X)
@@ -102,8 +102,8 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		c.maxNest = c.nest
 	}
 	if c.nest > maxExprNesting {
-		err := newErrorf(SyntaxError, "expression nested too deeply (more than %d levels)", maxExprNesting).
-			withHint("split it into several statements")
+		err := Errorf(SyntaxError, "expression nested too deeply (more than %d levels)", maxExprNesting).
+			WithHint("split it into several statements")
 		c.fail(err, x)
 		return c.failExpr(err, x)
 	}
@@ -224,7 +224,7 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 					}
 					src, ok := m.(*Dict)
 					if !ok {
-						return nil, in.errorAt(newErrorf(TypeError, "'%s' object is not a mapping", TypeName(m)), x.Entries[i].Span())
+						return nil, in.errorAt(Errorf(TypeError, "'%s' object is not a mapping", TypeName(m)), x.Entries[i].Span())
 					}
 					if err := d.update(src, ""); err != nil { // a dict's keys always hash
 						return nil, in.errorAt(err, x.Entries[i].Span())
@@ -249,12 +249,12 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		mk := c.function(x, "<lambda>", x.Params, nil, x.Body)
 		return func(in *interp) (Value, error) { return mk(in) }
 	case *syntax.SliceExpr:
-		return c.failExpr(newErrorf(SyntaxError, "a slice is only allowed inside []"), x)
+		return c.failExpr(Errorf(SyntaxError, "a slice is only allowed inside []"), x)
 	}
 	if f, ok := c.dialectExpr(x); ok {
 		return f
 	}
-	return c.failExpr(newErrorf(SyntaxError, "unsupported expression"), x)
+	return c.failExpr(Errorf(SyntaxError, "unsupported expression"), x)
 }
 
 // failExpr returns code that raises err at x when it runs: an expression
@@ -326,15 +326,15 @@ func (c *compiler) loadName(id *syntax.Ident) evalFn {
 // unbound is the error of reading a local (or free) variable that has no
 // value yet.
 func (in *interp) unbound(id *syntax.Ident, free bool) error {
-	err := newErrorf(UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", id.Name)
+	err := Errorf(UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", id.Name)
 	if free {
-		err = newErrorf(NameError, "cannot access free variable '%s' where it is not associated with a value in enclosing scope", id.Name)
+		err = Errorf(NameError, "cannot access free variable '%s' where it is not associated with a value in enclosing scope", id.Name)
 	}
 	return in.errorAt(err, id.Span())
 }
 
 func (in *interp) nameError(id *syntax.Ident) error {
-	err := newErrorf(NameError, "name '%s' is not defined", id.Name)
+	err := Errorf(NameError, "name '%s' is not defined", id.Name)
 	err.Hint = suggestHint(id.Name, in.visibleNames())
 	return in.errorAt(err, id.Span())
 }
@@ -444,8 +444,8 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		run = func(i int) error {
 			if i == len(clauses) {
 				if len(out) >= growthLimit {
-					return in.errorAt(newErrorf(MemoryError, "a list comprehension of more than %d elements is too long", growthLimit).
-						withHint("loop over the elements with for, or use a tensor"), x.Span())
+					return in.errorAt(Errorf(MemoryError, "a list comprehension of more than %d elements is too long", growthLimit).
+						WithHint("loop over the elements with for, or use a tensor"), x.Span())
 				}
 				v, err := elt(in)
 				if err != nil {
@@ -460,7 +460,7 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 				return err
 			}
 			var bodyErr error
-			err = iterate(seq, func(item Value) bool {
+			err = Iterate(seq, func(item Value) bool {
 				if bodyErr = in.tick(); bodyErr != nil {
 					return false
 				}
@@ -497,17 +497,17 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 // comprehension or a concatenation, as maxRepeat bounds repetition. It is a
 // variable so that tests can check the guards without building lists of
 // a gigabyte.
-var growthLimit = maxRepeat
+var growthLimit = MaxRepeat
 
-// subscript is one evaluated index: a value or a slice.
-type subscript struct {
-	value        Value
-	isSlice      bool
-	lo, hi, step Value // None when omitted
+// Subscript is one evaluated index: a value or a slice.
+type Subscript struct {
+	Value        Value
+	IsSlice      bool
+	Lo, Hi, Step Value // None when omitted
 }
 
 // subscriptsFn evaluates the subscripts of x[...].
-type subscriptsFn func(in *interp) ([]subscript, error)
+type subscriptsFn func(in *interp) ([]Subscript, error)
 
 func (c *compiler) subscripts(subs []syntax.Expr) subscriptsFn {
 	type part struct {
@@ -529,18 +529,18 @@ func (c *compiler) subscripts(subs []syntax.Expr) subscriptsFn {
 		}
 		parts[i] = part{value: c.expr(s)}
 	}
-	return func(in *interp) ([]subscript, error) {
-		out := make([]subscript, len(parts))
+	return func(in *interp) ([]Subscript, error) {
+		out := make([]Subscript, len(parts))
 		for i, p := range parts {
 			if !p.isSlice {
 				v, err := p.value(in)
 				if err != nil {
 					return nil, err
 				}
-				out[i].value = v
+				out[i].Value = v
 				continue
 			}
-			out[i].isSlice = true
+			out[i].IsSlice = true
 			for j, f := range []evalFn{p.lo, p.hi, p.step} {
 				var v Value = None
 				if f != nil {
@@ -551,11 +551,11 @@ func (c *compiler) subscripts(subs []syntax.Expr) subscriptsFn {
 				}
 				switch j {
 				case 0:
-					out[i].lo = v
+					out[i].Lo = v
 				case 1:
-					out[i].hi = v
+					out[i].Hi = v
 				default:
-					out[i].step = v
+					out[i].Step = v
 				}
 			}
 		}
@@ -594,7 +594,7 @@ func (c *compiler) indexExpr(x *syntax.IndexExpr) evalFn {
 						}
 					}
 				}
-				r, err := index(v, []subscript{{value: k}})
+				r, err := index(v, []Subscript{{Value: k}})
 				return r, in.wrapNode(err, x)
 			}
 		}
@@ -633,7 +633,7 @@ func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
 			}
 			switch {
 			case a.Star == syntax.STAR:
-				elems, err := collect(v)
+				elems, err := Collect(v)
 				if err != nil {
 					return nil, nil, nil, in.errorAt(err, a.Span())
 				}
@@ -641,12 +641,12 @@ func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
 			case a.Star == syntax.STARSTAR:
 				d, ok := v.(*Dict)
 				if !ok {
-					return nil, nil, nil, in.errorAt(newErrorf(TypeError, "argument after ** must be a dict, not %s", TypeName(v)), a.Span())
+					return nil, nil, nil, in.errorAt(Errorf(TypeError, "argument after ** must be a dict, not %s", TypeName(v)), a.Span())
 				}
 				for i, k := range d.keys {
 					name, ok := k.(string)
 					if !ok {
-						return nil, nil, nil, in.errorAt(newErrorf(TypeError, "keywords must be strings"), a.Span())
+						return nil, nil, nil, in.errorAt(Errorf(TypeError, "keywords must be strings"), a.Span())
 					}
 					kwNames, kwVals = append(kwNames, name), append(kwVals, d.vals[i])
 				}

@@ -39,7 +39,7 @@ func unpackStarred(v Value, n, star int) ([]Value, error) {
 		return nil, err
 	}
 	if len(elems) < n-1 {
-		return nil, newErrorf(ValueError, "not enough values to unpack (expected at least %d, got %d)", n-1, len(elems))
+		return nil, Errorf(ValueError, "not enough values to unpack (expected at least %d, got %d)", n-1, len(elems))
 	}
 	after := n - 1 - star // the targets after the starred one
 	out := make([]Value, 0, n)
@@ -89,15 +89,15 @@ func (c *compiler) unpackingDisplay(elts []syntax.Expr, asIterable bool) func(in
 				vals = append(vals, v)
 				continue
 			}
-			elems, err := collect(v)
+			elems, err := Collect(v)
 			if asIterable && errors.Is(err, errNotIterable) {
-				err = newErrorf(TypeError, "Value after * must be an iterable, not %s", TypeName(v))
+				err = Errorf(TypeError, "Value after * must be an iterable, not %s", TypeName(v))
 			}
 			if err != nil {
 				return nil, in.errorAt(err, e.starred.Span())
 			}
-			if len(vals)+len(elems) > maxCollect {
-				return nil, in.errorAt(newErrorf(MemoryError, "a display of more than %d elements is too long to hold", maxCollect), e.starred.Span())
+			if len(vals)+len(elems) > MaxCollect {
+				return nil, in.errorAt(Errorf(MemoryError, "a display of more than %d elements is too long to hold", MaxCollect), e.starred.Span())
 			}
 			vals = append(vals, elems...)
 		}

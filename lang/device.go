@@ -77,14 +77,14 @@ func (d *Device) HashKey() (string, error) { return "device:" + d.String(), nil 
 func parseDevice(s string) (*Device, error) {
 	typ, idx, hasIdx := strings.Cut(s, ":")
 	if !slices.Contains(deviceTypes, typ) {
-		return nil, newErrorf(RuntimeError, "Expected one of %s device type at start of device string: %s",
+		return nil, Errorf(RuntimeError, "Expected one of %s device type at start of device string: %s",
 			strings.Join(deviceTypes, ", "), s)
 	}
 	d := &Device{Type: typ, Index: -1}
 	if hasIdx {
 		n, err := strconv.Atoi(idx)
 		if err != nil || n < 0 || strings.HasPrefix(idx, "+") {
-			return nil, newErrorf(RuntimeError, "Invalid device string: '%s'", s)
+			return nil, Errorf(RuntimeError, "Invalid device string: '%s'", s)
 		}
 		d.Index = n
 	}
@@ -101,11 +101,11 @@ func toDevice(v Value) (*Device, error) {
 		return parseDevice(x)
 	case int64:
 		if x < 0 {
-			return nil, newErrorf(RuntimeError, "Device index must not be negative")
+			return nil, Errorf(RuntimeError, "Device index must not be negative")
 		}
 		return &Device{Type: "cuda", Index: int(x)}, nil
 	}
-	return nil, newErrorf(TypeError, "expected a torch.device or a device string, not %s", TypeName(v))
+	return nil, Errorf(TypeError, "expected a torch.device or a device string, not %s", TypeName(v))
 }
 
 // checkDevice checks a device= argument or .to() target: None and the CPU
@@ -122,23 +122,23 @@ func checkDevice(v Value) error {
 	case d.Type == "cpu" && d.Index <= 0:
 		return nil
 	case d.Type == "cpu":
-		return newErrorf(RuntimeError, "kael has one CPU device, cpu:0, not %s", d)
+		return Errorf(RuntimeError, "kael has one CPU device, cpu:0, not %s", d)
 	case d.Type == "cuda":
 		return cudaUnavailable()
 	}
-	return newErrorf(RuntimeError, "kael has no '%s' device: tensors live on the CPU", d.Type).
-		withHint("use device='cpu', or leave the device out")
+	return Errorf(RuntimeError, "kael has no '%s' device: tensors live on the CPU", d.Type).
+		WithHint("use device='cpu', or leave the device out")
 }
 
 // cudaUnavailable is the error for a CUDA target: why package cuda cannot
 // use a GPU, or, with one present, that tensors cannot live there yet.
 func cudaUnavailable() *Error {
 	if ok, err := cuda.Available(); !ok {
-		return newErrorf(RuntimeError, "CUDA is not available: %v", err).
-			withHint("pick the device as tutorials do, device = torch.device('cuda' if torch.cuda.is_available() else 'cpu'), or use 'cpu'")
+		return Errorf(RuntimeError, "CUDA is not available: %v", err).
+			WithHint("pick the device as tutorials do, device = torch.device('cuda' if torch.cuda.is_available() else 'cpu'), or use 'cpu'")
 	}
-	return newErrorf(RuntimeError, "kael found %d CUDA device(s) but cannot place tensors on them yet: device tensors are not written (issue 18)", cuda.DeviceCount()).
-		withHint("use 'cpu'")
+	return Errorf(RuntimeError, "kael found %d CUDA device(s) but cannot place tensors on them yet: device tensors are not written (issue 18)", cuda.DeviceCount()).
+		WithHint("use 'cpu'")
 }
 
 // cudaIsAvailable is torch.cuda.is_available(): whether tensors can be
@@ -153,7 +153,7 @@ func cudaIsAvailable() bool { return false }
 func cudaDeviceCount() int { return 0 }
 
 func init() {
-	deviceClass := def(0, "device(type, index=None)", "A device: torch.device('cpu'), torch.device('cuda:0'), torch.device('cuda', 1). It prints as cpu and shows as device(type='cpu'); .type and .index are its parts. Tensors can only be made on or moved to the CPU.", func(a *Args) (Value, error) {
+	deviceClass := NewBuiltin(AsValue, "device(type, index=None)", "A device: torch.device('cpu'), torch.device('cuda:0'), torch.device('cuda', 1). It prints as cpu and shows as device(type='cpu'); .type and .index are its parts. Tensors can only be made on or moved to the CPU.", func(a *Args) (Value, error) {
 		d, err := toDevice(a.Value("type"))
 		if err != nil {
 			return nil, err
@@ -166,23 +166,23 @@ func init() {
 			return nil, err
 		}
 		if d.Index >= 0 {
-			return nil, newErrorf(RuntimeError, "type (string) must not include an index because index was passed explicitly: %s", d)
+			return nil, Errorf(RuntimeError, "type (string) must not include an index because index was passed explicitly: %s", d)
 		}
 		if idx < 0 {
-			return nil, newErrorf(RuntimeError, "Device index must not be negative")
+			return nil, Errorf(RuntimeError, "Device index must not be negative")
 		}
 		return &Device{Type: d.Type, Index: idx}, nil
 	})
 	torchMembers["device"] = deviceClass
 	torchClasses[deviceClass] = "torch.device"
-	def(asMethod, "cpu(input)", "The tensor on the CPU: the tensor itself, as kael's tensors are always there.", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "cpu(input)", "The tensor on the CPU: the tensor itself, as kael's tensors are always there.", func(a *Args) (Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return x, nil
 	})
-	def(asMethod, "cuda(input, device=None, non_blocking=False)", "Moves the tensor to a CUDA device: a RuntimeError in kael, naming what is missing (no driver, no GPU, or kael's device tensors, which are not written yet).", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "cuda(input, device=None, non_blocking=False)", "Moves the tensor to a CUDA device: a RuntimeError in kael, naming what is missing (no driver, no GPU, or kael's device tensors, which are not written yet).", func(a *Args) (Value, error) {
 		return nil, cudaUnavailable()
 	})
 	attributes["is_cuda"] = attribute{doc: "Whether the tensor is on a CUDA device: always False in kael.",

@@ -13,13 +13,6 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// RichRepr is implemented by values that have representations beyond
-// text/plain, by MIME type (text/markdown, text/latex, text/html); a
-// notebook shows the richest, a terminal the text.
-type RichRepr interface {
-	MIME() map[string]string
-}
-
 // newDisplayID returns a fresh display ID.
 func newDisplayID() string {
 	b := make([]byte, 16)
@@ -53,12 +46,12 @@ func (h *DisplayHandle) TypeName() string { return "DisplayHandle" }
 func (h *DisplayHandle) String() string { return "<DisplayHandle display_id=" + h.ID + ">" }
 
 var displayHandleMethods = map[string]*Builtin{
-	"update": def(0, "update(self, obj)", "Redraws the display with obj in place of what it showed.", func(a *Args) (Value, error) {
+	"update": NewBuiltin(AsValue, "update(self, obj)", "Redraws the display with obj in place of what it showed.", func(a *Args) (Value, error) {
 		h := a.Value("self").(*DisplayHandle)
 		h.s.showDisplay(h.ID, a.Value("obj"), true)
 		return None, nil
 	}),
-	"display": def(0, "display(self, obj)", "Shows obj as a new output with this handle's display ID; update() redraws every output with it.", func(a *Args) (Value, error) {
+	"display": NewBuiltin(AsValue, "display(self, obj)", "Shows obj as a new output with this handle's display ID; update() redraws every output with it.", func(a *Args) (Value, error) {
 		h := a.Value("self").(*DisplayHandle)
 		h.s.showDisplay(h.ID, a.Value("obj"), false)
 		return None, nil
@@ -94,11 +87,11 @@ func displayBuiltin(a *Args) (Value, error) {
 		}
 	case string:
 		if x == "" {
-			return nil, newErrorf(ValueError, "display_id must not be empty")
+			return nil, Errorf(ValueError, "display_id must not be empty")
 		}
 		id = x
 	default:
-		return nil, newErrorf(TypeError, "display_id must be True or a str, not %s", TypeName(x))
+		return nil, Errorf(TypeError, "display_id must be True or a str, not %s", TypeName(x))
 	}
 	s := a.in.s
 	for _, v := range values {
@@ -154,7 +147,7 @@ func init() {
 		{"HTML", "A display object: HTML(html) shows HTML in a notebook (text/html) and its source in the terminal."},
 	} {
 		kind := k.name
-		def(asFunc, kind+"(data)", k.doc, func(a *Args) (Value, error) {
+		NewBuiltin(AsFunc, kind+"(data)", k.doc, func(a *Args) (Value, error) {
 			text := a.Str("data")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -162,7 +155,7 @@ func init() {
 			return &RichText{Kind: kind, Text: text}, nil
 		})
 	}
-	def(asFunc, "tqdm(iterable=None, total=None, desc='', mininterval=0.1)",
+	NewBuiltin(AsFunc, "tqdm(iterable=None, total=None, desc='', mininterval=0.1)",
 		"A progress bar over iterable, as tqdm's: for x in tqdm(xs): ... redraws 45%|█████▍      | 45/100 [00:01<00:01, 40.12it/s] in place (a display updated in a notebook, the line in a terminal) at most every mininterval seconds. Without an iterable, advance it with bar.update(n); bar.close() ends it.",
 		func(a *Args) (Value, error) {
 			desc, interval := a.Str("desc"), a.Float("mininterval")
@@ -175,7 +168,7 @@ func init() {
 			}
 			return newProgressBar(a.in.s, a.Value("iterable"), total, desc, interval)
 		})
-	def(asFunc, "trange(n, desc='', mininterval=0.1)", "tqdm(range(n)): a progress bar over 0, 1, ..., n-1.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "trange(n, desc='', mininterval=0.1)", "tqdm(range(n)): a progress bar over 0, 1, ..., n-1.", func(a *Args) (Value, error) {
 		n, desc, interval := a.Int64("n"), a.Str("desc"), a.Float("mininterval")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -209,7 +202,7 @@ type ProgressBar struct {
 
 func newProgressBar(s *Session, iterable Value, total int64, desc string, interval float64) (*ProgressBar, error) {
 	if math.IsNaN(interval) || interval < 0 {
-		return nil, newErrorf(ValueError, "mininterval must be a number of seconds ≥ 0, not %s", formatFloat(interval))
+		return nil, Errorf(ValueError, "mininterval must be a number of seconds ≥ 0, not %s", formatFloat(interval))
 	}
 	if _, isNone := iterable.(NoneType); isNone {
 		iterable = nil
@@ -254,16 +247,16 @@ func lengthOf(v Value) (int64, bool) {
 // TypeName is the bar's type name.
 func (p *ProgressBar) TypeName() string { return "tqdm" }
 
-// iterate walks the wrapped iterable, counting and redrawing (a for
+// Iterate walks the wrapped iterable, counting and redrawing (a for
 // loop's iterable).
-func (p *ProgressBar) iterate(yield func(Value) bool) error {
+func (p *ProgressBar) Iterate(yield func(Value) bool) error {
 	if p.iterable == nil {
-		return newErrorf(TypeError, "this tqdm bar has no iterable; advance it with update(n)")
+		return Errorf(TypeError, "this tqdm bar has no iterable; advance it with update(n)")
 	}
 	p.start = p.now()
 	p.draw(true)
 	defer p.draw(true) // where the loop ended: done, break or error
-	return iterate(p.iterable, func(v Value) bool {
+	return Iterate(p.iterable, func(v Value) bool {
 		if !yield(v) {
 			return false
 		}
@@ -289,7 +282,7 @@ func (p *ProgressBar) draw(force bool) {
 }
 
 var progressBarMethods = map[string]*Builtin{
-	"update": def(0, "update(self, n=1)", "Advances the bar by n and redraws it if mininterval has passed.", func(a *Args) (Value, error) {
+	"update": NewBuiltin(AsValue, "update(self, n=1)", "Advances the bar by n and redraws it if mininterval has passed.", func(a *Args) (Value, error) {
 		p, n := a.Value("self").(*ProgressBar), a.Int64("n")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -298,13 +291,13 @@ var progressBarMethods = map[string]*Builtin{
 		p.draw(p.total >= 0 && p.n >= p.total)
 		return None, nil
 	}),
-	"close": def(0, "close(self)", "Draws the bar a last time and stops redrawing it.", func(a *Args) (Value, error) {
+	"close": NewBuiltin(AsValue, "close(self)", "Draws the bar a last time and stops redrawing it.", func(a *Args) (Value, error) {
 		p := a.Value("self").(*ProgressBar)
 		p.draw(true)
 		p.closed = true
 		return None, nil
 	}),
-	"set_description": def(0, "set_description(self, desc='')", "Replaces the text shown before the bar.", func(a *Args) (Value, error) {
+	"set_description": NewBuiltin(AsValue, "set_description(self, desc='')", "Replaces the text shown before the bar.", func(a *Args) (Value, error) {
 		p, desc := a.Value("self").(*ProgressBar), a.Str("desc")
 		if err := a.Err(); err != nil {
 			return nil, err

@@ -17,8 +17,13 @@
 // for int and float arithmetic, range loops and calls; running them calls
 // the builtins and applies the operators. docs/adr/0003-language-engine.md
 // explains the design. Modules that import statements can name come from a
-// registry: RegisterModule adds one (torch and its submodules, math and the
-// rest are registered in modules_builtin.go). The Python surface a tutorial
+// registry: RegisterModule adds one. torch and its submodules are
+// registered in this package (modules_builtin.go); the standard modules
+// (json, math, random, ...) are packages of their own under lang/lib,
+// which a program links in by importing lang/std
+// (docs/adr/0006-engine-and-libraries.md). A library makes functions with
+// NewBuiltin and reaches Go values through the protocols of protocols.go.
+// The Python surface a tutorial
 // expects, f-strings and formatting (format.go, strformat.go), devices,
 // out=, torch.Size, classes for type() and isinstance, sets and iterators,
 // lives in files of its own beside the engine. docs/language.md is the

@@ -34,6 +34,12 @@ const (
 	InternalError     = tensor.InternalError
 )
 
+// The errors of reading and writing files, named as Python names them.
+const (
+	FileNotFoundError ErrorKind = "FileNotFoundError"
+	OSError           ErrorKind = "OSError"
+)
+
 // Error is an error raised by a cell: what went wrong (Kind, Msg), where
 // (Span in Src), and what to do about it (Hint).
 type Error struct {
@@ -62,11 +68,11 @@ type Frame struct {
 	Src      string
 }
 
-func newErrorf(kind ErrorKind, format string, args ...any) *Error {
+func Errorf(kind ErrorKind, format string, args ...any) *Error {
 	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (e *Error) withHint(format string, args ...any) *Error {
+func (e *Error) WithHint(format string, args ...any) *Error {
 	e.Hint = fmt.Sprintf(format, args...)
 	return e
 }

@@ -34,6 +34,24 @@ type interp struct {
 	info     *funcInfo // the scope of the code running, whose statements stmtID numbers
 }
 
+// newInterp is the one constructor of an interpreter at top level: it runs
+// code (a compiled cell; nil for an expression, which needs no locals)
+// from src, named filename in errors, with the globals of s, until ctx is
+// cancelled. A nil s gives the interpreter of constants, which evaluates
+// literals (a builtin's defaults, the compiler's folding) and has no
+// variables. Calls get their frames from newFrame; special methods called
+// from Go code get theirs from Session.hookFrame.
+func newInterp(ctx context.Context, s *Session, src, filename string, code *cellCode) *interp {
+	in := &interp{s: s, ctx: ctx, src: src, filename: filename}
+	if s != nil {
+		in.glob = s.globals
+	}
+	if code != nil {
+		in.locals, in.info = make([]Value, code.nlocals), code.info
+	}
+	return in
+}
+
 // maxWeight bounds the Go stack the active calls may need: each call
 // counts the nesting of its function's expressions (a chain of a thousand
 // additions needs a thousand Go frames to evaluate), so that deep
@@ -103,14 +121,14 @@ func (in *interp) wrap(err error, span syntax.Span) error {
 
 func (in *interp) checkInterrupt() error {
 	if in.ctx != nil && in.ctx.Err() != nil {
-		return errInterrupted()
+		return ErrInterrupted()
 	}
 	return nil
 }
 
-// errInterrupted is the KeyboardInterrupt of a cell that was interrupted.
-func errInterrupted() *Error {
-	return newErrorf(KeyboardInterrupt, "interrupted").withHint("variables keep the values they had when the cell stopped")
+// ErrInterrupted is the KeyboardInterrupt of a cell that was interrupted.
+func ErrInterrupted() *Error {
+	return Errorf(KeyboardInterrupt, "interrupted").WithHint("variables keep the values they had when the cell stopped")
 }
 
 // pollEvery is how many elements a builtin whose work grows with its input
@@ -118,12 +136,12 @@ func errInterrupted() *Error {
 // interrupt flag.
 const pollEvery = 1 << 12
 
-// pollInterrupt returns KeyboardInterrupt when the running cell was
+// PollInterrupt returns KeyboardInterrupt when the running cell was
 // interrupted and i, a count of elements handled, is a multiple of
 // pollEvery; it is one atomic load, made every pollEvery elements.
-func pollInterrupt(i int) error {
+func PollInterrupt(i int) error {
 	if i%pollEvery == 0 && tensor.Interrupted() {
-		return errInterrupted()
+		return ErrInterrupted()
 	}
 	return nil
 }
@@ -265,14 +283,14 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 	case *Function:
 		return in.callFunction(f, pos, kwNames, kwVals, at)
 	case tensor.DType:
-		return nil, newErrorf(TypeError, "'dtype' object is not callable").withHint("convert with x.to(%s)", f)
+		return nil, Errorf(TypeError, "'dtype' object is not callable").WithHint("convert with x.to(%s)", f)
 	case *UserClass, *userMethod, *Instance:
 		return in.callUser(fn, pos, kwNames, kwVals, at)
 	}
 	if target, ok := callTarget(fn); ok {
 		return in.call(target, pos, kwNames, kwVals, at)
 	}
-	return nil, newErrorf(TypeError, "'%s' object is not callable", TypeName(fn))
+	return nil, Errorf(TypeError, "'%s' object is not callable", TypeName(fn))
 }
 
 // spanNode is a syntax.Node for a span computed elsewhere.
@@ -280,9 +298,9 @@ type spanNode syntax.Span
 
 func (s spanNode) Span() syntax.Span { return syntax.Span(s) }
 
-// iterate calls yield for each element of an iterable value until yield
+// Iterate calls yield for each element of an iterable value until yield
 // returns false.
-func iterate(v Value, yield func(Value) bool) error {
+func Iterate(v Value, yield func(Value) bool) error {
 	switch x := v.(type) {
 	case *List:
 		for i := 0; i < len(x.Elems); i++ { // the body may append
@@ -317,11 +335,11 @@ func iterate(v Value, yield func(Value) bool) error {
 		}
 	case *tensor.Tensor:
 		if x.Dim() == 0 {
-			return newErrorf(TypeError, "iteration over a 0-d tensor")
+			return Errorf(TypeError, "iteration over a 0-d tensor")
 		}
 		return iterateRows(x, yield)
-	case iterable:
-		return x.iterate(yield)
+	case Iterable:
+		return x.Iterate(yield)
 	default:
 		return notIterable(TypeName(v))
 	}
@@ -367,25 +385,41 @@ var errNotIterable = errors.New("not iterable")
 
 // notIterable is the TypeError of iterating a value of type typeName.
 func notIterable(typeName string) *Error {
-	e := newErrorf(TypeError, "'%s' object is not iterable", typeName)
+	e := Errorf(TypeError, "'%s' object is not iterable", typeName)
 	e.Err = errNotIterable
 	return e
 }
 
-// maxCollect bounds the elements collected into one list, so that
+// MaxCollect bounds the elements collected into one list, so that
 // list(range(10**12)) is a MemoryError rather than an exhausted process.
-const maxCollect = 1 << 26
+const MaxCollect = 1 << 26
 
-// collect returns the elements of an iterable value.
-func collect(v Value) ([]Value, error) {
-	if r, ok := v.(*Range); ok && r.Len() > maxCollect {
-		return nil, newErrorf(MemoryError, "a range of %d elements is too long to hold in a list", r.Len()).
-			withHint("loop over it with for, or use arange() for a tensor")
+// IsIterable reports whether v has __iter__, as isinstance(v,
+// typing.Iterable) asks: every kael container and iterator, a tensor (of
+// any dimension, as in PyTorch), an instance whose class defines
+// __iter__, an Iterable unless its HasIter says otherwise.
+func IsIterable(v Value) bool {
+	switch x := v.(type) {
+	case *Instance:
+		return x.hasOwn("__iter__")
+	case HasIter:
+		return x.HasIter()
+	case *List, Tuple, *Range, *Dict, string, *tensor.Tensor, Iterable:
+		return true
+	}
+	return false
+}
+
+// Collect returns the elements of an iterable value.
+func Collect(v Value) ([]Value, error) {
+	if r, ok := v.(*Range); ok && r.Len() > MaxCollect {
+		return nil, Errorf(MemoryError, "a range of %d elements is too long to hold in a list", r.Len()).
+			WithHint("loop over it with for, or use arange() for a tensor")
 	}
 	var out []Value
 	var stopped error
-	err := iterate(v, func(e Value) bool {
-		if stopped = pollInterrupt(len(out)); stopped != nil {
+	err := Iterate(v, func(e Value) bool {
+		if stopped = PollInterrupt(len(out)); stopped != nil {
 			return false
 		}
 		out = append(out, e)

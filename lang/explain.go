@@ -34,7 +34,7 @@ func (s *Session) Explain(ctx context.Context, expr string) (text string, e *Err
 		}
 		x = p.X
 	}
-	in := &interp{s: s, ctx: ctx, glob: s.globals, src: expr}
+	in := newInterp(ctx, s, expr, "", nil)
 	if b, ok := x.(*syntax.BinaryExpr); ok {
 		if op, ok := binaryOperators[b.Op]; ok {
 			return in.explainBinary(op.Spec, b)
@@ -63,7 +63,7 @@ func (in *interp) explainBinary(spec *tensor.BinarySpec, b *syntax.BinaryExpr) (
 		}
 		t, err := toTensor(v)
 		if err != nil {
-			return nil, in.errorAt(newErrorf(TypeError, ":explain works on tensor operations; this operand is a %s", TypeName(v)), x.Span())
+			return nil, in.errorAt(Errorf(TypeError, ":explain works on tensor operations; this operand is a %s", TypeName(v)), x.Span())
 		}
 		return t, nil
 	}

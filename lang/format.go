@@ -82,8 +82,8 @@ func parseFormatSpec(spec, typeName string, numeric bool) (formatSpec, error) {
 		}
 		n, err := strconv.Atoi(string(rs[start:i]))
 		if err != nil || n > maxFormatWidth {
-			return 0, true, newErrorf(ValueError, "Too many decimal digits in format string").
-				withHint("kael formats at most %d characters wide", maxFormatWidth)
+			return 0, true, Errorf(ValueError, "Too many decimal digits in format string").
+				WithHint("kael formats at most %d characters wide", maxFormatWidth)
 		}
 		return n, true, nil
 	}
@@ -96,7 +96,7 @@ func parseFormatSpec(spec, typeName string, numeric bool) (formatSpec, error) {
 		f.grouping = byte(rs[i])
 		i++
 		if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
-			return f, newErrorf(ValueError, "Cannot specify both ',' and '_'.")
+			return f, Errorf(ValueError, "Cannot specify both ',' and '_'.")
 		}
 	}
 	if i < len(rs) && rs[i] == '.' {
@@ -106,16 +106,16 @@ func parseFormatSpec(spec, typeName string, numeric bool) (formatSpec, error) {
 			return f, err
 		}
 		if !ok {
-			return f, newErrorf(ValueError, "Format specifier missing precision")
+			return f, Errorf(ValueError, "Format specifier missing precision")
 		}
 		f.prec = n
 	}
 	switch rest := rs[i:]; {
 	case len(rest) > 1:
-		return f, newErrorf(ValueError, "Invalid format specifier '%s' for object of type '%s'", spec, typeName)
+		return f, Errorf(ValueError, "Invalid format specifier '%s' for object of type '%s'", spec, typeName)
 	case len(rest) == 1:
 		if rest[0] >= utf8.RuneSelf {
-			return f, newErrorf(ValueError, "Unknown format code '\\x%x' for object of type '%s'", rest[0], typeName)
+			return f, Errorf(ValueError, "Unknown format code '\\x%x' for object of type '%s'", rest[0], typeName)
 		}
 		f.typ = byte(rest[0])
 	}
@@ -133,10 +133,10 @@ func parseFormatSpec(spec, typeName string, numeric bool) (formatSpec, error) {
 		case 0, 'd', 'e', 'E', 'f', 'F', 'g', 'G', '%':
 		case 'b', 'o', 'x', 'X':
 			if f.grouping == ',' {
-				return f, newErrorf(ValueError, "Cannot specify ',' with '%c'.", f.typ)
+				return f, Errorf(ValueError, "Cannot specify ',' with '%c'.", f.typ)
 			}
 		default:
-			return f, newErrorf(ValueError, "Cannot specify '%c' with '%c'.", f.grouping, f.typ)
+			return f, Errorf(ValueError, "Cannot specify '%c' with '%c'.", f.grouping, f.typ)
 		}
 	}
 	return f, nil
@@ -166,9 +166,9 @@ func formatValue(v Value, spec string) (string, error) {
 		}
 	}
 	if spec != "" {
-		err := newErrorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
+		err := Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
 		if _, ok := v.(*tensor.Tensor); ok {
-			err.withHint("only 0-d tensors take a format spec, as in PyTorch: format one element (f'{t[0]:.3f}', f'{t.item():.3f}') or the whole tensor without a spec (f'{t}')")
+			err.WithHint("only 0-d tensors take a format spec, as in PyTorch: format one element (f'{t[0]:.3f}', f'{t.item():.3f}') or the whole tensor without a spec (f'{t}')")
 		}
 		return "", err
 	}
@@ -197,15 +197,15 @@ func formatString(s, spec string) (string, error) {
 	case err != nil:
 		return "", err
 	case f.typ != 0 && f.typ != 's':
-		return "", newErrorf(ValueError, "Unknown format code '%c' for object of type 'str'", f.typ)
+		return "", Errorf(ValueError, "Unknown format code '%c' for object of type 'str'", f.typ)
 	case f.sign != 0:
-		return "", newErrorf(ValueError, "Sign not allowed in string format specifier")
+		return "", Errorf(ValueError, "Sign not allowed in string format specifier")
 	case f.alt:
-		return "", newErrorf(ValueError, "Alternate form (#) not allowed in string format specifier")
+		return "", Errorf(ValueError, "Alternate form (#) not allowed in string format specifier")
 	case f.align == '=':
-		return "", newErrorf(ValueError, "'=' alignment not allowed in string format specifier")
+		return "", Errorf(ValueError, "'=' alignment not allowed in string format specifier")
 	case f.grouping != 0:
-		return "", newErrorf(ValueError, "Cannot specify '%c' with 's'.", f.grouping)
+		return "", Errorf(ValueError, "Cannot specify '%c' with 's'.", f.grouping)
 	}
 	if f.prec >= 0 {
 		if rs := []rune(s); len(rs) > f.prec {
@@ -225,22 +225,22 @@ func formatInt(i int64, spec, typeName string) (string, error) {
 		return f.float(float64(i))
 	case 0, 'd', 'n', 'b', 'o', 'x', 'X', 'c':
 	default:
-		return "", newErrorf(ValueError, "Unknown format code '%c' for object of type '%s'", f.typ, typeName)
+		return "", Errorf(ValueError, "Unknown format code '%c' for object of type '%s'", f.typ, typeName)
 	}
 	if f.prec >= 0 {
-		return "", newErrorf(ValueError, "Precision not allowed in integer format specifier")
+		return "", Errorf(ValueError, "Precision not allowed in integer format specifier")
 	}
 	if f.z {
-		return "", newErrorf(ValueError, "Negative zero coercion (z) not allowed in integer format specifier")
+		return "", Errorf(ValueError, "Negative zero coercion (z) not allowed in integer format specifier")
 	}
 	if f.typ == 'c' {
 		switch {
 		case f.sign != 0:
-			return "", newErrorf(ValueError, "Sign not allowed with integer format specifier 'c'")
+			return "", Errorf(ValueError, "Sign not allowed with integer format specifier 'c'")
 		case f.alt:
-			return "", newErrorf(ValueError, "Alternate form (#) not allowed with integer format specifier 'c'")
+			return "", Errorf(ValueError, "Alternate form (#) not allowed with integer format specifier 'c'")
 		case i < 0 || i > 0x10FFFF:
-			return "", newErrorf(OverflowError, "%%c arg not in range(0x110000)")
+			return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
 		}
 		return f.number("", string(rune(i)), "", true), nil
 	}
@@ -343,7 +343,7 @@ func formatFloatSpec(x float64, spec, typeName string) (string, error) {
 	switch f.typ {
 	case 0, 'e', 'E', 'f', 'F', 'g', 'G', 'n', '%':
 	default:
-		return "", newErrorf(ValueError, "Unknown format code '%c' for object of type '%s'", f.typ, typeName)
+		return "", Errorf(ValueError, "Unknown format code '%c' for object of type '%s'", f.typ, typeName)
 	}
 	return f.float(x)
 }
@@ -471,7 +471,7 @@ func convert(v Value, conv string) (Value, error) {
 	case "a":
 		return asciiRepr(Repr(v)), nil
 	}
-	return nil, newErrorf(ValueError, "Unknown conversion specifier %s", conv)
+	return nil, Errorf(ValueError, "Unknown conversion specifier %s", conv)
 }
 
 // asciiRepr escapes the non-ASCII characters of a repr, as Python's ascii().

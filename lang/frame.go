@@ -97,12 +97,12 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node, release b
 // at the interrupt (tickDue has counted it).
 func (in *interp) callRefused(callee *interp) error {
 	if in.depth >= MaxDepth {
-		return newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls)", MaxDepth).
-			withHint("a recursive function needs a base case that stops it")
+		return Errorf(RecursionError, "maximum recursion depth exceeded (%d calls)", MaxDepth).
+			WithHint("a recursive function needs a base case that stops it")
 	}
 	if callee.weight > maxWeight {
-		return newErrorf(RecursionError, "maximum recursion depth exceeded (%d calls of deeply nested expressions)", in.depth).
-			withHint("the functions being called nest their expressions too deeply to recurse this far; split the expressions")
+		return Errorf(RecursionError, "maximum recursion depth exceeded (%d calls of deeply nested expressions)", in.depth).
+			WithHint("the functions being called nest their expressions too deeply to recurse this far; split the expressions")
 	}
 	return in.checkInterrupt()
 }

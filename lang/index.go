@@ -7,7 +7,7 @@ import (
 )
 
 // index evaluates v[subs].
-func index(v Value, subs []subscript) (Value, error) {
+func index(v Value, subs []Subscript) (Value, error) {
 	if n, ok := v.(*NamedTuple); ok {
 		v = n.Elems // indexes as a tuple, and a slice of it is a tuple
 	}
@@ -28,14 +28,14 @@ func index(v Value, subs []subscript) (Value, error) {
 			return nil, err
 		}
 		if !found {
-			return nil, newErrorf(KeyError, "%s", Repr(key))
+			return nil, Errorf(KeyError, "%s", Repr(key))
 		}
 		return val, nil
 	}
-	if g, ok := v.(subscriptGetter); ok {
-		return g.getSubscript(subs)
+	if g, ok := v.(SubscriptGetter); ok {
+		return g.GetSubscript(subs)
 	}
-	if g, ok := v.(itemGetter); ok {
+	if g, ok := v.(ItemGetter); ok {
 		key, err := subsKey(subs)
 		if err != nil {
 			return nil, err
@@ -43,20 +43,20 @@ func index(v Value, subs []subscript) (Value, error) {
 		return g.GetItem(key)
 	}
 	if len(subs) != 1 {
-		return nil, newErrorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
+		return nil, Errorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
 	}
 	if r, ok := v.(*Range); ok {
-		if subs[0].isSlice {
+		if subs[0].IsSlice {
 			return r.slice(subs[0])
 		}
-		return r.at(subs[0].value)
+		return r.at(subs[0].Value)
 	}
 	elems, isStr, ok := sequence(v)
 	if !ok {
-		return nil, newErrorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
+		return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
 	}
 	s := subs[0]
-	if s.isSlice {
+	if s.IsSlice {
 		lo, hi, step, err := sliceBounds(s, len(elems))
 		if err != nil {
 			return nil, err
@@ -70,7 +70,7 @@ func index(v Value, subs []subscript) (Value, error) {
 		}
 		return rebuild(v, out, isStr), nil
 	}
-	i, err := seqIndex(s.value, len(elems), TypeName(v))
+	i, err := seqIndex(s.Value, len(elems), TypeName(v))
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ func sequence(v Value) ([]Value, bool, bool) {
 		if x.Len() > 1<<24 {
 			return nil, false, false
 		}
-		elems, _ := collect(x)
+		elems, _ := Collect(x)
 		return elems, false, true
 	}
 	return nil, false, false
@@ -120,29 +120,29 @@ func rebuild(orig Value, elems []Value, isStr bool) Value {
 }
 
 func seqIndex(v Value, n int, typ string) (int, error) {
-	i, ok := asInt(v)
+	i, ok := AsInt(v)
 	if !ok {
-		return 0, newErrorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
+		return 0, Errorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
 	}
 	if i < 0 {
 		i += int64(n)
 	}
 	if i < 0 || i >= int64(n) {
-		return 0, newErrorf(IndexError, "%s index out of range", typ)
+		return 0, Errorf(IndexError, "%s index out of range", typ)
 	}
 	return int(i), nil
 }
 
 // sliceBounds resolves a Python slice over n elements.
-func sliceBounds(s subscript, n int) (lo, hi, step int, err error) {
+func sliceBounds(s Subscript, n int) (lo, hi, step int, err error) {
 	step = 1
-	if _, none := s.step.(NoneType); !none {
-		st, ok := asInt(s.step)
+	if _, none := s.Step.(NoneType); !none {
+		st, ok := AsInt(s.Step)
 		if !ok {
-			return 0, 0, 0, newErrorf(TypeError, "slice indices must be integers or None")
+			return 0, 0, 0, Errorf(TypeError, "slice indices must be integers or None")
 		}
 		if st == 0 {
-			return 0, 0, 0, newErrorf(ValueError, "slice step cannot be zero")
+			return 0, 0, 0, Errorf(ValueError, "slice step cannot be zero")
 		}
 		step = int(st)
 	}
@@ -150,9 +150,9 @@ func sliceBounds(s subscript, n int) (lo, hi, step int, err error) {
 		if _, none := v.(NoneType); none {
 			return def, nil
 		}
-		i, ok := asInt(v)
+		i, ok := AsInt(v)
 		if !ok {
-			return 0, newErrorf(TypeError, "slice indices must be integers or None")
+			return 0, Errorf(TypeError, "slice indices must be integers or None")
 		}
 		b := int(i)
 		if b < 0 {
@@ -164,46 +164,46 @@ func sliceBounds(s subscript, n int) (lo, hi, step int, err error) {
 		return min(max(b, -1), n-1), nil
 	}
 	if step > 0 {
-		lo, err = bound(s.lo, 0)
+		lo, err = bound(s.Lo, 0)
 		if err == nil {
-			hi, err = bound(s.hi, n)
+			hi, err = bound(s.Hi, n)
 		}
 	} else {
-		lo, err = bound(s.lo, n-1)
+		lo, err = bound(s.Lo, n-1)
 		if err == nil {
-			hi, err = bound(s.hi, -1)
+			hi, err = bound(s.Hi, -1)
 		}
 	}
 	return lo, hi, step, err
 }
 
-func subsKey(subs []subscript) (Value, error) {
-	if len(subs) == 1 && !subs[0].isSlice {
-		return subs[0].value, nil
+func subsKey(subs []Subscript) (Value, error) {
+	if len(subs) == 1 && !subs[0].IsSlice {
+		return subs[0].Value, nil
 	}
 	key := make(Tuple, len(subs))
 	for i, s := range subs {
-		if s.isSlice {
-			return nil, newErrorf(TypeError, "unhashable type: 'slice'")
+		if s.IsSlice {
+			return nil, Errorf(TypeError, "unhashable type: 'slice'")
 		}
-		key[i] = s.value
+		key[i] = s.Value
 	}
 	return key, nil
 }
 
 // tensorIndices converts subscripts to tensor indices.
-func tensorIndices(subs []subscript) ([]tensor.Index, error) {
+func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 	out := make([]tensor.Index, 0, len(subs))
 	for _, s := range subs {
-		if s.isSlice {
+		if s.IsSlice {
 			var bounds [3]*int
-			for j, v := range []Value{s.lo, s.hi, s.step} {
+			for j, v := range []Value{s.Lo, s.Hi, s.Step} {
 				if _, none := v.(NoneType); none {
 					continue
 				}
-				i, ok := asInt(v)
+				i, ok := AsInt(v)
 				if !ok {
-					return nil, newErrorf(TypeError, "slice indices must be integers or None, not %s", TypeName(v))
+					return nil, Errorf(TypeError, "slice indices must be integers or None, not %s", TypeName(v))
 				}
 				n := int(i)
 				bounds[j] = &n
@@ -211,7 +211,7 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 			out = append(out, tensor.IndexSlice(bounds[0], bounds[1], bounds[2]))
 			continue
 		}
-		switch x := s.value.(type) {
+		switch x := s.Value.(type) {
 		case NoneType:
 			out = append(out, tensor.IndexNone())
 		case EllipsisType:
@@ -223,7 +223,7 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 			out = append(out, tensor.IndexTensor(t))
 		case *tensor.Tensor:
 			if x.Dim() == 0 && x.DType() == tensor.Int64 {
-				i, _ := asInt(x)
+				i, _ := AsInt(x)
 				out = append(out, tensor.IndexInt(int(i)))
 				continue
 			}
@@ -235,17 +235,17 @@ func tensorIndices(subs []subscript) ([]tensor.Index, error) {
 			}
 			out = append(out, tensor.IndexTensor(t))
 		default:
-			return nil, newErrorf(TypeError, "tensor indices must be integers, slices, None, ..., or tensors, not %s", TypeName(s.value))
+			return nil, Errorf(TypeError, "tensor indices must be integers, slices, None, ..., or tensors, not %s", TypeName(s.Value))
 		}
 	}
 	return out, nil
 }
 
 // setIndex runs v[subs] = value.
-func setIndex(v Value, subs []subscript, value Value) error {
+func setIndex(v Value, subs []Subscript, value Value) error {
 	switch x := v.(type) {
-	case subscriptSetter:
-		return x.setSubscript(subs, value)
+	case SubscriptSetter:
+		return x.SetSubscript(subs, value)
 	case *tensor.Tensor:
 		idx, err := tensorIndices(subs)
 		if err != nil {
@@ -253,7 +253,7 @@ func setIndex(v Value, subs []subscript, value Value) error {
 		}
 		src, err := toTensor(value)
 		if err != nil {
-			return newErrorf(TypeError, "can only assign a Tensor or a number to a tensor index, not %s", TypeName(value))
+			return Errorf(TypeError, "can only assign a Tensor or a number to a tensor index, not %s", TypeName(value))
 		}
 		return ops.indexPut(x, idx, src)
 	case *Dict:
@@ -264,17 +264,17 @@ func setIndex(v Value, subs []subscript, value Value) error {
 		return x.Set(key, value)
 	case *List:
 		if len(subs) != 1 {
-			return newErrorf(TypeError, "list indices must be integers or slices, not tuple")
+			return Errorf(TypeError, "list indices must be integers or slices, not tuple")
 		}
-		if subs[0].isSlice {
+		if subs[0].IsSlice {
 			lo, hi, step, err := sliceBounds(subs[0], len(x.Elems))
 			if err != nil {
 				return err
 			}
 			if step != 1 {
-				return newErrorf(ValueError, "slice assignment with a step is not supported for lists")
+				return Errorf(ValueError, "slice assignment with a step is not supported for lists")
 			}
-			repl, err := collect(value)
+			repl, err := Collect(value)
 			if err != nil {
 				return err
 			}
@@ -282,19 +282,19 @@ func setIndex(v Value, subs []subscript, value Value) error {
 			x.Elems = append(append(append([]Value(nil), x.Elems[:lo]...), repl...), x.Elems[hi:]...)
 			return nil
 		}
-		i, err := seqIndex(subs[0].value, len(x.Elems), "list assignment")
+		i, err := seqIndex(subs[0].Value, len(x.Elems), "list assignment")
 		if err != nil {
 			return err
 		}
 		x.Elems[i] = value
 		return nil
 	}
-	return newErrorf(TypeError, "'%s' object does not support item assignment", TypeName(v))
+	return Errorf(TypeError, "'%s' object does not support item assignment", TypeName(v))
 }
 
 // delIndex checks that del v[subs] can run and returns what runs it, so
 // that a del of several targets can check them all first.
-func delIndex(v Value, subs []subscript) (func() error, error) {
+func delIndex(v Value, subs []Subscript) (func() error, error) {
 	switch x := v.(type) {
 	case *Dict:
 		key, err := subsKey(subs)
@@ -303,25 +303,25 @@ func delIndex(v Value, subs []subscript) (func() error, error) {
 		}
 		_, found, err := x.Get(key)
 		if err == nil && !found {
-			return nil, newErrorf(KeyError, "%s", Repr(key))
+			return nil, Errorf(KeyError, "%s", Repr(key))
 		}
 		return func() error {
 			if found, err := x.Delete(key); err != nil || !found {
-				return newErrorf(KeyError, "%s", Repr(key)) // deleted by an earlier target
+				return Errorf(KeyError, "%s", Repr(key)) // deleted by an earlier target
 			}
 			return nil
 		}, err
 	case *List:
-		if len(subs) != 1 || subs[0].isSlice {
-			return nil, newErrorf(TypeError, "del on a list takes one integer index")
+		if len(subs) != 1 || subs[0].IsSlice {
+			return nil, Errorf(TypeError, "del on a list takes one integer index")
 		}
-		if _, err := seqIndex(subs[0].value, len(x.Elems), "list assignment"); err != nil {
+		if _, err := seqIndex(subs[0].Value, len(x.Elems), "list assignment"); err != nil {
 			return nil, err
 		}
 		// The index is resolved again when deleting: an earlier target of
 		// the same del may have shortened the list, as in Python.
 		return func() error {
-			i, err := seqIndex(subs[0].value, len(x.Elems), "list assignment")
+			i, err := seqIndex(subs[0].Value, len(x.Elems), "list assignment")
 			if err != nil {
 				return err
 			}
@@ -329,5 +329,5 @@ func delIndex(v Value, subs []subscript) (func() error, error) {
 			return nil
 		}, nil
 	}
-	return nil, newErrorf(TypeError, "'%s' object does not support item deletion", TypeName(v))
+	return nil, Errorf(TypeError, "'%s' object does not support item deletion", TypeName(v))
 }

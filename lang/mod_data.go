@@ -42,31 +42,31 @@ func init() {
 func dataModule() *Module {
 	return &Module{Attrs: map[string]Value{
 		"Dataset": datasetClass,
-		"TensorDataset": def(0, "TensorDataset(*tensors)", "A dataset of tensors that share their first dimension: item i is the tuple (t[i] for each tensor); .tensors holds them.", func(a *Args) (Value, error) {
+		"TensorDataset": NewBuiltin(AsValue, "TensorDataset(*tensors)", "A dataset of tensors that share their first dimension: item i is the tuple (t[i] for each tensor); .tensors holds them.", func(a *Args) (Value, error) {
 			return newTensorDataset(a.Value("tensors").(Tuple))
 		}),
-		"Subset": def(0, "Subset(dataset, indices)", "The items of dataset at indices, in that order: item i is dataset[indices[i]].", func(a *Args) (Value, error) {
-			idx, err := collect(a.Value("indices"))
+		"Subset": NewBuiltin(AsValue, "Subset(dataset, indices)", "The items of dataset at indices, in that order: item i is dataset[indices[i]].", func(a *Args) (Value, error) {
+			idx, err := Collect(a.Value("indices"))
 			if err != nil {
 				return nil, err
 			}
 			return &Subset{dataset: a.Value("dataset"), indices: idx}, nil
 		}),
-		"random_split": def(0, "random_split(dataset, lengths, generator=None)", "Splits dataset into Subsets of the given lengths (or fractions that sum to 1) in a random order drawn as PyTorch draws it: randperm from generator, the default generator when None.", func(a *Args) (Value, error) {
+		"random_split": NewBuiltin(AsValue, "random_split(dataset, lengths, generator=None)", "Splits dataset into Subsets of the given lengths (or fractions that sum to 1) in a random order drawn as PyTorch draws it: randperm from generator, the default generator when None.", func(a *Args) (Value, error) {
 			g := generatorArg(a)
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			return randomSplit(a.Value("dataset"), a.Value("lengths"), g)
 		}),
-		"default_collate": def(0, "default_collate(batch)", "Joins a list of samples into a batch as a DataLoader does: tensors are stacked, ints and floats become an int64 or float64 tensor, strings stay a list, dicts collate per key and tuples and lists per position (into a list).", func(a *Args) (Value, error) {
-			samples, err := collect(a.Value("batch"))
+		"default_collate": NewBuiltin(AsValue, "default_collate(batch)", "Joins a list of samples into a batch as a DataLoader does: tensors are stacked, ints and floats become an int64 or float64 tensor, strings stay a list, dicts collate per key and tuples and lists per position (into a list).", func(a *Args) (Value, error) {
+			samples, err := Collect(a.Value("batch"))
 			if err != nil {
 				return nil, err
 			}
 			return defaultCollate(samples, 0)
 		}),
-		"DataLoader": def(0, "DataLoader(dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0, collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False, pin_memory_device='')",
+		"DataLoader": NewBuiltin(AsValue, "DataLoader(dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0, collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False, pin_memory_device='')",
 			"Walks dataset in batches of batch_size (None: one sample at a time, uncollated), joined by collate_fn (default_collate when None); shuffle=True takes a new random order each pass, the order PyTorch takes for the same seed. len(loader) is the number of batches. kael loads in the calling thread: num_workers, pin_memory and the worker options are accepted and change nothing; sampler and batch_sampler are refused.",
 			newDataLoader),
 	}}
@@ -80,15 +80,15 @@ func newTensorDataset(args Tuple) (Value, error) {
 	for i, v := range args {
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
-			return nil, newErrorf(TypeError, "TensorDataset takes tensors, but argument %d is %s", i, TypeName(v)).
-				withHint("make it a tensor first: torch.tensor(values)")
+			return nil, Errorf(TypeError, "TensorDataset takes tensors, but argument %d is %s", i, TypeName(v)).
+				WithHint("make it a tensor first: torch.tensor(values)")
 		}
 		if t.Dim() == 0 {
-			return nil, newErrorf(ValueError, "TensorDataset's tensors need a first dimension, but argument %d is 0-d", i)
+			return nil, Errorf(ValueError, "TensorDataset's tensors need a first dimension, but argument %d is 0-d", i)
 		}
 		if n0, n := d.size(), firstDim(t); len(d.tensors) > 0 && n != n0 {
-			return nil, newErrorf(AssertionError, "Size mismatch between tensors").
-				withHint("tensor 0 has %d rows and tensor %d has %d; every tensor needs the same first dimension", n0, i, n)
+			return nil, Errorf(AssertionError, "Size mismatch between tensors").
+				WithHint("tensor 0 has %d rows and tensor %d has %d; every tensor needs the same first dimension", n0, i, n)
 		}
 		d.tensors = append(d.tensors, t)
 	}
@@ -116,9 +116,9 @@ func (d *TensorDataset) String() string {
 	return fmt.Sprintf("<torch.utils.data.dataset.TensorDataset object at %#x>", identity(d))
 }
 
-func (d *TensorDataset) length() (int64, error) {
+func (d *TensorDataset) Length() (int64, error) {
 	if len(d.tensors) == 0 {
-		return 0, newErrorf(IndexError, "tuple index out of range").withHint("a TensorDataset without tensors has no length")
+		return 0, Errorf(IndexError, "tuple index out of range").WithHint("a TensorDataset without tensors has no length")
 	}
 	return int64(d.size()), nil
 }
@@ -128,7 +128,7 @@ func (d *TensorDataset) length() (int64, error) {
 func (d *TensorDataset) GetItem(key Value) (Value, error) {
 	out := make(Tuple, len(d.tensors))
 	for i, t := range d.tensors {
-		v, err := index(t, []subscript{{value: key}})
+		v, err := index(t, []Subscript{{Value: key}})
 		if err != nil {
 			return nil, err
 		}
@@ -166,11 +166,11 @@ func (s *Subset) String() string {
 	return fmt.Sprintf("<torch.utils.data.dataset.Subset object at %#x>", identity(s))
 }
 
-func (s *Subset) length() (int64, error) { return int64(len(s.indices)), nil }
+func (s *Subset) Length() (int64, error) { return int64(len(s.indices)), nil }
 
 // GetItem is s[i]: dataset[indices[i]].
 func (s *Subset) GetItem(key Value) (Value, error) {
-	i, err := index(&List{Elems: s.indices}, []subscript{{value: key}})
+	i, err := index(&List{Elems: s.indices}, []Subscript{{Value: key}})
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +211,7 @@ func datasetLen(ds Value) (int, error) {
 
 // datasetItem is dataset[i].
 func datasetItem(ds Value, i Value) (Value, error) {
-	return index(ds, []subscript{{value: i}})
+	return index(ds, []Subscript{{Value: i}})
 }
 
 // randomSplit is torch.utils.data.random_split.
@@ -229,8 +229,8 @@ func randomSplit(ds, lengthsArg Value, g *tensor.Generator) (Value, error) {
 		total += l
 	}
 	if total != n {
-		return nil, newErrorf(ValueError, "Sum of input lengths does not equal the length of the input dataset!").
-			withHint("the lengths sum to %d and the dataset has %d items", total, n)
+		return nil, Errorf(ValueError, "Sum of input lengths does not equal the length of the input dataset!").
+			WithHint("the lengths sum to %d and the dataset has %d items", total, n)
 	}
 	perm, err := tensor.Randperm(g, n)
 	if err != nil {
@@ -257,7 +257,7 @@ func randomSplit(ds, lengthsArg Value, g *tensor.Generator) (Value, error) {
 // 1, which become floor(n*f) each and the remainder handed out one by one
 // from the first, as PyTorch does.
 func splitLengths(v Value, n int) ([]int, error) {
-	elems, err := collect(v)
+	elems, err := Collect(v)
 	if err != nil {
 		return nil, err
 	}
@@ -269,18 +269,18 @@ func splitLengths(v Value, n int) ([]int, error) {
 		case int64:
 			ints[i], fracs[i] = int(x), float64(x)
 			if x < 0 {
-				return nil, newErrorf(ValueError, "random_split's length %d is negative: %d", i, x)
+				return nil, Errorf(ValueError, "random_split's length %d is negative: %d", i, x)
 			}
 		case float64:
 			fracs[i], allInts = x, false
 		default:
-			return nil, newErrorf(TypeError, "random_split's lengths are ints or fractions, not %s", TypeName(e))
+			return nil, Errorf(TypeError, "random_split's lengths are ints or fractions, not %s", TypeName(e))
 		}
 		sum += fracs[i]
 	}
 	if !(math.Abs(sum-1) <= 1e-9*math.Max(1, math.Abs(sum)) && sum <= 1) {
 		if !allInts {
-			return nil, newErrorf(ValueError, "random_split's fractions must sum to 1, not %s", formatFloat(sum))
+			return nil, Errorf(ValueError, "random_split's fractions must sum to 1, not %s", formatFloat(sum))
 		}
 		return ints, nil
 	}
@@ -288,7 +288,7 @@ func splitLengths(v Value, n int) ([]int, error) {
 	given := 0
 	for i, f := range fracs {
 		if f < 0 || f > 1 {
-			return nil, newErrorf(ValueError, "Fraction at index %d is not between 0 and 1", i)
+			return nil, Errorf(ValueError, "Fraction at index %d is not between 0 and 1", i)
 		}
 		out[i] = int(math.Floor(float64(n) * f))
 		given += out[i]
@@ -305,10 +305,10 @@ const maxCollateDepth = 32
 // defaultCollate is torch.utils.data.default_collate for kael's values.
 func defaultCollate(batch []Value, depth int) (Value, error) {
 	if len(batch) == 0 {
-		return nil, newErrorf(IndexError, "list index out of range").withHint("default_collate needs at least one sample")
+		return nil, Errorf(IndexError, "list index out of range").WithHint("default_collate needs at least one sample")
 	}
 	if depth > maxCollateDepth {
-		return nil, newErrorf(RecursionError, "samples are nested deeper than %d levels", maxCollateDepth)
+		return nil, Errorf(RecursionError, "samples are nested deeper than %d levels", maxCollateDepth)
 	}
 	switch first := batch[0].(type) {
 	case *tensor.Tensor:
@@ -349,7 +349,7 @@ func defaultCollate(batch []Value, depth int) (Value, error) {
 					return nil, err
 				}
 				if !found {
-					return nil, newErrorf(KeyError, "%s", Repr(k)).withHint("sample %d of the batch lacks a key the first one has", i)
+					return nil, Errorf(KeyError, "%s", Repr(k)).WithHint("sample %d of the batch lacks a key the first one has", i)
 				}
 				field[i] = e
 			}
@@ -370,7 +370,7 @@ func defaultCollate(batch []Value, depth int) (Value, error) {
 				return nil, collateMixed(first, v)
 			}
 			if len(elems) != len(rows[0]) && i > 0 {
-				return nil, newErrorf(RuntimeError, "each element in list of batch should be of equal size")
+				return nil, Errorf(RuntimeError, "each element in list of batch should be of equal size")
 			}
 			rows[i] = elems
 		}
@@ -388,14 +388,14 @@ func defaultCollate(batch []Value, depth int) (Value, error) {
 		}
 		return out, nil
 	}
-	return nil, newErrorf(TypeError, "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found %s", Repr(typeOf(batch[0]))).
-		withHint("return tensors, numbers, strings, tuples, lists or dicts from __getitem__, or pass collate_fn=")
+	return nil, Errorf(TypeError, "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found %s", Repr(TypeOf(batch[0]))).
+		WithHint("return tensors, numbers, strings, tuples, lists or dicts from __getitem__, or pass collate_fn=")
 }
 
 // collateMixed is the error for a batch whose samples differ in kind.
 func collateMixed(first, v Value) *Error {
-	return newErrorf(TypeError, "default_collate: the samples of a batch differ: %s and %s", TypeName(first), TypeName(v)).
-		withHint("__getitem__ must return the same kind of value for every index")
+	return Errorf(TypeError, "default_collate: the samples of a batch differ: %s and %s", TypeName(first), TypeName(v)).
+		WithHint("__getitem__ must return the same kind of value for every index")
 }
 
 // DataLoader is torch.utils.data.DataLoader, walking its dataset in the
@@ -413,8 +413,8 @@ type DataLoader struct {
 func newDataLoader(a *Args) (Value, error) {
 	for _, refused := range []string{"sampler", "batch_sampler"} {
 		if !a.IsNone(refused) {
-			return nil, newErrorf(ValueError, "kael's DataLoader has no %s= option", refused).
-				withHint("pass shuffle=True for a random order, or build the batches from a list of indices yourself")
+			return nil, Errorf(ValueError, "kael's DataLoader has no %s= option", refused).
+				WithHint("pass shuffle=True for a random order, or build the batches from a list of indices yourself")
 		}
 	}
 	l := &DataLoader{dataset: a.Value("dataset"), generator: generatorArg(a), sess: a.in.s}
@@ -426,20 +426,20 @@ func newDataLoader(a *Args) (Value, error) {
 	}
 	l.dropLast = a.Bool("drop_last")
 	if workers := a.Int("num_workers"); workers < 0 {
-		a.fail(newErrorf(ValueError, "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing."))
+		a.fail(Errorf(ValueError, "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing."))
 	}
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	if !a.IsNone("batch_size") && l.batchSize <= 0 {
-		return nil, newErrorf(ValueError, "batch_size should be a positive integer value, but got batch_size=%d", l.batchSize)
+		return nil, Errorf(ValueError, "batch_size should be a positive integer value, but got batch_size=%d", l.batchSize)
 	}
 	if !a.IsNone("collate_fn") {
 		l.collate = a.Value("collate_fn")
 	}
 	if _, err := datasetLen(l.dataset); err != nil {
-		return nil, newErrorf(TypeError, "kael's DataLoader takes a map-style dataset, which has a length: %s", toError(err).Msg).
-			withHint("define __len__ and __getitem__ in the dataset's class, or pass a TensorDataset or a list")
+		return nil, Errorf(TypeError, "kael's DataLoader takes a map-style dataset, which has a length: %s", toError(err).Msg).
+			WithHint("define __len__ and __getitem__ in the dataset's class, or pass a TensorDataset or a list")
 	}
 	return l, nil
 }
@@ -452,8 +452,8 @@ func (l *DataLoader) String() string {
 	return fmt.Sprintf("<torch.utils.data.dataloader.DataLoader object at %#x>", identity(l))
 }
 
-// length is len(loader): the number of batches.
-func (l *DataLoader) length() (int64, error) {
+// Length is len(loader): the number of batches.
+func (l *DataLoader) Length() (int64, error) {
 	n, err := datasetLen(l.dataset)
 	if err != nil {
 		return 0, err
@@ -519,8 +519,8 @@ func (l *DataLoader) order(n int) ([]int64, error) {
 	return tensor.Values[int64](perm)
 }
 
-// iterate yields the batches of one pass.
-func (l *DataLoader) iterate(yield func(Value) bool) error {
+// Iterate yields the batches of one pass.
+func (l *DataLoader) Iterate(yield func(Value) bool) error {
 	n, err := datasetLen(l.dataset)
 	if err != nil {
 		return err
@@ -573,14 +573,20 @@ func (l *DataLoader) collateBatch(samples []Value) (Value, error) {
 	return l.sess.callHook(l.collate, &List{Elems: samples})
 }
 
-// iterate walks a TensorDataset's items, as Python's iteration through
+// HasIter is false: a Dataset has __getitem__, not __iter__.
+func (d *TensorDataset) HasIter() bool { return false }
+
+// Iterate walks a TensorDataset's items, as Python's iteration through
 // __getitem__ does.
-func (d *TensorDataset) iterate(yield func(Value) bool) error {
+func (d *TensorDataset) Iterate(yield func(Value) bool) error {
 	return iterateItems(d, d.size(), yield)
 }
 
-// iterate walks a Subset's items.
-func (s *Subset) iterate(yield func(Value) bool) error {
+// HasIter is false: a Dataset has __getitem__, not __iter__.
+func (s *Subset) HasIter() bool { return false }
+
+// Iterate walks a Subset's items.
+func (s *Subset) Iterate(yield func(Value) bool) error {
 	return iterateItems(s, len(s.indices), yield)
 }
 
@@ -597,3 +603,17 @@ func iterateItems(ds Value, n int, yield func(Value) bool) error {
 	}
 	return nil
 }
+
+// The protocols of the datasets and the loader.
+var (
+	_ ItemGetter = (*TensorDataset)(nil)
+	_ Sized      = (*TensorDataset)(nil)
+	_ Iterable   = (*TensorDataset)(nil)
+	_ HasIter    = (*TensorDataset)(nil)
+	_ ItemGetter = (*Subset)(nil)
+	_ Sized      = (*Subset)(nil)
+	_ Iterable   = (*Subset)(nil)
+	_ HasIter    = (*Subset)(nil)
+	_ Sized      = (*DataLoader)(nil)
+	_ Iterable   = (*DataLoader)(nil)
+)

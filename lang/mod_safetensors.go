@@ -13,13 +13,9 @@ import (
 // safetensors.torch.load_file and save_file, on kael's safetensors package
 // (memory-mapped reading, atomic writing).
 
-// The errors of reading files, named as Python and the safetensors package
-// name them.
-const (
-	FileNotFoundError ErrorKind = "FileNotFoundError"
-	OSError           ErrorKind = "OSError"
-	SafetensorError   ErrorKind = "SafetensorError"
-)
+// SafetensorError is the error of a malformed file, named as the
+// safetensors package names it.
+const SafetensorError ErrorKind = "SafetensorError"
 
 // fileError converts an error of reading or writing a file to a kael
 // error: a missing file is a FileNotFoundError, other system errors an
@@ -33,11 +29,11 @@ func fileError(err error) *Error {
 	case errors.As(err, &le):
 		return le
 	case errors.As(err, &se):
-		return newErrorf(SafetensorError, "%s", se.Error())
+		return Errorf(SafetensorError, "%s", se.Error())
 	case errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe):
-		return newErrorf(FileNotFoundError, "No such file or directory: '%s'", pe.Path)
+		return Errorf(FileNotFoundError, "No such file or directory: '%s'", pe.Path)
 	case errors.As(err, &pe):
-		return newErrorf(OSError, "%s: '%s'", pe.Err, pe.Path)
+		return Errorf(OSError, "%s: '%s'", pe.Err, pe.Path)
 	}
 	return toError(err)
 }
@@ -95,7 +91,7 @@ func stringMap(v Value, what string) (map[string]string, error) {
 	}
 	d, ok := v.(*Dict)
 	if !ok {
-		return nil, newErrorf(TypeError, "%s must be a dict of str to str, not %s", what, TypeName(v))
+		return nil, Errorf(TypeError, "%s must be a dict of str to str, not %s", what, TypeName(v))
 	}
 	out := make(map[string]string, d.Len())
 	for _, k := range d.Keys() {
@@ -103,7 +99,7 @@ func stringMap(v Value, what string) (map[string]string, error) {
 		ks, kok := k.(string)
 		vs, vok := val.(string)
 		if !kok || !vok {
-			return nil, newErrorf(TypeError, "%s must be a dict of str to str, but has %s: %s", what, Repr(k), Repr(val))
+			return nil, Errorf(TypeError, "%s must be a dict of str to str, but has %s: %s", what, Repr(k), Repr(val))
 		}
 		out[ks] = vs
 	}
@@ -115,18 +111,18 @@ func stringMap(v Value, what string) (map[string]string, error) {
 func tensorMap(v Value, fn string) (map[string]*tensor.Tensor, error) {
 	d, ok := v.(*Dict)
 	if !ok {
-		return nil, newErrorf(TypeError, "%s expects a dict of str to Tensor, not %s", fn, TypeName(v))
+		return nil, Errorf(TypeError, "%s expects a dict of str to Tensor, not %s", fn, TypeName(v))
 	}
 	out := make(map[string]*tensor.Tensor, d.Len())
 	for _, k := range d.Keys() {
 		val, _, _ := d.Get(k)
 		name, ok := k.(string)
 		if !ok {
-			return nil, newErrorf(TypeError, "%s expects str keys, got %s", fn, Repr(k))
+			return nil, Errorf(TypeError, "%s expects str keys, got %s", fn, Repr(k))
 		}
 		t, ok := val.(*tensor.Tensor)
 		if !ok {
-			return nil, newErrorf(TypeError, "%s: %s is a %s, not a Tensor", fn, Repr(k), TypeName(val))
+			return nil, Errorf(TypeError, "%s: %s is a %s, not a Tensor", fn, Repr(k), TypeName(val))
 		}
 		out[name] = t.Detach()
 	}
@@ -145,7 +141,7 @@ func tensorsToSave(a *Args, fn string) (map[string]*tensor.Tensor, map[string]st
 }
 
 var safetensorsTorch = &Module{Attrs: map[string]Value{
-	"load_file": def(0, "load_file(filename, device='cpu')", "Reads a .safetensors file into a dict of name to tensor, in name order. The file is memory-mapped: float32, float64, int64 and bool tensors view it without a copy (writing to one changes only this session's copy); F16 and BF16 load as float32, the integer types as int64. A malformed file is a SafetensorError naming the file and the tensor; a large file shows its progress.", func(a *Args) (Value, error) {
+	"load_file": NewBuiltin(AsValue, "load_file(filename, device='cpu')", "Reads a .safetensors file into a dict of name to tensor, in name order. The file is memory-mapped: float32, float64, int64 and bool tensors view it without a copy (writing to one changes only this session's copy); F16 and BF16 load as float32, the integer types as int64. A malformed file is a SafetensorError naming the file and the tensor; a large file shows its progress.", func(a *Args) (Value, error) {
 		path := a.Str("filename")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -159,7 +155,7 @@ var safetensorsTorch = &Module{Attrs: map[string]Value{
 		}
 		return stateDictValue(ts), nil
 	}),
-	"save_file": def(0, "save_file(tensors, filename, metadata=None)", "Writes a dict of name to tensor as a .safetensors file (names sorted, header padded to 8 bytes, metadata as __metadata__), atomically: the file appears only once it is complete.", func(a *Args) (Value, error) {
+	"save_file": NewBuiltin(AsValue, "save_file(tensors, filename, metadata=None)", "Writes a dict of name to tensor as a .safetensors file (names sorted, header padded to 8 bytes, metadata as __metadata__), atomically: the file appears only once it is complete.", func(a *Args) (Value, error) {
 		path := a.Str("filename")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -173,7 +169,7 @@ var safetensorsTorch = &Module{Attrs: map[string]Value{
 		}
 		return None, nil
 	}),
-	"save": def(0, "save(tensors, metadata=None)", "The bytes of the .safetensors file save_file would write for a dict of name to tensor: an 8-byte little-endian header length, the JSON header, the data.", func(a *Args) (Value, error) {
+	"save": NewBuiltin(AsValue, "save(tensors, metadata=None)", "The bytes of the .safetensors file save_file would write for a dict of name to tensor: an 8-byte little-endian header length, the JSON header, the data.", func(a *Args) (Value, error) {
 		ts, meta, err := tensorsToSave(a, "save")
 		if err != nil {
 			return nil, err
@@ -184,10 +180,10 @@ var safetensorsTorch = &Module{Attrs: map[string]Value{
 		}
 		return NewBytes(data), nil
 	}),
-	"load": def(0, "load(data)", "The dict of name to tensor, in name order, that the bytes of a .safetensors file hold (what save returns); the tensors are copies, so changing one leaves data as it was. Malformed bytes are a SafetensorError.", func(a *Args) (Value, error) {
+	"load": NewBuiltin(AsValue, "load(data)", "The dict of name to tensor, in name order, that the bytes of a .safetensors file hold (what save returns); the tensors are copies, so changing one leaves data as it was. Malformed bytes are a SafetensorError.", func(a *Args) (Value, error) {
 		b, ok := a.Value("data").(Bytes)
 		if !ok {
-			return nil, newErrorf(TypeError, "load expects bytes, not %s", TypeName(a.Value("data")))
+			return nil, Errorf(TypeError, "load expects bytes, not %s", TypeName(a.Value("data")))
 		}
 		f, err := safetensors.Parse("bytes", append([]byte(nil), b.b...))
 		if err != nil {

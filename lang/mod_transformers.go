@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -130,7 +129,7 @@ func (g *GPT2Config) PyRepr() string {
 func (g *GPT2Config) String() string { return g.PyRepr() }
 
 var gpt2ConfigClass = &hfClass{name: "GPT2Config",
-	ctor: def(0, "GPT2Config(vocab_size=50257, n_positions=1024, n_embd=768, n_layer=12, n_head=12, layer_norm_epsilon=1e-05, eos_token_id=50256)",
+	ctor: NewBuiltin(AsValue, "GPT2Config(vocab_size=50257, n_positions=1024, n_embd=768, n_layer=12, n_head=12, layer_norm_epsilon=1e-05, eos_token_id=50256)",
 		"A GPT-2 configuration; the defaults are those of the 124M model.", func(a *Args) (Value, error) {
 			c := gpt2.Config{VocabSize: a.Int("vocab_size"), NPositions: a.Int("n_positions"), NEmbd: a.Int("n_embd"),
 				NLayer: a.Int("n_layer"), NHead: a.Int("n_head"), Eps: a.Float("layer_norm_epsilon"), EOS: a.Int("eos_token_id")}
@@ -138,12 +137,12 @@ var gpt2ConfigClass = &hfClass{name: "GPT2Config",
 				return nil, err
 			}
 			if err := c.Validate(); err != nil {
-				return nil, newErrorf(ValueError, "%v", err)
+				return nil, Errorf(ValueError, "%v", err)
 			}
 			return &GPT2Config{c}, nil
 		}),
 	methods: map[string]*Builtin{
-		"from_pretrained": def(0, "from_pretrained(pretrained_model_name_or_path)", "Reads config.json of a model directory (or the file itself).", func(a *Args) (Value, error) {
+		"from_pretrained": NewBuiltin(AsValue, "from_pretrained(pretrained_model_name_or_path)", "Reads config.json of a model directory (or the file itself).", func(a *Args) (Value, error) {
 			path := a.Str("pretrained_model_name_or_path")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -209,14 +208,14 @@ func loadTokenizer(path string) (*GPT2Tokenizer, bool, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		t, found, err := bpe.FromDir(path)
 		if err != nil {
-			return nil, false, newErrorf(OSError, "%s: %v", path, err)
+			return nil, false, Errorf(OSError, "%s: %v", path, err)
 		}
 		if found {
 			return &GPT2Tokenizer{t: t, source: path}, false, nil
 		}
 	} else if path != "gpt2" && path != "" && !strings.HasSuffix(path, ".safetensors") {
-		return nil, false, newErrorf(OSError, "%s is not a model directory, and kael has only GPT-2's own vocabulary built in", path).
-			withHint("use GPT2Tokenizer.from_pretrained('gpt2') for GPT-2's vocabulary, or a directory with vocab.json and merges.txt")
+		return nil, false, Errorf(OSError, "%s is not a model directory, and kael has only GPT-2's own vocabulary built in", path).
+			WithHint("use GPT2Tokenizer.from_pretrained('gpt2') for GPT-2's vocabulary, or a directory with vocab.json and merges.txt")
 	}
 	t, err := bpe.GPT2()
 	if err != nil {
@@ -233,7 +232,7 @@ func idsArg(v Value, what string) ([]int, error) {
 			v, _ = x.Select(0, 0)
 		}
 		if x.Dim() > 2 || x.Dim() == 2 && x.Shape()[0] != 1 {
-			return nil, newErrorf(ValueError, "%s must be one sequence of token ids, got a tensor of shape %s", what, Repr(shapeValue(x.Shape())))
+			return nil, Errorf(ValueError, "%s must be one sequence of token ids, got a tensor of shape %s", what, Repr(shapeValue(x.Shape())))
 		}
 	}
 	seqs, err := idRows(v, what)
@@ -241,7 +240,7 @@ func idsArg(v Value, what string) ([]int, error) {
 		return nil, err
 	}
 	if len(seqs) != 1 {
-		return nil, newErrorf(ValueError, "%s must be one sequence of token ids, got %d", what, len(seqs))
+		return nil, Errorf(ValueError, "%s must be one sequence of token ids, got %d", what, len(seqs))
 	}
 	return seqs[0], nil
 }
@@ -251,7 +250,7 @@ func idsArg(v Value, what string) ([]int, error) {
 func idRows(v Value, what string) ([][]int, error) {
 	if x, ok := v.(*tensor.Tensor); ok {
 		if x.DType() != tensor.Int64 {
-			return nil, newErrorf(TypeError, "%s must hold integer token ids, not %s", what, x.DType())
+			return nil, Errorf(TypeError, "%s must hold integer token ids, not %s", what, x.DType())
 		}
 		vals, err := tensor.Values[int64](x)
 		if err != nil {
@@ -268,11 +267,11 @@ func idRows(v Value, what string) ([][]int, error) {
 			}
 			return rows, nil
 		}
-		return nil, newErrorf(ValueError, "%s must be a tensor of shape [n] or [batch, n], not %s", what, Repr(shapeValue(x.Shape())))
+		return nil, Errorf(ValueError, "%s must be a tensor of shape [n] or [batch, n], not %s", what, Repr(shapeValue(x.Shape())))
 	}
-	elems, err := collect(v)
+	elems, err := Collect(v)
 	if err != nil {
-		return nil, newErrorf(TypeError, "%s must be a tensor or a list of token ids, not %s", what, TypeName(v))
+		return nil, Errorf(TypeError, "%s must be a tensor or a list of token ids, not %s", what, TypeName(v))
 	}
 	row := make([]int, 0, len(elems))
 	var rows [][]int
@@ -281,17 +280,17 @@ func idRows(v Value, what string) ([][]int, error) {
 		case int64:
 			row = append(row, int(e))
 		case bool:
-			return nil, newErrorf(TypeError, "%s must hold integer token ids, not bool", what)
+			return nil, Errorf(TypeError, "%s must hold integer token ids, not bool", what)
 		default:
 			sub, err := idRows(e, what)
 			if err != nil || len(sub) != 1 {
-				return nil, newErrorf(TypeError, "%s must hold integer token ids, not %s", what, TypeName(e))
+				return nil, Errorf(TypeError, "%s must hold integer token ids, not %s", what, TypeName(e))
 			}
 			rows = append(rows, sub[0])
 		}
 	}
 	if rows != nil && len(row) > 0 {
-		return nil, newErrorf(TypeError, "%s mixes token ids and lists of them", what)
+		return nil, Errorf(TypeError, "%s mixes token ids and lists of them", what)
 	}
 	if rows == nil {
 		rows = [][]int{row}
@@ -322,7 +321,7 @@ func idsValue(ids []int, returnTensors Value) (Value, error) {
 			return idsTensor(ids)
 		}
 	}
-	return nil, newErrorf(ValueError, "return_tensors must be None or 'pt' in kael (which has no NumPy or TensorFlow), not %s", Repr(returnTensors))
+	return nil, Errorf(ValueError, "return_tensors must be None or 'pt' in kael (which has no NumPy or TensorFlow), not %s", Repr(returnTensors))
 }
 
 // idsTensor returns ids as an int64 tensor of shape [1, n].
@@ -334,62 +333,6 @@ func idsTensor(ids []int) (*tensor.Tensor, error) {
 	return tensor.FromSlice(vals, 1, len(ids))
 }
 
-// pythonText makes decoded bytes a Python string as Hugging Face's decode
-// does (bytes.decode("utf-8", errors="replace")): each maximal part of an
-// ill-formed sequence becomes one U+FFFD.
-func pythonText(b string) string {
-	if utf8.ValidString(b) {
-		return b
-	}
-	var out strings.Builder
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRuneInString(b[i:])
-		if r != utf8.RuneError || n > 1 {
-			out.WriteString(b[i : i+n])
-			i += n
-			continue
-		}
-		out.WriteRune(utf8.RuneError)
-		i += maximalSubpart(b[i:])
-	}
-	return out.String()
-}
-
-// maximalSubpart returns the length of the ill-formed sequence at the
-// start of b that Unicode counts as one error: a lead byte and the
-// continuation bytes that could still follow it (Unicode table 3-7).
-func maximalSubpart(b string) int {
-	lead := b[0]
-	var need int
-	lo, hi := byte(0x80), byte(0xBF)
-	switch {
-	case lead >= 0xC2 && lead <= 0xDF:
-		need = 1
-	case lead >= 0xE0 && lead <= 0xEF:
-		need = 2
-	case lead >= 0xF0 && lead <= 0xF4:
-		need = 3
-	default:
-		return 1
-	}
-	switch lead { // narrower second-byte ranges (table 3-7)
-	case 0xE0:
-		lo = 0xA0
-	case 0xED:
-		hi = 0x9F
-	case 0xF0:
-		lo = 0x90
-	case 0xF4:
-		hi = 0x8F
-	}
-	n := 1
-	for n <= need && n < len(b) && b[n] >= lo && b[n] <= hi {
-		n++
-		lo, hi = 0x80, 0xBF
-	}
-	return n
-}
-
 // encodeArg encodes the text argument of a tokenizer call.
 func (t *GPT2Tokenizer) encodeArg(a *Args) ([]int, error) {
 	text := a.Str("text")
@@ -398,20 +341,20 @@ func (t *GPT2Tokenizer) encodeArg(a *Args) ([]int, error) {
 	}
 	ids, err := t.t.Encode(text)
 	if err != nil {
-		return nil, newErrorf(ValueError, "%v", err)
+		return nil, Errorf(ValueError, "%v", err)
 	}
 	return ids, nil
 }
 
 var tokenizerMethods = map[string]*Builtin{
-	"encode": def(0, "encode(self, text, return_tensors=None)", "The token ids of text: a list of ints, or a tensor of shape [1, n] with return_tensors='pt'.", func(a *Args) (Value, error) {
+	"encode": NewBuiltin(AsValue, "encode(self, text, return_tensors=None)", "The token ids of text: a list of ints, or a tensor of shape [1, n] with return_tensors='pt'.", func(a *Args) (Value, error) {
 		ids, err := a.Value("self").(*GPT2Tokenizer).encodeArg(a)
 		if err != nil {
 			return nil, err
 		}
 		return idsValue(ids, a.Value("return_tensors"))
 	}),
-	"__call__": def(0, "__call__(self, text, return_tensors=None)", "Encodes text as Hugging Face's tokenizers do: a dict with input_ids and attention_mask (lists, or tensors of shape [1, n] with return_tensors='pt').", func(a *Args) (Value, error) {
+	"__call__": NewBuiltin(AsValue, "__call__(self, text, return_tensors=None)", "Encodes text as Hugging Face's tokenizers do: a dict with input_ids and attention_mask (lists, or tensors of shape [1, n] with return_tensors='pt').", func(a *Args) (Value, error) {
 		ids, err := a.Value("self").(*GPT2Tokenizer).encodeArg(a)
 		if err != nil {
 			return nil, err
@@ -433,7 +376,7 @@ var tokenizerMethods = map[string]*Builtin{
 		_ = d.Set("attention_mask", mask)
 		return d, nil
 	}),
-	"decode": def(0, "decode(self, token_ids, skip_special_tokens=False)", "The text of token ids (a list, or a tensor of one sequence); bytes that end inside a character become U+FFFD.", func(a *Args) (Value, error) {
+	"decode": NewBuiltin(AsValue, "decode(self, token_ids, skip_special_tokens=False)", "The text of token ids (a list, or a tensor of one sequence); bytes that end inside a character become U+FFFD.", func(a *Args) (Value, error) {
 		t := a.Value("self").(*GPT2Tokenizer)
 		skip := a.Bool("skip_special_tokens")
 		if err := a.Err(); err != nil {
@@ -449,14 +392,14 @@ var tokenizerMethods = map[string]*Builtin{
 		}
 		text, err := t.t.Decode(ids)
 		if err != nil {
-			return nil, newErrorf(ValueError, "%v", err)
+			return nil, Errorf(ValueError, "%v", err)
 		}
 		return pythonText(text), nil
 	}),
 }
 
 var gpt2TokenizerClass = &hfClass{name: "GPT2Tokenizer", methods: map[string]*Builtin{
-	"from_pretrained": def(0, "from_pretrained(pretrained_model_name_or_path='gpt2')", "GPT-2's tokenizer: the vocabulary of a model directory (vocab.json and merges.txt), or GPT-2's own, built into kael, for 'gpt2' or a directory without one.", func(a *Args) (Value, error) {
+	"from_pretrained": NewBuiltin(AsValue, "from_pretrained(pretrained_model_name_or_path='gpt2')", "GPT-2's tokenizer: the vocabulary of a model directory (vocab.json and merges.txt), or GPT-2's own, built into kael, for 'gpt2' or a directory without one.", func(a *Args) (Value, error) {
 		path := a.Str("pretrained_model_name_or_path")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -482,14 +425,14 @@ func (*TextStreamer) TypeName() string { return "TextStreamer" }
 func (*TextStreamer) String() string { return "<TextStreamer>" }
 
 var textStreamerClass = &hfClass{name: "TextStreamer",
-	ctor: def(0, "TextStreamer(tokenizer, skip_prompt=False)", "Streams generate's text to the output as tokens are made: pass it as model.generate(..., streamer=TextStreamer(tokenizer)). The prompt is printed first unless skip_prompt=True.", func(a *Args) (Value, error) {
+	ctor: NewBuiltin(AsValue, "TextStreamer(tokenizer, skip_prompt=False)", "Streams generate's text to the output as tokens are made: pass it as model.generate(..., streamer=TextStreamer(tokenizer)). The prompt is printed first unless skip_prompt=True.", func(a *Args) (Value, error) {
 		skip := a.Bool("skip_prompt")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		tok, ok := a.Value("tokenizer").(*GPT2Tokenizer)
 		if !ok {
-			return nil, newErrorf(TypeError, "TextStreamer needs a GPT2Tokenizer, not %s", TypeName(a.Value("tokenizer")))
+			return nil, Errorf(TypeError, "TextStreamer needs a GPT2Tokenizer, not %s", TypeName(a.Value("tokenizer")))
 		}
 		return &TextStreamer{tok: tok, skipPrompt: skip}, nil
 	})}
@@ -608,7 +551,7 @@ func (o *CausalLMOutput) String() string {
 	return fmt.Sprintf("CausalLMOutputWithCrossAttentions(logits=<tensor of shape %s, dtype=%s>)", Repr(shapeValue(o.Logits.Shape())), o.Logits.DType())
 }
 
-var outputKeys = def(0, "keys(self)", "The names of the output's fields: ['logits'].", func(a *Args) (Value, error) {
+var outputKeys = NewBuiltin(AsValue, "keys(self)", "The names of the output's fields: ['logits'].", func(a *Args) (Value, error) {
 	return &List{Elems: []Value{"logits"}}, nil
 })
 
@@ -619,9 +562,9 @@ func (o *CausalLMOutput) GetItem(key Value) (Value, error) {
 		return o.Logits, nil
 	}
 	if _, ok := key.(string); ok {
-		return nil, newErrorf(KeyError, "%s", Repr(key))
+		return nil, Errorf(KeyError, "%s", Repr(key))
 	}
-	return nil, newErrorf(IndexError, "the output has one field, logits: index 0, not %s", Repr(key))
+	return nil, Errorf(IndexError, "the output has one field, logits: index 0, not %s", Repr(key))
 }
 
 // modelError converts an error of the gpt2 package to a kael error: a
@@ -634,29 +577,20 @@ func modelError(err error) *Error {
 	case errors.As(err, &le), errors.As(err, &te):
 		return toError(err)
 	case errors.As(err, &ce):
-		return newErrorf(ValueError, "%s", strings.TrimPrefix(ce.Error(), "gpt2: ")).
-			withHint("the model sees at most %d tokens: shorten the input", ce.Context)
+		return Errorf(ValueError, "%s", strings.TrimPrefix(ce.Error(), "gpt2: ")).
+			WithHint("the model sees at most %d tokens: shorten the input", ce.Context)
 	}
-	return newErrorf(ValueError, "%s", strings.TrimPrefix(err.Error(), "gpt2: "))
-}
-
-// cellContext returns the context of the running cell, which is cancelled
-// on interrupt.
-func cellContext(a *Args) context.Context {
-	if a.in.ctx != nil {
-		return a.in.ctx
-	}
-	return context.Background()
+	return Errorf(ValueError, "%s", strings.TrimPrefix(err.Error(), "gpt2: "))
 }
 
 // interrupted is the error for generation stopped by the user.
 func interrupted(made int) *Error {
-	return newErrorf(KeyboardInterrupt, "generation interrupted after %d new tokens", made).
-		withHint("the model is unchanged; run generate again to continue")
+	return Errorf(KeyboardInterrupt, "generation interrupted after %d new tokens", made).
+		WithHint("the model is unchanged; run generate again to continue")
 }
 
 var modelMethods = map[string]*Builtin{
-	"__call__": def(0, "__call__(self, input_ids, attention_mask=None)", "Runs the model over input_ids (a tensor of shape [batch, n] or [n]) and returns an output whose .logits (also out[0], out['logits']) are the next-token scores, shape [batch, n, vocab_size] (or [n, vocab_size]). Every position attends to all before it: attention_mask is accepted and ignored, so pad nothing.", func(a *Args) (Value, error) {
+	"__call__": NewBuiltin(AsValue, "__call__(self, input_ids, attention_mask=None)", "Runs the model over input_ids (a tensor of shape [batch, n] or [n]) and returns an output whose .logits (also out[0], out['logits']) are the next-token scores, shape [batch, n, vocab_size] (or [n, vocab_size]). Every position attends to all before it: attention_mask is accepted and ignored, so pad nothing.", func(a *Args) (Value, error) {
 		m := a.Value("self").(*GPT2LMHeadModel)
 		rows, err := idRows(a.Value("input_ids"), "input_ids")
 		if err != nil {
@@ -664,13 +598,13 @@ var modelMethods = map[string]*Builtin{
 		}
 		logits := make([]*tensor.Tensor, len(rows))
 		for i, ids := range rows {
-			err := tensor.Interruptible(cellContext(a), func() error {
+			err := tensor.Interruptible(a.Context(), func() error {
 				var err error
 				logits[i], err = m.m.Logits(ids, nil)
 				return err
 			})
 			if err != nil {
-				if cellContext(a).Err() != nil {
+				if a.Context().Err() != nil {
 					return nil, err
 				}
 				return nil, modelError(err)
@@ -685,7 +619,7 @@ var modelMethods = map[string]*Builtin{
 		}
 		return &CausalLMOutput{out}, nil
 	}),
-	"generate": def(0, "generate(self, input_ids, max_new_tokens=20, do_sample=False, temperature=1.0, top_k=50, top_p=1.0, streamer=None, generator=None)",
+	"generate": NewBuiltin(AsValue, "generate(self, input_ids, max_new_tokens=20, do_sample=False, temperature=1.0, top_k=50, top_p=1.0, streamer=None, generator=None)",
 		"Continues input_ids (a tensor of shape [1, n]) and returns the prompt and the new tokens as a tensor of shape [1, n + new], as Hugging Face's generate does; it stops after the end-of-text token. Greedy unless do_sample=True, which draws with temperature, top_k and top_p from kael's generator (torch.manual_seed makes it repeatable). The text streams to the output as it is made when the model knows its vocabulary (or with streamer=TextStreamer(tokenizer)); an interrupt stops it and keeps the model.",
 		func(a *Args) (Value, error) {
 			m := a.Value("self").(*GPT2LMHeadModel)
@@ -705,7 +639,7 @@ var modelMethods = map[string]*Builtin{
 			case *TextStreamer:
 				tok, skipPrompt = s.tok, s.skipPrompt
 			default:
-				return nil, newErrorf(TypeError, "streamer must be a TextStreamer or None, not %s", TypeName(s))
+				return nil, Errorf(TypeError, "streamer must be a TextStreamer or None, not %s", TypeName(s))
 			}
 			var w *textWriter
 			if tok != nil {
@@ -724,7 +658,7 @@ var modelMethods = map[string]*Builtin{
 					return nil
 				}
 			}
-			ctx := cellContext(a)
+			ctx := a.Context()
 			made, err := m.m.Generate(ctx, prompt, opt)
 			if w != nil {
 				w.flush()
@@ -740,13 +674,13 @@ var modelMethods = map[string]*Builtin{
 			}
 			return idsTensor(append(slices.Clone(prompt), made...))
 		}),
-	"state_dict": def(0, "state_dict(self)", "The weights as a dict of name to tensor, in Hugging Face's names (transformer.wte.weight, transformer.h.0.attn.c_attn.weight, ..., lm_head.weight), sorted. The tensors are the model's own: changing one changes the model.", func(a *Args) (Value, error) {
+	"state_dict": NewBuiltin(AsValue, "state_dict(self)", "The weights as a dict of name to tensor, in Hugging Face's names (transformer.wte.weight, transformer.h.0.attn.c_attn.weight, ..., lm_head.weight), sorted. The tensors are the model's own: changing one changes the model.", func(a *Args) (Value, error) {
 		return stateDictValue(a.Value("self").(*GPT2LMHeadModel).m.StateDict()), nil
 	}),
-	"eval": def(0, "eval(self)", "The model itself: kael's model has no dropout, so it is always in evaluation mode.", func(a *Args) (Value, error) {
+	"eval": NewBuiltin(AsValue, "eval(self)", "The model itself: kael's model has no dropout, so it is always in evaluation mode.", func(a *Args) (Value, error) {
 		return a.Value("self"), nil
 	}),
-	"num_parameters": def(0, "num_parameters(self)", "The number of weights (the tied head counted once).", func(a *Args) (Value, error) {
+	"num_parameters": NewBuiltin(AsValue, "num_parameters(self)", "The number of weights (the tied head counted once).", func(a *Args) (Value, error) {
 		seen := map[*tensor.Tensor]bool{}
 		n := 0
 		for _, t := range a.Value("self").(*GPT2LMHeadModel).m.StateDict() {
@@ -760,10 +694,10 @@ var modelMethods = map[string]*Builtin{
 }
 
 var gpt2LMHeadModelClass = &hfClass{name: "GPT2LMHeadModel",
-	ctor: def(0, "GPT2LMHeadModel(config)", "A GPT-2 model with random weights as Hugging Face initialises them (normal, std 0.02, smaller for the residual projections; the head tied to wte) drawn from kael's default generator.", func(a *Args) (Value, error) {
+	ctor: NewBuiltin(AsValue, "GPT2LMHeadModel(config)", "A GPT-2 model with random weights as Hugging Face initialises them (normal, std 0.02, smaller for the residual projections; the head tied to wte) drawn from kael's default generator.", func(a *Args) (Value, error) {
 		c, ok := a.Value("config").(*GPT2Config)
 		if !ok {
-			return nil, newErrorf(TypeError, "GPT2LMHeadModel needs a GPT2Config, not %s", TypeName(a.Value("config")))
+			return nil, Errorf(TypeError, "GPT2LMHeadModel needs a GPT2Config, not %s", TypeName(a.Value("config")))
 		}
 		sd, err := gpt2.RandomStateDict(c.c, tensor.DefaultGenerator())
 		if err != nil {
@@ -777,7 +711,7 @@ var gpt2LMHeadModelClass = &hfClass{name: "GPT2LMHeadModel",
 		return newModelValue(m, ""), nil
 	}),
 	methods: map[string]*Builtin{
-		"from_pretrained": def(0, "from_pretrained(pretrained_model_name_or_path)", "Loads a GPT-2 checkpoint: a model directory with model.safetensors (and config.json, else the shape is inferred), or a .safetensors file, in Hugging Face's layout. The file is memory-mapped; a large one shows its progress.", func(a *Args) (Value, error) {
+		"from_pretrained": NewBuiltin(AsValue, "from_pretrained(pretrained_model_name_or_path)", "Loads a GPT-2 checkpoint: a model directory with model.safetensors (and config.json, else the shape is inferred), or a .safetensors file, in Hugging Face's layout. The file is memory-mapped; a large one shows its progress.", func(a *Args) (Value, error) {
 			path := a.Str("pretrained_model_name_or_path")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -785,7 +719,7 @@ var gpt2LMHeadModelClass = &hfClass{name: "GPT2LMHeadModel",
 			if _, err := os.Stat(path); err != nil {
 				e := fileError(err)
 				if path == "gpt2" || strings.HasPrefix(path, "gpt2-") || strings.Contains(path, "/gpt2") {
-					e.withHint("kael cannot download models: give the path of a directory holding GPT-2's model.safetensors and config.json")
+					e.WithHint("kael cannot download models: give the path of a directory holding GPT-2's model.safetensors and config.json")
 				}
 				return nil, e
 			}

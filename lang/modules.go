@@ -55,7 +55,7 @@ func RegisterModule(name, doc string, build func() *Module) {
 // registerUnavailable registers a module kael does not provide: importing
 // it is a ModuleNotFoundError with msg and hint, which say what to use.
 func registerUnavailable(name, msg, hint string) {
-	register(&moduleEntry{name: name, unavailable: newErrorf(ModuleNotFoundError, "%s", msg).withHint("%s", hint)})
+	register(&moduleEntry{name: name, unavailable: Errorf(ModuleNotFoundError, "%s", msg).WithHint("%s", hint)})
 }
 
 func register(e *moduleEntry) {
@@ -94,7 +94,7 @@ func moduleNames(available bool) []string {
 func importModule(name string) (*Module, error) {
 	e, ok := lookupEntry(name)
 	if !ok {
-		err := newErrorf(ModuleNotFoundError, "No module named '%s'", name)
+		err := Errorf(ModuleNotFoundError, "No module named '%s'", name)
 		parent, last, dotted := cutLast(name)
 		switch hint := suggestHint(name, moduleNames(false)); {
 		case hint != "":
@@ -103,11 +103,11 @@ func importModule(name string) (*Module, error) {
 			if m, perr := importModule(parent); perr == nil {
 				err.Hint = m.missingHint(last)
 				if err.Hint == "" {
-					err.withHint("the submodules of %s are %s", parent, strings.Join(submodules(parent), ", "))
+					err.WithHint("the submodules of %s are %s", parent, strings.Join(submodules(parent), ", "))
 				}
 			}
 		default:
-			err.withHint("kael's modules are %s", strings.Join(topLevelModules(), ", "))
+			err.WithHint("kael's modules are %s", strings.Join(topLevelModules(), ", "))
 		}
 		return nil, err
 	}
@@ -244,7 +244,7 @@ func importBindings(st syntax.Stmt) ([]binding, error) {
 			if !ok {
 				sub, err := importModule(path + "." + name)
 				if err != nil {
-					err := newErrorf(ImportError, "cannot import name '%s' from '%s'", name, path)
+					err := Errorf(ImportError, "cannot import name '%s' from '%s'", name, path)
 					err.Hint = m.missingHint(name)
 					return nil, spanned(err, n.Name.Span())
 				}
@@ -254,7 +254,7 @@ func importBindings(st syntax.Stmt) ([]binding, error) {
 		}
 		return out, nil
 	}
-	return nil, newErrorf(SyntaxError, "not an import statement")
+	return nil, Errorf(SyntaxError, "not an import statement")
 }
 
 // futureFeatures are the names of Python's __future__ module. Every one is
@@ -268,15 +268,15 @@ var futureFeatures = []string{
 // nothing: the features it names are on already.
 func futureImport(st *syntax.FromImportStmt) error {
 	if st.Star.IsValid() {
-		return spanned(newErrorf(SyntaxError, "future feature * is not defined"), st.Span())
+		return spanned(Errorf(SyntaxError, "future feature * is not defined"), st.Span())
 	}
 	for _, n := range st.Names {
 		name := n.Name.Parts[0].Name
 		switch {
 		case name == "braces":
-			return spanned(newErrorf(SyntaxError, "not a chance"), n.Span())
+			return spanned(Errorf(SyntaxError, "not a chance"), n.Span())
 		case !slices.Contains(futureFeatures, name):
-			err := newErrorf(SyntaxError, "future feature %s is not defined", name)
+			err := Errorf(SyntaxError, "future feature %s is not defined", name)
 			err.Hint = suggestHint(name, futureFeatures)
 			return spanned(err, n.Span())
 		}

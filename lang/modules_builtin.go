@@ -4,8 +4,8 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// The modules kael provides: torch and its submodules, math, and the
-// refusal for numpy.
+// The modules kael provides in the engine: torch and its submodules, and
+// the refusal for numpy.
 
 // torchMembers are the members of torch that are not global names (the
 // global builtins and dtypes are members too): torch.device, torch.Size,
@@ -56,32 +56,30 @@ func init() {
 	})
 	RegisterModule("torch.cuda", "CUDA devices, as the NVIDIA driver reports them. kael's tensors cannot live on a GPU yet.", func() *Module {
 		return &Module{Attrs: map[string]Value{
-			"is_available": def(0, "is_available()", "Whether tensors can be placed on a CUDA device: False in kael until device tensors exist, also where the NVIDIA driver finds a GPU (x.to('cuda') says what the driver reports), so device = 'cuda' if torch.cuda.is_available() else 'cpu' picks the CPU.", func(a *Args) (Value, error) {
+			"is_available": NewBuiltin(AsValue, "is_available()", "Whether tensors can be placed on a CUDA device: False in kael until device tensors exist, also where the NVIDIA driver finds a GPU (x.to('cuda') says what the driver reports), so device = 'cuda' if torch.cuda.is_available() else 'cpu' picks the CPU.", func(a *Args) (Value, error) {
 				return cudaIsAvailable(), nil
 			}),
-			"device_count": def(0, "device_count()", "The number of CUDA devices tensors can be placed on: 0 in kael until device tensors exist.", func(a *Args) (Value, error) {
+			"device_count": NewBuiltin(AsValue, "device_count()", "The number of CUDA devices tensors can be placed on: 0 in kael until device tensors exist.", func(a *Args) (Value, error) {
 				return int64(cudaDeviceCount()), nil
 			}),
 		}}
 	})
-	RegisterModule("math", "Python's math module for floats and kael's 64-bit ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit. An int result beyond 64 bits (factorial(21)) is an OverflowError.", mathModule)
 	for _, ns := range dottedNamespaces() {
 		RegisterModule("torch."+ns, "PyTorch's torch."+ns+" functions (linalg: on gonum's LAPACK).", func() *Module { return dottedModule(ns) })
 	}
-	RegisterModule("random", "Python's random module in small, drawing CPython's numbers for the same seed.", func() *Module { return randomModule })
 	RegisterModule("torch.nn.init", "The initialisers of torch.nn.init: in place, from the default generator, with PyTorch's values for the same seed.", func() *Module { return nnInitModule })
 	registerUnavailable("numpy", "No module named 'numpy': kael has no NumPy",
 		"kael's tensors do what NumPy arrays do: torch.tensor(...), x.tolist(), torch.arange, ...")
-	def(asMethod, "numpy(input, force=False)", "A NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError that suggests x.tolist().", func(a *Args) (Value, error) {
+	NewBuiltin(AsMethod, "numpy(input, force=False)", "A NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError that suggests x.tolist().", func(a *Args) (Value, error) {
 		return nil, noNumPy()
 	})
-	torchMembers["from_numpy"] = def(0, "from_numpy(ndarray)", "Makes a tensor of a NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError.", func(a *Args) (Value, error) {
+	torchMembers["from_numpy"] = NewBuiltin(AsValue, "from_numpy(ndarray)", "Makes a tensor of a NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError.", func(a *Args) (Value, error) {
 		return nil, noNumPy()
 	})
 }
 
 // noNumPy is the error for the NumPy bridges.
 func noNumPy() *Error {
-	return newErrorf(RuntimeError, "kael has no NumPy: tensors cannot become NumPy arrays").
-		withHint("use x.tolist() for Python lists, x.item() for one number, or keep the tensor")
+	return Errorf(RuntimeError, "kael has no NumPy: tensors cannot become NumPy arrays").
+		WithHint("use x.tolist() for Python lists, x.item() for one number, or keep the tensor")
 }

@@ -108,8 +108,8 @@ func (n *NamedTuple) PyRepr() string {
 // String is the same as PyRepr, as str() of a structseq is its repr.
 func (n *NamedTuple) String() string { return n.PyRepr() }
 
-// iterate yields the elements.
-func (n *NamedTuple) iterate(yield func(Value) bool) error {
+// Iterate yields the elements.
+func (n *NamedTuple) Iterate(yield func(Value) bool) error {
 	for _, e := range n.Elems {
 		if !yield(e) {
 			return nil

@@ -17,8 +17,8 @@ var dictMethods = map[string]*Builtin{}
 func moduleArg(v Value, what string) (nn.Module, error) {
 	m, ok := asModule(v)
 	if !ok {
-		return nil, newErrorf(TypeError, "%s is not a Module subclass", torchTypename(v)).
-			withHint("%s holds modules: nn.Linear(...), nn.ReLU(), or an instance of your nn.Module class", what)
+		return nil, Errorf(TypeError, "%s is not a Module subclass", torchTypename(v)).
+			WithHint("%s holds modules: nn.Linear(...), nn.ReLU(), or an instance of your nn.Module class", what)
 	}
 	return m, nil
 }
@@ -45,7 +45,7 @@ func defContainers() {
 	defLayer("container", "ModuleList(modules=None)", "A list of modules, registered as submodules '0', '1', ... so that their parameters belong to the model; it has no forward of its own. Indexing, len, iteration, append, extend and insert work as on a list.", func(a *Args) (nn.Module, error) {
 		var ms []nn.Module
 		if !a.IsNone("modules") {
-			elems, err := collect(a.Value("modules"))
+			elems, err := Collect(a.Value("modules"))
 			if err != nil {
 				return nil, err
 			}
@@ -61,13 +61,13 @@ func defContainers() {
 		}
 		d, ok := a.Value("modules").(*Dict)
 		if !ok {
-			return nil, a.typeError("modules", "a dict of modules", a.Value("modules"))
+			return nil, a.WrongType("modules", "a dict of modules", a.Value("modules"))
 		}
 		return containerFromDict("ModuleDict", d)
 	})
 
 	list := func(sig, doc string, fn func(a *Args) (Value, error)) {
-		b := def(0, sig, doc, fn)
+		b := NewBuiltin(AsValue, sig, doc, fn)
 		listMethods[b.Name] = b
 	}
 	list("append(self, module)", "Adds module at the end under the next number; returns the container.", func(a *Args) (Value, error) {
@@ -79,7 +79,7 @@ func defContainers() {
 		return a.Value("self"), nil
 	})
 	list("extend(self, modules)", "Appends each module of the iterable modules; returns the container.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("modules"))
+		elems, err := Collect(a.Value("modules"))
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +106,7 @@ func defContainers() {
 	})
 
 	dict := func(sig, doc string, fn func(a *Args) (Value, error)) {
-		b := def(0, sig, doc, fn)
+		b := NewBuiltin(AsValue, sig, doc, fn)
 		dictMethods[b.Name] = b
 	}
 	dict("keys(self)", "The keys, in insertion order.", func(a *Args) (Value, error) {
@@ -169,7 +169,7 @@ func containerFromDict(kind string, d *Dict) (nn.Module, error) {
 	for i, k := range d.keys {
 		name, ok := k.(string)
 		if !ok {
-			return nil, newErrorf(TypeError, "module name should be a string. Got %s", TypeName(k))
+			return nil, Errorf(TypeError, "module name should be a string. Got %s", TypeName(k))
 		}
 		m, err := moduleArg(d.vals[i], kind)
 		if err != nil {
@@ -186,29 +186,29 @@ func (l *Layer) container() *nn.Container {
 	return c
 }
 
-// getSubscript is l[...]: an item of a Sequential or ModuleList by
+// GetSubscript is l[...]: an item of a Sequential or ModuleList by
 // position (a slice gives a container of the items), of a ModuleDict by
 // key.
-func (l *Layer) getSubscript(subs []subscript) (Value, error) {
+func (l *Layer) GetSubscript(subs []Subscript) (Value, error) {
 	c := l.container()
 	if c == nil {
-		return nil, newErrorf(TypeError, "'%s' object is not subscriptable", l.TypeName())
+		return nil, Errorf(TypeError, "'%s' object is not subscriptable", l.TypeName())
 	}
 	if len(subs) != 1 {
-		return nil, newErrorf(TypeError, "%s indices must be integers or slices, not tuple", l.TypeName())
+		return nil, Errorf(TypeError, "%s indices must be integers or slices, not tuple", l.TypeName())
 	}
 	s := subs[0]
 	if !c.IsList() {
-		key, ok := s.value.(string)
-		if s.isSlice || !ok {
-			return nil, newErrorf(KeyError, "%s", Repr(s.value))
+		key, ok := s.Value.(string)
+		if s.IsSlice || !ok {
+			return nil, Errorf(KeyError, "%s", Repr(s.Value))
 		}
 		if c.Base().KindOf(key) != nn.ModuleKind {
-			return nil, newErrorf(KeyError, "%s", Repr(key))
+			return nil, Errorf(KeyError, "%s", Repr(key))
 		}
 		return optionalModule(c.Base().Submodule(key)), nil
 	}
-	if s.isSlice {
+	if s.IsSlice {
 		lo, hi, step, err := sliceBounds(s, c.Len())
 		if err != nil {
 			return nil, err
@@ -219,9 +219,9 @@ func (l *Layer) getSubscript(subs []subscript) (Value, error) {
 		}
 		return newLayer(c.Slice(picked)), nil
 	}
-	i, ok := asInt(s.value)
+	i, ok := AsInt(s.Value)
 	if !ok {
-		return nil, newErrorf(TypeError, "%s indices must be integers or slices, not %s", l.TypeName(), TypeName(s.value))
+		return nil, Errorf(TypeError, "%s indices must be integers or slices, not %s", l.TypeName(), TypeName(s.Value))
 	}
 	m, err := c.At(int(i))
 	if err != nil {
@@ -230,8 +230,11 @@ func (l *Layer) getSubscript(subs []subscript) (Value, error) {
 	return optionalModule(m), nil
 }
 
-// iterate loops over a list container's modules or a ModuleDict's keys.
-func (l *Layer) iterate(yield func(Value) bool) error {
+// HasIter reports whether l has __iter__: a container module has.
+func (l *Layer) HasIter() bool { return l.container() != nil }
+
+// Iterate loops over a list container's modules or a ModuleDict's keys.
+func (l *Layer) Iterate(yield func(Value) bool) error {
 	c := l.container()
 	if c == nil {
 		return notIterable(l.TypeName())
@@ -252,55 +255,51 @@ func (l *Layer) iterate(yield func(Value) bool) error {
 	return nil
 }
 
-// length is len(l) for containers.
-func (l *Layer) length() (int64, error) {
+// Length is len(l) for containers.
+func (l *Layer) Length() (int64, error) {
 	c := l.container()
 	if c == nil {
-		return 0, newErrorf(TypeError, "object of type '%s' has no len()", l.TypeName())
+		return 0, Errorf(TypeError, "object of type '%s' has no len()", l.TypeName())
 	}
 	return int64(c.Len()), nil
 }
 
-// The hooks through which the evaluator reaches containers and modules:
-// subscripts (seq[1:3], d['key'] = m), attribute assignment and len().
-type (
-	subscriptGetter interface {
-		getSubscript(subs []subscript) (Value, error)
-	}
-	subscriptSetter interface {
-		setSubscript(subs []subscript, value Value) error
-	}
-	attrSetter interface {
-		SetAttr(name string, value Value) error
-	}
-	lengther interface{ length() (int64, error) }
-)
-
-// setSubscript is l[i] = m (Sequential, ModuleList) and l[key] = m
+// SetSubscript is l[i] = m (Sequential, ModuleList) and l[key] = m
 // (ModuleDict).
-func (l *Layer) setSubscript(subs []subscript, value Value) error {
+func (l *Layer) SetSubscript(subs []Subscript, value Value) error {
 	c := l.container()
 	if c == nil {
-		return newErrorf(TypeError, "'%s' object does not support item assignment", l.TypeName())
+		return Errorf(TypeError, "'%s' object does not support item assignment", l.TypeName())
 	}
-	if len(subs) != 1 || subs[0].isSlice {
-		return newErrorf(TypeError, "%s assignment takes one index", l.TypeName())
+	if len(subs) != 1 || subs[0].IsSlice {
+		return Errorf(TypeError, "%s assignment takes one index", l.TypeName())
 	}
 	m, err := moduleArg(value, l.TypeName())
 	if err != nil {
 		return err
 	}
 	if !c.IsList() {
-		key, ok := subs[0].value.(string)
+		key, ok := subs[0].Value.(string)
 		if !ok {
-			return newErrorf(TypeError, "module name should be a string. Got %s", TypeName(subs[0].value))
+			return Errorf(TypeError, "module name should be a string. Got %s", TypeName(subs[0].Value))
 		}
 		c.Base().SetModule(key, m)
 		return nil
 	}
-	i, ok := asInt(subs[0].value)
+	i, ok := AsInt(subs[0].Value)
 	if !ok {
-		return newErrorf(TypeError, "%s indices must be integers, not %s", l.TypeName(), TypeName(subs[0].value))
+		return Errorf(TypeError, "%s indices must be integers, not %s", l.TypeName(), TypeName(subs[0].Value))
 	}
 	return c.SetAt(int(i), m)
 }
+
+// The protocols a module value implements.
+var (
+	_ HasAttrs        = (*Layer)(nil)
+	_ AttrSetter      = (*Layer)(nil)
+	_ SubscriptGetter = (*Layer)(nil)
+	_ SubscriptSetter = (*Layer)(nil)
+	_ Sized           = (*Layer)(nil)
+	_ Iterable        = (*Layer)(nil)
+	_ HasIter         = (*Layer)(nil)
+)

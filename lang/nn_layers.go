@@ -28,7 +28,7 @@ var nnClassNames = map[string]string{}
 // defLayer registers the class nn.<name>, defined in PyTorch's module
 // torch.nn.modules.<file>, whose constructor makes a module.
 func defLayer(file, sig, doc string, make func(a *Args) (nn.Module, error)) *Builtin {
-	b := def(0, sig, doc, func(a *Args) (Value, error) {
+	b := NewBuiltin(AsValue, sig, doc, func(a *Args) (Value, error) {
 		m, err := make(a)
 		if aerr := a.Err(); aerr != nil {
 			return nil, aerr
@@ -85,7 +85,7 @@ func layerDType(a *Args) tensor.DType {
 	}
 	d := a.DType("dtype")
 	if a.Err() == nil && !d.IsFloating() {
-		a.fail(newErrorf(TypeError, "%s(): dtype must be a floating-point dtype, not %s", a.b.Name, d))
+		a.fail(Errorf(TypeError, "%s(): dtype must be a floating-point dtype, not %s", a.b.Name, d))
 	}
 	return d
 }
@@ -104,7 +104,7 @@ func asError(err error) *Error {
 	if e, ok := err.(*Error); ok {
 		return e
 	}
-	return newErrorf(RuntimeError, "%s", err.Error())
+	return Errorf(RuntimeError, "%s", err.Error())
 }
 
 // optionalDim reads a dim argument that may be None.
@@ -123,7 +123,7 @@ func refuseGiven(a *Args, name string, dflt Value, why string) {
 	if a.Err() != nil || valuesEqual(v, dflt) {
 		return
 	}
-	a.fail(newErrorf(NotImplementedError, "%s(%s=%s) is not supported in kael: %s", a.b.Name, name, Repr(v), why))
+	a.fail(Errorf(NotImplementedError, "%s(%s=%s) is not supported in kael: %s", a.b.Name, name, Repr(v), why))
 }
 
 // valuesEqual compares an argument with a default that is a constant.
@@ -133,7 +133,7 @@ func valuesEqual(v, dflt Value) bool {
 		_, ok := v.(NoneType)
 		return ok
 	case float64:
-		f, ok := asFloat(v)
+		f, ok := AsFloat(v)
 		return ok && f == d
 	case bool, string:
 		return v == dflt
@@ -152,14 +152,14 @@ func lossConfig(a *Args) nn.LossConfig {
 }
 
 func init() {
-	nnModuleClass = def(0, "Module()", "torch.nn.Module: the base class of every layer and model. Derive a model from it (class Net(nn.Module)); nn.Module() itself is an empty module.", func(a *Args) (Value, error) {
+	nnModuleClass = NewBuiltin(AsValue, "Module()", "torch.nn.Module: the base class of every layer and model. Derive a model from it (class Net(nn.Module)); nn.Module() itself is an empty module.", func(a *Args) (Value, error) {
 		return newLayer(&emptyModule{base: nn.NewBase()}), nil
 	})
 	torchClasses[nnModuleClass] = nnModuleClassName
 	nnClassNames["Module"] = nnModuleClassName
 	torchNN["Module"] = nnModuleClass
 
-	parameter := def(0, "Parameter(data=None, requires_grad=True)", "torch.nn.Parameter: a tensor that a module registers as a learnable parameter when assigned to it (self.w = nn.Parameter(torch.randn(3))). It shares data's storage, requires grad unless requires_grad=False, prints as 'Parameter containing:' and the tensor, and is a torch.Tensor.", func(a *Args) (Value, error) {
+	parameter := NewBuiltin(AsValue, "Parameter(data=None, requires_grad=True)", "torch.nn.Parameter: a tensor that a module registers as a learnable parameter when assigned to it (self.w = nn.Parameter(torch.randn(3))). It shares data's storage, requires grad unless requires_grad=False, prints as 'Parameter containing:' and the tensor, and is a torch.Tensor.", func(a *Args) (Value, error) {
 		on := a.Bool("requires_grad")
 		var data *tensor.Tensor
 		if a.IsNone("data") {
@@ -323,21 +323,21 @@ func (m *emptyModule) Base() *nn.Base    { return &m.base }
 func (m *emptyModule) TypeName() string  { return "Module" }
 func (m *emptyModule) ExtraRepr() string { return "" }
 func (m *emptyModule) Forward(*tensor.Tensor) (*tensor.Tensor, error) {
-	return nil, newErrorf(NotImplementedError, `Module [Module] is missing the required "forward" function`)
+	return nil, Errorf(NotImplementedError, `Module [Module] is missing the required "forward" function`)
 }
 
 // layerForward is a layer's forward, what calling it runs.
-var layerForward = def(0, "forward(self, *input)", "Runs the layer on its input (a loss on input and target).", func(a *Args) (Value, error) {
+var layerForward = NewBuiltin(AsValue, "forward(self, *input)", "Runs the layer on its input (a loss on input and target).", func(a *Args) (Value, error) {
 	l := a.Value("self").(*Layer)
 	args := a.Value("input").(Tuple)
 	tensorAt := func(i int, what string) (*tensor.Tensor, error) {
 		if i >= len(args) {
-			return nil, newErrorf(TypeError, "%s.forward() missing 1 required positional argument: '%s'", l.TypeName(), what)
+			return nil, Errorf(TypeError, "%s.forward() missing 1 required positional argument: '%s'", l.TypeName(), what)
 		}
 		t, ok := args[i].(*tensor.Tensor)
 		if !ok {
-			return nil, newErrorf(TypeError, "%s.forward(): argument '%s' must be Tensor, not %s", l.TypeName(), what, TypeName(args[i])).
-				withHint("make it a tensor first: torch.tensor(...)")
+			return nil, Errorf(TypeError, "%s.forward(): argument '%s' must be Tensor, not %s", l.TypeName(), what, TypeName(args[i])).
+				WithHint("make it a tensor first: torch.tensor(...)")
 		}
 		return t, nil
 	}
@@ -393,9 +393,9 @@ var layerForward = def(0, "forward(self, *input)", "Runs the layer on its input 
 	if len(args) != want {
 		if len(args) < want {
 			names := []string{"input", "target"}
-			return nil, newErrorf(TypeError, "%s.forward() missing %d required positional argument: '%s'", l.TypeName(), want-len(args), names[len(args)])
+			return nil, Errorf(TypeError, "%s.forward() missing %d required positional argument: '%s'", l.TypeName(), want-len(args), names[len(args)])
 		}
-		return nil, newErrorf(TypeError, "%s.forward() takes %d positional argument%s but %d were given", l.TypeName(), want+1, plural(want+1), len(args)+1)
+		return nil, Errorf(TypeError, "%s.forward() takes %d positional argument%s but %d were given", l.TypeName(), want+1, plural(want+1), len(args)+1)
 	}
 	x, err := tensorAt(0, "input")
 	if err != nil {
@@ -410,13 +410,4 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
-}
-
-// tensorText is the text of a tensor, as repr and print show it: a
-// Parameter adds PyTorch's "Parameter containing:" line.
-func tensorText(t *tensor.Tensor) string {
-	if nn.IsParameter(t) {
-		return "Parameter containing:\n" + t.String()
-	}
-	return t.String()
 }

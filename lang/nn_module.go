@@ -80,7 +80,7 @@ func (l *Layer) Attr(name string) (Value, bool) {
 	case "__call__", "forward":
 		return &BoundMethod{Recv: l, Method: layerForward}, true
 	case "__class__":
-		return typeOf(l), true
+		return TypeOf(l), true
 	}
 	return nil, false
 }
@@ -120,15 +120,15 @@ func (l *Layer) SetAttr(name string, v Value) error {
 				continue
 			}
 			if d, ok := l.Module.(*nn.Dropout); ok && name == "p" {
-				p, ok := asFloat(v)
+				p, ok := AsFloat(v)
 				if !ok || p < 0 || p > 1 {
-					return newErrorf(ValueError, "dropout probability has to be between 0 and 1, but got %s", Repr(v))
+					return Errorf(ValueError, "dropout probability has to be between 0 and 1, but got %s", Repr(v))
 				}
 				d.P = p
 				return nil
 			}
-			return newErrorf(AttributeError, "kael cannot change %s.%s after construction", l.TypeName(), name).
-				withHint("make a new layer: nn.%s(...)", l.TypeName())
+			return Errorf(AttributeError, "kael cannot change %s.%s after construction", l.TypeName(), name).
+				WithHint("make a new layer: nn.%s(...)", l.TypeName())
 		}
 	}
 	if l.attrs == nil {
@@ -177,10 +177,10 @@ func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) 
 		case kind == nn.BufferKind:
 			b.Assign(name, x)
 		case kind == nn.ParameterKind:
-			return true, newErrorf(TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name).
-				withHint("wrap it: %s = nn.Parameter(t), or copy into the parameter under no_grad: %s.copy_(t)", name, name)
+			return true, Errorf(TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name).
+				WithHint("wrap it: %s = nn.Parameter(t), or copy into the parameter under no_grad: %s.copy_(t)", name, name)
 		case kind == nn.ModuleKind:
-			return true, newErrorf(TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
+			return true, Errorf(TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
 		default:
 			return false, nil
 		}
@@ -201,11 +201,11 @@ func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) 
 	}
 	switch kind {
 	case nn.ParameterKind:
-		return true, newErrorf(TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name)
+		return true, Errorf(TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name)
 	case nn.ModuleKind:
-		return true, newErrorf(TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
+		return true, Errorf(TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
 	case nn.BufferKind:
-		return true, newErrorf(TypeError, "cannot assign '%s' as buffer '%s' (torch.Tensor or None expected)", torchTypename(v), name)
+		return true, Errorf(TypeError, "cannot assign '%s' as buffer '%s' (torch.Tensor or None expected)", torchTypename(v), name)
 	case nn.NotRegistered:
 	}
 	if name == "training" {
@@ -338,7 +338,7 @@ var moduleMethods = map[string]*Builtin{}
 
 func init() {
 	m := func(sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
-		b := def(0, sig, doc, fn)
+		b := NewBuiltin(AsValue, sig, doc, fn)
 		moduleMethods[b.Name] = b
 		return b
 	}
@@ -395,7 +395,7 @@ func init() {
 		d, ok := a.Value("state_dict").(*Dict)
 		strict := a.Bool("strict")
 		if !ok {
-			return nil, a.typeError("state_dict", "a dict", a.Value("state_dict"))
+			return nil, a.WrongType("state_dict", "a dict", a.Value("state_dict"))
 		}
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -404,11 +404,11 @@ func init() {
 		for i, k := range d.keys {
 			name, ok := k.(string)
 			if !ok {
-				return nil, newErrorf(TypeError, "state_dict keys must be strings, not %s", TypeName(k))
+				return nil, Errorf(TypeError, "state_dict keys must be strings, not %s", TypeName(k))
 			}
 			t, ok := d.vals[i].(*tensor.Tensor)
 			if !ok {
-				return nil, newErrorf(RuntimeError, "While copying the parameter named \"%s\", expected torch.Tensor or Tensor-like object from checkpoint but received %s", name, Str(typeOf(d.vals[i])))
+				return nil, Errorf(RuntimeError, "While copying the parameter named \"%s\", expected torch.Tensor or Tensor-like object from checkpoint but received %s", name, Str(TypeOf(d.vals[i])))
 			}
 			sd = append(sd, nn.Named{Name: name, Tensor: t})
 		}
@@ -509,7 +509,7 @@ func init() {
 			return nil, err
 		}
 		if p != nil && !nn.IsParameter(p) {
-			return nil, newErrorf(TypeError, "cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)", torchTypename(p), name)
+			return nil, Errorf(TypeError, "cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)", torchTypename(p), name)
 		}
 		if err := checkRegisterName(selfModule(a), name, "parameter"); err != nil {
 			return nil, err
@@ -532,7 +532,7 @@ func init() {
 		for _, part := range strings.Split(target, ".") {
 			sub := cur.Base().Submodule(part)
 			if sub == nil {
-				return nil, newErrorf(AttributeError, "%s has no attribute `%s`", cur.TypeName(), part)
+				return nil, Errorf(AttributeError, "%s has no attribute `%s`", cur.TypeName(), part)
 			}
 			cur = sub
 		}
@@ -545,9 +545,9 @@ func init() {
 func checkRegisterName(m nn.Module, name, what string) error {
 	switch {
 	case name == "":
-		return newErrorf(KeyError, "\"%s name can't be empty string \"\"\"", what)
+		return Errorf(KeyError, "\"%s name can't be empty string \"\"\"", what)
 	case strings.Contains(name, "."):
-		return newErrorf(KeyError, "\"%s name can't contain \".\"\"", what)
+		return Errorf(KeyError, "\"%s name can't contain \".\"\"", what)
 	}
 	return nil
 }
@@ -583,7 +583,7 @@ func moduleTo(a *Args, args Tuple, kwNames []string, kwVals []Value) (Value, err
 			d, isDType = builtinDType(b)
 		}
 		if isDType && !d.IsFloating() {
-			return nil, newErrorf(TypeError, "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.%s", d)
+			return nil, Errorf(TypeError, "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.%s", d)
 		}
 	}
 	toMethod := methods["to"]
@@ -598,7 +598,7 @@ func moduleTo(a *Args, args Tuple, kwNames []string, kwVals []Value) (Value, err
 		}
 		c, ok := v.(*tensor.Tensor)
 		if !ok {
-			return nil, newErrorf(TypeError, "to() returned %s", TypeName(v))
+			return nil, Errorf(TypeError, "to() returned %s", TypeName(v))
 		}
 		return c, nil
 	})
@@ -653,9 +653,9 @@ func (k *IncompatibleKeys) Attr(name string) (Value, bool) {
 // AttrNames lists the attributes.
 func (*IncompatibleKeys) AttrNames() []string { return []string{"missing_keys", "unexpected_keys"} }
 
-// iterate yields the missing and then the unexpected keys' lists, as the
+// Iterate yields the missing and then the unexpected keys' lists, as the
 // named tuple unpacks: missing, unexpected = model.load_state_dict(sd, strict=False).
-func (k *IncompatibleKeys) iterate(yield func(Value) bool) error {
+func (k *IncompatibleKeys) Iterate(yield func(Value) bool) error {
 	m, u := k.lists()
 	if yield(m) {
 		yield(u)

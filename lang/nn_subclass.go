@@ -60,7 +60,7 @@ func (m *userModule) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	t, ok := r.(*tensor.Tensor)
 	if !ok {
-		return nil, newErrorf(TypeError, "%s.forward returned %s where the container needs a tensor", m.inst.cls.Name, TypeName(r))
+		return nil, Errorf(TypeError, "%s.forward returned %s where the container needs a tensor", m.inst.cls.Name, TypeName(r))
 	}
 	return t, nil
 }
@@ -93,8 +93,8 @@ func asModule(v Value) (nn.Module, bool) {
 func (in *interp) moduleForward(x *Instance, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
 	f, _, ok := x.cls.lookup("forward")
 	if !ok {
-		return nil, newErrorf(NotImplementedError, `Module [%s] is missing the required "forward" function`, x.cls.Name).
-			withHint("define forward(self, x) in class %s", x.cls.Name)
+		return nil, Errorf(NotImplementedError, `Module [%s] is missing the required "forward" function`, x.cls.Name).
+			WithHint("define forward(self, x) in class %s", x.cls.Name)
 	}
 	return in.call(bindClassAttr(f, x, x.cls), pos, kwNames, kwVals, at)
 }
@@ -111,7 +111,7 @@ func init() {
 		},
 		init: func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 			if len(kwNames) > 0 {
-				return newErrorf(TypeError, "Module.__init__() got an unexpected keyword argument '%s'", kwNames[0])
+				return Errorf(TypeError, "Module.__init__() got an unexpected keyword argument '%s'", kwNames[0])
 			}
 			if len(pos) > 0 {
 				return pythonTooMany("Module.__init__", []param{{name: "self"}}, len(pos)+1)
@@ -138,8 +138,8 @@ func init() {
 					if isT {
 						what = "parameters"
 					}
-					return true, newErrorf(AttributeError, "cannot assign %s before Module.__init__() call", what).
-						withHint("call super().__init__() first in %s.__init__", x.cls.Name)
+					return true, Errorf(AttributeError, "cannot assign %s before Module.__init__() call", what).
+						WithHint("call super().__init__() first in %s.__init__", x.cls.Name)
 				}
 			}
 			handled, err := moduleSetAttr(m, name, v)

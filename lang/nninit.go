@@ -20,7 +20,7 @@ func init() {
 // xavier_normal_, zeros_, ones_ and calculate_gain.
 func NNInitFunctions() []*Builtin {
 	initTensor := func(sig, doc string, fill func(a *Args, t *tensor.Tensor) error) *Builtin {
-		return def(0, sig, doc, func(a *Args) (Value, error) {
+		return NewBuiltin(AsValue, sig, doc, func(a *Args) (Value, error) {
 			t := a.Tensor("tensor")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -80,7 +80,7 @@ func NNInitFunctions() []*Builtin {
 		}),
 		initTensor("zeros_(tensor)", "Fills tensor with zeros.", func(_ *Args, t *tensor.Tensor) error { return tensor.InitZeros(t) }),
 		initTensor("ones_(tensor)", "Fills tensor with ones.", func(_ *Args, t *tensor.Tensor) error { return tensor.InitOnes(t) }),
-		def(0, "calculate_gain(nonlinearity, param=None)", "The recommended gain for a nonlinearity: 1 for linear and sigmoid, 5/3 for tanh, sqrt(2) for relu, sqrt(2/(1+slope²)) for leaky_relu (param is the slope, 0.01 by default).", func(a *Args) (Value, error) {
+		NewBuiltin(AsValue, "calculate_gain(nonlinearity, param=None)", "The recommended gain for a nonlinearity: 1 for linear and sigmoid, 5/3 for tanh, sqrt(2) for relu, sqrt(2/(1+slope²)) for leaky_relu (param is the slope, 0.01 by default).", func(a *Args) (Value, error) {
 			nl := a.Str("nonlinearity")
 			var param *float64
 			if !a.IsNone("param") {

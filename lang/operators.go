@@ -53,7 +53,7 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 		switch op {
 		case syntax.MINUS:
 			if x == math.MinInt64 {
-				return nil, newErrorf(OverflowError, "integer overflow")
+				return nil, Errorf(OverflowError, "integer overflow")
 			}
 			return -x, nil
 		case syntax.PLUS:
@@ -69,7 +69,7 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 			return x, nil
 		}
 	}
-	return nil, newErrorf(TypeError, "bad operand type for unary %s: '%s'", op, TypeName(v))
+	return nil, Errorf(TypeError, "bad operand type for unary %s: '%s'", op, TypeName(v))
 }
 
 func boolInt(b bool) int64 {
@@ -112,11 +112,11 @@ func operandError(op syntax.Token, a, b Value) error {
 		if _, isTensor := b.(*tensor.Tensor); !isTensor {
 			switch TypeName(a) {
 			case "str", "list", "tuple": // CPython's sequence concatenation message
-				return newErrorf(TypeError, "can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(b), TypeName(a))
+				return Errorf(TypeError, "can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(b), TypeName(a))
 			}
 		}
 	}
-	return newErrorf(TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op, TypeName(a), TypeName(b))
+	return Errorf(TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op, TypeName(a), TypeName(b))
 }
 
 // tensorOperands converts both operands of op to tensors.
@@ -276,17 +276,17 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		return af * bf, true, nil
 	case syntax.SLASH:
 		if bf == 0 {
-			return nil, true, newErrorf(ZeroDivisionError, "float division by zero")
+			return nil, true, Errorf(ZeroDivisionError, "float division by zero")
 		}
 		return af / bf, true, nil
 	case syntax.SLASHSLASH:
 		if bf == 0 {
-			return nil, true, newErrorf(ZeroDivisionError, "float floor division by zero")
+			return nil, true, Errorf(ZeroDivisionError, "float floor division by zero")
 		}
 		return tensor.FloorDivFloat(af, bf), true, nil
 	case syntax.PERCENT:
 		if bf == 0 {
-			return nil, true, newErrorf(ZeroDivisionError, "float modulo")
+			return nil, true, Errorf(ZeroDivisionError, "float modulo")
 		}
 		if r := tensor.RemainderFloat(af, bf); r != 0 {
 			return r, true, nil
@@ -296,7 +296,7 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		return math.Copysign(0, bf), true, nil
 	case syntax.STARSTAR:
 		if af == 0 && bf < 0 {
-			return nil, true, newErrorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
+			return nil, true, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
 		}
 		return math.Pow(af, bf), true, nil
 	}
@@ -317,8 +317,8 @@ func asNumber(v Value) (float64, bool) {
 
 func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 	overflow := func() (Value, bool, error) {
-		return nil, true, newErrorf(OverflowError, "integer overflow: kael integers are 64-bit").
-			withHint("use floats for very large numbers")
+		return nil, true, Errorf(OverflowError, "integer overflow: kael integers are 64-bit").
+			WithHint("use floats for very large numbers")
 	}
 	switch op {
 	case syntax.PLUS:
@@ -341,15 +341,15 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		return r, true, nil
 	case syntax.SLASH:
 		if b == 0 {
-			return nil, true, newErrorf(ZeroDivisionError, "division by zero")
+			return nil, true, Errorf(ZeroDivisionError, "division by zero")
 		}
 		return float64(a) / float64(b), true, nil
 	case syntax.SLASHSLASH, syntax.PERCENT:
 		if b == 0 && op == syntax.PERCENT {
-			return nil, true, newErrorf(ZeroDivisionError, "integer modulo by zero")
+			return nil, true, Errorf(ZeroDivisionError, "integer modulo by zero")
 		}
 		if b == 0 {
-			return nil, true, newErrorf(ZeroDivisionError, "integer division or modulo by zero")
+			return nil, true, Errorf(ZeroDivisionError, "integer division or modulo by zero")
 		}
 		if a == math.MinInt64 && b == -1 {
 			return overflow()
@@ -361,7 +361,7 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 	case syntax.STARSTAR:
 		if b < 0 {
 			if a == 0 {
-				return nil, true, newErrorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
+				return nil, true, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
 			}
 			return math.Pow(float64(a), float64(b)), true, nil
 		}
@@ -390,7 +390,7 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		return a ^ b, true, nil
 	case syntax.LSHIFT:
 		if b < 0 {
-			return nil, true, newErrorf(ValueError, "negative shift count")
+			return nil, true, Errorf(ValueError, "negative shift count")
 		}
 		if a == 0 {
 			return int64(0), true, nil
@@ -401,7 +401,7 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 		return a << b, true, nil
 	case syntax.RSHIFT:
 		if b < 0 {
-			return nil, true, newErrorf(ValueError, "negative shift count")
+			return nil, true, Errorf(ValueError, "negative shift count")
 		}
 		return a >> min(b, 63), true, nil
 	}
@@ -465,17 +465,17 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	return nil, false, nil
 }
 
-// maxRepeat bounds the elements a repeated or concatenated list or string
+// MaxRepeat bounds the elements a repeated or concatenated list or string
 // may have, so that [0] * 10**12 (or s = s + s in a loop) is a MemoryError
 // rather than an exhausted process.
-const maxRepeat = 1 << 26
+const MaxRepeat = 1 << 26
 
 // concatGuard refuses a + b when the result would be longer than
 // growthLimit.
 func concatGuard(a Value, la, lb int) error {
 	if la+lb > growthLimit {
-		return newErrorf(MemoryError, "concatenating two %ss of %d and %d elements needs too much memory", TypeName(a), la, lb).
-			withHint("for large numeric data use a tensor, e.g. zeros(n)")
+		return Errorf(MemoryError, "concatenating two %ss of %d and %d elements needs too much memory", TypeName(a), la, lb).
+			WithHint("for large numeric data use a tensor, e.g. zeros(n)")
 	}
 	return nil
 }
@@ -483,9 +483,9 @@ func concatGuard(a Value, la, lb int) error {
 func repeat(v Value, n int64) (Value, bool, error) {
 	n = max(n, 0)
 	size := func(l int) error {
-		if l > 0 && n > maxRepeat/int64(l) {
-			return newErrorf(MemoryError, "repeating a %s of %d elements %d times needs too much memory", TypeName(v), l, n).
-				withHint("for large numeric data use a tensor, e.g. zeros(n)")
+		if l > 0 && n > MaxRepeat/int64(l) {
+			return Errorf(MemoryError, "repeating a %s of %d elements %d times needs too much memory", TypeName(v), l, n).
+				WithHint("for large numeric data use a tensor, e.g. zeros(n)")
 		}
 		return nil
 	}
@@ -538,7 +538,7 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	}
 	c, err := order(a, b)
 	if err != nil {
-		return nil, newErrorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
+		return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
 	}
 	switch op {
 	case syntax.LT:
@@ -550,7 +550,7 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	case syntax.GE:
 		return c >= 0, nil
 	}
-	return nil, newErrorf(TypeError, "unsupported comparison %s", op)
+	return nil, Errorf(TypeError, "unsupported comparison %s", op)
 }
 
 // maxNesting bounds how deep conversions and printing follow nested
@@ -619,7 +619,7 @@ func order(a, b Value) (int, error) { return orderDepth(a, b, 0) }
 
 func orderDepth(a, b Value, depth int) (int, error) {
 	if depth > maxNesting {
-		return 0, newErrorf(RecursionError, "maximum recursion depth exceeded in comparison")
+		return 0, Errorf(RecursionError, "maximum recursion depth exceeded in comparison")
 	}
 	if af, ok := asNumber(a); ok {
 		if bf, ok := asNumber(b); ok {
@@ -653,8 +653,12 @@ func orderDepth(a, b Value, depth int) (int, error) {
 		}
 		return len(xs) - len(ys), nil
 	}
-	return 0, newErrorf(TypeError, "not comparable")
+	return 0, Errorf(TypeError, "not comparable")
 }
+
+// Elems returns the elements of a list, a tuple or a named tuple, without
+// copying them, and false for any other value.
+func Elems(v Value) ([]Value, bool) { return seqElems(v) }
 
 func seqElems(v Value) ([]Value, bool) {
 	switch x := v.(type) {
@@ -673,7 +677,7 @@ func contains(container, item Value) (bool, error) {
 	case string:
 		s, ok := item.(string)
 		if !ok {
-			return false, newErrorf(TypeError, "'in <string>' requires string as left operand, not %s", TypeName(item))
+			return false, Errorf(TypeError, "'in <string>' requires string as left operand, not %s", TypeName(item))
 		}
 		return strings.Contains(c, s), nil
 	case *Dict:
@@ -701,7 +705,7 @@ func contains(container, item Value) (bool, error) {
 		return Truth(anyT)
 	}
 	found := false
-	err := iterate(container, func(e Value) bool {
+	err := Iterate(container, func(e Value) bool {
 		found = equal(e, item)
 		return !found
 	})

@@ -21,21 +21,13 @@ func dialectBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 // layer: the subset relations of sets.
 func dialectCompare(op syntax.Token, a, b Value) (Value, bool) { return setCompare(op, a, b) }
 
-// iterable is a value that can be looped over: sets and iterators.
-type iterable interface {
-	iterate(yield func(Value) bool) error
-}
-
-// valueWithEqual is a value with an == of its own (devices, sizes, sets).
-type valueWithEqual interface{ Equal(other Value) bool }
-
 // dialectEqual is == for the values of this dialect layer; ok is false
 // when neither operand is one.
 func dialectEqual(a, b Value, depth int) (eq, ok bool) {
-	if x, isEq := a.(valueWithEqual); isEq {
+	if x, isEq := a.(Equaler); isEq {
 		return x.Equal(b), true
 	}
-	if y, isEq := b.(valueWithEqual); isEq {
+	if y, isEq := b.(Equaler); isEq {
 		return y.Equal(a), true
 	}
 	return false, false

@@ -32,17 +32,17 @@ func (o *Optimizer) syncGroups() error {
 		return nil
 	}
 	if len(o.groups.Elems) != 1 {
-		return newErrorf(ValueError, "kael's optimizers have one parameter group, but param_groups holds %d", len(o.groups.Elems)).
-			withHint("change the learning rate in place: opt.param_groups[0]['lr'] = 0.01")
+		return Errorf(ValueError, "kael's optimizers have one parameter group, but param_groups holds %d", len(o.groups.Elems)).
+			WithHint("change the learning rate in place: opt.param_groups[0]['lr'] = 0.01")
 	}
 	g, ok := o.groups.Elems[0].(*Dict)
 	if !ok {
-		return newErrorf(TypeError, "param_groups[0] must be a dict, not %s", TypeName(o.groups.Elems[0]))
+		return Errorf(TypeError, "param_groups[0] must be a dict, not %s", TypeName(o.groups.Elems[0]))
 	}
 	for _, k := range g.Keys() {
 		if k != "params" && k != "lr" {
-			return newErrorf(ValueError, "kael's optimizers read only 'lr' from param_groups, not %s", Repr(k)).
-				withHint("make a new optimizer for other settings: %s(params, lr=..., ...)", o.Name)
+			return Errorf(ValueError, "kael's optimizers read only 'lr' from param_groups, not %s", Repr(k)).
+				WithHint("make a new optimizer for other settings: %s(params, lr=..., ...)", o.Name)
 		}
 	}
 	lr, found, _ := g.Get("lr")
@@ -50,9 +50,9 @@ func (o *Optimizer) syncGroups() error {
 	if !found || !settable {
 		return nil
 	}
-	f, ok := asFloat(lr)
+	f, ok := AsFloat(lr)
 	if !ok {
-		return newErrorf(TypeError, "param_groups[0]['lr'] must be a number, not %s", TypeName(lr))
+		return Errorf(TypeError, "param_groups[0]['lr'] must be a number, not %s", TypeName(lr))
 	}
 	return s.SetLR(f)
 }

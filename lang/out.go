@@ -63,11 +63,11 @@ func withOut(b *Builtin) {
 		}
 		out, ok := outArg.(*tensor.Tensor)
 		if !ok {
-			return nil, a.typeError("out", "Tensor", outArg)
+			return nil, a.WrongType("out", "Tensor", outArg)
 		}
 		if autograd.IsGradEnabled() && (out.RequiresGrad() || argsRequireGrad(a)) {
-			return nil, newErrorf(RuntimeError, "%s(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.", b.Name).
-				withHint("compute without out= (y = %s(...)), or inside with no_grad():", b.Name)
+			return nil, Errorf(RuntimeError, "%s(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.", b.Name).
+				WithHint("compute without out= (y = %s(...)), or inside with no_grad():", b.Name)
 		}
 		r, err := inner(a)
 		if err != nil {
@@ -104,7 +104,7 @@ func argsRequireGrad(a *Args) bool {
 func writeOut(r Value, out *tensor.Tensor) error {
 	t, ok := r.(*tensor.Tensor)
 	if !ok {
-		return newErrorf(TypeError, "out= needs a tensor result, not %s", TypeName(r))
+		return Errorf(TypeError, "out= needs a tensor result, not %s", TypeName(r))
 	}
 	if !tensor.CanCast(t.DType(), out.DType()) {
 		err := tensor.CastError(t.DType(), out.DType())
@@ -112,9 +112,9 @@ func writeOut(r Value, out *tensor.Tensor) error {
 		return err.WithHint("pass an out tensor of dtype %s, or leave out= out", t.DType())
 	}
 	if !slices.Equal(t.Shape(), out.Shape()) {
-		return newErrorf(RuntimeError, "out= has shape %s but the result has shape %s: kael does not resize out tensors",
+		return Errorf(RuntimeError, "out= has shape %s but the result has shape %s: kael does not resize out tensors",
 			tensor.FormatShape(out.Shape()), tensor.FormatShape(t.Shape())).
-			withHint("make out with the result's shape, e.g. torch.empty(%s)", strings.Trim(tensor.FormatShape(t.Shape()), "[]"))
+			WithHint("make out with the result's shape, e.g. torch.empty(%s)", strings.Trim(tensor.FormatShape(t.Shape()), "[]"))
 	}
 	return out.CopyFrom(t)
 }

@@ -21,9 +21,9 @@ var intBasePrefixes = map[byte]int64{'x': 16, 'o': 8, 'b': 2}
 // OverflowError, since kael's ints are 64-bit.
 func parseIntLiteral(text string, base int64) (int64, error) {
 	if base != 0 && (base < 2 || base > 36) {
-		return 0, newErrorf(ValueError, "int() base must be >= 2 and <= 36, or 0")
+		return 0, Errorf(ValueError, "int() base must be >= 2 and <= 36, or 0")
 	}
-	bad := newErrorf(ValueError, "invalid literal for int() with base %d: %s", base, quoteString(text))
+	bad := Errorf(ValueError, "invalid literal for int() with base %d: %s", base, quoteString(text))
 	s := strings.TrimSpace(text)
 	neg := false
 	if s != "" && (s[0] == '+' || s[0] == '-') {
@@ -54,7 +54,7 @@ func parseIntLiteral(text string, base int64) (int64, error) {
 	case !neg && u <= math.MaxInt64:
 		return int64(u), nil
 	}
-	return 0, newErrorf(OverflowError, "int(%s) does not fit kael's 64-bit int", quoteString(text))
+	return 0, Errorf(OverflowError, "int(%s) does not fit kael's 64-bit int", quoteString(text))
 }
 
 // roundInt is round(x, nd) of an int: x itself for nd >= 0, else x to
@@ -79,7 +79,7 @@ func roundInt(x, nd int64) (int64, error) {
 	}
 	out, ok := mulInt(q, p)
 	if !ok {
-		return 0, newErrorf(OverflowError, "round(%d, %d) does not fit kael's 64-bit int", x, nd)
+		return 0, Errorf(OverflowError, "round(%d, %d) does not fit kael's 64-bit int", x, nd)
 	}
 	return out, nil
 }
@@ -89,13 +89,13 @@ func roundInt(x, nd int64) (int64, error) {
 // modulo mod.
 func powMod(base, exp, mod int64) (int64, error) {
 	if mod == 0 {
-		return 0, newErrorf(ValueError, "pow() 3rd argument cannot be 0")
+		return 0, Errorf(ValueError, "pow() 3rd argument cannot be 0")
 	}
 	m := new(big.Int).Abs(big.NewInt(mod))
 	x := new(big.Int).Mod(big.NewInt(base), m)
 	if exp < 0 {
 		if x.ModInverse(x, m) == nil {
-			return 0, newErrorf(ValueError, "base is not invertible for the given modulus")
+			return 0, Errorf(ValueError, "base is not invertible for the given modulus")
 		}
 		exp = -exp
 	}

@@ -15,15 +15,6 @@ import (
 // the same operations are methods of the Axes values subplots returns
 // (plt.title and ax.set_title share one implementation).
 
-// Drawing is a value that front ends show as a picture rather than as
-// text: a figure. The kernel sends PNG (and SVG) in display_data; the REPL
-// draws Image in the terminal.
-type Drawing interface {
-	PNG() ([]byte, error)
-	SVG() ([]byte, error)
-	Image() (image.Image, error)
-}
-
 // FigureValue is a matplotlib figure.
 type FigureValue struct {
 	F    *plot.Figure
@@ -120,12 +111,12 @@ func pyplotOf(s *Session) *pyplotState {
 func (st *pyplotState) newFigure(w, h float64, rows, cols int) (*FigureValue, error) {
 	f, err := plot.New(w, h)
 	if err != nil {
-		return nil, newErrorf(ValueError, "%s", err)
+		return nil, Errorf(ValueError, "%s", err)
 	}
 	fv := &FigureValue{F: f}
 	axes, err := f.Subplots(rows, cols)
 	if err != nil {
-		return nil, newErrorf(ValueError, "%s", err).withHint("e.g. plt.subplots(2, 3) for two rows of three axes")
+		return nil, Errorf(ValueError, "%s", err).WithHint("e.g. plt.subplots(2, 3) for two rows of three axes")
 	}
 	for _, a := range axes {
 		fv.axes = append(fv.axes, &AxesValue{A: a, fig: fv})
@@ -196,7 +187,7 @@ func plotErr(err error) error {
 	if err == nil {
 		return nil
 	}
-	return newErrorf(ValueError, "%s", err)
+	return Errorf(ValueError, "%s", err)
 }
 
 // seriesArg converts a list, tuple or tensor for package plot.
@@ -210,12 +201,12 @@ func seriesArg(a *Args, v Value, name string) any {
 		}
 		t, err := toTensor(v)
 		if err != nil {
-			a.fail(newErrorf(TypeError, "%s(): %s must be a list of numbers or a Tensor, not %s", a.b.Name, name, TypeName(v)))
+			a.fail(Errorf(TypeError, "%s(): %s must be a list of numbers or a Tensor, not %s", a.b.Name, name, TypeName(v)))
 			return nil
 		}
 		return t
 	}
-	a.fail(newErrorf(TypeError, "%s(): %s must be a list of numbers or a Tensor, not %s", a.b.Name, name, TypeName(v)))
+	a.fail(Errorf(TypeError, "%s(): %s must be a list of numbers or a Tensor, not %s", a.b.Name, name, TypeName(v)))
 	return nil
 }
 
@@ -257,15 +248,15 @@ func figsizeArg(a *Args) (w, h float64) {
 	}
 	if elems, _ := seqElems(a.Value("figsize")); len(elems) == 2 {
 		{
-			w, ok1 := asFloat(elems[0])
-			h, ok2 := asFloat(elems[1])
+			w, ok1 := AsFloat(elems[0])
+			h, ok2 := AsFloat(elems[1])
 			if ok1 && ok2 {
 				return w, h
 			}
 		}
 	}
-	a.fail(newErrorf(TypeError, "%s(): figsize must be a (width, height) pair in inches, not %s", a.b.Name, Repr(a.Value("figsize"))).
-		withHint("e.g. figsize=(8, 4)"))
+	a.fail(Errorf(TypeError, "%s(): figsize must be a (width, height) pair in inches, not %s", a.b.Name, Repr(a.Value("figsize"))).
+		WithHint("e.g. figsize=(8, 4)"))
 	return 0, 0
 }
 
@@ -292,7 +283,7 @@ func init() {
 	})
 	for _, op := range axesOps {
 		if op.fn != "" {
-			pyplotModule.Attrs[op.fn] = def(0, op.fn+"("+op.params+")", op.doc, func(a *Args) (Value, error) {
+			pyplotModule.Attrs[op.fn] = NewBuiltin(AsValue, op.fn+"("+op.params+")", op.doc, func(a *Args) (Value, error) {
 				return op.run(a.in, pyplotOf(a.in.s).gca(), a)
 			})
 		}
@@ -301,17 +292,17 @@ func init() {
 			if op.params != "" {
 				sig += ", " + op.params
 			}
-			axesMethods[op.method] = def(0, sig+")", op.doc, func(a *Args) (Value, error) {
+			axesMethods[op.method] = NewBuiltin(AsValue, sig+")", op.doc, func(a *Args) (Value, error) {
 				return op.run(a.in, a.Value("self").(*AxesValue), a)
 			})
 		}
 	}
 	for _, f := range pyplotFuncs {
-		b := def(0, f.sig, f.doc, f.fn)
+		b := NewBuiltin(AsValue, f.sig, f.doc, f.fn)
 		pyplotModule.Attrs[b.Name] = b
 	}
 	for _, f := range figureFuncs {
-		b := def(0, f.sig, f.doc, f.fn)
+		b := NewBuiltin(AsValue, f.sig, f.doc, f.fn)
 		figureMethods[b.Name] = b
 	}
 }
@@ -331,8 +322,8 @@ func plotArgs(a *Args) (x, y any, format string, err error) {
 	case 2:
 		x, y = seriesArg(a, args[0], "x"), seriesArg(a, args[1], "y")
 	default:
-		return nil, nil, "", newErrorf(TypeError, "plot() takes (y), (x, y), (y, fmt) or (x, y, fmt), not %d arguments", len(a.Value("args").(Tuple))).
-			withHint("call plot once per line: plt.plot(x, y1, 'r'); plt.plot(x, y2, 'b')")
+		return nil, nil, "", Errorf(TypeError, "plot() takes (y), (x, y), (y, fmt) or (x, y, fmt), not %d arguments", len(a.Value("args").(Tuple))).
+			WithHint("call plot once per line: plt.plot(x, y1, 'r'); plt.plot(x, y2, 'b')")
 	}
 	return x, y, format, a.Err()
 }
@@ -361,10 +352,10 @@ func limArgs(a *Args, get func() *[2]float64, set func(lo, hi float64) error) (V
 		lo, hi = elems[0], elems[1]
 	}
 	if _, none := lo.(NoneType); !none {
-		l, ok1 := asFloat(lo)
-		h, ok2 := asFloat(hi)
+		l, ok1 := AsFloat(lo)
+		h, ok2 := AsFloat(hi)
 		if !ok1 || !ok2 {
-			return nil, newErrorf(TypeError, "%s() takes two numbers (left, right), not %s and %s", a.b.Name, Repr(lo), Repr(hi))
+			return nil, Errorf(TypeError, "%s() takes two numbers (left, right), not %s and %s", a.b.Name, Repr(lo), Repr(hi))
 		}
 		if err := set(l, h); err != nil {
 			return nil, plotErr(err)
@@ -441,7 +432,7 @@ var axesOps = []axesOp{
 				return nil, err
 			}
 			if o.Bins == 0 {
-				return nil, newErrorf(ValueError, "hist(): bins must be at least 1, not 0")
+				return nil, Errorf(ValueError, "hist(): bins must be at least 1, not 0")
 			}
 			h, err := ax.A.Hist(x, o)
 			if err != nil {
@@ -456,7 +447,7 @@ var axesOps = []axesOp{
 			o := plot.ImageOptions{CMap: optStr(a, "cmap"), VMin: optFloat(a, "vmin"), VMax: optFloat(a, "vmax")}
 			for name, ok := range map[string]string{"aspect": "auto", "interpolation": "nearest"} {
 				if s := optStr(a, name); s != "" && s != ok && !(name == "interpolation" && s == "none") {
-					a.fail(newErrorf(ValueError, "imshow(): kael draws %s=%s only, not %s", name, quoteString(ok), quoteString(s)))
+					a.fail(Errorf(ValueError, "imshow(): kael draws %s=%s only, not %s", name, quoteString(ok), quoteString(s)))
 				}
 			}
 			if err := a.Err(); err != nil {
@@ -526,7 +517,7 @@ func colorbar(ax *AxesValue, a *Args) (Value, error) {
 	}
 	im, ok := a.Value("mappable").(*ImageValue)
 	if !ok {
-		return nil, newErrorf(TypeError, "colorbar(): the mappable must be what imshow returned, not %s", TypeName(a.Value("mappable")))
+		return nil, Errorf(TypeError, "colorbar(): the mappable must be what imshow returned, not %s", TypeName(a.Value("mappable")))
 	}
 	return None, plotErr(im.axes.A.Colorbar(im.im))
 }
@@ -598,13 +589,13 @@ var pyplotFuncs = []pyplotFunc{
 			}
 		case string:
 			if f != "all" {
-				return nil, newErrorf(ValueError, "close(): the only name is 'all', not %s", quoteString(f))
+				return nil, Errorf(ValueError, "close(): the only name is 'all', not %s", quoteString(f))
 			}
 			st.close(nil, true)
 		case *FigureValue:
 			st.close(f, false)
 		default:
-			return nil, newErrorf(TypeError, "close() takes a figure, 'all' or nothing, not %s", TypeName(f))
+			return nil, Errorf(TypeError, "close() takes a figure, 'all' or nothing, not %s", TypeName(f))
 		}
 		return None, nil
 	}),
@@ -619,7 +610,7 @@ func savefig(f *FigureValue, a *Args) (Value, error) {
 		return nil, err
 	}
 	if err := f.F.Save(path); err != nil {
-		return nil, newErrorf(ValueError, "%s", err)
+		return nil, Errorf(ValueError, "%s", err)
 	}
 	return None, nil
 }

@@ -25,7 +25,7 @@ func reprStopped(i, size int, active map[any]bool) bool {
 		active[reprTooLong{}] = true
 		return true
 	}
-	return pollInterrupt(i) != nil
+	return PollInterrupt(i) != nil
 }
 
 // ReprText returns Repr(v), or the error that stopped it: KeyboardInterrupt
@@ -48,11 +48,11 @@ func StrText(v Value) (string, error) {
 
 func checkedText(s string, v Value, active map[any]bool) (string, error) {
 	if tensor.Interrupted() {
-		return "", errInterrupted()
+		return "", ErrInterrupted()
 	}
 	if active[reprTooLong{}] {
-		return "", newErrorf(MemoryError, "the text of this %s would be longer than %s", TypeName(v), tensor.HumanBytes(float64(maxReprBytes))).
-			withHint("show a part of it (x[:10]) or its size (len(x))")
+		return "", Errorf(MemoryError, "the text of this %s would be longer than %s", TypeName(v), tensor.HumanBytes(float64(maxReprBytes))).
+			WithHint("show a part of it (x[:10]) or its size (len(x))")
 	}
 	return s, nil
 }
@@ -77,7 +77,7 @@ func (s *Session) Render(ctx context.Context, format func() error) (e *Error) {
 			return err
 		}
 		if tensor.Interrupted() || ctx.Err() != nil {
-			return errInterrupted()
+			return ErrInterrupted()
 		}
 		return nil
 	})

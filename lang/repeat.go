@@ -113,5 +113,5 @@ func (r *Repeater) Run(ctx context.Context, n int) (took time.Duration, e *Error
 }
 
 func (r *Repeater) interp(ctx context.Context, code *cellCode, src string) *interp {
-	return &interp{s: r.s, ctx: ctx, glob: r.s.globals, locals: make([]Value, code.nlocals), src: src, filename: r.filename, info: code.info}
+	return newInterp(ctx, r.s, src, r.filename, code)
 }

@@ -93,7 +93,7 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 	if cerr != nil {
 		return Result{Err: cerr}
 	}
-	in := &interp{s: s, ctx: ctx, glob: s.globals, locals: make([]Value, code.nlocals), src: src, filename: filename, info: code.info}
+	in := newInterp(ctx, s, src, filename, code)
 	s.hookIn, s.hookNest, s.hookErr = in, 0, nil
 	defer func() { s.hookIn, s.hookErr = nil, nil; s.releaseFrames() }()
 	defer func() {
@@ -162,7 +162,7 @@ func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note,
 		e.Src = expr
 		return nil, nil, e
 	}
-	in := &interp{s: s, ctx: ctx, glob: s.globals, src: expr}
+	in := newInterp(ctx, s, expr, "", nil)
 	s.hookIn, s.hookNest, s.hookErr = in, 0, nil
 	defer func() { s.hookIn, s.hookErr = nil, nil; s.releaseFrames() }()
 	defer func() {

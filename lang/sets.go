@@ -24,7 +24,7 @@ func newSet(frozen bool) *Set { return &Set{d: NewDict(), frozen: frozen} }
 func setOf(v Value, frozen bool) (*Set, error) {
 	s := newSet(frozen)
 	var err error
-	iterErr := iterate(v, func(e Value) bool {
+	iterErr := Iterate(v, func(e Value) bool {
 		err = s.d.Set(e, None)
 		return err == nil
 	})
@@ -87,7 +87,7 @@ func (s *Set) subsetOf(o *Set) bool {
 // in Python.
 func (s *Set) HashKey() (string, error) {
 	if !s.frozen {
-		return "", newErrorf(TypeError, "unhashable type: 'set'")
+		return "", Errorf(TypeError, "unhashable type: 'set'")
 	}
 	keys := make([]string, 0, s.Len())
 	for _, k := range s.d.keys {
@@ -98,8 +98,8 @@ func (s *Set) HashKey() (string, error) {
 	return "frozenset{" + strings.Join(keys, ",") + "}", nil
 }
 
-// iterate calls yield for each element, over a snapshot of the elements.
-func (s *Set) iterate(yield func(Value) bool) error {
+// Iterate calls yield for each element, over a snapshot of the elements.
+func (s *Set) Iterate(yield func(Value) bool) error {
 	for _, k := range s.d.Keys() {
 		if !yield(k) {
 			return nil
@@ -203,10 +203,10 @@ func otherSets(a *Args) ([]*Set, error) {
 }
 
 func init() {
-	def(asFunc, "set(iterable=())", "A new set of the elements of iterable: set([1, 2, 2]) is {1, 2}. Sets support | & - ^, the subset comparisons and in; kael's keep insertion order.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "set(iterable=())", "A new set of the elements of iterable: set([1, 2, 2]) is {1, 2}. Sets support | & - ^, the subset comparisons and in; kael's keep insertion order.", func(a *Args) (Value, error) {
 		return setOf(a.Value("iterable"), false)
 	})
-	def(asFunc, "frozenset(iterable=())", "An immutable, hashable set of the elements of iterable.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "frozenset(iterable=())", "An immutable, hashable set of the elements of iterable.", func(a *Args) (Value, error) {
 		return setOf(a.Value("iterable"), true)
 	})
 	for _, typ := range []string{"set", "frozenset"} {
@@ -251,7 +251,7 @@ func init() {
 	defMethod("set", "remove(self, elem)", "Removes elem; KeyError when it is not there.", func(a *Args) (Value, error) {
 		found, err := self[*Set](a).d.Delete(a.Value("elem"))
 		if err == nil && !found {
-			err = newErrorf(KeyError, "%s", Repr(a.Value("elem")))
+			err = Errorf(KeyError, "%s", Repr(a.Value("elem")))
 		}
 		return None, err
 	})
@@ -262,7 +262,7 @@ func init() {
 	defMethod("set", "pop(self)", "Removes and returns an element (kael's: the first added); KeyError when the set is empty.", func(a *Args) (Value, error) {
 		s := self[*Set](a)
 		if s.Len() == 0 {
-			return nil, newErrorf(KeyError, "'pop from an empty set'")
+			return nil, Errorf(KeyError, "'pop from an empty set'")
 		}
 		k := s.d.keys[0]
 		_, err := s.d.Delete(k)

@@ -10,7 +10,7 @@ import (
 // the format-spec mini-language in format.go. The messages are CPython's.
 
 func init() {
-	def(asFunc, "format(value, format_spec='')", "value formatted with Python's format-spec mini-language: format(3.14159, '.2f') is '3.14', format(1234567, ',') is '1,234,567'. A 0-d tensor formats its item, as in PyTorch.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "format(value, format_spec='')", "value formatted with Python's format-spec mini-language: format(3.14159, '.2f') is '3.14', format(1234567, ',') is '1,234,567'. A 0-d tensor formats its item, as in PyTorch.", func(a *Args) (Value, error) {
 		spec := a.Str("format_spec")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -40,7 +40,7 @@ type strFormatter struct {
 // format fills the fields of s; depth counts nesting in format specs.
 func (sf *strFormatter) format(s string, depth int) (string, error) {
 	if depth > 1 {
-		return "", newErrorf(ValueError, "Max string recursion exceeded")
+		return "", Errorf(ValueError, "Max string recursion exceeded")
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
@@ -53,7 +53,7 @@ func (sf *strFormatter) format(s string, depth int) (string, error) {
 			b.WriteByte('}')
 			i += 2
 		case c == '}':
-			return "", newErrorf(ValueError, "Single '}' encountered in format string")
+			return "", Errorf(ValueError, "Single '}' encountered in format string")
 		case c == '{':
 			end, err := fieldEnd(s, i)
 			if err != nil {
@@ -92,9 +92,9 @@ func fieldEnd(s string, i int) (int, error) {
 		}
 	}
 	if depth > 1 {
-		return 0, newErrorf(ValueError, "unmatched '{' in format spec")
+		return 0, Errorf(ValueError, "unmatched '{' in format spec")
 	}
-	return 0, newErrorf(ValueError, "Single '{' encountered in format string")
+	return 0, Errorf(ValueError, "Single '{' encountered in format string")
 }
 
 // field formats one field, the text between its braces.
@@ -114,12 +114,12 @@ func (sf *strFormatter) field(text string, depth int) (string, error) {
 			rest := text[j:]
 			if c == '!' {
 				if len(rest) < 2 {
-					return "", newErrorf(ValueError, "end of string while looking for conversion specifier")
+					return "", Errorf(ValueError, "end of string while looking for conversion specifier")
 				}
 				conv = rest[1:2]
 				rest = rest[2:]
 				if rest != "" && rest[0] != ':' {
-					return "", newErrorf(ValueError, "expected ':' after conversion specifier")
+					return "", Errorf(ValueError, "expected ':' after conversion specifier")
 				}
 			}
 			if rest != "" {
@@ -155,27 +155,27 @@ func (sf *strFormatter) lookup(name string) (Value, error) {
 	switch n, err := strconv.Atoi(head); {
 	case head == "":
 		if sf.manual {
-			return nil, newErrorf(ValueError, "cannot switch from manual field specification to automatic field numbering")
+			return nil, Errorf(ValueError, "cannot switch from manual field specification to automatic field numbering")
 		}
 		sf.auto = true
 		if sf.next >= len(sf.args) {
-			return nil, newErrorf(IndexError, "Replacement index %d out of range for positional args tuple", sf.next)
+			return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", sf.next)
 		}
 		v = sf.args[sf.next]
 		sf.next++
 	case err == nil:
 		if sf.auto {
-			return nil, newErrorf(ValueError, "cannot switch from automatic field numbering to manual field specification")
+			return nil, Errorf(ValueError, "cannot switch from automatic field numbering to manual field specification")
 		}
 		sf.manual = true
 		if n >= len(sf.args) {
-			return nil, newErrorf(IndexError, "Replacement index %d out of range for positional args tuple", n)
+			return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", n)
 		}
 		v = sf.args[n]
 	default:
 		kv, ok := sf.kwargs[head]
 		if !ok {
-			return nil, newErrorf(KeyError, "%s", Repr(head))
+			return nil, Errorf(KeyError, "%s", Repr(head))
 		}
 		v = kv
 	}
@@ -188,7 +188,7 @@ func (sf *strFormatter) lookup(name string) (Value, error) {
 			}
 			attr := rest[1 : end+1]
 			if attr == "" {
-				return nil, newErrorf(ValueError, "Empty attribute in format string")
+				return nil, Errorf(ValueError, "Empty attribute in format string")
 			}
 			av, err := getAttr(v, attr)
 			if err != nil {
@@ -198,26 +198,26 @@ func (sf *strFormatter) lookup(name string) (Value, error) {
 		case '[':
 			end := strings.IndexByte(rest, ']')
 			if end < 0 {
-				return nil, newErrorf(ValueError, "Missing ']' in format string")
+				return nil, Errorf(ValueError, "Missing ']' in format string")
 			}
 			key := rest[1:end]
 			if key == "" {
-				return nil, newErrorf(ValueError, "Empty attribute in format string")
+				return nil, Errorf(ValueError, "Empty attribute in format string")
 			}
 			var k Value = key
 			if n, err := strconv.Atoi(key); err == nil {
 				k = int64(n)
 			}
-			iv, err := index(v, []subscript{{value: k}})
+			iv, err := index(v, []Subscript{{Value: k}})
 			if err != nil {
 				return nil, err
 			}
 			v, rest = iv, rest[end+1:]
 			if rest != "" && rest[0] != '.' && rest[0] != '[' {
-				return nil, newErrorf(ValueError, "Only '.' or '[' may follow ']' in format field specifier")
+				return nil, Errorf(ValueError, "Only '.' or '[' may follow ']' in format field specifier")
 			}
 		default:
-			return nil, newErrorf(ValueError, "Only '.' or '[' may follow ']' in format field specifier")
+			return nil, Errorf(ValueError, "Only '.' or '[' may follow ']' in format field specifier")
 		}
 	}
 	return v, nil
@@ -237,7 +237,7 @@ func percentFormat(format string, args Value) (string, error) {
 	used := 0
 	next := func() (Value, error) {
 		if used >= len(positional) {
-			return nil, newErrorf(TypeError, "not enough arguments for format string")
+			return nil, Errorf(TypeError, "not enough arguments for format string")
 		}
 		used++
 		return positional[used-1], nil
@@ -254,13 +254,13 @@ func percentFormat(format string, args Value) (string, error) {
 		}
 		i++
 		if i >= len(format) {
-			return "", newErrorf(ValueError, "incomplete format")
+			return "", Errorf(ValueError, "incomplete format")
 		}
 		var v Value
 		haveValue := false
 		if format[i] == '(' {
 			if !isMap {
-				return "", newErrorf(TypeError, "format requires a mapping")
+				return "", Errorf(TypeError, "format requires a mapping")
 			}
 			depth, j := 1, i+1
 			for ; j < len(format) && depth > 0; j++ {
@@ -272,7 +272,7 @@ func percentFormat(format string, args Value) (string, error) {
 				}
 			}
 			if depth > 0 {
-				return "", newErrorf(ValueError, "incomplete format key")
+				return "", Errorf(ValueError, "incomplete format key")
 			}
 			key := format[i+1 : j-1]
 			mv, ok, err := mapping.Get(key)
@@ -280,7 +280,7 @@ func percentFormat(format string, args Value) (string, error) {
 				return "", err
 			}
 			if !ok {
-				return "", newErrorf(KeyError, "%s", Repr(key))
+				return "", Errorf(KeyError, "%s", Repr(key))
 			}
 			v, haveValue, usedMap = mv, true, true
 			i = j
@@ -315,7 +315,7 @@ func percentFormat(format string, args Value) (string, error) {
 				}
 				n, ok := nv.(int64)
 				if !ok {
-					return 0, newErrorf(TypeError, "* wants int")
+					return 0, Errorf(TypeError, "* wants int")
 				}
 				return int(n), nil
 			}
@@ -328,7 +328,7 @@ func percentFormat(format string, args Value) (string, error) {
 			}
 			n, err := strconv.Atoi(format[start:i])
 			if err != nil || n > maxFormatWidth {
-				return 0, newErrorf(ValueError, "width too big")
+				return 0, Errorf(ValueError, "width too big")
 			}
 			return n, nil
 		}
@@ -350,7 +350,7 @@ func percentFormat(format string, args Value) (string, error) {
 			i++
 		}
 		if i >= len(format) {
-			return "", newErrorf(ValueError, "incomplete format")
+			return "", Errorf(ValueError, "incomplete format")
 		}
 		conv := format[i]
 		i++
@@ -370,7 +370,7 @@ func percentFormat(format string, args Value) (string, error) {
 		b.WriteString(out)
 	}
 	if _, isTuple := args.(Tuple); used < len(positional) && !usedMap && (isTuple || !isMap) {
-		return "", newErrorf(TypeError, "not all arguments converted during string formatting")
+		return "", Errorf(TypeError, "not all arguments converted during string formatting")
 	}
 	return b.String(), nil
 }
@@ -406,7 +406,7 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 		switch x := v.(type) {
 		case int64:
 			if x < 0 || x > 0x10FFFF {
-				return "", newErrorf(OverflowError, "%%c arg not in range(0x110000)")
+				return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
 			}
 			return f.pad(string(rune(x))), nil
 		case string:
@@ -414,20 +414,20 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 				return f.pad(x), nil
 			}
 		}
-		return "", newErrorf(TypeError, "%%c requires an int or a unicode character, not %s", TypeName(v))
+		return "", Errorf(TypeError, "%%c requires an int or a unicode character, not %s", TypeName(v))
 	case 'd', 'i', 'u', 'o', 'x', 'X':
 		var n int64
-		if i, ok := asInt(v); ok {
+		if i, ok := AsInt(v); ok {
 			n = i
-		} else if fl, ok := asFloat(v); ok && (conv == 'd' || conv == 'i' || conv == 'u') {
+		} else if fl, ok := AsFloat(v); ok && (conv == 'd' || conv == 'i' || conv == 'u') {
 			var err error
-			if n, err = floatToInt(fl); err != nil {
+			if n, err = FloatToInt(fl); err != nil {
 				return "", err
 			}
 		} else if conv == 'd' || conv == 'i' || conv == 'u' {
-			return "", newErrorf(TypeError, "%%%c format: a real number is required, not %s", conv, TypeName(v))
+			return "", Errorf(TypeError, "%%%c format: a real number is required, not %s", conv, TypeName(v))
 		} else {
-			return "", newErrorf(TypeError, "%%%c format: an integer is required, not %s", conv, TypeName(v))
+			return "", Errorf(TypeError, "%%%c format: an integer is required, not %s", conv, TypeName(v))
 		}
 		f.typ = map[byte]byte{'i': 'd', 'u': 'd'}[conv]
 		if f.typ == 0 {
@@ -454,12 +454,12 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 		}
 		return f.number(f.signOf(n < 0)+prefix, digits, "", true), nil
 	case 'e', 'E', 'f', 'F', 'g', 'G':
-		fl, ok := asFloat(v)
+		fl, ok := AsFloat(v)
 		if !ok {
-			return "", newErrorf(TypeError, "must be real number, not %s", TypeName(v))
+			return "", Errorf(TypeError, "must be real number, not %s", TypeName(v))
 		}
 		f.typ = conv
 		return f.float(fl)
 	}
-	return "", newErrorf(ValueError, "unsupported format character '%c' (0x%x)", conv, conv)
+	return "", Errorf(ValueError, "unsupported format character '%c' (0x%x)", conv, conv)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -202,7 +203,7 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		}
 	case Tuple:
 		if depth >= maxNesting {
-			return "", newErrorf(ValueError, "tuple nested deeper than %d levels cannot be a key", maxNesting)
+			return "", Errorf(ValueError, "tuple nested deeper than %d levels cannot be a key", maxNesting)
 		}
 		parts := make([]string, len(x))
 		for i, e := range x {
@@ -214,11 +215,11 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		}
 		return "t(" + strings.Join(parts, ",") + ")", nil
 	}
-	if h, ok := v.(interface{ HashKey() (string, error) }); ok {
+	if h, ok := v.(Hashable); ok {
 		k, err := h.HashKey()
 		return "h" + k, err
 	}
-	return "", newErrorf(TypeError, "unhashable type: '%s'", TypeName(v))
+	return "", Errorf(TypeError, "unhashable type: '%s'", TypeName(v))
 }
 
 // Range is the lazy sequence range() returns.
@@ -245,23 +246,23 @@ func (r *Range) Equal(other Value) bool {
 
 // at is r[i], with CPython's errors.
 func (r *Range) at(v Value) (Value, error) {
-	i, ok := asInt(v)
+	i, ok := AsInt(v)
 	if !ok {
-		return nil, newErrorf(TypeError, "range indices must be integers or slices, not %s", TypeName(v))
+		return nil, Errorf(TypeError, "range indices must be integers or slices, not %s", TypeName(v))
 	}
 	n := r.Len()
 	if i < 0 {
 		i += n
 	}
 	if i < 0 || i >= n {
-		return nil, newErrorf(IndexError, "range object index out of range")
+		return nil, Errorf(IndexError, "range object index out of range")
 	}
 	return r.Start + i*r.Step, nil
 }
 
 // slice is r[lo:hi:step], a range as in Python: range(10)[2:8:2] is
 // range(2, 8, 2).
-func (r *Range) slice(s subscript) (Value, error) {
+func (r *Range) slice(s Subscript) (Value, error) {
 	lo, hi, step, err := sliceBounds(s, int(r.Len()))
 	if err != nil {
 		return nil, err
@@ -275,7 +276,7 @@ func (r *Range) slice(s subscript) (Value, error) {
 	stop, ok2 := at(hi)
 	st, ok3 := mulInt(r.Step, int64(step))
 	if !ok1 || !ok2 || !ok3 {
-		return nil, newErrorf(OverflowError, "the slice of %s goes beyond kael's 64-bit ints", Repr(r))
+		return nil, Errorf(OverflowError, "the slice of %s goes beyond kael's 64-bit ints", Repr(r))
 	}
 	return &Range{Start: start, Stop: stop, Step: st}, nil
 }
@@ -398,8 +399,8 @@ func TypeName(v Value) string {
 		return "module"
 	case *GradFnValue:
 		return v.(*GradFnValue).Fn.Name()
-	case interface{ TypeName() string }:
-		return v.(interface{ TypeName() string }).TypeName()
+	case TypeNamer:
+		return v.(TypeNamer).TypeName()
 	}
 	return fmt.Sprintf("%T", v)
 }
@@ -432,8 +433,8 @@ func Truth(v Value) (bool, error) {
 		return x.truth()
 	case *tensor.Tensor:
 		if x.Numel() != 1 {
-			return false, newErrorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).
-				withHint("use .any() or .all() to reduce the tensor to one value")
+			return false, Errorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).
+				WithHint("use .any() or .all() to reduce the tensor to one value")
 		}
 		item, err := x.Item()
 		if err != nil {
@@ -506,7 +507,7 @@ func repr(v Value, active map[any]bool) string {
 			size += len(parts[i]) + 2
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
-	case interface{ PyRepr() string }:
+	case Reprer:
 		return x.PyRepr()
 	}
 	return Str(v)
@@ -540,7 +541,7 @@ func Str(v Value) string {
 	case *Function:
 		return "<function " + x.Name + ">"
 	case *Builtin:
-		if c := classOf(x); c != "" {
+		if c := ClassOf(x); c != "" {
 			return "<class '" + c + "'>"
 		}
 		return "<built-in function " + x.Name + ">"
@@ -620,4 +621,13 @@ func quoteString(s string) string {
 	}
 	b.WriteRune(quote)
 	return b.String()
+}
+
+// tensorText is the text of a tensor, as repr and print show it: a
+// Parameter adds PyTorch's "Parameter containing:" line.
+func tensorText(t *tensor.Tensor) string {
+	if nn.IsParameter(t) {
+		return "Parameter containing:\n" + t.String()
+	}
+	return t.String()
 }

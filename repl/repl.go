@@ -29,6 +29,7 @@ import (
 	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/magic"
+	_ "github.com/kael-dev/kael/lang/std" // the standard modules
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/muesli/termenv"
 )

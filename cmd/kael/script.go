@@ -9,6 +9,7 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/magic"
+	_ "github.com/kael-dev/kael/lang/std" // the standard modules
 )
 
 // runScript runs src: print output goes to stdout as it happens and, when

@@ -17,6 +17,7 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/magic"
+	_ "github.com/kael-dev/kael/lang/std" // the standard modules
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/render"
 	"github.com/kael-dev/kael/tensor"

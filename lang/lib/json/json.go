@@ -1,4 +1,4 @@
-package lang
+package json
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/kael-dev/kael/internal/pyrepr"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -19,15 +21,19 @@ import (
 // by hand needs).
 
 // JSONDecodeError is json.JSONDecodeError (a ValueError in Python).
-const JSONDecodeError ErrorKind = "json.JSONDecodeError"
+const JSONDecodeError lang.ErrorKind = "json.JSONDecodeError"
 
 // maxJSONDepth bounds the nesting json.loads accepts, as the resource
 // guards bound every other recursion a cell can cause.
 const maxJSONDepth = 1000
 
+// nestingKey marks a tuple's level in a dumper's active set, as a list is
+// marked by itself: a tuple cannot hold itself, so its level is enough.
+type nestingKey struct{ level int }
+
 // jsonLoads decodes one JSON value, with nothing but whitespace after it.
 // As in Python, NaN, Infinity and -Infinity are numbers too.
-func jsonLoads(text []byte) (Value, error) {
+func jsonLoads(text []byte) (lang.Value, error) {
 	text, constants := jsonConstants(text)
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.UseNumber()
@@ -38,11 +44,11 @@ func jsonLoads(text []byte) (Value, error) {
 			for end < int64(len(text)) && strings.IndexByte(" \t\r\n", text[end]) >= 0 {
 				end++
 			}
-			return nil, newErrorf(JSONDecodeError, "extra data after the value (at byte %d)", end)
+			return nil, lang.Errorf(JSONDecodeError, "extra data after the value (at byte %d)", end)
 		}
 	}
 	if err != nil {
-		var le *Error
+		var le *lang.Error
 		if errors.As(err, &le) {
 			return nil, le
 		}
@@ -50,7 +56,7 @@ func jsonLoads(text []byte) (Value, error) {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			msg = "the text ends inside a value"
 		}
-		return nil, newErrorf(JSONDecodeError, "%s (at byte %d)", strings.TrimPrefix(msg, "json: "), dec.InputOffset())
+		return nil, lang.Errorf(JSONDecodeError, "%s (at byte %d)", strings.TrimPrefix(msg, "json: "), dec.InputOffset())
 	}
 	return v, nil
 }
@@ -122,9 +128,9 @@ func jsonConstants(text []byte) ([]byte, map[int64]float64) {
 	return out, constants
 }
 
-func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (Value, error) {
+func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (lang.Value, error) {
 	if depth > maxJSONDepth {
-		return nil, newErrorf(RecursionError, "json.loads: more than %d nested arrays and objects", maxJSONDepth)
+		return nil, lang.Errorf(lang.RecursionError, "json.loads: more than %d nested arrays and objects", maxJSONDepth)
 	}
 	tok, err := dec.Token()
 	if err != nil {
@@ -134,7 +140,7 @@ func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (Value
 	case json.Delim:
 		switch t {
 		case '[':
-			l := &List{}
+			l := &lang.List{}
 			for dec.More() {
 				v, err := jsonValue(dec, constants, depth+1)
 				if err != nil {
@@ -145,7 +151,7 @@ func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (Value
 			_, err := dec.Token()
 			return l, err
 		case '{':
-			d := NewDict()
+			d := lang.NewDict()
 			for dec.More() {
 				k, err := dec.Token()
 				if err != nil {
@@ -168,7 +174,7 @@ func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (Value
 	case bool:
 		return t, nil
 	case nil:
-		return None, nil
+		return lang.None, nil
 	case json.Number:
 		if f, ok := constants[dec.InputOffset()]; ok {
 			return f, nil
@@ -177,7 +183,7 @@ func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (Value
 		if !strings.ContainsAny(s, ".eE") {
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
-				return nil, newErrorf(OverflowError, "json.loads: the integer %s does not fit kael's 64-bit int", s)
+				return nil, lang.Errorf(lang.OverflowError, "json.loads: the integer %s does not fit kael's 64-bit int", s)
 			}
 			return n, nil
 		}
@@ -204,8 +210,8 @@ type jsonDumper struct {
 // MemoryError, so that indent=10**12 does not exhaust the process.
 func (d *jsonDumper) newline(level int) error {
 	if d.pretty {
-		if d.indent != "" && level > (maxRepeat-d.b.Len())/len(d.indent) {
-			return newErrorf(MemoryError, "json.dumps with indent %d needs too much memory", len(d.indent))
+		if d.indent != "" && level > (lang.MaxRepeat-d.b.Len())/len(d.indent) {
+			return lang.Errorf(lang.MemoryError, "json.dumps with indent %d needs too much memory", len(d.indent))
 		}
 		d.b.WriteByte('\n')
 		d.b.WriteString(strings.Repeat(d.indent, level))
@@ -221,12 +227,12 @@ func (d *jsonDumper) sep() {
 	}
 }
 
-func (d *jsonDumper) value(v Value, level int) error {
+func (d *jsonDumper) value(v lang.Value, level int) error {
 	if level > maxJSONDepth {
-		return newErrorf(RecursionError, "json.dumps: more than %d nested lists and dicts", maxJSONDepth)
+		return lang.Errorf(lang.RecursionError, "json.dumps: more than %d nested lists and dicts", maxJSONDepth)
 	}
 	switch x := v.(type) {
-	case NoneType:
+	case lang.NoneType:
 		d.b.WriteString("null")
 	case bool:
 		if x {
@@ -239,7 +245,7 @@ func (d *jsonDumper) value(v Value, level int) error {
 	case float64:
 		switch {
 		case !d.allowNaN && (math.IsNaN(x) || math.IsInf(x, 0)):
-			return newErrorf(ValueError, "Out of range float values are not JSON compliant")
+			return lang.Errorf(lang.ValueError, "Out of range float values are not JSON compliant")
 		case math.IsNaN(x):
 			d.b.WriteString("NaN")
 		case math.IsInf(x, 1):
@@ -247,39 +253,39 @@ func (d *jsonDumper) value(v Value, level int) error {
 		case math.IsInf(x, -1):
 			d.b.WriteString("-Infinity")
 		default:
-			d.b.WriteString(formatFloat(x))
+			d.b.WriteString(pyrepr.Float(x))
 		}
 	case string:
 		d.str(x)
-	case *List, Tuple:
-		elems, _, _ := sequence(v)
+	case *lang.List, lang.Tuple:
+		elems, _ := lang.Elems(v)
 		var key any = nestingKey{level}
-		if l, ok := x.(*List); ok {
+		if l, ok := x.(*lang.List); ok {
 			key = l
 		}
 		return d.container(key, '[', ']', len(elems), level, func(i int) error { return d.value(elems[i], level+1) })
-	case *Dict:
+	case *lang.Dict:
 		keys := x.Keys()
 		if d.sortKeys {
 			for _, k := range keys {
 				if _, ok := k.(string); !ok {
-					return newErrorf(TypeError, "sort_keys needs str keys, not %s", TypeName(k))
+					return lang.Errorf(lang.TypeError, "sort_keys needs str keys, not %s", lang.TypeName(k))
 				}
 			}
-			slices.SortStableFunc(keys, func(a, b Value) int { return strings.Compare(a.(string), b.(string)) })
+			slices.SortStableFunc(keys, func(a, b lang.Value) int { return strings.Compare(a.(string), b.(string)) })
 		}
 		return d.container(x, '{', '}', len(keys), level, func(i int) error {
 			switch k := keys[i].(type) {
 			case string:
 				d.str(k)
-			case int64, float64, bool, NoneType:
+			case int64, float64, bool, lang.NoneType:
 				kd := jsonDumper{allowNaN: d.allowNaN}
 				if err := kd.value(k, 0); err != nil {
 					return err
 				}
 				d.str(kd.b.String())
 			default:
-				return newErrorf(TypeError, "keys must be str, int, float, bool or None, not %s", TypeName(k))
+				return lang.Errorf(lang.TypeError, "keys must be str, int, float, bool or None, not %s", lang.TypeName(k))
 			}
 			d.b.WriteString(": ")
 			val, _, _ := x.Get(keys[i])
@@ -290,7 +296,7 @@ func (d *jsonDumper) value(v Value, level int) error {
 		if _, ok := v.(*tensor.Tensor); ok {
 			hint = "convert it first: t.tolist()"
 		}
-		return newErrorf(TypeError, "Object of type %s is not JSON serializable", TypeName(v)).withHint("%s", hint)
+		return lang.Errorf(lang.TypeError, "Object of type %s is not JSON serializable", lang.TypeName(v)).WithHint("%s", hint)
 	}
 	return nil
 }
@@ -300,7 +306,7 @@ func (d *jsonDumper) value(v Value, level int) error {
 // inside itself is an error rather than an endless text.
 func (d *jsonDumper) container(key any, open, close byte, n, level int, item func(i int) error) error {
 	if d.active[key] {
-		return newErrorf(ValueError, "Circular reference detected")
+		return lang.Errorf(lang.ValueError, "Circular reference detected")
 	}
 	d.active[key] = true
 	defer delete(d.active, key)
@@ -372,18 +378,18 @@ func utf16Units(r rune) []rune {
 	return []rune{r}
 }
 
-var jsonModule = &Module{Name: "json", Attrs: map[string]Value{
-	"loads": def(0, "loads(s)", "The value a JSON text (str or bytes) spells: objects become dicts in the text's order, arrays lists, numbers int or float (NaN, Infinity and -Infinity too, as Python reads them), null None. Bad JSON is a json.JSONDecodeError saying where.", func(a *Args) (Value, error) {
+var jsonModule = &lang.Module{Name: "json", Attrs: map[string]lang.Value{
+	"loads": lang.NewBuiltin(lang.AsValue, "loads(s)", "The value a JSON text (str or bytes) spells: objects become dicts in the text's order, arrays lists, numbers int or float (NaN, Infinity and -Infinity too, as Python reads them), null None. Bad JSON is a json.JSONDecodeError saying where.", func(a *lang.Args) (lang.Value, error) {
 		switch s := a.Value("s").(type) {
 		case string:
 			return jsonLoads([]byte(s))
-		case Bytes:
-			return jsonLoads(s.b)
+		case lang.Bytes:
+			return jsonLoads(s.Data())
 		default:
-			return nil, newErrorf(TypeError, "the JSON object must be str or bytes, not %s", TypeName(s))
+			return nil, lang.Errorf(lang.TypeError, "the JSON object must be str or bytes, not %s", lang.TypeName(s))
 		}
 	}),
-	"dumps": def(0, "dumps(obj, indent=None, sort_keys=False, allow_nan=True)", "The JSON text of dicts, lists, tuples, strings, numbers, bools and None, as Python writes it (', ' and ': ' separators; with indent, one item a line indented by that many spaces). NaN and the infinities are written NaN, Infinity and -Infinity, as Python does; with allow_nan=False they are a ValueError.", func(a *Args) (Value, error) {
+	"dumps": lang.NewBuiltin(lang.AsValue, "dumps(obj, indent=None, sort_keys=False, allow_nan=True)", "The JSON text of dicts, lists, tuples, strings, numbers, bools and None, as Python writes it (', ' and ': ' separators; with indent, one item a line indented by that many spaces). NaN and the infinities are written NaN, Infinity and -Infinity, as Python does; with allow_nan=False they are a ValueError.", func(a *lang.Args) (lang.Value, error) {
 		d := &jsonDumper{sortKeys: a.Bool("sort_keys"), allowNaN: a.Bool("allow_nan"), active: map[any]bool{}}
 		if !a.IsNone("indent") {
 			switch ind := a.Value("indent").(type) {
@@ -391,8 +397,8 @@ var jsonModule = &Module{Name: "json", Attrs: map[string]Value{
 				d.indent = ind
 			default:
 				n := a.Int("indent")
-				if n > maxRepeat {
-					return nil, newErrorf(MemoryError, "json.dumps with indent %d needs too much memory", n)
+				if n > lang.MaxRepeat {
+					return nil, lang.Errorf(lang.MemoryError, "json.dumps with indent %d needs too much memory", n)
 				}
 				if n > 0 {
 					d.indent = strings.Repeat(" ", n)
@@ -411,5 +417,5 @@ var jsonModule = &Module{Name: "json", Attrs: map[string]Value{
 }}
 
 func init() {
-	RegisterModule("json", "Python's json module in small: loads and dumps.", func() *Module { return jsonModule })
+	lang.RegisterModule("json", "Python's json module in small: loads and dumps.", func() *lang.Module { return jsonModule })
 }

@@ -1,10 +1,9 @@
-package lang
+package typing
 
 import (
-	"slices"
 	"strings"
 
-	"github.com/kael-dev/kael/tensor"
+	"github.com/kael-dev/kael/lang"
 )
 
 // The typing module, so that the imports at the top of PyTorch code
@@ -38,7 +37,7 @@ type typingForm struct {
 // typingAlias is a subscripted form, such as typing.List[int].
 type typingAlias struct {
 	form *typingForm
-	args []Value
+	args []lang.Value
 }
 
 // typeVar is a typing.TypeVar, which prints as ~T.
@@ -83,22 +82,22 @@ func (f *typingForm) MemberDoc() string {
 }
 
 // GetItem subscripts the form: List[int], Dict[str, int], Optional[int].
-func (f *typingForm) GetItem(key Value) (Value, error) {
-	params, isTuple := key.(Tuple)
+func (f *typingForm) GetItem(key lang.Value) (lang.Value, error) {
+	params, isTuple := key.(lang.Tuple)
 	if !isTuple {
-		params = Tuple{key}
+		params = lang.Tuple{key}
 	}
 	switch f.kind {
 	case typingAny:
-		return nil, newErrorf(TypeError, "type 'Any' is not subscriptable")
+		return nil, lang.Errorf(lang.TypeError, "type 'Any' is not subscriptable")
 	case typingOptional:
 		if len(params) != 1 {
-			return nil, newErrorf(TypeError, "typing.Optional requires a single type. Got %s.", Repr(key))
+			return nil, lang.Errorf(lang.TypeError, "typing.Optional requires a single type. Got %s.", lang.Repr(key))
 		}
-		return typingUnionOf(append(Tuple{params[0]}, NoneType{}))
+		return typingUnionOf(append(lang.Tuple{params[0]}, lang.NoneType{}))
 	case typingUnion:
 		if len(params) == 0 {
-			return nil, newErrorf(TypeError, "Cannot take a Union of no types.")
+			return nil, lang.Errorf(lang.TypeError, "Cannot take a Union of no types.")
 		}
 		return typingUnionOf(params)
 	case typingCallable:
@@ -114,7 +113,7 @@ func (f *typingForm) GetItem(key Value) (Value, error) {
 		if len(params) < f.arity {
 			few = "few"
 		}
-		return nil, newErrorf(TypeError, "Too %s arguments for typing.%s; actual %d, expected %d", few, f.name, len(params), f.arity)
+		return nil, lang.Errorf(lang.TypeError, "Too %s arguments for typing.%s; actual %d, expected %d", few, f.name, len(params), f.arity)
 	}
 	if err := checkTypingParams(f, params, false); err != nil {
 		return nil, err
@@ -124,19 +123,19 @@ func (f *typingForm) GetItem(key Value) (Value, error) {
 
 // typingUnionOf is Union[params]: None becomes NoneType, repeats go, one
 // type left is that type, and two with NoneType print as Optional.
-func typingUnionOf(params Tuple) (Value, error) {
+func typingUnionOf(params lang.Tuple) (lang.Value, error) {
 	union := typingFormNamed("Union")
-	var args []Value
+	var args []lang.Value
 	seen := map[string]bool{}
 	for _, p := range params {
-		if _, ok := p.(NoneType); ok {
-			p = typeOf(NoneType{})
+		if _, ok := p.(lang.NoneType); ok {
+			p = lang.TypeOf(lang.NoneType{})
 		}
 		if a, ok := p.(*typingAlias); ok && a.form.kind == typingUnion {
-			return nil, newErrorf(TypeError, "kael's typing cannot put a Union inside a Union: %s", Repr(p)).
-				withHint("write the types of both in one Union[...]; kael never evaluates annotations")
+			return nil, lang.Errorf(lang.TypeError, "kael's typing cannot put a Union inside a Union: %s", lang.Repr(p)).
+				WithHint("write the types of both in one Union[...]; kael never evaluates annotations")
 		}
-		if err := checkTypingParams(union, Tuple{p}, false); err != nil {
+		if err := checkTypingParams(union, lang.Tuple{p}, false); err != nil {
 			return nil, err
 		}
 		if r := typingParamRepr(p); !seen[r] {
@@ -145,8 +144,8 @@ func typingUnionOf(params Tuple) (Value, error) {
 		}
 	}
 	if len(args) == 1 {
-		if _, ok := args[0].(*Class); ok {
-			return nil, newErrorf(TypeError, "kael's typing cannot make Optional[None] or Union[None]: CPython's answer is the class NoneType")
+		if _, ok := args[0].(*lang.Class); ok {
+			return nil, lang.Errorf(lang.TypeError, "kael's typing cannot make Optional[None] or Union[None]: CPython's answer is the class NoneType")
 		}
 		return args[0], nil
 	}
@@ -154,19 +153,19 @@ func typingUnionOf(params Tuple) (Value, error) {
 }
 
 // typingCallableOf is Callable[[args], result] or Callable[..., result].
-func typingCallableOf(f *typingForm, params Tuple) (Value, error) {
-	usage := newErrorf(TypeError, "Callable must be used as Callable[[arg, ...], result].")
+func typingCallableOf(f *typingForm, params lang.Tuple) (lang.Value, error) {
+	usage := lang.Errorf(lang.TypeError, "Callable must be used as Callable[[arg, ...], result].")
 	if len(params) != 2 {
 		return nil, usage
 	}
 	switch ps := params[0].(type) {
-	case EllipsisType:
-	case *List:
+	case lang.EllipsisType:
+	case *lang.List:
 		if err := checkTypingParams(f, ps.Elems, false); err != nil {
 			return nil, err
 		}
 	default:
-		return nil, usage.withHint("kael's typing takes the argument types as a list: Callable[[int], str]")
+		return nil, usage.WithHint("kael's typing takes the argument types as a list: Callable[[int], str]")
 	}
 	if err := checkTypingParams(f, params[1:], false); err != nil {
 		return nil, err
@@ -176,22 +175,22 @@ func typingCallableOf(f *typingForm, params Tuple) (Value, error) {
 
 // checkTypingParams refuses parameters kael cannot print as CPython does:
 // anything but a class, a typing value, None or (where allowed) ....
-func checkTypingParams(f *typingForm, params []Value, ellipsis bool) error {
+func checkTypingParams(f *typingForm, params []lang.Value, ellipsis bool) error {
 	for _, p := range params {
 		switch p.(type) {
-		case NoneType, *typingForm, *typingAlias, *typeVar:
+		case lang.NoneType, *typingForm, *typingAlias, *typeVar:
 			continue
-		case EllipsisType:
+		case lang.EllipsisType:
 			if ellipsis {
 				continue
 			}
 		default:
-			if classOf(p) != "" {
+			if lang.ClassOf(p) != "" {
 				continue
 			}
 		}
-		return newErrorf(TypeError, "kael's typing.%s takes types as parameters, not %s", f.name, Repr(p)).
-			withHint("use a class (int, str, torch.Tensor), None or a typing value such as List[int]")
+		return lang.Errorf(lang.TypeError, "kael's typing.%s takes types as parameters, not %s", f.name, lang.Repr(p)).
+			WithHint("use a class (int, str, torch.Tensor), None or a typing value such as List[int]")
 	}
 	return nil
 }
@@ -208,23 +207,23 @@ func typingFormNamed(name string) *typingForm {
 
 // typingParamRepr is a parameter as CPython's typing prints it: int,
 // torch.Tensor, NoneType, ..., typing.List[int].
-func typingParamRepr(v Value) string {
+func typingParamRepr(v lang.Value) string {
 	switch x := v.(type) {
-	case NoneType:
+	case lang.NoneType:
 		return "NoneType"
-	case EllipsisType:
+	case lang.EllipsisType:
 		return "..."
-	case *List:
+	case *lang.List:
 		parts := make([]string, len(x.Elems))
 		for i, e := range x.Elems {
 			parts[i] = typingParamRepr(e)
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	}
-	if c := classOf(v); c != "" {
+	if c := lang.ClassOf(v); c != "" {
 		return c
 	}
-	return Repr(v)
+	return lang.Repr(v)
 }
 
 // TypeName returns CPython's class of the alias.
@@ -242,7 +241,7 @@ func (a *typingAlias) TypeName() string {
 func (a *typingAlias) PyRepr() string {
 	if a.form.kind == typingUnion && len(a.args) == 2 {
 		for i, arg := range a.args {
-			if c, ok := arg.(*Class); ok && c.Name == "NoneType" {
+			if c, ok := arg.(*lang.Class); ok && c.Name == "NoneType" {
 				return "typing.Optional[" + typingParamRepr(a.args[1-i]) + "]"
 			}
 		}
@@ -261,7 +260,7 @@ func (a *typingAlias) PyRepr() string {
 func (a *typingAlias) String() string { return a.PyRepr() }
 
 // Equal reports whether v is the same alias: List[int] == List[int].
-func (a *typingAlias) Equal(v Value) bool {
+func (a *typingAlias) Equal(v lang.Value) bool {
 	o, ok := v.(*typingAlias)
 	return ok && o.PyRepr() == a.PyRepr()
 }
@@ -278,13 +277,13 @@ func (t *typeVar) PyRepr() string { return "~" + t.name }
 // String is the repr, as print shows it.
 func (t *typeVar) String() string { return t.PyRepr() }
 
-func typingModule() *Module {
-	attrs := map[string]Value{
+func typingModule() *lang.Module {
+	attrs := map[string]lang.Value{
 		"TYPE_CHECKING": false,
-		"cast": def(0, "cast(typ, val)", "val itself, as in CPython: cast only tells a type checker what val is.", func(a *Args) (Value, error) {
+		"cast": lang.NewBuiltin(lang.AsValue, "cast(typ, val)", "val itself, as in CPython: cast only tells a type checker what val is.", func(a *lang.Args) (lang.Value, error) {
 			return a.Value("val"), nil
 		}),
-		"TypeVar": def(0, "TypeVar(name)", "A type variable, which prints as ~name; kael takes no constraints, bound or variance.", func(a *Args) (Value, error) {
+		"TypeVar": lang.NewBuiltin(lang.AsValue, "TypeVar(name)", "A type variable, which prints as ~name; kael takes no constraints, bound or variance.", func(a *lang.Args) (lang.Value, error) {
 			name := a.Str("name")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -295,15 +294,15 @@ func typingModule() *Module {
 	for _, f := range typingForms {
 		attrs[f.name] = f
 	}
-	return &Module{Attrs: attrs, MissingHint: "kael's typing has List, Dict, Set, FrozenSet, Tuple, Optional, Union, Any, " +
+	return &lang.Module{Attrs: attrs, MissingHint: "kael's typing has List, Dict, Set, FrozenSet, Tuple, Optional, Union, Any, " +
 		"Callable, Iterable, Iterator, Sequence, Mapping, Type, TypeVar, cast and TYPE_CHECKING; " +
 		"kael never evaluates annotations, so a name used only in annotations needs no import"}
 }
 
 func init() {
 	m := typingModule()
-	RegisterModule("typing", "Python's typing module in small: List, Optional, Dict, ... print and subscript as in CPython; kael never evaluates annotations.",
-		func() *Module { return m })
+	lang.RegisterModule("typing", "Python's typing module in small: List, Optional, Dict, ... print and subscript as in CPython; kael never evaluates annotations.",
+		func() *lang.Module { return m })
 }
 
 // typingClasses are the classes whose instances (and subclasses') an
@@ -315,13 +314,13 @@ var typingClasses = map[string][]string{
 	"Sequence": {"list", "tuple", "str", "range", "bytes"},
 }
 
-// isInstance is isinstance(v, f): typing.List as list, typing.Iterable
+// InstanceCheck is isinstance(v, f): typing.List as list, typing.Iterable
 // as any value with __iter__, and so on. Any, Union and Optional without
 // parameters are CPython's TypeError.
-func (f *typingForm) isInstance(v Value) (bool, error) {
+func (f *typingForm) InstanceCheck(v lang.Value) (bool, error) {
 	if names, ok := typingClasses[f.name]; ok {
 		for _, name := range names {
-			if ok, err := isInstanceOf(v, &Class{Name: name}); ok || err != nil {
+			if ok, err := lang.IsInstance(v, &lang.Class{Name: name}); ok || err != nil {
 				return ok, err
 			}
 		}
@@ -329,25 +328,25 @@ func (f *typingForm) isInstance(v Value) (bool, error) {
 	}
 	switch f.name {
 	case "Iterable":
-		return isIterable(v), nil
+		return lang.IsIterable(v), nil
 	case "Iterator":
-		_, ok := v.(*Iterator)
+		_, ok := v.(*lang.Iterator)
 		return ok, nil
 	case "Callable":
-		return callable(v), nil
+		return lang.Callable(v), nil
 	case "Type":
-		_, user := v.(*UserClass)
-		return user || classOf(v) != "", nil
+		_, user := v.(*lang.UserClass)
+		return user || lang.ClassOf(v) != "", nil
 	}
-	return false, newErrorf(TypeError, "typing.%s cannot be used with isinstance()", f.name)
+	return false, lang.Errorf(lang.TypeError, "typing.%s cannot be used with isinstance()", f.name)
 }
 
 // anyArg is isinstance's and issubclass's test against a: for a Union
 // (and Optional), whether test holds for one of its types, tried in order;
 // any other subscripted form is CPython's TypeError.
-func (a *typingAlias) anyArg(test func(arg Value) (bool, error)) (bool, error) {
+func (a *typingAlias) anyArg(test func(arg lang.Value) (bool, error)) (bool, error) {
 	if a.form.kind != typingUnion {
-		return false, newErrorf(TypeError, "Subscripted generics cannot be used with class and instance checks")
+		return false, lang.Errorf(lang.TypeError, "Subscripted generics cannot be used with class and instance checks")
 	}
 	for _, arg := range a.args {
 		if ok, err := test(arg); ok || err != nil {
@@ -357,32 +356,36 @@ func (a *typingAlias) anyArg(test func(arg Value) (bool, error)) (bool, error) {
 	return false, nil
 }
 
-// isIterable reports whether v has __iter__, as isinstance(v,
-// typing.Iterable) asks: every kael container and iterator, a tensor (of
-// any dimension, as in PyTorch), a container module, an instance whose
-// class defines __iter__.
-func isIterable(v Value) bool {
-	switch x := v.(type) {
-	case *Instance:
-		return x.hasOwn("__iter__")
-	case *Layer:
-		return x.container() != nil
-	case *TensorDataset, *Subset:
-		return false // a Dataset has __getitem__, not __iter__
-	case *List, Tuple, *Range, *Dict, string, *tensor.Tensor, iterable:
-		return true
-	}
-	return false
-}
-
-// isSubclass is issubclass(cls, f) for the forms that stand for classes
-// (List, Dict, Sequence, ...); the others are a TypeError, as kael's
-// classes have no __iter__ or __call__ to ask.
-func (f *typingForm) isSubclass(cls string) (bool, error) {
+// SubclassCheck is issubclass(cls, f) for the forms that stand for
+// classes (List, Dict, Sequence, ...); the others are a TypeError, as
+// kael's classes have no __iter__ or __call__ to ask.
+func (f *typingForm) SubclassCheck(cls lang.Value) (bool, error) {
 	names, ok := typingClasses[f.name]
 	if !ok {
-		return false, newErrorf(TypeError, "kael's issubclass cannot test against typing.%s", f.name).
-			withHint("typing.List, Dict, Set, Tuple, Sequence and Mapping work, as does isinstance")
+		return false, lang.Errorf(lang.TypeError, "kael's issubclass cannot test against typing.%s", f.name).
+			WithHint("typing.List, Dict, Set, Tuple, Sequence and Mapping work, as does isinstance")
 	}
-	return slices.ContainsFunc(names, func(name string) bool { return isSubclass(cls, name) }), nil
+	for _, name := range names {
+		if ok, err := lang.IsSubclass(cls, &lang.Class{Name: name}); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
 }
+
+// InstanceCheck is isinstance(obj, a): for a Union (and Optional),
+// whether obj is an instance of one of its types.
+func (a *typingAlias) InstanceCheck(obj lang.Value) (bool, error) {
+	return a.anyArg(func(arg lang.Value) (bool, error) { return lang.IsInstance(obj, arg) })
+}
+
+// SubclassCheck is issubclass(cls, a): for a Union (and Optional),
+// whether cls derives from one of its types.
+func (a *typingAlias) SubclassCheck(cls lang.Value) (bool, error) {
+	return a.anyArg(func(arg lang.Value) (bool, error) { return lang.IsSubclass(cls, arg) })
+}
+
+var (
+	_ lang.InstanceChecker = (*typingForm)(nil)
+	_ lang.InstanceChecker = (*typingAlias)(nil)
+)

@@ -1,9 +1,11 @@
-package lang
+package pystruct
 
 import (
 	"encoding/binary"
 	"math"
 	"strconv"
+
+	"github.com/kael-dev/kael/lang"
 )
 
 // The struct module: Python's struct.unpack, pack and calcsize, for reading
@@ -11,7 +13,7 @@ import (
 // is struct.unpack("<Q", data[:8])[0]).
 
 // StructError is struct.error, Python's error for a bad format or buffer.
-const StructError ErrorKind = "struct.error"
+const StructError lang.ErrorKind = "struct.error"
 
 // structItem is one item of a format: its code and, for 's', the length.
 type structItem struct {
@@ -58,16 +60,16 @@ func parseStructFormat(f string) (*structFormat, error) {
 			}
 			n, err := strconv.Atoi(f[i:j])
 			if err != nil || n > 1<<24 {
-				return nil, newErrorf(StructError, "total struct size too long")
+				return nil, lang.Errorf(StructError, "total struct size too long")
 			}
 			if j == len(f) {
-				return nil, newErrorf(StructError, "repeat count given without format specifier")
+				return nil, lang.Errorf(StructError, "repeat count given without format specifier")
 			}
 			count, i, c = n, j, f[j]
 		}
 		size, ok := structSizes[c]
 		if !ok || !sf.native && (c == 'n' || c == 'N') {
-			return nil, newErrorf(StructError, "bad char in struct format")
+			return nil, lang.Errorf(StructError, "bad char in struct format")
 		}
 		if sf.native && c != 's' && c != 'x' && c != 'c' {
 			sf.size = (sf.size + size - 1) / size * size
@@ -89,11 +91,11 @@ func parseStructFormat(f string) (*structFormat, error) {
 }
 
 // unpack decodes buf, which must be exactly sf.size bytes.
-func (sf *structFormat) unpack(buf []byte) (Tuple, error) {
+func (sf *structFormat) unpack(buf []byte) (lang.Tuple, error) {
 	if len(buf) != sf.size {
-		return nil, newErrorf(StructError, "unpack requires a buffer of %d bytes", sf.size)
+		return nil, lang.Errorf(StructError, "unpack requires a buffer of %d bytes", sf.size)
 	}
-	var out Tuple
+	var out lang.Tuple
 	off := 0
 	for _, it := range sf.items {
 		if sf.native && it.code != 's' && it.code != 'x' && it.code != 'c' {
@@ -101,12 +103,12 @@ func (sf *structFormat) unpack(buf []byte) (Tuple, error) {
 		}
 		b := buf[off : off+it.size]
 		off += it.size
-		var v Value
+		var v lang.Value
 		switch it.code {
 		case 'x':
 			continue
 		case 'c', 's':
-			v = Bytes{b: append([]byte(nil), b...)}
+			v = lang.NewBytes(append([]byte(nil), b...))
 		case 'b':
 			v = int64(int8(b[0]))
 		case 'B':
@@ -126,7 +128,7 @@ func (sf *structFormat) unpack(buf []byte) (Tuple, error) {
 		case 'Q', 'N':
 			u := sf.order.Uint64(b)
 			if u > math.MaxInt64 {
-				return nil, newErrorf(OverflowError, "%d does not fit kael's 64-bit signed int", u)
+				return nil, lang.Errorf(lang.OverflowError, "%d does not fit kael's 64-bit signed int", u)
 			}
 			v = int64(u)
 		case 'f':
@@ -140,7 +142,7 @@ func (sf *structFormat) unpack(buf []byte) (Tuple, error) {
 }
 
 // pack encodes vals, one per item but 'x'.
-func (sf *structFormat) pack(vals []Value) (Bytes, error) {
+func (sf *structFormat) pack(vals []lang.Value) (lang.Bytes, error) {
 	want := 0
 	for _, it := range sf.items {
 		if it.code != 'x' {
@@ -148,7 +150,7 @@ func (sf *structFormat) pack(vals []Value) (Bytes, error) {
 		}
 	}
 	if len(vals) != want {
-		return Bytes{}, newErrorf(StructError, "pack expected %d items for packing (got %d)", want, len(vals))
+		return lang.Bytes{}, lang.Errorf(StructError, "pack expected %d items for packing (got %d)", want, len(vals))
 	}
 	buf := make([]byte, sf.size)
 	off, k := 0, 0
@@ -165,43 +167,43 @@ func (sf *structFormat) pack(vals []Value) (Bytes, error) {
 		k++
 		switch it.code {
 		case 'c', 's':
-			bv, ok := v.(Bytes)
-			if !ok || it.code == 'c' && len(bv.b) != 1 {
-				return Bytes{}, newErrorf(StructError, "char format requires a bytes object of length 1")
+			bv, ok := v.(lang.Bytes)
+			if !ok || it.code == 'c' && len(bv.Data()) != 1 {
+				return lang.Bytes{}, lang.Errorf(StructError, "char format requires a bytes object of length 1")
 			}
-			copy(b, bv.b)
+			copy(b, bv.Data())
 			continue
 		case 'f':
-			f, ok := asFloat(v)
+			f, ok := lang.AsFloat(v)
 			if !ok {
-				return Bytes{}, newErrorf(StructError, "required argument is not a float")
+				return lang.Bytes{}, lang.Errorf(StructError, "required argument is not a float")
 			}
 			sf.order.PutUint32(b, math.Float32bits(float32(f)))
 			continue
 		case 'd':
-			f, ok := asFloat(v)
+			f, ok := lang.AsFloat(v)
 			if !ok {
-				return Bytes{}, newErrorf(StructError, "required argument is not a float")
+				return lang.Bytes{}, lang.Errorf(StructError, "required argument is not a float")
 			}
 			sf.order.PutUint64(b, math.Float64bits(f))
 			continue
 		case '?':
-			t, err := Truth(v)
+			t, err := lang.Truth(v)
 			if err != nil {
-				return Bytes{}, err
+				return lang.Bytes{}, err
 			}
 			if t {
 				b[0] = 1
 			}
 			continue
 		}
-		n, ok := asInt(v)
+		n, ok := lang.AsInt(v)
 		if !ok {
-			return Bytes{}, newErrorf(StructError, "required argument is not an integer")
+			return lang.Bytes{}, lang.Errorf(StructError, "required argument is not an integer")
 		}
 		lo, hi := structRange(it.code, it.size)
 		if n < lo || n > hi {
-			return Bytes{}, newErrorf(StructError, "'%c' format requires %d <= number <= %d", it.code, lo, hi)
+			return lang.Bytes{}, lang.Errorf(StructError, "'%c' format requires %d <= number <= %d", it.code, lo, hi)
 		}
 		switch it.size {
 		case 1:
@@ -214,7 +216,7 @@ func (sf *structFormat) pack(vals []Value) (Bytes, error) {
 			sf.order.PutUint64(b, uint64(n))
 		}
 	}
-	return Bytes{b: buf}, nil
+	return lang.NewBytes(buf), nil
 }
 
 // structRange is the range of an integer code (unsigned 64-bit values end
@@ -234,7 +236,7 @@ func structRange(code byte, size int) (lo, hi int64) {
 	return -1 << (bits - 1), 1<<(bits-1) - 1
 }
 
-func structFormatArg(a *Args) (*structFormat, error) {
+func structFormatArg(a *lang.Args) (*structFormat, error) {
 	f := a.Str("format")
 	if err := a.Err(); err != nil {
 		return nil, err
@@ -242,27 +244,27 @@ func structFormatArg(a *Args) (*structFormat, error) {
 	return parseStructFormat(f)
 }
 
-var structModule = &Module{Name: "struct", Attrs: map[string]Value{
-	"unpack": def(0, "unpack(format, buffer)", "The values the bytes buffer holds in the layout format describes ('<' little-endian, '>' big-endian, '@' native with alignment; b B h H i I l L q Q n N ? f d, x padding, c and Ns bytes), as a tuple; the buffer must be exactly calcsize(format) bytes.", func(a *Args) (Value, error) {
+var structModule = &lang.Module{Name: "struct", Attrs: map[string]lang.Value{
+	"unpack": lang.NewBuiltin(lang.AsValue, "unpack(format, buffer)", "The values the bytes buffer holds in the layout format describes ('<' little-endian, '>' big-endian, '@' native with alignment; b B h H i I l L q Q n N ? f d, x padding, c and Ns bytes), as a tuple; the buffer must be exactly calcsize(format) bytes.", func(a *lang.Args) (lang.Value, error) {
 		sf, err := structFormatArg(a)
 		if err != nil {
 			return nil, err
 		}
-		buf, ok := a.Value("buffer").(Bytes)
+		buf, ok := a.Value("buffer").(lang.Bytes)
 		if !ok {
-			return nil, newErrorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(a.Value("buffer")))
+			return nil, lang.Errorf(lang.TypeError, "a bytes-like object is required, not '%s'", lang.TypeName(a.Value("buffer")))
 		}
-		return sf.unpack(buf.b)
+		return sf.unpack(buf.Data())
 	}),
-	"pack": def(0, "pack(format, *values)", "The bytes that hold values in the layout format describes (the codes of unpack).", func(a *Args) (Value, error) {
+	"pack": lang.NewBuiltin(lang.AsValue, "pack(format, *values)", "The bytes that hold values in the layout format describes (the codes of unpack).", func(a *lang.Args) (lang.Value, error) {
 		sf, err := structFormatArg(a)
 		if err != nil {
 			return nil, err
 		}
-		vals, _ := a.Value("values").(Tuple)
+		vals, _ := a.Value("values").(lang.Tuple)
 		return sf.pack(vals)
 	}),
-	"calcsize": def(0, "calcsize(format)", "The number of bytes the layout format takes.", func(a *Args) (Value, error) {
+	"calcsize": lang.NewBuiltin(lang.AsValue, "calcsize(format)", "The number of bytes the layout format takes.", func(a *lang.Args) (lang.Value, error) {
 		sf, err := structFormatArg(a)
 		if err != nil {
 			return nil, err
@@ -272,7 +274,7 @@ var structModule = &Module{Name: "struct", Attrs: map[string]Value{
 }}
 
 func init() {
-	RegisterModule("struct", "Python's struct module in small: unpack, pack and calcsize of binary layouts such as '<Q'.", func() *Module {
+	lang.RegisterModule("struct", "Python's struct module in small: unpack, pack and calcsize of binary layouts such as '<Q'.", func() *lang.Module {
 		return structModule
 	})
 }

@@ -1,4 +1,4 @@
-package lang
+package random
 
 import (
 	"math"
@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kael-dev/kael/internal/pyrandom"
+	"github.com/kael-dev/kael/lang"
 )
 
 // pyRandom is the random module's generator, one per process as in
@@ -35,18 +36,18 @@ func reseedPy(f func(r *pyrandom.Random)) {
 // draws for the same seed (see internal/pyrandom): seed, random, randint,
 // randrange, choice, choices, sample, shuffle, uniform and gauss. It is filled by init,
 // since builtins refer back to the modules.
-var randomModule = &Module{Name: "random", Attrs: map[string]Value{}}
+var randomModule = &lang.Module{Name: "random", Attrs: map[string]lang.Value{}}
 
 func init() {
 	m := randomModule
-	add := func(sig, doc string, fn func(a *Args) (Value, error)) {
-		b := def(0, sig, doc, fn)
+	add := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) {
+		b := lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 		m.Attrs[b.Name] = b
 	}
-	add("seed(a=None)", "Seeds the random module: the same int, float or str seed gives CPython's numbers (a float seeds from hash(a)); None (or NaN, whose hash CPython takes from the object) seeds from the clock.", func(a *Args) (Value, error) {
+	add("seed(a=None)", "Seeds the random module: the same int, float or str seed gives CPython's numbers (a float seeds from hash(a)); None (or NaN, whose hash CPython takes from the object) seeds from the clock.", func(a *lang.Args) (lang.Value, error) {
 		clock := func(r *pyrandom.Random) { r.Seed(big.NewInt(time.Now().UnixNano())) }
 		switch v := a.Value("a").(type) {
-		case NoneType:
+		case lang.NoneType:
 			reseedPy(clock)
 		case string:
 			reseedPy(func(r *pyrandom.Random) { r.SeedString(v) })
@@ -57,80 +58,80 @@ func init() {
 				}
 			})
 		default:
-			n, ok := asInt(v)
+			n, ok := lang.AsInt(v)
 			if !ok {
-				return nil, newErrorf(TypeError, "The only supported seed types are: None, int, float, str, bytes, and bytearray.").
-					withHint("kael's random.seed takes an int, a float or a str, e.g. random.seed(0)")
+				return nil, lang.Errorf(lang.TypeError, "The only supported seed types are: None, int, float, str, bytes, and bytearray.").
+					WithHint("kael's random.seed takes an int, a float or a str, e.g. random.seed(0)")
 			}
 			reseedPy(func(r *pyrandom.Random) { r.Seed(big.NewInt(n)) })
 		}
-		return None, nil
+		return lang.None, nil
 	})
-	add("random()", "A float uniform in [0, 1).", func(a *Args) (Value, error) {
+	add("random()", "A float uniform in [0, 1).", func(a *lang.Args) (lang.Value, error) {
 		return withPyRandom(func(r *pyrandom.Random) float64 { return r.Float64() }), nil
 	})
-	add("uniform(a, b)", "A float uniform between a and b: a + (b-a) * random().", func(a *Args) (Value, error) {
+	add("uniform(a, b)", "A float uniform between a and b: a + (b-a) * random().", func(a *lang.Args) (lang.Value, error) {
 		lo, hi := a.Float("a"), a.Float("b")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return withPyRandom(func(r *pyrandom.Random) float64 { return r.Uniform(lo, hi) }), nil
 	})
-	add("gauss(mu=0.0, sigma=1.0)", "A normal float with mean mu and standard deviation sigma.", func(a *Args) (Value, error) {
+	add("gauss(mu=0.0, sigma=1.0)", "A normal float with mean mu and standard deviation sigma.", func(a *lang.Args) (lang.Value, error) {
 		mu, sigma := a.Float("mu"), a.Float("sigma")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return withPyRandom(func(r *pyrandom.Random) float64 { return r.Gauss(mu, sigma) }), nil
 	})
-	add("randint(a, b)", "An int uniform in [a, b], both ends included.", func(a *Args) (Value, error) {
+	add("randint(a, b)", "An int uniform in [a, b], both ends included.", func(a *lang.Args) (lang.Value, error) {
 		lo, hi := a.Int64("a"), a.Int64("b")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if hi < lo {
-			return nil, newErrorf(ValueError, "empty range for randrange() (%d, %d, %d)", lo, hi+1, hi+1-lo)
+			return nil, lang.Errorf(lang.ValueError, "empty range for randrange() (%d, %d, %d)", lo, hi+1, hi+1-lo)
 		}
 		return randomRange(big.NewInt(lo), new(big.Int).Add(big.NewInt(hi), big.NewInt(1)))
 	})
-	add("randrange(start, stop=None)", "An int uniform in [start, stop), or in [0, start) without stop.", func(a *Args) (Value, error) {
+	add("randrange(start, stop=None)", "An int uniform in [start, stop), or in [0, start) without stop.", func(a *lang.Args) (lang.Value, error) {
 		start, stop := a.Int64("start"), a.OptInt("stop")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if stop == nil {
 			if start <= 0 {
-				return nil, newErrorf(ValueError, "empty range for randrange()")
+				return nil, lang.Errorf(lang.ValueError, "empty range for randrange()")
 			}
 			return randomRange(new(big.Int), big.NewInt(start))
 		}
 		if int64(*stop) <= start {
-			return nil, newErrorf(ValueError, "empty range for randrange() (%d, %d, %d)", start, *stop, int64(*stop)-start)
+			return nil, lang.Errorf(lang.ValueError, "empty range for randrange() (%d, %d, %d)", start, *stop, int64(*stop)-start)
 		}
 		return randomRange(big.NewInt(start), big.NewInt(int64(*stop)))
 	})
-	add("choice(seq)", "One element of a non-empty list, tuple, range or str.", func(a *Args) (Value, error) {
+	add("choice(seq)", "One element of a non-empty list, tuple, range or str.", func(a *lang.Args) (lang.Value, error) {
 		seq := a.Value("seq")
 		n, ok := sequenceLen(seq)
 		if !ok {
-			return nil, a.typeError("seq", "a list, tuple, range or str", seq)
+			return nil, a.WrongType("seq", "a list, tuple, range or str", seq)
 		}
 		if n == 0 {
-			return nil, newErrorf(IndexError, "Cannot choose from an empty sequence")
+			return nil, lang.Errorf(lang.IndexError, "Cannot choose from an empty sequence")
 		}
 		return sequenceAt(seq, withPyRandom(func(r *pyrandom.Random) int { return r.Index(n) })), nil
 	})
-	add("sample(population, k)", "k distinct elements of the population (a list, tuple, range or str), in the order drawn, as CPython draws them for the same seed; k larger than the population is a ValueError.", func(a *Args) (Value, error) {
+	add("sample(population, k)", "k distinct elements of the population (a list, tuple, range or str), in the order drawn, as CPython draws them for the same seed; k larger than the population is a ValueError.", func(a *lang.Args) (lang.Value, error) {
 		population, n, k, err := populationArgs(a)
 		if err != nil {
 			return nil, err
 		}
 		if k < 0 || k > n {
-			return nil, newErrorf(ValueError, "Sample larger than population or is negative")
+			return nil, lang.Errorf(lang.ValueError, "Sample larger than population or is negative")
 		}
 		return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.Sample(n, k) })), nil
 	})
-	add("choices(population, weights=None, *, cum_weights=None, k=1)", "k elements of the population drawn with replacement, as CPython draws them for the same seed: uniformly, or in proportion to weights (or to the steps of cum_weights).", func(a *Args) (Value, error) {
+	add("choices(population, weights=None, *, cum_weights=None, k=1)", "k elements of the population drawn with replacement, as CPython draws them for the same seed: uniformly, or in proportion to weights (or to the steps of cum_weights).", func(a *lang.Args) (lang.Value, error) {
 		population, n, k, err := populationArgs(a)
 		if err != nil {
 			return nil, err
@@ -138,7 +139,7 @@ func init() {
 		k = max(k, 0)
 		if a.IsNone("weights") && a.IsNone("cum_weights") {
 			if n == 0 && k > 0 {
-				return nil, newErrorf(IndexError, "%s index out of range", TypeName(population))
+				return nil, lang.Errorf(lang.IndexError, "%s index out of range", lang.TypeName(population))
 			}
 			return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.Choices(n, k) })), nil
 		}
@@ -148,62 +149,62 @@ func init() {
 		}
 		return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.WeightedChoices(cum, k) })), nil
 	})
-	add("shuffle(x)", "Shuffles the list x in place; returns None.", func(a *Args) (Value, error) {
-		l, ok := a.Value("x").(*List)
+	add("shuffle(x)", "Shuffles the list x in place; returns None.", func(a *lang.Args) (lang.Value, error) {
+		l, ok := a.Value("x").(*lang.List)
 		if !ok {
-			return nil, a.typeError("x", "a list", a.Value("x"))
+			return nil, a.WrongType("x", "a list", a.Value("x"))
 		}
 		reseedPy(func(r *pyrandom.Random) {
 			r.Shuffle(len(l.Elems), func(i, j int) { l.Elems[i], l.Elems[j] = l.Elems[j], l.Elems[i] })
 		})
-		return None, nil
+		return lang.None, nil
 	})
 }
 
 // populationArgs reads sample's and choices' population, a sequence
 // sequenceLen accepts (anything else is CPython's TypeError), its length
 // and k.
-func populationArgs(a *Args) (population Value, n, k int, err error) {
+func populationArgs(a *lang.Args) (population lang.Value, n, k int, err error) {
 	population, k = a.Value("population"), a.Int("k")
 	if err := a.Err(); err != nil {
 		return nil, 0, 0, err
 	}
 	n, ok := sequenceLen(population)
 	if !ok {
-		return nil, 0, 0, newErrorf(TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).")
+		return nil, 0, 0, lang.Errorf(lang.TypeError, "Population must be a sequence.  For dicts or sets, use sorted(d).")
 	}
 	return population, n, k, nil
 }
 
 // pick is the list of the population's elements at the indices.
-func pick(population Value, indices []int) *List {
-	out := make([]Value, len(indices))
+func pick(population lang.Value, indices []int) *lang.List {
+	out := make([]lang.Value, len(indices))
 	for i, j := range indices {
 		out[i] = sequenceAt(population, j)
 	}
-	return &List{Elems: out}
+	return &lang.List{Elems: out}
 }
 
 // cumulativeWeights reads choices' weights or cum_weights for a
 // population of n: the running totals, the last positive and finite.
-func cumulativeWeights(a *Args, n int) ([]float64, error) {
+func cumulativeWeights(a *lang.Args, n int) ([]float64, error) {
 	if !a.IsNone("weights") && !a.IsNone("cum_weights") {
-		return nil, newErrorf(TypeError, "Cannot specify both weights and cumulative weights")
+		return nil, lang.Errorf(lang.TypeError, "Cannot specify both weights and cumulative weights")
 	}
 	name := "weights"
 	if a.IsNone("weights") {
 		name = "cum_weights"
 	}
-	elems, err := collect(a.Value(name))
+	elems, err := lang.Collect(a.Value(name))
 	if err != nil {
 		return nil, err
 	}
 	cum := make([]float64, len(elems))
 	total := 0.0
 	for i, e := range elems {
-		w, ok := asFloat(e)
+		w, ok := lang.AsFloat(e)
 		if !ok {
-			return nil, a.typeError(name, "a sequence of numbers", e)
+			return nil, a.WrongType(name, "a sequence of numbers", e)
 		}
 		if name == "weights" {
 			total += w
@@ -213,36 +214,36 @@ func cumulativeWeights(a *Args, n int) ([]float64, error) {
 	}
 	switch {
 	case len(cum) == 0:
-		return nil, newErrorf(IndexError, "list index out of range") // CPython reads the total as cum_weights[-1]
+		return nil, lang.Errorf(lang.IndexError, "list index out of range") // CPython reads the total as cum_weights[-1]
 	case len(cum) != n:
-		return nil, newErrorf(ValueError, "The number of weights does not match the population")
+		return nil, lang.Errorf(lang.ValueError, "The number of weights does not match the population")
 	case cum[n-1] <= 0:
-		return nil, newErrorf(ValueError, "Total of weights must be greater than zero")
+		return nil, lang.Errorf(lang.ValueError, "Total of weights must be greater than zero")
 	case math.IsInf(cum[n-1], 0) || math.IsNaN(cum[n-1]):
-		return nil, newErrorf(ValueError, "Total of weights must be finite")
+		return nil, lang.Errorf(lang.ValueError, "Total of weights must be finite")
 	}
 	return cum, nil
 }
 
 // randomRange draws from [start, stop), stop > start, as an int.
-func randomRange(start, stop *big.Int) (Value, error) {
+func randomRange(start, stop *big.Int) (lang.Value, error) {
 	pyRandom.Lock()
 	defer pyRandom.Unlock()
 	v, err := pyRandom.r.RandRange(start, stop)
 	if err != nil {
-		return nil, newErrorf(ValueError, "empty range for randrange()")
+		return nil, lang.Errorf(lang.ValueError, "empty range for randrange()")
 	}
 	return v.Int64(), nil
 }
 
 // sequenceLen is the length of the sequences choice takes.
-func sequenceLen(v Value) (int, bool) {
+func sequenceLen(v lang.Value) (int, bool) {
 	switch x := v.(type) {
-	case *List:
+	case *lang.List:
 		return len(x.Elems), true
-	case Tuple:
+	case lang.Tuple:
 		return len(x), true
-	case *Range:
+	case *lang.Range:
 		return int(x.Len()), true
 	case string:
 		return utf8.RuneCountInString(x), true
@@ -251,14 +252,18 @@ func sequenceLen(v Value) (int, bool) {
 }
 
 // sequenceAt is element i of a sequence sequenceLen accepts.
-func sequenceAt(v Value, i int) Value {
+func sequenceAt(v lang.Value, i int) lang.Value {
 	switch x := v.(type) {
-	case *List:
+	case *lang.List:
 		return x.Elems[i]
-	case Tuple:
+	case lang.Tuple:
 		return x[i]
-	case *Range:
+	case *lang.Range:
 		return x.Start + int64(i)*x.Step
 	}
 	return string([]rune(v.(string))[i])
+}
+
+func init() {
+	lang.RegisterModule("random", "Python's random module in small, drawing CPython's numbers for the same seed.", func() *lang.Module { return randomModule })
 }

@@ -1,10 +1,10 @@
-package lang
+package math
 
 import (
 	"math"
 
 	"github.com/kael-dev/kael/internal/libm"
-
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
 )
 
@@ -12,16 +12,16 @@ import (
 // the constants, the functions of one float with CPython's domain and
 // range errors, and the common functions of several numbers (log with a
 // base, isclose, fsum, prod, gcd, comb, factorial, ...).
-func mathModule() *Module {
-	m := &Module{Name: "math", Attrs: map[string]Value{
+func mathModule() *lang.Module {
+	m := &lang.Module{Name: "math", Attrs: map[string]lang.Value{
 		"pi": math.Pi, "e": math.E, "tau": 2 * math.Pi, "inf": math.Inf(1), "nan": math.NaN(),
 	}}
-	add := func(sig, doc string, fn func(a *Args) (Value, error)) {
-		b := def(0, sig, doc, fn)
+	add := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) {
+		b := lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 		m.Attrs[b.Name] = b
 	}
 	for name, f := range mathFloatFuncs {
-		add(name+"(x)", "math."+name+" of a number, a float; outside the function's domain it is CPython's ValueError (math domain error), beyond the floats an OverflowError (math range error).", func(a *Args) (Value, error) {
+		add(name+"(x)", "math."+name+" of a number, a float; outside the function's domain it is CPython's ValueError (math domain error), beyond the floats an OverflowError (math range error).", func(a *lang.Args) (lang.Value, error) {
 			x, err := mathReal(a.Value("x"))
 			if err != nil {
 				return nil, err
@@ -30,7 +30,7 @@ func mathModule() *Module {
 		})
 	}
 	for name, f := range map[string]func(float64) float64{"floor": math.Floor, "ceil": math.Ceil, "trunc": math.Trunc} {
-		add(name+"(x)", "math."+name+" of a number, as an int; NaN, the infinities and floats beyond the 64-bit integers are an error.", func(a *Args) (Value, error) {
+		add(name+"(x)", "math."+name+" of a number, as an int; NaN, the infinities and floats beyond the 64-bit integers are an error.", func(a *lang.Args) (lang.Value, error) {
 			if i, ok := a.Value("x").(int64); ok {
 				return i, nil
 			}
@@ -38,14 +38,14 @@ func mathModule() *Module {
 			if err != nil {
 				return nil, err
 			}
-			return floatToInt(f(x))
+			return lang.FloatToInt(f(x))
 		})
 	}
 	for name, f := range map[string]func(float64) bool{
 		"isnan": math.IsNaN, "isinf": func(x float64) bool { return math.IsInf(x, 0) },
 		"isfinite": func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) },
 	} {
-		add(name+"(x)", "math."+name+" of a number.", func(a *Args) (Value, error) {
+		add(name+"(x)", "math."+name+" of a number.", func(a *lang.Args) (lang.Value, error) {
 			x, err := mathReal(a.Value("x"))
 			if err != nil {
 				return nil, err
@@ -54,7 +54,7 @@ func mathModule() *Module {
 		})
 	}
 	for name, f := range mathFloatPairs {
-		add(name+"(x, y)", "math."+name+" of two numbers, a float, with CPython's domain and range errors.", func(a *Args) (Value, error) {
+		add(name+"(x, y)", "math."+name+" of two numbers, a float, with CPython's domain and range errors.", func(a *lang.Args) (lang.Value, error) {
 			x, err := mathReal(a.Value("x"))
 			if err != nil {
 				return nil, err
@@ -66,7 +66,7 @@ func mathModule() *Module {
 			return f(x, y)
 		})
 	}
-	add("log(x, base=None)", "The natural logarithm of x, or its logarithm to base: log(8, 2) is 3.0. x (and base) must be positive: else CPython's ValueError (math domain error).", func(a *Args) (Value, error) {
+	add("log(x, base=None)", "The natural logarithm of x, or its logarithm to base: log(8, 2) is 3.0. x (and base) must be positive: else CPython's ValueError (math domain error).", func(a *lang.Args) (lang.Value, error) {
 		x, err := mathReal(a.Value("x"))
 		if err != nil {
 			return nil, err
@@ -84,11 +84,11 @@ func mathModule() *Module {
 			return nil, err
 		}
 		if lb.(float64) == 0 {
-			return nil, newErrorf(ZeroDivisionError, "float division by zero")
+			return nil, lang.Errorf(lang.ZeroDivisionError, "float division by zero")
 		}
 		return lx.(float64) / lb.(float64), nil
 	})
-	add("isclose(a, b, rel_tol=1e-09, abs_tol=0.0)", "Whether a and b are close: |a-b| <= max(rel_tol * max(|a|, |b|), abs_tol), as CPython's math.isclose; infinities are close only to themselves, NaN to nothing.", func(a *Args) (Value, error) {
+	add("isclose(a, b, rel_tol=1e-09, abs_tol=0.0)", "Whether a and b are close: |a-b| <= max(rel_tol * max(|a|, |b|), abs_tol), as CPython's math.isclose; infinities are close only to themselves, NaN to nothing.", func(a *lang.Args) (lang.Value, error) {
 		var v [4]float64
 		for i, name := range []string{"a", "b", "rel_tol", "abs_tol"} {
 			f, err := mathReal(a.Value(name))
@@ -99,14 +99,14 @@ func mathModule() *Module {
 		}
 		return mathIsClose(v[0], v[1], v[2], v[3])
 	})
-	add("hypot(*coordinates)", "The Euclidean norm sqrt(sum(x**2 for x in coordinates)), a float.", func(a *Args) (Value, error) {
-		xs, err := mathReals(a.Value("coordinates").(Tuple))
+	add("hypot(*coordinates)", "The Euclidean norm sqrt(sum(x**2 for x in coordinates)), a float.", func(a *lang.Args) (lang.Value, error) {
+		xs, err := mathReals(a.Value("coordinates").(lang.Tuple))
 		if err != nil {
 			return nil, err
 		}
 		return mathNorm(xs), nil
 	})
-	add("dist(p, q)", "The Euclidean distance between the points p and q, sequences of as many numbers.", func(a *Args) (Value, error) {
+	add("dist(p, q)", "The Euclidean distance between the points p and q, sequences of as many numbers.", func(a *lang.Args) (lang.Value, error) {
 		ps, qs, err := mathPoints(a.Value("p"), a.Value("q"))
 		if err != nil {
 			return nil, err
@@ -116,8 +116,8 @@ func mathModule() *Module {
 		}
 		return mathNorm(ps), nil
 	})
-	add("fsum(seq)", "The sum of an iterable of numbers as a float, exact until the one final rounding (Shewchuk's algorithm, as CPython): fsum([0.1] * 10) is 1.0.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("seq"))
+	add("fsum(seq)", "The sum of an iterable of numbers as a float, exact until the one final rounding (Shewchuk's algorithm, as CPython): fsum([0.1] * 10) is 1.0.", func(a *lang.Args) (lang.Value, error) {
+		elems, err := lang.Collect(a.Value("seq"))
 		if err != nil {
 			return nil, err
 		}
@@ -127,22 +127,22 @@ func mathModule() *Module {
 		}
 		return mathFsum(xs)
 	})
-	add("prod(iterable, start=1)", "The product of start and the elements, multiplied with * from the left, as sum adds: ints stay ints (an OverflowError past 64 bits), a float makes a float; prod([]) is 1.", func(a *Args) (Value, error) {
-		elems, err := collect(a.Value("iterable"))
+	add("prod(iterable, start=1)", "The product of start and the elements, multiplied with * from the left, as sum adds: ints stay ints (an OverflowError past 64 bits), a float makes a float; prod([]) is 1.", func(a *lang.Args) (lang.Value, error) {
+		elems, err := lang.Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
 		}
 		total := a.Value("start")
 		for _, e := range elems {
-			if total, err = a.in.binary(syntax.STAR, total, e, spanNode(a.in.stmtSpan())); err != nil {
+			if total, err = a.Binary(syntax.STAR, total, e); err != nil {
 				return nil, err
 			}
 		}
 		return total, nil
 	})
 	for name, f := range map[string]func(x, y int64) (int64, error){"gcd": gcdPair, "lcm": lcmPair} {
-		add(name+"(*integers)", "math."+name+" of any number of ints (of none: "+map[string]string{"gcd": "0", "lcm": "1"}[name]+"), never negative.", func(a *Args) (Value, error) {
-			ns, err := mathInts(a.Value("integers").(Tuple))
+		add(name+"(*integers)", "math."+name+" of any number of ints (of none: "+map[string]string{"gcd": "0", "lcm": "1"}[name]+"), never negative.", func(a *lang.Args) (lang.Value, error) {
+			ns, err := mathInts(a.Value("integers").(lang.Tuple))
 			if err != nil {
 				return nil, err
 			}
@@ -155,31 +155,31 @@ func mathModule() *Module {
 			return acc, nil
 		})
 	}
-	add("factorial(n)", "n! of an int n >= 0; past 20! it does not fit kael's 64-bit ints, an OverflowError.", func(a *Args) (Value, error) {
+	add("factorial(n)", "n! of an int n >= 0; past 20! it does not fit kael's 64-bit ints, an OverflowError.", func(a *lang.Args) (lang.Value, error) {
 		n, err := mathNatural(a.Value("n"), "factorial() not defined for negative values")
 		if err != nil {
 			return nil, err
 		}
 		return mathPerm("factorial", n, n)
 	})
-	add("comb(n, k)", "The number of ways to choose k of n items without order, n! / (k! (n-k)!), 0 when k > n; an OverflowError past 64 bits.", func(a *Args) (Value, error) {
-		ns, err := mathInts(Tuple{a.Value("n"), a.Value("k")})
+	add("comb(n, k)", "The number of ways to choose k of n items without order, n! / (k! (n-k)!), 0 when k > n; an OverflowError past 64 bits.", func(a *lang.Args) (lang.Value, error) {
+		ns, err := mathInts(lang.Tuple{a.Value("n"), a.Value("k")})
 		if err != nil {
 			return nil, err
 		}
 		return mathComb(ns[0], ns[1])
 	})
-	add("perm(n, k=None)", "The number of ways to choose k of n items in order, n! / (n-k)! (k defaults to n), 0 when k > n; an OverflowError past 64 bits.", func(a *Args) (Value, error) {
+	add("perm(n, k=None)", "The number of ways to choose k of n items in order, n! / (n-k)! (k defaults to n), 0 when k > n; an OverflowError past 64 bits.", func(a *lang.Args) (lang.Value, error) {
 		k := a.Value("k")
 		if a.IsNone("k") {
 			k = a.Value("n")
 		}
-		ns, err := mathInts(Tuple{a.Value("n"), k})
+		ns, err := mathInts(lang.Tuple{a.Value("n"), k})
 		if err != nil {
 			return nil, err
 		}
 		if a.IsNone("k") && ns[0] < 0 {
-			return nil, newErrorf(ValueError, "factorial() not defined for negative values")
+			return nil, lang.Errorf(lang.ValueError, "factorial() not defined for negative values")
 		}
 		if err := mathNonNegative(ns[0], ns[1]); err != nil {
 			return nil, err
@@ -189,7 +189,7 @@ func mathModule() *Module {
 		}
 		return mathPerm("perm", ns[0], ns[1])
 	})
-	add("isqrt(n)", "The integer square root of an int n >= 0: the largest int whose square is at most n.", func(a *Args) (Value, error) {
+	add("isqrt(n)", "The integer square root of an int n >= 0: the largest int whose square is at most n.", func(a *lang.Args) (lang.Value, error) {
 		n, err := mathNatural(a.Value("n"), "isqrt() argument must be nonnegative")
 		if err != nil {
 			return nil, err
@@ -230,10 +230,10 @@ var mathFloatFuncs = map[string]mathFloatFunc{
 }
 
 // mathFloatPairs are the math functions of two floats.
-var mathFloatPairs = map[string]func(x, y float64) (Value, error){
-	"atan2":    func(y, x float64) (Value, error) { return math.Atan2(y, x), nil },
-	"copysign": func(x, y float64) (Value, error) { return math.Copysign(x, y), nil },
-	"fmod": func(x, y float64) (Value, error) {
+var mathFloatPairs = map[string]func(x, y float64) (lang.Value, error){
+	"atan2":    func(y, x float64) (lang.Value, error) { return math.Atan2(y, x), nil },
+	"copysign": func(x, y float64) (lang.Value, error) { return math.Copysign(x, y), nil },
+	"fmod": func(x, y float64) (lang.Value, error) {
 		if !math.IsNaN(x) && !math.IsNaN(y) && (math.IsInf(x, 0) || y == 0) {
 			return nil, mathDomainError()
 		}
@@ -245,7 +245,7 @@ var mathFloatPairs = map[string]func(x, y float64) (Value, error){
 // mathPow is math.pow: always a float, with C's special cases and
 // CPython's errors for a negative base with a fractional exponent, zero to
 // a negative power and overflow.
-func mathPow(x, y float64) (Value, error) {
+func mathPow(x, y float64) (lang.Value, error) {
 	r := math.Pow(x, y)
 	finite := !math.IsInf(x, 0) && !math.IsNaN(x) && !math.IsInf(y, 0) && !math.IsNaN(y)
 	switch {
@@ -255,23 +255,23 @@ func mathPow(x, y float64) (Value, error) {
 		if x == 0 {
 			return nil, mathDomainError()
 		}
-		return nil, newErrorf(OverflowError, "math range error")
+		return nil, lang.Errorf(lang.OverflowError, "math range error")
 	}
 	return r, nil
 }
 
-func mathDomainError() *Error { return newErrorf(ValueError, "math domain error") }
+func mathDomainError() *lang.Error { return lang.Errorf(lang.ValueError, "math domain error") }
 
 // mathResult checks r = f(x) as CPython's math module does: NaN of a
 // number is a domain error, an infinity of a finite number a range error
 // where f can overflow and a domain error where it cannot (log(0)).
-func mathResult(x, r float64, canOverflow bool) (Value, error) {
+func mathResult(x, r float64, canOverflow bool) (lang.Value, error) {
 	switch {
 	case math.IsNaN(r) && !math.IsNaN(x):
 		return nil, mathDomainError()
 	case math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsNaN(x):
 		if canOverflow {
-			return nil, newErrorf(OverflowError, "math range error")
+			return nil, lang.Errorf(lang.OverflowError, "math range error")
 		}
 		return nil, mathDomainError()
 	}
@@ -279,15 +279,15 @@ func mathResult(x, r float64, canOverflow bool) (Value, error) {
 }
 
 // mathReal reads a number argument as a float, with CPython's error.
-func mathReal(v Value) (float64, error) {
-	f, ok := asFloat(v)
+func mathReal(v lang.Value) (float64, error) {
+	f, ok := lang.AsFloat(v)
 	if !ok {
-		return 0, newErrorf(TypeError, "must be real number, not %s", TypeName(v))
+		return 0, lang.Errorf(lang.TypeError, "must be real number, not %s", lang.TypeName(v))
 	}
 	return f, nil
 }
 
-func mathReals(vs []Value) ([]float64, error) {
+func mathReals(vs []lang.Value) ([]float64, error) {
 	out := make([]float64, len(vs))
 	for i, v := range vs {
 		f, err := mathReal(v)
@@ -300,12 +300,12 @@ func mathReals(vs []Value) ([]float64, error) {
 }
 
 // mathInts reads int arguments, with CPython's error for anything else.
-func mathInts(vs []Value) ([]int64, error) {
+func mathInts(vs []lang.Value) ([]int64, error) {
 	out := make([]int64, len(vs))
 	for i, v := range vs {
-		n, ok := asInt(v)
+		n, ok := lang.AsInt(v)
 		if !ok {
-			return nil, newErrorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+			return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(v))
 		}
 		out[i] = n
 	}
@@ -314,26 +314,26 @@ func mathInts(vs []Value) ([]int64, error) {
 
 // mathNatural reads an int argument that must not be negative; msg is
 // CPython's error for a negative one.
-func mathNatural(v Value, msg string) (int64, error) {
-	ns, err := mathInts([]Value{v})
+func mathNatural(v lang.Value, msg string) (int64, error) {
+	ns, err := mathInts([]lang.Value{v})
 	if err != nil {
 		return 0, err
 	}
 	if ns[0] < 0 {
-		return 0, newErrorf(ValueError, "%s", msg)
+		return 0, lang.Errorf(lang.ValueError, "%s", msg)
 	}
 	return ns[0], nil
 }
 
 // mathPoints reads dist's two points, sequences of as many numbers.
-func mathPoints(p, q Value) ([]float64, []float64, error) {
-	pe, ok1 := seqElems(p)
-	qe, ok2 := seqElems(q)
+func mathPoints(p, q lang.Value) ([]float64, []float64, error) {
+	pe, ok1 := lang.Elems(p)
+	qe, ok2 := lang.Elems(q)
 	if !ok1 || !ok2 {
-		return nil, nil, newErrorf(TypeError, "dist(): both points must be sequences of numbers, not %s and %s", TypeName(p), TypeName(q))
+		return nil, nil, lang.Errorf(lang.TypeError, "dist(): both points must be sequences of numbers, not %s and %s", lang.TypeName(p), lang.TypeName(q))
 	}
 	if len(pe) != len(qe) {
-		return nil, nil, newErrorf(ValueError, "both points must have the same number of dimensions")
+		return nil, nil, lang.Errorf(lang.ValueError, "both points must have the same number of dimensions")
 	}
 	ps, err := mathReals(pe)
 	if err != nil {
@@ -372,9 +372,9 @@ func mathNorm(xs []float64) float64 {
 }
 
 // mathIsClose is math.isclose.
-func mathIsClose(a, b, relTol, absTol float64) (Value, error) {
+func mathIsClose(a, b, relTol, absTol float64) (lang.Value, error) {
 	if relTol < 0 || absTol < 0 {
-		return nil, newErrorf(ValueError, "tolerances must be non-negative")
+		return nil, lang.Errorf(lang.ValueError, "tolerances must be non-negative")
 	}
 	if a == b {
 		return true, nil
@@ -388,7 +388,7 @@ func mathIsClose(a, b, relTol, absTol float64) (Value, error) {
 
 // mathFsum is CPython's math.fsum: Shewchuk's exact partial sums, then
 // one rounding, half to even, of their total.
-func mathFsum(xs []float64) (Value, error) {
+func mathFsum(xs []float64) (lang.Value, error) {
 	var partials []float64
 	special, infSum := 0.0, 0.0
 	for _, x := range xs {
@@ -419,12 +419,12 @@ func mathFsum(xs []float64) (Value, error) {
 			special += xsave
 			partials = partials[:0]
 		default:
-			return nil, newErrorf(OverflowError, "intermediate overflow in fsum")
+			return nil, lang.Errorf(lang.OverflowError, "intermediate overflow in fsum")
 		}
 	}
 	if special != 0 {
 		if math.IsNaN(infSum) {
-			return nil, newErrorf(ValueError, "-inf + inf in fsum")
+			return nil, lang.Errorf(lang.ValueError, "-inf + inf in fsum")
 		}
 		return special, nil
 	}
@@ -461,7 +461,7 @@ func gcdPair(a, b int64) (int64, error) {
 		a, b = b, a%b
 	}
 	if a == math.MinInt64 {
-		return 0, newErrorf(OverflowError, "math.gcd: 2**63 does not fit kael's 64-bit int")
+		return 0, lang.Errorf(lang.OverflowError, "math.gcd: 2**63 does not fit kael's 64-bit int")
 	}
 	return abs64(a), nil
 }
@@ -477,7 +477,7 @@ func lcmPair(a, b int64) (int64, error) {
 	}
 	r, ok := mulInt(abs64(a/g), abs64(b))
 	if !ok {
-		return 0, newErrorf(OverflowError, "math.lcm: the result does not fit kael's 64-bit int")
+		return 0, lang.Errorf(lang.OverflowError, "math.lcm: the result does not fit kael's 64-bit int")
 	}
 	return r, nil
 }
@@ -485,21 +485,21 @@ func lcmPair(a, b int64) (int64, error) {
 // mathNonNegative checks comb's and perm's arguments.
 func mathNonNegative(n, k int64) error {
 	if n < 0 {
-		return newErrorf(ValueError, "n must be a non-negative integer")
+		return lang.Errorf(lang.ValueError, "n must be a non-negative integer")
 	}
 	if k < 0 {
-		return newErrorf(ValueError, "k must be a non-negative integer")
+		return lang.Errorf(lang.ValueError, "k must be a non-negative integer")
 	}
 	return nil
 }
 
 // mathPerm is n * (n-1) * ... * (n-k+1), an OverflowError past 64 bits.
-func mathPerm(fn string, n, k int64) (Value, error) {
+func mathPerm(fn string, n, k int64) (lang.Value, error) {
 	r := int64(1)
 	for i := int64(0); i < k; i++ {
 		var ok bool
 		if r, ok = mulInt(r, n-i); !ok {
-			return nil, newErrorf(OverflowError, "math.%s: the result does not fit kael's 64-bit int", fn)
+			return nil, lang.Errorf(lang.OverflowError, "math.%s: the result does not fit kael's 64-bit int", fn)
 		}
 	}
 	return r, nil
@@ -507,7 +507,7 @@ func mathPerm(fn string, n, k int64) (Value, error) {
 
 // mathComb is the binomial coefficient, built up so that each partial
 // result is itself a binomial coefficient (exact division).
-func mathComb(n, k int64) (Value, error) {
+func mathComb(n, k int64) (lang.Value, error) {
 	if err := mathNonNegative(n, k); err != nil {
 		return nil, err
 	}
@@ -522,9 +522,32 @@ func mathComb(n, k int64) (Value, error) {
 		num, den := r/g, i/g
 		m, ok := mulInt(num, (n-k+i)/den) // den divides n-k+i: gcd(num, den) is 1
 		if !ok {
-			return nil, newErrorf(OverflowError, "math.comb: the result does not fit kael's 64-bit int")
+			return nil, lang.Errorf(lang.OverflowError, "math.comb: the result does not fit kael's 64-bit int")
 		}
 		r = m
 	}
 	return r, nil
+}
+
+func init() {
+	lang.RegisterModule("math", "Python's math module for floats and kael's 64-bit ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit. An int result beyond 64 bits (factorial(21)) is an OverflowError.", mathModule)
+}
+
+// mulInt is a * b, or false when it overflows 64 bits.
+func mulInt(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	r := a * b
+	if r/b != a || a == -1 && b == math.MinInt64 || b == -1 && a == math.MinInt64 {
+		return 0, false
+	}
+	return r, true
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

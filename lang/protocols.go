@@ -1,0 +1,168 @@
+package lang
+
+import "image"
+
+// The extension protocols: the interfaces through which the engine
+// reaches a value implemented in Go outside its core types (tensors,
+// numbers, str, list, tuple, dict, None). A library's type implements the
+// ones it needs; the engine asks for them by interface, never by naming
+// the library's type. All of them are declared here, each with the
+// engine's own types that implement it checked below; a library checks
+// its types the same way beside them:
+//
+//	var _ lang.Iterable = (*Tool)(nil)
+//
+// The core types need none of these: the engine handles them directly,
+// on its fast paths (ADR 0003).
+type (
+	// HasAttrs is implemented by values with named attributes and methods
+	// of their own, such as optimizers: x.name asks Attr, dir(x) and
+	// completion ask AttrNames.
+	HasAttrs interface {
+		Attr(name string) (Value, bool)
+		AttrNames() []string
+	}
+
+	// AttrSetter is implemented by values whose attributes can be
+	// assigned, x.name = v.
+	AttrSetter interface {
+		SetAttr(name string, value Value) error
+	}
+
+	// ItemGetter is implemented by values that can be indexed, v[key], as
+	// Python objects with __getitem__.
+	ItemGetter interface {
+		GetItem(key Value) (Value, error)
+	}
+
+	// SubscriptGetter is implemented by values indexed with slices as
+	// well as keys, seq[1:3]: it gets the evaluated subscripts.
+	SubscriptGetter interface {
+		GetSubscript(subs []Subscript) (Value, error)
+	}
+
+	// SubscriptSetter is implemented by values with item assignment,
+	// seq[i] = v and d['key'] = v.
+	SubscriptSetter interface {
+		SetSubscript(subs []Subscript, value Value) error
+	}
+
+	// Sized is implemented by values with len().
+	Sized interface {
+		Length() (int64, error)
+	}
+
+	// Iterable is implemented by values that can be looped over: sets,
+	// iterators, datasets. Iterate calls yield for each element until
+	// yield returns false.
+	Iterable interface {
+		Iterate(yield func(Value) bool) error
+	}
+
+	// HasIter is implemented by an Iterable whose Python counterpart may
+	// lack __iter__ (a Dataset loops through __getitem__; only a container
+	// module has __iter__): isinstance(x, typing.Iterable) asks it. An
+	// Iterable without HasIter has __iter__.
+	HasIter interface {
+		HasIter() bool
+	}
+
+	// Equaler is implemented by values with an == of their own (devices,
+	// ranges, sets): a == b asks a, then b.
+	Equaler interface {
+		Equal(other Value) bool
+	}
+
+	// Hashable is implemented by values that can be dict keys and set
+	// elements: HashKey returns a text that identifies the value among
+	// those of its type (equal values, equal texts), or a TypeError.
+	Hashable interface {
+		HashKey() (string, error)
+	}
+
+	// TypeNamer is implemented by values that name their Python type,
+	// type(x).__name__ and the messages of errors: "itertools.product",
+	// "torch.nn.Linear".
+	TypeNamer interface {
+		TypeName() string
+	}
+
+	// Reprer is implemented by values with a repr() of their own, which
+	// the REPL shows.
+	Reprer interface {
+		PyRepr() string
+	}
+
+	// RichRepr is implemented by values that have representations beyond
+	// text/plain, by MIME type (text/markdown, text/latex, text/html); a
+	// notebook shows the richest, a terminal the text.
+	RichRepr interface {
+		MIME() map[string]string
+	}
+
+	// Drawing is a value that front ends show as a picture rather than as
+	// text: a figure. The kernel sends PNG (and SVG) in display_data; the
+	// REPL draws Image in the terminal.
+	Drawing interface {
+		PNG() ([]byte, error)
+		SVG() ([]byte, error)
+		Image() (image.Image, error)
+	}
+
+	// InstanceChecker is implemented by values that isinstance and
+	// issubclass take in place of a class, as Python's __instancecheck__
+	// and __subclasscheck__: typing's List and Union[int, str].
+	InstanceChecker interface {
+		// InstanceCheck is isinstance(obj, c).
+		InstanceCheck(obj Value) (bool, error)
+		// SubclassCheck is issubclass(cls, c); cls is a class.
+		SubclassCheck(cls Value) (bool, error)
+	}
+)
+
+// The engine's types and the protocols they implement.
+var (
+	_ HasAttrs        = (*Class)(nil)
+	_ HasAttrs        = (*UserClass)(nil)
+	_ HasAttrs        = (*Instance)(nil)
+	_ HasAttrs        = (*NamedTuple)(nil)
+	_ HasAttrs        = (*ContextManager)(nil)
+	_ HasAttrs        = (*DisplayHandle)(nil)
+	_ AttrSetter      = (*Instance)(nil)
+	_ AttrSetter      = (*UserClass)(nil)
+	_ ItemGetter      = (*Instance)(nil)
+	_ SubscriptGetter = (*Instance)(nil)
+	_ SubscriptGetter = Bytes{}
+	_ SubscriptSetter = (*Instance)(nil)
+	_ Sized           = (*Instance)(nil)
+	_ Sized           = Bytes{}
+	_ Iterable        = (*Instance)(nil)
+	_ Iterable        = (*Iterator)(nil)
+	_ Iterable        = (*NamedTuple)(nil)
+	_ Iterable        = (*Set)(nil)
+	_ Iterable        = Bytes{}
+	_ Equaler         = (*Class)(nil)
+	_ Equaler         = (*Instance)(nil)
+	_ Equaler         = (*NamedTuple)(nil)
+	_ Equaler         = (*Range)(nil)
+	_ Equaler         = (*Set)(nil)
+	_ Equaler         = Bytes{}
+	_ Hashable        = (*Class)(nil)
+	_ Hashable        = (*UserClass)(nil)
+	_ Hashable        = (*Instance)(nil)
+	_ Hashable        = (*NamedTuple)(nil)
+	_ Hashable        = (*Set)(nil)
+	_ Hashable        = Bytes{}
+	_ TypeNamer       = (*Instance)(nil)
+	_ TypeNamer       = (*Iterator)(nil)
+	_ TypeNamer       = (*NamedTuple)(nil)
+	_ TypeNamer       = (*Set)(nil)
+	_ TypeNamer       = (*RichText)(nil)
+	_ TypeNamer       = (*DisplayHandle)(nil)
+	_ Reprer          = (*Instance)(nil)
+	_ Reprer          = (*NamedTuple)(nil)
+	_ Reprer          = (*Set)(nil)
+	_ Reprer          = Bytes{}
+	_ RichRepr        = (*Instance)(nil)
+	_ RichRepr        = (*RichText)(nil)
+)

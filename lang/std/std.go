@@ -1,0 +1,23 @@
+// Package std links kael's standard modules into a program: importing it
+// (for its effect) makes json, itertools, functools, struct, time,
+// typing, math and random importable in the language, each registered by
+// the init function of its package under lang/lib. Every front end that
+// runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
+// it:
+//
+//	import _ "github.com/kael-dev/kael/lang/std"
+//
+// A program that wants fewer modules imports the packages it wants
+// instead.
+package std
+
+import (
+	_ "github.com/kael-dev/kael/lang/lib/functools"
+	_ "github.com/kael-dev/kael/lang/lib/itertools"
+	_ "github.com/kael-dev/kael/lang/lib/json"
+	_ "github.com/kael-dev/kael/lang/lib/math"
+	_ "github.com/kael-dev/kael/lang/lib/pystruct"
+	_ "github.com/kael-dev/kael/lang/lib/random"
+	_ "github.com/kael-dev/kael/lang/lib/time"
+	_ "github.com/kael-dev/kael/lang/lib/typing"
+)
