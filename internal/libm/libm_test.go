@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/internal/reftest"
 )
 
 // TestMatchesCLibm compares Log and Sincos with the C library's log, sin
@@ -17,10 +19,7 @@ import (
 // the C library they must agree for every input; where it cannot, for all
 // but a few, never differing by more than an ulp. Skipped without python3.
 func TestMatchesCLibm(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3")
-	}
+	python := reftest.CPython(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var in strings.Builder
 	var xs []float64

@@ -9,15 +9,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/internal/reftest"
 )
 
 // cpythonHashes asks CPython for hash(v) of each expression.
 func cpythonHashes(t *testing.T, exprs []string) []int64 {
 	t.Helper()
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3")
-	}
+	python := reftest.CPython(t)
 	cmd := exec.Command(python, "-c", "import sys\nfor line in sys.stdin: print(hash(eval(line)))")
 	cmd.Stdin = strings.NewReader(strings.Join(exprs, "\n") + "\n")
 	out, err := cmd.Output()

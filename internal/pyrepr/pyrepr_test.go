@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/internal/reftest"
 )
 
 // TestFloatMatchesCPython compares Float with CPython's repr.
@@ -17,9 +19,9 @@ func TestFloatMatchesCPython(t *testing.T) {
 		got = append(got, Float(v))
 	}
 	py := `print(" ".join(repr(v) for v in [0.0, 0.5, 1.0, -2.0, 1e-5, 1e-4, 0.1 + 0.2, 1e16, 123456789.125, 1e300, float("inf"), float("-inf"), float("nan"), 2.5e-7]))`
-	out, err := exec.Command("python3", "-c", py).Output()
+	out, err := exec.Command(reftest.CPython(t), "-c", py).Output()
 	if err != nil {
-		t.Skipf("no python3: %v", err)
+		t.Fatalf("python3: %v", err)
 	}
 	if want := strings.TrimSpace(string(out)); strings.Join(got, " ") != want {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)

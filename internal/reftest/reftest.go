@@ -5,8 +5,11 @@
 package reftest
 
 import (
+	"errors"
 	"os"
 	"os/exec"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -43,4 +46,34 @@ func Command(t testing.TB, name, debianPackage string) string {
 		missing(t, name+" (apt-get install "+debianPackage+")")
 	}
 	return p
+}
+
+// cpython is the CPython 3.11 found first, or "" (then cpythonErr says why).
+var cpython = sync.OnceValues(func() (string, error) {
+	// Debian's interpreter first: the python3 first on PATH may be another
+	// version (pyenv's, 3.12's), whose messages differ from 3.11's.
+	for _, candidate := range []string{"/usr/bin/python3", "python3.11", "python3"} {
+		path, err := exec.LookPath(candidate)
+		if err != nil {
+			continue
+		}
+		out, err := exec.Command(path, "-c", "import sys; print('%d.%d' % sys.version_info[:2])").Output()
+		if err == nil && strings.TrimSpace(string(out)) == "3.11" {
+			return path, nil
+		}
+	}
+	return "", errors.New("no CPython 3.11 (/usr/bin/python3, python3.11 or python3 on PATH; apt-get install python3)")
+})
+
+// CPython returns the path of a CPython 3.11, the version whose behaviour
+// kael's language follows: Debian's /usr/bin/python3 when it is 3.11, else
+// python3.11 or python3 on PATH when that is 3.11. Without one it skips t,
+// or fails it where references are required (KAEL_REQUIRE_JUPYTER=1).
+func CPython(t testing.TB) string {
+	t.Helper()
+	path, err := cpython()
+	if err != nil {
+		missing(t, err.Error())
+	}
+	return path
 }
