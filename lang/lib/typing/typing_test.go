@@ -7,7 +7,8 @@ import (
 	"github.com/kael-dev/kael/lang/internal/langtest"
 	_ "github.com/kael-dev/kael/lang/lib/typing"
 
-	// The torch the cases of typingTorchCases import.
+	// typingTorchCases import torch, which lang/std links in (once torch
+	// leaves lang, lang/torch).
 	_ "github.com/kael-dev/kael/lang/std"
 )
 
