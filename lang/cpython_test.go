@@ -2,43 +2,35 @@ package lang
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
-	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
 )
 
-// cpythonOutcomes evaluates each source in python3 (CPython on PATH), in a
-// fresh namespace after prelude, and returns the repr of each value, or
-// "<none>" for a statement, or "Kind: message" for an exception, as run and
-// outcome show kael's. It skips the test when python3 is absent.
+// The Python side of the tables (what CPython or PyTorch gives for each
+// case) is lang/internal/cpython's; these names adapt it to the tables of
+// package lang's tests, []struct{ src, want string }. The kael side
+// (checkCellCases, checkMatches, syntaxErrorOutcome, outcome in
+// eval_test.go) is a thin copy of lang/internal/langtest's, which these
+// internal tests cannot import: langtest imports lang.
+
+// cpythonOutcomes is cpython.Outcomes.
 func cpythonOutcomes(t *testing.T, prelude string, srcs []string) []string {
 	t.Helper()
-	return cpythonRun(t, prelude, srcs, false)
+	return cpython.Outcomes(t, prelude, srcs)
 }
 
-// cpythonCellOutcomes is cpythonOutcomes for sources that are cells, as
-// kael's Exec runs them: statements whose last one, when an expression,
-// gives the value.
+// cpythonCellOutcomes is cpython.CellOutcomes.
 func cpythonCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
 	t.Helper()
-	return cpythonRun(t, prelude, srcs, true)
+	return cpython.CellOutcomes(t, prelude, srcs)
 }
 
-// torchCellOutcomes is cpythonCellOutcomes in Debian's python3 with
-// PyTorch; it skips when PyTorch is not installed, unless
-// KAEL_REQUIRE_TORCH is set.
+// torchCellOutcomes is cpython.TorchCellOutcomes.
 func torchCellOutcomes(t *testing.T, prelude string, srcs []string) []string {
 	t.Helper()
-	if err := exec.Command(debianPython, "-c", "import torch").Run(); err != nil {
-		if os.Getenv("KAEL_REQUIRE_TORCH") != "" {
-			t.Fatalf("KAEL_REQUIRE_TORCH is set but %s cannot import torch: %v", debianPython, err)
-		}
-		t.Skipf("%s with torch is not available: %v", debianPython, err)
-	}
-	return pythonRun(t, debianPython, prelude, srcs, true)
+	return cpython.TorchCellOutcomes(t, prelude, srcs)
 }
 
 // checkMatchesCPython runs each source, after prelude, in a fresh kael
@@ -57,7 +49,7 @@ func checkMatchesTorch(t *testing.T, prelude string, srcs []string) {
 }
 
 // checkMatches compares kael's outcome of each source with want, the
-// reference's.
+// reference's (langtest.CheckMatches).
 func checkMatches(t *testing.T, reference, prelude string, srcs, want []string) {
 	t.Helper()
 	for i, src := range srcs {
@@ -68,116 +60,48 @@ func checkMatches(t *testing.T, reference, prelude string, srcs, want []string) 
 	}
 }
 
-func cpythonRun(t *testing.T, prelude string, srcs []string, cells bool) []string {
-	t.Helper()
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed")
+// tableCases are the cases of a table of package lang's tests as
+// cpython.Cases.
+func tableCases(cases []struct{ src, want string }) []cpython.Case {
+	cs := make([]cpython.Case, len(cases))
+	for i, c := range cases {
+		cs[i] = cpython.Case{Src: c.src, Want: c.want}
 	}
-	return pythonRun(t, python, prelude, srcs, cells)
+	return cs
 }
 
-// pythonRun runs the harness in the python binary.
-func pythonRun(t *testing.T, python, prelude string, srcs []string, cells bool) []string {
-	t.Helper()
-	const harness = `
-import sys, json
-req = json.load(sys.stdin)
-import ast
-def outcome(src, g):
-    try:
-        try:
-            code = compile(src, '<case>', 'eval')
-        except SyntaxError:
-            if not req.get("cells"):
-                exec(src, g)
-                return '<none>'
-            tree = ast.parse(src)
-            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-            exec(compile(tree, '<case>', 'exec'), g)
-            if last is None:
-                return '<none>'
-            code = compile(ast.Expression(last.value), '<case>', 'eval')
-        return repr(eval(code, g))
-    except Exception as e:
-        return type(e).__name__ + ": " + str(e)
-out = []
-for src in req["srcs"]:
-    g = {}
-    exec(req["prelude"], g)
-    out.append(outcome(src, g))
-json.dump(out, sys.stdout)
-`
-	return runHarness(t, python, harness, map[string]any{"prelude": prelude, "srcs": srcs, "cells": cells}, len(srcs))
-}
-
-// runHarness runs the Python program harness in python with req, as
-// JSON, on its stdin and returns the n strings it answers in JSON.
-func runHarness(t *testing.T, python, harness string, req any, n int) []string {
-	t.Helper()
-	in, _ := json.Marshal(req)
-	cmd := exec.Command(python, "-c", harness)
-	cmd.Stdin = strings.NewReader(string(in))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s: %v", python, err)
-	}
-	var got []string
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != n {
-		t.Fatalf("%s answered %d results (%v), want %d", python, len(got), err, n)
-	}
-	return got
-}
-
-// checkCasesAgainstCPython runs each case's src in CPython after prelude
-// and fails where CPython's outcome is not the case's want: the tables of
-// Python behaviour hold CPython's answers, not ones typed from memory.
+// checkCasesAgainstCPython is cpython.CheckCases.
 func checkCasesAgainstCPython(t *testing.T, prelude string, cases []struct{ src, want string }) {
 	t.Helper()
-	checkAgainstCPython(t, prelude, cases, false)
+	cpython.CheckCases(t, prelude, tableCases(cases))
 }
 
-// checkCellCasesAgainstCPython is checkCasesAgainstCPython for cases that
-// are cells: statements whose last one, an expression, gives the value.
+// checkCellCasesAgainstCPython is cpython.CheckCellCases.
 func checkCellCasesAgainstCPython(t *testing.T, prelude string, cases []struct{ src, want string }) {
 	t.Helper()
-	checkAgainstCPython(t, prelude, cases, true)
+	cpython.CheckCellCases(t, prelude, tableCases(cases))
 }
 
-func checkAgainstCPython(t *testing.T, prelude string, cases []struct{ src, want string }, cells bool) {
-	t.Helper()
-	checkCasesAgainst(t, "CPython", cases, cpythonRun(t, prelude, caseSources(cases), cells))
-}
-
-// checkCellCasesAgainstTorch is checkCellCasesAgainstCPython in Debian's
-// Python with PyTorch (torchCellOutcomes).
+// checkCellCasesAgainstTorch is cpython.CheckCellCasesTorch.
 func checkCellCasesAgainstTorch(t *testing.T, prelude string, cases []struct{ src, want string }) {
 	t.Helper()
-	checkCasesAgainst(t, "PyTorch", cases, torchCellOutcomes(t, prelude, caseSources(cases)))
+	cpython.CheckCellCasesTorch(t, prelude, tableCases(cases))
 }
 
 // caseSources are the cases' sources.
 func caseSources(cases []struct{ src, want string }) []string {
-	srcs := make([]string, len(cases))
-	for i, c := range cases {
-		srcs[i] = c.src
-	}
-	return srcs
+	return cpython.Sources(tableCases(cases))
 }
 
-// checkCasesAgainst fails where the reference's outcome of a case, in
-// outcomes, is not the case's want.
+// checkCasesAgainst is cpython.CheckAgainst.
 func checkCasesAgainst(t *testing.T, reference string, cases []struct{ src, want string }, outcomes []string) {
 	t.Helper()
-	for i, got := range outcomes {
-		if want := cases[i].want; got != want {
-			t.Errorf("%s: %s gives %s, the table says %s", cases[i].src, reference, got, want)
-		}
-	}
+	cpython.CheckAgainst(t, reference, tableCases(cases), outcomes)
 }
 
 // checkCellCases runs each case's src as a cell in a fresh session after
-// prelude and fails where kael's outcome is not the case's want.
+// prelude and fails where kael's outcome is not the case's want
+// (langtest.CheckCellCases).
 func checkCellCases(t *testing.T, prelude string, cases []struct{ src, want string }) {
 	t.Helper()
 	for _, tt := range cases {
@@ -191,33 +115,16 @@ func checkCellCases(t *testing.T, prelude string, cases []struct{ src, want stri
 	}
 }
 
-// cpythonSyntaxErrors compiles each source in CPython and returns, for
-// each, the SyntaxError it raises as syntaxErrorOutcome writes kael's, or
-// "ok" when it compiles.
+// cpythonSyntaxErrors is cpython.SyntaxErrors.
 func cpythonSyntaxErrors(t *testing.T, srcs []string) []string {
 	t.Helper()
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed")
-	}
-	const harness = `
-import sys, json
-out = []
-for src in json.load(sys.stdin):
-    try:
-        compile(src, '<case>', 'exec')
-        out.append('ok')
-    except SyntaxError as e:
-        end = e.end_offset if e.end_lineno == e.lineno else 0
-        out.append('%d:%d-%d: %s' % (e.lineno, e.offset, end, e.msg))
-json.dump(out, sys.stdout)
-`
-	return runHarness(t, python, harness, srcs, len(srcs))
+	return cpython.SyntaxErrors(t, srcs)
 }
 
 // syntaxErrorOutcome runs src in a fresh session and returns
 // "line:col-endcol: msg" for the SyntaxError it reports (endcol 0 when the
-// span ends on another line), "ok" when it runs, or the other error.
+// span ends on another line), "ok" when it runs, or the other error
+// (langtest.SyntaxErrorOutcome).
 func syntaxErrorOutcome(src string) string {
 	r := NewSession(IO{}).Exec(context.Background(), "", src)
 	switch {

@@ -1,8 +1,15 @@
-package lang
+package typing_test
 
 import (
-	"context"
 	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+	_ "github.com/kael-dev/kael/lang/lib/typing"
+
+	// typingTorchCases import torch, which lang/std links in (once torch
+	// leaves lang, lang/torch).
+	_ "github.com/kael-dev/kael/lang/std"
 )
 
 const typingPrelude = "import typing\n" +
@@ -10,7 +17,7 @@ const typingPrelude = "import typing\n" +
 
 // typingCases hold CPython 3.11's outcomes; TestTypingAgainstCPython
 // checks them there.
-var typingCases = []struct{ src, want string }{
+var typingCases = []langtest.Case{
 	{"from typing import Set, FrozenSet, Iterator, Mapping, Type", "<none>"},
 	{"import typing as t", "<none>"},
 	{"typing.List, typing.Optional, typing.Any, typing.Union, typing.Callable, typing.Tuple", "(typing.List, typing.Optional, typing.Any, typing.Union, typing.Callable, typing.Tuple)"},
@@ -61,7 +68,7 @@ var typingCases = []struct{ src, want string }{
 
 // typingTorchCases hold PyTorch's outcomes, with torch imported after
 // typingPrelude; TestTypingAgainstPyTorch checks them there.
-var typingTorchCases = []struct{ src, want string }{
+var typingTorchCases = []langtest.Case{
 	{"Optional[List[torch.Tensor]], Tuple[torch.Tensor, torch.Tensor]", "(typing.Optional[typing.List[torch.Tensor]], typing.Tuple[torch.Tensor, torch.Tensor])"},
 	{"Dict[str, torch.Tensor], Callable[[torch.Tensor], torch.Tensor]", "(typing.Dict[str, torch.Tensor], typing.Callable[[torch.Tensor], torch.Tensor])"},
 	{"isinstance(torch.ones(2), Iterable), isinstance(torch.tensor(1.), Iterable), isinstance(torch.ones(2), Sequence), isinstance(torch.Size([2]), Sequence), isinstance(torch.Size([2]), Tuple)", "(True, True, False, True, True)"},
@@ -74,7 +81,7 @@ var typingTorchCases = []struct{ src, want string }{
 
 // typingRefusals are where kael's typing refuses what CPython's does or
 // words it otherwise: kael's errors, not CPython's.
-var typingRefusals = []struct{ src, want string }{
+var typingRefusals = []langtest.Case{
 	// CPython names its typing.py file in the message.
 	{"from typing import Lst", "ImportError: cannot import name 'Lst' from 'typing'"},
 	{"from typing import NamedTuple", "ImportError: cannot import name 'NamedTuple' from 'typing'"},
@@ -91,39 +98,15 @@ var typingRefusals = []struct{ src, want string }{
 }
 
 func TestTyping(t *testing.T) {
-	for _, table := range [][]struct{ src, want string }{typingCases, typingRefusals} {
-		for _, tt := range table {
-			checkTypingCase(t, typingPrelude, tt.src, tt.want)
-		}
-	}
-	for _, tt := range typingTorchCases {
-		checkTypingCase(t, typingPrelude+"import torch\n", tt.src, tt.want)
-	}
-}
-
-func checkTypingCase(t *testing.T, prelude, src, want string) {
-	t.Helper()
-	s := NewSession(IO{})
-	if r := s.Exec(context.Background(), "", prelude); r.Err != nil {
-		t.Fatal(r.Err)
-	}
-	if got := outcome(s.Exec(context.Background(), "", src)); got != want {
-		t.Errorf("%s\n got %s\nwant %s", src, got, want)
-	}
+	langtest.CheckCellCases(t, typingPrelude, typingCases)
+	langtest.CheckCellCases(t, typingPrelude, typingRefusals)
+	langtest.CheckCellCases(t, typingPrelude+"import torch\n", typingTorchCases)
 }
 
 func TestTypingAgainstCPython(t *testing.T) {
-	checkCellCasesAgainstCPython(t, typingPrelude, typingCases)
+	cpython.CheckCellCases(t, typingPrelude, typingCases)
 }
 
 func TestTypingAgainstPyTorch(t *testing.T) {
-	srcs := make([]string, len(typingTorchCases))
-	for i, c := range typingTorchCases {
-		srcs[i] = c.src
-	}
-	for i, got := range torchCellOutcomes(t, typingPrelude+"import torch\n", srcs) {
-		if want := typingTorchCases[i].want; got != want {
-			t.Errorf("%s: PyTorch gives %s, the table says %s", srcs[i], got, want)
-		}
-	}
+	cpython.CheckCellCasesTorch(t, typingPrelude+"import torch\n", typingTorchCases)
 }

@@ -1,12 +1,22 @@
-package lang
+package math_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	// The module under test, and the ones its cases import.
+	_ "github.com/kael-dev/kael/lang/lib/math"
+	_ "github.com/kael-dev/kael/lang/lib/pystruct"
+	_ "github.com/kael-dev/kael/lang/lib/random"
+)
 
 const mathPrelude = "import math\n"
 
 // mathCases hold CPython 3.11's outcomes; TestMathAgainstCPython checks
 // them there.
-var mathCases = []struct{ src, want string }{
+var mathCases = []langtest.Case{
 	{"math.sqrt(2), math.exp(1), math.log(10), math.log2(8), math.log10(1000), math.log1p(1e-10), math.expm1(1e-10)", "(1.4142135623730951, 2.718281828459045, 2.302585092994046, 3.0, 3.0, 9.999999999500001e-11, 1.00000000005e-10)"},
 	{"math.log(8, 2), math.log(100, 10), math.log(2.5, 0.5), math.log(1, 3)", "(3.0, 2.0, -1.3219280948873624, 0.0)"},
 	{"math.sin(1), math.cos(1), math.tan(0.5), math.asin(0.5), math.acos(0), math.atan(1), math.atan2(1, -1)", "(0.8414709848078965, 0.5403023058681398, 0.5463024898437905, 0.5235987755982989, 1.5707963267948966, 0.7853981633974483, 2.356194490192345)"},
@@ -66,7 +76,7 @@ var mathCases = []struct{ src, want string }{
 
 // mathRefusals are where kael's 64-bit ints end what CPython's big ints go
 // on with: kael's errors, not CPython's.
-var mathRefusals = []struct{ src, want string }{
+var mathRefusals = []langtest.Case{
 	{"math.factorial(21)", "OverflowError: math.factorial: the result does not fit kael's 64-bit int"},
 	{"math.comb(70, 35)", "OverflowError: math.comb: the result does not fit kael's 64-bit int"},
 	{"math.perm(30, 20)", "OverflowError: math.perm: the result does not fit kael's 64-bit int"},
@@ -77,10 +87,10 @@ var mathRefusals = []struct{ src, want string }{
 }
 
 func TestMath(t *testing.T) {
-	checkCellCases(t, mathPrelude, mathCases)
-	checkCellCases(t, mathPrelude, mathRefusals)
+	langtest.CheckCellCases(t, mathPrelude, mathCases)
+	langtest.CheckCellCases(t, mathPrelude, mathRefusals)
 }
 
 func TestMathAgainstCPython(t *testing.T) {
-	checkCellCasesAgainstCPython(t, mathPrelude, mathCases)
+	cpython.CheckCellCases(t, mathPrelude, mathCases)
 }

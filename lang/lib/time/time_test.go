@@ -1,16 +1,25 @@
-package lang
+package time_test
 
 import (
 	"context"
 	"io"
 	"testing"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+	_ "github.com/kael-dev/kael/lang/lib/time"
+
+	// math is one of the engine's predefined names (with torch, F and
+	// optim): a session cannot look up a global name without it.
+	_ "github.com/kael-dev/kael/lang/lib/math"
 )
 
 const timePrelude = "import time\n"
 
 // timeCases hold CPython 3.11's outcomes for what does not depend on the
 // clock's reading; TestTimeAgainstCPython checks them there.
-var timeCases = []struct{ src, want string }{
+var timeCases = []langtest.Case{
 	{"[type(f()).__name__ for f in (time.time, time.perf_counter, time.monotonic, time.process_time)]", "['float', 'float', 'float', 'float']"},
 	{"[type(f()).__name__ for f in (time.time_ns, time.perf_counter_ns, time.monotonic_ns, time.process_time_ns)]", "['int', 'int', 'int', 'int']"},
 	{"from time import perf_counter, sleep, time as now\ntype(now()).__name__", "'float'"},
@@ -39,26 +48,26 @@ var timeCases = []struct{ src, want string }{
 }
 
 func TestTime(t *testing.T) {
-	checkCellCases(t, timePrelude, timeCases)
+	langtest.CheckCellCases(t, timePrelude, timeCases)
 }
 
 func TestTimeAgainstCPython(t *testing.T) {
-	checkCellCasesAgainstCPython(t, timePrelude, timeCases)
+	cpython.CheckCellCases(t, timePrelude, timeCases)
 }
 
 // TestTimeSleepStopsOnInterrupt checks that an interrupt stops a long
 // time.sleep with KeyboardInterrupt, long before the sleep would end, and
 // that the session runs the next cell.
 func TestTimeSleepStopsOnInterrupt(t *testing.T) {
-	s := NewSession(IO{Stdout: io.Discard})
+	s := lang.NewSession(lang.IO{Stdout: io.Discard})
 	for _, src := range []string{
 		"import time\ntime.sleep(3600)",
 		"import time\nfor i in range(10):\n    time.sleep(600)",
 		"import time\ndef wait():\n    time.sleep(3600.5)\nwait()",
 	} {
-		checkStopsOnInterrupt(t, s, src)
+		langtest.CheckStopsOnInterrupt(t, s, src)
 	}
-	if got := outcome(s.Exec(context.Background(), "", "time.sleep(0.001)\n1")); got != "1" {
+	if got := langtest.Outcome(s.Exec(context.Background(), "", "time.sleep(0.001)\n1")); got != "1" {
 		t.Errorf("after the interrupts: got %s", got)
 	}
 }
