@@ -3,10 +3,11 @@ package lang
 import (
 	"bytes"
 	"context"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/internal/reftest"
 )
 
 // scopePrograms exercise Python's scoping rules. Each prints what it
@@ -130,15 +131,9 @@ var scopeErrorPrograms = []struct{ name, src, kind string }{
 const noGradStub = "class no_grad:\n    def __enter__(self): return self\n    def __exit__(self, *a): return False\n"
 
 // TestScopingMatchesCPython runs each program in kael and in CPython
-// (python3 on PATH) and compares what they print.
+// (3.11, reftest.CPython) and compares what they print.
 func TestScopingMatchesCPython(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		if os.Getenv("KAEL_REQUIRE_PYTHON") == "1" {
-			t.Fatal("python3 is required")
-		}
-		t.Skip("python3 not on PATH")
-	}
+	python := reftest.CPython(t)
 	for _, p := range scopePrograms {
 		t.Run(p.name, func(t *testing.T) {
 			var out bytes.Buffer

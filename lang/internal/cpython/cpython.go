@@ -17,6 +17,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/internal/reftest"
 )
 
 // DebianPython is the interpreter with python3-torch (Debian's).
@@ -118,14 +120,11 @@ json.dump(out, sys.stdout)
 	return runHarness(t, python3(t), harness, srcs, len(srcs))
 }
 
-// python3 is python3 on PATH; it skips t when there is none.
+// python3 is CPython 3.11 (reftest.CPython: Debian's, or a 3.11 on
+// PATH); it skips t when there is none.
 func python3(t testing.TB) string {
 	t.Helper()
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed")
-	}
-	return python
+	return reftest.CPython(t)
 }
 
 // run runs the outcome harness in the python binary.

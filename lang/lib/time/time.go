@@ -41,7 +41,9 @@ func sleepDuration(v lang.Value) (time.Duration, error) {
 		case math.IsNaN(x):
 			return 0, lang.Errorf(lang.ValueError, "Invalid value NaN (not a number)")
 		case ns >= math.MaxInt64 || ns < math.MinInt64:
-			return 0, lang.Errorf(lang.OverflowError, "timestamp out of range for platform time_t")
+			// CPython 3.11.2's message (Debian 12's; 3.11.7 says "timestamp
+			// out of range for platform time_t")
+			return 0, lang.Errorf(lang.OverflowError, "timestamp too large to convert to C _PyTime_t")
 		case x < 0:
 			return 0, lang.Errorf(lang.ValueError, "sleep length must be non-negative")
 		default:

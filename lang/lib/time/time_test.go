@@ -42,8 +42,8 @@ var timeCases = []langtest.Case{
 	{"time.sleep('1')", "TypeError: 'str' object cannot be interpreted as an integer"},
 	{"time.sleep(None)", "TypeError: 'NoneType' object cannot be interpreted as an integer"},
 	{"time.sleep(float('nan'))", "ValueError: Invalid value NaN (not a number)"},
-	{"time.sleep(float('inf'))", "OverflowError: timestamp out of range for platform time_t"},
-	{"time.sleep(1e300)", "OverflowError: timestamp out of range for platform time_t"},
+	{"time.sleep(float('inf'))", "OverflowError: timestamp too large to convert to C _PyTime_t"},
+	{"time.sleep(1e300)", "OverflowError: timestamp too large to convert to C _PyTime_t"},
 	{"time.sleep(10**10)", "OverflowError: timestamp too large to convert to C _PyTime_t"},
 }
 
