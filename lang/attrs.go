@@ -1,9 +1,9 @@
 package lang
 
 import (
+	"maps"
 	"sync"
 
-	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -20,9 +20,6 @@ type Module struct {
 	Doc string
 }
 
-// GradFnValue is the value of x.grad_fn: the autograd node that made x.
-type GradFnValue struct{ Fn tensor.GradFn }
-
 // attribute is a read-only (or settable) property of tensors.
 type attribute struct {
 	doc string
@@ -31,61 +28,16 @@ type attribute struct {
 }
 
 // attributes are the tensor properties reachable without a call: x.T,
-// x.shape, x.dtype, ...
-var attributes = map[string]attribute{
-	"T":     {doc: "The tensor with its dimensions reversed (a view).", get: func(t *tensor.Tensor) (Value, error) { return ops.t(t) }},
-	"shape": {doc: "The sizes of the dimensions, a torch.Size such as torch.Size([2, 3]).", get: func(t *tensor.Tensor) (Value, error) { return shapeValue(t.Shape()), nil }},
-	"dtype": {doc: "The element type: float32, float64, int64 or bool.", get: func(t *tensor.Tensor) (Value, error) { return t.DType(), nil }},
-	"ndim":  {doc: "The number of dimensions.", get: func(t *tensor.Tensor) (Value, error) { return int64(t.Dim()), nil }},
-	"device": {doc: "Where the storage lives: device(type='cpu'), which prints as cpu.", get: func(t *tensor.Tensor) (Value, error) {
-		return &Device{Type: string(t.Device()), Index: -1}, nil
-	}},
-	"data": {doc: "The tensor detached from autograd, sharing storage.", get: func(t *tensor.Tensor) (Value, error) { return t.Detach(), nil }},
-	"grad": {doc: "The accumulated gradient, or None.", get: func(t *tensor.Tensor) (Value, error) {
-		if m := t.Autograd(); m != nil && m.Grad != nil {
-			return m.Grad, nil
-		}
-		return None, nil
-	}, set: setGrad},
-	"requires_grad": {doc: "Whether gradients are computed for this tensor.", get: func(t *tensor.Tensor) (Value, error) {
-		return t.RequiresGrad(), nil
-	}, set: func(t *tensor.Tensor, v Value) error {
-		on, ok := v.(bool)
-		if !ok {
-			return Errorf(TypeError, "requires_grad must be a bool, not %s", TypeName(v))
-		}
-		return ops.setRequiresGrad(t, on)
-	}},
-	"is_leaf": {doc: "True for tensors not produced by a recorded operation.", get: func(t *tensor.Tensor) (Value, error) {
-		m := t.Autograd()
-		return m == nil || m.GradFn == nil, nil
-	}},
-	"grad_fn": {doc: "The autograd node that produced this tensor, or None.", get: func(t *tensor.Tensor) (Value, error) {
-		if m := t.Autograd(); m != nil && m.GradFn != nil {
-			return &GradFnValue{Fn: m.GradFn}, nil
-		}
-		return None, nil
-	}},
-}
+// x.shape, x.dtype, ..., which libraries add with RegisterTensorAttr.
+var attributes = map[string]attribute{}
 
-func shapeValue(shape []int) *List {
+// NewSize returns the torch.Size of shape, as x.shape gives it.
+func NewSize(shape []int) *List {
 	out := make([]Value, len(shape))
 	for i, s := range shape {
 		out[i] = int64(s)
 	}
 	return &List{Elems: out, size: true}
-}
-
-// setGrad runs t.grad = v. As in PyTorch, a gradient has the tensor's
-// shape and dtype, which backward's accumulation into it relies on.
-func setGrad(t *tensor.Tensor, v Value) error {
-	switch x := v.(type) {
-	case NoneType:
-		return autograd.SetGrad(t, nil)
-	case *tensor.Tensor:
-		return autograd.SetGrad(t, x) // refuses another shape or dtype
-	}
-	return Errorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
 }
 
 // getAttr evaluates v.name.
@@ -219,9 +171,9 @@ var dtypeNames = map[string]tensor.DType{
 	"float32": tensor.Float32, "float64": tensor.Float64, "int64": tensor.Int64,
 }
 
-// builtinDType maps the builtins float, int and bool to the dtypes they name
+// BuiltinDType maps the builtins float, int and bool to the dtypes they name
 // when passed as a dtype.
-func builtinDType(b *Builtin) (tensor.DType, bool) {
+func BuiltinDType(b *Builtin) (tensor.DType, bool) {
 	switch b.Name {
 	case "float":
 		return tensor.Float64, true
@@ -274,3 +226,40 @@ var modules = sync.OnceValue(func() map[string]*Module {
 	}
 	return out
 })
+
+// RegisterTensorAttr adds the tensor property name (x.shape, x.grad): get
+// reads it; set, when not nil, assigns it (x.grad = g). doc is its help
+// text. It must be called while the program initialises.
+func RegisterTensorAttr(name, doc string, get func(t *tensor.Tensor) (Value, error), set func(t *tensor.Tensor, v Value) error) {
+	if _, dup := attributes[name]; dup {
+		panic("duplicate tensor attribute " + name)
+	}
+	attributes[name] = attribute{doc: doc, get: get, set: set}
+}
+
+// RegisterTypeMethod adds the method b to the values whose TypeName is
+// typeName (torch.Size, grad_fn): b's first parameter is self. It must be
+// called while the program initialises.
+func RegisterTypeMethod(typeName string, b *Builtin) {
+	if typeMethods[typeName] == nil {
+		typeMethods[typeName] = map[string]*Builtin{}
+	}
+	typeMethods[typeName][b.Name] = b
+}
+
+// DTypeNames returns the dtypes reachable as global names, by name.
+func DTypeNames() map[string]tensor.DType { return maps.Clone(dtypeNames) }
+
+// IsSize reports whether l is a torch.Size (x.shape) rather than a list.
+func (l *List) IsSize() bool { return l.size }
+
+// methodTables holds the methods of library values by type name, for the
+// language reference: Generator, Optimizer, Module, ...
+var methodTables = map[string]map[string]*Builtin{}
+
+// RegisterMethodTable records the methods of a library's value type
+// (what its Attr gives), by the type's name, for the language reference.
+// It must be called while the program initialises.
+func RegisterMethodTable(typeName string, methods map[string]*Builtin) {
+	methodTables[typeName] = methods
+}

@@ -513,7 +513,7 @@ func (a *Args) OptTensor(name string) *tensor.Tensor {
 // (weak in promotion) and lists into tensors.
 func (a *Args) TensorLike(name string) *tensor.Tensor {
 	v := a.Value(name)
-	t, err := toTensor(v)
+	t, err := ToTensor(v)
 	if err != nil {
 		a.fail(a.WrongType(name, "Tensor or number", v))
 		return nil
@@ -521,15 +521,15 @@ func (a *Args) TensorLike(name string) *tensor.Tensor {
 	return t
 }
 
-// toTensor converts a value used as a tensor operand.
-func toTensor(v Value) (*tensor.Tensor, error) {
+// ToTensor converts a value used as a tensor operand.
+func ToTensor(v Value) (*tensor.Tensor, error) {
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return x, nil
 	case int64, float64, bool:
 		return tensor.Scalar(x)
 	case *List, Tuple:
-		data, err := toGo(v)
+		data, err := ToGo(v)
 		if err != nil {
 			return nil, err
 		}
@@ -538,10 +538,10 @@ func toTensor(v Value) (*tensor.Tensor, error) {
 	return nil, Errorf(TypeError, "expected a Tensor or a number, got %s", TypeName(v))
 }
 
-// toGo converts nested lists and tuples of numbers into []any for
+// ToGo converts nested lists and tuples of numbers into []any for
 // tensor.FromValue. Nesting deeper than any tensor could be (or a list
 // holding itself) is a ValueError.
-func toGo(v Value) (any, error) { return toGoDepth(v, 0) }
+func ToGo(v Value) (any, error) { return toGoDepth(v, 0) }
 
 // maxTensorDims bounds the nesting of the data given to tensor().
 const maxTensorDims = 64
@@ -588,6 +588,15 @@ func (a *Args) OptInt(name string) *int {
 	return &i
 }
 
+// OptFloat returns a number argument, or nil for None.
+func (a *Args) OptFloat(name string) *float64 {
+	if a.IsNone(name) {
+		return nil
+	}
+	f := a.Float(name)
+	return &f
+}
+
 // Int64 returns an integer argument as int64.
 func (a *Args) Int64(name string) int64 { return int64(a.Int(name)) }
 
@@ -628,7 +637,7 @@ func (a *Args) DType(name string) tensor.DType {
 	case tensor.DType:
 		return x
 	case *Builtin:
-		if d, ok := builtinDType(x); ok {
+		if d, ok := BuiltinDType(x); ok {
 			return d
 		}
 	case string:
@@ -661,7 +670,7 @@ func (a *Args) Ints(name string) []int {
 	if i, ok := AsInt(v); ok {
 		return []int{int(i)}
 	}
-	ints, ok := intSequence(v)
+	ints, ok := IntSequence(v)
 	if !ok {
 		a.fail(a.WrongType(name, "int or tuple of ints", v))
 	}
@@ -673,18 +682,18 @@ func (a *Args) Ints(name string) []int {
 func (a *Args) Shape(name string) []int {
 	t, _ := a.Value(name).(Tuple)
 	if len(t) == 1 {
-		if ints, ok := intSequence(t[0]); ok {
+		if ints, ok := IntSequence(t[0]); ok {
 			return ints
 		}
 	}
-	ints, ok := intSequence(t)
+	ints, ok := IntSequence(t)
 	if !ok {
 		a.fail(Errorf(TypeError, "%s(): %s must be integers, got %s", a.b.Name, name, Repr(t)))
 	}
 	return ints
 }
 
-func intSequence(v Value) ([]int, bool) {
+func IntSequence(v Value) ([]int, bool) {
 	var elems []Value
 	switch x := v.(type) {
 	case Tuple:
@@ -765,3 +774,85 @@ func (s signature) numpyAlias(name string) int {
 	}
 	return slices.IndexFunc(s.params, func(p param) bool { return p.name == alias && !p.variadic })
 }
+
+// LookupBuiltin returns the global builtin function of that name.
+func LookupBuiltin(name string) (*Builtin, bool) {
+	b, ok := builtins[name]
+	return b, ok
+}
+
+// TensorMethod returns the tensor method of that name.
+func TensorMethod(name string) (*Builtin, bool) {
+	m, ok := methods[name]
+	return m, ok
+}
+
+// Fn returns the Go function b runs, for a library that wraps it (with
+// SetFn).
+func (b *Builtin) Fn() func(a *Args) (Value, error) { return b.fn }
+
+// SetFn replaces the Go function b runs. Like registration, it must be
+// used only while the program initialises (or on a copy of b).
+func (b *Builtin) SetFn(fn func(a *Args) (Value, error)) { b.fn = fn }
+
+// WithFn returns a copy of b that runs fn: the same name, signature and
+// help.
+func (b *Builtin) WithFn(fn func(a *Args) (Value, error)) *Builtin {
+	c := *b
+	c.fn = fn
+	return &c
+}
+
+// AddKeyword adds a keyword-only parameter name with the default def at
+// the end of b's parameters and of its signature's text, as a library
+// that gives builtins a parameter (out=) does. It must be used only while
+// the program initialises.
+func (b *Builtin) AddKeyword(name string, def Value) {
+	b.params = append(b.params, param{name: name, def: def, kwOnly: true})
+	sep := ", *, "
+	if strings.Contains(b.Sig, "*") {
+		sep = ", "
+	}
+	b.Sig = strings.TrimSuffix(b.Sig, ")") + sep + name + "=" + Repr(def) + ")"
+}
+
+// SetDefault replaces the default of b's parameter name with v, a value a
+// signature's text cannot write (a sentinel that tells an omitted
+// argument from None). It must be used only while the program
+// initialises.
+func (b *Builtin) SetDefault(name string, v Value) {
+	i := b.paramIndex(name)
+	if i < 0 {
+		panic("builtin " + b.Name + " has no parameter " + name)
+	}
+	b.params[i].def = v
+}
+
+// ParamNames returns the names of b's parameters, in order.
+func (b *Builtin) ParamNames() []string {
+	names := make([]string, len(b.params))
+	for i, p := range b.params {
+		names[i] = p.name
+	}
+	return names
+}
+
+// Builtin returns the builtin being called.
+func (a *Args) Builtin() *Builtin { return a.b }
+
+// Values returns the arguments by parameter, in the signature's order.
+// The slice belongs to the call.
+func (a *Args) Values() []Value { return a.vals }
+
+// Note adds a remark about the running statement, shown under the cell
+// (a deprecation, a promotion).
+func (a *Args) Note(text string) { a.in.addNote(a.in.stmtSpan(), text) }
+
+// Session returns the session the call runs in.
+func (a *Args) Session() *Session { return a.in.s }
+
+// Write writes s to the cell's output, as print does.
+func (a *Args) Write(s string) { a.in.write(s) }
+
+// HasParam reports whether b has a parameter of that name.
+func (b *Builtin) HasParam(name string) bool { return b.paramIndex(name) >= 0 }

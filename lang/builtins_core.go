@@ -37,7 +37,7 @@ func init() {
 		return None, nil
 	})
 	NewBuiltin(AsFunc, "len(obj)", "The number of elements of a list, tuple, dict, string or bytes, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
-		return length(a.Value("obj"))
+		return Len(a.Value("obj"))
 	})
 	NewBuiltin(AsFunc, "range(start, stop=None, step=1)", "The integers from start (default 0) up to but not including stop, counting by step.", func(a *Args) (Value, error) {
 		start, step := a.Int64("start"), a.Int64("step")
@@ -173,7 +173,7 @@ func init() {
 		case bool:
 			return tensor.Bool, nil
 		}
-		t, err := toTensor(a.Value("x"))
+		t, err := ToTensor(a.Value("x"))
 		if err != nil {
 			return nil, err
 		}
@@ -353,7 +353,7 @@ func FloatToInt(f float64) (int64, error) {
 	case math.IsInf(f, 0):
 		return 0, Errorf(OverflowError, "cannot convert float infinity to integer")
 	case f < -1<<63 || f >= 1<<63:
-		return 0, Errorf(OverflowError, "cannot convert float %s to integer: kael integers are 64-bit", formatFloat(f))
+		return 0, Errorf(OverflowError, "cannot convert float %s to integer: kael integers are 64-bit", FormatFloat(f))
 	}
 	return int64(f), nil
 }
@@ -448,7 +448,7 @@ func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
 		}
 		best, bestKey := elems[0], keys[0]
 		for i, e := range elems[1:] {
-			c, err := order(keys[i+1], bestKey)
+			c, err := Compare(keys[i+1], bestKey)
 			if err != nil {
 				return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", map[int]string{1: ">", -1: "<"}[sign], TypeName(keys[i+1]), TypeName(bestKey))
 			}
@@ -543,7 +543,7 @@ func textValue(s string, err error) (Value, error) {
 }
 
 // Length is len(obj).
-func length(obj Value) (Value, error) {
+func Len(obj Value) (Value, error) {
 	switch x := obj.(type) {
 	case *tensor.Tensor:
 		if x.Dim() == 0 {
@@ -567,7 +567,7 @@ func length(obj Value) (Value, error) {
 	case Bytes:
 		return int64(len(x.b)), nil
 	}
-	elems, _, ok := sequence(obj)
+	elems, _, ok := Sequence(obj)
 	if !ok {
 		return nil, Errorf(TypeError, "object of type '%s' has no len()", TypeName(obj))
 	}

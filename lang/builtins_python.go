@@ -72,10 +72,10 @@ func iteratorKind(v Value) string {
 	return TypeName(v) + "_iterator"
 }
 
-// identity returns id(v): the address of a mutable object, and for the
+// ID returns id(v): the address of a mutable object, and for the
 // immutable values a number derived from the value, so equal ones share it
 // (CPython shares small ints and strings too).
-func identity(v Value) int64 {
+func ID(v Value) int64 {
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
 	case reflect.Pointer, reflect.Func, reflect.Map:
@@ -142,7 +142,7 @@ func intConversion(name, prefix string, base int) func(a *Args) (Value, error) {
 
 func init() {
 	NewBuiltin(AsFunc, "id(obj)", "A number identifying obj: the same for the same object while it lives.", func(a *Args) (Value, error) {
-		return identity(a.Value("obj")), nil
+		return ID(a.Value("obj")), nil
 	})
 	NewBuiltin(AsFunc, "iter(iterable)", "An iterator over iterable, for next(): it = iter([1, 2]); next(it) is 1.", func(a *Args) (Value, error) {
 		v := a.Value("iterable")
@@ -243,7 +243,7 @@ func init() {
 			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
 		v, err := getAttr(a.Value("obj"), name)
-		if err != nil && toError(err).Kind == AttributeError {
+		if err != nil && ToError(err).Kind == AttributeError {
 			if d := a.Value("default").(Tuple); len(d) > 0 {
 				return d[0], nil
 			}
@@ -256,7 +256,7 @@ func init() {
 			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
 		_, err := getAttr(a.Value("obj"), name)
-		if err != nil && toError(err).Kind == AttributeError {
+		if err != nil && ToError(err).Kind == AttributeError {
 			return false, nil
 		}
 		return err == nil, err
@@ -273,7 +273,7 @@ func init() {
 	})
 	NewBuiltin(AsFunc, "hash(obj)", "A number from obj's value, equal for equal values; lists, dicts, sets and tensors are unhashable.", func(a *Args) (Value, error) {
 		if _, ok := a.Value("obj").(*tensor.Tensor); ok {
-			return identity(a.Value("obj")), nil // tensors hash by identity in PyTorch
+			return ID(a.Value("obj")), nil // tensors hash by identity in PyTorch
 		}
 		return pythonHash(a.Value("obj"))
 	})

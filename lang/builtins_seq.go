@@ -14,7 +14,7 @@ func init() {
 	defStrMethods()
 	for _, typ := range []string{"tuple", "list", "torch.Size"} {
 		defMethod(typ, "index(self, value)", "The position of the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
-			elems, _, _ := sequence(a.Value("self"))
+			elems, _, _ := Sequence(a.Value("self"))
 			for i, e := range elems {
 				if equal(e, a.Value("value")) {
 					return int64(i), nil
@@ -23,7 +23,7 @@ func init() {
 			return nil, Errorf(ValueError, "%s is not in %s", Repr(a.Value("value")), TypeName(a.Value("self")))
 		})
 		defMethod(typ, "count(self, value)", "The number of elements equal to value.", func(a *Args) (Value, error) {
-			elems, _, _ := sequence(a.Value("self"))
+			elems, _, _ := Sequence(a.Value("self"))
 			n := int64(0)
 			for _, e := range elems {
 				if equal(e, a.Value("value")) {
@@ -157,7 +157,7 @@ func sortOrder(keys []Value, reverse bool) (idx []int, err error) {
 			panic(sortAbort{err})
 		}
 		x, y := keys[idx[i]], keys[idx[j]]
-		c, err := order(x, y)
+		c, err := Compare(x, y)
 		if err != nil {
 			panic(sortAbort{Errorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(x), TypeName(y))})
 		}

@@ -94,7 +94,7 @@ func (b Bytes) GetSubscript(subs []Subscript) (Value, error) {
 	s := subs[0]
 	n := len(b.b)
 	if s.IsSlice {
-		lo, hi, step, err := sliceBounds(s, n)
+		lo, hi, step, err := SliceBounds(s, n)
 		if err != nil {
 			return nil, err
 		}
@@ -167,7 +167,7 @@ func decodeBytes(b []byte, encoding, errors string) (string, error) {
 			}
 			return s.String(), nil
 		}
-		return pythonText(string(b)), nil
+		return PythonText(string(b)), nil
 	}
 	return string(b), nil
 }
@@ -194,10 +194,10 @@ func init() {
 	})
 }
 
-// pythonText makes decoded bytes a Python string as Hugging Face's decode
+// PythonText makes decoded bytes a Python string as Hugging Face's decode
 // does (bytes.decode("utf-8", errors="replace")): each maximal part of an
 // ill-formed sequence becomes one U+FFFD.
-func pythonText(b string) string {
+func PythonText(b string) string {
 	if utf8.ValidString(b) {
 		return b
 	}

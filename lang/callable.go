@@ -19,7 +19,7 @@ func Callable(v Value) bool {
 	case *Function, *Builtin, *BoundMethod, *UserClass, *userMethod:
 		return true
 	case *Instance:
-		return x.hasOwn("__call__") || x.cls.base().call != nil // an nn.Module runs forward
+		return x.HasOwn("__call__") || x.cls.base().Call != nil // an nn.Module runs forward
 	}
 	_, ok := callTarget(v)
 	return ok

@@ -12,48 +12,82 @@ import (
 // base provides (an nn.Module's parameters and submodules), then
 // __getattr__.
 
-// builtinBase is what a builtin class that user classes may derive from
-// (torch.nn.Module, torch.autograd.Function) adds to its subclasses. Every
-// field is optional.
-type builtinBase struct {
-	// newInstance sets up x.ext before __init__ runs.
-	newInstance func(in *interp, x *Instance) error
-	// init is the base's __init__, which super().__init__() calls.
-	init func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value) error
-	// attr reads an attribute the instance and its classes lack.
-	attr func(in *interp, x *Instance, name string) (Value, bool, error)
-	// setAttr stores an attribute the base keeps itself; handled is false
+// NativeBase is a class implemented in Go that a class statement may
+// derive from (torch.nn.Module, torch.autograd.Function, Dataset): what it
+// adds to its subclasses. A library registers one with RegisterNativeBase;
+// the engine asks the NativeBase at the root of a class's chain, never
+// the library's types. Every field is optional.
+type NativeBase struct {
+	// Name names the base in messages: "nn.Module".
+	Name string
+	// New sets up x.Native before __init__ runs.
+	New func(x *Instance) error
+	// Init is the base's __init__, which super().__init__() calls.
+	Init func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error
+	// Attr reads an attribute the instance and its classes lack; ok is
+	// false when the base has none of that name.
+	Attr func(x *Instance, name string) (v Value, ok bool, err error)
+	// SetAttr stores an attribute the base keeps itself; handled is false
 	// for the others, which the instance keeps.
-	setAttr func(in *interp, x *Instance, name string, v Value) (handled bool, err error)
-	// classAttr reads an attribute of a subclass its classes lack
+	SetAttr func(x *Instance, name string, v Value) (handled bool, err error)
+	// ClassAttr reads an attribute of a subclass its classes lack
 	// (MyFunction.apply).
-	classAttr func(in *interp, c *UserClass, name string) (Value, bool, error)
-	// call runs x(...) when the classes define no __call__.
-	call func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, bool, error)
-	// construct replaces calling the class, when set (autograd.Function
+	ClassAttr func(c *UserClass, name string) (Value, bool, error)
+	// Call runs x(...) when the classes define no __call__.
+	Call func(t Thread, x *Instance, pos []Value, kwNames []string, kwVals []Value) (Value, bool, error)
+	// Construct replaces calling the class, when set (autograd.Function
 	// refuses it).
-	construct func(c *UserClass) error
-	// repr is the repr when the classes define no __repr__.
-	repr func(x *Instance) (string, bool)
-	// names lists the attributes the base adds, for dir() and completion.
-	names func(x *Instance) []string
+	Construct func(c *UserClass) error
+	// Repr is the repr when the classes define no __repr__.
+	Repr func(x *Instance) (string, bool)
+	// Names lists the attributes the base adds, for dir() and completion.
+	Names func(x *Instance) []string
 }
 
-// builtinBases holds the builtin classes a class statement may derive
-// from, by class name; "object" adds nothing.
-var builtinBases = map[string]*builtinBase{"object": {}}
+// nativeBases holds the classes a class statement may derive from, by
+// qualified class name; "object" adds nothing.
+var nativeBases = map[string]*NativeBase{"object": {}}
 
-// base returns the builtin base of x's class (object's, empty, if none).
-func (c *UserClass) base() *builtinBase {
+// RegisterNativeBase makes class, whose qualified name is name
+// ("torch.nn.modules.module.Module"), a base a class statement may
+// derive from, with what b adds to its subclasses. class is the value
+// the program names (nn.Module): a class builtin or a *Class. It must be
+// called while the program initialises.
+func RegisterNativeBase(name string, class Value, b *NativeBase) {
+	if _, dup := nativeBases[name]; dup {
+		panic("native base " + name + " registered twice")
+	}
+	nativeBases[name] = b
+	classValues[name] = class
+	if bi, ok := class.(*Builtin); ok {
+		RegisterClass(bi, name)
+	}
+}
+
+// base returns the native base of c's chain (object's, empty, if none).
+func (c *UserClass) base() *NativeBase {
 	if c.rootBase != nil { // a class's chain never changes once it is made
 		return c.rootBase
 	}
-	b := builtinBases[c.root()]
+	b := nativeBases[c.root()]
 	if b == nil {
-		b = builtinBases["object"]
+		b = nativeBases["object"]
 	}
 	c.rootBase = b
 	return b
+}
+
+// Thread is the running interpreter a NativeBase's Call runs in, through
+// which it calls back into the language.
+type Thread struct {
+	in *interp
+	at syntax.Node
+}
+
+// Call calls fn with positional and keyword arguments, reporting an error
+// at the call the thread runs.
+func (t Thread) Call(fn Value, pos []Value, kwNames []string, kwVals []Value) (Value, error) {
+	return t.in.call(fn, pos, kwNames, kwVals, t.at)
 }
 
 // getAttr is v.name in a frame: user classes' attributes may run methods
@@ -101,8 +135,8 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 		}
 		return d, nil
 	}
-	if b := x.cls.base(); b.attr != nil {
-		if v, ok, err := b.attr(in, x, name); ok || err != nil {
+	if b := x.cls.base(); b.Attr != nil {
+		if v, ok, err := b.Attr(x, name); ok || err != nil {
 			return v, err
 		}
 	}
@@ -159,8 +193,8 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 		}
 		return append(out, builtins["object"]), nil
 	}
-	if b := c.base(); b.classAttr != nil {
-		if v, ok, err := b.classAttr(in, c, name); ok || err != nil {
+	if b := c.base(); b.ClassAttr != nil {
+		if v, ok, err := b.ClassAttr(c, name); ok || err != nil {
 			return v, err
 		}
 	}
@@ -174,14 +208,14 @@ func (c *UserClass) baseValue() Value {
 	if c.Base != nil {
 		return c.Base
 	}
-	if c.builtinBase != "" {
-		return classValue(c.builtinBase)
+	if c.nativeBase != "" {
+		return classValue(c.nativeBase)
 	}
 	return builtins["object"]
 }
 
 // classValues maps builtin base names to the values that name them
-// (nn.Module), as their files register them.
+// (nn.Module), as RegisterNativeBase records them.
 var classValues = map[string]Value{}
 
 func classValue(name string) Value {
@@ -205,8 +239,8 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 			}
 		}
 	}
-	if b := x.cls.base(); b.setAttr != nil {
-		if handled, err := b.setAttr(in, x, name, v); handled || err != nil {
+	if b := x.cls.base(); b.SetAttr != nil {
+		if handled, err := b.SetAttr(x, name, v); handled || err != nil {
 			return err
 		}
 	}
@@ -232,7 +266,7 @@ func delAttr(v Value, name string) (func() error, error) {
 	}
 	if _, own := x.get(name); own {
 		return func() error {
-			if !x.del(name) {
+			if !x.DeleteOwn(name) {
 				return missing()
 			}
 			return nil
@@ -243,9 +277,9 @@ func delAttr(v Value, name string) (func() error, error) {
 			return nil, Errorf(AttributeError, "property '%s' of '%s' object has no deleter", name, x.cls.Name)
 		}
 	}
-	if m, ok := x.ext.(*userModule); ok {
-		if _, kept := moduleGetAttr(m, name); kept {
-			return nil, Errorf(AttributeError, "kael cannot delete '%s' of '%s': its nn.Module base keeps it", name, x.cls.Name)
+	if b := x.cls.base(); b.Attr != nil {
+		if _, kept, _ := b.Attr(x, name); kept {
+			return nil, Errorf(AttributeError, "kael cannot delete '%s' of '%s': its %s base keeps it", name, x.cls.Name, b.Name)
 		}
 	}
 	return nil, missing()
@@ -300,8 +334,8 @@ func (x *Instance) AttrNames() []string {
 			seen[n] = true
 		}
 	}
-	if b := x.cls.base(); b.names != nil {
-		for _, n := range b.names(x) {
+	if b := x.cls.base(); b.Names != nil {
+		for _, n := range b.Names(x) {
 			seen[n] = true
 		}
 	}
@@ -377,8 +411,8 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 			params: []param{{name: "args", variadic: true}}, fn: func(a *Args) (Value, error) {
 				pos := a.Value("args").(Tuple)
 				kwNames, kwVals := a.kwNames, a.kwVals
-				if b.init != nil {
-					return None, b.init(a.in, x, pos, kwNames, kwVals)
+				if b.Init != nil {
+					return None, b.Init(x, pos, kwNames, kwVals)
 				}
 				if len(pos)+len(kwNames) > 0 {
 					return nil, Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
@@ -386,8 +420,8 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 				return None, nil
 			}}, nil
 	}
-	if isInst && b.attr != nil {
-		if v, ok, err := b.attr(in, x, name); ok || err != nil {
+	if isInst && b.Attr != nil {
+		if v, ok, err := b.Attr(x, name); ok || err != nil {
 			return v, err
 		}
 	}
@@ -429,8 +463,8 @@ func (in *interp) callUser(fn Value, pos []Value, kwNames []string, kwVals []Val
 		if c, _, ok := f.cls.lookup("__call__"); ok {
 			return in.callMethod(c, f, f.cls, pos, kwNames, kwVals, at)
 		}
-		if b := f.cls.base(); b.call != nil {
-			if v, ok, err := b.call(in, f, pos, kwNames, kwVals, at); ok || err != nil {
+		if b := f.cls.base(); b.Call != nil {
+			if v, ok, err := b.Call(Thread{in, at}, f, pos, kwNames, kwVals); ok || err != nil {
 				return v, err
 			}
 		}
@@ -443,14 +477,14 @@ func (in *interp) callUser(fn Value, pos []Value, kwNames []string, kwVals []Val
 // instantiate is C(...): a new instance, set up by __init__.
 func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
 	b := c.base()
-	if b.construct != nil {
-		if err := b.construct(c); err != nil {
+	if b.Construct != nil {
+		if err := b.Construct(c); err != nil {
 			return nil, err
 		}
 	}
 	x := &Instance{cls: c}
-	if b.newInstance != nil {
-		if err := b.newInstance(in, x); err != nil {
+	if b.New != nil {
+		if err := b.New(x); err != nil {
 			return nil, err
 		}
 	}
@@ -464,8 +498,8 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 		}
 		return x, nil
 	}
-	if b.init != nil {
-		return x, b.init(in, x, pos, kwNames, kwVals)
+	if b.Init != nil {
+		return x, b.Init(x, pos, kwNames, kwVals)
 	}
 	if len(pos)+len(kwNames) > 0 {
 		return nil, Errorf(TypeError, "%s() takes no arguments", c.Name).
@@ -533,7 +567,7 @@ func isUserValue(v Value) bool {
 }
 
 // hasOwn reports whether x's classes define name.
-func (x *Instance) hasOwn(name string) bool {
+func (x *Instance) HasOwn(name string) bool {
 	_, _, ok := x.cls.lookup(name)
 	return ok
 }
@@ -570,8 +604,10 @@ func (x *Instance) peek(name string) (Value, bool) {
 		}
 		return bindClassAttr(v, x, x.cls), true
 	}
-	if m, ok := x.ext.(*userModule); ok {
-		return moduleGetAttr(m, name)
+	if b := x.cls.base(); b.Attr != nil {
+		if v, ok, err := b.Attr(x, name); ok && err == nil {
+			return v, true
+		}
 	}
 	return nil, false
 }

@@ -291,7 +291,7 @@ func (x *Instance) truth() (bool, error) {
 		}
 		return b, nil
 	}
-	if x.hasOwn("__len__") {
+	if x.HasOwn("__len__") {
 		n, err := x.Length()
 		return n != 0, err
 	}
@@ -361,8 +361,8 @@ func (x *Instance) Iterate(yield func(Value) bool) error {
 		}
 		return Iterate(r, yield)
 	}
-	if !x.hasOwn("__getitem__") {
-		return notIterable(x.cls.Name).
+	if !x.HasOwn("__getitem__") {
+		return NotIterable(x.cls.Name).
 			WithHint("define __iter__ (returning an iterable) or __getitem__ in class %s", x.cls.Name)
 	}
 	for i := int64(0); ; i++ {
@@ -371,7 +371,7 @@ func (x *Instance) Iterate(yield func(Value) bool) error {
 		}
 		v, err := x.GetItem(i)
 		if err != nil {
-			if toError(err).Kind == IndexError {
+			if ToError(err).Kind == IndexError {
 				return nil
 			}
 			return err
@@ -385,11 +385,11 @@ func (x *Instance) Iterate(yield func(Value) bool) error {
 // PyRepr is repr(x): __repr__, else the builtin base's, else
 // <__main__.Net object at 0x...>.
 func (x *Instance) PyRepr() string {
-	if s, ok := x.text("__repr__"); ok {
+	if s, ok := x.TextOf("__repr__"); ok {
 		return s
 	}
-	if b := x.cls.base(); b.repr != nil {
-		if s, ok := b.repr(x); ok {
+	if b := x.cls.base(); b.Repr != nil {
+		if s, ok := b.Repr(x); ok {
 			return s
 		}
 	}
@@ -398,7 +398,7 @@ func (x *Instance) PyRepr() string {
 
 // String is str(x): __str__, else repr(x).
 func (x *Instance) String() string {
-	if s, ok := x.text("__str__"); ok {
+	if s, ok := x.TextOf("__str__"); ok {
 		return s
 	}
 	return x.PyRepr()
@@ -406,7 +406,7 @@ func (x *Instance) String() string {
 
 // text calls a special method that returns a string (__repr__, __str__,
 // _repr_html_); a failure is recorded for the caller to raise.
-func (x *Instance) text(name string) (string, bool) {
+func (x *Instance) TextOf(name string) (string, bool) {
 	r, ok, err := x.hook(name)
 	if !ok {
 		return "", false
@@ -426,10 +426,10 @@ func (x *Instance) text(name string) (string, bool) {
 func (x *Instance) MIME() map[string]string {
 	var out map[string]string
 	for name, mime := range map[string]string{"_repr_html_": "text/html", "_repr_markdown_": "text/markdown", "_repr_latex_": "text/latex"} {
-		if !x.hasOwn(name) {
+		if !x.HasOwn(name) {
 			continue
 		}
-		if s, ok := x.text(name); ok {
+		if s, ok := x.TextOf(name); ok {
 			if out == nil {
 				out = map[string]string{}
 			}

@@ -18,16 +18,16 @@ import (
 type UserClass struct {
 	Name string
 	// Base is the user class this one derives from; nil when it derives
-	// from object or from a builtin base (builtinBase).
+	// from object or from a native base (NativeBase).
 	Base *UserClass
-	// builtinBase is the kael class at the root of the chain: "" for
+	// nativeBase is the native base at the root of the chain: "" for
 	// object, or a name from userBases (torch.nn.Module, ...).
-	builtinBase string
-	names       []string // the class attributes, in definition order
-	attrs       map[string]Value
-	sess        *Session     // the session that made it, for special methods called from Go code
-	rootBase    *builtinBase // what base() returns, once asked
-	props       bool         // a property was set as an attribute (hasProperties)
+	nativeBase string
+	names      []string // the class attributes, in definition order
+	attrs      map[string]Value
+	sess       *Session    // the session that made it, for special methods called from Go code
+	rootBase   *NativeBase // what base() returns, once asked
+	props      bool        // a property was set as an attribute (hasProperties)
 }
 
 // Instance is an object of a user class.
@@ -37,9 +37,9 @@ type Instance struct {
 	// objects have few, so a scan beats a map (and allocates less).
 	names []string
 	vals  []Value
-	// ext is the state a builtin base keeps (an nn.Module's registry, an
+	// Native is the state a builtin base keeps (an nn.Module's registry, an
 	// autograd.Function's ctx); nil for plain classes.
-	ext any
+	Native any
 	// The first attributes live here, so that making an object with a
 	// few attributes is one allocation; names and vals point into them
 	// until they outgrow them. (An Instance is therefore never copied.)
@@ -94,7 +94,7 @@ func (c *UserClass) lookup(name string) (Value, *UserClass, bool) {
 func (c *UserClass) root() string {
 	for k := c; ; k = k.Base {
 		if k.Base == nil {
-			return k.builtinBase
+			return k.nativeBase
 		}
 	}
 }
@@ -170,7 +170,7 @@ func (x *Instance) set(name string, v Value) {
 }
 
 // del removes an instance attribute, reporting whether it was there.
-func (x *Instance) del(name string) bool {
+func (x *Instance) DeleteOwn(name string) bool {
 	for i, n := range x.names {
 		if n == name {
 			x.names = slices.Delete(x.names, i, i+1)
@@ -183,7 +183,7 @@ func (x *Instance) del(name string) bool {
 
 // defaultRepr is object.__repr__: <__main__.Net object at 0x...>.
 func (x *Instance) defaultRepr() string {
-	return fmt.Sprintf("<__main__.%s object at %#x>", x.cls.Name, identity(x))
+	return fmt.Sprintf("<__main__.%s object at %#x>", x.cls.Name, ID(x))
 }
 
 // TypeName returns "method".
@@ -203,7 +203,7 @@ func (*classMethod) TypeName() string   { return "classmethod" }
 func (*propertyValue) TypeName() string { return "property" }
 func (s *staticMethod) String() string  { return "<staticmethod(" + Repr(s.fn) + ")>" }
 func (s *classMethod) String() string   { return "<classmethod(" + Repr(s.fn) + ")>" }
-func (p *propertyValue) String() string { return fmt.Sprintf("<property object at %#x>", identity(p)) }
+func (p *propertyValue) String() string { return fmt.Sprintf("<property object at %#x>", ID(p)) }
 
 // Attr gives a property's setter decorator (@x.setter) and its fget.
 func (p *propertyValue) Attr(name string) (Value, bool) {
@@ -258,7 +258,7 @@ func (s *Session) hookFrame() *interp {
 }
 
 // callHook calls fn(args...) from Go code with no frame (see hookFrame).
-func (s *Session) callHook(fn Value, args ...Value) (Value, error) {
+func (s *Session) CallHook(fn Value, args ...Value) (Value, error) {
 	return hookedIn(s, func(in *interp) (Value, error) {
 		return in.call(fn, args, nil, nil, in.stmtNode())
 	})
@@ -306,7 +306,7 @@ func baseOf(v Value) (*UserClass, string, error) {
 	if c, ok := v.(*UserClass); ok {
 		return c, "", nil
 	}
-	if name := ClassOf(v); builtinBases[name] != nil {
+	if name := ClassOf(v); nativeBases[name] != nil {
 		if name == "object" {
 			name = ""
 		}
@@ -397,4 +397,53 @@ func (s signature) missingUserArgs(given []bool) error {
 		return nil
 	}
 	return err.WithHint("the signature is %s", s.of.signatureText())
+}
+
+// NewNativeClass makes a class that derives from the native base named
+// base (registered with RegisterNativeBase) without a class statement:
+// the class of an autograd.Function's ctx.
+func NewNativeClass(name, base string) *UserClass {
+	return &UserClass{Name: name, nativeBase: base, attrs: map[string]Value{}}
+}
+
+// NewInstance makes an object of class c keeping native, its native
+// base's state, without calling __init__.
+func NewInstance(c *UserClass, native any) *Instance {
+	return &Instance{cls: c, Native: native}
+}
+
+// Class returns x's class.
+func (x *Instance) Class() *UserClass { return x.cls }
+
+// Session returns the session whose code made x's class, in which
+// CallHook runs x's methods from Go code.
+func (x *Instance) Session() *Session { return sessionOf(x) }
+
+// Lookup returns the class attribute name of c or of a class it derives
+// from, as the class statement set it (a function, a staticmethod).
+func (c *UserClass) Lookup(name string) (Value, bool) {
+	v, _, ok := c.lookup(name)
+	return v, ok
+}
+
+// StaticFunction returns the function of a staticmethod (or plain
+// function) name of c.
+func (c *UserClass) StaticFunction(name string) (Value, bool) {
+	v, _, ok := c.lookup(name)
+	if !ok {
+		return nil, false
+	}
+	if s, isStatic := v.(*staticMethod); isStatic {
+		return s.fn, true
+	}
+	return v, true
+}
+
+// Method returns x.name for a class attribute: a function bound to x.
+func (x *Instance) Method(name string) (Value, bool) {
+	v, _, ok := x.cls.lookup(name)
+	if !ok {
+		return nil, false
+	}
+	return bindClassAttr(v, x, x.cls), true
 }

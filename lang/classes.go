@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -60,14 +59,66 @@ func (*Class) AttrNames() []string { return []string{"__name__"} }
 // pythonClasses are the global builtins that are Python classes.
 var pythonClasses = []string{"int", "float", "bool", "str", "list", "tuple", "dict", "range", "set", "frozenset", "type"}
 
-// torchClasses maps the builtins that are classes of torch (torch.Tensor,
-// torch.FloatTensor, torch.Size, torch.device, ...) to their names.
-var torchClasses = map[*Builtin]string{}
+// classBuiltins maps the builtins that are classes of a library
+// (torch.Tensor, torch.FloatTensor, torch.Size, torch.device, nn.Linear,
+// ...) to their qualified names; RegisterClass adds them.
+var classBuiltins = map[*Builtin]string{}
 
-// qualifiedTypes are the class names of kael types whose TypeName differs.
+// RegisterClass makes the builtin b a class, whose qualified name
+// ("torch.nn.modules.linear.Linear") type(), isinstance and the class's
+// repr show: calling b makes an instance. It must be called while the
+// program initialises.
+func RegisterClass(b *Builtin, qualified string) { classBuiltins[b] = qualified }
+
+// classParents holds the base of each class that derives from another
+// than object, by qualified name: bool from int, torch.Size from tuple,
+// the layers from nn.Module. RegisterSubclass adds to it.
+var classParents = map[string]string{"bool": "int", "torch.Size": "tuple"}
+
+// RegisterSubclass records that the class named sub derives from the
+// class named sup (qualified names), for isinstance and issubclass. It
+// must be called while the program initialises.
+func RegisterSubclass(sub, sup string) {
+	if old, dup := classParents[sub]; dup && old != sup {
+		panic("class " + sub + " has the base " + old + " already")
+	}
+	classParents[sub] = sup
+}
+
+// TensorSubclass is a subclass of torch.Tensor that a library's tensors
+// may belong to (nn.Parameter): a tensor of which Is holds has the class
+// Name, and Text is its repr.
+type TensorSubclass struct {
+	Name string
+	Is   func(t *tensor.Tensor) bool
+	Text func(t *tensor.Tensor) string
+}
+
+// tensorSubclasses are the registered subclasses of torch.Tensor.
+var tensorSubclasses []TensorSubclass
+
+// RegisterTensorSubclass adds a subclass of torch.Tensor. It must be
+// called while the program initialises.
+func RegisterTensorSubclass(c TensorSubclass) {
+	tensorSubclasses = append(tensorSubclasses, c)
+	RegisterSubclass(c.Name, "torch.Tensor")
+}
+
+// tensorSubclass returns the registered subclass t belongs to, if any.
+func tensorSubclass(t *tensor.Tensor) (TensorSubclass, bool) {
+	for _, c := range tensorSubclasses {
+		if c.Is(t) {
+			return c, true
+		}
+	}
+	return TensorSubclass{}, false
+}
+
+// qualifiedTypes are the class names of the engine's types whose TypeName
+// differs; a library's type names its class through ClassNamer.
 var qualifiedTypes = map[string]string{
 	"Tensor": "torch.Tensor", "builtin_function": "builtin_function_or_method", "method": "builtin_function_or_method",
-	"dtype": "torch.dtype", "Generator": "torch.Generator", "SGD": "torch.optim.SGD", "Adam": "torch.optim.Adam",
+	"dtype": "torch.dtype",
 }
 
 // typeClassName returns the name of the class of a value: "int",
@@ -76,8 +127,15 @@ func typeClassName(v Value) string {
 	if ClassOf(v) != "" {
 		return "type"
 	}
-	if q := nnClassName(v); q != "" {
-		return q
+	switch x := v.(type) {
+	case ClassNamer:
+		if q := x.ClassName(); q != "" {
+			return q
+		}
+	case *tensor.Tensor:
+		if c, ok := tensorSubclass(x); ok {
+			return c.Name
+		}
 	}
 	n := TypeName(v)
 	if q, ok := qualifiedTypes[n]; ok {
@@ -93,14 +151,11 @@ func ClassOf(v Value) string {
 	case *Class:
 		return x.Name
 	case *Builtin:
-		if q, ok := torchClasses[x]; ok {
+		if q, ok := classBuiltins[x]; ok {
 			return q
 		}
 		if slices.Contains(pythonClasses, x.Name) && builtins[x.Name] == x {
 			return x.Name
-		}
-		if x.Name == "Generator" && builtins[x.Name] == x {
-			return "torch.Generator"
 		}
 	}
 	return ""
@@ -116,7 +171,7 @@ func TypeOf(v Value) Value {
 		return builtins["type"]
 	}
 	name := typeClassName(v)
-	for b, q := range torchClasses {
+	for b, q := range classBuiltins {
 		if q == name {
 			return b
 		}
@@ -124,14 +179,12 @@ func TypeOf(v Value) Value {
 	if slices.Contains(pythonClasses, name) {
 		return builtins[name]
 	}
-	if name == "torch.Generator" {
-		return builtins["Generator"]
-	}
 	return &Class{Name: name}
 }
 
-// typedTensorClasses are the dtype-specific tensor classes.
-var typedTensorClasses = map[string]tensor.DType{
+// TypedTensorClasses are the dtype-specific tensor classes: an
+// isinstance test of one checks a tensor's dtype. Libraries read it.
+var TypedTensorClasses = map[string]tensor.DType{
 	"torch.FloatTensor": tensor.Float32, "torch.DoubleTensor": tensor.Float64,
 	"torch.LongTensor": tensor.Int64, "torch.BoolTensor": tensor.Bool,
 }
@@ -140,23 +193,24 @@ var typedTensorClasses = map[string]tensor.DType{
 // kael's small hierarchy: bool is an int, torch.Size and torch.return_types
 // tuples, and everything an object.
 func isSubclass(sub, sup string) bool {
-	switch {
-	case sub == sup || sup == "object" || nnSubclass(sub, sup):
-		return true
-	case sup == "int":
-		return sub == "bool"
-	case sup == "tuple":
-		return sub == "torch.Size" || isReturnType(sub)
-	case sup == "torch.Tensor":
-		_, typed := typedTensorClasses[sub]
-		return typed
+	for depth := 0; sub != ""; depth++ {
+		switch {
+		case sub == sup || sup == "object":
+			return true
+		case sup == "tuple" && isReturnType(sub):
+			return true
+		}
+		if depth > 64 {
+			break // a cycle, which registration never makes
+		}
+		sub = classParents[sub]
 	}
 	return false
 }
 
 // isInstanceNamed is Python's isinstance(v, cls) for one class name.
 func isInstanceNamed(v Value, cls string) bool {
-	if d, typed := typedTensorClasses[cls]; typed {
+	if d, typed := TypedTensorClasses[cls]; typed {
 		t, ok := v.(*tensor.Tensor)
 		return ok && t.DType() == d
 	}
@@ -257,118 +311,4 @@ func init() {
 		return classTest("issubclass", a.Value("classinfo"), func(c Value) (bool, error) { return IsSubclass(cls, c) })
 	})
 
-	tensorClass := NewBuiltin(AsValue, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *Args) (Value, error) {
-		return legacyTensor(a, tensor.Float32)
-	})
-	torchClasses[tensorClass] = "torch.Tensor"
-	torchMembers["Tensor"] = tensorClass
-	for cls, d := range typedTensorClasses {
-		name := strings.TrimPrefix(cls, "torch.")
-		b := NewBuiltin(AsValue, name+"(*data)", "The legacy constructor of "+d.String()+" tensors: "+cls+"([1, 2]) from data, "+cls+"(2, 3) of that size (zeros in kael).", func(a *Args) (Value, error) {
-			return legacyTensor(a, d)
-		})
-		torchClasses[b] = cls
-		torchMembers[name] = b
-	}
-	sizeClass := NewBuiltin(AsValue, "Size(sizes=())", "torch.Size, the class of x.shape: torch.Size([2, 3]). It prints as torch.Size([2, 3]), equals the lists and tuples of the same ints and indexes as a tuple; s.numel() is the product of the sizes.", func(a *Args) (Value, error) {
-		elems, err := Collect(a.Value("sizes"))
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range elems {
-			if _, ok := e.(int64); !ok {
-				return nil, Errorf(TypeError, "torch.Size() takes an iterable of 'int' (item 0 is '%s')", TypeName(e))
-			}
-		}
-		return &List{Elems: elems, size: true}, nil
-	})
-	torchClasses[sizeClass] = "torch.Size"
-	torchMembers["Size"] = sizeClass
-	defMethod("torch.Size", "numel(self)", "The number of elements a tensor of this size has: the product of the sizes.", func(a *Args) (Value, error) {
-		sizes, ok := intSequence(self[*List](a))
-		if !ok {
-			return nil, Errorf(TypeError, "torch.Size holds a value that is not an int")
-		}
-		n := int64(1)
-		for _, s := range sizes {
-			n *= int64(s)
-		}
-		return n, nil
-	})
-	torchMembers["is_tensor"] = NewBuiltin(AsValue, "is_tensor(obj)", "Whether obj is a tensor.", func(a *Args) (Value, error) {
-		_, ok := a.Value("obj").(*tensor.Tensor)
-		return ok, nil
-	})
-
-	torchAutograd["Variable"] = NewBuiltin(AsValue, "Variable(data, requires_grad=False)", "The deprecated Variable of PyTorch before 0.4: since then every tensor is one, so Variable(t) is t as a new tensor sharing its data (requiring grad when asked). A note says so.", func(a *Args) (Value, error) {
-		t, on := a.Tensor("data"), a.Bool("requires_grad")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		a.in.addNote(a.in.stmtSpan(), "torch.autograd.Variable is deprecated: tensors are Variables since PyTorch 0.4; use the tensor itself (torch.tensor(..., requires_grad=True))")
-		v := t.Detach()
-		if on {
-			if err := autograd.SetRequiresGrad(v, true); err != nil {
-				return nil, err
-			}
-		}
-		return v, nil
-	})
-}
-
-// legacyTensor is torch.Tensor(...) and the typed constructors: from
-// data, of a size (zeros), or empty.
-func legacyTensor(a *Args, d tensor.DType) (Value, error) {
-	data := a.Value("data").(Tuple)
-	if len(data) == 1 {
-		switch x := data[0].(type) {
-		case *tensor.Tensor:
-			if x.DType() == d {
-				return x.Detach(), nil
-			}
-			return result(x.To(d))
-		case *List:
-			if !x.size {
-				return legacyFromData(x, d)
-			}
-		case Tuple:
-			return legacyFromData(x, d)
-		case float64, string, bool:
-			return nil, Errorf(TypeError, "new(): data must be a sequence (got %s)", TypeName(x))
-		}
-	}
-	shape, ok := intSequence(data)
-	if len(data) == 1 {
-		if s, isSize := data[0].(*List); isSize && s.size {
-			shape, ok = intSequence(s)
-		}
-	}
-	if !ok {
-		return nil, Errorf(TypeError, "new() received an invalid combination of arguments: %s", Repr(data)).
-			WithHint("pass the data as a list (torch.Tensor([1, 2])) or the sizes as ints (torch.Tensor(2, 3))")
-	}
-	if len(data) == 0 {
-		shape = []int{0}
-	}
-	for _, n := range shape {
-		if n < 0 {
-			return nil, Errorf(RuntimeError, "Trying to create tensor with negative dimension %d: %s", n, tensor.FormatShape(shape))
-		}
-	}
-	return result(tensor.Zeros(d, shape...))
-}
-
-// legacyFromData makes a tensor of dtype d from nested lists, converting
-// the elements as PyTorch's legacy constructors do (floats truncate to
-// int64).
-func legacyFromData(v Value, d tensor.DType) (Value, error) {
-	g, err := toGo(v)
-	if err != nil {
-		return nil, err
-	}
-	t, err := tensor.FromValue(g)
-	if err != nil {
-		return nil, err
-	}
-	return result(t.To(d))
 }

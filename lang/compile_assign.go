@@ -360,8 +360,8 @@ func (s store) undo() func() {
 		if old, had := x.get(s.attr); had {
 			return func() { x.set(s.attr, old) }
 		}
-		if !x.hasOwn(s.attr) && x.ext == nil {
-			return func() { x.del(s.attr) }
+		if !x.HasOwn(s.attr) && x.Native == nil {
+			return func() { x.DeleteOwn(s.attr) }
 		}
 	}
 	if s.subs == nil {
@@ -452,7 +452,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			if s.subs, err = subs(in); err != nil {
 				return nil, s, err
 			}
-			cur, err := index(s.obj, s.subs)
+			cur, err := Index(s.obj, s.subs)
 			return cur, s, in.wrapNode(err, t)
 		}
 	default:
@@ -478,7 +478,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			}
 		}
 		if t, ok := cur.(*tensor.Tensor); ok {
-			y, err := toTensor(v)
+			y, err := ToTensor(v)
 			if err != nil {
 				return ctrlNext, in.errorAt(operandError(op, cur, v), st.Span())
 			}

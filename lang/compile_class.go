@@ -55,7 +55,7 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			if err != nil {
 				return ctrlNext, err
 			}
-			if cls.Base, cls.builtinBase, err = baseOf(v); err != nil {
+			if cls.Base, cls.nativeBase, err = baseOf(v); err != nil {
 				return ctrlNext, in.errorAt(err, st.Bases[i].Span())
 			}
 		}

@@ -90,6 +90,6 @@ func (in *interp) callLen(fn Value, lenFn *Builtin, args []operand, at syntax.No
 			return nil, true, err
 		}
 	}
-	v, err = in.underHooks(func() (Value, error) { return length(arg) })
+	v, err = in.underHooks(func() (Value, error) { return Len(arg) })
 	return v, true, in.wrapNode(err, at)
 }

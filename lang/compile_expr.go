@@ -594,7 +594,7 @@ func (c *compiler) indexExpr(x *syntax.IndexExpr) evalFn {
 						}
 					}
 				}
-				r, err := index(v, []Subscript{{Value: k}})
+				r, err := Index(v, []Subscript{{Value: k}})
 				return r, in.wrapNode(err, x)
 			}
 		}
@@ -609,7 +609,7 @@ func (c *compiler) indexExpr(x *syntax.IndexExpr) evalFn {
 		if err != nil {
 			return nil, err
 		}
-		r, err := index(v, s)
+		r, err := Index(v, s)
 		return r, in.wrapNode(err, x)
 	}
 }

@@ -166,14 +166,14 @@ func init() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return newProgressBar(a.in.s, a.Value("iterable"), total, desc, interval)
+			return NewProgressBar(a.in.s, a.Value("iterable"), total, desc, interval)
 		})
 	NewBuiltin(AsFunc, "trange(n, desc='', mininterval=0.1)", "tqdm(range(n)): a progress bar over 0, 1, ..., n-1.", func(a *Args) (Value, error) {
 		n, desc, interval := a.Int64("n"), a.Str("desc"), a.Float("mininterval")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return newProgressBar(a.in.s, &Range{Start: 0, Stop: max(n, 0), Step: 1}, -1, desc, interval)
+		return NewProgressBar(a.in.s, &Range{Start: 0, Stop: max(n, 0), Step: 1}, -1, desc, interval)
 	})
 	// from tqdm import tqdm, and the tqdm package's front-end-choosing
 	// modules, which all name the same bar here.
@@ -200,9 +200,9 @@ type ProgressBar struct {
 	now      func() time.Time
 }
 
-func newProgressBar(s *Session, iterable Value, total int64, desc string, interval float64) (*ProgressBar, error) {
+func NewProgressBar(s *Session, iterable Value, total int64, desc string, interval float64) (*ProgressBar, error) {
 	if math.IsNaN(interval) || interval < 0 {
-		return nil, Errorf(ValueError, "mininterval must be a number of seconds ≥ 0, not %s", formatFloat(interval))
+		return nil, Errorf(ValueError, "mininterval must be a number of seconds ≥ 0, not %s", FormatFloat(interval))
 	}
 	if _, isNone := iterable.(NoneType); isNone {
 		iterable = nil
@@ -415,3 +415,33 @@ func (p *ProgressBar) MIME() map[string]string {
 	return map[string]string{"text/html": `<div class="kael-progress" style="font-family:monospace">` + desc +
 		`<progress` + value + ` style="width:20em;vertical-align:middle"></progress> ` + html.EscapeString(meter) + `</div>`}
 }
+
+// ProgressReporter returns a callback that shows the progress of loading
+// label, for safetensors' and gpt2's Progress options, as a tqdm bar
+// counting MiB (a display updated in place in a notebook, the line in a
+// terminal). Small loads show nothing: the bar appears only when the data
+// passes progressThreshold bytes.
+func ProgressReporter(a *Args, label string) func(done, total int64) {
+	s := a.Session()
+	var bar *ProgressBar
+	return func(done, total int64) {
+		if total < progressThreshold {
+			return
+		}
+		if bar == nil {
+			var err error
+			if bar, err = NewProgressBar(s, nil, total>>20, label+" (MiB)", 0.1); err != nil {
+				return
+			}
+		}
+		bar.n = done >> 20
+		finished := done >= total
+		bar.draw(finished)
+		if finished {
+			bar.closed = true
+		}
+	}
+}
+
+// progressThreshold is the size of data below which loading shows no
+const progressThreshold = 64 << 20

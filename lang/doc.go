@@ -17,15 +17,18 @@
 // for int and float arithmetic, range loops and calls; running them calls
 // the builtins and applies the operators. docs/adr/0003-language-engine.md
 // explains the design. Modules that import statements can name come from a
-// registry: RegisterModule adds one. torch and its submodules are
-// registered in this package (modules_builtin.go); the standard modules
-// (json, math, random, ...) are packages of their own under lang/lib,
-// which a program links in by importing lang/std
-// (docs/adr/0006-engine-and-libraries.md). A library makes functions with
-// NewBuiltin and reaches Go values through the protocols of protocols.go.
+// registry: RegisterModule adds one. The libraries are packages of their
+// own: torch and its submodules in lang/torch, the standard modules
+// (json, math, random, ...) and the look-alikes safetensors and
+// transformers under lang/lib; a program links them in by importing
+// lang/std (docs/adr/0006-engine-and-libraries.md). A library makes
+// functions with NewBuiltin, reaches Go values through the protocols of
+// protocols.go, and adds to the engine through its hooks: NativeBase (a
+// Go class a class statement derives from, nn.Module), RegisterTensorAttr,
+// RegisterTensorSubclass, RegisterClass and RegisterSubclass.
 // The Python surface a tutorial
-// expects, f-strings and formatting (format.go, strformat.go), devices,
-// out=, torch.Size, classes for type() and isinstance, sets and iterators,
+// expects, f-strings and formatting (format.go, strformat.go), named
+// tuples, classes for type() and isinstance, sets and iterators,
 // lives in files of its own beside the engine. docs/language.md is the
 // reference.
 package lang

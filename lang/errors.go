@@ -173,11 +173,11 @@ func CrashHint(reportWith string, stack []byte) string {
 		" and this trace:\n" + strings.Join(lines[:min(12, len(lines))], "\n")
 }
 
-// toError converts any error into an *Error, keeping the kind, message and
+// ToError converts any error into an *Error, keeping the kind, message and
 // hint of tensor errors and syntax errors, the context that wraps them
 // (fmt.Errorf("%s: %w", ...)) in the message, and the error itself for
 // Unwrap.
-func toError(err error) *Error {
+func ToError(err error) *Error {
 	var le *Error
 	if errors.As(err, &le) {
 		if le == err {

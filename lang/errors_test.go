@@ -35,7 +35,7 @@ func TestToErrorKeepsContext(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			e := toError(c.err)
+			e := ToError(c.err)
 			if e.Kind != c.kind || e.Msg != c.msg || e.Hint != c.hint {
 				t.Errorf("got %s %q hint %q, want %s %q hint %q", e.Kind, e.Msg, e.Hint, c.kind, c.msg, c.hint)
 			}
@@ -44,11 +44,11 @@ func TestToErrorKeepsContext(t *testing.T) {
 			}
 		})
 	}
-	if e := toError(le); e != le {
+	if e := ToError(le); e != le {
 		t.Errorf("toError of a *Error made a new one")
 	}
 	var got *tensor.Error
-	if !errors.As(toError(fmt.Errorf("ctx: %w", te)), &got) || got != te {
+	if !errors.As(ToError(fmt.Errorf("ctx: %w", te)), &got) || got != te {
 		t.Errorf("errors.As does not find the tensor error through the cell's error")
 	}
 }

@@ -88,7 +88,7 @@ var noStatement syntax.Node = spanNode{}
 // errorAt attaches span (in this interp's source) to err unless it already
 // has a position.
 func (in *interp) errorAt(err error, span syntax.Span) *Error {
-	e := toError(err)
+	e := ToError(err)
 	if !e.Span.Start.IsValid() {
 		e.Span, e.Src, e.Filename = span, in.src, in.filename
 	}
@@ -341,7 +341,7 @@ func Iterate(v Value, yield func(Value) bool) error {
 	case Iterable:
 		return x.Iterate(yield)
 	default:
-		return notIterable(TypeName(v))
+		return NotIterable(TypeName(v))
 	}
 	return nil
 }
@@ -383,8 +383,8 @@ func iterateRows(x *tensor.Tensor, yield func(Value) bool) error {
 // (unpackingDisplay).
 var errNotIterable = errors.New("not iterable")
 
-// notIterable is the TypeError of iterating a value of type typeName.
-func notIterable(typeName string) *Error {
+// NotIterable is the TypeError of iterating a value of type typeName.
+func NotIterable(typeName string) *Error {
 	e := Errorf(TypeError, "'%s' object is not iterable", typeName)
 	e.Err = errNotIterable
 	return e
@@ -401,7 +401,7 @@ const MaxCollect = 1 << 26
 func IsIterable(v Value) bool {
 	switch x := v.(type) {
 	case *Instance:
-		return x.hasOwn("__iter__")
+		return x.HasOwn("__iter__")
 	case HasIter:
 		return x.HasIter()
 	case *List, Tuple, *Range, *Dict, string, *tensor.Tensor, Iterable:

@@ -23,7 +23,7 @@ func (s *Session) Explain(ctx context.Context, expr string) (text string, e *Err
 	}()
 	x, err := syntax.ParseExpr(expr)
 	if err != nil {
-		e := toError(err)
+		e := ToError(err)
 		e.Src = expr
 		return "", e
 	}
@@ -61,7 +61,7 @@ func (in *interp) explainBinary(spec *tensor.BinarySpec, b *syntax.BinaryExpr) (
 		if err != nil {
 			return nil, in.errorAt(err, x.Span())
 		}
-		t, err := toTensor(v)
+		t, err := ToTensor(v)
 		if err != nil {
 			return nil, in.errorAt(Errorf(TypeError, ":explain works on tensor operations; this operand is a %s", TypeName(v)), x.Span())
 		}

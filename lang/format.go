@@ -371,7 +371,7 @@ func (f formatSpec) float(x float64) (string, error) {
 		}
 		return f.number(f.signOf(neg), s, "", true), nil
 	case typ == 0 && prec < 0:
-		s = formatFloat(ax) // repr
+		s = FormatFloat(ax) // repr
 		if f.alt && !strings.ContainsAny(s, ".e") {
 			s += "."
 		}

@@ -6,8 +6,8 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// index evaluates v[subs].
-func index(v Value, subs []Subscript) (Value, error) {
+// Index evaluates v[subs].
+func Index(v Value, subs []Subscript) (Value, error) {
 	if n, ok := v.(*NamedTuple); ok {
 		v = n.Elems // indexes as a tuple, and a slice of it is a tuple
 	}
@@ -51,13 +51,13 @@ func index(v Value, subs []Subscript) (Value, error) {
 		}
 		return r.at(subs[0].Value)
 	}
-	elems, isStr, ok := sequence(v)
+	elems, isStr, ok := Sequence(v)
 	if !ok {
 		return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
 	}
 	s := subs[0]
 	if s.IsSlice {
-		lo, hi, step, err := sliceBounds(s, len(elems))
+		lo, hi, step, err := SliceBounds(s, len(elems))
 		if err != nil {
 			return nil, err
 		}
@@ -77,8 +77,8 @@ func index(v Value, subs []Subscript) (Value, error) {
 	return elems[i], nil
 }
 
-// sequence returns the elements of a list, tuple, string or range.
-func sequence(v Value) ([]Value, bool, bool) {
+// Sequence returns the elements of a list, tuple, string or range.
+func Sequence(v Value) ([]Value, bool, bool) {
 	switch x := v.(type) {
 	case *List:
 		return x.Elems, false, true
@@ -133,8 +133,8 @@ func seqIndex(v Value, n int, typ string) (int, error) {
 	return int(i), nil
 }
 
-// sliceBounds resolves a Python slice over n elements.
-func sliceBounds(s Subscript, n int) (lo, hi, step int, err error) {
+// SliceBounds resolves a Python slice over n elements.
+func SliceBounds(s Subscript, n int) (lo, hi, step int, err error) {
 	step = 1
 	if _, none := s.Step.(NoneType); !none {
 		st, ok := AsInt(s.Step)
@@ -229,7 +229,7 @@ func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 			}
 			out = append(out, tensor.IndexTensor(x))
 		case *List, Tuple:
-			t, err := toTensor(x)
+			t, err := ToTensor(x)
 			if err != nil {
 				return nil, err
 			}
@@ -251,7 +251,7 @@ func setIndex(v Value, subs []Subscript, value Value) error {
 		if err != nil {
 			return err
 		}
-		src, err := toTensor(value)
+		src, err := ToTensor(value)
 		if err != nil {
 			return Errorf(TypeError, "can only assign a Tensor or a number to a tensor index, not %s", TypeName(value))
 		}
@@ -267,7 +267,7 @@ func setIndex(v Value, subs []Subscript, value Value) error {
 			return Errorf(TypeError, "list indices must be integers or slices, not tuple")
 		}
 		if subs[0].IsSlice {
-			lo, hi, step, err := sliceBounds(subs[0], len(x.Elems))
+			lo, hi, step, err := SliceBounds(subs[0], len(x.Elems))
 			if err != nil {
 				return err
 			}

@@ -133,7 +133,7 @@ save_file({"a": torch.arange(12.0).reshape(3, 4) / 7, "i": torch.tensor([[-3, 4]
 func TestLoadProgress(t *testing.T) {
 	var shown []Value
 	s := NewSession(IO{Display: func(v Value) { shown = append(shown, v) }})
-	report := progressReporter(&Args{in: &interp{s: s}}, "loading f")
+	report := ProgressReporter(&Args{in: &interp{s: s}}, "loading f")
 	report(10<<20, 20<<20)
 	if len(shown) != 0 {
 		t.Fatalf("a 20 MiB load drew %d bars", len(shown))

@@ -160,22 +160,6 @@ type writerFunc func(p []byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
-func TestTextWriterHoldsSplitCharacters(t *testing.T) {
-	var got []string
-	w := &textWriter{write: func(s string) { got = append(got, s) }}
-	emoji := "🎉"
-	w.add("a" + emoji[:2])
-	w.add(emoji[2:])
-	w.add("b")
-	w.add("\xff")
-	w.add(emoji[:1])
-	w.flush()
-	want := []string{"a", emoji, "b", "\ufffd", "\ufffd"}
-	if !slices.Equal(got, want) {
-		t.Errorf("wrote %q, want %q", got, want)
-	}
-}
-
 func TestTransformersErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.safetensors")
@@ -225,7 +209,7 @@ func TestPythonText(t *testing.T) {
 		{"\xe2\x82z\xc3", "\ufffdz\ufffd"},
 	}
 	for _, tt := range tests {
-		if got := pythonText(tt.in); got != tt.want {
+		if got := PythonText(tt.in); got != tt.want {
 			t.Errorf("pythonText(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

@@ -52,9 +52,9 @@ func RegisterModule(name, doc string, build func() *Module) {
 	register(&moduleEntry{name: name, doc: doc, build: build})
 }
 
-// registerUnavailable registers a module kael does not provide: importing
+// RegisterUnavailable registers a module kael does not provide: importing
 // it is a ModuleNotFoundError with msg and hint, which say what to use.
-func registerUnavailable(name, msg, hint string) {
+func RegisterUnavailable(name, msg, hint string) {
 	register(&moduleEntry{name: name, unavailable: Errorf(ModuleNotFoundError, "%s", msg).WithHint("%s", hint)})
 }
 
@@ -286,7 +286,7 @@ func futureImport(st *syntax.FromImportStmt) error {
 
 // spanned attaches span to err when it has no position yet.
 func spanned(err error, span syntax.Span) error {
-	e := toError(err)
+	e := ToError(err)
 	if !e.Span.Start.IsValid() {
 		e.Span = span
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang/syntax"
-	"github.com/kael-dev/kael/tensor"
 )
 
 // PyTorch's named tuples (torch.return_types): max and min along a dim,
@@ -28,25 +27,6 @@ type ReturnType struct {
 	Fields []string
 }
 
-// The return types of the builtins that give named tuples.
-var (
-	valuesIndices = []string{"values", "indices"}
-
-	returnSort      = &ReturnType{"sort", valuesIndices}
-	returnTopk      = &ReturnType{"topk", valuesIndices}
-	returnKthvalue  = &ReturnType{"kthvalue", valuesIndices}
-	returnMedian    = &ReturnType{"median", valuesIndices}
-	returnMode      = &ReturnType{"mode", valuesIndices}
-	returnAminmax   = &ReturnType{"aminmax", []string{"min", "max"}}
-	returnSvd       = &ReturnType{"svd", []string{"U", "S", "V"}}
-	returnLinalgSvd = &ReturnType{"linalg_svd", []string{"U", "S", "Vh"}}
-	returnQr        = &ReturnType{"qr", []string{"Q", "R"}}
-	returnLinalgQr  = &ReturnType{"linalg_qr", []string{"Q", "R"}}
-	returnEigh      = &ReturnType{"linalg_eigh", []string{"eigenvalues", "eigenvectors"}}
-	returnSlogdet   = &ReturnType{"slogdet", []string{"sign", "logabsdet"}}
-	returnLSlogdet  = &ReturnType{"linalg_slogdet", []string{"sign", "logabsdet"}}
-)
-
 // ClassName is the qualified class name, torch.return_types.max.
 func (t *ReturnType) ClassName() string { return "torch.return_types." + t.Name }
 
@@ -59,21 +39,12 @@ type NamedTuple struct {
 	Elems Tuple
 }
 
-// named returns the named tuple of type t with elems, one per field.
-func named(t *ReturnType, elems ...Value) *NamedTuple {
+// NewNamedTuple returns the NewNamedTuple tuple of type t with elems, one per field.
+func NewNamedTuple(t *ReturnType, elems ...Value) *NamedTuple {
 	if len(elems) != len(t.Fields) {
 		panic(fmt.Sprintf("lang: %s takes %d fields, not %d", t.ClassName(), len(t.Fields), len(elems)))
 	}
 	return &NamedTuple{Type: t, Elems: Tuple(elems)}
-}
-
-// pair returns the two results of an operation as a named tuple of t:
-// returnSort.pair(autograd.Sort(x, dim, false)).
-func (t *ReturnType) pair(first, second *tensor.Tensor, err error) (Value, error) {
-	if err != nil {
-		return nil, err
-	}
-	return named(t, first, second), nil
 }
 
 // TypeName returns the qualified class name, torch.return_types.max, which

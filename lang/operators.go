@@ -121,9 +121,9 @@ func operandError(op syntax.Token, a, b Value) error {
 
 // tensorOperands converts both operands of op to tensors.
 func tensorOperands(op syntax.Token, a, b Value) (x, y *tensor.Tensor, err error) {
-	x, err = toTensor(a)
+	x, err = ToTensor(a)
 	if err == nil {
-		y, err = toTensor(b)
+		y, err = ToTensor(b)
 	}
 	if err != nil {
 		return nil, nil, operandError(op, a, b)
@@ -536,7 +536,7 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	if r, ok := dialectCompare(op, a, b); ok {
 		return r, nil
 	}
-	c, err := order(a, b)
+	c, err := Compare(a, b)
 	if err != nil {
 		return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
 	}
@@ -592,7 +592,7 @@ func dtypeEqual(d tensor.DType, v Value) bool {
 	case tensor.DType:
 		return d == x
 	case *Builtin:
-		bd, ok := builtinDType(x)
+		bd, ok := BuiltinDType(x)
 		return ok && bd == d
 	}
 	return false
@@ -614,8 +614,8 @@ func identical(a, b Value) bool {
 	return ta == tb && ta != nil && ta.Comparable() && a == b
 }
 
-// order compares numbers, strings, and lists or tuples lexicographically.
-func order(a, b Value) (int, error) { return orderDepth(a, b, 0) }
+// Compare compares numbers, strings, and lists or tuples lexicographically.
+func Compare(a, b Value) (int, error) { return orderDepth(a, b, 0) }
 
 func orderDepth(a, b Value, depth int) (int, error) {
 	if depth > maxNesting {
@@ -690,7 +690,7 @@ func contains(container, item Value) (bool, error) {
 			return found, err
 		}
 	case *tensor.Tensor:
-		y, err := toTensor(item)
+		y, err := ToTensor(item)
 		if err != nil {
 			return false, err
 		}

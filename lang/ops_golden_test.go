@@ -159,7 +159,7 @@ func compareGolden(v Value, want goldenValue, tol goldenTolerance) error {
 		}
 		return compareTensor(x, *want.Tensor, tol)
 	case want.Tuple != nil:
-		elems, isStr, ok := sequence(v)
+		elems, isStr, ok := Sequence(v)
 		if !ok || isStr {
 			return fmt.Errorf("want a tuple, got %s", TypeName(v))
 		}

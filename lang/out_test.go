@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -30,24 +29,6 @@ func TestOut(t *testing.T) {
 	for _, tt := range tests {
 		if got := run(t, tt.src); got != tt.want {
 			t.Errorf("%s\n got %s\nwant %s", tt.src, got, tt.want)
-		}
-	}
-}
-
-// TestOutParameter checks that every builtin of outOps got its out=
-// parameter, which out.go's init adds after the builtins are defined.
-func TestOutParameter(t *testing.T) {
-	for name := range outOps {
-		b, isFunc := builtins[name]
-		m, isMethod := methods[name]
-		if !isFunc && !isMethod {
-			t.Errorf("out= is declared for %s, which is not a builtin", name)
-			continue
-		}
-		for _, f := range []*Builtin{b, m} {
-			if f != nil && !strings.Contains(f.Sig, "out=None") {
-				t.Errorf("%s has no out= parameter: %s", name, f.Sig)
-			}
 		}
 	}
 }

@@ -87,6 +87,13 @@ type (
 		TypeName() string
 	}
 
+	// ClassNamer is implemented by values whose class, as type() and
+	// isinstance see it, has a qualified name beside their TypeName:
+	// "torch.nn.modules.linear.Linear" for a Linear, "torch.optim.SGD".
+	ClassNamer interface {
+		ClassName() string
+	}
+
 	// Reprer is implemented by values with a repr() of their own, which
 	// the REPL shows.
 	Reprer interface {

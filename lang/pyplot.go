@@ -199,7 +199,7 @@ func seriesArg(a *Args, v Value, name string) any {
 		if r, ok := x.(*Range); ok {
 			v = rangeList(r)
 		}
-		t, err := toTensor(v)
+		t, err := ToTensor(v)
 		if err != nil {
 			a.fail(Errorf(TypeError, "%s(): %s must be a list of numbers or a Tensor, not %s", a.b.Name, name, TypeName(v)))
 			return nil
@@ -235,7 +235,7 @@ func optStr(a *Args, name string) string {
 // floatOrZero returns a number argument or 0 for None, which package
 // plot reads as its default.
 func floatOrZero(a *Args, name string) float64 {
-	if f := optFloat(a, name); f != nil {
+	if f := a.OptFloat(name); f != nil {
 		return *f
 	}
 	return 0
@@ -444,7 +444,7 @@ var axesOps = []axesOp{
 		doc: "Draws a (rows, cols) tensor or list of rows as coloured cells, row 0 at the top, e.g. attention weights. cmap is viridis (the default), plasma, inferno, magma, gray, hot, coolwarm, Blues or Reds, with _r for reversed. Cells fill the axes (aspect='auto') and are drawn unsmoothed (interpolation='nearest'); other values of these are refused.",
 		run: func(in *interp, ax *AxesValue, a *Args) (Value, error) {
 			x := seriesArg(a, a.Value("X"), "X")
-			o := plot.ImageOptions{CMap: optStr(a, "cmap"), VMin: optFloat(a, "vmin"), VMax: optFloat(a, "vmax")}
+			o := plot.ImageOptions{CMap: optStr(a, "cmap"), VMin: a.OptFloat("vmin"), VMax: a.OptFloat("vmax")}
 			for name, ok := range map[string]string{"aspect": "auto", "interpolation": "nearest"} {
 				if s := optStr(a, name); s != "" && s != ok && !(name == "interpolation" && s == "none") {
 					a.fail(Errorf(ValueError, "imshow(): kael draws %s=%s only, not %s", name, quoteString(ok), quoteString(s)))

@@ -281,10 +281,10 @@ func valuesMarkdown() string {
 	for _, v := range []struct {
 		typ, recv string
 		methods   map[string]*Builtin
-	}{{"Generator", "g", generatorMethods}, {"Optimizer", "opt", optimizerMethods},
-		{"GPT2LMHeadModel", "model", modelMethods}, {"GPT2Tokenizer", "tokenizer", tokenizerMethods},
+	}{{"Generator", "g", methodTables["Generator"]}, {"Optimizer", "opt", methodTables["Optimizer"]},
+		{"GPT2LMHeadModel", "model", methodTables["GPT2LMHeadModel"]}, {"GPT2Tokenizer", "tokenizer", methodTables["GPT2Tokenizer"]},
 		{"Figure", "fig", figureMethods}, {"Axes", "ax", axesMethods},
-		{"Module", "model", moduleMethods}, {"Sequential", "seq", listMethods}, {"ModuleDict", "d", dictMethods}} {
+		{"Module", "model", methodTables["Module"]}, {"Sequential", "seq", methodTables["Sequential"]}, {"ModuleDict", "d", methodTables["ModuleDict"]}} {
 		for _, name := range sortedKeys(v.methods) {
 			m := v.methods[name]
 			fmt.Fprintf(&b, "### %s.%s\n\n`%s.%s`\n\n%s\n\n", v.typ, name, v.recv, methodSig(m), m.Doc)

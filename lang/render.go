@@ -82,7 +82,7 @@ func (s *Session) Render(ctx context.Context, format func() error) (e *Error) {
 		return nil
 	})
 	if err != nil {
-		return toError(err)
+		return ToError(err)
 	}
 	return nil
 }

@@ -47,7 +47,7 @@ func (s *Session) Repeat(filename, setup, stmt string) (*Repeater, *Error) {
 func (s *Session) compileSource(filename, src string) (*cellCode, *Error) {
 	file, err := syntax.Parse(filename, src)
 	if err != nil {
-		e := toError(err)
+		e := ToError(err)
 		e.Src = src
 		return nil, e
 	}
@@ -107,7 +107,7 @@ func (r *Repeater) Run(ctx context.Context, n int) (took time.Duration, e *Error
 		return nil
 	})
 	if err != nil {
-		return 0, toError(err)
+		return 0, ToError(err)
 	}
 	return took, nil
 }

@@ -158,7 +158,7 @@ func (in *interp) execCell(code *cellCode) (Value, error) {
 func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note, e *Error) {
 	x, err := syntax.ParseExpr(expr)
 	if err != nil {
-		e := toError(err)
+		e := ToError(err)
 		e.Src = expr
 		return nil, nil, e
 	}

@@ -208,7 +208,7 @@ func (sf *strFormatter) lookup(name string) (Value, error) {
 			if n, err := strconv.Atoi(key); err == nil {
 				k = int64(n)
 			}
-			iv, err := index(v, []Subscript{{Value: k}})
+			iv, err := Index(v, []Subscript{{Value: k}})
 			if err != nil {
 				return nil, err
 			}

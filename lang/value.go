@@ -9,7 +9,6 @@ import (
 
 	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/lang/syntax"
-	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -168,6 +167,9 @@ func (d *Dict) Delete(k Value) (bool, error) {
 // Keys returns the keys in insertion order.
 func (d *Dict) Keys() []Value { return append([]Value(nil), d.keys...) }
 
+// Values returns the values in insertion order (a copy), matching Keys.
+func (d *Dict) Values() []Value { return append([]Value(nil), d.vals...) }
+
 // Len returns the number of entries.
 func (d *Dict) Len() int { return len(d.keys) }
 
@@ -263,7 +265,7 @@ func (r *Range) at(v Value) (Value, error) {
 // slice is r[lo:hi:step], a range as in Python: range(10)[2:8:2] is
 // range(2, 8, 2).
 func (r *Range) slice(s Subscript) (Value, error) {
-	lo, hi, step, err := sliceBounds(s, int(r.Len()))
+	lo, hi, step, err := SliceBounds(s, int(r.Len()))
 	if err != nil {
 		return nil, err
 	}
@@ -524,7 +526,7 @@ func Str(v Value) string {
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case float64:
-		return formatFloat(x)
+		return FormatFloat(x)
 	case bool:
 		if x {
 			return "True"
@@ -583,9 +585,9 @@ func joinRepr(vs []Value, active map[any]bool) string {
 	return strings.Join(parts, ", ")
 }
 
-// formatFloat formats like Python's repr of a float: shortest round-trip
+// FormatFloat formats like Python's repr of a float: shortest round-trip
 // digits, always with a point or exponent.
-func formatFloat(f float64) string { return pyrepr.Float(f) }
+func FormatFloat(f float64) string { return pyrepr.Float(f) }
 
 // quoteString is Python's repr of a str: in single quotes, or in double
 // quotes when s has a ' and no "; \n, \r, \t, \\ and the quote escaped,
@@ -623,11 +625,12 @@ func quoteString(s string) string {
 	return b.String()
 }
 
-// tensorText is the text of a tensor, as repr and print show it: a
-// Parameter adds PyTorch's "Parameter containing:" line.
+// tensorText is the text of a tensor, as repr and print show it: that of
+// its registered subclass, if it has one (a Parameter adds PyTorch's
+// "Parameter containing:" line).
 func tensorText(t *tensor.Tensor) string {
-	if nn.IsParameter(t) {
-		return "Parameter containing:\n" + t.String()
+	if c, ok := tensorSubclass(t); ok && c.Text != nil {
+		return c.Text(t)
 	}
 	return t.String()
 }

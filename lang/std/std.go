@@ -1,7 +1,8 @@
-// Package std links kael's standard modules into a program: importing it
-// (for its effect) makes json, itertools, functools, struct, time,
-// typing, math and random importable in the language, each registered by
-// the init function of its package under lang/lib. Every front end that
+// Package std links kael's libraries into a program: importing it (for
+// its effect) makes torch and its submodules (lang/torch), the standard
+// modules json, itertools, functools, struct, time, typing, math and
+// random, and the look-alikes safetensors and transformers importable in
+// the language, each registered by the init function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
 // it:
 //
@@ -18,6 +19,9 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/math"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
+	_ "github.com/kael-dev/kael/lang/lib/safetensors"
 	_ "github.com/kael-dev/kael/lang/lib/time"
+	_ "github.com/kael-dev/kael/lang/lib/transformers"
 	_ "github.com/kael-dev/kael/lang/lib/typing"
+	_ "github.com/kael-dev/kael/lang/torch"
 )

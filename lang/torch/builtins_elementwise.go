@@ -1,0 +1,269 @@
+package torch
+
+import (
+	"github.com/kael-dev/kael/autograd"
+	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The element-wise builtins (autograd/elementwise.go, tensor/binary.go and
+// tensor/unary.go): those of the op table, and round, clamp and the in-place
+// writes zero_, fill_, copy_.
+
+// exposureKind is the NewBuiltin kind of an op the language offers as exposure
+// says.
+func exposureKind(e autograd.Exposure) BuiltinKind {
+	kind := AsValue
+	if e&autograd.Function != 0 {
+		kind |= AsFunc
+	}
+	if e&autograd.Method != 0 {
+		kind |= AsMethod
+	}
+	return kind
+}
+
+func defElementwise() {
+	for _, op := range autograd.BinaryOps() {
+		if op.Expose == autograd.Custom {
+			continue
+		}
+		params := "(input, " + op.Other + ")"
+		switch {
+		case op.Alpha:
+			params = "(input, " + op.Other + ", *, alpha=1)"
+		case op.Rounding != nil:
+			params = "(input, " + op.Other + ", *, rounding_mode=None)"
+		}
+		defBinary(exposureKind(op.Expose), op.Name+params, op.Doc, op)
+		if op.InPlaceDoc != "" {
+			defInPlace(op.Name+"_"+params, op.InPlaceDoc, op, op.Other)
+		}
+	}
+	for _, op := range autograd.UnaryOps() {
+		if op.Expose == autograd.Custom {
+			continue
+		}
+		defUnary(exposureKind(op.Expose), op.Name+"(input)", op.Doc, op.Apply)
+	}
+	NewBuiltin(AsMethod, "round(input, *, decimals=0)", autograd.RoundOp.Doc, func(a *Args) (Value, error) {
+		x, decimals := tensorArg(a, "input"), a.Int("decimals")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(autograd.RoundDecimals(x, decimals))
+	})
+	NewBuiltin(AsMethod, "round_(input, *, decimals=0)", "In place: input = round(input, decimals=decimals); returns input.", func(a *Args) (Value, error) {
+		x, decimals := tensorArg(a, "input"), a.Int("decimals")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if decimals == 0 {
+			if err := autograd.CheckInPlace(x); err != nil {
+				return nil, err
+			}
+			return inPlace(x, autograd.RoundOp.InPlace(x))
+		}
+		return inPlace(x, autograd.Rewrite(x, "round_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
+			return autograd.RoundDecimals(old, decimals)
+		}))
+	})
+	NewBuiltin(AsBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *Args) (Value, error) {
+		x, lo, hi := clampArgs(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(autograd.Clamp(x, lo, hi))
+	})
+	NewBuiltin(AsMethod, "clamp_(input, min=None, max=None)", "In place: limits each element to [min, max]; returns input.", func(a *Args) (Value, error) {
+		x, lo, hi := clampArgs(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		bounds := []struct {
+			op *autograd.BinaryOp
+			t  *tensor.Tensor
+		}{{autograd.MaximumOp, lo}, {autograd.MinimumOp, hi}}
+		for _, b := range bounds { // check both before changing x
+			if b.t == nil {
+				continue
+			}
+			if call, err := b.op.Prepare(x, b.t); err != nil {
+				return nil, err
+			} else if out := call.Out(); !tensor.CanCast(out, x.DType()) {
+				return nil, tensor.CastError(out, x.DType()).
+					WithHint("use x = x.clamp(...) to get a new tensor, or convert x with .to(%s) first", out)
+			}
+		}
+		for _, b := range bounds {
+			if b.t == nil {
+				continue
+			}
+			if err := b.op.InPlace(x, b.t); err != nil {
+				return nil, err
+			}
+		}
+		return x, nil
+	})
+	NewBuiltin(AsMethod, "zero_(input)", "In place: sets every element to 0; returns input.", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := checkOverwrite(x, "zero_"); err != nil {
+			return nil, err
+		}
+		return inPlace(x, x.Fill(0))
+	})
+	NewBuiltin(AsMethod, "fill_(input, value)", "In place: sets every element to value (a number or a 0-d tensor); returns input.", func(a *Args) (Value, error) {
+		x, v := a.Tensor("input"), a.TensorLike("value")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if v.Dim() != 0 {
+			return nil, Errorf(RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.", v.Dim()).
+				WithHint("to copy a tensor's elements, use x.copy_(src)")
+		}
+		if err := checkOverwrite(x, "fill_"); err != nil {
+			return nil, err
+		}
+		if v.RequiresGrad() && autograd.IsGradEnabled() {
+			return nil, notRecorded("fill_")
+		}
+		return inPlace(x, x.CopyFrom(v))
+	})
+	NewBuiltin(AsMethod, "copy_(input, src)", "In place: copies the elements of src (broadcast and converted to input's dtype) into input; returns input.", func(a *Args) (Value, error) {
+		x, src := a.Tensor("input"), a.TensorLike("src")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := checkOverwrite(x, "copy_"); err != nil {
+			return nil, err
+		}
+		if src.RequiresGrad() && autograd.IsGradEnabled() {
+			return nil, notRecorded("copy_")
+		}
+		return inPlace(x, x.CopyFrom(src))
+	})
+}
+
+// defBinary defines an element-wise builtin of input and a second operand
+// (see binaryOperands) that applies op.
+func defBinary(kind BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
+	b := NewBuiltin(kind, sig, doc, nil)
+	markRoundingModeOmitted(b)
+	other := b.ParamNames()[1]
+	b.SetFn(func(a *Args) (Value, error) {
+		op, x, y, err := binaryOperands(a, op, other)
+		if err != nil {
+			return nil, err
+		}
+		return result(op.Apply(x, y))
+	})
+}
+
+// defInPlace defines the in-place method of op, whose second operand is
+// the parameter other.
+func defInPlace(sig, doc string, op *autograd.BinaryOp, other string) {
+	markRoundingModeOmitted(NewBuiltin(AsMethod, sig, doc, func(a *Args) (Value, error) {
+		op, x, y, err := binaryOperands(a, op, other)
+		if err != nil {
+			return nil, err
+		}
+		return inPlace(x, op.InPlace(x, y))
+	}))
+}
+
+// roundingModeOmitted is the default of the parameter rounding_mode, which
+// tells a call that leaves it out from one that gives None: PyTorch records
+// div(x, y) as DivBackward0 and div(x, y, rounding_mode=None) as
+// DivBackward2. Help shows the default as None (the signature's text).
+type roundingModeOmitted struct{}
+
+// markRoundingModeOmitted makes roundingModeOmitted the default of b's
+// rounding_mode, if it has one.
+func markRoundingModeOmitted(b *Builtin) {
+	if b.HasParam("rounding_mode") {
+		b.SetDefault("rounding_mode", roundingModeOmitted{})
+	}
+}
+
+// binaryOperands returns the descriptor to apply, the input tensor and
+// the other operand, a tensor or a number (a weak operand in promotion):
+// op, or for a builtin with rounding_mode (div) called with one, the
+// descriptor of the mode it names, and the operand scaled by alpha when the
+// builtin has one.
+func binaryOperands(a *Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, err error) {
+	x, y = tensorArg(a, "input"), a.TensorLike(other)
+	var alpha *tensor.Tensor
+	if a.Builtin().HasParam("alpha") {
+		if n, ok := a.Value("alpha").(int64); !ok || n != 1 {
+			alpha = a.TensorLike("alpha")
+		}
+	}
+	var mode *string
+	rounded := false
+	if a.Builtin().HasParam("rounding_mode") {
+		_, omitted := a.Value("rounding_mode").(roundingModeOmitted)
+		rounded = !omitted
+		if rounded && !a.IsNone("rounding_mode") {
+			s := a.Str("rounding_mode")
+			mode = &s
+		}
+	}
+	if err := a.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	if rounded {
+		if op, err = op.Rounded(mode); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if alpha != nil {
+		y, err = autograd.Mul(y, alpha)
+	}
+	return op, x, y, err
+}
+
+// inPlace finishes an in-place method: it returns the changed tensor, or
+// the error.
+func inPlace(x *tensor.Tensor, err error) (Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// checkOverwrite refuses to overwrite x in place when autograd could not
+// follow: a leaf that requires grad (outside no_grad), or a tensor computed
+// from one, whose recorded history the new values would not match.
+func checkOverwrite(x *tensor.Tensor, op string) error {
+	if err := autograd.CheckInPlace(x); err != nil {
+		return err
+	}
+	if autograd.IsGradEnabled() && x.RequiresGrad() {
+		return notRecorded(op)
+	}
+	return nil
+}
+
+func notRecorded(op string) error {
+	return Errorf(RuntimeError, "%s cannot be recorded by autograd here: it would overwrite values that require grad", op).
+		WithHint("build a new tensor instead (where, masked_fill, cat), or do it inside `with no_grad():` or on x.detach()")
+}
+
+// clampArgs returns the input and the bounds of clamp; a missing bound is
+// nil.
+func clampArgs(a *Args) (x, lo, hi *tensor.Tensor) {
+	x = tensorArg(a, "input")
+	if a.IsNone("min") && a.IsNone("max") {
+		a.Fail(Errorf(RuntimeError, "%s: At least one of 'min' or 'max' must not be None", a.Builtin().Name))
+	}
+	if !a.IsNone("min") {
+		lo = a.TensorLike("min")
+	}
+	if !a.IsNone("max") {
+		hi = a.TensorLike("max")
+	}
+	return x, lo, hi
+}

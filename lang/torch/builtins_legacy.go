@@ -1,0 +1,48 @@
+package torch
+
+import (
+	"github.com/kael-dev/kael/autograd"
+	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// PyTorch's legacy tensor API that first-course scripts still use:
+// x.type() and x.nelement().
+
+// tensorTypeNames are x.type()'s names of the dtypes.
+var tensorTypeNames = map[tensor.DType]string{}
+
+func init() {
+	for name, d := range TypedTensorClasses {
+		tensorTypeNames[d] = name
+	}
+	NewBuiltin(AsMethod, "type(input, dtype=None, non_blocking=False)", "Without dtype, the tensor's type name ('torch.FloatTensor', 'torch.LongTensor', ...); with one (a dtype, a typed tensor class or its name), the tensor converted to it, as to(dtype).", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		target := a.Value("dtype")
+		switch t := target.(type) {
+		case NoneType:
+			return tensorTypeNames[x.DType()], nil
+		case tensor.DType:
+			return result(autograd.To(x, t))
+		case string:
+			if d, ok := TypedTensorClasses[t]; ok {
+				return result(autograd.To(x, d))
+			}
+		}
+		if d, ok := TypedTensorClasses[ClassOf(target)]; ok {
+			return result(autograd.To(x, d))
+		}
+		return nil, Errorf(ValueError, "invalid type: %s", Repr(target)).
+			WithHint("pass a dtype (torch.float32) or a tensor type (torch.FloatTensor, 'torch.LongTensor')")
+	})
+	NewBuiltin(AsMethod, "nelement(input)", "The number of elements, as numel().", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return int64(x.Numel()), nil
+	})
+}

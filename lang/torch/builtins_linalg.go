@@ -1,0 +1,31 @@
+package torch
+
+import (
+	"github.com/kael-dev/kael/autograd"
+	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The matrix products (autograd/linalg.go, tensor/linalg.go).
+
+func defLinalg() {
+	for _, op := range []struct {
+		name string
+		f    func(a, b *tensor.Tensor) (*tensor.Tensor, error)
+		doc  string
+	}{
+		{"matmul", autograd.Matmul, "The matrix product input @ other, with PyTorch's rules for 1-D and batched operands."},
+		{"mm", autograd.Mm, "The product of two matrices."},
+		{"bmm", autograd.Bmm, "The batched product of [b, n, m] and [b, m, p] tensors."},
+		{"dot", autograd.Dot, "The dot product of two 1-D tensors, as a 0-d tensor."},
+		{"outer", autograd.Outer, "The outer product of two 1-D tensors."},
+	} {
+		NewBuiltin(AsBoth, op.name+"(input, other)", op.doc, func(a *Args) (Value, error) {
+			x, y := tensorArg(a, "input"), tensorArg(a, "other")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return result(op.f(x, y))
+		})
+	}
+}

@@ -1,0 +1,553 @@
+package torch
+
+import (
+	. "github.com/kael-dev/kael/lang"
+	"strings"
+
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The tensor builtins that make tensors (tensor, zeros, arange, rand, ...)
+// and convert them (to, float, tolist, item, ...), under PyTorch's names and
+// signatures.
+
+func init() {
+	NewBuiltin(AsFunc, "tensor(data, dtype=None, requires_grad=False, device=None)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *Args) (Value, error) {
+		d := a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		var data any
+		switch x := a.Value("data").(type) {
+		case *tensor.Tensor:
+			data = x // FromValue copies it, outside the graph
+		case int64, float64, bool, *List, Tuple:
+			var err error
+			if data, err = ToGo(x); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, a.WrongType("data", "a number, a list, a tuple or a Tensor", x)
+		}
+		t, err := tensor.FromValue(data, dtypes(d)...)
+		return withRequiresGrad(a, t, err)
+	})
+	defFill("zeros", "A tensor of the given size filled with zeros (float32 unless dtype says otherwise): zeros(2, 3) or zeros((2, 3)).", 0)
+	defFill("ones", "A tensor of the given size filled with ones (float32 unless dtype says otherwise): ones(2, 3) or ones((2, 3)).", 1)
+	defFill("empty", "An uninitialized tensor of the given size; kael fills it with zeros.", 0)
+	NewBuiltin(AsFunc, "full(size, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor of the given size filled with fill_value. Without dtype the value decides: bool for a bool, int64 for an int, float32 for a float.", func(a *Args) (Value, error) {
+		shape, fill, d := a.Ints("size"), a.TensorLike("fill_value"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		t, err := tensor.Empty(dtypeOr(d, scalarDType(fill)), shape...)
+		if err == nil {
+			err = t.CopyFrom(fill)
+		}
+		return withRequiresGrad(a, t, err)
+	})
+	NewBuiltin(AsFunc, "arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None)", "The values start, start+step, ... up to but not including end; arange(n) counts 0..n-1. int64 when every argument is an int, float32 when one is a float.", func(a *Args) (Value, error) {
+		start, end := a.Value("start"), a.Value("end")
+		if _, none := end.(NoneType); none {
+			start, end = int64(0), start
+		}
+		var nums [3]float64
+		integral := true
+		for i, v := range []Value{start, end, a.Value("step")} {
+			f, ok := AsFloat(v)
+			if !ok {
+				return nil, a.WrongType([]string{"start", "end", "step"}[i], "a number", v)
+			}
+			if _, isInt := AsInt(v); !isInt {
+				integral = false
+			}
+			nums[i] = f
+		}
+		d := a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		dflt := tensor.DefaultFloat
+		if integral {
+			dflt = tensor.Int64
+		}
+		t, err := tensor.Arange(nums[0], nums[1], nums[2], dtypeOr(d, dflt))
+		return withRequiresGrad(a, t, err)
+	})
+	NewBuiltin(AsFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *Args) (Value, error) {
+		start, end, steps, d := a.Float("start"), a.Float("end"), a.Int("steps"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		t, err := tensor.Linspace(start, end, steps, dtypeOr(d, tensor.DefaultFloat))
+		return withRequiresGrad(a, t, err)
+	})
+	NewBuiltin(AsFunc, "eye(n, m=None, *, dtype=None, requires_grad=False, device=None)", "The n×m matrix (n×n without m) with ones on the diagonal and zeros elsewhere.", func(a *Args) (Value, error) {
+		n, m, d := a.Int("n"), a.OptInt("m"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if m == nil {
+			m = &n
+		}
+		t, err := tensor.Eye(n, *m, dtypeOr(d, tensor.DefaultFloat))
+		return withRequiresGrad(a, t, err)
+	})
+	defLike("zeros_like", "A tensor of zeros with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Zeros(d, x.Shape()...)
+	})
+	defLike("ones_like", "A tensor of ones with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Ones(d, x.Shape()...)
+	})
+	defLike("empty_like", "An uninitialized tensor (kael fills it with zeros) with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Empty(d, x.Shape()...)
+	})
+	defLike("rand_like", "Values uniform in [0, 1) with the size and dtype of input, which must be floating.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Rand(nil, d, x.Shape()...)
+	})
+	defLike("randn_like", "Standard normal values with the size and dtype of input, which must be floating.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Randn(nil, d, x.Shape()...)
+	})
+	NewBuiltin(AsFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor with the size and dtype of input filled with fill_value.", func(a *Args) (Value, error) {
+		x, fill, d := a.Tensor("input"), a.TensorLike("fill_value"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		t, err := tensor.Empty(dtypeOr(d, x.DType()), x.Shape()...)
+		if err == nil {
+			err = t.CopyFrom(fill)
+		}
+		return withRequiresGrad(a, t, err)
+	})
+
+	defRandom("rand", "Values uniform in [0, 1) of the given size: rand(2, 3).", tensor.Rand)
+	defRandom("randn", "Standard normal values (mean 0, standard deviation 1) of the given size: randn(2, 3).", tensor.Randn)
+	NewBuiltin(AsFunc, "randint(low, high=None, size=None, *, dtype=None, generator=None, device=None)", "Integers uniform in [low, high) of the given size (int64 unless dtype says otherwise): randint(0, 10, (3,)), or randint(10, (3,)) with low 0.", func(a *Args) (Value, error) {
+		low, high, size := a.Value("low"), a.Value("high"), a.Value("size")
+		if _, none := size.(NoneType); none {
+			if _, ok := IntSequence(high); !ok {
+				return nil, Errorf(TypeError, "randint() missing required argument 'size'").
+					WithHint("pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))")
+			}
+			low, high, size = int64(0), low, high
+		}
+		var bounds [2]int64
+		for i, v := range []Value{low, high} {
+			n, ok := AsInt(v)
+			if !ok {
+				return nil, a.WrongType([]string{"low", "high"}[i], "int", v)
+			}
+			bounds[i] = n
+		}
+		shape, ok := IntSequence(size)
+		if !ok {
+			if n, isInt := AsInt(size); isInt {
+				shape = []int{int(n)}
+			} else {
+				return nil, a.WrongType("size", "tuple of ints", size)
+			}
+		}
+		g, d := GeneratorArg(a), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := CheckDevice(a.Value("device")); err != nil {
+			return nil, err
+		}
+		t, err := tensor.Randint(g, bounds[0], bounds[1], shape...)
+		if err != nil {
+			return nil, err
+		}
+		return result(t.To(dtypeOr(d, tensor.Int64)))
+	})
+	NewBuiltin(AsFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False, device=None)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean or std (or both) are tensors and give the result's shape and dtype: normal(zeros(3), 1.0).", func(a *Args) (Value, error) {
+		g := GeneratorArg(a)
+		if a.IsNone("size") {
+			return normalLike(a, g)
+		}
+		shape, mean, std, d := a.Ints("size"), a.Float("mean"), a.Float("std"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		t, err := tensor.Normal(g, mean, std, dtypeOr(d, tensor.DefaultFloat), shape...)
+		return withRequiresGrad(a, t, err)
+	})
+	NewBuiltin(AsFunc, "manual_seed(seed)", "Seeds the default random number generator, so that every random builtin, dropout and torch.nn.init repeat their values: PyTorch's values for the same seed.", func(a *Args) (Value, error) {
+		seed := a.Int64("seed")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		tensor.ManualSeed(uint64(seed))
+		return None, nil
+	})
+	NewBuiltin(AsFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
+		if err := CheckDevice(a.Value("device")); err != nil {
+			a.Fail(ToError(err))
+		}
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return &Generator{g: tensor.NewGenerator(tensor.DefaultSeed)}, nil
+	})
+
+	NewBuiltin(AsMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		d := toTarget(a, x.DType())
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		out, err := autograd.To(x, d)
+		if err != nil {
+			return nil, err
+		}
+		cp := a.Bool("copy")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if cp && out == x {
+			return result(autograd.Clone(x))
+		}
+		return out, nil
+	})
+	defConvert("float", tensor.Float32, "The tensor as float32 (x itself when it is float32).")
+	defConvert("double", tensor.Float64, "The tensor as float64 (x itself when it is float64).")
+	defConvert("long", tensor.Int64, "The tensor as int64 (x itself when it is int64).")
+	defConvert("int", tensor.Int64, "The tensor as int64; kael has no int32, so this is long().")
+	defConvert("bool", tensor.Bool, "The tensor as bool: true where an element is not zero.")
+	NewBuiltin(AsMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		v, err := tensor.ToList(x)
+		if err != nil {
+			return nil, err
+		}
+		return fromGo(v), nil
+	})
+	NewBuiltin(AsMethod, "item(input)", "The value of a one-element tensor as a Python number.", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		v, err := x.Item()
+		if err != nil {
+			return nil, hinted(err, "index one element first, e.g. x[0].item(), or reduce with x.sum().item()")
+		}
+		return fromGo(v), nil
+	})
+	NewBuiltin(AsBoth, "numel(input)", "The number of elements.", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return int64(x.Numel()), nil
+	})
+	NewBuiltin(AsMethod, "size(input, dim=None)", "The sizes of the dimensions, like x.shape, or the size of one dimension: x.size(0).", func(a *Args) (Value, error) {
+		x, d := a.Tensor("input"), a.OptInt("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if d == nil {
+			return NewSize(x.Shape()), nil
+		}
+		n, err := x.Size(*d)
+		if err != nil {
+			return nil, err
+		}
+		return int64(n), nil
+	})
+	NewBuiltin(AsMethod, "dim(input)", "The number of dimensions, like x.ndim.", func(a *Args) (Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return int64(x.Dim()), nil
+	})
+	NewBuiltin(AsBoth, "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol·|other| holds for every element (broadcasting), as a Python bool.", func(a *Args) (Value, error) {
+		x, y := a.Tensor("input"), a.TensorLike("other")
+		rtol, atol, nan := a.Float("rtol"), a.Float("atol"), a.Bool("equal_nan")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		ok, err := tensor.Allclose(x, y, rtol, atol, nan)
+		if err != nil {
+			return nil, err
+		}
+		return ok, nil
+	})
+	NewBuiltin(AsBoth, "equal(input, other)", "Whether the two tensors have the same shape and the same elements, as a Python bool.", func(a *Args) (Value, error) {
+		x, y := a.Tensor("input"), a.Tensor("other")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return tensor.Equal(x, y), nil
+	})
+}
+
+// defFill defines zeros, ones or empty.
+func defFill(name, doc string, value float64) {
+	NewBuiltin(AsFunc, name+"(*size, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
+		shape, d := a.Shape("size"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		t, err := tensor.Full(value, dtypeOr(d, tensor.DefaultFloat), shape...)
+		return withRequiresGrad(a, t, err)
+	})
+}
+
+// defLike defines one of the *_like functions, which make a tensor with the
+// shape of input and, unless dtype says otherwise, its dtype.
+func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error)) {
+	NewBuiltin(AsFunc, name+"(input, *, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
+		x, d := a.Tensor("input"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		t, err := build(x, dtypeOr(d, x.DType()))
+		return withRequiresGrad(a, t, err)
+	})
+}
+
+// defRandom defines rand or randn.
+func defRandom(name, doc string, draw func(g *tensor.Generator, d tensor.DType, shape ...int) (*tensor.Tensor, error)) {
+	NewBuiltin(AsFunc, name+"(*size, dtype=None, requires_grad=False, generator=None, device=None)", doc, func(a *Args) (Value, error) {
+		shape, d, g := a.Shape("size"), a.OptDType("dtype"), GeneratorArg(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		t, err := draw(g, dtypeOr(d, tensor.DefaultFloat), shape...)
+		return withRequiresGrad(a, t, err)
+	})
+}
+
+// defConvert defines a conversion method such as x.float().
+func defConvert(name string, d tensor.DType, doc string) {
+	defUnary(AsMethod, name+"(input)", doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
+		return autograd.To(x, d)
+	})
+}
+
+// normalLike is normal with tensor mean or std, PyTorch's three tensor
+// overloads: the result has the broadcast shape of the two and the dtype
+// of the tensor among them (mean's when both are). Autograd records them
+// with PyTorch's gradient, which is zero (see autograd.Normal).
+func normalLike(a *Args, g *tensor.Generator) (Value, error) {
+	mean, std := a.TensorLike("mean"), a.TensorLike("std")
+	d := a.OptDType("dtype")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	var t *tensor.Tensor
+	var err error
+	switch {
+	case mean.IsWrappedNumber() && std.IsWrappedNumber():
+		return nil, Errorf(TypeError, "normal() missing required argument 'size'").
+			WithHint("normal(mean, std, size) with numbers, e.g. normal(0.0, 1.0, (3,)); or pass mean or std as a tensor")
+	case std.IsWrappedNumber():
+		t, err = tensor.NormalMeanTensor(mean, a.Float("std"), g)
+		std = nil
+	case mean.IsWrappedNumber():
+		t, err = tensor.NormalStdTensor(a.Float("mean"), std, g)
+		mean = nil
+	default:
+		t, err = tensor.NormalTensors(mean, std, g)
+	}
+	if err == nil && d != nil {
+		t, err = t.To(*d)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return withRequiresGrad(a, autograd.Normal(t, mean, std), nil)
+}
+
+// Generator is a random number generator value, made by Generator().
+type Generator struct{ g *tensor.Generator }
+
+// TypeName returns "Generator".
+func (*Generator) TypeName() string { return "Generator" }
+
+// ClassName returns torch.Generator.
+func (*Generator) ClassName() string { return "torch.Generator" }
+
+// String returns the text print shows.
+func (g *Generator) String() string { return "<Generator>" }
+
+// generatorMethods are the methods of Generator values.
+var generatorMethods = map[string]*Builtin{
+	"manual_seed": NewBuiltin(AsValue, "manual_seed(self, seed)", "Seeds the generator and returns it.", func(a *Args) (Value, error) {
+		seed := a.Int64("seed")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		g := a.Value("self").(*Generator)
+		g.g.ManualSeed(uint64(seed))
+		return g, nil
+	}),
+	"initial_seed": NewBuiltin(AsValue, "initial_seed(self)", "The seed the generator started from.", func(a *Args) (Value, error) {
+		return int64(a.Value("self").(*Generator).g.InitialSeed()), nil
+	}),
+}
+
+// Attr returns the generator's methods manual_seed and initial_seed.
+func (g *Generator) Attr(name string) (Value, bool) {
+	m, ok := generatorMethods[name]
+	if !ok {
+		return nil, false
+	}
+	return &BoundMethod{Recv: g, Method: m}, true
+}
+
+// AttrNames lists the generator's methods.
+func (g *Generator) AttrNames() []string { return sortedKeys(generatorMethods) }
+
+// GeneratorArg returns the generator= argument; nil means the default
+// generator.
+func GeneratorArg(a *Args) *tensor.Generator {
+	switch g := a.Value("generator").(type) {
+	case NoneType:
+		return nil
+	case *Generator:
+		return g.g
+	}
+	a.Fail(a.WrongType("generator", "Generator", a.Value("generator")))
+	return nil
+}
+
+// result converts the results of a tensor function to a builtin's results,
+// keeping a failed call from returning a typed nil.
+func result(t *tensor.Tensor, err error) (Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// withRequiresGrad finishes a creation function: it checks the device
+// argument (kael's tensors live on the CPU) and applies the requires_grad
+// argument to the new tensor t.
+func withRequiresGrad(a *Args, t *tensor.Tensor, err error) (Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckDevice(a.Value("device")); err != nil {
+		return nil, err
+	}
+	on := a.Bool("requires_grad")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if on {
+		if err := autograd.SetRequiresGrad(t, true); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// dtypeOr returns the optional dtype d, or dflt when it is nil (None).
+func dtypeOr(d *tensor.DType, dflt tensor.DType) tensor.DType {
+	if d == nil {
+		return dflt
+	}
+	return *d
+}
+
+// dtypes turns an optional dtype into the variadic argument of
+// tensor.FromValue.
+func dtypes(d *tensor.DType) []tensor.DType {
+	if d == nil {
+		return nil
+	}
+	return []tensor.DType{*d}
+}
+
+// scalarDType is the dtype a tensor made from a fill value has: a Python
+// float gives float32, as in PyTorch's full.
+func scalarDType(t *tensor.Tensor) tensor.DType {
+	if t.IsWrappedNumber() && t.DType().IsFloating() {
+		return tensor.DefaultFloat
+	}
+	return t.DType()
+}
+
+// fromGo converts the values tensor.ToList and Item return (nested []any of
+// float64, int64 and bool) into kael values.
+func fromGo(v any) Value {
+	if xs, ok := v.([]any); ok {
+		out := make([]Value, len(xs))
+		for i, x := range xs {
+			out[i] = fromGo(x)
+		}
+		return &List{Elems: out}
+	}
+	return v
+}
+
+// toTarget resolves the positional and keyword arguments of x.to(...) to a
+// dtype; cur is the tensor's dtype, kept when only a device is given.
+func toTarget(a *Args, cur tensor.DType) tensor.DType {
+	d := cur
+	args := append(Tuple{}, a.Value("args").(Tuple)...)
+	if !a.IsNone("device") {
+		args = append(args, a.Value("device"))
+	}
+	if !a.IsNone("dtype") {
+		args = append(args, a.Value("dtype"))
+	}
+	for _, v := range args {
+		switch x := v.(type) {
+		case tensor.DType:
+			d = x
+			continue
+		case *tensor.Tensor:
+			d = x.DType()
+			continue
+		case *Builtin:
+			if bd, ok := BuiltinDType(x); ok {
+				d = bd
+				continue
+			}
+		case string:
+			if pd, ok := tensor.ParseDType(strings.TrimPrefix(x, "torch.")); ok {
+				d = pd
+				continue
+			}
+			if err := CheckDevice(x); err != nil {
+				a.Fail(ToError(err))
+				return 0
+			}
+			continue
+		case *Device:
+			if err := CheckDevice(x); err != nil {
+				a.Fail(ToError(err))
+				return 0
+			}
+			continue
+		}
+		a.Fail(Errorf(TypeError, "to() received an invalid argument %s", Repr(v)).
+			WithHint("pass a dtype (x.to(float64)), a device ('cpu') or a tensor whose dtype to take"))
+		return 0
+	}
+	return d
+}
+
+// hinted attaches a hint to err unless it has one.
+func hinted(err error, format string, args ...any) error {
+	e := ToError(err)
+	if e.Hint == "" {
+		e.WithHint(format, args...)
+	}
+	return e
+}
+
+func init() {
+	g, _ := LookupBuiltin("Generator")
+	RegisterClass(g, "torch.Generator")
+}

@@ -1,0 +1,666 @@
+package torch
+
+import (
+	. "github.com/kael-dev/kael/lang"
+	"slices"
+	"strings"
+
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/nn"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// torch.nn's modules as values. A built-in layer (nn.Linear(2, 3),
+// nn.Sequential(...)) is a *Layer: the nn package's module with the
+// attributes a program sets on it. A user's class deriving from nn.Module
+// (classes.go's side) implements nn.Module itself and reaches the same
+// registry rules through moduleSetAttr and moduleGetAttr. Both kinds are
+// values of the language as they are: the module tree holds the values,
+// so model.fc1 and list(model.children())[0] are the same object.
+
+// Layer is a built-in module as a value.
+type Layer struct {
+	nn.Module
+	// attrs are the plain attributes the program set (lin.note = "x"),
+	// PyTorch's instance __dict__ beyond the registry.
+	attrs map[string]Value
+}
+
+// newLayer wraps a module of package nn.
+func newLayer(m nn.Module) *Layer { return &Layer{Module: m} }
+
+// moduleValue returns the value that stands for m: m itself when it is a
+// value of the language (a Layer, a user's module), else m wrapped.
+func moduleValue(m nn.Module) Value {
+	if um, ok := m.(*userModule); ok {
+		return um.inst // a user's module is its instance (nn_subclass.go)
+	}
+	switch m.(type) {
+	case *Layer, HasAttrs:
+		return m
+	}
+	return newLayer(m)
+}
+
+// TypeName returns the class name, e.g. "Linear".
+func (l *Layer) TypeName() string { return l.Module.TypeName() }
+
+// PyRepr returns PyTorch's repr, e.g. Linear(in_features=2, out_features=3, bias=True).
+func (l *Layer) PyRepr() string { return nn.Repr(l) }
+
+// String is the same text, for print.
+func (l *Layer) String() string { return nn.Repr(l) }
+
+// Attr returns the layer's hyper-parameters (lin.in_features), the
+// attributes the program set, the registry's entries, the methods of
+// nn.Module and the container methods.
+func (l *Layer) Attr(name string) (Value, bool) {
+	if h, ok := l.Module.(nn.HasHypers); ok {
+		for _, x := range h.Hypers() {
+			if x.Name == name {
+				return hyperValue(x.Value), true
+			}
+		}
+	}
+	if v, ok := l.attrs[name]; ok {
+		return v, true
+	}
+	if v, ok := moduleGetAttr(l, name); ok {
+		return v, true
+	}
+	if c, ok := l.Module.(*nn.Container); ok {
+		table := listMethods
+		if !c.IsList() {
+			table = dictMethods
+		}
+		if m, ok := table[name]; ok {
+			return &BoundMethod{Recv: l, Method: m}, true
+		}
+	}
+	switch name {
+	case "__call__", "forward":
+		return &BoundMethod{Recv: l, Method: layerForward}, true
+	case "__class__":
+		return TypeOf(l), true
+	}
+	return nil, false
+}
+
+// AttrNames lists the attributes.
+func (l *Layer) AttrNames() []string {
+	names := append(moduleAttrNames(l), "forward")
+	if h, ok := l.Module.(nn.HasHypers); ok {
+		for _, x := range h.Hypers() {
+			names = append(names, x.Name)
+		}
+	}
+	for n := range l.attrs {
+		names = append(names, n)
+	}
+	if c, ok := l.Module.(*nn.Container); ok {
+		if c.IsList() {
+			names = append(names, sortedKeys(listMethods)...)
+		} else {
+			names = append(names, sortedKeys(dictMethods)...)
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// SetAttr runs layer.name = v: PyTorch's Module.__setattr__ for the
+// registry and training, a hyper-parameter that can change (Dropout's p),
+// else a plain attribute.
+func (l *Layer) SetAttr(name string, v Value) error {
+	if handled, err := moduleSetAttr(l, name, v); handled || err != nil {
+		return err
+	}
+	if h, ok := l.Module.(nn.HasHypers); ok {
+		for _, x := range h.Hypers() {
+			if x.Name != name {
+				continue
+			}
+			if d, ok := l.Module.(*nn.Dropout); ok && name == "p" {
+				p, ok := AsFloat(v)
+				if !ok || p < 0 || p > 1 {
+					return Errorf(ValueError, "dropout probability has to be between 0 and 1, but got %s", Repr(v))
+				}
+				d.P = p
+				return nil
+			}
+			return Errorf(AttributeError, "kael cannot change %s.%s after construction", l.TypeName(), name).
+				WithHint("make a new layer: nn.%s(...)", l.TypeName())
+		}
+	}
+	if l.attrs == nil {
+		l.attrs = map[string]Value{}
+	}
+	l.attrs[name] = v
+	return nil
+}
+
+// hyperValue converts a hyper-parameter to a value.
+func hyperValue(v any) Value {
+	switch x := v.(type) {
+	case int:
+		return int64(x)
+	case []int:
+		t := make(Tuple, len(x))
+		for i, e := range x {
+			t[i] = int64(e)
+		}
+		return t
+	case nil:
+		return None
+	}
+	return v
+}
+
+// moduleSetAttr runs m.name = v by PyTorch's Module.__setattr__ rules: a
+// Parameter registers a parameter and a Module a submodule (each
+// replacing whatever held the name); a name already registered as a
+// parameter takes only a Parameter or None, a submodule only a Module or
+// None, a buffer only a tensor or None; training sets the training flag.
+// handled is false for any other assignment, which the caller stores as
+// a plain attribute; when it is true the caller drops its own plain
+// attribute of that name, as PyTorch removes it from __dict__.
+func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) {
+	if sub, ok := asModule(v); ok {
+		v = sub // an instance of a user's nn.Module class (nn_subclass.go)
+	}
+	b := m.Base()
+	kind := b.KindOf(name)
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		switch {
+		case nn.IsParameter(x):
+			b.SetParameter(name, x)
+		case kind == nn.BufferKind:
+			b.Assign(name, x)
+		case kind == nn.ParameterKind:
+			return true, Errorf(TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name).
+				WithHint("wrap it: %s = nn.Parameter(t), or copy into the parameter under no_grad: %s.copy_(t)", name, name)
+		case kind == nn.ModuleKind:
+			return true, Errorf(TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
+		default:
+			return false, nil
+		}
+		return true, nil
+	case nn.Module:
+		b.SetModule(name, x)
+		return true, nil
+	case NoneType:
+		switch kind {
+		case nn.ParameterKind, nn.BufferKind:
+			b.Assign(name, nil)
+		case nn.ModuleKind:
+			b.SetModule(name, nil)
+		default:
+			return false, nil
+		}
+		return true, nil
+	}
+	switch kind {
+	case nn.ParameterKind:
+		return true, Errorf(TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name)
+	case nn.ModuleKind:
+		return true, Errorf(TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
+	case nn.BufferKind:
+		return true, Errorf(TypeError, "cannot assign '%s' as buffer '%s' (torch.Tensor or None expected)", torchTypename(v), name)
+	case nn.NotRegistered:
+	}
+	if name == "training" {
+		on, err := Truth(v)
+		b.Training = on
+		return true, err
+	}
+	return false, nil
+}
+
+// torchTypename is torch.typename(v): torch.FloatTensor for a float32
+// tensor, the type's name otherwise.
+func torchTypename(v Value) string {
+	if t, ok := v.(*tensor.Tensor); ok {
+		for cls, d := range TypedTensorClasses {
+			if d == t.DType() {
+				return cls
+			}
+		}
+	}
+	return TypeName(v)
+}
+
+// moduleGetAttr reads m.name from the registry (a parameter, buffer or
+// submodule; None for a slot holding None), the training flag, or the
+// methods of nn.Module bound to m (parameters(), train(), state_dict(),
+// ...). ok is false when m has no such attribute.
+func moduleGetAttr(m nn.Module, name string) (Value, bool) {
+	if v, ok := m.Base().Lookup(name); ok {
+		switch x := v.(type) {
+		case *tensor.Tensor:
+			return x, true
+		case nn.Module:
+			return moduleValue(x), true
+		}
+		return None, true
+	}
+	if name == "training" {
+		return m.Base().Training, true
+	}
+	if meth, ok := moduleMethods[name]; ok {
+		return &BoundMethod{Recv: m, Method: meth}, true
+	}
+	return nil, false
+}
+
+// moduleAttrNames lists what moduleGetAttr finds.
+func moduleAttrNames(m nn.Module) []string {
+	return append(append(m.Base().Names(), "training"), sortedKeys(moduleMethods)...)
+}
+
+// selfModule is the receiver of a module method.
+func selfModule(a *Args) nn.Module { return a.Value("self").(nn.Module) }
+
+// generator returns elems as the iterator a generator function gives.
+func generator(elems []Value) *Iterator { return NewIterator("generator", elems) }
+
+// namedTensors converts named tensors to a generator of (name, tensor)
+// pairs under prefix.
+func namedTensors(named []nn.Named, prefix string) *Iterator {
+	out := make([]Value, len(named))
+	for i, n := range named {
+		name := n.Name
+		if prefix != "" {
+			name = prefix + "." + name
+		}
+		out[i] = Tuple{name, n.Tensor}
+	}
+	return generator(out)
+}
+
+// tensorGenerator is a generator of the named tensors, without names.
+func tensorGenerator(named []nn.Named) *Iterator {
+	out := make([]Value, len(named))
+	for i, n := range named {
+		out[i] = n.Tensor
+	}
+	return generator(out)
+}
+
+// ownMembers lists a module's own parameters or buffers (recurse=False).
+func ownMembers(m nn.Module, buffers bool) []nn.Named {
+	b := m.Base()
+	var out []nn.Named
+	for _, name := range b.Names() {
+		kind := b.KindOf(name)
+		var t *tensor.Tensor
+		switch {
+		case buffers && kind == nn.BufferKind:
+			t = b.Buffer(name)
+		case !buffers && kind == nn.ParameterKind:
+			t = b.Parameter(name)
+		}
+		if t != nil {
+			out = append(out, nn.Named{Name: name, Tensor: t})
+		}
+	}
+	return out
+}
+
+// members lists parameters or buffers, recursively or not.
+func members(a *Args, buffers bool) []nn.Named {
+	m := selfModule(a)
+	if !a.Bool("recurse") {
+		return ownMembers(m, buffers)
+	}
+	if buffers {
+		return nn.NamedBuffers(m)
+	}
+	return nn.NamedParameters(m)
+}
+
+// namedModules converts named modules to a generator of (name, module)
+// pairs.
+func namedModules(nms []nn.NamedModule, prefix string) *Iterator {
+	out := make([]Value, len(nms))
+	for i, n := range nms {
+		name := n.Name
+		if prefix != "" {
+			name = strings.TrimSuffix(prefix+"."+name, ".")
+		}
+		out[i] = Tuple{name, moduleValue(n.Module)}
+	}
+	return generator(out)
+}
+
+// moduleMethods are the methods of nn.Module, for built-in layers and
+// users' modules alike.
+var moduleMethods = map[string]*Builtin{}
+
+func init() {
+	m := func(sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
+		b := NewBuiltin(AsValue, sig, doc, fn)
+		moduleMethods[b.Name] = b
+		return b
+	}
+	m("parameters(self, recurse=True)", "The module's parameters and those of its submodules (only its own with recurse=False), each once, as a generator: optim.SGD(model.parameters(), lr=0.1).", func(a *Args) (Value, error) {
+		return tensorGenerator(members(a, false)), a.Err()
+	})
+	m("named_parameters(self, prefix='', recurse=True)", "(name, parameter) pairs with dotted names such as 'fc1.weight', as a generator.", func(a *Args) (Value, error) {
+		return namedTensors(members(a, false), a.Str("prefix")), a.Err()
+	})
+	m("buffers(self, recurse=True)", "The module's buffers (tensors it keeps that are not parameters) and those of its submodules, as a generator.", func(a *Args) (Value, error) {
+		return tensorGenerator(members(a, true)), a.Err()
+	})
+	m("named_buffers(self, prefix='', recurse=True)", "(name, buffer) pairs with dotted names, as a generator.", func(a *Args) (Value, error) {
+		return namedTensors(members(a, true), a.Str("prefix")), a.Err()
+	})
+	m("children(self)", "The direct submodules, each once, as a generator.", func(a *Args) (Value, error) {
+		cs := nn.Children(selfModule(a))
+		out := make([]Value, len(cs))
+		for i, c := range cs {
+			out[i] = moduleValue(c)
+		}
+		return generator(out), nil
+	})
+	m("named_children(self)", "(name, submodule) pairs of the direct submodules, as a generator.", func(a *Args) (Value, error) {
+		return namedModules(nn.NamedChildren(selfModule(a)), ""), nil
+	})
+	m("modules(self)", "The module itself and every module below it, depth first, each once, as a generator.", func(a *Args) (Value, error) {
+		ms := nn.Modules(selfModule(a))
+		out := make([]Value, len(ms))
+		for i, c := range ms {
+			out[i] = moduleValue(c)
+		}
+		return generator(out), nil
+	})
+	m("named_modules(self, prefix='')", "(name, module) pairs of modules(), the module itself under '' (or prefix).", func(a *Args) (Value, error) {
+		nms := nn.NamedModules(selfModule(a))
+		prefix := a.Str("prefix")
+		out := make([]Value, len(nms))
+		for i, n := range nms {
+			out[i] = Tuple{strings.Trim(prefix+"."+n.Name, "."), moduleValue(n.Module)}
+		}
+		return generator(out), a.Err()
+	})
+	m("state_dict(self)", "A dict of every parameter and persistent buffer by its dotted name ('0.weight', 'fc1.bias'), detached tensors sharing the module's storage; PyTorch's OrderedDict, as a dict in kael.", func(a *Args) (Value, error) {
+		d := NewDict()
+		for _, n := range nn.StateDict(selfModule(a)) {
+			if err := d.Set(n.Name, n.Tensor.Detach()); err != nil {
+				return nil, err
+			}
+		}
+		return d, nil
+	})
+	m("load_state_dict(self, state_dict, strict=True)", "Copies the tensors of a state dict into the parameters and buffers of the same names, in place. With strict, missing or unexpected keys are a RuntimeError with PyTorch's message; a shape mismatch always is. Returns the missing and unexpected keys.", func(a *Args) (Value, error) {
+		d, ok := a.Value("state_dict").(*Dict)
+		strict := a.Bool("strict")
+		if !ok {
+			return nil, a.WrongType("state_dict", "a dict", a.Value("state_dict"))
+		}
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		var sd []nn.Named
+		vals := d.Values()
+		for i, k := range d.Keys() {
+			name, ok := k.(string)
+			if !ok {
+				return nil, Errorf(TypeError, "state_dict keys must be strings, not %s", TypeName(k))
+			}
+			t, ok := vals[i].(*tensor.Tensor)
+			if !ok {
+				return nil, Errorf(RuntimeError, "While copying the parameter named \"%s\", expected torch.Tensor or Tensor-like object from checkpoint but received %s", name, Str(TypeOf(vals[i])))
+			}
+			sd = append(sd, nn.Named{Name: name, Tensor: t})
+		}
+		var missing, unexpected []string
+		err := autograd.NoGrad(func() error {
+			var err error
+			missing, unexpected, err = nn.LoadStateDict(selfModule(a), sd, strict)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		return &IncompatibleKeys{Missing: missing, Unexpected: unexpected}, nil
+	})
+	m("train(self, mode=True)", "Puts the module and everything below it in training mode (mode=False: evaluation mode), which Dropout follows; returns the module.", func(a *Args) (Value, error) {
+		on := a.Bool("mode")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		nn.Train(selfModule(a), on)
+		return a.Value("self"), nil
+	})
+	m("eval(self)", "Puts the module and everything below it in evaluation mode (train(False)): Dropout passes its input through. Returns the module.", func(a *Args) (Value, error) {
+		nn.Train(selfModule(a), false)
+		return a.Value("self"), nil
+	})
+	m("zero_grad(self, set_to_none=True)", "Clears the gradients of all parameters: sets .grad to None (PyTorch 2's default), or fills it with zeros with set_to_none=False.", func(a *Args) (Value, error) {
+		toNone := a.Bool("set_to_none")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return None, nn.ZeroGrad(selfModule(a), toNone)
+	})
+	m("requires_grad_(self, requires_grad=True)", "Switches gradient tracking of every parameter on or off (freezing a model with False); returns the module.", func(a *Args) (Value, error) {
+		on := a.Bool("requires_grad")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		for _, p := range nn.Parameters(selfModule(a)) {
+			if err := autograd.SetRequiresGrad(p, on); err != nil {
+				return nil, err
+			}
+		}
+		return a.Value("self"), nil
+	})
+	to := m("to(self, *args)", "Converts the floating-point parameters and buffers in place to a dtype (model.to(torch.float64)) or checks a device (model.to('cpu'), model.to(device)); the parameters stay the same tensors, so an optimizer made before sees them. Returns the module.", func(a *Args) (Value, error) {
+		return moduleTo(a, a.Value("args").(Tuple))
+	})
+	to.CollectKeywords()
+	for name, d := range map[string]tensor.DType{"double": tensor.Float64, "float": tensor.Float32} {
+		m(name+"(self)", "Converts the floating-point parameters and buffers to "+d.String()+" in place (module.to("+d.String()+")); returns the module.", func(a *Args) (Value, error) {
+			return moduleTo(a, Tuple{d})
+		})
+	}
+	m("cpu(self)", "The module on the CPU, where kael's tensors live: the module itself.", func(a *Args) (Value, error) {
+		return a.Value("self"), nil
+	})
+	m("cuda(self, device=None)", "Moves the module to a CUDA device in PyTorch; kael's tensors cannot live on a GPU yet, so this is the error x.to('cuda') gives.", func(a *Args) (Value, error) {
+		return moduleTo(a, Tuple{"cuda"})
+	})
+	m("apply(self, fn)", "Calls fn on every submodule (children first, depth first) and then on the module itself, e.g. to initialise weights; returns the module.", func(a *Args) (Value, error) {
+		fn := a.Value("fn")
+		err := nn.Apply(selfModule(a), func(sub nn.Module) error {
+			_, err := a.Call(fn, moduleValue(sub))
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		return a.Value("self"), nil
+	})
+	m("add_module(self, name, module)", "Registers module (or None) as the submodule name, as self.name = module does.", func(a *Args) (Value, error) {
+		return registerModule(a)
+	})
+	m("register_module(self, name, module)", "The same as add_module.", func(a *Args) (Value, error) {
+		return registerModule(a)
+	})
+	m("register_buffer(self, name, tensor, persistent=True)", "Registers tensor (or None) as the buffer name: state kept with the module that is not a parameter (in the state dict unless persistent=False).", func(a *Args) (Value, error) {
+		name, persistent := a.Str("name"), a.Bool("persistent")
+		t := a.OptTensor("tensor")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := checkRegisterName(selfModule(a), name, "buffer"); err != nil {
+			return nil, err
+		}
+		if persistent {
+			selfModule(a).Base().SetBuffer(name, t)
+		} else {
+			selfModule(a).Base().SetNonPersistentBuffer(name, t)
+		}
+		return None, nil
+	})
+	m("register_parameter(self, name, param)", "Registers param (an nn.Parameter, or None) as the parameter name.", func(a *Args) (Value, error) {
+		name := a.Str("name")
+		p := a.OptTensor("param")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if p != nil && !nn.IsParameter(p) {
+			return nil, Errorf(TypeError, "cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)", torchTypename(p), name)
+		}
+		if err := checkRegisterName(selfModule(a), name, "parameter"); err != nil {
+			return nil, err
+		}
+		selfModule(a).Base().SetParameter(name, p)
+		return None, nil
+	})
+	m("extra_repr(self)", "The text inside the parentheses of the module's repr, before its submodules: 'in_features=2, out_features=3, bias=True' for a Linear.", func(a *Args) (Value, error) {
+		return selfModule(a).ExtraRepr(), nil
+	})
+	m("get_submodule(self, target)", "The submodule at the dotted path target ('encoder.layers.0'); '' is the module itself.", func(a *Args) (Value, error) {
+		target := a.Str("target")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		cur := selfModule(a)
+		if target == "" {
+			return a.Value("self"), nil
+		}
+		for _, part := range strings.Split(target, ".") {
+			sub := cur.Base().Submodule(part)
+			if sub == nil {
+				return nil, Errorf(AttributeError, "%s has no attribute `%s`", cur.TypeName(), part)
+			}
+			cur = sub
+		}
+		return moduleValue(cur), nil
+	})
+}
+
+// checkRegisterName refuses the names register_buffer and
+// register_parameter refuse.
+func checkRegisterName(m nn.Module, name, what string) error {
+	switch {
+	case name == "":
+		return Errorf(KeyError, "\"%s name can't be empty string \"\"\"", what)
+	case strings.Contains(name, "."):
+		return Errorf(KeyError, "\"%s name can't contain \".\"\"", what)
+	}
+	return nil
+}
+
+// registerModule is add_module(name, module).
+func registerModule(a *Args) (Value, error) {
+	name := a.Str("name")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if _, none := a.Value("module").(NoneType); none {
+		selfModule(a).Base().SetModule(name, nil)
+		return None, nil
+	}
+	m, err := moduleArg(a.Value("module"), selfModule(a).TypeName())
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegisterName(selfModule(a), name, "module"); err != nil {
+		return nil, err
+	}
+	selfModule(a).Base().SetModule(name, m)
+	return None, nil
+}
+
+// moduleTo is module.to(*args, **kwargs): each floating-point parameter,
+// gradient and buffer becomes what tensor.to(*args, **kwargs) makes of it,
+// in place.
+func moduleTo(a *Args, args Tuple) (Value, error) {
+	kwNames, kwVals := a.Keywords()
+	for _, v := range append(append([]Value(nil), args...), kwVals...) {
+		d, isDType := v.(tensor.DType)
+		if b, ok := v.(*Builtin); ok {
+			d, isDType = BuiltinDType(b)
+		}
+		if isDType && !d.IsFloating() {
+			return nil, Errorf(TypeError, "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.%s", d)
+		}
+	}
+	toMethod, _ := TensorMethod("to")
+	err := nn.ConvertTensors(selfModule(a), func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		if !t.DType().IsFloating() {
+			return t, nil
+		}
+		v, err := a.CallKw(&BoundMethod{Recv: t, Method: toMethod}, append([]Value(nil), args...), kwNames, kwVals)
+		if err != nil {
+			return nil, err
+		}
+		c, ok := v.(*tensor.Tensor)
+		if !ok {
+			return nil, Errorf(TypeError, "to() returned %s", TypeName(v))
+		}
+		return c, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return a.Value("self"), nil
+}
+
+// IncompatibleKeys is what load_state_dict returns: the keys the module
+// has that the state dict lacked, and those it did not expect.
+type IncompatibleKeys struct{ Missing, Unexpected []string }
+
+// TypeName returns "_IncompatibleKeys".
+func (*IncompatibleKeys) TypeName() string { return "_IncompatibleKeys" }
+
+// PyRepr is PyTorch's: <All keys matched successfully> when both are empty.
+func (k *IncompatibleKeys) PyRepr() string {
+	if len(k.Missing) == 0 && len(k.Unexpected) == 0 {
+		return "<All keys matched successfully>"
+	}
+	m, u := k.lists()
+	return "_IncompatibleKeys(missing_keys=" + Repr(m) + ", unexpected_keys=" + Repr(u) + ")"
+}
+
+// String is the same text.
+func (k *IncompatibleKeys) String() string { return k.PyRepr() }
+
+func (k *IncompatibleKeys) lists() (*List, *List) {
+	conv := func(keys []string) *List {
+		out := make([]Value, len(keys))
+		for i, s := range keys {
+			out[i] = s
+		}
+		return &List{Elems: out}
+	}
+	return conv(k.Missing), conv(k.Unexpected)
+}
+
+// Attr returns missing_keys and unexpected_keys.
+func (k *IncompatibleKeys) Attr(name string) (Value, bool) {
+	m, u := k.lists()
+	switch name {
+	case "missing_keys":
+		return m, true
+	case "unexpected_keys":
+		return u, true
+	}
+	return nil, false
+}
+
+// AttrNames lists the attributes.
+func (*IncompatibleKeys) AttrNames() []string { return []string{"missing_keys", "unexpected_keys"} }
+
+// Iterate yields the missing and then the unexpected keys' lists, as the
+// named tuple unpacks: missing, unexpected = model.load_state_dict(sd, strict=False).
+func (k *IncompatibleKeys) Iterate(yield func(Value) bool) error {
+	m, u := k.lists()
+	if yield(m) {
+		yield(u)
+	}
+	return nil
+}

@@ -1,0 +1,188 @@
+package torch
+
+import (
+	. "github.com/kael-dev/kael/lang"
+	"sync"
+
+	"github.com/kael-dev/kael/nn"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// User classes deriving from torch.nn.Module. An instance keeps a
+// userModule in Instance.ext: the nn.Module package nn's tree functions
+// walk (parameters(), state_dict(), repr, Sequential's forward). Attribute
+// assignment goes through moduleSetAttr (a Parameter registers a
+// parameter, a Module a submodule) and reads through moduleGetAttr
+// (parameters, buffers, submodules, training, Module's methods), both in
+// nn_module.go, after the instance's own attributes and its classes'.
+// Calling the instance runs its forward with every argument.
+
+// userModule is the nn.Module of an instance of a user's nn.Module class.
+type userModule struct {
+	inst *Instance
+	base nn.Base
+	// initialized is set by Module.__init__ (super().__init__()); as in
+	// PyTorch, parameters and submodules cannot be assigned before.
+	initialized bool
+}
+
+// Base returns the registry.
+func (m *userModule) Base() *nn.Base { return &m.base }
+
+// TypeName returns the class name, which repr shows.
+func (m *userModule) TypeName() string { return m.inst.Class().Name }
+
+// ExtraRepr calls the class's extra_repr, if it defines one.
+func (m *userModule) ExtraRepr() string {
+	if !m.inst.HasOwn("extra_repr") {
+		return ""
+	}
+	s, _ := m.inst.TextOf("extra_repr")
+	return s
+}
+
+// ReprOverride is the class's __repr__, for a user module inside another
+// module's repr.
+func (m *userModule) ReprOverride() (string, bool) {
+	if !m.inst.HasOwn("__repr__") {
+		return "", false
+	}
+	return m.inst.TextOf("__repr__")
+}
+
+// Forward runs the class's forward on one tensor, as Sequential calls it.
+func (m *userModule) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
+	forward, err := forwardOf(m.inst)
+	if err != nil {
+		return nil, err
+	}
+	r, err := m.inst.Session().CallHook(forward, x)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := r.(*tensor.Tensor)
+	if !ok {
+		return nil, Errorf(TypeError, "%s.forward returned %s where the container needs a tensor", m.inst.Class().Name, TypeName(r))
+	}
+	return t, nil
+}
+
+// userModuleOf returns the module of an instance of a user's nn.Module
+// class.
+func userModuleOf(v Value) (*userModule, bool) {
+	x, ok := v.(*Instance)
+	if !ok {
+		return nil, false
+	}
+	m, ok := x.Native.(*userModule)
+	return m, ok
+}
+
+// asModule returns the nn.Module a value stands for: a built-in layer, or
+// an instance of a user's nn.Module class.
+func asModule(v Value) (nn.Module, bool) {
+	if m, ok := userModuleOf(v); ok {
+		return m, true
+	}
+	if _, plain := v.(*Instance); plain {
+		return nil, false
+	}
+	m, ok := v.(nn.Module)
+	return m, ok
+}
+
+// forwardOf returns the forward method of x, which net(...) calls with
+// every argument.
+func forwardOf(x *Instance) (Value, error) {
+	f, ok := x.Method("forward")
+	if !ok {
+		name := x.Class().Name
+		return nil, Errorf(NotImplementedError, `Module [%s] is missing the required "forward" function`, name).
+			WithHint("define forward(self, x) in class %s", name)
+	}
+	return f, nil
+}
+
+func init() {
+	RegisterNativeBase(nnModuleClassName, nnModuleClass, &NativeBase{
+		Name: "nn.Module",
+		New: func(x *Instance) error {
+			x.Native = &userModule{inst: x, base: nn.NewBase()}
+			return nil
+		},
+		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+			if len(kwNames) > 0 {
+				return Errorf(TypeError, "Module.__init__() got an unexpected keyword argument '%s'", kwNames[0])
+			}
+			if len(pos) > 0 {
+				return Errorf(TypeError, "Module.__init__() takes 1 positional argument but %d were given", len(pos)+1)
+			}
+			x.Native.(*userModule).initialized = true
+			return nil
+		},
+		Attr: func(x *Instance, name string) (Value, bool, error) {
+			v, ok := moduleGetAttr(x.Native.(*userModule), name)
+			if bm, isMethod := v.(*BoundMethod); isMethod {
+				v = &BoundMethod{Recv: bm.Recv, Method: returningInstance(bm.Method)}
+			}
+			return v, ok, nil
+		},
+		SetAttr: func(x *Instance, name string, v Value) (bool, error) {
+			m := x.Native.(*userModule)
+			if sub, ok := asModule(v); ok {
+				v = sub
+			}
+			if !m.initialized {
+				t, isT := v.(*tensor.Tensor)
+				if _, isMod := v.(nn.Module); isMod || isT && nn.IsParameter(t) {
+					what := "module"
+					if isT {
+						what = "parameters"
+					}
+					return true, Errorf(AttributeError, "cannot assign %s before Module.__init__() call", what).
+						WithHint("call super().__init__() first in %s.__init__", x.Class().Name)
+				}
+			}
+			handled, err := moduleSetAttr(m, name, v)
+			if handled && err == nil {
+				x.DeleteOwn(name)
+			}
+			return handled, err
+		},
+		Call: func(t Thread, x *Instance, pos []Value, kwNames []string, kwVals []Value) (Value, bool, error) {
+			forward, err := forwardOf(x)
+			if err != nil {
+				return nil, true, err
+			}
+			v, err := t.Call(forward, pos, kwNames, kwVals)
+			return v, true, err
+		},
+		Repr: func(x *Instance) (string, bool) { return nn.Repr(x.Native.(*userModule)), true },
+		Names: func(x *Instance) []string {
+			return moduleAttrNames(x.Native.(*userModule))
+		},
+	})
+}
+
+// instanceReturning caches returningInstance's builtins (*Builtin to
+// *Builtin); sessions may run concurrently.
+var instanceReturning sync.Map
+
+// returningInstance wraps a method of nn.Module so that a user module it
+// returns (net.train(), net.to(device) return self) comes back as its
+// instance.
+func returningInstance(b *Builtin) *Builtin {
+	if w, ok := instanceReturning.Load(b); ok {
+		return w.(*Builtin)
+	}
+	inner := b.Fn()
+	w := b.WithFn(func(a *Args) (Value, error) {
+		v, err := inner(a)
+		if m, ok := v.(*userModule); ok {
+			v = m.inst
+		}
+		return v, err
+	})
+	actual, _ := instanceReturning.LoadOrStore(b, w)
+	return actual.(*Builtin)
+}

@@ -1,0 +1,116 @@
+package torch
+
+import (
+	. "github.com/kael-dev/kael/lang"
+	"slices"
+	"strings"
+
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The out= keyword of PyTorch's element-wise operations, matmul and
+// reductions: the result is computed as without out=, then written into
+// out, which is returned. As in PyTorch, the result's dtype must cast to
+// out's (a float result cannot go into an int64 tensor), and out= refuses
+// arguments that require grad while grad mode is on. Unlike PyTorch, an out
+// of another shape is an error instead of being resized (PyTorch resizes
+// with a deprecation warning).
+
+// outOps are the builtins that take out=. This file's init adds the
+// parameter to the functions and methods of these names, so it must run
+// after the init functions that define them, which Go guarantees for files
+// whose names sort before out.go; TestOutParameter checks that every one
+// got it.
+var outOps = map[string]bool{
+	"add": true, "sub": true, "mul": true, "div": true, "divide": true, "true_divide": true, "floor_divide": true,
+	"remainder": true, "pow": true, "maximum": true, "minimum": true,
+	"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true,
+	"logical_and": true, "logical_or": true, "logical_xor": true, "logical_not": true,
+	"bitwise_and": true, "bitwise_or": true, "bitwise_xor": true, "bitwise_not": true,
+	"exp": true, "log": true, "sqrt": true, "sin": true, "cos": true, "tanh": true, "sigmoid": true,
+	"abs": true, "neg": true, "sign": true, "floor": true, "ceil": true, "round": true, "clamp": true,
+	"where": true, "matmul": true, "mm": true, "bmm": true, "dot": true, "outer": true,
+	"sum": true, "mean": true, "prod": true, "cumsum": true, "std": true, "var": true,
+	"amax": true, "amin": true, "logsumexp": true, "argmax": true, "argmin": true,
+	"cat": true, "stack": true,
+}
+
+func init() {
+	for name := range outOps {
+		b, isFunc := LookupBuiltin(name)
+		if isFunc {
+			withOut(b)
+		}
+		if m, ok := TensorMethod(name); ok && (!isFunc || m != b) {
+			withOut(m)
+		}
+	}
+}
+
+// withOut gives b a keyword-only out=None parameter.
+func withOut(b *Builtin) {
+	b.AddKeyword("out", None)
+	inner := b.Fn()
+	b.SetFn(func(a *Args) (Value, error) {
+		outArg := a.Value("out")
+		if _, none := outArg.(NoneType); none {
+			return inner(a)
+		}
+		out, ok := outArg.(*tensor.Tensor)
+		if !ok {
+			return nil, a.WrongType("out", "Tensor", outArg)
+		}
+		if autograd.IsGradEnabled() && (out.RequiresGrad() || argsRequireGrad(a)) {
+			return nil, Errorf(RuntimeError, "%s(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.", b.Name).
+				WithHint("compute without out= (y = %s(...)), or inside with no_grad():", b.Name)
+		}
+		r, err := inner(a)
+		if err != nil {
+			return nil, err
+		}
+		if err := writeOut(r, out); err != nil {
+			return nil, err
+		}
+		return out, nil
+	})
+}
+
+// argsRequireGrad reports whether a tensor argument requires grad.
+func argsRequireGrad(a *Args) bool {
+	for _, v := range a.Values() {
+		switch x := v.(type) {
+		case *tensor.Tensor:
+			if x.RequiresGrad() {
+				return true
+			}
+		case Tuple, *List:
+			elems, _, _ := Sequence(x)
+			for _, e := range elems {
+				if t, ok := e.(*tensor.Tensor); ok && t.RequiresGrad() {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// writeOut copies the result r into out; the caller returns out.
+func writeOut(r Value, out *tensor.Tensor) error {
+	t, ok := r.(*tensor.Tensor)
+	if !ok {
+		return Errorf(TypeError, "out= needs a tensor result, not %s", TypeName(r))
+	}
+	if !tensor.CanCast(t.DType(), out.DType()) {
+		err := tensor.CastError(t.DType(), out.DType())
+		err.Kind = RuntimeError // PyTorch's kind for out=; in-place ops keep TypeError
+		return err.WithHint("pass an out tensor of dtype %s, or leave out= out", t.DType())
+	}
+	if !slices.Equal(t.Shape(), out.Shape()) {
+		return Errorf(RuntimeError, "out= has shape %s but the result has shape %s: kael does not resize out tensors",
+			tensor.FormatShape(out.Shape()), tensor.FormatShape(t.Shape())).
+			WithHint("make out with the result's shape, e.g. torch.empty(%s)", strings.Trim(tensor.FormatShape(t.Shape()), "[]"))
+	}
+	return out.CopyFrom(t)
+}

@@ -1,0 +1,26 @@
+package torch
+
+import (
+	"strings"
+	"testing"
+
+	. "github.com/kael-dev/kael/lang"
+)
+
+// TestOutParameter checks that every builtin of outOps got its out=
+// parameter, which out.go's init adds after the builtins are defined.
+func TestOutParameter(t *testing.T) {
+	for name := range outOps {
+		b, isFunc := LookupBuiltin(name)
+		m, isMethod := TensorMethod(name)
+		if !isFunc && !isMethod {
+			t.Errorf("out= is declared for %s, which is not a builtin", name)
+			continue
+		}
+		for _, f := range []*Builtin{b, m} {
+			if f != nil && !strings.Contains(f.Sig, "out=None") {
+				t.Errorf("%s has no out= parameter: %s", name, f.Sig)
+			}
+		}
+	}
+}

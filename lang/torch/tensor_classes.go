@@ -1,0 +1,135 @@
+package torch
+
+import (
+	. "github.com/kael-dev/kael/lang"
+	"strings"
+
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The classes of tensors: torch.Tensor (and its legacy constructor), the
+// dtype-specific classes (torch.FloatTensor, ...), torch.Size, and
+// torch.autograd.Variable.
+
+func init() {
+	tensorClass := NewBuiltin(AsValue, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *Args) (Value, error) {
+		return legacyTensor(a, tensor.Float32)
+	})
+	RegisterClass(tensorClass, "torch.Tensor")
+	torchMembers["Tensor"] = tensorClass
+	for cls, d := range TypedTensorClasses {
+		name := strings.TrimPrefix(cls, "torch.")
+		b := NewBuiltin(AsValue, name+"(*data)", "The legacy constructor of "+d.String()+" tensors: "+cls+"([1, 2]) from data, "+cls+"(2, 3) of that size (zeros in kael).", func(a *Args) (Value, error) {
+			return legacyTensor(a, d)
+		})
+		RegisterClass(b, cls)
+		RegisterSubclass(cls, "torch.Tensor")
+		torchMembers[name] = b
+	}
+	sizeClass := NewBuiltin(AsValue, "Size(sizes=())", "torch.Size, the class of x.shape: torch.Size([2, 3]). It prints as torch.Size([2, 3]), equals the lists and tuples of the same ints and indexes as a tuple; s.numel() is the product of the sizes.", func(a *Args) (Value, error) {
+		elems, err := Collect(a.Value("sizes"))
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range elems {
+			if _, ok := e.(int64); !ok {
+				return nil, Errorf(TypeError, "torch.Size() takes an iterable of 'int' (item 0 is '%s')", TypeName(e))
+			}
+		}
+		sizes := make([]int, len(elems))
+		for i, e := range elems {
+			sizes[i] = int(e.(int64))
+		}
+		return NewSize(sizes), nil
+	})
+	RegisterClass(sizeClass, "torch.Size")
+	torchMembers["Size"] = sizeClass
+	RegisterTypeMethod("torch.Size", NewBuiltin(AsValue, "numel(self)", "The number of elements a tensor of this size has: the product of the sizes.", func(a *Args) (Value, error) {
+		sizes, ok := IntSequence(a.Value("self"))
+		if !ok {
+			return nil, Errorf(TypeError, "torch.Size holds a value that is not an int")
+		}
+		n := int64(1)
+		for _, s := range sizes {
+			n *= int64(s)
+		}
+		return n, nil
+	}))
+	torchMembers["is_tensor"] = NewBuiltin(AsValue, "is_tensor(obj)", "Whether obj is a tensor.", func(a *Args) (Value, error) {
+		_, ok := a.Value("obj").(*tensor.Tensor)
+		return ok, nil
+	})
+
+	torchAutograd["Variable"] = NewBuiltin(AsValue, "Variable(data, requires_grad=False)", "The deprecated Variable of PyTorch before 0.4: since then every tensor is one, so Variable(t) is t as a new tensor sharing its data (requiring grad when asked). A note says so.", func(a *Args) (Value, error) {
+		t, on := a.Tensor("data"), a.Bool("requires_grad")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		a.Note("torch.autograd.Variable is deprecated: tensors are Variables since PyTorch 0.4; use the tensor itself (torch.tensor(..., requires_grad=True))")
+		v := t.Detach()
+		if on {
+			if err := autograd.SetRequiresGrad(v, true); err != nil {
+				return nil, err
+			}
+		}
+		return v, nil
+	})
+}
+
+// legacyTensor is torch.Tensor(...) and the typed constructors: from
+// data, of a size (zeros), or empty.
+func legacyTensor(a *Args, d tensor.DType) (Value, error) {
+	data := a.Value("data").(Tuple)
+	if len(data) == 1 {
+		switch x := data[0].(type) {
+		case *tensor.Tensor:
+			if x.DType() == d {
+				return x.Detach(), nil
+			}
+			return result(x.To(d))
+		case *List:
+			if !x.IsSize() {
+				return legacyFromData(x, d)
+			}
+		case Tuple:
+			return legacyFromData(x, d)
+		case float64, string, bool:
+			return nil, Errorf(TypeError, "new(): data must be a sequence (got %s)", TypeName(x))
+		}
+	}
+	shape, ok := IntSequence(data)
+	if len(data) == 1 {
+		if s, isSize := data[0].(*List); isSize && s.IsSize() {
+			shape, ok = IntSequence(s)
+		}
+	}
+	if !ok {
+		return nil, Errorf(TypeError, "new() received an invalid combination of arguments: %s", Repr(data)).
+			WithHint("pass the data as a list (torch.Tensor([1, 2])) or the sizes as ints (torch.Tensor(2, 3))")
+	}
+	if len(data) == 0 {
+		shape = []int{0}
+	}
+	for _, n := range shape {
+		if n < 0 {
+			return nil, Errorf(RuntimeError, "Trying to create tensor with negative dimension %d: %s", n, tensor.FormatShape(shape))
+		}
+	}
+	return result(tensor.Zeros(d, shape...))
+}
+
+// legacyFromData makes a tensor of dtype d from nested lists, converting
+// the elements as PyTorch's legacy constructors do (floats truncate to
+// int64).
+func legacyFromData(v Value, d tensor.DType) (Value, error) {
+	g, err := ToGo(v)
+	if err != nil {
+		return nil, err
+	}
+	t, err := tensor.FromValue(g)
+	if err != nil {
+		return nil, err
+	}
+	return result(t.To(d))
+}
