@@ -215,14 +215,19 @@ func globalNames() []string {
 }
 
 // modules returns the predefined modules, reachable without an import:
-// torch, F (torch.nn.functional), optim (torch.optim) and math (see
-// globalModules). They come from the module registry, built once on first
-// use (after every builtin is registered), safely when sessions run
-// concurrently.
+// those the linked libraries registered with RegisterGlobalModule (torch,
+// F, optim and math with lang/std). They come from the module registry,
+// built once on first use (after every library has registered), safely
+// when sessions run concurrently; one that does not import is absent.
 var modules = sync.OnceValue(func() map[string]*Module {
+	globalModulesMu.Lock()
+	paths := maps.Clone(globalModules)
+	globalModulesMu.Unlock()
 	out := map[string]*Module{}
-	for name, path := range globalModules {
-		out[name] = mustImport(path)
+	for name, path := range paths {
+		if m, err := importModule(path); err == nil {
+			out[name] = m
+		}
 	}
 	return out
 })

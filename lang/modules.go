@@ -14,9 +14,11 @@ import (
 // dotted name. A module is built on first use, once, and a registered
 // module a.b becomes the attribute b of module a when a is built, so that
 // import torch makes torch.nn reachable as in Python. Other files (and
-// other packages, through RegisterModule) add modules with one call:
+// libraries, through RegisterModule) add modules with one call:
 //
 //	RegisterModule("tqdm", "Progress bars.", func() *Module { ... })
+//
+// and RegisterGlobalModule makes one reachable without an import.
 
 // The import errors, named after Python's exceptions.
 const (
@@ -128,7 +130,11 @@ func importModule(name string) (*Module, error) {
 		}
 		for _, sub := range submodules(name) {
 			if _, has := m.Attrs[sub]; !has {
-				m.Attrs[sub] = mustImport(name + "." + sub)
+				// A registered, available module always imports;
+				// should one not, it is left out, not a panic.
+				if sm, err := importModule(name + "." + sub); err == nil {
+					m.Attrs[sub] = sm
+				}
 			}
 		}
 		e.mod = m
@@ -154,15 +160,6 @@ func (m *Module) missingHint(name string) string {
 	return m.MissingHint
 }
 
-// mustImport returns a module that is registered in this package.
-func mustImport(name string) *Module {
-	m, err := importModule(name)
-	if err != nil {
-		panic(err)
-	}
-	return m
-}
-
 // submodules lists the names of the registered submodules of parent.
 func submodules(parent string) []string {
 	var out []string
@@ -185,10 +182,30 @@ func topLevelModules() []string {
 	return out
 }
 
-// globalModules are the modules reachable without an import, under these
-// names, as before kael had import: torch, F, optim and math.
-var globalModules = map[string]string{
-	"torch": "torch", "F": "torch.nn.functional", "optim": "torch.optim", "math": "math",
+// globalModules are the modules reachable without an import, by global
+// name (F) to dotted module name (torch.nn.functional), as libraries
+// register them with RegisterGlobalModule.
+var (
+	globalModulesMu sync.Mutex
+	globalModules   = map[string]string{}
+)
+
+// RegisterGlobalModule makes the registered module path reachable without
+// an import, as the global name: lang/torch registers torch, F
+// (torch.nn.functional) and optim (torch.optim), lang/lib/math registers
+// math, as kael had them before it had import. The engine predefines
+// only what is registered: in a program that links neither, torch is a
+// NameError as any unknown name. A module the registry does not have
+// when the first global name is looked up is left out. It must be called
+// while the program initialises; registering a name twice panics (a
+// programming error, as RegisterModule's).
+func RegisterGlobalModule(name, path string) {
+	globalModulesMu.Lock()
+	defer globalModulesMu.Unlock()
+	if _, dup := globalModules[name]; dup {
+		panic("global module " + name + " registered twice")
+	}
+	globalModules[name] = path
 }
 
 // binding is one name an import statement binds, and its value.
@@ -210,8 +227,11 @@ func importBindings(st syntax.Stmt) ([]binding, error) {
 			if err != nil {
 				return nil, spanned(err, n.Name.Span())
 			}
-			if n.As == nil {
-				m = mustImport(n.Name.Parts[0].Name) // import a.b binds a
+			if n.As == nil && len(n.Name.Parts) > 1 {
+				// import a.b binds a
+				if m, err = importModule(n.Name.Parts[0].Name); err != nil {
+					return nil, spanned(err, n.Name.Parts[0].Span())
+				}
 			}
 			out = append(out, binding{n.Bound().Name, m})
 		}

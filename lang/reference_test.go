@@ -232,7 +232,10 @@ func modulesMarkdown() string {
 			continue
 		}
 		b.WriteString(e.doc + "\n\n")
-		m := mustImport(name)
+		m, err := importModule(name)
+		if err != nil {
+			panic(err)
+		}
 		var rows []string
 		for _, member := range sortedKeys(m.Attrs) {
 			v := m.Attrs[member]

@@ -4,10 +4,6 @@ import (
 	"testing"
 
 	"github.com/kael-dev/kael/lang"
-
-	// math is one of the engine's predefined names (with torch, F and
-	// optim): a session cannot look up a name without it.
-	_ "github.com/kael-dev/kael/lang/lib/math"
 )
 
 func TestOutcome(t *testing.T) {

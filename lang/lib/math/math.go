@@ -531,6 +531,8 @@ func mathComb(n, k int64) (lang.Value, error) {
 
 func init() {
 	lang.RegisterModule("math", "Python's math module for floats and kael's 64-bit ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit. An int result beyond 64 bits (factorial(21)) is an OverflowError.", mathModule)
+	// math is reachable without an import, as before kael had import.
+	lang.RegisterGlobalModule("math", "math")
 }
 
 // mulInt is a * b, or false when it overflows 64 bits.

@@ -9,10 +9,6 @@ import (
 	"github.com/kael-dev/kael/lang/internal/cpython"
 	"github.com/kael-dev/kael/lang/internal/langtest"
 	_ "github.com/kael-dev/kael/lang/lib/time"
-
-	// math is one of the engine's predefined names (with torch, F and
-	// optim): a session cannot look up a global name without it.
-	_ "github.com/kael-dev/kael/lang/lib/math"
 )
 
 const timePrelude = "import time\n"
