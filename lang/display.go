@@ -95,19 +95,27 @@ func displayBuiltin(a *Args) (Value, error) {
 	}
 	s := a.in.s
 	for _, v := range values {
-		switch {
-		case id != "":
+		if id != "" {
 			s.showDisplay(id, v, false)
-		case s.io.Display != nil:
-			s.io.Display(v)
-		default:
-			a.in.write(Repr(v) + "\n")
+		} else {
+			a.Display(v)
 		}
 	}
 	if id == "" {
 		return None, nil
 	}
 	return &DisplayHandle{ID: id, s: s}, nil
+}
+
+// Display shows v as display(v) does: through the front end's Display
+// (a picture for a Drawing, a MIME bundle for a RichRepr), or its repr on
+// a line of output where the front end has none (a script).
+func (a *Args) Display(v Value) {
+	if d := a.in.s.io.Display; d != nil {
+		d(v)
+	} else {
+		a.in.write(Repr(v) + "\n")
+	}
 }
 
 // RichText is a display object holding text in one MIME type: Markdown(s),

@@ -286,7 +286,7 @@ func valuesMarkdown() string {
 		methods   map[string]*Builtin
 	}{{"Generator", "g", methodTables["Generator"]}, {"Optimizer", "opt", methodTables["Optimizer"]},
 		{"GPT2LMHeadModel", "model", methodTables["GPT2LMHeadModel"]}, {"GPT2Tokenizer", "tokenizer", methodTables["GPT2Tokenizer"]},
-		{"Figure", "fig", figureMethods}, {"Axes", "ax", axesMethods},
+		{"Figure", "fig", methodTables["Figure"]}, {"Axes", "ax", methodTables["Axes"]},
 		{"Module", "model", methodTables["Module"]}, {"Sequential", "seq", methodTables["Sequential"]}, {"ModuleDict", "d", methodTables["ModuleDict"]}} {
 		for _, name := range sortedKeys(v.methods) {
 			m := v.methods[name]

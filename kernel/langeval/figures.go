@@ -5,6 +5,7 @@ import (
 
 	"github.com/kael-dev/kael/kernel"
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/matplotlib"
 	"github.com/kael-dev/kael/plot"
 )
 
@@ -28,7 +29,7 @@ func addPicture(b kernel.MimeBundle, d lang.Drawing) {
 // shows its plot without plt.show(). The cell's own value, when it is one
 // of them, is shown once, as that value.
 func showDrawnFigures(s *lang.Session, value lang.Value, out kernel.CellIO) {
-	for _, f := range lang.TakeFigures(s) {
+	for _, f := range matplotlib.TakeFigures(s) {
 		if lang.Value(f) != value {
 			out.Display(kernel.DisplayData{Data: Bundle(f, nil)})
 		}

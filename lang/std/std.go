@@ -16,6 +16,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/functools"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"
+	_ "github.com/kael-dev/kael/lang/lib/matplotlib"
 	_ "github.com/kael-dev/kael/lang/lib/math"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"

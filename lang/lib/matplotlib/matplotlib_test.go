@@ -1,4 +1,4 @@
-package lang
+package matplotlib_test
 
 import (
 	"bytes"
@@ -8,10 +8,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+	"github.com/kael-dev/kael/lang/lib/matplotlib"
+	_ "github.com/kael-dev/kael/lang/torch" // the cases draw tensors
 )
 
 func TestPyplotCells(t *testing.T) {
-	cells := []cell{
+	cells := []langtest.Case{
 		{"plt.plot([1, 2, 3])", ""},
 		{"plt.plot(torch.tensor([1.0, 4.0]), 'r--', label='loss'); plt.legend(); plt.gcf()", "<Figure size 640x480 with 1 Axes>"},
 		{"plt.figure(figsize=(3, 2))", "<Figure size 300x200 with 1 Axes>"},
@@ -49,17 +54,17 @@ func TestPyplotCells(t *testing.T) {
 		{"fig, ax = plt.subplots(); ax.nope", "~AttributeError: 'Axes' object has no attribute 'nope'"},
 	}
 	for i := range cells {
-		cells[i].src = "import matplotlib.pyplot as plt\nimport matplotlib\n" + cells[i].src
+		cells[i].Src = "import matplotlib.pyplot as plt\nimport matplotlib\n" + cells[i].Src
 	}
-	runCells(t, cells)
+	langtest.RunCells(t, cells)
 }
 
 // TestPyplotShowDisplays checks that plt.show() hands each open figure to
 // the front end's Display as a Drawing whose PNG is an image, and that
 // savefig writes PNG and SVG files.
 func TestPyplotShowDisplays(t *testing.T) {
-	var shown []Value
-	s := NewSession(IO{Display: func(v Value) { shown = append(shown, v) }})
+	var shown []lang.Value
+	s := lang.NewSession(lang.IO{Display: func(v lang.Value) { shown = append(shown, v) }})
 	dir := t.TempDir()
 	src := `
 import matplotlib.pyplot as plt
@@ -79,7 +84,7 @@ plt.show()
 	if len(shown) != 2 {
 		t.Fatalf("show displayed %d values, want 2", len(shown))
 	}
-	d, ok := shown[0].(Drawing)
+	d, ok := shown[0].(lang.Drawing)
 	if !ok {
 		t.Fatalf("show displayed a %T, not a Drawing", shown[0])
 	}
@@ -99,7 +104,7 @@ plt.show()
 	if err != nil || !strings.Contains(string(svg), "<svg") {
 		t.Errorf("loss.svg: %v", err)
 	}
-	if figs := TakeFigures(s); len(figs) != 0 {
+	if figs := matplotlib.TakeFigures(s); len(figs) != 0 {
 		t.Errorf("%d figures are open after show", len(figs))
 	}
 }
