@@ -18,14 +18,20 @@
 // the builtins and applies the operators. docs/adr/0003-language-engine.md
 // explains the design. Modules that import statements can name come from a
 // registry: RegisterModule adds one. The libraries are packages of their
-// own: torch and its submodules in lang/torch, the standard modules
-// (json, math, random, ...) and the look-alikes safetensors and
-// transformers under lang/lib; a program links them in by importing
-// lang/std (docs/adr/0006-engine-and-libraries.md). A library makes
-// functions with NewBuiltin, reaches Go values through the protocols of
+// own, and the engine names none of them: torch and its submodules in
+// lang/torch, the standard modules (json, math, random, ...) and the
+// look-alikes matplotlib, tqdm, safetensors and transformers under
+// lang/lib; a program links them in by importing lang/std
+// (docs/adr/0006-engine-and-libraries.md). A library makes functions
+// with NewBuiltin, reaches Go values through the protocols of
 // protocols.go, and adds to the engine through its hooks: NativeBase (a
 // Go class a class statement derives from, nn.Module), RegisterTensorAttr,
-// RegisterTensorSubclass, RegisterClass and RegisterSubclass.
+// RegisterTensorSubclass, RegisterClass, RegisterSubclass and
+// RegisterGlobalModule (a module reachable without an import, as torch,
+// F, optim and math are when their libraries are linked). The engine
+// keeps the display machinery front ends render: display() and the rich
+// text objects (display.go) and the progress bar tqdm draws
+// (progress.go).
 // The Python surface a tutorial
 // expects, f-strings and formatting (format.go, strformat.go), named
 // tuples, classes for type() and isinstance, sets and iterators,
