@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -18,16 +18,16 @@ func defNN() {
 		{"softmax", autograd.Softmax, "exp(input) normalized to sum to 1 along dim."},
 		{"log_softmax", autograd.LogSoftmax, "log(softmax(input, dim)), computed stably."},
 	} {
-		defWithInt(AsBoth, op.name+"(input, dim, dtype=None)", op.doc, op.f)
+		defWithInt(lang.AsBoth, op.name+"(input, dim, dtype=None)", op.doc, op.f)
 	}
-	NewBuiltin(AsFunc, "gelu(input, approximate='none')", "The GELU activation x·Φ(x); approximate='tanh' uses the tanh formula.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "gelu(input, approximate='none')", "The GELU activation x·Φ(x); approximate='tanh' uses the tanh formula.", func(a *lang.Args) (lang.Value, error) {
 		x, approx := tensorArg(a, "input"), a.Str("approximate")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Gelu(x, approx))
 	})
-	defUnary(AsFunc, "silu(input)", "The SiLU (swish) activation x·sigmoid(x).", autograd.Silu)
+	defUnary(lang.AsFunc, "silu(input)", "The SiLU (swish) activation x·sigmoid(x).", autograd.Silu)
 	for _, op := range []struct {
 		name string
 		f    func(x, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.Tensor, error)
@@ -36,7 +36,7 @@ func defNN() {
 		{"cross_entropy", autograd.CrossEntropy, "The cross-entropy loss of logits input ([N, C] or [C]) at the int64 class indices target; reduction 'mean', 'sum' or 'none'; targets equal to ignore_index do not count."},
 		{"nll_loss", autograd.NllLoss, "The negative log-likelihood loss of log-probabilities input at the int64 class indices target; reduction 'mean', 'sum' or 'none'."},
 	} {
-		NewBuiltin(AsFunc, op.name+"(input, target, *, ignore_index=-100, reduction='mean')", op.doc, func(a *Args) (Value, error) {
+		lang.NewBuiltin(lang.AsFunc, op.name+"(input, target, *, ignore_index=-100, reduction='mean')", op.doc, func(a *lang.Args) (lang.Value, error) {
 			x, target := tensorArg(a, "input"), tensorArg(a, "target")
 			opt := tensor.DefaultLossOptions()
 			opt.IgnoreIndex, opt.Reduction = a.Int64("ignore_index"), a.Str("reduction")
@@ -46,14 +46,14 @@ func defNN() {
 			return result(op.f(x, target, opt))
 		})
 	}
-	NewBuiltin(AsFunc, "mse_loss(input, target, *, reduction='mean')", "The mean squared error (input - target)², reduced by 'mean', 'sum' or 'none'.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "mse_loss(input, target, *, reduction='mean')", "The mean squared error (input - target)², reduced by 'mean', 'sum' or 'none'.", func(a *lang.Args) (lang.Value, error) {
 		x, target, reduction := tensorArg(a, "input"), a.TensorLike("target"), a.Str("reduction")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.MseLoss(x, target, reduction))
 	})
-	NewBuiltin(AsFunc, "layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)", "Normalizes input over its last dimensions (normalized_shape) to mean 0 and variance 1, then scales by weight and adds bias when given.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)", "Normalizes input over its last dimensions (normalized_shape) to mean 0 and variance 1, then scales by weight and adds bias when given.", func(a *lang.Args) (lang.Value, error) {
 		x, shape := tensorArg(a, "input"), a.Ints("normalized_shape")
 		weight, bias, eps := a.OptTensor("weight"), a.OptTensor("bias"), a.Float("eps")
 		if err := a.Err(); err != nil {
@@ -61,21 +61,21 @@ func defNN() {
 		}
 		return result(autograd.LayerNorm(x, shape, weight, bias, eps))
 	})
-	NewBuiltin(AsFunc, "linear(input, weight, bias=None)", "input @ weight.T + bias: weight is [out_features, in_features].", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "linear(input, weight, bias=None)", "input @ weight.T + bias: weight is [out_features, in_features].", func(a *lang.Args) (lang.Value, error) {
 		x, weight, bias := tensorArg(a, "input"), tensorArg(a, "weight"), a.OptTensor("bias")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Linear(x, weight, bias))
 	})
-	NewBuiltin(AsFunc, "embedding(input, weight)", "The rows of weight ([num_embeddings, dim]) picked by the int64 indices input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "embedding(input, weight)", "The rows of weight ([num_embeddings, dim]) picked by the int64 indices input.", func(a *lang.Args) (lang.Value, error) {
 		x, weight := tensorArg(a, "input"), tensorArg(a, "weight")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Embedding(x, weight))
 	})
-	NewBuiltin(AsFunc, "dropout(input, p=0.5, training=True)", "Zeroes each element with probability p and scales the others by 1/(1-p); the input itself when training is False.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "dropout(input, p=0.5, training=True)", "Zeroes each element with probability p and scales the others by 1/(1-p); the input itself when training is False.", func(a *lang.Args) (lang.Value, error) {
 		x, p, training := tensorArg(a, "input"), a.Float("p"), a.Bool("training")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -85,17 +85,17 @@ func defNN() {
 }
 
 func init() {
-	NewBuiltin(AsFunc, "one_hot(tensor, num_classes=-1)", "The int64 tensor of shape (*tensor.shape, num_classes) with a 1 at each class index of the int64 tensor and 0 elsewhere; num_classes=-1 takes the largest index plus one.", oneHot)
+	lang.NewBuiltin(lang.AsFunc, "one_hot(tensor, num_classes=-1)", "The int64 tensor of shape (*tensor.shape, num_classes) with a 1 at each class index of the int64 tensor and 0 elsewhere; num_classes=-1 takes the largest index plus one.", oneHot)
 }
 
 // oneHot is F.one_hot.
-func oneHot(a *Args) (Value, error) {
+func oneHot(a *lang.Args) (lang.Value, error) {
 	x, classes := a.Tensor("tensor"), a.Int("num_classes")
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	if x.DType() != tensor.Int64 {
-		return nil, Errorf(RuntimeError, "one_hot is only applicable to index tensor.").
+		return nil, lang.Errorf(lang.RuntimeError, "one_hot is only applicable to index tensor.").
 			WithHint("the tensor is %s; convert it with x.long()", x.DType())
 	}
 	idx, err := tensor.Values[int64](x)
@@ -104,25 +104,25 @@ func oneHot(a *Args) (Value, error) {
 	}
 	if classes == -1 {
 		if len(idx) == 0 {
-			return nil, Errorf(RuntimeError, "Can not infer total number of classes from empty tensor.")
+			return nil, lang.Errorf(lang.RuntimeError, "Can not infer total number of classes from empty tensor.")
 		}
 		for _, v := range idx {
 			classes = max(classes, int(v)+1)
 		}
 	}
 	if classes < 0 {
-		return nil, Errorf(RuntimeError, "num_classes should be positive or -1, not %d", classes)
+		return nil, lang.Errorf(lang.RuntimeError, "num_classes should be positive or -1, not %d", classes)
 	}
-	if len(idx) > 0 && classes > MaxCollect/len(idx) {
-		return nil, Errorf(MemoryError, "one_hot of %d indices with %d classes is too large", len(idx), classes)
+	if len(idx) > 0 && classes > lang.MaxCollect/len(idx) {
+		return nil, lang.Errorf(lang.MemoryError, "one_hot of %d indices with %d classes is too large", len(idx), classes)
 	}
 	out := make([]int64, len(idx)*classes)
 	for i, v := range idx {
 		switch {
 		case v < 0:
-			return nil, Errorf(RuntimeError, "Class values must be non-negative.")
+			return nil, lang.Errorf(lang.RuntimeError, "Class values must be non-negative.")
 		case v >= int64(classes):
-			return nil, Errorf(RuntimeError, "Class values must be smaller than num_classes.")
+			return nil, lang.Errorf(lang.RuntimeError, "Class values must be smaller than num_classes.")
 		}
 		out[i*classes+int(v)] = 1
 	}

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -25,12 +25,12 @@ func init() {
 
 // tensorArg returns a tensor argument; a number or a list gets a hint to
 // make it a tensor.
-func tensorArg(a *Args, name string) *tensor.Tensor {
+func tensorArg(a *lang.Args, name string) *tensor.Tensor {
 	switch v := a.Value(name).(type) {
 	case int64, float64, bool:
 		a.Fail(a.WrongType(name, "Tensor", v).WithHint("make it a tensor first: %s(tensor(x)); the math module has functions of plain numbers", a.Builtin().Name))
 		return nil
-	case *List, Tuple:
+	case *lang.List, lang.Tuple:
 		a.Fail(a.WrongType(name, "Tensor", v).WithHint("make it a tensor first: %s(tensor([...]))", a.Builtin().Name))
 		return nil
 	}
@@ -40,10 +40,10 @@ func tensorArg(a *Args, name string) *tensor.Tensor {
 // defWithInt defines a builtin of input and an int, its second parameter.
 // The input is converted to the dtype argument first when the builtin has
 // one (see reduceInput).
-func defWithInt(kind BuiltinKind, sig, doc string, f func(x *tensor.Tensor, n int) (*tensor.Tensor, error)) {
-	b := NewBuiltin(kind, sig, doc, nil)
+func defWithInt(kind lang.BuiltinKind, sig, doc string, f func(x *tensor.Tensor, n int) (*tensor.Tensor, error)) {
+	b := lang.NewBuiltin(kind, sig, doc, nil)
 	name := b.ParamNames()[1]
-	b.SetFn(func(a *Args) (Value, error) {
+	b.SetFn(func(a *lang.Args) (lang.Value, error) {
 		x, err := reduceInput(a)
 		if err != nil {
 			return nil, err
@@ -57,8 +57,8 @@ func defWithInt(kind BuiltinKind, sig, doc string, f func(x *tensor.Tensor, n in
 }
 
 // defUnary defines a builtin of one tensor, input, that computes f(input).
-func defUnary(kind BuiltinKind, sig, doc string, f func(x *tensor.Tensor) (*tensor.Tensor, error)) {
-	NewBuiltin(kind, sig, doc, func(a *Args) (Value, error) {
+func defUnary(kind lang.BuiltinKind, sig, doc string, f func(x *tensor.Tensor) (*tensor.Tensor, error)) {
+	lang.NewBuiltin(kind, sig, doc, func(a *lang.Args) (lang.Value, error) {
 		x := tensorArg(a, "input")
 		if err := a.Err(); err != nil {
 			return nil, err

@@ -1,9 +1,9 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
 	"time"
 
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -14,7 +14,7 @@ import (
 // PyTorch's for the same seed.
 
 func init() {
-	NewBuiltin(AsFunc, "randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None)", "A random permutation of 0, 1, ..., n-1 (int64 unless dtype says otherwise): randperm(5).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None)", "A random permutation of 0, 1, ..., n-1 (int64 unless dtype says otherwise): randperm(5).", func(a *lang.Args) (lang.Value, error) {
 		n, g, d := a.Int("n"), GeneratorArg(a), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -25,7 +25,7 @@ func init() {
 		}
 		return withRequiresGrad(a, t, err)
 	})
-	NewBuiltin(AsBoth, "bernoulli(input, p=None, *, generator=None)", "Ones drawn with the probabilities in input (each in [0, 1]) and zeros, in input's dtype: bernoulli(full((3,), 0.5)). With p, every element has probability p.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "bernoulli(input, p=None, *, generator=None)", "Ones drawn with the probabilities in input (each in [0, 1]) and zeros, in input's dtype: bernoulli(full((3,), 0.5)). With p, every element has probability p.", func(a *lang.Args) (lang.Value, error) {
 		x, g := a.Tensor("input"), GeneratorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -43,14 +43,14 @@ func init() {
 		}
 		return inPlace(out, tensor.FillBernoulli(out, p, g))
 	})
-	NewBuiltin(AsBoth, "multinomial(input, num_samples, replacement=False, *, generator=None)", "Indices drawn from the categories of input, a 1-D tensor of non-negative weights (or 2-D, one distribution per row): multinomial(tensor([0.2, 0.8]), 3, replacement=True). Without replacement each index comes once.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "multinomial(input, num_samples, replacement=False, *, generator=None)", "Indices drawn from the categories of input, a 1-D tensor of non-negative weights (or 2-D, one distribution per row): multinomial(tensor([0.2, 0.8]), 3, replacement=True). Without replacement each index comes once.", func(a *lang.Args) (lang.Value, error) {
 		x, n, repl, g := a.Tensor("input"), a.Int("num_samples"), a.Bool("replacement"), GeneratorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(tensor.Multinomial(x, n, repl, g))
 	})
-	NewBuiltin(AsMethod, "uniform_(input, from_=0, to=1, *, generator=None)", "In place: fills input with values uniform in [from_, to); returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "uniform_(input, from_=0, to=1, *, generator=None)", "In place: fills input with values uniform in [from_, to); returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, from, to, g := a.Tensor("input"), a.Float("from_"), a.Float("to"), GeneratorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -60,7 +60,7 @@ func init() {
 		}
 		return inPlace(x, tensor.FillUniform(x, from, to, g))
 	})
-	NewBuiltin(AsMethod, "normal_(input, mean=0, std=1, *, generator=None)", "In place: fills input with normal values of the given mean and standard deviation; returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "normal_(input, mean=0, std=1, *, generator=None)", "In place: fills input with normal values of the given mean and standard deviation; returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, mean, std, g := a.Tensor("input"), a.Float("mean"), a.Float("std"), GeneratorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -70,7 +70,7 @@ func init() {
 		}
 		return inPlace(x, tensor.FillNormal(x, mean, std, g))
 	})
-	NewBuiltin(AsMethod, "bernoulli_(input, p=0.5, *, generator=None)", "In place: fills input with ones drawn with probability p and zeros; returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "bernoulli_(input, p=0.5, *, generator=None)", "In place: fills input with ones drawn with probability p and zeros; returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, p, g := a.Tensor("input"), a.Float("p"), GeneratorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -80,29 +80,29 @@ func init() {
 		}
 		return inPlace(x, tensor.FillBernoulli(x, p, g))
 	})
-	NewBuiltin(AsFunc, "get_rng_state()", "The default generator's state, in PyTorch's layout: 5056 bytes as an int64 tensor (kael has no uint8), for set_rng_state.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "get_rng_state()", "The default generator's state, in PyTorch's layout: 5056 bytes as an int64 tensor (kael has no uint8), for set_rng_state.", func(a *lang.Args) (lang.Value, error) {
 		return result(tensor.DefaultGenerator().State())
 	})
-	NewBuiltin(AsFunc, "set_rng_state(new_state)", "Restores the default generator to a state get_rng_state returned, so the same numbers come again.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "set_rng_state(new_state)", "Restores the default generator to a state get_rng_state returned, so the same numbers come again.", func(a *lang.Args) (lang.Value, error) {
 		s := a.Tensor("new_state")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return None, tensor.DefaultGenerator().SetState(s)
+		return lang.None, tensor.DefaultGenerator().SetState(s)
 	})
-	NewBuiltin(AsFunc, "initial_seed()", "The seed the default generator was last seeded with.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "initial_seed()", "The seed the default generator was last seeded with.", func(a *lang.Args) (lang.Value, error) {
 		return int64(tensor.DefaultGenerator().InitialSeed()), nil
 	})
-	NewBuiltin(AsFunc, "seed()", "Seeds the default generator from the clock and returns the seed.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "seed()", "Seeds the default generator from the clock and returns the seed.", func(a *lang.Args) (lang.Value, error) {
 		s := clockSeed()
 		tensor.ManualSeed(s)
 		return int64(s), nil
 	})
 
-	generatorMethods["get_state"] = NewBuiltin(AsValue, "get_state(self)", "The generator's state, as get_rng_state gives the default one's.", func(a *Args) (Value, error) {
+	generatorMethods["get_state"] = lang.NewBuiltin(lang.AsValue, "get_state(self)", "The generator's state, as get_rng_state gives the default one's.", func(a *lang.Args) (lang.Value, error) {
 		return result(a.Value("self").(*Generator).g.State())
 	})
-	generatorMethods["set_state"] = NewBuiltin(AsValue, "set_state(self, new_state)", "Restores a state get_state returned; returns the generator.", func(a *Args) (Value, error) {
+	generatorMethods["set_state"] = lang.NewBuiltin(lang.AsValue, "set_state(self, new_state)", "Restores a state get_state returned; returns the generator.", func(a *lang.Args) (lang.Value, error) {
 		s := a.Tensor("new_state")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -113,7 +113,7 @@ func init() {
 		}
 		return g, nil
 	})
-	generatorMethods["seed"] = NewBuiltin(AsValue, "seed(self)", "Seeds the generator from the clock and returns the seed.", func(a *Args) (Value, error) {
+	generatorMethods["seed"] = lang.NewBuiltin(lang.AsValue, "seed(self)", "Seeds the generator from the clock and returns the seed.", func(a *lang.Args) (lang.Value, error) {
 		s := clockSeed()
 		a.Value("self").(*Generator).g.ManualSeed(s)
 		return int64(s), nil

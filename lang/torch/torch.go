@@ -13,7 +13,7 @@ import (
 	"maps"
 	"slices"
 
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 )
 
 // sortedKeys returns the keys of m, sorted.
@@ -21,14 +21,14 @@ func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys
 
 // defMethod registers a method of the values whose type is typeName; self
 // is its first parameter.
-func defMethod(typeName, sig, doc string, fn func(a *Args) (Value, error)) {
-	RegisterTypeMethod(typeName, NewBuiltin(AsValue, sig, doc, fn))
+func defMethod(typeName, sig, doc string, fn func(a *lang.Args) (lang.Value, error)) {
+	lang.RegisterTypeMethod(typeName, lang.NewBuiltin(lang.AsValue, sig, doc, fn))
 }
 
 func init() {
-	RegisterMethodTable("Generator", generatorMethods)
-	RegisterMethodTable("Optimizer", optimizerMethods)
-	RegisterMethodTable("Module", moduleMethods)
-	RegisterMethodTable("Sequential", listMethods)
-	RegisterMethodTable("ModuleDict", dictMethods)
+	lang.RegisterMethodTable("Generator", generatorMethods)
+	lang.RegisterMethodTable("Optimizer", optimizerMethods)
+	lang.RegisterMethodTable("Module", moduleMethods)
+	lang.RegisterMethodTable("Sequential", listMethods)
+	lang.RegisterMethodTable("ModuleDict", dictMethods)
 }
