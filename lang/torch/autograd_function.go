@@ -40,7 +40,7 @@ var applyBuiltin = lang.NewBuiltin(lang.AsValue, "apply(*args)", "Runs forward w
 // saveForBackward is ctx.save_for_backward, whose function each ctx gets.
 var saveForBackward = lang.NewBuiltin(lang.AsValue, "save_for_backward(*tensors)", "Saves tensors (or None) for backward, which reads them as ctx.saved_tensors.", nil)
 
-func init() {
+func defAutogradFunction() {
 	fnClass := &lang.Class{Name: functionClassName, Doc: "The base class of custom autograd operations: class MyReLU(torch.autograd.Function) with @staticmethod forward(ctx, x) and backward(ctx, grad), used as MyReLU.apply(x); see Classes."}
 	torchAutograd["Function"] = fnClass
 	lang.RegisterNativeBase(functionClassName, fnClass, &lang.NativeBase{

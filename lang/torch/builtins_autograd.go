@@ -12,7 +12,7 @@ import (
 // The autograd builtins: x.backward(), x.requires_grad_(), show_graph, and
 // the optimizers of torch.optim.
 
-func init() {
+func defAutograd() {
 	lang.NewBuiltin(lang.AsMethod, "backward(input, gradient=None, retain_graph=None, create_graph=False)", "Computes the gradient of input with respect to every leaf that requires grad and adds it to the leaf's .grad. input must have one element unless gradient (of input's shape) is given. The pass frees the tensors the graph saved for backward, so a second backward through an operation that saved some (x * x, exp) raises a RuntimeError unless the first had retain_graph=True; one through operations that saved none (sums, views, adding a number) accumulates again.", func(a *lang.Args) (lang.Value, error) {
 		x, g := a.Tensor("input"), a.OptTensor("gradient")
 		retain := retainGraph(a)
@@ -40,9 +40,6 @@ func init() {
 		a.Write(g + "\n")
 		return lang.None, nil
 	})
-}
-
-func init() {
 	torchAutograd["backward"] = lang.NewBuiltin(lang.AsValue, "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)", "Computes the gradients of tensors (a tensor or a list of them), with grad_tensors[i] the gradient of tensors[i], in one pass that adds them to the leaves' .grad: t.backward() for several tensors at once. retain_graph is as for t.backward().", func(a *lang.Args) (lang.Value, error) {
 		ts := tensorArgs(a, "tensors")
 		gs := tensorsOf(a.Value("grad_tensors"))
@@ -117,7 +114,7 @@ func tensorsOf(v lang.Value) []*tensor.Tensor {
 // members, the optimizers, are not global functions.
 var torchOptim = &lang.Module{Name: "torch.optim", Attrs: map[string]lang.Value{}}
 
-func init() {
+func defOptimizers() {
 	torchOptim.Attrs["SGD"] = lang.NewBuiltin(lang.AsValue, "SGD(params, lr, momentum=0, weight_decay=0, nesterov=False)", "Stochastic gradient descent over the tensors params: opt.step() subtracts lr times each gradient (with momentum and an L2 weight_decay when given); opt.zero_grad() clears the gradients.", func(a *lang.Args) (lang.Value, error) {
 		params := optimParams(a)
 		opt := autograd.SGDOptions{LR: a.Float("lr"), Momentum: a.Float("momentum"),

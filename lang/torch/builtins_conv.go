@@ -9,8 +9,6 @@ import (
 // F.conv2d and F.max_pool2d (global names, like the other functions of
 // torch.nn.functional).
 
-func init() { defConv() }
-
 // intPair reads an int or a pair of ints, PyTorch's _pair.
 func intPair(a *lang.Args, name string) [2]int {
 	v := a.Ints(name)

@@ -8,8 +8,6 @@ import (
 
 // einsum and tensordot.
 
-func init() { defEinsum() }
-
 func defEinsum() {
 	lang.NewBuiltin(lang.AsFunc, "einsum(equation, *operands)", "Einstein summation: einsum('ij,jk->ik', a, b) is a @ b, 'bij,bjk->bik' a batched product, 'ij->ji' a transpose, 'ii->' the trace, 'ii->i' the diagonal, 'i,j->ij' an outer product, 'ij->' a sum; '...' stands for the other dimensions. The operands may also be given as one list.", func(a *lang.Args) (lang.Value, error) {
 		eq := a.Str("equation")

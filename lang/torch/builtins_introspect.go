@@ -13,7 +13,7 @@ import (
 // x.element_size(), x.nbytes, x.itemsize, x.data_ptr(),
 // x.untyped_storage(), grad_fn.next_functions and AccumulateGrad.
 
-func init() {
+func defIntrospection() {
 	lang.NewBuiltin(lang.AsMethod, "stride(input, dim=None)", "The strides, a tuple of how many elements to step in storage for one step along each dimension: (3, 1) for a contiguous 2x3 tensor, (1, 3) for its transpose; with dim, the stride of that dimension.", func(a *lang.Args) (lang.Value, error) {
 		x, d := a.Tensor("input"), a.OptInt("dim")
 		if err := a.Err(); err != nil {

@@ -88,6 +88,21 @@ func defJoining() {
 		}
 		return result(autograd.Flip(x, dims...))
 	})
+	lang.NewBuiltin(lang.AsBoth, "unbind(input, dim=0)", "The slices of input along dim, as a tuple of views, recorded for autograd as the outputs of one node (UnbindBackward0).", func(a *lang.Args) (lang.Value, error) {
+		x, dim := a.Tensor("input"), a.Int("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		slices, err := autograd.Unbind(x, dim)
+		if err != nil {
+			return nil, err
+		}
+		out := make(lang.Tuple, len(slices))
+		for i, t := range slices {
+			out[i] = t
+		}
+		return out, nil
+	})
 }
 
 // tensorList returns an argument that is a list or tuple of tensors.
@@ -105,22 +120,4 @@ func tensorTuple(parts []*tensor.Tensor, err error) (lang.Value, error) {
 		out[i] = p
 	}
 	return out, nil
-}
-
-func init() {
-	lang.NewBuiltin(lang.AsBoth, "unbind(input, dim=0)", "The slices of input along dim, as a tuple of views, recorded for autograd as the outputs of one node (UnbindBackward0).", func(a *lang.Args) (lang.Value, error) {
-		x, dim := a.Tensor("input"), a.Int("dim")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		slices, err := autograd.Unbind(x, dim)
-		if err != nil {
-			return nil, err
-		}
-		out := make(lang.Tuple, len(slices))
-		for i, t := range slices {
-			out[i] = t
-		}
-		return out, nil
-	})
 }

@@ -12,7 +12,7 @@ import (
 // tensorTypeNames are x.type()'s names of the dtypes.
 var tensorTypeNames = map[tensor.DType]string{}
 
-func init() {
+func defLegacy() {
 	for name, d := range lang.TypedTensorClasses {
 		tensorTypeNames[d] = name
 	}

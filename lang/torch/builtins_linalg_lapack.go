@@ -69,8 +69,6 @@ func dottedNamespaces() []string {
 	return out
 }
 
-func init() { defLinalgLapack() }
-
 func defLinalgLapack() {
 	for _, op := range []struct {
 		name, global string
@@ -286,6 +284,11 @@ func defLinalgLapack() {
 		}
 		return result(autograd.Cross(x, y, dim))
 	})
+	// The modules of the dotted builtins, once they are all defined:
+	// torch.linalg.
+	for _, ns := range dottedNamespaces() {
+		lang.RegisterModule("torch."+ns, "PyTorch's torch."+ns+" functions (linalg: on gonum's LAPACK).", func() *lang.Module { return dottedModule(ns) })
+	}
 }
 
 // matrixOrd reads a matrix-norm order: 'fro', 'nuc' or a number.

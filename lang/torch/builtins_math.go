@@ -11,8 +11,6 @@ import (
 // the in-place forms (x.exp_()) of every element-wise function of one
 // tensor that PyTorch has one for.
 
-func init() { defMath() }
-
 // inPlaceUnary names the functions of one tensor that have a PyTorch
 // in-place method name_.
 var inPlaceUnary = []string{

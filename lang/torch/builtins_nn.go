@@ -84,7 +84,7 @@ func defNN() {
 	})
 }
 
-func init() {
+func defOneHot() {
 	lang.NewBuiltin(lang.AsFunc, "one_hot(tensor, num_classes=-1)", "The int64 tensor of shape (*tensor.shape, num_classes) with a 1 at each class index of the int64 tensor and 0 elsewhere; num_classes=-1 takes the largest index plus one.", oneHot)
 }
 

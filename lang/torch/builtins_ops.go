@@ -13,16 +13,6 @@ import (
 // requires grad; the others call package tensor. This file registers them
 // and holds the helpers they share.
 
-func init() {
-	defElementwise()
-	defReductions()
-	defLinalg()
-	defNN()
-	defJoining()
-	defIndexing()
-	defViews()
-}
-
 // tensorArg returns a tensor argument; a number or a list gets a hint to
 // make it a tensor.
 func tensorArg(a *lang.Args, name string) *tensor.Tensor {

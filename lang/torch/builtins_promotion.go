@@ -9,7 +9,7 @@ import (
 // type promotion rules (tensor/promotion.go) as questions a learner can
 // ask.
 
-func init() {
+func defPromotion() {
 	torchMembers["can_cast"] = lang.NewBuiltin(lang.AsValue, "can_cast(from_, to)", "Whether a result of dtype from_ may be written into a tensor of dtype to by an in-place operation or out=: floating values never go into integers, and only bools go into bool.", func(a *lang.Args) (lang.Value, error) {
 		from, to := a.DType("from_"), a.DType("to")
 		if err := a.Err(); err != nil {

@@ -13,7 +13,7 @@ import (
 // comes from tensor's PyTorch-compatible generator, so the values are
 // PyTorch's for the same seed.
 
-func init() {
+func defRandomOps() {
 	lang.NewBuiltin(lang.AsFunc, "randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None)", "A random permutation of 0, 1, ..., n-1 (int64 unless dtype says otherwise): randperm(5).", func(a *lang.Args) (lang.Value, error) {
 		n, g, d := a.Int("n"), GeneratorArg(a), a.OptDType("dtype")
 		if err := a.Err(); err != nil {

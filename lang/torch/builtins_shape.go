@@ -10,8 +10,6 @@ import (
 // scatter, scatter_add, diag, diagonal, trace, cross, and the in-place
 // scatter_, scatter_add_ and masked_fill_.
 
-func init() { defShapeOps() }
-
 func defShapeOps() {
 	lang.NewBuiltin(lang.AsBoth, "roll(input, shifts, dims=None)", "input with its elements shifted by shifts along dims (ints or tuples), wrapping around; without dims, over the flattened input.", func(a *lang.Args) (lang.Value, error) {
 		x, shifts, dims := tensorArg(a, "input"), a.Ints("shifts"), a.Ints("dims")

@@ -10,8 +10,6 @@ import (
 // mode, unique, nonzero, bincount, histc. Those returning values and
 // indices give PyTorch's named tuple (values, indices) (see NamedTuple).
 
-func init() { defSort() }
-
 func defSort() {
 	lang.NewBuiltin(lang.AsBoth, "sort(input, dim=-1, descending=False, stable=False)", "A named tuple (values, indices): input sorted along dim, and where each value was. NaN sorts above every number; equal values keep their order (every sort is stable).", func(a *lang.Args) (lang.Value, error) {
 		x, dim, desc := tensorArg(a, "input"), a.Int("dim"), a.Bool("descending")

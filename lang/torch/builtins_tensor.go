@@ -12,7 +12,7 @@ import (
 // and convert them (to, float, tolist, item, ...), under PyTorch's names and
 // signatures.
 
-func init() {
+func defTensorFuncs() {
 	lang.NewBuiltin(lang.AsFunc, "tensor(data, dtype=None, requires_grad=False, device=None)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *lang.Args) (lang.Value, error) {
 		d := a.OptDType("dtype")
 		if err := a.Err(); err != nil {
@@ -181,7 +181,7 @@ func init() {
 		tensor.ManualSeed(uint64(seed))
 		return lang.None, nil
 	})
-	lang.NewBuiltin(lang.AsFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *lang.Args) (lang.Value, error) {
+	generator := lang.NewBuiltin(lang.AsFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *lang.Args) (lang.Value, error) {
 		if err := CheckDevice(a.Value("device")); err != nil {
 			a.Fail(lang.ToError(err))
 		}
@@ -190,6 +190,7 @@ func init() {
 		}
 		return &Generator{g: tensor.NewGenerator(tensor.DefaultSeed)}, nil
 	})
+	lang.RegisterClass(generator, "torch.Generator")
 
 	lang.NewBuiltin(lang.AsMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
@@ -545,9 +546,4 @@ func hinted(err error, format string, args ...any) error {
 		e.WithHint(format, args...)
 	}
 	return e
-}
-
-func init() {
-	g, _ := lang.LookupBuiltin("Generator")
-	lang.RegisterClass(g, "torch.Generator")
 }

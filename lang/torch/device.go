@@ -153,7 +153,7 @@ func cudaIsAvailable() bool { return false }
 // cudaDeviceCount is torch.cuda.device_count(): 0, for the same reason.
 func cudaDeviceCount() int { return 0 }
 
-func init() {
+func defDevices() {
 	deviceClass := lang.NewBuiltin(lang.AsValue, "device(type, index=None)", "A device: torch.device('cpu'), torch.device('cuda:0'), torch.device('cuda', 1). It prints as cpu and shows as device(type='cpu'); .type and .index are its parts. Tensors can only be made on or moved to the CPU.", func(a *lang.Args) (lang.Value, error) {
 		d, err := toDevice(a.Value("type"))
 		if err != nil {

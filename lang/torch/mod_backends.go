@@ -9,7 +9,7 @@ import (
 // "mps", else "cpu"), and the refusal for torchvision, whose datasets the
 // tutorials download.
 
-func init() {
+func defBackends() {
 	lang.RegisterModule("torch.backends", "PyTorch's backend switches; kael has torch.backends.mps, to ask for Apple's GPU.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{}, MissingHint: "kael's torch.backends has only mps"}
 	})

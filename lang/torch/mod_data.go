@@ -24,7 +24,7 @@ const datasetClassName = "torch.utils.data.dataset.Dataset"
 // derives from; it adds nothing to its subclasses but the name.
 var datasetClass = &lang.Class{Name: datasetClassName, Doc: "The base class of a map-style dataset: class MyData(Dataset) defines __len__ and __getitem__(i), and a DataLoader walks it in batches."}
 
-func init() {
+func defData() {
 	lang.RegisterNativeBase(datasetClassName, datasetClass, &lang.NativeBase{Name: "Dataset"})
 	lang.RegisterModule("torch.utils", "PyTorch's utilities; kael has torch.utils.data.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{}}

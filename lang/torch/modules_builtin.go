@@ -5,12 +5,13 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// The modules kael provides in the engine: torch and its submodules, and
+// The modules torch registers: torch and its submodules, and
 // the refusal for numpy.
 
 // torchMembers are the members of torch that are not global names (the
 // global builtins and dtypes are members too): torch.device, torch.Size,
-// torch.Tensor, ... Files that define them add them in their init.
+// torch.Tensor, ... Files that define them add them in their registration
+// steps (see torch.go).
 var torchMembers = map[string]lang.Value{
 	"bool": tensor.Bool, "float": tensor.Float32, "double": tensor.Float64, "long": tensor.Int64,
 }
@@ -18,7 +19,7 @@ var torchMembers = map[string]lang.Value{
 // torchAutograd holds the members of torch.autograd beyond backward.
 var torchAutograd = map[string]lang.Value{}
 
-func init() {
+func defModules() {
 	lang.RegisterModule("torch", "PyTorch's namespace: every builtin and dtype, and the submodules below.", func() *lang.Module {
 		m := &lang.Module{Attrs: map[string]lang.Value{}}
 		for _, name := range lang.Builtins() {
@@ -65,9 +66,6 @@ func init() {
 			}),
 		}}
 	})
-	for _, ns := range dottedNamespaces() {
-		lang.RegisterModule("torch."+ns, "PyTorch's torch."+ns+" functions (linalg: on gonum's LAPACK).", func() *lang.Module { return dottedModule(ns) })
-	}
 	lang.RegisterModule("torch.nn.init", "The initialisers of torch.nn.init: in place, from the default generator, with PyTorch's values for the same seed.", func() *lang.Module { return nnInitModule })
 	lang.RegisterUnavailable("numpy", "No module named 'numpy': kael has no NumPy",
 		"kael's tensors do what NumPy arrays do: torch.tensor(...), x.tolist(), torch.arange, ...")

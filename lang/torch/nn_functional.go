@@ -9,7 +9,7 @@ import (
 // l1_loss, binary_cross_entropy and binary_cross_entropy_with_logits
 // (autograd/loss.go), global builtins like the other functions of F.
 
-func init() {
+func defFunctionalLosses() {
 	lang.NewBuiltin(lang.AsFunc, "l1_loss(input, target, *, reduction='mean')", "The mean absolute error abs(input - target), reduced by 'mean', 'sum' or 'none'.", func(a *lang.Args) (lang.Value, error) {
 		x, target, reduction := tensorArg(a, "input"), a.TensorLike("target"), a.Str("reduction")
 		if err := a.Err(); err != nil {

@@ -16,11 +16,13 @@ const nnModuleClassName = "torch.nn.modules.module.Module"
 // parameterClassName is the qualified name of nn.Parameter.
 const parameterClassName = "torch.nn.parameter.Parameter"
 
-// torchNN holds the members of torch.nn, filled by init.
+// torchNN holds the members of torch.nn, filled by the registration steps.
 var torchNN = map[string]lang.Value{}
 
 // nnModuleClass is nn.Module, the class a user's model derives from.
-var nnModuleClass *lang.Builtin
+var nnModuleClass = lang.NewBuiltin(lang.AsValue, "Module()", "torch.nn.Module: the base class of every layer and model. Derive a model from it (class Net(nn.Module)); nn.Module() itself is an empty module.", func(a *lang.Args) (lang.Value, error) {
+	return newLayer(&emptyModule{base: nn.NewBase()}), nil
+})
 
 // nnClassNames maps the name of each built-in layer type to its
 // qualified class name: Linear → torch.nn.modules.linear.Linear.
@@ -124,10 +126,7 @@ func lossConfig(a *lang.Args) nn.LossConfig {
 	return nn.LossConfig{Reduction: a.Str("reduction")}
 }
 
-func init() {
-	nnModuleClass = lang.NewBuiltin(lang.AsValue, "Module()", "torch.nn.Module: the base class of every layer and model. Derive a model from it (class Net(nn.Module)); nn.Module() itself is an empty module.", func(a *lang.Args) (lang.Value, error) {
-		return newLayer(&emptyModule{base: nn.NewBase()}), nil
-	})
+func defLayers() {
 	nnClassNames["Module"] = nnModuleClassName
 	torchNN["Module"] = nnModuleClass
 
@@ -288,7 +287,6 @@ func init() {
 		}
 		return nn.NewLoss("BCEWithLogitsLoss", c)
 	})
-	defContainers()
 }
 
 // emptyModule is nn.Module(): no parameters, no forward.

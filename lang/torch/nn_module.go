@@ -337,7 +337,7 @@ func namedModules(nms []nn.NamedModule, prefix string) *lang.Iterator {
 // users' modules alike.
 var moduleMethods = map[string]*lang.Builtin{}
 
-func init() {
+func defModuleMethods() {
 	m := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Builtin {
 		b := lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 		moduleMethods[b.Name] = b

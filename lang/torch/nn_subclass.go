@@ -103,7 +103,7 @@ func forwardOf(x *lang.Instance) (lang.Value, error) {
 	return f, nil
 }
 
-func init() {
+func defModuleBase() {
 	lang.RegisterNativeBase(nnModuleClassName, nnModuleClass, &lang.NativeBase{
 		Name: "nn.Module",
 		New: func(x *lang.Instance) error {

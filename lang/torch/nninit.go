@@ -9,10 +9,10 @@ import (
 // place (as PyTorch's do under no_grad) from the default generator, giving
 // PyTorch's values for the same seed, and return it. Its functions are the
 // Builtins of NNInitFunctions, for a module registry to list. It is filled
-// by init, since builtins refer back to the modules.
+// by defNNInit, since builtins refer back to the modules.
 var nnInitModule = &lang.Module{Name: "torch.nn.init", Attrs: map[string]lang.Value{}}
 
-func init() {
+func defNNInit() {
 	for _, b := range NNInitFunctions() {
 		nnInitModule.Attrs[b.Name] = b
 	}

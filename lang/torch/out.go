@@ -17,11 +17,9 @@ import (
 // of another shape is an error instead of being resized (PyTorch resizes
 // with a deprecation warning).
 
-// outOps are the builtins that take out=. This file's init adds the
-// parameter to the functions and methods of these names, so it must run
-// after the init functions that define them, which Go guarantees for files
-// whose names sort before out.go; TestOutParameter checks that every one
-// got it.
+// outOps are the builtins that take out=. defOut adds the parameter to
+// the functions and methods of these names; TestOutParameter checks that
+// every one got it.
 var outOps = map[string]bool{
 	"add": true, "sub": true, "mul": true, "div": true, "divide": true, "true_divide": true, "floor_divide": true,
 	"remainder": true, "pow": true, "maximum": true, "minimum": true,
@@ -36,7 +34,10 @@ var outOps = map[string]bool{
 	"cat": true, "stack": true,
 }
 
-func init() {
+// defOut gives the builtins of outOps their out= parameter. It wraps
+// builtins the other registration steps define, so torch.go's init calls
+// it last.
+func defOut() {
 	for name := range outOps {
 		b, isFunc := lang.LookupBuiltin(name)
 		if isFunc {

@@ -8,7 +8,7 @@ import (
 )
 
 // TestOutParameter checks that every builtin of outOps got its out=
-// parameter, which out.go's init adds after the builtins are defined.
+// parameter, which defOut adds after the builtins are defined.
 func TestOutParameter(t *testing.T) {
 	for name := range outOps {
 		b, isFunc := lang.LookupBuiltin(name)

@@ -9,7 +9,7 @@ import (
 // The tensor properties reachable without a call: x.T, x.shape, x.dtype,
 // x.grad, ...
 
-func init() {
+func defTensorAttrs() {
 	lang.RegisterTensorAttr("T", "The tensor with its dimensions reversed (a view).", func(t *tensor.Tensor) (lang.Value, error) {
 		// PyTorch records x.T as a permute (PermuteBackward0) whatever the
 		// number of dimensions; x.t() is TBackward0.

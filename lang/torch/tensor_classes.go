@@ -12,7 +12,7 @@ import (
 // dtype-specific classes (torch.FloatTensor, ...), torch.Size, and
 // torch.autograd.Variable.
 
-func init() {
+func defTensorClasses() {
 	tensorClass := lang.NewBuiltin(lang.AsValue, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *lang.Args) (lang.Value, error) {
 		return legacyTensor(a, tensor.Float32)
 	})

@@ -11,7 +11,7 @@ import (
 
 // torch.save and torch.load of a state dict, in a safetensors file.
 
-func init() {
+func defSave() {
 	torchMembers["save"] = lang.NewBuiltin(lang.AsValue, "save(obj, f)", "Writes a dict of name to tensor (a state_dict) to the file path f, in kael's format: a safetensors file that keeps the names' order, which torch.load reads back. PyTorch cannot read it with its torch.load (safetensors.torch.load_file can), and other objects (a whole model, lists) are refused.", torchSave)
 	torchMembers["load"] = lang.NewBuiltin(lang.AsValue, "load(f, map_location=None, weights_only=False)", "Reads what torch.save wrote to the file path f (or any safetensors file) as a dict of name to tensor, in the order it was saved; pass it to model.load_state_dict. PyTorch's own pickled .pth files are refused with an error that says how to convert them.", torchLoad)
 }
