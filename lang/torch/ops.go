@@ -6,12 +6,12 @@ import (
 )
 
 // The tensor operations, one file per job, named after the files of
-// packages autograd and tensor that implement them: builtins_elementwise.go,
-// builtins_reduce.go, builtins_linalg.go, builtins_nn.go, builtins_join.go,
-// builtins_index.go and builtins_views.go. Those with a derivative go
+// packages autograd and tensor that implement them: elementwise.go,
+// reduce.go, linalg.go, join.go, index.go and views.go (and
+// nn_functional.go for autograd/nn.go). Those with a derivative go
 // through package autograd, so that they are recorded when an input
-// requires grad; the others call package tensor. This file registers them
-// and holds the helpers they share.
+// requires grad; the others call package tensor. This file holds the
+// helpers they share.
 
 // tensorArg returns a tensor argument; a number or a list gets a hint to
 // make it a tensor.

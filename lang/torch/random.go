@@ -8,7 +8,7 @@ import (
 )
 
 // The random builtins beyond rand, randn, randint and normal (in
-// builtins_tensor.go): randperm, bernoulli, multinomial, the in-place
+// tensor.go): randperm, bernoulli, multinomial, the in-place
 // uniform_, normal_ and bernoulli_, and the generator state. Every draw
 // comes from tensor's PyTorch-compatible generator, so the values are
 // PyTorch's for the same seed.

@@ -63,9 +63,7 @@ func init() {
 	defOptimizers()
 
 	// torch.nn: nn.functional, the layers, nn.Module and nn.init.
-	defNN()
-	defOneHot()
-	defFunctionalLosses()
+	defFunctional()
 	defConv()
 	defLayers()
 	defContainers()
