@@ -5,9 +5,10 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 
-	// math is one of the engine's predefined names (with torch, F and
-	// optim): a session cannot look up a name without it.
+	// The engine's predefined names are math, torch, F and optim: a
+	// session cannot look up a name without their modules.
 	_ "github.com/kael-dev/kael/lang/lib/math"
+	_ "github.com/kael-dev/kael/lang/torch"
 )
 
 func TestOutcome(t *testing.T) {

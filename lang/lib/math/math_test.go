@@ -10,6 +10,10 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/math"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
+
+	// torch, F and optim are predefined names (with math): a session
+	// cannot look up a global name without torch.
+	_ "github.com/kael-dev/kael/lang/torch"
 )
 
 const mathPrelude = "import math\n"

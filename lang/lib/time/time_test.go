@@ -10,9 +10,10 @@ import (
 	"github.com/kael-dev/kael/lang/internal/langtest"
 	_ "github.com/kael-dev/kael/lang/lib/time"
 
-	// math is one of the engine's predefined names (with torch, F and
-	// optim): a session cannot look up a global name without it.
+	// The engine's predefined names are math, torch, F and optim: a
+	// session cannot look up a global name without their modules.
 	_ "github.com/kael-dev/kael/lang/lib/math"
+	_ "github.com/kael-dev/kael/lang/torch"
 )
 
 const timePrelude = "import time\n"
