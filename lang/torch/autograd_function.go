@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -25,40 +25,40 @@ const ctxClassName = "torch.autograd.function.FunctionCtx"
 // functionCtx is what the ctx of one apply keeps besides its attributes.
 type functionCtx struct {
 	saved          []*tensor.Tensor
-	needsInputGrad Tuple
+	needsInputGrad lang.Tuple
 	// node is the node apply recorded (nil when it recorded none): once a
 	// backward pass freed it, saved_tensors raises, as in PyTorch.
 	node tensor.GradFn
 }
 
 // ctxClass is the class of ctx objects.
-var ctxClass = NewNativeClass("FunctionCtx", ctxClassName)
+var ctxClass = lang.NewNativeClass("FunctionCtx", ctxClassName)
 
 // applyBuiltin is MyFunction.apply, whose function each class gets.
-var applyBuiltin = NewBuiltin(AsValue, "apply(*args)", "Runs forward with grad mode off and records one node whose backward calls the class's backward.", nil)
+var applyBuiltin = lang.NewBuiltin(lang.AsValue, "apply(*args)", "Runs forward with grad mode off and records one node whose backward calls the class's backward.", nil)
 
 // saveForBackward is ctx.save_for_backward, whose function each ctx gets.
-var saveForBackward = NewBuiltin(AsValue, "save_for_backward(*tensors)", "Saves tensors (or None) for backward, which reads them as ctx.saved_tensors.", nil)
+var saveForBackward = lang.NewBuiltin(lang.AsValue, "save_for_backward(*tensors)", "Saves tensors (or None) for backward, which reads them as ctx.saved_tensors.", nil)
 
-func init() {
-	fnClass := &Class{Name: functionClassName, Doc: "The base class of custom autograd operations: class MyReLU(torch.autograd.Function) with @staticmethod forward(ctx, x) and backward(ctx, grad), used as MyReLU.apply(x); see Classes."}
+func defAutogradFunction() {
+	fnClass := &lang.Class{Name: functionClassName, Doc: "The base class of custom autograd operations: class MyReLU(torch.autograd.Function) with @staticmethod forward(ctx, x) and backward(ctx, grad), used as MyReLU.apply(x); see Classes."}
 	torchAutograd["Function"] = fnClass
-	RegisterNativeBase(functionClassName, fnClass, &NativeBase{
+	lang.RegisterNativeBase(functionClassName, fnClass, &lang.NativeBase{
 		Name: "torch.autograd.Function",
-		Construct: func(c *UserClass) error {
-			return Errorf(RuntimeError, "kael runs a torch.autograd.Function through its class: %s.apply(...), not %s()", c.Name, c.Name).
+		Construct: func(c *lang.UserClass) error {
+			return lang.Errorf(lang.RuntimeError, "kael runs a torch.autograd.Function through its class: %s.apply(...), not %s()", c.Name, c.Name).
 				WithHint("forward and backward are @staticmethods; call y = %s.apply(x)", c.Name)
 		},
-		ClassAttr: func(c *UserClass, name string) (Value, bool, error) {
+		ClassAttr: func(c *lang.UserClass, name string) (lang.Value, bool, error) {
 			if name != "apply" {
 				return nil, false, nil
 			}
-			return applyBuiltin.WithFn(func(a *Args) (Value, error) { return applyFunction(a, c, a.Value("args").(Tuple)) }), true, nil
+			return applyBuiltin.WithFn(func(a *lang.Args) (lang.Value, error) { return applyFunction(a, c, a.Value("args").(lang.Tuple)) }), true, nil
 		},
 	})
-	RegisterNativeBase(ctxClassName, &Class{Name: ctxClassName}, &NativeBase{
+	lang.RegisterNativeBase(ctxClassName, &lang.Class{Name: ctxClassName}, &lang.NativeBase{
 		Name: "FunctionCtx",
-		Attr: func(x *Instance, name string) (Value, bool, error) {
+		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
 			ctx := x.Native.(*functionCtx)
 			switch name {
 			case "saved_tensors":
@@ -66,7 +66,7 @@ func init() {
 					ctx.saved = nil // freed with the node, as PyTorch frees them
 					return nil, true, autograd.ErrFreed()
 				}
-				out := make(Tuple, len(ctx.saved))
+				out := make(lang.Tuple, len(ctx.saved))
 				for i, t := range ctx.saved {
 					out[i] = t
 				}
@@ -74,43 +74,45 @@ func init() {
 			case "needs_input_grad":
 				return ctx.needsInputGrad, true, nil
 			case "save_for_backward":
-				return saveForBackward.WithFn(func(a *Args) (Value, error) {
-					args := a.Value("tensors").(Tuple)
+				return saveForBackward.WithFn(func(a *lang.Args) (lang.Value, error) {
+					args := a.Value("tensors").(lang.Tuple)
 					ctx.saved = ctx.saved[:0]
 					for i, v := range args {
 						t, ok := v.(*tensor.Tensor)
 						if !ok {
-							if _, none := v.(NoneType); !none {
-								return nil, Errorf(TypeError, "save_for_backward can only save variables, but argument %d is of type %s", i, TypeName(v)).
+							if _, none := v.(lang.NoneType); !none {
+								return nil, lang.Errorf(lang.TypeError, "save_for_backward can only save variables, but argument %d is of type %s", i, lang.TypeName(v)).
 									WithHint("keep other values as attributes of ctx: ctx.scale = scale")
 							}
 						}
 						ctx.saved = append(ctx.saved, t)
 					}
-					return None, nil
+					return lang.None, nil
 				}), true, nil
 			}
 			return nil, false, nil
 		},
-		Names: func(*Instance) []string { return []string{"needs_input_grad", "save_for_backward", "saved_tensors"} },
+		Names: func(*lang.Instance) []string {
+			return []string{"needs_input_grad", "save_for_backward", "saved_tensors"}
+		},
 	})
 }
 
 // applyFunction is cls.apply(*args).
-func applyFunction(a *Args, cls *UserClass, args Tuple) (Value, error) {
+func applyFunction(a *lang.Args, cls *lang.UserClass, args lang.Tuple) (lang.Value, error) {
 	forward, ok := cls.StaticFunction("forward")
 	if !ok {
-		return nil, Errorf(NotImplementedError, "You must implement the forward function for custom autograd.Function.").
+		return nil, lang.Errorf(NotImplementedError, "You must implement the forward function for custom autograd.Function.").
 			WithHint("define @staticmethod def forward(ctx, ...): in class %s", cls.Name)
 	}
 	backward, ok := cls.StaticFunction("backward")
 	if !ok {
-		return nil, Errorf(NotImplementedError, "You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.").
+		return nil, lang.Errorf(NotImplementedError, "You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.").
 			WithHint("define @staticmethod def backward(ctx, grad_output): in class %s", cls.Name)
 	}
 	setup, separate := cls.StaticFunction("setup_context")
 	inputs := make([]*tensor.Tensor, len(args))
-	needs := make(Tuple, len(args))
+	needs := make(lang.Tuple, len(args))
 	for i, v := range args {
 		t, _ := v.(*tensor.Tensor)
 		inputs[i] = t
@@ -119,8 +121,8 @@ func applyFunction(a *Args, cls *UserClass, args Tuple) (Value, error) {
 		needs[i] = b && autograd.IsGradEnabled()
 	}
 	state := &functionCtx{needsInputGrad: needs}
-	ctx := NewInstance(ctxClass, state)
-	var result Value
+	ctx := lang.NewInstance(ctxClass, state)
+	var result lang.Value
 	err := autograd.NoGrad(func() error {
 		var err error
 		if separate {
@@ -130,7 +132,7 @@ func applyFunction(a *Args, cls *UserClass, args Tuple) (Value, error) {
 			_, err = a.Call(setup, ctx, args, result)
 			return err
 		}
-		result, err = a.Call(forward, append(Tuple{ctx}, args...)...)
+		result, err = a.Call(forward, append(lang.Tuple{ctx}, args...)...)
 		return err
 	})
 	if err != nil {
@@ -147,7 +149,7 @@ func applyFunction(a *Args, cls *UserClass, args Tuple) (Value, error) {
 	}
 	attached, err := autograd.CustomFunction{Name: cls.Name, Inputs: inputs, Outputs: outs, Saved: state.saved,
 		Backward: func(grads []*tensor.Tensor) ([]*tensor.Tensor, error) {
-			gv := make([]Value, 0, len(grads)+1)
+			gv := make([]lang.Value, 0, len(grads)+1)
 			gv = append(gv, ctx)
 			for _, g := range grads {
 				gv = append(gv, g)
@@ -170,7 +172,7 @@ func applyFunction(a *Args, cls *UserClass, args Tuple) (Value, error) {
 	if single {
 		return attached[0], nil
 	}
-	out := make(Tuple, len(attached))
+	out := make(lang.Tuple, len(attached))
 	for i, t := range attached {
 		out[i] = t
 	}
@@ -179,37 +181,37 @@ func applyFunction(a *Args, cls *UserClass, args Tuple) (Value, error) {
 
 // functionOutputs reads what forward returned: a tensor or a tuple of
 // tensors.
-func functionOutputs(cls *UserClass, r Value) ([]*tensor.Tensor, bool, error) {
+func functionOutputs(cls *lang.UserClass, r lang.Value) ([]*tensor.Tensor, bool, error) {
 	if t, ok := r.(*tensor.Tensor); ok {
 		return []*tensor.Tensor{t}, true, nil
 	}
-	elems, ok := Elems(r)
-	if _, isTuple := r.(Tuple); ok && isTuple {
+	elems, ok := lang.Elems(r)
+	if _, isTuple := r.(lang.Tuple); ok && isTuple {
 		outs := make([]*tensor.Tensor, len(elems))
 		for i, e := range elems {
 			t, isT := e.(*tensor.Tensor)
 			if !isT {
-				return nil, false, Errorf(TypeError, "%s.forward returned a %s as output %d; kael's custom functions return tensors", cls.Name, TypeName(e), i)
+				return nil, false, lang.Errorf(lang.TypeError, "%s.forward returned a %s as output %d; kael's custom functions return tensors", cls.Name, lang.TypeName(e), i)
 			}
 			outs[i] = t
 		}
 		return outs, false, nil
 	}
-	return nil, false, Errorf(TypeError, "%s.forward must return a tensor or a tuple of tensors, not %s", cls.Name, TypeName(r))
+	return nil, false, lang.Errorf(lang.TypeError, "%s.forward must return a tensor or a tuple of tensors, not %s", cls.Name, lang.TypeName(r))
 }
 
 // functionGrads reads what backward returned: one gradient (a tensor or
 // None) per argument of forward, in PyTorch's order of checks: the number
 // (autograd.GradCount: extra Nones are dropped), then position by position
 // a tensor or None for a tensor argument, None for any other.
-func functionGrads(cls *UserClass, r Value, isTensor []bool) ([]*tensor.Tensor, error) {
-	vals := []Value{r}
-	if t, ok := r.(Tuple); ok {
+func functionGrads(cls *lang.UserClass, r lang.Value, isTensor []bool) ([]*tensor.Tensor, error) {
+	vals := []lang.Value{r}
+	if t, ok := r.(lang.Tuple); ok {
 		vals = t
 	}
 	node := cls.Name + "Backward"
 	keep, err := autograd.GradCount(node, len(vals), len(isTensor), func(i int) bool {
-		_, none := vals[i].(NoneType)
+		_, none := vals[i].(lang.NoneType)
 		return none
 	})
 	if err != nil {
@@ -217,7 +219,7 @@ func functionGrads(cls *UserClass, r Value, isTensor []bool) ([]*tensor.Tensor, 
 	}
 	out := make([]*tensor.Tensor, keep)
 	for i, v := range vals[:keep] {
-		_, none := v.(NoneType)
+		_, none := v.(lang.NoneType)
 		switch g, ok := v.(*tensor.Tensor); {
 		case none:
 		case !isTensor[i]:
@@ -225,7 +227,7 @@ func functionGrads(cls *UserClass, r Value, isTensor []bool) ([]*tensor.Tensor, 
 		case ok:
 			out[i] = g
 		default:
-			return nil, Errorf(RuntimeError, "expected Variable or None (got %s)", TypeName(v)).
+			return nil, lang.Errorf(lang.RuntimeError, "expected Variable or None (got %s)", lang.TypeName(v)).
 				WithHint("%s.backward returns a tensor or None for each argument of forward", cls.Name)
 		}
 	}

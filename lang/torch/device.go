@@ -1,12 +1,12 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/kael-dev/kael/cuda"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -49,19 +49,19 @@ func (d *Device) PyRepr() string {
 
 // Equal reports whether v is the same device; a device never equals a
 // string, as in PyTorch.
-func (d *Device) Equal(v Value) bool {
+func (d *Device) Equal(v lang.Value) bool {
 	o, ok := v.(*Device)
 	return ok && o.Type == d.Type && o.Index == d.Index
 }
 
 // Attr returns the attributes type and index (None when absent).
-func (d *Device) Attr(name string) (Value, bool) {
+func (d *Device) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "type":
 		return d.Type, true
 	case "index":
 		if d.Index < 0 {
-			return None, true
+			return lang.None, true
 		}
 		return int64(d.Index), true
 	}
@@ -78,14 +78,14 @@ func (d *Device) HashKey() (string, error) { return "device:" + d.String(), nil 
 func parseDevice(s string) (*Device, error) {
 	typ, idx, hasIdx := strings.Cut(s, ":")
 	if !slices.Contains(deviceTypes, typ) {
-		return nil, Errorf(RuntimeError, "Expected one of %s device type at start of device string: %s",
+		return nil, lang.Errorf(lang.RuntimeError, "Expected one of %s device type at start of device string: %s",
 			strings.Join(deviceTypes, ", "), s)
 	}
 	d := &Device{Type: typ, Index: -1}
 	if hasIdx {
 		n, err := strconv.Atoi(idx)
 		if err != nil || n < 0 || strings.HasPrefix(idx, "+") {
-			return nil, Errorf(RuntimeError, "Invalid device string: '%s'", s)
+			return nil, lang.Errorf(lang.RuntimeError, "Invalid device string: '%s'", s)
 		}
 		d.Index = n
 	}
@@ -94,7 +94,7 @@ func parseDevice(s string) (*Device, error) {
 
 // toDevice converts a device argument: a torch.device, a device string, or
 // an int (a CUDA device index, as in PyTorch).
-func toDevice(v Value) (*Device, error) {
+func toDevice(v lang.Value) (*Device, error) {
 	switch x := v.(type) {
 	case *Device:
 		return x, nil
@@ -102,17 +102,17 @@ func toDevice(v Value) (*Device, error) {
 		return parseDevice(x)
 	case int64:
 		if x < 0 {
-			return nil, Errorf(RuntimeError, "Device index must not be negative")
+			return nil, lang.Errorf(lang.RuntimeError, "Device index must not be negative")
 		}
 		return &Device{Type: "cuda", Index: int(x)}, nil
 	}
-	return nil, Errorf(TypeError, "expected a torch.device or a device string, not %s", TypeName(v))
+	return nil, lang.Errorf(lang.TypeError, "expected a torch.device or a device string, not %s", lang.TypeName(v))
 }
 
 // CheckDevice checks a device= argument or .to() target: None and the CPU
 // are fine; anything else is an error saying kael computes on the CPU.
-func CheckDevice(v Value) error {
-	if _, none := v.(NoneType); none || v == nil {
+func CheckDevice(v lang.Value) error {
+	if _, none := v.(lang.NoneType); none || v == nil {
 		return nil
 	}
 	d, err := toDevice(v)
@@ -123,22 +123,22 @@ func CheckDevice(v Value) error {
 	case d.Type == "cpu" && d.Index <= 0:
 		return nil
 	case d.Type == "cpu":
-		return Errorf(RuntimeError, "kael has one CPU device, cpu:0, not %s", d)
+		return lang.Errorf(lang.RuntimeError, "kael has one CPU device, cpu:0, not %s", d)
 	case d.Type == "cuda":
 		return cudaUnavailable()
 	}
-	return Errorf(RuntimeError, "kael has no '%s' device: tensors live on the CPU", d.Type).
+	return lang.Errorf(lang.RuntimeError, "kael has no '%s' device: tensors live on the CPU", d.Type).
 		WithHint("use device='cpu', or leave the device out")
 }
 
 // cudaUnavailable is the error for a CUDA target: why package cuda cannot
 // use a GPU, or, with one present, that tensors cannot live there yet.
-func cudaUnavailable() *Error {
+func cudaUnavailable() *lang.Error {
 	if ok, err := cuda.Available(); !ok {
-		return Errorf(RuntimeError, "CUDA is not available: %v", err).
+		return lang.Errorf(lang.RuntimeError, "CUDA is not available: %v", err).
 			WithHint("pick the device as tutorials do, device = torch.device('cuda' if torch.cuda.is_available() else 'cpu'), or use 'cpu'")
 	}
-	return Errorf(RuntimeError, "kael found %d CUDA device(s) but cannot place tensors on them yet: device tensors are not written (issue 18)", cuda.DeviceCount()).
+	return lang.Errorf(lang.RuntimeError, "kael found %d CUDA device(s) but cannot place tensors on them yet: device tensors are not written (issue 18)", cuda.DeviceCount()).
 		WithHint("use 'cpu'")
 }
 
@@ -153,8 +153,8 @@ func cudaIsAvailable() bool { return false }
 // cudaDeviceCount is torch.cuda.device_count(): 0, for the same reason.
 func cudaDeviceCount() int { return 0 }
 
-func init() {
-	deviceClass := NewBuiltin(AsValue, "device(type, index=None)", "A device: torch.device('cpu'), torch.device('cuda:0'), torch.device('cuda', 1). It prints as cpu and shows as device(type='cpu'); .type and .index are its parts. Tensors can only be made on or moved to the CPU.", func(a *Args) (Value, error) {
+func defDevices() {
+	deviceClass := lang.NewBuiltin(lang.AsValue, "device(type, index=None)", "A device: torch.device('cpu'), torch.device('cuda:0'), torch.device('cuda', 1). It prints as cpu and shows as device(type='cpu'); .type and .index are its parts. Tensors can only be made on or moved to the CPU.", func(a *lang.Args) (lang.Value, error) {
 		d, err := toDevice(a.Value("type"))
 		if err != nil {
 			return nil, err
@@ -167,27 +167,27 @@ func init() {
 			return nil, err
 		}
 		if d.Index >= 0 {
-			return nil, Errorf(RuntimeError, "type (string) must not include an index because index was passed explicitly: %s", d)
+			return nil, lang.Errorf(lang.RuntimeError, "type (string) must not include an index because index was passed explicitly: %s", d)
 		}
 		if idx < 0 {
-			return nil, Errorf(RuntimeError, "Device index must not be negative")
+			return nil, lang.Errorf(lang.RuntimeError, "Device index must not be negative")
 		}
 		return &Device{Type: d.Type, Index: idx}, nil
 	})
 	torchMembers["device"] = deviceClass
-	RegisterClass(deviceClass, "torch.device")
-	NewBuiltin(AsMethod, "cpu(input)", "The tensor on the CPU: the tensor itself, as kael's tensors are always there.", func(a *Args) (Value, error) {
+	lang.RegisterClass(deviceClass, "torch.device")
+	lang.NewBuiltin(lang.AsMethod, "cpu(input)", "The tensor on the CPU: the tensor itself, as kael's tensors are always there.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return x, nil
 	})
-	NewBuiltin(AsMethod, "cuda(input, device=None, non_blocking=False)", "Moves the tensor to a CUDA device: a RuntimeError in kael, naming what is missing (no driver, no GPU, or kael's device tensors, which are not written yet).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "cuda(input, device=None, non_blocking=False)", "Moves the tensor to a CUDA device: a RuntimeError in kael, naming what is missing (no driver, no GPU, or kael's device tensors, which are not written yet).", func(a *lang.Args) (lang.Value, error) {
 		return nil, cudaUnavailable()
 	})
-	RegisterTensorAttr("is_cuda", "Whether the tensor is on a CUDA device: always False in kael.",
-		func(t *tensor.Tensor) (Value, error) { return false, nil }, nil)
-	RegisterTensorAttr("is_cpu", "Whether the tensor is on the CPU: always True in kael.",
-		func(t *tensor.Tensor) (Value, error) { return true, nil }, nil)
+	lang.RegisterTensorAttr("is_cuda", "Whether the tensor is on a CUDA device: always False in kael.",
+		func(t *tensor.Tensor) (lang.Value, error) { return false, nil }, nil)
+	lang.RegisterTensorAttr("is_cpu", "Whether the tensor is on the CPU: always True in kael.",
+		func(t *tensor.Tensor) (lang.Value, error) { return true, nil }, nil)
 }

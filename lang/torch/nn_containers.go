@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
 )
 
@@ -9,31 +9,31 @@ import (
 // submodules are items, indexed, iterated and measured with len().
 
 // listMethods are the methods of Sequential and ModuleList.
-var listMethods = map[string]*Builtin{}
+var listMethods = map[string]*lang.Builtin{}
 
 // dictMethods are the methods of ModuleDict.
-var dictMethods = map[string]*Builtin{}
+var dictMethods = map[string]*lang.Builtin{}
 
 // moduleArg reads an argument that must be a module.
-func moduleArg(v Value, what string) (nn.Module, error) {
+func moduleArg(v lang.Value, what string) (nn.Module, error) {
 	m, ok := asModule(v)
 	if !ok {
-		return nil, Errorf(TypeError, "%s is not a Module subclass", torchTypename(v)).
+		return nil, lang.Errorf(lang.TypeError, "%s is not a Module subclass", torchTypename(v)).
 			WithHint("%s holds modules: nn.Linear(...), nn.ReLU(), or an instance of your nn.Module class", what)
 	}
 	return m, nil
 }
 
 // selfContainer is the receiver of a container method.
-func selfContainer(a *Args) *nn.Container {
+func selfContainer(a *lang.Args) *nn.Container {
 	return a.Value("self").(*Layer).Module.(*nn.Container)
 }
 
 func defContainers() {
-	defLayer("container", "Sequential(*args)", "Runs its modules in order, each on the output of the one before: nn.Sequential(nn.Linear(2, 8), nn.ReLU(), nn.Linear(8, 1)). Its parameters are named '0.weight', '0.bias', ...; a single dict argument names the modules by its keys. seq[i], seq[1:3], len(seq), for m in seq and seq.append(m) work as in PyTorch.", func(a *Args) (nn.Module, error) {
-		args := a.Value("args").(Tuple)
+	defLayer("container", "Sequential(*args)", "Runs its modules in order, each on the output of the one before: nn.Sequential(nn.Linear(2, 8), nn.ReLU(), nn.Linear(8, 1)). Its parameters are named '0.weight', '0.bias', ...; a single dict argument names the modules by its keys. seq[i], seq[1:3], len(seq), for m in seq and seq.append(m) work as in PyTorch.", func(a *lang.Args) (nn.Module, error) {
+		args := a.Value("args").(lang.Tuple)
 		if len(args) == 1 {
-			if d, ok := args[0].(*Dict); ok {
+			if d, ok := args[0].(*lang.Dict); ok {
 				return containerFromDict("Sequential", d)
 			}
 		}
@@ -43,10 +43,10 @@ func defContainers() {
 		}
 		return nn.NewSequential(ms...), nil
 	})
-	defLayer("container", "ModuleList(modules=None)", "A list of modules, registered as submodules '0', '1', ... so that their parameters belong to the model; it has no forward of its own. Indexing, len, iteration, append, extend and insert work as on a list.", func(a *Args) (nn.Module, error) {
+	defLayer("container", "ModuleList(modules=None)", "A list of modules, registered as submodules '0', '1', ... so that their parameters belong to the model; it has no forward of its own. Indexing, len, iteration, append, extend and insert work as on a list.", func(a *lang.Args) (nn.Module, error) {
 		var ms []nn.Module
 		if !a.IsNone("modules") {
-			elems, err := Collect(a.Value("modules"))
+			elems, err := lang.Collect(a.Value("modules"))
 			if err != nil {
 				return nil, err
 			}
@@ -56,22 +56,22 @@ func defContainers() {
 		}
 		return nn.NewModuleList(ms...), nil
 	})
-	defLayer("container", "ModuleDict(modules=None)", "A dict of modules by string key, registered as submodules of those names; d[key], d[key] = m, len, iteration over the keys, keys(), values() and items() work as on a dict.", func(a *Args) (nn.Module, error) {
+	defLayer("container", "ModuleDict(modules=None)", "A dict of modules by string key, registered as submodules of those names; d[key], d[key] = m, len, iteration over the keys, keys(), values() and items() work as on a dict.", func(a *lang.Args) (nn.Module, error) {
 		if a.IsNone("modules") {
 			return nn.NewModuleDict(), nil
 		}
-		d, ok := a.Value("modules").(*Dict)
+		d, ok := a.Value("modules").(*lang.Dict)
 		if !ok {
 			return nil, a.WrongType("modules", "a dict of modules", a.Value("modules"))
 		}
 		return containerFromDict("ModuleDict", d)
 	})
 
-	list := func(sig, doc string, fn func(a *Args) (Value, error)) {
-		b := NewBuiltin(AsValue, sig, doc, fn)
+	list := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) {
+		b := lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 		listMethods[b.Name] = b
 	}
-	list("append(self, module)", "Adds module at the end under the next number; returns the container.", func(a *Args) (Value, error) {
+	list("append(self, module)", "Adds module at the end under the next number; returns the container.", func(a *lang.Args) (lang.Value, error) {
 		m, err := moduleArg(a.Value("module"), selfContainer(a).TypeName())
 		if err != nil {
 			return nil, err
@@ -79,8 +79,8 @@ func defContainers() {
 		selfContainer(a).Append(m)
 		return a.Value("self"), nil
 	})
-	list("extend(self, modules)", "Appends each module of the iterable modules; returns the container.", func(a *Args) (Value, error) {
-		elems, err := Collect(a.Value("modules"))
+	list("extend(self, modules)", "Appends each module of the iterable modules; returns the container.", func(a *lang.Args) (lang.Value, error) {
+		elems, err := lang.Collect(a.Value("modules"))
 		if err != nil {
 			return nil, err
 		}
@@ -93,7 +93,7 @@ func defContainers() {
 		}
 		return a.Value("self"), nil
 	})
-	list("insert(self, index, module)", "Puts module before position index, renumbering the modules after it.", func(a *Args) (Value, error) {
+	list("insert(self, index, module)", "Puts module before position index, renumbering the modules after it.", func(a *lang.Args) (lang.Value, error) {
 		i := a.Int("index")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -103,50 +103,50 @@ func defContainers() {
 			return nil, err
 		}
 		selfContainer(a).Insert(i, m)
-		return None, nil
+		return lang.None, nil
 	})
 
-	dict := func(sig, doc string, fn func(a *Args) (Value, error)) {
-		b := NewBuiltin(AsValue, sig, doc, fn)
+	dict := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) {
+		b := lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 		dictMethods[b.Name] = b
 	}
-	dict("keys(self)", "The keys, in insertion order.", func(a *Args) (Value, error) {
+	dict("keys(self)", "The keys, in insertion order.", func(a *lang.Args) (lang.Value, error) {
 		keys := selfContainer(a).Keys()
-		out := make([]Value, len(keys))
+		out := make([]lang.Value, len(keys))
 		for i, k := range keys {
 			out[i] = k
 		}
-		return &List{Elems: out}, nil
+		return &lang.List{Elems: out}, nil
 	})
-	dict("values(self)", "The modules, in insertion order.", func(a *Args) (Value, error) {
+	dict("values(self)", "The modules, in insertion order.", func(a *lang.Args) (lang.Value, error) {
 		items := selfContainer(a).Items()
-		out := make([]Value, len(items))
+		out := make([]lang.Value, len(items))
 		for i, m := range items {
 			out[i] = optionalModule(m)
 		}
-		return &List{Elems: out}, nil
+		return &lang.List{Elems: out}, nil
 	})
-	dict("items(self)", "(key, module) pairs, in insertion order.", func(a *Args) (Value, error) {
+	dict("items(self)", "(key, module) pairs, in insertion order.", func(a *lang.Args) (lang.Value, error) {
 		c := selfContainer(a)
 		keys, items := c.Keys(), c.Items()
-		out := make([]Value, len(keys))
+		out := make([]lang.Value, len(keys))
 		for i := range keys {
-			out[i] = Tuple{keys[i], optionalModule(items[i])}
+			out[i] = lang.Tuple{keys[i], optionalModule(items[i])}
 		}
-		return &List{Elems: out}, nil
+		return &lang.List{Elems: out}, nil
 	})
 }
 
 // optionalModule is the value of a module slot: the module or None.
-func optionalModule(m nn.Module) Value {
+func optionalModule(m nn.Module) lang.Value {
 	if m == nil {
-		return None
+		return lang.None
 	}
 	return moduleValue(m)
 }
 
 // modulesOf checks that every value is a module.
-func modulesOf(vs []Value, what string) ([]nn.Module, error) {
+func modulesOf(vs []lang.Value, what string) ([]nn.Module, error) {
 	out := make([]nn.Module, len(vs))
 	for i, v := range vs {
 		m, err := moduleArg(v, what)
@@ -160,7 +160,7 @@ func modulesOf(vs []Value, what string) ([]nn.Module, error) {
 
 // containerFromDict makes a Sequential or ModuleDict of a dict's modules
 // under its keys.
-func containerFromDict(kind string, d *Dict) (nn.Module, error) {
+func containerFromDict(kind string, d *lang.Dict) (nn.Module, error) {
 	var c *nn.Container
 	if kind == "Sequential" {
 		c = nn.NewSequential()
@@ -171,7 +171,7 @@ func containerFromDict(kind string, d *Dict) (nn.Module, error) {
 	for i, k := range d.Keys() {
 		name, ok := k.(string)
 		if !ok {
-			return nil, Errorf(TypeError, "module name should be a string. Got %s", TypeName(k))
+			return nil, lang.Errorf(lang.TypeError, "module name should be a string. Got %s", lang.TypeName(k))
 		}
 		m, err := moduleArg(vals[i], kind)
 		if err != nil {
@@ -191,27 +191,27 @@ func (l *Layer) container() *nn.Container {
 // GetSubscript is l[...]: an item of a Sequential or ModuleList by
 // position (a slice gives a container of the items), of a ModuleDict by
 // key.
-func (l *Layer) GetSubscript(subs []Subscript) (Value, error) {
+func (l *Layer) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 	c := l.container()
 	if c == nil {
-		return nil, Errorf(TypeError, "'%s' object is not subscriptable", l.TypeName())
+		return nil, lang.Errorf(lang.TypeError, "'%s' object is not subscriptable", l.TypeName())
 	}
 	if len(subs) != 1 {
-		return nil, Errorf(TypeError, "%s indices must be integers or slices, not tuple", l.TypeName())
+		return nil, lang.Errorf(lang.TypeError, "%s indices must be integers or slices, not tuple", l.TypeName())
 	}
 	s := subs[0]
 	if !c.IsList() {
 		key, ok := s.Value.(string)
 		if s.IsSlice || !ok {
-			return nil, Errorf(KeyError, "%s", Repr(s.Value))
+			return nil, lang.Errorf(lang.KeyError, "%s", lang.Repr(s.Value))
 		}
 		if c.Base().KindOf(key) != nn.ModuleKind {
-			return nil, Errorf(KeyError, "%s", Repr(key))
+			return nil, lang.Errorf(lang.KeyError, "%s", lang.Repr(key))
 		}
 		return optionalModule(c.Base().Submodule(key)), nil
 	}
 	if s.IsSlice {
-		lo, hi, step, err := SliceBounds(s, c.Len())
+		lo, hi, step, err := lang.SliceBounds(s, c.Len())
 		if err != nil {
 			return nil, err
 		}
@@ -221,9 +221,9 @@ func (l *Layer) GetSubscript(subs []Subscript) (Value, error) {
 		}
 		return newLayer(c.Slice(picked)), nil
 	}
-	i, ok := AsInt(s.Value)
+	i, ok := lang.AsInt(s.Value)
 	if !ok {
-		return nil, Errorf(TypeError, "%s indices must be integers or slices, not %s", l.TypeName(), TypeName(s.Value))
+		return nil, lang.Errorf(lang.TypeError, "%s indices must be integers or slices, not %s", l.TypeName(), lang.TypeName(s.Value))
 	}
 	m, err := c.At(int(i))
 	if err != nil {
@@ -236,10 +236,10 @@ func (l *Layer) GetSubscript(subs []Subscript) (Value, error) {
 func (l *Layer) HasIter() bool { return l.container() != nil }
 
 // Iterate loops over a list container's modules or a ModuleDict's keys.
-func (l *Layer) Iterate(yield func(Value) bool) error {
+func (l *Layer) Iterate(yield func(lang.Value) bool) error {
 	c := l.container()
 	if c == nil {
-		return NotIterable(l.TypeName())
+		return lang.NotIterable(l.TypeName())
 	}
 	if !c.IsList() {
 		for _, k := range c.Keys() {
@@ -261,20 +261,20 @@ func (l *Layer) Iterate(yield func(Value) bool) error {
 func (l *Layer) Length() (int64, error) {
 	c := l.container()
 	if c == nil {
-		return 0, Errorf(TypeError, "object of type '%s' has no len()", l.TypeName())
+		return 0, lang.Errorf(lang.TypeError, "object of type '%s' has no len()", l.TypeName())
 	}
 	return int64(c.Len()), nil
 }
 
 // SetSubscript is l[i] = m (Sequential, ModuleList) and l[key] = m
 // (ModuleDict).
-func (l *Layer) SetSubscript(subs []Subscript, value Value) error {
+func (l *Layer) SetSubscript(subs []lang.Subscript, value lang.Value) error {
 	c := l.container()
 	if c == nil {
-		return Errorf(TypeError, "'%s' object does not support item assignment", l.TypeName())
+		return lang.Errorf(lang.TypeError, "'%s' object does not support item assignment", l.TypeName())
 	}
 	if len(subs) != 1 || subs[0].IsSlice {
-		return Errorf(TypeError, "%s assignment takes one index", l.TypeName())
+		return lang.Errorf(lang.TypeError, "%s assignment takes one index", l.TypeName())
 	}
 	m, err := moduleArg(value, l.TypeName())
 	if err != nil {
@@ -283,25 +283,25 @@ func (l *Layer) SetSubscript(subs []Subscript, value Value) error {
 	if !c.IsList() {
 		key, ok := subs[0].Value.(string)
 		if !ok {
-			return Errorf(TypeError, "module name should be a string. Got %s", TypeName(subs[0].Value))
+			return lang.Errorf(lang.TypeError, "module name should be a string. Got %s", lang.TypeName(subs[0].Value))
 		}
 		c.Base().SetModule(key, m)
 		return nil
 	}
-	i, ok := AsInt(subs[0].Value)
+	i, ok := lang.AsInt(subs[0].Value)
 	if !ok {
-		return Errorf(TypeError, "%s indices must be integers, not %s", l.TypeName(), TypeName(subs[0].Value))
+		return lang.Errorf(lang.TypeError, "%s indices must be integers, not %s", l.TypeName(), lang.TypeName(subs[0].Value))
 	}
 	return c.SetAt(int(i), m)
 }
 
 // The protocols a module value implements.
 var (
-	_ HasAttrs        = (*Layer)(nil)
-	_ AttrSetter      = (*Layer)(nil)
-	_ SubscriptGetter = (*Layer)(nil)
-	_ SubscriptSetter = (*Layer)(nil)
-	_ Sized           = (*Layer)(nil)
-	_ Iterable        = (*Layer)(nil)
-	_ HasIter         = (*Layer)(nil)
+	_ lang.HasAttrs        = (*Layer)(nil)
+	_ lang.AttrSetter      = (*Layer)(nil)
+	_ lang.SubscriptGetter = (*Layer)(nil)
+	_ lang.SubscriptSetter = (*Layer)(nil)
+	_ lang.Sized           = (*Layer)(nil)
+	_ lang.Iterable        = (*Layer)(nil)
+	_ lang.HasIter         = (*Layer)(nil)
 )

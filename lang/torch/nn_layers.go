@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -16,11 +16,13 @@ const nnModuleClassName = "torch.nn.modules.module.Module"
 // parameterClassName is the qualified name of nn.Parameter.
 const parameterClassName = "torch.nn.parameter.Parameter"
 
-// torchNN holds the members of torch.nn, filled by init.
-var torchNN = map[string]Value{}
+// torchNN holds the members of torch.nn, filled by the registration steps.
+var torchNN = map[string]lang.Value{}
 
 // nnModuleClass is nn.Module, the class a user's model derives from.
-var nnModuleClass *Builtin
+var nnModuleClass = lang.NewBuiltin(lang.AsValue, "Module()", "torch.nn.Module: the base class of every layer and model. Derive a model from it (class Net(nn.Module)); nn.Module() itself is an empty module.", func(a *lang.Args) (lang.Value, error) {
+	return newLayer(&emptyModule{base: nn.NewBase()}), nil
+})
 
 // nnClassNames maps the name of each built-in layer type to its
 // qualified class name: Linear → torch.nn.modules.linear.Linear.
@@ -28,8 +30,8 @@ var nnClassNames = map[string]string{}
 
 // defLayer registers the class nn.<name>, defined in PyTorch's module
 // torch.nn.modules.<file>, whose constructor makes a module.
-func defLayer(file, sig, doc string, make func(a *Args) (nn.Module, error)) *Builtin {
-	b := NewBuiltin(AsValue, sig, doc, func(a *Args) (Value, error) {
+func defLayer(file, sig, doc string, make func(a *lang.Args) (nn.Module, error)) *lang.Builtin {
+	b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
 		m, err := make(a)
 		if aerr := a.Err(); aerr != nil {
 			return nil, aerr
@@ -41,8 +43,8 @@ func defLayer(file, sig, doc string, make func(a *Args) (nn.Module, error)) *Bui
 	})
 	qualified := "torch.nn.modules." + file + "." + b.Name
 	nnClassNames[b.Name] = qualified
-	RegisterSubclass(qualified, nnModuleClassName)
-	RegisterClass(b, qualified)
+	lang.RegisterSubclass(qualified, nnModuleClassName)
+	lang.RegisterClass(b, qualified)
 	torchNN[b.Name] = b
 	return b
 }
@@ -52,19 +54,19 @@ func defLayer(file, sig, doc string, make func(a *Args) (nn.Module, error)) *Bui
 func (l *Layer) ClassName() string { return nnClassNames[l.TypeName()] }
 
 // layerDType reads the dtype argument of a layer: float32 when None.
-func layerDType(a *Args) tensor.DType {
+func layerDType(a *lang.Args) tensor.DType {
 	if a.IsNone("dtype") {
 		return tensor.Float32
 	}
 	d := a.DType("dtype")
 	if a.Err() == nil && !d.IsFloating() {
-		a.Fail(Errorf(TypeError, "%s(): dtype must be a floating-point dtype, not %s", a.Builtin().Name, d))
+		a.Fail(lang.Errorf(lang.TypeError, "%s(): dtype must be a floating-point dtype, not %s", a.Builtin().Name, d))
 	}
 	return d
 }
 
 // layerDevice checks the device argument of a layer (None or the CPU).
-func layerDevice(a *Args) {
+func layerDevice(a *lang.Args) {
 	if a.Err() == nil && !a.IsNone("device") {
 		if err := CheckDevice(a.Value("device")); err != nil {
 			a.Fail(asError(err))
@@ -73,15 +75,15 @@ func layerDevice(a *Args) {
 }
 
 // asError makes err an *Error of the language.
-func asError(err error) *Error {
-	if e, ok := err.(*Error); ok {
+func asError(err error) *lang.Error {
+	if e, ok := err.(*lang.Error); ok {
 		return e
 	}
-	return Errorf(RuntimeError, "%s", err.Error())
+	return lang.Errorf(lang.RuntimeError, "%s", err.Error())
 }
 
 // optionalDim reads a dim argument that may be None.
-func optionalDim(a *Args, name string) *int {
+func optionalDim(a *lang.Args, name string) *int {
 	if a.IsNone(name) {
 		return nil
 	}
@@ -91,22 +93,22 @@ func optionalDim(a *Args, name string) *int {
 
 // refuseGiven fails when an argument kael does not implement is given
 // (not None or its default).
-func refuseGiven(a *Args, name string, dflt Value, why string) {
+func refuseGiven(a *lang.Args, name string, dflt lang.Value, why string) {
 	v := a.Value(name)
 	if a.Err() != nil || valuesEqual(v, dflt) {
 		return
 	}
-	a.Fail(Errorf(NotImplementedError, "%s(%s=%s) is not supported in kael: %s", a.Builtin().Name, name, Repr(v), why))
+	a.Fail(lang.Errorf(NotImplementedError, "%s(%s=%s) is not supported in kael: %s", a.Builtin().Name, name, lang.Repr(v), why))
 }
 
 // valuesEqual compares an argument with a default that is a constant.
-func valuesEqual(v, dflt Value) bool {
+func valuesEqual(v, dflt lang.Value) bool {
 	switch d := dflt.(type) {
-	case NoneType:
-		_, ok := v.(NoneType)
+	case lang.NoneType:
+		_, ok := v.(lang.NoneType)
 		return ok
 	case float64:
-		f, ok := AsFloat(v)
+		f, ok := lang.AsFloat(v)
 		return ok && f == d
 	case bool, string:
 		return v == dflt
@@ -118,20 +120,17 @@ func valuesEqual(v, dflt Value) bool {
 const NotImplementedError = tensor.NotImplementedError
 
 // lossConfig reads the arguments every loss shares.
-func lossConfig(a *Args) nn.LossConfig {
-	refuseGiven(a, "size_average", None, "it is deprecated; use reduction")
-	refuseGiven(a, "reduce", None, "it is deprecated; use reduction")
+func lossConfig(a *lang.Args) nn.LossConfig {
+	refuseGiven(a, "size_average", lang.None, "it is deprecated; use reduction")
+	refuseGiven(a, "reduce", lang.None, "it is deprecated; use reduction")
 	return nn.LossConfig{Reduction: a.Str("reduction")}
 }
 
-func init() {
-	nnModuleClass = NewBuiltin(AsValue, "Module()", "torch.nn.Module: the base class of every layer and model. Derive a model from it (class Net(nn.Module)); nn.Module() itself is an empty module.", func(a *Args) (Value, error) {
-		return newLayer(&emptyModule{base: nn.NewBase()}), nil
-	})
+func defLayers() {
 	nnClassNames["Module"] = nnModuleClassName
 	torchNN["Module"] = nnModuleClass
 
-	parameter := NewBuiltin(AsValue, "Parameter(data=None, requires_grad=True)", "torch.nn.Parameter: a tensor that a module registers as a learnable parameter when assigned to it (self.w = nn.Parameter(torch.randn(3))). It shares data's storage, requires grad unless requires_grad=False, prints as 'Parameter containing:' and the tensor, and is a torch.Tensor.", func(a *Args) (Value, error) {
+	parameter := lang.NewBuiltin(lang.AsValue, "Parameter(data=None, requires_grad=True)", "torch.nn.Parameter: a tensor that a module registers as a learnable parameter when assigned to it (self.w = nn.Parameter(torch.randn(3))). It shares data's storage, requires grad unless requires_grad=False, prints as 'Parameter containing:' and the tensor, and is a torch.Tensor.", func(a *lang.Args) (lang.Value, error) {
 		on := a.Bool("requires_grad")
 		var data *tensor.Tensor
 		if a.IsNone("data") {
@@ -144,13 +143,13 @@ func init() {
 		}
 		return result(nn.NewParameter(data, on))
 	})
-	RegisterClass(parameter, parameterClassName)
-	RegisterTensorSubclass(TensorSubclass{Name: parameterClassName, Is: nn.IsParameter, Text: func(t *tensor.Tensor) string {
+	lang.RegisterClass(parameter, parameterClassName)
+	lang.RegisterTensorSubclass(lang.TensorSubclass{Name: parameterClassName, Is: nn.IsParameter, Text: func(t *tensor.Tensor) string {
 		return "Parameter containing:\n" + t.String()
 	}})
 	torchNN["Parameter"] = parameter
 
-	defLayer("linear", "Linear(in_features, out_features, bias=True, device=None, dtype=None)", "y = x·Wᵀ + b with weight [out_features, in_features] and bias [out_features], initialised as PyTorch does (kaiming-uniform with a=√5, bias uniform in ±1/√in_features), so torch.manual_seed gives PyTorch's weights.", func(a *Args) (nn.Module, error) {
+	defLayer("linear", "Linear(in_features, out_features, bias=True, device=None, dtype=None)", "y = x·Wᵀ + b with weight [out_features, in_features] and bias [out_features], initialised as PyTorch does (kaiming-uniform with a=√5, bias uniform in ±1/√in_features), so torch.manual_seed gives PyTorch's weights.", func(a *lang.Args) (nn.Module, error) {
 		in, out, bias, d := a.Int("in_features"), a.Int("out_features"), a.Bool("bias"), layerDType(a)
 		layerDevice(a)
 		if a.Err() != nil {
@@ -158,18 +157,18 @@ func init() {
 		}
 		return nn.NewLinear(in, out, bias, d)
 	})
-	defLayer("linear", "Identity(*args)", "Returns its input unchanged (arguments are accepted and ignored, as in PyTorch).", func(a *Args) (nn.Module, error) {
+	defLayer("linear", "Identity(*args)", "Returns its input unchanged (arguments are accepted and ignored, as in PyTorch).", func(a *lang.Args) (nn.Module, error) {
 		return nn.NewIdentity(), nil
 	})
-	defLayer("activation", "ReLU(inplace=False)", "max(x, 0), element-wise.", func(a *Args) (nn.Module, error) {
+	defLayer("activation", "ReLU(inplace=False)", "max(x, 0), element-wise.", func(a *lang.Args) (nn.Module, error) {
 		return nn.NewReLU(a.Bool("inplace")), nil
 	})
-	defLayer("activation", "Tanh()", "tanh(x), element-wise.", func(a *Args) (nn.Module, error) { return nn.NewTanh(), nil })
-	defLayer("activation", "Sigmoid()", "1 / (1 + exp(-x)), element-wise.", func(a *Args) (nn.Module, error) { return nn.NewSigmoid(), nil })
-	defLayer("activation", "GELU(approximate='none')", "x·Φ(x), element-wise; approximate='tanh' uses the tanh formula.", func(a *Args) (nn.Module, error) {
+	defLayer("activation", "Tanh()", "tanh(x), element-wise.", func(a *lang.Args) (nn.Module, error) { return nn.NewTanh(), nil })
+	defLayer("activation", "Sigmoid()", "1 / (1 + exp(-x)), element-wise.", func(a *lang.Args) (nn.Module, error) { return nn.NewSigmoid(), nil })
+	defLayer("activation", "GELU(approximate='none')", "x·Φ(x), element-wise; approximate='tanh' uses the tanh formula.", func(a *lang.Args) (nn.Module, error) {
 		return nn.NewGELU(a.Str("approximate")), nil
 	})
-	defLayer("activation", "SiLU(inplace=False)", "x·sigmoid(x), element-wise.", func(a *Args) (nn.Module, error) {
+	defLayer("activation", "SiLU(inplace=False)", "x·sigmoid(x), element-wise.", func(a *lang.Args) (nn.Module, error) {
 		return nn.NewSiLU(a.Bool("inplace")), nil
 	})
 	for _, name := range []string{"Softmax", "LogSoftmax"} {
@@ -177,37 +176,37 @@ func init() {
 		if name == "LogSoftmax" {
 			doc = "log(softmax(x)) along dim, computed stably."
 		}
-		defLayer("activation", name+"(dim=None)", doc+" dim=None picks PyTorch's deprecated implicit dimension (0 for 0-, 1- and 3-d inputs, else 1).", func(a *Args) (nn.Module, error) {
+		defLayer("activation", name+"(dim=None)", doc+" dim=None picks PyTorch's deprecated implicit dimension (0 for 0-, 1- and 3-d inputs, else 1).", func(a *lang.Args) (nn.Module, error) {
 			return nn.NewSoftmax(name, optionalDim(a, "dim")), nil
 		})
 	}
-	defLayer("flatten", "Flatten(start_dim=1, end_dim=-1)", "Merges dimensions start_dim..end_dim into one: [N, C, H, W] becomes [N, C·H·W].", func(a *Args) (nn.Module, error) {
+	defLayer("flatten", "Flatten(start_dim=1, end_dim=-1)", "Merges dimensions start_dim..end_dim into one: [N, C, H, W] becomes [N, C·H·W].", func(a *lang.Args) (nn.Module, error) {
 		return nn.NewFlatten(a.Int("start_dim"), a.Int("end_dim")), nil
 	})
-	defLayer("flatten", "Unflatten(dim, unflattened_size)", "Splits dimension dim into the sizes unflattened_size (a tuple).", func(a *Args) (nn.Module, error) {
+	defLayer("flatten", "Unflatten(dim, unflattened_size)", "Splits dimension dim into the sizes unflattened_size (a tuple).", func(a *lang.Args) (nn.Module, error) {
 		return nn.NewUnflatten(a.Int("dim"), a.Ints("unflattened_size")), nil
 	})
-	defLayer("dropout", "Dropout(p=0.5, inplace=False)", "While training, zeroes each element with probability p and scales the others by 1/(1-p); after model.eval() it passes the input through.", func(a *Args) (nn.Module, error) {
+	defLayer("dropout", "Dropout(p=0.5, inplace=False)", "While training, zeroes each element with probability p and scales the others by 1/(1-p); after model.eval() it passes the input through.", func(a *lang.Args) (nn.Module, error) {
 		p, inplace := a.Float("p"), a.Bool("inplace")
 		if a.Err() != nil {
 			return nil, nil
 		}
 		return nn.NewDropout(p, inplace)
 	})
-	defLayer("sparse", "Embedding(num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None)", "A table of num_embeddings vectors of size embedding_dim, initialised standard normal; calling it with int64 indices picks their rows. The padding_idx row starts at zero and gets no gradient. max_norm, scale_grad_by_freq and sparse are not supported.", func(a *Args) (nn.Module, error) {
+	defLayer("sparse", "Embedding(num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None)", "A table of num_embeddings vectors of size embedding_dim, initialised standard normal; calling it with int64 indices picks their rows. The padding_idx row starts at zero and gets no gradient. max_norm, scale_grad_by_freq and sparse are not supported.", func(a *lang.Args) (nn.Module, error) {
 		num, dim, pad, d := a.Int("num_embeddings"), a.Int("embedding_dim"), optionalDim(a, "padding_idx"), layerDType(a)
 		layerDevice(a)
-		refuseGiven(a, "max_norm", None, "renormalising rows is not implemented")
+		refuseGiven(a, "max_norm", lang.None, "renormalising rows is not implemented")
 		refuseGiven(a, "scale_grad_by_freq", false, "it is not implemented")
 		refuseGiven(a, "sparse", false, "kael has no sparse gradients")
-		refuseGiven(a, "_weight", None, "assign the weight afterwards: emb.weight = nn.Parameter(w)")
+		refuseGiven(a, "_weight", lang.None, "assign the weight afterwards: emb.weight = nn.Parameter(w)")
 		refuseGiven(a, "_freeze", false, "set emb.weight.requires_grad_(False) instead")
 		if a.Err() != nil {
 			return nil, nil
 		}
 		return nn.NewEmbedding(num, dim, pad, d)
 	})
-	defLayer("normalization", "LayerNorm(normalized_shape, eps=1e-05, elementwise_affine=True, device=None, dtype=None)", "Normalises over the last dimensions (normalized_shape, an int or a tuple) to mean 0 and variance 1, then scales by weight (ones) and adds bias (zeros) unless elementwise_affine=False.", func(a *Args) (nn.Module, error) {
+	defLayer("normalization", "LayerNorm(normalized_shape, eps=1e-05, elementwise_affine=True, device=None, dtype=None)", "Normalises over the last dimensions (normalized_shape, an int or a tuple) to mean 0 and variance 1, then scales by weight (ones) and adds bias (zeros) unless elementwise_affine=False.", func(a *lang.Args) (nn.Module, error) {
 		shape, eps, affine, d := a.Ints("normalized_shape"), a.Float("eps"), a.Bool("elementwise_affine"), layerDType(a)
 		layerDevice(a)
 		if a.Err() != nil {
@@ -215,7 +214,7 @@ func init() {
 		}
 		return nn.NewLayerNorm(shape, eps, affine, d)
 	})
-	defLayer("conv", "Conv2d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None)", "The 2-D cross-correlation of [N, C, H, W] inputs with out_channels learned kernels of kernel_size (an int or a pair), plus a bias; padding is an int, a pair, 'valid' or 'same'. Initialised as PyTorch does (kaiming-uniform with a=√5). Only padding_mode='zeros'.", func(a *Args) (nn.Module, error) {
+	defLayer("conv", "Conv2d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None)", "The 2-D cross-correlation of [N, C, H, W] inputs with out_channels learned kernels of kernel_size (an int or a pair), plus a bias; padding is an int, a pair, 'valid' or 'same'. Initialised as PyTorch does (kaiming-uniform with a=√5). Only padding_mode='zeros'.", func(a *lang.Args) (nn.Module, error) {
 		c := nn.Conv2dConfig{InChannels: a.Int("in_channels"), OutChannels: a.Int("out_channels"),
 			KernelSize: intPair(a, "kernel_size"), Stride: intPair(a, "stride"), Dilation: intPair(a, "dilation"),
 			Groups: a.Int("groups"), Bias: a.Bool("bias")}
@@ -232,7 +231,7 @@ func init() {
 		}
 		return nn.NewConv2d(c, d)
 	})
-	defLayer("pooling", "MaxPool2d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False)", "The maximum of each kernel_size window of [N, C, H, W] inputs, moving by stride (default kernel_size). With return_indices, calling it returns (values, indices).", func(a *Args) (nn.Module, error) {
+	defLayer("pooling", "MaxPool2d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False)", "The maximum of each kernel_size window of [N, C, H, W] inputs, moving by stride (default kernel_size). With return_indices, calling it returns (values, indices).", func(a *lang.Args) (nn.Module, error) {
 		var stride []int
 		if !a.IsNone("stride") {
 			stride = a.Ints("stride")
@@ -247,7 +246,7 @@ func init() {
 		{"MSELoss", "The mean squared error (input - target)²."},
 		{"L1Loss", "The mean absolute error abs(input - target)."},
 	} {
-		defLayer("loss", l.name+"(size_average=None, reduce=None, reduction='mean')", l.doc+" Called as loss_fn(input, target); reduction 'mean', 'sum' or 'none'.", func(a *Args) (nn.Module, error) {
+		defLayer("loss", l.name+"(size_average=None, reduce=None, reduction='mean')", l.doc+" Called as loss_fn(input, target); reduction 'mean', 'sum' or 'none'.", func(a *lang.Args) (nn.Module, error) {
 			c := lossConfig(a)
 			if a.Err() != nil {
 				return nil, nil
@@ -259,10 +258,10 @@ func init() {
 		{"NLLLoss", "The negative log-likelihood of log-probabilities input [N, C] at the int64 classes target [N].", ""},
 		{"CrossEntropyLoss", "The cross-entropy of logits input [N, C] (or [C]) at the int64 classes target: log_softmax then NLLLoss.", ", label_smoothing=0.0"},
 	} {
-		defLayer("loss", l.name+"(weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'"+l.extra+")", l.doc+" Targets equal to ignore_index do not count. Class weights are not supported.", func(a *Args) (nn.Module, error) {
+		defLayer("loss", l.name+"(weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'"+l.extra+")", l.doc+" Targets equal to ignore_index do not count. Class weights are not supported.", func(a *lang.Args) (nn.Module, error) {
 			c := lossConfig(a)
 			c.IgnoreIndex = a.Int64("ignore_index")
-			refuseGiven(a, "weight", None, "class weights are not implemented")
+			refuseGiven(a, "weight", lang.None, "class weights are not implemented")
 			if l.extra != "" {
 				refuseGiven(a, "label_smoothing", 0.0, "label smoothing is not implemented")
 			}
@@ -272,7 +271,7 @@ func init() {
 			return nn.NewLoss(l.name, c)
 		})
 	}
-	defLayer("loss", "BCELoss(weight=None, size_average=None, reduce=None, reduction='mean')", "The binary cross-entropy -(y·log x + (1-y)·log(1-x)) of probabilities input at targets in [0, 1], each log clamped at -100; weight rescales each element.", func(a *Args) (nn.Module, error) {
+	defLayer("loss", "BCELoss(weight=None, size_average=None, reduce=None, reduction='mean')", "The binary cross-entropy -(y·log x + (1-y)·log(1-x)) of probabilities input at targets in [0, 1], each log clamped at -100; weight rescales each element.", func(a *lang.Args) (nn.Module, error) {
 		c := lossConfig(a)
 		c.Weight = a.OptTensor("weight")
 		if a.Err() != nil {
@@ -280,7 +279,7 @@ func init() {
 		}
 		return nn.NewLoss("BCELoss", c)
 	})
-	defLayer("loss", "BCEWithLogitsLoss(weight=None, size_average=None, reduce=None, reduction='mean', pos_weight=None)", "Sigmoid and binary cross-entropy in one, computed stably from logits input; pos_weight weighs the positive targets, weight each element.", func(a *Args) (nn.Module, error) {
+	defLayer("loss", "BCEWithLogitsLoss(weight=None, size_average=None, reduce=None, reduction='mean', pos_weight=None)", "Sigmoid and binary cross-entropy in one, computed stably from logits input; pos_weight weighs the positive targets, weight each element.", func(a *lang.Args) (nn.Module, error) {
 		c := lossConfig(a)
 		c.Weight, c.PosWeight = a.OptTensor("weight"), a.OptTensor("pos_weight")
 		if a.Err() != nil {
@@ -288,7 +287,6 @@ func init() {
 		}
 		return nn.NewLoss("BCEWithLogitsLoss", c)
 	})
-	defContainers()
 }
 
 // emptyModule is nn.Module(): no parameters, no forward.
@@ -298,20 +296,20 @@ func (m *emptyModule) Base() *nn.Base    { return &m.base }
 func (m *emptyModule) TypeName() string  { return "Module" }
 func (m *emptyModule) ExtraRepr() string { return "" }
 func (m *emptyModule) Forward(*tensor.Tensor) (*tensor.Tensor, error) {
-	return nil, Errorf(NotImplementedError, `Module [Module] is missing the required "forward" function`)
+	return nil, lang.Errorf(NotImplementedError, `Module [Module] is missing the required "forward" function`)
 }
 
 // layerForward is a layer's forward, what calling it runs.
-var layerForward = NewBuiltin(AsValue, "forward(self, *input)", "Runs the layer on its input (a loss on input and target).", func(a *Args) (Value, error) {
+var layerForward = lang.NewBuiltin(lang.AsValue, "forward(self, *input)", "Runs the layer on its input (a loss on input and target).", func(a *lang.Args) (lang.Value, error) {
 	l := a.Value("self").(*Layer)
-	args := a.Value("input").(Tuple)
+	args := a.Value("input").(lang.Tuple)
 	tensorAt := func(i int, what string) (*tensor.Tensor, error) {
 		if i >= len(args) {
-			return nil, Errorf(TypeError, "%s.forward() missing 1 required positional argument: '%s'", l.TypeName(), what)
+			return nil, lang.Errorf(lang.TypeError, "%s.forward() missing 1 required positional argument: '%s'", l.TypeName(), what)
 		}
 		t, ok := args[i].(*tensor.Tensor)
 		if !ok {
-			return nil, Errorf(TypeError, "%s.forward(): argument '%s' must be Tensor, not %s", l.TypeName(), what, TypeName(args[i])).
+			return nil, lang.Errorf(lang.TypeError, "%s.forward(): argument '%s' must be Tensor, not %s", l.TypeName(), what, lang.TypeName(args[i])).
 				WithHint("make it a tensor first: torch.tensor(...)")
 		}
 		return t, nil
@@ -358,7 +356,7 @@ var layerForward = NewBuiltin(AsValue, "forward(self, *input)", "Runs the layer 
 			if err != nil {
 				return nil, err
 			}
-			return Tuple{v, i}, nil
+			return lang.Tuple{v, i}, nil
 		}
 	case *nn.Func:
 		if m.TypeName() == "Identity" && len(args) >= 1 {
@@ -368,9 +366,9 @@ var layerForward = NewBuiltin(AsValue, "forward(self, *input)", "Runs the layer 
 	if len(args) != want {
 		if len(args) < want {
 			names := []string{"input", "target"}
-			return nil, Errorf(TypeError, "%s.forward() missing %d required positional argument: '%s'", l.TypeName(), want-len(args), names[len(args)])
+			return nil, lang.Errorf(lang.TypeError, "%s.forward() missing %d required positional argument: '%s'", l.TypeName(), want-len(args), names[len(args)])
 		}
-		return nil, Errorf(TypeError, "%s.forward() takes %d positional argument%s but %d were given", l.TypeName(), want+1, plural(want+1), len(args)+1)
+		return nil, lang.Errorf(lang.TypeError, "%s.forward() takes %d positional argument%s but %d were given", l.TypeName(), want+1, plural(want+1), len(args)+1)
 	}
 	x, err := tensorAt(0, "input")
 	if err != nil {

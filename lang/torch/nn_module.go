@@ -1,11 +1,11 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
 	"slices"
 	"strings"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -23,7 +23,7 @@ type Layer struct {
 	nn.Module
 	// attrs are the plain attributes the program set (lin.note = "x"),
 	// PyTorch's instance __dict__ beyond the registry.
-	attrs map[string]Value
+	attrs map[string]lang.Value
 }
 
 // newLayer wraps a module of package nn.
@@ -31,12 +31,12 @@ func newLayer(m nn.Module) *Layer { return &Layer{Module: m} }
 
 // moduleValue returns the value that stands for m: m itself when it is a
 // value of the language (a Layer, a user's module), else m wrapped.
-func moduleValue(m nn.Module) Value {
+func moduleValue(m nn.Module) lang.Value {
 	if um, ok := m.(*userModule); ok {
 		return um.inst // a user's module is its instance (nn_subclass.go)
 	}
 	switch m.(type) {
-	case *Layer, HasAttrs:
+	case *Layer, lang.HasAttrs:
 		return m
 	}
 	return newLayer(m)
@@ -54,7 +54,7 @@ func (l *Layer) String() string { return nn.Repr(l) }
 // Attr returns the layer's hyper-parameters (lin.in_features), the
 // attributes the program set, the registry's entries, the methods of
 // nn.Module and the container methods.
-func (l *Layer) Attr(name string) (Value, bool) {
+func (l *Layer) Attr(name string) (lang.Value, bool) {
 	if h, ok := l.Module.(nn.HasHypers); ok {
 		for _, x := range h.Hypers() {
 			if x.Name == name {
@@ -74,14 +74,14 @@ func (l *Layer) Attr(name string) (Value, bool) {
 			table = dictMethods
 		}
 		if m, ok := table[name]; ok {
-			return &BoundMethod{Recv: l, Method: m}, true
+			return &lang.BoundMethod{Recv: l, Method: m}, true
 		}
 	}
 	switch name {
 	case "__call__", "forward":
-		return &BoundMethod{Recv: l, Method: layerForward}, true
+		return &lang.BoundMethod{Recv: l, Method: layerForward}, true
 	case "__class__":
-		return TypeOf(l), true
+		return lang.TypeOf(l), true
 	}
 	return nil, false
 }
@@ -111,7 +111,7 @@ func (l *Layer) AttrNames() []string {
 // SetAttr runs layer.name = v: PyTorch's Module.__setattr__ for the
 // registry and training, a hyper-parameter that can change (Dropout's p),
 // else a plain attribute.
-func (l *Layer) SetAttr(name string, v Value) error {
+func (l *Layer) SetAttr(name string, v lang.Value) error {
 	if handled, err := moduleSetAttr(l, name, v); handled || err != nil {
 		return err
 	}
@@ -121,37 +121,37 @@ func (l *Layer) SetAttr(name string, v Value) error {
 				continue
 			}
 			if d, ok := l.Module.(*nn.Dropout); ok && name == "p" {
-				p, ok := AsFloat(v)
+				p, ok := lang.AsFloat(v)
 				if !ok || p < 0 || p > 1 {
-					return Errorf(ValueError, "dropout probability has to be between 0 and 1, but got %s", Repr(v))
+					return lang.Errorf(lang.ValueError, "dropout probability has to be between 0 and 1, but got %s", lang.Repr(v))
 				}
 				d.P = p
 				return nil
 			}
-			return Errorf(AttributeError, "kael cannot change %s.%s after construction", l.TypeName(), name).
+			return lang.Errorf(lang.AttributeError, "kael cannot change %s.%s after construction", l.TypeName(), name).
 				WithHint("make a new layer: nn.%s(...)", l.TypeName())
 		}
 	}
 	if l.attrs == nil {
-		l.attrs = map[string]Value{}
+		l.attrs = map[string]lang.Value{}
 	}
 	l.attrs[name] = v
 	return nil
 }
 
 // hyperValue converts a hyper-parameter to a value.
-func hyperValue(v any) Value {
+func hyperValue(v any) lang.Value {
 	switch x := v.(type) {
 	case int:
 		return int64(x)
 	case []int:
-		t := make(Tuple, len(x))
+		t := make(lang.Tuple, len(x))
 		for i, e := range x {
 			t[i] = int64(e)
 		}
 		return t
 	case nil:
-		return None
+		return lang.None
 	}
 	return v
 }
@@ -164,7 +164,7 @@ func hyperValue(v any) Value {
 // handled is false for any other assignment, which the caller stores as
 // a plain attribute; when it is true the caller drops its own plain
 // attribute of that name, as PyTorch removes it from __dict__.
-func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) {
+func moduleSetAttr(m nn.Module, name string, v lang.Value) (handled bool, err error) {
 	if sub, ok := asModule(v); ok {
 		v = sub // an instance of a user's nn.Module class (nn_subclass.go)
 	}
@@ -178,10 +178,10 @@ func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) 
 		case kind == nn.BufferKind:
 			b.Assign(name, x)
 		case kind == nn.ParameterKind:
-			return true, Errorf(TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name).
+			return true, lang.Errorf(lang.TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name).
 				WithHint("wrap it: %s = nn.Parameter(t), or copy into the parameter under no_grad: %s.copy_(t)", name, name)
 		case kind == nn.ModuleKind:
-			return true, Errorf(TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
+			return true, lang.Errorf(lang.TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
 		default:
 			return false, nil
 		}
@@ -189,7 +189,7 @@ func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) 
 	case nn.Module:
 		b.SetModule(name, x)
 		return true, nil
-	case NoneType:
+	case lang.NoneType:
 		switch kind {
 		case nn.ParameterKind, nn.BufferKind:
 			b.Assign(name, nil)
@@ -202,15 +202,15 @@ func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) 
 	}
 	switch kind {
 	case nn.ParameterKind:
-		return true, Errorf(TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name)
+		return true, lang.Errorf(lang.TypeError, "cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)", torchTypename(v), name)
 	case nn.ModuleKind:
-		return true, Errorf(TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
+		return true, lang.Errorf(lang.TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
 	case nn.BufferKind:
-		return true, Errorf(TypeError, "cannot assign '%s' as buffer '%s' (torch.Tensor or None expected)", torchTypename(v), name)
+		return true, lang.Errorf(lang.TypeError, "cannot assign '%s' as buffer '%s' (torch.Tensor or None expected)", torchTypename(v), name)
 	case nn.NotRegistered:
 	}
 	if name == "training" {
-		on, err := Truth(v)
+		on, err := lang.Truth(v)
 		b.Training = on
 		return true, err
 	}
@@ -219,22 +219,22 @@ func moduleSetAttr(m nn.Module, name string, v Value) (handled bool, err error) 
 
 // torchTypename is torch.typename(v): torch.FloatTensor for a float32
 // tensor, the type's name otherwise.
-func torchTypename(v Value) string {
+func torchTypename(v lang.Value) string {
 	if t, ok := v.(*tensor.Tensor); ok {
-		for cls, d := range TypedTensorClasses {
+		for cls, d := range lang.TypedTensorClasses {
 			if d == t.DType() {
 				return cls
 			}
 		}
 	}
-	return TypeName(v)
+	return lang.TypeName(v)
 }
 
 // moduleGetAttr reads m.name from the registry (a parameter, buffer or
 // submodule; None for a slot holding None), the training flag, or the
 // methods of nn.Module bound to m (parameters(), train(), state_dict(),
 // ...). ok is false when m has no such attribute.
-func moduleGetAttr(m nn.Module, name string) (Value, bool) {
+func moduleGetAttr(m nn.Module, name string) (lang.Value, bool) {
 	if v, ok := m.Base().Lookup(name); ok {
 		switch x := v.(type) {
 		case *tensor.Tensor:
@@ -242,13 +242,13 @@ func moduleGetAttr(m nn.Module, name string) (Value, bool) {
 		case nn.Module:
 			return moduleValue(x), true
 		}
-		return None, true
+		return lang.None, true
 	}
 	if name == "training" {
 		return m.Base().Training, true
 	}
 	if meth, ok := moduleMethods[name]; ok {
-		return &BoundMethod{Recv: m, Method: meth}, true
+		return &lang.BoundMethod{Recv: m, Method: meth}, true
 	}
 	return nil, false
 }
@@ -259,28 +259,28 @@ func moduleAttrNames(m nn.Module) []string {
 }
 
 // selfModule is the receiver of a module method.
-func selfModule(a *Args) nn.Module { return a.Value("self").(nn.Module) }
+func selfModule(a *lang.Args) nn.Module { return a.Value("self").(nn.Module) }
 
 // generator returns elems as the iterator a generator function gives.
-func generator(elems []Value) *Iterator { return NewIterator("generator", elems) }
+func generator(elems []lang.Value) *lang.Iterator { return lang.NewIterator("generator", elems) }
 
 // namedTensors converts named tensors to a generator of (name, tensor)
 // pairs under prefix.
-func namedTensors(named []nn.Named, prefix string) *Iterator {
-	out := make([]Value, len(named))
+func namedTensors(named []nn.Named, prefix string) *lang.Iterator {
+	out := make([]lang.Value, len(named))
 	for i, n := range named {
 		name := n.Name
 		if prefix != "" {
 			name = prefix + "." + name
 		}
-		out[i] = Tuple{name, n.Tensor}
+		out[i] = lang.Tuple{name, n.Tensor}
 	}
 	return generator(out)
 }
 
 // tensorGenerator is a generator of the named tensors, without names.
-func tensorGenerator(named []nn.Named) *Iterator {
-	out := make([]Value, len(named))
+func tensorGenerator(named []nn.Named) *lang.Iterator {
+	out := make([]lang.Value, len(named))
 	for i, n := range named {
 		out[i] = n.Tensor
 	}
@@ -308,7 +308,7 @@ func ownMembers(m nn.Module, buffers bool) []nn.Named {
 }
 
 // members lists parameters or buffers, recursively or not.
-func members(a *Args, buffers bool) []nn.Named {
+func members(a *lang.Args, buffers bool) []nn.Named {
 	m := selfModule(a)
 	if !a.Bool("recurse") {
 		return ownMembers(m, buffers)
@@ -321,70 +321,70 @@ func members(a *Args, buffers bool) []nn.Named {
 
 // namedModules converts named modules to a generator of (name, module)
 // pairs.
-func namedModules(nms []nn.NamedModule, prefix string) *Iterator {
-	out := make([]Value, len(nms))
+func namedModules(nms []nn.NamedModule, prefix string) *lang.Iterator {
+	out := make([]lang.Value, len(nms))
 	for i, n := range nms {
 		name := n.Name
 		if prefix != "" {
 			name = strings.TrimSuffix(prefix+"."+name, ".")
 		}
-		out[i] = Tuple{name, moduleValue(n.Module)}
+		out[i] = lang.Tuple{name, moduleValue(n.Module)}
 	}
 	return generator(out)
 }
 
 // moduleMethods are the methods of nn.Module, for built-in layers and
 // users' modules alike.
-var moduleMethods = map[string]*Builtin{}
+var moduleMethods = map[string]*lang.Builtin{}
 
-func init() {
-	m := func(sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
-		b := NewBuiltin(AsValue, sig, doc, fn)
+func defModuleMethods() {
+	m := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Builtin {
+		b := lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 		moduleMethods[b.Name] = b
 		return b
 	}
-	m("parameters(self, recurse=True)", "The module's parameters and those of its submodules (only its own with recurse=False), each once, as a generator: optim.SGD(model.parameters(), lr=0.1).", func(a *Args) (Value, error) {
+	m("parameters(self, recurse=True)", "The module's parameters and those of its submodules (only its own with recurse=False), each once, as a generator: optim.SGD(model.parameters(), lr=0.1).", func(a *lang.Args) (lang.Value, error) {
 		return tensorGenerator(members(a, false)), a.Err()
 	})
-	m("named_parameters(self, prefix='', recurse=True)", "(name, parameter) pairs with dotted names such as 'fc1.weight', as a generator.", func(a *Args) (Value, error) {
+	m("named_parameters(self, prefix='', recurse=True)", "(name, parameter) pairs with dotted names such as 'fc1.weight', as a generator.", func(a *lang.Args) (lang.Value, error) {
 		return namedTensors(members(a, false), a.Str("prefix")), a.Err()
 	})
-	m("buffers(self, recurse=True)", "The module's buffers (tensors it keeps that are not parameters) and those of its submodules, as a generator.", func(a *Args) (Value, error) {
+	m("buffers(self, recurse=True)", "The module's buffers (tensors it keeps that are not parameters) and those of its submodules, as a generator.", func(a *lang.Args) (lang.Value, error) {
 		return tensorGenerator(members(a, true)), a.Err()
 	})
-	m("named_buffers(self, prefix='', recurse=True)", "(name, buffer) pairs with dotted names, as a generator.", func(a *Args) (Value, error) {
+	m("named_buffers(self, prefix='', recurse=True)", "(name, buffer) pairs with dotted names, as a generator.", func(a *lang.Args) (lang.Value, error) {
 		return namedTensors(members(a, true), a.Str("prefix")), a.Err()
 	})
-	m("children(self)", "The direct submodules, each once, as a generator.", func(a *Args) (Value, error) {
+	m("children(self)", "The direct submodules, each once, as a generator.", func(a *lang.Args) (lang.Value, error) {
 		cs := nn.Children(selfModule(a))
-		out := make([]Value, len(cs))
+		out := make([]lang.Value, len(cs))
 		for i, c := range cs {
 			out[i] = moduleValue(c)
 		}
 		return generator(out), nil
 	})
-	m("named_children(self)", "(name, submodule) pairs of the direct submodules, as a generator.", func(a *Args) (Value, error) {
+	m("named_children(self)", "(name, submodule) pairs of the direct submodules, as a generator.", func(a *lang.Args) (lang.Value, error) {
 		return namedModules(nn.NamedChildren(selfModule(a)), ""), nil
 	})
-	m("modules(self)", "The module itself and every module below it, depth first, each once, as a generator.", func(a *Args) (Value, error) {
+	m("modules(self)", "The module itself and every module below it, depth first, each once, as a generator.", func(a *lang.Args) (lang.Value, error) {
 		ms := nn.Modules(selfModule(a))
-		out := make([]Value, len(ms))
+		out := make([]lang.Value, len(ms))
 		for i, c := range ms {
 			out[i] = moduleValue(c)
 		}
 		return generator(out), nil
 	})
-	m("named_modules(self, prefix='')", "(name, module) pairs of modules(), the module itself under '' (or prefix).", func(a *Args) (Value, error) {
+	m("named_modules(self, prefix='')", "(name, module) pairs of modules(), the module itself under '' (or prefix).", func(a *lang.Args) (lang.Value, error) {
 		nms := nn.NamedModules(selfModule(a))
 		prefix := a.Str("prefix")
-		out := make([]Value, len(nms))
+		out := make([]lang.Value, len(nms))
 		for i, n := range nms {
-			out[i] = Tuple{strings.Trim(prefix+"."+n.Name, "."), moduleValue(n.Module)}
+			out[i] = lang.Tuple{strings.Trim(prefix+"."+n.Name, "."), moduleValue(n.Module)}
 		}
 		return generator(out), a.Err()
 	})
-	m("state_dict(self)", "A dict of every parameter and persistent buffer by its dotted name ('0.weight', 'fc1.bias'), detached tensors sharing the module's storage; PyTorch's OrderedDict, as a dict in kael.", func(a *Args) (Value, error) {
-		d := NewDict()
+	m("state_dict(self)", "A dict of every parameter and persistent buffer by its dotted name ('0.weight', 'fc1.bias'), detached tensors sharing the module's storage; PyTorch's OrderedDict, as a dict in kael.", func(a *lang.Args) (lang.Value, error) {
+		d := lang.NewDict()
 		for _, n := range nn.StateDict(selfModule(a)) {
 			if err := d.Set(n.Name, n.Tensor.Detach()); err != nil {
 				return nil, err
@@ -392,8 +392,8 @@ func init() {
 		}
 		return d, nil
 	})
-	m("load_state_dict(self, state_dict, strict=True)", "Copies the tensors of a state dict into the parameters and buffers of the same names, in place. With strict, missing or unexpected keys are a RuntimeError with PyTorch's message; a shape mismatch always is. Returns the missing and unexpected keys.", func(a *Args) (Value, error) {
-		d, ok := a.Value("state_dict").(*Dict)
+	m("load_state_dict(self, state_dict, strict=True)", "Copies the tensors of a state dict into the parameters and buffers of the same names, in place. With strict, missing or unexpected keys are a RuntimeError with PyTorch's message; a shape mismatch always is. Returns the missing and unexpected keys.", func(a *lang.Args) (lang.Value, error) {
+		d, ok := a.Value("state_dict").(*lang.Dict)
 		strict := a.Bool("strict")
 		if !ok {
 			return nil, a.WrongType("state_dict", "a dict", a.Value("state_dict"))
@@ -406,11 +406,11 @@ func init() {
 		for i, k := range d.Keys() {
 			name, ok := k.(string)
 			if !ok {
-				return nil, Errorf(TypeError, "state_dict keys must be strings, not %s", TypeName(k))
+				return nil, lang.Errorf(lang.TypeError, "state_dict keys must be strings, not %s", lang.TypeName(k))
 			}
 			t, ok := vals[i].(*tensor.Tensor)
 			if !ok {
-				return nil, Errorf(RuntimeError, "While copying the parameter named \"%s\", expected torch.Tensor or Tensor-like object from checkpoint but received %s", name, Str(TypeOf(vals[i])))
+				return nil, lang.Errorf(lang.RuntimeError, "While copying the parameter named \"%s\", expected torch.Tensor or Tensor-like object from checkpoint but received %s", name, lang.Str(lang.TypeOf(vals[i])))
 			}
 			sd = append(sd, nn.Named{Name: name, Tensor: t})
 		}
@@ -425,7 +425,7 @@ func init() {
 		}
 		return &IncompatibleKeys{Missing: missing, Unexpected: unexpected}, nil
 	})
-	m("train(self, mode=True)", "Puts the module and everything below it in training mode (mode=False: evaluation mode), which Dropout follows; returns the module.", func(a *Args) (Value, error) {
+	m("train(self, mode=True)", "Puts the module and everything below it in training mode (mode=False: evaluation mode), which Dropout follows; returns the module.", func(a *lang.Args) (lang.Value, error) {
 		on := a.Bool("mode")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -433,18 +433,18 @@ func init() {
 		nn.Train(selfModule(a), on)
 		return a.Value("self"), nil
 	})
-	m("eval(self)", "Puts the module and everything below it in evaluation mode (train(False)): Dropout passes its input through. Returns the module.", func(a *Args) (Value, error) {
+	m("eval(self)", "Puts the module and everything below it in evaluation mode (train(False)): Dropout passes its input through. Returns the module.", func(a *lang.Args) (lang.Value, error) {
 		nn.Train(selfModule(a), false)
 		return a.Value("self"), nil
 	})
-	m("zero_grad(self, set_to_none=True)", "Clears the gradients of all parameters: sets .grad to None (PyTorch 2's default), or fills it with zeros with set_to_none=False.", func(a *Args) (Value, error) {
+	m("zero_grad(self, set_to_none=True)", "Clears the gradients of all parameters: sets .grad to None (PyTorch 2's default), or fills it with zeros with set_to_none=False.", func(a *lang.Args) (lang.Value, error) {
 		toNone := a.Bool("set_to_none")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return None, nn.ZeroGrad(selfModule(a), toNone)
+		return lang.None, nn.ZeroGrad(selfModule(a), toNone)
 	})
-	m("requires_grad_(self, requires_grad=True)", "Switches gradient tracking of every parameter on or off (freezing a model with False); returns the module.", func(a *Args) (Value, error) {
+	m("requires_grad_(self, requires_grad=True)", "Switches gradient tracking of every parameter on or off (freezing a model with False); returns the module.", func(a *lang.Args) (lang.Value, error) {
 		on := a.Bool("requires_grad")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -456,22 +456,22 @@ func init() {
 		}
 		return a.Value("self"), nil
 	})
-	to := m("to(self, *args)", "Converts the floating-point parameters and buffers in place to a dtype (model.to(torch.float64)) or checks a device (model.to('cpu'), model.to(device)); the parameters stay the same tensors, so an optimizer made before sees them. Returns the module.", func(a *Args) (Value, error) {
-		return moduleTo(a, a.Value("args").(Tuple))
+	to := m("to(self, *args)", "Converts the floating-point parameters and buffers in place to a dtype (model.to(torch.float64)) or checks a device (model.to('cpu'), model.to(device)); the parameters stay the same tensors, so an optimizer made before sees them. Returns the module.", func(a *lang.Args) (lang.Value, error) {
+		return moduleTo(a, a.Value("args").(lang.Tuple))
 	})
 	to.CollectKeywords()
 	for name, d := range map[string]tensor.DType{"double": tensor.Float64, "float": tensor.Float32} {
-		m(name+"(self)", "Converts the floating-point parameters and buffers to "+d.String()+" in place (module.to("+d.String()+")); returns the module.", func(a *Args) (Value, error) {
-			return moduleTo(a, Tuple{d})
+		m(name+"(self)", "Converts the floating-point parameters and buffers to "+d.String()+" in place (module.to("+d.String()+")); returns the module.", func(a *lang.Args) (lang.Value, error) {
+			return moduleTo(a, lang.Tuple{d})
 		})
 	}
-	m("cpu(self)", "The module on the CPU, where kael's tensors live: the module itself.", func(a *Args) (Value, error) {
+	m("cpu(self)", "The module on the CPU, where kael's tensors live: the module itself.", func(a *lang.Args) (lang.Value, error) {
 		return a.Value("self"), nil
 	})
-	m("cuda(self, device=None)", "Moves the module to a CUDA device in PyTorch; kael's tensors cannot live on a GPU yet, so this is the error x.to('cuda') gives.", func(a *Args) (Value, error) {
-		return moduleTo(a, Tuple{"cuda"})
+	m("cuda(self, device=None)", "Moves the module to a CUDA device in PyTorch; kael's tensors cannot live on a GPU yet, so this is the error x.to('cuda') gives.", func(a *lang.Args) (lang.Value, error) {
+		return moduleTo(a, lang.Tuple{"cuda"})
 	})
-	m("apply(self, fn)", "Calls fn on every submodule (children first, depth first) and then on the module itself, e.g. to initialise weights; returns the module.", func(a *Args) (Value, error) {
+	m("apply(self, fn)", "Calls fn on every submodule (children first, depth first) and then on the module itself, e.g. to initialise weights; returns the module.", func(a *lang.Args) (lang.Value, error) {
 		fn := a.Value("fn")
 		err := nn.Apply(selfModule(a), func(sub nn.Module) error {
 			_, err := a.Call(fn, moduleValue(sub))
@@ -482,13 +482,13 @@ func init() {
 		}
 		return a.Value("self"), nil
 	})
-	m("add_module(self, name, module)", "Registers module (or None) as the submodule name, as self.name = module does.", func(a *Args) (Value, error) {
+	m("add_module(self, name, module)", "Registers module (or None) as the submodule name, as self.name = module does.", func(a *lang.Args) (lang.Value, error) {
 		return registerModule(a)
 	})
-	m("register_module(self, name, module)", "The same as add_module.", func(a *Args) (Value, error) {
+	m("register_module(self, name, module)", "The same as add_module.", func(a *lang.Args) (lang.Value, error) {
 		return registerModule(a)
 	})
-	m("register_buffer(self, name, tensor, persistent=True)", "Registers tensor (or None) as the buffer name: state kept with the module that is not a parameter (in the state dict unless persistent=False).", func(a *Args) (Value, error) {
+	m("register_buffer(self, name, tensor, persistent=True)", "Registers tensor (or None) as the buffer name: state kept with the module that is not a parameter (in the state dict unless persistent=False).", func(a *lang.Args) (lang.Value, error) {
 		name, persistent := a.Str("name"), a.Bool("persistent")
 		t := a.OptTensor("tensor")
 		if err := a.Err(); err != nil {
@@ -502,27 +502,27 @@ func init() {
 		} else {
 			selfModule(a).Base().SetNonPersistentBuffer(name, t)
 		}
-		return None, nil
+		return lang.None, nil
 	})
-	m("register_parameter(self, name, param)", "Registers param (an nn.Parameter, or None) as the parameter name.", func(a *Args) (Value, error) {
+	m("register_parameter(self, name, param)", "Registers param (an nn.Parameter, or None) as the parameter name.", func(a *lang.Args) (lang.Value, error) {
 		name := a.Str("name")
 		p := a.OptTensor("param")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if p != nil && !nn.IsParameter(p) {
-			return nil, Errorf(TypeError, "cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)", torchTypename(p), name)
+			return nil, lang.Errorf(lang.TypeError, "cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)", torchTypename(p), name)
 		}
 		if err := checkRegisterName(selfModule(a), name, "parameter"); err != nil {
 			return nil, err
 		}
 		selfModule(a).Base().SetParameter(name, p)
-		return None, nil
+		return lang.None, nil
 	})
-	m("extra_repr(self)", "The text inside the parentheses of the module's repr, before its submodules: 'in_features=2, out_features=3, bias=True' for a Linear.", func(a *Args) (Value, error) {
+	m("extra_repr(self)", "The text inside the parentheses of the module's repr, before its submodules: 'in_features=2, out_features=3, bias=True' for a Linear.", func(a *lang.Args) (lang.Value, error) {
 		return selfModule(a).ExtraRepr(), nil
 	})
-	m("get_submodule(self, target)", "The submodule at the dotted path target ('encoder.layers.0'); '' is the module itself.", func(a *Args) (Value, error) {
+	m("get_submodule(self, target)", "The submodule at the dotted path target ('encoder.layers.0'); '' is the module itself.", func(a *lang.Args) (lang.Value, error) {
 		target := a.Str("target")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -534,7 +534,7 @@ func init() {
 		for _, part := range strings.Split(target, ".") {
 			sub := cur.Base().Submodule(part)
 			if sub == nil {
-				return nil, Errorf(AttributeError, "%s has no attribute `%s`", cur.TypeName(), part)
+				return nil, lang.Errorf(lang.AttributeError, "%s has no attribute `%s`", cur.TypeName(), part)
 			}
 			cur = sub
 		}
@@ -547,22 +547,22 @@ func init() {
 func checkRegisterName(m nn.Module, name, what string) error {
 	switch {
 	case name == "":
-		return Errorf(KeyError, "\"%s name can't be empty string \"\"\"", what)
+		return lang.Errorf(lang.KeyError, "\"%s name can't be empty string \"\"\"", what)
 	case strings.Contains(name, "."):
-		return Errorf(KeyError, "\"%s name can't contain \".\"\"", what)
+		return lang.Errorf(lang.KeyError, "\"%s name can't contain \".\"\"", what)
 	}
 	return nil
 }
 
 // registerModule is add_module(name, module).
-func registerModule(a *Args) (Value, error) {
+func registerModule(a *lang.Args) (lang.Value, error) {
 	name := a.Str("name")
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	if _, none := a.Value("module").(NoneType); none {
+	if _, none := a.Value("module").(lang.NoneType); none {
 		selfModule(a).Base().SetModule(name, nil)
-		return None, nil
+		return lang.None, nil
 	}
 	m, err := moduleArg(a.Value("module"), selfModule(a).TypeName())
 	if err != nil {
@@ -572,35 +572,35 @@ func registerModule(a *Args) (Value, error) {
 		return nil, err
 	}
 	selfModule(a).Base().SetModule(name, m)
-	return None, nil
+	return lang.None, nil
 }
 
 // moduleTo is module.to(*args, **kwargs): each floating-point parameter,
 // gradient and buffer becomes what tensor.to(*args, **kwargs) makes of it,
 // in place.
-func moduleTo(a *Args, args Tuple) (Value, error) {
+func moduleTo(a *lang.Args, args lang.Tuple) (lang.Value, error) {
 	kwNames, kwVals := a.Keywords()
-	for _, v := range append(append([]Value(nil), args...), kwVals...) {
+	for _, v := range append(append([]lang.Value(nil), args...), kwVals...) {
 		d, isDType := v.(tensor.DType)
-		if b, ok := v.(*Builtin); ok {
-			d, isDType = BuiltinDType(b)
+		if b, ok := v.(*lang.Builtin); ok {
+			d, isDType = lang.BuiltinDType(b)
 		}
 		if isDType && !d.IsFloating() {
-			return nil, Errorf(TypeError, "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.%s", d)
+			return nil, lang.Errorf(lang.TypeError, "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.%s", d)
 		}
 	}
-	toMethod, _ := TensorMethod("to")
+	toMethod, _ := lang.TensorMethod("to")
 	err := nn.ConvertTensors(selfModule(a), func(t *tensor.Tensor) (*tensor.Tensor, error) {
 		if !t.DType().IsFloating() {
 			return t, nil
 		}
-		v, err := a.CallKw(&BoundMethod{Recv: t, Method: toMethod}, append([]Value(nil), args...), kwNames, kwVals)
+		v, err := a.CallKw(&lang.BoundMethod{Recv: t, Method: toMethod}, append([]lang.Value(nil), args...), kwNames, kwVals)
 		if err != nil {
 			return nil, err
 		}
 		c, ok := v.(*tensor.Tensor)
 		if !ok {
-			return nil, Errorf(TypeError, "to() returned %s", TypeName(v))
+			return nil, lang.Errorf(lang.TypeError, "to() returned %s", lang.TypeName(v))
 		}
 		return c, nil
 	})
@@ -623,25 +623,25 @@ func (k *IncompatibleKeys) PyRepr() string {
 		return "<All keys matched successfully>"
 	}
 	m, u := k.lists()
-	return "_IncompatibleKeys(missing_keys=" + Repr(m) + ", unexpected_keys=" + Repr(u) + ")"
+	return "_IncompatibleKeys(missing_keys=" + lang.Repr(m) + ", unexpected_keys=" + lang.Repr(u) + ")"
 }
 
 // String is the same text.
 func (k *IncompatibleKeys) String() string { return k.PyRepr() }
 
-func (k *IncompatibleKeys) lists() (*List, *List) {
-	conv := func(keys []string) *List {
-		out := make([]Value, len(keys))
+func (k *IncompatibleKeys) lists() (*lang.List, *lang.List) {
+	conv := func(keys []string) *lang.List {
+		out := make([]lang.Value, len(keys))
 		for i, s := range keys {
 			out[i] = s
 		}
-		return &List{Elems: out}
+		return &lang.List{Elems: out}
 	}
 	return conv(k.Missing), conv(k.Unexpected)
 }
 
 // Attr returns missing_keys and unexpected_keys.
-func (k *IncompatibleKeys) Attr(name string) (Value, bool) {
+func (k *IncompatibleKeys) Attr(name string) (lang.Value, bool) {
 	m, u := k.lists()
 	switch name {
 	case "missing_keys":
@@ -657,7 +657,7 @@ func (*IncompatibleKeys) AttrNames() []string { return []string{"missing_keys", 
 
 // Iterate yields the missing and then the unexpected keys' lists, as the
 // named tuple unpacks: missing, unexpected = model.load_state_dict(sd, strict=False).
-func (k *IncompatibleKeys) Iterate(yield func(Value) bool) error {
+func (k *IncompatibleKeys) Iterate(yield func(lang.Value) bool) error {
 	m, u := k.lists()
 	if yield(m) {
 		yield(u)

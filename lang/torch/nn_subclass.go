@@ -1,9 +1,9 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
 	"sync"
 
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -19,7 +19,7 @@ import (
 
 // userModule is the nn.Module of an instance of a user's nn.Module class.
 type userModule struct {
-	inst *Instance
+	inst *lang.Instance
 	base nn.Base
 	// initialized is set by Module.__init__ (super().__init__()); as in
 	// PyTorch, parameters and submodules cannot be assigned before.
@@ -62,15 +62,15 @@ func (m *userModule) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	t, ok := r.(*tensor.Tensor)
 	if !ok {
-		return nil, Errorf(TypeError, "%s.forward returned %s where the container needs a tensor", m.inst.Class().Name, TypeName(r))
+		return nil, lang.Errorf(lang.TypeError, "%s.forward returned %s where the container needs a tensor", m.inst.Class().Name, lang.TypeName(r))
 	}
 	return t, nil
 }
 
 // userModuleOf returns the module of an instance of a user's nn.Module
 // class.
-func userModuleOf(v Value) (*userModule, bool) {
-	x, ok := v.(*Instance)
+func userModuleOf(v lang.Value) (*userModule, bool) {
+	x, ok := v.(*lang.Instance)
 	if !ok {
 		return nil, false
 	}
@@ -80,11 +80,11 @@ func userModuleOf(v Value) (*userModule, bool) {
 
 // asModule returns the nn.Module a value stands for: a built-in layer, or
 // an instance of a user's nn.Module class.
-func asModule(v Value) (nn.Module, bool) {
+func asModule(v lang.Value) (nn.Module, bool) {
 	if m, ok := userModuleOf(v); ok {
 		return m, true
 	}
-	if _, plain := v.(*Instance); plain {
+	if _, plain := v.(*lang.Instance); plain {
 		return nil, false
 	}
 	m, ok := v.(nn.Module)
@@ -93,41 +93,41 @@ func asModule(v Value) (nn.Module, bool) {
 
 // forwardOf returns the forward method of x, which net(...) calls with
 // every argument.
-func forwardOf(x *Instance) (Value, error) {
+func forwardOf(x *lang.Instance) (lang.Value, error) {
 	f, ok := x.Method("forward")
 	if !ok {
 		name := x.Class().Name
-		return nil, Errorf(NotImplementedError, `Module [%s] is missing the required "forward" function`, name).
+		return nil, lang.Errorf(NotImplementedError, `Module [%s] is missing the required "forward" function`, name).
 			WithHint("define forward(self, x) in class %s", name)
 	}
 	return f, nil
 }
 
-func init() {
-	RegisterNativeBase(nnModuleClassName, nnModuleClass, &NativeBase{
+func defModuleBase() {
+	lang.RegisterNativeBase(nnModuleClassName, nnModuleClass, &lang.NativeBase{
 		Name: "nn.Module",
-		New: func(x *Instance) error {
+		New: func(x *lang.Instance) error {
 			x.Native = &userModule{inst: x, base: nn.NewBase()}
 			return nil
 		},
-		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+		Init: func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
 			if len(kwNames) > 0 {
-				return Errorf(TypeError, "Module.__init__() got an unexpected keyword argument '%s'", kwNames[0])
+				return lang.Errorf(lang.TypeError, "Module.__init__() got an unexpected keyword argument '%s'", kwNames[0])
 			}
 			if len(pos) > 0 {
-				return Errorf(TypeError, "Module.__init__() takes 1 positional argument but %d were given", len(pos)+1)
+				return lang.Errorf(lang.TypeError, "Module.__init__() takes 1 positional argument but %d were given", len(pos)+1)
 			}
 			x.Native.(*userModule).initialized = true
 			return nil
 		},
-		Attr: func(x *Instance, name string) (Value, bool, error) {
+		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
 			v, ok := moduleGetAttr(x.Native.(*userModule), name)
-			if bm, isMethod := v.(*BoundMethod); isMethod {
-				v = &BoundMethod{Recv: bm.Recv, Method: returningInstance(bm.Method)}
+			if bm, isMethod := v.(*lang.BoundMethod); isMethod {
+				v = &lang.BoundMethod{Recv: bm.Recv, Method: returningInstance(bm.Method)}
 			}
 			return v, ok, nil
 		},
-		SetAttr: func(x *Instance, name string, v Value) (bool, error) {
+		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
 			m := x.Native.(*userModule)
 			if sub, ok := asModule(v); ok {
 				v = sub
@@ -139,7 +139,7 @@ func init() {
 					if isT {
 						what = "parameters"
 					}
-					return true, Errorf(AttributeError, "cannot assign %s before Module.__init__() call", what).
+					return true, lang.Errorf(lang.AttributeError, "cannot assign %s before Module.__init__() call", what).
 						WithHint("call super().__init__() first in %s.__init__", x.Class().Name)
 				}
 			}
@@ -149,7 +149,7 @@ func init() {
 			}
 			return handled, err
 		},
-		Call: func(t Thread, x *Instance, pos []Value, kwNames []string, kwVals []Value) (Value, bool, error) {
+		Call: func(t lang.Thread, x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) (lang.Value, bool, error) {
 			forward, err := forwardOf(x)
 			if err != nil {
 				return nil, true, err
@@ -157,8 +157,8 @@ func init() {
 			v, err := t.Call(forward, pos, kwNames, kwVals)
 			return v, true, err
 		},
-		Repr: func(x *Instance) (string, bool) { return nn.Repr(x.Native.(*userModule)), true },
-		Names: func(x *Instance) []string {
+		Repr: func(x *lang.Instance) (string, bool) { return nn.Repr(x.Native.(*userModule)), true },
+		Names: func(x *lang.Instance) []string {
 			return moduleAttrNames(x.Native.(*userModule))
 		},
 	})
@@ -171,12 +171,12 @@ var instanceReturning sync.Map
 // returningInstance wraps a method of nn.Module so that a user module it
 // returns (net.train(), net.to(device) return self) comes back as its
 // instance.
-func returningInstance(b *Builtin) *Builtin {
+func returningInstance(b *lang.Builtin) *lang.Builtin {
 	if w, ok := instanceReturning.Load(b); ok {
-		return w.(*Builtin)
+		return w.(*lang.Builtin)
 	}
 	inner := b.Fn()
-	w := b.WithFn(func(a *Args) (Value, error) {
+	w := b.WithFn(func(a *lang.Args) (lang.Value, error) {
 		v, err := inner(a)
 		if m, ok := v.(*userModule); ok {
 			v = m.inst
@@ -184,5 +184,5 @@ func returningInstance(b *Builtin) *Builtin {
 		return v, err
 	})
 	actual, _ := instanceReturning.LoadOrStore(b, w)
-	return actual.(*Builtin)
+	return actual.(*lang.Builtin)
 }

@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 )
 
 // An optimizer's param_groups: one group, a dict holding the params and
@@ -12,18 +12,18 @@ import (
 // group whose other entries changed rather than ignoring them.
 
 // paramGroups returns the optimizer's groups, made on first use.
-func (o *Optimizer) paramGroups() *List {
+func (o *Optimizer) paramGroups() *lang.List {
 	if o.groups == nil {
-		g := NewDict()
-		params := make([]Value, len(o.params))
+		g := lang.NewDict()
+		params := make([]lang.Value, len(o.params))
 		for i, p := range o.params {
 			params[i] = p
 		}
-		_ = g.Set("params", &List{Elems: params})
+		_ = g.Set("params", &lang.List{Elems: params})
 		if s, ok := o.Opt.(autograd.LRSetter); ok {
 			_ = g.Set("lr", s.LR())
 		}
-		o.groups = &List{Elems: []Value{g}}
+		o.groups = &lang.List{Elems: []lang.Value{g}}
 	}
 	return o.groups
 }
@@ -35,16 +35,16 @@ func (o *Optimizer) syncGroups() error {
 		return nil
 	}
 	if len(o.groups.Elems) != 1 {
-		return Errorf(ValueError, "kael's optimizers have one parameter group, but param_groups holds %d", len(o.groups.Elems)).
+		return lang.Errorf(lang.ValueError, "kael's optimizers have one parameter group, but param_groups holds %d", len(o.groups.Elems)).
 			WithHint("change the learning rate in place: opt.param_groups[0]['lr'] = 0.01")
 	}
-	g, ok := o.groups.Elems[0].(*Dict)
+	g, ok := o.groups.Elems[0].(*lang.Dict)
 	if !ok {
-		return Errorf(TypeError, "param_groups[0] must be a dict, not %s", TypeName(o.groups.Elems[0]))
+		return lang.Errorf(lang.TypeError, "param_groups[0] must be a dict, not %s", lang.TypeName(o.groups.Elems[0]))
 	}
 	for _, k := range g.Keys() {
 		if k != "params" && k != "lr" {
-			return Errorf(ValueError, "kael's optimizers read only 'lr' from param_groups, not %s", Repr(k)).
+			return lang.Errorf(lang.ValueError, "kael's optimizers read only 'lr' from param_groups, not %s", lang.Repr(k)).
 				WithHint("make a new optimizer for other settings: %s(params, lr=..., ...)", o.Name)
 		}
 	}
@@ -53,9 +53,9 @@ func (o *Optimizer) syncGroups() error {
 	if !found || !settable {
 		return nil
 	}
-	f, ok := AsFloat(lr)
+	f, ok := lang.AsFloat(lr)
 	if !ok {
-		return Errorf(TypeError, "param_groups[0]['lr'] must be a number, not %s", TypeName(lr))
+		return lang.Errorf(lang.TypeError, "param_groups[0]['lr'] must be a number, not %s", lang.TypeName(lr))
 	}
 	return s.SetLR(f)
 }

@@ -1,11 +1,11 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
 	"slices"
 	"strings"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -17,11 +17,9 @@ import (
 // of another shape is an error instead of being resized (PyTorch resizes
 // with a deprecation warning).
 
-// outOps are the builtins that take out=. This file's init adds the
-// parameter to the functions and methods of these names, so it must run
-// after the init functions that define them, which Go guarantees for files
-// whose names sort before out.go; TestOutParameter checks that every one
-// got it.
+// outOps are the builtins that take out=. defOut adds the parameter to
+// the functions and methods of these names; TestOutParameter checks that
+// every one got it.
 var outOps = map[string]bool{
 	"add": true, "sub": true, "mul": true, "div": true, "divide": true, "true_divide": true, "floor_divide": true,
 	"remainder": true, "pow": true, "maximum": true, "minimum": true,
@@ -36,25 +34,28 @@ var outOps = map[string]bool{
 	"cat": true, "stack": true,
 }
 
-func init() {
+// defOut gives the builtins of outOps their out= parameter. It wraps
+// builtins the other registration steps define, so torch.go's init calls
+// it last.
+func defOut() {
 	for name := range outOps {
-		b, isFunc := LookupBuiltin(name)
+		b, isFunc := lang.LookupBuiltin(name)
 		if isFunc {
 			withOut(b)
 		}
-		if m, ok := TensorMethod(name); ok && (!isFunc || m != b) {
+		if m, ok := lang.TensorMethod(name); ok && (!isFunc || m != b) {
 			withOut(m)
 		}
 	}
 }
 
 // withOut gives b a keyword-only out=None parameter.
-func withOut(b *Builtin) {
-	b.AddKeyword("out", None)
+func withOut(b *lang.Builtin) {
+	b.AddKeyword("out", lang.None)
 	inner := b.Fn()
-	b.SetFn(func(a *Args) (Value, error) {
+	b.SetFn(func(a *lang.Args) (lang.Value, error) {
 		outArg := a.Value("out")
-		if _, none := outArg.(NoneType); none {
+		if _, none := outArg.(lang.NoneType); none {
 			return inner(a)
 		}
 		out, ok := outArg.(*tensor.Tensor)
@@ -62,7 +63,7 @@ func withOut(b *Builtin) {
 			return nil, a.WrongType("out", "Tensor", outArg)
 		}
 		if autograd.IsGradEnabled() && (out.RequiresGrad() || argsRequireGrad(a)) {
-			return nil, Errorf(RuntimeError, "%s(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.", b.Name).
+			return nil, lang.Errorf(lang.RuntimeError, "%s(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.", b.Name).
 				WithHint("compute without out= (y = %s(...)), or inside with no_grad():", b.Name)
 		}
 		r, err := inner(a)
@@ -77,15 +78,15 @@ func withOut(b *Builtin) {
 }
 
 // argsRequireGrad reports whether a tensor argument requires grad.
-func argsRequireGrad(a *Args) bool {
+func argsRequireGrad(a *lang.Args) bool {
 	for _, v := range a.Values() {
 		switch x := v.(type) {
 		case *tensor.Tensor:
 			if x.RequiresGrad() {
 				return true
 			}
-		case Tuple, *List:
-			elems, _, _ := Sequence(x)
+		case lang.Tuple, *lang.List:
+			elems, _, _ := lang.Sequence(x)
 			for _, e := range elems {
 				if t, ok := e.(*tensor.Tensor); ok && t.RequiresGrad() {
 					return true
@@ -97,18 +98,18 @@ func argsRequireGrad(a *Args) bool {
 }
 
 // writeOut copies the result r into out; the caller returns out.
-func writeOut(r Value, out *tensor.Tensor) error {
+func writeOut(r lang.Value, out *tensor.Tensor) error {
 	t, ok := r.(*tensor.Tensor)
 	if !ok {
-		return Errorf(TypeError, "out= needs a tensor result, not %s", TypeName(r))
+		return lang.Errorf(lang.TypeError, "out= needs a tensor result, not %s", lang.TypeName(r))
 	}
 	if !tensor.CanCast(t.DType(), out.DType()) {
 		err := tensor.CastError(t.DType(), out.DType())
-		err.Kind = RuntimeError // PyTorch's kind for out=; in-place ops keep TypeError
+		err.Kind = lang.RuntimeError // PyTorch's kind for out=; in-place ops keep TypeError
 		return err.WithHint("pass an out tensor of dtype %s, or leave out= out", t.DType())
 	}
 	if !slices.Equal(t.Shape(), out.Shape()) {
-		return Errorf(RuntimeError, "out= has shape %s but the result has shape %s: kael does not resize out tensors",
+		return lang.Errorf(lang.RuntimeError, "out= has shape %s but the result has shape %s: kael does not resize out tensors",
 			tensor.FormatShape(out.Shape()), tensor.FormatShape(t.Shape())).
 			WithHint("make out with the result's shape, e.g. torch.empty(%s)", strings.Trim(tensor.FormatShape(t.Shape()), "[]"))
 	}

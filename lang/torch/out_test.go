@@ -4,20 +4,20 @@ import (
 	"strings"
 	"testing"
 
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 )
 
 // TestOutParameter checks that every builtin of outOps got its out=
-// parameter, which out.go's init adds after the builtins are defined.
+// parameter, which defOut adds after the builtins are defined.
 func TestOutParameter(t *testing.T) {
 	for name := range outOps {
-		b, isFunc := LookupBuiltin(name)
-		m, isMethod := TensorMethod(name)
+		b, isFunc := lang.LookupBuiltin(name)
+		m, isMethod := lang.TensorMethod(name)
 		if !isFunc && !isMethod {
 			t.Errorf("out= is declared for %s, which is not a builtin", name)
 			continue
 		}
-		for _, f := range []*Builtin{b, m} {
+		for _, f := range []*lang.Builtin{b, m} {
 			if f != nil && !strings.Contains(f.Sig, "out=None") {
 				t.Errorf("%s has no out= parameter: %s", name, f.Sig)
 			}

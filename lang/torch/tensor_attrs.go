@@ -2,15 +2,15 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
 // The tensor properties reachable without a call: x.T, x.shape, x.dtype,
 // x.grad, ...
 
-func init() {
-	RegisterTensorAttr("T", "The tensor with its dimensions reversed (a view).", func(t *tensor.Tensor) (Value, error) {
+func defTensorAttrs() {
+	lang.RegisterTensorAttr("T", "The tensor with its dimensions reversed (a view).", func(t *tensor.Tensor) (lang.Value, error) {
 		// PyTorch records x.T as a permute (PermuteBackward0) whatever the
 		// number of dimensions; x.t() is TBackward0.
 		dims := make([]int, t.Dim())
@@ -19,48 +19,48 @@ func init() {
 		}
 		return result(autograd.Permute(t, dims...))
 	}, nil)
-	RegisterTensorAttr("shape", "The sizes of the dimensions, a torch.Size such as torch.Size([2, 3]).", func(t *tensor.Tensor) (Value, error) { return NewSize(t.Shape()), nil }, nil)
-	RegisterTensorAttr("dtype", "The element type: float32, float64, int64 or bool.", func(t *tensor.Tensor) (Value, error) { return t.DType(), nil }, nil)
-	RegisterTensorAttr("ndim", "The number of dimensions.", func(t *tensor.Tensor) (Value, error) { return int64(t.Dim()), nil }, nil)
-	RegisterTensorAttr("device", "Where the storage lives: device(type='cpu'), which prints as cpu.", func(t *tensor.Tensor) (Value, error) {
+	lang.RegisterTensorAttr("shape", "The sizes of the dimensions, a torch.Size such as torch.Size([2, 3]).", func(t *tensor.Tensor) (lang.Value, error) { return lang.NewSize(t.Shape()), nil }, nil)
+	lang.RegisterTensorAttr("dtype", "The element type: float32, float64, int64 or bool.", func(t *tensor.Tensor) (lang.Value, error) { return t.DType(), nil }, nil)
+	lang.RegisterTensorAttr("ndim", "The number of dimensions.", func(t *tensor.Tensor) (lang.Value, error) { return int64(t.Dim()), nil }, nil)
+	lang.RegisterTensorAttr("device", "Where the storage lives: device(type='cpu'), which prints as cpu.", func(t *tensor.Tensor) (lang.Value, error) {
 		return &Device{Type: string(t.Device()), Index: -1}, nil
 	}, nil)
-	RegisterTensorAttr("data", "The tensor detached from autograd, sharing storage.", func(t *tensor.Tensor) (Value, error) { return t.Detach(), nil }, nil)
-	RegisterTensorAttr("grad", "The accumulated gradient, or None.", func(t *tensor.Tensor) (Value, error) {
+	lang.RegisterTensorAttr("data", "The tensor detached from autograd, sharing storage.", func(t *tensor.Tensor) (lang.Value, error) { return t.Detach(), nil }, nil)
+	lang.RegisterTensorAttr("grad", "The accumulated gradient, or None.", func(t *tensor.Tensor) (lang.Value, error) {
 		if m := t.Autograd(); m != nil && m.Grad != nil {
 			return m.Grad, nil
 		}
-		return None, nil
+		return lang.None, nil
 	}, setGrad)
-	RegisterTensorAttr("requires_grad", "Whether gradients are computed for this tensor.", func(t *tensor.Tensor) (Value, error) {
+	lang.RegisterTensorAttr("requires_grad", "Whether gradients are computed for this tensor.", func(t *tensor.Tensor) (lang.Value, error) {
 		return t.RequiresGrad(), nil
-	}, func(t *tensor.Tensor, v Value) error {
+	}, func(t *tensor.Tensor, v lang.Value) error {
 		on, ok := v.(bool)
 		if !ok {
-			return Errorf(TypeError, "requires_grad must be a bool, not %s", TypeName(v))
+			return lang.Errorf(lang.TypeError, "requires_grad must be a bool, not %s", lang.TypeName(v))
 		}
 		return autograd.SetRequiresGrad(t, on)
 	})
-	RegisterTensorAttr("is_leaf", "True for tensors not produced by a recorded operation.", func(t *tensor.Tensor) (Value, error) {
+	lang.RegisterTensorAttr("is_leaf", "True for tensors not produced by a recorded operation.", func(t *tensor.Tensor) (lang.Value, error) {
 		m := t.Autograd()
 		return m == nil || m.GradFn == nil, nil
 	}, nil)
-	RegisterTensorAttr("grad_fn", "The autograd node that produced this tensor, or None.", func(t *tensor.Tensor) (Value, error) {
+	lang.RegisterTensorAttr("grad_fn", "The autograd node that produced this tensor, or None.", func(t *tensor.Tensor) (lang.Value, error) {
 		if m := t.Autograd(); m != nil && m.GradFn != nil {
-			return &GradFnValue{Fn: m.GradFn}, nil
+			return &lang.GradFnValue{Fn: m.GradFn}, nil
 		}
-		return None, nil
+		return lang.None, nil
 	}, nil)
 }
 
 // setGrad runs t.grad = v. As in PyTorch, a gradient has the tensor's
 // shape and dtype, which backward's accumulation into it relies on.
-func setGrad(t *tensor.Tensor, v Value) error {
+func setGrad(t *tensor.Tensor, v lang.Value) error {
 	switch x := v.(type) {
-	case NoneType:
+	case lang.NoneType:
 		return autograd.SetGrad(t, nil)
 	case *tensor.Tensor:
 		return autograd.SetGrad(t, x) // refuses another shape or dtype
 	}
-	return Errorf(TypeError, "assigned grad must be a Tensor or None, not %s", TypeName(v))
+	return lang.Errorf(lang.TypeError, "assigned grad must be a Tensor or None, not %s", lang.TypeName(v))
 }

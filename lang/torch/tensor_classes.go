@@ -1,10 +1,10 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
 	"strings"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -12,43 +12,43 @@ import (
 // dtype-specific classes (torch.FloatTensor, ...), torch.Size, and
 // torch.autograd.Variable.
 
-func init() {
-	tensorClass := NewBuiltin(AsValue, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *Args) (Value, error) {
+func defTensorClasses() {
+	tensorClass := lang.NewBuiltin(lang.AsValue, "Tensor(*data)", "torch.Tensor: the class of tensors, and the legacy constructor: torch.Tensor([1, 2]) is a float32 tensor of the data, torch.Tensor(2, 3) a float32 tensor of that size (uninitialized in PyTorch, zeros in kael), torch.Tensor() an empty one.", func(a *lang.Args) (lang.Value, error) {
 		return legacyTensor(a, tensor.Float32)
 	})
-	RegisterClass(tensorClass, "torch.Tensor")
+	lang.RegisterClass(tensorClass, "torch.Tensor")
 	torchMembers["Tensor"] = tensorClass
-	for cls, d := range TypedTensorClasses {
+	for cls, d := range lang.TypedTensorClasses {
 		name := strings.TrimPrefix(cls, "torch.")
-		b := NewBuiltin(AsValue, name+"(*data)", "The legacy constructor of "+d.String()+" tensors: "+cls+"([1, 2]) from data, "+cls+"(2, 3) of that size (zeros in kael).", func(a *Args) (Value, error) {
+		b := lang.NewBuiltin(lang.AsValue, name+"(*data)", "The legacy constructor of "+d.String()+" tensors: "+cls+"([1, 2]) from data, "+cls+"(2, 3) of that size (zeros in kael).", func(a *lang.Args) (lang.Value, error) {
 			return legacyTensor(a, d)
 		})
-		RegisterClass(b, cls)
-		RegisterSubclass(cls, "torch.Tensor")
+		lang.RegisterClass(b, cls)
+		lang.RegisterSubclass(cls, "torch.Tensor")
 		torchMembers[name] = b
 	}
-	sizeClass := NewBuiltin(AsValue, "Size(sizes=())", "torch.Size, the class of x.shape: torch.Size([2, 3]). It prints as torch.Size([2, 3]), equals the lists and tuples of the same ints and indexes as a tuple; s.numel() is the product of the sizes.", func(a *Args) (Value, error) {
-		elems, err := Collect(a.Value("sizes"))
+	sizeClass := lang.NewBuiltin(lang.AsValue, "Size(sizes=())", "torch.Size, the class of x.shape: torch.Size([2, 3]). It prints as torch.Size([2, 3]), equals the lists and tuples of the same ints and indexes as a tuple; s.numel() is the product of the sizes.", func(a *lang.Args) (lang.Value, error) {
+		elems, err := lang.Collect(a.Value("sizes"))
 		if err != nil {
 			return nil, err
 		}
 		for _, e := range elems {
 			if _, ok := e.(int64); !ok {
-				return nil, Errorf(TypeError, "torch.Size() takes an iterable of 'int' (item 0 is '%s')", TypeName(e))
+				return nil, lang.Errorf(lang.TypeError, "torch.Size() takes an iterable of 'int' (item 0 is '%s')", lang.TypeName(e))
 			}
 		}
 		sizes := make([]int, len(elems))
 		for i, e := range elems {
 			sizes[i] = int(e.(int64))
 		}
-		return NewSize(sizes), nil
+		return lang.NewSize(sizes), nil
 	})
-	RegisterClass(sizeClass, "torch.Size")
+	lang.RegisterClass(sizeClass, "torch.Size")
 	torchMembers["Size"] = sizeClass
-	RegisterTypeMethod("torch.Size", NewBuiltin(AsValue, "numel(self)", "The number of elements a tensor of this size has: the product of the sizes.", func(a *Args) (Value, error) {
-		sizes, ok := IntSequence(a.Value("self"))
+	lang.RegisterTypeMethod("torch.Size", lang.NewBuiltin(lang.AsValue, "numel(self)", "The number of elements a tensor of this size has: the product of the sizes.", func(a *lang.Args) (lang.Value, error) {
+		sizes, ok := lang.IntSequence(a.Value("self"))
 		if !ok {
-			return nil, Errorf(TypeError, "torch.Size holds a value that is not an int")
+			return nil, lang.Errorf(lang.TypeError, "torch.Size holds a value that is not an int")
 		}
 		n := int64(1)
 		for _, s := range sizes {
@@ -56,12 +56,12 @@ func init() {
 		}
 		return n, nil
 	}))
-	torchMembers["is_tensor"] = NewBuiltin(AsValue, "is_tensor(obj)", "Whether obj is a tensor.", func(a *Args) (Value, error) {
+	torchMembers["is_tensor"] = lang.NewBuiltin(lang.AsValue, "is_tensor(obj)", "Whether obj is a tensor.", func(a *lang.Args) (lang.Value, error) {
 		_, ok := a.Value("obj").(*tensor.Tensor)
 		return ok, nil
 	})
 
-	torchAutograd["Variable"] = NewBuiltin(AsValue, "Variable(data, requires_grad=False)", "The deprecated Variable of PyTorch before 0.4: since then every tensor is one, so Variable(t) is t as a new tensor sharing its data (requiring grad when asked). A note says so.", func(a *Args) (Value, error) {
+	torchAutograd["Variable"] = lang.NewBuiltin(lang.AsValue, "Variable(data, requires_grad=False)", "The deprecated Variable of PyTorch before 0.4: since then every tensor is one, so Variable(t) is t as a new tensor sharing its data (requiring grad when asked). A note says so.", func(a *lang.Args) (lang.Value, error) {
 		t, on := a.Tensor("data"), a.Bool("requires_grad")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -79,8 +79,8 @@ func init() {
 
 // legacyTensor is torch.Tensor(...) and the typed constructors: from
 // data, of a size (zeros), or empty.
-func legacyTensor(a *Args, d tensor.DType) (Value, error) {
-	data := a.Value("data").(Tuple)
+func legacyTensor(a *lang.Args, d tensor.DType) (lang.Value, error) {
+	data := a.Value("data").(lang.Tuple)
 	if len(data) == 1 {
 		switch x := data[0].(type) {
 		case *tensor.Tensor:
@@ -88,24 +88,24 @@ func legacyTensor(a *Args, d tensor.DType) (Value, error) {
 				return x.Detach(), nil
 			}
 			return result(x.To(d))
-		case *List:
+		case *lang.List:
 			if !x.IsSize() {
 				return legacyFromData(x, d)
 			}
-		case Tuple:
+		case lang.Tuple:
 			return legacyFromData(x, d)
 		case float64, string, bool:
-			return nil, Errorf(TypeError, "new(): data must be a sequence (got %s)", TypeName(x))
+			return nil, lang.Errorf(lang.TypeError, "new(): data must be a sequence (got %s)", lang.TypeName(x))
 		}
 	}
-	shape, ok := IntSequence(data)
+	shape, ok := lang.IntSequence(data)
 	if len(data) == 1 {
-		if s, isSize := data[0].(*List); isSize && s.IsSize() {
-			shape, ok = IntSequence(s)
+		if s, isSize := data[0].(*lang.List); isSize && s.IsSize() {
+			shape, ok = lang.IntSequence(s)
 		}
 	}
 	if !ok {
-		return nil, Errorf(TypeError, "new() received an invalid combination of arguments: %s", Repr(data)).
+		return nil, lang.Errorf(lang.TypeError, "new() received an invalid combination of arguments: %s", lang.Repr(data)).
 			WithHint("pass the data as a list (torch.Tensor([1, 2])) or the sizes as ints (torch.Tensor(2, 3))")
 	}
 	if len(data) == 0 {
@@ -113,7 +113,7 @@ func legacyTensor(a *Args, d tensor.DType) (Value, error) {
 	}
 	for _, n := range shape {
 		if n < 0 {
-			return nil, Errorf(RuntimeError, "Trying to create tensor with negative dimension %d: %s", n, tensor.FormatShape(shape))
+			return nil, lang.Errorf(lang.RuntimeError, "Trying to create tensor with negative dimension %d: %s", n, tensor.FormatShape(shape))
 		}
 	}
 	return result(tensor.Zeros(d, shape...))
@@ -122,8 +122,8 @@ func legacyTensor(a *Args, d tensor.DType) (Value, error) {
 // legacyFromData makes a tensor of dtype d from nested lists, converting
 // the elements as PyTorch's legacy constructors do (floats truncate to
 // int64).
-func legacyFromData(v Value, d tensor.DType) (Value, error) {
-	g, err := ToGo(v)
+func legacyFromData(v lang.Value, d tensor.DType) (lang.Value, error) {
+	g, err := lang.ToGo(v)
 	if err != nil {
 		return nil, err
 	}

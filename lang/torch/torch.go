@@ -2,7 +2,7 @@
 // methods, torch.nn (the layers, the containers, nn.functional, nn.init
 // and subclassing nn.Module), torch.optim, torch.autograd (Function,
 // gradcheck), torch.linalg, torch.utils.data, devices, and torch.save and
-// torch.load. It registers them with package lang in its init functions,
+// torch.load. It registers them with package lang in its init function,
 // as any library does (docs/adr/0006-engine-and-libraries.md); a program
 // links it in by importing it, or lang/std, which imports it:
 //
@@ -13,7 +13,7 @@ import (
 	"maps"
 	"slices"
 
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 )
 
 // sortedKeys returns the keys of m, sorted.
@@ -21,14 +21,70 @@ func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys
 
 // defMethod registers a method of the values whose type is typeName; self
 // is its first parameter.
-func defMethod(typeName, sig, doc string, fn func(a *Args) (Value, error)) {
-	RegisterTypeMethod(typeName, NewBuiltin(AsValue, sig, doc, fn))
+func defMethod(typeName, sig, doc string, fn func(a *lang.Args) (lang.Value, error)) {
+	lang.RegisterTypeMethod(typeName, lang.NewBuiltin(lang.AsValue, sig, doc, fn))
 }
 
+// init registers torch with package lang. Each file's registrations are a
+// function, defX, called here rather than an init function of its own:
+// Go runs a package's init functions in the order of its files' names, so
+// that a dependency between two of them would break when a file is
+// renamed. Here the order is stated, and only one step depends on the
+// others: defOut adds out= to builtins the steps before it define, so it
+// comes last. TestRegistration checks that every defX is called here and
+// that no file has an init function of its own.
 func init() {
-	RegisterMethodTable("Generator", generatorMethods)
-	RegisterMethodTable("Optimizer", optimizerMethods)
-	RegisterMethodTable("Module", moduleMethods)
-	RegisterMethodTable("Sequential", listMethods)
-	RegisterMethodTable("ModuleDict", dictMethods)
+	// torch's functions and the tensor methods.
+	defTensorFuncs()
+	defRandomOps()
+	defElementwise()
+	defMath()
+	defReductions()
+	defLinalg()
+	defLinalgLapack()
+	defEinsum()
+	defJoining()
+	defIndexing()
+	defViews()
+	defShapeOps()
+	defSort()
+	defPromotion()
+	defLegacy()
+	defIntrospection()
+	defTensorAttrs()
+	defTensorClasses()
+	defDevices()
+	defSave()
+
+	// torch.autograd and torch.optim.
+	defAutograd()
+	defAutogradFunction()
+	defGradcheck()
+	defOptimizers()
+
+	// torch.nn: nn.functional, the layers, nn.Module and nn.init.
+	defFunctional()
+	defConv()
+	defLayers()
+	defContainers()
+	defModuleMethods()
+	defModuleBase()
+	defNNInit()
+
+	// torch.utils.data, torch.backends, the modules and the method tables.
+	defData()
+	defBackends()
+	defModules()
+	defMethodTables()
+
+	// Last: out= wraps the builtins defined above.
+	defOut()
+}
+
+func defMethodTables() {
+	lang.RegisterMethodTable("Generator", generatorMethods)
+	lang.RegisterMethodTable("Optimizer", optimizerMethods)
+	lang.RegisterMethodTable("Module", moduleMethods)
+	lang.RegisterMethodTable("Sequential", listMethods)
+	lang.RegisterMethodTable("ModuleDict", dictMethods)
 }

@@ -1,19 +1,19 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/safetensors"
 )
 
 // torch.save and torch.load of a state dict, in a safetensors file.
 
-func init() {
-	torchMembers["save"] = NewBuiltin(AsValue, "save(obj, f)", "Writes a dict of name to tensor (a state_dict) to the file path f, in kael's format: a safetensors file that keeps the names' order, which torch.load reads back. PyTorch cannot read it with its torch.load (safetensors.torch.load_file can), and other objects (a whole model, lists) are refused.", torchSave)
-	torchMembers["load"] = NewBuiltin(AsValue, "load(f, map_location=None, weights_only=False)", "Reads what torch.save wrote to the file path f (or any safetensors file) as a dict of name to tensor, in the order it was saved; pass it to model.load_state_dict. PyTorch's own pickled .pth files are refused with an error that says how to convert them.", torchLoad)
+func defSave() {
+	torchMembers["save"] = lang.NewBuiltin(lang.AsValue, "save(obj, f)", "Writes a dict of name to tensor (a state_dict) to the file path f, in kael's format: a safetensors file that keeps the names' order, which torch.load reads back. PyTorch cannot read it with its torch.load (safetensors.torch.load_file can), and other objects (a whole model, lists) are refused.", torchSave)
+	torchMembers["load"] = lang.NewBuiltin(lang.AsValue, "load(f, map_location=None, weights_only=False)", "Reads what torch.save wrote to the file path f (or any safetensors file) as a dict of name to tensor, in the order it was saved; pass it to model.load_state_dict. PyTorch's own pickled .pth files are refused with an error that says how to convert them.", torchLoad)
 }
 
 // savedOrderKey is the metadata entry in which torch.save keeps the order
@@ -21,20 +21,20 @@ func init() {
 const savedOrderKey = "kael.torch.save.order"
 
 // torchSave is torch.save(state_dict, path).
-func torchSave(a *Args) (Value, error) {
+func torchSave(a *lang.Args) (lang.Value, error) {
 	path, ok := a.Value("f").(string)
 	if !ok {
-		return nil, Errorf(TypeError, "kael's torch.save writes to a file path (a str), not %s", TypeName(a.Value("f")))
+		return nil, lang.Errorf(lang.TypeError, "kael's torch.save writes to a file path (a str), not %s", lang.TypeName(a.Value("f")))
 	}
 	obj := a.Value("obj")
 	if m, isModule := asModule(obj); isModule {
-		return nil, Errorf(TypeError, "kael's torch.save saves a state_dict, not a whole %s", m.TypeName()).
-			WithHint("torch.save(model.state_dict(), %s), and later model.load_state_dict(torch.load(%s))", Repr(path), Repr(path))
+		return nil, lang.Errorf(lang.TypeError, "kael's torch.save saves a state_dict, not a whole %s", m.TypeName()).
+			WithHint("torch.save(model.state_dict(), %s), and later model.load_state_dict(torch.load(%s))", lang.Repr(path), lang.Repr(path))
 	}
-	d, ok := obj.(*Dict)
+	d, ok := obj.(*lang.Dict)
 	if !ok {
-		return nil, Errorf(TypeError, "kael's torch.save saves a dict of name to tensor (a state_dict), not %s", TypeName(obj)).
-			WithHint("put the tensors in a dict: torch.save({'w': w}, %s)", Repr(path))
+		return nil, lang.Errorf(lang.TypeError, "kael's torch.save saves a dict of name to tensor (a state_dict), not %s", lang.TypeName(obj)).
+			WithHint("put the tensors in a dict: torch.save({'w': w}, %s)", lang.Repr(path))
 	}
 	ts, err := TensorMap(d, "torch.save")
 	if err != nil {
@@ -47,14 +47,14 @@ func torchSave(a *Args) (Value, error) {
 	if err := safetensors.Save(path, ts, map[string]string{savedOrderKey: strings.Join(names, "\n")}); err != nil {
 		return nil, FileError(err)
 	}
-	return None, nil
+	return lang.None, nil
 }
 
 // torchLoad is torch.load(path).
-func torchLoad(a *Args) (Value, error) {
+func torchLoad(a *lang.Args) (lang.Value, error) {
 	path, ok := a.Value("f").(string)
 	if !ok {
-		return nil, Errorf(TypeError, "kael's torch.load reads a file path (a str), not %s", TypeName(a.Value("f")))
+		return nil, lang.Errorf(lang.TypeError, "kael's torch.load reads a file path (a str), not %s", lang.TypeName(a.Value("f")))
 	}
 	if err := CheckDevice(a.Value("map_location")); err != nil {
 		return nil, err
@@ -63,8 +63,8 @@ func torchLoad(a *Args) (Value, error) {
 	if err != nil {
 		e := FileError(err)
 		if isZipFile(path) {
-			e = Errorf(RuntimeError, "%s is PyTorch's pickled format, which kael cannot read", path).
-				WithHint("convert it in Python: from safetensors.torch import save_file; save_file(torch.load(%s), 'weights.safetensors'), then torch.load('weights.safetensors')", Repr(path))
+			e = lang.Errorf(lang.RuntimeError, "%s is PyTorch's pickled format, which kael cannot read", path).
+				WithHint("convert it in Python: from safetensors.torch import save_file; save_file(torch.load(%s), 'weights.safetensors'), then torch.load('weights.safetensors')", lang.Repr(path))
 		}
 		return nil, e
 	}
@@ -72,7 +72,7 @@ func torchLoad(a *Args) (Value, error) {
 	if !ok {
 		return StateDict(ts), nil
 	}
-	out := NewDict()
+	out := lang.NewDict()
 	for _, name := range strings.Split(order, "\n") {
 		if t, ok := ts[name]; ok {
 			_ = out.Set(name, t)

@@ -1,9 +1,8 @@
 package safetensors
 
 import (
-	. "github.com/kael-dev/kael/lang"
-	. "github.com/kael-dev/kael/lang/torch"
-
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/torch"
 	"github.com/kael-dev/kael/safetensors"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -14,13 +13,13 @@ import (
 
 // stringMap converts a dict of strings (the metadata= argument) to a Go
 // map; None is an empty map.
-func stringMap(v Value, what string) (map[string]string, error) {
-	if _, none := v.(NoneType); none {
+func stringMap(v lang.Value, what string) (map[string]string, error) {
+	if _, none := v.(lang.NoneType); none {
 		return nil, nil
 	}
-	d, ok := v.(*Dict)
+	d, ok := v.(*lang.Dict)
 	if !ok {
-		return nil, Errorf(TypeError, "%s must be a dict of str to str, not %s", what, TypeName(v))
+		return nil, lang.Errorf(lang.TypeError, "%s must be a dict of str to str, not %s", what, lang.TypeName(v))
 	}
 	out := make(map[string]string, d.Len())
 	for _, k := range d.Keys() {
@@ -28,7 +27,7 @@ func stringMap(v Value, what string) (map[string]string, error) {
 		ks, kok := k.(string)
 		vs, vok := val.(string)
 		if !kok || !vok {
-			return nil, Errorf(TypeError, "%s must be a dict of str to str, but has %s: %s", what, Repr(k), Repr(val))
+			return nil, lang.Errorf(lang.TypeError, "%s must be a dict of str to str, but has %s: %s", what, lang.Repr(k), lang.Repr(val))
 		}
 		out[ks] = vs
 	}
@@ -37,8 +36,8 @@ func stringMap(v Value, what string) (map[string]string, error) {
 
 // tensorsToSave reads the tensors and metadata arguments of save_file and
 // save (fn names the function in errors).
-func tensorsToSave(a *Args, fn string) (map[string]*tensor.Tensor, map[string]string, error) {
-	ts, err := TensorMap(a.Value("tensors"), fn)
+func tensorsToSave(a *lang.Args, fn string) (map[string]*tensor.Tensor, map[string]string, error) {
+	ts, err := torch.TensorMap(a.Value("tensors"), fn)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -46,22 +45,22 @@ func tensorsToSave(a *Args, fn string) (map[string]*tensor.Tensor, map[string]st
 	return ts, meta, err
 }
 
-var safetensorsTorch = &Module{Attrs: map[string]Value{
-	"load_file": NewBuiltin(AsValue, "load_file(filename, device='cpu')", "Reads a .safetensors file into a dict of name to tensor, in name order. The file is memory-mapped: float32, float64, int64 and bool tensors view it without a copy (writing to one changes only this session's copy); F16 and BF16 load as float32, the integer types as int64. A malformed file is a SafetensorError naming the file and the tensor; a large file shows its progress.", func(a *Args) (Value, error) {
+var safetensorsTorch = &lang.Module{Attrs: map[string]lang.Value{
+	"load_file": lang.NewBuiltin(lang.AsValue, "load_file(filename, device='cpu')", "Reads a .safetensors file into a dict of name to tensor, in name order. The file is memory-mapped: float32, float64, int64 and bool tensors view it without a copy (writing to one changes only this session's copy); F16 and BF16 load as float32, the integer types as int64. A malformed file is a SafetensorError naming the file and the tensor; a large file shows its progress.", func(a *lang.Args) (lang.Value, error) {
 		path := a.Str("filename")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if err := CheckDevice(a.Value("device")); err != nil {
+		if err := torch.CheckDevice(a.Value("device")); err != nil {
 			return nil, err
 		}
-		ts, _, err := safetensors.Load(path, safetensors.Options{Progress: ProgressReporter(a, "loading "+path)})
+		ts, _, err := safetensors.Load(path, safetensors.Options{Progress: lang.ProgressReporter(a, "loading "+path)})
 		if err != nil {
-			return nil, FileError(err)
+			return nil, torch.FileError(err)
 		}
-		return StateDict(ts), nil
+		return torch.StateDict(ts), nil
 	}),
-	"save_file": NewBuiltin(AsValue, "save_file(tensors, filename, metadata=None)", "Writes a dict of name to tensor as a .safetensors file (names sorted, header padded to 8 bytes, metadata as __metadata__), atomically: the file appears only once it is complete.", func(a *Args) (Value, error) {
+	"save_file": lang.NewBuiltin(lang.AsValue, "save_file(tensors, filename, metadata=None)", "Writes a dict of name to tensor as a .safetensors file (names sorted, header padded to 8 bytes, metadata as __metadata__), atomically: the file appears only once it is complete.", func(a *lang.Args) (lang.Value, error) {
 		path := a.Str("filename")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -71,43 +70,43 @@ var safetensorsTorch = &Module{Attrs: map[string]Value{
 			return nil, err
 		}
 		if err := safetensors.Save(path, ts, meta); err != nil {
-			return nil, FileError(err)
+			return nil, torch.FileError(err)
 		}
-		return None, nil
+		return lang.None, nil
 	}),
-	"save": NewBuiltin(AsValue, "save(tensors, metadata=None)", "The bytes of the .safetensors file save_file would write for a dict of name to tensor: an 8-byte little-endian header length, the JSON header, the data.", func(a *Args) (Value, error) {
+	"save": lang.NewBuiltin(lang.AsValue, "save(tensors, metadata=None)", "The bytes of the .safetensors file save_file would write for a dict of name to tensor: an 8-byte little-endian header length, the JSON header, the data.", func(a *lang.Args) (lang.Value, error) {
 		ts, meta, err := tensorsToSave(a, "save")
 		if err != nil {
 			return nil, err
 		}
 		data, err := safetensors.Marshal(ts, meta)
 		if err != nil {
-			return nil, FileError(err)
+			return nil, torch.FileError(err)
 		}
-		return NewBytes(data), nil
+		return lang.NewBytes(data), nil
 	}),
-	"load": NewBuiltin(AsValue, "load(data)", "The dict of name to tensor, in name order, that the bytes of a .safetensors file hold (what save returns); the tensors are copies, so changing one leaves data as it was. Malformed bytes are a SafetensorError.", func(a *Args) (Value, error) {
-		b, ok := a.Value("data").(Bytes)
+	"load": lang.NewBuiltin(lang.AsValue, "load(data)", "The dict of name to tensor, in name order, that the bytes of a .safetensors file hold (what save returns); the tensors are copies, so changing one leaves data as it was. Malformed bytes are a SafetensorError.", func(a *lang.Args) (lang.Value, error) {
+		b, ok := a.Value("data").(lang.Bytes)
 		if !ok {
-			return nil, Errorf(TypeError, "load expects bytes, not %s", TypeName(a.Value("data")))
+			return nil, lang.Errorf(lang.TypeError, "load expects bytes, not %s", lang.TypeName(a.Value("data")))
 		}
 		f, err := safetensors.Parse("bytes", append([]byte(nil), b.Data()...))
 		if err != nil {
-			return nil, FileError(err)
+			return nil, torch.FileError(err)
 		}
 		ts, err := f.All(safetensors.Options{})
 		if err != nil {
-			return nil, FileError(err)
+			return nil, torch.FileError(err)
 		}
-		return StateDict(ts), nil
+		return torch.StateDict(ts), nil
 	}),
 }}
 
 func init() {
-	RegisterModule("safetensors", "Hugging Face's safetensors format; its functions are in safetensors.torch.", func() *Module {
-		return &Module{MissingHint: "use from safetensors.torch import load_file, save_file"}
+	lang.RegisterModule("safetensors", "Hugging Face's safetensors format; its functions are in safetensors.torch.", func() *lang.Module {
+		return &lang.Module{MissingHint: "use from safetensors.torch import load_file, save_file"}
 	})
-	RegisterModule("safetensors.torch", "Reading and writing .safetensors files as dicts of tensors: load_file and save_file, and load and save of the file's bytes.", func() *Module {
+	lang.RegisterModule("safetensors.torch", "Reading and writing .safetensors files as dicts of tensors: load_file and save_file, and load and save of the file's bytes.", func() *lang.Module {
 		return safetensorsTorch
 	})
 }

@@ -3,8 +3,6 @@ package transformers
 import (
 	"errors"
 	"fmt"
-	. "github.com/kael-dev/kael/lang"
-	. "github.com/kael-dev/kael/lang/torch"
 	"maps"
 	"os"
 	"path/filepath"
@@ -14,6 +12,8 @@ import (
 
 	"github.com/kael-dev/kael/gpt2"
 	"github.com/kael-dev/kael/gpt2/bpe"
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/torch"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -26,8 +26,8 @@ import (
 // (from_pretrained) and calling it constructs an object.
 type hfClass struct {
 	name    string
-	methods map[string]*Builtin
-	ctor    *Builtin
+	methods map[string]*lang.Builtin
+	ctor    *lang.Builtin
 }
 
 // TypeName returns "type".
@@ -37,7 +37,7 @@ func (*hfClass) TypeName() string { return "type" }
 func (c *hfClass) String() string { return "<class 'transformers." + c.name + "'>" }
 
 // Attr returns the class methods, __call__ (the constructor) and __name__.
-func (c *hfClass) Attr(name string) (Value, bool) {
+func (c *hfClass) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "__name__":
 		return c.name, true
@@ -66,16 +66,16 @@ func (c *hfClass) MemberDoc() string {
 }
 
 // objectAttr looks name up in an object's method table, binding it to recv.
-func objectAttr(recv Value, table map[string]*Builtin, name string) (Value, bool) {
+func objectAttr(recv lang.Value, table map[string]*lang.Builtin, name string) (lang.Value, bool) {
 	m, ok := table[name]
 	if !ok {
 		return nil, false
 	}
-	return &BoundMethod{Recv: recv, Method: m}, true
+	return &lang.BoundMethod{Recv: recv, Method: m}, true
 }
 
 // publicNames lists a method table's names without the dunder ones.
-func publicNames(table map[string]*Builtin, more ...string) []string {
+func publicNames(table map[string]*lang.Builtin, more ...string) []string {
 	var names []string
 	for _, n := range sortedKeys(table) {
 		if !strings.HasPrefix(n, "__") {
@@ -99,7 +99,7 @@ func (*GPT2Config) TypeName() string { return "GPT2Config" }
 var configFields = []string{"eos_token_id", "layer_norm_epsilon", "n_embd", "n_head", "n_layer", "n_positions", "vocab_size"}
 
 // Attr returns the configuration's fields.
-func (g *GPT2Config) Attr(name string) (Value, bool) {
+func (g *GPT2Config) Attr(name string) (lang.Value, bool) {
 	c := g.c
 	switch name {
 	case "n_layer", "num_hidden_layers":
@@ -132,20 +132,20 @@ func (g *GPT2Config) PyRepr() string {
 func (g *GPT2Config) String() string { return g.PyRepr() }
 
 var gpt2ConfigClass = &hfClass{name: "GPT2Config",
-	ctor: NewBuiltin(AsValue, "GPT2Config(vocab_size=50257, n_positions=1024, n_embd=768, n_layer=12, n_head=12, layer_norm_epsilon=1e-05, eos_token_id=50256)",
-		"A GPT-2 configuration; the defaults are those of the 124M model.", func(a *Args) (Value, error) {
+	ctor: lang.NewBuiltin(lang.AsValue, "GPT2Config(vocab_size=50257, n_positions=1024, n_embd=768, n_layer=12, n_head=12, layer_norm_epsilon=1e-05, eos_token_id=50256)",
+		"A GPT-2 configuration; the defaults are those of the 124M model.", func(a *lang.Args) (lang.Value, error) {
 			c := gpt2.Config{VocabSize: a.Int("vocab_size"), NPositions: a.Int("n_positions"), NEmbd: a.Int("n_embd"),
 				NLayer: a.Int("n_layer"), NHead: a.Int("n_head"), Eps: a.Float("layer_norm_epsilon"), EOS: a.Int("eos_token_id")}
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			if err := c.Validate(); err != nil {
-				return nil, Errorf(ValueError, "%v", err)
+				return nil, lang.Errorf(lang.ValueError, "%v", err)
 			}
 			return &GPT2Config{c}, nil
 		}),
-	methods: map[string]*Builtin{
-		"from_pretrained": NewBuiltin(AsValue, "from_pretrained(pretrained_model_name_or_path)", "Reads config.json of a model directory (or the file itself).", func(a *Args) (Value, error) {
+	methods: map[string]*lang.Builtin{
+		"from_pretrained": lang.NewBuiltin(lang.AsValue, "from_pretrained(pretrained_model_name_or_path)", "Reads config.json of a model directory (or the file itself).", func(a *lang.Args) (lang.Value, error) {
 			path := a.Str("pretrained_model_name_or_path")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -155,7 +155,7 @@ var gpt2ConfigClass = &hfClass{name: "GPT2Config",
 			}
 			c, err := gpt2.ReadConfig(path)
 			if err != nil {
-				return nil, FileError(err)
+				return nil, torch.FileError(err)
 			}
 			return &GPT2Config{c}, nil
 		}),
@@ -183,7 +183,7 @@ func (t *GPT2Tokenizer) String() string {
 const endOfText = "<|endoftext|>"
 
 // Attr returns the methods and eos_token, eos_token_id, vocab_size.
-func (t *GPT2Tokenizer) Attr(name string) (Value, bool) {
+func (t *GPT2Tokenizer) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "vocab_size":
 		return int64(t.t.VocabSize()), true
@@ -193,7 +193,7 @@ func (t *GPT2Tokenizer) Attr(name string) (Value, bool) {
 		if id, ok := t.t.TokenID(endOfText); ok {
 			return int64(id), true
 		}
-		return None, true
+		return lang.None, true
 	}
 	return objectAttr(t, tokenizerMethods, name)
 }
@@ -211,13 +211,13 @@ func loadTokenizer(path string) (*GPT2Tokenizer, bool, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		t, found, err := bpe.FromDir(path)
 		if err != nil {
-			return nil, false, Errorf(OSError, "%s: %v", path, err)
+			return nil, false, lang.Errorf(lang.OSError, "%s: %v", path, err)
 		}
 		if found {
 			return &GPT2Tokenizer{t: t, source: path}, false, nil
 		}
 	} else if path != "gpt2" && path != "" && !strings.HasSuffix(path, ".safetensors") {
-		return nil, false, Errorf(OSError, "%s is not a model directory, and kael has only GPT-2's own vocabulary built in", path).
+		return nil, false, lang.Errorf(lang.OSError, "%s is not a model directory, and kael has only GPT-2's own vocabulary built in", path).
 			WithHint("use GPT2Tokenizer.from_pretrained('gpt2') for GPT-2's vocabulary, or a directory with vocab.json and merges.txt")
 	}
 	t, err := bpe.GPT2()
@@ -229,13 +229,13 @@ func loadTokenizer(path string) (*GPT2Tokenizer, bool, error) {
 
 // idsArg reads a list of token ids: a list or tuple of ints, or a tensor
 // of one dimension (or two, with one row).
-func idsArg(v Value, what string) ([]int, error) {
+func idsArg(v lang.Value, what string) ([]int, error) {
 	if x, ok := v.(*tensor.Tensor); ok {
 		if x.Dim() == 2 && x.Shape()[0] == 1 {
 			v, _ = x.Select(0, 0)
 		}
 		if x.Dim() > 2 || x.Dim() == 2 && x.Shape()[0] != 1 {
-			return nil, Errorf(ValueError, "%s must be one sequence of token ids, got a tensor of shape %s", what, Repr(NewSize(x.Shape())))
+			return nil, lang.Errorf(lang.ValueError, "%s must be one sequence of token ids, got a tensor of shape %s", what, lang.Repr(lang.NewSize(x.Shape())))
 		}
 	}
 	seqs, err := idRows(v, what)
@@ -243,17 +243,17 @@ func idsArg(v Value, what string) ([]int, error) {
 		return nil, err
 	}
 	if len(seqs) != 1 {
-		return nil, Errorf(ValueError, "%s must be one sequence of token ids, got %d", what, len(seqs))
+		return nil, lang.Errorf(lang.ValueError, "%s must be one sequence of token ids, got %d", what, len(seqs))
 	}
 	return seqs[0], nil
 }
 
 // idRows reads token ids as rows: a tensor of shape [n] or [batch, n] of
 // integers, or a list of ints, or a list of such lists.
-func idRows(v Value, what string) ([][]int, error) {
+func idRows(v lang.Value, what string) ([][]int, error) {
 	if x, ok := v.(*tensor.Tensor); ok {
 		if x.DType() != tensor.Int64 {
-			return nil, Errorf(TypeError, "%s must hold integer token ids, not %s", what, x.DType())
+			return nil, lang.Errorf(lang.TypeError, "%s must hold integer token ids, not %s", what, x.DType())
 		}
 		vals, err := tensor.Values[int64](x)
 		if err != nil {
@@ -270,11 +270,11 @@ func idRows(v Value, what string) ([][]int, error) {
 			}
 			return rows, nil
 		}
-		return nil, Errorf(ValueError, "%s must be a tensor of shape [n] or [batch, n], not %s", what, Repr(NewSize(x.Shape())))
+		return nil, lang.Errorf(lang.ValueError, "%s must be a tensor of shape [n] or [batch, n], not %s", what, lang.Repr(lang.NewSize(x.Shape())))
 	}
-	elems, err := Collect(v)
+	elems, err := lang.Collect(v)
 	if err != nil {
-		return nil, Errorf(TypeError, "%s must be a tensor or a list of token ids, not %s", what, TypeName(v))
+		return nil, lang.Errorf(lang.TypeError, "%s must be a tensor or a list of token ids, not %s", what, lang.TypeName(v))
 	}
 	row := make([]int, 0, len(elems))
 	var rows [][]int
@@ -283,17 +283,17 @@ func idRows(v Value, what string) ([][]int, error) {
 		case int64:
 			row = append(row, int(e))
 		case bool:
-			return nil, Errorf(TypeError, "%s must hold integer token ids, not bool", what)
+			return nil, lang.Errorf(lang.TypeError, "%s must hold integer token ids, not bool", what)
 		default:
 			sub, err := idRows(e, what)
 			if err != nil || len(sub) != 1 {
-				return nil, Errorf(TypeError, "%s must hold integer token ids, not %s", what, TypeName(e))
+				return nil, lang.Errorf(lang.TypeError, "%s must hold integer token ids, not %s", what, lang.TypeName(e))
 			}
 			rows = append(rows, sub[0])
 		}
 	}
 	if rows != nil && len(row) > 0 {
-		return nil, Errorf(TypeError, "%s mixes token ids and lists of them", what)
+		return nil, lang.Errorf(lang.TypeError, "%s mixes token ids and lists of them", what)
 	}
 	if rows == nil {
 		rows = [][]int{row}
@@ -311,20 +311,20 @@ func int64sToInts(v []int64) []int {
 
 // idsValue returns ids as a list of ints, or as an int64 tensor of shape
 // [1, n] when returnTensors is "pt".
-func idsValue(ids []int, returnTensors Value) (Value, error) {
+func idsValue(ids []int, returnTensors lang.Value) (lang.Value, error) {
 	switch rt := returnTensors.(type) {
-	case NoneType:
-		elems := make([]Value, len(ids))
+	case lang.NoneType:
+		elems := make([]lang.Value, len(ids))
 		for i, id := range ids {
 			elems[i] = int64(id)
 		}
-		return &List{Elems: elems}, nil
+		return &lang.List{Elems: elems}, nil
 	case string:
 		if rt == "pt" {
 			return idsTensor(ids)
 		}
 	}
-	return nil, Errorf(ValueError, "return_tensors must be None or 'pt' in kael (which has no NumPy or TensorFlow), not %s", Repr(returnTensors))
+	return nil, lang.Errorf(lang.ValueError, "return_tensors must be None or 'pt' in kael (which has no NumPy or TensorFlow), not %s", lang.Repr(returnTensors))
 }
 
 // idsTensor returns ids as an int64 tensor of shape [1, n].
@@ -337,27 +337,27 @@ func idsTensor(ids []int) (*tensor.Tensor, error) {
 }
 
 // encodeArg encodes the text argument of a tokenizer call.
-func (t *GPT2Tokenizer) encodeArg(a *Args) ([]int, error) {
+func (t *GPT2Tokenizer) encodeArg(a *lang.Args) ([]int, error) {
 	text := a.Str("text")
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	ids, err := t.t.Encode(text)
 	if err != nil {
-		return nil, Errorf(ValueError, "%v", err)
+		return nil, lang.Errorf(lang.ValueError, "%v", err)
 	}
 	return ids, nil
 }
 
-var tokenizerMethods = map[string]*Builtin{
-	"encode": NewBuiltin(AsValue, "encode(self, text, return_tensors=None)", "The token ids of text: a list of ints, or a tensor of shape [1, n] with return_tensors='pt'.", func(a *Args) (Value, error) {
+var tokenizerMethods = map[string]*lang.Builtin{
+	"encode": lang.NewBuiltin(lang.AsValue, "encode(self, text, return_tensors=None)", "The token ids of text: a list of ints, or a tensor of shape [1, n] with return_tensors='pt'.", func(a *lang.Args) (lang.Value, error) {
 		ids, err := a.Value("self").(*GPT2Tokenizer).encodeArg(a)
 		if err != nil {
 			return nil, err
 		}
 		return idsValue(ids, a.Value("return_tensors"))
 	}),
-	"__call__": NewBuiltin(AsValue, "__call__(self, text, return_tensors=None)", "Encodes text as Hugging Face's tokenizers do: a dict with input_ids and attention_mask (lists, or tensors of shape [1, n] with return_tensors='pt').", func(a *Args) (Value, error) {
+	"__call__": lang.NewBuiltin(lang.AsValue, "__call__(self, text, return_tensors=None)", "Encodes text as Hugging Face's tokenizers do: a dict with input_ids and attention_mask (lists, or tensors of shape [1, n] with return_tensors='pt').", func(a *lang.Args) (lang.Value, error) {
 		ids, err := a.Value("self").(*GPT2Tokenizer).encodeArg(a)
 		if err != nil {
 			return nil, err
@@ -374,12 +374,12 @@ var tokenizerMethods = map[string]*Builtin{
 		if err != nil {
 			return nil, err
 		}
-		d := NewDict()
+		d := lang.NewDict()
 		_ = d.Set("input_ids", input)
 		_ = d.Set("attention_mask", mask)
 		return d, nil
 	}),
-	"decode": NewBuiltin(AsValue, "decode(self, token_ids, skip_special_tokens=False)", "The text of token ids (a list, or a tensor of one sequence); bytes that end inside a character become U+FFFD.", func(a *Args) (Value, error) {
+	"decode": lang.NewBuiltin(lang.AsValue, "decode(self, token_ids, skip_special_tokens=False)", "The text of token ids (a list, or a tensor of one sequence); bytes that end inside a character become U+FFFD.", func(a *lang.Args) (lang.Value, error) {
 		t := a.Value("self").(*GPT2Tokenizer)
 		skip := a.Bool("skip_special_tokens")
 		if err := a.Err(); err != nil {
@@ -395,14 +395,14 @@ var tokenizerMethods = map[string]*Builtin{
 		}
 		text, err := t.t.Decode(ids)
 		if err != nil {
-			return nil, Errorf(ValueError, "%v", err)
+			return nil, lang.Errorf(lang.ValueError, "%v", err)
 		}
-		return PythonText(text), nil
+		return lang.PythonText(text), nil
 	}),
 }
 
-var gpt2TokenizerClass = &hfClass{name: "GPT2Tokenizer", methods: map[string]*Builtin{
-	"from_pretrained": NewBuiltin(AsValue, "from_pretrained(pretrained_model_name_or_path='gpt2')", "GPT-2's tokenizer: the vocabulary of a model directory (vocab.json and merges.txt), or GPT-2's own, built into kael, for 'gpt2' or a directory without one.", func(a *Args) (Value, error) {
+var gpt2TokenizerClass = &hfClass{name: "GPT2Tokenizer", methods: map[string]*lang.Builtin{
+	"from_pretrained": lang.NewBuiltin(lang.AsValue, "from_pretrained(pretrained_model_name_or_path='gpt2')", "GPT-2's tokenizer: the vocabulary of a model directory (vocab.json and merges.txt), or GPT-2's own, built into kael, for 'gpt2' or a directory without one.", func(a *lang.Args) (lang.Value, error) {
 		path := a.Str("pretrained_model_name_or_path")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -428,14 +428,14 @@ func (*TextStreamer) TypeName() string { return "TextStreamer" }
 func (*TextStreamer) String() string { return "<TextStreamer>" }
 
 var textStreamerClass = &hfClass{name: "TextStreamer",
-	ctor: NewBuiltin(AsValue, "TextStreamer(tokenizer, skip_prompt=False)", "Streams generate's text to the output as tokens are made: pass it as model.generate(..., streamer=TextStreamer(tokenizer)). The prompt is printed first unless skip_prompt=True.", func(a *Args) (Value, error) {
+	ctor: lang.NewBuiltin(lang.AsValue, "TextStreamer(tokenizer, skip_prompt=False)", "Streams generate's text to the output as tokens are made: pass it as model.generate(..., streamer=TextStreamer(tokenizer)). The prompt is printed first unless skip_prompt=True.", func(a *lang.Args) (lang.Value, error) {
 		skip := a.Bool("skip_prompt")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		tok, ok := a.Value("tokenizer").(*GPT2Tokenizer)
 		if !ok {
-			return nil, Errorf(TypeError, "TextStreamer needs a GPT2Tokenizer, not %s", TypeName(a.Value("tokenizer")))
+			return nil, lang.Errorf(lang.TypeError, "TextStreamer needs a GPT2Tokenizer, not %s", lang.TypeName(a.Value("tokenizer")))
 		}
 		return &TextStreamer{tok: tok, skipPrompt: skip}, nil
 	})}
@@ -462,14 +462,14 @@ func (w *textWriter) add(b string) {
 	}
 	w.pending = s[cut:]
 	if cut > 0 {
-		w.write(PythonText(s[:cut]))
+		w.write(lang.PythonText(s[:cut]))
 	}
 }
 
 // flush writes what is left.
 func (w *textWriter) flush() {
 	if w.pending != "" {
-		w.write(PythonText(w.pending))
+		w.write(lang.PythonText(w.pending))
 		w.pending = ""
 	}
 }
@@ -498,7 +498,7 @@ func (m *GPT2LMHeadModel) String() string {
 }
 
 // Attr returns the methods and config.
-func (m *GPT2LMHeadModel) Attr(name string) (Value, bool) {
+func (m *GPT2LMHeadModel) Attr(name string) (lang.Value, bool) {
 	if name == "config" {
 		return &GPT2Config{m.m.Config}, true
 	}
@@ -534,14 +534,14 @@ type CausalLMOutput struct{ Logits *tensor.Tensor }
 func (*CausalLMOutput) TypeName() string { return "CausalLMOutputWithCrossAttentions" }
 
 // Attr returns logits, and loss (None, as no labels were given).
-func (o *CausalLMOutput) Attr(name string) (Value, bool) {
+func (o *CausalLMOutput) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "logits":
 		return o.Logits, true
 	case "loss":
-		return None, true
+		return lang.None, true
 	case "keys":
-		return &BoundMethod{Recv: o, Method: outputKeys}, true
+		return &lang.BoundMethod{Recv: o, Method: outputKeys}, true
 	}
 	return nil, false
 }
@@ -551,49 +551,49 @@ func (*CausalLMOutput) AttrNames() []string { return []string{"keys", "logits", 
 
 // String returns the repr, with the logits' shape rather than their values.
 func (o *CausalLMOutput) String() string {
-	return fmt.Sprintf("CausalLMOutputWithCrossAttentions(logits=<tensor of shape %s, dtype=%s>)", Repr(NewSize(o.Logits.Shape())), o.Logits.DType())
+	return fmt.Sprintf("CausalLMOutputWithCrossAttentions(logits=<tensor of shape %s, dtype=%s>)", lang.Repr(lang.NewSize(o.Logits.Shape())), o.Logits.DType())
 }
 
-var outputKeys = NewBuiltin(AsValue, "keys(self)", "The names of the output's fields: ['logits'].", func(a *Args) (Value, error) {
-	return &List{Elems: []Value{"logits"}}, nil
+var outputKeys = lang.NewBuiltin(lang.AsValue, "keys(self)", "The names of the output's fields: ['logits'].", func(a *lang.Args) (lang.Value, error) {
+	return &lang.List{Elems: []lang.Value{"logits"}}, nil
 })
 
 // GetItem returns out[0] or out["logits"].
-func (o *CausalLMOutput) GetItem(key Value) (Value, error) {
+func (o *CausalLMOutput) GetItem(key lang.Value) (lang.Value, error) {
 	switch key {
 	case int64(0), "logits":
 		return o.Logits, nil
 	}
 	if _, ok := key.(string); ok {
-		return nil, Errorf(KeyError, "%s", Repr(key))
+		return nil, lang.Errorf(lang.KeyError, "%s", lang.Repr(key))
 	}
-	return nil, Errorf(IndexError, "the output has one field, logits: index 0, not %s", Repr(key))
+	return nil, lang.Errorf(lang.IndexError, "the output has one field, logits: index 0, not %s", lang.Repr(key))
 }
 
 // modelError converts an error of the gpt2 package to a kael error: a
 // prompt past the context is a ValueError, as are bad parameters.
-func modelError(err error) *Error {
+func modelError(err error) *lang.Error {
 	var ce *gpt2.ContextError
-	var le *Error
+	var le *lang.Error
 	var te *tensor.Error
 	switch {
 	case errors.As(err, &le), errors.As(err, &te):
-		return ToError(err)
+		return lang.ToError(err)
 	case errors.As(err, &ce):
-		return Errorf(ValueError, "%s", strings.TrimPrefix(ce.Error(), "gpt2: ")).
+		return lang.Errorf(lang.ValueError, "%s", strings.TrimPrefix(ce.Error(), "gpt2: ")).
 			WithHint("the model sees at most %d tokens: shorten the input", ce.Context)
 	}
-	return Errorf(ValueError, "%s", strings.TrimPrefix(err.Error(), "gpt2: "))
+	return lang.Errorf(lang.ValueError, "%s", strings.TrimPrefix(err.Error(), "gpt2: "))
 }
 
 // interrupted is the error for generation stopped by the user.
-func interrupted(made int) *Error {
-	return Errorf(KeyboardInterrupt, "generation interrupted after %d new tokens", made).
+func interrupted(made int) *lang.Error {
+	return lang.Errorf(lang.KeyboardInterrupt, "generation interrupted after %d new tokens", made).
 		WithHint("the model is unchanged; run generate again to continue")
 }
 
-var modelMethods = map[string]*Builtin{
-	"__call__": NewBuiltin(AsValue, "__call__(self, input_ids, attention_mask=None)", "Runs the model over input_ids (a tensor of shape [batch, n] or [n]) and returns an output whose .logits (also out[0], out['logits']) are the next-token scores, shape [batch, n, vocab_size] (or [n, vocab_size]). Every position attends to all before it: attention_mask is accepted and ignored, so pad nothing.", func(a *Args) (Value, error) {
+var modelMethods = map[string]*lang.Builtin{
+	"__call__": lang.NewBuiltin(lang.AsValue, "__call__(self, input_ids, attention_mask=None)", "Runs the model over input_ids (a tensor of shape [batch, n] or [n]) and returns an output whose .logits (also out[0], out['logits']) are the next-token scores, shape [batch, n, vocab_size] (or [n, vocab_size]). Every position attends to all before it: attention_mask is accepted and ignored, so pad nothing.", func(a *lang.Args) (lang.Value, error) {
 		m := a.Value("self").(*GPT2LMHeadModel)
 		rows, err := idRows(a.Value("input_ids"), "input_ids")
 		if err != nil {
@@ -622,13 +622,13 @@ var modelMethods = map[string]*Builtin{
 		}
 		return &CausalLMOutput{out}, nil
 	}),
-	"generate": NewBuiltin(AsValue, "generate(self, input_ids, max_new_tokens=20, do_sample=False, temperature=1.0, top_k=50, top_p=1.0, streamer=None, generator=None)",
+	"generate": lang.NewBuiltin(lang.AsValue, "generate(self, input_ids, max_new_tokens=20, do_sample=False, temperature=1.0, top_k=50, top_p=1.0, streamer=None, generator=None)",
 		"Continues input_ids (a tensor of shape [1, n]) and returns the prompt and the new tokens as a tensor of shape [1, n + new], as Hugging Face's generate does; it stops after the end-of-text token. Greedy unless do_sample=True, which draws with temperature, top_k and top_p from kael's generator (torch.manual_seed makes it repeatable). The text streams to the output as it is made when the model knows its vocabulary (or with streamer=TextStreamer(tokenizer)); an interrupt stops it and keeps the model.",
-		func(a *Args) (Value, error) {
+		func(a *lang.Args) (lang.Value, error) {
 			m := a.Value("self").(*GPT2LMHeadModel)
 			opt := gpt2.GenerateOptions{MaxNewTokens: a.Int("max_new_tokens"), Sampling: gpt2.Sampling{
 				DoSample: a.Bool("do_sample"), Temperature: a.Float("temperature"), TopK: a.Int("top_k"), TopP: a.Float("top_p"),
-				Generator: GeneratorArg(a)}}
+				Generator: torch.GeneratorArg(a)}}
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
@@ -638,11 +638,11 @@ var modelMethods = map[string]*Builtin{
 			}
 			tok, skipPrompt := m.tok, true
 			switch s := a.Value("streamer").(type) {
-			case NoneType:
+			case lang.NoneType:
 			case *TextStreamer:
 				tok, skipPrompt = s.tok, s.skipPrompt
 			default:
-				return nil, Errorf(TypeError, "streamer must be a TextStreamer or None, not %s", TypeName(s))
+				return nil, lang.Errorf(lang.TypeError, "streamer must be a TextStreamer or None, not %s", lang.TypeName(s))
 			}
 			var w *textWriter
 			if tok != nil {
@@ -677,13 +677,13 @@ var modelMethods = map[string]*Builtin{
 			}
 			return idsTensor(append(slices.Clone(prompt), made...))
 		}),
-	"state_dict": NewBuiltin(AsValue, "state_dict(self)", "The weights as a dict of name to tensor, in Hugging Face's names (transformer.wte.weight, transformer.h.0.attn.c_attn.weight, ..., lm_head.weight), sorted. The tensors are the model's own: changing one changes the model.", func(a *Args) (Value, error) {
-		return StateDict(a.Value("self").(*GPT2LMHeadModel).m.StateDict()), nil
+	"state_dict": lang.NewBuiltin(lang.AsValue, "state_dict(self)", "The weights as a dict of name to tensor, in Hugging Face's names (transformer.wte.weight, transformer.h.0.attn.c_attn.weight, ..., lm_head.weight), sorted. The tensors are the model's own: changing one changes the model.", func(a *lang.Args) (lang.Value, error) {
+		return torch.StateDict(a.Value("self").(*GPT2LMHeadModel).m.StateDict()), nil
 	}),
-	"eval": NewBuiltin(AsValue, "eval(self)", "The model itself: kael's model has no dropout, so it is always in evaluation mode.", func(a *Args) (Value, error) {
+	"eval": lang.NewBuiltin(lang.AsValue, "eval(self)", "The model itself: kael's model has no dropout, so it is always in evaluation mode.", func(a *lang.Args) (lang.Value, error) {
 		return a.Value("self"), nil
 	}),
-	"num_parameters": NewBuiltin(AsValue, "num_parameters(self)", "The number of weights (the tied head counted once).", func(a *Args) (Value, error) {
+	"num_parameters": lang.NewBuiltin(lang.AsValue, "num_parameters(self)", "The number of weights (the tied head counted once).", func(a *lang.Args) (lang.Value, error) {
 		seen := map[*tensor.Tensor]bool{}
 		n := 0
 		for _, t := range a.Value("self").(*GPT2LMHeadModel).m.StateDict() {
@@ -697,10 +697,10 @@ var modelMethods = map[string]*Builtin{
 }
 
 var gpt2LMHeadModelClass = &hfClass{name: "GPT2LMHeadModel",
-	ctor: NewBuiltin(AsValue, "GPT2LMHeadModel(config)", "A GPT-2 model with random weights as Hugging Face initialises them (normal, std 0.02, smaller for the residual projections; the head tied to wte) drawn from kael's default generator.", func(a *Args) (Value, error) {
+	ctor: lang.NewBuiltin(lang.AsValue, "GPT2LMHeadModel(config)", "A GPT-2 model with random weights as Hugging Face initialises them (normal, std 0.02, smaller for the residual projections; the head tied to wte) drawn from kael's default generator.", func(a *lang.Args) (lang.Value, error) {
 		c, ok := a.Value("config").(*GPT2Config)
 		if !ok {
-			return nil, Errorf(TypeError, "GPT2LMHeadModel needs a GPT2Config, not %s", TypeName(a.Value("config")))
+			return nil, lang.Errorf(lang.TypeError, "GPT2LMHeadModel needs a GPT2Config, not %s", lang.TypeName(a.Value("config")))
 		}
 		sd, err := gpt2.RandomStateDict(c.c, tensor.DefaultGenerator())
 		if err != nil {
@@ -713,23 +713,23 @@ var gpt2LMHeadModelClass = &hfClass{name: "GPT2LMHeadModel",
 		}
 		return newModelValue(m, ""), nil
 	}),
-	methods: map[string]*Builtin{
-		"from_pretrained": NewBuiltin(AsValue, "from_pretrained(pretrained_model_name_or_path)", "Loads a GPT-2 checkpoint: a model directory with model.safetensors (and config.json, else the shape is inferred), or a .safetensors file, in Hugging Face's layout. The file is memory-mapped; a large one shows its progress.", func(a *Args) (Value, error) {
+	methods: map[string]*lang.Builtin{
+		"from_pretrained": lang.NewBuiltin(lang.AsValue, "from_pretrained(pretrained_model_name_or_path)", "Loads a GPT-2 checkpoint: a model directory with model.safetensors (and config.json, else the shape is inferred), or a .safetensors file, in Hugging Face's layout. The file is memory-mapped; a large one shows its progress.", func(a *lang.Args) (lang.Value, error) {
 			path := a.Str("pretrained_model_name_or_path")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			if _, err := os.Stat(path); err != nil {
-				e := FileError(err)
+				e := torch.FileError(err)
 				if path == "gpt2" || strings.HasPrefix(path, "gpt2-") || strings.Contains(path, "/gpt2") {
 					e.WithHint("kael cannot download models: give the path of a directory holding GPT-2's model.safetensors and config.json")
 				}
 				return nil, e
 			}
-			m, err := gpt2.Load(path, gpt2.Options{Progress: ProgressReporter(a, "loading "+path)})
+			m, err := gpt2.Load(path, gpt2.Options{Progress: lang.ProgressReporter(a, "loading "+path)})
 			if err != nil {
-				var se *Error
-				if e := FileError(err); errors.As(err, &se) || e.Kind != RuntimeError {
+				var se *lang.Error
+				if e := torch.FileError(err); errors.As(err, &se) || e.Kind != lang.RuntimeError {
 					return nil, e
 				}
 				return nil, modelError(err)
@@ -740,8 +740,8 @@ var gpt2LMHeadModelClass = &hfClass{name: "GPT2LMHeadModel",
 }
 
 func init() {
-	RegisterModule("transformers", "Hugging Face's GPT-2 in its names: GPT2LMHeadModel, GPT2Tokenizer, GPT2Config and TextStreamer, on kael's own GPT-2.", func() *Module {
-		return &Module{Attrs: map[string]Value{
+	lang.RegisterModule("transformers", "Hugging Face's GPT-2 in its names: GPT2LMHeadModel, GPT2Tokenizer, GPT2Config and TextStreamer, on kael's own GPT-2.", func() *lang.Module {
+		return &lang.Module{Attrs: map[string]lang.Value{
 			"GPT2LMHeadModel": gpt2LMHeadModelClass,
 			"GPT2Tokenizer":   gpt2TokenizerClass,
 			"GPT2Config":      gpt2ConfigClass,
@@ -754,6 +754,6 @@ func init() {
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 func init() {
-	RegisterMethodTable("GPT2LMHeadModel", modelMethods)
-	RegisterMethodTable("GPT2Tokenizer", tokenizerMethods)
+	lang.RegisterMethodTable("GPT2LMHeadModel", modelMethods)
+	lang.RegisterMethodTable("GPT2Tokenizer", tokenizerMethods)
 }

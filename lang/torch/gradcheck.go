@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -10,19 +10,19 @@ import (
 // backward computes for a kael function, compared with central
 // differences.
 
-func init() {
-	torchAutograd["gradcheck"] = NewBuiltin(AsValue, "gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True)", "Checks the gradients backward computes for func(*inputs) against central differences (f(x+eps) - f(x-eps)) / 2eps, element by element, within atol + rtol * |numerical|: True when they agree, else a RuntimeError naming the first entry of the Jacobian that differs (False with raise_exception=False). inputs is a tensor or a tuple of tensors; those that require grad must be float64 leaves. func returns a tensor or a tuple of tensors, each checked.", func(a *Args) (Value, error) {
+func defGradcheck() {
+	torchAutograd["gradcheck"] = lang.NewBuiltin(lang.AsValue, "gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True)", "Checks the gradients backward computes for func(*inputs) against central differences (f(x+eps) - f(x-eps)) / 2eps, element by element, within atol + rtol * |numerical|: True when they agree, else a RuntimeError naming the first entry of the Jacobian that differs (False with raise_exception=False). inputs is a tensor or a tuple of tensors; those that require grad must be float64 leaves. func returns a tensor or a tuple of tensors, each checked.", func(a *lang.Args) (lang.Value, error) {
 		fn, eps, atol, rtol, raise := a.Value("func"), a.Float("eps"), a.Float("atol"), a.Float("rtol"), a.Bool("raise_exception")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		inputs := tensorsOf(a.Value("inputs"))
-		if _, isNone := a.Value("inputs").(NoneType); isNone || len(inputs) == 0 || hasNonTensor(inputs) {
+		if _, isNone := a.Value("inputs").(lang.NoneType); isNone || len(inputs) == 0 || hasNonTensor(inputs) {
 			return nil, a.WrongType("inputs", "a Tensor or a tuple of Tensors", a.Value("inputs"))
 		}
 		var callErr error // an error of func itself, which gradcheck passes on
 		call := func(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
-			pos := make([]Value, len(ts))
+			pos := make([]lang.Value, len(ts))
 			for i, t := range ts {
 				pos[i] = t
 			}
@@ -33,7 +33,7 @@ func init() {
 			}
 			outs := tensorsOf(v)
 			if _, isTensor := v.(*tensor.Tensor); !isTensor && (len(outs) == 0 || hasNonTensor(outs)) {
-				callErr = Errorf(TypeError, "gradcheck: func must return a Tensor or a tuple of Tensors, not %s", TypeName(v))
+				callErr = lang.Errorf(lang.TypeError, "gradcheck: func must return a Tensor or a tuple of Tensors, not %s", lang.TypeName(v))
 				return nil, callErr
 			}
 			return outs, nil
@@ -50,7 +50,7 @@ func init() {
 					return nil, err
 				}
 				if len(outs) != len(first) {
-					callErr = Errorf(RuntimeError, "gradcheck: func returned %d tensors, then %d", len(first), len(outs))
+					callErr = lang.Errorf(lang.RuntimeError, "gradcheck: func returned %d tensors, then %d", len(first), len(outs))
 					return nil, callErr
 				}
 				return outs[k], nil
@@ -63,9 +63,9 @@ func init() {
 			case !raise:
 				return false, nil
 			}
-			e := Errorf(RuntimeError, "%s", err.Error())
+			e := lang.Errorf(lang.RuntimeError, "%s", err.Error())
 			if len(first) > 1 {
-				e = Errorf(RuntimeError, "output %d: %s", k, err.Error())
+				e = lang.Errorf(lang.RuntimeError, "output %d: %s", k, err.Error())
 			}
 			return nil, e
 		}

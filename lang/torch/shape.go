@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -10,18 +10,16 @@ import (
 // scatter, scatter_add, diag, diagonal, trace, cross, and the in-place
 // scatter_, scatter_add_ and masked_fill_.
 
-func init() { defShapeOps() }
-
 func defShapeOps() {
-	NewBuiltin(AsBoth, "roll(input, shifts, dims=None)", "input with its elements shifted by shifts along dims (ints or tuples), wrapping around; without dims, over the flattened input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "roll(input, shifts, dims=None)", "input with its elements shifted by shifts along dims (ints or tuples), wrapping around; without dims, over the flattened input.", func(a *lang.Args) (lang.Value, error) {
 		x, shifts, dims := tensorArg(a, "input"), a.Ints("shifts"), a.Ints("dims")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Roll(x, shifts, dims))
 	})
-	defShaped(AsMethod, "repeat(input, *sizes)", "input tiled sizes[i] times along each dimension (more sizes than dims add leading dimensions): x.repeat(2, 1).", autograd.Repeat)
-	NewBuiltin(AsBoth, "repeat_interleave(input, repeats=None, dim=None, *, output_size=None)", "Each element of input (each slice along dim) repeated repeats times (an int, or a tensor of one count per element); without dim over the flattened input. repeat_interleave(counts) alone gives i repeated counts[i] times.", func(a *Args) (Value, error) {
+	defShaped(lang.AsMethod, "repeat(input, *sizes)", "input tiled sizes[i] times along each dimension (more sizes than dims add leading dimensions): x.repeat(2, 1).", autograd.Repeat)
+	lang.NewBuiltin(lang.AsBoth, "repeat_interleave(input, repeats=None, dim=None, *, output_size=None)", "Each element of input (each slice along dim) repeated repeats times (an int, or a tensor of one count per element); without dim over the flattened input. repeat_interleave(counts) alone gives i repeated counts[i] times.", func(a *lang.Args) (lang.Value, error) {
 		x, dim := tensorArg(a, "input"), a.OptInt("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -38,7 +36,7 @@ func defShapeOps() {
 			return nil, err
 		}
 		if size := a.OptInt("output_size"); size != nil && (out.Dim() == 0 || *size != out.Shape()[dimOr0(dim, out.Dim())]) {
-			return nil, Errorf(RuntimeError, "allocated size does not match required size")
+			return nil, lang.Errorf(lang.RuntimeError, "allocated size does not match required size")
 		}
 		return out, a.Err()
 	})
@@ -54,7 +52,7 @@ func defShapeOps() {
 		if op.add {
 			sig = op.name + "(input, dim, index, src)"
 		}
-		f := func(a *Args) (x *tensor.Tensor, apply func(t *tensor.Tensor) (*tensor.Tensor, error), others []*tensor.Tensor, err error) {
+		f := func(a *lang.Args) (x *tensor.Tensor, apply func(t *tensor.Tensor) (*tensor.Tensor, error), others []*tensor.Tensor, err error) {
 			x, dim, index := tensorArg(a, "input"), a.Int("dim"), a.Tensor("index")
 			src, err := scatterSource(a, op.add)
 			if err != nil {
@@ -70,14 +68,14 @@ func defShapeOps() {
 				return autograd.Scatter(t, dim, index, src)
 			}, []*tensor.Tensor{src}, nil
 		}
-		NewBuiltin(AsBoth, sig, op.doc, func(a *Args) (Value, error) {
+		lang.NewBuiltin(lang.AsBoth, sig, op.doc, func(a *lang.Args) (lang.Value, error) {
 			x, apply, _, err := f(a)
 			if err != nil {
 				return nil, err
 			}
 			return result(apply(x))
 		})
-		NewBuiltin(AsMethod, op.name+"_"+sig[len(op.name):], "In place: input = "+op.name+"(input, ...); returns input.", func(a *Args) (Value, error) {
+		lang.NewBuiltin(lang.AsMethod, op.name+"_"+sig[len(op.name):], "In place: input = "+op.name+"(input, ...); returns input.", func(a *lang.Args) (lang.Value, error) {
 			x, apply, others, err := f(a)
 			if err != nil {
 				return nil, err
@@ -85,7 +83,7 @@ func defShapeOps() {
 			return inPlace(x, autograd.Rewrite(x, op.name+"_", apply, others...))
 		})
 	}
-	NewBuiltin(AsMethod, "masked_fill_(input, mask, value)", "In place: writes value (a number or a 0-d tensor) wherever the bool mask is true; returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "masked_fill_(input, mask, value)", "In place: writes value (a number or a 0-d tensor) wherever the bool mask is true; returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, mask, v := tensorArg(a, "input"), a.Tensor("mask"), a.TensorLike("value")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -94,22 +92,22 @@ func defShapeOps() {
 			return autograd.MaskedFill(old, mask, v)
 		}, v))
 	})
-	NewBuiltin(AsBoth, "diag(input, diagonal=0)", "For a 1-D input, the square matrix with input on its diagonal-th diagonal; for a 2-D input, a copy of that diagonal.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "diag(input, diagonal=0)", "For a 1-D input, the square matrix with input on its diagonal-th diagonal; for a 2-D input, a copy of that diagonal.", func(a *lang.Args) (lang.Value, error) {
 		x, k := tensorArg(a, "input"), a.Int("diagonal")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Diag(x, k))
 	})
-	NewBuiltin(AsBoth, "diagonal(input, offset=0, dim1=0, dim2=1)", "A view of the diagonal offset of input in the plane (dim1, dim2); those dims are replaced by a last one.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "diagonal(input, offset=0, dim1=0, dim2=1)", "A view of the diagonal offset of input in the plane (dim1, dim2); those dims are replaced by a last one.", func(a *lang.Args) (lang.Value, error) {
 		x, offset, d1, d2 := tensorArg(a, "input"), a.Int("offset"), a.Int("dim1"), a.Int("dim2")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Diagonal(x, offset, d1, d2))
 	})
-	defUnary(AsBoth, "trace(input)", "The sum of the main diagonal of a matrix, as a 0-d tensor (int64 for integers).", autograd.Trace)
-	NewBuiltin(AsBoth, "cross(input, other, dim=None)", "The cross product of the 3-vectors of input and other along dim (by default the first dimension of size 3); they broadcast.", func(a *Args) (Value, error) {
+	defUnary(lang.AsBoth, "trace(input)", "The sum of the main diagonal of a matrix, as a 0-d tensor (int64 for integers).", autograd.Trace)
+	lang.NewBuiltin(lang.AsBoth, "cross(input, other, dim=None)", "The cross product of the 3-vectors of input and other along dim (by default the first dimension of size 3); they broadcast.", func(a *lang.Args) (lang.Value, error) {
 		x, y, dim := tensorArg(a, "input"), tensorArg(a, "other"), a.OptInt("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -129,23 +127,23 @@ func defShapeOps() {
 
 // scatterSource returns the src of scatter: the src tensor or number, or
 // value; reduce is refused.
-func scatterSource(a *Args, add bool) (*tensor.Tensor, error) {
+func scatterSource(a *lang.Args, add bool) (*tensor.Tensor, error) {
 	if add {
 		return a.Tensor("src"), nil
 	}
 	if !a.IsNone("reduce") {
-		return nil, Errorf(RuntimeError, "scatter(): reduce= is not supported by kael").
+		return nil, lang.Errorf(lang.RuntimeError, "scatter(): reduce= is not supported by kael").
 			WithHint("use scatter_add for sums")
 	}
 	switch {
 	case !a.IsNone("src") && !a.IsNone("value"):
-		return nil, Errorf(TypeError, "scatter(): give src or value, not both")
+		return nil, lang.Errorf(lang.TypeError, "scatter(): give src or value, not both")
 	case !a.IsNone("value"):
 		return a.TensorLike("value"), nil
 	case !a.IsNone("src"):
 		return a.TensorLike("src"), nil
 	}
-	return nil, Errorf(TypeError, "scatter(): missing argument 'src' (a tensor or a number)")
+	return nil, lang.Errorf(lang.TypeError, "scatter(): missing argument 'src' (a tensor or a number)")
 }
 
 // dimOr0 returns the normalised dim, or 0 for none.

@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -10,8 +10,6 @@ import (
 // beyond the op table's (which registers tan, erf, atan2, ... itself), and
 // the in-place forms (x.exp_()) of every element-wise function of one
 // tensor that PyTorch has one for.
-
-func init() { defMath() }
 
 // inPlaceUnary names the functions of one tensor that have a PyTorch
 // in-place method name_.
@@ -24,7 +22,7 @@ var inPlaceUnary = []string{
 func defMath() {
 	for _, name := range inPlaceUnary {
 		op := unaryOpNamed(name)
-		NewBuiltin(AsMethod, name+"_(input)", "In place: input = "+name+"(input); returns input.", func(a *Args) (Value, error) {
+		lang.NewBuiltin(lang.AsMethod, name+"_(input)", "In place: input = "+name+"(input); returns input.", func(a *lang.Args) (lang.Value, error) {
 			x := tensorArg(a, "input")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -35,14 +33,14 @@ func defMath() {
 			return inPlace(x, op.InPlace(x))
 		})
 	}
-	NewBuiltin(AsBoth, "lerp(input, end, weight)", "input + weight * (end - input): input and end share a floating dtype; weight is a number or a tensor of that dtype.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "lerp(input, end, weight)", "input + weight * (end - input): input and end share a floating dtype; weight is a number or a tensor of that dtype.", func(a *lang.Args) (lang.Value, error) {
 		x, end, w := tensorArg(a, "input"), a.Tensor("end"), a.TensorLike("weight")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Lerp(x, end, w))
 	})
-	NewBuiltin(AsMethod, "lerp_(input, end, weight)", "In place: input = lerp(input, end, weight); returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "lerp_(input, end, weight)", "In place: input = lerp(input, end, weight); returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, end, w := tensorArg(a, "input"), a.Tensor("end"), a.TensorLike("weight")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -51,7 +49,7 @@ func defMath() {
 			return autograd.Lerp(old, end, w)
 		}, end, w))
 	})
-	NewBuiltin(AsBoth, "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol * |other|, element-wise, as a bool tensor; both must have one dtype.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol * |other|, element-wise, as a bool tensor; both must have one dtype.", func(a *lang.Args) (lang.Value, error) {
 		x, y := tensorArg(a, "input"), a.TensorLike("other")
 		rtol, atol, equalNaN := a.Float("rtol"), a.Float("atol"), a.Bool("equal_nan")
 		if err := a.Err(); err != nil {
@@ -70,11 +68,11 @@ func defMath() {
 		if inplace {
 			name, doc = "nan_to_num_", "In place: input = nan_to_num(input, ...); returns input."
 		}
-		kind := AsBoth
+		kind := lang.AsBoth
 		if inplace {
-			kind = AsMethod
+			kind = lang.AsMethod
 		}
-		NewBuiltin(kind, name+"(input, nan=0.0, posinf=None, neginf=None)", doc, func(a *Args) (Value, error) {
+		lang.NewBuiltin(kind, name+"(input, nan=0.0, posinf=None, neginf=None)", doc, func(a *lang.Args) (lang.Value, error) {
 			x, nan := tensorArg(a, "input"), a.Float("nan")
 			posinf, neginf := a.OptFloat("posinf"), a.OptFloat("neginf")
 			if err := a.Err(); err != nil {

@@ -2,10 +2,10 @@ package torch
 
 import (
 	"fmt"
-	. "github.com/kael-dev/kael/lang"
 	"math"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -22,45 +22,45 @@ const datasetClassName = "torch.utils.data.dataset.Dataset"
 
 // datasetClass is torch.utils.data.Dataset, the class a user's dataset
 // derives from; it adds nothing to its subclasses but the name.
-var datasetClass = &Class{Name: datasetClassName, Doc: "The base class of a map-style dataset: class MyData(Dataset) defines __len__ and __getitem__(i), and a DataLoader walks it in batches."}
+var datasetClass = &lang.Class{Name: datasetClassName, Doc: "The base class of a map-style dataset: class MyData(Dataset) defines __len__ and __getitem__(i), and a DataLoader walks it in batches."}
 
-func init() {
-	RegisterNativeBase(datasetClassName, datasetClass, &NativeBase{Name: "Dataset"})
-	RegisterModule("torch.utils", "PyTorch's utilities; kael has torch.utils.data.", func() *Module {
-		return &Module{Attrs: map[string]Value{}}
+func defData() {
+	lang.RegisterNativeBase(datasetClassName, datasetClass, &lang.NativeBase{Name: "Dataset"})
+	lang.RegisterModule("torch.utils", "PyTorch's utilities; kael has torch.utils.data.", func() *lang.Module {
+		return &lang.Module{Attrs: map[string]lang.Value{}}
 	})
-	RegisterModule("torch.utils.data", "Datasets and the DataLoader that walks them in batches, as torch.utils.data.", dataModule)
+	lang.RegisterModule("torch.utils.data", "Datasets and the DataLoader that walks them in batches, as torch.utils.data.", dataModule)
 }
 
 // dataModule builds torch.utils.data.
-func dataModule() *Module {
-	return &Module{Attrs: map[string]Value{
+func dataModule() *lang.Module {
+	return &lang.Module{Attrs: map[string]lang.Value{
 		"Dataset": datasetClass,
-		"TensorDataset": NewBuiltin(AsValue, "TensorDataset(*tensors)", "A dataset of tensors that share their first dimension: item i is the tuple (t[i] for each tensor); .tensors holds them.", func(a *Args) (Value, error) {
-			return newTensorDataset(a.Value("tensors").(Tuple))
+		"TensorDataset": lang.NewBuiltin(lang.AsValue, "TensorDataset(*tensors)", "A dataset of tensors that share their first dimension: item i is the tuple (t[i] for each tensor); .tensors holds them.", func(a *lang.Args) (lang.Value, error) {
+			return newTensorDataset(a.Value("tensors").(lang.Tuple))
 		}),
-		"Subset": NewBuiltin(AsValue, "Subset(dataset, indices)", "The items of dataset at indices, in that order: item i is dataset[indices[i]].", func(a *Args) (Value, error) {
-			idx, err := Collect(a.Value("indices"))
+		"Subset": lang.NewBuiltin(lang.AsValue, "Subset(dataset, indices)", "The items of dataset at indices, in that order: item i is dataset[indices[i]].", func(a *lang.Args) (lang.Value, error) {
+			idx, err := lang.Collect(a.Value("indices"))
 			if err != nil {
 				return nil, err
 			}
 			return &Subset{dataset: a.Value("dataset"), indices: idx}, nil
 		}),
-		"random_split": NewBuiltin(AsValue, "random_split(dataset, lengths, generator=None)", "Splits dataset into Subsets of the given lengths (or fractions that sum to 1) in a random order drawn as PyTorch draws it: randperm from generator, the default generator when None.", func(a *Args) (Value, error) {
+		"random_split": lang.NewBuiltin(lang.AsValue, "random_split(dataset, lengths, generator=None)", "Splits dataset into Subsets of the given lengths (or fractions that sum to 1) in a random order drawn as PyTorch draws it: randperm from generator, the default generator when None.", func(a *lang.Args) (lang.Value, error) {
 			g := GeneratorArg(a)
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			return randomSplit(a.Value("dataset"), a.Value("lengths"), g)
 		}),
-		"default_collate": NewBuiltin(AsValue, "default_collate(batch)", "Joins a list of samples into a batch as a DataLoader does: tensors are stacked, ints and floats become an int64 or float64 tensor, strings stay a list, dicts collate per key and tuples and lists per position (into a list).", func(a *Args) (Value, error) {
-			samples, err := Collect(a.Value("batch"))
+		"default_collate": lang.NewBuiltin(lang.AsValue, "default_collate(batch)", "Joins a list of samples into a batch as a DataLoader does: tensors are stacked, ints and floats become an int64 or float64 tensor, strings stay a list, dicts collate per key and tuples and lists per position (into a list).", func(a *lang.Args) (lang.Value, error) {
+			samples, err := lang.Collect(a.Value("batch"))
 			if err != nil {
 				return nil, err
 			}
 			return defaultCollate(samples, 0)
 		}),
-		"DataLoader": NewBuiltin(AsValue, "DataLoader(dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0, collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False, pin_memory_device='')",
+		"DataLoader": lang.NewBuiltin(lang.AsValue, "DataLoader(dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0, collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False, pin_memory_device='')",
 			"Walks dataset in batches of batch_size (None: one sample at a time, uncollated), joined by collate_fn (default_collate when None); shuffle=True takes a new random order each pass, the order PyTorch takes for the same seed. len(loader) is the number of batches. kael loads in the calling thread: num_workers, pin_memory and the worker options are accepted and change nothing; sampler and batch_sampler are refused.",
 			newDataLoader),
 	}}
@@ -69,19 +69,19 @@ func dataModule() *Module {
 // TensorDataset is torch.utils.data.TensorDataset.
 type TensorDataset struct{ tensors []*tensor.Tensor }
 
-func newTensorDataset(args Tuple) (Value, error) {
+func newTensorDataset(args lang.Tuple) (lang.Value, error) {
 	d := &TensorDataset{}
 	for i, v := range args {
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
-			return nil, Errorf(TypeError, "TensorDataset takes tensors, but argument %d is %s", i, TypeName(v)).
+			return nil, lang.Errorf(lang.TypeError, "TensorDataset takes tensors, but argument %d is %s", i, lang.TypeName(v)).
 				WithHint("make it a tensor first: torch.tensor(values)")
 		}
 		if t.Dim() == 0 {
-			return nil, Errorf(ValueError, "TensorDataset's tensors need a first dimension, but argument %d is 0-d", i)
+			return nil, lang.Errorf(lang.ValueError, "TensorDataset's tensors need a first dimension, but argument %d is 0-d", i)
 		}
 		if n0, n := d.size(), firstDim(t); len(d.tensors) > 0 && n != n0 {
-			return nil, Errorf(AssertionError, "Size mismatch between tensors").
+			return nil, lang.Errorf(lang.AssertionError, "Size mismatch between tensors").
 				WithHint("tensor 0 has %d rows and tensor %d has %d; every tensor needs the same first dimension", n0, i, n)
 		}
 		d.tensors = append(d.tensors, t)
@@ -107,22 +107,22 @@ func (*TensorDataset) TypeName() string { return "TensorDataset" }
 
 // String is Python's default repr.
 func (d *TensorDataset) String() string {
-	return fmt.Sprintf("<torch.utils.data.dataset.TensorDataset object at %#x>", ID(d))
+	return fmt.Sprintf("<torch.utils.data.dataset.TensorDataset object at %#x>", lang.ID(d))
 }
 
 func (d *TensorDataset) Length() (int64, error) {
 	if len(d.tensors) == 0 {
-		return 0, Errorf(IndexError, "tuple index out of range").WithHint("a TensorDataset without tensors has no length")
+		return 0, lang.Errorf(lang.IndexError, "tuple index out of range").WithHint("a TensorDataset without tensors has no length")
 	}
 	return int64(d.size()), nil
 }
 
 // GetItem is d[i]: the tuple of every tensor's row i (any index a tensor
 // takes, as in PyTorch).
-func (d *TensorDataset) GetItem(key Value) (Value, error) {
-	out := make(Tuple, len(d.tensors))
+func (d *TensorDataset) GetItem(key lang.Value) (lang.Value, error) {
+	out := make(lang.Tuple, len(d.tensors))
 	for i, t := range d.tensors {
-		v, err := Index(t, []Subscript{{Value: key}})
+		v, err := lang.Index(t, []lang.Subscript{{Value: key}})
 		if err != nil {
 			return nil, err
 		}
@@ -132,11 +132,11 @@ func (d *TensorDataset) GetItem(key Value) (Value, error) {
 }
 
 // Attr returns .tensors.
-func (d *TensorDataset) Attr(name string) (Value, bool) {
+func (d *TensorDataset) Attr(name string) (lang.Value, bool) {
 	if name != "tensors" {
 		return nil, false
 	}
-	out := make(Tuple, len(d.tensors))
+	out := make(lang.Tuple, len(d.tensors))
 	for i, t := range d.tensors {
 		out[i] = t
 	}
@@ -148,8 +148,8 @@ func (*TensorDataset) AttrNames() []string { return []string{"tensors"} }
 
 // Subset is torch.utils.data.Subset.
 type Subset struct {
-	dataset Value
-	indices []Value
+	dataset lang.Value
+	indices []lang.Value
 }
 
 // TypeName returns "Subset".
@@ -157,36 +157,36 @@ func (*Subset) TypeName() string { return "Subset" }
 
 // String is Python's default repr.
 func (s *Subset) String() string {
-	return fmt.Sprintf("<torch.utils.data.dataset.Subset object at %#x>", ID(s))
+	return fmt.Sprintf("<torch.utils.data.dataset.Subset object at %#x>", lang.ID(s))
 }
 
 func (s *Subset) Length() (int64, error) { return int64(len(s.indices)), nil }
 
 // GetItem is s[i]: dataset[indices[i]].
-func (s *Subset) GetItem(key Value) (Value, error) {
-	i, err := Index(&List{Elems: s.indices}, []Subscript{{Value: key}})
+func (s *Subset) GetItem(key lang.Value) (lang.Value, error) {
+	i, err := lang.Index(&lang.List{Elems: s.indices}, []lang.Subscript{{Value: key}})
 	if err != nil {
 		return nil, err
 	}
-	if l, ok := i.(*List); ok { // a slice of the subset: PyTorch's list of items
-		out := make([]Value, len(l.Elems))
+	if l, ok := i.(*lang.List); ok { // a slice of the subset: PyTorch's list of items
+		out := make([]lang.Value, len(l.Elems))
 		for j, k := range l.Elems {
 			if out[j], err = datasetItem(s.dataset, k); err != nil {
 				return nil, err
 			}
 		}
-		return &List{Elems: out}, nil
+		return &lang.List{Elems: out}, nil
 	}
 	return datasetItem(s.dataset, i)
 }
 
 // Attr returns .dataset and .indices.
-func (s *Subset) Attr(name string) (Value, bool) {
+func (s *Subset) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "dataset":
 		return s.dataset, true
 	case "indices":
-		return &List{Elems: s.indices}, true
+		return &lang.List{Elems: s.indices}, true
 	}
 	return nil, false
 }
@@ -195,8 +195,8 @@ func (s *Subset) Attr(name string) (Value, bool) {
 func (*Subset) AttrNames() []string { return []string{"dataset", "indices"} }
 
 // datasetLen is len(dataset).
-func datasetLen(ds Value) (int, error) {
-	n, err := Len(ds)
+func datasetLen(ds lang.Value) (int, error) {
+	n, err := lang.Len(ds)
 	if err != nil {
 		return 0, err
 	}
@@ -204,12 +204,12 @@ func datasetLen(ds Value) (int, error) {
 }
 
 // datasetItem is dataset[i].
-func datasetItem(ds Value, i Value) (Value, error) {
-	return Index(ds, []Subscript{{Value: i}})
+func datasetItem(ds lang.Value, i lang.Value) (lang.Value, error) {
+	return lang.Index(ds, []lang.Subscript{{Value: i}})
 }
 
 // randomSplit is torch.utils.data.random_split.
-func randomSplit(ds, lengthsArg Value, g *tensor.Generator) (Value, error) {
+func randomSplit(ds, lengthsArg lang.Value, g *tensor.Generator) (lang.Value, error) {
 	n, err := datasetLen(ds)
 	if err != nil {
 		return nil, err
@@ -223,7 +223,7 @@ func randomSplit(ds, lengthsArg Value, g *tensor.Generator) (Value, error) {
 		total += l
 	}
 	if total != n {
-		return nil, Errorf(ValueError, "Sum of input lengths does not equal the length of the input dataset!").
+		return nil, lang.Errorf(lang.ValueError, "Sum of input lengths does not equal the length of the input dataset!").
 			WithHint("the lengths sum to %d and the dataset has %d items", total, n)
 	}
 	perm, err := tensor.Randperm(g, n)
@@ -234,10 +234,10 @@ func randomSplit(ds, lengthsArg Value, g *tensor.Generator) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &List{}
+	out := &lang.List{}
 	at := 0
 	for _, l := range lengths {
-		idx := make([]Value, l)
+		idx := make([]lang.Value, l)
 		for j := range idx {
 			idx[j] = order[at+j]
 		}
@@ -250,8 +250,8 @@ func randomSplit(ds, lengthsArg Value, g *tensor.Generator) (Value, error) {
 // splitLengths reads random_split's lengths: ints, or fractions summing to
 // 1, which become floor(n*f) each and the remainder handed out one by one
 // from the first, as PyTorch does.
-func splitLengths(v Value, n int) ([]int, error) {
-	elems, err := Collect(v)
+func splitLengths(v lang.Value, n int) ([]int, error) {
+	elems, err := lang.Collect(v)
 	if err != nil {
 		return nil, err
 	}
@@ -263,18 +263,18 @@ func splitLengths(v Value, n int) ([]int, error) {
 		case int64:
 			ints[i], fracs[i] = int(x), float64(x)
 			if x < 0 {
-				return nil, Errorf(ValueError, "random_split's length %d is negative: %d", i, x)
+				return nil, lang.Errorf(lang.ValueError, "random_split's length %d is negative: %d", i, x)
 			}
 		case float64:
 			fracs[i], allInts = x, false
 		default:
-			return nil, Errorf(TypeError, "random_split's lengths are ints or fractions, not %s", TypeName(e))
+			return nil, lang.Errorf(lang.TypeError, "random_split's lengths are ints or fractions, not %s", lang.TypeName(e))
 		}
 		sum += fracs[i]
 	}
 	if !(math.Abs(sum-1) <= 1e-9*math.Max(1, math.Abs(sum)) && sum <= 1) {
 		if !allInts {
-			return nil, Errorf(ValueError, "random_split's fractions must sum to 1, not %s", FormatFloat(sum))
+			return nil, lang.Errorf(lang.ValueError, "random_split's fractions must sum to 1, not %s", lang.FormatFloat(sum))
 		}
 		return ints, nil
 	}
@@ -282,7 +282,7 @@ func splitLengths(v Value, n int) ([]int, error) {
 	given := 0
 	for i, f := range fracs {
 		if f < 0 || f > 1 {
-			return nil, Errorf(ValueError, "Fraction at index %d is not between 0 and 1", i)
+			return nil, lang.Errorf(lang.ValueError, "Fraction at index %d is not between 0 and 1", i)
 		}
 		out[i] = int(math.Floor(float64(n) * f))
 		given += out[i]
@@ -297,12 +297,12 @@ func splitLengths(v Value, n int) ([]int, error) {
 const maxCollateDepth = 32
 
 // defaultCollate is torch.utils.data.default_collate for kael's values.
-func defaultCollate(batch []Value, depth int) (Value, error) {
+func defaultCollate(batch []lang.Value, depth int) (lang.Value, error) {
 	if len(batch) == 0 {
-		return nil, Errorf(IndexError, "list index out of range").WithHint("default_collate needs at least one sample")
+		return nil, lang.Errorf(lang.IndexError, "list index out of range").WithHint("default_collate needs at least one sample")
 	}
 	if depth > maxCollateDepth {
-		return nil, Errorf(RecursionError, "samples are nested deeper than %d levels", maxCollateDepth)
+		return nil, lang.Errorf(lang.RecursionError, "samples are nested deeper than %d levels", maxCollateDepth)
 	}
 	switch first := batch[0].(type) {
 	case *tensor.Tensor:
@@ -318,7 +318,7 @@ func defaultCollate(batch []Value, depth int) (Value, error) {
 	case int64, float64, bool:
 		data := make([]any, len(batch))
 		for i, v := range batch {
-			if TypeName(v) != TypeName(first) {
+			if lang.TypeName(v) != lang.TypeName(first) {
 				return nil, collateMixed(first, v)
 			}
 			data[i] = v
@@ -328,13 +328,13 @@ func defaultCollate(batch []Value, depth int) (Value, error) {
 		}
 		return result(tensor.FromValue(data))
 	case string:
-		return &List{Elems: append([]Value(nil), batch...)}, nil
-	case *Dict:
-		out := NewDict()
+		return &lang.List{Elems: append([]lang.Value(nil), batch...)}, nil
+	case *lang.Dict:
+		out := lang.NewDict()
 		for _, k := range first.Keys() {
-			field := make([]Value, len(batch))
+			field := make([]lang.Value, len(batch))
 			for i, v := range batch {
-				d, ok := v.(*Dict)
+				d, ok := v.(*lang.Dict)
 				if !ok {
 					return nil, collateMixed(first, v)
 				}
@@ -343,7 +343,7 @@ func defaultCollate(batch []Value, depth int) (Value, error) {
 					return nil, err
 				}
 				if !found {
-					return nil, Errorf(KeyError, "%s", Repr(k)).WithHint("sample %d of the batch lacks a key the first one has", i)
+					return nil, lang.Errorf(lang.KeyError, "%s", lang.Repr(k)).WithHint("sample %d of the batch lacks a key the first one has", i)
 				}
 				field[i] = e
 			}
@@ -356,21 +356,21 @@ func defaultCollate(batch []Value, depth int) (Value, error) {
 			}
 		}
 		return out, nil
-	case Tuple, *List:
-		rows := make([][]Value, len(batch))
+	case lang.Tuple, *lang.List:
+		rows := make([][]lang.Value, len(batch))
 		for i, v := range batch {
-			elems, _, ok := Sequence(v)
+			elems, _, ok := lang.Sequence(v)
 			if !ok {
 				return nil, collateMixed(first, v)
 			}
 			if len(elems) != len(rows[0]) && i > 0 {
-				return nil, Errorf(RuntimeError, "each element in list of batch should be of equal size")
+				return nil, lang.Errorf(lang.RuntimeError, "each element in list of batch should be of equal size")
 			}
 			rows[i] = elems
 		}
-		out := &List{Elems: make([]Value, len(rows[0]))}
+		out := &lang.List{Elems: make([]lang.Value, len(rows[0]))}
 		for j := range out.Elems {
-			field := make([]Value, len(rows))
+			field := make([]lang.Value, len(rows))
 			for i := range rows {
 				field[i] = rows[i][j]
 			}
@@ -382,32 +382,32 @@ func defaultCollate(batch []Value, depth int) (Value, error) {
 		}
 		return out, nil
 	}
-	return nil, Errorf(TypeError, "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found %s", Repr(TypeOf(batch[0]))).
+	return nil, lang.Errorf(lang.TypeError, "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found %s", lang.Repr(lang.TypeOf(batch[0]))).
 		WithHint("return tensors, numbers, strings, tuples, lists or dicts from __getitem__, or pass collate_fn=")
 }
 
 // collateMixed is the error for a batch whose samples differ in kind.
-func collateMixed(first, v Value) *Error {
-	return Errorf(TypeError, "default_collate: the samples of a batch differ: %s and %s", TypeName(first), TypeName(v)).
+func collateMixed(first, v lang.Value) *lang.Error {
+	return lang.Errorf(lang.TypeError, "default_collate: the samples of a batch differ: %s and %s", lang.TypeName(first), lang.TypeName(v)).
 		WithHint("__getitem__ must return the same kind of value for every index")
 }
 
 // DataLoader is torch.utils.data.DataLoader, walking its dataset in the
 // calling thread.
 type DataLoader struct {
-	dataset   Value
+	dataset   lang.Value
 	batchSize int // 0: batch_size=None, samples one by one
 	shuffle   bool
 	dropLast  bool
-	collate   Value // nil: default_collate
+	collate   lang.Value // nil: default_collate
 	generator *tensor.Generator
-	sess      *Session
+	sess      *lang.Session
 }
 
-func newDataLoader(a *Args) (Value, error) {
+func newDataLoader(a *lang.Args) (lang.Value, error) {
 	for _, refused := range []string{"sampler", "batch_sampler"} {
 		if !a.IsNone(refused) {
-			return nil, Errorf(ValueError, "kael's DataLoader has no %s= option", refused).
+			return nil, lang.Errorf(lang.ValueError, "kael's DataLoader has no %s= option", refused).
 				WithHint("pass shuffle=True for a random order, or build the batches from a list of indices yourself")
 		}
 	}
@@ -420,19 +420,19 @@ func newDataLoader(a *Args) (Value, error) {
 	}
 	l.dropLast = a.Bool("drop_last")
 	if workers := a.Int("num_workers"); workers < 0 {
-		a.Fail(Errorf(ValueError, "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing."))
+		a.Fail(lang.Errorf(lang.ValueError, "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing."))
 	}
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	if !a.IsNone("batch_size") && l.batchSize <= 0 {
-		return nil, Errorf(ValueError, "batch_size should be a positive integer value, but got batch_size=%d", l.batchSize)
+		return nil, lang.Errorf(lang.ValueError, "batch_size should be a positive integer value, but got batch_size=%d", l.batchSize)
 	}
 	if !a.IsNone("collate_fn") {
 		l.collate = a.Value("collate_fn")
 	}
 	if _, err := datasetLen(l.dataset); err != nil {
-		return nil, Errorf(TypeError, "kael's DataLoader takes a map-style dataset, which has a length: %s", ToError(err).Msg).
+		return nil, lang.Errorf(lang.TypeError, "kael's DataLoader takes a map-style dataset, which has a length: %s", lang.ToError(err).Msg).
 			WithHint("define __len__ and __getitem__ in the dataset's class, or pass a TensorDataset or a list")
 	}
 	return l, nil
@@ -443,7 +443,7 @@ func (*DataLoader) TypeName() string { return "DataLoader" }
 
 // String is Python's default repr.
 func (l *DataLoader) String() string {
-	return fmt.Sprintf("<torch.utils.data.dataloader.DataLoader object at %#x>", ID(l))
+	return fmt.Sprintf("<torch.utils.data.dataloader.DataLoader object at %#x>", lang.ID(l))
 }
 
 // Length is len(loader): the number of batches.
@@ -462,13 +462,13 @@ func (l *DataLoader) Length() (int64, error) {
 }
 
 // Attr returns the loader's settings.
-func (l *DataLoader) Attr(name string) (Value, bool) {
+func (l *DataLoader) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "dataset":
 		return l.dataset, true
 	case "batch_size":
 		if l.batchSize == 0 {
-			return None, true
+			return lang.None, true
 		}
 		return int64(l.batchSize), true
 	case "drop_last":
@@ -477,7 +477,7 @@ func (l *DataLoader) Attr(name string) (Value, bool) {
 		return int64(0), true
 	case "generator":
 		if l.generator == nil {
-			return None, true
+			return lang.None, true
 		}
 		return &Generator{g: l.generator}, true
 	}
@@ -514,7 +514,7 @@ func (l *DataLoader) order(n int) ([]int64, error) {
 }
 
 // Iterate yields the batches of one pass.
-func (l *DataLoader) Iterate(yield func(Value) bool) error {
+func (l *DataLoader) Iterate(yield func(lang.Value) bool) error {
 	n, err := datasetLen(l.dataset)
 	if err != nil {
 		return err
@@ -540,7 +540,7 @@ func (l *DataLoader) Iterate(yield func(Value) bool) error {
 		if hi-lo < l.batchSize && l.dropLast {
 			return nil
 		}
-		samples := make([]Value, 0, hi-lo)
+		samples := make([]lang.Value, 0, hi-lo)
 		for _, i := range order[lo:hi] {
 			v, err := datasetItem(l.dataset, i)
 			if err != nil {
@@ -560,11 +560,11 @@ func (l *DataLoader) Iterate(yield func(Value) bool) error {
 }
 
 // collateBatch joins the samples of one batch.
-func (l *DataLoader) collateBatch(samples []Value) (Value, error) {
+func (l *DataLoader) collateBatch(samples []lang.Value) (lang.Value, error) {
 	if l.collate == nil {
 		return defaultCollate(samples, 0)
 	}
-	return l.sess.CallHook(l.collate, &List{Elems: samples})
+	return l.sess.CallHook(l.collate, &lang.List{Elems: samples})
 }
 
 // HasIter is false: a Dataset has __getitem__, not __iter__.
@@ -572,7 +572,7 @@ func (d *TensorDataset) HasIter() bool { return false }
 
 // Iterate walks a TensorDataset's items, as Python's iteration through
 // __getitem__ does.
-func (d *TensorDataset) Iterate(yield func(Value) bool) error {
+func (d *TensorDataset) Iterate(yield func(lang.Value) bool) error {
 	return iterateItems(d, d.size(), yield)
 }
 
@@ -580,12 +580,12 @@ func (d *TensorDataset) Iterate(yield func(Value) bool) error {
 func (s *Subset) HasIter() bool { return false }
 
 // Iterate walks a Subset's items.
-func (s *Subset) Iterate(yield func(Value) bool) error {
+func (s *Subset) Iterate(yield func(lang.Value) bool) error {
 	return iterateItems(s, len(s.indices), yield)
 }
 
 // iterateItems yields ds[0], ..., ds[n-1].
-func iterateItems(ds Value, n int, yield func(Value) bool) error {
+func iterateItems(ds lang.Value, n int, yield func(lang.Value) bool) error {
 	for i := range n {
 		v, err := datasetItem(ds, int64(i))
 		if err != nil {
@@ -600,16 +600,16 @@ func iterateItems(ds Value, n int, yield func(Value) bool) error {
 
 // The protocols of the datasets and the loader.
 var (
-	_ ItemGetter = (*TensorDataset)(nil)
-	_ Sized      = (*TensorDataset)(nil)
-	_ Iterable   = (*TensorDataset)(nil)
-	_ HasIter    = (*TensorDataset)(nil)
-	_ ItemGetter = (*Subset)(nil)
-	_ Sized      = (*Subset)(nil)
-	_ Iterable   = (*Subset)(nil)
-	_ HasIter    = (*Subset)(nil)
-	_ Sized      = (*DataLoader)(nil)
-	_ Iterable   = (*DataLoader)(nil)
+	_ lang.ItemGetter = (*TensorDataset)(nil)
+	_ lang.Sized      = (*TensorDataset)(nil)
+	_ lang.Iterable   = (*TensorDataset)(nil)
+	_ lang.HasIter    = (*TensorDataset)(nil)
+	_ lang.ItemGetter = (*Subset)(nil)
+	_ lang.Sized      = (*Subset)(nil)
+	_ lang.Iterable   = (*Subset)(nil)
+	_ lang.HasIter    = (*Subset)(nil)
+	_ lang.Sized      = (*DataLoader)(nil)
+	_ lang.Iterable   = (*DataLoader)(nil)
 )
 
 // ClassName returns torch.utils.data.dataset.TensorDataset.

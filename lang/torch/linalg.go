@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -20,7 +20,7 @@ func defLinalg() {
 		{"dot", autograd.Dot, "The dot product of two 1-D tensors, as a 0-d tensor."},
 		{"outer", autograd.Outer, "The outer product of two 1-D tensors."},
 	} {
-		NewBuiltin(AsBoth, op.name+"(input, other)", op.doc, func(a *Args) (Value, error) {
+		lang.NewBuiltin(lang.AsBoth, op.name+"(input, other)", op.doc, func(a *lang.Args) (lang.Value, error) {
 			x, y := tensorArg(a, "input"), tensorArg(a, "other")
 			if err := a.Err(); err != nil {
 				return nil, err

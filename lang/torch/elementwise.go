@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -12,13 +12,13 @@ import (
 
 // exposureKind is the NewBuiltin kind of an op the language offers as exposure
 // says.
-func exposureKind(e autograd.Exposure) BuiltinKind {
-	kind := AsValue
+func exposureKind(e autograd.Exposure) lang.BuiltinKind {
+	kind := lang.AsValue
 	if e&autograd.Function != 0 {
-		kind |= AsFunc
+		kind |= lang.AsFunc
 	}
 	if e&autograd.Method != 0 {
-		kind |= AsMethod
+		kind |= lang.AsMethod
 	}
 	return kind
 }
@@ -46,14 +46,14 @@ func defElementwise() {
 		}
 		defUnary(exposureKind(op.Expose), op.Name+"(input)", op.Doc, op.Apply)
 	}
-	NewBuiltin(AsMethod, "round(input, *, decimals=0)", autograd.RoundOp.Doc, func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "round(input, *, decimals=0)", autograd.RoundOp.Doc, func(a *lang.Args) (lang.Value, error) {
 		x, decimals := tensorArg(a, "input"), a.Int("decimals")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.RoundDecimals(x, decimals))
 	})
-	NewBuiltin(AsMethod, "round_(input, *, decimals=0)", "In place: input = round(input, decimals=decimals); returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "round_(input, *, decimals=0)", "In place: input = round(input, decimals=decimals); returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, decimals := tensorArg(a, "input"), a.Int("decimals")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -68,14 +68,14 @@ func defElementwise() {
 			return autograd.RoundDecimals(old, decimals)
 		}))
 	})
-	NewBuiltin(AsBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "clamp(input, min=None, max=None)", "Each element limited to [min, max]; either bound may be None, a number or a tensor. The gradient passes where min <= input <= max.", func(a *lang.Args) (lang.Value, error) {
 		x, lo, hi := clampArgs(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.Clamp(x, lo, hi))
 	})
-	NewBuiltin(AsMethod, "clamp_(input, min=None, max=None)", "In place: limits each element to [min, max]; returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "clamp_(input, min=None, max=None)", "In place: limits each element to [min, max]; returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, lo, hi := clampArgs(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -105,7 +105,7 @@ func defElementwise() {
 		}
 		return x, nil
 	})
-	NewBuiltin(AsMethod, "zero_(input)", "In place: sets every element to 0; returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "zero_(input)", "In place: sets every element to 0; returns input.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -115,13 +115,13 @@ func defElementwise() {
 		}
 		return inPlace(x, x.Fill(0))
 	})
-	NewBuiltin(AsMethod, "fill_(input, value)", "In place: sets every element to value (a number or a 0-d tensor); returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "fill_(input, value)", "In place: sets every element to value (a number or a 0-d tensor); returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, v := a.Tensor("input"), a.TensorLike("value")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if v.Dim() != 0 {
-			return nil, Errorf(RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.", v.Dim()).
+			return nil, lang.Errorf(lang.RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.", v.Dim()).
 				WithHint("to copy a tensor's elements, use x.copy_(src)")
 		}
 		if err := checkOverwrite(x, "fill_"); err != nil {
@@ -132,7 +132,7 @@ func defElementwise() {
 		}
 		return inPlace(x, x.CopyFrom(v))
 	})
-	NewBuiltin(AsMethod, "copy_(input, src)", "In place: copies the elements of src (broadcast and converted to input's dtype) into input; returns input.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "copy_(input, src)", "In place: copies the elements of src (broadcast and converted to input's dtype) into input; returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, src := a.Tensor("input"), a.TensorLike("src")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -149,11 +149,11 @@ func defElementwise() {
 
 // defBinary defines an element-wise builtin of input and a second operand
 // (see binaryOperands) that applies op.
-func defBinary(kind BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
-	b := NewBuiltin(kind, sig, doc, nil)
+func defBinary(kind lang.BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
+	b := lang.NewBuiltin(kind, sig, doc, nil)
 	markRoundingModeOmitted(b)
 	other := b.ParamNames()[1]
-	b.SetFn(func(a *Args) (Value, error) {
+	b.SetFn(func(a *lang.Args) (lang.Value, error) {
 		op, x, y, err := binaryOperands(a, op, other)
 		if err != nil {
 			return nil, err
@@ -165,7 +165,7 @@ func defBinary(kind BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
 // defInPlace defines the in-place method of op, whose second operand is
 // the parameter other.
 func defInPlace(sig, doc string, op *autograd.BinaryOp, other string) {
-	markRoundingModeOmitted(NewBuiltin(AsMethod, sig, doc, func(a *Args) (Value, error) {
+	markRoundingModeOmitted(lang.NewBuiltin(lang.AsMethod, sig, doc, func(a *lang.Args) (lang.Value, error) {
 		op, x, y, err := binaryOperands(a, op, other)
 		if err != nil {
 			return nil, err
@@ -182,7 +182,7 @@ type roundingModeOmitted struct{}
 
 // markRoundingModeOmitted makes roundingModeOmitted the default of b's
 // rounding_mode, if it has one.
-func markRoundingModeOmitted(b *Builtin) {
+func markRoundingModeOmitted(b *lang.Builtin) {
 	if b.HasParam("rounding_mode") {
 		b.SetDefault("rounding_mode", roundingModeOmitted{})
 	}
@@ -193,7 +193,7 @@ func markRoundingModeOmitted(b *Builtin) {
 // op, or for a builtin with rounding_mode (div) called with one, the
 // descriptor of the mode it names, and the operand scaled by alpha when the
 // builtin has one.
-func binaryOperands(a *Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, err error) {
+func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, err error) {
 	x, y = tensorArg(a, "input"), a.TensorLike(other)
 	var alpha *tensor.Tensor
 	if a.Builtin().HasParam("alpha") {
@@ -227,7 +227,7 @@ func binaryOperands(a *Args, op *autograd.BinaryOp, other string) (_ *autograd.B
 
 // inPlace finishes an in-place method: it returns the changed tensor, or
 // the error.
-func inPlace(x *tensor.Tensor, err error) (Value, error) {
+func inPlace(x *tensor.Tensor, err error) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -248,16 +248,16 @@ func checkOverwrite(x *tensor.Tensor, op string) error {
 }
 
 func notRecorded(op string) error {
-	return Errorf(RuntimeError, "%s cannot be recorded by autograd here: it would overwrite values that require grad", op).
+	return lang.Errorf(lang.RuntimeError, "%s cannot be recorded by autograd here: it would overwrite values that require grad", op).
 		WithHint("build a new tensor instead (where, masked_fill, cat), or do it inside `with no_grad():` or on x.detach()")
 }
 
 // clampArgs returns the input and the bounds of clamp; a missing bound is
 // nil.
-func clampArgs(a *Args) (x, lo, hi *tensor.Tensor) {
+func clampArgs(a *lang.Args) (x, lo, hi *tensor.Tensor) {
 	x = tensorArg(a, "input")
 	if a.IsNone("min") && a.IsNone("max") {
-		a.Fail(Errorf(RuntimeError, "%s: At least one of 'min' or 'max' must not be None", a.Builtin().Name))
+		a.Fail(lang.Errorf(lang.RuntimeError, "%s: At least one of 'min' or 'max' must not be None", a.Builtin().Name))
 	}
 	if !a.IsNone("min") {
 		lo = a.TensorLike("min")

@@ -1,10 +1,10 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
 	"strings"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -12,8 +12,8 @@ import (
 // and convert them (to, float, tolist, item, ...), under PyTorch's names and
 // signatures.
 
-func init() {
-	NewBuiltin(AsFunc, "tensor(data, dtype=None, requires_grad=False, device=None)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *Args) (Value, error) {
+func defTensorFuncs() {
+	lang.NewBuiltin(lang.AsFunc, "tensor(data, dtype=None, requires_grad=False, device=None)", "A new tensor from a number, nested lists or tuples of numbers, or a tensor (copied). Without dtype the elements decide: bool when all are bools, int64 when all are integers, float32 when one is a float.", func(a *lang.Args) (lang.Value, error) {
 		d := a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -22,9 +22,9 @@ func init() {
 		switch x := a.Value("data").(type) {
 		case *tensor.Tensor:
 			data = x // FromValue copies it, outside the graph
-		case int64, float64, bool, *List, Tuple:
+		case int64, float64, bool, *lang.List, lang.Tuple:
 			var err error
-			if data, err = ToGo(x); err != nil {
+			if data, err = lang.ToGo(x); err != nil {
 				return nil, err
 			}
 		default:
@@ -36,7 +36,7 @@ func init() {
 	defFill("zeros", "A tensor of the given size filled with zeros (float32 unless dtype says otherwise): zeros(2, 3) or zeros((2, 3)).", 0)
 	defFill("ones", "A tensor of the given size filled with ones (float32 unless dtype says otherwise): ones(2, 3) or ones((2, 3)).", 1)
 	defFill("empty", "An uninitialized tensor of the given size; kael fills it with zeros.", 0)
-	NewBuiltin(AsFunc, "full(size, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor of the given size filled with fill_value. Without dtype the value decides: bool for a bool, int64 for an int, float32 for a float.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "full(size, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor of the given size filled with fill_value. Without dtype the value decides: bool for a bool, int64 for an int, float32 for a float.", func(a *lang.Args) (lang.Value, error) {
 		shape, fill, d := a.Ints("size"), a.TensorLike("fill_value"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -47,19 +47,19 @@ func init() {
 		}
 		return withRequiresGrad(a, t, err)
 	})
-	NewBuiltin(AsFunc, "arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None)", "The values start, start+step, ... up to but not including end; arange(n) counts 0..n-1. int64 when every argument is an int, float32 when one is a float.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None)", "The values start, start+step, ... up to but not including end; arange(n) counts 0..n-1. int64 when every argument is an int, float32 when one is a float.", func(a *lang.Args) (lang.Value, error) {
 		start, end := a.Value("start"), a.Value("end")
-		if _, none := end.(NoneType); none {
+		if _, none := end.(lang.NoneType); none {
 			start, end = int64(0), start
 		}
 		var nums [3]float64
 		integral := true
-		for i, v := range []Value{start, end, a.Value("step")} {
-			f, ok := AsFloat(v)
+		for i, v := range []lang.Value{start, end, a.Value("step")} {
+			f, ok := lang.AsFloat(v)
 			if !ok {
 				return nil, a.WrongType([]string{"start", "end", "step"}[i], "a number", v)
 			}
-			if _, isInt := AsInt(v); !isInt {
+			if _, isInt := lang.AsInt(v); !isInt {
 				integral = false
 			}
 			nums[i] = f
@@ -75,7 +75,7 @@ func init() {
 		t, err := tensor.Arange(nums[0], nums[1], nums[2], dtypeOr(d, dflt))
 		return withRequiresGrad(a, t, err)
 	})
-	NewBuiltin(AsFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *lang.Args) (lang.Value, error) {
 		start, end, steps, d := a.Float("start"), a.Float("end"), a.Int("steps"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -83,7 +83,7 @@ func init() {
 		t, err := tensor.Linspace(start, end, steps, dtypeOr(d, tensor.DefaultFloat))
 		return withRequiresGrad(a, t, err)
 	})
-	NewBuiltin(AsFunc, "eye(n, m=None, *, dtype=None, requires_grad=False, device=None)", "The n×m matrix (n×n without m) with ones on the diagonal and zeros elsewhere.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "eye(n, m=None, *, dtype=None, requires_grad=False, device=None)", "The n×m matrix (n×n without m) with ones on the diagonal and zeros elsewhere.", func(a *lang.Args) (lang.Value, error) {
 		n, m, d := a.Int("n"), a.OptInt("m"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -109,7 +109,7 @@ func init() {
 	defLike("randn_like", "Standard normal values with the size and dtype of input, which must be floating.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
 		return tensor.Randn(nil, d, x.Shape()...)
 	})
-	NewBuiltin(AsFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor with the size and dtype of input filled with fill_value.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor with the size and dtype of input filled with fill_value.", func(a *lang.Args) (lang.Value, error) {
 		x, fill, d := a.Tensor("input"), a.TensorLike("fill_value"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -123,26 +123,26 @@ func init() {
 
 	defRandom("rand", "Values uniform in [0, 1) of the given size: rand(2, 3).", tensor.Rand)
 	defRandom("randn", "Standard normal values (mean 0, standard deviation 1) of the given size: randn(2, 3).", tensor.Randn)
-	NewBuiltin(AsFunc, "randint(low, high=None, size=None, *, dtype=None, generator=None, device=None)", "Integers uniform in [low, high) of the given size (int64 unless dtype says otherwise): randint(0, 10, (3,)), or randint(10, (3,)) with low 0.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "randint(low, high=None, size=None, *, dtype=None, generator=None, device=None)", "Integers uniform in [low, high) of the given size (int64 unless dtype says otherwise): randint(0, 10, (3,)), or randint(10, (3,)) with low 0.", func(a *lang.Args) (lang.Value, error) {
 		low, high, size := a.Value("low"), a.Value("high"), a.Value("size")
-		if _, none := size.(NoneType); none {
-			if _, ok := IntSequence(high); !ok {
-				return nil, Errorf(TypeError, "randint() missing required argument 'size'").
+		if _, none := size.(lang.NoneType); none {
+			if _, ok := lang.IntSequence(high); !ok {
+				return nil, lang.Errorf(lang.TypeError, "randint() missing required argument 'size'").
 					WithHint("pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))")
 			}
 			low, high, size = int64(0), low, high
 		}
 		var bounds [2]int64
-		for i, v := range []Value{low, high} {
-			n, ok := AsInt(v)
+		for i, v := range []lang.Value{low, high} {
+			n, ok := lang.AsInt(v)
 			if !ok {
 				return nil, a.WrongType([]string{"low", "high"}[i], "int", v)
 			}
 			bounds[i] = n
 		}
-		shape, ok := IntSequence(size)
+		shape, ok := lang.IntSequence(size)
 		if !ok {
-			if n, isInt := AsInt(size); isInt {
+			if n, isInt := lang.AsInt(size); isInt {
 				shape = []int{int(n)}
 			} else {
 				return nil, a.WrongType("size", "tuple of ints", size)
@@ -161,7 +161,7 @@ func init() {
 		}
 		return result(t.To(dtypeOr(d, tensor.Int64)))
 	})
-	NewBuiltin(AsFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False, device=None)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean or std (or both) are tensors and give the result's shape and dtype: normal(zeros(3), 1.0).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False, device=None)", "Normal values with the given mean and standard deviation: normal(0.0, 1.0, (2, 3)). Without size, mean or std (or both) are tensors and give the result's shape and dtype: normal(zeros(3), 1.0).", func(a *lang.Args) (lang.Value, error) {
 		g := GeneratorArg(a)
 		if a.IsNone("size") {
 			return normalLike(a, g)
@@ -173,25 +173,26 @@ func init() {
 		t, err := tensor.Normal(g, mean, std, dtypeOr(d, tensor.DefaultFloat), shape...)
 		return withRequiresGrad(a, t, err)
 	})
-	NewBuiltin(AsFunc, "manual_seed(seed)", "Seeds the default random number generator, so that every random builtin, dropout and torch.nn.init repeat their values: PyTorch's values for the same seed.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "manual_seed(seed)", "Seeds the default random number generator, so that every random builtin, dropout and torch.nn.init repeat their values: PyTorch's values for the same seed.", func(a *lang.Args) (lang.Value, error) {
 		seed := a.Int64("seed")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		tensor.ManualSeed(uint64(seed))
-		return None, nil
+		return lang.None, nil
 	})
-	NewBuiltin(AsFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *Args) (Value, error) {
+	generator := lang.NewBuiltin(lang.AsFunc, "Generator(device='cpu')", "A random number generator of its own (PyTorch's CPU generator), for the generator= argument of rand, randn, randint, randperm, normal, bernoulli, multinomial and the in-place uniform_, normal_, bernoulli_: g = Generator().manual_seed(0).", func(a *lang.Args) (lang.Value, error) {
 		if err := CheckDevice(a.Value("device")); err != nil {
-			a.Fail(ToError(err))
+			a.Fail(lang.ToError(err))
 		}
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return &Generator{g: tensor.NewGenerator(tensor.DefaultSeed)}, nil
 	})
+	lang.RegisterClass(generator, "torch.Generator")
 
-	NewBuiltin(AsMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -218,7 +219,7 @@ func init() {
 	defConvert("long", tensor.Int64, "The tensor as int64 (x itself when it is int64).")
 	defConvert("int", tensor.Int64, "The tensor as int64; kael has no int32, so this is long().")
 	defConvert("bool", tensor.Bool, "The tensor as bool: true where an element is not zero.")
-	NewBuiltin(AsMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -229,7 +230,7 @@ func init() {
 		}
 		return fromGo(v), nil
 	})
-	NewBuiltin(AsMethod, "item(input)", "The value of a one-element tensor as a Python number.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "item(input)", "The value of a one-element tensor as a Python number.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -240,20 +241,20 @@ func init() {
 		}
 		return fromGo(v), nil
 	})
-	NewBuiltin(AsBoth, "numel(input)", "The number of elements.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "numel(input)", "The number of elements.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.Numel()), nil
 	})
-	NewBuiltin(AsMethod, "size(input, dim=None)", "The sizes of the dimensions, like x.shape, or the size of one dimension: x.size(0).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "size(input, dim=None)", "The sizes of the dimensions, like x.shape, or the size of one dimension: x.size(0).", func(a *lang.Args) (lang.Value, error) {
 		x, d := a.Tensor("input"), a.OptInt("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		if d == nil {
-			return NewSize(x.Shape()), nil
+			return lang.NewSize(x.Shape()), nil
 		}
 		n, err := x.Size(*d)
 		if err != nil {
@@ -261,14 +262,14 @@ func init() {
 		}
 		return int64(n), nil
 	})
-	NewBuiltin(AsMethod, "dim(input)", "The number of dimensions, like x.ndim.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "dim(input)", "The number of dimensions, like x.ndim.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.Dim()), nil
 	})
-	NewBuiltin(AsBoth, "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol·|other| holds for every element (broadcasting), as a Python bool.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |input - other| <= atol + rtol·|other| holds for every element (broadcasting), as a Python bool.", func(a *lang.Args) (lang.Value, error) {
 		x, y := a.Tensor("input"), a.TensorLike("other")
 		rtol, atol, nan := a.Float("rtol"), a.Float("atol"), a.Bool("equal_nan")
 		if err := a.Err(); err != nil {
@@ -280,7 +281,7 @@ func init() {
 		}
 		return ok, nil
 	})
-	NewBuiltin(AsBoth, "equal(input, other)", "Whether the two tensors have the same shape and the same elements, as a Python bool.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "equal(input, other)", "Whether the two tensors have the same shape and the same elements, as a Python bool.", func(a *lang.Args) (lang.Value, error) {
 		x, y := a.Tensor("input"), a.Tensor("other")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -291,7 +292,7 @@ func init() {
 
 // defFill defines zeros, ones or empty.
 func defFill(name, doc string, value float64) {
-	NewBuiltin(AsFunc, name+"(*size, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, name+"(*size, dtype=None, requires_grad=False, device=None)", doc, func(a *lang.Args) (lang.Value, error) {
 		shape, d := a.Shape("size"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -304,7 +305,7 @@ func defFill(name, doc string, value float64) {
 // defLike defines one of the *_like functions, which make a tensor with the
 // shape of input and, unless dtype says otherwise, its dtype.
 func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error)) {
-	NewBuiltin(AsFunc, name+"(input, *, dtype=None, requires_grad=False, device=None)", doc, func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, name+"(input, *, dtype=None, requires_grad=False, device=None)", doc, func(a *lang.Args) (lang.Value, error) {
 		x, d := a.Tensor("input"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -316,7 +317,7 @@ func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*te
 
 // defRandom defines rand or randn.
 func defRandom(name, doc string, draw func(g *tensor.Generator, d tensor.DType, shape ...int) (*tensor.Tensor, error)) {
-	NewBuiltin(AsFunc, name+"(*size, dtype=None, requires_grad=False, generator=None, device=None)", doc, func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, name+"(*size, dtype=None, requires_grad=False, generator=None, device=None)", doc, func(a *lang.Args) (lang.Value, error) {
 		shape, d, g := a.Shape("size"), a.OptDType("dtype"), GeneratorArg(a)
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -328,7 +329,7 @@ func defRandom(name, doc string, draw func(g *tensor.Generator, d tensor.DType, 
 
 // defConvert defines a conversion method such as x.float().
 func defConvert(name string, d tensor.DType, doc string) {
-	defUnary(AsMethod, name+"(input)", doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
+	defUnary(lang.AsMethod, name+"(input)", doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
 		return autograd.To(x, d)
 	})
 }
@@ -337,7 +338,7 @@ func defConvert(name string, d tensor.DType, doc string) {
 // overloads: the result has the broadcast shape of the two and the dtype
 // of the tensor among them (mean's when both are). Autograd records them
 // with PyTorch's gradient, which is zero (see autograd.Normal).
-func normalLike(a *Args, g *tensor.Generator) (Value, error) {
+func normalLike(a *lang.Args, g *tensor.Generator) (lang.Value, error) {
 	mean, std := a.TensorLike("mean"), a.TensorLike("std")
 	d := a.OptDType("dtype")
 	if err := a.Err(); err != nil {
@@ -347,7 +348,7 @@ func normalLike(a *Args, g *tensor.Generator) (Value, error) {
 	var err error
 	switch {
 	case mean.IsWrappedNumber() && std.IsWrappedNumber():
-		return nil, Errorf(TypeError, "normal() missing required argument 'size'").
+		return nil, lang.Errorf(lang.TypeError, "normal() missing required argument 'size'").
 			WithHint("normal(mean, std, size) with numbers, e.g. normal(0.0, 1.0, (3,)); or pass mean or std as a tensor")
 	case std.IsWrappedNumber():
 		t, err = tensor.NormalMeanTensor(mean, a.Float("std"), g)
@@ -380,8 +381,8 @@ func (*Generator) ClassName() string { return "torch.Generator" }
 func (g *Generator) String() string { return "<Generator>" }
 
 // generatorMethods are the methods of Generator values.
-var generatorMethods = map[string]*Builtin{
-	"manual_seed": NewBuiltin(AsValue, "manual_seed(self, seed)", "Seeds the generator and returns it.", func(a *Args) (Value, error) {
+var generatorMethods = map[string]*lang.Builtin{
+	"manual_seed": lang.NewBuiltin(lang.AsValue, "manual_seed(self, seed)", "Seeds the generator and returns it.", func(a *lang.Args) (lang.Value, error) {
 		seed := a.Int64("seed")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -390,18 +391,18 @@ var generatorMethods = map[string]*Builtin{
 		g.g.ManualSeed(uint64(seed))
 		return g, nil
 	}),
-	"initial_seed": NewBuiltin(AsValue, "initial_seed(self)", "The seed the generator started from.", func(a *Args) (Value, error) {
+	"initial_seed": lang.NewBuiltin(lang.AsValue, "initial_seed(self)", "The seed the generator started from.", func(a *lang.Args) (lang.Value, error) {
 		return int64(a.Value("self").(*Generator).g.InitialSeed()), nil
 	}),
 }
 
 // Attr returns the generator's methods manual_seed and initial_seed.
-func (g *Generator) Attr(name string) (Value, bool) {
+func (g *Generator) Attr(name string) (lang.Value, bool) {
 	m, ok := generatorMethods[name]
 	if !ok {
 		return nil, false
 	}
-	return &BoundMethod{Recv: g, Method: m}, true
+	return &lang.BoundMethod{Recv: g, Method: m}, true
 }
 
 // AttrNames lists the generator's methods.
@@ -409,9 +410,9 @@ func (g *Generator) AttrNames() []string { return sortedKeys(generatorMethods) }
 
 // GeneratorArg returns the generator= argument; nil means the default
 // generator.
-func GeneratorArg(a *Args) *tensor.Generator {
+func GeneratorArg(a *lang.Args) *tensor.Generator {
 	switch g := a.Value("generator").(type) {
-	case NoneType:
+	case lang.NoneType:
 		return nil
 	case *Generator:
 		return g.g
@@ -422,7 +423,7 @@ func GeneratorArg(a *Args) *tensor.Generator {
 
 // result converts the results of a tensor function to a builtin's results,
 // keeping a failed call from returning a typed nil.
-func result(t *tensor.Tensor, err error) (Value, error) {
+func result(t *tensor.Tensor, err error) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -432,7 +433,7 @@ func result(t *tensor.Tensor, err error) (Value, error) {
 // withRequiresGrad finishes a creation function: it checks the device
 // argument (kael's tensors live on the CPU) and applies the requires_grad
 // argument to the new tensor t.
-func withRequiresGrad(a *Args, t *tensor.Tensor, err error) (Value, error) {
+func withRequiresGrad(a *lang.Args, t *tensor.Tensor, err error) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -479,22 +480,22 @@ func scalarDType(t *tensor.Tensor) tensor.DType {
 
 // fromGo converts the values tensor.ToList and Item return (nested []any of
 // float64, int64 and bool) into kael values.
-func fromGo(v any) Value {
+func fromGo(v any) lang.Value {
 	if xs, ok := v.([]any); ok {
-		out := make([]Value, len(xs))
+		out := make([]lang.Value, len(xs))
 		for i, x := range xs {
 			out[i] = fromGo(x)
 		}
-		return &List{Elems: out}
+		return &lang.List{Elems: out}
 	}
 	return v
 }
 
 // toTarget resolves the positional and keyword arguments of x.to(...) to a
 // dtype; cur is the tensor's dtype, kept when only a device is given.
-func toTarget(a *Args, cur tensor.DType) tensor.DType {
+func toTarget(a *lang.Args, cur tensor.DType) tensor.DType {
 	d := cur
-	args := append(Tuple{}, a.Value("args").(Tuple)...)
+	args := append(lang.Tuple{}, a.Value("args").(lang.Tuple)...)
 	if !a.IsNone("device") {
 		args = append(args, a.Value("device"))
 	}
@@ -509,8 +510,8 @@ func toTarget(a *Args, cur tensor.DType) tensor.DType {
 		case *tensor.Tensor:
 			d = x.DType()
 			continue
-		case *Builtin:
-			if bd, ok := BuiltinDType(x); ok {
+		case *lang.Builtin:
+			if bd, ok := lang.BuiltinDType(x); ok {
 				d = bd
 				continue
 			}
@@ -520,18 +521,18 @@ func toTarget(a *Args, cur tensor.DType) tensor.DType {
 				continue
 			}
 			if err := CheckDevice(x); err != nil {
-				a.Fail(ToError(err))
+				a.Fail(lang.ToError(err))
 				return 0
 			}
 			continue
 		case *Device:
 			if err := CheckDevice(x); err != nil {
-				a.Fail(ToError(err))
+				a.Fail(lang.ToError(err))
 				return 0
 			}
 			continue
 		}
-		a.Fail(Errorf(TypeError, "to() received an invalid argument %s", Repr(v)).
+		a.Fail(lang.Errorf(lang.TypeError, "to() received an invalid argument %s", lang.Repr(v)).
 			WithHint("pass a dtype (x.to(float64)), a device ('cpu') or a tensor whose dtype to take"))
 		return 0
 	}
@@ -540,14 +541,9 @@ func toTarget(a *Args, cur tensor.DType) tensor.DType {
 
 // hinted attaches a hint to err unless it has one.
 func hinted(err error, format string, args ...any) error {
-	e := ToError(err)
+	e := lang.ToError(err)
 	if e.Hint == "" {
 		e.WithHint(format, args...)
 	}
 	return e
-}
-
-func init() {
-	g, _ := LookupBuiltin("Generator")
-	RegisterClass(g, "torch.Generator")
 }

@@ -2,24 +2,22 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
 // einsum and tensordot.
 
-func init() { defEinsum() }
-
 func defEinsum() {
-	NewBuiltin(AsFunc, "einsum(equation, *operands)", "Einstein summation: einsum('ij,jk->ik', a, b) is a @ b, 'bij,bjk->bik' a batched product, 'ij->ji' a transpose, 'ii->' the trace, 'ii->i' the diagonal, 'i,j->ij' an outer product, 'ij->' a sum; '...' stands for the other dimensions. The operands may also be given as one list.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "einsum(equation, *operands)", "Einstein summation: einsum('ij,jk->ik', a, b) is a @ b, 'bij,bjk->bik' a batched product, 'ij->ji' a transpose, 'ii->' the trace, 'ii->i' the diagonal, 'i,j->ij' an outer product, 'ij->' a sum; '...' stands for the other dimensions. The operands may also be given as one list.", func(a *lang.Args) (lang.Value, error) {
 		eq := a.Str("equation")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		rest, _ := a.Value("operands").(Tuple)
+		rest, _ := a.Value("operands").(lang.Tuple)
 		var ts []*tensor.Tensor
 		if len(rest) == 1 {
-			if _, isList := rest[0].(*List); isList {
+			if _, isList := rest[0].(*lang.List); isList {
 				ts = tensorListValue(a, "operands", rest[0])
 			}
 		}
@@ -31,29 +29,29 @@ func defEinsum() {
 		}
 		return result(autograd.Einsum(eq, ts))
 	})
-	NewBuiltin(AsFunc, "tensordot(a, b, dims=2)", "Contracts the last dims dimensions of a with the first of b, or the dimensions listed in dims = ([a's], [b's]); the result has a's other dimensions, then b's.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "tensordot(a, b, dims=2)", "Contracts the last dims dimensions of a with the first of b, or the dimensions listed in dims = ([a's], [b's]); the result has a's other dimensions, then b's.", func(a *lang.Args) (lang.Value, error) {
 		x, y := tensorArg(a, "a"), tensorArg(a, "b")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		var da, db []int
-		if n, ok := AsInt(a.Value("dims")); ok {
+		if n, ok := lang.AsInt(a.Value("dims")); ok {
 			if n < 0 || int(n) > min(x.Dim(), y.Dim()) {
-				return nil, Errorf(RuntimeError, "tensordot expects dims >= 0 and at most the dimensions of both tensors, but got dims=%d", n)
+				return nil, lang.Errorf(lang.RuntimeError, "tensordot expects dims >= 0 and at most the dimensions of both tensors, but got dims=%d", n)
 			}
 			for i := range int(n) {
 				da = append(da, x.Dim()-int(n)+i)
 				db = append(db, i)
 			}
 		} else {
-			pair, _, ok := Sequence(a.Value("dims"))
+			pair, _, ok := lang.Sequence(a.Value("dims"))
 			if !ok || len(pair) != 2 {
 				return nil, a.WrongType("dims", "int or a pair of lists of ints", a.Value("dims"))
 			}
 			for i, dst := range []*[]int{&da, &db} {
-				if v, ok := AsInt(pair[i]); ok {
+				if v, ok := lang.AsInt(pair[i]); ok {
 					*dst = []int{int(v)}
-				} else if ints, ok := IntSequence(pair[i]); ok {
+				} else if ints, ok := lang.IntSequence(pair[i]); ok {
 					*dst = ints
 				} else {
 					return nil, a.WrongType("dims", "int or a pair of lists of ints", a.Value("dims"))
@@ -66,8 +64,8 @@ func defEinsum() {
 
 // tensorListValue returns the tensors of a list or tuple value v, the
 // argument name (or part of it).
-func tensorListValue(a *Args, name string, v Value) []*tensor.Tensor {
-	elems, _, ok := Sequence(v)
+func tensorListValue(a *lang.Args, name string, v lang.Value) []*tensor.Tensor {
+	elems, _, ok := lang.Sequence(v)
 	if _, isStr := v.(string); !ok || isStr {
 		a.Fail(a.WrongType(name, "a list or tuple of Tensors", v))
 		return nil
@@ -76,7 +74,7 @@ func tensorListValue(a *Args, name string, v Value) []*tensor.Tensor {
 	for i, e := range elems {
 		t, ok := e.(*tensor.Tensor)
 		if !ok {
-			a.Fail(Errorf(TypeError, "%s(): expected a Tensor as element %d in argument '%s', but got %s", a.Builtin().Name, i, name, TypeName(e)))
+			a.Fail(lang.Errorf(lang.TypeError, "%s(): expected a Tensor as element %d in argument '%s', but got %s", a.Builtin().Name, i, name, lang.TypeName(e)))
 			return nil
 		}
 		out[i] = t

@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -18,7 +18,7 @@ func defIndexing() {
 		{"gather", autograd.Gather, "The elements of input at the int64 index along dim: out[i][j] = input[index[i][j]][j] for dim 0."},
 		{"index_select", autograd.IndexSelect, "The entries of input at the int64 positions in the 1-D index along dim."},
 	} {
-		NewBuiltin(AsBoth, op.name+"(input, dim, index)", op.doc, func(a *Args) (Value, error) {
+		lang.NewBuiltin(lang.AsBoth, op.name+"(input, dim, index)", op.doc, func(a *lang.Args) (lang.Value, error) {
 			x, dim, index := tensorArg(a, "input"), a.Int("dim"), a.TensorLike("index")
 			if err := a.Err(); err != nil {
 				return nil, err

@@ -2,17 +2,15 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
 // F.conv2d and F.max_pool2d (global names, like the other functions of
 // torch.nn.functional).
 
-func init() { defConv() }
-
 // intPair reads an int or a pair of ints, PyTorch's _pair.
-func intPair(a *Args, name string) [2]int {
+func intPair(a *lang.Args, name string) [2]int {
 	v := a.Ints(name)
 	switch len(v) {
 	case 1:
@@ -21,13 +19,13 @@ func intPair(a *Args, name string) [2]int {
 		return [2]int{v[0], v[1]}
 	}
 	if a.Err() == nil {
-		a.Fail(Errorf(TypeError, "%s(): argument '%s' must be an int or a tuple of 2 ints, not %s", a.Builtin().Name, name, Repr(a.Value(name))))
+		a.Fail(lang.Errorf(lang.TypeError, "%s(): argument '%s' must be an int or a tuple of 2 ints, not %s", a.Builtin().Name, name, lang.Repr(a.Value(name))))
 	}
 	return [2]int{}
 }
 
 func defConv() {
-	NewBuiltin(AsFunc, "conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)", "The 2-D cross-correlation of input [N, C, H, W] (or [C, H, W]) with weight [out_channels, C/groups, kH, kW], plus bias; stride, padding (an int, a pair, 'valid' or 'same') and dilation are ints or (h, w) pairs.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)", "The 2-D cross-correlation of input [N, C, H, W] (or [C, H, W]) with weight [out_channels, C/groups, kH, kW], plus bias; stride, padding (an int, a pair, 'valid' or 'same') and dilation are ints or (h, w) pairs.", func(a *lang.Args) (lang.Value, error) {
 		x, w, b := tensorArg(a, "input"), a.Tensor("weight"), a.OptTensor("bias")
 		o := tensor.DefaultConv2dOptions()
 		o.Stride, o.Dilation, o.Groups = intPair(a, "stride"), intPair(a, "dilation"), a.Int("groups")
@@ -40,13 +38,13 @@ func defConv() {
 			case "valid":
 			case "same":
 				if o.Stride != [2]int{1, 1} {
-					return nil, Errorf(RuntimeError, "padding='same' is not supported for strided convolutions")
+					return nil, lang.Errorf(lang.RuntimeError, "padding='same' is not supported for strided convolutions")
 				}
 				if w.Dim() == 4 {
 					o.Padding = tensor.SamePadding([2]int{w.Shape()[2], w.Shape()[3]}, o.Dilation)
 				}
 			default:
-				return nil, Errorf(ValueError, "Invalid padding string '%s', should be one of {'valid', 'same'}", p)
+				return nil, lang.Errorf(lang.ValueError, "Invalid padding string '%s', should be one of {'valid', 'same'}", p)
 			}
 		default:
 			hw := intPair(a, "padding")
@@ -57,7 +55,7 @@ func defConv() {
 		}
 		return result(autograd.Conv2d(x, w, b, o))
 	})
-	NewBuiltin(AsFunc, "max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False)", "The maximum of each kernel_size window of input [N, C, H, W] (or [C, H, W]), moving by stride (default kernel_size); padding (at most half the kernel) counts as -inf. With return_indices, a tuple adding each maximum's position in the flattened H*W plane.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False)", "The maximum of each kernel_size window of input [N, C, H, W] (or [C, H, W]), moving by stride (default kernel_size); padding (at most half the kernel) counts as -inf. With return_indices, a tuple adding each maximum's position in the flattened H*W plane.", func(a *lang.Args) (lang.Value, error) {
 		x := tensorArg(a, "input")
 		o := tensor.MaxPool2dOptions{Kernel: intPair(a, "kernel_size"), Padding: intPair(a, "padding"),
 			Dilation: intPair(a, "dilation"), CeilMode: a.Bool("ceil_mode")}
@@ -73,6 +71,6 @@ func defConv() {
 		if err != nil || !withIndices {
 			return result(values, err)
 		}
-		return Tuple{values, indices}, nil
+		return lang.Tuple{values, indices}, nil
 	})
 }

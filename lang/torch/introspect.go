@@ -1,10 +1,10 @@
 package torch
 
 import (
-	. "github.com/kael-dev/kael/lang"
 	"strconv"
 	"strings"
 
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -13,15 +13,15 @@ import (
 // x.element_size(), x.nbytes, x.itemsize, x.data_ptr(),
 // x.untyped_storage(), grad_fn.next_functions and AccumulateGrad.
 
-func init() {
-	NewBuiltin(AsMethod, "stride(input, dim=None)", "The strides, a tuple of how many elements to step in storage for one step along each dimension: (3, 1) for a contiguous 2x3 tensor, (1, 3) for its transpose; with dim, the stride of that dimension.", func(a *Args) (Value, error) {
+func defIntrospection() {
+	lang.NewBuiltin(lang.AsMethod, "stride(input, dim=None)", "The strides, a tuple of how many elements to step in storage for one step along each dimension: (3, 1) for a contiguous 2x3 tensor, (1, 3) for its transpose; with dim, the stride of that dimension.", func(a *lang.Args) (lang.Value, error) {
 		x, d := a.Tensor("input"), a.OptInt("dim")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		strides := x.Strides()
 		if d == nil {
-			out := make(Tuple, len(strides))
+			out := make(lang.Tuple, len(strides))
 			for i, s := range strides {
 				out[i] = int64(s)
 			}
@@ -36,58 +36,58 @@ func init() {
 		}
 		return int64(strides[i]), nil
 	})
-	NewBuiltin(AsMethod, "storage_offset(input)", "Where the first element of input sits in its storage, counted in elements: x[1].storage_offset() is x.stride(0).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "storage_offset(input)", "Where the first element of input sits in its storage, counted in elements: x[1].storage_offset() is x.stride(0).", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.Offset()), nil
 	})
-	NewBuiltin(AsMethod, "is_contiguous(input)", "Whether input's elements lie in storage in row-major order without gaps (strides as a new tensor of its shape would have; dimensions of size 1 and tensors without elements do not count).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "is_contiguous(input)", "Whether input's elements lie in storage in row-major order without gaps (strides as a new tensor of its shape would have; dimensions of size 1 and tensors without elements do not count).", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return x.IsContiguous(), nil
 	})
-	NewBuiltin(AsMethod, "element_size(input)", "The bytes one element takes: 4 for float32, 8 for float64 and int64, 1 for bool.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "element_size(input)", "The bytes one element takes: 4 for float32, 8 for float64 and int64, 1 for bool.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.DType().Size()), nil
 	})
-	NewBuiltin(AsMethod, "data_ptr(input)", "The memory address of input's first element, an int: its storage's address plus storage_offset() * element_size(), so views of one storage can be compared (0 for a storage without elements). kael's storage never moves.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "data_ptr(input)", "The memory address of input's first element, an int: its storage's address plus storage_offset() * element_size(), so views of one storage can be compared (0 for a storage without elements). kael's storage never moves.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return int64(x.DataPtr()), nil
 	})
-	NewBuiltin(AsMethod, "untyped_storage(input)", "The storage input views, as bytes: s.nbytes(), s.data_ptr() and s.size() describe the memory every view of it shares.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "untyped_storage(input)", "The storage input views, as bytes: s.nbytes(), s.data_ptr() and s.size() describe the memory every view of it shares.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return &UntypedStorage{t: x}, nil
 	})
-	RegisterTensorAttr("nbytes", "The bytes input's elements take: numel() * element_size() (the view's elements, not its whole storage).", func(t *tensor.Tensor) (Value, error) {
+	lang.RegisterTensorAttr("nbytes", "The bytes input's elements take: numel() * element_size() (the view's elements, not its whole storage).", func(t *tensor.Tensor) (lang.Value, error) {
 		return int64(t.Nbytes()), nil
 	}, nil)
-	RegisterTensorAttr("itemsize", "The bytes one element takes, as element_size().", func(t *tensor.Tensor) (Value, error) {
+	lang.RegisterTensorAttr("itemsize", "The bytes one element takes, as element_size().", func(t *tensor.Tensor) (lang.Value, error) {
 		return int64(t.DType().Size()), nil
 	}, nil)
 
-	defMethod(storageClass, "nbytes(self)", "The bytes the storage holds.", func(a *Args) (Value, error) {
+	defMethod(storageClass, "nbytes(self)", "The bytes the storage holds.", func(a *lang.Args) (lang.Value, error) {
 		return int64(a.Value("self").(*UntypedStorage).t.StorageNbytes()), nil
 	})
-	defMethod(storageClass, "size(self)", "The bytes the storage holds (an untyped storage counts bytes).", func(a *Args) (Value, error) {
+	defMethod(storageClass, "size(self)", "The bytes the storage holds (an untyped storage counts bytes).", func(a *lang.Args) (lang.Value, error) {
 		return int64(a.Value("self").(*UntypedStorage).t.StorageNbytes()), nil
 	})
-	defMethod(storageClass, "element_size(self)", "1: an untyped storage is counted in bytes.", func(a *Args) (Value, error) {
+	defMethod(storageClass, "element_size(self)", "1: an untyped storage is counted in bytes.", func(a *lang.Args) (lang.Value, error) {
 		return int64(1), nil
 	})
-	defMethod(storageClass, "data_ptr(self)", "The address of the storage's first byte (0 when it holds none).", func(a *Args) (Value, error) {
+	defMethod(storageClass, "data_ptr(self)", "The address of the storage's first byte (0 when it holds none).", func(a *lang.Args) (lang.Value, error) {
 		return int64(a.Value("self").(*UntypedStorage).t.StorageDataPtr()), nil
 	})
 
@@ -104,7 +104,7 @@ func (s *UntypedStorage) TypeName() string { return storageClass }
 
 // Equal reports whether other is the same storage, as PyTorch's storages
 // compare.
-func (s *UntypedStorage) Equal(other Value) bool {
+func (s *UntypedStorage) Equal(other lang.Value) bool {
 	o, ok := other.(*UntypedStorage)
 	return ok && s.t.SharesStorage(o.t)
 }

@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -10,10 +10,8 @@ import (
 // mode, unique, nonzero, bincount, histc. Those returning values and
 // indices give PyTorch's named tuple (values, indices) (see NamedTuple).
 
-func init() { defSort() }
-
 func defSort() {
-	NewBuiltin(AsBoth, "sort(input, dim=-1, descending=False, stable=False)", "A named tuple (values, indices): input sorted along dim, and where each value was. NaN sorts above every number; equal values keep their order (every sort is stable).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "sort(input, dim=-1, descending=False, stable=False)", "A named tuple (values, indices): input sorted along dim, and where each value was. NaN sorts above every number; equal values keep their order (every sort is stable).", func(a *lang.Args) (lang.Value, error) {
 		x, dim, desc := tensorArg(a, "input"), a.Int("dim"), a.Bool("descending")
 		a.Bool("stable")
 		if err := a.Err(); err != nil {
@@ -21,7 +19,7 @@ func defSort() {
 		}
 		return pairOf(returnSort)(autograd.Sort(x, dim, desc))
 	})
-	NewBuiltin(AsBoth, "argsort(input, dim=-1, descending=False, stable=False)", "The int64 positions that sort input along dim (sort's indices).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "argsort(input, dim=-1, descending=False, stable=False)", "The int64 positions that sort input along dim (sort's indices).", func(a *lang.Args) (lang.Value, error) {
 		x, dim, desc := tensorArg(a, "input"), a.Int("dim"), a.Bool("descending")
 		a.Bool("stable")
 		if err := a.Err(); err != nil {
@@ -29,7 +27,7 @@ func defSort() {
 		}
 		return result(tensor.Argsort(x, dim, desc))
 	})
-	NewBuiltin(AsBoth, "topk(input, k, dim=-1, largest=True, sorted=True)", "A named tuple (values, indices) of the k largest elements along dim (smallest with largest=False), largest first.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "topk(input, k, dim=-1, largest=True, sorted=True)", "A named tuple (values, indices) of the k largest elements along dim (smallest with largest=False), largest first.", func(a *lang.Args) (lang.Value, error) {
 		x, k, dim, largest := tensorArg(a, "input"), a.Int("k"), a.Int("dim"), a.Bool("largest")
 		a.Bool("sorted")
 		if err := a.Err(); err != nil {
@@ -37,14 +35,14 @@ func defSort() {
 		}
 		return pairOf(returnTopk)(autograd.Topk(x, k, dim, largest))
 	})
-	NewBuiltin(AsBoth, "kthvalue(input, k, dim=-1, keepdim=False)", "A named tuple (values, indices) of the k-th smallest element along dim (k counts from 1).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "kthvalue(input, k, dim=-1, keepdim=False)", "A named tuple (values, indices) of the k-th smallest element along dim (k counts from 1).", func(a *lang.Args) (lang.Value, error) {
 		x, k, dim, keep := tensorArg(a, "input"), a.Int("k"), a.Int("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return pairOf(returnKthvalue)(autograd.Kthvalue(x, k, dim, keep))
 	})
-	NewBuiltin(AsBoth, "median(input, dim=None, keepdim=False)", "The lower median of all elements as a 0-d tensor; with dim, a named tuple (values, indices) along dim. NaN wins.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "median(input, dim=None, keepdim=False)", "The lower median of all elements as a 0-d tensor; with dim, a named tuple (values, indices) along dim. NaN wins.", func(a *lang.Args) (lang.Value, error) {
 		x, dim, keep := tensorArg(a, "input"), a.OptInt("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -54,14 +52,14 @@ func defSort() {
 		}
 		return pairOf(returnMedian)(autograd.MedianDim(x, *dim, keep))
 	})
-	NewBuiltin(AsBoth, "mode(input, dim=-1, keepdim=False)", "A named tuple (values, indices): the most frequent value along dim (the smallest of equally frequent ones) and its last position.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "mode(input, dim=-1, keepdim=False)", "A named tuple (values, indices): the most frequent value along dim (the smallest of equally frequent ones) and its last position.", func(a *lang.Args) (lang.Value, error) {
 		x, dim, keep := tensorArg(a, "input"), a.Int("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return pairOf(returnMode)(autograd.Mode(x, dim, keep))
 	})
-	NewBuiltin(AsBoth, "unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None)", "The distinct elements of input, sorted (the distinct slices along dim when given); with return_inverse and return_counts, a tuple adding each element's position among them and how often each occurs.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None)", "The distinct elements of input, sorted (the distinct slices along dim when given); with return_inverse and return_counts, a tuple adding each element's position among them and how often each occurs.", func(a *lang.Args) (lang.Value, error) {
 		x, inv, counts, dim := tensorArg(a, "input"), a.Bool("return_inverse"), a.Bool("return_counts"), a.OptInt("dim")
 		a.Bool("sorted")
 		if err := a.Err(); err != nil {
@@ -80,7 +78,7 @@ func defSort() {
 		if !inv && !counts {
 			return values, nil
 		}
-		out := Tuple{values}
+		out := lang.Tuple{values}
 		if inv {
 			out = append(out, inverse)
 		}
@@ -89,7 +87,7 @@ func defSort() {
 		}
 		return out, nil
 	})
-	NewBuiltin(AsBoth, "nonzero(input, *, as_tuple=False)", "The coordinates of the non-zero elements as an int64 tensor [count, input.ndim]; with as_tuple=True, a tuple of one vector per dimension (usable as an index).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "nonzero(input, *, as_tuple=False)", "The coordinates of the non-zero elements as an int64 tensor [count, input.ndim]; with as_tuple=True, a tuple of one vector per dimension (usable as an index).", func(a *lang.Args) (lang.Value, error) {
 		x, asTuple := tensorArg(a, "input"), a.Bool("as_tuple")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -99,14 +97,14 @@ func defSort() {
 		}
 		return result(tensor.Nonzero(x))
 	})
-	NewBuiltin(AsBoth, "bincount(input, weights=None, minlength=0)", "How often each value occurs in the 1-D non-negative int64 input (max(input)+1 entries, at least minlength); with weights, the sum of their weights.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "bincount(input, weights=None, minlength=0)", "How often each value occurs in the 1-D non-negative int64 input (max(input)+1 entries, at least minlength); with weights, the sum of their weights.", func(a *lang.Args) (lang.Value, error) {
 		x, w, minlength := tensorArg(a, "input"), a.OptTensor("weights"), a.Int("minlength")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(tensor.Bincount(x, w, minlength))
 	})
-	NewBuiltin(AsBoth, "histc(input, bins=100, min=0, max=0)", "A histogram of the floating input: counts in bins equal bins over [min, max] (the range of input's elements when both are 0); elements outside are left out.", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "histc(input, bins=100, min=0, max=0)", "A histogram of the floating input: counts in bins equal bins over [min, max] (the range of input's elements when both are 0); elements outside are left out.", func(a *lang.Args) (lang.Value, error) {
 		x, bins, lo, hi := tensorArg(a, "input"), a.Int("bins"), a.Float("min"), a.Float("max")
 		if err := a.Err(); err != nil {
 			return nil, err

@@ -2,7 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/autograd"
-	. "github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -12,33 +12,33 @@ import (
 // tensorTypeNames are x.type()'s names of the dtypes.
 var tensorTypeNames = map[tensor.DType]string{}
 
-func init() {
-	for name, d := range TypedTensorClasses {
+func defLegacy() {
+	for name, d := range lang.TypedTensorClasses {
 		tensorTypeNames[d] = name
 	}
-	NewBuiltin(AsMethod, "type(input, dtype=None, non_blocking=False)", "Without dtype, the tensor's type name ('torch.FloatTensor', 'torch.LongTensor', ...); with one (a dtype, a typed tensor class or its name), the tensor converted to it, as to(dtype).", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "type(input, dtype=None, non_blocking=False)", "Without dtype, the tensor's type name ('torch.FloatTensor', 'torch.LongTensor', ...); with one (a dtype, a typed tensor class or its name), the tensor converted to it, as to(dtype).", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		target := a.Value("dtype")
 		switch t := target.(type) {
-		case NoneType:
+		case lang.NoneType:
 			return tensorTypeNames[x.DType()], nil
 		case tensor.DType:
 			return result(autograd.To(x, t))
 		case string:
-			if d, ok := TypedTensorClasses[t]; ok {
+			if d, ok := lang.TypedTensorClasses[t]; ok {
 				return result(autograd.To(x, d))
 			}
 		}
-		if d, ok := TypedTensorClasses[ClassOf(target)]; ok {
+		if d, ok := lang.TypedTensorClasses[lang.ClassOf(target)]; ok {
 			return result(autograd.To(x, d))
 		}
-		return nil, Errorf(ValueError, "invalid type: %s", Repr(target)).
+		return nil, lang.Errorf(lang.ValueError, "invalid type: %s", lang.Repr(target)).
 			WithHint("pass a dtype (torch.float32) or a tensor type (torch.FloatTensor, 'torch.LongTensor')")
 	})
-	NewBuiltin(AsMethod, "nelement(input)", "The number of elements, as numel().", func(a *Args) (Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "nelement(input)", "The number of elements, as numel().", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
