@@ -75,6 +75,7 @@ func init() {
 	defData()
 	defBackends()
 	defModules()
+	defGlobals()
 	defMethodTables()
 
 	// Last: out= wraps the builtins defined above.
