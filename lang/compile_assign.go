@@ -482,7 +482,17 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			if err != nil {
 				return ctrlNext, in.errorAt(operandError(op, cur, v), st.Span())
 			}
-			return ctrlNext, in.wrap(in.inPlace(op, t, y), st.Span())
+			if err := in.inPlace(op, t, y); err != nil || storeVar != nil {
+				return ctrlNext, in.wrap(err, st.Span())
+			}
+			// x[i] op= v is x[i] = x[i].__iop__(v), as in Python: an index
+			// that copies (x[[0, 2]], x[mask]) read a new tensor, and only
+			// the store writes the result back into x (PyTorch's
+			// index_put_); one that views (x[0], x[1:]) wrote x already,
+			// and the store copies the region onto itself, recording the
+			// CopySlices that PyTorch records.
+			s.value = t
+			return ctrlNext, in.wrapNode(s.apply(), target)
 		}
 		if l, ok := cur.(*List); ok && op == syntax.PLUS {
 			// list += iterable extends the list in place, as Python's

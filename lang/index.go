@@ -193,6 +193,16 @@ func subsKey(subs []Subscript) (Value, error) {
 
 // tensorIndices converts subscripts to tensor indices.
 func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
+	if len(subs) == 1 && !subs[0].IsSlice {
+		if tup, ok := subs[0].Value.(Tuple); ok {
+			// x[idx] with idx a tuple is x[idx[0], idx[1], ...]: in Python
+			// x[a, b] passes the tuple (a, b), so the two are one index.
+			subs = make([]Subscript, len(tup))
+			for i, v := range tup {
+				subs[i] = Subscript{Value: v}
+			}
+		}
+	}
 	out := make([]tensor.Index, 0, len(subs))
 	for _, s := range subs {
 		if s.IsSlice {
@@ -228,8 +238,8 @@ func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 				continue
 			}
 			out = append(out, tensor.IndexTensor(x))
-		case *List, Tuple:
-			t, err := ToTensor(x)
+		case *List, Tuple, *Range:
+			t, err := sequenceIndex(x)
 			if err != nil {
 				return nil, err
 			}
@@ -239,6 +249,23 @@ func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 		}
 	}
 	return out, nil
+}
+
+// sequenceIndex is the index tensor of a list, tuple or range inside a
+// subscript (x[[0, 2]], x[range(3)]), as PyTorch reads one: a sequence of
+// ints or bools; an empty one is an empty int64 index.
+func sequenceIndex(v Value) (*tensor.Tensor, error) {
+	if r, ok := v.(*Range); ok {
+		elems, err := Collect(r)
+		if err != nil {
+			return nil, err
+		}
+		v = &List{Elems: elems}
+	}
+	if n, _ := Len(v); n == int64(0) {
+		return tensor.Zeros(tensor.Int64, 0)
+	}
+	return ToTensor(v)
 }
 
 // setIndex runs v[subs] = value.

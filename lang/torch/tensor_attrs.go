@@ -25,7 +25,16 @@ func defTensorAttrs() {
 	lang.RegisterTensorAttr("device", "Where the storage lives: device(type='cpu'), which prints as cpu.", func(t *tensor.Tensor) (lang.Value, error) {
 		return &Device{Type: string(t.Device()), Index: -1}, nil
 	}, nil)
-	lang.RegisterTensorAttr("data", "The tensor detached from autograd, sharing storage.", func(t *tensor.Tensor) (lang.Value, error) { return t.Detach(), nil }, nil)
+	lang.RegisterTensorAttr("data", "The tensor detached from autograd, sharing storage; x.data = y makes x hold y's data, keeping x's identity and autograd state.",
+		func(t *tensor.Tensor) (lang.Value, error) { return t.Detach(), nil },
+		func(t *tensor.Tensor, v lang.Value) error {
+			y, ok := v.(*tensor.Tensor)
+			if !ok {
+				return lang.Errorf(lang.TypeError, "Variable data has to be a tensor, but got %s", lang.TypeName(v))
+			}
+			t.SetData(y)
+			return nil
+		})
 	lang.RegisterTensorAttr("grad", "The accumulated gradient, or None.", func(t *tensor.Tensor) (lang.Value, error) {
 		if m := t.Autograd(); m != nil && m.Grad != nil {
 			return m.Grad, nil
