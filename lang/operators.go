@@ -408,6 +408,10 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 	return nil, false, nil
 }
 
+// MulInt returns a*b and whether it fits in an int64, for libraries that
+// compute with Python ints (math.lcm, math.prod).
+func MulInt(a, b int64) (int64, bool) { return mulInt(a, b) }
+
 // mulInt returns a*b and whether it fits in an int64.
 func mulInt(a, b int64) (int64, bool) {
 	if a == 0 || b == 0 {

@@ -475,7 +475,7 @@ func lcmPair(a, b int64) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	r, ok := mulInt(abs64(a/g), abs64(b))
+	r, ok := lang.MulInt(abs64(a/g), abs64(b))
 	if !ok {
 		return 0, lang.Errorf(lang.OverflowError, "math.lcm: the result does not fit kael's 64-bit int")
 	}
@@ -498,7 +498,7 @@ func mathPerm(fn string, n, k int64) (lang.Value, error) {
 	r := int64(1)
 	for i := int64(0); i < k; i++ {
 		var ok bool
-		if r, ok = mulInt(r, n-i); !ok {
+		if r, ok = lang.MulInt(r, n-i); !ok {
 			return nil, lang.Errorf(lang.OverflowError, "math.%s: the result does not fit kael's 64-bit int", fn)
 		}
 	}
@@ -520,7 +520,7 @@ func mathComb(n, k int64) (lang.Value, error) {
 		// r * (n-k+i) / i, without overflowing where the result fits
 		g, _ := gcdPair(r, i)
 		num, den := r/g, i/g
-		m, ok := mulInt(num, (n-k+i)/den) // den divides n-k+i: gcd(num, den) is 1
+		m, ok := lang.MulInt(num, (n-k+i)/den) // den divides n-k+i: gcd(num, den) is 1
 		if !ok {
 			return nil, lang.Errorf(lang.OverflowError, "math.comb: the result does not fit kael's 64-bit int")
 		}
@@ -533,18 +533,6 @@ func init() {
 	lang.RegisterModule("math", "Python's math module for floats and kael's 64-bit ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit. An int result beyond 64 bits (factorial(21)) is an OverflowError.", mathModule)
 	// math is reachable without an import, as before kael had import.
 	lang.RegisterGlobalModule("math", "math")
-}
-
-// mulInt is a * b, or false when it overflows 64 bits.
-func mulInt(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	r := a * b
-	if r/b != a || a == -1 && b == math.MinInt64 || b == -1 && a == math.MinInt64 {
-		return 0, false
-	}
-	return r, true
 }
 
 func abs64(x int64) int64 {
