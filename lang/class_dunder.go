@@ -401,6 +401,11 @@ func (x *Instance) String() string {
 	if s, ok := x.TextOf("__str__"); ok {
 		return s
 	}
+	if b := x.cls.base(); b.Str != nil {
+		if s, ok := b.Str(x); ok {
+			return s
+		}
+	}
 	return x.PyRepr()
 }
 

@@ -54,6 +54,9 @@ type Error struct {
 	// syntax error, possibly wrapped with context), or nil; Unwrap returns
 	// it, so errors.Is and errors.As see through a cell's error.
 	Err error
+	// exc is the exception object the error is (exceptions.go): set by
+	// raise, or made when an except clause first looks at the error.
+	exc *Instance
 }
 
 // Unwrap returns the error e was made from, or nil.

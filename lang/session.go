@@ -69,6 +69,9 @@ type Session struct {
 	hookIn   *interp
 	hookNest int
 	hookErr  error
+	// handling is the exception an except clause is handling, for a bare
+	// raise and __context__ (compile_try.go); nil outside one.
+	handling *Error
 }
 
 // NewSession returns a session with no variables.
