@@ -175,6 +175,8 @@ func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 		if h := in.s.handling; h != nil && h.exc != nil && h.exc != x && xs.context == nil {
 			xs.context = h.exc
 		}
-		return ctrlNext, in.errorAt(excError(x), st.Span())
+		e := in.errorAt(excError(x), st.Span())
+		xs.err = e // its span and trace, for a re-raise and for the chain an exception it causes shows
+		return ctrlNext, e
 	}
 }

@@ -280,3 +280,32 @@ func excError(x *Instance) *Error {
 	}
 	return e
 }
+
+// maxChain bounds the chain of causes and contexts an error shows.
+const maxChain = 8
+
+// renderChain renders what led to the exception x, as CPython shows it
+// above x's own traceback: its __cause__ (or, unless suppressed, its
+// __context__) rendered in full, then the sentence that links them.
+func renderChain(x *Instance, st ErrorStyle, depth int) string {
+	s := excStateOf(x)
+	prev, link := s.cause, "The above exception was the direct cause of the following exception:"
+	if prev == nil && !s.suppress {
+		prev, link = s.context, "During handling of the above exception, another exception occurred:"
+	}
+	px, ok := prev.(*Instance)
+	if !ok || depth >= maxChain {
+		return ""
+	}
+	ps := excStateOf(px)
+	var text string
+	if ps.err != nil && ps.err.exc == px {
+		text = ps.err.render(st, depth+1)
+	} else { // never raised: its class and message
+		text = apply(st.Kind, px.cls.Name)
+		if m := px.String(); m != "" {
+			text += ": " + m
+		}
+	}
+	return text + "\n\n" + link + "\n\n"
+}
