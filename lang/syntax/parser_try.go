@@ -44,7 +44,11 @@ func (p *parser) parseTry() Stmt {
 		s.Finally = p.parseSuite("'finally' statement", s.FinallyPos.Line)
 	}
 	if len(s.Handlers) == 0 && s.Finally == nil {
-		p.failTok("expected 'except' or 'finally' block", "")
+		err := p.tokError("expected 'except' or 'finally' block", "")
+		if p.tok.kind == EOF && p.tok.start.Offset >= len(p.sc.src) {
+			err.open = openLine // at a prompt: the except is still to come
+		}
+		panic(err)
 	}
 	return s
 }
