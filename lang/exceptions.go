@@ -146,6 +146,12 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 		return st.suppress, true, nil
 	case "__traceback__":
 		return None, true, nil
+	case "__str__", "__repr__": // what super().__str__() reaches
+		text := excStr(x)
+		if name == "__repr__" {
+			text, _ = nativeBases["BaseException"].Repr(x)
+		}
+		return &Builtin{Name: name, Sig: name + "()", fn: func(*Args) (Value, error) { return text, nil }}, true, nil
 	case "with_traceback":
 		return &Builtin{Name: "with_traceback", Sig: "with_traceback(tb)", params: []param{{name: "tb"}},
 			fn: func(*Args) (Value, error) { return x, nil }}, true, nil

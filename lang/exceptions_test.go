@@ -78,6 +78,8 @@ def safe_div(a, b):
 		{"try:\n    try:\n        1/0\n    finally:\n        {}['x']\nexcept KeyError as e:\n    r = repr(e.__context__)\nr", "\"ZeroDivisionError('division by zero')\""},
 		{"x = 0\ntry:\n    x = 1\nexcept:\n    x = 2\nelse:\n    x += 10\nx", "11"},
 		{"try:\n    pass\nfinally:\n    r = 'f'\nr", "'f'"},
+		{"class D(KeyError):\n    def __str__(self):\n        return 'D<' + super().__str__() + '>'\n    def __repr__(self):\n        return 'R' + super().__repr__()\nstr(D('k')), repr(D('k'))", "(\"D<'k'>\", \"RD('k')\")"},
+		{"class N(Exception):\n    def __init__(self, message):\n        self.message = message\nstr(N('m')), N('m').args, N('m').message", "('m', ('m',), 'm')"},
 	}
 	checkCellCasesAgainstCPython(t, prelude, cases)
 	checkCellCases(t, prelude, cases)

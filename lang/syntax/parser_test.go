@@ -348,6 +348,7 @@ func TestParseErrors(t *testing.T) {
 		{"try:\n    x\nexcept:\n    y\nexcept E:\n    z", "5:1: default 'except:' must be last", ""},
 		{"try:\n    x\nexcept A, B:\n    y", "3:9: multiple exception types must be parenthesized", "write except (A, B):"},
 		{"x = raise", "1:5: invalid syntax", "'raise' starts a statement"},
+		{"try:\n    x\nexcept* E:\n    y", "3:7: kael has no exception groups ('except*')", "catch the exception class itself"},
 		{"x = yield", "1:5: kael has no generators ('yield')", ""},
 		{"def f(): global x", "1:10: kael has no 'global' or 'nonlocal' statement", ""},
 		{"print 'hi'", "1:7: unexpected string 'hi'", "comma"},

@@ -18,6 +18,9 @@ func (p *parser) parseTry() Stmt {
 			p.fail(Span{p.tok.start, p.tok.end}, "default 'except:' must be last", "")
 		}
 		p.next()
+		if p.tok.kind == STAR {
+			p.failTok("kael has no exception groups ('except*')", "catch the exception class itself with 'except'")
+		}
 		if p.tok.kind != COLON {
 			h.Type = p.parseTest()
 			if p.tok.kind == COMMA {
