@@ -199,6 +199,9 @@ func globalValue(name string) (Value, bool) {
 	if name == "NotImplemented" {
 		return NotImplemented, true
 	}
+	if c, ok := exceptionClasses[name]; ok {
+		return c, true
+	}
 	return nil, false
 }
 
@@ -209,6 +212,9 @@ func globalNames() []string {
 		names = append(names, n)
 	}
 	for n := range modules() {
+		names = append(names, n)
+	}
+	for n := range exceptionClasses {
 		names = append(names, n)
 	}
 	return append(names, "NotImplemented")

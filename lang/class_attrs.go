@@ -40,6 +40,8 @@ type NativeBase struct {
 	Construct func(c *UserClass) error
 	// Repr is the repr when the classes define no __repr__.
 	Repr func(x *Instance) (string, bool)
+	// Str is the str() when the classes define no __str__.
+	Str func(x *Instance) (string, bool)
 	// Names lists the attributes the base adds, for dir() and completion.
 	Names func(x *Instance) []string
 }
@@ -178,6 +180,9 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 	case "__name__", "__qualname__":
 		return c.Name, nil
 	case "__module__":
+		if c.module != "" {
+			return c.module, nil
+		}
 		return "__main__", nil
 	case "__bases__":
 		return Tuple{c.baseValue()}, nil
@@ -188,7 +193,7 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 		for _, k := range c.mro() {
 			out = append(out, k)
 		}
-		if r := c.root(); r != "" {
+		if r := c.root(); r != "" && classValue(r) != out[len(out)-1] {
 			out = append(out, classValue(r))
 		}
 		return append(out, builtins["object"]), nil
@@ -487,6 +492,9 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 		if err := b.New(x); err != nil {
 			return nil, err
 		}
+	}
+	if st, isExc := x.Native.(*excState); isExc { // BaseException.__new__ keeps the arguments
+		st.args = append(Tuple{}, pos...)
 	}
 	if init, _, ok := c.lookup("__init__"); ok {
 		r, err := in.callMethod(init, x, c, pos, kwNames, kwVals, at)

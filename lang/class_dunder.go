@@ -348,7 +348,7 @@ func (x *Instance) contains(item Value) (found, ok bool, err error) {
 
 // Iterate loops over x: over what __iter__ returns, or, for a class with
 // __getitem__ only, over x[0], x[1], ... until __getitem__ raises
-// IndexError, as in Python (kael has no exceptions to raise, but an index
+// IndexError, as in Python (raise IndexError, or an index
 // out of range in __getitem__'s own code raises one).
 func (x *Instance) Iterate(yield func(Value) bool) error {
 	if r, ok, err := x.hook("__iter__"); ok || err != nil {
@@ -400,6 +400,11 @@ func (x *Instance) PyRepr() string {
 func (x *Instance) String() string {
 	if s, ok := x.TextOf("__str__"); ok {
 		return s
+	}
+	if b := x.cls.base(); b.Str != nil {
+		if s, ok := b.Str(x); ok {
+			return s
+		}
 	}
 	return x.PyRepr()
 }

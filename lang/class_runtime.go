@@ -27,6 +27,7 @@ type UserClass struct {
 	attrs      map[string]Value
 	sess       *Session    // the session that made it, for special methods called from Go code
 	rootBase   *NativeBase // what base() returns, once asked
+	module     string      // "builtins" for the built-in exceptions, "" for __main__
 	props      bool        // a property was set as an attribute (hasProperties)
 }
 
@@ -75,7 +76,12 @@ func (*UserClass) TypeName() string { return "type" }
 
 // String returns <class '__main__.Net'>, as Python prints a class of a
 // script or notebook.
-func (c *UserClass) String() string { return "<class '__main__." + c.Name + "'>" }
+func (c *UserClass) String() string {
+	if c.module == "builtins" {
+		return "<class '" + c.Name + "'>"
+	}
+	return "<class '__main__." + c.Name + "'>"
+}
 
 // HashKey makes classes usable as dict keys, by identity.
 func (c *UserClass) HashKey() (string, error) { return fmt.Sprintf("class@%p", c), nil }

@@ -304,6 +304,10 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		return c.delStmt(st)
 	case *syntax.WithStmt:
 		return c.withStmt(st)
+	case *syntax.TryStmt:
+		return c.tryStmt(st)
+	case *syntax.RaiseStmt:
+		return c.raiseStmt(st)
 	case *syntax.ImportStmt, *syntax.FromImportStmt:
 		return c.importStmt(st, importedNames(st))
 	case *syntax.AssertStmt:

@@ -17,7 +17,8 @@ type Completion struct {
 }
 
 var keywords = []string{"and", "as", "assert", "break", "continue", "def", "del", "elif", "else", "False", "for",
-	"if", "in", "is", "lambda", "None", "not", "or", "pass", "return", "True", "while", "with"}
+	"if", "in", "is", "lambda", "None", "not", "or", "pass", "return", "True", "while", "with",
+	"try", "except", "finally", "raise"}
 
 // Complete returns the completions at cursor (counted in code points):
 // variables, builtins and keywords; attributes and methods after a dot; and

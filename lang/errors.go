@@ -54,6 +54,9 @@ type Error struct {
 	// syntax error, possibly wrapped with context), or nil; Unwrap returns
 	// it, so errors.Is and errors.As see through a cell's error.
 	Err error
+	// exc is the exception object the error is (exceptions.go): set by
+	// raise, or made when an except clause first looks at the error.
+	exc *Instance
 }
 
 // Unwrap returns the error e was made from, or nil.
@@ -111,8 +114,15 @@ func apply(f func(string) string, s string) string {
 }
 
 // RenderStyled is Render with the parts decorated by st.
-func (e *Error) RenderStyled(st ErrorStyle) string {
+func (e *Error) RenderStyled(st ErrorStyle) string { return e.render(st, 0) }
+
+// render is RenderStyled for an error depth links down a chain of
+// exceptions (exceptions.go's renderChain shows the ones before it).
+func (e *Error) render(st ErrorStyle, depth int) string {
 	var b strings.Builder
+	if e.exc != nil {
+		b.WriteString(renderChain(e.exc, st, depth))
+	}
 	for i := 0; i < len(e.Trace); i++ {
 		f := e.Trace[i]
 		b.WriteString(apply(st.Dim, "in call at "+syntax.Location(f.Filename, f.Span.Start)) + "\n")
@@ -132,7 +142,10 @@ func (e *Error) RenderStyled(st ErrorStyle) string {
 	if e.Span.Start.IsValid() && (e.Filename != "" || st.CellPositions) {
 		b.WriteString(apply(st.Dim, syntax.Location(e.Filename, e.Span.Start)+":") + " ")
 	}
-	b.WriteString(apply(st.Kind, string(e.Kind)) + ": " + e.Msg)
+	b.WriteString(apply(st.Kind, string(e.Kind)))
+	if e.Msg != "" || e.exc == nil { // raise E() shows E alone, as Python does
+		b.WriteString(": " + e.Msg)
+	}
 	if e.Span.Start.IsValid() {
 		if sn := syntax.Snippet(e.Src, e.Span); sn != "" {
 			b.WriteString("\n" + st.snippet(sn))

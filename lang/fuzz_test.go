@@ -42,6 +42,8 @@ func FuzzExec(f *testing.F) {
 		"torch.add(ones(2), 1, out=empty(2)), torch.Size([2]), type(ones(1))",
 		"class P:\n    n = 0\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return P(self.x + o.x)\n    def __repr__(self):\n        return f'P({self.x})'\n    @property\n    def double(self):\n        return self.x * 2\nP(1) + P(2), P(3).double, [p.x for p in [P(4)]]",
 		"class Q(P):\n    def __init__(self):\n        super().__init__(0)\n    @staticmethod\n    def s():\n        return 1\nQ(), Q.s(), isinstance(Q(), P)",
+		"class E(ValueError):\n    def __str__(self):\n        return 'e'\ndef f(i):\n    try:\n        if i:\n            raise E(i) from KeyError(i)\n        return 1 / i\n    except (ZeroDivisionError, E) as e:\n        raise\n    else:\n        return 0\n    finally:\n        return -1\n[f(i) for i in range(2)]",
+		"for i in range(3):\n    try:\n        try:\n            [][i]\n        except IndexError:\n            raise RuntimeError('r')\n        finally:\n            continue\n    except Exception as e:\n        break\nraise",
 		"class M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(2, 1)\n    def forward(self, x):\n        return self.l(x)\nM()(ones(3, 2)).shape, list(M().state_dict())",
 	} {
 		f.Add(seed)

@@ -239,6 +239,19 @@ func (r *resolver) stmt(st syntax.Stmt) {
 		for _, id := range importedNames(st) {
 			r.use(id)
 		}
+	case *syntax.TryStmt:
+		r.stmts(st.Body)
+		for _, h := range st.Handlers {
+			if h.Type != nil {
+				r.expr(h.Type)
+			}
+			if h.Name != nil {
+				r.use(h.Name)
+			}
+			r.stmts(h.Body)
+		}
+		r.stmts(st.Else)
+		r.stmts(st.Finally)
 	default:
 		// Statements without blocks: their expressions in source order.
 		r.inspect(st)
@@ -443,6 +456,16 @@ func assignedNames(stmts []syntax.Stmt) []string {
 			case *syntax.WhileStmt:
 				walk(st.Body)
 				walk(st.Else)
+			case *syntax.TryStmt:
+				walk(st.Body)
+				for _, h := range st.Handlers {
+					if h.Name != nil {
+						names = append(names, h.Name.Name)
+					}
+					walk(h.Body)
+				}
+				walk(st.Else)
+				walk(st.Finally)
 			}
 		}
 	}

@@ -69,6 +69,9 @@ type Session struct {
 	hookIn   *interp
 	hookNest int
 	hookErr  error
+	// handling is the exception an except clause is handling, for a bare
+	// raise and __context__ (compile_try.go); nil outside one.
+	handling *Error
 }
 
 // NewSession returns a session with no variables.
@@ -94,7 +97,7 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 		return Result{Err: cerr}
 	}
 	in := newInterp(ctx, s, src, filename, code)
-	s.hookIn, s.hookNest, s.hookErr = in, 0, nil
+	s.hookIn, s.hookNest, s.hookErr, s.handling = in, 0, nil, nil
 	defer func() { s.hookIn, s.hookErr = nil, nil; s.releaseFrames() }()
 	defer func() {
 		if r := recover(); r != nil {

@@ -34,7 +34,7 @@ func (s Status) String() string {
 //     indent is that line's indentation plus four spaces (a tab, if it is
 //     indented with tabs), unless the input then ends with a blank line;
 //   - input whose last statement is a compound statement (def, if, for,
-//     while, with) is Incomplete until it ends with a blank line, since
+//     while, with, try) is Incomplete until it ends with a blank line, since
 //     more of the block, or an elif or else, may follow; indent is then the
 //     indentation of the last non-blank line;
 //   - other input that does not parse is Invalid, and the rest Complete.
@@ -64,7 +64,7 @@ func Completeness(src string) (status Status, indent string) {
 		return Complete, ""
 	}
 	switch f.Stmts[len(f.Stmts)-1].(type) {
-	case *DefStmt, *ClassStmt, *IfStmt, *ForStmt, *WhileStmt, *WithStmt:
+	case *DefStmt, *ClassStmt, *IfStmt, *ForStmt, *WhileStmt, *WithStmt, *TryStmt:
 		return Incomplete, lastIndent(src)
 	}
 	return Complete, ""

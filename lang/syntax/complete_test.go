@@ -16,6 +16,14 @@ func TestCompleteness(t *testing.T) {
 		{"class A:\n    @property\n", Incomplete, "    "},
 		{"class A:\n    @property\n    def f(self):\n        return 1\n", Incomplete, "        "},
 		{"@property\nx = 1\n", Invalid, ""},
+		// try waits for its except or finally, then for a blank line.
+		{"try:\n", Incomplete, "    "},
+		{"try:\n    x = 1\n", Incomplete, "    "},
+		{"try:\n    x = 1\nexcept ValueError as e:\n", Incomplete, "    "},
+		{"try:\n    x = 1\nexcept ValueError as e:\n    pass\n", Incomplete, "    "},
+		{"try:\n    x = 1\nfinally:\n    pass\n\n", Complete, ""},
+		{"raise ValueError('x')", Complete, ""},
+		{"except:\n", Invalid, ""},
 		// Complete.
 		{"", Complete, ""},
 		{"\n\n", Complete, ""},

@@ -51,9 +51,9 @@
 //	and as assert break class continue def del elif else False for from if
 //	import in is lambda None not or pass return True while with
 //
-// The other Python keywords (try, except, finally, raise, global,
-// nonlocal, yield, async, await) are reserved and give an error that
-// explains kael does without them. A class has at most one base class:
+// try, except, finally and raise are keywords too (TryStmt, RaiseStmt).
+// The other Python keywords (global, nonlocal, yield, async, await) are
+// reserved and give an error that explains kael does without them. A class has at most one base class:
 // several bases, or keywords such as metaclass=, are refused with an
 // explanation.
 //
@@ -68,7 +68,9 @@
 //	SimpleStmts  = SmallStmt {';' SmallStmt} [';'] NEWLINE .
 //	SmallStmt    = ExprStmt | 'return' [TestList] | 'del' ExprList
 //	             | 'assert' Test [',' Test]
-//	             | 'break' | 'continue' | 'pass' | ImportStmt | FromImport .
+//	             | 'break' | 'continue' | 'pass' | ImportStmt | FromImport
+//	             | RaiseStmt .
+//	RaiseStmt    = 'raise' [Test ['from' Test]] .
 //	ImportStmt   = 'import' DottedAs {',' DottedAs} .
 //	DottedAs     = Dotted ['as' IDENT] .
 //	Dotted       = IDENT {'.' IDENT} .
@@ -80,7 +82,7 @@
 //	             | '&=' | '|=' | '^=' | '<<=' | '>>=' .
 //
 //	CompoundStmt = IfStmt | ForStmt | WhileStmt | DefStmt | WithStmt
-//	             | ClassStmt | Decorated .
+//	             | TryStmt | ClassStmt | Decorated .
 //	IfStmt       = 'if' Test ':' Suite {'elif' Test ':' Suite} ['else' ':' Suite] .
 //	ForStmt      = 'for' ExprList 'in' TestList ':' Suite ['else' ':' Suite] .
 //	WhileStmt    = 'while' Test ':' Suite ['else' ':' Suite] .
@@ -89,6 +91,9 @@
 //	Decorated    = ('@' Test NEWLINE)+ (DefStmt | ClassStmt) .
 //	WithStmt     = 'with' WithItem {',' WithItem} ':' Suite .
 //	WithItem     = Test ['as' BitOr] .
+//	TryStmt      = 'try' ':' Suite (ExceptClause {ExceptClause}
+//	               ['else' ':' Suite] ['finally' ':' Suite] | 'finally' ':' Suite) .
+//	ExceptClause = 'except' [Test ['as' IDENT]] ':' Suite .    a bare except last
 //	Suite        = SimpleStmts | NEWLINE INDENT {Stmt} DEDENT .
 //	DefParams    = DefParam {',' DefParam} [','] .
 //	DefParam     = IDENT [':' Test] ['=' Test] | '*' IDENT [':' Test]

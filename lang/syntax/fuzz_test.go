@@ -28,6 +28,8 @@ func addSeeds(f *testing.F) {
 		f.Add("x = 1" + strings.Repeat(op, maxDepth+10))
 	}
 	f.Add("x = " + strings.Repeat("lambda:", maxDepth+10) + "1")
+	f.Add("try:\n    x\nexcept (A, B) as e:\n    raise C from e\nexcept:\n    raise\nelse:\n    pass\nfinally:\n    y")
+	f.Add("try: x\nfinally: y\nraise")
 	f.Add(strings.Repeat(`"a" `, 3000))
 	files, _ := filepath.Glob("testdata/*.kael")
 	for _, file := range files {

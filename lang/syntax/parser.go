@@ -199,6 +199,10 @@ func (p *parser) parseStmt() []Stmt {
 		return []Stmt{p.parseDecorated()}
 	case ELSE, ELIF:
 		p.unexpected(p.strayElseHint())
+	case RESERVED:
+		if p.tok.raw == "try" {
+			return []Stmt{p.parseTry()}
+		}
 	}
 	return p.parseSimpleStmts()
 }
@@ -259,6 +263,10 @@ func (p *parser) parseSmallStmt() Stmt {
 		return p.parseImport()
 	case FROM:
 		return p.parseFromImport()
+	case RESERVED:
+		if p.tok.raw == "raise" {
+			return p.parseRaise()
+		}
 	case DEL:
 		p.next()
 		s := &DelStmt{DelPos: pos}

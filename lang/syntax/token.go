@@ -227,10 +227,12 @@ var augmented = map[Token]Token{
 // unsupported explains each Python keyword that kael reserves but does not
 // implement.
 var unsupported = map[string]struct{ msg, hint string }{
-	"try":      {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
-	"except":   {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
-	"finally":  {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
-	"raise":    {"kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
+	// try and raise start statements (parser_try.go); these are the
+	// messages of the four words where no statement takes them.
+	"try":      {"invalid syntax", "'try' starts a statement"},
+	"except":   {"invalid syntax", "'except' must line up with a 'try' above it"},
+	"finally":  {"invalid syntax", "'finally' must line up with a 'try' above it"},
+	"raise":    {"invalid syntax", "'raise' starts a statement"},
 	"global":   {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
 	"nonlocal": {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
 	"yield":    {"kael has no generators ('yield')", "build and return a list instead"},

@@ -114,6 +114,20 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectOpt(n.Target, f)
 	case *DelStmt:
 		inspectList(n.Targets, f)
+	case *TryStmt:
+		inspectList(n.Body, f)
+		inspectList(n.Handlers, f)
+		inspectList(n.Else, f)
+		inspectList(n.Finally, f)
+	case *ExceptClause:
+		inspectOpt(n.Type, f)
+		if n.Name != nil {
+			Inspect(n.Name, f)
+		}
+		inspectList(n.Body, f)
+	case *RaiseStmt:
+		inspectOpt(n.Exc, f)
+		inspectOpt(n.Cause, f)
 	case *ClassStmt:
 		inspectList(n.Decorators, f)
 		Inspect(n.Name, f)

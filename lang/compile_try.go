@@ -1,0 +1,182 @@
+package lang
+
+import "github.com/kael-dev/kael/lang/syntax"
+
+// try and raise. An exception is the error a statement returns, so try
+// runs its body as any block and looks at the error only when there is
+// one: a try statement costs nothing while nothing is raised. The
+// exception being handled (for a bare raise and __context__) is the
+// session's handling, set while an except clause runs.
+
+// handlerCode is a compiled except clause.
+type handlerCode struct {
+	typ  evalFn // nil for a bare except
+	node *syntax.ExceptClause
+	name func(in *interp, v Value) // stores the exception; nil without as
+	body blockCode
+}
+
+func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
+	body := c.block(st.Body)
+	handlers := make([]handlerCode, len(st.Handlers))
+	for i, h := range st.Handlers {
+		hc := handlerCode{node: h}
+		if h.Type != nil {
+			hc.typ = c.expr(h.Type)
+		}
+		if h.Name != nil {
+			hc.name = c.storeName(h.Name)
+		}
+		hc.body = c.block(h.Body)
+		handlers[i] = hc
+	}
+	var els, fin *blockCode
+	if len(st.Else) > 0 {
+		b := c.block(st.Else)
+		els = &b
+	}
+	if len(st.Finally) > 0 {
+		b := c.block(st.Finally)
+		fin = &b
+	}
+	run := func(in *interp) (ctrl, error) {
+		k, err := body.exec(in)
+		if err == nil {
+			if els != nil && k == ctrlNext {
+				return els.exec(in)
+			}
+			return k, nil
+		}
+		if len(handlers) == 0 {
+			return k, err
+		}
+		return in.handle(err, handlers)
+	}
+	if fin == nil {
+		return run
+	}
+	return func(in *interp) (ctrl, error) {
+		k, err := run(in)
+		ret := in.ret
+		saved := in.s.handling
+		if err != nil { // what finally raises has the pending exception as its context
+			if x, e := excOf(err); x != nil {
+				in.s.handling, err = e, e
+			}
+		}
+		fk, ferr := fin.exec(in)
+		in.s.handling = saved
+		if ferr != nil {
+			return fk, in.chain(ferr, err)
+		}
+		if fk != ctrlNext { // return, break or continue in finally drop the exception
+			return fk, nil
+		}
+		in.ret = ret
+		return k, err
+	}
+}
+
+// handle runs the first except clause that matches err, the error of a
+// try block; err goes on when none does.
+func (in *interp) handle(err error, handlers []handlerCode) (ctrl, error) {
+	x, e := excOf(err)
+	if x == nil {
+		return ctrlNext, err
+	}
+	for i := range handlers {
+		h := &handlers[i]
+		if h.typ != nil {
+			c, terr := h.typ(in)
+			if terr != nil {
+				return ctrlNext, in.chain(in.errorAt(terr, h.node.Type.Span()), e)
+			}
+			ok, merr := excMatches(x, c)
+			if merr != nil {
+				return ctrlNext, in.chain(in.errorAt(merr, h.node.Type.Span()), e)
+			}
+			if !ok {
+				continue
+			}
+		}
+		saved := in.s.handling
+		in.s.handling = e
+		if h.name != nil {
+			h.name(in, x)
+		}
+		k, herr := h.body.exec(in)
+		in.s.handling = saved
+		if h.name != nil { // except E as e: deletes e at its end, as CPython does
+			h.name(in, nil)
+		}
+		if herr != nil {
+			return k, in.chain(herr, e)
+		}
+		return k, nil
+	}
+	return ctrlNext, e
+}
+
+// chain sets the context of the exception err, raised while prev was
+// being handled, to prev, unless it has one; it returns err.
+func (in *interp) chain(err, prev error) error {
+	if prev == nil {
+		return err
+	}
+	px, _ := excOf(prev)
+	x, e := excOf(err)
+	if x == nil || px == nil || x == px {
+		return err
+	}
+	if st := excStateOf(x); st.context == nil && !st.suppress {
+		st.context = px
+	}
+	return e
+}
+
+func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
+	if st.Exc == nil {
+		return func(in *interp) (ctrl, error) {
+			if in.s.handling == nil {
+				return ctrlNext, in.errorAt(Errorf(RuntimeError, "No active exception to reraise"), st.Span())
+			}
+			return ctrlNext, in.s.handling
+		}
+	}
+	exc := c.expr(st.Exc)
+	var cause evalFn
+	if st.Cause != nil {
+		cause = c.expr(st.Cause)
+	}
+	return func(in *interp) (ctrl, error) {
+		v, err := exc(in)
+		if err != nil {
+			return ctrlNext, in.wrapNode(err, st.Exc)
+		}
+		x, err := in.newException(v, "exceptions")
+		if err != nil {
+			return ctrlNext, in.errorAt(err, st.Exc.Span())
+		}
+		xs := excStateOf(x)
+		if cause != nil {
+			cv, err := cause(in)
+			if err != nil {
+				return ctrlNext, in.wrapNode(err, st.Cause)
+			}
+			xs.cause, xs.suppress = nil, true
+			if cv != None {
+				cx, err := in.newException(cv, "exception causes")
+				if err != nil {
+					return ctrlNext, in.errorAt(err, st.Cause.Span())
+				}
+				xs.cause = cx
+			}
+		}
+		if h := in.s.handling; h != nil && h.exc != nil && h.exc != x && xs.context == nil {
+			xs.context = h.exc
+		}
+		e := in.errorAt(excError(x), st.Span())
+		xs.err = e // its span and trace, for a re-raise and for the chain an exception it causes shows
+		return ctrlNext, e
+	}
+}

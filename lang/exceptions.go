@@ -1,0 +1,317 @@
+package lang
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Python's built-in exceptions. Each is a class (a *UserClass whose
+// module is builtins) in CPython's hierarchy, rooted at BaseException, a
+// native base that keeps an exception's args, __cause__ and __context__
+// (excState). A class statement may derive from any of them.
+//
+// An exception travels on the error path as an *Error: raise makes one
+// whose Kind is the class's name, holding the exception object (exc); an
+// error kael raises itself (a TypeError of an operator, a RuntimeError of
+// torch) gets its object, of the class its Kind names, only when an
+// except clause looks at it (excOf). Nothing is made when nothing is
+// raised.
+
+// excState is the state of an exception object: Instance.Native.
+type excState struct {
+	args     Tuple
+	cause    Value // __cause__; nil for None
+	context  Value // __context__; nil for None
+	suppress bool  // __suppress_context__
+	// made from an error kael raised: str() is its message, err the error
+	// (its span, hint and trace for a re-raise).
+	fromErr bool
+	msg     string
+	err     *Error
+}
+
+// exceptionTree lists each built-in exception after its base.
+var exceptionTree = [][2]string{
+	{"BaseException", ""},
+	{"GeneratorExit", "BaseException"}, {"KeyboardInterrupt", "BaseException"}, {"SystemExit", "BaseException"},
+	{"Exception", "BaseException"},
+	{"ArithmeticError", "Exception"}, {"FloatingPointError", "ArithmeticError"}, {"OverflowError", "ArithmeticError"}, {"ZeroDivisionError", "ArithmeticError"},
+	{"AssertionError", "Exception"}, {"AttributeError", "Exception"}, {"BufferError", "Exception"}, {"EOFError", "Exception"},
+	{"ImportError", "Exception"}, {"ModuleNotFoundError", "ImportError"},
+	{"LookupError", "Exception"}, {"IndexError", "LookupError"}, {"KeyError", "LookupError"},
+	{"MemoryError", "Exception"},
+	{"NameError", "Exception"}, {"UnboundLocalError", "NameError"},
+	{"OSError", "Exception"}, {"BlockingIOError", "OSError"}, {"ChildProcessError", "OSError"}, {"ConnectionError", "OSError"},
+	{"BrokenPipeError", "ConnectionError"}, {"ConnectionAbortedError", "ConnectionError"}, {"ConnectionRefusedError", "ConnectionError"},
+	{"ConnectionResetError", "ConnectionError"}, {"FileExistsError", "OSError"}, {"FileNotFoundError", "OSError"},
+	{"InterruptedError", "OSError"}, {"IsADirectoryError", "OSError"}, {"NotADirectoryError", "OSError"}, {"PermissionError", "OSError"},
+	{"ProcessLookupError", "OSError"}, {"TimeoutError", "OSError"},
+	{"ReferenceError", "Exception"},
+	{"RuntimeError", "Exception"}, {"NotImplementedError", "RuntimeError"}, {"RecursionError", "RuntimeError"},
+	{"StopAsyncIteration", "Exception"}, {"StopIteration", "Exception"},
+	{"SyntaxError", "Exception"}, {"IndentationError", "SyntaxError"}, {"TabError", "IndentationError"},
+	{"SystemError", "Exception"}, {"TypeError", "Exception"},
+	{"ValueError", "Exception"}, {"UnicodeError", "ValueError"}, {"UnicodeDecodeError", "UnicodeError"},
+	{"UnicodeEncodeError", "UnicodeError"}, {"UnicodeTranslateError", "UnicodeError"},
+	{"Warning", "Exception"}, {"BytesWarning", "Warning"}, {"DeprecationWarning", "Warning"}, {"EncodingWarning", "Warning"},
+	{"FutureWarning", "Warning"}, {"ImportWarning", "Warning"}, {"PendingDeprecationWarning", "Warning"},
+	{"ResourceWarning", "Warning"}, {"RuntimeWarning", "Warning"}, {"SyntaxWarning", "Warning"},
+	{"UnicodeWarning", "Warning"}, {"UserWarning", "Warning"},
+}
+
+// exceptionClasses are the built-in exception classes by name, with
+// CPython's aliases (IOError, EnvironmentError).
+var exceptionClasses = map[string]*UserClass{}
+
+// baseException is the root of the exception classes.
+var baseException *UserClass
+
+func init() {
+	for _, e := range exceptionTree {
+		c := &UserClass{Name: e[0], module: "builtins", attrs: map[string]Value{}}
+		if e[1] == "" {
+			c.nativeBase = "BaseException"
+			baseException = c
+		} else {
+			c.Base = exceptionClasses[e[1]]
+		}
+		exceptionClasses[e[0]] = c
+	}
+	exceptionClasses["IOError"] = exceptionClasses["OSError"]
+	exceptionClasses["EnvironmentError"] = exceptionClasses["OSError"]
+	RegisterNativeBase("BaseException", baseException, &NativeBase{
+		Name: "BaseException",
+		New:  func(x *Instance) error { x.Native = &excState{}; return nil },
+		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+			if len(kwNames) > 0 {
+				return Errorf(TypeError, "%s() takes no keyword arguments", x.cls.Name)
+			}
+			excStateOf(x).args = append(Tuple{}, pos...)
+			return nil
+		},
+		Attr:    excAttr,
+		SetAttr: excSetAttr,
+		Repr: func(x *Instance) (string, bool) {
+			st := excStateOf(x)
+			if len(st.args) == 1 {
+				return x.cls.Name + "(" + Repr(st.args[0]) + ")", true
+			}
+			return x.cls.Name + Repr(st.args), true
+		},
+		Str: func(x *Instance) (string, bool) { return excStr(x), true },
+		Names: func(*Instance) []string {
+			return []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "with_traceback"}
+		},
+	})
+}
+
+// excStateOf returns the state of the exception x.
+func excStateOf(x *Instance) *excState {
+	st, ok := x.Native.(*excState)
+	if !ok { // an instance made without its base's New
+		st = &excState{}
+		x.Native = st
+	}
+	return st
+}
+
+// excStr is str() of an exception without its own __str__.
+func excStr(x *Instance) string {
+	st := excStateOf(x)
+	if st.fromErr {
+		return st.msg
+	}
+	switch len(st.args) {
+	case 0:
+		return ""
+	case 1:
+		if x.cls.derivesFrom(exceptionClasses["KeyError"]) {
+			return Repr(st.args[0])
+		}
+		return Str(st.args[0])
+	}
+	return Repr(st.args)
+}
+
+func excAttr(x *Instance, name string) (Value, bool, error) {
+	st := excStateOf(x)
+	switch name {
+	case "args":
+		return st.args, true, nil
+	case "__cause__":
+		return orNone(st.cause), true, nil
+	case "__context__":
+		return orNone(st.context), true, nil
+	case "__suppress_context__":
+		return st.suppress, true, nil
+	case "__traceback__":
+		return None, true, nil
+	case "__str__", "__repr__": // what super().__str__() reaches
+		text := excStr(x)
+		if name == "__repr__" {
+			text, _ = nativeBases["BaseException"].Repr(x)
+		}
+		return &Builtin{Name: name, Sig: name + "()", fn: func(*Args) (Value, error) { return text, nil }}, true, nil
+	case "with_traceback":
+		return &Builtin{Name: "with_traceback", Sig: "with_traceback(tb)", params: []param{{name: "tb"}},
+			fn: func(*Args) (Value, error) { return x, nil }}, true, nil
+	}
+	return nil, false, nil
+}
+
+func excSetAttr(x *Instance, name string, v Value) (bool, error) {
+	st := excStateOf(x)
+	switch name {
+	case "args":
+		items, err := Collect(v)
+		if err != nil {
+			return true, err
+		}
+		st.args, st.fromErr = Tuple(items), false
+	case "__cause__", "__context__":
+		var e Value
+		if v != None {
+			ex, ok := v.(*Instance)
+			if !ok || !ex.cls.derivesFrom(baseException) {
+				return true, Errorf(TypeError, "exception cause must be None or derive from BaseException")
+			}
+			e = ex
+		}
+		if name == "__cause__" {
+			st.cause, st.suppress = e, true
+		} else {
+			st.context = e
+		}
+	case "__suppress_context__":
+		b, err := Truth(v)
+		st.suppress = b
+		return true, err
+	case "__traceback__":
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// isException reports whether v is an exception object.
+func isException(v Value) (*Instance, bool) {
+	x, ok := v.(*Instance)
+	if !ok || !x.cls.derivesFrom(baseException) {
+		return nil, false
+	}
+	return x, true
+}
+
+// excOf returns the exception object that err is, making it the first
+// time (of the class err's Kind names); nil for a kael crash
+// (InternalError), which no handler catches. e is err as an *Error, which
+// keeps the object.
+func excOf(err error) (x *Instance, e *Error) {
+	e = ToError(err)
+	if e.exc != nil {
+		return e.exc, e
+	}
+	if e.Kind == InternalError {
+		return nil, e
+	}
+	cls := exceptionClasses[string(e.Kind)]
+	if cls == nil {
+		cls = exceptionClasses["RuntimeError"]
+	}
+	arg := Value(e.Msg)
+	if e.Kind == KeyError {
+		arg = keyErrorArg(e.Msg)
+	}
+	x = &Instance{cls: cls, Native: &excState{args: Tuple{arg}, fromErr: true, msg: e.Msg, err: e}}
+	e.exc = x
+	return x, e
+}
+
+// keyErrorArg recovers the key of a KeyError whose message is the key's
+// repr (a string or an integer), which args holds in Python.
+func keyErrorArg(msg string) Value {
+	if n, err := strconv.ParseInt(msg, 10, 64); err == nil {
+		return n
+	}
+	if len(msg) >= 2 && msg[0] == '\'' && msg[len(msg)-1] == '\'' && !strings.ContainsAny(msg[1:len(msg)-1], "'\\") {
+		return msg[1 : len(msg)-1]
+	}
+	return msg
+}
+
+// excMatches reports whether the exception x is of the class c of an
+// except clause, or of one in the tuple c.
+func excMatches(x *Instance, c Value) (bool, error) {
+	switch c := c.(type) {
+	case *UserClass:
+		if c.derivesFrom(baseException) {
+			return x.cls.derivesFrom(c), nil
+		}
+	case Tuple:
+		for _, e := range c {
+			ok, err := excMatches(x, e)
+			if ok || err != nil {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	return false, Errorf(TypeError, "catching classes that do not inherit from BaseException is not allowed")
+}
+
+// newException makes the exception object raise v raises: v itself, or
+// an instance of the exception class v.
+func (in *interp) newException(v Value, what string) (*Instance, error) {
+	if x, ok := isException(v); ok {
+		return x, nil
+	}
+	if c, ok := v.(*UserClass); ok && c.derivesFrom(baseException) {
+		r, err := in.instantiate(c, nil, nil, nil, in.stmtNode())
+		if err != nil {
+			return nil, err
+		}
+		if x, ok := isException(r); ok {
+			return x, nil
+		}
+		return nil, Errorf(TypeError, "calling %s should have returned an instance of BaseException, not %s", Repr(v), TypeName(r))
+	}
+	return nil, Errorf(TypeError, "%s must derive from BaseException", what)
+}
+
+// excError is the error that raising x is, with x's class and message.
+func excError(x *Instance) *Error {
+	e := &Error{Kind: ErrorKind(x.cls.Name), Msg: x.String(), exc: x}
+	if st := excStateOf(x); st.err != nil {
+		e.Hint = st.err.Hint
+	}
+	return e
+}
+
+// maxChain bounds the chain of causes and contexts an error shows.
+const maxChain = 8
+
+// renderChain renders what led to the exception x, as CPython shows it
+// above x's own traceback: its __cause__ (or, unless suppressed, its
+// __context__) rendered in full, then the sentence that links them.
+func renderChain(x *Instance, st ErrorStyle, depth int) string {
+	s := excStateOf(x)
+	prev, link := s.cause, "The above exception was the direct cause of the following exception:"
+	if prev == nil && !s.suppress {
+		prev, link = s.context, "During handling of the above exception, another exception occurred:"
+	}
+	px, ok := prev.(*Instance)
+	if !ok || depth >= maxChain {
+		return ""
+	}
+	ps := excStateOf(px)
+	var text string
+	if ps.err != nil && ps.err.exc == px {
+		text = ps.err.render(st, depth+1)
+	} else { // never raised: its class and message
+		text = apply(st.Kind, px.cls.Name)
+		if m := px.String(); m != "" {
+			text += ": " + m
+		}
+	}
+	return text + "\n\n" + link + "\n\n"
+}

@@ -1,0 +1,122 @@
+package lang
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestExceptionsMatchCPython runs try, raise and the exception classes in
+// kael and in CPython 3.11 and compares the outcomes.
+func TestExceptionsMatchCPython(t *testing.T) {
+	const prelude = `
+class MyError(ValueError):
+    def __init__(self, msg, code=0):
+        super().__init__(msg)
+        self.code = code
+    def __str__(self):
+        return "E%d: %s" % (self.code, self.args[0])
+class Plain(Exception):
+    pass
+def safe_div(a, b):
+    try:
+        return a / b
+    except ZeroDivisionError:
+        return None
+`
+	cases := []struct{ src, want string }{
+		{"safe_div(1, 0), safe_div(4, 2)", "(None, 2.0)"},
+		{"try:\n    1/0\nexcept ZeroDivisionError as e:\n    r = (type(e).__name__, str(e), e.args)\nr", "('ZeroDivisionError', 'division by zero', ('division by zero',))"},
+		{"try:\n    1/0\nexcept ArithmeticError as e:\n    r = repr(e)\nr", "\"ZeroDivisionError('division by zero')\""},
+		{"try:\n    {}['k']\nexcept LookupError as e:\n    r = (repr(e), str(e), e.args)\nr", "(\"KeyError('k')\", \"'k'\", ('k',))"},
+		{"try:\n    [1][3]\nexcept (KeyError, IndexError) as e:\n    r = str(e)\nr", "'list index out of range'"},
+		{"try:\n    'a' + 1\nexcept TypeError as e:\n    r = isinstance(e, Exception)\nr", "True"},
+		{"try:\n    undefined_name\nexcept NameError as e:\n    r = str(e)\nr", "\"name 'undefined_name' is not defined\""},
+		{"try:\n    (1).nope\nexcept AttributeError as e:\n    r = type(e).__name__\nr", "'AttributeError'"},
+		{"try:\n    int('x')\nexcept ValueError as e:\n    r = str(e)\nr", "\"invalid literal for int() with base 10: 'x'\""},
+		{"try:\n    raise MyError('bad', 3)\nexcept ValueError as e:\n    r = (str(e), repr(e), e.code, e.args)\nr", "('E3: bad', \"MyError('bad')\", 3, ('bad',))"},
+		{"try:\n    raise Plain\nexcept Exception as e:\n    r = (repr(e), str(e), e.args)\nr", "('Plain()', '', ())"},
+		{"try:\n    raise Plain(1, 'two')\nexcept Plain as e:\n    r = (str(e), repr(e))\nr", "(\"(1, 'two')\", \"Plain(1, 'two')\")"},
+		{"try:\n    raise ValueError('x')\nexcept ValueError as e:\n    pass\n'e' in dir()", "False"},
+		{"try:\n    raise ValueError('x')\nexcept ValueError as e:\n    pass\ne", "NameError: name 'e' is not defined"},
+		{"log = []\ntry:\n    log.append('body')\nexcept Exception:\n    log.append('except')\nelse:\n    log.append('else')\nfinally:\n    log.append('finally')\nlog", "['body', 'else', 'finally']"},
+		{"log = []\ntry:\n    try:\n        raise KeyError('k')\n    finally:\n        log.append('finally')\nexcept KeyError:\n    log.append('outer')\nlog", "['finally', 'outer']"},
+		{"def f():\n    try:\n        return 1\n    finally:\n        pass\nf()", "1"},
+		{"def f():\n    try:\n        return 1\n    finally:\n        return 2\nf()", "2"},
+		{"def f():\n    try:\n        1/0\n    finally:\n        return 'swallowed'\nf()", "'swallowed'"},
+		{"out = []\nfor i in range(4):\n    try:\n        if i == 1:\n            continue\n        if i == 3:\n            break\n        out.append(i)\n    finally:\n        out.append(-i)\nout", "[0, 0, -1, 2, -2, -3]"},
+		{"try:\n    try:\n        1/0\n    except ZeroDivisionError as e:\n        raise ValueError('v') from e\nexcept ValueError as e:\n    r = (repr(e.__cause__), repr(e.__context__), e.__suppress_context__)\nr", "(\"ZeroDivisionError('division by zero')\", \"ZeroDivisionError('division by zero')\", True)"},
+		{"try:\n    try:\n        1/0\n    except ZeroDivisionError:\n        raise ValueError('v')\nexcept ValueError as e:\n    r = (e.__cause__, repr(e.__context__))\nr", "(None, \"ZeroDivisionError('division by zero')\")"},
+		{"try:\n    try:\n        1/0\n    except ZeroDivisionError:\n        raise ValueError('v') from None\nexcept ValueError as e:\n    r = (e.__cause__, e.__suppress_context__)\nr", "(None, True)"},
+		{"try:\n    try:\n        raise KeyError('a')\n    except KeyError:\n        raise\nexcept KeyError as e:\n    r = repr(e)\nr", "\"KeyError('a')\""},
+		{"try:\n    try:\n        raise Plain('a')\n    except Plain as e:\n        first = e\n        raise\nexcept Plain as e:\n    r = e is first\nr", "True"},
+		{"raise 5", "TypeError: exceptions must derive from BaseException"},
+		{"raise ValueError('a') from 3", "TypeError: exception causes must derive from BaseException"},
+		{"try:\n    1/0\nexcept 5:\n    pass", "TypeError: catching classes that do not inherit from BaseException is not allowed"},
+		{"raise MyError('final', 9)", "MyError: E9: final"},
+		{"raise KeyError('k')", "KeyError: 'k'"},
+		{"raise ValueError", "ValueError: "},
+		{"def f():\n    raise NotImplementedError('later')\nf()", "NotImplementedError: later"},
+		{"try:\n    raise NotImplementedError\nexcept RuntimeError:\n    r = 'runtime'\nr", "'runtime'"},
+		{"try:\n    raise RecursionError('deep')\nexcept RuntimeError as e:\n    r = str(e)\nr", "'deep'"},
+		{"try:\n    raise FileNotFoundError('f')\nexcept OSError as e:\n    r = type(e).__name__\nr", "'FileNotFoundError'"},
+		{"try:\n    raise ModuleNotFoundError('m')\nexcept ImportError as e:\n    r = str(e)\nr", "'m'"},
+		{"try:\n    raise UnboundLocalError('u')\nexcept NameError:\n    r = 1\nr", "1"},
+		{"try:\n    raise IndentationError('i')\nexcept SyntaxError:\n    r = 1\nr", "1"},
+		{"try:\n    raise KeyboardInterrupt\nexcept Exception:\n    r = 'wrong'\nexcept BaseException as e:\n    r = type(e).__name__\nr", "'KeyboardInterrupt'"},
+		{"try:\n    raise SystemExit(2)\nexcept:\n    r = 'bare'\nr", "'bare'"},
+		{"try:\n    assert 1 == 2, 'nope'\nexcept AssertionError as e:\n    r = (str(e), e.args)\nr", "('nope', ('nope',))"},
+		{"issubclass(ZeroDivisionError, ArithmeticError), issubclass(KeyError, LookupError), issubclass(KeyboardInterrupt, Exception)", "(True, True, False)"},
+		{"ValueError, repr(ValueError('a', 1)), str(ValueError('a')), ValueError().args", "(<class 'ValueError'>, \"ValueError('a', 1)\", 'a', ())"},
+		{"[c.__name__ for c in MyError.__mro__]", "['MyError', 'ValueError', 'Exception', 'BaseException', 'object']"},
+		{"ValueError.__name__, ValueError.__module__, IOError is OSError", "('ValueError', 'builtins', True)"},
+		{"e = ValueError('a')\ne.args = ('b', 'c')\nstr(e)", "\"('b', 'c')\""},
+		{"isinstance(ValueError('x'), (TypeError, ValueError))", "True"},
+		{"ValueError(x=1)", "TypeError: ValueError() takes no keyword arguments"},
+		{"def g():\n    try:\n        raise ValueError('in g')\n    except TypeError:\n        return 'no'\ntry:\n    g()\nexcept ValueError as e:\n    r = str(e)\nr", "'in g'"},
+		{"try:\n    try:\n        1/0\n    except ZeroDivisionError:\n        {}['x']\nexcept KeyError as e:\n    r = repr(e.__context__)\nr", "\"ZeroDivisionError('division by zero')\""},
+		{"try:\n    try:\n        1/0\n    finally:\n        {}['x']\nexcept KeyError as e:\n    r = repr(e.__context__)\nr", "\"ZeroDivisionError('division by zero')\""},
+		{"x = 0\ntry:\n    x = 1\nexcept:\n    x = 2\nelse:\n    x += 10\nx", "11"},
+		{"try:\n    pass\nfinally:\n    r = 'f'\nr", "'f'"},
+		{"class D(KeyError):\n    def __str__(self):\n        return 'D<' + super().__str__() + '>'\n    def __repr__(self):\n        return 'R' + super().__repr__()\nstr(D('k')), repr(D('k'))", "(\"D<'k'>\", \"RD('k')\")"},
+		{"class N(Exception):\n    def __init__(self, message):\n        self.message = message\nstr(N('m')), N('m').args, N('m').message", "('m', ('m',), 'm')"},
+	}
+	checkCellCasesAgainstCPython(t, prelude, cases)
+	checkCellCases(t, prelude, cases)
+}
+
+// TestKaelErrorsAreCaught checks that errors kael raises itself (tensor
+// errors, PyTorch's RuntimeErrors) are caught by the class PyTorch raises.
+func TestKaelErrorsAreCaught(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"try:\n    torch.zeros(2, 3) @ torch.zeros(2, 3)\nexcept RuntimeError as e:\n    r = type(e).__name__\nr", "'RuntimeError'"},
+		{"try:\n    torch.zeros(2, 3) @ torch.zeros(2, 3)\nexcept Exception as e:\n    r = isinstance(e, RuntimeError)\nr", "True"},
+	}
+	checkCellCasesAgainstTorch(t, "import torch\n", cases)
+	checkCellCases(t, "", cases)
+}
+
+// TestUncaughtRaiseRendering checks that an uncaught raise keeps kael's
+// display: the call that led to it, the raise's line and caret.
+func TestUncaughtRaiseRendering(t *testing.T) {
+	src := "class E(Exception):\n    pass\ndef f():\n    raise E('boom')\nf()"
+	r := NewSession(IO{}).Exec(context.Background(), "", src)
+	if r.Err == nil {
+		t.Fatal("no error")
+	}
+	got := r.Err.Render()
+	want := "in call at 5:1\n5 | f()\n  | ^^^\n4:5: E: boom\n4 |     raise E('boom')\n  |     ^^^^^^^^^^^^^^^"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// A bare raise outside an except clause (CPython's harness cannot
+	// show it: its own handler is active).
+	if r := NewSession(IO{}).Exec(context.Background(), "", "raise"); outcome(r) != "RuntimeError: No active exception to reraise" {
+		t.Errorf("bare raise: %s", outcome(r))
+	}
+	// A re-raise keeps where the error was first raised.
+	r = NewSession(IO{}).Exec(context.Background(), "", "try:\n    [][1]\nexcept IndexError:\n    raise")
+	if r.Err == nil || !strings.HasPrefix(r.Err.Render(), "2:5: IndexError: list index out of range") {
+		t.Errorf("re-raise: %v", r.Err)
+	}
+}
