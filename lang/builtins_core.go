@@ -227,7 +227,7 @@ func init() {
 		return autograd.IsGradEnabled(), nil
 	})
 	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable (sum(xs, start=0)), or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
-		total, elems, err := sumStart(a)
+		total, elems, err := sumStart(a, elems)
 		if err != nil {
 			return nil, err
 		}

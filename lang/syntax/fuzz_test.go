@@ -29,6 +29,7 @@ func addSeeds(f *testing.F) {
 	}
 	f.Add("x = " + strings.Repeat("lambda:", maxDepth+10) + "1")
 	f.Add(strings.Repeat(`"a" `, 3000))
+	f.Add("def g():\n    x = yield from (yield 1)\n    yield x, (y for y in x)")
 	files, _ := filepath.Glob("testdata/*.kael")
 	for _, file := range files {
 		data, err := os.ReadFile(file)

@@ -344,7 +344,8 @@ func TestParseErrors(t *testing.T) {
 		{"class A(B) pass", "1:12: expected ':' after the class name", ""},
 		{"class A: class B: pass", "1:10: 'class' cannot follow ':' on the same line", ""},
 		{"try:\n    x\nexcept:\n    y", "1:1: kael has no exception handling ('try', 'except', 'finally', 'raise')", ""},
-		{"x = yield", "1:5: kael has no generators ('yield')", ""},
+		{"x = 1 + yield", "1:9: 'yield' stands only as a statement, on the right of '=', or in parentheses", "(yield x)"},
+		{"f(yield)", "1:3: 'yield' stands only as a statement, on the right of '=', or in parentheses", "(yield x)"},
 		{"def f(): global x", "1:10: kael has no 'global' or 'nonlocal' statement", ""},
 		{"print 'hi'", "1:7: unexpected string 'hi'", "comma"},
 		{"@no_grad()\nx = 1", "2:1: unexpected name 'x'", "followed by a 'def' or 'class'"},
@@ -394,5 +395,23 @@ func TestErrorFormat(t *testing.T) {
 	e.Hint = "fix it"
 	if got := e.Render(src); got != want+"\nhint: fix it" {
 		t.Errorf("Render with hint:\n%s", got)
+	}
+}
+
+// TestParseYield checks where a yield expression parses.
+func TestParseYield(t *testing.T) {
+	for _, src := range []string{
+		"def f():\n    yield",
+		"def f():\n    yield 1, 2",
+		"def f():\n    x = yield 1",
+		"def f():\n    x += yield",
+		"def f():\n    y = (yield x) + 1",
+		"def f():\n    yield from g()",
+		"def f():\n    a = b = yield from g()",
+		"f = lambda: (yield)",
+	} {
+		if _, err := Parse("", src); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
 	}
 }
