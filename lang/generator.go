@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"sync/atomic"
 
 	"github.com/kael-dev/kael/lang/syntax"
 )
@@ -87,15 +88,29 @@ func (st *genState) kill() {
 	}
 }
 
+// liveGenerators counts the goroutines of started generators that have
+// not ended, which maxLiveGenerators bounds (each holds a Go stack).
+var liveGenerators atomic.Int64
+
+// maxLiveGenerators is a variable so that tests can check the bound
+// without starting a hundred thousand generators.
+var maxLiveGenerators int64 = 1 << 17
+
 // start runs the body on its goroutine; the first message on out is its
 // first yield or its end.
-func (st *genState) start() {
+func (st *genState) start() error {
+	if liveGenerators.Add(1) > maxLiveGenerators {
+		liveGenerators.Add(-1)
+		return Errorf(MemoryError, "more than %d generators are running at once", maxLiveGenerators).
+			WithHint("finish or drop generators before starting more (g.close() ends one)")
+	}
 	st.started = true
 	st.resume = make(chan genMsg)
 	st.out = make(chan genMsg)
 	go func() {
 		var msg genMsg
 		defer func() {
+			liveGenerators.Add(-1)
 			if st.killed {
 				return // nobody waits: the generator is garbage
 			}
@@ -109,6 +124,7 @@ func (st *genState) start() {
 		v, err := st.run(st)
 		msg = genMsg{v: v, err: err, done: true}
 	}()
+	return nil
 }
 
 // step resumes the generator with v sent (or err thrown in): it returns
@@ -128,7 +144,11 @@ func (st *genState) step(v Value, err error) (Value, bool, error) {
 	}
 	st.running = true
 	if !st.started {
-		st.start() // Close and Send see to it that nothing is sent or thrown
+		// Close and Send see to it that nothing is sent or thrown.
+		if err := st.start(); err != nil {
+			st.running = false
+			return nil, false, err
+		}
 	} else {
 		st.resume <- genMsg{v: v, err: err}
 	}
@@ -381,4 +401,61 @@ func genExpr(x *syntax.ListComp, first evalFn, comp func(in *interp, first Value
 		fr.gen = g.st
 		return g, nil
 	}
+}
+
+// puller returns the next element of an iterable, ok false at its end.
+type puller func() (v Value, ok bool, err error)
+
+// pullerOf steps through v one element at a time, as zip and map do: a
+// generator, an iterator (of iter(), or an object with __next__) give
+// only the elements asked for, other iterables are collected first.
+func pullerOf(v Value) (puller, error) {
+	switch x := v.(type) {
+	case *Generator:
+		return func() (Value, bool, error) {
+			v, done, err := x.st.step(None, nil)
+			return v, !done && err == nil, err
+		}, nil
+	case *Iterator:
+		return func() (Value, bool, error) {
+			if x.pos >= len(x.elems) {
+				return nil, false, nil
+			}
+			x.pos++
+			return x.elems[x.pos-1], true, nil
+		}, nil
+	case *Instance:
+		if x.HasOwn("__next__") {
+			return func() (Value, bool, error) {
+				v, _, err := x.hook("__next__")
+				if err != nil {
+					if ToError(err).Kind == StopIteration {
+						return nil, false, nil
+					}
+					return nil, false, err
+				}
+				return v, true, nil
+			}, nil
+		}
+		if r, ok, err := x.hook("__iter__"); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			if isIterator(r) {
+				return pullerOf(r)
+			}
+		}
+	}
+	elems, err := Collect(v)
+	if err != nil {
+		return nil, err
+	}
+	i := 0
+	return func() (Value, bool, error) {
+		if i >= len(elems) {
+			return nil, false, nil
+		}
+		i++
+		return elems[i-1], true, nil
+	}, nil
 }

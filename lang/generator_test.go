@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -93,6 +94,11 @@ var generatorCases = []struct{ src, want string }{
 	{"[x * x for x in count(4) if x % 2]", "[1, 9]"},
 	{"list(enumerate(count(2))), list(map(str, count(2)))", "([(0, 0), (1, 1)], ['0', '1'])"},
 	{"a, b, c = count(3)\na + b + c", "3"},
+	{"list(zip(naturals(), 'ab')), list(zip('abc', naturals()))", "([(0, 'a'), (1, 'b')], [('a', 0), ('b', 1), ('c', 2)])"},
+	{"g = naturals()\nlist(zip(g, range(2))), next(g)", "([(0, 0), (1, 1)], 3)"},
+	{"it = iter(range(6))\nlist(zip(it, it))", "[(0, 1), (2, 3), (4, 5)]"},
+	{"list(map(lambda a, b: a * b, naturals(), [5, 6])), list(zip(Doubler(3), naturals()))", "([0, 6], [(0, 0), (2, 1), (4, 2)])"},
+	{"list(zip()), list(zip(Bag(1, 2), 'xyz'))", "([], [(1, 'x'), (2, 'y')])"},
 	{"[*count(2), *count(3)]", "[0, 1, 0, 1, 2]"},
 	{"out = []\nfor i in naturals():\n    if i > 4:\n        break\n    out.append(i)\nout", "[0, 1, 2, 3, 4]"},
 	{"g = naturals()\n[next(g) for _ in range(5)]", "[0, 1, 2, 3, 4]"},
@@ -189,4 +195,15 @@ func TestGeneratorInterrupt(t *testing.T) {
 	if got := outcome(r); got != "[1, 2]" {
 		t.Errorf("after the interrupt: %s", got)
 	}
+}
+
+// TestGeneratorBound checks that the generators running at once are
+// bounded: each holds a goroutine.
+func TestGeneratorBound(t *testing.T) {
+	defer func(n int64) { maxLiveGenerators = n }(maxLiveGenerators)
+	maxLiveGenerators = liveGenerators.Load() + 5
+	checkCellCases(t, generatorPrelude, []struct{ src, want string }{
+		{"gs = [naturals() for _ in range(10)]\nfor g in gs:\n    next(g)\n    g.close()\nlist(count(3))", "[0, 1, 2]"},
+		{"gs = [naturals() for _ in range(10)]\n[next(g) for g in gs]", "MemoryError: more than " + fmt.Sprint(maxLiveGenerators) + " generators are running at once"},
+	})
 }
