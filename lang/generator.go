@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 
 	"github.com/kael-dev/kael/lang/syntax"
@@ -18,9 +19,11 @@ import (
 // them), so they share the session's state without races.
 //
 // The body's goroutine holds the generator's state and frame but never the
-// *Generator the program sees: when that is garbage, a cleanup ends the
-// goroutine (runtime.Goexit at its yield, running no Python code), so an
-// abandoned generator does not leak.
+// *Generator the program sees: when that is garbage, a cleanup queues it
+// for its session, which ends the goroutine (runtime.Goexit at its yield,
+// running no Python code but Go's deferred calls, such as a with
+// statement's exit) at its next safe point, on its own goroutine: when a
+// cell starts, or a generator. So an abandoned generator does not leak.
 
 // GeneratorExit is what close() raises at the yield a generator is
 // suspended at.
@@ -60,8 +63,38 @@ type genMsg struct {
 func newGenerator(name string, s *Session, fr *interp, run func(g *genState) (Value, error)) *Generator {
 	st := &genState{name: name, s: s, fr: fr, run: run}
 	g := &Generator{st: st}
-	runtime.AddCleanup(g, func(st *genState) { st.kill() }, st)
+	runtime.AddCleanup(g, queueKill, st)
 	return g
+}
+
+// genKills are the abandoned generators to end, by session (see
+// endAbandoned).
+var genKills struct {
+	sync.Mutex
+	by map[*Session][]*genState
+}
+
+// queueKill is the cleanup of a generator: its session ends it.
+func queueKill(st *genState) {
+	genKills.Lock()
+	defer genKills.Unlock()
+	if genKills.by == nil {
+		genKills.by = map[*Session][]*genState{}
+	}
+	genKills.by[st.s] = append(genKills.by[st.s], st)
+}
+
+// endAbandoned ends the goroutines of the abandoned generators of s; it
+// runs on the goroutine running s's code, so what the ending runs (Go's
+// deferred calls) does not race with it.
+func endAbandoned(s *Session) {
+	genKills.Lock()
+	sts := genKills.by[s]
+	delete(genKills.by, s)
+	genKills.Unlock()
+	for _, st := range sts {
+		st.kill()
+	}
 }
 
 // makeGenerator returns the generator of a call of f, a generator
@@ -79,12 +112,13 @@ func (fr *interp) makeGenerator(f *Function) (Value, error) {
 	return g, nil
 }
 
-// kill ends a suspended body's goroutine without running its code; it is
-// the cleanup of an abandoned generator.
+// kill ends a suspended body's goroutine without running its code, and
+// waits for it to end.
 func (st *genState) kill() {
 	if st.started && !st.done && !st.running {
 		st.done = true
 		st.resume <- genMsg{kill: true}
+		<-st.out
 	}
 }
 
@@ -99,6 +133,7 @@ var maxLiveGenerators int64 = 1 << 17
 // start runs the body on its goroutine; the first message on out is its
 // first yield or its end.
 func (st *genState) start() error {
+	endAbandoned(st.s)
 	if liveGenerators.Add(1) > maxLiveGenerators {
 		liveGenerators.Add(-1)
 		return Errorf(MemoryError, "more than %d generators are running at once", maxLiveGenerators).
@@ -112,7 +147,8 @@ func (st *genState) start() error {
 		defer func() {
 			liveGenerators.Add(-1)
 			if st.killed {
-				return // nobody waits: the generator is garbage
+				st.out <- genMsg{done: true} // kill waits for the end
+				return
 			}
 			if r := recover(); r != nil {
 				msg = genMsg{done: true, err: &Error{Kind: InternalError,

@@ -155,13 +155,15 @@ func TestGeneratorRefusals(t *testing.T) {
 	checkCellCases(t, generatorPrelude, []struct{ src, want string }{
 		{"yield 1", "SyntaxError: 'yield' outside function"},
 		{"x = yield", "SyntaxError: 'yield' outside function"},
+		{"class C:\n    yield 1", "SyntaxError: 'yield' outside function"},
 		{"1 + yield 2", "SyntaxError: 'yield' stands only as a statement, on the right of '=', or in parentheses"},
 		{"class It:\n    def __iter__(self):\n        return self\nlist(It())", "TypeError: iter() returned non-iterator of type 'It'"},
 	})
 }
 
 // TestGeneratorGoroutinesEnd checks that abandoned generators, suspended
-// at a yield, do not keep their goroutines.
+// at a yield, do not keep their goroutines: the next cell ends them, and
+// a with statement they were suspended in exits.
 func TestGeneratorGoroutinesEnd(t *testing.T) {
 	s := NewSession(IO{})
 	ctx := context.Background()
@@ -175,10 +177,26 @@ func TestGeneratorGoroutinesEnd(t *testing.T) {
 	for i := 0; i < 50 && runtime.NumGoroutine() > before+10; i++ {
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)
+		s.Exec(ctx, "", "1") // a cell ends the abandoned generators
 	}
 	if n := runtime.NumGoroutine(); n > before+10 {
 		t.Errorf("%d goroutines after abandoning 200 generators, %d before", n, before)
 	}
+	src := "def ng():\n    with torch.no_grad():\n        yield torch.is_grad_enabled()\ng = ng()\nnext(g)"
+	if got := outcome(s.Exec(ctx, "", src)); got != "False" {
+		t.Fatalf("inside no_grad: %s", got)
+	}
+	if got := outcome(s.Exec(ctx, "", "g = None\ntorch.is_grad_enabled()")); got != "False" {
+		t.Fatalf("suspended in no_grad: %s, want False as in PyTorch", got)
+	}
+	for i := 0; i < 50; i++ {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+		if got := outcome(s.Exec(ctx, "", "torch.is_grad_enabled()")); got == "True" {
+			return
+		}
+	}
+	t.Errorf("the abandoned generator's with statement did not exit")
 }
 
 // TestGeneratorInterrupt checks that cancelling a cell stops an endless

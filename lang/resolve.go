@@ -351,7 +351,7 @@ func (r *resolver) inspect(root syntax.Node) {
 			r.expr(n.Value) // n.Name is a keyword
 			return false
 		case *syntax.YieldExpr:
-			r.env.fn.generator = r.env.fn.parent != nil || r.env.fn != r.res.top
+			r.env.fn.generator = r.env.fn != r.res.top && !r.env.class // else a SyntaxError
 			return true
 		case *syntax.LambdaExpr:
 			r.params(n.Params)
