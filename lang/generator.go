@@ -105,7 +105,7 @@ func (fr *interp) makeGenerator(f *Function) (Value, error) {
 	body.setFunction(f)
 	copy(body.locals, fr.locals)
 	body.ctx, body.depth, body.ticks, body.weight = fr.ctx, fr.depth, fr.ticks, fr.weight
-	g := newGenerator(f.Name, fr.s, body, func(st *genState) (Value, error) {
+	g := newGenerator(f.qualifiedName(), fr.s, body, func(st *genState) (Value, error) {
 		return st.fr.runWithCells(f)
 	})
 	body.gen = g.st

@@ -83,6 +83,9 @@ class Bag:
 var generatorCases = []struct{ src, want string }{
 	{"list(count(4))", "[0, 1, 2, 3]"},
 	{"type(count(1)).__name__", "'generator'"},
+	{"class C:\n    def m(self):\n        yield 1\nrepr(count(1))[:24], repr(C().m())[:24], str((x for x in []))[:28]", "('<generator object count ', '<generator object C.m at', '<generator object <genexpr> ')"},
+	{"3 in count(5), 9 in count(5), len(list(count(2)))", "(True, False, 2)"},
+	{"len(count(2))", "TypeError: object of type 'generator' has no len()"},
 	{"g = count(2)\nnext(g), next(g), next(g, 'end')", "(0, 1, 'end')"},
 	{"g = count(1)\nnext(g)\nnext(g)", "StopIteration: "},
 	{"g = count(3)\nlist(g), list(g)", "([0, 1, 2], [])"},
