@@ -119,6 +119,9 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
+		if src := a.Value("iterable"); isStepped(src) {
+			return enumerateLazily(src, start)
+		}
 		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err

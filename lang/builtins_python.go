@@ -147,7 +147,7 @@ func init() {
 	NewBuiltin(AsFunc, "iter(iterable)", "An iterator over iterable, for next(): it = iter([1, 2]); next(it) is 1.", func(a *Args) (Value, error) {
 		v := a.Value("iterable")
 		switch it := v.(type) {
-		case *Iterator, *Generator:
+		case *Iterator, *Generator, *lazyIterator:
 			return it, nil
 		case *Instance:
 			if r, ok, err := it.hook("__iter__"); ok || err != nil {
@@ -514,7 +514,7 @@ func sumStart(a *Args, collected []Value) (Value, []Value, error) {
 // of iter(), an instance whose class defines __next__.
 func isIterator(v Value) bool {
 	switch x := v.(type) {
-	case *Iterator, *Generator:
+	case *Iterator, *Generator, *lazyIterator:
 		return true
 	case *Instance:
 		return x.HasOwn("__next__")
@@ -528,6 +528,12 @@ func nextOf(v Value) (Value, error) {
 	switch x := v.(type) {
 	case *Generator:
 		return x.Next()
+	case *lazyIterator:
+		v, ok, err := x.next()
+		if ok || err != nil {
+			return v, err
+		}
+		return nil, Errorf(StopIteration, "")
 	case *Instance:
 		if r, ok, err := x.hook("__next__"); ok || err != nil {
 			return r, err

@@ -452,6 +452,8 @@ func pullerOf(v Value) (puller, error) {
 			v, done, err := x.st.step(None, nil)
 			return v, !done && err == nil, err
 		}, nil
+	case *lazyIterator:
+		return x.next, nil
 	case *Iterator:
 		return func() (Value, bool, error) {
 			if x.pos >= len(x.elems) {
@@ -494,4 +496,70 @@ func pullerOf(v Value) (puller, error) {
 		i++
 		return elems[i-1], true, nil
 	}, nil
+}
+
+// isStepped reports whether v is an iterator whose elements are computed
+// as they are asked for, which may never end: a generator, an object with
+// __next__.
+func isStepped(v Value) bool {
+	switch x := v.(type) {
+	case *Generator, *lazyIterator:
+		return true
+	case *Instance:
+		return x.HasOwn("__next__")
+	}
+	return false
+}
+
+// lazyIterator is an iterator that steps through another one as its
+// elements are asked for: enumerate over a generator.
+type lazyIterator struct {
+	kind string
+	pull puller
+	done bool
+}
+
+// enumerateLazily is enumerate(src, start) of a stepped iterator.
+func enumerateLazily(src Value, start int64) (Value, error) {
+	p, err := pullerOf(src)
+	if err != nil {
+		return nil, err
+	}
+	i := start
+	return &lazyIterator{kind: "enumerate", pull: func() (Value, bool, error) {
+		v, ok, err := p()
+		if !ok || err != nil {
+			return nil, ok, err
+		}
+		i++
+		return Tuple{i - 1, v}, true, nil
+	}}, nil
+}
+
+func (l *lazyIterator) TypeName() string { return l.kind }
+func (l *lazyIterator) String() string   { return fmt.Sprintf("<%s object at %#x>", l.kind, ID(l)) }
+
+// next returns the next element; ok is false at the end.
+func (l *lazyIterator) next() (Value, bool, error) {
+	if l.done {
+		return nil, false, nil
+	}
+	v, ok, err := l.pull()
+	if !ok || err != nil {
+		l.done = true
+	}
+	return v, ok, err
+}
+
+// Iterate yields the remaining elements.
+func (l *lazyIterator) Iterate(yield func(Value) bool) error {
+	for {
+		v, ok, err := l.next()
+		if !ok || err != nil {
+			return err
+		}
+		if !yield(v) {
+			return nil
+		}
+	}
 }
