@@ -119,6 +119,9 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
+		if src := a.Value("iterable"); isStepped(src) {
+			return enumerateLazily(src, start)
+		}
 		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
 			return nil, err
@@ -227,7 +230,7 @@ func init() {
 		return autograd.IsGradEnabled(), nil
 	})
 	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable (sum(xs, start=0)), or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
-		total, elems, err := sumStart(a)
+		total, elems, err := sumStart(a, elems)
 		if err != nil {
 			return nil, err
 		}
@@ -329,19 +332,36 @@ func init() {
 // columns collects the elements of each iterable and returns them with
 // the length of the shortest, as zip and map walk them side by side.
 func columns(iterables Tuple) ([][]Value, int, error) {
-	var cols [][]Value
-	n := -1
-	for _, it := range iterables {
-		elems, err := Collect(it)
+	pulls := make([]puller, len(iterables))
+	for i, it := range iterables {
+		p, err := pullerOf(it)
 		if err != nil {
 			return nil, 0, err
 		}
-		cols = append(cols, elems)
-		if n < 0 || len(elems) < n {
-			n = len(elems)
+		pulls[i] = p
+	}
+	cols := make([][]Value, len(iterables))
+	if len(pulls) == 0 {
+		return cols, 0, nil
+	}
+	for n := 0; ; n++ {
+		if err := PollInterrupt(n); err != nil {
+			return nil, 0, err
+		}
+		if n >= MaxCollect {
+			return nil, 0, Errorf(MemoryError, "more than %d elements are too many to hold in a list", MaxCollect)
+		}
+		for j, p := range pulls {
+			v, ok, err := p()
+			if err != nil {
+				return nil, 0, err
+			}
+			if !ok {
+				return cols, n, nil
+			}
+			cols[j] = append(cols[j], v)
 		}
 	}
-	return cols, max(n, 0), nil
 }
 
 // FloatToInt truncates f to an int as Python's int() does, refusing NaN,

@@ -146,8 +146,15 @@ func init() {
 	})
 	NewBuiltin(AsFunc, "iter(iterable)", "An iterator over iterable, for next(): it = iter([1, 2]); next(it) is 1.", func(a *Args) (Value, error) {
 		v := a.Value("iterable")
-		if it, ok := v.(*Iterator); ok {
+		switch it := v.(type) {
+		case *Iterator, *Generator, *lazyIterator:
 			return it, nil
+		case *Instance:
+			if r, ok, err := it.hook("__iter__"); ok || err != nil {
+				if err != nil || isIterator(r) {
+					return r, err
+				}
+			}
 		}
 		elems, err := Collect(v)
 		if err != nil {
@@ -155,15 +162,18 @@ func init() {
 		}
 		return &Iterator{kind: iteratorKind(v), elems: elems}, nil
 	})
-	NewBuiltin(AsFunc, "next(iterator, *default)", "The next element of an iterator (from iter, map or filter), or default when it is exhausted; without a default, an exhausted iterator raises StopIteration.", func(a *Args) (Value, error) {
-		it, ok := a.Value("iterator").(*Iterator)
-		if !ok {
-			return nil, Errorf(TypeError, "'%s' object is not an iterator", TypeName(a.Value("iterator"))).
-				WithHint("make one with iter(...)")
-		}
+	NewBuiltin(AsFunc, "next(iterator, *default)", "The next element of an iterator (from iter, map or filter, a generator, an object with __next__), or default when it is exhausted; without a default, an exhausted iterator raises StopIteration.", func(a *Args) (Value, error) {
 		dflt := a.Value("default").(Tuple)
 		if len(dflt) > 1 {
 			return nil, Errorf(TypeError, "next expected at most 2 arguments, got %d", 1+len(dflt))
+		}
+		it, ok := a.Value("iterator").(*Iterator)
+		if !ok {
+			v, err := nextOf(a.Value("iterator"))
+			if err != nil && len(dflt) == 1 && ToError(err).Kind == StopIteration {
+				return dflt[0], nil
+			}
+			return v, err
 		}
 		if it.pos < len(it.elems) {
 			it.pos++
@@ -474,8 +484,9 @@ func kwArg(a *Args, name string) (Value, bool) {
 }
 
 // sumStart reads Python's sum(iterable, start=0): the start value and the
-// elements.
-func sumStart(a *Args) (Value, []Value, error) {
+// elements: collected, the elements defOverloaded has collected (an
+// iterator, a generator, is iterated once).
+func sumStart(a *Args, collected []Value) (Value, []Value, error) {
 	var start Value = int64(0)
 	rest := a.Value("args").(Tuple)
 	kw, hasKW := kwArg(a, "start")
@@ -492,6 +503,42 @@ func sumStart(a *Args) (Value, []Value, error) {
 	if _, isStr := start.(string); isStr {
 		return nil, nil, Errorf(TypeError, "sum() can't sum strings [use ''.join(seq) instead]")
 	}
+	if len(rest) == 0 {
+		return start, collected, nil
+	}
 	elems, err := Collect(a.Value("input"))
 	return start, elems, err
+}
+
+// isIterator reports whether next() can step v: a generator, an iterator
+// of iter(), an instance whose class defines __next__.
+func isIterator(v Value) bool {
+	switch x := v.(type) {
+	case *Iterator, *Generator, *lazyIterator:
+		return true
+	case *Instance:
+		return x.HasOwn("__next__")
+	}
+	return false
+}
+
+// nextOf is next(v) for the iterators other than *Iterator: a generator's
+// next value, an instance's __next__().
+func nextOf(v Value) (Value, error) {
+	switch x := v.(type) {
+	case *Generator:
+		return x.Next()
+	case *lazyIterator:
+		v, ok, err := x.next()
+		if ok || err != nil {
+			return v, err
+		}
+		return nil, Errorf(StopIteration, "")
+	case *Instance:
+		if r, ok, err := x.hook("__next__"); ok || err != nil {
+			return r, err
+		}
+	}
+	return nil, Errorf(TypeError, "'%s' object is not an iterator", TypeName(v)).
+		WithHint("make one with iter(...)")
 }

@@ -43,7 +43,7 @@ var unaryDunders = map[syntax.Token]string{syntax.MINUS: "__neg__", syntax.PLUS:
 // ignored.
 var supportedDunders = map[string]bool{
 	"__init__": true, "__call__": true, "__repr__": true, "__str__": true, "__len__": true,
-	"__getitem__": true, "__setitem__": true, "__iter__": true, "__contains__": true,
+	"__getitem__": true, "__setitem__": true, "__iter__": true, "__next__": true, "__contains__": true,
 	"__eq__": true, "__ne__": true, "__hash__": true, "__bool__": true, "__getattr__": true,
 	"__doc__": true, "__module__": true, "__qualname__": true,
 }
@@ -62,7 +62,6 @@ func init() {
 
 // dunderHints explain the special methods kael refuses.
 var dunderHints = map[string]string{
-	"__next__":  "kael has no StopIteration to end an iterator; let __iter__ return an iterable instead (return iter(self.items))",
 	"__enter__": "with statements take only kael's context managers (no_grad(), enable_grad())",
 	"__exit__":  "with statements take only kael's context managers (no_grad(), enable_grad())",
 	"__new__":   "set the object up in __init__",
@@ -355,9 +354,8 @@ func (x *Instance) Iterate(yield func(Value) bool) error {
 		if err != nil {
 			return err
 		}
-		if r == Value(x) {
-			return Errorf(TypeError, "iter() returned the object itself, which kael cannot step through").
-				WithHint("kael has no __next__ and StopIteration; let __iter__ return an iterable (return iter(self.items))")
+		if it, ok := r.(*Instance); ok {
+			return it.iterateNext(yield)
 		}
 		return Iterate(r, yield)
 	}
@@ -372,6 +370,30 @@ func (x *Instance) Iterate(yield func(Value) bool) error {
 		v, err := x.GetItem(i)
 		if err != nil {
 			if ToError(err).Kind == IndexError {
+				return nil
+			}
+			return err
+		}
+		if !yield(v) {
+			return nil
+		}
+	}
+}
+
+// iterateNext steps x, an iterator that __iter__ returned, calling its
+// __next__ until that raises StopIteration.
+func (x *Instance) iterateNext(yield func(Value) bool) error {
+	if !x.HasOwn("__next__") {
+		return Errorf(TypeError, "iter() returned non-iterator of type '%s'", x.cls.Name).
+			WithHint("define __next__ in class %s, or let __iter__ return an iterable (return iter(self.items))", x.cls.Name)
+	}
+	for i := 0; ; i++ {
+		if err := PollInterrupt(i); err != nil {
+			return err
+		}
+		v, _, err := x.hook("__next__")
+		if err != nil {
+			if ToError(err).Kind == StopIteration {
 				return nil
 			}
 			return err

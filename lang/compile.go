@@ -523,6 +523,12 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 		c.err = inner.err
 	}
 	code.nlocals, code.cellSlots = len(info.locals), cellSlots(info)
+	if info.generator {
+		code.gen = true
+		if code.cellSlots == nil {
+			code.cellSlots = []int{} // runCall's slow path: runWithCells makes the generator
+		}
+	}
 	code.weight = inner.maxNest + len(body) + 1
 	for _, b := range info.locals {
 		code.names = append(code.names, b.name)

@@ -245,6 +245,8 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 			}
 			return d, nil
 		}
+	case *syntax.YieldExpr:
+		return c.yieldExpr(x)
 	case *syntax.LambdaExpr:
 		mk := c.function(x, "<lambda>", x.Params, nil, x.Body)
 		return func(in *interp) (Value, error) { return mk(in) }
@@ -435,32 +437,33 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		clauses[i] = cl
 	}
 	elt := c.expr(x.Elt)
-	return func(in *interp) (Value, error) {
+	// comp runs the comprehension in frame in, calling emit with each
+	// element; first, when not nil, is the first iterable, evaluated
+	// already (a generator expression's is, when it is made).
+	comp := func(in *interp, first Value, emit func(v Value) error) error {
 		for _, i := range cells {
 			in.locals[i] = &varCell{} // one cell per evaluation, as in Python
 		}
-		var out []Value
 		var run func(i int) error
 		run = func(i int) error {
 			if i == len(clauses) {
-				if len(out) >= growthLimit {
-					return in.errorAt(Errorf(MemoryError, "a list comprehension of more than %d elements is too long", growthLimit).
-						WithHint("loop over the elements with for, or use a tensor"), x.Span())
-				}
 				v, err := elt(in)
 				if err != nil {
 					return err
 				}
-				out = append(out, v)
-				return nil
+				return emit(v)
 			}
 			cl := clauses[i]
-			seq, err := cl.iter(in)
-			if err != nil {
-				return err
+			seq := first
+			if i > 0 || seq == nil {
+				var err error
+				if seq, err = cl.iter(in); err != nil {
+					return err
+				}
 			}
+
 			var bodyErr error
-			err = Iterate(seq, func(item Value) bool {
+			err := Iterate(seq, func(item Value) bool {
 				if bodyErr = in.tick(); bodyErr != nil {
 					return false
 				}
@@ -486,7 +489,22 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 			}
 			return bodyErr
 		}
-		if err := run(0); err != nil {
+		return run(0)
+	}
+	if x.Gen {
+		return genExpr(x, clauses[0].iter, comp)
+	}
+	return func(in *interp) (Value, error) {
+		var out []Value
+		err := comp(in, nil, func(v Value) error {
+			if len(out) >= growthLimit {
+				return in.errorAt(Errorf(MemoryError, "a list comprehension of more than %d elements is too long", growthLimit).
+					WithHint("loop over the elements with for, or use a tensor"), x.Span())
+			}
+			out = append(out, v)
+			return nil
+		})
+		if err != nil {
 			return nil, err
 		}
 		return &List{Elems: out}, nil

@@ -32,6 +32,7 @@ type interp struct {
 	fnName   string
 	code     *funcCode // the function running; nil at a cell's top level
 	info     *funcInfo // the scope of the code running, whose statements stmtID numbers
+	gen      *genState // the generator whose body this frame runs, nil for others
 }
 
 // newInterp is the one constructor of an interpreter at top level: it runs
@@ -205,6 +206,7 @@ type funcCode struct {
 	positional  bool // only positional parameters, with defaults or not
 	weight      int  // what a call costs of the stack budget (maxWeight)
 	fn          *funcInfo
+	gen         bool // a generator function: a call makes a generator (runWithCells)
 }
 
 // callFunction calls a user function with Python's nameBinding of arguments.

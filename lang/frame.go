@@ -111,6 +111,9 @@ func (in *interp) callRefused(callee *interp) error {
 // (which a closure shares) or is a lambda.
 func (fr *interp) runWithCells(f *Function) (Value, error) {
 	code := f.code
+	if code.gen && fr.gen == nil {
+		return fr.makeGenerator(f)
+	}
 	for _, i := range code.cellSlots {
 		fr.locals[i] = &varCell{v: fr.locals[i]}
 	}

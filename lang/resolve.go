@@ -67,6 +67,8 @@ type funcInfo struct {
 	// running frame records the statement it is at as a number, which
 	// costs less than a pointer store.
 	stmts []syntax.Stmt
+	// generator is set for a function whose body has a yield.
+	generator bool
 }
 
 // stmtID returns the number by which a frame records that it is at st.
@@ -361,6 +363,9 @@ func (r *resolver) inspect(root syntax.Node) {
 		case *syntax.Arg:
 			r.expr(n.Value) // n.Name is a keyword
 			return false
+		case *syntax.YieldExpr:
+			r.env.fn.generator = r.env.fn != r.res.top && !r.env.class // else a SyntaxError
+			return true
 		case *syntax.LambdaExpr:
 			r.params(n.Params)
 			r.function(n, "<lambda>", n.Params, func() { r.expr(n.Body) }, nil)

@@ -90,6 +90,7 @@ func (s *Session) Inputs() []string { return append([]string(nil), s.inputs...) 
 // variables keep the values they had when it stopped. A statement that
 // fails changes no variable.
 func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
+	endAbandoned(s) // generators dropped since the last cell
 	s.count++
 	s.inputs = append(s.inputs, src)
 	code, cerr := s.compileSource(filename, src)

@@ -201,6 +201,7 @@ type ListComp struct {
 	Elt    Expr
 	Fors   []*CompFor
 	Rbrack Pos
+	Gen    bool // a generator expression, (Elt for x in xs), which is lazy
 }
 
 // CompFor is one "for Target in Iter if Ifs[0] if Ifs[1] ..." clause of a

@@ -31,6 +31,7 @@ func addSeeds(f *testing.F) {
 	f.Add("try:\n    x\nexcept (A, B) as e:\n    raise C from e\nexcept:\n    raise\nelse:\n    pass\nfinally:\n    y")
 	f.Add("try: x\nfinally: y\nraise")
 	f.Add(strings.Repeat(`"a" `, 3000))
+	f.Add("def g():\n    x = yield from (yield 1)\n    yield x, (y for y in x)")
 	files, _ := filepath.Glob("testdata/*.kael")
 	for _, file := range files {
 		data, err := os.ReadFile(file)

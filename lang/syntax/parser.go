@@ -284,12 +284,12 @@ func (p *parser) parseSmallStmt() Stmt {
 
 // parseExprStmt parses ExprStmt.
 func (p *parser) parseExprStmt() Stmt {
-	x := p.parseTestList()
+	x := p.parseTestListOrYield()
 	if op, ok := augmented[p.tok.kind]; ok {
 		p.checkTarget(x, augmentUse)
 		s := &AssignStmt{Targets: []Expr{x}, OpPos: p.tok.start, Op: op}
 		p.next()
-		s.Value = p.parseTestList()
+		s.Value = p.parseTestListOrYield()
 		return s
 	}
 	if p.tok.kind == COLON {
@@ -302,7 +302,7 @@ func (p *parser) parseExprStmt() Stmt {
 	for p.got(ASSIGN) {
 		p.checkTarget(x, assignUse)
 		s.Targets = append(s.Targets, x)
-		x = p.parseTestList()
+		x = p.parseTestListOrYield()
 	}
 	s.Value = x
 	return s
@@ -915,7 +915,7 @@ func (p *parser) parseCall(fn Expr) Expr {
 			}
 			if p.tok.kind == FOR && arg.Name == nil && len(call.Args) == 0 {
 				// A generator expression, the only argument: f(x for x in xs).
-				c := &ListComp{Lbrack: call.Lparen, Elt: x, Fors: p.parseCompFors()}
+				c := &ListComp{Lbrack: call.Lparen, Elt: x, Fors: p.parseCompFors(), Gen: true}
 				if p.tok.kind != RPAREN {
 					p.failTok("Generator expression must be parenthesized", "put it in parentheses, or make it the only argument")
 				}
@@ -1080,11 +1080,14 @@ func (p *parser) parseParen() Expr {
 		p.next()
 		return t
 	}
+	if p.isYield() {
+		return &ParenExpr{Lparen: lparen, X: p.parseYield(), Rparen: p.expectClose(RPAREN)}
+	}
 	x := p.parseStarredTest()
 	if p.tok.kind == FOR {
 		// A generator expression: (x for x in xs).
 		p.noStarredComp(x)
-		c := &ListComp{Lbrack: lparen, Elt: x, Fors: p.parseCompFors()}
+		c := &ListComp{Lbrack: lparen, Elt: x, Fors: p.parseCompFors(), Gen: true}
 		c.Rbrack = p.expectClose(RPAREN)
 		return c
 	}

@@ -349,7 +349,8 @@ func TestParseErrors(t *testing.T) {
 		{"try:\n    x\nexcept A, B:\n    y", "3:9: multiple exception types must be parenthesized", "write except (A, B):"},
 		{"x = raise", "1:5: invalid syntax", "'raise' starts a statement"},
 		{"try:\n    x\nexcept* E:\n    y", "3:7: kael has no exception groups ('except*')", "catch the exception class itself"},
-		{"x = yield", "1:5: kael has no generators ('yield')", ""},
+		{"x = 1 + yield", "1:9: 'yield' stands only as a statement, on the right of '=', or in parentheses", "(yield x)"},
+		{"f(yield)", "1:3: 'yield' stands only as a statement, on the right of '=', or in parentheses", "(yield x)"},
 		{"def f(): global x", "1:10: kael has no 'global' or 'nonlocal' statement", ""},
 		{"print 'hi'", "1:7: unexpected string 'hi'", "comma"},
 		{"@no_grad()\nx = 1", "2:1: unexpected name 'x'", "followed by a 'def' or 'class'"},
@@ -399,5 +400,23 @@ func TestErrorFormat(t *testing.T) {
 	e.Hint = "fix it"
 	if got := e.Render(src); got != want+"\nhint: fix it" {
 		t.Errorf("Render with hint:\n%s", got)
+	}
+}
+
+// TestParseYield checks where a yield expression parses.
+func TestParseYield(t *testing.T) {
+	for _, src := range []string{
+		"def f():\n    yield",
+		"def f():\n    yield 1, 2",
+		"def f():\n    x = yield 1",
+		"def f():\n    x += yield",
+		"def f():\n    y = (yield x) + 1",
+		"def f():\n    yield from g()",
+		"def f():\n    a = b = yield from g()",
+		"f = lambda: (yield)",
+	} {
+		if _, err := Parse("", src); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
 	}
 }

@@ -235,7 +235,7 @@ var unsupported = map[string]struct{ msg, hint string }{
 	"raise":    {"invalid syntax", "'raise' starts a statement"},
 	"global":   {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
 	"nonlocal": {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
-	"yield":    {"kael has no generators ('yield')", "build and return a list instead"},
+	"yield":    {"'yield' stands only as a statement, on the right of '=', or in parentheses", "write (yield x) inside an expression"},
 	"async":    {"kael has no asynchronous code ('async', 'await')", ""},
 	"await":    {"kael has no asynchronous code ('async', 'await')", ""},
 }

@@ -66,6 +66,8 @@ func Inspect(n Node, f func(Node) bool) {
 	case *DictEntry:
 		Inspect(n.Key, f)
 		Inspect(n.Value, f)
+	case *YieldExpr:
+		inspectOpt(n.Value, f)
 	case *LambdaExpr:
 		inspectList(n.Params, f)
 		Inspect(n.Body, f)

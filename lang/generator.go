@@ -1,0 +1,565 @@
+package lang
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// Generators. Calling a function whose body has a yield expression makes a
+// *Generator and runs nothing; each next() (or send, or a step of a for
+// loop) resumes the body until its next yield. A closure compiler cannot
+// suspend a Go call stack, so the body runs on a goroutine of its own that
+// hands each value over a channel and waits for the next resume: exactly
+// one of the consumer and the body runs at any time (the channels order
+// them), so they share the session's state without races.
+//
+// The body's goroutine holds the generator's state and frame but never the
+// *Generator the program sees: when that is garbage, a cleanup queues it
+// for its session, which ends the goroutine (runtime.Goexit at its yield,
+// running no Python code but Go's deferred calls, such as a with
+// statement's exit) at its next safe point, on its own goroutine: when a
+// cell starts, or a generator. So an abandoned generator does not leak.
+
+// GeneratorExit is what close() raises at the yield a generator is
+// suspended at.
+const GeneratorExit ErrorKind = "GeneratorExit"
+
+// Generator is a generator object: the iterator a generator function or a
+// generator expression returns.
+type Generator struct {
+	st *genState
+}
+
+// genState is a generator's state, shared by the consumer and the body.
+type genState struct {
+	name    string // the function's name, for repr
+	s       *Session
+	fr      *interp // the body's frame; nil for a Go body
+	run     func(g *genState) (Value, error)
+	resume  chan genMsg // consumer → body
+	out     chan genMsg // body → consumer
+	started bool
+	running bool
+	done    bool
+	killed  bool // ended by kill: its goroutine exits saying nothing
+}
+
+// genMsg is one hand-over between the consumer and the body: a value sent
+// or yielded, an error thrown in or raised, the end (done, with the
+// return value or the error), or kill (end without running anything).
+type genMsg struct {
+	v    Value
+	err  error
+	done bool
+	kill bool
+}
+
+// newGenerator returns a generator whose body is run, on its goroutine.
+func newGenerator(name string, s *Session, fr *interp, run func(g *genState) (Value, error)) *Generator {
+	st := &genState{name: name, s: s, fr: fr, run: run}
+	g := &Generator{st: st}
+	runtime.AddCleanup(g, queueKill, st)
+	return g
+}
+
+// genKills are the abandoned generators to end, by session (see
+// endAbandoned).
+var genKills struct {
+	sync.Mutex
+	by map[*Session][]*genState
+}
+
+// queueKill is the cleanup of a generator: its session ends it.
+func queueKill(st *genState) {
+	genKills.Lock()
+	defer genKills.Unlock()
+	if genKills.by == nil {
+		genKills.by = map[*Session][]*genState{}
+	}
+	genKills.by[st.s] = append(genKills.by[st.s], st)
+}
+
+// endAbandoned ends the goroutines of the abandoned generators of s; it
+// runs on the goroutine running s's code, so what the ending runs (Go's
+// deferred calls) does not race with it.
+func endAbandoned(s *Session) {
+	genKills.Lock()
+	sts := genKills.by[s]
+	delete(genKills.by, s)
+	genKills.Unlock()
+	for _, st := range sts {
+		st.kill()
+	}
+}
+
+// makeGenerator returns the generator of a call of f, a generator
+// function, whose arguments are bound in fr (a frame that the call gives
+// back): the generator gets a frame of its own.
+func (fr *interp) makeGenerator(f *Function) (Value, error) {
+	body := &interp{s: fr.s}
+	body.setFunction(f)
+	copy(body.locals, fr.locals)
+	body.ctx, body.depth, body.ticks, body.weight = fr.ctx, fr.depth, fr.ticks, fr.weight
+	g := newGenerator(f.qualifiedName(), fr.s, body, func(st *genState) (Value, error) {
+		return st.fr.runWithCells(f)
+	})
+	body.gen = g.st
+	return g, nil
+}
+
+// kill ends a suspended body's goroutine without running its code, and
+// waits for it to end.
+func (st *genState) kill() {
+	if st.started && !st.done && !st.running {
+		st.done = true
+		st.resume <- genMsg{kill: true}
+		<-st.out
+	}
+}
+
+// liveGenerators counts the goroutines of started generators that have
+// not ended, which maxLiveGenerators bounds (each holds a Go stack).
+var liveGenerators atomic.Int64
+
+// maxLiveGenerators is a variable so that tests can check the bound
+// without starting a hundred thousand generators.
+var maxLiveGenerators int64 = 1 << 17
+
+// start runs the body on its goroutine; the first message on out is its
+// first yield or its end.
+func (st *genState) start() error {
+	endAbandoned(st.s)
+	if liveGenerators.Add(1) > maxLiveGenerators {
+		liveGenerators.Add(-1)
+		return Errorf(MemoryError, "more than %d generators are running at once", maxLiveGenerators).
+			WithHint("finish or drop generators before starting more (g.close() ends one)")
+	}
+	st.started = true
+	st.resume = make(chan genMsg)
+	st.out = make(chan genMsg)
+	go func() {
+		var msg genMsg
+		defer func() {
+			liveGenerators.Add(-1)
+			if st.killed {
+				st.out <- genMsg{done: true} // kill waits for the end
+				return
+			}
+			if r := recover(); r != nil {
+				msg = genMsg{done: true, err: &Error{Kind: InternalError,
+					Msg:  fmt.Sprintf("kael crashed while running generator %s: %v", st.name, r),
+					Hint: CrashHint("the generator", debug.Stack())}}
+			}
+			st.out <- msg
+		}()
+		v, err := st.run(st)
+		msg = genMsg{v: v, err: err, done: true}
+	}()
+	return nil
+}
+
+// step resumes the generator with v sent (or err thrown in): it returns
+// the value yielded next, or done with the value the body returned, or
+// the error the body raised.
+func (st *genState) step(v Value, err error) (Value, bool, error) {
+	if st.running {
+		return nil, false, Errorf(ValueError, "generator already executing")
+	}
+	if st.done {
+		return None, true, nil
+	}
+	if st.fr != nil {
+		if in := st.s.hookIn; in != nil && in.ctx != nil {
+			st.fr.ctx = in.ctx // the running cell's, for its interrupt
+		}
+	}
+	st.running = true
+	if !st.started {
+		// Close and Send see to it that nothing is sent or thrown.
+		if err := st.start(); err != nil {
+			st.running = false
+			return nil, false, err
+		}
+	} else {
+		st.resume <- genMsg{v: v, err: err}
+	}
+	msg := <-st.out
+	st.running = false
+	if !msg.done {
+		return msg.v, false, nil
+	}
+	st.done = true
+	if msg.err != nil {
+		e := ToError(msg.err)
+		if e.Kind == StopIteration {
+			re := Errorf(RuntimeError, "generator raised StopIteration")
+			re.Span, re.Src, re.Filename, re.Trace = e.Span, e.Src, e.Filename, e.Trace
+			return nil, true, re
+		}
+		return nil, true, e
+	}
+	return msg.v, true, nil
+}
+
+// yield hands v to the consumer from the body's goroutine and waits to be
+// resumed: it returns the value sent, or the error thrown in.
+func (st *genState) yield(v Value) (Value, error) {
+	st.out <- genMsg{v: v}
+	msg := <-st.resume
+	if msg.kill {
+		st.killed = true
+		runtime.Goexit()
+	}
+	if msg.err != nil {
+		return nil, msg.err
+	}
+	if msg.v == nil {
+		return None, nil
+	}
+	return msg.v, nil
+}
+
+// Next is next(g): the next value, or StopIteration when the body ends.
+func (g *Generator) Next() (Value, error) {
+	v, done, err := g.st.step(None, nil)
+	if err != nil {
+		return nil, err
+	}
+	if done {
+		return nil, stopIteration(v)
+	}
+	return v, nil
+}
+
+// stopIteration is the StopIteration that ends a generator that returned v.
+func stopIteration(v Value) *Error {
+	if v == nil || v == None {
+		return Errorf(StopIteration, "")
+	}
+	return Errorf(StopIteration, "%s", Repr(v))
+}
+
+// Send is g.send(v).
+func (g *Generator) Send(v Value) (Value, error) {
+	if !g.st.started && v != None && !g.st.done {
+		return nil, Errorf(TypeError, "can't send non-None value to a just-started generator")
+	}
+	r, done, err := g.st.step(v, nil)
+	if err != nil {
+		return nil, err
+	}
+	if done {
+		return nil, stopIteration(r)
+	}
+	return r, nil
+}
+
+// Close is g.close(): GeneratorExit raised at the yield the body is
+// suspended at.
+func (g *Generator) Close() error {
+	st := g.st
+	if st.running {
+		return Errorf(ValueError, "generator already executing")
+	}
+	if !st.started || st.done {
+		st.done = true
+		return nil
+	}
+	_, done, err := st.step(nil, Errorf(GeneratorExit, ""))
+	if !done {
+		st.kill()
+		return Errorf(RuntimeError, "generator ignored GeneratorExit")
+	}
+	if err != nil && ToError(err).Kind != GeneratorExit {
+		return err
+	}
+	return nil
+}
+
+// TypeName is "generator".
+func (g *Generator) TypeName() string { return "generator" }
+
+// String is <generator object f at 0x...>.
+func (g *Generator) String() string {
+	return fmt.Sprintf("<generator object %s at %#x>", g.st.name, ID(g))
+}
+
+// Iterate resumes the generator for each value until it ends or yield
+// returns false (the generator then stays suspended, as in Python).
+func (g *Generator) Iterate(yield func(Value) bool) error {
+	for {
+		v, done, err := g.st.step(None, nil)
+		if err != nil || done {
+			return err
+		}
+		if !yield(v) {
+			return nil
+		}
+	}
+}
+
+// Attr returns the generator's methods.
+func (g *Generator) Attr(name string) (Value, bool) {
+	m, ok := generatorMethods[name]
+	if !ok {
+		return nil, false
+	}
+	return &BoundMethod{Recv: g, Method: m}, true
+}
+
+// AttrNames lists the generator's methods.
+func (g *Generator) AttrNames() []string { return sortedKeys(generatorMethods) }
+
+var generatorMethods = map[string]*Builtin{
+	"send": NewBuiltin(AsValue, "send(self, value)", "Resumes the generator with value as the result of its yield; returns the next value yielded.", func(a *Args) (Value, error) {
+		return a.Value("self").(*Generator).Send(a.Value("value"))
+	}),
+	"__next__": NewBuiltin(AsValue, "__next__(self)", "The next value of the generator, as next(g).", func(a *Args) (Value, error) {
+		return a.Value("self").(*Generator).Next()
+	}),
+	"__iter__": NewBuiltin(AsValue, "__iter__(self)", "The generator itself.", func(a *Args) (Value, error) {
+		return a.Value("self"), nil
+	}),
+	"close": NewBuiltin(AsValue, "close(self)", "Raises GeneratorExit at the yield the generator is suspended at, ending it.", func(a *Args) (Value, error) {
+		return None, a.Value("self").(*Generator).Close()
+	}),
+}
+
+// yieldExpr compiles a yield expression of a generator function's body.
+func (c *compiler) yieldExpr(x *syntax.YieldExpr) evalFn {
+	if c.fn == nil || !c.fn.generator {
+		return c.failExpr(Errorf(SyntaxError, "'yield' outside function"), x)
+	}
+	var val evalFn
+	if x.Value != nil {
+		val = c.expr(x.Value)
+	}
+	if x.From {
+		return func(in *interp) (Value, error) {
+			it, err := val(in)
+			if err != nil {
+				return nil, err
+			}
+			return in.yieldFrom(it, x)
+		}
+	}
+	return func(in *interp) (Value, error) {
+		var v Value = None
+		if val != nil {
+			var err error
+			if v, err = val(in); err != nil {
+				return nil, err
+			}
+		}
+		if in.gen == nil {
+			return nil, in.errorAt(Errorf(RuntimeError, "yield outside a running generator"), x.Span())
+		}
+		r, err := in.gen.yield(v)
+		if err != nil {
+			return nil, in.errorAt(err, x.Span())
+		}
+		return r, nil
+	}
+}
+
+// yieldFrom runs "yield from it": it yields each value of it (resuming a
+// generator with what is sent) and is the value the generator returns.
+func (in *interp) yieldFrom(it Value, x *syntax.YieldExpr) (Value, error) {
+	if in.gen == nil {
+		return nil, in.errorAt(Errorf(RuntimeError, "yield outside a running generator"), x.Span())
+	}
+	if sub, ok := it.(*Generator); ok {
+		var sent Value = None
+		var thrown error
+		for {
+			v, done, err := sub.st.step(sent, thrown)
+			if err != nil {
+				return nil, err
+			}
+			if done {
+				return v, nil
+			}
+			sent, thrown = in.gen.yield(v)
+			if thrown != nil && ToError(thrown).Kind == GeneratorExit {
+				if err := sub.Close(); err != nil {
+					return nil, err
+				}
+				return nil, in.errorAt(thrown, x.Span())
+			}
+		}
+	}
+	var bodyErr error
+	err := Iterate(it, func(v Value) bool {
+		_, bodyErr = in.gen.yield(v)
+		return bodyErr == nil
+	})
+	if bodyErr != nil {
+		return nil, in.errorAt(bodyErr, x.Span())
+	}
+	if err != nil {
+		return nil, in.errorAt(err, x.Value.Span())
+	}
+	return None, nil
+}
+
+// genExpr returns the code of a generator expression: it evaluates the
+// first iterable, as Python does, and returns a generator that runs the
+// comprehension, comp, lazily. The generator runs in a copy of the
+// defining frame, which may be reused once its call returns: the names it
+// reads from there have the values they had when it was made (Python
+// reads them when each element is computed).
+func genExpr(x *syntax.ListComp, first evalFn, comp func(in *interp, first Value, emit func(Value) error) error) evalFn {
+	return func(in *interp) (Value, error) {
+		seq, err := first(in)
+		if err != nil {
+			return nil, err
+		}
+		if !IsIterable(seq) {
+			if _, ok := seq.(*Instance); !ok {
+				return nil, in.errorAt(NotIterable(TypeName(seq)), x.Fors[0].Iter.Span())
+			}
+		}
+		fr := new(interp)
+		*fr = *in
+		fr.locals = append([]Value(nil), in.locals...)
+		fr.nextFree, fr.notes, fr.ret = nil, nil, nil
+		g := newGenerator("<genexpr>", in.s, fr, func(st *genState) (Value, error) {
+			return None, comp(st.fr, seq, func(v Value) error {
+				_, err := st.yield(v)
+				return err
+			})
+		})
+		fr.gen = g.st
+		return g, nil
+	}
+}
+
+// puller returns the next element of an iterable, ok false at its end.
+type puller func() (v Value, ok bool, err error)
+
+// pullerOf steps through v one element at a time, as zip and map do: a
+// generator, an iterator (of iter(), or an object with __next__) give
+// only the elements asked for, other iterables are collected first.
+func pullerOf(v Value) (puller, error) {
+	switch x := v.(type) {
+	case *Generator:
+		return func() (Value, bool, error) {
+			v, done, err := x.st.step(None, nil)
+			return v, !done && err == nil, err
+		}, nil
+	case *lazyIterator:
+		return x.next, nil
+	case *Iterator:
+		return func() (Value, bool, error) {
+			if x.pos >= len(x.elems) {
+				return nil, false, nil
+			}
+			x.pos++
+			return x.elems[x.pos-1], true, nil
+		}, nil
+	case *Instance:
+		if x.HasOwn("__next__") {
+			return func() (Value, bool, error) {
+				v, _, err := x.hook("__next__")
+				if err != nil {
+					if ToError(err).Kind == StopIteration {
+						return nil, false, nil
+					}
+					return nil, false, err
+				}
+				return v, true, nil
+			}, nil
+		}
+		if r, ok, err := x.hook("__iter__"); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			if isIterator(r) {
+				return pullerOf(r)
+			}
+		}
+	}
+	elems, err := Collect(v)
+	if err != nil {
+		return nil, err
+	}
+	i := 0
+	return func() (Value, bool, error) {
+		if i >= len(elems) {
+			return nil, false, nil
+		}
+		i++
+		return elems[i-1], true, nil
+	}, nil
+}
+
+// isStepped reports whether v is an iterator whose elements are computed
+// as they are asked for, which may never end: a generator, an object with
+// __next__.
+func isStepped(v Value) bool {
+	switch x := v.(type) {
+	case *Generator, *lazyIterator:
+		return true
+	case *Instance:
+		return x.HasOwn("__next__")
+	}
+	return false
+}
+
+// lazyIterator is an iterator that steps through another one as its
+// elements are asked for: enumerate over a generator.
+type lazyIterator struct {
+	kind string
+	pull puller
+	done bool
+}
+
+// enumerateLazily is enumerate(src, start) of a stepped iterator.
+func enumerateLazily(src Value, start int64) (Value, error) {
+	p, err := pullerOf(src)
+	if err != nil {
+		return nil, err
+	}
+	i := start
+	return &lazyIterator{kind: "enumerate", pull: func() (Value, bool, error) {
+		v, ok, err := p()
+		if !ok || err != nil {
+			return nil, ok, err
+		}
+		i++
+		return Tuple{i - 1, v}, true, nil
+	}}, nil
+}
+
+func (l *lazyIterator) TypeName() string { return l.kind }
+func (l *lazyIterator) String() string   { return fmt.Sprintf("<%s object at %#x>", l.kind, ID(l)) }
+
+// next returns the next element; ok is false at the end.
+func (l *lazyIterator) next() (Value, bool, error) {
+	if l.done {
+		return nil, false, nil
+	}
+	v, ok, err := l.pull()
+	if !ok || err != nil {
+		l.done = true
+	}
+	return v, ok, err
+}
+
+// Iterate yields the remaining elements.
+func (l *lazyIterator) Iterate(yield func(Value) bool) error {
+	for {
+		v, ok, err := l.next()
+		if !ok || err != nil {
+			return err
+		}
+		if !yield(v) {
+			return nil
+		}
+	}
+}

@@ -1,0 +1,234 @@
+package lang
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// generatorPrelude defines the generator functions and iterator classes
+// the cases use.
+const generatorPrelude = `
+def count(n):
+    for i in range(n):
+        yield i
+
+def echo(n):
+    got = []
+    for i in range(n):
+        x = yield i
+        got.append(x)
+    return got
+
+def naturals():
+    n = 0
+    while True:
+        yield n
+        n += 1
+
+def delegate():
+    r = yield from echo(2)
+    yield r
+    yield from "ab"
+
+def bare():
+    yield
+    x = (yield)
+    yield x
+
+def early(n):
+    for i in range(n):
+        if i == 2:
+            return
+        yield i
+
+def fails():
+    yield 1
+    1 / 0
+
+def stop_inside():
+    yield next(iter([]))
+
+def tree(t):
+    if isinstance(t, list):
+        for c in t:
+            yield from tree(c)
+    else:
+        yield t
+
+def closure(n):
+    def add(x):
+        return x + n
+    for i in range(3):
+        yield add(i)
+
+class Doubler:
+    def __init__(self, n):
+        self.it = iter(range(n))
+    def __iter__(self):
+        return self
+    def __next__(self):
+        return next(self.it) * 2
+
+class Bag:
+    def __init__(self, *xs):
+        self.xs = xs
+    def __iter__(self):
+        for x in self.xs:
+            yield x
+`
+
+var generatorCases = []struct{ src, want string }{
+	{"list(count(4))", "[0, 1, 2, 3]"},
+	{"type(count(1)).__name__", "'generator'"},
+	{"class C:\n    def m(self):\n        yield 1\nrepr(count(1))[:24], repr(C().m())[:24], str((x for x in []))[:28]", "('<generator object count ', '<generator object C.m at', '<generator object <genexpr> ')"},
+	{"3 in count(5), 9 in count(5), len(list(count(2)))", "(True, False, 2)"},
+	{"len(count(2))", "TypeError: object of type 'generator' has no len()"},
+	{"g = count(2)\nnext(g), next(g), next(g, 'end')", "(0, 1, 'end')"},
+	{"g = count(1)\nnext(g)\nnext(g)", "StopIteration: "},
+	{"g = count(3)\nlist(g), list(g)", "([0, 1, 2], [])"},
+	{"g = count(3)\niter(g) is g", "True"},
+	{"g = count(3)\ng.__next__(), g.__iter__() is g", "(0, True)"},
+	{"sum(count(5)), max(count(5)), min(count(3)), sorted(count(3), reverse=True)", "(10, 4, 0, [2, 1, 0])"},
+	{"sum(count(5), 10), sum(count(5), start=1)", "(20, 11)"},
+	{"dict(zip('abc', count(9))), tuple(count(2)), set(count(2))", "({'a': 0, 'b': 1, 'c': 2}, (0, 1), {0, 1})"},
+	{"[x * x for x in count(4) if x % 2]", "[1, 9]"},
+	{"list(enumerate(count(2))), list(map(str, count(2)))", "([(0, 0), (1, 1)], ['0', '1'])"},
+	{"a, b, c = count(3)\na + b + c", "3"},
+	{"list(zip(naturals(), 'ab')), list(zip('abc', naturals()))", "([(0, 'a'), (1, 'b')], [('a', 0), ('b', 1), ('c', 2)])"},
+	{"g = naturals()\nlist(zip(g, range(2))), next(g)", "([(0, 0), (1, 1)], 3)"},
+	{"it = iter(range(6))\nlist(zip(it, it))", "[(0, 1), (2, 3), (4, 5)]"},
+	{"list(map(lambda a, b: a * b, naturals(), [5, 6])), list(zip(Doubler(3), naturals()))", "([0, 6], [(0, 0), (2, 1), (4, 2)])"},
+	{"list(zip()), list(zip(Bag(1, 2), 'xyz'))", "([], [(1, 'x'), (2, 'y')])"},
+	{"out = []\nfor i, x in enumerate(naturals(), 1):\n    if i > 3:\n        break\n    out.append((i, x))\nout", "[(1, 0), (2, 1), (3, 2)]"},
+	{"e = enumerate(count(3))\nnext(e), list(e), list(e), iter(e) is e", "((0, 0), [(1, 1), (2, 2)], [], True)"},
+	{"e = enumerate(Doubler(2))\nnext(e), next(e), next(e, 'end')", "((0, 0), (1, 2), 'end')"},
+	{"list(zip(enumerate(naturals()), 'ab'))", "[((0, 0), 'a'), ((1, 1), 'b')]"},
+	{"[*count(2), *count(3)]", "[0, 1, 0, 1, 2]"},
+	{"out = []\nfor i in naturals():\n    if i > 4:\n        break\n    out.append(i)\nout", "[0, 1, 2, 3, 4]"},
+	{"g = naturals()\n[next(g) for _ in range(5)]", "[0, 1, 2, 3, 4]"},
+	{"g = naturals()\nfor i in g:\n    if i == 2:\n        break\nnext(g)", "3"},
+	{"g = echo(3)\nnext(g), g.send('a'), g.send('b')", "(0, 1, 2)"},
+	{"g = echo(2)\nnext(g)\ng.send('a')\ng.send('b')", "StopIteration: ['a', 'b']"},
+	{"g = echo(2)\ng.send(1)", "TypeError: can't send non-None value to a just-started generator"},
+	{"g = echo(2)\ng.send(None)", "0"},
+	{"list(delegate())", "[0, 1, [None, None], 'a', 'b']"},
+	{"g = delegate()\nnext(g), g.send('x'), g.send('y')", "(0, 1, ['x', 'y'])"},
+	{"list(bare())", "[None, None, None]"},
+	{"g = bare()\nnext(g), next(g), g.send(5)", "(None, None, 5)"},
+	{"list(early(5))", "[0, 1]"},
+	{"list(fails())", "ZeroDivisionError: division by zero"},
+	{"g = fails()\nnext(g)", "1"},
+	{"g = fails()\nnext(g)\nnext(g)", "ZeroDivisionError: division by zero"},
+	{"g = fails()\nnext(g)\ntry_again = list(g)", "ZeroDivisionError: division by zero"},
+	{"list(stop_inside())", "RuntimeError: generator raised StopIteration"},
+	{"list(tree([1, [2, [3, 4]], [], 5]))", "[1, 2, 3, 4, 5]"},
+	{"list(closure(10))", "[10, 11, 12]"},
+	{"g = count(3)\nnext(g)\ng.close()\nlist(g)", "[]"},
+	{"g = count(3)\ng.close()\nnext(g, 'closed')", "'closed'"},
+	{"g = naturals()\nnext(g)\ng.close(), g.close()", "(None, None)"},
+	{"list(Doubler(3))", "[0, 2, 4]"},
+	{"it = Doubler(2)\nnext(it), next(it), next(it, 'end')", "(0, 2, 'end')"},
+	{"iter(Doubler(1)).__class__.__name__", "'Doubler'"},
+	{"sorted(Bag(3, 1, 2)), list(Bag())", "([1, 2, 3], [])"},
+	{"sum(x for x in Doubler(4))", "12"},
+	// Generator expressions are lazy and single-use.
+	{"g = (x * x for x in range(4))\nnext(g), list(g), list(g)", "(0, [1, 4, 9], [])"},
+	{"type(x for x in []).__name__", "'generator'"},
+	{"g = (x for x in naturals() if x * x > 50)\nnext(g)", "8"},
+	{"next(x for x in naturals() if x > 3)", "4"},
+	{"out = []\ng = (out.append(x) for x in range(3))\nlen(out)", "0"},
+	{"sum(x for x in range(10)), ' '.join(str(i) for i in range(3))", "(45, '0 1 2')"},
+	{"any(x > 2 for x in [1, 5]), all(x > 2 for x in [1, 5])", "(True, False)"},
+	{"list((x, y) for x in range(2) for y in 'ab')", "[(0, 'a'), (0, 'b'), (1, 'a'), (1, 'b')]"},
+	{"def f(xs):\n    k = 3\n    return (x * k for x in xs if x % 2)\nlist(f(range(8)))", "[3, 9, 15, 21]"},
+	{"g = (1 / x for x in [1, 0])\nnext(g)\nnext(g)", "ZeroDivisionError: division by zero"},
+	{"(x for x in 5)", "TypeError: 'int' object is not iterable"},
+	{"def g():\n    x = yield 1\n    yield x * 2\nit = g()\nnext(it), it.send(21)", "(1, 42)"},
+	{"def g():\n    yield 1, 2\nlist(g())", "[(1, 2)]"},
+	{"def g():\n    return (yield)\nit = g()\nnext(it)\nnext(it, 'x')", "'x'"},
+	{"f = lambda: (yield 5)\nlist(f())", "[5]"},
+}
+
+func TestGeneratorsAgainstCPython(t *testing.T) {
+	checkCellCasesAgainstCPython(t, generatorPrelude, generatorCases)
+}
+
+// TestGeneratorRefusals checks kael's own errors (CPython's SyntaxError
+// adds the file and line to the message).
+func TestGeneratorRefusals(t *testing.T) {
+	checkCellCases(t, generatorPrelude, []struct{ src, want string }{
+		{"yield 1", "SyntaxError: 'yield' outside function"},
+		{"x = yield", "SyntaxError: 'yield' outside function"},
+		{"class C:\n    yield 1", "SyntaxError: 'yield' outside function"},
+		{"1 + yield 2", "SyntaxError: 'yield' stands only as a statement, on the right of '=', or in parentheses"},
+		{"class It:\n    def __iter__(self):\n        return self\nlist(It())", "TypeError: iter() returned non-iterator of type 'It'"},
+	})
+}
+
+// TestGeneratorGoroutinesEnd checks that abandoned generators, suspended
+// at a yield, do not keep their goroutines: the next cell ends them, and
+// a with statement they were suspended in exits.
+func TestGeneratorGoroutinesEnd(t *testing.T) {
+	s := NewSession(IO{})
+	ctx := context.Background()
+	if r := s.Exec(ctx, "", generatorPrelude); r.Err != nil {
+		t.Fatal(r.Err.Render())
+	}
+	before := runtime.NumGoroutine()
+	if r := s.Exec(ctx, "", "for _ in range(200):\n    g = naturals()\n    next(g)\ng = None"); r.Err != nil {
+		t.Fatal(r.Err.Render())
+	}
+	for i := 0; i < 50 && runtime.NumGoroutine() > before+10; i++ {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+		s.Exec(ctx, "", "1") // a cell ends the abandoned generators
+	}
+	if n := runtime.NumGoroutine(); n > before+10 {
+		t.Errorf("%d goroutines after abandoning 200 generators, %d before", n, before)
+	}
+	src := "def ng():\n    with torch.no_grad():\n        yield torch.is_grad_enabled()\ng = ng()\nnext(g)"
+	if got := outcome(s.Exec(ctx, "", src)); got != "False" {
+		t.Fatalf("inside no_grad: %s", got)
+	}
+	if got := outcome(s.Exec(ctx, "", "g = None\ntorch.is_grad_enabled()")); got != "False" {
+		t.Fatalf("suspended in no_grad: %s, want False as in PyTorch", got)
+	}
+	for i := 0; i < 50; i++ {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+		if got := outcome(s.Exec(ctx, "", "torch.is_grad_enabled()")); got == "True" {
+			return
+		}
+	}
+	t.Errorf("the abandoned generator's with statement did not exit")
+}
+
+// TestGeneratorInterrupt checks that cancelling a cell stops an endless
+// generator's body.
+func TestGeneratorInterrupt(t *testing.T) {
+	s := NewSession(IO{})
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	r := s.Exec(ctx, "", "def spin():\n    while True:\n        pass\n    yield 1\nnext(spin())")
+	if r.Err == nil || r.Err.Kind != KeyboardInterrupt {
+		t.Fatalf("got %v, want KeyboardInterrupt", r.Err)
+	}
+	r = s.Exec(context.Background(), "", "def two():\n    yield 1\n    yield 2\nlist(two())")
+	if got := outcome(r); got != "[1, 2]" {
+		t.Errorf("after the interrupt: %s", got)
+	}
+}
+
+// TestGeneratorBound checks that the generators running at once are
+// bounded: each holds a goroutine.
+func TestGeneratorBound(t *testing.T) {
+	defer func(n int64) { maxLiveGenerators = n }(maxLiveGenerators)
+	maxLiveGenerators = liveGenerators.Load() + 5
+	checkCellCases(t, generatorPrelude, []struct{ src, want string }{
+		{"gs = [naturals() for _ in range(10)]\nfor g in gs:\n    next(g)\n    g.close()\nlist(count(3))", "[0, 1, 2]"},
+		{"gs = [naturals() for _ in range(10)]\n[next(g) for g in gs]", "MemoryError: more than " + fmt.Sprint(maxLiveGenerators) + " generators are running at once"},
+	})
+}
