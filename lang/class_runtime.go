@@ -17,12 +17,16 @@ import (
 // UserClass is a class made by a class statement.
 type UserClass struct {
 	Name string
-	// Base is the user class this one derives from; nil when it derives
-	// from object or from a native base (NativeBase).
-	Base *UserClass
-	// nativeBase is the native base at the root of the chain: "" for
-	// object, or a name from userBases (torch.nn.Module, ...).
+	// bases are the classes of the class statement's parentheses, native
+	// bases as their marker classes (nativeNode); mroFull is the method
+	// resolution order (class_mro.go), mroUser its classes of class
+	// statements, which attribute lookup walks.
+	bases, mroFull, mroUser []*UserClass
+	// nativeBase is the native base at the root of the MRO: "" for
+	// object, or a name from nativeBases (torch.nn.Module, ...).
 	nativeBase string
+	// native marks the marker class of a native base or object in an MRO.
+	native bool
 	names      []string // the class attributes, in definition order
 	attrs      map[string]Value
 	sess       *Session    // the session that made it, for special methods called from Go code
@@ -82,7 +86,7 @@ func (c *UserClass) HashKey() (string, error) { return fmt.Sprintf("class@%p", c
 
 // lookup finds name in the class or its bases, nearest first.
 func (c *UserClass) lookup(name string) (Value, *UserClass, bool) {
-	for k := c; k != nil; k = k.Base {
+	for _, k := range c.mroUser {
 		if v, ok := k.attrs[name]; ok {
 			return v, k, true
 		}
@@ -90,18 +94,12 @@ func (c *UserClass) lookup(name string) (Value, *UserClass, bool) {
 	return nil, nil, false
 }
 
-// root returns the builtin base at the root of c's chain ("" for object).
-func (c *UserClass) root() string {
-	for k := c; ; k = k.Base {
-		if k.Base == nil {
-			return k.nativeBase
-		}
-	}
-}
+// root returns the native base at the root of c's MRO ("" for object).
+func (c *UserClass) root() string { return c.nativeBase }
 
 // derivesFrom reports whether c is sup or a subclass of it.
 func (c *UserClass) derivesFrom(sup *UserClass) bool {
-	for k := c; k != nil; k = k.Base {
+	for _, k := range c.mroFull {
 		if k == sup {
 			return true
 		}
@@ -109,14 +107,9 @@ func (c *UserClass) derivesFrom(sup *UserClass) bool {
 	return false
 }
 
-// mro lists c and its bases, nearest first.
-func (c *UserClass) mro() []*UserClass {
-	var out []*UserClass
-	for k := c; k != nil; k = k.Base {
-		out = append(out, k)
-	}
-	return out
-}
+// mro lists c and the classes of class statements it derives from, in
+// method resolution order.
+func (c *UserClass) mro() []*UserClass { return c.mroUser }
 
 // set stores a class attribute.
 func (c *UserClass) set(name string, v Value) {
@@ -133,7 +126,7 @@ func (c *UserClass) set(name string, v Value) {
 // a property: without one, an instance attribute needs no class lookup
 // first, since only properties take precedence over it.
 func (c *UserClass) hasProperties() bool {
-	for k := c; k != nil; k = k.Base {
+	for _, k := range c.mroUser {
 		if k.props {
 			return true
 		}
@@ -301,22 +294,20 @@ func (s *Session) takeHookErr(err error) error {
 	return err
 }
 
-// baseOf checks the value of a class statement's base.
-func baseOf(v Value) (*UserClass, string, error) {
-	if c, ok := v.(*UserClass); ok {
-		return c, "", nil
+// baseOf checks the value of a class statement's base: a class of a
+// class statement, or the marker class of a native base (nativeNode).
+func baseOf(v Value) (*UserClass, error) {
+	if c, ok := v.(*UserClass); ok && !c.native {
+		return c, nil
 	}
 	if name := ClassOf(v); nativeBases[name] != nil {
-		if name == "object" {
-			name = ""
-		}
-		return nil, name, nil
+		return nativeNode(name), nil
 	}
 	what := "'" + TypeName(v) + "' object"
 	if name := ClassOf(v); name != "" {
 		what = "the builtin class '" + name + "'"
 	}
-	return nil, "", Errorf(TypeError, "kael classes cannot derive from %s", what).
+	return nil, Errorf(TypeError, "kael classes cannot derive from %s", what).
 		WithHint("a class derives from another class statement's class, object, nn.Module or torch.autograd.Function; hold other values as attributes (self.items = [])")
 }
 
@@ -403,7 +394,11 @@ func (s signature) missingUserArgs(given []bool) error {
 // base (registered with RegisterNativeBase) without a class statement:
 // the class of an autograd.Function's ctx.
 func NewNativeClass(name, base string) *UserClass {
-	return &UserClass{Name: name, nativeBase: base, attrs: map[string]Value{}}
+	c := &UserClass{Name: name, attrs: map[string]Value{}}
+	if err := c.setBases([]*UserClass{nativeNode(base)}); err != nil {
+		panic(err)
+	}
+	return c
 }
 
 // NewInstance makes an object of class c keeping native, its native

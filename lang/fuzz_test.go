@@ -43,6 +43,7 @@ func FuzzExec(f *testing.F) {
 		"class P:\n    n = 0\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return P(self.x + o.x)\n    def __repr__(self):\n        return f'P({self.x})'\n    @property\n    def double(self):\n        return self.x * 2\nP(1) + P(2), P(3).double, [p.x for p in [P(4)]]",
 		"class Q(P):\n    def __init__(self):\n        super().__init__(0)\n    @staticmethod\n    def s():\n        return 1\nQ(), Q.s(), isinstance(Q(), P)",
 		"class M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(2, 1)\n    def forward(self, x):\n        return self.l(x)\nM()(ones(3, 2)).shape, list(M().state_dict())",
+		"class A:\n    def f(self):\n        return ['A']\nclass B(A):\n    def f(self):\n        return ['B'] + super().f()\nclass C(A):\n    def f(self):\n        return ['C'] + super().f()\nclass D(B, C):\n    pass\nD().f(), D.mro(), isinstance(D(), C)\nclass E(A, B):\n    pass",
 	} {
 		f.Add(seed)
 	}
