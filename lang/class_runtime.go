@@ -26,12 +26,12 @@ type UserClass struct {
 	// object, or a name from nativeBases (torch.nn.Module, ...).
 	nativeBase string
 	// native marks the marker class of a native base or object in an MRO.
-	native bool
-	names      []string // the class attributes, in definition order
-	attrs      map[string]Value
-	sess       *Session    // the session that made it, for special methods called from Go code
-	rootBase   *NativeBase // what base() returns, once asked
-	props      bool        // a property was set as an attribute (hasProperties)
+	native   bool
+	names    []string // the class attributes, in definition order
+	attrs    map[string]Value
+	sess     *Session    // the session that made it, for special methods called from Go code
+	rootBase *NativeBase // what base() returns, once asked
+	props    bool        // a property was set as an attribute (hasProperties)
 }
 
 // Instance is an object of a user class.
