@@ -155,6 +155,10 @@ func bindClassAttr(v Value, obj Value, cls *UserClass) Value {
 	switch f := v.(type) {
 	case *Function:
 		return &userMethod{self: obj, fn: f}
+	case *Builtin:
+		if f.binds {
+			return &userMethod{self: obj, fn: f}
+		}
 	case *staticMethod:
 		return f.fn
 	case *classMethod:

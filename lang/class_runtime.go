@@ -442,3 +442,29 @@ func (x *Instance) Method(name string) (Value, bool) {
 	}
 	return bindClassAttr(v, x, x.cls), true
 }
+
+// Attr gives a staticmethod's function: __func__, and __call__, since a
+// staticmethod is callable (Python 3.10), as a decorator applied above
+// @staticmethod calls it.
+func (s *staticMethod) Attr(name string) (Value, bool) {
+	switch name {
+	case "__func__", "__call__", "__wrapped__":
+		return s.fn, true
+	}
+	return nil, false
+}
+
+// AttrNames lists a staticmethod's attributes.
+func (*staticMethod) AttrNames() []string { return []string{"__call__", "__func__", "__wrapped__"} }
+
+// Attr gives a classmethod's function, __func__.
+func (c *classMethod) Attr(name string) (Value, bool) {
+	switch name {
+	case "__func__", "__wrapped__":
+		return c.fn, true
+	}
+	return nil, false
+}
+
+// AttrNames lists a classmethod's attributes.
+func (*classMethod) AttrNames() []string { return []string{"__func__", "__wrapped__"} }
