@@ -74,6 +74,9 @@ func getAttr(v Value, name string) (Value, error) {
 		if c := ClassOf(x); c != "" && name == "__name__" {
 			return shortClassName(c), nil
 		}
+		if name == "__name__" || name == "__qualname__" {
+			return x.Name, nil
+		}
 		if m, ok := typeMethods[ClassOf(x)][name]; ok {
 			return unboundMethod(ClassOf(x), m), nil
 		}

@@ -128,12 +128,7 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 	case "__class__":
 		return x.cls, nil
 	case "__dict__":
-		d := NewDict()
-		for _, n := range x.names {
-			v, _ := x.get(n)
-			_ = d.Set(n, v)
-		}
-		return d, nil
+		return x.Dict(), nil
 	}
 	if b := x.cls.base(); b.Attr != nil {
 		if v, ok, err := b.Attr(x, name); ok || err != nil {
@@ -179,8 +174,15 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 		return v, nil
 	}
 	switch name {
-	case "__name__", "__qualname__":
+	case "__name__":
 		return c.Name, nil
+	case "__qualname__":
+		if c.qualname != "" {
+			return c.qualname, nil
+		}
+		return c.Name, nil
+	case "__dict__":
+		return c.classDict(), nil
 	case "__module__":
 		return "__main__", nil
 	case "__bases__":
@@ -243,8 +245,15 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 		}
 	}
 	switch name {
-	case "__class__", "__dict__":
+	case "__class__":
 		return Errorf(AttributeError, "kael does not let '%s' of an object be assigned", name)
+	case "__dict__":
+		d, ok := v.(*Dict)
+		if !ok {
+			return Errorf(TypeError, "__dict__ must be set to a dictionary, not a '%s'", TypeName(v))
+		}
+		x.names, x.vals, x.dict = nil, nil, d
+		return nil
 	}
 	x.set(name, v)
 	return nil
@@ -324,7 +333,7 @@ func sessionOf(v Value) *Session {
 // and completion.
 func (x *Instance) AttrNames() []string {
 	seen := map[string]bool{}
-	for _, n := range x.names {
+	for _, n := range x.ownNames() {
 		seen[n] = true
 	}
 	for _, k := range x.cls.mro() {
@@ -349,7 +358,7 @@ func (x *Instance) Attr(name string) (Value, bool) {
 
 // AttrNames lists the class's attributes and its bases'.
 func (c *UserClass) AttrNames() []string {
-	seen := map[string]bool{"__name__": true, "__qualname__": true, "__module__": true, "__bases__": true, "__base__": true, "__mro__": true, "__doc__": true}
+	seen := map[string]bool{"__name__": true, "__qualname__": true, "__module__": true, "__bases__": true, "__base__": true, "__mro__": true, "__doc__": true, "__dict__": true}
 	for _, k := range c.mro() {
 		for _, n := range k.names {
 			seen[n] = true

@@ -25,6 +25,9 @@ type UserClass struct {
 	// nativeBase is the native base at the root of the MRO: "" for
 	// object, or a name from nativeBases (torch.nn.Module, ...).
 	nativeBase string
+	// qualname is C.In for a class defined in class C's body; "" for
+	// the others, whose __qualname__ is their name.
+	qualname string
 	// native marks the marker class of a native base or object in an MRO.
 	native   bool
 	names    []string // the class attributes, in definition order
@@ -41,6 +44,9 @@ type Instance struct {
 	// objects have few, so a scan beats a map (and allocates less).
 	names []string
 	vals  []Value
+	// dict holds the attributes instead, once the program read __dict__
+	// (class_dict.go): names and vals are then empty.
+	dict *Dict
 	// Native is the state a builtin base keeps (an nn.Module's registry, an
 	// autograd.Function's ctx); nil for plain classes.
 	Native any
@@ -145,6 +151,9 @@ func (x *Instance) get(name string) (Value, bool) {
 			return x.vals[i], true
 		}
 	}
+	if x.dict != nil {
+		return x.dictGet(name)
+	}
 	return nil, false
 }
 
@@ -157,6 +166,10 @@ func (x *Instance) set(name string, v Value) {
 		}
 	}
 	if x.names == nil {
+		if x.dict != nil {
+			_ = x.dict.Set(name, v) // a str key
+			return
+		}
 		x.names, x.vals = x.firstNames[:0], x.firstVals[:0]
 	}
 	x.names, x.vals = append(x.names, name), append(x.vals, v)
@@ -170,6 +183,10 @@ func (x *Instance) DeleteOwn(name string) bool {
 			x.vals = slices.Delete(x.vals, i, i+1)
 			return true
 		}
+	}
+	if x.dict != nil {
+		ok, _ := x.dict.Delete(name)
+		return ok
 	}
 	return false
 }

@@ -82,6 +82,9 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			if f, ok := methodFunction(v); ok {
 				f.qualname = name + "." + f.Name
 			}
+			if k, ok := v.(*UserClass); ok && k.qualname == "" && k.Name == n {
+				k.qualname = name + "." + k.Name
+			}
 			cls.set(n, v)
 		}
 		frame.locals[classSlot].(*varCell).v = cls

@@ -1,0 +1,31 @@
+package lang
+
+import "testing"
+
+// instanceDictCases check obj.__dict__ and vars(obj) as a writable
+// mapping (minGPT's config objects), and the names of classes and
+// functions, against CPython.
+var instanceDictCases = []struct{ src, want string }{
+	{"class Cfg:\n    def __init__(self, **kw):\n        self.a = 1\n        self.__dict__.update(kw)\nc = Cfg(b=2, a=3)\n(c.a, c.b, c.__dict__)", "(3, 2, {'a': 3, 'b': 2})"},
+	{"class C: pass\nc = C()\nc.x = 1\nvars(c)['y'] = 2\n(c.y, vars(c) is c.__dict__)", "(2, True)"},
+	{"class C: pass\nc = C()\nc.x = 1\nc.y = 2\ndel c.__dict__['x']\nc.z = 3\n(hasattr(c, 'x'), c.__dict__)", "(False, {'y': 2, 'z': 3})"},
+	{"class C: pass\nc = C()\nd = c.__dict__\nc.k = 'v'\ndel c.k\nc.w = 0\n(d, 'k' in d)", "({'w': 0}, False)"},
+	{"class C: pass\nc = C()\nc.__dict__ = {'q': 1}\n(c.q, vars(c))", "(1, {'q': 1})"},
+	{"class C: pass\nc = C()\nc.__dict__ = 5", "TypeError: __dict__ must be set to a dictionary, not a 'int'"},
+	{"class C:\n    def __init__(self):\n        for i in range(6):\n            setattr(self, 'a%d' % i, i)\nc = C()\nc.__dict__.pop('a2')\n(sorted(c.__dict__), getattr(c, 'a5'), len(vars(c)))", "(['a0', 'a1', 'a3', 'a4', 'a5'], 5, 5)"},
+	{"class C:\n    x = 1\n    def m(self): pass\n('x' in C.__dict__, 'm' in vars(C), 'y' in C.__dict__)", "(True, True, False)"},
+	{"vars(1)", "TypeError: vars() argument must have __dict__ attribute"},
+	{"def f():\n    'doc'\nclass C:\n    def m(self): pass\n    class In: pass\n(f.__name__, f.__qualname__, f.__doc__, C.m.__name__, C.m.__qualname__, C.In.__qualname__, C().m.__name__, C.__name__, C().__class__.__name__, len.__name__)",
+		"('f', 'f', 'doc', 'm', 'C.m', 'C.In', 'm', 'C', 'C', 'len')"},
+	{"class C:\n    def m(self): pass\nc = C()\n(c.m.__self__ is c, c.m.__func__ is C.m, type(c) is c.__class__)", "(True, True, True)"},
+}
+
+func TestInstanceDictMatchesCPython(t *testing.T) {
+	checkCellCasesAgainstCPython(t, "", instanceDictCases)
+}
+
+func TestModuleNames(t *testing.T) {
+	checkCellCases(t, "", []struct{ src, want string }{
+		{"def f(): pass\nclass C: pass\n(f.__module__, C.__module__, C.__dict__['__module__'])", "('__main__', '__main__', '__main__')"},
+	})
+}
