@@ -44,6 +44,7 @@ func FuzzExec(f *testing.F) {
 		"class Q(P):\n    def __init__(self):\n        super().__init__(0)\n    @staticmethod\n    def s():\n        return 1\nQ(), Q.s(), isinstance(Q(), P)",
 		"class M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(2, 1)\n    def forward(self, x):\n        return self.l(x)\nM()(ones(3, 2)).shape, list(M().state_dict())",
 		"class A:\n    def f(self):\n        return ['A']\nclass B(A):\n    def f(self):\n        return ['B'] + super().f()\nclass C(A):\n    def f(self):\n        return ['C'] + super().f()\nclass D(B, C):\n    pass\nD().f(), D.mro(), isinstance(D(), C)\nclass E(A, B):\n    pass",
+		"class Cfg:\n    def __init__(self, **kw):\n        self.a = 1\n        self.__dict__.update(kw)\nc = Cfg(b=2)\nvars(c), c.__dict__.pop('a'), c.b\nd = {'a': 1, 'b': 2}\nd.keys() - {'a'}, d.items() | [(1, 2)], d.keys() <= {'a'}, ones(2) == None",
 	} {
 		f.Add(seed)
 	}

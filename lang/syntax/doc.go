@@ -53,9 +53,8 @@
 //
 // The other Python keywords (try, except, finally, raise, global,
 // nonlocal, yield, async, await) are reserved and give an error that
-// explains kael does without them. A class has at most one base class:
-// several bases, or keywords such as metaclass=, are refused with an
-// explanation.
+// explains kael does without them. A class takes any number of base
+// classes; keywords such as metaclass= are refused with an explanation.
 //
 // # Grammar
 //
