@@ -24,6 +24,37 @@ func TestInstanceDictMatchesCPython(t *testing.T) {
 	checkCellCasesAgainstCPython(t, "", instanceDictCases)
 }
 
+// minGPTConfig is minGPT's CfgNode (mingpt/utils.py), verbatim but for
+// its docstrings and merge_from_args.
+const minGPTConfig = `class CfgNode:
+    def __init__(self, **kwargs):
+        self.__dict__.update(kwargs)
+    def __str__(self):
+        return self._str_helper(0)
+    def _str_helper(self, indent):
+        parts = []
+        for k, v in self.__dict__.items():
+            if isinstance(v, CfgNode):
+                parts.append("%s:\n" % k)
+                parts.append(v._str_helper(indent + 1))
+            else:
+                parts.append("%s: %s\n" % (k, v))
+        parts = [' ' * (indent * 4) + p for p in parts]
+        return "".join(parts)
+    def to_dict(self):
+        return { k: v.to_dict() if isinstance(v, CfgNode) else v for k, v in self.__dict__.items() }
+    def merge_from_dict(self, d):
+        self.__dict__.update(d)
+C = CfgNode()
+C.system = CfgNode(seed=3407, work_dir='./out')
+C.model = CfgNode(n_layer=2)
+C.model.merge_from_dict({'n_head': 4})
+(str(C), C.to_dict())`
+
+func TestMinGPTConfigMatchesCPython(t *testing.T) {
+	checkMatchesCPython(t, "", []string{minGPTConfig})
+}
+
 func TestModuleNames(t *testing.T) {
 	checkCellCases(t, "", []struct{ src, want string }{
 		{"def f(): pass\nclass C: pass\n(f.__module__, C.__module__, C.__dict__['__module__'])", "('__main__', '__main__', '__main__')"},

@@ -314,7 +314,7 @@ func (s *Session) takeHookErr(err error) error {
 // baseOf checks the value of a class statement's base: a class of a
 // class statement, or the marker class of a native base (nativeNode).
 func baseOf(v Value) (*UserClass, error) {
-	if c, ok := v.(*UserClass); ok && !c.native {
+	if c, ok := v.(*UserClass); ok { // object's marker class is type(object())
 		return c, nil
 	}
 	if name := ClassOf(v); nativeBases[name] != nil {
