@@ -17,6 +17,7 @@ var instanceDictCases = []struct{ src, want string }{
 	{"vars(1)", "TypeError: vars() argument must have __dict__ attribute"},
 	{"def f():\n    'doc'\nclass C:\n    def m(self): pass\n    class In: pass\n(f.__name__, f.__qualname__, f.__doc__, C.m.__name__, C.m.__qualname__, C.In.__qualname__, C().m.__name__, C.__name__, C().__class__.__name__, len.__name__)",
 		"('f', 'f', 'doc', 'm', 'C.m', 'C.In', 'm', 'C', 'C', 'len')"},
+	{"((1).__class__, 'a'.__class__, [].__class__ is list, None.__class__.__name__, {}.keys().__class__.__name__, (lambda: 0).__class__.__name__, len.__class__.__name__)", "(<class 'int'>, <class 'str'>, True, 'NoneType', 'dict_keys', 'function', 'builtin_function_or_method')"},
 	{"class C:\n    def m(self): pass\nc = C()\n(c.m.__self__ is c, c.m.__func__ is C.m, type(c) is c.__class__)", "(True, True, True)"},
 }
 
