@@ -43,8 +43,17 @@ func (v *dictView) elems() []Value {
 }
 
 // PyRepr is dict_keys(['a', 'b']).
-func (v *dictView) PyRepr() string {
-	return v.TypeName() + "([" + joinRepr(v.elems(), map[any]bool{}) + "])"
+func (v *dictView) PyRepr() string { return Repr(v) }
+
+// repr is the view's repr inside repr's walk: a view inside itself (a
+// values view stored in its dict) shows as ..., as in CPython.
+func (v *dictView) repr(active map[any]bool) string {
+	if active[v] {
+		return "..."
+	}
+	active[v] = true
+	defer delete(active, v)
+	return v.TypeName() + "([" + joinRepr(v.elems(), active) + "])"
 }
 
 func (v *dictView) String() string { return v.PyRepr() }

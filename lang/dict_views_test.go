@@ -11,6 +11,8 @@ var dictViewCases = []struct{ src, want string }{
 	{"d = {'a': 1, 'b': 2}\n(d.items() - {('a', 1)}, d.items() == {('a', 1), ('b', 2)}, d.keys() == {'a', 'b'}, d.keys() == ['a', 'b'])", "({('b', 2)}, True, True, False)"},
 	{"d = {'a': 1, 'b': 2}\n(d.keys() <= {'a', 'b', 'c'}, d.keys() < {'a'}, d.keys() >= {'a'}, d.keys() == d.keys(), d.values() == d.values())", "(True, False, True, True, False)"},
 	{"d = {'a': 1}\nk = d.keys()\nd['b'] = 2\n(list(k), len(k), 'b' in k, ('b', 2) in d.items(), 2 in d.values())", "(['a', 'b'], 2, True, True, True)"},
+	{"e = {}\n(bool(e.keys()), bool({'a': 0}.values()), 'y' if e.items() else 'n')", "(False, True, 'n')"},
+	{"d = {}\nd['v'] = d.values()\ne = {}\ne['i'] = e.items()\n(repr(d), repr(d.values()), repr(e.items()), str(d))", `("{'v': dict_values([...])}", 'dict_values([dict_values([...])])', "dict_items([('i', dict_items([('i', ...)]))])", "{'v': dict_values([...])}")`},
 	{"d = {'a': 1}\nd.keys()[0]", "TypeError: 'dict_keys' object is not subscriptable"},
 	{"d = {'a': 1}\nhash(d.keys())", "TypeError: unhashable type: 'dict_keys'"},
 	{"d = {'a': 1}\nd.values() - {1}", "TypeError: unsupported operand type(s) for -: 'dict_values' and 'set'"},

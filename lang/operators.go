@@ -692,6 +692,11 @@ func contains(container, item Value) (bool, error) {
 		return found, err
 	case *Range:
 		return c.contains(item), nil
+	case *dictView:
+		if c.kind == viewKeys { // k in d.keys() is a lookup, as k in d
+			_, found, err := c.d.Get(item)
+			return found, err
+		}
 	case *Instance:
 		if found, ok, err := c.contains(item); ok || err != nil {
 			return found, err
