@@ -121,3 +121,13 @@ func init() {
 		return nil, Errorf(TypeError, "vars() argument must have __dict__ attribute")
 	})
 }
+
+// TakeNames gives f the names and docstring of wrapped, a function, as
+// functools.wraps(wrapped)(f) does in CPython (which changes f in place).
+func (f *Function) TakeNames(wrapped Value) {
+	w, ok := wrapped.(*Function)
+	if !ok {
+		return
+	}
+	f.Name, f.qualname, f.Doc = w.Name, w.qualname, w.Doc
+}
