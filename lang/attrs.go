@@ -54,7 +54,7 @@ func getAttr(v Value, name string) (Value, error) {
 		if m, ok := methods[name]; ok {
 			return &BoundMethod{Recv: x, Method: m}, nil
 		}
-		return nil, attrError(v, name, Methods())
+		return missingAttr(v, name, Methods())
 	case *Module:
 		if a, ok := x.Attrs[name]; ok {
 			return a, nil
@@ -69,10 +69,13 @@ func getAttr(v Value, name string) (Value, error) {
 		if m, ok := typeMethods[gradFnClass][name]; ok { // its type is the node's name, not gradFnClass
 			return &BoundMethod{Recv: x, Method: m}, nil
 		}
-		return nil, attrError(v, name, attrNames(v))
+		return missingAttr(v, name, attrNames(v))
 	case *Builtin:
 		if c := ClassOf(x); c != "" && name == "__name__" {
 			return shortClassName(c), nil
+		}
+		if name == "__name__" || name == "__qualname__" {
+			return x.Name, nil
 		}
 		if m, ok := typeMethods[ClassOf(x)][name]; ok {
 			return unboundMethod(ClassOf(x), m), nil
@@ -81,15 +84,15 @@ func getAttr(v Value, name string) (Value, error) {
 		if a, ok := x.Attr(name); ok {
 			return a, nil
 		}
-		return nil, attrError(v, name, x.AttrNames())
+		return missingAttr(v, name, x.AttrNames())
 	}
 	if table := typeMethods[TypeName(v)]; table != nil {
 		if m, ok := table[name]; ok {
 			return &BoundMethod{Recv: v, Method: m}, nil
 		}
-		return nil, attrError(v, name, sortedKeys(table))
+		return missingAttr(v, name, sortedKeys(table))
 	}
-	return nil, attrError(v, name, nil)
+	return missingAttr(v, name, nil)
 }
 
 // unboundMethods holds the functions str.lower, list.append, ... by the
@@ -273,4 +276,14 @@ var methodTables = map[string]map[string]*Builtin{}
 // It must be called while the program initialises.
 func RegisterMethodTable(typeName string, methods map[string]*Builtin) {
 	methodTables[typeName] = methods
+}
+
+// missingAttr is getAttr's answer for a name v has no attribute of: its
+// class for __class__ (which every Python object has), else the
+// AttributeError.
+func missingAttr(v Value, name string, candidates []string) (Value, error) {
+	if name == "__class__" {
+		return TypeOf(v), nil
+	}
+	return nil, attrError(v, name, candidates)
 }

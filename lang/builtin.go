@@ -27,6 +27,10 @@ type Builtin struct {
 	// acceptsKeywords collects unknown keyword arguments into Args instead
 	// of refusing them, for builtins that forward them.
 	acceptsKeywords bool
+	// binds makes the builtin bind as a Python function does when it is a
+	// class attribute read through an instance (the wrapper that
+	// @torch.no_grad() makes of a method): self becomes its first argument.
+	binds bool
 }
 
 type param struct {

@@ -173,19 +173,14 @@ func sortOrder(keys []Value, reverse bool) (idx []int, err error) {
 type sortAbort struct{ err error }
 
 func defDictMethods() {
-	defMethod("dict", "keys(self)", "The keys, in insertion order, as a list.", func(a *Args) (Value, error) {
-		return &List{Elems: self[*Dict](a).Keys()}, nil
+	defMethod("dict", "keys(self)", "A view of the keys, in insertion order: iterable, sized, live, and a set for | & - ^ and the subset comparisons (d.keys() - {'a'}).", func(a *Args) (Value, error) {
+		return &dictView{d: self[*Dict](a), kind: viewKeys}, nil
 	})
-	defMethod("dict", "values(self)", "The values, in insertion order, as a list.", func(a *Args) (Value, error) {
-		return &List{Elems: append([]Value(nil), self[*Dict](a).vals...)}, nil
+	defMethod("dict", "values(self)", "A view of the values, in insertion order: iterable, sized and live.", func(a *Args) (Value, error) {
+		return &dictView{d: self[*Dict](a), kind: viewValues}, nil
 	})
-	defMethod("dict", "items(self)", "The (key, value) pairs, in insertion order, as a list.", func(a *Args) (Value, error) {
-		d := self[*Dict](a)
-		out := make([]Value, len(d.keys))
-		for i, k := range d.keys {
-			out[i] = Tuple{k, d.vals[i]}
-		}
-		return &List{Elems: out}, nil
+	defMethod("dict", "items(self)", "A view of the (key, value) pairs, in insertion order: iterable, sized, live, and a set for | & - ^.", func(a *Args) (Value, error) {
+		return &dictView{d: self[*Dict](a), kind: viewItems}, nil
 	})
 	defMethod("dict", "get(self, key, default=None)", "The value stored under key, or default when there is none.", func(a *Args) (Value, error) {
 		v, found, err := self[*Dict](a).Get(a.Value("key"))

@@ -29,7 +29,7 @@ func TestBuiltinsListMethods(t *testing.T) {
 
 func TestBuiltinsDictMethods(t *testing.T) {
 	runCells(t, []cell{
-		{"d = {'a': 1, 'b': 2}\nd.keys(), d.values(), d.items()", "(['a', 'b'], [1, 2], [('a', 1), ('b', 2)])"},
+		{"d = {'a': 1, 'b': 2}\nd.keys(), d.values(), d.items()", "(dict_keys(['a', 'b']), dict_values([1, 2]), dict_items([('a', 1), ('b', 2)]))"},
 		{"d = {'a': 1}\nd.get('a'), d.get('z'), d.get('z', 0)", "(1, None, 0)"},
 		{"d = {'a': 1, 'b': 2}\nd.pop('a'), d.pop('z', 9), d", "(1, 9, {'b': 2})"},
 		{"{}.pop('z')", "KeyError: 'z'"},

@@ -130,12 +130,7 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 	case "__class__":
 		return x.cls, nil
 	case "__dict__":
-		d := NewDict()
-		for _, n := range x.names {
-			v, _ := x.get(n)
-			_ = d.Set(n, v)
-		}
-		return d, nil
+		return x.Dict(), nil
 	}
 	if b := x.cls.base(); b.Attr != nil {
 		if v, ok, err := b.Attr(x, name); ok || err != nil {
@@ -157,6 +152,10 @@ func bindClassAttr(v Value, obj Value, cls *UserClass) Value {
 	switch f := v.(type) {
 	case *Function:
 		return &userMethod{self: obj, fn: f}
+	case *Builtin:
+		if f.binds {
+			return &userMethod{self: obj, fn: f}
+		}
 	case *staticMethod:
 		return f.fn
 	case *classMethod:
@@ -177,26 +176,30 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 		return v, nil
 	}
 	switch name {
-	case "__name__", "__qualname__":
+	case "__name__":
 		return c.Name, nil
+	case "__qualname__":
+		if c.qualname != "" {
+			return c.qualname, nil
+		}
+		return c.Name, nil
+	case "__dict__":
+		return c.classDict(), nil
 	case "__module__":
 		if c.module != "" {
 			return c.module, nil
 		}
 		return "__main__", nil
 	case "__bases__":
-		return Tuple{c.baseValue()}, nil
+		return c.basesValue(), nil
 	case "__base__":
 		return c.baseValue(), nil
 	case "__mro__":
-		var out Tuple
-		for _, k := range c.mro() {
-			out = append(out, k)
-		}
-		if r := c.root(); r != "" && classValue(r) != out[len(out)-1] {
-			out = append(out, classValue(r))
-		}
-		return append(out, builtins["object"]), nil
+		return c.mroValue(), nil
+	case "mro":
+		return &Builtin{Name: "mro", Sig: "mro()", fn: func(*Args) (Value, error) {
+			return &List{Elems: c.mroValue()}, nil
+		}}, nil
 	}
 	if b := c.base(); b.ClassAttr != nil {
 		if v, ok, err := b.ClassAttr(c, name); ok || err != nil {
@@ -210,13 +213,10 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 
 // baseValue is c.__base__: its user base, or the builtin class.
 func (c *UserClass) baseValue() Value {
-	if c.Base != nil {
-		return c.Base
+	if len(c.bases) == 0 {
+		return builtins["object"]
 	}
-	if c.nativeBase != "" {
-		return classValue(c.nativeBase)
-	}
-	return builtins["object"]
+	return classValueOf(c.bases[0])
 }
 
 // classValues maps builtin base names to the values that name them
@@ -250,8 +250,15 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 		}
 	}
 	switch name {
-	case "__class__", "__dict__":
+	case "__class__":
 		return Errorf(AttributeError, "kael does not let '%s' of an object be assigned", name)
+	case "__dict__":
+		d, ok := v.(*Dict)
+		if !ok {
+			return Errorf(TypeError, "__dict__ must be set to a dictionary, not a '%s'", TypeName(v))
+		}
+		x.names, x.vals, x.dict = nil, nil, d
+		return nil
 	}
 	x.set(name, v)
 	return nil
@@ -331,7 +338,7 @@ func sessionOf(v Value) *Session {
 // and completion.
 func (x *Instance) AttrNames() []string {
 	seen := map[string]bool{}
-	for _, n := range x.names {
+	for _, n := range x.ownNames() {
 		seen[n] = true
 	}
 	for _, k := range x.cls.mro() {
@@ -356,7 +363,7 @@ func (x *Instance) Attr(name string) (Value, bool) {
 
 // AttrNames lists the class's attributes and its bases'.
 func (c *UserClass) AttrNames() []string {
-	seen := map[string]bool{"__name__": true, "__qualname__": true, "__module__": true, "__bases__": true, "__base__": true, "__mro__": true, "__doc__": true}
+	seen := map[string]bool{"__name__": true, "__qualname__": true, "__module__": true, "__bases__": true, "__base__": true, "__mro__": true, "__doc__": true, "__dict__": true}
 	for _, k := range c.mro() {
 		for _, n := range k.names {
 			seen[n] = true
@@ -392,45 +399,60 @@ func (s *superValue) selfClass() *UserClass {
 	return s.self.(*Instance).cls
 }
 
-// superAttr is super().name.
+// superAttr is super().name: the lookup starts after cls in the MRO of
+// self's class; a native base in it provides its __init__ and attributes.
 func (in *interp) superAttr(s *superValue, name string) (Value, error) {
-	if s.cls.Base != nil {
-		if v, _, ok := s.cls.Base.lookup(name); ok {
-			if p, isProp := v.(*propertyValue); isProp && p.fget != nil {
-				if _, isInst := s.self.(*Instance); isInst {
-					return in.call(p.fget, []Value{s.self}, nil, nil, in.stmtNode())
-				}
-			}
-			if _, isInst := s.self.(*Instance); !isInst {
-				if f, ok := v.(*Function); ok {
-					return f, nil // super().f in a classmethod: the plain function
-				}
-			}
-			return bindClassAttr(v, s.self, s.selfClass()), nil
-		}
+	order := s.selfClass().mroFull
+	i := 0
+	for i < len(order) && order[i] != s.cls {
+		i++
 	}
 	x, isInst := s.self.(*Instance)
-	b := s.cls.base()
-	if name == "__init__" && isInst {
-		return &Builtin{Name: "__init__", Sig: "__init__(*args, **kwargs)", acceptsKeywords: true,
-			params: []param{{name: "args", variadic: true}}, fn: func(a *Args) (Value, error) {
-				pos := a.Value("args").(Tuple)
-				kwNames, kwVals := a.kwNames, a.kwVals
-				if b.Init != nil {
-					return None, b.Init(x, pos, kwNames, kwVals)
+	for _, k := range order[min(i+1, len(order)):] {
+		if k.native {
+			b := k.base()
+			if name == "__init__" && isInst {
+				return nativeInit(b, x), nil
+			}
+			if isInst && b.Attr != nil {
+				if v, ok, err := b.Attr(x, name); ok || err != nil {
+					return v, err
 				}
-				if len(pos)+len(kwNames) > 0 {
-					return nil, Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
-				}
-				return None, nil
-			}}, nil
-	}
-	if isInst && b.Attr != nil {
-		if v, ok, err := b.Attr(x, name); ok || err != nil {
-			return v, err
+			}
+			continue
 		}
+		v, ok := k.attrs[name]
+		if !ok {
+			continue
+		}
+		if p, isProp := v.(*propertyValue); isProp && p.fget != nil && isInst {
+			return in.call(p.fget, []Value{s.self}, nil, nil, in.stmtNode())
+		}
+		if !isInst {
+			if f, ok := v.(*Function); ok {
+				return f, nil // super().f in a classmethod: the plain function
+			}
+		}
+		return bindClassAttr(v, s.self, s.selfClass()), nil
 	}
 	return nil, Errorf(AttributeError, "'super' object has no attribute '%s'", name)
+}
+
+// nativeInit is the __init__ of the native base b (object's when b has
+// none) bound to x, as super().__init__ reads it.
+func nativeInit(b *NativeBase, x *Instance) Value {
+	return &Builtin{Name: "__init__", Sig: "__init__(*args, **kwargs)", acceptsKeywords: true,
+		params: []param{{name: "args", variadic: true}}, fn: func(a *Args) (Value, error) {
+			pos := a.Value("args").(Tuple)
+			kwNames, kwVals := a.kwNames, a.kwVals
+			if b.Init != nil {
+				return None, b.Init(x, pos, kwNames, kwVals)
+			}
+			if len(pos)+len(kwNames) > 0 {
+				return nil, Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
+			}
+			return None, nil
+		}}
 }
 
 // newSuper is super(cls, obj), checking that obj is an instance or
@@ -496,7 +518,17 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 	if st, isExc := x.Native.(*excState); isExc { // BaseException.__new__ keeps the arguments
 		st.args = append(Tuple{}, pos...)
 	}
-	if init, _, ok := c.lookup("__init__"); ok {
+	for _, k := range c.mroFull {
+		if k.native {
+			if k.base().Init != nil {
+				return x, b.Init(x, pos, kwNames, kwVals)
+			}
+			continue
+		}
+		init, ok := k.attrs["__init__"]
+		if !ok {
+			continue
+		}
 		r, err := in.callMethod(init, x, c, pos, kwNames, kwVals, at)
 		if err != nil {
 			return nil, err
@@ -505,9 +537,6 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 			return nil, Errorf(TypeError, "__init__() should return None, not '%s'", TypeName(r))
 		}
 		return x, nil
-	}
-	if b.Init != nil {
-		return x, b.Init(x, pos, kwNames, kwVals)
 	}
 	if len(pos)+len(kwNames) > 0 {
 		return nil, Errorf(TypeError, "%s() takes no arguments", c.Name).

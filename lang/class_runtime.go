@@ -17,18 +17,25 @@ import (
 // UserClass is a class made by a class statement.
 type UserClass struct {
 	Name string
-	// Base is the user class this one derives from; nil when it derives
-	// from object or from a native base (NativeBase).
-	Base *UserClass
-	// nativeBase is the native base at the root of the chain: "" for
-	// object, or a name from userBases (torch.nn.Module, ...).
+	// bases are the classes of the class statement's parentheses, native
+	// bases as their marker classes (nativeNode); mroFull is the method
+	// resolution order (class_mro.go), mroUser its classes of class
+	// statements, which attribute lookup walks.
+	bases, mroFull, mroUser []*UserClass
+	// nativeBase is the native base at the root of the MRO: "" for
+	// object, or a name from nativeBases (torch.nn.Module, ...).
 	nativeBase string
-	names      []string // the class attributes, in definition order
-	attrs      map[string]Value
-	sess       *Session    // the session that made it, for special methods called from Go code
-	rootBase   *NativeBase // what base() returns, once asked
-	module     string      // "builtins" for the built-in exceptions, "" for __main__
-	props      bool        // a property was set as an attribute (hasProperties)
+	// qualname is C.In for a class defined in class C's body; "" for
+	// the others, whose __qualname__ is their name.
+	qualname string
+	// native marks the marker class of a native base or object in an MRO.
+	native   bool
+	names    []string // the class attributes, in definition order
+	attrs    map[string]Value
+	sess     *Session    // the session that made it, for special methods called from Go code
+	rootBase *NativeBase // what base() returns, once asked
+	module   string      // "builtins" for the built-in exceptions, "" for __main__
+	props    bool        // a property was set as an attribute (hasProperties)
 }
 
 // Instance is an object of a user class.
@@ -38,6 +45,9 @@ type Instance struct {
 	// objects have few, so a scan beats a map (and allocates less).
 	names []string
 	vals  []Value
+	// dict holds the attributes instead, once the program read __dict__
+	// (class_dict.go): names and vals are then empty.
+	dict *Dict
 	// Native is the state a builtin base keeps (an nn.Module's registry, an
 	// autograd.Function's ctx); nil for plain classes.
 	Native any
@@ -88,7 +98,7 @@ func (c *UserClass) HashKey() (string, error) { return fmt.Sprintf("class@%p", c
 
 // lookup finds name in the class or its bases, nearest first.
 func (c *UserClass) lookup(name string) (Value, *UserClass, bool) {
-	for k := c; k != nil; k = k.Base {
+	for _, k := range c.mroUser {
 		if v, ok := k.attrs[name]; ok {
 			return v, k, true
 		}
@@ -96,18 +106,12 @@ func (c *UserClass) lookup(name string) (Value, *UserClass, bool) {
 	return nil, nil, false
 }
 
-// root returns the builtin base at the root of c's chain ("" for object).
-func (c *UserClass) root() string {
-	for k := c; ; k = k.Base {
-		if k.Base == nil {
-			return k.nativeBase
-		}
-	}
-}
+// root returns the native base at the root of c's MRO ("" for object).
+func (c *UserClass) root() string { return c.nativeBase }
 
 // derivesFrom reports whether c is sup or a subclass of it.
 func (c *UserClass) derivesFrom(sup *UserClass) bool {
-	for k := c; k != nil; k = k.Base {
+	for _, k := range c.mroFull {
 		if k == sup {
 			return true
 		}
@@ -115,14 +119,9 @@ func (c *UserClass) derivesFrom(sup *UserClass) bool {
 	return false
 }
 
-// mro lists c and its bases, nearest first.
-func (c *UserClass) mro() []*UserClass {
-	var out []*UserClass
-	for k := c; k != nil; k = k.Base {
-		out = append(out, k)
-	}
-	return out
-}
+// mro lists c and the classes of class statements it derives from, in
+// method resolution order.
+func (c *UserClass) mro() []*UserClass { return c.mroUser }
 
 // set stores a class attribute.
 func (c *UserClass) set(name string, v Value) {
@@ -139,7 +138,7 @@ func (c *UserClass) set(name string, v Value) {
 // a property: without one, an instance attribute needs no class lookup
 // first, since only properties take precedence over it.
 func (c *UserClass) hasProperties() bool {
-	for k := c; k != nil; k = k.Base {
+	for _, k := range c.mroUser {
 		if k.props {
 			return true
 		}
@@ -158,6 +157,9 @@ func (x *Instance) get(name string) (Value, bool) {
 			return x.vals[i], true
 		}
 	}
+	if x.dict != nil {
+		return x.dictGet(name)
+	}
 	return nil, false
 }
 
@@ -170,6 +172,10 @@ func (x *Instance) set(name string, v Value) {
 		}
 	}
 	if x.names == nil {
+		if x.dict != nil {
+			_ = x.dict.Set(name, v) // a str key
+			return
+		}
 		x.names, x.vals = x.firstNames[:0], x.firstVals[:0]
 	}
 	x.names, x.vals = append(x.names, name), append(x.vals, v)
@@ -183,6 +189,10 @@ func (x *Instance) DeleteOwn(name string) bool {
 			x.vals = slices.Delete(x.vals, i, i+1)
 			return true
 		}
+	}
+	if x.dict != nil {
+		ok, _ := x.dict.Delete(name)
+		return ok
 	}
 	return false
 }
@@ -307,22 +317,20 @@ func (s *Session) takeHookErr(err error) error {
 	return err
 }
 
-// baseOf checks the value of a class statement's base.
-func baseOf(v Value) (*UserClass, string, error) {
-	if c, ok := v.(*UserClass); ok {
-		return c, "", nil
+// baseOf checks the value of a class statement's base: a class of a
+// class statement, or the marker class of a native base (nativeNode).
+func baseOf(v Value) (*UserClass, error) {
+	if c, ok := v.(*UserClass); ok { // object's marker class is type(object())
+		return c, nil
 	}
 	if name := ClassOf(v); nativeBases[name] != nil {
-		if name == "object" {
-			name = ""
-		}
-		return nil, name, nil
+		return nativeNode(name), nil
 	}
 	what := "'" + TypeName(v) + "' object"
 	if name := ClassOf(v); name != "" {
 		what = "the builtin class '" + name + "'"
 	}
-	return nil, "", Errorf(TypeError, "kael classes cannot derive from %s", what).
+	return nil, Errorf(TypeError, "kael classes cannot derive from %s", what).
 		WithHint("a class derives from another class statement's class, object, nn.Module or torch.autograd.Function; hold other values as attributes (self.items = [])")
 }
 
@@ -409,7 +417,11 @@ func (s signature) missingUserArgs(given []bool) error {
 // base (registered with RegisterNativeBase) without a class statement:
 // the class of an autograd.Function's ctx.
 func NewNativeClass(name, base string) *UserClass {
-	return &UserClass{Name: name, nativeBase: base, attrs: map[string]Value{}}
+	c := &UserClass{Name: name, attrs: map[string]Value{}}
+	if err := c.setBases([]*UserClass{nativeNode(base)}); err != nil {
+		panic(err)
+	}
+	return c
 }
 
 // NewInstance makes an object of class c keeping native, its native
@@ -453,3 +465,29 @@ func (x *Instance) Method(name string) (Value, bool) {
 	}
 	return bindClassAttr(v, x, x.cls), true
 }
+
+// Attr gives a staticmethod's function: __func__, and __call__, since a
+// staticmethod is callable (Python 3.10), as a decorator applied above
+// @staticmethod calls it.
+func (s *staticMethod) Attr(name string) (Value, bool) {
+	switch name {
+	case "__func__", "__call__", "__wrapped__":
+		return s.fn, true
+	}
+	return nil, false
+}
+
+// AttrNames lists a staticmethod's attributes.
+func (*staticMethod) AttrNames() []string { return []string{"__call__", "__func__", "__wrapped__"} }
+
+// Attr gives a classmethod's function, __func__.
+func (c *classMethod) Attr(name string) (Value, bool) {
+	switch name {
+	case "__func__", "__wrapped__":
+		return c.fn, true
+	}
+	return nil, false
+}
+
+// AttrNames lists a classmethod's attributes.
+func (*classMethod) AttrNames() []string { return []string{"__func__", "__wrapped__"} }

@@ -50,14 +50,18 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			return ctrlNext, err
 		}
 		cls := &UserClass{Name: name, attrs: map[string]Value{"__doc__": doc}, sess: in.s}
+		ks := make([]*UserClass, len(bases))
 		for i, b := range bases {
 			v, err := b(in)
 			if err != nil {
 				return ctrlNext, err
 			}
-			if cls.Base, cls.nativeBase, err = baseOf(v); err != nil {
+			if ks[i], err = baseOf(v); err != nil {
 				return ctrlNext, in.errorAt(err, st.Bases[i].Span())
 			}
+		}
+		if err := cls.setBases(ks); err != nil {
+			return ctrlNext, in.errorAt(err, st.Name.Span())
 		}
 		body := &Function{Name: name, code: code, glob: c.glob, src: in.src, filename: in.filename,
 			free: in.closure(capture)}
@@ -77,6 +81,9 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			}
 			if f, ok := methodFunction(v); ok {
 				f.qualname = name + "." + f.Name
+			}
+			if k, ok := v.(*UserClass); ok && k.qualname == "" && k.Name == n {
+				k.qualname = name + "." + k.Name
 			}
 			cls.set(n, v)
 		}

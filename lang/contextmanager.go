@@ -22,6 +22,7 @@ func (*ContextManager) AttrNames() []string { return []string{"__call__"} }
 
 // decorate returns fn wrapped in c. Each call restores the grad mode it
 // found, so that a decorated function calling itself ends where it began.
+// Like the function it wraps, the wrapper binds self as a method.
 func (c *ContextManager) decorate(fn Value) (Value, error) {
 	name := c.Name
 	if f, ok := fn.(*Function); ok {
@@ -30,7 +31,7 @@ func (c *ContextManager) decorate(fn Value) (Value, error) {
 		return nil, Errorf(TypeError, "%s() decorates a function, not %s", c.Name, TypeName(fn))
 	}
 	w := &Builtin{Name: name, Sig: name + "(*args, **kwargs)", Doc: "A function decorated with " + c.Name + "().",
-		params: []param{{name: "args", variadic: true}}, acceptsKeywords: true}
+		params: []param{{name: "args", variadic: true}}, acceptsKeywords: true, binds: true}
 	w.fn = func(a *Args) (Value, error) {
 		was := autograd.IsGradEnabled()
 		defer autograd.SetGradEnabled(was)

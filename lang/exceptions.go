@@ -70,13 +70,21 @@ func init() {
 	for _, e := range exceptionTree {
 		c := &UserClass{Name: e[0], module: "builtins", attrs: map[string]Value{}}
 		if e[1] == "" {
-			c.nativeBase = "BaseException"
+			// BaseException is its native base's own class, standing in
+			// every exception's MRO where another native base stands as
+			// a marker class (nativeNode).
+			c.native, c.nativeBase = true, "BaseException"
+			c.bases = []*UserClass{objectClass}
+			c.mroFull = []*UserClass{c, objectClass}
 			baseException = c
-		} else {
-			c.Base = exceptionClasses[e[1]]
+		} else if err := c.setBases([]*UserClass{exceptionClasses[e[1]]}); err != nil {
+			panic(err) // the tree above is consistent
 		}
 		exceptionClasses[e[0]] = c
 	}
+	nativeNodesMu.Lock()
+	nativeNodes["BaseException"] = baseException
+	nativeNodesMu.Unlock()
 	exceptionClasses["IOError"] = exceptionClasses["OSError"]
 	exceptionClasses["EnvironmentError"] = exceptionClasses["OSError"]
 	RegisterNativeBase("BaseException", baseException, &NativeBase{

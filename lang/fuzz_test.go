@@ -46,6 +46,8 @@ func FuzzExec(f *testing.F) {
 		"for i in range(3):\n    try:\n        try:\n            [][i]\n        except IndexError:\n            raise RuntimeError('r')\n        finally:\n            continue\n    except Exception as e:\n        break\nraise",
 		"class M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(2, 1)\n    def forward(self, x):\n        return self.l(x)\nM()(ones(3, 2)).shape, list(M().state_dict())",
 		"def g(n):\n    x = yield n\n    r = yield from range(x or 2)\n    return r\nit = g(1)\nnext(it), it.send(3), list(it), sum(i * i for i in g(4)), next((c for c in 'ab'), 0)",
+		"class A:\n    def f(self):\n        return ['A']\nclass B(A):\n    def f(self):\n        return ['B'] + super().f()\nclass C(A):\n    def f(self):\n        return ['C'] + super().f()\nclass D(B, C):\n    pass\nD().f(), D.mro(), isinstance(D(), C)\nclass E(A, B):\n    pass",
+		"class Cfg:\n    def __init__(self, **kw):\n        self.a = 1\n        self.__dict__.update(kw)\nc = Cfg(b=2)\nvars(c), c.__dict__.pop('a'), c.b\nd = {'a': 1, 'b': 2}\nd.keys() - {'a'}, d.items() | [(1, 2)], d.keys() <= {'a'}, ones(2) == None",
 	} {
 		f.Add(seed)
 	}

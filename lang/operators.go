@@ -529,7 +529,14 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 		return in.userCompare(op, a, b)
 	}
 	if isTensor(a) || isTensor(b) {
-		return in.tensorBinary(op, a, b, at)
+		r, err := in.tensorBinary(op, a, b, at)
+		if err != nil && !tensorLike(a, b) {
+			if op == syntax.EQL || op == syntax.NEQ {
+				return op == syntax.NEQ, nil // Tensor.__eq__ gives NotImplemented: t == None is False
+			}
+			return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
+		}
+		return r, err
 	}
 	switch op {
 	case syntax.EQL:
@@ -689,6 +696,11 @@ func contains(container, item Value) (bool, error) {
 		return found, err
 	case *Range:
 		return c.contains(item), nil
+	case *dictView:
+		if c.kind == viewKeys { // k in d.keys() is a lookup, as k in d
+			_, found, err := c.d.Get(item)
+			return found, err
+		}
 	case *Instance:
 		if found, ok, err := c.contains(item); ok || err != nil {
 			return found, err
@@ -714,4 +726,14 @@ func contains(container, item Value) (bool, error) {
 		return !found
 	})
 	return found, err
+}
+
+// tensorLike reports whether both operands of a comparison with a tensor
+// convert to tensors; == and != of a tensor and another value (None, a
+// str) compare identities, as PyTorch's Tensor.__eq__ returns
+// NotImplemented for them.
+func tensorLike(a, b Value) bool {
+	_, errA := ToTensor(a)
+	_, errB := ToTensor(b)
+	return errA == nil && errB == nil
 }

@@ -154,6 +154,9 @@ func (s *Set) algebra(op syntax.Token, o *Set) *Set {
 
 // setBinary applies | & - ^ to two sets; ok is false for other operands.
 func setBinary(op syntax.Token, a, b Value) (Value, bool, error) {
+	if r, ok, err := viewBinary(op, a, b); ok || err != nil {
+		return r, ok, err
+	}
 	x, xok := a.(*Set)
 	y, yok := b.(*Set)
 	if !xok || !yok {
@@ -171,7 +174,7 @@ func setCompare(op syntax.Token, a, b Value) (Value, bool) {
 	x, xok := a.(*Set)
 	y, yok := b.(*Set)
 	if !xok || !yok {
-		return nil, false
+		return viewCompare(op, a, b)
 	}
 	switch op {
 	case syntax.LE:

@@ -431,6 +431,8 @@ func Truth(v Value) (bool, error) {
 		return x.Len() > 0, nil
 	case *Set:
 		return x.Len() > 0, nil
+	case *dictView:
+		return x.d.Len() > 0, nil
 	case *Instance:
 		return x.truth()
 	case *tensor.Tensor:
@@ -464,7 +466,7 @@ func Repr(v Value) string { return repr(v, map[any]bool{}) }
 // nesting depth, which it bounds by maxNesting.
 func repr(v Value, active map[any]bool) string {
 	switch v.(type) {
-	case *List, Tuple, *Dict:
+	case *List, Tuple, *Dict, *dictView:
 		if len(active) >= maxNesting {
 			return "..."
 		}
@@ -509,6 +511,8 @@ func repr(v Value, active map[any]bool) string {
 			size += len(parts[i]) + 2
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
+	case *dictView:
+		return x.repr(active)
 	case Reprer:
 		return x.PyRepr()
 	}

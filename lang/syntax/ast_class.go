@@ -1,8 +1,8 @@
 package syntax
 
-// ClassStmt is a class definition: class Name(Base): Body. kael classes
-// have at most one base (Bases holds zero or one expression; the parser
-// refuses more, and metaclass= keywords).
+// ClassStmt is a class definition: class Name(Base, ...): Body. Bases
+// holds the base class expressions, in order (the parser refuses
+// metaclass= and other keywords).
 type ClassStmt struct {
 	Decorators []*Decorator // the @ lines above it, outermost first
 	ClassPos   Pos

@@ -51,11 +51,11 @@
 //	and as assert break class continue def del elif else False for from if
 //	import in is lambda None not or pass return True while with
 //
-// try, except, finally and raise are keywords too (TryStmt, RaiseStmt).
-// The other Python keywords (global, nonlocal, yield, async, await) are
-// reserved and give an error that explains kael does without them. A class has at most one base class:
-// several bases, or keywords such as metaclass=, are refused with an
-// explanation.
+// try, except, finally and raise are keywords too (TryStmt, RaiseStmt), and
+// yield is one where a function body allows it (YieldExpr). The other
+// Python keywords (global, nonlocal, async, await) are reserved and give an
+// error that explains kael does without them. A class takes any number of
+// base classes; keywords such as metaclass= are refused with an explanation.
 //
 // # Grammar
 //

@@ -44,18 +44,14 @@ func (p *parser) parseClass(decos []*Decorator) Stmt {
 						"kael classes are made by the class statement itself; drop 'metaclass=...'")
 				}
 				p.fail(Span{start, p.tok.end}, "class keyword arguments are not supported",
-					"a kael class statement takes at most one base class: class Name(Base):")
-			}
-			if len(s.Bases) == 1 {
-				p.fail(x.Span(), "multiple inheritance is not supported",
-					"a kael class has one base class; hold the other as an attribute (self.part = Other()) instead")
+					"a kael class statement takes base classes only: class Name(Base, Mixin):")
 			}
 			s.Bases = append(s.Bases, x)
 			if !p.got(COMMA) {
 				break
 			}
 		}
-		p.expect(RPAREN, "expected ')' after the base class")
+		p.expect(RPAREN, "expected ')' after the base classes")
 	}
 	p.expectColon("expected ':' after the class name")
 	s.Body = p.parseSuite("class definition", s.ClassPos.Line)

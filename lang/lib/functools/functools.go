@@ -1,5 +1,5 @@
-// Package functools is Python's functools module in small: reduce and
-// partial.
+// Package functools is Python's functools module in small: reduce,
+// partial and wraps.
 package functools
 
 import (
@@ -59,5 +59,16 @@ func init() {
 		}).CollectKeywords(), nil
 	}).CollectKeywords()
 
-	lang.RegisterModule("functools", "Python's functools in small: reduce and partial.", func() *lang.Module { return module })
+	add("wraps(wrapped)", "A decorator for the wrapper function of a decorator: @wraps(f) above def inner(...) gives inner f's __name__, __qualname__ and __doc__, so that a decorated function (or method) keeps its names.", func(a *lang.Args) (lang.Value, error) {
+		wrapped := a.Value("wrapped")
+		return lang.NewBuiltin(lang.AsValue, "wraps(wrapper)", "Gives wrapper the names of "+lang.Repr(wrapped)+".", func(c *lang.Args) (lang.Value, error) {
+			w := c.Value("wrapper")
+			if f, ok := w.(*lang.Function); ok {
+				f.TakeNames(wrapped)
+			}
+			return w, nil
+		}), nil
+	})
+
+	lang.RegisterModule("functools", "Python's functools in small: reduce, partial and wraps.", func() *lang.Module { return module })
 }

@@ -1,0 +1,133 @@
+package lang
+
+// __dict__ and the names of classes and functions. An instance keeps its
+// attributes in two slices while the program does not look at them as a
+// mapping; reading obj.__dict__ (or vars(obj)) moves them into a dict the
+// instance keeps from then on, so that obj.__dict__.update(kw), del
+// obj.__dict__['a'] and obj.__dict__['a'] = 1 change the object, as in
+// Python.
+
+// Dict returns x.__dict__: the dict of its attributes, which is the
+// instance's storage from then on.
+func (x *Instance) Dict() *Dict {
+	if x.dict == nil {
+		d := NewDict()
+		for i, n := range x.names {
+			_ = d.Set(n, x.vals[i])
+		}
+		x.names, x.vals, x.dict = nil, nil, d
+	}
+	return x.dict
+}
+
+// dictGet reads an attribute from x's __dict__.
+func (x *Instance) dictGet(name string) (Value, bool) {
+	i, ok := x.dict.index[name]
+	if !ok {
+		return nil, false
+	}
+	return x.dict.vals[i], true
+}
+
+// ownNames lists the instance's attributes, in assignment order.
+func (x *Instance) ownNames() []string {
+	if x.dict == nil {
+		return x.names
+	}
+	var out []string
+	for _, k := range x.dict.keys {
+		if s, ok := k.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// classDict is C.__dict__: a copy of the class's namespace (CPython's is a
+// read-only mappingproxy).
+func (c *UserClass) classDict() *Dict {
+	d := NewDict()
+	for _, n := range c.names {
+		if v, ok := c.attrs[n]; ok {
+			_ = d.Set(n, v)
+		}
+	}
+	if _, ok := c.attrs["__module__"]; !ok {
+		_ = d.Set("__module__", "__main__")
+	}
+	return d
+}
+
+// Attr gives a function's __name__, __qualname__, __module__ and __doc__.
+func (f *Function) Attr(name string) (Value, bool) {
+	switch name {
+	case "__name__":
+		return f.Name, true
+	case "__qualname__":
+		return f.qualifiedName(), true
+	case "__module__":
+		return "__main__", true
+	case "__doc__":
+		if f.Doc == "" {
+			return None, true
+		}
+		return f.Doc, true
+	}
+	return nil, false
+}
+
+// AttrNames lists a function's attributes.
+func (*Function) AttrNames() []string {
+	return []string{"__doc__", "__module__", "__name__", "__qualname__"}
+}
+
+// Attr gives a bound method's __self__, __func__ and its function's names.
+func (m *userMethod) Attr(name string) (Value, bool) {
+	switch name {
+	case "__self__":
+		return m.self, true
+	case "__func__":
+		return m.fn, true
+	}
+	if h, ok := m.fn.(HasAttrs); ok {
+		return h.Attr(name)
+	}
+	return nil, false
+}
+
+// AttrNames lists a bound method's attributes.
+func (m *userMethod) AttrNames() []string {
+	names := []string{"__func__", "__self__"}
+	if h, ok := m.fn.(HasAttrs); ok {
+		names = append(names, h.AttrNames()...)
+	}
+	return names
+}
+
+func init() {
+	NewBuiltin(AsFunc, "vars(object)", "The __dict__ of object: the attributes of an instance, as a dict that writes through to it (vars(obj).update(kw)); of a class, a copy of its namespace.", func(a *Args) (Value, error) {
+		switch x := a.Value("object").(type) {
+		case *Instance:
+			return x.Dict(), nil
+		case *UserClass:
+			return x.classDict(), nil
+		case *Module:
+			d := NewDict()
+			for _, n := range sortedKeys(x.Attrs) {
+				_ = d.Set(n, x.Attrs[n])
+			}
+			return d, nil
+		}
+		return nil, Errorf(TypeError, "vars() argument must have __dict__ attribute")
+	})
+}
+
+// TakeNames gives f the names and docstring of wrapped, a function, as
+// functools.wraps(wrapped)(f) does in CPython (which changes f in place).
+func (f *Function) TakeNames(wrapped Value) {
+	w, ok := wrapped.(*Function)
+	if !ok {
+		return
+	}
+	f.Name, f.qualname, f.Doc = w.Name, w.qualname, w.Doc
+}
