@@ -46,6 +46,9 @@ type cellCode struct {
 // compileCell resolves and compiles the statements of a cell.
 func compileCell(g *globalTable, stmts []syntax.Stmt) (*cellCode, *Error) {
 	res := resolveStmts(g, stmts)
+	if res.err != nil {
+		return nil, res.err
+	}
 	c := &compiler{res: res, glob: g, fn: res.top}
 	code := &cellCode{nodes: stmts, info: res.top}
 	for i, st := range stmts {
@@ -298,7 +301,7 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 			return c.fail(Errorf(SyntaxError, "'break' or 'continue' outside loop"), st)
 		}
 		return func(in *interp) (ctrl, error) { return ctrlContinue, nil }
-	case *syntax.PassStmt:
+	case *syntax.PassStmt, *syntax.GlobalStmt:
 		return func(in *interp) (ctrl, error) { return ctrlNext, nil }
 	case *syntax.DelStmt:
 		return c.delStmt(st)

@@ -51,8 +51,9 @@
 //	and as assert break class continue def del elif else False for from if
 //	import in is lambda None not or pass return True while with
 //
-// The other Python keywords (try, except, finally, raise, global,
-// nonlocal, yield, async, await) are reserved and give an error that
+// global and nonlocal are soft keywords: they begin a statement. The
+// other Python keywords (try, except, finally, raise, yield, async,
+// await) are reserved and give an error that
 // explains kael does without them. A class has at most one base class:
 // several bases, or keywords such as metaclass=, are refused with an
 // explanation.
@@ -68,7 +69,8 @@
 //	SimpleStmts  = SmallStmt {';' SmallStmt} [';'] NEWLINE .
 //	SmallStmt    = ExprStmt | 'return' [TestList] | 'del' ExprList
 //	             | 'assert' Test [',' Test]
-//	             | 'break' | 'continue' | 'pass' | ImportStmt | FromImport .
+//	             | 'break' | 'continue' | 'pass' | ImportStmt | FromImport
+//	             | ('global' | 'nonlocal') IDENT {',' IDENT} .
 //	ImportStmt   = 'import' DottedAs {',' DottedAs} .
 //	DottedAs     = Dotted ['as' IDENT] .
 //	Dotted       = IDENT {'.' IDENT} .
