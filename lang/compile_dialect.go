@@ -152,7 +152,7 @@ func (c *compiler) importStmt(st syntax.Stmt, bound []*syntax.Ident) execFn {
 	}
 	g := c.glob
 	return func(in *interp) (ctrl, error) {
-		bs, err := importBindings(st)
+		bs, err := importBindings(in, st)
 		if err != nil {
 			e := in.errorAt(err, st.Span())
 			if e.Filename == "" {
