@@ -42,6 +42,7 @@ func FuzzExec(f *testing.F) {
 		"torch.add(ones(2), 1, out=empty(2)), torch.Size([2]), type(ones(1))",
 		"class P:\n    n = 0\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return P(self.x + o.x)\n    def __repr__(self):\n        return f'P({self.x})'\n    @property\n    def double(self):\n        return self.x * 2\nP(1) + P(2), P(3).double, [p.x for p in [P(4)]]",
 		"class Q(P):\n    def __init__(self):\n        super().__init__(0)\n    @staticmethod\n    def s():\n        return 1\nQ(), Q.s(), isinstance(Q(), P)",
+		"class C:\n    def __enter__(self):\n        return 1\n    def __exit__(self, t, v, tb):\n        return t is not None\nwith C() as a, C() as b:\n    a / 0\n__name__",
 		"g = 0\ndef f():\n    global g\n    n = 0\n    def h():\n        nonlocal n\n        n += 1\n    h()\n    g = n\nf()\ng",
 		"class M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(2, 1)\n    def forward(self, x):\n        return self.l(x)\nM()(ones(3, 2)).shape, list(M().state_dict())",
 	} {
