@@ -28,6 +28,9 @@ func TestGlobalNonlocal(t *testing.T) {
 		"def f():\n    x = 1\n    class A:\n        nonlocal x\n        x = 2\n    return x, hasattr(A, 'x')\nf()",
 		"def f():\n    x = 1\n    def g():\n        nonlocal x\n        del x\n    g()\n    return x\nf()",
 		"def mk():\n    count = 0\n    def c():\n        nonlocal count\n        count += 1\n        return count\n    return c\nc = mk()\nc(), c(), c()",
+		"def f():\n    x = 1\n    class A:\n        nonlocal x\n        x = 2\n        def m(self):\n            return x\n    return A().m(), x\nf()",
+		"def g():\n    global gg\n    gg = 5\n    return [gg + i for i in range(2)], (lambda: gg)()\ng()",
+		"def h():\n    v = 0\n    def a():\n        def b():\n            nonlocal v\n            v += 1\n        b(); b()\n    a()\n    return v\nh()",
 		"def f(x):\n    def g():\n        nonlocal x\n        x *= 2\n    g()\n    return x\nf(21)",
 		"def f():\n    xs = []\n    def g():\n        nonlocal xs\n        xs = xs + [1]\n    g(); g()\n    return xs\nf()",
 	})
