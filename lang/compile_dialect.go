@@ -154,6 +154,9 @@ func (c *compiler) importStmt(st syntax.Stmt, bound []*syntax.Ident) execFn {
 	return func(in *interp) (ctrl, error) {
 		bs, err := importBindings(in, st)
 		if err != nil {
+			if e := ToError(err); e.Src != "" && e.Src != in.src {
+				err = in.traced(e, st) // raised by an imported file's code
+			}
 			e := in.errorAt(err, st.Span())
 			if e.Filename == "" {
 				e.Filename = in.filename

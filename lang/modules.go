@@ -238,13 +238,20 @@ func importBindings(in *interp, st syntax.Stmt) ([]binding, error) {
 		}
 		return out, nil
 	case *syntax.FromImportStmt:
-		path := st.Module.String()
+		path, err := in.fromPath(st)
+		if err != nil {
+			return nil, spanned(err, st.Span())
+		}
 		if path == "__future__" {
 			return nil, futureImport(st)
 		}
 		m, err := in.importIn(path)
 		if err != nil {
-			return nil, spanned(err, st.Module.Span())
+			span := st.Span()
+			if st.Module != nil {
+				span = st.Module.Span()
+			}
+			return nil, spanned(err, span)
 		}
 		if st.Star.IsValid() {
 			var out []binding

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
 )
 
 // Modules of Python files. An import that names no registered module
@@ -119,6 +121,12 @@ func (in *interp) importIn(name string) (*Module, error) {
 	m := &Module{Name: name, Attrs: map[string]Value{}, file: &fileModule{globals: newGlobalTable(), path: path}}
 	g := m.file.globals
 	g.set("__name__", name)
+	if pkg {
+		g.set("__package__", name)
+	} else {
+		parent, _, _ := cutLast(name)
+		g.set("__package__", parent)
+	}
 	if !strings.HasSuffix(path, ".py") { // a namespace package
 		files.mods[name] = m
 		m.Doc = "namespace package " + name
@@ -130,7 +138,6 @@ func (in *interp) importIn(name string) (*Module, error) {
 			return nil, err
 		}
 	}
-	_ = pkg
 	if pm != nil && pm.file != nil {
 		pm.file.globals.set(last, m)
 	}
@@ -190,4 +197,31 @@ func (m *Module) attrMap() map[string]Value {
 // isDunder reports whether name is a special name such as __name__.
 func isDunder(name string) bool {
 	return len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
+}
+
+// fromPath returns the module path of from ... import: st's module, or
+// for a relative import (from .a import b, from .. import c) the path
+// from the package of the module the statement runs in, its __package__.
+func (in *interp) fromPath(st *syntax.FromImportStmt) (string, error) {
+	if st.Level == 0 {
+		return st.Module.String(), nil
+	}
+	var pkg string
+	if in != nil && in.glob != nil {
+		if v, ok := in.glob.get("__package__"); ok {
+			pkg, _ = v.(string)
+		}
+	}
+	if pkg == "" {
+		return "", Errorf(ImportError, "attempted relative import with no known parent package")
+	}
+	parts := strings.Split(pkg, ".")
+	if st.Level > len(parts) {
+		return "", Errorf(ImportError, "attempted relative import beyond top-level package")
+	}
+	path := strings.Join(parts[:len(parts)-st.Level+1], ".")
+	if st.Module != nil {
+		path += "." + st.Module.String()
+	}
+	return path, nil
 }

@@ -53,6 +53,11 @@ func TestFileModules(t *testing.T) {
 			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
 		}
 	}
+	// The traceback of an error in an imported file begins at the import.
+	r := s.Exec(context.Background(), "main.py", "x = 1\nimport bad")
+	if r.Err == nil || len(r.Err.Trace) != 1 || r.Err.Trace[0].Span.Start.Line != 2 || r.Err.Filename != filepath.Join(dir, "bad.py") {
+		t.Errorf("import bad: got %#v", r.Err)
+	}
 	for _, v := range s.Vars() {
 		if isDunder(v) {
 			t.Errorf("Vars lists %s", v)

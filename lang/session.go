@@ -76,6 +76,7 @@ type Session struct {
 func NewSession(io IO) *Session {
 	s := &Session{globals: newGlobalTable(), io: io}
 	s.globals.set("__name__", "__main__")
+	s.globals.set("__package__", None)
 	return s
 }
 
@@ -209,5 +210,6 @@ func (s *Session) Vars() []string {
 func (s *Session) Reset() {
 	s.globals = newGlobalTable()
 	s.globals.set("__name__", "__main__")
+	s.globals.set("__package__", None)
 	s.inputs = nil
 }

@@ -29,6 +29,10 @@ func TestModulesMatchCPython(t *testing.T) {
 		"cyc_b.py":            "print('b starts')\nimport cyc_a\nB = 2\nprint('b sees A:', hasattr(cyc_a, 'A'))\n",
 		"cyc_c.py":            "from cyc_d import D\nC = 1\n",
 		"cyc_d.py":            "from cyc_c import C\nD = 1\n",
+		"pkg/rel.py":          "from .util import f\nfrom . import util\nfrom .sub.leaf import x\nprint('rel', f(), util.f(), x, __package__)\n",
+		"pkg/sub/deep.py":     "from ..util import f\nfrom .. import VERSION\nfrom . import leaf\nprint('deep', f(), VERSION, leaf.x)\n",
+		"pkg/sub/far.py":      "from ... import helper\n",
+		"pkg/sub/nope.py":     "from .missing import z\n",
 		"selfimp.py":          "import selfimp\nprint('selfimp', selfimp.__name__)\n",
 	}
 	mains := []string{
@@ -49,6 +53,12 @@ func TestModulesMatchCPython(t *testing.T) {
 		"import cyc_c",
 		"import selfimp",
 		"import helper\nimport helper\nfrom helper import twice\nprint(twice(1))",
+		"import pkg.rel",
+		"import pkg.sub.deep\nfrom pkg.sub import deep\nprint(deep is pkg.sub.deep)",
+		"import pkg.sub.far",
+		"import pkg.sub.nope",
+		"from . import helper",
+		"import helper\nprint(helper.__package__ == '', __package__)",
 	}
 	for _, main := range mains {
 		dir := t.TempDir()
@@ -86,17 +96,20 @@ func lastLine(s string) string {
 }
 
 // kaelErrorLine returns "Kind: message" from kael's rendered error,
-// "path:line:col: Kind: message".
+// "path:line:col: Kind: message" after the "in call at" lines and their
+// snippets.
 func kaelErrorLine(s string) string {
-	if s == "" {
-		return ""
-	}
-	first, _, _ := strings.Cut(s, "\n")
-	for _, kind := range []string{"Error: ", "Exception: ", "Interrupt: "} {
-		if i := strings.Index(first, kind); i >= 0 {
-			j := strings.LastIndex(first[:i], " ")
-			return first[j+1:]
+	for _, line := range strings.Split(s, "\n") {
+		if line == "" || strings.HasPrefix(line, "in call at ") || strings.Contains(strings.SplitN(line, ":", 2)[0], "|") {
+			continue
 		}
+		for _, kind := range []string{"Error: ", "Exception: ", "Interrupt: "} {
+			if i := strings.Index(line, kind); i >= 0 {
+				j := strings.LastIndex(line[:i], " ")
+				return line[j+1:]
+			}
+		}
+		return line
 	}
-	return first
+	return ""
 }

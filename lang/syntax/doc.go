@@ -74,7 +74,7 @@
 //	ImportStmt   = 'import' DottedAs {',' DottedAs} .
 //	DottedAs     = Dotted ['as' IDENT] .
 //	Dotted       = IDENT {'.' IDENT} .
-//	FromImport   = 'from' Dotted 'import' ('*' | '(' ImportAs {',' ImportAs} [','] ')'
+//	FromImport   = 'from' ({'.'} Dotted | '.' {'.'}) 'import' ('*' | '(' ImportAs {',' ImportAs} [','] ')'
 //	             | ImportAs {',' ImportAs}) .
 //	ImportAs     = IDENT ['as' IDENT] .
 //	ExprStmt     = TestList [('=' TestList)+ | AugOp TestList | ':' Test ['=' TestList]] .
