@@ -225,3 +225,13 @@ func (in *interp) fromPath(st *syntax.FromImportStmt) (string, error) {
 	}
 	return path, nil
 }
+
+// SetAttr runs m.name = v: it assigns the global of a file module; kael's
+// own modules are read-only.
+func (m *Module) SetAttr(name string, v Value) error {
+	if m.file == nil {
+		return Errorf(AttributeError, "'module' object attribute '%s' is read-only", name)
+	}
+	m.file.globals.set(name, v)
+	return nil
+}

@@ -46,6 +46,8 @@ func TestFileModules(t *testing.T) {
 		{"from bad import y", "ZeroDivisionError: division by zero"},
 		{"import nothere", "ModuleNotFoundError: No module named 'nothere'"},
 		{"from m import nope", "ImportError: cannot import name 'nope' from 'm' (" + filepath.Join(dir, "m.py") + ")"},
+		{"m.x = 0\nm.f(), m.x", "(1, 1)"},
+		{"import math\nmath.pi = 3", "AttributeError: 'module' object attribute 'pi' is read-only"},
 		{"sorted(n for n in dir(m) if not n.startswith('_'))", "['f', 'runs', 'x']"},
 	}
 	for _, c := range cases {
