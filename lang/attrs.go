@@ -18,6 +18,9 @@ type Module struct {
 	MissingHint string
 	// Doc says what the module is, for help().
 	Doc string
+	// file is set for a module made from a Python file: its globals
+	// are its attributes too (modules_file.go).
+	file *fileModule
 }
 
 // attribute is a read-only (or settable) property of tensors.
@@ -56,7 +59,7 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		return missingAttr(v, name, Methods())
 	case *Module:
-		if a, ok := x.Attrs[name]; ok {
+		if a, ok := x.attr(name); ok {
 			return a, nil
 		}
 		err := Errorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name)

@@ -527,7 +527,7 @@ func helpText(v Value) (string, bool) {
 	case tensor.DType:
 		return fmt.Sprintf("%s: a dtype, %d bytes per element", x, x.Size()), true
 	case *Module:
-		return "module " + x.Name + "\n    " + x.Doc + "\nmembers: " + strings.Join(sortedKeys(x.Attrs), ", "), true
+		return "module " + x.Name + "\n    " + x.Doc + "\nmembers: " + strings.Join(sortedKeys(x.attrMap()), ", "), true
 	case *UserClass, *userMethod:
 		return userHelp(x), true
 	}

@@ -62,8 +62,6 @@ func init() {
 
 // dunderHints explain the special methods kael refuses.
 var dunderHints = map[string]string{
-	"__enter__": "with statements take only kael's context managers (no_grad(), enable_grad())",
-	"__exit__":  "with statements take only kael's context managers (no_grad(), enable_grad())",
 	"__new__":   "set the object up in __init__",
 	"__slots__": "instances keep any attributes; drop __slots__",
 }

@@ -46,6 +46,9 @@ type cellCode struct {
 // compileCell resolves and compiles the statements of a cell.
 func compileCell(g *globalTable, stmts []syntax.Stmt) (*cellCode, *Error) {
 	res := resolveStmts(g, stmts)
+	if res.err != nil {
+		return nil, res.err
+	}
 	c := &compiler{res: res, glob: g, fn: res.top}
 	code := &cellCode{nodes: stmts, info: res.top}
 	for i, st := range stmts {
@@ -298,7 +301,7 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 			return c.fail(Errorf(SyntaxError, "'break' or 'continue' outside loop"), st)
 		}
 		return func(in *interp) (ctrl, error) { return ctrlContinue, nil }
-	case *syntax.PassStmt:
+	case *syntax.PassStmt, *syntax.GlobalStmt:
 		return func(in *interp) (ctrl, error) { return ctrlNext, nil }
 	case *syntax.DelStmt:
 		return c.delStmt(st)
@@ -457,45 +460,6 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 		}
 		return result, loopErr
 	})
-}
-
-func (c *compiler) withStmt(st *syntax.WithStmt) execFn {
-	items := make([]evalFn, len(st.Items))
-	targets := make([]storeFn, len(st.Items))
-	for i, it := range st.Items {
-		items[i] = c.expr(it.X)
-		if it.Target != nil {
-			targets[i] = c.target(it.Target)
-		}
-	}
-	body := c.block(st.Body)
-	var enter func(in *interp, i int) (ctrl, error)
-	enter = func(in *interp, i int) (ctrl, error) {
-		if i == len(items) {
-			return body.exec(in)
-		}
-		item := st.Items[i]
-		v, err := items[i](in)
-		if err != nil {
-			return ctrlNext, in.errorAt(err, item.X.Span())
-		}
-		cm, ok := v.(*ContextManager)
-		if !ok {
-			return ctrlNext, in.errorAt(Errorf(TypeError, "'%s' object does not support the context manager protocol", TypeName(v)).
-				WithHint("kael's context managers are no_grad() and enable_grad()"), item.X.Span())
-		}
-		if err := cm.Enter(); err != nil {
-			return ctrlNext, in.errorAt(err, item.X.Span())
-		}
-		defer cm.Exit()
-		if targets[i] != nil {
-			if err := targets[i](in, cm); err != nil {
-				return ctrlNext, in.errorAt(err, item.Target.Span())
-			}
-		}
-		return enter(in, i+1)
-	}
-	return func(in *interp) (ctrl, error) { return enter(in, 0) }
 }
 
 // function compiles a def or lambda and returns what makes the function

@@ -152,8 +152,11 @@ func (c *compiler) importStmt(st syntax.Stmt, bound []*syntax.Ident) execFn {
 	}
 	g := c.glob
 	return func(in *interp) (ctrl, error) {
-		bs, err := importBindings(st)
+		bs, err := importBindings(in, st)
 		if err != nil {
+			if e := ToError(err); e.Src != "" && e.Src != in.src {
+				err = in.traced(e, st) // raised by an imported file's code
+			}
 			e := in.errorAt(err, st.Span())
 			if e.Filename == "" {
 				e.Filename = in.filename

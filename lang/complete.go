@@ -121,7 +121,7 @@ func attrNames(v Value) []string {
 	case *tensor.Tensor:
 		return Methods()
 	case *Module:
-		return sortedKeys(x.Attrs)
+		return sortedKeys(x.attrMap())
 	case HasAttrs:
 		return x.AttrNames()
 	case *GradFnValue:

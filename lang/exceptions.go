@@ -63,6 +63,10 @@ var exceptionTree = [][2]string{
 // CPython's aliases (IOError, EnvironmentError).
 var exceptionClasses = map[string]*UserClass{}
 
+// moduleExceptionClasses are the exception classes of kael's errors that
+// are no builtin names (io.UnsupportedOperation), by kind.
+var moduleExceptionClasses = map[string]*UserClass{}
+
 // baseException is the root of the exception classes.
 var baseException *UserClass
 
@@ -87,6 +91,13 @@ func init() {
 	nativeNodesMu.Unlock()
 	exceptionClasses["IOError"] = exceptionClasses["OSError"]
 	exceptionClasses["EnvironmentError"] = exceptionClasses["OSError"]
+	// io.UnsupportedOperation (a file read in "w" mode): an OSError and a
+	// ValueError, as in CPython, but not a builtin name.
+	unsupported := &UserClass{Name: "UnsupportedOperation", module: "io", attrs: map[string]Value{}}
+	if err := unsupported.setBases([]*UserClass{exceptionClasses["OSError"], exceptionClasses["ValueError"]}); err != nil {
+		panic(err)
+	}
+	moduleExceptionClasses[string(UnsupportedOperation)] = unsupported
 	RegisterNativeBase("BaseException", baseException, &NativeBase{
 		Name: "BaseException",
 		New:  func(x *Instance) error { x.Native = &excState{}; return nil },
@@ -223,6 +234,9 @@ func excOf(err error) (x *Instance, e *Error) {
 		return nil, e
 	}
 	cls := exceptionClasses[string(e.Kind)]
+	if cls == nil {
+		cls = moduleExceptionClasses[string(e.Kind)]
+	}
 	if cls == nil {
 		cls = exceptionClasses["RuntimeError"]
 	}

@@ -44,6 +44,8 @@ func FuzzExec(f *testing.F) {
 		"class Q(P):\n    def __init__(self):\n        super().__init__(0)\n    @staticmethod\n    def s():\n        return 1\nQ(), Q.s(), isinstance(Q(), P)",
 		"class E(ValueError):\n    def __str__(self):\n        return 'e'\ndef f(i):\n    try:\n        if i:\n            raise E(i) from KeyError(i)\n        return 1 / i\n    except (ZeroDivisionError, E) as e:\n        raise\n    else:\n        return 0\n    finally:\n        return -1\n[f(i) for i in range(2)]",
 		"for i in range(3):\n    try:\n        try:\n            [][i]\n        except IndexError:\n            raise RuntimeError('r')\n        finally:\n            continue\n    except Exception as e:\n        break\nraise",
+		"class C:\n    def __enter__(self):\n        return 1\n    def __exit__(self, t, v, tb):\n        return t is not None\nwith C() as a, C() as b:\n    a / 0\n__name__",
+		"g = 0\ndef f():\n    global g\n    n = 0\n    def h():\n        nonlocal n\n        n += 1\n    h()\n    g = n\nf()\ng",
 		"class M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(2, 1)\n    def forward(self, x):\n        return self.l(x)\nM()(ones(3, 2)).shape, list(M().state_dict())",
 		"def g(n):\n    x = yield n\n    r = yield from range(x or 2)\n    return r\nit = g(1)\nnext(it), it.send(3), list(it), sum(i * i for i in g(4)), next((c for c in 'ab'), 0)",
 		"class A:\n    def f(self):\n        return ['A']\nclass B(A):\n    def f(self):\n        return ['B'] + super().f()\nclass C(A):\n    def f(self):\n        return ['C'] + super().f()\nclass D(B, C):\n    pass\nD().f(), D.mro(), isinstance(D(), C)\nclass E(A, B):\n    pass",

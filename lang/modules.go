@@ -214,22 +214,23 @@ type binding struct {
 	value Value
 }
 
-// importBindings runs the import of an ImportStmt or FromImportStmt and
-// returns the names it binds, in order; it binds nothing itself, so that
-// an evaluator stores them its own way. A failing import binds nothing.
-func importBindings(st syntax.Stmt) ([]binding, error) {
+// importBindings runs the import of an ImportStmt or FromImportStmt in in
+// and returns the names it binds, in order; it binds nothing itself, so
+// that an evaluator stores them its own way. A failing import binds
+// nothing.
+func importBindings(in *interp, st syntax.Stmt) ([]binding, error) {
 	switch st := st.(type) {
 	case *syntax.ImportStmt:
 		var out []binding
 		for _, n := range st.Names {
 			path := n.Name.String()
-			m, err := importModule(path)
+			m, err := in.importIn(path)
 			if err != nil {
 				return nil, spanned(err, n.Name.Span())
 			}
 			if n.As == nil && len(n.Name.Parts) > 1 {
 				// import a.b binds a
-				if m, err = importModule(n.Name.Parts[0].Name); err != nil {
+				if m, err = in.importIn(n.Name.Parts[0].Name); err != nil {
 					return nil, spanned(err, n.Name.Parts[0].Span())
 				}
 			}
@@ -237,18 +238,26 @@ func importBindings(st syntax.Stmt) ([]binding, error) {
 		}
 		return out, nil
 	case *syntax.FromImportStmt:
-		path := st.Module.String()
+		path, err := in.fromPath(st)
+		if err != nil {
+			return nil, spanned(err, st.Span())
+		}
 		if path == "__future__" {
 			return nil, futureImport(st)
 		}
-		m, err := importModule(path)
+		m, err := in.importIn(path)
 		if err != nil {
-			return nil, spanned(err, st.Module.Span())
+			span := st.Span()
+			if st.Module != nil {
+				span = st.Module.Span()
+			}
+			return nil, spanned(err, span)
 		}
 		if st.Star.IsValid() {
 			var out []binding
-			for _, name := range sortedKeys(m.Attrs) {
-				v := m.Attrs[name]
+			attrs := m.attrMap()
+			for _, name := range sortedKeys(attrs) {
+				v := attrs[name]
 				_, isDType := v.(tensor.DType)
 				if _, shadows := builtins[name]; strings.HasPrefix(name, "_") || isDType && shadows {
 					continue // torch.float, torch.bool: not in torch.__all__, so they do not shadow Python's float and bool
@@ -260,13 +269,11 @@ func importBindings(st syntax.Stmt) ([]binding, error) {
 		var out []binding
 		for _, n := range st.Names {
 			name := n.Name.Parts[0].Name
-			v, ok := m.Attrs[name]
+			v, ok := m.attr(name)
 			if !ok {
-				sub, err := importModule(path + "." + name)
+				sub, err := in.importIn(path + "." + name)
 				if err != nil {
-					err := Errorf(ImportError, "cannot import name '%s' from '%s'", name, path)
-					err.Hint = m.missingHint(name)
-					return nil, spanned(err, n.Name.Span())
+					return nil, spanned(m.cannotImport(name), n.Name.Span())
 				}
 				v = sub
 			}

@@ -105,6 +105,7 @@ type resolution struct {
 	// __class__ cell).
 	supers map[*syntax.CallExpr]*nameBinding
 	top    *funcInfo
+	err    *Error // the first SyntaxError of a global or nonlocal declaration
 }
 
 type resolver struct {
@@ -127,6 +128,7 @@ func newResolver(g *globalTable) *resolver {
 func resolveStmts(g *globalTable, stmts []syntax.Stmt) *resolution {
 	r := newResolver(g)
 	r.env = &block{fn: r.res.top, names: map[string]*nameBinding{}}
+	r.declare(r.res.top, r.env, stmts, nil)
 	for _, st := range stmts {
 		r.stmt(st)
 	}
@@ -154,6 +156,9 @@ func (r *resolver) lookup(name string) *nameBinding {
 		}
 		if bl.class {
 			continue // as in Python, methods do not see the class body's names
+		}
+		if b.kind == scopeGlobal {
+			return b // declared global in an enclosing function
 		}
 		return r.capture(cur, bl.fn, b)
 	}
@@ -286,6 +291,7 @@ func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, b
 		}
 	}
 	fn.nparams = len(fn.locals)
+	r.declare(fn, bl, stmts, ps)
 	for _, name := range assignedNames(stmts) {
 		if _, ok := bl.names[name]; !ok {
 			bl.names[name] = fn.newLocal(name)

@@ -57,6 +57,7 @@ const MaxDepth = 500
 // against them. A Session is not safe for concurrent Exec calls.
 type Session struct {
 	globals  *globalTable
+	files    *fileModules // the modules made from Python files (modules_file.go)
 	io       IO
 	inputs   []string // every cell executed, for :save
 	count    int      // cells executed, for file names in errors
@@ -76,7 +77,10 @@ type Session struct {
 
 // NewSession returns a session with no variables.
 func NewSession(io IO) *Session {
-	return &Session{globals: newGlobalTable(), io: io}
+	s := &Session{globals: newGlobalTable(), io: io}
+	s.globals.set("__name__", "__main__")
+	s.globals.set("__package__", None)
+	return s
 }
 
 // SetIO replaces the front-end connection.
@@ -196,7 +200,12 @@ func (s *Session) Set(name string, v Value) { s.globals.set(name, v) }
 
 // Vars returns the names of the session's variables, sorted.
 func (s *Session) Vars() []string {
-	names := s.globals.bound()
+	var names []string
+	for _, name := range s.globals.bound() {
+		if !isDunder(name) { // __name__, __file__
+			names = append(names, name)
+		}
+	}
 	sort.Strings(names)
 	return names
 }
@@ -204,5 +213,7 @@ func (s *Session) Vars() []string {
 // Reset removes every variable.
 func (s *Session) Reset() {
 	s.globals = newGlobalTable()
+	s.globals.set("__name__", "__main__")
+	s.globals.set("__package__", None)
 	s.inputs = nil
 }

@@ -30,6 +30,9 @@ func runScript(ctx context.Context, filename, src string, showValue bool, stdin 
 			return lines.read(ctx)
 		},
 	})
+	if filename != "<stdin>" && filename != "<string>" {
+		s.SetScript(filename) // __file__, and import beside the script
+	}
 	var res lang.Result
 	if showValue {
 		out := magic.New(s).Run(ctx, 1, filename, src)

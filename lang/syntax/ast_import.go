@@ -14,10 +14,13 @@ type ImportStmt struct {
 // zero unless the statement imports every public name.
 type FromImportStmt struct {
 	FromPos Pos
-	Module  *DottedName
-	Names   []*ImportName
-	Star    Pos
-	End     Pos // where the statement ends (after ')' when parenthesised)
+	// Level is the number of dots of a relative import (from ..a import
+	// b: 2); Module is nil in from . import b.
+	Level  int
+	Module *DottedName
+	Names  []*ImportName
+	Star   Pos
+	End    Pos // where the statement ends (after ')' when parenthesised)
 }
 
 // DottedName is a module path such as torch.nn.functional.

@@ -51,11 +51,12 @@
 //	and as assert break class continue def del elif else False for from if
 //	import in is lambda None not or pass return True while with
 //
-// try, except, finally and raise are keywords too (TryStmt, RaiseStmt), and
-// yield is one where a function body allows it (YieldExpr). The other
-// Python keywords (global, nonlocal, async, await) are reserved and give an
-// error that explains kael does without them. A class takes any number of
-// base classes; keywords such as metaclass= are refused with an explanation.
+// try, except, finally and raise are keywords too (TryStmt, RaiseStmt),
+// yield is one where a function body allows it (YieldExpr), and global
+// and nonlocal are soft keywords that begin a statement. The other Python
+// keywords (async, await) are reserved and give an error that explains
+// kael does without them. A class takes any number of base classes;
+// keywords such as metaclass= are refused with an explanation.
 //
 // # Grammar
 //
@@ -69,12 +70,13 @@
 //	SmallStmt    = ExprStmt | 'return' [TestList] | 'del' ExprList
 //	             | 'assert' Test [',' Test]
 //	             | 'break' | 'continue' | 'pass' | ImportStmt | FromImport
-//	             | RaiseStmt .
+//	             | RaiseStmt
+//	             | ('global' | 'nonlocal') IDENT {',' IDENT} .
 //	RaiseStmt    = 'raise' [Test ['from' Test]] .
 //	ImportStmt   = 'import' DottedAs {',' DottedAs} .
 //	DottedAs     = Dotted ['as' IDENT] .
 //	Dotted       = IDENT {'.' IDENT} .
-//	FromImport   = 'from' Dotted 'import' ('*' | '(' ImportAs {',' ImportAs} [','] ')'
+//	FromImport   = 'from' ({'.'} Dotted | '.' {'.'}) 'import' ('*' | '(' ImportAs {',' ImportAs} [','] ')'
 //	             | ImportAs {',' ImportAs}) .
 //	ImportAs     = IDENT ['as' IDENT] .
 //	ExprStmt     = TestList [('=' TestList)+ | AugOp TestList | ':' Test ['=' TestList]] .

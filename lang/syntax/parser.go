@@ -234,6 +234,9 @@ func (p *parser) endLine() {
 
 // parseSmallStmt parses SmallStmt.
 func (p *parser) parseSmallStmt() Stmt {
+	if s := p.parseScopeStmt(); s != nil {
+		return s
+	}
 	pos := p.tok.start
 	switch p.tok.kind {
 	case PASS:

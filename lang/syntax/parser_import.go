@@ -24,10 +24,16 @@ func (p *parser) parseImport() Stmt {
 func (p *parser) parseFromImport() Stmt {
 	s := &FromImportStmt{FromPos: p.tok.start}
 	p.next()
-	if p.tok.kind == DOT || p.tok.kind == ELLIPSIS {
-		p.failTok("relative imports are not supported", "kael's modules are imported by their full name, e.g. from torch.nn import functional")
+	for p.tok.kind == DOT || p.tok.kind == ELLIPSIS {
+		s.Level += 1
+		if p.tok.kind == ELLIPSIS {
+			s.Level += 2
+		}
+		p.next()
 	}
-	s.Module = p.parseDottedName("expected a module name after 'from'")
+	if s.Level == 0 || p.tok.kind != IMPORT {
+		s.Module = p.parseDottedName("expected a module name after 'from'")
+	}
 	p.expect(IMPORT, "expected 'import' after the module name")
 	if p.tok.kind == STAR {
 		s.Star = p.tok.start

@@ -233,9 +233,9 @@ var unsupported = map[string]struct{ msg, hint string }{
 	"except":   {"invalid syntax", "'except' must line up with a 'try' above it"},
 	"finally":  {"invalid syntax", "'finally' must line up with a 'try' above it"},
 	"raise":    {"invalid syntax", "'raise' starts a statement"},
-	"global":   {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
-	"nonlocal": {"kael has no 'global' or 'nonlocal' statement", "return the new value from the function instead"},
 	"yield":    {"'yield' stands only as a statement, on the right of '=', or in parentheses", "write (yield x) inside an expression"},
+	"global":   {"'global' can only begin a statement", "global x, y declares names of the module"},
+	"nonlocal": {"'nonlocal' can only begin a statement", "nonlocal x declares a variable of the enclosing function"},
 	"async":    {"kael has no asynchronous code ('async', 'await')", ""},
 	"await":    {"kael has no asynchronous code ('async', 'await')", ""},
 }

@@ -140,7 +140,9 @@ func Inspect(n Node, f func(Node) bool) {
 	case *ImportStmt:
 		inspectList(n.Names, f)
 	case *FromImportStmt:
-		Inspect(n.Module, f)
+		if n.Module != nil {
+			Inspect(n.Module, f)
+		}
 		inspectList(n.Names, f)
 	case *ImportName:
 		Inspect(n.Name, f)

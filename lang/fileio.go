@@ -1,0 +1,468 @@
+package lang
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+	"unicode/utf8"
+
+	"github.com/kael-dev/kael/internal/fileguard"
+)
+
+// open() and file objects, as Python's io: text mode (str, UTF-8,
+// universal newlines when reading) and binary mode (bytes), with read,
+// readline, readlines, iteration by line, write, writelines, seek, tell,
+// flush and close, and with open(p) as f. Files are opened through
+// fileguard: only regular files, and an open never blocks, so a FIFO or
+// a device is an OSError instead of a hang or an endless read.
+
+// The errors of opening files, as Python names them.
+const (
+	IsADirectoryError ErrorKind = "IsADirectoryError"
+	PermissionError   ErrorKind = "PermissionError"
+	FileExistsError   ErrorKind = "FileExistsError"
+)
+
+// File is an open file.
+type File struct {
+	f      *os.File
+	name   string
+	mode   string
+	binary bool
+	read   bool
+	write  bool
+	buf    []byte // read ahead, not yet returned
+	closed bool
+}
+
+// TypeName returns the class of Python's open() result for the mode.
+func (x *File) TypeName() string {
+	switch {
+	case !x.binary:
+		return "TextIOWrapper"
+	case x.read && x.write:
+		return "BufferedRandom"
+	case x.write:
+		return "BufferedWriter"
+	}
+	return "BufferedReader"
+}
+
+// PyRepr is repr(f): <_io.TextIOWrapper name='f.txt' mode='r' encoding='UTF-8'>.
+func (x *File) PyRepr() string {
+	if x.binary {
+		return "<_io." + x.TypeName() + " name=" + Repr(x.name) + ">"
+	}
+	return "<_io.TextIOWrapper name=" + Repr(x.name) + " mode=" + Repr(x.mode) + " encoding='UTF-8'>"
+}
+
+func init() {
+	NewBuiltin(AsFunc, "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None)",
+		"Opens a file and returns a file object: mode 'r' (read), 'w' (write, truncating), 'a' (append), 'x' (create), with 'b' for bytes and '+' for reading and writing. Text is UTF-8.",
+		func(a *Args) (Value, error) {
+			name, mode := a.Str("file"), a.Str("mode")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return openFile(name, mode)
+		})
+}
+
+// openFile opens name in mode.
+func openFile(name, mode string) (*File, error) {
+	x := &File{name: name, mode: mode}
+	var kind byte
+	plus, text := false, false
+	for _, c := range mode {
+		switch c {
+		case 'r', 'w', 'a', 'x':
+			if kind != 0 {
+				return nil, Errorf(ValueError, "must have exactly one of create/read/write/append mode")
+			}
+			kind = byte(c)
+		case 'b':
+			if x.binary {
+				return nil, Errorf(ValueError, "invalid mode: '%s'", mode)
+			}
+			x.binary = true
+		case 't':
+			text = true
+		case '+':
+			if plus {
+				return nil, Errorf(ValueError, "invalid mode: '%s'", mode)
+			}
+			plus = true
+		default:
+			return nil, Errorf(ValueError, "invalid mode: '%s'", mode)
+		}
+	}
+	switch {
+	case text && x.binary:
+		return nil, Errorf(ValueError, "can't have text and binary mode at once")
+	case kind == 0:
+		return nil, Errorf(ValueError, "Must have exactly one of create/read/write/append mode and at most one plus")
+	}
+	var flag int
+	switch kind {
+	case 'r':
+		x.read = true
+	case 'w':
+		x.write, flag = true, os.O_CREATE|os.O_TRUNC
+	case 'a':
+		x.write, flag = true, os.O_CREATE|os.O_APPEND
+	case 'x':
+		x.write, flag = true, os.O_CREATE|os.O_EXCL
+	}
+	if plus {
+		x.read, x.write = true, true
+	}
+	switch {
+	case x.read && x.write:
+		flag |= os.O_RDWR
+	case x.write:
+		flag |= os.O_WRONLY
+	}
+	f, _, err := fileguard.OpenRegular(name, flag, 0o666)
+	if err != nil {
+		return nil, osError(err, name)
+	}
+	x.f = f
+	return x, nil
+}
+
+// osError is err, from opening or using the file name, as Python's
+// OSError of the matching subclass: "[Errno 2] No such file or
+// directory: 'x.txt'".
+func osError(err error, name string) *Error {
+	if errors.Is(err, fileguard.ErrDirectory) {
+		err = syscall.EISDIR
+	}
+	if errors.Is(err, fileguard.ErrNotRegular) {
+		return Errorf(OSError, "kael opens regular files only, and %s is not one", Repr(name)).
+			WithHint("FIFOs, devices and sockets could block or never end")
+	}
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		return Errorf(OSError, "%s: %s", err, Repr(name))
+	}
+	kind := OSError
+	switch {
+	case errors.Is(errno, fs.ErrNotExist):
+		kind = FileNotFoundError
+	case errno == syscall.EISDIR:
+		kind = IsADirectoryError
+	case errors.Is(errno, fs.ErrPermission):
+		kind = PermissionError
+	case errors.Is(errno, fs.ErrExist):
+		kind = FileExistsError
+	}
+	msg := errno.Error()
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return Errorf(kind, "[Errno %d] %s: %s", int(errno), msg, Repr(name))
+}
+
+func (x *File) check(reading bool) error {
+	switch {
+	case x.closed:
+		return Errorf(ValueError, "I/O operation on closed file.")
+	case reading && !x.read:
+		return Errorf(UnsupportedOperation, "not readable")
+	case !reading && !x.write:
+		return Errorf(UnsupportedOperation, "not writable")
+	}
+	return nil
+}
+
+// UnsupportedOperation is io.UnsupportedOperation.
+const UnsupportedOperation ErrorKind = "UnsupportedOperation"
+
+// fill reads more of the file into the buffer; it reports false at the end.
+func (x *File) fill() (bool, error) {
+	chunk := make([]byte, 64<<10)
+	n, err := x.f.Read(chunk)
+	x.buf = append(x.buf, chunk[:n]...)
+	if err == io.EOF || (err == nil && n == 0) {
+		return n > 0, nil
+	}
+	if err != nil {
+		return false, osError(err, x.name)
+	}
+	return true, nil
+}
+
+// discard drops the read-ahead, moving the file back to where reading is.
+func (x *File) discard() error {
+	if len(x.buf) > 0 {
+		if _, err := x.f.Seek(-int64(len(x.buf)), io.SeekCurrent); err != nil {
+			return osError(err, x.name)
+		}
+		x.buf = nil
+	}
+	return nil
+}
+
+// value makes what a read returns from data: str (decoded, newlines
+// translated) or bytes.
+func (x *File) value(data []byte) (Value, error) {
+	if x.binary {
+		return NewBytes(append([]byte(nil), data...)), nil
+	}
+	if !utf8.Valid(data) {
+		i := 0
+		for i < len(data) {
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			i += n
+		}
+		return nil, Errorf(UnicodeDecodeError, "'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte", data[i], i)
+	}
+	s := string(data)
+	if strings.IndexByte(s, '\r') >= 0 {
+		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	}
+	return s, nil
+}
+
+// readAll reads what is left.
+func (x *File) readAll() (Value, error) {
+	for {
+		more, err := x.fill()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+	}
+	data := x.buf
+	x.buf = nil
+	return x.value(data)
+}
+
+// readN reads up to n characters (text) or bytes.
+func (x *File) readN(n int) (Value, error) {
+	for {
+		if x.binary && len(x.buf) >= n || !x.binary && utf8.RuneCount(x.buf) > n {
+			break
+		}
+		more, err := x.fill()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+	}
+	cut := min(n, len(x.buf))
+	if !x.binary {
+		cut = 0
+		for i := 0; i < n && cut < len(x.buf); i++ {
+			_, size := utf8.DecodeRune(x.buf[cut:])
+			cut += size
+		}
+	}
+	data := x.buf[:cut]
+	x.buf = x.buf[cut:]
+	return x.value(data)
+}
+
+// readLine reads a line with its '\n'; "" (or b"") at the end.
+func (x *File) readLine() (Value, error) {
+	for bytes.IndexByte(x.buf, '\n') < 0 {
+		more, err := x.fill()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+	}
+	cut := len(x.buf)
+	if i := bytes.IndexByte(x.buf, '\n'); i >= 0 {
+		cut = i + 1
+	}
+	data := x.buf[:cut]
+	x.buf = x.buf[cut:]
+	return x.value(data)
+}
+
+// Iterate yields the lines of the file, as for line in f does.
+func (x *File) Iterate(yield func(Value) bool) error {
+	if err := x.check(true); err != nil {
+		return err
+	}
+	for {
+		line, err := x.readLine()
+		if err != nil {
+			return err
+		}
+		if Len0(line) {
+			return nil
+		}
+		if !yield(line) {
+			return nil
+		}
+	}
+}
+
+// Len0 reports whether a line read is empty: the end of the file.
+func Len0(v Value) bool {
+	switch v := v.(type) {
+	case string:
+		return v == ""
+	case Bytes:
+		return len(v.b) == 0
+	}
+	return false
+}
+
+func (x *File) writeValue(v Value) (int, error) {
+	var data []byte
+	var n int
+	switch v := v.(type) {
+	case string:
+		if x.binary {
+			return 0, Errorf(TypeError, "a bytes-like object is required, not 'str'")
+		}
+		data, n = []byte(v), utf8.RuneCountInString(v)
+	case Bytes:
+		if !x.binary {
+			return 0, Errorf(TypeError, "write() argument must be str, not bytes")
+		}
+		data, n = v.b, len(v.b)
+	default:
+		if x.binary {
+			return 0, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(v))
+		}
+		return 0, Errorf(TypeError, "write() argument must be str, not %s", TypeName(v))
+	}
+	if err := x.discard(); err != nil {
+		return 0, err
+	}
+	if _, err := x.f.Write(data); err != nil {
+		return 0, osError(err, x.name)
+	}
+	return n, nil
+}
+
+// Close closes the file; closing again does nothing.
+func (x *File) Close() {
+	if !x.closed {
+		x.closed = true
+		x.f.Close()
+	}
+}
+
+// Enter and Exit make a file a context manager: with open(p) as f
+// closes f at the end of the block.
+func (x *File) Enter() (Value, error) {
+	if x.closed {
+		return nil, Errorf(ValueError, "I/O operation on closed file.")
+	}
+	return x, nil
+}
+func (x *File) Exit() { x.Close() }
+
+// AttrNames lists a file's attributes.
+func (*File) AttrNames() []string {
+	return []string{"close", "closed", "flush", "mode", "name", "read", "readable", "readline", "readlines", "seek", "tell", "writable", "write", "writelines"}
+}
+
+// Attr returns a file's attribute.
+func (x *File) Attr(name string) (Value, bool) {
+	method := func(sig, doc string, reading bool, fn func(a *Args) (Value, error)) (Value, bool) {
+		return NewBuiltin(AsValue, sig, doc, func(a *Args) (Value, error) {
+			if err := x.check(reading); err != nil {
+				return nil, err
+			}
+			return fn(a)
+		}), true
+	}
+	switch name {
+	case "name":
+		return x.name, true
+	case "mode":
+		return x.mode, true
+	case "closed":
+		return x.closed, true
+	case "close":
+		return NewBuiltin(AsValue, "close()", "Closes the file.", func(a *Args) (Value, error) { x.Close(); return None, nil }), true
+	case "readable":
+		return method("readable()", "Whether the file was opened for reading.", true, func(a *Args) (Value, error) { return x.read, nil })
+	case "writable":
+		return NewBuiltin(AsValue, "writable()", "Whether the file was opened for writing.", func(a *Args) (Value, error) { return x.write, nil }), true
+	case "flush":
+		return NewBuiltin(AsValue, "flush()", "Does nothing: writes are not held back.", func(a *Args) (Value, error) { return None, nil }), true
+	case "read":
+		return method("read(size=-1)", "Reads size characters (bytes in binary mode), or the rest of the file.", true, func(a *Args) (Value, error) {
+			n := a.Int("size")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if n < 0 {
+				return x.readAll()
+			}
+			return x.readN(n)
+		})
+	case "readline":
+		return method("readline()", "Reads a line, with its newline; '' at the end of the file.", true, func(a *Args) (Value, error) { return x.readLine() })
+	case "readlines":
+		return method("readlines()", "Reads the remaining lines into a list.", true, func(a *Args) (Value, error) {
+			var lines []Value
+			err := x.Iterate(func(v Value) bool { lines = append(lines, v); return true })
+			if err != nil {
+				return nil, err
+			}
+			return &List{Elems: lines}, nil
+		})
+	case "write":
+		return method("write(s)", "Writes s (bytes in binary mode) and returns how many characters (bytes) it wrote.", false, func(a *Args) (Value, error) {
+			n, err := x.writeValue(a.Value("s"))
+			return int64(n), err
+		})
+	case "writelines":
+		return method("writelines(lines)", "Writes each string of lines; no newlines are added.", false, func(a *Args) (Value, error) {
+			var werr error
+			err := Iterate(a.Value("lines"), func(v Value) bool {
+				_, werr = x.writeValue(v)
+				return werr == nil
+			})
+			if err == nil {
+				err = werr
+			}
+			return None, err
+		})
+	case "seek":
+		return method("seek(offset, whence=0)", "Moves to offset from the start (whence 0), the current position (1) or the end (2), and returns the new position.", true, func(a *Args) (Value, error) {
+			off, whence := a.Int64("offset"), a.Int("whence")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if err := x.discard(); err != nil {
+				return nil, err
+			}
+			pos, err := x.f.Seek(off, whence)
+			if err != nil {
+				return nil, osError(err, x.name)
+			}
+			return pos, nil
+		})
+	case "tell":
+		return method("tell()", "Returns the current position.", true, func(a *Args) (Value, error) {
+			pos, err := x.f.Seek(0, io.SeekCurrent)
+			if err != nil {
+				return nil, osError(err, x.name)
+			}
+			return pos - int64(len(x.buf)), nil
+		})
+	}
+	return nil, false
+}

@@ -1,0 +1,56 @@
+package lang
+
+import "testing"
+
+// TestOpenMatchesCPython checks open() and file objects against CPython,
+// in a temporary directory.
+func TestOpenMatchesCPython(t *testing.T) {
+	dir := t.TempDir()
+	prelude := "d = " + Repr(dir) + "\np = d + '/f.txt'\nb = d + '/f.bin'\n" +
+		"with open(p, 'w') as f:\n    n = f.write('héllo\\nworld\\n\\nlast')\n" +
+		"import struct\ndef B(*xs):\n    return struct.pack('%dB' % len(xs), *xs)\n"
+	checkMatchesCPython(t, prelude, []string{
+		"n",
+		"open(p).read()",
+		"f = open(p)\nf.readline(), f.readline(), f.readline(), f.readline(), f.readline()",
+		"open(p).readlines()",
+		"[line for line in open(p)]",
+		"f = open(p)\nf.read(3), f.read(2), f.tell(), f.read()",
+		"f = open(p)\nf.seek(7)\nf.read(5)",
+		"f = open(p)\nf.read()\nf.close()\nf.closed",
+		"with open(p) as f:\n    first = f.readline()\nfirst, f.closed",
+		"with open(p, 'a') as f:\n    f.write('\\nmore')\nopen(p).read().split('\\n')",
+		"with open(b, 'wb') as f:\n    f.write(B(0, 1, 97, 98, 10))\nopen(b, 'rb').read()",
+		"with open(b, 'wb') as f:\n    f.write(B(120, 121, 10, 122))\nwith open(b, 'rb') as f:\n    r = f.readline(), f.read(1), f.tell()\nr",
+		"with open(p, 'w') as f:\n    f.writelines(['a\\n', 'b\\n'])\nopen(p).read()",
+		"with open(p, 'wb') as f:\n    f.write(B(97, 13, 10, 98, 13, 99))\nopen(p).read(), open(p, 'rb').read()",
+		"with open(p, 'w+') as f:\n    f.write('abc')\n    f.seek(0)\n    r = f.read()\nr",
+		"with open(p, 'r+') as f:\n    f.write('XY')\nopen(p).read()[:4]",
+		"f = open(p)\nf.name == p, f.mode, f.readable(), f.writable()",
+		"type(open(p)).__name__, type(open(b, 'rb')).__name__, type(open(b, 'ab')).__name__, type(open(b, 'rb+')).__name__",
+		"repr(open(d + '/f.txt'))[:30], repr(open(b, 'rb'))[:22]",
+		// errors
+		"open(d + '/missing.txt')",
+		"open(d)",
+		"open(p, 'x')",
+		"open(p, 'q')",
+		"open(p, 'rw')",
+		"open(p, 'rbt')",
+		"f = open(p)\nf.close()\nf.read()",
+		"open(p).write('x')",
+		"open(p, 'w').read()",
+		"open(p, 'w').write(B(120))",
+		"open(b, 'wb').write('x')",
+		"with open(b, 'wb') as f:\n    f.write(B(255, 254))\nopen(b).read()",
+		"with open(p) as f:\n    pass\nf.read()",
+	})
+}
+
+// TestOpenGuard checks that open() refuses what is not a regular file,
+// where CPython would block (a FIFO) or read forever (/dev/zero).
+func TestOpenGuard(t *testing.T) {
+	checkCellCases(t, "", []struct{ src, want string }{
+		{"open('/dev/zero')", "OSError: kael opens regular files only, and '/dev/zero' is not one"},
+		{"open('/dev/null', 'w')", "OSError: kael opens regular files only, and '/dev/null' is not one"},
+	})
+}

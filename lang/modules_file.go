@@ -1,0 +1,237 @@
+package lang
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// Modules of Python files. An import that names no registered module
+// looks for a file beside the main script (kael run) or in the working
+// directory (the REPL, notebooks), as Python's sys.path[0]: import model
+// runs model.py, import pkg.sub runs pkg/__init__.py and then
+// pkg/sub.py. A file runs once per session, in globals of its own with
+// __name__ set to the module's name; the session keeps the module, as
+// Python's sys.modules, so a second import binds the same object. The
+// module is cached before its code runs: an import cycle finds it
+// partially initialised, as in Python. A module whose code fails is
+// dropped from the cache, and the import statement binds nothing.
+
+// fileModules are the Python file modules of a session and of the modules
+// it imports.
+type fileModules struct {
+	dir  string             // where to look; "" for the working directory
+	mods map[string]*Module // by dotted name
+}
+
+// fileModule is the state of a module made from a file: its globals,
+// which its attributes are.
+type fileModule struct {
+	globals *globalTable
+	path    string
+	loading bool // its code is running
+}
+
+// cannotImport is the ImportError of from m import name when m lacks name.
+func (m *Module) cannotImport(name string) *Error {
+	switch {
+	case m.file == nil:
+		err := Errorf(ImportError, "cannot import name '%s' from '%s'", name, m.Name)
+		err.Hint = m.missingHint(name)
+		return err
+	case m.file.loading:
+		return Errorf(ImportError, "cannot import name '%s' from partially initialized module '%s' (most likely due to a circular import) (%s)", name, m.Name, m.file.path)
+	}
+	err := Errorf(ImportError, "cannot import name '%s' from '%s' (%s)", name, m.Name, m.file.path)
+	err.Hint = suggestHint(name, sortedKeys(m.attrMap()))
+	return err
+}
+
+// SetScript makes the session the one of the script at path (kael run):
+// __file__ is its absolute path, and import finds modules in its
+// directory.
+func (s *Session) SetScript(path string) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	s.globals.set("__file__", abs)
+	s.modules().dir = filepath.Dir(abs)
+}
+
+func (s *Session) modules() *fileModules {
+	if s.files == nil {
+		s.files = &fileModules{mods: map[string]*Module{}}
+	}
+	return s.files
+}
+
+// findModuleFile returns the file that module name (dotted) is made from
+// in dir: name.py or name/__init__.py; for a directory without
+// __init__.py (a namespace package), the directory and pkg set.
+func findModuleFile(dir, name string) (path string, pkg, ok bool) {
+	base := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(name, ".", "/")))
+	if fi, err := os.Stat(filepath.Join(base, "__init__.py")); err == nil && fi.Mode().IsRegular() {
+		return filepath.Join(base, "__init__.py"), true, true
+	}
+	if fi, err := os.Stat(base + ".py"); err == nil && fi.Mode().IsRegular() {
+		return base + ".py", false, true
+	}
+	if fi, err := os.Stat(base); err == nil && fi.IsDir() {
+		return base, true, true
+	}
+	return "", false, false
+}
+
+// importIn returns the module name, for an import run in in: a
+// registered module, else a file module of the session, else the
+// registry's ModuleNotFoundError.
+func (in *interp) importIn(name string) (*Module, error) {
+	if _, ok := lookupEntry(name); ok || in == nil || in.s == nil {
+		return importModule(name)
+	}
+	files := in.s.modules()
+	if m, ok := files.mods[name]; ok {
+		return m, nil
+	}
+	parent, last, dotted := cutLast(name)
+	var pm *Module
+	if dotted {
+		var err error
+		if pm, err = in.importIn(parent); err != nil {
+			return nil, err
+		}
+		if m, ok := files.mods[name]; ok { // the parent's code imported it
+			return m, nil
+		}
+		if pm.file == nil {
+			return importModule(name)
+		}
+	}
+	path, pkg, ok := findModuleFile(files.dir, name)
+	if !ok {
+		if pm != nil {
+			err := Errorf(ModuleNotFoundError, "No module named '%s'", name)
+			return nil, err
+		}
+		return importModule(name)
+	}
+	m := &Module{Name: name, Attrs: map[string]Value{}, file: &fileModule{globals: newGlobalTable(), path: path}}
+	g := m.file.globals
+	g.set("__name__", name)
+	if pkg {
+		g.set("__package__", name)
+	} else {
+		parent, _, _ := cutLast(name)
+		g.set("__package__", parent)
+	}
+	if !strings.HasSuffix(path, ".py") { // a namespace package
+		files.mods[name] = m
+		m.Doc = "namespace package " + name
+	} else {
+		g.set("__file__", path)
+		files.mods[name] = m
+		if err := in.runModuleFile(m, path); err != nil {
+			delete(files.mods, name)
+			return nil, err
+		}
+	}
+	if pm != nil && pm.file != nil {
+		pm.file.globals.set(last, m)
+	}
+	return m, nil
+}
+
+// runModuleFile runs the code of the file at path in m's globals.
+func (in *interp) runModuleFile(m *Module, path string) error {
+	src, err := ReadScript(path)
+	if err != nil {
+		return Errorf(ImportError, "cannot read %s: %v", path, err)
+	}
+	child := &Session{globals: m.file.globals, io: in.s.io, files: in.s.files}
+	code, cerr := child.compileSource(path, src)
+	if cerr != nil {
+		return cerr
+	}
+	cin := newInterp(in.ctx, child, src, path, code)
+	child.hookIn = cin
+	m.file.loading = true
+	defer func() { m.file.loading = false }()
+	if _, err := cin.execCell(code); err != nil {
+		return cin.errorAt(child.takeHookErr(err), cin.stmtSpan())
+	}
+	if err := child.takeHookErr(nil); err != nil {
+		return err
+	}
+	return nil
+}
+
+// attr returns m's attribute name: for a file module, its global.
+func (m *Module) attr(name string) (Value, bool) {
+	if m.file != nil {
+		if v, ok := m.file.globals.get(name); ok {
+			return v, true
+		}
+	}
+	v, ok := m.Attrs[name]
+	return v, ok
+}
+
+// attrMap returns m's attributes, a file module's globals included.
+func (m *Module) attrMap() map[string]Value {
+	if m.file == nil {
+		return m.Attrs
+	}
+	out := map[string]Value{}
+	for k, v := range m.Attrs {
+		out[k] = v
+	}
+	for _, name := range m.file.globals.bound() {
+		out[name], _ = m.file.globals.get(name)
+	}
+	return out
+}
+
+// isDunder reports whether name is a special name such as __name__.
+func isDunder(name string) bool {
+	return len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
+}
+
+// fromPath returns the module path of from ... import: st's module, or
+// for a relative import (from .a import b, from .. import c) the path
+// from the package of the module the statement runs in, its __package__.
+func (in *interp) fromPath(st *syntax.FromImportStmt) (string, error) {
+	if st.Level == 0 {
+		return st.Module.String(), nil
+	}
+	var pkg string
+	if in != nil && in.glob != nil {
+		if v, ok := in.glob.get("__package__"); ok {
+			pkg, _ = v.(string)
+		}
+	}
+	if pkg == "" {
+		return "", Errorf(ImportError, "attempted relative import with no known parent package")
+	}
+	parts := strings.Split(pkg, ".")
+	if st.Level > len(parts) {
+		return "", Errorf(ImportError, "attempted relative import beyond top-level package")
+	}
+	path := strings.Join(parts[:len(parts)-st.Level+1], ".")
+	if st.Module != nil {
+		path += "." + st.Module.String()
+	}
+	return path, nil
+}
+
+// SetAttr runs m.name = v: it assigns the global of a file module; kael's
+// own modules are read-only.
+func (m *Module) SetAttr(name string, v Value) error {
+	if m.file == nil {
+		return Errorf(AttributeError, "'module' object attribute '%s' is read-only", name)
+	}
+	m.file.globals.set(name, v)
+	return nil
+}

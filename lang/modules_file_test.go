@@ -1,0 +1,70 @@
+package lang
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestDunderName checks __name__ in a session: a REPL or notebook cell
+// runs as __main__, as in Python's REPL and Jupyter (the CPython harness
+// runs cells with exec, under another name, so the table is kael's own).
+func TestDunderName(t *testing.T) {
+	checkCellCases(t, "", []struct{ src, want string }{
+		{"__name__", "'__main__'"},
+		{"def f():\n    return __name__\nf()", "'__main__'"},
+		{"if __name__ == '__main__':\n    r = 1\nr", "1"},
+		{"__file__", "NameError: name '__file__' is not defined"},
+	})
+}
+
+// TestFileModules checks import of Python files in a session: beside the
+// script SetScript names, cached, with __name__ and __file__; a module
+// that fails is not cached and binds nothing.
+func TestFileModules(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"m.py":    "runs = [1]\nx = 41\ndef f():\n    global x\n    x += 1\n    return x\n",
+		"bad.py":  "y = 1\n1 / 0\n",
+		"main.py": "",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := NewSession(IO{})
+	s.SetScript(filepath.Join(dir, "main.py"))
+	cases := []struct{ src, want string }{
+		{"import m\nm.f(), m.x, m.__name__", "(42, 42, 'm')"},
+		{"import m as again\nagain is m, again.runs", "(True, [1])"},
+		{"__file__ == " + pyQuote(filepath.Join(dir, "main.py")), "True"},
+		{"m.__file__ == " + pyQuote(filepath.Join(dir, "m.py")), "True"},
+		{"import bad", "ZeroDivisionError: division by zero"},
+		{"bad", "NameError: name 'bad' is not defined"},
+		{"from bad import y", "ZeroDivisionError: division by zero"},
+		{"import nothere", "ModuleNotFoundError: No module named 'nothere'"},
+		{"from m import nope", "ImportError: cannot import name 'nope' from 'm' (" + filepath.Join(dir, "m.py") + ")"},
+		{"m.x = 0\nm.f(), m.x", "(1, 1)"},
+		{"import math\nmath.pi = 3", "AttributeError: 'module' object attribute 'pi' is read-only"},
+		{"sorted(n for n in dir(m) if not n.startswith('_'))", "['f', 'runs', 'x']"},
+	}
+	for _, c := range cases {
+		if got := outcome(s.Exec(context.Background(), "", c.src)); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+	// The traceback of an error in an imported file begins at the import.
+	r := s.Exec(context.Background(), "main.py", "x = 1\nimport bad")
+	if r.Err == nil || len(r.Err.Trace) != 1 || r.Err.Trace[0].Span.Start.Line != 2 || r.Err.Filename != filepath.Join(dir, "bad.py") {
+		t.Errorf("import bad: got %#v", r.Err)
+	}
+	for _, v := range s.Vars() {
+		if isDunder(v) {
+			t.Errorf("Vars lists %s", v)
+		}
+	}
+}
+
+func pyQuote(s string) string { return Repr(s) }
