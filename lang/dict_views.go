@@ -133,13 +133,10 @@ func viewBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 
 // operandSet is an operand of a view's set operator as a set.
 func operandSet(v Value) (*Set, error) {
-	switch x := v.(type) {
-	case *Set:
-		return x, nil
-	case *dictView:
-		if s, ok := x.asSet(); ok {
-			return s, nil
-		}
+	if s, err := viewOrSet(v); err == nil {
+		return s, nil
+	}
+	if _, ok := v.(*dictView); ok {
 		return nil, Errorf(TypeError, "unhashable")
 	}
 	if !iterable(v) {
