@@ -355,7 +355,7 @@ func TestStalledHandshakesDoNotDelayNewClients(t *testing.T) {
 	start := time.Now()
 	c := connect(t, tk.info)
 	timedExecute(t, c, "1", waitTimeout)
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
+	if elapsed := time.Since(start); elapsed > 5*time.Second { // generous: a loaded 2-core machine
 		t.Errorf("a new client needed %v to connect past stalled handshakes", elapsed)
 	}
 }

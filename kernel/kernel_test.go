@@ -401,7 +401,7 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("interrupt_reply %v", r)
 	}
 	reply := contentOf(t, c.reply("shell", id))
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
+	if elapsed := time.Since(start); elapsed > 5*time.Second { // generous: a loaded 2-core machine
 		t.Errorf("interrupt took %v", elapsed)
 	}
 	if reply["status"] != "error" || reply["ename"] != "KeyboardInterrupt" {
@@ -664,7 +664,7 @@ func TestHostileConnections(t *testing.T) {
 	if r, _ := c.execute("1"); r["status"] != "ok" {
 		t.Errorf("kernel stopped serving: %v", r)
 	}
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
+	if elapsed := time.Since(start); elapsed > 5*time.Second { // generous: a loaded 2-core machine
 		t.Errorf("a new client needed %v to connect", elapsed)
 	}
 }

@@ -215,7 +215,7 @@ func TestCancellationStopsLoops(t *testing.T) {
 	if r.Err == nil || r.Err.Kind != KeyboardInterrupt {
 		t.Fatalf("result %v", r.Err)
 	}
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 5*time.Second { // generous: a loaded 2-core machine
 		t.Errorf("stopping took %v", d)
 	}
 	if got := outcome(s.Exec(context.Background(), "", "i > 0")); got != "True" {

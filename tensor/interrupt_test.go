@@ -92,7 +92,7 @@ func TestMatmulInterruptedMidway(t *testing.T) {
 			t.Errorf("%s %dx%d matmul cancelled after 20 ms: %v, want KeyboardInterrupt", tt.name, tt.n, tt.n, err)
 			continue
 		}
-		if late := time.Since(<-cancelledAt); late > 2*time.Second {
+		if late := time.Since(<-cancelledAt); late > 5*time.Second { // generous: a loaded 2-core machine
 			t.Errorf("%s matmul stopped %v after the cancel", tt.name, late)
 		}
 	}
