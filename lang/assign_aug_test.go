@@ -72,6 +72,18 @@ func TestAugmentedAssignmentThroughIndexMatchesPyTorch(t *testing.T) {
 	checkMatchesTorch(t, "import torch\n", augIndexCases)
 }
 
+// TestFailedAugmentedAssignmentMatchesPyTorch asks PyTorch what a tensor
+// holds after an augmented assignment through an index that cannot store
+// its result (a float into int64): the error's class differs (kael's
+// TypeError, PyTorch's RuntimeError), so the cases catch Exception.
+func TestFailedAugmentedAssignmentMatchesPyTorch(t *testing.T) {
+	var srcs []string
+	for _, stmt := range []string{"i[[1]] += 0.5", "i[1:] *= 1.5", "i[i > 1] /= 2"} {
+		srcs = append(srcs, "i = torch.tensor([1, 2, 3])\ntry:\n    "+stmt+"\nexcept Exception:\n    pass\ni.tolist()")
+	}
+	checkMatchesTorch(t, "import torch\n", srcs)
+}
+
 // TestFailedAugmentedAssignmentChangesNothing checks that an augmented
 // assignment through an index whose result cannot be stored (a float into
 // an int64 tensor, as PyTorch refuses it) leaves the tensor as it was.
