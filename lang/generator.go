@@ -93,6 +93,12 @@ func endAbandoned(s *Session) {
 	delete(genKills.by, s)
 	genKills.Unlock()
 	for _, st := range sts {
+		if st.running {
+			// Dropped while its body runs (the consumer holds the
+			// state, not the *Generator): end it once it is suspended.
+			queueKill(st)
+			continue
+		}
 		st.kill()
 	}
 }

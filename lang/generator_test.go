@@ -232,3 +232,26 @@ func TestGeneratorBound(t *testing.T) {
 		{"gs = [naturals() for _ in range(10)]\n[next(g) for g in gs]", "MemoryError: more than " + fmt.Sprint(maxLiveGenerators) + " generators are running at once"},
 	})
 }
+
+// TestGeneratorKillWhileRunning checks that a generator found abandoned
+// while its body runs is ended later, once suspended, not forgotten.
+func TestGeneratorKillWhileRunning(t *testing.T) {
+	s := NewSession(IO{})
+	ctx := context.Background()
+	if r := s.Exec(ctx, "", generatorPrelude+"g = naturals()\nnext(g)"); r.Err != nil {
+		t.Fatal(r.Err.Render())
+	}
+	g, _ := s.globals.get("g")
+	st := g.(*Generator).st
+	st.running = true
+	queueKill(st)
+	endAbandoned(s)
+	st.running = false
+	if st.done {
+		t.Fatal("a running generator was killed")
+	}
+	endAbandoned(s)
+	if !st.done {
+		t.Error("the generator abandoned while running was never ended")
+	}
+}
