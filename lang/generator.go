@@ -461,13 +461,7 @@ func pullerOf(v Value) (puller, error) {
 	case *lazyIterator:
 		return x.next, nil
 	case *Iterator:
-		return func() (Value, bool, error) {
-			if x.pos >= len(x.elems) {
-				return nil, false, nil
-			}
-			x.pos++
-			return x.elems[x.pos-1], true, nil
-		}, nil
+		return x.next, nil
 	case *Instance:
 		if x.HasOwn("__next__") {
 			return func() (Value, bool, error) {
