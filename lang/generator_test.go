@@ -152,6 +152,12 @@ var generatorCases = []struct{ src, want string }{
 	{"f = lambda: (yield 5)\nlist(f())", "[5]"},
 }
 
+// TestGenerators checks kael against the table TestGeneratorsAgainstCPython
+// checks CPython against.
+func TestGenerators(t *testing.T) {
+	checkCellCases(t, generatorPrelude, generatorCases)
+}
+
 func TestGeneratorsAgainstCPython(t *testing.T) {
 	checkCellCasesAgainstCPython(t, generatorPrelude, generatorCases)
 }
