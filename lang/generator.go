@@ -482,6 +482,10 @@ func pullerOf(v Value) (puller, error) {
 			if isIterator(r) {
 				return pullerOf(r)
 			}
+			if it, ok := r.(*Instance); ok {
+				return nil, it.iterateNext(nil) // not an iterator: the error
+			}
+			v = r // an iterable: collected below, not __iter__ called again
 		}
 	}
 	elems, err := Collect(v)

@@ -150,6 +150,7 @@ var generatorCases = []struct{ src, want string }{
 	{"def g():\n    yield 1, 2\nlist(g())", "[(1, 2)]"},
 	{"def g():\n    return (yield)\nit = g()\nnext(it)\nnext(it, 'x')", "'x'"},
 	{"f = lambda: (yield 5)\nlist(f())", "[5]"},
+	{"class Once:\n    n = 0\n    def __iter__(self):\n        Once.n += 1\n        return Bag()\ntry:\n    zip(Once(), [1])\nexcept TypeError:\n    pass\nOnce.n", "1"},
 }
 
 // TestGenerators checks kael against the table TestGeneratorsAgainstCPython
