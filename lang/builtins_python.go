@@ -57,6 +57,15 @@ func (it *Iterator) Iterate(yield func(Value) bool) error {
 	return nil
 }
 
+// next returns the next element, consuming it; ok is false at the end.
+func (it *Iterator) next() (Value, bool, error) {
+	if it.pos >= len(it.elems) {
+		return nil, false, nil
+	}
+	it.pos++
+	return it.elems[it.pos-1], true, nil
+}
+
 // iteratorKind names the iterator Python makes for v.
 func iteratorKind(v Value) string {
 	switch v.(type) {
@@ -175,9 +184,8 @@ func init() {
 			}
 			return v, err
 		}
-		if it.pos < len(it.elems) {
-			it.pos++
-			return it.elems[it.pos-1], nil
+		if v, ok, _ := it.next(); ok {
+			return v, nil
 		}
 		if len(dflt) == 1 {
 			return dflt[0], nil

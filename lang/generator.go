@@ -93,6 +93,12 @@ func endAbandoned(s *Session) {
 	delete(genKills.by, s)
 	genKills.Unlock()
 	for _, st := range sts {
+		if st.running {
+			// Dropped while its body runs (the consumer holds the
+			// state, not the *Generator): end it once it is suspended.
+			queueKill(st)
+			continue
+		}
 		st.kill()
 	}
 }
@@ -455,13 +461,7 @@ func pullerOf(v Value) (puller, error) {
 	case *lazyIterator:
 		return x.next, nil
 	case *Iterator:
-		return func() (Value, bool, error) {
-			if x.pos >= len(x.elems) {
-				return nil, false, nil
-			}
-			x.pos++
-			return x.elems[x.pos-1], true, nil
-		}, nil
+		return x.next, nil
 	case *Instance:
 		if x.HasOwn("__next__") {
 			return func() (Value, bool, error) {
@@ -482,6 +482,10 @@ func pullerOf(v Value) (puller, error) {
 			if isIterator(r) {
 				return pullerOf(r)
 			}
+			if it, ok := r.(*Instance); ok {
+				return nil, it.iterateNext(nil) // not an iterator: the error
+			}
+			v = r // an iterable: collected below, not __iter__ called again
 		}
 	}
 	elems, err := Collect(v)

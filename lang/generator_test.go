@@ -150,6 +150,13 @@ var generatorCases = []struct{ src, want string }{
 	{"def g():\n    yield 1, 2\nlist(g())", "[(1, 2)]"},
 	{"def g():\n    return (yield)\nit = g()\nnext(it)\nnext(it, 'x')", "'x'"},
 	{"f = lambda: (yield 5)\nlist(f())", "[5]"},
+	{"class Once:\n    n = 0\n    def __iter__(self):\n        Once.n += 1\n        return Bag()\ntry:\n    zip(Once(), [1])\nexcept TypeError:\n    pass\nOnce.n", "1"},
+}
+
+// TestGenerators checks kael against the table TestGeneratorsAgainstCPython
+// checks CPython against.
+func TestGenerators(t *testing.T) {
+	checkCellCases(t, generatorPrelude, generatorCases)
 }
 
 func TestGeneratorsAgainstCPython(t *testing.T) {
@@ -231,4 +238,27 @@ func TestGeneratorBound(t *testing.T) {
 		{"gs = [naturals() for _ in range(10)]\nfor g in gs:\n    next(g)\n    g.close()\nlist(count(3))", "[0, 1, 2]"},
 		{"gs = [naturals() for _ in range(10)]\n[next(g) for g in gs]", "MemoryError: more than " + fmt.Sprint(maxLiveGenerators) + " generators are running at once"},
 	})
+}
+
+// TestGeneratorKillWhileRunning checks that a generator found abandoned
+// while its body runs is ended later, once suspended, not forgotten.
+func TestGeneratorKillWhileRunning(t *testing.T) {
+	s := NewSession(IO{})
+	ctx := context.Background()
+	if r := s.Exec(ctx, "", generatorPrelude+"g = naturals()\nnext(g)"); r.Err != nil {
+		t.Fatal(r.Err.Render())
+	}
+	g, _ := s.globals.get("g")
+	st := g.(*Generator).st
+	st.running = true
+	queueKill(st)
+	endAbandoned(s)
+	st.running = false
+	if st.done {
+		t.Fatal("a running generator was killed")
+	}
+	endAbandoned(s)
+	if !st.done {
+		t.Error("the generator abandoned while running was never ended")
+	}
 }
