@@ -113,8 +113,9 @@ func init() {
 			return x.classDict(), nil
 		case *Module:
 			d := NewDict()
-			for _, n := range sortedKeys(x.Attrs) {
-				_ = d.Set(n, x.Attrs[n])
+			attrs := x.attrMap() // a file module's globals included
+			for _, n := range sortedKeys(attrs) {
+				_ = d.Set(n, attrs[n])
 			}
 			return d, nil
 		}

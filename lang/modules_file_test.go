@@ -68,3 +68,32 @@ func TestFileModules(t *testing.T) {
 }
 
 func pyQuote(s string) string { return Repr(s) }
+
+// writeModules writes files into a new directory and returns a session
+// whose script is main.py there.
+func writeModules(t *testing.T, files map[string]string) *Session {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := NewSession(IO{})
+	s.SetScript(filepath.Join(dir, "main.py"))
+	return s
+}
+
+// TestVarsFileModule checks that vars() of a file module holds its
+// globals, as its attributes are.
+func TestVarsFileModule(t *testing.T) {
+	s := writeModules(t, map[string]string{"g.py": "x = 1\ndef h():\n    return 2\n"})
+	for _, c := range []struct{ src, want string }{
+		{"import g\nsorted(k for k in vars(g) if not k.startswith('_'))", "['h', 'x']"},
+		{"vars(g)['__name__'], vars(g)['x']", "('g', 1)"},
+	} {
+		if got := outcome(s.Exec(context.Background(), "", c.src)); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
