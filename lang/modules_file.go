@@ -156,6 +156,9 @@ func (in *interp) runModuleFile(m *Module, path string) error {
 		return cerr
 	}
 	cin := newInterp(in.ctx, child, src, path, code)
+	// The module's code runs as a call from the import: it counts toward
+	// the recursion limit and the stack budget of the frames below it.
+	cin.depth, cin.weight = in.depth+1, in.weight
 	child.hookIn = cin
 	m.file.loading = true
 	defer func() { m.file.loading = false }()

@@ -97,3 +97,15 @@ func TestVarsFileModule(t *testing.T) {
 		}
 	}
 }
+
+// TestFileModuleRecursion checks that a file module's code counts toward
+// the recursion limit of the calls that import it: a chain of imports
+// cannot reset it and grow the Go stack without bound.
+func TestFileModuleRecursion(t *testing.T) {
+	s := writeModules(t, map[string]string{"deep.py": "def f(n):\n    return 0 if n == 0 else f(n - 1)\nr = f(450)\n"})
+	src := "def down(n):\n    if n == 0:\n        import deep\n        return deep.r\n    return down(n - 1)\ndown(450)"
+	want := "RecursionError: maximum recursion depth exceeded (500 calls)"
+	if got := outcome(s.Exec(context.Background(), "", src)); got != want {
+		t.Errorf("%s\n got %s\nwant %s", src, got, want)
+	}
+}
