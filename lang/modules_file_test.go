@@ -109,3 +109,20 @@ func TestFileModuleRecursion(t *testing.T) {
 		t.Errorf("%s\n got %s\nwant %s", src, got, want)
 	}
 }
+
+// TestFileModuleNames checks __module__ and the reprs of the functions
+// and classes of a file module: they name the module, as in Python.
+func TestFileModuleNames(t *testing.T) {
+	s := writeModules(t, map[string]string{"shapes.py": "class C:\n    pass\ndef f():\n    pass\n"})
+	for _, c := range []struct{ src, want string }{
+		{"import shapes\nshapes.C.__module__, shapes.f.__module__", "('shapes', 'shapes')"},
+		{"shapes.C", "<class 'shapes.C'>"},
+		{"repr(shapes.C()).startswith('<shapes.C object at ')", "True"},
+		{"vars(shapes.C)['__module__']", "'shapes'"},
+		{"class D:\n    pass\nD.__module__, D", "('__main__', <class '__main__.D'>)"},
+	} {
+		if got := outcome(s.Exec(context.Background(), "", c.src)); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
