@@ -113,8 +113,10 @@ func (in *interp) importIn(name string) (*Module, error) {
 	path, pkg, ok := findModuleFile(files.dir, name)
 	if !ok {
 		if pm != nil {
-			err := Errorf(ModuleNotFoundError, "No module named '%s'", name)
-			return nil, err
+			if strings.HasSuffix(pm.file.path, ".py") && filepath.Base(pm.file.path) != "__init__.py" {
+				return nil, Errorf(ModuleNotFoundError, "No module named '%s'; '%s' is not a package", name, parent)
+			}
+			return nil, Errorf(ModuleNotFoundError, "No module named '%s'", name)
 		}
 		return importModule(name)
 	}

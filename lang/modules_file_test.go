@@ -126,3 +126,14 @@ func TestFileModuleNames(t *testing.T) {
 		}
 	}
 }
+
+// TestFileModuleNotPackage checks the error of import a.b when a is a
+// module file, not a package: CPython's words.
+func TestFileModuleNotPackage(t *testing.T) {
+	s := writeModules(t, map[string]string{"plain.py": "x = 1\n"})
+	src := "import plain.sub"
+	want := "ModuleNotFoundError: No module named 'plain.sub'; 'plain' is not a package"
+	if got := outcome(s.Exec(context.Background(), "", src)); got != want {
+		t.Errorf("%s\n got %s\nwant %s", src, got, want)
+	}
+}
