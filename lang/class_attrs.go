@@ -186,10 +186,7 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 	case "__dict__":
 		return c.classDict(), nil
 	case "__module__":
-		if c.module != "" {
-			return c.module, nil
-		}
-		return "__main__", nil
+		return c.moduleName(), nil
 	case "__bases__":
 		return c.basesValue(), nil
 	case "__base__":

@@ -53,7 +53,7 @@ func (c *UserClass) classDict() *Dict {
 		}
 	}
 	if _, ok := c.attrs["__module__"]; !ok {
-		_ = d.Set("__module__", "__main__")
+		_ = d.Set("__module__", c.moduleName())
 	}
 	return d
 }
@@ -66,7 +66,7 @@ func (f *Function) Attr(name string) (Value, bool) {
 	case "__qualname__":
 		return f.qualifiedName(), true
 	case "__module__":
-		return "__main__", true
+		return globalsModule(f.glob), true
 	case "__doc__":
 		if f.Doc == "" {
 			return None, true
@@ -113,8 +113,9 @@ func init() {
 			return x.classDict(), nil
 		case *Module:
 			d := NewDict()
-			for _, n := range sortedKeys(x.Attrs) {
-				_ = d.Set(n, x.Attrs[n])
+			attrs := x.attrMap() // a file module's globals included
+			for _, n := range sortedKeys(attrs) {
+				_ = d.Set(n, attrs[n])
 			}
 			return d, nil
 		}
@@ -130,4 +131,25 @@ func (f *Function) TakeNames(wrapped Value) {
 		return
 	}
 	f.Name, f.qualname, f.Doc = w.Name, w.qualname, w.Doc
+}
+
+// moduleName is c's __module__: the module its class statement ran in.
+func (c *UserClass) moduleName() string {
+	if c.module != "" {
+		return c.module
+	}
+	return "__main__"
+}
+
+// globalsModule is the name of the module whose globals g are: its
+// __name__, "__main__" for a session's own.
+func globalsModule(g *globalTable) string {
+	if g != nil {
+		if v, ok := g.get("__name__"); ok {
+			if s, ok := v.(string); ok {
+				return s
+			}
+		}
+	}
+	return "__main__"
 }

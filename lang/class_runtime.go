@@ -90,7 +90,7 @@ func (c *UserClass) String() string {
 	if c.module == "builtins" {
 		return "<class '" + c.Name + "'>"
 	}
-	return "<class '__main__." + c.Name + "'>"
+	return "<class '" + c.moduleName() + "." + c.Name + "'>"
 }
 
 // HashKey makes classes usable as dict keys, by identity.
@@ -199,7 +199,7 @@ func (x *Instance) DeleteOwn(name string) bool {
 
 // defaultRepr is object.__repr__: <__main__.Net object at 0x...>.
 func (x *Instance) defaultRepr() string {
-	return fmt.Sprintf("<__main__.%s object at %#x>", x.cls.Name, ID(x))
+	return fmt.Sprintf("<%s.%s object at %#x>", x.cls.moduleName(), x.cls.Name, ID(x))
 }
 
 // TypeName returns "method".

@@ -50,6 +50,9 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			return ctrlNext, err
 		}
 		cls := &UserClass{Name: name, attrs: map[string]Value{"__doc__": doc}, sess: in.s}
+		if m := globalsModule(in.glob); m != "__main__" {
+			cls.module = m // a class of an imported file module
+		}
 		ks := make([]*UserClass, len(bases))
 		for i, b := range bases {
 			v, err := b(in)

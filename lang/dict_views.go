@@ -120,39 +120,25 @@ func viewBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	if (!aView || va.kind == viewValues) && (!bView || vb.kind == viewValues) {
 		return nil, false, nil
 	}
+	// As CPython's, the operator raises what making a set of an operand
+	// raises: an operand that is not iterable, an unhashable element.
 	x, err := operandSet(a)
 	if err != nil {
-		return nil, false, nil
+		return nil, true, err
 	}
 	y, err := operandSet(b)
 	if err != nil {
-		return nil, false, nil
+		return nil, true, err
 	}
 	return x.algebra(op, y), true, nil
 }
 
 // operandSet is an operand of a view's set operator as a set.
 func operandSet(v Value) (*Set, error) {
-	if s, err := viewOrSet(v); err == nil {
+	if s, ok := v.(*Set); ok {
 		return s, nil
 	}
-	if _, ok := v.(*dictView); ok {
-		return nil, Errorf(TypeError, "unhashable")
-	}
-	if !iterable(v) {
-		return nil, Errorf(TypeError, "not iterable")
-	}
 	return setOf(v, false)
-}
-
-// iterable reports whether the set operators of a view take v.
-func iterable(v Value) bool {
-	switch v.(type) {
-	case *List, Tuple, *Range, *Dict, string, *Set, *dictView:
-		return true
-	}
-	_, ok := v.(Iterable)
-	return ok
 }
 
 // viewCompare applies < <= > >= between a keys or items view and a set

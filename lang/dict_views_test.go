@@ -16,6 +16,10 @@ var dictViewCases = []struct{ src, want string }{
 	{"d = {'a': 1}\nd.keys()[0]", "TypeError: 'dict_keys' object is not subscriptable"},
 	{"d = {'a': 1}\nhash(d.keys())", "TypeError: unhashable type: 'dict_keys'"},
 	{"d = {'a': 1}\nd.values() - {1}", "TypeError: unsupported operand type(s) for -: 'dict_values' and 'set'"},
+	{"d = {'a': 1}\nd.keys() | 5", "TypeError: 'int' object is not iterable"},
+	{"d = {'a': [1]}\nd.items() | {1}", "TypeError: unhashable type: 'list'"},
+	{"d = {'a': 1}\nd.keys() - [[1]]", "TypeError: unhashable type: 'list'"},
+	{"class X:\n    def __ror__(self, o): return 'r'\n{'a': 1}.keys() | X()", "TypeError: 'X' object is not iterable"},
 	{"d = {'a': 1, 'b': 2}\n[k + str(v) for k, v in d.items()], sorted(d.values()), max(d.keys()), tuple(d), type(d.keys()).__name__", "(['a1', 'b2'], [1, 2], 'b', ('a', 'b'), 'dict_keys')"},
 }
 

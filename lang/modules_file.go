@@ -113,8 +113,10 @@ func (in *interp) importIn(name string) (*Module, error) {
 	path, pkg, ok := findModuleFile(files.dir, name)
 	if !ok {
 		if pm != nil {
-			err := Errorf(ModuleNotFoundError, "No module named '%s'", name)
-			return nil, err
+			if strings.HasSuffix(pm.file.path, ".py") && filepath.Base(pm.file.path) != "__init__.py" {
+				return nil, Errorf(ModuleNotFoundError, "No module named '%s'; '%s' is not a package", name, parent)
+			}
+			return nil, Errorf(ModuleNotFoundError, "No module named '%s'", name)
 		}
 		return importModule(name)
 	}
@@ -156,6 +158,9 @@ func (in *interp) runModuleFile(m *Module, path string) error {
 		return cerr
 	}
 	cin := newInterp(in.ctx, child, src, path, code)
+	// The module's code runs as a call from the import: it counts toward
+	// the recursion limit and the stack budget of the frames below it.
+	cin.depth, cin.weight = in.depth+1, in.weight
 	child.hookIn = cin
 	m.file.loading = true
 	defer func() { m.file.loading = false }()

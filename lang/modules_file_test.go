@@ -68,3 +68,72 @@ func TestFileModules(t *testing.T) {
 }
 
 func pyQuote(s string) string { return Repr(s) }
+
+// writeModules writes files into a new directory and returns a session
+// whose script is main.py there.
+func writeModules(t *testing.T, files map[string]string) *Session {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := NewSession(IO{})
+	s.SetScript(filepath.Join(dir, "main.py"))
+	return s
+}
+
+// TestVarsFileModule checks that vars() of a file module holds its
+// globals, as its attributes are.
+func TestVarsFileModule(t *testing.T) {
+	s := writeModules(t, map[string]string{"g.py": "x = 1\ndef h():\n    return 2\n"})
+	for _, c := range []struct{ src, want string }{
+		{"import g\nsorted(k for k in vars(g) if not k.startswith('_'))", "['h', 'x']"},
+		{"vars(g)['__name__'], vars(g)['x']", "('g', 1)"},
+	} {
+		if got := outcome(s.Exec(context.Background(), "", c.src)); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
+
+// TestFileModuleRecursion checks that a file module's code counts toward
+// the recursion limit of the calls that import it: a chain of imports
+// cannot reset it and grow the Go stack without bound.
+func TestFileModuleRecursion(t *testing.T) {
+	s := writeModules(t, map[string]string{"deep.py": "def f(n):\n    return 0 if n == 0 else f(n - 1)\nr = f(450)\n"})
+	src := "def down(n):\n    if n == 0:\n        import deep\n        return deep.r\n    return down(n - 1)\ndown(450)"
+	want := "RecursionError: maximum recursion depth exceeded (500 calls)"
+	if got := outcome(s.Exec(context.Background(), "", src)); got != want {
+		t.Errorf("%s\n got %s\nwant %s", src, got, want)
+	}
+}
+
+// TestFileModuleNames checks __module__ and the reprs of the functions
+// and classes of a file module: they name the module, as in Python.
+func TestFileModuleNames(t *testing.T) {
+	s := writeModules(t, map[string]string{"shapes.py": "class C:\n    pass\ndef f():\n    pass\n"})
+	for _, c := range []struct{ src, want string }{
+		{"import shapes\nshapes.C.__module__, shapes.f.__module__", "('shapes', 'shapes')"},
+		{"shapes.C", "<class 'shapes.C'>"},
+		{"repr(shapes.C()).startswith('<shapes.C object at ')", "True"},
+		{"vars(shapes.C)['__module__']", "'shapes'"},
+		{"class D:\n    pass\nD.__module__, D", "('__main__', <class '__main__.D'>)"},
+	} {
+		if got := outcome(s.Exec(context.Background(), "", c.src)); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
+
+// TestFileModuleNotPackage checks the error of import a.b when a is a
+// module file, not a package: CPython's words.
+func TestFileModuleNotPackage(t *testing.T) {
+	s := writeModules(t, map[string]string{"plain.py": "x = 1\n"})
+	src := "import plain.sub"
+	want := "ModuleNotFoundError: No module named 'plain.sub'; 'plain' is not a package"
+	if got := outcome(s.Exec(context.Background(), "", src)); got != want {
+		t.Errorf("%s\n got %s\nwant %s", src, got, want)
+	}
+}

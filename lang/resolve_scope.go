@@ -84,6 +84,15 @@ func (r *resolver) declare(fn *funcInfo, bl *block, stmts []syntax.Stmt, ps []*s
 				for _, t := range n.Targets {
 					markTargets(t)
 				}
+			case *syntax.ExceptClause:
+				if n.Name != nil {
+					targets[n.Name] = true
+					flags[n.Name.Name] |= declAssigned
+				}
+			case *syntax.ImportStmt, *syntax.FromImportStmt:
+				// CPython 3.11 lets an import bind a name before its
+				// global or nonlocal declaration; its names are no uses.
+				return false
 			case *syntax.DefStmt:
 				flags[n.Name.Name] |= declAssigned
 				return false

@@ -57,6 +57,11 @@ func TestGlobalNonlocal(t *testing.T) {
 		"def f():\n    def x(): pass\n    global x",
 		"def f():\n    global x, x\n    x = 1\nf()\nx",
 		"def f():\n    global x\n    x = 1\n    global x\nf()\nx",
+		"def f():\n    try:\n        pass\n    except E as x:\n        pass\n    global x",
+		"def f():\n    import x\n    global x",
+		"def f():\n    from m import x\n    global x",
+		"def f():\n    import os.path\n    global os",
+		"x = 0\ndef f():\n    global x\n    from math import pi as x\nf()\nround(x, 2)",
 	}
 	want := cpythonSyntaxErrors(t, srcs)
 	for i, src := range srcs {
