@@ -167,13 +167,15 @@ func osError(err error, name string) *Error {
 	return Errorf(kind, "[Errno %d] %s: %s", int(errno), msg, Repr(name))
 }
 
-func (x *File) check(reading bool) error {
+// check returns the error of using x to read (need 'r'), to write ('w'),
+// or for neither (0: seek, tell, readable): closed, or not of that mode.
+func (x *File) check(need byte) error {
 	switch {
 	case x.closed:
 		return Errorf(ValueError, "I/O operation on closed file.")
-	case reading && !x.read:
+	case need == 'r' && !x.read:
 		return Errorf(UnsupportedOperation, "not readable")
-	case !reading && !x.write:
+	case need == 'w' && !x.write:
 		return Errorf(UnsupportedOperation, "not writable")
 	}
 	return nil
@@ -296,7 +298,7 @@ func (x *File) readLine() (Value, error) {
 
 // Iterate yields the lines of the file, as for line in f does.
 func (x *File) Iterate(yield func(Value) bool) error {
-	if err := x.check(true); err != nil {
+	if err := x.check('r'); err != nil {
 		return err
 	}
 	for {
@@ -378,9 +380,9 @@ func (*File) AttrNames() []string {
 
 // Attr returns a file's attribute.
 func (x *File) Attr(name string) (Value, bool) {
-	method := func(sig, doc string, reading bool, fn func(a *Args) (Value, error)) (Value, bool) {
+	method := func(sig, doc string, need byte, fn func(a *Args) (Value, error)) (Value, bool) {
 		return NewBuiltin(AsValue, sig, doc, func(a *Args) (Value, error) {
-			if err := x.check(reading); err != nil {
+			if err := x.check(need); err != nil {
 				return nil, err
 			}
 			return fn(a)
@@ -396,26 +398,26 @@ func (x *File) Attr(name string) (Value, bool) {
 	case "close":
 		return NewBuiltin(AsValue, "close()", "Closes the file.", func(a *Args) (Value, error) { x.Close(); return None, nil }), true
 	case "readable":
-		return method("readable()", "Whether the file was opened for reading.", true, func(a *Args) (Value, error) { return x.read, nil })
+		return method("readable()", "Whether the file was opened for reading.", 0, func(a *Args) (Value, error) { return x.read, nil })
 	case "writable":
-		return NewBuiltin(AsValue, "writable()", "Whether the file was opened for writing.", func(a *Args) (Value, error) { return x.write, nil }), true
+		return method("writable()", "Whether the file was opened for writing.", 0, func(a *Args) (Value, error) { return x.write, nil })
 	case "flush":
 		return NewBuiltin(AsValue, "flush()", "Does nothing: writes are not held back.", func(a *Args) (Value, error) { return None, nil }), true
 	case "read":
-		return method("read(size=-1)", "Reads size characters (bytes in binary mode), or the rest of the file.", true, func(a *Args) (Value, error) {
-			n := a.Int("size")
+		return method("read(size=-1)", "Reads size characters (bytes in binary mode), or the rest of the file.", 'r', func(a *Args) (Value, error) {
+			n := a.OptInt("size")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			if n < 0 {
+			if n == nil || *n < 0 {
 				return x.readAll()
 			}
-			return x.readN(n)
+			return x.readN(*n)
 		})
 	case "readline":
-		return method("readline()", "Reads a line, with its newline; '' at the end of the file.", true, func(a *Args) (Value, error) { return x.readLine() })
+		return method("readline()", "Reads a line, with its newline; '' at the end of the file.", 'r', func(a *Args) (Value, error) { return x.readLine() })
 	case "readlines":
-		return method("readlines()", "Reads the remaining lines into a list.", true, func(a *Args) (Value, error) {
+		return method("readlines()", "Reads the remaining lines into a list.", 'r', func(a *Args) (Value, error) {
 			var lines []Value
 			err := x.Iterate(func(v Value) bool { lines = append(lines, v); return true })
 			if err != nil {
@@ -424,12 +426,12 @@ func (x *File) Attr(name string) (Value, bool) {
 			return &List{Elems: lines}, nil
 		})
 	case "write":
-		return method("write(s)", "Writes s (bytes in binary mode) and returns how many characters (bytes) it wrote.", false, func(a *Args) (Value, error) {
+		return method("write(s)", "Writes s (bytes in binary mode) and returns how many characters (bytes) it wrote.", 'w', func(a *Args) (Value, error) {
 			n, err := x.writeValue(a.Value("s"))
 			return int64(n), err
 		})
 	case "writelines":
-		return method("writelines(lines)", "Writes each string of lines; no newlines are added.", false, func(a *Args) (Value, error) {
+		return method("writelines(lines)", "Writes each string of lines; no newlines are added.", 'w', func(a *Args) (Value, error) {
 			var werr error
 			err := Iterate(a.Value("lines"), func(v Value) bool {
 				_, werr = x.writeValue(v)
@@ -441,7 +443,7 @@ func (x *File) Attr(name string) (Value, bool) {
 			return None, err
 		})
 	case "seek":
-		return method("seek(offset, whence=0)", "Moves to offset from the start (whence 0), the current position (1) or the end (2), and returns the new position.", true, func(a *Args) (Value, error) {
+		return method("seek(offset, whence=0)", "Moves to offset from the start (whence 0), the current position (1) or the end (2), and returns the new position.", 0, func(a *Args) (Value, error) {
 			off, whence := a.Int64("offset"), a.Int("whence")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -456,7 +458,7 @@ func (x *File) Attr(name string) (Value, bool) {
 			return pos, nil
 		})
 	case "tell":
-		return method("tell()", "Returns the current position.", true, func(a *Args) (Value, error) {
+		return method("tell()", "Returns the current position.", 0, func(a *Args) (Value, error) {
 			pos, err := x.f.Seek(0, io.SeekCurrent)
 			if err != nil {
 				return nil, osError(err, x.name)

@@ -54,3 +54,16 @@ func TestOpenGuard(t *testing.T) {
 		{"open('/dev/null', 'w')", "OSError: kael opens regular files only, and '/dev/null' is not one"},
 	})
 }
+
+// TestFileModesMatchCPython checks what a file of each mode allows:
+// seek, tell and readable on a write-only file, read(None).
+func TestFileModesMatchCPython(t *testing.T) {
+	dir := t.TempDir()
+	prelude := "p = " + Repr(dir+"/f.txt") + "\n"
+	checkMatchesCPython(t, prelude, []string{
+		"f = open(p, 'w')\nf.write('abc'), f.tell(), f.seek(1), f.readable(), f.writable()",
+		"f = open(p, 'a')\nf.write('abc')\nf.tell(), f.readable()",
+		"f = open(p, 'w')\nf.close()\nf.tell()",
+		"with open(p, 'w') as f:\n    f.write('xy')\nopen(p).read(None)",
+	})
+}
