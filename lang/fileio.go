@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 	"unicode/utf8"
@@ -184,11 +185,12 @@ func (x *File) check(need byte) error {
 // UnsupportedOperation is io.UnsupportedOperation.
 const UnsupportedOperation ErrorKind = "UnsupportedOperation"
 
-// fill reads more of the file into the buffer; it reports false at the end.
+// fill reads more of the file into the buffer, in its spare capacity; it
+// reports false at the end.
 func (x *File) fill() (bool, error) {
-	chunk := make([]byte, 64<<10)
-	n, err := x.f.Read(chunk)
-	x.buf = append(x.buf, chunk[:n]...)
+	x.buf = slices.Grow(x.buf, 64<<10)
+	n, err := x.f.Read(x.buf[len(x.buf):cap(x.buf)])
+	x.buf = x.buf[:len(x.buf)+n]
 	if err == io.EOF || (err == nil && n == 0) {
 		return n > 0, nil
 	}
@@ -249,47 +251,97 @@ func (x *File) readAll() (Value, error) {
 	return x.value(data)
 }
 
-// readN reads up to n characters (text) or bytes.
+// readN reads up to n characters (text: '\r\n' is one) or bytes.
 func (x *File) readN(n int) (Value, error) {
+	cut, count, eof := 0, 0, false
 	for {
-		if x.binary && len(x.buf) >= n || !x.binary && utf8.RuneCount(x.buf) > n {
+		if x.binary {
+			cut = min(n, len(x.buf))
+		} else {
+			cut, count = textAdvance(x.buf, cut, count, n, eof)
+		}
+		if eof || x.binary && cut == n || !x.binary && count == n {
 			break
 		}
 		more, err := x.fill()
 		if err != nil {
 			return nil, err
 		}
-		if !more {
-			break
-		}
-	}
-	cut := min(n, len(x.buf))
-	if !x.binary {
-		cut = 0
-		for i := 0; i < n && cut < len(x.buf); i++ {
-			_, size := utf8.DecodeRune(x.buf[cut:])
-			cut += size
-		}
+		eof = !more
 	}
 	data := x.buf[:cut]
 	x.buf = x.buf[cut:]
 	return x.value(data)
 }
 
-// readLine reads a line with its '\n'; "" (or b"") at the end.
+// textAdvance goes on from cut, the end of the first count characters of
+// buf, to the end of up to n; before eof it stops short of a character
+// that more of the file could change (a '\r' at the end, a part of one).
+func textAdvance(buf []byte, cut, count, n int, eof bool) (int, int) {
+	for count < n && cut < len(buf) {
+		size := 1
+		switch c := buf[cut]; {
+		case c == '\r':
+			if cut+1 < len(buf) && buf[cut+1] == '\n' {
+				size = 2
+			} else if cut+1 == len(buf) && !eof {
+				return cut, count
+			}
+		case c >= utf8.RuneSelf:
+			if !eof && !utf8.FullRune(buf[cut:]) {
+				return cut, count
+			}
+			_, size = utf8.DecodeRune(buf[cut:])
+		}
+		cut += size
+		count++
+	}
+	return cut, count
+}
+
+// lineEnd returns the end of the first line in buf from on, after its
+// '\n' (in text mode also '\r' or '\r\n'), or 0 when buf holds no whole
+// line: before eof, a '\r' at the end may be followed by '\n'.
+func (x *File) lineEnd(from int, eof bool) int {
+	if x.binary {
+		if i := bytes.IndexByte(x.buf[from:], '\n'); i >= 0 {
+			return from + i + 1
+		}
+		return 0
+	}
+	i := bytes.IndexAny(x.buf[from:], "\r\n")
+	if i < 0 {
+		return 0
+	}
+	i += from
+	switch {
+	case x.buf[i] == '\n':
+		return i + 1
+	case i+1 < len(x.buf):
+		if x.buf[i+1] == '\n' {
+			return i + 2
+		}
+		return i + 1
+	case eof:
+		return i + 1
+	}
+	return 0
+}
+
+// readLine reads a line with its newline; "" (or b"") at the end.
 func (x *File) readLine() (Value, error) {
-	for bytes.IndexByte(x.buf, '\n') < 0 {
+	cut, eof := x.lineEnd(0, false), false
+	for cut == 0 && !eof {
+		from := max(len(x.buf)-1, 0) // a '\r' at the end is looked at again
 		more, err := x.fill()
 		if err != nil {
 			return nil, err
 		}
-		if !more {
-			break
-		}
+		eof = !more
+		cut = x.lineEnd(from, eof)
 	}
-	cut := len(x.buf)
-	if i := bytes.IndexByte(x.buf, '\n'); i >= 0 {
-		cut = i + 1
+	if cut == 0 {
+		cut = len(x.buf)
 	}
 	data := x.buf[:cut]
 	x.buf = x.buf[cut:]

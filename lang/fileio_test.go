@@ -56,7 +56,8 @@ func TestOpenGuard(t *testing.T) {
 }
 
 // TestFileModesMatchCPython checks what a file of each mode allows:
-// seek, tell and readable on a write-only file, read(None).
+// seek, tell and readable on a write-only file, read(None),
+// and reads in text mode of a file with '\r' and '\r\n' line ends.
 func TestFileModesMatchCPython(t *testing.T) {
 	dir := t.TempDir()
 	prelude := "p = " + Repr(dir+"/f.txt") + "\n"
@@ -64,6 +65,14 @@ func TestFileModesMatchCPython(t *testing.T) {
 		"f = open(p, 'w')\nf.write('abc'), f.tell(), f.seek(1), f.readable(), f.writable()",
 		"f = open(p, 'a')\nf.write('abc')\nf.tell(), f.readable()",
 		"f = open(p, 'w')\nf.close()\nf.tell()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a\\rb\\rc')\nf = open(p)\nf.readline(), f.readline(), f.readline(), f.readline()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a\\rb\\rc')\nlist(open(p)), open(p).readlines()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a\\r\\nb\\r\\nc')\nf = open(p)\nf.read(3), f.read(1), f.read()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a\\r\\nb\\r\\nc')\nf = open(p)\nf.readline(), f.readline(), f.readline()",
 		"with open(p, 'w') as f:\n    f.write('xy')\nopen(p).read(None)",
+		// a '\r\n' and a character split between two reads of the disk
+		"with open(p, 'w', newline='') as f:\n    f.write('a' * 65535 + '\\r\\nb')\nf = open(p)\nl = f.readline()\nlen(l), l[-2:], f.read()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a' * 65535 + '\\r\\nb')\nf = open(p)\nl = f.read(65536)\nlen(l), l[-2:], f.read()",
+		"with open(p, 'w') as f:\n    f.write('a' * 65535 + 'éz')\nf = open(p)\nf.read(65536)[-2:], f.read()",
 	})
 }
