@@ -120,3 +120,12 @@ func TestUncaughtRaiseRendering(t *testing.T) {
 		t.Errorf("re-raise: %v", r.Err)
 	}
 }
+
+// TestExitRaisingMatchesCPython checks that an exception __exit__ raises
+// while the body's is handled has the body's as its __context__.
+func TestExitRaisingMatchesCPython(t *testing.T) {
+	prelude := "class CM:\n    def __enter__(self): return self\n    def __exit__(self, *a): raise ValueError('exit')\n"
+	checkMatchesCPython(t, prelude, []string{
+		"try:\n    with CM():\n        raise KeyError('body')\nexcept ValueError as e:\n    r = repr(e.__context__)\nr",
+	})
+}
