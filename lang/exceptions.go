@@ -192,7 +192,7 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 		if v != None {
 			ex, ok := v.(*Instance)
 			if !ok || !ex.cls.derivesFrom(baseException) {
-				return true, Errorf(TypeError, "exception cause must be None or derive from BaseException")
+				return true, Errorf(TypeError, "exception %s must be None or derive from BaseException", strings.Trim(name, "_"))
 			}
 			e = ex
 		}

@@ -129,3 +129,12 @@ func TestExitRaisingMatchesCPython(t *testing.T) {
 		"try:\n    with CM():\n        raise KeyError('body')\nexcept ValueError as e:\n    r = repr(e.__context__)\nr",
 	})
 }
+
+// TestContextTypeErrorMatchesCPython checks the message of setting
+// __context__ to what is no exception.
+func TestContextTypeErrorMatchesCPython(t *testing.T) {
+	checkMatchesCPython(t, "e = ValueError()\n", []string{
+		"e.__context__ = 3",
+		"e.__cause__ = 3",
+	})
+}
