@@ -138,3 +138,18 @@ func TestContextTypeErrorMatchesCPython(t *testing.T) {
 		"e.__cause__ = 3",
 	})
 }
+
+// TestFailingStrMatchesCPython checks that raising an exception whose
+// __str__ fails raises the exception, not the failure.
+func TestFailingStrMatchesCPython(t *testing.T) {
+	prelude := "class E(Exception):\n    def __str__(self): raise TypeError('bad str')\n"
+	checkMatchesCPython(t, prelude, []string{
+		"try:\n    raise E()\nexcept E as e:\n    r = type(e).__name__\nr",
+		"try:\n    raise E(1)\nexcept Exception as e:\n    r = e.args\nr",
+		"try:\n    raise E()\nexcept E as e:\n    str(e)",
+	})
+	// uncaught, as CPython prints it
+	checkCellCases(t, prelude, []struct{ src, want string }{
+		{"raise E()", "E: <exception str() failed>"},
+	})
+}
