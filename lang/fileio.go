@@ -185,9 +185,22 @@ func (x *File) check(need byte) error {
 // UnsupportedOperation is io.UnsupportedOperation.
 const UnsupportedOperation ErrorKind = "UnsupportedOperation"
 
+// maxRead bounds the bytes a read, a readline or a line of iteration
+// holds at once: a bigger one (a read() of a huge file, a file without
+// newlines) would exhaust the process, which Go cannot recover from.
+var maxRead = 1 << 30
+
 // fill reads more of the file into the buffer, in its spare capacity; it
-// reports false at the end.
+// reports false at the end, and a MemoryError past maxRead, leaving the
+// file where reading was.
 func (x *File) fill() (bool, error) {
+	if len(x.buf) >= maxRead {
+		if err := x.discard(); err != nil {
+			return false, err
+		}
+		return false, Errorf(MemoryError, "reading more than %d bytes at once is too much to hold", maxRead).
+			WithHint("read it in pieces: f.read(n) in a loop, or for line in f")
+	}
 	x.buf = slices.Grow(x.buf, 64<<10)
 	n, err := x.f.Read(x.buf[len(x.buf):cap(x.buf)])
 	x.buf = x.buf[:len(x.buf)+n]

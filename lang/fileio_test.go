@@ -76,3 +76,18 @@ func TestFileModesMatchCPython(t *testing.T) {
 		"with open(p, 'w') as f:\n    f.write('a' * 65535 + 'éz')\nf = open(p)\nf.read(65536)[-2:], f.read()",
 	})
 }
+
+// TestHugeRead checks that a read bigger than maxRead is a MemoryError
+// that leaves the file where it was, not an exhausted process.
+func TestHugeRead(t *testing.T) {
+	defer func(n int) { maxRead = n }(maxRead)
+	maxRead = 1 << 17
+	p := t.TempDir() + "/big.txt"
+	prelude := "p = " + Repr(p) + "\nwith open(p, 'w') as f:\n    f.write('a' * 300000)\n"
+	checkCellCases(t, prelude, []struct{ src, want string }{
+		{"open(p).read()", "MemoryError: reading more than 131072 bytes at once is too much to hold"},
+		{"open(p).readline()", "MemoryError: reading more than 131072 bytes at once is too much to hold"},
+		{"f = open(p)\nf.read(5)\ntry:\n    f.read()\nexcept MemoryError:\n    pass\nf.tell(), len(f.read(100000)), f.tell()", "(5, 100000, 100005)"},
+		{"len(open(p).read(100000))", "100000"},
+	})
+}
