@@ -371,7 +371,7 @@ func (x *File) Iterate(yield func(Value) bool) error {
 		if err != nil {
 			return err
 		}
-		if Len0(line) {
+		if atEnd(line) {
 			return nil
 		}
 		if !yield(line) {
@@ -380,8 +380,8 @@ func (x *File) Iterate(yield func(Value) bool) error {
 	}
 }
 
-// Len0 reports whether a line read is empty: the end of the file.
-func Len0(v Value) bool {
+// atEnd reports whether a line read is empty: the end of the file.
+func atEnd(v Value) bool {
 	switch v := v.(type) {
 	case string:
 		return v == ""
