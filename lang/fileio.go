@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"unicode/utf8"
 
@@ -443,10 +444,25 @@ func (*File) AttrNames() []string {
 	return []string{"close", "closed", "flush", "mode", "name", "read", "readable", "readline", "readlines", "seek", "tell", "writable", "write", "writelines"}
 }
 
+// fileMethods are the file methods by signature, parsed once: Attr makes
+// one at each access (f.write in a loop), bound to its file.
+var fileMethods sync.Map
+
+// fileMethod is the file method of sig, calling fn.
+func fileMethod(sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
+	m, ok := fileMethods.Load(sig)
+	if !ok {
+		m, _ = fileMethods.LoadOrStore(sig, NewBuiltin(AsValue, sig, doc, nil))
+	}
+	b := *m.(*Builtin)
+	b.fn = fn
+	return &b
+}
+
 // Attr returns a file's attribute.
 func (x *File) Attr(name string) (Value, bool) {
 	method := func(sig, doc string, need byte, fn func(a *Args) (Value, error)) (Value, bool) {
-		return NewBuiltin(AsValue, sig, doc, func(a *Args) (Value, error) {
+		return fileMethod(sig, doc, func(a *Args) (Value, error) {
 			if err := x.check(need); err != nil {
 				return nil, err
 			}
@@ -461,13 +477,13 @@ func (x *File) Attr(name string) (Value, bool) {
 	case "closed":
 		return x.closed, true
 	case "close":
-		return NewBuiltin(AsValue, "close()", "Closes the file.", func(a *Args) (Value, error) { x.Close(); return None, nil }), true
+		return fileMethod("close()", "Closes the file.", func(a *Args) (Value, error) { x.Close(); return None, nil }), true
 	case "readable":
 		return method("readable()", "Whether the file was opened for reading.", 0, func(a *Args) (Value, error) { return x.read, nil })
 	case "writable":
 		return method("writable()", "Whether the file was opened for writing.", 0, func(a *Args) (Value, error) { return x.write, nil })
 	case "flush":
-		return NewBuiltin(AsValue, "flush()", "Does nothing: writes are not held back.", func(a *Args) (Value, error) { return None, nil }), true
+		return fileMethod("flush()", "Does nothing: writes are not held back.", func(a *Args) (Value, error) { return None, nil }), true
 	case "read":
 		return method("read(size=-1)", "Reads size characters (bytes in binary mode), or the rest of the file.", 'r', func(a *Args) (Value, error) {
 			n := a.OptInt("size")
