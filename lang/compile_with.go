@@ -115,8 +115,8 @@ func (in *interp) withUser(x *Instance, item *syntax.WithItem, target storeFn, r
 		return ctrlNext, err
 	}
 	r, xerr := in.callMethod(exitFn, x, x.cls, []Value{typ, exc, None}, nil, nil, item)
-	if xerr != nil {
-		return ctrlNext, in.errorAt(xerr, item.X.Span())
+	if xerr != nil { // raised while handling e: e is its context
+		return ctrlNext, in.chain(in.errorAt(xerr, item.X.Span()), e)
 	}
 	suppress, terr := Truth(r)
 	if terr != nil {

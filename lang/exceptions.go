@@ -192,7 +192,7 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 		if v != None {
 			ex, ok := v.(*Instance)
 			if !ok || !ex.cls.derivesFrom(baseException) {
-				return true, Errorf(TypeError, "exception cause must be None or derive from BaseException")
+				return true, Errorf(TypeError, "exception %s must be None or derive from BaseException", strings.Trim(name, "_"))
 			}
 			e = ex
 		}
@@ -302,11 +302,25 @@ func (in *interp) newException(v Value, what string) (*Instance, error) {
 
 // excError is the error that raising x is, with x's class and message.
 func excError(x *Instance) *Error {
-	e := &Error{Kind: ErrorKind(x.cls.Name), Msg: x.String(), exc: x}
+	e := &Error{Kind: ErrorKind(x.cls.Name), Msg: excMessage(x), exc: x}
 	if st := excStateOf(x); st.err != nil {
 		e.Hint = st.err.Hint
 	}
 	return e
+}
+
+// excMessage is str(x) for the message of the error raising x is; where
+// x's __str__ fails, CPython's "<exception str() failed>", since raising
+// x must not fail with the error of a __str__ nobody has asked for yet.
+func excMessage(x *Instance) string {
+	r, ok, err := x.hook("__str__")
+	if !ok {
+		return excStr(x)
+	}
+	if s, isStr := r.(string); isStr && err == nil {
+		return s
+	}
+	return "<exception str() failed>"
 }
 
 // maxChain bounds the chain of causes and contexts an error shows.

@@ -120,3 +120,36 @@ func TestUncaughtRaiseRendering(t *testing.T) {
 		t.Errorf("re-raise: %v", r.Err)
 	}
 }
+
+// TestExitRaisingMatchesCPython checks that an exception __exit__ raises
+// while the body's is handled has the body's as its __context__.
+func TestExitRaisingMatchesCPython(t *testing.T) {
+	prelude := "class CM:\n    def __enter__(self): return self\n    def __exit__(self, *a): raise ValueError('exit')\n"
+	checkMatchesCPython(t, prelude, []string{
+		"try:\n    with CM():\n        raise KeyError('body')\nexcept ValueError as e:\n    r = repr(e.__context__)\nr",
+	})
+}
+
+// TestContextTypeErrorMatchesCPython checks the message of setting
+// __context__ to what is no exception.
+func TestContextTypeErrorMatchesCPython(t *testing.T) {
+	checkMatchesCPython(t, "e = ValueError()\n", []string{
+		"e.__context__ = 3",
+		"e.__cause__ = 3",
+	})
+}
+
+// TestFailingStrMatchesCPython checks that raising an exception whose
+// __str__ fails raises the exception, not the failure.
+func TestFailingStrMatchesCPython(t *testing.T) {
+	prelude := "class E(Exception):\n    def __str__(self): raise TypeError('bad str')\n"
+	checkMatchesCPython(t, prelude, []string{
+		"try:\n    raise E()\nexcept E as e:\n    r = type(e).__name__\nr",
+		"try:\n    raise E(1)\nexcept Exception as e:\n    r = e.args\nr",
+		"try:\n    raise E()\nexcept E as e:\n    str(e)",
+	})
+	// uncaught, as CPython prints it
+	checkCellCases(t, prelude, []struct{ src, want string }{
+		{"raise E()", "E: <exception str() failed>"},
+	})
+}

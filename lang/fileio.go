@@ -6,7 +6,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"unicode/utf8"
 
@@ -167,13 +169,15 @@ func osError(err error, name string) *Error {
 	return Errorf(kind, "[Errno %d] %s: %s", int(errno), msg, Repr(name))
 }
 
-func (x *File) check(reading bool) error {
+// check returns the error of using x to read (need 'r'), to write ('w'),
+// or for neither (0: seek, tell, readable): closed, or not of that mode.
+func (x *File) check(need byte) error {
 	switch {
 	case x.closed:
 		return Errorf(ValueError, "I/O operation on closed file.")
-	case reading && !x.read:
+	case need == 'r' && !x.read:
 		return Errorf(UnsupportedOperation, "not readable")
-	case !reading && !x.write:
+	case need == 'w' && !x.write:
 		return Errorf(UnsupportedOperation, "not writable")
 	}
 	return nil
@@ -182,11 +186,25 @@ func (x *File) check(reading bool) error {
 // UnsupportedOperation is io.UnsupportedOperation.
 const UnsupportedOperation ErrorKind = "UnsupportedOperation"
 
-// fill reads more of the file into the buffer; it reports false at the end.
+// maxRead bounds the bytes a read, a readline or a line of iteration
+// holds at once: a bigger one (a read() of a huge file, a file without
+// newlines) would exhaust the process, which Go cannot recover from.
+var maxRead = 1 << 30
+
+// fill reads more of the file into the buffer, in its spare capacity; it
+// reports false at the end, and a MemoryError past maxRead, leaving the
+// file where reading was.
 func (x *File) fill() (bool, error) {
-	chunk := make([]byte, 64<<10)
-	n, err := x.f.Read(chunk)
-	x.buf = append(x.buf, chunk[:n]...)
+	if len(x.buf) >= maxRead {
+		if err := x.discard(); err != nil {
+			return false, err
+		}
+		return false, Errorf(MemoryError, "reading more than %d bytes at once is too much to hold", maxRead).
+			WithHint("read it in pieces: f.read(n) in a loop, or for line in f")
+	}
+	x.buf = slices.Grow(x.buf, 64<<10)
+	n, err := x.f.Read(x.buf[len(x.buf):cap(x.buf)])
+	x.buf = x.buf[:len(x.buf)+n]
 	if err == io.EOF || (err == nil && n == 0) {
 		return n > 0, nil
 	}
@@ -247,47 +265,97 @@ func (x *File) readAll() (Value, error) {
 	return x.value(data)
 }
 
-// readN reads up to n characters (text) or bytes.
+// readN reads up to n characters (text: '\r\n' is one) or bytes.
 func (x *File) readN(n int) (Value, error) {
+	cut, count, eof := 0, 0, false
 	for {
-		if x.binary && len(x.buf) >= n || !x.binary && utf8.RuneCount(x.buf) > n {
+		if x.binary {
+			cut = min(n, len(x.buf))
+		} else {
+			cut, count = textAdvance(x.buf, cut, count, n, eof)
+		}
+		if eof || x.binary && cut == n || !x.binary && count == n {
 			break
 		}
 		more, err := x.fill()
 		if err != nil {
 			return nil, err
 		}
-		if !more {
-			break
-		}
-	}
-	cut := min(n, len(x.buf))
-	if !x.binary {
-		cut = 0
-		for i := 0; i < n && cut < len(x.buf); i++ {
-			_, size := utf8.DecodeRune(x.buf[cut:])
-			cut += size
-		}
+		eof = !more
 	}
 	data := x.buf[:cut]
 	x.buf = x.buf[cut:]
 	return x.value(data)
 }
 
-// readLine reads a line with its '\n'; "" (or b"") at the end.
+// textAdvance goes on from cut, the end of the first count characters of
+// buf, to the end of up to n; before eof it stops short of a character
+// that more of the file could change (a '\r' at the end, a part of one).
+func textAdvance(buf []byte, cut, count, n int, eof bool) (int, int) {
+	for count < n && cut < len(buf) {
+		size := 1
+		switch c := buf[cut]; {
+		case c == '\r':
+			if cut+1 < len(buf) && buf[cut+1] == '\n' {
+				size = 2
+			} else if cut+1 == len(buf) && !eof {
+				return cut, count
+			}
+		case c >= utf8.RuneSelf:
+			if !eof && !utf8.FullRune(buf[cut:]) {
+				return cut, count
+			}
+			_, size = utf8.DecodeRune(buf[cut:])
+		}
+		cut += size
+		count++
+	}
+	return cut, count
+}
+
+// lineEnd returns the end of the first line in buf from on, after its
+// '\n' (in text mode also '\r' or '\r\n'), or 0 when buf holds no whole
+// line: before eof, a '\r' at the end may be followed by '\n'.
+func (x *File) lineEnd(from int, eof bool) int {
+	if x.binary {
+		if i := bytes.IndexByte(x.buf[from:], '\n'); i >= 0 {
+			return from + i + 1
+		}
+		return 0
+	}
+	i := bytes.IndexAny(x.buf[from:], "\r\n")
+	if i < 0 {
+		return 0
+	}
+	i += from
+	switch {
+	case x.buf[i] == '\n':
+		return i + 1
+	case i+1 < len(x.buf):
+		if x.buf[i+1] == '\n' {
+			return i + 2
+		}
+		return i + 1
+	case eof:
+		return i + 1
+	}
+	return 0
+}
+
+// readLine reads a line with its newline; "" (or b"") at the end.
 func (x *File) readLine() (Value, error) {
-	for bytes.IndexByte(x.buf, '\n') < 0 {
+	cut, eof := x.lineEnd(0, false), false
+	for cut == 0 && !eof {
+		from := max(len(x.buf)-1, 0) // a '\r' at the end is looked at again
 		more, err := x.fill()
 		if err != nil {
 			return nil, err
 		}
-		if !more {
-			break
-		}
+		eof = !more
+		cut = x.lineEnd(from, eof)
 	}
-	cut := len(x.buf)
-	if i := bytes.IndexByte(x.buf, '\n'); i >= 0 {
-		cut = i + 1
+	if cut == 0 {
+		cut = len(x.buf)
 	}
 	data := x.buf[:cut]
 	x.buf = x.buf[cut:]
@@ -296,7 +364,7 @@ func (x *File) readLine() (Value, error) {
 
 // Iterate yields the lines of the file, as for line in f does.
 func (x *File) Iterate(yield func(Value) bool) error {
-	if err := x.check(true); err != nil {
+	if err := x.check('r'); err != nil {
 		return err
 	}
 	for {
@@ -304,7 +372,7 @@ func (x *File) Iterate(yield func(Value) bool) error {
 		if err != nil {
 			return err
 		}
-		if Len0(line) {
+		if atEnd(line) {
 			return nil
 		}
 		if !yield(line) {
@@ -313,8 +381,8 @@ func (x *File) Iterate(yield func(Value) bool) error {
 	}
 }
 
-// Len0 reports whether a line read is empty: the end of the file.
-func Len0(v Value) bool {
+// atEnd reports whether a line read is empty: the end of the file.
+func atEnd(v Value) bool {
 	switch v := v.(type) {
 	case string:
 		return v == ""
@@ -376,11 +444,26 @@ func (*File) AttrNames() []string {
 	return []string{"close", "closed", "flush", "mode", "name", "read", "readable", "readline", "readlines", "seek", "tell", "writable", "write", "writelines"}
 }
 
+// fileMethods are the file methods by signature, parsed once: Attr makes
+// one at each access (f.write in a loop), bound to its file.
+var fileMethods sync.Map
+
+// fileMethod is the file method of sig, calling fn.
+func fileMethod(sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
+	m, ok := fileMethods.Load(sig)
+	if !ok {
+		m, _ = fileMethods.LoadOrStore(sig, NewBuiltin(AsValue, sig, doc, nil))
+	}
+	b := *m.(*Builtin)
+	b.fn = fn
+	return &b
+}
+
 // Attr returns a file's attribute.
 func (x *File) Attr(name string) (Value, bool) {
-	method := func(sig, doc string, reading bool, fn func(a *Args) (Value, error)) (Value, bool) {
-		return NewBuiltin(AsValue, sig, doc, func(a *Args) (Value, error) {
-			if err := x.check(reading); err != nil {
+	method := func(sig, doc string, need byte, fn func(a *Args) (Value, error)) (Value, bool) {
+		return fileMethod(sig, doc, func(a *Args) (Value, error) {
+			if err := x.check(need); err != nil {
 				return nil, err
 			}
 			return fn(a)
@@ -394,28 +477,28 @@ func (x *File) Attr(name string) (Value, bool) {
 	case "closed":
 		return x.closed, true
 	case "close":
-		return NewBuiltin(AsValue, "close()", "Closes the file.", func(a *Args) (Value, error) { x.Close(); return None, nil }), true
+		return fileMethod("close()", "Closes the file.", func(a *Args) (Value, error) { x.Close(); return None, nil }), true
 	case "readable":
-		return method("readable()", "Whether the file was opened for reading.", true, func(a *Args) (Value, error) { return x.read, nil })
+		return method("readable()", "Whether the file was opened for reading.", 0, func(a *Args) (Value, error) { return x.read, nil })
 	case "writable":
-		return NewBuiltin(AsValue, "writable()", "Whether the file was opened for writing.", func(a *Args) (Value, error) { return x.write, nil }), true
+		return method("writable()", "Whether the file was opened for writing.", 0, func(a *Args) (Value, error) { return x.write, nil })
 	case "flush":
-		return NewBuiltin(AsValue, "flush()", "Does nothing: writes are not held back.", func(a *Args) (Value, error) { return None, nil }), true
+		return fileMethod("flush()", "Does nothing: writes are not held back.", func(a *Args) (Value, error) { return None, nil }), true
 	case "read":
-		return method("read(size=-1)", "Reads size characters (bytes in binary mode), or the rest of the file.", true, func(a *Args) (Value, error) {
-			n := a.Int("size")
+		return method("read(size=-1)", "Reads size characters (bytes in binary mode), or the rest of the file.", 'r', func(a *Args) (Value, error) {
+			n := a.OptInt("size")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			if n < 0 {
+			if n == nil || *n < 0 {
 				return x.readAll()
 			}
-			return x.readN(n)
+			return x.readN(*n)
 		})
 	case "readline":
-		return method("readline()", "Reads a line, with its newline; '' at the end of the file.", true, func(a *Args) (Value, error) { return x.readLine() })
+		return method("readline()", "Reads a line, with its newline; '' at the end of the file.", 'r', func(a *Args) (Value, error) { return x.readLine() })
 	case "readlines":
-		return method("readlines()", "Reads the remaining lines into a list.", true, func(a *Args) (Value, error) {
+		return method("readlines()", "Reads the remaining lines into a list.", 'r', func(a *Args) (Value, error) {
 			var lines []Value
 			err := x.Iterate(func(v Value) bool { lines = append(lines, v); return true })
 			if err != nil {
@@ -424,12 +507,12 @@ func (x *File) Attr(name string) (Value, bool) {
 			return &List{Elems: lines}, nil
 		})
 	case "write":
-		return method("write(s)", "Writes s (bytes in binary mode) and returns how many characters (bytes) it wrote.", false, func(a *Args) (Value, error) {
+		return method("write(s)", "Writes s (bytes in binary mode) and returns how many characters (bytes) it wrote.", 'w', func(a *Args) (Value, error) {
 			n, err := x.writeValue(a.Value("s"))
 			return int64(n), err
 		})
 	case "writelines":
-		return method("writelines(lines)", "Writes each string of lines; no newlines are added.", false, func(a *Args) (Value, error) {
+		return method("writelines(lines)", "Writes each string of lines; no newlines are added.", 'w', func(a *Args) (Value, error) {
 			var werr error
 			err := Iterate(a.Value("lines"), func(v Value) bool {
 				_, werr = x.writeValue(v)
@@ -441,7 +524,7 @@ func (x *File) Attr(name string) (Value, bool) {
 			return None, err
 		})
 	case "seek":
-		return method("seek(offset, whence=0)", "Moves to offset from the start (whence 0), the current position (1) or the end (2), and returns the new position.", true, func(a *Args) (Value, error) {
+		return method("seek(offset, whence=0)", "Moves to offset from the start (whence 0), the current position (1) or the end (2), and returns the new position.", 0, func(a *Args) (Value, error) {
 			off, whence := a.Int64("offset"), a.Int("whence")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -456,7 +539,7 @@ func (x *File) Attr(name string) (Value, bool) {
 			return pos, nil
 		})
 	case "tell":
-		return method("tell()", "Returns the current position.", true, func(a *Args) (Value, error) {
+		return method("tell()", "Returns the current position.", 0, func(a *Args) (Value, error) {
 			pos, err := x.f.Seek(0, io.SeekCurrent)
 			if err != nil {
 				return nil, osError(err, x.name)

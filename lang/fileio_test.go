@@ -54,3 +54,40 @@ func TestOpenGuard(t *testing.T) {
 		{"open('/dev/null', 'w')", "OSError: kael opens regular files only, and '/dev/null' is not one"},
 	})
 }
+
+// TestFileModesMatchCPython checks what a file of each mode allows:
+// seek, tell and readable on a write-only file, read(None),
+// and reads in text mode of a file with '\r' and '\r\n' line ends.
+func TestFileModesMatchCPython(t *testing.T) {
+	dir := t.TempDir()
+	prelude := "p = " + Repr(dir+"/f.txt") + "\n"
+	checkMatchesCPython(t, prelude, []string{
+		"f = open(p, 'w')\nf.write('abc'), f.tell(), f.seek(1), f.readable(), f.writable()",
+		"f = open(p, 'a')\nf.write('abc')\nf.tell(), f.readable()",
+		"f = open(p, 'w')\nf.close()\nf.tell()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a\\rb\\rc')\nf = open(p)\nf.readline(), f.readline(), f.readline(), f.readline()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a\\rb\\rc')\nlist(open(p)), open(p).readlines()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a\\r\\nb\\r\\nc')\nf = open(p)\nf.read(3), f.read(1), f.read()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a\\r\\nb\\r\\nc')\nf = open(p)\nf.readline(), f.readline(), f.readline()",
+		"with open(p, 'w') as f:\n    f.write('xy')\nopen(p).read(None)",
+		// a '\r\n' and a character split between two reads of the disk
+		"with open(p, 'w', newline='') as f:\n    f.write('a' * 65535 + '\\r\\nb')\nf = open(p)\nl = f.readline()\nlen(l), l[-2:], f.read()",
+		"with open(p, 'w', newline='') as f:\n    f.write('a' * 65535 + '\\r\\nb')\nf = open(p)\nl = f.read(65536)\nlen(l), l[-2:], f.read()",
+		"with open(p, 'w') as f:\n    f.write('a' * 65535 + 'éz')\nf = open(p)\nf.read(65536)[-2:], f.read()",
+	})
+}
+
+// TestHugeRead checks that a read bigger than maxRead is a MemoryError
+// that leaves the file where it was, not an exhausted process.
+func TestHugeRead(t *testing.T) {
+	defer func(n int) { maxRead = n }(maxRead)
+	maxRead = 1 << 17
+	p := t.TempDir() + "/big.txt"
+	prelude := "p = " + Repr(p) + "\nwith open(p, 'w') as f:\n    f.write('a' * 300000)\n"
+	checkCellCases(t, prelude, []struct{ src, want string }{
+		{"open(p).read()", "MemoryError: reading more than 131072 bytes at once is too much to hold"},
+		{"open(p).readline()", "MemoryError: reading more than 131072 bytes at once is too much to hold"},
+		{"f = open(p)\nf.read(5)\ntry:\n    f.read()\nexcept MemoryError:\n    pass\nf.tell(), len(f.read(100000)), f.tell()", "(5, 100000, 100005)"},
+		{"len(open(p).read(100000))", "100000"},
+	})
+}
