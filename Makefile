@@ -16,7 +16,9 @@ JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-n
 # the operation goldens, lang/testdata/ops/gen.py, which KAEL_REQUIRE_TORCH=1
 # demands) and node with npm (the npm package gpt-3-encoder, which the
 # tokenizer test installs into the user's cache).
-GPT2_DEBS := python3-torch nodejs
+# python3-numpy and python3-matplotlib are what the real programs of
+# lang/programs import beside torch (docs/programs.md).
+GPT2_DEBS := python3-torch python3-numpy python3-matplotlib nodejs
 # Debian packages of the browser test (cmd/kael TestNotebookInBrowser): the
 # classic Notebook server and the browser playwright-core (npm) drives.
 BROWSER_DEBS := jupyter-notebook chromium nodejs
