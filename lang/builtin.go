@@ -538,8 +538,22 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 			return nil, err
 		}
 		return tensor.FromValue(data)
+	case ArrayProvider:
+		return x.ArrayTensor(), nil
+	case Number:
+		return ToTensor(numberValue(x))
 	}
 	return nil, Errorf(TypeError, "expected a Tensor or a number, got %s", TypeName(v))
+}
+
+// numberValue is a library scalar as the Python number it stands for: an
+// int when it is an index, else a float.
+func numberValue(n Number) Value {
+	if i, ok := n.Index(); ok {
+		return i
+	}
+	f, _ := n.Float()
+	return f
 }
 
 // ToGo converts nested lists and tuples of numbers into []any for
@@ -554,8 +568,13 @@ func toGoDepth(v Value, depth int) (any, error) {
 	if depth > maxTensorDims {
 		return nil, Errorf(ValueError, "nested sequences are deeper than %d levels", maxTensorDims)
 	}
-	if t, ok := v.(*tensor.Tensor); ok {
-		return tensor.ToList(t)
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		return tensor.ToList(x)
+	case ArrayProvider:
+		return tensor.ToList(x.ArrayTensor())
+	case Number:
+		return numberValue(x), nil
 	}
 	elems, ok := seqElems(v)
 	if !ok {
@@ -741,6 +760,8 @@ func AsInt(v Value) (int64, bool) {
 				return AsInt(i)
 			}
 		}
+	case Number:
+		return x.Index()
 	}
 	return 0, false
 }
@@ -757,6 +778,10 @@ func AsFloat(v Value) (float64, bool) {
 				return 0, false
 			}
 			return AsFloat(item)
+		}
+	case Number:
+		if f, ok := x.Float(); ok {
+			return f, true
 		}
 	}
 	if i, ok := AsInt(v); ok {

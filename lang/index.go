@@ -192,6 +192,11 @@ func subsKey(subs []Subscript) (Value, error) {
 }
 
 // tensorIndices converts subscripts to tensor indices.
+// TensorIndices converts the subscripts of x[...] into the tensor
+// package's indices, as a tensor reads them: ints, slices, None, ...,
+// bools, tensors and arrays, and lists, tuples and ranges of indices.
+func TensorIndices(subs []Subscript) ([]tensor.Index, error) { return tensorIndices(subs) }
+
 func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 	if len(subs) == 1 && !subs[0].IsSlice {
 		if tup, ok := subs[0].Value.(Tuple); ok {
@@ -238,6 +243,20 @@ func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 				continue
 			}
 			out = append(out, tensor.IndexTensor(x))
+		case ArrayProvider:
+			t := x.ArrayTensor()
+			if t.Dim() == 0 && t.DType() == tensor.Int64 {
+				i, _ := AsInt(t)
+				out = append(out, tensor.IndexInt(int(i)))
+				continue
+			}
+			out = append(out, tensor.IndexTensor(t))
+		case Number:
+			i, ok := x.Index()
+			if !ok {
+				return nil, Errorf(IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices")
+			}
+			out = append(out, tensor.IndexInt(int(i)))
 		case *List, Tuple, *Range:
 			t, err := sequenceIndex(x)
 			if err != nil {

@@ -36,6 +36,9 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 	if x, ok := v.(*Instance); ok {
 		return in.userUnary(op, x)
 	}
+	if x, ok := v.(UnaryOperand); ok {
+		return x.UnaryOp(op)
+	}
 	if t, ok := v.(*tensor.Tensor); ok {
 		switch op {
 		case syntax.MINUS:
@@ -83,6 +86,9 @@ func boolInt(b bool) int64 {
 func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
 	if isUserValue(a) || isUserValue(b) {
 		return in.userBinary(op, a, b)
+	}
+	if r, ok, err := operandBinary(op, a, b); ok {
+		return r, err
 	}
 	if r, ok, err := dialectBinary(op, a, b); ok || err != nil {
 		return r, err
@@ -527,6 +533,9 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	}
 	if isUserValue(a) || isUserValue(b) {
 		return in.userCompare(op, a, b)
+	}
+	if r, ok, err := operandBinary(op, a, b); ok {
+		return r, err
 	}
 	if isTensor(a) || isTensor(b) {
 		r, err := in.tensorBinary(op, a, b, at)

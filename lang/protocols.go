@@ -1,6 +1,11 @@
 package lang
 
-import "image"
+import (
+	"image"
+
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
 
 // The extension protocols: the interfaces through which the engine
 // reaches a value implemented in Go outside its core types (tensors,
@@ -116,6 +121,51 @@ type (
 		Image() (image.Image, error)
 	}
 
+	// Operand is implemented by library values with Python's binary
+	// operators and rich comparisons, as NumPy's arrays and scalars:
+	// a op b asks a (reflected false), then b (reflected true), before the
+	// engine's own rules. ok false is Python's NotImplemented: the engine
+	// goes on as if the value had no operators. op is the operator's token
+	// (syntax.PLUS, syntax.LT, syntax.EQL, ...).
+	Operand interface {
+		BinaryOp(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
+	}
+
+	// UnaryOperand is implemented by library values with -x, +x and ~x.
+	UnaryOperand interface {
+		UnaryOp(op syntax.Token) (Value, error)
+	}
+
+	// InPlaceOperand is implemented by mutable library values whose
+	// augmented assignment writes into them, as NumPy's a += 1 does:
+	// ok false falls back to a = a op b.
+	InPlaceOperand interface {
+		InPlaceOp(op syntax.Token, other Value) (result Value, ok bool, err error)
+	}
+
+	// Truther is implemented by library values with a truth value of their
+	// own (bool(x), if x:), which may be an error, as an array's is when it
+	// has several elements.
+	Truther interface {
+		Truth() (bool, error)
+	}
+
+	// Number is implemented by library scalars that Python code uses as
+	// numbers: float(x), int(x) and x as an index (Python's __float__,
+	// __int__ and __index__). Index is ok only for integers.
+	Number interface {
+		Float() (float64, bool)
+		Index() (int64, bool)
+	}
+
+	// ArrayProvider is implemented by library values that hold a tensor of
+	// kael's core, as a NumPy array does: torch.from_numpy and
+	// torch.as_tensor share it, torch.tensor copies it. The tensor is the
+	// array's own storage, not a copy.
+	ArrayProvider interface {
+		ArrayTensor() *tensor.Tensor
+	}
+
 	// InstanceChecker is implemented by values that isinstance and
 	// issubclass take in place of a class, as Python's __instancecheck__
 	// and __subclasscheck__: typing's List and Union[int, str].
@@ -173,3 +223,36 @@ var (
 	_ RichRepr        = (*Instance)(nil)
 	_ RichRepr        = (*RichText)(nil)
 )
+
+// arrayMaker makes the library array that shares a tensor's storage, for
+// Tensor.numpy(): the NumPy library registers it.
+var arrayMaker func(t *tensor.Tensor) Value
+
+// RegisterArrayMaker sets what Tensor.numpy() returns for a tensor: the
+// NumPy library's array over the same storage.
+func RegisterArrayMaker(f func(t *tensor.Tensor) Value) { arrayMaker = f }
+
+// MakeArray returns the library array over t's storage, and false when no
+// library registered one.
+func MakeArray(t *tensor.Tensor) (Value, bool) {
+	if arrayMaker == nil {
+		return nil, false
+	}
+	return arrayMaker(t), true
+}
+
+// operandBinary is a op b through the Operand protocol: ok false when
+// neither side implements it or both answer NotImplemented.
+func operandBinary(op syntax.Token, a, b Value) (Value, bool, error) {
+	if x, isOperand := a.(Operand); isOperand {
+		if r, ok, err := x.BinaryOp(op, b, false); ok || err != nil {
+			return r, true, err
+		}
+	}
+	if y, isOperand := b.(Operand); isOperand {
+		if r, ok, err := y.BinaryOp(op, a, true); ok || err != nil {
+			return r, true, err
+		}
+	}
+	return nil, false, nil
+}

@@ -79,6 +79,10 @@ func dictKey(k Value) (any, error) {
 		if x == x { // NaN is keyed by its text: every NaN is one key
 			return x, nil
 		}
+	case Number:
+		// a library's scalar is the key of the Python number it equals,
+		// as NumPy's np.int64(1) is the key 1.
+		return dictKey(numberValue(x))
 	}
 	key, err := hashKey(k)
 	return hashedKey(key), err
@@ -435,6 +439,8 @@ func Truth(v Value) (bool, error) {
 		return x.d.Len() > 0, nil
 	case *Instance:
 		return x.truth()
+	case Truther:
+		return x.Truth()
 	case *tensor.Tensor:
 		if x.Numel() != 1 {
 			return false, Errorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).

@@ -67,18 +67,31 @@ func defModules() {
 		}}
 	})
 	lang.RegisterModule("torch.nn.init", "The initialisers of torch.nn.init: in place, from the default generator, with PyTorch's values for the same seed.", func() *lang.Module { return nnInitModule })
-	lang.RegisterUnavailable("numpy", "No module named 'numpy': kael has no NumPy",
-		"kael's tensors do what NumPy arrays do: torch.tensor(...), x.tolist(), torch.arange, ...")
-	lang.NewBuiltin(lang.AsMethod, "numpy(input, force=False)", "A NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError that suggests x.tolist().", func(a *lang.Args) (lang.Value, error) {
-		return nil, noNumPy()
+	lang.NewBuiltin(lang.AsMethod, "numpy(input, force=False)", "The tensor as a NumPy array that shares its memory: writes to one show in the other. A tensor that requires grad is refused unless force=True (detach() it first).", func(a *lang.Args) (lang.Value, error) {
+		t := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if t.RequiresGrad() && !a.Bool("force") {
+			return nil, lang.Errorf(lang.RuntimeError, "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+		}
+		arr, ok := lang.MakeArray(t.Detach())
+		if !ok {
+			return nil, noNumPy()
+		}
+		return arr, nil
 	})
-	torchMembers["from_numpy"] = lang.NewBuiltin(lang.AsValue, "from_numpy(ndarray)", "Makes a tensor of a NumPy array in PyTorch; kael has no NumPy, so this is a RuntimeError.", func(a *lang.Args) (lang.Value, error) {
-		return nil, noNumPy()
+	torchMembers["from_numpy"] = lang.NewBuiltin(lang.AsValue, "from_numpy(ndarray)", "A tensor that shares the NumPy array's memory and dtype: writes to one show in the other.", func(a *lang.Args) (lang.Value, error) {
+		x := a.Value("ndarray")
+		arr, ok := x.(lang.ArrayProvider)
+		if !ok || lang.TypeName(x) != "numpy.ndarray" {
+			return nil, lang.Errorf(lang.TypeError, "expected np.ndarray (got %s)", lang.TypeName(x))
+		}
+		return arr.ArrayTensor().Detach(), nil
 	})
 }
 
-// noNumPy is the error for the NumPy bridges.
 func noNumPy() *lang.Error {
-	return lang.Errorf(lang.RuntimeError, "kael has no NumPy: tensors cannot become NumPy arrays").
-		WithHint("use x.tolist() for Python lists, x.item() for one number, or keep the tensor")
+	return lang.Errorf(lang.RuntimeError, "Numpy is not available").
+		WithHint("this program runs without kael's standard library (lang/std), which holds numpy")
 }

@@ -22,6 +22,8 @@ func defTensorFuncs() {
 		switch x := a.Value("data").(type) {
 		case *tensor.Tensor:
 			data = x // FromValue copies it, outside the graph
+		case lang.ArrayProvider:
+			data = x.ArrayTensor() // a NumPy array or scalar: copied, dtype kept
 		case int64, float64, bool, *lang.List, lang.Tuple:
 			var err error
 			if data, err = lang.ToGo(x); err != nil {

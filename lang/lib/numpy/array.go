@@ -1,0 +1,286 @@
+package numpy
+
+import (
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Array is NumPy's ndarray: a kael tensor seen through NumPy's rules. It
+// shares the tensor's storage, so a view of an array (a[1:], a.T,
+// a.reshape(...)) writes through to it, and t.numpy() and
+// torch.from_numpy(a) share memory with the tensor, as in PyTorch.
+type Array struct{ t *tensor.Tensor }
+
+var (
+	_ lang.Operand         = (*Array)(nil)
+	_ lang.UnaryOperand    = (*Array)(nil)
+	_ lang.InPlaceOperand  = (*Array)(nil)
+	_ lang.Truther         = (*Array)(nil)
+	_ lang.Number          = (*Array)(nil)
+	_ lang.ArrayProvider   = (*Array)(nil)
+	_ lang.Reprer          = (*Array)(nil)
+	_ lang.HasAttrs        = (*Array)(nil)
+	_ lang.AttrSetter      = (*Array)(nil)
+	_ lang.SubscriptGetter = (*Array)(nil)
+	_ lang.SubscriptSetter = (*Array)(nil)
+	_ lang.Sized           = (*Array)(nil)
+	_ lang.Iterable        = (*Array)(nil)
+	_ lang.Hashable        = (*Array)(nil)
+)
+
+// NewArray returns the array over t's storage.
+func NewArray(t *tensor.Tensor) *Array { return &Array{t: t.Detach()} }
+
+// TypeName returns "numpy.ndarray".
+func (*Array) TypeName() string { return "numpy.ndarray" }
+
+// ClassName returns "numpy.ndarray".
+func (*Array) ClassName() string { return "numpy.ndarray" }
+
+// ArrayTensor returns the array's tensor (its own storage).
+func (a *Array) ArrayTensor() *tensor.Tensor { return a.t }
+
+// String is str(a): [1. 2. 3.].
+func (a *Array) String() string { return arrayStr(a.t) }
+
+// PyRepr is repr(a): array([1., 2., 3.]).
+func (a *Array) PyRepr() string { return arrayRepr(a.t) }
+
+// HashKey refuses: arrays are mutable.
+func (a *Array) HashKey() (string, error) {
+	return "", lang.Errorf(lang.TypeError, "unhashable type: 'numpy.ndarray'")
+}
+
+// Truth is bool(a), an error for several elements.
+func (a *Array) Truth() (bool, error) {
+	switch a.t.Numel() {
+	case 1:
+		v, err := a.t.Item()
+		if err != nil {
+			return false, err
+		}
+		return lang.Truth(v)
+	case 0:
+		return false, nil
+	}
+	return false, lang.Errorf(lang.ValueError, "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")
+}
+
+// Float is float(a) for a one-element array.
+func (a *Array) Float() (float64, bool) {
+	if a.t.Numel() != 1 {
+		return 0, false
+	}
+	return (&Scalar{t: a.t}).Float()
+}
+
+// Index is operator.index(a), for 0-d integer arrays only.
+func (a *Array) Index() (int64, bool) {
+	if a.t.Dim() != 0 {
+		return 0, false
+	}
+	return (&Scalar{t: a.t}).Index()
+}
+
+// Length is len(a): the first dimension.
+func (a *Array) Length() (int64, error) {
+	if a.t.Dim() == 0 {
+		return 0, lang.Errorf(lang.TypeError, "len() of unsized object")
+	}
+	return int64(a.t.Shape()[0]), nil
+}
+
+// Iterate loops over the first dimension: rows as arrays, elements of a
+// 1-d array as scalars.
+func (a *Array) Iterate(yield func(lang.Value) bool) error {
+	if a.t.Dim() == 0 {
+		return lang.Errorf(lang.TypeError, "iteration over a 0-d array")
+	}
+	n := a.t.Shape()[0]
+	for i := 0; i < n; i++ {
+		row, err := a.t.Select(0, i)
+		if err != nil {
+			return err
+		}
+		if !yield(wrap(row)) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// BinaryOp is NumPy's arithmetic and comparison.
+func (a *Array) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
+	if _, isTensor := other.(*tensor.Tensor); isTensor {
+		return nil, false, nil // PyTorch's __array_priority__: the tensor's rules
+	}
+	return binaryOp(op, a, other, reflected)
+}
+
+// UnaryOp is -a, +a, ~a.
+func (a *Array) UnaryOp(op syntax.Token) (lang.Value, error) { return unaryOp(op, a.t) }
+
+// InPlaceOp is a op= b, written into a with a's dtype (NumPy's
+// same_kind casting: a float into an int array is refused).
+func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, error) {
+	b, ok, err := asOperand(other)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	r, err := applyBinary(op, operand{t: a.t}, b)
+	if err != nil {
+		return nil, true, err
+	}
+	rt := r.(lang.ArrayProvider).ArrayTensor()
+	if kindRank(rt.DType()) > kindRank(a.t.DType()) {
+		return nil, true, lang.Errorf(UFuncTypeError, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'", ufuncNames[op], numpyName(rt.DType()), numpyName(a.t.DType()))
+	}
+	if err := copyInto(a.t, rt); err != nil {
+		return nil, true, err
+	}
+	return a, true, nil
+}
+
+// copyInto writes src (broadcast, cast) into dst.
+func copyInto(dst, src *tensor.Tensor) error {
+	c, err := castTensor(src, dst.DType())
+	if err != nil {
+		return err
+	}
+	if err := dst.CopyFrom(c); err != nil {
+		return err
+	}
+	dst.MarkModified()
+	return nil
+}
+
+// GetSubscript is a[...]: NumPy's basic and advanced indexing, which
+// kael's tensors share; one element gives a scalar.
+func (a *Array) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
+	idx, err := lang.TensorIndices(subs)
+	if err != nil {
+		return nil, err
+	}
+	r, err := a.t.Index(idx...)
+	if err != nil {
+		return nil, indexError(err)
+	}
+	return wrap(r), nil
+}
+
+// SetSubscript is a[...] = v, with v cast to a's dtype.
+func (a *Array) SetSubscript(subs []lang.Subscript, value lang.Value) error {
+	idx, err := lang.TensorIndices(subs)
+	if err != nil {
+		return err
+	}
+	v, err := arrayFrom(value, a.t.DType(), true)
+	if err != nil {
+		return err
+	}
+	if err := a.t.IndexPut(idx, v); err != nil {
+		return indexError(err)
+	}
+	a.t.MarkModified()
+	return nil
+}
+
+// indexError words an index out of range as NumPy does ("for axis 0",
+// where PyTorch says "for dimension 0").
+func indexError(err error) error {
+	switch e := err.(type) {
+	case *lang.Error:
+		if e.Kind == lang.IndexError {
+			e.Msg = strings.Replace(e.Msg, "for dimension", "for axis", 1)
+		}
+	case *tensor.Error:
+		if e.Kind == lang.IndexError {
+			return lang.Errorf(lang.IndexError, "%s", strings.Replace(e.Msg, "for dimension", "for axis", 1))
+		}
+	}
+	return err
+}
+
+// Attr gives the attributes and methods.
+func (a *Array) Attr(name string) (lang.Value, bool) {
+	if get, ok := arrayAttrs[name]; ok {
+		return get(a), true
+	}
+	if m, ok := arrayMethods[name]; ok {
+		return &lang.BoundMethod{Recv: a, Method: m}, true
+	}
+	return nil, false
+}
+
+// AttrNames lists them.
+func (a *Array) AttrNames() []string {
+	return append(sortedKeys(arrayAttrs), sortedKeys(arrayMethods)...)
+}
+
+// SetAttr assigns a.shape (a reshape in place, as NumPy allows for
+// contiguous arrays).
+func (a *Array) SetAttr(name string, v lang.Value) error {
+	if name != "shape" {
+		if _, ok := arrayAttrs[name]; ok {
+			return lang.Errorf(lang.AttributeError, "attribute '%s' of 'numpy.ndarray' objects is not writable", name)
+		}
+		return lang.Errorf(lang.AttributeError, "'numpy.ndarray' object has no attribute '%s'", name)
+	}
+	shape, err := shapeArg(v)
+	if err != nil {
+		return err
+	}
+	r, err := a.t.View(shape...)
+	if err != nil {
+		return err
+	}
+	a.t = r
+	return nil
+}
+
+func shapeTuple(shape []int) lang.Tuple {
+	out := make(lang.Tuple, len(shape))
+	for i, n := range shape {
+		out[i] = int64(n)
+	}
+	return out
+}
+
+var arrayAttrs = map[string]func(a *Array) lang.Value{
+	"shape":    func(a *Array) lang.Value { return shapeTuple(a.t.Shape()) },
+	"dtype":    func(a *Array) lang.Value { return dtypeOf(a.t.DType()) },
+	"ndim":     func(a *Array) lang.Value { return int64(a.t.Dim()) },
+	"size":     func(a *Array) lang.Value { return int64(a.t.Numel()) },
+	"itemsize": func(a *Array) lang.Value { return int64(a.t.DType().Size()) },
+	"nbytes":   func(a *Array) lang.Value { return int64(a.t.Nbytes()) },
+	"strides": func(a *Array) lang.Value {
+		st := a.t.Strides()
+		for i := range st {
+			st[i] *= a.t.DType().Size()
+		}
+		return shapeTuple(st)
+	},
+	"T": func(a *Array) lang.Value {
+		r, _ := transposeAll(a.t)
+		return wrapArray(r)
+	},
+	"real": func(a *Array) lang.Value { return a },
+	"flat": func(a *Array) lang.Value {
+		r, _ := a.t.Reshape(-1)
+		return wrapArray(r)
+	},
+	"base": func(a *Array) lang.Value { return lang.None },
+}
+
+// transposeAll reverses the dimensions, as a.T does.
+func transposeAll(t *tensor.Tensor) (*tensor.Tensor, error) {
+	n := t.Dim()
+	dims := make([]int, n)
+	for i := range dims {
+		dims[i] = n - 1 - i
+	}
+	return t.Permute(dims...)
+}

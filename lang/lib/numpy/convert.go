@@ -1,0 +1,133 @@
+package numpy
+
+import (
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// arrayFrom converts a value to a tensor as np.array does: arrays and
+// tensors keep their dtype, Python data gets NumPy's (bool, int64 for
+// ints, float64 for floats). With force, the result has dtype dt. The
+// result may share memory with an array or tensor given (copy it when
+// that matters).
+func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error) {
+	var t *tensor.Tensor
+	switch x := v.(type) {
+	case *Array:
+		t = x.t
+	case *Scalar:
+		t = x.t
+	case *tensor.Tensor:
+		if x.RequiresGrad() {
+			return nil, lang.Errorf(lang.RuntimeError, "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+		}
+		t = x.Detach()
+	case lang.ArrayProvider:
+		t = x.ArrayTensor()
+	default:
+		data, err := lang.ToGo(v)
+		if err != nil {
+			return nil, err
+		}
+		inferred, err := inferDType(data, 0)
+		if err != nil {
+			return nil, err
+		}
+		if !force {
+			dt = inferred
+		}
+		return tensor.FromValue(data, dt)
+	}
+	if force {
+		return castTensor(t, dt)
+	}
+	return t, nil
+}
+
+// inferDType is the dtype NumPy gives nested Python data: bool when all
+// are bools, int64 with ints, float64 with floats.
+func inferDType(data any, depth int) (tensor.DType, error) {
+	switch x := data.(type) {
+	case bool:
+		return tensor.Bool, nil
+	case int64:
+		return tensor.Int64, nil
+	case float64:
+		return tensor.Float64, nil
+	case []any:
+		dt := tensor.Bool
+		if len(x) == 0 {
+			return tensor.Float64, nil
+		}
+		for _, e := range x {
+			d, err := inferDType(e, depth+1)
+			if err != nil {
+				return 0, err
+			}
+			dt = promote(dt, d)
+		}
+		return dt, nil
+	case string:
+		return 0, lang.Errorf(lang.TypeError, "kael's NumPy has no string arrays: its arrays hold numbers and bools")
+	case lang.NoneType:
+		return 0, lang.Errorf(lang.TypeError, "kael's NumPy has no object arrays: None is not a number")
+	}
+	return 0, lang.Errorf(lang.TypeError, "kael's NumPy cannot make an array of %s", lang.TypeName(data))
+}
+
+// shapeArg reads a shape: an int or a sequence of ints.
+func shapeArg(v lang.Value) ([]int, error) {
+	if i, ok := lang.AsInt(v); ok {
+		if _, isBool := v.(bool); !isBool {
+			return []int{int(i)}, nil
+		}
+	}
+	elems, err := lang.Collect(v)
+	if err != nil {
+		return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(v))
+	}
+	shape := make([]int, len(elems))
+	for i, e := range elems {
+		n, ok := lang.AsInt(e)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(e))
+		}
+		shape[i] = int(n)
+	}
+	return shape, nil
+}
+
+// axesArg reads axis=: None (all), an int or a tuple, normalised against
+// ndim; nil means all axes.
+func axesArg(v lang.Value, ndim int) ([]int, error) {
+	if _, none := v.(lang.NoneType); none || v == nil {
+		return nil, nil
+	}
+	var raw []int
+	if i, ok := lang.AsInt(v); ok {
+		raw = []int{int(i)}
+	} else {
+		s, err := shapeArg(v)
+		if err != nil {
+			return nil, err
+		}
+		raw = s
+	}
+	out := make([]int, len(raw))
+	seen := map[int]bool{}
+	for i, ax := range raw {
+		n := ax
+		if n < 0 {
+			n += ndim
+		}
+		if n < 0 || n >= ndim && !(ndim == 0 && n == 0) {
+			return nil, lang.Errorf(AxisError, "axis %d is out of bounds for array of dimension %d", ax, ndim)
+		}
+		if seen[n] {
+			return nil, lang.Errorf(lang.ValueError, "duplicate value in 'axis'")
+		}
+		seen[n] = true
+		out[i] = n
+	}
+	return out, nil
+}

@@ -1,0 +1,387 @@
+package numpy
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Printing as NumPy 1.24 prints (numpy/core/arrayprint.py, with its
+// default options: precision 8, floatmode 'maxprec', linewidth 75,
+// threshold 1000, edgeitems 3, sign '-'): repr(a) is array([1. , 2.5])
+// with the dtype named when it is not implied (float32, or an empty
+// array), str(a) is [1.  2.5].
+
+const (
+	printPrecision = 8
+	printLinewidth = 75
+	printThreshold = 1000
+	printEdgeitems = 3
+)
+
+// arrayRepr is repr(a).
+func arrayRepr(t *tensor.Tensor) string {
+	const className = "array"
+	skipDType := dtypeImplied(t.DType()) && t.Numel() > 0
+	prefix := className + "("
+	suffix := ")"
+	if !skipDType {
+		suffix = ","
+	}
+	var lst string
+	shape := t.Shape()
+	switch {
+	case t.Numel() > 0 || (len(shape) == 1 && shape[0] == 0):
+		lst = array2string(t, ", ", prefix, printLinewidth-len(suffix))
+	default:
+		lst = "[], shape=" + tupleText(shape)
+	}
+	s := prefix + lst + suffix
+	if skipDType {
+		return s
+	}
+	dtypeStr := "dtype=" + numpyName(t.DType()) + ")"
+	lastLine := len(s) - (strings.LastIndex(s, "\n") + 1)
+	spacer := " "
+	if lastLine+len(dtypeStr)+1 > printLinewidth {
+		spacer = "\n" + strings.Repeat(" ", len(prefix))
+	}
+	return s + spacer + dtypeStr
+}
+
+// arrayStr is str(a).
+func arrayStr(t *tensor.Tensor) string {
+	if t.Dim() == 0 {
+		v, _ := t.Item()
+		return scalarText(t.DType(), v)
+	}
+	return array2string(t, " ", "", printLinewidth)
+}
+
+// dtypeImplied reports whether repr leaves the dtype out: NumPy's
+// defaults, float64, int64 and bool.
+func dtypeImplied(dt tensor.DType) bool { return dt != tensor.Float32 }
+
+func tupleText(shape []int) string {
+	parts := make([]string, len(shape))
+	for i, n := range shape {
+		parts[i] = strconv.Itoa(n)
+	}
+	if len(parts) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// array2string is NumPy's array2string with its defaults.
+func array2string(t *tensor.Tensor, separator, prefix string, linewidth int) string {
+	if t.Numel() == 0 {
+		return "[]"
+	}
+	summarize := t.Numel() > printThreshold
+	p := &printer{t: t, separator: separator, linewidth: linewidth}
+	if err := p.load(); err != nil {
+		return "<array: " + err.Error() + ">"
+	}
+	p.format = formatterFor(t.DType(), p.shown(summarize), t.Dim() == 0)
+	summary := ""
+	if summarize {
+		summary = "..."
+	}
+	return p.recurse(nil, " "+strings.Repeat(" ", len(prefix)), linewidth, summary)
+}
+
+// printer walks an array's elements in NumPy's _formatArray order.
+type printer struct {
+	t         *tensor.Tensor
+	separator string
+	linewidth int
+	shape     []int
+	strides   []int // of the contiguous copy
+	floats    []float64
+	ints      []int64
+	bools     []uint8
+	format    func(i int) string
+}
+
+func (p *printer) load() error {
+	c, err := p.t.Contiguous()
+	if err != nil {
+		return err
+	}
+	p.shape = c.Shape()
+	p.strides = make([]int, len(p.shape))
+	n := 1
+	for i := len(p.shape) - 1; i >= 0; i-- {
+		p.strides[i] = n
+		n *= p.shape[i]
+	}
+	switch c.DType() {
+	case tensor.Bool:
+		p.bools, err = tensor.Values[uint8](c)
+	case tensor.Int64:
+		p.ints, err = tensor.Values[int64](c)
+	default:
+		p.floats, err = c.Float64s()
+	}
+	return err
+}
+
+// shown returns the elements printing shows: all, or the edges of each
+// dimension when the array is summarised (NumPy's _leading_trailing).
+func (p *printer) shown(summarize bool) elements {
+	var idx []int
+	var walk func(dim, offset int)
+	walk = func(dim, offset int) {
+		if dim == len(p.shape) {
+			idx = append(idx, offset)
+			return
+		}
+		n := p.shape[dim]
+		for i := 0; i < n; i++ {
+			if summarize && n > 2*printEdgeitems && i == printEdgeitems {
+				i = n - printEdgeitems
+			}
+			walk(dim+1, offset+i*p.strides[dim])
+		}
+	}
+	walk(0, 0)
+	return elements{p: p, idx: idx}
+}
+
+// elements are the flat positions of the elements a format is fitted to.
+type elements struct {
+	p   *printer
+	idx []int
+}
+
+func (p *printer) recurse(index []int, hangingIndent string, currWidth int, summary string) string {
+	axis := len(index)
+	axesLeft := len(p.shape) - axis
+	if axesLeft == 0 {
+		off := 0
+		for i, ix := range index {
+			off += ix * p.strides[i]
+		}
+		return p.format(off)
+	}
+	nextHanging := hangingIndent + " "
+	nextWidth := currWidth - len("]")
+	n := p.shape[axis]
+	showSummary := summary != "" && 2*printEdgeitems < n
+	leading, trailing := 0, n
+	if showSummary {
+		leading, trailing = printEdgeitems, printEdgeitems
+	}
+	at := func(i int) []int {
+		if i < 0 {
+			i += n
+		}
+		return append(append([]int(nil), index...), i)
+	}
+	var s string
+	if axesLeft == 1 {
+		elemWidth := currWidth - max(len(strings.TrimRight(p.separator, " ")), len("]"))
+		line := hangingIndent
+		for i := 0; i < leading; i++ {
+			word := p.recurse(at(i), nextHanging, nextWidth, summary)
+			s, line = extendLine(s, line, word, elemWidth, hangingIndent)
+			line += p.separator
+		}
+		if showSummary {
+			s, line = extendLine(s, line, summary, elemWidth, hangingIndent)
+			line += p.separator
+		}
+		for i := trailing; i > 1; i-- {
+			word := p.recurse(at(-i), nextHanging, nextWidth, summary)
+			s, line = extendLine(s, line, word, elemWidth, hangingIndent)
+			line += p.separator
+		}
+		word := p.recurse(at(-1), nextHanging, nextWidth, summary)
+		s, line = extendLine(s, line, word, elemWidth, hangingIndent)
+		s += line
+	} else {
+		lineSep := strings.TrimRight(p.separator, " ") + strings.Repeat("\n", axesLeft-1)
+		for i := 0; i < leading; i++ {
+			s += hangingIndent + p.recurse(at(i), nextHanging, nextWidth, summary) + lineSep
+		}
+		if showSummary {
+			s += hangingIndent + summary + lineSep
+		}
+		for i := trailing; i > 1; i-- {
+			s += hangingIndent + p.recurse(at(-i), nextHanging, nextWidth, summary) + lineSep
+		}
+		s += hangingIndent + p.recurse(at(-1), nextHanging, nextWidth, summary)
+	}
+	return "[" + s[len(hangingIndent):] + "]"
+}
+
+// extendLine is NumPy's _extendLine: wrap before word when it would pass
+// the width, unless the line holds only its prefix.
+func extendLine(s, line, word string, width int, prefix string) (string, string) {
+	needsWrap := len(line)+len(word) > width
+	if len(line) <= len(prefix) {
+		needsWrap = false
+	}
+	if needsWrap {
+		s += strings.TrimRight(line, " ") + "\n"
+		line = prefix
+	}
+	return s, line + word
+}
+
+// formatterFor fits NumPy's format for a dtype to the elements shown.
+func formatterFor(dt tensor.DType, shown elements, zeroDim bool) func(i int) string {
+	p := shown.p
+	switch dt {
+	case tensor.Bool:
+		trueStr := " True"
+		if zeroDim {
+			trueStr = "True"
+		}
+		return func(i int) string {
+			if p.bools[i] != 0 {
+				return trueStr
+			}
+			return "False"
+		}
+	case tensor.Int64:
+		width := 0
+		for _, i := range shown.idx {
+			width = max(width, len(strconv.FormatInt(p.ints[i], 10)))
+		}
+		return func(i int) string {
+			s := strconv.FormatInt(p.ints[i], 10)
+			return strings.Repeat(" ", max(0, width-len(s))) + s
+		}
+	}
+	bits := 64
+	if dt == tensor.Float32 {
+		bits = 32
+	}
+	vals := make([]float64, len(shown.idx))
+	for k, i := range shown.idx {
+		vals[k] = p.floats[i]
+	}
+	f := fitFloatFormat(vals, bits)
+	return func(i int) string { return f.format(p.floats[i]) }
+}
+
+// floatFormat is NumPy's FloatingFormat after fillFormat.
+type floatFormat struct {
+	bits              int
+	exp               bool
+	precision         int // positional: at most this many digits; scientific: exactly
+	padLeft, padRight int
+	expSize           int
+}
+
+func fitFloatFormat(vals []float64, bits int) *floatFormat {
+	f := &floatFormat{bits: bits, precision: printPrecision}
+	var finite []float64
+	maxAbs, minAbs := 0.0, math.Inf(1)
+	hasNonFinite, negInf := false, false
+	for _, v := range vals {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			hasNonFinite = true
+			if math.IsInf(v, -1) {
+				negInf = true
+			}
+			continue
+		}
+		finite = append(finite, v)
+		if a := math.Abs(v); a != 0 {
+			maxAbs, minAbs = max(maxAbs, a), min(minAbs, a)
+		}
+	}
+	if maxAbs > 0 && (maxAbs >= 1e8 || minAbs < 0.0001 || maxAbs/minAbs > 1000) {
+		f.exp = true
+	}
+	switch {
+	case len(finite) == 0:
+		f.padLeft, f.padRight, f.expSize = 0, 0, -1
+	case f.exp:
+		prec, expSize, padLeft := 0, 0, 0
+		for _, v := range finite {
+			mant, exp := f.uniqueScientific(v)
+			ip, fp, _ := strings.Cut(mant, ".")
+			prec = max(prec, len(fp))
+			padLeft = max(padLeft, len(ip))
+			expSize = max(expSize, len(exp)-1)
+		}
+		f.precision, f.expSize, f.padLeft = prec, expSize, padLeft
+		f.padRight = 0
+	default:
+		padLeft, padRight := 0, 0
+		for _, v := range finite {
+			s := f.uniquePositional(v)
+			ip, fp, _ := strings.Cut(s, ".")
+			padLeft = max(padLeft, len(ip))
+			padRight = max(padRight, len(fp))
+		}
+		f.padLeft, f.padRight, f.expSize = padLeft, padRight, -1
+	}
+	if hasNonFinite {
+		inflen := 3
+		if negInf {
+			inflen++
+		}
+		offset := f.padRight + 1
+		f.padLeft = max(f.padLeft, 3-offset, inflen-offset)
+	}
+	return f
+}
+
+// uniquePositional is dragon4_positional(x, precision=8, unique=True,
+// trim='.'): the shortest digits, rounded to 8 decimals, with a point.
+func (f *floatFormat) uniquePositional(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, f.bits)
+	if _, frac, ok := strings.Cut(s, "."); ok && len(frac) > f.precision {
+		s = strings.TrimRight(strconv.FormatFloat(v, 'f', f.precision, f.bits), "0")
+	}
+	if !strings.Contains(s, ".") {
+		s += "."
+	}
+	return s
+}
+
+// uniqueScientific is dragon4_scientific(x, precision=8, unique=True,
+// trim='.'), split into mantissa and exponent ("1.5", "-05").
+func (f *floatFormat) uniqueScientific(v float64) (string, string) {
+	s := strconv.FormatFloat(v, 'e', -1, f.bits)
+	mant, exp, _ := strings.Cut(s, "e")
+	if _, frac, ok := strings.Cut(mant, "."); ok && len(frac) > f.precision {
+		s = strconv.FormatFloat(v, 'e', f.precision, f.bits)
+		mant, exp, _ = strings.Cut(s, "e")
+		mant = strings.TrimRight(mant, "0")
+	}
+	if !strings.Contains(mant, ".") {
+		mant += "."
+	}
+	return mant, exp
+}
+
+func (f *floatFormat) format(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		ret := "nan"
+		if math.IsInf(v, 1) {
+			ret = "inf"
+		} else if math.IsInf(v, -1) {
+			ret = "-inf"
+		}
+		return strings.Repeat(" ", max(0, f.padLeft+f.padRight+1-len(ret))) + ret
+	}
+	if f.exp {
+		mant, exp := f.uniqueScientific(v)
+		ip, fp, _ := strings.Cut(mant, ".")
+		fp += strings.Repeat("0", max(0, f.precision-len(fp)))
+		sign, digits := exp[:1], exp[1:]
+		digits = strings.Repeat("0", max(0, f.expSize-len(digits))) + digits
+		return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + "e" + sign + digits
+	}
+	s := f.uniquePositional(v)
+	ip, fp, _ := strings.Cut(s, ".")
+	return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + strings.Repeat(" ", max(0, f.padRight-len(fp)))
+}

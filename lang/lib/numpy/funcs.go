@@ -1,0 +1,302 @@
+package numpy
+
+import (
+	"math"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// NumPy's ufuncs of one argument, by NumPy's name and the tensor
+// package's. Integers and bools compute in float64 for the floating ones,
+// as NumPy's loops do.
+var unaryUfuncs = []struct {
+	name, kernel string
+	floatOnly    bool
+}{
+	{"exp", "exp", true}, {"log", "log", true}, {"sqrt", "sqrt", true}, {"sin", "sin", true}, {"cos", "cos", true},
+	{"tan", "tan", true}, {"tanh", "tanh", true}, {"sinh", "sinh", true}, {"cosh", "cosh", true},
+	{"arcsin", "asin", true}, {"arccos", "acos", true}, {"arctan", "atan", true}, {"arcsinh", "asinh", true},
+	{"arccosh", "acosh", true}, {"arctanh", "atanh", true}, {"log2", "log2", true}, {"log10", "log10", true},
+	{"log1p", "log1p", true}, {"expm1", "expm1", true}, {"floor", "floor", true}, {"ceil", "ceil", true},
+	{"trunc", "trunc", true}, {"rint", "round", true},
+	{"abs", "abs", false}, {"absolute", "abs", false}, {"negative", "neg", false}, {"sign", "sign", false},
+	{"isnan", "isnan", false}, {"isinf", "isinf", false}, {"isfinite", "isfinite", false},
+	{"logical_not", "logical_not", false},
+}
+
+// binaryUfuncs are NumPy's ufuncs of two arguments with NumPy's dtype
+// rules (resultType).
+var binaryUfuncs = map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
+	"add": tensor.Add, "subtract": tensor.Sub, "multiply": tensor.Mul, "maximum": tensor.Maximum,
+	"minimum": tensor.Minimum, "equal": tensor.Eq, "not_equal": tensor.Ne, "less": tensor.Lt,
+	"less_equal": tensor.Le, "greater": tensor.Gt, "greater_equal": tensor.Ge, "logical_and": tensor.LogicalAnd,
+	"logical_or": tensor.LogicalOr, "logical_xor": tensor.LogicalXor, "power": tensor.Pow, "mod": tensor.Remainder,
+	"remainder": tensor.Remainder, "arctan2": tensor.Atan2, "hypot": tensor.Hypot, "fmax": tensor.Maximum, "fmin": tensor.Minimum,
+}
+
+func unarySpec(name string) *tensor.UnarySpec {
+	for _, s := range tensor.UnarySpecs() {
+		if s.Name == name {
+			return s
+		}
+	}
+	panic("numpy: no tensor kernel " + name)
+}
+
+func defUfuncs(m map[string]lang.Value) {
+	for _, u := range unaryUfuncs {
+		u, spec := u, unarySpec(u.kernel)
+		m[u.name] = lang.NewBuiltin(lang.AsValue, u.name+"(x, out=None)", "NumPy's "+u.name+", element by element.", func(a *lang.Args) (lang.Value, error) {
+			t, err := arrayFrom(a.Value("x"), 0, false)
+			if err != nil {
+				return nil, err
+			}
+			if u.floatOnly {
+				if t, err = floating(t); err != nil {
+					return nil, err
+				}
+			}
+			r, err := spec.Apply(t)
+			if err != nil {
+				return nil, err
+			}
+			return withOut(a, r)
+		})
+	}
+	for name, kernel := range binaryUfuncs {
+		name, kernel := name, kernel
+		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x1, x2, out=None)", "NumPy's "+name+", element by element with broadcasting.", func(a *lang.Args) (lang.Value, error) {
+			x, _, err := asOperand(a.Value("x1"))
+			if err != nil {
+				return nil, err
+			}
+			y, _, err := asOperand(a.Value("x2"))
+			if err != nil {
+				return nil, err
+			}
+			if x.t == nil || y.t == nil {
+				return nil, lang.Errorf(lang.TypeError, "ufunc '%s' did not contain a loop with signature matching types", name)
+			}
+			dt := resultType(x, y)
+			if name == "arctan2" || name == "hypot" {
+				if !dt.IsFloating() {
+					dt = tensor.Float64
+				}
+			}
+			xs, ys, err := castBoth(x.t, y.t, dt)
+			if err != nil {
+				return nil, err
+			}
+			r, err := kernel(xs, ys)
+			if err != nil {
+				return nil, err
+			}
+			return withOut(a, r)
+		})
+	}
+	for _, name := range []string{"divide", "true_divide", "floor_divide"} {
+		name := name
+		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x1, x2)", "NumPy's "+name+", element by element with broadcasting.", func(a *lang.Args) (lang.Value, error) {
+			op := map[string]string{"divide": "/", "true_divide": "/", "floor_divide": "//"}[name]
+			return a.Binary(tokenOf(op), a.Value("x1"), a.Value("x2"))
+		})
+	}
+}
+
+// withOut returns r, or writes it into out= and returns out.
+func withOut(a *lang.Args, r *tensor.Tensor) (lang.Value, error) {
+	if a.IsNone("out") {
+		return wrap(r), nil
+	}
+	out, ok := a.Value("out").(*Array)
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "return arrays must be of ArrayType")
+	}
+	return out, copyInto(out.t, r)
+}
+
+func clip(t *tensor.Tensor, lo, hi lang.Value) (lang.Value, error) {
+	_, noLo := lo.(lang.NoneType)
+	_, noHi := hi.(lang.NoneType)
+	if noLo && noHi {
+		return nil, lang.Errorf(lang.ValueError, "One of max or min must be given")
+	}
+	r := operand{t: t}
+	var err error
+	if !noLo {
+		if r, err = ufunc2(r, lo, tensor.Maximum); err != nil {
+			return nil, err
+		}
+	}
+	if !noHi {
+		if r, err = ufunc2(r, hi, tensor.Minimum); err != nil {
+			return nil, err
+		}
+	}
+	return wrap(r.t), nil
+}
+
+func ufunc2(x operand, v lang.Value, kernel func(a, b *tensor.Tensor) (*tensor.Tensor, error)) (operand, error) {
+	y, ok, err := asOperand(v)
+	if err != nil {
+		return operand{}, err
+	}
+	if !ok {
+		return operand{}, lang.Errorf(lang.TypeError, "expected a number or an array, got %s", lang.TypeName(v))
+	}
+	a, b, err := castBoth(x.t, y.t, resultType(x, y))
+	if err != nil {
+		return operand{}, err
+	}
+	r, err := kernel(a, b)
+	return operand{t: r, weak: x.weak && y.weak}, err
+}
+
+// roundArray is np.round: halves to even at the given decimals, through
+// multiplying by 10**decimals as NumPy does.
+func roundArray(t *tensor.Tensor, decimals int) (lang.Value, error) {
+	if !t.DType().IsFloating() {
+		if decimals >= 0 {
+			r, err := t.Clone()
+			return wrap(r), err
+		}
+	}
+	vals, err := floatValues(t)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(vals))
+	scale := math.Pow(10, float64(decimals))
+	for i, v := range vals {
+		if decimals >= 0 {
+			out[i] = math.RoundToEven(v*scale) / scale
+		} else {
+			out[i] = math.RoundToEven(v/math.Pow(10, float64(-decimals))) * math.Pow(10, float64(-decimals))
+		}
+	}
+	if t.DType() == tensor.Float32 {
+		// NumPy computes in float32 for float32 arrays.
+		f32 := make([]float32, len(vals))
+		s32 := float32(scale)
+		for i, v := range vals {
+			if decimals >= 0 {
+				f32[i] = float32(math.RoundToEven(float64(float32(v)*s32))) / s32
+			} else {
+				f32[i] = float32(out[i])
+			}
+		}
+		r, err := tensor.FromSlice(f32, t.Shape()...)
+		return wrap(r), err
+	}
+	r, err := tensor.FromSlice(out, t.Shape()...)
+	if err != nil {
+		return nil, err
+	}
+	if t.DType() != tensor.Float64 {
+		if r, err = r.To(t.DType()); err != nil {
+			return nil, err
+		}
+	}
+	return wrap(r), nil
+}
+
+// floatValues returns t's elements in order as float64.
+func floatValues(t *tensor.Tensor) ([]float64, error) {
+	c, err := t.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	if c.DType() == tensor.Bool {
+		if c, err = c.To(tensor.Float64); err != nil {
+			return nil, err
+		}
+	}
+	return c.Float64s()
+}
+
+func dot(t *tensor.Tensor, other lang.Value) (lang.Value, error) {
+	y, err := arrayFrom(other, 0, false)
+	if err != nil {
+		return nil, err
+	}
+	if t.Dim() == 0 || y.Dim() == 0 {
+		return applyBinary(tokenOf("*"), operand{t: t, weak: t.Dim() == 0}, operand{t: y, weak: y.Dim() == 0})
+	}
+	return applyBinary(tokenOf("@"), operand{t: t}, operand{t: y})
+}
+
+func sortArray(t *tensor.Tensor, a *lang.Args, indices bool) (lang.Value, error) {
+	src := t
+	axis := -1
+	if a.IsNone("axis") {
+		c, err := t.Contiguous()
+		if err != nil {
+			return nil, err
+		}
+		if src, err = c.Reshape(-1); err != nil {
+			return nil, err
+		}
+	} else {
+		axes, err := axesArg(a.Value("axis"), t.Dim())
+		if err != nil {
+			return nil, err
+		}
+		axis = axes[0]
+	}
+	if src.Dim() == 0 {
+		return nil, lang.Errorf(AxisError, "axis -1 is out of bounds for array of dimension 0")
+	}
+	vals, idx, err := tensor.Sort(src, axis, false)
+	if err != nil {
+		return nil, err
+	}
+	if indices {
+		return wrapArray(idx), nil
+	}
+	return wrapArray(vals), nil
+}
+
+func nonzero(t *tensor.Tensor) (lang.Value, error) {
+	if t.Dim() == 0 {
+		return nil, lang.Errorf(lang.ValueError, "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.")
+	}
+	parts, err := tensor.NonzeroTuple(t)
+	if err != nil {
+		return nil, err
+	}
+	out := make(lang.Tuple, len(parts))
+	for i, p := range parts {
+		out[i] = wrapArray(p)
+	}
+	return out, nil
+}
+
+func repeatArray(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+	reps, err := arrayFrom(a.Value("repeats"), tensor.Int64, true)
+	if err != nil {
+		return nil, err
+	}
+	src := t
+	var dim *int
+	if a.IsNone("axis") {
+		c, err := t.Contiguous()
+		if err != nil {
+			return nil, err
+		}
+		if src, err = c.Reshape(-1); err != nil {
+			return nil, err
+		}
+	} else {
+		axes, err := axesArg(a.Value("axis"), t.Dim())
+		if err != nil {
+			return nil, err
+		}
+		dim = &axes[0]
+	}
+	r, err := tensor.RepeatInterleave(src, reps, dim)
+	if err != nil {
+		return nil, err
+	}
+	return wrapArray(r), nil
+}

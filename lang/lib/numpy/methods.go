@@ -1,0 +1,509 @@
+package numpy
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// An arrayFunc is one of NumPy's functions that is also an ndarray
+// method: np.sum(a, axis=0) and a.sum(axis=0) run the same Go function.
+type arrayFunc struct {
+	name   string
+	params string // after the array: "axis=None, keepdims=False"
+	doc    string
+	fn     func(t *tensor.Tensor, a *lang.Args) (lang.Value, error)
+	// methodOnly and funcOnly keep a name on one side (a.astype has no
+	// np.astype; np.where is no method).
+	methodOnly, funcOnly bool
+}
+
+var (
+	arrayMethods   = map[string]*lang.Builtin{}
+	arrayFunctions = map[string]*lang.Builtin{}
+)
+
+func defArrayFuncs(fs []arrayFunc) {
+	for _, f := range fs {
+		f := f
+		sig := func(first string) string {
+			if f.params == "" {
+				return f.name + "(" + first + ")"
+			}
+			return f.name + "(" + first + ", " + f.params + ")"
+		}
+		if !f.funcOnly {
+			arrayMethods[f.name] = lang.NewBuiltin(lang.AsValue, sig("self"), f.doc, func(a *lang.Args) (lang.Value, error) {
+				return f.fn(a.Value("self").(*Array).t, a)
+			})
+		}
+		if !f.methodOnly {
+			arrayFunctions[f.name] = lang.NewBuiltin(lang.AsValue, sig("a"), f.doc, func(a *lang.Args) (lang.Value, error) {
+				t, err := arrayFrom(a.Value("a"), 0, false)
+				if err != nil {
+					return nil, err
+				}
+				return f.fn(t, a)
+			})
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// reduction runs a tensor reduction over axis= with keepdims=.
+func reduction(t *tensor.Tensor, a *lang.Args, fn func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error)) (lang.Value, error) {
+	axes, err := axesArg(a.Value("axis"), t.Dim())
+	if err != nil {
+		return nil, err
+	}
+	keep := a.Bool("keepdims")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if axes == nil {
+		axes = allAxes(t.Dim())
+		if len(axes) == 0 { // a 0-d array: reduce nothing
+			r, err := fn(t, nil, keep)
+			if err != nil {
+				return nil, err
+			}
+			return wrap(r), nil
+		}
+	}
+	r, err := fn(t, axes, keep)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(r), nil
+}
+
+func allAxes(n int) []int {
+	axes := make([]int, n)
+	for i := range axes {
+		axes[i] = i
+	}
+	return axes
+}
+
+// withDType casts t to dtype= when given.
+func withDType(t *tensor.Tensor, a *lang.Args) (*tensor.Tensor, error) {
+	dt, ok, err := optDType(a, "dtype")
+	if err != nil || !ok {
+		return t, err
+	}
+	return castTensor(t, dt)
+}
+
+// floating casts integers and bools to float64, as NumPy's mean, std and
+// the floating ufuncs compute them.
+func floating(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if t.DType().IsFloating() {
+		return t, nil
+	}
+	return t.To(tensor.Float64)
+}
+
+// sumInput is what np.sum adds: bools count as int64.
+func sumInput(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if t.DType() == tensor.Bool {
+		return t.To(tensor.Int64)
+	}
+	return t, nil
+}
+
+func init() {
+	defArrayFuncs([]arrayFunc{
+		{name: "sum", params: "axis=None, dtype=None, keepdims=False", doc: "The sum of the elements over axis (all when None).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				t, err := withDType(t, a)
+				if err != nil {
+					return nil, err
+				}
+				if t, err = sumInput(t); err != nil {
+					return nil, err
+				}
+				return reduction(t, a, tensor.Sum)
+			}},
+		{name: "prod", params: "axis=None, dtype=None, keepdims=False", doc: "The product of the elements over axis.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				t, err := withDType(t, a)
+				if err != nil {
+					return nil, err
+				}
+				if t, err = sumInput(t); err != nil {
+					return nil, err
+				}
+				return reduction(t, a, tensor.Prod)
+			}},
+		{name: "mean", params: "axis=None, dtype=None, keepdims=False", doc: "The arithmetic mean over axis; integers average in float64.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				t, err := withDType(t, a)
+				if err != nil {
+					return nil, err
+				}
+				if t, err = floating(t); err != nil {
+					return nil, err
+				}
+				return reduction(t, a, tensor.Mean)
+			}},
+		{name: "std", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The standard deviation over axis, with ddof degrees of freedom subtracted (0: the population's).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return variance(t, a, tensor.Std)
+			}},
+		{name: "var", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The variance over axis, with ddof degrees of freedom subtracted.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return variance(t, a, tensor.Var)
+			}},
+		{name: "max", params: "axis=None, keepdims=False", doc: "The largest element over axis.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return extremum(t, a, "maximum", tensor.Amax) }},
+		{name: "min", params: "axis=None, keepdims=False", doc: "The smallest element over axis.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return extremum(t, a, "minimum", tensor.Amin) }},
+		{name: "amax", params: "axis=None, keepdims=False", doc: "The largest element over axis.", funcOnly: true,
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return extremum(t, a, "maximum", tensor.Amax) }},
+		{name: "amin", params: "axis=None, keepdims=False", doc: "The smallest element over axis.", funcOnly: true,
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return extremum(t, a, "minimum", tensor.Amin) }},
+		{name: "all", params: "axis=None, keepdims=False", doc: "Whether every element over axis is true.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return reduction(t, a, tensor.All) }},
+		{name: "any", params: "axis=None, keepdims=False", doc: "Whether some element over axis is true.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return reduction(t, a, tensor.Any) }},
+		{name: "argmax", params: "axis=None, keepdims=False", doc: "The index of the largest element (of the flattened array when axis is None).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return argExtremum(t, a, "argmax", tensor.ArgmaxAll, tensor.Argmax)
+			}},
+		{name: "argmin", params: "axis=None, keepdims=False", doc: "The index of the smallest element (of the flattened array when axis is None).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return argExtremum(t, a, "argmin", tensor.ArgminAll, tensor.Argmin)
+			}},
+		{name: "cumsum", params: "axis=None, dtype=None", doc: "The running sums along axis (of the flattened array when None).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				t, err := withDType(t, a)
+				if err != nil {
+					return nil, err
+				}
+				if t, err = sumInput(t); err != nil {
+					return nil, err
+				}
+				axis := 0
+				if a.IsNone("axis") {
+					if t, err = t.Reshape(-1); err != nil {
+						return nil, err
+					}
+				} else {
+					axes, err := axesArg(a.Value("axis"), t.Dim())
+					if err != nil {
+						return nil, err
+					}
+					axis = axes[0]
+				}
+				r, err := tensor.Cumsum(t, axis)
+				if err != nil {
+					return nil, err
+				}
+				return wrapArray(r), nil
+			}},
+		{name: "reshape", params: "*shape, order='C'", doc: "The same data in a new shape (a view when possible); one dimension may be -1.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				shape, err := shapeArgs(a.Value("shape"))
+				if err != nil {
+					return nil, err
+				}
+				r, err := t.Reshape(shape...)
+				if err != nil {
+					return nil, reshapeError(t, shape)
+				}
+				return wrapArray(r), nil
+			}},
+		{name: "transpose", params: "*axes", doc: "The array with its axes permuted (reversed when none are given).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				axes, err := shapeArgs(a.Value("axes"))
+				if err != nil {
+					return nil, err
+				}
+				if len(axes) == 0 {
+					r, err := transposeAll(t)
+					return wrapArray(r), err
+				}
+				r, err := t.Permute(axes...)
+				if err != nil {
+					return nil, lang.Errorf(lang.ValueError, "axes don't match array")
+				}
+				return wrapArray(r), nil
+			}},
+		{name: "flatten", params: "order='C'", doc: "A copy of the array in one dimension.", methodOnly: true,
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				c, err := t.Contiguous()
+				if err != nil {
+					return nil, err
+				}
+				if c == t {
+					if c, err = t.Clone(); err != nil {
+						return nil, err
+					}
+				}
+				r, err := c.Reshape(-1)
+				return wrapArray(r), err
+			}},
+		{name: "ravel", params: "order='C'", doc: "The array in one dimension (a view when possible).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				r, err := t.Reshape(-1)
+				return wrapArray(r), err
+			}},
+		{name: "squeeze", params: "axis=None", doc: "The array without its dimensions of size 1 (or only those of axis).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				axes, err := axesArg(a.Value("axis"), t.Dim())
+				if err != nil {
+					return nil, err
+				}
+				shape := t.Shape()
+				if axes == nil {
+					axes = nil
+					for i, n := range shape {
+						if n == 1 {
+							axes = append(axes, i)
+						}
+					}
+				}
+				for _, ax := range axes {
+					if shape[ax] != 1 {
+						return nil, lang.Errorf(lang.ValueError, "cannot select an axis to squeeze out which has size not equal to one")
+					}
+				}
+				var out []int
+				for i, n := range shape {
+					if !slices.Contains(axes, i) {
+						out = append(out, n)
+					}
+				}
+				r, err := t.Reshape(out...)
+				return wrap(r), err
+			}},
+		{name: "astype", params: "dtype, copy=True", doc: "A copy of the array converted to dtype.", methodOnly: true,
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				dt, err := toDType(a.Value("dtype"))
+				if err != nil {
+					return nil, err
+				}
+				if t.DType() == dt {
+					if !a.Bool("copy") {
+						return wrapArray(t), nil
+					}
+					r, err := t.Clone()
+					return wrapArray(r), err
+				}
+				r, err := t.To(dt)
+				return wrapArray(r), err
+			}},
+		{name: "copy", params: "", doc: "A copy of the array.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				r, err := t.Clone()
+				return wrapArray(r), err
+			}},
+		{name: "tolist", params: "", doc: "The array as nested Python lists of Python numbers.", methodOnly: true,
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return toPython(t)
+			}},
+		{name: "item", params: "*index", doc: "One element as a Python number: the only one, or the one at a flat index or an index per dimension.", methodOnly: true,
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				idx, err := shapeArgs(a.Value("index"))
+				if err != nil {
+					return nil, err
+				}
+				return itemAt(t, idx)
+			}},
+		{name: "fill", params: "value", doc: "Sets every element to value.", methodOnly: true,
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				v, err := arrayFrom(a.Value("value"), t.DType(), true)
+				if err != nil {
+					return nil, err
+				}
+				return lang.None, copyInto(t, v)
+			}},
+		{name: "clip", params: "a_min=None, a_max=None", doc: "The elements limited to [a_min, a_max].",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return clip(t, a.Value("a_min"), a.Value("a_max")) }},
+		{name: "round", params: "decimals=0", doc: "The elements rounded to decimals places, halves to even.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return roundArray(t, a.Int("decimals")) }},
+		{name: "dot", params: "b", doc: "The dot product: matrix product for 2-d arrays, inner product for 1-d.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return dot(t, a.Value("b")) }},
+		{name: "argsort", params: "axis=-1, kind=None", doc: "The indices that sort the array along axis (stable).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return sortArray(t, a, true) }},
+		{name: "sort", params: "axis=-1, kind=None", doc: "np.sort: a sorted copy along axis; a.sort() sorts in place.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return sortArray(t, a, false) }},
+		{name: "nonzero", params: "", doc: "A tuple of index arrays, one per dimension, of the nonzero elements.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return nonzero(t) }},
+		{name: "swapaxes", params: "axis1, axis2", doc: "The array with two axes exchanged (a view).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				r, err := t.Transpose(a.Int("axis1"), a.Int("axis2"))
+				return wrapArray(r), err
+			}},
+		{name: "repeat", params: "repeats, axis=None", doc: "Each element repeated (along axis, or of the flattened array).",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return repeatArray(t, a) }},
+	})
+	// a.sort() sorts in place and returns None.
+	arrayMethods["sort"] = lang.NewBuiltin(lang.AsValue, "sort(self, axis=-1, kind=None)", "Sorts the array in place along axis.", func(a *lang.Args) (lang.Value, error) {
+		t := a.Value("self").(*Array).t
+		r, err := sortArray(t, a, false)
+		if err != nil {
+			return nil, err
+		}
+		return lang.None, copyInto(t, r.(*Array).t)
+	})
+}
+
+func variance(t *tensor.Tensor, a *lang.Args, fn func(x *tensor.Tensor, dims []int, correction int, keep bool) (*tensor.Tensor, error)) (lang.Value, error) {
+	t, err := withDType(t, a)
+	if err != nil {
+		return nil, err
+	}
+	if t, err = floating(t); err != nil {
+		return nil, err
+	}
+	ddof := a.Int("ddof")
+	return reduction(t, a, func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+		return fn(x, dims, ddof, keep)
+	})
+}
+
+func extremum(t *tensor.Tensor, a *lang.Args, name string, fn func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error)) (lang.Value, error) {
+	if t.Numel() == 0 {
+		return nil, lang.Errorf(lang.ValueError, "zero-size array to reduction operation %s which has no identity", name)
+	}
+	return reduction(t, a, fn)
+}
+
+func argExtremum(t *tensor.Tensor, a *lang.Args, name string, all func(*tensor.Tensor) (*tensor.Tensor, error), along func(*tensor.Tensor, int, bool) (*tensor.Tensor, error)) (lang.Value, error) {
+	if t.Numel() == 0 {
+		return nil, lang.Errorf(lang.ValueError, "attempt to get %s of an empty sequence", name)
+	}
+	keep := a.Bool("keepdims")
+	if a.IsNone("axis") {
+		c, err := t.Contiguous()
+		if err != nil {
+			return nil, err
+		}
+		flat, err := c.Reshape(-1)
+		if err != nil {
+			return nil, err
+		}
+		r, err := all(flat)
+		if err != nil {
+			return nil, err
+		}
+		if keep {
+			ones := make([]int, t.Dim())
+			for i := range ones {
+				ones[i] = 1
+			}
+			r, err = r.Reshape(ones...)
+			return wrap(r), err
+		}
+		return wrap(r), nil
+	}
+	axes, err := axesArg(a.Value("axis"), t.Dim())
+	if err != nil {
+		return nil, err
+	}
+	r, err := along(t, axes[0], keep)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(r), nil
+}
+
+// shapeArgs reads *shape: reshape(2, 3) or reshape((2, 3)).
+func shapeArgs(v lang.Value) ([]int, error) {
+	args, _ := v.(lang.Tuple)
+	if len(args) == 1 {
+		if _, isInt := lang.AsInt(args[0]); !isInt {
+			return shapeArg(args[0])
+		}
+	}
+	return shapeArg(args)
+}
+
+func reshapeError(t *tensor.Tensor, shape []int) error {
+	return lang.Errorf(lang.ValueError, "cannot reshape array of size %d into shape %s", t.Numel(), compactTuple(shape))
+}
+
+// toPython converts a tensor's elements to nested lists of Python
+// numbers.
+func toPython(t *tensor.Tensor) (lang.Value, error) {
+	v, err := tensor.ToList(t)
+	if err != nil {
+		return nil, err
+	}
+	return fromGo(v), nil
+}
+
+func fromGo(v any) lang.Value {
+	switch x := v.(type) {
+	case []any:
+		out := make([]lang.Value, len(x))
+		for i, e := range x {
+			out[i] = fromGo(e)
+		}
+		return &lang.List{Elems: out}
+	case float32:
+		return float64(x)
+	}
+	return v
+}
+
+func itemAt(t *tensor.Tensor, idx []int) (lang.Value, error) {
+	switch {
+	case len(idx) == 0:
+		if t.Numel() != 1 {
+			return nil, lang.Errorf(lang.ValueError, "can only convert an array of size 1 to a Python scalar")
+		}
+		c, err := t.Reshape(-1)
+		if err != nil {
+			return nil, err
+		}
+		return itemAt(c, []int{0})
+	case len(idx) == 1:
+		c, err := t.Contiguous()
+		if err != nil {
+			return nil, err
+		}
+		flat, err := c.Reshape(-1)
+		if err != nil {
+			return nil, err
+		}
+		i := idx[0]
+		if i < 0 {
+			i += flat.Numel()
+		}
+		if i < 0 || i >= flat.Numel() {
+			return nil, lang.Errorf(lang.IndexError, "index %d is out of bounds for size %d", idx[0], flat.Numel())
+		}
+		e, err := flat.Select(0, i)
+		if err != nil {
+			return nil, err
+		}
+		return (&Scalar{t: e}).item(), nil
+	}
+	if len(idx) != t.Dim() {
+		return nil, lang.Errorf(lang.ValueError, "incorrect number of indices for array")
+	}
+	e := t
+	for _, i := range idx {
+		var err error
+		if e, err = e.Select(0, i); err != nil {
+			return nil, lang.Errorf(lang.IndexError, "%s", strings.TrimPrefix(err.Error(), "IndexError: "))
+		}
+	}
+	return (&Scalar{t: e}).item(), nil
+}
+
+// compactTuple writes a shape as NumPy's messages do: (4,2), (3,).
+func compactTuple(shape []int) string { return strings.ReplaceAll(tupleText(shape), " ", "") }

@@ -1,0 +1,155 @@
+// Package numpy is kael's NumPy: `import numpy as np` gives NumPy's
+// arrays, rules and legacy random numbers, built on kael's tensor core
+// (ADR 0006: a library of the engine, as json and torch are). An
+// np.ndarray is a tensor seen through NumPy's rules: float64 and int64 by
+// default, NumPy's type promotion, NumPy's printing, and memory shared
+// with torch through t.numpy() and torch.from_numpy(a).
+//
+// It covers the arrays of kael's four dtypes (bool, int64, float32,
+// float64); docs/numpy.md says what it offers and where it stops.
+package numpy
+
+import (
+	"math"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The kinds of NumPy's own errors, with their classes in the module:
+// AxisError is a ValueError and an IndexError; UFuncTypeError (a result a
+// ufunc cannot write back, a += 1.5 on ints) is a TypeError.
+const (
+	AxisError      lang.ErrorKind = "AxisError"
+	UFuncTypeError lang.ErrorKind = "UFuncTypeError"
+)
+
+var (
+	axisErrorClass      = lang.RegisterExceptionClass(AxisError, "numpy", "AxisError", "ValueError", "IndexError")
+	ufuncTypeErrorClass = lang.RegisterExceptionClass(UFuncTypeError, "numpy.core._exceptions", "UFuncTypeError", "TypeError")
+)
+
+const notImplementedError lang.ErrorKind = "NotImplementedError"
+
+var ndarrayClass = lang.NewBuiltin(lang.AsValue, "ndarray(shape, dtype=float)", "NumPy's array type: isinstance(x, np.ndarray); calling it makes an array of zeros of shape (NumPy leaves it uninitialised).", func(a *lang.Args) (lang.Value, error) {
+	shape, err := shapeArg(a.Value("shape"))
+	if err != nil {
+		return nil, err
+	}
+	dt, err := toDType(a.Value("dtype"))
+	if err != nil {
+		return nil, err
+	}
+	return full(shape, 0, dt)
+})
+
+func buildModule() *lang.Module {
+	m := map[string]lang.Value{
+		"ndarray": ndarrayClass, "AxisError": axisErrorClass,
+		"pi":      math.Pi, "e": math.E, "inf": math.Inf(1), "nan": math.NaN(), "newaxis": lang.None,
+		"Inf": math.Inf(1), "NaN": math.NaN(), "NINF": math.Inf(-1), "PINF": math.Inf(1),
+		"euler_gamma": 0.5772156649015329,
+		"__version__": "1.24.2",
+		"dtype": lang.NewBuiltin(lang.AsValue, "dtype(obj)", "The dtype named or stood for by obj: np.dtype('float32'), np.dtype(np.int64).", func(a *lang.Args) (lang.Value, error) {
+			dt, err := toDType(a.Value("obj"))
+			if err != nil {
+				return nil, err
+			}
+			return dtypeOf(dt), nil
+		}),
+		"result_type": lang.NewBuiltin(lang.AsValue, "result_type(*arrays_and_dtypes)", "The dtype NumPy's promotion gives these arrays, numbers and dtypes.", func(a *lang.Args) (lang.Value, error) {
+			var ops []operand
+			for _, v := range a.Value("arrays_and_dtypes").(lang.Tuple) {
+				if dt, err := toDType(v); err == nil {
+					if _, isStr := v.(string); isStr || true {
+						z, _ := tensor.Zeros(dt, 1)
+						ops = append(ops, operand{t: z})
+						continue
+					}
+				}
+				o, ok, err := asOperand(v)
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					return nil, lang.Errorf(lang.TypeError, "Cannot interpret %s as a data type", lang.Repr(v))
+				}
+				ops = append(ops, o)
+			}
+			if len(ops) == 0 {
+				return nil, lang.Errorf(lang.ValueError, "at least one array or dtype is required")
+			}
+			acc := ops[0]
+			for _, o := range ops[1:] {
+				acc = operand{t: mustZeros(resultType(acc, o)), weak: acc.weak && o.weak}
+			}
+			return dtypeOf(acc.t.DType()), nil
+		}),
+		"promote_types": lang.NewBuiltin(lang.AsValue, "promote_types(type1, type2)", "The smallest dtype both convert to safely.", func(a *lang.Args) (lang.Value, error) {
+			d1, err := toDType(a.Value("type1"))
+			if err != nil {
+				return nil, err
+			}
+			d2, err := toDType(a.Value("type2"))
+			if err != nil {
+				return nil, err
+			}
+			return dtypeOf(promote(d1, d2)), nil
+		}),
+		"can_cast": lang.NewBuiltin(lang.AsValue, "can_cast(from_, to, casting='safe')", "Whether from_ converts to to under the casting rule ('safe' or 'same_kind').", func(a *lang.Args) (lang.Value, error) {
+			from, err := toDType(a.Value("from_"))
+			if err != nil {
+				return nil, err
+			}
+			to, err := toDType(a.Value("to"))
+			if err != nil {
+				return nil, err
+			}
+			switch a.Str("casting") {
+			case "safe":
+				return promote(from, to) == to, nil
+			case "same_kind":
+				return kindRank(from) <= kindRank(to), nil
+			case "unsafe":
+				return true, nil
+			case "no", "equiv":
+				return from == to, nil
+			}
+			return nil, lang.Errorf(lang.ValueError, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")
+		}),
+	}
+	for dt, st := range scalarTypes {
+		m[scalarTypeNames[dt]] = st
+	}
+	m["bool8"], m["int_"], m["float_"], m["double"], m["single"], m["longlong"] = m["bool_"], m["int64"], m["float64"], m["float64"], m["float32"], m["int64"]
+	for name, fn := range arrayFunctions {
+		m[name] = fn
+	}
+	m["around"], m["round_"] = m["round"], m["round"]
+	defCreation(m)
+	defJoin(m)
+	defUfuncs(m)
+	m["random"] = randomModule
+	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
+}
+
+func mustZeros(dt tensor.DType) *tensor.Tensor {
+	z, _ := tensor.Zeros(dt, 1)
+	return z
+}
+
+var randomModule = &lang.Module{Name: "numpy.random", Attrs: randomFunctions, Doc: "NumPy's legacy random numbers, bit for bit: seed, rand, randn, randint, choice, shuffle, permutation, RandomState."}
+
+var numpyModule *lang.Module
+
+func init() {
+	lang.RegisterClass(ndarrayClass, "numpy.ndarray")
+	lang.RegisterModule("numpy", "NumPy's arrays on kael's tensor core: np.array, np.zeros, ufuncs, reductions, np.random (docs/numpy.md).", func() *lang.Module {
+		if numpyModule == nil {
+			numpyModule = buildModule()
+		}
+		return numpyModule
+	})
+	lang.RegisterModule("numpy.random", "NumPy's legacy random numbers, bit for bit for a seed.", func() *lang.Module { return randomModule })
+	lang.RegisterArrayMaker(func(t *tensor.Tensor) lang.Value { return NewArray(t) })
+}

@@ -1,0 +1,133 @@
+package numpy_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+	_ "github.com/kael-dev/kael/lang/std"
+)
+
+// Each case runs in kael and in Debian's python3 with NumPy 1.24, and the
+// reprs (or the error's class and message) must be the same.
+const prelude = "import numpy as np\n"
+
+// TestCreationMatchesNumPy covers making arrays and their attributes.
+func TestCreationMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.array([1, 2, 3])", "np.array([1.5, 2, 3])", "np.array([True, False])", "np.array([[1, 2], [3, 4]])",
+		"np.array([[1, 2], [3, 4]], dtype=np.float32)", "np.array([1, 2], dtype='float64')", "np.array(3.5)", "np.array([])",
+		"np.array([[]])", "np.zeros((2, 3))", "np.zeros(3, dtype=int)", "np.ones((2, 2), dtype=bool)", "np.empty(0)",
+		"np.full((2, 2), 7)", "np.full(3, 0.5, dtype=np.float32)", "np.zeros_like(np.array([1, 2]))", "np.ones_like(np.array([[1.5]]))",
+		"np.full_like(np.array([1, 2, 3]), 9)", "np.arange(5)", "np.arange(1, 2, 0.25)", "np.arange(0, 10, 3)", "np.arange(5.0)",
+		"np.arange(3, dtype=np.float32)", "np.linspace(0, 1, 5)", "np.linspace(0, 1, 4, endpoint=False)", "np.eye(3)", "np.eye(2, 3, k=1)",
+		"np.identity(2, dtype=int)", "np.array([1, 2, 3]).shape", "np.zeros((2, 3, 4)).strides", "np.zeros((2, 3), np.float32).nbytes",
+		"np.array([[1, 2], [3, 4]]).T", "np.array([1, 2]).dtype", "np.array([1.0]).dtype == np.float64", "np.dtype('float32')",
+		"np.dtype(np.int64).itemsize", "np.float32", "np.array(5).ndim", "np.arange(6).reshape(2, 3)", "np.arange(6).reshape((3, -1))",
+		"np.arange(6).reshape(4, 2)", "np.zeros((1, 3, 1)).squeeze().shape", "np.expand_dims(np.arange(3), 0).shape",
+		"np.arange(4).astype(np.float32)", "np.array([1.7, -1.7]).astype(int)", "np.array([[1, 2], [3, 4]]).tolist()", "np.array([1.5]).item()",
+		"np.arange(6).reshape(2, 3).item(4)", "np.array([1, 2]).flatten()", "np.array([[1, 2], [3, 4]]).ravel()",
+		"np.int64(7)", "np.float32(0.1)", "np.float64(2) ** 0.5", "np.int64('12')", "np.bool_(1)", "np.float32([1, 2])",
+		"len(np.zeros((4, 2)))", "list(np.arange(3))", "np.array([1, 2, 3])[1]", "type(np.array([1.5])[0])",
+	})
+}
+
+// TestArithmeticMatchesNumPy covers operators and NumPy's promotion.
+func TestArithmeticMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.array([1, 2]) + 1", "np.array([1, 2]) + 1.5", "np.array([1, 2], dtype=np.float32) * 2.5", "(np.array([1, 2], dtype=np.float32) * 2.5).dtype",
+		"np.array([1, 2]) / 2", "np.array([7, -7]) // 2", "np.array([7, -7]) % 3", "np.array([7.5, -7.5]) % 2", "np.array([2, 3]) ** 2",
+		"np.array([2.0, 3.0]) ** 0.5", "np.array([1, 2]) ** -1", "2 ** np.array([1, 2])", "1 - np.array([0.25, 0.5])", "10 / np.array([4, 5])",
+		"np.array([1, 2]) + np.array([[10], [20]])", "np.array([1, 2, 3]) + np.array([1, 2])", "np.array([True, False]) + np.array([True, True])",
+		"np.array([True, False]) + 1", "np.array([True]) - np.array([True])", "-np.array([1, -2])", "-np.array([True])", "~np.array([True, False])",
+		"~np.array([1, 2])", "+np.array([1.5])", "np.array([1, 2], dtype=np.float32) + np.array([1, 2])", "(np.array([1], dtype=np.float32) + np.array([1])).dtype",
+		"(np.array([1], dtype=np.float32) + np.float64(1)).dtype", "(np.float32(1) + 1.0).dtype", "np.array([1, 2]) == np.array([1, 3])",
+		"np.array([1, 2]) < 2", "2 < np.array([1, 3])", "np.array([1.0, 2.0]) != 1", "np.array([1, 2]) == None", "np.array([3, 5]) & 1",
+		"np.array([True, False]) | np.array([False, False])", "np.array([1, 2]) ^ 3", "np.array([1.5]) & 1",
+		"np.array([[1, 2], [3, 4]]) @ np.array([[1], [1]])", "np.array([1, 2]) @ np.array([3, 4])", "np.array([1, 0]) // 0", "np.array([5]) % 0",
+		"np.array([1.0]) / 0", "np.int64(3) * 2.5", "np.float32(1.5) * 2", "type(np.float32(1.5) * 2)", "np.int64(5) // 2", "3 - np.int64(1)",
+		"a = np.arange(3)\na += 1\na", "a = np.arange(3)\nb = a\na *= 2\nb", "a = np.arange(3)\na += 1.5", "a = np.zeros(2)\na += 1\na",
+		"bool(np.array([1]))", "bool(np.array([1, 2]))", "bool(np.array([]))", "float(np.array([2.5]))", "int(np.float64(3.9))",
+		"[10, 20, 30][np.int64(1)]", "list(range(np.int64(3)))", "np.float64(1.5) == 1.5", "{np.int64(1): 'a'}[1]",
+	})
+}
+
+// TestFunctionsMatchNumPy covers reductions, ufuncs, indexing and the
+// joining functions.
+func TestFunctionsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"a = np.array([[1., 5., 3.], [4., 2., 6.]])\nb = np.array([[3, 1], [2, 4]])\n", []string{
+		"a.sum()", "a.sum(axis=0)", "a.sum(1)", "np.sum(a, axis=1, keepdims=True)", "b.sum()", "np.array([True, True]).sum()", "a.mean()",
+		"b.mean(axis=0)", "a.std()", "a.var(ddof=1)", "b.std(axis=1)", "a.max()", "a.min(axis=0)", "b.max(axis=1)", "np.amax(b)", "a.argmax()",
+		"a.argmin(axis=1)", "b.argmax(axis=0)", "a.prod()", "b.prod(axis=0)", "b.cumsum()", "a.cumsum(axis=1)", "(a > 2).all()", "(a > 2).any(axis=1)",
+		"np.all([True, False])", "np.any(np.zeros(3))", "np.exp(np.array([0, 1]))", "np.log(a)", "np.sqrt(b)", "np.sin(np.array([0.0, 1.0]))",
+		"np.abs(np.array([-1, 2]))", "np.abs(np.array([-1.5]))", "np.floor(np.array([1.5, -1.5]))", "np.ceil(np.array([1, 2]))",
+		"np.round(np.array([0.5, 1.5, 2.675]), 2)", "np.round(np.array([0.5, 1.5, 2.5]))", "np.round(np.array([1234.5]), -2)",
+		"np.clip(np.arange(6), 1, 4)", "a.clip(2, None)", "np.maximum(a, 3)", "np.minimum(b, np.array([2, 2]))", "np.isnan(np.array([1.0, np.nan]))",
+		"np.isinf(np.array([np.inf, 1]))", "np.isfinite(np.array([np.nan, 1.0]))", "np.where(a > 2, a, 0)", "np.where(b > 2)",
+		"np.where(np.array([True, False]), 1, 2.5)", "np.dot(b, b)", "np.dot(np.array([1, 2]), np.array([3, 4]))", "b.dot(np.array([1, 1]))",
+		"np.matmul(b, b)", "np.outer(np.array([1, 2]), np.array([3, 4, 5]))", "np.concatenate([b, b])", "np.concatenate([b, b], axis=1)",
+		"np.concatenate([b, a[:, :2]])", "np.stack([np.arange(2), np.arange(2)])", "np.stack([np.arange(2), np.arange(2)], axis=1)",
+		"np.vstack([np.arange(3), np.arange(3)])", "np.hstack([np.arange(2), np.arange(3)])", "np.hstack([b, b])", "np.sort(np.array([3, 1, 2]))",
+		"np.argsort(np.array([3, 1, 2]))", "np.sort(a, axis=0)", "c = np.array([3, 1, 2])\nc.sort()\nc", "np.unique(np.array([3, 1, 3, 2, 1]))",
+		"np.unique(np.array([3, 1, 3]), return_counts=True)", "np.unique(np.array([3, 1, 3]), return_inverse=True)", "np.tile(np.array([1, 2]), 3)",
+		"np.tile(b, (2, 1))", "np.repeat(np.array([1, 2]), 2)", "b.repeat(2, axis=0)", "np.allclose(a, a + 1e-9)", "np.isclose(a, 1.0)",
+		"np.array_equal(b, b)", "np.array_equal(b, a)", "np.count_nonzero(b > 1)", "np.diff(np.array([1, 4, 9, 16]))", "np.diff(b, axis=0)",
+		"np.meshgrid(np.arange(2), np.arange(3))", "np.meshgrid(np.arange(2), np.arange(3), indexing='ij')", "b.transpose()", "np.transpose(a).shape",
+		"a.swapaxes(0, 1).shape", "np.nonzero(np.array([0, 3, 0, 4]))", "np.add(b, 1)", "np.multiply(a, 2)", "np.divide(b, 2)", "np.power(b, 2)",
+		"np.result_type(np.int64, np.float32)", "np.promote_types('int64', 'float32')", "np.can_cast(np.int64, np.float64)", "np.can_cast(np.float64, np.int64)",
+		"a[0]", "a[0, 1]", "a[:, 1]", "a[..., -1]", "a[a > 2]", "a[[0, 1], [2, 0]]", "b[:, None].shape", "a[1:, ::2]", "a[0][1]", "a[5]",
+		"c = a.copy()\nc[0] = 0\nc", "c = a.copy()\nc[:, 0] = [7, 8]\nc", "c = a.copy()\nc[c > 2] = -1\nc", "c = np.zeros(3, dtype=int)\nc[1] = 2.7\nc",
+		"c = a.copy()\nv = c[0]\nv[0] = 99\nc", "c = np.arange(4)\nc.fill(5)\nc", "c = np.arange(6)\nc.shape = (2, 3)\nc",
+		"np.pi", "np.inf", "np.e", "np.newaxis is None", "np.sum([1, 2, 3])", "np.mean([1, 2])", "np.max([1, 5, 3])",
+	})
+}
+
+// TestRandomMatchesNumPy draws from the legacy generator after seeds and
+// compares NumPy's numbers bit for bit.
+func TestRandomMatchesNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "1", "42", "2**32 - 1", "[1, 2, 3]"} {
+		s := "np.random.seed(" + seed + ")\n"
+		srcs = append(srcs,
+			s+"np.random.rand(5)", s+"np.random.randn(7)", s+"np.random.random()", s+"np.random.randn()",
+			s+"np.random.randint(0, 10, size=8)", s+"np.random.randint(5)", s+"np.random.randint(-3, 2**40, size=3)",
+			s+"np.random.normal(2.0, 0.5, size=(2, 3))", s+"np.random.uniform(-1, 1, 4)", s+"np.random.choice(10, 4)",
+			s+"np.random.choice(10, 4, replace=False)", s+"np.random.choice(['a', 'b', 'c'] and [5, 6, 7], 5, p=[0.2, 0.3, 0.5])",
+			s+"np.random.permutation(8)", s+"x = np.arange(10)\nnp.random.shuffle(x)\nx", s+"x = list(range(6))\nnp.random.shuffle(x)\nx",
+			s+"np.random.permutation(np.arange(6).reshape(3, 2))", s+"np.random.randn(3); np.random.rand(2)",
+		)
+	}
+	srcs = append(srcs, "r = np.random.RandomState(7)\n(r.rand(2), r.randn(2), r.randint(0, 100, 3))", "np.random.seed(-1)", "np.random.randint(3, 3)")
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
+
+// TestPrintingMatchesNumPy compares str and repr, which follow
+// arrayprint's rules: widths, precision, scientific notation, wrapping,
+// summarisation.
+func TestPrintingMatchesNumPy(t *testing.T) {
+	var srcs []string
+	for _, arr := range []string{
+		"np.array([1.5, 2.25, 3])", "np.array([0.1, 100000.0])", "np.array([1e-5, 1.0])", "np.array([1e8, 1])", "np.array([1e16])",
+		"np.array([np.nan, 1.5, -np.inf])", "np.array([np.nan])", "np.array([0.0, -0.0])", "np.array([1/3, 2/3], dtype=np.float32)",
+		"np.array([123456789.0])", "np.array([0.00012, 0.5])", "np.arange(2000.0)", "np.arange(3000)", "np.arange(100)", "np.arange(30.0) / 7",
+		"np.arange(24).reshape(2, 3, 4)", "np.arange(2400).reshape(40, 60)", "np.array([[0.1, 2.0], [33.0, 4.5]])", "np.array([True, False, True])",
+		"np.array([-1, 10, -100])", "np.zeros((0, 3))", "np.zeros(0, dtype=np.float32)", "np.array(2.5)", "np.array(True)", "np.array(7)",
+		"np.random.RandomState(0).rand(4, 5)", "np.linspace(0, 1, 40)", "np.array([1e-20, 1e20])", "np.arange(60).reshape(3, 20) * 1000",
+	} {
+		srcs = append(srcs, "repr("+arr+")", "str("+arr+")")
+	}
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
+
+// TestTorchInterchange checks that arrays and tensors share memory both
+// ways and that torch.tensor copies with the dtype kept, as PyTorch does.
+func TestTorchInterchange(t *testing.T) {
+	langtest.CheckMatchesTorch(t, prelude+"import torch\n", []string{
+		"t = torch.zeros(3)\na = t.numpy()\na[0] = 5\nt.tolist()", "a = np.arange(3.0)\nt = torch.from_numpy(a)\nt[1] = 7\na",
+		"torch.from_numpy(np.arange(3)).dtype == torch.int64", "torch.from_numpy(np.zeros(2, dtype=np.float32)).dtype == torch.float32",
+		"t = torch.tensor(np.array([1.5, 2]))\n(t.tolist(), t.dtype == torch.float64)", "a = np.ones(2)\nt = torch.tensor(a)\na[0] = 3\nt.tolist()",
+		"torch.ones(2).numpy()", "torch.arange(3).numpy().dtype", "torch.ones(2, requires_grad=True).numpy()",
+		"torch.ones(2, requires_grad=True).detach().numpy()", "torch.from_numpy([1, 2])", "torch.tensor([np.float32(1.5), np.float32(2)]).tolist()",
+		"(torch.ones(2) + np.ones(2)).dtype == torch.float64", "torch.zeros(2, 2).numpy().shape", "np.array(torch.arange(3))", "np.asarray(torch.ones(2)).dtype",
+		"float(torch.tensor(2.5).numpy())", "torch.from_numpy(np.arange(6).reshape(2, 3)[:, 1]).tolist()", "isinstance(torch.ones(1).numpy(), np.ndarray)",
+	})
+}

@@ -1,0 +1,355 @@
+package numpy
+
+import (
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// NumPy's rules for the dtype of a result, on kael's four dtypes.
+//
+// Two arrays promote by NumPy's table: bool < int64 < float64, with
+// float32 above bool and below float64, and int64 with float32 giving
+// float64 (float32 cannot hold every int64). A Python number, a NumPy
+// scalar or a 0-d array beside an array of at least one dimension is
+// "weak" (NumPy 1.24's value-based casting): it takes the array's dtype
+// when its kind (bool, integer, floating) is not above the array's, so
+// float32_array * 2.5 stays float32, and int64_array + 0.5 is float64.
+
+// kindRank orders the kinds bool < integer < floating.
+func kindRank(dt tensor.DType) int {
+	switch {
+	case dt == tensor.Bool:
+		return 0
+	case dt.IsFloating():
+		return 2
+	}
+	return 1
+}
+
+// promote is np.promote_types on kael's dtypes.
+func promote(a, b tensor.DType) tensor.DType {
+	if a == b {
+		return a
+	}
+	if a == tensor.Bool {
+		return b
+	}
+	if b == tensor.Bool {
+		return a
+	}
+	// int64 with float32, or anything with float64.
+	if a == tensor.Float32 && b == tensor.Float32 {
+		return tensor.Float32
+	}
+	if (a == tensor.Float32 && b == tensor.Int64) || (a == tensor.Int64 && b == tensor.Float32) {
+		return tensor.Float64
+	}
+	if a == tensor.Float64 || b == tensor.Float64 {
+		return tensor.Float64
+	}
+	return tensor.PromoteTypes(a, b)
+}
+
+// operand is one side of an operation: its tensor and whether it is weak.
+type operand struct {
+	t    *tensor.Tensor
+	weak bool
+}
+
+// asOperand reads a value NumPy computes with: arrays, NumPy scalars,
+// Python numbers and nested lists of them. ok is false for other values
+// (a torch tensor: PyTorch's rules then apply).
+func asOperand(v lang.Value) (operand, bool, error) {
+	switch x := v.(type) {
+	case *Array:
+		return operand{t: x.t, weak: x.t.Dim() == 0}, true, nil
+	case *Scalar:
+		return operand{t: x.t, weak: true}, true, nil
+	case bool, int64, float64:
+		t, err := arrayFrom(x, 0, false)
+		return operand{t: t, weak: true}, true, err
+	case *lang.List, lang.Tuple:
+		t, err := arrayFrom(x, 0, false)
+		if err != nil {
+			return operand{}, false, err
+		}
+		return operand{t: t, weak: t.Dim() == 0}, true, nil
+	}
+	return operand{}, false, nil
+}
+
+// resultType is the dtype NumPy gives a binary operation on a and b.
+func resultType(a, b operand) tensor.DType {
+	da, db := a.t.DType(), b.t.DType()
+	if a.weak == b.weak {
+		return promote(da, db)
+	}
+	strong, weak := da, db
+	if a.weak {
+		strong, weak = db, da
+	}
+	if kindRank(weak) <= kindRank(strong) {
+		return strong
+	}
+	if kindRank(weak) == 1 {
+		return tensor.Int64
+	}
+	return tensor.Float64
+}
+
+// castTensor converts t to dt (t itself when it has that dtype).
+func castTensor(t *tensor.Tensor, dt tensor.DType) (*tensor.Tensor, error) {
+	if t.DType() == dt {
+		return t, nil
+	}
+	return t.To(dt)
+}
+
+// wrap returns the array for t, or a scalar when t is 0-d: what NumPy's
+// operations give.
+func wrap(t *tensor.Tensor) lang.Value {
+	if t.Dim() == 0 {
+		return &Scalar{t: t}
+	}
+	return &Array{t: t}
+}
+
+// wrapArray returns the array for t, even 0-d.
+func wrapArray(t *tensor.Tensor) *Array { return &Array{t: t} }
+
+// binaryKernels are the tensor functions of NumPy's binary operators,
+// applied to operands already cast to the result's dtype.
+var binaryKernels = map[syntax.Token]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
+	syntax.PLUS:       tensor.Add,
+	syntax.MINUS:      tensor.Sub,
+	syntax.STAR:       tensor.Mul,
+	syntax.SLASH:      tensor.Div,
+	syntax.SLASHSLASH: tensor.FloorDivide,
+	syntax.PERCENT:    tensor.Remainder,
+	syntax.STARSTAR:   tensor.Pow,
+	syntax.AMP:        tensor.BitwiseAnd,
+	syntax.PIPE:       tensor.BitwiseOr,
+	syntax.CARET: tensor.BitwiseXor,
+	syntax.EQL:        tensor.Eq,
+	syntax.NEQ:        tensor.Ne,
+	syntax.LT:         tensor.Lt,
+	syntax.LE:         tensor.Le,
+	syntax.GT:         tensor.Gt,
+	syntax.GE:         tensor.Ge,
+}
+
+// ufuncNames name the operators in NumPy's messages.
+var ufuncNames = map[syntax.Token]string{
+	syntax.PLUS: "add", syntax.MINUS: "subtract", syntax.STAR: "multiply", syntax.SLASH: "true_divide",
+	syntax.SLASHSLASH: "floor_divide", syntax.PERCENT: "remainder", syntax.STARSTAR: "power",
+	syntax.AMP: "bitwise_and", syntax.PIPE: "bitwise_or", syntax.CARET: "bitwise_xor",
+	syntax.EQL: "equal", syntax.NEQ: "not_equal", syntax.LT: "less", syntax.LE: "less_equal",
+	syntax.GT: "greater", syntax.GE: "greater_equal", syntax.AT: "matmul",
+}
+
+// swapped is the comparison seen from the other side: a < b is b > a.
+var swapped = map[syntax.Token]syntax.Token{syntax.LT: syntax.GT, syntax.GT: syntax.LT, syntax.LE: syntax.GE, syntax.GE: syntax.LE}
+
+// binaryOp applies op to self and other (other on the left when
+// reflected) with NumPy's rules; ok is false when other is not something
+// NumPy computes with.
+func binaryOp(op syntax.Token, self, other lang.Value, reflected bool) (lang.Value, bool, error) {
+	a, ok, err := asOperand(self)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	b, ok, err := asOperand(other)
+	if err != nil {
+		return nil, true, err
+	}
+	if !ok {
+		if _, none := other.(lang.NoneType); none && (op == syntax.EQL || op == syntax.NEQ) {
+			// compared with an object, element by element
+			r, err := tensor.Full(map[bool]float64{true: 1, false: 0}[op == syntax.NEQ], tensor.Bool, a.t.Shape()...)
+			if err != nil {
+				return nil, true, err
+			}
+			return wrap(r), true, nil
+		}
+		if op == syntax.EQL || op == syntax.NEQ {
+			return op == syntax.NEQ, true, nil
+		}
+		return nil, false, nil
+	}
+	if reflected {
+		a, b = b, a
+	}
+	r, err := applyBinary(op, a, b)
+	if err != nil {
+		return nil, true, err
+	}
+	return r, true, nil
+}
+
+// applyBinary computes a op b.
+func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
+	name := ufuncNames[op]
+	if op == syntax.AT {
+		if a.t.Dim() == 0 || b.t.Dim() == 0 {
+			return nil, lang.Errorf(lang.ValueError, "matmul: Input operand %d does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)", map[bool]int{true: 0, false: 1}[a.t.Dim() == 0])
+		}
+		dt := promote(a.t.DType(), b.t.DType())
+		x, y, err := castBoth(a.t, b.t, dt)
+		if err != nil {
+			return nil, err
+		}
+		r, err := tensor.Matmul(x, y)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(r), nil
+	}
+	if _, err := tensor.BroadcastShapes(a.t.Shape(), b.t.Shape()); err != nil {
+		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with shapes %s %s ", compactTuple(a.t.Shape()), compactTuple(b.t.Shape()))
+	}
+	kernel, ok := binaryKernels[op]
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "unsupported operand type(s) for %s: 'numpy.ndarray' and 'numpy.ndarray'", op)
+	}
+	dt := resultType(a, b)
+	switch op {
+	case syntax.SLASH:
+		if !dt.IsFloating() {
+			dt = tensor.Float64
+		}
+	case syntax.MINUS:
+		if dt == tensor.Bool {
+			return nil, lang.Errorf(lang.TypeError, "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.")
+		}
+	case syntax.AMP, syntax.PIPE, syntax.CARET:
+		if dt.IsFloating() {
+			return nil, lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
+		}
+	case syntax.STARSTAR:
+		if dt == tensor.Int64 {
+			if neg, err := anyNegative(b.t); err != nil {
+				return nil, err
+			} else if neg {
+				return nil, lang.Errorf(lang.ValueError, "Integers to negative integer powers are not allowed.")
+			}
+		}
+	}
+	x, y, err := castBoth(a.t, b.t, dt)
+	if err != nil {
+		return nil, err
+	}
+	if (op == syntax.SLASHSLASH || op == syntax.PERCENT) && dt == tensor.Int64 {
+		return intDivision(op, x, y)
+	}
+	r, err := kernel(x, y)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(r), nil
+}
+
+func castBoth(a, b *tensor.Tensor, dt tensor.DType) (*tensor.Tensor, *tensor.Tensor, error) {
+	x, err := castTensor(a, dt)
+	if err != nil {
+		return nil, nil, err
+	}
+	y, err := castTensor(b, dt)
+	return x, y, err
+}
+
+func anyNegative(t *tensor.Tensor) (bool, error) {
+	zero, _ := tensor.Scalar(int64(0))
+	lt, err := tensor.Lt(t, zero)
+	if err != nil {
+		return false, err
+	}
+	any, err := tensor.Any(lt, nil, false)
+	if err != nil {
+		return false, err
+	}
+	v, err := any.Item()
+	return v == true, err
+}
+
+// intDivision is // and % on integers, where NumPy gives 0 for a zero
+// divisor (with a RuntimeWarning) instead of raising.
+func intDivision(op syntax.Token, x, y *tensor.Tensor) (lang.Value, error) {
+	shape, err := tensor.BroadcastShapes(x.Shape(), y.Shape())
+	if err != nil {
+		return nil, err
+	}
+	xs, err := broadcastValues[int64](x, shape)
+	if err != nil {
+		return nil, err
+	}
+	ys, err := broadcastValues[int64](y, shape)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int64, len(xs))
+	for i := range xs {
+		if ys[i] == 0 {
+			continue
+		}
+		if op == syntax.SLASHSLASH {
+			out[i] = tensor.FloorDivInt(xs[i], ys[i])
+		} else {
+			out[i] = tensor.RemainderInt(xs[i], ys[i])
+		}
+	}
+	r, err := tensor.FromSlice(out, shape...)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(r), nil
+}
+
+// broadcastValues returns t's elements broadcast to shape, in order.
+func broadcastValues[T tensor.Element](t *tensor.Tensor, shape []int) ([]T, error) {
+	e, err := t.Expand(shape...)
+	if err != nil {
+		return nil, err
+	}
+	c, err := e.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	return tensor.Values[T](c)
+}
+
+// unaryOp is -x, +x and ~x.
+func unaryOp(op syntax.Token, t *tensor.Tensor) (lang.Value, error) {
+	switch op {
+	case syntax.MINUS:
+		if t.DType() == tensor.Bool {
+			return nil, lang.Errorf(lang.TypeError, "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead.")
+		}
+		r, err := tensor.Neg(t)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(r), nil
+	case syntax.PLUS:
+		r, err := t.Clone()
+		if err != nil {
+			return nil, err
+		}
+		return wrap(r), nil
+	case syntax.TILDE:
+		if t.DType().IsFloating() {
+			return nil, lang.Errorf(lang.TypeError, "ufunc 'invert' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''")
+		}
+		r, err := tensor.BitwiseNot(t)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(r), nil
+	}
+	return nil, lang.Errorf(lang.TypeError, "bad operand type for unary %s: 'numpy.ndarray'", op)
+}
+
+// tokenOf is the token of an operator's text.
+func tokenOf(s string) syntax.Token {
+	return map[string]syntax.Token{"*": syntax.STAR, "@": syntax.AT, "/": syntax.SLASH, "//": syntax.SLASHSLASH}[s]
+}

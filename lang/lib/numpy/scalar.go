@@ -1,0 +1,290 @@
+package numpy
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/kael-dev/kael/internal/pyrepr"
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Scalar is a NumPy scalar, np.float32(1.5) or what indexing an array
+// down to one element and reducing it whole give: one value with a dtype.
+// It holds a 0-d tensor of its own. It computes as a 0-d array does and
+// is a number to Python (float(x), int(x), range(n), list indices).
+type Scalar struct{ t *tensor.Tensor }
+
+var (
+	_ lang.Operand       = (*Scalar)(nil)
+	_ lang.UnaryOperand  = (*Scalar)(nil)
+	_ lang.Number        = (*Scalar)(nil)
+	_ lang.Truther       = (*Scalar)(nil)
+	_ lang.ArrayProvider = (*Scalar)(nil)
+	_ lang.Reprer        = (*Scalar)(nil)
+	_ lang.HasAttrs      = (*Scalar)(nil)
+	_ lang.Hashable      = (*Scalar)(nil)
+	_ lang.Equaler       = (*Scalar)(nil)
+)
+
+// scalarTypeNames are the classes of NumPy's scalars by dtype.
+var scalarTypeNames = map[tensor.DType]string{
+	tensor.Bool: "bool_", tensor.Int64: "int64", tensor.Float32: "float32", tensor.Float64: "float64",
+}
+
+// TypeName returns numpy.float64 and the like.
+func (s *Scalar) TypeName() string { return "numpy." + scalarTypeNames[s.t.DType()] }
+
+// ClassName returns the scalar's class for isinstance.
+func (s *Scalar) ClassName() string { return s.TypeName() }
+
+// ArrayTensor returns the scalar's 0-d tensor.
+func (s *Scalar) ArrayTensor() *tensor.Tensor { return s.t }
+
+func (s *Scalar) item() lang.Value {
+	v, _ := s.t.Item()
+	switch x := v.(type) {
+	case bool, int64, float64:
+		return x
+	}
+	return v
+}
+
+// Float is float(x).
+func (s *Scalar) Float() (float64, bool) {
+	switch x := s.item().(type) {
+	case float64:
+		return x, true
+	case int64:
+		return float64(x), true
+	case bool:
+		if x {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// Index is operator.index(x): integers and bools only.
+func (s *Scalar) Index() (int64, bool) {
+	switch x := s.item().(type) {
+	case int64:
+		return x, true
+	case bool:
+		if x {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// Truth is bool(x).
+func (s *Scalar) Truth() (bool, error) { return lang.Truth(s.item()) }
+
+// PyRepr is NumPy 1.24's repr of a scalar: 1.5, 0.1 for a float32 0.1,
+// 3, True.
+func (s *Scalar) PyRepr() string { return scalarText(s.t.DType(), s.item()) }
+
+// String is str(x), the same text.
+func (s *Scalar) String() string { return s.PyRepr() }
+
+// scalarText formats one value as NumPy prints a scalar of its dtype.
+func scalarText(dt tensor.DType, v lang.Value) string {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		if dt == tensor.Float32 {
+			return pyrepr.Float32(float32(x))
+		}
+		return pyrepr.Float(x)
+	}
+	return lang.Repr(v)
+}
+
+// Equal is == giving a Python bool, for dict lookups and list.index.
+func (s *Scalar) Equal(other lang.Value) bool {
+	r, ok, err := s.BinaryOp(syntax.EQL, other, false)
+	if !ok || err != nil {
+		return false
+	}
+	b, err := lang.Truth(r)
+	return err == nil && b
+}
+
+// HashKey hashes as the Python number does, so that np.int64(1) and 1
+// are the same dict key.
+func (s *Scalar) HashKey() (string, error) {
+	f, _ := s.Float()
+	if f == math.Trunc(f) && !math.IsInf(f, 0) && math.Abs(f) < 1<<62 {
+		return "int:" + strconv.FormatInt(int64(f), 10), nil
+	}
+	return "float:" + strconv.FormatFloat(f, 'g', -1, 64), nil
+}
+
+// BinaryOp is NumPy's arithmetic and comparison on scalars.
+func (s *Scalar) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
+	return binaryOp(op, s, other, reflected)
+}
+
+// UnaryOp is -x, +x, ~x.
+func (s *Scalar) UnaryOp(op syntax.Token) (lang.Value, error) { return unaryOp(op, s.t) }
+
+// Attr gives dtype, shape, ndim, size, itemsize, real, imag and the
+// methods item, tolist, astype, is_integer.
+func (s *Scalar) Attr(name string) (lang.Value, bool) {
+	switch name {
+	case "dtype":
+		return dtypeOf(s.t.DType()), true
+	case "shape":
+		return lang.Tuple{}, true
+	case "ndim":
+		return int64(0), true
+	case "size":
+		return int64(1), true
+	case "itemsize", "nbytes":
+		return int64(s.t.DType().Size()), true
+	case "real", "T":
+		return s, true
+	}
+	if m, ok := scalarMethods[name]; ok {
+		return &lang.BoundMethod{Recv: s, Method: m}, true
+	}
+	return nil, false
+}
+
+// AttrNames lists the attributes.
+func (s *Scalar) AttrNames() []string {
+	return append([]string{"T", "dtype", "itemsize", "nbytes", "ndim", "real", "shape", "size"}, sortedKeys(scalarMethods)...)
+}
+
+var scalarMethods = map[string]*lang.Builtin{
+	"item": lang.NewBuiltin(lang.AsValue, "item(self)", "The scalar as a Python number.", func(a *lang.Args) (lang.Value, error) {
+		return a.Value("self").(*Scalar).item(), nil
+	}),
+	"tolist": lang.NewBuiltin(lang.AsValue, "tolist(self)", "The scalar as a Python number.", func(a *lang.Args) (lang.Value, error) {
+		return a.Value("self").(*Scalar).item(), nil
+	}),
+	"astype": lang.NewBuiltin(lang.AsValue, "astype(self, dtype)", "The scalar converted to dtype.", func(a *lang.Args) (lang.Value, error) {
+		dt, err := toDType(a.Value("dtype"))
+		if err != nil {
+			return nil, err
+		}
+		t, err := castTensor(a.Value("self").(*Scalar).t, dt)
+		if err != nil {
+			return nil, err
+		}
+		return &Scalar{t: t}, nil
+	}),
+	"is_integer": lang.NewBuiltin(lang.AsValue, "is_integer(self)", "Whether a float scalar has an integral value.", func(a *lang.Args) (lang.Value, error) {
+		f, _ := a.Value("self").(*Scalar).Float()
+		return f == math.Trunc(f) && !math.IsInf(f, 0), nil
+	}),
+}
+
+// ScalarType is the class of a NumPy scalar type, np.float32: calling it
+// converts (np.float32(1.5), np.int64('7')), and it stands for its dtype
+// wherever a dtype is taken.
+type ScalarType struct {
+	dt   tensor.DType
+	call *lang.Builtin
+}
+
+var scalarTypes = map[tensor.DType]*ScalarType{}
+
+func init() {
+	for _, dt := range []tensor.DType{tensor.Bool, tensor.Int64, tensor.Float32, tensor.Float64} {
+		st := &ScalarType{dt: dt}
+		st.call = st.constructor()
+		scalarTypes[dt] = st
+	}
+	lang.RegisterSubclass("numpy.float64", "float")
+}
+
+// TypeName returns "type".
+func (*ScalarType) TypeName() string { return "type" }
+
+// PyRepr returns <class 'numpy.float32'>.
+func (c *ScalarType) PyRepr() string { return "<class 'numpy." + scalarTypeNames[c.dt] + "'>" }
+
+// Equal compares with dtypes and names: np.float32 == np.dtype('float32').
+func (c *ScalarType) Equal(other lang.Value) bool {
+	if o, ok := other.(*ScalarType); ok {
+		return o == c
+	}
+	if d, ok := other.(*DType); ok {
+		return d.dt == c.dt
+	}
+	return false
+}
+
+// HashKey makes scalar types dict keys.
+func (c *ScalarType) HashKey() (string, error) { return "scalartype:" + scalarTypeNames[c.dt], nil }
+
+// InstanceCheck is isinstance(x, np.float32).
+func (c *ScalarType) InstanceCheck(obj lang.Value) (bool, error) {
+	s, ok := obj.(*Scalar)
+	return ok && s.t.DType() == c.dt, nil
+}
+
+// SubclassCheck is issubclass(cls, np.float32).
+func (c *ScalarType) SubclassCheck(cls lang.Value) (bool, error) {
+	o, ok := cls.(*ScalarType)
+	return ok && o == c, nil
+}
+
+// Attr gives __name__ and the dtype's facts.
+func (c *ScalarType) Attr(name string) (lang.Value, bool) {
+	switch name {
+	case "__name__":
+		return scalarTypeNames[c.dt], true
+	case "__call__":
+		return c.call, true
+	}
+	return nil, false
+}
+
+// AttrNames lists the attributes.
+func (c *ScalarType) AttrNames() []string { return []string{"__name__"} }
+
+func (c *ScalarType) constructor() *lang.Builtin {
+	return lang.NewBuiltin(lang.AsValue, scalarTypeNames[c.dt]+"(x=0)", "A NumPy scalar of this type.", func(a *lang.Args) (lang.Value, error) {
+		return c.make(a.Value("x"))
+	})
+}
+
+// make converts x to a scalar of the type, or an array of it when x is a
+// sequence, as np.float32([1, 2]) gives an array.
+func (c *ScalarType) make(x lang.Value) (lang.Value, error) {
+	if s, ok := x.(string); ok {
+		switch c.dt {
+		case tensor.Int64:
+			i, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				return nil, lang.Errorf(lang.ValueError, "invalid literal for int() with base 10: %s", lang.Repr(s))
+			}
+			x = i
+		case tensor.Float32, tensor.Float64:
+			f, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return nil, lang.Errorf(lang.ValueError, "could not convert string to float: %s", lang.Repr(s))
+			}
+			x = f
+		case tensor.Bool:
+			x = s != ""
+		}
+	}
+	t, err := arrayFrom(x, c.dt, true)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(t), nil
+}
