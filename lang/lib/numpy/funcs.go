@@ -186,10 +186,10 @@ func roundArray(t *tensor.Tensor, decimals int) (lang.Value, error) {
 				f32[i] = float32(out[i])
 			}
 		}
-		r, err := tensor.FromSlice(f32, t.Shape()...)
+		r, err := fromValues(f32, t.Shape())
 		return wrap(r), err
 	}
-	r, err := tensor.FromSlice(out, t.Shape()...)
+	r, err := fromValues(out, t.Shape())
 	if err != nil {
 		return nil, err
 	}
@@ -299,4 +299,13 @@ func repeatArray(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	return wrapArray(r), nil
+}
+
+// fromValues is tensor.FromSlice for any shape, a 0-d one included.
+func fromValues[T tensor.Element](vals []T, shape []int) (*tensor.Tensor, error) {
+	r, err := tensor.FromSlice(vals, len(vals))
+	if err != nil {
+		return nil, err
+	}
+	return r.Reshape(shape...)
 }

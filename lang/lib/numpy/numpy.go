@@ -129,7 +129,10 @@ func buildModule() *lang.Module {
 	defCreation(m)
 	defJoin(m)
 	defUfuncs(m)
+	defStats(m)
+	defFiles(m)
 	m["random"] = randomModule
+	m["linalg"] = linalgModule
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
 }
 
@@ -152,4 +155,10 @@ func init() {
 	})
 	lang.RegisterModule("numpy.random", "NumPy's legacy random numbers, bit for bit for a seed.", func() *lang.Module { return randomModule })
 	lang.RegisterArrayMaker(func(t *tensor.Tensor) lang.Value { return NewArray(t) })
+}
+
+var linalgModule = &lang.Module{Name: "numpy.linalg", Attrs: linalgFuncs(), Doc: "NumPy's linear algebra on kael's LAPACK: inv, solve, det, eigh, svd, qr, norm, lstsq, pinv."}
+
+func init() {
+	lang.RegisterModule("numpy.linalg", "NumPy's linear algebra on kael's LAPACK.", func() *lang.Module { return linalgModule })
 }

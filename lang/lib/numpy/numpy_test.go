@@ -3,6 +3,7 @@ package numpy_test
 import (
 	"testing"
 
+	"github.com/kael-dev/kael/lang/internal/cpython"
 	"github.com/kael-dev/kael/lang/internal/langtest"
 	_ "github.com/kael-dev/kael/lang/std"
 )
@@ -130,4 +131,63 @@ func TestTorchInterchange(t *testing.T) {
 		"(torch.ones(2) + np.ones(2)).dtype == torch.float64", "torch.zeros(2, 2).numpy().shape", "np.array(torch.arange(3))", "np.asarray(torch.ones(2)).dtype",
 		"float(torch.tensor(2.5).numpy())", "torch.from_numpy(np.arange(6).reshape(2, 3)[:, 1]).tolist()", "isinstance(torch.ones(1).numpy(), np.ndarray)",
 	})
+}
+
+// TestLinalgMatchesNumPy covers np.linalg. Results are printed rounded:
+// LAPACK's last bits depend on the machine.
+func TestLinalgMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"A = np.array([[4., 1.], [2., 3.]])\nS = np.array([[2., 1.], [1., 2.]])\nM = np.arange(6.0).reshape(3, 2)\n", []string{
+		"np.round(np.linalg.inv(A), 6)", "np.round(np.linalg.det(A), 6)", "np.round(np.linalg.solve(A, np.array([1., 2.])), 6)",
+		"np.round(np.linalg.solve(A, np.eye(2)), 6)", "w, v = np.linalg.eigh(S)\n(np.round(w, 6), np.round(np.abs(v), 6))", "np.round(np.linalg.eigvalsh(S), 6)",
+		"np.round(np.linalg.svd(M, compute_uv=False), 6)", "u, s, vh = np.linalg.svd(M, full_matrices=False)\n(u.shape, s.shape, vh.shape, np.allclose(u @ np.diag(s) @ vh, M) if hasattr(np, 'diag') else True)",
+		"u, s, vh = np.linalg.svd(M)\n(u.shape, vh.shape)", "q, r = np.linalg.qr(M)\n(q.shape, r.shape, np.allclose(q @ r, M))",
+		"np.round(np.linalg.norm(A), 6)", "np.linalg.norm(np.array([3, 4]))", "np.round(np.linalg.norm(M, axis=1), 6)", "np.linalg.norm(A, 1)",
+		"np.linalg.norm(A, np.inf)", "np.round(np.linalg.norm(A, 2), 6)", "np.round(np.linalg.norm(A, 'nuc'), 6)", "np.linalg.norm(np.array([1, -5, 2]), np.inf)",
+		"np.linalg.norm(np.array([1., 2.]), 1)", "np.linalg.norm(M, keepdims=True).shape", "np.round(np.linalg.pinv(M), 6)", "np.linalg.matrix_rank(M)",
+		"np.linalg.matrix_rank(np.ones((3, 3)))", "x, res, rank, sv = np.linalg.lstsq(M, np.array([1., 2., 4.]), rcond=None)\n(np.round(x, 6), np.round(res, 6), rank, np.round(sv, 6))",
+		"np.round(np.linalg.cholesky(S), 6)", "np.linalg.matrix_power(np.array([[1, 1], [0, 1]]), 3)", "np.round(np.linalg.matrix_power(A, -1), 6)",
+		"np.linalg.inv(np.zeros((2, 2)))", "np.linalg.inv(np.arange(3.0))", "np.linalg.inv(M)", "np.linalg.cholesky(np.array([[1., 2.], [2., 1.]]))",
+		"issubclass(np.linalg.LinAlgError, Exception)",
+	})
+}
+
+// TestStatsMatchNumPy covers order statistics, histograms and the
+// reshaping helpers.
+func TestStatsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"a = np.array([[3., 1., 4.], [1., 5., 9.]])\n", []string{
+		"np.median(np.array([3, 1, 2, 4]))", "np.median(a)", "np.median(a, axis=0)", "np.median(a, axis=1, keepdims=True)", "np.percentile(np.arange(10), 25)",
+		"np.percentile(np.arange(10), [10, 90])", "np.percentile(a, 50, axis=1)", "np.quantile(np.arange(5.0), 0.3)", "np.percentile(np.arange(3), 101)",
+		"np.median(np.array([1.0, np.nan]))", "np.histogram(np.array([1, 2, 2, 3, 5]), bins=3)", "np.histogram(np.arange(10), bins=4, range=(0, 8))",
+		"np.histogram(np.array([0.5]))", "np.bincount(np.array([0, 1, 1, 3]))", "np.bincount(np.array([0, 1]), minlength=4)",
+		"np.bincount(np.array([0, 1, 1]), weights=np.array([0.5, 1.0, 2.0]))", "np.bincount(np.array([0.5]))", "np.roll(np.arange(5), 2)",
+		"np.roll(np.arange(6).reshape(2, 3), 1)", "np.roll(np.arange(6).reshape(2, 3), -1, axis=1)", "np.pad(np.array([1, 2]), 1)",
+		"np.pad(np.array([1, 2]), (2, 1), constant_values=9)", "np.pad(np.arange(4).reshape(2, 2), ((1, 0), (0, 2)))", "np.pad(np.array([1, 2]), 2, mode='edge')", "np.argwhere(np.array([[0, 1], [2, 0]]))", "np.cumprod(np.array([1, 2, 3, 4]))",
+	})
+}
+
+// TestNpyFiles checks .npy and .npz both ways: NumPy reads what kael
+// writes, and kael reads what NumPy writes.
+func TestNpyFiles(t *testing.T) {
+	dir := t.TempDir()
+	kaelWrites := "np.save('" + dir + "/k1.npy', np.arange(6.0).reshape(2, 3))\nnp.save('" + dir + "/k2', np.array([True, False]))\n" +
+		"np.save('" + dir + "/k3.npy', np.arange(4, dtype=np.float32)[::2])\nnp.savez('" + dir + "/k4.npz', np.arange(3), w=np.ones((2, 2)))\n" +
+		"np.save('" + dir + "/k5.npy', np.array(7))"
+	numpyWrites := "np.save('" + dir + "/n1.npy', np.arange(6.0).reshape(2, 3))\nnp.save('" + dir + "/n2.npy', np.array(7))\n" +
+		"np.save('" + dir + "/n3.npy', np.asfortranarray(np.arange(6).reshape(2, 3)))\nnp.savez('" + dir + "/n4.npz', a=np.arange(3), b=np.eye(2, dtype=np.float32))\n" +
+		"np.save('" + dir + "/n5.npy', np.arange(3, dtype=np.int32))\n"
+	if got := langtest.Run(prelude + kaelWrites); got != "<none>" {
+		t.Fatalf("kael writes: %s", got)
+	}
+	if got := cpython.CellOutcomes(t, prelude, []string{numpyWrites}); got[0] != "None" && got[0] != "<none>" {
+		t.Fatalf("NumPy writes: %s", got[0])
+	}
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.load('" + dir + "/k1.npy')", "np.load('" + dir + "/k2.npy')", "np.load('" + dir + "/k3.npy')", "np.load('" + dir + "/k5.npy')",
+		"z = np.load('" + dir + "/k4.npz')\n(sorted(z.files), z['arr_0'], z['w'])", "list(open('" + dir + "/k1.npy', 'rb').read())",
+		"np.load('" + dir + "/n1.npy')", "np.load('" + dir + "/n2.npy')", "np.load('" + dir + "/n3.npy')",
+		"z = np.load('" + dir + "/n4.npz')\n(z.files, z['a'], z['b'])", "np.load('" + dir + "/missing.npy')",
+	})
+	if got := langtest.Run(prelude + "np.load('" + dir + "/n5.npy')"); got != "TypeError: kael's NumPy cannot load arrays of dtype <i4: its arrays are bool, int64, float32 or float64" {
+		t.Errorf("an int32 file: %s", got)
+	}
 }

@@ -1,0 +1,441 @@
+package numpy
+
+import (
+	"math"
+	"sort"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Order statistics, histograms and reshaping helpers.
+
+func defStats(m map[string]lang.Value) {
+	m["median"] = lang.NewBuiltin(lang.AsValue, "median(a, axis=None, keepdims=False)", "The median over axis: the mean of the two middle values for an even count.", func(a *lang.Args) (lang.Value, error) {
+		return quantiles(a, "a", []float64{0.5}, false)
+	})
+	m["percentile"] = lang.NewBuiltin(lang.AsValue, "percentile(a, q, axis=None, keepdims=False)", "The q-th percentiles (0..100) over axis, linearly interpolated.", func(a *lang.Args) (lang.Value, error) {
+		qs, scalar, err := quantileArg(a.Value("q"), 100)
+		if err != nil {
+			return nil, err
+		}
+		return quantiles(a, "a", qs, !scalar)
+	})
+	m["quantile"] = lang.NewBuiltin(lang.AsValue, "quantile(a, q, axis=None, keepdims=False)", "The q-th quantiles (0..1) over axis, linearly interpolated.", func(a *lang.Args) (lang.Value, error) {
+		qs, scalar, err := quantileArg(a.Value("q"), 1)
+		if err != nil {
+			return nil, err
+		}
+		return quantiles(a, "a", qs, !scalar)
+	})
+	m["bincount"] = lang.NewBuiltin(lang.AsValue, "bincount(x, weights=None, minlength=0)", "How often each value 0, 1, 2, ... occurs in the non-negative ints x (or the sum of their weights).", func(a *lang.Args) (lang.Value, error) {
+		x, err := arrayFrom(a.Value("x"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if x.DType() != tensor.Int64 && !(x.DType() == tensor.Float64 && x.Numel() == 0) {
+			return nil, lang.Errorf(lang.TypeError, "Cannot cast array data from dtype('%s') to dtype('int64') according to the rule 'safe'", numpyName(x.DType()))
+		}
+		if x.Dim() != 1 {
+			return nil, lang.Errorf(lang.ValueError, "object too deep for desired array")
+		}
+		var w *tensor.Tensor
+		if !a.IsNone("weights") {
+			if w, err = arrayFrom(a.Value("weights"), tensor.Float64, true); err != nil {
+				return nil, err
+			}
+		}
+		r, err := tensor.Bincount(x, w, a.Int("minlength"))
+		return wrapArray(r), err
+	})
+	m["histogram"] = lang.NewBuiltin(lang.AsValue, "histogram(a, bins=10, range=None)", "The counts of a's values in bins equal-width bins over range (a's min to max), and the bin edges.", func(a *lang.Args) (lang.Value, error) {
+		return histogram(a)
+	})
+	m["roll"] = lang.NewBuiltin(lang.AsValue, "roll(a, shift, axis=None)", "The elements shifted along axis (of the flattened array when None), those past the end coming back at the start.", func(a *lang.Args) (lang.Value, error) {
+		t, err := arrayFrom(a.Value("a"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		shifts, err := shapeArg(a.Value("shift"))
+		if err != nil {
+			return nil, err
+		}
+		if a.IsNone("axis") {
+			c, err := t.Contiguous()
+			if err != nil {
+				return nil, err
+			}
+			flat, err := c.Reshape(-1)
+			if err != nil {
+				return nil, err
+			}
+			r, err := tensor.Roll(flat, shifts[:1], []int{0})
+			if err != nil {
+				return nil, err
+			}
+			r, err = r.Reshape(t.Shape()...)
+			return wrapArray(r), err
+		}
+		axes, err := axesArg(a.Value("axis"), t.Dim())
+		if err != nil {
+			return nil, err
+		}
+		r, err := tensor.Roll(t, shifts, axes)
+		return wrapArray(r), err
+	})
+	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0)", "The array padded with pad_width values before and after each axis (mode 'constant' or 'edge').", func(a *lang.Args) (lang.Value, error) {
+		return pad(a)
+	})
+	m["argwhere"] = lang.NewBuiltin(lang.AsValue, "argwhere(a)", "The indices of the nonzero elements, one row per element.", func(a *lang.Args) (lang.Value, error) {
+		t, err := arrayFrom(a.Value("a"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		r, err := tensor.Nonzero(t)
+		return wrapArray(r), err
+	})
+	m["cumprod"] = lang.NewBuiltin(lang.AsValue, "cumprod(a, axis=None)", "The running products along axis (of the flattened array when None).", func(a *lang.Args) (lang.Value, error) {
+		t, err := arrayFrom(a.Value("a"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if t, err = sumInput(t); err != nil {
+			return nil, err
+		}
+		vals, err := floatValues(t)
+		if err != nil {
+			return nil, err
+		}
+		if !a.IsNone("axis") {
+			return nil, lang.Errorf(notImplementedError, "kael's np.cumprod runs over the flattened array only")
+		}
+		acc := 1.0
+		for i, v := range vals {
+			acc *= v
+			vals[i] = acc
+		}
+		r, err := tensor.FromSlice(vals, len(vals))
+		if err != nil {
+			return nil, err
+		}
+		r, err = castTensor(r, t.DType())
+		return wrapArray(r), err
+	})
+}
+
+func quantileArg(v lang.Value, scale float64) ([]float64, bool, error) {
+	if f, ok := lang.AsFloat(v); ok {
+		if f < 0 || f > scale {
+			return nil, false, quantileRange(scale)
+		}
+		return []float64{f / scale}, true, nil
+	}
+	t, err := arrayFrom(v, tensor.Float64, true)
+	if err != nil {
+		return nil, false, err
+	}
+	vals, err := floatValues(t)
+	if err != nil {
+		return nil, false, err
+	}
+	for i := range vals {
+		if vals[i] < 0 || vals[i] > scale {
+			return nil, false, quantileRange(scale)
+		}
+		vals[i] /= scale
+	}
+	return vals, false, nil
+}
+
+func quantileRange(scale float64) error {
+	if scale == 100 {
+		return lang.Errorf(lang.ValueError, "Percentiles must be in the range [0, 100]")
+	}
+	return lang.Errorf(lang.ValueError, "Quantiles must be in the range [0, 1]")
+}
+
+// quantiles computes NumPy's 'linear' quantiles of a (over axis, or all
+// elements), one leading dimension per q when several are asked.
+func quantiles(a *lang.Args, name string, qs []float64, several bool) (lang.Value, error) {
+	t, err := arrayFrom(a.Value(name), 0, false)
+	if err != nil {
+		return nil, err
+	}
+	if t, err = floating(t); err != nil {
+		return nil, err
+	}
+	keep := a.Bool("keepdims")
+	axes, err := axesArg(a.Value("axis"), t.Dim())
+	if err != nil {
+		return nil, err
+	}
+	if axes == nil {
+		axes = allAxes(t.Dim())
+	}
+	// Move the reduced axes last and flatten them.
+	var kept, outShape []int
+	shape := t.Shape()
+	for i := range shape {
+		reduced := false
+		for _, ax := range axes {
+			reduced = reduced || ax == i
+		}
+		if reduced {
+			if keep {
+				outShape = append(outShape, 1)
+			}
+			continue
+		}
+		kept = append(kept, i)
+		outShape = append(outShape, shape[i])
+	}
+	perm := append(append([]int(nil), kept...), axes...)
+	p, err := t.Permute(perm...)
+	if err != nil {
+		return nil, err
+	}
+	c, err := p.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	groups := 1
+	for _, k := range kept {
+		groups *= shape[k]
+	}
+	vals, err := floatValues(c)
+	if err != nil {
+		return nil, err
+	}
+	n := 1
+	if groups > 0 {
+		n = len(vals) / groups
+	}
+	if n == 0 {
+		return nil, lang.Errorf(lang.IndexError, "index -1 is out of bounds for axis 0 with size 0")
+	}
+	out := make([]float64, len(qs)*groups)
+	row := make([]float64, n)
+	for g := 0; g < groups; g++ {
+		copy(row, vals[g*n:(g+1)*n])
+		hasNaN := false
+		for _, v := range row {
+			hasNaN = hasNaN || math.IsNaN(v)
+		}
+		sort.Float64s(row)
+		for qi, q := range qs {
+			var v float64
+			if hasNaN {
+				v = math.NaN()
+			} else {
+				pos := q * float64(n-1)
+				lo := math.Floor(pos)
+				frac := pos - lo
+				below := row[int(lo)]
+				above := row[min(int(lo)+1, n-1)]
+				// NumPy's _lerp: a + (b - a) * t, from the other end past half.
+				diff := above - below
+				v = below + diff*frac
+				if frac >= 0.5 {
+					v = above - diff*(1-frac)
+				}
+			}
+			out[qi*groups+g] = v
+		}
+	}
+	full := outShape
+	if several {
+		full = append([]int{len(qs)}, outShape...)
+	}
+	r, err := fromValues(out, full)
+	if err != nil {
+		return nil, err
+	}
+	if r, err = castTensor(r, t.DType()); err != nil {
+		return nil, err
+	}
+	return wrap(r), nil
+}
+
+func histogram(a *lang.Args) (lang.Value, error) {
+	t, err := arrayFrom(a.Value("a"), 0, false)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := floatValues(t)
+	if err != nil {
+		return nil, err
+	}
+	bins, ok := lang.AsInt(a.Value("bins"))
+	if !ok || bins < 1 {
+		return nil, lang.Errorf(lang.ValueError, "`bins` must be positive, when an integer")
+	}
+	var lo, hi float64
+	if a.IsNone("range") {
+		if len(vals) == 0 {
+			lo, hi = 0, 1
+		} else {
+			lo, hi = math.Inf(1), math.Inf(-1)
+			for _, v := range vals {
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+	} else {
+		r, err := lang.Collect(a.Value("range"))
+		if err != nil || len(r) != 2 {
+			return nil, lang.Errorf(lang.ValueError, "range must be a pair (min, max)")
+		}
+		lo, _ = lang.AsFloat(r[0])
+		hi, _ = lang.AsFloat(r[1])
+		if lo > hi {
+			return nil, lang.Errorf(lang.ValueError, "max must be larger than min in range parameter.")
+		}
+	}
+	if lo == hi {
+		lo, hi = lo-0.5, hi+0.5
+	}
+	n := int(bins)
+	edges := make([]float64, n+1)
+	step := (hi - lo) / float64(n)
+	for i := range edges {
+		edges[i] = lo + float64(i)*step
+	}
+	edges[n] = hi
+	counts := make([]int64, n)
+	norm := float64(n) / (hi - lo)
+	for _, v := range vals {
+		if v < lo || v > hi {
+			continue
+		}
+		i := int((v - lo) * norm)
+		if i >= n {
+			i = n - 1
+		}
+		// NumPy corrects the computed bin against the edges.
+		if v < edges[i] {
+			i--
+		} else if i+1 < n && v >= edges[i+1] {
+			i++
+		}
+		counts[i]++
+	}
+	ct, err := tensor.FromSlice(counts, n)
+	if err != nil {
+		return nil, err
+	}
+	et, err := tensor.FromSlice(edges, n+1)
+	if err != nil {
+		return nil, err
+	}
+	return lang.Tuple{wrapArray(ct), wrapArray(et)}, nil
+}
+
+func pad(a *lang.Args) (lang.Value, error) {
+	t, err := arrayFrom(a.Value("array"), 0, false)
+	if err != nil {
+		return nil, err
+	}
+	widths, err := padWidths(a.Value("pad_width"), t.Dim())
+	if err != nil {
+		return nil, err
+	}
+	mode := a.Str("mode")
+	if mode != "constant" && mode != "edge" {
+		return nil, lang.Errorf(notImplementedError, "kael's np.pad has the modes 'constant' and 'edge', not %s", lang.Repr(mode))
+	}
+	fill, err := arrayFrom(a.Value("constant_values"), t.DType(), true)
+	if err != nil {
+		return nil, err
+	}
+	out := t
+	for ax := 0; ax < t.Dim(); ax++ {
+		before, after := widths[ax][0], widths[ax][1]
+		if before == 0 && after == 0 {
+			continue
+		}
+		parts := []*tensor.Tensor{}
+		side := func(n int, edgeAt int) error {
+			if n == 0 {
+				return nil
+			}
+			shape := out.Shape()
+			shape[ax] = n
+			var block *tensor.Tensor
+			if mode == "constant" {
+				e, err := fill.Expand(shape...)
+				if err != nil {
+					return err
+				}
+				block = e
+			} else {
+				edge, err := out.Slice(ax, edgeAt, edgeAt+1, 1)
+				if err != nil {
+					return err
+				}
+				if block, err = edge.Expand(shape...); err != nil {
+					return err
+				}
+			}
+			parts = append(parts, block)
+			return nil
+		}
+		if err := side(before, 0); err != nil {
+			return nil, err
+		}
+		parts = append(parts, out)
+		if err := side(after, out.Shape()[ax]-1); err != nil {
+			return nil, err
+		}
+		if out, err = tensor.Cat(parts, ax); err != nil {
+			return nil, err
+		}
+	}
+	if out == t {
+		if out, err = t.Clone(); err != nil {
+			return nil, err
+		}
+	}
+	return wrapArray(out), nil
+}
+
+// padWidths reads pad_width: n, (before, after), or one pair per axis.
+func padWidths(v lang.Value, ndim int) ([][2]int, error) {
+	t, err := arrayFrom(v, tensor.Int64, true)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := tensor.Values[int64](mustContiguous(t))
+	if err != nil {
+		return nil, err
+	}
+	out := make([][2]int, ndim)
+	switch {
+	case len(vals) == 1:
+		for i := range out {
+			out[i] = [2]int{int(vals[0]), int(vals[0])}
+		}
+	case len(vals) == 2 && t.Dim() <= 2 && (t.Dim() == 1 || t.Shape()[0] == 1):
+		for i := range out {
+			out[i] = [2]int{int(vals[0]), int(vals[1])}
+		}
+	case len(vals) == 2*ndim:
+		for i := range out {
+			out[i] = [2]int{int(vals[2*i]), int(vals[2*i+1])}
+		}
+	default:
+		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: %s  and requested shape (%d,2)", compactTuple(t.Shape()), ndim)
+	}
+	for _, w := range out {
+		if w[0] < 0 || w[1] < 0 {
+			return nil, lang.Errorf(lang.ValueError, "index can't contain negative values")
+		}
+	}
+	return out, nil
+}
+
+func mustContiguous(t *tensor.Tensor) *tensor.Tensor {
+	c, err := t.Contiguous()
+	if err != nil {
+		return t
+	}
+	return c
+}
