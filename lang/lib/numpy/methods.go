@@ -166,13 +166,21 @@ func init() {
 				return variance(t, a, tensor.Var)
 			}},
 		{name: "max", params: "axis=None, keepdims=False", doc: "The largest element over axis.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return extremum(t, a, "maximum", tensor.Amax) }},
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return extremum(t, a, "maximum", tensor.Amax)
+			}},
 		{name: "min", params: "axis=None, keepdims=False", doc: "The smallest element over axis.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return extremum(t, a, "minimum", tensor.Amin) }},
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return extremum(t, a, "minimum", tensor.Amin)
+			}},
 		{name: "amax", params: "axis=None, keepdims=False", doc: "The largest element over axis.", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return extremum(t, a, "maximum", tensor.Amax) }},
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return extremum(t, a, "maximum", tensor.Amax)
+			}},
 		{name: "amin", params: "axis=None, keepdims=False", doc: "The smallest element over axis.", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return extremum(t, a, "minimum", tensor.Amin) }},
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return extremum(t, a, "minimum", tensor.Amin)
+			}},
 		{name: "all", params: "axis=None, keepdims=False", doc: "Whether every element over axis is true.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return reduction(t, a, tensor.All) }},
 		{name: "any", params: "axis=None, keepdims=False", doc: "Whether some element over axis is true.",
@@ -330,7 +338,9 @@ func init() {
 				return lang.None, copyInto(t, v)
 			}},
 		{name: "clip", params: "a_min=None, a_max=None", doc: "The elements limited to [a_min, a_max].",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return clip(t, a.Value("a_min"), a.Value("a_max")) }},
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return clip(t, a.Value("a_min"), a.Value("a_max"))
+			}},
 		{name: "round", params: "decimals=0", doc: "The elements rounded to decimals places, halves to even.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return roundArray(t, a.Int("decimals")) }},
 		{name: "dot", params: "b", doc: "The dot product: matrix product for 2-d arrays, inner product for 1-d.",
