@@ -199,6 +199,8 @@ func seriesArg(a *lang.Args, v lang.Value, name string) any {
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return x.Detach()
+	case lang.ArrayProvider: // a NumPy array
+		return x.ArrayTensor().Detach()
 	case *lang.List, lang.Tuple, *lang.Range:
 		if r, ok := x.(*lang.Range); ok {
 			v = rangeList(r)

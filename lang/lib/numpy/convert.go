@@ -24,6 +24,12 @@ func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error
 		t = x.Detach()
 	case lang.ArrayProvider:
 		t = x.ArrayTensor()
+	case *lang.Range:
+		elems, err := lang.Collect(x)
+		if err != nil {
+			return nil, err
+		}
+		return arrayFrom(&lang.List{Elems: elems}, dt, force)
 	default:
 		data, err := lang.ToGo(v)
 		if err != nil {

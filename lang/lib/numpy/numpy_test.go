@@ -191,3 +191,18 @@ func TestNpyFiles(t *testing.T) {
 		t.Errorf("an int32 file: %s", got)
 	}
 }
+
+// TestArraysElsewhere checks that the rest of kael takes arrays where it
+// takes lists and tensors: plots, ranges, torch functions.
+func TestArraysElsewhere(t *testing.T) {
+	langtest.CheckCellCases(t, prelude+"import matplotlib.pyplot as plt\nimport torch\n", []langtest.Case{
+		{Src: "plt.plot(np.arange(3), np.arange(3) ** 2)", Want: "<none>"},
+		{Src: "np.array(range(4))", Want: "array([0, 1, 2, 3])"},
+		{Src: "torch.tensor(np.arange(3)).tolist()", Want: "[0, 1, 2]"},
+		{Src: "x = np.arange(5)\nx[np.int64(2)]", Want: "2"},
+		{Src: "torch.arange(6)[np.array([1, 3])].tolist()", Want: "[1, 3]"},
+		{Src: "np.array(['a'])", Want: "TypeError: kael's NumPy has no string arrays: its arrays hold numbers and bools"},
+		{Src: "np.zeros(2, dtype=np.uint8)", Want: "AttributeError: module 'numpy' has no attribute 'uint8'"},
+		{Src: "np.zeros(2, dtype='uint8')", Want: "TypeError: kael's NumPy has no dtype uint8: its arrays are bool, int64, float32 or float64"},
+	})
+}
