@@ -426,6 +426,9 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 			}
 		}
 		elems := append(Tuple{first}, rest...)
+		if len(elems) == 1 && (method == "any" || method == "all") {
+			return shortCircuit(first, method == "any")
+		}
 		if len(elems) == 1 && method != "abs" && method != "round" {
 			var err error
 			elems, err = Collect(first)
@@ -436,6 +439,30 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		return python(a, elems)
 	})
 	b.acceptsKeywords = true
+}
+
+// shortCircuit is Python's any (stopAt true) or all (stopAt false) of an
+// iterable: it stops at the first element whose truth is stopAt, leaving
+// a generator's remaining elements unasked.
+func shortCircuit(it Value, stopAt bool) (Value, error) {
+	found := false
+	var truthErr error
+	err := Iterate(it, func(e Value) bool {
+		t, err := Truth(e)
+		if err != nil {
+			truthErr = err
+			return false
+		}
+		found = t == stopAt
+		return !found
+	})
+	if err == nil {
+		err = truthErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return found == stopAt, nil
 }
 
 // extremum returns the Python max (sign 1) or min (sign -1), with the
@@ -536,8 +563,11 @@ func helpText(v Value) (string, bool) {
 
 // signatureText returns f's signature as help shows it: f(a, b=1, *rest).
 func (f *Function) signatureText() string {
-	parts := make([]string, len(f.Params))
+	var parts []string
 	for i, p := range f.Params {
+		if p.KwOnly && (i == 0 || !f.Params[i-1].KwOnly) && (i == 0 || f.Params[i-1].Star != syntax.STAR) {
+			parts = append(parts, "*")
+		}
 		s := p.Name.Name
 		switch p.Star {
 		case syntax.STAR:
@@ -548,7 +578,10 @@ func (f *Function) signatureText() string {
 		if f.Defaults[i] != nil {
 			s += "=" + Repr(f.Defaults[i])
 		}
-		parts[i] = s
+		parts = append(parts, s)
+		if p.PosOnly && (i+1 == len(f.Params) || !f.Params[i+1].PosOnly) {
+			parts = append(parts, "/")
+		}
 	}
 	return f.Name + "(" + strings.Join(parts, ", ") + ")"
 }

@@ -247,6 +247,8 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		}
 	case *syntax.YieldExpr:
 		return c.yieldExpr(x)
+	case *syntax.NamedExpr:
+		return c.namedExpr(x)
 	case *syntax.LambdaExpr:
 		mk := c.function(x, "<lambda>", x.Params, nil, x.Body)
 		return func(in *interp) (Value, error) { return mk(in) }

@@ -54,6 +54,9 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectList(n.Elts, f)
 	case *StarredExpr:
 		Inspect(n.X, f)
+	case *NamedExpr:
+		Inspect(n.Target, f)
+		Inspect(n.Value, f)
 	case *ListComp:
 		Inspect(n.Elt, f)
 		inspectList(n.Fors, f)
