@@ -46,6 +46,9 @@ var supportedDunders = map[string]bool{
 	"__getitem__": true, "__setitem__": true, "__iter__": true, "__next__": true, "__contains__": true,
 	"__eq__": true, "__ne__": true, "__hash__": true, "__bool__": true, "__getattr__": true,
 	"__doc__": true, "__module__": true, "__qualname__": true,
+	"__delitem__": true, "__getattribute__": true, "__setattr__": true, "__delattr__": true,
+	"__get__": true, "__set__": true, "__delete__": true, "__set_name__": true,
+	"__init_subclass__": true, "__slots__": true, "__format__": true,
 }
 
 func init() {
@@ -62,8 +65,7 @@ func init() {
 
 // dunderHints explain the special methods kael refuses.
 var dunderHints = map[string]string{
-	"__new__":   "set the object up in __init__",
-	"__slots__": "instances keep any attributes; drop __slots__",
+	"__new__": "set the object up in __init__",
 }
 
 // callSpecial calls x's special method name with args in frame in; ok is

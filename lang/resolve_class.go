@@ -15,6 +15,9 @@ func (r *resolver) classStmt(st *syntax.ClassStmt) {
 	for _, b := range st.Bases {
 		r.expr(b)
 	}
+	for _, kw := range st.Keywords {
+		r.expr(kw.Value)
+	}
 	r.function(st, st.Name.Name, nil, func() { r.stmts(st.Body) }, st.Body)
 	r.use(st.Name)
 }

@@ -111,7 +111,7 @@ func sexpr(n Node) string {
 		}
 		return "(: " + sexpr(n.Target) + " " + sexpr(n.Annotation) + " " + sexpr(n.Value) + ")"
 	case *ClassStmt:
-		return decorators(n.Decorators) + "(class " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Bases), " ") + ")" + list(" ", n.Body) + ")"
+		return decorators(n.Decorators) + "(class " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Bases)+list(" ", n.Keywords), " ") + ")" + list(" ", n.Body) + ")"
 	case *Decorator:
 		return "@" + sexpr(n.X) + " "
 	case *DefStmt:

@@ -137,6 +137,7 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectList(n.Decorators, f)
 		Inspect(n.Name, f)
 		inspectList(n.Bases, f)
+		inspectList(n.Keywords, f)
 		inspectList(n.Body, f)
 	case *Decorator:
 		Inspect(n.X, f)
