@@ -44,6 +44,10 @@ type NativeBase struct {
 	Str func(x *Instance) (string, bool)
 	// Names lists the attributes the base adds, for dir() and completion.
 	Names func(x *Instance) []string
+	// Methods are the base's methods, special ones included, which the
+	// classes' lookup finds after their own; each binds its instance as
+	// its first argument (a Builtin made with binds).
+	Methods map[string]Value
 }
 
 // nativeBases holds the classes a class statement may derive from, by
@@ -310,6 +314,9 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 			b := k.base()
 			if name == "__init__" && isInst {
 				return nativeInit(b, x), nil
+			}
+			if m, ok := b.Methods[name]; ok {
+				return bindClassAttr(m, s.self, s.selfClass()), nil
 			}
 			if isInst && b.Attr != nil {
 				if v, ok, err := b.Attr(x, name); ok || err != nil {

@@ -48,7 +48,7 @@ var supportedDunders = map[string]bool{
 	"__doc__": true, "__module__": true, "__qualname__": true,
 	"__delitem__": true, "__getattribute__": true, "__setattr__": true, "__delattr__": true,
 	"__get__": true, "__set__": true, "__delete__": true, "__set_name__": true,
-	"__init_subclass__": true, "__slots__": true, "__format__": true,
+	"__init_subclass__": true, "__slots__": true, "__format__": true, "__missing__": true,
 }
 
 func init() {
@@ -268,6 +268,9 @@ func (x *Instance) userHash() (int64, bool, error) {
 			return 0, false, x.unhashable()
 		}
 	}
+	if _, none := x.cls.base().Methods["__hash__"].(NoneType); none {
+		return 0, false, x.unhashable() // list and dict subclasses
+	}
 	return 0, false, nil
 }
 
@@ -468,6 +471,9 @@ func (x *Instance) MIME() map[string]string {
 
 // SetSubscript is x[subs] = v, from __setitem__.
 func (x *Instance) SetSubscript(subs []Subscript, v Value) error {
+	if c, ok := x.nativeContainer("__setitem__"); ok {
+		return setIndex(c, subs, v)
+	}
 	key, err := x.itemKey(subs)
 	if err != nil {
 		return err
@@ -478,6 +484,11 @@ func (x *Instance) SetSubscript(subs []Subscript, v Value) error {
 // GetSubscript is x[subs], from __getitem__; kael has no slice objects to
 // pass it, which a slice subscript's error says.
 func (x *Instance) GetSubscript(subs []Subscript) (Value, error) {
+	if c, ok := x.nativeContainer("__getitem__"); ok {
+		if _, isList := c.(*List); isList || len(subs) != 1 || subs[0].IsSlice {
+			return Index(c, subs) // slices reach the list itself
+		}
+	}
 	key, err := x.itemKey(subs)
 	if err != nil {
 		return nil, err

@@ -111,6 +111,11 @@ func (c *UserClass) lookup(name string) (Value, *UserClass, bool) {
 			return v, k, true
 		}
 	}
+	if c.nativeBase != "" { // after the classes' own, as a native base's attributes
+		if v, ok := c.base().Methods[name]; ok {
+			return v, nativeNode(c.nativeBase), true
+		}
+	}
 	return nil, nil, false
 }
 

@@ -339,6 +339,9 @@ func delIndex(v Value, subs []Subscript) (func() error, error) {
 			return nil
 		}, err
 	case *Instance:
+		if c, ok := x.nativeContainer("__delitem__"); ok {
+			return delIndex(c, subs)
+		}
 		key, err := x.itemKey(subs)
 		if err != nil {
 			return nil, err
