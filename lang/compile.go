@@ -307,6 +307,8 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		return c.delStmt(st)
 	case *syntax.WithStmt:
 		return c.withStmt(st)
+	case *syntax.MatchStmt:
+		return c.matchStmt(st)
 	case *syntax.TryStmt:
 		return c.tryStmt(st)
 	case *syntax.RaiseStmt:

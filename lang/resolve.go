@@ -252,6 +252,15 @@ func (r *resolver) stmt(st syntax.Stmt) {
 		for _, id := range importedNames(st) {
 			r.use(id)
 		}
+	case *syntax.MatchStmt:
+		r.expr(st.Subject)
+		for _, mc := range st.Cases {
+			r.pattern(mc.Pattern)
+			if mc.Guard != nil {
+				r.expr(mc.Guard)
+			}
+			r.stmts(mc.Body)
+		}
 	case *syntax.TryStmt:
 		r.stmts(st.Body)
 		for _, h := range st.Handlers {
@@ -492,6 +501,13 @@ func assignedNames(stmts []syntax.Stmt) []string {
 			case *syntax.WhileStmt:
 				walk(st.Body)
 				walk(st.Else)
+			case *syntax.MatchStmt:
+				for _, mc := range st.Cases {
+					for _, id := range syntax.PatternNames(mc.Pattern) {
+						names = append(names, id.Name)
+					}
+					walk(mc.Body)
+				}
 			case *syntax.TryStmt:
 				walk(st.Body)
 				for _, h := range st.Handlers {

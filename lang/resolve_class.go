@@ -57,3 +57,38 @@ func (r *resolver) classCell() *nameBinding {
 	}
 	return r.capture(fn, fn.parent, fn.parent.classCell)
 }
+
+// pattern resolves a case pattern: the names it binds and the values,
+// classes and keys it reads.
+func (r *resolver) pattern(pat syntax.Pattern) {
+	syntax.Inspect(pat, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Ident:
+			r.use(n) // a capture: a store into the variable
+		case *syntax.ValuePattern:
+			r.expr(n.Value)
+			return false
+		case *syntax.MappingPattern:
+			for _, k := range n.Keys {
+				r.expr(k)
+			}
+			for _, v := range n.Values {
+				r.pattern(v)
+			}
+			if n.Rest != nil {
+				r.use(n.Rest)
+			}
+			return false
+		case *syntax.ClassPattern:
+			r.expr(n.Class)
+			for _, a := range n.Args {
+				r.pattern(a)
+			}
+			for _, v := range n.KwValues {
+				r.pattern(v)
+			}
+			return false
+		}
+		return true
+	})
+}

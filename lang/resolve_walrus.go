@@ -15,45 +15,56 @@ import "github.com/kael-dev/kael/lang/syntax"
 // nested functions and classes not (but those of their decorators,
 // default values and bases, which run in root's scope).
 func namedTargets(root syntax.Node, names []string) []string {
-	syntax.Inspect(root, func(n syntax.Node) bool {
+	// An explicit stack rather than recursion: a chain of a million
+	// operators must not overflow Go's stack (the compiler refuses it
+	// later, with a SyntaxError).
+	stack := []syntax.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
 		switch n := n.(type) {
 		case *syntax.NamedExpr:
 			names = append(names, n.Target.Name)
 		case *syntax.DefStmt:
 			for _, d := range n.Decorators {
-				names = namedTargets(d.X, names)
+				stack = append(stack, d.X)
 			}
-			names = defaultTargets(n.Params, names)
-			return false
+			stack = appendDefaults(stack, n.Params)
+			continue
 		case *syntax.LambdaExpr:
-			names = defaultTargets(n.Params, names)
-			return false
+			stack = appendDefaults(stack, n.Params)
+			continue
 		case *syntax.ClassStmt:
 			for _, d := range n.Decorators {
-				names = namedTargets(d.X, names)
+				stack = append(stack, d.X)
 			}
 			for _, b := range n.Bases {
-				names = namedTargets(b, names)
+				stack = append(stack, b)
 			}
 			for _, kw := range n.Keywords {
-				names = namedTargets(kw.Value, names)
+				stack = append(stack, kw.Value)
 			}
-			return false
+			continue
 		}
-		return true
-	})
+		syntax.Inspect(n, func(child syntax.Node) bool {
+			if child != n {
+				stack = append(stack, child)
+				return false
+			}
+			return true
+		})
+	}
 	return names
 }
 
-// defaultTargets appends the names the assignment expressions in the
-// default values of ps bind.
-func defaultTargets(ps []*syntax.Param, names []string) []string {
+// appendDefaults appends the default values of ps to stack.
+func appendDefaults(stack []syntax.Node, ps []*syntax.Param) []syntax.Node {
 	for _, p := range ps {
 		if p.Default != nil {
-			names = namedTargets(p.Default, names)
+			stack = append(stack, p.Default)
 		}
 	}
-	return names
+	return stack
 }
 
 // scopeTargets lists the names the assignment expressions of a function's

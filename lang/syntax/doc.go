@@ -53,7 +53,8 @@
 //
 // try, except, finally and raise are keywords too (TryStmt, RaiseStmt),
 // yield is one where a function body allows it (YieldExpr), and global
-// and nonlocal are soft keywords that begin a statement. The other Python
+// and nonlocal are soft keywords that begin a statement, as are match
+// and case. The other Python
 // keywords (async, await) are reserved and give an error that explains
 // kael does without them. A class takes any number of base classes and
 // keyword arguments (class A(B, flag=True, **kw)), which reach
@@ -85,7 +86,7 @@
 //	             | '&=' | '|=' | '^=' | '<<=' | '>>=' .
 //
 //	CompoundStmt = IfStmt | ForStmt | WhileStmt | DefStmt | WithStmt
-//	             | TryStmt | ClassStmt | Decorated .
+//	             | TryStmt | ClassStmt | Decorated | MatchStmt .
 //	IfStmt       = 'if' NamedTest ':' Suite {'elif' NamedTest ':' Suite} ['else' ':' Suite] .
 //	ForStmt      = 'for' ExprList 'in' TestList ':' Suite ['else' ':' Suite] .
 //	WhileStmt    = 'while' NamedTest ':' Suite ['else' ':' Suite] .
@@ -100,6 +101,17 @@
 //	               ['else' ':' Suite] ['finally' ':' Suite] | 'finally' ':' Suite) .
 //	ExceptClause = 'except' [Test ['as' IDENT]] ':' Suite .    a bare except last
 //	Suite        = SimpleStmts | NEWLINE INDENT {Stmt} DEDENT .
+//	MatchStmt    = 'match' Elts ':' NEWLINE INDENT Case {Case} DEDENT .
+//	Case         = 'case' Patterns ['if' NamedTest] ':' Suite .
+//	Patterns     = Pattern | SeqItem ',' [SeqItem {',' SeqItem} [',']] .
+//	Pattern      = ClosedPat {'|' ClosedPat} ['as' IDENT] .
+//	ClosedPat    = Literal | IDENT | '_' | Dotted | '(' Pattern ')'
+//	             | '[' [SeqItem {',' SeqItem} [',']] ']' | '(' [SeqItem ',' {SeqItem ','} [SeqItem]] ')'
+//	             | '{' [MapItem {',' MapItem}] [','] ['**' IDENT [',']] '}'
+//	             | Dotted '(' [Pattern {',' Pattern}] {',' IDENT '=' Pattern} [','] ')' .
+//	SeqItem      = Pattern | '*' IDENT .
+//	MapItem      = (Literal | Dotted) ':' Pattern .
+//	Literal      = ['-'] (INT | FLOAT) | STRING {STRING} | 'None' | 'True' | 'False' .
 //	DefParams    = DefParam {',' DefParam} [','] .
 //	DefParam     = IDENT [':' Test] ['=' Test] | '*' [IDENT [':' Test]]
 //	             | '**' IDENT [':' Test] | '/' .
@@ -168,6 +180,14 @@
 // repeated; and that in a def, parameters without defaults come before
 // those with defaults, except after *args, at most one *args and one
 // **kwargs appear, **kwargs is last, and no name repeats.
+//
+// match and case are soft keywords (PEP 634): a line is a match
+// statement when "match Elts ':' NEWLINE" begins it, and an ordinary
+// statement otherwise (match = 1, match(x)). Besides the grammar, the
+// parser applies CPython's rules: a capture or wildcard case without a
+// guard must be the last, a pattern binds a name once, the alternatives
+// of an or-pattern bind the same names, a sequence has one starred name,
+// and the literal keys of a mapping pattern differ.
 //
 // An assignment expression name := value (NamedExpr, PEP 572) stands
 // where NamedTest does, and in parentheses anywhere else; its target is a

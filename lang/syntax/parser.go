@@ -206,6 +206,10 @@ func (p *parser) parseStmt() []Stmt {
 		if p.tok.raw == "try" {
 			return []Stmt{p.parseTry()}
 		}
+	case IDENT:
+		if s := p.parseMatch(); s != nil {
+			return []Stmt{s}
+		}
 	}
 	return p.parseSimpleStmts()
 }
