@@ -153,11 +153,12 @@ func (in *interp) descriptorGet(d *Instance, obj Value, cls *UserClass) (Value, 
 // setInstanceAttr runs x.name = v: the classes' __setattr__, else
 // object's.
 func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
-	if x.cls.hasAttrHooks() {
-		if sa, _, ok := x.cls.lookup("__setattr__"); ok {
-			_, err := in.call(bindClassAttr(sa, x, x.cls), []Value{name, v}, nil, nil, in.stmtNode())
-			return err
-		}
+	if !x.cls.hasAttrHooks() {
+		return storeAttr(x, name, v)
+	}
+	if sa, _, ok := x.cls.lookup("__setattr__"); ok {
+		_, err := in.call(bindClassAttr(sa, x, x.cls), []Value{name, v}, nil, nil, in.stmtNode())
+		return err
 	}
 	return in.objectSetAttr(x, name, v)
 }
@@ -188,6 +189,12 @@ func (in *interp) objectSetAttr(x *Instance, name string, v Value) error {
 			return Errorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
 		}
 	}
+	return storeAttr(x, name, v)
+}
+
+// storeAttr stores x.name = v where no class attribute takes it: in the
+// native base, or among the instance's attributes.
+func storeAttr(x *Instance, name string, v Value) error {
 	if b := x.cls.base(); b.SetAttr != nil {
 		if handled, err := b.SetAttr(x, name, v); handled || err != nil {
 			return err
