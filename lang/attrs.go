@@ -74,6 +74,11 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		return missingAttr(v, name, attrNames(v))
 	case *Builtin:
+		if x == builtins["object"] {
+			if m, ok := objectAttrOf(name); ok {
+				return m, nil
+			}
+		}
 		if c := ClassOf(x); c != "" && name == "__name__" {
 			return shortClassName(c), nil
 		}

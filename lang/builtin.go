@@ -38,6 +38,7 @@ type param struct {
 	def      Value // default; nil when required
 	variadic bool  // *name collects the remaining positional arguments
 	kwOnly   bool
+	posOnly  bool // before '/': a keyword of its name goes to **kwargs, or is an error
 }
 
 // builtins is the global table of builtin functions, by name.
@@ -347,6 +348,14 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 	var extra []keywordArg
 	for k, name := range kwNames {
 		j := slices.IndexFunc(s.params, func(p param) bool { return p.name == name && !p.variadic })
+		if j >= 0 && s.params[j].posOnly {
+			j = -1 // f(a, /, **kw) called as f(1, a=2): kw is {'a': 2}
+		}
+		if j < 0 && !s.keywords {
+			if err := s.positionalOnlyByKeyword(kwNames); err != nil {
+				return nil, nil, err
+			}
+		}
 		if j < 0 {
 			j = s.numpyAlias(name)
 		}
@@ -388,6 +397,22 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 		}
 	}
 	return vals, extra, nil
+}
+
+// positionalOnlyByKeyword is CPython's error for a call that gives
+// positional-only parameters by keyword, kwNames being its keywords, or
+// nil when it gives none.
+func (s signature) positionalOnlyByKeyword(kwNames []string) *Error {
+	var names []string
+	for _, name := range kwNames {
+		if slices.ContainsFunc(s.params, func(p param) bool { return p.posOnly && p.name == name }) {
+			names = append(names, name)
+		}
+	}
+	if names == nil {
+		return nil
+	}
+	return Errorf(TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'", s.name, strings.Join(names, ", "))
 }
 
 // paramNames returns the names of the parameters that can be given by

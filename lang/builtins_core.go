@@ -20,21 +20,28 @@ import (
 // tensor, calling the tensor method of the same name.
 
 func init() {
-	NewBuiltin(AsFunc, "print(*values, sep=' ', end='\\n', flush=False)", "Prints the values, separated by sep and followed by end; output is never held back, so flush is accepted and does nothing.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "print(*values, sep=' ', end='\\n', file=None, flush=False)", "Prints the values, separated by sep and followed by end, to file (an object with a write method) or the output; kael's own output is never held back, and flush=True calls file.flush().", func(a *Args) (Value, error) {
 		vals := a.Value("values").(Tuple)
-		sep, end := a.Str("sep"), a.Str("end")
-		if err := a.Err(); err != nil {
+		sep, err := printSeparator(a.Value("sep"), "sep", " ")
+		if err != nil {
+			return nil, err
+		}
+		end, err := printSeparator(a.Value("end"), "end", "\n")
+		if err != nil {
 			return nil, err
 		}
 		parts := make([]string, len(vals))
 		for i, v := range vals {
-			var err error
 			if parts[i], err = StrText(v); err != nil { // stopped early, so print nothing
 				return nil, err
 			}
 		}
-		a.in.write(strings.Join(parts, sep) + end)
-		return None, nil
+		file := a.Value("file")
+		if _, none := file.(NoneType); none {
+			a.in.write(strings.Join(parts, sep) + end)
+			return None, nil
+		}
+		return None, printTo(a, file, parts, sep, end)
 	})
 	NewBuiltin(AsFunc, "len(obj)", "The number of elements of a list, tuple, dict, string or bytes, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
 		return Len(a.Value("obj"))
@@ -426,6 +433,9 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 			}
 		}
 		elems := append(Tuple{first}, rest...)
+		if len(elems) == 1 && (method == "any" || method == "all") {
+			return shortCircuit(first, method == "any")
+		}
 		if len(elems) == 1 && method != "abs" && method != "round" {
 			var err error
 			elems, err = Collect(first)
@@ -436,6 +446,30 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		return python(a, elems)
 	})
 	b.acceptsKeywords = true
+}
+
+// shortCircuit is Python's any (stopAt true) or all (stopAt false) of an
+// iterable: it stops at the first element whose truth is stopAt, leaving
+// a generator's remaining elements unasked.
+func shortCircuit(it Value, stopAt bool) (Value, error) {
+	found := false
+	var truthErr error
+	err := Iterate(it, func(e Value) bool {
+		t, err := Truth(e)
+		if err != nil {
+			truthErr = err
+			return false
+		}
+		found = t == stopAt
+		return !found
+	})
+	if err == nil {
+		err = truthErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return found == stopAt, nil
 }
 
 // extremum returns the Python max (sign 1) or min (sign -1), with the
@@ -536,8 +570,11 @@ func helpText(v Value) (string, bool) {
 
 // signatureText returns f's signature as help shows it: f(a, b=1, *rest).
 func (f *Function) signatureText() string {
-	parts := make([]string, len(f.Params))
+	var parts []string
 	for i, p := range f.Params {
+		if p.KwOnly && (i == 0 || !f.Params[i-1].KwOnly) && (i == 0 || f.Params[i-1].Star != syntax.STAR) {
+			parts = append(parts, "*")
+		}
 		s := p.Name.Name
 		switch p.Star {
 		case syntax.STAR:
@@ -548,7 +585,10 @@ func (f *Function) signatureText() string {
 		if f.Defaults[i] != nil {
 			s += "=" + Repr(f.Defaults[i])
 		}
-		parts[i] = s
+		parts = append(parts, s)
+		if p.PosOnly && (i+1 == len(f.Params) || !f.Params[i+1].PosOnly) {
+			parts = append(parts, "/")
+		}
 	}
 	return f.Name + "(" + strings.Join(parts, ", ") + ")"
 }
@@ -592,4 +632,50 @@ func Len(obj Value) (Value, error) {
 		return nil, Errorf(TypeError, "object of type '%s' has no len()", TypeName(obj))
 	}
 	return int64(len(elems)), nil
+}
+
+// printSeparator is print's sep or end argument v: def when None.
+func printSeparator(v Value, name, def string) (string, error) {
+	switch x := v.(type) {
+	case NoneType:
+		return def, nil
+	case string:
+		return x, nil
+	}
+	return "", Errorf(TypeError, "%s must be None or a string, not %s", name, TypeName(v))
+}
+
+// printTo is print(..., file=file): as CPython, one file.write call per
+// value, separator and end, then file.flush() when flush is true.
+func printTo(a *Args, file Value, parts []string, sep, end string) error {
+	write, err := a.in.getAttr(file, "write")
+	if err != nil {
+		return err
+	}
+	emit := func(s string) error {
+		_, err := a.Call(write, s)
+		return err
+	}
+	for i, p := range parts {
+		if i > 0 {
+			if err := emit(sep); err != nil {
+				return err
+			}
+		}
+		if err := emit(p); err != nil {
+			return err
+		}
+	}
+	if err := emit(end); err != nil {
+		return err
+	}
+	if t, err := Truth(a.Value("flush")); err != nil || !t {
+		return err
+	}
+	flush, err := a.in.getAttr(file, "flush")
+	if err != nil {
+		return err
+	}
+	_, err = a.Call(flush)
+	return err
 }

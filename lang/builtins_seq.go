@@ -259,7 +259,10 @@ func (d *Dict) updateArgs(a *Args, fn, bad string) error {
 }
 
 func (d *Dict) update(src Value, bad string) error {
-	if s, ok := src.(*Dict); ok {
+	if s, ok := containerOf(src).(*Dict); ok { // a dict, or a dict subclass's
+		if s == d {
+			return nil
+		}
 		for i, k := range s.Keys() {
 			if err := d.Set(k, s.vals[i]); err != nil {
 				return err

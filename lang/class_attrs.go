@@ -44,6 +44,10 @@ type NativeBase struct {
 	Str func(x *Instance) (string, bool)
 	// Names lists the attributes the base adds, for dir() and completion.
 	Names func(x *Instance) []string
+	// Methods are the base's methods, special ones included, which the
+	// classes' lookup finds after their own; each binds its instance as
+	// its first argument (a Builtin made with binds).
+	Methods map[string]Value
 }
 
 // nativeBases holds the classes a class statement may derive from, by
@@ -106,45 +110,6 @@ func (in *interp) getAttr(v Value, name string) (Value, error) {
 	return getAttr(v, name)
 }
 
-// instanceAttr is x.name for an instance of a user class.
-func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
-	if !x.cls.hasProperties() {
-		if v, ok := x.get(name); ok {
-			return v, nil
-		}
-	}
-	cv, _, inClass := x.cls.lookup(name)
-	if p, ok := cv.(*propertyValue); ok {
-		if p.fget == nil {
-			return nil, Errorf(AttributeError, "property '%s' of '%s' object has no getter", name, x.cls.Name)
-		}
-		return in.call(p.fget, []Value{x}, nil, nil, in.stmtNode())
-	}
-	if v, ok := x.get(name); ok {
-		return v, nil
-	}
-	if inClass {
-		return bindClassAttr(cv, x, x.cls), nil
-	}
-	switch name {
-	case "__class__":
-		return x.cls, nil
-	case "__dict__":
-		return x.Dict(), nil
-	}
-	if b := x.cls.base(); b.Attr != nil {
-		if v, ok, err := b.Attr(x, name); ok || err != nil {
-			return v, err
-		}
-	}
-	if ga, _, ok := x.cls.lookup("__getattr__"); ok {
-		return in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
-	}
-	err := Errorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
-	err.Hint = suggestHint(name, x.AttrNames())
-	return nil, err
-}
-
 // bindClassAttr is what reading a class attribute v through obj gives: a
 // function binds to obj, a classmethod to cls, a staticmethod is its
 // function.
@@ -172,9 +137,15 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 			return f.fn, nil
 		case *classMethod:
 			return &userMethod{self: c, fn: f.fn}, nil
+		case *Instance:
+			if f.HasOwn("__get__") { // a descriptor read from the class: d.__get__(None, C)
+				v, _, err := in.callSpecial(f, "__get__", None, c)
+				return v, err
+			}
 		}
 		return v, nil
 	}
+
 	switch name {
 	case "__name__":
 		return c.Name, nil
@@ -225,73 +196,6 @@ func classValue(name string) Value {
 		return v
 	}
 	return &Class{Name: name}
-}
-
-// setInstanceAttr runs x.name = v.
-func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
-	if x.cls.hasProperties() { // only a property of the class takes the assignment
-		if cv, _, ok := x.cls.lookup(name); ok {
-			if p, ok := cv.(*propertyValue); ok {
-				if p.fset == nil {
-					return Errorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
-						WithHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
-				}
-				_, err := in.call(p.fset, []Value{x, v}, nil, nil, in.stmtNode())
-				return err
-			}
-		}
-	}
-	if b := x.cls.base(); b.SetAttr != nil {
-		if handled, err := b.SetAttr(x, name, v); handled || err != nil {
-			return err
-		}
-	}
-	switch name {
-	case "__class__":
-		return Errorf(AttributeError, "kael does not let '%s' of an object be assigned", name)
-	case "__dict__":
-		d, ok := v.(*Dict)
-		if !ok {
-			return Errorf(TypeError, "__dict__ must be set to a dictionary, not a '%s'", TypeName(v))
-		}
-		x.names, x.vals, x.dict = nil, nil, d
-		return nil
-	}
-	x.set(name, v)
-	return nil
-}
-
-// delAttr checks del v.name and returns what deletes the attribute: an
-// instance attribute of a user class instance. The deletion fails if the
-// attribute is gone by then (del x.a, x.a), as in Python.
-func delAttr(v Value, name string) (func() error, error) {
-	x, ok := v.(*Instance)
-	if !ok {
-		return nil, Errorf(AttributeError, "kael cannot delete attributes of '%s' objects", TypeName(v)).
-			WithHint("only attributes of instances of your own classes can be deleted")
-	}
-	missing := func() error {
-		return Errorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
-	}
-	if _, own := x.get(name); own {
-		return func() error {
-			if !x.DeleteOwn(name) {
-				return missing()
-			}
-			return nil
-		}, nil
-	}
-	if cv, _, ok := x.cls.lookup(name); ok {
-		if _, isProp := cv.(*propertyValue); isProp {
-			return nil, Errorf(AttributeError, "property '%s' of '%s' object has no deleter", name, x.cls.Name)
-		}
-	}
-	if b := x.cls.base(); b.Attr != nil {
-		if _, kept, _ := b.Attr(x, name); kept {
-			return nil, Errorf(AttributeError, "kael cannot delete '%s' of '%s': its %s base keeps it", name, x.cls.Name, b.Name)
-		}
-	}
-	return nil, missing()
 }
 
 // hooked runs f, which calls methods of v's class, from Go code without a
@@ -411,6 +315,9 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 			if name == "__init__" && isInst {
 				return nativeInit(b, x), nil
 			}
+			if m, ok := b.Methods[name]; ok {
+				return bindClassAttr(m, s.self, s.selfClass()), nil
+			}
 			if isInst && b.Attr != nil {
 				if v, ok, err := b.Attr(x, name); ok || err != nil {
 					return v, err
@@ -431,6 +338,9 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 			}
 		}
 		return bindClassAttr(v, s.self, s.selfClass()), nil
+	}
+	if m, ok := objectAttrOf(name); ok { // super().__repr__(), super().__setattr__(n, v)
+		return &userMethod{self: s.self, fn: m}, nil
 	}
 	return nil, Errorf(AttributeError, "'super' object has no attribute '%s'", name)
 }

@@ -46,6 +46,9 @@ var supportedDunders = map[string]bool{
 	"__getitem__": true, "__setitem__": true, "__iter__": true, "__next__": true, "__contains__": true,
 	"__eq__": true, "__ne__": true, "__hash__": true, "__bool__": true, "__getattr__": true,
 	"__doc__": true, "__module__": true, "__qualname__": true,
+	"__delitem__": true, "__getattribute__": true, "__setattr__": true, "__delattr__": true,
+	"__get__": true, "__set__": true, "__delete__": true, "__set_name__": true,
+	"__init_subclass__": true, "__slots__": true, "__format__": true, "__missing__": true, "__match_args__": true,
 }
 
 func init() {
@@ -62,8 +65,7 @@ func init() {
 
 // dunderHints explain the special methods kael refuses.
 var dunderHints = map[string]string{
-	"__new__":   "set the object up in __init__",
-	"__slots__": "instances keep any attributes; drop __slots__",
+	"__new__": "set the object up in __init__",
 }
 
 // callSpecial calls x's special method name with args in frame in; ok is
@@ -271,6 +273,9 @@ func (x *Instance) userHash() (int64, bool, error) {
 			return 0, false, x.unhashable()
 		}
 	}
+	if _, none := x.cls.base().Methods["__hash__"].(NoneType); none {
+		return 0, false, x.unhashable() // list and dict subclasses
+	}
 	return 0, false, nil
 }
 
@@ -471,6 +476,9 @@ func (x *Instance) MIME() map[string]string {
 
 // SetSubscript is x[subs] = v, from __setitem__.
 func (x *Instance) SetSubscript(subs []Subscript, v Value) error {
+	if c, ok := x.nativeContainer("__setitem__"); ok {
+		return setIndex(c, subs, v)
+	}
 	key, err := x.itemKey(subs)
 	if err != nil {
 		return err
@@ -481,6 +489,11 @@ func (x *Instance) SetSubscript(subs []Subscript, v Value) error {
 // GetSubscript is x[subs], from __getitem__; kael has no slice objects to
 // pass it, which a slice subscript's error says.
 func (x *Instance) GetSubscript(subs []Subscript) (Value, error) {
+	if c, ok := x.nativeContainer("__getitem__"); ok {
+		if _, isList := c.(*List); isList || len(subs) != 1 || subs[0].IsSlice {
+			return Index(c, subs) // slices reach the list itself
+		}
+	}
 	key, err := x.itemKey(subs)
 	if err != nil {
 		return nil, err

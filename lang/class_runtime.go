@@ -35,7 +35,15 @@ type UserClass struct {
 	sess     *Session    // the session that made it, for special methods called from Go code
 	rootBase *NativeBase // what base() returns, once asked
 	module   string      // "builtins" for the built-in exceptions, "" for __main__
-	props    bool        // a property was set as an attribute (hasProperties)
+	// attrHooks says that a property, a descriptor, or an attribute hook
+	// (__getattribute__, __setattr__, __delattr__, __slots__) was set as
+	// a class attribute (hasAttrHooks).
+	attrHooks bool
+	// slots are the attributes an instance may have when every class of
+	// its MRO defines __slots__; nil when it may have any.
+	slots map[string]bool
+	// ownSlots are the names of the class's own __slots__; nil without.
+	ownSlots map[string]bool
 }
 
 // Instance is an object of a user class.
@@ -103,6 +111,11 @@ func (c *UserClass) lookup(name string) (Value, *UserClass, bool) {
 			return v, k, true
 		}
 	}
+	if c.nativeBase != "" { // after the classes' own, as a native base's attributes
+		if v, ok := c.base().Methods[name]; ok {
+			return v, nativeNode(c.nativeBase), true
+		}
+	}
 	return nil, nil, false
 }
 
@@ -128,22 +141,10 @@ func (c *UserClass) set(name string, v Value) {
 	if _, ok := c.attrs[name]; !ok {
 		c.names = append(c.names, name)
 	}
-	if _, isProp := v.(*propertyValue); isProp {
-		c.props = true
+	if needsAttrHooks(name, v) {
+		c.attrHooks = true
 	}
 	c.attrs[name] = v
-}
-
-// hasProperties reports whether c or a class it derives from has (or had)
-// a property: without one, an instance attribute needs no class lookup
-// first, since only properties take precedence over it.
-func (c *UserClass) hasProperties() bool {
-	for _, k := range c.mroUser {
-		if k.props {
-			return true
-		}
-	}
-	return false
 }
 
 // TypeName returns the class name: errors read 'Net' object has no
@@ -331,7 +332,7 @@ func baseOf(v Value) (*UserClass, error) {
 		what = "the builtin class '" + name + "'"
 	}
 	return nil, Errorf(TypeError, "kael classes cannot derive from %s", what).
-		WithHint("a class derives from another class statement's class, object, nn.Module or torch.autograd.Function; hold other values as attributes (self.items = [])")
+		WithHint("a class derives from another class statement's class, object, list, dict, an exception class, nn.Module or torch.autograd.Function; hold other values as attributes (self.value = 0)")
 }
 
 // pythonArgCount is Python's "f() missing 2 required positional arguments:

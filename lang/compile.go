@@ -307,6 +307,8 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		return c.delStmt(st)
 	case *syntax.WithStmt:
 		return c.withStmt(st)
+	case *syntax.MatchStmt:
+		return c.matchStmt(st)
 	case *syntax.TryStmt:
 		return c.tryStmt(st)
 	case *syntax.RaiseStmt:
@@ -499,10 +501,10 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	}
 	code.positional = true
 	for _, p := range params {
-		if p.Default != nil || p.Star != syntax.ILLEGAL {
+		if p.Default != nil || p.Star != syntax.ILLEGAL || p.KwOnly {
 			code.simpleArity = -1
 		}
-		if p.Star != syntax.ILLEGAL {
+		if p.Star != syntax.ILLEGAL || p.KwOnly {
 			code.positional = false
 		}
 	}
@@ -530,16 +532,14 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 			fn.Defaults[i] = v
 		}
 		fn.free = in.closure(capture)
-		kwOnly := false
 		for i, p := range params {
 			switch p.Star {
 			case syntax.STAR:
 				fn.params = append(fn.params, param{name: p.Name.Name, variadic: true})
-				kwOnly = true
 			case syntax.STARSTAR:
 				fn.kwargs = p.Name.Name
 			default:
-				fn.params = append(fn.params, param{name: p.Name.Name, def: fn.Defaults[i], kwOnly: kwOnly})
+				fn.params = append(fn.params, param{name: p.Name.Name, def: fn.Defaults[i], kwOnly: p.KwOnly, posOnly: p.PosOnly})
 			}
 		}
 		return fn, nil

@@ -570,6 +570,10 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 			for _, e := range u.Elts {
 				add(e)
 			}
+		case *syntax.ListExpr:
+			for _, e := range u.Elts {
+				add(e)
+			}
 		case *syntax.IndexExpr:
 			targets = append(targets, delTarget{node: t, obj: c.expr(u.X), subs: c.subscripts(u.Subs)})
 		case *syntax.AttrExpr:

@@ -17,6 +17,7 @@ import (
 func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 	decorate := c.decorators(st.Decorators)
 	bases := c.exprs(st.Bases)
+	keywords := c.callArgs(st.Keywords)
 	if err := c.checkDunders(st); err != nil {
 		return c.fail(err.Error, err.at)
 	}
@@ -63,6 +64,13 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 				return ctrlNext, in.errorAt(err, st.Bases[i].Span())
 			}
 		}
+		_, kwNames, kwVals, err := keywords(in)
+		if err != nil {
+			return ctrlNext, err
+		}
+		if kwNames, kwVals, err = classKeywords(kwNames, kwVals); err != nil {
+			return ctrlNext, in.errorAt(err, st.Keywords[0].Span())
+		}
 		if err := cls.setBases(ks); err != nil {
 			return ctrlNext, in.errorAt(err, st.Name.Span())
 		}
@@ -88,10 +96,13 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			if k, ok := v.(*UserClass); ok && k.qualname == "" && k.Name == n {
 				k.qualname = name + "." + k.Name
 			}
-			cls.set(n, v)
+			cls.set(n, classAttrValue(n, v))
 		}
 		frame.locals[classSlot].(*varCell).v = cls
 		in.releaseFrame(frame)
+		if err := in.initClass(cls, kwNames, kwVals, st); err != nil {
+			return ctrlNext, in.errorAt(err, st.Name.Span())
+		}
 		var result Value = cls
 		if result, err = in.applyDecorators(decos, result, st.Decorators); err != nil {
 			return ctrlNext, err

@@ -222,7 +222,7 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 					if err != nil {
 						return nil, err
 					}
-					src, ok := m.(*Dict)
+					src, ok := containerOf(m).(*Dict)
 					if !ok {
 						return nil, in.errorAt(Errorf(TypeError, "'%s' object is not a mapping", TypeName(m)), x.Entries[i].Span())
 					}
@@ -247,6 +247,8 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		}
 	case *syntax.YieldExpr:
 		return c.yieldExpr(x)
+	case *syntax.NamedExpr:
+		return c.namedExpr(x)
 	case *syntax.LambdaExpr:
 		mk := c.function(x, "<lambda>", x.Params, nil, x.Body)
 		return func(in *interp) (Value, error) { return mk(in) }
@@ -657,7 +659,7 @@ func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
 				}
 				pos = append(pos, elems...)
 			case a.Star == syntax.STARSTAR:
-				d, ok := v.(*Dict)
+				d, ok := containerOf(v).(*Dict)
 				if !ok {
 					return nil, nil, nil, in.errorAt(Errorf(TypeError, "argument after ** must be a dict, not %s", TypeName(v)), a.Span())
 				}

@@ -164,6 +164,17 @@ func formatValue(v Value, spec string) (string, error) {
 			}
 			return formatValue(item, spec)
 		}
+	case *Instance:
+		if r, ok, err := x.hook("__format__", spec); ok || err != nil {
+			if err != nil {
+				return "", err
+			}
+			s, isStr := r.(string)
+			if !isStr {
+				return "", Errorf(TypeError, "__format__ must return a str, not %s", TypeName(r))
+			}
+			return s, nil
+		}
 	}
 	if spec != "" {
 		err := Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))

@@ -357,9 +357,33 @@ func delIndex(v Value, subs []Subscript) (func() error, error) {
 			}
 			return nil
 		}, err
+	case *Instance:
+		if c, ok := x.nativeContainer("__delitem__"); ok {
+			return delIndex(c, subs)
+		}
+		key, err := x.itemKey(subs)
+		if err != nil {
+			return nil, err
+		}
+		if !x.HasOwn("__delitem__") {
+			return nil, Errorf(TypeError, "'%s' object doesn't support item deletion", x.cls.Name)
+		}
+		return func() error {
+			_, _, err := x.hook("__delitem__", key)
+			return err
+		}, nil
 	case *List:
-		if len(subs) != 1 || subs[0].IsSlice {
-			return nil, Errorf(TypeError, "del on a list takes one integer index")
+		if len(subs) != 1 {
+			return nil, Errorf(TypeError, "list indices must be integers or slices, not tuple")
+		}
+		if subs[0].IsSlice {
+			if _, _, _, err := SliceBounds(subs[0], len(x.Elems)); err != nil {
+				return nil, err
+			}
+			return func() error { return deleteSlice(x, subs[0]) }, nil
+		}
+		if _, ok := AsInt(subs[0].Value); !ok {
+			return nil, Errorf(TypeError, "list indices must be integers or slices, not %s", TypeName(subs[0].Value))
 		}
 		if _, err := seqIndex(subs[0].Value, len(x.Elems), "list assignment"); err != nil {
 			return nil, err
@@ -375,5 +399,30 @@ func delIndex(v Value, subs []Subscript) (func() error, error) {
 			return nil
 		}, nil
 	}
-	return nil, Errorf(TypeError, "'%s' object does not support item deletion", TypeName(v))
+	return nil, Errorf(TypeError, "'%s' object doesn't support item deletion", TypeName(v))
+}
+
+// deleteSlice runs del x[s] for a slice s of the list x, with the bounds
+// x has then.
+func deleteSlice(x *List, s Subscript) error {
+	lo, hi, step, err := SliceBounds(s, len(x.Elems))
+	if err != nil {
+		return err
+	}
+	drop := make([]bool, len(x.Elems))
+	for i := lo; (step > 0 && i < hi) || (step < 0 && i > hi); i += step {
+		drop[i] = true
+		if step > 0 && hi-i <= step || step < 0 && hi-i >= step {
+			break // the last one; i + step could overflow
+		}
+	}
+	kept := x.Elems[:0]
+	for i, e := range x.Elems {
+		if !drop[i] {
+			kept = append(kept, e)
+		}
+	}
+	clear(x.Elems[len(kept):])
+	x.Elems = kept
+	return nil
 }

@@ -92,6 +92,9 @@ type block struct {
 	names  map[string]*nameBinding
 	parent *block
 	class  bool // a class body: its names are not visible in its methods
+	// comp is, for the block of a comprehension's targets, the
+	// comprehension.
+	comp *syntax.ListComp
 }
 
 // resolution is the resolver's answer for one cell or expression.
@@ -113,6 +116,9 @@ type resolver struct {
 	res     *resolution
 	env     *block
 	depth   int // the nesting of the expression being resolved
+	// compIter counts the comprehension iterables being resolved, where
+	// an assignment expression is a SyntaxError.
+	compIter int
 }
 
 func newResolver(g *globalTable) *resolver {
@@ -246,6 +252,15 @@ func (r *resolver) stmt(st syntax.Stmt) {
 		for _, id := range importedNames(st) {
 			r.use(id)
 		}
+	case *syntax.MatchStmt:
+		r.expr(st.Subject)
+		for _, mc := range st.Cases {
+			r.pattern(mc.Pattern)
+			if mc.Guard != nil {
+				r.expr(mc.Guard)
+			}
+			r.stmts(mc.Body)
+		}
 	case *syntax.TryStmt:
 		r.stmts(st.Body)
 		for _, h := range st.Handlers {
@@ -297,10 +312,20 @@ func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, b
 			bl.names[name] = fn.newLocal(name)
 		}
 	}
-	saved := r.env
-	r.env = bl
+	lambdaBody, _ := node.(*syntax.LambdaExpr)
+	var bodyExpr syntax.Expr
+	if lambdaBody != nil {
+		bodyExpr = lambdaBody.Body
+	}
+	for _, name := range scopeTargets(stmts, bodyExpr) {
+		if _, ok := bl.names[name]; !ok {
+			bl.names[name] = fn.newLocal(name)
+		}
+	}
+	saved, savedIter := r.env, r.compIter
+	r.env, r.compIter = bl, 0
 	body()
-	r.env = saved
+	r.env, r.compIter = saved, savedIter
 }
 
 // expr resolves the names an expression uses. It follows the common
@@ -339,6 +364,8 @@ func (r *resolver) expr(x syntax.Expr) {
 		for _, s := range x.Subs {
 			r.expr(s)
 		}
+	case *syntax.NamedExpr:
+		r.namedExpr(x)
 	case *syntax.CallExpr:
 		// Through expr, not Inspect, so that f()()()... counts against
 		// the depth bound instead of overflowing the Go stack.
@@ -369,6 +396,9 @@ func (r *resolver) inspect(root syntax.Node) {
 		case *syntax.Arg:
 			r.expr(n.Value) // n.Name is a keyword
 			return false
+		case *syntax.NamedExpr:
+			r.namedExpr(n)
+			return false
 		case *syntax.YieldExpr:
 			r.env.fn.generator = r.env.fn != r.res.top && !r.env.class // else a SyntaxError
 			return true
@@ -398,9 +428,11 @@ func (r *resolver) inspect(root syntax.Node) {
 // comprehension resolves [Elt for ...]: the first iterable in the
 // enclosing block, the rest in a block holding the targets.
 func (r *resolver) comprehension(x *syntax.ListComp) {
+	r.compIter++
 	r.expr(x.Fors[0].Iter)
+	r.compIter--
 	fn := r.env.fn
-	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env}
+	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env, comp: x}
 	for _, f := range x.Fors {
 		for _, name := range targetNames(f.Target, nil) {
 			if _, ok := bl.names[name]; !ok {
@@ -413,7 +445,9 @@ func (r *resolver) comprehension(x *syntax.ListComp) {
 	r.env = bl
 	for i, f := range x.Fors {
 		if i > 0 {
+			r.compIter++
 			r.expr(f.Iter)
+			r.compIter--
 		}
 		r.expr(f.Target)
 		for _, cond := range f.Ifs {
@@ -467,6 +501,13 @@ func assignedNames(stmts []syntax.Stmt) []string {
 			case *syntax.WhileStmt:
 				walk(st.Body)
 				walk(st.Else)
+			case *syntax.MatchStmt:
+				for _, mc := range st.Cases {
+					for _, id := range syntax.PatternNames(mc.Pattern) {
+						names = append(names, id.Name)
+					}
+					walk(mc.Body)
+				}
 			case *syntax.TryStmt:
 				walk(st.Body)
 				for _, h := range st.Handlers {

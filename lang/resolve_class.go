@@ -15,6 +15,9 @@ func (r *resolver) classStmt(st *syntax.ClassStmt) {
 	for _, b := range st.Bases {
 		r.expr(b)
 	}
+	for _, kw := range st.Keywords {
+		r.expr(kw.Value)
+	}
 	r.function(st, st.Name.Name, nil, func() { r.stmts(st.Body) }, st.Body)
 	r.use(st.Name)
 }
@@ -53,4 +56,39 @@ func (r *resolver) classCell() *nameBinding {
 		return nil
 	}
 	return r.capture(fn, fn.parent, fn.parent.classCell)
+}
+
+// pattern resolves a case pattern: the names it binds and the values,
+// classes and keys it reads.
+func (r *resolver) pattern(pat syntax.Pattern) {
+	syntax.Inspect(pat, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Ident:
+			r.use(n) // a capture: a store into the variable
+		case *syntax.ValuePattern:
+			r.expr(n.Value)
+			return false
+		case *syntax.MappingPattern:
+			for _, k := range n.Keys {
+				r.expr(k)
+			}
+			for _, v := range n.Values {
+				r.pattern(v)
+			}
+			if n.Rest != nil {
+				r.use(n.Rest)
+			}
+			return false
+		case *syntax.ClassPattern:
+			r.expr(n.Class)
+			for _, a := range n.Args {
+				r.pattern(a)
+			}
+			for _, v := range n.KwValues {
+				r.pattern(v)
+			}
+			return false
+		}
+		return true
+	})
 }

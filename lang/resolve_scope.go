@@ -84,6 +84,11 @@ func (r *resolver) declare(fn *funcInfo, bl *block, stmts []syntax.Stmt, ps []*s
 				for _, t := range n.Targets {
 					markTargets(t)
 				}
+			case *syntax.MatchCase:
+				for _, id := range syntax.PatternNames(n.Pattern) {
+					targets[id] = true
+					flags[id.Name] |= declAssigned
+				}
 			case *syntax.ExceptClause:
 				if n.Name != nil {
 					targets[n.Name] = true

@@ -268,14 +268,17 @@ type DefStmt struct {
 }
 
 // Param is a function or lambda parameter: x, x=default, *args or **kwargs,
-// each with an optional annotation in a def (x: int = 3). Parameters after
-// *args are keyword-only. Annotations are parsed but never evaluated.
+// each with an optional annotation in a def (x: int = 3). Parameters
+// before a '/' are positional-only (PosOnly); those after *args or a bare
+// '*' keyword-only (KwOnly). Annotations are parsed but never evaluated.
 type Param struct {
 	StarPos    Pos   // position of Star; zero when Star is ILLEGAL
 	Star       Token // ILLEGAL, STAR or STARSTAR
 	Name       *Ident
 	Annotation Expr // nil when absent; always nil in a lambda
 	Default    Expr // nil when absent
+	PosOnly    bool // before '/'
+	KwOnly     bool // a named parameter after '*' or *args
 }
 
 // AnnAssignStmt is an annotated assignment, x: int = 0, or a bare

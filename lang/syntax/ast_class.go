@@ -1,13 +1,14 @@
 package syntax
 
 // ClassStmt is a class definition: class Name(Base, ...): Body. Bases
-// holds the base class expressions, in order (the parser refuses
-// metaclass= and other keywords).
+// holds the base class expressions, in order, and Keywords the keyword
+// arguments (class A(B, flag=True)), which reach __init_subclass__.
 type ClassStmt struct {
 	Decorators []*Decorator // the @ lines above it, outermost first
 	ClassPos   Pos
 	Name       *Ident
 	Bases      []Expr
+	Keywords   []*Arg // Name = Value, or **Value
 	Body       []Stmt
 }
 

@@ -64,7 +64,7 @@ func Completeness(src string) (status Status, indent string) {
 		return Complete, ""
 	}
 	switch f.Stmts[len(f.Stmts)-1].(type) {
-	case *DefStmt, *ClassStmt, *IfStmt, *ForStmt, *WhileStmt, *WithStmt, *TryStmt:
+	case *DefStmt, *ClassStmt, *IfStmt, *ForStmt, *WhileStmt, *WithStmt, *TryStmt, *MatchStmt:
 		return Incomplete, lastIndent(src)
 	}
 	return Complete, ""

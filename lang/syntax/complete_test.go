@@ -75,6 +75,9 @@ func TestCompleteness(t *testing.T) {
 		{"while x:\n\ty()\n", Incomplete, "\t"},
 		{"while x:\n\tif y:\n", Incomplete, "\t\t"},
 		{"with no_grad():\n", Incomplete, "    "},
+		{"match x:", Incomplete, "    "},
+		{"match x:\n    case 1:", Incomplete, "        "},
+		{"match x:\n    case 1:\n        pass\n", Incomplete, "        "},
 		{"if x: y = 1", Incomplete, ""},
 		{"if x:\n    # comment\n", Incomplete, "        "},
 		// Invalid.

@@ -53,10 +53,12 @@
 //
 // try, except, finally and raise are keywords too (TryStmt, RaiseStmt),
 // yield is one where a function body allows it (YieldExpr), and global
-// and nonlocal are soft keywords that begin a statement. The other Python
+// and nonlocal are soft keywords that begin a statement, as are match
+// and case. The other Python
 // keywords (async, await) are reserved and give an error that explains
-// kael does without them. A class takes any number of base classes;
-// keywords such as metaclass= are refused with an explanation.
+// kael does without them. A class takes any number of base classes and
+// keyword arguments (class A(B, flag=True, **kw)), which reach
+// __init_subclass__ when the class is made.
 //
 // # Grammar
 //
@@ -84,12 +86,14 @@
 //	             | '&=' | '|=' | '^=' | '<<=' | '>>=' .
 //
 //	CompoundStmt = IfStmt | ForStmt | WhileStmt | DefStmt | WithStmt
-//	             | TryStmt | ClassStmt | Decorated .
-//	IfStmt       = 'if' Test ':' Suite {'elif' Test ':' Suite} ['else' ':' Suite] .
+//	             | TryStmt | ClassStmt | Decorated | MatchStmt .
+//	IfStmt       = 'if' NamedTest ':' Suite {'elif' NamedTest ':' Suite} ['else' ':' Suite] .
 //	ForStmt      = 'for' ExprList 'in' TestList ':' Suite ['else' ':' Suite] .
-//	WhileStmt    = 'while' Test ':' Suite ['else' ':' Suite] .
+//	WhileStmt    = 'while' NamedTest ':' Suite ['else' ':' Suite] .
 //	DefStmt      = 'def' IDENT '(' [DefParams] ')' ['->' Test] ':' Suite .
-//	ClassStmt    = 'class' IDENT ['(' [Test [',']] ')'] ':' Suite .
+//	ClassStmt    = 'class' IDENT ['(' [ClassArgs] ')'] ':' Suite .
+//	ClassArgs    = ClassArg {',' ClassArg} [','] .      bases before keywords
+//	ClassArg     = Test | IDENT '=' Test | '**' Test .
 //	Decorated    = ('@' Test NEWLINE)+ (DefStmt | ClassStmt) .
 //	WithStmt     = 'with' WithItem {',' WithItem} ':' Suite .
 //	WithItem     = Test ['as' BitOr] .
@@ -97,17 +101,29 @@
 //	               ['else' ':' Suite] ['finally' ':' Suite] | 'finally' ':' Suite) .
 //	ExceptClause = 'except' [Test ['as' IDENT]] ':' Suite .    a bare except last
 //	Suite        = SimpleStmts | NEWLINE INDENT {Stmt} DEDENT .
+//	MatchStmt    = 'match' Elts ':' NEWLINE INDENT Case {Case} DEDENT .
+//	Case         = 'case' Patterns ['if' NamedTest] ':' Suite .
+//	Patterns     = Pattern | SeqItem ',' [SeqItem {',' SeqItem} [',']] .
+//	Pattern      = ClosedPat {'|' ClosedPat} ['as' IDENT] .
+//	ClosedPat    = Literal | IDENT | '_' | Dotted | '(' Pattern ')'
+//	             | '[' [SeqItem {',' SeqItem} [',']] ']' | '(' [SeqItem ',' {SeqItem ','} [SeqItem]] ')'
+//	             | '{' [MapItem {',' MapItem}] [','] ['**' IDENT [',']] '}'
+//	             | Dotted '(' [Pattern {',' Pattern}] {',' IDENT '=' Pattern} [','] ')' .
+//	SeqItem      = Pattern | '*' IDENT .
+//	MapItem      = (Literal | Dotted) ':' Pattern .
+//	Literal      = ['-'] (INT | FLOAT) | STRING {STRING} | 'None' | 'True' | 'False' .
 //	DefParams    = DefParam {',' DefParam} [','] .
-//	DefParam     = IDENT [':' Test] ['=' Test] | '*' IDENT [':' Test]
-//	             | '**' IDENT [':' Test] .
+//	DefParam     = IDENT [':' Test] ['=' Test] | '*' [IDENT [':' Test]]
+//	             | '**' IDENT [':' Test] | '/' .
 //	Params       = Param {',' Param} [','] .                 in a lambda
-//	Param        = IDENT ['=' Test] | '*' IDENT | '**' IDENT .
+//	Param        = IDENT ['=' Test] | '*' [IDENT] | '**' IDENT | '/' .
 //
 //	TestList     = StarTest {',' StarTest} [','] .    a comma makes a tuple
 //	StarTest     = Test | '*' BitOr .
 //	ExprList     = StarExpr {',' StarExpr} [','] .
 //	StarExpr     = BitOr | '*' BitOr .
 //	Test         = OrTest ['if' OrTest 'else' Test] | Lambda .
+//	NamedTest    = Test | IDENT ':=' Test .
 //	Lambda       = 'lambda' [Params] ':' Test .
 //	OrTest       = AndTest {'or' AndTest} .
 //	AndTest      = NotTest {'and' NotTest} .
@@ -125,16 +141,18 @@
 //	Power        = Primary ['**' Factor] .
 //	Primary      = Atom {'.' IDENT | '(' [Args | Test CompFor {CompFor}] ')' | '[' Subscripts ']'} .
 //	Args         = Arg {',' Arg} [','] .
-//	Arg          = Test | IDENT '=' Test | '*' Test | '**' Test .
+//	Arg          = NamedTest | IDENT '=' Test | '*' Test | '**' Test .
 //	Subscripts   = Subscript {',' Subscript} [','] .
-//	Subscript    = Test | [Test] ':' [Test] [':' [Test]] .
+//	Subscript    = NamedTest | [Test] ':' [Test] [':' [Test]] .
 //	Atom         = IDENT | INT | FLOAT | STRING {STRING} | 'True' | 'False'
 //	             | 'None' | '...'
-//	             | '(' [StarTest | StarTest ',' [TestList] | Test CompFor {CompFor}] ')'
-//	             | '[' [TestList | Test CompFor {CompFor}] ']'
+//	             | '(' [StarNamed | StarNamed ',' [Elts] | NamedTest CompFor {CompFor}] ')'
+//	             | '[' [Elts | NamedTest CompFor {CompFor}] ']'
 //	             | '{' [Test ':' Test {',' Test ':' Test} [',']] '}'
 //	             | '{' Test ':' Test CompFor {CompFor} '}'
-//	             | '{' Test {',' Test} [','] '}' | '{' Test CompFor {CompFor} '}' .
+//	             | '{' Elts '}' | '{' NamedTest CompFor {CompFor} '}' .
+//	Elts         = StarNamed {',' StarNamed} [','] .
+//	StarNamed    = NamedTest | '*' BitOr .
 //	CompFor      = 'for' ExprList 'in' OrTest {'if' OrTest} .
 //
 // A generator expression, (x for x in xs) or the only argument of a call
@@ -162,6 +180,22 @@
 // repeated; and that in a def, parameters without defaults come before
 // those with defaults, except after *args, at most one *args and one
 // **kwargs appear, **kwargs is last, and no name repeats.
+//
+// match and case are soft keywords (PEP 634): a line is a match
+// statement when "match Elts ':' NEWLINE" begins it, and an ordinary
+// statement otherwise (match = 1, match(x)). Besides the grammar, the
+// parser applies CPython's rules: a capture or wildcard case without a
+// guard must be the last, a pattern binds a name once, the alternatives
+// of an or-pattern bind the same names, a sequence has one starred name,
+// and the literal keys of a mapping pattern differ.
+//
+// An assignment expression name := value (NamedExpr, PEP 572) stands
+// where NamedTest does, and in parentheses anywhere else; its target is a
+// name. In a def or lambda, a '/' makes the parameters before it
+// positional-only, and a bare '*' the named ones after it keyword-only,
+// as *args does; CPython's rules hold: '/' once and before any '*', a
+// bare '*' followed by a named parameter, at most one '*', nothing after
+// **kwargs.
 //
 // As in Python, ** binds tighter than a unary operator on its left (-2**2 is
 // -(2**2)) and is right-associative; comparisons chain (a < b < c); and

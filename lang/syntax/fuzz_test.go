@@ -31,6 +31,11 @@ func addSeeds(f *testing.F) {
 	f.Add("try:\n    x\nexcept (A, B) as e:\n    raise C from e\nexcept:\n    raise\nelse:\n    pass\nfinally:\n    y")
 	f.Add("try: x\nfinally: y\nraise")
 	f.Add(strings.Repeat(`"a" `, 3000))
+	f.Add("if (n := len(a)) > 1:\n    [y := f(x) for x in a if (z := x)]\nwhile c := g(): x[i := 1]")
+	f.Add("def f(a, b=1, /, c=2, *, d, e=3, **k): pass\nlambda x, /, *, y: 0\ndef g(*, a): pass")
+	f.Add("match p:\n    case [x, *r] | (x, *r) if x:\n        pass\n    case {'k': v, **m}:\n        pass\n    case P(1, y=[z]) as q:\n        pass\n    case _:\n        pass")
+	f.Add("match = 1\nmatch(x)\nmatch[0]: int = 2")
+	f.Add("class A(B, flag=True, **kw):\n    def __init_subclass__(cls, **kw): pass")
 	f.Add("def g():\n    x = yield from (yield 1)\n    yield x, (y for y in x)")
 	files, _ := filepath.Glob("testdata/*.kael")
 	for _, file := range files {

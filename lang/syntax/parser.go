@@ -111,6 +111,9 @@ func (p *parser) tokError(msg, hint string) *Error {
 	case tok.kind == RESERVED:
 		u := unsupported[tok.raw]
 		err.Msg, err.Hint = u.msg, u.hint
+	case tok.kind == COLONEQ && strings.HasPrefix(msg, "unexpected"):
+		err.Msg = "invalid syntax" // CPython's word for a misplaced ':='
+		err.Hint = "here an assignment expression needs parentheses: (name := value)"
 	}
 	return err
 }
@@ -202,6 +205,10 @@ func (p *parser) parseStmt() []Stmt {
 	case RESERVED:
 		if p.tok.raw == "try" {
 			return []Stmt{p.parseTry()}
+		}
+	case IDENT:
+		if s := p.parseMatch(); s != nil {
+			return []Stmt{s}
 		}
 	}
 	return p.parseSimpleStmts()
@@ -406,6 +413,10 @@ func describeExpr(x Expr) string {
 		return "ellipsis"
 	case *CallExpr:
 		return "function call"
+	case *AttrExpr:
+		return "attribute"
+	case *IndexExpr:
+		return "subscript"
 	case *CompareExpr:
 		return "comparison"
 	case *CondExpr:
@@ -426,6 +437,8 @@ func describeExpr(x Expr) string {
 		return "list"
 	case *StarredExpr:
 		return "starred"
+	case *NamedExpr:
+		return "named expression"
 	}
 	return "expression"
 }
@@ -484,7 +497,7 @@ func (p *parser) appendStmts(block []Stmt) []Stmt {
 func (p *parser) parseIf() Stmt {
 	kw := p.tok
 	p.next()
-	s := &IfStmt{IfPos: kw.start, Cond: p.parseTest()}
+	s := &IfStmt{IfPos: kw.start, Cond: p.parseNamedTest()}
 	p.expectColon(fmt.Sprintf("expected ':' after %s condition", kw.kind))
 	s.Body = p.parseSuite(fmt.Sprintf("'%s' statement", kw.kind), kw.start.Line)
 	switch p.tok.kind {
@@ -518,7 +531,7 @@ func (p *parser) parseFor() Stmt {
 func (p *parser) parseWhile() Stmt {
 	s := &WhileStmt{WhilePos: p.tok.start}
 	p.next()
-	s.Cond = p.parseTest()
+	s.Cond = p.parseNamedTest()
 	p.expectColon("expected ':' after while condition")
 	s.Body = p.parseSuite("'while' statement", s.WhilePos.Line)
 	s.ElsePos, s.Else = p.parseLoopElse()
@@ -604,19 +617,50 @@ func (p *parser) parseIdent(msg string) *Ident {
 }
 
 // parseParams parses the Params of a def or lambda up to the token close,
-// which it leaves unconsumed.
+// which it leaves unconsumed. A '/' marks the parameters before it
+// positional-only and a bare '*' those after it keyword-only; neither is
+// a Param of its own.
 func (p *parser) parseParams(close Token) []*Param {
 	var params []*Param
 	seen := map[string]bool{}
-	var star, starstar, dflt bool // seen *args, **kwargs, a default
+	var star, starstar, dflt, slash bool // seen *args or *, **kwargs, a default, /
+	var bare *Pos                        // a bare '*' still waiting for a name after it
 	for p.tok.kind != close {
+		if p.tok.kind == SLASH {
+			p.parseSlash(params, star, slash)
+			slash = true
+			for _, prm := range params {
+				prm.PosOnly = true
+			}
+			p.next()
+			if !p.got(COMMA) {
+				break
+			}
+			continue
+		}
 		prm := &Param{StarPos: p.tok.start, Star: p.tok.kind}
 		if p.got(STAR) || p.got(STARSTAR) {
+			if prm.Star == STAR && star {
+				p.fail(Span{prm.StarPos, prm.StarPos.advance("*")}, "* argument may appear only once", "")
+			}
+			if prm.Star == STAR && (p.tok.kind == COMMA || p.tok.kind == close) {
+				if starstar {
+					p.fail(Span{prm.StarPos, prm.StarPos.advance("*")}, "arguments cannot follow var-keyword argument", "")
+				}
+				star, bare = true, &prm.StarPos
+				if !p.got(COMMA) {
+					break
+				}
+				continue
+			}
 			if p.tok.kind != IDENT {
 				p.failTok("expected a parameter name after '"+prm.Star.String()+"'", "")
 			}
 		} else {
 			prm.StarPos, prm.Star = Pos{}, ILLEGAL
+		}
+		if prm.Star == STARSTAR && bare != nil {
+			p.bareStar(*bare, close, Span{prm.StarPos, prm.StarPos.advance("**")})
 		}
 		prm.Name = p.parseIdent("expected a parameter name")
 		if close == RPAREN && p.got(COLON) {
@@ -628,9 +672,7 @@ func (p *parser) parseParams(close Token) []*Param {
 		span := prm.Span()
 		switch {
 		case starstar:
-			p.fail(span, "no parameter may follow **"+params[len(params)-1].Name.Name, "")
-		case prm.Star == STAR && star:
-			p.fail(span, "only one * parameter is allowed", "")
+			p.fail(span, "arguments cannot follow var-keyword argument", "")
 		case prm.Star == ILLEGAL && prm.Default == nil && dflt && !star:
 			p.fail(span, "parameter without a default follows parameter with a default",
 				"give "+prm.Name.Name+" a default value, or move it earlier")
@@ -638,6 +680,10 @@ func (p *parser) parseParams(close Token) []*Param {
 			p.fail(prm.Name.Span(), "duplicate parameter '"+prm.Name.Name+"'", "")
 		}
 		seen[prm.Name.Name] = true
+		prm.KwOnly = star && prm.Star == ILLEGAL
+		if prm.Star == ILLEGAL {
+			bare = nil
+		}
 		star = star || prm.Star == STAR
 		starstar = prm.Star == STARSTAR
 		dflt = dflt || prm.Default != nil
@@ -646,7 +692,36 @@ func (p *parser) parseParams(close Token) []*Param {
 			break
 		}
 	}
+	if bare != nil {
+		p.bareStar(*bare, close, Span{p.tok.start, p.tok.end})
+	}
 	return params
+}
+
+// bareStar fails on a bare '*' at star with no named parameter after it:
+// at the '*' in a def, at next, what follows it, in a lambda (as CPython
+// points).
+func (p *parser) bareStar(star Pos, close Token, next Span) {
+	at := Span{star, star.advance("*")}
+	if close == COLON {
+		at = next
+	}
+	p.fail(at, "named arguments must follow bare *", "")
+}
+
+// parseSlash checks the '/' at the current token, which ends the
+// positional-only parameters, params, as CPython does.
+func (p *parser) parseSlash(params []*Param, star, slash bool) {
+	switch {
+	case slash:
+		p.failTok("/ may appear only once", "")
+	case star:
+		p.failTok("/ must be ahead of *", "")
+	case len(params) > 0 && params[len(params)-1].Star == STARSTAR:
+		p.failTok("arguments cannot follow var-keyword argument", "")
+	case len(params) == 0:
+		p.failTok("invalid syntax", "at least one parameter must come before '/'")
+	}
 }
 
 // ---- Expressions ----
@@ -906,7 +981,7 @@ func (p *parser) parseCall(fn Expr) Expr {
 			arg.Value = p.parseTest()
 		} else {
 			arg.StarPos, arg.Star = Pos{}, ILLEGAL
-			x := p.parseTest()
+			x := p.parseNamedTest()
 			if p.tok.kind == ASSIGN {
 				id, ok := x.(*Ident)
 				if !ok {
@@ -981,7 +1056,7 @@ func (p *parser) parseIndex(x Expr) Expr {
 func (p *parser) parseSubscript() Expr {
 	var lo Expr
 	if p.tok.kind != COLON {
-		lo = p.parseTest()
+		lo = p.parseNamedTest()
 		if p.tok.kind != COLON {
 			return lo
 		}
@@ -1086,7 +1161,7 @@ func (p *parser) parseParen() Expr {
 	if p.isYield() {
 		return &ParenExpr{Lparen: lparen, X: p.parseYield(), Rparen: p.expectClose(RPAREN)}
 	}
-	x := p.parseStarredTest()
+	x := p.parseStarredNamed()
 	if p.tok.kind == FOR {
 		// A generator expression: (x for x in xs).
 		p.noStarredComp(x)
@@ -1098,7 +1173,7 @@ func (p *parser) parseParen() Expr {
 		p.placeStar(x, starInParens)
 		return &ParenExpr{Lparen: lparen, X: x, Rparen: p.expectClose(RPAREN)}
 	}
-	t := &TupleExpr{Lparen: lparen, Elts: p.parseElts(x, RPAREN, p.parseStarredTest)}
+	t := &TupleExpr{Lparen: lparen, Elts: p.parseElts(x, RPAREN, p.parseStarredNamed)}
 	t.Rparen = p.expectClose(RPAREN)
 	return t
 }
@@ -1124,9 +1199,9 @@ func (p *parser) parseListDisplay() Expr {
 		p.next()
 		return l
 	}
-	x := p.parseStarredTest()
+	x := p.parseStarredNamed()
 	if p.tok.kind != FOR {
-		l := &ListExpr{Lbrack: lbrack, Elts: p.parseElts(x, RBRACK, p.parseStarredTest)}
+		l := &ListExpr{Lbrack: lbrack, Elts: p.parseElts(x, RBRACK, p.parseStarredNamed)}
 		l.Rbrack = p.expectClose(RBRACK)
 		return l
 	}
@@ -1163,7 +1238,7 @@ func (p *parser) parseSetDisplay(lbrace Pos, x Expr) Expr {
 		c.Rbrace = p.expectClose(RBRACE)
 		return c
 	}
-	s := &SetExpr{Lbrace: lbrace, Elts: p.parseElts(x, RBRACE, p.parseStarredTest)}
+	s := &SetExpr{Lbrace: lbrace, Elts: p.parseElts(x, RBRACE, p.parseStarredNamed)}
 	s.Rbrace = p.expectClose(RBRACE)
 	return s
 }
@@ -1187,9 +1262,12 @@ func (p *parser) parseDict() Expr {
 			continue
 		}
 		if p.tok.kind == STAR && len(d.Entries) == 0 { // {*a, b}: a set display
-			return p.parseSetDisplay(d.Lbrace, p.parseStarredTest())
+			return p.parseSetDisplay(d.Lbrace, p.parseStarredNamed())
 		}
-		e := &DictEntry{Key: p.parseTest()}
+		e := &DictEntry{Key: p.parseNamedTest()}
+		if _, named := e.Key.(*NamedExpr); named && p.tok.kind == COLON {
+			p.failTok("invalid syntax", "put the assignment expression in parentheses")
+		}
 		if p.tok.kind != COLON {
 			if len(d.Entries) == 0 && (p.tok.kind == COMMA || p.tok.kind == RBRACE || p.tok.kind == FOR) {
 				return p.parseSetDisplay(d.Lbrace, e.Key)

@@ -33,20 +33,31 @@ func (p *parser) parseClass(decos []*Decorator) Stmt {
 	s.Name = p.parseIdent("expected a class name after 'class'")
 	if p.got(LPAREN) {
 		for p.tok.kind != RPAREN {
-			start := p.tok.start
-			if p.tok.kind == STAR || p.tok.kind == STARSTAR {
-				p.failTok("kael classes take their base class by name, not unpacked with '*' or '**'", "")
+			if p.tok.kind == STAR {
+				p.failTok("kael classes take their base classes by name, not unpacked with '*'", "")
 			}
-			x := p.parseTest()
-			if p.tok.kind == ASSIGN {
-				if id, ok := x.(*Ident); ok && id.Name == "metaclass" {
-					p.fail(Span{start, p.tok.end}, "metaclasses are not supported",
-						"kael classes are made by the class statement itself; drop 'metaclass=...'")
+			if p.tok.kind == STARSTAR { // class A(B, **kw)
+				kw := &Arg{StarPos: p.tok.start, Star: STARSTAR}
+				p.next()
+				kw.Value = p.parseTest()
+				s.Keywords = append(s.Keywords, kw)
+			} else if x := p.parseTest(); p.tok.kind == ASSIGN {
+				id, ok := x.(*Ident)
+				if !ok {
+					p.fail(x.Span(), "a keyword argument must be a name", "to compare values use '=='")
 				}
-				p.fail(Span{start, p.tok.end}, "class keyword arguments are not supported",
-					"a kael class statement takes base classes only: class Name(Base, Mixin):")
+				p.next()
+				for _, kw := range s.Keywords {
+					if kw.Name != nil && kw.Name.Name == id.Name {
+						p.fail(id.Span(), "keyword argument repeated: "+id.Name, "")
+					}
+				}
+				s.Keywords = append(s.Keywords, &Arg{Name: id, Value: p.parseTest()})
+			} else if len(s.Keywords) > 0 {
+				p.fail(x.Span(), "positional argument follows keyword argument", "")
+			} else {
+				s.Bases = append(s.Bases, x)
 			}
-			s.Bases = append(s.Bases, x)
 			if !p.got(COMMA) {
 				break
 			}

@@ -349,7 +349,7 @@ var (
 	ops2 = map[string]Token{
 		"**": STARSTAR, "//": SLASHSLASH, "<<": LSHIFT, ">>": RSHIFT, "<=": LE, ">=": GE,
 		"==": EQL, "!=": NEQ, "+=": PLUS_EQ, "-=": MINUS_EQ, "*=": STAR_EQ, "/=": SLASH_EQ,
-		"%=": PERCENT_EQ, "@=": AT_EQ, "&=": AMP_EQ, "|=": PIPE_EQ, "^=": CARET_EQ, "->": ARROW,
+		"%=": PERCENT_EQ, "@=": AT_EQ, "&=": AMP_EQ, "|=": PIPE_EQ, "^=": CARET_EQ, "->": ARROW, ":=": COLONEQ,
 	}
 	ops1 = map[byte]Token{
 		'+': PLUS, '-': MINUS, '*': STAR, '/': SLASH, '%': PERCENT, '@': AT, '~': TILDE,

@@ -67,6 +67,8 @@ func sexpr(n Node) string {
 		return "[" + strings.TrimPrefix(list(" ", n.Elts), " ") + "]"
 	case *StarredExpr:
 		return "*" + sexpr(n.X)
+	case *NamedExpr:
+		return "(:= " + n.Target.Name + " " + sexpr(n.Value) + ")"
 	case *ListComp:
 		return "(listcomp " + sexpr(n.Elt) + list(" ", n.Fors) + ")"
 	case *CompFor:
@@ -79,6 +81,12 @@ func sexpr(n Node) string {
 		return "(lambda (" + strings.TrimPrefix(list(" ", n.Params), " ") + ") " + sexpr(n.Body) + ")"
 	case *Param:
 		s := n.Name.Name
+		switch {
+		case n.PosOnly:
+			s += "/"
+		case n.KwOnly:
+			s = "kw:" + s
+		}
 		if n.Star != ILLEGAL {
 			s = n.Star.String() + s
 		}
@@ -103,7 +111,7 @@ func sexpr(n Node) string {
 		}
 		return "(: " + sexpr(n.Target) + " " + sexpr(n.Annotation) + " " + sexpr(n.Value) + ")"
 	case *ClassStmt:
-		return decorators(n.Decorators) + "(class " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Bases), " ") + ")" + list(" ", n.Body) + ")"
+		return decorators(n.Decorators) + "(class " + n.Name.Name + " (" + strings.TrimPrefix(list(" ", n.Bases)+list(" ", n.Keywords), " ") + ")" + list(" ", n.Body) + ")"
 	case *Decorator:
 		return "@" + sexpr(n.X) + " "
 	case *DefStmt:

@@ -66,6 +66,7 @@ const (
 	DOT      // .
 	ELLIPSIS // ...
 	ARROW    // ->
+	COLONEQ  // := (the walrus of an assignment expression)
 
 	AND      // and
 	AS       // as
@@ -158,6 +159,7 @@ var tokenNames = [...]string{
 	DOT:           ".",
 	ELLIPSIS:      "...",
 	ARROW:         "->",
+	COLONEQ:       ":=",
 	AND:           "and",
 	AS:            "as",
 	ASSERT:        "assert",

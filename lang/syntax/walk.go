@@ -54,6 +54,44 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectList(n.Elts, f)
 	case *StarredExpr:
 		Inspect(n.X, f)
+	case *NamedExpr:
+		Inspect(n.Target, f)
+		Inspect(n.Value, f)
+	case *MatchStmt:
+		Inspect(n.Subject, f)
+		inspectList(n.Cases, f)
+	case *MatchCase:
+		Inspect(n.Pattern, f)
+		inspectOpt(n.Guard, f)
+		inspectList(n.Body, f)
+	case *ValuePattern:
+		Inspect(n.Value, f)
+	case *CapturePattern:
+		if n.Name != nil {
+			Inspect(n.Name, f)
+		}
+	case *StarPattern:
+		if n.Name != nil {
+			Inspect(n.Name, f)
+		}
+	case *SequencePattern:
+		inspectList(n.Elts, f)
+	case *MappingPattern:
+		inspectList(n.Keys, f)
+		inspectList(n.Values, f)
+		if n.Rest != nil {
+			Inspect(n.Rest, f)
+		}
+	case *ClassPattern:
+		Inspect(n.Class, f)
+		inspectList(n.Args, f)
+		inspectList(n.KwNames, f)
+		inspectList(n.KwValues, f)
+	case *AsPattern:
+		Inspect(n.Pattern, f)
+		Inspect(n.Name, f)
+	case *OrPattern:
+		inspectList(n.Alts, f)
 	case *ListComp:
 		Inspect(n.Elt, f)
 		inspectList(n.Fors, f)
@@ -134,6 +172,7 @@ func Inspect(n Node, f func(Node) bool) {
 		inspectList(n.Decorators, f)
 		Inspect(n.Name, f)
 		inspectList(n.Bases, f)
+		inspectList(n.Keywords, f)
 		inspectList(n.Body, f)
 	case *Decorator:
 		Inspect(n.X, f)

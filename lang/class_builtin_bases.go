@@ -1,0 +1,247 @@
+package lang
+
+import "github.com/kael-dev/kael/lang/syntax"
+
+// list and dict as base classes: class Stack(list) and class Config(dict).
+// An instance keeps its list or dict as Instance.Native; the base's
+// methods (append, keys, ...) and special methods (__len__, __getitem__,
+// __iter__, __eq__, ...) work on it, and a subclass may override any of
+// them, calling super().__getitem__(k) and the like. A dict subclass's
+// __missing__ runs for a missing key, as in Python.
+//
+// One difference: kael's own functions that take a list or dict (torch,
+// json) see such an object as the user class it is; iterating it, len()
+// and indexing work everywhere.
+
+func init() {
+	registerContainerBase("list", func(x *Instance, pos []Value) error {
+		if len(pos) > 1 {
+			return Errorf(TypeError, "list expected at most 1 argument, got %d", len(pos))
+		}
+		l := nativeList(x)
+		l.Elems = l.Elems[:0]
+		if len(pos) == 1 {
+			elems, err := Collect(pos[0])
+			if err != nil {
+				return err
+			}
+			l.Elems = append(l.Elems, elems...)
+		}
+		return nil
+	}, func(x *Instance) { x.Native = &List{} })
+	registerContainerBase("dict", nil, func(x *Instance) { x.Native = NewDict() })
+}
+
+// nativeList and nativeDict are the list or dict a subclass's instance keeps.
+func nativeList(x *Instance) *List { return x.Native.(*List) }
+
+// nativeContainer returns the list or dict of an instance of a list or
+// dict subclass whose special method name is the base's own (no class
+// overrides it): indexing then takes slices, which kael passes to no
+// user method.
+func (x *Instance) nativeContainer(name string) (Value, bool) {
+	switch x.Native.(type) {
+	case *List, *Dict:
+	default:
+		return nil, false
+	}
+	v, _, _ := x.cls.lookup(name)
+	if v != x.cls.base().Methods[name] {
+		return nil, false
+	}
+	return x.Native, true
+}
+
+// containerOf returns the list or dict an instance of a list or dict
+// subclass keeps, or v itself.
+func containerOf(v Value) Value {
+	if x, ok := v.(*Instance); ok {
+		switch n := x.Native.(type) {
+		case *List:
+			return n
+		case *Dict:
+			return n
+		}
+	}
+	return v
+}
+
+// registerContainerBase registers the builtin class name ("list",
+// "dict") as a native base whose instances keep a value of the class,
+// made by make and filled by init (nil: the class's own constructor's
+// rules, which dict's are).
+func registerContainerBase(name string, init func(x *Instance, pos []Value) error, make func(x *Instance)) {
+	methods := map[string]Value{}
+	for mname, m := range typeMethods[name] {
+		methods[mname] = nativeMethod(m)
+	}
+	for _, d := range containerDunders {
+		methods[d.name] = &Builtin{Name: d.name, Sig: d.name + "(self, *args)", params: []param{{name: "self"}, {name: "args", variadic: true}}, binds: true,
+			fn: func(a *Args) (Value, error) {
+				self := containerOf(a.Value("self"))
+				return d.fn(a.in, a.Value("self"), self, a.Value("args").(Tuple))
+			}}
+	}
+	if name == "dict" {
+		methods["__getitem__"] = dictGetItem
+	}
+	methods["__hash__"] = None
+	base := &NativeBase{
+		Name: name,
+		New:  func(x *Instance) error { make(x); return nil },
+		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+			if init != nil {
+				if len(kwNames) > 0 {
+					return Errorf(TypeError, "list() takes no keyword arguments")
+				}
+				return init(x, pos)
+			}
+			a := &Args{b: builtins["dict"], vals: []Value{Tuple(pos)}, kwNames: kwNames, kwVals: kwVals}
+			return x.Native.(*Dict).updateArgs(a, "dict", "dict() needs (key, value) pairs")
+		},
+		Methods: methods,
+		Repr:    func(x *Instance) (string, bool) { return Repr(x.Native), true },
+	}
+	RegisterNativeBase(name, builtins[name], base)
+}
+
+// nativeMethod is the list or dict method m as a method of a subclass:
+// it runs on the instance's list or dict.
+func nativeMethod(m *Builtin) *Builtin {
+	return &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords, binds: true,
+		fn: func(a *Args) (Value, error) {
+			a.vals[0] = containerOf(a.vals[0])
+			return m.fn(a)
+		}}
+}
+
+// containerDunder is a special method of list and dict subclasses, run
+// on the instance's list or dict (self) with the call's arguments.
+type containerDunder struct {
+	name string
+	fn   func(in *interp, orig, self Value, args Tuple) (Value, error)
+}
+
+// oneArg checks that a special method got one argument.
+func oneArg(name string, args Tuple) error {
+	if len(args) != 1 {
+		return Errorf(TypeError, "expected 1 argument, got %d", len(args))
+	}
+	return nil
+}
+
+// containerDunders are the special methods of list and dict subclasses.
+var containerDunders = []containerDunder{
+	{"__len__", func(in *interp, orig, self Value, args Tuple) (Value, error) { return Len(self) }},
+	{"__getitem__", func(in *interp, orig, self Value, args Tuple) (Value, error) {
+		if err := oneArg("__getitem__", args); err != nil {
+			return nil, err
+		}
+		return Index(self, []Subscript{{Value: containerOf(args[0])}})
+	}},
+	{"__setitem__", func(in *interp, orig, self Value, args Tuple) (Value, error) {
+		if len(args) != 2 {
+			return nil, Errorf(TypeError, "expected 2 arguments, got %d", len(args))
+		}
+		return None, setIndex(self, []Subscript{{Value: args[0]}}, args[1])
+	}},
+	{"__delitem__", func(in *interp, orig, self Value, args Tuple) (Value, error) {
+		if err := oneArg("__delitem__", args); err != nil {
+			return nil, err
+		}
+		remove, err := delIndex(self, []Subscript{{Value: args[0]}})
+		if err == nil {
+			err = remove()
+		}
+		return None, err
+	}},
+	{"__iter__", func(in *interp, orig, self Value, args Tuple) (Value, error) {
+		return in.call(builtins["iter"], []Value{self}, nil, nil, in.stmtNode())
+	}},
+	{"__contains__", func(in *interp, orig, self Value, args Tuple) (Value, error) {
+		if err := oneArg("__contains__", args); err != nil {
+			return nil, err
+		}
+		return in.compare(syntax.IN, args[0], self, in.stmtNode())
+	}},
+	{"__repr__", func(in *interp, orig, self Value, args Tuple) (Value, error) { return ReprText(self) }},
+	{"__eq__", containerCompare(syntax.EQL)},
+	{"__ne__", containerCompare(syntax.NEQ)},
+	{"__lt__", containerCompare(syntax.LT)},
+	{"__le__", containerCompare(syntax.LE)},
+	{"__gt__", containerCompare(syntax.GT)},
+	{"__ge__", containerCompare(syntax.GE)},
+	{"__add__", containerBinary(syntax.PLUS)},
+	{"__mul__", containerBinary(syntax.STAR)},
+	{"__rmul__", containerBinary(syntax.STAR)},
+	{"__or__", containerBinary(syntax.PIPE)},
+	{"__iadd__", func(in *interp, orig, self Value, args Tuple) (Value, error) {
+		if err := oneArg("__iadd__", args); err != nil {
+			return nil, err
+		}
+		l, ok := self.(*List)
+		if !ok {
+			return NotImplemented, nil
+		}
+		elems, err := Collect(containerOf(args[0]))
+		if err != nil {
+			return nil, err
+		}
+		l.Elems = append(l.Elems, elems...)
+		return orig, nil
+	}},
+}
+
+// containerCompare is a comparison special method of list and dict
+// subclasses: the comparison of their lists or dicts.
+func containerCompare(op syntax.Token) func(in *interp, orig, self Value, args Tuple) (Value, error) {
+	return func(in *interp, orig, self Value, args Tuple) (Value, error) {
+		if err := oneArg("comparison", args); err != nil {
+			return nil, err
+		}
+		other := containerOf(args[0])
+		switch other.(type) {
+		case *List, *Dict:
+		default:
+			return NotImplemented, nil
+		}
+		return in.compare(op, self, other, in.stmtNode())
+	}
+}
+
+// containerBinary is a binary special method of list and dict
+// subclasses: the operation on their lists or dicts, which gives a plain
+// list or dict, as in Python.
+func containerBinary(op syntax.Token) func(in *interp, orig, self Value, args Tuple) (Value, error) {
+	return func(in *interp, orig, self Value, args Tuple) (Value, error) {
+		if err := oneArg("operator", args); err != nil {
+			return nil, err
+		}
+		r, err := in.binary(op, self, containerOf(args[0]), in.stmtNode())
+		if err != nil && ToError(err).Kind == TypeError {
+			return NotImplemented, nil
+		}
+		return r, err
+	}
+}
+
+// dictGetItem is __getitem__ of dict subclasses: a missing key calls the
+// class's __missing__, as in Python.
+var dictGetItem = &Builtin{Name: "__getitem__", Sig: "__getitem__(self, key)", params: []param{{name: "self"}, {name: "key"}}, binds: true,
+	fn: func(a *Args) (Value, error) {
+		x, _ := a.Value("self").(*Instance)
+		d, ok := containerOf(a.Value("self")).(*Dict)
+		if !ok {
+			return nil, Errorf(TypeError, "descriptor '__getitem__' requires a 'dict' object")
+		}
+		key := a.Value("key")
+		v, found, err := d.Get(key)
+		if err != nil || found {
+			return v, err
+		}
+		if x != nil && x.HasOwn("__missing__") {
+			r, _, err := a.in.callSpecial(x, "__missing__", key)
+			return r, err
+		}
+		return nil, Errorf(KeyError, "%s", Repr(key))
+	}}

@@ -1,0 +1,121 @@
+package lang
+
+import "github.com/kael-dev/kael/lang/syntax"
+
+// The steps of making a class after its body ran, as CPython's
+// type.__new__ takes them: the keyword arguments of the class statement
+// (class A(B, flag=True)), __slots__, each attribute's __set_name__, and
+// the __init_subclass__ of the nearest base that defines one (an implicit
+// classmethod), which receives the keywords. metaclass=type is Python's
+// default; any other metaclass is refused with an error that names it.
+
+// classKeywords separates metaclass= from the keyword arguments of a class
+// statement, refusing a metaclass other than type.
+func classKeywords(kwNames []string, kwVals []Value) ([]string, []Value, error) {
+	for i, name := range kwNames {
+		if name != "metaclass" {
+			continue
+		}
+		if kwVals[i] != Value(builtins["type"]) {
+			return nil, nil, Errorf(TypeError, "kael does not support metaclasses: metaclass=%s", Repr(kwVals[i])).
+				WithHint("kael classes are made by the class statement itself (metaclass=type); use a class decorator or __init_subclass__ instead")
+		}
+		names := append(append([]string(nil), kwNames[:i]...), kwNames[i+1:]...)
+		vals := append(append([]Value(nil), kwVals[:i]...), kwVals[i+1:]...)
+		return names, vals, nil
+	}
+	return kwNames, kwVals, nil
+}
+
+// classAttrValue is what a class body's name becomes as a class
+// attribute: __init_subclass__ is a classmethod even undecorated.
+func classAttrValue(name string, v Value) Value {
+	if f, ok := v.(*Function); ok && name == "__init_subclass__" {
+		return &classMethod{fn: f}
+	}
+	return v
+}
+
+// initClass runs the steps after the body of cls ran: __hash__ = None
+// beside an __eq__ without __hash__, __slots__,
+// __set_name__ and the bases' __init_subclass__ with the statement's
+// keyword arguments.
+func (in *interp) initClass(cls *UserClass, kwNames []string, kwVals []Value, at syntax.Node) error {
+	_, eq := cls.attrs["__eq__"]
+	if _, hash := cls.attrs["__hash__"]; eq && !hash {
+		cls.set("__hash__", None) // defining __eq__ alone makes instances unhashable
+	}
+	if err := cls.initSlots(); err != nil {
+		return err
+	}
+	for _, name := range append([]string(nil), cls.names...) {
+		if d, ok := cls.attrs[name].(*Instance); ok && d.HasOwn("__set_name__") {
+			if _, _, err := in.callSpecial(d, "__set_name__", cls, name); err != nil {
+				e := Errorf(RuntimeError, "Error calling __set_name__ on '%s' instance '%s' in '%s'", d.cls.Name, name, cls.Name)
+				e.Err = err // CPython 3.11 chains it as the __cause__
+				return e
+			}
+		}
+	}
+	for _, k := range cls.mroUser[1:] {
+		if v, ok := k.attrs["__init_subclass__"]; ok {
+			_, err := in.call(bindClassAttr(v, cls, cls), nil, kwNames, kwVals, at)
+			return err
+		}
+	}
+	return objectInitSubclass(cls, kwNames)
+}
+
+// objectInitSubclass is object.__init_subclass__ of cls: it takes no
+// keyword arguments.
+func objectInitSubclass(cls *UserClass, kwNames []string) error {
+	if len(kwNames) > 0 {
+		return Errorf(TypeError, "%s.__init_subclass__() takes no keyword arguments", cls.Name)
+	}
+	return nil
+}
+
+// initSlots checks the __slots__ of cls and sets cls.slots: the attributes
+// its instances may have when every class of its MRO defines __slots__
+// (none of them '__dict__') and no native base keeps attributes of its own.
+func (c *UserClass) initSlots() error {
+	v, ok := c.attrs["__slots__"]
+	if !ok {
+		return nil
+	}
+	var names []Value
+	if s, isStr := v.(string); isStr {
+		names = []Value{s}
+	} else {
+		var err error
+		if names, err = Collect(v); err != nil {
+			return err
+		}
+	}
+	own := map[string]bool{}
+	for _, n := range names {
+		s, isStr := n.(string)
+		if !isStr {
+			return Errorf(TypeError, "__slots__ items must be strings, not '%s'", TypeName(n))
+		}
+		if _, clash := c.attrs[s]; clash {
+			return Errorf(ValueError, "'%s' in __slots__ conflicts with class variable", s)
+		}
+		own[s] = true
+	}
+	c.ownSlots = own
+	if c.nativeBase != "" {
+		return nil
+	}
+	all := map[string]bool{}
+	for _, k := range c.mroUser {
+		if k.ownSlots == nil || k.ownSlots["__dict__"] {
+			return nil
+		}
+		for s := range k.ownSlots {
+			all[s] = true
+		}
+	}
+	c.slots = all
+	return nil
+}

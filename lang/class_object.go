@@ -1,0 +1,116 @@
+package lang
+
+// object's own methods, which a class's methods reach as
+// object.__setattr__(self, name, v) or super().__repr__(): the ordinary
+// attribute lookup and assignment that __getattribute__ and __setattr__
+// replace, the default repr, str, format, equality and hash, and
+// __init_subclass__.
+
+// objectMethods are object's methods by name; each takes the object (or,
+// for __init_subclass__, the class) first.
+var objectMethods = map[string]*Builtin{}
+
+func init() {
+	def := func(sig string, fn func(a *Args) (Value, error)) *Builtin {
+		b := NewBuiltin(0, sig, "", fn)
+		b.Doc = "object." + b.Name + ", as in Python."
+		objectMethods[b.Name] = b
+		return b
+	}
+	def("__getattribute__(self, name)", func(a *Args) (Value, error) {
+		name, err := attrName(a.Value("name"))
+		if err != nil {
+			return nil, err
+		}
+		x, ok := a.Value("self").(*Instance)
+		if !ok {
+			return getAttr(a.Value("self"), name)
+		}
+		v, found, err := a.in.objectAttr(x, name)
+		if err == nil && !found {
+			err = x.missingAttr(name)
+		}
+		return v, err
+	})
+	def("__setattr__(self, name, value)", func(a *Args) (Value, error) {
+		name, err := attrName(a.Value("name"))
+		if err != nil {
+			return nil, err
+		}
+		x, ok := a.Value("self").(*Instance)
+		if !ok {
+			return None, setAttr(a.Value("self"), name, a.Value("value"))
+		}
+		return None, a.in.objectSetAttr(x, name, a.Value("value"))
+	})
+	def("__delattr__(self, name)", func(a *Args) (Value, error) {
+		name, err := attrName(a.Value("name"))
+		if err != nil {
+			return nil, err
+		}
+		x, ok := a.Value("self").(*Instance)
+		if !ok {
+			return nil, Errorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(a.Value("self")), name)
+		}
+		remove, err := objectDelAttr(x, name)
+		if err == nil {
+			err = remove()
+		}
+		return None, err
+	})
+	def("__repr__(self)", func(a *Args) (Value, error) {
+		if x, ok := a.Value("self").(*Instance); ok {
+			return x.defaultRepr(), nil
+		}
+		return ReprText(a.Value("self"))
+	})
+	def("__str__(self)", func(a *Args) (Value, error) { return ReprText(a.Value("self")) })
+	def("__format__(self, format_spec)", func(a *Args) (Value, error) {
+		spec, ok := a.Value("format_spec").(string)
+		if !ok {
+			return nil, Errorf(TypeError, "__format__() argument must be str, not %s", TypeName(a.Value("format_spec")))
+		}
+		if spec != "" {
+			return nil, Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(a.Value("self")))
+		}
+		return StrText(a.Value("self"))
+	})
+	def("__eq__(self, other)", func(a *Args) (Value, error) {
+		if a.Value("self") == a.Value("other") {
+			return true, nil
+		}
+		return NotImplemented, nil
+	})
+	def("__ne__(self, other)", func(a *Args) (Value, error) {
+		if a.Value("self") == a.Value("other") {
+			return false, nil
+		}
+		return NotImplemented, nil
+	})
+	def("__hash__(self)", func(a *Args) (Value, error) { return ID(a.Value("self")) >> 4, nil })
+	def("__init_subclass__(cls)", func(a *Args) (Value, error) {
+		name := TypeName(a.Value("cls"))
+		if c, ok := a.Value("cls").(*UserClass); ok {
+			name = c.Name
+		}
+		if len(a.kwNames) > 0 {
+			return nil, Errorf(TypeError, "%s.__init_subclass__() takes no keyword arguments", name)
+		}
+		return None, nil
+	}).CollectKeywords()
+}
+
+// attrName checks the name argument of getattr-like functions.
+func attrName(v Value) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(v))
+	}
+	return s, nil
+}
+
+// objectAttrOf is object.name, object's method name unbound.
+func objectAttrOf(name string) (Value, bool) {
+	b, ok := objectMethods[name]
+	return b, ok
+}
