@@ -100,8 +100,6 @@ func TestDataRefusals(t *testing.T) {
 		{"torch.load(" + Repr(zip) + ")", "RuntimeError: " + zip + " is PyTorch's pickled format, which kael cannot read"},
 		{"torch.accelerator.is_available(), torch.accelerator.current_accelerator(), torch.accelerator.device_count()", "(False, None, 0)"},
 		{"import torchvision", "ModuleNotFoundError: No module named 'torchvision': kael has no torchvision"},
-		{"w = torch.tensor([1.0], requires_grad=True); opt = torch.optim.SGD([w], lr=0.5); opt.param_groups[0]['momentum'] = 0.9; opt.step()", "ValueError: kael's optimizers read only 'lr' from param_groups, not 'momentum'"},
-		{"w = torch.tensor([1.0], requires_grad=True); opt = torch.optim.SGD([w], lr=0.5); opt.param_groups[0]['lr'] = -1.0; opt.step()", "ValueError: Invalid learning rate: -1"},
 		{"torch.no_grad()(3)", "TypeError: no_grad() decorates a function, not int"},
 	}
 	for _, tt := range tests {
