@@ -61,6 +61,7 @@ func init() {
 	defAutogradFunction()
 	defGradcheck()
 	defOptimizers()
+	defLRSchedulers()
 
 	// torch.nn: nn.functional, the layers, nn.Module and nn.init.
 	defFunctional()
