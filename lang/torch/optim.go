@@ -232,19 +232,6 @@ func optimParams(v lang.Value) ([]lang.Value, error) {
 	return []lang.Value{g}, nil
 }
 
-// tensorTypeName is torch.typename of a tensor: torch.FloatTensor, ...
-func tensorTypeName(t *tensor.Tensor) string {
-	switch t.DType() {
-	case tensor.Float64:
-		return "torch.DoubleTensor"
-	case tensor.Int64:
-		return "torch.LongTensor"
-	case tensor.Bool:
-		return "torch.BoolTensor"
-	}
-	return "torch.FloatTensor"
-}
-
 // TypeName returns the optimizer's name, e.g. "SGD".
 func (o *Optimizer) TypeName() string { return o.Name }
 

@@ -52,6 +52,7 @@ func init() {
 	defLegacy()
 	defIntrospection()
 	defTensorAttrs()
+	defTensorNew()
 	defTensorClasses()
 	defDevices()
 	defSave()
