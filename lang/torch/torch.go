@@ -53,6 +53,7 @@ func init() {
 	defIntrospection()
 	defTensorAttrs()
 	defTensorNew()
+	defTensorHooks()
 	defTensorClasses()
 	defDevices()
 	defSave()
