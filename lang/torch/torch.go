@@ -54,6 +54,7 @@ func init() {
 	defTensorAttrs()
 	defTensorNew()
 	defTensorHooks()
+	defIndexAlongOps()
 	defTensorClasses()
 	defDevices()
 	defSave()
