@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // torch.optim.lr_scheduler: the schedulers that set the learning rate of
@@ -428,12 +429,27 @@ func (s *Scheduler) SetAttr(name string, v lang.Value) error {
 // lrSchedulerModule is torch.optim.lr_scheduler.
 var lrSchedulerModule = &lang.Module{Name: "torch.optim.lr_scheduler", Attrs: map[string]lang.Value{}}
 
+// lrSchedulerBase is the qualified name of the schedulers' base class.
+const lrSchedulerBase = "torch.optim.lr_scheduler._LRScheduler"
+
 func defLRSchedulers() {
 	for _, k := range schedulerKinds {
-		lrSchedulerModule.Attrs[k.name] = lang.NewBuiltin(lang.AsValue, k.sig, k.doc, func(a *lang.Args) (lang.Value, error) {
+		b := lang.NewBuiltin(lang.AsValue, k.sig, k.doc, func(a *lang.Args) (lang.Value, error) {
 			return newScheduler(a, k)
 		})
+		qualified := "torch.optim.lr_scheduler." + k.name
+		lang.RegisterClass(b, qualified)
+		if k != reduceLROnPlateau { // not an _LRScheduler in 1.13
+			lang.RegisterSubclass(qualified, lrSchedulerBase)
+		}
+		lrSchedulerModule.Attrs[k.name] = b
 	}
+	base := lang.NewBuiltin(lang.AsValue, "_LRScheduler(optimizer, last_epoch=-1, verbose=False)", "The base class of the schedulers, for isinstance and annotations; a scheduler written in Python (a subclass) is not supported.", func(a *lang.Args) (lang.Value, error) {
+		return nil, lang.Errorf(tensor.NotImplementedError, "kael cannot make a scheduler of its own").
+			WithHint("use one of torch.optim.lr_scheduler's schedulers, or LambdaLR with a function")
+	})
+	lang.RegisterClass(base, lrSchedulerBase)
+	lrSchedulerModule.Attrs["_LRScheduler"] = base
 	lang.RegisterModule("torch.optim.lr_scheduler", "The learning-rate schedulers of PyTorch 1.13, with its arithmetic.", func() *lang.Module { return lrSchedulerModule })
 	lang.RegisterMethodTable("Scheduler", schedulerMethods)
 }

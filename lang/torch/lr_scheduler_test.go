@@ -61,6 +61,7 @@ func TestSchedulersMatchTorch(t *testing.T) {
 		"opt = torch.optim.SGD([w], lr=0.1)\ns = S.StepLR(opt, 2)\ns.step(5)\ns.get_last_lr()",
 		"opt = torch.optim.SGD([w], lr=0.1)\ns = S.ReduceLROnPlateau(opt)\nsorted(s.state_dict())",
 		"opt = torch.optim.Adam([w], lr=0.01)\ns = S.OneCycleLR(opt, max_lr=0.1, total_steps=10)\nopt.param_groups[0]['betas'], opt.param_groups[0]['max_lr'], opt.param_groups[0]['min_lr']",
+		"o = torch.optim.SGD([w], lr=0.1)\ns = S.StepLR(o, 2)\nisinstance(s, S._LRScheduler), isinstance(S.ReduceLROnPlateau(o), S._LRScheduler), type(s).__name__, str(type(s))",
 		// errors
 		"S.StepLR(None, 3)",
 		"S.ConstantLR(torch.optim.SGD([w], lr=0.1), factor=2)",

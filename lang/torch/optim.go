@@ -156,13 +156,26 @@ func checkAdamLike(h settings) *lang.Error {
 	return checkNonNegative(h, "weight_decay", "weight_decay value")
 }
 
+// optimizerClassName is the qualified name of torch.optim.Optimizer.
+const optimizerClassName = "torch.optim.optimizer.Optimizer"
+
 func defOptimizers() {
 	for name, spec := range optimSpecs {
 		rule := autograd.OptimRules[name]
-		torchOptim.Attrs[name] = lang.NewBuiltin(lang.AsValue, spec.sig, spec.doc, func(a *lang.Args) (lang.Value, error) {
+		b := lang.NewBuiltin(lang.AsValue, spec.sig, spec.doc, func(a *lang.Args) (lang.Value, error) {
 			return newOptimizer(a, rule, spec)
 		})
+		qualified := "torch.optim." + strings.ToLower(name) + "." + name
+		lang.RegisterClass(b, qualified)
+		lang.RegisterSubclass(qualified, optimizerClassName)
+		torchOptim.Attrs[name] = b
 	}
+	base := lang.NewBuiltin(lang.AsValue, "Optimizer(params, defaults)", "The base class of the optimizers, for isinstance and annotations; kael's optimizers are the classes of torch.optim, and an optimizer written in Python (a subclass) is not supported.", func(a *lang.Args) (lang.Value, error) {
+		return nil, lang.Errorf(tensor.NotImplementedError, "kael cannot make a torch.optim.Optimizer of its own").
+			WithHint("use one of torch.optim's optimizers: SGD, Adam, AdamW, RMSprop, ...")
+	})
+	lang.RegisterClass(base, optimizerClassName)
+	torchOptim.Attrs["Optimizer"] = base
 }
 
 // Optimizer is a torch.optim optimizer: its groups, its defaults and the

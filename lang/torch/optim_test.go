@@ -82,6 +82,7 @@ func TestOptimizersMatchTorch(t *testing.T) {
 func TestOptimizerSurface(t *testing.T) {
 	langtest.CheckMatchesTorch(t, optimPrelude, []string{
 		"str(torch.optim.SGD([w], lr=0.1))",
+		"o = torch.optim.AdamW([w])\ndef f(opt: torch.optim.Optimizer) -> None:\n    pass\nisinstance(o, torch.optim.Optimizer), isinstance(o, torch.optim.AdamW), type(o).__name__, type(o) is torch.optim.AdamW, str(type(o))",
 		"str(torch.optim.AdamW([{'params': [w]}, {'params': [b], 'lr': 0.1}]))",
 		"torch.optim.Adam([w, b]).param_groups[0]['betas']",
 		"sorted(k for k in torch.optim.RMSprop([w]).param_groups[0] if k != 'params')",
