@@ -35,6 +35,28 @@ func defData() {
 	members := dataMembers()
 	defSamplers(members)
 	defDatasets(members)
+	// The classes among the members, under PyTorch's qualified names and
+	// bases, for type() and isinstance.
+	for name, base := range map[string]string{
+		"TensorDataset": datasetClassName, "Subset": datasetClassName, "ConcatDataset": datasetClassName,
+		"ChainDataset": iterableDatasetClassName, "DataLoader": "",
+		"SequentialSampler": samplerClassName, "RandomSampler": samplerClassName, "SubsetRandomSampler": samplerClassName,
+		"WeightedRandomSampler": samplerClassName, "BatchSampler": samplerClassName,
+	} {
+		b := members[name].(*lang.Builtin)
+		module := "sampler"
+		switch {
+		case name == "DataLoader":
+			module = "dataloader"
+		case base != samplerClassName:
+			module = "dataset"
+		}
+		qualified := "torch.utils.data." + module + "." + name
+		lang.RegisterClass(b, qualified)
+		if base != "" {
+			lang.RegisterSubclass(qualified, base)
+		}
+	}
 	lang.RegisterModule("torch.utils.data", "Datasets, samplers and the DataLoader that walks them in batches, as torch.utils.data.", func() *lang.Module {
 		return &lang.Module{Attrs: members}
 	})

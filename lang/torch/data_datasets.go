@@ -37,6 +37,7 @@ func isIterableDataset(v lang.Value) bool {
 func defDatasets(m map[string]lang.Value) {
 	lang.RegisterNativeBase(iterableDatasetClassName, iterableDatasetClass, &lang.NativeBase{Name: "IterableDataset",
 		New: func(x *lang.Instance) error { x.Native = iterableMarker{}; return nil }})
+	lang.RegisterSubclass(iterableDatasetClassName, datasetClassName)
 	m["IterableDataset"] = iterableDatasetClass
 	m["ConcatDataset"] = lang.NewBuiltin(lang.AsValue, "ConcatDataset(datasets)", "The map-style datasets one after another: item i is in the first dataset that reaches it.", func(a *lang.Args) (lang.Value, error) {
 		ds, err := lang.Collect(a.Value("datasets"))

@@ -53,6 +53,8 @@ func TestSamplersMatchTorch(t *testing.T) {
 		"a, b = random_split(range(10), [0.3, 0.7], generator=torch.Generator().manual_seed(42))\nlist(a), list(b)",
 		"a, b, c = random_split(ds, [5, 3, 2])\nlist(a.indices), list(b.indices), list(c.indices)",
 		"from torch.utils.data.dataloader import DataLoader as D\nfrom torch.utils.data.sampler import RandomSampler as R, BatchSampler\nfrom torch.utils.data.dataset import Subset, ConcatDataset\nD is DataLoader, R is RandomSampler",
+		"r = RandomSampler(ds)\ntype(r).__name__, isinstance(r, RandomSampler), isinstance(r, Sampler), str(type(r)), str(type(ds)), str(type(DataLoader(ds)))",
+		"from torch.utils.data import Dataset\nisinstance(ds, Dataset), isinstance(ConcatDataset([ds]), Dataset), isinstance(ChainDataset([]), IterableDataset), isinstance(ChainDataset([]), Dataset), isinstance(Stream(1), Dataset), issubclass(Stream, Dataset)",
 		// errors
 		"DataLoader(ds, sampler=SequentialSampler(ds), shuffle=True)",
 		"DataLoader(ds, batch_sampler=BatchSampler(range(3), 2, False), batch_size=2)",
