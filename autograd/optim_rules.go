@@ -3,6 +3,7 @@ package autograd
 import (
 	"math"
 
+	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -256,7 +257,7 @@ func init() {
 			c.decay(m, b1, 1-b1, g)
 			c.inPlace(tensor.MulSpec, inf, num(h["beta2"]))
 			c.inPlace(tensor.MaximumSpec, inf, c.add(c.unary(tensor.Abs, g), num(h["eps"])))
-			c.addcdiv(p, -h["lr"]/(1-math.Pow(b1, st.Step)), m, inf)
+			c.addcdiv(p, -h["lr"]/(1-libm.Pow(b1, st.Step)), m, inf)
 		}})
 	defRule(&OptimRule{Name: "NAdam", Step: TensorStep, ScalarKeys: []string{"mu_product"}, BufferKeys: []string{"exp_avg", "exp_avg_sq"},
 		init: func(c *calc, p *tensor.Tensor, h Hyper) *ParamState {
@@ -268,15 +269,15 @@ func init() {
 			st.Step++
 			g = c.gradOf(p, g, h)
 			b1, b2, step, decay := h["beta1"], h["beta2"], st.Step, h["momentum_decay"]
-			mu := b1 * (1 - 0.5*math.Pow(0.96, step*decay))
-			muNext := b1 * (1 - 0.5*math.Pow(0.96, (step+1)*decay))
+			mu := b1 * (1 - 0.5*libm.Pow(0.96, step*decay))
+			muNext := b1 * (1 - 0.5*libm.Pow(0.96, (step+1)*decay))
 			prod := roundF32(st.Scalars["mu_product"] * mu) // a float32 tensor in PyTorch
 			st.Scalars["mu_product"] = prod
 			prodNext := roundF32(roundF32(prod*mu) * muNext)
 			m, v := st.Buffers["exp_avg"], st.Buffers["exp_avg_sq"]
 			c.decay(m, b1, 1-b1, g)
 			c.decaySquare(v, b2, 1-b2, g)
-			denom := c.sqrt(c.div(v, num(1-math.Pow(b2, step))))
+			denom := c.sqrt(c.div(v, num(1-libm.Pow(b2, step))))
 			c.inPlace(tensor.AddSpec, denom, num(h["eps"]))
 			lr := h["lr"]
 			c.addcdiv(p, -lr*(1-mu)/(1-prod), g, denom)
@@ -288,13 +289,13 @@ func init() {
 			st.Step++
 			g = c.gradOf(p, g, h)
 			b1, b2, step := h["beta1"], h["beta2"], st.Step
-			bc1, bc2 := 1-math.Pow(b1, step), 1-math.Pow(b2, step)
+			bc1, bc2 := 1-libm.Pow(b1, step), 1-libm.Pow(b2, step)
 			m, v := st.Buffers["exp_avg"], st.Buffers["exp_avg_sq"]
 			c.decay(m, b1, 1-b1, g)
 			c.decaySquare(v, b2, 1-b2, g)
 			corrected := c.div(m, num(bc1))
 			rhoInf := 2/(1-b2) - 1
-			rhoT := rhoInf - 2*step*math.Pow(b2, step)/bc2
+			rhoT := rhoInf - 2*step*libm.Pow(b2, step)/bc2
 			stepT := c.scaled(corrected, h["lr"])
 			if rhoT > 5 {
 				rect := math.Sqrt((rhoT - 4) * (rhoT - 2) * rhoInf / ((rhoInf - 4) * (rhoInf - 2) * rhoT))
@@ -324,7 +325,7 @@ func init() {
 				c.err = ax.CopyFrom(p)
 			}
 			lr := h["lr"]
-			st.Scalars["eta"] = roundF32(lr / math.Pow(1+lambd*lr*st.Step, h["alpha"]))
+			st.Scalars["eta"] = roundF32(lr / libm.Pow(1+lambd*lr*st.Step, h["alpha"]))
 			st.Scalars["mu"] = roundF32(1 / math.Max(1, st.Step-h["t0"]))
 		}})
 	defRule(&OptimRule{Name: "Rprop", Step: IntStep, BufferKeys: []string{"prev", "step_size"},
@@ -371,8 +372,8 @@ func adamUpdate(c *calc, p, g *tensor.Tensor, st *ParamState, h Hyper) {
 	m, v := st.Buffers["exp_avg"], st.Buffers["exp_avg_sq"]
 	c.decay(m, b1, 1-b1, g)
 	c.decaySquare(v, b2, 1-b2, g)
-	stepSize := h["lr"] / (1 - math.Pow(b1, st.Step))
-	bc2Sqrt := math.Sqrt(1 - math.Pow(b2, st.Step))
+	stepSize := h["lr"] / (1 - libm.Pow(b1, st.Step))
+	bc2Sqrt := math.Sqrt(1 - libm.Pow(b2, st.Step))
 	if h.Flag("amsgrad") {
 		mx := st.Buffers["max_exp_avg_sq"]
 		c.inPlace(tensor.MaximumSpec, mx, v)

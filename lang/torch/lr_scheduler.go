@@ -25,6 +25,8 @@ type Scheduler struct {
 	// group; the state dict holds None for them, as PyTorch's does for
 	// plain functions.
 	lambdas []lang.Value
+	// scaleFn is CyclicLR's scale_fn, when given.
+	scaleFn lang.Value
 	// children are SequentialLR's and ChainedScheduler's schedulers.
 	children []*Scheduler
 }
@@ -45,6 +47,9 @@ type schedulerKind struct {
 	// __init__ is not run (SequentialLR, ChainedScheduler,
 	// ReduceLROnPlateau).
 	custom bool
+	// after, when set, runs once the base class's __init__ has (CyclicLR
+	// sets its base_lrs then).
+	after func(a *lang.Args, s *Scheduler) error
 }
 
 // TypeName returns the class name, e.g. "StepLR".
@@ -216,6 +221,11 @@ func newScheduler(a *lang.Args, kind *schedulerKind) (lang.Value, error) {
 	s.set("verbose", a.Value("verbose"))
 	if err := s.initialStep(a); err != nil {
 		return nil, err
+	}
+	if kind.after != nil {
+		if err := kind.after(a, s); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
 )
 
@@ -60,8 +61,8 @@ var cosineWarmRestarts = &schedulerKind{name: "CosineAnnealingWarmRestarts",
 				s.set("T_cur", pyModValue(epoch, t0))
 			case e >= float64(t0):
 				n := math.Floor(math.Log(e/float64(t0)*float64(mult-1)+1) / math.Log(float64(mult)))
-				s.set("T_cur", e-float64(t0)*(math.Pow(float64(mult), n)-1)/float64(mult-1))
-				s.set("T_i", t0*int64(math.Pow(float64(mult), n)))
+				s.set("T_cur", e-float64(t0)*(libm.Pow(float64(mult), n)-1)/float64(mult-1))
+				s.set("T_i", t0*int64(libm.Pow(float64(mult), n)))
 			default:
 				s.set("T_i", t0)
 				s.set("T_cur", epoch)

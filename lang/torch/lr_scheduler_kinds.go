@@ -118,7 +118,7 @@ var schedulerKinds = []*schedulerKind{
 		},
 		closedForm: func(s *Scheduler) ([]lang.Value, error) {
 			n := pyFloorDiv(s.int("last_epoch"), s.int("step_size"))
-			return s.fromBase(func(b float64) float64 { return b * math.Pow(s.num("gamma"), float64(n)) }), nil
+			return s.fromBase(func(b float64) float64 { return b * libm.Pow(s.num("gamma"), float64(n)) }), nil
 		}},
 	{name: "MultiStepLR", sig: "MultiStepLR(optimizer, milestones, gamma=0.1, " + schedulerTail,
 		doc: "Multiplies the rates by gamma at each epoch of milestones (by gamma squared at one listed twice).",
@@ -147,7 +147,7 @@ var schedulerKinds = []*schedulerKind{
 				return s.currentLRs()
 			}
 			c, _ := lang.AsFloat(n)
-			return s.scaledLRs(math.Pow(s.num("gamma"), c))
+			return s.scaledLRs(libm.Pow(s.num("gamma"), c))
 		},
 		closedForm: func(s *Scheduler) ([]lang.Value, error) {
 			counts := s.get("milestones").(*lang.Dict)
@@ -162,7 +162,7 @@ var schedulerKinds = []*schedulerKind{
 			sort.Float64s(ms)
 			e := s.num("last_epoch")
 			n := sort.Search(len(ms), func(i int) bool { return ms[i] > e }) // bisect_right
-			return s.fromBase(func(b float64) float64 { return b * math.Pow(s.num("gamma"), float64(n)) }), nil
+			return s.fromBase(func(b float64) float64 { return b * libm.Pow(s.num("gamma"), float64(n)) }), nil
 		}},
 	{name: "ConstantLR", sig: "ConstantLR(optimizer, factor=0.3333333333333333, total_iters=5, " + schedulerTail,
 		doc: "Multiplies the rates by factor until epoch total_iters, then restores them.",
@@ -229,7 +229,7 @@ var schedulerKinds = []*schedulerKind{
 			return s.scaledLRs(s.num("gamma"))
 		},
 		closedForm: func(s *Scheduler) ([]lang.Value, error) {
-			return s.fromBase(func(b float64) float64 { return b * math.Pow(s.num("gamma"), s.num("last_epoch")) }), nil
+			return s.fromBase(func(b float64) float64 { return b * libm.Pow(s.num("gamma"), s.num("last_epoch")) }), nil
 		}},
 	{name: "PolynomialLR", sig: "PolynomialLR(optimizer, total_iters=5, power=1.0, " + schedulerTail,
 		doc:  "Decays the rates as (1 - epoch/total_iters)**power until total_iters.",
@@ -239,11 +239,11 @@ var schedulerKinds = []*schedulerKind{
 			if e == 0 || e > total {
 				return s.currentLRs()
 			}
-			return s.scaledLRs(math.Pow((1.0-e/total)/(1.0-(e-1)/total), s.num("power")))
+			return s.scaledLRs(libm.Pow((1.0-e/total)/(1.0-(e-1)/total), s.num("power")))
 		},
 		closedForm: func(s *Scheduler) ([]lang.Value, error) {
 			e, total := s.num("last_epoch"), s.num("total_iters")
-			return s.fromBase(func(b float64) float64 { return b * math.Pow(1.0-math.Min(total, e)/total, s.num("power")) }), nil
+			return s.fromBase(func(b float64) float64 { return b * libm.Pow(1.0-math.Min(total, e)/total, s.num("power")) }), nil
 		}},
 	{name: "CosineAnnealingLR", sig: "CosineAnnealingLR(optimizer, T_max, eta_min=0, " + schedulerTail,
 		doc:  "Anneals the rates on a cosine from the initial rate to eta_min over T_max epochs (and back, as PyTorch's recursive form does).",
@@ -270,6 +270,7 @@ var schedulerKinds = []*schedulerKind{
 			return s.fromBase(func(b float64) float64 { return cosineAnnealing(etaMin, b, e, tMax) }), nil
 		}},
 	cosineWarmRestarts,
+	cyclicLR,
 	oneCycle,
 	sequentialLR,
 	chainedScheduler,
