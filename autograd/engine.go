@@ -42,10 +42,44 @@ func BackwardWith(ts, grads []*tensor.Tensor, opts BackwardOptions) error {
 	if err != nil {
 		return err
 	}
+	for i, l := range res.leaves {
+		if IsLeaf(l.t) && len(l.t.Autograd().Hooks) > 0 {
+			if res.leaves[i].g, err = runLeafHooks(l.t, l.g); err != nil {
+				return err
+			}
+		}
+	}
 	for _, l := range res.leaves {
 		if err := accumulate(l.t, l.g); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// hookGrads runs n's hooks on the gradients that reached its outputs,
+// replacing them with what the hooks return; a retained gradient is
+// collected as a leaf's is (toLeaf).
+func hookGrads(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor, toLeaf func(t, g *tensor.Tensor)) error {
+	if n.multi == nil {
+		if g := grads[n]; g != nil {
+			r, err := runOutputHooks(n, 0, g, toLeaf)
+			if err != nil {
+				return err
+			}
+			grads[n] = r
+		}
+		return nil
+	}
+	for slot, g := range multi[n] {
+		if g == nil {
+			continue
+		}
+		r, err := runOutputHooks(n, slot, g, toLeaf)
+		if err != nil {
+			return err
+		}
+		multi[n][slot] = r
 	}
 	return nil
 }
@@ -145,6 +179,11 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain bool, targets []
 			capture(res.captured, targets, n, grads, multi)
 			if !run[n] {
 				continue
+			}
+		}
+		if len(n.hooks) > 0 {
+			if err := hookGrads(n, grads, multi, toLeaf); err != nil {
+				return nil, err
 			}
 		}
 		ins, err := runNode(n, grads, multi)

@@ -36,6 +36,9 @@ type Node struct {
 	// function): backward is unused and the engine gathers one gradient
 	// per output for multi.backward.
 	multi *multiOutput
+	// hooks are the hooks and retained gradients of the node's outputs
+	// (hooks.go), run on their gradients before backward.
+	hooks []*outputHook
 }
 
 // Name returns the operation's name in PyTorch's style, e.g. "MulBackward0".

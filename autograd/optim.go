@@ -1,10 +1,6 @@
 package autograd
 
-import (
-	"math"
-
-	"github.com/kael-dev/kael/tensor"
-)
+import "github.com/kael-dev/kael/tensor"
 
 // Optimizer updates parameters from their accumulated gradients.
 type Optimizer interface {
@@ -27,32 +23,27 @@ func checkParams(params []*tensor.Tensor) error {
 	return nil
 }
 
-// stepEach is the loop both optimizers share: under NoGrad, for each
-// parameter p (index i) that has a gradient, g is that gradient plus
-// weightDecay·p, and p is decreased in place by update's result.
-func stepEach(params []*tensor.Tensor, weightDecay float64, update func(c *calc, i int, p, g *tensor.Tensor) *tensor.Tensor) error {
-	return NoGrad(func() error {
-		for i, p := range params {
-			g := Grad(p)
-			if g == nil {
-				continue
-			}
-			c := &calc{}
-			if weightDecay != 0 { // g + wd·p, summed into the new tensor wd·p
-				decayed := c.mul(p, num(weightDecay))
-				c.inPlace(tensor.AddSpec, decayed, g)
-				g = decayed
-			}
-			step := update(c, i, p, g)
-			if c.err != nil {
-				return c.err
-			}
-			if err := SubOp.InPlace(p, step); err != nil {
+// stepRule is the loop both optimizers share: for each parameter (index
+// i) that has a gradient, the rule's update with settings h, the state
+// made at the first step.
+func stepRule(rule *OptimRule, params []*tensor.Tensor, states []*ParamState, h Hyper) error {
+	for i, p := range params {
+		g := Grad(p)
+		if g == nil {
+			continue
+		}
+		if states[i] == nil {
+			st, err := rule.NewState(p, h)
+			if err != nil {
 				return err
 			}
+			states[i] = st
 		}
-		return nil
-	})
+		if err := rule.Update(p, g, states[i], h); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SGDOptions configures SGD.
@@ -68,9 +59,9 @@ type SGDOptions struct {
 // is v = Momentum·v + g and the step p -= LR·v (p -= LR·(g + Momentum·v)
 // with Nesterov).
 type SGD struct {
-	params   []*tensor.Tensor
-	opt      SGDOptions
-	velocity []*tensor.Tensor
+	params []*tensor.Tensor
+	opt    SGDOptions
+	states []*ParamState
 }
 
 // NewSGD returns an SGD optimizer for params.
@@ -84,31 +75,17 @@ func NewSGD(params []*tensor.Tensor, opt SGDOptions) (*SGD, error) {
 	if err := checkParams(params); err != nil {
 		return nil, err
 	}
-	return &SGD{params: params, opt: opt, velocity: make([]*tensor.Tensor, len(params))}, nil
+	return &SGD{params: params, opt: opt, states: make([]*ParamState, len(params))}, nil
 }
 
-// Step updates the parameters that have a gradient. The velocity is
-// updated in place.
+// Step updates the parameters that have a gradient, with the rule of
+// torch.optim.SGD.
 func (o *SGD) Step() error {
-	mom := o.opt.Momentum
-	return stepEach(o.params, o.opt.WeightDecay, func(c *calc, i int, p, g *tensor.Tensor) *tensor.Tensor {
-		if mom != 0 {
-			v := o.velocity[i]
-			if v == nil {
-				v = c.do(g.Clone)
-				o.velocity[i] = v
-			} else {
-				c.inPlace(tensor.MulSpec, v, num(mom))
-				c.inPlace(tensor.AddSpec, v, g)
-			}
-			if o.opt.Nesterov {
-				g = c.add(g, c.mul(v, num(mom)))
-			} else {
-				g = v
-			}
-		}
-		return c.mul(g, num(o.opt.LR))
-	})
+	h := Hyper{"lr": o.opt.LR, "momentum": o.opt.Momentum, "weight_decay": o.opt.WeightDecay}
+	if o.opt.Nesterov {
+		h["nesterov"] = 1
+	}
+	return stepRule(OptimRules["SGD"], o.params, o.states, h)
 }
 
 // ZeroGrad clears the parameters' gradients.
@@ -134,8 +111,7 @@ func DefaultAdamOptions() AdamOptions {
 type Adam struct {
 	params []*tensor.Tensor
 	opt    AdamOptions
-	m, v   []*tensor.Tensor
-	steps  int
+	states []*ParamState
 }
 
 // NewAdam returns an Adam optimizer for params.
@@ -146,36 +122,14 @@ func NewAdam(params []*tensor.Tensor, opt AdamOptions) (*Adam, error) {
 	if err := checkParams(params); err != nil {
 		return nil, err
 	}
-	return &Adam{params: params, opt: opt, m: make([]*tensor.Tensor, len(params)), v: make([]*tensor.Tensor, len(params))}, nil
+	return &Adam{params: params, opt: opt, states: make([]*ParamState, len(params))}, nil
 }
 
-// Step updates the parameters that have a gradient. The moments are
-// updated in place and the step is computed as torch.optim.Adam does,
-// lr/(1-β₁ᵗ)·m / (√v/√(1-β₂ᵗ) + eps), so that one step allocates four
-// parameter-sized temporaries rather than one per operation.
+// Step updates the parameters that have a gradient, with the rule of
+// torch.optim.Adam.
 func (o *Adam) Step() error {
-	o.steps++
-	b1, b2 := o.opt.Beta1, o.opt.Beta2
-	stepSize := o.opt.LR / (1 - math.Pow(b1, float64(o.steps)))
-	correct2Sqrt := math.Sqrt(1 - math.Pow(b2, float64(o.steps)))
-	return stepEach(o.params, o.opt.WeightDecay, func(c *calc, i int, p, g *tensor.Tensor) *tensor.Tensor {
-		if o.m[i] == nil {
-			o.m[i], o.v[i] = c.zeros(p.DType(), p.Shape()), c.zeros(p.DType(), p.Shape())
-		}
-		m, v := o.m[i], o.v[i]
-		c.inPlace(tensor.MulSpec, m, num(b1)) // m = β₁m + (1-β₁)g
-		c.inPlace(tensor.AddSpec, m, c.mul(g, num(1-b1)))
-		g2 := c.mul(g, g) // v = β₂v + (1-β₂)g²
-		c.inPlace(tensor.MulSpec, g2, num(1-b2))
-		c.inPlace(tensor.MulSpec, v, num(b2))
-		c.inPlace(tensor.AddSpec, v, g2)
-		denom := c.sqrt(v)
-		c.inPlace(tensor.DivSpec, denom, num(correct2Sqrt))
-		c.inPlace(tensor.AddSpec, denom, num(o.opt.Eps))
-		step := c.mul(m, num(stepSize))
-		c.inPlace(tensor.DivSpec, step, denom)
-		return step
-	})
+	h := Hyper{"lr": o.opt.LR, "beta1": o.opt.Beta1, "beta2": o.opt.Beta2, "eps": o.opt.Eps, "weight_decay": o.opt.WeightDecay}
+	return stepRule(OptimRules["Adam"], o.params, o.states, h)
 }
 
 // ZeroGrad clears the parameters' gradients.

@@ -148,7 +148,7 @@ func TestBuiltinsHints(t *testing.T) {
 		{"tensor([1, 2]).mean()", "convert the input with .to(float32) first"},
 		{"tensor([1., 2.]).item()", "index one element first, e.g. x[0].item(), or reduce with x.sum().item()"},
 		{"F.cross_entropy(zeros(2, 3), tensor([0., 1.]))", "convert the target with .to(int64)"},
-		{"w = zeros(1, requires_grad=True)\noptim.SGD(w, lr=1)", "wrap the tensor in a list: SGD([w], lr=0.1)"},
+		{"w = zeros(1, requires_grad=True)\noptim.SGD(w, lr=1)", "wrap the tensor in a list: optim.SGD([w], lr=0.1)"},
 		{"randint(10)", "pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))"},
 		{"zeros(2, 3).max(dim=1).valus", "did you mean `values`?"},
 		{"zeros(2, 2, 2).t()", "use x.transpose(dim0, dim1) or x.permute(...) for more dimensions"},

@@ -90,8 +90,7 @@ func TestDataRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct{ src, want string }{
-		{"DataLoader(td, sampler=[0, 1])", "ValueError: kael's DataLoader has no sampler= option"},
-		{"DataLoader(5)", "TypeError: kael's DataLoader takes a map-style dataset, which has a length: object of type 'int' has no len()"},
+		{"DataLoader(5)", "TypeError: kael's DataLoader takes a map-style dataset, which has a length, or an IterableDataset: object of type 'int' has no len()"},
 		{"next(iter(DataLoader(Mixed(), batch_size=2)))", "TypeError: default_collate: the samples of a batch differ: Tensor and int"},
 		{"next(iter(DataLoader([None], batch_size=1)))", "TypeError: default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>"},
 		{"TensorDataset(torch.ones(2), [1, 2])", "TypeError: TensorDataset takes tensors, but argument 1 is list"},
@@ -100,8 +99,6 @@ func TestDataRefusals(t *testing.T) {
 		{"torch.load(" + Repr(zip) + ")", "RuntimeError: " + zip + " is PyTorch's pickled format, which kael cannot read"},
 		{"torch.accelerator.is_available(), torch.accelerator.current_accelerator(), torch.accelerator.device_count()", "(False, None, 0)"},
 		{"import torchvision", "ModuleNotFoundError: No module named 'torchvision': kael has no torchvision"},
-		{"w = torch.tensor([1.0], requires_grad=True); opt = torch.optim.SGD([w], lr=0.5); opt.param_groups[0]['momentum'] = 0.9; opt.step()", "ValueError: kael's optimizers read only 'lr' from param_groups, not 'momentum'"},
-		{"w = torch.tensor([1.0], requires_grad=True); opt = torch.optim.SGD([w], lr=0.5); opt.param_groups[0]['lr'] = -1.0; opt.step()", "ValueError: Invalid learning rate: -1"},
 		{"torch.no_grad()(3)", "TypeError: no_grad() decorates a function, not int"},
 	}
 	for _, tt := range tests {

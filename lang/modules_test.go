@@ -18,7 +18,7 @@ func TestImport(t *testing.T) {
 		{"import torch.nn.functional as F\nF.relu(torch.tensor([-1., 2.]))", "tensor([0., 2.], dtype=float32)"},
 		{"from torch import nn\nnn.functional", "<module 'torch.nn.functional'>"},
 		{"from torch.nn import functional as F\nF", "<module 'torch.nn.functional'>"},
-		{"from torch import optim\noptim.SGD", "<built-in function SGD>"},
+		{"from torch import optim\noptim.SGD", "<class 'torch.optim.sgd.SGD'>"},
 		{"import torch.optim as optim\noptim", "<module 'torch.optim'>"},
 		{"import torch.autograd\ntorch.autograd", "<module 'torch.autograd'>"},
 		{"import math, torch\nmath.pi, torch.pi if False else 0", "(3.141592653589793, 0)"},
@@ -29,7 +29,7 @@ func TestImport(t *testing.T) {
 		{"import torch\ntorch.cuda.is_available() == (torch.cuda.device_count() > 0)", "True"},
 		{"import torch\ntorch.float, torch.double, torch.long, torch.bool", "(float32, float64, int64, bool)"},
 		// The names that were global before import existed still are.
-		{"torch.zeros(1), F.relu, optim.Adam, math.e", "(tensor([0.], dtype=float32), <built-in function relu>, <built-in function Adam>, 2.718281828459045)"},
+		{"torch.zeros(1), F.relu, optim.Adam, math.e", "(tensor([0.], dtype=float32), <built-in function relu>, <class 'torch.optim.adam.Adam'>, 2.718281828459045)"},
 		// An import inside a function binds a local name.
 		{"def f():\n    import math as m\n    return m.tau\nf()", "6.283185307179586"},
 		{"import torch as t\nt is torch", "True"},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -304,7 +305,7 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		if af == 0 && bf < 0 {
 			return nil, true, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
 		}
-		return math.Pow(af, bf), true, nil
+		return libm.Pow(af, bf), true, nil
 	}
 	return nil, false, nil
 }
@@ -369,7 +370,7 @@ func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
 			if a == 0 {
 				return nil, true, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
 			}
-			return math.Pow(float64(a), float64(b)), true, nil
+			return libm.Pow(float64(a), float64(b)), true, nil
 		}
 		// By squaring: |a|**(2**k) for the top bit 2**k of b divides the
 		// result, so a square that overflows means the result does too.

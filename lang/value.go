@@ -203,6 +203,8 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		return "none", nil
 	case tensor.DType:
 		return "d" + x.String(), nil
+	case *tensor.Tensor: // by identity, as PyTorch's Tensor.__hash__ is id()
+		return "T" + strconv.FormatInt(ID(x), 16), nil
 	case *List:
 		if x.size {
 			return hashKeyDepth(Tuple(x.Elems), depth) // a torch.Size hashes as the tuple of its sizes

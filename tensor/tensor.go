@@ -38,6 +38,9 @@ type AutogradMeta struct {
 	// parameter (PyTorch's nn.Parameter, a Tensor subclass). Neither this
 	// package nor autograd reads it; package nn and the language do.
 	Parameter bool
+	// Hooks are package autograd's hooks on the gradient of a leaf
+	// (x.register_hook); this package does not read them.
+	Hooks []any
 }
 
 // Autograd returns the tensor's autograd state, or nil when it has none.

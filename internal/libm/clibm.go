@@ -35,7 +35,10 @@ func nearHalfway(v dd) bool {
 }
 
 // cFuncs are the C library's functions of one double.
-type cFuncs struct{ log, sin, cos func(float64) float64 }
+type cFuncs struct {
+	log, sin, cos func(float64) float64
+	pow           func(float64, float64) float64
+}
 
 var (
 	cOnce   sync.Once
@@ -52,3 +55,14 @@ func cLibm() *cFuncs {
 // CLibraryLoaded reports whether the C library's log, sin and cos are
 // used for the inputs near a rounding midpoint.
 func CLibraryLoaded() bool { return cLibm() != nil }
+
+// Pow is C's pow(x, y), the value CPython's float ** float gives; Go's
+// math.Pow, which multiplies by repeated squaring for an integer y, can
+// differ in the last digits (0.95 ** 5). Where no C library can be loaded
+// it is math.Pow.
+func Pow(x, y float64) float64 {
+	if c := cLibm(); c != nil {
+		return c.pow(x, y)
+	}
+	return math.Pow(x, y)
+}

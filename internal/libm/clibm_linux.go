@@ -26,5 +26,10 @@ func loadCLibm() *cFuncs {
 		}
 		purego.RegisterFunc(fn.ptr, sym)
 	}
+	sym, err := purego.Dlsym(h, "pow")
+	if err != nil {
+		return nil
+	}
+	purego.RegisterFunc(&f.pow, sym)
 	return f
 }

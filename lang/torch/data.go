@@ -3,6 +3,7 @@ package torch
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
@@ -29,12 +30,56 @@ func defData() {
 	lang.RegisterModule("torch.utils", "PyTorch's utilities; kael has torch.utils.data.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{}}
 	})
-	lang.RegisterModule("torch.utils.data", "Datasets and the DataLoader that walks them in batches, as torch.utils.data.", dataModule)
+	lang.RegisterNativeBase(samplerClassName, samplerClass, &lang.NativeBase{Name: "Sampler",
+		Init: func(*lang.Instance, []lang.Value, []string, []lang.Value) error { return nil }}) // Sampler.__init__(data_source=None) keeps nothing
+	members := dataMembers()
+	defSamplers(members)
+	defDatasets(members)
+	// The classes among the members, under PyTorch's qualified names and
+	// bases, for type() and isinstance.
+	for name, base := range map[string]string{
+		"TensorDataset": datasetClassName, "Subset": datasetClassName, "ConcatDataset": datasetClassName,
+		"ChainDataset": iterableDatasetClassName, "DataLoader": "",
+		"SequentialSampler": samplerClassName, "RandomSampler": samplerClassName, "SubsetRandomSampler": samplerClassName,
+		"WeightedRandomSampler": samplerClassName, "BatchSampler": samplerClassName,
+	} {
+		b := members[name].(*lang.Builtin)
+		module := "sampler"
+		switch {
+		case name == "DataLoader":
+			module = "dataloader"
+		case base != samplerClassName:
+			module = "dataset"
+		}
+		qualified := "torch.utils.data." + module + "." + name
+		lang.RegisterClass(b, qualified)
+		if base != "" {
+			lang.RegisterSubclass(qualified, base)
+		}
+	}
+	lang.RegisterModule("torch.utils.data", "Datasets, samplers and the DataLoader that walks them in batches, as torch.utils.data.", func() *lang.Module {
+		return &lang.Module{Attrs: members}
+	})
+	// The modules PyTorch defines them in, which code imports from too.
+	for sub, names := range map[string][]string{
+		"dataset":    {"Dataset", "IterableDataset", "TensorDataset", "ConcatDataset", "ChainDataset", "Subset", "random_split"},
+		"sampler":    {"Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler", "WeightedRandomSampler", "BatchSampler"},
+		"dataloader": {"DataLoader", "default_collate", "Dataset", "IterableDataset", "Sampler", "SequentialSampler", "RandomSampler", "BatchSampler"},
+	} {
+		lang.RegisterModule("torch.utils.data."+sub, "torch.utils.data's "+sub+" module: "+strings.Join(names, ", ")+".", func() *lang.Module {
+			m := &lang.Module{Attrs: map[string]lang.Value{}}
+			for _, n := range names {
+				m.Attrs[n] = members[n]
+			}
+			return m
+		})
+	}
 }
 
-// dataModule builds torch.utils.data.
-func dataModule() *lang.Module {
-	return &lang.Module{Attrs: map[string]lang.Value{
+// dataMembers returns the members of torch.utils.data but the samplers
+// and the combining datasets (data_samplers.go, data_datasets.go).
+func dataMembers() map[string]lang.Value {
+	return map[string]lang.Value{
 		"Dataset": datasetClass,
 		"TensorDataset": lang.NewBuiltin(lang.AsValue, "TensorDataset(*tensors)", "A dataset of tensors that share their first dimension: item i is the tuple (t[i] for each tensor); .tensors holds them.", func(a *lang.Args) (lang.Value, error) {
 			return newTensorDataset(a.Value("tensors").(lang.Tuple))
@@ -61,9 +106,9 @@ func dataModule() *lang.Module {
 			return defaultCollate(samples, 0)
 		}),
 		"DataLoader": lang.NewBuiltin(lang.AsValue, "DataLoader(dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0, collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False, pin_memory_device='')",
-			"Walks dataset in batches of batch_size (None: one sample at a time, uncollated), joined by collate_fn (default_collate when None); shuffle=True takes a new random order each pass, the order PyTorch takes for the same seed. len(loader) is the number of batches. kael loads in the calling thread: num_workers, pin_memory and the worker options are accepted and change nothing; sampler and batch_sampler are refused.",
+			"Walks dataset in batches of batch_size (None: one sample at a time, uncollated), joined by collate_fn (default_collate when None), in the order of sampler (shuffle=True: a RandomSampler, a new order each pass, the one PyTorch takes for the same seed) or as batch_sampler groups it; an IterableDataset in its own order. len(loader) is the number of batches. kael loads in the calling thread: num_workers, pin_memory and the worker options are accepted and change nothing.",
 			newDataLoader),
-	}}
+	}
 }
 
 // TensorDataset is torch.utils.data.TensorDataset.
@@ -386,6 +431,36 @@ func defaultCollate(batch []lang.Value, depth int) (lang.Value, error) {
 		WithHint("return tensors, numbers, strings, tuples, lists or dicts from __getitem__, or pass collate_fn=")
 }
 
+// defaultConvert is default_convert, what a DataLoader without batching
+// does to each sample: tuples become lists, recursively, as in lists and
+// dict values; other values are kept.
+func defaultConvert(v lang.Value, depth int) lang.Value {
+	if depth > maxCollateDepth {
+		return v
+	}
+	switch x := v.(type) {
+	case lang.Tuple:
+		out := make([]lang.Value, len(x))
+		for i, e := range x {
+			out[i] = defaultConvert(e, depth+1)
+		}
+		return &lang.List{Elems: out}
+	case *lang.List:
+		out := make([]lang.Value, len(x.Elems))
+		for i, e := range x.Elems {
+			out[i] = defaultConvert(e, depth+1)
+		}
+		return &lang.List{Elems: out}
+	case *lang.Dict:
+		out := lang.NewDict()
+		for i, k := range x.Keys() {
+			_ = out.Set(k, defaultConvert(x.Values()[i], depth+1))
+		}
+		return out
+	}
+	return v
+}
+
 // collateMixed is the error for a batch whose samples differ in kind.
 func collateMixed(first, v lang.Value) *lang.Error {
 	return lang.Errorf(lang.TypeError, "default_collate: the samples of a batch differ: %s and %s", lang.TypeName(first), lang.TypeName(v)).
@@ -393,31 +468,30 @@ func collateMixed(first, v lang.Value) *lang.Error {
 }
 
 // DataLoader is torch.utils.data.DataLoader, walking its dataset in the
-// calling thread.
+// calling thread. As PyTorch's, it walks a map-style dataset in the order
+// of its sampler (a SequentialSampler, or a RandomSampler with
+// shuffle=True) grouped by its batch sampler (a BatchSampler of
+// batch_size), either of which the caller may give; an IterableDataset
+// is walked in its own order.
 type DataLoader struct {
-	dataset   lang.Value
-	batchSize int // 0: batch_size=None, samples one by one
-	shuffle   bool
-	dropLast  bool
-	collate   lang.Value // nil: default_collate
-	generator *tensor.Generator
-	sess      *lang.Session
+	dataset      lang.Value
+	batchSize    int // 0: batch_size=None, samples one by one
+	dropLast     bool
+	sampler      lang.Value // the indices of a pass (nil for an IterableDataset)
+	batchSampler lang.Value // lists of indices, or nil without batching
+	iterable     bool       // the dataset is an IterableDataset
+	collate      lang.Value // nil: default_collate
+	generator    *tensor.Generator
+	sess         *lang.Session
+	passErr      error // the error that ended a pass (see stop)
 }
 
 func newDataLoader(a *lang.Args) (lang.Value, error) {
-	for _, refused := range []string{"sampler", "batch_sampler"} {
-		if !a.IsNone(refused) {
-			return nil, lang.Errorf(lang.ValueError, "kael's DataLoader has no %s= option", refused).
-				WithHint("pass shuffle=True for a random order, or build the batches from a list of indices yourself")
-		}
-	}
-	l := &DataLoader{dataset: a.Value("dataset"), generator: GeneratorArg(a), sess: a.Session()}
+	l := &DataLoader{dataset: a.Value("dataset"), generator: GeneratorArg(a), sess: a.Session(), iterable: isIterableDataset(a.Value("dataset"))}
 	if !a.IsNone("batch_size") {
 		l.batchSize = a.Int("batch_size")
 	}
-	if !a.IsNone("shuffle") {
-		l.shuffle = a.Bool("shuffle")
-	}
+	shuffle := !a.IsNone("shuffle") && a.Bool("shuffle")
 	l.dropLast = a.Bool("drop_last")
 	if workers := a.Int("num_workers"); workers < 0 {
 		a.Fail(lang.Errorf(lang.ValueError, "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing."))
@@ -431,9 +505,43 @@ func newDataLoader(a *lang.Args) (lang.Value, error) {
 	if !a.IsNone("collate_fn") {
 		l.collate = a.Value("collate_fn")
 	}
-	if _, err := datasetLen(l.dataset); err != nil {
-		return nil, lang.Errorf(lang.TypeError, "kael's DataLoader takes a map-style dataset, which has a length: %s", lang.ToError(err).Msg).
-			WithHint("define __len__ and __getitem__ in the dataset's class, or pass a TensorDataset or a list")
+	if l.iterable {
+		for _, name := range []string{"shuffle", "sampler", "batch_sampler"} {
+			if v := a.Value(name); v != lang.None && v != false {
+				return nil, lang.Errorf(lang.ValueError, "DataLoader with IterableDataset: expected unspecified %s option, but got %s=%s", name, name, lang.Str(v))
+			}
+		}
+		return l, nil
+	}
+	sampler, batchSampler := a.Value("sampler"), a.Value("batch_sampler")
+	if sampler != lang.None && shuffle {
+		return nil, lang.Errorf(lang.ValueError, "sampler option is mutually exclusive with shuffle")
+	}
+	if batchSampler != lang.None {
+		if l.batchSize != 1 || shuffle || sampler != lang.None || l.dropLast {
+			return nil, lang.Errorf(lang.ValueError, "batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and drop_last")
+		}
+		l.batchSize, l.dropLast = 0, false
+	} else if l.batchSize == 0 && l.dropLast {
+		return nil, lang.Errorf(lang.ValueError, "batch_size=None option disables auto-batching and is mutually exclusive with drop_last")
+	}
+	if sampler == lang.None {
+		if _, err := datasetLen(l.dataset); err != nil {
+			return nil, lang.Errorf(lang.TypeError, "kael's DataLoader takes a map-style dataset, which has a length, or an IterableDataset: %s", lang.ToError(err).Msg).
+				WithHint("define __len__ and __getitem__ in the dataset's class, or derive it from IterableDataset")
+		}
+		if shuffle {
+			sampler = &Sampler{kind: "RandomSampler", source: l.dataset, generator: l.generator}
+		} else {
+			sampler = &Sampler{kind: "SequentialSampler", source: l.dataset}
+		}
+	}
+	l.sampler = sampler
+	if batchSampler == lang.None && l.batchSize > 0 {
+		batchSampler = &Sampler{kind: "BatchSampler", source: sampler, batchSize: l.batchSize, dropLast: l.dropLast}
+	}
+	if batchSampler != lang.None {
+		l.batchSampler = batchSampler
 	}
 	return l, nil
 }
@@ -446,8 +554,21 @@ func (l *DataLoader) String() string {
 	return fmt.Sprintf("<torch.utils.data.dataloader.DataLoader object at %#x>", lang.ID(l))
 }
 
-// Length is len(loader): the number of batches.
+// Length is len(loader): the number of batches (of the batch sampler,
+// or of the sampler's indices without batching; an IterableDataset's
+// length over the batch size).
 func (l *DataLoader) Length() (int64, error) {
+	if !l.iterable {
+		v := l.sampler
+		if l.batchSampler != nil {
+			v = l.batchSampler
+		}
+		n, err := lang.Len(v)
+		if err != nil {
+			return 0, err
+		}
+		return n.(int64), nil
+	}
 	n, err := datasetLen(l.dataset)
 	if err != nil {
 		return 0, err
@@ -475,6 +596,15 @@ func (l *DataLoader) Attr(name string) (lang.Value, bool) {
 		return l.dropLast, true
 	case "num_workers":
 		return int64(0), true
+	case "sampler", "batch_sampler":
+		v := l.sampler
+		if name == "batch_sampler" {
+			v = l.batchSampler
+		}
+		if v == nil {
+			return lang.None, true
+		}
+		return v, true
 	case "generator":
 		if l.generator == nil {
 			return lang.None, true
@@ -486,77 +616,89 @@ func (l *DataLoader) Attr(name string) (lang.Value, bool) {
 
 // AttrNames lists the attributes.
 func (*DataLoader) AttrNames() []string {
-	return []string{"batch_size", "dataset", "drop_last", "generator", "num_workers"}
+	return []string{"batch_sampler", "batch_size", "dataset", "drop_last", "generator", "num_workers", "sampler"}
 }
 
-// order returns the indices of one pass. It draws what PyTorch's
-// _BaseDataLoaderIter and RandomSampler draw: the workers' base seed from
-// the loader's generator, then, shuffling without a generator, a seed for a
-// fresh generator from the default one, and randperm from that.
-func (l *DataLoader) order(n int) ([]int64, error) {
-	l.generator.RandomInt64() // the base seed of worker processes
-	if !l.shuffle {
-		out := make([]int64, n)
-		for i := range out {
-			out[i] = int64(i)
-		}
-		return out, nil
-	}
-	g := l.generator
-	if g == nil {
-		g = tensor.NewGenerator(uint64(tensor.DefaultGenerator().RandomInt64()))
-	}
-	perm, err := tensor.Randperm(g, n)
-	if err != nil {
-		return nil, err
-	}
-	return tensor.Values[int64](perm)
-}
-
-// Iterate yields the batches of one pass.
+// Iterate yields the batches of one pass. It first draws the base seed
+// PyTorch's iterator draws for its workers, from the loader's generator.
 func (l *DataLoader) Iterate(yield func(lang.Value) bool) error {
-	n, err := datasetLen(l.dataset)
-	if err != nil {
-		return err
+	l.generator.RandomInt64()
+	if l.iterable {
+		return l.iterateStream(yield)
 	}
-	order, err := l.order(n)
-	if err != nil {
-		return err
-	}
-	if l.batchSize == 0 {
-		for _, i := range order {
+	if l.batchSampler == nil {
+		err := lang.Iterate(l.sampler, func(i lang.Value) bool {
 			v, err := datasetItem(l.dataset, i)
 			if err != nil {
-				return err
+				return l.stop(err)
 			}
-			if !yield(v) {
-				return nil
-			}
-		}
-		return nil
+			return yield(defaultConvert(v, 0))
+		})
+		return l.failed(err)
 	}
-	for lo := 0; lo < len(order); lo += l.batchSize {
-		hi := min(lo+l.batchSize, len(order))
-		if hi-lo < l.batchSize && l.dropLast {
-			return nil
+	err := lang.Iterate(l.batchSampler, func(b lang.Value) bool {
+		idx, err := lang.Collect(b)
+		if err != nil {
+			return l.stop(err)
 		}
-		samples := make([]lang.Value, 0, hi-lo)
-		for _, i := range order[lo:hi] {
-			v, err := datasetItem(l.dataset, i)
-			if err != nil {
-				return err
+		samples := make([]lang.Value, len(idx))
+		for j, i := range idx {
+			if samples[j], err = datasetItem(l.dataset, i); err != nil {
+				return l.stop(err)
 			}
-			samples = append(samples, v)
 		}
 		batch, err := l.collateBatch(samples)
 		if err != nil {
-			return err
+			return l.stop(err)
 		}
-		if !yield(batch) {
-			return nil
+		return yield(batch)
+	})
+	return l.failed(err)
+}
+
+// iterateStream yields the batches of an IterableDataset: its items in
+// its order, batch_size at a time.
+func (l *DataLoader) iterateStream(yield func(lang.Value) bool) error {
+	var samples []lang.Value
+	stopped := false
+	flush := func() bool {
+		batch, err := l.collateBatch(samples)
+		samples = nil
+		if err != nil {
+			return l.stop(err)
 		}
+		stopped = !yield(batch)
+		return !stopped
 	}
-	return nil
+	err := lang.Iterate(l.dataset, func(v lang.Value) bool {
+		if l.batchSize == 0 {
+			stopped = !yield(defaultConvert(v, 0))
+			return !stopped
+		}
+		samples = append(samples, v)
+		return len(samples) < l.batchSize || flush()
+	})
+	if err = l.failed(err); err != nil || stopped {
+		return err
+	}
+	if len(samples) > 0 && !l.dropLast {
+		flush()
+	}
+	return l.failed(nil)
+}
+
+// stop records err, an error inside a pass, and ends the pass; failed
+// returns it (or the iteration's own error).
+func (l *DataLoader) stop(err error) bool {
+	l.passErr = err
+	return false
+}
+
+func (l *DataLoader) failed(err error) error {
+	if err == nil {
+		err, l.passErr = l.passErr, nil
+	}
+	return err
 }
 
 // collateBatch joins the samples of one batch.

@@ -52,6 +52,9 @@ func init() {
 	defLegacy()
 	defIntrospection()
 	defTensorAttrs()
+	defTensorNew()
+	defTensorHooks()
+	defIndexAlongOps()
 	defTensorClasses()
 	defDevices()
 	defSave()
@@ -61,6 +64,7 @@ func init() {
 	defAutogradFunction()
 	defGradcheck()
 	defOptimizers()
+	defLRSchedulers()
 
 	// torch.nn: nn.functional, the layers, nn.Module and nn.init.
 	defFunctional()
