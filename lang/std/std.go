@@ -17,6 +17,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"
 	_ "github.com/kael-dev/kael/lang/lib/math"
+	_ "github.com/kael-dev/kael/lang/lib/pickle"
 	_ "github.com/kael-dev/kael/lang/lib/matplotlib"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
