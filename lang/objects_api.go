@@ -96,3 +96,14 @@ func BuiltinName(name string) (Value, bool) {
 	}
 	return nil, false
 }
+
+// RegisterSpecialMethods declares special methods a library calls (pickle
+// calls __reduce_ex__, __reduce__, __getstate__ and __setstate__), so that
+// a class statement may define them: the engine refuses the special
+// methods nothing calls, so that none is silently ignored. It must be
+// called while the program initialises.
+func RegisterSpecialMethods(names ...string) {
+	for _, n := range names {
+		supportedDunders[n] = true
+	}
+}

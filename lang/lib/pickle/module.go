@@ -298,5 +298,6 @@ var pickleModule = &lang.Module{Name: "pickle", Attrs: map[string]lang.Value{
 }}
 
 func init() {
+	lang.RegisterSpecialMethods("__reduce_ex__", "__reduce__", "__getstate__", "__setstate__")
 	lang.RegisterModule("pickle", "Python's pickle: dumps, loads, dump and load in CPython's format, protocols 2 to 5.", func() *lang.Module { return pickleModule })
 }
