@@ -52,13 +52,13 @@ func FuzzRoundTrip(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, proto := range []int{2, 4} {
+		for _, proto := range []int{3, 4} {
 			p := &Pickler{Protocol: proto}
 			b, err := p.Dump(v)
 			if err != nil {
 				return // a recursive tuple or an unhashable key: fine to refuse
 			}
-			w, err := (&Unpickler{}).Load(NewBytesReader(b))
+			w, err := setsOnly().Load(NewBytesReader(b))
 			if err != nil {
 				t.Fatalf("%q: dumps gave %q, which loads refuses: %v", data, b, err)
 			}
@@ -67,4 +67,24 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 		}
 	})
+}
+
+// setsOnly is an unpickler that finds builtins.set and frozenset only, as
+// protocols 2 and 3 pickle sets.
+func setsOnly() *Unpickler {
+	return &Unpickler{
+		FindClass: func(module, name string) (lang.Value, error) {
+			if module == "builtins" && (name == "set" || name == "frozenset") {
+				return Global{module, name}, nil
+			}
+			return nil, lang.Errorf(UnpicklingError, "global '%s.%s' is forbidden", module, name)
+		},
+		Call: func(fn lang.Value, args lang.Tuple) (lang.Value, error) {
+			elems, err := lang.Collect(args[0])
+			if err != nil {
+				return nil, err
+			}
+			return lang.NewSet(elems, fn.(Global).Name == "frozenset")
+		},
+	}
 }

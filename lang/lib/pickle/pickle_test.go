@@ -53,7 +53,7 @@ var pickleCases = []langtest.Case{
 // Some cases' messages hold an address in CPython; the table keeps kael's
 // wording where CPython's only adds that.
 var kaelOnly = map[string]bool{
-	"pickle.dumps(lambda x: x)": true,
+	"pickle.dumps(lambda x: x)":                        true,
 	"pickle.loads(pickle.dumps(3), encoding='latin1')": true,
 }
 
