@@ -259,7 +259,7 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return nil, lang.Errorf(lang.RuntimeError, "PytorchStreamReader failed reading zip archive: %v", err)
+		return nil, lang.Errorf(lang.RuntimeError, "PytorchStreamReader failed reading zip archive: not a ZIP archive")
 	}
 	records := map[string]*zip.File{}
 	prefix := ""
@@ -334,20 +334,19 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 		return defaultFind(module, name)
 	}
 	u.Build = func(obj, state lang.Value) (bool, error) {
-		if _, isDict := obj.(*lang.Dict); !isDict {
+		// An OrderedDict's state: the _metadata of a state_dict, which
+		// an OrderedDict keeps as an attribute where it can and a kael
+		// dict has no place for (load_state_dict needs it not).
+		st, ok := state.(*lang.Dict)
+		if _, isObj := obj.(*lang.Instance); isObj || !ok || st.Len() != 1 {
 			return false, nil
 		}
-		// An OrderedDict's state: its attributes, the _metadata of a
-		// state_dict, which a kael dict has no place for and needs not.
-		if st, ok := state.(*lang.Dict); ok {
-			for _, k := range st.Keys() {
-				if k != "_metadata" {
-					return false, nil
-				}
-			}
-			return true, nil
+		md, has, _ := st.Get("_metadata")
+		if !has {
+			return false, nil
 		}
-		return false, nil
+		_ = lang.SetAttr(obj, "_metadata", md)
+		return true, nil
 	}
 	u.PersistentLoad = func(pid lang.Value) (lang.Value, error) {
 		t, ok := pid.(lang.Tuple)
@@ -454,7 +453,7 @@ func restoreLocation(a *lang.Args, s *loadedStorage, mapLoc lang.Value) (*loaded
 			target = mapLoc
 		}
 	}
-	if str, ok := target.(string); ok && strings.HasPrefix(str, "cuda") && mapLoc == lang.None {
+	if strings.HasPrefix(lang.Str(target), "cuda") {
 		return nil, lang.Errorf(lang.RuntimeError, "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU.")
 	}
 	if err := CheckDevice(target); err != nil {
