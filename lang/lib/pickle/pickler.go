@@ -64,8 +64,11 @@ const maxDepth = 1000
 
 // Dump returns the pickle of v.
 func (p *Pickler) Dump(v lang.Value) ([]byte, error) {
-	if p.Protocol < 2 || p.Protocol > HighestProtocol {
+	if p.Protocol > HighestProtocol {
 		return nil, lang.Errorf(lang.ValueError, "pickle protocol must be <= %d", HighestProtocol)
+	}
+	if p.Protocol < 2 {
+		return nil, lang.Errorf(lang.ValueError, "kael's pickle writes protocols 2 to 5, not %d", p.Protocol)
 	}
 	p.memo = map[any]int{}
 	p.out = append(p.out[:0], opProto, byte(p.Protocol))
