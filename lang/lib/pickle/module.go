@@ -186,9 +186,6 @@ func protocolArg(a *lang.Args) (int, error) {
 		return HighestProtocol, nil
 	case p > HighestProtocol:
 		return 0, lang.Errorf(lang.ValueError, "pickle protocol must be <= %d", HighestProtocol)
-	case p < 2:
-		return 0, lang.Errorf(lang.ValueError, "kael's pickle writes protocols 2 to 5, not %d", p).
-			WithHint("use the default protocol (4), which every Python 3.4 and later reads")
 	}
 	return p, nil
 }
@@ -261,7 +258,7 @@ var pickleModule = &lang.Module{Name: "pickle", Attrs: map[string]lang.Value{
 	"PickleError":      pickleErrorClass,
 	"PicklingError":    picklingErrorClass,
 	"UnpicklingError":  unpicklingErrorClass,
-	"dumps": lang.NewBuiltin(lang.AsValue, "dumps(obj, protocol=None, *, fix_imports=True, buffer_callback=None)", "The pickle of obj as bytes, as CPython 3.11 writes it: protocol 4 by default, 2 to 5 (a negative protocol is the highest, 5). None, bools, ints, floats, str, bytes, tuples, lists, dicts, sets and frozensets, classes and functions by reference, objects of classes through __reduce_ex__, __reduce__, __getstate__ or their __dict__; shared and recursive structures stay so.", func(a *lang.Args) (lang.Value, error) {
+	"dumps": lang.NewBuiltin(lang.AsValue, "dumps(obj, protocol=None, *, fix_imports=True, buffer_callback=None)", "The pickle of obj as bytes, as CPython 3.11 writes it: protocol 4 by default, 0 to 5 (a negative protocol is the highest, 5). None, bools, ints, floats, str, bytes, tuples, lists, dicts, sets and frozensets, classes and functions by reference, objects of classes through __reduce_ex__, __reduce__, __getstate__ or their __dict__; shared and recursive structures stay so.", func(a *lang.Args) (lang.Value, error) {
 		b, err := dumps(a)
 		if err != nil {
 			return nil, err
@@ -299,5 +296,5 @@ var pickleModule = &lang.Module{Name: "pickle", Attrs: map[string]lang.Value{
 
 func init() {
 	lang.RegisterSpecialMethods("__reduce_ex__", "__reduce__", "__getstate__", "__setstate__")
-	lang.RegisterModule("pickle", "Python's pickle: dumps, loads, dump and load in CPython's format, protocols 2 to 5.", func() *lang.Module { return pickleModule })
+	lang.RegisterModule("pickle", "Python's pickle: dumps, loads, dump and load in CPython's format, protocols 0 to 5.", func() *lang.Module { return pickleModule })
 }

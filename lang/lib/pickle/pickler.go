@@ -2,7 +2,9 @@ package pickle
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -67,11 +69,14 @@ func (p *Pickler) Dump(v lang.Value) ([]byte, error) {
 	if p.Protocol > HighestProtocol {
 		return nil, lang.Errorf(lang.ValueError, "pickle protocol must be <= %d", HighestProtocol)
 	}
-	if p.Protocol < 2 {
-		return nil, lang.Errorf(lang.ValueError, "kael's pickle writes protocols 2 to 5, not %d", p.Protocol)
+	if p.Protocol < 0 {
+		return nil, lang.Errorf(lang.ValueError, "pickle protocol must be >= 0")
 	}
 	p.memo = map[any]int{}
-	p.out = append(p.out[:0], opProto, byte(p.Protocol))
+	p.out = p.out[:0]
+	if p.Protocol >= 2 {
+		p.out = append(p.out, opProto, byte(p.Protocol))
+	}
 	if p.Protocol >= 4 {
 		p.frame = []byte{}
 	}
@@ -176,6 +181,8 @@ func (p *Pickler) memoize(v lang.Value) {
 	idx := len(p.memo)
 	if p.Protocol >= 4 {
 		p.write(opMemoize)
+	} else if p.Protocol == 0 {
+		p.writeString("p" + strconv.Itoa(idx) + "\n")
 	} else if idx < 256 {
 		p.write(opBinPut, byte(idx))
 	} else {
@@ -197,6 +204,10 @@ func (p *Pickler) memoGet(v lang.Value) (int, bool) {
 
 // get writes the opcode that fetches memo entry i.
 func (p *Pickler) get(i int) {
+	if p.Protocol == 0 {
+		p.writeString("g" + strconv.Itoa(i) + "\n")
+		return
+	}
 	if i < 256 {
 		p.write(opBinGet, byte(i))
 		return
@@ -243,14 +254,23 @@ func (p *Pickler) save(v lang.Value, persistent bool) error {
 	case lang.NoneType:
 		p.write(opNone)
 	case bool:
-		if x {
+		switch {
+		case p.Protocol < 2 && x:
+			p.writeString("I01\n")
+		case p.Protocol < 2:
+			p.writeString("I00\n")
+		case x:
 			p.write(opNewTrue)
-		} else {
+		default:
 			p.write(opNewFalse)
 		}
 	case int64:
 		p.saveInt(x)
 	case float64:
+		if p.Protocol == 0 {
+			p.writeString("F" + lang.FormatFloat(x) + "\n")
+			return nil
+		}
 		p.write(opBinFloat)
 		p.write(binary.BigEndian.AppendUint64(nil, math.Float64bits(x))...)
 	case string:
@@ -260,11 +280,11 @@ func (p *Pickler) save(v lang.Value, persistent bool) error {
 	case lang.Tuple:
 		return p.saveTuple(x)
 	case *lang.List:
-		p.write(opEmptyList)
+		p.emptyOr(opEmptyList, opList)
 		p.memoize(x)
 		return p.batchAppends(append([]lang.Value(nil), x.Elems...))
 	case *lang.Dict:
-		p.write(opEmptyDict)
+		p.emptyOr(opEmptyDict, opDict)
 		p.memoize(x)
 		keys, vals := x.Keys(), x.Values()
 		items := make([][2]lang.Value, len(keys))
@@ -290,9 +310,25 @@ func (p *Pickler) save(v lang.Value, persistent bool) error {
 	return nil
 }
 
-// saveInt writes an int as BININT1, BININT2, BININT or LONG1.
+// emptyOr writes the opcode of an empty list or dict, or at protocol 0
+// (which has none) MARK and the opcode that makes one of the items after
+// it.
+func (p *Pickler) emptyOr(empty, fromMark byte) {
+	if p.Protocol == 0 {
+		p.write(opMark, fromMark)
+		return
+	}
+	p.write(empty)
+}
+
+// saveInt writes an int as BININT1, BININT2, BININT or LONG1, or at
+// protocols 0 and 1 as INT's or LONG's text where needed.
 func (p *Pickler) saveInt(x int64) {
 	switch {
+	case p.Protocol == 0 && x >= math.MinInt32 && x <= math.MaxInt32:
+		p.writeString("I" + strconv.FormatInt(x, 10) + "\n")
+	case p.Protocol < 2 && (x < math.MinInt32 || x > math.MaxInt32):
+		p.writeString("L" + strconv.FormatInt(x, 10) + "L\n")
 	case x >= 0 && x <= 0xff:
 		p.write(opBinInt1, byte(x))
 	case x >= 0 && x <= 0xffff:
@@ -329,6 +365,11 @@ func encodeLong(x int64) []byte {
 }
 
 func (p *Pickler) saveStr(s string) {
+	if p.Protocol == 0 {
+		p.writeString("V" + rawUnicodeEscapeText(s) + "\n")
+		p.memoize(s)
+		return
+	}
 	n := len(s)
 	var header []byte
 	switch {
@@ -382,11 +423,11 @@ func (p *Pickler) saveBytes(b lang.Bytes) error {
 
 func (p *Pickler) saveTuple(t lang.Tuple) error {
 	if len(t) == 0 {
-		p.write(opEmptyTuple)
+		p.emptyOr(opEmptyTuple, opTuple)
 		return nil
 	}
 	n := len(t)
-	if n <= 3 {
+	if n <= 3 && p.Protocol >= 2 {
 		for _, e := range t {
 			if err := p.save(e, true); err != nil {
 				return err
@@ -408,7 +449,11 @@ func (p *Pickler) saveTuple(t lang.Tuple) error {
 		}
 	}
 	if i, ok := p.memoGet(t); ok {
-		p.write(opPopMark)
+		if p.Protocol == 0 {
+			p.write([]byte(strings.Repeat(string(rune(opPop)), n+1))...)
+		} else {
+			p.write(opPopMark)
+		}
 		p.get(i)
 		return nil
 	}
@@ -418,6 +463,15 @@ func (p *Pickler) saveTuple(t lang.Tuple) error {
 }
 
 func (p *Pickler) batchAppends(items []lang.Value) error {
+	if p.Protocol == 0 {
+		for _, x := range items {
+			if err := p.save(x, true); err != nil {
+				return err
+			}
+			p.write(opAppend)
+		}
+		return nil
+	}
 	for {
 		batch := items[:min(batchSize, len(items))]
 		items = items[len(batch):]
@@ -443,6 +497,18 @@ func (p *Pickler) batchAppends(items []lang.Value) error {
 }
 
 func (p *Pickler) batchSetItems(items [][2]lang.Value) error {
+	if p.Protocol == 0 {
+		for _, kv := range items {
+			if err := p.save(kv[0], true); err != nil {
+				return err
+			}
+			if err := p.save(kv[1], true); err != nil {
+				return err
+			}
+			p.write(opSetItem)
+		}
+		return nil
+	}
 	for {
 		batch := items[:min(batchSize, len(items))]
 		items = items[len(batch):]
@@ -626,7 +692,7 @@ func (p *Pickler) saveGlobal(obj lang.Value, module, name string) error {
 		if strings.Contains(name, ".") {
 			return lang.Errorf(PicklingError, "Can't pickle %s.%s with protocol %d: a nested name needs protocol 4", module, name, p.Protocol)
 		}
-		if p.Protocol == 2 {
+		if p.Protocol < 3 {
 			module, name = python2Name(module, name)
 		}
 		p.write(opGlobal)
@@ -670,6 +736,11 @@ func (p *Pickler) reduceInstance(x *lang.Instance) (*Reduction, error) {
 			WithHint("kael pickles objects of classes whose state is their attributes; %s keeps state of kael's own", x.Class().Name)
 	}
 	r := &Reduction{Func: newObjGlobal, Args: lang.Tuple{x.Class()}}
+	if p.Protocol < 2 {
+		// copyreg._reduce_ex: object's reduction before NEWOBJ.
+		object, _ := lang.BuiltinName("object")
+		r = &Reduction{Func: Global{"copyreg", "_reconstructor"}, Args: lang.Tuple{x.Class(), object, lang.None}}
+	}
 	if m, ok := x.Method("__getstate__"); ok {
 		st, err := p.Call(m)
 		if err != nil {
@@ -747,4 +818,25 @@ func python2Name(module, name string) (string, string) {
 		return m, name
 	}
 	return module, name
+}
+
+// rawUnicodeEscapeText is UNICODE's argument: s with backslash, NUL,
+// newline, carriage return and Ctrl-Z escaped as \uXXXX, then encoded
+// raw-unicode-escape (code points below 256 as one byte each, others as
+// \uXXXX or \UXXXXXXXX), as pickle.py's save_str at protocol 0.
+func rawUnicodeEscapeText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\\' || r == 0 || r == '\n' || r == '\r' || r == 0x1a:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		case r < 0x100:
+			b.WriteByte(byte(r))
+		case r < 0x10000:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			fmt.Fprintf(&b, "\\U%08x", r)
+		}
+	}
+	return b.String()
 }
