@@ -208,3 +208,17 @@ func runPython(t *testing.T, py, src string, in, out any) {
 		t.Fatalf("%s answered %q: %v", py, b, err)
 	}
 }
+
+// TestDumpLoadFile dumps several pickles to one file and loads them one by
+// one, in kael and in CPython: load leaves the file just after each.
+func TestDumpLoadFile(t *testing.T) {
+	prelude := picklePrelude + "path = " + lang.Repr(t.TempDir()+"/multi.pkl") + "\n"
+	cases := []langtest.Case{
+		{"with open(path, 'wb') as f:\n    pickle.dump([1, 2], f)\n    pickle.dump({'a': 'b'}, f, protocol=0)\n    pickle.dump(3.5, f, 2)\n" +
+			"with open(path, 'rb') as f:\n    r = [pickle.load(f), pickle.load(f), pickle.load(f)]\n    try:\n        pickle.load(f)\n    except EOFError as e:\n        r.append(str(e))\nr",
+			"[[1, 2], {'a': 'b'}, 3.5, 'Ran out of input']"},
+		{"pickle.dump(1, 'not a file')", "TypeError: file must have a 'write' attribute"},
+	}
+	langtest.CheckCellCases(t, prelude, cases)
+	cpython.CheckCellCases(t, prelude, cases)
+}
