@@ -35,6 +35,9 @@ var pickleCases = []langtest.Case{
 	{"x = [1]\nr = pickle.loads(pickle.dumps([x, x], 2))\nr[0] is r[1], r", "(True, [[1], [1]])"},
 	{"vals = [None, True, 3, -9223372036854775807 - 1, 2.5, 'ü', struct.pack('<h', -2), (), (1, (2,)), [], {}, {1: 'a'}, {1, 2}, frozenset({3}), [[[]]]]\nall(pickle.loads(pickle.dumps(vals, p)) == vals for p in (2, 3, 4, 5, -1))", "True"},
 	{"pickle.HIGHEST_PROTOCOL, pickle.DEFAULT_PROTOCOL", "(5, 4)"},
+	{"class S:\n    def __init__(self, r):\n        self.r = r\n    def __reduce__(self):\n        return self.r\n" +
+		"out = []\nfor r in [1, (S,), (S, 1), (S, (), None, None, None, None, None)]:\n    try:\n        pickle.dumps(S(r))\n    except pickle.PicklingError as e:\n        out.append(str(e))\nout",
+		"['__reduce__ must return a string or tuple', 'tuple returned by __reduce__ must contain 2 through 6 elements', 'second item of the tuple returned by __reduce__ must be a tuple', 'tuple returned by __reduce__ must contain 2 through 6 elements']"},
 	{"pickle.dumps(1, 6)", "ValueError: pickle protocol must be <= 5"},
 	{"[pickle.dumps(v, 0).hex() for v in (None, True, -5, 2**40, 0.1, 'a\\\\b\\nü€😀', [1, (2,)], {'k': ()})]", "['4e2e', '4930310a2e', '492d350a2e', '4c313039393531313632373737364c0a2e', '46302e310a2e', '56615c7530303563625c7530303061fc5c75323061635c5530303031663630300a70300a2e', '286c70300a49310a612849320a7470310a612e', '286470300a566b0a70310a2874732e']"},
 	{"[pickle.dumps(v, 1).hex() for v in (None, True, -5, 2**40, 0.1, 'aü€', [1, (2,)], {'k': (1, 2, 3, 4)})]", "['4e2e', '4930310a2e', '4afbffffff2e', '4c313039393531313632373737364c0a2e', '473fb999999999999a2e', '580600000061c3bce282ac71002e', '5d7100284b01284b02747101652e', '7d710058010000006b7101284b014b024b034b04747102732e']"},
@@ -101,6 +104,12 @@ class Pair:
 class Empty:
     def __repr__(self):
         return 'Empty()'
+class Single:
+    def __reduce__(self):
+        return 'SINGLE'
+    def __repr__(self):
+        return 'SINGLE'
+SINGLE = Single()
 `
 
 // exchangeValues are the values both tests pickle: each a Python
@@ -110,7 +119,7 @@ var exchangeValues = []string{
 	"[1.5, -0.0, 1e300, float('inf')]", "'héllo wörld ✓'", "'x' * 70000",
 	"((), (1,), (1, 2), (1, 2, 3), (1, 2, 3, 4))", "{'a': 1, 2: [3, 4], (5, 6): {'x': None}}",
 	"{1, 2, 3}", "frozenset({'a'})", "list(range(2500))", "{i: str(i) for i in range(1200)}",
-	"Point(1, [2, 3])", "Counter(4)", "Pair('a', Point(0, 0))", "[Empty(), Empty]", "[Point, Pair, len]",
+	"Point(1, [2, 3])", "Counter(4)", "Pair('a', Point(0, 0))", "[Empty(), Empty]", "[Point, Pair, len]", "[SINGLE, SINGLE]",
 	"(lambda s: [s, s, {'k': s}])([9])",
 }
 

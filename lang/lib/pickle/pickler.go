@@ -303,6 +303,16 @@ func (p *Pickler) save(v lang.Value, persistent bool) error {
 		if err != nil {
 			return err
 		}
+		if name, ok := r.Func.(byName); ok {
+			// __reduce__ returned a name: x is the global of that name
+			// in its class's module.
+			module, err := lang.GetAttr(x.Class(), "__module__")
+			if err != nil {
+				return err
+			}
+			mod, _ := module.(string)
+			return p.saveNamed(x, mod, string(name))
+		}
 		return p.saveReduce(r, v)
 	default:
 		return lang.Errorf(lang.TypeError, "cannot pickle '%s' object", lang.TypeName(v))
@@ -661,6 +671,12 @@ func (p *Pickler) saveRef(v lang.Value) error {
 	}
 	mod, _ := module.(string)
 	name, _ := qual.(string)
+	return p.saveNamed(v, mod, name)
+}
+
+// saveNamed writes v as the global module.name, after checking that the
+// name finds v again, as pickle.py's save_global.
+func (p *Pickler) saveNamed(v lang.Value, mod, name string) error {
 	if strings.Contains(name, "<locals>") {
 		return lang.Errorf(lang.AttributeError, "Can't pickle local object %s", lang.Repr(name))
 	}
@@ -762,22 +778,26 @@ func isException(x *lang.Instance) (bool, error) {
 	return ok, err
 }
 
+// byName is the reduction of an object whose __reduce__ returns a name:
+// the object is that global of its module.
+type byName string
+
 // reductionOf checks what __reduce_ex__ or __reduce__ returned, a tuple of
 // two to six items, as pickle.py's save does.
 func reductionOf(rv lang.Value, method string) (*Reduction, error) {
 	t, ok := rv.(lang.Tuple)
 	if !ok {
-		if _, isStr := rv.(string); isStr {
-			return nil, lang.Errorf(PicklingError, "%s returning a global name is not supported by kael's pickle", method)
+		if name, isStr := rv.(string); isStr {
+			return &Reduction{Func: byName(name)}, nil
 		}
-		return nil, lang.Errorf(PicklingError, "%s must return string or tuple", method)
+		return nil, lang.Errorf(PicklingError, "__reduce__ must return a string or tuple")
 	}
 	if len(t) < 2 || len(t) > 6 {
-		return nil, lang.Errorf(PicklingError, "Tuple returned by %s must have two to six elements", method)
+		return nil, lang.Errorf(PicklingError, "tuple returned by __reduce__ must contain 2 through 6 elements")
 	}
 	args, ok := t[1].(lang.Tuple)
 	if !ok {
-		return nil, lang.Errorf(PicklingError, "args from save_reduce() must be a tuple")
+		return nil, lang.Errorf(PicklingError, "second item of the tuple returned by __reduce__ must be a tuple")
 	}
 	r := &Reduction{Func: t[0], Args: args}
 	if len(t) > 2 && t[2] != lang.None {
