@@ -145,6 +145,7 @@ class A:
 torch.save({'a': A(), 'w': torch.ones(2)}, os.path.join(`+Repr(dir)+`, 'obj.pt'))
 torch.save({'h': torch.ones(2, dtype=torch.float16)}, os.path.join(`+Repr(dir)+`, 'half.pt'))
 torch.save(torch.ones(2), os.path.join(`+Repr(dir)+`, 'w.pt'))
+torch.save({'dtype': torch.float64, 'shape': torch.ones(2, 3).shape, 'dev': torch.device('cpu')}, os.path.join(`+Repr(dir)+`, 'misc.pt'))
 `)
 	path := func(name string) string { return Repr(filepath.Join(dir, name)) }
 	cases := []struct{ src, want string }{
@@ -157,6 +158,8 @@ torch.save(torch.ones(2), os.path.join(`+Repr(dir)+`, 'w.pt'))
 		{"torch.load(" + path("w.pt") + ", map_location=lambda storage, loc: storage).tolist()", "[1.0, 1.0]"},
 		{"torch.load(" + path("w.pt") + ", map_location='cuda')", "RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU."},
 		{"f = open(" + path("w.pt") + ", 'rb')\nr = torch.load(f).tolist()\nf.close()\nr", "[1.0, 1.0]"},
+		{"r = torch.load(" + path("misc.pt") + ")\nstr(r['dtype']).replace('torch.', ''), r['shape'], r['dev'], r['dtype'] == torch.float64", "('float64', torch.Size([2, 3]), device(type='cpu'), True)"},
+		{"torch.load(" + path("misc.pt") + ", weights_only=True)", "UnpicklingError: Weights only load failed. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution.Do it only if you get the file from a trusted source. WeightsUnpickler error: Unsupported class torch.device"},
 	}
 	var srcs []string
 	for _, c := range cases {
@@ -180,6 +183,11 @@ torch.save(torch.ones(2), os.path.join(`+Repr(dir)+`, 'w.pt'))
 		if got := outcome(s.Exec(context.Background(), "", "import torch\n"+c.src)); got != c.want {
 			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
 		}
+	}
+	// dtypes, sizes and devices kael saves load in PyTorch as PyTorch's.
+	runKaelScript(t, "import torch\ntorch.save({'dtype': torch.float64, 'shape': torch.ones(2, 3).shape, 'dev': torch.device('cpu')}, "+path("kael_misc.pt")+")")
+	if got := runTorchScript(t, "import torch\nprint(torch.load("+path("kael_misc.pt")+"))"); got != "{'dtype': torch.float64, 'shape': torch.Size([2, 3]), 'dev': device(type='cpu')}\n" {
+		t.Errorf("PyTorch loads kael's dtype, size and device as %s", got)
 	}
 	s := NewSession(IO{})
 	if got := outcome(s.Exec(context.Background(), "", "import torch\ntorch.load("+path("half.pt")+")")); got != "TypeError: torch.load: the file holds a torch.float16 tensor (a HalfStorage), a dtype kael does not have" {

@@ -86,7 +86,20 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 	storages := map[*tensor.Storage]*savedStorage{}
 	var order []*savedStorage
 	p := pickle.NewPickler(a, proto)
+	p.GlobalOf = func(v lang.Value) (pickle.Global, bool) {
+		d, ok := v.(tensor.DType)
+		return pickle.Global{Module: "torch", Name: d.String()}, ok
+	}
 	p.Reduce = func(v lang.Value) (*pickle.Reduction, error) {
+		switch x := v.(type) {
+		case *lang.List:
+			if !x.IsSize() {
+				return nil, nil
+			}
+			return &pickle.Reduction{Func: pickle.Global{Module: "torch", Name: "Size"}, Args: lang.Tuple{append(lang.Tuple{}, x.Elems...)}}, nil
+		case *Device:
+			return &pickle.Reduction{Func: pickle.Global{Module: "torch", Name: "device"}, Args: lang.Tuple{lang.Str(x)}}, nil
+		}
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
 			if _, isModule := asModule(v); isModule {
@@ -328,7 +341,7 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 				return rebuildParameter, nil
 			}
 		}
-		if weightsOnly && !(module == "collections" && name == "OrderedDict") && !(module == "torch" && isDTypeName(name)) {
+		if weightsOnly && !(module == "collections" && name == "OrderedDict") && !(module == "torch" && (isDTypeName(name) || name == "Size")) {
 			return nil, lang.Errorf(pickle.UnpicklingError, "Weights only load failed. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution.Do it only if you get the file from a trusted source. WeightsUnpickler error: Unsupported class %s.%s", module, name)
 		}
 		return defaultFind(module, name)
@@ -466,7 +479,8 @@ func restoreLocation(a *lang.Args, s *loadedStorage, mapLoc lang.Value) (*loaded
 // rather than being a map_location function.
 func isDeviceLike(v lang.Value) bool {
 	_, isStr := v.(string)
-	return isStr || lang.TypeName(v) == "device"
+	_, isDevice := v.(*Device)
+	return isStr || isDevice
 }
 
 // rebuildTensor is torch._utils._rebuild_tensor_v2.

@@ -53,6 +53,9 @@ type Pickler struct {
 	Lookup       func(module, name string) (lang.Value, error)
 	PersistentID func(v lang.Value) (lang.Value, error)
 	Reduce       func(v lang.Value) (*Reduction, error)
+	// GlobalOf, when set, names the global a value of the library's is
+	// (torch.float32), which the pickle holds by reference.
+	GlobalOf func(v lang.Value) (Global, bool)
 
 	out   []byte
 	frame []byte // the current frame (protocol 4 and up), nil outside one
@@ -240,6 +243,11 @@ func (p *Pickler) save(v lang.Value, persistent bool) error {
 	if i, ok := p.memoGet(v); ok {
 		p.get(i)
 		return nil
+	}
+	if p.GlobalOf != nil {
+		if g, ok := p.GlobalOf(v); ok {
+			return p.saveGlobal(v, g.Module, g.Name)
+		}
 	}
 	if p.Reduce != nil {
 		r, err := p.Reduce(v)
