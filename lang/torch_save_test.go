@@ -1,7 +1,10 @@
 package lang
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -193,4 +196,58 @@ torch.save({'dtype': torch.float64, 'shape': torch.ones(2, 3).shape, 'dev': torc
 	if got := outcome(s.Exec(context.Background(), "", "import torch\ntorch.load("+path("half.pt")+")")); got != "TypeError: torch.load: the file holds a torch.float16 tensor (a HalfStorage), a dtype kael does not have" {
 		t.Errorf("a float16 file loads as %s", got)
 	}
+}
+
+// FuzzTorchLoad feeds torch.load any file: a zip archive, a pickle and
+// storages are input, so whatever the bytes, loading them is a Python
+// error or a value, never a crash of kael (an InternalError). Bytes that
+// are not a zip archive become the data.pkl of one, beside a storage '0'
+// of 8 bytes, so that the pickle's path is fuzzed past the zip's checks.
+func FuzzTorchLoad(f *testing.F) {
+	dir := f.TempDir()
+	path := filepath.Join(dir, "seed.pt")
+	s := NewSession(IO{})
+	if r := s.Exec(context.Background(), "", "import torch\nb = torch.arange(6.0).reshape(2, 3)\ntorch.save({'w': b, 'v': b[:, 1], 'n': [1, 'a', (2.5, None)], 'p': torch.nn.Parameter(torch.ones(2))}, "+Repr(path)+")"); r.Err != nil {
+		f.Fatal(r.Err.Render())
+	}
+	seed, err := os.ReadFile(path)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed)
+	f.Add(seed[:len(seed)/2])
+	f.Add([]byte("PK\x03\x04rest of a zip"))
+	if zr, err := zip.NewReader(bytes.NewReader(seed), int64(len(seed))); err == nil {
+		for _, z := range zr.File {
+			if strings.HasSuffix(z.Name, "data.pkl") {
+				rc, _ := z.Open()
+				pkl, _ := io.ReadAll(rc)
+				rc.Close()
+				f.Add(pkl)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !bytes.HasPrefix(data, []byte("PK")) {
+			var buf bytes.Buffer
+			zw := zip.NewWriter(&buf)
+			for _, rec := range []struct {
+				name string
+				data []byte
+			}{{"archive/data.pkl", data}, {"archive/data/0", make([]byte, 8)}, {"archive/version", []byte("3\n")}} {
+				w, _ := zw.Create(rec.name)
+				_, _ = w.Write(rec.data)
+			}
+			_ = zw.Close()
+			data = buf.Bytes()
+		}
+		p := filepath.Join(t.TempDir(), "f.pt")
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := NewSession(IO{}).Exec(context.Background(), "", "import torch\nx = torch.load("+Repr(p)+")\nrepr(x)")
+		if r.Err != nil && r.Err.Kind == InternalError {
+			t.Fatalf("torch.load of %q crashed: %s", data, r.Err.Render())
+		}
+	})
 }
