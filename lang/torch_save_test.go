@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kael-dev/kael/internal/reftest"
 	"github.com/kael-dev/kael/lang/internal/cpython"
 )
 
@@ -250,4 +251,20 @@ func FuzzTorchLoad(f *testing.F) {
 			t.Fatalf("torch.load of %q crashed: %s", data, r.Err.Render())
 		}
 	})
+}
+
+// TestPyTorchCheckpointRunsInKael trains nothing: PyTorch saves a
+// checkpoint of a seeded model, and kael loads it into its own model of
+// the same layers, whose outputs for the same input are PyTorch's (within
+// float32 rounding).
+func TestPyTorchCheckpointRunsInKael(t *testing.T) {
+	debianTorch(t)
+	path := Repr(filepath.Join(t.TempDir(), "ckpt.pth"))
+	const model = "import torch\nfrom torch import nn\nmodel = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.Linear(8, 3))\nx = torch.linspace(-1, 1, 8).reshape(2, 4)\n"
+	want := runTorchScript(t, model+"torch.manual_seed(7)\nmodel = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.Linear(8, 3))\n"+
+		"torch.save({'model': model.state_dict(), 'step': 10}, "+path+")\nprint(model(x).tolist())\n")
+	got := runKaelScript(t, model+"ck = torch.load("+path+")\nmodel.load_state_dict(ck['model'])\nprint(ck['step'])\nprint(model(x).tolist())\n")
+	if err := reftest.CompareText(got, "10\n"+want, reftest.Tolerance{Rel: 1e-6, Abs: 1e-6}); err != nil {
+		t.Errorf("kael's outputs with PyTorch's checkpoint: %v\n got %s\nwant 10\n%s", err, got, want)
+	}
 }
