@@ -13,9 +13,10 @@ import (
 	"github.com/kael-dev/kael/lang/internal/cpython"
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
-	// The module under test, and the one its cases import.
+	// The module under test, and the ones its cases import.
 	_ "github.com/kael-dev/kael/lang/lib/pickle"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
+	_ "github.com/kael-dev/kael/lang/torch"
 )
 
 const picklePrelude = "import pickle, struct\n"
@@ -35,6 +36,7 @@ var pickleCases = []langtest.Case{
 	{"x = [1]\nr = pickle.loads(pickle.dumps([x, x], 2))\nr[0] is r[1], r", "(True, [[1], [1]])"},
 	{"vals = [None, True, 3, -9223372036854775807 - 1, 2.5, 'ü', struct.pack('<h', -2), (), (1, (2,)), [], {}, {1: 'a'}, {1, 2}, frozenset({3}), [[[]]]]\nall(pickle.loads(pickle.dumps(vals, p)) == vals for p in (2, 3, 4, 5, -1))", "True"},
 	{"pickle.HIGHEST_PROTOCOL, pickle.DEFAULT_PROTOCOL", "(5, 4)"},
+	{"import torch\npickle.dumps(torch.ones(2))", "TypeError: cannot pickle 'Tensor' object"},
 	{"class S:\n    def __init__(self, r):\n        self.r = r\n    def __reduce__(self):\n        return self.r\n" +
 		"out = []\nfor r in [1, (S,), (S, 1), (S, (), None, None, None, None, None)]:\n    try:\n        pickle.dumps(S(r))\n    except pickle.PicklingError as e:\n        out.append(str(e))\nout",
 		"['__reduce__ must return a string or tuple', 'tuple returned by __reduce__ must contain 2 through 6 elements', 'second item of the tuple returned by __reduce__ must be a tuple', 'tuple returned by __reduce__ must contain 2 through 6 elements']"},
@@ -58,6 +60,7 @@ var pickleCases = []langtest.Case{
 // Some cases' messages hold an address in CPython; the table keeps kael's
 // wording where CPython's only adds that.
 var kaelOnly = map[string]bool{
+	"import torch\npickle.dumps(torch.ones(2))":        true,
 	"pickle.dumps(lambda x: x)":                        true,
 	"pickle.loads(pickle.dumps(3), encoding='latin1')": true,
 }

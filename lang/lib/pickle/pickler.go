@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // The pickler: Python values to the bytes of a pickle, opcode for opcode
@@ -322,6 +323,9 @@ func (p *Pickler) save(v lang.Value, persistent bool) error {
 			return p.saveNamed(x, mod, string(name))
 		}
 		return p.saveReduce(r, v)
+	case *tensor.Tensor:
+		return lang.Errorf(lang.TypeError, "cannot pickle 'Tensor' object").
+			WithHint("kael's pickle does not write tensors; torch.save(obj, path) writes them, in PyTorch's format")
 	default:
 		return lang.Errorf(lang.TypeError, "cannot pickle '%s' object", lang.TypeName(v))
 	}
