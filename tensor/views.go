@@ -448,3 +448,38 @@ func castSlice[To Number, From Element](dst []To, src []From) {
 		dst[i] = To(v)
 	}
 }
+
+// AsStrided returns a view of t's whole storage with the given shape,
+// strides and storage offset (in elements), as PyTorch's as_strided and
+// the tensors torch.load rebuilds over a shared storage. Every element
+// the view reaches must lie inside the storage; strides must not be
+// negative.
+func (t *Tensor) AsStrided(shape, strides []int, offset int) (*Tensor, error) {
+	if len(shape) != len(strides) {
+		return nil, valueErrorf("as_strided: %d sizes but %d strides", len(shape), len(strides))
+	}
+	if err := checkShape(shape); err != nil {
+		return nil, err
+	}
+	if offset < 0 {
+		return nil, valueErrorf("as_strided: negative storage offset %d", offset)
+	}
+	last := offset
+	for i, n := range shape {
+		if strides[i] < 0 {
+			return nil, valueErrorf("as_strided: negative stride %d", strides[i])
+		}
+		if n == 0 {
+			last = -1
+			break
+		}
+		if strides[i] > 0 && n-1 > (1<<62-last)/strides[i] {
+			return nil, valueErrorf("as_strided: the view reaches beyond any storage")
+		}
+		last += (n - 1) * strides[i]
+	}
+	if last >= t.storage.n || last < 0 && offset > t.storage.n {
+		return nil, valueErrorf("as_strided: setStorage: sizes %v, strides %v, storage offset %d need a storage of %d elements, but it has %d", shape, strides, offset, last+1, t.storage.n)
+	}
+	return t.view(append([]int(nil), shape...), append([]int(nil), strides...), offset), nil
+}

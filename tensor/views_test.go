@@ -1,8 +1,10 @@
 package tensor
 
 import (
+	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -208,5 +210,47 @@ func TestMemoryLimitCountsLiveTensors(t *testing.T) {
 	// a is dead now: garbage is collected before a request is refused.
 	if _, err := Zeros(Float32, 30<<20); err != nil {
 		t.Errorf("allocation after the first tensor died: %v", err)
+	}
+}
+
+// TestAsStrided views a storage of 12 elements with given sizes, strides
+// and offsets, and refuses views that reach outside it.
+func TestAsStrided(t *testing.T) {
+	base, err := Arange(0, 12, 1, Float32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		shape, strides []int
+		offset         int
+		want           string // the values, or the error
+	}{
+		{[]int{3, 4}, []int{4, 1}, 0, "[[0 1 2 3] [4 5 6 7] [8 9 10 11]]"},
+		{[]int{4, 3}, []int{1, 4}, 0, "[[0 4 8] [1 5 9] [2 6 10] [3 7 11]]"},
+		{[]int{2, 2}, []int{4, 1}, 6, "[[6 7] [10 11]]"},
+		{[]int{3}, []int{0}, 5, "[5 5 5]"},
+		{[]int{0, 5}, []int{5, 1}, 12, "[]"},
+		{[]int{}, []int{}, 11, "11"},
+		{[]int{3, 4}, []int{4, 1}, 1, "ValueError: as_strided: setStorage: sizes [3 4], strides [4 1], storage offset 1 need a storage of 13 elements, but it has 12"},
+		{[]int{2}, []int{-1}, 5, "ValueError: as_strided: negative stride -1"},
+		{[]int{2}, []int{1, 1}, 0, "ValueError: as_strided: 1 sizes but 2 strides"},
+		{[]int{2}, []int{1}, -1, "ValueError: as_strided: negative storage offset -1"},
+		{[]int{1 << 40}, []int{1 << 40}, 0, "ValueError: as_strided: the view reaches beyond any storage"},
+	}
+	for _, tt := range tests {
+		v, err := base.AsStrided(tt.shape, tt.strides, tt.offset)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			vals, _ := ToList(v)
+			got = strings.ReplaceAll(fmt.Sprint(vals), ".0", "")
+			if !v.SharesStorage(base) {
+				t.Errorf("AsStrided(%v, %v, %d) does not share the storage", tt.shape, tt.strides, tt.offset)
+			}
+		}
+		if got != tt.want {
+			t.Errorf("AsStrided(%v, %v, %d) = %s, want %s", tt.shape, tt.strides, tt.offset, got, tt.want)
+		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/math"
 	_ "github.com/kael-dev/kael/lang/lib/matplotlib"
 	_ "github.com/kael-dev/kael/lang/lib/numpy"
+	_ "github.com/kael-dev/kael/lang/lib/pickle"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
 	_ "github.com/kael-dev/kael/lang/lib/safetensors"

@@ -19,14 +19,9 @@ import (
 // The kinds of NumPy's own errors, with their classes in the module:
 // AxisError is a ValueError and an IndexError; UFuncTypeError (a result a
 // ufunc cannot write back, a += 1.5 on ints) is a TypeError.
-const (
-	AxisError      lang.ErrorKind = "AxisError"
-	UFuncTypeError lang.ErrorKind = "UFuncTypeError"
-)
-
 var (
-	axisErrorClass      = lang.RegisterExceptionClass(AxisError, "numpy", "AxisError", "ValueError", "IndexError")
-	ufuncTypeErrorClass = lang.RegisterExceptionClass(UFuncTypeError, "numpy.core._exceptions", "UFuncTypeError", "TypeError")
+	axisErrorClass, AxisError           = lang.RegisterExceptionClass("numpy", "AxisError", "ValueError", "IndexError")
+	ufuncTypeErrorClass, UFuncTypeError = lang.RegisterExceptionClass("numpy.core._exceptions", "UFuncTypeError", "TypeError")
 )
 
 const notImplementedError lang.ErrorKind = "NotImplementedError"

@@ -1,0 +1,109 @@
+package lang
+
+// What a library needs to take objects apart and put them together again
+// as Python's object protocol does (pickle, copy): getattr and setattr,
+// object.__new__, sets, imports by name, and exception classes of a
+// module's own.
+
+// GetAttr is getattr(v, name): an instance's attribute or method, a
+// class's attribute, a module's member; an AttributeError when v has none.
+func GetAttr(v Value, name string) (Value, error) { return getAttr(v, name) }
+
+// SetAttr is setattr(v, name, value).
+func SetAttr(v Value, name string, value Value) error { return setAttr(v, name, value) }
+
+// NewObject is object.__new__(c): an object of class c whose native base
+// (if any) has made its state, without calling __init__, as unpickling and
+// copying make objects.
+func NewObject(c *UserClass) (*Instance, error) {
+	b := c.base()
+	if b.Construct != nil {
+		if err := b.Construct(c); err != nil {
+			return nil, err
+		}
+	}
+	x := &Instance{cls: c}
+	if b.New != nil {
+		if err := b.New(x); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
+}
+
+// NewSet makes a set (a frozenset when frozen) of elems; an unhashable
+// element is a TypeError.
+func NewSet(elems []Value, frozen bool) (*Set, error) {
+	s := newSet(frozen)
+	for _, e := range elems {
+		if err := s.d.Set(e, None); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// Frozen reports whether s is a frozenset.
+func (s *Set) Frozen() bool { return s.frozen }
+
+// Add adds e to the set s (a set under construction, frozen or not).
+func (s *Set) Add(e Value) error { return s.d.Set(e, None) }
+
+// Import is what import name gives the code calling the builtin a: a
+// module of kael's or a module file beside the program.
+func (a *Args) Import(name string) (*Module, error) { return a.in.importIn(name) }
+
+// RegisterExceptionClass makes the exception class module.name deriving
+// from the built-in exception classes bases (by name) or from classes an
+// earlier call made (by kind), and returns it with the ErrorKind that
+// raises it: Errorf(kind, ...) is caught by except module.name and by
+// its bases. The module puts the class among its members. Registering a
+// kind twice, or an unknown base, panics: it is a programming error.
+func RegisterExceptionClass(module, name string, bases ...string) (*UserClass, ErrorKind) {
+	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}}
+	var bs []*UserClass
+	for _, b := range bases {
+		k := exceptionClasses[b]
+		if k == nil {
+			k = moduleExceptionClasses[b]
+		}
+		if k == nil {
+			panic("RegisterExceptionClass: unknown base " + b)
+		}
+		bs = append(bs, k)
+	}
+	if err := c.setBases(bs); err != nil {
+		panic(err)
+	}
+	if _, dup := moduleExceptionClasses[name]; dup {
+		panic("exception class " + name + " registered twice")
+	}
+	moduleExceptionClasses[name] = c
+	return c, ErrorKind(name)
+}
+
+// BuiltinName is the value of name in Python's builtins module: a builtin
+// function or class (len, set, ValueError) or NotImplemented.
+func BuiltinName(name string) (Value, bool) {
+	if b, ok := builtins[name]; ok {
+		return b, true
+	}
+	if c, ok := exceptionClasses[name]; ok {
+		return c, true
+	}
+	if name == "NotImplemented" {
+		return NotImplemented, true
+	}
+	return nil, false
+}
+
+// RegisterSpecialMethods declares special methods a library calls (pickle
+// calls __reduce_ex__, __reduce__, __getstate__ and __setstate__), so that
+// a class statement may define them: the engine refuses the special
+// methods nothing calls, so that none is silently ignored. It must be
+// called while the program initialises.
+func RegisterSpecialMethods(names ...string) {
+	for _, n := range names {
+		supportedDunders[n] = true
+	}
+}
