@@ -23,7 +23,7 @@ func TestDevices(t *testing.T) {
 		{"str(zeros(2).device)", "'cpu'"},
 		{"zeros(2).device == torch.device('cpu')", "True"},
 		{"x = zeros(2)\nx.cpu() is x, x.to('cpu') is x, x.to(torch.device('cpu')) is x, x.is_cuda, x.is_cpu", "(True, True, True, False, True)"},
-		{"x = zeros(2)\nx.to(torch.device('cpu'), float64).dtype, x.to('cpu', dtype=int64).dtype", "(float64, int64)"},
+		{"x = zeros(2)\nx.to(torch.device('cpu'), float64).dtype, x.to('cpu', dtype=int64).dtype", "(torch.float64, torch.int64)"},
 		{"torch.cuda.is_available() == (torch.cuda.device_count() > 0)", "True"},
 		{"dev = torch.device('cuda' if torch.cuda.is_available() else 'cpu')\nones(2, device=dev).device", "device(type='cpu')"},
 		{"zeros(2, device='cpu').shape, ones(1, device='cpu:0').shape", "(torch.Size([2]), torch.Size([1]))"},

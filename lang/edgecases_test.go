@@ -58,7 +58,7 @@ func TestBindingKeywords(t *testing.T) {
 		{"def f(**kw):\n    return kw\nf(x=1, **{'y': 2})", "{'x': 1, 'y': 2}"},
 		{"def f(a, *args, b=1, **kw):\n    return a, args, b, kw\nf(1, 2, 3, b=4, args=5)", "(1, (2, 3), 4, {'args': 5})"},
 		{"def f(*args, b):\n    return b\nf(1, 2)", "TypeError: f() missing 1 required keyword-only argument: 'b'"},
-		{"sum(tensor([1, 2]), **{'dim': 0, 'keepdim': True})", "tensor([3], dtype=int64)"},
+		{"sum(tensor([1, 2]), **{'dim': 0, 'keepdim': True})", "tensor([3])"},
 	}
 	for _, tt := range tests {
 		if got := run(t, tt.src); got != tt.want {
@@ -85,10 +85,10 @@ func TestFailingAssignmentRestoresTensors(t *testing.T) {
 			t.Fatalf("%q did not fail", src)
 		}
 	}
-	if got := outcome(s.Exec(ctx, "", "t, l, y.grad_fn.name(), w.grad")); got != "(tensor([0., 0., 0.], dtype=float32), [1], 'MulBackward0', None)" {
+	if got := outcome(s.Exec(ctx, "", "t, l, y.grad_fn.name(), w.grad")); got != "(tensor([0., 0., 0.]), [1], 'MulBackward0', None)" {
 		t.Errorf("state after failures: %s", got)
 	}
-	if got := outcome(s.Exec(ctx, "", "y.sum().backward()\nw.grad")); got != "tensor([2., 2.], dtype=float32)" {
+	if got := outcome(s.Exec(ctx, "", "y.sum().backward()\nw.grad")); got != "tensor([2., 2.])" {
 		t.Errorf("gradient after failures: %s", got)
 	}
 }

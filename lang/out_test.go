@@ -9,7 +9,7 @@ import (
 func TestOut(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"a, b = tensor([1., 2.]), tensor([3., 4.])\nc = empty(2)\nr = add(a, b, out=c)\nr is c, c.tolist()", "(True, [4.0, 6.0])"},
-		{"d = zeros(2, dtype=float64)\ntorch.add(tensor([1., 2.]), 1, out=d)\nd.dtype, d.tolist()", "(float64, [2.0, 3.0])"},
+		{"d = zeros(2, dtype=float64)\ntorch.add(tensor([1., 2.]), 1, out=d)\nd.dtype, d.tolist()", "(torch.float64, [2.0, 3.0])"},
 		{"i = zeros(2, dtype=int64)\ntorch.add(tensor([1, 2]), 1, out=i).tolist()", "[2, 3]"},
 		{"f = zeros(2)\ntorch.gt(tensor([1., 2.]), 1.5, out=f).tolist()", "[0.0, 1.0]"},
 		{"torch.sum(ones(2, 2), dim=0, out=zeros(2)).tolist()", "[2.0, 2.0]"},

@@ -551,7 +551,7 @@ func Str(v Value) string {
 	case EllipsisType:
 		return "Ellipsis"
 	case tensor.DType:
-		return x.String()
+		return tensor.TorchName(x)
 	case *Function:
 		return "<function " + x.Name + ">"
 	case *Builtin:

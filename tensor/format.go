@@ -18,29 +18,81 @@ type PrintOptions struct {
 // DefaultPrintOptions are PyTorch's defaults.
 var DefaultPrintOptions = PrintOptions{Precision: 4, Threshold: 1000, EdgeItems: 3, LineWidth: 80}
 
-// Format returns t as PyTorch prints it, always followed by its dtype:
+// Format returns t as PyTorch 1.13 prints it (torch/_tensor_str.py): the
+// values, then the suffixes PyTorch adds: the dtype when it is not a
+// default one (float32, int64, bool), the size of an empty tensor, and
+// grad_fn=<...> or requires_grad=True:
 //
 //	tensor([[1., 2.],
-//	        [3., 4.]], dtype=float32)
+//	        [3., 4.]], dtype=torch.float64, requires_grad=True)
 func Format(t *Tensor, opt PrintOptions) string {
 	const prefix = "tensor("
-	suffix := ", dtype=" + t.dtype.String() + ")"
-	if t.Numel() == 0 && t.Dim() > 0 {
-		return prefix + "[], size=" + FormatShape(t.shape) + suffix
+	indent := len(prefix)
+	var suffixes []string
+	var body string
+	if t.Numel() == 0 {
+		if t.Dim() != 1 {
+			suffixes = append(suffixes, "size="+shapeTuple(t.shape))
+		}
+		if t.dtype != DefaultFloat {
+			suffixes = append(suffixes, "dtype="+TorchName(t.dtype))
+		}
+		body = "[]"
+	} else {
+		if t.dtype != DefaultFloat && t.dtype != Int64 && t.dtype != Bool {
+			suffixes = append(suffixes, "dtype="+TorchName(t.dtype))
+		}
+		summarize := t.Numel() > opt.Threshold
+		var b strings.Builder
+		formatDims(&b, t, newElemFormatter(t, opt, summarize), opt, summarize, indent)
+		body = b.String()
 	}
-	summarize := t.Numel() > opt.Threshold
-	f := newElemFormatter(t, opt, summarize)
+	if m := t.grad; m != nil && m.GradFn != nil {
+		suffixes = append(suffixes, "grad_fn=<"+m.GradFn.Name()+">")
+	} else if t.RequiresGrad() {
+		suffixes = append(suffixes, "requires_grad=True")
+	}
+	return addSuffixes(prefix+body, suffixes, indent, opt.LineWidth)
+}
+
+// TorchName is a dtype as PyTorch writes it: torch.float32.
+func TorchName(d DType) string { return "torch." + d.String() }
+
+// shapeTuple writes a shape as a Python tuple: (0, 3), (0,).
+func shapeTuple(shape []int) string {
+	parts := make([]string, len(shape))
+	for i, n := range shape {
+		parts[i] = strconv.Itoa(n)
+	}
+	if len(parts) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// addSuffixes is PyTorch's _add_suffixes: each suffix after ", " on the
+// last line, or on a line of its own when it would pass the line width.
+func addSuffixes(text string, suffixes []string, indent, width int) string {
 	var b strings.Builder
-	b.WriteString(prefix)
-	formatDims(&b, t, f, opt, summarize, len(prefix))
-	b.WriteString(suffix)
+	b.WriteString(text)
+	lastLine := len(text) - strings.LastIndexByte(text, '\n') + 1
+	for _, s := range suffixes {
+		if lastLine+len(s)+2 > width {
+			b.WriteString(",\n" + strings.Repeat(" ", indent) + s)
+			lastLine = indent + len(s)
+		} else {
+			b.WriteString(", " + s)
+			lastLine += len(s) + 2
+		}
+	}
+	b.WriteString(")")
 	return b.String()
 }
 
 // FormatBody returns only the bracketed values of t, without "tensor(" and
-// the dtype, for front ends that show the dtype elsewhere.
+// the suffixes, for front ends that show the dtype elsewhere.
 func FormatBody(t *Tensor, opt PrintOptions) string {
-	if t.Numel() == 0 && t.Dim() > 0 {
+	if t.Numel() == 0 {
 		return "[]"
 	}
 	summarize := t.Numel() > opt.Threshold
@@ -57,44 +109,49 @@ type elemFormatter struct {
 }
 
 func newElemFormatter(t *Tensor, opt PrintOptions, summarize bool) *elemFormatter {
-	f := &elemFormatter{mode: 'f', prec: opt.Precision}
+	f := &elemFormatter{mode: 'f', prec: opt.Precision, width: 1}
 	var shown []int
 	collectShown(t, opt, summarize, func(i int) { shown = append(shown, i) })
-	if t.dtype.IsFloating() {
-		vals := make([]float64, len(shown))
-		for k, i := range shown {
-			vals[k] = elementAt(t, i)
+	if !t.dtype.IsFloating() {
+		for _, i := range shown {
+			f.width = max(f.width, len(f.text(t, i)))
 		}
-		f.mode = floatMode(vals)
+		return f
 	}
+	// PyTorch's _Formatter: the style and the width come from the nonzero
+	// finite values shown.
+	var vals []float64
 	for _, i := range shown {
-		f.width = max(f.width, len(f.text(t, i)))
+		if v := elementAt(t, i); v != 0 && !math.IsInf(v, 0) && !math.IsNaN(v) {
+			vals = append(vals, v)
+		}
 	}
-	return f
-}
-
-// floatMode picks PyTorch's float style from the finite values shown.
-func floatMode(vals []float64) byte {
-	intMode := true
+	f.mode = 'i'
+	if len(vals) == 0 {
+		return f
+	}
 	lo, hi := math.Inf(1), 0.0
 	for _, v := range vals {
-		if math.IsInf(v, 0) || math.IsNaN(v) {
-			continue
-		}
-		if v != math.Trunc(v) {
-			intMode = false
-		}
-		if a := math.Abs(v); a != 0 {
-			lo, hi = min(lo, a), max(hi, a)
+		a := math.Abs(v)
+		lo, hi = min(lo, a), max(hi, a)
+		if v != math.Ceil(v) {
+			f.mode = 'f'
 		}
 	}
 	switch {
-	case intMode && hi <= 1e8:
-		return 'i'
-	case hi > 0 && (hi/lo > 1000 || hi > 1e8 || lo < 1e-4):
-		return 'e'
+	case f.mode == 'i' && (hi/lo > 1000 || hi > 1e8):
+		f.mode = 'e'
+	case f.mode == 'f' && (hi/lo > 1000 || hi > 1e8 || lo < 1e-4):
+		f.mode = 'e'
 	}
-	return 'f'
+	for _, v := range vals {
+		n := len(f.float(v))
+		if f.mode == 'i' {
+			n = len(fmt.Sprintf("%.0f", v)) + 1
+		}
+		f.width = max(f.width, n)
+	}
+	return f
 }
 
 // text formats the element at storage index i of t; int64 values are
@@ -180,15 +237,18 @@ func collectShown(t *Tensor, opt PrintOptions, summarize bool, visit func(int)) 
 	}
 }
 
+// formatDims writes t's values as PyTorch's _tensor_str_with_formatter:
+// a vector's elements elements_per_line to a line, a summarised dimension's
+// middle as "...".
 func formatDims(b *strings.Builder, t *Tensor, f *elemFormatter, opt PrintOptions, summarize bool, indent int) {
 	if t.Dim() == 0 {
-		b.WriteString(f.text(t, t.offset))
+		b.WriteString(f.padded(t, t.offset))
 		return
 	}
 	idx := shownIndices(t.shape[0], opt, summarize)
 	b.WriteByte('[')
 	if t.Dim() == 1 {
-		perLine := max((opt.LineWidth-indent-1)/(f.width+2), 1)
+		perLine := max((opt.LineWidth-indent)/(f.width+2), 1)
 		for k, i := range idx {
 			if k > 0 {
 				b.WriteString(",")
@@ -199,7 +259,7 @@ func formatDims(b *strings.Builder, t *Tensor, f *elemFormatter, opt PrintOption
 				}
 			}
 			if i < 0 {
-				b.WriteString(strings.Repeat(" ", max(f.width-3, 0)) + "...")
+				b.WriteString(" ...")
 				continue
 			}
 			b.WriteString(f.padded(t, t.offset+i*t.strides[0]))

@@ -13,16 +13,16 @@ func TestFormatLikePyTorch(t *testing.T) {
 		x    *Tensor
 		want string
 	}{
-		{"int matrix", ints, "tensor([[0, 1, 2],\n        [3, 4, 5]], dtype=int64)"},
-		{"integer-valued floats", mustTensor(t, []float32{1, -2, 3}), "tensor([ 1., -2.,  3.], dtype=float32)"},
-		{"fixed point", mustTensor(t, []float64{1.5, 0.25}), "tensor([1.5000, 0.2500], dtype=float64)"},
-		{"scientific", mustTensor(t, []float64{1e-5, 1e3}), "tensor([1.0000e-05, 1.0000e+03], dtype=float64)"},
-		{"special floats", mustTensor(t, []float32{float32(math.Inf(1)), float32(math.NaN()), 0.5}), "tensor([   inf,    nan, 0.5000], dtype=float32)"},
-		{"bool", mustTensor(t, []uint8{1, 0}), "tensor([ True, False], dtype=bool)"},
-		{"0-d", MustScalar(2.5), "tensor(2.5000, dtype=float64)"},
-		{"empty", mustReshape(t, mustTensor(t, []float32{}), 0, 3), "tensor([], size=[0, 3], dtype=float32)"},
-		{"3-D", mustReshape(t, Arange64(t, 8), 2, 2, 2), "tensor([[[0, 1],\n         [2, 3]],\n\n        [[4, 5],\n         [6, 7]]], dtype=int64)"},
-		{"transposed view", ints.T(), "tensor([[0, 3],\n        [1, 4],\n        [2, 5]], dtype=int64)"},
+		{"int matrix", ints, "tensor([[0, 1, 2],\n        [3, 4, 5]])"},
+		{"integer-valued floats", mustTensor(t, []float32{1, -2, 3}), "tensor([ 1., -2.,  3.])"},
+		{"fixed point", mustTensor(t, []float64{1.5, 0.25}), "tensor([1.5000, 0.2500], dtype=torch.float64)"},
+		{"scientific", mustTensor(t, []float64{1e-5, 1e3}), "tensor([1.0000e-05, 1.0000e+03], dtype=torch.float64)"},
+		{"special floats", mustTensor(t, []float32{float32(math.Inf(1)), float32(math.NaN()), 0.5}), "tensor([   inf,    nan, 0.5000])"},
+		{"bool", mustTensor(t, []uint8{1, 0}), "tensor([ True, False])"},
+		{"0-d", MustScalar(2.5), "tensor(2.5000, dtype=torch.float64)"},
+		{"empty", mustReshape(t, mustTensor(t, []float32{}), 0, 3), "tensor([], size=(0, 3))"},
+		{"3-D", mustReshape(t, Arange64(t, 8), 2, 2, 2), "tensor([[[0, 1],\n         [2, 3]],\n\n        [[4, 5],\n         [6, 7]]])"},
+		{"transposed view", ints.T(), "tensor([[0, 3],\n        [1, 4],\n        [2, 5]])"},
 	}
 	for _, tt := range tests {
 		if got := tt.x.String(); got != tt.want {
@@ -34,7 +34,7 @@ func TestFormatLikePyTorch(t *testing.T) {
 func TestFormatSummarizes(t *testing.T) {
 	x := Arange64(t, 2000)
 	got := x.String()
-	want := "tensor([   0,    1,    2,  ..., 1997, 1998, 1999], dtype=int64)"
+	want := "tensor([   0,    1,    2,  ..., 1997, 1998, 1999])"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
