@@ -15,6 +15,9 @@ import (
 type IO struct {
 	// Stdout receives what print writes, as it is written.
 	Stdout io.Writer
+	// Stderr receives what is written to sys.stderr (and warnings and
+	// logging's output); when nil, it goes to Stdout.
+	Stderr io.Writer
 	// Display shows a value as a rich output (display(x) in a notebook).
 	// When nil, display prints the value's repr to Stdout.
 	Display func(v Value)

@@ -20,7 +20,7 @@ func TestScriptInputInterrupt(t *testing.T) {
 	var out, errOut bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		done <- runScript(ctx, "<string>", "x = 1\nname = input('who? ')\nx = 2\n", true, stdin, &out, &errOut)
+		done <- runScript(ctx, "<string>", "x = 1\nname = input('who? ')\nx = 2\n", nil, true, stdin, &out, &errOut)
 	}()
 	time.Sleep(50 * time.Millisecond)
 	cancel()
@@ -38,7 +38,7 @@ func TestScriptInputInterrupt(t *testing.T) {
 // last one without a newline, and fails at the end of the input.
 func TestScriptInputLines(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := runScript(context.Background(), "<string>", "a = input()\nb = input()\nprint(a + '|' + b)\ninput()\n", true,
+	code := runScript(context.Background(), "<string>", "a = input()\nb = input()\nprint(a + '|' + b)\ninput()\n", nil, true,
 		strings.NewReader("one\r\ntwo"), &out, &errOut)
 	if code != 1 || out.String() != "one|two\n" || !strings.Contains(errOut.String(), "no more input") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
@@ -64,7 +64,7 @@ func TestDashCRunsMagics(t *testing.T) {
 		{"tensor([1, 2]) + 0.5", "tensor([1.5000, 2.5000], dtype=float32)\n", "note: int64 + float", 0},
 	} {
 		var out, errOut bytes.Buffer
-		code := runScript(context.Background(), "<string>", tt.src, true, strings.NewReader(""), &out, &errOut)
+		code := runScript(context.Background(), "<string>", tt.src, nil, true, strings.NewReader(""), &out, &errOut)
 		if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errOut.String(), tt.errOut) {
 			t.Errorf("kael -c %q: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.src, code, out.String(), errOut.String(), tt.code, tt.out, tt.errOut)
 		}
