@@ -43,7 +43,8 @@ func (s *Session) sessionModule(e *moduleEntry) *Module {
 
 // SetArgv sets the program's arguments, sys.argv: the script's name and
 // what followed it on the command line (kael run script.py a b). A
-// session without them has [''], as an interactive CPython.
+// session without them has a list of one empty string, as an interactive
+// CPython.
 func (s *Session) SetArgv(argv []string) { s.modules().argv = append([]string(nil), argv...) }
 
 // Argv returns the program's arguments (SetArgv); [""] when none were set.

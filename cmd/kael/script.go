@@ -21,7 +21,7 @@ import (
 // notes a notebook shows with the result (type promotions) go to stderr. An
 // error goes to stderr, rendered with its source line, and the exit status
 // is 1; SystemExit (sys.exit) ends it with its code's status, as CPython.
-// argv is sys.argv (nil: ['']).
+// argv is sys.argv (nil: a list of one empty string).
 func runScript(ctx context.Context, filename, src string, argv []string, showValue bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	lines := &lineReader{r: bufio.NewReader(stdin)}
 	s := lang.NewSession(lang.IO{
