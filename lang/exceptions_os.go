@@ -2,7 +2,6 @@ package lang
 
 import (
 	"errors"
-	"io/fs"
 	"strings"
 	"syscall"
 
@@ -175,16 +174,16 @@ func osErrorKind(errno syscall.Errno) ErrorKind {
 	if k, ok := errnoKinds[errno]; ok {
 		return k
 	}
-	switch {
-	case errors.Is(errno, fs.ErrNotExist):
+	switch errno {
+	case syscall.ENOENT:
 		return FileNotFoundError
-	case errno == syscall.EISDIR:
+	case syscall.EISDIR:
 		return IsADirectoryError
-	case errno == syscall.ENOTDIR:
+	case syscall.ENOTDIR:
 		return NotADirectoryError
-	case errors.Is(errno, fs.ErrPermission):
+	case syscall.EACCES, syscall.EPERM:
 		return PermissionError
-	case errors.Is(errno, fs.ErrExist):
+	case syscall.EEXIST:
 		return FileExistsError
 	}
 	return OSError
@@ -231,4 +230,15 @@ func ExitStatus(e *Error) (status int, text string, ok bool) {
 	default:
 		return 1, Str(code), true
 	}
+}
+
+// ExceptionOf returns the exception object err is, as an except clause
+// binds it (for a library that hands an error to Python code, as os.walk
+// hands its onerror function the OSError); None for a crash of kael.
+func ExceptionOf(err error) Value {
+	x, _ := excOf(err)
+	if x == nil {
+		return None
+	}
+	return x
 }
