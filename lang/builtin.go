@@ -860,3 +860,12 @@ func (a *Args) Write(s string) { a.in.write(s) }
 
 // HasParam reports whether b has a parameter of that name.
 func (b *Builtin) HasParam(name string) bool { return b.paramIndex(name) >= 0 }
+
+// SetRecursionLimit is sys.setrecursionlimit(n): the session's
+// RecursionLimit becomes n (bounded by MaxDepth), at once for the code
+// that called it, as in CPython.
+func (a *Args) SetRecursionLimit(n int) {
+	old := a.in.s.RecursionLimit()
+	a.in.s.SetRecursionLimit(n)
+	a.in.depth += old - a.in.s.RecursionLimit()
+}

@@ -20,7 +20,7 @@ import (
 // tensor, calling the tensor method of the same name.
 
 func init() {
-	NewBuiltin(AsFunc, "print(*values, sep=' ', end='\\n', flush=False)", "Prints the values, separated by sep and followed by end; output is never held back, so flush is accepted and does nothing.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "print(*values, sep=' ', end='\\n', file=None, flush=False)", "Prints the values, separated by sep and followed by end, to the session's output or to file (any object with a write method: sys.stderr, an open file); output is never held back, so flush is accepted and does nothing.", func(a *Args) (Value, error) {
 		vals := a.Value("values").(Tuple)
 		sep, end := a.Str("sep"), a.Str("end")
 		if err := a.Err(); err != nil {
@@ -33,7 +33,16 @@ func init() {
 				return nil, err
 			}
 		}
-		a.in.write(strings.Join(parts, sep) + end)
+		text := strings.Join(parts, sep) + end
+		if !a.IsNone("file") {
+			write, err := getAttr(a.Value("file"), "write")
+			if err != nil {
+				return nil, err
+			}
+			_, err = a.Call(write, text)
+			return None, err
+		}
+		a.in.write(text)
 		return None, nil
 	})
 	NewBuiltin(AsFunc, "len(obj)", "The number of elements of a list, tuple, dict, string or bytes, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {

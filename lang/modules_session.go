@@ -90,3 +90,8 @@ func (s *Session) Stderr() io.Writer {
 	}
 	return s.io.Stderr
 }
+
+// ImportDir is the directory imports look in first, sys.path[0]: the
+// main script's (SetScript), or "" for the working directory, as in an
+// interactive CPython.
+func (s *Session) ImportDir() string { return s.modules().dir }

@@ -22,6 +22,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
 	_ "github.com/kael-dev/kael/lang/lib/safetensors"
+	_ "github.com/kael-dev/kael/lang/lib/sys"
 	_ "github.com/kael-dev/kael/lang/lib/time"
 	_ "github.com/kael-dev/kael/lang/lib/tqdm"
 	_ "github.com/kael-dev/kael/lang/lib/transformers"
