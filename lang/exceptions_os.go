@@ -196,11 +196,14 @@ const NotADirectoryError ErrorKind = "NotADirectoryError"
 const SystemExit ErrorKind = "SystemExit"
 
 // NewSystemExit is the error raising SystemExit(code), as sys.exit(code)
-// does.
+// does (sys.exit(None) is SystemExit()).
 func NewSystemExit(code Value) *Error {
 	x, e := excOf(&Error{Kind: SystemExit})
 	st := excStateOf(x)
 	st.args, st.fromErr = Tuple{code}, false
+	if code == None {
+		st.args = Tuple{}
+	}
 	e.Msg = excStr(x)
 	return e
 }

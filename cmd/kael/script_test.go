@@ -3,12 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kael-dev/kael/internal/reftest"
 )
 
 // TestScriptInputInterrupt checks that Ctrl-C (a cancelled context)
@@ -67,6 +72,49 @@ func TestDashCRunsMagics(t *testing.T) {
 		code := runScript(context.Background(), "<string>", tt.src, nil, true, strings.NewReader(""), &out, &errOut)
 		if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errOut.String(), tt.errOut) {
 			t.Errorf("kael -c %q: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.src, code, out.String(), errOut.String(), tt.code, tt.out, tt.errOut)
+		}
+	}
+}
+
+// TestScriptArgvAndExit runs scripts that read sys.argv and end with
+// sys.exit as kael run FILE ARG... and as python3 FILE ARG..., and
+// compares their output, error output and exit status.
+func TestScriptArgvAndExit(t *testing.T) {
+	py := reftest.CPython(t)
+	dir := t.TempDir()
+	tests := []struct {
+		src  string
+		args []string
+	}{
+		{"import sys\nprint(sys.argv[1:], len(sys.argv))", []string{"a", "--flag", "b c"}},
+		{"import sys\nprint(sys.argv[1:])", nil},
+		{"import sys\nprint('before')\nsys.exit()\nprint('after')", nil},
+		{"import sys\nsys.exit(int(sys.argv[1]))", []string{"3"}},
+		{"import sys\nsys.exit(300)", nil},
+		{"import sys\nsys.exit('a message')", nil},
+		{"import sys\nsys.exit(True)", nil},
+		{"raise SystemExit(7)", nil},
+		{"import sys\ntry:\n    sys.exit(5)\nexcept SystemExit as e:\n    print('caught', e.code)\nsys.stderr.write('err\\n')\nprint('x', file=sys.stderr)", nil},
+	}
+	for i, tt := range tests {
+		file := filepath.Join(dir, fmt.Sprintf("s%d.py", i))
+		if err := os.WriteFile(file, []byte(tt.src+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := runCmd(t, "", append([]string{"run", file}, tt.args...)...)
+		cmd := exec.Command(py, append([]string{file}, tt.args...)...)
+		var pyOut, pyErr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &pyOut, &pyErr
+		pyCode := 0
+		if err := cmd.Run(); err != nil {
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				t.Fatal(err)
+			}
+			pyCode = ee.ExitCode()
+		}
+		if stdout != pyOut.String() || stderr != pyErr.String() || code != pyCode {
+			t.Errorf("%q %v:\nkael   %q %q %d\npython %q %q %d", tt.src, tt.args, stdout, stderr, code, pyOut.String(), pyErr.String(), pyCode)
 		}
 	}
 }
