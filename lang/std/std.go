@@ -15,6 +15,7 @@ package std
 import (
 	_ "github.com/kael-dev/kael/lang/lib/absent"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
+	_ "github.com/kael-dev/kael/lang/lib/io"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"
 	_ "github.com/kael-dev/kael/lang/lib/math"
