@@ -84,6 +84,16 @@ func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, er
 	if isUserValue(a) || isUserValue(b) {
 		return in.userBinary(op, a, b)
 	}
+	if x, isOp := a.(BinaryOperator); isOp {
+		if r, ok, err := x.Binary(op, b, false); ok || err != nil {
+			return r, err
+		}
+	}
+	if y, isOp := b.(BinaryOperator); isOp {
+		if r, ok, err := y.Binary(op, a, true); ok || err != nil {
+			return r, err
+		}
+	}
 	if r, ok, err := dialectBinary(op, a, b); ok || err != nil {
 		return r, err
 	}

@@ -1,6 +1,10 @@
 package lang
 
-import "image"
+import (
+	"image"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
 
 // The extension protocols: the interfaces through which the engine
 // reaches a value implemented in Go outside its core types (tensors,
@@ -114,6 +118,22 @@ type (
 		PNG() ([]byte, error)
 		SVG() ([]byte, error)
 		Image() (image.Image, error)
+	}
+
+	// BinaryOperator is implemented by values with arithmetic operators
+	// of their own (pathlib's path / 'name'): Binary applies op with
+	// other on the right, or on the left when reflected (name / path);
+	// ok is false when the value does not take the operands, which is
+	// then Python's TypeError.
+	BinaryOperator interface {
+		Binary(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
+	}
+
+	// PathLike is implemented by values that stand for a file system path,
+	// as Python's os.PathLike (pathlib's paths): open() and the os
+	// functions take them where they take a str.
+	PathLike interface {
+		FSPath() string
 	}
 
 	// InstanceChecker is implemented by values that isinstance and

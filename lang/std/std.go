@@ -14,7 +14,9 @@ package std
 
 import (
 	_ "github.com/kael-dev/kael/lang/lib/absent"
+	_ "github.com/kael-dev/kael/lang/lib/fnmatch"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
+	_ "github.com/kael-dev/kael/lang/lib/glob"
 	_ "github.com/kael-dev/kael/lang/lib/io"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"

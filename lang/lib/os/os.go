@@ -211,11 +211,8 @@ var osModule = &lang.Module{Name: "os", Attrs: map[string]lang.Value{
 	"getpid": fn("getpid()", "The process's id.", func(a *lang.Args) (lang.Value, error) {
 		return int64(os.Getpid()), nil
 	}),
-	"fspath": fn("fspath(path)", "path itself when it is a str; else CPython's TypeError.", func(a *lang.Args) (lang.Value, error) {
-		if s, ok := a.Value("path").(string); ok {
-			return s, nil
-		}
-		return nil, lang.Errorf(lang.TypeError, "expected str, bytes or os.PathLike object, not %s", lang.TypeName(a.Value("path")))
+	"fspath": fn("fspath(path)", "path itself when it is a str, the path a pathlib path stands for; else CPython's TypeError.", func(a *lang.Args) (lang.Value, error) {
+		return fsPath(a.Value("path"))
 	}),
 }}
 

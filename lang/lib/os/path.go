@@ -18,8 +18,11 @@ import (
 // fsPath is os.fspath of a path argument: a str (kael has no bytes
 // paths, and no os.PathLike besides str).
 func fsPath(v lang.Value) (string, error) {
-	if s, ok := v.(string); ok {
-		return s, nil
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case lang.PathLike:
+		return x.FSPath(), nil
 	}
 	return "", lang.Errorf(lang.TypeError, "expected str, bytes or os.PathLike object, not %s", lang.TypeName(v))
 }
@@ -34,8 +37,11 @@ func pathArg(a *lang.Args, name, fn, accepts string) (string, error) {
 
 // pathValue is pathArg of the value v, which CPython calls what.
 func pathValue(v lang.Value, fn, what, accepts string) (string, error) {
-	if s, ok := v.(string); ok {
-		return s, nil
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case lang.PathLike:
+		return x.FSPath(), nil
 	}
 	return "", lang.Errorf(lang.TypeError, "%s: %s should be %s, not %s", fn, what, accepts, lang.TypeName(v))
 }
@@ -353,11 +359,14 @@ var pathModule = &lang.Module{Name: "os.path", Attrs: map[string]lang.Value{
 		rest := a.Value("p").(lang.Tuple)
 		parts := make([]string, len(rest))
 		for i, v := range rest {
-			s, ok := v.(string)
-			if !ok {
+			switch x := v.(type) {
+			case string:
+				parts[i] = x
+			case lang.PathLike:
+				parts[i] = x.FSPath()
+			default:
 				return nil, lang.Errorf(lang.TypeError, "join() argument must be str, bytes, or os.PathLike object, not '%s'", lang.TypeName(v))
 			}
-			parts[i] = s
 		}
 		return joinPath(first, parts...), nil
 	}),
