@@ -129,6 +129,14 @@ type (
 		Binary(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
 	}
 
+	// Orderer is implemented by values with an order of their own
+	// (pathlib's paths sort by their parts): Order compares the value with
+	// other, negative, zero or positive, for <, <=, >, >=, sorted, min and
+	// max; ok is false when the two do not compare (a TypeError).
+	Orderer interface {
+		Order(other Value) (c int, ok bool)
+	}
+
 	// PathLike is implemented by values that stand for a file system path,
 	// as Python's os.PathLike (pathlib's paths): open() and the os
 	// functions take them where they take a str.

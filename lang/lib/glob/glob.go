@@ -18,12 +18,18 @@ const maxDepth = 1000
 // Glob returns the paths that match pathname, relative to rootDir when it
 // is not "" (the working directory otherwise), as CPython's glob.glob.
 func Glob(pathname, rootDir string, recursive, includeHidden bool) []string {
-	g := &globber{root: rootDir, recursive: recursive, hidden: includeHidden}
-	out := g.iglob(pathname, false)
+	out := GlobAll(pathname, rootDir, recursive, includeHidden)
 	if len(out) > 0 && out[0] == "" && (pathname == "" || recursive && strings.HasPrefix(pathname, "**") && isRecursive(pathname[:2])) {
 		out = out[1:]
 	}
 	return out
+}
+
+// GlobAll is Glob keeping the "" that a pattern starting with '**'
+// matches (the directory itself), as pathlib's glob wants it.
+func GlobAll(pathname, rootDir string, recursive, includeHidden bool) []string {
+	g := &globber{root: rootDir, recursive: recursive, hidden: includeHidden}
+	return g.iglob(pathname, false)
 }
 
 type globber struct {

@@ -305,3 +305,7 @@ func (w *walk) visit(dir string, yield func(lang.Value) bool, depth int) (bool, 
 	}
 	return yield(lang.Tuple{dir, dirList, &lang.List{Elems: files}}), nil
 }
+
+// Stat is os.stat(path) (os.lstat when follow is false), for the modules
+// that answer with an os.stat_result (pathlib).
+func Stat(path string, follow bool) (lang.Value, error) { return statPath(path, follow) }
