@@ -245,3 +245,29 @@ func ExceptionOf(err error) Value {
 	}
 	return x
 }
+
+// RegisterExceptionClass makes the exception class of a library's error
+// kind (shutil.Error, shutil.SameFileError), so that an except clause
+// catches the library's errors by it and by its bases: module and name
+// are the class's, bases the kinds it derives from (built-in exceptions
+// or kinds registered before it). It returns the class, for the module's
+// attributes. It must be called while the program initialises.
+func RegisterExceptionClass(kind ErrorKind, module, name string, bases ...ErrorKind) Value {
+	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}}
+	var bs []*UserClass
+	for _, b := range bases {
+		bc := exceptionClasses[string(b)]
+		if bc == nil {
+			bc = moduleExceptionClasses[string(b)]
+		}
+		if bc == nil {
+			panic("lang: exception base " + string(b) + " is not registered")
+		}
+		bs = append(bs, bc)
+	}
+	if err := c.setBases(bs); err != nil {
+		panic(err)
+	}
+	moduleExceptionClasses[string(kind)] = c
+	return c
+}
