@@ -95,3 +95,8 @@ func (s *Session) Stderr() io.Writer {
 // main script's (SetScript), or "" for the working directory, as in an
 // interactive CPython.
 func (s *Session) ImportDir() string { return s.modules().dir }
+
+// PythonVersion is the version of Python whose language kael implements,
+// as sys.version_info and platform.python_version give it: CPython 3.11,
+// as Debian 12's python3, which kael's tests compare with.
+const PythonVersion = "3.11.2"

@@ -11,16 +11,25 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 )
 
-// The Python kael implements: CPython 3.11's language, as Debian 12's
-// python3 (3.11.2), which the tests compare with.
-const (
-	major, minor, micro = 3, 11, 2
-	version             = "3.11.2 (main, kael) [Go]"
-)
+// The Python kael implements (lang.PythonVersion), as numbers.
+var major, minor, micro = versionNumbers()
+
+// version is sys.version: the version, then how it was built.
+const version = lang.PythonVersion + " (main, kael) [Go]"
+
+func versionNumbers() (int64, int64, int64) {
+	var n [3]int64
+	for i, s := range strings.SplitN(lang.PythonVersion, ".", 3) {
+		n[i], _ = strconv.ParseInt(s, 10, 64)
+	}
+	return n[0], n[1], n[2]
+}
 
 var versionInfoType = &lang.ReturnType{Name: "version_info", Class: "sys.version_info",
 	Fields: []string{"major", "minor", "micro", "releaselevel", "serial"}}
@@ -76,7 +85,7 @@ func build(s *lang.Session) *lang.Module {
 		"stdout":       &stream{name: "<stdout>", toStderr: false},
 		"stderr":       &stream{name: "<stderr>", toStderr: true},
 		"version":      version,
-		"version_info": lang.NewNamedTuple(versionInfoType, int64(major), int64(minor), int64(micro), "final", int64(0)),
+		"version_info": lang.NewNamedTuple(versionInfoType, major, minor, micro, "final", int64(0)),
 		"hexversion":   int64(major<<24 | minor<<16 | micro<<8 | 0xf<<4),
 		"platform":     platform(),
 		"byteorder":    byteOrder(),
