@@ -869,3 +869,19 @@ func (a *Args) SetRecursionLimit(n int) {
 	a.in.s.SetRecursionLimit(n)
 	a.in.depth += old - a.in.s.RecursionLimit()
 }
+
+// Location is where the call runs, for a message that names it
+// (warnings.warn): the file of the code (a cell's name, or "" for none),
+// the line of the statement making the call and that line's text.
+func (a *Args) Location() (filename string, line int, text string) {
+	span := a.in.stmtSpan()
+	if !span.Start.IsValid() {
+		return a.in.filename, 0, ""
+	}
+	line = span.Start.Line
+	lines := strings.Split(a.in.src, "\n")
+	if line >= 1 && line <= len(lines) {
+		text = strings.TrimSpace(lines[line-1])
+	}
+	return a.in.filename, line, text
+}

@@ -271,3 +271,32 @@ func RegisterExceptionClass(kind ErrorKind, module, name string, bases ...ErrorK
 	moduleExceptionClasses[string(kind)] = c
 	return c
 }
+
+// ExceptionClass returns the built-in exception class name (Warning,
+// UserWarning, ValueError), for a library that takes or makes them.
+func ExceptionClass(name string) (Value, bool) {
+	c, ok := exceptionClasses[name]
+	return c, ok
+}
+
+// NewException makes an instance of the exception class cls (a built-in
+// one or a class statement's that derives from one) with args, as
+// cls(*args) does without running a user's __init__; ok is false when
+// cls is no exception class.
+func NewException(cls Value, args ...Value) (Value, bool) {
+	c, ok := cls.(*UserClass)
+	if !ok || !c.derivesFrom(baseException) {
+		return nil, false
+	}
+	return &Instance{cls: c, Native: &excState{args: Tuple(args)}}, true
+}
+
+// RaiseException is the error raising the exception object exc (made by
+// NewException, or caught), as raise exc does.
+func RaiseException(exc Value) (*Error, bool) {
+	x, ok := isException(exc)
+	if !ok {
+		return nil, false
+	}
+	return excError(x), true
+}

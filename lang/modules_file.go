@@ -30,6 +30,7 @@ type fileModules struct {
 	perSession map[string]*Module
 	argv       []string
 	imported   *Dict
+	libState   map[any]any
 }
 
 // fileModule is the state of a module made from a file: its globals,

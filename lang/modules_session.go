@@ -100,3 +100,20 @@ func (s *Session) ImportDir() string { return s.modules().dir }
 // as sys.version_info and platform.python_version give it: CPython 3.11,
 // as Debian 12's python3, which kael's tests compare with.
 const PythonVersion = "3.11.2"
+
+// LibraryState returns the state a library keeps for the session under
+// key (a warnings module's filters, logging's loggers), made by init the
+// first time it is asked for; the module files the session runs share
+// it. The state goes with the session.
+func (s *Session) LibraryState(key any, init func() any) any {
+	files := s.modules()
+	if files.libState == nil {
+		files.libState = map[any]any{}
+	}
+	st, ok := files.libState[key]
+	if !ok {
+		st = init()
+		files.libState[key] = st
+	}
+	return st
+}

@@ -76,9 +76,9 @@ func TestDashCRunsMagics(t *testing.T) {
 	}
 }
 
-// TestScriptArgvAndExit runs scripts that read sys.argv and end with
-// sys.exit as kael run FILE ARG... and as python3 FILE ARG..., and
-// compares their output, error output and exit status.
+// TestScriptArgvAndExit runs scripts that read sys.argv, end with
+// sys.exit or warn, as kael run FILE ARG... and as python3 FILE ARG...,
+// and compares their output, error output and exit status.
 func TestScriptArgvAndExit(t *testing.T) {
 	py := reftest.CPython(t)
 	dir := t.TempDir()
@@ -94,6 +94,7 @@ func TestScriptArgvAndExit(t *testing.T) {
 		{"import sys\nsys.exit('a message')", nil},
 		{"import sys\nsys.exit(True)", nil},
 		{"raise SystemExit(7)", nil},
+		{"import warnings\nfor i in range(3):\n    warnings.warn('hi')\nwarnings.warn('x', DeprecationWarning)\nwarnings.warn(RuntimeWarning('y'))", nil},
 		{"import sys\ntry:\n    sys.exit(5)\nexcept SystemExit as e:\n    print('caught', e.code)\nsys.stderr.write('err\\n')\nprint('x', file=sys.stderr)", nil},
 	}
 	for i, tt := range tests {

@@ -35,5 +35,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/tqdm"
 	_ "github.com/kael-dev/kael/lang/lib/transformers"
 	_ "github.com/kael-dev/kael/lang/lib/typing"
+	_ "github.com/kael-dev/kael/lang/lib/warnings"
 	_ "github.com/kael-dev/kael/lang/torch"
 )
