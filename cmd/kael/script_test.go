@@ -77,7 +77,7 @@ func TestDashCRunsMagics(t *testing.T) {
 }
 
 // TestScriptArgvAndExit runs scripts that read sys.argv, end with
-// sys.exit or warn, as kael run FILE ARG... and as python3 FILE ARG...,
+// sys.exit, warn or log, as kael run FILE ARG... and as python3 FILE ARG...,
 // and compares their output, error output and exit status.
 func TestScriptArgvAndExit(t *testing.T) {
 	py := reftest.CPython(t)
@@ -95,6 +95,9 @@ func TestScriptArgvAndExit(t *testing.T) {
 		{"import sys\nsys.exit(True)", nil},
 		{"raise SystemExit(7)", nil},
 		{"import warnings\nfor i in range(3):\n    warnings.warn('hi')\nwarnings.warn('x', DeprecationWarning)\nwarnings.warn(RuntimeWarning('y'))", nil},
+		{"import logging, sys\nlogging.warning('first %s', 1)\nlogging.info('hidden')\nlog = logging.getLogger('app.sub')\nlog.warning('from %s', 'app')\nprint(logging.getLogger(), log, logging.getLevelName(10), logging.getLevelName(15), logging.getLevelName('INFO'), log.getEffectiveLevel())\nlog.setLevel(logging.DEBUG)\nlog.debug('dbg')\nh = logging.StreamHandler(sys.stdout)\nh.setFormatter(logging.Formatter('%(name)s|%(levelname)s|%(levelno)d|%(message)s|%(filename)s|%(lineno)d'))\nlog.addHandler(h)\nlog.info('hello %d', 5)\nlog.propagate = False\nlog.error('only stdout')\nother = logging.getLogger('x')\nother.warning('last resort')\nprint(h, log.handlers, other.hasHandlers(), log.isEnabledFor(5))", nil},
+		{"import logging\nlogging.basicConfig(level=logging.DEBUG, format='%(levelname)-8s %(name)s: %(message)s')\nlogging.debug('d')\nlogging.getLogger('m').info('i %s', [1, 2])\nlogging.basicConfig(level=logging.ERROR)\nlogging.warning('still shown')\nlogging.log(25, 'custom')\nlogging.critical('c')", nil},
+		{"import logging, sys\nlogging.basicConfig(stream=sys.stdout, format='%(message)s', level='INFO')\nlogging.info('to stdout')\nlogging.disable(logging.INFO)\nlogging.info('gone')\nlogging.warning('kept')", nil},
 		{"import sys\ntry:\n    sys.exit(5)\nexcept SystemExit as e:\n    print('caught', e.code)\nsys.stderr.write('err\\n')\nprint('x', file=sys.stderr)", nil},
 	}
 	for i, tt := range tests {

@@ -20,6 +20,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/io"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"
+	_ "github.com/kael-dev/kael/lang/lib/logging"
 	_ "github.com/kael-dev/kael/lang/lib/math"
 	_ "github.com/kael-dev/kael/lang/lib/matplotlib"
 	_ "github.com/kael-dev/kael/lang/lib/os"
