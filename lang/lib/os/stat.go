@@ -309,3 +309,14 @@ func (w *walk) visit(dir string, yield func(lang.Value) bool, depth int) (bool, 
 // Stat is os.stat(path) (os.lstat when follow is false), for the modules
 // that answer with an os.stat_result (pathlib).
 func Stat(path string, follow bool) (lang.Value, error) { return statPath(path, follow) }
+
+// PyRepr is repr(os.walk(...)), a generator's.
+func (w *walk) PyRepr() string { return fmt.Sprintf("<generator object walk at 0x%x>", lang.ID(w)) }
+
+// PyRepr is repr(os.scandir(...)).
+func (s *scandirIterator) PyRepr() string {
+	return fmt.Sprintf("<posix.ScandirIterator object at 0x%x>", lang.ID(s))
+}
+
+func (w *walk) String() string            { return w.PyRepr() }
+func (s *scandirIterator) String() string { return s.PyRepr() }

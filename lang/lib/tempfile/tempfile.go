@@ -8,6 +8,7 @@ package tempfile
 import (
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -245,3 +246,10 @@ func init() {
 	lang.RegisterModule("tempfile", "Python's tempfile module: gettempdir, mkdtemp, TemporaryDirectory and NamedTemporaryFile.", func() *lang.Module { return tempfileModule })
 	lang.RegisterMethodTable("TemporaryDirectory", map[string]*lang.Builtin{"cleanup": cleanupMethod})
 }
+
+// PyRepr is repr(NamedTemporaryFile()).
+func (f *namedFile) PyRepr() string {
+	return fmt.Sprintf("<tempfile._TemporaryFileWrapper object at 0x%x>", lang.ID(f))
+}
+
+func (f *namedFile) String() string { return f.PyRepr() }

@@ -1,6 +1,8 @@
 package warnings
 
 import (
+	"fmt"
+
 	"github.com/kael-dev/kael/lang"
 )
 
@@ -101,4 +103,25 @@ var warningsModule = &lang.Module{Name: "warnings", Attrs: map[string]lang.Value
 
 func init() {
 	lang.RegisterModule("warnings", "Python's warnings module: warn, filterwarnings, simplefilter, resetwarnings and catch_warnings.", func() *lang.Module { return warningsModule })
+}
+
+// PyRepr is repr(catch_warnings(...)), as CPython's.
+func (c *catchWarnings) PyRepr() string {
+	if c.record {
+		return "catch_warnings(record=True)"
+	}
+	return "catch_warnings()"
+}
+
+func (c *catchWarnings) String() string { return c.PyRepr() }
+
+// PyRepr is repr of a recorded warning, as CPython's WarningMessage.
+func (w *warningMessage) PyRepr() string {
+	return fmt.Sprintf("<warnings.WarningMessage object at 0x%x>", lang.ID(w))
+}
+
+// String is str of a recorded warning, as CPython's WarningMessage.
+func (w *warningMessage) String() string {
+	return fmt.Sprintf("{message : %s, category : %s, filename : %s, lineno : %d, line : None}",
+		lang.Repr(w.message), lang.Repr(className(w.category)), lang.Repr(w.filename), w.lineno)
 }
