@@ -194,3 +194,9 @@ var environMethods = map[string]*lang.Builtin{
 		return lang.None, nil
 	}),
 }
+
+// MemberDoc is what help and the language reference say of os.environ,
+// whose contents belong to the process that runs.
+func (environ) MemberDoc() string {
+	return "the process's environment, a mapping of str to str that reads and sets the variables"
+}

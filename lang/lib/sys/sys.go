@@ -121,8 +121,28 @@ func build(s *lang.Session) *lang.Module {
 			return "utf-8", nil
 		}),
 	}}
+	if s == nil {
+		// The module help and the language reference show: the values
+		// that belong to a session or a machine, described.
+		for name, doc := range map[string]string{
+			"argv":       "the program's arguments: the script and what follows it (kael run script.py a b); [''] in the REPL and notebooks",
+			"orig_argv":  "the kael binary's path and the program's arguments",
+			"path":       "[the main script's directory], or [''] in the REPL and notebooks",
+			"modules":    "the dict of the session's imported modules, by name",
+			"executable": "the path of the kael binary",
+		} {
+			m.Attrs[name] = memberDoc(doc)
+		}
+	}
 	return m
 }
+
+// memberDoc stands for a member whose value depends on the session or
+// the machine, in the module that help and the reference show.
+type memberDoc string
+
+func (d memberDoc) MemberDoc() string { return string(d) }
+func (d memberDoc) PyRepr() string    { return "<" + string(d) + ">" }
 
 // platform is sys.platform: 'linux', 'darwin', or Go's name elsewhere.
 func platform() string {
