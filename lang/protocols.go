@@ -137,6 +137,13 @@ type (
 		Order(other Value) (c int, ok bool)
 	}
 
+	// Nexter is implemented by iterators of Go types that make their
+	// elements one at a time (os.walk): next(it) asks Next, which reports
+	// false at the end.
+	Nexter interface {
+		Next() (v Value, ok bool, err error)
+	}
+
 	// PathLike is implemented by values that stand for a file system path,
 	// as Python's os.PathLike (pathlib's paths): open() and the os
 	// functions take them where they take a str.

@@ -189,7 +189,7 @@ var osModule = &lang.Module{Name: "os", Attrs: map[string]lang.Value{
 		if err != nil {
 			return nil, err
 		}
-		w := &walk{top: top, topdown: a.Bool("topdown"), follow: a.Bool("followlinks"), onerror: a.Value("onerror"), call: a.Call}
+		w := &walk{top: top, topdown: a.Bool("topdown"), follow: a.Bool("followlinks"), onerror: a.Value("onerror"), s: a.Session()}
 		return w, a.Err()
 	}),
 	"getenv": fn("getenv(key, default=None)", "The environment variable key, or default when it is not set.", func(a *lang.Args) (lang.Value, error) {

@@ -97,6 +97,7 @@ var osCases = []langtest.Case{
 	{"os.makedirs('a/b/c')\nos.makedirs('a/d')\nopen('a/b/g', 'w').close()\n[(r, sorted(d), sorted(f)) for r, d, f in os.walk('a', topdown=False)]", "[('a/b/c', [], []), ('a/b', ['c'], ['g']), ('a/d', [], []), ('a', ['b', 'd'], [])]"},
 	{"os.makedirs('a/b/c')\nos.makedirs('a/d/e')\nout = []\nfor r, d, f in os.walk('a'):\n    d[:] = [x for x in d if x != 'b']\n    out.append(r)\nsorted(out)", "['a', 'a/d', 'a/d/e']"},
 	{"list(os.walk('nope'))", "[]"},
+	{"os.makedirs('a/b')\nw = os.walk('a')\nnext(w), list(w), next(os.walk('a', topdown=False)), next(os.walk('nope'), 'end')", "(('a', ['b'], []), [('a/b', [], [])], ('a/b', [], []), 'end')"},
 	{"errs = []\nlist(os.walk('nope', onerror=errs.append))\n[(type(e).__name__, e.errno, e.filename) for e in errs]", "[('FileNotFoundError', 2, 'nope')]"},
 	{"try:\n    open('nope')\nexcept OSError as e:\n    r = (type(e).__name__, e.errno, e.strerror, e.filename, e.filename2, e.args, str(e))\nr", "('FileNotFoundError', 2, 'No such file or directory', 'nope', None, (2, 'No such file or directory'), \"[Errno 2] No such file or directory: 'nope'\")"},
 	{"try:\n    os.rename('nope', 'b')\nexcept OSError as e:\n    r = (type(e).__name__, e.errno, e.filename, e.filename2, str(e))\nr", "('FileNotFoundError', 2, 'nope', 'b', \"[Errno 2] No such file or directory: 'nope' -> 'b'\")"},

@@ -227,88 +227,158 @@ func (s *scandirIterator) Exit()                      {}
 
 // walk is os.walk's generator: each directory as (dirpath, dirnames,
 // filenames), top-down or bottom-up. Top-down, the loop may change
-// dirnames in place to choose which subdirectories are visited.
+// dirnames in place to choose which subdirectories are visited: a step
+// reads the dirnames the step before it yielded, as CPython's generator
+// resumes after its yield.
 type walk struct {
 	top             string
 	topdown, follow bool
 	onerror         lang.Value
-	call            func(fn lang.Value, args ...lang.Value) (lang.Value, error)
+	// s runs onerror: the walk's steps run after the call that made it.
+	s       *lang.Session
+	started bool
+	stack   []walkDir    // top-down: the directories still to visit, the next last
+	last    *walkStep    // top-down: the step yielded last, whose dirnames are visited next
+	out     []lang.Value // bottom-up: every step, made at the first
 }
 
-var _ lang.Iterable = (*walk)(nil)
+type walkDir struct {
+	path  string
+	depth int
+}
+
+type walkStep struct {
+	dir   walkDir
+	names *lang.List
+}
+
+var (
+	_ lang.Iterable = (*walk)(nil)
+	_ lang.Nexter   = (*walk)(nil)
+)
 
 func (w *walk) TypeName() string { return "generator" }
 
 func (w *walk) Iterate(yield func(lang.Value) bool) error {
-	_, err := w.visit(w.top, yield, 0)
-	return err
+	for {
+		v, ok, err := w.Next()
+		if err != nil || !ok {
+			return err
+		}
+		if !yield(v) {
+			return nil
+		}
+	}
 }
 
 // maxWalkDepth bounds how deep os.walk descends (a cycle of links with
 // followlinks would be endless).
 const maxWalkDepth = 1000
 
-// visit walks dir; it reports false when the loop stopped.
-func (w *walk) visit(dir string, yield func(lang.Value) bool, depth int) (bool, error) {
-	if depth > maxWalkDepth {
-		return false, lang.Errorf(lang.RecursionError, "os.walk: more than %d nested directories", maxWalkDepth)
-	}
-	ents, err := readDir(dir)
-	if err != nil {
-		if w.onerror != nil && w.onerror != lang.None {
-			le := lang.ToError(err)
-			if _, cerr := w.call(w.onerror, lang.ExceptionOf(le)); cerr != nil {
-				return false, cerr
+// Next is the walk's next step.
+func (w *walk) Next() (lang.Value, bool, error) {
+	if !w.topdown {
+		if !w.started {
+			w.started = true
+			if err := w.bottomUp(walkDir{path: w.top}); err != nil {
+				return nil, false, err
 			}
 		}
-		return true, nil
-	}
-	var dirs, files []lang.Value
-	var links []bool
-	for _, e := range ents {
-		if e.is(os.ModeDir, true) {
-			dirs = append(dirs, e.name)
-			links = append(links, e.typ&os.ModeSymlink != 0)
-		} else {
-			files = append(files, e.name)
+		if len(w.out) == 0 {
+			return nil, false, nil
 		}
+		v := w.out[0]
+		w.out = w.out[1:]
+		return v, true, nil
 	}
-	dirList := &lang.List{Elems: dirs}
-	if w.topdown {
-		if !yield(lang.Tuple{dir, dirList, &lang.List{Elems: files}}) {
-			return false, nil
-		}
-		for _, d := range dirList.Elems {
-			name, ok := d.(string)
+	if !w.started {
+		w.started = true
+		w.stack = []walkDir{{path: w.top}}
+	}
+	if w.last != nil {
+		// The subdirectories of the step before, as the loop left them,
+		// first to last.
+		names := w.last.names.Elems
+		for i := len(names) - 1; i >= 0; i-- {
+			name, ok := names[i].(string)
 			if !ok {
 				continue
 			}
-			sub := joinPath(dir, name)
+			sub := joinPath(w.last.dir.path, name)
 			if !w.follow {
 				if fi, err := os.Lstat(sub); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 					continue
 				}
 			}
-			if more, err := w.visit(sub, yield, depth+1); !more || err != nil {
-				return more, err
-			}
+			w.stack = append(w.stack, walkDir{path: sub, depth: w.last.dir.depth + 1})
 		}
-		return true, nil
+		w.last = nil
 	}
-	for i, d := range dirs {
-		if links[i] && !w.follow {
+	for len(w.stack) > 0 {
+		d := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		step, ok, err := w.read(d)
+		if err != nil {
+			return nil, false, err
+		}
+		if !ok {
 			continue
 		}
-		if more, err := w.visit(joinPath(dir, d.(string)), yield, depth+1); !more || err != nil {
-			return more, err
-		}
+		w.last = &walkStep{dir: d, names: step[1].(*lang.List)}
+		return step, true, nil
 	}
-	return yield(lang.Tuple{dir, dirList, &lang.List{Elems: files}}), nil
+	return nil, false, nil
 }
 
-// Stat is os.stat(path) (os.lstat when follow is false), for the modules
-// that answer with an os.stat_result (pathlib).
-func Stat(path string, follow bool) (lang.Value, error) { return statPath(path, follow) }
+// read lists the directory d as a step (dirpath, dirnames, filenames);
+// ok is false when it cannot be read (onerror, when given, was told).
+func (w *walk) read(d walkDir) (lang.Tuple, bool, error) {
+	if d.depth > maxWalkDepth {
+		return nil, false, lang.Errorf(lang.RecursionError, "os.walk: more than %d nested directories", maxWalkDepth)
+	}
+	ents, err := readDir(d.path)
+	if err != nil {
+		if w.onerror != nil && w.onerror != lang.None {
+			if _, cerr := w.s.CallHook(w.onerror, lang.ExceptionOf(err)); cerr != nil {
+				return nil, false, cerr
+			}
+		}
+		return nil, false, nil
+	}
+	var dirs, files []lang.Value
+	for _, e := range ents {
+		if e.is(os.ModeDir, true) {
+			dirs = append(dirs, e.name)
+		} else {
+			files = append(files, e.name)
+		}
+	}
+	return lang.Tuple{d.path, &lang.List{Elems: dirs}, &lang.List{Elems: files}}, true, nil
+}
+
+// bottomUp makes the steps below d and then d's, into w.out.
+func (w *walk) bottomUp(d walkDir) error {
+	step, ok, err := w.read(d)
+	if err != nil || !ok {
+		return err
+	}
+	for _, name := range step[1].(*lang.List).Elems {
+		sub := joinPath(d.path, name.(string))
+		if !w.follow {
+			if fi, err := os.Lstat(sub); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				continue
+			}
+		}
+		if err := w.bottomUp(walkDir{path: sub, depth: d.depth + 1}); err != nil {
+			return err
+		}
+	}
+	if len(w.out) >= lang.MaxCollect {
+		return lang.Errorf(lang.MemoryError, "os.walk(topdown=False) would hold more than %d directories", lang.MaxCollect)
+	}
+	w.out = append(w.out, step)
+	return nil
+}
 
 // PyRepr is repr(os.walk(...)), a generator's.
 func (w *walk) PyRepr() string { return fmt.Sprintf("<generator object walk at 0x%x>", lang.ID(w)) }
@@ -320,3 +390,7 @@ func (s *scandirIterator) PyRepr() string {
 
 func (w *walk) String() string            { return w.PyRepr() }
 func (s *scandirIterator) String() string { return s.PyRepr() }
+
+// Stat is os.stat(path) (os.lstat when follow is false), for the modules
+// that answer with an os.stat_result (pathlib).
+func Stat(path string, follow bool) (lang.Value, error) { return statPath(path, follow) }
