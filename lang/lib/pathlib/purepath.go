@@ -193,7 +193,8 @@ func (p *path) withSuffix(suffix string) (*path, error) {
 	if p.name() == "" {
 		return nil, lang.Errorf(lang.ValueError, "%s has an empty name", p.PyRepr())
 	}
-	return p.withName(p.stem() + suffix)
+	// As CPython's, the new name is not checked again: Path('..0').with_suffix('') is Path('.').
+	return &path{root: p.root, parts: append(slices.Clone(p.parts[:len(p.parts)-1]), p.stem()+suffix)}, nil
 }
 
 // relativeTo is p.relative_to(other).
