@@ -635,6 +635,29 @@ func (a *Args) Str(name string) string {
 	return s
 }
 
+// Path returns a file path argument: a str, or a value that stands for
+// a path (PathLike: pathlib's paths), as Python's functions that take
+// os.PathLike do.
+func (a *Args) Path(name string) string {
+	p, ok := PathText(a.Value(name))
+	if !ok {
+		a.fail(a.WrongType(name, "str or os.PathLike", a.Value(name)))
+	}
+	return p
+}
+
+// PathText is the path v stands for: v itself when it is a str, its
+// FSPath when it is PathLike; ok is false for anything else.
+func PathText(v Value) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case PathLike:
+		return x.FSPath(), true
+	}
+	return "", false
+}
+
 // DType returns a dtype argument (float32, or the string "float32").
 func (a *Args) DType(name string) tensor.DType {
 	switch x := a.Value(name).(type) {

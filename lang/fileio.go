@@ -63,14 +63,7 @@ func init() {
 	NewBuiltin(AsFunc, "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None)",
 		"Opens a file and returns a file object: mode 'r' (read), 'w' (write, truncating), 'a' (append), 'x' (create), with 'b' for bytes and '+' for reading and writing. Text is UTF-8.",
 		func(a *Args) (Value, error) {
-			if p, ok := a.Value("file").(PathLike); ok {
-				name, mode := p.FSPath(), a.Str("mode")
-				if err := a.Err(); err != nil {
-					return nil, err
-				}
-				return openFile(name, mode)
-			}
-			name, mode := a.Str("file"), a.Str("mode")
+			name, mode := a.Path("file"), a.Str("mode")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}

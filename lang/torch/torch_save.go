@@ -22,9 +22,9 @@ const savedOrderKey = "kael.torch.save.order"
 
 // torchSave is torch.save(state_dict, path).
 func torchSave(a *lang.Args) (lang.Value, error) {
-	path, ok := a.Value("f").(string)
+	path, ok := lang.PathText(a.Value("f"))
 	if !ok {
-		return nil, lang.Errorf(lang.TypeError, "kael's torch.save writes to a file path (a str), not %s", lang.TypeName(a.Value("f")))
+		return nil, lang.Errorf(lang.TypeError, "kael's torch.save writes to a file path (a str or a pathlib path), not %s", lang.TypeName(a.Value("f")))
 	}
 	obj := a.Value("obj")
 	if m, isModule := asModule(obj); isModule {
@@ -52,9 +52,9 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 
 // torchLoad is torch.load(path).
 func torchLoad(a *lang.Args) (lang.Value, error) {
-	path, ok := a.Value("f").(string)
+	path, ok := lang.PathText(a.Value("f"))
 	if !ok {
-		return nil, lang.Errorf(lang.TypeError, "kael's torch.load reads a file path (a str), not %s", lang.TypeName(a.Value("f")))
+		return nil, lang.Errorf(lang.TypeError, "kael's torch.load reads a file path (a str or a pathlib path), not %s", lang.TypeName(a.Value("f")))
 	}
 	if err := CheckDevice(a.Value("map_location")); err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	// The module under test, and the one its cases import.
 	_ "github.com/kael-dev/kael/lang/lib/os"
 	_ "github.com/kael-dev/kael/lang/lib/pathlib"
+	_ "github.com/kael-dev/kael/lang/torch"
 )
 
 // pathlibPrelude makes each case's own empty directory under root, and
@@ -77,10 +78,19 @@ var pathlibCases = []langtest.Case{
 	{"Path('f').touch()\nPath('f').samefile('./f'), Path('f').is_symlink()", "(True, False)"},
 }
 
+// pathlibTorchCases pass paths to torch, which takes them as PyTorch
+// does; TestPathlibAgainstCPython checks them in Debian's python3 with
+// PyTorch.
+var pathlibTorchCases = []langtest.Case{
+	{"import torch\nd = Path('ckpt')\nd.mkdir()\ntorch.save({'w': torch.ones(2)}, d / 'm.pt')\ntorch.load(d / 'm.pt')['w'].tolist(), (d / 'm.pt').exists()", "([1.0, 1.0], True)"},
+}
+
 func TestPathlib(t *testing.T) {
+	inTempDirs(t, func(root string) { langtest.CheckCellCases(t, pathlibPrelude(root), pathlibTorchCases) })
 	inTempDirs(t, func(root string) { langtest.CheckCellCases(t, pathlibPrelude(root), pathlibCases) })
 }
 
 func TestPathlibAgainstCPython(t *testing.T) {
+	inTempDirs(t, func(root string) { cpython.CheckCellCasesTorch(t, pathlibPrelude(root), pathlibTorchCases) })
 	inTempDirs(t, func(root string) { cpython.CheckCellCases(t, pathlibPrelude(root), pathlibCases) })
 }
