@@ -679,6 +679,29 @@ func (a *Args) Str(name string) string {
 	return s
 }
 
+// Path returns a file path argument: a str, or a value that stands for
+// a path (PathLike: pathlib's paths), as Python's functions that take
+// os.PathLike do.
+func (a *Args) Path(name string) string {
+	p, ok := PathText(a.Value(name))
+	if !ok {
+		a.fail(a.WrongType(name, "str or os.PathLike", a.Value(name)))
+	}
+	return p
+}
+
+// PathText is the path v stands for: v itself when it is a str, its
+// FSPath when it is PathLike; ok is false for anything else.
+func PathText(v Value) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case PathLike:
+		return x.FSPath(), true
+	}
+	return "", false
+}
+
 // DType returns a dtype argument (float32, or the string "float32").
 func (a *Args) DType(name string) tensor.DType {
 	switch x := a.Value(name).(type) {
@@ -910,3 +933,28 @@ func (a *Args) Write(s string) { a.in.write(s) }
 
 // HasParam reports whether b has a parameter of that name.
 func (b *Builtin) HasParam(name string) bool { return b.paramIndex(name) >= 0 }
+
+// SetRecursionLimit is sys.setrecursionlimit(n): the session's
+// RecursionLimit becomes n (bounded by MaxDepth), at once for the code
+// that called it, as in CPython.
+func (a *Args) SetRecursionLimit(n int) {
+	old := a.in.s.RecursionLimit()
+	a.in.s.SetRecursionLimit(n)
+	a.in.depth += old - a.in.s.RecursionLimit()
+}
+
+// Location is where the call runs, for a message that names it
+// (warnings.warn): the file of the code (a cell's name, or "" for none),
+// the line of the statement making the call and that line's text.
+func (a *Args) Location() (filename string, line int, text string) {
+	span := a.in.stmtSpan()
+	if !span.Start.IsValid() {
+		return a.in.filename, 0, ""
+	}
+	line = span.Start.Line
+	lines := strings.Split(a.in.src, "\n")
+	if line >= 1 && line <= len(lines) {
+		text = strings.TrimSpace(lines[line-1])
+	}
+	return a.in.filename, line, text
+}

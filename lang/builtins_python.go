@@ -546,6 +546,12 @@ func nextOf(v Value) (Value, error) {
 		if r, ok, err := x.hook("__next__"); ok || err != nil {
 			return r, err
 		}
+	case Nexter:
+		v, ok, err := x.Next()
+		if ok || err != nil {
+			return v, err
+		}
+		return nil, Errorf(StopIteration, "")
 	}
 	return nil, Errorf(TypeError, "'%s' object is not an iterator", TypeName(v)).
 		WithHint("make one with iter(...)")

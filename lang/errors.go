@@ -57,6 +57,8 @@ type Error struct {
 	// exc is the exception object the error is (exceptions.go): set by
 	// raise, or made when an except clause first looks at the error.
 	exc *Instance
+	// os holds an OSError's errno and file names (NewOSError).
+	os *osFields
 }
 
 // Unwrap returns the error e was made from, or nil.

@@ -28,6 +28,9 @@ type excState struct {
 	fromErr bool
 	msg     string
 	err     *Error
+	// os is an OSError's errno, strerror and file names
+	// (exceptions_os.go); nil for other exceptions.
+	os *osFields
 }
 
 // exceptionTree lists each built-in exception after its base.
@@ -105,7 +108,12 @@ func init() {
 			if len(kwNames) > 0 {
 				return Errorf(TypeError, "%s() takes no keyword arguments", x.cls.Name)
 			}
-			excStateOf(x).args = append(Tuple{}, pos...)
+			st := excStateOf(x)
+			st.args = append(Tuple{}, pos...)
+			if isOSError(x) {
+				st.os, st.args = osFieldsOf(st.args)
+				x.cls = osSubclass(x.cls, st.os)
+			}
 			return nil
 		},
 		Attr:    excAttr,
@@ -118,8 +126,15 @@ func init() {
 			return x.cls.Name + Repr(st.args), true
 		},
 		Str: func(x *Instance) (string, bool) { return excStr(x), true },
-		Names: func(*Instance) []string {
-			return []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "with_traceback"}
+		Names: func(x *Instance) []string {
+			names := []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "with_traceback"}
+			switch {
+			case isOSError(x):
+				names = append(names, osAttrNames...)
+			case x.cls.derivesFrom(exceptionClasses["SystemExit"]):
+				names = append(names, "code")
+			}
+			return names
 		},
 	})
 }
@@ -139,6 +154,9 @@ func excStr(x *Instance) string {
 	st := excStateOf(x)
 	if st.fromErr {
 		return st.msg
+	}
+	if s, ok := osStr(st.os); ok {
+		return s
 	}
 	switch len(st.args) {
 	case 0:
@@ -171,6 +189,15 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 			text, _ = nativeBases["BaseException"].Repr(x)
 		}
 		return &Builtin{Name: name, Sig: name + "()", fn: func(*Args) (Value, error) { return text, nil }}, true, nil
+	case "code":
+		if x.cls.derivesFrom(exceptionClasses["SystemExit"]) {
+			return exitCode(st.args), true, nil
+		}
+	case "errno", "strerror", "filename", "filename2":
+		if isOSError(x) {
+			v, _ := osAttr(st.os, name)
+			return v, true, nil
+		}
 	case "with_traceback":
 		return &Builtin{Name: "with_traceback", Sig: "with_traceback(tb)", params: []param{{name: "tb"}},
 			fn: func(*Args) (Value, error) { return x, nil }}, true, nil
@@ -244,7 +271,11 @@ func excOf(err error) (x *Instance, e *Error) {
 	if e.Kind == KeyError {
 		arg = keyErrorArg(e.Msg)
 	}
-	x = &Instance{cls: cls, Native: &excState{args: Tuple{arg}, fromErr: true, msg: e.Msg, err: e}}
+	st := &excState{args: Tuple{arg}, fromErr: true, msg: e.Msg, err: e}
+	if e.os != nil {
+		st.args, st.os, st.fromErr = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, false
+	}
+	x = &Instance{cls: cls, Native: st}
 	e.exc = x
 	return x, e
 }

@@ -2,14 +2,11 @@ package lang
 
 import (
 	"bytes"
-	"errors"
 	"io"
-	"io/fs"
 	"os"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"unicode/utf8"
 
 	"github.com/kael-dev/kael/internal/fileguard"
@@ -66,7 +63,7 @@ func init() {
 	NewBuiltin(AsFunc, "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None)",
 		"Opens a file and returns a file object: mode 'r' (read), 'w' (write, truncating), 'a' (append), 'x' (create), with 'b' for bytes and '+' for reading and writing. Text is UTF-8.",
 		func(a *Args) (Value, error) {
-			name, mode := a.Str("file"), a.Str("mode")
+			name, mode := a.Path("file"), a.Str("mode")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
@@ -130,43 +127,10 @@ func openFile(name, mode string) (*File, error) {
 	}
 	f, _, err := fileguard.OpenRegular(name, flag, 0o666)
 	if err != nil {
-		return nil, osError(err, name)
+		return nil, OSErrorFrom(err, name)
 	}
 	x.f = f
 	return x, nil
-}
-
-// osError is err, from opening or using the file name, as Python's
-// OSError of the matching subclass: "[Errno 2] No such file or
-// directory: 'x.txt'".
-func osError(err error, name string) *Error {
-	if errors.Is(err, fileguard.ErrDirectory) {
-		err = syscall.EISDIR
-	}
-	if errors.Is(err, fileguard.ErrNotRegular) {
-		return Errorf(OSError, "kael opens regular files only, and %s is not one", Repr(name)).
-			WithHint("FIFOs, devices and sockets could block or never end")
-	}
-	var errno syscall.Errno
-	if !errors.As(err, &errno) {
-		return Errorf(OSError, "%s: %s", err, Repr(name))
-	}
-	kind := OSError
-	switch {
-	case errors.Is(errno, fs.ErrNotExist):
-		kind = FileNotFoundError
-	case errno == syscall.EISDIR:
-		kind = IsADirectoryError
-	case errors.Is(errno, fs.ErrPermission):
-		kind = PermissionError
-	case errors.Is(errno, fs.ErrExist):
-		kind = FileExistsError
-	}
-	msg := errno.Error()
-	if msg != "" {
-		msg = strings.ToUpper(msg[:1]) + msg[1:]
-	}
-	return Errorf(kind, "[Errno %d] %s: %s", int(errno), msg, Repr(name))
 }
 
 // check returns the error of using x to read (need 'r'), to write ('w'),
@@ -209,7 +173,7 @@ func (x *File) fill() (bool, error) {
 		return n > 0, nil
 	}
 	if err != nil {
-		return false, osError(err, x.name)
+		return false, OSErrorFrom(err, x.name)
 	}
 	return true, nil
 }
@@ -218,7 +182,7 @@ func (x *File) fill() (bool, error) {
 func (x *File) discard() error {
 	if len(x.buf) > 0 {
 		if _, err := x.f.Seek(-int64(len(x.buf)), io.SeekCurrent); err != nil {
-			return osError(err, x.name)
+			return OSErrorFrom(err, x.name)
 		}
 		x.buf = nil
 	}
@@ -416,7 +380,7 @@ func (x *File) writeValue(v Value) (int, error) {
 		return 0, err
 	}
 	if _, err := x.f.Write(data); err != nil {
-		return 0, osError(err, x.name)
+		return 0, OSErrorFrom(err, x.name)
 	}
 	return n, nil
 }
@@ -534,7 +498,7 @@ func (x *File) Attr(name string) (Value, bool) {
 			}
 			pos, err := x.f.Seek(off, whence)
 			if err != nil {
-				return nil, osError(err, x.name)
+				return nil, OSErrorFrom(err, x.name)
 			}
 			return pos, nil
 		})
@@ -542,7 +506,7 @@ func (x *File) Attr(name string) (Value, bool) {
 		return method("tell()", "Returns the current position.", 0, func(a *Args) (Value, error) {
 			pos, err := x.f.Seek(0, io.SeekCurrent)
 			if err != nil {
-				return nil, osError(err, x.name)
+				return nil, OSErrorFrom(err, x.name)
 			}
 			return pos - int64(len(x.buf)), nil
 		})

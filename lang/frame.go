@@ -97,7 +97,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node, release b
 // at the interrupt (tickDue has counted it).
 func (in *interp) callRefused(callee *interp) error {
 	if in.depth >= MaxDepth {
-		return Errorf(RecursionError, "maximum recursion depth exceeded (%d calls)", MaxDepth).
+		return Errorf(RecursionError, "maximum recursion depth exceeded (%d calls)", in.s.RecursionLimit()).
 			WithHint("a recursive function needs a base case that stops it")
 	}
 	if callee.weight > maxWeight {

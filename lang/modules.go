@@ -34,6 +34,9 @@ type moduleEntry struct {
 	// unavailable, when set, is the error importing the module raises:
 	// a module Python code often imports that kael does not provide.
 	unavailable *Error
+	// perSession, when set, builds the module anew for each session
+	// (RegisterSessionModule); build then makes the one shown in help.
+	perSession func(*Session) *Module
 
 	once sync.Once
 	mod  *Module

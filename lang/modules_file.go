@@ -24,6 +24,13 @@ import (
 type fileModules struct {
 	dir  string             // where to look; "" for the working directory
 	mods map[string]*Module // by dotted name
+	// The session's state that its module files share
+	// (modules_session.go): its own modules, its arguments and what it
+	// imported.
+	perSession map[string]*Module
+	argv       []string
+	imported   *Dict
+	libState   map[any]any
 }
 
 // fileModule is the state of a module made from a file: its globals,
@@ -89,7 +96,19 @@ func findModuleFile(dir, name string) (path string, pkg, ok bool) {
 // registered module, else a file module of the session, else the
 // registry's ModuleNotFoundError.
 func (in *interp) importIn(name string) (*Module, error) {
-	if _, ok := lookupEntry(name); ok || in == nil || in.s == nil {
+	m, err := in.importName(name)
+	if err == nil && in != nil && in.s != nil {
+		in.s.noteImported(name, m)
+	}
+	return m, err
+}
+
+// importName is importIn without noting the module in sys.modules.
+func (in *interp) importName(name string) (*Module, error) {
+	if e, ok := lookupEntry(name); ok || in == nil || in.s == nil {
+		if ok && e.perSession != nil && e.unavailable == nil && in != nil && in.s != nil {
+			return in.s.sessionModule(e), nil
+		}
 		return importModule(name)
 	}
 	files := in.s.modules()

@@ -25,10 +25,20 @@ import (
 type ReturnType struct {
 	Name   string
 	Fields []string
+	// Class, when set, is the qualified name of a structseq of Python's
+	// own (sys.version_info, sys.float_info) in place of
+	// torch.return_types.Name; it prints on one line, as CPython's:
+	// sys.version_info(major=3, minor=11, ...).
+	Class string
 }
 
 // ClassName is the qualified class name, torch.return_types.max.
-func (t *ReturnType) ClassName() string { return "torch.return_types." + t.Name }
+func (t *ReturnType) ClassName() string {
+	if t.Class != "" {
+		return t.Class
+	}
+	return "torch.return_types." + t.Name
+}
 
 // returnTypePrefix starts the class name of every return type.
 const returnTypePrefix = "torch.return_types."
@@ -62,7 +72,8 @@ func (n *NamedTuple) Attr(name string) (Value, bool) {
 // AttrNames lists the fields.
 func (n *NamedTuple) AttrNames() []string { return slices.Clone(n.Type.Fields) }
 
-// PyRepr is PyTorch's layout: one field=value per line.
+// PyRepr is PyTorch's layout, one field=value per line, or CPython's
+// for its own structseqs, all on one.
 func (n *NamedTuple) PyRepr() string {
 	var b strings.Builder
 	b.WriteString(n.Type.ClassName() + "(")
@@ -70,7 +81,12 @@ func (n *NamedTuple) PyRepr() string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString("\n" + f + "=" + Repr(n.Elems[i]))
+		if n.Type.Class == "" {
+			b.WriteString("\n")
+		} else if i > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(f + "=" + Repr(n.Elems[i]))
 	}
 	b.WriteByte(')')
 	return b.String()
@@ -122,4 +138,10 @@ func namedTupleBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 
 // isReturnType reports whether a class name is one of torch.return_types,
 // subclasses of tuple.
-func isReturnType(class string) bool { return strings.HasPrefix(class, returnTypePrefix) }
+func isReturnType(class string) bool {
+	return strings.HasPrefix(class, returnTypePrefix) || structseqs[class]
+}
+
+// structseqs are the class names of Python's own structseqs
+// (ReturnType.Class), which are tuples too.
+var structseqs = map[string]bool{"sys.version_info": true, "sys.float_info": true}

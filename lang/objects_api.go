@@ -53,35 +53,6 @@ func (s *Set) Add(e Value) error { return s.d.Set(e, None) }
 // module of kael's or a module file beside the program.
 func (a *Args) Import(name string) (*Module, error) { return a.in.importIn(name) }
 
-// RegisterExceptionClass makes the exception class module.name deriving
-// from the built-in exception classes bases (by name) or from classes an
-// earlier call made (by kind), and returns it with the ErrorKind that
-// raises it: Errorf(kind, ...) is caught by except module.name and by
-// its bases. The module puts the class among its members. Registering a
-// kind twice, or an unknown base, panics: it is a programming error.
-func RegisterExceptionClass(module, name string, bases ...string) (*UserClass, ErrorKind) {
-	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}}
-	var bs []*UserClass
-	for _, b := range bases {
-		k := exceptionClasses[b]
-		if k == nil {
-			k = moduleExceptionClasses[b]
-		}
-		if k == nil {
-			panic("RegisterExceptionClass: unknown base " + b)
-		}
-		bs = append(bs, k)
-	}
-	if err := c.setBases(bs); err != nil {
-		panic(err)
-	}
-	if _, dup := moduleExceptionClasses[name]; dup {
-		panic("exception class " + name + " registered twice")
-	}
-	moduleExceptionClasses[name] = c
-	return c, ErrorKind(name)
-}
-
 // BuiltinName is the value of name in Python's builtins module: a builtin
 // function or class (len, set, ValueError) or NotImplemented.
 func BuiltinName(name string) (Value, bool) {

@@ -663,6 +663,11 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	if isUserValue(a) || isUserValue(b) {
 		return userOrder(a, b)
 	}
+	if x, ok := a.(Orderer); ok {
+		if c, ok := x.Order(b); ok {
+			return c, nil
+		}
+	}
 	xs, xok := seqElems(a)
 	ys, yok := seqElems(b)
 	if xok && yok {

@@ -166,6 +166,28 @@ type (
 		ArrayTensor() *tensor.Tensor
 	}
 
+	// Orderer is implemented by values with an order of their own
+	// (pathlib's paths sort by their parts): Order compares the value with
+	// other, negative, zero or positive, for <, <=, >, >=, sorted, min and
+	// max; ok is false when the two do not compare (a TypeError).
+	Orderer interface {
+		Order(other Value) (c int, ok bool)
+	}
+
+	// Nexter is implemented by iterators of Go types that make their
+	// elements one at a time (os.walk): next(it) asks Next, which reports
+	// false at the end.
+	Nexter interface {
+		Next() (v Value, ok bool, err error)
+	}
+
+	// PathLike is implemented by values that stand for a file system path,
+	// as Python's os.PathLike (pathlib's paths): open() and the os
+	// functions take them where they take a str.
+	PathLike interface {
+		FSPath() string
+	}
+
 	// InstanceChecker is implemented by values that isinstance and
 	// issubclass take in place of a class, as Python's __instancecheck__
 	// and __subclasscheck__: typing's List and Union[int, str].

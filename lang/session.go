@@ -15,6 +15,9 @@ import (
 type IO struct {
 	// Stdout receives what print writes, as it is written.
 	Stdout io.Writer
+	// Stderr receives what is written to sys.stderr (and warnings and
+	// logging's output); when nil, it goes to Stdout.
+	Stderr io.Writer
 	// Display shows a value as a rich output (display(x) in a notebook).
 	// When nil, display prints the value's repr to Stdout.
 	Display func(v Value)
@@ -73,6 +76,9 @@ type Session struct {
 	// handling is the exception an except clause is handling, for a bare
 	// raise and __context__ (compile_try.go); nil outside one.
 	handling *Error
+	// recursionLimit is the depth of calls a cell may reach, at most
+	// MaxDepth (sys.setrecursionlimit); 0 for MaxDepth.
+	recursionLimit int
 }
 
 // NewSession returns a session with no variables.
@@ -82,6 +88,20 @@ func NewSession(io IO) *Session {
 	s.globals.set("__package__", None)
 	return s
 }
+
+// RecursionLimit is the deepest nesting of calls a cell may reach before
+// RecursionError: MaxDepth, or the lower limit set by SetRecursionLimit.
+func (s *Session) RecursionLimit() int {
+	if s.recursionLimit == 0 {
+		return MaxDepth
+	}
+	return s.recursionLimit
+}
+
+// SetRecursionLimit sets RecursionLimit to n (at least 1), bounded by
+// MaxDepth, kael's own guard, from the next cell on
+// (sys.setrecursionlimit).
+func (s *Session) SetRecursionLimit(n int) { s.recursionLimit = max(1, min(n, MaxDepth)) }
 
 // SetIO replaces the front-end connection.
 func (s *Session) SetIO(io IO) { s.io = io }
@@ -102,6 +122,9 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 		return Result{Err: cerr}
 	}
 	in := newInterp(ctx, s, src, filename, code)
+	// A lower recursion limit starts the cell deeper, so that the one
+	// check against MaxDepth on the call path stops it in time.
+	in.depth = MaxDepth - s.RecursionLimit()
 	s.hookIn, s.hookNest, s.hookErr, s.handling = in, 0, nil, nil
 	defer func() { s.hookIn, s.hookErr = nil, nil; s.releaseFrames() }()
 	defer func() {

@@ -576,6 +576,8 @@ func Str(v Value) string {
 		return x.String()
 	case *List, Tuple, *Dict:
 		return Repr(v)
+	case Reprer: // a value without a str() of its own shows its repr, as in Python
+		return x.PyRepr()
 	}
 	return fmt.Sprint(v)
 }

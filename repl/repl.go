@@ -177,6 +177,7 @@ func newREPL(opts Options) *repl {
 	r.scr = newScreen(opts.Stdout, outIsTerm, width, r.st.dim)
 	r.sess = lang.NewSession(lang.IO{
 		Stdout:   r.scr,
+		Stderr:   r.scr,
 		Display:  func(v lang.Value) { fmt.Fprintln(r.scr, r.st.value(v, r.scr.width())) },
 		Input:    r.input,
 		Progress: r.scr.setProgress,

@@ -32,8 +32,9 @@ func main() {
 
 const usage = `usage:
   kael                      start the REPL (runs stdin as a script when it is not a terminal)
-  kael -c CODE              run CODE like a notebook cell
-  kael run FILE.kael        run a script (it prints only what it prints)
+  kael -c CODE [ARG...]     run CODE like a notebook cell
+  kael run FILE [ARG...]    run a script (it prints only what it prints);
+                            sys.argv is FILE and the ARGs
   kael kernel CONNECTION    run the Jupyter kernel on a connection file
                             (--log-level LEVEL, --log-file FILE)
   kael kernel install [--user | --prefix DIR]
@@ -58,20 +59,21 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kael: standard input:", err)
 			return 1
 		}
-		return runScript(ctx, "<stdin>", src, false, stdin, stdout, stderr)
+		return runScript(ctx, "<stdin>", src, nil, false, stdin, stdout, stderr)
 	}
 	if printHelp(args, stdout) {
 		return 0
 	}
 	switch args[0] {
 	case "-c":
-		if len(args) != 2 {
+		if len(args) < 2 {
 			fmt.Fprint(stderr, usage)
 			return 2
 		}
-		return runScript(ctx, "<string>", args[1], true, stdin, stdout, stderr)
+		// sys.argv is ['-c', ...] as CPython's.
+		return runScript(ctx, "<string>", args[1], append([]string{"-c"}, args[2:]...), true, stdin, stdout, stderr)
 	case "run":
-		if len(args) != 2 {
+		if len(args) < 2 {
 			fmt.Fprint(stderr, usage)
 			return 2
 		}
@@ -80,7 +82,8 @@ func run(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "kael: %s: %v\n", args[1], err)
 			return 1
 		}
-		return runScript(ctx, args[1], src, false, stdin, stdout, stderr)
+		// sys.argv is the script and the arguments after it.
+		return runScript(ctx, args[1], src, args[1:], false, stdin, stdout, stderr)
 	case "kernel":
 		stop() // the kernel handles SIGINT as an interrupt request
 		return runKernel(args[1:], stdout, stderr)

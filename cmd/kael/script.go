@@ -20,11 +20,13 @@ import (
 // (kael run, piped stdin) prints only what it prints, as Python does. The
 // notes a notebook shows with the result (type promotions) go to stderr. An
 // error goes to stderr, rendered with its source line, and the exit status
-// is 1.
-func runScript(ctx context.Context, filename, src string, showValue bool, stdin io.Reader, stdout, stderr io.Writer) int {
+// is 1; SystemExit (sys.exit) ends it with its code's status, as CPython.
+// argv is sys.argv (nil: a list of one empty string).
+func runScript(ctx context.Context, filename, src string, argv []string, showValue bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	lines := &lineReader{r: bufio.NewReader(stdin)}
 	s := lang.NewSession(lang.IO{
 		Stdout: stdout,
+		Stderr: stderr,
 		Input: func(prompt string, _ bool) (string, error) {
 			fmt.Fprint(stdout, prompt)
 			return lines.read(ctx)
@@ -32,6 +34,9 @@ func runScript(ctx context.Context, filename, src string, showValue bool, stdin 
 	})
 	if filename != "<stdin>" && filename != "<string>" {
 		s.SetScript(filename) // __file__, and import beside the script
+	}
+	if argv != nil {
+		s.SetArgv(argv)
 	}
 	var res lang.Result
 	if showValue {
@@ -59,6 +64,12 @@ func runScript(ctx context.Context, filename, src string, showValue bool, stdin 
 	}
 	for _, n := range res.Notes {
 		fmt.Fprintln(stderr, "note: "+n.Text)
+	}
+	if status, text, ok := lang.ExitStatus(res.Err); ok {
+		if text != "" {
+			fmt.Fprintln(stderr, text)
+		}
+		return status
 	}
 	if res.Err != nil {
 		fmt.Fprintln(stderr, res.Err.Render())

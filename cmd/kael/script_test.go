@@ -3,12 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kael-dev/kael/internal/reftest"
 )
 
 // TestScriptInputInterrupt checks that Ctrl-C (a cancelled context)
@@ -20,7 +25,7 @@ func TestScriptInputInterrupt(t *testing.T) {
 	var out, errOut bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		done <- runScript(ctx, "<string>", "x = 1\nname = input('who? ')\nx = 2\n", true, stdin, &out, &errOut)
+		done <- runScript(ctx, "<string>", "x = 1\nname = input('who? ')\nx = 2\n", nil, true, stdin, &out, &errOut)
 	}()
 	time.Sleep(50 * time.Millisecond)
 	cancel()
@@ -38,7 +43,7 @@ func TestScriptInputInterrupt(t *testing.T) {
 // last one without a newline, and fails at the end of the input.
 func TestScriptInputLines(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := runScript(context.Background(), "<string>", "a = input()\nb = input()\nprint(a + '|' + b)\ninput()\n", true,
+	code := runScript(context.Background(), "<string>", "a = input()\nb = input()\nprint(a + '|' + b)\ninput()\n", nil, true,
 		strings.NewReader("one\r\ntwo"), &out, &errOut)
 	if code != 1 || out.String() != "one|two\n" || !strings.Contains(errOut.String(), "no more input") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
@@ -64,9 +69,56 @@ func TestDashCRunsMagics(t *testing.T) {
 		{"tensor([1, 2]) + 0.5", "tensor([1.5000, 2.5000])\n", "note: int64 + float", 0},
 	} {
 		var out, errOut bytes.Buffer
-		code := runScript(context.Background(), "<string>", tt.src, true, strings.NewReader(""), &out, &errOut)
+		code := runScript(context.Background(), "<string>", tt.src, nil, true, strings.NewReader(""), &out, &errOut)
 		if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errOut.String(), tt.errOut) {
 			t.Errorf("kael -c %q: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.src, code, out.String(), errOut.String(), tt.code, tt.out, tt.errOut)
+		}
+	}
+}
+
+// TestScriptArgvAndExit runs scripts that read sys.argv, end with
+// sys.exit, warn or log, as kael run FILE ARG... and as python3 FILE ARG...,
+// and compares their output, error output and exit status.
+func TestScriptArgvAndExit(t *testing.T) {
+	py := reftest.CPython(t)
+	dir := t.TempDir()
+	tests := []struct {
+		src  string
+		args []string
+	}{
+		{"import sys\nprint(sys.argv[1:], len(sys.argv))", []string{"a", "--flag", "b c"}},
+		{"import sys\nprint(sys.argv[1:])", nil},
+		{"import sys\nprint('before')\nsys.exit()\nprint('after')", nil},
+		{"import sys\nsys.exit(int(sys.argv[1]))", []string{"3"}},
+		{"import sys\nsys.exit(300)", nil},
+		{"import sys\nsys.exit('a message')", nil},
+		{"import sys\nsys.exit(True)", nil},
+		{"raise SystemExit(7)", nil},
+		{"import warnings\nfor i in range(3):\n    warnings.warn('hi')\nwarnings.warn('x', DeprecationWarning)\nwarnings.warn(RuntimeWarning('y'))", nil},
+		{"import logging, sys\nlogging.warning('first %s', 1)\nlogging.info('hidden')\nlog = logging.getLogger('app.sub')\nlog.warning('from %s', 'app')\nprint(logging.getLogger(), log, logging.getLevelName(10), logging.getLevelName(15), logging.getLevelName('INFO'), log.getEffectiveLevel())\nlog.setLevel(logging.DEBUG)\nlog.debug('dbg')\nh = logging.StreamHandler(sys.stdout)\nh.setFormatter(logging.Formatter('%(name)s|%(levelname)s|%(levelno)d|%(message)s|%(filename)s|%(lineno)d'))\nlog.addHandler(h)\nlog.info('hello %d', 5)\nlog.propagate = False\nlog.error('only stdout')\nother = logging.getLogger('x')\nother.warning('last resort')\nprint(h, log.handlers, other.hasHandlers(), log.isEnabledFor(5))", nil},
+		{"import logging\nlogging.basicConfig(level=logging.DEBUG, format='%(levelname)-8s %(name)s: %(message)s')\nlogging.debug('d')\nlogging.getLogger('m').info('i %s', [1, 2])\nlogging.basicConfig(level=logging.ERROR)\nlogging.warning('still shown')\nlogging.log(25, 'custom')\nlogging.critical('c')", nil},
+		{"import logging, sys\nlogging.basicConfig(stream=sys.stdout, format='%(message)s', level='INFO')\nlogging.info('to stdout')\nlogging.disable(logging.INFO)\nlogging.info('gone')\nlogging.warning('kept')", nil},
+		{"import sys\ntry:\n    sys.exit(5)\nexcept SystemExit as e:\n    print('caught', e.code)\nsys.stderr.write('err\\n')\nprint('x', file=sys.stderr)", nil},
+	}
+	for i, tt := range tests {
+		file := filepath.Join(dir, fmt.Sprintf("s%d.py", i))
+		if err := os.WriteFile(file, []byte(tt.src+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := runCmd(t, "", append([]string{"run", file}, tt.args...)...)
+		cmd := exec.Command(py, append([]string{file}, tt.args...)...)
+		var pyOut, pyErr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &pyOut, &pyErr
+		pyCode := 0
+		if err := cmd.Run(); err != nil {
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				t.Fatal(err)
+			}
+			pyCode = ee.ExitCode()
+		}
+		if stdout != pyOut.String() || stderr != pyErr.String() || code != pyCode {
+			t.Errorf("%q %v:\nkael   %q %q %d\npython %q %q %d", tt.src, tt.args, stdout, stderr, code, pyOut.String(), pyErr.String(), pyCode)
 		}
 	}
 }

@@ -45,6 +45,7 @@ func (e *Engine) Execute(ctx context.Context, code string, out kernel.CellIO) ke
 	}
 	e.s.SetIO(lang.IO{
 		Stdout:  writerFunc(out.Stdout),
+		Stderr:  writerFunc(out.Stderr),
 		Display: func(v lang.Value) { out.Display(kernel.DisplayData{Data: Bundle(v, nil)}) },
 		UpdateDisplay: func(id string, v lang.Value, update bool) {
 			out.Display(kernel.DisplayData{Data: Bundle(v, nil), ID: id, Update: update})

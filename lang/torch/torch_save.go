@@ -154,7 +154,7 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	name := "archive"
-	if path, ok := a.Value("f").(string); ok {
+	if path, ok := lang.PathText(a.Value("f")); ok {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
 	var buf bytes.Buffer
@@ -210,7 +210,7 @@ func littleEndian(b []byte, size int) []byte {
 
 // writeTo writes data to f, a path or an object with a write method.
 func writeTo(a *lang.Args, f lang.Value, data []byte) error {
-	if path, ok := f.(string); ok {
+	if path, ok := lang.PathText(f); ok {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return FileError(err)
 		}
@@ -218,7 +218,7 @@ func writeTo(a *lang.Args, f lang.Value, data []byte) error {
 	}
 	write, err := lang.GetAttr(f, "write")
 	if err != nil {
-		return lang.Errorf(lang.TypeError, "torch.save writes to a file path (a str) or a file opened for writing, not %s", lang.TypeName(f))
+		return lang.Errorf(lang.TypeError, "torch.save writes to a file path (a str or a pathlib path) or a file opened for writing, not %s", lang.TypeName(f))
 	}
 	_, err = a.Call(write, lang.NewBytes(data))
 	return err
@@ -226,7 +226,7 @@ func writeTo(a *lang.Args, f lang.Value, data []byte) error {
 
 // readFrom reads all of f, a path or an object with a read method.
 func readFrom(a *lang.Args, f lang.Value) ([]byte, string, error) {
-	if path, ok := f.(string); ok {
+	if path, ok := lang.PathText(f); ok {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, path, FileError(err)

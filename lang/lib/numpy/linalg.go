@@ -12,7 +12,9 @@ import (
 // NumPy computes.
 
 // LinAlgError is numpy.linalg.LinAlgError (an Exception).
-var linAlgErrorClass, LinAlgError = lang.RegisterExceptionClass("numpy.linalg", "LinAlgError", "Exception")
+const LinAlgError lang.ErrorKind = "LinAlgError"
+
+var linAlgErrorClass = lang.RegisterExceptionClass(LinAlgError, "numpy.linalg", "LinAlgError", "Exception")
 
 // linalgInput reads a matrix argument as a floating tensor of at least two
 // dimensions.

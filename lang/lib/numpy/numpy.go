@@ -19,9 +19,14 @@ import (
 // The kinds of NumPy's own errors, with their classes in the module:
 // AxisError is a ValueError and an IndexError; UFuncTypeError (a result a
 // ufunc cannot write back, a += 1.5 on ints) is a TypeError.
+const (
+	AxisError      lang.ErrorKind = "AxisError"
+	UFuncTypeError lang.ErrorKind = "UFuncTypeError"
+)
+
 var (
-	axisErrorClass, AxisError           = lang.RegisterExceptionClass("numpy", "AxisError", "ValueError", "IndexError")
-	ufuncTypeErrorClass, UFuncTypeError = lang.RegisterExceptionClass("numpy.core._exceptions", "UFuncTypeError", "TypeError")
+	axisErrorClass      = lang.RegisterExceptionClass(AxisError, "numpy", "AxisError", lang.ValueError, lang.IndexError)
+	ufuncTypeErrorClass = lang.RegisterExceptionClass(UFuncTypeError, "numpy.core._exceptions", "UFuncTypeError", lang.TypeError)
 )
 
 const notImplementedError lang.ErrorKind = "NotImplementedError"

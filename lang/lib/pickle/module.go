@@ -20,10 +20,16 @@ import (
 
 // The exception classes of pickle: PickleError (an Exception), and
 // PicklingError and UnpicklingError deriving from it.
+const (
+	PickleError     lang.ErrorKind = "PickleError"
+	PicklingError   lang.ErrorKind = "PicklingError"
+	UnpicklingError lang.ErrorKind = "UnpicklingError"
+)
+
 var (
-	pickleErrorClass, PickleError         = lang.RegisterExceptionClass("pickle", "PickleError", "Exception")
-	picklingErrorClass, PicklingError     = lang.RegisterExceptionClass("pickle", "PicklingError", string(PickleError))
-	unpicklingErrorClass, UnpicklingError = lang.RegisterExceptionClass("pickle", "UnpicklingError", string(PickleError))
+	pickleErrorClass     = lang.RegisterExceptionClass(PickleError, "pickle", "PickleError", "Exception")
+	picklingErrorClass   = lang.RegisterExceptionClass(PicklingError, "pickle", "PicklingError", PickleError)
+	unpicklingErrorClass = lang.RegisterExceptionClass(UnpicklingError, "pickle", "UnpicklingError", PickleError)
 )
 
 // NewPickler is a pickler for the code calling the builtin a: it calls

@@ -47,7 +47,7 @@ func tensorsToSave(a *lang.Args, fn string) (map[string]*tensor.Tensor, map[stri
 
 var safetensorsTorch = &lang.Module{Attrs: map[string]lang.Value{
 	"load_file": lang.NewBuiltin(lang.AsValue, "load_file(filename, device='cpu')", "Reads a .safetensors file into a dict of name to tensor, in name order. The file is memory-mapped: float32, float64, int64 and bool tensors view it without a copy (writing to one changes only this session's copy); F16 and BF16 load as float32, the integer types as int64. A malformed file is a SafetensorError naming the file and the tensor; a large file shows its progress.", func(a *lang.Args) (lang.Value, error) {
-		path := a.Str("filename")
+		path := a.Path("filename")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
@@ -61,7 +61,7 @@ var safetensorsTorch = &lang.Module{Attrs: map[string]lang.Value{
 		return torch.StateDict(ts), nil
 	}),
 	"save_file": lang.NewBuiltin(lang.AsValue, "save_file(tensors, filename, metadata=None)", "Writes a dict of name to tensor as a .safetensors file (names sorted, header padded to 8 bytes, metadata as __metadata__), atomically: the file appears only once it is complete.", func(a *lang.Args) (lang.Value, error) {
-		path := a.Str("filename")
+		path := a.Path("filename")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}

@@ -1,0 +1,57 @@
+package logging_test
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	// The module under test, and the ones its cases import.
+	_ "github.com/kael-dev/kael/lang/lib/io"
+	_ "github.com/kael-dev/kael/lang/lib/logging"
+	_ "github.com/kael-dev/kael/lang/lib/os"
+)
+
+// loggingPrelude makes each case's own empty directory under root, and
+// the working directory, as the os tests do. CPython runs the cases in
+// one process, whose logging persists: the cases configure with
+// force=True.
+func loggingPrelude(root string) string {
+	return fmt.Sprintf("import os, logging\n_d = os.path.join(%q, str(len(os.listdir(%q))))\nos.mkdir(_d)\nos.chdir(_d)\n", root, root)
+}
+
+func inTempDirs(t *testing.T, check func(root string)) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chdir(wd) })
+	check(t.TempDir())
+}
+
+// loggingCases hold CPython 3.11's outcomes; TestLoggingAgainstCPython
+// checks them there. cmd/kael's TestScriptArgvAndExit compares what
+// scripts log to stderr and stdout byte for byte.
+var loggingCases = []langtest.Case{
+	{"logging.DEBUG, logging.INFO, logging.WARNING, logging.WARN, logging.ERROR, logging.CRITICAL, logging.FATAL, logging.NOTSET, logging.getLevelName(40), logging.getLevelName(15), logging.getLevelName('DEBUG'), logging.getLevelName('nope')", "(10, 20, 30, 30, 40, 50, 50, 0, 'ERROR', 'Level 15', 10, 'Level nope')"},
+	{"logging.getLogger() is logging.getLogger('root'), logging.getLogger('a') is logging.getLogger('a'), logging.getLogger('a.b').parent is logging.getLogger('a'), logging.getLogger('q').name, repr(logging.getLogger('q')), logging.getLogger('q').level", "(True, True, True, 'q', '<Logger q (WARNING)>', 0)"},
+	{"logging.basicConfig(force=True, filename='log.txt', filemode='w', level=logging.INFO, format='%(levelname)s|%(name)s|%(message)s|%(funcName)s')\nlogging.info('one %d', 1)\nlogging.getLogger('w').warning('two')\nlogging.debug('no')\nlogging.shutdown()\nopen('log.txt').read()", "'INFO|root|one 1|<module>\\nWARNING|w|two|<module>\\n'"},
+	{"h = logging.FileHandler('f.log', mode='w')\nh.setLevel(logging.ERROR)\nh.setFormatter(logging.Formatter('%(message)s!'))\nl = logging.getLogger('fh')\nl.propagate = False\nl.addHandler(h)\nl.warning('dropped')\nl.error('kept %s', 'x')\nh.close()\nopen('f.log').read(), h.level, type(h.formatter).__name__", "('kept x!\\n', 40, 'Formatter')"},
+	{"logging.basicConfig(force=True, filename='t.log', format='%(asctime)s %(message)s')\nlogging.warning('w')\nlogging.shutdown()\nlen(open('t.log').read().split(' ')[0]), open('t.log').read()[4], open('t.log').read()[19], open('t.log').read()[23:]", "(10, '-', ',', ' w\\n')"},
+	{"logging.basicConfig(force=True, filename='d.log', format='%(asctime)s|%(message)s', datefmt='%Y/%m')\nlogging.warning('w')\nlogging.shutdown()\nlen(open('d.log').read().split('|')[0]), open('d.log').read()[4], open('d.log').read().split('|')[1]", "(7, '/', 'w\\n')"},
+	{"logging.getLogger('a').setLevel('bogus')", "ValueError: Unknown level: 'bogus'"},
+	{"logging.getLogger('a').setLevel(1.5)", "TypeError: Level not an integer or a valid string: 1.5"},
+	{"logging.getLogger(3)", "TypeError: A logger name must be a string"},
+	{"logging.basicConfig(force=True, filename='x', stream=1)", "ValueError: 'stream' and 'filename' should not be specified together"},
+	{"l = logging.getLogger('e')\nl.setLevel(logging.INFO)\nl.isEnabledFor(logging.DEBUG), l.isEnabledFor(logging.INFO), l.getEffectiveLevel(), logging.getLogger('e.f').getEffectiveLevel()", "(False, True, 20, 20)"},
+}
+
+func TestLogging(t *testing.T) {
+	inTempDirs(t, func(root string) { langtest.CheckCellCases(t, loggingPrelude(root), loggingCases) })
+}
+
+func TestLoggingAgainstCPython(t *testing.T) {
+	inTempDirs(t, func(root string) { cpython.CheckCellCases(t, loggingPrelude(root), loggingCases) })
+}

@@ -1,0 +1,30 @@
+package pathlib
+
+import "testing"
+
+// FuzzParsePath parses any path text as pathlib does: it never panics,
+// a path's text parses back to the same path, and its parts (name, stem,
+// suffix, parent) hold together.
+func FuzzParsePath(f *testing.F) {
+	for _, s := range []string{"", "/", "//", "///", "a/b/c.tar.gz", "./a/../b/", ".bashrc", "a.", "..a.b", "//a//b", "é/ü.py", "\x00", "a\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p := parsePath(s)
+		text := p.String()
+		if q := parsePath(text); !q.Equal(p) {
+			t.Fatalf("Path(%q) is %q, which parses to %q", s, text, q.String())
+		}
+		if p.stem()+p.suffix() != p.name() {
+			t.Fatalf("Path(%q): stem %q + suffix %q is not name %q", s, p.stem(), p.suffix(), p.name())
+		}
+		if len(p.parts) > 0 && !p.parent().join(&path{parts: []string{p.name()}}).Equal(p) {
+			t.Fatalf("Path(%q): parent / name is not the path", s)
+		}
+		if p.name() != "" {
+			if _, err := p.withSuffix(""); err != nil {
+				t.Fatalf("Path(%q).with_suffix(''): %v", s, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,325 @@
+// Package shutil is Python's shutil module for kael: copying files and
+// trees (copyfile, copy, copy2, copytree), moving (move) and removing
+// trees (rmtree), with CPython's errors. Files are read and written
+// through kael's file guard: regular files only, never a FIFO or a
+// device.
+package shutil
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/kael-dev/kael/internal/fileguard"
+	"github.com/kael-dev/kael/lang"
+)
+
+// The errors of shutil, as CPython names them.
+const (
+	Error         lang.ErrorKind = "shutil.Error"
+	SameFileError lang.ErrorKind = "shutil.SameFileError"
+)
+
+var (
+	errorClass    = lang.RegisterExceptionClass(Error, "shutil", "Error", lang.OSError)
+	sameFileClass = lang.RegisterExceptionClass(SameFileError, "shutil", "SameFileError", Error)
+)
+
+// maxDepth bounds how deep copytree and rmtree go.
+const maxDepth = 1000
+
+// pathArg is a path argument: a str or a path-like value.
+func pathArg(v lang.Value) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case lang.PathLike:
+		return x.FSPath(), nil
+	}
+	return "", lang.Errorf(lang.TypeError, "expected str, bytes or os.PathLike object, not %s", lang.TypeName(v))
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// joinPath is os.path.join of two parts.
+func joinPath(a, b string) string {
+	switch {
+	case strings.HasPrefix(b, "/"):
+		return b
+	case a == "" || strings.HasSuffix(a, "/"):
+		return a + b
+	}
+	return a + "/" + b
+}
+
+// baseName is os.path.basename of p without its trailing slashes, as
+// shutil.move's _basename.
+func baseName(p string) string {
+	p = strings.TrimRight(p, "/")
+	return p[strings.LastIndexByte(p, '/')+1:]
+}
+
+// copyFile is shutil.copyfile: src's contents into dst, through the file
+// guard; with mode, dst gets src's permission bits too (copy), with
+// times its times (copy2).
+func copyFile(src, dst string, mode, times bool) error {
+	if fs, err := os.Stat(src); err == nil {
+		if fd, err := os.Stat(dst); err == nil && os.SameFile(fs, fd) {
+			return lang.Errorf(SameFileError, "%s and %s are the same file", lang.Repr(src), lang.Repr(dst))
+		}
+	}
+	in, fi, err := fileguard.OpenRegular(src, os.O_RDONLY, 0)
+	if err != nil {
+		return lang.OSErrorFrom(err, src)
+	}
+	defer in.Close()
+	out, _, err := fileguard.OpenRegular(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+	if err != nil {
+		return lang.OSErrorFrom(err, dst)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return lang.OSErrorFrom(err, dst)
+	}
+	if err := out.Close(); err != nil {
+		return lang.OSErrorFrom(err, dst)
+	}
+	if mode || times {
+		if err := os.Chmod(dst, fi.Mode().Perm()); err != nil {
+			return lang.OSErrorFrom(err, dst)
+		}
+	}
+	if times {
+		var st syscall.Stat_t
+		if err := syscall.Stat(src, &st); err == nil {
+			ts := []syscall.Timespec{st.Atim, st.Mtim}
+			if err := syscall.UtimesNano(dst, ts); err != nil {
+				return lang.OSErrorFrom(err, dst)
+			}
+		}
+	}
+	return nil
+}
+
+// copyTo is shutil.copy and copy2: into dst, or into the directory dst
+// under src's name; it returns where.
+func copyTo(src, dst string, times bool) (string, error) {
+	if isDir(dst) {
+		dst = joinPath(dst, baseName(src))
+	}
+	return dst, copyFile(src, dst, true, times)
+}
+
+// copyTree is shutil.copytree.
+func copyTree(src, dst string, existOK bool, depth int) error {
+	if depth > maxDepth {
+		return lang.Errorf(lang.RecursionError, "shutil.copytree: more than %d nested directories", maxDepth)
+	}
+	f, err := os.Open(src)
+	if err != nil {
+		return lang.OSErrorFrom(err, src)
+	}
+	ents, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		if !isDir(src) {
+			return lang.OSErrorFrom(syscall.ENOTDIR, src)
+		}
+		return lang.OSErrorFrom(err, src)
+	}
+	if err := syscall.Mkdir(dst, 0o777); err != nil && !(existOK && err == syscall.EEXIST && isDir(dst)) {
+		return lang.OSErrorFrom(err, dst)
+	}
+	for _, e := range ents {
+		s, d := joinPath(src, e.Name()), joinPath(dst, e.Name())
+		switch {
+		case e.Type()&os.ModeSymlink != 0:
+			target, err := os.Readlink(s)
+			if err == nil {
+				err = os.Symlink(target, d)
+			}
+			if err != nil {
+				return lang.OSErrorFrom(err, d)
+			}
+		case e.IsDir():
+			if err := copyTree(s, d, existOK, depth+1); err != nil {
+				return err
+			}
+		default:
+			if err := copyFile(s, d, true, true); err != nil {
+				return err
+			}
+		}
+	}
+	if fi, err := os.Stat(src); err == nil {
+		_ = os.Chmod(dst, fi.Mode().Perm())
+	}
+	return nil
+}
+
+// rmTree is shutil.rmtree: path and everything below it; a link to a
+// directory is refused, as CPython refuses it.
+func rmTree(path string) error {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return lang.OSErrorFrom(err, path)
+	}
+	if fi.Mode()&os.ModeSymlink != 0 {
+		return lang.Errorf(lang.OSError, "Cannot call rmtree on a symbolic link")
+	}
+	if !fi.IsDir() {
+		return lang.OSErrorFrom(syscall.ENOTDIR, path)
+	}
+	return removeAll(path, 0)
+}
+
+func removeAll(dir string, depth int) error {
+	if depth > maxDepth {
+		return lang.Errorf(lang.RecursionError, "shutil.rmtree: more than %d nested directories", maxDepth)
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return lang.OSErrorFrom(err, dir)
+	}
+	ents, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return lang.OSErrorFrom(err, dir)
+	}
+	for _, e := range ents {
+		p := joinPath(dir, e.Name())
+		if e.IsDir() {
+			if err := removeAll(p, depth+1); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := syscall.Unlink(p); err != nil {
+			return lang.OSErrorFrom(err, p)
+		}
+	}
+	if err := syscall.Rmdir(dir); err != nil {
+		return lang.OSErrorFrom(err, dir)
+	}
+	return nil
+}
+
+// move is shutil.move: a rename, or a copy and a removal across file
+// systems; into dst when it is a directory.
+func move(src, dst string) (string, error) {
+	real := dst
+	if isDir(dst) {
+		if fs, err := os.Stat(src); err == nil {
+			if fd, err := os.Stat(dst); err == nil && os.SameFile(fs, fd) {
+				if err := syscall.Rename(src, dst); err != nil {
+					return "", lang.OSErrorFrom(err, src, dst)
+				}
+				return dst, nil
+			}
+		}
+		real = joinPath(dst, baseName(src))
+		if _, err := os.Lstat(real); err == nil {
+			return "", lang.Errorf(Error, "Destination path %s already exists", lang.Repr(real))
+		}
+	}
+	err := syscall.Rename(src, real)
+	if err == nil {
+		return real, nil
+	}
+	if !errors.Is(err, syscall.EXDEV) {
+		if _, serr := os.Lstat(src); serr != nil {
+			return "", lang.OSErrorFrom(serr, src)
+		}
+		return "", lang.OSErrorFrom(err, src, real)
+	}
+	if isDir(src) {
+		if err := copyTree(src, real, false, 0); err != nil {
+			return "", err
+		}
+		return real, rmTree(src)
+	}
+	if err := copyFile(src, real, true, true); err != nil {
+		return "", err
+	}
+	if err := syscall.Unlink(src); err != nil {
+		return "", lang.OSErrorFrom(err, src)
+	}
+	return real, nil
+}
+
+// twoPaths reads src and dst.
+func twoPaths(a *lang.Args) (string, string, error) {
+	src, err := pathArg(a.Value("src"))
+	if err != nil {
+		return "", "", err
+	}
+	dst, err := pathArg(a.Value("dst"))
+	return src, dst, err
+}
+
+var shutilModule = &lang.Module{Name: "shutil", Attrs: map[string]lang.Value{
+	"Error":         errorClass,
+	"SameFileError": sameFileClass,
+	"copyfile": lang.NewBuiltin(lang.AsValue, "copyfile(src, dst)", "Copies the contents of the file src to the file dst (replacing it) and returns dst.", func(a *lang.Args) (lang.Value, error) {
+		src, dst, err := twoPaths(a)
+		if err != nil {
+			return nil, err
+		}
+		return a.Value("dst"), copyFile(src, dst, false, false)
+	}),
+	"copy": lang.NewBuiltin(lang.AsValue, "copy(src, dst)", "Copies the file src, with its permission bits, to dst or into the directory dst, and returns the new file's path.", func(a *lang.Args) (lang.Value, error) {
+		src, dst, err := twoPaths(a)
+		if err != nil {
+			return nil, err
+		}
+		return copyTo(src, dst, false)
+	}),
+	"copy2": lang.NewBuiltin(lang.AsValue, "copy2(src, dst)", "shutil.copy that keeps the file's times too.", func(a *lang.Args) (lang.Value, error) {
+		src, dst, err := twoPaths(a)
+		if err != nil {
+			return nil, err
+		}
+		return copyTo(src, dst, true)
+	}),
+	"copytree": lang.NewBuiltin(lang.AsValue, "copytree(src, dst, symlinks=False, dirs_exist_ok=False)", "Copies the directory src and everything below it to dst (which must not exist, unless dirs_exist_ok), and returns dst. Links are copied as links.", func(a *lang.Args) (lang.Value, error) {
+		src, dst, err := twoPaths(a)
+		if err != nil {
+			return nil, err
+		}
+		existOK := a.Bool("dirs_exist_ok")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return a.Value("dst"), copyTree(src, dst, existOK, 0)
+	}),
+	"rmtree": lang.NewBuiltin(lang.AsValue, "rmtree(path, ignore_errors=False)", "Deletes the directory path and everything below it; with ignore_errors, errors are ignored.", func(a *lang.Args) (lang.Value, error) {
+		p, err := pathArg(a.Value("path"))
+		if err != nil {
+			return nil, err
+		}
+		ignore := a.Bool("ignore_errors")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := rmTree(p); err != nil && !ignore {
+			return nil, err
+		}
+		return lang.None, nil
+	}),
+	"move": lang.NewBuiltin(lang.AsValue, "move(src, dst)", "Moves the file or directory src to dst, or into the directory dst, and returns where it went.", func(a *lang.Args) (lang.Value, error) {
+		src, dst, err := twoPaths(a)
+		if err != nil {
+			return nil, err
+		}
+		return move(src, dst)
+	}),
+}}
+
+func init() {
+	lang.RegisterModule("shutil", "Python's shutil module: copyfile, copy, copy2, copytree, move and rmtree.", func() *lang.Module { return shutilModule })
+}

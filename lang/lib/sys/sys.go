@@ -1,0 +1,158 @@
+// Package sys is Python's sys module for kael: the program's arguments
+// (argv), exit (SystemExit, whose code kael run exits with), the
+// session's output streams (stdout, stderr), modules, path, the
+// interpreter's version and limits. sys is one module per session, as
+// CPython's is one per interpreter (lang.RegisterSessionModule).
+package sys
+
+import (
+	"encoding/binary"
+	"math"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+// The Python kael implements (lang.PythonVersion), as numbers.
+var major, minor, micro = versionNumbers()
+
+// version is sys.version: the version, then how it was built.
+const version = lang.PythonVersion + " (main, kael) [Go]"
+
+func versionNumbers() (int64, int64, int64) {
+	var n [3]int64
+	for i, s := range strings.SplitN(lang.PythonVersion, ".", 3) {
+		n[i], _ = strconv.ParseInt(s, 10, 64)
+	}
+	return n[0], n[1], n[2]
+}
+
+var versionInfoType = &lang.ReturnType{Name: "version_info", Class: "sys.version_info",
+	Fields: []string{"major", "minor", "micro", "releaselevel", "serial"}}
+
+var floatInfoType = &lang.ReturnType{Name: "float_info", Class: "sys.float_info",
+	Fields: []string{"max", "max_exp", "max_10_exp", "min", "min_exp", "min_10_exp", "dig", "mant_dig", "epsilon", "radix", "rounds"}}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// byteOrder is sys.byteorder: the machine's.
+func byteOrder() string {
+	var b [2]byte
+	binary.NativeEndian.PutUint16(b[:], 1)
+	if b[0] == 1 {
+		return "little"
+	}
+	return "big"
+}
+
+// executable is sys.executable: the path of the kael binary.
+func executable() string {
+	p, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	return p
+}
+
+// build makes the sys module of session s (nil: the one help shows).
+func build(s *lang.Session) *lang.Module {
+	argv, importDir := []string{""}, ""
+	var modules lang.Value = lang.NewDict()
+	if s != nil {
+		argv, importDir = s.Argv(), s.ImportDir()
+		modules = s.ImportedModules()
+	}
+	argList := make([]lang.Value, len(argv))
+	for i, a := range argv {
+		argList[i] = a
+	}
+	m := &lang.Module{Name: "sys", Attrs: map[string]lang.Value{
+		"argv":         &lang.List{Elems: argList},
+		"orig_argv":    &lang.List{Elems: append([]lang.Value{executable()}, argList...)},
+		"path":         &lang.List{Elems: []lang.Value{importDir}},
+		"modules":      modules,
+		"stdout":       &stream{name: "<stdout>", toStderr: false},
+		"stderr":       &stream{name: "<stderr>", toStderr: true},
+		"version":      version,
+		"version_info": lang.NewNamedTuple(versionInfoType, major, minor, micro, "final", int64(0)),
+		"hexversion":   int64(major<<24 | minor<<16 | micro<<8 | 0xf<<4),
+		"platform":     platform(),
+		"byteorder":    byteOrder(),
+		"executable":   executable(),
+		"maxsize":      int64(math.MaxInt64),
+		"float_info": lang.NewNamedTuple(floatInfoType, math.MaxFloat64, int64(1024), int64(308),
+			2.2250738585072014e-308, int64(-1021), int64(-307), int64(15), int64(53), 2.220446049250313e-16, int64(2), int64(1)),
+		"exit": lang.NewBuiltin(lang.AsValue, "exit(status=None)", "Ends the program by raising SystemExit(status): kael run exits with status (None is 0, an int that status, anything else is printed on stderr and the status is 1). In the REPL and a notebook it ends the cell, not the session.", func(a *lang.Args) (lang.Value, error) {
+			return nil, lang.NewSystemExit(a.Value("status"))
+		}),
+		"getrecursionlimit": lang.NewBuiltin(lang.AsValue, "getrecursionlimit()", "The deepest nesting of calls before RecursionError: kael's guard of 500 calls, or a lower limit set with setrecursionlimit.", func(a *lang.Args) (lang.Value, error) {
+			return int64(a.Session().RecursionLimit()), nil
+		}),
+		"setrecursionlimit": lang.NewBuiltin(lang.AsValue, "setrecursionlimit(limit)", "Sets the deepest nesting of calls before RecursionError; kael's own guard (500 calls) bounds it, so a higher limit has the guard's effect.", func(a *lang.Args) (lang.Value, error) {
+			v := a.Value("limit")
+			n, ok := v.(int64)
+			if b, isBool := v.(bool); isBool {
+				n, ok = 0, true
+				if b {
+					n = 1
+				}
+			}
+			if !ok {
+				return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(v))
+			}
+			if n < 1 {
+				return nil, lang.Errorf(lang.ValueError, "recursion limit must be greater or equal than 1")
+			}
+			a.SetRecursionLimit(int(min(n, math.MaxInt32)))
+			return lang.None, nil
+		}),
+		"getdefaultencoding": lang.NewBuiltin(lang.AsValue, "getdefaultencoding()", "'utf-8', the encoding of kael's text.", func(a *lang.Args) (lang.Value, error) {
+			return "utf-8", nil
+		}),
+	}}
+	if s == nil {
+		// The module help and the language reference show: the values
+		// that belong to a session or a machine, described.
+		for name, doc := range map[string]string{
+			"argv":       "the program's arguments: the script and what follows it (kael run script.py a b); [''] in the REPL and notebooks",
+			"orig_argv":  "the kael binary's path and the program's arguments",
+			"path":       "[the main script's directory], or [''] in the REPL and notebooks",
+			"modules":    "the dict of the session's imported modules, by name",
+			"executable": "the path of the kael binary",
+		} {
+			m.Attrs[name] = memberDoc(doc)
+		}
+	}
+	return m
+}
+
+// memberDoc stands for a member whose value depends on the session or
+// the machine, in the module that help and the reference show.
+type memberDoc string
+
+func (d memberDoc) MemberDoc() string { return string(d) }
+func (d memberDoc) PyRepr() string    { return "<" + string(d) + ">" }
+
+// platform is sys.platform: 'linux', 'darwin', or Go's name elsewhere.
+func platform() string {
+	if runtime.GOOS == "windows" {
+		return "win32"
+	}
+	return runtime.GOOS
+}
+
+func init() {
+	lang.RegisterSessionModule("sys", "Python's sys module: argv, exit, stdout and stderr, modules, path, version and version_info, platform, maxsize, float_info, the recursion limit.", build)
+	lang.RegisterMethodTable("TextIOWrapper", streamMethods)
+}

@@ -1,0 +1,58 @@
+package sys_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	// The module under test, and the one its cases import.
+	_ "github.com/kael-dev/kael/lang/lib/os"
+	_ "github.com/kael-dev/kael/lang/lib/sys"
+)
+
+const sysPrelude = "import sys\n"
+
+// sysCases hold CPython 3.11's outcomes; TestSysAgainstCPython checks
+// them there.
+var sysCases = []langtest.Case{
+	{"sys.version_info >= (3, 8), sys.version_info[:2], sys.version_info.major, sys.version_info.minor, sys.version_info.releaselevel, type(sys.version_info).__name__, isinstance(sys.version_info, tuple), len(sys.version_info), sys.version_info < (4,), sys.version_info == (3, 11)", "(True, (3, 11), 3, 11, 'final', 'version_info', True, 5, True, False)"},
+	{"sys.version.startswith('3.11.'), sys.hexversion >> 16, tuple(sys.version_info)[:2]", "(True, 779, (3, 11))"},
+	{"sys.float_info, sys.float_info.epsilon, sys.float_info.max, sys.float_info[0], sys.float_info.dig", "(sys.float_info(max=1.7976931348623157e+308, max_exp=1024, max_10_exp=308, min=2.2250738585072014e-308, min_exp=-1021, min_10_exp=-307, dig=15, mant_dig=53, epsilon=2.220446049250313e-16, radix=2, rounds=1), 2.220446049250313e-16, 1.7976931348623157e+308, 1.7976931348623157e+308, 15)"},
+	{"sys.maxsize, sys.maxsize == 9223372036854775807, sys.byteorder, sys.platform", "(9223372036854775807, True, 'little', 'linux')"},
+	{"repr(sys.stdout), repr(sys.stderr), sys.stdout.name, sys.stderr.encoding, sys.stdout.flush(), sys.stdout.isatty(), sys.stdout.write('')", "(\"<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\", \"<_io.TextIOWrapper name='<stderr>' mode='w' encoding='utf-8'>\", '<stdout>', 'utf-8', None, False, 0)"},
+	{"sys.stderr.write('h\u00e9llo\\n')", "6"},
+	{"sys.stdout.write(3)", "TypeError: write() argument must be str, not int"},
+	{"sys.stderr.writelines([1])", "TypeError: write() argument must be str, not int"},
+	{"sys.setrecursionlimit(0)", "ValueError: recursion limit must be greater or equal than 1"},
+	{"sys.setrecursionlimit(1.5)", "TypeError: 'float' object cannot be interpreted as an integer"},
+	{"try:\n    sys.exit('bye')\nexcept SystemExit as e:\n    r = (repr(e), e.code, str(e), e.args)\nr", "(\"SystemExit('bye')\", 'bye', 'bye', ('bye',))"},
+	{"try:\n    sys.exit()\nexcept SystemExit as e:\n    r = (repr(e), e.code, e.args)\nr", "('SystemExit()', None, ())"},
+	{"SystemExit().code, SystemExit(3).code, SystemExit(1, 2).code, isinstance(SystemExit(), Exception), issubclass(SystemExit, BaseException)", "(None, 3, (1, 2), False, True)"},
+	{"try:\n    sys.exit(2)\nexcept Exception:\n    r = 'caught by Exception'\nexcept BaseException as e:\n    r = type(e).__name__\nr", "'SystemExit'"},
+	{"import os\n'os' in sys.modules, sys.modules['os'] is os, type(sys.modules).__name__, 'os.path' in sys.modules or True", "(True, True, 'dict', True)"},
+	{"type(sys.argv).__name__, type(sys.path).__name__, isinstance(sys.executable, str), sys.getdefaultencoding()", "('list', 'list', True, 'utf-8')"},
+	{"sys.setrecursionlimit(60)\ndef f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError:\n    r = 'RecursionError'\nr", "'RecursionError'"},
+	{"from sys import argv, exit, stdout, version_info\nversion_info.major, callable(exit)", "(3, True)"},
+}
+
+// sysSessionCases are kael's own: what a session's sys is (argv, path,
+// where its streams write).
+var sysSessionCases = []langtest.Case{
+	{"import sys\nsys.argv, sys.path", "([''], [''])"},
+	{"import sys\nsys.stdout.write('a\\n')\nprint('b', file=sys.stderr)\nsys.stderr.writelines(['c', 'd\\n'])", "a\nb\ncd\n"},
+	{"import sys\nsys.getrecursionlimit()", "500"},
+	{"import sys\nsys.setrecursionlimit(100)\nsys.getrecursionlimit()", "100"},
+	{"import sys\nsys.setrecursionlimit(10**6)\nsys.getrecursionlimit()", "500"},
+	{"import sys\nsys.exit(3)", "SystemExit: 3"},
+	{"import sys\nimport sys as s2\ns2 is sys", "True"},
+}
+
+func TestSys(t *testing.T) {
+	langtest.CheckCellCases(t, sysPrelude, sysCases)
+	langtest.RunCells(t, sysSessionCases)
+}
+
+func TestSysAgainstCPython(t *testing.T) {
+	cpython.CheckCellCases(t, sysPrelude, sysCases)
+}

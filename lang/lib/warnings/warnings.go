@@ -1,0 +1,246 @@
+// Package warnings is Python's warnings module for kael: warn prints
+// CPython's "file:line: Category: message" and the line to the session's
+// stderr, once per location unless the filters say otherwise
+// (filterwarnings, simplefilter, resetwarnings, catch_warnings), and the
+// "error" action raises the warning.
+package warnings
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+// filter is one entry of the filters, as CPython's (action, message
+// regexp, category, module regexp, lineno).
+type filter struct {
+	action   string
+	message  *regexp.Regexp // nil matches every message
+	category lang.Value
+	module   *regexp.Regexp
+	lineno   int
+}
+
+// state is one session's warnings: its filters, the locations that have
+// warned (for "default" and "once"), and the lists catch_warnings(record=True)
+// collects into.
+type state struct {
+	filters  []filter
+	seen     map[string]bool
+	recorder *lang.List
+}
+
+// stateKey is the key of the session's warnings state.
+type stateKey struct{}
+
+// defaultFilters are CPython 3.11's: DeprecationWarning shown in
+// __main__ (kael's code is), the noisy ones ignored.
+func defaultFilters() []filter {
+	f := func(action, cat string, module *regexp.Regexp) filter {
+		c, _ := lang.ExceptionClass(cat)
+		return filter{action: action, category: c, module: module}
+	}
+	return []filter{
+		f("default", "DeprecationWarning", regexp.MustCompile(`^__main__\z`)),
+		f("ignore", "DeprecationWarning", nil),
+		f("ignore", "PendingDeprecationWarning", nil),
+		f("ignore", "ImportWarning", nil),
+		f("ignore", "ResourceWarning", nil),
+	}
+}
+
+func stateOf(s *lang.Session) *state {
+	return s.LibraryState(stateKey{}, func() any {
+		return &state{filters: defaultFilters(), seen: map[string]bool{}}
+	}).(*state)
+}
+
+var actions = map[string]bool{"error": true, "ignore": true, "always": true, "default": true, "module": true, "once": true}
+
+// categoryOf is the category argument: a Warning class.
+func categoryOf(v lang.Value) (lang.Value, error) {
+	warning, _ := lang.ExceptionClass("Warning")
+	if ok, err := lang.IsSubclass(v, warning); err == nil && ok {
+		return v, nil
+	}
+	return nil, lang.Errorf(lang.TypeError, "category must be a Warning subclass, not '%s'", lang.TypeName(v))
+}
+
+// className is a class's __name__.
+func className(c lang.Value) string {
+	if h, ok := c.(lang.HasAttrs); ok {
+		if n, ok := h.Attr("__name__"); ok {
+			if s, ok := n.(string); ok {
+				return s
+			}
+		}
+	}
+	return lang.Str(c)
+}
+
+// warn is warnings.warn.
+func warn(a *lang.Args) (lang.Value, error) {
+	msg, cat := a.Value("message"), a.Value("category")
+	var text string
+	warning, _ := lang.ExceptionClass("Warning")
+	if ok, _ := lang.IsInstance(msg, warning); ok {
+		cat = lang.TypeOf(msg)
+		text = lang.Str(msg)
+	} else {
+		if cat == lang.None {
+			cat, _ = lang.ExceptionClass("UserWarning")
+		}
+		var err error
+		if cat, err = categoryOf(cat); err != nil {
+			return nil, err
+		}
+		text = lang.Str(msg)
+		inst, ok := lang.NewException(cat, text)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "category must be a Warning subclass, not '%s'", lang.TypeName(cat))
+		}
+		msg = inst
+	}
+	file, line, source := a.Location()
+	if file != "" && !strings.HasPrefix(file, "<") {
+		if abs, err := filepath.Abs(file); err == nil {
+			file = abs
+		}
+	}
+	if file == "" {
+		file = "<stdin>"
+	}
+	st := stateOf(a.Session())
+	action := "default"
+	for _, f := range st.filters {
+		if f.matches(text, cat, line) {
+			action = f.action
+			break
+		}
+	}
+	key := ""
+	switch action {
+	case "ignore":
+		return lang.None, nil
+	case "error":
+		if e, ok := lang.RaiseException(msg); ok {
+			return nil, e
+		}
+		return nil, lang.Errorf(lang.ErrorKind(className(cat)), "%s", text)
+	case "default":
+		key = fmt.Sprintf("%s\x00%s\x00%s\x00%d", text, className(cat), file, line)
+	case "module":
+		key = fmt.Sprintf("%s\x00%s\x00%s", text, className(cat), file)
+	case "once":
+		key = fmt.Sprintf("%s\x00%s", text, className(cat))
+	}
+	if key != "" {
+		if st.seen[action+"\x00"+key] {
+			return lang.None, nil
+		}
+		st.seen[action+"\x00"+key] = true
+	}
+	if st.recorder != nil {
+		st.recorder.Elems = append(st.recorder.Elems, &warningMessage{message: msg, category: cat, filename: file, lineno: int64(line)})
+		return lang.None, nil
+	}
+	out := fmt.Sprintf("%s:%d: %s: %s\n", file, line, className(cat), text)
+	if source != "" {
+		out += "  " + source + "\n"
+	}
+	_, _ = io.WriteString(a.Session().Stderr(), out)
+	return lang.None, nil
+}
+
+// matches reports whether f applies to a warning.
+func (f *filter) matches(text string, cat lang.Value, line int) bool {
+	if f.message != nil && !f.message.MatchString(text) {
+		return false
+	}
+	if f.module != nil && !f.module.MatchString("__main__") {
+		return false
+	}
+	if ok, err := lang.IsSubclass(cat, f.category); err != nil || !ok {
+		return false
+	}
+	return f.lineno == 0 || f.lineno == line
+}
+
+// newFilter reads a filter's arguments.
+func newFilter(a *lang.Args, withText bool) (filter, error) {
+	action := a.Str("action")
+	lineno := a.Int("lineno")
+	if err := a.Err(); err != nil {
+		return filter{}, err
+	}
+	if !actions[action] {
+		return filter{}, lang.Errorf(lang.AssertionError, "invalid action: %s", lang.Repr(action))
+	}
+	if lineno < 0 {
+		return filter{}, lang.Errorf(lang.AssertionError, "lineno must be an int >= 0")
+	}
+	catArg := a.Value("category")
+	if catArg == lang.None {
+		catArg, _ = lang.ExceptionClass("Warning")
+	}
+	cat, err := categoryOf(catArg)
+	if err != nil {
+		return filter{}, lang.Errorf(lang.AssertionError, "category must be a class")
+	}
+	f := filter{action: action, category: cat, lineno: lineno}
+	if withText {
+		for _, p := range []struct {
+			name string
+			re   **regexp.Regexp
+			flag string
+		}{{"message", &f.message, "(?i)"}, {"module", &f.module, ""}} {
+			s, ok := a.Value(p.name).(string)
+			if !ok {
+				return filter{}, lang.Errorf(lang.AssertionError, "%s must be a string", p.name)
+			}
+			if s == "" {
+				continue
+			}
+			re, err := regexp.Compile(p.flag + `\A(?:` + s + `)`)
+			if err != nil {
+				return filter{}, lang.Errorf(lang.ValueError, "kael cannot read the pattern %s: %v", lang.Repr(s), err)
+			}
+			if p.name == "module" {
+				re, err = regexp.Compile(`\A(?:` + s + `)\z`)
+				if err != nil {
+					return filter{}, lang.Errorf(lang.ValueError, "kael cannot read the pattern %s: %v", lang.Repr(s), err)
+				}
+			}
+			*p.re = re
+		}
+	}
+	return f, nil
+}
+
+// addFilter puts f first (or last with append), replacing an equal one.
+func (st *state) addFilter(f filter, appendIt bool) {
+	kept := st.filters[:0]
+	for _, g := range st.filters {
+		if !(g.action == f.action && sameRe(g.message, f.message) && g.category == f.category && sameRe(g.module, f.module) && g.lineno == f.lineno) {
+			kept = append(kept, g)
+		}
+	}
+	st.filters = kept
+	if appendIt {
+		st.filters = append(st.filters, f)
+	} else {
+		st.filters = append([]filter{f}, st.filters...)
+	}
+	st.seen = map[string]bool{} // CPython resets its registries when the filters change
+}
+
+func sameRe(a, b *regexp.Regexp) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.String() == b.String()
+}

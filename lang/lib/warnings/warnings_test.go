@@ -1,0 +1,45 @@
+package warnings_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	_ "github.com/kael-dev/kael/lang/lib/warnings" // the module under test
+)
+
+const warningsPrelude = "import warnings\n"
+
+// warningsCases hold CPython 3.11's outcomes; TestWarningsAgainstCPython
+// checks them there.
+var warningsCases = []langtest.Case{
+	{"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    warnings.warn('a')\n    warnings.warn('b', RuntimeWarning)\n    warnings.warn(FutureWarning('c'))\n[(str(x.message), x.category.__name__, x.lineno, type(x.message).__name__) for x in w]", "[('a', 'UserWarning', 3, 'UserWarning'), ('b', 'RuntimeWarning', 4, 'RuntimeWarning'), ('c', 'FutureWarning', 5, 'FutureWarning')]"},
+	{"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('ignore')\n    warnings.warn('a')\nw", "[]"},
+	{"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('default')\n    for i in range(3):\n        warnings.warn('same')\n    warnings.warn('other')\n[str(x.message) for x in w]", "['same', 'other']"},
+	{"with warnings.catch_warnings():\n    warnings.simplefilter('error')\n    try:\n        warnings.warn('boom')\n    except UserWarning as e:\n        r = (type(e).__name__, str(e))\nr", "('UserWarning', 'boom')"},
+	{"with warnings.catch_warnings():\n    warnings.filterwarnings('error', message='bad')\n    warnings.filterwarnings('ignore', category=RuntimeWarning)\n    warnings.warn('fine', RuntimeWarning)\n    try:\n        warnings.warn('BAD thing')\n        r = 'not raised'\n    except UserWarning as e:\n        r = str(e)\nr", "'BAD thing'"},
+	{"with warnings.catch_warnings():\n    warnings.simplefilter('error', DeprecationWarning)\n    warnings.warn('x', DeprecationWarning)", "DeprecationWarning: x"},
+	{"warnings.simplefilter('bogus')", "AssertionError: invalid action: 'bogus'"},
+	{"warnings.warn('x', 3)", "TypeError: category must be a Warning subclass, not 'int'"},
+	{"issubclass(warnings.UserWarning, Warning), warnings.DeprecationWarning is DeprecationWarning", "AttributeError: module 'warnings' has no attribute 'UserWarning'"},
+}
+
+// warningsOutput is what warn writes to stderr (a session without a
+// stderr of its own writes it with its output), as CPython writes it
+// for code read from standard input.
+var warningsOutput = []langtest.Case{
+	{"import warnings\nfor i in range(3):\n    warnings.warn('hi')\nwarnings.warn('x', DeprecationWarning)", "<stdin>:3: UserWarning: hi\n  warnings.warn('hi')\n<stdin>:4: DeprecationWarning: x\n  warnings.warn('x', DeprecationWarning)\n"},
+	{"import warnings\nwarnings.simplefilter('ignore')\nwarnings.warn('hi')\nprint('ok')", "ok\n"},
+	{"import warnings\nwarnings.simplefilter('always')\nfor i in range(2):\n    warnings.warn('again')", "<stdin>:4: UserWarning: again\n  warnings.warn('again')\n<stdin>:4: UserWarning: again\n  warnings.warn('again')\n"},
+	{"import warnings\nwarnings.simplefilter('once')\nwarnings.warn('a')\nwarnings.warn('a')", "<stdin>:3: UserWarning: a\n  warnings.warn('a')\n"},
+}
+
+func TestWarnings(t *testing.T) {
+	langtest.CheckCellCases(t, warningsPrelude, warningsCases)
+	langtest.RunCells(t, warningsOutput)
+}
+
+func TestWarningsAgainstCPython(t *testing.T) {
+	cpython.CheckCellCases(t, warningsPrelude, warningsCases)
+}
