@@ -166,6 +166,12 @@ func bindClassAttr(v Value, obj Value, cls *UserClass) Value {
 
 // classAttr is C.name for a user class.
 func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
+	if name == "__annotations__" && c.attrs[name] == nil && !c.native {
+		// Python 3.10+: a class's own annotations, made empty on first use
+		d := NewDict()
+		c.set(name, d)
+		return d, nil
+	}
 	if v, _, ok := c.lookup(name); ok {
 		switch f := v.(type) {
 		case *staticMethod:
@@ -229,6 +235,11 @@ func classValue(name string) Value {
 
 // setInstanceAttr runs x.name = v.
 func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
+	if guard := x.cls.guardOf(); guard != nil {
+		if err := guard(x, name, false); err != nil {
+			return err
+		}
+	}
 	if x.cls.hasProperties() { // only a property of the class takes the assignment
 		if cv, _, ok := x.cls.lookup(name); ok {
 			if p, ok := cv.(*propertyValue); ok {
@@ -269,6 +280,11 @@ func delAttr(v Value, name string) (func() error, error) {
 	if !ok {
 		return nil, Errorf(AttributeError, "kael cannot delete attributes of '%s' objects", TypeName(v)).
 			WithHint("only attributes of instances of your own classes can be deleted")
+	}
+	if guard := x.cls.guardOf(); guard != nil {
+		if err := guard(x, name, true); err != nil {
+			return nil, err
+		}
 	}
 	missing := func() error {
 		return Errorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)

@@ -32,10 +32,11 @@ type UserClass struct {
 	native   bool
 	names    []string // the class attributes, in definition order
 	attrs    map[string]Value
-	sess     *Session    // the session that made it, for special methods called from Go code
-	rootBase *NativeBase // what base() returns, once asked
-	module   string      // "builtins" for the built-in exceptions, "" for __main__
-	props    bool        // a property was set as an attribute (hasProperties)
+	sess     *Session     // the session that made it, for special methods called from Go code
+	rootBase *NativeBase  // what base() returns, once asked
+	module   string       // "builtins" for the built-in exceptions, "" for __main__
+	props    bool         // a property was set as an attribute (hasProperties)
+	guard    SetAttrGuard // asked before an instance's attribute changes (SetGuard)
 }
 
 // Instance is an object of a user class.

@@ -1,0 +1,49 @@
+package lang
+
+// Hooks for libraries that make or change classes from Go code, as
+// Python's class decorators do (dataclasses, functools.total_ordering):
+// read a class's own namespace, give it methods written in Go that bind
+// self, and guard the assignment of its instances' attributes (a frozen
+// dataclass).
+
+// SetAttrGuard is asked before an attribute of an instance is assigned
+// (del is false) or deleted (del is true); an error refuses the change.
+type SetAttrGuard func(x *Instance, name string, del bool) error
+
+// BindingSelf makes b bind as a Python function does when it is a class
+// attribute read through an instance: x.m(a) calls b with x, a. It
+// returns b.
+func (b *Builtin) BindingSelf() *Builtin {
+	b.binds = true
+	return b
+}
+
+// Own returns the attribute name of c's own namespace (not its bases').
+func (c *UserClass) Own(name string) (Value, bool) {
+	v, ok := c.attrs[name]
+	return v, ok
+}
+
+// OwnNames lists c's own attributes in the order they were set.
+func (c *UserClass) OwnNames() []string { return append([]string(nil), c.names...) }
+
+// Bases returns the classes of c's MRO made by class statements, c first.
+func (c *UserClass) Bases() []*UserClass { return append([]*UserClass(nil), c.mroUser...) }
+
+// SetGuard makes guard decide on every assignment and deletion of an
+// attribute of an instance of c or of a class derived from it.
+func (c *UserClass) SetGuard(guard SetAttrGuard) { c.guard = guard }
+
+// guardOf returns the guard of the first class of c's MRO that has one.
+func (c *UserClass) guardOf() SetAttrGuard {
+	for _, k := range c.mroUser {
+		if k.guard != nil {
+			return k.guard
+		}
+	}
+	return nil
+}
+
+// SetOwn sets x's own attribute name to v, passing by properties and
+// guards, as object.__setattr__(x, name, v) does in Python.
+func (x *Instance) SetOwn(name string, v Value) { x.set(name, v) }
