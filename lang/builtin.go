@@ -474,6 +474,10 @@ func (a *Args) CallKw(fn Value, pos []Value, kwNames []string, kwVals []Value) (
 // syntax.STAR, ...) to x and y, with every rule an expression x + y
 // has: tensors, numbers, sequences and the special methods of classes.
 func (a *Args) Binary(op syntax.Token, x, y Value) (Value, error) {
+	switch op {
+	case syntax.LT, syntax.LE, syntax.GT, syntax.GE, syntax.EQL, syntax.NEQ:
+		return a.in.compare(op, x, y, a.in.stmtNode())
+	}
 	return a.in.binary(op, x, y, a.in.stmtNode())
 }
 

@@ -47,3 +47,25 @@ func (c *UserClass) guardOf() SetAttrGuard {
 // SetOwn sets x's own attribute name to v, passing by properties and
 // guards, as object.__setattr__(x, name, v) does in Python.
 func (x *Instance) SetOwn(name string, v Value) { x.set(name, v) }
+
+// DeleteOwn removes the attribute name from c's own namespace, as del
+// C.name does; it reports whether there was one.
+func (c *UserClass) DeleteOwn(name string) bool {
+	if _, ok := c.attrs[name]; !ok {
+		return false
+	}
+	delete(c.attrs, name)
+	for i, n := range c.names {
+		if n == name {
+			c.names = append(c.names[:i], c.names[i+1:]...)
+			break
+		}
+	}
+	return true
+}
+
+// RegisterDunder declares that a library calls the special method name
+// (dataclasses' __post_init__, copy's __deepcopy__), so that a class body
+// may define it: the engine refuses the special methods nobody calls. A
+// library calls it from init.
+func RegisterDunder(name string) { supportedDunders[name] = true }

@@ -13,6 +13,8 @@
 package std
 
 import (
+	_ "github.com/kael-dev/kael/lang/lib/copy"
+	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"
