@@ -609,12 +609,17 @@ func dtypeEqual(d tensor.DType, v Value) bool {
 	return false
 }
 
+// Identical is Python's a is b.
+func Identical(a, b Value) bool { return identical(a, b) }
+
 func identical(a, b Value) bool {
 	switch x := a.(type) {
 	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType:
 		return equal(a, b) // immutable values are the same when equal
 	case Tuple:
-		return false
+		// the same tuple shares its elements' array; () is one object
+		y, ok := b.(Tuple)
+		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
 	case *GradFnValue: // each read of grad_fn wraps its node anew
 		y, ok := b.(*GradFnValue)
 		return ok && identical(x.Fn, y.Fn)

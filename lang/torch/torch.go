@@ -55,6 +55,7 @@ func init() {
 	defTensorClasses()
 	defDevices()
 	defSave()
+	defDeepCopy()
 
 	// torch.autograd and torch.optim.
 	defAutograd()

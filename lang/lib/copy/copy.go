@@ -125,7 +125,7 @@ func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, erro
 				return nil, err
 			}
 			out[i] = c
-			same = same && c == e
+			same = same && lang.Identical(c, e)
 		}
 		if y, ok, _ := m.d.Get(id); ok { // the tuple holds itself through a list
 			return y, nil
