@@ -31,6 +31,9 @@ type Builtin struct {
 	// class attribute read through an instance (the wrapper that
 	// @torch.no_grad() makes of a method): self becomes its first argument.
 	binds bool
+	// pyName, when set, makes argument errors those of a Python function
+	// of that name (AsPythonFunction).
+	pyName string
 }
 
 type param struct {
@@ -235,6 +238,9 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 		}
 	}
 	sig := signature{name: b.Name, params: b.params, keywords: b.acceptsKeywords, of: b}
+	if b.pyName != "" {
+		sig.name, sig.python = b.pyName, true
+	}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
 		return nil, err
@@ -309,6 +315,7 @@ type signature struct {
 	params   []param
 	keywords bool                                // unknown keyword arguments are returned, as for **kwargs
 	of       interface{ signatureText() string } // the callable, for hints; asked only on errors
+	python   bool                                // CPython's messages for a Python function's call
 }
 
 // signatureText returns b's signature as help shows it.
@@ -329,7 +336,7 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 	i := 0
 	for _, v := range pos {
 		if i >= len(s.params) || s.params[i].kwOnly && !s.params[i].variadic {
-			if _, user := s.of.(*Function); user {
+			if s.python {
 				return nil, nil, pythonTooMany(s.name, s.params, len(pos))
 			}
 			return nil, nil, Errorf(TypeError, "%s() takes %d positional arguments but %d were given", s.name, countPositional(s.params), len(pos))
@@ -370,7 +377,7 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 		}
 		vals[j], given[j] = kwVals[k], true
 	}
-	if _, user := s.of.(*Function); user {
+	if s.python {
 		if err := s.missingUserArgs(given); err != nil {
 			return nil, nil, err
 		}

@@ -69,3 +69,13 @@ func (c *UserClass) DeleteOwn(name string) bool {
 // may define it: the engine refuses the special methods nobody calls. A
 // library calls it from init.
 func RegisterDunder(name string) { supportedDunders[name] = true }
+
+// AsPythonFunction makes b's argument errors those CPython gives for a
+// call of a Python function named name ("Point.__new__() missing 1
+// required positional argument: 'y'"), for the methods a library writes
+// for a class (a dataclass's __init__, a named tuple's constructor). It
+// returns b.
+func (b *Builtin) AsPythonFunction(name string) *Builtin {
+	b.pyName = name
+	return b
+}

@@ -132,6 +132,10 @@ func typeClassName(v Value) string {
 		if q := x.ClassName(); q != "" {
 			return q
 		}
+	case *Dict:
+		if x.kind != nil {
+			return x.kind.Class
+		}
 	case *tensor.Tensor:
 		if c, ok := tensorSubclass(x); ok {
 			return c.Name

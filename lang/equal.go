@@ -44,6 +44,12 @@ func equal(a, b Value) bool {
 				stack = append(stack, pair{xs[i], ys[i]})
 			}
 		case *Dict:
+			if eq, ok := dictKindEqual(x, p.b); ok {
+				if !eq {
+					return false
+				}
+				continue
+			}
 			y, ok := p.b.(*Dict)
 			if !ok || x.Len() != y.Len() {
 				return false

@@ -227,7 +227,7 @@ func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVa
 	if f.code.positional && len(kwNames) == 0 && len(pos) <= len(f.params) && bindDefaults(f, locals, pos) {
 		return nil
 	}
-	sig := signature{name: f.qualifiedName(), params: f.params, keywords: f.kwargs != "", of: f}
+	sig := signature{name: f.qualifiedName(), params: f.params, keywords: f.kwargs != "", of: f, python: true}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
 		return err

@@ -28,7 +28,7 @@ func Index(v Value, subs []Subscript) (Value, error) {
 			return nil, err
 		}
 		if !found {
-			return nil, Errorf(KeyError, "%s", Repr(key))
+			return d.missingKey(key)
 		}
 		return val, nil
 	}

@@ -36,6 +36,11 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 	if x, ok := v.(*Instance); ok {
 		return in.userUnary(op, x)
 	}
+	if d, ok := v.(*Dict); ok && d.kind != nil && d.kind.Unary != nil {
+		if r, ok, err := d.kind.Unary(op, d); ok || err != nil {
+			return r, err
+		}
+	}
 	if t, ok := v.(*tensor.Tensor); ok {
 		switch op {
 		case syntax.MINUS:
@@ -85,6 +90,9 @@ func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, er
 		return in.userBinary(op, a, b)
 	}
 	if r, ok, err := dialectBinary(op, a, b); ok || err != nil {
+		return r, err
+	}
+	if r, ok, err := dictKindBinary(op, a, b); ok || err != nil {
 		return r, err
 	}
 	if op == syntax.AT {

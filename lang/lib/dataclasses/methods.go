@@ -1,7 +1,6 @@
 package dataclasses
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
@@ -39,6 +38,13 @@ func getField(x *lang.Instance, name string) (lang.Value, error) {
 	return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute '%s'", x.Class().Name, name)
 }
 
+// factoryDefault is the default of an __init__ parameter whose field has
+// a default_factory: omitted, the factory makes the value.
+type factoryDefault struct{}
+
+// PyRepr is what CPython's signature shows for it.
+func (factoryDefault) PyRepr() string { return "<factory>" }
+
 // makeInit writes __init__: one parameter per init field (InitVars
 // included), keyword-only ones last; it sets every field (defaults and
 // factories for those not given or not init) and calls __post_init__
@@ -55,16 +61,9 @@ func makeInit(cls *lang.UserClass, all []*field, frozen bool) (*lang.Builtin, er
 			params = append(params, f)
 		}
 	}
-	name := qualname(cls) + ".__init__"
-	b := lang.NewBuiltin(lang.AsValue, "__init__(self, *args)", "Sets the fields of a new "+cls.Name+".",
+	b := lang.NewBuiltin(lang.AsValue, paramText(params), "Sets the fields of a new "+cls.Name+".",
 		func(a *lang.Args) (lang.Value, error) {
-			x, err := instance(a, name)
-			if err != nil {
-				return nil, err
-			}
-			pos, _ := a.Value("args").(lang.Tuple)
-			kwNames, kwVals := a.Keywords()
-			given, err := bindInit(name, params, pos, kwNames, kwVals)
+			x, err := instance(a, "__init__")
 			if err != nil {
 				return nil, err
 			}
@@ -73,21 +72,22 @@ func makeInit(cls *lang.UserClass, all []*field, frozen bool) (*lang.Builtin, er
 				if f.kind == classVar {
 					continue
 				}
-				v, ok := given[f.name]
-				if !ok && f.factory != nil {
+				var v lang.Value
+				if f.init {
+					v = a.Value(f.name)
+				} else if f.def != nil {
+					v = f.def
+				}
+				if f.factory != nil && (v == nil || v == (factoryDefault{})) {
 					if v, err = a.Call(f.factory); err != nil {
 						return nil, err
 					}
-					ok = true
-				}
-				if !ok && f.def != nil {
-					v, ok = f.def, true
 				}
 				if f.kind == initVar {
 					initVars = append(initVars, v)
 					continue
 				}
-				if !ok {
+				if v == nil {
 					continue
 				}
 				if frozen {
@@ -102,9 +102,35 @@ func makeInit(cls *lang.UserClass, all []*field, frozen bool) (*lang.Builtin, er
 				}
 			}
 			return lang.None, nil
-		}).CollectKeywords().BindingSelf()
+		}).BindingSelf().AsPythonFunction(qualname(cls) + ".__init__")
+	for _, f := range params {
+		switch {
+		case f.factory != nil:
+			b.SetDefault(f.name, factoryDefault{})
+		case f.def != nil:
+			b.SetDefault(f.name, f.def)
+		}
+	}
 	b.Sig = initSignature(params)
 	return b, nil
+}
+
+// paramText is __init__'s signature for binding: the defaults are set
+// after (SetDefault), as the text cannot spell them.
+func paramText(params []*field) string {
+	parts := []string{"self"}
+	star := false
+	for _, f := range params {
+		if f.kwOnly == true && !star {
+			parts, star = append(parts, "*"), true
+		}
+		if f.def != nil || f.factory != nil {
+			parts = append(parts, f.name+"=None")
+		} else {
+			parts = append(parts, f.name)
+		}
+	}
+	return "__init__(" + strings.Join(parts, ", ") + ")"
 }
 
 // initSignature is __init__'s signature as help() shows it.
@@ -128,87 +154,6 @@ func initSignature(params []*field) string {
 		parts = append(parts, p)
 	}
 	return "__init__(" + strings.Join(parts, ", ") + ")"
-}
-
-// bindInit binds __init__'s arguments to its parameters with the
-// messages CPython gives for a Python function's call.
-func bindInit(name string, params []*field, pos []lang.Value, kwNames []string, kwVals []lang.Value) (map[string]lang.Value, error) {
-	var positional []*field
-	for _, f := range params {
-		if f.kwOnly != true {
-			positional = append(positional, f)
-		}
-	}
-	if len(pos) > len(positional) {
-		required := 0
-		for _, f := range positional {
-			if f.def == nil && f.factory == nil {
-				required++
-			}
-		}
-		takes := fmt.Sprint(len(positional) + 1)
-		if required < len(positional) {
-			takes = fmt.Sprintf("from %d to %d", required+1, len(positional)+1)
-		}
-		return nil, lang.Errorf(lang.TypeError, "%s() takes %s positional %s but %d %s given", name, takes,
-			plural(len(positional)+1, "argument", "arguments"), len(pos)+1, plural(len(pos)+1, "was", "were"))
-	}
-	given := map[string]lang.Value{}
-	for i, v := range pos {
-		given[positional[i].name] = v
-	}
-	for i, k := range kwNames {
-		known := false
-		for _, f := range params {
-			known = known || f.name == k
-		}
-		switch _, dup := given[k]; {
-		case !known:
-			return nil, lang.Errorf(lang.TypeError, "%s() got an unexpected keyword argument '%s'", name, k)
-		case dup:
-			return nil, lang.Errorf(lang.TypeError, "%s() got multiple values for argument '%s'", name, k)
-		}
-		given[k] = kwVals[i]
-	}
-	var missingPos, missingKw []string
-	for _, f := range params {
-		if _, ok := given[f.name]; ok || f.def != nil || f.factory != nil {
-			continue
-		}
-		if f.kwOnly == true {
-			missingKw = append(missingKw, "'"+f.name+"'")
-		} else {
-			missingPos = append(missingPos, "'"+f.name+"'")
-		}
-	}
-	if len(missingPos) > 0 {
-		return nil, lang.Errorf(lang.TypeError, "%s() missing %d required positional %s: %s", name, len(missingPos),
-			plural(len(missingPos), "argument", "arguments"), joinNames(missingPos))
-	}
-	if len(missingKw) > 0 {
-		return nil, lang.Errorf(lang.TypeError, "%s() missing %d required keyword-only %s: %s", name, len(missingKw),
-			plural(len(missingKw), "argument", "arguments"), joinNames(missingKw))
-	}
-	return given, nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// joinNames is CPython's list of missing names: 'a', 'a' and 'b',
-// 'a', 'b', and 'c'.
-func joinNames(names []string) string {
-	switch len(names) {
-	case 1:
-		return names[0]
-	case 2:
-		return names[0] + " and " + names[1]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + ", and " + names[len(names)-1]
 }
 
 // makeRepr writes __repr__: Name(a=1, b='x') over the repr fields.
