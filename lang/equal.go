@@ -76,3 +76,8 @@ func equal(a, b Value) bool {
 	}
 	return true
 }
+
+// Equal is Python's == as a truth value, for Go code: numbers, strings
+// and containers element by element, values with an == of their own
+// (Equaler) by it, the rest by identity.
+func Equal(a, b Value) bool { return equal(a, b) }

@@ -94,6 +94,13 @@ type (
 		ClassName() string
 	}
 
+	// Typer is implemented by values whose type(), when PyType returns
+	// it (not nil), is a class value of their library's (a namedtuple's
+	// class).
+	Typer interface {
+		PyType() Value
+	}
+
 	// Reprer is implemented by values with a repr() of their own, which
 	// the REPL shows.
 	Reprer interface {
@@ -166,6 +173,7 @@ var (
 	_ TypeNamer       = (*Set)(nil)
 	_ TypeNamer       = (*RichText)(nil)
 	_ TypeNamer       = (*DisplayHandle)(nil)
+	_ Typer           = (*NamedTuple)(nil)
 	_ Reprer          = (*Instance)(nil)
 	_ Reprer          = (*NamedTuple)(nil)
 	_ Reprer          = (*Set)(nil)
