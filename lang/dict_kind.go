@@ -34,6 +34,9 @@ type DictKind struct {
 	SetAttr func(d *Dict, name string, v Value) (handled bool, err error)
 	// AttrNames lists the attributes Attr gives, for dir() and completion.
 	AttrNames []string
+	// CopyState is the state of a copy of d (copy.copy, d.copy()); nil
+	// shares it.
+	CopyState func(state Value) Value
 	// Unary is op d (+d, -d), ok false when the subclass has none.
 	Unary func(op syntax.Token, d *Dict) (Value, bool, error)
 }
@@ -44,6 +47,19 @@ func NewDictOf(kind *DictKind, state Value) *Dict {
 	d := NewDict()
 	d.kind, d.state = kind, state
 	return d
+}
+
+// EmptyCopy returns an empty dict of d's subclass, with a copy of its
+// state: what a copy of d starts from.
+func (d *Dict) EmptyCopy() *Dict {
+	if d.kind == nil {
+		return NewDict()
+	}
+	state := d.state
+	if d.kind.CopyState != nil {
+		state = d.kind.CopyState(state)
+	}
+	return NewDictOf(d.kind, state)
 }
 
 // Kind returns the subclass d belongs to, nil for a plain dict.

@@ -96,6 +96,18 @@ func (n *NamedTuple) Attr(name string) (Value, bool) {
 	return nil, false
 }
 
+// SetAttr refuses assignment: a named tuple is immutable, with
+// CPython's messages for a namedtuple's field and other names.
+func (n *NamedTuple) SetAttr(name string, v Value) error {
+	switch {
+	case n.Type.Module == "":
+		return Errorf(AttributeError, "readonly attribute")
+	case slices.Contains(n.Type.Fields, name):
+		return Errorf(AttributeError, "can't set attribute")
+	}
+	return Errorf(AttributeError, "'%s' object has no attribute '%s'", n.Type.Name, name)
+}
+
 // AttrNames lists the fields, the class attributes and the methods.
 func (n *NamedTuple) AttrNames() []string {
 	names := slices.Clone(n.Type.Fields)

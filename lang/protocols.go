@@ -144,6 +144,7 @@ var (
 	_ HasAttrs        = (*DisplayHandle)(nil)
 	_ AttrSetter      = (*Instance)(nil)
 	_ AttrSetter      = (*UserClass)(nil)
+	_ AttrSetter      = (*NamedTuple)(nil)
 	_ ItemGetter      = (*Instance)(nil)
 	_ SubscriptGetter = (*Instance)(nil)
 	_ SubscriptGetter = Bytes{}

@@ -218,6 +218,8 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 			parts[i] = k
 		}
 		return "t(" + strings.Join(parts, ",") + ")", nil
+	case *NamedTuple:
+		return hashKeyDepth(x.Elems, depth) // a named tuple is one key with its tuple
 	}
 	if h, ok := v.(Hashable); ok {
 		k, err := h.HashKey()
@@ -457,6 +459,9 @@ func Truth(v Value) (bool, error) {
 		case float64:
 			return i != 0, nil
 		}
+	case Sized: // a library's container: false when empty
+		n, err := x.Length()
+		return n > 0, err
 	}
 	return true, nil
 }

@@ -341,6 +341,7 @@ func defCounter() {
 	method := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Builtin {
 		b := lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 		lang.RegisterTypeMethod("Counter", b)
+		lang.RegisterTypeMethod("collections.Counter", b) // Counter.fromkeys, Counter.most_common(c)
 		return b
 	}
 	method("most_common(self, n=None)", "The n most common elements and their counts, most common first (all of them when n is None).",
@@ -422,7 +423,7 @@ func defCounter() {
 			}
 			return copyDict(d, newCounter()), nil
 		})
-	method("fromkeys(self, iterable, v=None)", "Not defined for Counter, as in CPython.",
+	method("fromkeys(self, *args)", "Not defined for Counter, as in CPython.",
 		func(a *lang.Args) (lang.Value, error) {
 			return nil, lang.Errorf(notImplementedError, "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.")
 		})

@@ -137,6 +137,10 @@ func defDicts() {
 		return true, nil
 	}
 	defaultdictKind.AttrNames = []string{"default_factory"}
+	defaultdictKind.CopyState = func(state lang.Value) lang.Value {
+		st := state.(*defaultState)
+		return &defaultState{factory: st.factory, sess: st.sess}
+	}
 	defaultdictKind.Binary = func(op syntax.Token, d *lang.Dict, other lang.Value, reflected bool) (lang.Value, bool, error) {
 		return unionOf(op, d, other, reflected, func() *lang.Dict { return newDefaultdict(d.State().(*defaultState)) })
 	}
@@ -217,7 +221,7 @@ func defDicts() {
 				return nil, err
 			}
 			if d.Len() == 0 {
-				return nil, lang.Errorf(lang.KeyError, "dictionary is empty")
+				return nil, lang.Errorf(lang.KeyError, "%s", lang.Repr("dictionary is empty"))
 			}
 			keys := d.Keys()
 			k := keys[0]

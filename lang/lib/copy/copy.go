@@ -63,7 +63,7 @@ func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
 	case *lang.List:
 		return &lang.List{Elems: append([]lang.Value(nil), x.Elems...)}, nil
 	case *lang.Dict:
-		out := lang.NewDict()
+		out := x.EmptyCopy() // a Counter's copy is a Counter
 		for _, k := range x.Keys() {
 			val, _, _ := x.Get(k)
 			_ = out.Set(k, val)
@@ -146,7 +146,7 @@ func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, erro
 		}
 		return out, nil
 	case *lang.Dict:
-		out := lang.NewDict()
+		out := x.EmptyCopy()
 		_ = m.d.Set(id, out)
 		for _, k := range x.Keys() {
 			val, _, _ := x.Get(k)
