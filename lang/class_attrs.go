@@ -516,6 +516,13 @@ func (in *interp) callUser(fn Value, pos []Value, kwNames []string, kwVals []Val
 
 // instantiate is C(...): a new instance, set up by __init__.
 func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	for _, k := range c.mroUser {
+		if k.instGuard != nil {
+			if err := k.instGuard(c); err != nil {
+				return nil, err
+			}
+		}
+	}
 	b := c.base()
 	if b.Construct != nil {
 		if err := b.Construct(c); err != nil {

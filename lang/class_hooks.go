@@ -79,3 +79,19 @@ func (b *Builtin) AsPythonFunction(name string) *Builtin {
 	b.pyName = name
 	return b
 }
+
+// NewClass makes a class from Go code, as a class statement with an
+// empty body in module would (abc.ABC): it derives from bases, or from
+// object when there are none.
+func NewClass(name, module string, bases ...*UserClass) (*UserClass, error) {
+	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}}
+	if err := c.setBases(bases); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// SetInstantiateGuard makes guard decide, before an instance of c or of a
+// class derived from it is made, whether it may be (abc.ABC refuses a
+// class with abstract methods); it gets the class called.
+func (c *UserClass) SetInstantiateGuard(guard func(cls *UserClass) error) { c.instGuard = guard }

@@ -37,6 +37,8 @@ type UserClass struct {
 	module   string       // "builtins" for the built-in exceptions, "" for __main__
 	props    bool         // a property was set as an attribute (hasProperties)
 	guard    SetAttrGuard // asked before an instance's attribute changes (SetGuard)
+	// instGuard is asked before an instance is made (SetInstantiateGuard)
+	instGuard func(cls *UserClass) error
 }
 
 // Instance is an object of a user class.

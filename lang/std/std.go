@@ -13,6 +13,7 @@
 package std
 
 import (
+	_ "github.com/kael-dev/kael/lang/lib/abc"
 	_ "github.com/kael-dev/kael/lang/lib/collections"
 	_ "github.com/kael-dev/kael/lang/lib/copy"
 	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
