@@ -77,7 +77,7 @@ var abcClass = func() *lang.UserClass {
 }()
 
 var abcModule = &lang.Module{Name: "abc", Attrs: map[string]lang.Value{
-	"ABC": abcClass,
+	"ABC":     abcClass,
 	"ABCMeta": &lang.Class{Name: "abc.ABCMeta", Doc: "The metaclass of abstract classes; kael has no metaclasses: derive from ABC instead."},
 	"abstractmethod": lang.NewBuiltin(lang.AsValue, "abstractmethod(funcobj)",
 		"Marks a method abstract: a subclass of ABC that does not override it cannot be instantiated.",
