@@ -478,14 +478,21 @@ func (a *Args) CallKw(fn Value, pos []Value, kwNames []string, kwVals []Value) (
 }
 
 // Binary applies a binary operator of the language (syntax.PLUS,
-// syntax.STAR, ...) to x and y, with every rule an expression x + y
-// has: tensors, numbers, sequences and the special methods of classes.
+// syntax.STAR, ...) or a comparison (syntax.LT, syntax.EQL, syntax.IN,
+// syntax.IS, ...) to x and y, with every rule an expression x + y has:
+// tensors, numbers, sequences and the special methods of classes.
 func (a *Args) Binary(op syntax.Token, x, y Value) (Value, error) {
 	switch op {
-	case syntax.LT, syntax.LE, syntax.GT, syntax.GE, syntax.EQL, syntax.NEQ:
+	case syntax.LT, syntax.LE, syntax.GT, syntax.GE, syntax.EQL, syntax.NEQ, syntax.IN, syntax.NOTIN, syntax.IS, syntax.ISNOT:
 		return a.in.compare(op, x, y, a.in.stmtNode())
 	}
 	return a.in.binary(op, x, y, a.in.stmtNode())
+}
+
+// Unary applies a unary operator of the language (syntax.MINUS,
+// syntax.PLUS, syntax.TILDE, syntax.NOT) to x, as -x does.
+func (a *Args) Unary(op syntax.Token, x Value) (Value, error) {
+	return a.in.unary(op, x, a.in.stmtNode())
 }
 
 // Context returns the context of the running cell, which is cancelled on

@@ -268,6 +268,18 @@ func sequenceIndex(v Value) (*tensor.Tensor, error) {
 	return ToTensor(v)
 }
 
+// SetItem runs v[key] = value.
+func SetItem(v, key, value Value) error { return setIndex(v, []Subscript{{Value: key}}, value) }
+
+// DelItem runs del v[key].
+func DelItem(v, key Value) error {
+	del, err := delIndex(v, []Subscript{{Value: key}})
+	if err != nil {
+		return err
+	}
+	return del()
+}
+
 // setIndex runs v[subs] = value.
 func setIndex(v Value, subs []Subscript, value Value) error {
 	switch x := v.(type) {

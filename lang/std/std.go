@@ -14,10 +14,12 @@ package std
 
 import (
 	_ "github.com/kael-dev/kael/lang/lib/abc"
+	_ "github.com/kael-dev/kael/lang/lib/bisect"
 	_ "github.com/kael-dev/kael/lang/lib/collections"
 	_ "github.com/kael-dev/kael/lang/lib/copy"
 	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
+	_ "github.com/kael-dev/kael/lang/lib/heapq"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"
 	_ "github.com/kael-dev/kael/lang/lib/math"
