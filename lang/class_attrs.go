@@ -123,6 +123,9 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 	if v, ok := x.get(name); ok {
 		return v, nil
 	}
+	if d, ok := cv.(Descriptor); ok && inClass {
+		return d.Get(x)
+	}
 	if inClass {
 		return bindClassAttr(cv, x, x.cls), nil
 	}
@@ -657,6 +660,9 @@ func (x *Instance) peek(name string) (Value, bool) {
 	}
 	if v, _, ok := x.cls.lookup(name); ok {
 		if _, isProp := v.(*propertyValue); isProp {
+			return nil, false
+		}
+		if _, isDesc := v.(Descriptor); isDesc { // may run code, as a property
 			return nil, false
 		}
 		return bindClassAttr(v, x, x.cls), true

@@ -466,6 +466,10 @@ func (x *Instance) Method(name string) (Value, bool) {
 	if !ok {
 		return nil, false
 	}
+	if d, isDesc := v.(Descriptor); isDesc {
+		r, err := d.Get(x)
+		return r, err == nil
+	}
 	return bindClassAttr(v, x, x.cls), true
 }
 

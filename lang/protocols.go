@@ -101,6 +101,14 @@ type (
 		PyType() Value
 	}
 
+	// Descriptor is implemented by class attributes that decide what
+	// reading them through an instance gives, as Python's __get__: a
+	// cached function binds as a method, a cached_property computes its
+	// value once. Reading them through the class gives them.
+	Descriptor interface {
+		Get(obj Value) (Value, error)
+	}
+
 	// Reprer is implemented by values with a repr() of their own, which
 	// the REPL shows.
 	Reprer interface {
