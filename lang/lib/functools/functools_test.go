@@ -13,7 +13,6 @@ const prelude = "import functools\nfrom functools import lru_cache, cache, cache
 
 const counted = "calls = []\n@lru_cache(maxsize=2)\ndef sq(x):\n    calls.append(x)\n    return x * x\n"
 
-
 // cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
 var cases = []langtest.Case{
 	{counted + "[sq(2), sq(2), sq(3), sq(4), sq(2)], calls, sq.cache_info()", "([4, 4, 9, 16, 4], [2, 3, 4, 2], CacheInfo(hits=1, misses=4, maxsize=2, currsize=2))"},
