@@ -567,3 +567,20 @@ func (l *lazyIterator) Iterate(yield func(Value) bool) error {
 		}
 	}
 }
+
+// NewLazyIterator returns an iterator of type kind ("itertools.count")
+// whose elements next computes as they are asked for: ok false ends it.
+// It may never end; zip, islice, next and for loops ask for what they use.
+func NewLazyIterator(kind string, next func() (v Value, ok bool, err error)) Value {
+	return &lazyIterator{kind: kind, pull: next}
+}
+
+// Puller steps through v one element at a time: a generator or another
+// lazy iterator gives only the elements asked for, other iterables are
+// collected first. The function's ok is false at the end.
+func Puller(v Value) (func() (v Value, ok bool, err error), error) { return pullerOf(v) }
+
+// IsStepped reports whether v computes its elements as they are asked
+// for (a generator, a lazy iterator, an object with __next__), so that it
+// may never end and must not be collected.
+func IsStepped(v Value) bool { return isStepped(v) }
