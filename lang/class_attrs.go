@@ -519,6 +519,11 @@ func (in *interp) callUser(fn Value, pos []Value, kwNames []string, kwVals []Val
 
 // instantiate is C(...): a new instance, set up by __init__.
 func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	if h := c.classHooks(); h != nil && h.Call != nil {
+		if v, ok, err := h.Call(c, pos, kwNames, kwVals); ok || err != nil {
+			return v, err
+		}
+	}
 	for _, k := range c.mroUser {
 		if k.instGuard != nil {
 			if err := k.instGuard(c); err != nil {

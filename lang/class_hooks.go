@@ -95,3 +95,43 @@ func NewClass(name, module string, bases ...*UserClass) (*UserClass, error) {
 // class derived from it is made, whether it may be (abc.ABC refuses a
 // class with abstract methods); it gets the class called.
 func (c *UserClass) SetInstantiateGuard(guard func(cls *UserClass) error) { c.instGuard = guard }
+
+// ClassHooks are what a class made in Go gives itself and the classes
+// derived from it, as a metaclass would (enum.Enum: members made from the
+// class body, Color(1), for c in Color, len(Color), Color['RED']). Each
+// may be nil; ok false leaves the class's usual behaviour.
+type ClassHooks struct {
+	// Made runs when a class statement has made sub, a class derived
+	// from the hooks' class, before its decorators.
+	Made func(sub *UserClass) error
+	// Call is cls(...).
+	Call func(cls *UserClass, pos []Value, kwNames []string, kwVals []Value) (v Value, ok bool, err error)
+	// Iter lists the elements of for x in cls.
+	Iter func(cls *UserClass) (elems []Value, ok bool)
+	// GetItem is cls[key].
+	GetItem func(cls *UserClass, key Value) (v Value, ok bool, err error)
+	// Contains is v in cls.
+	Contains func(cls *UserClass, v Value) (found, ok bool, err error)
+}
+
+// SetClassHooks gives c and the classes derived from it hooks.
+func (c *UserClass) SetClassHooks(h *ClassHooks) { c.hooks = h }
+
+// classHooks returns the hooks of the first class of c's MRO that has
+// some, nil when none has.
+func (c *UserClass) classHooks() *ClassHooks {
+	for _, k := range c.mroUser {
+		if k.hooks != nil {
+			return k.hooks
+		}
+	}
+	return nil
+}
+
+// classIter is the elements of for x in c, when a hook gives them.
+func (c *UserClass) classIter() ([]Value, bool) {
+	if h := c.classHooks(); h != nil && h.Iter != nil {
+		return h.Iter(c)
+	}
+	return nil, false
+}

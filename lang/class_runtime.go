@@ -39,6 +39,7 @@ type UserClass struct {
 	guard    SetAttrGuard // asked before an instance's attribute changes (SetGuard)
 	// instGuard is asked before an instance is made (SetInstantiateGuard)
 	instGuard func(cls *UserClass) error
+	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)
 }
 
 // Instance is an object of a user class.

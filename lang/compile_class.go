@@ -96,6 +96,11 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		}
 		frame.locals[classSlot].(*varCell).v = cls
 		in.releaseFrame(frame)
+		if h := cls.classHooks(); h != nil && h.Made != nil {
+			if err := h.Made(cls); err != nil {
+				return ctrlNext, in.errorAt(err, st.Name.Span())
+			}
+		}
 		var result Value = cls
 		if result, err = in.applyDecorators(decos, result, st.Decorators); err != nil {
 			return ctrlNext, err

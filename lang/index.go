@@ -32,6 +32,13 @@ func Index(v Value, subs []Subscript) (Value, error) {
 		}
 		return val, nil
 	}
+	if c, ok := v.(*UserClass); ok && len(subs) == 1 && !subs[0].IsSlice {
+		if h := c.classHooks(); h != nil && h.GetItem != nil {
+			if r, ok, err := h.GetItem(c, subs[0].Value); ok || err != nil {
+				return r, err
+			}
+		}
+	}
 	if g, ok := v.(SubscriptGetter); ok {
 		return g.GetSubscript(subs)
 	}

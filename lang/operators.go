@@ -707,6 +707,12 @@ func contains(container, item Value) (bool, error) {
 	case *Dict:
 		_, found, err := c.Get(item)
 		return found, err
+	case *UserClass:
+		if h := c.classHooks(); h != nil && h.Contains != nil {
+			if found, ok, err := h.Contains(c, item); ok || err != nil {
+				return found, err
+			}
+		}
 	case *Range:
 		return c.contains(item), nil
 	case *dictView:

@@ -18,6 +18,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/collections"
 	_ "github.com/kael-dev/kael/lang/lib/copy"
 	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
+	_ "github.com/kael-dev/kael/lang/lib/enum"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
 	_ "github.com/kael-dev/kael/lang/lib/heapq"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
