@@ -584,3 +584,35 @@ func Puller(v Value) (func() (v Value, ok bool, err error), error) { return pull
 // for (a generator, a lazy iterator, an object with __next__), so that it
 // may never end and must not be collected.
 func IsStepped(v Value) bool { return isStepped(v) }
+
+// Throw is g.throw(exc): exc, an exception object, raised at the yield
+// the generator is suspended at. It returns the next value the generator
+// yields, or the error it ends with (a StopIteration when it returns).
+func (g *Generator) Throw(exc Value) (Value, error) {
+	x, ok := isException(exc)
+	if !ok {
+		return nil, Errorf(TypeError, "exceptions must derive from BaseException")
+	}
+	if g.st.running {
+		return nil, Errorf(ValueError, "generator already executing")
+	}
+	r, done, err := g.st.step(nil, excError(x))
+	if err != nil {
+		return nil, err
+	}
+	if done {
+		return nil, stopIteration(r)
+	}
+	return r, nil
+}
+
+// ExceptionOf returns the exception object err raises (made now for an
+// error kael raised itself), for comparing it with one a program holds;
+// nil for a crash no handler catches.
+func ExceptionOf(err error) Value {
+	x, _ := excOf(err)
+	if x == nil {
+		return nil
+	}
+	return x
+}

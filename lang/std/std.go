@@ -16,6 +16,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/abc"
 	_ "github.com/kael-dev/kael/lang/lib/bisect"
 	_ "github.com/kael-dev/kael/lang/lib/collections"
+	_ "github.com/kael-dev/kael/lang/lib/contextlib"
 	_ "github.com/kael-dev/kael/lang/lib/copy"
 	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
 	_ "github.com/kael-dev/kael/lang/lib/enum"
