@@ -13,14 +13,14 @@ import (
 
 // wrapper holds TextWrapper's options.
 type wrapper struct {
-	width                          int
+	width                           int
 	initialIndent, subsequentIndent string
-	expandTabs, replaceWhitespace  bool
-	dropWhitespace, breakLongWords bool
-	breakOnHyphens                 bool
-	tabsize                        int
-	maxLines                       int // 0: none
-	placeholder                    string
+	expandTabs, replaceWhitespace   bool
+	dropWhitespace, breakLongWords  bool
+	breakOnHyphens                  bool
+	tabsize                         int
+	maxLines                        int // 0: none
+	placeholder                     string
 }
 
 // options reads the keyword options wrap, fill and shorten share.
