@@ -31,6 +31,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
 	_ "github.com/kael-dev/kael/lang/lib/safetensors"
+	_ "github.com/kael-dev/kael/lang/lib/statistics"
 	_ "github.com/kael-dev/kael/lang/lib/textwrap"
 	_ "github.com/kael-dev/kael/lang/lib/time"
 	_ "github.com/kael-dev/kael/lang/lib/tqdm"
