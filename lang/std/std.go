@@ -1,8 +1,9 @@
 // Package std links kael's libraries into a program: importing it (for
 // its effect) makes torch and its submodules (lang/torch), the standard
-// modules json, itertools, functools, struct, time, typing, math and
-// random, and the look-alikes safetensors and transformers importable in
-// the language, each registered by the init function of its package. Every front end that
+// modules (json, math, collections, dataclasses, itertools, ..., one
+// package each under lang/lib), and the look-alikes safetensors and
+// transformers importable in the language, each registered by the init
+// function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
 // it:
 //
@@ -27,6 +28,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/math"
 	_ "github.com/kael-dev/kael/lang/lib/matplotlib"
 	_ "github.com/kael-dev/kael/lang/lib/operator"
+	_ "github.com/kael-dev/kael/lang/lib/pprint"
 	_ "github.com/kael-dev/kael/lang/lib/pystring"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
