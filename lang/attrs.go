@@ -94,6 +94,20 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		return missingAttr(v, name, x.AttrNames())
 	}
+	if d, ok := v.(*Dict); ok && d.kind != nil {
+		if d.kind.Attr != nil {
+			if a, ok := d.kind.Attr(d, name); ok {
+				return a, nil
+			}
+		}
+		if m := kindMethod(d, name); m != nil {
+			return &BoundMethod{Recv: v, Method: m}, nil
+		}
+		if m, ok := typeMethods["dict"][name]; ok {
+			return &BoundMethod{Recv: v, Method: m}, nil
+		}
+		return missingAttr(v, name, append(sortedKeys(typeMethods[d.kind.Name]), sortedKeys(typeMethods["dict"])...))
+	}
 	if table := typeMethods[TypeName(v)]; table != nil {
 		if m, ok := table[name]; ok {
 			return &BoundMethod{Recv: v, Method: m}, nil
@@ -144,6 +158,11 @@ func suggestHint(name string, candidates []string) string {
 func setAttr(v Value, name string, value Value) error {
 	if s, ok := v.(AttrSetter); ok {
 		return s.SetAttr(name, value)
+	}
+	if d, ok := v.(*Dict); ok && d.kind != nil && d.kind.SetAttr != nil {
+		if handled, err := d.kind.SetAttr(d, name, value); handled || err != nil {
+			return err
+		}
 	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {

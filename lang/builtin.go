@@ -31,6 +31,9 @@ type Builtin struct {
 	// class attribute read through an instance (the wrapper that
 	// @torch.no_grad() makes of a method): self becomes its first argument.
 	binds bool
+	// pyName, when set, makes argument errors those of a Python function
+	// of that name (AsPythonFunction).
+	pyName string
 }
 
 type param struct {
@@ -236,6 +239,9 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 		}
 	}
 	sig := signature{name: b.Name, params: b.params, keywords: b.acceptsKeywords, of: b}
+	if b.pyName != "" {
+		sig.name, sig.python = b.pyName, true
+	}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
 		return nil, err
@@ -310,6 +316,7 @@ type signature struct {
 	params   []param
 	keywords bool                                // unknown keyword arguments are returned, as for **kwargs
 	of       interface{ signatureText() string } // the callable, for hints; asked only on errors
+	python   bool                                // CPython's messages for a Python function's call
 }
 
 // signatureText returns b's signature as help shows it.
@@ -330,7 +337,7 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 	i := 0
 	for _, v := range pos {
 		if i >= len(s.params) || s.params[i].kwOnly && !s.params[i].variadic {
-			if _, user := s.of.(*Function); user {
+			if s.python {
 				return nil, nil, pythonTooMany(s.name, s.params, len(pos))
 			}
 			return nil, nil, Errorf(TypeError, "%s() takes %d positional arguments but %d were given", s.name, countPositional(s.params), len(pos))
@@ -379,7 +386,7 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 		}
 		vals[j], given[j] = kwVals[k], true
 	}
-	if _, user := s.of.(*Function); user {
+	if s.python {
 		if err := s.missingUserArgs(given); err != nil {
 			return nil, nil, err
 		}
@@ -496,10 +503,21 @@ func (a *Args) CallKw(fn Value, pos []Value, kwNames []string, kwVals []Value) (
 }
 
 // Binary applies a binary operator of the language (syntax.PLUS,
-// syntax.STAR, ...) to x and y, with every rule an expression x + y
-// has: tensors, numbers, sequences and the special methods of classes.
+// syntax.STAR, ...) or a comparison (syntax.LT, syntax.EQL, syntax.IN,
+// syntax.IS, ...) to x and y, with every rule an expression x + y has:
+// tensors, numbers, sequences and the special methods of classes.
 func (a *Args) Binary(op syntax.Token, x, y Value) (Value, error) {
+	switch op {
+	case syntax.LT, syntax.LE, syntax.GT, syntax.GE, syntax.EQL, syntax.NEQ, syntax.IN, syntax.NOTIN, syntax.IS, syntax.ISNOT:
+		return a.in.compare(op, x, y, a.in.stmtNode())
+	}
 	return a.in.binary(op, x, y, a.in.stmtNode())
+}
+
+// Unary applies a unary operator of the language (syntax.MINUS,
+// syntax.PLUS, syntax.TILDE, syntax.NOT) to x, as -x does.
+func (a *Args) Unary(op syntax.Token, x Value) (Value, error) {
+	return a.in.unary(op, x, a.in.stmtNode())
 }
 
 // Context returns the context of the running cell, which is cancelled on

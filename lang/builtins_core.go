@@ -613,6 +613,10 @@ func Len(obj Value) (Value, error) {
 		return int64(n), nil
 	case *Dict:
 		return int64(x.Len()), nil
+	case *UserClass:
+		if elems, ok := x.classIter(); ok {
+			return int64(len(elems)), nil
+		}
 	case *Set:
 		return int64(x.Len()), nil
 	case *Range:

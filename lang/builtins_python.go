@@ -119,6 +119,8 @@ func pythonHash(v Value) (int64, error) {
 			}
 			return n, err // what __hash__ returns, as Python's hash()
 		}
+	case *NamedTuple:
+		v = x.Elems // hashes as the tuple of its elements
 	}
 	k, err := hashKey(v)
 	if err != nil {

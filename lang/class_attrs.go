@@ -131,6 +131,12 @@ func bindClassAttr(v Value, obj Value, cls *UserClass) Value {
 
 // classAttr is C.name for a user class.
 func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
+	if name == "__annotations__" && c.attrs[name] == nil && !c.native {
+		// Python 3.10+: a class's own annotations, made empty on first use
+		d := NewDict()
+		c.set(name, d)
+		return d, nil
+	}
 	if v, _, ok := c.lookup(name); ok {
 		switch f := v.(type) {
 		case *staticMethod:
@@ -410,6 +416,18 @@ func (in *interp) callUser(fn Value, pos []Value, kwNames []string, kwVals []Val
 
 // instantiate is C(...): a new instance, set up by __init__.
 func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	if h := c.classHooks(); h != nil && h.Call != nil {
+		if v, ok, err := h.Call(c, pos, kwNames, kwVals); ok || err != nil {
+			return v, err
+		}
+	}
+	for _, k := range c.mroUser {
+		if k.instGuard != nil {
+			if err := k.instGuard(c); err != nil {
+				return nil, err
+			}
+		}
+	}
 	b := c.base()
 	if b.Construct != nil {
 		if err := b.Construct(c); err != nil {
@@ -544,6 +562,9 @@ func (x *Instance) peek(name string) (Value, bool) {
 	}
 	if v, _, ok := x.cls.lookup(name); ok {
 		if _, isProp := v.(*propertyValue); isProp {
+			return nil, false
+		}
+		if _, isDesc := v.(Descriptor); isDesc { // may run code, as a property
 			return nil, false
 		}
 		return bindClassAttr(v, x, x.cls), true

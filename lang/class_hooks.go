@@ -121,6 +121,10 @@ func (in *interp) objectAttr(x *Instance, name string) (v Value, found bool, err
 		if d, ok := cv.(*Instance); ok && d.HasOwn("__get__") {
 			return in.descriptorGet(d, x, x.cls)
 		}
+		if d, ok := cv.(Descriptor); ok { // a library's, as functools.cached_property
+			v, err := d.Get(x)
+			return v, err == nil, err
+		}
 		return bindClassAttr(cv, x, x.cls), true, nil
 	}
 	switch name {
@@ -155,6 +159,11 @@ func (in *interp) descriptorGet(d *Instance, obj Value, cls *UserClass) (Value, 
 func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 	if !x.cls.hasAttrHooks() {
 		return storeAttr(x, name, v)
+	}
+	if guard := x.cls.guardOf(); guard != nil {
+		if err := guard(x, name, false); err != nil {
+			return err
+		}
 	}
 	if sa, _, ok := x.cls.lookup("__setattr__"); ok {
 		_, err := in.call(bindClassAttr(sa, x, x.cls), []Value{name, v}, nil, nil, in.stmtNode())
@@ -222,6 +231,11 @@ func delAttr(v Value, name string) (func() error, error) {
 	if !ok {
 		return nil, Errorf(AttributeError, "kael cannot delete attributes of '%s' objects", TypeName(v)).
 			WithHint("only attributes of instances of your own classes can be deleted")
+	}
+	if guard := x.cls.guardOf(); guard != nil {
+		if err := guard(x, name, true); err != nil {
+			return nil, err
+		}
 	}
 	if x.cls.hasAttrHooks() && x.HasOwn("__delattr__") {
 		return func() error {

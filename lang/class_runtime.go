@@ -44,6 +44,10 @@ type UserClass struct {
 	slots map[string]bool
 	// ownSlots are the names of the class's own __slots__; nil without.
 	ownSlots map[string]bool
+	guard     SetAttrGuard // asked before an instance's attribute changes (SetGuard)
+	// instGuard is asked before an instance is made (SetInstantiateGuard)
+	instGuard func(cls *UserClass) error
+	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)
 }
 
 // Instance is an object of a user class.
@@ -463,6 +467,10 @@ func (x *Instance) Method(name string) (Value, bool) {
 	v, _, ok := x.cls.lookup(name)
 	if !ok {
 		return nil, false
+	}
+	if d, isDesc := v.(Descriptor); isDesc {
+		r, err := d.Get(x)
+		return r, err == nil
 	}
 	return bindClassAttr(v, x, x.cls), true
 }

@@ -132,6 +132,10 @@ func typeClassName(v Value) string {
 		if q := x.ClassName(); q != "" {
 			return q
 		}
+	case *Dict:
+		if x.kind != nil {
+			return x.kind.Class
+		}
 	case *tensor.Tensor:
 		if c, ok := tensorSubclass(x); ok {
 			return c.Name
@@ -169,6 +173,10 @@ func TypeOf(v Value) Value {
 		return x.cls
 	case *UserClass:
 		return builtins["type"]
+	case Typer:
+		if t := x.PyType(); t != nil {
+			return t
+		}
 	}
 	name := typeClassName(v)
 	for b, q := range classBuiltins {
@@ -210,6 +218,9 @@ func isSubclass(sub, sup string) bool {
 
 // isInstanceNamed is Python's isinstance(v, cls) for one class name.
 func isInstanceNamed(v Value, cls string) bool {
+	if _, ok := v.(*NamedTuple); ok && cls == "tuple" {
+		return true
+	}
 	if d, typed := TypedTensorClasses[cls]; typed {
 		t, ok := v.(*tensor.Tensor)
 		return ok && t.DType() == d

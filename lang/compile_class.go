@@ -43,6 +43,7 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			}
 		}
 	}
+	annotated := classAnnotations(st.Body)
 	store := c.storeName(st.Name)
 	name := st.Name.Name
 	return func(in *interp) (ctrl, error) {
@@ -98,10 +99,18 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			}
 			cls.set(n, classAttrValue(n, v))
 		}
+		if len(annotated) > 0 {
+			cls.set("__annotations__", annotationDict(annotated, in.src))
+		}
 		frame.locals[classSlot].(*varCell).v = cls
 		in.releaseFrame(frame)
 		if err := in.initClass(cls, kwNames, kwVals, st); err != nil {
 			return ctrlNext, in.errorAt(err, st.Name.Span())
+		}
+		if h := cls.classHooks(); h != nil && h.Made != nil {
+			if err := h.Made(cls); err != nil {
+				return ctrlNext, in.errorAt(err, st.Name.Span())
+			}
 		}
 		var result Value = cls
 		if result, err = in.applyDecorators(decos, result, st.Decorators); err != nil {
@@ -110,6 +119,35 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		store(in, result)
 		return ctrlNext, nil
 	}
+}
+
+// classAnnotations returns the annotated assignments of a class body
+// whose target is a name, x: int = 0 and bare x: int, in order.
+func classAnnotations(body []syntax.Stmt) []*syntax.AnnAssignStmt {
+	var out []*syntax.AnnAssignStmt
+	for _, s := range body {
+		if a, ok := s.(*syntax.AnnAssignStmt); ok {
+			if _, isName := unparen(a.Target).(*syntax.Ident); isName {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// annotationDict is a class's __annotations__: each annotated name to the
+// source text of its annotation, as Python keeps them under from
+// __future__ import annotations (kael never evaluates an annotation).
+func annotationDict(annotated []*syntax.AnnAssignStmt, src string) *Dict {
+	d := NewDict()
+	for _, a := range annotated {
+		text := ""
+		if sp := a.Annotation.Span(); sp.Start.Offset >= 0 && sp.End.Offset <= len(src) && sp.Start.Offset <= sp.End.Offset {
+			text = src[sp.Start.Offset:sp.End.Offset]
+		}
+		_ = d.Set(unparen(a.Target).(*syntax.Ident).Name, text)
+	}
+	return d
 }
 
 // methodFunction returns the user function a class attribute holds, alone

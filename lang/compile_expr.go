@@ -814,6 +814,9 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 			}
 		case *Dict:
 			m = dictMethod
+			if km := kindMethod(rv, name); km != nil {
+				m = km
+			}
 		case *tensor.Tensor:
 			m = tensorMethod
 		case *Instance:

@@ -126,6 +126,19 @@ func attrNames(v Value) []string {
 		return x.AttrNames()
 	case *GradFnValue:
 		return []string{"name", "next_functions"}
+	case *Dict:
+		if x.kind != nil {
+			names := map[string]bool{}
+			for _, table := range []map[string]*Builtin{typeMethods["dict"], typeMethods[x.kind.Name]} {
+				for n := range table {
+					names[n] = true
+				}
+			}
+			for _, n := range x.kind.AttrNames {
+				names[n] = true
+			}
+			return sortedKeys(names)
+		}
 	}
 	return sortedKeys(typeMethods[TypeName(v)])
 }

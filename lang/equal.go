@@ -44,6 +44,12 @@ func equal(a, b Value) bool {
 				stack = append(stack, pair{xs[i], ys[i]})
 			}
 		case *Dict:
+			if eq, ok := dictKindEqual(x, p.b); ok {
+				if !eq {
+					return false
+				}
+				continue
+			}
 			y, ok := p.b.(*Dict)
 			if !ok || x.Len() != y.Len() {
 				return false
@@ -70,3 +76,8 @@ func equal(a, b Value) bool {
 	}
 	return true
 }
+
+// Equal is Python's == as a truth value, for Go code: numbers, strings
+// and containers element by element, values with an == of their own
+// (Equaler) by it, the rest by identity.
+func Equal(a, b Value) bool { return equal(a, b) }

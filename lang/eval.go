@@ -227,7 +227,7 @@ func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVa
 	if f.code.positional && len(kwNames) == 0 && len(pos) <= len(f.params) && bindDefaults(f, locals, pos) {
 		return nil
 	}
-	sig := signature{name: f.qualifiedName(), params: f.params, keywords: f.kwargs != "", of: f}
+	sig := signature{name: f.qualifiedName(), params: f.params, keywords: f.kwargs != "", of: f, python: true}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
 		return err
@@ -342,6 +342,16 @@ func Iterate(v Value, yield func(Value) bool) error {
 		return iterateRows(x, yield)
 	case Iterable:
 		return x.Iterate(yield)
+	case *UserClass:
+		elems, ok := x.classIter()
+		if !ok {
+			return NotIterable("type")
+		}
+		for _, e := range elems {
+			if !yield(e) {
+				return nil
+			}
+		}
 	default:
 		return NotIterable(TypeName(v))
 	}
@@ -404,6 +414,9 @@ func IsIterable(v Value) bool {
 	switch x := v.(type) {
 	case *Instance:
 		return x.HasOwn("__iter__")
+	case *UserClass: // an enum
+		_, ok := x.classIter()
+		return ok
 	case HasIter:
 		return x.HasIter()
 	case *List, Tuple, *Range, *Dict, string, *tensor.Tensor, Iterable:

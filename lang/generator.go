@@ -567,3 +567,42 @@ func (l *lazyIterator) Iterate(yield func(Value) bool) error {
 		}
 	}
 }
+
+// NewLazyIterator returns an iterator of type kind ("itertools.count")
+// whose elements next computes as they are asked for: ok false ends it.
+// It may never end; zip, islice, next and for loops ask for what they use.
+func NewLazyIterator(kind string, next func() (v Value, ok bool, err error)) Value {
+	return &lazyIterator{kind: kind, pull: next}
+}
+
+// Puller steps through v one element at a time: a generator or another
+// lazy iterator gives only the elements asked for, other iterables are
+// collected first. The function's ok is false at the end.
+func Puller(v Value) (func() (v Value, ok bool, err error), error) { return pullerOf(v) }
+
+// IsStepped reports whether v computes its elements as they are asked
+// for (a generator, a lazy iterator, an object with __next__), so that it
+// may never end and must not be collected.
+func IsStepped(v Value) bool { return isStepped(v) }
+
+// Throw is g.throw(exc): exc, an exception object, raised at the yield
+// the generator is suspended at. It returns the next value the generator
+// yields, or the error it ends with (a StopIteration when it returns).
+func (g *Generator) Throw(exc Value) (Value, error) {
+	x, ok := isException(exc)
+	if !ok {
+		return nil, Errorf(TypeError, "exceptions must derive from BaseException")
+	}
+	if g.st.running {
+		return nil, Errorf(ValueError, "generator already executing")
+	}
+	r, done, err := g.st.step(nil, excError(x))
+	if err != nil {
+		return nil, err
+	}
+	if done {
+		return nil, stopIteration(r)
+	}
+	return r, nil
+}
+

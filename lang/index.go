@@ -28,9 +28,16 @@ func Index(v Value, subs []Subscript) (Value, error) {
 			return nil, err
 		}
 		if !found {
-			return nil, Errorf(KeyError, "%s", Repr(key))
+			return d.missingKey(key)
 		}
 		return val, nil
+	}
+	if c, ok := v.(*UserClass); ok && len(subs) == 1 && !subs[0].IsSlice {
+		if h := c.classHooks(); h != nil && h.GetItem != nil {
+			if r, ok, err := h.GetItem(c, subs[0].Value); ok || err != nil {
+				return r, err
+			}
+		}
 	}
 	if g, ok := v.(SubscriptGetter); ok {
 		return g.GetSubscript(subs)
@@ -285,6 +292,18 @@ func sequenceIndex(v Value) (*tensor.Tensor, error) {
 		return tensor.Zeros(tensor.Int64, 0)
 	}
 	return ToTensor(v)
+}
+
+// SetItem runs v[key] = value.
+func SetItem(v, key, value Value) error { return setIndex(v, []Subscript{{Value: key}}, value) }
+
+// DelItem runs del v[key].
+func DelItem(v, key Value) error {
+	del, err := delIndex(v, []Subscript{{Value: key}})
+	if err != nil {
+		return err
+	}
+	return del()
 }
 
 // setIndex runs v[subs] = value.

@@ -59,12 +59,22 @@ func TestImport(t *testing.T) {
 	}
 }
 
+// TestImportHintListsModules: an unknown module's hint lists the
+// registered top-level modules, sorted.
+func TestImportHintListsModules(t *testing.T) {
+	r := NewSession(IO{}).Exec(context.Background(), "", "import spam")
+	want := "kael's modules are " + strings.Join(topLevelModules(), ", ")
+	if r.Err == nil || r.Err.Hint != want || !strings.Contains(want, "json, math") {
+		t.Errorf("import spam: got hint %q, want %q", hintOf(r.Err), want)
+	}
+}
+
 // The hints say what kael has instead.
 func TestImportHints(t *testing.T) {
 	tests := []struct{ src, hint string }{
 		{"import torchh", "did you mean `torch`?"},
 		{"import torch.foo", "the submodules of torch are accelerator, autograd, backends, cuda, linalg, nn, optim, utils"},
-		{"import spam", "kael's modules are "}, // all of them, sorted
+		{"import spam", "kael's modules are "}, // then the registered ones, sorted: TestImportHintListsModules
 		{"from math import sqr", "did you mean `sqrt`?"},
 		{"from torch.nn import LSTM", "docs/nn.md"},
 		{"from typing import NamedTuple", "never evaluates annotations"},

@@ -40,6 +40,11 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 	if x, ok := v.(UnaryOperand); ok {
 		return x.UnaryOp(op)
 	}
+	if d, ok := v.(*Dict); ok && d.kind != nil && d.kind.Unary != nil {
+		if r, ok, err := d.kind.Unary(op, d); ok || err != nil {
+			return r, err
+		}
+	}
 	if t, ok := v.(*tensor.Tensor); ok {
 		switch op {
 		case syntax.MINUS:
@@ -92,6 +97,9 @@ func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, er
 		return r, err
 	}
 	if r, ok, err := dialectBinary(op, a, b); ok || err != nil {
+		return r, err
+	}
+	if r, ok, err := dictKindBinary(op, a, b); ok || err != nil {
 		return r, err
 	}
 	if op == syntax.AT {
@@ -619,12 +627,17 @@ func dtypeEqual(d tensor.DType, v Value) bool {
 	return false
 }
 
+// Identical is Python's a is b.
+func Identical(a, b Value) bool { return identical(a, b) }
+
 func identical(a, b Value) bool {
 	switch x := a.(type) {
 	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType:
 		return equal(a, b) // immutable values are the same when equal
 	case Tuple:
-		return false
+		// the same tuple shares its elements' array; () is one object
+		y, ok := b.(Tuple)
+		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
 	case *GradFnValue: // each read of grad_fn wraps its node anew
 		y, ok := b.(*GradFnValue)
 		return ok && identical(x.Fn, y.Fn)
@@ -709,6 +722,12 @@ func contains(container, item Value) (bool, error) {
 	case *Dict:
 		_, found, err := c.Get(item)
 		return found, err
+	case *UserClass:
+		if h := c.classHooks(); h != nil && h.Contains != nil {
+			if found, ok, err := h.Contains(c, item); ok || err != nil {
+				return found, err
+			}
+		}
 	case *Range:
 		return c.contains(item), nil
 	case *dictView:

@@ -99,6 +99,21 @@ type (
 		ClassName() string
 	}
 
+	// Typer is implemented by values whose type(), when PyType returns
+	// it (not nil), is a class value of their library's (a namedtuple's
+	// class).
+	Typer interface {
+		PyType() Value
+	}
+
+	// Descriptor is implemented by class attributes that decide what
+	// reading them through an instance gives, as Python's __get__: a
+	// cached function binds as a method, a cached_property computes its
+	// value once. Reading them through the class gives them.
+	Descriptor interface {
+		Get(obj Value) (Value, error)
+	}
+
 	// Reprer is implemented by values with a repr() of their own, which
 	// the REPL shows.
 	Reprer interface {
@@ -209,6 +224,7 @@ var (
 	_ HasAttrs        = (*DisplayHandle)(nil)
 	_ AttrSetter      = (*Instance)(nil)
 	_ AttrSetter      = (*UserClass)(nil)
+	_ AttrSetter      = (*NamedTuple)(nil)
 	_ ItemGetter      = (*Instance)(nil)
 	_ SubscriptGetter = (*Instance)(nil)
 	_ SubscriptGetter = Bytes{}
@@ -238,6 +254,7 @@ var (
 	_ TypeNamer       = (*Set)(nil)
 	_ TypeNamer       = (*RichText)(nil)
 	_ TypeNamer       = (*DisplayHandle)(nil)
+	_ Typer           = (*NamedTuple)(nil)
 	_ Reprer          = (*Instance)(nil)
 	_ Reprer          = (*NamedTuple)(nil)
 	_ Reprer          = (*Set)(nil)

@@ -96,9 +96,7 @@ func TestPythonFidelityRefusals(t *testing.T) {
 		{"int('99999999999999999999')", "OverflowError: int('99999999999999999999') does not fit kael's 64-bit int"},
 		{"int('-9223372036854775809')", "OverflowError: int('-9223372036854775809') does not fit kael's 64-bit int"},
 		{"round(9223372036854775807, -1)", "OverflowError: round(9223372036854775807, -1) does not fit kael's 64-bit int"},
-		// kael's itertools compute their elements at once: no endless ones.
-		{"import itertools\nitertools.count", "AttributeError: module 'itertools' has no attribute 'count'"},
-		{"import itertools\nitertools.repeat(1)", "TypeError: repeat() missing required argument 'times'"},
+		// kael's combinatoric iterators compute their elements at once.
 		{"import itertools\nlist(itertools.product(range(10000), range(10000)))", "MemoryError: itertools.product would make more than 67108864 elements"},
 		{"import itertools\nlen(list(itertools.permutations(range(12))))", "MemoryError: itertools.permutations would make more than 67108864 elements"},
 	})

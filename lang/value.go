@@ -55,6 +55,8 @@ type Dict struct {
 	index map[any]int   // by dictKey, except int keys
 	ints  map[int64]int // the int keys (and the bools and floats equal to ints), which hash faster
 	vals  []Value
+	kind  *DictKind // a subclass implemented in Go (dict_kind.go); nil for dict
+	state Value     // the subclass's state (NewDictOf)
 }
 
 // NewDict returns an empty dict.
@@ -222,6 +224,8 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 			parts[i] = k
 		}
 		return "t(" + strings.Join(parts, ",") + ")", nil
+	case *NamedTuple:
+		return hashKeyDepth(x.Elems, depth) // a named tuple is one key with its tuple
 	}
 	if h, ok := v.(Hashable); ok {
 		k, err := h.HashKey()
@@ -390,6 +394,9 @@ func TypeName(v Value) string {
 	case Tuple:
 		return "tuple"
 	case *Dict:
+		if k := v.(*Dict).kind; k != nil {
+			return k.Name
+		}
 		return "dict"
 	case tensor.DType:
 		return "dtype"
@@ -460,6 +467,9 @@ func Truth(v Value) (bool, error) {
 		case float64:
 			return i != 0, nil
 		}
+	case Sized: // a library's container: false when empty
+		n, err := x.Length()
+		return n > 0, err
 	}
 	return true, nil
 }
@@ -508,6 +518,9 @@ func repr(v Value, active map[any]bool) string {
 		}
 		active[x] = true
 		defer delete(active, x)
+		if x.kind != nil && x.kind.Repr != nil {
+			return x.kind.Repr(x, func(e Value) string { return repr(e, active) })
+		}
 		parts := make([]string, 0, len(x.keys))
 		size := 0
 		for i, k := range x.keys {

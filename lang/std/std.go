@@ -1,8 +1,9 @@
 // Package std links kael's libraries into a program: importing it (for
 // its effect) makes torch and its submodules (lang/torch), the standard
-// modules json, itertools, functools, struct, time, typing, math and
-// random, and the look-alikes safetensors and transformers importable in
-// the language, each registered by the init function of its package. Every front end that
+// modules (json, math, collections, dataclasses, itertools, ..., one
+// package each under lang/lib), and the look-alikes safetensors and
+// transformers importable in the language, each registered by the init
+// function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
 // it:
 //
@@ -13,10 +14,18 @@
 package std
 
 import (
+	_ "github.com/kael-dev/kael/lang/lib/abc"
 	_ "github.com/kael-dev/kael/lang/lib/absent"
+	_ "github.com/kael-dev/kael/lang/lib/bisect"
+	_ "github.com/kael-dev/kael/lang/lib/collections"
+	_ "github.com/kael-dev/kael/lang/lib/contextlib"
+	_ "github.com/kael-dev/kael/lang/lib/copy"
+	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
+	_ "github.com/kael-dev/kael/lang/lib/enum"
 	_ "github.com/kael-dev/kael/lang/lib/fnmatch"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
 	_ "github.com/kael-dev/kael/lang/lib/glob"
+	_ "github.com/kael-dev/kael/lang/lib/heapq"
 	_ "github.com/kael-dev/kael/lang/lib/io"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"
@@ -24,16 +33,21 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/math"
 	_ "github.com/kael-dev/kael/lang/lib/matplotlib"
 	_ "github.com/kael-dev/kael/lang/lib/numpy"
-	_ "github.com/kael-dev/kael/lang/lib/pickle"
+	_ "github.com/kael-dev/kael/lang/lib/operator"
 	_ "github.com/kael-dev/kael/lang/lib/os"
 	_ "github.com/kael-dev/kael/lang/lib/pathlib"
+	_ "github.com/kael-dev/kael/lang/lib/pickle"
 	_ "github.com/kael-dev/kael/lang/lib/platform"
+	_ "github.com/kael-dev/kael/lang/lib/pprint"
+	_ "github.com/kael-dev/kael/lang/lib/pystring"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
 	_ "github.com/kael-dev/kael/lang/lib/safetensors"
 	_ "github.com/kael-dev/kael/lang/lib/shutil"
+	_ "github.com/kael-dev/kael/lang/lib/statistics"
 	_ "github.com/kael-dev/kael/lang/lib/sys"
 	_ "github.com/kael-dev/kael/lang/lib/tempfile"
+	_ "github.com/kael-dev/kael/lang/lib/textwrap"
 	_ "github.com/kael-dev/kael/lang/lib/time"
 	_ "github.com/kael-dev/kael/lang/lib/tqdm"
 	_ "github.com/kael-dev/kael/lang/lib/transformers"

@@ -58,6 +58,7 @@ func init() {
 	defTensorClasses()
 	defDevices()
 	defSave()
+	defDeepCopy()
 
 	// torch.autograd and torch.optim.
 	defAutograd()

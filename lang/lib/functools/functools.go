@@ -1,5 +1,6 @@
-// Package functools is Python's functools module in small: reduce,
-// partial and wraps.
+// Package functools is Python's functools module: reduce, partial,
+// wraps, lru_cache and cache (cache.go), cached_property and
+// total_ordering (ordering.go).
 package functools
 
 import (
@@ -70,5 +71,8 @@ func init() {
 		}), nil
 	})
 
-	lang.RegisterModule("functools", "Python's functools in small: reduce, partial and wraps.", func() *lang.Module { return module })
+	defCache(add)
+	add("total_ordering(cls)", "A class decorator that adds the comparisons a class lacks from the one it defines (with ==), as CPython's.", totalOrdering)
+
+	lang.RegisterModule("functools", "Python's functools: reduce, partial, wraps, lru_cache, cache, cached_property and total_ordering.", func() *lang.Module { return module })
 }

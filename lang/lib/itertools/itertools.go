@@ -1,16 +1,15 @@
+// Package itertools is Python's itertools module. The iterators over
+// one source (count, cycle, repeat, islice, chain, accumulate, pairwise,
+// starmap, takewhile, dropwhile, filterfalse, compress, groupby, tee)
+// compute their elements as they are asked for (lazy.go), as CPython's;
+// the combinatoric ones (product, combinations, permutations,
+// combinations_with_replacement) and zip_longest compute theirs when
+// called, into an iterator that yields them once.
 package itertools
 
 import (
 	"github.com/kael-dev/kael/lang"
-	"github.com/kael-dev/kael/lang/syntax"
 )
-
-// Package itertools is Python's itertools module in small: the finite
-// iterators (product, chain, combinations, permutations, accumulate,
-// islice, zip_longest, pairwise, repeat). As kael's map and filter, each
-// computes its elements when called, into an iterator that yields them
-// once; the infinite ones (count, cycle, repeat without times) cannot be,
-// and are absent.
 
 // iterTool is an itertools iterator of elems, type itertools.<name>.
 func iterTool(name string, elems []lang.Value) *lang.Iterator {
@@ -161,6 +160,31 @@ func isliceBound(v lang.Value, what string) (int, bool, error) {
 	return int(min(i, int64(lang.MaxCollect)+1)), true, nil
 }
 
+// isliceArgs reads islice's start, stop and step, as CPython checks them.
+func isliceArgs(args lang.Tuple) (start, stop, step int, hasStop bool, err error) {
+	if len(args) == 0 || len(args) > 3 {
+		return 0, 0, 0, false, lang.Errorf(lang.TypeError, "islice expected 2 to 4 arguments, got %d", len(args)+1)
+	}
+	step = 1
+	if len(args) == 1 {
+		stop, hasStop, err = isliceBound(args[0], "Stop")
+		return start, stop, step, hasStop, err
+	}
+	if start, _, err = isliceBound(args[0], "Indices"); err == nil {
+		stop, hasStop, err = isliceBound(args[1], "Stop")
+	}
+	if err == nil && len(args) == 3 {
+		var given bool
+		if step, given, err = isliceBound(args[2], "Step"); err == nil && (!given || step == 0) {
+			if given {
+				err = lang.Errorf(lang.ValueError, "Step for islice() must be a positive integer or None.")
+			}
+			step = max(step, 1)
+		}
+	}
+	return start, stop, step, hasStop, err
+}
+
 var itertoolsModule = &lang.Module{Name: "itertools", Attrs: map[string]lang.Value{}}
 
 func init() {
@@ -186,20 +210,6 @@ func init() {
 		out, err := productOf(all)
 		return iterTool("product", out), err
 	})
-	add(it, "chain(*iterables)", "The elements of each iterable in turn.", func(a *lang.Args) (lang.Value, error) {
-		pools, err := collectAll(a.Value("iterables").(lang.Tuple))
-		if err != nil {
-			return nil, err
-		}
-		var out []lang.Value
-		for _, p := range pools {
-			if err := iterGrowth("chain", len(out)+len(p)); err != nil {
-				return nil, err
-			}
-			out = append(out, p...)
-		}
-		return iterTool("chain", out), nil
-	})
 	add(it, "combinations(iterable, r)", "The r-element tuples of the elements in their order, without repeats: combinations('abc', 2) gives ab, ac, bc.", func(a *lang.Args) (lang.Value, error) {
 		r, err := nonNegative(a, "r", "r must be non-negative")
 		if err != nil {
@@ -224,73 +234,6 @@ func init() {
 		}
 		return selections("permutations", pool, r, true)
 	})
-	add(it, "accumulate(iterable, func=None, *, initial=None)", "The running totals of the elements (with +, or with func(total, element)), starting from initial when given.", func(a *lang.Args) (lang.Value, error) {
-		elems, err := lang.Collect(a.Value("iterable"))
-		if err != nil {
-			return nil, err
-		}
-		var out []lang.Value
-		if !a.IsNone("initial") {
-			out = append(out, a.Value("initial"))
-		}
-		for _, e := range elems {
-			if len(out) == 0 {
-				out = append(out, e)
-				continue
-			}
-			var total lang.Value
-			if a.IsNone("func") {
-				total, err = a.Binary(syntax.PLUS, out[len(out)-1], e)
-			} else {
-				total, err = a.Call(a.Value("func"), out[len(out)-1], e)
-			}
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, total)
-		}
-		return iterTool("accumulate", out), nil
-	})
-	add(it, "islice(iterable, *args)", "islice(it, stop) or islice(it, start, stop, step=1): the elements at those positions, as a slice takes them (no negative positions).", func(a *lang.Args) (lang.Value, error) {
-		args := a.Value("args").(lang.Tuple)
-		if len(args) == 0 || len(args) > 3 {
-			return nil, lang.Errorf(lang.TypeError, "islice expected 2 to 4 arguments, got %d", len(args)+1)
-		}
-		start, stop, step := 0, 0, 1
-		var hasStop bool
-		var err error
-		if len(args) == 1 {
-			stop, hasStop, err = isliceBound(args[0], "Stop")
-		} else {
-			if start, _, err = isliceBound(args[0], "Indices"); err == nil {
-				stop, hasStop, err = isliceBound(args[1], "Stop")
-			}
-			if err == nil && len(args) == 3 {
-				var given bool
-				if step, given, err = isliceBound(args[2], "Step"); err == nil && (!given || step == 0) {
-					if given {
-						err = lang.Errorf(lang.ValueError, "Step for islice() must be a positive integer or None.")
-					}
-					step = max(step, 1)
-				}
-			}
-		}
-		if err != nil {
-			return nil, err
-		}
-		elems, err := lang.Collect(a.Value("iterable"))
-		if err != nil {
-			return nil, err
-		}
-		if !hasStop || stop > len(elems) {
-			stop = len(elems)
-		}
-		var out []lang.Value
-		for i := start; i < stop; i += step {
-			out = append(out, elems[i])
-		}
-		return iterTool("islice", out), nil
-	})
 	add(it, "zip_longest(*iterables, fillvalue=None)", "Tuples of corresponding elements, as long as the longest iterable, the shorter ones padded with fillvalue.", func(a *lang.Args) (lang.Value, error) {
 		pools, err := collectAll(a.Value("iterables").(lang.Tuple))
 		if err != nil {
@@ -313,32 +256,7 @@ func init() {
 		}
 		return iterTool("zip_longest", out), nil
 	})
-	add(it, "pairwise(iterable)", "The overlapping pairs of consecutive elements: pairwise([1, 2, 3]) gives (1, 2), (2, 3).", func(a *lang.Args) (lang.Value, error) {
-		elems, err := lang.Collect(a.Value("iterable"))
-		if err != nil {
-			return nil, err
-		}
-		var out []lang.Value
-		for i := 1; i < len(elems); i++ {
-			out = append(out, lang.Tuple{elems[i-1], elems[i]})
-		}
-		return iterTool("pairwise", out), nil
-	})
-	add(it, "repeat(object, times)", "object, times times. Without times itertools.repeat is endless in Python, which kael's iterators, computed at once, cannot be: times is required.", func(a *lang.Args) (lang.Value, error) {
-		n := max(a.Int("times"), 0)
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		if err := iterGrowth("repeat", n); err != nil {
-			return nil, err
-		}
-		out := make([]lang.Value, n)
-		for i := range out {
-			out[i] = a.Value("object")
-		}
-		return iterTool("repeat", out), nil
-	})
-	it.MissingHint = "kael's itertools has the finite iterators (product, chain, combinations, permutations, accumulate, islice, zip_longest, pairwise, repeat with times); count and cycle are endless, which kael's iterators, computed at once, cannot be"
+	defLazy(it, add)
 
-	lang.RegisterModule("itertools", "Python's itertools in small: the finite iterators, computed when called.", func() *lang.Module { return itertoolsModule })
+	lang.RegisterModule("itertools", "Python's itertools: count, cycle, repeat, islice, chain, accumulate, takewhile, groupby, tee, ... (lazy, as CPython's), and product, combinations, permutations (computed when called).", func() *lang.Module { return itertoolsModule })
 }

@@ -31,10 +31,10 @@ func versionNumbers() (int64, int64, int64) {
 	return n[0], n[1], n[2]
 }
 
-var versionInfoType = &lang.ReturnType{Name: "version_info", Class: "sys.version_info",
+var versionInfoType = &lang.ReturnType{Name: "version_info", Qualified: "sys.version_info",
 	Fields: []string{"major", "minor", "micro", "releaselevel", "serial"}}
 
-var floatInfoType = &lang.ReturnType{Name: "float_info", Class: "sys.float_info",
+var floatInfoType = &lang.ReturnType{Name: "float_info", Qualified: "sys.float_info",
 	Fields: []string{"max", "max_exp", "max_10_exp", "min", "min_exp", "min_10_exp", "dig", "mant_dig", "epsilon", "radix", "rounds"}}
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -1,0 +1,140 @@
+package lang
+
+// Hooks for libraries that make or change classes from Go code, as
+// Python's class decorators do (dataclasses, functools.total_ordering):
+// read a class's own namespace, give it methods written in Go that bind
+// self, and guard the assignment of its instances' attributes (a frozen
+// dataclass).
+
+// SetAttrGuard is asked before an attribute of an instance is assigned
+// (del is false) or deleted (del is true); an error refuses the change.
+type SetAttrGuard func(x *Instance, name string, del bool) error
+
+// BindingSelf makes b bind as a Python function does when it is a class
+// attribute read through an instance: x.m(a) calls b with x, a. It
+// returns b.
+func (b *Builtin) BindingSelf() *Builtin {
+	b.binds = true
+	return b
+}
+
+// Own returns the attribute name of c's own namespace (not its bases').
+func (c *UserClass) Own(name string) (Value, bool) {
+	v, ok := c.attrs[name]
+	return v, ok
+}
+
+// OwnNames lists c's own attributes in the order they were set.
+func (c *UserClass) OwnNames() []string { return append([]string(nil), c.names...) }
+
+// Bases returns the classes of c's MRO made by class statements, c first.
+func (c *UserClass) Bases() []*UserClass { return append([]*UserClass(nil), c.mroUser...) }
+
+// SetGuard makes guard decide on every assignment and deletion of an
+// attribute of an instance of c or of a class derived from it.
+func (c *UserClass) SetGuard(guard SetAttrGuard) {
+	c.guard = guard
+	c.attrHooks = true // guarded assignments leave the fast path
+}
+
+// guardOf returns the guard of the first class of c's MRO that has one.
+func (c *UserClass) guardOf() SetAttrGuard {
+	for _, k := range c.mroUser {
+		if k.guard != nil {
+			return k.guard
+		}
+	}
+	return nil
+}
+
+// SetOwn sets x's own attribute name to v, passing by properties and
+// guards, as object.__setattr__(x, name, v) does in Python.
+func (x *Instance) SetOwn(name string, v Value) { x.set(name, v) }
+
+// DeleteOwn removes the attribute name from c's own namespace, as del
+// C.name does; it reports whether there was one.
+func (c *UserClass) DeleteOwn(name string) bool {
+	if _, ok := c.attrs[name]; !ok {
+		return false
+	}
+	delete(c.attrs, name)
+	for i, n := range c.names {
+		if n == name {
+			c.names = append(c.names[:i], c.names[i+1:]...)
+			break
+		}
+	}
+	return true
+}
+
+// RegisterDunder declares that a library calls the special method name
+// (dataclasses' __post_init__, copy's __deepcopy__), so that a class body
+// may define it: the engine refuses the special methods nobody calls. A
+// library calls it from init.
+func RegisterDunder(name string) { supportedDunders[name] = true }
+
+// AsPythonFunction makes b's argument errors those CPython gives for a
+// call of a Python function named name ("Point.__new__() missing 1
+// required positional argument: 'y'"), for the methods a library writes
+// for a class (a dataclass's __init__, a named tuple's constructor). It
+// returns b.
+func (b *Builtin) AsPythonFunction(name string) *Builtin {
+	b.pyName = name
+	return b
+}
+
+// NewClass makes a class from Go code, as a class statement with an
+// empty body in module would (abc.ABC): it derives from bases, or from
+// object when there are none.
+func NewClass(name, module string, bases ...*UserClass) (*UserClass, error) {
+	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}}
+	if err := c.setBases(bases); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// SetInstantiateGuard makes guard decide, before an instance of c or of a
+// class derived from it is made, whether it may be (abc.ABC refuses a
+// class with abstract methods); it gets the class called.
+func (c *UserClass) SetInstantiateGuard(guard func(cls *UserClass) error) { c.instGuard = guard }
+
+// ClassHooks are what a class made in Go gives itself and the classes
+// derived from it, as a metaclass would (enum.Enum: members made from the
+// class body, Color(1), for c in Color, len(Color), Color['RED']). Each
+// may be nil; ok false leaves the class's usual behaviour.
+type ClassHooks struct {
+	// Made runs when a class statement has made sub, a class derived
+	// from the hooks' class, before its decorators.
+	Made func(sub *UserClass) error
+	// Call is cls(...).
+	Call func(cls *UserClass, pos []Value, kwNames []string, kwVals []Value) (v Value, ok bool, err error)
+	// Iter lists the elements of for x in cls.
+	Iter func(cls *UserClass) (elems []Value, ok bool)
+	// GetItem is cls[key].
+	GetItem func(cls *UserClass, key Value) (v Value, ok bool, err error)
+	// Contains is v in cls.
+	Contains func(cls *UserClass, v Value) (found, ok bool, err error)
+}
+
+// SetClassHooks gives c and the classes derived from it hooks.
+func (c *UserClass) SetClassHooks(h *ClassHooks) { c.hooks = h }
+
+// classHooks returns the hooks of the first class of c's MRO that has
+// some, nil when none has.
+func (c *UserClass) classHooks() *ClassHooks {
+	for _, k := range c.mroUser {
+		if k.hooks != nil {
+			return k.hooks
+		}
+	}
+	return nil
+}
+
+// classIter is the elements of for x in c, when a hook gives them.
+func (c *UserClass) classIter() ([]Value, bool) {
+	if h := c.classHooks(); h != nil && h.Iter != nil {
+		return h.Iter(c)
+	}
+	return nil, false
+}

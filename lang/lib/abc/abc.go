@@ -1,0 +1,96 @@
+// Package abc is Python's abc module: ABC, the base of abstract classes,
+// and abstractmethod, which marks the methods a subclass must define
+// before it can be instantiated (CPython's TypeError otherwise). ABCMeta
+// is there by name: kael has no metaclasses, and ABC is ABCMeta's one use
+// it offers.
+package abc
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+// abstract holds the functions abstractmethod marked.
+var abstract sync.Map // lang.Value (comparable) → true
+
+func isAbstract(v lang.Value) bool {
+	if v == nil || !reflect.TypeOf(v).Comparable() {
+		return false
+	}
+	if _, ok := abstract.Load(v); ok {
+		return true
+	}
+	// a property, staticmethod or classmethod over an abstract function
+	if h, ok := v.(lang.HasAttrs); ok {
+		for _, name := range []string{"fget", "__func__"} {
+			if f, ok := h.Attr(name); ok && f != v && f != lang.None && isAbstract(f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// abstractNames lists cls's methods that are still abstract, sorted.
+func abstractNames(cls *lang.UserClass) []string {
+	seen := map[string]bool{}
+	var names []string
+	for _, k := range cls.Bases() {
+		for _, n := range k.OwnNames() {
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			if v, ok := cls.Lookup(n); ok && isAbstract(v) {
+				names = append(names, n)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// refuseAbstract is ABC's instantiation guard.
+func refuseAbstract(cls *lang.UserClass) error {
+	names := abstractNames(cls)
+	switch len(names) {
+	case 0:
+		return nil
+	case 1:
+		return lang.Errorf(lang.TypeError, "Can't instantiate abstract class %s with abstract method %s", cls.Name, names[0])
+	}
+	return lang.Errorf(lang.TypeError, "Can't instantiate abstract class %s with abstract methods %s", cls.Name, strings.Join(names, ", "))
+}
+
+var abcClass = func() *lang.UserClass {
+	c, err := lang.NewClass("ABC", "abc")
+	if err != nil {
+		panic(err)
+	}
+	_ = c.SetAttr("__doc__", "Helper class that provides a standard way to create an ABC using\ninheritance.")
+	c.SetInstantiateGuard(refuseAbstract)
+	return c
+}()
+
+var abcModule = &lang.Module{Name: "abc", Attrs: map[string]lang.Value{
+	"ABC":     abcClass,
+	"ABCMeta": &lang.Class{Name: "abc.ABCMeta", Doc: "The metaclass of abstract classes; kael has no metaclasses: derive from ABC instead."},
+	"abstractmethod": lang.NewBuiltin(lang.AsValue, "abstractmethod(funcobj)",
+		"Marks a method abstract: a subclass of ABC that does not override it cannot be instantiated.",
+		func(a *lang.Args) (lang.Value, error) {
+			f := a.Value("funcobj")
+			if f != nil && reflect.TypeOf(f).Comparable() {
+				abstract.Store(f, true)
+			}
+			return f, nil
+		}),
+}}
+
+func init() {
+	lang.RegisterModule("abc", "Python's abc: ABC and abstractmethod (instantiating a class with abstract methods left is a TypeError).",
+		func() *lang.Module { return abcModule })
+}

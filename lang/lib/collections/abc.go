@@ -1,0 +1,168 @@
+package collections
+
+import (
+	"github.com/kael-dev/kael/lang"
+)
+
+// collections.abc: the abstract classes isinstance tests against
+// (Iterable, Sequence, Mapping, Callable, ...), each a test of what a
+// value can do, as CPython's __subclasshook__s and registrations decide.
+
+// abstractClass is one of collections.abc's classes.
+type abstractClass struct {
+	name    string
+	classes []string                // the classes registered as its subclasses
+	test    func(v lang.Value) bool // for values of no registered class
+}
+
+var (
+	_ lang.InstanceChecker = (*abstractClass)(nil)
+	_ lang.Reprer          = (*abstractClass)(nil)
+	_ lang.HasAttrs        = (*abstractClass)(nil)
+)
+
+// String is the repr, as print shows it.
+func (c *abstractClass) String() string { return c.PyRepr() }
+
+// PyRepr is <class 'collections.abc.Iterable'>.
+func (c *abstractClass) PyRepr() string { return "<class 'collections.abc." + c.name + "'>" }
+
+// Attr gives __name__ and __module__.
+func (c *abstractClass) Attr(name string) (lang.Value, bool) {
+	switch name {
+	case "__name__", "__qualname__":
+		return c.name, true
+	case "__module__":
+		return "collections.abc", true
+	}
+	return nil, false
+}
+
+// AttrNames lists __name__ and __module__.
+func (c *abstractClass) AttrNames() []string {
+	return []string{"__module__", "__name__", "__qualname__"}
+}
+
+// InstanceCheck is isinstance(v, c).
+func (c *abstractClass) InstanceCheck(v lang.Value) (bool, error) {
+	for _, name := range c.classes {
+		if ok, _ := lang.IsInstance(v, &lang.Class{Name: name}); ok {
+			return true, nil
+		}
+	}
+	if c.test != nil {
+		return c.test(v), nil
+	}
+	return false, nil
+}
+
+// SubclassCheck is issubclass(cls, c) for the classes registered with c,
+// and for a user class, by the methods c's test asks for.
+func (c *abstractClass) SubclassCheck(cls lang.Value) (bool, error) {
+	if a, ok := cls.(*abstractClass); ok {
+		return a == c, nil
+	}
+	for _, name := range c.classes {
+		if ok, err := lang.IsSubclass(cls, &lang.Class{Name: name}); ok || err != nil {
+			return ok, err
+		}
+	}
+	if u, ok := cls.(*lang.UserClass); ok {
+		if methods, ok := abstractMethods[c.name]; ok {
+			for _, m := range methods {
+				if _, has := u.Lookup(m); !has {
+					return false, nil
+				}
+			}
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// abstractMethods are the methods whose presence makes a user class a
+// subclass of the one-trick abstract classes, as their __subclasshook__.
+var abstractMethods = map[string][]string{
+	"Iterable": {"__iter__"}, "Iterator": {"__iter__", "__next__"}, "Sized": {"__len__"},
+	"Container": {"__contains__"}, "Collection": {"__len__", "__iter__", "__contains__"},
+	"Hashable": {"__hash__"}, "Callable": {"__call__"}, "Reversible": {"__reversed__", "__iter__"},
+}
+
+// has reports whether v, an instance of a user class, has all of methods.
+func has(v lang.Value, methods ...string) bool {
+	x, ok := v.(*lang.Instance)
+	if !ok {
+		return false
+	}
+	for _, m := range methods {
+		if !x.HasOwn(m) {
+			return false
+		}
+	}
+	return true
+}
+
+func sized(v lang.Value) bool {
+	if _, ok := v.(lang.Sized); ok {
+		return !isInstanceValue(v) || has(v, "__len__")
+	}
+	_, err := lang.Len(v)
+	return err == nil
+}
+
+func isInstanceValue(v lang.Value) bool {
+	_, ok := v.(*lang.Instance)
+	return ok
+}
+
+func iterator(v lang.Value) bool {
+	switch lang.TypeName(v) {
+	case "generator":
+		return true
+	}
+	if _, ok := v.(*lang.Iterator); ok {
+		return true
+	}
+	return has(v, "__iter__", "__next__")
+}
+
+func hashable(v lang.Value) bool {
+	switch x := v.(type) {
+	case *lang.List, *lang.Dict, *deque:
+		return false
+	case *lang.Set:
+		return x.TypeName() == "frozenset"
+	case lang.Hashable:
+		_, err := x.HashKey()
+		return err == nil
+	}
+	return true
+}
+
+var sequences = []string{"list", "tuple", "str", "range", "bytes", "collections.deque"}
+
+func abcModule() *lang.Module {
+	iterable := func(v lang.Value) bool { return lang.IsIterable(v) }
+	classes := []*abstractClass{
+		{name: "Iterable", test: iterable},
+		{name: "Iterator", test: iterator},
+		{name: "Generator", test: func(v lang.Value) bool { return lang.TypeName(v) == "generator" }},
+		{name: "Sized", test: sized},
+		{name: "Container", classes: []string{"str", "list", "tuple", "dict", "set", "frozenset", "range", "bytes", "collections.deque"}, test: func(v lang.Value) bool { return has(v, "__contains__") }},
+		{name: "Collection", classes: []string{"str", "list", "tuple", "dict", "set", "frozenset", "range", "bytes", "collections.deque"}, test: func(v lang.Value) bool { return has(v, "__len__", "__iter__", "__contains__") }},
+		{name: "Reversible", classes: []string{"list", "tuple", "str", "range", "bytes", "dict", "collections.deque"}},
+		{name: "Sequence", classes: sequences},
+		{name: "MutableSequence", classes: []string{"list", "collections.deque"}},
+		{name: "Mapping", classes: []string{"dict"}},
+		{name: "MutableMapping", classes: []string{"dict"}},
+		{name: "Set", classes: []string{"set", "frozenset"}},
+		{name: "MutableSet", classes: []string{"set"}},
+		{name: "Callable", test: lang.Callable},
+		{name: "Hashable", test: hashable},
+	}
+	m := &lang.Module{Name: "collections.abc", Attrs: map[string]lang.Value{}}
+	for _, c := range classes {
+		m.Attrs[c.name] = c
+	}
+	return m
+}

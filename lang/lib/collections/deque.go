@@ -1,0 +1,339 @@
+package collections
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+// deque: a double-ended queue, optionally bounded (maxlen): appending to a
+// full one drops an element from the other end.
+
+type deque struct {
+	elems  []lang.Value
+	maxlen int // -1: unbounded
+}
+
+var (
+	_ lang.HasAttrs        = (*deque)(nil)
+	_ lang.Sized           = (*deque)(nil)
+	_ lang.Iterable        = (*deque)(nil)
+	_ lang.ItemGetter      = (*deque)(nil)
+	_ lang.SubscriptSetter = (*deque)(nil)
+	_ lang.Equaler         = (*deque)(nil)
+	_ lang.Hashable        = (*deque)(nil)
+	_ lang.TypeNamer       = (*deque)(nil)
+	_ lang.ClassNamer      = (*deque)(nil)
+	_ lang.Reprer          = (*deque)(nil)
+)
+
+// dequeMethods are deque's methods, by name; self is the deque.
+var dequeMethods = map[string]*lang.Builtin{}
+
+// Attr returns maxlen or a bound method.
+func (d *deque) Attr(name string) (lang.Value, bool) {
+	if name == "maxlen" {
+		if d.maxlen < 0 {
+			return lang.None, true
+		}
+		return int64(d.maxlen), true
+	}
+	if m, ok := dequeMethods[name]; ok {
+		return &lang.BoundMethod{Recv: d, Method: m}, true
+	}
+	return nil, false
+}
+
+// AttrNames lists maxlen and the methods.
+func (d *deque) AttrNames() []string {
+	names := []string{"maxlen"}
+	for n := range dequeMethods {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Length is len(d).
+func (d *deque) Length() (int64, error) { return int64(len(d.elems)), nil }
+
+// Iterate yields the elements from the left.
+func (d *deque) Iterate(yield func(lang.Value) bool) error {
+	for _, e := range slices.Clone(d.elems) {
+		if !yield(e) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// index converts an index of d, negative from the right.
+func (d *deque) index(key lang.Value) (int, error) {
+	if _, isBool := key.(bool); !isBool {
+		if _, isInt := key.(int64); !isInt {
+			return 0, lang.Errorf(lang.TypeError, "sequence index must be integer, not '%s'", lang.TypeName(key))
+		}
+	}
+	i, _ := lang.AsInt(key)
+	if i < 0 {
+		i += int64(len(d.elems))
+	}
+	if i < 0 || i >= int64(len(d.elems)) {
+		return 0, lang.Errorf(lang.IndexError, "deque index out of range")
+	}
+	return int(i), nil
+}
+
+// GetItem is d[i].
+func (d *deque) GetItem(key lang.Value) (lang.Value, error) {
+	i, err := d.index(key)
+	if err != nil {
+		return nil, err
+	}
+	return d.elems[i], nil
+}
+
+// SetSubscript is d[i] = v.
+func (d *deque) SetSubscript(subs []lang.Subscript, v lang.Value) error {
+	if len(subs) != 1 || subs[0].IsSlice {
+		return lang.Errorf(lang.TypeError, "sequence index must be integer, not 'slice'")
+	}
+	i, err := d.index(subs[0].Value)
+	if err != nil {
+		return err
+	}
+	d.elems[i] = v
+	return nil
+}
+
+// Equal compares with another deque element by element.
+func (d *deque) Equal(other lang.Value) bool {
+	o, ok := other.(*deque)
+	return ok && lang.Equal(lang.Tuple(d.elems), lang.Tuple(o.elems))
+}
+
+// HashKey refuses: a deque is mutable.
+func (d *deque) HashKey() (string, error) {
+	return "", lang.Errorf(lang.TypeError, "unhashable type: 'collections.deque'")
+}
+
+// TypeName is deque.
+func (d *deque) TypeName() string { return "deque" }
+
+// ClassName is collections.deque.
+func (d *deque) ClassName() string { return "collections.deque" }
+
+// PyRepr is deque([1, 2]) or deque([1, 2], maxlen=3).
+func (d *deque) PyRepr() string {
+	parts := make([]string, len(d.elems))
+	for i, e := range d.elems {
+		if e == lang.Value(d) {
+			parts[i] = "[...]"
+			continue
+		}
+		parts[i] = lang.Repr(e)
+	}
+	s := "deque([" + strings.Join(parts, ", ") + "]"
+	if d.maxlen >= 0 {
+		s += ", maxlen=" + lang.Repr(int64(d.maxlen))
+	}
+	return s + ")"
+}
+
+// String is the repr.
+func (d *deque) String() string { return d.PyRepr() }
+
+// push adds v at the right (or left), dropping from the other end when
+// d is full.
+func (d *deque) push(v lang.Value, left bool) {
+	if d.maxlen == 0 {
+		return
+	}
+	if d.maxlen > 0 && len(d.elems) == d.maxlen {
+		if left {
+			d.elems = d.elems[:len(d.elems)-1]
+		} else {
+			d.elems = d.elems[1:]
+		}
+	}
+	if left {
+		d.elems = append([]lang.Value{v}, d.elems...)
+	} else {
+		d.elems = append(d.elems, v)
+	}
+}
+
+// extend pushes every element of src; src may be d itself.
+func (d *deque) extend(src lang.Value, left bool) error {
+	elems, err := lang.Collect(src)
+	if err != nil {
+		return err
+	}
+	for _, e := range elems {
+		d.push(e, left)
+	}
+	return nil
+}
+
+func (d *deque) rotate(n int) {
+	if len(d.elems) == 0 {
+		return
+	}
+	n %= len(d.elems)
+	if n < 0 {
+		n += len(d.elems)
+	}
+	d.elems = append(slices.Clone(d.elems[len(d.elems)-n:]), d.elems[:len(d.elems)-n]...)
+}
+
+// dequeClass is collections.deque(iterable=(), maxlen=None).
+var dequeClass = lang.NewBuiltin(lang.AsValue, "deque(iterable=(), maxlen=None)",
+	"A double-ended queue: append and pop at both ends; with maxlen, appending to a full deque drops from the other end.",
+	func(a *lang.Args) (lang.Value, error) {
+		d := &deque{maxlen: -1}
+		if !a.IsNone("maxlen") {
+			v := a.Value("maxlen")
+			n, ok := v.(int64)
+			if !ok {
+				return nil, lang.Errorf(lang.TypeError, "an integer is required")
+			}
+			if n < 0 {
+				return nil, lang.Errorf(lang.ValueError, "maxlen must be non-negative")
+			}
+			d.maxlen = int(n)
+		}
+		return d, d.extend(a.Value("iterable"), false)
+	})
+
+func dequeSelf(a *lang.Args, method string) (*deque, error) {
+	d, ok := a.Value("self").(*deque)
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "descriptor '%s' for 'collections.deque' objects doesn't apply to a '%s' object", method, lang.TypeName(a.Value("self")))
+	}
+	return d, nil
+}
+
+// dequeMethod registers a method whose fn gets the deque.
+func dequeMethod(sig, doc string, fn func(a *lang.Args, d *deque) (lang.Value, error)) {
+	var b *lang.Builtin
+	b = lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
+		d, err := dequeSelf(a, b.Name)
+		if err != nil {
+			return nil, err
+		}
+		return fn(a, d)
+	})
+	dequeMethods[b.Name] = b
+}
+
+func defDeque() {
+	lang.RegisterClass(dequeClass, "collections.deque")
+	dequeMethod("append(self, x)", "Adds x at the right end.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		d.push(a.Value("x"), false)
+		return lang.None, nil
+	})
+	dequeMethod("appendleft(self, x)", "Adds x at the left end.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		d.push(a.Value("x"), true)
+		return lang.None, nil
+	})
+	dequeMethod("pop(self)", "Removes and returns the rightmost element.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		if len(d.elems) == 0 {
+			return nil, lang.Errorf(lang.IndexError, "pop from an empty deque")
+		}
+		v := d.elems[len(d.elems)-1]
+		d.elems = d.elems[:len(d.elems)-1]
+		return v, nil
+	})
+	dequeMethod("popleft(self)", "Removes and returns the leftmost element.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		if len(d.elems) == 0 {
+			return nil, lang.Errorf(lang.IndexError, "pop from an empty deque")
+		}
+		v := d.elems[0]
+		d.elems = d.elems[1:]
+		return v, nil
+	})
+	dequeMethod("extend(self, iterable)", "Appends the elements of iterable at the right.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		return lang.None, d.extend(a.Value("iterable"), false)
+	})
+	dequeMethod("extendleft(self, iterable)", "Appends the elements of iterable at the left, one by one (so they end up reversed).", func(a *lang.Args, d *deque) (lang.Value, error) {
+		return lang.None, d.extend(a.Value("iterable"), true)
+	})
+	dequeMethod("rotate(self, n=1)", "Rotates n steps to the right (left when n is negative).", func(a *lang.Args, d *deque) (lang.Value, error) {
+		n := a.Int("n")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		d.rotate(n)
+		return lang.None, nil
+	})
+	dequeMethod("clear(self)", "Removes every element.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		d.elems = nil
+		return lang.None, nil
+	})
+	dequeMethod("copy(self)", "A shallow copy.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		return &deque{elems: slices.Clone(d.elems), maxlen: d.maxlen}, nil
+	})
+	dequeMethod("__copy__(self)", "A shallow copy, for copy.copy.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		return &deque{elems: slices.Clone(d.elems), maxlen: d.maxlen}, nil
+	})
+	dequeMethod("count(self, x)", "How many elements equal x.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		n := int64(0)
+		for _, e := range d.elems {
+			if lang.Equal(e, a.Value("x")) {
+				n++
+			}
+		}
+		return n, nil
+	})
+	dequeMethod("index(self, x, start=0, stop=None)", "The position of the first element equal to x.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		lo, hi := a.Int("start"), len(d.elems)
+		if !a.IsNone("stop") {
+			hi = a.Int("stop")
+		}
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		lo, hi = clampIndex(lo, len(d.elems)), clampIndex(hi, len(d.elems))
+		for i := lo; i < hi; i++ {
+			if lang.Equal(d.elems[i], a.Value("x")) {
+				return int64(i), nil
+			}
+		}
+		return nil, lang.Errorf(lang.ValueError, "%s is not in deque", lang.Repr(a.Value("x")))
+	})
+	dequeMethod("insert(self, i, x)", "Inserts x before position i.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		i := a.Int("i")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if d.maxlen >= 0 && len(d.elems) >= d.maxlen {
+			return nil, lang.Errorf(lang.IndexError, "deque already at its maximum size")
+		}
+		i = clampIndex(i, len(d.elems))
+		d.elems = slices.Insert(d.elems, i, a.Value("x"))
+		return lang.None, nil
+	})
+	dequeMethod("remove(self, value)", "Removes the first element equal to value.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		for i, e := range d.elems {
+			if lang.Equal(e, a.Value("value")) {
+				d.elems = slices.Delete(d.elems, i, i+1)
+				return lang.None, nil
+			}
+		}
+		return nil, lang.Errorf(lang.ValueError, "%s is not in deque", lang.Repr(a.Value("value")))
+	})
+	dequeMethod("reverse(self)", "Reverses the elements in place.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		slices.Reverse(d.elems)
+		return lang.None, nil
+	})
+}
+
+// clampIndex is a slice bound of a sequence of n: negative from the end,
+// clamped to [0, n].
+func clampIndex(i, n int) int {
+	if i < 0 {
+		i += n
+	}
+	return max(0, min(i, n))
+}

@@ -1,0 +1,181 @@
+// Package contextlib is Python's contextlib module: contextmanager (a
+// generator function made a context manager, the exception of the with
+// body thrown in at its yield), nullcontext, suppress, closing and
+// ExitStack. Each context manager is an object of a class made in Go
+// whose __enter__ and __exit__ are builtins, so the with statement treats
+// it as any class's.
+package contextlib
+
+import (
+	"github.com/kael-dev/kael/lang"
+)
+
+// goContextManager is a context manager implemented in Go by a library
+// (torch.no_grad()): the with statement's protocol for them.
+type goContextManager interface {
+	Enter() (lang.Value, error)
+	Exit()
+}
+
+// newClass makes one of the module's classes with its methods.
+func newClass(name string, methods ...*lang.Builtin) *lang.UserClass {
+	c, err := lang.NewClass(name, "contextlib")
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range methods {
+		_ = c.SetAttr(m.Name, m.BindingSelf())
+	}
+	return c
+}
+
+// method writes a method whose fn gets the object's Go state.
+func method[T any](sig, doc string, fn func(a *lang.Args, st T) (lang.Value, error)) *lang.Builtin {
+	return lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
+		x, ok := a.Value("self").(*lang.Instance)
+		st, isT := lang.Value(nil), false
+		if ok {
+			st, isT = x.Native.(T)
+		}
+		if !isT {
+			return nil, lang.Errorf(lang.TypeError, "descriptor needs a contextlib object, not %s", lang.TypeName(a.Value("self")))
+		}
+		return fn(a, st.(T))
+	})
+}
+
+// generatorCM is contextmanager's object: the generator of one call.
+type generatorCM struct{ gen lang.Value }
+
+var generatorCMClass = newClass("_GeneratorContextManager",
+	method("__enter__(self)", "Runs the generator to its yield and returns what it yields.", func(a *lang.Args, st *generatorCM) (lang.Value, error) {
+		v, err := next(a, st.gen)
+		if err != nil && lang.ToError(err).Kind == lang.StopIteration {
+			return nil, lang.Errorf(lang.RuntimeError, "generator didn't yield")
+		}
+		return v, err
+	}),
+	method("__exit__(self, typ, value, traceback)", "Resumes the generator after the with body, raising the body's exception at its yield.", func(a *lang.Args, st *generatorCM) (lang.Value, error) {
+		g, ok := st.gen.(interface {
+			Throw(lang.Value) (lang.Value, error)
+		})
+		if a.IsNone("typ") || !ok {
+			_, err := next(a, st.gen)
+			if err == nil {
+				return nil, lang.Errorf(lang.RuntimeError, "generator didn't stop")
+			}
+			if lang.ToError(err).Kind == lang.StopIteration {
+				return false, nil
+			}
+			return nil, err
+		}
+		value := a.Value("value")
+		_, err := g.Throw(value)
+		if err == nil {
+			return nil, lang.Errorf(lang.RuntimeError, "generator didn't stop after throw()")
+		}
+		if lang.ToError(err).Kind == lang.StopIteration {
+			return true, nil // the generator caught the exception
+		}
+		if lang.ExceptionOf(err) == value {
+			return false, nil // the same exception goes on, from the with statement
+		}
+		return nil, err
+	}),
+)
+
+// next is next(gen).
+func next(a *lang.Args, gen lang.Value) (lang.Value, error) {
+	b, _ := lang.LookupBuiltin("next")
+	return a.Call(b, gen)
+}
+
+// contextmanager is contextlib.contextmanager(func).
+func contextmanager(a *lang.Args) (lang.Value, error) {
+	fn := a.Value("func")
+	if !lang.Callable(fn) {
+		return nil, lang.Errorf(lang.TypeError, "'%s' object is not callable", lang.TypeName(fn))
+	}
+	name := "helper"
+	if f, ok := fn.(*lang.Function); ok {
+		name = f.Name
+	}
+	return lang.NewBuiltin(lang.AsValue, name+"(*args)", "A context manager: each call's generator runs to its yield on entering the with and resumes on leaving it.",
+		func(c *lang.Args) (lang.Value, error) {
+			kwNames, kwVals := c.Keywords()
+			gen, err := c.CallKw(fn, c.Value("args").(lang.Tuple), kwNames, kwVals)
+			if err != nil {
+				return nil, err
+			}
+			return lang.NewInstance(generatorCMClass, &generatorCM{gen: gen}), nil
+		}).CollectKeywords().BindingSelf(), nil
+}
+
+// nullCM is nullcontext's object.
+type nullCM struct{ result lang.Value }
+
+var nullClass = newClass("nullcontext",
+	method("__enter__(self)", "enter_result.", func(a *lang.Args, st *nullCM) (lang.Value, error) { return st.result, nil }),
+	method("__exit__(self, *excinfo)", "Nothing.", func(a *lang.Args, st *nullCM) (lang.Value, error) { return lang.None, nil }),
+)
+
+// suppressCM is suppress's object.
+type suppressCM struct{ kinds lang.Tuple }
+
+var suppressClass = newClass("suppress",
+	method("__enter__(self)", "None.", func(a *lang.Args, st *suppressCM) (lang.Value, error) { return lang.None, nil }),
+	method("__exit__(self, typ, value, traceback)", "True (the exception suppressed) when the with body raised one of the exceptions.", func(a *lang.Args, st *suppressCM) (lang.Value, error) {
+		if a.IsNone("typ") {
+			return false, nil
+		}
+		for _, k := range st.kinds {
+			if ok, err := lang.IsSubclass(a.Value("typ"), k); ok || err != nil {
+				return ok, err
+			}
+		}
+		return false, nil
+	}),
+)
+
+// closingCM is closing's object.
+type closingCM struct{ thing lang.Value }
+
+var closingClass = newClass("closing",
+	method("__enter__(self)", "thing.", func(a *lang.Args, st *closingCM) (lang.Value, error) { return st.thing, nil }),
+	method("__exit__(self, *excinfo)", "Calls thing.close().", func(a *lang.Args, st *closingCM) (lang.Value, error) {
+		getattr, _ := lang.LookupBuiltin("getattr")
+		closeFn, err := a.Call(getattr, st.thing, "close")
+		if err != nil {
+			return nil, err
+		}
+		_, err = a.Call(closeFn)
+		return lang.None, err
+	}),
+)
+
+var moduleAttrs = map[string]lang.Value{
+	"contextmanager": lang.NewBuiltin(lang.AsValue, "contextmanager(func)",
+		"Makes a generator function a context manager: the code before its yield runs on entering the with (what it yields is bound by as), the code after on leaving it; an exception of the body is raised at the yield.",
+		contextmanager),
+	"nullcontext": lang.NewBuiltin(lang.AsValue, "nullcontext(enter_result=None)", "A context manager that does nothing; with binds enter_result.",
+		func(a *lang.Args) (lang.Value, error) {
+			return lang.NewInstance(nullClass, &nullCM{result: a.Value("enter_result")}), nil
+		}),
+	"suppress": lang.NewBuiltin(lang.AsValue, "suppress(*exceptions)", "A context manager that swallows the given exceptions raised in its body.",
+		func(a *lang.Args) (lang.Value, error) {
+			return lang.NewInstance(suppressClass, &suppressCM{kinds: a.Value("exceptions").(lang.Tuple)}), nil
+		}),
+	"closing": lang.NewBuiltin(lang.AsValue, "closing(thing)", "A context manager that calls thing.close() on leaving the with.",
+		func(a *lang.Args) (lang.Value, error) {
+			return lang.NewInstance(closingClass, &closingCM{thing: a.Value("thing")}), nil
+		}),
+	"ExitStack": lang.NewBuiltin(lang.AsValue, "ExitStack()", "A context manager that leaves, last first, the context managers entered with enter_context and runs the callbacks registered with callback.",
+		func(a *lang.Args) (lang.Value, error) {
+			return lang.NewInstance(exitStackClass, &exitStack{}), nil
+		}),
+}
+
+func init() {
+	lang.RegisterModule("contextlib", "Python's contextlib: contextmanager, nullcontext, suppress, closing and ExitStack.",
+		func() *lang.Module { return &lang.Module{Name: "contextlib", Attrs: moduleAttrs} })
+}

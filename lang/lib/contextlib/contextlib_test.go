@@ -1,0 +1,53 @@
+package contextlib_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	// the torch cases import torch, which lang/std links in
+	_ "github.com/kael-dev/kael/lang/std"
+)
+
+const prelude = "from contextlib import contextmanager, nullcontext, suppress, closing, ExitStack\nimport contextlib\n"
+
+const tag = "log = []\n@contextmanager\ndef tag(name):\n    log.append('<' + name)\n    try:\n        yield name.upper()\n    finally:\n        log.append(name + '>')\n"
+
+// cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
+var cases = []langtest.Case{
+	{tag + "with tag('a') as t:\n    log.append(t)\nlog", "['<a', 'A', 'a>']"},
+	{tag + "try:\n    with tag('b'):\n        raise KeyError('k')\nexcept KeyError as e:\n    r = repr(e)\nr, log", "(\"KeyError('k')\", ['<b', 'b>'])"},
+	{"@contextmanager\ndef swallow():\n    try:\n        yield\n    except ZeroDivisionError as e:\n        pass\nwith swallow():\n    1 / 0\n'after'", "'after'"},
+	{"@contextmanager\ndef convert():\n    try:\n        yield\n    except KeyError:\n        raise ValueError('converted')\nwith convert():\n    {}['x']", "ValueError: converted"},
+	{"@contextmanager\ndef noyield():\n    if False:\n        yield\nwith noyield():\n    pass", "RuntimeError: generator didn't yield"},
+	{"@contextmanager\ndef twice():\n    yield 1\n    yield 2\nwith twice():\n    pass", "RuntimeError: generator didn't stop"},
+	{"@contextmanager\ndef twice():\n    try:\n        yield 1\n    except ValueError:\n        yield 2\nwith twice():\n    raise ValueError", "RuntimeError: generator didn't stop after throw()"},
+	{"class Res:\n    @contextmanager\n    def opened(self, n):\n        yield n * 2\nwith Res().opened(4) as v:\n    pass\nv", "8"},
+	{"with nullcontext(5) as v:\n    pass\nwith nullcontext() as w:\n    pass\nv, w", "(5, None)"},
+	{"with suppress(FileNotFoundError, ZeroDivisionError):\n    1 / 0\nwith suppress(LookupError):\n    [][1]\nwith suppress():\n    pass\n'ok'", "'ok'"},
+	{"with suppress(KeyError):\n    raise ValueError('v')", "ValueError: v"},
+	{"class R:\n    def close(self):\n        self.closed = True\nwith closing(R()) as r:\n    n = type(r).__name__\nn", "'R'"},
+	{tag + "with ExitStack() as stack:\n    xs = [stack.enter_context(tag(n)) for n in 'xyz']\n    stack.callback(log.append, 'callback')\nxs, log", "(['X', 'Y', 'Z'], ['<x', '<y', '<z', 'callback', 'z>', 'y>', 'x>'])"},
+	{tag + "try:\n    with ExitStack() as stack:\n        stack.enter_context(tag('p'))\n        raise IndexError('i')\nexcept IndexError as e:\n    r = str(e)\nr, log", "('i', ['<p', 'p>'])"},
+	{"with ExitStack() as stack:\n    stack.enter_context(suppress(KeyError))\n    {}['missing']\n'suppressed'", "'suppressed'"},
+	{tag + "stack = ExitStack()\nstack.enter_context(tag('q'))\nother = stack.pop_all()\nstack.close()\nn = len(log)\nother.close()\nn, log", "(1, ['<q', 'q>'])"},
+	{"calls = []\nwith ExitStack() as s:\n    s.callback(calls.append, 1)\n    s.push(lambda *exc: calls.append(exc[0]))\ncalls", "[None, 1]"},
+	{"with ExitStack() as s:\n    s.enter_context(3)", "TypeError: 'builtins.int' object does not support the context manager protocol"},
+}
+
+// torchCases hold PyTorch's outcomes.
+var torchCases = []langtest.Case{
+	{"import torch\nwith ExitStack() as s:\n    s.enter_context(torch.no_grad())\n    inside = torch.is_grad_enabled()\ninside, torch.is_grad_enabled()", "(False, True)"},
+	{"import torch\ndef run(train):\n    with (nullcontext() if train else torch.no_grad()):\n        return torch.is_grad_enabled()\nrun(True), run(False)", "(True, False)"},
+}
+
+func TestContextlib(t *testing.T) {
+	langtest.CheckCellCases(t, prelude, cases)
+	langtest.CheckCellCases(t, prelude, torchCases)
+}
+
+func TestAgainstCPython(t *testing.T) {
+	cpython.CheckCellCases(t, prelude, cases)
+	cpython.CheckCellCasesTorch(t, prelude, torchCases)
+}

@@ -1,0 +1,240 @@
+// Package copy is Python's copy module: copy (shallow) and deepcopy (with
+// a memo, so that shared and self-referencing values stay shared in the
+// copy), honouring __copy__ and __deepcopy__. Values implemented in Go
+// (tensors, modules) copy through the __copy__ and __deepcopy__ methods
+// their library gives them; a value without one is CPython's TypeError
+// for what cannot be pickled.
+package copy
+
+import (
+	"github.com/kael-dev/kael/lang"
+)
+
+// Error is copy.Error, as CPython names it.
+const Error lang.ErrorKind = "copy.Error"
+
+var errorClass = lang.RegisterException(Error, "Exception")
+
+// atomic reports whether v is immutable and copies as itself.
+func atomic(v lang.Value) bool {
+	switch v.(type) {
+	case nil, int64, float64, bool, string, lang.NoneType, lang.EllipsisType, lang.Bytes, *lang.Range,
+		*lang.Function, *lang.Builtin, *lang.UserClass:
+		return true
+	}
+	return v == lang.None || v == lang.NotImplemented
+}
+
+// builtin returns one of Python's builtins by name.
+func builtin(name string) *lang.Builtin {
+	b, ok := lang.LookupBuiltin(name)
+	if !ok {
+		panic("copy: no builtin " + name)
+	}
+	return b
+}
+
+// special returns v's method name (__copy__, __deepcopy__) when it has one.
+func special(a *lang.Args, v lang.Value, name string) (lang.Value, bool) {
+	if x, ok := v.(*lang.Instance); ok {
+		return x.Method(name)
+	}
+	m, err := a.Call(builtin("getattr"), v, name, lang.None)
+	if err != nil || m == lang.None {
+		return nil, false
+	}
+	return m, true
+}
+
+// cannotCopy is CPython's error for a value copy cannot take apart.
+func cannotCopy(v lang.Value) error {
+	return lang.Errorf(lang.TypeError, "cannot pickle '%s' object", lang.TypeName(v)).
+		WithHint("kael copies lists, dicts, sets, tuples, objects of your classes and (deepcopy) tensors; torch.nn modules cannot be copied yet")
+}
+
+// Copy is copy.copy(v): a new container with the same elements, a new
+// object with the same attributes, or v itself when it is immutable.
+func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
+	if atomic(v) {
+		return v, nil
+	}
+	switch x := v.(type) {
+	case lang.Tuple:
+		return x, nil
+	case *lang.List:
+		return &lang.List{Elems: append([]lang.Value(nil), x.Elems...)}, nil
+	case *lang.Dict:
+		out := x.EmptyCopy() // a Counter's copy is a Counter
+		for _, k := range x.Keys() {
+			val, _, _ := x.Get(k)
+			_ = out.Set(k, val)
+		}
+		return out, nil
+	case *lang.Set:
+		if x.TypeName() == "frozenset" {
+			return x, nil
+		}
+		return a.Call(builtin("set"), x)
+	}
+	if m, ok := special(a, v, "__copy__"); ok {
+		return a.Call(m)
+	}
+	if x, ok := v.(*lang.Instance); ok && x.Native == nil {
+		y := lang.NewInstance(x.Class(), nil)
+		d := x.Dict()
+		for _, k := range d.Keys() {
+			val, _, _ := d.Get(k)
+			y.SetOwn(k.(string), val)
+		}
+		return y, nil
+	}
+	return nil, cannotCopy(v)
+}
+
+// Memo is a deep copy's memo: id(original) to its copy, a dict as in
+// Python, which a __deepcopy__(memo) method receives.
+type Memo struct{ d *lang.Dict }
+
+// NewMemo returns an empty memo.
+func NewMemo() *Memo { return &Memo{d: lang.NewDict()} }
+
+// DeepCopy is copy.deepcopy(v, memo): a copy of v and, recursively, of
+// everything it holds, each value copied once.
+func (m *Memo) DeepCopy(a *lang.Args, v lang.Value) (lang.Value, error) {
+	return m.deepCopy(a, v, 0)
+}
+
+func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, error) {
+	if atomic(v) {
+		return v, nil
+	}
+	if depth > lang.MaxDepth {
+		return nil, lang.Errorf(lang.RecursionError, "maximum recursion depth exceeded while calling a Python object")
+	}
+	id := lang.ID(v)
+	if y, ok, _ := m.d.Get(id); ok {
+		return y, nil
+	}
+	var y lang.Value
+	switch x := v.(type) {
+	case lang.Tuple:
+		out := make(lang.Tuple, len(x))
+		same := true
+		for i, e := range x {
+			c, err := m.deepCopy(a, e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = c
+			same = same && lang.Identical(c, e)
+		}
+		if y, ok, _ := m.d.Get(id); ok { // the tuple holds itself through a list
+			return y, nil
+		}
+		if same {
+			return x, nil
+		}
+		y = out
+	case *lang.List:
+		out := &lang.List{}
+		_ = m.d.Set(id, out)
+		for _, e := range x.Elems {
+			c, err := m.deepCopy(a, e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out.Elems = append(out.Elems, c)
+		}
+		return out, nil
+	case *lang.Dict:
+		out := x.EmptyCopy()
+		_ = m.d.Set(id, out)
+		for _, k := range x.Keys() {
+			val, _, _ := x.Get(k)
+			ck, err := m.deepCopy(a, k, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			cv, err := m.deepCopy(a, val, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			if err := out.Set(ck, cv); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case *lang.Set:
+		var elems []lang.Value
+		members, err := lang.Collect(x)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range members {
+			c, err := m.deepCopy(a, e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			elems = append(elems, c)
+		}
+		out, err := a.Call(builtin(x.TypeName()), &lang.List{Elems: elems})
+		if err != nil {
+			return nil, err
+		}
+		y = out
+	default:
+		if dc, ok := special(a, v, "__deepcopy__"); ok {
+			out, err := a.Call(dc, m.d)
+			if err != nil {
+				return nil, err
+			}
+			y = out
+			break
+		}
+		obj, ok := v.(*lang.Instance)
+		if !ok || obj.Native != nil {
+			return nil, cannotCopy(v)
+		}
+		out := lang.NewInstance(obj.Class(), nil)
+		_ = m.d.Set(id, out)
+		d := obj.Dict()
+		for _, k := range d.Keys() {
+			val, _, _ := d.Get(k)
+			c, err := m.deepCopy(a, val, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out.SetOwn(k.(string), c)
+		}
+		return out, nil
+	}
+	_ = m.d.Set(id, y)
+	return y, nil
+}
+
+var copyModule = &lang.Module{Name: "copy", Attrs: map[string]lang.Value{
+	"copy": lang.NewBuiltin(lang.AsValue, "copy(x)",
+		"A shallow copy of x: a new list, dict or set with the same elements, a new object with the same attributes (or what x.__copy__() returns); immutable values are themselves.",
+		func(a *lang.Args) (lang.Value, error) { return Copy(a, a.Value("x")) }),
+	"deepcopy": lang.NewBuiltin(lang.AsValue, "deepcopy(x, memo=None)",
+		"A deep copy of x: containers and objects copied recursively, each shared value once (memo maps id(original) to its copy); x.__deepcopy__(memo) when x has it, as tensors and modules do.",
+		func(a *lang.Args) (lang.Value, error) {
+			m := NewMemo()
+			if !a.IsNone("memo") {
+				d, ok := a.Value("memo").(*lang.Dict)
+				if !ok {
+					return nil, lang.Errorf(lang.TypeError, "deepcopy()'s memo must be a dict, not %s", lang.TypeName(a.Value("memo")))
+				}
+				m.d = d
+			}
+			return m.DeepCopy(a, a.Value("x"))
+		}),
+	"Error": errorClass,
+}}
+
+func init() {
+	lang.RegisterDunder("__copy__")
+	lang.RegisterDunder("__deepcopy__")
+	lang.RegisterModule("copy", "Python's copy module: copy and deepcopy, honouring __copy__ and __deepcopy__.",
+		func() *lang.Module { return copyModule })
+}

@@ -1,0 +1,54 @@
+package copy_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	// the cases import torch, which lang/std links in
+	_ "github.com/kael-dev/kael/lang/std"
+)
+
+const prelude = "import copy\n"
+
+const node = "class Node:\n    def __init__(self, v, kids=()):\n        self.v, self.kids = v, list(kids)\n    def __repr__(self):\n        return f'Node({self.v}, {self.kids})'\n"
+
+// cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
+var cases = []langtest.Case{
+	{"a = [1, [2, 3], {'k': [4]}]\nb = copy.deepcopy(a)\nb[1].append(9)\nb[2]['k'].append(8)\na, b, a == copy.deepcopy(a)", "([1, [2, 3], {'k': [4]}], [1, [2, 3, 9], {'k': [4, 8]}], True)"},
+	{"a = [1, [2, 3]]\nb = copy.copy(a)\nb[1].append(9)\nb.append(0)\na, b, b is a, b[1] is a[1]", "([1, [2, 3, 9]], [1, [2, 3, 9], 0], False, True)"},
+	{"s = [1]\nt = [s, s, (s,)]\nu = copy.deepcopy(t)\nu[0] is u[1], u[2][0] is u[0], u[0] is s", "(True, True, False)"},
+	{"a = [1]\na.append(a)\nb = copy.deepcopy(a)\nb[1] is b, b is a", "(True, False)"},
+	{"t = (1, 'x', (2.5, None))\ncopy.deepcopy(t) is t, copy.copy(t) is t", "(True, True)"},
+	{"t = (1, [2])\nc = copy.deepcopy(t)\nc == t, c is t, c[1] is t[1]", "(True, False, False)"},
+	{"d = {'a': 1, (1, 2): [3]}\ne = copy.copy(d)\ne['b'] = 2\nd, e, e[(1, 2)] is d[(1, 2)]", "({'a': 1, (1, 2): [3]}, {'a': 1, (1, 2): [3], 'b': 2}, True)"},
+	{"s = {1, 2}\nc = copy.copy(s)\nc.add(3)\ns, c, copy.deepcopy(frozenset({1})), copy.copy(frozenset({2}))", "({1, 2}, {1, 2, 3}, frozenset({1}), frozenset({2}))"},
+	{"copy.copy(5), copy.deepcopy('s'), copy.deepcopy(None), copy.deepcopy(range(3)), copy.copy(len), copy.deepcopy(int)", "(5, 's', None, range(0, 3), <built-in function len>, <class 'int'>)"},
+	{node + "n = Node(1, [Node(2)])\nm = copy.deepcopy(n)\nm.kids[0].v = 5\nn, m, type(m) is Node", "(Node(1, [Node(2, [])]), Node(1, [Node(5, [])]), True)"},
+	{node + "n = Node(1, [Node(2)])\nm = copy.copy(n)\nm.v = 7\nm.kids.append(Node(3))\nn, m, m.kids is n.kids", "(Node(1, [Node(2, []), Node(3, [])]), Node(7, [Node(2, []), Node(3, [])]), True)"},
+	{"class C:\n    def __init__(self, x):\n        self.x = x\n    def __copy__(self):\n        return 'shallow'\n    def __deepcopy__(self, memo):\n        return ('deep', type(memo).__name__)\ncopy.copy(C(1)), copy.deepcopy(C(1)), copy.deepcopy([C(1)])", "('shallow', ('deep', 'dict'), [('deep', 'dict')])"},
+	{"class C:\n    pass\nc = C()\nc.me = c\nd = copy.deepcopy(c)\nd.me is d, d is c", "(True, False)"},
+	{"memo = {}\na = [1]\nb = copy.deepcopy(a, memo)\nmemo[id(a)] is b", "True"},
+	{"def g():\n    yield 1\ncopy.deepcopy(g())", "TypeError: cannot pickle 'generator' object"},
+	{"def g():\n    yield 1\ncopy.copy(g())", "TypeError: cannot pickle 'generator' object"},
+	{"issubclass(copy.Error, Exception)", "True"},
+}
+
+// torchCases hold PyTorch 1.13's outcomes.
+var torchCases = []langtest.Case{
+	{"import torch\nx = torch.arange(3.)\nd = copy.deepcopy({'w': x, 'v': x})\nd['w'][0] = 9\nx.tolist(), d['v'].tolist(), d['w'] is d['v']", "([0.0, 1.0, 2.0], [9.0, 1.0, 2.0], True)"},
+	{"import torch\na = torch.ones(2, requires_grad=True)\na.grad = torch.full((2,), 3.)\nc = copy.deepcopy(a)\nc.tolist(), c.requires_grad, c.grad.tolist(), c.is_leaf, c.grad is a.grad, c is a", "([1.0, 1.0], True, [3.0, 3.0], True, False, False)"},
+	{"import torch\np = torch.nn.Parameter(torch.ones(2))\nq = copy.deepcopy(p)\ntype(q).__name__, q.requires_grad, q is p, isinstance(q, torch.nn.Parameter)", "('Parameter', True, False, True)"},
+	{"import torch\na = torch.ones(2, requires_grad=True)\ncopy.deepcopy(a * 2)", "RuntimeError: Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment"},
+}
+
+func TestCopy(t *testing.T) {
+	langtest.CheckCellCases(t, prelude, cases)
+	langtest.CheckCellCases(t, prelude, torchCases)
+}
+
+func TestAgainstCPython(t *testing.T) {
+	cpython.CheckCellCases(t, prelude, cases)
+	cpython.CheckCellCasesTorch(t, prelude, torchCases)
+}

@@ -1,0 +1,370 @@
+// Package enum is Python's enum module: Enum and IntEnum, auto and
+// unique. A class statement deriving from Enum turns the values its body
+// binds into members, objects of the class with .name and .value, as
+// EnumType does (lang.ClassHooks stand in for the metaclass): Color(1)
+// and Color['RED'] look members up, for c in Color and len(Color) see
+// them in definition order, and a member prints as <Color.RED: 1>.
+package enum
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// members is an enum class's members: canonical ones in order, and every
+// name (aliases included).
+type members struct {
+	order  []*lang.Instance
+	byName map[string]*lang.Instance
+	names  []string // every name, in definition order
+}
+
+// membersAttr is the class attribute that keeps them.
+const membersAttr = "_kael_members_"
+
+// membersOf returns cls's members, nil for a class that has none.
+func membersOf(cls *lang.UserClass) *members {
+	v, ok := cls.Lookup(membersAttr)
+	if !ok {
+		return nil
+	}
+	m, _ := v.(*members)
+	return m
+}
+
+// autoValue is what auto() returns until the class is made.
+type autoValue struct{}
+
+// PyRepr is CPython's text for an unresolved auto.
+func (*autoValue) PyRepr() string { return "<enum.auto object>" }
+
+// isMember reports whether a class attribute of an enum body becomes a
+// member: not a dunder, private (__x) or _sunder_ name, not a function or
+// descriptor.
+func isMember(name string, v lang.Value) bool {
+	sunder := len(name) > 2 && name[0] == '_' && name[1] != '_' && name[len(name)-1] == '_' && name[len(name)-2] != '_'
+	if strings.HasPrefix(name, "__") || sunder { // dunder, private or _sunder_
+		return false
+	}
+	switch v.(type) {
+	case *lang.Function, *lang.Builtin, *lang.UserClass:
+		return false
+	}
+	switch lang.TypeName(v) {
+	case "property", "staticmethod", "classmethod", "functools.cached_property":
+		return false
+	}
+	if _, ok := v.(lang.Descriptor); ok {
+		return false
+	}
+	return true
+}
+
+// nextValue is Enum._generate_next_value_: one more than the last int
+// value, else 1.
+func nextValue(values []lang.Value) lang.Value {
+	for i := len(values) - 1; i >= 0; i-- {
+		if n, ok := values[i].(int64); ok {
+			return n + 1
+		}
+	}
+	return int64(1)
+}
+
+// made turns the body's values of sub into members.
+func made(sub *lang.UserClass) error {
+	base := membersOf(sub)
+	if base != nil && len(base.order) > 0 {
+		return lang.Errorf(lang.TypeError, "<enum '%s'> cannot extend <enum '%s'>", sub.Name, base.order[0].Class().Name)
+	}
+	m := &members{byName: map[string]*lang.Instance{}}
+	var values []lang.Value
+	intEnum := derivesFrom(sub, intEnumClass)
+	for _, name := range sub.OwnNames() {
+		v, _ := sub.Own(name)
+		if !isMember(name, v) {
+			continue
+		}
+		if _, ok := v.(*autoValue); ok {
+			v = nextValue(values)
+		}
+		if intEnum {
+			if _, ok := v.(int64); !ok {
+				return lang.Errorf(lang.TypeError, "%s: IntEnum members must be ints in kael, not %s", name, lang.TypeName(v))
+			}
+		}
+		var member *lang.Instance
+		for _, existing := range m.order {
+			if ev, _ := existing.Attr("_value_"); lang.Equal(ev, v) {
+				member = existing // an alias
+				break
+			}
+		}
+		if member == nil {
+			member = lang.NewInstance(sub, nil)
+			member.SetOwn("_value_", v)
+			member.SetOwn("_name_", name)
+			if init, ok := sub.Lookup("__init__"); ok {
+				if _, isFn := init.(*lang.Function); isFn {
+					args := []lang.Value{v}
+					if t, isTuple := v.(lang.Tuple); isTuple {
+						args = t
+					}
+					bound, _ := member.Method("__init__")
+					if _, err := member.Session().CallHook(bound, args...); err != nil {
+						return err
+					}
+				}
+			}
+			m.order = append(m.order, member)
+			values = append(values, v)
+		}
+		m.byName[name] = member
+		m.names = append(m.names, name)
+		if err := sub.SetAttr(name, member); err != nil {
+			return err
+		}
+	}
+	byName := lang.NewDict()
+	for _, n := range m.names {
+		_ = byName.Set(n, m.byName[n])
+	}
+	names := make([]lang.Value, len(m.order))
+	for i, x := range m.order {
+		names[i], _ = x.Attr("_name_")
+	}
+	for attr, v := range map[string]lang.Value{membersAttr: m, "__members__": byName, "_member_map_": byName, "_member_names_": &lang.List{Elems: names}} {
+		if err := sub.SetAttr(attr, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func derivesFrom(c, base *lang.UserClass) bool {
+	for _, k := range c.Bases() {
+		if k == base {
+			return true
+		}
+	}
+	return false
+}
+
+// lookupValue is Color(value): the member with that value.
+func lookupValue(cls *lang.UserClass, pos []lang.Value, kwNames []string, kwVals []lang.Value) (lang.Value, bool, error) {
+	m := membersOf(cls)
+	if len(pos) != 1 || len(kwNames) > 0 {
+		if m == nil || len(m.order) == 0 {
+			return nil, true, lang.Errorf(lang.TypeError, "kael's Enum has no functional API: define the members in a class statement")
+		}
+		return nil, true, lang.Errorf(lang.TypeError, "%s() takes 1 positional argument but %d were given", cls.Name, len(pos)+len(kwNames))
+	}
+	v := pos[0]
+	if m != nil {
+		for _, x := range m.order {
+			if lang.Value(x) == v {
+				return x, true, nil
+			}
+		}
+		for _, x := range m.order {
+			if xv, _ := x.Attr("_value_"); lang.Equal(xv, v) {
+				return x, true, nil
+			}
+		}
+	}
+	return nil, true, lang.Errorf(lang.ValueError, "%s is not a valid %s", lang.Repr(v), qualname(cls))
+}
+
+func qualname(cls *lang.UserClass) string {
+	if q, ok := cls.Attr("__qualname__"); ok {
+		if s, ok := q.(string); ok {
+			return s
+		}
+	}
+	return cls.Name
+}
+
+var hooks = &lang.ClassHooks{
+	Call: lookupValue,
+	Iter: func(cls *lang.UserClass) ([]lang.Value, bool) {
+		m := membersOf(cls)
+		if m == nil {
+			return nil, true
+		}
+		out := make([]lang.Value, len(m.order))
+		for i, x := range m.order {
+			out[i] = x
+		}
+		return out, true
+	},
+	GetItem: func(cls *lang.UserClass, key lang.Value) (lang.Value, bool, error) {
+		if m := membersOf(cls); m != nil {
+			if name, ok := key.(string); ok {
+				if x, ok := m.byName[name]; ok {
+					return x, true, nil
+				}
+			}
+		}
+		return nil, true, lang.Errorf(lang.KeyError, "%s", lang.Repr(key))
+	},
+	Contains: func(cls *lang.UserClass, v lang.Value) (bool, bool, error) {
+		x, ok := v.(*lang.Instance)
+		if !ok || membersOf(x.Class()) == nil {
+			return false, true, lang.Errorf(lang.TypeError, "unsupported operand type(s) for 'in': '%s' and 'EnumType'", lang.TypeName(v))
+		}
+		return x.Class() == cls || derivesFrom(x.Class(), cls), true, nil
+	},
+}
+
+// memberMethod writes a method of Enum's members.
+func memberMethod(sig, doc string, fn func(a *lang.Args, x *lang.Instance) (lang.Value, error)) *lang.Builtin {
+	return lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
+		x, ok := a.Value("self").(*lang.Instance)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "an enum's method needs a member, not %s", lang.TypeName(a.Value("self")))
+		}
+		return fn(a, x)
+	}).BindingSelf()
+}
+
+func field(x *lang.Instance, name string) lang.Value {
+	v, _ := x.Attr(name)
+	return v
+}
+
+// enumClass and intEnumClass are Enum and IntEnum, made by init.
+var enumClass, intEnumClass *lang.UserClass
+
+func newEnumClasses() (*lang.UserClass, *lang.UserClass) {
+	e, err := lang.NewClass("Enum", "enum")
+	if err != nil {
+		panic(err)
+	}
+	hooks.Made = made
+	e.SetClassHooks(hooks)
+	set := func(c *lang.UserClass, name string, v lang.Value) { _ = c.SetAttr(name, v) }
+	set(e, "__doc__", "Create a collection of name/value pairs.")
+	set(e, "__repr__", memberMethod("__repr__(self)", "<Color.RED: 1>.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+		r, err := lang.ReprText(field(x, "_value_"))
+		return fmt.Sprintf("<%s.%s: %s>", x.Class().Name, lang.Str(field(x, "_name_")), r), err
+	}))
+	set(e, "__str__", memberMethod("__str__(self)", "Color.RED.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+		return x.Class().Name + "." + lang.Str(field(x, "_name_")), nil
+	}))
+	set(e, "__hash__", memberMethod("__hash__(self)", "The hash of the member's name.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+		hash, _ := lang.LookupBuiltin("hash")
+		return a.Call(hash, field(x, "_name_"))
+	}))
+	set(e, "name", &memberField{"_name_"})
+	set(e, "value", &memberField{"_value_"})
+	ie, err := lang.NewClass("IntEnum", "enum", e)
+	if err != nil {
+		panic(err)
+	}
+	set(ie, "__doc__", "Enum where members are also (and must be) ints.")
+	set(ie, "__str__", memberMethod("__str__(self)", "The value's text, as an int's.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+		return lang.Str(field(x, "_value_")), nil
+	}))
+	set(ie, "__hash__", memberMethod("__hash__(self)", "The hash of the value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+		hash, _ := lang.LookupBuiltin("hash")
+		return a.Call(hash, field(x, "_value_"))
+	}))
+	set(ie, "__int__", memberMethod("__int__(self)", "The value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+		return field(x, "_value_"), nil
+	}))
+	set(ie, "__index__", memberMethod("__index__(self)", "The value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+		return field(x, "_value_"), nil
+	}))
+	// IntEnum members compute and compare as their values.
+	for _, op := range []struct {
+		name string
+		tok  syntax.Token
+	}{{"eq", syntax.EQL}, {"ne", syntax.NEQ}, {"lt", syntax.LT}, {"le", syntax.LE}, {"gt", syntax.GT}, {"ge", syntax.GE},
+		{"add", syntax.PLUS}, {"sub", syntax.MINUS}, {"mul", syntax.STAR}, {"truediv", syntax.SLASH}, {"floordiv", syntax.SLASHSLASH},
+		{"mod", syntax.PERCENT}, {"pow", syntax.STARSTAR}, {"and", syntax.AMP}, {"or", syntax.PIPE}, {"xor", syntax.CARET},
+		{"lshift", syntax.LSHIFT}, {"rshift", syntax.RSHIFT}} {
+		tok := op.tok
+		set(ie, "__"+op.name+"__", intOp("__"+op.name+"__", tok, false))
+		switch op.name {
+		case "eq", "ne", "lt", "le", "gt", "ge":
+		default:
+			set(ie, "__r"+op.name+"__", intOp("__r"+op.name+"__", tok, true))
+		}
+	}
+	return e, ie
+}
+
+// asValue is an IntEnum member's value, other values as they are.
+func asValue(v lang.Value) lang.Value {
+	if x, ok := v.(*lang.Instance); ok {
+		if val, ok := x.Attr("_value_"); ok {
+			return val
+		}
+	}
+	return v
+}
+
+// intOp is an operator of IntEnum's members: the operation on the values.
+func intOp(name string, tok syntax.Token, reflected bool) *lang.Builtin {
+	return memberMethod(name+"(self, other)", "The operator on the member's value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+		self, other := field(x, "_value_"), asValue(a.Value("other"))
+		if reflected {
+			self, other = other, self
+		}
+		return a.Binary(tok, self, other)
+	})
+}
+
+// memberField is Enum's name and value: the member's _name_ and _value_.
+type memberField struct{ attr string }
+
+// Get reads the field of a member.
+func (f *memberField) Get(obj lang.Value) (lang.Value, error) {
+	x, ok := obj.(*lang.Instance)
+	if !ok {
+		return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute '%s'", lang.TypeName(obj), strings.Trim(f.attr, "_"))
+	}
+	v, ok := x.Attr(f.attr)
+	if !ok {
+		return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute '%s'", x.Class().Name, strings.Trim(f.attr, "_"))
+	}
+	return v, nil
+}
+
+// TypeName is what CPython's is: a property of the class.
+func (f *memberField) TypeName() string { return "property" }
+
+var enumModule = &lang.Module{Name: "enum", Attrs: map[string]lang.Value{
+	"auto": lang.NewBuiltin(lang.AsValue, "auto()", "The next value, as the enum chooses it: one more than the last int value, 1 first.",
+		func(a *lang.Args) (lang.Value, error) { return &autoValue{}, nil }),
+	"unique": lang.NewBuiltin(lang.AsValue, "unique(enumeration)", "A class decorator that refuses an enum with aliases (two names, one value).",
+		func(a *lang.Args) (lang.Value, error) {
+			cls, ok := a.Value("enumeration").(*lang.UserClass)
+			m := (*members)(nil)
+			if ok {
+				m = membersOf(cls)
+			}
+			if m == nil {
+				return nil, lang.Errorf(lang.TypeError, "unique() needs an enum class")
+			}
+			var dups []string
+			for _, n := range m.names {
+				if canonical := lang.Str(field(m.byName[n], "_name_")); canonical != n {
+					dups = append(dups, n+" -> "+canonical)
+				}
+			}
+			if len(dups) > 0 {
+				return nil, lang.Errorf(lang.ValueError, "duplicate values found in <enum '%s'>: %s", cls.Name, strings.Join(dups, ", "))
+			}
+			return cls, nil
+		}),
+}}
+
+func init() {
+	enumClass, intEnumClass = newEnumClasses()
+	enumModule.Attrs["Enum"], enumModule.Attrs["IntEnum"] = enumClass, intEnumClass
+	lang.RegisterModule("enum", "Python's enum: Enum, IntEnum, auto and unique.", func() *lang.Module { return enumModule })
+}

@@ -1,0 +1,41 @@
+package functools_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	_ "github.com/kael-dev/kael/lang/lib/functools"
+)
+
+const prelude = "import functools\nfrom functools import lru_cache, cache, cached_property, total_ordering\n"
+
+const counted = "calls = []\n@lru_cache(maxsize=2)\ndef sq(x):\n    calls.append(x)\n    return x * x\n"
+
+// cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
+var cases = []langtest.Case{
+	{counted + "[sq(2), sq(2), sq(3), sq(4), sq(2)], calls, sq.cache_info()", "([4, 4, 9, 16, 4], [2, 3, 4, 2], CacheInfo(hits=1, misses=4, maxsize=2, currsize=2))"},
+	{counted + "sq(1)\nsq(2)\nsq(1)\nsq(3)\nsq(1), sq(2), calls", "(1, 4, [1, 2, 3, 2])"},
+	{counted + "sq(1)\nsq.cache_clear()\nsq(1)\nsq.cache_info(), calls, sq.cache_parameters(), sq.__wrapped__(5), sq.__name__", "(CacheInfo(hits=0, misses=1, maxsize=2, currsize=1), [1, 1, 5], {'maxsize': 2, 'typed': False}, 25, 'sq')"},
+	{"@lru_cache\ndef fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\nfib(80), fib.cache_info()", "(23416728348467685, CacheInfo(hits=78, misses=81, maxsize=128, currsize=81))"},
+	{"@lru_cache(maxsize=None)\ndef f(a, b=1):\n    return a + b\nf(1), f(1), f(1, b=1), f(a=1), f(2, 3), f.cache_info()", "(2, 2, 2, 2, 5, CacheInfo(hits=1, misses=4, maxsize=None, currsize=4))"},
+	{"@lru_cache(maxsize=0)\ndef f(a):\n    return a\nf(1), f(1), f.cache_info()", "(1, 1, CacheInfo(hits=0, misses=2, maxsize=0, currsize=0))"},
+	{"@cache\ndef f(*a, **k):\n    return len(a) + len(k)\nf(1, 2), f(1, 2), f(x=1), f.cache_info()", "(2, 2, 1, CacheInfo(hits=1, misses=2, maxsize=None, currsize=2))"},
+	{"@cache\ndef f(a):\n    return a\nf([1])", "TypeError: unhashable type: 'list'"},
+	{"lru_cache('x')", "TypeError: Expected first argument to be an integer, a callable, or None"},
+	{"class C:\n    def __init__(self, x):\n        self.x = x\n    @lru_cache(maxsize=None)\n    def m(self, y):\n        return self.x * y\na, b = C(2), C(3)\na.m(5), a.m(5), b.m(5), C.m.cache_info()", "(10, 10, 15, CacheInfo(hits=1, misses=2, maxsize=None, currsize=2))"},
+	{"class C:\n    n = 0\n    def __init__(self, x):\n        self.x = x\n    @cached_property\n    def big(self):\n        C.n += 1\n        return self.x * 10\nc = C(2)\nc.big, c.big, C.n, c.__dict__, C(1).big, C.n", "(20, 20, 1, {'x': 2, 'big': 20}, 10, 2)"},
+	{"class C:\n    @cached_property\n    def v(self):\n        return 1\nc = C()\nc.v = 5\nc.v, type(C.__dict__['v']).__name__, C.__dict__['v'].attrname", "(5, 'cached_property', 'v')"},
+	{"class C:\n    @cached_property\n    def v(self):\n        raise ValueError('no')\nC().v", "ValueError: no"},
+	{"@total_ordering\nclass V:\n    def __init__(self, v):\n        self.v = v\n    def __eq__(self, o):\n        return self.v == o.v\n    def __lt__(self, o):\n        return self.v < o.v\nV(1) <= V(2), V(2) <= V(2), V(3) <= V(2), V(2) >= V(2), V(3) > V(1), V(1) > V(1), max([V(3), V(7), V(1)]).v", "(True, True, False, True, True, False, 7)"},
+	{"@total_ordering\nclass V:\n    def __init__(self, v):\n        self.v = v\n    def __eq__(self, o):\n        return self.v == o.v\n    def __le__(self, o):\n        return self.v <= o.v\nV(1) < V(2), V(2) < V(2), V(1) > V(2), V(2) >= V(2), V(3) >= V(4)", "(True, False, False, True, False)"},
+	{"@total_ordering\nclass V:\n    def __init__(self, v):\n        self.v = v\n    def __eq__(self, o):\n        return self.v == o.v\n    def __gt__(self, o):\n        return self.v > o.v\nV(1) < V(2), V(2) <= V(2), V(1) >= V(2), V(2) >= V(2)", "(True, True, False, True)"},
+	{"@total_ordering\nclass V:\n    def __init__(self, v):\n        self.v = v\n    def __eq__(self, o):\n        return self.v == o.v\n    def __ge__(self, o):\n        return self.v >= o.v\nV(1) < V(2), V(2) <= V(2), V(1) > V(2), V(3) > V(2)", "(True, True, False, True)"},
+	{"@total_ordering\nclass V:\n    def __init__(self, v):\n        self.v = v\n    def __lt__(self, o):\n        if not isinstance(o, V):\n            return NotImplemented\n        return self.v < o.v\nV(1) >= 3", "TypeError: '>=' not supported between instances of 'V' and 'int'"},
+	{"@total_ordering\nclass W:\n    pass", "ValueError: must define at least one ordering operation: < > <= >="},
+}
+
+func TestFunctools(t *testing.T) { langtest.CheckCellCases(t, prelude, cases) }
+
+func TestAgainstCPython(t *testing.T) { cpython.CheckCellCases(t, prelude, cases) }

@@ -1,0 +1,43 @@
+package itertools_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	_ "github.com/kael-dev/kael/lang/lib/itertools"
+	_ "github.com/kael-dev/kael/lang/lib/operator"
+)
+
+const prelude = "import itertools as it\n"
+
+const naturals = "def naturals():\n    i = 0\n    while True:\n        yield i\n        i += 1\n"
+
+// cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
+// The tables of the combinatoric iterators are in lang/pyfidelity_test.go.
+var cases = []langtest.Case{
+	{"list(it.islice(it.count(), 5)), list(it.islice(it.count(10, 2.5), 3)), list(zip('abc', it.count(1))), next(it.count(-3))", "([0, 1, 2, 3, 4], [10, 12.5, 15.0], [('a', 1), ('b', 2), ('c', 3)], -3)"},
+	{"list(it.islice(it.cycle('ab'), 5)), list(it.cycle([])), list(it.repeat(7, 3)), list(zip(range(3), it.repeat('x'))), list(it.repeat(1, -2))", "(['a', 'b', 'a', 'b', 'a'], [], [7, 7, 7], [(0, 'x'), (1, 'x'), (2, 'x')], [])"},
+	{"list(it.chain([1], (2, 3), 'ab')), list(it.chain.from_iterable([[1, 2], [], [3]])), list(it.chain.from_iterable(['ab', 'c'])), list(it.chain())", "([1, 2, 3, 'a', 'b'], [1, 2, 3], ['a', 'b', 'c'], [])"},
+	{"import operator\nlist(it.accumulate([1, 2, 3, 4])), list(it.accumulate([1, 2, 3], operator.mul, initial=10)), list(it.accumulate([3, 1, 4], max)), list(it.accumulate([], initial=0))", "([1, 3, 6, 10], [10, 10, 20, 60], [3, 3, 4], [0])"},
+	{"list(it.starmap(pow, [(2, 3), (3, 2)])), list(it.takewhile(lambda x: x < 3, [1, 2, 5, 1])), list(it.dropwhile(lambda x: x < 3, [1, 2, 5, 1]))", "([8, 9], [1, 2], [5, 1])"},
+	{"list(it.filterfalse(lambda x: x % 2, range(6))), list(it.filterfalse(None, [0, 1, '', 'a'])), list(it.compress('abcdef', [1, 0, 1, 0, 1])), list(it.compress('ab', it.repeat(1)))", "([0, 2, 4], [0, ''], ['a', 'c', 'e'], ['a', 'b'])"},
+	{"[(k, list(g)) for k, g in it.groupby('aaabbcaa')], [(k, len(list(g))) for k, g in it.groupby([1, 3, 2, 4, 5], key=lambda x: x % 2)], list(it.groupby([]))", "([('a', ['a', 'a', 'a']), ('b', ['b', 'b']), ('c', ['c']), ('a', ['a', 'a'])], [(1, 2), (0, 2), (1, 1)], [])"},
+	{"words = sorted(['apple', 'avocado', 'banana', 'cherry', 'blueberry'])\n{k: list(g) for k, g in it.groupby(words, key=lambda w: w[0])}", "{'a': ['apple', 'avocado'], 'b': ['banana', 'blueberry'], 'c': ['cherry']}"},
+	{"a, b = it.tee(iter([1, 2, 3]))\nnext(a), list(b), list(a), len(it.tee('ab', 3)), it.tee('ab', 0)", "(1, [1, 2, 3], [2, 3], 3, ())"},
+	{"list(it.pairwise('abcd')), list(it.pairwise('a')), list(it.combinations_with_replacement('abc', 2)), list(it.combinations_with_replacement([1, 2], 3)), list(it.combinations_with_replacement([], 2)), list(it.combinations_with_replacement('ab', 0))", "([('a', 'b'), ('b', 'c'), ('c', 'd')], [], [('a', 'a'), ('a', 'b'), ('a', 'c'), ('b', 'b'), ('b', 'c'), ('c', 'c')], [(1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2)], [], [()])"},
+	{naturals + "list(it.islice(naturals(), 2, 10, 3)), list(it.takewhile(lambda x: x < 4, naturals())), list(it.islice(it.accumulate(naturals()), 5)), list(it.islice(it.chain(naturals(), []), 3))", "([2, 5, 8], [0, 1, 2, 3], [0, 1, 3, 6, 10], [0, 1, 2])"},
+	{naturals + "g = naturals()\nlist(it.islice(g, 3)), next(g), list(it.islice(it.dropwhile(lambda x: x < 100, g), 2))", "([0, 1, 2], 3, [100, 101])"},
+	{"c = it.count()\n[next(c) for _ in range(3)], type(c).__name__, type(it.islice('a', 1)).__name__", "([0, 1, 2], 'count', 'islice')"},
+	{"for i, x in zip(it.count(), 'ab'):\n    pass\n(i, x), list(it.islice(it.count(), 0)), list(it.islice('abc', 1, None))", "((1, 'b'), [], ['b', 'c'])"},
+	{"it.count('a')", "TypeError: a number is required"},
+	{"list(it.starmap(pow, [1]))", "TypeError: 'int' object is not iterable"},
+	{"list(it.takewhile(lambda x: 1 / x, [1, 0]))", "ZeroDivisionError: division by zero"},
+	{"it.tee([1], -1)", "ValueError: n must be >= 0"},
+	{"list(it.combinations_with_replacement('ab', -1))", "ValueError: r must be non-negative"},
+}
+
+func TestItertools(t *testing.T) { langtest.CheckCellCases(t, prelude, cases) }
+
+func TestAgainstCPython(t *testing.T) { cpython.CheckCellCases(t, prelude, cases) }

@@ -1,0 +1,59 @@
+package statistics_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	_ "github.com/kael-dev/kael/lang/lib/random"
+	_ "github.com/kael-dev/kael/lang/lib/statistics"
+)
+
+const prelude = "import statistics as st\n"
+
+// cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
+var cases = []langtest.Case{
+	{"st.mean([1, 2, 3, 4]), st.mean([1, 2, 3]), st.mean([1.5, 2.5]), st.mean([True, False, True, True]), st.mean(range(10)), st.mean([0.1] * 10)", "(2.5, 2, 2.0, 0.75, 4.5, 0.1)"},
+	{"st.fmean([1, 2, 3]), st.fmean([3.5, 4.0, 5.25], weights=[1, 2, 3]), st.mean([1e16, 1, -1e16])", "(2.0, 4.541666666666667, 0.3333333333333333)"},
+	{"st.median([3, 1, 2]), st.median([4, 1, 3, 2]), st.median([1, 3]), st.median_low([1, 3, 5, 7]), st.median_high([1, 3, 5, 7]), st.median(['b', 'a', 'c'])", "(2, 2.5, 2.0, 3, 5, 'b')"},
+	{"st.mode([1, 1, 2, 3, 3, 3]), st.mode('aabbb'), st.mode([2, 1, 1, 2]), st.multimode('aabbbbccddddeeffffgg'), st.multimode([])", "(3, 'b', 2, ['b', 'd', 'f'], [])"},
+	{"st.variance([2.75, 1.75, 1.25, 0.25, 0.5, 1.25, 3.5]), st.variance([1, 2, 3, 4]), st.variance([1, 3, 5]), st.pvariance([0.0, 0.25, 0.25, 1.25, 1.5, 1.75, 2.75, 3.25]), st.pvariance([1, 2, 3, 4])", "(1.3720238095238095, 1.6666666666666667, 4, 1.25, 1.25)"},
+	{"st.stdev([1.5, 2.5, 2.5, 2.75, 3.25, 4.75]), st.pstdev([1.5, 2.5, 2.5, 2.75, 3.25, 4.75]), st.stdev([1, 2, 3, 4]), st.stdev([2, 4, 4, 4, 5, 5, 7, 9]), st.pstdev([2, 4, 4, 4, 5, 5, 7, 9])", "(1.0810874155219827, 0.986893273527251, 1.2909944487358056, 2.138089935299395, 2.0)"},
+	{"st.variance([1, 2, 3], xbar=2), st.pvariance([1, 2, 3], mu=1), st.variance([1.0, 2.0, 3.0], 2)", "(1, 1.6666666666666667, 1.0)"},
+	{"import random\nrandom.seed(7)\nxs = [random.gauss(10, 3) for _ in range(1000)]\nst.mean(xs), st.stdev(xs), st.median(xs), st.pvariance(xs)", "~"},
+	{"try:\n    st.mean([])\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e), isinstance(e, ValueError))\nr", "('StatisticsError', 'mean requires at least one data point', True)"},
+	{"try:\n    st.variance([1])\nexcept ValueError as e:\n    r = str(e)\nr", "'variance requires at least two data points'"},
+	{"try:\n    st.stdev([1])\nexcept ValueError as e:\n    r = str(e)\nr", "'stdev requires at least two data points'"},
+	{"try:\n    st.pvariance([])\nexcept ValueError as e:\n    r = str(e)\nr", "'pvariance requires at least one data point'"},
+	{"try:\n    st.median([])\nexcept ValueError as e:\n    r = str(e)\nr", "'no median for empty data'"},
+	{"try:\n    st.mode([])\nexcept ValueError as e:\n    r = str(e)\nr", "'no mode for empty data'"},
+	{"st.mean(['a'])", "TypeError: can't convert type 'str' to numerator/denominator"},
+	{"st.mode([[1]])", "TypeError: unhashable type: 'list'"},
+}
+
+func TestStatistics(t *testing.T) {
+	var plain []langtest.Case
+	for _, c := range cases {
+		if c.Want != "~" {
+			plain = append(plain, c)
+		}
+	}
+	langtest.CheckCellCases(t, prelude, plain)
+}
+
+// TestAgainstCPython holds the table to CPython, and a random sample's
+// statistics to CPython's exactly (exact sums make them the same floats).
+func TestAgainstCPython(t *testing.T) {
+	var same []string
+	var table []langtest.Case
+	for _, c := range cases {
+		if c.Want == "~" {
+			same = append(same, c.Src)
+		} else {
+			table = append(table, c)
+		}
+	}
+	cpython.CheckCellCases(t, prelude, table)
+	langtest.CheckMatchesCPython(t, prelude, same)
+}
