@@ -124,6 +124,28 @@ func init() {
 	})
 }
 
+// RegisterException makes the exception class name of the library module
+// (re.error), deriving from the built-in exception base (Exception,
+// ValueError, ...), and returns it for the module's Attrs: an error a Go
+// function returns with the kind module+"."+name is an instance of it to
+// except clauses. It must be called while the program initialises.
+func RegisterException(module, name, base string) Value {
+	sup := exceptionClasses[base]
+	if sup == nil {
+		panic("RegisterException: no built-in exception " + base)
+	}
+	kind := module + "." + name
+	if _, dup := moduleExceptionClasses[kind]; dup {
+		panic("RegisterException: " + kind + " twice")
+	}
+	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}}
+	if err := c.setBases([]*UserClass{sup}); err != nil {
+		panic(err)
+	}
+	moduleExceptionClasses[kind] = c
+	return c
+}
+
 // excStateOf returns the state of the exception x.
 func excStateOf(x *Instance) *excState {
 	st, ok := x.Native.(*excState)

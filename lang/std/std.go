@@ -1,7 +1,7 @@
 // Package std links kael's libraries into a program: importing it (for
 // its effect) makes torch and its submodules (lang/torch), the standard
-// modules json, itertools, functools, struct, time, typing, math and
-// random, and the look-alikes safetensors and transformers importable in
+// modules json, itertools, functools, struct, time, typing, math,
+// random and re, and the look-alikes safetensors and transformers importable in
 // the language, each registered by the init function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
 // it:
@@ -20,6 +20,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/matplotlib"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
+	_ "github.com/kael-dev/kael/lang/lib/re"
 	_ "github.com/kael-dev/kael/lang/lib/safetensors"
 	_ "github.com/kael-dev/kael/lang/lib/time"
 	_ "github.com/kael-dev/kael/lang/lib/tqdm"
