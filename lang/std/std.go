@@ -1,7 +1,7 @@
 // Package std links kael's libraries into a program: importing it (for
 // its effect) makes torch and its submodules (lang/torch), the standard
 // modules json, itertools, functools, struct, time, typing, math,
-// random and re, and the look-alikes safetensors and transformers importable in
+// random, re and uuid, and the look-alikes safetensors and transformers importable in
 // the language, each registered by the init function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
 // it:
@@ -26,5 +26,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/tqdm"
 	_ "github.com/kael-dev/kael/lang/lib/transformers"
 	_ "github.com/kael-dev/kael/lang/lib/typing"
+	_ "github.com/kael-dev/kael/lang/lib/uuid"
 	_ "github.com/kael-dev/kael/lang/torch"
 )
