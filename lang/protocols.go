@@ -116,6 +116,13 @@ type (
 		Image() (image.Image, error)
 	}
 
+	// DictHolder is implemented by values whose attributes live in a dict
+	// of their own (argparse.Namespace): vars(x) returns it, and writes
+	// through it.
+	DictHolder interface {
+		VarsDict() *Dict
+	}
+
 	// InstanceChecker is implemented by values that isinstance and
 	// issubclass take in place of a class, as Python's __instancecheck__
 	// and __subclasscheck__: typing's List and Union[int, str].
