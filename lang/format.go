@@ -165,6 +165,9 @@ func formatValue(v Value, spec string) (string, error) {
 			return formatValue(item, spec)
 		}
 	}
+	if f, ok := v.(SpecFormatter); ok {
+		return f.FormatSpec(spec)
+	}
 	if spec != "" {
 		err := Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
 		if _, ok := v.(*tensor.Tensor); ok {

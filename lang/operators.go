@@ -46,6 +46,11 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 			return autograd.BitwiseNotOp.Apply(t)
 		}
 	}
+	if x, ok := v.(UnaryOperand); ok {
+		if r, ok, err := x.UnaryOp(op); ok || err != nil {
+			return r, err
+		}
+	}
 	switch x := v.(type) {
 	case bool:
 		return in.unary(op, boolInt(x), at)
@@ -544,8 +549,8 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	case syntax.NEQ:
 		return !equal(a, b), nil
 	}
-	if r, ok := dialectCompare(op, a, b); ok {
-		return r, nil
+	if r, ok, err := dialectCompare(op, a, b); ok || err != nil {
+		return r, err
 	}
 	c, err := Compare(a, b)
 	if err != nil {
@@ -631,6 +636,11 @@ func Compare(a, b Value) (int, error) { return orderDepth(a, b, 0) }
 func orderDepth(a, b Value, depth int) (int, error) {
 	if depth > maxNesting {
 		return 0, Errorf(RecursionError, "maximum recursion depth exceeded in comparison")
+	}
+	if x, isOrd := a.(Orderer); isOrd {
+		if c, ok, err := x.Order(b); ok || err != nil {
+			return c, err
+		}
 	}
 	if af, ok := asNumber(a); ok {
 		if bf, ok := asNumber(b); ok {

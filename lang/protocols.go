@@ -1,6 +1,10 @@
 package lang
 
-import "image"
+import (
+	"image"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
 
 // The extension protocols: the interfaces through which the engine
 // reaches a value implemented in Go outside its core types (tensors,
@@ -114,6 +118,37 @@ type (
 		PNG() ([]byte, error)
 		SVG() ([]byte, error)
 		Image() (image.Image, error)
+	}
+
+	// BinaryOperand is implemented by values with arithmetic operators of
+	// their own (datetime's dates and durations): x op y asks x, then y
+	// with reflected set; ok false means NotImplemented.
+	BinaryOperand interface {
+		BinaryOp(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
+	}
+
+	// UnaryOperand is implemented by values with unary operators of their
+	// own: -x, +x, ~x; ok false means NotImplemented.
+	UnaryOperand interface {
+		UnaryOp(op syntax.Token) (result Value, ok bool, err error)
+	}
+
+	// HasAbs is implemented by values with an abs() of their own.
+	HasAbs interface {
+		Abs() (Value, error)
+	}
+
+	// Orderer is implemented by values with an order of their own: x < y
+	// asks x, then y; ok false means the two do not compare, with err the
+	// TypeError to raise when it is not the generic one.
+	Orderer interface {
+		Order(other Value) (cmp int, ok bool, err error)
+	}
+
+	// SpecFormatter is implemented by values with a __format__ of their
+	// own: format(x, spec) and f'{x:spec}' (a date's strftime).
+	SpecFormatter interface {
+		FormatSpec(spec string) (string, error)
 	}
 
 	// DictHolder is implemented by values whose attributes live in a dict
