@@ -523,6 +523,13 @@ type lazyIterator struct {
 	done bool
 }
 
+// NewLazyIterator returns an iterator whose elements pull computes as
+// they are asked for (next(), a for loop): ok false at the end, an error
+// raised where the element is asked for. kind is its type's name.
+func NewLazyIterator(kind string, pull func() (v Value, ok bool, err error)) Value {
+	return &lazyIterator{kind: kind, pull: pull}
+}
+
 // enumerateLazily is enumerate(src, start) of a stepped iterator.
 func enumerateLazily(src Value, start int64) (Value, error) {
 	p, err := pullerOf(src)

@@ -1,6 +1,6 @@
 // Package std links kael's libraries into a program: importing it (for
 // its effect) makes torch and its submodules (lang/torch), the standard
-// modules argparse, datetime, hashlib, json, itertools, functools, struct, time, typing, math,
+// modules argparse, csv, datetime, hashlib, json, itertools, functools, struct, time, typing, math,
 // random, re and uuid, and the look-alikes safetensors and transformers importable in
 // the language, each registered by the init function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
@@ -14,6 +14,7 @@ package std
 
 import (
 	_ "github.com/kael-dev/kael/lang/lib/argparse"
+	_ "github.com/kael-dev/kael/lang/lib/csv"
 	_ "github.com/kael-dev/kael/lang/lib/datetime"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
 	_ "github.com/kael-dev/kael/lang/lib/hashlib"
