@@ -69,6 +69,9 @@ func (m *Match) span(g int) (int, int) { return m.spans[g][0], m.spans[g][1] }
 // TypeName is re.Match.
 func (m *Match) TypeName() string { return "re.Match" }
 
+// ClassName is re.Match, the class isinstance asks for.
+func (m *Match) ClassName() string { return "re.Match" }
+
 // PyRepr is <re.Match object; span=(0, 3), match='abc'>.
 func (m *Match) PyRepr() string {
 	s, e := m.span(0)

@@ -30,6 +30,9 @@ var (
 // TypeName is re.Pattern.
 func (p *Pattern) TypeName() string { return "re.Pattern" }
 
+// ClassName is re.Pattern, the class isinstance asks for.
+func (p *Pattern) ClassName() string { return "re.Pattern" }
+
 // flagNames are the flags in the order a Pattern's repr names them.
 var flagNames = []struct {
 	name  string
@@ -387,8 +390,21 @@ var reModule = &lang.Module{Name: "re", Attrs: map[string]lang.Value{
 		patternCache.Unlock()
 		return lang.None, nil
 	}),
-	"error": lang.RegisterException("re", "error", "Exception"),
+	"error":   lang.RegisterException("re", "error", "Exception"),
+	"Pattern": patternClass,
+	"Match":   matchClass,
 }}
+
+// patternClass and matchClass are re.Pattern and re.Match, for isinstance
+// and type(); re.compile and the searches make their instances.
+var (
+	patternClass = lang.NewBuiltin(lang.AsValue, "Pattern(*args)", "The class of compiled patterns: re.compile makes them.", func(a *lang.Args) (lang.Value, error) {
+		return nil, lang.Errorf(lang.TypeError, "cannot create 're.Pattern' instances")
+	})
+	matchClass = lang.NewBuiltin(lang.AsValue, "Match(*args)", "The class of matches: search, match and fullmatch make them.", func(a *lang.Args) (lang.Value, error) {
+		return nil, lang.Errorf(lang.TypeError, "cannot create 're.Match' instances")
+	})
+)
 
 func init() {
 	for name, v := range map[string]int{
@@ -448,6 +464,8 @@ func init() {
 		patternMethods[b.Name] = b
 	}
 	lang.RegisterMethodTable("re.Pattern", patternMethods)
+	lang.RegisterClass(patternClass, "re.Pattern")
+	lang.RegisterClass(matchClass, "re.Match")
 	lang.RegisterModule("re", "Python's re module: regular expressions with Python's syntax (backreferences, lookarounds, named groups, flags) on str and bytes.",
 		func() *lang.Module { return reModule })
 }
