@@ -155,6 +155,15 @@ for args in [['--n', '0'], ['--n', 'x'], ['--m', '4']]:
     except argparse.ArgumentError as e:
         print('ArgumentError', e)
 print(p.format_help())`,
+	// Odd option strings: a lone prefix character, other prefix characters.
+	`p = argparse.ArgumentParser(prog='odd', prefix_chars='-+')
+p.add_argument('-', dest='dash', action='store_true')
+p.add_argument('+x', action='store_true')
+p.add_argument('++long', type=int)
+p.add_argument('rest', nargs='*')
+print(p.format_help())
+for args in [['-'], ['+x', '++long', '3'], ['++long=4', 'a', '-'], ['++lo', '5']]:
+    run(p, args)`,
 	// parse_known_args keeps what it does not know; REMAINDER.
 	`p = argparse.ArgumentParser(prog='k')
 p.add_argument('--x', type=int, default=0)

@@ -323,6 +323,9 @@ func (p *Parser) parseKnown(call *lang.Args, args []string, ns *Namespace) (*Nam
 					n = -1
 				}
 				switch {
+				case n == 0 && len(option) < 2:
+					// CPython indexes option_string[1] here and fails so.
+					return 0, lang.Errorf(lang.IndexError, "string index out of range")
 				case n == 0 && !p.isPrefix(option[1]) && *explicit != "":
 					todo = append(todo, pending{a, nil, option})
 					option = option[:1] + (*explicit)[:1]
