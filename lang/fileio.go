@@ -169,6 +169,11 @@ func osError(err error, name string) *Error {
 	return Errorf(kind, "[Errno %d] %s: %s", int(errno), msg, Repr(name))
 }
 
+// OSErrorOf is the OSError (FileNotFoundError, IsADirectoryError, ...)
+// that CPython raises for err, a failed operation on the file name, for
+// libraries that open files themselves (gzip).
+func OSErrorOf(err error, name string) *Error { return osError(err, name) }
+
 // check returns the error of using x to read (need 'r'), to write ('w'),
 // or for neither (0: seek, tell, readable): closed, or not of that mode.
 func (x *File) check(need byte) error {

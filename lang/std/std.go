@@ -1,8 +1,9 @@
 // Package std links kael's libraries into a program: importing it (for
 // its effect) makes torch and its submodules (lang/torch), the standard
-// modules argparse, csv, datetime, hashlib, json, itertools, functools, struct, time, typing, math,
-// random, re and uuid, and the look-alikes safetensors and transformers importable in
-// the language, each registered by the init function of its package. Every front end that
+// modules argparse, csv, datetime, functools, gzip, hashlib, itertools,
+// json, math, random, re, struct, time, typing and uuid, and the
+// look-alikes safetensors and transformers importable in the language,
+// each registered by the init function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
 // it:
 //
@@ -17,6 +18,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/csv"
 	_ "github.com/kael-dev/kael/lang/lib/datetime"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
+	_ "github.com/kael-dev/kael/lang/lib/gzip"
 	_ "github.com/kael-dev/kael/lang/lib/hashlib"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"
