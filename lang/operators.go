@@ -36,6 +36,9 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 	if x, ok := v.(*Instance); ok {
 		return in.userUnary(op, x)
 	}
+	if x, ok := v.(UnaryOperand); ok {
+		return x.UnaryOp(op)
+	}
 	if t, ok := v.(*tensor.Tensor); ok {
 		switch op {
 		case syntax.MINUS:
@@ -44,11 +47,6 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 			return t, nil
 		case syntax.TILDE:
 			return autograd.BitwiseNotOp.Apply(t)
-		}
-	}
-	if x, ok := v.(UnaryOperand); ok {
-		if r, ok, err := x.UnaryOp(op); ok || err != nil {
-			return r, err
 		}
 	}
 	switch x := v.(type) {

@@ -14,12 +14,12 @@ func dialectBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	if r, ok, err := namedTupleBinary(op, a, b); ok || err != nil {
 		return r, ok, err
 	}
-	if x, isOp := a.(BinaryOperand); isOp {
+	if x, isOp := a.(Operand); isOp {
 		if r, ok, err := x.BinaryOp(op, b, false); ok || err != nil {
 			return r, ok, err
 		}
 	}
-	if y, isOp := b.(BinaryOperand); isOp {
+	if y, isOp := b.(Operand); isOp {
 		if r, ok, err := y.BinaryOp(op, a, true); ok || err != nil {
 			return r, ok, err
 		}

@@ -120,17 +120,17 @@ type (
 		Image() (image.Image, error)
 	}
 
-	// BinaryOperand is implemented by values with arithmetic operators of
-	// their own (datetime's dates and durations): x op y asks x, then y
-	// with reflected set; ok false means NotImplemented.
-	BinaryOperand interface {
+	// Operand is implemented by library values with Python's binary
+	// operators (datetime's dates and durations): a op b asks a
+	// (reflected false), then b (reflected true). ok false is Python's
+	// NotImplemented. op is the operator's token (syntax.PLUS, ...).
+	Operand interface {
 		BinaryOp(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
 	}
 
-	// UnaryOperand is implemented by values with unary operators of their
-	// own: -x, +x, ~x; ok false means NotImplemented.
+	// UnaryOperand is implemented by library values with -x, +x and ~x.
 	UnaryOperand interface {
-		UnaryOp(op syntax.Token) (result Value, ok bool, err error)
+		UnaryOp(op syntax.Token) (Value, error)
 	}
 
 	// HasAbs is implemented by values with an abs() of their own.

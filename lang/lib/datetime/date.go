@@ -28,7 +28,7 @@ var (
 	_ lang.Equaler       = Date{}
 	_ lang.Hashable      = Date{}
 	_ lang.Orderer       = Date{}
-	_ lang.BinaryOperand = Date{}
+	_ lang.Operand       = Date{}
 	_ lang.ClassNamer    = Date{}
 	_ lang.SpecFormatter = Date{}
 	_ lang.SpecFormatter = Time{}

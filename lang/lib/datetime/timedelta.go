@@ -20,27 +20,26 @@ type Timedelta struct {
 }
 
 var (
-	_ lang.HasAttrs      = Timedelta{}
-	_ lang.Reprer        = Timedelta{}
-	_ lang.Equaler       = Timedelta{}
-	_ lang.Hashable      = Timedelta{}
-	_ lang.Orderer       = Timedelta{}
-	_ lang.BinaryOperand = Timedelta{}
-	_ lang.ClassNamer    = Timedelta{}
-	_ lang.UnaryOperand  = Timedelta{}
-	_ lang.HasAbs        = Timedelta{}
+	_ lang.HasAttrs     = Timedelta{}
+	_ lang.Reprer       = Timedelta{}
+	_ lang.Equaler      = Timedelta{}
+	_ lang.Hashable     = Timedelta{}
+	_ lang.Orderer      = Timedelta{}
+	_ lang.Operand      = Timedelta{}
+	_ lang.ClassNamer   = Timedelta{}
+	_ lang.UnaryOperand = Timedelta{}
+	_ lang.HasAbs       = Timedelta{}
 )
 
 // UnaryOp is -td and +td.
-func (t Timedelta) UnaryOp(op syntax.Token) (lang.Value, bool, error) {
+func (t Timedelta) UnaryOp(op syntax.Token) (lang.Value, error) {
 	switch op {
 	case syntax.MINUS:
-		r, err := fromMicros(new(big.Int).Neg(t.total()))
-		return r, true, err
+		return fromMicros(new(big.Int).Neg(t.total()))
 	case syntax.PLUS:
-		return t, true, nil
+		return t, nil
 	}
-	return nil, false, nil
+	return nil, lang.Errorf(lang.TypeError, "bad operand type for unary %s: 'datetime.timedelta'", op)
 }
 
 // Abs is abs(td).
