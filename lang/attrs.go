@@ -85,6 +85,9 @@ func getAttr(v Value, name string) (Value, error) {
 		if name == "__name__" || name == "__qualname__" {
 			return x.Name, nil
 		}
+		if v, ok := classAttrs[x][name]; ok {
+			return v, nil
+		}
 		if m, ok := typeMethods[ClassOf(x)][name]; ok {
 			return unboundMethod(ClassOf(x), m), nil
 		}

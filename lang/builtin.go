@@ -520,6 +520,12 @@ func (a *Args) Unary(op syntax.Token, x Value) (Value, error) {
 	return a.in.unary(op, x, a.in.stmtNode())
 }
 
+// Compare applies a comparison operator, x op y: ==, <, in, is, ... (Binary
+// takes the arithmetic ones).
+func (a *Args) Compare(op syntax.Token, x, y Value) (Value, error) {
+	return a.in.compare(op, x, y, a.in.stmtNode())
+}
+
 // Context returns the context of the running cell, which is cancelled on
 // interrupt: a builtin that waits selects on its Done.
 func (a *Args) Context() context.Context {

@@ -279,6 +279,8 @@ func init() {
 			return math.Abs(x), nil
 		case bool:
 			return boolInt(x), nil
+		case HasAbs:
+			return x.Abs()
 		}
 		return nil, Errorf(TypeError, "bad operand type for abs(): '%s'", TypeName(a.Value("input")))
 	})

@@ -118,6 +118,8 @@ func init() {
 				_ = d.Set(n, attrs[n])
 			}
 			return d, nil
+		case DictHolder:
+			return x.VarsDict(), nil
 		}
 		return nil, Errorf(TypeError, "vars() argument must have __dict__ attribute")
 	})

@@ -70,6 +70,22 @@ var classBuiltins = map[*Builtin]string{}
 // program initialises.
 func RegisterClass(b *Builtin, qualified string) { classBuiltins[b] = qualified }
 
+// classAttrs holds the attributes of library classes that are no
+// methods of their instances: class methods such as datetime.now, and
+// constants, by class builtin. RegisterClassAttr adds to it.
+var classAttrs = map[*Builtin]map[string]Value{}
+
+// RegisterClassAttr makes v the attribute name of the class builtin b
+// (registered with RegisterClass): a class method (datetime.datetime.now)
+// or a constant (datetime.date.min). It must be called while the program
+// initialises.
+func RegisterClassAttr(b *Builtin, name string, v Value) {
+	if classAttrs[b] == nil {
+		classAttrs[b] = map[string]Value{}
+	}
+	classAttrs[b][name] = v
+}
+
 // classParents holds the base of each class that derives from another
 // than object, by qualified name: bool from int, torch.Size from tuple,
 // the layers from nn.Module. RegisterSubclass adds to it.

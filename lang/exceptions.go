@@ -139,6 +139,7 @@ func init() {
 	})
 }
 
+
 // excStateOf returns the state of the exception x.
 func excStateOf(x *Instance) *excState {
 	st, ok := x.Native.(*excState)
@@ -383,26 +384,3 @@ func renderChain(x *Instance, st ErrorStyle, depth int) string {
 	return text + "\n\n" + link + "\n\n"
 }
 
-// RegisterException makes the exception class of a module's error kind
-// (kind is "module.Name", dataclasses.FrozenInstanceError), deriving from
-// the built-in exceptions named by bases, so that an error of that kind
-// is caught by an except clause of the class or of its bases. It returns
-// the class, for the module's attributes. A library calls it from init.
-func RegisterException(kind ErrorKind, bases ...string) *UserClass {
-	module, name, _ := cutLast(string(kind))
-	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}}
-	ks := make([]*UserClass, len(bases))
-	for i, b := range bases {
-		if ks[i] = exceptionClasses[b]; ks[i] == nil {
-			panic("RegisterException: no built-in exception " + b)
-		}
-	}
-	if err := c.setBases(ks); err != nil {
-		panic(err)
-	}
-	if _, dup := moduleExceptionClasses[string(kind)]; dup {
-		panic("exception " + string(kind) + " registered twice")
-	}
-	moduleExceptionClasses[string(kind)] = c
-	return c
-}

@@ -176,6 +176,9 @@ func formatValue(v Value, spec string) (string, error) {
 			return s, nil
 		}
 	}
+	if f, ok := v.(SpecFormatter); ok {
+		return f.FormatSpec(spec)
+	}
 	if spec != "" {
 		err := Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
 		if _, ok := v.(*tensor.Tensor); ok {

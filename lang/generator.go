@@ -523,6 +523,13 @@ type lazyIterator struct {
 	done bool
 }
 
+// NewLazyIterator returns an iterator whose elements pull computes as
+// they are asked for (next(), a for loop): ok false at the end, an error
+// raised where the element is asked for. kind is its type's name.
+func NewLazyIterator(kind string, pull func() (v Value, ok bool, err error)) Value {
+	return &lazyIterator{kind: kind, pull: pull}
+}
+
 // enumerateLazily is enumerate(src, start) of a stepped iterator.
 func enumerateLazily(src Value, start int64) (Value, error) {
 	p, err := pullerOf(src)
@@ -568,12 +575,6 @@ func (l *lazyIterator) Iterate(yield func(Value) bool) error {
 	}
 }
 
-// NewLazyIterator returns an iterator of type kind ("itertools.count")
-// whose elements next computes as they are asked for: ok false ends it.
-// It may never end; zip, islice, next and for loops ask for what they use.
-func NewLazyIterator(kind string, next func() (v Value, ok bool, err error)) Value {
-	return &lazyIterator{kind: kind, pull: next}
-}
 
 // Puller steps through v one element at a time: a generator or another
 // lazy iterator gives only the elements asked for, other iterables are

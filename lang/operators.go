@@ -562,8 +562,8 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	case syntax.NEQ:
 		return !equal(a, b), nil
 	}
-	if r, ok := dialectCompare(op, a, b); ok {
-		return r, nil
+	if r, ok, err := dialectCompare(op, a, b); ok || err != nil {
+		return r, err
 	}
 	c, err := Compare(a, b)
 	if err != nil {
@@ -655,6 +655,11 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	if depth > maxNesting {
 		return 0, Errorf(RecursionError, "maximum recursion depth exceeded in comparison")
 	}
+	if x, isOrd := a.(Orderer); isOrd {
+		if c, ok, err := x.Order(b); ok || err != nil {
+			return c, err
+		}
+	}
 	if af, ok := asNumber(a); ok {
 		if bf, ok := asNumber(b); ok {
 			switch {
@@ -675,11 +680,6 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	// plain values pays nothing for user classes.
 	if isUserValue(a) || isUserValue(b) {
 		return userOrder(a, b)
-	}
-	if x, ok := a.(Orderer); ok {
-		if c, ok := x.Order(b); ok {
-			return c, nil
-		}
 	}
 	xs, xok := seqElems(a)
 	ys, yok := seqElems(b)

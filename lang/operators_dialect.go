@@ -14,12 +14,48 @@ func dialectBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	if r, ok, err := namedTupleBinary(op, a, b); ok || err != nil {
 		return r, ok, err
 	}
+	if x, isOp := a.(Operand); isOp {
+		if r, ok, err := x.BinaryOp(op, b, false); ok || err != nil {
+			return r, ok, err
+		}
+	}
+	if y, isOp := b.(Operand); isOp {
+		if r, ok, err := y.BinaryOp(op, a, true); ok || err != nil {
+			return r, ok, err
+		}
+	}
 	return setBinary(op, a, b)
 }
 
 // dialectCompare applies the ordering comparisons of the values of this
-// layer: the subset relations of sets.
-func dialectCompare(op syntax.Token, a, b Value) (Value, bool) { return setCompare(op, a, b) }
+// layer: the subset relations of sets, and the order of an Orderer.
+func dialectCompare(op syntax.Token, a, b Value) (Value, bool, error) {
+	c, ok := 0, false
+	var err error
+	if x, isOrd := a.(Orderer); isOrd {
+		c, ok, err = x.Order(b)
+	} else if y, isOrd := b.(Orderer); isOrd {
+		c, ok, err = y.Order(a)
+		c = -c
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if ok {
+		switch op {
+		case syntax.LT:
+			return c < 0, true, nil
+		case syntax.LE:
+			return c <= 0, true, nil
+		case syntax.GT:
+			return c > 0, true, nil
+		case syntax.GE:
+			return c >= 0, true, nil
+		}
+	}
+	r, ok := setCompare(op, a, b)
+	return r, ok, nil
+}
 
 // dialectEqual is == for the values of this dialect layer; ok is false
 // when neither operand is one.

@@ -137,11 +137,12 @@ type (
 	}
 
 	// Operand is implemented by library values with Python's binary
-	// operators and rich comparisons, as NumPy's arrays and scalars:
-	// a op b asks a (reflected false), then b (reflected true), before the
-	// engine's own rules. ok false is Python's NotImplemented: the engine
-	// goes on as if the value had no operators. op is the operator's token
-	// (syntax.PLUS, syntax.LT, syntax.EQL, ...).
+	// operators and rich comparisons, as NumPy's arrays and scalars and
+	// datetime's dates and durations: a op b asks a (reflected false),
+	// then b (reflected true), before the engine's own rules. ok false is
+	// Python's NotImplemented: the engine goes on as if the value had no
+	// operators. op is the operator's token (syntax.PLUS, syntax.LT,
+	// syntax.EQL, ...).
 	Operand interface {
 		BinaryOp(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
 	}
@@ -181,14 +182,6 @@ type (
 		ArrayTensor() *tensor.Tensor
 	}
 
-	// Orderer is implemented by values with an order of their own
-	// (pathlib's paths sort by their parts): Order compares the value with
-	// other, negative, zero or positive, for <, <=, >, >=, sorted, min and
-	// max; ok is false when the two do not compare (a TypeError).
-	Orderer interface {
-		Order(other Value) (c int, ok bool)
-	}
-
 	// Nexter is implemented by iterators of Go types that make their
 	// elements one at a time (os.walk): next(it) asks Next, which reports
 	// false at the end.
@@ -201,6 +194,31 @@ type (
 	// functions take them where they take a str.
 	PathLike interface {
 		FSPath() string
+	}
+
+	// HasAbs is implemented by values with an abs() of their own.
+	HasAbs interface {
+		Abs() (Value, error)
+	}
+
+	// Orderer is implemented by values with an order of their own: x < y
+	// asks x, then y; ok false means the two do not compare, with err the
+	// TypeError to raise when it is not the generic one.
+	Orderer interface {
+		Order(other Value) (cmp int, ok bool, err error)
+	}
+
+	// SpecFormatter is implemented by values with a __format__ of their
+	// own: format(x, spec) and f'{x:spec}' (a date's strftime).
+	SpecFormatter interface {
+		FormatSpec(spec string) (string, error)
+	}
+
+	// DictHolder is implemented by values whose attributes live in a dict
+	// of their own (argparse.Namespace): vars(x) returns it, and writes
+	// through it.
+	DictHolder interface {
+		VarsDict() *Dict
 	}
 
 	// InstanceChecker is implemented by values that isinstance and

@@ -4,6 +4,10 @@
 // package each under lang/lib), and the look-alikes safetensors and
 // transformers importable in the language, each registered by the init
 // function of its package. Every front end that
+// modules argparse, csv, datetime, functools, gzip, hashlib, itertools,
+// json, math, random, re, struct, time, typing and uuid, and the
+// look-alikes safetensors and transformers importable in the language,
+// each registered by the init function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
 // it:
 //
@@ -16,15 +20,20 @@ package std
 import (
 	_ "github.com/kael-dev/kael/lang/lib/abc"
 	_ "github.com/kael-dev/kael/lang/lib/absent"
+	_ "github.com/kael-dev/kael/lang/lib/argparse"
 	_ "github.com/kael-dev/kael/lang/lib/bisect"
 	_ "github.com/kael-dev/kael/lang/lib/collections"
 	_ "github.com/kael-dev/kael/lang/lib/contextlib"
 	_ "github.com/kael-dev/kael/lang/lib/copy"
+	_ "github.com/kael-dev/kael/lang/lib/csv"
 	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
+	_ "github.com/kael-dev/kael/lang/lib/datetime"
 	_ "github.com/kael-dev/kael/lang/lib/enum"
 	_ "github.com/kael-dev/kael/lang/lib/fnmatch"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
 	_ "github.com/kael-dev/kael/lang/lib/glob"
+	_ "github.com/kael-dev/kael/lang/lib/gzip"
+	_ "github.com/kael-dev/kael/lang/lib/hashlib"
 	_ "github.com/kael-dev/kael/lang/lib/heapq"
 	_ "github.com/kael-dev/kael/lang/lib/io"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
@@ -42,6 +51,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/pystring"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
 	_ "github.com/kael-dev/kael/lang/lib/random"
+	_ "github.com/kael-dev/kael/lang/lib/re"
 	_ "github.com/kael-dev/kael/lang/lib/safetensors"
 	_ "github.com/kael-dev/kael/lang/lib/shutil"
 	_ "github.com/kael-dev/kael/lang/lib/statistics"
@@ -52,6 +62,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/tqdm"
 	_ "github.com/kael-dev/kael/lang/lib/transformers"
 	_ "github.com/kael-dev/kael/lang/lib/typing"
+	_ "github.com/kael-dev/kael/lang/lib/uuid"
 	_ "github.com/kael-dev/kael/lang/lib/warnings"
 	_ "github.com/kael-dev/kael/lang/torch"
 )

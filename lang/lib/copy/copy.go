@@ -13,7 +13,7 @@ import (
 // Error is copy.Error, as CPython names it.
 const Error lang.ErrorKind = "copy.Error"
 
-var errorClass = lang.RegisterException(Error, "Exception")
+var errorClass = lang.RegisterExceptionClass(Error, "copy", "Error", "Exception")
 
 // atomic reports whether v is immutable and copies as itself.
 func atomic(v lang.Value) bool {

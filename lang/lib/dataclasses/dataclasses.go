@@ -19,7 +19,7 @@ import (
 const FrozenInstanceError lang.ErrorKind = "dataclasses.FrozenInstanceError"
 
 // frozenClass is the class of FrozenInstanceError.
-var frozenClass = lang.RegisterException(FrozenInstanceError, "AttributeError")
+var frozenClass = lang.RegisterExceptionClass(FrozenInstanceError, "dataclasses", "FrozenInstanceError", "AttributeError")
 
 // fieldsAttr is the class attribute that holds a dataclass's fields, by
 // name, as in CPython.

@@ -97,12 +97,12 @@ func (p *path) Equal(other lang.Value) bool {
 func (p *path) HashKey() (string, error) { return "PosixPath:" + p.String(), nil }
 
 // Order compares paths as pathlib does, by their parts (the root first).
-func (p *path) Order(other lang.Value) (int, bool) {
+func (p *path) Order(other lang.Value) (int, bool, error) {
 	o, ok := other.(*path)
 	if !ok {
-		return 0, false
+		return 0, false, nil
 	}
-	return slices.Compare(p.allParts(), o.allParts()), true
+	return slices.Compare(p.allParts(), o.allParts()), true, nil
 }
 
 // allParts is p.parts: the root, when there is one, then the components.

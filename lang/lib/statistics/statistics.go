@@ -17,7 +17,7 @@ import (
 // StatisticsError is statistics.StatisticsError, a ValueError.
 const StatisticsError lang.ErrorKind = "statistics.StatisticsError"
 
-var errorClass = lang.RegisterException(StatisticsError, "ValueError")
+var errorClass = lang.RegisterExceptionClass(StatisticsError, "statistics", "StatisticsError", "ValueError")
 
 // numbers reads data: each an int, a float or a bool, as an exact
 // rational; allInts reports whether there was no float.

@@ -1,0 +1,61 @@
+package csv_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	_ "github.com/kael-dev/kael/lang/lib/csv"
+)
+
+// The prelude writes a CSV file with a writer; raw(path) is its bytes.
+const csvPrelude = `import csv
+def err(f, *args, **kw):
+    try:
+        return f(*args, **kw)
+    except Exception as e:
+        return type(e).__name__ + ": " + str(e)
+def raw(path):
+    with open(path, 'rb') as f:
+        return f.read()
+with open(PATH, 'w', newline='') as f:
+    w = csv.writer(f)
+    n = w.writerow(['name', 'score', 'note'])
+    w.writerows([['ann', 1.5, 'a,b'], ['bob', 2, 'say "hi"'], ['cy', None, 'two\nlines'], [''], [True, -3]])
+`
+
+var csvCases = []langtest.Case{
+	{"n, raw(PATH)", "(17, b'name,score,note\\r\\nann,1.5,\"a,b\"\\r\\nbob,2,\"say \"\"hi\"\"\"\\r\\ncy,,\"two\\nlines\"\\r\\n\"\"\\r\\nTrue,-3\\r\\n')"},
+	{"with open(PATH, newline='') as f:\n    r = csv.reader(f)\n    header = next(r)\n    rows = list(r)\nheader, rows", "(['name', 'score', 'note'], [['ann', '1.5', 'a,b'], ['bob', '2', 'say \"hi\"'], ['cy', '', 'two\\nlines'], [''], ['True', '-3']])"},
+	{"with open(PATH, newline='') as f:\n    rows = list(csv.DictReader(f))\nrows", "[{'name': 'ann', 'score': '1.5', 'note': 'a,b'}, {'name': 'bob', 'score': '2', 'note': 'say \"hi\"'}, {'name': 'cy', 'score': '', 'note': 'two\\nlines'}, {'name': '', 'score': None, 'note': None}, {'name': 'True', 'score': '-3', 'note': None}]"},
+	{"with open(PATH, 'w', newline='') as f:\n    w = csv.DictWriter(f, fieldnames=['a', 'b'])\n    w.writeheader()\n    w.writerow({'a': 1, 'b': 2})\n    w.writerow({'a': 3})\n    e = err(w.writerow, {'a': 1, 'c': 2})\ne, raw(PATH), w.fieldnames", "(\"ValueError: dict contains fields not in fieldnames: 'c'\", b'a,b\\r\\n1,2\\r\\n3,\\r\\n', ['a', 'b'])"},
+	{"r = csv.DictReader(['a,b', '1,2,3', '4'], restkey='extra', restval='-')\nr.fieldnames, list(r), list(csv.DictReader(['x,y', '', '1,2'], fieldnames=['p', 'q']))", "(['a', 'b'], [{'a': '1', 'b': '2', 'extra': ['3']}, {'a': '4', 'b': '-'}], [{'p': 'x', 'q': 'y'}, {'p': '1', 'q': '2'}])"},
+	{"list(csv.reader(['a;b;\"c;d\"'], delimiter=';')), list(csv.reader(['x, y'], skipinitialspace=True)), list(csv.reader(['1,\"a\",2'], quoting=csv.QUOTE_NONNUMERIC)), list(csv.reader(['a\\tb'], dialect='excel-tab'))", "([['a', 'b', 'c;d']], [['x', 'y']], [[1.0, 'a', 2.0]], [['a', 'b']])"},
+	{"list(csv.reader(['', 'a,b\\r\\n', '\"x\\n', 'y\",z\\n', 'a,\"b\"\"c\",d', 'a,\"b\"x,c', '\"abc']))", "[[], ['a', 'b'], ['x\\ny', 'z'], ['a', 'b\"c', 'd'], ['a', 'bx', 'c'], ['abc']]"},
+	{"err(list, csv.reader(['a\\rb'])), err(lambda: list(csv.reader(['\"abc'], strict=True))), err(csv.reader, ['a'], delimiter='::'), err(csv.writer, 3), err(list, csv.reader(['1,x'], quoting=csv.QUOTE_NONNUMERIC))", "('Error: new-line character seen in unquoted field - do you need to open the file in universal-newline mode?', 'Error: unexpected end of data', 'TypeError: \"delimiter\" must be a 1-character string', 'TypeError: argument 1 must have a \"write\" method', \"ValueError: could not convert string to float: 'x'\")"},
+	{"with open(PATH, 'w', newline='') as f:\n    w = csv.writer(f, quoting=csv.QUOTE_ALL, lineterminator='\\n')\n    w.writerow(['a', 1, None])\n    w = csv.writer(f, quoting=csv.QUOTE_NONNUMERIC, delimiter='|')\n    w.writerow(['a|b', 2.5, None, 'q'])\nraw(PATH)", "b'\"a\",\"1\",\"\"\\n\"a|b\"|2.5|\"\"|\"q\"\\r\\n'"},
+}
+
+// setup writes PATH as a file in a temporary directory, in the prelude
+// and the cases.
+func setup(t *testing.T) (string, []langtest.Case) {
+	path := "'" + filepath.Join(t.TempDir(), "data.csv") + "'"
+	cases := make([]langtest.Case, len(csvCases))
+	for i, c := range csvCases {
+		cases[i] = langtest.Case{Src: strings.ReplaceAll(c.Src, "PATH", path), Want: c.Want}
+	}
+	return strings.ReplaceAll(csvPrelude, "PATH", path), cases
+}
+
+func TestCSV(t *testing.T) {
+	prelude, cases := setup(t)
+	langtest.CheckCellCases(t, prelude, cases)
+}
+
+func TestCSVAgainstCPython(t *testing.T) {
+	prelude, cases := setup(t)
+	cpython.CheckCellCases(t, prelude, cases)
+}

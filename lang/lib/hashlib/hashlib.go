@@ -1,0 +1,151 @@
+// Package hashlib is Python's hashlib for the digests of Go's standard
+// library: md5, sha1, sha224, sha256, sha384 and sha512, with update,
+// digest, hexdigest, copy and CPython's names, sizes and errors.
+package hashlib
+
+import (
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+// algorithms make each digest, by Python's name.
+var algorithms = map[string]func() hash.Hash{
+	"md5": md5.New, "sha1": sha1.New, "sha224": sha256.New224, "sha256": sha256.New,
+	"sha384": sha512.New384, "sha512": sha512.New,
+}
+
+// names are the algorithms in the order hashlib lists them.
+var names = []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512"}
+
+// Hash is a hash object, _hashlib.HASH.
+type Hash struct {
+	name string
+	h    hash.Hash
+}
+
+var (
+	_ lang.HasAttrs  = (*Hash)(nil)
+	_ lang.Reprer    = (*Hash)(nil)
+	_ lang.TypeNamer = (*Hash)(nil)
+)
+
+// TypeName is HASH, as CPython's type(h).__name__.
+func (h *Hash) TypeName() string { return "HASH" }
+
+// PyRepr is <md5 _hashlib.HASH object @ 0x...>.
+func (h *Hash) PyRepr() string { return fmt.Sprintf("<%s _hashlib.HASH object @ %p>", h.name, h) }
+
+// String is str(h), its repr.
+func (h *Hash) String() string { return h.PyRepr() }
+
+// Attr gives name, digest_size, block_size and the methods.
+func (h *Hash) Attr(name string) (lang.Value, bool) {
+	switch name {
+	case "name":
+		return h.name, true
+	case "digest_size":
+		return int64(h.h.Size()), true
+	case "block_size":
+		return int64(h.h.BlockSize()), true
+	}
+	if m, ok := hashMethods[name]; ok {
+		return &lang.BoundMethod{Recv: h, Method: m}, true
+	}
+	return nil, false
+}
+
+// AttrNames lists them.
+func (h *Hash) AttrNames() []string {
+	return []string{"block_size", "copy", "digest", "digest_size", "hexdigest", "name", "update"}
+}
+
+// data reads a bytes argument, with CPython's errors for others.
+func data(v lang.Value) ([]byte, error) {
+	switch x := v.(type) {
+	case lang.Bytes:
+		return x.Data(), nil
+	case string:
+		return nil, lang.Errorf(lang.TypeError, "Strings must be encoded before hashing")
+	}
+	return nil, lang.Errorf(lang.TypeError, "object supporting the buffer API required")
+}
+
+func self(a *lang.Args) *Hash { return a.Value("self").(*Hash) }
+
+var hashMethods = map[string]*lang.Builtin{}
+
+func init() {
+	for _, b := range []*lang.Builtin{
+		lang.NewBuiltin(lang.AsValue, "update(self, obj)", "Adds the bytes obj to what is hashed.", func(a *lang.Args) (lang.Value, error) {
+			b, err := data(a.Value("obj"))
+			if err != nil {
+				return nil, err
+			}
+			self(a).h.Write(b)
+			return lang.None, nil
+		}),
+		lang.NewBuiltin(lang.AsValue, "digest(self)", "The digest of what was hashed, as bytes.", func(a *lang.Args) (lang.Value, error) {
+			return lang.NewBytes(self(a).h.Sum(nil)), nil
+		}),
+		lang.NewBuiltin(lang.AsValue, "hexdigest(self)", "The digest as a str of hex digits.", func(a *lang.Args) (lang.Value, error) {
+			return hex.EncodeToString(self(a).h.Sum(nil)), nil
+		}),
+		lang.NewBuiltin(lang.AsValue, "copy(self)", "A hash object in the same state, hashing on independently.", func(a *lang.Args) (lang.Value, error) {
+			h := self(a)
+			state, err := h.h.(encoding.BinaryMarshaler).MarshalBinary()
+			if err != nil {
+				return nil, lang.Errorf(lang.RuntimeError, "%v", err)
+			}
+			c := algorithms[h.name]()
+			if err := c.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
+				return nil, lang.Errorf(lang.RuntimeError, "%v", err)
+			}
+			return &Hash{name: h.name, h: c}, nil
+		}),
+	} {
+		hashMethods[b.Name] = b
+	}
+	lang.RegisterMethodTable("HASH", hashMethods)
+	mod := &lang.Module{Name: "hashlib", Attrs: map[string]lang.Value{}}
+	for _, n := range names {
+		mod.Attrs[n] = lang.NewBuiltin(lang.AsValue, n+"(string=None, *, usedforsecurity=True)", "A "+n+" hash object, fed string (bytes) when given.", construct(n))
+	}
+	mod.Attrs["new"] = lang.NewBuiltin(lang.AsValue, "new(name, data=None, *, usedforsecurity=True)", "A hash object of the algorithm named name (md5, sha1, sha224, sha256, sha384, sha512).", func(a *lang.Args) (lang.Value, error) {
+		name := a.Str("name")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		n := strings.ToLower(name)
+		if _, ok := algorithms[n]; !ok {
+			return nil, lang.Errorf(lang.ValueError, "unsupported hash type %s", name).
+				WithHint("kael's hashlib has %s", strings.Join(names, ", "))
+		}
+		return newHash(n, a.Value("data"))
+	})
+	lang.RegisterModule("hashlib", "Python's hashlib: md5, sha1, sha224, sha256, sha384 and sha512 of bytes.", func() *lang.Module { return mod })
+}
+
+func construct(name string) func(a *lang.Args) (lang.Value, error) {
+	return func(a *lang.Args) (lang.Value, error) { return newHash(name, a.Value("string")) }
+}
+
+func newHash(name string, initial lang.Value) (lang.Value, error) {
+	h := &Hash{name: name, h: algorithms[name]()}
+	if initial != lang.None {
+		b, err := data(initial)
+		if err != nil {
+			return nil, err
+		}
+		h.h.Write(b)
+	}
+	return h, nil
+}
