@@ -83,6 +83,9 @@ func getAttr(v Value, name string) (Value, error) {
 		if m, ok := typeMethods[ClassOf(x)][name]; ok {
 			return unboundMethod(ClassOf(x), m), nil
 		}
+		if f, ok := classFunctions[ClassOf(x)][name]; ok {
+			return f, nil
+		}
 	case HasAttrs:
 		if a, ok := x.Attr(name); ok {
 			return a, nil
@@ -92,6 +95,9 @@ func getAttr(v Value, name string) (Value, error) {
 	if table := typeMethods[TypeName(v)]; table != nil {
 		if m, ok := table[name]; ok {
 			return &BoundMethod{Recv: v, Method: m}, nil
+		}
+		if f, ok := classFunctions[TypeName(v)][name]; ok {
+			return f, nil
 		}
 		return missingAttr(v, name, sortedKeys(table))
 	}

@@ -532,6 +532,8 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 		return x, nil
 	case int64, float64, bool:
 		return tensor.Scalar(x)
+	case BigInt:
+		return nil, errUnpackLong
 	case *List, Tuple:
 		data, err := ToGo(v)
 		if err != nil {
@@ -541,6 +543,10 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 	}
 	return nil, Errorf(TypeError, "expected a Tensor or a number, got %s", TypeName(v))
 }
+
+// errUnpackLong is PyTorch's error for an int beyond 64 bits where a
+// tensor's element is expected.
+var errUnpackLong = Errorf(RuntimeError, "Overflow when unpacking long")
 
 // ToGo converts nested lists and tuples of numbers into []any for
 // tensor.FromValue. Nesting deeper than any tensor could be (or a list
@@ -559,6 +565,9 @@ func toGoDepth(v Value, depth int) (any, error) {
 	}
 	elems, ok := seqElems(v)
 	if !ok {
+		if _, big := v.(BigInt); big {
+			return nil, errUnpackLong
+		}
 		return v, nil
 	}
 	out := make([]any, len(elems))

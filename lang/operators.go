@@ -2,6 +2,7 @@ package lang
 
 import (
 	"math"
+	"math/big"
 	"reflect"
 	"slices"
 	"strings"
@@ -53,13 +54,17 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 		switch op {
 		case syntax.MINUS:
 			if x == math.MinInt64 {
-				return nil, Errorf(OverflowError, "integer overflow")
+				return BigInt{v: new(big.Int).Neg(big.NewInt(x))}, nil
 			}
 			return -x, nil
 		case syntax.PLUS:
 			return x, nil
 		case syntax.TILDE:
 			return ^x, nil
+		}
+	case BigInt:
+		if r, ok := bigUnary(op, x.v); ok {
+			return r, nil
 		}
 	case float64:
 		switch op {
@@ -124,6 +129,9 @@ func tensorOperands(op syntax.Token, a, b Value) (x, y *tensor.Tensor, err error
 	x, err = ToTensor(a)
 	if err == nil {
 		y, err = ToTensor(b)
+	}
+	if err == errUnpackLong {
+		return nil, nil, err
 	}
 	if err != nil {
 		return nil, nil, operandError(op, a, b)
@@ -253,6 +261,11 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	if bb, ok := b.(bool); ok {
 		bi, bInt = boolInt(bb), true
 	}
+	if !aInt || !bInt {
+		if r, ok, err := bigNumberBinary(op, a, b); ok || err != nil {
+			return r, ok, err
+		}
+	}
 	if aInt && bInt {
 		if _, aBool := a.(bool); aBool {
 			if _, bBool := b.(bool); bBool && (op == syntax.AMP || op == syntax.PIPE || op == syntax.CARET) {
@@ -316,9 +329,9 @@ func asNumber(v Value) (float64, bool) {
 }
 
 func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
-	overflow := func() (Value, bool, error) {
-		return nil, true, Errorf(OverflowError, "integer overflow: kael integers are 64-bit").
-			WithHint("use floats for very large numbers")
+	overflow := func() (Value, bool, error) { // the result is a big int
+		r, err := bigBinary(op, big.NewInt(a), big.NewInt(b))
+		return r, true, err
 	}
 	switch op {
 	case syntax.PLUS:
@@ -459,6 +472,14 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 			}
 		}
 	case syntax.STAR:
+		if _, big := a.(BigInt); big {
+			a, b = b, a
+		}
+		if _, big := b.(BigInt); big {
+			if r, ok, err := repeat(a, 0); ok || err != nil { // a sequence
+				return r, ok, Errorf(OverflowError, "cannot fit 'int' into an index-sized integer")
+			}
+		}
 		if n, ok := b.(int64); ok {
 			return repeat(a, n)
 		}
@@ -547,6 +568,9 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	if r, ok := dialectCompare(op, a, b); ok {
 		return r, nil
 	}
+	if _, ok, nan := numCompare(a, b); ok && nan {
+		return false, nil // no order holds with a NaN
+	}
 	c, err := Compare(a, b)
 	if err != nil {
 		return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
@@ -571,9 +595,11 @@ const maxNesting = 1000
 // equalLeaf is Python's == for values that are not lists, tuples or dicts
 // (equal compares those element by element).
 func equalLeaf(a, b Value) bool {
-	if af, ok := asNumber(a); ok {
-		bf, ok := asNumber(b)
-		return ok && af == bf
+	if c, ok, nan := numCompare(a, b); ok {
+		return c == 0 && !nan
+	}
+	if IsInt(a) || isFloat(a) {
+		return false
 	}
 	switch x := a.(type) {
 	case string:
@@ -611,7 +637,7 @@ func dtypeEqual(d tensor.DType, v Value) bool {
 
 func identical(a, b Value) bool {
 	switch x := a.(type) {
-	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType:
+	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType, BigInt:
 		return equal(a, b) // immutable values are the same when equal
 	case Tuple:
 		return false
@@ -632,16 +658,8 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	if depth > maxNesting {
 		return 0, Errorf(RecursionError, "maximum recursion depth exceeded in comparison")
 	}
-	if af, ok := asNumber(a); ok {
-		if bf, ok := asNumber(b); ok {
-			switch {
-			case af < bf:
-				return -1, nil
-			case af > bf:
-				return 1, nil
-			}
-			return 0, nil
-		}
+	if c, ok, _ := numCompare(a, b); ok {
+		return c, nil // a NaN compares as equal here; compare says false
 	}
 	if x, ok := a.(string); ok {
 		if y, ok := b.(string); ok {

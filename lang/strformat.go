@@ -416,12 +416,14 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 		}
 		return "", Errorf(TypeError, "%%c requires an int or a unicode character, not %s", TypeName(v))
 	case 'd', 'i', 'u', 'o', 'x', 'X':
-		var n int64
-		if i, ok := AsInt(v); ok {
+		var n Value
+		if b, ok := v.(BigInt); ok {
+			n = b
+		} else if i, ok := AsInt(v); ok {
 			n = i
 		} else if fl, ok := AsFloat(v); ok && (conv == 'd' || conv == 'i' || conv == 'u') {
 			var err error
-			if n, err = FloatToInt(fl); err != nil {
+			if n, err = floatToIntValue(fl); err != nil {
 				return "", err
 			}
 		} else if conv == 'd' || conv == 'i' || conv == 'u' {
@@ -433,18 +435,13 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 		if f.typ == 0 {
 			f.typ = conv
 		}
-		mag := uint64(n)
-		if n < 0 {
-			mag = -mag // also right for math.MinInt64
+		base, prefix := map[byte]int{'o': 8, 'x': 16, 'X': 16}[conv], map[byte]string{'o': "0o", 'x': "0x", 'X': "0X"}[conv]
+		if base == 0 {
+			base = 10
 		}
-		digits, prefix := strconv.FormatUint(mag, 10), ""
-		switch conv {
-		case 'o':
-			digits, prefix = strconv.FormatUint(mag, 8), "0o"
-		case 'x':
-			digits, prefix = strconv.FormatUint(mag, 16), "0x"
-		case 'X':
-			digits, prefix = strings.ToUpper(strconv.FormatUint(mag, 16)), "0X"
+		neg, digits := intDigits(n, base)
+		if conv == 'X' {
+			digits = strings.ToUpper(digits)
 		}
 		if !f.alt {
 			prefix = ""
@@ -452,7 +449,7 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 		if f.prec > len(digits) {
 			digits = strings.Repeat("0", f.prec-len(digits)) + digits
 		}
-		return f.number(f.signOf(n < 0)+prefix, digits, "", true), nil
+		return f.number(f.signOf(neg)+prefix, digits, "", true), nil
 	case 'e', 'E', 'f', 'F', 'g', 'G':
 		fl, ok := AsFloat(v)
 		if !ok {

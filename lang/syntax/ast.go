@@ -1,5 +1,7 @@
 package syntax
 
+import "math/big"
+
 // Node is implemented by every syntax tree node.
 type Node interface {
 	// Span returns the source range the node covers.
@@ -44,6 +46,7 @@ type IntLit struct {
 	ValuePos Pos
 	Raw      string // source text
 	Value    int64
+	Big      *big.Int // the value when it does not fit in an int64, else nil
 }
 
 // FloatLit is a floating-point literal: 1.5, .5, 2., 1e-3.

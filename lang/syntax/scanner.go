@@ -2,7 +2,7 @@ package syntax
 
 import (
 	"fmt"
-	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode"
@@ -24,9 +24,9 @@ type token struct {
 	fstring    bool   // the STRING is an f-string: body is its text between the quotes
 	rawString  bool   // the STRING had an r prefix
 	body       Span
-	num        int64   // value of an INT
-	minInt     bool    // the INT is 2**63: only -9223372036854775808 (a unary minus on it) is valid
-	float      float64 // value of a FLOAT
+	num        int64    // value of an INT
+	big        *big.Int // value of an INT beyond int64 (num is then 0)
+	float      float64  // value of a FLOAT
 }
 
 type indentLevel struct {
@@ -503,20 +503,18 @@ func (s *scanner) number() token {
 	}
 	v, err := strconv.ParseInt(digits, base, 64)
 	if err != nil {
-		if u, _ := strconv.ParseUint(digits, base, 64); u != 1<<63 {
-			s.fail(start, tok.end, notOpen, intTooLarge, intTooLargeHint)
+		if base == 10 && len(digits) > maxIntDigits {
+			s.fail(start, tok.end, notOpen, fmt.Sprintf("Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal for huge integer literals to avoid decimal conversion limits.", maxIntDigits, len(digits)), "")
 		}
-		v, tok.minInt = math.MinInt64, true // the parser accepts it under a unary minus
+		tok.big, _ = new(big.Int).SetString(digits, base) // digits are valid
 	}
 	tok.num = v
 	return tok
 }
 
-// The error for an integer literal that does not fit in int64.
-const (
-	intTooLarge     = "integer literal too large"
-	intTooLargeHint = "kael integers are 64-bit: use a float"
-)
+// maxIntDigits is CPython 3.11's limit on the decimal digits of an int
+// literal (sys.get_int_max_str_digits()).
+const maxIntDigits = 4300
 
 // bad reports an invalid literal spanning from start to byte offset end,
 // which lies on start's line.

@@ -22,7 +22,7 @@ func defTensorFuncs() {
 		switch x := a.Value("data").(type) {
 		case *tensor.Tensor:
 			data = x // FromValue copies it, outside the graph
-		case int64, float64, bool, *lang.List, lang.Tuple:
+		case int64, float64, bool, *lang.List, lang.Tuple, lang.BigInt:
 			var err error
 			if data, err = lang.ToGo(x); err != nil {
 				return nil, err
