@@ -23,8 +23,9 @@ func (Bytes) TypeName() string { return "bytes" }
 // printing a whole checkpoint stays readable and quick.
 const maxBytesRepr = 1 << 12
 
-// PyRepr returns Python's repr: b'GPT\x00', with \t, \n, \r, \\ and \'
-// escaped, and the middle of a long value elided.
+// PyRepr returns Python's repr: b'GPT\x00', with \t, \n, \r, \\ and the
+// quote escaped (in double quotes when there is a ' and no "), and the
+// end of a long value elided.
 func (b Bytes) PyRepr() string {
 	data := b.b
 	elided := ""
@@ -32,11 +33,16 @@ func (b Bytes) PyRepr() string {
 		elided = "..."
 		data = data[:maxBytesRepr]
 	}
+	quote := byte('\'')
+	if strings.IndexByte(string(data), '\'') >= 0 && strings.IndexByte(string(data), '"') < 0 {
+		quote = '"' // as CPython: b"it's"
+	}
 	var s strings.Builder
-	s.WriteString("b'")
+	s.WriteByte('b')
+	s.WriteByte(quote)
 	for _, c := range data {
 		switch {
-		case c == '\'' || c == '\\':
+		case c == quote || c == '\\':
 			s.WriteByte('\\')
 			s.WriteByte(c)
 		case c == '\t':
@@ -54,7 +60,7 @@ func (b Bytes) PyRepr() string {
 			s.WriteByte(c)
 		}
 	}
-	s.WriteString("'")
+	s.WriteByte(quote)
 	if elided != "" {
 		s.WriteString(" (" + Str(int64(len(b.b)-maxBytesRepr)) + " more bytes)")
 	}

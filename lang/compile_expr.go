@@ -53,6 +53,9 @@ func (c *compiler) foldValue(x syntax.Expr) (Value, bool) {
 	case *syntax.FloatLit:
 		return x.Value, true
 	case *syntax.StringLit:
+		if x.Bytes {
+			return Bytes{b: []byte(x.Value)}, true
+		}
 		return x.Value, true
 	case *syntax.BoolLit:
 		return x.Value, true

@@ -470,6 +470,14 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 				}
 				return append(append(Tuple(nil), x...), y...), true, nil
 			}
+		case Bytes:
+			if y, ok := b.(Bytes); ok {
+				if err := concatGuard(a, len(x.b), len(y.b)); err != nil {
+					return nil, true, err
+				}
+				return Bytes{b: append(append([]byte(nil), x.b...), y.b...)}, true, nil
+			}
+			return nil, true, Errorf(TypeError, "can't concat %s to bytes", TypeName(b))
 		}
 	case syntax.STAR:
 		if _, big := a.(BigInt); big {
@@ -530,6 +538,11 @@ func repeat(v Value, n int64) (Value, bool, error) {
 			return nil, true, err
 		}
 		return slices.Repeat(x, int(n)), true, nil
+	case Bytes:
+		if err := size(len(x.b)); err != nil {
+			return nil, true, err
+		}
+		return Bytes{b: slices.Repeat(x.b, int(n))}, true, nil
 	}
 	return nil, false, nil
 }
@@ -666,6 +679,11 @@ func orderDepth(a, b Value, depth int) (int, error) {
 			return strings.Compare(x, y), nil
 		}
 	}
+	if x, ok := a.(Bytes); ok {
+		if y, ok := b.(Bytes); ok {
+			return strings.Compare(string(x.b), string(y.b)), nil
+		}
+	}
 	// After the number and string cases, which take no Instance: sorting
 	// plain values pays nothing for user classes.
 	if isUserValue(a) || isUserValue(b) {
@@ -712,6 +730,12 @@ func contains(container, item Value) (bool, error) {
 	case *Dict:
 		_, found, err := c.Get(item)
 		return found, err
+	case Bytes:
+		sub, err := bytesNeedle(item)
+		if err != nil {
+			return false, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(item))
+		}
+		return strings.Contains(string(c.b), string(sub)), nil
 	case *Range:
 		return c.contains(item), nil
 	case *dictView:

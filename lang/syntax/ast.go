@@ -61,7 +61,8 @@ type FloatLit struct {
 type StringLit struct {
 	ValuePos, ValueEnd Pos
 	Raw                string // source text, quotes included
-	Value              string // decoded value
+	Value              string // decoded value (of a bytes literal: its bytes)
+	Bytes              bool   // a bytes literal: b'...'
 }
 
 // BoolLit is True or False.

@@ -1025,7 +1025,11 @@ func (p *parser) parseString() Expr {
 	// The plain literals before any f-string are joined once at the end,
 	// so that many adjacent literals take linear time.
 	var plain strings.Builder
+	s.Bytes = p.tok.bytes
 	for p.tok.kind == STRING {
+		if p.tok.bytes != s.Bytes {
+			p.fail(Span{p.tok.start, p.tok.end}, "cannot mix bytes and nonbytes literals", "")
+		}
 		if p.tok.fstring && f == nil {
 			f = &FStringExpr{ValuePos: s.ValuePos}
 			if plain.Len() > 0 {

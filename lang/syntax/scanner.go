@@ -22,6 +22,7 @@ type token struct {
 	raw        string // source text
 	str        string // decoded value of a STRING
 	fstring    bool   // the STRING is an f-string: body is its text between the quotes
+	bytes      bool   // the STRING is a bytes literal: str holds its bytes
 	rawString  bool   // the STRING had an r prefix
 	body       Span
 	num        int64    // value of an INT
@@ -53,6 +54,7 @@ type scanner struct {
 	needNewline bool          // a token has been emitted on this logical line
 	brackets    []openBracket // open brackets, innermost last
 	inField     bool          // scanning an f-string field: line breaks are white space
+	inBytes     bool          // scanning a bytes literal: escapes give bytes, only ASCII text
 }
 
 func newScanner(filename, src string) *scanner {
@@ -393,7 +395,11 @@ func (s *scanner) word() token {
 		case "f", "rf", "fr":
 			return s.fstr(start, strings.ContainsRune(strings.ToLower(w), 'r'))
 		case "b", "rb", "br":
-			s.fail(start, s.pos, notOpen, "bytes literals are not supported", "")
+			s.inBytes = true
+			defer func() { s.inBytes = false }() // also when the literal is bad
+			tok := s.str(start, strings.ContainsRune(strings.ToLower(w), 'r'))
+			tok.bytes = true
+			return tok
 		}
 	}
 	tok := token{kind: IDENT, start: start, end: s.pos, raw: w}
@@ -578,6 +584,9 @@ func (s *scanner) str(start Pos, raw bool) token {
 		default:
 			from := s.pos.Offset
 			s.step()
+			if s.inBytes && c >= utf8.RuneSelf {
+				s.fail(start, s.pos, notOpen, "bytes can only contain ASCII literal characters", "write other bytes as escapes: b'\\xe2\\x82\\xac'")
+			}
 			b.WriteString(s.src[from:s.pos.Offset])
 		}
 	}
@@ -633,9 +642,16 @@ func (s *scanner) escape(b *strings.Builder) bool {
 		}
 		v, _ := strconv.ParseUint(s.src[s.pos.Offset:s.pos.Offset+n], 8, 32)
 		s.stepN(n)
+		if s.inBytes {
+			b.WriteByte(byte(v))
+			return false
+		}
 		b.WriteRune(rune(v))
 		return false
 	case 'x', 'u', 'U':
+		if s.inBytes && c != 'x' {
+			break // \u and \U are not escapes in bytes
+		}
 		n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
 		from := s.pos.Offset + 1
 		to := from
@@ -647,6 +663,10 @@ func (s *scanner) escape(b *strings.Builder) bool {
 			s.fail(start, s.pos, notOpen, fmt.Sprintf("truncated \\%c escape: want %d hex digits", c, n), "")
 		}
 		v, _ := strconv.ParseUint(s.src[from:to], 16, 32)
+		if s.inBytes {
+			b.WriteByte(byte(v))
+			return false
+		}
 		if !utf8.ValidRune(rune(v)) {
 			s.fail(start, s.pos, notOpen, fmt.Sprintf("invalid Unicode code point U+%04X in escape", v), "")
 		}
