@@ -73,8 +73,8 @@ func (b Bytes) String() string { return b.PyRepr() }
 // Equal reports whether v is bytes with the same content (bytes never
 // equal a str, as in Python 3).
 func (b Bytes) Equal(v Value) bool {
-	o, ok := v.(Bytes)
-	return ok && string(o.b) == string(b.b)
+	o, ok := bytesLike(v)
+	return ok && string(o) == string(b.b)
 }
 
 // HashKey makes bytes usable as dict keys.
@@ -190,14 +190,18 @@ func init() {
 		return decodeBytes(a.Value("self").(Bytes).b, enc, errs)
 	})
 	defMethod("bytes", "hex(self)", "The bytes as two lowercase hex digits each: b'\\x01\\xff'.hex() is '01ff'.", func(a *Args) (Value, error) {
-		const hex = "0123456789abcdef"
-		b := a.Value("self").(Bytes).b
-		out := make([]byte, 0, 2*len(b))
-		for _, c := range b {
-			out = append(out, hex[c>>4], hex[c&15])
-		}
-		return string(out), nil
+		return a.Value("self").(Bytes).hexText(), nil
 	})
+}
+
+// hexText is b.hex(): two lowercase hex digits a byte.
+func (b Bytes) hexText() string {
+	const hex = "0123456789abcdef"
+	out := make([]byte, 0, 2*len(b.b))
+	for _, c := range b.b {
+		out = append(out, hex[c>>4], hex[c&15])
+	}
+	return string(out)
 }
 
 // PythonText makes decoded bytes a Python string as Hugging Face's decode

@@ -16,7 +16,7 @@ b"""`,
 		`b.find('o')`,
 		`b.find(256)`,
 		`b.upper(), b'MiXeD\xc9'.lower(), b.replace(b'l', b'L'), b.replace(b'l', b'', 2)`,
-		`b'  x \n'.strip(), b'xxaxx'.strip(b'x'), b' a '.lstrip(), b' a '.rstrip(), b.removeprefix(b'hello '), b.removesuffix(b'x')`,
+		"b'  x \\n'.strip(), b'xxaxx'.strip(b'x'), b' a '.lstrip(), b' a '.rstrip(), b.removeprefix(b'hello '), b.removesuffix(b'x')",
 		`b', '.join([b'a', b'b']), b''.join([]), b'-'.join(b'ab' for _ in range(2))`,
 		`b', '.join(['a'])`,
 		`b.startswith(b'he'), b.startswith((b'x', b'he')), b.endswith(b'ld'), b.startswith(b'wor', 6), b.endswith(b'lo', 0, 5)`,
@@ -57,5 +57,34 @@ func TestBytesLiteralErrors(t *testing.T) {
 		{"b'a' 'b'", "SyntaxError: cannot mix bytes and nonbytes literals"},
 		{"'a' b'b'", "SyntaxError: cannot mix bytes and nonbytes literals"},
 		{`b'\x4'`, `SyntaxError: truncated \x escape: want 2 hex digits`},
+	})
+}
+
+// bytearray: bytes that change in place.
+func TestByteArrayMatchesCPython(t *testing.T) {
+	checkMatchesCPython(t, "x = bytearray(b'abc')\n", []string{
+		`x, bytearray(), bytearray(2), bytearray([1, 2]), bytearray('h\xe9', 'utf-8'), type(x), isinstance(x, bytearray)`,
+		"x.append(100)\nx.extend(b'ef')\nx.extend([103])\nx",
+		"x[0] = 65\nx[-1] = 0x43\nx, x[0], x[1:], len(x)",
+		"x[1:2] = b'XYZ'\nx",
+		"x[::2] = b'12'\nx",
+		`x[::2] = b'123'`,
+		"x[:] = x + x\nx",
+		`x[0] = 256`,
+		`x[0] = 'a'`,
+		`x[5] = 1`,
+		`x.append(256)`,
+		`x.append('a')`,
+		`x.pop(), x.pop(0), x`,
+		`bytearray().pop()`,
+		"x.insert(1, 120)\nx.insert(-100, 121)\nx.insert(100, 122)\nx",
+		"y = x.copy()\ny.append(1)\nx.reverse()\nx, y",
+		"x.clear()\nx, len(x), bool(x)",
+		`x == b'abc', b'abc' == x, x == bytearray(b'abc'), x != b'ab', x < b'b', b'abc' in [x]`,
+		`x + b'd', b'd' + x, x * 2, 98 in x, b'bc' in x, list(x), bytes(x), x.decode(), x.hex()`,
+		`hash(x)`,
+		`{x: 1}`,
+		`b'-'.join([x, b'z']), b'abcd'.startswith(x), b'xabcx'.find(x)`,
+		`x.extend(5)`,
 	})
 }

@@ -15,8 +15,8 @@ const asciiSpace = " \t\n\r\x0b\x0c"
 
 // bytesArg is an argument that must be bytes-like, with CPython's error.
 func bytesArg(v Value) ([]byte, error) {
-	if b, ok := v.(Bytes); ok {
-		return b.b, nil
+	if b, ok := bytesLike(v); ok {
+		return b, nil
 	}
 	return nil, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(v))
 }
@@ -24,8 +24,8 @@ func bytesArg(v Value) ([]byte, error) {
 // bytesNeedle is the sub argument of find, count and index: bytes or an
 // int in range(256).
 func bytesNeedle(v Value) ([]byte, error) {
-	if b, ok := v.(Bytes); ok {
-		return b.b, nil
+	if b, ok := bytesLike(v); ok {
+		return b, nil
 	}
 	if n, ok := AsInt(v); ok && !isTensor(v) {
 		if n < 0 || n > 255 {
@@ -247,14 +247,14 @@ func defBytesSearch() {
 				cands = t
 			}
 			for _, c := range cands {
-				p, ok := c.(Bytes)
+				p, ok := bytesLike(c)
 				if !ok {
 					if _, isTuple := a.Value("prefix").(Tuple); isTuple {
 						return nil, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(c))
 					}
 					return nil, Errorf(TypeError, "%s first arg must be bytes or a tuple of bytes, not %s", name, TypeName(c))
 				}
-				if win != nil && test(win, p.b) {
+				if win != nil && test(win, p) {
 					return true, nil
 				}
 			}
@@ -273,11 +273,11 @@ func defBytesShape() {
 		}
 		parts := make([][]byte, len(elems))
 		for i, e := range elems {
-			p, ok := e.(Bytes)
+			p, ok := bytesLike(e)
 			if !ok {
 				return nil, Errorf(TypeError, "sequence item %d: expected a bytes-like object, %s found", i, TypeName(e))
 			}
-			parts[i] = p.b
+			parts[i] = p
 		}
 		return Bytes{b: bytes.Join(parts, a.Value("self").(Bytes).b)}, nil
 	})

@@ -145,6 +145,8 @@ func bytesOf(v Value) ([]byte, error) {
 	switch x := v.(type) {
 	case Bytes:
 		return x.b, nil
+	case *ByteArray:
+		return x.b, nil
 	case string:
 		return nil, Errorf(TypeError, "cannot convert 'str' object to bytes")
 	}

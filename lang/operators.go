@@ -470,14 +470,19 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 				}
 				return append(append(Tuple(nil), x...), y...), true, nil
 			}
-		case Bytes:
-			if y, ok := b.(Bytes); ok {
-				if err := concatGuard(a, len(x.b), len(y.b)); err != nil {
+		case Bytes, *ByteArray:
+			xb, _ := bytesLike(x)
+			if yb, ok := bytesLike(b); ok {
+				if err := concatGuard(a, len(xb), len(yb)); err != nil {
 					return nil, true, err
 				}
-				return Bytes{b: append(append([]byte(nil), x.b...), y.b...)}, true, nil
+				joined := append(append([]byte(nil), xb...), yb...)
+				if _, mutable := x.(*ByteArray); mutable { // the left operand's type, as CPython
+					return &ByteArray{b: joined}, true, nil
+				}
+				return Bytes{b: joined}, true, nil
 			}
-			return nil, true, Errorf(TypeError, "can't concat %s to bytes", TypeName(b))
+			return nil, true, Errorf(TypeError, "can't concat %s to %s", TypeName(b), TypeName(a))
 		}
 	case syntax.STAR:
 		if _, big := a.(BigInt); big {
@@ -543,6 +548,11 @@ func repeat(v Value, n int64) (Value, bool, error) {
 			return nil, true, err
 		}
 		return Bytes{b: slices.Repeat(x.b, int(n))}, true, nil
+	case *ByteArray:
+		if err := size(len(x.b)); err != nil {
+			return nil, true, err
+		}
+		return &ByteArray{b: slices.Repeat(x.b, int(n))}, true, nil
 	}
 	return nil, false, nil
 }
@@ -679,9 +689,9 @@ func orderDepth(a, b Value, depth int) (int, error) {
 			return strings.Compare(x, y), nil
 		}
 	}
-	if x, ok := a.(Bytes); ok {
-		if y, ok := b.(Bytes); ok {
-			return strings.Compare(string(x.b), string(y.b)), nil
+	if x, ok := bytesLike(a); ok {
+		if y, ok := bytesLike(b); ok {
+			return strings.Compare(string(x), string(y)), nil
 		}
 	}
 	// After the number and string cases, which take no Instance: sorting
@@ -730,12 +740,13 @@ func contains(container, item Value) (bool, error) {
 	case *Dict:
 		_, found, err := c.Get(item)
 		return found, err
-	case Bytes:
+	case Bytes, *ByteArray:
 		sub, err := bytesNeedle(item)
 		if err != nil {
 			return false, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(item))
 		}
-		return strings.Contains(string(c.b), string(sub)), nil
+		b, _ := bytesLike(c)
+		return strings.Contains(string(b), string(sub)), nil
 	case *Range:
 		return c.contains(item), nil
 	case *dictView:

@@ -459,6 +459,10 @@ func Truth(v Value) (bool, error) {
 		case float64:
 			return i != 0, nil
 		}
+	case Bytes:
+		return len(x.b) > 0, nil
+	case *ByteArray:
+		return len(x.b) > 0, nil
 	}
 	return true, nil
 }
