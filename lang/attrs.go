@@ -92,6 +92,9 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		return missingAttr(v, name, x.AttrNames())
 	}
+	if p, ok := typeProperties[TypeName(v)][name]; ok {
+		return p(v), nil
+	}
 	if table := typeMethods[TypeName(v)]; table != nil {
 		if m, ok := table[name]; ok {
 			return &BoundMethod{Recv: v, Method: m}, nil

@@ -181,6 +181,22 @@ func init() {
 		x.b = slices.Insert(x.b, int(i), byte(n))
 		return None, nil
 	})
+	defMethod("bytearray", "remove(self, value)", "Removes the first byte equal to value (an int in range(256)); a ValueError when there is none.", func(a *Args) (Value, error) {
+		x := selfByteArray(a)
+		sub, err := bytesNeedle(a.Value("value"))
+		if err != nil || IsInt(a.Value("value")) == false {
+			if err == nil {
+				err = Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(a.Value("value")))
+			}
+			return nil, err
+		}
+		i := bytes.IndexByte(x.b, sub[0])
+		if i < 0 {
+			return nil, Errorf(ValueError, "value not found in bytearray")
+		}
+		x.b = slices.Delete(x.b, i, i+1)
+		return None, nil
+	})
 	defMethod("bytearray", "clear(self)", "Removes every byte.", func(a *Args) (Value, error) {
 		selfByteArray(a).b = nil
 		return None, nil
@@ -202,4 +218,45 @@ func init() {
 	defMethod("bytearray", "hex(self)", "The bytes as two lowercase hex digits each, as bytes.hex.", func(a *Args) (Value, error) {
 		return Bytes{b: selfByteArray(a).b}.hexText(), nil
 	})
+}
+
+// shareBytesMethods gives bytearray the methods of bytes it lacks (find,
+// split, strip, ...): each runs on the bytearray's bytes, and the bytes
+// it returns (alone or in a list) come back as bytearrays, as CPython's
+// bytearray methods return bytearrays. It runs after bytes' methods are
+// defined.
+func shareBytesMethods() {
+	for name, m := range typeMethods["bytes"] {
+		if _, own := typeMethods["bytearray"][name]; own {
+			continue
+		}
+		self := m.paramIndex("self")
+		typeMethods["bytearray"][name] = &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, fn: func(a *Args) (Value, error) {
+			a.vals[self] = Bytes{b: a.vals[self].(*ByteArray).b}
+			r, err := m.fn(a)
+			switch x := r.(type) {
+			case Bytes:
+				return &ByteArray{b: x.b}, err
+			case *List:
+				for i, e := range x.Elems {
+					if b, ok := e.(Bytes); ok {
+						x.Elems[i] = &ByteArray{b: b.b}
+					}
+				}
+			}
+			return r, err
+		}}
+	}
+	for name, f := range classFunctions["bytes"] {
+		if classFunctions["bytearray"] == nil {
+			classFunctions["bytearray"] = map[string]*Builtin{}
+		}
+		classFunctions["bytearray"][name] = &Builtin{Name: f.Name, Sig: f.Sig, Doc: f.Doc, params: f.params, fn: func(a *Args) (Value, error) {
+			r, err := f.fn(a)
+			if b, ok := r.(Bytes); ok {
+				return &ByteArray{b: b.b}, err
+			}
+			return r, err
+		}}
+	}
 }

@@ -170,6 +170,7 @@ func init() {
 	})
 	defBytesSearch()
 	defBytesShape()
+	shareBytesMethods()
 }
 
 // hexDigit is the value of the hex digit s[i].

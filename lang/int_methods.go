@@ -125,6 +125,14 @@ func init() {
 		}
 		return IntFromBig(z), nil
 	})
+	fromBytes := classFunctions["int"]["from_bytes"]
+	defClassFunction("bool", fromBytes.Sig, "int.from_bytes as a bool, as CPython's classmethod makes bool(n).", func(a *Args) (Value, error) {
+		n, err := fromBytes.fn(a)
+		if err != nil {
+			return nil, err
+		}
+		return Truth(n)
+	})
 }
 
 // byteOrder reads to_bytes' and from_bytes' byteorder: whether it is

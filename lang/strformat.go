@@ -26,15 +26,20 @@ func init() {
 		return sf.format(a.Value("self").(string), 0)
 	})
 	typeMethods["str"]["format"].acceptsKeywords = true
+	defMethod("str", "format_map(self, mapping)", "str.format(**mapping), but with the mapping itself: its fields are looked up as mapping[name].", func(a *Args) (Value, error) {
+		sf := &strFormatter{mapping: a.Value("mapping")}
+		return sf.format(a.Value("self").(string), 0)
+	})
 }
 
 // strFormatter fills the fields of one str.format call.
 type strFormatter struct {
-	args   Tuple
-	kwargs map[string]Value
-	next   int  // the next automatic field number
-	auto   bool // fields were numbered automatically ({})
-	manual bool // fields were numbered by hand ({0})
+	args    Tuple
+	kwargs  map[string]Value
+	mapping Value // format_map's mapping, where kwargs are not used
+	next    int   // the next automatic field number
+	auto    bool  // fields were numbered automatically ({})
+	manual  bool  // fields were numbered by hand ({0})
 }
 
 // format fills the fields of s; depth counts nesting in format specs.
@@ -172,6 +177,12 @@ func (sf *strFormatter) lookup(name string) (Value, error) {
 			return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", n)
 		}
 		v = sf.args[n]
+	case sf.mapping != nil: // format_map: mapping[head], __missing__ and all
+		kv, err := Index(sf.mapping, []Subscript{{Value: head}})
+		if err != nil {
+			return nil, err
+		}
+		v = kv
 	default:
 		kv, ok := sf.kwargs[head]
 		if !ok {
