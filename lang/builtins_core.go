@@ -276,6 +276,8 @@ func init() {
 			return abs64(x), nil
 		case BigInt:
 			return IntFromBig(new(big.Int).Abs(x.v)), nil
+		case Complex:
+			return complexAbs(x)
 		case float64:
 			return math.Abs(x), nil
 		case bool:
@@ -407,6 +409,12 @@ func roundDigits(f float64, nd int64) float64 {
 func scalarConversionError(to string, v Value) error {
 	if t, ok := v.(*tensor.Tensor); ok {
 		return Errorf(ValueError, "only one element tensors can be converted to Python scalars, got %d elements", t.Numel())
+	}
+	if _, ok := v.(Complex); ok {
+		if to == "int" {
+			return Errorf(TypeError, "int() argument must be a string, a bytes-like object or a real number, not 'complex'")
+		}
+		return Errorf(TypeError, "%s() argument must be a string or a real number, not 'complex'", to)
 	}
 	return Errorf(TypeError, "%s() argument must be a string or a number, not '%s'", to, TypeName(v))
 }

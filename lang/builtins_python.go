@@ -111,6 +111,8 @@ func pythonHash(v Value) (int64, error) {
 		return boolInt(x), nil
 	case BigInt:
 		return bigHash(x.v), nil
+	case Complex:
+		return complexHash(x), nil
 	case float64:
 		if h, ok := pyhash.Float(x); ok {
 			return h, nil

@@ -51,6 +51,9 @@ func (c *compiler) foldValue(x syntax.Expr) (Value, bool) {
 		}
 		return x.Value, true
 	case *syntax.FloatLit:
+		if x.Imag {
+			return Complex(complex(0, x.Value)), true
+		}
 		return x.Value, true
 	case *syntax.StringLit:
 		if x.Bytes {
@@ -97,6 +100,8 @@ func isNumber(v Value) bool {
 		return true
 	case BigInt:
 		return x.v.BitLen() <= maxFoldedBits
+	case Complex:
+		return true
 	}
 	return false
 }

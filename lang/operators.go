@@ -66,6 +66,13 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 		if r, ok := bigUnary(op, x.v); ok {
 			return r, nil
 		}
+	case Complex:
+		switch op {
+		case syntax.MINUS:
+			return -x, nil
+		case syntax.PLUS:
+			return x, nil
+		}
 	case float64:
 		switch op {
 		case syntax.MINUS:
@@ -263,6 +270,9 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	}
 	if !aInt || !bInt {
 		if r, ok, err := bigNumberBinary(op, a, b); ok || err != nil {
+			return r, ok, err
+		}
+		if r, ok, err := complexBinary(op, a, b); ok || err != nil {
 			return r, ok, err
 		}
 	}
@@ -618,6 +628,12 @@ const maxNesting = 1000
 // equalLeaf is Python's == for values that are not lists, tuples or dicts
 // (equal compares those element by element).
 func equalLeaf(a, b Value) bool {
+	if c, ok := a.(Complex); ok {
+		return c.Equal(b)
+	}
+	if c, ok := b.(Complex); ok {
+		return c.Equal(a)
+	}
 	if c, ok, nan := numCompare(a, b); ok {
 		return c == 0 && !nan
 	}
@@ -660,7 +676,7 @@ func dtypeEqual(d tensor.DType, v Value) bool {
 
 func identical(a, b Value) bool {
 	switch x := a.(type) {
-	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType, BigInt:
+	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType, BigInt, Complex:
 		return equal(a, b) // immutable values are the same when equal
 	case Tuple:
 		return false

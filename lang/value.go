@@ -80,6 +80,10 @@ func dictKey(k Value) (any, error) {
 		if x == x && x != math.Trunc(x) { // NaN is keyed by its text: every NaN is one key
 			return x, nil
 		} // an integral float beyond int64 is keyed as the int it equals (hashKey)
+	case Complex:
+		if imag(x) == 0 {
+			return dictKey(real(x)) // equal to the real number
+		}
 	}
 	key, err := hashKey(k)
 	return hashedKey(key), err
@@ -200,6 +204,11 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		return "f" + strconv.FormatFloat(x, 'g', -1, 64), nil
 	case BigInt:
 		return "n" + x.v.String(), nil
+	case Complex:
+		if imag(x) == 0 {
+			return hashKeyDepth(real(x), depth) // equal to the real number
+		}
+		return x.HashKey()
 	case string:
 		return "s" + x, nil
 	case NoneType:
@@ -459,6 +468,8 @@ func Truth(v Value) (bool, error) {
 		case float64:
 			return i != 0, nil
 		}
+	case Complex:
+		return x != 0, nil
 	case Bytes:
 		return len(x.b) > 0, nil
 	case *ByteArray:

@@ -1,6 +1,6 @@
 // Package std links kael's libraries into a program: importing it (for
 // its effect) makes torch and its submodules (lang/torch), the standard
-// modules json, itertools, functools, struct, time, typing, math and
+// modules cmath, json, itertools, functools, struct, time, typing, math and
 // random, and the look-alikes safetensors and transformers importable in
 // the language, each registered by the init function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
@@ -13,6 +13,7 @@
 package std
 
 import (
+	_ "github.com/kael-dev/kael/lang/lib/cmath"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"

@@ -54,6 +54,7 @@ type FloatLit struct {
 	ValuePos Pos
 	Raw      string // source text
 	Value    float64
+	Imag     bool // an imaginary literal, 1j: its value is Value times 1j
 }
 
 // StringLit is a string literal, or several adjacent ones ("a" "b"), which

@@ -52,3 +52,26 @@ func TestBigIntLiteral(t *testing.T) {
 		t.Errorf("a hexadecimal literal of 4303 digits: %v", err)
 	}
 }
+
+// Imaginary literals are FloatLits marked Imag, as Python's 1j, 2.5e3J.
+func TestImaginaryLiteral(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want float64
+	}{{"1j", 1}, {"2.5J", 2.5}, {"1e3j", 1000}, {"0j", 0}, {"1_0j", 10}, {".5j", 0.5}} {
+		x, err := ParseExpr(tt.src)
+		if err != nil {
+			t.Errorf("ParseExpr(%q): %v", tt.src, err)
+			continue
+		}
+		lit, ok := x.(*FloatLit)
+		if !ok || !lit.Imag || lit.Value != tt.want || lit.Raw != tt.src {
+			t.Errorf("ParseExpr(%q) = %s, want the imaginary literal %gj", tt.src, sexpr(x), tt.want)
+		}
+	}
+	for _, src := range []string{"1jx", "0x1j", "1j2"} {
+		if _, err := ParseExpr(src); err == nil {
+			t.Errorf("ParseExpr(%q) parsed; Python refuses it", src)
+		}
+	}
+}

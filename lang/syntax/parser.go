@@ -996,7 +996,7 @@ func (p *parser) parseAtom() Expr {
 		return &IntLit{ValuePos: tok.start, Raw: tok.raw, Value: tok.num, Big: tok.big}
 	case FLOAT:
 		p.next()
-		return &FloatLit{ValuePos: tok.start, Raw: tok.raw, Value: tok.float}
+		return &FloatLit{ValuePos: tok.start, Raw: tok.raw, Value: tok.float, Imag: tok.imag}
 	case STRING:
 		return p.parseString()
 	case TRUE, FALSE:

@@ -23,6 +23,7 @@ type token struct {
 	str        string // decoded value of a STRING
 	fstring    bool   // the STRING is an f-string: body is its text between the quotes
 	bytes      bool   // the STRING is a bytes literal: str holds its bytes
+	imag       bool   // the FLOAT is imaginary (1j): float is its imaginary part
 	rawString  bool   // the STRING had an r prefix
 	body       Span
 	num        int64    // value of an INT
@@ -484,14 +485,16 @@ func (s *scanner) number() token {
 				"write 0o"+strings.TrimLeft(lit, "0_")+" for an octal integer")
 		}
 	}
+	imag := false
+	if base == 10 && i < len(src) && (src[i] == 'j' || src[i] == 'J') && (i+1 == len(src) || !IsIdentRune(s.runeAt(i+1))) {
+		imag = true
+		i++
+	}
 	if i < len(src) && IsIdentRune(s.runeAt(i)) {
 		j := i
 		for j < len(src) && IsIdentRune(s.runeAt(j)) {
 			_, n := utf8.DecodeRuneInString(src[j:])
 			j += n
-		}
-		if src[i] == 'j' || src[i] == 'J' {
-			s.bad(start, j, "complex numbers are not supported", "")
 		}
 		s.bad(start, j, "invalid number literal", "")
 	}
@@ -499,6 +502,10 @@ func (s *scanner) number() token {
 	s.stepN(i - start.Offset)
 	tok.end = s.pos
 	digits := strings.ReplaceAll(tok.raw, "_", "")
+	if imag {
+		tok.kind, tok.imag = FLOAT, true
+		digits = digits[:len(digits)-1]
+	}
 	if tok.kind == FLOAT {
 		// Out of range values round to ±Inf or 0, as in Python.
 		tok.float, _ = strconv.ParseFloat(digits, 64)
