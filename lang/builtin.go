@@ -586,7 +586,9 @@ func toGoDepth(v Value, depth int) (any, error) {
 func (a *Args) Int(name string) int {
 	v := a.Value(name)
 	i, ok := AsInt(v)
-	if !ok {
+	if _, big := v.(BigInt); big {
+		a.fail(Errorf(OverflowError, "Python int too large to convert to C ssize_t"))
+	} else if !ok {
 		a.fail(a.WrongType(name, "int", v))
 	}
 	return int(i)

@@ -63,7 +63,7 @@ func TestImportHints(t *testing.T) {
 	tests := []struct{ src, hint string }{
 		{"import torchh", "did you mean `torch`?"},
 		{"import torch.foo", "the submodules of torch are accelerator, autograd, backends, cuda, linalg, nn, optim, utils"},
-		{"import spam", "kael's modules are functools, itertools, json, math, matplotlib, random, safetensors, struct, time, torch, tqdm, transformers, typing"},
+		{"import spam", "kael's modules are cmath, functools, itertools, json, math, matplotlib, random, safetensors, struct, time, torch, tqdm, transformers, typing"},
 		{"from math import sqr", "did you mean `sqrt`?"},
 		{"from torch.nn import LSTM", "docs/nn.md"},
 		{"import numpy", "torch.tensor"},
