@@ -100,13 +100,15 @@ func (x *ByteArray) SetSubscript(subs []Subscript, value Value) error {
 	return nil
 }
 
-// bytesLike is the content of bytes or a bytearray.
+// bytesLike is the content of bytes, a bytearray or a memoryview.
 func bytesLike(v Value) ([]byte, bool) {
 	switch x := v.(type) {
 	case Bytes:
 		return x.b, true
 	case *ByteArray:
 		return x.b, true
+	case *MemoryView:
+		return x.data(), true
 	}
 	return nil, false
 }

@@ -155,6 +155,8 @@ func bytesOf(v Value) ([]byte, error) {
 		return x.b, nil
 	case *ByteArray:
 		return x.b, nil
+	case *MemoryView:
+		return x.data(), nil
 	case string:
 		return nil, Errorf(TypeError, "cannot convert 'str' object to bytes")
 	}
