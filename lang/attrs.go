@@ -91,6 +91,9 @@ func getAttr(v Value, name string) (Value, error) {
 		if m, ok := typeMethods[ClassOf(x)][name]; ok {
 			return unboundMethod(ClassOf(x), m), nil
 		}
+		if f, ok := classFunctions[ClassOf(x)][name]; ok {
+			return f, nil
+		}
 	case HasAttrs:
 		if a, ok := x.Attr(name); ok {
 			return a, nil
@@ -111,9 +114,15 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		return missingAttr(v, name, append(sortedKeys(typeMethods[d.kind.Name]), sortedKeys(typeMethods["dict"])...))
 	}
+	if p, ok := typeProperties[TypeName(v)][name]; ok {
+		return p(v), nil
+	}
 	if table := typeMethods[TypeName(v)]; table != nil {
 		if m, ok := table[name]; ok {
 			return &BoundMethod{Recv: v, Method: m}, nil
+		}
+		if f, ok := classFunctions[TypeName(v)][name]; ok {
+			return f, nil
 		}
 		return missingAttr(v, name, sortedKeys(table))
 	}

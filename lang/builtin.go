@@ -581,6 +581,8 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 		return x, nil
 	case int64, float64, bool:
 		return tensor.Scalar(x)
+	case BigInt:
+		return nil, errUnpackLong
 	case *List, Tuple:
 		data, err := ToGo(v)
 		if err != nil {
@@ -605,6 +607,10 @@ func numberValue(n Number) Value {
 	return f
 }
 
+// errUnpackLong is PyTorch's error for an int beyond 64 bits where a
+// tensor's element is expected.
+var errUnpackLong = Errorf(RuntimeError, "Overflow when unpacking long")
+
 // ToGo converts nested lists and tuples of numbers into []any for
 // tensor.FromValue. Nesting deeper than any tensor could be (or a list
 // holding itself) is a ValueError.
@@ -627,6 +633,9 @@ func toGoDepth(v Value, depth int) (any, error) {
 	}
 	elems, ok := seqElems(v)
 	if !ok {
+		if _, big := v.(BigInt); big {
+			return nil, errUnpackLong
+		}
 		return v, nil
 	}
 	out := make([]any, len(elems))
@@ -645,7 +654,9 @@ func toGoDepth(v Value, depth int) (any, error) {
 func (a *Args) Int(name string) int {
 	v := a.Value(name)
 	i, ok := AsInt(v)
-	if !ok {
+	if _, big := v.(BigInt); big {
+		a.fail(Errorf(OverflowError, "Python int too large to convert to C ssize_t"))
+	} else if !ok {
 		a.fail(a.WrongType(name, "int", v))
 	}
 	return int(i)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,6 +70,9 @@ func init() {
 			}
 			return f, nil
 		}
+		if b, ok := v.(BigInt); ok {
+			return bigToFloat(b.v)
+		}
 		if f, ok := AsFloat(v); ok {
 			return f, nil
 		}
@@ -91,13 +95,15 @@ func init() {
 		case string:
 			return parseIntLiteral(x, 10)
 		case float64:
-			return FloatToInt(x)
+			return floatToIntValue(x)
+		case BigInt:
+			return x, nil
 		}
 		if i, ok := AsInt(v); ok {
 			return i, nil
 		}
 		if f, ok := AsFloat(v); ok {
-			return FloatToInt(f)
+			return floatToIntValue(f)
 		}
 		return nil, scalarConversionError("int", v)
 	})
@@ -272,9 +278,13 @@ func init() {
 		switch x := a.Value("input").(type) {
 		case int64:
 			if x == math.MinInt64 {
-				return nil, Errorf(OverflowError, "integer overflow")
+				return BigInt{v: new(big.Int).Neg(big.NewInt(x))}, nil
 			}
 			return abs64(x), nil
+		case BigInt:
+			return IntFromBig(new(big.Int).Abs(x.v)), nil
+		case Complex:
+			return complexAbs(x)
 		case float64:
 			return math.Abs(x), nil
 		case bool:
@@ -285,35 +295,36 @@ func init() {
 		return nil, Errorf(TypeError, "bad operand type for abs(): '%s'", TypeName(a.Value("input")))
 	})
 	defOverloaded("round(input, *args, **kwargs)", "A number rounded to ndigits decimals (half to even), or torch.round of a tensor.", "round", func(a *Args, elems []Value) (Value, error) {
-		f, ok := asNumber(a.Value("input"))
-		if !ok {
-			return nil, Errorf(TypeError, "type %s doesn't define __round__", TypeName(a.Value("input")))
+		x := a.Value("input")
+		f, ok := asNumber(x)
+		if !ok && !IsInt(x) {
+			return nil, Errorf(TypeError, "type %s doesn't define __round__", TypeName(x))
 		}
 		rest := a.Value("args").(Tuple)
 		if len(rest) == 0 {
-			if i, ok := AsInt(a.Value("input")); ok {
-				return i, nil // an int rounds to itself, exactly
+			if IsInt(x) {
+				if b, isBool := x.(bool); isBool {
+					return boolInt(b), nil
+				}
+				return x, nil // an int rounds to itself, exactly
 			}
-			return FloatToInt(math.RoundToEven(f))
+			return floatToIntValue(math.RoundToEven(f))
 		}
 		nd, ok := AsInt(rest[0])
 		if !ok {
 			return nil, Errorf(TypeError, "round() ndigits must be an int")
 		}
-		if i, isInt := a.Value("input").(int64); isInt {
-			return roundInt(i, nd) // an int rounds to an int
+		if IsInt(x) {
+			return roundInt(x, nd) // an int rounds to an int
 		}
 		return roundDigits(f, nd), nil
 	})
 	defOverloaded("pow(input, *args, **kwargs)", "input ** exponent for numbers (pow(base, exp, mod) of ints: base ** exp % mod, computed without the power; a negative exp takes the inverse of base modulo mod), or torch.pow for tensors.", "pow", func(a *Args, elems []Value) (Value, error) {
 		rest := a.Value("args").(Tuple)
 		if len(rest) == 2 {
-			var ints [3]int64
+			var ints [3]*big.Int
 			for i, v := range append(Tuple{a.Value("input")}, rest...) {
-				n, ok := v.(int64)
-				if b, isBool := v.(bool); isBool {
-					n, ok = boolInt(b), true
-				}
+				n, ok := BigOf(v)
 				if !ok {
 					return nil, Errorf(TypeError, "pow() 3rd argument not allowed unless all arguments are integers")
 				}
@@ -407,6 +418,12 @@ func roundDigits(f float64, nd int64) float64 {
 func scalarConversionError(to string, v Value) error {
 	if t, ok := v.(*tensor.Tensor); ok {
 		return Errorf(ValueError, "only one element tensors can be converted to Python scalars, got %d elements", t.Numel())
+	}
+	if _, ok := v.(Complex); ok {
+		if to == "int" {
+			return Errorf(TypeError, "int() argument must be a string, a bytes-like object or a real number, not 'complex'")
+		}
+		return Errorf(TypeError, "%s() argument must be a string or a real number, not 'complex'", to)
 	}
 	return Errorf(TypeError, "%s() argument must be a string or a number, not '%s'", to, TypeName(v))
 }

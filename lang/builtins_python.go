@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"hash/fnv"
+	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
@@ -108,6 +109,10 @@ func pythonHash(v Value) (int64, error) {
 		return pyhash.Int(x), nil
 	case bool:
 		return boolInt(x), nil
+	case BigInt:
+		return bigHash(x.v), nil
+	case Complex:
+		return complexHash(x), nil
 	case float64:
 		if h, ok := pyhash.Float(x); ok {
 			return h, nil
@@ -137,6 +142,13 @@ func intConversion(name, prefix string, base int) func(a *Args) (Value, error) {
 		v := a.Value("x")
 		if _, isFloat := v.(float64); isFloat {
 			return nil, Errorf(TypeError, "'float' object cannot be interpreted as an integer")
+		}
+		if b, ok := v.(BigInt); ok {
+			t := new(big.Int).Abs(b.v).Text(base)
+			if b.v.Sign() < 0 {
+				return "-" + prefix + t, nil
+			}
+			return prefix + t, nil
 		}
 		n, ok := AsInt(v)
 		if !ok {
@@ -299,10 +311,10 @@ func init() {
 	})
 	NewBuiltin(AsFunc, "divmod(a, b)", "The pair (a // b, a % b) of two numbers.", func(a *Args) (Value, error) {
 		x, y := a.Value("a"), a.Value("b")
-		if _, ok := asNumber(x); !ok {
+		if _, ok := asNumber(x); !ok && !IsInt(x) {
 			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
 		}
-		if _, ok := asNumber(y); !ok {
+		if _, ok := asNumber(y); !ok && !IsInt(y) {
 			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
 		}
 		q, err := a.in.binary(syntax.SLASHSLASH, x, y, a.in.stmtNode())

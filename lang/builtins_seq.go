@@ -189,6 +189,27 @@ func defDictMethods() {
 		}
 		return v, nil
 	})
+	defMethod("dict", "popitem(self)", "Removes and returns the (key, value) pair added last; a KeyError when the dict is empty.", func(a *Args) (Value, error) {
+		d := self[*Dict](a)
+		if d.Len() == 0 {
+			return nil, Errorf(KeyError, "'popitem(): dictionary is empty'")
+		}
+		k, v := d.keys[d.Len()-1], d.vals[d.Len()-1]
+		_, err := d.Delete(k)
+		return Tuple{k, v}, err
+	})
+	defClassFunction("dict", "fromkeys(iterable, value=None)", "A new dict with the elements of iterable as keys, each with the value value (the same object for all).", func(a *Args) (Value, error) {
+		d := NewDict()
+		var err error
+		iterErr := Iterate(a.Value("iterable"), func(k Value) bool {
+			err = d.Set(k, a.Value("value"))
+			return err == nil
+		})
+		if iterErr != nil {
+			return nil, iterErr
+		}
+		return d, err
+	})
 	defMethod("dict", "pop(self, key, *default)", "Removes key and returns its value; without the key, returns default when given, else raises KeyError.", func(a *Args) (Value, error) {
 		d := self[*Dict](a)
 		key := a.Value("key")

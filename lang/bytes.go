@@ -23,8 +23,9 @@ func (Bytes) TypeName() string { return "bytes" }
 // printing a whole checkpoint stays readable and quick.
 const maxBytesRepr = 1 << 12
 
-// PyRepr returns Python's repr: b'GPT\x00', with \t, \n, \r, \\ and \'
-// escaped, and the middle of a long value elided.
+// PyRepr returns Python's repr: b'GPT\x00', with \t, \n, \r, \\ and the
+// quote escaped (in double quotes when there is a ' and no "), and the
+// end of a long value elided.
 func (b Bytes) PyRepr() string {
 	data := b.b
 	elided := ""
@@ -32,11 +33,16 @@ func (b Bytes) PyRepr() string {
 		elided = "..."
 		data = data[:maxBytesRepr]
 	}
+	quote := byte('\'')
+	if strings.IndexByte(string(data), '\'') >= 0 && strings.IndexByte(string(data), '"') < 0 {
+		quote = '"' // as CPython: b"it's"
+	}
 	var s strings.Builder
-	s.WriteString("b'")
+	s.WriteByte('b')
+	s.WriteByte(quote)
 	for _, c := range data {
 		switch {
-		case c == '\'' || c == '\\':
+		case c == quote || c == '\\':
 			s.WriteByte('\\')
 			s.WriteByte(c)
 		case c == '\t':
@@ -54,7 +60,7 @@ func (b Bytes) PyRepr() string {
 			s.WriteByte(c)
 		}
 	}
-	s.WriteString("'")
+	s.WriteByte(quote)
 	if elided != "" {
 		s.WriteString(" (" + Str(int64(len(b.b)-maxBytesRepr)) + " more bytes)")
 	}
@@ -67,8 +73,8 @@ func (b Bytes) String() string { return b.PyRepr() }
 // Equal reports whether v is bytes with the same content (bytes never
 // equal a str, as in Python 3).
 func (b Bytes) Equal(v Value) bool {
-	o, ok := v.(Bytes)
-	return ok && string(o.b) == string(b.b)
+	o, ok := bytesLike(v)
+	return ok && string(o) == string(b.b)
 }
 
 // HashKey makes bytes usable as dict keys.
@@ -184,14 +190,18 @@ func init() {
 		return decodeBytes(a.Value("self").(Bytes).b, enc, errs)
 	})
 	defMethod("bytes", "hex(self)", "The bytes as two lowercase hex digits each: b'\\x01\\xff'.hex() is '01ff'.", func(a *Args) (Value, error) {
-		const hex = "0123456789abcdef"
-		b := a.Value("self").(Bytes).b
-		out := make([]byte, 0, 2*len(b))
-		for _, c := range b {
-			out = append(out, hex[c>>4], hex[c&15])
-		}
-		return string(out), nil
+		return a.Value("self").(Bytes).hexText(), nil
 	})
+}
+
+// hexText is b.hex(): two lowercase hex digits a byte.
+func (b Bytes) hexText() string {
+	const hex = "0123456789abcdef"
+	out := make([]byte, 0, 2*len(b.b))
+	for _, c := range b.b {
+		out = append(out, hex[c>>4], hex[c&15])
+	}
+	return string(out)
 }
 
 // PythonText makes decoded bytes a Python string as Hugging Face's decode

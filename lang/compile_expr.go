@@ -46,10 +46,19 @@ const maxExprNesting = 150_000
 func (c *compiler) foldValue(x syntax.Expr) (Value, bool) {
 	switch x := x.(type) {
 	case *syntax.IntLit:
+		if x.Big != nil {
+			return BigInt{v: x.Big}, true
+		}
 		return x.Value, true
 	case *syntax.FloatLit:
+		if x.Imag {
+			return Complex(complex(0, x.Value)), true
+		}
 		return x.Value, true
 	case *syntax.StringLit:
+		if x.Bytes {
+			return Bytes{b: []byte(x.Value)}, true
+		}
 		return x.Value, true
 	case *syntax.BoolLit:
 		return x.Value, true
@@ -75,20 +84,31 @@ func (c *compiler) foldValue(x syntax.Expr) (Value, bool) {
 		if !ok || !isNumber(b) {
 			return nil, false
 		}
+		if n, isInt := b.(int64); isInt && n > maxFoldedBits && (x.Op == syntax.STARSTAR || x.Op == syntax.LSHIFT) {
+			return nil, false // a big result, computed when it runs
+		}
 		// Errors (1 / 0) are raised when the expression runs, with its span.
 		r, ok, err := numberBinary(x.Op, a, b)
-		return r, ok && err == nil
+		return r, ok && err == nil && isNumber(r)
 	}
 	return nil, false
 }
 
 func isNumber(v Value) bool {
-	switch v.(type) {
+	switch x := v.(type) {
 	case int64, float64, bool:
+		return true
+	case BigInt:
+		return x.v.BitLen() <= maxFoldedBits
+	case Complex:
 		return true
 	}
 	return false
 }
+
+// maxFoldedBits bounds the ints folded at compile time: a larger one
+// (2 ** 10**6) is computed when the expression runs, as CPython does.
+const maxFoldedBits = 4096
 
 // expr compiles an expression. Errors carry the span of the innermost
 // sub-expression that failed.

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -152,7 +153,7 @@ func formatValue(v Value, spec string) (string, error) {
 			return Str(x), nil
 		}
 		return formatInt(boolInt(x), spec, "bool")
-	case int64:
+	case int64, BigInt:
 		return formatInt(x, spec, "int")
 	case float64:
 		return formatFloatSpec(x, spec, "float")
@@ -229,14 +230,18 @@ func formatString(s, spec string) (string, error) {
 	return f.pad(s), nil
 }
 
-func formatInt(i int64, spec, typeName string) (string, error) {
+func formatInt(v Value, spec, typeName string) (string, error) {
 	f, err := parseFormatSpec(spec, typeName, true)
 	if err != nil {
 		return "", err
 	}
 	switch f.typ {
 	case 'e', 'E', 'f', 'F', 'g', 'G', '%':
-		return f.float(float64(i))
+		x, _, err := IntToFloat(v)
+		if err != nil {
+			return "", err
+		}
+		return f.float(x)
 	case 0, 'd', 'n', 'b', 'o', 'x', 'X', 'c':
 	default:
 		return "", Errorf(ValueError, "Unknown format code '%c' for object of type '%s'", f.typ, typeName)
@@ -253,7 +258,9 @@ func formatInt(i int64, spec, typeName string) (string, error) {
 			return "", Errorf(ValueError, "Sign not allowed with integer format specifier 'c'")
 		case f.alt:
 			return "", Errorf(ValueError, "Alternate form (#) not allowed with integer format specifier 'c'")
-		case i < 0 || i > 0x10FFFF:
+		}
+		i, ok := v.(int64)
+		if !ok || i < 0 || i > 0x10FFFF {
 			return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
 		}
 		return f.number("", string(rune(i)), "", true), nil
@@ -272,17 +279,27 @@ func formatInt(i int64, spec, typeName string) (string, error) {
 	if !f.alt {
 		prefix = ""
 	}
-	neg := i < 0
-	var digits string
-	if neg {
-		digits = strconv.FormatUint(-uint64(i), base) // also for MinInt64
-	} else {
-		digits = strconv.FormatInt(i, base)
+	neg, digits := intDigits(v, base)
+	if base == 10 && len(digits) > maxStrDigits {
+		return "", Errorf(ValueError, "Exceeds the limit (%d digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit", maxStrDigits)
 	}
 	if f.typ == 'X' {
 		digits = strings.ToUpper(digits)
 	}
 	return f.number(f.signOf(neg)+prefix, digits, "", base == 10), nil
+}
+
+// intDigits returns whether the int v (an int64 or a BigInt) is negative
+// and the digits of its magnitude in base.
+func intDigits(v Value, base int) (neg bool, digits string) {
+	if b, ok := v.(BigInt); ok {
+		return b.v.Sign() < 0, new(big.Int).Abs(b.v).Text(base)
+	}
+	i := v.(int64)
+	if i < 0 {
+		return true, strconv.FormatUint(-uint64(i), base) // also for MinInt64
+	}
+	return false, strconv.FormatInt(i, base)
 }
 
 // signOf returns the sign to show for a number that is negative or not.

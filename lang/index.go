@@ -126,9 +126,16 @@ func rebuild(orig Value, elems []Value, isStr bool) Value {
 	return &List{Elems: elems}
 }
 
+// errIndexSize is CPython's error for an int beyond 64 bits used as an
+// index or a count.
+var errIndexSize = Errorf(IndexError, "cannot fit 'int' into an index-sized integer")
+
 func seqIndex(v Value, n int, typ string) (int, error) {
 	i, ok := AsInt(v)
 	if !ok {
+		if _, big := v.(BigInt); big {
+			return 0, errIndexSize
+		}
 		return 0, Errorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
 	}
 	if i < 0 {

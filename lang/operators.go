@@ -2,6 +2,7 @@ package lang
 
 import (
 	"math"
+	"math/big"
 	"reflect"
 	"slices"
 	"strings"
@@ -62,13 +63,24 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 		switch op {
 		case syntax.MINUS:
 			if x == math.MinInt64 {
-				return nil, Errorf(OverflowError, "integer overflow")
+				return BigInt{v: new(big.Int).Neg(big.NewInt(x))}, nil
 			}
 			return -x, nil
 		case syntax.PLUS:
 			return x, nil
 		case syntax.TILDE:
 			return ^x, nil
+		}
+	case BigInt:
+		if r, ok := bigUnary(op, x.v); ok {
+			return r, nil
+		}
+	case Complex:
+		switch op {
+		case syntax.MINUS:
+			return -x, nil
+		case syntax.PLUS:
+			return x, nil
 		}
 	case float64:
 		switch op {
@@ -139,6 +151,9 @@ func tensorOperands(op syntax.Token, a, b Value) (x, y *tensor.Tensor, err error
 	x, err = ToTensor(a)
 	if err == nil {
 		y, err = ToTensor(b)
+	}
+	if err == errUnpackLong {
+		return nil, nil, err
 	}
 	if err != nil {
 		return nil, nil, operandError(op, a, b)
@@ -268,6 +283,14 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	if bb, ok := b.(bool); ok {
 		bi, bInt = boolInt(bb), true
 	}
+	if !aInt || !bInt {
+		if r, ok, err := bigNumberBinary(op, a, b); ok || err != nil {
+			return r, ok, err
+		}
+		if r, ok, err := complexBinary(op, a, b); ok || err != nil {
+			return r, ok, err
+		}
+	}
 	if aInt && bInt {
 		if _, aBool := a.(bool); aBool {
 			if _, bBool := b.(bool); bBool && (op == syntax.AMP || op == syntax.PIPE || op == syntax.CARET) {
@@ -331,9 +354,9 @@ func asNumber(v Value) (float64, bool) {
 }
 
 func intBinary(op syntax.Token, a, b int64) (Value, bool, error) {
-	overflow := func() (Value, bool, error) {
-		return nil, true, Errorf(OverflowError, "integer overflow: kael integers are 64-bit").
-			WithHint("use floats for very large numbers")
+	overflow := func() (Value, bool, error) { // the result is a big int
+		r, err := bigBinary(op, big.NewInt(a), big.NewInt(b))
+		return r, true, err
 	}
 	switch op {
 	case syntax.PLUS:
@@ -472,8 +495,29 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 				}
 				return append(append(Tuple(nil), x...), y...), true, nil
 			}
+		case Bytes, *ByteArray:
+			xb, _ := bytesLike(x)
+			if yb, ok := bytesLike(b); ok {
+				if err := concatGuard(a, len(xb), len(yb)); err != nil {
+					return nil, true, err
+				}
+				joined := append(append([]byte(nil), xb...), yb...)
+				if _, mutable := x.(*ByteArray); mutable { // the left operand's type, as CPython
+					return &ByteArray{b: joined}, true, nil
+				}
+				return Bytes{b: joined}, true, nil
+			}
+			return nil, true, Errorf(TypeError, "can't concat %s to %s", TypeName(b), TypeName(a))
 		}
 	case syntax.STAR:
+		if _, big := a.(BigInt); big {
+			a, b = b, a
+		}
+		if _, big := b.(BigInt); big {
+			if r, ok, err := repeat(a, 0); ok || err != nil { // a sequence
+				return r, ok, Errorf(OverflowError, "cannot fit 'int' into an index-sized integer")
+			}
+		}
 		if n, ok := b.(int64); ok {
 			return repeat(a, n)
 		}
@@ -524,6 +568,16 @@ func repeat(v Value, n int64) (Value, bool, error) {
 			return nil, true, err
 		}
 		return slices.Repeat(x, int(n)), true, nil
+	case Bytes:
+		if err := size(len(x.b)); err != nil {
+			return nil, true, err
+		}
+		return Bytes{b: slices.Repeat(x.b, int(n))}, true, nil
+	case *ByteArray:
+		if err := size(len(x.b)); err != nil {
+			return nil, true, err
+		}
+		return &ByteArray{b: slices.Repeat(x.b, int(n))}, true, nil
 	}
 	return nil, false, nil
 }
@@ -565,6 +619,9 @@ func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, e
 	if r, ok, err := dialectCompare(op, a, b); ok || err != nil {
 		return r, err
 	}
+	if _, ok, nan := numCompare(a, b); ok && nan {
+		return false, nil // no order holds with a NaN
+	}
 	c, err := Compare(a, b)
 	if err != nil {
 		return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
@@ -589,9 +646,17 @@ const maxNesting = 1000
 // equalLeaf is Python's == for values that are not lists, tuples or dicts
 // (equal compares those element by element).
 func equalLeaf(a, b Value) bool {
-	if af, ok := asNumber(a); ok {
-		bf, ok := asNumber(b)
-		return ok && af == bf
+	if c, ok := a.(Complex); ok {
+		return c.Equal(b)
+	}
+	if c, ok := b.(Complex); ok {
+		return c.Equal(a)
+	}
+	if c, ok, nan := numCompare(a, b); ok {
+		return c == 0 && !nan
+	}
+	if IsInt(a) || isFloat(a) {
+		return false
 	}
 	switch x := a.(type) {
 	case string:
@@ -632,7 +697,7 @@ func Identical(a, b Value) bool { return identical(a, b) }
 
 func identical(a, b Value) bool {
 	switch x := a.(type) {
-	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType:
+	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType, BigInt, Complex:
 		return equal(a, b) // immutable values are the same when equal
 	case Tuple:
 		// the same tuple shares its elements' array; () is one object
@@ -660,20 +725,17 @@ func orderDepth(a, b Value, depth int) (int, error) {
 			return c, err
 		}
 	}
-	if af, ok := asNumber(a); ok {
-		if bf, ok := asNumber(b); ok {
-			switch {
-			case af < bf:
-				return -1, nil
-			case af > bf:
-				return 1, nil
-			}
-			return 0, nil
-		}
+	if c, ok, _ := numCompare(a, b); ok {
+		return c, nil // a NaN compares as equal here; compare says false
 	}
 	if x, ok := a.(string); ok {
 		if y, ok := b.(string); ok {
 			return strings.Compare(x, y), nil
+		}
+	}
+	if x, ok := bytesLike(a); ok {
+		if y, ok := bytesLike(b); ok {
+			return strings.Compare(string(x), string(y)), nil
 		}
 	}
 	// After the number and string cases, which take no Instance: sorting
@@ -728,6 +790,13 @@ func contains(container, item Value) (bool, error) {
 				return found, err
 			}
 		}
+	case Bytes, *ByteArray:
+		sub, err := bytesNeedle(item)
+		if err != nil {
+			return false, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(item))
+		}
+		b, _ := bytesLike(c)
+		return strings.Contains(string(b), string(sub)), nil
 	case *Range:
 		return c.contains(item), nil
 	case *dictView:

@@ -9,7 +9,7 @@ import (
 )
 
 // Python's int of a string (int('ff', 16), int('1_000')), round of an int
-// to tens or hundreds, and the three-argument pow, for kael's 64-bit ints.
+// to tens or hundreds, and the three-argument pow.
 
 // intBasePrefixes are the prefixes of int literals by base.
 var intBasePrefixes = map[byte]int64{'x': 16, 'o': 8, 'b': 2}
@@ -17,9 +17,10 @@ var intBasePrefixes = map[byte]int64{'x': 16, 'o': 8, 'b': 2}
 // parseIntLiteral reads text as int(text, base) does: whitespace around
 // it, a sign, a 0x/0o/0b prefix where base is 0 or the prefix's base,
 // single underscores between digits; base 0 reads the base from the prefix
-// (and refuses leading zeros). A number beyond 64 bits is an
-// OverflowError, since kael's ints are 64-bit.
-func parseIntLiteral(text string, base int64) (int64, error) {
+// (and refuses leading zeros). A number beyond 64 bits is a big int; one
+// of more than 4300 decimal digits is CPython's ValueError (its limit on
+// conversions in bases other than powers of two).
+func parseIntLiteral(text string, base int64) (Value, error) {
 	if base != 0 && (base < 2 || base > 36) {
 		return 0, Errorf(ValueError, "int() base must be >= 2 and <= 36, or 0")
 	}
@@ -44,7 +45,8 @@ func parseIntLiteral(text string, base int64) (int64, error) {
 	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
 		return 0, bad
 	}
-	u, err := strconv.ParseUint(strings.ReplaceAll(s, "_", ""), int(b), 64)
+	digits := strings.ReplaceAll(s, "_", "")
+	u, err := strconv.ParseUint(digits, int(b), 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange):
 	case err != nil:
@@ -54,54 +56,77 @@ func parseIntLiteral(text string, base int64) (int64, error) {
 	case !neg && u <= math.MaxInt64:
 		return int64(u), nil
 	}
-	return 0, Errorf(OverflowError, "int(%s) does not fit kael's 64-bit int", quoteString(text))
+	if b&(b-1) != 0 && len(digits) > maxStrDigits {
+		return 0, Errorf(ValueError, "Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", maxStrDigits, len(digits))
+	}
+	z, ok := new(big.Int).SetString(digits, int(b))
+	if !ok {
+		return 0, bad
+	}
+	if neg {
+		z.Neg(z)
+	}
+	return IntFromBig(z), nil
+}
+
+// maxStrDigits is CPython 3.11's limit on the decimal digits of an int
+// converted to or from text (sys.get_int_max_str_digits()).
+const maxStrDigits = 4300
+
+// intTextError reports whether z has more than maxStrDigits decimal
+// digits, which CPython refuses to convert to text.
+func intTextError(z *big.Int) bool {
+	// 3.32 bits a digit: only near the limit is the text needed.
+	switch bits := z.BitLen(); {
+	case bits < 14000:
+		return false
+	case bits <= 14400 && len(new(big.Int).Abs(z).String()) <= maxStrDigits:
+		return false
+	}
+	return true
 }
 
 // roundInt is round(x, nd) of an int: x itself for nd >= 0, else x to
 // the nearest multiple of 10**-nd, halves to even, as Python does.
-func roundInt(x, nd int64) (int64, error) {
+func roundInt(x Value, nd int64) (Value, error) {
 	if nd >= 0 {
 		return x, nil
 	}
-	if nd < -18 {
-		return 0, nil // 10**19 is beyond every int64
+	z, _ := BigOf(x)
+	if float64(-nd) > float64(z.BitLen())/3+2 {
+		return int64(0), nil // 10**-nd is more than twice |x|
 	}
-	p := int64(1)
-	for range -nd {
-		p *= 10
+	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(-nd), nil)
+	q, r := floorDivMod(z, p)
+	switch c := new(big.Int).Lsh(r, 1).Cmp(p); {
+	case c > 0, c == 0 && q.Bit(0) == 1:
+		q.Add(q, big.NewInt(1))
 	}
-	q, r := x/p, x%p
-	if r < 0 {
-		q, r = q-1, r+p
-	}
-	if 2*r > p || 2*r == p && q%2 != 0 {
-		q++
-	}
-	out, ok := mulInt(q, p)
-	if !ok {
-		return 0, Errorf(OverflowError, "round(%d, %d) does not fit kael's 64-bit int", x, nd)
-	}
-	return out, nil
+	return IntFromBig(q.Mul(q, p)), nil
 }
 
 // powMod is pow(base, exp, mod) of ints, as Python computes it: the
 // result has mod's sign, and a negative exp takes the inverse of base
 // modulo mod.
-func powMod(base, exp, mod int64) (int64, error) {
-	if mod == 0 {
-		return 0, Errorf(ValueError, "pow() 3rd argument cannot be 0")
+func powMod(base, exp, mod *big.Int) (Value, error) {
+	if mod.Sign() == 0 {
+		return nil, Errorf(ValueError, "pow() 3rd argument cannot be 0")
 	}
-	m := new(big.Int).Abs(big.NewInt(mod))
-	x := new(big.Int).Mod(big.NewInt(base), m)
-	if exp < 0 {
-		if x.ModInverse(x, m) == nil {
-			return 0, Errorf(ValueError, "base is not invertible for the given modulus")
+	m := new(big.Int).Abs(mod)
+	x := new(big.Int).Mod(base, m)
+	e := new(big.Int).Set(exp)
+	if e.Sign() < 0 {
+		if m.Cmp(big.NewInt(1)) == 0 {
+			return int64(0), nil
 		}
-		exp = -exp
+		if x.ModInverse(x, m) == nil {
+			return nil, Errorf(ValueError, "base is not invertible for the given modulus")
+		}
+		e.Neg(e)
 	}
-	r := new(big.Int).Exp(x, big.NewInt(exp), m)
-	if mod < 0 && r.Sign() != 0 {
-		r.Add(r, big.NewInt(mod))
+	r := new(big.Int).Exp(x, e, m)
+	if mod.Sign() < 0 && r.Sign() != 0 {
+		r.Add(r, mod)
 	}
-	return r.Int64(), nil
+	return IntFromBig(r), nil
 }

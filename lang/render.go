@@ -17,6 +17,10 @@ var maxReprBytes = 1 << 28
 // reprTooLong marks, in repr's active set, a text cut at maxReprBytes.
 type reprTooLong struct{}
 
+// intTooLong marks, in repr's active set, an int of more digits than
+// CPython converts to text (maxStrDigits).
+type intTooLong struct{}
+
 // reprStopped reports whether repr, at element i of a container whose
 // elements so far took size bytes, must stop: the text is too long (which
 // it marks in active) or the running cell was interrupted.
@@ -40,7 +44,7 @@ func ReprText(v Value) (string, error) {
 // StrText is Str(v) with ReprText's errors.
 func StrText(v Value) (string, error) {
 	switch v.(type) {
-	case *List, Tuple, *Dict:
+	case *List, Tuple, *Dict, BigInt:
 		return ReprText(v)
 	}
 	return checkedText(Str(v), v, nil)
@@ -49,6 +53,9 @@ func StrText(v Value) (string, error) {
 func checkedText(s string, v Value, active map[any]bool) (string, error) {
 	if tensor.Interrupted() {
 		return "", ErrInterrupted()
+	}
+	if active[intTooLong{}] {
+		return "", Errorf(ValueError, "Exceeds the limit (%d digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit", maxStrDigits)
 	}
 	if active[reprTooLong{}] {
 		return "", Errorf(MemoryError, "the text of this %s would be longer than %s", TypeName(v), tensor.HumanBytes(float64(maxReprBytes))).

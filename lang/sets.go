@@ -275,6 +275,37 @@ func init() {
 		self[*Set](a).d = NewDict()
 		return None, nil
 	})
+	update := func(name string, op syntax.Token, doc string) {
+		sig := name + "(self, *others)"
+		if op == syntax.CARET {
+			sig = name + "(self, other)"
+		}
+		defMethod("set", sig, doc, func(a *Args) (Value, error) {
+			var others []*Set
+			if op == syntax.CARET {
+				o, err := setOf(a.Value("other"), true)
+				if err != nil {
+					return nil, err
+				}
+				others = []*Set{o}
+			} else {
+				var err error
+				if others, err = otherSets(a); err != nil {
+					return nil, err
+				}
+			}
+			s := self[*Set](a)
+			out := s
+			for _, o := range others {
+				out = out.algebra(op, o)
+			}
+			s.d = out.copyAs(false).d
+			return None, nil
+		})
+	}
+	update("intersection_update", syntax.AMP, "Keeps only the elements also in every other iterable (&=).")
+	update("difference_update", syntax.MINUS, "Removes the elements of every other iterable (-=).")
+	update("symmetric_difference_update", syntax.CARET, "Keeps the elements in exactly one of the set and other (^=).")
 	defMethod("set", "update(self, *others)", "Adds the elements of every other iterable (|=).", func(a *Args) (Value, error) {
 		others, err := otherSets(a)
 		if err != nil {

@@ -26,15 +26,20 @@ func init() {
 		return sf.format(a.Value("self").(string), 0)
 	})
 	typeMethods["str"]["format"].acceptsKeywords = true
+	defMethod("str", "format_map(self, mapping)", "str.format(**mapping), but with the mapping itself: its fields are looked up as mapping[name].", func(a *Args) (Value, error) {
+		sf := &strFormatter{mapping: a.Value("mapping")}
+		return sf.format(a.Value("self").(string), 0)
+	})
 }
 
 // strFormatter fills the fields of one str.format call.
 type strFormatter struct {
-	args   Tuple
-	kwargs map[string]Value
-	next   int  // the next automatic field number
-	auto   bool // fields were numbered automatically ({})
-	manual bool // fields were numbered by hand ({0})
+	args    Tuple
+	kwargs  map[string]Value
+	mapping Value // format_map's mapping, where kwargs are not used
+	next    int   // the next automatic field number
+	auto    bool  // fields were numbered automatically ({})
+	manual  bool  // fields were numbered by hand ({0})
 }
 
 // format fills the fields of s; depth counts nesting in format specs.
@@ -172,6 +177,12 @@ func (sf *strFormatter) lookup(name string) (Value, error) {
 			return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", n)
 		}
 		v = sf.args[n]
+	case sf.mapping != nil: // format_map: mapping[head], __missing__ and all
+		kv, err := Index(sf.mapping, []Subscript{{Value: head}})
+		if err != nil {
+			return nil, err
+		}
+		v = kv
 	default:
 		kv, ok := sf.kwargs[head]
 		if !ok {
@@ -416,12 +427,14 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 		}
 		return "", Errorf(TypeError, "%%c requires an int or a unicode character, not %s", TypeName(v))
 	case 'd', 'i', 'u', 'o', 'x', 'X':
-		var n int64
-		if i, ok := AsInt(v); ok {
+		var n Value
+		if b, ok := v.(BigInt); ok {
+			n = b
+		} else if i, ok := AsInt(v); ok {
 			n = i
 		} else if fl, ok := AsFloat(v); ok && (conv == 'd' || conv == 'i' || conv == 'u') {
 			var err error
-			if n, err = FloatToInt(fl); err != nil {
+			if n, err = floatToIntValue(fl); err != nil {
 				return "", err
 			}
 		} else if conv == 'd' || conv == 'i' || conv == 'u' {
@@ -433,18 +446,13 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 		if f.typ == 0 {
 			f.typ = conv
 		}
-		mag := uint64(n)
-		if n < 0 {
-			mag = -mag // also right for math.MinInt64
+		base, prefix := map[byte]int{'o': 8, 'x': 16, 'X': 16}[conv], map[byte]string{'o': "0o", 'x': "0x", 'X': "0X"}[conv]
+		if base == 0 {
+			base = 10
 		}
-		digits, prefix := strconv.FormatUint(mag, 10), ""
-		switch conv {
-		case 'o':
-			digits, prefix = strconv.FormatUint(mag, 8), "0o"
-		case 'x':
-			digits, prefix = strconv.FormatUint(mag, 16), "0x"
-		case 'X':
-			digits, prefix = strings.ToUpper(strconv.FormatUint(mag, 16)), "0X"
+		neg, digits := intDigits(n, base)
+		if conv == 'X' {
+			digits = strings.ToUpper(digits)
 		}
 		if !f.alt {
 			prefix = ""
@@ -452,7 +460,7 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 		if f.prec > len(digits) {
 			digits = strings.Repeat("0", f.prec-len(digits)) + digits
 		}
-		return f.number(f.signOf(n < 0)+prefix, digits, "", true), nil
+		return f.number(f.signOf(neg)+prefix, digits, "", true), nil
 	case 'e', 'E', 'f', 'F', 'g', 'G':
 		fl, ok := AsFloat(v)
 		if !ok {

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode"
@@ -75,11 +76,15 @@ func dictKey(k Value) (any, error) {
 	case bool:
 		return boolInt(x), nil
 	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1<<62 {
+		if x == math.Trunc(x) && x >= -1<<63 && x < 1<<63 {
 			return int64(x), nil
 		}
-		if x == x { // NaN is keyed by its text: every NaN is one key
+		if x == x && x != math.Trunc(x) { // NaN is keyed by its text: every NaN is one key
 			return x, nil
+		} // an integral float beyond int64 is keyed as the int it equals (hashKey)
+	case Complex:
+		if imag(x) == 0 {
+			return dictKey(real(x)) // equal to the real number
 		}
 	case Number:
 		// a library's scalar is the key of the Python number it equals,
@@ -195,10 +200,21 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 	case int64:
 		return "n" + strconv.FormatInt(x, 10), nil
 	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1<<62 {
+		if x == math.Trunc(x) && x >= -1<<63 && x < 1<<63 {
 			return "n" + strconv.FormatInt(int64(x), 10), nil
 		}
+		if x == math.Trunc(x) && !math.IsInf(x, 0) { // equal to a big int
+			z, _ := new(big.Float).SetFloat64(x).Int(nil)
+			return "n" + z.String(), nil
+		}
 		return "f" + strconv.FormatFloat(x, 'g', -1, 64), nil
+	case BigInt:
+		return "n" + x.v.String(), nil
+	case Complex:
+		if imag(x) == 0 {
+			return hashKeyDepth(real(x), depth) // equal to the real number
+		}
+		return x.HashKey()
 	case string:
 		return "s" + x, nil
 	case NoneType:
@@ -467,6 +483,12 @@ func Truth(v Value) (bool, error) {
 		case float64:
 			return i != 0, nil
 		}
+	case Complex:
+		return x != 0, nil
+	case Bytes:
+		return len(x.b) > 0, nil
+	case *ByteArray:
+		return len(x.b) > 0, nil
 	case Sized: // a library's container: false when empty
 		n, err := x.Length()
 		return n > 0, err
@@ -534,6 +556,12 @@ func repr(v Value, active map[any]bool) string {
 		return "{" + strings.Join(parts, ", ") + "}"
 	case *dictView:
 		return x.repr(active)
+	case BigInt:
+		if intTextError(x.v) {
+			active[intTooLong{}] = true
+			return "..."
+		}
+		return x.String()
 	case Reprer:
 		return x.PyRepr()
 	}

@@ -8,6 +8,9 @@
 // json, math, random, re, struct, time, typing and uuid, and the
 // look-alikes safetensors and transformers importable in the language,
 // each registered by the init function of its package. Every front end that
+// modules cmath, json, itertools, functools, struct, time, typing, math and
+// random, and the look-alikes safetensors and transformers importable in
+// the language, each registered by the init function of its package. Every front end that
 // runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
 // it:
 //
@@ -22,6 +25,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/absent"
 	_ "github.com/kael-dev/kael/lang/lib/argparse"
 	_ "github.com/kael-dev/kael/lang/lib/bisect"
+	_ "github.com/kael-dev/kael/lang/lib/cmath"
 	_ "github.com/kael-dev/kael/lang/lib/collections"
 	_ "github.com/kael-dev/kael/lang/lib/contextlib"
 	_ "github.com/kael-dev/kael/lang/lib/copy"

@@ -1,5 +1,7 @@
 package syntax
 
+import "math/big"
+
 // Node is implemented by every syntax tree node.
 type Node interface {
 	// Span returns the source range the node covers.
@@ -44,6 +46,7 @@ type IntLit struct {
 	ValuePos Pos
 	Raw      string // source text
 	Value    int64
+	Big      *big.Int // the value when it does not fit in an int64, else nil
 }
 
 // FloatLit is a floating-point literal: 1.5, .5, 2., 1e-3.
@@ -51,6 +54,7 @@ type FloatLit struct {
 	ValuePos Pos
 	Raw      string // source text
 	Value    float64
+	Imag     bool // an imaginary literal, 1j: its value is Value times 1j
 }
 
 // StringLit is a string literal, or several adjacent ones ("a" "b"), which
@@ -58,7 +62,8 @@ type FloatLit struct {
 type StringLit struct {
 	ValuePos, ValueEnd Pos
 	Raw                string // source text, quotes included
-	Value              string // decoded value
+	Value              string // decoded value (of a bytes literal: its bytes)
+	Bytes              bool   // a bytes literal: b'...'
 }
 
 // BoolLit is True or False.

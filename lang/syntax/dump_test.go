@@ -47,6 +47,8 @@ func dumpNode(b *strings.Builder, label string, n Node, depth int) {
 			}
 		case f.Type.Kind() == reflect.String:
 			fmt.Fprintf(b, " %s=%q", f.Name, fv.String())
+		case f.Type.Kind() == reflect.Pointer && fv.IsNil(): // IntLit.Big of a small int
+		case (f.Name == "Bytes" || f.Name == "Imag") && !fv.Bool(): // a StringLit that is not bytes, a real FloatLit
 		default:
 			fmt.Fprintf(b, " %s=%v", f.Name, fv.Interface())
 		}

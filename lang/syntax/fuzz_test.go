@@ -11,6 +11,9 @@ import (
 // addSeeds adds the inputs of the parser tests and the golden files to f's
 // seed corpus, besides those in testdata/fuzz.
 func addSeeds(f *testing.F) {
+	for _, src := range []string{"b'a\\x00\\377'", "rb'\\d' br\"\"\"x\"\"\"", "b'\\u1234'", "b'\u00e9'", "b'a' 'b'", "12345678901234567890123 ** 2", "-0x8000000000000000", "1j + 2.5e3J", "1jj", "0x1j"} {
+		f.Add(src)
+	}
 	for _, tt := range stmtTests {
 		f.Add(tt.src)
 	}

@@ -1,31 +1,33 @@
 package syntax
 
 import (
-	"math"
-	"strings"
+	"math/big"
 	"testing"
 )
 
-// -9223372036854775808 is one literal, as Python reads it (there the minus
-// applies to a big int; kael's ints are 64-bit, and 2**63 alone is too
-// large).
-func TestMinInt64Literal(t *testing.T) {
-	for _, src := range []string{"-9223372036854775808", "- 9223372036854775808", "-0x8000000000000000", "-0o1000000000000000000000", "-9_223_372_036_854_775_808"} {
-		x, err := ParseExpr(src)
+// Integer literals beyond int64 are big ints, as in Python: the literal
+// keeps its value in Big, and -9223372036854775808 is a minus on 2**63.
+func TestBigIntLiteral(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"9223372036854775808", "9223372036854775808"},
+		{"0x1_0000_0000_0000_0000", "18446744073709551616"},
+		{"0o1000000000000000000000", "9223372036854775808"},
+		{"99999999999999999999999999", "99999999999999999999999999"},
+	} {
+		x, err := ParseExpr(tt.src)
 		if err != nil {
-			t.Errorf("ParseExpr(%q): %v", src, err)
+			t.Errorf("ParseExpr(%q): %v", tt.src, err)
 			continue
 		}
 		lit, ok := x.(*IntLit)
-		if !ok || lit.Value != math.MinInt64 || lit.ValuePos.Offset != 0 {
-			t.Errorf("ParseExpr(%q) = %s, want the IntLit %d at offset 0", src, sexpr(x), int64(math.MinInt64))
+		if !ok || lit.Big == nil || lit.Big.String() != tt.want {
+			t.Errorf("ParseExpr(%q) = %s, want the IntLit %s", tt.src, sexpr(x), tt.want)
 		}
 	}
 	for _, tt := range []struct{ src, want string }{
-		{"(-9223372036854775808, 1)", "(tuple -9223372036854775808 1)"},
-		{"--9223372036854775808", "(- -9223372036854775808)"},
-		{"-9223372036854775808 + 1", "(+ -9223372036854775808 1)"},
-		{"x[-9223372036854775808]", "(index x -9223372036854775808)"},
+		{"-9223372036854775808", "(- 9223372036854775808)"},
+		{"9223372036854775807", "9223372036854775807"},
+		{"-9223372036854775808 ** 2", "(- (** 9223372036854775808 2))"},
 	} {
 		x, err := ParseExpr(tt.src)
 		if err != nil {
@@ -36,11 +38,40 @@ func TestMinInt64Literal(t *testing.T) {
 			t.Errorf("ParseExpr(%q) = %s, want %s", tt.src, got, tt.want)
 		}
 	}
-	for _, src := range []string{"9223372036854775808", "+9223372036854775808", "2 - 9223372036854775808", "-9223372036854775808 ** 2",
-		"-9223372036854775808[0]", "-9223372036854775808(1)", "-(9223372036854775808)", "-9223372036854775809", "-18446744073709551616"} {
-		_, err := ParseExpr(src)
-		if err == nil || !strings.Contains(err.Error(), "integer literal too large") {
-			t.Errorf("ParseExpr(%q): got %v, want integer literal too large", src, err)
+	if lit, _ := ParseExpr("9223372036854775807"); lit.(*IntLit).Big != nil {
+		t.Errorf("an int64 literal has a Big value")
+	}
+	long := "1" + string(make([]byte, 0))
+	for range 4300 {
+		long += "0"
+	}
+	if _, err := ParseExpr(long); err == nil {
+		t.Errorf("a literal of 4301 digits parsed; CPython refuses it")
+	}
+	if x, err := ParseExpr("0x" + long); err != nil || x.(*IntLit).Big.Cmp(new(big.Int).Lsh(big.NewInt(1), 4*4300)) != 0 {
+		t.Errorf("a hexadecimal literal of 4303 digits: %v", err)
+	}
+}
+
+// Imaginary literals are FloatLits marked Imag, as Python's 1j, 2.5e3J.
+func TestImaginaryLiteral(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want float64
+	}{{"1j", 1}, {"2.5J", 2.5}, {"1e3j", 1000}, {"0j", 0}, {"1_0j", 10}, {".5j", 0.5}} {
+		x, err := ParseExpr(tt.src)
+		if err != nil {
+			t.Errorf("ParseExpr(%q): %v", tt.src, err)
+			continue
+		}
+		lit, ok := x.(*FloatLit)
+		if !ok || !lit.Imag || lit.Value != tt.want || lit.Raw != tt.src {
+			t.Errorf("ParseExpr(%q) = %s, want the imaginary literal %gj", tt.src, sexpr(x), tt.want)
+		}
+	}
+	for _, src := range []string{"1jx", "0x1j", "1j2"} {
+		if _, err := ParseExpr(src); err == nil {
+			t.Errorf("ParseExpr(%q) parsed; Python refuses it", src)
 		}
 	}
 }

@@ -895,25 +895,8 @@ func (p *parser) parseFactor() Expr {
 	defer p.leave()
 	x := &UnaryExpr{OpPos: p.tok.start, Op: p.tok.kind}
 	p.next()
-	if x.Op == MINUS && p.tok.kind == INT && p.tok.minInt {
-		return p.parseMinInt(x.OpPos)
-	}
 	x.X = p.parseFactor()
 	return x
-}
-
-// parseMinInt parses the literal 2**63 after a unary minus at minus, the
-// one int64 whose magnitude is not an int64: -9223372036854775808 is one
-// IntLit. A literal that binds tighter than the minus (2**63 ** 2, a
-// method call on it) is too large.
-func (p *parser) parseMinInt(minus Pos) Expr {
-	tok := p.tok
-	p.next()
-	switch p.tok.kind {
-	case STARSTAR, DOT, LPAREN, LBRACK:
-		p.fail(Span{tok.start, tok.end}, intTooLarge, intTooLargeHint)
-	}
-	return &IntLit{ValuePos: minus, Raw: "-" + tok.raw, Value: tok.num}
 }
 
 // parsePower parses Power.
@@ -1084,14 +1067,11 @@ func (p *parser) parseAtom() Expr {
 		p.next()
 		return &Ident{NamePos: tok.start, Name: tok.raw}
 	case INT:
-		if tok.minInt {
-			p.fail(Span{tok.start, tok.end}, intTooLarge, intTooLargeHint)
-		}
 		p.next()
-		return &IntLit{ValuePos: tok.start, Raw: tok.raw, Value: tok.num}
+		return &IntLit{ValuePos: tok.start, Raw: tok.raw, Value: tok.num, Big: tok.big}
 	case FLOAT:
 		p.next()
-		return &FloatLit{ValuePos: tok.start, Raw: tok.raw, Value: tok.float}
+		return &FloatLit{ValuePos: tok.start, Raw: tok.raw, Value: tok.float, Imag: tok.imag}
 	case STRING:
 		return p.parseString()
 	case TRUE, FALSE:
@@ -1120,7 +1100,11 @@ func (p *parser) parseString() Expr {
 	// The plain literals before any f-string are joined once at the end,
 	// so that many adjacent literals take linear time.
 	var plain strings.Builder
+	s.Bytes = p.tok.bytes
 	for p.tok.kind == STRING {
+		if p.tok.bytes != s.Bytes {
+			p.fail(Span{p.tok.start, p.tok.end}, "cannot mix bytes and nonbytes literals", "")
+		}
 		if p.tok.fstring && f == nil {
 			f = &FStringExpr{ValuePos: s.ValuePos}
 			if plain.Len() > 0 {

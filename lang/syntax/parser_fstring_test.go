@@ -68,7 +68,7 @@ var fstringErrorTests = []struct{ src, want string }{
 	{`f"{1 +}"`, "1:7: unexpected end of input"},
 	{`f"{a b}"`, "1:6: f-string: expecting '}'"},
 	{`f"{x}" = 1`, "1:1: cannot assign to f-string expression"},
-	{`b"x"`, "1:1: bytes literals are not supported"},
+	{`b"x" f"y"`, "1:6: cannot mix bytes and nonbytes literals"},
 }
 
 func TestParseFStringErrors(t *testing.T) {

@@ -2,7 +2,7 @@ package syntax
 
 import (
 	"fmt"
-	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode"
@@ -22,11 +22,13 @@ type token struct {
 	raw        string // source text
 	str        string // decoded value of a STRING
 	fstring    bool   // the STRING is an f-string: body is its text between the quotes
+	bytes      bool   // the STRING is a bytes literal: str holds its bytes
+	imag       bool   // the FLOAT is imaginary (1j): float is its imaginary part
 	rawString  bool   // the STRING had an r prefix
 	body       Span
-	num        int64   // value of an INT
-	minInt     bool    // the INT is 2**63: only -9223372036854775808 (a unary minus on it) is valid
-	float      float64 // value of a FLOAT
+	num        int64    // value of an INT
+	big        *big.Int // value of an INT beyond int64 (num is then 0)
+	float      float64  // value of a FLOAT
 }
 
 type indentLevel struct {
@@ -53,6 +55,7 @@ type scanner struct {
 	needNewline bool          // a token has been emitted on this logical line
 	brackets    []openBracket // open brackets, innermost last
 	inField     bool          // scanning an f-string field: line breaks are white space
+	inBytes     bool          // scanning a bytes literal: escapes give bytes, only ASCII text
 }
 
 func newScanner(filename, src string) *scanner {
@@ -393,7 +396,11 @@ func (s *scanner) word() token {
 		case "f", "rf", "fr":
 			return s.fstr(start, strings.ContainsRune(strings.ToLower(w), 'r'))
 		case "b", "rb", "br":
-			s.fail(start, s.pos, notOpen, "bytes literals are not supported", "")
+			s.inBytes = true
+			defer func() { s.inBytes = false }() // also when the literal is bad
+			tok := s.str(start, strings.ContainsRune(strings.ToLower(w), 'r'))
+			tok.bytes = true
+			return tok
 		}
 	}
 	tok := token{kind: IDENT, start: start, end: s.pos, raw: w}
@@ -478,14 +485,16 @@ func (s *scanner) number() token {
 				"write 0o"+strings.TrimLeft(lit, "0_")+" for an octal integer")
 		}
 	}
+	imag := false
+	if base == 10 && i < len(src) && (src[i] == 'j' || src[i] == 'J') && (i+1 == len(src) || !IsIdentRune(s.runeAt(i+1))) {
+		imag = true
+		i++
+	}
 	if i < len(src) && IsIdentRune(s.runeAt(i)) {
 		j := i
 		for j < len(src) && IsIdentRune(s.runeAt(j)) {
 			_, n := utf8.DecodeRuneInString(src[j:])
 			j += n
-		}
-		if src[i] == 'j' || src[i] == 'J' {
-			s.bad(start, j, "complex numbers are not supported", "")
 		}
 		s.bad(start, j, "invalid number literal", "")
 	}
@@ -493,6 +502,10 @@ func (s *scanner) number() token {
 	s.stepN(i - start.Offset)
 	tok.end = s.pos
 	digits := strings.ReplaceAll(tok.raw, "_", "")
+	if imag {
+		tok.kind, tok.imag = FLOAT, true
+		digits = digits[:len(digits)-1]
+	}
 	if tok.kind == FLOAT {
 		// Out of range values round to ±Inf or 0, as in Python.
 		tok.float, _ = strconv.ParseFloat(digits, 64)
@@ -503,20 +516,18 @@ func (s *scanner) number() token {
 	}
 	v, err := strconv.ParseInt(digits, base, 64)
 	if err != nil {
-		if u, _ := strconv.ParseUint(digits, base, 64); u != 1<<63 {
-			s.fail(start, tok.end, notOpen, intTooLarge, intTooLargeHint)
+		if base == 10 && len(digits) > maxIntDigits {
+			s.fail(start, tok.end, notOpen, fmt.Sprintf("Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal for huge integer literals to avoid decimal conversion limits.", maxIntDigits, len(digits)), "")
 		}
-		v, tok.minInt = math.MinInt64, true // the parser accepts it under a unary minus
+		tok.big, _ = new(big.Int).SetString(digits, base) // digits are valid
 	}
 	tok.num = v
 	return tok
 }
 
-// The error for an integer literal that does not fit in int64.
-const (
-	intTooLarge     = "integer literal too large"
-	intTooLargeHint = "kael integers are 64-bit: use a float"
-)
+// maxIntDigits is CPython 3.11's limit on the decimal digits of an int
+// literal (sys.get_int_max_str_digits()).
+const maxIntDigits = 4300
 
 // bad reports an invalid literal spanning from start to byte offset end,
 // which lies on start's line.
@@ -580,6 +591,9 @@ func (s *scanner) str(start Pos, raw bool) token {
 		default:
 			from := s.pos.Offset
 			s.step()
+			if s.inBytes && c >= utf8.RuneSelf {
+				s.fail(start, s.pos, notOpen, "bytes can only contain ASCII literal characters", "write other bytes as escapes: b'\\xe2\\x82\\xac'")
+			}
 			b.WriteString(s.src[from:s.pos.Offset])
 		}
 	}
@@ -635,9 +649,16 @@ func (s *scanner) escape(b *strings.Builder) bool {
 		}
 		v, _ := strconv.ParseUint(s.src[s.pos.Offset:s.pos.Offset+n], 8, 32)
 		s.stepN(n)
+		if s.inBytes {
+			b.WriteByte(byte(v))
+			return false
+		}
 		b.WriteRune(rune(v))
 		return false
 	case 'x', 'u', 'U':
+		if s.inBytes && c != 'x' {
+			break // \u and \U are not escapes in bytes
+		}
 		n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
 		from := s.pos.Offset + 1
 		to := from
@@ -649,6 +670,10 @@ func (s *scanner) escape(b *strings.Builder) bool {
 			s.fail(start, s.pos, notOpen, fmt.Sprintf("truncated \\%c escape: want %d hex digits", c, n), "")
 		}
 		v, _ := strconv.ParseUint(s.src[from:to], 16, 32)
+		if s.inBytes {
+			b.WriteByte(byte(v))
+			return false
+		}
 		if !utf8.ValidRune(rune(v)) {
 			s.fail(start, s.pos, notOpen, fmt.Sprintf("invalid Unicode code point U+%04X in escape", v), "")
 		}

@@ -24,7 +24,7 @@ func defTensorFuncs() {
 			data = x // FromValue copies it, outside the graph
 		case lang.ArrayProvider:
 			data = x.ArrayTensor() // a NumPy array or scalar: copied, dtype kept
-		case int64, float64, bool, *lang.List, lang.Tuple:
+		case int64, float64, bool, *lang.List, lang.Tuple, lang.BigInt:
 			var err error
 			if data, err = lang.ToGo(x); err != nil {
 				return nil, err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -183,7 +184,11 @@ func jsonValue(dec *json.Decoder, constants map[int64]float64, depth int) (lang.
 		if !strings.ContainsAny(s, ".eE") {
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
-				return nil, lang.Errorf(lang.OverflowError, "json.loads: the integer %s does not fit kael's 64-bit int", s)
+				z, ok := new(big.Int).SetString(s, 10)
+				if !ok {
+					return nil, lang.Errorf(lang.ValueError, "json.loads: bad integer %s", s)
+				}
+				return lang.IntFromBig(z), nil
 			}
 			return n, nil
 		}
@@ -242,6 +247,8 @@ func (d *jsonDumper) value(v lang.Value, level int) error {
 		}
 	case int64:
 		d.b.WriteString(strconv.FormatInt(x, 10))
+	case lang.BigInt:
+		d.b.WriteString(x.String())
 	case float64:
 		switch {
 		case !d.allowNaN && (math.IsNaN(x) || math.IsInf(x, 0)):

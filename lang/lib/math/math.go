@@ -22,6 +22,9 @@ func mathModule() *lang.Module {
 	}
 	for name, f := range mathFloatFuncs {
 		add(name+"(x)", "math."+name+" of a number, a float; outside the function's domain it is CPython's ValueError (math domain error), beyond the floats an OverflowError (math range error).", func(a *lang.Args) (lang.Value, error) {
+			if name == "log2" || name == "log10" {
+				return bigLog(a.Value("x"), f.fn)
+			}
 			x, err := mathReal(a.Value("x"))
 			if err != nil {
 				return nil, err
@@ -31,14 +34,14 @@ func mathModule() *lang.Module {
 	}
 	for name, f := range map[string]func(float64) float64{"floor": math.Floor, "ceil": math.Ceil, "trunc": math.Trunc} {
 		add(name+"(x)", "math."+name+" of a number, as an int; NaN, the infinities and floats beyond the 64-bit integers are an error.", func(a *lang.Args) (lang.Value, error) {
-			if i, ok := a.Value("x").(int64); ok {
-				return i, nil
+			if i := a.Value("x"); lang.IsInt(i) {
+				return a.Binary(syntax.PLUS, i, int64(0)) // the int itself (a bool as an int)
 			}
 			x, err := mathReal(a.Value("x"))
 			if err != nil {
 				return nil, err
 			}
-			return lang.FloatToInt(f(x))
+			return lang.FloatToIntValue(f(x))
 		})
 	}
 	for name, f := range map[string]func(float64) bool{
@@ -66,20 +69,12 @@ func mathModule() *lang.Module {
 			return f(x, y)
 		})
 	}
-	add("log(x, base=None)", "The natural logarithm of x, or its logarithm to base: log(8, 2) is 3.0. x (and base) must be positive: else CPython's ValueError (math domain error).", func(a *lang.Args) (lang.Value, error) {
-		x, err := mathReal(a.Value("x"))
-		if err != nil {
-			return nil, err
-		}
-		lx, err := mathResult(x, libm.Log(x), false)
+	add("log(x, base=None)", "The natural logarithm of x, or its logarithm to base: log(8, 2) is 3.0. x (and base) must be positive: else CPython's ValueError (math domain error). An int beyond the floats has its logarithm too, as in CPython.", func(a *lang.Args) (lang.Value, error) {
+		lx, err := bigLog(a.Value("x"), libm.Log)
 		if err != nil || a.IsNone("base") {
 			return lx, err
 		}
-		base, err := mathReal(a.Value("base"))
-		if err != nil {
-			return nil, err
-		}
-		lb, err := mathResult(base, libm.Log(base), false)
+		lb, err := bigLog(a.Value("base"), libm.Log)
 		if err != nil {
 			return nil, err
 		}
@@ -140,69 +135,7 @@ func mathModule() *lang.Module {
 		}
 		return total, nil
 	})
-	for name, f := range map[string]func(x, y int64) (int64, error){"gcd": gcdPair, "lcm": lcmPair} {
-		add(name+"(*integers)", "math."+name+" of any number of ints (of none: "+map[string]string{"gcd": "0", "lcm": "1"}[name]+"), never negative.", func(a *lang.Args) (lang.Value, error) {
-			ns, err := mathInts(a.Value("integers").(lang.Tuple))
-			if err != nil {
-				return nil, err
-			}
-			acc := map[string]int64{"gcd": 0, "lcm": 1}[name]
-			for _, n := range ns {
-				if acc, err = f(acc, n); err != nil {
-					return nil, err
-				}
-			}
-			return acc, nil
-		})
-	}
-	add("factorial(n)", "n! of an int n >= 0; past 20! it does not fit kael's 64-bit ints, an OverflowError.", func(a *lang.Args) (lang.Value, error) {
-		n, err := mathNatural(a.Value("n"), "factorial() not defined for negative values")
-		if err != nil {
-			return nil, err
-		}
-		return mathPerm("factorial", n, n)
-	})
-	add("comb(n, k)", "The number of ways to choose k of n items without order, n! / (k! (n-k)!), 0 when k > n; an OverflowError past 64 bits.", func(a *lang.Args) (lang.Value, error) {
-		ns, err := mathInts(lang.Tuple{a.Value("n"), a.Value("k")})
-		if err != nil {
-			return nil, err
-		}
-		return mathComb(ns[0], ns[1])
-	})
-	add("perm(n, k=None)", "The number of ways to choose k of n items in order, n! / (n-k)! (k defaults to n), 0 when k > n; an OverflowError past 64 bits.", func(a *lang.Args) (lang.Value, error) {
-		k := a.Value("k")
-		if a.IsNone("k") {
-			k = a.Value("n")
-		}
-		ns, err := mathInts(lang.Tuple{a.Value("n"), k})
-		if err != nil {
-			return nil, err
-		}
-		if a.IsNone("k") && ns[0] < 0 {
-			return nil, lang.Errorf(lang.ValueError, "factorial() not defined for negative values")
-		}
-		if err := mathNonNegative(ns[0], ns[1]); err != nil {
-			return nil, err
-		}
-		if ns[1] > ns[0] {
-			return int64(0), nil
-		}
-		return mathPerm("perm", ns[0], ns[1])
-	})
-	add("isqrt(n)", "The integer square root of an int n >= 0: the largest int whose square is at most n.", func(a *lang.Args) (lang.Value, error) {
-		n, err := mathNatural(a.Value("n"), "isqrt() argument must be nonnegative")
-		if err != nil {
-			return nil, err
-		}
-		r := int64(math.Sqrt(float64(n)))
-		for r*r > n {
-			r--
-		}
-		for (r+1)*(r+1) <= n && (r+1)*(r+1) > 0 {
-			r++
-		}
-		return r, nil
-	})
+	addIntFuncs(add)
 	return m
 }
 
@@ -280,6 +213,10 @@ func mathResult(x, r float64, canOverflow bool) (lang.Value, error) {
 
 // mathReal reads a number argument as a float, with CPython's error.
 func mathReal(v lang.Value) (float64, error) {
+	if lang.IsInt(v) {
+		f, _, err := lang.IntToFloat(v)
+		return f, err
+	}
 	f, ok := lang.AsFloat(v)
 	if !ok {
 		return 0, lang.Errorf(lang.TypeError, "must be real number, not %s", lang.TypeName(v))
@@ -297,32 +234,6 @@ func mathReals(vs []lang.Value) ([]float64, error) {
 		out[i] = f
 	}
 	return out, nil
-}
-
-// mathInts reads int arguments, with CPython's error for anything else.
-func mathInts(vs []lang.Value) ([]int64, error) {
-	out := make([]int64, len(vs))
-	for i, v := range vs {
-		n, ok := lang.AsInt(v)
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(v))
-		}
-		out[i] = n
-	}
-	return out, nil
-}
-
-// mathNatural reads an int argument that must not be negative; msg is
-// CPython's error for a negative one.
-func mathNatural(v lang.Value, msg string) (int64, error) {
-	ns, err := mathInts([]lang.Value{v})
-	if err != nil {
-		return 0, err
-	}
-	if ns[0] < 0 {
-		return 0, lang.Errorf(lang.ValueError, "%s", msg)
-	}
-	return ns[0], nil
 }
 
 // mathPoints reads dist's two points, sequences of as many numbers.
@@ -455,89 +366,8 @@ func mathFsum(xs []float64) (lang.Value, error) {
 	return hi, nil
 }
 
-// gcdPair is the greatest common divisor of two ints, not negative.
-func gcdPair(a, b int64) (int64, error) {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	if a == math.MinInt64 {
-		return 0, lang.Errorf(lang.OverflowError, "math.gcd: 2**63 does not fit kael's 64-bit int")
-	}
-	return abs64(a), nil
-}
-
-// lcmPair is the least common multiple of two ints, not negative.
-func lcmPair(a, b int64) (int64, error) {
-	if a == 0 || b == 0 {
-		return 0, nil
-	}
-	g, err := gcdPair(a, b)
-	if err != nil {
-		return 0, err
-	}
-	r, ok := lang.MulInt(abs64(a/g), abs64(b))
-	if !ok {
-		return 0, lang.Errorf(lang.OverflowError, "math.lcm: the result does not fit kael's 64-bit int")
-	}
-	return r, nil
-}
-
-// mathNonNegative checks comb's and perm's arguments.
-func mathNonNegative(n, k int64) error {
-	if n < 0 {
-		return lang.Errorf(lang.ValueError, "n must be a non-negative integer")
-	}
-	if k < 0 {
-		return lang.Errorf(lang.ValueError, "k must be a non-negative integer")
-	}
-	return nil
-}
-
-// mathPerm is n * (n-1) * ... * (n-k+1), an OverflowError past 64 bits.
-func mathPerm(fn string, n, k int64) (lang.Value, error) {
-	r := int64(1)
-	for i := int64(0); i < k; i++ {
-		var ok bool
-		if r, ok = lang.MulInt(r, n-i); !ok {
-			return nil, lang.Errorf(lang.OverflowError, "math.%s: the result does not fit kael's 64-bit int", fn)
-		}
-	}
-	return r, nil
-}
-
-// mathComb is the binomial coefficient, built up so that each partial
-// result is itself a binomial coefficient (exact division).
-func mathComb(n, k int64) (lang.Value, error) {
-	if err := mathNonNegative(n, k); err != nil {
-		return nil, err
-	}
-	if k > n {
-		return int64(0), nil
-	}
-	k = min(k, n-k)
-	r := int64(1)
-	for i := int64(1); i <= k; i++ {
-		// r * (n-k+i) / i, without overflowing where the result fits
-		g, _ := gcdPair(r, i)
-		num, den := r/g, i/g
-		m, ok := lang.MulInt(num, (n-k+i)/den) // den divides n-k+i: gcd(num, den) is 1
-		if !ok {
-			return nil, lang.Errorf(lang.OverflowError, "math.comb: the result does not fit kael's 64-bit int")
-		}
-		r = m
-	}
-	return r, nil
-}
-
 func init() {
-	lang.RegisterModule("math", "Python's math module for floats and kael's 64-bit ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit. An int result beyond 64 bits (factorial(21)) is an OverflowError.", mathModule)
+	lang.RegisterModule("math", "Python's math module for floats and Python's ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit.", mathModule)
 	// math is reachable without an import, as before kael had import.
 	lang.RegisterGlobalModule("math", "math")
-}
-
-func abs64(x int64) int64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -3,6 +3,7 @@ package pystruct
 import (
 	"encoding/binary"
 	"math"
+	"math/big"
 	"strconv"
 
 	"github.com/kael-dev/kael/lang"
@@ -126,11 +127,7 @@ func (sf *structFormat) unpack(buf []byte) (lang.Tuple, error) {
 		case 'q', 'n':
 			v = int64(sf.order.Uint64(b))
 		case 'Q', 'N':
-			u := sf.order.Uint64(b)
-			if u > math.MaxInt64 {
-				return nil, lang.Errorf(lang.OverflowError, "%d does not fit kael's 64-bit signed int", u)
-			}
-			v = int64(u)
+			v = lang.IntFromBig(new(big.Int).SetUint64(sf.order.Uint64(b)))
 		case 'f':
 			v = float64(math.Float32frombits(sf.order.Uint32(b)))
 		case 'd':
@@ -197,8 +194,18 @@ func (sf *structFormat) pack(vals []lang.Value) (lang.Bytes, error) {
 			}
 			continue
 		}
+		if z, big := v.(lang.BigInt); big && (it.code == 'Q' || it.code == 'N') && it.size == 8 {
+			if z.Big().Sign() < 0 || z.Big().BitLen() > 64 {
+				return lang.Bytes{}, lang.Errorf(StructError, "argument out of range") // CPython's, for an int beyond 64 bits
+			}
+			sf.order.PutUint64(b, z.Big().Uint64()) // 2**63 up to 2**64 - 1
+			continue
+		}
 		n, ok := lang.AsInt(v)
 		if !ok {
+			if _, big := v.(lang.BigInt); big {
+				return lang.Bytes{}, lang.Errorf(StructError, "argument out of range") // CPython's, for an int beyond 64 bits
+			}
 			return lang.Bytes{}, lang.Errorf(StructError, "required argument is not an integer")
 		}
 		lo, hi := structRange(it.code, it.size)
@@ -219,8 +226,8 @@ func (sf *structFormat) pack(vals []lang.Value) (lang.Bytes, error) {
 	return lang.NewBytes(buf), nil
 }
 
-// structRange is the range of an integer code (unsigned 64-bit values end
-// at kael's int64 maximum).
+// structRange is the range of an integer code within int64 (pack takes
+// the unsigned 64-bit values beyond it as big ints).
 func structRange(code byte, size int) (lo, hi int64) {
 	bits := uint(8 * size)
 	switch code {
