@@ -34,6 +34,26 @@ var nnErrorCases = []string{
 	"nn.BCEWithLogitsLoss()(torch.zeros(3), torch.zeros(2))",
 	"nn.BCELoss()(torch.tensor([1.5]), torch.tensor([1.0]))",
 	"nn.ModuleDict({'a': nn.ReLU()})['b']",
+	"nn.LSTM(3, 4, dropout=1.5)",
+	"nn.RNN(3, 4, nonlinearity='gelu')",
+	"nn.GRU(3, 0)",
+	"nn.LSTM(3, 4)(torch.zeros(2, 5, 2))",
+	"nn.LSTM(3, 4)(torch.zeros(2, 5, 3), (torch.zeros(1, 5, 4), torch.zeros(1, 4, 4)))",
+	"nn.LSTM(3, 4)(torch.zeros(2, 5, 3), (torch.zeros(5, 4), torch.zeros(1, 5, 4)))",
+	"nn.LSTM(3, 4)(torch.zeros(5, 3), (torch.zeros(1, 1, 4), torch.zeros(1, 4)))",
+	"nn.GRU(3, 4, num_layers=2)(torch.zeros(2, 5, 3), torch.zeros(1, 5, 4))",
+	"nn.GRU(3, 4)(torch.zeros(2, 5, 3), torch.zeros(5, 4))",
+	"nn.RNN(3, 4)(torch.zeros(5, 3), torch.zeros(1, 1, 4))",
+	"nn.RNN(3, 4)(torch.zeros(1, 2, 5, 3))",
+	"nn.LSTMCell(3, 4)(torch.zeros(1, 2, 3))",
+	"nn.GRUCell(3, 4)(torch.zeros(2, 2))",
+	"nn.RNNCell(3, 4)(torch.zeros(2, 3), torch.zeros(3, 4))",
+	"nn.RNNCell(3, 4)(torch.zeros(2, 3), torch.zeros(2, 5))",
+	"nn.LSTMCell(3, 4)(torch.zeros(2, 3), (torch.zeros(2, 4), torch.zeros(2, 3)))",
+	"nn.utils.clip_grad_norm_(nn.Linear(2, 2).parameters(), 1.0)",
+	"nn.utils.vector_to_parameters([1.0], nn.Linear(2, 2).parameters())",
+	"nn.utils.rnn.pad_sequence([])",
+	"l = nn.Linear(2, 2)\nl(torch.ones(2)).sum().backward()\nl.weight.grad[0, 0] = float('nan')\nnn.utils.clip_grad_norm_(l.parameters(), 1.0, error_if_nonfinite=True)",
 }
 
 // TestNNErrorsMatchPyTorch runs nnErrorCases in kael and in Debian's
@@ -120,6 +140,10 @@ func TestNNInitMatchesPyTorch(t *testing.T) {
 		"torch.manual_seed(4)\nm = nn.Embedding(6, 4, padding_idx=2)",
 		"torch.manual_seed(5)\nm = nn.LayerNorm([2, 3])",
 		"torch.manual_seed(6)\nm = nn.Linear(3, 2, dtype=torch.float64)",
+		"torch.manual_seed(7)\nm = nn.LSTM(5, 7, num_layers=2, bidirectional=True)",
+		"torch.manual_seed(8)\nm = nn.GRU(4, 3, bias=False, dtype=torch.float64)",
+		"torch.manual_seed(9)\nm = nn.RNN(3, 6, 3, nonlinearity='relu', batch_first=True)",
+		"torch.manual_seed(10)\nm = nn.Sequential(nn.LSTMCell(3, 5), nn.GRUCell(5, 2), nn.RNNCell(2, 2, bias=False))",
 	}
 	const dump = "\nprint(m)\nfor k, v in m.state_dict().items():\n    print(k, v.tolist())\n"
 	const harness = `

@@ -316,6 +316,8 @@ var layerForward = lang.NewBuiltin(lang.AsValue, "forward(self, *input)", "Runs 
 	}
 	want := 1
 	switch m := l.Module.(type) {
+	case *nn.RNN, *nn.RNNCell:
+		return recurrentForward(l, args)
 	case *nn.Loss:
 		want = 2
 		if len(args) == want {

@@ -71,6 +71,11 @@ func init() {
 	defModuleBase()
 	defNNInit()
 
+	// torch.nn: the recurrent, normalisation and activation layers,
+	// their functions, and torch.nn.utils.
+	defRecurrent()
+	defNNUtils()
+
 	// torch.utils.data, torch.backends, the modules and the method tables.
 	defData()
 	defBackends()
