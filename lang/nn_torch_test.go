@@ -53,6 +53,12 @@ var nnErrorCases = []string{
 	"nn.utils.clip_grad_norm_(nn.Linear(2, 2).parameters(), 1.0)",
 	"nn.utils.vector_to_parameters([1.0], nn.Linear(2, 2).parameters())",
 	"nn.utils.rnn.pad_sequence([])",
+	"nn.GLU()(torch.zeros(2, 3))",
+	"nn.GLU(dim=2)(torch.zeros(2, 4))",
+	"nn.PReLU(3)(torch.zeros(2, 4))",
+	"nn.Softmax2d()(torch.zeros(2, 4))",
+	"x = torch.ones(2, requires_grad=True)\nnn.ELU(inplace=True)(x)",
+	"nn.functional.leaky_relu(torch.tensor([1, 2]))",
 	"l = nn.Linear(2, 2)\nl(torch.ones(2)).sum().backward()\nl.weight.grad[0, 0] = float('nan')\nnn.utils.clip_grad_norm_(l.parameters(), 1.0, error_if_nonfinite=True)",
 }
 

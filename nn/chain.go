@@ -51,6 +51,20 @@ func (c *chain) linear(x, w, b *tensor.Tensor) *tensor.Tensor {
 	return c.do(func() (*tensor.Tensor, error) { return autograd.Linear(x, w, b) })
 }
 
+// do2 runs f, which gives several tensors, unless an error happened
+// already.
+func (c *chain) do2(f func() ([]*tensor.Tensor, error)) []*tensor.Tensor {
+	if c.err != nil {
+		return nil
+	}
+	ts, err := f()
+	if err != nil {
+		c.keep(nil, err)
+		return nil
+	}
+	return ts
+}
+
 // chunk splits x into n equal parts along its last dimension.
 func (c *chain) chunk(x *tensor.Tensor, n int) []*tensor.Tensor {
 	if c.err != nil {

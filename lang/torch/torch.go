@@ -74,6 +74,7 @@ func init() {
 	// torch.nn: the recurrent, normalisation and activation layers,
 	// their functions, and torch.nn.utils.
 	defRecurrent()
+	defActivations()
 	defNNUtils()
 
 	// torch.utils.data, torch.backends, the modules and the method tables.
