@@ -75,6 +75,7 @@ func init() {
 	// their functions, and torch.nn.utils.
 	defRecurrent()
 	defActivations()
+	defNorms()
 	defNNUtils()
 
 	// torch.utils.data, torch.backends, the modules and the method tables.
