@@ -76,6 +76,7 @@ func init() {
 	defRecurrent()
 	defActivations()
 	defNorms()
+	defLosses()
 	defNNUtils()
 
 	// torch.utils.data, torch.backends, the modules and the method tables.
