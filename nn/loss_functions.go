@@ -146,7 +146,9 @@ func CrossEntropyLoss(input, target *tensor.Tensor, o ClassLossOptions) (*tensor
 	classes := input.Shape()[classDim]
 	weighted := lp
 	if o.Weight != nil {
-		weighted = c.mul(lp, c.do(func() (*tensor.Tensor, error) { return o.Weight.View(classBroadcast(classes, input.Dim(), classDim)...) }))
+		weighted = c.mul(lp, c.do(func() (*tensor.Tensor, error) {
+			return o.Weight.View(classBroadcast(classes, input.Dim(), classDim)...)
+		}))
 	}
 	smooth := c.unary(autograd.Neg, c.do(func() (*tensor.Tensor, error) { return autograd.Sum(weighted, []int{classDim}, false) }))
 	ignored := c.do(func() (*tensor.Tensor, error) { return tensor.Eq(target, tensor.MustScalar(o.IgnoreIndex)) })
@@ -196,7 +198,9 @@ func softTargetCrossEntropy(input, target *tensor.Tensor, o ClassLossOptions) (*
 	}
 	prod := c.mul(lp, t)
 	if o.Weight != nil {
-		prod = c.mul(prod, c.do(func() (*tensor.Tensor, error) { return o.Weight.View(classBroadcast(classes, input.Dim(), classDim)...) }))
+		prod = c.mul(prod, c.do(func() (*tensor.Tensor, error) {
+			return o.Weight.View(classBroadcast(classes, input.Dim(), classDim)...)
+		}))
 	}
 	losses := c.unary(autograd.Neg, c.do(func() (*tensor.Tensor, error) { return autograd.Sum(prod, []int{classDim}, false) }))
 	switch o.Reduction {

@@ -56,11 +56,17 @@ func NewLoss(name string, c LossConfig) (*Loss, error) {
 			return f(x, y, ClassLossOptions{Weight: l.base.Buffer("weight"), Reduction: l.Reduction, IgnoreIndex: l.IgnoreIndex, LabelSmoothing: l.LabelSmoothing})
 		}
 	case "SmoothL1Loss":
-		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) { return SmoothL1Loss(x, y, l.Reduction, l.Beta) }
+		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) {
+			return SmoothL1Loss(x, y, l.Reduction, l.Beta)
+		}
 	case "HuberLoss":
-		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) { return HuberLoss(x, y, l.Reduction, l.Delta) }
+		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) {
+			return HuberLoss(x, y, l.Reduction, l.Delta)
+		}
 	case "KLDivLoss":
-		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) { return KLDivLoss(x, y, l.Reduction, l.LogTarget) }
+		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) {
+			return KLDivLoss(x, y, l.Reduction, l.LogTarget)
+		}
 	case "BCELoss":
 		l.base.SetBuffer("weight", c.Weight)
 		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) {
