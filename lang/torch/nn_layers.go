@@ -44,7 +44,7 @@ func defLayer(file, sig, doc string, make func(a *lang.Args) (nn.Module, error))
 	qualified := "torch.nn.modules." + file + "." + b.Name
 	nnClassNames[b.Name] = qualified
 	lang.RegisterSubclass(qualified, nnModuleClassName)
-	lang.RegisterClass(b, qualified)
+	defLayerBase(qualified, b)
 	torchNN[b.Name] = b
 	return b
 }
