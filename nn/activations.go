@@ -227,7 +227,14 @@ func NewActivation(name, extra string, hypers []Hyper, inplace bool, fn func(x *
 			return x, autograd.Rewrite(x, strings.ToLower(name)+"_", fn)
 		}
 	}
-	return newFunc(name, extra, hypers, f)
+	return NewFunc(name, extra, hypers, f)
+}
+
+// NewFunc is a layer without parameters named name (ZeroPad2d,
+// PixelShuffle, ...) with the extra repr and hyper-parameters given,
+// applying fn.
+func NewFunc(name, extra string, hypers []Hyper, fn func(x *tensor.Tensor) (*tensor.Tensor, error)) *Func {
+	return newFunc(name, extra, hypers, fn)
 }
 
 // PReLULayer is nn.PReLU(num_parameters=1, init=0.25): a learned slope

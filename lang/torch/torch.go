@@ -77,6 +77,7 @@ func init() {
 	defActivations()
 	defNorms()
 	defLosses()
+	defResampling()
 	defNNUtils()
 
 	// torch.utils.data, torch.backends, the modules and the method tables.
