@@ -245,7 +245,7 @@ func Interpolate(x *tensor.Tensor, o InterpolateOptions) (*tensor.Tensor, error)
 	out := x
 	for i := 0; i < spatial; i++ {
 		d, in, n := i+2, x.Shape()[i+2], sizes[i]
-		if n <= 0 {
+		if n <= 0 || in <= 0 {
 			return nil, tensor.Errorf(tensor.RuntimeError, "Input and output sizes should be greater than 0, but got input (%s) and output (%s)", pyList(x.Shape()[2:]), pyList(sizes))
 		}
 		scale := float64(in) / float64(n)
