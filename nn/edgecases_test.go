@@ -35,6 +35,20 @@ func TestEdgeShapesDoNotPanic(t *testing.T) {
 			out, _, _, err := lstm.Run(x, nil, nil)
 			return out, err
 		},
+		"packed": func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			lengths := make([]int, 0)
+			if x.Dim() > 1 {
+				for i := 0; i < x.Shape()[1]; i++ {
+					lengths = append(lengths, max(x.Shape()[0]-i, 1))
+				}
+			}
+			p, err := PackPadded(x, lengths, false, false)
+			if err != nil {
+				return nil, err
+			}
+			padded, _, err := PadPacked(p, true, 0, 0)
+			return padded, err
+		},
 		"gru cell": func(x *tensor.Tensor) (*tensor.Tensor, error) {
 			h, _, err := gru.Run(x, nil, nil)
 			return h, err

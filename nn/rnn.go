@@ -181,11 +181,19 @@ func (r *RNN) Forward(*tensor.Tensor) (*tensor.Tensor, error) {
 // and for an LSTM the last cell state (nil otherwise). Dropout applies to
 // the output of every layer but the last while training.
 func (r *RNN) Run(x, h0, c0 *tensor.Tensor) (out, hn, cn *tensor.Tensor, err error) {
+	return r.run(x, h0, c0, nil, r.BatchFirst)
+}
+
+// run is Run; lengths (nil for none) are those of the sequences of a
+// time-major batch sorted by decreasing length (a packed batch): each
+// sequence's state stops changing after its last step, and its backward
+// direction starts there.
+func (r *RNN) run(x, h0, c0 *tensor.Tensor, lengths []int, batchFirst bool) (out, hn, cn *tensor.Tensor, err error) {
 	lstm := r.Mode == ModeLSTM
 	c := &chain{}
 	batched := x.Dim() == 3
 	batchDim := 1
-	if r.BatchFirst {
+	if batchFirst {
 		batchDim = 0
 	}
 	if !batched {
@@ -229,10 +237,11 @@ func (r *RNN) Run(x, h0, c0 *tensor.Tensor) (out, hn, cn *tensor.Tensor, err err
 			return nil, nil, nil, err
 		}
 	}
-	if r.BatchFirst {
+	if batchFirst {
 		x = c.transpose(x, 0, 1)
 	}
 	steps := x.Shape()[0]
+	masks := c.stepMasks(lengths, steps)
 	layerIn := x
 	var hs, cs []*tensor.Tensor
 	for layer := 0; layer < r.NumLayers && c.err == nil; layer++ {
@@ -255,7 +264,14 @@ func (r *RNN) Run(x, h0, c0 *tensor.Tensor) (out, hn, cn *tensor.Tensor, err err
 				if dir == 1 {
 					t = steps - 1 - s
 				}
-				h, cell = c.recurrentStep(r.Mode, c.selectAt(gi, 0, t), h, cell, w)
+				nh, ncell := c.recurrentStep(r.Mode, c.selectAt(gi, 0, t), h, cell, w)
+				if masks != nil { // a sequence shorter than t keeps its state
+					nh = c.where(masks[t], nh, h)
+					if lstm {
+						ncell = c.where(masks[t], ncell, cell)
+					}
+				}
+				h, cell = nh, ncell
 				seq[t] = h
 			}
 			outs = append(outs, c.stack(seq, 0))
@@ -270,7 +286,7 @@ func (r *RNN) Run(x, h0, c0 *tensor.Tensor) (out, hn, cn *tensor.Tensor, err err
 		}
 	}
 	out = layerIn
-	if r.BatchFirst {
+	if batchFirst {
 		out = c.transpose(out, 0, 1)
 	}
 	hn = c.stack(hs, 0)
@@ -288,6 +304,31 @@ func (r *RNN) Run(x, h0, c0 *tensor.Tensor) (out, hn, cn *tensor.Tensor, err err
 		return nil, nil, nil, c.err
 	}
 	return out, hn, cn, nil
+}
+
+// stepMasks are, for each time step, the [B, 1] mask of the sequences
+// (of the given lengths) still running; nil without lengths.
+func (c *chain) stepMasks(lengths []int, steps int) []*tensor.Tensor {
+	if lengths == nil || c.err != nil {
+		return nil
+	}
+	masks := make([]*tensor.Tensor, steps)
+	for t := range masks {
+		on := make([]uint8, len(lengths))
+		for b, n := range lengths {
+			if n > t {
+				on[b] = 1
+			}
+		}
+		masks[t] = c.do(func() (*tensor.Tensor, error) {
+			m, err := tensor.FromSlice(on, len(on), 1)
+			if err != nil {
+				return nil, err
+			}
+			return m.To(tensor.Bool)
+		})
+	}
+	return masks
 }
 
 // checkState checks the number of dimensions of the initial states, as

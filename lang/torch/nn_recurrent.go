@@ -85,10 +85,10 @@ func recurrentForward(l *Layer, args lang.Tuple) (lang.Value, error) {
 		}
 		return nil, lang.Errorf(lang.TypeError, "%s.forward() takes from 2 to 3 positional arguments but %d were given", name, len(args)+1)
 	}
+	packed, isPacked := args[0].(*PackedSequence)
 	x, ok := args[0].(*tensor.Tensor)
-	if !ok {
-		return nil, lang.Errorf(lang.TypeError, "%s.forward(): argument 'input' must be Tensor, not %s", name, lang.TypeName(args[0])).
-			WithHint("PackedSequence inputs are not supported in kael; pad the batch with nn.utils.rnn.pad_sequence")
+	if !ok && !(isPacked && isLayer(l)) {
+		return nil, lang.Errorf(lang.TypeError, "%s.forward(): argument 'input' must be Tensor, not %s", name, lang.TypeName(args[0]))
 	}
 	lstm := name == "LSTM" || name == "LSTMCell"
 	var h, c *tensor.Tensor
@@ -102,6 +102,16 @@ func recurrentForward(l *Layer, args lang.Tuple) (lang.Value, error) {
 	}
 	switch m := l.Module.(type) {
 	case *nn.RNN:
+		if isPacked {
+			out, hn, cn, err := m.RunPacked(&packed.Packed, h, c)
+			if err != nil {
+				return nil, err
+			}
+			if lstm {
+				return lang.Tuple{&PackedSequence{*out}, lang.Tuple{hn, cn}}, nil
+			}
+			return lang.Tuple{&PackedSequence{*out}, hn}, nil
+		}
 		out, hn, cn, err := m.Run(x, h, c)
 		if err != nil {
 			return nil, err
@@ -121,6 +131,13 @@ func recurrentForward(l *Layer, args lang.Tuple) (lang.Value, error) {
 		return hn, nil
 	}
 	return nil, lang.Errorf(lang.TypeError, "%s is not a recurrent layer", name)
+}
+
+// isLayer reports whether l is a recurrent layer (not a cell), which
+// takes a PackedSequence.
+func isLayer(l *Layer) bool {
+	_, ok := l.Module.(*nn.RNN)
+	return ok
 }
 
 // recurrentState reads the hx argument: a tensor, or for an LSTM a pair

@@ -9,7 +9,8 @@ import (
 
 // torch.nn.utils (clip_grad_norm_, clip_grad_value_,
 // parameters_to_vector, vector_to_parameters) and torch.nn.utils.rnn
-// (pad_sequence), on package nn's utils.go.
+// (pad_sequence and the packing functions of nn_packed.go), on package
+// nn's utils.go.
 
 // parametersArg reads a parameters argument: one tensor or an iterable
 // (a list, model.parameters()) of tensors.
@@ -95,7 +96,11 @@ func defNNUtils() {
 	lang.RegisterModule("torch.nn.utils", "Helpers for training: clip_grad_norm_, clip_grad_value_, parameters_to_vector, vector_to_parameters, and torch.nn.utils.rnn.", func() *lang.Module {
 		return &lang.Module{Attrs: utils}
 	})
-	lang.RegisterModule("torch.nn.utils.rnn", "Helpers for recurrent layers: pad_sequence. PackedSequence and pack_padded_sequence are not in kael.", func() *lang.Module {
-		return &lang.Module{Attrs: map[string]lang.Value{padSequence.Name: padSequence}}
+	rnn := map[string]lang.Value{padSequence.Name: padSequence}
+	for _, b := range packingFunctions() {
+		rnn[b.Name] = b
+	}
+	lang.RegisterModule("torch.nn.utils.rnn", "Helpers for recurrent layers: pad_sequence, pack_padded_sequence, pad_packed_sequence and pack_sequence.", func() *lang.Module {
+		return &lang.Module{Attrs: rnn}
 	})
 }
