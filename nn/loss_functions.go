@@ -47,6 +47,13 @@ func (c *chain) less(a, b *tensor.Tensor) *tensor.Tensor {
 // |d| - 0.5·beta, d = input - target; beta 0 is the L1 loss (with
 // PyTorch's gradient -1 at d = 0).
 func SmoothL1Loss(input, target *tensor.Tensor, reduction string, beta float64) (*tensor.Tensor, error) {
+	return autograd.Composite("SmoothL1LossBackward0", []*tensor.Tensor{input, target}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return smoothL1Loss(in[0], in[1], reduction, beta)
+	})
+}
+
+// smoothL1Loss computes SmoothL1Loss with recorded operations.
+func smoothL1Loss(input, target *tensor.Tensor, reduction string, beta float64) (*tensor.Tensor, error) {
 	if beta < 0 {
 		return nil, tensor.Errorf(tensor.RuntimeError, "smooth_l1_loss does not support negative values for beta.")
 	}
@@ -67,6 +74,13 @@ func SmoothL1Loss(input, target *tensor.Tensor, reduction string, beta float64) 
 // HuberLoss is F.huber_loss: 0.5·d² where |d| < delta, else
 // delta·(|d| - 0.5·delta).
 func HuberLoss(input, target *tensor.Tensor, reduction string, delta float64) (*tensor.Tensor, error) {
+	return autograd.Composite("HuberLossBackward0", []*tensor.Tensor{input, target}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return huberLoss(in[0], in[1], reduction, delta)
+	})
+}
+
+// huberLoss computes HuberLoss with recorded operations.
+func huberLoss(input, target *tensor.Tensor, reduction string, delta float64) (*tensor.Tensor, error) {
 	if delta <= 0 {
 		return nil, tensor.Errorf(tensor.RuntimeError, "huber_loss does not support non-positive values for delta.")
 	}
@@ -92,7 +106,9 @@ func KLDivLoss(input, target *tensor.Tensor, reduction string, logTarget bool) (
 		zero := c.scalar(0, target.DType())
 		positive := c.do(func() (*tensor.Tensor, error) { return tensor.Gt(target, zero) })
 		safe := c.where(positive, target, c.scalar(1, target.DType()))
-		losses = c.where(positive, c.mul(target, c.sub(c.unary(autograd.Log, safe), input)), c.scalar(0, input.DType()))
+		// xlogy(target, target) - target·input, as ATen writes it.
+		xlogy := c.where(positive, c.mul(target, c.unary(autograd.Log, safe)), c.scalar(0, target.DType()))
+		losses = c.sub(xlogy, c.mul(target, input))
 	}
 	if reduction == "batchmean" {
 		sum := c.reduce(losses, "sum")
@@ -124,7 +140,7 @@ func CrossEntropyLoss(input, target *tensor.Tensor, o ClassLossOptions) (*tensor
 	if input.Dim() == 0 {
 		return nil, tensor.Errorf(tensor.IndexError, "Dimension out of range (expected to be in range of [-1, 0], but got 1)")
 	}
-	if target.DType().IsFloating() {
+	if target.DType().IsFloating() && sameShape(input.Shape(), target.Shape()) {
 		return softTargetCrossEntropy(input, target, o)
 	}
 	if o.Weight == nil && o.LabelSmoothing == 0 {

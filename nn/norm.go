@@ -173,6 +173,13 @@ func InstanceNormFunc(x, weight, bias *tensor.Tensor, eps float64) (*tensor.Tens
 // groups, each normalised over its channels and positions, then weight
 // and bias per channel (either may be nil).
 func GroupNormFunc(x *tensor.Tensor, groups int, weight, bias *tensor.Tensor, eps float64) (*tensor.Tensor, error) {
+	return autograd.Composite("NativeGroupNormBackward0", []*tensor.Tensor{x, weight, bias}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return groupNorm(in[0], groups, in[1], in[2], eps)
+	})
+}
+
+// groupNorm computes GroupNormFunc with recorded operations.
+func groupNorm(x *tensor.Tensor, groups int, weight, bias *tensor.Tensor, eps float64) (*tensor.Tensor, error) {
 	if x.Dim() < 2 {
 		return nil, tensor.Errorf(tensor.RuntimeError, "Expected at least 2 dimensions for input tensor but received %d", x.Dim())
 	}

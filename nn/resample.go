@@ -1,6 +1,7 @@
 package nn
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/kael-dev/kael/autograd"
@@ -26,7 +27,9 @@ func Pad(x *tensor.Tensor, pad []int, mode string, value float64) (*tensor.Tenso
 		return nil, tensor.Errorf(tensor.RuntimeError, "Padding length should be less than or equal to two times the input dimension but got padding length %d and input of dimension %d", len(pad), x.Dim())
 	}
 	if mode == "constant" {
-		return constantPad(x, pad, value)
+		return autograd.Composite("ConstantPadNdBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return constantPad(in[0], pad, value)
+		})
 	}
 	switch mode {
 	case "reflect", "replicate", "circular":
@@ -36,14 +39,29 @@ func Pad(x *tensor.Tensor, pad []int, mode string, value float64) (*tensor.Tenso
 	if x.Dim() != dims+1 && x.Dim() != dims+2 || dims > 3 {
 		return nil, tensor.Errorf(tensor.NotImplementedError, "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now")
 	}
-	c := &chain{}
-	out := x
 	for k := 0; k < dims; k++ {
 		d := x.Dim() - 1 - k
-		left, right, n := pad[2*k], pad[2*k+1], x.Shape()[d]
-		if err := checkPad(mode, left, right, n, d, x.Shape()); err != nil {
+		if err := checkPad(mode, pad[2*k], pad[2*k+1], x.Shape()[d], d, x.Shape()); err != nil {
 			return nil, err
 		}
+	}
+	name := map[string]string{"reflect": "ReflectionPad%dDBackward0", "replicate": "ReplicationPad%dDBackward0", "circular": "CatBackward0"}[mode]
+	if mode != "circular" {
+		name = fmt.Sprintf(name, dims)
+	}
+	return autograd.Composite(name, []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return indexPad(in[0], pad, mode)
+	})
+}
+
+// indexPad pads by index_select along each padded dimension, each
+// position taking the input position padSource names.
+func indexPad(x *tensor.Tensor, pad []int, mode string) (*tensor.Tensor, error) {
+	c := &chain{}
+	out := x
+	for k := 0; k < len(pad)/2; k++ {
+		d := x.Dim() - 1 - k
+		left, right, n := pad[2*k], pad[2*k+1], x.Shape()[d]
 		idx := make([]int64, 0, n+left+right)
 		for i := -left; i < n+right; i++ {
 			idx = append(idx, int64(padSource(mode, i, n)))
@@ -318,6 +336,31 @@ func (c *chain) alongDim(x *tensor.Tensor, d int, weights []float64, n, in int) 
 // dimension of size in covering [⌊j·in/out⌋, ⌈(j+1)·in/out⌉); a size
 // below 1 keeps the dimension.
 func AdaptiveAvgPool(x *tensor.Tensor, sizes []int) (*tensor.Tensor, error) {
+	if len(sizes) == 1 { // PyTorch's 1-d pooling is the 2-d one of a height-1 input
+		if x.Dim() != 2 && x.Dim() != 3 {
+			return nil, tensor.Errorf(tensor.RuntimeError, "adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got %s", pyList(x.Shape()))
+		}
+		return viaHeightOne(x, func(tall *tensor.Tensor) (*tensor.Tensor, error) { return AdaptiveAvgPool(tall, []int{1, sizes[0]}) })
+	}
+	return autograd.Composite(fmt.Sprintf("AdaptiveAvgPool%dDBackward0", len(sizes)), []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return adaptiveAvgPool(in[0], sizes)
+	})
+}
+
+// viaHeightOne runs the 2-d f on x with a height of 1 inserted before its
+// last dimension, and removes it from the result.
+func viaHeightOne(x *tensor.Tensor, f func(tall *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	c := &chain{}
+	tall := c.unsqueeze(x, x.Dim()-1)
+	out := c.do(func() (*tensor.Tensor, error) { return f(tall) })
+	if c.err != nil {
+		return nil, c.err
+	}
+	return c.squeeze(out, out.Dim()-2), c.err
+}
+
+// adaptiveAvgPool computes AdaptiveAvgPool with recorded operations.
+func adaptiveAvgPool(x *tensor.Tensor, sizes []int) (*tensor.Tensor, error) {
 	first := x.Dim() - len(sizes)
 	if first < 1 {
 		return nil, tensor.Errorf(tensor.RuntimeError, "adaptive_avg_pool%dd(): Expected %dD or %dD tensor, but got %s", len(sizes), len(sizes)+1, len(sizes)+2, pyList(x.Shape()))
@@ -360,6 +403,21 @@ type AvgPoolOptions struct {
 // window, PyTorch's divisor (the window clipped to the padded input, or
 // to the input without count_include_pad) per dimension.
 func AvgPool(x *tensor.Tensor, o AvgPoolOptions) (*tensor.Tensor, error) {
+	if len(o.Kernel) == 1 { // PyTorch's 1-d pooling is the 2-d one of a height-1 input
+		if x.Dim() != 2 && x.Dim() != 3 {
+			return nil, tensor.Errorf(tensor.RuntimeError, "avg_pool1d: Expected 2D or 3D input tensor, but got %s", pyList(x.Shape()))
+		}
+		tall := AvgPoolOptions{Kernel: []int{1, o.Kernel[0]}, Stride: []int{1, o.Stride[0]}, Padding: []int{0, o.Padding[0]},
+			CeilMode: o.CeilMode, CountIncludePad: o.CountIncludePad, DivisorOverride: o.DivisorOverride}
+		return viaHeightOne(x, func(t *tensor.Tensor) (*tensor.Tensor, error) { return AvgPool(t, tall) })
+	}
+	return autograd.Composite(fmt.Sprintf("AvgPool%dDBackward0", len(o.Kernel)), []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return avgPool(in[0], o)
+	})
+}
+
+// avgPool computes AvgPool with recorded operations.
+func avgPool(x *tensor.Tensor, o AvgPoolOptions) (*tensor.Tensor, error) {
 	k := len(o.Kernel)
 	first := x.Dim() - k
 	if first < 1 || first > 2 {
