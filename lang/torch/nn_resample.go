@@ -2,6 +2,7 @@ package torch
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kael-dev/kael/autograd"
@@ -106,6 +107,21 @@ func defResampling() {
 		extra += ", mode=" + r.mode
 		return extra, r.resize
 	})
+	for _, u := range []struct{ name, mode string }{{"UpsamplingNearest2d", "nearest"}, {"UpsamplingBilinear2d", "bilinear"}} {
+		defFunc("upsampling", u.name+"(size=None, scale_factor=None)", "Upsample with mode='"+u.mode+"'"+map[bool]string{true: " and align_corners=True", false: ""}[u.mode == "bilinear"]+", for [N, C, H, W] inputs.", func(a *lang.Args) (string, func(*tensor.Tensor) (*tensor.Tensor, error)) {
+			r := readResize(a)
+			r.mode = u.mode
+			if u.mode == "bilinear" {
+				on := true
+				r.alignCorners = &on
+			}
+			extra := "size=" + lang.Repr(a.Value("size"))
+			if r.hasScale {
+				extra = "scale_factor=" + r.scaleText
+			}
+			return extra + ", mode=" + u.mode, r.resize
+		})
+	}
 	lang.NewBuiltin(lang.AsFunc, "interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None, antialias=False)", "Resizes input [N, C, *spatial] to size or by scale_factor: mode 'nearest', 'nearest-exact', 'linear', 'bilinear', 'trilinear' or 'area' (align_corners for the linear modes). 'bicubic' and antialias are not supported.", func(a *lang.Args) (lang.Value, error) {
 		x, r := tensorArg(a, "input"), readResize(a)
 		refuseGiven(a, "antialias", false, "anti-aliased resizing is not implemented")
@@ -193,7 +209,10 @@ type resizeSpec struct {
 
 // readResize reads the arguments of F.interpolate or Upsample.
 func readResize(a *lang.Args) resizeSpec {
-	r := resizeSpec{mode: a.Str("mode"), hasSize: !a.IsNone("size"), hasScale: !a.IsNone("scale_factor")}
+	r := resizeSpec{hasSize: !a.IsNone("size"), hasScale: !a.IsNone("scale_factor")}
+	if hasParam(a, "mode") {
+		r.mode = a.Str("mode")
+	}
 	if r.hasSize {
 		_, r.sizeOne = a.Value("size").(int64)
 		r.size = a.Ints("size")
@@ -212,11 +231,11 @@ func readResize(a *lang.Args) resizeSpec {
 		}
 		r.scaleText = floatsRepr(a.Value("scale_factor"))
 	}
-	if !a.IsNone("align_corners") {
+	if hasParam(a, "align_corners") && !a.IsNone("align_corners") {
 		v := a.Bool("align_corners")
 		r.alignCorners = &v
 	}
-	if !a.IsNone("recompute_scale_factor") {
+	if hasParam(a, "recompute_scale_factor") && !a.IsNone("recompute_scale_factor") {
 		r.recompute = a.Bool("recompute_scale_factor")
 	}
 	return r
@@ -440,4 +459,9 @@ func maxPool1d(x *tensor.Tensor, o tensor.MaxPool2dOptions) (*tensor.Tensor, err
 		return nil, err
 	}
 	return autograd.Squeeze(out, out.Dim()-2)
+}
+
+// hasParam reports whether the builtin a binds has the parameter name.
+func hasParam(a *lang.Args, name string) bool {
+	return slices.Contains(paramNames(sigParams(a.Builtin().Sig)), name)
 }

@@ -80,3 +80,6 @@ print(r(drops[1](torch.ones(3, 5))[:, 0]), r(F.dropout1d(torch.ones(2, 4, 3), 0.
 print(r(F.dropout3d(torch.ones(3, 2, 1, 1), 0.5)), r(F.dropout2d(torch.ones(2, 3, 2), 0.5, training=False)))
 drops[0].eval()
 print(torch.equal(drops[0](feat), feat))
+x4 = torch.tensor([[[[1.0, 2.0], [3.0, 5.0]]]])
+for u in [nn.UpsamplingNearest2d(scale_factor=2), nn.UpsamplingBilinear2d(scale_factor=2), nn.UpsamplingBilinear2d(size=(3, 4)), nn.UpsamplingNearest2d(size=3)]:
+    print(u, [round(v, 4) for v in u(x4).flatten().tolist()])
