@@ -158,6 +158,14 @@ func Silu(x *tensor.Tensor) (*tensor.Tensor, error) {
 	})
 }
 
+// Activation computes the element-wise function f of a floating-point x
+// (in float64 per element; op names it in errors, as tensor.MapActivation)
+// and records it under the node name, with the derivative deriv of each
+// element: LeakyReluBackward0, EluBackward0, ...
+func Activation(name, op string, x *tensor.Tensor, f, deriv func(float64) float64) (*tensor.Tensor, error) {
+	return activation(name, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivation(op, x, f) }, x, deriv)
+}
+
 // activation records an element-wise function whose derivative deriv is
 // computed per element in float64.
 func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv func(float64) float64) (*tensor.Tensor, error) {

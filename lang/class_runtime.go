@@ -280,8 +280,14 @@ func (s *Session) hookFrame() *interp {
 
 // callHook calls fn(args...) from Go code with no frame (see hookFrame).
 func (s *Session) CallHook(fn Value, args ...Value) (Value, error) {
+	return s.CallHookKw(fn, args, nil, nil)
+}
+
+// CallHookKw is CallHook with keyword arguments: fn(*pos, **kw), the
+// keywords' names in kwNames and their values in kwVals.
+func (s *Session) CallHookKw(fn Value, pos []Value, kwNames []string, kwVals []Value) (Value, error) {
 	return hookedIn(s, func(in *interp) (Value, error) {
-		return in.call(fn, args, nil, nil, in.stmtNode())
+		return in.call(fn, pos, kwNames, kwVals, in.stmtNode())
 	})
 }
 

@@ -172,32 +172,47 @@ func NewSiLU(inplace bool) *Func {
 	return newFunc("SiLU", inplaceExtra(inplace), []Hyper{{"inplace", inplace}}, autograd.Silu)
 }
 
-// softmaxDim is PyTorch's _get_softmax_dim, the dim of Softmax(dim=None):
-// 0 for 0-, 1- and 3-d inputs, else 1.
-func softmaxDim(ndim int) int {
+// ImplicitSoftmaxDim is PyTorch's _get_softmax_dim, the dim of
+// Softmax(dim=None): 0 for 0-, 1- and 3-d inputs, else 1.
+func ImplicitSoftmaxDim(ndim int) int {
 	if ndim == 0 || ndim == 1 || ndim == 3 {
 		return 0
 	}
 	return 1
 }
 
-// NewSoftmax is nn.Softmax(dim) (name "Softmax") or nn.LogSoftmax(dim)
-// ("LogSoftmax"); dim nil is PyTorch's deprecated implicit choice.
+// NewSoftmax is nn.Softmax(dim) (name "Softmax"), nn.LogSoftmax(dim)
+// ("LogSoftmax") or nn.Softmin(dim) ("Softmin"); dim nil is PyTorch's
+// deprecated implicit choice.
 func NewSoftmax(name string, dim *int) *Func {
 	f := autograd.Softmax
-	if name == "LogSoftmax" {
+	switch name {
+	case "LogSoftmax":
 		f = autograd.LogSoftmax
+	case "Softmin":
+		f = Softmin
 	}
 	extra, hyper := "dim=None", Hyper{"dim", nil}
 	if dim != nil {
 		extra, hyper = "dim="+strconv.Itoa(*dim), Hyper{"dim", *dim}
 	}
 	return newFunc(name, extra, []Hyper{hyper}, func(x *tensor.Tensor) (*tensor.Tensor, error) {
-		d := softmaxDim(x.Dim())
+		d := ImplicitSoftmaxDim(x.Dim())
 		if dim != nil {
 			d = *dim
 		}
 		return f(x, d)
+	})
+}
+
+// NewSoftmax2d is nn.Softmax2d(): softmax over the channels (dimension
+// -3) of a 3-d or 4-d input.
+func NewSoftmax2d() *Func {
+	return newFunc("Softmax2d", "", nil, func(x *tensor.Tensor) (*tensor.Tensor, error) {
+		if x.Dim() != 3 && x.Dim() != 4 {
+			return nil, tensor.Errorf(tensor.AssertionError, "Softmax2d requires a 3D or 4D tensor as input")
+		}
+		return autograd.Softmax(x, -3)
 	})
 }
 

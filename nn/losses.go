@@ -6,7 +6,7 @@ import (
 )
 
 // Loss is a loss module: MSELoss, L1Loss, NLLLoss, CrossEntropyLoss,
-// BCELoss, BCEWithLogitsLoss. It is called with an input and a target.
+// BCELoss, BCEWithLogitsLoss, SmoothL1Loss, HuberLoss, KLDivLoss. It is called with an input and a target.
 type Loss struct {
 	base Base
 	name string
@@ -15,7 +15,11 @@ type Loss struct {
 	// IgnoreIndex is the target class left out (NLLLoss,
 	// CrossEntropyLoss).
 	IgnoreIndex int64
-	fn          func(l *Loss, input, target *tensor.Tensor) (*tensor.Tensor, error)
+	// Beta (SmoothL1Loss), Delta (HuberLoss), LogTarget (KLDivLoss) and
+	// LabelSmoothing (CrossEntropyLoss) are the losses' own arguments.
+	Beta, Delta, LabelSmoothing float64
+	LogTarget                   bool
+	fn                          func(l *Loss, input, target *tensor.Tensor) (*tensor.Tensor, error)
 }
 
 // LossConfig holds the arguments of a loss module.
@@ -25,6 +29,9 @@ type LossConfig struct {
 	// Weight is the per-element rescaling of BCELoss and BCEWithLogitsLoss
 	// (nil for none); PosWeight BCEWithLogitsLoss's weight of positives.
 	Weight, PosWeight *tensor.Tensor
+	// Beta, Delta, LogTarget and LabelSmoothing are as in Loss.
+	Beta, Delta, LabelSmoothing float64
+	LogTarget                   bool
 }
 
 // NewLoss makes the loss module name ("MSELoss", "L1Loss", "NLLLoss",
@@ -32,19 +39,33 @@ type LossConfig struct {
 // registered as buffers, as PyTorch does. A bad reduction is an error
 // when the loss is computed, as in PyTorch.
 func NewLoss(name string, c LossConfig) (*Loss, error) {
-	l := &Loss{base: NewBase(), name: name, Reduction: c.Reduction, IgnoreIndex: c.IgnoreIndex}
+	l := &Loss{base: NewBase(), name: name, Reduction: c.Reduction, IgnoreIndex: c.IgnoreIndex,
+		Beta: c.Beta, Delta: c.Delta, LabelSmoothing: c.LabelSmoothing, LogTarget: c.LogTarget}
 	switch name {
 	case "MSELoss":
 		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) { return autograd.MseLoss(x, y, l.Reduction) }
 	case "L1Loss":
 		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) { return autograd.L1Loss(x, y, l.Reduction) }
 	case "NLLLoss", "CrossEntropyLoss":
-		f := autograd.NllLoss
+		l.base.SetBuffer("weight", c.Weight)
+		f := NLLLoss
 		if name == "CrossEntropyLoss" {
-			f = autograd.CrossEntropy
+			f = CrossEntropyLoss
 		}
 		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) {
-			return f(x, y, tensor.LossOptions{Reduction: l.Reduction, IgnoreIndex: l.IgnoreIndex})
+			return f(x, y, ClassLossOptions{Weight: l.base.Buffer("weight"), Reduction: l.Reduction, IgnoreIndex: l.IgnoreIndex, LabelSmoothing: l.LabelSmoothing})
+		}
+	case "SmoothL1Loss":
+		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) {
+			return SmoothL1Loss(x, y, l.Reduction, l.Beta)
+		}
+	case "HuberLoss":
+		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) {
+			return HuberLoss(x, y, l.Reduction, l.Delta)
+		}
+	case "KLDivLoss":
+		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) {
+			return KLDivLoss(x, y, l.Reduction, l.LogTarget)
 		}
 	case "BCELoss":
 		l.base.SetBuffer("weight", c.Weight)
@@ -68,8 +89,17 @@ func (l *Loss) TypeName() string  { return l.name }
 func (l *Loss) ExtraRepr() string { return "" }
 func (l *Loss) Hypers() []Hyper {
 	h := []Hyper{{"reduction", l.Reduction}}
-	if l.name == "NLLLoss" || l.name == "CrossEntropyLoss" {
+	switch l.name {
+	case "NLLLoss":
 		h = append(h, Hyper{"ignore_index", int(l.IgnoreIndex)})
+	case "CrossEntropyLoss":
+		h = append(h, Hyper{"ignore_index", int(l.IgnoreIndex)}, Hyper{"label_smoothing", l.LabelSmoothing})
+	case "SmoothL1Loss":
+		h = append(h, Hyper{"beta", l.Beta})
+	case "HuberLoss":
+		h = append(h, Hyper{"delta", l.Delta})
+	case "KLDivLoss":
+		h = append(h, Hyper{"log_target", l.LogTarget})
 	}
 	return h
 }

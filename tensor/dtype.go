@@ -228,3 +228,15 @@ func Convert[To, From Element](v From) To {
 	}
 	return out
 }
+
+// ScalarTypeName is the name PyTorch's C++ core gives the dtype in its
+// errors ("not implemented for 'Long'"): c10's ScalarType names.
+func (d DType) ScalarTypeName() string {
+	names := map[string]string{"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
+		"int64": "Long", "float16": "Half", "bfloat16": "BFloat16", "float32": "Float", "float64": "Double",
+		"complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+	if n, ok := names[d.String()]; ok {
+		return n
+	}
+	return d.String()
+}

@@ -468,6 +468,20 @@ var (
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](silu)), Float64: mapLoop(silu)})})
 )
 
+// MapActivation applies the element-wise function f, computed in float64
+// per element, to a floating-point tensor, keeping its dtype: the
+// activations of torch.nn that are a formula of one element (elu,
+// softplus, hardswish, ...). name is the kernel's name in PyTorch's error
+// for other dtypes: "leaky_relu_cpu" not implemented for 'Long'.
+func MapActivation(name string, x *Tensor, f func(float64) float64) (*Tensor, error) {
+	if !x.dtype.IsFloating() {
+		return nil, Errorf(RuntimeError, "%q not implemented for '%s'", name+"_cpu", x.dtype.ScalarTypeName())
+	}
+	s := newUnary(&UnarySpec{Name: name, dtypes: keepDType,
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](f)), Float64: mapLoop(f)})})
+	return s.Apply(x)
+}
+
 // viaFloat64 lifts a float64 function to T, computing in float64.
 func viaFloat64[T Float](f func(float64) float64) func(T) T {
 	return func(x T) T { return T(f(float64(x))) }

@@ -3,6 +3,7 @@ package torch
 import (
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -32,17 +33,20 @@ func defFunctional() {
 	})
 	defUnary(lang.AsFunc, "silu(input)", "The SiLU (swish) activation x·sigmoid(x).", autograd.Silu)
 	for _, op := range []struct {
-		name string
-		f    func(x, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.Tensor, error)
-		doc  string
+		name, extra string
+		f           func(x, target *tensor.Tensor, opt nn.ClassLossOptions) (*tensor.Tensor, error)
+		doc         string
 	}{
-		{"cross_entropy", autograd.CrossEntropy, "The cross-entropy loss of logits input ([N, C] or [C]) at the int64 class indices target; reduction 'mean', 'sum' or 'none'; targets equal to ignore_index do not count."},
-		{"nll_loss", autograd.NllLoss, "The negative log-likelihood loss of log-probabilities input at the int64 class indices target; reduction 'mean', 'sum' or 'none'."},
+		{"cross_entropy", ", label_smoothing=0.0", nn.CrossEntropyLoss, "The cross-entropy loss of logits input ([N, C], [C] or [N, C, d1, ...]) at the int64 class indices target, or at class probabilities of input's shape; weight rescales each class, label_smoothing mixes the targets with the uniform distribution; reduction 'mean', 'sum' or 'none'; targets equal to ignore_index do not count."},
+		{"nll_loss", "", nn.NLLLoss, "The negative log-likelihood loss of log-probabilities input at the int64 class indices target; weight rescales each class; reduction 'mean', 'sum' or 'none'."},
 	} {
-		lang.NewBuiltin(lang.AsFunc, op.name+"(input, target, *, ignore_index=-100, reduction='mean')", op.doc, func(a *lang.Args) (lang.Value, error) {
+		lang.NewBuiltin(lang.AsFunc, op.name+"(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'"+op.extra+")", op.doc, func(a *lang.Args) (lang.Value, error) {
 			x, target := tensorArg(a, "input"), tensorArg(a, "target")
-			opt := tensor.DefaultLossOptions()
-			opt.IgnoreIndex, opt.Reduction = a.Int64("ignore_index"), a.Str("reduction")
+			opt := nn.ClassLossOptions{Weight: a.OptTensor("weight"), IgnoreIndex: a.Int64("ignore_index"), Reduction: a.Str("reduction")}
+			if op.extra != "" {
+				opt.LabelSmoothing = a.Float("label_smoothing")
+			}
+			lossConfig(a)
 			if err := a.Err(); err != nil {
 				return nil, err
 			}

@@ -44,7 +44,7 @@ func defLayer(file, sig, doc string, make func(a *lang.Args) (nn.Module, error))
 	qualified := "torch.nn.modules." + file + "." + b.Name
 	nnClassNames[b.Name] = qualified
 	lang.RegisterSubclass(qualified, nnModuleClassName)
-	lang.RegisterClass(b, qualified)
+	defLayerBase(qualified, b)
 	torchNN[b.Name] = b
 	return b
 }
@@ -256,14 +256,14 @@ func defLayers() {
 	}
 	for _, l := range []struct{ name, doc, extra string }{
 		{"NLLLoss", "The negative log-likelihood of log-probabilities input [N, C] at the int64 classes target [N].", ""},
-		{"CrossEntropyLoss", "The cross-entropy of logits input [N, C] (or [C]) at the int64 classes target: log_softmax then NLLLoss.", ", label_smoothing=0.0"},
+		{"CrossEntropyLoss", "The cross-entropy of logits input [N, C] (or [C]) at the int64 classes target (log_softmax then NLLLoss), or at class probabilities of input's shape; label_smoothing mixes the targets with the uniform distribution.", ", label_smoothing=0.0"},
 	} {
-		defLayer("loss", l.name+"(weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'"+l.extra+")", l.doc+" Targets equal to ignore_index do not count. Class weights are not supported.", func(a *lang.Args) (nn.Module, error) {
+		defLayer("loss", l.name+"(weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'"+l.extra+")", l.doc+" Targets equal to ignore_index do not count; weight rescales each class (the mean divides by the counted targets' weights).", func(a *lang.Args) (nn.Module, error) {
 			c := lossConfig(a)
 			c.IgnoreIndex = a.Int64("ignore_index")
-			refuseGiven(a, "weight", lang.None, "class weights are not implemented")
+			c.Weight = a.OptTensor("weight")
 			if l.extra != "" {
-				refuseGiven(a, "label_smoothing", 0.0, "label smoothing is not implemented")
+				c.LabelSmoothing = a.Float("label_smoothing")
 			}
 			if a.Err() != nil {
 				return nil, nil
@@ -316,6 +316,8 @@ var layerForward = lang.NewBuiltin(lang.AsValue, "forward(self, *input)", "Runs 
 	}
 	want := 1
 	switch m := l.Module.(type) {
+	case *nn.RNN, *nn.RNNCell:
+		return recurrentForward(l, args)
 	case *nn.Loss:
 		want = 2
 		if len(args) == want {

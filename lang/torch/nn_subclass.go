@@ -21,13 +21,34 @@ import (
 type userModule struct {
 	inst *lang.Instance
 	base nn.Base
+	// layer is the built-in layer of a class deriving from one (class
+	// MyLinear(nn.Linear)), made by super().__init__(...): its registry is
+	// the instance's, and it gives the forward and extra repr the class
+	// does not define. nil for a class deriving from nn.Module.
+	layer *Layer
 	// initialized is set by Module.__init__ (super().__init__()); as in
 	// PyTorch, parameters and submodules cannot be assigned before.
 	initialized bool
 }
 
-// Base returns the registry.
-func (m *userModule) Base() *nn.Base { return &m.base }
+// Base returns the registry (the built-in layer's, for a class deriving
+// from one).
+func (m *userModule) Base() *nn.Base {
+	if m.layer != nil {
+		return m.layer.Base()
+	}
+	return &m.base
+}
+
+// Hypers are the built-in layer's hyper-parameters (lin.in_features).
+func (m *userModule) Hypers() []nn.Hyper {
+	if m.layer != nil {
+		if h, ok := m.layer.Module.(nn.HasHypers); ok {
+			return h.Hypers()
+		}
+	}
+	return nil
+}
 
 // TypeName returns the class name, which repr shows.
 func (m *userModule) TypeName() string { return m.inst.Class().Name }
@@ -35,6 +56,9 @@ func (m *userModule) TypeName() string { return m.inst.Class().Name }
 // ExtraRepr calls the class's extra_repr, if it defines one.
 func (m *userModule) ExtraRepr() string {
 	if !m.inst.HasOwn("extra_repr") {
+		if m.layer != nil {
+			return m.layer.ExtraRepr()
+		}
 		return ""
 	}
 	s, _ := m.inst.TextOf("extra_repr")
@@ -92,10 +116,13 @@ func asModule(v lang.Value) (nn.Module, bool) {
 }
 
 // forwardOf returns the forward method of x, which net(...) calls with
-// every argument.
+// every argument: the class's, or the built-in layer's it derives from.
 func forwardOf(x *lang.Instance) (lang.Value, error) {
 	f, ok := x.Method("forward")
 	if !ok {
+		if m, isModule := x.Native.(*userModule); isModule && m.layer != nil {
+			return &lang.BoundMethod{Recv: m.layer, Method: layerForward}, nil
+		}
 		name := x.Class().Name
 		return nil, lang.Errorf(NotImplementedError, `Module [%s] is missing the required "forward" function`, name).
 			WithHint("define forward(self, x) in class %s", name)
@@ -104,28 +131,62 @@ func forwardOf(x *lang.Instance) (lang.Value, error) {
 }
 
 func defModuleBase() {
-	lang.RegisterNativeBase(nnModuleClassName, nnModuleClass, &lang.NativeBase{
-		Name: "nn.Module",
+	lang.RegisterNativeBase(nnModuleClassName, nnModuleClass, moduleNativeBase("nn.Module", func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
+		if len(kwNames) > 0 {
+			return lang.Errorf(lang.TypeError, "Module.__init__() got an unexpected keyword argument '%s'", kwNames[0])
+		}
+		if len(pos) > 0 {
+			return lang.Errorf(lang.TypeError, "Module.__init__() takes 1 positional argument but %d were given", len(pos)+1)
+		}
+		x.Native.(*userModule).initialized = true
+		return nil
+	}))
+}
+
+// defLayerBase makes the built-in layer class b (qualified name) a base a
+// class statement may derive from: super().__init__(...) makes the layer
+// with those arguments, whose parameters become the instance's, and
+// super().forward(x) runs the layer's forward.
+func defLayerBase(qualified string, b *lang.Builtin) {
+	lang.RegisterNativeBase(qualified, b, moduleNativeBase(b.Name, func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
+		v, err := x.Session().CallHookKw(b, pos, kwNames, kwVals)
+		if err != nil {
+			return err
+		}
+		m := x.Native.(*userModule)
+		m.layer, m.initialized = v.(*Layer), true
+		return nil
+	}))
+}
+
+// moduleNativeBase is what nn.Module, or a built-in layer, adds to the
+// classes deriving from it; init is its __init__.
+func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error) *lang.NativeBase {
+	return &lang.NativeBase{
+		Name: name,
 		New: func(x *lang.Instance) error {
 			x.Native = &userModule{inst: x, base: nn.NewBase()}
 			return nil
 		},
-		Init: func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
-			if len(kwNames) > 0 {
-				return lang.Errorf(lang.TypeError, "Module.__init__() got an unexpected keyword argument '%s'", kwNames[0])
-			}
-			if len(pos) > 0 {
-				return lang.Errorf(lang.TypeError, "Module.__init__() takes 1 positional argument but %d were given", len(pos)+1)
-			}
-			x.Native.(*userModule).initialized = true
-			return nil
-		},
+		Init: init,
 		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
-			v, ok := moduleGetAttr(x.Native.(*userModule), name)
+			m := x.Native.(*userModule)
+			v, ok := moduleGetAttr(m, name)
 			if bm, isMethod := v.(*lang.BoundMethod); isMethod {
 				v = &lang.BoundMethod{Recv: bm.Recv, Method: returningInstance(bm.Method)}
 			}
-			return v, ok, nil
+			if ok || m.layer == nil {
+				return v, ok, nil
+			}
+			for _, h := range m.Hypers() {
+				if h.Name == name {
+					return hyperValue(h.Value), true, nil
+				}
+			}
+			if name == "forward" {
+				return &lang.BoundMethod{Recv: m.layer, Method: layerForward}, true, nil
+			}
+			return nil, false, nil
 		},
 		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
 			m := x.Native.(*userModule)
@@ -159,9 +220,14 @@ func defModuleBase() {
 		},
 		Repr: func(x *lang.Instance) (string, bool) { return nn.Repr(x.Native.(*userModule)), true },
 		Names: func(x *lang.Instance) []string {
-			return moduleAttrNames(x.Native.(*userModule))
+			m := x.Native.(*userModule)
+			names := moduleAttrNames(m)
+			for _, h := range m.Hypers() {
+				names = append(names, h.Name)
+			}
+			return names
 		},
-	})
+	}
 }
 
 // instanceReturning caches returningInstance's builtins (*Builtin to

@@ -76,6 +76,15 @@ func init() {
 	defModuleBase()
 	defNNInit()
 
+	// torch.nn: the recurrent, normalisation and activation layers,
+	// their functions, and torch.nn.utils.
+	defRecurrent()
+	defActivations()
+	defNorms()
+	defLosses()
+	defResampling()
+	defNNUtils()
+
 	// torch.utils.data, torch.backends, the modules and the method tables.
 	defData()
 	defBackends()
