@@ -111,6 +111,10 @@ func (a *Args) Display(v Value) {
 	}
 }
 
+// CanDisplay reports whether the front end shows rich output (a notebook,
+// the REPL), as opposed to a script, where output is text only.
+func (a *Args) CanDisplay() bool { return a.in.s.io.Display != nil }
+
 // RichText is a display object holding text in one MIME type: Markdown(s),
 // Math(s), HTML(s).
 type RichText struct {

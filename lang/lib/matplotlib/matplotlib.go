@@ -178,6 +178,9 @@ func TakeFigures(s *lang.Session) []*FigureValue {
 // showFigures displays figures, as plt.show() does in a notebook; without
 // a display (a script), it prints each figure's repr.
 func showFigures(a *lang.Args, figs []*FigureValue) {
+	if !a.CanDisplay() {
+		return // a script: show() draws nowhere, as matplotlib's Agg backend
+	}
 	for _, f := range figs {
 		a.Display(f)
 	}

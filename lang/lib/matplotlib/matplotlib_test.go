@@ -31,7 +31,7 @@ func TestPyplotCells(t *testing.T) {
 		{"plt.imshow(torch.rand(2, 2), cmap='gray_r', aspect='auto', interpolation='nearest')", "<AxesImage>"},
 		{"plt.bar(['a', 'b'], [3, 5], color='tab:orange')", ""},
 		{"plt.scatter(range(3), [1, 2, 3], s=10, c='k')", ""},
-		{"plt.plot([1]); plt.show()", "<Figure size 640x480 with 1 Axes>\n"},
+		{"plt.plot([1]); plt.show()", ""}, // a script shows nowhere, as CPython with Agg
 		{"plt.figure(); plt.close('all'); plt.show()", ""},
 		{"matplotlib.pyplot is plt", "True"},
 		// Errors are clear and name the argument.
