@@ -18,6 +18,10 @@ type Module struct {
 	MissingHint string
 	// Doc says what the module is, for help().
 	Doc string
+	// Settable names the attributes a program may assign, as
+	// torch.backends.cudnn.benchmark = True; the others of kael's own
+	// modules are read-only.
+	Settable map[string]bool
 	// file is set for a module made from a Python file: its globals
 	// are its attributes too (modules_file.go).
 	file *fileModule

@@ -172,6 +172,8 @@ func init() {
 		switch it := v.(type) {
 		case *Iterator, *Generator, *lazyIterator:
 			return it, nil
+		case IterMaker:
+			return it.Iter()
 		case *Instance:
 			if r, ok, err := it.hook("__iter__"); ok || err != nil {
 				if err != nil || isIterator(r) {

@@ -462,6 +462,12 @@ func pullerOf(v Value) (puller, error) {
 		return x.next, nil
 	case *Iterator:
 		return x.next, nil
+	case IterMaker:
+		it, err := x.Iter()
+		if err != nil {
+			return nil, err
+		}
+		return pullerOf(it)
 	case *Instance:
 		if x.HasOwn("__next__") {
 			return func() (Value, bool, error) {

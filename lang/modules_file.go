@@ -253,6 +253,10 @@ func (in *interp) fromPath(st *syntax.FromImportStmt) (string, error) {
 // SetAttr runs m.name = v: it assigns the global of a file module; kael's
 // own modules are read-only.
 func (m *Module) SetAttr(name string, v Value) error {
+	if m.Settable[name] {
+		m.Attrs[name] = v
+		return nil
+	}
 	if m.file == nil {
 		return Errorf(AttributeError, "'module' object attribute '%s' is read-only", name)
 	}

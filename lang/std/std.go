@@ -23,6 +23,7 @@ package std
 import (
 	_ "github.com/kael-dev/kael/lang/lib/abc"
 	_ "github.com/kael-dev/kael/lang/lib/absent"
+	_ "github.com/kael-dev/kael/lang/lib/ast"
 	_ "github.com/kael-dev/kael/lang/lib/argparse"
 	_ "github.com/kael-dev/kael/lang/lib/bisect"
 	_ "github.com/kael-dev/kael/lang/lib/cmath"
@@ -39,6 +40,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/gzip"
 	_ "github.com/kael-dev/kael/lang/lib/hashlib"
 	_ "github.com/kael-dev/kael/lang/lib/heapq"
+	_ "github.com/kael-dev/kael/lang/lib/inspect"
 	_ "github.com/kael-dev/kael/lang/lib/io"
 	_ "github.com/kael-dev/kael/lang/lib/itertools"
 	_ "github.com/kael-dev/kael/lang/lib/json"

@@ -11,7 +11,18 @@ import (
 
 func defBackends() {
 	lang.RegisterModule("torch.backends", "PyTorch's backend switches; kael has torch.backends.mps, to ask for Apple's GPU.", func() *lang.Module {
-		return &lang.Module{Attrs: map[string]lang.Value{}, MissingHint: "kael's torch.backends has only mps"}
+		return &lang.Module{Attrs: map[string]lang.Value{}, MissingHint: "kael's torch.backends has mps and cudnn"}
+	})
+	lang.RegisterModule("torch.backends.cudnn", "NVIDIA's cuDNN switches, which kael does not have: is_available() is False and the settings (benchmark, deterministic, enabled) are accepted and kept.", func() *lang.Module {
+		return &lang.Module{Name: "torch.backends.cudnn", Attrs: map[string]lang.Value{
+			"is_available": lang.NewBuiltin(lang.AsValue, "is_available()", "Whether cuDNN can be used: False in kael.", func(a *lang.Args) (lang.Value, error) {
+				return false, nil
+			}),
+			"version": lang.NewBuiltin(lang.AsValue, "version()", "cuDNN's version: None, as PyTorch without cuDNN answers.", func(a *lang.Args) (lang.Value, error) {
+				return lang.None, nil
+			}),
+			"benchmark": false, "deterministic": false, "enabled": true, "allow_tf32": true,
+		}, Settable: map[string]bool{"benchmark": true, "deterministic": true, "enabled": true, "allow_tf32": true}}
 	})
 	lang.RegisterModule("torch.backends.mps", "Apple's Metal GPU backend, which kael does not have: is_available() is False.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{
@@ -38,4 +49,36 @@ func defBackends() {
 	})
 	lang.RegisterUnavailable("torchvision", "No module named 'torchvision': kael has no torchvision",
 		"make the data with tensors and wrap it in torch.utils.data.TensorDataset, or write a Dataset class with __len__ and __getitem__")
+}
+
+// defParallel registers torch.nn.parallel: on one device its
+// data_parallel runs the module as it is, as PyTorch does without GPUs.
+func defParallel() {
+	lang.RegisterModule("torch.nn.parallel", "Data parallelism across GPUs; kael has one device, so data_parallel(module, inputs) runs module(inputs).", func() *lang.Module {
+		return &lang.Module{Name: "torch.nn.parallel", Attrs: map[string]lang.Value{
+			"data_parallel": lang.NewBuiltin(lang.AsValue, "data_parallel(module, inputs, device_ids=None, output_device=None, dim=0, module_kwargs=None)", "module(inputs) on the one device kael has, as PyTorch's data_parallel gives without several GPUs (a tuple of inputs is spread as arguments).", func(a *lang.Args) (lang.Value, error) {
+				in := a.Value("inputs")
+				args := []lang.Value{in}
+				if t, ok := in.(lang.Tuple); ok {
+					args = t
+				}
+				if a.IsNone("module_kwargs") {
+					return a.Call(a.Value("module"), args...)
+				}
+				kw, ok := a.Value("module_kwargs").(*lang.Dict)
+				if !ok {
+					return nil, lang.Errorf(lang.TypeError, "module_kwargs must be a dict, not %s", lang.TypeName(a.Value("module_kwargs")))
+				}
+				var names []string
+				for _, k := range kw.Keys() {
+					s, ok := k.(string)
+					if !ok {
+						return nil, lang.Errorf(lang.TypeError, "keywords must be strings")
+					}
+					names = append(names, s)
+				}
+				return a.CallKw(a.Value("module"), args, names, kw.Values())
+			}),
+		}}
+	})
 }

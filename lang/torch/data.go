@@ -619,6 +619,13 @@ func (*DataLoader) AttrNames() []string {
 	return []string{"batch_sampler", "batch_size", "dataset", "drop_last", "generator", "num_workers", "sampler"}
 }
 
+// Iter is iter(loader): an iterator that loads each batch as next() asks
+// for it, so that a loader over an endless sampler (RandomSampler with
+// num_samples=10**10, as minGPT's trainer uses) works with next().
+func (l *DataLoader) Iter() (lang.Value, error) {
+	return lang.IterateLazily("_SingleProcessDataLoaderIter", l.Iterate), nil
+}
+
 // Iterate yields the batches of one pass. It first draws the base seed
 // PyTorch's iterator draws for its workers, from the loader's generator.
 func (l *DataLoader) Iterate(yield func(lang.Value) bool) error {

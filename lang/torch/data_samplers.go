@@ -189,11 +189,7 @@ func (s *Sampler) Iterate(yield func(lang.Value) bool) error {
 		}
 		return nil
 	case "RandomSampler":
-		order, err := s.randomOrder()
-		if err != nil {
-			return err
-		}
-		return ints(order)
+		return s.randomOrder(func(i int64) bool { return yield(i) })
 	case "SubsetRandomSampler":
 		perm, err := drawInts(tensor.Randperm(s.generator, len(s.indices)))
 		if err != nil {
@@ -243,10 +239,10 @@ func drawInts(t *tensor.Tensor, err error) ([]int64, error) {
 // without a generator, a fresh one seeded from the default generator;
 // without replacement, whole permutations (and one more, cut to the
 // remainder); with it, randint in blocks of 32.
-func (s *Sampler) randomOrder() ([]int64, error) {
+func (s *Sampler) randomOrder(yield func(int64) bool) error {
 	n, err := datasetLen(s.source)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	num := n
 	if s.numSamples != nil {
@@ -256,29 +252,42 @@ func (s *Sampler) randomOrder() ([]int64, error) {
 	if g == nil {
 		g = tensor.NewGenerator(uint64(tensor.DefaultGenerator().RandomInt64()))
 	}
-	var out []int64
-	if s.replacement {
-		for _, size := range append(repeatInt(32, num/32), num%32) {
-			block, err := drawInts(tensor.Randint(g, 0, int64(n), size))
-			if err != nil {
-				return nil, err
+	each := func(block []int64) bool {
+		for _, i := range block {
+			if !yield(i) {
+				return false
 			}
-			out = append(out, block...)
 		}
-		return out, nil
+		return true
+	}
+	if s.replacement {
+		// blocks of 32, drawn as they are used: num may be 10**10
+		for left := num; left > 0; left -= 32 {
+			block, err := drawInts(tensor.Randint(g, 0, int64(n), min(32, left)))
+			if err != nil {
+				return err
+			}
+			if !each(block) {
+				return nil
+			}
+		}
+		return nil
 	}
 	for range num / n {
 		perm, err := drawInts(tensor.Randperm(g, n))
 		if err != nil {
-			return nil, err
+			return err
 		}
-		out = append(out, perm...)
+		if !each(perm) {
+			return nil
+		}
 	}
 	perm, err := drawInts(tensor.Randperm(g, n))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return append(out, perm[:num%n]...), nil
+	each(perm[:num%n])
+	return nil
 }
 
 // repeatInt returns k copies of v.

@@ -64,6 +64,17 @@ func defModules() {
 			"device_count": lang.NewBuiltin(lang.AsValue, "device_count()", "The number of CUDA devices tensors can be placed on: 0 in kael until device tensors exist.", func(a *lang.Args) (lang.Value, error) {
 				return int64(cudaDeviceCount()), nil
 			}),
+			"manual_seed": lang.NewBuiltin(lang.AsValue, "manual_seed(seed)", "Seeds the current CUDA device's generator; without CUDA tensors it does nothing, as PyTorch does without a GPU.", func(a *lang.Args) (lang.Value, error) {
+				a.Int64("seed")
+				return lang.None, a.Err()
+			}),
+			"manual_seed_all": lang.NewBuiltin(lang.AsValue, "manual_seed_all(seed)", "Seeds every CUDA device's generator; without CUDA tensors it does nothing, as PyTorch does without a GPU.", func(a *lang.Args) (lang.Value, error) {
+				a.Int64("seed")
+				return lang.None, a.Err()
+			}),
+			"empty_cache": lang.NewBuiltin(lang.AsValue, "empty_cache()", "Releases CUDA's cached memory; without CUDA tensors there is none.", func(a *lang.Args) (lang.Value, error) {
+				return lang.None, nil
+			}),
 		}}
 	})
 	lang.RegisterModule("torch.nn.init", "The initialisers of torch.nn.init: in place, from the default generator, with PyTorch's values for the same seed.", func() *lang.Module { return nnInitModule })

@@ -81,6 +81,13 @@ func NNInitFunctions() []*lang.Builtin {
 			}
 			return tensor.InitXavierNormal(t, gain, nil)
 		}),
+		initTensor("orthogonal_(tensor, gain=1)", "Fills tensor (2 or more dimensions, flattened after the first) with a (semi-)orthogonal matrix times gain: the Q of the QR decomposition of a normal matrix, its columns signed by R's diagonal, as PyTorch draws it.", func(a *lang.Args, t *tensor.Tensor) error {
+			gain := a.Float("gain")
+			if a.Err() != nil {
+				return nil
+			}
+			return initOrthogonal(t, gain)
+		}),
 		initTensor("zeros_(tensor)", "Fills tensor with zeros.", func(_ *lang.Args, t *tensor.Tensor) error { return tensor.InitZeros(t) }),
 		initTensor("ones_(tensor)", "Fills tensor with ones.", func(_ *lang.Args, t *tensor.Tensor) error { return tensor.InitOnes(t) }),
 		lang.NewBuiltin(lang.AsValue, "calculate_gain(nonlinearity, param=None)", "The recommended gain for a nonlinearity: 1 for linear and sigmoid, 5/3 for tanh, sqrt(2) for relu, sqrt(2/(1+slope²)) for leaky_relu (param is the slope, 0.01 by default).", func(a *lang.Args) (lang.Value, error) {
@@ -100,4 +107,70 @@ func NNInitFunctions() []*lang.Builtin {
 			return g, nil
 		}),
 	}
+}
+
+// initOrthogonal is torch.nn.init.orthogonal_, step for step.
+func initOrthogonal(t *tensor.Tensor, gain float64) error {
+	if t.Dim() < 2 {
+		return lang.Errorf(lang.ValueError, "Only tensors with 2 or more dimensions are supported")
+	}
+	if t.Numel() == 0 {
+		return nil // no-op
+	}
+	rows := t.Shape()[0]
+	cols := t.Numel() / rows
+	flat, err := tensor.Empty(t.DType(), rows, cols)
+	if err != nil {
+		return err
+	}
+	if err := tensor.FillNormal(flat, 0, 1, nil); err != nil {
+		return err
+	}
+	if rows < cols {
+		flat = flat.T()
+	}
+	q, r, err := tensor.QR(flat, "reduced")
+	if err != nil {
+		return err
+	}
+	d, err := tensor.Diag(r, 0)
+	if err != nil {
+		return err
+	}
+	ph, err := unarySpec("sign").Apply(d)
+	if err != nil {
+		return err
+	}
+	if q, err = tensor.Mul(q, ph); err != nil {
+		return err
+	}
+	if rows < cols {
+		q = q.T()
+	}
+	view, err := t.View(rows, cols)
+	if err != nil {
+		return err
+	}
+	if err := view.CopyFrom(q); err != nil {
+		return err
+	}
+	g, err := tensor.Scalar(gain)
+	if err != nil {
+		return err
+	}
+	scaled, err := tensor.Mul(t, g)
+	if err != nil {
+		return err
+	}
+	return t.CopyFrom(scaled)
+}
+
+// unarySpec finds a tensor kernel of one argument by name.
+func unarySpec(name string) *tensor.UnarySpec {
+	for _, s := range tensor.UnarySpecs() {
+		if s.Name == name {
+			return s
+		}
+	}
+	panic("torch: no tensor kernel " + name)
 }

@@ -88,6 +88,7 @@ func init() {
 	// torch.utils.data, torch.backends, the modules and the method tables.
 	defData()
 	defBackends()
+	defParallel()
 	defModules()
 	defGlobals()
 	defMethodTables()

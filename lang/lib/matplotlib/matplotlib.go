@@ -284,8 +284,15 @@ var (
 )
 
 func init() {
-	lang.RegisterModule("matplotlib", "The matplotlib package in small: its module pyplot.", func() *lang.Module {
-		return &lang.Module{Name: "matplotlib", Attrs: map[string]lang.Value{}}
+	lang.RegisterModule("matplotlib", "The matplotlib package in small: its module pyplot, and use(backend).", func() *lang.Module {
+		return &lang.Module{Name: "matplotlib", Attrs: map[string]lang.Value{
+			"use": lang.NewBuiltin(lang.AsValue, "use(backend, force=True)", "Selects a backend, as matplotlib.use('Agg') does: kael draws with its own backend whichever is named, so this records nothing.", func(a *lang.Args) (lang.Value, error) {
+				if _, ok := a.Value("backend").(string); !ok {
+					return nil, lang.Errorf(lang.TypeError, "use() takes a backend name (a str), not %s", lang.TypeName(a.Value("backend")))
+				}
+				return lang.None, nil
+			}),
+		}}
 	})
 	lang.RegisterModule("matplotlib.pyplot", "matplotlib.pyplot in small, drawn by gonum.org/v1/plot: import matplotlib.pyplot as plt.", func() *lang.Module {
 		return pyplotModule

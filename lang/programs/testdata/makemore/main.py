@@ -12,9 +12,9 @@ import torch
 import makemore
 from makemore import ModelConfig, Transformer, BoW, RNN, MLP, Bigram, create_datasets, evaluate, print_samples, InfiniteDataLoader
 
-rng = random.Random(42)
+random.seed(42)
 syllables = ["ka", "el", "mo", "ri", "an", "na", "to", "li", "sa", "ve"]
-words = sorted({"".join(rng.choice(syllables) for _ in range(rng.randint(1, 3))) for _ in range(300)})
+words = sorted({"".join(random.choice(syllables) for _ in range(random.randint(1, 3))) for _ in range(300)})
 workdir = tempfile.mkdtemp()
 input_file = os.path.join(workdir, "names.txt")
 with open(input_file, "w") as f:

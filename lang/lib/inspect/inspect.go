@@ -1,0 +1,272 @@
+// Package inspect is Python's inspect module in small: signature() of
+// functions, builtins and classes (nanoGPT asks whether AdamW takes
+// fused=), the is* predicates and getmembers. Source code, frames and
+// stacks are absent: kael keeps no frames for a library to walk.
+package inspect
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+// The kinds of parameters, as inspect.Parameter names them.
+var kindNames = []string{"POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD", "VAR_POSITIONAL", "KEYWORD_ONLY", "VAR_KEYWORD"}
+
+// empty is inspect.Parameter.empty and inspect.Signature.empty.
+type emptyMarker struct{}
+
+func (emptyMarker) TypeName() string { return "type" }
+func (emptyMarker) PyRepr() string   { return "<class 'inspect._empty'>" }
+
+var empty = emptyMarker{}
+
+// Parameter is one parameter of a Signature.
+type Parameter struct {
+	name        string
+	kind        int
+	defaultText string // "" when it has none
+	dflt        lang.Value
+}
+
+// TypeName returns "inspect.Parameter".
+func (*Parameter) TypeName() string { return "inspect.Parameter" }
+
+// String is the parameter as the signature writes it: lr=0.001, *args.
+func (p *Parameter) String() string {
+	switch p.kind {
+	case 2:
+		return "*" + p.name
+	case 4:
+		return "**" + p.name
+	}
+	if p.defaultText != "" {
+		return p.name + "=" + p.defaultText
+	}
+	return p.name
+}
+
+// PyRepr is <Parameter "lr=0.001">.
+func (p *Parameter) PyRepr() string { return `<Parameter "` + p.String() + `">` }
+
+// Attr gives name, default, kind and annotation.
+func (p *Parameter) Attr(name string) (lang.Value, bool) {
+	switch name {
+	case "name":
+		return p.name, true
+	case "default":
+		if p.defaultText == "" {
+			return empty, true
+		}
+		return p.dflt, true
+	case "kind":
+		return kindNames[p.kind], true
+	case "annotation", "empty":
+		return empty, true
+	}
+	return nil, false
+}
+
+// AttrNames lists them.
+func (p *Parameter) AttrNames() []string { return []string{"annotation", "default", "empty", "kind", "name"} }
+
+// Signature is what inspect.signature returns.
+type Signature struct {
+	params []*Parameter
+}
+
+// TypeName returns "inspect.Signature".
+func (*Signature) TypeName() string { return "inspect.Signature" }
+
+// String is (params, ...), with / and * where Python writes them.
+func (s *Signature) String() string {
+	var parts []string
+	for i, p := range s.params {
+		if p.kind == 3 && (i == 0 || s.params[i-1].kind < 2) {
+			parts = append(parts, "*")
+		}
+		parts = append(parts, p.String())
+		if p.kind == 0 && (i+1 == len(s.params) || s.params[i+1].kind != 0) {
+			parts = append(parts, "/")
+		}
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// PyRepr is <Signature (params)>.
+func (s *Signature) PyRepr() string { return "<Signature " + s.String() + ">" }
+
+// Attr gives parameters (an ordered mapping of name to Parameter) and
+// return_annotation.
+func (s *Signature) Attr(name string) (lang.Value, bool) {
+	switch name {
+	case "parameters":
+		d := lang.NewDict()
+		for _, p := range s.params {
+			_ = d.Set(p.name, p)
+		}
+		return d, true
+	case "return_annotation", "empty":
+		return empty, true
+	}
+	return nil, false
+}
+
+// AttrNames lists them.
+func (s *Signature) AttrNames() []string { return []string{"empty", "parameters", "return_annotation"} }
+
+// splitTop splits a parameter list at its top-level commas.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, strings.TrimSpace(s[start:i]))
+			start = i + 1
+		}
+	}
+	if rest := strings.TrimSpace(s[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+// parseSignature reads "name(a, b=1, *args, c=None, **kw)".
+func parseSignature(text string) *Signature {
+	open, close := strings.IndexByte(text, '('), strings.LastIndexByte(text, ')')
+	sig := &Signature{}
+	if open < 0 || close < open {
+		return sig
+	}
+	kind := 1
+	for _, part := range splitTop(text[open+1 : close]) {
+		switch {
+		case part == "/":
+			for _, p := range sig.params {
+				p.kind = 0
+			}
+			continue
+		case part == "*":
+			kind = 3
+			continue
+		case strings.HasPrefix(part, "**"):
+			sig.params = append(sig.params, &Parameter{name: part[2:], kind: 4})
+			continue
+		case strings.HasPrefix(part, "*"):
+			sig.params = append(sig.params, &Parameter{name: part[1:], kind: 2})
+			kind = 3
+			continue
+		}
+		p := &Parameter{kind: kind}
+		if name, dflt, ok := strings.Cut(part, "="); ok {
+			p.name, p.defaultText = strings.TrimSpace(name), strings.TrimSpace(dflt)
+			p.dflt = evalDefault(p.defaultText)
+		} else {
+			p.name = part
+		}
+		if name, _, ok := strings.Cut(p.name, ":"); ok { // an annotation
+			p.name = strings.TrimSpace(name)
+		}
+		sig.params = append(sig.params, p)
+	}
+	return sig
+}
+
+// evalDefault computes a default written as a literal (0.001, None,
+// (0.9, 0.999), 'mean'); other defaults stay their text.
+func evalDefault(text string) lang.Value {
+	r := lang.NewSession(lang.IO{}).Exec(context.Background(), "<default>", "import ast\nast.literal_eval("+lang.Repr(text)+")")
+	if r.Err != nil {
+		return text
+	}
+	return r.Value
+}
+
+var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module in small: signature, the is* predicates, getmembers.", Attrs: map[string]lang.Value{
+	"signature": lang.NewBuiltin(lang.AsValue, "signature(obj)", "The Signature of a callable: its parameters (.parameters, a mapping of name to Parameter with .name, .default, .kind) as help() shows them.", func(a *lang.Args) (lang.Value, error) {
+		obj := a.Value("obj")
+		text, ok := lang.SignatureText(obj)
+		if !ok {
+			if !lang.Callable(obj) {
+				return nil, lang.Errorf(lang.TypeError, "%s is not a callable object", lang.Repr(obj))
+			}
+			return nil, lang.Errorf(lang.ValueError, "no signature found for %s", lang.Repr(obj))
+		}
+		return parseSignature(text), nil
+	}),
+	"isclass": pred("isclass(object)", "Whether object is a class.", func(v lang.Value) bool { return lang.ClassOf(v) != "" || lang.TypeName(v) == "type" }),
+	"isfunction": pred("isfunction(object)", "Whether object is a function written in Python (def or lambda).", func(v lang.Value) bool { return lang.TypeName(v) == "function" }),
+	"ismethod": pred("ismethod(object)", "Whether object is a method bound to an instance.", func(v lang.Value) bool { return lang.TypeName(v) == "method" }),
+	"isbuiltin": pred("isbuiltin(object)", "Whether object is a built-in function.", func(v lang.Value) bool {
+		return lang.TypeName(v) == "builtin_function_or_method" && lang.ClassOf(v) == ""
+	}),
+	"ismodule": pred("ismodule(object)", "Whether object is a module.", func(v lang.Value) bool { return lang.TypeName(v) == "module" }),
+	"isgenerator": pred("isgenerator(object)", "Whether object is a generator.", func(v lang.Value) bool { return lang.TypeName(v) == "generator" }),
+	"iscoroutinefunction": pred("iscoroutinefunction(object)", "Whether object is an async function: never in kael, which has no async.", func(lang.Value) bool { return false }),
+	"getmembers": lang.NewBuiltin(lang.AsValue, "getmembers(object, predicate=None)", "The (name, value) pairs of object's attributes, sorted by name, those predicate accepts.", func(a *lang.Args) (lang.Value, error) {
+		obj := a.Value("object")
+		dir, _ := lang.BuiltinName("dir")
+		names, err := a.Call(dir, obj)
+		if err != nil {
+			return nil, err
+		}
+		list, _ := lang.Collect(names)
+		var out []lang.Value
+		keys := make([]string, 0, len(list))
+		for _, n := range list {
+			if s, ok := n.(string); ok {
+				keys = append(keys, s)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			v, err := lang.GetAttr(obj, k)
+			if err != nil {
+				continue
+			}
+			if !a.IsNone("predicate") {
+				keep, err := a.Call(a.Value("predicate"), v)
+				if err != nil {
+					return nil, err
+				}
+				if t, _ := lang.Truth(keep); !t {
+					continue
+				}
+			}
+			out = append(out, lang.Tuple{k, v})
+		}
+		return &lang.List{Elems: out}, nil
+	}),
+	"Parameter": parameterClass,
+}}
+
+// parameterClass carries Parameter.empty and the kinds' names.
+var parameterClass = &lang.Module{Name: "inspect.Parameter", Attrs: map[string]lang.Value{
+	"empty": empty, "POSITIONAL_ONLY": kindNames[0], "POSITIONAL_OR_KEYWORD": kindNames[1],
+	"VAR_POSITIONAL": kindNames[2], "KEYWORD_ONLY": kindNames[3], "VAR_KEYWORD": kindNames[4],
+}}
+
+func pred(sig, doc string, f func(lang.Value) bool) *lang.Builtin {
+	return lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) { return f(a.Value("object")), nil })
+}
+
+func init() {
+	lang.RegisterModule("inspect", inspectModule.Doc, func() *lang.Module { return inspectModule })
+}
