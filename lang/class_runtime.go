@@ -44,7 +44,7 @@ type UserClass struct {
 	slots map[string]bool
 	// ownSlots are the names of the class's own __slots__; nil without.
 	ownSlots map[string]bool
-	guard     SetAttrGuard // asked before an instance's attribute changes (SetGuard)
+	guard    SetAttrGuard // asked before an instance's attribute changes (SetGuard)
 	// instGuard is asked before an instance is made (SetInstantiateGuard)
 	instGuard func(cls *UserClass) error
 	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)

@@ -139,7 +139,6 @@ func init() {
 	})
 }
 
-
 // excStateOf returns the state of the exception x.
 func excStateOf(x *Instance) *excState {
 	st, ok := x.Native.(*excState)
@@ -383,4 +382,3 @@ func renderChain(x *Instance, st ErrorStyle, depth int) string {
 	}
 	return text + "\n\n" + link + "\n\n"
 }
-

@@ -581,7 +581,6 @@ func (l *lazyIterator) Iterate(yield func(Value) bool) error {
 	}
 }
 
-
 // Puller steps through v one element at a time: a generator or another
 // lazy iterator gives only the elements asked for, other iterables are
 // collected first. The function's ok is false at the end.
@@ -612,4 +611,3 @@ func (g *Generator) Throw(exc Value) (Value, error) {
 	}
 	return r, nil
 }
-

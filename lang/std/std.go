@@ -23,8 +23,8 @@ package std
 import (
 	_ "github.com/kael-dev/kael/lang/lib/abc"
 	_ "github.com/kael-dev/kael/lang/lib/absent"
-	_ "github.com/kael-dev/kael/lang/lib/ast"
 	_ "github.com/kael-dev/kael/lang/lib/argparse"
+	_ "github.com/kael-dev/kael/lang/lib/ast"
 	_ "github.com/kael-dev/kael/lang/lib/bisect"
 	_ "github.com/kael-dev/kael/lang/lib/cmath"
 	_ "github.com/kael-dev/kael/lang/lib/collections"

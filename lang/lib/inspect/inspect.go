@@ -70,7 +70,9 @@ func (p *Parameter) Attr(name string) (lang.Value, bool) {
 }
 
 // AttrNames lists them.
-func (p *Parameter) AttrNames() []string { return []string{"annotation", "default", "empty", "kind", "name"} }
+func (p *Parameter) AttrNames() []string {
+	return []string{"annotation", "default", "empty", "kind", "name"}
+}
 
 // Signature is what inspect.signature returns.
 type Signature struct {
@@ -211,14 +213,14 @@ var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module 
 		}
 		return parseSignature(text), nil
 	}),
-	"isclass": pred("isclass(object)", "Whether object is a class.", func(v lang.Value) bool { return lang.ClassOf(v) != "" || lang.TypeName(v) == "type" }),
+	"isclass":    pred("isclass(object)", "Whether object is a class.", func(v lang.Value) bool { return lang.ClassOf(v) != "" || lang.TypeName(v) == "type" }),
 	"isfunction": pred("isfunction(object)", "Whether object is a function written in Python (def or lambda).", func(v lang.Value) bool { return lang.TypeName(v) == "function" }),
-	"ismethod": pred("ismethod(object)", "Whether object is a method bound to an instance.", func(v lang.Value) bool { return lang.TypeName(v) == "method" }),
+	"ismethod":   pred("ismethod(object)", "Whether object is a method bound to an instance.", func(v lang.Value) bool { return lang.TypeName(v) == "method" }),
 	"isbuiltin": pred("isbuiltin(object)", "Whether object is a built-in function.", func(v lang.Value) bool {
 		return lang.TypeName(v) == "builtin_function_or_method" && lang.ClassOf(v) == ""
 	}),
-	"ismodule": pred("ismodule(object)", "Whether object is a module.", func(v lang.Value) bool { return lang.TypeName(v) == "module" }),
-	"isgenerator": pred("isgenerator(object)", "Whether object is a generator.", func(v lang.Value) bool { return lang.TypeName(v) == "generator" }),
+	"ismodule":            pred("ismodule(object)", "Whether object is a module.", func(v lang.Value) bool { return lang.TypeName(v) == "module" }),
+	"isgenerator":         pred("isgenerator(object)", "Whether object is a generator.", func(v lang.Value) bool { return lang.TypeName(v) == "generator" }),
 	"iscoroutinefunction": pred("iscoroutinefunction(object)", "Whether object is an async function: never in kael, which has no async.", func(lang.Value) bool { return false }),
 	"getmembers": lang.NewBuiltin(lang.AsValue, "getmembers(object, predicate=None)", "The (name, value) pairs of object's attributes, sorted by name, those predicate accepts.", func(a *lang.Args) (lang.Value, error) {
 		obj := a.Value("object")
