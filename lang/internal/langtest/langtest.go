@@ -17,6 +17,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -159,4 +160,23 @@ func CheckStopsOnInterrupt(t testing.TB, s *lang.Session, src string) {
 	if took > 10*time.Second {
 		t.Errorf("%s: stopped %v after the interrupt", src, took)
 	}
+}
+
+// FilePrelude is the prelude of cases that use the file system: imports
+// (Python text, "import os, glob"), then a new empty directory of the
+// case's own under root, made the working directory. It imports os.
+func FilePrelude(root, imports string) string {
+	return fmt.Sprintf("import os\n%s\n_d = os.path.join(%q, str(len(os.listdir(%q))))\nos.mkdir(_d)\nos.chdir(_d)\n", imports, root, root)
+}
+
+// InTempDirs runs check with a new temporary directory as the root of
+// FilePrelude's directories, and restores the working directory after.
+func InTempDirs(t testing.TB, check func(root string)) {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chdir(wd) })
+	check(t.TempDir())
 }

@@ -1,8 +1,6 @@
 package glob_test
 
 import (
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/kael-dev/kael/lang/internal/cpython"
@@ -13,21 +11,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/glob"
 	_ "github.com/kael-dev/kael/lang/lib/os"
 )
-
-// globPrelude makes each case's own empty directory under root, and the
-// working directory, as the os tests do.
-func globPrelude(root string) string {
-	return fmt.Sprintf("import os, glob, fnmatch\n_d = os.path.join(%q, str(len(os.listdir(%q))))\nos.mkdir(_d)\nos.chdir(_d)\n", root, root)
-}
-
-func inTempDirs(t *testing.T, check func(root string)) {
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.Chdir(wd) })
-	check(t.TempDir())
-}
 
 // globCases hold CPython 3.11's outcomes; TestGlobAgainstCPython checks
 // them there. glob's order is the directories', so the cases sort.
@@ -50,9 +33,13 @@ var globCases = []langtest.Case{
 }
 
 func TestGlob(t *testing.T) {
-	inTempDirs(t, func(root string) { langtest.CheckCellCases(t, globPrelude(root), globCases) })
+	langtest.InTempDirs(t, func(root string) {
+		langtest.CheckCellCases(t, langtest.FilePrelude(root, "import glob, fnmatch"), globCases)
+	})
 }
 
 func TestGlobAgainstCPython(t *testing.T) {
-	inTempDirs(t, func(root string) { cpython.CheckCellCases(t, globPrelude(root), globCases) })
+	langtest.InTempDirs(t, func(root string) {
+		cpython.CheckCellCases(t, langtest.FilePrelude(root, "import glob, fnmatch"), globCases)
+	})
 }

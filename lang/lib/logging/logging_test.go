@@ -1,8 +1,6 @@
 package logging_test
 
 import (
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/kael-dev/kael/lang/internal/cpython"
@@ -13,23 +11,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/logging"
 	_ "github.com/kael-dev/kael/lang/lib/os"
 )
-
-// loggingPrelude makes each case's own empty directory under root, and
-// the working directory, as the os tests do. CPython runs the cases in
-// one process, whose logging persists: the cases configure with
-// force=True.
-func loggingPrelude(root string) string {
-	return fmt.Sprintf("import os, logging\n_d = os.path.join(%q, str(len(os.listdir(%q))))\nos.mkdir(_d)\nos.chdir(_d)\n", root, root)
-}
-
-func inTempDirs(t *testing.T, check func(root string)) {
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.Chdir(wd) })
-	check(t.TempDir())
-}
 
 // loggingCases hold CPython 3.11's outcomes; TestLoggingAgainstCPython
 // checks them there. cmd/kael's TestScriptArgvAndExit compares what
@@ -49,9 +30,13 @@ var loggingCases = []langtest.Case{
 }
 
 func TestLogging(t *testing.T) {
-	inTempDirs(t, func(root string) { langtest.CheckCellCases(t, loggingPrelude(root), loggingCases) })
+	langtest.InTempDirs(t, func(root string) {
+		langtest.CheckCellCases(t, langtest.FilePrelude(root, "import logging"), loggingCases)
+	})
 }
 
 func TestLoggingAgainstCPython(t *testing.T) {
-	inTempDirs(t, func(root string) { cpython.CheckCellCases(t, loggingPrelude(root), loggingCases) })
+	langtest.InTempDirs(t, func(root string) {
+		cpython.CheckCellCases(t, langtest.FilePrelude(root, "import logging"), loggingCases)
+	})
 }

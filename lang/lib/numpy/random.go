@@ -134,7 +134,11 @@ func (r *randomState) interval(max uint64) uint64 {
 
 // fill makes an array of size drawn one by one, or a scalar for no size.
 func fill(size lang.Value, dt tensor.DType, draw func() float64) (lang.Value, error) {
-	if _, none := size.(lang.NoneType); none || size == nil {
+	shape, n, sized, err := drawShape(size)
+	if err != nil {
+		return nil, err
+	}
+	if !sized {
 		t, err := tensor.Scalar(draw())
 		if err != nil {
 			return nil, err
@@ -146,20 +150,6 @@ func fill(size lang.Value, dt tensor.DType, draw func() float64) (lang.Value, er
 			return draw2float(t), nil
 		}
 		return wrap(t), nil
-	}
-	shape, err := shapeArg(size)
-	if err != nil {
-		return nil, err
-	}
-	n := 1
-	for _, d := range shape {
-		if d < 0 {
-			return nil, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
-		}
-		n *= d
-	}
-	if n > lang.MaxCollect {
-		return nil, lang.Errorf(lang.MemoryError, "kael's np.random draws at most %d numbers at once", lang.MaxCollect)
 	}
 	vals := make([]float64, n)
 	for i := range vals {
@@ -173,6 +163,28 @@ func fill(size lang.Value, dt tensor.DType, draw func() float64) (lang.Value, er
 	return wrapArray(t), err
 }
 
+// drawShape reads size=: the shape and the number of draws, or sized
+// false for None (one scalar draw).
+func drawShape(size lang.Value) (shape []int, n int, sized bool, err error) {
+	if _, none := size.(lang.NoneType); none || size == nil {
+		return nil, 1, false, nil
+	}
+	if shape, err = shapeArg(size); err != nil {
+		return nil, 0, false, err
+	}
+	n = 1
+	for _, d := range shape {
+		if d < 0 {
+			return nil, 0, false, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
+		}
+		n *= d
+	}
+	if n > lang.MaxCollect {
+		return nil, 0, false, lang.Errorf(lang.MemoryError, "kael's np.random draws at most %d numbers at once", lang.MaxCollect)
+	}
+	return shape, n, true, nil
+}
+
 // draw2float is a float64 draw as NumPy returns it without size: a
 // Python float.
 func draw2float(t *tensor.Tensor) lang.Value {
@@ -180,13 +192,6 @@ func draw2float(t *tensor.Tensor) lang.Value {
 	return v
 }
 
-func sizeShape(size lang.Value) ([]int, bool, error) {
-	if _, none := size.(lang.NoneType); none || size == nil {
-		return nil, false, nil
-	}
-	s, err := shapeArg(size)
-	return s, true, err
-}
 
 // The global generator np.random.* uses.
 var globalRandom = newRandomState()
@@ -393,7 +398,7 @@ func init() {
 }
 
 func drawInts(size lang.Value, dt tensor.DType, draw func() int64) (lang.Value, error) {
-	shape, sized, err := sizeShape(size)
+	shape, n, sized, err := drawShape(size)
 	if err != nil {
 		return nil, err
 	}
@@ -404,16 +409,6 @@ func drawInts(size lang.Value, dt tensor.DType, draw func() int64) (lang.Value, 
 		}
 		t, err = castTensor(t, dt)
 		return wrap(t), err
-	}
-	n := 1
-	for _, d := range shape {
-		if d < 0 {
-			return nil, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
-		}
-		n *= d
-	}
-	if n > lang.MaxCollect {
-		return nil, lang.Errorf(lang.MemoryError, "kael's np.random draws at most %d numbers at once", lang.MaxCollect)
 	}
 	vals := make([]int64, n)
 	for i := range vals {
@@ -517,13 +512,9 @@ func choice(r *randomState, a *lang.Args) (lang.Value, error) {
 			return nil, lang.Errorf(lang.ValueError, "probabilities do not sum to 1")
 		}
 	}
-	shape, sized, err := sizeShape(a.Value("size"))
+	shape, size, sized, err := drawShape(a.Value("size"))
 	if err != nil {
 		return nil, err
-	}
-	size := 1
-	for _, d := range shape {
-		size *= d
 	}
 	idx := make([]int64, size)
 	replace := a.Bool("replace")

@@ -1,8 +1,6 @@
 package os_test
 
 import (
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/kael-dev/kael/lang/internal/cpython"
@@ -11,24 +9,8 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/os" // the module under test
 )
 
-// osPrelude makes each case's own empty directory under root, and the
-// working directory: kael's cases and CPython's run in two roots, so that
-// each case starts from nothing and the outcomes name only relative paths.
-func osPrelude(root string) string {
-	return fmt.Sprintf("import os\n_d = os.path.join(%q, str(len(os.listdir(%q))))\nos.mkdir(_d)\nos.chdir(_d)\n", root, root)
-}
-
 // inTempDirs runs check with a fresh root directory, and restores the
 // working directory the cases change.
-func inTempDirs(t *testing.T, check func(root string)) {
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.Chdir(wd) })
-	check(t.TempDir())
-}
-
 // osCases hold CPython 3.11's outcomes; TestOSAgainstCPython checks them
 // there.
 var osCases = []langtest.Case{
@@ -109,9 +91,9 @@ var osCases = []langtest.Case{
 }
 
 func TestOS(t *testing.T) {
-	inTempDirs(t, func(root string) { langtest.CheckCellCases(t, osPrelude(root), osCases) })
+	langtest.InTempDirs(t, func(root string) { langtest.CheckCellCases(t, langtest.FilePrelude(root, ""), osCases) })
 }
 
 func TestOSAgainstCPython(t *testing.T) {
-	inTempDirs(t, func(root string) { cpython.CheckCellCases(t, osPrelude(root), osCases) })
+	langtest.InTempDirs(t, func(root string) { cpython.CheckCellCases(t, langtest.FilePrelude(root, ""), osCases) })
 }

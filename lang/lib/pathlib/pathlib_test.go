@@ -1,8 +1,6 @@
 package pathlib_test
 
 import (
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/kael-dev/kael/lang/internal/cpython"
@@ -13,21 +11,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/pathlib"
 	_ "github.com/kael-dev/kael/lang/torch"
 )
-
-// pathlibPrelude makes each case's own empty directory under root, and
-// the working directory, as the os tests do.
-func pathlibPrelude(root string) string {
-	return fmt.Sprintf("import os\nfrom pathlib import Path\n_d = os.path.join(%q, str(len(os.listdir(%q))))\nos.mkdir(_d)\nos.chdir(_d)\n", root, root)
-}
-
-func inTempDirs(t *testing.T, check func(root string)) {
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.Chdir(wd) })
-	check(t.TempDir())
-}
 
 // pathlibCases hold CPython 3.11's outcomes; TestPathlibAgainstCPython
 // checks them there. The order of iterdir and glob is the directories',
@@ -86,11 +69,19 @@ var pathlibTorchCases = []langtest.Case{
 }
 
 func TestPathlib(t *testing.T) {
-	inTempDirs(t, func(root string) { langtest.CheckCellCases(t, pathlibPrelude(root), pathlibTorchCases) })
-	inTempDirs(t, func(root string) { langtest.CheckCellCases(t, pathlibPrelude(root), pathlibCases) })
+	langtest.InTempDirs(t, func(root string) {
+		langtest.CheckCellCases(t, langtest.FilePrelude(root, "from pathlib import Path"), pathlibTorchCases)
+	})
+	langtest.InTempDirs(t, func(root string) {
+		langtest.CheckCellCases(t, langtest.FilePrelude(root, "from pathlib import Path"), pathlibCases)
+	})
 }
 
 func TestPathlibAgainstCPython(t *testing.T) {
-	inTempDirs(t, func(root string) { cpython.CheckCellCasesTorch(t, pathlibPrelude(root), pathlibTorchCases) })
-	inTempDirs(t, func(root string) { cpython.CheckCellCases(t, pathlibPrelude(root), pathlibCases) })
+	langtest.InTempDirs(t, func(root string) {
+		cpython.CheckCellCasesTorch(t, langtest.FilePrelude(root, "from pathlib import Path"), pathlibTorchCases)
+	})
+	langtest.InTempDirs(t, func(root string) {
+		cpython.CheckCellCases(t, langtest.FilePrelude(root, "from pathlib import Path"), pathlibCases)
+	})
 }

@@ -1,8 +1,6 @@
 package shutil_test
 
 import (
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/kael-dev/kael/lang/internal/cpython"
@@ -14,21 +12,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/shutil"
 	_ "github.com/kael-dev/kael/lang/lib/tempfile"
 )
-
-// filesPrelude makes each case's own empty directory under root, and
-// the working directory, as the os tests do.
-func filesPrelude(root string) string {
-	return fmt.Sprintf("import os, shutil\n_d = os.path.join(%q, str(len(os.listdir(%q))))\nos.mkdir(_d)\nos.chdir(_d)\n", root, root)
-}
-
-func inTempDirs(t *testing.T, check func(root string)) {
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.Chdir(wd) })
-	check(t.TempDir())
-}
 
 // filesCases, of shutil and tempfile, hold CPython 3.11's outcomes;
 // TestShutilAgainstCPython checks them there.
@@ -62,9 +45,9 @@ var filesCases = []langtest.Case{
 }
 
 func TestShutilAndTempfile(t *testing.T) {
-	inTempDirs(t, func(root string) { langtest.CheckCellCases(t, filesPrelude(root), filesCases) })
+	langtest.InTempDirs(t, func(root string) { langtest.CheckCellCases(t, langtest.FilePrelude(root, "import shutil"), filesCases) })
 }
 
 func TestShutilAgainstCPython(t *testing.T) {
-	inTempDirs(t, func(root string) { cpython.CheckCellCases(t, filesPrelude(root), filesCases) })
+	langtest.InTempDirs(t, func(root string) { cpython.CheckCellCases(t, langtest.FilePrelude(root, "import shutil"), filesCases) })
 }
