@@ -192,7 +192,6 @@ func draw2float(t *tensor.Tensor) lang.Value {
 	return v
 }
 
-
 // The global generator np.random.* uses.
 var globalRandom = newRandomState()
 
