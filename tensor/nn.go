@@ -477,9 +477,34 @@ func MapActivation(name string, x *Tensor, f func(float64) float64) (*Tensor, er
 	if !x.dtype.IsFloating() {
 		return nil, Errorf(RuntimeError, "%q not implemented for '%s'", name+"_cpu", x.dtype.ScalarTypeName())
 	}
-	s := newUnary(&UnarySpec{Name: name, dtypes: keepDType,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](f)), Float64: mapLoop(f)})})
-	return s.Apply(x)
+	c, err := x.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	var out *Tensor
+	if x.dtype == Float32 {
+		out, err = mapValues(c, viaFloat64[float32](f))
+	} else {
+		out, err = mapValues(c, f)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out.Reshape(x.shape...)
+}
+
+// mapValues applies f to each element of the contiguous c, into a new
+// one-dimensional tensor of its dtype.
+func mapValues[T Float](c *Tensor, f func(T) T) (*Tensor, error) {
+	vals, err := Values[T](c)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, len(vals))
+	for i, v := range vals {
+		out[i] = f(v)
+	}
+	return FromSlice(out, len(out))
 }
 
 // viaFloat64 lifts a float64 function to T, computing in float64.

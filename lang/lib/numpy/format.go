@@ -123,7 +123,7 @@ func (p *printer) load() error {
 		p.bools, err = tensor.Values[uint8](c)
 	case tensor.Int64:
 		p.ints, err = tensor.Values[int64](c)
-	default:
+	case tensor.Float32, tensor.Float64:
 		p.floats, err = c.Float64s()
 	}
 	return err
@@ -256,6 +256,7 @@ func formatterFor(dt tensor.DType, shown elements, zeroDim bool) func(i int) str
 			s := strconv.FormatInt(p.ints[i], 10)
 			return strings.Repeat(" ", max(0, width-len(s))) + s
 		}
+	case tensor.Float32, tensor.Float64:
 	}
 	bits := 64
 	if dt == tensor.Float32 {
