@@ -143,7 +143,7 @@ var registrations int
 func TestModuleHelp(t *testing.T) {
 	var out strings.Builder
 	r := NewSession(IO{Stdout: &out}).Exec(context.Background(), "", "import torch\nhelp(torch.cuda)")
-	want := "module torch.cuda\n    CUDA devices, as the NVIDIA driver reports them. kael's tensors cannot live on a GPU yet.\nmembers: device_count, is_available\n"
+	want := "module torch.cuda\n    CUDA devices, as the NVIDIA driver reports them. kael's tensors cannot live on a GPU yet.\nmembers: device_count, empty_cache, is_available, manual_seed, manual_seed_all\n"
 	if r.Err != nil || out.String() != want {
 		t.Errorf("got %v, %q; want %q", r.Err, out.String(), want)
 	}
