@@ -33,13 +33,13 @@ func TestRun(t *testing.T) {
 		value   string   // lang.Repr of the value returned; "" for none
 		errKind lang.ErrorKind
 	}{
-		{"value with a note", "a = tensor([1, 2])\nprint(a.dtype)\na + 0.5\n", "int64\n",
-			[]string{`class="kael-tensor"`}, "tensor([1.5000, 2.5000], dtype=float32)", ""},
+		{"value with a note", "a = tensor([1, 2])\nprint(a.dtype)\na + 0.5\n", "torch.int64\n",
+			[]string{`class="kael-tensor"`}, "tensor([1.5000, 2.5000])", ""},
 		{"display", "display(a)\ndisplay('hi')\n", "", []string{"int64[2] tensor", "&#39;hi&#39;"}, "", ""},
 		{"plain value", "[1, 2.5]\n", "", []string{"<pre style=\"margin:0\">[1, 2.5]</pre>"}, "[1, 2.5]", ""},
 		{"statement only", "b = a * 2\n", "", nil, "", ""},
 		{"error", "a + undefined_name\n", "", []string{`class="kael-error"`}, "", lang.NameError},
-		{"variables survive the error", "b\n", "", []string{"<td>4</td>"}, "tensor([2, 4], dtype=int64)", ""},
+		{"variables survive the error", "b\n", "", []string{"<td>4</td>"}, "tensor([2, 4])", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,7 +99,7 @@ func TestSessionSetFromGo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, ok := v.(*tensor.Tensor); !ok || lang.Repr(s) != "tensor(-0.5000, dtype=float64)" {
+	if s, ok := v.(*tensor.Tensor); !ok || lang.Repr(s) != "tensor(-0.5000, dtype=torch.float64)" {
 		t.Errorf("w.sum() = %s", lang.Repr(v))
 	}
 }
