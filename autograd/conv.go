@@ -52,3 +52,44 @@ func MaxPool2d(x *tensor.Tensor, o tensor.MaxPool2dOptions) (values, indices *te
 	}
 	return n.attach(values), indices, nil
 }
+
+// ConvTranspose2d returns the transposed convolution of x with weight
+// plus bias (nil for none), tensor.ConvTranspose2d. Its gradients
+// (ConvolutionBackward0, as PyTorch names them) are the adjoint's: the
+// input's, Conv2d of g with the weight; the weight's, Conv2d's weight
+// gradient with g as the input and x as the output gradient; the bias's,
+// g summed over the batch and the positions.
+func ConvTranspose2d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions, outputPadding [2]int) (*tensor.Tensor, error) {
+	out, err := tensor.ConvTranspose2d(x, weight, bias, o, outputPadding)
+	if err != nil || !track(out, x, weight, bias) {
+		return out, err
+	}
+	n := newNode("ConvolutionBackward0", x, weight, bias)
+	n.save(x, weight)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		var gx, gw, gb *tensor.Tensor
+		if n.needs(0) {
+			c.do(func() (*tensor.Tensor, error) {
+				var err error
+				gx, err = tensor.Conv2d(g, weight, nil, o)
+				return g, err
+			})
+		}
+		if n.needs(1) {
+			c.do(func() (*tensor.Tensor, error) {
+				var err error
+				_, gw, err = tensor.Conv2dGrads(g, weight, x, o, false, true)
+				return g, err
+			})
+		}
+		if n.needs(2) {
+			dims := []int{0, 2, 3}
+			if g.Dim() == 3 {
+				dims = []int{1, 2}
+			}
+			gb = c.sum(g, dims, false)
+		}
+		return []*tensor.Tensor{gx, gw, gb}
+	}
+	return n.attach(out), nil
+}

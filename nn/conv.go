@@ -164,3 +164,91 @@ func (l *MaxPool2d) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 	v, _, err := l.Pool(x)
 	return v, err
 }
+
+// ConvTranspose2dConfig holds nn.ConvTranspose2d's arguments.
+type ConvTranspose2dConfig struct {
+	InChannels, OutChannels                              int
+	KernelSize, Stride, Padding, OutputPadding, Dilation [2]int
+	Groups                                               int
+	Bias                                                 bool
+}
+
+// ConvTranspose2d is nn.ConvTranspose2d: the transposed 2-D convolution,
+// with weight [in_channels, out_channels/groups, kH, kW] and bias
+// [out_channels].
+type ConvTranspose2d struct {
+	base Base
+	ConvTranspose2dConfig
+}
+
+// NewConvTranspose2d makes a ConvTranspose2d layer with PyTorch's
+// initialisation (_ConvNd.reset_parameters: kaiming-uniform with a = √5
+// from the weight's fan-in, out_channels/groups·kH·kW, and the bias
+// uniform in ±1/√fan_in).
+func NewConvTranspose2d(c ConvTranspose2dConfig, dtype tensor.DType) (*ConvTranspose2d, error) {
+	switch {
+	case c.Groups <= 0:
+		return nil, tensor.Errorf(tensor.ValueError, "groups must be a positive integer")
+	case c.InChannels%c.Groups != 0:
+		return nil, tensor.Errorf(tensor.ValueError, "in_channels must be divisible by groups")
+	case c.OutChannels%c.Groups != 0:
+		return nil, tensor.Errorf(tensor.ValueError, "out_channels must be divisible by groups")
+	}
+	l := &ConvTranspose2d{base: NewBase(), ConvTranspose2dConfig: c}
+	w, err := newParam(dtype, c.InChannels, c.OutChannels/c.Groups, c.KernelSize[0], c.KernelSize[1])
+	if err != nil {
+		return nil, err
+	}
+	var b *tensor.Tensor
+	if c.Bias {
+		if b, err = newParam(dtype, c.OutChannels); err != nil {
+			return nil, err
+		}
+	}
+	if err := tensor.InitLinear(w, b, nil); err != nil {
+		return nil, err
+	}
+	l.base.SetParameter("weight", w)
+	l.base.SetParameter("bias", b)
+	return l, nil
+}
+
+func (l *ConvTranspose2d) Base() *Base      { return &l.base }
+func (l *ConvTranspose2d) TypeName() string { return "ConvTranspose2d" }
+
+// ExtraRepr is PyTorch's: the defaults left out.
+func (l *ConvTranspose2d) ExtraRepr() string {
+	s := fmt.Sprintf("%d, %d, kernel_size=%s, stride=%s", l.InChannels, l.OutChannels, pyTuple(l.KernelSize[:]), pyTuple(l.Stride[:]))
+	if l.Padding != [2]int{} {
+		s += ", padding=" + pyTuple(l.Padding[:])
+	}
+	if l.Dilation != [2]int{1, 1} {
+		s += ", dilation=" + pyTuple(l.Dilation[:])
+	}
+	if l.OutputPadding != [2]int{} {
+		s += ", output_padding=" + pyTuple(l.OutputPadding[:])
+	}
+	if l.Groups != 1 {
+		s += fmt.Sprintf(", groups=%d", l.Groups)
+	}
+	if l.base.Parameter("bias") == nil {
+		s += ", bias=False"
+	}
+	return s
+}
+
+func (l *ConvTranspose2d) Hypers() []Hyper {
+	return []Hyper{{"in_channels", l.InChannels}, {"out_channels", l.OutChannels}, {"kernel_size", l.KernelSize[:]},
+		{"stride", l.Stride[:]}, {"padding", l.Padding[:]}, {"output_padding", l.OutputPadding[:]},
+		{"dilation", l.Dilation[:]}, {"groups", l.Groups}, {"padding_mode", "zeros"}}
+}
+
+func (l *ConvTranspose2d) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
+	w := l.base.Parameter("weight")
+	if w == nil {
+		return nil, tensor.Errorf(tensor.TypeError, "ConvTranspose2d.weight is None")
+	}
+	o := tensor.Conv2dOptions{Stride: l.Stride, Dilation: l.Dilation, Groups: l.Groups,
+		Padding: [4]int{l.Padding[0], l.Padding[0], l.Padding[1], l.Padding[1]}}
+	return autograd.ConvTranspose2d(x, w, l.base.Parameter("bias"), o, l.OutputPadding)
+}

@@ -55,6 +55,17 @@ func defConv() {
 		}
 		return result(autograd.Conv2d(x, w, b, o))
 	})
+	lang.NewBuiltin(lang.AsFunc, "conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1)", "The transposed 2-D convolution of input [N, Cin, H, W] (or [Cin, H, W]) with weight [Cin, out_channels/groups, kH, kW], plus bias: the adjoint of conv2d, which grows the image by stride; output_padding adds rows and columns at the bottom and right.", func(a *lang.Args) (lang.Value, error) {
+		x, w, b := tensorArg(a, "input"), a.Tensor("weight"), a.OptTensor("bias")
+		o := tensor.DefaultConv2dOptions()
+		o.Stride, o.Dilation, o.Groups = intPair(a, "stride"), intPair(a, "dilation"), a.Int("groups")
+		hw, outPad := intPair(a, "padding"), intPair(a, "output_padding")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		o.Padding = [4]int{hw[0], hw[0], hw[1], hw[1]}
+		return result(autograd.ConvTranspose2d(x, w, b, o, outPad))
+	})
 	lang.NewBuiltin(lang.AsFunc, "max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False)", "The maximum of each kernel_size window of input [N, C, H, W] (or [C, H, W]), moving by stride (default kernel_size); padding (at most half the kernel) counts as -inf. With return_indices, a tuple adding each maximum's position in the flattened H*W plane.", func(a *lang.Args) (lang.Value, error) {
 		x := tensorArg(a, "input")
 		o := tensor.MaxPool2dOptions{Kernel: intPair(a, "kernel_size"), Padding: intPair(a, "padding"),

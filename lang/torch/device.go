@@ -190,4 +190,8 @@ func defDevices() {
 		func(t *tensor.Tensor) (lang.Value, error) { return false, nil }, nil)
 	lang.RegisterTensorAttr("is_cpu", "Whether the tensor is on the CPU: always True in kael.",
 		func(t *tensor.Tensor) (lang.Value, error) { return true, nil }, nil)
+	for _, dev := range []struct{ attr, name string }{{"is_xpu", "an Intel GPU"}, {"is_mps", "Apple's Metal GPU"}, {"is_meta", "the meta device (shapes without data)"}} {
+		lang.RegisterTensorAttr(dev.attr, "Whether the tensor is on "+dev.name+": always False in kael.",
+			func(t *tensor.Tensor) (lang.Value, error) { return false, nil }, nil)
+	}
 }

@@ -231,6 +231,19 @@ func defLayers() {
 		}
 		return nn.NewConv2d(c, d)
 	})
+	defLayer("conv", "ConvTranspose2d(in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None)", "The transposed 2-D convolution of [N, Cin, H, W] inputs (the adjoint of Conv2d, which grows the image by stride), with weight [in_channels, out_channels/groups, kH, kW] and a bias; output_padding adds rows and columns at the bottom and right. Initialised as PyTorch does (kaiming-uniform with a=√5). Only padding_mode='zeros'.", func(a *lang.Args) (nn.Module, error) {
+		c := nn.ConvTranspose2dConfig{InChannels: a.Int("in_channels"), OutChannels: a.Int("out_channels"),
+			KernelSize: intPair(a, "kernel_size"), Stride: intPair(a, "stride"), Padding: intPair(a, "padding"),
+			OutputPadding: intPair(a, "output_padding"), Dilation: intPair(a, "dilation"),
+			Groups: a.Int("groups"), Bias: a.Bool("bias")}
+		refuseGiven(a, "padding_mode", "zeros", "only zero padding is implemented")
+		d := layerDType(a)
+		layerDevice(a)
+		if a.Err() != nil {
+			return nil, nil
+		}
+		return nn.NewConvTranspose2d(c, d)
+	})
 	defLayer("pooling", "MaxPool2d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False)", "The maximum of each kernel_size window of [N, C, H, W] inputs, moving by stride (default kernel_size). With return_indices, calling it returns (values, indices).", func(a *lang.Args) (nn.Module, error) {
 		var stride []int
 		if !a.IsNone("stride") {
