@@ -272,6 +272,8 @@ func numKind(v Value) (i int64, f float64, z *big.Int, kind byte) {
 		return 0, x, nil, 'f'
 	case BigInt:
 		return 0, 0, x.v, 'b'
+	case Number: // a library's scalar, np.float64(2.5): the number it stands for
+		return numKind(numberValue(x))
 	}
 	return 0, 0, nil, 0
 }

@@ -31,6 +31,17 @@ func newUnary(s *UnarySpec) *UnarySpec {
 // slice is shared: do not modify it.
 func UnarySpecs() []*UnarySpec { return unarySpecs }
 
+// UnaryByName returns the kernel of one argument named name ("sign",
+// "exp"), or nil.
+func UnaryByName(name string) *UnarySpec {
+	for _, s := range unarySpecs {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
 func keepDType(d DType) (DType, DType, error) { return d, d, nil }
 
 // floatResult computes integer and bool inputs as DefaultFloat, as PyTorch's

@@ -137,7 +137,7 @@ func initOrthogonal(t *tensor.Tensor, gain float64) error {
 	if err != nil {
 		return err
 	}
-	ph, err := unarySpec("sign").Apply(d)
+	ph, err := tensor.UnaryByName("sign").Apply(d)
 	if err != nil {
 		return err
 	}
@@ -163,14 +163,4 @@ func initOrthogonal(t *tensor.Tensor, gain float64) error {
 		return err
 	}
 	return t.CopyFrom(scaled)
-}
-
-// unarySpec finds a tensor kernel of one argument by name.
-func unarySpec(name string) *tensor.UnarySpec {
-	for _, s := range tensor.UnarySpecs() {
-		if s.Name == name {
-			return s
-		}
-	}
-	panic("torch: no tensor kernel " + name)
 }

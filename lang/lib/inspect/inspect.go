@@ -5,7 +5,6 @@
 package inspect
 
 import (
-	"context"
 	"sort"
 	"strings"
 
@@ -194,11 +193,11 @@ func parseSignature(text string) *Signature {
 // evalDefault computes a default written as a literal (0.001, None,
 // (0.9, 0.999), 'mean'); other defaults stay their text.
 func evalDefault(text string) lang.Value {
-	r := lang.NewSession(lang.IO{}).Exec(context.Background(), "<default>", "import ast\nast.literal_eval("+lang.Repr(text)+")")
-	if r.Err != nil {
+	v, err := lang.LiteralEval(text)
+	if err != nil {
 		return text
 	}
-	return r.Value
+	return v
 }
 
 var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module in small: signature, the is* predicates, getmembers.", Attrs: map[string]lang.Value{

@@ -36,10 +36,8 @@ var binaryUfuncs = map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
 }
 
 func unarySpec(name string) *tensor.UnarySpec {
-	for _, s := range tensor.UnarySpecs() {
-		if s.Name == name {
-			return s
-		}
+	if s := tensor.UnaryByName(name); s != nil {
+		return s
 	}
 	panic("numpy: no tensor kernel " + name)
 }

@@ -48,7 +48,8 @@ func TestArithmeticMatchesNumPy(t *testing.T) {
 		"np.array([1.0]) / 0", "np.int64(3) * 2.5", "np.float32(1.5) * 2", "type(np.float32(1.5) * 2)", "np.int64(5) // 2", "3 - np.int64(1)",
 		"a = np.arange(3)\na += 1\na", "a = np.arange(3)\nb = a\na *= 2\nb", "a = np.arange(3)\na += 1.5", "a = np.zeros(2)\na += 1\na",
 		"bool(np.array([1]))", "bool(np.array([1, 2]))", "bool(np.array([]))", "float(np.array([2.5]))", "int(np.float64(3.9))",
-		"[10, 20, 30][np.int64(1)]", "list(range(np.int64(3)))", "np.float64(1.5) == 1.5", "{np.int64(1): 'a'}[1]",
+		"[10, 20, 30][np.int64(1)]", "list(range(np.int64(3)))", "sorted([np.float64(2.5), 1.0, np.int64(2)])",
+		"max(np.arange(3)), min(np.array([2.5, 1.5])), np.float32(1.5) < 2", "np.float64(1.5) == 1.5", "{np.int64(1): 'a'}[1]",
 	})
 }
 

@@ -66,9 +66,14 @@ func asOperand(v lang.Value) (operand, bool, error) {
 		return operand{t: x.t, weak: x.t.Dim() == 0}, true, nil
 	case *Scalar:
 		return operand{t: x.t, weak: true}, true, nil
-	case bool, int64, float64:
-		t, err := arrayFrom(x, 0, false)
-		return operand{t: t, weak: true}, true, err
+	case bool, int64, float64: // NumPy's dtype of a Python number is its Go type's
+		t, err := tensor.Scalar(x)
+		if err != nil {
+			return operand{}, true, err
+		}
+		// a plain 0-d array: PyTorch's wrapped-number promotion must not
+		// reach the kernels (np.where(c, 1, 2.5) is float64)
+		return operand{t: t.Detach(), weak: true}, true, nil
 	case *lang.List, lang.Tuple:
 		t, err := arrayFrom(x, 0, false)
 		if err != nil {

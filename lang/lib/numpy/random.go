@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/internal/mt19937"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -69,7 +70,7 @@ func (r *randomState) gaussian() float64 {
 			break
 		}
 	}
-	f := math.Sqrt(-2 * math.Log(r2) / r2)
+	f := math.Sqrt(-2 * libm.Log(r2) / r2) // correctly rounded, as C's log NumPy calls
 	r.gauss, r.hasGauss = f*x1, true
 	return f * x2
 }
@@ -132,35 +133,38 @@ func (r *randomState) interval(max uint64) uint64 {
 	}
 }
 
-// fill makes an array of size drawn one by one, or a scalar for no size.
+// fill makes an array of size drawn one by one, or a scalar for no size
+// (a Python float, as NumPy's float draws give).
 func fill(size lang.Value, dt tensor.DType, draw func() float64) (lang.Value, error) {
+	v, err := drawArray(size, dt, draw)
+	if s, ok := v.(*Scalar); ok && dt == tensor.Float64 {
+		return draw2float(s.t), err
+	}
+	return v, err
+}
+
+// drawArray makes an array of size, in dtype dt, of draw's values one by
+// one, or a NumPy scalar for no size.
+func drawArray[T tensor.Element](size lang.Value, dt tensor.DType, draw func() T) (lang.Value, error) {
 	shape, n, sized, err := drawShape(size)
 	if err != nil {
 		return nil, err
 	}
-	if !sized {
-		t, err := tensor.Scalar(draw())
-		if err != nil {
-			return nil, err
-		}
-		if t, err = castTensor(t, dt); err != nil {
-			return nil, err
-		}
-		if dt == tensor.Float64 {
-			return draw2float(t), nil
-		}
-		return wrap(t), nil
-	}
-	vals := make([]float64, n)
+	vals := make([]T, n)
 	for i := range vals {
 		vals[i] = draw()
 	}
-	t, err := tensor.FromSlice(vals, shape...)
+	t, err := fromValues(vals, shape)
 	if err != nil {
 		return nil, err
 	}
-	t, err = castTensor(t, dt)
-	return wrapArray(t), err
+	if t, err = castTensor(t, dt); err != nil {
+		return nil, err
+	}
+	if !sized {
+		return wrap(t), nil
+	}
+	return wrapArray(t), nil
 }
 
 // drawShape reads size=: the shape and the number of draws, or sized
@@ -334,7 +338,7 @@ func init() {
 					return nil, lang.Errorf(lang.ValueError, "low >= high")
 				}
 				rng := uint64(hi-1) - uint64(lo)
-				return drawInts(a.Value("size"), dt, func() int64 { return lo + int64(r.bounded(rng)) })
+				return drawArray(a.Value("size"), dt, func() int64 { return lo + int64(r.bounded(rng)) })
 			}},
 		{"choice", "a, size=None, replace=True, p=None", "A random sample of a's elements (of range(a) for an int a), with or without replacement, uniform or with probabilities p.",
 			func(r *randomState, a *lang.Args) (lang.Value, error) { return choice(r, a) }},
@@ -394,31 +398,6 @@ func init() {
 		s := &RandomState{r: &randomState{}}
 		return s, seedFrom(s.r, a.Value("seed"))
 	})
-}
-
-func drawInts(size lang.Value, dt tensor.DType, draw func() int64) (lang.Value, error) {
-	shape, n, sized, err := drawShape(size)
-	if err != nil {
-		return nil, err
-	}
-	if !sized {
-		t, err := tensor.Scalar(draw())
-		if err != nil {
-			return nil, err
-		}
-		t, err = castTensor(t, dt)
-		return wrap(t), err
-	}
-	vals := make([]int64, n)
-	for i := range vals {
-		vals[i] = draw()
-	}
-	t, err := tensor.FromSlice(vals, shape...)
-	if err != nil {
-		return nil, err
-	}
-	t, err = castTensor(t, dt)
-	return wrapArray(t), err
 }
 
 // shuffle is the legacy shuffle along the first axis.
