@@ -12,14 +12,20 @@ import (
 // the process may have: physical memory, or the memory limit of its control
 // group (a container's limit) when that is smaller.
 func defaultMemoryLimit() int64 {
-	total := physicalMemory()
+	limit, _ := defaultMemoryLimitFrom()
+	return limit
+}
+
+// defaultMemoryLimitFrom is defaultMemoryLimit and where it comes from.
+func defaultMemoryLimitFrom() (int64, string) {
+	total, source := physicalMemory(), "3/4 of the machine's memory"
 	if limit, ok := cgroupMemoryLimit("/"); ok && (total == 0 || limit < total) {
-		total = limit
+		total, source = limit, "3/4 of the control group's memory limit"
 	}
 	if total == 0 {
-		return 8 << 30
+		return 8 << 30, "the default for an unknown memory size"
 	}
-	return total / 4 * 3
+	return total / 4 * 3, source
 }
 
 // physicalMemory returns the bytes of RAM, or 0 when they cannot be read.

@@ -33,14 +33,19 @@ func (s *Storage) Len() int { return s.n }
 
 var memoryLimit atomic.Int64
 
-func init() { memoryLimit.Store(defaultMemoryLimit()) }
+func init() { initMemoryLimit() }
 
 // SetMemoryLimit sets the memory, in bytes, that tensors may use, and
 // returns the previous limit. An allocation larger than the limit, or a
 // large one that would take the heap past it, fails with a MemoryError
 // instead of exhausting the process. A limit of 0 or less turns the check
 // off.
-func SetMemoryLimit(bytes int64) int64 { return memoryLimit.Swap(bytes) }
+func SetMemoryLimit(bytes int64) int64 {
+	limitSourceMu.Lock()
+	defer limitSourceMu.Unlock()
+	limitSource = "set by the program"
+	return memoryLimit.Swap(bytes)
+}
 
 // heapCheckMinBytes is the allocation size from which initStorage checks the
 // heap in use against the limit; smaller ones cannot exhaust memory alone.
