@@ -2,19 +2,25 @@ package kernel
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"strings"
 )
 
-// KernelName is the name of kael's kernelspec directory.
+// KernelName is the name of kael's kernelspec directory unless
+// InstallOptions.Name says otherwise.
 const KernelName = "kael"
 
 // KernelSpec is the content of kernel.json.
@@ -27,28 +33,146 @@ type KernelSpec struct {
 	Metadata      map[string]any    `json:"metadata"`
 }
 
-// KernelSpecDir is the directory Install writes to: with user,
-// USER_DATA/kernels/kael, where USER_DATA is Jupyter's user data directory
-// ($JUPYTER_DATA_DIR, else ~/.local/share/jupyter on Linux); with a prefix,
-// PREFIX/share/jupyter/kernels/kael; with neither, the system-wide
-// directory (/usr/local/share/jupyter/kernels/kael on Unix).
-func KernelSpecDir(user bool, prefix string) (string, error) {
+// Scope says whose Jupyter sees an installed kernelspec.
+type Scope int
+
+const (
+	// ScopeUser installs into the current user's Jupyter data directory.
+	ScopeUser Scope = iota
+	// ScopeSystem installs into the system-wide directory every user's
+	// Jupyter reads (/usr/local/share/jupyter/kernels on Unix).
+	ScopeSystem
+	// ScopeSysPrefix installs under the prefix of the Jupyter on PATH (a
+	// virtualenv, a conda environment, /usr for Debian's), as
+	// jupyter kernelspec install --sys-prefix does.
+	ScopeSysPrefix
+	// ScopePrefix installs under InstallOptions.Prefix.
+	ScopePrefix
+)
+
+func (s Scope) String() string {
+	switch s {
+	case ScopeUser:
+		return "--user"
+	case ScopeSystem:
+		return "--system"
+	case ScopeSysPrefix:
+		return "--sys-prefix"
+	case ScopePrefix:
+		return "--prefix"
+	}
+	return fmt.Sprintf("Scope(%d)", int(s))
+}
+
+// InstallOptions say where and how Install writes a kernelspec.
+type InstallOptions struct {
+	Scope  Scope
+	Prefix string // for ScopePrefix
+	// Name is the kernelspec's directory name, which notebooks record
+	// (default "kael"): letters, digits, ".", "_" and "-", as Jupyter
+	// requires.
+	Name string
+	// DisplayName is the name front ends show (default "kael").
+	DisplayName string
+	// Env is set in the kernel's environment (kernel.json's "env").
+	Env map[string]string
+	// Executable is the kael binary the kernelspec runs; it is made
+	// absolute.
+	Executable string
+	// CopyBinary copies Executable to the scope's bin directory (PREFIX/bin,
+	// /usr/local/bin, ~/.local/bin) and makes the kernelspec run the copy,
+	// so that it does not depend on where kael was built.
+	CopyBinary bool
+	// Shared says that other users will start the kernel: Install then
+	// checks that they can run the binary. It is implied by ScopeSystem
+	// and ScopeSysPrefix.
+	Shared bool
+}
+
+// Installed is what Install wrote.
+type Installed struct {
+	Dir        string // the kernelspec directory
+	Executable string // the binary kernel.json runs
+	Copied     bool   // Executable is a copy Install made
+}
+
+var kernelNamePattern = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+
+// KernelSpecDir is the directory Install writes to for a scope and name
+// ("" for KernelName): for ScopeUser, USER_DATA/kernels/NAME, where
+// USER_DATA is Jupyter's user data directory ($JUPYTER_DATA_DIR, else
+// ~/.local/share/jupyter on Linux); for ScopePrefix,
+// PREFIX/share/jupyter/kernels/NAME; for ScopeSysPrefix, the same under
+// the prefix of the Jupyter on PATH; for ScopeSystem, the system-wide
+// directory (/usr/local/share/jupyter/kernels/NAME on Unix).
+func KernelSpecDir(scope Scope, prefix, name string) (string, error) {
+	if name == "" {
+		name = KernelName
+	}
+	if !kernelNamePattern.MatchString(name) || name == "." || name == ".." {
+		return "", fmt.Errorf("kernel: kernel name %q: use only letters, digits, '.', '_' and '-'", name)
+	}
+	base, err := installPrefix(scope, prefix)
+	if err != nil {
+		return "", err
+	}
 	switch {
-	case user && prefix != "":
-		return "", errors.New("kernel: choose either a user install or a prefix, not both")
-	case prefix != "":
-		return filepath.Join(prefix, "share", "jupyter", "kernels", KernelName), nil
-	case user:
+	case scope == ScopeUser:
 		dir, err := jupyterDataDir()
 		if err != nil {
 			return "", err
 		}
-		return filepath.Join(dir, "kernels", KernelName), nil
-	case runtime.GOOS == "windows":
-		return filepath.Join(os.Getenv("PROGRAMDATA"), "jupyter", "kernels", KernelName), nil
-	default:
-		return filepath.Join("/usr", "local", "share", "jupyter", "kernels", KernelName), nil
+		return filepath.Join(dir, "kernels", name), nil
+	case scope == ScopeSystem && runtime.GOOS == "windows":
+		return filepath.Join(os.Getenv("PROGRAMDATA"), "jupyter", "kernels", name), nil
 	}
+	return filepath.Join(base, "share", "jupyter", "kernels", name), nil
+}
+
+// installPrefix is the prefix whose bin directory --copy-binary copies to,
+// and whose share/jupyter holds the kernelspec outside ScopeUser.
+func installPrefix(scope Scope, prefix string) (string, error) {
+	switch scope {
+	case ScopePrefix:
+		if prefix == "" {
+			return "", errors.New("kernel: --prefix needs a directory")
+		}
+		return filepath.Abs(prefix)
+	case ScopeSysPrefix:
+		return sysPrefix()
+	case ScopeSystem:
+		if runtime.GOOS == "windows" {
+			return filepath.Join(os.Getenv("PROGRAMDATA"), "kael"), nil
+		}
+		return filepath.Join("/usr", "local"), nil
+	case ScopeUser:
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("kernel: %w", err)
+		}
+		return filepath.Join(home, ".local"), nil
+	}
+	return "", fmt.Errorf("kernel: unknown install scope %v", scope)
+}
+
+// sysPrefix finds the prefix of the Jupyter that will read the kernelspec:
+// the active virtualenv or conda environment, else the directory above the
+// bin directory of the jupyter command on PATH.
+func sysPrefix() (string, error) {
+	for _, v := range []string{"VIRTUAL_ENV", "CONDA_PREFIX"} {
+		if dir := os.Getenv(v); dir != "" {
+			return filepath.Abs(dir)
+		}
+	}
+	jupyter, err := exec.LookPath("jupyter")
+	if err != nil {
+		return "", errors.New("kernel: --sys-prefix: no jupyter command on PATH (nor VIRTUAL_ENV or CONDA_PREFIX) to take the prefix from; use --prefix DIR or --system")
+	}
+	jupyter, err = filepath.Abs(jupyter)
+	if err != nil {
+		return "", fmt.Errorf("kernel: %w", err)
+	}
+	return filepath.Dir(filepath.Dir(jupyter)), nil
 }
 
 // jupyterDataDir follows jupyter_core.paths.jupyter_data_dir.
@@ -75,14 +199,55 @@ func jupyterDataDir() (string, error) {
 	return filepath.Join(home, ".local", "share", "jupyter"), nil
 }
 
-// Install writes kael's kernelspec to KernelSpecDir(user, prefix) and
-// returns that directory. executable is the kael binary, made absolute.
-func Install(user bool, prefix, executable string) (string, error) {
-	dir, err := KernelSpecDir(user, prefix)
+// Install writes kael's kernelspec as opts say, copying the binary first
+// with CopyBinary. An install other users will run (ScopeSystem,
+// ScopeSysPrefix or Shared) is refused, before anything is written, when
+// they could not execute the binary.
+func Install(opts InstallOptions) (Installed, error) {
+	dir, err := KernelSpecDir(opts.Scope, opts.Prefix, opts.Name)
 	if err != nil {
-		return "", err
+		return Installed{}, err
 	}
-	return dir, WriteKernelSpec(dir, executable)
+	for key := range opts.Env {
+		if key == "" || strings.ContainsAny(key, "=\x00") {
+			return Installed{}, fmt.Errorf("kernel: environment variable name %q: want KEY=VALUE with a KEY of neither '=' nor NUL", key)
+		}
+	}
+	exe, err := filepath.Abs(opts.Executable)
+	if err != nil {
+		return Installed{}, fmt.Errorf("kernel: %w", err)
+	}
+	shared := opts.Shared || opts.Scope == ScopeSystem || opts.Scope == ScopeSysPrefix
+	res := Installed{Dir: dir, Executable: exe}
+	if opts.CopyBinary {
+		prefix, err := installPrefix(opts.Scope, opts.Prefix)
+		if err != nil {
+			return Installed{}, err
+		}
+		target := filepath.Join(prefix, "bin", filepath.Base(exe))
+		if err := copyBinary(exe, target); err != nil {
+			return Installed{}, err
+		}
+		res.Executable, res.Copied = target, true
+	}
+	if shared && runtime.GOOS != "windows" {
+		orElse := ", or install with --copy-binary to put a copy under the prefix's bin directory"
+		if res.Copied {
+			orElse = ", or install under another prefix"
+		}
+		if err := checkExecutableByOthers(res.Executable, orElse); err != nil {
+			return Installed{}, err
+		}
+	}
+	spec := KernelSpec{
+		Argv:          []string{res.Executable, "kernel", "{connection_file}"},
+		DisplayName:   cmp.Or(opts.DisplayName, "kael"),
+		Language:      "kael",
+		InterruptMode: "message",
+		Env:           opts.Env,
+		Metadata:      map[string]any{"debugger": false},
+	}
+	return res, writeKernelSpec(dir, spec, shared)
 }
 
 // WriteKernelSpec writes kernel.json, logo-32x32.png and logo-64x64.png
@@ -92,18 +257,23 @@ func WriteKernelSpec(dir, executable string) error {
 	if err != nil {
 		return fmt.Errorf("kernel: %w", err)
 	}
-	spec := KernelSpec{
+	return writeKernelSpec(dir, KernelSpec{
 		Argv:          []string{exe, "kernel", "{connection_file}"},
 		DisplayName:   "kael",
 		Language:      "kael",
 		InterruptMode: "message",
 		Metadata:      map[string]any{"debugger": false},
-	}
+	}, false)
+}
+
+// writeKernelSpec writes spec and the logos into dir. A shared spec is made
+// readable by everyone whatever the umask.
+func writeKernelSpec(dir string, spec KernelSpec, shared bool) error {
 	data, err := json.MarshalIndent(spec, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := mkdirAll(dir, shared); err != nil {
 		return fmt.Errorf("kernel: %w", err)
 	}
 	files := map[string][]byte{"kernel.json": append(data, '\n')}
@@ -115,8 +285,152 @@ func WriteKernelSpec(dir, executable string) error {
 		files[fmt.Sprintf("logo-%dx%d.png", size, size)] = buf.Bytes()
 	}
 	for name, b := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, b, 0o644); err != nil {
 			return fmt.Errorf("kernel: %w", err)
+		}
+		if shared {
+			if err := os.Chmod(file, 0o644); err != nil {
+				return fmt.Errorf("kernel: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// mkdirAll makes dir and its missing parents; when shared, those it makes
+// (and dir) are opened to everyone whatever the umask.
+func mkdirAll(dir string, shared bool) error {
+	var made []string
+	if shared {
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(d); err == nil || d == filepath.Dir(d) {
+				break
+			}
+			made = append(made, d)
+		}
+		made = append(made, dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, d := range made {
+		if err := os.Chmod(d, 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// copyBinary copies the executable src to dst, mode 0755, through a
+// temporary file renamed into place: a kernel running the old copy keeps
+// it, and nobody sees a partial binary.
+func copyBinary(src, dst string) error {
+	if same, err := sameFile(src, dst); err == nil && same {
+		return nil
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		return fmt.Errorf("kernel: --copy-binary: %w", err)
+	}
+	defer in.Close()
+	if err := mkdirAll(filepath.Dir(dst), true); err != nil {
+		return fmt.Errorf("kernel: --copy-binary: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*")
+	if err != nil {
+		return fmt.Errorf("kernel: --copy-binary: %w", err)
+	}
+	_, err = io.Copy(tmp, in)
+	err = errors.Join(err, tmp.Chmod(0o755), tmp.Close())
+	if err == nil {
+		err = os.Rename(tmp.Name(), dst)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("kernel: --copy-binary: %w", err)
+	}
+	return nil
+}
+
+func sameFile(a, b string) (bool, error) {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	fb, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(fa, fb), nil
+}
+
+// closedDirectory returns the first directory from dir up to the root that
+// other users cannot pass through (no search bit for others), or ok. A
+// directory that cannot be read counts as closed.
+func closedDirectory(dir string) (closed string, mode os.FileMode, ok bool) {
+	for {
+		info, err := os.Stat(dir)
+		if err != nil {
+			return dir, 0, false
+		}
+		if info.Mode()&0o001 == 0 {
+			return dir, info.Mode().Perm(), false
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", 0, true
+		}
+		dir = parent
+	}
+}
+
+// OthersCanReach reports whether other users can pass through every
+// directory down to path, or to its nearest existing ancestor when path
+// does not exist yet: whether a kernelspec installed there is one they
+// will see.
+func OthersCanReach(path string) bool {
+	dir, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	for {
+		if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
+			break
+		}
+		dir = filepath.Dir(dir)
+	}
+	_, _, ok := closedDirectory(dir)
+	return ok
+}
+
+// CheckExecutableByOthers reports, as a sentence that says what to change,
+// why a user other than the binary's owner and group could not run exe:
+// the file lacks the execute bit for others, or a directory above it (or
+// above the file a symbolic link leads to) lacks the search bit.
+func CheckExecutableByOthers(exe string) error {
+	return checkExecutableByOthers(exe, ", or install with --copy-binary to put a copy under the prefix's bin directory")
+}
+
+// checkExecutableByOthers is CheckExecutableByOthers with the end of its
+// advice.
+func checkExecutableByOthers(exe, orElse string) error {
+	paths := []string{exe}
+	if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
+		paths = append(paths, real)
+	}
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return fmt.Errorf("kernel: %w", err)
+		}
+		if info.Mode()&0o001 == 0 {
+			return fmt.Errorf("kernel: other users cannot run %s (mode %v): allow them with `chmod o+x %s`%s",
+				p, info.Mode().Perm(), p, orElse)
+		}
+		if dir, mode, ok := closedDirectory(filepath.Dir(p)); !ok {
+			return fmt.Errorf("kernel: other users cannot run %s: the directory %s (mode %v) does not let them through; allow them with `chmod o+x %s`%s",
+				p, dir, mode, dir, orElse)
 		}
 	}
 	return nil

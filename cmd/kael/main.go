@@ -5,7 +5,7 @@
 //	kael -c CODE               run CODE like a notebook cell
 //	kael run FILE.kael         run a script (it prints only what it prints, as Python)
 //	kael kernel CONNECTION     serve the Jupyter messaging protocol (--log-level, --log-file)
-//	kael kernel install        install the Jupyter kernelspec (--user, --prefix DIR)
+//	kael kernel install        install the Jupyter kernelspec (--user, --system, --sys-prefix, --prefix DIR, --name, --display-name, --env, --memory-limit, --copy-binary)
 //	kael gpt2 MODEL PROMPT     generate text with GPT-2 (kael gpt2 init FILE: random weights)
 //	kael version               print the version
 package main
@@ -37,8 +37,9 @@ const usage = `usage:
                             sys.argv is FILE and the ARGs
   kael kernel CONNECTION    run the Jupyter kernel on a connection file
                             (--log-level LEVEL, --log-file FILE)
-  kael kernel install [--user | --prefix DIR]
-                            install the Jupyter kernelspec
+  kael kernel install [--user | --system | --sys-prefix | --prefix DIR]
+                            install the Jupyter kernelspec (kael kernel
+                            install --help: name, environment, memory limit)
   kael gpt2 MODEL PROMPT    generate text with GPT-2 (kael gpt2 --help)
   kael version              print the version
 
