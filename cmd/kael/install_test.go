@@ -170,3 +170,15 @@ func openToOthers(t *testing.T, dir string) {
 		}
 	}
 }
+
+// TestKernelErrorsHaveOnePrefix checks that the command's errors name it
+// once ("kael kernel: kernel: ..." was printed before).
+func TestKernelErrorsHaveOnePrefix(t *testing.T) {
+	_, errOut, code := runCmd(t, "", "kernel", filepath.Join(t.TempDir(), "missing.json"))
+	if code != 1 || !strings.HasPrefix(errOut, "kael kernel: ") || strings.Contains(errOut, "kernel: kernel:") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	if got := withoutPackagePrefix(kernel.ErrParentExited); got != "parent process exited" {
+		t.Errorf("the parent's exit is reported as %q", got)
+	}
+}
