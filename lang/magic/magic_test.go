@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
 )
 
 func newShell() *Shell { return New(lang.NewSession(lang.IO{})) }
@@ -401,5 +402,21 @@ func TestTimeitStatements(t *testing.T) {
 	}
 	if v, _ := sess.Get("a"); lang.Repr(v) != "tensor([1., 2.])" {
 		t.Errorf("a = %v after the timings", lang.Repr(v))
+	}
+}
+
+func TestKaelInfo(t *testing.T) {
+	defer tensor.SetMemoryLimit(tensor.SetMemoryLimit(300 << 20))
+	sh := newShell()
+	out := mustRun(t, sh, "%kael_info")
+	if !regexp.MustCompile(`^memory limit: 300.0 MiB \(set by the program\)\nmemory in use: [0-9.]+ [KMG]?i?B\n$`).MatchString(out.Text) {
+		t.Errorf("%%kael_info printed %q", out.Text)
+	}
+	tensor.SetMemoryLimit(0)
+	if out := mustRun(t, sh, "%kael_info"); !strings.HasPrefix(out.Text, "memory limit: none\n") {
+		t.Errorf("without a limit %%kael_info printed %q", out.Text)
+	}
+	if out := run(t, sh, "%kael_info -v"); out.Err == nil || !strings.Contains(out.Err.Error(), "takes no arguments") {
+		t.Errorf("%%kael_info -v: %v", out.Err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // A lineMagic is run by `%name ARGS` on a line of its own.
@@ -45,6 +46,7 @@ func init() {
 		{"load", "[-r LINES] [-y] SOURCE", "puts a script, or cells N-M of the history, into the next input to edit and run (-r 5-10,12: those lines)", (*Shell).magicLoad},
 		{"run", "[-i] FILE", "runs a script in this session", (*Shell).magicRun},
 		{"lsmagic", "", "lists the magics", (*Shell).magicLsmagic},
+		{"kael_info", "", "the memory tensors may use in this session, where that limit comes from, and the memory in use", (*Shell).magicKaelInfo},
 	}
 }
 
@@ -268,6 +270,22 @@ func (sh *Shell) magicHistory(_ context.Context, _, args string) Output {
 		}
 	}
 	return Output{Text: b.String()}
+}
+
+// magicKaelInfo reports the session's memory limit: the smallest of
+// KAEL_MEMORY_LIMIT and three quarters of the memory or of the control
+// group's limit (tensor.MemoryLimit).
+func (sh *Shell) magicKaelInfo(_ context.Context, _, args string) Output {
+	if strings.TrimSpace(args) != "" {
+		return usageError("%%kael_info takes no arguments, not %s", strings.TrimSpace(args))
+	}
+	limit, source := tensor.MemoryLimit()
+	text := "memory limit: none\n"
+	if limit > 0 {
+		text = fmt.Sprintf("memory limit: %s (%s)\n", tensor.HumanBytes(float64(limit)), source)
+	}
+	text += fmt.Sprintf("memory in use: %s\n", tensor.HumanBytes(float64(tensor.MemoryInUse())))
+	return Output{Text: text}
 }
 
 func (sh *Shell) magicLsmagic(context.Context, string, string) Output {
