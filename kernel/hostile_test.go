@@ -257,6 +257,52 @@ func TestOversizedMessageClosesTheConnection(t *testing.T) {
 	timedExecute(t, c, "x = '"+strings.Repeat("a", limit/2)+"'", waitTimeout)
 }
 
+// TestEmptyFramesCountAgainstTheLimits sends 16 MiB of empty frames with
+// MORE set, one message of 8 million frames: each counts against the
+// message size limit (it costs the kernel memory though it has no body),
+// and the frame count is limited too, so the kernel closes the connection
+// before growing (issue 35: it grew by 600-700 MiB).
+func TestEmptyFramesCountAgainstTheLimits(t *testing.T) {
+	tests := []struct {
+		name   string
+		limits TransportLimits
+	}{
+		{"defaults", TransportLimits{}},
+		{"size limit alone", TransportLimits{MaxMessageSize: 1 << 20, MaxFrames: 1 << 30}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tk := startKernel(t, func(cfg *Config) { cfg.Limits = tt.limits })
+			c := connect(t, tk.info)
+			var before runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			p := dialRaw(t, tk.info.ShellPort, "DEALER", "")
+			go func() {
+				chunk := make([]byte, 1<<20)
+				for i := 0; i < len(chunk); i += 2 {
+					chunk[i] = flagMore
+				}
+				for range 16 {
+					if _, err := p.conn.Write(chunk); err != nil {
+						return
+					}
+				}
+			}()
+			if !p.closedByKernel() {
+				t.Fatal("kernel kept a connection that sent 8 million empty frames")
+			}
+			var after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 16<<20 {
+				t.Errorf("heap grew by %d MiB", grown>>20)
+			}
+			timedExecute(t, c, "x = 1", waitTimeout)
+		})
+	}
+}
+
 func TestStalledSubscriberDoesNotStopOutput(t *testing.T) {
 	// The limits apply to every subscriber: 4 MiB leaves the reading
 	// client room to lag behind on a busy machine.
@@ -383,23 +429,41 @@ func TestStalledHandshakeTimesOut(t *testing.T) {
 }
 
 func TestFramerLimits(t *testing.T) {
+	const o = frameOverhead
+	// n empty frames with MORE, then an empty last one.
+	empties := func(n int) []byte {
+		b := make([]byte, 0, 2*n+2)
+		for range n {
+			b = append(b, flagMore, 0)
+		}
+		return append(b, 0, 0)
+	}
 	tests := []struct {
-		name  string
-		input []byte
-		max   uint64
-		err   bool
-		ended int
+		name      string
+		input     []byte
+		max       uint64
+		maxFrames int
+		err       bool
+		ended     int
 	}{
-		{"short frames", []byte{0, 1, 'a', 0, 0}, 10, false, 2},
-		{"more frames", []byte{flagMore, 1, 'a', 0, 1, 'b'}, 10, false, 1},
-		{"frame too big", []byte{flagLong, 0, 0, 0, 0, 0, 0, 0, 11}, 10, true, 0},
-		{"message too big", []byte{flagMore, 6, 1, 2, 3, 4, 5, 6, 0, 5}, 10, true, 0},
-		{"2^64-1 announced", []byte{flagLong, 255, 255, 255, 255, 255, 255, 255, 255}, 10, true, 0},
-		{"no limit", []byte{flagLong, 0, 0, 0, 0, 0, 0, 0, 0}, 0, false, 1},
+		{"short frames", []byte{0, 1, 'a', 0, 0}, o + 10, 0, false, 2},
+		{"more frames", []byte{flagMore, 1, 'a', 0, 1, 'b'}, 2*o + 10, 0, false, 1},
+		{"frame too big", []byte{flagLong, 0, 0, 0, 0, 0, 0, 0, 11}, o + 10, 0, true, 0},
+		{"message too big", []byte{flagMore, 6, 1, 2, 3, 4, 5, 6, 0, 5}, 2*o + 10, 0, true, 0},
+		{"2^64-1 announced", []byte{flagLong, 255, 255, 255, 255, 255, 255, 255, 255}, o + 10, 0, true, 0},
+		{"2^64-1 announced, limit below the overhead", []byte{flagLong, 255, 255, 255, 255, 255, 255, 255, 255}, 10, 0, true, 0},
+		{"no limit", []byte{flagLong, 0, 0, 0, 0, 0, 0, 0, 0}, 0, 0, false, 1},
+		// Empty frames cost what zmq4 holds for them: 0 bytes each on
+		// the wire is not 0 against the limit.
+		{"empty frames within the limit", empties(9), 10 * o, 0, false, 1},
+		{"empty frames past the limit", empties(10), 10 * o, 0, true, 0},
+		{"frames within the count", empties(4), 0, 5, false, 1},
+		{"frames past the count", empties(5), 0, 5, true, 0},
+		{"the count is per message", append(empties(4), empties(4)...), 0, 5, false, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := framer{max: tt.max}
+			f := framer{max: tt.max, maxFrames: tt.maxFrames}
 			ended := 0
 			var err error
 			for b := tt.input; len(b) > 0 && err == nil; { // byte by byte: splits anywhere

@@ -49,6 +49,16 @@ const (
 	DefaultSendQueueBytes = 64 << 20
 	// DefaultHandshakeTimeout is TransportLimits.HandshakeTimeout's default.
 	DefaultHandshakeTimeout = 10 * time.Second
+	// DefaultMaxFrames is TransportLimits.MaxFrames's default: far more
+	// than a Jupyter message has (identities, delimiter, signature, four
+	// dicts and its buffers).
+	DefaultMaxFrames = 1 << 14
+
+	// frameOverhead is what each frame counts against MaxMessageSize
+	// beyond its body: about what zmq4 holds for a frame however small,
+	// so that a message of many empty frames is bounded by the limit as
+	// its bytes are.
+	frameOverhead = 80
 
 	greetingSize  = 64 // ZMTP 3 greeting
 	signatureSize = 10 // its first part, which every peer sends at once
@@ -64,9 +74,12 @@ const (
 // for. Zero fields take their defaults.
 type TransportLimits struct {
 	// MaxMessageSize is the largest message, all frames together, that a
-	// peer may send; the connection of a peer that announces more is
-	// closed. Default 256 MiB.
+	// peer may send, each frame counting 80 bytes more than its body; the
+	// connection of a peer that announces more is closed. Default 256 MiB.
 	MaxMessageSize int64
+	// MaxFrames is the most frames one message may have; the connection
+	// of a peer that sends more is closed. Default 16384.
+	MaxFrames int
 	// SendHWM is how many messages may wait to be sent to one peer; what
 	// the kernel sends beyond that is dropped for that peer (libzmq's
 	// ZMQ_SNDHWM). Default 1000.
@@ -91,6 +104,9 @@ func (l TransportLimits) withDefaults() TransportLimits {
 	}
 	if l.HandshakeTimeout <= 0 {
 		l.HandshakeTimeout = DefaultHandshakeTimeout
+	}
+	if l.MaxFrames <= 0 {
+		l.MaxFrames = DefaultMaxFrames
 	}
 	return l
 }
@@ -117,6 +133,7 @@ var registerTransports = sync.OnceValue(func() error {
 
 var (
 	errMessageTooLarge   = errors.New("zmtp message larger than the limit")
+	errTooManyFrames     = errors.New("zmtp message of more frames than the limit")
 	errBadGreeting       = errors.New("not a ZMTP 3 NULL-mechanism greeting")
 	errBadReady          = errors.New("malformed ZMTP READY command")
 	errDuplicateIdentity = errors.New("identity already connected")
@@ -348,7 +365,7 @@ type guardedConn struct {
 func newGuardedConn(c net.Conn, read []byte, limits TransportLimits) *guardedConn {
 	g := &guardedConn{
 		Conn: c, limits: limits, pending: read, swallow: len(ourGreeting),
-		in: framer{max: uint64(limits.MaxMessageSize)},
+		in: framer{max: uint64(limits.MaxMessageSize), maxFrames: limits.MaxFrames},
 	}
 	g.wake = sync.NewCond(&g.mu)
 	go g.sendLoop()
@@ -460,7 +477,9 @@ func (c *guardedConn) Close() error {
 // eight-byte size and a body; a frame with the MORE flag is followed by
 // another of the same message.
 type framer struct {
-	max      uint64 // largest message; 0 for no limit
+	max       uint64 // largest message, frameOverhead a frame included; 0 for no limit
+	maxFrames int    // most frames in a message; 0 for no limit
+	frames    int    // frames of the current message so far
 	sizeBuf  [8]byte
 	sizeGot  int
 	sizeNeed int // 0 while waiting for a flags byte
@@ -486,6 +505,13 @@ func (f *framer) step(b []byte) (n int, start bool, err error) {
 		return int(k), false, nil
 	case f.sizeNeed == 0:
 		start = !f.inMsg
+		if start {
+			f.frames = 0
+		}
+		f.frames++
+		if f.maxFrames > 0 && f.frames > f.maxFrames {
+			return 0, false, fmt.Errorf("%w (%d frames)", errTooManyFrames, f.maxFrames)
+		}
 		f.inMsg = true
 		f.more = b[0]&flagMore != 0
 		f.sizeNeed, f.sizeGot = 1, 0
@@ -503,10 +529,11 @@ func (f *framer) step(b []byte) (n int, start bool, err error) {
 		if f.sizeNeed == 8 {
 			size = binary.BigEndian.Uint64(f.sizeBuf[:])
 		}
-		if f.max > 0 && (size > f.max || f.msgSize > f.max-size) {
+		cost := size + frameOverhead
+		if f.max > 0 && (size > f.max || cost > f.max || f.msgSize > f.max-cost) {
 			return k, false, fmt.Errorf("%w (%d bytes)", errMessageTooLarge, f.max)
 		}
-		f.msgSize += size
+		f.msgSize += cost
 		f.sizeNeed, f.bodyLeft, f.inBody = 0, size, true
 		if size == 0 {
 			f.endFrame()

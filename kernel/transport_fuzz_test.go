@@ -6,16 +6,18 @@ import (
 )
 
 // FuzzFramer feeds what a peer might send through the framer that enforces
-// the message size limit: it must never panic, never let a message past the
-// limit, and reach the same verdict however the bytes are split into reads.
+// the message size and frame-count limits: it must never panic, never let a
+// message past either limit, and reach the same verdict however the bytes
+// are split into reads.
 func FuzzFramer(f *testing.F) {
 	f.Add([]byte{0, 1, 'a', flagMore, 0, 0, 2, 'b', 'c'}, uint8(3))
 	f.Add([]byte{flagLong, 0, 0, 0, 0, 0, 0, 0, 200}, uint8(1))
 	f.Add(append([]byte{flagCommand, 6}, "\x05READY"...), uint8(7))
+	f.Add([]byte{flagMore, 0, flagMore, 0, flagMore, 0, flagMore, 0, flagMore, 0, 0, 0}, uint8(2))
 	f.Fuzz(func(t *testing.T, data []byte, split uint8) {
-		const limit = 100
+		const limit, maxFrames = 4*frameOverhead + 100, 4
 		run := func(chunk int) (messages int, err error) {
-			fr := framer{max: limit}
+			fr := framer{max: limit, maxFrames: maxFrames}
 			for b := data; len(b) > 0; {
 				piece := b[:min(chunk, len(b))]
 				b = b[len(piece):]
@@ -26,6 +28,9 @@ func FuzzFramer(f *testing.F) {
 					}
 					if fr.msgSize > limit {
 						t.Fatalf("message of %d bytes passed a limit of %d", fr.msgSize, limit)
+					}
+					if fr.frames > maxFrames {
+						t.Fatalf("message of %d frames passed a limit of %d", fr.frames, maxFrames)
 					}
 					if fr.ended {
 						messages++
