@@ -480,15 +480,15 @@ type framer struct {
 	max       uint64 // largest message, frameOverhead a frame included; 0 for no limit
 	maxFrames int    // most frames in a message; 0 for no limit
 	frames    int    // frames of the current message so far
-	sizeBuf  [8]byte
-	sizeGot  int
-	sizeNeed int // 0 while waiting for a flags byte
-	bodyLeft uint64
-	inBody   bool
-	more     bool
-	inMsg    bool
-	msgSize  uint64
-	ended    bool // the last step completed a message
+	sizeBuf   [8]byte
+	sizeGot   int
+	sizeNeed  int // 0 while waiting for a flags byte
+	bodyLeft  uint64
+	inBody    bool
+	more      bool
+	inMsg     bool
+	msgSize   uint64
+	ended     bool // the last step completed a message
 }
 
 // step consumes the bytes of b (non-empty) up to the end of the current
