@@ -16,8 +16,11 @@ const parentPoll = time.Second
 
 // Run serves the kernel described by the connection file until a
 // shutdown_request arrives, ctx is cancelled, or the parent process exits.
-// SIGINT interrupts the running cell instead of ending the process.
+// SIGINT interrupts the running cell instead of ending the process, and
+// SIGPIPE is ignored: a write to a stderr or stdout whose reader is gone
+// fails (and logging gives up) instead of killing the kernel.
 func Run(ctx context.Context, connectionFile string, cfg Config) error {
+	signal.Ignore(syscall.SIGPIPE)
 	info, err := ReadConnectionFile(connectionFile)
 	if err != nil {
 		return err

@@ -4,9 +4,12 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/go-zeromq/zmq4"
 )
 
 func TestWatchParent(t *testing.T) {
@@ -54,5 +57,48 @@ func TestParentAlive(t *testing.T) {
 				t.Errorf("parentAlive = %v", got)
 			}
 		})
+	}
+}
+
+// TestKernelSurvivesClosedStderr starts the kernel with a stderr pipe
+// whose reader is gone, as when the process that started it has exited:
+// logging must not kill it with SIGPIPE (issue 35; ipykernel survives).
+func TestKernelSurvivesClosedStderr(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGPIPE")
+	}
+	path, info := writeConnectionFile(t, newID())
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close() // nobody will read what the kernel logs
+	cmd := exec.Command(exe, path)
+	cmd.Env = append(os.Environ(), fakeKernelEnv+"=1")
+	cmd.Stderr = w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-exited
+	})
+	c := connect(t, info)
+	// An unsigned message makes the kernel log a warning.
+	if err := c.shell.Send(zmq4.NewMsgFrom([]byte(delimiter), []byte("bad"), []byte("{}"), []byte("{}"), []byte("{}"), []byte("{}"))); err != nil {
+		t.Fatal(err)
+	}
+	timedExecute(t, c, "x = 1", waitTimeout)
+	select {
+	case err := <-exited:
+		t.Fatalf("the kernel exited: %v", err)
+	default:
 	}
 }
