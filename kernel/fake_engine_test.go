@@ -25,6 +25,7 @@ import (
 //	display('id', 'text'), update('id', 'text'), clear()
 //	html('text')        a result without text/plain
 //	spam(n)             n quick lines on stdout
+//	burst(n, size)      n display_data messages, "burst I " and size x's
 //	help('topic')       pages text about topic
 //	nan()               a result that JSON cannot encode
 //
@@ -37,7 +38,7 @@ type fakeEngine struct {
 	closed atomic.Bool
 }
 
-var fakeBuiltins = []string{"clear", "crash", "display", "eprint", "fail", "getpass", "help", "html", "input", "nan", "print", "sleep", "spam", "update"}
+var fakeBuiltins = []string{"burst", "clear", "crash", "display", "eprint", "fail", "getpass", "help", "html", "input", "nan", "print", "sleep", "spam", "update"}
 
 func newFakeEngine() Engine { return &fakeEngine{vars: map[string]any{}} }
 
@@ -214,6 +215,16 @@ func (e *fakeEngine) call(ctx context.Context, fn string, args []any, out CellIO
 		return MimeBundle{"text/plain": "nan", "application/json": math.NaN()}
 	case "help":
 		return page{"text/plain": "help on " + text()}
+	case "burst":
+		if len(args) != 2 {
+			panic(raise("TypeError", "burst takes a count and a size"))
+		}
+		n, _ := args[0].(int)
+		size, _ := args[1].(int)
+		pad := strings.Repeat("x", size)
+		for i := range n {
+			out.Display(DisplayData{Data: MimeBundle{"text/plain": fmt.Sprintf("burst %d %s", i, pad)}})
+		}
 	case "spam":
 		for i := range intArg(args) {
 			out.Stdout(fmt.Sprintf("line %d\n", i))

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
@@ -306,7 +307,11 @@ func TestEmptyFramesCountAgainstTheLimits(t *testing.T) {
 func TestStalledSubscriberDoesNotStopOutput(t *testing.T) {
 	// The limits apply to every subscriber: 4 MiB leaves the reading
 	// client room to lag behind on a busy machine.
-	tk := startKernel(t, func(cfg *Config) { cfg.Limits.SendQueueBytes = 4 << 20 })
+	tk := startKernel(t, func(cfg *Config) {
+		cfg.Limits.SendQueueBytes = 4 << 20
+		// The kernel waits this long, once, for the peer that stopped.
+		cfg.Limits.StallTimeout = 500 * time.Millisecond
+	})
 	c := connect(t, tk.info)
 	// A subscriber that subscribes to everything and never reads.
 	stalled := dialRaw(t, tk.info.IOPubPort, "SUB", "")
@@ -343,6 +348,73 @@ func TestStalledSubscriberDoesNotStopOutput(t *testing.T) {
 	// one message); the client's own copies of the outputs are ~7 MB.
 	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 24<<20 {
 		t.Errorf("heap grew by %d MB", grown>>20)
+	}
+}
+
+// TestSlowSubscriberGetsEverything reads IOPub slower than a cell
+// publishes, with queues far smaller than the output: flow control must
+// slow the cell down rather than drop messages, and the final idle status
+// always arrives (issue 35: a cell printing 300 MB lost output and, in 8
+// of 12 runs, its idle status).
+func TestSlowSubscriberGetsEverything(t *testing.T) {
+	tests := []struct {
+		name   string
+		code   string
+		marker string
+		want   int
+	}{
+		{"display bursts", "burst(600, 1000)", "burst ", 600},
+		{"clear and print", strings.Repeat("clear()\nprint('pr!nt')\n", 1500), "pr!nt\\n", 1500},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tk := startKernel(t, func(cfg *Config) { cfg.Limits.SendHWM, cfg.Limits.SendQueueBytes = 16, 32 << 10 })
+			c := connect(t, tk.info)
+			slow := dialRaw(t, tk.info.IOPubPort, "SUB", "")
+			slow.send([]byte{1})
+			time.Sleep(100 * time.Millisecond) // let the subscription arrive
+			var got bytes.Buffer
+			idle := []byte(`"execution_state":"idle"`)
+			read := make(chan error, 1)
+			go func() { // about 4 MB/s, in small reads
+				buf := make([]byte, 4<<10)
+				for {
+					_ = slow.conn.SetReadDeadline(time.Now().Add(waitTimeout))
+					n, err := slow.conn.Read(buf)
+					got.Write(buf[:n])
+					if err != nil {
+						read <- err
+						return
+					}
+					if i := bytes.LastIndex(got.Bytes(), []byte(tt.marker)); i >= 0 && bytes.Contains(got.Bytes()[i:], idle) &&
+						bytes.Count(got.Bytes(), []byte(tt.marker)) >= tt.want {
+						read <- nil
+						return
+					}
+					time.Sleep(time.Millisecond)
+				}
+			}()
+			id := c.send("shell", "execute_request", map[string]any{"code": tt.code, "silent": false})
+			if !waitIdle(c, id, 2*waitTimeout) {
+				c.mu.Lock()
+				types := map[string]int{}
+				for _, m := range c.received["iopub"] {
+					types[m.Header.MsgType+"/"+state(m)]++
+				}
+				c.mu.Unlock()
+				t.Fatalf("the fast client got no idle status; it got %v", types)
+			}
+			if err := <-read; err != nil {
+				t.Fatalf("the slow subscriber got %d of %d outputs, idle status: %v; then %v",
+					bytes.Count(got.Bytes(), []byte(tt.marker)), tt.want, bytes.Contains(got.Bytes(), idle), err)
+			}
+			if n := bytes.Count(got.Bytes(), []byte(tt.marker)); n != tt.want {
+				t.Errorf("the slow subscriber got %d outputs, want %d", n, tt.want)
+			}
+			if strings.Contains(tk.logs.String(), "dropped") {
+				t.Errorf("the kernel dropped messages:\n%s", tk.logs.String())
+			}
+		})
 	}
 }
 

@@ -14,14 +14,23 @@ const (
 	streamDelay = 50 * time.Millisecond
 	// streamChunk is the most stream text held back.
 	streamChunk = 64 << 10
+	// dropLogInterval is the least time between two warnings about
+	// messages dropped for stalled subscribers.
+	dropLogInterval = 10 * time.Second
 )
 
 // publisher sends IOPub messages. It merges stream text that arrives in
 // quick succession into one message, and flushes it before anything else
-// is published so that the front end sees outputs in order.
+// is published so that the front end sees outputs in order. Before each
+// message it waits while a subscriber that reads is behind (flowGroup), so
+// a cell that prints faster than the front end reads is slowed down
+// rather than its output dropped.
 type publisher struct {
-	k    *Kernel
-	sock zmq4.Socket
+	k       *Kernel
+	sock    zmq4.Socket
+	flow    *flowGroup
+	dropped int64     // flow.dropped when last logged
+	logged  time.Time // when drops were last logged
 
 	mu      sync.Mutex
 	parent  *Message // of the pending stream text
@@ -93,7 +102,18 @@ func (p *publisher) sendLocked(parent *Message, msgType string, content any) {
 	m.Identities = [][]byte{[]byte("kernel." + p.k.session + "." + m.Header.MsgType)}
 	frames, err := m.encode(p.k.signer)
 	if err == nil {
+		p.flow.wait(p.k.ctx)
+		if p.flow != nil {
+			p.flow.sent.Add(1)
+		}
 		err = p.sock.SendMulti(zmq4.NewMsgFrom(frames...))
+	}
+	if p.flow != nil {
+		if d := p.flow.dropped.Load(); d != p.dropped && time.Since(p.logged) > dropLogInterval {
+			p.logged = time.Now()
+			p.k.log.Warn("IOPub messages dropped for a subscriber that stopped reading", "dropped", d-p.dropped)
+			p.dropped = d
+		}
 	}
 	if err != nil && p.k.ctx.Err() == nil {
 		p.k.log.Warn("IOPub send failed", "msg_type", msgType, "err", err)

@@ -166,7 +166,8 @@ func New(info ConnectionInfo, cfg Config) (*Kernel, error) {
 	// A ROUTER that echoes whole messages answers REQ peers exactly as a
 	// REP socket would, and any other peer too; ipykernel does the same.
 	k.hb = &channel{name: "heartbeat", sock: bind(zmq4.NewRouter(sockCtx, opts...), info.HBPort)}
-	k.iopub = &publisher{k: k, sock: bind(zmq4.NewPub(sockCtx, opts...), info.IOPubPort)}
+	flow := newFlowGroup()
+	k.iopub = &publisher{k: k, flow: flow, sock: bind(zmq4.NewPub(withFlow(sockCtx, flow), opts...), info.IOPubPort)}
 	if err != nil {
 		k.stop(err)
 		for _, sock := range socks {

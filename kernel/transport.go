@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-zeromq/zmq4"
@@ -37,6 +38,15 @@ import (
 // it queues what zmq4 writes per peer: once a peer's queue is full, whole
 // messages to that peer are dropped, as libzmq does at its send high-water
 // mark, and nobody else waits.
+//
+// IOPub must not drop output, nor ever a status message, for a peer that
+// reads (issue 35). Its connections form a flowGroup, on which the
+// publisher waits before each message while any connection's queue is
+// half full: a slow reader slows the cell down instead of losing what it
+// prints. A peer whose socket has taken nothing for StallTimeout is
+// stalled and no longer waited for; its queue then fills and drops as
+// above, except messages under smallMessage (statuses), which are kept up
+// to four times SendHWM, and each drop is counted for the kernel's log.
 const (
 	guardedTCP = "kael-tcp"
 	guardedIPC = "kael-ipc"
@@ -49,6 +59,8 @@ const (
 	DefaultSendQueueBytes = 64 << 20
 	// DefaultHandshakeTimeout is TransportLimits.HandshakeTimeout's default.
 	DefaultHandshakeTimeout = 10 * time.Second
+	// DefaultStallTimeout is TransportLimits.StallTimeout's default.
+	DefaultStallTimeout = 5 * time.Second
 	// DefaultMaxFrames is TransportLimits.MaxFrames's default: far more
 	// than a Jupyter message has (identities, delimiter, signature, four
 	// dicts and its buffers).
@@ -59,6 +71,13 @@ const (
 	// so that a message of many empty frames is bounded by the limit as
 	// its bytes are.
 	frameOverhead = 80
+
+	// smallMessage is the size under which a message to a stalled peer
+	// is queued past the limits (a status is about 600 bytes).
+	smallMessage = 2 << 10
+	// writeChunk is the most sendLoop writes at once, so that progress
+	// through a large message is seen.
+	writeChunk = 64 << 10
 
 	greetingSize  = 64 // ZMTP 3 greeting
 	signatureSize = 10 // its first part, which every peer sends at once
@@ -90,6 +109,9 @@ type TransportLimits struct {
 	// HandshakeTimeout is how long a peer has, from connecting, to send
 	// its greeting and READY command. Default 10 s.
 	HandshakeTimeout time.Duration
+	// StallTimeout is how long an IOPub peer may take nothing before the
+	// kernel stops waiting for it (flow control). Default 5 s.
+	StallTimeout time.Duration
 }
 
 func (l TransportLimits) withDefaults() TransportLimits {
@@ -108,6 +130,9 @@ func (l TransportLimits) withDefaults() TransportLimits {
 	if l.MaxFrames <= 0 {
 		l.MaxFrames = DefaultMaxFrames
 	}
+	if l.StallTimeout <= 0 {
+		l.StallTimeout = DefaultStallTimeout
+	}
 	return l
 }
 
@@ -122,6 +147,103 @@ func withLimits(ctx context.Context, l TransportLimits) context.Context {
 func limitsFrom(ctx context.Context) TransportLimits {
 	l, _ := ctx.Value(limitsKey{}).(TransportLimits)
 	return l.withDefaults()
+}
+
+// The flowGroup of a socket's connections travels in the context too.
+type flowKey struct{}
+
+func withFlow(ctx context.Context, g *flowGroup) context.Context {
+	return context.WithValue(ctx, flowKey{}, g)
+}
+
+// flowGroup is the set of live connections of a socket whose sender waits
+// for its readers (flow control) rather than drop what they have not read.
+//
+// zmq4's PUB keeps its own unbounded queue between SendMulti and the
+// connections, so the sender also counts what it sends (sent) and waits
+// while the connection furthest along is zmqInFlight messages behind.
+type flowGroup struct {
+	mu        sync.Mutex
+	conns     map[*guardedConn]struct{}
+	wake      chan struct{} // signalled when a queue shrinks or a peer goes
+	dropped   atomic.Int64  // messages dropped for stalled peers
+	sent      atomic.Int64  // messages the sender has handed to zmq4
+	delivered atomic.Int64  // when a connection last took a message from zmq4 (Unix ns)
+	stall     time.Duration
+}
+
+func newFlowGroup() *flowGroup {
+	return &flowGroup{conns: map[*guardedConn]struct{}{}, wake: make(chan struct{}, 1)}
+}
+
+func (g *flowGroup) add(c *guardedConn) {
+	g.mu.Lock()
+	g.conns[c] = struct{}{}
+	g.stall = c.limits.StallTimeout
+	g.mu.Unlock()
+}
+
+func (g *flowGroup) remove(c *guardedConn) {
+	g.mu.Lock()
+	delete(g.conns, c)
+	g.mu.Unlock()
+	g.signal()
+}
+
+func (g *flowGroup) signal() {
+	select {
+	case g.wake <- struct{}{}:
+	default:
+	}
+}
+
+// zmqInFlight is how many messages may wait in zmq4's PUB queue.
+const zmqInFlight = 8
+
+// congested reports whether a connection that is reading has half its
+// queue's room in use, or zmq4 has not passed on the last zmqInFlight
+// messages sent (unless it has passed on nothing for the stall timeout:
+// then no connection is taking messages).
+func (g *flowGroup) congested() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.conns) == 0 {
+		return false
+	}
+	now := time.Now()
+	furthest := int64(-1)
+	for c := range g.conns {
+		if c.congested(now) {
+			return true
+		}
+		furthest = max(furthest, c.taken())
+	}
+	return g.sent.Load()-furthest >= zmqInFlight && now.Sub(time.Unix(0, g.delivered.Load())) < g.stall
+}
+
+// wait returns once no connection is congested, or ctx is done. It is
+// meant for one sender at a time.
+func (g *flowGroup) wait(ctx context.Context) {
+	if g == nil {
+		return
+	}
+	// Stalls are noticed by time, not by an event: look again now and then.
+	const recheck = 100 * time.Millisecond
+	var timer *time.Timer
+	for g.congested() {
+		if timer == nil {
+			timer = time.NewTimer(recheck)
+			defer timer.Stop()
+		} else {
+			timer.Reset(recheck)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-g.wake:
+		case <-timer.C:
+		}
+	}
 }
 
 var registerTransports = sync.OnceValue(func() error {
@@ -146,7 +268,8 @@ func (t guardedTransport) Listen(ctx context.Context, addr string) (net.Listener
 	if err != nil {
 		return nil, err
 	}
-	return newGuardedListener(l, limitsFrom(ctx)), nil
+	flow, _ := ctx.Value(flowKey{}).(*flowGroup)
+	return newGuardedListener(l, limitsFrom(ctx), flow), nil
 }
 
 // guardedListener accepts connections in the background and passes on
@@ -154,6 +277,7 @@ func (t guardedTransport) Listen(ctx context.Context, addr string) (net.Listener
 type guardedListener struct {
 	net.Listener
 	limits TransportLimits
+	flow   *flowGroup // nil unless the socket waits for its readers
 	conns  chan net.Conn
 	err    chan error
 	closed chan struct{}
@@ -163,9 +287,9 @@ type guardedListener struct {
 	ids map[string]*guardedConn // identities of live connections
 }
 
-func newGuardedListener(l net.Listener, limits TransportLimits) *guardedListener {
+func newGuardedListener(l net.Listener, limits TransportLimits, flow *flowGroup) *guardedListener {
 	g := &guardedListener{
-		Listener: l, limits: limits, conns: make(chan net.Conn), err: make(chan error, 1),
+		Listener: l, limits: limits, flow: flow, conns: make(chan net.Conn), err: make(chan error, 1),
 		closed: make(chan struct{}), ids: map[string]*guardedConn{},
 	}
 	go g.acceptLoop()
@@ -198,7 +322,7 @@ func (l *guardedListener) admit(c net.Conn) {
 		return
 	}
 	_ = c.SetDeadline(time.Time{})
-	g := newGuardedConn(c, read, l.limits)
+	g := newGuardedConn(c, read, l.limits, l.flow)
 	if identity != "" {
 		l.mu.Lock()
 		_, taken := l.ids[identity]
@@ -345,6 +469,7 @@ func (e *dropError) Temporary() bool { return false }
 type guardedConn struct {
 	net.Conn
 	limits  TransportLimits
+	flow    *flowGroup  // nil, or the group the connection belongs to
 	pending []byte      // read before zmq4 took the connection
 	expire  *time.Timer // closes the connection unless zmq4 takes it
 	release func()      // frees the identity, if any
@@ -354,22 +479,49 @@ type guardedConn struct {
 	wake     *sync.Cond
 	swallow  int // bytes of zmq4's greeting still to discard (already sent)
 	out      framer
-	current  []byte   // the message being written
-	dropping bool     // current is being dropped
-	queue    [][]byte // whole messages waiting to be sent
-	queued   int64    // their bytes
-	err      error    // why the connection is closed
+	current  []byte    // the message being written
+	queue    [][]byte  // whole messages waiting to be sent
+	queued   int64     // their bytes
+	taken0   int64     // flow.sent when the connection joined
+	received int64     // whole messages zmq4 has written, queued or dropped
+	writing  bool      // sendLoop is in a write to the peer
+	progress time.Time // when the peer last took bytes, or writing began
+	err      error     // why the connection is closed
 	once     sync.Once
 }
 
-func newGuardedConn(c net.Conn, read []byte, limits TransportLimits) *guardedConn {
+func newGuardedConn(c net.Conn, read []byte, limits TransportLimits, flow *flowGroup) *guardedConn {
 	g := &guardedConn{
-		Conn: c, limits: limits, pending: read, swallow: len(ourGreeting),
+		Conn: c, limits: limits, flow: flow, pending: read, swallow: len(ourGreeting),
 		in: framer{max: uint64(limits.MaxMessageSize), maxFrames: limits.MaxFrames},
 	}
 	g.wake = sync.NewCond(&g.mu)
+	if flow != nil {
+		g.taken0 = flow.sent.Load()
+		flow.add(g)
+	}
 	go g.sendLoop()
 	return g
+}
+
+// taken is the count of the sender's messages up to the last that zmq4
+// has written to this connection (those sent before it subscribed
+// included).
+func (c *guardedConn) taken() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.taken0 + c.received
+}
+
+// congested reports whether the connection's peer is reading (not
+// stalled) and its queue is half full.
+func (c *guardedConn) congested(now time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil || c.writing && now.Sub(c.progress) > c.limits.StallTimeout {
+		return false
+	}
+	return len(c.queue) >= max(1, c.limits.SendHWM/2) || c.queued >= c.limits.SendQueueBytes/2
 }
 
 func (c *guardedConn) Read(p []byte) (int, error) {
@@ -406,25 +558,38 @@ func (c *guardedConn) Write(p []byte) (int, error) {
 	c.swallow -= k
 	p = p[k:]
 	for len(p) > 0 {
-		k, start, err := c.out.step(p)
+		k, _, err := c.out.step(p)
 		if err != nil {
 			return 0, err
 		}
-		if start {
-			c.dropping = len(c.queue) > 0 && (len(c.queue) >= c.limits.SendHWM || c.queued >= c.limits.SendQueueBytes)
-		}
-		if !c.dropping {
-			c.current = append(c.current, p[:k]...)
-		}
+		c.current = append(c.current, p[:k]...)
 		p = p[k:]
-		if c.out.ended && !c.dropping {
-			c.queue = append(c.queue, c.current)
-			c.queued += int64(len(c.current))
+		if c.out.ended {
+			c.enqueueLocked(c.current)
 			c.current = nil
-			c.wake.Signal()
 		}
 	}
 	return n, nil
+}
+
+// enqueueLocked queues a whole message, or drops it when the queue is
+// full: a small one only when the queue holds four times SendHWM.
+func (c *guardedConn) enqueueLocked(msg []byte) {
+	c.received++
+	if c.flow != nil {
+		c.flow.delivered.Store(time.Now().UnixNano())
+		c.flow.signal()
+	}
+	full := len(c.queue) > 0 && (len(c.queue) >= c.limits.SendHWM || c.queued >= c.limits.SendQueueBytes)
+	if full && (len(msg) >= smallMessage || len(c.queue) >= 4*c.limits.SendHWM) {
+		if c.flow != nil {
+			c.flow.dropped.Add(1)
+		}
+		return
+	}
+	c.queue = append(c.queue, msg)
+	c.queued += int64(len(msg))
+	c.wake.Signal()
 }
 
 // sendLoop writes queued messages to the peer.
@@ -442,12 +607,26 @@ func (c *guardedConn) sendLoop() {
 		msg := c.queue[0]
 		c.queue[0] = nil
 		c.queue = c.queue[1:]
-		c.queued -= int64(len(msg))
+		c.writing, c.progress = true, time.Now()
 		c.mu.Unlock()
-		if _, err := c.Conn.Write(msg); err != nil {
-			c.fail(err)
-			return
+		for len(msg) > 0 {
+			k := min(len(msg), writeChunk)
+			if _, err := c.Conn.Write(msg[:k]); err != nil {
+				c.fail(err)
+				return
+			}
+			msg = msg[k:]
+			c.mu.Lock()
+			c.queued -= int64(k)
+			c.progress = time.Now()
+			c.mu.Unlock()
+			if c.flow != nil {
+				c.flow.signal()
+			}
 		}
+		c.mu.Lock()
+		c.writing = false
+		c.mu.Unlock()
 	}
 }
 
@@ -463,6 +642,9 @@ func (c *guardedConn) fail(reason error) {
 		}
 		if c.release != nil {
 			c.release()
+		}
+		if c.flow != nil {
+			c.flow.remove(c)
 		}
 		c.Conn.Close()
 	})
