@@ -368,7 +368,7 @@ func TestSlowSubscriberGetsEverything(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tk := startKernel(t, func(cfg *Config) { cfg.Limits.SendHWM, cfg.Limits.SendQueueBytes = 16, 32 << 10 })
+			tk := startKernel(t, func(cfg *Config) { cfg.Limits.SendHWM, cfg.Limits.SendQueueBytes = 16, 32<<10 })
 			c := connect(t, tk.info)
 			slow := dialRaw(t, tk.info.IOPubPort, "SUB", "")
 			slow.send([]byte{1})
