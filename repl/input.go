@@ -18,6 +18,7 @@ const historyLimit = 10000
 type terminalReader struct {
 	rl    *readline.Instance
 	stdin *readline.CancelableStdin
+	paste *pasteFilter
 	fd    int
 	mu    sync.Mutex      // readline switches modes from more than one goroutine
 	saved *readline.State // the terminal's state before raw mode; nil when not raw
@@ -26,7 +27,8 @@ type terminalReader struct {
 // newTerminalReader starts readline on the terminal fd (which is stdin).
 // History is off when historyFile is "".
 func newTerminalReader(fd int, opts Options, historyFile string, width func() int, c readline.AutoCompleter) (*terminalReader, error) {
-	t := &terminalReader{stdin: readline.NewCancelableStdin(opts.Stdin), fd: fd}
+	paste := newPasteFilter(opts.Stdin)
+	t := &terminalReader{stdin: readline.NewCancelableStdin(paste), paste: paste, fd: fd}
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:                 primaryPrompt,
 		HistoryFile:            historyFile,
@@ -43,6 +45,7 @@ func newTerminalReader(fd int, opts Options, historyFile string, width func() in
 		FuncIsTerminal:         func() bool { return true },
 		FuncMakeRaw:            t.makeRaw,
 		FuncExitRaw:            t.exitRaw,
+		Listener:               paste, // inserts pasted runs at once
 	})
 	if err != nil {
 		t.stdin.Close()
@@ -92,7 +95,7 @@ func (t *terminalReader) readLine(prompt, prefill string) (string, error) {
 }
 
 func (t *terminalReader) readPassword(prompt string) (string, error) {
-	b, err := t.rl.ReadPassword(prompt)
+	b, err := t.rl.ReadPasswordEx(prompt, t.paste)
 	if errors.Is(err, readline.ErrInterrupt) {
 		return "", errInterrupted
 	}
