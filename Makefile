@@ -23,6 +23,13 @@ GPT2_DEBS := python3-torch python3-numpy python3-matplotlib nodejs
 # classic Notebook server and the browser playwright-core (npm) drives.
 BROWSER_DEBS := jupyter-notebook chromium nodejs
 BROWSER_DIR := cmd/kael/testdata/browser
+# Debian packages of the classroom test and benchmark (make test-hub,
+# make bench-classroom; docs/classroom.md): JupyterHub 3.0 with its
+# configurable-http-proxy, the classic Notebook server for the students,
+# and for the benchmark's comparison ipykernel with PyTorch.
+HUB_DEBS := jupyterhub jupyter-notebook python3-ipykernel python3-torch
+# Students of make bench-classroom.
+STUDENTS ?= 30
 # Debian packages for the side-by-side benchmarks.
 BENCH_DEBS := python3-numpy python3-torch libopenblas0-pthread python3-threadpoolctl
 FUZZTIME  ?= 10s
@@ -37,7 +44,7 @@ TEST_TIMEOUT ?= 30m
 # run the paths such a machine runs (ATEN_CPU_CAPABILITY).
 ISA_PACKAGES := ./tensor/... ./autograd ./nn ./gpt2/... ./safetensors ./lang
 
-.PHONY: all build run test test-isa test-go test-gonb fuzz lint bench bench-instructions book install-kernel jupyter-deps gpt2-deps browser-deps bench-deps clean
+.PHONY: all build run test test-isa test-go test-gonb test-hub fuzz lint bench bench-classroom bench-instructions book install-kernel jupyter-deps gpt2-deps browser-deps bench-deps hub-deps clean
 
 all: build
 
@@ -76,6 +83,20 @@ GONB_TOOLS := $(BIN)/gonb-tools
 test-gonb: jupyter-deps
 	cd gonb/tools && $(GO) build -o $(GONB_TOOLS)/ tool
 	cd gonb && KAEL_REQUIRE_GONB=1 KAEL_GONB_BIN=$(GONB_TOOLS) $(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./nbtest
+
+## test-hub: a JupyterHub classroom on 127.0.0.1 (.ci/classroom.py, as root:
+## it creates three students as Unix users and removes them): kael's
+## kernelspec installed for them with --copy-binary and --memory-limit, their
+## servers started through the REST API, cells run through the websocket, an
+## interrupt and a MemoryError at the limit; .ci/run runs it after make test
+test-hub: build hub-deps
+	/usr/bin/python3 .ci/classroom.py test $(KAEL)
+
+## bench-classroom: STUDENTS (30) students at once with kael, then with
+## ipykernel + torch: memory per student (server and kernel, RSS and PSS),
+## time to the first result and failures, as the table of docs/performance.md
+bench-classroom: build hub-deps
+	/usr/bin/python3 .ci/classroom.py bench $(KAEL) -n $(STUDENTS)
 
 ## fuzz: run each fuzz target for $(FUZZTIME) (.ci/fuzz-one: once more after
 ## Go 1.26's fuzz deadline race, never after a real finding)
@@ -135,6 +156,9 @@ browser-deps:
 
 bench-deps:
 	@./.ci/apt-ensure $(BENCH_DEBS)
+
+hub-deps:
+	@./.ci/apt-ensure $(HUB_DEBS)
 
 clean:
 	rm -rf $(BIN)
