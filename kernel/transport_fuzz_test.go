@@ -2,6 +2,9 @@ package kernel
 
 import (
 	"bytes"
+	"errors"
+	"io"
+	"net"
 	"testing"
 )
 
@@ -69,4 +72,57 @@ func readySeed(props map[string]string) []byte {
 		body = append(body, value...)
 	}
 	return body
+}
+
+// FuzzGuardedConnRead feeds what a peer might send through the kernel's
+// wire reader, guardedConn, over a pipe and in reads of any size: what it
+// passes on is a prefix of what was sent, all of it when the framer finds
+// no message over the size or frame-count limit, and it drops the
+// connection (a *dropError) when the framer does.
+func FuzzGuardedConnRead(f *testing.F) {
+	f.Add([]byte{0, 1, 'a', flagMore, 0, 0, 2, 'b', 'c'}, uint8(3))
+	f.Add([]byte{flagMore, 0, flagMore, 0, flagMore, 0, flagMore, 0, flagMore, 0, 0, 0}, uint8(1))
+	f.Add([]byte{flagLong, 0, 0, 0, 0, 0, 0, 2, 0}, uint8(9))
+	f.Fuzz(func(t *testing.T, data []byte, split uint8) {
+		limits := TransportLimits{MaxMessageSize: 4*frameOverhead + 100, MaxFrames: 4}.withDefaults()
+		want := framer{max: uint64(limits.MaxMessageSize), maxFrames: limits.MaxFrames}
+		var wantErr error
+		for b := data; len(b) > 0 && wantErr == nil; {
+			var k int
+			k, _, wantErr = want.step(b)
+			b = b[k:]
+		}
+		local, peer := net.Pipe()
+		c := newGuardedConn(local, nil, limits, nil)
+		defer c.Close()
+		chunk := int(split%32) + 1
+		go func() {
+			defer peer.Close()
+			for b := data; len(b) > 0; {
+				k := min(chunk, len(b))
+				if _, err := peer.Write(b[:k]); err != nil {
+					return
+				}
+				b = b[k:]
+			}
+		}()
+		var got []byte
+		buf := make([]byte, int(split%7)+1)
+		var err error
+		for err == nil {
+			var n int
+			n, err = c.Read(buf)
+			got = append(got, buf[:n]...)
+		}
+		if !bytes.HasPrefix(data, got) {
+			t.Fatalf("passed on %q, not a prefix of %q", got, data)
+		}
+		var drop *dropError
+		switch {
+		case wantErr != nil && !errors.As(err, &drop):
+			t.Fatalf("the framer refuses %q (%v), the connection ended with %v", data, wantErr, err)
+		case wantErr == nil && (err != io.EOF || len(got) != len(data)):
+			t.Fatalf("passed on %d of %d bytes, then %v", len(got), len(data), err)
+		}
+	})
 }
