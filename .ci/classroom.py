@@ -134,8 +134,8 @@ c.Authenticator.allowed_users = {set(self.students)!r}
 c.JupyterHub.spawner_class = 'localprocess'
 c.Spawner.cmd = ['jupyterhub-singleuser']
 c.Spawner.default_url = '/tree'
-c.Spawner.start_timeout = 120
-c.Spawner.http_timeout = 120
+c.Spawner.start_timeout = 600
+c.Spawner.http_timeout = 600
 c.Spawner.environment = {{'JUPYTER_PATH': {self.jupyter_path!r}}}
 c.JupyterHub.services = [{{'name': 'classroom-test', 'api_token': {self.token!r}}}]
 c.JupyterHub.load_roles = [{{
@@ -175,7 +175,7 @@ c.JupyterHub.active_server_limit = 0
         status, _ = self.request("POST", f"/hub/api/users/{name}/server")
         if status not in (201, 202):
             raise RuntimeError(f"spawn {name}: HTTP {status}")
-        deadline = time.time() + 120
+        deadline = time.time() + 600
         while time.time() < deadline:
             _, user = self.request("GET", f"/hub/api/users/{name}")
             server = user.get("servers", {}).get("", {})
@@ -219,10 +219,11 @@ class Kernel:
         self.hub, self.user = hub, user
 
     async def start(self, name):
-        _, k = self.hub.request("POST", f"/user/{self.user}/api/kernels", {"name": name})
+        _, k = await asyncio.to_thread(self.hub.request, "POST", f"/user/{self.user}/api/kernels", {"name": name})
         self.id = k["id"]
         url = f"ws://127.0.0.1:{self.hub.port}/user/{self.user}/api/kernels/{self.id}/channels"
-        req = HTTPRequest(url, headers={"Authorization": "token " + self.hub.token})
+        req = HTTPRequest(url, headers={"Authorization": "token " + self.hub.token},
+                          connect_timeout=300, request_timeout=300)
         self.ws = await websocket_connect(req, max_message_size=1 << 30)
         self.session = uuid.uuid4().hex
 
@@ -266,7 +267,7 @@ class Kernel:
 
     async def close(self):
         self.ws.close()
-        self.hub.request("DELETE", f"/user/{self.user}/api/kernels/{self.id}")
+        await asyncio.to_thread(self.hub.request, "DELETE", f"/user/{self.user}/api/kernels/{self.id}")
 
 
 def check(cond, what):
@@ -342,7 +343,7 @@ def memory_of(user):
 
 async def bench_one(hub, name, kernel_name):
     t0 = time.time()
-    hub.spawn(name)
+    await asyncio.to_thread(hub.spawn, name)
     k = Kernel(hub, name)
     await k.start(kernel_name)
     out, err, first = await k.execute(MATMUL, timeout=600)
