@@ -112,10 +112,6 @@ func KernelSpecDir(scope Scope, prefix, name string) (string, error) {
 	if !kernelNamePattern.MatchString(name) || name == "." || name == ".." {
 		return "", fmt.Errorf("kernel: kernel name %q: use only letters, digits, '.', '_' and '-'", name)
 	}
-	base, err := installPrefix(scope, prefix)
-	if err != nil {
-		return "", err
-	}
 	switch {
 	case scope == ScopeUser:
 		dir, err := jupyterDataDir()
@@ -125,6 +121,10 @@ func KernelSpecDir(scope Scope, prefix, name string) (string, error) {
 		return filepath.Join(dir, "kernels", name), nil
 	case scope == ScopeSystem && runtime.GOOS == "windows":
 		return filepath.Join(os.Getenv("PROGRAMDATA"), "jupyter", "kernels", name), nil
+	}
+	base, err := installPrefix(scope, prefix)
+	if err != nil {
+		return "", err
 	}
 	return filepath.Join(base, "share", "jupyter", "kernels", name), nil
 }
