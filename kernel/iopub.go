@@ -26,13 +26,13 @@ const (
 // a cell that prints faster than the front end reads is slowed down
 // rather than its output dropped.
 type publisher struct {
-	k       *Kernel
-	sock    zmq4.Socket
-	flow    *flowGroup
-	dropped int64     // flow.dropped when last logged
-	logged  time.Time // when drops were last logged
+	k    *Kernel
+	sock zmq4.Socket
+	flow *flowGroup
 
 	mu      sync.Mutex
+	dropped int64     // flow.dropped when last logged
+	logged  time.Time // when drops were last logged
 	parent  *Message // of the pending stream text
 	name    string   // "stdout" or "stderr"
 	pending strings.Builder
