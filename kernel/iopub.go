@@ -33,8 +33,8 @@ type publisher struct {
 	mu      sync.Mutex
 	dropped int64     // flow.dropped when last logged
 	logged  time.Time // when drops were last logged
-	parent  *Message // of the pending stream text
-	name    string   // "stdout" or "stderr"
+	parent  *Message  // of the pending stream text
+	name    string    // "stdout" or "stderr"
 	pending strings.Builder
 	timer   *time.Timer
 }
