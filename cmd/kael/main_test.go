@@ -162,3 +162,17 @@ func TestPayloadsAgainstIPykernel(t *testing.T) {
 		t.Errorf("payloads_vs_ipykernel.py reported failures:\n%s", out)
 	}
 }
+
+// TestIOPubFloodReachesPythonClient prints 100 MB in one cell and runs
+// 5,000 clear_output + print in another, read by jupyter_client as fast as
+// Python can: every character and the idle status must arrive (issue 35).
+func TestIOPubFloodReachesPythonClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a kernel through Python and prints 100 MB")
+	}
+	py := python(t, "python3-jupyter-client", "jupyter_client")
+	exe, _ := os.Executable()
+	if out := runPython(t, py, nil, "../../kernel/testdata/iopub_flood.py", "1000", "100000", "5000", exe, "kernel"); !strings.Contains(out, " 0 failed") {
+		t.Errorf("iopub_flood.py reported failures:\n%s", out)
+	}
+}
