@@ -72,5 +72,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/typing"
 	_ "github.com/kael-dev/kael/lang/lib/uuid"
 	_ "github.com/kael-dev/kael/lang/lib/warnings"
+	_ "github.com/kael-dev/kael/lang/lib/zipfile"
 	_ "github.com/kael-dev/kael/lang/torch"
 )
