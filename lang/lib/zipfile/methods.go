@@ -368,4 +368,3 @@ var zipModule = &lang.Module{Name: "zipfile", Doc: "Python's zipfile module on G
 	"ZIP_STORED": int64(zipStored), "ZIP_DEFLATED": int64(zipDeflated), "ZIP_BZIP2": int64(12), "ZIP_LZMA": int64(14),
 	"BadZipFile": badZipFileClass, "BadZipfile": badZipFileClass,
 }}
-
