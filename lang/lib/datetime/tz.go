@@ -284,3 +284,13 @@ func init() {
 	datetimeModule.Attrs["tzinfo"] = tzinfoClass
 	datetimeModule.Attrs["UTC"] = utc
 }
+
+// Strftime is C's strftime of the time t (in its location, whose name and
+// offset %Z and %z give) with the directives datetime's strftime knows,
+// for the time module's strftime, asctime and ctime.
+func Strftime(t time.Time, format string) (string, error) {
+	d := fromGo(t, true)
+	name, off := t.Zone()
+	d.aware, d.tz = true, Timezone{offset: int64(off) * microsPerSecond, name: name, hasName: true}
+	return d.strftime(format)
+}
