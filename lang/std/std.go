@@ -1,18 +1,11 @@
 // Package std links kael's libraries into a program: importing it (for
 // its effect) makes torch and its submodules (lang/torch), the standard
-// modules (json, math, collections, dataclasses, itertools, ..., one
-// package each under lang/lib), and the look-alikes safetensors and
-// transformers importable in the language, each registered by the init
-// function of its package. Every front end that
-// modules argparse, csv, datetime, functools, gzip, hashlib, itertools,
-// json, math, random, re, struct, time, typing and uuid, and the
-// look-alikes safetensors and transformers importable in the language,
-// each registered by the init function of its package. Every front end that
-// modules cmath, json, itertools, functools, struct, time, typing, math and
-// random, and the look-alikes safetensors and transformers importable in
-// the language, each registered by the init function of its package. Every front end that
-// runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
-// it:
+// modules (json, math, collections, dataclasses, itertools, threading,
+// zipfile, ..., one package each under lang/lib), numpy, and the
+// look-alikes safetensors, tqdm, matplotlib and transformers importable in
+// the language, each registered by the init function of its package.
+// Every front end that runs kael code (the REPL, the Jupyter kernel, gonb,
+// cmd/kael) imports it:
 //
 //	import _ "github.com/kael-dev/kael/lang/std"
 //

@@ -79,7 +79,12 @@ func buildModule() *lang.Module {
 			return &local{sc: schedOf(a.Session()), attrs: map[any]map[string]lang.Value{}, order: map[any][]string{}}, nil
 		}),
 	}
-	m["currentThread"], m["activeCount"] = m["current_thread"], m["active_count"]
+	m["currentThread"] = fn("currentThread()", "current_thread(), by its old name.", func(a *lang.Args) (lang.Value, error) {
+		return currentThread(a), nil
+	})
+	m["activeCount"] = fn("activeCount()", "active_count(), by its old name.", func(a *lang.Args) (lang.Value, error) {
+		return int64(1 + len(schedOf(a.Session()).live)), nil
+	})
 	return &lang.Module{Name: "threading", Attrs: m, Doc: "Python's threading module: threads take turns, each running until it ends or waits (docs/stdlib.md)."}
 }
 
