@@ -66,5 +66,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/uuid"
 	_ "github.com/kael-dev/kael/lang/lib/warnings"
 	_ "github.com/kael-dev/kael/lang/lib/zipfile"
+	_ "github.com/kael-dev/kael/lang/lib/zoneinfo"
 	_ "github.com/kael-dev/kael/lang/torch"
 )

@@ -167,7 +167,7 @@ func (d Date) offsetSuffix() string {
 	if !d.aware {
 		return ""
 	}
-	return offsetText(d.tz.offset, ":")
+	return offsetText(d.tz.offsetAt(d), ":")
 }
 
 func (d Date) isoDate() string { return fmt.Sprintf("%04d-%02d-%02d", d.year, d.month, d.day) }
@@ -181,6 +181,8 @@ func (d Date) Equal(other lang.Value) bool {
 	switch {
 	case !ok || o.hasTime != d.hasTime || o.aware != d.aware:
 		return false
+	case sameZone(d, o):
+		return d.micros().Cmp(o.micros()) == 0
 	case d.aware:
 		return d.utcMicros().Cmp(o.utcMicros()) == 0
 	}
@@ -207,7 +209,7 @@ func (d Date) Order(other lang.Value) (int, bool, error) {
 	if o.aware != d.aware {
 		return 0, false, lang.Errorf(lang.TypeError, "can't compare offset-naive and offset-aware datetimes")
 	}
-	if d.aware {
+	if d.aware && !sameZone(d, o) {
 		return d.utcMicros().Cmp(o.utcMicros()), true, nil
 	}
 	return d.micros().Cmp(o.micros()), true, nil
@@ -238,7 +240,7 @@ func (d Date) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.
 			if x.aware != y.aware {
 				return nil, true, lang.Errorf(lang.TypeError, "can't subtract offset-naive and offset-aware datetimes")
 			}
-			if x.aware {
+			if x.aware && !sameZone(x, y) {
 				r, err := fromMicros(new(big.Int).Sub(x.utcMicros(), y.utcMicros()))
 				return r, true, err
 			}

@@ -77,11 +77,11 @@ func (d Date) strftime(format string) (string, error) {
 			fmt.Fprintf(&b, "%06d", d.micro)
 		case 'z':
 			if d.aware {
-				b.WriteString(offsetText(d.tz.offset, ""))
+				b.WriteString(offsetText(d.tz.offsetAt(d), ""))
 			}
 		case 'Z':
 			if d.aware {
-				b.WriteString(d.tz.String())
+				b.WriteString(d.tz.nameAt(d))
 			}
 		case 'j':
 			fmt.Fprintf(&b, "%03d", d.yday())

@@ -16,11 +16,65 @@ import (
 // zone's offset now, as a fixed timezone, as CPython does.
 
 // Timezone is datetime.timezone: an offset from UTC (in microseconds,
-// strictly within a day) and an optional name.
+// strictly within a day) and an optional name; or, with loc, a
+// zoneinfo.ZoneInfo: a zone of the system's tz database, whose offset
+// depends on the date (daylight saving time).
 type Timezone struct {
 	offset  int64
 	name    string
 	hasName bool
+	loc     *time.Location // a ZoneInfo's zone; nil for a fixed offset
+}
+
+// NewZoneInfo is zoneinfo.ZoneInfo(key) of the zone loc.
+func NewZoneInfo(loc *time.Location) Timezone { return Timezone{loc: loc, name: loc.String()} }
+
+// wallTime is d's wall-clock fields in the zone loc (for an ambiguous or
+// skipped time, the offset Go's time.Date picks).
+func (d Date) wallTime(loc *time.Location) time.Time {
+	return time.Date(d.year, time.Month(d.month), d.day, d.hour, d.minute, d.second, d.micro*1000, loc)
+}
+
+// offsetAt is the zone's offset from UTC, in microseconds, at the wall
+// time of d.
+func (z Timezone) offsetAt(d Date) int64 {
+	if z.loc == nil {
+		return z.offset
+	}
+	_, off := d.wallTime(z.loc).Zone()
+	return int64(off) * microsPerSecond
+}
+
+// nameAt is the zone's name at the wall time of d: CET or CEST.
+func (z Timezone) nameAt(d Date) string {
+	if z.loc == nil {
+		return z.String()
+	}
+	name, _ := d.wallTime(z.loc).Zone()
+	return name
+}
+
+// dstAt is the daylight saving time in effect at d: the offset less the
+// zone's standard offset that year.
+func (z Timezone) dstAt(d Date) lang.Value {
+	if z.loc == nil {
+		return lang.None
+	}
+	t := d.wallTime(z.loc)
+	if !t.IsDST() {
+		td, _ := fromMicros(big.NewInt(0))
+		return td
+	}
+	_, off := t.Zone()
+	std := off
+	for _, m := range []time.Month{time.January, time.July} {
+		if u := time.Date(d.year, m, 1, 0, 0, 0, 0, z.loc); !u.IsDST() {
+			_, std = u.Zone()
+			break
+		}
+	}
+	td, _ := fromMicros(big.NewInt(int64(off-std) * microsPerSecond))
+	return td
 }
 
 var (
@@ -33,19 +87,28 @@ var (
 
 var utc = Timezone{}
 
-// TypeName is datetime.timezone.
-func (Timezone) TypeName() string { return "datetime.timezone" }
+// TypeName is datetime.timezone, or zoneinfo.ZoneInfo.
+func (z Timezone) TypeName() string { return z.ClassName() }
 
-// ClassName is datetime.timezone.
-func (Timezone) ClassName() string { return "datetime.timezone" }
+// ClassName is datetime.timezone, or zoneinfo.ZoneInfo.
+func (z Timezone) ClassName() string {
+	if z.loc != nil {
+		return "zoneinfo.ZoneInfo"
+	}
+	return "datetime.timezone"
+}
 
 func (z Timezone) delta() Timedelta {
 	td, _ := fromMicros(big.NewInt(z.offset))
 	return td
 }
 
-// PyRepr is datetime.timezone.utc or datetime.timezone(datetime.timedelta(...)[, 'name']).
+// PyRepr is datetime.timezone.utc or datetime.timezone(datetime.timedelta(...)[, 'name']),
+// or zoneinfo.ZoneInfo(key='Europe/Berlin').
 func (z Timezone) PyRepr() string {
+	if z.loc != nil {
+		return "zoneinfo.ZoneInfo(key=" + lang.Repr(z.name) + ")"
+	}
 	if z.offset == 0 && !z.hasName {
 		return "datetime.timezone.utc"
 	}
@@ -58,7 +121,7 @@ func (z Timezone) PyRepr() string {
 // String is its name: the one given, UTC, or UTC+HH:MM.
 func (z Timezone) String() string {
 	switch {
-	case z.hasName:
+	case z.loc != nil, z.hasName:
 		return z.name
 	case z.offset == 0:
 		return "UTC"
@@ -84,17 +147,36 @@ func offsetText(us int64, sep string) string {
 	return out
 }
 
-// Equal is ==: timezones of the same offset are equal, whatever their names.
+// Equal is ==: timezones of the same offset are equal, whatever their
+// names; ZoneInfo zones of the same key (CPython's are one object).
 func (z Timezone) Equal(other lang.Value) bool {
 	o, ok := other.(Timezone)
-	return ok && o.offset == z.offset
+	if !ok || (o.loc == nil) != (z.loc == nil) {
+		return false
+	}
+	if z.loc != nil {
+		return o.name == z.name
+	}
+	return o.offset == z.offset
 }
 
-// HashKey hashes by offset.
-func (z Timezone) HashKey() (string, error) { return fmt.Sprint("tz:", z.offset), nil }
+// HashKey hashes by offset, or key.
+func (z Timezone) HashKey() (string, error) {
+	if z.loc != nil {
+		return "zoneinfo:" + z.name, nil
+	}
+	return fmt.Sprint("tz:", z.offset), nil
+}
+
+// sameZone reports whether two aware datetimes share their tzinfo, when
+// CPython compares and subtracts their wall times, offsets aside.
+func sameZone(a, b Date) bool { return a.tz.loc != nil && a.tz.Equal(b.tz) }
 
 // Attr gives utcoffset, tzname, dst and fromutc.
 func (z Timezone) Attr(name string) (lang.Value, bool) {
+	if name == "key" && z.loc != nil {
+		return z.name, true
+	}
 	m, ok := timezoneMethods[name]
 	if !ok {
 		return nil, false
@@ -103,7 +185,12 @@ func (z Timezone) Attr(name string) (lang.Value, bool) {
 }
 
 // AttrNames lists them.
-func (z Timezone) AttrNames() []string { return []string{"dst", "fromutc", "tzname", "utcoffset"} }
+func (z Timezone) AttrNames() []string {
+	if z.loc != nil {
+		return []string{"dst", "fromutc", "key", "tzname", "utcoffset"}
+	}
+	return []string{"dst", "fromutc", "tzname", "utcoffset"}
+}
 
 // tzArg reads a tzinfo: None (naive) or a timezone.
 func tzArg(v lang.Value, what string) (Timezone, bool, error) {
@@ -116,7 +203,7 @@ func tzArg(v lang.Value, what string) (Timezone, bool, error) {
 	if v == nil {
 		return Timezone{}, false, nil
 	}
-	return Timezone{}, false, lang.Errorf(lang.TypeError, "kael's %s takes a datetime.timezone (a fixed offset) or None, not %s", what, lang.TypeName(v))
+	return Timezone{}, false, lang.Errorf(lang.TypeError, "kael's %s takes a datetime.timezone or a zoneinfo.ZoneInfo or None, not %s", what, lang.TypeName(v))
 }
 
 var timezoneMethods = map[string]*lang.Builtin{}
@@ -157,11 +244,20 @@ func newTimezone(us *big.Int) (Timezone, error) {
 // utcMicros is an aware datetime's instant, in microseconds since
 // 0001-01-01 UTC.
 func (d Date) utcMicros() *big.Int {
-	return new(big.Int).Sub(d.micros(), big.NewInt(d.tz.offset))
+	return new(big.Int).Sub(d.micros(), big.NewInt(d.tz.offsetAt(d)))
 }
 
 // inZone is the aware datetime of instant us (UTC microseconds) in z.
 func inZone(us *big.Int, z Timezone) (Date, error) {
+	if z.loc != nil {
+		u, err := fromDateMicros(us, true)
+		if err != nil {
+			return u, err
+		}
+		d := fromGo(u.goTime().In(z.loc), true)
+		d.tz, d.aware = z, true
+		return d, nil
+	}
 	d, err := fromDateMicros(new(big.Int).Add(us, big.NewInt(z.offset)), true)
 	d.tz, d.aware = z, true
 	return d, err
@@ -176,7 +272,7 @@ func localZone(t time.Time) Timezone {
 
 // goInstant is an aware datetime as a Go time.
 func (d Date) goInstant() time.Time {
-	return d.goTime().Add(-time.Duration(d.tz.offset) * time.Microsecond)
+	return d.goTime().Add(-time.Duration(d.tz.offsetAt(d)) * time.Microsecond)
 }
 
 // astimezone is d.astimezone(tz): the same instant in tz (the local zone
@@ -227,13 +323,33 @@ func splitOffset(timePart string) (string, string) {
 
 func init() {
 	methods(timezoneMethods,
-		lang.NewBuiltin(lang.AsValue, "utcoffset(self, dt)", "The offset, a timedelta.", func(a *lang.Args) (lang.Value, error) {
-			return a.Value("self").(Timezone).delta(), nil
+		lang.NewBuiltin(lang.AsValue, "utcoffset(self, dt)", "The offset at the datetime dt, a timedelta (a ZoneInfo's is None for dt None).", func(a *lang.Args) (lang.Value, error) {
+			z := a.Value("self").(Timezone)
+			if z.loc == nil {
+				return z.delta(), nil
+			}
+			d, ok := a.Value("dt").(Date)
+			if !ok || !d.hasTime {
+				return lang.None, nil
+			}
+			td, _ := fromMicros(big.NewInt(z.offsetAt(d)))
+			return td, nil
 		}),
-		lang.NewBuiltin(lang.AsValue, "tzname(self, dt)", "The name: the one given, or UTC±HH:MM.", func(a *lang.Args) (lang.Value, error) {
-			return a.Value("self").(Timezone).String(), nil
+		lang.NewBuiltin(lang.AsValue, "tzname(self, dt)", "The name: the one given, or UTC±HH:MM; a ZoneInfo's at dt (CET, CEST).", func(a *lang.Args) (lang.Value, error) {
+			z := a.Value("self").(Timezone)
+			if d, ok := a.Value("dt").(Date); ok && d.hasTime && z.loc != nil {
+				return z.nameAt(d), nil
+			}
+			if z.loc != nil {
+				return lang.None, nil
+			}
+			return z.String(), nil
 		}),
-		lang.NewBuiltin(lang.AsValue, "dst(self, dt)", "None: a fixed offset has no daylight saving time.", func(a *lang.Args) (lang.Value, error) {
+		lang.NewBuiltin(lang.AsValue, "dst(self, dt)", "The daylight saving time in effect at dt: None for a fixed offset.", func(a *lang.Args) (lang.Value, error) {
+			z := a.Value("self").(Timezone)
+			if d, ok := a.Value("dt").(Date); ok && d.hasTime {
+				return z.dstAt(d), nil
+			}
 			return lang.None, nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "fromutc(self, dt)", "The datetime dt (in UTC, with this tzinfo) moved to this zone's local time.", func(a *lang.Args) (lang.Value, error) {
@@ -242,7 +358,7 @@ func init() {
 			if !ok || !d.hasTime {
 				return nil, lang.Errorf(lang.TypeError, "fromutc() argument must be a datetime.datetime instance")
 			}
-			if !d.aware || d.tz.offset != z.offset {
+			if !d.aware || !d.tz.Equal(z) {
 				return nil, lang.Errorf(lang.ValueError, "fromutc: dt.tzinfo is not self")
 			}
 			return inZone(d.micros(), z)
@@ -254,17 +370,22 @@ func init() {
 			if !d.aware {
 				return lang.None, nil
 			}
-			return d.tz.delta(), nil
+			td, _ := fromMicros(big.NewInt(d.tz.offsetAt(d)))
+			return td, nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "tzname(self)", "The time zone's name, None for a naive datetime.", func(a *lang.Args) (lang.Value, error) {
 			d := selfDate(a)
 			if !d.aware {
 				return lang.None, nil
 			}
-			return d.tz.String(), nil
+			return d.tz.nameAt(d), nil
 		}),
-		lang.NewBuiltin(lang.AsValue, "dst(self)", "None: kael's time zones are fixed offsets.", func(a *lang.Args) (lang.Value, error) {
-			return lang.None, nil
+		lang.NewBuiltin(lang.AsValue, "dst(self)", "The daylight saving time in effect (a timedelta) for a ZoneInfo zone; None for a fixed offset or a naive datetime.", func(a *lang.Args) (lang.Value, error) {
+			d := selfDate(a)
+			if !d.aware {
+				return lang.None, nil
+			}
+			return d.tz.dstAt(d), nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "astimezone(self, tz=None)", "The same instant in the time zone tz (the local zone now, as a fixed offset, without one); a naive datetime is taken as local time.", func(a *lang.Args) (lang.Value, error) {
 			z, hasZ, err := tzArg(a.Value("tz"), "astimezone")
