@@ -28,6 +28,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/datetime"
 	_ "github.com/kael-dev/kael/lang/lib/enum"
 	_ "github.com/kael-dev/kael/lang/lib/fnmatch"
+	_ "github.com/kael-dev/kael/lang/lib/futures"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
 	_ "github.com/kael-dev/kael/lang/lib/glob"
 	_ "github.com/kael-dev/kael/lang/lib/gzip"

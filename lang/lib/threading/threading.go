@@ -251,3 +251,22 @@ func currentThread(a *lang.Args) lang.Value {
 	}
 	return mainThread(sc)
 }
+
+// Spawn starts a thread named name that runs run, as
+// Thread(name=name).start() does with run as its target: it runs now
+// until it ends or waits. Libraries built on threads (concurrent.futures)
+// use it.
+func Spawn(a *lang.Args, name string, run func() error) error {
+	sc := schedOf(a.Session())
+	st := &threadState{started: true, alive: true}
+	x := lang.NewInstance(threadClass, st)
+	x.SetOwn("name", name)
+	x.SetOwn("daemon", false)
+	sc.idents++
+	st.ident = sc.idents
+	x.SetOwn("ident", st.ident)
+	x.SetOwn("native_id", st.ident)
+	t := &thread{inst: x, state: st}
+	st.run = t
+	return sc.start(a, t, run)
+}
