@@ -24,6 +24,7 @@ type langRow struct {
 	n         int
 	goal      float64 // minimum ratio time(reference) / time(kael); 0 for a row measured only
 	torch     bool    // the reference is Debian's Python with PyTorch
+	numpy     bool    // the reference is Debian's Python with NumPy (the same source)
 }
 
 // langRows are the loops of issue 11.
@@ -38,6 +39,13 @@ var langRows = []langRow{
 	// Not one of issue 11's goals: measured so that the cost of user
 	// objects (construction, attributes, operator methods) stays visible.
 	{key: "objects", work: "micrograd-style Value: a * b + 10.0", src: "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data", n: 100_000},
+	// Issue 29's NumPy rows: kael's NumPy against NumPy itself, large
+	// arrays (at least as fast) and a loop over small ones (NumPy's
+	// per-call overhead, where kael should win by 1.5x).
+	{key: "np_add", work: "NumPy c = a + b, 1000x1000 float64", src: "import numpy as np\na = np.ones((1000, 1000))\nb = a * 2\nfor i in range(N):\n    c = a + b", n: 100, goal: 1.0, numpy: true},
+	{key: "np_sum_axis", work: "NumPy a.sum(axis=0), 1000x1000 float64", src: "import numpy as np\na = np.ones((1000, 1000))\nfor i in range(N):\n    s = a.sum(axis=0)", n: 100, goal: 1.0, numpy: true},
+	{key: "np_fancy", work: "NumPy a[idx], 10^6 float64, 142858 indices", src: "import numpy as np\na = np.arange(1_000_000.0)\nidx = np.arange(0, 1_000_000, 7)\nfor i in range(N):\n    b = a[idx]", n: 100, goal: 1.0, numpy: true},
+	{key: "np_small", work: "NumPy b = a * 2 + 1, 3 elements", src: "import numpy as np\na = np.array([1., 2., 3.])\nfor i in range(N):\n    b = a * 2 + 1", n: 200_000, goal: 1.5, numpy: true},
 }
 
 // langTimes holds the medians of one implementation: seconds per
@@ -47,8 +55,9 @@ type langTimes struct {
 	startup float64
 }
 
-// runLang measures the language rows for kael and the two Pythons.
-func runLang(w io.Writer, rounds int, python, torchPython string) error {
+// runLang measures the language rows for kael and the Pythons (CPython,
+// with PyTorch, with NumPy; "" for one that is missing).
+func runLang(w io.Writer, rounds int, python, torchPython, numpyPython string) error {
 	dir, err := os.MkdirTemp("", "kaelbench-lang-")
 	if err != nil {
 		return err
@@ -63,13 +72,17 @@ func runLang(w io.Writer, rounds int, python, torchPython string) error {
 	}
 	// runs holds, by implementation and row, the CPU times of the N and
 	// the 2N runs of every round.
-	runs := map[string]map[string][][2]float64{"kael": {}, "cpython": {}, "torch": {}}
+	runs := map[string]map[string][][2]float64{"kael": {}, "cpython": {}, "torch": {}, "numpy": {}}
 	startups := map[string][]float64{}
 	for round := 1; round <= rounds; round++ {
 		fmt.Fprintf(os.Stderr, "language round %d of %d\n", round, rounds)
 		for _, r := range langRows {
 			impls := []struct{ name, cmd, src string }{{"kael", kael, r.src}}
 			switch {
+			case r.numpy:
+				if numpyPython != "" {
+					impls = append(impls, struct{ name, cmd, src string }{"numpy", numpyPython, r.src})
+				}
 			case r.torch && torchPython != "":
 				impls = append(impls, struct{ name, cmd, src string }{"torch", torchPython, r.pySrc})
 			case !r.torch && python != "":
@@ -182,8 +195,11 @@ func printLangTable(w io.Writer, times map[string]langTimes) {
 	fmt.Fprintln(tw, "loop\tkael\treference\tref\tkael is\tgoal\t")
 	for _, r := range langRows {
 		refName, refLabel := "cpython", "CPython"
-		if r.torch {
+		switch {
+		case r.torch:
 			refName, refLabel = "torch", "PyTorch"
+		case r.numpy:
+			refName, refLabel = "numpy", "NumPy"
 		}
 		k, kOK := times["kael"].perIter[r.key]
 		ref, refOK := times[refName].perIter[r.key]

@@ -97,13 +97,18 @@ func mainLang(rounds int, cpython, torchPython string) {
 		fmt.Fprintf(os.Stderr, "kaelbench: %s not found; the CPython column stays empty\n", cpython)
 		cpython = ""
 	}
+	numpyPython := torchPython // Debian's python3, with python3-numpy
+	if err := exec.Command(numpyPython, "-c", "import numpy").Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "kaelbench: no NumPy at %s; the NumPy rows stay empty\n", numpyPython)
+		numpyPython = ""
+	}
 	if err := exec.Command(torchPython, "-c", "import torch").Run(); err != nil {
 		fmt.Fprintf(os.Stderr, "kaelbench: no PyTorch at %s; the PyTorch column stays empty\n", torchPython)
 		torchPython = ""
 	}
 	var buf strings.Builder
 	var err error
-	cpu := onOneCPU(func() { err = runLang(&buf, rounds, cpython, torchPython) })
+	cpu := onOneCPU(func() { err = runLang(&buf, rounds, cpython, torchPython, numpyPython) })
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kaelbench:", err)
 		os.Exit(1)

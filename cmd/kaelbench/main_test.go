@@ -59,11 +59,12 @@ func TestPerIteration(t *testing.T) {
 	}
 	var b strings.Builder
 	printLangTable(&b, map[string]langTimes{
-		"kael":    {perIter: map[string]float64{"empty": 20e-9, "arith": 100e-9}, startup: 0.008},
+		"kael":    {perIter: map[string]float64{"empty": 20e-9, "arith": 100e-9, "np_small": 1e-6}, startup: 0.008},
 		"cpython": {perIter: map[string]float64{"empty": 30e-9, "arith": 50e-9}, startup: 0.015},
+		"numpy":   {perIter: map[string]float64{"np_small": 1.2e-6}},
 	})
 	out := b.String()
-	for _, want := range []string{"1.50x", "≥ 1.0x: met", "0.50x", "≥ 1.0x: MISSED", "kael < 20ms: met"} {
+	for _, want := range []string{"1.50x", "≥ 1.0x: met", "0.50x", "≥ 1.0x: MISSED", "kael < 20ms: met", "NumPy", "1.20x", "≥ 1.5x: MISSED"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("language table lacks %q:\n%s", want, out)
 		}

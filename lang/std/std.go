@@ -1,18 +1,11 @@
 // Package std links kael's libraries into a program: importing it (for
 // its effect) makes torch and its submodules (lang/torch), the standard
-// modules (json, math, collections, dataclasses, itertools, ..., one
-// package each under lang/lib), and the look-alikes safetensors and
-// transformers importable in the language, each registered by the init
-// function of its package. Every front end that
-// modules argparse, csv, datetime, functools, gzip, hashlib, itertools,
-// json, math, random, re, struct, time, typing and uuid, and the
-// look-alikes safetensors and transformers importable in the language,
-// each registered by the init function of its package. Every front end that
-// modules cmath, json, itertools, functools, struct, time, typing, math and
-// random, and the look-alikes safetensors and transformers importable in
-// the language, each registered by the init function of its package. Every front end that
-// runs kael code (the REPL, the Jupyter kernel, gonb, cmd/kael) imports
-// it:
+// modules (json, math, collections, dataclasses, itertools, threading,
+// zipfile, ..., one package each under lang/lib), numpy, and the
+// look-alikes safetensors, tqdm, matplotlib and transformers importable in
+// the language, each registered by the init function of its package.
+// Every front end that runs kael code (the REPL, the Jupyter kernel, gonb,
+// cmd/kael) imports it:
 //
 //	import _ "github.com/kael-dev/kael/lang/std"
 //
@@ -36,6 +29,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/enum"
 	_ "github.com/kael-dev/kael/lang/lib/fnmatch"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
+	_ "github.com/kael-dev/kael/lang/lib/futures"
 	_ "github.com/kael-dev/kael/lang/lib/glob"
 	_ "github.com/kael-dev/kael/lang/lib/gzip"
 	_ "github.com/kael-dev/kael/lang/lib/hashlib"
@@ -56,6 +50,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/pprint"
 	_ "github.com/kael-dev/kael/lang/lib/pystring"
 	_ "github.com/kael-dev/kael/lang/lib/pystruct"
+	_ "github.com/kael-dev/kael/lang/lib/queue"
 	_ "github.com/kael-dev/kael/lang/lib/random"
 	_ "github.com/kael-dev/kael/lang/lib/re"
 	_ "github.com/kael-dev/kael/lang/lib/safetensors"
@@ -64,11 +59,14 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/sys"
 	_ "github.com/kael-dev/kael/lang/lib/tempfile"
 	_ "github.com/kael-dev/kael/lang/lib/textwrap"
+	_ "github.com/kael-dev/kael/lang/lib/threading"
 	_ "github.com/kael-dev/kael/lang/lib/time"
 	_ "github.com/kael-dev/kael/lang/lib/tqdm"
 	_ "github.com/kael-dev/kael/lang/lib/transformers"
 	_ "github.com/kael-dev/kael/lang/lib/typing"
 	_ "github.com/kael-dev/kael/lang/lib/uuid"
 	_ "github.com/kael-dev/kael/lang/lib/warnings"
+	_ "github.com/kael-dev/kael/lang/lib/zipfile"
+	_ "github.com/kael-dev/kael/lang/lib/zoneinfo"
 	_ "github.com/kael-dev/kael/lang/torch"
 )

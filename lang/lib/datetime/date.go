@@ -15,6 +15,8 @@ type Date struct {
 	year, month, day            int
 	hour, minute, second, micro int
 	hasTime                     bool
+	aware                       bool     // a datetime with a tzinfo (tz.go)
+	tz                          Timezone // its zone, when aware
 }
 
 // Time is datetime.time: a naive time of day.
@@ -146,6 +148,9 @@ func (d Date) PyRepr() string {
 	case d.second != 0:
 		s += fmt.Sprintf(", %d", d.second)
 	}
+	if d.aware {
+		s += ", tzinfo=" + d.tz.PyRepr()
+	}
 	return s + ")"
 }
 
@@ -154,21 +159,43 @@ func (d Date) String() string {
 	if !d.hasTime {
 		return d.isoDate()
 	}
-	return d.isoDate() + " " + d.clock().iso("auto")
+	return d.isoDate() + " " + d.clock().iso("auto") + d.offsetSuffix()
+}
+
+// offsetSuffix is isoformat's +HH:MM of an aware datetime, "" for a naive one.
+func (d Date) offsetSuffix() string {
+	if !d.aware {
+		return ""
+	}
+	return offsetText(d.tz.offsetAt(d), ":")
 }
 
 func (d Date) isoDate() string { return fmt.Sprintf("%04d-%02d-%02d", d.year, d.month, d.day) }
 
 func (d Date) clock() Time { return Time{d.hour, d.minute, d.second, d.micro} }
 
-// Equal is ==: a date never equals a datetime, as in CPython.
+// Equal is ==: a date never equals a datetime, as in CPython; aware
+// datetimes are equal at the same instant, and never equal a naive one.
 func (d Date) Equal(other lang.Value) bool {
 	o, ok := other.(Date)
-	return ok && o == d
+	switch {
+	case !ok || o.hasTime != d.hasTime || o.aware != d.aware:
+		return false
+	case sameZone(d, o):
+		return d.micros().Cmp(o.micros()) == 0
+	case d.aware:
+		return d.utcMicros().Cmp(o.utcMicros()) == 0
+	}
+	return o == d
 }
 
-// HashKey makes dates dict keys.
-func (d Date) HashKey() (string, error) { return d.PyRepr(), nil }
+// HashKey makes dates dict keys (an aware datetime by its instant).
+func (d Date) HashKey() (string, error) {
+	if d.aware {
+		return "utc:" + d.utcMicros().String(), nil
+	}
+	return d.PyRepr(), nil
+}
 
 // Order compares dates with dates and datetimes with datetimes.
 func (d Date) Order(other lang.Value) (int, bool, error) {
@@ -178,6 +205,12 @@ func (d Date) Order(other lang.Value) (int, bool, error) {
 	}
 	if o.hasTime != d.hasTime {
 		return 0, false, lang.Errorf(lang.TypeError, "can't compare %s to %s", d.TypeName(), o.TypeName())
+	}
+	if o.aware != d.aware {
+		return 0, false, lang.Errorf(lang.TypeError, "can't compare offset-naive and offset-aware datetimes")
+	}
+	if d.aware && !sameZone(d, o) {
+		return d.utcMicros().Cmp(o.utcMicros()), true, nil
 	}
 	return d.micros().Cmp(o.micros()), true, nil
 }
@@ -195,6 +228,7 @@ func (d Date) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.
 				delta.Neg(delta)
 			}
 			r, err := fromDateMicros(new(big.Int).Add(d.micros(), delta), d.hasTime)
+			r.aware, r.tz = d.aware, d.tz
 			return r, true, err
 		}
 	case Date:
@@ -202,6 +236,13 @@ func (d Date) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.
 			x, y := d, o
 			if reflected {
 				x, y = o, d
+			}
+			if x.aware != y.aware {
+				return nil, true, lang.Errorf(lang.TypeError, "can't subtract offset-naive and offset-aware datetimes")
+			}
+			if x.aware && !sameZone(x, y) {
+				r, err := fromMicros(new(big.Int).Sub(x.utcMicros(), y.utcMicros()))
+				return r, true, err
 			}
 			r, err := fromMicros(new(big.Int).Sub(x.micros(), y.micros()))
 			return r, true, err
@@ -231,6 +272,9 @@ func (d Date) Attr(name string) (lang.Value, bool) {
 		case "microsecond":
 			return int64(d.micro), true
 		case "tzinfo":
+			if d.aware {
+				return d.tz, true
+			}
 			return lang.None, true
 		}
 		if m, ok := datetimeMethods[name]; ok {

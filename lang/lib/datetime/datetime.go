@@ -5,6 +5,7 @@
 package datetime
 
 import (
+	"math/big"
 	"time"
 
 	"github.com/kael-dev/kael/lang"
@@ -12,10 +13,10 @@ import (
 
 func intArg(a *lang.Args, name string) int { return a.Int(name) }
 
-// noTZ refuses a tzinfo other than None: kael's datetimes are naive.
+// noTZ refuses a tzinfo other than None: kael's times of day are naive.
 func noTZ(a *lang.Args) error {
 	if !a.IsNone("tzinfo") {
-		return lang.Errorf(lang.TypeError, "kael's datetime has naive dates and times only; tzinfo must be None")
+		return lang.Errorf(lang.TypeError, "kael's datetime.time is naive; tzinfo must be None (a datetime takes one)")
 	}
 	return nil
 }
@@ -45,16 +46,19 @@ var dateClass = lang.NewBuiltin(lang.AsValue, "date(year, month, day)", "A date 
 	return newDate(y, m, d)
 })
 
-var datetimeClass = lang.NewBuiltin(lang.AsValue, "datetime(year, month, day, hour=0, minute=0, second=0, microsecond=0, tzinfo=None)", "A naive date and time.", func(a *lang.Args) (lang.Value, error) {
+var datetimeClass = lang.NewBuiltin(lang.AsValue, "datetime(year, month, day, hour=0, minute=0, second=0, microsecond=0, tzinfo=None)", "A date and time: naive, or aware with a tzinfo (a datetime.timezone).", func(a *lang.Args) (lang.Value, error) {
 	y, mo, d := intArg(a, "year"), intArg(a, "month"), intArg(a, "day")
 	h, mi, s, us := intArg(a, "hour"), intArg(a, "minute"), intArg(a, "second"), intArg(a, "microsecond")
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	if err := noTZ(a); err != nil {
+	z, aware, err := tzArg(a.Value("tzinfo"), "datetime")
+	if err != nil {
 		return nil, err
 	}
-	return newDatetime(y, mo, d, h, mi, s, us)
+	r, err := newDatetime(y, mo, d, h, mi, s, us)
+	r.aware, r.tz = aware, z
+	return r, err
 })
 
 var timeClass = lang.NewBuiltin(lang.AsValue, "time(hour=0, minute=0, second=0, microsecond=0, tzinfo=None)", "A naive time of day.", func(a *lang.Args) (lang.Value, error) {
@@ -84,6 +88,14 @@ func replaceDate(a *lang.Args) (lang.Value, error) {
 		fields["hour"], fields["minute"], fields["second"], fields["microsecond"] = &d.hour, &d.minute, &d.second, &d.micro
 	}
 	for i, n := range names {
+		if n == "tzinfo" && d.hasTime {
+			z, aware, err := tzArg(vals[i], "replace")
+			if err != nil {
+				return nil, err
+			}
+			d.tz, d.aware = z, aware
+			continue
+		}
 		p, ok := fields[n]
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "'%s' is an invalid keyword argument for replace()", n)
@@ -164,12 +176,25 @@ func fromISO(s string, hasTime bool) (Date, error) {
 		return Date{year: y, month: m, day: d}, nil
 	}
 	var t Time
-	if timePart != "" {
-		if t, ok = parseISOTime(timePart); !ok {
+	clock, offset := splitOffset(timePart)
+	if clock != "" {
+		if t, ok = parseISOTime(clock); !ok {
 			return Date{}, bad
 		}
 	}
-	return newDatetime(y, m, d, t.hour, t.minute, t.second, t.micro)
+	r, err := newDatetime(y, m, d, t.hour, t.minute, t.second, t.micro)
+	if offset != "" && err == nil {
+		us, ok := parseOffset(offset)
+		if !ok || clock == "" {
+			return Date{}, bad
+		}
+		z, err := newTimezone(big.NewInt(us))
+		if err != nil {
+			return Date{}, err
+		}
+		r.aware, r.tz = true, z
+	}
+	return r, err
 }
 
 func now() Date { return fromGo(time.Now(), true) }
@@ -203,7 +228,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return d.isoDate() + sep + t, nil
+			return d.isoDate() + sep + t + d.offsetSuffix(), nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "date(self)", "The date part.", func(a *lang.Args) (lang.Value, error) {
 			d := selfDate(a)
@@ -212,8 +237,12 @@ func init() {
 		lang.NewBuiltin(lang.AsValue, "time(self)", "The time part.", func(a *lang.Args) (lang.Value, error) {
 			return selfDate(a).clock(), nil
 		}),
-		lang.NewBuiltin(lang.AsValue, "timestamp(self)", "The POSIX timestamp of this local time, a float.", func(a *lang.Args) (lang.Value, error) {
+		lang.NewBuiltin(lang.AsValue, "timestamp(self)", "The POSIX timestamp, a float: of this instant (aware), or of this local time (naive).", func(a *lang.Args) (lang.Value, error) {
 			d := selfDate(a)
+			if d.aware {
+				t := d.goInstant()
+				return float64(t.Unix()) + float64(d.micro)/1e6, nil
+			}
 			t := time.Date(d.year, time.Month(d.month), d.day, d.hour, d.minute, d.second, d.micro*1000, time.Local)
 			return float64(t.Unix()) + float64(d.micro)/1e6, nil
 		}),
@@ -263,11 +292,15 @@ func init() {
 	lang.RegisterClassAttr(dateClass, "min", Date{year: 1, month: 1, day: 1})
 	lang.RegisterClassAttr(dateClass, "max", Date{year: 9999, month: 12, day: 31})
 
-	lang.RegisterClassAttr(datetimeClass, "now", lang.NewBuiltin(lang.AsValue, "now(tz=None)", "The local date and time now.", func(a *lang.Args) (lang.Value, error) {
-		if !a.IsNone("tz") {
-			return nil, lang.Errorf(lang.TypeError, "kael's datetime has naive dates and times only; tz must be None")
+	lang.RegisterClassAttr(datetimeClass, "now", lang.NewBuiltin(lang.AsValue, "now(tz=None)", "The local date and time now (naive), or now in the time zone tz (aware).", func(a *lang.Args) (lang.Value, error) {
+		z, aware, err := tzArg(a.Value("tz"), "now")
+		if err != nil {
+			return nil, err
 		}
-		return now(), nil
+		if !aware {
+			return now(), nil
+		}
+		return inZone(fromGo(time.Now().UTC(), true).micros(), z)
 	}))
 	lang.RegisterClassAttr(datetimeClass, "today", lang.NewBuiltin(lang.AsValue, "today()", "The local date and time now.", func(a *lang.Args) (lang.Value, error) {
 		return now(), nil
@@ -275,14 +308,22 @@ func init() {
 	lang.RegisterClassAttr(datetimeClass, "utcnow", lang.NewBuiltin(lang.AsValue, "utcnow()", "The UTC date and time now, naive.", func(a *lang.Args) (lang.Value, error) {
 		return fromGo(time.Now().UTC(), true), nil
 	}))
-	lang.RegisterClassAttr(datetimeClass, "fromtimestamp", lang.NewBuiltin(lang.AsValue, "fromtimestamp(timestamp)", "The local date and time of a POSIX timestamp.", func(a *lang.Args) (lang.Value, error) {
+	lang.RegisterClassAttr(datetimeClass, "fromtimestamp", lang.NewBuiltin(lang.AsValue, "fromtimestamp(timestamp, tz=None)", "The local date and time of a POSIX timestamp (naive), or its time in the time zone tz (aware).", func(a *lang.Args) (lang.Value, error) {
 		ts := a.Float("timestamp")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
+		z, aware, err := tzArg(a.Value("tz"), "fromtimestamp")
+		if err != nil {
+			return nil, err
+		}
 		sec := int64(ts)
 		us := int64((ts-float64(sec))*1e6 + 0.5)
-		return fromGo(time.Unix(sec, us*1000).Local(), true), nil
+		t := time.Unix(sec, us*1000)
+		if aware {
+			return inZone(fromGo(t.UTC(), true).micros(), z)
+		}
+		return fromGo(t.Local(), true), nil
 	}))
 	lang.RegisterClassAttr(datetimeClass, "fromisoformat", lang.NewBuiltin(lang.AsValue, "fromisoformat(date_string)", "The datetime of YYYY-MM-DD[THH[:MM[:SS[.ffffff]]]].", func(a *lang.Args) (lang.Value, error) {
 		s := a.Str("date_string")
@@ -317,7 +358,7 @@ func init() {
 	lang.RegisterClass(timeClass, "datetime.time")
 	lang.RegisterClass(timedeltaClass, "datetime.timedelta")
 	lang.RegisterSubclass("datetime.datetime", "datetime.date")
-	lang.RegisterModule("datetime", "Python's datetime for naive dates and times: date, time, datetime and timedelta.",
+	lang.RegisterModule("datetime", "Python's datetime: date, time, datetime (naive, or aware with a fixed-offset timezone), timedelta and timezone.",
 		func() *lang.Module { return datetimeModule })
 }
 

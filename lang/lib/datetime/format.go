@@ -75,7 +75,14 @@ func (d Date) strftime(format string) (string, error) {
 			fmt.Fprintf(&b, "%02d", d.second)
 		case 'f':
 			fmt.Fprintf(&b, "%06d", d.micro)
-		case 'z', 'Z':
+		case 'z':
+			if d.aware {
+				b.WriteString(offsetText(d.tz.offsetAt(d), ""))
+			}
+		case 'Z':
+			if d.aware {
+				b.WriteString(d.tz.nameAt(d))
+			}
 		case 'j':
 			fmt.Fprintf(&b, "%03d", d.yday())
 		case 'U':

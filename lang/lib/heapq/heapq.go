@@ -73,6 +73,28 @@ func siftUp(a *lang.Args, h []lang.Value, pos int) error {
 	return siftDown(a, h, start, pos)
 }
 
+// Push is heappush(h, item): CPython's order, which queue.PriorityQueue
+// keeps too.
+func Push(a *lang.Args, h *lang.List, item lang.Value) error {
+	h.Elems = append(h.Elems, item)
+	return siftDown(a, h.Elems, 0, len(h.Elems)-1)
+}
+
+// Pop is heappop(h): the smallest item, an IndexError when h is empty.
+func Pop(a *lang.Args, h *lang.List) (lang.Value, error) {
+	if len(h.Elems) == 0 {
+		return nil, lang.Errorf(lang.IndexError, "index out of range")
+	}
+	last := h.Elems[len(h.Elems)-1]
+	h.Elems = h.Elems[:len(h.Elems)-1]
+	if len(h.Elems) == 0 {
+		return last, nil
+	}
+	top := h.Elems[0]
+	h.Elems[0] = last
+	return top, siftUp(a, h.Elems, 0)
+}
+
 func heapify(a *lang.Args, h []lang.Value) error {
 	for i := len(h)/2 - 1; i >= 0; i-- {
 		if err := siftUp(a, h, i); err != nil {
@@ -145,8 +167,7 @@ var heapqModule = &lang.Module{Name: "heapq", Attrs: map[string]lang.Value{
 			if err != nil {
 				return nil, err
 			}
-			l.Elems = append(l.Elems, a.Value("item"))
-			return lang.None, siftDown(a, l.Elems, 0, len(l.Elems)-1)
+			return lang.None, Push(a, l, a.Value("item"))
 		}),
 	"heappop": lang.NewBuiltin(lang.AsValue, "heappop(heap)", "Pops the smallest item off the heap, keeping it a heap.",
 		func(a *lang.Args) (lang.Value, error) {
@@ -154,17 +175,7 @@ var heapqModule = &lang.Module{Name: "heapq", Attrs: map[string]lang.Value{
 			if err != nil {
 				return nil, err
 			}
-			if len(l.Elems) == 0 {
-				return nil, lang.Errorf(lang.IndexError, "index out of range")
-			}
-			last := l.Elems[len(l.Elems)-1]
-			l.Elems = l.Elems[:len(l.Elems)-1]
-			if len(l.Elems) == 0 {
-				return last, nil
-			}
-			top := l.Elems[0]
-			l.Elems[0] = last
-			return top, siftUp(a, l.Elems, 0)
+			return Pop(a, l)
 		}),
 	"heapify": lang.NewBuiltin(lang.AsValue, "heapify(heap)", "Makes the list a heap, in place.",
 		func(a *lang.Args) (lang.Value, error) {

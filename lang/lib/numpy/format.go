@@ -9,17 +9,11 @@ import (
 )
 
 // Printing as NumPy 1.24 prints (numpy/core/arrayprint.py, with its
-// default options: precision 8, floatmode 'maxprec', linewidth 75,
-// threshold 1000, edgeitems 3, sign '-'): repr(a) is array([1. , 2.5])
-// with the dtype named when it is not implied (float32, or an empty
-// array), str(a) is [1.  2.5].
-
-const (
-	printPrecision = 8
-	printLinewidth = 75
-	printThreshold = 1000
-	printEdgeitems = 3
-)
+// options, by default precision 8, floatmode 'maxprec', linewidth 75,
+// threshold 1000, edgeitems 3, sign '-'; np.set_printoptions changes
+// them, see printopts.go): repr(a) is array([1. , 2.5]) with the dtype
+// named when it is not implied (float32, or an empty array), str(a) is
+// [1.  2.5].
 
 // arrayRepr is repr(a).
 func arrayRepr(t *tensor.Tensor) string {
@@ -31,10 +25,11 @@ func arrayRepr(t *tensor.Tensor) string {
 		suffix = ","
 	}
 	var lst string
+	opts := currentPrintOptions()
 	shape := t.Shape()
 	switch {
 	case t.Numel() > 0 || (len(shape) == 1 && shape[0] == 0):
-		lst = array2string(t, ", ", prefix, printLinewidth-len(suffix))
+		lst = array2string(t, ", ", prefix, opts.linewidth-len(suffix), opts)
 	default:
 		lst = "[], shape=" + tupleText(shape)
 	}
@@ -45,7 +40,7 @@ func arrayRepr(t *tensor.Tensor) string {
 	dtypeStr := "dtype=" + numpyName(t.DType()) + ")"
 	lastLine := len(s) - (strings.LastIndex(s, "\n") + 1)
 	spacer := " "
-	if lastLine+len(dtypeStr)+1 > printLinewidth {
+	if lastLine+len(dtypeStr)+1 > opts.linewidth {
 		spacer = "\n" + strings.Repeat(" ", len(prefix))
 	}
 	return s + spacer + dtypeStr
@@ -57,7 +52,8 @@ func arrayStr(t *tensor.Tensor) string {
 		v, _ := t.Item()
 		return scalarText(t.DType(), v)
 	}
-	return array2string(t, " ", "", printLinewidth)
+	opts := currentPrintOptions()
+	return array2string(t, " ", "", opts.linewidth, opts)
 }
 
 // dtypeImplied reports whether repr leaves the dtype out: NumPy's
@@ -75,13 +71,13 @@ func tupleText(shape []int) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-// array2string is NumPy's array2string with its defaults.
-func array2string(t *tensor.Tensor, separator, prefix string, linewidth int) string {
+// array2string is NumPy's array2string with the options opts.
+func array2string(t *tensor.Tensor, separator, prefix string, linewidth int, opts printOptions) string {
 	if t.Numel() == 0 {
 		return "[]"
 	}
-	summarize := t.Numel() > printThreshold
-	p := &printer{t: t, separator: separator, linewidth: linewidth}
+	summarize := t.Numel() > opts.threshold
+	p := &printer{t: t, separator: separator, linewidth: linewidth, edgeitems: opts.edgeitems, opts: opts}
 	if err := p.load(); err != nil {
 		return "<array: " + err.Error() + ">"
 	}
@@ -98,6 +94,8 @@ type printer struct {
 	t         *tensor.Tensor
 	separator string
 	linewidth int
+	edgeitems int
+	opts      printOptions
 	shape     []int
 	strides   []int // of the contiguous copy
 	floats    []float64
@@ -141,8 +139,8 @@ func (p *printer) shown(summarize bool) elements {
 		}
 		n := p.shape[dim]
 		for i := 0; i < n; i++ {
-			if summarize && n > 2*printEdgeitems && i == printEdgeitems {
-				i = n - printEdgeitems
+			if summarize && n > 2*p.edgeitems && i == p.edgeitems {
+				i = n - p.edgeitems
 			}
 			walk(dim+1, offset+i*p.strides[dim])
 		}
@@ -170,10 +168,10 @@ func (p *printer) recurse(index []int, hangingIndent string, currWidth int, summ
 	nextHanging := hangingIndent + " "
 	nextWidth := currWidth - len("]")
 	n := p.shape[axis]
-	showSummary := summary != "" && 2*printEdgeitems < n
+	showSummary := summary != "" && 2*p.edgeitems < n
 	leading, trailing := 0, n
 	if showSummary {
-		leading, trailing = printEdgeitems, printEdgeitems
+		leading, trailing = p.edgeitems, p.edgeitems
 	}
 	at := func(i int) []int {
 		if i < 0 {
@@ -266,7 +264,7 @@ func formatterFor(dt tensor.DType, shown elements, zeroDim bool) func(i int) str
 	for k, i := range shown.idx {
 		vals[k] = p.floats[i]
 	}
-	f := fitFloatFormat(vals, bits)
+	f := fitFloatFormat(vals, bits, p.opts)
 	return func(i int) string { return f.format(p.floats[i]) }
 }
 
@@ -279,8 +277,8 @@ type floatFormat struct {
 	expSize           int
 }
 
-func fitFloatFormat(vals []float64, bits int) *floatFormat {
-	f := &floatFormat{bits: bits, precision: printPrecision}
+func fitFloatFormat(vals []float64, bits int, opts printOptions) *floatFormat {
+	f := &floatFormat{bits: bits, precision: opts.precision}
 	var finite []float64
 	maxAbs, minAbs := 0.0, math.Inf(1)
 	hasNonFinite, negInf := false, false
@@ -297,7 +295,7 @@ func fitFloatFormat(vals []float64, bits int) *floatFormat {
 			maxAbs, minAbs = max(maxAbs, a), min(minAbs, a)
 		}
 	}
-	if maxAbs > 0 && (maxAbs >= 1e8 || minAbs < 0.0001 || maxAbs/minAbs > 1000) {
+	if maxAbs > 0 && (maxAbs >= 1e8 || !opts.suppress && (minAbs < 0.0001 || maxAbs/minAbs > 1000)) {
 		f.exp = true
 	}
 	switch {
@@ -377,7 +375,11 @@ func (f *floatFormat) format(v float64) string {
 	if f.exp {
 		mant, exp := f.uniqueScientific(v)
 		ip, fp, _ := strings.Cut(mant, ".")
-		fp += strings.Repeat("0", max(0, f.precision-len(fp)))
+		if len(fp) < f.precision {
+			// dragon4 with min_digits: the value's own further digits
+			mant, exp, _ = strings.Cut(strconv.FormatFloat(v, 'e', f.precision, f.bits), "e")
+			ip, fp, _ = strings.Cut(mant, ".")
+		}
 		sign, digits := exp[:1], exp[1:]
 		digits = strings.Repeat("0", max(0, f.expSize-len(digits))) + digits
 		return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + "e" + sign + digits

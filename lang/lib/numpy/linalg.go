@@ -115,13 +115,7 @@ func linalgFuncs() map[string]lang.Value {
 		}
 		return lang.Tuple{wrapArray(w), wrapArray(v)}, nil
 	})
-	for _, name := range []string{"eig", "eigvals"} {
-		name := name
-		m[name] = lang.NewBuiltin(lang.AsValue, name+"(a)", "Eigenvalues of a general matrix, which may be complex: kael has no complex dtype yet.", func(a *lang.Args) (lang.Value, error) {
-			return nil, lang.Errorf(notImplementedError, "kael's np.linalg.%s needs complex numbers, which kael's arrays do not have yet", name).
-				WithHint("for a symmetric matrix, np.linalg.eigh gives real eigenvalues and eigenvectors")
-		})
-	}
+	defEig(m)
 	m["solve"] = lang.NewBuiltin(lang.AsValue, "solve(a, b)", "The x with a @ x = b, for a square, non-singular a.", func(a *lang.Args) (lang.Value, error) {
 		x, err := linalgInput(a.Value("a"), "a")
 		if err != nil {

@@ -131,6 +131,8 @@ func buildModule() *lang.Module {
 	defUfuncs(m)
 	defStats(m)
 	defFiles(m)
+	defPrintOptions(m)
+	defEinsum(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}

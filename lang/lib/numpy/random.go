@@ -458,36 +458,9 @@ func choice(r *randomState, a *lang.Args) (lang.Value, error) {
 	}
 	var p []float64
 	if !a.IsNone("p") {
-		pt, err := arrayFrom(a.Value("p"), tensor.Float64, true)
-		if err != nil {
+		var err error
+		if p, err = choiceProbabilities(a.Value("p"), popSize); err != nil {
 			return nil, err
-		}
-		if pt.Dim() != 1 {
-			return nil, lang.Errorf(lang.ValueError, "'p' must be 1-dimensional")
-		}
-		if p, err = floatValues(pt); err != nil {
-			return nil, err
-		}
-		if len(p) != popSize {
-			return nil, lang.Errorf(lang.ValueError, "'a' and 'p' must have same size")
-		}
-		sum, comp := 0.0, 0.0 // kahan_sum
-		for _, x := range p {
-			y := x - comp
-			t := sum + y
-			comp = (t - sum) - y
-			sum = t
-		}
-		if math.IsNaN(sum) {
-			return nil, lang.Errorf(lang.ValueError, "probabilities contain NaN")
-		}
-		for _, x := range p {
-			if x < 0 {
-				return nil, lang.Errorf(lang.ValueError, "probabilities are not non-negative")
-			}
-		}
-		if math.Abs(sum-1) > math.Sqrt(2.220446049250313e-16) {
-			return nil, lang.Errorf(lang.ValueError, "probabilities do not sum to 1")
 		}
 	}
 	shape, size, sized, err := drawShape(a.Value("size"))
@@ -498,16 +471,7 @@ func choice(r *randomState, a *lang.Args) (lang.Value, error) {
 	replace := a.Bool("replace")
 	switch {
 	case replace && p != nil:
-		cdf := make([]float64, len(p))
-		acc := 0.0
-		for i, x := range p {
-			acc += x
-			cdf[i] = acc
-		}
-		last := cdf[len(cdf)-1]
-		for i := range cdf {
-			cdf[i] /= last
-		}
+		cdf := cumulative(p)
 		for i := range idx {
 			u := r.double()
 			idx[i] = int64(searchRight(cdf, u))
@@ -553,6 +517,59 @@ func choice(r *randomState, a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	return wrap(r2), nil
+}
+
+// choiceProbabilities reads choice's p=: popSize probabilities, checked
+// as NumPy checks them.
+func choiceProbabilities(v lang.Value, popSize int) ([]float64, error) {
+	pt, err := arrayFrom(v, tensor.Float64, true)
+	if err != nil {
+		return nil, err
+	}
+	if pt.Dim() != 1 {
+		return nil, lang.Errorf(lang.ValueError, "'p' must be 1-dimensional")
+	}
+	p, err := floatValues(pt)
+	if err != nil {
+		return nil, err
+	}
+	if len(p) != popSize {
+		return nil, lang.Errorf(lang.ValueError, "'a' and 'p' must have same size")
+	}
+	sum, comp := 0.0, 0.0 // kahan_sum
+	for _, x := range p {
+		y := x - comp
+		t := sum + y
+		comp = (t - sum) - y
+		sum = t
+	}
+	if math.IsNaN(sum) {
+		return nil, lang.Errorf(lang.ValueError, "probabilities contain NaN")
+	}
+	for _, x := range p {
+		if x < 0 {
+			return nil, lang.Errorf(lang.ValueError, "probabilities are not non-negative")
+		}
+	}
+	if math.Abs(sum-1) > math.Sqrt(2.220446049250313e-16) {
+		return nil, lang.Errorf(lang.ValueError, "probabilities do not sum to 1")
+	}
+	return p, nil
+}
+
+// cumulative is p.cumsum() / its last element, choice's cdf.
+func cumulative(p []float64) []float64 {
+	cdf := make([]float64, len(p))
+	acc := 0.0
+	for i, x := range p {
+		acc += x
+		cdf[i] = acc
+	}
+	last := cdf[len(cdf)-1]
+	for i := range cdf {
+		cdf[i] /= last
+	}
+	return cdf
 }
 
 // searchRight is searchsorted(side='right').

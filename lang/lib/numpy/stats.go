@@ -83,7 +83,7 @@ func defStats(m map[string]lang.Value) {
 		r, err := tensor.Roll(t, shifts, axes)
 		return wrapArray(r), err
 	})
-	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0)", "The array padded with pad_width values before and after each axis (mode 'constant' or 'edge').", func(a *lang.Args) (lang.Value, error) {
+	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'edge', 'reflect', 'symmetric' or 'wrap'.", func(a *lang.Args) (lang.Value, error) {
 		return pad(a)
 	})
 	m["argwhere"] = lang.NewBuiltin(lang.AsValue, "argwhere(a)", "The indices of the nonzero elements, one row per element.", func(a *lang.Args) (lang.Value, error) {
@@ -339,8 +339,11 @@ func pad(a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	mode := a.Str("mode")
-	if mode != "constant" && mode != "edge" {
-		return nil, lang.Errorf(notImplementedError, "kael's np.pad has the modes 'constant' and 'edge', not %s", lang.Repr(mode))
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if padSource[mode] == nil && mode != "constant" && mode != "wrap" {
+		return nil, lang.Errorf(notImplementedError, "kael's np.pad has the modes 'constant', 'edge', 'reflect', 'symmetric' and 'wrap', not %s", lang.Repr(mode))
 	}
 	fill, err := arrayFrom(a.Value("constant_values"), t.DType(), true)
 	if err != nil {
@@ -352,37 +355,50 @@ func pad(a *lang.Args) (lang.Value, error) {
 		if before == 0 && after == 0 {
 			continue
 		}
+		n := out.Shape()[ax]
+		if mode != "constant" {
+			if n == 0 {
+				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
+			}
+			idx := make([]int64, before+n+after)
+			if src := padSource[mode]; src != nil || n == 1 {
+				if n == 1 { // NumPy extends a single element as 'edge' in every mode
+					src = padSource["edge"]
+				}
+				for i := range idx {
+					idx[i] = int64(src(i-before, n))
+				}
+			} else {
+				wrapIndex(idx, before, n, after)
+			}
+			it, err := tensor.FromSlice(idx, len(idx))
+			if err != nil {
+				return nil, err
+			}
+			if out, err = tensor.IndexSelect(out, ax, it); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		parts := []*tensor.Tensor{}
-		side := func(n int, edgeAt int) error {
+		side := func(n int) error {
 			if n == 0 {
 				return nil
 			}
 			shape := out.Shape()
 			shape[ax] = n
-			var block *tensor.Tensor
-			if mode == "constant" {
-				e, err := fill.Expand(shape...)
-				if err != nil {
-					return err
-				}
-				block = e
-			} else {
-				edge, err := out.Slice(ax, edgeAt, edgeAt+1, 1)
-				if err != nil {
-					return err
-				}
-				if block, err = edge.Expand(shape...); err != nil {
-					return err
-				}
+			block, err := fill.Expand(shape...)
+			if err != nil {
+				return err
 			}
 			parts = append(parts, block)
 			return nil
 		}
-		if err := side(before, 0); err != nil {
+		if err := side(before); err != nil {
 			return nil, err
 		}
 		parts = append(parts, out)
-		if err := side(after, out.Shape()[ax]-1); err != nil {
+		if err := side(after); err != nil {
 			return nil, err
 		}
 		if out, err = tensor.Cat(parts, ax); err != nil {
@@ -395,6 +411,62 @@ func pad(a *lang.Args) (lang.Value, error) {
 		}
 	}
 	return wrapArray(out), nil
+}
+
+// padSource maps, for np.pad's modes other than 'constant', a position p
+// of the padded axis (counted from the array's first element, so negative
+// before it) to the element of the n there are that fills it.
+var padSource = map[string]func(p, n int) int{
+	"edge": func(p, n int) int { return min(max(p, 0), n-1) },
+	"reflect": func(p, n int) int {
+		period := 2 * (n - 1)
+		m := ((p % period) + period) % period
+		if m >= n {
+			m = period - m
+		}
+		return m
+	},
+	"symmetric": func(p, n int) int {
+		period := 2 * n
+		m := ((p % period) + period) % period
+		if m >= n {
+			m = period - 1 - m
+		}
+		return m
+	},
+}
+
+// wrapIndex fills idx with the sources of np.pad's 'wrap' mode as NumPy
+// 1.24 fills them (_set_wrap_both, repeated): each round copies a chunk
+// of what is already filled, the pads included, so a pad wider than the
+// array repeats as NumPy's does.
+func wrapIndex(idx []int64, left, n, right int) {
+	for i := range n {
+		idx[left+i] = int64(i)
+	}
+	for left > 0 || right > 0 {
+		size := len(idx)
+		period := size - right - left
+		newLeft, newRight := 0, 0
+		if left > 0 {
+			k := min(period, left)
+			chunk := append([]int64(nil), idx[size-right-k:size-right]...)
+			at := 0
+			if left > period {
+				at, newLeft = left-period, left-period
+			}
+			copy(idx[at:], chunk)
+		}
+		if right > 0 {
+			k := min(period, right)
+			chunk := append([]int64(nil), idx[left:left+k]...)
+			copy(idx[size-right:], chunk)
+			if right > period {
+				newRight = right - period
+			}
+		}
+		left, right = newLeft, newRight
+	}
 }
 
 // padWidths reads pad_width: n, (before, after), or one pair per axis.

@@ -111,5 +111,5 @@ var timeModule = &lang.Module{Name: "time", Attrs: map[string]lang.Value{
 }}
 
 func init() {
-	lang.RegisterModule("time", "Python's time module in small: the clocks (time, perf_counter, monotonic, process_time and their _ns forms) and sleep, which an interrupt stops.", func() *lang.Module { return timeModule })
+	lang.RegisterModule("time", "Python's time module in small: the clocks (time, perf_counter, monotonic, process_time and their _ns forms), sleep, which an interrupt stops, and the calendar (localtime, gmtime, mktime, strftime, asctime, ctime).", func() *lang.Module { return timeModule })
 }

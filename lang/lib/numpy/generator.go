@@ -1,0 +1,668 @@
+package numpy
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"strings"
+	"sync"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// np.random.default_rng: NumPy's Generator over its default bit
+// generator PCG64, seeded through SeedSequence as NumPy seeds it, so that
+// a seed gives NumPy's stream: random, integers, uniform, choice,
+// permutation and shuffle draw NumPy's numbers bit for bit; normal uses
+// the ziggurat with tables kael computes (see zigguratTables).
+
+// SeedSequence's constants (numpy/random/bit_generator.pyx).
+const (
+	ssInitA    = 0x43b0d7e5
+	ssMultA    = 0x931e8875
+	ssInitB    = 0x8b51f9dd
+	ssMultB    = 0x58f38ded
+	ssMixMultL = 0xca01f9dd
+	ssMixMultR = 0x4973f715
+	ssXShift   = 16
+	ssPoolSize = 4
+)
+
+// seedPool is SeedSequence(entropy).pool: entropy's 32-bit words hashed
+// and mixed into a pool of four.
+func seedPool(entropy []uint32) [ssPoolSize]uint32 {
+	var pool [ssPoolSize]uint32
+	hashConst := uint32(ssInitA)
+	hashmix := func(v uint32) uint32 {
+		v ^= hashConst
+		hashConst *= ssMultA
+		v *= hashConst
+		return v ^ v>>ssXShift
+	}
+	mix := func(x, y uint32) uint32 {
+		r := ssMixMultL*x - ssMixMultR*y
+		return r ^ r>>ssXShift
+	}
+	for i := range pool {
+		if i < len(entropy) {
+			pool[i] = hashmix(entropy[i])
+		} else {
+			pool[i] = hashmix(0)
+		}
+	}
+	for src := range pool {
+		for dst := range pool {
+			if src != dst {
+				pool[dst] = mix(pool[dst], hashmix(pool[src]))
+			}
+		}
+	}
+	for src := ssPoolSize; src < len(entropy); src++ {
+		for dst := range pool {
+			pool[dst] = mix(pool[dst], hashmix(entropy[src]))
+		}
+	}
+	return pool
+}
+
+// generateState is SeedSequence.generate_state(n, np.uint64).
+func generateState(pool [ssPoolSize]uint32, n int) []uint64 {
+	words := make([]uint32, 2*n)
+	hashConst := uint32(ssInitB)
+	for i := range words {
+		v := pool[i%ssPoolSize]
+		v ^= hashConst
+		hashConst *= ssMultB
+		v *= hashConst
+		words[i] = v ^ v>>ssXShift
+	}
+	out := make([]uint64, n)
+	for i := range out {
+		out[i] = uint64(words[2*i]) | uint64(words[2*i+1])<<32
+	}
+	return out
+}
+
+// pcg64 is NumPy's PCG64: a 128-bit LCG with the XSL-RR output, and the
+// upper half of a draw kept for the next 32-bit draw.
+type pcg64 struct {
+	hi, lo       uint64 // the state
+	incHi, incLo uint64 // the increment (odd)
+	hasU32       bool
+	u32          uint32
+}
+
+// PCG's default 128-bit multiplier.
+const pcgMultHi, pcgMultLo = 0x2360ED051FC65DA4, 0x4385DF649FCCF645
+
+func (p *pcg64) step() {
+	h, l := bits.Mul64(p.lo, pcgMultLo)
+	h += p.hi*pcgMultLo + p.lo*pcgMultHi
+	var c uint64
+	p.lo, c = bits.Add64(l, p.incLo, 0)
+	p.hi, _ = bits.Add64(h, p.incHi, c)
+}
+
+// newPCG64 seeds as PCG64(SeedSequence(entropy)): the state and the
+// increment from four 64-bit words of the sequence.
+func newPCG64(entropy []uint32) *pcg64 {
+	w := generateState(seedPool(entropy), 4)
+	p := &pcg64{}
+	// pcg_setseq_128_srandom_r: inc = seq<<1 | 1, step, add the state, step.
+	p.incHi = w[2]<<1 | w[3]>>63
+	p.incLo = w[3]<<1 | 1
+	p.step()
+	var c uint64
+	p.lo, c = bits.Add64(p.lo, w[1], 0)
+	p.hi, _ = bits.Add64(p.hi, w[0], c)
+	p.step()
+	return p
+}
+
+func (p *pcg64) uint64() uint64 {
+	p.step()
+	return bits.RotateLeft64(p.hi^p.lo, -int(p.hi>>58))
+}
+
+func (p *pcg64) uint32() uint32 {
+	if p.hasU32 {
+		p.hasU32 = false
+		return p.u32
+	}
+	n := p.uint64()
+	p.hasU32, p.u32 = true, uint32(n>>32)
+	return uint32(n)
+}
+
+// double is next_double: the top 53 bits as a float in [0, 1).
+func (p *pcg64) double() float64 { return float64(p.uint64()>>11) * (1.0 / 9007199254740992.0) }
+
+// float is next_float: the top 24 bits of a 32-bit draw in [0, 1).
+func (p *pcg64) float() float32 { return float32(p.uint32()>>8) * (1.0 / 16777216.0) }
+
+// bounded is random_bounded_uint64 by Lemire's method: a value in [0, rng].
+func (p *pcg64) bounded(rng uint64) uint64 {
+	switch {
+	case rng == 0:
+		return 0
+	case rng == math.MaxUint32:
+		return uint64(p.uint32())
+	case rng < math.MaxUint32:
+		excl := uint32(rng) + 1
+		m := uint64(p.uint32()) * uint64(excl)
+		if left := uint32(m); left < excl {
+			threshold := (math.MaxUint32 - uint32(rng)) % excl
+			for left < threshold {
+				m = uint64(p.uint32()) * uint64(excl)
+				left = uint32(m)
+			}
+		}
+		return m >> 32
+	case rng == math.MaxUint64:
+		return p.uint64()
+	}
+	excl := rng + 1
+	hi, lo := bits.Mul64(p.uint64(), excl)
+	if lo < excl {
+		threshold := (math.MaxUint64 - rng) % excl
+		for lo < threshold {
+			hi, lo = bits.Mul64(p.uint64(), excl)
+		}
+	}
+	return hi
+}
+
+// interval is random_interval: a value in [0, max] by masking, as
+// Generator.shuffle draws.
+func (p *pcg64) interval(max uint64) uint64 {
+	if max == 0 {
+		return 0
+	}
+	mask := genMask(max)
+	if max <= math.MaxUint32 {
+		for {
+			if v := uint64(p.uint32()) & mask; v <= max {
+				return v
+			}
+		}
+	}
+	for {
+		if v := p.uint64() & mask; v <= max {
+			return v
+		}
+	}
+}
+
+// The ziggurat for the normal distribution, 256 layers, as NumPy's
+// random_standard_normal walks it. NumPy ships its tables as constants;
+// kael computes them from the ziggurat's definition (the tail at r, each
+// layer of the same area v), which gives the same tables to within an
+// ulp or two, so normal's draws agree with NumPy's to that accuracy.
+const (
+	zigR    = 3.6541528853610087963519472518
+	zigInvR = 0.27366123732975827203338247596
+)
+
+var zigKi, zigWi, zigFi = zigguratTables()
+
+func zigguratTables() (ki [256]uint64, wi, fi [256]float64) {
+	f := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
+	tail := math.Sqrt(math.Pi/2) * math.Erfc(zigR/math.Sqrt2)
+	v := zigR*f(zigR) + tail
+	var x [256]float64
+	x[255] = zigR
+	for i := 255; i > 1; i-- {
+		x[i-1] = math.Sqrt(-2 * math.Log(v/x[i]+f(x[i])))
+	}
+	const two52 = 1 << 52
+	ki[0] = uint64(zigR * f(zigR) / v * two52)
+	wi[0] = v / f(zigR) / two52
+	fi[0] = 1
+	for i := 1; i < 256; i++ {
+		wi[i] = x[i] / two52
+		fi[i] = f(x[i])
+		if i > 1 {
+			ki[i] = uint64(x[i-1] / x[i] * two52)
+		}
+	}
+	return
+}
+
+// normal is random_standard_normal: NumPy's ziggurat.
+func (p *pcg64) normal() float64 {
+	for {
+		r := p.uint64()
+		idx := r & 0xff
+		r >>= 8
+		sign := r & 1
+		rabs := (r >> 1) & 0x000fffffffffffff
+		x := float64(rabs) * zigWi[idx]
+		if sign != 0 {
+			x = -x
+		}
+		if rabs < zigKi[idx] {
+			return x
+		}
+		if idx == 0 {
+			for {
+				xx := -zigInvR * math.Log1p(-p.double())
+				yy := -math.Log1p(-p.double())
+				if yy+yy > xx*xx {
+					if (rabs>>8)&1 != 0 {
+						return -(zigR + xx)
+					}
+					return zigR + xx
+				}
+			}
+		}
+		if (zigFi[idx-1]-zigFi[idx])*p.double()+zigFi[idx] < math.Exp(-0.5*x*x) {
+			return x
+		}
+	}
+}
+
+// Generator is np.random.Generator over PCG64, what default_rng returns.
+type Generator struct {
+	mu sync.Mutex
+	p  *pcg64
+}
+
+// TypeName returns "numpy.random._generator.Generator".
+func (*Generator) TypeName() string { return "numpy.random._generator.Generator" }
+
+// PyRepr returns Generator(PCG64), NumPy's repr without its address.
+func (*Generator) PyRepr() string { return "Generator(PCG64)" }
+
+// Attr gives the generator's methods.
+func (g *Generator) Attr(name string) (lang.Value, bool) {
+	m, ok := generatorMethods[name]
+	if !ok {
+		return nil, false
+	}
+	return &lang.BoundMethod{Recv: g, Method: m}, true
+}
+
+// AttrNames lists them.
+func (g *Generator) AttrNames() []string { return sortedKeys(generatorMethods) }
+
+// seedEntropy reads default_rng's seed as SeedSequence reads its entropy:
+// a non-negative int as its 32-bit words (least significant first), a
+// sequence of them one after another, or None for the system's random
+// source.
+func seedEntropy(v lang.Value) ([]uint32, error) {
+	words := func(n int64) ([]uint32, error) {
+		if n < 0 {
+			return nil, lang.Errorf(lang.ValueError, "expected non-negative integer")
+		}
+		if n>>32 == 0 {
+			return []uint32{uint32(n)}, nil
+		}
+		return []uint32{uint32(n), uint32(n >> 32)}, nil
+	}
+	if _, none := v.(lang.NoneType); none || v == nil {
+		var b [16]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, lang.Errorf(lang.OSError, "no random source: %v", err)
+		}
+		out := make([]uint32, 4)
+		for i := range out {
+			out[i] = binary.LittleEndian.Uint32(b[4*i:])
+		}
+		return out, nil
+	}
+	if _, isFloat := v.(float64); isFloat {
+		return nil, lang.Errorf(lang.TypeError, "SeedSequence expects int or sequence of ints for entropy not %s", lang.Repr(v))
+	}
+	if n, ok := lang.AsInt(v); ok {
+		return words(n)
+	}
+	elems, err := lang.Collect(v)
+	if err != nil {
+		return nil, lang.Errorf(lang.TypeError, "SeedSequence expects int or sequence of ints for entropy not %s", lang.Repr(v))
+	}
+	var out []uint32
+	for _, e := range elems {
+		n, ok := lang.AsInt(e)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "SeedSequence expects int or sequence of ints for entropy not %s", lang.Repr(v))
+		}
+		w, err := words(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w...)
+	}
+	return out, nil
+}
+
+// floatDType reads a dtype= of random or standard_normal: float64 or
+// float32.
+func floatDType(v lang.Value, fn string) (tensor.DType, error) {
+	dt, err := toDType(v)
+	if err != nil {
+		return 0, err
+	}
+	if dt != tensor.Float64 && dt != tensor.Float32 {
+		return 0, lang.Errorf(lang.TypeError, "Unsupported dtype %s for %s", dtypeOf(dt).PyRepr(), fn)
+	}
+	return dt, nil
+}
+
+// genIntegers is Generator.integers for scalar bounds.
+func genIntegers(p *pcg64, a *lang.Args) (lang.Value, error) {
+	low, ok := lang.AsInt(a.Value("low"))
+	if !ok {
+		return nil, lang.Errorf(notImplementedError, "kael's Generator.integers takes int bounds, not %s", lang.TypeName(a.Value("low")))
+	}
+	high := int64(0)
+	if a.IsNone("high") {
+		low, high = 0, low
+	} else if high, ok = lang.AsInt(a.Value("high")); !ok {
+		return nil, lang.Errorf(notImplementedError, "kael's Generator.integers takes int bounds, not %s", lang.TypeName(a.Value("high")))
+	}
+	dt, err := toDType(a.Value("dtype"))
+	if err != nil {
+		return nil, err
+	}
+	if dt != tensor.Int64 {
+		return nil, lang.Errorf(notImplementedError, "kael's Generator.integers draws int64, not %s", dtypeOf(dt).PyRepr())
+	}
+	endpoint := a.Bool("endpoint")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if !endpoint {
+		if high == math.MinInt64 {
+			return nil, lang.Errorf(lang.ValueError, "high is out of bounds for int64")
+		}
+		high--
+	}
+	if low > high {
+		switch {
+		case a.IsNone("high") && !endpoint:
+			return nil, lang.Errorf(lang.ValueError, "high <= 0")
+		case a.IsNone("high"):
+			return nil, lang.Errorf(lang.ValueError, "high < 0")
+		case endpoint:
+			return nil, lang.Errorf(lang.ValueError, "low > high")
+		}
+		return nil, lang.Errorf(lang.ValueError, "low >= high")
+	}
+	rng := uint64(high) - uint64(low)
+	return drawArray(a.Value("size"), tensor.Int64, func() int64 { return low + int64(p.bounded(rng)) })
+}
+
+// genShuffle is Generator's shuffle of t's first axis: for i from the
+// last down to 1, swap with random_interval(i).
+func genShuffle(p *pcg64, t *tensor.Tensor) error {
+	if t.Dim() == 0 {
+		return lang.Errorf(lang.TypeError, "len() of unsized object")
+	}
+	n := t.Shape()[0]
+	idx := make([]int64, n)
+	for i := range idx {
+		idx[i] = int64(i)
+	}
+	for i := n - 1; i >= 1; i-- {
+		j := p.interval(uint64(i))
+		idx[i], idx[j] = idx[j], idx[i]
+	}
+	return permuteRows(t, idx)
+}
+
+// permuteRows writes t[idx] into t along the first axis.
+func permuteRows(t *tensor.Tensor, idx []int64) error {
+	it, err := tensor.FromSlice(idx, len(idx))
+	if err != nil {
+		return err
+	}
+	perm, err := t.Index(tensor.IndexTensor(it))
+	if err != nil {
+		return err
+	}
+	if err := t.CopyFrom(perm); err != nil {
+		return err
+	}
+	t.MarkModified()
+	return nil
+}
+
+// genChoice is Generator.choice along the first axis.
+func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
+	var pop *tensor.Tensor
+	popSize := int64(0)
+	if n, ok := lang.AsInt(a.Value("a")); ok {
+		popSize = n
+	} else {
+		t, err := arrayFrom(a.Value("a"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if t.Dim() == 0 {
+			return nil, lang.Errorf(lang.ValueError, "a cannot be empty unless no samples are taken")
+		}
+		pop, popSize = t, int64(t.Shape()[0])
+	}
+	if a.Int("axis") != 0 || !a.Bool("shuffle") {
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return nil, lang.Errorf(notImplementedError, "kael's Generator.choice has only axis=0 and shuffle=True")
+	}
+	shape, size, sized, err := drawShape(a.Value("size"))
+	if err != nil {
+		return nil, err
+	}
+	if popSize <= 0 && size != 0 {
+		if pop == nil {
+			return nil, lang.Errorf(lang.ValueError, "a must be a positive integer unless no samples are taken")
+		}
+		return nil, lang.Errorf(lang.ValueError, "a cannot be empty unless no samples are taken")
+	}
+	var probs []float64
+	if !a.IsNone("p") {
+		if probs, err = choiceProbabilities(a.Value("p"), int(popSize)); err != nil {
+			return nil, err
+		}
+	}
+	idx := make([]int64, size)
+	replace := a.Bool("replace")
+	switch {
+	case replace && probs != nil:
+		cdf := cumulative(probs)
+		for i := range idx {
+			idx[i] = int64(searchRight(cdf, p.double()))
+		}
+	case replace:
+		rng := uint64(popSize - 1)
+		for i := range idx {
+			idx[i] = int64(p.bounded(rng))
+		}
+	case int64(size) > popSize:
+		return nil, lang.Errorf(lang.ValueError, "Cannot take a larger sample than population when replace is False")
+	case probs != nil:
+		return nil, lang.Errorf(notImplementedError, "kael's Generator.choice has no replace=False with p= yet")
+	case popSize > 10000 && int64(size) > popSize/50:
+		// a tail shuffle of range(popSize), keeping the last size
+		all := make([]int64, popSize)
+		for i := range all {
+			all[i] = int64(i)
+		}
+		first := popSize - int64(size)
+		if first < 1 {
+			first = 1
+		}
+		for i := popSize - 1; i >= first; i-- {
+			j := p.bounded(uint64(i))
+			all[i], all[j] = all[j], all[i]
+		}
+		copy(idx, all[popSize-int64(size):])
+	default:
+		floyd(p, popSize, idx)
+	}
+	var it *tensor.Tensor
+	if sized {
+		it, err = tensor.FromSlice(idx, shape...)
+	} else {
+		it, err = tensor.Scalar(idx[0])
+	}
+	if err != nil {
+		return nil, err
+	}
+	if pop == nil {
+		return wrap(it), nil
+	}
+	r, err := pop.Index(tensor.IndexTensor(it))
+	if err != nil {
+		return nil, err
+	}
+	return wrap(r), nil
+}
+
+// floyd fills idx with distinct values of range(popSize) by Floyd's
+// algorithm with NumPy's open-addressing set, then shuffles them, as
+// Generator.choice(replace=False) does.
+func floyd(p *pcg64, popSize int64, idx []int64) {
+	size := int64(len(idx))
+	mask := genMask(uint64(1.2 * float64(size)))
+	const empty = math.MaxUint64
+	set := make([]uint64, mask+1)
+	for i := range set {
+		set[i] = empty
+	}
+	for j := popSize - size; j < popSize; j++ {
+		val := p.bounded(uint64(j))
+		loc := val & mask
+		for set[loc] != empty && set[loc] != val {
+			loc = (loc + 1) & mask
+		}
+		if set[loc] == empty {
+			set[loc] = val
+			idx[j-popSize+size] = int64(val)
+			continue
+		}
+		loc = uint64(j) & mask
+		for set[loc] != empty {
+			loc = (loc + 1) & mask
+		}
+		set[loc] = uint64(j)
+		idx[j-popSize+size] = j
+	}
+	for i := size - 1; i >= 1; i-- {
+		j := p.bounded(uint64(i))
+		idx[i], idx[j] = idx[j], idx[i]
+	}
+}
+
+// genFunc is one of Generator's methods.
+type genFunc struct {
+	sig, doc string
+	fn       func(p *pcg64, a *lang.Args) (lang.Value, error)
+}
+
+var generatorMethods = map[string]*lang.Builtin{}
+
+func init() {
+	defs := []genFunc{
+		{"random(self, size=None, dtype=float)", "Floats uniform in [0, 1), float64 (53 random bits) or float32 (24).",
+			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+				dt, err := floatDType(a.Value("dtype"), "random")
+				if err != nil {
+					return nil, err
+				}
+				if dt == tensor.Float32 {
+					return drawArray(a.Value("size"), tensor.Float32, p.float)
+				}
+				return fill(a.Value("size"), tensor.Float64, p.double)
+			}},
+		{"integers(self, low, high=None, size=None, dtype=int, endpoint=False)", "Integers uniform in [low, high) ([low, high] with endpoint=True; from 0 without high).", genIntegers},
+		{"uniform(self, low=0.0, high=1.0, size=None)", "Floats uniform in [low, high).",
+			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+				lo, hi := a.Float("low"), a.Float("high")
+				if err := a.Err(); err != nil {
+					return nil, err
+				}
+				rng := hi - lo
+				if math.IsInf(rng, 0) || math.IsNaN(rng) {
+					return nil, lang.Errorf(lang.OverflowError, "high - low range exceeds valid bounds")
+				}
+				return fill(a.Value("size"), tensor.Float64, func() float64 { return lo + rng*p.double() })
+			}},
+		{"normal(self, loc=0.0, scale=1.0, size=None)", "Floats from the normal distribution of mean loc and standard deviation scale (NumPy's ziggurat).",
+			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+				loc, scale := a.Float("loc"), a.Float("scale")
+				if err := a.Err(); err != nil {
+					return nil, err
+				}
+				if scale < 0 {
+					return nil, lang.Errorf(lang.ValueError, "scale < 0")
+				}
+				return fill(a.Value("size"), tensor.Float64, func() float64 { return loc + scale*p.normal() })
+			}},
+		{"standard_normal(self, size=None, dtype=float)", "Floats from the standard normal distribution (float64).",
+			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+				dt, err := floatDType(a.Value("dtype"), "standard_normal")
+				if err != nil {
+					return nil, err
+				}
+				if dt == tensor.Float32 {
+					return nil, lang.Errorf(notImplementedError, "kael's Generator.standard_normal draws float64 only")
+				}
+				return fill(a.Value("size"), tensor.Float64, p.normal)
+			}},
+		{"choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True)", "A random sample of a's elements (of range(a) for an int a), with or without replacement, uniform or with probabilities p.", genChoice},
+		{"permutation(self, x)", "A shuffled copy of the array x (along its first axis), or of range(x) for an int x.",
+			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+				var t *tensor.Tensor
+				var err error
+				if n, ok := lang.AsInt(a.Value("x")); ok {
+					t, err = tensor.Arange(0, float64(n), 1, tensor.Int64)
+				} else if t, err = arrayFrom(a.Value("x"), 0, false); err == nil {
+					if t.Dim() == 0 {
+						return nil, lang.Errorf(notImplementedError, "x must be an integer or at least 1-dimensional")
+					}
+					t, err = t.Clone()
+				}
+				if err != nil {
+					return nil, err
+				}
+				return wrapArray(t), genShuffle(p, t)
+			}},
+		{"shuffle(self, x)", "Shuffles the array or list x in place along its first axis.",
+			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+				switch x := a.Value("x").(type) {
+				case *Array:
+					return lang.None, genShuffle(p, x.t)
+				case *lang.List:
+					for i := len(x.Elems) - 1; i >= 1; i-- {
+						j := p.interval(uint64(i))
+						x.Elems[i], x.Elems[j] = x.Elems[j], x.Elems[i]
+					}
+					return lang.None, nil
+				}
+				return nil, lang.Errorf(lang.TypeError, "shuffle takes an array or a list, not %s", lang.TypeName(a.Value("x")))
+			}},
+	}
+	for _, d := range defs {
+		d := d
+		name := d.sig[:strings.IndexByte(d.sig, '(')]
+		generatorMethods[name] = lang.NewBuiltin(lang.AsValue, d.sig, d.doc, func(a *lang.Args) (lang.Value, error) {
+			g := a.Value("self").(*Generator)
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			return d.fn(g.p, a)
+		})
+	}
+	randomFunctions["default_rng"] = lang.NewBuiltin(lang.AsValue, "default_rng(seed=None)", "A Generator over PCG64 seeded through SeedSequence(seed), as NumPy's: an int or a sequence of ints gives NumPy's stream; None seeds from the system.", func(a *lang.Args) (lang.Value, error) {
+		if g, ok := a.Value("seed").(*Generator); ok {
+			return g, nil
+		}
+		entropy, err := seedEntropy(a.Value("seed"))
+		if err != nil {
+			return nil, err
+		}
+		return &Generator{p: newPCG64(entropy)}, nil
+	})
+}

@@ -1,0 +1,26 @@
+package numpy_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestPadModesMatchNumPy pads in every mode kael has, pads wider than the
+// array included (NumPy 1.24 fills those round by round, and 'wrap' then
+// repeats its own pad).
+func TestPadModesMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, mode := range []string{"'constant'", "'edge'", "'reflect'", "'symmetric'", "'wrap'"} {
+		m := ", mode=" + mode + ")"
+		srcs = append(srcs,
+			"np.pad(a, 2"+m+", np.pad(a, (0, 9)"+m+", np.pad(a, (7, 1)"+m,
+			"np.pad(b, ((1, 2), (3, 1))"+m+", np.pad(np.array([5]), 3"+m+", np.pad(np.array([5, 6]), 5"+m,
+			"[np.pad(np.array([1, 2, 3]), w"+m+".tolist() for w in [(10, 11), (3, 0), (0, 7), (5, 5), (8, 2)]]",
+			"np.pad(np.zeros((0, 2)), 1"+m,
+			"np.pad(np.arange(4.0, dtype=np.float32), 1"+m,
+		)
+	}
+	srcs = append(srcs, "np.pad(a, -1, mode='reflect')", "np.pad(b, (1, 2, 3))")
+	langtest.CheckMatchesCPython(t, prelude+"a = np.array([1, 2, 3, 4])\nb = np.arange(6.0).reshape(2, 3)\n", srcs)
+}
