@@ -267,7 +267,21 @@ func (p *pcg64) normal() float64 {
 type Generator struct {
 	mu sync.Mutex
 	p  *pcg64
+	bg *BitGenerator
 }
+
+// BitGenerator is np.random.PCG64(seed): the bit generator a Generator
+// draws from (one shares its state with every Generator made on it).
+type BitGenerator struct{ p *pcg64 }
+
+// TypeName returns "numpy.random._pcg64.PCG64".
+func (*BitGenerator) TypeName() string { return "numpy.random._pcg64.PCG64" }
+
+// ClassName returns "numpy.random._pcg64.PCG64".
+func (*BitGenerator) ClassName() string { return "numpy.random._pcg64.PCG64" }
+
+// ClassName returns "numpy.random._generator.Generator".
+func (*Generator) ClassName() string { return "numpy.random._generator.Generator" }
 
 // TypeName returns "numpy.random._generator.Generator".
 func (*Generator) TypeName() string { return "numpy.random._generator.Generator" }
@@ -275,8 +289,14 @@ func (*Generator) TypeName() string { return "numpy.random._generator.Generator"
 // PyRepr returns Generator(PCG64), NumPy's repr without its address.
 func (*Generator) PyRepr() string { return "Generator(PCG64)" }
 
-// Attr gives the generator's methods.
+// Attr gives the generator's methods and its bit_generator.
 func (g *Generator) Attr(name string) (lang.Value, bool) {
+	if name == "bit_generator" {
+		if g.bg == nil {
+			g.bg = &BitGenerator{p: g.p}
+		}
+		return g.bg, true
+	}
 	m, ok := generatorMethods[name]
 	if !ok {
 		return nil, false
@@ -285,7 +305,9 @@ func (g *Generator) Attr(name string) (lang.Value, bool) {
 }
 
 // AttrNames lists them.
-func (g *Generator) AttrNames() []string { return sortedKeys(generatorMethods) }
+func (g *Generator) AttrNames() []string {
+	return append(sortedKeys(generatorMethods), "bit_generator")
+}
 
 // seedEntropy reads default_rng's seed as SeedSequence reads its entropy:
 // a non-negative int as its 32-bit words (least significant first), a
@@ -656,8 +678,11 @@ func init() {
 		})
 	}
 	randomFunctions["default_rng"] = lang.NewBuiltin(lang.AsValue, "default_rng(seed=None)", "A Generator over PCG64 seeded through SeedSequence(seed), as NumPy's: an int or a sequence of ints gives NumPy's stream; None seeds from the system.", func(a *lang.Args) (lang.Value, error) {
-		if g, ok := a.Value("seed").(*Generator); ok {
-			return g, nil
+		switch x := a.Value("seed").(type) {
+		case *Generator:
+			return x, nil
+		case *BitGenerator:
+			return &Generator{p: x.p, bg: x}, nil
 		}
 		entropy, err := seedEntropy(a.Value("seed"))
 		if err != nil {
@@ -665,4 +690,21 @@ func init() {
 		}
 		return &Generator{p: newPCG64(entropy)}, nil
 	})
+	pcgClass := lang.NewBuiltin(lang.AsValue, "PCG64(seed=None)", "NumPy's default bit generator, seeded through SeedSequence(seed); Generator(PCG64(seed)) is default_rng(seed).", func(a *lang.Args) (lang.Value, error) {
+		entropy, err := seedEntropy(a.Value("seed"))
+		if err != nil {
+			return nil, err
+		}
+		return &BitGenerator{p: newPCG64(entropy)}, nil
+	})
+	genClass := lang.NewBuiltin(lang.AsValue, "Generator(bit_generator)", "A Generator drawing from bit_generator (a PCG64), sharing its state.", func(a *lang.Args) (lang.Value, error) {
+		bg, ok := a.Value("bit_generator").(*BitGenerator)
+		if !ok {
+			return nil, lang.Errorf(notImplementedError, "kael's Generator draws from a PCG64, not %s", lang.TypeName(a.Value("bit_generator")))
+		}
+		return &Generator{p: bg.p, bg: bg}, nil
+	})
+	lang.RegisterClass(pcgClass, "numpy.random._pcg64.PCG64")
+	lang.RegisterClass(genClass, "numpy.random._generator.Generator")
+	randomFunctions["PCG64"], randomFunctions["Generator"] = pcgClass, genClass
 }

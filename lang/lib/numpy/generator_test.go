@@ -44,6 +44,9 @@ func TestDefaultRNGMatchesNumPy(t *testing.T) {
 		"rng = np.random.default_rng(0)\nrng.uniform(0, float('inf'))", "rng = np.random.default_rng(0)\nrng.choice([])",
 		"rng = np.random.default_rng(0)\nrng.choice(3, p=[0.5, 0.6, 0.1])", "rng = np.random.default_rng(0)\nrng.random(dtype=np.int64)",
 		"a = np.random.default_rng(5).random(4)\nb = np.random.default_rng(5).random(4)\n(a == b).all()",
+		"np.random.Generator(np.random.PCG64(42)).random(3), np.random.default_rng(42).random(3)",
+		"bg = np.random.PCG64(7)\ng1 = np.random.Generator(bg)\ng2 = np.random.default_rng(bg)\ng1.integers(100, size=3), g2.integers(100, size=3), g1.bit_generator is bg, type(g1.bit_generator).__name__",
+		"isinstance(np.random.default_rng(1), np.random.Generator), isinstance(np.random.PCG64(1), np.random.PCG64), type(np.random.default_rng(0)).__name__",
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
