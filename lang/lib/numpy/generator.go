@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -197,35 +198,34 @@ func (p *pcg64) interval(max uint64) uint64 {
 
 // The ziggurat for the normal distribution, 256 layers, as NumPy's
 // random_standard_normal walks it. NumPy ships its tables as constants;
-// kael computes them from the ziggurat's definition (the tail at r, each
-// layer of the same area v), which gives the same tables to within an
-// ulp or two, so normal's draws agree with NumPy's to that accuracy.
+// kael computes them as they were made: the layers' edges x from the
+// tail at r down, each layer of area Vr, in float64 with C's log
+// (libm.Log), the thresholds ki rounded to the nearest 2**-52.
 const (
 	zigR    = 3.6541528853610087963519472518
 	zigInvR = 0.27366123732975827203338247596
+	zigVr   = 0.0049286732339746519
 )
 
 var zigKi, zigWi, zigFi = zigguratTables()
 
 func zigguratTables() (ki [256]uint64, wi, fi [256]float64) {
-	f := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
-	tail := math.Sqrt(math.Pi/2) * math.Erfc(zigR/math.Sqrt2)
-	v := zigR*f(zigR) + tail
+	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
+	// x[255] = r, x[i-1] from x[i]; x[0] = 0
 	var x [256]float64
 	x[255] = zigR
-	for i := 255; i > 1; i-- {
-		x[i-1] = math.Sqrt(-2 * math.Log(v/x[i]+f(x[i])))
+	for i := 254; i >= 1; i-- {
+		x[i] = math.Sqrt(-2 * libm.Log(pdf(x[i+1])+zigVr/x[i+1]))
 	}
-	const two52 = 1 << 52
-	ki[0] = uint64(zigR * f(zigR) / v * two52)
-	wi[0] = v / f(zigR) / two52
-	fi[0] = 1
-	for i := 1; i < 256; i++ {
-		wi[i] = x[i] / two52
-		fi[i] = f(x[i])
-		if i > 1 {
-			ki[i] = uint64(x[i-1] / x[i] * two52)
+	const scale = 1 << 52
+	ki[0] = uint64(math.RoundToEven(zigR * pdf(zigR) / zigVr * scale))
+	wi[0] = zigVr / pdf(zigR) / scale
+	for i := range x {
+		if i > 0 {
+			ki[i] = uint64(math.RoundToEven(x[i-1] / x[i] * scale))
+			wi[i] = x[i] / scale
 		}
+		fi[i] = pdf(x[i])
 	}
 	return
 }
