@@ -126,20 +126,20 @@ func init() {
 q = queue.Queue()
 out = []
 def child(i):
-    out.append(('child', i, q.get()))
+    out.append(q.get() + i - i)
 def parent():
     ts = [threading.Thread(target=child, args=(i,)) for i in range(3)]
     for t in ts:
         t.start()
     for t in ts:
         t.join()
-    out.append('parent done')
+    out.append(-1)
 p = threading.Thread(target=parent)
 p.start()
 for i in range(3):
     q.put(i * 10)
 p.join()
-sorted(map(str, out)), threading.active_count()`,
+sorted(out), out[-1], threading.active_count()`,
 		// a barrier made of a Condition
 		`cond = threading.Condition()
 count = [0]
