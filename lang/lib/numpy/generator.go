@@ -207,16 +207,45 @@ const (
 	zigVr   = 0.0049286732339746519
 )
 
-var zigKi, zigWi, zigFi = zigguratTables()
+var (
+	zigKi, zigWi, zigFi            = zigguratTables()
+	zigKiF, zigWiF, zigFiF         = zigguratTablesFloat()
+	zigRF, zigInvRF        float32 = zigR, zigInvR
+)
 
-func zigguratTables() (ki [256]uint64, wi, fi [256]float64) {
-	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
-	// x[255] = r, x[i-1] from x[i]; x[0] = 0
+// zigguratEdges are the layers' edges: x[255] = r, x[i-1] from x[i] so
+// that each layer has area Vr, x[0] = 0.
+func zigguratEdges(pdf func(float64) float64) [256]float64 {
 	var x [256]float64
 	x[255] = zigR
 	for i := 254; i >= 1; i-- {
 		x[i] = math.Sqrt(-2 * libm.Log(pdf(x[i+1])+zigVr/x[i+1]))
 	}
+	return x
+}
+
+// zigguratTablesFloat are the float32 tables of
+// random_standard_normal_f: the same edges, on 23 bits. Rounded to
+// float32, they are NumPy's constants exactly.
+func zigguratTablesFloat() (ki [256]uint32, wi, fi [256]float32) {
+	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
+	x := zigguratEdges(pdf)
+	const scale = 1 << 23
+	ki[0] = uint32(math.RoundToEven(zigR * pdf(zigR) / zigVr * scale))
+	wi[0] = float32(zigVr / pdf(zigR) / scale)
+	for i := range x {
+		if i > 0 {
+			ki[i] = uint32(math.RoundToEven(x[i-1] / x[i] * scale))
+			wi[i] = float32(x[i] / scale)
+		}
+		fi[i] = float32(pdf(x[i]))
+	}
+	return
+}
+
+func zigguratTables() (ki [256]uint64, wi, fi [256]float64) {
+	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
+	x := zigguratEdges(pdf)
 	const scale = 1 << 52
 	ki[0] = uint64(math.RoundToEven(zigR * pdf(zigR) / zigVr * scale))
 	wi[0] = zigVr / pdf(zigR) / scale
@@ -258,6 +287,39 @@ func (p *pcg64) normal() float64 {
 			}
 		}
 		if (zigFi[idx-1]-zigFi[idx])*p.double()+zigFi[idx] < math.Exp(-0.5*x*x) {
+			return x
+		}
+	}
+}
+
+// normalFloat is random_standard_normal_f: the ziggurat on a 32-bit draw,
+// in float32 (each product rounded, as C computes it without fusing).
+func (p *pcg64) normalFloat() float32 {
+	for {
+		r := p.uint32()
+		idx := r & 0xff
+		sign := (r >> 8) & 1
+		rabs := (r >> 9) & 0x7fffff
+		x := float32(rabs) * zigWiF[idx]
+		if sign != 0 {
+			x = -x
+		}
+		if rabs < zigKiF[idx] {
+			return x
+		}
+		if idx == 0 {
+			for {
+				xx := -zigInvRF * float32(math.Log1p(-float64(p.float())))
+				yy := -float32(math.Log1p(-float64(p.float())))
+				if yy+yy > float32(xx*xx) {
+					if (rabs>>8)&1 != 0 {
+						return -(zigRF + xx)
+					}
+					return zigRF + xx
+				}
+			}
+		}
+		if float32((zigFiF[idx-1]-zigFiF[idx])*p.float())+zigFiF[idx] < float32(math.Exp(-0.5*float64(x)*float64(x))) {
 			return x
 		}
 	}
@@ -370,6 +432,15 @@ func floatDType(v lang.Value, fn string) (tensor.DType, error) {
 		return 0, lang.Errorf(lang.TypeError, "Unsupported dtype %s for %s", dtypeOf(dt).PyRepr(), fn)
 	}
 	return dt, nil
+}
+
+// fillFloat32 is a float32 draw of size, or for no size one draw as a
+// Python float, as NumPy's float_fill returns it.
+func fillFloat32(size lang.Value, draw func() float32) (lang.Value, error) {
+	if _, none := size.(lang.NoneType); none || size == nil {
+		return float64(draw()), nil
+	}
+	return drawArray(size, tensor.Float32, draw)
 }
 
 // genIntegers is Generator.integers for scalar bounds.
@@ -595,7 +666,7 @@ func init() {
 					return nil, err
 				}
 				if dt == tensor.Float32 {
-					return drawArray(a.Value("size"), tensor.Float32, p.float)
+					return fillFloat32(a.Value("size"), p.float)
 				}
 				return fill(a.Value("size"), tensor.Float64, p.double)
 			}},
@@ -630,7 +701,7 @@ func init() {
 					return nil, err
 				}
 				if dt == tensor.Float32 {
-					return nil, lang.Errorf(notImplementedError, "kael's Generator.standard_normal draws float64 only")
+					return fillFloat32(a.Value("size"), p.normalFloat)
 				}
 				return fill(a.Value("size"), tensor.Float64, p.normal)
 			}},

@@ -33,6 +33,8 @@ func TestDefaultRNGMatchesNumPy(t *testing.T) {
 			// them bit for bit.
 			r+"str(rng.normal(size=5)), str(rng.standard_normal(3)), round(rng.normal(3, 2), 12), str(rng.normal(size=(2, 2))), rng.random()",
 			r+"x = rng.standard_normal(100000)\nround(float(x.sum()), 8), round(float((x * x).sum()), 6), rng.integers(1000)",
+			// float32 normals are bit for bit (the float32 tables round to NumPy's)
+			r+"x = rng.standard_normal(100000, dtype=np.float32)\nx[:4].tolist(), float(x.astype(np.float64).sum()), x[::9973].tolist(), rng.standard_normal(dtype=np.float32), rng.standard_normal((2, 2), dtype='float32'), rng.random(dtype=np.float32), rng.random()",
 		)
 	}
 	srcs = append(srcs,
