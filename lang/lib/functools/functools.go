@@ -1,6 +1,6 @@
 // Package functools is Python's functools module: reduce, partial,
 // wraps, lru_cache and cache (cache.go), cached_property and
-// total_ordering (ordering.go).
+// total_ordering (ordering.go), cmp_to_key (cmpkey.go).
 package functools
 
 import (
@@ -74,5 +74,5 @@ func init() {
 	defCache(add)
 	add("total_ordering(cls)", "A class decorator that adds the comparisons a class lacks from the one it defines (with ==), as CPython's.", totalOrdering)
 
-	lang.RegisterModule("functools", "Python's functools: reduce, partial, wraps, lru_cache, cache, cached_property and total_ordering.", func() *lang.Module { return module })
+	lang.RegisterModule("functools", "Python's functools: reduce, partial, wraps, lru_cache, cache, cached_property, total_ordering and cmp_to_key.", func() *lang.Module { return module })
 }

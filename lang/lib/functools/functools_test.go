@@ -15,6 +15,10 @@ const counted = "calls = []\n@lru_cache(maxsize=2)\ndef sq(x):\n    calls.append
 
 // cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
 var cases = []langtest.Case{
+	{"def cmp(a, b):\n    return (a > b) - (a < b)\nby_len = lambda a, b: len(a) - len(b)\nsorted([3, 1, 2], key=functools.cmp_to_key(cmp)), sorted(['ccc', 'a', 'bb'], key=functools.cmp_to_key(by_len), reverse=True), max([3, 1, 2], key=functools.cmp_to_key(cmp)), min(['ccc', 'a', 'bb'], key=functools.cmp_to_key(by_len))",
+		"([1, 2, 3], ['ccc', 'bb', 'a'], 3, 'a')"},
+	{"K = functools.cmp_to_key(lambda a, b: a - b)\nK(1) < K(2), K(2) <= K(2), K(3) > K(1), K(1) == K(1), K(1) != K(2), sorted([(1, 'b'), (1, 'a'), (0, 'z')], key=functools.cmp_to_key(lambda x, y: x[0] - y[0])), sorted([0.5, -1.5, 2.0], key=K)",
+		"(True, True, True, True, True, [(0, 'z'), (1, 'b'), (1, 'a')], [-1.5, 0.5, 2.0])"},
 	{counted + "[sq(2), sq(2), sq(3), sq(4), sq(2)], calls, sq.cache_info()", "([4, 4, 9, 16, 4], [2, 3, 4, 2], CacheInfo(hits=1, misses=4, maxsize=2, currsize=2))"},
 	{counted + "sq(1)\nsq(2)\nsq(1)\nsq(3)\nsq(1), sq(2), calls", "(1, 4, [1, 2, 3, 2])"},
 	{counted + "sq(1)\nsq.cache_clear()\nsq(1)\nsq.cache_info(), calls, sq.cache_parameters(), sq.__wrapped__(5), sq.__name__", "(CacheInfo(hits=0, misses=1, maxsize=2, currsize=1), [1, 1, 5], {'maxsize': 2, 'typed': False}, 25, 'sq')"},

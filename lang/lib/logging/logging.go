@@ -2,7 +2,7 @@
 // name under the root logger (getLogger, levels, propagation), the
 // module's functions that log to the root (logging.info ...), and
 // basicConfig with level, format, datefmt, filename, filemode and
-// stream; records are formatted with %-style fields (asctime, levelname,
+// stream; records are formatted in the three styles (%, {, $) with fields (asctime, levelname,
 // name, message, levelno, lineno, filename, ...) and written to stderr,
 // a stream or a file, as CPython writes them.
 package logging
@@ -18,6 +18,7 @@ import (
 
 	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/pystring" // string.Template, for style='$'
 	"github.com/kael-dev/kael/lang/syntax"
 )
 
@@ -109,7 +110,7 @@ type record struct {
 	created                        time.Time
 }
 
-// fields is the dict a %-style format is applied to.
+// fields is the dict a format is applied to.
 func (r *record) fields(asctime string) *lang.Dict {
 	d := lang.NewDict()
 	base := filepath.Base(r.file)
@@ -128,9 +129,19 @@ func (r *record) fields(asctime string) *lang.Dict {
 
 var start = time.Now()
 
-// formatter is a logging.Formatter: a %-style format and a date format.
+// formatter is a logging.Formatter: a format of its style ('%', '{' or
+// '$') and a date format.
 type formatter struct {
 	fmt, datefmt string
+	style        string // "" for '%'
+}
+
+// styles are each style's default format, BASIC_FORMAT and the text that
+// asks for asctime, as CPython's _STYLES.
+var styles = map[string]struct{ message, basic, asctime string }{
+	"%": {"%(message)s", basicFormat, "%(asctime)"},
+	"{": {"{message}", "{levelname}:{name}:{message}", "{asctime"},
+	"$": {"${message}", "${levelname}:${name}:${message}", "asctime"},
 }
 
 func (f *formatter) TypeName() string { return "Formatter" }
@@ -140,19 +151,23 @@ func (f *formatter) PyRepr() string {
 
 // format is the text of r.
 func (f *formatter) format(a *lang.Args, r *record) (string, error) {
+	style := f.style
+	if style == "" {
+		style = "%"
+	}
 	format := f.fmt
 	if format == "" {
-		format = "%(message)s"
+		format = styles[style].message
 	}
 	asctime := ""
-	if strings.Contains(format, "%(asctime)") {
+	if strings.Contains(format, styles[style].asctime) {
 		if f.datefmt != "" {
 			asctime = strftime(f.datefmt, r.created)
 		} else {
 			asctime = strftime("%Y-%m-%d %H:%M:%S", r.created) + fmt.Sprintf(",%03d", r.created.Nanosecond()/1e6)
 		}
 	}
-	v, err := a.Binary(syntax.PERCENT, format, r.fields(asctime))
+	v, err := applyFormat(a, style, format, r.fields(asctime))
 	if err != nil {
 		return "", err
 	}
@@ -161,6 +176,40 @@ func (f *formatter) format(a *lang.Args, r *record) (string, error) {
 		return "", lang.Errorf(lang.TypeError, "the logging format gave %s", lang.TypeName(v))
 	}
 	return s, nil
+}
+
+// applyFormat fills format, of style, with the record's fields: format %
+// fields, format.format(**fields), or string.Template(format).substitute(fields).
+func applyFormat(a *lang.Args, style, format string, fields *lang.Dict) (lang.Value, error) {
+	switch style {
+	case "{":
+		m, err := lang.GetAttr(format, "format")
+		if err != nil {
+			return nil, err
+		}
+		var names []string
+		var vals []lang.Value
+		for _, k := range fields.Keys() {
+			v, _, _ := fields.Get(k)
+			names, vals = append(names, k.(string)), append(vals, v)
+		}
+		return a.CallKw(m, nil, names, vals)
+	case "$":
+		mod, err := a.Import("string")
+		if err != nil {
+			return nil, err
+		}
+		t, err := a.Call(mod.Attrs["Template"], format)
+		if err != nil {
+			return nil, err
+		}
+		sub, err := lang.GetAttr(t, "substitute")
+		if err != nil {
+			return nil, err
+		}
+		return a.Call(sub, fields)
+	}
+	return a.Binary(syntax.PERCENT, format, fields)
 }
 
 // strftime formats t with the directives of C's strftime that log

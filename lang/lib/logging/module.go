@@ -85,10 +85,11 @@ func formatterArgs(a *lang.Args, fmtName string) (*formatter, error) {
 			return nil, lang.Errorf(lang.TypeError, "%s must be str, not %s", p.name, lang.TypeName(v))
 		}
 	}
-	if style, ok := a.Value("style").(string); !ok || style != "%" {
-		return nil, lang.Errorf(lang.ValueError, "kael's logging takes %%-style formats only, not style=%s", lang.Repr(a.Value("style"))).
-			WithHint("write the format with %%(name)s fields: '%%(asctime)s %%(levelname)s %%(message)s'")
+	style, _ := a.Value("style").(string)
+	if _, ok := styles[style]; !ok {
+		return nil, lang.Errorf(lang.ValueError, "Style must be one of: %%,{,$")
 	}
+	f.style = style
 	return f, nil
 }
 
@@ -139,7 +140,7 @@ var loggingModule = &lang.Module{Name: "logging", Attrs: map[string]lang.Value{
 			return nil, err
 		}
 		if f.fmt == "" {
-			f.fmt = basicFormat
+			f.fmt = styles[f.style].basic
 		}
 		var h *handler
 		switch {
@@ -228,7 +229,7 @@ var loggingModule = &lang.Module{Name: "logging", Attrs: map[string]lang.Value{
 		}
 		return fileHandler(name, a.Str("mode"))
 	}),
-	"Formatter": lang.NewBuiltin(lang.AsValue, "Formatter(fmt=None, datefmt=None, style='%')", "A record's format: %-style fields such as %(asctime)s, %(levelname)s, %(name)s, %(message)s; datefmt is asctime's strftime format.", func(a *lang.Args) (lang.Value, error) {
+	"Formatter": lang.NewBuiltin(lang.AsValue, "Formatter(fmt=None, datefmt=None, style='%')", "A record's format: fields such as %(asctime)s, %(levelname)s, %(name)s, %(message)s (style '%'), {levelname} (style '{', str.format) or $levelname (style '$', string.Template); datefmt is asctime's strftime format.", func(a *lang.Args) (lang.Value, error) {
 		return formatterArgs(a, "fmt")
 	}),
 }}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -197,35 +198,63 @@ func (p *pcg64) interval(max uint64) uint64 {
 
 // The ziggurat for the normal distribution, 256 layers, as NumPy's
 // random_standard_normal walks it. NumPy ships its tables as constants;
-// kael computes them from the ziggurat's definition (the tail at r, each
-// layer of the same area v), which gives the same tables to within an
-// ulp or two, so normal's draws agree with NumPy's to that accuracy.
+// kael computes them as they were made: the layers' edges x from the
+// tail at r down, each layer of area Vr, in float64 with C's log
+// (libm.Log), the thresholds ki rounded to the nearest 2**-52.
 const (
 	zigR    = 3.6541528853610087963519472518
 	zigInvR = 0.27366123732975827203338247596
+	zigVr   = 0.0049286732339746519
 )
 
-var zigKi, zigWi, zigFi = zigguratTables()
+var (
+	zigKi, zigWi, zigFi            = zigguratTables()
+	zigKiF, zigWiF, zigFiF         = zigguratTablesFloat()
+	zigRF, zigInvRF        float32 = zigR, zigInvR
+)
 
-func zigguratTables() (ki [256]uint64, wi, fi [256]float64) {
-	f := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
-	tail := math.Sqrt(math.Pi/2) * math.Erfc(zigR/math.Sqrt2)
-	v := zigR*f(zigR) + tail
+// zigguratEdges are the layers' edges: x[255] = r, x[i-1] from x[i] so
+// that each layer has area Vr, x[0] = 0.
+func zigguratEdges(pdf func(float64) float64) [256]float64 {
 	var x [256]float64
 	x[255] = zigR
-	for i := 255; i > 1; i-- {
-		x[i-1] = math.Sqrt(-2 * math.Log(v/x[i]+f(x[i])))
+	for i := 254; i >= 1; i-- {
+		x[i] = math.Sqrt(-2 * libm.Log(pdf(x[i+1])+zigVr/x[i+1]))
 	}
-	const two52 = 1 << 52
-	ki[0] = uint64(zigR * f(zigR) / v * two52)
-	wi[0] = v / f(zigR) / two52
-	fi[0] = 1
-	for i := 1; i < 256; i++ {
-		wi[i] = x[i] / two52
-		fi[i] = f(x[i])
-		if i > 1 {
-			ki[i] = uint64(x[i-1] / x[i] * two52)
+	return x
+}
+
+// zigguratTablesFloat are the float32 tables of
+// random_standard_normal_f: the same edges, on 23 bits. Rounded to
+// float32, they are NumPy's constants exactly.
+func zigguratTablesFloat() (ki [256]uint32, wi, fi [256]float32) {
+	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
+	x := zigguratEdges(pdf)
+	const scale = 1 << 23
+	ki[0] = uint32(math.RoundToEven(zigR * pdf(zigR) / zigVr * scale))
+	wi[0] = float32(zigVr / pdf(zigR) / scale)
+	for i := range x {
+		if i > 0 {
+			ki[i] = uint32(math.RoundToEven(x[i-1] / x[i] * scale))
+			wi[i] = float32(x[i] / scale)
 		}
+		fi[i] = float32(pdf(x[i]))
+	}
+	return
+}
+
+func zigguratTables() (ki [256]uint64, wi, fi [256]float64) {
+	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
+	x := zigguratEdges(pdf)
+	const scale = 1 << 52
+	ki[0] = uint64(math.RoundToEven(zigR * pdf(zigR) / zigVr * scale))
+	wi[0] = zigVr / pdf(zigR) / scale
+	for i := range x {
+		if i > 0 {
+			ki[i] = uint64(math.RoundToEven(x[i-1] / x[i] * scale))
+			wi[i] = x[i] / scale
+		}
+		fi[i] = pdf(x[i])
 	}
 	return
 }
@@ -263,11 +292,58 @@ func (p *pcg64) normal() float64 {
 	}
 }
 
+// normalFloat is random_standard_normal_f: the ziggurat on a 32-bit draw,
+// in float32 (each product rounded, as C computes it without fusing).
+func (p *pcg64) normalFloat() float32 {
+	for {
+		r := p.uint32()
+		idx := r & 0xff
+		sign := (r >> 8) & 1
+		rabs := (r >> 9) & 0x7fffff
+		x := float32(rabs) * zigWiF[idx]
+		if sign != 0 {
+			x = -x
+		}
+		if rabs < zigKiF[idx] {
+			return x
+		}
+		if idx == 0 {
+			for {
+				xx := -zigInvRF * float32(math.Log1p(-float64(p.float())))
+				yy := -float32(math.Log1p(-float64(p.float())))
+				if yy+yy > float32(xx*xx) {
+					if (rabs>>8)&1 != 0 {
+						return -(zigRF + xx)
+					}
+					return zigRF + xx
+				}
+			}
+		}
+		if float32((zigFiF[idx-1]-zigFiF[idx])*p.float())+zigFiF[idx] < float32(math.Exp(-0.5*float64(x)*float64(x))) {
+			return x
+		}
+	}
+}
+
 // Generator is np.random.Generator over PCG64, what default_rng returns.
 type Generator struct {
 	mu sync.Mutex
 	p  *pcg64
+	bg *BitGenerator
 }
+
+// BitGenerator is np.random.PCG64(seed): the bit generator a Generator
+// draws from (one shares its state with every Generator made on it).
+type BitGenerator struct{ p *pcg64 }
+
+// TypeName returns "numpy.random._pcg64.PCG64".
+func (*BitGenerator) TypeName() string { return "numpy.random._pcg64.PCG64" }
+
+// ClassName returns "numpy.random._pcg64.PCG64".
+func (*BitGenerator) ClassName() string { return "numpy.random._pcg64.PCG64" }
+
+// ClassName returns "numpy.random._generator.Generator".
+func (*Generator) ClassName() string { return "numpy.random._generator.Generator" }
 
 // TypeName returns "numpy.random._generator.Generator".
 func (*Generator) TypeName() string { return "numpy.random._generator.Generator" }
@@ -275,8 +351,14 @@ func (*Generator) TypeName() string { return "numpy.random._generator.Generator"
 // PyRepr returns Generator(PCG64), NumPy's repr without its address.
 func (*Generator) PyRepr() string { return "Generator(PCG64)" }
 
-// Attr gives the generator's methods.
+// Attr gives the generator's methods and its bit_generator.
 func (g *Generator) Attr(name string) (lang.Value, bool) {
+	if name == "bit_generator" {
+		if g.bg == nil {
+			g.bg = &BitGenerator{p: g.p}
+		}
+		return g.bg, true
+	}
 	m, ok := generatorMethods[name]
 	if !ok {
 		return nil, false
@@ -285,7 +367,9 @@ func (g *Generator) Attr(name string) (lang.Value, bool) {
 }
 
 // AttrNames lists them.
-func (g *Generator) AttrNames() []string { return sortedKeys(generatorMethods) }
+func (g *Generator) AttrNames() []string {
+	return append(sortedKeys(generatorMethods), "bit_generator")
+}
 
 // seedEntropy reads default_rng's seed as SeedSequence reads its entropy:
 // a non-negative int as its 32-bit words (least significant first), a
@@ -348,6 +432,15 @@ func floatDType(v lang.Value, fn string) (tensor.DType, error) {
 		return 0, lang.Errorf(lang.TypeError, "Unsupported dtype %s for %s", dtypeOf(dt).PyRepr(), fn)
 	}
 	return dt, nil
+}
+
+// fillFloat32 is a float32 draw of size, or for no size one draw as a
+// Python float, as NumPy's float_fill returns it.
+func fillFloat32(size lang.Value, draw func() float32) (lang.Value, error) {
+	if _, none := size.(lang.NoneType); none || size == nil {
+		return float64(draw()), nil
+	}
+	return drawArray(size, tensor.Float32, draw)
 }
 
 // genIntegers is Generator.integers for scalar bounds.
@@ -573,7 +666,7 @@ func init() {
 					return nil, err
 				}
 				if dt == tensor.Float32 {
-					return drawArray(a.Value("size"), tensor.Float32, p.float)
+					return fillFloat32(a.Value("size"), p.float)
 				}
 				return fill(a.Value("size"), tensor.Float64, p.double)
 			}},
@@ -608,7 +701,7 @@ func init() {
 					return nil, err
 				}
 				if dt == tensor.Float32 {
-					return nil, lang.Errorf(notImplementedError, "kael's Generator.standard_normal draws float64 only")
+					return fillFloat32(a.Value("size"), p.normalFloat)
 				}
 				return fill(a.Value("size"), tensor.Float64, p.normal)
 			}},
@@ -656,8 +749,11 @@ func init() {
 		})
 	}
 	randomFunctions["default_rng"] = lang.NewBuiltin(lang.AsValue, "default_rng(seed=None)", "A Generator over PCG64 seeded through SeedSequence(seed), as NumPy's: an int or a sequence of ints gives NumPy's stream; None seeds from the system.", func(a *lang.Args) (lang.Value, error) {
-		if g, ok := a.Value("seed").(*Generator); ok {
-			return g, nil
+		switch x := a.Value("seed").(type) {
+		case *Generator:
+			return x, nil
+		case *BitGenerator:
+			return &Generator{p: x.p, bg: x}, nil
 		}
 		entropy, err := seedEntropy(a.Value("seed"))
 		if err != nil {
@@ -665,4 +761,21 @@ func init() {
 		}
 		return &Generator{p: newPCG64(entropy)}, nil
 	})
+	pcgClass := lang.NewBuiltin(lang.AsValue, "PCG64(seed=None)", "NumPy's default bit generator, seeded through SeedSequence(seed); Generator(PCG64(seed)) is default_rng(seed).", func(a *lang.Args) (lang.Value, error) {
+		entropy, err := seedEntropy(a.Value("seed"))
+		if err != nil {
+			return nil, err
+		}
+		return &BitGenerator{p: newPCG64(entropy)}, nil
+	})
+	genClass := lang.NewBuiltin(lang.AsValue, "Generator(bit_generator)", "A Generator drawing from bit_generator (a PCG64), sharing its state.", func(a *lang.Args) (lang.Value, error) {
+		bg, ok := a.Value("bit_generator").(*BitGenerator)
+		if !ok {
+			return nil, lang.Errorf(notImplementedError, "kael's Generator draws from a PCG64, not %s", lang.TypeName(a.Value("bit_generator")))
+		}
+		return &Generator{p: bg.p, bg: bg}, nil
+	})
+	lang.RegisterClass(pcgClass, "numpy.random._pcg64.PCG64")
+	lang.RegisterClass(genClass, "numpy.random._generator.Generator")
+	randomFunctions["PCG64"], randomFunctions["Generator"] = pcgClass, genClass
 }

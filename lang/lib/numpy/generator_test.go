@@ -33,6 +33,8 @@ func TestDefaultRNGMatchesNumPy(t *testing.T) {
 			// them bit for bit.
 			r+"str(rng.normal(size=5)), str(rng.standard_normal(3)), round(rng.normal(3, 2), 12), str(rng.normal(size=(2, 2))), rng.random()",
 			r+"x = rng.standard_normal(100000)\nround(float(x.sum()), 8), round(float((x * x).sum()), 6), rng.integers(1000)",
+			// float32 normals are bit for bit (the float32 tables round to NumPy's)
+			r+"x = rng.standard_normal(100000, dtype=np.float32)\nx[:4].tolist(), float(x.astype(np.float64).sum()), x[::9973].tolist(), rng.standard_normal(dtype=np.float32), rng.standard_normal((2, 2), dtype='float32'), rng.random(dtype=np.float32), rng.random()",
 		)
 	}
 	srcs = append(srcs,
@@ -44,6 +46,9 @@ func TestDefaultRNGMatchesNumPy(t *testing.T) {
 		"rng = np.random.default_rng(0)\nrng.uniform(0, float('inf'))", "rng = np.random.default_rng(0)\nrng.choice([])",
 		"rng = np.random.default_rng(0)\nrng.choice(3, p=[0.5, 0.6, 0.1])", "rng = np.random.default_rng(0)\nrng.random(dtype=np.int64)",
 		"a = np.random.default_rng(5).random(4)\nb = np.random.default_rng(5).random(4)\n(a == b).all()",
+		"np.random.Generator(np.random.PCG64(42)).random(3), np.random.default_rng(42).random(3)",
+		"bg = np.random.PCG64(7)\ng1 = np.random.Generator(bg)\ng2 = np.random.default_rng(bg)\ng1.integers(100, size=3), g2.integers(100, size=3), g1.bit_generator is bg, type(g1.bit_generator).__name__",
+		"isinstance(np.random.default_rng(1), np.random.Generator), isinstance(np.random.PCG64(1), np.random.PCG64), type(np.random.default_rng(0)).__name__",
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }

@@ -167,6 +167,32 @@ var osModule = &lang.Module{Name: "os", Attrs: map[string]lang.Value{
 	"remove": pathOp("remove(path)", "Deletes the file path (IsADirectoryError for a directory: use rmdir).", "remove", pathOnly, syscall.Unlink),
 	"unlink": pathOp("unlink(path)", "os.remove under its other name.", "remove", pathOnly, syscall.Unlink),
 	"rmdir":  pathOp("rmdir(path)", "Deletes the empty directory path.", "rmdir", pathOnly, syscall.Rmdir),
+	"chmod": fn("chmod(path, mode)", "Sets the permission bits of path to mode (0o755, ...).", func(a *lang.Args) (lang.Value, error) {
+		p, err := pathArg(a, "path", "chmod", pathOrFD)
+		if err != nil {
+			return nil, err
+		}
+		m := uint32(a.Int("mode"))
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := syscall.Chmod(p, m); err != nil {
+			return nil, lang.OSErrorFrom(err, p)
+		}
+		return lang.None, nil
+	}),
+	"access": fn("access(path, mode)", "Whether the process may use path as mode says: F_OK (it exists), or R_OK, W_OK, X_OK or'd together.", func(a *lang.Args) (lang.Value, error) {
+		p, err := pathArg(a, "path", "access", pathOrFD)
+		if err != nil {
+			return nil, err
+		}
+		m := uint32(a.Int("mode"))
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return syscall.Access(p, m) == nil, nil
+	}),
+	"F_OK": int64(0), "R_OK": int64(4), "W_OK": int64(2), "X_OK": int64(1),
 	"rename": fn("rename(src, dst)", "Renames the file or directory src to dst (replacing a file dst).", func(a *lang.Args) (lang.Value, error) {
 		return rename(a, "rename")
 	}),

@@ -88,6 +88,8 @@ var osCases = []langtest.Case{
 	{"e = OSError('plain')\ne.errno, e.strerror, str(e), OSError(1, 2, 3, 4, 5, 6).errno", "(None, None, 'plain', None)"},
 	{"[type(OSError(n, 'x')).__name__ for n in (1, 2, 4, 11, 13, 17, 20, 21, 32, 104, 110, 5, 39)]", "['PermissionError', 'FileNotFoundError', 'InterruptedError', 'BlockingIOError', 'PermissionError', 'FileExistsError', 'NotADirectoryError', 'IsADirectoryError', 'BrokenPipeError', 'ConnectionResetError', 'TimeoutError', 'OSError', 'OSError']"},
 	{"FileNotFoundError(13, 'x').__class__.__name__, str(FileExistsError(13, 'x'))", "('FileNotFoundError', '[Errno 13] x')"},
+	{"open('f', 'w').close()\nos.chmod('f', 0o640)\nr = oct(os.stat('f').st_mode & 0o777), os.access('f', os.F_OK), os.access('f', os.R_OK | os.W_OK), os.access('f', os.X_OK), os.access('nope', os.F_OK)\nos.chmod('f', 0o755)\nr, os.access('f', os.X_OK), (os.F_OK, os.R_OK, os.W_OK, os.X_OK)", "(('0o640', True, True, False, False), True, (0, 4, 2, 1))"},
+	{"os.chmod('nope', 0o644)", "FileNotFoundError: [Errno 2] No such file or directory: 'nope'"},
 }
 
 func TestOS(t *testing.T) {

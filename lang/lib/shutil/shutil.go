@@ -262,6 +262,40 @@ func twoPaths(a *lang.Args) (string, string, error) {
 	return src, dst, err
 }
 
+// diskUsageType is disk_usage's named tuple, which CPython prints as usage(...).
+var diskUsageType = &lang.ReturnType{Name: "usage", Qualified: "usage", Fields: []string{"total", "used", "free"}}
+
+// which is shutil.which on POSIX: cmd itself when it has a directory part,
+// else the first dirs entry holding it; a match is a file (not a
+// directory) that access(2) allows for mode.
+func which(cmd string, mode uint32, dirs string) (string, bool) {
+	ok := func(p string) bool {
+		info, err := os.Stat(p)
+		return err == nil && !info.IsDir() && syscall.Access(p, mode) == nil
+	}
+	if strings.Contains(cmd, "/") { // os.path.dirname(cmd) is not empty
+		return cmd, ok(cmd)
+	}
+	if dirs == "" {
+		return "", false
+	}
+	seen := map[string]bool{}
+	for _, d := range strings.Split(dirs, ":") {
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		name := cmd
+		if d != "" {
+			name = strings.TrimSuffix(d, "/") + "/" + cmd
+		}
+		if ok(name) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
 var shutilModule = &lang.Module{Name: "shutil", Attrs: map[string]lang.Value{
 	"Error":         errorClass,
 	"SameFileError": sameFileClass,
@@ -311,6 +345,40 @@ var shutilModule = &lang.Module{Name: "shutil", Attrs: map[string]lang.Value{
 		}
 		return lang.None, nil
 	}),
+	"which": lang.NewBuiltin(lang.AsValue, "which(cmd, mode=1, path=None)", "The path of the program cmd: cmd itself when it names a directory, else the first file of that name in path (PATH's directories) that mode (os.X_OK by default) allows; None when there is none.", func(a *lang.Args) (lang.Value, error) {
+		cmd, err := pathArg(a.Value("cmd"))
+		if err != nil {
+			return nil, err
+		}
+		mode := uint32(a.Int("mode"))
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		dirs, ok := os.LookupEnv("PATH")
+		if !a.IsNone("path") {
+			if dirs, err = pathArg(a.Value("path")); err != nil {
+				return nil, err
+			}
+		} else if !ok {
+			dirs = "/bin:/usr/bin" // os.confstr('CS_PATH')
+		}
+		if p, found := which(cmd, mode, dirs); found {
+			return p, nil
+		}
+		return lang.None, nil
+	}),
+	"disk_usage": lang.NewBuiltin(lang.AsValue, "disk_usage(path)", "The file system of path's total, used and free bytes, as the named tuple usage(total, used, free).", func(a *lang.Args) (lang.Value, error) {
+		p, err := pathArg(a.Value("path"))
+		if err != nil {
+			return nil, err
+		}
+		var st syscall.Statfs_t
+		if err := syscall.Statfs(p, &st); err != nil {
+			return nil, lang.OSErrorFrom(err, p)
+		}
+		bs := int64(st.Frsize)
+		return lang.NewNamedTuple(diskUsageType, int64(st.Blocks)*bs, int64(st.Blocks-st.Bfree)*bs, int64(st.Bavail)*bs), nil
+	}),
 	"move": lang.NewBuiltin(lang.AsValue, "move(src, dst)", "Moves the file or directory src to dst, or into the directory dst, and returns where it went.", func(a *lang.Args) (lang.Value, error) {
 		src, dst, err := twoPaths(a)
 		if err != nil {
@@ -321,5 +389,5 @@ var shutilModule = &lang.Module{Name: "shutil", Attrs: map[string]lang.Value{
 }}
 
 func init() {
-	lang.RegisterModule("shutil", "Python's shutil module: copyfile, copy, copy2, copytree, move and rmtree.", func() *lang.Module { return shutilModule })
+	lang.RegisterModule("shutil", "Python's shutil module: copyfile, copy, copy2, copytree, move, rmtree, which and disk_usage.", func() *lang.Module { return shutilModule })
 }

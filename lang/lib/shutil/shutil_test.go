@@ -42,6 +42,11 @@ var filesCases = []langtest.Case{
 	{"import tempfile\nf = tempfile.NamedTemporaryFile()\nn = f.name\nf.close()\nos.path.exists(n), os.path.isabs(n)", "(False, True)"},
 	{"import tempfile\ntry:\n    tempfile.mkdtemp(dir='nope/x')\nexcept OSError as e:\n    r = (type(e).__name__, e.errno, e.filename.startswith('nope/x/tmp'))\nr", "('FileNotFoundError', 2, True)"},
 	{"import tempfile\ntype(tempfile.gettempdir()).__name__, os.path.isdir(tempfile.gettempdir())", "('str', True)"},
+	{"open('tool', 'w').write('#!/bin/sh\\n')\nos.chmod('tool', 0o755)\nopen('plain', 'w').write('x')\nos.mkdir('dir')\nshutil.which('./tool'), shutil.which('./plain'), shutil.which('tool'), shutil.which('tool', path='.'), shutil.which('tool', path=''), shutil.which('plain', path='.'), shutil.which('plain', mode=os.F_OK, path='.:.'), shutil.which('dir', path='.'), shutil.which('no-such-program-kael')",
+		"('./tool', None, None, './tool', None, None, './plain', None, None)"},
+	{"p = shutil.which('sh')\np is not None and os.path.basename(p) == 'sh' and os.access(p, os.X_OK)", "True"},
+	{"u = shutil.disk_usage('.')\ntype(u).__name__, u._fields if hasattr(u, '_fields') else ('total', 'used', 'free'), u.total > 0, 0 <= u.used <= u.total, 0 <= u.free <= u.total, u[0] == u.total, len(u), repr(u).startswith('usage(total=')", "('usage', ('total', 'used', 'free'), True, True, True, True, 3, True)"},
+	{"shutil.disk_usage('nope')", "FileNotFoundError: [Errno 2] No such file or directory: 'nope'"},
 }
 
 func TestShutilAndTempfile(t *testing.T) {

@@ -119,6 +119,43 @@ t.join()
 idents, len(threading.enumerate()), threading.Thread(target=f, daemon=True).daemon`,
 }
 
+func init() {
+	matchCPython = append(matchCPython,
+		// threads that start and join threads, which wait on a queue the main thread fills
+		`import queue
+q = queue.Queue()
+out = []
+def child(i):
+    out.append(q.get() + i - i)
+def parent():
+    ts = [threading.Thread(target=child, args=(i,)) for i in range(3)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    out.append(-1)
+p = threading.Thread(target=parent)
+p.start()
+for i in range(3):
+    q.put(i * 10)
+p.join()
+sorted(out), out[-1], threading.active_count()`,
+		// a barrier made of a Condition
+		`cond = threading.Condition()
+count = [0]
+def arrive():
+    with cond:
+        count[0] += 1
+        cond.notify_all()
+        cond.wait_for(lambda: count[0] == 3)
+ts = [threading.Thread(target=arrive) for _ in range(3)]
+for t in ts:
+    t.start()
+for t in ts:
+    t.join()
+count, [t.is_alive() for t in ts]`)
+}
+
 func TestThreadingMatchesCPython(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude, matchCPython)
 }
