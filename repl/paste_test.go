@@ -11,7 +11,7 @@ import (
 
 func TestPasteFilter(t *testing.T) {
 	long := strings.Repeat("ab", pasteMinRun) // one run, 2×pasteMinRun characters
-	const tok = "<T>"                          // a token, in the wanted output
+	const tok = "<T>"                         // a token, in the wanted output
 	tests := []struct {
 		name   string
 		reads  []string // what each read of the terminal returns
