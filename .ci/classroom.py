@@ -376,7 +376,7 @@ async def run_bench(hub, kernel_name):
         if not isinstance(r, BaseException):
             r[0].ws.close()  # the kernels go with their servers
         else:
-            print("error:", r)
+            print("error:", repr(r))
     n = len(mems)
     avg = [sum(m[i] for m in mems) / n for i in range(4)]
     return {"failures": failures, "first_median": firsts[len(firsts) // 2] if firsts else float("nan"),
@@ -416,6 +416,10 @@ def main():
             hub.create_users()
             hub.start(kernel_name)
             rows.append((label, asyncio.run(run_bench(hub, kernel_name))))
+            if rows[-1][1]["failures"]:
+                keep = os.path.join(tempfile.gettempdir(), f"classroom-{kernel_name}-{os.getpid()}.log")
+                shutil.copy(os.path.join(hub.dir, "jupyterhub.log"), keep)
+                print(f"{label}: {rows[-1][1]['failures']} failures; the hub's log is in {keep}")
         except BaseException:
             print(hub.tail())
             raise
