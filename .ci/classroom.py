@@ -390,6 +390,7 @@ def main():
     ap.add_argument("mode", choices=["test", "bench"])
     ap.add_argument("kael", help="the kael binary")
     ap.add_argument("-n", type=int, default=30, help="students for bench (default 30)")
+    ap.add_argument("--only", choices=["kael", "ipykernel"], help="bench one kind of kernel")
     args = ap.parse_args()
     if os.geteuid() != 0:
         raise SystemExit("classroom.py creates Unix users for the students: run it as root (CI does)")
@@ -410,6 +411,8 @@ def main():
         sys.exit(0 if ok else 1)
     rows = []
     for label, kernel_name in [("kael", KERNEL_NAME), ("ipykernel + torch", "python3")]:
+        if args.only and not label.startswith(args.only):
+            continue
         hub = Hub(kael, [f"{USER_PREFIX}{i}" for i in range(1, args.n + 1)])
         try:
             hub.install_kernel()
