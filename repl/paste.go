@@ -10,16 +10,23 @@ import (
 // it inserts, and copies it into the history entry: a pasted line of n
 // characters costs O(n²), about 40 s for 20 KB (issue 35). pasteFilter sits
 // between the terminal and readline and takes each long run of printable
-// characters out of what readline reads, leaving one pasteToken in its
+// characters out of what readline reads, leaving one token in its
 // place; pasteFilter.OnChange, readline's listener, then puts the whole run
 // into the line at once. Typing arrives a character or an escape sequence
 // per read and never makes such a run; a paste, with or without the
 // terminal's bracketed paste, arrives in reads of hundreds of characters.
 
-// pasteToken stands for a run of text taken out of the input: a private
-// use character that no key sends (one in the input is replaced by
-// U+FFFD).
-const pasteToken = '\U0010FFFD'
+// A run of text taken out of the input is replaced by a token: one of the
+// private use characters of plane 16, which no key sends (one in the input
+// is replaced by U+FFFD). Each run gets the next of them, so that a token
+// readline consumes without telling its listener (in the completion menu,
+// say) does not shift the runs of the tokens after it.
+const (
+	firstPasteToken = '\U00100000'
+	lastPasteToken  = '\U0010FFFD'
+)
+
+func isPasteToken(r rune) bool { return r >= firstPasteToken && r <= lastPasteToken }
 
 // pasteMinRun is the shortest run of printable characters in one read
 // that is inserted at once; shorter ones pass through as typed.
@@ -41,12 +48,14 @@ type pasteFilter struct {
 	err error  // from r, returned once out is read
 	esc int
 
+	next rune // the token for the next run
+
 	mu     sync.Mutex
-	pastes []string // the runs the tokens in out and beyond stand for, in order
+	pastes map[rune]string // the runs that tokens not yet consumed stand for
 }
 
 func newPasteFilter(r io.Reader) *pasteFilter {
-	return &pasteFilter{r: r, buf: make([]byte, 64<<10)}
+	return &pasteFilter{r: r, buf: make([]byte, 64<<10), next: firstPasteToken, pastes: map[rune]string{}}
 }
 
 func (f *pasteFilter) Read(p []byte) (int, error) {
@@ -76,14 +85,18 @@ func (f *pasteFilter) filter(b []byte) []byte {
 		if runLen >= pasteMinRun || hasToken {
 			text := []rune(string(run))
 			for i, r := range text {
-				if r == pasteToken {
+				if isPasteToken(r) {
 					text[i] = utf8.RuneError
 				}
 			}
+			token := f.next
+			if f.next++; f.next > lastPasteToken {
+				f.next = firstPasteToken
+			}
 			f.mu.Lock()
-			f.pastes = append(f.pastes, string(text))
+			f.pastes[token] = string(text)
 			f.mu.Unlock()
-			out = utf8.AppendRune(out, pasteToken)
+			out = utf8.AppendRune(out, token)
 		} else {
 			out = append(out, run...)
 		}
@@ -133,34 +146,30 @@ func (f *pasteFilter) filter(b []byte) []byte {
 			runStart = i
 		}
 		runLen++
-		hasToken = hasToken || r == pasteToken
+		hasToken = hasToken || isPasteToken(r)
 		i += size
 	}
 	flush(len(b))
 	return out
 }
 
-// OnChange is readline's listener: after readline has inserted a
-// pasteToken, it replaces the token by the text it stands for.
+// OnChange is readline's listener: after readline has inserted a paste
+// token, it replaces the token by the text it stands for.
 func (f *pasteFilter) OnChange(line []rune, pos int, key rune) ([]rune, int, bool) {
-	if key != pasteToken {
+	if !isPasteToken(key) {
 		return nil, 0, false
 	}
 	f.mu.Lock()
-	if len(f.pastes) == 0 {
-		f.mu.Unlock()
-		return nil, 0, false
-	}
-	text := []rune(f.pastes[0])
-	f.pastes[0] = ""
-	f.pastes = f.pastes[1:]
+	paste, ok := f.pastes[key]
+	delete(f.pastes, key)
 	f.mu.Unlock()
 	at := pos - 1
-	if at < 0 || at >= len(line) || line[at] != pasteToken {
+	if !ok || at < 0 || at >= len(line) || line[at] != key {
 		// Not inserted where the cursor was (readline was searching the
 		// history, say): the text is dropped with its token.
 		return nil, 0, false
 	}
+	text := []rune(paste)
 	n := make([]rune, 0, len(line)-1+len(text))
 	n = append(append(append(n, line[:at]...), text...), line[pos:]...)
 	return n, at + len(text), true

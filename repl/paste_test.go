@@ -6,11 +6,12 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+	"unicode/utf8"
 )
 
 func TestPasteFilter(t *testing.T) {
 	long := strings.Repeat("ab", pasteMinRun) // one run, 2×pasteMinRun characters
-	tok := string(pasteToken)
+	const tok = "<T>"                         // a token, in the wanted output
 	tests := []struct {
 		name   string
 		reads  []string // what each read of the terminal returns
@@ -24,7 +25,7 @@ func TestPasteFilter(t *testing.T) {
 		{"tab and backspace break runs", []string{long + "\t" + long + "\x7f"}, tok + "\t" + tok + "\x7f", []string{long, long}},
 		{"escape sequences pass", []string{"\x1b[1;5C" + long + "\x1bOA\x1bb" + long}, "\x1b[1;5C" + tok + "\x1bOA\x1bb" + tok, []string{long, long}},
 		{"escape sequence split between reads", []string{"\x1b[", "1;5C" + long}, "\x1b[1;5C" + tok, []string{long}},
-		{"the token itself", []string{"a" + tok + "b"}, tok, []string{"a\uFFFDb"}},
+		{"a token in the input", []string{"a\U00100000b\U0010FFFDc"}, tok, []string{"a\uFFFDb\uFFFDc"}},
 		{"non-ASCII", []string{strings.Repeat("é→", pasteMinRun)}, tok, []string{strings.Repeat("é→", pasteMinRun)}},
 		// "é" split after its first byte: the bytes around the split
 		// pass through, so readline still reads the character whole.
@@ -37,14 +38,40 @@ func TestPasteFilter(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if string(got) != tt.out {
-				t.Errorf("readline reads %q, want %q", got, tt.out)
+			shape, runs := tokens(t, f, string(got))
+			if shape != tt.out {
+				t.Errorf("readline reads %q, want %q", shape, tt.out)
 			}
-			if strings.Join(f.pastes, "|") != strings.Join(tt.pastes, "|") {
-				t.Errorf("pastes %q, want %q", f.pastes, tt.pastes)
+			if strings.Join(runs, "|") != strings.Join(tt.pastes, "|") {
+				t.Errorf("pastes %q, want %q", runs, tt.pastes)
 			}
 		})
 	}
+}
+
+// tokens returns what readline reads with each token written as <T>, and
+// the runs the tokens stand for, in order; each token must be a new one.
+func tokens(t *testing.T, f *pasteFilter, s string) (string, []string) {
+	t.Helper()
+	var b strings.Builder
+	var runs []string
+	want := firstPasteToken
+	for _, r := range s {
+		if !isPasteToken(r) {
+			b.WriteRune(r)
+			continue
+		}
+		if r != want {
+			t.Fatalf("token %U, want %U", r, want)
+		}
+		want++
+		b.WriteString("<T>")
+		runs = append(runs, f.pastes[r])
+	}
+	if len(runs) != len(f.pastes) {
+		t.Fatalf("%d tokens for %d runs", len(runs), len(f.pastes))
+	}
+	return b.String(), runs
 }
 
 // scriptedReader returns one string per Read.
@@ -63,22 +90,23 @@ func (r *scriptedReader) Read(p []byte) (int, error) {
 }
 
 func TestPasteListener(t *testing.T) {
-	tok := pasteToken
+	tok, other := firstPasteToken+5, firstPasteToken+6
 	tests := []struct {
 		name    string
 		line    string
 		pos     int
 		key     rune
-		pastes  []string
+		pastes  map[rune]string
 		want    string
 		wantPos int
 		ok      bool
 	}{
-		{"other keys", "abc", 3, 'c', []string{"zz"}, "", 0, false},
-		{"at the end", "ab" + string(tok), 3, tok, []string{"xyz"}, "abxyz", 5, true},
-		{"in the middle", "a" + string(tok) + "b", 2, tok, []string{"xyz"}, "axyzb", 4, true},
-		{"token elsewhere", "abc", 3, tok, []string{"xyz"}, "", 0, false},
-		{"nothing queued", string(tok), 1, tok, nil, "", 0, false},
+		{"other keys", "abc", 3, 'c', map[rune]string{tok: "zz"}, "", 0, false},
+		{"at the end", "ab" + string(tok), 3, tok, map[rune]string{tok: "xyz"}, "abxyz", 5, true},
+		{"in the middle", "a" + string(tok) + "b", 2, tok, map[rune]string{tok: "xyz"}, "axyzb", 4, true},
+		{"after a token readline kept to itself", "a" + string(tok), 2, tok, map[rune]string{other - 2: "lost", tok: "xyz"}, "axyz", 4, true},
+		{"token elsewhere", "abc", 3, tok, map[rune]string{tok: "xyz"}, "", 0, false},
+		{"no run for it", string(tok), 1, tok, map[rune]string{other: "xyz"}, "", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,28 +139,28 @@ func FuzzPasteFilter(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b strings.Builder
-		rest := string(got)
-		for {
-			i := strings.IndexRune(rest, pasteToken)
-			if i < 0 {
-				b.WriteString(rest)
-				break
+		// Each token replaced by its run gives the input, with the input's
+		// own plane-16 private use characters as U+FFFD.
+		expand := func(b []byte, runs bool) string {
+			var out strings.Builder
+			for len(b) > 0 {
+				r, size := utf8.DecodeRune(b)
+				run, ok := p.pastes[r]
+				switch {
+				case isPasteToken(r) && runs && ok:
+					out.WriteString(run)
+				case isPasteToken(r): // the input's own, maybe split between reads
+					out.WriteRune(utf8.RuneError)
+				default:
+					out.Write(b[:size])
+				}
+				b = b[size:]
 			}
-			b.WriteString(rest[:i])
-			if len(p.pastes) == 0 {
-				t.Fatalf("more tokens than pastes in %q", got)
-			}
-			b.WriteString(p.pastes[0])
-			p.pastes = p.pastes[1:]
-			rest = rest[i+len(string(pasteToken)):]
+			return out.String()
 		}
-		want := strings.ReplaceAll(in, string(pasteToken), "\uFFFD")
-		if b.String() != want && strings.ToValidUTF8(b.String(), "?") != strings.ToValidUTF8(want, "?") {
-			t.Fatalf("the text %q came out as %q", want, b.String())
-		}
-		if len(p.pastes) != 0 {
-			t.Fatalf("%d pastes left over", len(p.pastes))
+		b, want := expand(got, true), expand([]byte(in), false)
+		if b != want {
+			t.Fatalf("the text %q came out as %q", want, b)
 		}
 	})
 }
