@@ -36,6 +36,7 @@ from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
 MEMORY_LIMIT = "300MiB"
+CULL_SECONDS = 10  # the test's idle-kernel timeout
 KERNEL_NAME = "kael-class"
 # Students are kaelhubPID-N: runs at once, or after one killed before its
 # clean-up, do not collide.
@@ -119,8 +120,11 @@ class Hub:
                             "--shell", "/usr/sbin/nologin", name], check=True)
             self.created.append(name)
 
-    def start(self, kernel_name):
+    def start(self, kernel_name, cull=0):
+        """Starts the hub; with cull, the students' servers shut down kernels
+        idle for that many seconds."""
         config = os.path.join(self.dir, "jupyterhub_config.py")
+        args = [f"--MappingKernelManager.cull_idle_timeout={cull}", "--MappingKernelManager.cull_interval=2"] if cull else []
         with open(config, "w") as f:
             f.write(f"""
 c.JupyterHub.ip = '127.0.0.1'
@@ -140,6 +144,7 @@ c.Spawner.default_url = '/tree'
 c.Spawner.start_timeout = 600
 c.Spawner.http_timeout = 600
 c.Spawner.environment = {{'JUPYTER_PATH': {self.jupyter_path!r}}}
+c.Spawner.args = {args!r}
 c.JupyterHub.services = [{{'name': 'classroom-test', 'api_token': {self.token!r}}}]
 c.JupyterHub.load_roles = [{{
     'name': 'classroom-test',
@@ -314,6 +319,19 @@ async def run_test(hub):
         ok &= check(err is not None and err[0] == "KeyboardInterrupt",
                     f"{name}: interrupted a running cell in {time.time() - t0 - 0.5:.2f} s: {err}")
         await k.close()
+    # An idle kernel is culled by its server.
+    name = hub.students[-1]
+    k = Kernel(hub, name)
+    await k.start(KERNEL_NAME)
+    await k.execute("x = 1")
+    k.ws.close()
+    t0 = time.time()
+    culled = False
+    while time.time() - t0 < 6 * CULL_SECONDS and not culled:
+        await asyncio.sleep(1)
+        _, kernels = hub.request("GET", f"/user/{name}/api/kernels")
+        culled = not kernels
+    ok &= check(culled, f"{name}: an idle kernel was culled after {time.time() - t0:.0f} s (timeout {CULL_SECONDS} s)")
     return ok
 
 
@@ -400,7 +418,7 @@ def main():
         try:
             hub.install_kernel()
             hub.create_users()
-            hub.start(KERNEL_NAME)
+            hub.start(KERNEL_NAME, cull=CULL_SECONDS)
             ok = asyncio.run(run_test(hub))
         except BaseException:
             print(hub.tail())
