@@ -13,3 +13,13 @@ func TestListTupleEquality(t *testing.T) {
 		"[2, 3] in [(2, 3)], (2, 3) in [(2, 3)], [(2, 3)].count([2, 3]), [[2, 3]].index([2, 3])",
 	})
 }
+
+// TestTypeIdentity: type() gives one class object per type, so that
+// type(a) is type(b) holds for values of the same type, as in CPython (the
+// book's checks compare types).
+func TestTypeIdentity(t *testing.T) {
+	checkMatchesCPython(t, "", []string{
+		"type(None) is type(None), type(...) is type(...), type(len) is type(print)",
+		"type(None) is type(1), type(1) is type(2), type([]) is type(())",
+	})
+}

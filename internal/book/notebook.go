@@ -1,32 +1,57 @@
-package main
+// Package book reads and writes the book's notebooks (notebooks/*.ipynb):
+// it puts the shared exercise checks and each notebook's hints and
+// solutions into the cell tagged "checks", and derives the learner's copy
+// (solutions taken out) and the wrong-answer copy (each exercise answered
+// with the common mistake kept beside its solution), which the notebook
+// tests run. cmd/kaelbook writes the derived files; cmd/kael's tests run
+// them.
+//
+// An exercise is a code cell with a block between "# BEGIN SOLUTION" and
+// "# END SOLUTION". Inside the block, lines "# hint: TEXT" are its hints,
+// weakest first (hint(N), hint(N, 2) show them), and lines "# wrong: CODE"
+// are a wrong answer (the wrong copy runs them in place of the solution);
+// the other lines are the solution (solution(N) shows it). The check under
+// the block names the exercise's number in its call done(N, ...).
+package book
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 )
 
 const (
-	checksFile = "checks.kael"
-	learnerDir = "learner"
+	// ChecksFile is the shared checks, in the notebooks folder.
+	ChecksFile = "checks.kael"
+	// LearnerDir is the folder of the learner notebooks, in the notebooks folder.
+	LearnerDir = "learner"
 	// ChecksTag marks the cell that holds notebooks/checks.kael.
-	checksTag = "checks"
+	ChecksTag = "checks"
 	// ExerciseTag marks, in a learner notebook, a cell whose solution was taken out.
-	exerciseTag   = "exercise"
+	ExerciseTag = "exercise"
+	// ProgressTag marks the last cell, which shows how many exercises are done.
+	ProgressTag   = "progress"
 	beginSolution = "# BEGIN SOLUTION"
 	endSolution   = "# END SOLUTION"
+	hintPrefix    = "# hint:"
+	wrongPrefix   = "# wrong:"
+	progressCode  = "progress()"
 )
 
-// notebook is an nbformat 4 document kept as generic JSON, so that fields
-// kaelbook does not know about pass through unchanged.
-type notebook struct {
+// Notebook is an nbformat 4 document kept as generic JSON, so that fields
+// the book does not know about pass through unchanged.
+type Notebook struct {
 	doc   map[string]any
 	cells []map[string]any
 }
 
-func parseNotebook(data []byte) (*notebook, error) {
+// Parse reads a notebook.
+func Parse(data []byte) (*Notebook, error) {
 	var doc map[string]any
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, err
@@ -35,7 +60,7 @@ func parseNotebook(data []byte) (*notebook, error) {
 	if !ok {
 		return nil, fmt.Errorf("no cells")
 	}
-	nb := &notebook{doc: doc}
+	nb := &Notebook{doc: doc}
 	for i, c := range raw {
 		cell, ok := c.(map[string]any)
 		if !ok {
@@ -46,9 +71,9 @@ func parseNotebook(data []byte) (*notebook, error) {
 	return nb, nil
 }
 
-// encode writes the notebook the way nbformat does: one-space indent, sorted
-// keys, UTF-8 kept as is, a final newline.
-func (nb *notebook) encode() ([]byte, error) {
+// Encode writes the notebook the way nbformat does: one-space indent,
+// sorted keys, UTF-8 kept as is, a final newline.
+func (nb *Notebook) Encode() ([]byte, error) {
 	cells := make([]any, len(nb.cells))
 	for i, c := range nb.cells {
 		cells[i] = c
@@ -64,7 +89,27 @@ func (nb *notebook) encode() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func cellSource(cell map[string]any) string {
+// CodeCells returns the source of each code cell, in order.
+func (nb *Notebook) CodeCells() []string {
+	var out []string
+	for _, c := range nb.cells {
+		if c["cell_type"] == "code" {
+			out = append(out, CellSource(c))
+		}
+	}
+	return out
+}
+
+func (nb *Notebook) clone() (*Notebook, error) {
+	data, err := nb.Encode()
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data)
+}
+
+// CellSource is a cell's source as one string.
+func CellSource(cell map[string]any) string {
 	switch s := cell["source"].(type) {
 	case string:
 		return s
@@ -107,7 +152,8 @@ func cellTags(cell map[string]any) []string {
 	return tags
 }
 
-func hasTag(cell map[string]any, tag string) bool {
+// HasTag reports whether a cell carries tag.
+func HasTag(cell map[string]any, tag string) bool {
 	for _, t := range cellTags(cell) {
 		if t == tag {
 			return true
@@ -117,7 +163,7 @@ func hasTag(cell map[string]any, tag string) bool {
 }
 
 func addTag(cell map[string]any, tag string) {
-	if hasTag(cell, tag) {
+	if HasTag(cell, tag) {
 		return
 	}
 	meta, ok := cell["metadata"].(map[string]any)
@@ -129,66 +175,81 @@ func addTag(cell map[string]any, tag string) {
 	meta["tags"] = append(tags, tag)
 }
 
-// setChecks puts the shared check helpers into the notebook's cell tagged
-// "checks"; a notebook with exercises must have exactly one such cell.
-func (nb *notebook) setChecks(checks string) error {
-	found := 0
-	exercises := 0
-	for _, cell := range nb.cells {
-		if hasTag(cell, checksTag) {
-			found++
-			setSource(cell, strings.TrimRight(checks, "\n"))
-		}
-		if strings.Contains(cellSource(cell), beginSolution) {
-			exercises++
-		}
-	}
-	if exercises > 0 && found != 1 {
-		return fmt.Errorf("%d exercises need exactly one code cell tagged %q (it has %d)", exercises, checksTag, found)
-	}
-	return nil
+// exercise is what one exercise cell keeps beside its solution.
+type exercise struct {
+	n        int
+	hints    []string
+	solution string
+	wrong    string
 }
 
-// learner returns a copy of the notebook with every solution replaced by a
-// placeholder and every output cleared.
-func (nb *notebook) learner() (*notebook, error) {
-	data, err := nb.encode()
-	if err != nil {
-		return nil, err
-	}
-	out, err := parseNotebook(data)
-	if err != nil {
-		return nil, err
-	}
-	for i, cell := range out.cells {
-		if cell["cell_type"] != "code" {
+var doneCall = regexp.MustCompile(`\bdone\((\d+)\b`)
+
+// exercises reads every exercise of the notebook, in order.
+func (nb *Notebook) exercises() ([]exercise, error) {
+	var out []exercise
+	seen := map[int]bool{}
+	for i, cell := range nb.cells {
+		src := CellSource(cell)
+		if cell["cell_type"] != "code" || !strings.Contains(src, beginSolution) {
 			continue
 		}
-		cell["outputs"] = []any{}
-		cell["execution_count"] = nil
-		src := cellSource(cell)
-		if !strings.Contains(src, beginSolution) && !strings.Contains(src, endSolution) {
-			continue
+		m := doneCall.FindStringSubmatch(src)
+		if m == nil {
+			return nil, fmt.Errorf("cell %d: an exercise with no check done(N, ...)", i+1)
 		}
-		stripped, err := stripSolutions(src)
+		n, _ := strconv.Atoi(m[1])
+		if seen[n] {
+			return nil, fmt.Errorf("cell %d: exercise %d twice", i+1, n)
+		}
+		seen[n] = true
+		ex, err := readExercise(src)
 		if err != nil {
 			return nil, fmt.Errorf("cell %d: %w", i+1, err)
 		}
-		setSource(cell, stripped)
-		addTag(cell, exerciseTag)
+		ex.n = n
+		if len(ex.hints) == 0 || ex.wrong == "" {
+			return nil, fmt.Errorf("cell %d: exercise %d needs a %q line and a %q line in its solution", i+1, n, hintPrefix, wrongPrefix)
+		}
+		out = append(out, ex)
 	}
 	return out, nil
 }
 
-var assignTarget = regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9]*(?:\s*,\s*[A-Za-z_][A-Za-z_0-9]*)*)\s*=[^=]`)
+// readExercise collects the hints and the wrong answer of the solution
+// blocks of a cell, and its solution: the cell up to the end of its last
+// block, markers, hints and wrong answers left out (the check below it too).
+func readExercise(src string) (exercise, error) {
+	var ex exercise
+	var wrong []string
+	marked, err := eachBlock(src, func(block []string, indent string) []string {
+		var sol []string
+		for _, line := range block {
+			switch t := strings.TrimSpace(line); {
+			case strings.HasPrefix(t, hintPrefix):
+				ex.hints = append(ex.hints, strings.TrimSpace(strings.TrimPrefix(t, hintPrefix)))
+			case strings.HasPrefix(t, wrongPrefix):
+				wrong = append(wrong, indent+strings.TrimPrefix(strings.TrimPrefix(t, wrongPrefix), " "))
+			default:
+				sol = append(sol, line)
+			}
+		}
+		return append(sol, endSolution)
+	})
+	if err != nil {
+		return ex, err
+	}
+	last := strings.LastIndex(marked, endSolution)
+	ex.solution = strings.TrimRight(strings.ReplaceAll(marked[:last], endSolution+"\n", ""), " \t\n")
+	ex.wrong = strings.Join(wrong, "\n")
+	return ex, nil
+}
 
-// stripSolutions replaces each block between "# BEGIN SOLUTION" and
-// "# END SOLUTION" with placeholders: "NAME = ..." for each name the block
-// assigns at its own indentation, or "return ..." when it returns at that
-// indentation or assigns nothing (the body of a function the learner writes).
-func stripSolutions(src string) (string, error) {
-	var out []string
-	var block []string
+// eachBlock calls replace with the lines of each solution block and the
+// indentation of its "# BEGIN SOLUTION" line, and returns src with each
+// block (its markers included) replaced by what replace returns.
+func eachBlock(src string, replace func(block []string, indent string) []string) (string, error) {
+	var out, block []string
 	inBlock := false
 	indent := ""
 	for n, line := range strings.Split(src, "\n") {
@@ -205,7 +266,7 @@ func stripSolutions(src string) (string, error) {
 				return "", fmt.Errorf("line %d: %s without %s", n+1, endSolution, beginSolution)
 			}
 			inBlock = false
-			out = append(out, placeholders(block, indent)...)
+			out = append(out, replace(block, indent)...)
 		case inBlock:
 			block = append(block, line)
 		default:
@@ -217,6 +278,124 @@ func stripSolutions(src string) (string, error) {
 	}
 	return strings.Join(out, "\n"), nil
 }
+
+// SetChecks puts the shared check helpers, followed by the notebook's
+// hints and solutions, into the notebook's cell tagged "checks", and makes
+// the last cell a progress() cell; a notebook with exercises must have
+// exactly one checks cell.
+func (nb *Notebook) SetChecks(checks string) error {
+	exercises, err := nb.exercises()
+	if err != nil {
+		return err
+	}
+	found := 0
+	for _, cell := range nb.cells {
+		if HasTag(cell, ChecksTag) {
+			found++
+			setSource(cell, strings.TrimRight(checks, "\n")+"\n\n"+registry(exercises))
+		}
+	}
+	if len(exercises) == 0 {
+		return nil
+	}
+	if found != 1 {
+		return fmt.Errorf("%d exercises need exactly one code cell tagged %q (it has %d)", len(exercises), ChecksTag, found)
+	}
+	last := nb.cells[len(nb.cells)-1]
+	if !HasTag(last, ProgressTag) {
+		last = map[string]any{"cell_type": "code", "execution_count": nil, "metadata": map[string]any{}, "outputs": []any{}}
+		addTag(last, ProgressTag)
+		nb.cells = append(nb.cells, last)
+	}
+	setSource(last, progressCode)
+	return nil
+}
+
+// registry is the code that gives the checks the notebook's exercises:
+// their numbers, hints and solutions (in hex, so that a glance at the
+// checks cell does not give an answer away).
+func registry(exercises []exercise) string {
+	sort.Slice(exercises, func(i, j int) bool { return exercises[i].n < exercises[j].n })
+	var b strings.Builder
+	b.WriteString("# This notebook's exercises, written by `make book` from the solved\n")
+	b.WriteString("# notebook: their hints, and their solutions in hex (solution(N) shows one).\n")
+	nums := make([]string, len(exercises))
+	for i, ex := range exercises {
+		nums[i] = strconv.Itoa(ex.n)
+	}
+	fmt.Fprintf(&b, "_exercises = [%s]\n_hints = {\n", strings.Join(nums, ", "))
+	for _, ex := range exercises {
+		quoted := make([]string, len(ex.hints))
+		for i, h := range ex.hints {
+			quoted[i] = strconv.Quote(h)
+		}
+		fmt.Fprintf(&b, "    %d: [%s],\n", ex.n, strings.Join(quoted, ", "))
+	}
+	b.WriteString("}\n_solutions = {\n")
+	for _, ex := range exercises {
+		fmt.Fprintf(&b, "    %d: %q,\n", ex.n, hex.EncodeToString([]byte(ex.solution)))
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// Learner returns a copy of the notebook with every solution replaced by a
+// placeholder and every output cleared.
+func (nb *Notebook) Learner() (*Notebook, error) {
+	return nb.derive(func(block []string, indent string) []string { return placeholders(block, indent) }, ExerciseTag)
+}
+
+// Wrong returns a copy of the notebook in which every exercise runs its
+// wrong answer in place of its solution, with every output cleared and
+// each exercise cell tagged "exercise".
+func (nb *Notebook) Wrong() (*Notebook, error) {
+	return nb.derive(func(block []string, indent string) []string {
+		var out []string
+		for _, line := range block {
+			if t := strings.TrimSpace(line); strings.HasPrefix(t, wrongPrefix) {
+				out = append(out, indent+strings.TrimPrefix(strings.TrimPrefix(t, wrongPrefix), " "))
+			}
+		}
+		return out
+	}, ExerciseTag)
+}
+
+func (nb *Notebook) derive(replace func(block []string, indent string) []string, tag string) (*Notebook, error) {
+	out, err := nb.clone()
+	if err != nil {
+		return nil, err
+	}
+	for i, cell := range out.cells {
+		if cell["cell_type"] != "code" {
+			continue
+		}
+		cell["outputs"] = []any{}
+		cell["execution_count"] = nil
+		src := CellSource(cell)
+		if !strings.Contains(src, beginSolution) && !strings.Contains(src, endSolution) {
+			continue
+		}
+		changed, err := eachBlock(src, replace)
+		if err != nil {
+			return nil, fmt.Errorf("cell %d: %w", i+1, err)
+		}
+		setSource(cell, changed)
+		if tag != "" {
+			addTag(cell, tag)
+		}
+	}
+	return out, nil
+}
+
+// StripSolutions replaces each block between "# BEGIN SOLUTION" and
+// "# END SOLUTION" with placeholders: "NAME = ..." for each name the block
+// assigns at its own indentation, or "return ..." when it returns at that
+// indentation or assigns nothing (the body of a function the learner writes).
+func StripSolutions(src string) (string, error) {
+	return eachBlock(src, placeholders)
+}
+
+var assignTarget = regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9]*(?:\s*,\s*[A-Za-z_][A-Za-z_0-9]*)*)\s*=[^=]`)
 
 func placeholders(block []string, indent string) []string {
 	returnsValue := []string{indent + "return ...  # your answer"}
