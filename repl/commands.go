@@ -99,7 +99,7 @@ func (r *repl) unknownCommand(name string) {
 	r.fail(e)
 }
 
-func (r *repl) fail(e *lang.Error) { fmt.Fprintln(r.scr, r.st.error(e)) }
+func (r *repl) fail(e *lang.Error) { fmt.Fprintln(r.scr, r.errorText(e)) }
 
 func (r *repl) say(s string) { fmt.Fprintln(r.scr, s) }
 

@@ -291,7 +291,7 @@ func (r *repl) safely(f func()) {
 		if p := recover(); p != nil {
 			r.scr.endCell()
 			r.scr.ensureNewline()
-			fmt.Fprintln(r.scr, r.st.error(&lang.Error{
+			fmt.Fprintln(r.scr, r.errorText(&lang.Error{
 				Kind: lang.InternalError,
 				Msg:  fmt.Sprintf("the REPL crashed: %v", p),
 				Hint: lang.CrashHint("what you typed", debug.Stack()),
@@ -399,7 +399,7 @@ func (r *repl) show(res magic.Output, value string) {
 		fmt.Fprintln(r.scr, r.st.note(n.Text))
 	}
 	if res.Err != nil {
-		fmt.Fprintln(r.scr, r.st.error(res.Err))
+		fmt.Fprintln(r.scr, r.errorText(res.Err))
 	}
 }
 
