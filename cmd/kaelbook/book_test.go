@@ -49,8 +49,11 @@ var bookChapters = []chapter{
 var (
 	// questionLine starts a numbered question of "Check your understanding".
 	questionLine = regexp.MustCompile(`(?m)^\d+\.\s+\S`)
-	answerLine   = regexp.MustCompile(`(?m)^\s+\*Answer:\*\s+\S`)
-	backticked   = regexp.MustCompile("`([^`\n]+)`")
+	// answerLine opens a question's answer, folded away until the reader
+	// opens it.
+	answerLine = regexp.MustCompile(`(?m)^\s+<details><summary>Answer</summary>$`)
+	answerEnd  = regexp.MustCompile(`(?m)^\s+</details>$`)
+	backticked = regexp.MustCompile("`([^`\n]+)`")
 	// citedFile is a repository path: it has a slash or ends in .go.
 	citedFile = regexp.MustCompile(`^[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)+/?$|^[A-Za-z0-9_\-]+\.go$`)
 	// citedName is a Go identifier qualified by its package's directory:
@@ -60,8 +63,8 @@ var (
 
 // TestChapterPages checks every chapter page: it exists, is linked from
 // docs/README.md, links its notebook, ends with a "Check your understanding"
-// section of five or more answered questions, and every file and Go name it
-// cites exists in the tree.
+// section of five or more questions, each answer folded in a <details>
+// block, and every file and Go name it cites exists in the tree.
 func TestChapterPages(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join(root, "docs", "README.md"))
 	if err != nil {
@@ -138,7 +141,10 @@ func checkQuestions(t *testing.T, page string) {
 		t.Errorf("%d questions in %q, want at least 5", q, heading)
 	}
 	if a != q {
-		t.Errorf("%d questions but %d answers (an indented line starting *Answer:*)", q, a)
+		t.Errorf("%d questions but %d answers (an indented <details><summary>Answer</summary> block)", q, a)
+	}
+	if e := len(answerEnd.FindAllString(section, -1)); e != a {
+		t.Errorf("%d answers open a <details> block but %d close one", a, e)
 	}
 }
 
