@@ -1,6 +1,7 @@
 // Command kaelbook keeps the book's notebooks in step: it copies the shared
 // exercise checks (notebooks/checks.kael), with each notebook's hints and
-// solutions, into every source notebook, ends it with a progress() cell, and
+// solutions, into every source notebook, ends it with the questions of its
+// chapter's page (docs/NN-name.md) and a progress() cell, and
 // writes each learner notebook (notebooks/learner/) from its source with the
 // solutions taken out (internal/book says how).
 //
@@ -18,6 +19,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/kael-dev/kael/internal/book"
 )
@@ -73,6 +75,13 @@ func syncBook(dir string, write bool) (stale []string, err error) {
 		if err := nb.SetChecks(string(checks)); err != nil {
 			return nil, fmt.Errorf("%s: %w", src, err)
 		}
+		// The chapter's page, docs/NN-name.md beside notebooks/NN-name.ipynb,
+		// gives the notebook its closing questions.
+		page, err := os.ReadFile(filepath.Join(dir, "..", "docs", strings.TrimSuffix(filepath.Base(src), ".ipynb")+".md"))
+		if err != nil && !os.IsNotExist(err) {
+			return nil, err
+		}
+		nb.SetQuiz(string(page))
 		learner, err := nb.Learner()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", src, err)

@@ -35,7 +35,12 @@ const (
 	// ExerciseTag marks, in a learner notebook, a cell whose solution was taken out.
 	ExerciseTag = "exercise"
 	// ProgressTag marks the last cell, which shows how many exercises are done.
-	ProgressTag   = "progress"
+	ProgressTag = "progress"
+	// QuizTag marks the markdown cell before it that holds the questions
+	// of the chapter page's "Check your understanding".
+	QuizTag = "quiz"
+	// QuizHeading starts the section of a chapter page that SetQuiz copies.
+	QuizHeading   = "## Check your understanding"
 	beginSolution = "# BEGIN SOLUTION"
 	endSolution   = "# END SOLUTION"
 	hintPrefix    = "# hint:"
@@ -309,6 +314,37 @@ func (nb *Notebook) SetChecks(checks string) error {
 	}
 	setSource(last, progressCode)
 	return nil
+}
+
+// SetQuiz puts the "Check your understanding" section of the chapter's
+// page (its questions, each answer folded in a <details> block) into a
+// markdown cell tagged "quiz" before the last cell, so that a notebook ends
+// with the same questions as its page. page is the page's text; a page
+// without the section leaves the notebook as it is.
+func (nb *Notebook) SetQuiz(page string) {
+	i := strings.Index(page, QuizHeading)
+	if i < 0 || len(nb.cells) == 0 {
+		return
+	}
+	section := strings.TrimSpace(page[i:])
+	if j := strings.Index(section[len(QuizHeading):], "\n## "); j >= 0 {
+		section = strings.TrimSpace(section[:len(QuizHeading)+j])
+	}
+	text := section[:len(QuizHeading)] + "\n\nThe questions of the chapter's page; click an answer to open it.\n" + section[len(QuizHeading):]
+	for _, cell := range nb.cells {
+		if HasTag(cell, QuizTag) {
+			setSource(cell, text)
+			return
+		}
+	}
+	quiz := map[string]any{"cell_type": "markdown", "metadata": map[string]any{}}
+	addTag(quiz, QuizTag)
+	setSource(quiz, text)
+	last := len(nb.cells) - 1
+	if !HasTag(nb.cells[last], ProgressTag) {
+		last = len(nb.cells)
+	}
+	nb.cells = append(nb.cells[:last], append([]map[string]any{quiz}, nb.cells[last:]...)...)
 }
 
 // registry is the code that gives the checks the notebook's exercises:

@@ -150,3 +150,29 @@ func TestLearnerAndWrong(t *testing.T) {
 		}
 	}
 }
+
+func TestSetQuiz(t *testing.T) {
+	nb := testNotebook(t, functionExercise)
+	if err := nb.SetChecks(""); err != nil {
+		t.Fatal(err)
+	}
+	page := "# Chapter\n\ntext\n\n## Check your understanding\n\n1. Why?\n\n   <details><summary>Answer</summary>\n\n   Because.\n\n   </details>\n"
+	for range 2 { // a second time replaces the quiz, adds none
+		nb.SetQuiz(page)
+	}
+	if len(nb.cells) != 6 {
+		t.Fatalf("%d cells, want 6", len(nb.cells))
+	}
+	quiz := nb.cells[4]
+	if !HasTag(quiz, QuizTag) || quiz["cell_type"] != "markdown" || !HasTag(nb.cells[5], ProgressTag) {
+		t.Errorf("the quiz is not the markdown cell before the progress cell: %v", nb.cells[4:])
+	}
+	if src := CellSource(quiz); !strings.HasPrefix(src, "## Check your understanding\n") || !strings.HasSuffix(src, "   Because.\n\n   </details>") {
+		t.Errorf("quiz cell:\n%s", src)
+	}
+	before := len(nb.cells)
+	nb.SetQuiz("a page without the section")
+	if len(nb.cells) != before {
+		t.Error("a page without questions added a cell")
+	}
+}
