@@ -217,7 +217,7 @@ func (r *repl) loop(ctx context.Context) {
 			if strings.TrimSpace(line) == "" {
 				continue
 			}
-			if isCommand(line) || r.isBareQuit(line) {
+			if isCommand(line) || r.isBareQuit(line) || r.isBareClear(line) {
 				r.safely(func() { r.command(ctx, line) })
 				continue
 			}
