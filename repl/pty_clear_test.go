@@ -28,3 +28,19 @@ func TestTerminalClear(t *testing.T) {
 		t.Errorf("a variable named clear shows %q", out)
 	}
 }
+
+// TestTerminalMagicInBlock: a line magic inside a block keeps the block
+// open, as code does, and runs at each pass (issue 32).
+func TestTerminalMagicInBlock(t *testing.T) {
+	t.Parallel()
+	tm, _ := startREPL(t)
+	tm.expect(">>> ")
+	tm.send("for i in range(2):\r")
+	tm.expect("... ")
+	tm.send("%who\r")
+	tm.expect("... ")
+	out := tm.run("")
+	if strings.Contains(out, "Error") || !strings.HasSuffix(out, "\ni\ni\n") {
+		t.Errorf("the block with a magic shows %q", out)
+	}
+}

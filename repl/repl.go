@@ -223,8 +223,9 @@ func (r *repl) loop(ctx context.Context) {
 			}
 		}
 		r.pending = append(r.pending, line)
-		src := strings.Join(r.pending, "\n") // a block ends with a blank line
-		status, ind := lang.Completeness(src)
+		src := strings.Join(r.pending, "\n")  // a block ends with a blank line
+		code, _ := magic.TransformMagics(src) // a magic line inside a block is a call
+		status, ind := lang.Completeness(code)
 		if magic.IsCellMagic(r.pending[0]) {
 			// A cell magic's cell (%%time) goes on to a blank line.
 			_, body, _ := strings.Cut(src, "\n")
