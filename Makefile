@@ -124,8 +124,10 @@ lint: $(EXHAUSTIVE)
 $(EXHAUSTIVE):
 	GOBIN=$(BIN) $(GO) install github.com/nishanths/exhaustive/cmd/exhaustive@$(EXHAUSTIVE_VERSION)
 
-## book: copy notebooks/checks.kael into the book's notebooks and write the
-## learner notebooks (notebooks/learner/) with the solutions taken out
+## book: copy notebooks/checks.kael (with each notebook's hints and solutions)
+## and the chapter pages' questions into the book's notebooks, end each with a
+## progress() cell, and write the learner notebooks (notebooks/learner/) with
+## the solutions taken out
 book:
 	$(GO) run ./cmd/kaelbook notebooks
 

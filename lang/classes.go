@@ -3,6 +3,7 @@ package lang
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/tensor"
 )
@@ -203,8 +204,13 @@ func TypeOf(v Value) Value {
 	if slices.Contains(pythonClasses, name) {
 		return builtins[name]
 	}
-	return &Class{Name: name}
+	c, _ := typeClasses.LoadOrStore(name, &Class{Name: name})
+	return c.(*Class)
 }
+
+// typeClasses holds the one Class of each type name TypeOf makes, so that
+// type(None) is type(None), as in Python.
+var typeClasses sync.Map
 
 // TypedTensorClasses are the dtype-specific tensor classes: an
 // isinstance test of one checks a tensor's dtype. Libraries read it.

@@ -1,8 +1,9 @@
 package lang
 
-// equal is Python's == for non-tensor values. Lists and tuples compare
-// element-wise with each other, so x.shape == (2, 3) holds; dicts compare
-// their entries. It walks nested containers with a stack of its own, not
+// equal is Python's == for non-tensor values. Lists compare element-wise
+// with lists and tuples with tuples, never a list with a tuple ((2, 3) ==
+// [2, 3] is False, as in Python); a torch.Size equals both, so
+// x.shape == (2, 3) and x.shape == [2, 3] hold; dicts compare their entries. It walks nested containers with a stack of its own, not
 // Go's, so lists nested any depth compare correctly; a pair of lists or
 // dicts met again while being compared (a list holding itself) counts as
 // equal there, and the rest of the comparison decides.
@@ -34,6 +35,9 @@ func equal(a, b Value) bool {
 					}
 					seen[pair{l, m}] = true
 				}
+			}
+			if listTupleMix(p.a, p.b) {
+				return false
 			}
 			xs, _ := seqElems(p.a)
 			ys, ok := seqElems(p.b)
@@ -75,6 +79,26 @@ func equal(a, b Value) bool {
 		}
 	}
 	return true
+}
+
+// listTupleMix reports whether one of a and b is a list and the other a
+// tuple (a named tuple included), which Python never finds equal. A
+// torch.Size is neither here: kael lets it equal both (docs/language.md).
+func listTupleMix(a, b Value) bool {
+	return isPlainList(a) && isTupleKind(b) || isTupleKind(a) && isPlainList(b)
+}
+
+func isPlainList(v Value) bool {
+	l, ok := v.(*List)
+	return ok && !l.size
+}
+
+func isTupleKind(v Value) bool {
+	switch v.(type) {
+	case Tuple, *NamedTuple:
+		return true
+	}
+	return false
 }
 
 // Equal is Python's == as a truth value, for Go code: numbers, strings

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
@@ -106,6 +107,11 @@ type ErrorStyle struct {
 	// CellPositions shows line:col in the header also for code that is not
 	// from a file (Filename ""), whose snippet numbers its lines anyway.
 	CellPositions bool
+	// Width, when positive, wraps the message and the hint at word
+	// boundaries into lines of at most Width columns (a terminal's width,
+	// which would otherwise break them mid-word), each further line
+	// indented by two spaces. Code lines are never wrapped.
+	Width int
 }
 
 func apply(f func(string) string, s string) string {
@@ -141,12 +147,16 @@ func (e *Error) render(st ErrorStyle, depth int) string {
 			b.WriteString(apply(st.Dim, fmt.Sprintf("[the call above repeated %d more times]", repeats)) + "\n")
 		}
 	}
+	used := 0 // the columns of the header before the message
 	if e.Span.Start.IsValid() && (e.Filename != "" || st.CellPositions) {
-		b.WriteString(apply(st.Dim, syntax.Location(e.Filename, e.Span.Start)+":") + " ")
+		pos := syntax.Location(e.Filename, e.Span.Start) + ":"
+		b.WriteString(apply(st.Dim, pos) + " ")
+		used += utf8.RuneCountInString(pos) + 1
 	}
 	b.WriteString(apply(st.Kind, string(e.Kind)))
+	used += utf8.RuneCountInString(string(e.Kind))
 	if e.Msg != "" || e.exc == nil { // raise E() shows E alone, as Python does
-		b.WriteString(": " + e.Msg)
+		b.WriteString(": " + wrapWords(e.Msg, used+2, st.Width))
 	}
 	if e.Span.Start.IsValid() {
 		if sn := syntax.Snippet(e.Src, e.Span); sn != "" {
@@ -154,7 +164,40 @@ func (e *Error) render(st ErrorStyle, depth int) string {
 		}
 	}
 	if e.Hint != "" {
-		b.WriteString("\n" + apply(st.Hint, "hint: "+e.Hint))
+		b.WriteString("\n" + apply(st.Hint, wrapWords("hint: "+e.Hint, 0, st.Width)))
+	}
+	return b.String()
+}
+
+// wrapWords breaks text at spaces into lines of at most width columns, the
+// first of which already has used columns, each further line indented by
+// two spaces; a word longer than a line stays whole. Lines text already
+// has are kept, and wrapped each. A width of 0 or less leaves text as is.
+func wrapWords(text string, used, width int) string {
+	if width <= 0 {
+		return text
+	}
+	var b strings.Builder
+	col := used
+	for i, line := range strings.Split(text, "\n") {
+		if i > 0 {
+			b.WriteString("\n")
+			col = 0
+		}
+		for j, word := range strings.Split(line, " ") {
+			n := utf8.RuneCountInString(word)
+			if j > 0 {
+				if col+1+n > width && col > 2 {
+					b.WriteString("\n  ")
+					col = 2
+				} else {
+					b.WriteString(" ")
+					col++
+				}
+			}
+			b.WriteString(word)
+			col += n
+		}
 	}
 	return b.String()
 }

@@ -47,7 +47,7 @@ func TestExpressions(t *testing.T) {
 		{"(lambda a, b=2: a * b)(3)", "6"},
 		{"6 & 3, 6 | 3, 6 ^ 3, ~6, 1 << 4, -16 >> 2", "(2, 7, 5, -7, 16, -4)"},
 		{"1e-3, .5, 2., 1.0", "(0.001, 0.5, 2.0, 1.0)"},
-		{"(1, 2) == [1, 2], [1, 2] < [1, 3]", "(True, True)"},
+		{"(1, 2) == [1, 2], [1, 2] < [1, 3]", "(False, True)"},
 		{"float32, int64", "(torch.float32, torch.int64)"},
 		{"math.pi > 3, math.floor(2.7)", "(True, 2)"},
 		{"F != 0, F == F, math is math, ... == ..., [F] == [F], F == math", "(True, True, True, True, True, False)"},

@@ -255,6 +255,9 @@ func operandName(t *tensor.Tensor) string {
 }
 
 func (in *interp) addNote(span syntax.Span, text string) {
+	if keep := in.s.noteFilter; keep != nil && !keep(text) {
+		return
+	}
 	for _, n := range in.notes {
 		if n.Text == text {
 			return
@@ -669,27 +672,14 @@ func equalLeaf(a, b Value) bool {
 		_, ok := b.(EllipsisType)
 		return ok
 	case tensor.DType:
-		return dtypeEqual(x, b)
+		// A dtype equals only itself: torch.bool == bool is False in
+		// PyTorch, although dtype=bool names torch.bool as an argument.
+		y, ok := b.(tensor.DType)
+		return ok && x == y
 	case *Builtin:
-		if d, ok := b.(tensor.DType); ok {
-			return dtypeEqual(d, a)
-		}
 		return a == b
 	}
 	return identical(a, b)
-}
-
-// dtypeEqual compares a dtype with a dtype, or with the builtins float, int
-// and bool, which name dtypes as in PyTorch.
-func dtypeEqual(d tensor.DType, v Value) bool {
-	switch x := v.(type) {
-	case tensor.DType:
-		return d == x
-	case *Builtin:
-		bd, ok := BuiltinDType(x)
-		return ok && bd == d
-	}
-	return false
 }
 
 // Identical is Python's a is b.
@@ -697,7 +687,10 @@ func Identical(a, b Value) bool { return identical(a, b) }
 
 func identical(a, b Value) bool {
 	switch x := a.(type) {
-	case int64, float64, bool, string, NoneType, EllipsisType, tensor.DType, BigInt, Complex:
+	case tensor.DType: // one object per dtype: torch.bool is not the builtin bool
+		y, ok := b.(tensor.DType)
+		return ok && x == y
+	case int64, float64, bool, string, NoneType, EllipsisType, BigInt, Complex:
 		return equal(a, b) // immutable values are the same when equal
 	case Tuple:
 		// the same tuple shares its elements' array; () is one object

@@ -79,6 +79,8 @@ type Session struct {
 	// recursionLimit is the depth of calls a cell may reach, at most
 	// MaxDepth (sys.setrecursionlimit); 0 for MaxDepth.
 	recursionLimit int
+	// noteFilter, when set, decides which notes are kept (SetNoteFilter).
+	noteFilter func(text string) bool
 }
 
 // NewSession returns a session with no variables.
@@ -105,6 +107,12 @@ func (s *Session) SetRecursionLimit(n int) { s.recursionLimit = max(1, min(n, Ma
 
 // SetIO replaces the front-end connection.
 func (s *Session) SetIO(io IO) { s.io = io }
+
+// SetNoteFilter makes the session keep only the notes (dtype promotions)
+// for whose text keep returns true; nil keeps them all. The warnings
+// module sets it, so that warnings.simplefilter("ignore") inside
+// warnings.catch_warnings() silences notes too.
+func (s *Session) SetNoteFilter(keep func(text string) bool) { s.noteFilter = keep }
 
 // Inputs returns the source of every cell executed so far.
 func (s *Session) Inputs() []string { return append([]string(nil), s.inputs...) }

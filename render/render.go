@@ -59,11 +59,22 @@ func Summary(t *tensor.Tensor, grad string) string {
 	return s
 }
 
+// Layout describes how t lies in its storage, as chapter 2 of the book
+// teaches it: "strides [3, 1], offset 0, contiguous".
+func Layout(t *tensor.Tensor) string {
+	layout := "contiguous"
+	if !t.IsContiguous() {
+		layout = "not contiguous"
+	}
+	return fmt.Sprintf("strides %s, offset %d, %s", strings.ReplaceAll(fmt.Sprint(t.Strides()), " ", ", "), t.Offset(), layout)
+}
+
 // TensorClass is the class of the element that wraps every tensor HTML
 // renders, for tests and style sheets to find it by.
 const TensorClass = "kael-tensor"
 
-// HTML renders t as a table captioned with its Summary, summarized as its
+// HTML renders t as a table captioned with its Summary and, under it, its
+// Layout in storage, summarized as its
 // text form is when large: a 0-d or 1-D tensor is one row, a 2-D tensor a
 // grid; skipped columns show "…" and skipped rows one "⋮" row spanning the
 // columns. Tensors of more dimensions show their text form in one cell.
@@ -72,8 +83,8 @@ func HTML(t *tensor.Tensor, opts Options) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div class="%s">`, TensorClass)
 	b.WriteString(`<table style="font-family:monospace;text-align:right;border-collapse:collapse">`)
-	fmt.Fprintf(&b, `<caption style="caption-side:top;text-align:left;white-space:nowrap;font-family:monospace">%s</caption>`,
-		html.EscapeString(Summary(t, opts.Grad)))
+	fmt.Fprintf(&b, `<caption style="caption-side:top;text-align:left;white-space:nowrap;font-family:monospace">%s<br><span style="opacity:0.6">%s</span></caption>`,
+		html.EscapeString(Summary(t, opts.Grad)), html.EscapeString(Layout(t)))
 	if rows, ok := tensor.FormatGrid(t, opts.print()); ok {
 		columns := 0
 		for _, row := range rows {

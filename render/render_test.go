@@ -73,7 +73,7 @@ func TestHTML(t *testing.T) {
 			if !strings.HasPrefix(h, `<div class="kael-tensor"><table`) || !strings.HasSuffix(h, "</div>") {
 				t.Errorf("not wrapped in the tensor div: %s", h)
 			}
-			if !strings.Contains(h, ">"+tt.caption+"</caption>") {
+			if !strings.Contains(h, ">"+tt.caption+"<br><span") {
 				t.Errorf("caption missing %q: %s", tt.caption, h)
 			}
 			if tt.name != "3-D" {
@@ -139,6 +139,31 @@ func TestContrast(t *testing.T) {
 	for _, bad := range []string{"", "#fff", "000000", "#GGGGGG"} {
 		if _, err := Contrast(bad, "#FFFFFF"); err == nil {
 			t.Errorf("Contrast(%q) accepted", bad)
+		}
+	}
+}
+
+// TestLayoutCaption: the table's caption says how the tensor lies in its
+// storage, for a view as well as for a contiguous tensor (issue 32).
+func TestLayoutCaption(t *testing.T) {
+	x := ones(t, 2, 3)
+	xt, err := x.Transpose(0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		x    *tensor.Tensor
+		want string
+	}{
+		{x, "strides [3, 1], offset 0, contiguous"},
+		{xt, "strides [1, 3], offset 0, not contiguous"},
+		{ones(t), "strides [], offset 0, contiguous"},
+	} {
+		if got := Layout(tc.x); got != tc.want {
+			t.Errorf("Layout = %q, want %q", got, tc.want)
+		}
+		if h := HTML(tc.x, Options{}); !strings.Contains(h, `<span style="opacity:0.6">`+tc.want+`</span></caption>`) {
+			t.Errorf("the caption lacks %q: %s", tc.want, h)
 		}
 	}
 }

@@ -36,6 +36,7 @@ func init() {
 		{name: "load", arg: "FILE", needs: true, doc: "runs a script in this session (%run; %load FILE puts it into the next prompts to edit)", run: (*repl).cmdLoad},
 		{name: "save", arg: "FILE", needs: true, doc: "writes everything run in this session to FILE", run: (*repl).cmdSave},
 		{name: "reset", doc: "removes every variable and the history (%reset -f)", run: (*repl).cmdReset},
+		{name: "clear", doc: "clears the screen (so does a bare clear)", run: (*repl).cmdClear},
 		{name: "quit", doc: "leaves the REPL (so does Ctrl-D)", run: func(r *repl, _ context.Context, _ string) { r.quit = true }},
 	}
 }
@@ -64,6 +65,10 @@ func commandNames() []string {
 func (r *repl) command(ctx context.Context, line string) {
 	line = strings.TrimSpace(line)
 	if !strings.HasPrefix(line, ":") {
+		if r.isBareClear(line) {
+			r.cmdClear(ctx, "")
+			return
+		}
 		r.quit = true
 		return
 	}
@@ -99,7 +104,7 @@ func (r *repl) unknownCommand(name string) {
 	r.fail(e)
 }
 
-func (r *repl) fail(e *lang.Error) { fmt.Fprintln(r.scr, r.st.error(e)) }
+func (r *repl) fail(e *lang.Error) { fmt.Fprintln(r.scr, r.errorText(e)) }
 
 func (r *repl) say(s string) { fmt.Fprintln(r.scr, s) }
 

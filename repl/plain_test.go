@@ -188,7 +188,7 @@ func TestStyledAndPlainAgree(t *testing.T) {
 	}
 	render := func(st styles) string {
 		return strings.Join([]string{
-			st.value(res.Value, 80), st.value(res.Value, 10), st.note(res.Notes[0].Text), st.error(bad.Err),
+			st.value(res.Value, 80), st.value(res.Value, 10), st.note(res.Notes[0].Text), st.error(bad.Err, 0),
 			st.table([]string{"a", "b"}, [][]string{{"1", ""}, {"22", ""}}), st.prompt(primaryPrompt), st.banner("v"),
 		}, "\n")
 	}

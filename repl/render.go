@@ -129,9 +129,11 @@ func (st styles) note(text string) string { return st.dim.Render("note: " + text
 // error renders e as a block, in lang's layout with the REPL's colours:
 // the calls that led to it, the kind and message, the source line with a
 // caret under the span, and the hint. Positions are shown only for code
-// from a file; a cell's own lines are numbered in the snippet.
-func (st styles) error(e *lang.Error) string {
+// from a file; a cell's own lines are numbered in the snippet. A positive
+// width wraps the message and the hint at word boundaries.
+func (st styles) error(e *lang.Error, width int) string {
 	return e.RenderStyled(lang.ErrorStyle{
+		Width: width,
 		Kind:  func(s string) string { return st.kind.Render(s) },
 		Dim:   func(s string) string { return st.dim.Render(s) },
 		Caret: func(s string) string { return st.caret.Render(s) },

@@ -217,14 +217,15 @@ func (r *repl) loop(ctx context.Context) {
 			if strings.TrimSpace(line) == "" {
 				continue
 			}
-			if isCommand(line) || r.isBareQuit(line) {
+			if isCommand(line) || r.isBareQuit(line) || r.isBareClear(line) {
 				r.safely(func() { r.command(ctx, line) })
 				continue
 			}
 		}
 		r.pending = append(r.pending, line)
-		src := strings.Join(r.pending, "\n") // a block ends with a blank line
-		status, ind := lang.Completeness(src)
+		src := strings.Join(r.pending, "\n")  // a block ends with a blank line
+		code, _ := magic.TransformMagics(src) // a magic line inside a block is a call
+		status, ind := lang.Completeness(code)
 		if magic.IsCellMagic(r.pending[0]) {
 			// A cell magic's cell (%%time) goes on to a blank line.
 			_, body, _ := strings.Cut(src, "\n")
@@ -291,7 +292,7 @@ func (r *repl) safely(f func()) {
 		if p := recover(); p != nil {
 			r.scr.endCell()
 			r.scr.ensureNewline()
-			fmt.Fprintln(r.scr, r.st.error(&lang.Error{
+			fmt.Fprintln(r.scr, r.errorText(&lang.Error{
 				Kind: lang.InternalError,
 				Msg:  fmt.Sprintf("the REPL crashed: %v", p),
 				Hint: lang.CrashHint("what you typed", debug.Stack()),
@@ -399,7 +400,7 @@ func (r *repl) show(res magic.Output, value string) {
 		fmt.Fprintln(r.scr, r.st.note(n.Text))
 	}
 	if res.Err != nil {
-		fmt.Fprintln(r.scr, r.st.error(res.Err))
+		fmt.Fprintln(r.scr, r.errorText(res.Err))
 	}
 }
 

@@ -2,18 +2,25 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/internal/book"
 )
 
 // TestNotebooks executes every notebook of the book with nbconvert and the
-// kael kernel, both the solved source (notebooks/*.ipynb) and the learner's
-// copy (notebooks/learner/*.ipynb), and reads the executed cells back.
-// A cell may fail only when it is tagged raises-exception (an error the
-// notebook shows on purpose). In the solved notebook every exercise check
-// says "correct"; in the learner's every one says "not done yet".
+// kael kernel: the solved source (notebooks/*.ipynb), the learner's copy
+// (notebooks/learner/*.ipynb), and a copy in which every exercise runs the
+// common wrong answer kept beside its solution (internal/book's Wrong), and
+// reads the executed cells back. A cell may fail only when it is tagged
+// raises-exception (an error the notebook shows on purpose). In the solved
+// notebook every exercise check says "correct"; in the learner's every one
+// says "not done yet"; with the wrong answers every one says what is wrong
+// and points to hint(N). The last cell counts the exercises done.
 func TestNotebooks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts kernels through nbconvert")
@@ -27,6 +34,31 @@ func TestNotebooks(t *testing.T) {
 	if err != nil || len(learner) != len(solved) {
 		t.Fatalf("%d learner notebooks for %d notebooks (run make book): %v", len(learner), len(solved), err)
 	}
+	wrongDir := t.TempDir()
+	var wrong []string
+	for _, src := range solved {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb, err := book.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := nb.Wrong()
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		out, err := w.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(wrongDir, filepath.Base(src))
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		wrong = append(wrong, path)
+	}
 	prefix := t.TempDir()
 	if _, errOut, code := runCmd(t, "", "kernel", "install", "--prefix", prefix); code != 0 {
 		t.Fatal(errOut)
@@ -36,10 +68,10 @@ func TestNotebooks(t *testing.T) {
 	for _, run := range []struct {
 		kind      string
 		notebooks []string
-		verdict   string
 	}{
-		{"solved", solved, "correct"},
-		{"learner", learner, "not done yet"},
+		{"solved", solved},
+		{"learner", learner},
+		{"wrong", wrong},
 	} {
 		for _, nb := range run.notebooks {
 			t.Run(run.kind+"/"+filepath.Base(nb), func(t *testing.T) {
@@ -53,7 +85,7 @@ func TestNotebooks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				checkExecuted(t, data, run.verdict)
+				checkExecuted(t, data, run.kind)
 			})
 		}
 	}
@@ -94,10 +126,17 @@ func hasCellTag(c executedCell, tag string) bool {
 	return false
 }
 
-// checkExecuted fails on an error in a cell not tagged raises-exception, and
-// on an exercise (a cell with a solution, or tagged exercise) that prints no
-// check or a check that does not end in verdict.
-func checkExecuted(t *testing.T, data []byte, verdict string) {
+var (
+	checkLine    = regexp.MustCompile(`^Exercise (\d+): (.*)$`)
+	progressLine = regexp.MustCompile(`^(\d+) of (\d+) exercises done`)
+)
+
+// checkExecuted fails on an error in a cell not tagged raises-exception,
+// on an exercise (a cell with a solution, or tagged exercise) that prints
+// no check or a check whose verdict does not fit the kind of run (solved,
+// learner or wrong), and on a last cell that does not count the exercises
+// as that run should.
+func checkExecuted(t *testing.T, data []byte, kind string) {
 	t.Helper()
 	var nb struct {
 		Cells []executedCell `json:"cells"`
@@ -106,6 +145,7 @@ func checkExecuted(t *testing.T, data []byte, verdict string) {
 		t.Fatal(err)
 	}
 	exercises := 0
+	progress := ""
 	for i, c := range nb.Cells {
 		if c.CellType != "code" {
 			continue
@@ -120,26 +160,63 @@ func checkExecuted(t *testing.T, data []byte, verdict string) {
 				stdout.WriteString(nbText(o.Text))
 			}
 		}
-		if !strings.Contains(src, "# BEGIN SOLUTION") && !hasCellTag(c, "exercise") {
+		if hasCellTag(c, book.ProgressTag) {
+			progress = strings.TrimSpace(stdout.String())
+		}
+		if !strings.Contains(src, "# BEGIN SOLUTION") && !hasCellTag(c, book.ExerciseTag) {
 			continue
 		}
 		exercises++
-		// Checks print "Exercise N: ..."; promotion notes may come in between.
 		checks := 0
 		for _, line := range strings.Split(stdout.String(), "\n") {
-			if !strings.HasPrefix(line, "Exercise ") {
+			m := checkLine.FindStringSubmatch(line)
+			if m == nil {
 				continue
 			}
 			checks++
-			if !strings.HasSuffix(line, ": "+verdict) {
-				t.Errorf("cell %d: exercise check printed %q, want it to end in %q\n%s", i+1, line, ": "+verdict, src)
+			if msg := verdictProblem(kind, m[1], m[2]); msg != "" {
+				t.Errorf("cell %d: exercise check printed %q: %s\n%s", i+1, line, msg, src)
 			}
 		}
 		if checks == 0 {
-			t.Errorf("cell %d: exercise printed no check (want \"Exercise N: %s\"), got %q\n%s", i+1, verdict, stdout.String(), src)
+			t.Errorf("cell %d: exercise printed no check (a line \"Exercise N: ...\"), got %q\n%s", i+1, stdout.String(), src)
 		}
 	}
 	if exercises < 4 {
 		t.Errorf("%d exercises, want at least 4", exercises)
 	}
+	m := progressLine.FindStringSubmatch(progress)
+	switch {
+	case m == nil:
+		t.Errorf("the last cell printed %q, want \"N of M exercises done\"", progress)
+	case m[2] != fmt.Sprint(exercises):
+		t.Errorf("the last cell printed %q for %d exercises", progress, exercises)
+	case kind == "solved" && m[1] != m[2], kind != "solved" && m[1] != "0":
+		t.Errorf("the last cell printed %q after the %s exercises", progress, kind)
+	}
+}
+
+// verdictProblem says what is wrong with a check's message for exercise n
+// in a run of kind, or "" when it fits: "correct" when solved, "not done
+// yet" in the learner's copy, and with a wrong answer a message of its own
+// that points to hint(n).
+func verdictProblem(kind, n, msg string) string {
+	switch kind {
+	case "solved":
+		if msg != "correct" {
+			return "want \"correct\""
+		}
+	case "learner":
+		if msg != "not done yet" {
+			return "want \"not done yet\""
+		}
+	default:
+		if msg == "correct" || msg == "not done yet" {
+			return "a wrong answer must be told what is wrong"
+		}
+		if !strings.Contains(msg, "hint("+n+")") && !strings.Contains(msg, "hint("+n+", 2)") {
+			return "a message on a wrong answer must point to hint(" + n + ")"
+		}
+	}
+	return ""
 }

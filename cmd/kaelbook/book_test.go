@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/internal/book"
 )
 
 const root = "../.."
@@ -22,36 +24,6 @@ func TestCommittedNotebooksUpToDate(t *testing.T) {
 	}
 	for _, p := range stale {
 		t.Errorf("%s is out of date: run make book", p)
-	}
-}
-
-func TestStripSolutions(t *testing.T) {
-	for _, tc := range []struct{ name, src, want, err string }{
-		{"assignment", "a = 1\n# BEGIN SOLUTION\nb = a + 1\n# END SOLUTION\ncheck(b)",
-			"a = 1\nb = ...  # your answer\ncheck(b)", ""},
-		{"several names, helpers dropped", "# BEGIN SOLUTION\ntmp = 2\nfor i in range(3):\n    tmp = tmp * 2\nu, v = tmp, 1\n# END SOLUTION",
-			"tmp = ...  # your answer\nu = ...  # your answer\nv = ...  # your answer", ""},
-		{"comparison is not an assignment", "# BEGIN SOLUTION\nx == 1\n# END SOLUTION", "return ...  # your answer", ""},
-		{"function body", "def f(n):\n    # BEGIN SOLUTION\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n    # END SOLUTION\nf(3)",
-			"def f(n):\n    return ...  # your answer\nf(3)", ""},
-		{"two blocks", "# BEGIN SOLUTION\na = 1\n# END SOLUTION\n# BEGIN SOLUTION\nb = 2\n# END SOLUTION",
-			"a = ...  # your answer\nb = ...  # your answer", ""},
-		{"unclosed", "# BEGIN SOLUTION\na = 1", "", "without"},
-		{"end without begin", "a = 1\n# END SOLUTION", "", "without"},
-		{"nested", "# BEGIN SOLUTION\n# BEGIN SOLUTION\n# END SOLUTION", "", "inside"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := stripSolutions(tc.src)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("error %v, want one mentioning %q", err, tc.err)
-				}
-				return
-			}
-			if err != nil || got != tc.want {
-				t.Fatalf("got %q, %v\nwant %q", got, err, tc.want)
-			}
-		})
 	}
 }
 
@@ -77,8 +49,11 @@ var bookChapters = []chapter{
 var (
 	// questionLine starts a numbered question of "Check your understanding".
 	questionLine = regexp.MustCompile(`(?m)^\d+\.\s+\S`)
-	answerLine   = regexp.MustCompile(`(?m)^\s+\*Answer:\*\s+\S`)
-	backticked   = regexp.MustCompile("`([^`\n]+)`")
+	// answerLine opens a question's answer, folded away until the reader
+	// opens it.
+	answerLine = regexp.MustCompile(`(?m)^\s+<details><summary>Answer</summary>$`)
+	answerEnd  = regexp.MustCompile(`(?m)^\s+</details>$`)
+	backticked = regexp.MustCompile("`([^`\n]+)`")
 	// citedFile is a repository path: it has a slash or ends in .go.
 	citedFile = regexp.MustCompile(`^[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)+/?$|^[A-Za-z0-9_\-]+\.go$`)
 	// citedName is a Go identifier qualified by its package's directory:
@@ -88,8 +63,8 @@ var (
 
 // TestChapterPages checks every chapter page: it exists, is linked from
 // docs/README.md, links its notebook, ends with a "Check your understanding"
-// section of five or more answered questions, and every file and Go name it
-// cites exists in the tree.
+// section of five or more questions, each answer folded in a <details>
+// block, and every file and Go name it cites exists in the tree.
 func TestChapterPages(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join(root, "docs", "README.md"))
 	if err != nil {
@@ -166,7 +141,10 @@ func checkQuestions(t *testing.T, page string) {
 		t.Errorf("%d questions in %q, want at least 5", q, heading)
 	}
 	if a != q {
-		t.Errorf("%d questions but %d answers (an indented line starting *Answer:*)", q, a)
+		t.Errorf("%d questions but %d answers (an indented <details><summary>Answer</summary> block)", q, a)
+	}
+	if e := len(answerEnd.FindAllString(section, -1)); e != a {
+		t.Errorf("%d answers open a <details> block but %d close one", a, e)
 	}
 }
 
@@ -248,16 +226,13 @@ func TestNotebooksNeedNoFolder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		nb, err := parseNotebook(data)
+		nb, err := book.Parse(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, cell := range nb.cells {
-			if cell["cell_type"] != "code" {
-				continue
-			}
-			if m := relativePath.FindString(cellSource(cell)); m != "" {
-				t.Errorf("%s, cell %d: %s is a path relative to the folder the notebook runs from", filepath.Base(src), i+1, m)
+		for i, src := range nb.CodeCells() {
+			if m := relativePath.FindString(src); m != "" {
+				t.Errorf("%s, code cell %d: %s is a path relative to the folder the notebook runs from", filepath.Base(src), i+1, m)
 			}
 		}
 	}
@@ -277,6 +252,49 @@ func TestRelativePathPattern(t *testing.T) {
 	} {
 		if got := relativePath.MatchString(tc.src); got != tc.path {
 			t.Errorf("%s: relative path %v, want %v", tc.src, got, tc.path)
+		}
+	}
+}
+
+// topLevelAssign is a name a cell binds at its top level.
+var topLevelAssign = regexp.MustCompile(`(?m)^([A-Za-z_][A-Za-z_0-9]*)\s*=[^=]`)
+
+// TestExercisesKeepEarlierNames: no exercise's solution rebinds a name an
+// earlier cell that is not an exercise binds, so that running the cells
+// above again after an exercise still works (issue 32: chapter 3's
+// Exercise 5 set n = 513, and the %timeit cells on n.t() then failed).
+func TestExercisesKeepEarlierNames(t *testing.T) {
+	sources, err := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
+	if err != nil || len(sources) == 0 {
+		t.Fatalf("no notebooks: %v", err)
+	}
+	for _, src := range sources {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb, err := book.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		earlier := map[string]bool{}
+		for i, cell := range nb.CodeCells() {
+			begin := strings.Index(cell, "# BEGIN SOLUTION\n")
+			if begin < 0 {
+				for _, m := range topLevelAssign.FindAllStringSubmatch(cell, -1) {
+					earlier[m[1]] = true
+				}
+				continue
+			}
+			solution := cell[begin:]
+			if end := strings.Index(solution, "# END SOLUTION"); end >= 0 {
+				solution = solution[:end]
+			}
+			for _, m := range topLevelAssign.FindAllStringSubmatch(solution, -1) {
+				if earlier[m[1]] {
+					t.Errorf("%s, code cell %d: the solution rebinds %s, which an earlier cell set", filepath.Base(src), i+1, m[1])
+				}
+			}
 		}
 	}
 }

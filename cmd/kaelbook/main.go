@@ -1,7 +1,9 @@
 // Command kaelbook keeps the book's notebooks in step: it copies the shared
-// exercise checks (notebooks/checks.kael) into every source notebook and
+// exercise checks (notebooks/checks.kael), with each notebook's hints and
+// solutions, into every source notebook, ends it with the questions of its
+// chapter's page (docs/NN-name.md) and a progress() cell, and
 // writes each learner notebook (notebooks/learner/) from its source with the
-// solutions taken out.
+// solutions taken out (internal/book says how).
 //
 // Usage:
 //
@@ -17,6 +19,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/kael-dev/kael/internal/book"
 )
 
 func main() {
@@ -47,7 +52,7 @@ func main() {
 // paths whose content differs from what is on disk; with write it also
 // writes them.
 func syncBook(dir string, write bool) (stale []string, err error) {
-	checks, err := os.ReadFile(filepath.Join(dir, checksFile))
+	checks, err := os.ReadFile(filepath.Join(dir, book.ChecksFile))
 	if err != nil {
 		return nil, err
 	}
@@ -63,23 +68,30 @@ func syncBook(dir string, write bool) (stale []string, err error) {
 		if err != nil {
 			return nil, err
 		}
-		nb, err := parseNotebook(data)
+		nb, err := book.Parse(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", src, err)
 		}
-		if err := nb.setChecks(string(checks)); err != nil {
+		if err := nb.SetChecks(string(checks)); err != nil {
 			return nil, fmt.Errorf("%s: %w", src, err)
 		}
-		learner, err := nb.learner()
+		// The chapter's page, docs/NN-name.md beside notebooks/NN-name.ipynb,
+		// gives the notebook its closing questions.
+		page, err := os.ReadFile(filepath.Join(dir, "..", "docs", strings.TrimSuffix(filepath.Base(src), ".ipynb")+".md"))
+		if err != nil && !os.IsNotExist(err) {
+			return nil, err
+		}
+		nb.SetQuiz(string(page))
+		learner, err := nb.Learner()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", src, err)
 		}
-		outputs := map[string]*notebook{
+		outputs := map[string]*book.Notebook{
 			src: nb,
-			filepath.Join(dir, learnerDir, filepath.Base(src)): learner,
+			filepath.Join(dir, book.LearnerDir, filepath.Base(src)): learner,
 		}
-		for _, path := range []string{src, filepath.Join(dir, learnerDir, filepath.Base(src))} {
-			want, err := outputs[path].encode()
+		for _, path := range []string{src, filepath.Join(dir, book.LearnerDir, filepath.Base(src))} {
+			want, err := outputs[path].Encode()
 			if err != nil {
 				return nil, err
 			}

@@ -42,3 +42,33 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTransformMagics rewrites arbitrary cells: it must never panic, keep
+// the cell's lines (so errors name the right line), change only the lines
+// it rewrites into calls, and leave a cell it reports unchanged as it was.
+func FuzzTransformMagics(f *testing.F) {
+	for _, c := range transformCells {
+		f.Add(c)
+	}
+	f.Add("%%time\nx\n%who")
+	f.Add("'''\n")
+	f.Add("x = '\\")
+	f.Fuzz(func(t *testing.T, src string) {
+		code, ok := TransformMagics(src)
+		if !ok {
+			if code != src {
+				t.Errorf("%q: reported unchanged, but became %q", src, code)
+			}
+			return
+		}
+		in, out := strings.Split(src, "\n"), strings.Split(code, "\n")
+		if len(in) != len(out) {
+			t.Fatalf("%q: %d lines became %d", src, len(in), len(out))
+		}
+		for i := range in {
+			if in[i] != out[i] && !strings.Contains(out[i], magicCallee+"(") {
+				t.Errorf("%q: line %d changed into %q, not a call", src, i+1, out[i])
+			}
+		}
+	})
+}

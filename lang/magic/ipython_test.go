@@ -116,3 +116,61 @@ func TestAgainstIPython(t *testing.T) {
 		}
 	}
 }
+
+// transformCells are cells whose line magics and help requests IPython's
+// input transformer rewrites, or leaves alone (in strings, in brackets,
+// after a backslash, in comments, the % operator).
+var transformCells = []string{
+	"x = ones(3)\n%explain x + 1\n",
+	"for i in range(2):\n    %time i\n",
+	"y = %time 1 + 1\n",
+	"a, b = %time 1, 2\n",
+	"x = 1\nx?\n",
+	"x = 1\nx??\n",
+	"x = 1\n?x\n",
+	"x = 1\nx.shape?\n",
+	"%explain x\n%time y\n",
+	"x = 1\n  %who\n",
+	"%who  \nx = 2\n",
+	"x = 1\n%time x = 'it''s'\n",
+	"x = 1\n%timeit -n 2 x + 1\n",
+	"s = '''\n%time 1\n'''\n",
+	"s = \"\"\"a\n%time 1\n\"\"\"\n%who\n",
+	"f(1,\n%time)\n",
+	"x = [1,\n  2]\n%who\n",
+	"x = 1 \\\n%time\n",
+	"a = 1 % 2\nb = '%time'\n",
+	"x=1\n%lsmagic\n# %time in a comment\n",
+	"x = '#'\n%who\n",
+	"x = 'a\\'b'\n%who\n",
+}
+
+// TestTransformAgainstIPython rewrites each cell as IPython 8's
+// TransformerManager does (with get_ipython().run_line_magic named
+// __kael_magic__), so that magics run on any line of a cell (issue 32:
+// a magic after the first line was a SyntaxError).
+func TestTransformAgainstIPython(t *testing.T) {
+	python := ipythonPython(t)
+	cells, _ := json.Marshal(transformCells)
+	cmd := exec.Command(python, "-c", `import json, sys
+from IPython.core.inputtransformer2 import TransformerManager
+tm = TransformerManager()
+print(json.dumps([tm.transform_cell(c) for c in json.load(sys.stdin)]))`)
+	cmd.Stdin = strings.NewReader(string(cells))
+	cmd.Env = append(os.Environ(), "IPYTHONDIR="+t.TempDir())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var want []string
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for i, src := range transformCells {
+		got, _ := TransformMagics(src)
+		w := strings.ReplaceAll(want[i], "get_ipython().run_line_magic", magicCallee)
+		if got != w {
+			t.Errorf("%q\n kael    %q\n IPython %q", src, got, w)
+		}
+	}
+}

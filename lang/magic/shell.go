@@ -3,7 +3,9 @@
 // Jupyter kernel's language adapter (package kernel/langeval) both use:
 // line and cell magics (%time, %timeit, %%time, %%timeit, %who, %whos,
 // %reset, %explain, %history, %load, %run, %lsmagic), the help syntax x?
-// and x??, and the history variables _, __, ___, _N, In and Out.
+// and x??, and the history variables _, __, ___, _N, In and Out. Line
+// magics and help requests may stand on any line of a cell, as in IPython
+// (TransformMagics).
 //
 // A Shell runs cells. Text that is not a magic or help request goes to the
 // session unchanged, so the language never sees a %; what a magic prints
@@ -89,6 +91,12 @@ func (sh *Shell) Run(ctx context.Context, count int, filename, src string) Outpu
 	default:
 		if name, detail, ok := helpRequest(src); ok {
 			out = sh.help(name, detail)
+			break
+		}
+		if code, ok := TransformMagics(src); ok {
+			// Magics on lines of a longer cell run where they stand.
+			sh.sess.Set(magicCallee, sh.magicFunc(filename, &out))
+			out.Result = sh.exec(ctx, filename, code)
 			break
 		}
 		out = Output{Result: sh.exec(ctx, filename, src)}

@@ -9,7 +9,7 @@ import (
 )
 
 // The classes of tensors: torch.Tensor (and its legacy constructor), the
-// dtype-specific classes (torch.FloatTensor, ...), torch.Size, and
+// dtype-specific classes (torch.FloatTensor, ...), torch.Size, torch.dtype and
 // torch.autograd.Variable.
 
 func defTensorClasses() {
@@ -45,6 +45,11 @@ func defTensorClasses() {
 	})
 	lang.RegisterClass(sizeClass, "torch.Size")
 	torchMembers["Size"] = sizeClass
+	dtypeClass := lang.NewBuiltin(lang.AsValue, "dtype(*args, **kwargs)", "torch.dtype, the class of the dtypes: type(torch.bool) is torch.dtype and isinstance(x.dtype, torch.dtype) holds. Its instances are torch.float32, torch.float64, torch.int64 and torch.bool; it makes no new ones.", func(a *lang.Args) (lang.Value, error) {
+		return nil, lang.Errorf(lang.TypeError, "cannot create 'torch.dtype' instances")
+	})
+	lang.RegisterClass(dtypeClass, "torch.dtype")
+	torchMembers["dtype"] = dtypeClass
 	lang.RegisterTypeMethod("torch.Size", lang.NewBuiltin(lang.AsValue, "numel(self)", "The number of elements a tensor of this size has: the product of the sizes.", func(a *lang.Args) (lang.Value, error) {
 		sizes, ok := lang.IntSequence(a.Value("self"))
 		if !ok {

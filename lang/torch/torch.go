@@ -62,6 +62,7 @@ func init() {
 
 	// torch.autograd and torch.optim.
 	defAutograd()
+	defShowStorage()
 	defAutogradFunction()
 	defGradcheck()
 	defOptimizers()

@@ -2,7 +2,8 @@
 // CPython's "file:line: Category: message" and the line to the session's
 // stderr, once per location unless the filters say otherwise
 // (filterwarnings, simplefilter, resetwarnings, catch_warnings), and the
-// "error" action raises the warning.
+// "error" action raises the warning. kael's notes (dtype promotions) count
+// as UserWarnings for the filters: simplefilter("ignore") hides them.
 package warnings
 
 import (
@@ -55,8 +56,23 @@ func defaultFilters() []filter {
 
 func stateOf(s *lang.Session) *state {
 	return s.LibraryState(stateKey{}, func() any {
-		return &state{filters: defaultFilters(), seen: map[string]bool{}}
+		st := &state{filters: defaultFilters(), seen: map[string]bool{}}
+		s.SetNoteFilter(st.showsNote)
+		return st
 	}).(*state)
+}
+
+// showsNote reports whether a note of kael's (a dtype promotion) is shown:
+// a note counts as a UserWarning with its text as the message, so only an
+// "ignore" filter that matches it hides it.
+func (st *state) showsNote(text string) bool {
+	cat, _ := lang.ExceptionClass("UserWarning")
+	for _, f := range st.filters {
+		if f.matches(text, cat, 0) {
+			return f.action != "ignore"
+		}
+	}
+	return true
 }
 
 var actions = map[string]bool{"error": true, "ignore": true, "always": true, "default": true, "module": true, "once": true}

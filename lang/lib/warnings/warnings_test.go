@@ -1,12 +1,15 @@
 package warnings_test
 
 import (
+	"context"
 	"testing"
 
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/internal/cpython"
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
 	_ "github.com/kael-dev/kael/lang/lib/warnings" // the module under test
+	_ "github.com/kael-dev/kael/lang/torch"        // tensor(), for notes
 )
 
 const warningsPrelude = "import warnings\n"
@@ -42,4 +45,33 @@ func TestWarnings(t *testing.T) {
 
 func TestWarningsAgainstCPython(t *testing.T) {
 	cpython.CheckCellCases(t, warningsPrelude, warningsCases)
+}
+
+// TestFiltersHideNotes: kael's notes (dtype promotions) count as
+// UserWarnings, so an "ignore" filter hides them, and catch_warnings puts
+// them back at its end (issue 32: a check's own promotions printed notes
+// that gave the answer of a "predict the dtype" exercise away).
+func TestFiltersHideNotes(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		notes int
+	}{
+		{"import warnings\ntensor([1]) + 2.5", 1},
+		{"import warnings\nwith warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n    y = tensor([1]) + 2.5\ny", 0},
+		{"import warnings\nwith warnings.catch_warnings():\n    warnings.simplefilter('ignore')\ntensor([1]) + 2.5", 1},
+		{"import warnings\ndef f():\n    with warnings.catch_warnings():\n        warnings.simplefilter('ignore')\n        return tensor([1]) + 2.5\nf() + tensor([1.0], dtype=float64)", 1},
+		{"import warnings\nwarnings.filterwarnings('ignore', message='int64')\ntensor([1]) + 2.5", 0},
+		{"import warnings\nwarnings.filterwarnings('ignore', message='float64')\ntensor([1]) + 2.5", 1},
+		{"import warnings\nwarnings.simplefilter('ignore', RuntimeWarning)\ntensor([1]) + 2.5", 1},
+		{"import warnings\nwarnings.simplefilter('error')\ntensor([1]) + 2.5", 1},
+	} {
+		r := lang.NewSession(lang.IO{}).Exec(context.Background(), "", tc.src)
+		if r.Err != nil {
+			t.Errorf("%s\nfails: %s", tc.src, r.Err.Render())
+			continue
+		}
+		if len(r.Notes) != tc.notes {
+			t.Errorf("%s\n%d notes %v, want %d", tc.src, len(r.Notes), r.Notes, tc.notes)
+		}
+	}
 }
