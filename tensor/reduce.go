@@ -23,6 +23,20 @@ var (
 // reduce runs the kernel of op for x's dtype over dims into a new tensor of
 // dtype out.
 func reduce(op string, x *Tensor, dims []int, keepdim bool, kernels Kernels[reduceKernel], out DType, id identity) (*Tensor, error) {
+	if kernels.convertsIn(x.dtype) {
+		if out == x.dtype {
+			c, err := toComputeIn(x)
+			if err != nil {
+				return nil, err
+			}
+			r, err := reduce(op, c, dims, keepdim, kernels, c.dtype, id)
+			return fromComputeIn(r, out, err)
+		}
+		var err error
+		if x, err = toComputeIn(x); err != nil {
+			return nil, err
+		}
+	}
 	kernel, err := kernels.Select(op, x.dtype)
 	if err != nil {
 		return nil, err
@@ -88,6 +102,14 @@ func Mean(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 		return nil, typeErrorf("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", x.dtype).
 			WithHint("convert the input with .to(float32) first")
 	}
+	if d := x.dtype; d.ComputeIn() != d {
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, err
+		}
+		r, err := Mean(c, dims, keepdim)
+		return fromComputeIn(r, d, err)
+	}
 	s, err := Sum(x, dims, keepdim)
 	if err != nil || s.Numel() == 0 {
 		return s, err
@@ -121,6 +143,15 @@ func Any(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 // argReduce runs an arg kernel over one dimension (or over the flattened
 // tensor when dim is nil). withValues asks for the extreme values as well.
 func argReduce(op string, x *Tensor, dim *int, keepdim, withValues bool, kernels Kernels[argKernel]) (values, indices *Tensor, err error) {
+	if d := x.dtype; kernels.convertsIn(d) {
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, nil, err
+		}
+		values, indices, err = argReduce(op, c, dim, keepdim, withValues, kernels)
+		values, err = fromComputeIn(values, d, err)
+		return values, indices, err
+	}
 	kernel, err := kernels.Select(op, x.dtype)
 	if err != nil {
 		return nil, nil, err
@@ -361,6 +392,14 @@ func Cumsum(x *Tensor, dim int) (*Tensor, error) {
 	d, err := normDim(dim, x.Dim())
 	if err != nil {
 		return nil, err
+	}
+	if cumsumKernels.convertsIn(x.dtype) && x.dtype.IsFloating() {
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, err
+		}
+		r, err := Cumsum(c, dim)
+		return fromComputeIn(r, x.dtype, err)
 	}
 	out, err := intAccumulate(x)
 	if err != nil {
