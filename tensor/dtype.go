@@ -372,8 +372,11 @@ func (h F16) Float32() float32 {
 	exp := uint32(h>>10) & 0x1f
 	mant := uint32(h & 0x3ff)
 	switch exp {
-	case 0x1f: // inf and NaN, payload kept
-		return math.Float32frombits(sign | 0x7f800000 | mant<<13)
+	case 0x1f: // inf, and NaN quieted with its payload kept, as PyTorch does
+		if mant != 0 {
+			return math.Float32frombits(sign | 0x7fc00000 | mant<<13)
+		}
+		return math.Float32frombits(sign | 0x7f800000)
 	case 0: // zero and subnormals: mant * 2^-24
 		v := float32(mant) * (1.0 / (1 << 24))
 		if sign != 0 {
