@@ -194,11 +194,18 @@ func (s *BinarySpec) run(a, b *Tensor, compute, outType DType, out *Tensor) (*Te
 	if err != nil {
 		return nil, err
 	}
-	if a, err = a.To(kernelType); err != nil {
-		return nil, err
-	}
-	if b, err = b.To(kernelType); err != nil {
-		return nil, err
+	// As PyTorch, operands go to the common dtype first: a number beside an
+	// int8 tensor wraps to int8 (clamp(x, -1) of a uint8 x is clamp(x, 255)),
+	// one beside a float16 tensor rounds to float16.
+	for _, x := range []**Tensor{&a, &b} {
+		if compute != kernelType && (*x).dtype != compute {
+			if *x, err = (*x).To(compute); err != nil {
+				return nil, err
+			}
+		}
+		if *x, err = (*x).To(kernelType); err != nil {
+			return nil, err
+		}
 	}
 	return runElementwise(kernel, out, iterType, outType, a, b)
 }

@@ -102,14 +102,8 @@ func Mean(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 		return nil, typeErrorf("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", x.dtype).
 			WithHint("convert the input with .to(float32) first")
 	}
-	if d := x.dtype; d.ComputeIn() != d {
-		c, err := toComputeIn(x)
-		if err != nil {
-			return nil, err
-		}
-		r, err := Mean(c, dims, keepdim)
-		return fromComputeIn(r, d, err)
-	}
+	// As PyTorch on the CPU: the sum (a 16-bit float's rounded once from
+	// float32) divided by the count, rounded again.
 	s, err := Sum(x, dims, keepdim)
 	if err != nil || s.Numel() == 0 {
 		return s, err
@@ -240,6 +234,14 @@ func floatingOnly(x *Tensor, msg string) error {
 func Var(x *Tensor, dims []int, correction int, keepdim bool) (*Tensor, error) {
 	if err := floatingOnly(x, "std and var only support floating point and complex dtypes"); err != nil {
 		return nil, err
+	}
+	if d := x.dtype; d.ComputeIn() != d { // in float32, rounded once, as PyTorch's kernel
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, err
+		}
+		r, err := Var(c, dims, correction, keepdim)
+		return fromComputeIn(r, d, err)
 	}
 	mean, err := Mean(x, dims, true)
 	if err != nil {
