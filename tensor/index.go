@@ -158,6 +158,19 @@ func fitValue(value *Tensor, shape []int) (*Tensor, error) {
 // and returns the resulting view with the advanced indices still to apply,
 // expressed on the view's dimensions (nil when there are none).
 func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
+	if slices.ContainsFunc(idx, func(ix Index) bool { return ix.kind == indexTensor && ix.t.dtype == Uint8 }) {
+		// A uint8 index is a mask, as PyTorch 1.13 takes it (deprecated there).
+		idx = slices.Clone(idx)
+		for i, ix := range idx {
+			if ix.kind == indexTensor && ix.t.dtype == Uint8 {
+				mask, err := ix.t.To(Bool)
+				if err != nil {
+					return nil, nil, err
+				}
+				idx[i].t = mask
+			}
+		}
+	}
 	consumed, ellipsis := 0, false
 	for _, ix := range idx {
 		switch ix.kind {
@@ -174,9 +187,9 @@ func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
 				consumed += ix.t.Dim()
 			case Int64:
 				consumed++
-			case Float32, Float64, Float16, BFloat16, Uint8, Int8, Int16, Int32:
-				// PyTorch 1.13 also takes uint8 as a mask, with a deprecation
-				// warning; kael asks for a bool mask instead.
+			case Uint8: // made a bool mask above
+				consumed += ix.t.Dim()
+			case Float32, Float64, Float16, BFloat16, Int8, Int16, Int32:
 				return nil, nil, indexErrorf("tensors used as indices must be long, int, byte or bool tensors, got %s", ix.t.dtype).
 					WithHint("convert the index with .to(int64), or a mask with .to(torch.bool)")
 			}
