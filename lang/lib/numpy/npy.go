@@ -26,8 +26,7 @@ const npyMagic = "\x93NUMPY"
 // maxNpyBytes bounds what np.load reads, as open() does.
 const maxNpyBytes = 1 << 30
 
-var npyDescr = map[tensor.DType]string{tensor.Bool: "|b1", tensor.Int64: "<i8", tensor.Float32: "<f4", tensor.Float64: "<f8",
-	tensor.Uint8: "|u1", tensor.Int8: "|i1", tensor.Int16: "<i2", tensor.Int32: "<i4", tensor.Float16: "<f2"}
+var npyDescr = map[tensor.DType]string{tensor.Bool: "|b1", tensor.Int64: "<i8", tensor.Float32: "<f4", tensor.Float64: "<f8"}
 
 // encodeNpy writes t as a .npy file.
 func encodeNpy(t *tensor.Tensor) ([]byte, error) {
@@ -88,14 +87,9 @@ func rawBytes(c *tensor.Tensor) ([]byte, error) {
 		if v, err = tensor.Values[float64](c); err == nil {
 			err = binary.Write(&b, binary.LittleEndian, v)
 		}
-	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Float16:
-		if binary.NativeEndian.Uint16([]byte{1, 0}) != 1 && c.DType().Size() > 1 {
-			return nil, fmt.Errorf("cannot write %s data on a big-endian machine", c.DType())
-		}
-		size := c.DType().Size()
-		b.Write(c.StorageBytes()[c.Offset()*size : (c.Offset()+c.Numel())*size])
-	case tensor.BFloat16:
-		return nil, lang.Errorf(lang.TypeError, "NumPy has no bfloat16 dtype").WithHint("convert with .to(torch.float32) first")
+	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Float16, tensor.BFloat16:
+		return nil, lang.Errorf(lang.TypeError, "kael's NumPy cannot save arrays of dtype %s: its arrays are bool, int64, float32 or float64", c.DType()).
+			WithHint("convert with .to(torch.float32) or .to(torch.int64) first")
 	}
 	return b.Bytes(), err
 }
