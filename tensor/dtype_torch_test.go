@@ -120,10 +120,9 @@ func halfBits(t *testing.T, y *Tensor) []uint16 {
 	t.Helper()
 	bits := make([]uint16, y.Numel())
 	for i := range bits {
-		switch y.DType() {
-		case Float16:
+		if y.DType() == Float16 {
 			bits[i] = uint16(mustOp(Values[F16](y))[i])
-		default:
+		} else {
 			bits[i] = uint16(mustOp(Values[BF16](y))[i])
 		}
 	}
