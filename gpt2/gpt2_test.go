@@ -369,3 +369,74 @@ func TestRandomInitRoundTrip(t *testing.T) {
 		t.Errorf("c_proj std %v, want 0.02/sqrt(4)", s)
 	}
 }
+
+// TestSixteenBitCheckpoint saves a random model's weights as float16 and
+// as bfloat16 and loads them: the parameters are the rounded weights
+// widened to float32, and the logits stay within the tolerance the
+// rounding allows (measured here: 1.5e-4 of the logits' scale for
+// float16, 1.2e-3 for bfloat16; the test allows 2e-3 and 2e-2).
+func TestSixteenBitCheckpoint(t *testing.T) {
+	cfg := Config{NLayer: 2, NHead: 2, NEmbd: 64, NPositions: 16, VocabSize: 50, Eps: 1e-5, EOS: 50256}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f32.safetensors")
+	if err := SaveRandom(path, cfg, 3); err != nil {
+		t.Fatal(err)
+	}
+	ref, err := Load(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []int{1, 7, 3, 12, 40}
+	want, err := ref.LastLogits(ids, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		d   tensor.DType
+		tol float64
+	}{{tensor.Float16, 2e-3}, {tensor.BFloat16, 2e-2}} {
+		sd := map[string]*tensor.Tensor{}
+		for name, w := range ref.StateDict() {
+			if sd[name], err = w.To(c.d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := filepath.Join(dir, c.d.String()+".safetensors")
+		if err := safetensors.Save(p, sd, nil); err != nil {
+			t.Fatal(err)
+		}
+		m, err := Load(p, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.d, err)
+		}
+		for name, w := range m.StateDict() {
+			rounded, _ := mustF32(t, sd[name]).Float64s()
+			got, _ := w.Float64s()
+			if w.DType() != tensor.Float32 || !slices.Equal(got, rounded) {
+				t.Fatalf("%s: %s is %s, not the rounded weights widened to float32", c.d, name, w.DType())
+			}
+		}
+		got, err := m.LastLogits(ids, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var scale, worst float64
+		for i := range want {
+			scale = max(scale, math.Abs(float64(want[i])))
+			worst = max(worst, math.Abs(float64(got[i]-want[i])))
+		}
+		t.Logf("%s: logits within %.2g of their scale %.3g", c.d, worst/scale, scale)
+		if worst > c.tol*scale {
+			t.Errorf("%s: logits differ by %g, more than %g of their scale %g", c.d, worst, c.tol, scale)
+		}
+	}
+}
+
+func mustF32(t *testing.T, x *tensor.Tensor) *tensor.Tensor {
+	t.Helper()
+	y, err := x.To(tensor.Float32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return y
+}

@@ -128,7 +128,7 @@ func TestBuiltinsConversions(t *testing.T) {
 		{"tensor([1.]).to('cuda')", "~RuntimeError: "},
 		{"tensor([1.]).to(3)", "TypeError: to() received an invalid argument 3"},
 		{"x = tensor([0, 2])\nx.float(), x.double().dtype, x.bool()", "(tensor([0., 2.]), torch.float64, tensor([False,  True]))"},
-		{"tensor([1.7, -1.7]).long(), tensor([2.5]).int()", "(tensor([ 1, -1]), tensor([2]))"},
+		{"tensor([1.7, -1.7]).long(), tensor([2.5]).int()", "(tensor([ 1, -1]), tensor([2], dtype=torch.int32))"},
 		{"tensor([[1, 2], [3, 4]]).tolist(), tensor([True]).tolist(), tensor(2.5).tolist()", "([[1, 2], [3, 4]], [True], 2.5)"},
 		{"tensor([[7]]).item(), tensor(2.5).item(), tensor(True).item()", "(7, 2.5, True)"},
 		{"tensor([1, 2]).item()", "ValueError: a Tensor with 2 elements cannot be converted to Scalar"},

@@ -148,3 +148,60 @@ func TestLoadProgress(t *testing.T) {
 		t.Fatalf("last drawn %#v", shown[len(shown)-1])
 	}
 }
+
+// safetensorsPyTorch is Python for Debian's PyTorch that writes (write(path,
+// tensors)) and reads (read(path)) the safetensors format by hand, for
+// checking kael's files against PyTorch's tensors without the safetensors
+// package.
+const safetensorsPyTorch = `
+import json, struct, torch
+CODES = {torch.float16: "F16", torch.bfloat16: "BF16", torch.float32: "F32", torch.float64: "F64", torch.int64: "I64",
+         torch.int32: "I32", torch.int16: "I16", torch.int8: "I8", torch.uint8: "U8", torch.bool: "BOOL"}
+def write(path, tensors):
+    header, body = {}, b""
+    for k, v in tensors.items():
+        raw = v.contiguous().view(torch.uint8).numpy().tobytes() if v.dtype != torch.bool else v.numpy().tobytes()
+        header[k] = {"dtype": CODES[v.dtype], "shape": list(v.shape), "data_offsets": [len(body), len(body) + len(raw)]}
+        body += raw
+    h = json.dumps(header).encode()
+    open(path, "wb").write(struct.pack("<Q", len(h)) + h + body)
+def read(path):
+    data = open(path, "rb").read()
+    n = struct.unpack("<Q", data[:8])[0]
+    header = json.loads(data[8:8 + n])
+    back = {c: d for d, c in CODES.items()}
+    out = {}
+    for k, e in header.items():
+        if k == "__metadata__":
+            continue
+        b, end = e["data_offsets"]
+        raw = bytearray(data[8 + n + b:8 + n + end])
+        out[k] = torch.frombuffer(raw, dtype=back[e["dtype"]]).reshape(e["shape"]) if raw else torch.zeros(e["shape"], dtype=back[e["dtype"]])
+    return out
+`
+
+// TestSafetensorsDTypesWithPyTorch round-trips a tensor of every dtype the
+// format and kael share through safetensors files: PyTorch's file loads in
+// kael as PyTorch prints it, and kael's file of the same tensors reads back
+// in PyTorch bit for bit.
+func TestSafetensorsDTypesWithPyTorch(t *testing.T) {
+	debianTorch(t)
+	dir := t.TempDir()
+	theirs, ours := filepath.Join(dir, "torch.safetensors"), filepath.Join(dir, "kael.safetensors")
+	build := "src = torch.tensor([[-1.5, 0.25, 300.0], [65519.0, -0.0, 1e-6]], dtype=torch.float64)\n" +
+		"tensors = {n: src.to(getattr(torch, n)) for n in ['float16', 'bfloat16', 'float32', 'float64', 'int64', 'int32', 'int16', 'int8', 'uint8', 'bool']}\n"
+	show := "for k in sorted(tensors):\n    print(k, tensors[k], tensors[k].dtype)\n"
+	want := runTorchScript(t, "import torch\n"+safetensorsPyTorch+build+"write("+Repr(theirs)+", tensors)\n"+show)
+	got := runKaelScript(t, "import torch\nfrom safetensors.torch import load_file, save_file\ntensors = load_file("+Repr(theirs)+")\n"+show+
+		"save_file(tensors, "+Repr(ours)+")\n")
+	if got != want {
+		t.Errorf("kael loads PyTorch's file as\n%s\nPyTorch wrote\n%s", got, want)
+	}
+	check := "import torch\n" + safetensorsPyTorch + build + "back = read(" + Repr(ours) + ")\n" +
+		"for k in sorted(tensors):\n    same = back[k].dtype == tensors[k].dtype and torch.equal(back[k].view(torch.uint8) if k != 'bool' else back[k], tensors[k].view(torch.uint8) if k != 'bool' else tensors[k])\n    print(k, same)\n"
+	for _, line := range strings.Split(strings.TrimSpace(runTorchScript(t, check)), "\n") {
+		if !strings.HasSuffix(line, " True") {
+			t.Errorf("kael's file differs from PyTorch's tensors: %s", line)
+		}
+	}
+}

@@ -243,9 +243,9 @@ func (in *interp) noteBinary(symbol string, x, y *tensor.Tensor, out tensor.DTyp
 func operandName(t *tensor.Tensor) string {
 	if t.IsWrappedNumber() {
 		switch t.DType() {
-		case tensor.Float32, tensor.Float64:
+		case tensor.Float32, tensor.Float64, tensor.Float16, tensor.BFloat16:
 			return "float"
-		case tensor.Int64:
+		case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32:
 			return "int"
 		case tensor.Bool:
 			return "bool"

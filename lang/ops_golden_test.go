@@ -8,7 +8,9 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kael-dev/kael/autograd"
@@ -18,6 +20,9 @@ import (
 const (
 	opsGolden    = "testdata/ops/golden.json"
 	opsGenerator = "testdata/ops/gen.py"
+	// opsDTypes is the dtype axis: the operations over the narrow dtypes,
+	// written by gen.py dtypes.
+	opsDTypes = "testdata/ops/dtypes.json"
 	// debianPython is the interpreter with python3-torch (Debian's).
 	debianPython = "/usr/bin/python3"
 )
@@ -53,15 +58,17 @@ type goldenCase struct {
 // in kael and compares the result (dtype, shape, values, refusals) and,
 // where recorded, the gradients with what PyTorch computed.
 func TestOpsAgainstPyTorch(t *testing.T) {
-	cases, err := readGoldenCases(opsGolden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) == 0 {
-		t.Fatal("no cases in " + opsGolden)
-	}
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) { checkGoldenCase(t, c) })
+	for _, file := range []string{opsGolden, opsDTypes} {
+		cases, err := readGoldenCases(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cases) == 0 {
+			t.Fatal("no cases in " + file)
+		}
+		for _, c := range cases {
+			t.Run(c.Name, func(t *testing.T) { checkGoldenCase(t, c) })
+		}
 	}
 }
 
@@ -311,13 +318,25 @@ func TestOpsGoldenIsCurrent(t *testing.T) {
 		}
 		t.Skipf("no PyTorch at %s: %v", debianPython, err)
 	}
+	for _, golden := range []struct{ file, arg string }{{opsGolden, ""}, {opsDTypes, "dtypes"}} {
+		checkGoldenCurrent(t, golden.file, golden.arg)
+	}
+}
+
+// checkGoldenCurrent checks one golden file against what gen.py, given
+// arg when it is not empty, writes now.
+func checkGoldenCurrent(t *testing.T, file, arg string) {
 	var out, stderr bytes.Buffer
-	cmd := exec.Command(debianPython, opsGenerator)
+	args := []string{opsGenerator}
+	if arg != "" {
+		args = append(args, arg)
+	}
+	cmd := exec.Command(debianPython, args...)
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("%s: %v\n%s", opsGenerator, err, stderr.String())
 	}
-	committed, err := readGoldenCases(opsGolden)
+	committed, err := readGoldenCases(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,13 +346,13 @@ func TestOpsGoldenIsCurrent(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &generated); err != nil {
 		t.Fatalf("%s wrote no golden file: %v", opsGenerator, err)
 	}
-	regenerate := fmt.Sprintf("regenerate it: cd lang/testdata/ops && %s gen.py > golden.json", debianPython)
+	regenerate := fmt.Sprintf("regenerate it: cd lang/testdata/ops && %s %s > %s", debianPython, strings.Join(append([]string{"gen.py"}, args[1:]...), " "), filepath.Base(file))
 	if len(committed) != len(generated.Cases) {
-		t.Fatalf("%s has %d cases, %s lists %d; %s", opsGolden, len(committed), opsGenerator, len(generated.Cases), regenerate)
+		t.Fatalf("%s has %d cases, %s lists %d; %s", file, len(committed), opsGenerator, len(generated.Cases), regenerate)
 	}
 	for i, want := range committed {
 		if err := sameGoldenCase(generated.Cases[i], want); err != nil {
-			t.Errorf("case %d (%s) of %s is not what %s computes now: %v; %s", i, want.Name, opsGolden, opsGenerator, err, regenerate)
+			t.Errorf("case %d (%s) of %s is not what %s computes now: %v; %s", i, want.Name, file, opsGenerator, err, regenerate)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -147,7 +148,8 @@ import torch, os
 class A:
     pass
 torch.save({'a': A(), 'w': torch.ones(2)}, os.path.join(`+Repr(dir)+`, 'obj.pt'))
-torch.save({'h': torch.ones(2, dtype=torch.float16)}, os.path.join(`+Repr(dir)+`, 'half.pt'))
+torch.save({'h': torch.ones(2, dtype=torch.complex64)}, os.path.join(`+Repr(dir)+`, 'complex.pt'))
+torch.save({n: torch.tensor([-1.5, 0.25, 300.0]).to(getattr(torch, n)) for n in ['float16', 'bfloat16', 'int32', 'int16', 'int8', 'uint8']}, os.path.join(`+Repr(dir)+`, 'narrow.pt'))
 torch.save(torch.ones(2), os.path.join(`+Repr(dir)+`, 'w.pt'))
 torch.save({'dtype': torch.float64, 'shape': torch.ones(2, 3).shape, 'dev': torch.device('cpu')}, os.path.join(`+Repr(dir)+`, 'misc.pt'))
 `)
@@ -194,8 +196,19 @@ torch.save({'dtype': torch.float64, 'shape': torch.ones(2, 3).shape, 'dev': torc
 		t.Errorf("PyTorch loads kael's dtype, size and device as %s", got)
 	}
 	s := NewSession(IO{})
-	if got := outcome(s.Exec(context.Background(), "", "import torch\ntorch.load("+path("half.pt")+")")); got != "TypeError: torch.load: the file holds a torch.float16 tensor (a HalfStorage), a dtype kael does not have" {
-		t.Errorf("a float16 file loads as %s", got)
+	if got := outcome(s.Exec(context.Background(), "", "import torch\ntorch.load("+path("complex.pt")+")")); got != "TypeError: torch.load: the file holds a torch.complex64 tensor (a ComplexFloatStorage), a dtype kael does not have" {
+		t.Errorf("a complex64 file loads as %s", got)
+	}
+	// The 16-bit floats and narrow integers load as PyTorch saved them, and
+	// PyTorch loads kael's copy of them the same.
+	show := "for k, v in torch.load(%s).items():\n    print(k, v, v.dtype)\n"
+	want := runTorchScript(t, "import torch\n"+fmt.Sprintf(show, path("narrow.pt")))
+	if got := runKaelScript(t, "import torch\n"+fmt.Sprintf(show, path("narrow.pt"))); got != want {
+		t.Errorf("kael loads PyTorch's narrow dtypes as\n%s\nPyTorch as\n%s", got, want)
+	}
+	runKaelScript(t, "import torch\ntorch.save(torch.load("+path("narrow.pt")+"), "+path("kael_narrow.pt")+")")
+	if got := runTorchScript(t, "import torch\n"+fmt.Sprintf(show, path("kael_narrow.pt"))); got != want {
+		t.Errorf("PyTorch loads kael's narrow dtypes as\n%s\nits own as\n%s", got, want)
 	}
 }
 

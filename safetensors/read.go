@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"math"
 	"os"
 	"unsafe"
 
@@ -134,22 +133,13 @@ func (f *File) tensor(info Info) (*tensor.Tensor, error) {
 func (f *File) decode(info Info) (*tensor.Tensor, error) {
 	raw := f.m.data[f.DataOffset+info.Begin : f.DataOffset+info.End : f.DataOffset+info.End]
 	shape := info.Shape
-	var d tensor.DType
-	switch info.DType {
-	case "F32":
-		d = tensor.Float32
-	case "F64":
-		d = tensor.Float64
-	case "I64":
-		d = tensor.Int64
-	case "BOOL":
-		d = tensor.Bool
-	case "F16", "BF16":
-		return tensor.FromSlice(decodeHalf(raw, info.DType == "BF16"), shape...)
-	case "I32", "I16", "I8", "U8", "U16", "U32":
+	d, ok := formatDTypes[info.DType]
+	switch {
+	case ok:
+	case info.DType == "U16" || info.DType == "U32":
 		return tensor.FromSlice(decodeInts(raw, info.DType), shape...)
 	default:
-		return nil, fmt.Errorf("dtype %s has no kael equivalent (kael has float32, float64, int64 and bool)", info.DType)
+		return nil, fmt.Errorf("dtype %s has no kael equivalent (kael has %s)", info.DType, kaelDTypeList())
 	}
 	if littleEndian && uintptr(unsafe.Pointer(unsafe.SliceData(raw)))%uintptr(d.Size()) == 0 {
 		return tensor.FromBytes(raw, d, shape, f.m)
@@ -157,75 +147,26 @@ func (f *File) decode(info Info) (*tensor.Tensor, error) {
 	return copyUnaligned(raw, d, shape)
 }
 
-// copyUnaligned decodes little-endian data that cannot be viewed in place.
+// copyUnaligned decodes little-endian data that cannot be viewed in place
+// into an aligned copy in the machine's byte order.
 func copyUnaligned(raw []byte, d tensor.DType, shape []int) (*tensor.Tensor, error) {
-	le := binary.LittleEndian
-	switch d {
-	case tensor.Float32:
-		v := make([]float32, len(raw)/4)
-		for i := range v {
-			v[i] = math.Float32frombits(le.Uint32(raw[4*i:]))
-		}
-		return tensor.FromSlice(v, shape...)
-	case tensor.Float64:
-		v := make([]float64, len(raw)/8)
-		for i := range v {
-			v[i] = math.Float64frombits(le.Uint64(raw[8*i:]))
-		}
-		return tensor.FromSlice(v, shape...)
-	case tensor.Int64:
-		v := make([]int64, len(raw)/8)
-		for i := range v {
-			v[i] = int64(le.Uint64(raw[8*i:]))
-		}
-		return tensor.FromSlice(v, shape...)
-	case tensor.Bool:
-		for _, b := range raw {
-			if b > 1 {
-				return nil, fmt.Errorf("bool data holds the byte %d; only 0 and 1 are bools", b)
+	size := d.Size()
+	words := make([]uint64, (len(raw)+7)/8)
+	buf := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(raw))
+	if littleEndian || size == 1 {
+		copy(buf, raw)
+	} else {
+		for i := 0; i+size <= len(raw); i += size {
+			for j := range size {
+				buf[i+j] = raw[i+size-1-j]
 			}
 		}
-		return tensor.FromSlice(append([]uint8(nil), raw...), shape...)
 	}
-	return nil, fmt.Errorf("cannot decode dtype %s", d)
+	return tensor.FromBytes(buf, d, shape, words)
 }
 
-// decodeHalf converts IEEE half or bfloat16 data to float32.
-func decodeHalf(raw []byte, brain bool) []float32 {
-	v := make([]float32, len(raw)/2)
-	for i := range v {
-		h := binary.LittleEndian.Uint16(raw[2*i:])
-		if brain {
-			v[i] = math.Float32frombits(uint32(h) << 16)
-		} else {
-			v[i] = halfToFloat32(h)
-		}
-	}
-	return v
-}
-
-// halfToFloat32 converts an IEEE 754 binary16 value exactly.
-func halfToFloat32(h uint16) float32 {
-	sign := uint32(h>>15) << 31
-	exp := uint32(h>>10) & 0x1f
-	frac := uint32(h) & 0x3ff
-	switch {
-	case exp == 0x1f: // inf or NaN
-		return math.Float32frombits(sign | 0xff<<23 | frac<<13)
-	case exp != 0:
-		return math.Float32frombits(sign | (exp+112)<<23 | frac<<13)
-	case frac == 0:
-		return math.Float32frombits(sign)
-	}
-	// Subnormal: frac * 2^-24.
-	v := float32(frac) * (1.0 / (1 << 24))
-	if sign != 0 {
-		v = -v
-	}
-	return v
-}
-
-// decodeInts widens little-endian integers to int64.
+// decodeInts widens little-endian unsigned integers that kael has no
+// dtype for (U16, U32) to int64.
 func decodeInts(raw []byte, dtype string) []int64 {
 	le := binary.LittleEndian
 	size := elementSizes[dtype]
@@ -233,18 +174,10 @@ func decodeInts(raw []byte, dtype string) []int64 {
 	for i := range v {
 		b := raw[size*i:]
 		switch dtype {
-		case "I32":
-			v[i] = int64(int32(le.Uint32(b)))
 		case "U32":
 			v[i] = int64(le.Uint32(b))
-		case "I16":
-			v[i] = int64(int16(le.Uint16(b)))
 		case "U16":
 			v[i] = int64(le.Uint16(b))
-		case "I8":
-			v[i] = int64(int8(b[0]))
-		case "U8":
-			v[i] = int64(b[0])
 		}
 	}
 	return v

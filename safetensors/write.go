@@ -7,13 +7,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
+	"slices"
 	"sort"
-	"unsafe"
+	"strings"
 
 	"github.com/kael-dev/kael/internal/atomicfile"
 	"github.com/kael-dev/kael/tensor"
 )
+
+// formatDTypes maps the format's dtype names to kael's dtypes; the format
+// names the others too (U16, U32, U64, F8_*) but kael has no dtype for them.
+var formatDTypes = map[string]tensor.DType{
+	"F32": tensor.Float32, "F64": tensor.Float64, "F16": tensor.Float16, "BF16": tensor.BFloat16,
+	"I64": tensor.Int64, "I32": tensor.Int32, "I16": tensor.Int16, "I8": tensor.Int8, "U8": tensor.Uint8,
+	"BOOL": tensor.Bool,
+}
 
 // formatDType is the format's name for each kael dtype.
 func formatDType(d tensor.DType) (string, error) {
@@ -22,12 +30,35 @@ func formatDType(d tensor.DType) (string, error) {
 		return "F32", nil
 	case tensor.Float64:
 		return "F64", nil
+	case tensor.Float16:
+		return "F16", nil
+	case tensor.BFloat16:
+		return "BF16", nil
 	case tensor.Int64:
 		return "I64", nil
+	case tensor.Int32:
+		return "I32", nil
+	case tensor.Int16:
+		return "I16", nil
+	case tensor.Int8:
+		return "I8", nil
+	case tensor.Uint8:
+		return "U8", nil
 	case tensor.Bool:
 		return "BOOL", nil
 	}
 	return "", fmt.Errorf("dtype %s cannot be saved", d)
+}
+
+// kaelDTypeList names the dtypes the format can hold, for messages.
+func kaelDTypeList() string {
+	var names []string
+	for _, d := range tensor.DTypes {
+		if _, err := formatDType(d); err == nil {
+			names = append(names, d.String())
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // headerEntry is one tensor's entry as Save writes it.
@@ -131,42 +162,20 @@ func writeFile(f io.Writer, where string, header []byte, names []string, tensors
 
 // writeData writes t's elements, row-major and little-endian.
 func writeData(w *bufio.Writer, t *tensor.Tensor) error {
-	switch t.DType() {
-	case tensor.Float32:
-		return writeValues[float32](w, t, 4, func(b []byte, v float32) { binary.LittleEndian.PutUint32(b, math.Float32bits(v)) })
-	case tensor.Float64:
-		return writeValues[float64](w, t, 8, func(b []byte, v float64) { binary.LittleEndian.PutUint64(b, math.Float64bits(v)) })
-	case tensor.Int64:
-		return writeValues[int64](w, t, 8, func(b []byte, v int64) { binary.LittleEndian.PutUint64(b, uint64(v)) })
-	case tensor.Bool:
-		return writeValues[uint8](w, t, 1, func(b []byte, v uint8) { b[0] = v })
+	if _, err := formatDType(t.DType()); err != nil {
+		return err
 	}
-	return fmt.Errorf("dtype %s cannot be saved", t.DType())
-}
-
-func writeValues[T tensor.Element](w *bufio.Writer, t *tensor.Tensor, size int, put func([]byte, T)) error {
 	c, err := t.Contiguous()
 	if err != nil {
 		return err
 	}
-	all, err := tensor.Data[T](c)
-	if err != nil {
-		return err
-	}
-	v := all[c.Offset() : c.Offset()+c.Numel()]
-	if littleEndian {
-		if len(v) == 0 {
-			return nil
-		}
-		_, err := w.Write(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), len(v)*size))
-		return err
-	}
-	b := make([]byte, size)
-	for _, x := range v {
-		put(b, x)
-		if _, err := w.Write(b); err != nil {
-			return err
+	size := c.DType().Size()
+	b := c.StorageBytes()[c.Offset()*size : (c.Offset()+c.Numel())*size]
+	if !littleEndian && size > 1 {
+		for i := 0; i < len(b); i += size {
+			slices.Reverse(b[i : i+size])
 		}
 	}
-	return nil
+	_, err = w.Write(b)
+	return err
 }

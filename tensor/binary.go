@@ -194,11 +194,18 @@ func (s *BinarySpec) run(a, b *Tensor, compute, outType DType, out *Tensor) (*Te
 	if err != nil {
 		return nil, err
 	}
-	if a, err = a.To(kernelType); err != nil {
-		return nil, err
-	}
-	if b, err = b.To(kernelType); err != nil {
-		return nil, err
+	// As PyTorch, operands go to the common dtype first: a number beside an
+	// int8 tensor wraps to int8 (clamp(x, -1) of a uint8 x is clamp(x, 255)),
+	// one beside a float16 tensor rounds to float16.
+	for _, x := range []**Tensor{&a, &b} {
+		if compute != kernelType && (*x).dtype != compute {
+			if *x, err = (*x).To(compute); err != nil {
+				return nil, err
+			}
+		}
+		if *x, err = (*x).To(kernelType); err != nil {
+			return nil, err
+		}
 	}
 	return runElementwise(kernel, out, iterType, outType, a, b)
 }
@@ -275,7 +282,7 @@ func BitwiseXor(a, b *Tensor) (*Tensor, error) { return BitwiseXorSpec.Apply(a, 
 // runBinary is the inner loop of every binary kernel: contiguous and
 // scalar-broadcast runs take the fast paths when given, other runs the
 // strided loop over f.
-func runBinary[T, O Element](it *Iter, f func(a, b T) O, fast *fastPaths[T, O]) error {
+func runBinary[T, O Native](it *Iter, f func(a, b T) O, fast *fastPaths[T, O]) error {
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)
 	y := it.ops[2].storage.data.([]T)
@@ -290,7 +297,7 @@ func runBinary[T, O Element](it *Iter, f func(a, b T) O, fast *fastPaths[T, O]) 
 
 // binaryRun computes one run of n elements: operand k starts at offs[k]
 // and advances by inner[k].
-func binaryRun[T, O Element](out []O, x, y []T, f func(a, b T) O, fast *fastPaths[T, O], offs, inner []int, n int) {
+func binaryRun[T, O Native](out []O, x, y []T, f func(a, b T) O, fast *fastPaths[T, O], offs, inner []int, n int) {
 	o, a, b := offs[0], offs[1], offs[2]
 	so, sa, sb := inner[0], inner[1], inner[2]
 	if so == 1 {
@@ -335,7 +342,7 @@ func binaryRun[T, O Element](out []O, x, y []T, f func(a, b T) O, fast *fastPath
 
 // fastPaths are hand-written loops for the hottest operations, which the Go
 // compiler compiles without a call per element.
-type fastPaths[T, O Element] struct {
+type fastPaths[T, O Native] struct {
 	vv func(o []O, a, b []T)
 	vs func(o []O, a []T, b T)
 	sv func(o []O, a T, b []T)
@@ -434,7 +441,7 @@ func divSV[T Number](o []T, s T, b []T) {
 	}
 }
 
-func sameLoop[T Element](f func(a, b T) T) binaryKernel {
+func sameLoop[T Native](f func(a, b T) T) binaryKernel {
 	return func(it *Iter) error { return runBinary[T, T](it, f, nil) }
 }
 
@@ -453,7 +460,7 @@ func compareKernels(test func(c int) bool, nanResult bool) Kernels[binaryKernel]
 	return AllDTypes(ByDType[binaryKernel]{Float32: compareLoop[float32](test, nanResult), Float64: compareLoop[float64](test, nanResult), Int64: compareLoop[int64](test, nanResult), Bool: compareLoop[uint8](test, nanResult)})
 }
 
-func compareLoop[T Element](test func(c int) bool, nanResult bool) binaryKernel {
+func compareLoop[T Native](test func(c int) bool, nanResult bool) binaryKernel {
 	f := func(a, b T) uint8 {
 		switch {
 		case a < b:

@@ -29,6 +29,19 @@ func Lerp(start, end, weight *Tensor) (*Tensor, error) {
 	if err := lerpTypes(start, end, weight); err != nil {
 		return nil, err
 	}
+	if d := start.dtype; lerpKernels.convertsIn(d) {
+		var err error
+		if start, err = toComputeIn(start); err == nil {
+			if end, err = toComputeIn(end); err == nil {
+				weight, err = weight.To(start.dtype)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := Lerp(start, end, weight)
+		return fromComputeIn(r, d, err)
+	}
 	w, err := weight.To(start.dtype)
 	if err != nil {
 		return nil, err
@@ -63,7 +76,7 @@ func lerpTypes(start, end, weight *Tensor) error {
 	return nil
 }
 
-var lerpKernels = FloatingDTypes(ByDType[func(*Iter) error]{Float32: lerpLoop[float32], Float64: lerpLoop[float64]})
+var lerpKernels = computed(FloatingDTypes(ByDType[func(*Iter) error]{Float32: lerpLoop[float32], Float64: lerpLoop[float64]}))
 
 func lerp[T Float](a, b, w T) T {
 	if math.Abs(float64(w)) < 0.5 {

@@ -256,6 +256,14 @@ func Conv2dGrads(x, weight, g *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, 
 // shape [N, C, H, W]: the adjoint of im2col, where overlapping windows add
 // up.
 func col2im(cols *Tensor, shape []int, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
+	if d := cols.dtype; col2imKernels.convertsIn(d) {
+		c, err := toComputeIn(cols)
+		if err != nil {
+			return nil, err
+		}
+		r, err := col2im(c, shape, kernel, out, o)
+		return fromComputeIn(r, d, err)
+	}
 	p := o.Padding
 	n, c, h, w := shape[0], shape[1], shape[2], shape[3]
 	padded, err := Zeros(cols.dtype, n, c, h+p[0]+p[1], w+p[2]+p[3])
@@ -278,7 +286,7 @@ func col2im(cols *Tensor, shape []int, kernel, out [2]int, o Conv2dOptions) (*Te
 
 type col2imFunc func(src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error
 
-var col2imKernels = NoBoolDTypes(ByDType[col2imFunc]{Float32: col2imLoop[float32], Float64: col2imLoop[float64], Int64: col2imLoop[int64]})
+var col2imKernels = computed(NoBoolDTypes(ByDType[col2imFunc]{Float32: col2imLoop[float32], Float64: col2imLoop[float64], Int64: col2imLoop[int64]}))
 
 func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error {
 	s := src.storage.data.([]T)[src.offset:]
@@ -342,6 +350,15 @@ func MaxPool2d(x *Tensor, o MaxPool2dOptions) (values, indices *Tensor, err erro
 		return nil, nil, typeErrorf("max_pool2d only supports floating point dtypes, got %s", x.dtype).
 			WithHint("convert the input with .to(float32) first")
 	}
+	if d := x.dtype; maxPoolKernels.convertsIn(d) {
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, nil, err
+		}
+		values, indices, err = MaxPool2d(c, o)
+		values, err = fromComputeIn(values, d, err)
+		return values, indices, err
+	}
 	x4, unbatched, err := batched4("max_pool2d", x)
 	if err != nil {
 		return nil, nil, err
@@ -392,7 +409,7 @@ func MaxPool2d(x *Tensor, o MaxPool2dOptions) (values, indices *Tensor, err erro
 
 type maxPoolFunc func(x, values, indices *Tensor, out [2]int, o MaxPool2dOptions) error
 
-var maxPoolKernels = FloatingDTypes(ByDType[maxPoolFunc]{Float32: maxPoolLoop[float32], Float64: maxPoolLoop[float64]})
+var maxPoolKernels = computed(FloatingDTypes(ByDType[maxPoolFunc]{Float32: maxPoolLoop[float32], Float64: maxPoolLoop[float64]}))
 
 // maxPoolLoop takes, for each window of the contiguous x [N, C, H, W], the
 // largest element and its position in the plane, as PyTorch's CPU kernel:

@@ -6,7 +6,7 @@ import "math"
 // as float64, int64 or bool values.
 type listLeaves func(t *Tensor) []any
 
-var listKernels = AllDTypes(ByDType[listLeaves]{Float32: leavesOf[float32], Float64: leavesOf[float64], Int64: leavesOf[int64], Bool: leavesOf[uint8]})
+var listKernels = AllDTypes(ByDType[listLeaves]{Float32: leavesOf[float32], Float64: leavesOf[float64], Int64: leavesOf[int64], Bool: leavesOf[uint8], Uint8: leavesOf[U8], Int8: leavesOf[int8], Int16: leavesOf[int16], Int32: leavesOf[int32], Float16: leavesOf[F16], BFloat16: leavesOf[BF16]})
 
 func leavesOf[T Element](t *Tensor) []any {
 	d := t.storage.data.([]T)[t.offset : t.offset+t.Numel()]
@@ -54,9 +54,9 @@ func ToList(x *Tensor) (any, error) {
 // one dtype and reports whether all are close.
 type closeTest func(a, b *Tensor, rtol, atol float64, equalNaN bool) bool
 
-var closeKernels = AllDTypes(ByDType[closeTest]{Float32: allClose[float32], Float64: allClose[float64], Int64: allClose[int64], Bool: allClose[uint8]})
+var closeKernels = computed(AllDTypes(ByDType[closeTest]{Float32: allClose[float32], Float64: allClose[float64], Int64: allClose[int64], Bool: allClose[uint8]}))
 
-func allClose[T Element](a, b *Tensor, rtol, atol float64, equalNaN bool) bool {
+func allClose[T Native](a, b *Tensor, rtol, atol float64, equalNaN bool) bool {
 	x := a.storage.data.([]T)[a.offset : a.offset+a.Numel()]
 	y := b.storage.data.([]T)[b.offset : b.offset+b.Numel()]
 	for i, u := range x {
@@ -93,6 +93,14 @@ func Allclose(a, b *Tensor, rtol, atol float64, equalNaN bool) (bool, error) {
 	shape, err := BroadcastShapes(a.shape, b.shape)
 	if err != nil {
 		return false, err
+	}
+	if closeKernels.convertsIn(a.dtype) {
+		if a, err = toComputeIn(a); err == nil {
+			b, err = toComputeIn(b)
+		}
+		if err != nil {
+			return false, err
+		}
 	}
 	test, err := closeKernels.Select("allclose", a.dtype)
 	if err != nil {
@@ -137,7 +145,7 @@ func Equal(a, b *Tensor) bool {
 			return false
 		}
 	}
-	d := PromoteTypes(a.dtype, b.dtype)
+	d := PromoteTypes(a.dtype, b.dtype).ComputeIn()
 	ac, err := a.To(d)
 	if err != nil {
 		return false

@@ -144,7 +144,7 @@ func (s *valueScan) walk(v reflect.Value, dim int) error {
 // tensor t in row-major order.
 type valueFill func(t *Tensor, v reflect.Value)
 
-var valueFills = AllDTypes(ByDType[valueFill]{Float32: fillValues[float32], Float64: fillValues[float64], Int64: fillValues[int64], Bool: fillValues[uint8]})
+var valueFills = AllDTypes(ByDType[valueFill]{Float32: fillValues[float32], Float64: fillValues[float64], Int64: fillValues[int64], Bool: fillValues[uint8], Uint8: fillValues[U8], Int8: fillValues[int8], Int16: fillValues[int16], Int32: fillValues[int32], Float16: fillValues[F16], BFloat16: fillValues[BF16]})
 
 func fillValues[T Element](t *Tensor, v reflect.Value) {
 	fillLeaves(t.storage.data.([]T), v)
@@ -188,7 +188,7 @@ func fillLeaves[T Element](dst []T, v reflect.Value) []T {
 // chunks and stops with a KeyboardInterrupt between them.
 type rangeFill func(t *Tensor, start, end, step float64, half int) error
 
-var rangeFills = NoBoolDTypes(ByDType[rangeFill]{Float32: fillRange[float32], Float64: fillRange[float64], Int64: fillRange[int64]})
+var rangeFills = computed(NoBoolDTypes(ByDType[rangeFill]{Float32: fillRange[float32], Float64: fillRange[float64], Int64: fillRange[int64]}))
 
 func fillRange[T Number](t *Tensor, start, end, step float64, half int) error {
 	d := t.storage.data.([]T)
@@ -207,6 +207,10 @@ func fillRange[T Number](t *Tensor, start, end, step float64, half int) error {
 // as torch.arange: ceil((end-start)/step) elements, computed in float64 and
 // converted to d.
 func Arange(start, end, step float64, d DType) (*Tensor, error) {
+	if rangeFills.convertsIn(d) {
+		r, err := Arange(start, end, step, d.ComputeIn())
+		return fromComputeIn(r, d, err)
+	}
 	fill, err := rangeFills.Select("arange", d)
 	if err != nil {
 		return nil, err
@@ -240,6 +244,10 @@ func Arange(start, end, step float64, d DType) (*Tensor, error) {
 // as torch.linspace. The first half is computed from start and the second
 // from end, so both ends are exact.
 func Linspace(start, end float64, steps int, d DType) (*Tensor, error) {
+	if rangeFills.convertsIn(d) {
+		r, err := Linspace(start, end, steps, d.ComputeIn())
+		return fromComputeIn(r, d, err)
+	}
 	fill, err := rangeFills.Select("linspace", d)
 	if err != nil {
 		return nil, err

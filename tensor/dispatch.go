@@ -92,6 +92,34 @@ func (k *Kernels[F]) computesIn() {
 	}
 }
 
+// computed marks table k as one whose operation converts its operands to
+// their ComputeIn dtype first (computesIn), and returns it: for tables
+// built as package-level values by a var declaration.
+func computed[F any](k Kernels[F]) Kernels[F] {
+	k.computesIn()
+	return k
+}
+
+// convertsIn reports whether the operation of table k, given operands of
+// dtype d, converts them to d's ComputeIn dtype first: k accepts d, and d
+// computes in another dtype.
+func (k *Kernels[F]) convertsIn(d DType) bool {
+	return d.valid() && d.ComputeIn() != d && (k.accepts == nil || k.accepts(d))
+}
+
+// toComputeIn converts x to the dtype its arithmetic computes in
+// (DType.ComputeIn); x itself when that is its dtype.
+func toComputeIn(x *Tensor) (*Tensor, error) { return x.To(x.dtype.ComputeIn()) }
+
+// fromComputeIn converts a result r computed in d's ComputeIn dtype back to
+// d, rounding once; r itself when d computes in itself.
+func fromComputeIn(r *Tensor, d DType, err error) (*Tensor, error) {
+	if err != nil || r == nil || r.dtype == d {
+		return r, err
+	}
+	return r.To(d)
+}
+
 // isNil reports whether a table entry is missing: a nil function, or the
 // zero value of another entry type (such as a nested table).
 func isNil(f any) bool {

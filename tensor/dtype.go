@@ -8,12 +8,20 @@ import (
 // DType is the element type of a tensor, carried as a runtime value.
 type DType uint8
 
-// The dtypes kael supports, in promotion order.
+// The dtypes kael supports. The seed's four come first; the ones added
+// later follow Float64 in the order they were added (DTypes lists them in
+// promotion order).
 const (
 	Bool DType = iota
 	Int64
 	Float32
 	Float64
+	Uint8    // stored as U8
+	Int8     // stored as int8
+	Int16    // stored as int16
+	Int32    // stored as int32
+	Float16  // IEEE binary16, stored as F16 bits, computes in float32
+	BFloat16 // bfloat16, stored as BF16 bits, computes in float32
 )
 
 // DTypes lists every dtype in promotion order.
@@ -29,7 +37,8 @@ type dtypeTraits struct {
 	name     string   // what users write: float32
 	size     int      // bytes per element in storage
 	category Category // bool < integer < floating, for promotion
-	rank     int      // promotion order: the higher rank wins
+	rank     int      // promotion order within a category (see PromoteTypes)
+	signed   bool     // holds negative values (is_signed)
 	// computeIn is the dtype whose kernels compute this dtype's arithmetic:
 	// the dtype itself when Go has its type, a wider one otherwise (a
 	// float16 would compute in float32, as PyTorch does on CPU).
@@ -42,12 +51,24 @@ func traitsOf(d DType) (dtypeTraits, bool) {
 	switch d {
 	case Bool:
 		return dtypeTraits{name: "bool", size: 1, category: BoolCategory, rank: 0, computeIn: Bool}, true
+	case Uint8:
+		return dtypeTraits{name: "uint8", size: 1, category: IntegerCategory, rank: 1, computeIn: Int64}, true
+	case Int8:
+		return dtypeTraits{name: "int8", size: 1, category: IntegerCategory, rank: 2, signed: true, computeIn: Int64}, true
+	case Int16:
+		return dtypeTraits{name: "int16", size: 2, category: IntegerCategory, rank: 3, signed: true, computeIn: Int64}, true
+	case Int32:
+		return dtypeTraits{name: "int32", size: 4, category: IntegerCategory, rank: 4, signed: true, computeIn: Int64}, true
 	case Int64:
-		return dtypeTraits{name: "int64", size: 8, category: IntegerCategory, rank: 1, computeIn: Int64}, true
+		return dtypeTraits{name: "int64", size: 8, category: IntegerCategory, rank: 5, signed: true, computeIn: Int64}, true
+	case Float16:
+		return dtypeTraits{name: "float16", size: 2, category: FloatingCategory, rank: 6, signed: true, computeIn: Float32}, true
+	case BFloat16:
+		return dtypeTraits{name: "bfloat16", size: 2, category: FloatingCategory, rank: 7, signed: true, computeIn: Float32}, true
 	case Float32:
-		return dtypeTraits{name: "float32", size: 4, category: FloatingCategory, rank: 3, computeIn: Float32}, true
+		return dtypeTraits{name: "float32", size: 4, category: FloatingCategory, rank: 8, signed: true, computeIn: Float32}, true
 	case Float64:
-		return dtypeTraits{name: "float64", size: 8, category: FloatingCategory, rank: 4, computeIn: Float64}, true
+		return dtypeTraits{name: "float64", size: 8, category: FloatingCategory, rank: 9, signed: true, computeIn: Float64}, true
 	}
 	return dtypeTraits{}, false
 }
@@ -72,7 +93,7 @@ func dtypesByRank() []DType {
 	return ds
 }
 
-// String returns the name users write: float32, float64, int64 or bool.
+// String returns the name users write: float32, int8, bool...
 func (d DType) String() string {
 	if !d.valid() {
 		return "invalid"
@@ -98,8 +119,11 @@ func (d DType) Size() int {
 	return traits[d].size
 }
 
-// ComputeIn returns the dtype whose kernels compute d's arithmetic: d
-// itself for every dtype Go has a type for.
+// ComputeIn returns the dtype whose kernels compute d's arithmetic: float32
+// for float16 and bfloat16 (rounded once on store, as PyTorch's CPU kernels
+// do), int64 for the narrower integers (whose results, wrapped to their
+// width on store, are those of arithmetic in the narrow type), d itself
+// for the rest.
 func (d DType) ComputeIn() DType {
 	if !d.valid() {
 		return d
@@ -126,16 +150,41 @@ func (d DType) Category() Category {
 	return traits[d].category
 }
 
-// IsFloating reports whether d is float32 or float64.
+// IsFloating reports whether d is a floating point dtype.
 func (d DType) IsFloating() bool { return d.Category() == FloatingCategory }
 
-// PromoteTypes returns the dtype that can represent values of both a and b:
-// the higher of the two in the order Bool < Int64 < Float32 < Float64.
+// IsSigned reports whether d holds negative values (torch's is_signed):
+// every dtype but bool and uint8.
+func (d DType) IsSigned() bool { return d.valid() && traits[d].signed }
+
+// PromoteTypes returns the dtype that can represent values of both a and b,
+// as PyTorch's promote_types: bool gives way to everything, an integer to
+// a floating dtype; within a category the wider wins, except that uint8
+// and int8 meet in int16 and float16 and bfloat16 in float32.
 func PromoteTypes(a, b DType) DType {
 	if !a.valid() || !b.valid() {
 		return max(a, b)
 	}
-	if traits[b].rank > traits[a].rank {
+	ta, tb := traits[a], traits[b]
+	switch {
+	case a == b:
+		return a
+	case ta.category != tb.category:
+		if tb.category > ta.category {
+			return b
+		}
+		return a
+	case ta.size == tb.size && ta.category == IntegerCategory: // uint8 and int8
+		return Int16
+	case ta.size == tb.size && ta.category == FloatingCategory: // float16 and bfloat16
+		return Float32
+	case ta.category == IntegerCategory && ta.signed != tb.signed:
+		// uint8 and a wider signed integer: the signed one
+		if ta.signed {
+			return a
+		}
+		return b
+	case tb.size > ta.size:
 		return b
 	}
 	return a
@@ -151,10 +200,29 @@ func CanCast(from, to DType) bool {
 	return !(from != Bool && to == Bool)
 }
 
+// U8 is the storage type of uint8 tensors (bool tensors store plain uint8
+// holding 0 or 1, so the two dtypes need two Go types).
+type U8 uint8
+
+// F16 is the storage type of float16 tensors: the bits of an IEEE 754
+// binary16 number. Kernels compute in float32 (Float32, F16FromFloat32).
+type F16 uint16
+
+// BF16 is the storage type of bfloat16 tensors: the upper 16 bits of a
+// float32. Kernels compute in float32 (Float32, BF16FromFloat32).
+type BF16 uint16
+
 // Element is the set of Go types that back tensor storage. Bool tensors
-// store uint8 holding 0 or 1.
+// store uint8 holding 0 or 1. Kernels that only move elements take any
+// Element; kernels that compute take a Native one.
 type Element interface {
-	float32 | float64 | int64 | uint8
+	float32 | float64 | int64 | uint8 | U8 | int8 | int16 | int32 | F16 | BF16
+}
+
+// Native is Element without the 16-bit floats, whose bits Go cannot
+// compute with: the element types of kernels that compare or compute.
+type Native interface {
+	float32 | float64 | int64 | uint8 | U8 | int8 | int16 | int32
 }
 
 // Number is Element without the bool storage type.
@@ -179,6 +247,18 @@ func DTypeOf[T Element]() DType {
 		return Int64
 	case uint8:
 		return Bool
+	case U8:
+		return Uint8
+	case int8:
+		return Int8
+	case int16:
+		return Int16
+	case int32:
+		return Int32
+	case F16:
+		return Float16
+	case BF16:
+		return BFloat16
 	}
 	return DType(numDTypes) // a storage type without a case here is no dtype
 }
@@ -207,26 +287,156 @@ func boolByte(b bool) uint8 {
 }
 
 // Convert converts one value between element types with kael's rules: any
-// non-zero value (NaN included) becomes true for bool, floats saturate when
-// converted to int64 and NaN becomes 0, everything else converts as Go does.
+// non-zero value (NaN included) becomes true for bool; floats saturate when
+// converted to int64 and NaN becomes 0; floats convert to the narrower
+// integers as PyTorch's CPU casts do (truncating through int64 for uint8,
+// through int32 for int8, int16 and int32, then wrapping to the width);
+// integers narrow by wrapping; float16 and bfloat16 go through float32,
+// rounding to nearest even; everything else converts as Go does.
 func Convert[To, From Element](v From) To {
+	switch x := any(v).(type) {
+	case F16:
+		return Convert[To](x.Float32())
+	case BF16:
+		return Convert[To](x.Float32())
+	}
 	var out To
 	switch p := any(&out).(type) {
 	case *uint8:
 		*p = boolByte(v != 0)
+	case *F16:
+		*p = F16FromFloat32(float32(v))
+	case *BF16:
+		*p = BF16FromFloat32(float32(v))
 	case *int64:
-		switch x := any(v).(type) {
-		case float32:
-			*p = saturate(x)
-		case float64:
-			*p = saturate(x)
-		default:
+		if f, ok := floatValue(v); ok {
+			*p = saturate(f)
+		} else {
 			*p = int64(v)
 		}
+	case *int32:
+		*p = narrowInt[int32](v, floatToInt32)
+	case *int16:
+		*p = narrowInt[int16](v, floatToInt32)
+	case *int8:
+		*p = narrowInt[int8](v, floatToInt32)
+	case *U8:
+		*p = narrowInt[U8](v, floatToInt64)
 	default:
 		out = To(v)
 	}
 	return out
+}
+
+// floatValue returns v as a float64 when From is a floating type.
+func floatValue[From Element](v From) (float64, bool) {
+	switch x := any(v).(type) {
+	case float32:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+// narrowInt converts v to a narrower integer type: a float through the wide
+// integer toWide gives (as the C++ casts of PyTorch do), then by wrapping.
+func narrowInt[To int32 | int16 | int8 | U8, From Element, W int32 | int64](v From, toWide func(float64) W) To {
+	if f, ok := floatValue(v); ok {
+		return To(toWide(f))
+	}
+	return To(v)
+}
+
+// floatToInt32 truncates f toward zero as x86's cvttsd2si does into 32
+// bits: NaN and values out of range give math.MinInt32.
+func floatToInt32(f float64) int32 {
+	if !(f > math.MinInt32-1 && f < math.MaxInt32+1) {
+		return math.MinInt32
+	}
+	return int32(f)
+}
+
+// floatToInt64 truncates f toward zero as x86's cvttsd2si does into 64
+// bits: NaN and values out of range give math.MinInt64.
+func floatToInt64(f float64) int64 {
+	if !(f >= math.MinInt64 && f < math.MaxInt64) {
+		return math.MinInt64
+	}
+	return int64(f)
+}
+
+// Float32 returns the float32 that h encodes (exactly).
+func (h F16) Float32() float32 {
+	sign := uint32(h&0x8000) << 16
+	exp := uint32(h>>10) & 0x1f
+	mant := uint32(h & 0x3ff)
+	switch exp {
+	case 0x1f: // inf, and NaN quieted with its payload kept, as PyTorch does
+		if mant != 0 {
+			return math.Float32frombits(sign | 0x7fc00000 | mant<<13)
+		}
+		return math.Float32frombits(sign | 0x7f800000)
+	case 0: // zero and subnormals: mant * 2^-24
+		v := float32(mant) * (1.0 / (1 << 24))
+		if sign != 0 {
+			return -v
+		}
+		return v
+	}
+	return math.Float32frombits(sign | (exp+127-15)<<23 | mant<<13)
+}
+
+// F16FromFloat32 rounds f to the nearest binary16, ties to even: values
+// from 65520 up overflow to infinity, those below 2^-25 flush to a signed
+// zero, and NaN becomes the quiet NaN 0x7e00 with its sign, as PyTorch's
+// c10::Half does (the payload is dropped).
+func F16FromFloat32(f float32) F16 {
+	b := math.Float32bits(f)
+	sign := uint16(b>>16) & 0x8000
+	exp := int(b>>23) & 0xff
+	mant := b & 0x7fffff
+	if exp == 0xff {
+		if mant != 0 {
+			return F16(sign | 0x7e00)
+		}
+		return F16(sign | 0x7c00)
+	}
+	e := exp - 127 + 15 // the binary16 exponent field
+	switch {
+	case e >= 0x1f:
+		return F16(sign | 0x7c00)
+	case e <= 0: // a subnormal binary16, or zero
+		if e < -10 {
+			return F16(sign)
+		}
+		return F16(sign | uint16(roundShift(mant|0x800000, uint(14-e))))
+	}
+	// A carry out of the mantissa moves to the next exponent, or to inf.
+	return F16(sign | uint16(roundShift(uint32(e)<<23|mant, 13)))
+}
+
+// roundShift returns v >> s rounded to nearest, ties to even.
+func roundShift(v uint32, s uint) uint32 {
+	q, rem, half := v>>s, v&(1<<s-1), uint32(1)<<(s-1)
+	if rem > half || rem == half && q&1 == 1 {
+		q++
+	}
+	return q
+}
+
+// Float32 returns the float32 that h encodes (exactly).
+func (h BF16) Float32() float32 { return math.Float32frombits(uint32(h) << 16) }
+
+// BF16FromFloat32 rounds f to the nearest bfloat16, ties to even, as
+// PyTorch's c10::BFloat16 does; NaN becomes the quiet NaN 0x7fc0, as in
+// PyTorch's arithmetic (its vectorized float32 to bfloat16 copy writes
+// 0xffff instead, also a NaN).
+func BF16FromFloat32(f float32) BF16 {
+	if f != f {
+		return 0x7fc0
+	}
+	return BF16(roundShift(math.Float32bits(f), 16))
 }
 
 // ScalarTypeName is the name PyTorch's C++ core gives the dtype in its
@@ -239,4 +449,51 @@ func (d DType) ScalarTypeName() string {
 		return n
 	}
 	return d.String()
+}
+
+// FloatInfo describes a floating dtype as torch.finfo does.
+type FloatInfo struct {
+	Bits       int
+	Eps        float64 // the gap between 1 and the next value
+	Max        float64 // the largest finite value (min is -Max)
+	Tiny       float64 // the smallest positive normal value (smallest_normal)
+	Resolution float64 // 10^-digits, the decimal precision
+}
+
+// FloatInfoOf returns the facts torch.finfo gives for the floating dtype d,
+// and the zero FloatInfo for any other dtype.
+func FloatInfoOf(d DType) FloatInfo {
+	switch d {
+	case Float16:
+		return FloatInfo{Bits: 16, Eps: 0x1p-10, Max: 65504, Tiny: 0x1p-14, Resolution: 0.001}
+	case BFloat16:
+		return FloatInfo{Bits: 16, Eps: 0x1p-7, Max: float64(BF16(0x7f7f).Float32()), Tiny: 0x1p-126, Resolution: 0.01}
+	case Float32:
+		return FloatInfo{Bits: 32, Eps: 0x1p-23, Max: math.MaxFloat32, Tiny: 0x1p-126, Resolution: 1e-06}
+	case Float64:
+		return FloatInfo{Bits: 64, Eps: 0x1p-52, Max: math.MaxFloat64, Tiny: 0x1p-1022, Resolution: 1e-15}
+	case Bool, Uint8, Int8, Int16, Int32, Int64:
+	}
+	return FloatInfo{}
+}
+
+// IntRange returns the smallest and largest values of the integer or bool
+// dtype d (torch.iinfo's min and max), and ok false for floating dtypes.
+func IntRange(d DType) (lo, hi int64, ok bool) {
+	switch d {
+	case Bool:
+		return 0, 1, true
+	case Uint8:
+		return 0, math.MaxUint8, true
+	case Int8:
+		return math.MinInt8, math.MaxInt8, true
+	case Int16:
+		return math.MinInt16, math.MaxInt16, true
+	case Int32:
+		return math.MinInt32, math.MaxInt32, true
+	case Int64:
+		return math.MinInt64, math.MaxInt64, true
+	case Float16, BFloat16, Float32, Float64:
+	}
+	return 0, 0, false
 }

@@ -3,6 +3,6 @@
 package tensor
 
 // numDTypes is the number of dtypes: dispatch tables (ByDType) have one
-// entry per dtype. A new dtype is declared after Float64 in dtype.go's
-// const block and counted here.
-const numDTypes = int(Float64) + 1
+// entry per dtype. A new dtype is declared after the last one in
+// dtype.go's const block and counted here.
+const numDTypes = int(BFloat16) + 1

@@ -9,8 +9,9 @@ package tensor
 // it; .ci/check-extra-dtype runs both and checks that together they name
 // every place (docs/adr/0001-runtime-dtype.md).
 
-// Float16 is the extra dtype: a float type Go lacks, which would be stored
-// as uint16 and compute in float32.
-const Float16 DType = Float64 + 1
+// Float8E4M3 is the extra dtype: an 8-bit float (PyTorch's later
+// float8_e4m3fn) that Go lacks, which would be stored as its bits and
+// compute in float32. kael had float16 in this role until it became real.
+const Float8E4M3 DType = BFloat16 + 1
 
-const numDTypes = int(Float16) + 1
+const numDTypes = int(Float8E4M3) + 1

@@ -18,6 +18,12 @@ func TestDTypeNamesSizesCategories(t *testing.T) {
 		{Int64, "int64", 8, IntegerCategory, false},
 		{Float32, "float32", 4, FloatingCategory, true},
 		{Float64, "float64", 8, FloatingCategory, true},
+		{Uint8, "uint8", 1, IntegerCategory, false},
+		{Int8, "int8", 1, IntegerCategory, false},
+		{Int16, "int16", 2, IntegerCategory, false},
+		{Int32, "int32", 4, IntegerCategory, false},
+		{Float16, "float16", 2, FloatingCategory, true},
+		{BFloat16, "bfloat16", 2, FloatingCategory, true},
 	}
 	for _, tt := range tests {
 		if got := tt.d.String(); got != tt.name {
@@ -36,8 +42,8 @@ func TestDTypeNamesSizesCategories(t *testing.T) {
 			t.Errorf("ParseDType(%q) = %v, %v", tt.name, got, ok)
 		}
 	}
-	if _, ok := ParseDType("float16"); ok {
-		t.Error("ParseDType accepted float16")
+	if _, ok := ParseDType("complex64"); ok {
+		t.Error("ParseDType accepted complex64")
 	}
 }
 
@@ -163,7 +169,8 @@ func TestConvert(t *testing.T) {
 }
 
 func TestDispatchSelectsMatchingType(t *testing.T) {
-	k := AllDTypes(ByDType[func() DType]{Float32: DTypeOf[float32], Float64: DTypeOf[float64], Int64: DTypeOf[int64], Bool: DTypeOf[uint8]})
+	k := AllDTypes(ByDType[func() DType]{Float32: DTypeOf[float32], Float64: DTypeOf[float64], Int64: DTypeOf[int64], Bool: DTypeOf[uint8],
+		Uint8: DTypeOf[U8], Int8: DTypeOf[int8], Int16: DTypeOf[int16], Int32: DTypeOf[int32], Float16: DTypeOf[F16], BFloat16: DTypeOf[BF16]})
 	for _, d := range DTypes {
 		f, err := k.Select("probe", d)
 		if err != nil {

@@ -144,6 +144,18 @@ func TestLinspaceMatchesFormula(t *testing.T) {
 					v = float64(float32(v))
 				case Int64:
 					v = float64(int64(v))
+				case Float16:
+					v = float64(F16FromFloat32(float32(v)).Float32())
+				case BFloat16:
+					v = float64(BF16FromFloat32(float32(v)).Float32())
+				case Uint8:
+					v = float64(Convert[U8](v))
+				case Int8:
+					v = float64(Convert[int8](v))
+				case Int16:
+					v = float64(Convert[int16](v))
+				case Int32:
+					v = float64(Convert[int32](v))
 				case Float64, Bool:
 				}
 				want[i] = v
@@ -173,11 +185,12 @@ func TestTinyAddAllocations(t *testing.T) {
 }
 
 func TestInvalidDTypeRefused(t *testing.T) {
-	if _, err := Empty(DType(9), 2); KindOf(err) != TypeError {
-		t.Errorf("Empty with dtype 9: %v", err)
+	bad := DType(len(DTypes) + 1)
+	if _, err := Empty(bad, 2); KindOf(err) != TypeError {
+		t.Errorf("Empty with dtype %d: %v", bad, err)
 	}
-	if _, err := Full(1, DType(9), 2); KindOf(err) != TypeError {
-		t.Errorf("Full with dtype 9: %v", err)
+	if _, err := Full(1, bad, 2); KindOf(err) != TypeError {
+		t.Errorf("Full with dtype %d: %v", bad, err)
 	}
 }
 

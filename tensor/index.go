@@ -158,6 +158,19 @@ func fitValue(value *Tensor, shape []int) (*Tensor, error) {
 // and returns the resulting view with the advanced indices still to apply,
 // expressed on the view's dimensions (nil when there are none).
 func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
+	if slices.ContainsFunc(idx, func(ix Index) bool { return ix.kind == indexTensor && ix.t.dtype == Uint8 }) {
+		// A uint8 index is a mask, as PyTorch 1.13 takes it (deprecated there).
+		idx = slices.Clone(idx)
+		for i, ix := range idx {
+			if ix.kind == indexTensor && ix.t.dtype == Uint8 {
+				mask, err := ix.t.To(Bool)
+				if err != nil {
+					return nil, nil, err
+				}
+				idx[i].t = mask
+			}
+		}
+	}
 	consumed, ellipsis := 0, false
 	for _, ix := range idx {
 		switch ix.kind {
@@ -174,9 +187,11 @@ func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
 				consumed += ix.t.Dim()
 			case Int64:
 				consumed++
-			case Float32, Float64:
+			case Uint8: // made a bool mask above
+				consumed += ix.t.Dim()
+			case Float32, Float64, Float16, BFloat16, Int8, Int16, Int32:
 				return nil, nil, indexErrorf("tensors used as indices must be long, int, byte or bool tensors, got %s", ix.t.dtype).
-					WithHint("convert the index with .to(int64)")
+					WithHint("convert the index with .to(int64), or a mask with .to(torch.bool)")
 			}
 		}
 	}
@@ -433,7 +448,7 @@ func isIota(offs []int) bool {
 // contiguous dst, in row-major order of (p, b, q).
 type takeFunc func(src, dst *Tensor, pre, adv, post []int) error
 
-var takeKernels = AllDTypes(ByDType[takeFunc]{Float32: takeKernel[float32], Float64: takeKernel[float64], Int64: takeKernel[int64], Bool: takeKernel[uint8]})
+var takeKernels = AllDTypes(ByDType[takeFunc]{Float32: takeKernel[float32], Float64: takeKernel[float64], Int64: takeKernel[int64], Bool: takeKernel[uint8], Uint8: takeKernel[U8], Int8: takeKernel[int8], Int16: takeKernel[int16], Int32: takeKernel[int32], Float16: takeKernel[F16], BFloat16: takeKernel[BF16]})
 
 func takeKernel[T Element](src, dst *Tensor, pre, adv, post []int) error {
 	s, d := src.storage.data.([]T), dst.storage.data.([]T)
@@ -462,7 +477,7 @@ func takeKernel[T Element](src, dst *Tensor, pre, adv, post []int) error {
 // of repeated positions wins.
 type scatterFunc func(dst, src *Tensor, pre, adv, post []int)
 
-var scatterKernels = AllDTypes(ByDType[scatterFunc]{Float32: scatterKernel[float32], Float64: scatterKernel[float64], Int64: scatterKernel[int64], Bool: scatterKernel[uint8]})
+var scatterKernels = AllDTypes(ByDType[scatterFunc]{Float32: scatterKernel[float32], Float64: scatterKernel[float64], Int64: scatterKernel[int64], Bool: scatterKernel[uint8], Uint8: scatterKernel[U8], Int8: scatterKernel[int8], Int16: scatterKernel[int16], Int32: scatterKernel[int32], Float16: scatterKernel[F16], BFloat16: scatterKernel[BF16]})
 
 func scatterKernel[T Element](dst, src *Tensor, pre, adv, post []int) {
 	d, s := dst.storage.data.([]T), src.storage.data.([]T)[src.offset:]
@@ -589,7 +604,7 @@ func Gather(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
 // one.
 type gatherFunc func(it *Iter, size, stride int) (*int64, error)
 
-var gatherKernels = AllDTypes(ByDType[gatherFunc]{Float32: gatherKernel[float32], Float64: gatherKernel[float64], Int64: gatherKernel[int64], Bool: gatherKernel[uint8]})
+var gatherKernels = AllDTypes(ByDType[gatherFunc]{Float32: gatherKernel[float32], Float64: gatherKernel[float64], Int64: gatherKernel[int64], Bool: gatherKernel[uint8], Uint8: gatherKernel[U8], Int8: gatherKernel[int8], Int16: gatherKernel[int16], Int32: gatherKernel[int32], Float16: gatherKernel[F16], BFloat16: gatherKernel[BF16]})
 
 func gatherKernel[T Element](it *Iter, size, stride int) (*int64, error) {
 	out, src := it.ops[0].storage.data.([]T), it.ops[1].storage.data.([]T)

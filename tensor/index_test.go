@@ -363,3 +363,18 @@ func TestIndexSelect(t *testing.T) {
 	_, err = IndexSelect(x, 2, mustTensor(t, []int64{0}, 1))
 	wantError(t, err, IndexError, "Dimension out of range")
 }
+
+// TestUint8IndexIsMask checks that a uint8 index selects as the bool mask
+// of its non-zero elements, as PyTorch 1.13 takes it.
+func TestUint8IndexIsMask(t *testing.T) {
+	x := mustOp(mustOp(Arange(0, 6, 1, Float32)).Reshape(2, 3))
+	m := mustOp(mustOp(FromSlice([]int64{1, 0, 1, 0, 1, 0}, 2, 3)).To(Uint8))
+	got := mustOp(mustOp(x.Index(IndexTensor(m))).Float64s())
+	want := mustOp(mustOp(x.Index(IndexTensor(mustOp(m.To(Bool))))).Float64s())
+	if !slices.Equal(got, want) || len(got) != 3 {
+		t.Errorf("x[uint8 mask] = %v, want %v", got, want)
+	}
+	if _, err := x.Index(IndexTensor(mustOp(m.To(Int32)))); KindOf(err) != IndexError {
+		t.Errorf("an int32 index: %v, want PyTorch 1.13's IndexError", err)
+	}
+}

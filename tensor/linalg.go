@@ -24,7 +24,7 @@ type mmBatch struct {
 // uninitialized for the floating ones, which overwrite it.
 type mmKernel func(p *mmBatch) error
 
-var matmulKernels = NoBoolDTypes(ByDType[mmKernel]{Float32: gemmBatch[float32], Float64: gemmBatch[float64], Int64: blockedBatch[int64]})
+var matmulKernels = computed(NoBoolDTypes(ByDType[mmKernel]{Float32: gemmBatch[float32], Float64: gemmBatch[float64], Int64: blockedBatch[int64]}))
 
 // batchParallelWork is the m·n·k below which the products of a batch are
 // spread over goroutines one whole product each, rather than each product
@@ -177,6 +177,18 @@ func Matmul(a, b *Tensor) (*Tensor, error) {
 // matmul is Matmul for operands of which at least one has two or more
 // dimensions.
 func matmul(op string, a, b *Tensor) (*Tensor, error) {
+	if d := ResultType(a, b); matmulKernels.convertsIn(d) {
+		ac, err := a.To(d.ComputeIn())
+		if err != nil {
+			return nil, err
+		}
+		bc, err := b.To(d.ComputeIn())
+		if err != nil {
+			return nil, err
+		}
+		r, err := matmul(op, ac, bc)
+		return fromComputeIn(r, d, err)
+	}
 	kernel, a, b, err := promoteMatmul(op, a, b)
 	if err != nil {
 		return nil, err

@@ -135,7 +135,11 @@ func checkMatmul(t *testing.T, a, b *Tensor) {
 		tol = 4 * float64(k) * 0x1p-23
 	case Float64:
 		tol = 4 * float64(k) * 0x1p-52
-	case Int64, Bool: // exact
+	case Float16:
+		tol = 4 * float64(k) * 0x1p-10
+	case BFloat16:
+		tol = 4 * float64(k) * 0x1p-7
+	case Int64, Bool, Uint8, Int8, Int16, Int32: // exact
 	}
 	for i, g := range f64s(t, got) {
 		if math.Abs(g-want[i]) > tol {

@@ -15,7 +15,7 @@ import (
 // over size.
 type softmaxFunc func(x, out *Tensor, outer, size, inner int, log bool) error
 
-var softmaxKernels = FloatingDTypes(ByDType[softmaxFunc]{Float32: softmaxKernel(softmaxRow32, expInPlace32), Float64: softmaxKernel(softmaxRow(expInto64), expInPlace64)})
+var softmaxKernels = computed(FloatingDTypes(ByDType[softmaxFunc]{Float32: softmaxKernel(softmaxRow32, expInPlace32), Float64: softmaxKernel(softmaxRow(expInto64), expInPlace64)}))
 
 // Softmax returns exp(x) / sum(exp(x)) along dim, computed stably by
 // subtracting the maximum along dim first. Only floating dtypes are
@@ -27,6 +27,14 @@ func Softmax(x *Tensor, dim int) (*Tensor, error) { return softmax("softmax", x,
 func LogSoftmax(x *Tensor, dim int) (*Tensor, error) { return softmax("log_softmax", x, dim, true) }
 
 func softmax(op string, x *Tensor, dim int, log bool) (*Tensor, error) {
+	if d := x.dtype; softmaxKernels.convertsIn(d) {
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, err
+		}
+		r, err := softmax(op, c, dim, log)
+		return fromComputeIn(r, d, err)
+	}
 	kernel, err := softmaxKernels.Select(op, x.dtype)
 	if err != nil {
 		return nil, err
@@ -266,7 +274,7 @@ func lossReduction(r string) (string, error) {
 // (ignored targets keep 0).
 type nllFunc func(lp *Tensor, target []int64, c, s int, ignore int64, losses *Tensor) (float64, int, error)
 
-var nllKernels = FloatingDTypes(ByDType[nllFunc]{Float32: nllKernel[float32], Float64: nllKernel[float64]})
+var nllKernels = computed(FloatingDTypes(ByDType[nllFunc]{Float32: nllKernel[float32], Float64: nllKernel[float64]}))
 
 func nllKernel[T Float](lp *Tensor, target []int64, c, s int, ignore int64, losses *Tensor) (float64, int, error) {
 	x := lp.storage.data.([]T)[lp.offset:]
@@ -350,6 +358,14 @@ func checkNllShapes(input, target *Tensor) error {
 }
 
 func nllLoss(op string, input, target *Tensor, opt LossOptions) (*Tensor, error) {
+	if d := input.dtype; nllKernels.convertsIn(d) {
+		c, err := toComputeIn(input)
+		if err != nil {
+			return nil, err
+		}
+		r, err := nllLoss(op, c, target, opt)
+		return fromComputeIn(r, d, err)
+	}
 	kernel, err := nllKernels.Select(op, input.dtype)
 	if err != nil {
 		return nil, err
@@ -399,6 +415,16 @@ func MseLoss(input, target *Tensor, reduction string) (*Tensor, error) {
 		return nil, err
 	}
 	d := ResultType(input, target)
+	if mseKernels.convertsIn(d) {
+		if input, err = input.To(d.ComputeIn()); err == nil {
+			target, err = target.To(d.ComputeIn())
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := MseLoss(input, target, reduction)
+		return fromComputeIn(r, d, err)
+	}
 	kernel, err := mseKernels.Select("mse_loss", d)
 	if err != nil {
 		return nil, err
@@ -429,7 +455,7 @@ func MseLoss(input, target *Tensor, reduction string) (*Tensor, error) {
 // output, which is dense, and returns their sum.
 type mseFunc func(it *Iter) (float64, error)
 
-var mseKernels = FloatingDTypes(ByDType[mseFunc]{Float32: mseKernel[float32], Float64: mseKernel[float64]})
+var mseKernels = computed(FloatingDTypes(ByDType[mseFunc]{Float32: mseKernel[float32], Float64: mseKernel[float64]}))
 
 func mseKernel[T Float](it *Iter) (float64, error) {
 	if err := runBinary(it, func(a, b T) T { return (a - b) * (a - b) }, nil); err != nil {
@@ -543,7 +569,7 @@ func Silu(x *Tensor) (*Tensor, error) { return siluSpec.Apply(x) }
 // into out, then scales by w and shifts by b when they are not nil.
 type layerNormFunc func(x, w, b, out *Tensor, rows, n int, eps float64) error
 
-var layerNormKernels = FloatingDTypes(ByDType[layerNormFunc]{Float32: layerNormKernel[float32], Float64: layerNormKernel[float64]})
+var layerNormKernels = computed(FloatingDTypes(ByDType[layerNormFunc]{Float32: layerNormKernel[float32], Float64: layerNormKernel[float64]}))
 
 func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) error {
 	xs := x.storage.data.([]T)[x.offset:]
@@ -584,6 +610,14 @@ func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) er
 // then computes y·weight + bias. weight and bias, of shape normalizedShape,
 // may be nil; they are converted to x's dtype.
 func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float64) (*Tensor, error) {
+	if d := x.dtype; layerNormKernels.convertsIn(d) {
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, err
+		}
+		r, err := LayerNorm(c, normalizedShape, weight, bias, eps)
+		return fromComputeIn(r, d, err)
+	}
 	kernel, err := layerNormKernels.Select("layer_norm", x.dtype)
 	if err != nil {
 		return nil, err

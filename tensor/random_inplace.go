@@ -54,6 +54,9 @@ func randomInPlace(g *Generator, t *Tensor, fill func(g *Generator, buf *Tensor,
 // FillUniform overwrites t with values uniform in [from, to), as
 // t.uniform_(from, to). t must be floating.
 func FillUniform(t *Tensor, from, to float64, g *Generator) error {
+	if uniformKernels.convertsIn(t.dtype) {
+		return fillInComputeIn(t, func(c *Tensor) error { return FillUniform(c, from, to, g) })
+	}
 	k, err := uniformKernels.Select("uniform_", t.dtype)
 	if err != nil {
 		return randomDTypeError(err)
@@ -67,6 +70,9 @@ func FillUniform(t *Tensor, from, to float64, g *Generator) error {
 // FillNormal overwrites t with normal values of the given mean and standard
 // deviation, as t.normal_(mean, std). t must be floating.
 func FillNormal(t *Tensor, mean, std float64, g *Generator) error {
+	if normalKernels.convertsIn(t.dtype) {
+		return fillInComputeIn(t, func(c *Tensor) error { return FillNormal(c, mean, std, g) })
+	}
 	k, err := normalKernels.Select("normal_", t.dtype)
 	if err != nil {
 		return randomDTypeError(err)
@@ -75,6 +81,19 @@ func FillNormal(t *Tensor, mean, std float64, g *Generator) error {
 		return err
 	}
 	return randomInPlace(g, t, func(g *Generator, buf *Tensor, dense bool) error { return k(g, buf, mean, std, dense) })
+}
+
+// fillInComputeIn fills a tensor of t's shape in t's ComputeIn dtype and
+// copies it into t, rounding once.
+func fillInComputeIn(t *Tensor, fill func(c *Tensor) error) error {
+	c, err := Empty(t.dtype.ComputeIn(), t.shape...)
+	if err != nil {
+		return err
+	}
+	if err := fill(c); err != nil {
+		return err
+	}
+	return t.CopyFrom(c)
 }
 
 // FillBernoulli overwrites t with ones drawn with probability p and zeros,
@@ -109,6 +128,14 @@ func writeBools(buf *Tensor, keep []uint8) error {
 // values in [0, 1]. A float32 p draws a uniform float, a float64 p a
 // uniform double.
 func Bernoulli(p *Tensor, g *Generator) (*Tensor, error) {
+	if d := p.dtype; bernoulliKernels.convertsIn(d) {
+		c, err := toComputeIn(p)
+		if err != nil {
+			return nil, err
+		}
+		r, err := Bernoulli(c, g)
+		return fromComputeIn(r, d, err)
+	}
 	k, err := bernoulliKernels.Select("bernoulli", p.dtype)
 	if err != nil {
 		return nil, randomDTypeError(err)

@@ -7,7 +7,7 @@ package tensor
 // writes a contiguous buffer.
 
 // contiguousSlice is the elements of the contiguous tensor buf.
-func contiguousSlice[T Element](buf *Tensor) []T {
+func contiguousSlice[T Native](buf *Tensor) []T {
 	n := buf.Numel()
 	return buf.storage.data.([]T)[buf.offset : buf.offset+n]
 }
@@ -15,20 +15,20 @@ func contiguousSlice[T Element](buf *Tensor) []T {
 // uniformKernel fills buf with values uniform in [from, to).
 type uniformKernel func(g *Generator, buf *Tensor, from, to float64) error
 
-var uniformKernels = FloatingDTypes(ByDType[uniformKernel]{
+var uniformKernels = computed(FloatingDTypes(ByDType[uniformKernel]{
 	Float32: func(g *Generator, buf *Tensor, from, to float64) error {
 		return g.fillUniform32(contiguousSlice[float32](buf), float32(from), float32(to))
 	},
 	Float64: func(g *Generator, buf *Tensor, from, to float64) error {
 		return g.fillUniform64(contiguousSlice[float64](buf), from, to)
 	},
-})
+}))
 
 // normalKernel fills buf with normal values; dense says whether the tensor
 // being filled is contiguous, which picks PyTorch's vectorized path.
 type normalKernel func(g *Generator, buf *Tensor, mean, std float64, dense bool) error
 
-var normalKernels = FloatingDTypes(ByDType[normalKernel]{
+var normalKernels = computed(FloatingDTypes(ByDType[normalKernel]{
 	Float32: func(g *Generator, buf *Tensor, mean, std float64, dense bool) error {
 		d := contiguousSlice[float32](buf)
 		if !dense {
@@ -43,7 +43,7 @@ var normalKernels = FloatingDTypes(ByDType[normalKernel]{
 		}
 		return g.fillNormal64(d, mean, std)
 	},
-})
+}))
 
 // scalarNormals is PyTorch's path for small tensors and views: one scalar
 // Box-Muller sample in double per element.
@@ -61,14 +61,14 @@ func scalarNormals[T Float](g *Generator, d []T, mean, std float64) error {
 // is contiguous, its values in [0, 1].
 type bernoulliKernel func(g *Generator, p *Tensor, keep []uint8) error
 
-var bernoulliKernels = FloatingDTypes(ByDType[bernoulliKernel]{
+var bernoulliKernels = computed(FloatingDTypes(ByDType[bernoulliKernel]{
 	Float32: func(g *Generator, p *Tensor, keep []uint8) error {
 		return bernoulliDraws(contiguousSlice[float32](p), g.uniform32, keep)
 	},
 	Float64: func(g *Generator, p *Tensor, keep []uint8) error {
 		return bernoulliDraws(contiguousSlice[float64](p), g.uniform64, keep)
 	},
-})
+}))
 
 func bernoulliDraws[T Float](ps []T, uniform func() T, keep []uint8) error {
 	for _, v := range ps {
@@ -89,11 +89,11 @@ func bernoulliDraws[T Float](ps []T, uniform func() T, keep []uint8) error {
 // in the contiguous probs into res.
 type multinomialKernel func(g *Generator, probs *Tensor, rows, cats, n int, replacement bool, res []int64) error
 
-var multinomialKernels = FloatingDTypes(ByDType[multinomialKernel]{
+var multinomialKernels = computed(FloatingDTypes(ByDType[multinomialKernel]{
 	Float32: func(g *Generator, probs *Tensor, rows, cats, n int, replacement bool, res []int64) error {
 		return multinomialRows(g, contiguousSlice[float32](probs), rows, cats, n, replacement, res)
 	},
 	Float64: func(g *Generator, probs *Tensor, rows, cats, n int, replacement bool, res []int64) error {
 		return multinomialRows(g, contiguousSlice[float64](probs), rows, cats, n, replacement, res)
 	},
-})
+}))

@@ -17,6 +17,13 @@ func Multinomial(probs *Tensor, n int, replacement bool, g *Generator) (*Tensor,
 	if probs.Dim() < 1 || probs.Dim() > 2 {
 		return nil, Errorf(RuntimeError, "prob_dist must be 1 or 2 dim")
 	}
+	if multinomialKernels.convertsIn(probs.dtype) {
+		c, err := toComputeIn(probs)
+		if err != nil {
+			return nil, err
+		}
+		return Multinomial(c, n, replacement, g)
+	}
 	kernel, err := multinomialKernels.Select("multinomial", probs.dtype)
 	if err != nil {
 		return nil, Errorf(RuntimeError, "multinomial only supports floating-point dtypes for input, got: %s", probs.dtype)

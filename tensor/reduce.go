@@ -23,6 +23,20 @@ var (
 // reduce runs the kernel of op for x's dtype over dims into a new tensor of
 // dtype out.
 func reduce(op string, x *Tensor, dims []int, keepdim bool, kernels Kernels[reduceKernel], out DType, id identity) (*Tensor, error) {
+	if kernels.convertsIn(x.dtype) {
+		if out == x.dtype {
+			c, err := toComputeIn(x)
+			if err != nil {
+				return nil, err
+			}
+			r, err := reduce(op, c, dims, keepdim, kernels, c.dtype, id)
+			return fromComputeIn(r, out, err)
+		}
+		var err error
+		if x, err = toComputeIn(x); err != nil {
+			return nil, err
+		}
+	}
 	kernel, err := kernels.Select(op, x.dtype)
 	if err != nil {
 		return nil, err
@@ -88,6 +102,8 @@ func Mean(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 		return nil, typeErrorf("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", x.dtype).
 			WithHint("convert the input with .to(float32) first")
 	}
+	// As PyTorch on the CPU: the sum (a 16-bit float's rounded once from
+	// float32) divided by the count, rounded again.
 	s, err := Sum(x, dims, keepdim)
 	if err != nil || s.Numel() == 0 {
 		return s, err
@@ -121,6 +137,15 @@ func Any(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 // argReduce runs an arg kernel over one dimension (or over the flattened
 // tensor when dim is nil). withValues asks for the extreme values as well.
 func argReduce(op string, x *Tensor, dim *int, keepdim, withValues bool, kernels Kernels[argKernel]) (values, indices *Tensor, err error) {
+	if d := x.dtype; kernels.convertsIn(d) {
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, nil, err
+		}
+		values, indices, err = argReduce(op, c, dim, keepdim, withValues, kernels)
+		values, err = fromComputeIn(values, d, err)
+		return values, indices, err
+	}
 	kernel, err := kernels.Select(op, x.dtype)
 	if err != nil {
 		return nil, nil, err
@@ -209,6 +234,14 @@ func floatingOnly(x *Tensor, msg string) error {
 func Var(x *Tensor, dims []int, correction int, keepdim bool) (*Tensor, error) {
 	if err := floatingOnly(x, "std and var only support floating point and complex dtypes"); err != nil {
 		return nil, err
+	}
+	if d := x.dtype; d.ComputeIn() != d { // in float32, rounded once, as PyTorch's kernel
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, err
+		}
+		r, err := Var(c, dims, correction, keepdim)
+		return fromComputeIn(r, d, err)
 	}
 	mean, err := Mean(x, dims, true)
 	if err != nil {
@@ -361,6 +394,14 @@ func Cumsum(x *Tensor, dim int) (*Tensor, error) {
 	d, err := normDim(dim, x.Dim())
 	if err != nil {
 		return nil, err
+	}
+	if cumsumKernels.convertsIn(x.dtype) && x.dtype.IsFloating() {
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, err
+		}
+		r, err := Cumsum(c, dim)
+		return fromComputeIn(r, x.dtype, err)
 	}
 	out, err := intAccumulate(x)
 	if err != nil {

@@ -98,7 +98,7 @@ func sumSqStrided[T Float](x []T, off, n, stride int) T {
 }
 
 // loadRow sets acc[j] = x[off+j*stride].
-func loadRow[T Element](acc []T, x []T, off, stride, _ int) {
+func loadRow[T Native](acc []T, x []T, off, stride, _ int) {
 	if stride == 1 {
 		copy(acc, x[off:off+len(acc)])
 		return
@@ -231,14 +231,14 @@ func prodOps[T Number]() *reduceOps[T, T] {
 
 // greater reports whether a beats b for max: NaN beats every number, and
 // among NaNs the first one wins.
-func greater[T Element](a, b T) bool { return a > b || (a != a && b == b) }
+func greater[T Native](a, b T) bool { return a > b || (a != a && b == b) }
 
 // less reports whether a beats b for min, with NaN as for greater.
-func less[T Element](a, b T) bool { return a < b || (a != a && b == b) }
+func less[T Native](a, b T) bool { return a < b || (a != a && b == b) }
 
 // beats is greater for max and less for min; it inlines, where a function
 // value would cost a call per element.
-func beats[T Element](a, b T, isMax bool) bool {
+func beats[T Native](a, b T, isMax bool) bool {
 	if isMax {
 		return greater(a, b)
 	}
@@ -246,7 +246,7 @@ func beats[T Element](a, b T, isMax bool) bool {
 }
 
 // extremeOps returns the ops of amax or amin.
-func extremeOps[T Element](isMax bool) *reduceOps[T, T] {
+func extremeOps[T Native](isMax bool) *reduceOps[T, T] {
 	return &reduceOps[T, T]{
 		run: func(x []T, off, n, stride, _ int) T {
 			best := x[off]
@@ -276,7 +276,7 @@ func extremeOps[T Element](isMax bool) *reduceOps[T, T] {
 
 // truthOps returns the ops of all (want = 0: stop at the first zero) or any
 // (want = 1: stop at the first non-zero).
-func truthOps[T Element](want uint8) *reduceOps[T, uint8] {
+func truthOps[T Native](want uint8) *reduceOps[T, uint8] {
 	return &reduceOps[T, uint8]{
 		run: func(x []T, off, n, stride, _ int) uint8 {
 			for i := range n {
@@ -308,14 +308,14 @@ func truthOps[T Element](want uint8) *reduceOps[T, uint8] {
 }
 
 // argAcc is a running extreme and its index.
-type argAcc[T Element] struct {
+type argAcc[T Native] struct {
 	v T
 	i int64
 }
 
 // argOps track the first extreme and its index, for max, min and the
 // arg reductions.
-func argOps[T Element](isMax bool) *reduceOps[T, argAcc[T]] {
+func argOps[T Native](isMax bool) *reduceOps[T, argAcc[T]] {
 	return &reduceOps[T, argAcc[T]]{
 		run: func(x []T, off, n, stride, pos int) argAcc[T] {
 			best, at := x[off], 0
@@ -353,7 +353,7 @@ func argOps[T Element](isMax bool) *reduceOps[T, argAcc[T]] {
 type reduceKernel func(p *reducePlan, out *Tensor) error
 
 // kernelOf turns ops into the kernel of one dtype.
-func kernelOf[T Element, A Element](ops *reduceOps[T, A]) reduceKernel {
+func kernelOf[T Native, A Native](ops *reduceOps[T, A]) reduceKernel {
 	return func(p *reducePlan, out *Tensor) error {
 		return reduceInto(p, ops, out.storage.data.([]A)[:p.m])
 	}
@@ -364,7 +364,7 @@ func kernelOf[T Element, A Element](ops *reduceOps[T, A]) reduceKernel {
 type argKernel func(p *reducePlan, values, indices *Tensor) error
 
 // argKernelOf returns the arg kernel of max (isMax) or min for T.
-func argKernelOf[T Element](isMax bool) argKernel {
+func argKernelOf[T Native](isMax bool) argKernel {
 	ops := argOps[T](isMax)
 	return func(p *reducePlan, values, indices *Tensor) error {
 		acc := make([]argAcc[T], p.m)
@@ -386,24 +386,24 @@ func argKernelOf[T Element](isMax bool) argKernel {
 }
 
 var (
-	sumKernels    = NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumOps(vecmath.SumFloat32)), Float64: kernelOf(sumOps(sumContig[float64])), Int64: kernelOf(sumOps(sumContig[int64]))})
-	sumSqKernels  = FloatingDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumSqOps[float32]()), Float64: kernelOf(sumSqOps[float64]())})
-	prodKernels   = NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(prodOps[float32]()), Float64: kernelOf(prodOps[float64]()), Int64: kernelOf(prodOps[int64]())})
-	amaxKernels   = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](true)), Float64: kernelOf(extremeOps[float64](true)), Int64: kernelOf(extremeOps[int64](true)), Bool: kernelOf(extremeOps[uint8](true))})
-	aminKernels   = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](false)), Float64: kernelOf(extremeOps[float64](false)), Int64: kernelOf(extremeOps[int64](false)), Bool: kernelOf(extremeOps[uint8](false))})
-	allKernels    = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](0)), Float64: kernelOf(truthOps[float64](0)), Int64: kernelOf(truthOps[int64](0)), Bool: kernelOf(truthOps[uint8](0))})
-	anyKernels    = AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](1)), Float64: kernelOf(truthOps[float64](1)), Int64: kernelOf(truthOps[int64](1)), Bool: kernelOf(truthOps[uint8](1))})
-	maxKernels    = AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true), Bool: argKernelOf[uint8](true)})
-	minKernels    = AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false), Bool: argKernelOf[uint8](false)})
-	argmaxKernels = NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true)})
-	argminKernels = NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false)})
+	sumKernels    = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumOps(vecmath.SumFloat32)), Float64: kernelOf(sumOps(sumContig[float64])), Int64: kernelOf(sumOps(sumContig[int64]))}))
+	sumSqKernels  = computed(FloatingDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumSqOps[float32]()), Float64: kernelOf(sumSqOps[float64]())}))
+	prodKernels   = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(prodOps[float32]()), Float64: kernelOf(prodOps[float64]()), Int64: kernelOf(prodOps[int64]())}))
+	amaxKernels   = computed(AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](true)), Float64: kernelOf(extremeOps[float64](true)), Int64: kernelOf(extremeOps[int64](true)), Bool: kernelOf(extremeOps[uint8](true))}))
+	aminKernels   = computed(AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](false)), Float64: kernelOf(extremeOps[float64](false)), Int64: kernelOf(extremeOps[int64](false)), Bool: kernelOf(extremeOps[uint8](false))}))
+	allKernels    = computed(AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](0)), Float64: kernelOf(truthOps[float64](0)), Int64: kernelOf(truthOps[int64](0)), Bool: kernelOf(truthOps[uint8](0))}))
+	anyKernels    = computed(AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](1)), Float64: kernelOf(truthOps[float64](1)), Int64: kernelOf(truthOps[int64](1)), Bool: kernelOf(truthOps[uint8](1))}))
+	maxKernels    = computed(AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true), Bool: argKernelOf[uint8](true)}))
+	minKernels    = computed(AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false), Bool: argKernelOf[uint8](false)}))
+	argmaxKernels = computed(NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true)}))
+	argminKernels = computed(NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false)}))
 )
 
 // cumKernel computes the cumulative sum of the contiguous tensor t in place
 // along a dimension: outer blocks of length×inner elements.
 type cumKernel func(t *Tensor, outer, length, inner int) error
 
-var cumsumKernels = NoBoolDTypes(ByDType[cumKernel]{Float32: cumsumLoop[float32, float64], Float64: cumsumLoop[float64, float64], Int64: cumsumLoop[int64, int64]})
+var cumsumKernels = computed(NoBoolDTypes(ByDType[cumKernel]{Float32: cumsumLoop[float32, float64], Float64: cumsumLoop[float64, float64], Int64: cumsumLoop[int64, int64]}))
 
 // cumsumLoop accumulates in A (float64 for float32 inputs, as PyTorch's
 // CPU kernel does): for every block, row i becomes the sum of rows 0..i.

@@ -204,6 +204,18 @@ func refNorm(p float64) func([]float64) float64 {
 
 // closeTo reports whether got matches want elementwise within a relative
 // tolerance, NaN matching NaN.
+// dtypeTol scales the float32 tolerance tol to dtype d: tighter for
+// float64, looser for the 16-bit floats, which round every result.
+func dtypeTol(d DType, tol float64) float64 {
+	switch eps := FloatInfoOf(d).Eps; {
+	case d == Float64:
+		return tol / 1e4
+	case eps > 0x1p-23:
+		return max(tol, 4*eps)
+	}
+	return tol
+}
+
 func closeTo(got, want []float64, tol float64) bool {
 	if len(got) != len(want) {
 		return false
@@ -237,6 +249,12 @@ func layouts(t *testing.T, d DType) map[string]*Tensor {
 		base = mustOp(mustOp(Randint(g, 0, 2, 4, 6, 10)).To(Bool))
 	case Float32, Float64:
 		base = mustOp(Randn(g, d, 4, 6, 10))
+	case Int8, Int16, Int32:
+		base = mustOp(mustOp(Randint(g, -5, 6, 4, 6, 10)).To(d))
+	case Uint8:
+		base = mustOp(mustOp(Randint(g, 0, 6, 4, 6, 10)).To(d))
+	case Float16, BFloat16:
+		base = mustOp(mustOp(Randn(g, Float32, 4, 6, 10)).To(d))
 	}
 	contig := mustOp(base.Slice(2, 0, 5, 1))
 	contig = mustOp(contig.Contiguous())
@@ -313,10 +331,7 @@ func TestReductionsLayouts(t *testing.T) {
 							t.Errorf("%s: got %s %v, want %s %v", name, got.DType(), got.Shape(), r.out(d), wantShape)
 							continue
 						}
-						tol := r.tol
-						if d == Float64 {
-							tol /= 1e4
-						}
+						tol := dtypeTol(d, r.tol)
 						if vals := mustOp(got.Float64s()); !closeTo(vals, want, tol) {
 							t.Errorf("%s: got %v, want %v", name, vals, want)
 						}
@@ -525,7 +540,7 @@ func TestCumsumLayouts(t *testing.T) {
 				// The last element along dim is the sum.
 				last := mustOp(got.Select(dim, x.shape[dim]-1))
 				_, want := refReduce(x, []int{dim}, false, refSum)
-				if v := mustOp(last.Float64s()); !closeTo(v, want, 1e-5) {
+				if v := mustOp(last.Float64s()); !closeTo(v, want, dtypeTol(d, 1e-5)) {
 					t.Errorf("%s/%s/%d: last %v, want %v", d, lname, dim, v, want)
 				}
 				// Differences of neighbours give back the input.
@@ -534,7 +549,7 @@ func TestCumsumLayouts(t *testing.T) {
 					lo := mustOp(got.Narrow(dim, 0, x.shape[dim]-1))
 					diff := mustOp(mustOp(Sub(hi, lo)).Float64s())
 					want := mustOp(mustOp(x.Narrow(dim, 1, x.shape[dim]-1)).Float64s())
-					if !closeTo(diff, want, 1e-5) {
+					if !closeTo(diff, want, 4*dtypeTol(d, 1e-5)) {
 						t.Errorf("%s/%s/%d: differences %v, want %v", d, lname, dim, diff, want)
 					}
 				}

@@ -46,7 +46,9 @@ func interfaceType(v any) unsafe.Pointer { return (*emptyInterface)(unsafe.Point
 // storageSliceTypes are the type words of each dtype's storage slice.
 var storageSliceTypes = AllDTypes(ByDType[unsafe.Pointer]{
 	Float32: interfaceType([]float32(nil)), Float64: interfaceType([]float64(nil)),
-	Int64: interfaceType([]int64(nil)), Bool: interfaceType([]uint8(nil))})
+	Int64: interfaceType([]int64(nil)), Bool: interfaceType([]uint8(nil)),
+	Uint8: interfaceType([]U8(nil)), Int8: interfaceType([]int8(nil)), Int16: interfaceType([]int16(nil)),
+	Int32: interfaceType([]int32(nil)), Float16: interfaceType([]F16(nil)), BFloat16: interfaceType([]BF16(nil))})
 
 // newSmallTensor returns a new contiguous tensor in one allocation, or ok
 // false when its elements do not fit (or the memory limit is below even

@@ -26,10 +26,10 @@ type sortedLines struct {
 // sortKernel sorts the lines of a contiguous tensor of lines of length n.
 type sortKernel func(x *Tensor, n int, descending bool) (perm []int64, first []bool, nans []int, err error)
 
-var sortKernels = AllDTypes(ByDType[sortKernel]{Float32: sortLines[float32], Float64: sortLines[float64], Int64: sortLines[int64], Bool: sortLines[uint8]})
+var sortKernels = computed(AllDTypes(ByDType[sortKernel]{Float32: sortLines[float32], Float64: sortLines[float64], Int64: sortLines[int64], Bool: sortLines[uint8]}))
 
 // sortCompare orders NaN above every number, as PyTorch's sort.
-func sortCompare[T Element](a, b T) int {
+func sortCompare[T Native](a, b T) int {
 	switch {
 	case a != a:
 		if b != b {
@@ -42,7 +42,7 @@ func sortCompare[T Element](a, b T) int {
 	return cmp.Compare(a, b)
 }
 
-func sortLines[T Element](x *Tensor, n int, descending bool) ([]int64, []bool, []int, error) {
+func sortLines[T Native](x *Tensor, n int, descending bool) ([]int64, []bool, []int, error) {
 	data := x.storage.data.([]T)[x.offset : x.offset+x.Numel()]
 	perm := make([]int64, len(data))
 	first := make([]bool, len(data))
@@ -95,7 +95,7 @@ func newSortedLines(op string, x *Tensor, dim int, descending bool) (*sortedLine
 	if err != nil {
 		return nil, err
 	}
-	kernel, err := sortKernels.Select(op, x.dtype)
+	kernel, err := sortKernels.Select(op, x.dtype.ComputeIn())
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,11 @@ func newSortedLines(op string, x *Tensor, dim int, descending bool) (*sortedLine
 		return nil, err
 	}
 	n := lines.shape[len(lines.shape)-1]
-	perm, first, nans, err := kernel(lines, n, descending)
+	keys, err := toComputeIn(lines) // exact and order-preserving
+	if err != nil {
+		return nil, err
+	}
+	perm, first, nans, err := kernel(keys, n, descending)
 	if err != nil {
 		return nil, err
 	}
@@ -360,9 +364,9 @@ func uniqueResults(src *Tensor, dim int, perm []int64, first []bool, invShape []
 // lexicographically, as sortLines sorts elements.
 type rowsKernel func(x *Tensor, rows, m int) (perm []int64, first []bool)
 
-var rowsKernels = AllDTypes(ByDType[rowsKernel]{Float32: sortRows[float32], Float64: sortRows[float64], Int64: sortRows[int64], Bool: sortRows[uint8]})
+var rowsKernels = computed(AllDTypes(ByDType[rowsKernel]{Float32: sortRows[float32], Float64: sortRows[float64], Int64: sortRows[int64], Bool: sortRows[uint8]}))
 
-func sortRows[T Element](x *Tensor, rows, m int) ([]int64, []bool) {
+func sortRows[T Native](x *Tensor, rows, m int) ([]int64, []bool) {
 	data := x.storage.data.([]T)[x.offset : x.offset+x.Numel()]
 	row := func(i int64) []T { return data[int(i)*m : int(i+1)*m] }
 	perm := make([]int64, rows)
@@ -397,7 +401,7 @@ func UniqueDim(x *Tensor, dim int, returnInverse, returnCounts bool) (values, in
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	kernel, err := rowsKernels.Select("unique", x.dtype)
+	kernel, err := rowsKernels.Select("unique", x.dtype.ComputeIn())
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -412,6 +416,9 @@ func UniqueDim(x *Tensor, dim int, returnInverse, returnCounts bool) (values, in
 	m := 0
 	if rows > 0 {
 		m = x.Numel() / rows
+	}
+	if moved, err = toComputeIn(moved); err != nil { // exact and order-preserving
+		return nil, nil, nil, err
 	}
 	perm, first := kernel(moved, rows, m)
 	return uniqueResults(x, d, perm, first, []int{rows}, returnInverse, returnCounts)

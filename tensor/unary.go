@@ -180,11 +180,11 @@ func computeTypes(compute, outType DType) (kernelType, iterType DType) {
 }
 
 // mapLoop builds a same-dtype unary kernel from an element function.
-func mapLoop[T Element](f func(T) T) unaryKernel {
+func mapLoop[T Native](f func(T) T) unaryKernel {
 	return func(it *Iter) error { return runUnary(it, f) }
 }
 
-func runUnary[T, O Element](it *Iter, f func(T) O) error {
+func runUnary[T, O Native](it *Iter, f func(T) O) error {
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)
 	if offs, inner, n, ok, err := it.singleRun(); ok {
@@ -198,7 +198,7 @@ func runUnary[T, O Element](it *Iter, f func(T) O) error {
 
 // unaryRun computes one run of n elements: operand k starts at offs[k]
 // and advances by inner[k].
-func unaryRun[T, O Element](out []O, x []T, f func(T) O, offs, inner []int, n int) {
+func unaryRun[T, O Native](out []O, x []T, f func(T) O, offs, inner []int, n int) {
 	o, a := offs[0], offs[1]
 	so, sa := inner[0], inner[1]
 	if so == 1 && sa == 1 {

@@ -51,7 +51,7 @@ func classTest(name string, f func(float64) bool, integers bool) *UnarySpec {
 }
 
 // predLoop builds a kernel writing a bool for each element.
-func predLoop[T Element](f func(T) bool) unaryKernel {
+func predLoop[T Native](f func(T) bool) unaryKernel {
 	return func(it *Iter) error { return runUnary(it, func(x T) uint8 { return boolByte(f(x)) }) }
 }
 
@@ -60,6 +60,22 @@ func predLoop[T Element](f func(T) bool) unaryKernel {
 // the lowest finite value of x's dtype. Integer and bool tensors have no
 // such values and come back as a copy.
 func NanToNum(x *Tensor, nan float64, posinf, neginf *float64) (*Tensor, error) {
+	if d := x.dtype; nanToNumKernels.convertsIn(d) {
+		c, err := toComputeIn(x)
+		if err != nil {
+			return nil, err
+		}
+		if posinf == nil {
+			hi := FloatInfoOf(d).Max
+			posinf = &hi
+		}
+		if neginf == nil {
+			lo := -FloatInfoOf(d).Max
+			neginf = &lo
+		}
+		r, err := NanToNum(c, nan, posinf, neginf)
+		return fromComputeIn(r, d, err)
+	}
 	hi, lo := math.MaxFloat64, -math.MaxFloat64
 	if x.dtype == Float32 {
 		hi, lo = math.MaxFloat32, -math.MaxFloat32
@@ -90,8 +106,8 @@ func NanToNum(x *Tensor, nan float64, posinf, neginf *float64) (*Tensor, error) 
 // nanReplacement holds what nan_to_num writes for NaN, +inf and -inf.
 type nanReplacement struct{ nan, posinf, neginf float64 }
 
-var nanToNumKernels = FloatingDTypes(ByDType[func(*Iter, nanReplacement) error]{
-	Float32: nanToNumLoop[float32], Float64: nanToNumLoop[float64]})
+var nanToNumKernels = computed(FloatingDTypes(ByDType[func(*Iter, nanReplacement) error]{
+	Float32: nanToNumLoop[float32], Float64: nanToNumLoop[float64]}))
 
 func nanToNumLoop[T Float](it *Iter, r nanReplacement) error {
 	nan, hi, lo := T(r.nan), T(r.posinf), T(r.neginf)

@@ -407,46 +407,48 @@ type castFunc func(dst, src any, at, off, n int)
 
 // castKernels[to][from] converts between every pair of dtypes.
 var castKernels = AllDTypes(ByDType[Kernels[castFunc]]{
-	Float32: castInto[float32](), Float64: castInto[float64](), Int64: castInto[int64](), Bool: castIntoBool()})
+	Float32: castInto[float32](), Float64: castInto[float64](), Int64: castInto[int64](), Bool: castInto[uint8](),
+	Uint8: castInto[U8](), Int8: castInto[int8](), Int16: castInto[int16](), Int32: castInto[int32](),
+	Float16: castInto[F16](), BFloat16: castInto[BF16]()})
 
-func castInto[To Number]() Kernels[castFunc] {
+func castInto[To Element]() Kernels[castFunc] {
 	return AllDTypes(ByDType[castFunc]{
-		Float32: castLoop[To, float32], Float64: castLoop[To, float64], Int64: castLoop[To, int64], Bool: castLoop[To, uint8]})
+		Float32: castLoop[To, float32], Float64: castLoop[To, float64], Int64: castLoop[To, int64], Bool: castLoop[To, uint8],
+		Uint8: castLoop[To, U8], Int8: castLoop[To, int8], Int16: castLoop[To, int16], Int32: castLoop[To, int32],
+		Float16: castLoop[To, F16], BFloat16: castLoop[To, BF16]})
 }
 
-func castIntoBool() Kernels[castFunc] {
-	return AllDTypes(ByDType[castFunc]{
-		Float32: castBoolLoop[float32], Float64: castBoolLoop[float64], Int64: castBoolLoop[int64], Bool: castBoolLoop[uint8]})
-}
-
-func castLoop[To Number, From Element](dst, src any, at, off, n int) {
+func castLoop[To, From Element](dst, src any, at, off, n int) {
 	castSlice(dst.([]To)[at:at+n], src.([]From)[off:off+n])
 }
 
-func castBoolLoop[From Element](dst, src any, at, off, n int) {
-	d := dst.([]uint8)[at : at+n]
-	for i, v := range src.([]From)[off : off+n] {
-		d[i] = boolByte(v != 0)
+// castSlice converts src into dst elementwise with Convert's rules, with
+// a plain Go conversion where it gives the same result.
+func castSlice[To, From Element](dst []To, src []From) {
+	dst = dst[:len(src)]
+	if plainConversion[To, From]() {
+		for i, v := range src {
+			dst[i] = To(v)
+		}
+		return
+	}
+	for i, v := range src {
+		dst[i] = Convert[To](v)
 	}
 }
 
-// castSlice converts src into dst elementwise, saturating floats to int64.
-func castSlice[To Number, From Element](dst []To, src []From) {
-	dst = dst[:len(src)]
-	var to To
-	if _, toInt := any(to).(int64); toInt {
-		var from From
-		switch any(from).(type) {
-		case float32, float64:
-			for i, v := range src {
-				dst[i] = Convert[To](v)
-			}
-			return
-		}
+// plainConversion reports whether Go's conversion To(v) is Convert's for
+// every value: between float32 and float64, and from an integer or bool
+// to an integer of a width that wraps as Go does or to a float.
+func plainConversion[To, From Element]() bool {
+	from, to := DTypeOf[From](), DTypeOf[To]()
+	switch {
+	case to == Bool, to == Float16, to == BFloat16, from == Float16, from == BFloat16:
+		return false
+	case from.IsFloating():
+		return to.IsFloating()
 	}
-	for i, v := range src {
-		dst[i] = To(v)
-	}
+	return true
 }
 
 // AsStrided returns a view of t's whole storage with the given shape,

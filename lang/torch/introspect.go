@@ -50,7 +50,25 @@ func defIntrospection() {
 		}
 		return x.IsContiguous(), nil
 	})
-	lang.NewBuiltin(lang.AsMethod, "element_size(input)", "The bytes one element takes: 4 for float32, 8 for float64 and int64, 1 for bool.", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "is_floating_point(input)", "Whether input's dtype is a floating point dtype (float16, bfloat16, float32, float64).", func(a *lang.Args) (lang.Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return x.DType().IsFloating(), nil
+	})
+	lang.NewBuiltin(lang.AsMethod, "is_signed(input)", "Whether input's dtype holds negative values: every dtype but bool and uint8.", func(a *lang.Args) (lang.Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return x.DType().IsSigned(), nil
+	})
+	lang.NewBuiltin(lang.AsBoth, "is_complex(input)", "Whether input's dtype is complex: always False, kael has no complex dtypes yet.", func(a *lang.Args) (lang.Value, error) {
+		a.Tensor("input")
+		return false, a.Err()
+	})
+	lang.NewBuiltin(lang.AsMethod, "element_size(input)", "The bytes one element takes: 8 for float64 and int64, 4 for float32 and int32, 2 for float16, bfloat16 and int16, 1 for int8, uint8 and bool.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err

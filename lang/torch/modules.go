@@ -14,6 +14,7 @@ import (
 // steps (see torch.go).
 var torchMembers = map[string]lang.Value{
 	"bool": tensor.Bool, "float": tensor.Float32, "double": tensor.Float64, "long": tensor.Int64,
+	"half": tensor.Float16, "int": tensor.Int32, "short": tensor.Int16,
 }
 
 // torchAutograd holds the members of torch.autograd beyond backward.

@@ -460,7 +460,7 @@ func defModuleMethods() {
 		return moduleTo(a, a.Value("args").(lang.Tuple))
 	})
 	to.CollectKeywords()
-	for name, d := range map[string]tensor.DType{"double": tensor.Float64, "float": tensor.Float32} {
+	for name, d := range map[string]tensor.DType{"double": tensor.Float64, "float": tensor.Float32, "half": tensor.Float16, "bfloat16": tensor.BFloat16} {
 		m(name+"(self)", "Converts the floating-point parameters and buffers to "+d.String()+" in place (module.to("+d.String()+")); returns the module.", func(a *lang.Args) (lang.Value, error) {
 			return moduleTo(a, lang.Tuple{d})
 		})

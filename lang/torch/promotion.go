@@ -17,7 +17,7 @@ func defPromotion() {
 		}
 		return tensor.CanCast(from, to), nil
 	})
-	torchMembers["promote_types"] = lang.NewBuiltin(lang.AsValue, "promote_types(type1, type2)", "The smallest dtype both dtypes can be converted to without leaving their category: bool < int64 < float32 < float64.", func(a *lang.Args) (lang.Value, error) {
+	torchMembers["promote_types"] = lang.NewBuiltin(lang.AsValue, "promote_types(type1, type2)", "The smallest dtype both dtypes convert to, as PyTorch: bool gives way to any dtype, an integer to a floating one, the wider of two integers or two floats wins, uint8 and int8 meet in int16, float16 and bfloat16 in float32.", func(a *lang.Args) (lang.Value, error) {
 		d1, d2 := a.DType("type1"), a.DType("type2")
 		if err := a.Err(); err != nil {
 			return nil, err

@@ -219,7 +219,12 @@ func defTensorFuncs() {
 	defConvert("float", tensor.Float32, "The tensor as float32 (x itself when it is float32).")
 	defConvert("double", tensor.Float64, "The tensor as float64 (x itself when it is float64).")
 	defConvert("long", tensor.Int64, "The tensor as int64 (x itself when it is int64).")
-	defConvert("int", tensor.Int64, "The tensor as int64; kael has no int32, so this is long().")
+	defConvert("int", tensor.Int32, "The tensor as int32 (x itself when it is int32).")
+	defConvert("short", tensor.Int16, "The tensor as int16 (x itself when it is int16).")
+	defConvert("char", tensor.Int8, "The tensor as int8 (x itself when it is int8).")
+	defConvert("byte", tensor.Uint8, "The tensor as uint8 (x itself when it is uint8).")
+	defConvert("half", tensor.Float16, "The tensor as float16 (x itself when it is float16): computed in float32 and rounded to nearest even.")
+	defConvert("bfloat16", tensor.BFloat16, "The tensor as bfloat16 (x itself when it is bfloat16): computed in float32 and rounded to nearest even.")
 	defConvert("bool", tensor.Bool, "The tensor as bool: true where an element is not zero.")
 	lang.NewBuiltin(lang.AsMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")

@@ -20,7 +20,7 @@ func defTensorAttrs() {
 		return result(autograd.Permute(t, dims...))
 	}, nil)
 	lang.RegisterTensorAttr("shape", "The sizes of the dimensions, a torch.Size such as torch.Size([2, 3]).", func(t *tensor.Tensor) (lang.Value, error) { return lang.NewSize(t.Shape()), nil }, nil)
-	lang.RegisterTensorAttr("dtype", "The element type: float32, float64, int64 or bool.", func(t *tensor.Tensor) (lang.Value, error) { return t.DType(), nil }, nil)
+	lang.RegisterTensorAttr("dtype", "The element type: torch.float32, float64, float16, bfloat16, int64, int32, int16, int8, uint8 or bool.", func(t *tensor.Tensor) (lang.Value, error) { return t.DType(), nil }, nil)
 	lang.RegisterTensorAttr("ndim", "The number of dimensions.", func(t *tensor.Tensor) (lang.Value, error) { return int64(t.Dim()), nil }, nil)
 	lang.RegisterTensorAttr("device", "Where the storage lives: device(type='cpu'), which prints as cpu.", func(t *tensor.Tensor) (lang.Value, error) {
 		return &Device{Type: string(t.Device()), Index: -1}, nil

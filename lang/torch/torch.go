@@ -49,6 +49,7 @@ func init() {
 	defShapeOps()
 	defSort()
 	defPromotion()
+	defDTypeInfo()
 	defLegacy()
 	defIntrospection()
 	defTensorAttrs()

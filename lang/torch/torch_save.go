@@ -5,11 +5,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
@@ -38,13 +38,14 @@ func defSave() {
 // storageTypes are the storage classes of the dtypes kael has.
 var storageTypes = map[tensor.DType]string{
 	tensor.Float32: "FloatStorage", tensor.Float64: "DoubleStorage", tensor.Int64: "LongStorage", tensor.Bool: "BoolStorage",
+	tensor.Float16: "HalfStorage", tensor.BFloat16: "BFloat16Storage", tensor.Int32: "IntStorage", tensor.Int16: "ShortStorage",
+	tensor.Int8: "CharStorage", tensor.Uint8: "ByteStorage",
 }
 
 // otherStorageTypes are PyTorch's other storage classes, by the dtype each
 // holds, for the error that names it.
 var otherStorageTypes = map[string]string{
-	"HalfStorage": "float16", "BFloat16Storage": "bfloat16", "IntStorage": "int32", "ShortStorage": "int16",
-	"CharStorage": "int8", "ByteStorage": "uint8", "ComplexFloatStorage": "complex64", "ComplexDoubleStorage": "complex128",
+	"ComplexFloatStorage": "complex64", "ComplexDoubleStorage": "complex128",
 	"QInt8Storage": "qint8", "QUInt8Storage": "quint8", "QInt32Storage": "qint32",
 }
 
@@ -409,33 +410,18 @@ func isDTypeName(name string) bool {
 // storageTensor makes a 1-D tensor of n elements of dtype d from raw
 // little-endian bytes (copied, so that the tensor owns aligned memory).
 func storageTensor(raw []byte, d tensor.DType, n int) (*tensor.Tensor, error) {
-	switch d {
-	case tensor.Float32:
-		out := make([]float32, n)
-		for i := range out {
-			out[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
-		}
-		return tensor.FromSlice(out, n)
-	case tensor.Float64:
-		out := make([]float64, n)
-		for i := range out {
-			out[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
-		}
-		return tensor.FromSlice(out, n)
-	case tensor.Int64:
-		out := make([]int64, n)
-		for i := range out {
-			out[i] = int64(binary.LittleEndian.Uint64(raw[8*i:]))
-		}
-		return tensor.FromSlice(out, n)
-	case tensor.Bool:
+	if d == tensor.Bool {
 		out := make([]bool, n)
 		for i := range out {
 			out[i] = raw[i] != 0
 		}
 		return tensor.FromBools(out, n)
 	}
-	return nil, lang.Errorf(lang.TypeError, "torch.load: kael cannot load %s storages", d)
+	size := d.Size()
+	words := make([]uint64, (n*size+7)/8)
+	buf := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), n*size)
+	copy(buf, raw)
+	return tensor.FromBytes(littleEndian(buf, size), d, []int{n}, words)
 }
 
 // restoreLocation applies map_location to a storage saved at

@@ -121,7 +121,12 @@ func (p *printer) load() error {
 		p.bools, err = tensor.Values[uint8](c)
 	case tensor.Int64:
 		p.ints, err = tensor.Values[int64](c)
-	case tensor.Float32, tensor.Float64:
+	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32:
+		var wide *tensor.Tensor
+		if wide, err = c.To(tensor.Int64); err == nil {
+			p.ints, err = tensor.Values[int64](wide)
+		}
+	case tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64:
 		p.floats, err = c.Float64s()
 	}
 	return err
@@ -245,7 +250,7 @@ func formatterFor(dt tensor.DType, shown elements, zeroDim bool) func(i int) str
 			}
 			return "False"
 		}
-	case tensor.Int64:
+	case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32:
 		width := 0
 		for _, i := range shown.idx {
 			width = max(width, len(strconv.FormatInt(p.ints[i], 10)))
@@ -254,12 +259,9 @@ func formatterFor(dt tensor.DType, shown elements, zeroDim bool) func(i int) str
 			s := strconv.FormatInt(p.ints[i], 10)
 			return strings.Repeat(" ", max(0, width-len(s))) + s
 		}
-	case tensor.Float32, tensor.Float64:
+	case tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64:
 	}
-	bits := 64
-	if dt == tensor.Float32 {
-		bits = 32
-	}
+	bits := 8 * dt.Size()
 	vals := make([]float64, len(shown.idx))
 	for k, i := range shown.idx {
 		vals[k] = p.floats[i]

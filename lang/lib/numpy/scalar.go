@@ -266,13 +266,13 @@ func (c *ScalarType) constructor() *lang.Builtin {
 func (c *ScalarType) make(x lang.Value) (lang.Value, error) {
 	if s, ok := x.(string); ok {
 		switch c.dt {
-		case tensor.Int64:
+		case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32:
 			i, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return nil, lang.Errorf(lang.ValueError, "invalid literal for int() with base 10: %s", lang.Repr(s))
 			}
 			x = i
-		case tensor.Float32, tensor.Float64:
+		case tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64:
 			f, err := strconv.ParseFloat(s, 64)
 			if err != nil {
 				return nil, lang.Errorf(lang.ValueError, "could not convert string to float: %s", lang.Repr(s))

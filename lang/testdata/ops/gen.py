@@ -8,6 +8,7 @@ refused by kael too). Cases with `grad` also record the gradient of
 (out * w).sum() with respect to the named inputs, for a recorded random w.
 
 Run with Debian's python3-torch:  /usr/bin/python3 gen.py > golden.json
+and, for the dtype axis:           /usr/bin/python3 gen.py dtypes > dtypes.json
 lang/ops_golden_test.go compares kael with golden.json and, where torch is
 importable, reruns this script to check that golden.json is current.
 """
@@ -465,7 +466,51 @@ def round_cases():
         case(f"{op}/int", f"x.clone().{op}()", {"x": torch.arange(9).view(3, 3)})
 
 
+def dtype_cases():
+    """The dtype axis: each operation over the narrow dtypes, where PyTorch
+    1.13 implements it on the CPU (the others are left out: kael computes
+    them too, in float32 or int64, where PyTorch refuses). Written to
+    dtypes.json by `gen.py dtypes`, with its own seed."""
+    torch.manual_seed(20261202)
+    exprs = ["x + y", "x - y", "x * y", "x / y", "-x", "x.abs()", "torch.maximum(x, y)", "torch.minimum(x, y)",
+             "x.sum()", "x.sum(0)", "x.mean()", "x.mean(1)", "x.prod(1)", "x.amax(1)", "x.amin(0)", "x.argmax()",
+             "x.max(1)", "x.min(0)", "x.sort(1)", "x.argsort(0)", "x.cumsum(1)", "x > y", "x == y", "x <= y",
+             "torch.where(x > y, x, y)", "torch.cat([x, y])", "torch.stack([x, y])", "x.t().contiguous()",
+             "x[0]", "x[:, 1:]", "x.float()", "x.double()", "x.long()", "x.to(torch.int32)", "x.half()",
+             "x.bfloat16()", "x + 1", "x * 2.5", "x + torch.tensor(1.5)", "x - torch.tensor(2)",
+             "torch.softmax(x, 1)", "torch.log_softmax(x, 1)", "torch.relu(x)", "x @ y.t()", "x.exp()",
+             "torch.tanh(x)", "torch.sigmoid(x)", "x.abs().sqrt()", "x.pow(2)", "x.clamp(-1, 1)",
+             "x // y", "x % y", "x & y", "x | y", "x ^ y", "~x", "x.flip(0)", "x.reshape(3, 2)",
+             "torch.nn.functional.gelu(x)", "torch.nn.functional.layer_norm(x, (3,))", "x.sign()", "x.floor()",
+             "x.round()", "torch.zeros_like(x)", "torch.ones(2, dtype=x.dtype)", "torch.full((2,), 7, dtype=x.dtype)",
+             "torch.arange(5, dtype=x.dtype)", "x.unique()", "torch.topk(x, 2)", "x.var()", "x.norm()"]
+    for dt in (torch.float16, torch.bfloat16, torch.uint8, torch.int8, torch.int16, torch.int32):
+        if dt.is_floating_point:
+            inputs = {"x": randn(2, 3, dtype=dt), "y": uniform(0.5, 2.0, 2, 3).to(dt)}
+        else:
+            lo = 0 if dt == torch.uint8 else -9
+            inputs = {"x": torch.randint(lo, 10, (2, 3)).to(dt), "y": torch.randint(1, 10, (2, 3)).to(dt)}
+        for expr in exprs:
+            env = {"torch": torch, "F": F, "math": math}
+            env.update({k: v.clone() for k, v in inputs.items()})
+            try:
+                eval(expr, env)
+            except Exception:  # not implemented for dt on the CPU in PyTorch 1.13
+                continue
+            tol = {}
+            if dt == torch.bfloat16 and "layer_norm" in expr:
+                # PyTorch's bfloat16 kernel rounds its moments differently
+                # from kael's single rounding of the float32 result: an ulp.
+                tol = {"rtol": 2.0 ** -7, "atol": 2.0 ** -7}
+            case(f"dtype {str(dt)[6:]}/{expr}", expr, inputs, **tol)
+
+
 def main():
+    if sys.argv[1:] == ["dtypes"]:
+        dtype_cases()
+        json.dump({"torch": torch.__version__, "cases": CASES}, sys.stdout, indent=None, separators=(",", ":"))
+        sys.stdout.write("\n")
+        return
     math_cases()
     sort_cases()
     shape_cases()

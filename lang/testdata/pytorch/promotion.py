@@ -2,7 +2,7 @@
 # of kael's dtypes and kinds of operand; torch.autograd.gradcheck.
 import torch
 
-dtypes = [torch.bool, torch.int64, torch.float32, torch.float64]
+dtypes = [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16, torch.bfloat16, torch.float32, torch.float64]
 
 
 def name(d):
