@@ -179,16 +179,7 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 	case *syntax.CallExpr:
 		return c.callExpr(x)
 	case *syntax.AttrExpr:
-		obj := c.expr(x.X)
-		name := x.Name.Name
-		return func(in *interp) (Value, error) {
-			v, err := obj(in)
-			if err != nil {
-				return nil, err
-			}
-			r, err := in.getAttr(v, name)
-			return r, in.wrapNode(err, x.Name)
-		}
+		return c.attrExpr(x)
 	case *syntax.IndexExpr:
 		return c.indexExpr(x)
 	case *syntax.TupleExpr:
@@ -731,7 +722,7 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 	}
 	fn := c.operand(x.Fn)
 	argOps := c.operandsWith(x.Args, args)
-	lenFn := builtins["len"]
+	lenFn, isinstanceFn := builtins["len"], builtins["isinstance"]
 	return func(in *interp) (Value, error) {
 		f := fn.ready(in) // operand.value, inlined
 		if f == nil {
@@ -765,8 +756,20 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			r, err := in.runCall(callee, uf, x, true)
 			return r, in.wrapNode(err, x)
 		}
-		if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
-			return v, err
+		switch g := f.(type) {
+		case *UserClass:
+			if init := g.plainInit(); init != nil {
+				if v, ok, err := in.newObject(g, init, argOps, x); ok {
+					return v, err
+				}
+			}
+		case *Builtin:
+			if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
+				return v, err
+			}
+			if g == isinstanceFn && len(argOps) == 2 {
+				return in.callIsInstance(g, argOps, x)
+			}
 		}
 		return in.callOperands(f, argOps, x)
 	}
@@ -789,6 +792,36 @@ func (in *interp) callOperands(f Value, argOps []operand, x *syntax.CallExpr) (V
 	}
 	r, err := in.call(f, pos, nil, nil, x)
 	return r, in.wrapNode(err, x)
+}
+
+// attrExpr compiles obj.name; an attribute of an instance of a user class
+// is read through the site's inline cache (class_layout.go).
+func (c *compiler) attrExpr(x *syntax.AttrExpr) evalFn {
+	obj := c.operand(x.X)
+	name := x.Name.Name
+	cache := newAttrCache()
+	return func(in *interp) (Value, error) {
+		v := obj.ready(in) // operand.value, inlined
+		if v == nil {
+			var err error
+			if v, err = obj.eval(in); err != nil {
+				return nil, err
+			}
+		}
+		if inst, ok := v.(*Instance); ok {
+			if r, ok := cache.get(inst); ok {
+				return r, nil
+			}
+			r, err := in.instanceAttr(inst, name)
+			if err != nil {
+				return nil, in.wrapNode(err, x.Name)
+			}
+			cache.fill(inst, name)
+			return r, nil
+		}
+		r, err := in.getAttr(v, name)
+		return r, in.wrapNode(err, x.Name)
+	}
 }
 
 func argExprs(args []*syntax.Arg) []syntax.Expr {
