@@ -53,22 +53,47 @@ func (c *UserClass) findPlainInit() *Function {
 
 // newObject runs C(args...) for a class whose plainInit is init: the
 // arguments go straight into the slots of __init__'s frame. ok is false,
-// with nothing evaluated, when the arguments do not bind that simply (too
-// many, or a parameter without a default left without a value); the
-// general path then reports the error.
+// with nothing evaluated, when they do not bind that simply (callBound);
+// the general path then binds them or reports the error.
 func (in *interp) newObject(c *UserClass, init *Function, args []operand, at *syntax.CallExpr) (v Value, ok bool, err error) {
-	n := len(args) + 1
-	if n > len(init.params) {
+	if !bindsSimply(init, len(args)+1) {
 		return nil, false, nil
 	}
-	for i := n; i < len(init.params); i++ {
-		if init.params[i].def == nil {
-			return nil, false, nil
+	x := &Instance{cls: c}
+	r, _, err := in.callBound(init, x, args, at)
+	if err != nil {
+		return nil, true, err
+	}
+	if _, none := r.(NoneType); !none {
+		return nil, true, in.wrapNode(Errorf(TypeError, "__init__() should return None, not '%s'", TypeName(r)), at)
+	}
+	return x, true, nil
+}
+
+// bindsSimply reports whether n positional arguments bind to f's
+// parameters in order, the ones left over taking their defaults.
+func bindsSimply(f *Function, n int) bool {
+	if !f.code.positional || n > len(f.params) {
+		return false
+	}
+	for i := n; i < len(f.params); i++ {
+		if f.params[i].def == nil {
+			return false
 		}
 	}
-	x := &Instance{cls: c}
-	callee := in.newFrame(init)
-	callee.locals[0] = x
+	return true
+}
+
+// callBound calls f(self, args...), evaluating args straight into the
+// slots of f's frame, when the arguments bind simply (bindsSimply); ok
+// is false, with nothing evaluated, otherwise.
+func (in *interp) callBound(f *Function, self Value, args []operand, at *syntax.CallExpr) (v Value, ok bool, err error) {
+	n := len(args) + 1
+	if !bindsSimply(f, n) {
+		return nil, false, nil
+	}
+	callee := in.newFrame(f)
+	callee.locals[0] = self
 	for i := range args {
 		o := &args[i]
 		a := o.ready(in) // operand.value, inlined
@@ -80,17 +105,41 @@ func (in *interp) newObject(c *UserClass, init *Function, args []operand, at *sy
 		}
 		callee.locals[i+1] = a
 	}
-	for i := n; i < len(init.params); i++ {
-		callee.locals[i] = init.params[i].def
+	for i := n; i < len(f.params); i++ {
+		callee.locals[i] = f.params[i].def
 	}
-	r, err := in.runCall(callee, init, at, true)
-	if err != nil {
-		return nil, true, in.wrapNode(err, at)
+	r, err := in.runCall(callee, f, at, true)
+	return r, true, in.wrapNode(err, at)
+}
+
+// methodCache is the inline cache of a compiled method call x.name(...)
+// on instances of user classes: an instance of cls with layout lay has
+// no attribute name of its own, no attribute hooks, and its class's name
+// is the plain function fn, for the classEpoch epoch.
+type methodCache struct {
+	cls   *UserClass
+	lay   *layout
+	fn    *Function
+	epoch uint64
+}
+
+// method returns the function x.name(...) calls with x first, when the
+// call is that simple: from the cache, else looked up and cached; nil
+// otherwise.
+func (c *methodCache) method(x *Instance, name string) *Function {
+	if x.cls == c.cls && x.lay == c.lay && c.epoch == classEpoch.Load() {
+		return c.fn
 	}
-	if _, none := r.(NoneType); !none {
-		return nil, true, in.wrapNode(Errorf(TypeError, "__init__() should return None, not '%s'", TypeName(r)), at)
+	if x.dict != nil || x.lay != nil && x.lay.private || x.lay.index(name) >= 0 || x.cls.hasAttrHooks() {
+		return nil
 	}
-	return x, true, nil
+	v, _, ok := x.cls.lookup(name)
+	f, isFn := v.(*Function)
+	if !ok || !isFn {
+		return nil
+	}
+	c.cls, c.lay, c.fn, c.epoch = x.cls, x.lay, f, classEpoch.Load()
+	return f
 }
 
 // dunderCache is the inline cache of a compiled binary operator for a

@@ -190,6 +190,16 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 				return Tuple(vals), err
 			}
 		}
+		if len(x.Elts) == 2 { // (self, other): one allocation, operands read inline
+			l, r := c.operand(x.Elts[0]), c.operand(x.Elts[1])
+			return func(in *interp) (Value, error) {
+				a, b, err := operands(in, &l, &r)
+				if err != nil {
+					return nil, err
+				}
+				return pair(a, b), nil
+			}
+		}
 		elts := c.exprs(x.Elts)
 		return func(in *interp) (Value, error) {
 			vals, err := evalAll(in, elts)
@@ -846,6 +856,7 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 		tensorMethod = nil
 	}
 	direct, argOps := directMethodOf(name, len(args)), c.operandsWith(x.Args, args)
+	var mcache methodCache
 	return func(in *interp) (Value, error) {
 		r := recv.ready(in) // operand.value, inlined
 		if r == nil {
@@ -873,6 +884,11 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 		case *tensor.Tensor:
 			m = tensorMethod
 		case *Instance:
+			if f := mcache.method(rv, name); f != nil {
+				if v, ok, err := in.callBound(f, rv, argOps, x); ok {
+					return v, err
+				}
+			}
 			pos, err := evalAll(in, args)
 			if err != nil {
 				return nil, err
