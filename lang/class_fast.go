@@ -60,7 +60,7 @@ func (in *interp) newObject(c *UserClass, init *Function, args []operand, at *sy
 		return nil, false, nil
 	}
 	x := &Instance{cls: c}
-	r, _, err := in.callBound(init, x, args, at)
+	r, err := in.callBoundFrame(init, x, args, at)
 	if err != nil {
 		return nil, true, err
 	}
@@ -73,25 +73,23 @@ func (in *interp) newObject(c *UserClass, init *Function, args []operand, at *sy
 // bindsSimply reports whether n positional arguments bind to f's
 // parameters in order, the ones left over taking their defaults.
 func bindsSimply(f *Function, n int) bool {
-	if !f.code.positional || n > len(f.params) {
-		return false
-	}
-	for i := n; i < len(f.params); i++ {
-		if f.params[i].def == nil {
-			return false
-		}
-	}
-	return true
+	return f.code.positional && n <= len(f.params) && n >= f.code.required
 }
 
 // callBound calls f(self, args...), evaluating args straight into the
 // slots of f's frame, when the arguments bind simply (bindsSimply); ok
 // is false, with nothing evaluated, otherwise.
 func (in *interp) callBound(f *Function, self Value, args []operand, at *syntax.CallExpr) (v Value, ok bool, err error) {
-	n := len(args) + 1
-	if !bindsSimply(f, n) {
+	if !bindsSimply(f, len(args)+1) {
 		return nil, false, nil
 	}
+	v, err = in.callBoundFrame(f, self, args, at)
+	return v, true, err
+}
+
+// callBoundFrame is callBound's call, for arguments that bind simply.
+func (in *interp) callBoundFrame(f *Function, self Value, args []operand, at *syntax.CallExpr) (v Value, err error) {
+	n := len(args) + 1
 	callee := in.newFrame(f)
 	callee.locals[0] = self
 	for i := range args {
@@ -100,7 +98,7 @@ func (in *interp) callBound(f *Function, self Value, args []operand, at *syntax.
 		if a == nil {
 			if a, err = o.eval(in); err != nil {
 				in.releaseFrame(callee)
-				return nil, true, err
+				return nil, err
 			}
 		}
 		callee.locals[i+1] = a
@@ -109,7 +107,7 @@ func (in *interp) callBound(f *Function, self Value, args []operand, at *syntax.
 		callee.locals[i] = f.params[i].def
 	}
 	r, err := in.runCall(callee, f, at, true)
-	return r, true, in.wrapNode(err, at)
+	return r, in.wrapNode(err, at)
 }
 
 // methodCache is the inline cache of a compiled method call x.name(...)
