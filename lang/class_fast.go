@@ -113,31 +113,37 @@ func (in *interp) callBoundFrame(f *Function, self Value, args []operand, at *sy
 // methodCache is the inline cache of a compiled method call x.name(...)
 // on instances of user classes: an instance of cls with layout lay has
 // no attribute name of its own, no attribute hooks, and its class's name
-// is the plain function fn, for the classEpoch epoch.
+// is the plain function fn, or, with native set, its native base keeps
+// name (nativeAttr: an nn.Module's submodule), for the classEpoch epoch.
 type methodCache struct {
-	cls   *UserClass
-	lay   *layout
-	fn    *Function
-	epoch uint64
+	cls    *UserClass
+	lay    *layout
+	fn     *Function
+	native bool
+	epoch  uint64
 }
 
 // method returns the function x.name(...) calls with x first, when the
-// call is that simple: from the cache, else looked up and cached; nil
-// otherwise.
-func (c *methodCache) method(x *Instance, name string) *Function {
+// call is that simple, or native true when x's native base keeps name:
+// from the cache, else looked up and cached; nil and false otherwise.
+func (c *methodCache) method(x *Instance, name string) (f *Function, native bool) {
 	if x.cls == c.cls && x.lay == c.lay && c.epoch == classEpoch.Load() {
-		return c.fn
+		return c.fn, c.native
 	}
 	if x.dict != nil || x.lay != nil && x.lay.private || x.lay.index(name) >= 0 || x.cls.hasAttrHooks() {
-		return nil
+		return nil, false
+	}
+	if nativeAttr(x, name) {
+		c.cls, c.lay, c.fn, c.native, c.epoch = x.cls, x.lay, nil, true, classEpoch.Load()
+		return nil, true
 	}
 	v, _, ok := x.cls.lookup(name)
 	f, isFn := v.(*Function)
 	if !ok || !isFn {
-		return nil
+		return nil, false
 	}
-	c.cls, c.lay, c.fn, c.epoch = x.cls, x.lay, f, classEpoch.Load()
-	return f
+	c.cls, c.lay, c.fn, c.native, c.epoch = x.cls, x.lay, f, false, classEpoch.Load()
+	return f, false
 }
 
 // dunderCache is the inline cache of a compiled binary operator for a

@@ -62,14 +62,20 @@ type layouts struct {
 	count int
 }
 
+// emptyLayout returns the layout of c's instances without attributes, the
+// root of its tree. (An instance without attributes may also have none.)
+func (c *UserClass) emptyLayout() *layout {
+	if c.layouts == nil {
+		c.layouts = &layouts{}
+	}
+	return &c.layouts.root
+}
+
 // with returns the layout of an instance of c with layout l (nil for
 // none) once it gets the attribute name, which l does not have.
 func (l *layout) with(c *UserClass, name string) *layout {
 	if l == nil {
-		if c.layouts == nil {
-			c.layouts = &layouts{}
-		}
-		l = &c.layouts.root
+		l = c.emptyLayout()
 	}
 	if l.next1 != nil && l.next1Name == name {
 		return l.next1
@@ -121,8 +127,9 @@ func (l *layout) index(name string) int {
 }
 
 // attrCache is the inline cache of a compiled read of an attribute of
-// instances: the value of an instance with layout lay is its idx-th. A
-// new one is newAttrCache().
+// instances: the value of an instance with layout lay is its idx-th, or,
+// with idx -1, what its native base keeps (NativeBase.Attr: an
+// nn.Module's submodules and parameters). A new one is newAttrCache().
 type attrCache struct {
 	lay   *layout
 	idx   int
@@ -131,23 +138,57 @@ type attrCache struct {
 
 func newAttrCache() attrCache { return attrCache{lay: noLayout} }
 
-// get returns x's attribute when the cache knows x's layout.
+// get returns x's own attribute when the cache knows x's layout.
 func (c *attrCache) get(x *Instance) (Value, bool) {
-	if x.lay == c.lay && c.epoch == classEpoch.Load() {
+	if x.lay == c.lay && c.idx >= 0 && c.epoch == classEpoch.Load() {
 		return x.vals[c.idx], true
 	}
 	return nil, false
 }
 
+// readAttr is x.name for a compiled read whose cache did not give x's own
+// attribute: what the native base keeps, when the cache knows that,
+// else the general lookup, after which the cache learns x's layout.
+func (in *interp) readAttr(x *Instance, name string, c *attrCache) (Value, error) {
+	if x.lay == c.lay && c.idx < 0 && c.epoch == classEpoch.Load() {
+		if v, ok, err := x.cls.base().Attr(x, name); ok && err == nil {
+			return v, nil
+		}
+	}
+	v, err := in.instanceAttr(x, name)
+	if err != nil {
+		return nil, err
+	}
+	c.fill(x, name)
+	return v, nil
+}
+
 // fill remembers where name is in x's layout, when reading it is reading
-// x's own attribute: no class of x has attribute hooks, and x has it.
+// x's own attribute (no class of x has attribute hooks, and x has it), or
+// what x's native base keeps (nativeAttr).
 func (c *attrCache) fill(x *Instance, name string) {
 	if x.lay == nil || x.lay.private || x.cls.hasAttrHooks() {
 		return
 	}
 	if i := x.lay.index(name); i >= 0 {
 		c.lay, c.idx, c.epoch = x.lay, i, classEpoch.Load()
+	} else if nativeAttr(x, name) {
+		c.lay, c.idx, c.epoch = x.lay, -1, classEpoch.Load()
 	}
+}
+
+// nativeAttr reports whether x.name can only be an attribute that x's
+// native base keeps: x has a layout (no __dict__) without name, none of
+// its classes has attribute hooks or an attribute name, and the name is
+// not one objectAttr makes up. The base may not have it either; reading
+// it then takes the general path (__getattr__, the AttributeError).
+func nativeAttr(x *Instance, name string) bool {
+	if x.lay != nil && x.lay.private || x.dict != nil || x.cls.base().Attr == nil ||
+		x.lay.index(name) >= 0 || x.cls.hasAttrHooks() || name == "__class__" || name == "__dict__" {
+		return false
+	}
+	_, _, inClass := x.cls.lookup(name)
+	return !inClass
 }
 
 // storeCache is the inline cache of a compiled assignment to an attribute

@@ -822,12 +822,8 @@ func (c *compiler) attrExpr(x *syntax.AttrExpr) evalFn {
 			if r, ok := cache.get(inst); ok {
 				return r, nil
 			}
-			r, err := in.instanceAttr(inst, name)
-			if err != nil {
-				return nil, in.wrapNode(err, x.Name)
-			}
-			cache.fill(inst, name)
-			return r, nil
+			r, err := in.readAttr(inst, name, &cache)
+			return r, in.wrapNode(err, x.Name)
 		}
 		r, err := in.getAttr(v, name)
 		return r, in.wrapNode(err, x.Name)
@@ -884,9 +880,14 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 		case *tensor.Tensor:
 			m = tensorMethod
 		case *Instance:
-			if f := mcache.method(rv, name); f != nil {
+			if f, native := mcache.method(rv, name); f != nil {
 				if v, ok, err := in.callBound(f, rv, argOps, x); ok {
 					return v, err
+				}
+			} else if native {
+				// self.fc1(x): what the native base keeps, called.
+				if f, ok, err := rv.cls.base().Attr(rv, name); ok && err == nil {
+					return in.callOperands(f, argOps, x)
 				}
 			}
 			pos, err := evalAll(in, args)
