@@ -19,6 +19,7 @@ func TestModuleAttributeCachesMatchTorch(t *testing.T) {
 		"m.fc = nn.Linear(2, 3)\nr + [shape(m), read(m)]",
 		"m.fc = nn.Sequential(nn.Linear(2, 4), nn.ReLU())\nr + [shape(m), read(m)]",
 		"M.fc = property(lambda self: nn.Identity())\nr + [shape(m), read(m)]",
+		"M.fc = staticmethod(lambda x: x.sum(1))\nr + [shape(m), shape(m), read(m), read(m)]",
 		"class N(nn.Module):\n    def __getattr__(self, name):\n        return nn.Identity()\n    def forward(self, x):\n        return self.fc(x)\nn = N()\n[shape(n), shape(n), read(n)]",
 	})
 }
