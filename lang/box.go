@@ -96,3 +96,21 @@ func boxFloat(s *Session, v float64) Value {
 	}
 	return s.boxes.floats.box(v, float64Type)
 }
+
+// pairBox is a tuple of two and its elements in one allocation.
+type pairBox struct {
+	t    Tuple
+	elem [2]Value
+}
+
+var tupleType = ifaceType(Tuple(nil))
+
+// pair returns the tuple (a, b) as a Value in one allocation, where
+// Tuple{a, b} boxed into an interface takes two (the elements, then the
+// slice header, runtime.convTslice): the interface points at the header
+// of a pairBox whose slice is its own elements.
+func pair(a, b Value) Value {
+	p := &pairBox{elem: [2]Value{a, b}}
+	p.t = p.elem[:]
+	return *(*Value)(unsafe.Pointer(&eface{typ: tupleType, data: unsafe.Pointer(&p.t)}))
+}

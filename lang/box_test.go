@@ -46,3 +46,29 @@ func TestBoxedNumbersKeepTheirValues(t *testing.T) {
 		}
 	}
 }
+
+// TestPairsAreTuples checks that the tuples of two made in one allocation
+// (pair in box.go) are tuples in every way: their elements survive
+// garbage collections, and they compare, hash, unpack, index, slice and
+// concatenate as the tuples of other sizes do, and as CPython's.
+func TestPairsAreTuples(t *testing.T) {
+	s := NewSession(IO{})
+	ctx := context.Background()
+	if r := s.Exec(ctx, "", "ps = []\nfor i in range(20000):\n    ps.append((i, str(i)))"); r.Err != nil {
+		t.Fatal(r.Err.Render())
+	}
+	runtime.GC()
+	if r := s.Exec(ctx, "", "junk = [(i, i) for i in range(50000)]\njunk = None"); r.Err != nil {
+		t.Fatal(r.Err.Render())
+	}
+	runtime.GC()
+	if got := outcome(s.Exec(ctx, "", "all([p == (i, str(i)) for i, p in enumerate(ps)])")); got != "True" {
+		t.Errorf("pairs after collections: %s", got)
+	}
+	checkMatchesCPython(t, "a, b = 1, 'x'\n", []string{
+		"p = (a, b)\n(type(p).__name__, len(p), p[0], p[-1], p[1:], p + (3,), p * 2, hash(p) == hash((1, 'x')))",
+		"p = (a, b)\nx, y = p\n(x, y, p == (1, 'x'), p < (1, 'y'), {p: 1}[(1, 'x')], list(p), p.count(1), p.index('x'))",
+		"p = (b, a)\n(p, repr(p), str(p), p is p, isinstance(p, tuple), [q for q in p])",
+		"p = (a, b)\np[0] = 2",
+	})
+}

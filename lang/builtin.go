@@ -280,30 +280,38 @@ func (in *interp) releaseArgs(a *Args) {
 }
 
 // bindPositional binds positional arguments alone, the common call, with
-// one allocation: it returns nil, for bind's general rules and messages,
-// unless they fill parameters that are neither variadic nor keyword-only
-// and every parameter left has a default.
+// at most one allocation (two with a *args parameter that gets some): it
+// returns nil, for bind's general rules and messages, unless they fill
+// the parameters that are not keyword-only, the ones beyond going to a
+// *args parameter, and every parameter left has a default.
 func (b *Builtin) bindPositional(in *interp, pos []Value) *Args {
-	if len(pos) > len(b.params) {
-		return nil
-	}
 	a := in.newArgs()
 	a.b, a.in = b, in
 	vals := a.buf[:0]
 	if len(b.params) > len(a.buf) {
 		vals = make([]Value, 0, len(b.params))
 	}
-	for i, p := range b.params {
+	n := 0 // the positional arguments bound so far
+	for _, p := range b.params {
 		switch {
-		case p.variadic || p.kwOnly && i < len(pos):
-			return nil
-		case i < len(pos):
-			vals = append(vals, pos[i])
+		case p.variadic:
+			rest := Tuple{}
+			if n < len(pos) {
+				rest = append(Tuple(nil), pos[n:]...)
+				n = len(pos)
+			}
+			vals = append(vals, rest)
+		case !p.kwOnly && n < len(pos):
+			vals = append(vals, pos[n])
+			n++
 		case p.def == nil:
 			return nil
 		default:
 			vals = append(vals, p.def)
 		}
+	}
+	if n < len(pos) {
+		return nil
 	}
 	a.vals = vals
 	return a

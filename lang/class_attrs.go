@@ -434,7 +434,7 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 			return nil, err
 		}
 	}
-	x := &Instance{cls: c}
+	x := &Instance{cls: c, lay: c.emptyLayout()} // a layout from the start, for the caches of a native base's attributes
 	if b.New != nil {
 		if err := b.New(x); err != nil {
 			return nil, err

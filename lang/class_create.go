@@ -117,5 +117,6 @@ func (c *UserClass) initSlots() error {
 		}
 	}
 	c.slots = all
+	classChanged()
 	return nil
 }

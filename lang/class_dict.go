@@ -12,10 +12,12 @@ package lang
 func (x *Instance) Dict() *Dict {
 	if x.dict == nil {
 		d := NewDict()
-		for i, n := range x.names {
-			_ = d.Set(n, x.vals[i])
+		if x.lay != nil {
+			for i, n := range x.lay.names {
+				_ = d.Set(n, x.vals[i])
+			}
 		}
-		x.names, x.vals, x.dict = nil, nil, d
+		x.lay, x.vals, x.dict = dictLayout, nil, d
 	}
 	return x.dict
 }
@@ -32,7 +34,10 @@ func (x *Instance) dictGet(name string) (Value, bool) {
 // ownNames lists the instance's attributes, in assignment order.
 func (x *Instance) ownNames() []string {
 	if x.dict == nil {
-		return x.names
+		if x.lay == nil {
+			return nil
+		}
+		return x.lay.names
 	}
 	var out []string
 	for _, k := range x.dict.keys {

@@ -217,7 +217,7 @@ func storeAttr(x *Instance, name string, v Value) error {
 		if !ok {
 			return Errorf(TypeError, "__dict__ must be set to a dictionary, not a '%s'", TypeName(v))
 		}
-		x.names, x.vals, x.dict = nil, nil, d
+		x.lay, x.vals, x.dict = dictLayout, nil, d
 		return nil
 	}
 	x.set(name, v)

@@ -35,6 +35,7 @@ func (c *UserClass) Bases() []*UserClass { return append([]*UserClass(nil), c.mr
 func (c *UserClass) SetGuard(guard SetAttrGuard) {
 	c.guard = guard
 	c.attrHooks = true // guarded assignments leave the fast path
+	classChanged()
 }
 
 // guardOf returns the guard of the first class of c's MRO that has one.
@@ -58,6 +59,7 @@ func (c *UserClass) DeleteOwn(name string) bool {
 		return false
 	}
 	delete(c.attrs, name)
+	classChanged()
 	for i, n := range c.names {
 		if n == name {
 			c.names = append(c.names[:i], c.names[i+1:]...)
@@ -97,7 +99,10 @@ func NewClass(name, module string, bases ...*UserClass) (*UserClass, error) {
 // SetInstantiateGuard makes guard decide, before an instance of c or of a
 // class derived from it is made, whether it may be (abc.ABC refuses a
 // class with abstract methods); it gets the class called.
-func (c *UserClass) SetInstantiateGuard(guard func(cls *UserClass) error) { c.instGuard = guard }
+func (c *UserClass) SetInstantiateGuard(guard func(cls *UserClass) error) {
+	c.instGuard = guard
+	classChanged()
+}
 
 // ClassHooks are what a class made in Go gives itself and the classes
 // derived from it, as a metaclass would (enum.Enum: members made from the
@@ -118,7 +123,10 @@ type ClassHooks struct {
 }
 
 // SetClassHooks gives c and the classes derived from it hooks.
-func (c *UserClass) SetClassHooks(h *ClassHooks) { c.hooks = h }
+func (c *UserClass) SetClassHooks(h *ClassHooks) {
+	c.hooks = h
+	classChanged()
+}
 
 // classHooks returns the hooks of the first class of c's MRO that has
 // some, nil when none has.

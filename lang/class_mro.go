@@ -90,6 +90,7 @@ func (c *UserClass) setBases(bases []*UserClass) error {
 	if err != nil {
 		return err
 	}
+	classChanged()
 	c.bases = bases
 	c.nativeBase = root
 	c.mroFull = append([]*UserClass{c}, order...)

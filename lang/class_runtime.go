@@ -48,26 +48,32 @@ type UserClass struct {
 	// instGuard is asked before an instance is made (SetInstantiateGuard)
 	instGuard func(cls *UserClass) error
 	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)
+	layouts   *layouts    // the layouts of its instances (class_layout.go)
+	// initFn is plainInit's answer for the classEpoch initEpoch.
+	initFn    *Function
+	initEpoch uint64
 }
 
 // Instance is an object of a user class.
 type Instance struct {
 	cls *UserClass
-	// names and vals are the instance attributes, in assignment order:
-	// objects have few, so a scan beats a map (and allocates less).
-	names []string
-	vals  []Value
+	// lay has the names of the instance attributes, in assignment order,
+	// and vals their values (class_layout.go): objects have few, so a scan
+	// beats a map (and allocates less), and compiled code caches where a
+	// name is. lay is nil while the instance has no attributes.
+	lay  *layout
+	vals []Value
 	// dict holds the attributes instead, once the program read __dict__
-	// (class_dict.go): names and vals are then empty.
+	// (class_dict.go): lay is then dictLayout and vals empty.
 	dict *Dict
 	// Native is the state a builtin base keeps (an nn.Module's registry, an
 	// autograd.Function's ctx); nil for plain classes.
 	Native any
-	// The first attributes live here, so that making an object with a
-	// few attributes is one allocation; names and vals point into them
-	// until they outgrow them. (An Instance is therefore never copied.)
-	firstNames [4]string
-	firstVals  [4]Value
+	// The values of the first attributes live here, so that making an
+	// object with a few attributes is one allocation; vals points into
+	// them until it outgrows them. (An Instance is therefore never
+	// copied.)
+	firstVals [4]Value
 }
 
 // userMethod is a function of a class bound to its first argument: an
@@ -149,6 +155,7 @@ func (c *UserClass) set(name string, v Value) {
 		c.attrHooks = true
 	}
 	c.attrs[name] = v
+	classChanged()
 }
 
 // TypeName returns the class name: errors read 'Net' object has no
@@ -157,10 +164,8 @@ func (x *Instance) TypeName() string { return x.cls.Name }
 
 // get returns an instance attribute.
 func (x *Instance) get(name string) (Value, bool) {
-	for i, n := range x.names {
-		if n == name {
-			return x.vals[i], true
-		}
+	if i := x.lay.index(name); i >= 0 {
+		return x.vals[i], true
 	}
 	if x.dict != nil {
 		return x.dictGet(name)
@@ -170,30 +175,26 @@ func (x *Instance) get(name string) (Value, bool) {
 
 // set stores an instance attribute.
 func (x *Instance) set(name string, v Value) {
-	for i, n := range x.names {
-		if n == name {
-			x.vals[i] = v
-			return
-		}
+	if i := x.lay.index(name); i >= 0 {
+		x.vals[i] = v
+		return
 	}
-	if x.names == nil {
-		if x.dict != nil {
-			_ = x.dict.Set(name, v) // a str key
-			return
-		}
-		x.names, x.vals = x.firstNames[:0], x.firstVals[:0]
+	if x.dict != nil {
+		_ = x.dict.Set(name, v) // a str key
+		return
 	}
-	x.names, x.vals = append(x.names, name), append(x.vals, v)
+	if x.vals == nil {
+		x.vals = x.firstVals[:0]
+	}
+	x.lay, x.vals = x.lay.with(x.cls, name), append(x.vals, v)
 }
 
 // del removes an instance attribute, reporting whether it was there.
 func (x *Instance) DeleteOwn(name string) bool {
-	for i, n := range x.names {
-		if n == name {
-			x.names = slices.Delete(x.names, i, i+1)
-			x.vals = slices.Delete(x.vals, i, i+1)
-			return true
-		}
+	if i := x.lay.index(name); i >= 0 {
+		x.lay = x.lay.without(x.cls, i)
+		x.vals = slices.Delete(x.vals, i, i+1)
+		return true
 	}
 	if x.dict != nil {
 		ok, _ := x.dict.Delete(name)

@@ -500,13 +500,20 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 		code.names = append(code.names, b.name)
 	}
 	code.positional = true
-	for _, p := range params {
+	code.required = -1
+	for i, p := range params {
+		if p.Default != nil && code.required < 0 {
+			code.required = i
+		}
 		if p.Default != nil || p.Star != syntax.ILLEGAL || p.KwOnly {
 			code.simpleArity = -1
 		}
 		if p.Star != syntax.ILLEGAL || p.KwOnly {
 			code.positional = false
 		}
+	}
+	if code.required < 0 {
+		code.required = len(params)
 	}
 	capture := captures(info) // where the closure's cells come from in the defining frame
 	var doc string

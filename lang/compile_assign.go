@@ -237,6 +237,9 @@ func (c *compiler) assignStmt(st *syntax.AssignStmt) execFn {
 		}
 	}
 	assign := c.assignTo(targets)
+	if ae, ok := unparen(st.Targets[0]).(*syntax.AttrExpr); ok && len(targets) == 1 {
+		return c.attrAssign(st, ae, value, assign)
+	}
 	return func(in *interp) (ctrl, error) {
 		v, err := value(in)
 		if err != nil {
@@ -250,6 +253,51 @@ func (c *compiler) assignStmt(st *syntax.AssignStmt) execFn {
 		}
 		return ctrlNext, nil
 	}
+}
+
+// attrAssign compiles obj.name = value: an instance of a user class
+// stores through the statement's inline cache (class_layout.go), other
+// objects through assign, the general store.
+func (c *compiler) attrAssign(st *syntax.AssignStmt, ae *syntax.AttrExpr, value evalFn, assign storeFn) execFn {
+	val, obj := c.operandWith(st.Value, value), c.operand(ae.X)
+	a := &attrStore{st: st, ae: ae, assign: assign, cache: newStoreCache()}
+	return func(in *interp) (ctrl, error) {
+		v := val.ready(in) // operand.value, inlined
+		if v == nil {
+			var err error
+			if v, err = val.eval(in); err != nil {
+				return ctrlNext, in.wrapNode(err, st)
+			}
+		}
+		o := obj.ready(in)
+		if x, ok := o.(*Instance); ok && a.cache.set(x, v) {
+			return ctrlNext, nil
+		}
+		return ctrlNext, in.storeAttrSlow(a, o, v)
+	}
+}
+
+// attrStore is a compiled obj.name = value.
+type attrStore struct {
+	st     *syntax.AssignStmt
+	ae     *syntax.AttrExpr
+	assign storeFn
+	cache  storeCache
+}
+
+// storeAttrSlow is attrAssign's store when its cache does not know the
+// object: o is the object when it is a variable's value, else nil.
+func (in *interp) storeAttrSlow(a *attrStore, o, v Value) error {
+	var err error
+	if x, ok := o.(*Instance); ok {
+		err = in.wrapNode(in.setCached(x, a.ae.Name.Name, v, &a.cache), a.ae)
+	} else {
+		err = a.assign(in, v)
+	}
+	if err != nil {
+		return in.wrapNode(in.errorAt(err, a.ae.Span()), a.st)
+	}
+	return nil
 }
 
 // nameUndo is a variable's value before an assignment stored into it.

@@ -93,3 +93,19 @@ func (in *interp) callLen(fn Value, lenFn *Builtin, args []operand, at syntax.No
 	v, err = in.underHooks(func() (Value, error) { return Len(arg) })
 	return v, true, in.wrapNode(err, at)
 }
+
+// callIsInstance runs isinstance(obj, classinfo), fn being the builtin:
+// directly when classinfo is a user class, else through the builtin with
+// the values of the arguments.
+func (in *interp) callIsInstance(fn *Builtin, args []operand, at *syntax.CallExpr) (Value, error) {
+	obj, cls, err := operands(in, &args[0], &args[1])
+	if err != nil {
+		return nil, err
+	}
+	if c, ok := cls.(*UserClass); ok {
+		x, isInst := obj.(*Instance)
+		return isInst && x.cls.derivesFrom(c), nil
+	}
+	r, err := in.call(fn, []Value{obj, cls}, nil, nil, at)
+	return r, in.wrapNode(err, at)
+}

@@ -179,16 +179,7 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 	case *syntax.CallExpr:
 		return c.callExpr(x)
 	case *syntax.AttrExpr:
-		obj := c.expr(x.X)
-		name := x.Name.Name
-		return func(in *interp) (Value, error) {
-			v, err := obj(in)
-			if err != nil {
-				return nil, err
-			}
-			r, err := in.getAttr(v, name)
-			return r, in.wrapNode(err, x.Name)
-		}
+		return c.attrExpr(x)
 	case *syntax.IndexExpr:
 		return c.indexExpr(x)
 	case *syntax.TupleExpr:
@@ -197,6 +188,16 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 			return func(in *interp) (Value, error) {
 				vals, err := elts(in)
 				return Tuple(vals), err
+			}
+		}
+		if len(x.Elts) == 2 { // (self, other): one allocation, operands read inline
+			l, r := c.operand(x.Elts[0]), c.operand(x.Elts[1])
+			return func(in *interp) (Value, error) {
+				a, b, err := operands(in, &l, &r)
+				if err != nil {
+					return nil, err
+				}
+				return pair(a, b), nil
 			}
 		}
 		elts := c.exprs(x.Elts)
@@ -731,7 +732,7 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 	}
 	fn := c.operand(x.Fn)
 	argOps := c.operandsWith(x.Args, args)
-	lenFn := builtins["len"]
+	lenFn, isinstanceFn := builtins["len"], builtins["isinstance"]
 	return func(in *interp) (Value, error) {
 		f := fn.ready(in) // operand.value, inlined
 		if f == nil {
@@ -765,8 +766,20 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			r, err := in.runCall(callee, uf, x, true)
 			return r, in.wrapNode(err, x)
 		}
-		if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
-			return v, err
+		switch g := f.(type) {
+		case *UserClass:
+			if init := g.plainInit(); init != nil {
+				if v, ok, err := in.newObject(g, init, argOps, x); ok {
+					return v, err
+				}
+			}
+		case *Builtin:
+			if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {
+				return v, err
+			}
+			if g == isinstanceFn && len(argOps) == 2 {
+				return in.callIsInstance(g, argOps, x)
+			}
 		}
 		return in.callOperands(f, argOps, x)
 	}
@@ -791,6 +804,32 @@ func (in *interp) callOperands(f Value, argOps []operand, x *syntax.CallExpr) (V
 	return r, in.wrapNode(err, x)
 }
 
+// attrExpr compiles obj.name; an attribute of an instance of a user class
+// is read through the site's inline cache (class_layout.go).
+func (c *compiler) attrExpr(x *syntax.AttrExpr) evalFn {
+	obj := c.operand(x.X)
+	name := x.Name.Name
+	cache := newAttrCache()
+	return func(in *interp) (Value, error) {
+		v := obj.ready(in) // operand.value, inlined
+		if v == nil {
+			var err error
+			if v, err = obj.eval(in); err != nil {
+				return nil, err
+			}
+		}
+		if inst, ok := v.(*Instance); ok {
+			if r, ok := cache.get(inst); ok {
+				return r, nil
+			}
+			r, err := in.readAttr(inst, name, &cache)
+			return r, in.wrapNode(err, x.Name)
+		}
+		r, err := in.getAttr(v, name)
+		return r, in.wrapNode(err, x.Name)
+	}
+}
+
 func argExprs(args []*syntax.Arg) []syntax.Expr {
 	out := make([]syntax.Expr, len(args))
 	for i, a := range args {
@@ -813,6 +852,7 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 		tensorMethod = nil
 	}
 	direct, argOps := directMethodOf(name, len(args)), c.operandsWith(x.Args, args)
+	var mcache methodCache
 	return func(in *interp) (Value, error) {
 		r := recv.ready(in) // operand.value, inlined
 		if r == nil {
@@ -840,6 +880,16 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 		case *tensor.Tensor:
 			m = tensorMethod
 		case *Instance:
+			if f, native := mcache.method(rv, name); f != nil {
+				if v, ok, err := in.callBound(f, rv, argOps, x); ok {
+					return v, err
+				}
+			} else if native {
+				// self.fc1(x): what the native base keeps, called.
+				if f, ok, err := rv.cls.base().Attr(rv, name); ok && err == nil {
+					return in.callOperands(f, argOps, x)
+				}
+			}
 			pos, err := evalAll(in, args)
 			if err != nil {
 				return nil, err

@@ -149,7 +149,14 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 	top := binaryOperators[op]
 	// finish computes the operation on its operands' values when they are
 	// not two ints or two floats.
+	dunder := binaryDunders[op][0]
+	var cache dunderCache
 	finish := func(in *interp, a, b Value) (Value, error) {
+		if ia, ok := a.(*Instance); ok && dunder != "" {
+			if v, ok, err := in.binaryMethod(&cache, op, dunder, ia, b); ok {
+				return v, in.wrapNode(err, x)
+			}
+		}
 		if ta, ok := a.(*tensor.Tensor); ok && top != nil {
 			if tb, ok := b.(*tensor.Tensor); ok { // no dialect operator takes two tensors
 				v, err := in.tensorOp(top, op, ta, tb, x)

@@ -204,6 +204,7 @@ type funcCode struct {
 	// them), -1 otherwise.
 	simpleArity int
 	positional  bool // only positional parameters, with defaults or not
+	required    int  // the parameters before the first with a default (all, without one)
 	weight      int  // what a call costs of the stack budget (maxWeight)
 	fn          *funcInfo
 	gen         bool // a generator function: a call makes a generator (runWithCells)

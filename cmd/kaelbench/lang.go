@@ -36,9 +36,12 @@ var langRows = []langRow{
 	{key: "fib", work: "recursive fib(25), per fib(25)", src: "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nfor i in range(N):\n    fib(25)", n: 8, goal: 1.0},
 	{key: "tensor", work: "c = s + s, 2-element tensor", src: "s = tensor([1., 2.])\nfor i in range(N):\n    c = s + s",
 		pySrc: "from torch import tensor\ns = tensor([1., 2.])\nfor i in range(N):\n    c = s + s", n: 500_000, goal: 1.5, torch: true},
-	// Not one of issue 11's goals: measured so that the cost of user
-	// objects (construction, attributes, operator methods) stays visible.
-	{key: "objects", work: "micrograd-style Value: a * b + 10.0", src: "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data", n: 100_000},
+	// Issue 34's user objects: construction, attributes and operator
+	// methods (micrograd's Value), and calls through a user nn.Module
+	// (a 4-layer MLP on one sample, whose forward calls its submodules)
+	// beside PyTorch's per-call overhead.
+	{key: "objects", work: "micrograd-style Value: a * b + 10.0", goal: 1.5, src: "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data", n: 100_000},
+	{key: "module", work: "4-layer MLP of a user nn.Module, batch 1, no_grad", goal: 2.0, torch: true, src: mlpSrc, pySrc: mlpSrc, n: 20_000},
 	// Issue 29's NumPy rows: kael's NumPy against NumPy itself, large
 	// arrays (at least as fast) and a loop over small ones (NumPy's
 	// per-call overhead, where kael should win by 1.5x).
@@ -47,6 +50,29 @@ var langRows = []langRow{
 	{key: "np_fancy", work: "NumPy a[idx], 10^6 float64, 142858 indices", src: "import numpy as np\na = np.arange(1_000_000.0)\nidx = np.arange(0, 1_000_000, 7)\nfor i in range(N):\n    b = a[idx]", n: 100, goal: 1.0, numpy: true},
 	{key: "np_small", work: "NumPy b = a * 2 + 1, 3 elements", src: "import numpy as np\na = np.array([1., 2., 3.])\nfor i in range(N):\n    b = a * 2 + 1", n: 200_000, goal: 1.5, numpy: true},
 }
+
+// mlpSrc is the module row's program, the same for kael and PyTorch (no
+// capital N other than the count's).
+const mlpSrc = `import torch
+from torch import nn
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(16, 16)
+        self.fc2 = nn.Linear(16, 16)
+        self.fc3 = nn.Linear(16, 16)
+        self.fc4 = nn.Linear(16, 4)
+    def forward(self, x):
+        x = torch.relu(self.fc1(x))
+        x = torch.relu(self.fc2(x))
+        x = torch.relu(self.fc3(x))
+        return self.fc4(x)
+torch.manual_seed(0)
+m = MLP()
+x = torch.randn(1, 16)
+with torch.no_grad():
+    for i in range(N):
+        y = m(x)`
 
 // langTimes holds the medians of one implementation: seconds per
 // iteration by row key, and the start-up time.

@@ -88,3 +88,15 @@ func TestPrintGPT2Table(t *testing.T) {
 		t.Errorf("without PyTorch:\n%s", b.String())
 	}
 }
+
+// TestLangRowsHaveOneCount checks that N, which timePair replaces with
+// the iteration count, stands only for it in every row's programs.
+func TestLangRowsHaveOneCount(t *testing.T) {
+	for _, r := range langRows {
+		for _, src := range []string{r.src, r.pySrc} {
+			if src != "" && strings.Count(src, "N") != 1 {
+				t.Errorf("%s: %d capital Ns in %q, want the count's only", r.key, strings.Count(src, "N"), src)
+			}
+		}
+	}
+}
