@@ -175,10 +175,13 @@ func init() {
 		case IterMaker:
 			return it.Iter()
 		case *Instance:
-			if r, ok, err := it.hook("__iter__"); ok || err != nil {
+			r, ok, err := it.hook("__iter__")
+			if ok || err != nil {
 				if err != nil || isIterator(r) {
 					return r, err
 				}
+			} else if it.HasOwn("__getitem__") {
+				return it.sequenceIterator(), nil // x[0], x[1], ... may never end
 			}
 		}
 		elems, err := Collect(v)

@@ -16,7 +16,7 @@ func init() {
 		defMethod(typ, "index(self, value)", "The position of the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
 			elems, _, _ := Sequence(a.Value("self"))
 			for i, e := range elems {
-				if equal(e, a.Value("value")) {
+				if elemEqual(e, a.Value("value")) {
 					return int64(i), nil
 				}
 			}
@@ -26,7 +26,7 @@ func init() {
 			elems, _, _ := Sequence(a.Value("self"))
 			n := int64(0)
 			for _, e := range elems {
-				if equal(e, a.Value("value")) {
+				if elemEqual(e, a.Value("value")) {
 					n++
 				}
 			}
@@ -82,7 +82,7 @@ func defListMethods() {
 	defMethod("list", "remove(self, value)", "Removes the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
 		l := self[*List](a)
 		for i, e := range l.Elems {
-			if equal(e, a.Value("value")) {
+			if elemEqual(e, a.Value("value")) {
 				l.Elems = append(l.Elems[:i:i], l.Elems[i+1:]...)
 				return None, nil
 			}

@@ -100,9 +100,20 @@ func boolInt(b bool) int64 {
 	return 0
 }
 
-// binary applies an arithmetic or bitwise operator.
+// binary applies an arithmetic or bitwise operator; an error a special
+// method raised on the way (the __str__ of "%s" % (x,)) is its error.
 func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
-	if isUserValue(a) || isUserValue(b) {
+	v, err := in.binaryValues(op, a, b, at)
+	if err = in.raiseHooks(err); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func (in *interp) binaryValues(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
+	if _, isStr := a.(string); (isUserValue(a) || isUserValue(b)) && !(isStr && op == syntax.PERCENT) {
+		// str % x is str's formatting whatever x is, as in Python
+		// (x's __rmod__ would be tried only for a subclass of str).
 		return in.userBinary(op, a, b)
 	}
 	if r, ok, err := operandBinary(op, a, b); ok {
@@ -582,11 +593,21 @@ func repeat(v Value, n int64) (Value, bool, error) {
 	return nil, false, nil
 }
 
-// compare applies a comparison operator.
+// compare applies a comparison operator; an error a special method raised
+// on the way (the __eq__ of an element in x in [...] or [a] == [b]) is its
+// error, as in Python.
 func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
+	v, err := in.compareValues(op, a, b, at)
+	if err = in.raiseHooks(err); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func (in *interp) compareValues(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
 	switch op {
 	case syntax.IN, syntax.NOTIN:
-		found, err := contains(b, a)
+		found, err := containsIn(in.s, b, a)
 		if err != nil {
 			return nil, err
 		}
@@ -773,7 +794,11 @@ func seqElems(v Value) ([]Value, bool) {
 	return nil, false
 }
 
-func contains(container, item Value) (bool, error) {
+func contains(container, item Value) (bool, error) { return containsIn(nil, container, item) }
+
+// containsIn is contains for session s, whose recorded special method
+// error (an element's __eq__ raised) stops the search, as in Python.
+func containsIn(s *Session, container, item Value) (bool, error) {
 	switch c := container.(type) {
 	case string:
 		s, ok := item.(string)
@@ -825,8 +850,8 @@ func contains(container, item Value) (bool, error) {
 	}
 	found := false
 	err := Iterate(container, func(e Value) bool {
-		found = equal(e, item)
-		return !found
+		found = elemEqual(e, item)
+		return !found && (s == nil || s.hookErr == nil)
 	})
 	return found, err
 }
