@@ -314,6 +314,8 @@ func defStrMethods() {
 			return nil, err
 		}
 		parts := make([]string, len(elems))
+		sep := self[string](a)
+		size := float64(len(sep)) * float64(max(len(elems)-1, 0))
 		for i, e := range elems {
 			s, ok := e.(string)
 			if !ok {
@@ -321,8 +323,12 @@ func defStrMethods() {
 					WithHint("convert the items first: sep.join([str(x) for x in items])")
 			}
 			parts[i] = s
+			size += float64(len(s))
 		}
-		return strings.Join(parts, self[string](a)), nil
+		if err := checkLength(size, "joining %d strings into one of %.0f bytes needs too much memory", len(parts), size); err != nil {
+			return nil, err
+		}
+		return strings.Join(parts, sep), nil
 	})
 	defMethod("str", "split(self, sep=None, maxsplit=-1)", "The parts of the string between occurrences of sep, or between runs of whitespace when sep is None; at most maxsplit splits when it is not -1.", func(a *Args) (Value, error) {
 		s, n := self[string](a), a.Int("maxsplit")
@@ -387,7 +393,18 @@ func defStrMethods() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return strings.Replace(self[string](a), old, repl, n), nil
+		s := self[string](a)
+		if len(repl) > len(old) {
+			m := strings.Count(s, old)
+			if n >= 0 {
+				m = min(m, n)
+			}
+			size := float64(len(s)) + float64(m)*float64(len(repl)-len(old))
+			if err := checkLength(size, "replacing %d occurrences makes a string of %.0f bytes, which needs too much memory", m, size); err != nil {
+				return nil, err
+			}
+		}
+		return strings.Replace(s, old, repl, n), nil
 	})
 }
 

@@ -544,24 +544,31 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 // rather than an exhausted process.
 const MaxRepeat = 1 << 26
 
+// checkLength is the one memory guard of strings and containers, as the
+// memory limit is tensors' (tensor.SetMemoryLimit): an operation about
+// to build a string of n characters, or a list, tuple, set or dict of n
+// elements, calls it first, and beyond growthLimit (MaxRepeat) it is a
+// MemoryError whose message, format and args, says what was refused,
+// rather than an exhausted process. n is a float64 so that callers
+// compute it without overflow.
+func checkLength(n float64, format string, args ...any) error {
+	if n <= float64(growthLimit) {
+		return nil
+	}
+	return Errorf(MemoryError, format, args...).
+		WithHint("kael holds at most %d elements (characters) in one string or container; for large numeric data use a tensor, e.g. zeros(n)", growthLimit)
+}
+
 // concatGuard refuses a + b when the result would be longer than
 // growthLimit.
 func concatGuard(a Value, la, lb int) error {
-	if la+lb > growthLimit {
-		return Errorf(MemoryError, "concatenating two %ss of %d and %d elements needs too much memory", TypeName(a), la, lb).
-			WithHint("for large numeric data use a tensor, e.g. zeros(n)")
-	}
-	return nil
+	return checkLength(float64(la)+float64(lb), "concatenating two %ss of %d and %d elements needs too much memory", TypeName(a), la, lb)
 }
 
 func repeat(v Value, n int64) (Value, bool, error) {
 	n = max(n, 0)
 	size := func(l int) error {
-		if l > 0 && n > MaxRepeat/int64(l) {
-			return Errorf(MemoryError, "repeating a %s of %d elements %d times needs too much memory", TypeName(v), l, n).
-				WithHint("for large numeric data use a tensor, e.g. zeros(n)")
-		}
-		return nil
+		return checkLength(float64(l)*float64(n), "repeating a %s of %d elements %d times needs too much memory", TypeName(v), l, n)
 	}
 	switch x := v.(type) {
 	case string:

@@ -3,6 +3,7 @@ package lang
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // reliabilityPrelude defines classes whose special methods raise, iterate
@@ -95,4 +96,67 @@ func TestEndlessAndSelfIterators(t *testing.T) {
 	}
 	checkCellCases(t, reliabilityPrelude, cases)
 	checkCellCasesAgainstCPython(t, reliabilityPrelude, cases)
+}
+
+// TestStringAndContainerGuard: strings, sets and dicts that one operation
+// would make longer than growthLimit are a MemoryError from checkLength,
+// the one guard, rather than an exhausted process; the cases keep their
+// sizes small by lowering the limit, and the same sources at full size
+// (growthLimit = MaxRepeat) fail as fast since the guard runs first.
+func TestStringAndContainerGuard(t *testing.T) {
+	defer func(saved int) { growthLimit = saved }(growthLimit)
+	growthLimit = 1000
+	cases := []struct{ src, want string }{
+		{`"%*d" % (2**40, 1)`, "MemoryError: width 1099511627776 is too large"},
+		{`"%*d" % (-2**40, 1)`, "MemoryError: width -1099511627776 is too large"},
+		{`"%*d" % (5, 1)`, "'    1'"},
+		{`"a".zfill(2**40)`, "MemoryError: width 1099511627776 is too large"},
+		{`len("-1".zfill(900))`, "900"},
+		{`"a".center(2**40)`, "MemoryError: width 1099511627776 is too large"},
+		{`s = "a" * 100; s.replace("a", s)`, "MemoryError: replacing 100 occurrences makes a string of 10000 bytes, which needs too much memory"},
+		{`("a" * 100).replace("a", "bb", 10)`, "'" + strings.Repeat("b", 20) + strings.Repeat("a", 90) + "'"},
+		{`", ".join(["x" * 100] * 20)`, "MemoryError: joining 20 strings into one of 2038 bytes needs too much memory"},
+		{`set(range(10**9))`, "MemoryError: a set of 1000000000 elements needs too much memory"},
+		{`frozenset(range(10**9))`, "MemoryError: a set of 1000000000 elements needs too much memory"},
+		{`set(i for i in range(10**9))`, "MemoryError: a dict or set of more than 1000 elements needs too much memory"},
+		{`{i: i for i in range(10**9)}`, "MemoryError: a list comprehension of more than 1000 elements is too long"},
+		{"d = {}\nfor i in range(10**9):\n    d[i] = i", "MemoryError: a dict or set of more than 1000 elements needs too much memory"},
+		{`len(set(range(1000)))`, "1000"},
+	}
+	checkCellCases(t, "", cases)
+	growthLimit = MaxRepeat // at full size the guard refuses them as fast
+	start := time.Now()
+	checkCellCases(t, "", []struct{ src, want string }{
+		{`set(range(10**9))`, "MemoryError: a set of 1000000000 elements needs too much memory"},
+		{`frozenset(range(10**9))`, "MemoryError: a set of 1000000000 elements needs too much memory"},
+		{`"%*d" % (2**40, 1)`, "MemoryError: width 1099511627776 is too large"},
+		{`"a".zfill(2**40)`, "MemoryError: width 1099511627776 is too large"},
+		{`s = "a" * 2**20; s.replace("a", s)`, "MemoryError: replacing 1048576 occurrences makes a string of 1099511627776 bytes, which needs too much memory"},
+		{`", ".join(["x" * 2**20] * 2**16)`, "MemoryError: joining 65536 strings into one of 68719607806 bytes needs too much memory"},
+	})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the full-size cases took %v", d)
+	}
+}
+
+// TestFormattedTextOfHugeContainer: f"{x}", f"{x!r}", format(x) and
+// "%s" % (x,) of a container whose text passes maxReprBytes raise
+// str(x)'s MemoryError rather than a text cut short.
+func TestFormattedTextOfHugeContainer(t *testing.T) {
+	defer func(saved int) { maxReprBytes = saved }(maxReprBytes)
+	maxReprBytes = 1000
+	want := "MemoryError: the text of this list would be longer than 1000 B"
+	cases := []struct{ src, want string }{
+		{`str(x)`, want},
+		{`f"{x}"`, want},
+		{`f"{x!r}"`, want},
+		{`f"{x!s}"`, want},
+		{`f"{x!a}"`, want},
+		{`"{}".format(x)`, want},
+		{`format(x)`, want},
+		{`"%s" % (x,)`, want},
+		{`"%r" % (x,)`, want},
+		{`len(f"{x[:10]}")`, "70"},
+	}
+	checkCellCases(t, "x = ['abc'] * 1000\n", cases)
 }
