@@ -560,8 +560,13 @@ func checkLength(n float64, format string, args ...any) error {
 }
 
 // concatGuard refuses a + b when the result would be longer than
-// growthLimit.
+// growthLimit, and stops at an interrupt: a chain [1] + [1] + ... of many
+// terms copies quadratically many elements in one expression, with no loop
+// to look at the interrupt.
 func concatGuard(a Value, la, lb int) error {
+	if tensor.Interrupted() {
+		return ErrInterrupted()
+	}
 	return checkLength(float64(la)+float64(lb), "concatenating two %ss of %d and %d elements needs too much memory", TypeName(a), la, lb)
 }
 

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -159,4 +160,29 @@ func TestFormattedTextOfHugeContainer(t *testing.T) {
 		{`len(f"{x[:10]}")`, "70"},
 	}
 	checkCellCases(t, "x = ['abc'] * 1000\n", cases)
+}
+
+// TestLongInputsFailOrStopFast: a 16,000-part import fails at once, and a
+// long chain of list concatenations, quadratic in its terms with no loop
+// in it, stops at an interrupt.
+func TestLongInputsFailOrStopFast(t *testing.T) {
+	start := time.Now()
+	src := "import " + strings.TrimSuffix(strings.Repeat("a.", 16000), ".")
+	if got := outcome(NewSession(IO{}).Exec(context.Background(), "", src)); got != "ModuleNotFoundError: No module named 'a'" {
+		t.Errorf("import a.a...: got %.100s", got)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("import a.a... took %v", d)
+	}
+	src = strings.TrimSuffix(strings.Repeat("[1] + ", 30000), " + ")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start = time.Now()
+	if got := outcome(NewSession(IO{}).Exec(ctx, "", src)); got != "KeyboardInterrupt: interrupted" {
+		t.Errorf("[1] + [1] + ...: got %.100s, want KeyboardInterrupt", got)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("[1] + [1] + ... stopped %v after the interrupt", d)
+	}
 }
