@@ -3,7 +3,8 @@ package gpt2
 import (
 	"encoding/json"
 	"fmt"
-	"os"
+
+	"github.com/kael-dev/kael/internal/fileguard"
 )
 
 // Config is the shape of a GPT-2 model, in Hugging Face's config.json
@@ -47,7 +48,7 @@ func (c Config) Validate() error {
 // ReadConfig reads a Hugging Face config.json. Fields it lacks keep
 // GPT-2's defaults; n_ctx stands in for n_positions in old files.
 func ReadConfig(path string) (Config, error) {
-	b, err := os.ReadFile(path)
+	b, err := fileguard.ReadFile(path)
 	if err != nil {
 		return Config{}, err
 	}

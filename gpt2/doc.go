@@ -9,7 +9,8 @@
 // stored (in, out) and used as y = x·W + b), taking the configuration from
 // config.json when there is one and inferring it from the shapes
 // otherwise. Weights of other floating dtypes are converted to float32;
-// float32 weights are used in place in the memory-mapped file.
+// float32 weights are used in place in the file's bytes, read into memory
+// once (package safetensors).
 //
 // The tokenizer is in package gpt2/bpe.
 package gpt2

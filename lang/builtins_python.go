@@ -175,10 +175,13 @@ func init() {
 		case IterMaker:
 			return it.Iter()
 		case *Instance:
-			if r, ok, err := it.hook("__iter__"); ok || err != nil {
+			r, ok, err := it.hook("__iter__")
+			if ok || err != nil {
 				if err != nil || isIterator(r) {
 					return r, err
 				}
+			} else if it.HasOwn("__getitem__") {
+				return it.sequenceIterator(), nil // x[0], x[1], ... may never end
 			}
 		}
 		elems, err := Collect(v)
@@ -425,8 +428,8 @@ func defPythonStrMethods() {
 			if utf8.RuneCountInString(fill) != 1 {
 				return nil, Errorf(TypeError, "The fill character must be exactly one character long")
 			}
-			if width > maxFormatWidth {
-				return nil, Errorf(MemoryError, "width %d is too large", width)
+			if err := checkLength(float64(width), "width %d is too large", width); err != nil {
+				return nil, err
 			}
 			n := width - utf8.RuneCountInString(s)
 			if n <= 0 {
@@ -446,7 +449,10 @@ func defPythonStrMethods() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		n := min(width, maxFormatWidth) - utf8.RuneCountInString(s)
+		if err := checkLength(float64(width), "width %d is too large", width); err != nil {
+			return nil, err
+		}
+		n := width - utf8.RuneCountInString(s)
 		if n <= 0 {
 			return s, nil
 		}

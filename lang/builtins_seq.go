@@ -16,7 +16,7 @@ func init() {
 		defMethod(typ, "index(self, value)", "The position of the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
 			elems, _, _ := Sequence(a.Value("self"))
 			for i, e := range elems {
-				if equal(e, a.Value("value")) {
+				if elemEqual(e, a.Value("value")) {
 					return int64(i), nil
 				}
 			}
@@ -26,7 +26,7 @@ func init() {
 			elems, _, _ := Sequence(a.Value("self"))
 			n := int64(0)
 			for _, e := range elems {
-				if equal(e, a.Value("value")) {
+				if elemEqual(e, a.Value("value")) {
 					n++
 				}
 			}
@@ -82,7 +82,7 @@ func defListMethods() {
 	defMethod("list", "remove(self, value)", "Removes the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
 		l := self[*List](a)
 		for i, e := range l.Elems {
-			if equal(e, a.Value("value")) {
+			if elemEqual(e, a.Value("value")) {
 				l.Elems = append(l.Elems[:i:i], l.Elems[i+1:]...)
 				return None, nil
 			}
@@ -314,6 +314,8 @@ func defStrMethods() {
 			return nil, err
 		}
 		parts := make([]string, len(elems))
+		sep := self[string](a)
+		size := float64(len(sep)) * float64(max(len(elems)-1, 0))
 		for i, e := range elems {
 			s, ok := e.(string)
 			if !ok {
@@ -321,8 +323,12 @@ func defStrMethods() {
 					WithHint("convert the items first: sep.join([str(x) for x in items])")
 			}
 			parts[i] = s
+			size += float64(len(s))
 		}
-		return strings.Join(parts, self[string](a)), nil
+		if err := checkLength(size, "joining %d strings into one of %.0f bytes needs too much memory", len(parts), size); err != nil {
+			return nil, err
+		}
+		return strings.Join(parts, sep), nil
 	})
 	defMethod("str", "split(self, sep=None, maxsplit=-1)", "The parts of the string between occurrences of sep, or between runs of whitespace when sep is None; at most maxsplit splits when it is not -1.", func(a *Args) (Value, error) {
 		s, n := self[string](a), a.Int("maxsplit")
@@ -387,7 +393,18 @@ func defStrMethods() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return strings.Replace(self[string](a), old, repl, n), nil
+		s := self[string](a)
+		if len(repl) > len(old) {
+			m := strings.Count(s, old)
+			if n >= 0 {
+				m = min(m, n)
+			}
+			size := float64(len(s)) + float64(m)*float64(len(repl)-len(old))
+			if err := checkLength(size, "replacing %d occurrences makes a string of %.0f bytes, which needs too much memory", m, size); err != nil {
+				return nil, err
+			}
+		}
+		return strings.Replace(s, old, repl, n), nil
 	})
 }
 

@@ -388,6 +388,24 @@ func (x *Instance) Iterate(yield func(Value) bool) error {
 	}
 }
 
+// sequenceIterator is iter(x) for a class with __getitem__ and no
+// __iter__: an iterator that asks for x[0], x[1], ... one at a time, as
+// next() wants them, until __getitem__ raises IndexError.
+func (x *Instance) sequenceIterator() Value {
+	i := int64(0)
+	return NewLazyIterator("iterator", func() (Value, bool, error) {
+		v, err := x.GetItem(i)
+		if err != nil {
+			if ToError(err).Kind == IndexError {
+				return nil, false, nil
+			}
+			return nil, false, err
+		}
+		i++
+		return v, true, nil
+	})
+}
+
 // iterateNext steps x, an iterator that __iter__ returned, calling its
 // __next__ until that raises StopIteration.
 func (x *Instance) iterateNext(yield func(Value) bool) error {

@@ -319,10 +319,23 @@ func (in *interp) underHooks(f func() (Value, error)) (Value, error) {
 	return v, err
 }
 
-// takeHookErr returns err, or else the recorded error of a special method,
-// clearing it.
+// raiseHooks returns err, or else the error a special method recorded
+// with hookFailed while Go code computed an operation (an == of elements,
+// a str for % or an f-string), clearing it: the operation fails with it
+// rather than going on with a default value.
+func (in *interp) raiseHooks(err error) error {
+	if in.s != nil && in.s.hookErr != nil {
+		return in.s.takeHookErr(err)
+	}
+	return err
+}
+
+// takeHookErr returns the recorded error of a special method, clearing
+// it, or else err: the special method failed first, and what the Go code
+// made of its default answer afterwards ("x is not in list") is not the
+// error Python raises.
 func (s *Session) takeHookErr(err error) error {
-	if err == nil {
+	if s.hookErr != nil {
 		err = s.hookErr
 	}
 	s.hookErr = nil

@@ -183,7 +183,7 @@ func allNames(ts []*targetCode) bool {
 
 // unpack returns the n elements of v for a, b, ... = v.
 func unpack(v Value, n int) ([]Value, error) {
-	elems, err := unpackElems(v)
+	elems, err := unpackElems(v, n+1)
 	if err != nil {
 		return nil, err
 	}
@@ -196,20 +196,21 @@ func unpack(v Value, n int) ([]Value, error) {
 	return elems, nil
 }
 
-// unpackElems returns the elements of v, which an assignment unpacks.
-// A tensor's error (iteration over a 0-d tensor) is PyTorch's; one that is
-// not a TypeError, such as a range too long to hold, is kept.
-func unpackElems(v Value) ([]Value, error) {
+// unpackElems returns the elements of v, which an assignment unpacks: at
+// most limit of them (all when limit is negative). A tensor's error
+// (iteration over a 0-d tensor) is PyTorch's; one that is not a
+// TypeError, such as a range too long to hold, is kept.
+func unpackElems(v Value, limit int) ([]Value, error) {
 	if elems, ok := v.(Tuple); ok {
 		return elems, nil
 	}
-	elems, err := Collect(v)
+	elems, err := collectUpTo(v, limit)
 	if err != nil {
 		if _, isTensor := v.(*tensor.Tensor); isTensor {
 			return nil, err
 		}
-		if e, ok := err.(*Error); ok && e.Kind != TypeError {
-			return nil, err
+		if e, ok := err.(*Error); ok && (e.Kind != TypeError || IsIterable(v)) {
+			return nil, err // an iterable's own TypeError: iter() returned non-iterator
 		}
 		return nil, Errorf(TypeError, "cannot unpack non-iterable %s object", TypeName(v))
 	}

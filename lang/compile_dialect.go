@@ -128,7 +128,7 @@ func (c *compiler) fstringParts(parts []syntax.Expr) func(in *interp, b *strings
 				return err
 			}
 			s, err := formatField(v, fl.f, spec.String())
-			if err != nil {
+			if err = in.raiseHooks(err); err != nil {
 				return in.errorAt(err, fl.f.Span())
 			}
 			b.WriteString(s)

@@ -34,7 +34,7 @@ func (tc *targetCode) unpack(v Value) ([]Value, error) {
 // unpackStarred returns the n elements of v for targets of which the one
 // at star is starred: that one gets a list of what the others leave.
 func unpackStarred(v Value, n, star int) ([]Value, error) {
-	elems, err := unpackElems(v)
+	elems, err := unpackElems(v, -1)
 	if err != nil {
 		return nil, err
 	}

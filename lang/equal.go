@@ -45,7 +45,9 @@ func equal(a, b Value) bool {
 				return false
 			}
 			for i := len(xs) - 1; i >= 0; i-- {
-				stack = append(stack, pair{xs[i], ys[i]})
+				if !sameObject(xs[i], ys[i]) {
+					stack = append(stack, pair{xs[i], ys[i]})
+				}
 			}
 		case *Dict:
 			if eq, ok := dictKindEqual(x, p.b); ok {
@@ -100,6 +102,18 @@ func isTupleKind(v Value) bool {
 	}
 	return false
 }
+
+// sameObject reports whether a and b are one instance of a user class:
+// Python compares the elements of containers (==, in, index) identity
+// first, so such an element equals itself without calling its __eq__.
+func sameObject(a, b Value) bool {
+	x, ok := a.(*Instance)
+	return ok && x == b
+}
+
+// elemEqual is == between an element of a container and a value, as
+// Python's searches (in, index, count, remove) compare: identity first.
+func elemEqual(a, b Value) bool { return sameObject(a, b) || equal(a, b) }
 
 // Equal is Python's == as a truth value, for Go code: numbers, strings
 // and containers element by element, values with an == of their own

@@ -427,8 +427,13 @@ func IsIterable(v Value) bool {
 }
 
 // Collect returns the elements of an iterable value.
-func Collect(v Value) ([]Value, error) {
-	if r, ok := v.(*Range); ok && r.Len() > MaxCollect {
+func Collect(v Value) ([]Value, error) { return collectUpTo(v, -1) }
+
+// collectUpTo is Collect stopping after limit elements (all of them when
+// limit is negative), so that a, b = x takes one element more than it
+// needs from an endless iterator, as Python does, rather than draining it.
+func collectUpTo(v Value, limit int) ([]Value, error) {
+	if r, ok := v.(*Range); ok && limit < 0 && r.Len() > MaxCollect {
 		return nil, Errorf(MemoryError, "a range of %d elements is too long to hold in a list", r.Len()).
 			WithHint("loop over it with for, or use arange() for a tensor")
 	}
@@ -439,7 +444,7 @@ func Collect(v Value) ([]Value, error) {
 			return false
 		}
 		out = append(out, e)
-		return true
+		return len(out) != limit
 	})
 	if err == nil {
 		err = stopped

@@ -187,7 +187,7 @@ func formatValue(v Value, spec string) (string, error) {
 		}
 		return "", err
 	}
-	return Str(v), nil
+	return StrText(v)
 }
 
 // pad aligns s in f.width characters.
@@ -495,14 +495,25 @@ func convert(v Value, conv string) (Value, error) {
 	switch conv {
 	case "":
 		return v, nil
-	case "r":
-		return Repr(v), nil
-	case "s":
-		return Str(v), nil
-	case "a":
-		return asciiRepr(Repr(v)), nil
+	case "r", "s", "a":
+		return convertText(v, conv[0])
 	}
 	return nil, Errorf(ValueError, "Unknown conversion specifier %s", conv)
+}
+
+// convertText is the text of v for the conversion 'r', 's' or 'a' (of an
+// f-string, format or %), with ReprText's errors: a container whose text
+// would pass maxReprBytes is a MemoryError, as str(x) is, not a text cut
+// short.
+func convertText(v Value, conv byte) (string, error) {
+	switch conv {
+	case 's':
+		return StrText(v)
+	case 'a':
+		s, err := ReprText(v)
+		return asciiRepr(s), err
+	}
+	return ReprText(v)
 }
 
 // asciiRepr escapes the non-ASCII characters of a repr, as Python's ascii().

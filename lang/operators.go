@@ -100,9 +100,20 @@ func boolInt(b bool) int64 {
 	return 0
 }
 
-// binary applies an arithmetic or bitwise operator.
+// binary applies an arithmetic or bitwise operator; an error a special
+// method raised on the way (the __str__ of "%s" % (x,)) is its error.
 func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
-	if isUserValue(a) || isUserValue(b) {
+	v, err := in.binaryValues(op, a, b, at)
+	if err = in.raiseHooks(err); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func (in *interp) binaryValues(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
+	if _, isStr := a.(string); (isUserValue(a) || isUserValue(b)) && !(isStr && op == syntax.PERCENT) {
+		// str % x is str's formatting whatever x is, as in Python
+		// (x's __rmod__ would be tried only for a subclass of str).
 		return in.userBinary(op, a, b)
 	}
 	if r, ok, err := operandBinary(op, a, b); ok {
@@ -536,24 +547,36 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 // rather than an exhausted process.
 const MaxRepeat = 1 << 26
 
-// concatGuard refuses a + b when the result would be longer than
-// growthLimit.
-func concatGuard(a Value, la, lb int) error {
-	if la+lb > growthLimit {
-		return Errorf(MemoryError, "concatenating two %ss of %d and %d elements needs too much memory", TypeName(a), la, lb).
-			WithHint("for large numeric data use a tensor, e.g. zeros(n)")
+// checkLength is the one memory guard of strings and containers, as the
+// memory limit is tensors' (tensor.SetMemoryLimit): an operation about
+// to build a string of n characters, or a list, tuple, set or dict of n
+// elements, calls it first, and beyond growthLimit (MaxRepeat) it is a
+// MemoryError whose message, format and args, says what was refused,
+// rather than an exhausted process. n is a float64 so that callers
+// compute it without overflow.
+func checkLength(n float64, format string, args ...any) error {
+	if n <= float64(growthLimit) {
+		return nil
 	}
-	return nil
+	return Errorf(MemoryError, format, args...).
+		WithHint("kael holds at most %d elements (characters) in one string or container; for large numeric data use a tensor, e.g. zeros(n)", growthLimit)
+}
+
+// concatGuard refuses a + b when the result would be longer than
+// growthLimit, and stops at an interrupt: a chain [1] + [1] + ... of many
+// terms copies quadratically many elements in one expression, with no loop
+// to look at the interrupt.
+func concatGuard(a Value, la, lb int) error {
+	if tensor.Interrupted() {
+		return ErrInterrupted()
+	}
+	return checkLength(float64(la)+float64(lb), "concatenating two %ss of %d and %d elements needs too much memory", TypeName(a), la, lb)
 }
 
 func repeat(v Value, n int64) (Value, bool, error) {
 	n = max(n, 0)
 	size := func(l int) error {
-		if l > 0 && n > MaxRepeat/int64(l) {
-			return Errorf(MemoryError, "repeating a %s of %d elements %d times needs too much memory", TypeName(v), l, n).
-				WithHint("for large numeric data use a tensor, e.g. zeros(n)")
-		}
-		return nil
+		return checkLength(float64(l)*float64(n), "repeating a %s of %d elements %d times needs too much memory", TypeName(v), l, n)
 	}
 	switch x := v.(type) {
 	case string:
@@ -585,11 +608,21 @@ func repeat(v Value, n int64) (Value, bool, error) {
 	return nil, false, nil
 }
 
-// compare applies a comparison operator.
+// compare applies a comparison operator; an error a special method raised
+// on the way (the __eq__ of an element in x in [...] or [a] == [b]) is its
+// error, as in Python.
 func (in *interp) compare(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
+	v, err := in.compareValues(op, a, b, at)
+	if err = in.raiseHooks(err); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func (in *interp) compareValues(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
 	switch op {
 	case syntax.IN, syntax.NOTIN:
-		found, err := contains(b, a)
+		found, err := containsIn(in.s, b, a)
 		if err != nil {
 			return nil, err
 		}
@@ -766,7 +799,11 @@ func seqElems(v Value) ([]Value, bool) {
 	return nil, false
 }
 
-func contains(container, item Value) (bool, error) {
+func contains(container, item Value) (bool, error) { return containsIn(nil, container, item) }
+
+// containsIn is contains for session s, whose recorded special method
+// error (an element's __eq__ raised) stops the search, as in Python.
+func containsIn(s *Session, container, item Value) (bool, error) {
 	switch c := container.(type) {
 	case string:
 		s, ok := item.(string)
@@ -818,8 +855,8 @@ func contains(container, item Value) (bool, error) {
 	}
 	found := false
 	err := Iterate(container, func(e Value) bool {
-		found = equal(e, item)
-		return !found
+		found = elemEqual(e, item)
+		return !found && (s == nil || s.hookErr == nil)
 	})
 	return found, err
 }

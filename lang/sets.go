@@ -22,10 +22,17 @@ func newSet(frozen bool) *Set { return &Set{d: NewDict(), frozen: frozen} }
 
 // setOf builds a set from the elements of an iterable.
 func setOf(v Value, frozen bool) (*Set, error) {
+	if r, ok := v.(*Range); ok { // refused at once, not after 2**26 elements
+		if err := checkLength(float64(r.Len()), "a set of %d elements needs too much memory", r.Len()); err != nil {
+			return nil, err
+		}
+	}
 	s := newSet(frozen)
 	var err error
 	iterErr := Iterate(v, func(e Value) bool {
-		err = s.d.Set(e, None)
+		if err = PollInterrupt(s.Len()); err == nil {
+			err = s.d.Set(e, None)
+		}
 		return err == nil
 	})
 	if iterErr != nil {

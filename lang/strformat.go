@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -328,6 +329,9 @@ func percentFormat(format string, args Value) (string, error) {
 				if !ok {
 					return 0, Errorf(TypeError, "* wants int")
 				}
+				if err := checkLength(math.Abs(float64(n)), "width %d is too large", n); err != nil {
+					return 0, err
+				}
 				return int(n), nil
 			}
 			start := i
@@ -393,14 +397,9 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 	}
 	switch conv {
 	case 's', 'r', 'a':
-		var s string
-		switch conv {
-		case 's':
-			s = Str(v)
-		case 'r':
-			s = Repr(v)
-		default:
-			s = asciiRepr(Repr(v))
+		s, err := convertText(v, conv)
+		if err != nil {
+			return "", err
 		}
 		if f.prec >= 0 {
 			if rs := []rune(s); len(rs) > f.prec {

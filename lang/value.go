@@ -109,6 +109,9 @@ func (d *Dict) Set(k, v Value) error {
 		d.vals[i] = v
 		return nil
 	}
+	if err := checkLength(float64(len(d.keys)+1), "a dict or set of more than %d elements needs too much memory", len(d.keys)); err != nil {
+		return err
+	}
 	if ik, isInt := key.(int64); isInt {
 		if d.ints == nil {
 			d.ints = map[int64]int{}

@@ -2,12 +2,13 @@
 // 8-byte little-endian header length N, N bytes of JSON naming each tensor's
 // dtype, shape and byte range, then the raw row-major little-endian data.
 //
-// Reading memory-maps the file. Tensors of dtype F32, F64, I64 and BOOL
-// are views of the mapping, not copies (on a little-endian machine, when the
-// data is aligned); the mapping is private, so writing to such a tensor
-// changes only this process's copy, and it stays mapped for as long as any
-// tensor views it. The dtypes kael does not have convert on load to the
-// nearest one kael has:
+// Reading reads the whole file into memory once (not a mapping, which
+// faults when another program truncates the file under loaded tensors), and
+// refuses what is not a regular file at once. Tensors of dtype F32, F64, I64
+// and BOOL are views of those bytes, not further copies (on a little-endian
+// machine, when the data is aligned); writing to such a tensor never changes
+// the file, and the bytes live for as long as any tensor views them. The
+// dtypes kael does not have convert on load to the nearest one kael has:
 //
 //	F16, BF16            -> float32 (exact)
 //	I32, I16, I8, U8,

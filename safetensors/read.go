@@ -3,15 +3,18 @@ package safetensors
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"unsafe"
 
+	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/tensor"
 )
 
 // File is an open safetensors file: its validated header over the file's
-// bytes, which are memory-mapped when the system allows it.
+// bytes, read into memory (see mapping).
 type File struct {
 	Header
 	path string
@@ -26,28 +29,29 @@ type Options struct {
 	Progress func(done, total int64)
 }
 
-// Open maps the file at path and validates its header. The mapping is
-// released when neither the File nor any tensor made from it is reachable.
+// Open reads the file at path into memory and validates its header. The
+// bytes are released when neither the File nor any tensor made from them
+// is reachable. Anything but a regular file (a FIFO, a device) is refused
+// at once, as fileguard refuses it, rather than blocking the open.
 func Open(path string) (*File, error) {
-	f, err := os.Open(path)
+	f, st, err := fileguard.OpenRegular(path, os.O_RDONLY, 0)
+	if errors.Is(err, fileguard.ErrNotRegular) || errors.Is(err, fileguard.ErrDirectory) {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err} // an OSError, as open() gives
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errorf(path, "", "not a regular file")
-	}
 	h, err := ParseHeader(path, f, st.Size())
 	if err != nil {
 		return nil, err
 	}
-	m, err := mapFile(f, st.Size())
+	m, err := readFile(f, st.Size())
 	if err != nil {
-		return nil, errorf(path, "", "cannot map the file: %v", err)
+		if e, ok := err.(*tensor.Error); ok {
+			return nil, e
+		}
+		return nil, errorf(path, "", "cannot read the file: %v", err)
 	}
 	return &File{Header: *h, path: path, m: m}, nil
 }

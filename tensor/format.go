@@ -223,16 +223,21 @@ func shownIndices(size int, opt PrintOptions, summarize bool) []int {
 }
 
 // collectShown calls visit with the storage index of every element that
-// prints.
+// prints. It walks dims by index and storage offset, not by selecting
+// sub-tensors (which copy their shape), so a tensor of many dims costs
+// time linear in them.
 func collectShown(t *Tensor, opt PrintOptions, summarize bool, visit func(int)) {
-	if t.Dim() == 0 {
-		visit(t.offset)
+	collectShownFrom(t, 0, t.offset, opt, summarize, visit)
+}
+
+func collectShownFrom(t *Tensor, dim, offset int, opt PrintOptions, summarize bool, visit func(int)) {
+	if dim == t.Dim() {
+		visit(offset)
 		return
 	}
-	for _, i := range shownIndices(t.shape[0], opt, summarize) {
+	for _, i := range shownIndices(t.shape[dim], opt, summarize) {
 		if i >= 0 {
-			sub, _ := t.Select(0, i)
-			collectShown(sub, opt, summarize, visit)
+			collectShownFrom(t, dim+1, offset+i*t.strides[dim], opt, summarize, visit)
 		}
 	}
 }
@@ -245,9 +250,15 @@ func formatDims(b *strings.Builder, t *Tensor, f *elemFormatter, opt PrintOption
 		b.WriteString(f.padded(t, t.offset))
 		return
 	}
-	idx := shownIndices(t.shape[0], opt, summarize)
+	formatDimsFrom(b, t, 0, t.offset, f, opt, summarize, indent)
+}
+
+// formatDimsFrom writes dims dim and after of t from storage offset
+// offset; like collectShown it walks by index, in time linear in the dims.
+func formatDimsFrom(b *strings.Builder, t *Tensor, dim, offset int, f *elemFormatter, opt PrintOptions, summarize bool, indent int) {
+	idx := shownIndices(t.shape[dim], opt, summarize)
 	b.WriteByte('[')
-	if t.Dim() == 1 {
+	if dim == t.Dim()-1 {
 		perLine := max((opt.LineWidth-indent)/(f.width+2), 1)
 		for k, i := range idx {
 			if k > 0 {
@@ -262,22 +273,24 @@ func formatDims(b *strings.Builder, t *Tensor, f *elemFormatter, opt PrintOption
 				b.WriteString(" ...")
 				continue
 			}
-			b.WriteString(f.padded(t, t.offset+i*t.strides[0]))
+			b.WriteString(f.padded(t, offset+i*t.strides[dim]))
 		}
 		b.WriteByte(']')
 		return
 	}
-	sep := ",\n" + strings.Repeat("\n", t.Dim()-2) + strings.Repeat(" ", indent+1)
+	var sep string
 	for k, i := range idx {
 		if k > 0 {
+			if sep == "" {
+				sep = ",\n" + strings.Repeat("\n", t.Dim()-dim-2) + strings.Repeat(" ", indent+1)
+			}
 			b.WriteString(sep)
 		}
 		if i < 0 {
 			b.WriteString("...")
 			continue
 		}
-		sub, _ := t.Select(0, i)
-		formatDims(b, sub, f, opt, summarize, indent+1)
+		formatDimsFrom(b, t, dim+1, offset+i*t.strides[dim], f, opt, summarize, indent+1)
 	}
 	b.WriteByte(']')
 }

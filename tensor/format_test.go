@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestFormatLikePyTorch(t *testing.T) {
@@ -51,5 +52,35 @@ func TestFormatWrapsLongRows(t *testing.T) {
 		if len(line) > 80 {
 			t.Errorf("line longer than 80: %q", line)
 		}
+	}
+}
+
+// TestFormatManyDims: printing walks dims by index, in time linear in
+// them, so a tensor of 64,000 dims prints at once rather than in minutes
+// (each level used to select a sub-tensor, copying its shape).
+func TestFormatManyDims(t *testing.T) {
+	shape := make([]int, 64000)
+	for i := range shape {
+		shape[i] = 1
+	}
+	x, err := Ones(Float32, shape...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	s := Format(x, DefaultPrintOptions)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Format of 64,000 dims took %v", d)
+	}
+	want := "tensor(" + strings.Repeat("[", 64000) + "1." + strings.Repeat("]", 64000) + ")"
+	if s != want {
+		t.Errorf("Format of 64,000 dims: got %.40s...", s)
+	}
+	y, err := Ones(Float32, 2, 1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := Format(y, DefaultPrintOptions), "tensor([[[1., 1.]],\n\n        [[1., 1.]]])"; got != want {
+		t.Errorf("Format(ones(2, 1, 2)) = %q, want %q", got, want)
 	}
 }

@@ -50,7 +50,10 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 					cd, ts[ref].shape[j], s, i)
 			}
 		}
-		shape[cd] += t.shape[cd]
+		var ok bool
+		if shape[cd], ok = checkedAdd(shape[cd], t.shape[cd]); !ok {
+			return nil, Errorf(RuntimeError, "Storage size calculation overflowed: the sizes in dimension %d add up to more than an int64 holds", cd)
+		}
 	}
 	out, err := emptyOutput(d, shape...)
 	if err != nil {

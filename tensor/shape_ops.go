@@ -79,7 +79,10 @@ func Repeat(x *Tensor, sizes ...int) (*Tensor, error) {
 		}
 		split = append(split, 1, inShape[i])
 		expanded = append(expanded, r, inShape[i])
-		outShape[i] = r * inShape[i]
+		var ok bool
+		if outShape[i], ok = checkedMul(r, inShape[i]); !ok {
+			return nil, storageOverflow(expanded)
+		}
 	}
 	v, err := x.Reshape(split...)
 	if err != nil {
@@ -158,14 +161,17 @@ func RepeatIndex(counts *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	total := int64(0)
+	total := 0
 	for _, r := range c {
 		if r < 0 {
 			return nil, Errorf(RuntimeError, "repeats can not be negative")
 		}
-		total += r
+		var ok bool
+		if total, ok = checkedAdd(total, int(r)); !ok {
+			return nil, Errorf(RuntimeError, "Storage size calculation overflowed: the repeats add up to more than an int64 holds")
+		}
 	}
-	if err := checkScratch(int(total), 8); err != nil {
+	if err := checkScratch(total, 8); err != nil {
 		return nil, err
 	}
 	idx := make([]int64, 0, total)

@@ -52,13 +52,14 @@ var storageSliceTypes = AllDTypes(ByDType[unsafe.Pointer]{
 
 // newSmallTensor returns a new contiguous tensor in one allocation, or ok
 // false when its elements do not fit (or the memory limit is below even
-// that, so that newTensor reports it).
-func newSmallTensor(d DType, shape []int, zero bool) (t *Tensor, ok bool) {
+// that, so that newTensor reports it). bytes is the size of its elements,
+// as storageBytes computes it without overflow.
+func newSmallTensor(d DType, shape []int, bytes int, zero bool) (t *Tensor, ok bool) {
 	n, size := numel(shape), d.Size()
-	if size == 0 || n*size > smallBytes || len(shape) > inlineDims {
+	if size == 0 || bytes > smallBytes || len(shape) > inlineDims {
 		return nil, false
 	}
-	if limit := memoryLimit.Load(); limit > 0 && int64(n*size) > limit {
+	if limit := memoryLimit.Load(); limit > 0 && int64(bytes) > limit {
 		return nil, false
 	}
 	typ, err := storageSliceTypes.Select("allocate", d)

@@ -92,6 +92,22 @@ func checkScratch(n, size int) error {
 	return checkHeapRoom(bytes)
 }
 
+// AllocBytes returns a buffer of n bytes for tensor data that is not yet
+// a tensor (a model file read into memory, whose tensors FromBytes then
+// views), allocated as tensor storage is: refused with a MemoryError where
+// the memory limit leaves no room, advised to use huge pages, and with
+// unspecified contents that the caller must overwrite whole (see package
+// rawmem).
+func AllocBytes(n int64) ([]byte, error) {
+	if n < 0 || n > math.MaxInt/2 {
+		return nil, Errorf(MemoryError, "cannot allocate %s", HumanBytes(float64(n)))
+	}
+	if err := checkScratch(int(n), 1); err != nil {
+		return nil, err
+	}
+	return allocate[uint8](int(n), false).([]uint8), nil
+}
+
 // HumanBytes formats a byte count in binary units, e.g. "1.5 GiB".
 func HumanBytes(n float64) string {
 	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}

@@ -1,6 +1,9 @@
 package tensor
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // Tensor is an n-dimensional view of typed storage: element (i0, i1, ...) is
 // storage[offset + i0*strides[0] + i1*strides[1] + ...]. Many tensors may
@@ -112,20 +115,66 @@ func numel(shape []int) int {
 	return n
 }
 
-// checkShape validates a shape for allocation: no negative sizes, and a
-// product that fits in an int.
-func checkShape(shape []int) error {
+// Size arithmetic is checked: a number of elements, a byte count, a stride
+// or an offset that does not fit in an int is an error, never a wrapped
+// value (a tensor whose byte size wrapped would claim more elements than
+// its buffer holds). checkedMul and checkedAdd are the one place that
+// checks it; every size computation that can overflow goes through them.
+
+// checkedMul returns a*b for non-negative a and b, and ok false when the
+// product does not fit in an int.
+func checkedMul(a, b int) (int, bool) {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if a < 0 || b < 0 || hi != 0 || lo > math.MaxInt {
+		return 0, false
+	}
+	return int(lo), true
+}
+
+// checkedAdd returns a+b for non-negative a and b, and ok false when the
+// sum does not fit in an int.
+func checkedAdd(a, b int) (int, bool) {
+	if a < 0 || b < 0 || a > math.MaxInt-b {
+		return 0, false
+	}
+	return a + b, true
+}
+
+// storageOverflow is PyTorch's error for a shape whose storage size does
+// not fit in an int64.
+func storageOverflow(shape []int) *Error {
+	return Errorf(RuntimeError, "Storage size calculation overflowed with sizes=%s", FormatShape(shape)).
+		WithHint("the tensor would have more bytes than a 64-bit size can count")
+}
+
+// storageBytes validates a shape for allocation (no negative sizes) and
+// returns its bytes for elements of size bytes, or PyTorch's overflow
+// error when they do not fit in an int.
+func storageBytes(shape []int, size int) (int, error) {
 	n := 1
 	for _, s := range shape {
 		if s < 0 {
-			return valueErrorf("negative dimension %d in shape %v", s, shape)
+			return 0, valueErrorf("negative dimension %d in shape %v", s, shape)
 		}
-		if s != 0 && n > math.MaxInt/s {
-			return valueErrorf("shape %v has too many elements", shape)
-		}
-		n *= s
 	}
-	return nil
+	for _, s := range shape {
+		var ok bool
+		if n, ok = checkedMul(n, s); !ok {
+			return 0, storageOverflow(shape)
+		}
+	}
+	bytes, ok := checkedMul(n, size)
+	if !ok {
+		return 0, storageOverflow(shape)
+	}
+	return bytes, nil
+}
+
+// checkShape validates a shape for allocation: no negative sizes, and a
+// product that fits in an int.
+func checkShape(shape []int) error {
+	_, err := storageBytes(shape, 1)
+	return err
 }
 
 // contiguousStrides returns row-major strides for shape.
@@ -154,10 +203,11 @@ func Empty(d DType, shape ...int) (*Tensor, error) { return newTensor(d, shape, 
 func emptyOutput(d DType, shape ...int) (*Tensor, error) { return newTensor(d, shape, false) }
 
 func newTensor(d DType, shape []int, zero bool) (*Tensor, error) {
-	if err := checkShape(shape); err != nil {
+	bytes, err := storageBytes(shape, d.Size())
+	if err != nil {
 		return nil, err
 	}
-	if t, ok := newSmallTensor(d, shape, zero); ok {
+	if t, ok := newSmallTensor(d, shape, bytes, zero); ok {
 		return t, nil
 	}
 	// One allocation holds the tensor, its storage header and, for up to

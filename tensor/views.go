@@ -1,7 +1,6 @@
 package tensor
 
 import (
-	"math"
 	"slices"
 )
 
@@ -31,10 +30,11 @@ func inferShape(shape []int, n int) ([]int, error) {
 			infer = i
 		case s < 0:
 			return nil, valueErrorf("invalid shape dimension %d", s)
-		case s != 0 && known > math.MaxInt/s:
-			return nil, valueErrorf("shape %v has too many elements", shape)
 		default:
-			known *= s
+			var ok bool
+			if known, ok = checkedMul(known, s); !ok {
+				return nil, storageOverflow(shape)
+			}
 		}
 	}
 	if infer >= 0 {
@@ -475,10 +475,11 @@ func (t *Tensor) AsStrided(shape, strides []int, offset int) (*Tensor, error) {
 			last = -1
 			break
 		}
-		if strides[i] > 0 && n-1 > (1<<62-last)/strides[i] {
+		reach, okMul := checkedMul(n-1, strides[i])
+		var okAdd bool
+		if last, okAdd = checkedAdd(last, reach); !okMul || !okAdd {
 			return nil, valueErrorf("as_strided: the view reaches beyond any storage")
 		}
-		last += (n - 1) * strides[i]
 	}
 	if last >= t.storage.n || last < 0 && offset > t.storage.n {
 		return nil, valueErrorf("as_strided: setStorage: sizes %v, strides %v, storage offset %d need a storage of %d elements, but it has %d", shape, strides, offset, last+1, t.storage.n)

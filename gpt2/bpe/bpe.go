@@ -32,6 +32,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/kael-dev/kael/internal/fileguard"
 )
 
 // EndOfText is the special token that ends a document.
@@ -93,12 +95,12 @@ func FromDir(dir string) (*Tokenizer, bool, error) {
 		if _, err := os.Stat(vocab); err != nil {
 			continue
 		}
-		v, err := os.Open(vocab)
+		v, _, err := fileguard.OpenRegular(vocab, os.O_RDONLY, 0)
 		if err != nil {
 			return nil, false, err
 		}
 		defer v.Close()
-		m, err := os.Open(merges)
+		m, _, err := fileguard.OpenRegular(merges, os.O_RDONLY, 0)
 		if err != nil {
 			return nil, false, fmt.Errorf("%s has %s but not %s: %w", dir, names[0], names[1], err)
 		}

@@ -3,7 +3,8 @@
 // once instead of hanging or filling memory: a FIFO would block the open
 // until some writer appears, and /dev/zero (or a symlink to it) never ends.
 //
-// OpenRegular opens without blocking and accepts regular files only;
+// OpenRegular opens without blocking and accepts regular files only, and
+// ReadFile reads one whole;
 // ReadTail reads at most a given number of bytes from the end of a file,
 // starting at a line boundary; WriteAtomic replaces a file's contents so
 // that a crash leaves either the old or the new file, never half of one.
@@ -13,6 +14,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -48,6 +50,24 @@ func OpenRegular(path string, flag int, perm os.FileMode) (*os.File, os.FileInfo
 		return nil, nil, err
 	}
 	return f, info, nil
+}
+
+// ReadFile is os.ReadFile through OpenRegular: the whole of a regular
+// file, and anything else (a FIFO, a device, a directory) refused at once.
+// Its errors are *fs.PathError, as os.ReadFile's, naming the file.
+func ReadFile(path string) ([]byte, error) {
+	f, info, err := OpenRegular(path, os.O_RDONLY, 0)
+	if errors.Is(err, ErrNotRegular) || errors.Is(err, ErrDirectory) {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data := make([]byte, 0, info.Size()+1) // +1: io.ReadAll's end test
+	buf := bytes.NewBuffer(data)
+	_, err = buf.ReadFrom(f)
+	return buf.Bytes(), err
 }
 
 // ReadTail reads the last max bytes of f, whose size is size. When that is

@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/lib/pickle"
 	"github.com/kael-dev/kael/nn"
@@ -228,7 +229,7 @@ func writeTo(a *lang.Args, f lang.Value, data []byte) error {
 // readFrom reads all of f, a path or an object with a read method.
 func readFrom(a *lang.Args, f lang.Value) ([]byte, string, error) {
 	if path, ok := lang.PathText(f); ok {
-		data, err := os.ReadFile(path)
+		data, err := fileguard.ReadFile(path) // a FIFO is refused, not waited on
 		if err != nil {
 			return nil, path, FileError(err)
 		}
