@@ -119,18 +119,16 @@ func storageDiagram(ts []*tensor.Tensor) (string, error) {
 }
 
 func formatStored(v float64, d tensor.DType) string {
-	switch d {
-	case tensor.Bool:
+	switch {
+	case d == tensor.Bool:
 		if v != 0 {
 			return "True"
 		}
 		return "False"
-	case tensor.Int64:
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	case tensor.Float32, tensor.Float64:
+	case d.IsFloating():
 		return strconv.FormatFloat(v, 'g', 4, 64)
 	}
-	return strconv.FormatFloat(v, 'g', -1, 64) // a dtype added later
+	return strconv.FormatFloat(v, 'f', 0, 64) // an integer dtype
 }
 
 func listText(xs []int) string {
