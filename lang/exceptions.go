@@ -182,6 +182,9 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 	case "__suppress_context__":
 		return st.suppress, true, nil
 	case "__traceback__":
+		if tb := traceOf(st.err); tb != nil {
+			return tb, true, nil
+		}
 		return None, true, nil
 	case "__str__", "__repr__": // what super().__str__() reaches
 		text := excStr(x)
