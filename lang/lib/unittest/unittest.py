@@ -6,6 +6,7 @@ expectedFailure decorators; TestSuite, TestLoader, TestResult,
 TextTestResult, TextTestRunner and main(), printing what CPython prints.
 """
 
+import contextlib
 import sys
 import time
 import traceback
@@ -208,13 +209,13 @@ class _AssertWarnsContext(_AssertRaisesContext):
     _base_type_str = 'a warning type or tuple of warning types'
 
     def __enter__(self):
-        self.warnings_manager = warnings.catch_warnings(record=True)
-        self.warnings = self.warnings_manager.__enter__()
+        self.warnings_manager = contextlib.ExitStack()
+        self.warnings = self.warnings_manager.enter_context(warnings.catch_warnings(record=True))
         warnings.simplefilter("always")
         return self
 
     def __exit__(self, exc_type, exc_value, tb):
-        self.warnings_manager.__exit__(exc_type, exc_value, tb)
+        self.warnings_manager.close()
         if exc_type is not None:
             return False
         try:
@@ -1440,3 +1441,4 @@ class TestProgram:
 
 
 main = TestProgram
+
