@@ -117,6 +117,9 @@ func (f *Function) SetAttr(name string, v Value) error {
 		text, ok := v.(string)
 		switch {
 		case ok && name == "__name__":
+			if f.qualname == "" { // __qualname__ keeps the old name
+				f.qualname = f.Name
+			}
 			f.Name = text
 		case ok && name == "__qualname__":
 			f.qualname = text

@@ -34,8 +34,10 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
 	_ "github.com/kael-dev/kael/lang/lib/datetime"
 	_ "github.com/kael-dev/kael/lang/lib/enum"
+	_ "github.com/kael-dev/kael/lang/lib/errno"
 	_ "github.com/kael-dev/kael/lang/lib/fnmatch"
 	_ "github.com/kael-dev/kael/lang/lib/functools"
+	_ "github.com/kael-dev/kael/lang/lib/gc"
 	_ "github.com/kael-dev/kael/lang/lib/glob"
 	_ "github.com/kael-dev/kael/lang/lib/gzip"
 	_ "github.com/kael-dev/kael/lang/lib/hashlib"
@@ -72,5 +74,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/unittest"
 	_ "github.com/kael-dev/kael/lang/lib/uuid"
 	_ "github.com/kael-dev/kael/lang/lib/warnings"
+	_ "github.com/kael-dev/kael/lang/lib/weakref"
 	_ "github.com/kael-dev/kael/lang/torch"
 )

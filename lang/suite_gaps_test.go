@@ -1,0 +1,53 @@
+package lang
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// Gaps CPython's grammar and exception suites (lang/lib/unittest's
+// TestCPythonSuites) showed, each compared with CPython.
+
+func TestFunctionAttributes(t *testing.T) {
+	checkMatchesCPython(t, "def f():\n    'doc'\n    return 1\n", []string{
+		"f.x = 3\nf.x",
+		"f.__dict__",
+		"f.a = 1\nf.b = [2]\nf.__dict__",
+		"f.__dict__['c'] = 2\nf.c",
+		"f.__dict__ = {'d': 4}\nf.d",
+		"f.__dict__ = 3",
+		"f.nope",
+		"f.__name__ = 'g'\nf.__name__, f.__qualname__",
+		"f.__qualname__ = 'C.g'\nf.__name__, f.__qualname__",
+		"f.__doc__ = None\nf.__doc__ is None",
+		"f.__name__ = 1",
+		"f.x = 1\nhasattr(f, 'x'), getattr(f, 'y', 5), f()",
+		"def deco(fn):\n    fn.marked = True\n    return fn\n@deco\ndef h(): pass\nh.marked",
+	})
+}
+
+func TestBuiltinConstants(t *testing.T) {
+	checkMatchesCPython(t, "", []string{
+		"__debug__",
+		"Ellipsis",
+		"Ellipsis is ...",
+		"NotImplemented",
+	})
+}
+
+// TestSpecialMethodRefusedWhenRun: a class defining a special method
+// kael does not call is refused when its statement runs, with the caret
+// and hint of the refusal, so that the rest of a file (a test suite's
+// other tests) still runs.
+func TestSpecialMethodRefusedWhenRun(t *testing.T) {
+	var out strings.Builder
+	s := NewSession(IO{Stdout: &out})
+	r := s.Exec(context.Background(), "", "print('before')\ndef make():\n    class C:\n        def __del__(self):\n            pass\n    return C\ntry:\n    make()\nexcept SyntaxError as e:\n    print('caught', e)\nclass D:\n    def __del__(self): pass\nprint('never')")
+	if r.Err == nil || r.Err.Kind != SyntaxError || r.Err.Span.Start.Line != 12 || !strings.Contains(r.Err.Msg, "__del__") || r.Err.Hint == "" {
+		t.Fatalf("got %v", r.Err)
+	}
+	if want := "before\ncaught kael does not support the special method __del__ in a class\n"; out.String() != want {
+		t.Errorf("printed %q, want %q", out.String(), want)
+	}
+}
