@@ -51,3 +51,11 @@ func TestSpecialMethodRefusedWhenRun(t *testing.T) {
 		t.Errorf("printed %q, want %q", out.String(), want)
 	}
 }
+
+func TestDelattr(t *testing.T) {
+	checkMatchesCPython(t, "class C:\n    pass\nc = C()\nc.a = 1\n", []string{
+		"delattr(c, 'a')\nhasattr(c, 'a')",
+		"delattr(c, 'b')",
+		"delattr(c, 3)",
+	})
+}

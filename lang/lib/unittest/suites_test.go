@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,15 +24,22 @@ import (
 // passCounts are the tests of each suite that pass today.
 var passCounts = map[string]int{
 	"test_grammar":    0,
-	"test_exceptions": 0,
+	"test_exceptions": 17,
 }
 
 const suitesDir = "testdata/cpython311"
 
-// suiteDriver runs the suite module name and prints one line per test:
+// unfinishedReason starts the reason NOT_YET.txt gives for a test that
+// does not finish under kael (it recurses or loops without end): the
+// runner leaves it out.
+const unfinishedReason = "does not finish"
+
+// suiteDriver runs the suite module NAME and prints one line per test:
 // PASS id, FAIL id<TAB>last line of its error, or SKIP id<TAB>reason.
+// The tests in UNFINISHED, which do not finish under kael, are not run.
 const suiteDriver = `import unittest
-import test.%s as module
+import test.NAME as module
+unfinished = UNFINISHED
 
 def flatten(suite):
     out = []
@@ -42,10 +50,9 @@ def flatten(suite):
             out.append(t)
     return out
 
-suite = unittest.defaultTestLoader.loadTestsFromModule(module)
-tests = flatten(suite)
+tests = flatten(unittest.defaultTestLoader.loadTestsFromModule(module))
 result = unittest.TestResult()
-suite.run(result)
+unittest.TestSuite([t for t in tests if t.id() not in unfinished]).run(result)
 bad = {}
 for t, err in result.errors + result.failures:
     case = getattr(t, "test_case", t)
@@ -55,7 +62,9 @@ skipped = {}
 for t, reason in result.skipped:
     skipped[getattr(t, "test_case", t).id()] = reason
 for t in tests:
-    if t.id() in bad:
+    if t.id() in unfinished:
+        print("FAIL " + t.id() + "\tnot run: " + unfinished[t.id()])
+    elif t.id() in bad:
         print("FAIL " + t.id() + "\t" + bad[t.id()])
     elif t.id() in skipped:
         print("SKIP " + t.id() + "\tskipped: " + skipped[t.id()])
@@ -65,7 +74,7 @@ for t in tests:
 
 // runSuite runs the suite module name and returns the ids of the tests
 // that passed and, for the others, why not.
-func runSuite(t *testing.T, dir, name string) (passed []string, notPassed map[string]string) {
+func runSuite(t *testing.T, dir, name string, listed map[string]string) (passed []string, notPassed map[string]string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	s := lang.NewSession(lang.IO{Stdout: &stdout, Stderr: &stderr})
@@ -73,7 +82,15 @@ func runSuite(t *testing.T, dir, name string) (passed []string, notPassed map[st
 	s.SetScript(driver)
 	s.SetArgv([]string{driver})
 	notPassed = map[string]string{}
-	r := s.Exec(context.Background(), driver, strings.ReplaceAll(suiteDriver, "%s", name))
+	var unfinished []string
+	for id, why := range listed {
+		if strings.HasPrefix(why, unfinishedReason) {
+			unfinished = append(unfinished, strconv.Quote(id)+": "+strconv.Quote(why))
+		}
+	}
+	sort.Strings(unfinished)
+	src := strings.NewReplacer("NAME", name, "UNFINISHED", "{"+strings.Join(unfinished, ", ")+"}").Replace(suiteDriver)
+	r := s.Exec(context.Background(), driver, src)
 	if r.Err != nil {
 		// The module did not load (or the run stopped): no test passed.
 		notPassed[name+" (module)"] = r.Err.Error()
@@ -139,7 +156,7 @@ func TestCPythonSuites(t *testing.T) {
 	sort.Strings(names)
 	seen := map[string]bool{}
 	for _, name := range names {
-		passed, notPassed := runSuite(t, dir, name)
+		passed, notPassed := runSuite(t, dir, name, listed)
 		if len(passed) < passCounts[name] {
 			t.Errorf("%s: %d tests pass, fewer than the %d recorded", name, len(passed), passCounts[name])
 		} else if len(passed) > passCounts[name] {
