@@ -59,3 +59,19 @@ func TestDelattr(t *testing.T) {
 		"delattr(c, 3)",
 	})
 }
+
+func TestGrammarOf310(t *testing.T) {
+	const cm = "log = []\nclass CM:\n    def __init__(self, n):\n        self.n = n\n    def __enter__(self):\n        log.append(self.n)\n        return self.n\n    def __exit__(self, *exc):\n        log.append(-self.n)\n"
+	checkMatchesCPython(t, cm, []string{
+		"with (CM(1) as a, CM(2) as b,):\n    r = (a, b)\nr, log",
+		"with (CM(3)):\n    pass\nlog",
+		"with (\n    CM(4),\n    CM(5)\n):\n    pass\nlog",
+		"with (CM(6)) as c:\n    pass\nc, log",
+		"with (CM(7)), CM(8) as d:\n    pass\nd, log",
+		"del ()\n[] = ()\n() = []\nlog",
+		"x = 1\ndel [x]\n'x' in dir()",
+		"null = lambda f: f\n@d := null\ndef f():\n    return 1\nf(), d is null",
+		"@[lambda f: f][0]\ndef g():\n    return 2\ng()",
+		"@(lambda f: f) if True else None\ndef h():\n    return 3\nh()",
+	})
+}

@@ -1,13 +1,14 @@
 package syntax
 
-// parseDecorated parses Decorated: one or more '@' Test NEWLINE lines
-// followed by the def or class they decorate.
+// parseDecorated parses Decorated: one or more '@' NamedTest NEWLINE
+// lines (any expression, Python 3.9) followed by the def or class they
+// decorate.
 func (p *parser) parseDecorated() Stmt {
 	var decos []*Decorator
 	for p.tok.kind == AT {
 		d := &Decorator{AtPos: p.tok.start}
 		p.next()
-		d.X = p.parseTest()
+		d.X = p.parseNamedTest()
 		p.endLine()
 		decos = append(decos, d)
 	}
