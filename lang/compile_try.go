@@ -17,6 +17,14 @@ type handlerCode struct {
 }
 
 func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
+	if h := st.Handlers; len(h) > 0 && h[0].StarPos.IsValid() {
+		// Refused when it runs, so that the rest of the file runs.
+		at := syntax.Span{Start: h[0].ExceptPos, End: h[0].Type.Span().End}
+		return func(in *interp) (ctrl, error) {
+			return ctrlNext, in.errorAt(Errorf(SyntaxError, "kael has no exception groups ('except*')").
+				WithHint("catch the exception class itself with 'except'"), at)
+		}
+	}
 	body := c.block(st.Body)
 	handlers := make([]handlerCode, len(st.Handlers))
 	for i, h := range st.Handlers {

@@ -75,3 +75,51 @@ func TestGrammarOf310(t *testing.T) {
 		"@(lambda f: f) if True else None\ndef h():\n    return 3\nh()",
 	})
 }
+
+// asyncSyntaxCases are CPython's SyntaxErrors for asynchronous code and
+// except* where Python rejects them; "ok" where it compiles (and kael
+// refuses the statement only when it runs).
+var asyncSyntaxCases = []struct{ src, want string }{
+	{"await x", "1:1-8: 'await' outside function"},
+	{"def f():\n    await x", "2:5-12: 'await' outside async function"},
+	{"async def f():\n    def g():\n        await x", "3:9-16: 'await' outside async function"},
+	{"async for x in y:\n    pass", "1:1-0: 'async for' outside async function"},
+	{"async with x:\n    pass", "1:1-0: 'async with' outside async function"},
+	{"try:\n    pass\nexcept* A:\n    pass\nexcept B:\n    pass", "5:1-7: cannot have both 'except' and 'except*' on the same 'try'"},
+	{"try:\n    pass\nexcept*:\n    pass", "3:8-9: expected one or more exception types"},
+	{"if False:\n    async def f():\n        await g()\n        async for x in y:\n            pass\n        async with z as w, v:\n            pass", "ok"},
+	{"if False:\n    try:\n        pass\n    except* (A, B) as e:\n        pass", "ok"},
+}
+
+func TestAsyncSyntaxMatchesCPython(t *testing.T) {
+	srcs := make([]string, len(asyncSyntaxCases))
+	for i, c := range asyncSyntaxCases {
+		srcs[i] = c.src
+	}
+	checkCasesAgainst(t, "CPython", asyncSyntaxCases, cpythonSyntaxErrors(t, srcs))
+	for _, tt := range asyncSyntaxCases {
+		if got := syntaxErrorOutcome(tt.src); got != tt.want {
+			t.Errorf("%q\n kael %s\n want %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestAsyncRefusedWhenRun: an async def and a try with except* parse,
+// and kael refuses each, with its hint, when the statement runs.
+func TestAsyncRefusedWhenRun(t *testing.T) {
+	for _, tt := range []struct{ src, msg string }{
+		{"x = 1\nasync def f():\n    await g()\nx", "2:1: kael has no asynchronous code ('async', 'await')"},
+		{"x = 1\n@staticmethod\nasync def f():\n    pass", "3:1: kael has no asynchronous code ('async', 'await')"},
+		{"try:\n    1 / 0\nexcept* ZeroDivisionError:\n    pass", "3:1: kael has no exception groups ('except*')"},
+	} {
+		s := NewSession(IO{})
+		r := s.Exec(context.Background(), "", tt.src)
+		if r.Err == nil || r.Err.Hint == "" || r.Err.Span.Start.String()+": "+r.Err.Msg != tt.msg {
+			t.Errorf("%q: got %v, want %s with a hint", tt.src, r.Err, tt.msg)
+			continue
+		}
+		if v, _ := s.Get("x"); tt.msg[0] != '3' && v != int64(1) {
+			t.Errorf("%q: the statements before did not run", tt.src)
+		}
+	}
+}

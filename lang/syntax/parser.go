@@ -40,12 +40,15 @@ func ParseExpr(src string) (x Expr, err error) {
 // parser is a recursive-descent parser with one token of lookahead. It
 // reports the first error by panicking with an *Error, which Parse recovers.
 type parser struct {
-	sc      *scanner
-	tok     token         // current token
-	prevEnd Pos           // end of the previous token
-	depth   int           // expression nesting
-	stars   []pendingStar // the starred expressions parsed so far, in source order
-	prev    Stmt          // the statement before the current one in its block; nil at the block's start
+	sc       *scanner
+	tok      token         // current token
+	prevEnd  Pos           // end of the previous token
+	depth    int           // expression nesting
+	stars    []pendingStar // the starred expressions parsed so far, in source order
+	prev     Stmt          // the statement before the current one in its block; nil at the block's start
+	async    int           // > 0 in the body of an async def (ast_async.go)
+	asyncDef bool          // the def parseDef is about to parse is an async def
+	defs     int           // the defs whose bodies are being parsed
 }
 
 // recover turns a syntax error panic into *err.
@@ -205,6 +208,9 @@ func (p *parser) parseStmt() []Stmt {
 	case RESERVED:
 		if p.tok.raw == "try" {
 			return []Stmt{p.parseTry()}
+		}
+		if p.isAsync() {
+			return []Stmt{p.parseAsync()}
 		}
 	case IDENT:
 		if s := p.parseMatch(); s != nil {
@@ -661,6 +667,13 @@ func (p *parser) restore(st parserState) {
 // parseDef parses DefStmt.
 func (p *parser) parseDef() Stmt {
 	s := &DefStmt{DefPos: p.tok.start}
+	outer := p.async // await stands in an async def's own body only
+	p.async = 0
+	if p.asyncDef {
+		p.async, p.asyncDef = 1, false
+	}
+	p.defs++
+	defer func() { p.async = outer; p.defs-- }()
 	p.next()
 	s.Name = p.parseIdent("expected a function name after 'def'")
 	p.expect(LPAREN, "expected '(' after the function name")
@@ -966,6 +979,9 @@ func (p *parser) parseFactor() Expr {
 
 // parsePower parses Power.
 func (p *parser) parsePower() Expr {
+	if p.tok.kind == RESERVED && p.tok.raw == "await" {
+		return p.parseAwait()
+	}
 	x := p.parsePrimary()
 	if p.tok.kind != STARSTAR {
 		return x

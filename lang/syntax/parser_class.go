@@ -12,6 +12,16 @@ func (p *parser) parseDecorated() Stmt {
 		p.endLine()
 		decos = append(decos, d)
 	}
+	if p.isAsync() {
+		at := p.tok.start
+		p.next()
+		if p.tok.kind != DEF {
+			p.unexpected("a decorator must be followed by a 'def' or 'class' statement")
+		}
+		s := p.parseAsyncDef(at)
+		s.Decorators = decos
+		return s
+	}
 	switch p.tok.kind {
 	case DEF:
 		s := p.parseDef().(*DefStmt)
