@@ -184,7 +184,7 @@ func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 			xs.context = h.exc
 		}
 		e := in.errorAt(excError(x), st.Span())
-		xs.err = e // its span and trace, for a re-raise and for the chain an exception it causes shows
+		xs.reraised(e) // its span and trace, for a re-raise and for the chain an exception it causes shows
 		return ctrlNext, e
 	}
 }

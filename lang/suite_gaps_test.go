@@ -123,3 +123,16 @@ func TestAsyncRefusedWhenRun(t *testing.T) {
 		}
 	}
 }
+
+func TestTracebackAttribute(t *testing.T) {
+	checkMatchesCPython(t, "def f():\n    return 1 / 0\ntry:\n    f()\nexcept ZeroDivisionError as err:\n    e = err\ntb = e.__traceback__\n", []string{
+		"type(tb).__name__, tb.tb_lineno, tb.tb_next.tb_lineno, tb.tb_next.tb_next",
+		"e.__traceback__ is tb, tb.tb_next is tb.tb_next",
+		"x = IndexError(5).with_traceback(tb)\nx.__traceback__ is tb",
+		"x = Exception()\nx.__traceback__ is None",
+		"x = Exception()\nx.__traceback__ = tb\nx.__traceback__ = None\nx.__traceback__ is None",
+		"Exception().__traceback__ = 5",
+		"Exception().with_traceback('tb')",
+		"try:\n    raise e\nexcept ZeroDivisionError as again:\n    t2 = again.__traceback__\n    r = t2.tb_next.tb_lineno == tb.tb_lineno, t2.tb_next.tb_next.tb_lineno == tb.tb_next.tb_lineno, t2.tb_next.tb_next.tb_next\nr",
+	})
+}

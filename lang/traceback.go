@@ -31,6 +31,7 @@ type TraceEntry struct {
 // that caught it, which tb_next walks down.
 type Traceback struct {
 	entries []TraceEntry
+	next    *Traceback // tb_next, made on first use
 }
 
 // TypeName is "traceback", as in CPython.
@@ -51,7 +52,10 @@ func (tb *Traceback) Attr(name string) (Value, bool) {
 		if len(tb.entries) == 1 {
 			return None, true
 		}
-		return &Traceback{entries: tb.entries[1:]}, true
+		if tb.next == nil {
+			tb.next = &Traceback{entries: tb.entries[1:]}
+		}
+		return tb.next, true
 	case "tb_lasti":
 		return int64(-1), true
 	}
@@ -81,7 +85,8 @@ func ExceptionTraceback(v Value) *Traceback {
 	if !ok {
 		return nil
 	}
-	return traceOf(excStateOf(x).err)
+	tb, _ := excStateOf(x).traceback().(*Traceback)
+	return tb
 }
 
 // HandledException returns the exception the code calling the builtin a

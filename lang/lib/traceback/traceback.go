@@ -210,6 +210,9 @@ func formatException(a *lang.Args, exc, limit lang.Value, chain bool) ([]string,
 	}
 	base, _ := lang.ExceptionClass("BaseException")
 	if ok, _ := lang.IsInstance(exc, base); !ok {
+		if exc != lang.None {
+			return nil, lang.Errorf(lang.TypeError, "Exception expected for value, %s found", lang.TypeName(exc))
+		}
 		return []string{finalLine(exc)}, nil
 	}
 	return out, walk(exc, 0)
