@@ -53,7 +53,8 @@ func (in *interp) sourceModule(e *moduleEntry) (*Module, error) {
 
 // helpSourceModule builds the module of entry e in a session of its own,
 // for help() and the reference: its globals, less the modules it
-// imported and its private names, as attributes.
+// imported, the objects it made (whose reprs differ from run to run) and
+// its private names, as attributes.
 func helpSourceModule(e *moduleEntry) *Module {
 	s := NewSession(IO{})
 	m := &Module{Name: e.name, Doc: e.doc, Attrs: map[string]Value{}}
@@ -70,7 +71,9 @@ func helpSourceModule(e *moduleEntry) *Module {
 			continue
 		}
 		if v, ok := sm.file.globals.get(name); ok {
-			if _, isMod := v.(*Module); !isMod {
+			switch v.(type) {
+			case *Module, *Instance:
+			default:
 				m.Attrs[name] = v
 			}
 		}
