@@ -35,7 +35,8 @@ const suitesDir = "testdata/cpython311"
 const unfinishedReason = "does not finish"
 
 // suiteDriver runs the suite module NAME and prints one line per test:
-// PASS id, FAIL id<TAB>last line of its error, or SKIP id<TAB>reason.
+// PASS id, FAIL id<TAB>the first line of its last exception, or SKIP
+// id<TAB>reason.
 // The tests in UNFINISHED, which do not finish under kael, are not run.
 const suiteDriver = `import unittest
 import test.NAME as module
@@ -57,7 +58,9 @@ bad = {}
 for t, err in result.errors + result.failures:
     case = getattr(t, "test_case", t)
     lines = err.strip().splitlines()
-    bad.setdefault(case.id(), lines[-1] if lines else "")
+    starts = [i for i, l in enumerate(lines) if l.startswith("Traceback (most recent call last)")]
+    rest = [l for l in lines[starts[-1] + 1 if starts else 0:] if l and not l.startswith(" ")]
+    bad.setdefault(case.id(), rest[0] if rest else "")
 skipped = {}
 for t, reason in result.skipped:
     skipped[getattr(t, "test_case", t).id()] = reason
