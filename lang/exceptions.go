@@ -135,7 +135,7 @@ func init() {
 		},
 		Str: func(x *Instance) (string, bool) { return excStr(x), true },
 		Names: func(x *Instance) []string {
-			names := []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "with_traceback"}
+			names := []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "add_note", "with_traceback"}
 			switch {
 			case isOSError(x):
 				names = append(names, osAttrNames...)
@@ -186,6 +186,27 @@ func (st *excState) setTraceback(v Value) error {
 		return nil
 	}
 	return Errorf(TypeError, "__traceback__ must be a traceback or None")
+}
+
+// addNote is x.add_note(note) (PEP 678): note, a str, appended to the
+// list __notes__, an ordinary attribute of x made by the first note.
+func addNote(x *Instance, note Value) error {
+	if _, ok := note.(string); !ok {
+		return Errorf(TypeError, "note must be a str, not '%s'", TypeName(note))
+	}
+	notes, err := getAttr(x, "__notes__")
+	if err != nil {
+		if ToError(err).Kind != AttributeError {
+			return err
+		}
+		return setAttr(x, "__notes__", &List{Elems: []Value{note}})
+	}
+	l, ok := notes.(*List)
+	if !ok {
+		return Errorf(TypeError, "Cannot add note: __notes__ is not a list")
+	}
+	l.Elems = append(l.Elems, note)
+	return nil
 }
 
 // excStateOf returns the state of the exception x.
@@ -247,6 +268,9 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 			v, _ := osAttr(st.os, name)
 			return v, true, nil
 		}
+	case "add_note":
+		return &Builtin{Name: "add_note", Sig: "add_note(note)", params: []param{{name: "note"}},
+			fn: func(a *Args) (Value, error) { return None, addNote(x, a.Value("note")) }}, true, nil
 	case "with_traceback":
 		return &Builtin{Name: "with_traceback", Sig: "with_traceback(tb)", params: []param{{name: "tb"}},
 			fn: func(a *Args) (Value, error) { return x, st.setTraceback(a.Value("tb")) }}, true, nil

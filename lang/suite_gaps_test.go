@@ -136,3 +136,16 @@ func TestTracebackAttribute(t *testing.T) {
 		"try:\n    raise e\nexcept ZeroDivisionError as again:\n    t2 = again.__traceback__\n    r = t2.tb_next.tb_lineno == tb.tb_lineno, t2.tb_next.tb_next.tb_lineno == tb.tb_next.tb_lineno, t2.tb_next.tb_next.tb_next\nr",
 	})
 }
+
+func TestExceptionNotes(t *testing.T) {
+	checkMatchesCPython(t, "e = ValueError(3)\n", []string{
+		"hasattr(e, '__notes__')",
+		"e.add_note('My Note')\ne.__notes__",
+		"e.add_note('a')\ne.add_note('b')\ne.__notes__",
+		"e.add_note(42)",
+		"e.add_note('a')\ndel e.__notes__\nhasattr(e, '__notes__')",
+		"e.__notes__ = 42\ne.add_note('x')",
+		"e.__notes__ = ['x']\ne.add_note('y')\ne.__notes__",
+		"class E(Exception):\n    pass\nx = E()\nx.add_note('n')\nx.__notes__, 'add_note' in dir(x)",
+	})
+}
