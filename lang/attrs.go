@@ -251,13 +251,21 @@ func globalValue(name string) (Value, bool) {
 	if m, ok := modules()[name]; ok {
 		return m, true
 	}
-	if name == "NotImplemented" {
-		return NotImplemented, true
+	if v, ok := builtinConstants[name]; ok {
+		return v, true
 	}
 	if c, ok := exceptionClasses[name]; ok {
 		return c, true
 	}
 	return nil, false
+}
+
+// builtinConstants are the constants of Python's builtins module that are
+// neither keywords nor callables.
+var builtinConstants = map[string]Value{
+	"NotImplemented": NotImplemented,
+	"Ellipsis":       EllipsisType{},
+	"__debug__":      true, // kael has no -O: assert statements always run
 }
 
 // globalNames lists every predefined name.
@@ -272,7 +280,10 @@ func globalNames() []string {
 	for n := range exceptionClasses {
 		names = append(names, n)
 	}
-	return append(names, "NotImplemented")
+	for n := range builtinConstants {
+		names = append(names, n)
+	}
+	return names
 }
 
 // modules returns the predefined modules, reachable without an import:

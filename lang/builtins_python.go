@@ -305,6 +305,17 @@ func init() {
 		}
 		return None, setAttr(a.Value("obj"), name, a.Value("value"))
 	})
+	NewBuiltin(AsFunc, "delattr(obj, name)", "del obj.name, for the attributes of instances of your own classes.", func(a *Args) (Value, error) {
+		name := a.Str("name")
+		if err := a.Err(); err != nil {
+			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
+		}
+		remove, err := delAttr(a.Value("obj"), name)
+		if err != nil {
+			return nil, err
+		}
+		return None, remove()
+	})
 	NewBuiltin(AsFunc, "callable(obj)", "Whether obj can be called: a function, builtin, method or class, or an object whose class defines __call__ (or derives from nn.Module).", func(a *Args) (Value, error) {
 		return Callable(a.Value("obj")), nil
 	})

@@ -1,5 +1,7 @@
 package lang
 
+import "slices"
+
 // __dict__ and the names of classes and functions. An instance keeps its
 // attributes in two slices while the program does not look at them as a
 // mapping; reading obj.__dict__ (or vars(obj)) moves them into a dict the
@@ -63,8 +65,14 @@ func (c *UserClass) classDict() *Dict {
 	return d
 }
 
-// Attr gives a function's __name__, __qualname__, __module__ and __doc__.
+// Attr gives a function's __name__, __qualname__, __module__, __doc__,
+// __dict__ and the attributes assigned to it.
 func (f *Function) Attr(name string) (Value, bool) {
+	if f.attrs != nil {
+		if v, ok, _ := f.attrs.Get(name); ok {
+			return v, true
+		}
+	}
 	switch name {
 	case "__name__":
 		return f.Name, true
@@ -77,13 +85,62 @@ func (f *Function) Attr(name string) (Value, bool) {
 			return None, true
 		}
 		return f.Doc, true
+	case "__dict__":
+		if f.attrs == nil {
+			f.attrs = NewDict()
+		}
+		return f.attrs, true
 	}
 	return nil, false
 }
 
 // AttrNames lists a function's attributes.
-func (*Function) AttrNames() []string {
-	return []string{"__doc__", "__module__", "__name__", "__qualname__"}
+func (f *Function) AttrNames() []string {
+	names := []string{"__dict__", "__doc__", "__module__", "__name__", "__qualname__"}
+	if f.attrs != nil {
+		for _, k := range f.attrs.Keys() {
+			if s, ok := k.(string); ok && !slices.Contains(names, s) {
+				names = append(names, s)
+			}
+		}
+	}
+	return names
+}
+
+// SetAttr runs f.name = v, as on a Python function: any attribute but
+// __dict__ (whose entries are the attributes), kept in its __dict__.
+func (f *Function) SetAttr(name string, v Value) error {
+	if name == "__dict__" {
+		d, ok := v.(*Dict)
+		if !ok || d.kind != nil {
+			return Errorf(TypeError, "__dict__ must be set to a dictionary, not a '%s'", TypeName(v))
+		}
+		f.attrs = d
+		return nil
+	}
+	if name == "__name__" || name == "__qualname__" || name == "__doc__" {
+		text, ok := v.(string)
+		switch {
+		case ok && name == "__name__":
+			if f.qualname == "" { // __qualname__ keeps the old name
+				f.qualname = f.Name
+			}
+			f.Name = text
+		case ok && name == "__qualname__":
+			f.qualname = text
+		case ok:
+			f.Doc = text
+		case name == "__doc__" && v == None:
+			f.Doc = ""
+		default:
+			return Errorf(TypeError, "%s must be set to a string object", name)
+		}
+		return nil
+	}
+	if f.attrs == nil {
+		f.attrs = NewDict()
+	}
+	return f.attrs.Set(name, v)
 }
 
 // Attr gives a bound method's __self__, __func__ and its function's names.

@@ -182,6 +182,14 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 	case *syntax.AnnAssignStmt:
 		return c.annAssignStmt(st)
 	case *syntax.DefStmt:
+		if st.AsyncPos.IsValid() {
+			// Refused when it runs, so that the rest of the file runs.
+			at := syntax.Span{Start: st.AsyncPos, End: st.Name.Span().End}
+			return func(in *interp) (ctrl, error) {
+				return ctrlNext, in.errorAt(Errorf(SyntaxError, "kael has no asynchronous code ('async', 'await')").
+					WithHint("call the function's synchronous code directly; kael has no event loop to run coroutines on"), at)
+			}
+		}
 		decorate := c.decorators(st.Decorators)
 		mk := c.function(st, st.Name.Name, st.Params, st.Body, nil)
 		store := c.storeName(st.Name)

@@ -19,7 +19,14 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 	bases := c.exprs(st.Bases)
 	keywords := c.callArgs(st.Keywords)
 	if err := c.checkDunders(st); err != nil {
-		return c.fail(err.Error, err.at)
+		// Refused when the statement runs, not when its file compiles,
+		// so that the rest of the file (a test suite's other tests)
+		// runs: CPython compiles the class.
+		refusal, at := err.Error, err.at.Span()
+		return func(in *interp) (ctrl, error) {
+			e := *refusal
+			return ctrlNext, in.errorAt(&e, at)
+		}
 	}
 	info := c.res.funcs[st]
 	inner := &compiler{res: c.res, glob: c.glob, fn: info}

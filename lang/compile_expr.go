@@ -268,6 +268,8 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		}
 	case *syntax.YieldExpr:
 		return c.yieldExpr(x)
+	case *syntax.AwaitExpr: // only in an async def, which is refused
+		return c.failExpr(Errorf(SyntaxError, "kael has no asynchronous code ('async', 'await')"), x)
 	case *syntax.NamedExpr:
 		return c.namedExpr(x)
 	case *syntax.LambdaExpr:

@@ -17,6 +17,14 @@ type handlerCode struct {
 }
 
 func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
+	if h := st.Handlers; len(h) > 0 && h[0].StarPos.IsValid() {
+		// Refused when it runs, so that the rest of the file runs.
+		at := syntax.Span{Start: h[0].ExceptPos, End: h[0].Type.Span().End}
+		return func(in *interp) (ctrl, error) {
+			return ctrlNext, in.errorAt(Errorf(SyntaxError, "kael has no exception groups ('except*')").
+				WithHint("catch the exception class itself with 'except'"), at)
+		}
+	}
 	body := c.block(st.Body)
 	handlers := make([]handlerCode, len(st.Handlers))
 	for i, h := range st.Handlers {
@@ -176,7 +184,7 @@ func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 			xs.context = h.exc
 		}
 		e := in.errorAt(excError(x), st.Span())
-		xs.err = e // its span and trace, for a re-raise and for the chain an exception it causes shows
+		xs.reraised(e) // its span and trace, for a re-raise and for the chain an exception it causes shows
 		return ctrlNext, e
 	}
 }

@@ -49,7 +49,9 @@ type Error struct {
 	Hint     string
 	Span     syntax.Span // zero when the error has no source position
 	Filename string
-	Src      string  // the source text Span points into
+	Src      string // the source text Span points into
+	// Function is the function Span is in; "" for a module's code.
+	Function string
 	Trace    []Frame // the calls that led here, outermost first
 	// Err is the error this one was made from (a tensor, autograd or
 	// syntax error, possibly wrapped with context), or nil; Unwrap returns

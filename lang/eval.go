@@ -91,7 +91,7 @@ var noStatement syntax.Node = spanNode{}
 func (in *interp) errorAt(err error, span syntax.Span) *Error {
 	e := ToError(err)
 	if !e.Span.Start.IsValid() {
-		e.Span, e.Src, e.Filename = span, in.src, in.filename
+		e.Span, e.Src, e.Filename, e.Function = span, in.src, in.filename, in.fnName
 	}
 	if e.Src == "" {
 		e.Src = in.src

@@ -31,6 +31,14 @@ type excState struct {
 	// os is an OSError's errno, strerror and file names
 	// (exceptions_os.go); nil for other exceptions.
 	os *osFields
+	// The __traceback__: tb is the one made from err (for tbLen of its
+	// frames), or, when tbSet, the one assigned (a *Traceback or None).
+	tb    Value
+	tbLen int
+	tbSet bool
+	// prior are the frames of the traceback the exception had when it
+	// was raised again (raise e), which its __traceback__ continues with.
+	prior []TraceEntry
 }
 
 // exceptionTree lists each built-in exception after its base.
@@ -127,7 +135,7 @@ func init() {
 		},
 		Str: func(x *Instance) (string, bool) { return excStr(x), true },
 		Names: func(x *Instance) []string {
-			names := []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "with_traceback"}
+			names := []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "add_note", "with_traceback"}
 			switch {
 			case isOSError(x):
 				names = append(names, osAttrNames...)
@@ -137,6 +145,68 @@ func init() {
 			return names
 		},
 	})
+}
+
+// traceback is the exception's __traceback__: the one assigned, else its
+// frames as it travelled (the same object while they are the same), else
+// None for an exception never raised.
+func (st *excState) traceback() Value {
+	if st.tbSet {
+		return st.tb
+	}
+	if st.err == nil {
+		return None
+	}
+	if tb, ok := st.tb.(*Traceback); !ok || st.tbLen != len(st.err.Trace) {
+		if tb = traceOf(st.err); tb == nil {
+			return None
+		}
+		tb.entries = append(tb.entries, st.prior...)
+		st.tb, st.tbLen = tb, len(st.err.Trace)
+	}
+	return st.tb
+}
+
+// reraised notes that the exception is raised again, as e, whose
+// traceback goes on with the one it had.
+func (st *excState) reraised(e *Error) {
+	st.prior = nil
+	if tb, ok := st.traceback().(*Traceback); ok {
+		st.prior = tb.entries
+	}
+	st.err, st.tb, st.tbSet = e, nil, false
+}
+
+// setTraceback assigns __traceback__ (e.__traceback__ = tb,
+// e.with_traceback(tb)): a traceback or None.
+func (st *excState) setTraceback(v Value) error {
+	switch v.(type) {
+	case *Traceback, NoneType:
+		st.tb, st.tbSet = v, true
+		return nil
+	}
+	return Errorf(TypeError, "__traceback__ must be a traceback or None")
+}
+
+// addNote is x.add_note(note) (PEP 678): note, a str, appended to the
+// list __notes__, an ordinary attribute of x made by the first note.
+func addNote(x *Instance, note Value) error {
+	if _, ok := note.(string); !ok {
+		return Errorf(TypeError, "note must be a str, not '%s'", TypeName(note))
+	}
+	notes, err := getAttr(x, "__notes__")
+	if err != nil {
+		if ToError(err).Kind != AttributeError {
+			return err
+		}
+		return setAttr(x, "__notes__", &List{Elems: []Value{note}})
+	}
+	l, ok := notes.(*List)
+	if !ok {
+		return Errorf(TypeError, "Cannot add note: __notes__ is not a list")
+	}
+	l.Elems = append(l.Elems, note)
+	return nil
 }
 
 // excStateOf returns the state of the exception x.
@@ -182,7 +252,7 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 	case "__suppress_context__":
 		return st.suppress, true, nil
 	case "__traceback__":
-		return None, true, nil
+		return st.traceback(), true, nil
 	case "__str__", "__repr__": // what super().__str__() reaches
 		text := excStr(x)
 		if name == "__repr__" {
@@ -198,9 +268,12 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 			v, _ := osAttr(st.os, name)
 			return v, true, nil
 		}
+	case "add_note":
+		return &Builtin{Name: "add_note", Sig: "add_note(note)", params: []param{{name: "note"}},
+			fn: func(a *Args) (Value, error) { return None, addNote(x, a.Value("note")) }}, true, nil
 	case "with_traceback":
 		return &Builtin{Name: "with_traceback", Sig: "with_traceback(tb)", params: []param{{name: "tb"}},
-			fn: func(*Args) (Value, error) { return x, nil }}, true, nil
+			fn: func(a *Args) (Value, error) { return x, st.setTraceback(a.Value("tb")) }}, true, nil
 	}
 	return nil, false, nil
 }
@@ -233,6 +306,7 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 		st.suppress = b
 		return true, err
 	case "__traceback__":
+		return true, st.setTraceback(v)
 	default:
 		return false, nil
 	}

@@ -37,6 +37,9 @@ type moduleEntry struct {
 	// perSession, when set, builds the module anew for each session
 	// (RegisterSessionModule); build then makes the one shown in help.
 	perSession func(*Session) *Module
+	// source, when set, is the Python code of the module
+	// (RegisterSourceModule), run once per session.
+	source string
 
 	once sync.Once
 	mod  *Module

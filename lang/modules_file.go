@@ -30,6 +30,7 @@ type fileModules struct {
 	perSession map[string]*Module
 	argv       []string
 	imported   *Dict
+	main       *globalTable // the main session's globals, module __main__
 	libState   map[any]any
 }
 
@@ -70,7 +71,7 @@ func (s *Session) SetScript(path string) {
 
 func (s *Session) modules() *fileModules {
 	if s.files == nil {
-		s.files = &fileModules{mods: map[string]*Module{}}
+		s.files = &fileModules{mods: map[string]*Module{}, main: s.globals}
 	}
 	return s.files
 }
@@ -106,6 +107,9 @@ func (in *interp) importIn(name string) (*Module, error) {
 // importName is importIn without noting the module in sys.modules.
 func (in *interp) importName(name string) (*Module, error) {
 	if e, ok := lookupEntry(name); ok || in == nil || in.s == nil {
+		if ok && e.source != "" && in != nil && in.s != nil {
+			return in.sourceModule(e)
+		}
 		if ok && e.perSession != nil && e.unavailable == nil && in != nil && in.s != nil {
 			return in.s.sessionModule(e), nil
 		}
@@ -171,6 +175,12 @@ func (in *interp) runModuleFile(m *Module, path string) error {
 	if err != nil {
 		return Errorf(ImportError, "cannot read %s: %v", path, err)
 	}
+	return in.runModuleSource(m, path, src)
+}
+
+// runModuleSource runs src, the code of module m (named filename in its
+// errors), in m's globals, as a call from the import in in.
+func (in *interp) runModuleSource(m *Module, path, src string) error {
 	child := &Session{globals: m.file.globals, io: in.s.io, files: in.s.files}
 	code, cerr := child.compileSource(path, src)
 	if cerr != nil {

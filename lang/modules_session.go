@@ -57,11 +57,16 @@ func (s *Session) Argv() []string {
 
 // ImportedModules returns the dict of the modules imported in the session
 // by their dotted names, what sys.modules is: one dict per session, to
-// which every import adds the module it imported.
+// which every import adds the module it imported, starting with
+// __main__, the main script's (or cells') globals as a module, which
+// unittest.main() looks for tests in.
 func (s *Session) ImportedModules() *Dict {
 	files := s.modules()
 	if files.imported == nil {
 		files.imported = NewDict()
+		path, _ := files.main.get("__file__")
+		p, _ := path.(string)
+		_ = files.imported.Set("__main__", &Module{Name: "__main__", Attrs: map[string]Value{}, file: &fileModule{globals: files.main, path: p}})
 	}
 	return files.imported
 }

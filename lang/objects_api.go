@@ -62,8 +62,8 @@ func BuiltinName(name string) (Value, bool) {
 	if c, ok := exceptionClasses[name]; ok {
 		return c, true
 	}
-	if name == "NotImplemented" {
-		return NotImplemented, true
+	if v, ok := builtinConstants[name]; ok {
+		return v, true
 	}
 	return nil, false
 }

@@ -247,4 +247,14 @@ func (s *Session) Reset() {
 	s.globals.set("__name__", "__main__")
 	s.globals.set("__package__", None)
 	s.inputs = nil
+	if s.files != nil { // sys.modules['__main__'] is the new globals
+		s.files.main = s.globals
+		if s.files.imported != nil {
+			if v, ok, _ := s.files.imported.Get("__main__"); ok {
+				if m, ok := v.(*Module); ok && m.file != nil {
+					m.file.globals = s.globals
+				}
+			}
+		}
+	}
 }

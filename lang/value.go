@@ -373,6 +373,9 @@ type Function struct {
 	free     []*varCell   // the closure: the enclosing functions' variables it uses
 	glob     *globalTable // the globals of the session it was defined in
 	qualname string       // Net.forward for a function of a class; "" for others
+	// attrs are the attributes assigned to the function (f.x = v, its
+	// __dict__), nil until one is.
+	attrs *Dict
 }
 
 // ContextManager is a value usable in a with statement.

@@ -265,6 +265,7 @@ type AssignStmt struct {
 // DefStmt is a function definition.
 type DefStmt struct {
 	Decorators []*Decorator // the @ lines above it, outermost first
+	AsyncPos   Pos          // the async of async def; zero for def
 	DefPos     Pos
 	Name       *Ident
 	Params     []*Param
@@ -316,12 +317,13 @@ type IfStmt struct {
 // ForStmt is a for loop; Target is a target as in AssignStmt. Else, the
 // block of an else clause, runs when the loop ends without break.
 type ForStmt struct {
-	ForPos  Pos
-	Target  Expr
-	Iter    Expr
-	Body    []Stmt
-	ElsePos Pos // position of else; zero without one
-	Else    []Stmt
+	AsyncPos Pos // the async of async for; zero for for
+	ForPos   Pos
+	Target   Expr
+	Iter     Expr
+	Body     []Stmt
+	ElsePos  Pos // position of else; zero without one
+	Else     []Stmt
 }
 
 // WhileStmt is a while loop. Else, the block of an else clause, runs when
@@ -336,9 +338,10 @@ type WhileStmt struct {
 
 // WithStmt is a with statement: with no_grad(): ...
 type WithStmt struct {
-	WithPos Pos
-	Items   []*WithItem
-	Body    []Stmt
+	AsyncPos Pos // the async of async with; zero for with
+	WithPos  Pos
+	Items    []*WithItem
+	Body     []Stmt
 }
 
 // WithItem is one "X as Target" of a WithStmt; Target is nil without as.
@@ -496,10 +499,14 @@ func (s *AnnAssignStmt) Span() Span {
 	}
 	return Span{s.Target.Span().Start, end}
 }
-func (s *DefStmt) Span() Span      { return Span{decoratedStart(s.Decorators, s.DefPos), blockEnd(s.Body)} }
-func (s *ForStmt) Span() Span      { return Span{s.ForPos, blockEnd(orElse(s.Body, s.Else))} }
+func (s *DefStmt) Span() Span {
+	return Span{decoratedStart(s.Decorators, asyncStart(s.AsyncPos, s.DefPos)), blockEnd(s.Body)}
+}
+func (s *ForStmt) Span() Span {
+	return Span{asyncStart(s.AsyncPos, s.ForPos), blockEnd(orElse(s.Body, s.Else))}
+}
 func (s *WhileStmt) Span() Span    { return Span{s.WhilePos, blockEnd(orElse(s.Body, s.Else))} }
-func (s *WithStmt) Span() Span     { return Span{s.WithPos, blockEnd(s.Body)} }
+func (s *WithStmt) Span() Span     { return Span{asyncStart(s.AsyncPos, s.WithPos), blockEnd(s.Body)} }
 func (s *BreakStmt) Span() Span    { return Span{s.BreakPos, s.BreakPos.advance("break")} }
 func (s *ContinueStmt) Span() Span { return Span{s.ContinuePos, s.ContinuePos.advance("continue")} }
 func (s *PassStmt) Span() Span     { return Span{s.PassPos, s.PassPos.advance("pass")} }

@@ -16,6 +16,7 @@ type TryStmt struct {
 // except, Name nil without as.
 type ExceptClause struct {
 	ExceptPos Pos
+	StarPos   Pos // the '*' of except* (an exception group's clause); zero for except
 	Type      Expr
 	Name      *Ident
 	Body      []Stmt

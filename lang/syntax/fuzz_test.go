@@ -38,6 +38,8 @@ func addSeeds(f *testing.F) {
 	f.Add("def f(a, b=1, /, c=2, *, d, e=3, **k): pass\nlambda x, /, *, y: 0\ndef g(*, a): pass")
 	f.Add("match p:\n    case [x, *r] | (x, *r) if x:\n        pass\n    case {'k': v, **m}:\n        pass\n    case P(1, y=[z]) as q:\n        pass\n    case _:\n        pass")
 	f.Add("match = 1\nmatch(x)\nmatch[0]: int = 2")
+	f.Add("with (a as b, c,):\n    pass\nwith (a) as b, (c):\n    pass\n@x := y\ndef f(): del ()\n")
+	f.Add("async def f():\n    await g()\n    async for x in y:\n        pass\n    async with (a as b):\n        pass\ntry:\n    x\nexcept* (A, B) as e:\n    pass")
 	f.Add("class A(B, flag=True, **kw):\n    def __init_subclass__(cls, **kw): pass")
 	f.Add("def g():\n    x = yield from (yield 1)\n    yield x, (y for y in x)")
 	files, _ := filepath.Glob("testdata/*.kael")

@@ -40,12 +40,15 @@ func ParseExpr(src string) (x Expr, err error) {
 // parser is a recursive-descent parser with one token of lookahead. It
 // reports the first error by panicking with an *Error, which Parse recovers.
 type parser struct {
-	sc      *scanner
-	tok     token         // current token
-	prevEnd Pos           // end of the previous token
-	depth   int           // expression nesting
-	stars   []pendingStar // the starred expressions parsed so far, in source order
-	prev    Stmt          // the statement before the current one in its block; nil at the block's start
+	sc       *scanner
+	tok      token         // current token
+	prevEnd  Pos           // end of the previous token
+	depth    int           // expression nesting
+	stars    []pendingStar // the starred expressions parsed so far, in source order
+	prev     Stmt          // the statement before the current one in its block; nil at the block's start
+	async    int           // > 0 in the body of an async def (ast_async.go)
+	asyncDef bool          // the def parseDef is about to parse is an async def
+	defs     int           // the defs whose bodies are being parsed
 }
 
 // recover turns a syntax error panic into *err.
@@ -206,6 +209,9 @@ func (p *parser) parseStmt() []Stmt {
 		if p.tok.raw == "try" {
 			return []Stmt{p.parseTry()}
 		}
+		if p.isAsync() {
+			return []Stmt{p.parseAsync()}
+		}
 	case IDENT:
 		if s := p.parseMatch(); s != nil {
 			return []Stmt{s}
@@ -357,6 +363,7 @@ const (
 // checkTarget fails unless x is a valid target for use.
 func (p *parser) checkTarget(x Expr, use targetUse) {
 	var elts []Expr
+	seq := false // a tuple or list, () and [] included
 	switch x := x.(type) {
 	case *Ident, *AttrExpr, *IndexExpr:
 		return
@@ -371,11 +378,11 @@ func (p *parser) checkTarget(x Expr, use targetUse) {
 			p.fail(x.Span(), "starred assignment target must be in a list or tuple", "")
 		}
 	case *TupleExpr:
-		elts = x.Elts
+		elts, seq = x.Elts, true
 	case *ListExpr:
-		elts = x.Elts
+		elts, seq = x.Elts, true
 	}
-	if elts != nil && use != augmentUse {
+	if seq && use != augmentUse {
 		p.checkTargetElts(x, elts, use)
 		return
 	}
@@ -573,29 +580,100 @@ func (p *parser) strayElseHint() string {
 	return "'else' must line up with an 'if', 'for' or 'while' above it"
 }
 
-// parseWith parses WithStmt.
+// parseWith parses WithStmt. Its items may stand in parentheses, over
+// several lines (Python 3.10): with (a as x, b as y):.
 func (p *parser) parseWith() Stmt {
 	s := &WithStmt{WithPos: p.tok.start}
 	p.next()
-	for {
-		item := &WithItem{X: p.parseTest()}
-		if p.got(AS) {
-			item.Target = p.parseBitOr()
-			p.checkTarget(item.Target, assignUse)
-		}
-		s.Items = append(s.Items, item)
-		if !p.got(COMMA) {
-			break
-		}
+	if p.tok.kind == LPAREN {
+		s.Items = p.tryParenWithItems()
+	}
+	if s.Items == nil {
+		s.Items = p.parseWithItems(false)
 	}
 	p.expectColon("expected ':' after with statement header")
 	s.Body = p.parseSuite("'with' statement", s.WithPos.Line)
 	return s
 }
 
+// parseWithItems parses the items of a with statement, separated by
+// commas; in parentheses (paren) a comma may end them.
+func (p *parser) parseWithItems(paren bool) []*WithItem {
+	var items []*WithItem
+	for {
+		item := &WithItem{X: p.parseTest()}
+		if p.got(AS) {
+			item.Target = p.parseBitOr()
+			p.checkTarget(item.Target, assignUse)
+		}
+		items = append(items, item)
+		if !p.got(COMMA) || (paren && p.tok.kind == RPAREN) {
+			return items
+		}
+	}
+}
+
+// tryParenWithItems parses '(' items ')' followed by ':', the
+// parenthesised items of a with statement; where the parentheses are
+// instead part of the first item's expression (with (a, b) as t:,
+// with (yield):, with (f)(x):), it returns nil with the parser back at
+// the '('.
+func (p *parser) tryParenWithItems() (items []*WithItem) {
+	saved := p.save()
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*Error); !ok {
+				panic(r)
+			}
+			p.restore(saved)
+			items = nil
+		}
+	}()
+	p.next()
+	items = p.parseWithItems(true)
+	p.expect(RPAREN, "")
+	if p.tok.kind != COLON {
+		p.restore(saved)
+		return nil
+	}
+	return items
+}
+
+// parserState is what save keeps of the parser for restore to go back.
+type parserState struct {
+	sc      scanner
+	tok     token
+	prevEnd Pos
+	depth   int
+	stars   int
+}
+
+// save returns the parser's state, for restore.
+func (p *parser) save() parserState {
+	st := parserState{sc: *p.sc, tok: p.tok, prevEnd: p.prevEnd, depth: p.depth, stars: len(p.stars)}
+	st.sc.indents = append([]indentLevel(nil), p.sc.indents...)
+	st.sc.brackets = append([]openBracket(nil), p.sc.brackets...)
+	return st
+}
+
+// restore brings the parser back to the state save returned.
+func (p *parser) restore(st parserState) {
+	*p.sc = st.sc
+	p.sc.indents = append([]indentLevel(nil), st.sc.indents...)
+	p.sc.brackets = append([]openBracket(nil), st.sc.brackets...)
+	p.tok, p.prevEnd, p.depth, p.stars = st.tok, st.prevEnd, st.depth, p.stars[:st.stars]
+}
+
 // parseDef parses DefStmt.
 func (p *parser) parseDef() Stmt {
 	s := &DefStmt{DefPos: p.tok.start}
+	outer := p.async // await stands in an async def's own body only
+	p.async = 0
+	if p.asyncDef {
+		p.async, p.asyncDef = 1, false
+	}
+	p.defs++
+	defer func() { p.async = outer; p.defs-- }()
 	p.next()
 	s.Name = p.parseIdent("expected a function name after 'def'")
 	p.expect(LPAREN, "expected '(' after the function name")
@@ -901,6 +979,9 @@ func (p *parser) parseFactor() Expr {
 
 // parsePower parses Power.
 func (p *parser) parsePower() Expr {
+	if p.tok.kind == RESERVED && p.tok.raw == "await" {
+		return p.parseAwait()
+	}
 	x := p.parsePrimary()
 	if p.tok.kind != STARSTAR {
 		return x

@@ -1,15 +1,26 @@
 package syntax
 
-// parseDecorated parses Decorated: one or more '@' Test NEWLINE lines
-// followed by the def or class they decorate.
+// parseDecorated parses Decorated: one or more '@' NamedTest NEWLINE
+// lines (any expression, Python 3.9) followed by the def or class they
+// decorate.
 func (p *parser) parseDecorated() Stmt {
 	var decos []*Decorator
 	for p.tok.kind == AT {
 		d := &Decorator{AtPos: p.tok.start}
 		p.next()
-		d.X = p.parseTest()
+		d.X = p.parseNamedTest()
 		p.endLine()
 		decos = append(decos, d)
+	}
+	if p.isAsync() {
+		at := p.tok.start
+		p.next()
+		if p.tok.kind != DEF {
+			p.unexpected("a decorator must be followed by a 'def' or 'class' statement")
+		}
+		s := p.parseAsyncDef(at)
+		s.Decorators = decos
+		return s
 	}
 	switch p.tok.kind {
 	case DEF:

@@ -362,7 +362,6 @@ func TestParseErrors(t *testing.T) {
 		{"try:\n    x\nexcept:\n    y\nexcept E:\n    z", "5:1: default 'except:' must be last", ""},
 		{"try:\n    x\nexcept A, B:\n    y", "3:9: multiple exception types must be parenthesized", "write except (A, B):"},
 		{"x = raise", "1:5: invalid syntax", "'raise' starts a statement"},
-		{"try:\n    x\nexcept* E:\n    y", "3:7: kael has no exception groups ('except*')", "catch the exception class itself"},
 		{"x = 1 + yield", "1:9: 'yield' stands only as a statement, on the right of '=', or in parentheses", "(yield x)"},
 		{"f(yield)", "1:3: 'yield' stands only as a statement, on the right of '=', or in parentheses", "(yield x)"},
 		{"x = global", "1:5: 'global' can only begin a statement", "declares"},

@@ -19,7 +19,17 @@ func (p *parser) parseTry() Stmt {
 		}
 		p.next()
 		if p.tok.kind == STAR {
-			p.failTok("kael has no exception groups ('except*')", "catch the exception class itself with 'except'")
+			// except*: parsed as Python parses it; the engine refuses
+			// the try statement when it runs (kael has no exception
+			// groups), so that the rest of the file runs.
+			h.StarPos = p.tok.start
+			p.next()
+			if p.tok.kind == COLON {
+				p.failTok("expected one or more exception types", "")
+			}
+		}
+		if len(s.Handlers) > 0 && s.Handlers[0].StarPos.IsValid() != h.StarPos.IsValid() {
+			p.fail(Span{h.ExceptPos, h.ExceptPos.advance("except")}, "cannot have both 'except' and 'except*' on the same 'try'", "")
 		}
 		if p.tok.kind != COLON {
 			h.Type = p.parseTest()

@@ -106,6 +106,8 @@ func Inspect(n Node, f func(Node) bool) {
 		Inspect(n.Value, f)
 	case *YieldExpr:
 		inspectOpt(n.Value, f)
+	case *AwaitExpr:
+		Inspect(n.X, f)
 	case *LambdaExpr:
 		inspectList(n.Params, f)
 		Inspect(n.Body, f)

@@ -96,6 +96,20 @@ func build(s *lang.Session) *lang.Module {
 		"exit": lang.NewBuiltin(lang.AsValue, "exit(status=None)", "Ends the program by raising SystemExit(status): kael run exits with status (None is 0, an int that status, anything else is printed on stderr and the status is 1). In the REPL and a notebook it ends the cell, not the session.", func(a *lang.Args) (lang.Value, error) {
 			return nil, lang.NewSystemExit(a.Value("status"))
 		}),
+		"exc_info": lang.NewBuiltin(lang.AsValue, "exc_info()", "The exception being handled as (type, value, traceback), or (None, None, None) outside an except clause.", func(a *lang.Args) (lang.Value, error) {
+			x := a.HandledException()
+			if x == lang.None {
+				return lang.Tuple{lang.None, lang.None, lang.None}, nil
+			}
+			var tb lang.Value = lang.None
+			if t := lang.ExceptionTraceback(x); t != nil {
+				tb = t
+			}
+			return lang.Tuple{lang.TypeOf(x), x, tb}, nil
+		}),
+		"exception": lang.NewBuiltin(lang.AsValue, "exception()", "The exception being handled, or None outside an except clause.", func(a *lang.Args) (lang.Value, error) {
+			return a.HandledException(), nil
+		}),
 		"getrecursionlimit": lang.NewBuiltin(lang.AsValue, "getrecursionlimit()", "The deepest nesting of calls before RecursionError: kael's guard of 500 calls, or a lower limit set with setrecursionlimit.", func(a *lang.Args) (lang.Value, error) {
 			return int64(a.Session().RecursionLimit()), nil
 		}),

@@ -1,0 +1,418 @@
+// Package traceback is Python's traceback module: an exception and the
+// frames that led to it, formatted as CPython 3.11 prints them
+// (format_exception, print_exc, format_exc, format_exception_only,
+// extract_tb, format_tb, print_tb, format_list), with 3.11's carets
+// under the part of a line that failed and the chain of causes and
+// contexts. The frames come from the exception's __traceback__
+// (lang.Traceback), which the engine records as the exception travels.
+package traceback
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+func init() {
+	lang.RegisterModule("traceback", "Print or retrieve an exception's traceback, as CPython's traceback module.", func() *lang.Module {
+		return &lang.Module{Attrs: map[string]lang.Value{
+			"format_exception": lang.NewBuiltin(lang.AsValue, "format_exception(exc, value=None, tb=None, limit=None, chain=True)",
+				"The lines CPython prints for the exception exc (or, given value, for value): 'Traceback (most recent call last):', a File line and the source line for each frame, and 'Class: message', after the exceptions it was caused by or raised while handling when chain is true. A list of strings, each ending in a newline.",
+				func(a *lang.Args) (lang.Value, error) {
+					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"))
+					return strList(lines), err
+				}),
+			"format_exception_only": lang.NewBuiltin(lang.AsValue, "format_exception_only(exc, value=None)",
+				"The last line of the exception's traceback, 'Class: message\\n', in a list.",
+				func(a *lang.Args) (lang.Value, error) {
+					return strList([]string{finalLine(exceptionArg(a))}), nil
+				}),
+			"print_exception": lang.NewBuiltin(lang.AsValue, "print_exception(exc, value=None, tb=None, limit=None, file=None, chain=True)",
+				"Prints format_exception's lines to file (sys.stderr by default).",
+				func(a *lang.Args) (lang.Value, error) {
+					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"))
+					if err != nil {
+						return nil, err
+					}
+					return lang.None, write(a, a.Value("file"), strings.Join(lines, ""))
+				}),
+			"format_exc": lang.NewBuiltin(lang.AsValue, "format_exc(limit=None, chain=True)",
+				"format_exception of the exception being handled, as one string; 'NoneType: None\\n' outside an except clause.",
+				func(a *lang.Args) (lang.Value, error) {
+					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"))
+					return strings.Join(lines, ""), err
+				}),
+			"print_exc": lang.NewBuiltin(lang.AsValue, "print_exc(limit=None, file=None, chain=True)",
+				"Prints the traceback of the exception being handled to file (sys.stderr by default).",
+				func(a *lang.Args) (lang.Value, error) {
+					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"))
+					if err != nil {
+						return nil, err
+					}
+					return lang.None, write(a, a.Value("file"), strings.Join(lines, ""))
+				}),
+			"extract_tb": lang.NewBuiltin(lang.AsValue, "extract_tb(tb, limit=None)",
+				"The frames of the traceback tb, outermost first, as FrameSummary objects (filename, lineno, name, line).",
+				func(a *lang.Args) (lang.Value, error) {
+					entries, err := tbEntries(a.Value("tb"), a.Value("limit"))
+					if err != nil {
+						return nil, err
+					}
+					out := make([]lang.Value, len(entries))
+					for i, e := range entries {
+						out[i] = &FrameSummary{e: e}
+					}
+					return &lang.List{Elems: out}, nil
+				}),
+			"format_tb": lang.NewBuiltin(lang.AsValue, "format_tb(tb, limit=None)",
+				"The File and source lines of each frame of the traceback tb, one string per frame.",
+				func(a *lang.Args) (lang.Value, error) {
+					entries, err := tbEntries(a.Value("tb"), a.Value("limit"))
+					return strList(formatEntries(entries)), err
+				}),
+			"print_tb": lang.NewBuiltin(lang.AsValue, "print_tb(tb, limit=None, file=None)",
+				"Prints format_tb's lines to file (sys.stderr by default).",
+				func(a *lang.Args) (lang.Value, error) {
+					entries, err := tbEntries(a.Value("tb"), a.Value("limit"))
+					if err != nil {
+						return nil, err
+					}
+					return lang.None, write(a, a.Value("file"), strings.Join(formatEntries(entries), ""))
+				}),
+			"format_list": lang.NewBuiltin(lang.AsValue, "format_list(extracted_list)",
+				"The lines of the FrameSummary objects extract_tb returned, one string per frame.",
+				func(a *lang.Args) (lang.Value, error) {
+					items, err := lang.Collect(a.Value("extracted_list"))
+					if err != nil {
+						return nil, err
+					}
+					entries := make([]lang.TraceEntry, len(items))
+					for i, it := range items {
+						fs, ok := it.(*FrameSummary)
+						if !ok {
+							return nil, lang.Errorf(lang.TypeError, "format_list() takes FrameSummary objects, not '%s'", lang.TypeName(it))
+						}
+						entries[i] = fs.e
+					}
+					return strList(formatEntries(entries)), nil
+				}),
+		}}
+	})
+}
+
+// exceptionArg is the exception a format_exception(exc, value, tb) call
+// is about: value when given (the three-argument form), else exc.
+func exceptionArg(a *lang.Args) lang.Value {
+	if !a.IsNone("value") {
+		return a.Value("value")
+	}
+	return a.Value("exc")
+}
+
+func strList(lines []string) *lang.List {
+	out := make([]lang.Value, len(lines))
+	for i, l := range lines {
+		out[i] = l
+	}
+	return &lang.List{Elems: out}
+}
+
+// write writes text to file, a file object, or to the session's stderr
+// when file is None.
+func write(a *lang.Args, file lang.Value, text string) error {
+	if file == lang.None {
+		_, err := a.Session().Stderr().Write([]byte(text))
+		return err
+	}
+	w, err := lang.GetAttr(file, "write")
+	if err != nil {
+		return err
+	}
+	_, err = a.Call(w, text)
+	return err
+}
+
+// limited keeps the frames limit asks for: the first limit of them
+// (outermost first), or the last -limit when it is negative.
+func limited(entries []lang.TraceEntry, limit lang.Value) ([]lang.TraceEntry, error) {
+	if limit == lang.None {
+		return entries, nil
+	}
+	n, ok := lang.AsInt(limit)
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "limit must be an integer or None, not '%s'", lang.TypeName(limit))
+	}
+	switch {
+	case n >= 0 && int(n) < len(entries):
+		return entries[:n], nil
+	case n < 0 && int(-n) < len(entries):
+		return entries[len(entries)+int(n):], nil
+	}
+	return entries, nil
+}
+
+func tbEntries(tb, limit lang.Value) ([]lang.TraceEntry, error) {
+	if tb == lang.None {
+		return nil, nil
+	}
+	t, ok := tb.(*lang.Traceback)
+	if !ok {
+		return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'tb_frame'", lang.TypeName(tb))
+	}
+	return limited(t.Entries(), limit)
+}
+
+// maxChain bounds the chain of causes and contexts printed, as a cycle
+// of them would otherwise never end (CPython keeps a set of those seen).
+const maxChain = 100
+
+// formatException is CPython's format_exception of exc: the exceptions
+// it was caused by or raised while handling first (chain), each with its
+// traceback, then its own.
+func formatException(a *lang.Args, exc, limit lang.Value, chain bool) ([]string, error) {
+	var out []string
+	seen := map[lang.Value]bool{}
+	var walk func(x lang.Value, depth int) error
+	walk = func(x lang.Value, depth int) error {
+		seen[x] = true
+		if chain && depth < maxChain {
+			cause, _ := lang.GetAttr(x, "__cause__")
+			context, _ := lang.GetAttr(x, "__context__")
+			suppress, _ := lang.GetAttr(x, "__suppress_context__")
+			switch {
+			case cause != nil && cause != lang.None && !seen[cause]:
+				if err := walk(cause, depth+1); err != nil {
+					return err
+				}
+				out = append(out, "\nThe above exception was the direct cause of the following exception:\n\n")
+			case suppress != true && context != nil && context != lang.None && !seen[context]:
+				if err := walk(context, depth+1); err != nil {
+					return err
+				}
+				out = append(out, "\nDuring handling of the above exception, another exception occurred:\n\n")
+			}
+		}
+		if tb := lang.ExceptionTraceback(x); tb != nil {
+			entries, err := limited(tb.Entries(), limit)
+			if err != nil {
+				return err
+			}
+			out = append(out, "Traceback (most recent call last):\n")
+			out = append(out, formatEntries(entries)...)
+		}
+		out = append(out, finalLine(x))
+		return nil
+	}
+	base, _ := lang.ExceptionClass("BaseException")
+	if ok, _ := lang.IsInstance(exc, base); !ok {
+		if exc != lang.None {
+			return nil, lang.Errorf(lang.TypeError, "Exception expected for value, %s found", lang.TypeName(exc))
+		}
+		return []string{finalLine(exc)}, nil
+	}
+	return out, walk(exc, 0)
+}
+
+// finalLine is the last line of a traceback: the exception's class
+// (qualified with its module unless builtins or __main__) and message,
+// then its __notes__.
+func finalLine(exc lang.Value) string {
+	name := "NoneType"
+	if exc != lang.None {
+		name = className(lang.TypeOf(exc))
+	}
+	text, err := lang.StrText(exc)
+	if err != nil {
+		text = "<exception str() failed>"
+	}
+	line := name + "\n"
+	if exc != lang.None && text != "" {
+		line = name + ": " + text + "\n"
+	} else if exc == lang.None {
+		line = "NoneType: None\n"
+	}
+	if notes, err := lang.GetAttr(exc, "__notes__"); err == nil && notes != lang.None {
+		if items, err := lang.Collect(notes); err == nil {
+			for _, n := range items {
+				s, err := lang.StrText(n)
+				if err != nil {
+					s = "<note str() failed>"
+				}
+				line += s + "\n"
+			}
+		}
+	}
+	return line
+}
+
+// className is a class's __qualname__, after its __module__ unless that
+// is builtins or __main__.
+func className(c lang.Value) string {
+	name, _ := lang.GetAttr(c, "__qualname__")
+	q, ok := name.(string)
+	if !ok {
+		q = lang.TypeName(c)
+	}
+	if m, err := lang.GetAttr(c, "__module__"); err == nil {
+		if ms, ok := m.(string); ok && ms != "builtins" && ms != "__main__" {
+			return ms + "." + q
+		}
+	}
+	return q
+}
+
+// formatEntries is one string per frame: its File line, its source line
+// and, where the expression that failed is only part of the line,
+// CPython 3.11's carets under it.
+func formatEntries(entries []lang.TraceEntry) []string {
+	out := make([]string, 0, len(entries))
+	for i := 0; i < len(entries); i++ {
+		e := entries[i]
+		// Recursion repeats one frame: CPython shows it three times, then
+		// how many more there were.
+		same := 0
+		for i+1 < len(entries) && entries[i+1] == e {
+			i++
+			same++
+		}
+		text := formatEntry(e)
+		for k := 0; k <= min(same, 2); k++ {
+			out = append(out, text)
+		}
+		if same > 2 {
+			plural := "s"
+			if same-2 == 1 {
+				plural = ""
+			}
+			out = append(out, "  [Previous line repeated "+strconv.Itoa(same-2)+" more time"+plural+"]\n")
+		}
+	}
+	return out
+}
+
+func formatEntry(e lang.TraceEntry) string {
+	file := e.Filename
+	if !strings.HasPrefix(file, "<") {
+		if abs, err := filepath.Abs(file); err == nil {
+			file = abs
+		}
+	}
+	s := "  File \"" + file + "\", line " + strconv.Itoa(e.Line) + ", in " + e.Name + "\n"
+	stripped := strings.TrimSpace(e.Text)
+	if stripped == "" {
+		return s
+	}
+	s += "    " + stripped + "\n"
+	return s + carets(e, stripped)
+}
+
+// carets is CPython 3.11's line of ^ (and ~ around a binary operator's
+// operands or under a subscripted value) under the expression that
+// failed, when it is not the whole line.
+func carets(e lang.TraceEntry, stripped string) string {
+	line := strings.TrimRight(e.Text, " \t\r\n\f")
+	lead := utf8.RuneCountInString(line) - utf8.RuneCountInString(strings.TrimLeftFunc(line, unicode.IsSpace))
+	runes := []rune(line)
+	start, end := e.Col, e.EndCol
+	if start < lead || start > len(runes) {
+		return ""
+	}
+	var left, right int
+	anchored := false
+	if e.EndLine == e.Line {
+		if end > len(runes) {
+			end = len(runes)
+		}
+		left, right, anchored = anchors(string(runes[start:end]))
+	} else {
+		end = lead + utf8.RuneCountInString(stripped)
+	}
+	if end-start >= utf8.RuneCountInString(stripped) && !(anchored && right-left > 0) {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("    " + strings.Repeat(" ", start-lead))
+	if anchored {
+		b.WriteString(strings.Repeat("~", left) + strings.Repeat("^", right-left) + strings.Repeat("~", end-start-right))
+	} else {
+		b.WriteString(strings.Repeat("^", end-start))
+	}
+	return b.String() + "\n"
+}
+
+// anchors finds, in the source of the expression that failed, the part
+// CPython marks with ^ among ~: a binary operator, or the [...] of a
+// subscript; offsets in code points of segment.
+func anchors(segment string) (left, right int, ok bool) {
+	x, err := syntax.ParseExpr(segment)
+	if err != nil {
+		return 0, 0, false
+	}
+	switch x := x.(type) {
+	case *syntax.BinaryExpr:
+		opStart, opEnd := x.X.Span().End.Col-1, x.Y.Span().Start.Col-1
+		runes := []rune(segment)
+		if opStart < 0 || opEnd > len(runes) || opStart >= opEnd {
+			return 0, 0, false
+		}
+		op := runes[opStart:opEnd]
+		off := 0
+		for off < len(op) && unicode.IsSpace(op[off]) {
+			off++
+		}
+		left = opStart + off
+		right = left + 1
+		if off+1 < len(op) && !unicode.IsSpace(op[off+1]) {
+			right++
+		}
+		return left, right, true
+	case *syntax.IndexExpr:
+		return x.X.Span().End.Col - 1, x.Rbrack.Col, true
+	}
+	return 0, 0, false
+}
+
+// FrameSummary is one frame extract_tb lists: where it was and its line.
+type FrameSummary struct{ e lang.TraceEntry }
+
+var _ lang.HasAttrs = (*FrameSummary)(nil)
+
+// TypeName is "FrameSummary", as in CPython.
+func (*FrameSummary) TypeName() string { return "FrameSummary" }
+
+// PyRepr is CPython's <FrameSummary file F, line N in NAME>.
+func (f *FrameSummary) PyRepr() string {
+	return "<FrameSummary file " + f.e.Filename + ", line " + strconv.Itoa(f.e.Line) + " in " + f.e.Name + ">"
+}
+
+// Attr gives filename, lineno, name, line, end_lineno, colno and
+// end_colno.
+func (f *FrameSummary) Attr(name string) (lang.Value, bool) {
+	switch name {
+	case "filename":
+		return f.e.Filename, true
+	case "lineno":
+		return int64(f.e.Line), true
+	case "end_lineno":
+		return int64(f.e.EndLine), true
+	case "colno":
+		return int64(f.e.Col), true
+	case "end_colno":
+		return int64(f.e.EndCol), true
+	case "name":
+		return f.e.Name, true
+	case "line":
+		return strings.TrimSpace(f.e.Text), true
+	}
+	return nil, false
+}
+
+// AttrNames lists a FrameSummary's attributes.
+func (*FrameSummary) AttrNames() []string {
+	return []string{"colno", "end_colno", "end_lineno", "filename", "line", "lineno", "name"}
+}
