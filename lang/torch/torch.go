@@ -80,6 +80,7 @@ func init() {
 	// their functions, and torch.nn.utils.
 	defRecurrent()
 	defActivations()
+	defTransformers()
 	defNorms()
 	defLosses()
 	defResampling()
