@@ -46,6 +46,7 @@ func init() {
 	defJoining()
 	defIndexing()
 	defViews()
+	defStridedViews()
 	defShapeOps()
 	defSort()
 	defPromotion()
