@@ -71,6 +71,7 @@ func init() {
 	// torch.nn: nn.functional, the layers, nn.Module and nn.init.
 	defFunctional()
 	defConv()
+	defConv1d()
 	defLayers()
 	defContainers()
 	defModuleMethods()
