@@ -101,3 +101,68 @@ func defConv1d() {
 		return nn.NewConvTranspose2d(c, d)
 	})
 }
+
+// intTriple reads an int or a 3-tuple, PyTorch's _triple.
+func intTriple(a *lang.Args, name string) [3]int {
+	v := a.Ints(name)
+	switch len(v) {
+	case 1:
+		return [3]int{v[0], v[0], v[0]}
+	case 3:
+		return [3]int{v[0], v[1], v[2]}
+	}
+	if a.Err() == nil {
+		a.Fail(lang.Errorf(lang.TypeError, "%s(): argument '%s' must be an int or a tuple of 3 ints, not %s", a.Builtin().Name, name, lang.Repr(a.Value(name))))
+	}
+	return [3]int{}
+}
+
+func defConv3d() {
+	lang.NewBuiltin(lang.AsFunc, "conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)", "The 3-D cross-correlation of input [N, C, D, H, W] (or [C, D, H, W]) with weight [out_channels, C/groups, kD, kH, kW], plus bias; padding is an int, a triple, 'valid' or 'same'.", func(a *lang.Args) (lang.Value, error) {
+		x, w, b := tensorArg(a, "input"), a.Tensor("weight"), a.OptTensor("bias")
+		o := autograd.Conv3dOptions{Stride: intTriple(a, "stride"), Dilation: intTriple(a, "dilation"), Groups: a.Int("groups")}
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		switch p := a.Value("padding").(type) {
+		case string:
+			switch p {
+			case "valid":
+			case "same":
+				if o.Stride != [3]int{1, 1, 1} {
+					return nil, lang.Errorf(lang.RuntimeError, "padding='same' is not supported for strided convolutions")
+				}
+				if w.Dim() == 5 {
+					k := w.Shape()[2:]
+					o.Padding = nn.Conv3dPadding([3]int{}, true, [3]int{k[0], k[1], k[2]}, o.Dilation)
+				}
+			default:
+				return nil, lang.Errorf(lang.ValueError, "Invalid padding string '%s', should be one of {'valid', 'same'}", p)
+			}
+		default:
+			pad := intTriple(a, "padding")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			o.Padding = nn.Conv3dPadding(pad, false, [3]int{}, [3]int{})
+		}
+		return result(autograd.Conv3d(x, w, b, o))
+	})
+	defLayer("conv", "Conv3d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None)", "The 3-D cross-correlation of [N, C, D, H, W] inputs with out_channels learned kernels of kernel_size (an int or a triple), plus a bias; padding is an int, a triple, 'valid' or 'same'. Initialised as PyTorch does (kaiming-uniform with a=√5). Only padding_mode='zeros'.", func(a *lang.Args) (nn.Module, error) {
+		c := nn.Conv3dConfig{InChannels: a.Int("in_channels"), OutChannels: a.Int("out_channels"),
+			KernelSize: intTriple(a, "kernel_size"), Stride: intTriple(a, "stride"), Dilation: intTriple(a, "dilation"),
+			Groups: a.Int("groups"), Bias: a.Bool("bias")}
+		if p, ok := a.Value("padding").(string); ok {
+			c.PaddingString = p
+		} else {
+			c.Padding = intTriple(a, "padding")
+		}
+		refuseGiven(a, "padding_mode", "zeros", "only zero padding is implemented")
+		d := layerDType(a)
+		layerDevice(a)
+		if a.Err() != nil {
+			return nil, nil
+		}
+		return nn.NewConv3d(c, d)
+	})
+}

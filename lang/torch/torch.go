@@ -72,6 +72,7 @@ func init() {
 	defFunctional()
 	defConv()
 	defConv1d()
+	defConv3d()
 	defLayers()
 	defContainers()
 	defModuleMethods()
