@@ -91,6 +91,7 @@ func init() {
 
 	// torch.utils.data, torch.backends, the modules and the method tables.
 	defData()
+	defDistributions()
 	defBackends()
 	defParallel()
 	defModules()
