@@ -3,6 +3,7 @@ package nn
 import (
 	"reflect"
 
+	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -34,7 +35,9 @@ func Unwrap(m Module) Module {
 // TransformerEncoder: every module copied with its settings and training
 // flag, every parameter and buffer copied into storage of its own (a
 // parameter stays a parameter, with its requires_grad), and a tensor or
-// module met twice (tied weights) copied once.
+// module met twice (tied weights) copied once; as in PyTorch, a
+// parameter's copy has no gradient, another tensor's keeps a copy of its
+// gradient.
 func DeepCopy(m Module) (Module, error) {
 	c := copier{tensors: map[*tensor.Tensor]*tensor.Tensor{}, modules: map[Module]Module{}}
 	return c.module(m)
@@ -124,8 +127,16 @@ func (c *copier) tensor(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if IsParameter(t) {
+	if IsParameter(t) { // a parameter's copy has no gradient, as Parameter.__deepcopy__'s
 		if cp, err = NewParameter(cp, t.RequiresGrad()); err != nil {
+			return nil, err
+		}
+	} else if g := autograd.Grad(t); g != nil {
+		gc, err := g.Detach().Clone()
+		if err != nil {
+			return nil, err
+		}
+		if err := autograd.SetGrad(cp, gc); err != nil {
 			return nil, err
 		}
 	}

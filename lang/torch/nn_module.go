@@ -83,6 +83,8 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "__call__", "forward":
 		return &lang.BoundMethod{Recv: l, Method: forwardMethod(l)}, true
+	case "__deepcopy__":
+		return &lang.BoundMethod{Recv: l, Method: layerDeepCopy}, true
 	case "__class__":
 		return lang.TypeOf(l), true
 	}

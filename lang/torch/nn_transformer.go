@@ -50,6 +50,20 @@ func (l *Layer) Rewrap(inner nn.Module) nn.Module {
 	return c
 }
 
+// layerDeepCopy is a built-in layer's __deepcopy__ (copy.deepcopy): the
+// module tree copied by nn.DeepCopy.
+var layerDeepCopy = lang.NewBuiltin(lang.AsValue, "__deepcopy__(self, memo)", "A deep copy of the layer: its settings, parameters and buffers (in storage of their own, with their gradients) and submodules; a tensor shared inside it is copied once.", func(a *lang.Args) (lang.Value, error) {
+	l := a.Value("self").(*Layer)
+	c, err := nn.DeepCopy(l)
+	if err != nil {
+		return nil, err
+	}
+	if memo, ok := a.Value("memo").(*lang.Dict); ok {
+		_ = memo.Set(lang.ID(l), c)
+	}
+	return c, nil
+})
+
 // selfLayer is the built-in layer a forward method runs on.
 func selfLayer[M nn.Module](a *lang.Args) (M, error) {
 	l, _ := a.Value("self").(*Layer)
