@@ -20,7 +20,8 @@ func (op *BinaryOp) InPlace(a, b *tensor.Tensor) error {
 	if !IsGradEnabled() || (!a.RequiresGrad() && !b.RequiresGrad()) {
 		return op.Spec.ApplyInPlace(a, b)
 	}
-	if err := checkRewrite(a, op.Name+"_"); err != nil {
+	plan, err := planRewrite(a, op.Name+"_")
+	if err != nil {
 		return err
 	}
 	if op.grad == nil {
@@ -29,7 +30,7 @@ func (op *BinaryOp) InPlace(a, b *tensor.Tensor) error {
 	if err := op.Spec.CheckInPlace(a, b); err != nil {
 		return err
 	}
-	return rewrite(a, func(old *tensor.Tensor) (*tensor.Tensor, error) { return op.Apply(old, b) })
+	return rewriteOrView(a, plan, func(old *tensor.Tensor) (*tensor.Tensor, error) { return op.Apply(old, b) })
 }
 
 // InPlace computes the operation of x into x (x.relu_(), x.exp_()), with
@@ -38,13 +39,22 @@ func (op *UnaryOp) InPlace(x *tensor.Tensor) error {
 	if !IsGradEnabled() || !x.RequiresGrad() {
 		return op.Spec.ApplyInPlace(x)
 	}
-	if err := checkRewrite(x, op.Name+"_"); err != nil {
+	plan, err := planRewrite(x, op.Name+"_")
+	if err != nil {
 		return err
 	}
 	if op.grad == nil {
 		return notDifferentiable(op.Name + "_")
 	}
-	return rewrite(x, op.Apply)
+	return rewriteOrView(x, plan, op.Apply)
+}
+
+// rewriteOrView is rewrite, or rewriteView when plan says a is a view.
+func rewriteOrView(a *tensor.Tensor, plan *viewPlan, f func(old *tensor.Tensor) (*tensor.Tensor, error)) error {
+	if plan != nil {
+		return rewriteView(a, plan, f)
+	}
+	return rewrite(a, f)
 }
 
 // rewrite computes f of a copy of a that carries a's history, writes the
@@ -75,16 +85,29 @@ func rewrite(a *tensor.Tensor, f func(old *tensor.Tensor) (*tensor.Tensor, error
 
 // IndexPut writes value into x[idx...] (the language's x[i] = v). When
 // grad mode is on and x or value requires grad, the store is recorded as
-// IndexPutBackward0: the written places pass no gradient to x's old
+// CopySlices or IndexPutBackward0 (see below): the written places pass no gradient to x's old
 // history, and value gets the gradient of x[idx...] summed to its shape.
 func IndexPut(x *tensor.Tensor, idx []tensor.Index, value *tensor.Tensor) error {
 	if !IsGradEnabled() || !x.DType().IsFloating() || (!x.RequiresGrad() && !value.RequiresGrad()) {
 		return x.IndexPut(idx, value)
 	}
-	if err := checkRewrite(x, "index_put_"); err != nil {
+	plan, err := planRewrite(x, "index_put_")
+	if err != nil {
 		return err
 	}
-	n := newNode("IndexPutBackward0", x, value) // edges to x's history before the store
+	if plan != nil {
+		return indexPutView(x, plan, idx, value)
+	}
+	// PyTorch records a store through index tensors alone as
+	// IndexPutBackward0; one with a basic index (an int, a slice, None,
+	// ...) writes into a view, which it records as CopySlices.
+	name := "IndexPutBackward0"
+	for _, ix := range idx {
+		if ix.Tensor() == nil {
+			name = "CopySlices"
+		}
+	}
+	n := newNode(name, x, value) // edges to x's history before the store
 	for _, ix := range idx {
 		n.save(ix.Tensor()) // the formula reads the index tensors (nil for the others)
 	}

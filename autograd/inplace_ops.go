@@ -28,10 +28,11 @@ func Rewrite(x *tensor.Tensor, op string, f func(old *tensor.Tensor) (*tensor.Te
 		}
 		return x.CopyFrom(r)
 	}
-	if err := checkRewrite(x, op); err != nil {
+	plan, err := planRewrite(x, op)
+	if err != nil {
 		return err
 	}
-	return rewrite(x, func(old *tensor.Tensor) (*tensor.Tensor, error) {
+	return rewriteOrView(x, plan, func(old *tensor.Tensor) (*tensor.Tensor, error) {
 		r, err := f(old)
 		if err != nil {
 			return nil, err

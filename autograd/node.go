@@ -26,8 +26,11 @@ type Node struct {
 	// nothing, as PyTorch's CopySlices (the node of x[idx] = v) drops its
 	// formula after one pass.
 	releaseAlways bool
-	// view marks operations whose output shares its input's storage.
-	view bool
+	// view marks operations whose output shares its input's storage;
+	// viewOf is that input, whose storage an in-place change of the
+	// output writes (inplace_view.go).
+	view   bool
+	viewOf *tensor.Tensor
 	// backward maps the gradient of the output to one gradient per input
 	// (nil for inputs that do not require grad). It computes with c, which
 	// keeps the first error.

@@ -13,6 +13,7 @@ func viewOp(name string, x, out *tensor.Tensor, grad func(c *calc, g *tensor.Ten
 	n := newNode(name, x)
 	n.view = out.SharesStorage(x)
 	if n.view {
+		n.viewOf = x
 		n.watch(x)
 	}
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
@@ -175,7 +176,7 @@ func Unbind(x *tensor.Tensor, dim int) ([]*tensor.Tensor, error) {
 	}
 	stackDim := normDim(dim, x.Dim())
 	node := newNode("UnbindBackward0", x)
-	node.view = true
+	node.view, node.viewOf = true, x
 	node.watch(x)
 	node.attachOutputs(outs, func(gs []*tensor.Tensor) ([]*tensor.Tensor, error) {
 		g, err := tensor.Stack(gs, stackDim)

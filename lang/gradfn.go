@@ -17,8 +17,12 @@ type GradFnValue struct{ Fn tensor.GradFn }
 const gradFnClass = "grad_fn"
 
 func init() {
-	defMethod(gradFnClass, "name(self)", "The node's name: 'MulBackward0'.", func(a *Args) (Value, error) {
-		return a.Value("self").(*GradFnValue).Fn.Name(), nil
+	defMethod(gradFnClass, "name(self)", "The node's name: 'MulBackward0' ('torch::autograd::CopySlices' for the node PyTorch writes in C++).", func(a *Args) (Value, error) {
+		name := a.Value("self").(*GradFnValue).Fn.Name()
+		if name == "CopySlices" {
+			return "torch::autograd::" + name, nil
+		}
+		return name, nil
 	})
 	defMethod(accumulateGradClass, "name(self)", "PyTorch's name of the node: 'torch::autograd::AccumulateGrad'.", func(a *Args) (Value, error) {
 		return "torch::autograd::AccumulateGrad", nil

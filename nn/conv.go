@@ -18,6 +18,19 @@ type Conv2dConfig struct {
 	Dilation      [2]int
 	Groups        int
 	Bias          bool
+	// OneD makes nn.Conv1d: the sizes are in the second entry of each
+	// pair (the first are a kernel of height 1, stride 1, no padding and
+	// dilation 1) and the weight is [out_channels, in_channels/groups, k].
+	OneD bool
+}
+
+// sizes are the entries of a pair of sizes the layer shows: both, or the
+// second for a 1-D layer.
+func sizes(v [2]int, oneD bool) []int {
+	if oneD {
+		return v[1:]
+	}
+	return v[:]
 }
 
 // Conv2d is nn.Conv2d: a 2-D cross-correlation with weight [out_channels,
@@ -44,23 +57,33 @@ func NewConv2d(c Conv2dConfig, dtype tensor.DType) (*Conv2d, error) {
 		return nil, tensor.Errorf(tensor.ValueError, "padding='same' is not supported for strided convolutions")
 	}
 	l := &Conv2d{base: NewBase(), Conv2dConfig: c}
+	if c.OneD {
+		return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.InChannels/c.Groups, c.KernelSize[1])
+	}
 	return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.InChannels/c.Groups, c.KernelSize[0], c.KernelSize[1])
 }
 
-func (l *Conv2d) Base() *Base      { return &l.base }
-func (l *Conv2d) TypeName() string { return "Conv2d" }
+func (l *Conv2d) Base() *Base { return &l.base }
+
+// TypeName is Conv2d, or Conv1d.
+func (l *Conv2d) TypeName() string {
+	if l.OneD {
+		return "Conv1d"
+	}
+	return "Conv2d"
+}
 
 // ExtraRepr is PyTorch's: the defaults left out.
 func (l *Conv2d) ExtraRepr() string {
-	s := fmt.Sprintf("%d, %d, kernel_size=%s, stride=%s", l.InChannels, l.OutChannels, pyTuple(l.KernelSize[:]), pyTuple(l.Stride[:]))
+	s := fmt.Sprintf("%d, %d, kernel_size=%s, stride=%s", l.InChannels, l.OutChannels, pyTuple(sizes(l.KernelSize, l.OneD)), pyTuple(sizes(l.Stride, l.OneD)))
 	switch {
 	case l.PaddingString != "":
 		s += ", padding=" + l.PaddingString
 	case l.Padding != [2]int{}:
-		s += ", padding=" + pyTuple(l.Padding[:])
+		s += ", padding=" + pyTuple(sizes(l.Padding, l.OneD))
 	}
 	if l.Dilation != [2]int{1, 1} {
-		s += ", dilation=" + pyTuple(l.Dilation[:])
+		s += ", dilation=" + pyTuple(sizes(l.Dilation, l.OneD))
 	}
 	if l.Groups != 1 {
 		s += fmt.Sprintf(", groups=%d", l.Groups)
@@ -72,18 +95,18 @@ func (l *Conv2d) ExtraRepr() string {
 }
 
 func (l *Conv2d) Hypers() []Hyper {
-	var pad any = l.Padding[:]
+	var pad any = sizes(l.Padding, l.OneD)
 	if l.PaddingString != "" {
 		pad = l.PaddingString
 	}
-	return []Hyper{{"in_channels", l.InChannels}, {"out_channels", l.OutChannels}, {"kernel_size", l.KernelSize[:]},
-		{"stride", l.Stride[:]}, {"padding", pad}, {"dilation", l.Dilation[:]}, {"groups", l.Groups}, {"padding_mode", "zeros"}}
+	return []Hyper{{"in_channels", l.InChannels}, {"out_channels", l.OutChannels}, {"kernel_size", sizes(l.KernelSize, l.OneD)},
+		{"stride", sizes(l.Stride, l.OneD)}, {"padding", pad}, {"dilation", sizes(l.Dilation, l.OneD)}, {"groups", l.Groups}, {"padding_mode", "zeros"}}
 }
 
 func (l *Conv2d) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 	w := l.base.Parameter("weight")
 	if w == nil {
-		return nil, tensor.Errorf(tensor.TypeError, "Conv2d.weight is None")
+		return nil, tensor.Errorf(tensor.TypeError, "%s.weight is None", l.TypeName())
 	}
 	o := tensor.Conv2dOptions{Stride: l.Stride, Dilation: l.Dilation, Groups: l.Groups,
 		Padding: [4]int{l.Padding[0], l.Padding[0], l.Padding[1], l.Padding[1]}}
@@ -92,6 +115,9 @@ func (l *Conv2d) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		o.Padding = tensor.SamePadding(l.KernelSize, l.Dilation)
 	case "valid":
 		o.Padding = [4]int{}
+	}
+	if l.OneD {
+		return autograd.Conv1d(x, w, l.base.Parameter("bias"), o)
 	}
 	return autograd.Conv2d(x, w, l.base.Parameter("bias"), o)
 }
@@ -171,6 +197,8 @@ type ConvTranspose2dConfig struct {
 	KernelSize, Stride, Padding, OutputPadding, Dilation [2]int
 	Groups                                               int
 	Bias                                                 bool
+	// OneD makes nn.ConvTranspose1d, as Conv2dConfig's OneD.
+	OneD bool
 }
 
 // ConvTranspose2d is nn.ConvTranspose2d: the transposed 2-D convolution,
@@ -195,7 +223,11 @@ func NewConvTranspose2d(c ConvTranspose2dConfig, dtype tensor.DType) (*ConvTrans
 		return nil, tensor.Errorf(tensor.ValueError, "out_channels must be divisible by groups")
 	}
 	l := &ConvTranspose2d{base: NewBase(), ConvTranspose2dConfig: c}
-	w, err := newParam(dtype, c.InChannels, c.OutChannels/c.Groups, c.KernelSize[0], c.KernelSize[1])
+	shape := []int{c.InChannels, c.OutChannels / c.Groups, c.KernelSize[0], c.KernelSize[1]}
+	if c.OneD {
+		shape = []int{c.InChannels, c.OutChannels / c.Groups, c.KernelSize[1]}
+	}
+	w, err := newParam(dtype, shape...)
 	if err != nil {
 		return nil, err
 	}
@@ -213,20 +245,27 @@ func NewConvTranspose2d(c ConvTranspose2dConfig, dtype tensor.DType) (*ConvTrans
 	return l, nil
 }
 
-func (l *ConvTranspose2d) Base() *Base      { return &l.base }
-func (l *ConvTranspose2d) TypeName() string { return "ConvTranspose2d" }
+func (l *ConvTranspose2d) Base() *Base { return &l.base }
+
+// TypeName is ConvTranspose2d, or ConvTranspose1d.
+func (l *ConvTranspose2d) TypeName() string {
+	if l.OneD {
+		return "ConvTranspose1d"
+	}
+	return "ConvTranspose2d"
+}
 
 // ExtraRepr is PyTorch's: the defaults left out.
 func (l *ConvTranspose2d) ExtraRepr() string {
-	s := fmt.Sprintf("%d, %d, kernel_size=%s, stride=%s", l.InChannels, l.OutChannels, pyTuple(l.KernelSize[:]), pyTuple(l.Stride[:]))
+	s := fmt.Sprintf("%d, %d, kernel_size=%s, stride=%s", l.InChannels, l.OutChannels, pyTuple(sizes(l.KernelSize, l.OneD)), pyTuple(sizes(l.Stride, l.OneD)))
 	if l.Padding != [2]int{} {
-		s += ", padding=" + pyTuple(l.Padding[:])
+		s += ", padding=" + pyTuple(sizes(l.Padding, l.OneD))
 	}
 	if l.Dilation != [2]int{1, 1} {
-		s += ", dilation=" + pyTuple(l.Dilation[:])
+		s += ", dilation=" + pyTuple(sizes(l.Dilation, l.OneD))
 	}
 	if l.OutputPadding != [2]int{} {
-		s += ", output_padding=" + pyTuple(l.OutputPadding[:])
+		s += ", output_padding=" + pyTuple(sizes(l.OutputPadding, l.OneD))
 	}
 	if l.Groups != 1 {
 		s += fmt.Sprintf(", groups=%d", l.Groups)
@@ -238,17 +277,20 @@ func (l *ConvTranspose2d) ExtraRepr() string {
 }
 
 func (l *ConvTranspose2d) Hypers() []Hyper {
-	return []Hyper{{"in_channels", l.InChannels}, {"out_channels", l.OutChannels}, {"kernel_size", l.KernelSize[:]},
-		{"stride", l.Stride[:]}, {"padding", l.Padding[:]}, {"output_padding", l.OutputPadding[:]},
-		{"dilation", l.Dilation[:]}, {"groups", l.Groups}, {"padding_mode", "zeros"}}
+	return []Hyper{{"in_channels", l.InChannels}, {"out_channels", l.OutChannels}, {"kernel_size", sizes(l.KernelSize, l.OneD)},
+		{"stride", sizes(l.Stride, l.OneD)}, {"padding", sizes(l.Padding, l.OneD)}, {"output_padding", sizes(l.OutputPadding, l.OneD)},
+		{"dilation", sizes(l.Dilation, l.OneD)}, {"groups", l.Groups}, {"padding_mode", "zeros"}}
 }
 
 func (l *ConvTranspose2d) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 	w := l.base.Parameter("weight")
 	if w == nil {
-		return nil, tensor.Errorf(tensor.TypeError, "ConvTranspose2d.weight is None")
+		return nil, tensor.Errorf(tensor.TypeError, "%s.weight is None", l.TypeName())
 	}
 	o := tensor.Conv2dOptions{Stride: l.Stride, Dilation: l.Dilation, Groups: l.Groups,
 		Padding: [4]int{l.Padding[0], l.Padding[0], l.Padding[1], l.Padding[1]}}
+	if l.OneD {
+		return autograd.ConvTranspose1d(x, w, l.base.Parameter("bias"), o, l.OutputPadding[1])
+	}
 	return autograd.ConvTranspose2d(x, w, l.base.Parameter("bias"), o, l.OutputPadding)
 }

@@ -58,6 +58,9 @@ func pyTuple(xs []int) string {
 type Linear struct {
 	base                    Base
 	InFeatures, OutFeatures int
+	// typeName is the class name when it is not Linear:
+	// NonDynamicallyQuantizableLinear, MultiheadAttention's out_proj.
+	typeName string
 }
 
 // NewLinear makes a Linear layer with PyTorch's initialisation from the
@@ -93,8 +96,13 @@ func initWeightAndBias(base *Base, dtype tensor.DType, bias bool, shape ...int) 
 	return nil
 }
 
-func (l *Linear) Base() *Base      { return &l.base }
-func (l *Linear) TypeName() string { return "Linear" }
+func (l *Linear) Base() *Base { return &l.base }
+func (l *Linear) TypeName() string {
+	if l.typeName != "" {
+		return l.typeName
+	}
+	return "Linear"
+}
 func (l *Linear) ExtraRepr() string {
 	return fmt.Sprintf("in_features=%d, out_features=%d, bias=%s", l.InFeatures, l.OutFeatures, pyBool(l.base.Parameter("bias") != nil))
 }

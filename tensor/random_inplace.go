@@ -116,7 +116,7 @@ func FillBernoulli(t *Tensor, p float64, g *Generator) error {
 
 // writeBools stores keep, ones and zeros, into the contiguous buffer.
 func writeBools(buf *Tensor, keep []uint8) error {
-	src, err := FromSlice(keep, len(keep))
+	src, err := FromSlice(keep, buf.shape...)
 	if err != nil {
 		return err
 	}

@@ -77,9 +77,14 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 			return &lang.BoundMethod{Recv: l, Method: m}, true
 		}
 	}
+	if v, ok := layerStatic(l, name); ok {
+		return v, true
+	}
 	switch name {
 	case "__call__", "forward":
-		return &lang.BoundMethod{Recv: l, Method: layerForward}, true
+		return &lang.BoundMethod{Recv: l, Method: forwardMethod(l)}, true
+	case "__deepcopy__":
+		return &lang.BoundMethod{Recv: l, Method: layerDeepCopy}, true
 	case "__class__":
 		return lang.TypeOf(l), true
 	}

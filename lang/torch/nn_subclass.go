@@ -121,7 +121,7 @@ func forwardOf(x *lang.Instance) (lang.Value, error) {
 	f, ok := x.Method("forward")
 	if !ok {
 		if m, isModule := x.Native.(*userModule); isModule && m.layer != nil {
-			return &lang.BoundMethod{Recv: m.layer, Method: layerForward}, nil
+			return &lang.BoundMethod{Recv: m.layer, Method: forwardMethod(m.layer)}, nil
 		}
 		name := x.Class().Name
 		return nil, lang.Errorf(NotImplementedError, `Module [%s] is missing the required "forward" function`, name).
@@ -184,7 +184,10 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 				}
 			}
 			if name == "forward" {
-				return &lang.BoundMethod{Recv: m.layer, Method: layerForward}, true, nil
+				return &lang.BoundMethod{Recv: m.layer, Method: forwardMethod(m.layer)}, true, nil
+			}
+			if v, ok := layerStatic(m.layer, name); ok {
+				return v, true, nil
 			}
 			return nil, false, nil
 		},

@@ -90,6 +90,9 @@ var optimSpecs = map[string]optimSpec{
 		func(h settings) *lang.Error {
 			return checkNonNegative(h, "lr", "learning rate", "weight_decay", "weight_decay value")
 		}, nil},
+	"LBFGS": {"LBFGS(params, lr=1, max_iter=20, max_eval=None, tolerance_grad=1e-07, tolerance_change=1e-09, history_size=100, line_search_fn=None)",
+		"L-BFGS: quasi-Newton steps from a history of history_size gradient differences, with a fixed step lr or line_search_fn='strong_wolfe'. step(closure) needs the closure, which recomputes the loss and its gradients; one step runs up to max_iter iterations and max_eval evaluations (max_iter·5//4 by default). One parameter group only.",
+		func(settings) *lang.Error { return nil }, nil},
 	"Rprop": {"Rprop(params, lr=0.01, etas=(0.5, 1.2), step_sizes=(1e-06, 50), foreach=None, maximize=False)",
 		"Rprop: per-element step sizes grown by etaplus while the gradient keeps its sign and shrunk by etaminus when it flips.",
 		func(h settings) *lang.Error {
@@ -161,9 +164,9 @@ const optimizerClassName = "torch.optim.optimizer.Optimizer"
 
 func defOptimizers() {
 	for name, spec := range optimSpecs {
-		rule := autograd.OptimRules[name]
+		rule := autograd.OptimRules[name] // nil for LBFGS, which steps as a whole
 		b := lang.NewBuiltin(lang.AsValue, spec.sig, spec.doc, func(a *lang.Args) (lang.Value, error) {
-			return newOptimizer(a, rule, spec)
+			return newOptimizer(a, name, rule, spec)
 		})
 		qualified := "torch.optim." + strings.ToLower(name) + "." + name
 		lang.RegisterClass(b, qualified)
@@ -188,11 +191,13 @@ type Optimizer struct {
 	groups   *lang.List // param_groups: dicts with 'params' and the settings
 	state    map[*tensor.Tensor]*autograd.ParamState
 	stepped  []*tensor.Tensor // the keys of state, in the order they came
+	// lbfgs is LBFGS's state (optim_lbfgs.go), nil for the others.
+	lbfgs *autograd.LBFGSState
 }
 
 // newOptimizer makes the optimizer a constructor's arguments describe.
-func newOptimizer(a *lang.Args, rule *autograd.OptimRule, spec optimSpec) (lang.Value, error) {
-	o := &Optimizer{Name: rule.Name, rule: rule, check: spec.check, defaults: lang.NewDict(),
+func newOptimizer(a *lang.Args, name string, rule *autograd.OptimRule, spec optimSpec) (lang.Value, error) {
+	o := &Optimizer{Name: name, rule: rule, check: spec.check, defaults: lang.NewDict(),
 		groups: &lang.List{}, state: map[*tensor.Tensor]*autograd.ParamState{}}
 	names := spec.order
 	if names == nil {
@@ -200,6 +205,11 @@ func newOptimizer(a *lang.Args, rule *autograd.OptimRule, spec optimSpec) (lang.
 	}
 	for _, name := range names {
 		_ = o.defaults.Set(name, a.Value(name))
+	}
+	if name == "LBFGS" {
+		if err := o.lbfgsDefaults(); err != nil {
+			return nil, err
+		}
 	}
 	h, err := groupHyper(o.defaults)
 	if err != nil {
@@ -218,6 +228,9 @@ func newOptimizer(a *lang.Args, rule *autograd.OptimRule, spec optimSpec) (lang.
 		if err := o.addGroup(g); err != nil {
 			return nil, err
 		}
+	}
+	if o.lbfgs != nil && len(o.groups.Elems) != 1 {
+		return nil, lang.Errorf(lang.ValueError, "LBFGS doesn't support per-parameter options (parameter groups)")
 	}
 	return o, nil
 }
@@ -284,6 +297,9 @@ func (o *Optimizer) String() string {
 var optimizerMethods = map[string]*lang.Builtin{
 	"step": lang.NewBuiltin(lang.AsValue, "step(self, closure=None)", "Updates every parameter that has a gradient, in place (not recorded by autograd). closure, when given, is called first with grad enabled (it recomputes the loss) and step returns what it returns.", func(a *lang.Args) (lang.Value, error) {
 		o := a.Value("self").(*Optimizer)
+		if o.lbfgs != nil {
+			return o.lbfgsStep(a, a.Value("closure"))
+		}
 		var loss lang.Value = lang.None
 		if c := a.Value("closure"); c != lang.None {
 			prev := autograd.SetGradEnabled(true)

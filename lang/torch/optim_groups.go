@@ -87,7 +87,7 @@ func (o *Optimizer) addGroup(v lang.Value) error {
 		return err
 	}
 	o.groups.Elems = append(o.groups.Elems, g)
-	if o.rule.EagerState { // Adagrad makes its state now
+	if o.rule != nil && o.rule.EagerState { // Adagrad makes its state now
 		for _, e := range elems {
 			if err := o.initState(e.(*tensor.Tensor), h); err != nil {
 				return err

@@ -54,6 +54,13 @@ func float32Scalar(v float64) *tensor.Tensor {
 // its state dict.
 func (o *Optimizer) stateByParam() *lang.Dict {
 	d := lang.NewDict()
+	if o.lbfgs != nil {
+		if params, err := o.params(); err == nil && len(params) > 0 {
+			if st := o.lbfgsStateValue(); st != nil {
+				_ = d.Set(params[0], st)
+			}
+		}
+	}
 	for _, p := range o.stepped {
 		_ = d.Set(p, o.stateValue(o.state[p]))
 	}
@@ -87,6 +94,11 @@ func (o *Optimizer) stateDict() (lang.Value, error) {
 		groups[i] = packed
 	}
 	state := lang.NewDict()
+	if o.lbfgs != nil && len(index) > 0 {
+		if st := o.lbfgsStateValue(); st != nil {
+			_ = state.Set(int64(0), st)
+		}
+	}
 	for _, p := range o.stepped {
 		if i, ok := index[p]; ok {
 			_ = state.Set(i, o.stateValue(o.state[p]))
@@ -156,6 +168,14 @@ func (o *Optimizer) loadStateDict(v lang.Value) error {
 	sdState, ok := states.(*lang.Dict)
 	if !ok {
 		return lang.Errorf(lang.TypeError, "state_dict['state'] must be a dict, not %s", lang.TypeName(states))
+	}
+	if o.lbfgs != nil {
+		st, err := loadLBFGSState(sdState, byIndex)
+		if err != nil {
+			return err
+		}
+		o.groups.Elems, o.lbfgs = newGroups, st
+		return nil
 	}
 	loaded := map[*tensor.Tensor]*autograd.ParamState{}
 	var order []*tensor.Tensor

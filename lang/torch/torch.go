@@ -46,6 +46,7 @@ func init() {
 	defJoining()
 	defIndexing()
 	defViews()
+	defStridedViews()
 	defShapeOps()
 	defSort()
 	defPromotion()
@@ -72,6 +73,8 @@ func init() {
 	// torch.nn: nn.functional, the layers, nn.Module and nn.init.
 	defFunctional()
 	defConv()
+	defConv1d()
+	defConv3d()
 	defLayers()
 	defContainers()
 	defModuleMethods()
@@ -82,6 +85,7 @@ func init() {
 	// their functions, and torch.nn.utils.
 	defRecurrent()
 	defActivations()
+	defTransformers()
 	defNorms()
 	defLosses()
 	defResampling()
@@ -89,6 +93,7 @@ func init() {
 
 	// torch.utils.data, torch.backends, the modules and the method tables.
 	defData()
+	defDistributions()
 	defBackends()
 	defParallel()
 	defModules()

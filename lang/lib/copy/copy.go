@@ -49,7 +49,7 @@ func special(a *lang.Args, v lang.Value, name string) (lang.Value, bool) {
 // cannotCopy is CPython's error for a value copy cannot take apart.
 func cannotCopy(v lang.Value) error {
 	return lang.Errorf(lang.TypeError, "cannot pickle '%s' object", lang.TypeName(v)).
-		WithHint("kael copies lists, dicts, sets, tuples, objects of your classes and (deepcopy) tensors; torch.nn modules cannot be copied yet")
+		WithHint("kael copies lists, dicts, sets, tuples, objects of your classes, (deepcopy) tensors and torch.nn's built-in layers; instances of your nn.Module classes cannot be copied yet")
 }
 
 // Copy is copy.copy(v): a new container with the same elements, a new

@@ -41,6 +41,12 @@ var torchCases = []langtest.Case{
 	{"import torch\na = torch.ones(2, requires_grad=True)\na.grad = torch.full((2,), 3.)\nc = copy.deepcopy(a)\nc.tolist(), c.requires_grad, c.grad.tolist(), c.is_leaf, c.grad is a.grad, c is a", "([1.0, 1.0], True, [3.0, 3.0], True, False, False)"},
 	{"import torch\np = torch.nn.Parameter(torch.ones(2))\nq = copy.deepcopy(p)\ntype(q).__name__, q.requires_grad, q is p, isinstance(q, torch.nn.Parameter)", "('Parameter', True, False, True)"},
 	{"import torch\na = torch.ones(2, requires_grad=True)\ncopy.deepcopy(a * 2)", "RuntimeError: Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment"},
+	// Built-in layers: new parameters without gradients, shared modules
+	// copied once, the training flag kept.
+	{"import torch\nl = torch.nn.Linear(2, 3)\nl(torch.ones(1, 2)).sum().backward()\nm = copy.deepcopy(l)\nwith torch.no_grad():\n    m.weight.add_(1)\nrepr(m), m.weight is l.weight, torch.equal(m.bias, l.bias), m.weight.grad, l.weight.grad is not None, type(m.weight).__name__, torch.equal(m.weight, l.weight)", "('Linear(in_features=2, out_features=3, bias=True)', False, True, None, True, 'Parameter', False)"},
+	{"import torch\na = torch.nn.Linear(2, 2)\ns = torch.nn.Sequential(a, torch.nn.ReLU(), a)\nt = copy.deepcopy(s)\nt[0] is t[2], t[0] is a, len(list(t.parameters()))", "(True, False, 2)"},
+	{"import torch\ne = copy.deepcopy(torch.nn.TransformerEncoderLayer(4, 2, 8).eval())\ne.training, e.self_attn.in_proj_weight.shape, e.self_attn.training", "(False, torch.Size([12, 4]), False)"},
+	{"import torch\nl = torch.nn.Linear(2, 2)\nd = copy.deepcopy([l, l])\nd[0] is d[1], d[0] is l", "(True, False)"},
 }
 
 func TestCopy(t *testing.T) {

@@ -1,0 +1,130 @@
+package autograd
+
+import (
+	"strconv"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Conv3dOptions are the settings of a 3-D convolution: the padding is
+// (front, back, top, bottom, left, right).
+type Conv3dOptions struct {
+	Stride, Dilation [3]int
+	Padding          [6]int
+	Groups           int
+}
+
+// Conv3d is F.conv3d: x [N, C, D, H, W] (or [C, D, H, W]) with weight
+// [O, C/groups, kD, kH, kW], plus bias. Each output depth is the sum over
+// the kernel's depth of 2-D convolutions of input planes, recorded as one
+// node, ConvolutionBackward0; the values agree with PyTorch's to float32
+// rounding.
+func Conv3d(x, weight, bias *tensor.Tensor, o Conv3dOptions) (*tensor.Tensor, error) {
+	if x.Dim() != 4 && x.Dim() != 5 {
+		return nil, tensor.Errorf(tensor.RuntimeError, "Expected 4D (unbatched) or 5D (batched) input to conv3d, but got input of size: %s", tensor.FormatShape(x.Shape()))
+	}
+	if weight.Dim() != 5 {
+		return nil, tensor.Errorf(tensor.RuntimeError, "weight should have at least five dimensions")
+	}
+	for i, s := range o.Stride {
+		if s <= 0 || o.Dilation[i] <= 0 {
+			return nil, tensor.Errorf(tensor.RuntimeError, "non-positive stride or dilation is not supported")
+		}
+	}
+	return Composite("ConvolutionBackward0", []*tensor.Tensor{x, weight, bias}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		x, w, b := in[0], in[1], in[2]
+		var err error
+		unbatched := x.Dim() == 4
+		if unbatched {
+			if x, err = Unsqueeze(x, 0); err != nil {
+				return nil, err
+			}
+		}
+		shape := x.Shape()
+		if shape[1] != w.Shape()[1]*o.Groups {
+			return nil, tensor.Errorf(tensor.RuntimeError, "Given groups=%d, weight of size %s, expected input%s to have %d channels, but got %d channels instead",
+				o.Groups, tensor.FormatShape(w.Shape()), tensor.FormatShape(shape), w.Shape()[1]*o.Groups, shape[1])
+		}
+		// The depth padding, as planes of zeros.
+		var parts []*tensor.Tensor
+		for i, n := range []int{o.Padding[0], -1, o.Padding[1]} {
+			if i == 1 {
+				parts = append(parts, x)
+				continue
+			}
+			if n > 0 {
+				z, err := tensor.Zeros(x.DType(), shape[0], shape[1], n, shape[3], shape[4])
+				if err != nil {
+					return nil, err
+				}
+				parts = append(parts, z)
+			}
+		}
+		if len(parts) > 1 {
+			if x, err = Cat(parts, 2); err != nil {
+				return nil, err
+			}
+		}
+		depth, kd := x.Shape()[2], w.Shape()[2]
+		span := o.Dilation[0]*(kd-1) + 1
+		if depth < span {
+			return nil, tensor.Errorf(tensor.RuntimeError, "Calculated padded input size per channel: %s. Kernel size: %s. Kernel size can't be greater than actual input size",
+				sizesX(x.Shape()[2:]), sizesX(w.Shape()[2:]))
+		}
+		outDepth := (depth-span)/o.Stride[0] + 1
+		o2 := tensor.Conv2dOptions{Stride: [2]int{o.Stride[1], o.Stride[2]}, Dilation: [2]int{o.Dilation[1], o.Dilation[2]},
+			Padding: [4]int{o.Padding[2], o.Padding[3], o.Padding[4], o.Padding[5]}, Groups: o.Groups}
+		kernels := make([]*tensor.Tensor, kd)
+		for k := range kernels {
+			if kernels[k], err = Select(w, 2, k); err != nil {
+				return nil, err
+			}
+		}
+		outs := make([]*tensor.Tensor, outDepth)
+		for d := range outs {
+			var acc *tensor.Tensor
+			for k := 0; k < kd; k++ {
+				plane, err := Select(x, 2, d*o.Stride[0]+k*o.Dilation[0])
+				if err != nil {
+					return nil, err
+				}
+				y, err := Conv2d(plane, kernels[k], nil, o2)
+				if err != nil {
+					return nil, err
+				}
+				if acc == nil {
+					acc = y
+				} else if acc, err = Add(acc, y); err != nil {
+					return nil, err
+				}
+			}
+			if b != nil {
+				bb, err := View(b, 1, -1, 1, 1)
+				if err != nil {
+					return nil, err
+				}
+				if acc, err = Add(acc, bb); err != nil {
+					return nil, err
+				}
+			}
+			outs[d] = acc
+		}
+		out, err := Stack(outs, 2)
+		if err != nil || !unbatched {
+			return out, err
+		}
+		return Squeeze(out, 0)
+	})
+}
+
+// sizesX writes sizes as ATen's messages do: (2 x 3 x 3).
+func sizesX(s []int) string {
+	out := "("
+	for i, n := range s {
+		if i > 0 {
+			out += " x "
+		}
+		out += strconv.Itoa(n)
+	}
+	return out + ")"
+}
