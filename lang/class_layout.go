@@ -74,8 +74,10 @@ func (c *UserClass) emptyLayout() *layout {
 // with returns the layout of an instance of c with layout l (nil for
 // none) once it gets the attribute name, which l does not have.
 func (l *layout) with(c *UserClass, name string) *layout {
-	if l == nil {
-		l = c.emptyLayout()
+	// c's tree exists even when l is not from it: an OSError instance
+	// whose class becomes FileNotFoundError keeps its layout.
+	if root := c.emptyLayout(); l == nil {
+		l = root
 	}
 	if l.next1 != nil && l.next1Name == name {
 		return l.next1

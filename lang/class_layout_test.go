@@ -10,6 +10,9 @@ import "testing"
 func TestAttributeCachesMatchCPython(t *testing.T) {
 	prelude := "out = []\ndef p(*a):\n    out.append(' '.join([str(x) for x in a]))\n"
 	srcs := []string{
+		// OSError(errno, ...) becomes its subclass (FileNotFoundError)
+		// after it has a layout; attributes set then go on working.
+		"e = OSError(2, 'gone')\ne.note = 'n'\ne.more = 1\np(type(e).__name__, e.note, e.more, e.errno)\ntry:\n    open('/nonexistent/kael/x')\nexcept OSError as f:\n    f.tag = 't'\n    p(type(f).__name__, f.tag)",
 		// A property added to the class wins over the instance attribute.
 		"class A:\n    def __init__(self):\n        self.x = 1\ndef get(o):\n    return o.x\na = A()\nr = [get(a), get(a)]\nA.x = property(lambda self: 42)\nr.append(get(a))\np(r)",
 		// A base class's property, added later, wins too.

@@ -9,7 +9,7 @@ import (
 
 // The safetensors module: Hugging Face's Python API for the format,
 // safetensors.torch.load_file and save_file, on kael's safetensors package
-// (memory-mapped reading, atomic writing).
+// (reading into memory, atomic writing).
 
 // stringMap converts a dict of strings (the metadata= argument) to a Go
 // map; None is an empty map.
@@ -46,7 +46,7 @@ func tensorsToSave(a *lang.Args, fn string) (map[string]*tensor.Tensor, map[stri
 }
 
 var safetensorsTorch = &lang.Module{Attrs: map[string]lang.Value{
-	"load_file": lang.NewBuiltin(lang.AsValue, "load_file(filename, device='cpu')", "Reads a .safetensors file into a dict of name to tensor, in name order. The file is memory-mapped: tensors of the dtypes kael has (F32, F64, F16, BF16, I64, I32, I16, I8, U8, BOOL) view it without a copy (writing to one changes only this session's copy); U16 and U32 load as int64. A malformed file is a SafetensorError naming the file and the tensor; a large file shows its progress.", func(a *lang.Args) (lang.Value, error) {
+	"load_file": lang.NewBuiltin(lang.AsValue, "load_file(filename, device='cpu')", "Reads a .safetensors file into a dict of name to tensor, in name order. The file is read into memory: tensors of the dtypes kael has (F32, F64, F16, BF16, I64, I32, I16, I8, U8, BOOL) view that buffer without a further copy, and later changes to the file do not reach them; U16 and U32 load as int64. A malformed file is a SafetensorError naming the file and the tensor; a large file shows its progress.", func(a *lang.Args) (lang.Value, error) {
 		path := a.Path("filename")
 		if err := a.Err(); err != nil {
 			return nil, err

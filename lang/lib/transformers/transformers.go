@@ -714,7 +714,7 @@ var gpt2LMHeadModelClass = &hfClass{name: "GPT2LMHeadModel",
 		return newModelValue(m, ""), nil
 	}),
 	methods: map[string]*lang.Builtin{
-		"from_pretrained": lang.NewBuiltin(lang.AsValue, "from_pretrained(pretrained_model_name_or_path)", "Loads a GPT-2 checkpoint: a model directory with model.safetensors (and config.json, else the shape is inferred), or a .safetensors file, in Hugging Face's layout. The file is memory-mapped; a large one shows its progress.", func(a *lang.Args) (lang.Value, error) {
+		"from_pretrained": lang.NewBuiltin(lang.AsValue, "from_pretrained(pretrained_model_name_or_path)", "Loads a GPT-2 checkpoint: a model directory with model.safetensors (and config.json, else the shape is inferred), or a .safetensors file, in Hugging Face's layout. The file is read into memory; a large one shows its progress.", func(a *lang.Args) (lang.Value, error) {
 			path := a.Str("pretrained_model_name_or_path")
 			if err := a.Err(); err != nil {
 				return nil, err
