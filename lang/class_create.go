@@ -121,9 +121,10 @@ func (c *UserClass) initSlots() error {
 	return nil
 }
 
-// typeNew is type(name, bases, ns): the class a class statement named
-// name with those bases would make, its attributes the items of ns.
-func (in *interp) typeNew(nameV, basesV, nsV Value) (Value, error) {
+// typeNew is type(name, bases, ns, **kw): the class a class statement
+// named name with those bases and keywords would make, its attributes
+// the items of ns.
+func (in *interp) typeNew(nameV, basesV, nsV Value, kwNames []string, kwVals []Value) (Value, error) {
 	name, ok := nameV.(string)
 	if !ok {
 		return nil, Errorf(TypeError, "type.__new__() argument 1 must be str, not %s", TypeName(nameV))
@@ -135,6 +136,10 @@ func (in *interp) typeNew(nameV, basesV, nsV Value) (Value, error) {
 	ns, ok := nsV.(*Dict)
 	if !ok {
 		return nil, Errorf(TypeError, "type.__new__() argument 3 must be dict, not %s", TypeName(nsV))
+	}
+	kwNames, kwVals, err := classKeywords(kwNames, kwVals)
+	if err != nil {
+		return nil, err
 	}
 	cls := &UserClass{Name: name, attrs: map[string]Value{"__doc__": None}, sess: in.s}
 	if m := globalsModule(in.glob); m != "__main__" {
@@ -158,7 +163,7 @@ func (in *interp) typeNew(nameV, basesV, nsV Value) (Value, error) {
 		}
 		cls.set(s, classAttrValue(s, ns.Values()[i]))
 	}
-	if err := in.initClass(cls, nil, nil, in.stmtNode()); err != nil {
+	if err := in.initClass(cls, kwNames, kwVals, in.stmtNode()); err != nil {
 		return nil, err
 	}
 	if h := cls.classHooks(); h != nil && h.Made != nil {
