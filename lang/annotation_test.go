@@ -26,6 +26,10 @@ var annotationCases = []struct{ src, want string }{
 	{"d = {}\nd['k']: int = 3\nd", "{'k': 3}"},
 	{"q.attr: int", "NameError: name 'q' is not defined"},
 	{"f = lambda x, y=2: x + y\nf(1)", "3"},
+	{"__annotations__[1] = 2\nx: int = 5; y: List[str]; z = 3\n(p): bool = True\n(__annotations__, x, p)", "({1: 2, 'x': 'int', 'y': 'List[str]'}, 5, True)"},
+	{"def g():\n    w: int = 1\n    return w\ng()\n__annotations__", "NameError: name '__annotations__' is not defined"},
+	{"if True:\n    v: float = 1.0\n__annotations__", "{'v': 'float'}"},
+	{"class K:\n    a: int\n    (b): int = 2\nK.__annotations__", "{'a': 'int'}"},
 }
 
 func TestAnnotations(t *testing.T) {

@@ -66,7 +66,7 @@ func getAttr(v Value, name string) (Value, error) {
 		if a, ok := x.attr(name); ok {
 			return a, nil
 		}
-		err := Errorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name)
+		err := Errorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name).withName(name, x)
 		err.Hint = x.missingHint(name)
 		return nil, err
 	case *GradFnValue:
@@ -156,7 +156,7 @@ func unboundMethod(class string, m *Builtin) *Builtin {
 }
 
 func attrError(v Value, name string, candidates []string) *Error {
-	err := Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
+	err := Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name).withName(name, v)
 	err.Hint = suggestHint(name, candidates)
 	return err
 }

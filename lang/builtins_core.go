@@ -177,7 +177,21 @@ func init() {
 		}
 		return &List{Elems: elems}, err
 	})
-	NewBuiltin(AsFunc, "type(x)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>.", func(a *Args) (Value, error) { return TypeOf(a.Value("x")), nil })
+	NewBuiltin(AsFunc, "type(x, *bases_dict)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>. type(name, bases, dict, **kw) makes a class as a class statement would, kw going to __init_subclass__.", func(a *Args) (Value, error) {
+		rest, err := Collect(a.Value("bases_dict"))
+		kwNames, kwVals := a.Keywords()
+		switch {
+		case err != nil:
+			return nil, err
+		case len(rest) == 0 && len(kwNames) == 0:
+			return TypeOf(a.Value("x")), nil
+		case len(rest) == 0:
+			return nil, Errorf(TypeError, "type() takes no keyword arguments")
+		case len(rest) != 2:
+			return nil, Errorf(TypeError, "type() takes 1 or 3 arguments")
+		}
+		return a.in.typeNew(a.Value("x"), rest[0], rest[1], kwNames, kwVals)
+	}).acceptsKeywords = true
 	NewBuiltin(AsFunc, "dtype_of(x)", "The dtype x has, or would have as a tensor: a Python float gives float32, an int int64, a bool bool.", func(a *Args) (Value, error) {
 		switch x := a.Value("x").(type) {
 		case *tensor.Tensor:

@@ -180,7 +180,7 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 			return v, err
 		}
 	}
-	err := Errorf(AttributeError, "type object '%s' has no attribute '%s'", c.Name, name)
+	err := Errorf(AttributeError, "type object '%s' has no attribute '%s'", c.Name, name).withName(name, c)
 	err.Hint = suggestHint(name, c.AttrNames())
 	return nil, err
 }

@@ -120,3 +120,56 @@ func (c *UserClass) initSlots() error {
 	classChanged()
 	return nil
 }
+
+// typeNew is type(name, bases, ns, **kw): the class a class statement
+// named name with those bases and keywords would make, its attributes
+// the items of ns.
+func (in *interp) typeNew(nameV, basesV, nsV Value, kwNames []string, kwVals []Value) (Value, error) {
+	name, ok := nameV.(string)
+	if !ok {
+		return nil, Errorf(TypeError, "type.__new__() argument 1 must be str, not %s", TypeName(nameV))
+	}
+	bases, ok := basesV.(Tuple)
+	if !ok {
+		return nil, Errorf(TypeError, "type.__new__() argument 2 must be tuple, not %s", TypeName(basesV))
+	}
+	ns, ok := nsV.(*Dict)
+	if !ok {
+		return nil, Errorf(TypeError, "type.__new__() argument 3 must be dict, not %s", TypeName(nsV))
+	}
+	kwNames, kwVals, err := classKeywords(kwNames, kwVals)
+	if err != nil {
+		return nil, err
+	}
+	cls := &UserClass{Name: name, attrs: map[string]Value{"__doc__": None}, sess: in.s}
+	if m := globalsModule(in.glob); m != "__main__" {
+		cls.module = m
+	}
+	ks := make([]*UserClass, len(bases))
+	for i, b := range bases {
+		k, err := baseOf(b)
+		if err != nil {
+			return nil, err
+		}
+		ks[i] = k
+	}
+	if err := cls.setBases(ks); err != nil {
+		return nil, err
+	}
+	for i, k := range ns.Keys() {
+		s, ok := k.(string)
+		if !ok {
+			return nil, Errorf(TypeError, "kael class attributes are named by strings, not '%s'", TypeName(k))
+		}
+		cls.set(s, classAttrValue(s, ns.Values()[i]))
+	}
+	if err := in.initClass(cls, kwNames, kwVals, in.stmtNode()); err != nil {
+		return nil, err
+	}
+	if h := cls.classHooks(); h != nil && h.Made != nil {
+		if err := h.Made(cls); err != nil {
+			return nil, err
+		}
+	}
+	return cls, nil
+}

@@ -91,7 +91,7 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 
 // missingAttr is the AttributeError of reading x.name when x has none.
 func (x *Instance) missingAttr(name string) *Error {
-	err := Errorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
+	err := Errorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name).withName(name, x)
 	err.Hint = suggestHint(name, x.AttrNames())
 	return err
 }

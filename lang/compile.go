@@ -51,6 +51,14 @@ func compileCell(g *globalTable, stmts []syntax.Stmt) (*cellCode, *Error) {
 	}
 	c := &compiler{res: res, glob: g, fn: res.top}
 	code := &cellCode{nodes: stmts, info: res.top}
+	if hasAnnotation(stmts) {
+		// Python makes a module's __annotations__ before its first line runs
+		code.stmts = append(code.stmts, func(in *interp) (ctrl, error) {
+			_, err := moduleAnnotations(in.glob)
+			return ctrlNext, err
+		})
+		code.nodes = append([]syntax.Stmt{stmts[0]}, stmts...)
+	}
 	for i, st := range stmts {
 		if es, ok := st.(*syntax.ExprStmt); ok && i == len(stmts)-1 {
 			code.last, code.lastID = c.expr(es.X), c.fn.stmtID(st)

@@ -576,6 +576,41 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 // nothing; for an attribute or index target it evaluates the object and
 // subscripts, as Python does.
 func (c *compiler) annAssignStmt(st *syntax.AnnAssignStmt) execFn {
+	if name, ok := st.Target.(*syntax.Ident); ok && c.fn == c.res.top {
+		// at a module's top level x: T records T's text in the module's
+		// __annotations__ before the assignment, as Python does
+		assign := c.annAssignValue(st)
+		return func(in *interp) (ctrl, error) {
+			d, err := moduleAnnotations(in.glob)
+			if err == nil {
+				err = d.Set(name.Name, annotationText(st, in.src))
+			}
+			if err != nil {
+				return ctrlNext, in.errorAt(err, st.Span())
+			}
+			return assign(in)
+		}
+	}
+	return c.annAssignValue(st)
+}
+
+// moduleAnnotations returns the __annotations__ dict of the module whose
+// globals g are, making it empty when the module has none yet.
+func moduleAnnotations(g *globalTable) (*Dict, error) {
+	v, ok := g.get("__annotations__")
+	if !ok {
+		d := NewDict()
+		g.set("__annotations__", d)
+		return d, nil
+	}
+	if d, ok := v.(*Dict); ok {
+		return d, nil
+	}
+	return nil, Errorf(TypeError, "kael keeps a module's __annotations__ in a dict, not '%s'", TypeName(v))
+}
+
+// annAssignValue compiles the binding part of x: T = e.
+func (c *compiler) annAssignValue(st *syntax.AnnAssignStmt) execFn {
 	if st.Value != nil {
 		return c.assignStmt(&syntax.AssignStmt{Targets: []syntax.Expr{st.Target}, OpPos: st.AssignPos, Op: syntax.ASSIGN, Value: st.Value})
 	}
@@ -651,7 +686,7 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 					}
 				}
 				if t.slot.load(in) == nil || gone {
-					err := Errorf(NameError, "name '%s' is not defined", t.name.Name)
+					err := Errorf(NameError, "name '%s' is not defined", t.name.Name).withName(t.name.Name, nil)
 					if t.slot.kind != scopeGlobal {
 						err = Errorf(UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", t.name.Name)
 					}

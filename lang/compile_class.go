@@ -134,7 +134,7 @@ func classAnnotations(body []syntax.Stmt) []*syntax.AnnAssignStmt {
 	var out []*syntax.AnnAssignStmt
 	for _, s := range body {
 		if a, ok := s.(*syntax.AnnAssignStmt); ok {
-			if _, isName := unparen(a.Target).(*syntax.Ident); isName {
+			if _, isName := a.Target.(*syntax.Ident); isName { // (x): int is not recorded
 				out = append(out, a)
 			}
 		}
@@ -148,13 +148,17 @@ func classAnnotations(body []syntax.Stmt) []*syntax.AnnAssignStmt {
 func annotationDict(annotated []*syntax.AnnAssignStmt, src string) *Dict {
 	d := NewDict()
 	for _, a := range annotated {
-		text := ""
-		if sp := a.Annotation.Span(); sp.Start.Offset >= 0 && sp.End.Offset <= len(src) && sp.Start.Offset <= sp.End.Offset {
-			text = src[sp.Start.Offset:sp.End.Offset]
-		}
-		_ = d.Set(unparen(a.Target).(*syntax.Ident).Name, text)
+		_ = d.Set(a.Target.(*syntax.Ident).Name, annotationText(a, src))
 	}
 	return d
+}
+
+// annotationText is the source text of the annotation of a.
+func annotationText(a *syntax.AnnAssignStmt, src string) string {
+	if sp := a.Annotation.Span(); sp.Start.Offset >= 0 && sp.End.Offset <= len(src) && sp.Start.Offset <= sp.End.Offset {
+		return src[sp.Start.Offset:sp.End.Offset]
+	}
+	return ""
 }
 
 // methodFunction returns the user function a class attribute holds, alone
@@ -290,4 +294,19 @@ func (c *compiler) slotLoad(b *nameBinding) func(in *interp) Value {
 		return func(in *interp) Value { return in.locals[i].(*varCell).v }
 	}
 	return func(in *interp) Value { return in.locals[i] }
+}
+
+// hasAnnotation reports whether a module's top level annotates a name
+// (x: int), which makes Python create the module's __annotations__ before
+// its first line runs. An annotation inside an if or loop of the top level
+// makes the dict when it runs.
+func hasAnnotation(stmts []syntax.Stmt) bool {
+	for _, s := range stmts {
+		if a, ok := s.(*syntax.AnnAssignStmt); ok {
+			if _, isName := a.Target.(*syntax.Ident); isName { // (x): int is not recorded
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -361,7 +361,7 @@ func (in *interp) unbound(id *syntax.Ident, free bool) error {
 }
 
 func (in *interp) nameError(id *syntax.Ident) error {
-	err := Errorf(NameError, "name '%s' is not defined", id.Name)
+	err := Errorf(NameError, "name '%s' is not defined", id.Name).withName(id.Name, nil)
 	err.Hint = suggestHint(id.Name, in.visibleNames())
 	return in.errorAt(err, id.Span())
 }

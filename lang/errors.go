@@ -62,6 +62,9 @@ type Error struct {
 	exc *Instance
 	// os holds an OSError's errno and file names (NewOSError).
 	os *osFields
+	// named holds a NameError's, AttributeError's or ImportError's name
+	// and obj (exceptions_named.go).
+	named *namedFields
 }
 
 // Unwrap returns the error e was made from, or nil.

@@ -31,6 +31,9 @@ type excState struct {
 	// os is an OSError's errno, strerror and file names
 	// (exceptions_os.go); nil for other exceptions.
 	os *osFields
+	// named are the name, obj and path of a NameError, AttributeError or
+	// ImportError (exceptions_named.go); nil when none was given.
+	named *namedFields
 	// The __traceback__: tb is the one made from err (for tbLen of its
 	// frames), or, when tbSet, the one assigned (a *Traceback or None).
 	tb    Value
@@ -113,10 +116,10 @@ func init() {
 		Name: "BaseException",
 		New:  func(x *Instance) error { x.Native = &excState{}; return nil },
 		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
-			if len(kwNames) > 0 {
-				return Errorf(TypeError, "%s() takes no keyword arguments", x.cls.Name)
-			}
 			st := excStateOf(x)
+			if err := namedInit(x, st, kwNames, kwVals); err != nil {
+				return err
+			}
 			st.args = append(Tuple{}, pos...)
 			if isOSError(x) {
 				st.os, st.args = osFieldsOf(st.args)
@@ -136,6 +139,7 @@ func init() {
 		Str: func(x *Instance) (string, bool) { return excStr(x), true },
 		Names: func(x *Instance) []string {
 			names := []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "add_note", "with_traceback"}
+			names = append(names, namedAttrNames(x)...)
 			switch {
 			case isOSError(x):
 				names = append(names, osAttrNames...)
@@ -268,6 +272,10 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 			v, _ := osAttr(st.os, name)
 			return v, true, nil
 		}
+	case "name", "obj", "path", "msg":
+		if v, ok := namedAttr(x, st, name); ok {
+			return v, true, nil
+		}
 	case "add_note":
 		return &Builtin{Name: "add_note", Sig: "add_note(note)", params: []param{{name: "note"}},
 			fn: func(a *Args) (Value, error) { return None, addNote(x, a.Value("note")) }}, true, nil
@@ -308,7 +316,7 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 	case "__traceback__":
 		return true, st.setTraceback(v)
 	default:
-		return false, nil
+		return namedSetAttr(x, st, name, v), nil
 	}
 	return true, nil
 }
@@ -345,7 +353,7 @@ func excOf(err error) (x *Instance, e *Error) {
 	if e.Kind == KeyError {
 		arg = keyErrorArg(e.Msg)
 	}
-	st := &excState{args: Tuple{arg}, fromErr: true, msg: e.Msg, err: e}
+	st := &excState{args: Tuple{arg}, fromErr: true, msg: e.Msg, err: e, named: e.named}
 	if e.os != nil {
 		st.args, st.os, st.fromErr = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, false
 	}

@@ -102,7 +102,7 @@ func moduleNames(available bool) []string {
 func importModule(name string) (*Module, error) {
 	e, ok := lookupEntry(name)
 	if !ok {
-		err := Errorf(ModuleNotFoundError, "No module named '%s'", name)
+		err := Errorf(ModuleNotFoundError, "No module named '%s'", name).withName(name, nil)
 		parent, last, dotted := cutLast(name)
 		switch hint := suggestHint(name, moduleNames(false)); {
 		case hint != "":

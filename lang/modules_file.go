@@ -137,9 +137,9 @@ func (in *interp) importName(name string) (*Module, error) {
 	if !ok {
 		if pm != nil {
 			if strings.HasSuffix(pm.file.path, ".py") && filepath.Base(pm.file.path) != "__init__.py" {
-				return nil, Errorf(ModuleNotFoundError, "No module named '%s'; '%s' is not a package", name, parent)
+				return nil, Errorf(ModuleNotFoundError, "No module named '%s'; '%s' is not a package", name, parent).withName(name, nil)
 			}
-			return nil, Errorf(ModuleNotFoundError, "No module named '%s'", name)
+			return nil, Errorf(ModuleNotFoundError, "No module named '%s'", name).withName(name, nil)
 		}
 		return importModule(name)
 	}

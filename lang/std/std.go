@@ -66,6 +66,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/tqdm"
 	_ "github.com/kael-dev/kael/lang/lib/traceback"
 	_ "github.com/kael-dev/kael/lang/lib/transformers"
+	_ "github.com/kael-dev/kael/lang/lib/types"
 	_ "github.com/kael-dev/kael/lang/lib/typing"
 	_ "github.com/kael-dev/kael/lang/lib/unittest"
 	_ "github.com/kael-dev/kael/lang/lib/uuid"
