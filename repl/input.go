@@ -22,13 +22,17 @@ type terminalReader struct {
 	fd    int
 	mu    sync.Mutex      // readline switches modes from more than one goroutine
 	saved *readline.State // the terminal's state before raw mode; nil when not raw
+	out   io.Writer
+	// continuation is the prompt shown before the second and later lines
+	// of a pasted block.
+	continuation string
 }
 
 // newTerminalReader starts readline on the terminal fd (which is stdin).
 // History is off when historyFile is "".
 func newTerminalReader(fd int, opts Options, historyFile string, width func() int, c readline.AutoCompleter) (*terminalReader, error) {
 	paste := newPasteFilter(opts.Stdin)
-	t := &terminalReader{stdin: readline.NewCancelableStdin(paste), paste: paste, fd: fd}
+	t := &terminalReader{stdin: readline.NewCancelableStdin(paste), paste: paste, fd: fd, out: opts.Stdout, continuation: continuationPrompt}
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:                 primaryPrompt,
 		HistoryFile:            historyFile,
@@ -52,6 +56,7 @@ func newTerminalReader(fd int, opts Options, historyFile string, width func() in
 		return nil, err
 	}
 	t.rl = rl
+	fmt.Fprint(opts.Stdout, bracketedPasteOn)
 	return t, nil
 }
 
@@ -91,6 +96,16 @@ func (t *terminalReader) readLine(prompt, prefill string) (string, error) {
 	if errors.Is(err, readline.ErrInterrupt) {
 		return "", errInterrupted
 	}
+	if block, ok := t.paste.expandBlocks(line); ok {
+		// readline showed the block's token: show its lines instead, each
+		// after its prompt, as if typed.
+		line = block
+		lines := strings.Split(block, "\n")
+		fmt.Fprint(t.out, "\x1b[1A\r\x1b[2K"+prompt+lines[0]+"\n")
+		for _, l := range lines[1:] {
+			fmt.Fprint(t.out, t.continuation+l+"\n")
+		}
+	}
 	return line, err
 }
 
@@ -112,6 +127,7 @@ func (t *terminalReader) remember(line string) {
 }
 
 func (t *terminalReader) close() {
+	fmt.Fprint(t.out, bracketedPasteOff)
 	t.rl.Close()
 	t.stdin.Close()
 }
