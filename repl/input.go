@@ -23,6 +23,8 @@ type terminalReader struct {
 	mu    sync.Mutex      // readline switches modes from more than one goroutine
 	saved *readline.State // the terminal's state before raw mode; nil when not raw
 	out   io.Writer
+	// prompt is the prompt of the line being edited.
+	prompt string
 	// continuation is the prompt shown before the second and later lines
 	// of a pasted block.
 	continuation string
@@ -92,6 +94,7 @@ func (t *terminalReader) readLine(prompt, prefill string) (string, error) {
 	// Ctrl-D) from reaching the terminal's line discipline.
 	_ = t.makeRaw() // without raw mode readline still reads lines, only less well
 	t.rl.SetPrompt(prompt)
+	t.prompt = prompt
 	line, err := t.rl.ReadlineWithDefault(prefill)
 	if errors.Is(err, readline.ErrInterrupt) {
 		return "", errInterrupted
@@ -107,6 +110,22 @@ func (t *terminalReader) readLine(prompt, prefill string) (string, error) {
 		}
 	}
 	return line, err
+}
+
+// confirmList asks, under the line being edited (line), whether to show
+// a long list of completions, and shows them if the answer is y; then it
+// draws the prompt and line again under them. It runs in readline's
+// completer, on the goroutine that reads the keys.
+func (t *terminalReader) confirmList(line string, n int, list func() string) {
+	t.rl.Clean()
+	// Raw mode keeps output processing: "\n" starts a line.
+	fmt.Fprintf(t.out, "%s%s\nDisplay all %d possibilities? (y or n)", t.prompt, line, n)
+	answer := t.rl.Terminal.ReadRune()
+	fmt.Fprint(t.out, "\n")
+	if answer == 'y' || answer == 'Y' {
+		fmt.Fprint(t.out, list())
+	}
+	t.rl.Refresh()
 }
 
 func (t *terminalReader) readPassword(prompt string) (string, error) {
