@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/chzyer/readline"
 )
 
@@ -23,6 +24,7 @@ type terminalReader struct {
 	mu    sync.Mutex      // readline switches modes from more than one goroutine
 	saved *readline.State // the terminal's state before raw mode; nil when not raw
 	out   io.Writer
+	width func() int // the terminal's width in columns
 	// prompt is the prompt of the line being edited.
 	prompt string
 	// continuation is the prompt shown before the second and later lines
@@ -34,7 +36,7 @@ type terminalReader struct {
 // History is off when historyFile is "".
 func newTerminalReader(fd int, opts Options, historyFile string, width func() int, c readline.AutoCompleter) (*terminalReader, error) {
 	paste := newPasteFilter(opts.Stdin)
-	t := &terminalReader{stdin: readline.NewCancelableStdin(paste), paste: paste, fd: fd, out: opts.Stdout, continuation: continuationPrompt}
+	t := &terminalReader{stdin: readline.NewCancelableStdin(paste), paste: paste, fd: fd, out: opts.Stdout, width: width, continuation: continuationPrompt}
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:                 primaryPrompt,
 		HistoryFile:            historyFile,
@@ -102,9 +104,10 @@ func (t *terminalReader) readLine(prompt, prefill string) (string, error) {
 	if block, ok := t.paste.expandBlocks(line); ok {
 		// readline showed the block's token: show its lines instead, each
 		// after its prompt, as if typed.
+		rows := max(1, (lipgloss.Width(prompt+line)+t.width()-1)/max(1, t.width()))
 		line = block
 		lines := strings.Split(block, "\n")
-		fmt.Fprint(t.out, "\x1b[1A\r\x1b[2K"+prompt+lines[0]+"\n")
+		fmt.Fprintf(t.out, "\x1b[%dA\r\x1b[J%s%s\n", rows, prompt, lines[0])
 		for _, l := range lines[1:] {
 			fmt.Fprint(t.out, t.continuation+l+"\n")
 		}

@@ -42,6 +42,18 @@ func TestTerminalBracketedPaste(t *testing.T) {
 	if out := tm.run("y"); !strings.Contains(out, "42") {
 		t.Errorf("y shows %q, want 42", out)
 	}
+	// Typed text before a block that wraps at the 120 columns: the redraw
+	// starts two rows up, where readline drew the line.
+	long := "s = '" + strings.Repeat("w", 120) + "' + "
+	tm.send(long + pasteStart + "(\r'!')" + pasteEnd)
+	tm.expect("... '!')\n")
+	tm.expect(">>> ")
+	if !strings.Contains(tm.raw(), "\x1b[2A\r\x1b[J") {
+		t.Error("the redraw of a wrapped line did not go up two rows")
+	}
+	if out := tm.run("len(s)"); !strings.Contains(out, "121") {
+		t.Errorf("len(s) shows %q, want 121", out)
+	}
 	tm.quit()
 	if raw := tm.raw(); strings.LastIndex(raw, bracketedPasteOff) < strings.LastIndex(raw, bracketedPasteOn) {
 		t.Error("the REPL left bracketed paste on")
