@@ -17,13 +17,16 @@ import (
 // method is also reachable as a tensor method, with the tensor as its first
 // argument (x.sum(dim=0)).
 type Builtin struct {
-	Name   string
-	Sig    string
-	Doc    string
-	Method bool // also a tensor method
-	Func   bool // also a global function (false for methods only)
-	params []param
-	fn     func(a *Args) (Value, error)
+	Name string
+	Sig  string
+	Doc  string
+	// Examples are lines of code that show a use, shown by help and x?;
+	// a test runs each of them against PyTorch.
+	Examples []string
+	Method   bool // also a tensor method
+	Func     bool // also a global function (false for methods only)
+	params   []param
+	fn       func(a *Args) (Value, error)
 	// acceptsKeywords collects unknown keyword arguments into Args instead
 	// of refusing them, for builtins that forward them.
 	acceptsKeywords bool
@@ -122,6 +125,13 @@ func NewBuiltin(kind BuiltinKind, sig, doc string, fn func(a *Args) (Value, erro
 		}
 		methods[name] = b
 	}
+	return b
+}
+
+// WithExamples adds lines of code that show a use of b to its help. It
+// returns b.
+func (b *Builtin) WithExamples(code ...string) *Builtin {
+	b.Examples = append(b.Examples, code...)
 	return b
 }
 

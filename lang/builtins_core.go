@@ -572,9 +572,9 @@ func helpText(v Value) (string, bool) {
 		return "builtins: " + strings.Join(Builtins(), ", ") + "\ntensor methods: " + strings.Join(Methods(), ", ") +
 			"\nhelp(name) shows one of them.", true
 	case *Builtin:
-		return x.Sig + "\n    " + x.Doc, true
+		return x.Sig + "\n    " + x.Doc + examplesText(x), true
 	case *BoundMethod:
-		return "Tensor." + x.Method.Sig + "\n    " + x.Method.Doc, true
+		return "Tensor." + x.Method.Sig + "\n    " + x.Method.Doc + examplesText(x.Method), true
 	case *Function:
 		sig := x.signatureText()
 		if x.Doc != "" {
@@ -586,7 +586,7 @@ func helpText(v Value) (string, bool) {
 			return helpText(b)
 		}
 		if m, ok := methods[x]; ok {
-			return "Tensor." + m.Sig + "\n    " + m.Doc, true
+			return "Tensor." + m.Sig + "\n    " + m.Doc + examplesText(m), true
 		}
 		if a, ok := attributes[x]; ok {
 			return "Tensor." + x + "\n    " + a.doc, true
@@ -599,6 +599,19 @@ func helpText(v Value) (string, bool) {
 		return userHelp(x), true
 	}
 	return "", false
+}
+
+// examplesText is the Examples section of b's help, "" when it has none.
+func examplesText(b *Builtin) string {
+	if len(b.Examples) == 0 {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteString("\nExamples:")
+	for _, e := range b.Examples {
+		sb.WriteString("\n    " + e)
+	}
+	return sb.String()
 }
 
 // signatureText returns f's signature as help shows it: f(a, b=1, *rest).

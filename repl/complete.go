@@ -29,7 +29,7 @@ func (c completer) Do(line []rune, pos int) (candidates [][]rune, length int) {
 		return [][]rune{[]rune(strings.Repeat(" ", 4-pos%4))}, 0
 	}
 	if len(c.r.pending) == 0 && isCommand(before) {
-		return c.command(strings.TrimLeft(before, " \t"))
+		return c.command(line, strings.TrimLeft(before, " \t"))
 	}
 	prefix := ""
 	if len(c.r.pending) > 0 {
@@ -40,12 +40,71 @@ func (c completer) Do(line []rune, pos int) (candidates [][]rune, length int) {
 		return suffixes(names, offset+pos-start)
 	}
 	comp := c.r.sess.Complete(prefix+string(line), offset+pos)
-	return suffixes(comp.Matches, comp.End-comp.Start)
+	return c.confirmed(line, comp.Matches, comp.End-comp.Start)
+}
+
+// confirmed is suffixes(matches, n), except that when readline would list
+// more matches than fit on the screen, the user is first asked whether
+// to see them all, as readline and IPython ask; the list is then shown
+// here, and readline gets nothing.
+func (c completer) confirmed(line []rune, matches []string, n int) ([][]rune, int) {
+	out, n := suffixes(matches, n)
+	t, ok := c.r.in.(*terminalReader)
+	if !ok || len(out) < 2 || len(commonPrefix(out)) > 0 {
+		return out, n // one match, or a shared start, goes into the line
+	}
+	width := c.r.width()
+	cols, colWidth := listColumns(matches, width)
+	if rows := (len(matches) + cols - 1) / cols; rows < c.r.height()-1 {
+		return out, n
+	}
+	t.confirmList(string(line), len(matches), func() string {
+		return columns(matches, cols, colWidth)
+	})
+	return nil, 0
+}
+
+// listColumns is how many columns of what width a list of names takes
+// on a screen width wide, as readline lays its list out.
+func listColumns(names []string, width int) (cols, colWidth int) {
+	for _, n := range names {
+		colWidth = max(colWidth, len([]rune(n)))
+	}
+	colWidth += 2
+	return max(1, (width-1)/colWidth), colWidth
+}
+
+// columns lays names out in rows of cols columns, each line ending in a
+// newline.
+func columns(names []string, cols, colWidth int) string {
+	var b strings.Builder
+	for i, n := range names {
+		b.WriteString(n)
+		if (i+1)%cols == 0 || i == len(names)-1 {
+			b.WriteString("\n")
+		} else {
+			b.WriteString(strings.Repeat(" ", colWidth-len([]rune(n))))
+		}
+	}
+	return b.String()
+}
+
+// commonPrefix is the start that all of ss share.
+func commonPrefix(ss [][]rune) []rune {
+	p := ss[0]
+	for _, s := range ss[1:] {
+		k := 0
+		for k < len(p) && k < len(s) && p[k] == s[k] {
+			k++
+		}
+		p = p[:k]
+	}
+	return p
 }
 
 // command completes a command line, before being its text up to the
 // cursor.
-func (c completer) command(before string) ([][]rune, int) {
+func (c completer) command(line []rune, before string) ([][]rune, int) {
 	name, arg, hasArg := strings.Cut(before[1:], " ")
 	if !hasArg {
 		return suffixes(withPrefix(commandNames(), name), len([]rune(name)))
@@ -55,12 +114,12 @@ func (c completer) command(before string) ([][]rune, int) {
 	case "help":
 		names := append(append(lang.Builtins(), lang.Methods()...), c.r.sess.Vars()...)
 		slices.Sort(names)
-		return suffixes(withPrefix(slices.Compact(names), arg), len([]rune(arg)))
+		return c.confirmed(line, withPrefix(slices.Compact(names), arg), len([]rune(arg)))
 	case "load", "save":
 		return suffixes(files(arg), len([]rune(arg)))
 	case "type", "explain", "time":
 		comp := c.r.sess.Complete(arg, len([]rune(arg)))
-		return suffixes(comp.Matches, comp.End-comp.Start)
+		return c.confirmed(line, comp.Matches, comp.End-comp.Start)
 	}
 	return nil, 0
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/chzyer/readline"
 )
 
@@ -22,13 +23,20 @@ type terminalReader struct {
 	fd    int
 	mu    sync.Mutex      // readline switches modes from more than one goroutine
 	saved *readline.State // the terminal's state before raw mode; nil when not raw
+	out   io.Writer
+	width func() int // the terminal's width in columns
+	// prompt is the prompt of the line being edited.
+	prompt string
+	// continuation is the prompt shown before the second and later lines
+	// of a pasted block.
+	continuation string
 }
 
 // newTerminalReader starts readline on the terminal fd (which is stdin).
 // History is off when historyFile is "".
 func newTerminalReader(fd int, opts Options, historyFile string, width func() int, c readline.AutoCompleter) (*terminalReader, error) {
 	paste := newPasteFilter(opts.Stdin)
-	t := &terminalReader{stdin: readline.NewCancelableStdin(paste), paste: paste, fd: fd}
+	t := &terminalReader{stdin: readline.NewCancelableStdin(paste), paste: paste, fd: fd, out: opts.Stdout, width: width, continuation: continuationPrompt}
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:                 primaryPrompt,
 		HistoryFile:            historyFile,
@@ -52,6 +60,7 @@ func newTerminalReader(fd int, opts Options, historyFile string, width func() in
 		return nil, err
 	}
 	t.rl = rl
+	fmt.Fprint(opts.Stdout, bracketedPasteOn)
 	return t, nil
 }
 
@@ -87,11 +96,39 @@ func (t *terminalReader) readLine(prompt, prefill string) (string, error) {
 	// Ctrl-D) from reaching the terminal's line discipline.
 	_ = t.makeRaw() // without raw mode readline still reads lines, only less well
 	t.rl.SetPrompt(prompt)
+	t.prompt = prompt
 	line, err := t.rl.ReadlineWithDefault(prefill)
 	if errors.Is(err, readline.ErrInterrupt) {
 		return "", errInterrupted
 	}
+	if block, ok := t.paste.expandBlocks(line); ok {
+		// readline showed the block's token: show its lines instead, each
+		// after its prompt, as if typed.
+		rows := max(1, (lipgloss.Width(prompt+line)+t.width()-1)/max(1, t.width()))
+		line = block
+		lines := strings.Split(block, "\n")
+		fmt.Fprintf(t.out, "\x1b[%dA\r\x1b[J%s%s\n", rows, prompt, lines[0])
+		for _, l := range lines[1:] {
+			fmt.Fprint(t.out, t.continuation+l+"\n")
+		}
+	}
 	return line, err
+}
+
+// confirmList asks, under the line being edited (line), whether to show
+// a long list of completions, and shows them if the answer is y; then it
+// draws the prompt and line again under them. It runs in readline's
+// completer, on the goroutine that reads the keys.
+func (t *terminalReader) confirmList(line string, n int, list func() string) {
+	t.rl.Clean()
+	// Raw mode keeps output processing: "\n" starts a line.
+	fmt.Fprintf(t.out, "%s%s\nDisplay all %d possibilities? (y or n)", t.prompt, line, n)
+	answer := t.rl.Terminal.ReadRune()
+	fmt.Fprint(t.out, "\n")
+	if answer == 'y' || answer == 'Y' {
+		fmt.Fprint(t.out, list())
+	}
+	t.rl.Refresh()
 }
 
 func (t *terminalReader) readPassword(prompt string) (string, error) {
@@ -112,6 +149,7 @@ func (t *terminalReader) remember(line string) {
 }
 
 func (t *terminalReader) close() {
+	fmt.Fprint(t.out, bracketedPasteOff)
 	t.rl.Close()
 	t.stdin.Close()
 }

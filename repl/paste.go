@@ -1,7 +1,9 @@
 package repl
 
 import (
+	"bytes"
 	"io"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -50,6 +52,12 @@ type pasteFilter struct {
 
 	next rune // the token for the next run
 
+	// bracket collects a bracketed paste (ESC[200~ ... ESC[201~) while
+	// inBracket is set.
+	bracket   []byte
+	inBracket bool
+	held      []byte // the start of a paste marker, from the last read
+
 	mu     sync.Mutex
 	pastes map[rune]string // the runs that tokens not yet consumed stand for
 }
@@ -64,7 +72,19 @@ func (f *pasteFilter) Read(p []byte) (int, error) {
 			return 0, f.err
 		}
 		n, err := f.r.Read(f.buf)
-		f.out = f.filter(f.buf[:n])
+		in := append(f.held, f.buf[:n]...)
+		f.held = nil
+		if err == nil && !f.inBracket {
+			// The start of a paste marker split between reads waits for
+			// the rest.
+			for k := len(pasteStart) - 1; k >= 2; k-- {
+				if bytes.HasSuffix(in, []byte(pasteStart[:k])) {
+					in, f.held = in[:len(in)-k], append([]byte(nil), in[len(in)-k:]...)
+					break
+				}
+			}
+		}
+		f.out = f.filter(in)
 		f.err = err
 	}
 	n := copy(p, f.out)
@@ -72,10 +92,50 @@ func (f *pasteFilter) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// filter returns b with its long runs of printable characters replaced by
-// pasteTokens, queuing the runs.
+// The terminal's bracketed paste (turned on by bracketedPasteOn) marks
+// pasted text; all of it, however short, becomes one token, so that a
+// tab in it never completes and its newlines do not end lines one by one.
+// A paste of more than one line is followed by Enter and left in the line
+// as its token, which expandBlocks replaces by the lines: the block is one
+// cell, its own indentation not stacked on the auto-indent.
+const (
+	bracketedPasteOn  = "\x1b[?2004h"
+	bracketedPasteOff = "\x1b[?2004l"
+	pasteStart        = "\x1b[200~"
+	pasteEnd          = "\x1b[201~"
+)
+
+// filter returns b with its long runs of printable characters and its
+// bracketed pastes replaced by pasteTokens, queuing their text.
 func (f *pasteFilter) filter(b []byte) []byte {
 	out := make([]byte, 0, len(b))
+	if f.inBracket {
+		f.bracket = append(f.bracket, b...)
+		end := bytes.Index(f.bracket, []byte(pasteEnd))
+		if end < 0 {
+			return out
+		}
+		rest := f.bracket[end+len(pasteEnd):]
+		out = f.bracketed(out, string(f.bracket[:end]))
+		f.bracket, f.inBracket = nil, false
+		return append(out, f.filter(rest)...)
+	}
+	if i := bytes.Index(b, []byte(pasteEnd)); i >= 0 && f.esc == escNone && !bytes.Contains(b[:i], []byte(pasteStart)) {
+		// The end of a paste whose start was lost: dropped, readline
+		// knows neither.
+		out = append(out, f.filter(b[:i])...)
+		return append(out, f.filter(b[i+len(pasteEnd):])...)
+	}
+	if i := bytes.Index(b, []byte(pasteStart)); i >= 0 && f.esc == escNone {
+		out = append(out, f.filter(b[:i])...)
+		if f.esc != escNone {
+			// pasteStart's ESC was taken as ending a sequence begun before:
+			// not a paste marker after all.
+			return append(out, f.filter(b[i:])...)
+		}
+		f.inBracket = true
+		return append(out, f.filter(b[i+len(pasteStart):])...)
+	}
 	runStart, runLen, hasToken := -1, 0, false
 	flush := func(end int) {
 		if runStart < 0 {
@@ -89,14 +149,7 @@ func (f *pasteFilter) filter(b []byte) []byte {
 					text[i] = utf8.RuneError
 				}
 			}
-			token := f.next
-			if f.next++; f.next > lastPasteToken {
-				f.next = firstPasteToken
-			}
-			f.mu.Lock()
-			f.pastes[token] = string(text)
-			f.mu.Unlock()
-			out = utf8.AppendRune(out, token)
+			out = utf8.AppendRune(out, f.take(string(text)))
 		} else {
 			out = append(out, run...)
 		}
@@ -153,6 +206,67 @@ func (f *pasteFilter) filter(b []byte) []byte {
 	return out
 }
 
+// bracketed appends to out the token for a bracketed paste of text, and
+// Enter after it when text has more than one line.
+func (f *pasteFilter) bracketed(out []byte, text string) []byte {
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	block := strings.Contains(text, "\n")
+	if block {
+		text = strings.TrimRight(text, "\n")
+	}
+	if text == "" {
+		return out
+	}
+	runes := []rune(text)
+	for i, r := range runes {
+		if isPasteToken(r) {
+			runes[i] = utf8.RuneError
+		}
+	}
+	token := f.take(string(runes))
+	out = utf8.AppendRune(out, token)
+	if block {
+		out = append(out, '\r')
+	}
+	return out
+}
+
+// take queues text and returns its token.
+func (f *pasteFilter) take(text string) rune {
+	token := f.next
+	if f.next++; f.next > lastPasteToken {
+		f.next = firstPasteToken
+	}
+	f.mu.Lock()
+	f.pastes[token] = text
+	f.mu.Unlock()
+	return token
+}
+
+// expandBlocks replaces the tokens of pasted blocks left in line by their
+// lines; blank space before a block (the auto-indent) is dropped, as the
+// block brings its own indentation. It reports whether line had a block.
+func (f *pasteFilter) expandBlocks(line string) (string, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var b strings.Builder
+	found := false
+	for _, r := range line {
+		text, ok := f.pastes[r]
+		if !isPasteToken(r) || !ok {
+			b.WriteRune(r)
+			continue
+		}
+		delete(f.pastes, r)
+		found = true
+		if strings.TrimSpace(b.String()) == "" {
+			b.Reset()
+		}
+		b.WriteString(text)
+	}
+	return b.String(), found
+}
+
 // OnChange is readline's listener: after readline has inserted a paste
 // token, it replaces the token by the text it stands for.
 func (f *pasteFilter) OnChange(line []rune, pos int, key rune) ([]rune, int, bool) {
@@ -161,7 +275,11 @@ func (f *pasteFilter) OnChange(line []rune, pos int, key rune) ([]rune, int, boo
 	}
 	f.mu.Lock()
 	paste, ok := f.pastes[key]
-	delete(f.pastes, key)
+	if strings.Contains(paste, "\n") {
+		ok = false // a block, which expandBlocks puts in
+	} else {
+		delete(f.pastes, key)
+	}
 	f.mu.Unlock()
 	at := pos - 1
 	if !ok || at < 0 || at >= len(line) || line[at] != key {
@@ -170,6 +288,10 @@ func (f *pasteFilter) OnChange(line []rune, pos int, key rune) ([]rune, int, boo
 		return nil, 0, false
 	}
 	text := []rune(paste)
+	if strings.TrimSpace(string(line[:at])) == "" && strings.TrimLeft(paste, " \t") != paste {
+		// Pasted indentation replaces the auto-indent.
+		line, pos, at = line[at:], pos-at, 0
+	}
 	n := make([]rune, 0, len(line)-1+len(text))
 	n = append(append(append(n, line[:at]...), text...), line[pos:]...)
 	return n, at + len(text), true

@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"bytes"
 	"io"
 	"strings"
 	"testing"
@@ -30,6 +31,17 @@ func TestPasteFilter(t *testing.T) {
 		// "é" split after its first byte: the bytes around the split
 		// pass through, so readline still reads the character whole.
 		{"character split between reads", []string{long + "\xc3", "\xa9" + long}, tok + "\xc3\xa9" + tok, []string{long, long}},
+		// Bracketed pastes: one token however short, a tab in it kept;
+		// a block's newlines become one Enter after its token.
+		{"bracketed line", []string{"a" + pasteStart + "x\t= 1" + pasteEnd + "b"}, "a" + tok + "b", []string{"x\t= 1"}},
+		{"bracketed block", []string{pasteStart + "def f():\r    return 1\r" + pasteEnd + "f()\r"}, tok + "\rf()\r", []string{"def f():\n    return 1"}},
+		{"bracketed CRLF", []string{pasteStart + "a\r\nb\r\n" + pasteEnd}, tok + "\r", []string{"a\nb"}},
+		{"bracketed across reads", []string{pasteStart + "def f(", "):\r    pass", "\r\x1b[20", "1~x"}, tok + "\rx", []string{"def f():\n    pass"}},
+		{"paste marker split between reads", []string{"x\x1b[2", "00~a\rb" + pasteEnd}, "x" + tok + "\r", []string{"a\nb"}},
+		{"arrow after a held prefix", []string{"\x1b[", "A"}, "\x1b[A", nil},
+		{"end of a paste alone", []string{"a" + pasteEnd + "b"}, "ab", nil},
+		{"bracketed empty", []string{pasteStart + pasteEnd + "x"}, "x", nil},
+		{"bracketed escapes kept", []string{pasteStart + "a\x1b[Ab\r" + pasteEnd}, tok + "\r", []string{"a\x1b[Ab"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,6 +119,9 @@ func TestPasteListener(t *testing.T) {
 		{"after a token readline kept to itself", "a" + string(tok), 2, tok, map[rune]string{other - 2: "lost", tok: "xyz"}, "axyz", 4, true},
 		{"token elsewhere", "abc", 3, tok, map[rune]string{tok: "xyz"}, "", 0, false},
 		{"no run for it", string(tok), 1, tok, map[rune]string{other: "xyz"}, "", 0, false},
+		{"pasted indent replaces the auto-indent", "    " + string(tok), 5, tok, map[rune]string{tok: "    x"}, "    x", 5, true},
+		{"typed text before an indented paste", "a " + string(tok), 3, tok, map[rune]string{tok: "  x"}, "a   x", 5, true},
+		{"a block stays a token", string(tok), 1, tok, map[rune]string{tok: "a\nb"}, "", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,6 +141,7 @@ func TestPasteListener(t *testing.T) {
 func FuzzPasteFilter(f *testing.F) {
 	f.Add("x = 1\r"+strings.Repeat("a", 100)+"\x1b[A\r", uint8(7))
 	f.Add("\x1b[1;5C"+strings.Repeat("é", 40)+"\xc3", uint8(3))
+	f.Add("a"+pasteStart+"def f():\r\tpass\r"+pasteEnd+"f()\r", uint8(5))
 	f.Fuzz(func(t *testing.T, in string, split uint8) {
 		chunk := int(split%64) + 1
 		var reads []string
@@ -158,6 +174,14 @@ func FuzzPasteFilter(f *testing.F) {
 			}
 			return out.String()
 		}
+		if strings.Contains(in, pasteStart) || strings.Contains(in, pasteEnd) {
+			// Bracketed pastes lose their markers and line endings: the
+			// markers must not reach readline.
+			if bytes.Contains(got, []byte(pasteStart)) || bytes.Contains(got, []byte(pasteEnd)) {
+				t.Fatalf("a paste marker reached readline: %q", got)
+			}
+			return
+		}
 		b, want := expand(got, true), expand([]byte(in), false)
 		if b != want {
 			t.Fatalf("the text %q came out as %q", want, b)
@@ -185,4 +209,34 @@ func TestTerminalPasteOfALongLine(t *testing.T) {
 	// Typing and editing still work after it.
 	tm.send("n\x01print(\x05)\r")
 	tm.expect("20000")
+}
+
+func TestPasteExpandBlocks(t *testing.T) {
+	tok, other := firstPasteToken+1, firstPasteToken+2
+	tests := []struct {
+		name, line string
+		pastes     map[rune]string
+		want       string
+		found      bool
+	}{
+		{"no block", "x = 1", nil, "x = 1", false},
+		{"block after the auto-indent", "    " + string(tok), map[rune]string{tok: "def f():\n    pass"}, "def f():\n    pass", true},
+		{"block after text", "x = " + string(tok), map[rune]string{tok: "(1,\n 2)"}, "x = (1,\n 2)", true},
+		{"unknown token kept", string(other), map[rune]string{tok: "a\nb"}, string(other), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newPasteFilter(strings.NewReader(""))
+			for k, v := range tt.pastes {
+				f.pastes[k] = v
+			}
+			got, found := f.expandBlocks(tt.line)
+			if got != tt.want || found != tt.found {
+				t.Errorf("expandBlocks(%q) = %q, %v; want %q, %v", tt.line, got, found, tt.want, tt.found)
+			}
+			if _, left := f.pastes[tok]; found && left {
+				t.Error("the block is still queued")
+			}
+		})
+	}
 }

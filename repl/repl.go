@@ -105,6 +105,7 @@ func Run(ctx context.Context, opts Options) error {
 		if err != nil {
 			return fmt.Errorf("starting the line editor: %w", err)
 		}
+		in.continuation = r.st.dim.Render(continuationPrompt)
 		r.in, r.interactive = in, true
 		// Ctrl-C reaches the REPL as SIGINT while the terminal is not in
 		// raw mode, that is while no line is being edited: it interrupts
@@ -225,6 +226,11 @@ func (r *repl) loop(ctx context.Context) {
 		r.pending = append(r.pending, line)
 		src := strings.Join(r.pending, "\n")  // a block ends with a blank line
 		code, _ := magic.TransformMagics(src) // a magic line inside a block is a call
+		if strings.Contains(line, "\n") {
+			// A pasted block (only a paste brings a newline) is a cell of
+			// its own: it ends as if a blank line followed.
+			code += "\n"
+		}
 		status, ind := lang.Completeness(code)
 		if magic.IsCellMagic(r.pending[0]) {
 			// A cell magic's cell (%%time) goes on to a blank line.

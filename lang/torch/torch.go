@@ -99,6 +99,7 @@ func init() {
 	defModules()
 	defGlobals()
 	defMethodTables()
+	defExamples()
 
 	// Last: out= wraps the builtins defined above.
 	defOut()
