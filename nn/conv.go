@@ -44,17 +44,8 @@ type Conv2d struct {
 // default generator (as Linear's: kaiming-uniform with a = √5, bias
 // uniform in ±1/√fan_in).
 func NewConv2d(c Conv2dConfig, dtype tensor.DType) (*Conv2d, error) {
-	switch {
-	case c.Groups <= 0:
-		return nil, tensor.Errorf(tensor.ValueError, "groups must be a positive integer")
-	case c.InChannels%c.Groups != 0:
-		return nil, tensor.Errorf(tensor.ValueError, "in_channels must be divisible by groups")
-	case c.OutChannels%c.Groups != 0:
-		return nil, tensor.Errorf(tensor.ValueError, "out_channels must be divisible by groups")
-	case c.PaddingString != "" && c.PaddingString != "same" && c.PaddingString != "valid":
-		return nil, tensor.Errorf(tensor.ValueError, "Invalid padding string '%s', should be one of ['valid', 'same']", c.PaddingString)
-	case c.PaddingString == "same" && c.Stride != [2]int{1, 1}:
-		return nil, tensor.Errorf(tensor.ValueError, "padding='same' is not supported for strided convolutions")
+	if err := checkConvConfig(c.InChannels, c.OutChannels, c.Groups, c.PaddingString, c.Stride == [2]int{1, 1}); err != nil {
+		return nil, err
 	}
 	l := &Conv2d{base: NewBase(), Conv2dConfig: c}
 	if c.OneD {
@@ -214,13 +205,8 @@ type ConvTranspose2d struct {
 // from the weight's fan-in, out_channels/groups·kH·kW, and the bias
 // uniform in ±1/√fan_in).
 func NewConvTranspose2d(c ConvTranspose2dConfig, dtype tensor.DType) (*ConvTranspose2d, error) {
-	switch {
-	case c.Groups <= 0:
-		return nil, tensor.Errorf(tensor.ValueError, "groups must be a positive integer")
-	case c.InChannels%c.Groups != 0:
-		return nil, tensor.Errorf(tensor.ValueError, "in_channels must be divisible by groups")
-	case c.OutChannels%c.Groups != 0:
-		return nil, tensor.Errorf(tensor.ValueError, "out_channels must be divisible by groups")
+	if err := checkConvConfig(c.InChannels, c.OutChannels, c.Groups, "", true); err != nil {
+		return nil, err
 	}
 	l := &ConvTranspose2d{base: NewBase(), ConvTranspose2dConfig: c}
 	shape := []int{c.InChannels, c.OutChannels / c.Groups, c.KernelSize[0], c.KernelSize[1]}
@@ -293,4 +279,24 @@ func (l *ConvTranspose2d) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		return autograd.ConvTranspose1d(x, w, l.base.Parameter("bias"), o, l.OutputPadding[1])
 	}
 	return autograd.ConvTranspose2d(x, w, l.base.Parameter("bias"), o, l.OutputPadding)
+}
+
+// checkConvConfig refuses the channels, groups and padding of a
+// convolution layer as PyTorch's _ConvNd does (unitStride: every stride
+// is 1, which padding='same' needs; paddingString is "" when padding is
+// given as numbers).
+func checkConvConfig(inChannels, outChannels, groups int, paddingString string, unitStride bool) error {
+	switch {
+	case groups <= 0:
+		return tensor.Errorf(tensor.ValueError, "groups must be a positive integer")
+	case inChannels%groups != 0:
+		return tensor.Errorf(tensor.ValueError, "in_channels must be divisible by groups")
+	case outChannels%groups != 0:
+		return tensor.Errorf(tensor.ValueError, "out_channels must be divisible by groups")
+	case paddingString != "" && paddingString != "same" && paddingString != "valid":
+		return tensor.Errorf(tensor.ValueError, "Invalid padding string '%s', should be one of ['valid', 'same']", paddingString)
+	case paddingString == "same" && !unitStride:
+		return tensor.Errorf(tensor.ValueError, "padding='same' is not supported for strided convolutions")
+	}
+	return nil
 }

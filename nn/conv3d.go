@@ -30,17 +30,8 @@ type Conv3d struct {
 // NewConv3d makes a Conv3d layer with PyTorch's initialisation (as
 // Conv2d's).
 func NewConv3d(c Conv3dConfig, dtype tensor.DType) (*Conv3d, error) {
-	switch {
-	case c.Groups <= 0:
-		return nil, tensor.Errorf(tensor.ValueError, "groups must be a positive integer")
-	case c.InChannels%c.Groups != 0:
-		return nil, tensor.Errorf(tensor.ValueError, "in_channels must be divisible by groups")
-	case c.OutChannels%c.Groups != 0:
-		return nil, tensor.Errorf(tensor.ValueError, "out_channels must be divisible by groups")
-	case c.PaddingString != "" && c.PaddingString != "same" && c.PaddingString != "valid":
-		return nil, tensor.Errorf(tensor.ValueError, "Invalid padding string '%s', should be one of ['valid', 'same']", c.PaddingString)
-	case c.PaddingString == "same" && c.Stride != [3]int{1, 1, 1}:
-		return nil, tensor.Errorf(tensor.ValueError, "padding='same' is not supported for strided convolutions")
+	if err := checkConvConfig(c.InChannels, c.OutChannels, c.Groups, c.PaddingString, c.Stride == [3]int{1, 1, 1}); err != nil {
+		return nil, err
 	}
 	l := &Conv3d{base: NewBase(), Conv3dConfig: c}
 	k := c.KernelSize

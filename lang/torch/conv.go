@@ -11,17 +11,9 @@ import (
 
 // intPair reads an int or a pair of ints, PyTorch's _pair.
 func intPair(a *lang.Args, name string) [2]int {
-	v := a.Ints(name)
-	switch len(v) {
-	case 1:
-		return [2]int{v[0], v[0]}
-	case 2:
-		return [2]int{v[0], v[1]}
-	}
-	if a.Err() == nil {
-		a.Fail(lang.Errorf(lang.TypeError, "%s(): argument '%s' must be an int or a tuple of 2 ints, not %s", a.Builtin().Name, name, lang.Repr(a.Value(name))))
-	}
-	return [2]int{}
+	var p [2]int
+	copy(p[:], intTuple(a, name, 2))
+	return p
 }
 
 func defConv() {

@@ -5,6 +5,7 @@ import (
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
+	"slices"
 )
 
 // nn.Conv1d, nn.ConvTranspose1d, F.conv1d and F.conv_transpose1d: the
@@ -104,17 +105,25 @@ func defConv1d() {
 
 // intTriple reads an int or a 3-tuple, PyTorch's _triple.
 func intTriple(a *lang.Args, name string) [3]int {
+	var t [3]int
+	copy(t[:], intTuple(a, name, 3))
+	return t
+}
+
+// intTuple reads an int (repeated n times) or an n-tuple of ints, as
+// PyTorch's _pair and _triple do; a wrong length fails a (n zeros).
+func intTuple(a *lang.Args, name string, n int) []int {
 	v := a.Ints(name)
 	switch len(v) {
 	case 1:
-		return [3]int{v[0], v[0], v[0]}
-	case 3:
-		return [3]int{v[0], v[1], v[2]}
+		return slices.Repeat(v, n)
+	case n:
+		return v
 	}
 	if a.Err() == nil {
-		a.Fail(lang.Errorf(lang.TypeError, "%s(): argument '%s' must be an int or a tuple of 3 ints, not %s", a.Builtin().Name, name, lang.Repr(a.Value(name))))
+		a.Fail(lang.Errorf(lang.TypeError, "%s(): argument '%s' must be an int or a tuple of %d ints, not %s", a.Builtin().Name, name, n, lang.Repr(a.Value(name))))
 	}
-	return [3]int{}
+	return make([]int, n)
 }
 
 func defConv3d() {

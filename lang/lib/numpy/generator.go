@@ -595,7 +595,15 @@ func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
 	default:
 		floyd(p, popSize, idx)
 	}
+	return chosen(idx, sized, shape, pop)
+}
+
+// chosen is choice's result: the drawn positions idx (shaped as shape,
+// or the first alone when no size was given) or, for a population pop,
+// its elements at them.
+func chosen(idx []int64, sized bool, shape []int, pop *tensor.Tensor) (lang.Value, error) {
 	var it *tensor.Tensor
+	var err error
 	if sized {
 		it, err = tensor.FromSlice(idx, shape...)
 	} else {

@@ -500,23 +500,7 @@ func choice(r *randomState, a *lang.Args) (lang.Value, error) {
 		}
 		copy(idx, vals[:size])
 	}
-	var it *tensor.Tensor
-	if sized {
-		it, err = tensor.FromSlice(idx, shape...)
-	} else {
-		it, err = tensor.Scalar(idx[0])
-	}
-	if err != nil {
-		return nil, err
-	}
-	if pop == nil {
-		return wrap(it), nil
-	}
-	r2, err := pop.Index(tensor.IndexTensor(it))
-	if err != nil {
-		return nil, err
-	}
-	return wrap(r2), nil
+	return chosen(idx, sized, shape, pop)
 }
 
 // choiceProbabilities reads choice's p=: popSize probabilities, checked
