@@ -55,27 +55,39 @@ func (c *copier) module(m Module) (Module, error) {
 	if done, ok := c.modules[m]; ok {
 		return done, nil
 	}
-	var out Module
+	out, err := DeepCopyWith(m, c.tensor, c.module)
+	if err != nil {
+		return nil, err
+	}
+	c.modules[m] = out
+	return out, nil
+}
+
+// DeepCopyWith copies m itself as DeepCopy does (its settings and
+// training flag; a Wrapper's module inside a new wrapper) and takes the
+// copies of its parameters, buffers and submodules from copyTensor and
+// copyModule, which keep the memo: DeepCopy's own, or the language's
+// copy.deepcopy memo, so that a module copied among other values shares
+// their copies.
+func DeepCopyWith(m Module, copyTensor func(*tensor.Tensor) (*tensor.Tensor, error), copyModule func(Module) (Module, error)) (Module, error) {
 	if w, ok := m.(Wrapper); ok {
-		inner, err := c.module(w.Unwrap())
+		inner, err := DeepCopyWith(w.Unwrap(), copyTensor, copyModule)
 		if err != nil {
 			return nil, err
 		}
-		out = w.Rewrap(inner)
-	} else {
-		v := reflect.ValueOf(m)
-		if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct || v.Elem().Type().PkgPath() != thisPackage {
-			return nil, tensor.Errorf(tensor.TypeError, "cannot deep-copy the module %s", m.TypeName()).
-				WithHint("kael copies modules built from torch.nn's layers")
-		}
-		cp := reflect.New(v.Elem().Type())
-		cp.Elem().Set(v.Elem())
-		out = cp.Interface().(Module)
-		if err := c.base(out.Base(), m.Base()); err != nil {
-			return nil, err
-		}
+		return w.Rewrap(inner), nil
 	}
-	c.modules[m] = out
+	v := reflect.ValueOf(m)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct || v.Elem().Type().PkgPath() != thisPackage {
+		return nil, tensor.Errorf(tensor.TypeError, "cannot deep-copy the module %s", m.TypeName()).
+			WithHint("kael copies modules built from torch.nn's layers")
+	}
+	cp := reflect.New(v.Elem().Type())
+	cp.Elem().Set(v.Elem())
+	out := cp.Interface().(Module)
+	if err := m.Base().CopyTo(out.Base(), copyTensor, copyModule); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -83,19 +95,23 @@ func (c *copier) module(m Module) (Module, error) {
 // DeepCopy copies field by field.
 var thisPackage = reflect.TypeOf(Base{}).PkgPath()
 
-// base fills dst, a struct copy's registry that still shares src's maps,
-// with copies of src's entries in their order.
-func (c *copier) base(dst, src *Base) error {
+// CopyTo makes dst a copy of b: its training flag, and its parameters,
+// buffers (with their persistence) and submodules in their order, each
+// through copyTensor or copyModule (which see nil for a slot holding
+// None). What dst held before is dropped: dst may be a struct copy that
+// still shares b's maps.
+func (b *Base) CopyTo(dst *Base, copyTensor func(*tensor.Tensor) (*tensor.Tensor, error), copyModule func(Module) (Module, error)) error {
+	src := *b
 	*dst = Base{Training: src.Training}
 	for _, name := range src.params.keys {
-		t, err := c.tensor(src.params.vals[name])
+		t, err := copyTensor(src.params.vals[name])
 		if err != nil {
 			return err
 		}
 		dst.params.set(name, t)
 	}
 	for _, name := range src.buffers.keys {
-		t, err := c.tensor(src.buffers.vals[name])
+		t, err := copyTensor(src.buffers.vals[name])
 		if err != nil {
 			return err
 		}
@@ -106,9 +122,12 @@ func (c *copier) base(dst, src *Base) error {
 		}
 	}
 	for _, name := range src.modules.keys {
-		m, err := c.module(src.modules.vals[name])
-		if err != nil {
-			return err
+		var m Module
+		if sub := src.modules.vals[name]; sub != nil {
+			var err error
+			if m, err = copyModule(sub); err != nil {
+				return err
+			}
 		}
 		dst.modules.set(name, m)
 	}

@@ -9,12 +9,13 @@ import (
 
 // copy.deepcopy of tensors: Tensor.__deepcopy__(memo), as PyTorch's: a
 // leaf's elements in storage of their own, its requires_grad, its grad
-// deep-copied, a Parameter copied as a Parameter; memo (id to copy) keeps
+// deep-copied, a Parameter copied as a Parameter without its grad (as
+// Parameter.__deepcopy__ does); memo (id to copy) keeps
 // a tensor met twice one copy.
 
 func defDeepCopy() {
 	lang.NewBuiltin(lang.AsMethod, "__deepcopy__(input, memo)",
-		"The deep copy copy.deepcopy makes: a leaf tensor's elements in storage of their own, with its requires_grad and a copy of its grad; a Parameter stays a Parameter.",
+		"The deep copy copy.deepcopy makes: a leaf tensor's elements in storage of their own, with its requires_grad and a copy of its grad; a Parameter stays a Parameter, without its grad.",
 		func(a *lang.Args) (lang.Value, error) {
 			t := a.Tensor("input")
 			memo, ok := a.Value("memo").(*lang.Dict)
@@ -52,7 +53,7 @@ func deepCopyTensor(t *tensor.Tensor, memo *lang.Dict) (*tensor.Tensor, error) {
 			return nil, err
 		}
 	}
-	if m != nil && m.Grad != nil {
+	if m != nil && m.Grad != nil && !nn.IsParameter(t) { // Parameter.__deepcopy__ leaves the grad behind
 		g, err := deepCopyTensor(m.Grad, memo)
 		if err != nil {
 			return nil, err

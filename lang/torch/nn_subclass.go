@@ -221,7 +221,8 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 			v, err := t.Call(forward, pos, kwNames, kwVals)
 			return v, true, err
 		},
-		Repr: func(x *lang.Instance) (string, bool) { return nn.Repr(x.Native.(*userModule)), true },
+		Repr:    func(x *lang.Instance) (string, bool) { return nn.Repr(x.Native.(*userModule)), true },
+		Methods: map[string]lang.Value{"__deepcopy__": userModuleDeepCopy},
 		Names: func(x *lang.Instance) []string {
 			m := x.Native.(*userModule)
 			names := moduleAttrNames(m)
@@ -255,3 +256,42 @@ func returningInstance(b *lang.Builtin) *lang.Builtin {
 	actual, _ := instanceReturning.LoadOrStore(b, w)
 	return actual.(*lang.Builtin)
 }
+
+// userModuleDeepCopy is copy.deepcopy of an instance of a user's module
+// class, as Python copies a PyTorch module (its __dict__, the registry
+// included, through one memo): a new instance of the class whose
+// attributes, parameters, buffers and submodules are deep copies, a value
+// met twice (a tensor both an attribute and a parameter, a shared
+// submodule) copied once. A class that defines __deepcopy__ itself
+// overrides this one.
+var userModuleDeepCopy = lang.NewBuiltin(lang.AsValue, "__deepcopy__(self, memo=None)", "A deep copy of the module: a new instance of its class with copies of its attributes, parameters (still parameters, without gradients), buffers and submodules.", func(a *lang.Args) (lang.Value, error) {
+	x := a.Value("self").(*lang.Instance)
+	src := x.Native.(*userModule)
+	memo := deepCopyMemo(a)
+	out := lang.NewInstance(x.Class(), nil)
+	dst := &userModule{inst: out, initialized: src.initialized}
+	out.Native = dst
+	_ = memo.Dict().Set(lang.ID(x), out)
+	if src.layer != nil {
+		c, err := memo.DeepCopy(a, src.layer)
+		if err != nil {
+			return nil, err
+		}
+		dst.layer = c.(*Layer)
+	} else {
+		copyTensor, copyModule := memoCopiers(a, memo)
+		if err := src.base.CopyTo(&dst.base, copyTensor, copyModule); err != nil {
+			return nil, err
+		}
+	}
+	own := x.Dict()
+	for _, k := range own.Keys() {
+		v, _, _ := own.Get(k)
+		c, err := memo.DeepCopy(a, v)
+		if err != nil {
+			return nil, err
+		}
+		out.SetOwn(k.(string), c)
+	}
+	return out, nil
+}).BindingSelf()

@@ -2,6 +2,7 @@ package torch
 
 import (
 	"github.com/kael-dev/kael/lang"
+	pycopy "github.com/kael-dev/kael/lang/lib/copy"
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -51,18 +52,66 @@ func (l *Layer) Rewrap(inner nn.Module) nn.Module {
 }
 
 // layerDeepCopy is a built-in layer's __deepcopy__ (copy.deepcopy): the
-// module tree copied by nn.DeepCopy.
-var layerDeepCopy = lang.NewBuiltin(lang.AsValue, "__deepcopy__(self, memo)", "A deep copy of the layer: its settings, parameters and buffers (in storage of their own, with their gradients) and submodules; a tensor shared inside it is copied once.", func(a *lang.Args) (lang.Value, error) {
+// module tree copied by nn.DeepCopyWith, through copy.deepcopy's memo.
+var layerDeepCopy = lang.NewBuiltin(lang.AsValue, "__deepcopy__(self, memo=None)", "A deep copy of the layer: its settings, parameters and buffers (in storage of their own, with their gradients) and submodules; a tensor shared inside it is copied once.", func(a *lang.Args) (lang.Value, error) {
 	l := a.Value("self").(*Layer)
-	c, err := nn.DeepCopy(l)
+	memo := deepCopyMemo(a)
+	copyTensor, copyModule := memoCopiers(a, memo)
+	c, err := nn.DeepCopyWith(l, copyTensor, copyModule)
 	if err != nil {
 		return nil, err
 	}
-	if memo, ok := a.Value("memo").(*lang.Dict); ok {
-		_ = memo.Set(lang.ID(l), c)
-	}
+	_ = memo.Dict().Set(lang.ID(l), c)
 	return c, nil
 })
+
+// deepCopyMemo is the memo a __deepcopy__(self, memo=None) received.
+func deepCopyMemo(a *lang.Args) *pycopy.Memo {
+	d, _ := a.Value("memo").(*lang.Dict)
+	return pycopy.MemoOf(d)
+}
+
+// memoCopiers copy a module's parameters, buffers and submodules through
+// copy.deepcopy's memo, so that a value met twice anywhere in what is
+// copied (a weight tied between layers, a submodule used twice) is copied
+// once. A module of package nn that is no value of the language (a
+// Sequential's raw child) is copied in place, with a memo of its own.
+func memoCopiers(a *lang.Args, memo *pycopy.Memo) (func(*tensor.Tensor) (*tensor.Tensor, error), func(nn.Module) (nn.Module, error)) {
+	copyTensor := func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		if t == nil {
+			return nil, nil
+		}
+		c, err := memo.DeepCopy(a, t)
+		if err != nil {
+			return nil, err
+		}
+		return c.(*tensor.Tensor), nil
+	}
+	raw := map[nn.Module]nn.Module{}
+	var copyModule func(m nn.Module) (nn.Module, error)
+	copyModule = func(m nn.Module) (nn.Module, error) {
+		switch m.(type) {
+		case *Layer, *userModule, lang.HasAttrs:
+		default:
+			if done, ok := raw[m]; ok {
+				return done, nil
+			}
+			c, err := nn.DeepCopyWith(m, copyTensor, copyModule)
+			raw[m] = c
+			return c, err
+		}
+		c, err := memo.DeepCopy(a, moduleValue(m))
+		if err != nil {
+			return nil, err
+		}
+		cm, ok := asModule(c)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "__deepcopy__ of the submodule %s returned %s, not a module", m.TypeName(), lang.TypeName(c))
+		}
+		return cm, nil
+	}
+	return copyTensor, copyModule
+}
 
 // selfLayer is the built-in layer a forward method runs on.
 func selfLayer[M nn.Module](a *lang.Args) (M, error) {

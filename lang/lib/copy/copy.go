@@ -49,7 +49,7 @@ func special(a *lang.Args, v lang.Value, name string) (lang.Value, bool) {
 // cannotCopy is CPython's error for a value copy cannot take apart.
 func cannotCopy(v lang.Value) error {
 	return lang.Errorf(lang.TypeError, "cannot pickle '%s' object", lang.TypeName(v)).
-		WithHint("kael copies lists, dicts, sets, tuples, objects of your classes, (deepcopy) tensors and torch.nn's built-in layers; instances of your nn.Module classes cannot be copied yet")
+		WithHint("kael copies lists, dicts, sets, tuples, objects of your classes, (deepcopy) tensors and torch.nn modules, yours included")
 }
 
 // Copy is copy.copy(v): a new container with the same elements, a new
@@ -95,8 +95,20 @@ func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
 // Python, which a __deepcopy__(memo) method receives.
 type Memo struct{ d *lang.Dict }
 
+// Dict returns the memo as Python sees it.
+func (m *Memo) Dict() *lang.Dict { return m.d }
+
 // NewMemo returns an empty memo.
 func NewMemo() *Memo { return &Memo{d: lang.NewDict()} }
+
+// MemoOf returns the memo a __deepcopy__(memo) method received, so that
+// what it copies shares the copies made so far (a new memo for nil).
+func MemoOf(d *lang.Dict) *Memo {
+	if d == nil {
+		return NewMemo()
+	}
+	return &Memo{d: d}
+}
 
 // DeepCopy is copy.deepcopy(v, memo): a copy of v and, recursively, of
 // everything it holds, each value copied once.
