@@ -75,14 +75,9 @@ func (f *pasteFilter) Read(p []byte) (int, error) {
 		in := append(f.held, f.buf[:n]...)
 		f.held = nil
 		if err == nil && !f.inBracket {
-			// The start of a paste marker split between reads waits for
-			// the rest.
-			for k := len(pasteStart) - 1; k >= 2; k-- {
-				if bytes.HasSuffix(in, []byte(pasteStart[:k])) {
-					in, f.held = in[:len(in)-k], append([]byte(nil), in[len(in)-k:]...)
-					break
-				}
-			}
+			// The start of a paste marker (either: a stray end is dropped
+			// too) split between reads waits for the rest.
+			in = f.holdMarkerStart(in)
 		}
 		f.out = f.filter(in)
 		f.err = err
@@ -295,4 +290,18 @@ func (f *pasteFilter) OnChange(line []rune, pos int, key rune) ([]rune, int, boo
 	n := make([]rune, 0, len(line)-1+len(text))
 	n = append(append(append(n, line[:at]...), text...), line[pos:]...)
 	return n, at + len(text), true
+}
+
+// holdMarkerStart keeps in's last bytes in f.held when they begin
+// pasteStart or pasteEnd, and returns the rest. A lone ESC at the end is
+// held too: readline waits for the byte after an ESC anyway (it starts a
+// meta key or a sequence), so holding it delays nothing it would do.
+func (f *pasteFilter) holdMarkerStart(in []byte) []byte {
+	for k := len(pasteStart) - 1; k >= 1; k-- {
+		if bytes.HasSuffix(in, []byte(pasteStart[:k])) || bytes.HasSuffix(in, []byte(pasteEnd[:k])) {
+			f.held = append([]byte(nil), in[len(in)-k:]...)
+			return in[:len(in)-k]
+		}
+	}
+	return in
 }
