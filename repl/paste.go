@@ -115,20 +115,19 @@ func (f *pasteFilter) filter(b []byte) []byte {
 		f.bracket, f.inBracket = nil, false
 		return append(out, f.filter(rest)...)
 	}
-	if i := bytes.Index(b, []byte(pasteEnd)); i >= 0 && f.esc == escNone && !bytes.Contains(b[:i], []byte(pasteStart)) {
+	// A marker is a marker whatever came before it: an ESC or a sequence
+	// left open before it (the Esc key pressed just before a paste) has
+	// gone to readline as it was, and the marker never does.
+	if i := bytes.Index(b, []byte(pasteEnd)); i >= 0 && !bytes.Contains(b[:i], []byte(pasteStart)) {
 		// The end of a paste whose start was lost: dropped, readline
 		// knows neither.
 		out = append(out, f.filter(b[:i])...)
+		f.esc = escNone
 		return append(out, f.filter(b[i+len(pasteEnd):])...)
 	}
-	if i := bytes.Index(b, []byte(pasteStart)); i >= 0 && f.esc == escNone {
+	if i := bytes.Index(b, []byte(pasteStart)); i >= 0 {
 		out = append(out, f.filter(b[:i])...)
-		if f.esc != escNone {
-			// pasteStart's ESC was taken as ending a sequence begun before:
-			// not a paste marker after all.
-			return append(out, f.filter(b[i:])...)
-		}
-		f.inBracket = true
+		f.esc, f.inBracket = escNone, true
 		return append(out, f.filter(b[i+len(pasteStart):])...)
 	}
 	runStart, runLen, hasToken := -1, 0, false
