@@ -96,6 +96,21 @@ func NewClass(name, module string, bases ...*UserClass) (*UserClass, error) {
 	return c, nil
 }
 
+// MustNewClass is NewClass for a library's classes, made when its
+// package is initialised: the class with methods (builtins that bind
+// their instance, as a def in a class body does); bad bases are a bug in
+// the library, so it panics.
+func MustNewClass(name, module string, bases []*UserClass, methods ...*Builtin) *UserClass {
+	c, err := NewClass(name, module, bases...)
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range methods {
+		_ = c.SetAttr(m.Name, m.BindingSelf())
+	}
+	return c
+}
+
 // SetInstantiateGuard makes guard decide, before an instance of c or of a
 // class derived from it is made, whether it may be (abc.ABC refuses a
 // class with abstract methods); it gets the class called.

@@ -19,14 +19,7 @@ type goContextManager interface {
 
 // newClass makes one of the module's classes with its methods.
 func newClass(name string, methods ...*lang.Builtin) *lang.UserClass {
-	c, err := lang.NewClass(name, "contextlib")
-	if err != nil {
-		panic(err)
-	}
-	for _, m := range methods {
-		_ = c.SetAttr(m.Name, m.BindingSelf())
-	}
-	return c
+	return lang.MustNewClass(name, "contextlib", nil, methods...)
 }
 
 // method writes a method whose fn gets the object's Go state.

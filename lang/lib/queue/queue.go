@@ -160,14 +160,7 @@ func method(sig, doc string, fn func(a *lang.Args, q *state) (lang.Value, error)
 }
 
 func newClass(module, name string, bases []*lang.UserClass, methods ...*lang.Builtin) *lang.UserClass {
-	c, err := lang.NewClass(name, module, bases...)
-	if err != nil {
-		panic(err)
-	}
-	for _, m := range methods {
-		_ = c.SetAttr(m.Name, m.BindingSelf())
-	}
-	return c
+	return lang.MustNewClass(name, module, bases, methods...)
 }
 
 // initMethod is the __init__ of a queue class keeping its items in ord.

@@ -27,14 +27,7 @@ func stateMethod[T any](sig, doc string, fn func(a *lang.Args, st T) (lang.Value
 }
 
 func newClassIn(module, name string, bases []*lang.UserClass, methods ...*lang.Builtin) *lang.UserClass {
-	c, err := lang.NewClass(name, module, bases...)
-	if err != nil {
-		panic(err)
-	}
-	for _, m := range methods {
-		_ = c.SetAttr(m.Name, m.BindingSelf())
-	}
-	return c
+	return lang.MustNewClass(name, module, bases, methods...)
 }
 
 // me identifies the thread running now: its *thread, or the scheduler

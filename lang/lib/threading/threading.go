@@ -46,14 +46,7 @@ func method(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Bu
 }
 
 func newClass(name string, methods ...*lang.Builtin) *lang.UserClass {
-	c, err := lang.NewClass(name, "threading")
-	if err != nil {
-		panic(err)
-	}
-	for _, m := range methods {
-		_ = c.SetAttr(m.Name, m.BindingSelf())
-	}
-	return c
+	return lang.MustNewClass(name, "threading", nil, methods...)
 }
 
 var threadClass = newClass("Thread",
