@@ -192,8 +192,8 @@ func (g *Graph) SVG() []byte {
 	w.text(pad, pad+10, "start", smallFont, "#555", title)
 	for _, path := range g.paths {
 		pts := [][2]float64{{x[path[0]], top[path[0]] + height[path[0]]}}
-		for _, b := range path[1 : len(path)-1] {
-			l := g.layer[path[0]] + len(pts)
+		for k, b := range path[1 : len(path)-1] {
+			l := g.layer[path[0]] + 1 + k
 			pts = append(pts, [2]float64{x[b], layerTop[l]}, [2]float64{x[b], layerTop[l] + layerH[l]})
 		}
 		end := path[len(path)-1]

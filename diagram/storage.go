@@ -20,6 +20,9 @@ type Storage struct {
 	DType  tensor.DType
 	Values []string // the stored values, formatted, by index
 	Views  []View
+	// Caption, when set, replaces the SVG's line under the rows that says
+	// how to read them.
+	Caption string
 }
 
 // View is one tensor's row of a Storage drawing.
@@ -129,8 +132,12 @@ func (v View) cell(k int) string {
 	return strings.Join(parts, ",")
 }
 
-// legend is the line under the drawing that says how to read it.
-const legend = "(row #i: where tensor i's elements lie, numbered in the order it reads them)"
+// legend is the line under the text drawing that says how to read it;
+// svgLegend the SVG's, which has colours to explain too.
+const (
+	legend    = "(row #i: where tensor i's elements lie, numbered in the order it reads them)"
+	svgLegend = "each row: where that tensor's elements lie, numbered in its reading order; a colour per run along its last dimension"
+)
 
 // Text draws the storage as aligned columns, one per storage index: the
 // index and value rows, then one row per view with its note.
@@ -203,7 +210,11 @@ func (s *Storage) SVG() []byte {
 	for _, w := range cellW {
 		rowsW += w + 2
 	}
-	width := max(pad+rowsW+12+noteW+pad, pad+textWidth(s.Header(), fontSize)+pad, pad+textWidth(legend, smallFont)+pad)
+	caption := s.Caption
+	if caption == "" {
+		caption = svgLegend
+	}
+	width := max(pad+rowsW+12+noteW+pad, pad+textWidth(s.Header(), fontSize)+pad, pad+textWidth(caption, smallFont)+pad)
 	height := pad + 20 + 18 + float64(1+len(s.Views))*rowH + 20 + pad
 	var w svgWriter
 	w.begin(width, height, s.Header())
@@ -247,7 +258,7 @@ func (s *Storage) SVG() []byte {
 			return runColours[run%len(runColours)], v.cell(k)
 		}, v.Note())
 	}
-	w.text(pad, y+8, "start", smallFont, "#666", legend)
+	w.text(pad, y+8, "start", smallFont, "#666", caption)
 	return w.end()
 }
 
