@@ -3,6 +3,7 @@ package diagram
 import (
 	"fmt"
 	"html"
+	"math"
 	"strings"
 )
 
@@ -18,12 +19,11 @@ const (
 // svgWriter accumulates an SVG document.
 type svgWriter struct{ b strings.Builder }
 
-// begin opens the document, w×h pixels, with the shared styles and the
-// arrowhead marker.
+// begin opens the document, w×h pixels, with the shared font, a title
+// and a white background.
 func (s *svgWriter) begin(w, h float64, title string) {
 	fmt.Fprintf(&s.b, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="%d">`+"\n", num(w), num(h), num(w), num(h), fontSize)
 	fmt.Fprintf(&s.b, "<title>%s</title>\n", html.EscapeString(title))
-	s.b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>` + "\n")
 	fmt.Fprintf(&s.b, `<rect width="%s" height="%s" fill="white"/>`+"\n", num(w), num(h))
 }
 
@@ -36,13 +36,30 @@ func (s *svgWriter) text(x, y float64, anchor string, size int, fill, text strin
 	fmt.Fprintf(&s.b, `<text x="%s" y="%s" text-anchor="%s" font-size="%d" fill="%s">%s</text>`+"\n", num(x), num(y), anchor, size, fill, html.EscapeString(text))
 }
 
-// polyArrow draws a line through pts ending in an arrowhead.
+// polyArrow draws a line through pts ending in an arrowhead, drawn as a
+// triangle of its own rather than an SVG marker, whose id would clash
+// between two pictures on one notebook page.
 func (s *svgWriter) polyArrow(pts [][2]float64) {
-	coords := make([]string, len(pts))
-	for i, p := range pts {
+	const headLen, headHalf = 8.0, 4.0
+	n := len(pts)
+	tip, from := pts[n-1], pts[n-2]
+	dx, dy := tip[0]-from[0], tip[1]-from[1]
+	length := math.Hypot(dx, dy)
+	if length == 0 {
+		return
+	}
+	ux, uy := dx/length, dy/length
+	base := [2]float64{tip[0] - ux*headLen, tip[1] - uy*headLen}
+	line := append(append([][2]float64(nil), pts[:n-1]...), base)
+	coords := make([]string, len(line))
+	for i, p := range line {
 		coords[i] = num(p[0]) + "," + num(p[1])
 	}
-	fmt.Fprintf(&s.b, `<polyline points="%s" fill="none" stroke="#555" stroke-width="1.3" marker-end="url(#arrow)"/>`+"\n", strings.Join(coords, " "))
+	fmt.Fprintf(&s.b, `<polyline points="%s" fill="none" stroke="#555" stroke-width="1.3"/>`+"\n", strings.Join(coords, " "))
+	fmt.Fprintf(&s.b, `<polygon points="%s,%s %s,%s %s,%s" fill="#555"/>`+"\n",
+		num(tip[0]), num(tip[1]),
+		num(base[0]-uy*headHalf), num(base[1]+ux*headHalf),
+		num(base[0]+uy*headHalf), num(base[1]-ux*headHalf))
 }
 
 func (s *svgWriter) end() []byte {
