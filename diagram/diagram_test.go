@@ -188,3 +188,34 @@ func TestGraph(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphCut: the graph of a long loop is cut at MaxGraphNodes nodes,
+// and the picture says so and stays small.
+func TestGraphCut(t *testing.T) {
+	w := must(tensor.FromSlice([]float32{1}, 1))
+	if err := autograd.SetRequiresGrad(w, true); err != nil {
+		t.Fatal(err)
+	}
+	y := w
+	for range MaxGraphNodes + 50 {
+		y = must(autograd.Mul(y, w))
+	}
+	g := NewGraph(y)
+	if len(g.Nodes) != MaxGraphNodes || !g.Cut {
+		t.Fatalf("%d nodes, cut %v; want %d, cut", len(g.Nodes), g.Cut, MaxGraphNodes)
+	}
+	svg := g.SVG()
+	if !bytes.Contains(svg, []byte("(cut after 200 nodes)")) {
+		t.Error("the picture does not say the graph was cut")
+	}
+	// Every step reads w: bent around the boxes, the edges to it would
+	// need 20,000 bends; they go straight.
+	if len(svg) > 150_000 {
+		t.Errorf("the picture is %d bytes", len(svg))
+	}
+	if err := xml.Unmarshal(svg, new(struct {
+		XMLName xml.Name `xml:"svg"`
+	})); err != nil {
+		t.Errorf("not an SVG document: %v", err)
+	}
+}

@@ -12,6 +12,10 @@ import (
 // long loop has thousands); a bigger graph is cut and says so.
 const MaxGraphNodes = 200
 
+// maxBends bounds the bends of a Graph's edges, which grow with the square
+// of its nodes in the worst case.
+const maxBends = 2 * MaxGraphNodes
+
 // Graph is the drawing of the autograd graph behind a tensor, laid out in
 // layers: the tensor's grad_fn on top, each node above every node it
 // passes gradients to (so that every edge points down, the way the
@@ -42,7 +46,8 @@ func NewGraph(t *tensor.Tensor) *Graph {
 
 // layout assigns layers (the longest path from the root, so that every
 // edge goes down at least one layer), gives every edge that crosses a
-// layer a bend in it (so that no edge runs through a box), and orders each
+// layer a bend in it (so that no edge runs through a box; up to maxBends
+// in all), and orders each
 // layer to keep edges short and uncrossed: by the mean position of each
 // item's parents in the layer above, ties in the order a breadth-first
 // walk met them.
@@ -70,13 +75,22 @@ func (g *Graph) layout() {
 	for i, l := range g.layer {
 		g.layers[l] = append(g.layers[l], i)
 	}
+	// Bends keep edges off the boxes, but a graph such as a loop's, where
+	// every step reads one leaf, would need a number of them that grows
+	// with the square of its nodes: past maxBends, edges go straight.
+	bends := 0
+	for i, node := range g.Nodes {
+		for _, j := range node.Inputs {
+			bends += g.layer[j] - g.layer[i] - 1
+		}
+	}
+	bend := bends <= maxBends
 	items := n
-	var parents [][]int // of every item, by item
-	parents = make([][]int, n)
+	parents := make([][]int, n) // of every item, by item
 	for i, node := range g.Nodes {
 		for _, j := range node.Inputs {
 			path := []int{i}
-			for l := g.layer[i] + 1; l < g.layer[j]; l++ {
+			for l := g.layer[i] + 1; bend && l < g.layer[j]; l++ {
 				g.layers[l] = append(g.layers[l], items)
 				parents = append(parents, []int{path[len(path)-1]})
 				path = append(path, items)
