@@ -3,14 +3,16 @@
 // solutions, into every source notebook, ends it with the questions of its
 // chapter's page (docs/NN-name.md) and a progress() cell, and
 // writes each learner notebook (notebooks/learner/) from its source with the
-// solutions taken out (internal/book says how).
+// solutions taken out (internal/book says how). It also draws the chapter
+// pages' figures, docs/figures/*.svg (figures.go lists them).
 //
 // Usage:
 //
 //	kaelbook [-check] [DIR]
 //
-// DIR is the notebooks folder (default "notebooks"). With -check it writes
-// nothing and fails when a committed file differs from what it would write.
+// DIR is the notebooks folder (default "notebooks"); the figures go to
+// DIR/../docs/figures. With -check it writes nothing and fails when a
+// committed file differs from what it would write.
 package main
 
 import (
@@ -36,6 +38,11 @@ func main() {
 		dir = flag.Arg(0)
 	}
 	stale, err := syncBook(dir, !*check)
+	if err == nil {
+		var figs []string
+		figs, err = syncFigures(filepath.Join(dir, "..", "docs"), !*check)
+		stale = append(stale, figs...)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kaelbook:", err)
 		os.Exit(1)
