@@ -634,6 +634,23 @@ var errUnpackLong = Errorf(RuntimeError, "Overflow when unpacking long")
 // holding itself) is a ValueError.
 func ToGo(v Value) (any, error) { return toGoDepth(v, 0) }
 
+// IsSequence reports whether v is a sequence other than a list or tuple
+// that tensor data may be made of, as PyTorch's PySequence_Check allows:
+// a range, or a library's sized, indexable, iterable value (a deque); not
+// a str, bytes, dict or set.
+func IsSequence(v Value) bool {
+	switch v.(type) {
+	case *Range:
+		return true
+	case string, Bytes, *Dict, *Set, *Instance:
+		return false
+	}
+	_, sized := v.(Sized)
+	_, indexable := v.(ItemGetter)
+	_, iterable := v.(Iterable)
+	return sized && indexable && iterable
+}
+
 // maxTensorDims bounds the nesting of the data given to tensor().
 const maxTensorDims = 64
 
@@ -650,6 +667,13 @@ func toGoDepth(v Value, depth int) (any, error) {
 		return numberValue(x), nil
 	}
 	elems, ok := seqElems(v)
+	if !ok && IsSequence(v) {
+		var err error
+		if elems, err = Collect(v); err != nil {
+			return nil, err
+		}
+		ok = true
+	}
 	if !ok {
 		if _, big := v.(BigInt); big {
 			return nil, errUnpackLong

@@ -30,7 +30,13 @@ func defTensorFuncs() {
 				return nil, err
 			}
 		default:
-			return nil, a.WrongType("data", "a number, a list, a tuple or a Tensor", x)
+			if !lang.IsSequence(x) { // a range or a deque is data, as in PyTorch
+				return nil, a.WrongType("data", "a number, a list, a tuple or a Tensor", x)
+			}
+			var err error
+			if data, err = lang.ToGo(x); err != nil {
+				return nil, err
+			}
 		}
 		t, err := tensor.FromValue(data, dtypes(d)...)
 		return withRequiresGrad(a, t, err)

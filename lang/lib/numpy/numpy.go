@@ -45,7 +45,7 @@ var ndarrayClass = lang.NewBuiltin(lang.AsValue, "ndarray(shape, dtype=float)", 
 
 func buildModule() *lang.Module {
 	m := map[string]lang.Value{
-		"ndarray": ndarrayClass, "AxisError": axisErrorClass,
+		"ndarray": ndarrayClass, "AxisError": axisErrorClass, "finfo": finfoBuiltin, "iinfo": iinfoBuiltin,
 		"pi": math.Pi, "e": math.E, "inf": math.Inf(1), "nan": math.NaN(), "newaxis": lang.None,
 		"Inf": math.Inf(1), "NaN": math.NaN(), "NINF": math.Inf(-1), "PINF": math.Inf(1),
 		"euler_gamma": 0.5772156649015329,

@@ -211,3 +211,23 @@ func TestArraysElsewhere(t *testing.T) {
 		{Src: "np.zeros(2, dtype='uint8')", Want: "TypeError: kael's NumPy has no dtype uint8: its arrays are bool, int64, float32 or float64"},
 	})
 }
+
+// TestTypeInfoMatchesNumPy checks np.finfo and np.iinfo: reprs, each
+// attribute's value and type, the arguments they take and their errors.
+func TestTypeInfoMatchesNumPy(t *testing.T) {
+	var srcs []string
+	for _, ty := range []string{"np.float32", "np.float64", "float", "'float32'", "np.float32(1)", "np.dtype('float64')"} {
+		srcs = append(srcs, "repr(np.finfo("+ty+"))")
+	}
+	// (dtype's own type is named dtype[float32] in NumPy: not compared)
+	srcs = append(srcs, "repr(np.finfo(np.float32).dtype), repr(np.finfo(np.float64).dtype)")
+	for _, attr := range []string{"bits", "eps", "epsneg", "max", "min", "tiny", "smallest_normal", "smallest_subnormal", "resolution", "precision", "nmant", "nexp", "maxexp", "minexp", "machep", "negep", "iexp"} {
+		for _, ty := range []string{"np.float32", "np.float64"} {
+			srcs = append(srcs, "repr(np.finfo("+ty+")."+attr+"), type(np.finfo("+ty+")."+attr+").__name__")
+		}
+	}
+	srcs = append(srcs, "np.finfo(np.float32).eps.item()", "repr(np.iinfo(np.int64)), repr(np.iinfo(int))",
+		"i = np.iinfo(np.int64)\ni.bits, i.min, i.max, repr(i.dtype), type(i.min).__name__, i.kind",
+		"np.finfo(np.int64)", "np.iinfo(np.float32)", "np.iinfo(np.bool_)")
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
