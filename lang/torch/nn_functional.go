@@ -42,19 +42,18 @@ func defFunctional() {
 	} {
 		lang.NewBuiltin(lang.AsFunc, op.name+"(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'"+op.extra+")", op.doc, func(a *lang.Args) (lang.Value, error) {
 			x, target := tensorArg(a, "input"), tensorArg(a, "target")
-			opt := nn.ClassLossOptions{Weight: a.OptTensor("weight"), IgnoreIndex: a.Int64("ignore_index"), Reduction: a.Str("reduction")}
+			opt := nn.ClassLossOptions{Weight: a.OptTensor("weight"), IgnoreIndex: a.Int64("ignore_index"), Reduction: lossReduction(a)}
 			if op.extra != "" {
 				opt.LabelSmoothing = a.Float("label_smoothing")
 			}
-			lossConfig(a)
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			return result(op.f(x, target, opt))
 		})
 	}
-	lang.NewBuiltin(lang.AsFunc, "mse_loss(input, target, *, reduction='mean')", "The mean squared error (input - target)², reduced by 'mean', 'sum' or 'none'.", func(a *lang.Args) (lang.Value, error) {
-		x, target, reduction := tensorArg(a, "input"), a.TensorLike("target"), a.Str("reduction")
+	lang.NewBuiltin(lang.AsFunc, "mse_loss(input, target, size_average=None, reduce=None, reduction='mean')", "The mean squared error (input - target)², reduced by 'mean', 'sum' or 'none'.", func(a *lang.Args) (lang.Value, error) {
+		x, target, reduction := tensorArg(a, "input"), a.TensorLike("target"), lossReduction(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
@@ -90,22 +89,22 @@ func defFunctional() {
 		return result(autograd.Dropout(x, p, training, nil))
 	})
 	lang.NewBuiltin(lang.AsFunc, "one_hot(tensor, num_classes=-1)", "The int64 tensor of shape (*tensor.shape, num_classes) with a 1 at each class index of the int64 tensor and 0 elsewhere; num_classes=-1 takes the largest index plus one.", oneHot)
-	lang.NewBuiltin(lang.AsFunc, "l1_loss(input, target, *, reduction='mean')", "The mean absolute error abs(input - target), reduced by 'mean', 'sum' or 'none'.", func(a *lang.Args) (lang.Value, error) {
-		x, target, reduction := tensorArg(a, "input"), a.TensorLike("target"), a.Str("reduction")
+	lang.NewBuiltin(lang.AsFunc, "l1_loss(input, target, size_average=None, reduce=None, reduction='mean')", "The mean absolute error abs(input - target), reduced by 'mean', 'sum' or 'none'.", func(a *lang.Args) (lang.Value, error) {
+		x, target, reduction := tensorArg(a, "input"), a.TensorLike("target"), lossReduction(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.L1Loss(x, target, reduction))
 	})
-	lang.NewBuiltin(lang.AsFunc, "binary_cross_entropy(input, target, weight=None, *, reduction='mean')", "The binary cross-entropy -(y·log x + (1-y)·log(1-x)) of probabilities input (each in [0, 1]) at targets of the same shape, each log clamped at -100; weight rescales each element.", func(a *lang.Args) (lang.Value, error) {
-		x, target, weight, reduction := tensorArg(a, "input"), a.Tensor("target"), a.OptTensor("weight"), a.Str("reduction")
+	lang.NewBuiltin(lang.AsFunc, "binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction='mean')", "The binary cross-entropy -(y·log x + (1-y)·log(1-x)) of probabilities input (each in [0, 1]) at targets of the same shape, each log clamped at -100; weight rescales each element.", func(a *lang.Args) (lang.Value, error) {
+		x, target, weight, reduction := tensorArg(a, "input"), a.Tensor("target"), a.OptTensor("weight"), lossReduction(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(autograd.BinaryCrossEntropy(x, target, weight, reduction))
 	})
-	lang.NewBuiltin(lang.AsFunc, "binary_cross_entropy_with_logits(input, target, weight=None, *, reduction='mean', pos_weight=None)", "sigmoid and binary_cross_entropy in one, computed stably from the logits input; pos_weight weighs the positive targets, weight each element.", func(a *lang.Args) (lang.Value, error) {
-		x, target, weight, posWeight, reduction := tensorArg(a, "input"), a.Tensor("target"), a.OptTensor("weight"), a.OptTensor("pos_weight"), a.Str("reduction")
+	lang.NewBuiltin(lang.AsFunc, "binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction='mean', pos_weight=None)", "sigmoid and binary_cross_entropy in one, computed stably from the logits input; pos_weight weighs the positive targets, weight each element.", func(a *lang.Args) (lang.Value, error) {
+		x, target, weight, posWeight, reduction := tensorArg(a, "input"), a.Tensor("target"), a.OptTensor("weight"), a.OptTensor("pos_weight"), lossReduction(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}

@@ -121,9 +121,36 @@ const NotImplementedError = tensor.NotImplementedError
 
 // lossConfig reads the arguments every loss shares.
 func lossConfig(a *lang.Args) nn.LossConfig {
-	refuseGiven(a, "size_average", lang.None, "it is deprecated; use reduction")
-	refuseGiven(a, "reduce", lang.None, "it is deprecated; use reduction")
-	return nn.LossConfig{Reduction: a.Str("reduction")}
+	return nn.LossConfig{Reduction: lossReduction(a)}
+}
+
+// lossReduction reads a loss's reduction, or, when either is given,
+// PyTorch's deprecated size_average and reduce, as its legacy_get_string
+// maps them (a missing one counts as True): both true is 'mean', reduce
+// alone 'sum', reduce=False 'none'. (PyTorch also warns, on stderr, that
+// they will be deprecated; kael does not.)
+func lossReduction(a *lang.Args) string {
+	sizeAverage, reduce := a.Value("size_average"), a.Value("reduce")
+	if sizeAverage == lang.None && reduce == lang.None {
+		return a.Str("reduction")
+	}
+	flag := func(v lang.Value) bool {
+		if v == lang.None {
+			return true
+		}
+		b, err := lang.Truth(v)
+		if err != nil {
+			a.Fail(lang.ToError(err))
+		}
+		return b
+	}
+	switch avg, red := flag(sizeAverage), flag(reduce); {
+	case avg && red:
+		return "mean"
+	case red:
+		return "sum"
+	}
+	return "none"
 }
 
 func defLayers() {
