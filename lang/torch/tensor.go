@@ -139,6 +139,8 @@ func defTensorFuncs() {
 					WithHint("pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))")
 			}
 			low, high, size = int64(0), low, high
+		} else if _, none := high.(lang.NoneType); none {
+			low, high = int64(0), low // randint(10, size=(3,)): PyTorch's randint(high, size)
 		}
 		var bounds [2]int64
 		for i, v := range []lang.Value{low, high} {

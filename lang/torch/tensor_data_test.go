@@ -21,3 +21,12 @@ func TestTensorFromSequencesMatchesTorch(t *testing.T) {
 		"torch.tensor(collections.deque([[1, 2], [3]]))",
 	})
 }
+
+// TestRandintHighSizeMatchesTorch checks randint(high, size=...), the
+// overload pytorch/examples' forward-forward example calls.
+func TestRandintHighSizeMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\ntorch.manual_seed(0)\n", []string{
+		"torch.randint(10, size=(3,))",
+		"torch.randint(9, size=(1,)).item(), torch.randint(3, 10, size=(2,)), torch.randint(5, (2, 2))",
+	})
+}
