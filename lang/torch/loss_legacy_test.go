@@ -26,3 +26,18 @@ func TestLegacyLossReductionMatchesTorch(t *testing.T) {
 	srcs = append(srcs, "F.binary_cross_entropy(x, y, None, False)", "r(F.mse_loss(x, y, False))")
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
+
+// TestFunctionalSoftmaxImplicitDimMatchesTorch checks F.softmax and
+// F.log_softmax without dim (PyTorch's deprecated implicit dimension,
+// which PyTorch's own sequence models tutorial relies on) and with dtype.
+func TestFunctionalSoftmaxImplicitDimMatchesTorch(t *testing.T) {
+	prelude := "import torch\nimport torch.nn.functional as F\ntorch.manual_seed(0)\nr = lambda t: [round(v, 4) for v in t.flatten().tolist()]\n"
+	var srcs []string
+	for _, shape := range []string{"()", "(3,)", "(2, 3)", "(2, 3, 4)", "(2, 2, 2, 2)"} {
+		srcs = append(srcs, "x = torch.randn("+shape+")\nr(F.softmax(x)), r(F.log_softmax(x))")
+	}
+	srcs = append(srcs,
+		"x = torch.randn(2, 3)\nF.softmax(x, dim=-1, dtype=torch.float64).dtype, F.log_softmax(x, 0, 3, torch.float64).dtype",
+	)
+	langtest.CheckMatchesTorch(t, prelude, srcs)
+}

@@ -47,6 +47,9 @@ func defModules() {
 		for _, name := range lang.Builtins() {
 			m.Attrs[name], _ = lang.LookupBuiltin(name)
 		}
+		for name, v := range functionalOnly {
+			m.Attrs[name] = v
+		}
 		return m
 	})
 	lang.RegisterModule("torch.optim", "The optimizers.", func() *lang.Module { return torchOptim })

@@ -13,6 +13,11 @@ import (
 // (autograd/nn.go, autograd/loss.go, tensor/nn.go). Like the other
 // functions of F they are global builtins too.
 
+// functionalOnly are the members of torch.nn.functional whose signature
+// differs from the builtin of the same name (torch.softmax needs dim;
+// F.softmax does not).
+var functionalOnly = map[string]lang.Value{}
+
 func defFunctional() {
 	for _, op := range []struct {
 		name string
@@ -23,6 +28,22 @@ func defFunctional() {
 		{"log_softmax", autograd.LogSoftmax, "log(softmax(input, dim)), computed stably."},
 	} {
 		defWithInt(lang.AsBoth, op.name+"(input, dim, dtype=None)", op.doc, op.f)
+		f := op.f
+		functionalOnly[op.name] = lang.NewBuiltin(lang.AsValue, op.name+"(input, dim=None, _stacklevel=3, dtype=None)", op.doc+" Without dim, PyTorch's deprecated implicit choice: dimension 0 of a 0-, 1- or 3-d input, else 1.", func(a *lang.Args) (lang.Value, error) {
+			x, err := reduceInput(a)
+			if err != nil {
+				return nil, err
+			}
+			dim := optionalDim(a, "dim")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if dim == nil {
+				d := nn.ImplicitSoftmaxDim(x.Dim())
+				dim = &d
+			}
+			return result(f(x, *dim))
+		})
 	}
 	lang.NewBuiltin(lang.AsFunc, "gelu(input, approximate='none')", "The GELU activation x·Φ(x); approximate='tanh' uses the tanh formula.", func(a *lang.Args) (lang.Value, error) {
 		x, approx := tensorArg(a, "input"), a.Str("approximate")
