@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,4 +133,22 @@ func TestBookSite(t *testing.T) {
 			t.Errorf("notebooks/%s.html does not link to its chapter", name)
 		}
 	}
+}
+
+// TestBookSiteInBrowser serves the book's site (bookSite) on 127.0.0.1 and
+// opens a chapter page and its notebook's page in Debian's Chromium through
+// playwright-core (testdata/browser/site.mjs): the table of contents, the
+// chapter's transcripts, every image loaded and drawn, the link from the
+// chapter to its notebook, and on the notebook's page its figures, a
+// tensor's table and printed output. Screenshots go to
+// .cache/book-site-test (or $KAEL_ARTIFACTS/book-site-test).
+func TestBookSiteInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts kernels and a browser")
+	}
+	chromium, node, required := browserTools(t)
+	_, site := bookSite(t)
+	server := httptest.NewServer(http.FileServer(http.Dir(site)))
+	defer server.Close()
+	runBrowserScript(t, node, required, "site.mjs", "book-site-test", nil, func() string { return "site in " + site }, server.URL, "-", chromium)
 }
