@@ -127,12 +127,22 @@ func Build(cfg Config) error {
 func (s *site) collect() error {
 	docs := filepath.Join(s.cfg.Root, "docs")
 	err := filepath.WalkDir(docs, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+		if err != nil || d.IsDir() {
 			return err
 		}
 		rel, err := filepath.Rel(s.cfg.Root, p)
 		if err != nil {
 			return err
+		}
+		// Every image of docs/ (docs/figures/) goes with the pages, also
+		// those a page shows with an HTML <img> rather than Markdown.
+		if imageExt[strings.ToLower(filepath.Ext(p))] {
+			repo := filepath.ToSlash(rel)
+			s.copies[strings.TrimPrefix(repo, "docs/")] = repo
+			return nil
+		}
+		if !strings.HasSuffix(p, ".md") {
+			return nil
 		}
 		src, err := os.ReadFile(p)
 		if err != nil {

@@ -45,10 +45,11 @@ func book(t *testing.T) (root, executed string) {
 	root, executed = t.TempDir(), t.TempDir()
 	writeTree(t, root, map[string]string{
 		"docs/README.md":                 "# The test book\n\n1. [One](01-one.md)\n2. [Two](02-two.md)\n\nNotebook: [01](../notebooks/01-one.ipynb).\n",
-		"docs/01-one.md":                 "# Chapter 1. One\n\nSee [the part of two](02-two.md#a-part-of-two), [the notebook](../notebooks/01-one.ipynb), [yours](../notebooks/learner/01-one.ipynb), [the layers](../nn) and [the site](https://example.org/).\n\n![a figure](figures/strides.svg)\n\n<details><summary>Answer</summary>4 &lt; 5</details>\n",
+		"docs/01-one.md":                 "# Chapter 1. One\n\nSee [the part of two](02-two.md#a-part-of-two), [the notebook](../notebooks/01-one.ipynb), [yours](../notebooks/learner/01-one.ipynb), [the layers](../nn) and [the site](https://example.org/).\n\n![a figure](figures/strides.svg)\n\n<details><summary>Answer</summary>4 &lt; 5</details>\n\n<p><img src=\"figures/raw.png\" alt=\"raw\"></p>\n",
 		"docs/02-two.md":                 "# Chapter 2. Two\n\n## A part of two\n\nBack to [one](01-one.md) and the [reference](ref.md).\n",
 		"docs/ref.md":                    "# Reference <page>\n\nText.\n",
 		"docs/figures/strides.svg":       svgFigure,
+		"docs/figures/raw.png":           string(pngBytes),
 		"notebooks/01-one.ipynb":         "{}",
 		"notebooks/learner/01-one.ipynb": "{}",
 		"nn/layers.go":                   "package nn\n",
@@ -105,7 +106,7 @@ func TestBuild(t *testing.T) {
 		{"01-one.html", []string{
 			`<a href="02-two.html#a-part-of-two">the part of two</a>`, `<a href="notebooks/01-one.html">the notebook</a>`,
 			`<a href="notebooks/learner/01-one.ipynb">yours</a>`, `the layers and`, `<a href="https://example.org/">the site</a>`,
-			`<img src="figures/strides.svg" alt="a figure">`, `<details><summary>Answer</summary>`,
+			`<img src="figures/strides.svg" alt="a figure">`, `<details><summary>Answer</summary>`, `<img src="figures/raw.png" alt="raw">`,
 			`class="notebook-link" href="notebooks/01-one.html"`, `<a rel="next" href="02-two.html">Chapter 2. Two →</a>`,
 			`<a href="01-one.html" aria-current="page">Chapter 1. One</a>`, `<a href="ref.html">Reference &lt;page&gt;</a>`,
 		}, []string{`href="../nn"`, `rel="prev"`}},
@@ -138,6 +139,7 @@ func TestBuild(t *testing.T) {
 	}
 	for name, want := range map[string]string{
 		"figures/strides.svg":                 svgFigure,
+		"figures/raw.png":                     string(pngBytes),
 		"notebooks/01-one_files/cell-4-1.png": string(pngBytes),
 		"notebooks/01-one_files/cell-4-2.svg": svgFigure,
 		"notebooks/learner/01-one.ipynb":      "{}",
