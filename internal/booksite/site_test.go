@@ -209,3 +209,17 @@ func TestBuildReportsBrokenLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestTheBooksPages builds the repository's own docs/ without executed
+// notebooks (a link to a notebook then leads to its .ipynb) and checks the
+// links and images: a page's broken link fails here, where Jupyter is not
+// needed; cmd/kael's TestBookSite checks the site with the notebooks.
+func TestTheBooksPages(t *testing.T) {
+	out := t.TempDir()
+	if err := Build(Config{Root: "../..", Executed: t.TempDir(), Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(out); err != nil {
+		t.Fatalf("the book's pages have broken links:\n%s", err)
+	}
+}
