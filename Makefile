@@ -132,7 +132,7 @@ $(EXHAUSTIVE):
 ## book: copy notebooks/checks.kael (with each notebook's hints and solutions)
 ## and the chapter pages' questions into the book's notebooks, end each with a
 ## progress() cell, and write the learner notebooks (notebooks/learner/) with
-## the solutions taken out
+## the solutions taken out; draw the chapter pages' figures (docs/figures/*.svg)
 book:
 	$(GO) run ./cmd/kaelbook notebooks
 

@@ -75,13 +75,17 @@ func Run(code string) (lang.Value, error) {
 }
 
 // langOutput shows a language value as the kael kernel does: a tensor as
-// its table, anything else as its repr; the notes follow.
+// its table, a figure or a diagram as its picture, anything else as its
+// repr; the notes follow.
 func langOutput(v lang.Value, notes []string) Output {
 	if t, ok := v.(*tensor.Tensor); ok {
 		return tensorOutput(t, notes)
 	}
 	if d, ok := v.(lang.Drawing); ok {
 		return figureOutput(d)
+	}
+	if d, ok := v.(*lang.Diagram); ok { // show_storage, show_graph
+		return Output{SVG: string(d.SVG), Text: d.PyRepr()}
 	}
 	text := lang.Repr(v)
 	if len(notes) > 0 {

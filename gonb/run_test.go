@@ -40,6 +40,8 @@ func TestRun(t *testing.T) {
 		{"statement only", "b = a * 2\n", "", nil, "", ""},
 		{"error", "a + undefined_name\n", "", []string{`class="kael-error"`}, "", lang.NameError},
 		{"variables survive the error", "b\n", "", []string{"<td>4</td>"}, "tensor([2, 4])", ""},
+		{"diagrams as SVG", "show_storage(b, b[1:])\nw = tensor([1.], requires_grad=True)\nshow_graph(w * 2)\n", "",
+			[]string{"<div><svg", ">MulBackward0</text>"}, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

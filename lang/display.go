@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"strings"
 )
 
 // newDisplayID returns a fresh display ID.
@@ -160,4 +161,38 @@ func init() {
 			return &RichText{Kind: kind, Text: text}, nil
 		})
 	}
+}
+
+// Diagram is a display object with two forms: Text, which a terminal and
+// a script show (its repr), and SVG, which a notebook shows
+// (image/svg+xml). show_storage and show_graph display one.
+type Diagram struct {
+	Kind string // the type name: "StorageDiagram", "GraphDiagram"
+	Text string
+	SVG  []byte
+}
+
+// TypeName is the diagram's kind.
+func (d *Diagram) TypeName() string { return d.Kind }
+
+// PyRepr is the text form, without its last newline.
+func (d *Diagram) PyRepr() string { return strings.TrimSuffix(d.Text, "\n") }
+
+// String is the text form, as PyRepr.
+func (d *Diagram) String() string { return d.PyRepr() }
+
+// MIME gives the SVG form.
+func (d *Diagram) MIME() map[string]string {
+	return map[string]string{"image/svg+xml": string(d.SVG)}
+}
+
+// Show shows d as show_storage and show_graph do: displayed (a picture in
+// a notebook, the text in the REPL) where the front end displays values,
+// its text written to the output in a script.
+func (a *Args) Show(d *Diagram) {
+	if a.CanDisplay() {
+		a.Display(d)
+		return
+	}
+	a.Write(d.Text)
 }

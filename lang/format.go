@@ -143,6 +143,10 @@ func parseFormatSpec(spec, typeName string, numeric bool) (formatSpec, error) {
 	return f, nil
 }
 
+// Format returns Python's format(v, spec), for libraries whose values
+// format as a Python value they hold.
+func Format(v Value, spec string) (string, error) { return formatValue(v, spec) }
+
 // formatValue returns format(v, spec).
 func formatValue(v Value, spec string) (string, error) {
 	switch x := v.(type) {

@@ -279,6 +279,8 @@ var (
 	_ Reprer          = Bytes{}
 	_ RichRepr        = (*Instance)(nil)
 	_ RichRepr        = (*RichText)(nil)
+	_ RichRepr        = (*Diagram)(nil)
+	_ Reprer          = (*Diagram)(nil)
 )
 
 // arrayMaker makes the library array that shares a tensor's storage, for

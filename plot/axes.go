@@ -557,3 +557,14 @@ func points(xs, ys []float64) (plotter.XYs, error) {
 	}
 	return out, nil
 }
+
+// Colour is the colour of value v in the image's colour map (values
+// outside VMin..VMax take the map's ends); false for NaN, which the image
+// leaves blank.
+func (im *Image) Colour(v float64) (color.NRGBA, bool) {
+	if math.IsNaN(v) {
+		return color.NRGBA{}, false
+	}
+	c, _ := im.colourMap().At(v) // an out-of-range value gets the end it passed
+	return color.NRGBAModel.Convert(c).(color.NRGBA), true
+}

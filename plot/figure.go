@@ -214,3 +214,18 @@ func (im *Image) drawBar(c draw.Canvas) {
 	p.Y.Padding = 0
 	p.Draw(c)
 }
+
+// SmallImage returns the image of a figure that shows one matrix of at
+// most maxRows×maxCols cells and nothing else (one axes, one image), and
+// that axes: a heatmap small enough that a terminal can show its numbers
+// in place of a picture.
+func (f *Figure) SmallImage(maxRows, maxCols int) (*Image, *Axes, bool) {
+	if len(f.axes) != 1 || len(f.axes[0].Series) != 1 {
+		return nil, nil, false
+	}
+	im, ok := f.axes[0].Series[0].(*Image)
+	if !ok || im.M.Rows > maxRows || im.M.Cols > maxCols {
+		return nil, nil, false
+	}
+	return im, f.axes[0], true
+}

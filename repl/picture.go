@@ -61,8 +61,10 @@ func pictureModeFor(getenv func(string) string, plain bool) pictureMode {
 // maxPictureColumns bounds the width of a braille figure.
 const maxPictureColumns = 100
 
-// picture renders a figure for the terminal, width columns wide at most;
-// a figure that cannot be drawn is its repr and the reason.
+// picture renders a figure for the terminal, width columns wide at most:
+// as an image where the terminal shows images, else a small heatmap as a
+// table of its numbers and anything else in braille. A figure that cannot
+// be drawn is its repr and the reason.
 func (st styles) picture(d lang.Drawing, width int) string {
 	fail := func(err error) string {
 		return lang.Repr(d) + "\n" + st.dim.Render(plot.NotDrawn(err))
@@ -77,6 +79,11 @@ func (st styles) picture(d lang.Drawing, width int) string {
 			return kittyEscape(data)
 		}
 		return itermEscape(data)
+	}
+	if im, ax, ok := heatmapOf(d); ok {
+		if table, ok := st.heatmapTable(im, ax, width, st.pictures == brailleColour); ok {
+			return table
+		}
 	}
 	img, err := d.Image()
 	if err != nil {

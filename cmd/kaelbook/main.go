@@ -3,7 +3,8 @@
 // solutions, into every source notebook, ends it with the questions of its
 // chapter's page (docs/NN-name.md) and a progress() cell, and
 // writes each learner notebook (notebooks/learner/) from its source with the
-// solutions taken out (internal/book says how).
+// solutions taken out (internal/book says how). It also draws the chapter
+// pages' figures, docs/figures/*.svg (figures.go lists them).
 //
 // Usage:
 //
@@ -11,11 +12,12 @@
 //
 //	kaelbook -html OUT [-kael BIN] [-python PY] [DIR]
 //
-// DIR is the notebooks folder (default "notebooks"). With -check it writes
-// nothing and fails when a committed file differs from what it would write.
-// With -html it writes nothing into DIR: it executes the notebooks with the
-// kael kernel of BIN (nbconvert, from PY) and renders them with the pages
-// of DIR/../docs into the static site OUT (make book-html; internal/booksite).
+// DIR is the notebooks folder (default "notebooks"); the figures go to
+// DIR/../docs/figures. With -check it writes nothing and fails when a
+// committed file differs from what it would write. With -html it writes
+// nothing into DIR: it executes the notebooks with the kael kernel of BIN
+// (nbconvert, from PY) and renders them with the pages of DIR/../docs into
+// the static site OUT (make book-html; internal/booksite).
 package main
 
 import (
@@ -51,6 +53,11 @@ func main() {
 		return
 	}
 	stale, err := syncBook(dir, !*check)
+	if err == nil {
+		var figs []string
+		figs, err = syncFigures(filepath.Join(dir, "..", "docs"), !*check)
+		stale = append(stale, figs...)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kaelbook:", err)
 		os.Exit(1)

@@ -3,6 +3,7 @@ package langeval
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/xml"
 	"image/png"
 	"strings"
 	"testing"
@@ -93,5 +94,43 @@ func TestKernelFigures(t *testing.T) {
 	}
 	if txt := displays[0]["data"].(map[string]any)["text/plain"].(string); !strings.Contains(txt, "cannot be drawn: point 1 is (1, +Inf)") {
 		t.Errorf("text/plain %q", txt)
+	}
+}
+
+// TestKernelDiagrams: show_storage and show_graph reach a notebook as
+// display_data with a well-formed SVG (image/svg+xml) and their text
+// diagram as text/plain, and print nothing besides.
+func TestKernelDiagrams(t *testing.T) {
+	c := startLangKernel(t)
+	for _, tc := range []struct {
+		name, code string
+		text, svg  string // in text/plain, in the SVG
+	}{
+		{"storage", "x = tensor([[1, 2, 3], [4, 5, 6]])\nshow_storage(x, x.t())", "shape [3, 2], strides [1, 3], offset 0, not contiguous", "strides [1, 3]"},
+		{"graph", "w = tensor([1., 2.], requires_grad=True)\nshow_graph((w * 2 + w).mean())", "MeanBackward0\n└─ AddBackward0", ">AccumulateGrad</text>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reply, msgs := c.Execute(tc.code)
+			if reply["status"] != "ok" {
+				t.Fatalf("reply %v", reply)
+			}
+			displays := kerneltest.OfType(msgs, "display_data")
+			if len(displays) != 1 || len(kerneltest.OfType(msgs, "stream")) != 0 {
+				t.Fatalf("want one display_data and no stream: %v", msgs)
+			}
+			data := displays[0]["data"].(map[string]any)
+			if txt, _ := data["text/plain"].(string); !strings.Contains(txt, tc.text) {
+				t.Errorf("text/plain %q lacks %q", txt, tc.text)
+			}
+			svg, _ := data["image/svg+xml"].(string)
+			if err := xml.Unmarshal([]byte(svg), new(struct {
+				XMLName xml.Name `xml:"svg"`
+			})); err != nil {
+				t.Errorf("image/svg+xml is not an SVG document: %v", err)
+			}
+			if !strings.Contains(svg, tc.svg) {
+				t.Errorf("the SVG lacks %q", tc.svg)
+			}
+		})
 	}
 }

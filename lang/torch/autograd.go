@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/diagram"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -27,7 +28,7 @@ func defAutograd() {
 		}
 		return inPlace(x, autograd.SetRequiresGrad(x, on))
 	})
-	lang.NewBuiltin(lang.AsFunc, "show_graph(tensor)", "Prints the autograd graph behind a tensor: its grad_fn and, indented below, the operations and leaves (AccumulateGrad) it came from.", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "show_graph(tensor)", "Shows the autograd graph behind a tensor: its grad_fn and, below it, the operations and leaves (AccumulateGrad, with dtype and shape) it came from. A notebook shows it as a picture (SVG, laid out in layers with arrows the way gradients flow); the REPL and a script print it as an indented tree.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("tensor")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -36,7 +37,7 @@ func defAutograd() {
 		if g == "" {
 			g = "(no graph: the tensor does not require grad)"
 		}
-		a.Write(g + "\n")
+		a.Show(&lang.Diagram{Kind: "GraphDiagram", Text: g + "\n", SVG: diagram.NewGraph(x).SVG()})
 		return lang.None, nil
 	})
 	torchAutograd["backward"] = lang.NewBuiltin(lang.AsValue, "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)", "Computes the gradients of tensors (a tensor or a list of them), with grad_tensors[i] the gradient of tensors[i], in one pass that adds them to the leaves' .grad: t.backward() for several tensors at once. retain_graph is as for t.backward().", func(a *lang.Args) (lang.Value, error) {

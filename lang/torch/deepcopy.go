@@ -29,6 +29,31 @@ func defDeepCopy() {
 		})
 }
 
+// defCopy is Tensor.__copy__, copy.copy of a tensor as PyTorch's
+// (through Tensor.__reduce_ex__): a new leaf over the same storage, with
+// the same shape, strides and offset and the original's requires_grad,
+// no grad, a Parameter for a Parameter. A non-leaf copies too, as a leaf.
+func defCopy() {
+	lang.NewBuiltin(lang.AsMethod, "__copy__(input)",
+		"The shallow copy copy.copy makes: a new leaf tensor over the same storage (writing to one changes the other), with the original's requires_grad and no grad; a Parameter stays a Parameter.",
+		func(a *lang.Args) (lang.Value, error) {
+			t := a.Tensor("input")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			c := t.Detach()
+			if nn.IsParameter(t) {
+				return nn.NewParameter(c, t.RequiresGrad())
+			}
+			if t.RequiresGrad() {
+				if err := autograd.SetRequiresGrad(c, true); err != nil {
+					return nil, err
+				}
+			}
+			return c, nil
+		})
+}
+
 // deepCopyTensor is PyTorch's Tensor.__deepcopy__.
 func deepCopyTensor(t *tensor.Tensor, memo *lang.Dict) (*tensor.Tensor, error) {
 	if y, ok, _ := memo.Get(lang.ID(t)); ok {

@@ -23,6 +23,8 @@ type Distribution struct {
 	// high; probs, logits), broadcast to the batch shape.
 	params map[string]*tensor.Tensor
 	batch  []int
+	// validate is PyTorch's _validate_args: log_prob checks its value.
+	validate bool
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -40,16 +42,14 @@ func (d *Distribution) ClassName() string {
 }
 
 // String is PyTorch's repr: Normal(loc: torch.Size([2]), scale: ...), a
-// 0-d parameter shown by its value.
+// one-element parameter shown as format() shows it (0-d: its number).
 func (d *Distribution) String() string {
 	var parts []string
 	for _, name := range d.shown() {
 		t := d.params[name]
 		v := lang.Repr(lang.NewSize(t.Shape()))
 		if t.Numel() == 1 {
-			if item, err := t.Item(); err == nil {
-				v = lang.Repr(item)
-			}
+			v = valueText(t)
 		}
 		parts = append(parts, name+": "+v)
 	}
@@ -486,6 +486,17 @@ func defDistributions() {
 			if err != nil {
 				return nil, err
 			}
+			d.validate = true // validate_args=None: PyTorch's default
+			if v := a.Value("validate_args"); v != lang.None {
+				if d.validate, err = lang.Truth(v); err != nil {
+					return nil, err
+				}
+			}
+			if d.validate {
+				if err := d.validateArgs(); err != nil {
+					return nil, err
+				}
+			}
 			return d, nil
 		})
 		lang.RegisterClass(b, "torch.distributions."+strings.ToLower(name)+"."+name)
@@ -555,7 +566,15 @@ func defDistributions() {
 		return d.draw(a, true)
 	})
 	distMethods["log_prob"] = lang.NewBuiltin(lang.AsValue, "log_prob(self, value)", "The log of the probability density (or mass) at value.", func(a *lang.Args) (lang.Value, error) {
-		d, v := a.Value("self").(*Distribution), a.TensorLike("value")
+		d := a.Value("self").(*Distribution)
+		if d.validate {
+			v, err := d.validateSample(a.Value("value"))
+			if err != nil {
+				return nil, err
+			}
+			return result(d.logProb(v))
+		}
+		v := a.TensorLike("value")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}

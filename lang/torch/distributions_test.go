@@ -27,3 +27,41 @@ func TestDistributionsMatchTorch(t *testing.T) {
 		"Bernoulli()",
 	})
 }
+
+// TestDistributionValidationMatchesTorch checks validate_args as PyTorch
+// 1.13 does it by default: parameters against their constraints, and
+// log_prob's value against the support, with PyTorch's messages.
+func TestDistributionValidationMatchesTorch(t *testing.T) {
+	prelude := "import torch\nfrom torch.distributions import Normal, Uniform, Bernoulli, Categorical\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"Normal(0., -1.)",
+		"Normal(torch.tensor([0., 1.]), torch.tensor([1., -1.]))",
+		"Normal(torch.tensor([0.]), torch.tensor([-1.]))",
+		"repr(Normal(torch.tensor([0.]), torch.tensor([[2.]])))",
+		"Normal(torch.zeros(2, 3), torch.zeros(2, 3))",
+		"Normal(float('nan'), 1.)",
+		"Normal(0., float('nan'))",
+		"repr(Normal(0., -1., validate_args=False))",
+		"Uniform(2., 1.)",
+		"Uniform(torch.tensor([0., float('nan')]), 1.)",
+		"Bernoulli(probs=1.5)",
+		"Bernoulli(probs=torch.tensor([0.2, -0.5]))",
+		"Bernoulli(logits=float('nan'))",
+		"Categorical(probs=torch.tensor([0.5, -0.1]))",
+		"Categorical(probs=torch.tensor([[0.5, 0.5], [1., -0.5]]))",
+		"Categorical(logits=torch.tensor([0., float('inf')]))",
+		"Normal(0., 1.).log_prob(torch.tensor(float('nan')))",
+		"Normal(0., 1.).log_prob(2.)",
+		"Normal(0., 1., validate_args=False).log_prob(2.).item()",
+		"Normal(0., 1.).log_prob(torch.tensor([1., float('inf')])).tolist()",
+		"Bernoulli(0.3).log_prob(torch.tensor([1., 2.]))",
+		"Categorical(torch.tensor([0.2, 0.3, 0.5])).log_prob(torch.tensor(5))",
+		"Categorical(torch.tensor([0.2, 0.3, 0.5])).log_prob(torch.tensor(1.5))",
+		"Categorical(torch.tensor([0.2, 0.3, 0.5])).log_prob(torch.tensor([-1, 1]))",
+		"Categorical(logits=torch.tensor([[0., 1.]])).log_prob(torch.tensor([3]))",
+		"Uniform(0., 1.).log_prob(torch.tensor([0.5, 1.5, -1.]))",
+		"Uniform(torch.zeros(2), torch.tensor([1., 3.])).log_prob(torch.tensor([0.5, 4.]))",
+		"Uniform(0., 1.).log_prob(torch.tensor(1.)).item()",
+		"Uniform(0., 1., validate_args=False).log_prob(torch.tensor(5.)).item()",
+	})
+}

@@ -85,6 +85,8 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 		return &lang.BoundMethod{Recv: l, Method: forwardMethod(l)}, true
 	case "__deepcopy__":
 		return &lang.BoundMethod{Recv: l, Method: layerDeepCopy}, true
+	case "__copy__":
+		return &lang.BoundMethod{Recv: l, Method: layerCopy}, true
 	case "__class__":
 		return lang.TypeOf(l), true
 	}

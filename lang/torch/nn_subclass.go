@@ -222,7 +222,7 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 			return v, true, err
 		},
 		Repr:    func(x *lang.Instance) (string, bool) { return nn.Repr(x.Native.(*userModule)), true },
-		Methods: map[string]lang.Value{"__deepcopy__": userModuleDeepCopy},
+		Methods: map[string]lang.Value{"__deepcopy__": userModuleDeepCopy, "__copy__": userModuleCopy},
 		Names: func(x *lang.Instance) []string {
 			m := x.Native.(*userModule)
 			names := moduleAttrNames(m)

@@ -61,6 +61,7 @@ func init() {
 	defDevices()
 	defSave()
 	defDeepCopy()
+	defCopy()
 
 	// torch.autograd and torch.optim.
 	defAutograd()

@@ -49,7 +49,7 @@ func special(a *lang.Args, v lang.Value, name string) (lang.Value, bool) {
 // cannotCopy is CPython's error for a value copy cannot take apart.
 func cannotCopy(v lang.Value) error {
 	return lang.Errorf(lang.TypeError, "cannot pickle '%s' object", lang.TypeName(v)).
-		WithHint("kael copies lists, dicts, sets, tuples, objects of your classes, (deepcopy) tensors and torch.nn modules, yours included")
+		WithHint("kael copies lists, dicts, sets, tuples, objects of your classes, tensors and torch.nn modules, yours included")
 }
 
 // Copy is copy.copy(v): a new container with the same elements, a new

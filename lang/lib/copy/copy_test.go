@@ -47,6 +47,16 @@ var torchCases = []langtest.Case{
 	{"import torch\na = torch.nn.Linear(2, 2)\ns = torch.nn.Sequential(a, torch.nn.ReLU(), a)\nt = copy.deepcopy(s)\nt[0] is t[2], t[0] is a, len(list(t.parameters()))", "(True, False, 2)"},
 	{"import torch\ne = copy.deepcopy(torch.nn.TransformerEncoderLayer(4, 2, 8).eval())\ne.training, e.self_attn.in_proj_weight.shape, e.self_attn.training", "(False, torch.Size([12, 4]), False)"},
 	{"import torch\nl = torch.nn.Linear(2, 2)\nd = copy.deepcopy([l, l])\nd[0] is d[1], d[0] is l", "(True, False)"},
+	// copy.copy of a tensor: a new leaf over the same storage.
+	{"import torch\nx = torch.ones(3)\ny = copy.copy(x)\ny[0] = 5\nx.tolist(), y is x", "([5.0, 1.0, 1.0], False)"},
+	{"import torch\na = torch.ones(2, requires_grad=True)\na.grad = torch.ones(2)\nb = a * 2\nc, d = copy.copy(a), copy.copy(b)\nc.requires_grad, c.is_leaf, c.grad, d.requires_grad, d.is_leaf, d.grad_fn", "(True, True, None, True, True, None)"},
+	{"import torch\np = torch.nn.Parameter(torch.ones(2))\nq = copy.copy(p)\ntype(q).__name__, q.requires_grad, q is p", "('Parameter', True, False)"},
+	{"import torch\nv = torch.arange(6.)[2:4]\nw = copy.copy(v)\nw.tolist(), w.storage_offset(), w.stride()", "([2.0, 3.0], 2, (1,))"},
+	// copy.copy: a new module holding the original's objects.
+	{"import torch\nl = torch.nn.Linear(2, 3).eval()\nl.note = [1]\nm = copy.copy(l)\nm is l, m.weight is l.weight, m.bias is l.bias, repr(m), m.training, m.note is l.note", "(False, True, True, 'Linear(in_features=2, out_features=3, bias=True)', False, True)"},
+	{"import torch\ns = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU())\nt = copy.copy(s)\nt is s, t[0] is s[0], len(t), t(torch.ones(1, 2)).shape", "(False, True, 2, torch.Size([1, 2]))"},
+	{"import torch\nclass Net(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = torch.nn.Linear(1, 1)\n        self.k = [1]\n    def forward(self, x):\n        return self.fc(x)\nn = Net()\nc = copy.copy(n)\ntype(c).__name__, c is n, c.fc is n.fc, c.k is n.k, next(c.parameters()) is n.fc.weight, torch.equal(c(torch.ones(1, 1)), n(torch.ones(1, 1)))", "('Net', False, True, True, True, True)"},
+	{"import torch\nclass L(torch.nn.Linear):\n    pass\nl = L(2, 2)\nc = copy.copy(l)\ntype(c).__name__, c is l, c.weight is l.weight", "('L', False, True)"},
 }
 
 func TestCopy(t *testing.T) {

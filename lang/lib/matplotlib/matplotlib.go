@@ -46,6 +46,10 @@ func (f *FigureValue) Image() (image.Image, error) { return f.F.Image() }
 func (f *FigureValue) String() string              { return f.F.String() }
 func (f *FigureValue) TypeName() string            { return "Figure" }
 
+// Figure is the figure drawn, for a front end that shows some figures in
+// its own way (the REPL shows a small heatmap as a table of numbers).
+func (f *FigureValue) Figure() *plot.Figure { return f.F }
+
 // Attr returns the figure's methods and its axes (fig.axes).
 func (f *FigureValue) Attr(name string) (lang.Value, bool) {
 	if name == "axes" {

@@ -117,6 +117,10 @@ func TestPrintingMatchesNumPy(t *testing.T) {
 	} {
 		srcs = append(srcs, "repr("+arr+")", "str("+arr+")")
 	}
+	// Scalars format as the Python bool, int or float they hold.
+	for _, x := range []string{"np.float32(0.1)", "np.float64(2.5)", "np.int64(7)", "np.bool_(True)", "np.float32(3.14159)"} {
+		srcs = append(srcs, "f'{"+x+"}', f'{"+x+":.2f}', f'{"+x+":>8}', format("+x+"), '{:5.2f}'.format("+x+"), '%.3f' % "+x, "f'{"+x+":d}'")
+	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
 

@@ -51,6 +51,11 @@ func (s *Scalar) item() lang.Value {
 	return v
 }
 
+// FormatSpec is format(x, spec) as NumPy's scalars do it: the Python
+// bool, int or float the scalar holds, formatted (so f"{np.float32(0.1)}"
+// shows the float32's exact value, 0.10000000149011612, as NumPy's does).
+func (s *Scalar) FormatSpec(spec string) (string, error) { return lang.Format(s.item(), spec) }
+
 // Float is float(x).
 func (s *Scalar) Float() (float64, bool) {
 	switch x := s.item().(type) {

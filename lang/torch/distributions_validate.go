@@ -1,0 +1,213 @@
+package torch
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Argument and sample validation of torch.distributions, as PyTorch 1.13
+// does it by default (validate_args=None means on, outside python -O):
+// each parameter against its constraint when the distribution is made,
+// and log_prob's value against the support, with PyTorch's messages.
+
+// constraint is one of torch.distributions.constraints: its repr and the
+// elementwise check (a bool tensor, true where valid).
+type constraint struct {
+	name  string
+	check func(c *chainOps, v *tensor.Tensor) *tensor.Tensor
+}
+
+var (
+	realConstraint = constraint{"Real()", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		return c.bin(tensor.Eq, v, v)
+	}}
+	positiveConstraint = constraint{"GreaterThan(lower_bound=0.0)", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		return c.bin(tensor.Gt, v, c.scalar(0, v))
+	}}
+	unitIntervalConstraint = intervalConstraint(0, 1)
+	booleanConstraint      = constraint{"Boolean()", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		return c.bin(tensor.LogicalOr, c.bin(tensor.Eq, v, c.scalar(0, v)), c.bin(tensor.Eq, v, c.scalar(1, v)))
+	}}
+	// simplexConstraint: each last-dimension row non-negative, summing to 1
+	// within 1e-6 (in the tensor's own dtype, as PyTorch sums it).
+	simplexConstraint = constraint{"Simplex()", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		nonNeg := c.do(func() (*tensor.Tensor, error) {
+			return tensor.All(c.bin(tensor.Ge, v, c.scalar(0, v)), []int{-1}, false)
+		})
+		sum := c.do(func() (*tensor.Tensor, error) { return tensor.Sum(v, []int{-1}, false) })
+		off := c.un(tensor.Abs, c.bin(tensor.Sub, sum, c.scalar(1, v)))
+		return c.bin(tensor.LogicalAnd, nonNeg, c.bin(tensor.Lt, off, c.scalar(1e-6, v)))
+	}}
+	// realVectorConstraint is IndependentConstraint(Real(), 1): each
+	// last-dimension row free of NaN.
+	realVectorConstraint = constraint{"IndependentConstraint(Real(), 1)", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		return c.do(func() (*tensor.Tensor, error) { return tensor.All(c.bin(tensor.Eq, v, v), []int{-1}, false) })
+	}}
+)
+
+// intervalConstraint is Interval(lower_bound=lo, upper_bound=hi): lo <= v <= hi.
+func intervalConstraint(lo, hi float64) constraint {
+	return constraint{fmt.Sprintf("Interval(lower_bound=%s, upper_bound=%s)", lang.Repr(lo), lang.Repr(hi)), func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		return c.bin(tensor.LogicalAnd, c.bin(tensor.Le, c.scalar(lo, v), v), c.bin(tensor.Le, v, c.scalar(hi, v)))
+	}}
+}
+
+// tensorIntervalConstraint is Uniform's support, Interval(low, high) with
+// tensors for bounds (shown by their values when they have one element).
+func tensorIntervalConstraint(lo, hi *tensor.Tensor) constraint {
+	return constraint{fmt.Sprintf("Interval(lower_bound=%s, upper_bound=%s)", boundText(lo), boundText(hi)), func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		return c.bin(tensor.LogicalAnd, c.bin(tensor.Le, lo, v), c.bin(tensor.Le, v, hi))
+	}}
+}
+
+// integerIntervalConstraint is IntegerInterval(lower_bound=0,
+// upper_bound=hi): whole numbers from 0 to hi.
+func integerIntervalConstraint(hi int) constraint {
+	return constraint{fmt.Sprintf("IntegerInterval(lower_bound=0, upper_bound=%d)", hi), func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		whole := c.bin(tensor.Eq, c.bin(tensor.Remainder, v, c.scalar(1, v)), c.scalar(0, v))
+		inside := c.bin(tensor.LogicalAnd, c.bin(tensor.Ge, v, c.scalar(0, v)), c.bin(tensor.Le, v, c.scalar(float64(hi), v)))
+		return c.bin(tensor.LogicalAnd, whole, inside)
+	}}
+}
+
+// boundText is how PyTorch's Interval repr shows a bound: the number of a
+// one-element tensor, else the tensor.
+func boundText(t *tensor.Tensor) string {
+	if t.Dim() == 0 {
+		if item, err := t.Item(); err == nil {
+			return lang.Repr(item)
+		}
+	}
+	return lang.Str(t)
+}
+
+// valueText is Python's f"{value}" of a tensor: a 0-d tensor formats as
+// its number, others as their printed text.
+func valueText(t *tensor.Tensor) string {
+	if t.Dim() == 0 {
+		if item, err := t.Item(); err == nil {
+			return lang.Repr(item)
+		}
+	}
+	return lang.Str(t)
+}
+
+// allValid reports whether check holds for every element of v.
+func allValid(con constraint, v *tensor.Tensor) (bool, error) {
+	c := &chainOps{}
+	ok := c.do(func() (*tensor.Tensor, error) { return tensor.All(con.check(c, v), nil, false) })
+	if c.err != nil {
+		return false, c.err
+	}
+	item, err := ok.Item()
+	if err != nil {
+		return false, err
+	}
+	b, _ := item.(bool)
+	return b, nil
+}
+
+// shapeText is Python's tuple(value.shape): (), (2,), (2, 3).
+func shapeText(t *tensor.Tensor) string {
+	parts := make([]string, t.Dim())
+	for i, n := range t.Shape() {
+		parts[i] = fmt.Sprint(n)
+	}
+	if len(parts) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// paramConstraint is the constraint of a parameter of d.
+func (d *Distribution) paramConstraint(name string) (constraint, bool) {
+	switch {
+	case d.kind == "Normal" && name == "loc":
+		return realConstraint, true
+	case d.kind == "Normal" && name == "scale":
+		return positiveConstraint, true
+	case d.kind == "Bernoulli" && name == "probs":
+		return unitIntervalConstraint, true
+	case d.kind == "Bernoulli" && name == "logits":
+		return realConstraint, true
+	case d.kind == "Categorical" && name == "probs":
+		return simplexConstraint, true
+	case d.kind == "Categorical" && name == "logits":
+		return realVectorConstraint, true
+	}
+	return constraint{}, false // Uniform's low and high are checked together
+}
+
+// validateArgs checks d's parameters as PyTorch's Distribution.__init__
+// does (Uniform: low < high everywhere).
+func (d *Distribution) validateArgs() error {
+	if d.kind == "Uniform" {
+		lt, err := tensor.Lt(d.params["low"], d.params["high"])
+		if err != nil {
+			return err
+		}
+		all, err := tensor.All(lt, nil, false)
+		if err != nil {
+			return err
+		}
+		if item, _ := all.Item(); item != true {
+			return lang.Errorf(lang.ValueError, "Uniform is not defined when low>= high")
+		}
+		return nil
+	}
+	for _, name := range d.shown() {
+		con, ok := d.paramConstraint(name)
+		if !ok {
+			continue
+		}
+		v := d.params[name]
+		valid, err := allValid(con, v)
+		if err != nil {
+			return err
+		}
+		if !valid {
+			return lang.Errorf(lang.ValueError, "Expected parameter %s (Tensor of shape %s) of distribution %s to satisfy the constraint %s, but found invalid values:\n%s",
+				name, shapeText(v), d.String(), con.name, valueText(v))
+		}
+	}
+	return nil
+}
+
+// support is the constraint log_prob's value must meet.
+func (d *Distribution) support() constraint {
+	switch d.kind {
+	case "Uniform":
+		return tensorIntervalConstraint(d.params["low"], d.params["high"])
+	case "Bernoulli":
+		return booleanConstraint
+	case "Categorical":
+		p := d.params["probs"]
+		if p == nil {
+			p = d.params["logits"]
+		}
+		return integerIntervalConstraint(p.Shape()[p.Dim()-1] - 1)
+	}
+	return realConstraint
+}
+
+// validateSample checks log_prob's value as PyTorch's _validate_sample
+// does: a tensor, within the support.
+func (d *Distribution) validateSample(v lang.Value) (*tensor.Tensor, error) {
+	t, ok := v.(*tensor.Tensor)
+	if !ok {
+		return nil, lang.Errorf(lang.ValueError, "The value argument to log_prob must be a Tensor")
+	}
+	con := d.support()
+	valid, err := allValid(con, t)
+	if err != nil {
+		return nil, err
+	}
+	if !valid {
+		return nil, lang.Errorf(lang.ValueError, "Expected value argument (Tensor of shape %s) to be within the support (%s) of the distribution %s, but found invalid values:\n%s",
+			shapeText(t), con.name, d.String(), valueText(t))
+	}
+	return t, nil
+}
