@@ -49,7 +49,7 @@ TEST_TIMEOUT ?= 30m
 # run the paths such a machine runs (ATEN_CPU_CAPABILITY).
 ISA_PACKAGES := ./tensor/... ./autograd ./nn ./gpt2/... ./safetensors ./lang
 
-.PHONY: all build run test test-isa test-go test-gonb test-hub fuzz lint bench bench-classroom bench-instructions book install-kernel jupyter-deps gpt2-deps browser-deps bench-deps hub-deps clean
+.PHONY: all build run test test-isa test-go test-gonb test-hub fuzz lint bench bench-classroom bench-instructions book book-html install-kernel jupyter-deps gpt2-deps browser-deps bench-deps hub-deps clean
 
 all: build
 
@@ -135,6 +135,15 @@ $(EXHAUSTIVE):
 ## the solutions taken out; draw the chapter pages' figures (docs/figures/*.svg)
 book:
 	$(GO) run ./cmd/kaelbook notebooks
+
+## book-html: the book as a static site in $(BOOK_HTML) (open its index.html):
+## the pages of docs/ and the notebooks executed with the kael kernel
+## (nbconvert), with their outputs and pictures, a table of contents and
+## links between chapters and notebooks; fails on a broken link or a missing
+## image (cmd/kaelbook -html, internal/booksite)
+BOOK_HTML := build/book
+book-html: build jupyter-deps
+	$(GO) run ./cmd/kaelbook -html $(BOOK_HTML) -kael $(KAEL) notebooks
 
 ## bench: Go benchmarks side by side with NumPy and PyTorch, one table
 bench: bench-deps

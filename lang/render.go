@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/kael-dev/kael/tensor"
 )
@@ -39,6 +41,51 @@ func ReprText(v Value) (string, error) {
 	active := map[any]bool{}
 	s := repr(v, active)
 	return checkedText(s, v, active)
+}
+
+// ShownText is the one text every front end shows for a cell's value: the
+// REPL prints it, the kernel sends it as the result's text/plain, and
+// kael -c prints it. Body is the value's repr, for a tensor PyTorch's text
+// (what print shows); a tensor adds Caption, its dtype and shape (Badge),
+// after Sep. A front end may style the caption (the REPL dims it), not
+// change the text.
+type ShownText struct{ Body, Sep, Caption string }
+
+func (s ShownText) String() string { return s.Body + s.Sep + s.Caption }
+
+// captionWidth is the line width within which a tensor's caption goes on
+// the last line of its text ("  " between), PyTorch's line width; past it
+// the caption goes on a line of its own. A fixed width, not the terminal's,
+// so that the REPL and a notebook lay a tensor out alike.
+const captionWidth = 80
+
+// ShowText returns the ShownText of v, or the error of ReprText that
+// stopped it.
+func ShowText(v Value) (ShownText, error) {
+	body, err := ReprText(v)
+	if err != nil {
+		return ShownText{}, err
+	}
+	t, ok := v.(*tensor.Tensor)
+	if !ok {
+		return ShownText{Body: body}, nil
+	}
+	shown := ShownText{Body: body, Sep: "  ", Caption: Badge(t)}
+	last := body[strings.LastIndexByte(body, '\n')+1:]
+	if utf8.RuneCountInString(last)+len(shown.Sep)+utf8.RuneCountInString(shown.Caption) > captionWidth {
+		shown.Sep = "\n"
+	}
+	return shown, nil
+}
+
+// Shown is ShowText for a value whose text was made before (a display):
+// on an error it is the plain Repr.
+func Shown(v Value) ShownText {
+	shown, err := ShowText(v)
+	if err != nil {
+		return ShownText{Body: Repr(v)}
+	}
+	return shown
 }
 
 // StrText is Str(v) with ReprText's errors.

@@ -64,7 +64,7 @@ for i in tqdm([1, 2], mininterval=100):
 
 `)
 	wantTranscript(t, out,
-		">>> h = display(tensor([1., 2.]), display_id=True)\n[1., 2.]  float32[2]\n",
+		">>> h = display(tensor([1., 2.]), display_id=True)\ntensor([1., 2.])  float32[2]\n",
 		">>> h.update(Markdown('**done**'))\n**done**\n",
 		">>> Math('x^2')\n$x^2$\n",
 		"  0%|                    | 0/2 [00:00<?, ?it/s]\n100%|████████████████████| 2/2 [00:00<00:00, ",

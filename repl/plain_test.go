@@ -77,9 +77,9 @@ _
 `)
 	wantTranscript(t, out,
 		"kael test · tensors with PyTorch semantics · type :help for help, Ctrl-D to quit\n",
-		">>> x\n[[1., 2.],\n [3., 4.]]  float32[2, 2]\n",
-		">>> tensor([1, 2]) + x\n[[2., 4.],\n [4., 6.]]  float32[2, 2]\nnote: int64 + float32 → float32\n",
-		">>> _\n[[2., 4.],\n [4., 6.]]  float32[2, 2]\n",
+		">>> x\ntensor([[1., 2.],\n        [3., 4.]])  float32[2, 2]\n",
+		">>> tensor([1, 2]) + x\ntensor([[2., 4.],\n        [4., 6.]])  float32[2, 2]\nnote: int64 + float32 → float32\n",
+		">>> _\ntensor([[2., 4.],\n        [4., 6.]])  float32[2, 2]\n",
 		">>> 1 + \"a\"\nTypeError: unsupported operand type(s) for +: 'int' and 'str'\n1 | 1 + \"a\"\n  | ^^^^^^^\n",
 		">>> def f(n):\n...     return n + 1\n... \n>>> f(41)\n42\n",
 		">>> print(\"no newline\", end=\"\")\nno newline\n>>> 7\n7\n",
@@ -116,7 +116,7 @@ c
 1 + 1
 `)
 	wantTranscript(t, out,
-		"loaded "+script+"\n>>> c\n[3., 5.]  float32[2]\n",
+		"loaded "+script+"\n>>> c\ntensor([3., 5.])  float32[2]\n",
 		"name  type    dtype    shape  size  value\na     int                           2\nb     Tensor  float32  [2]    8 B\nc     Tensor  float32  [2]    8 B\n",
 		">>> :type c\nfloat32[2] tensor, 8 B\n",
 		"1. operands:",
@@ -128,7 +128,7 @@ c
 		">>> :type )\nSyntaxError: unmatched ')'\n1 | )\n  | ^\nhint: :type takes an expression",
 		"saved 3 cells to "+saved+"\n",
 		">>> :reset\nall variables removed\n>>> :vars\nno variables yet\n",
-		"loaded "+saved+"\n>>> c\n[3., 5.]  float32[2]\n",
+		"loaded "+saved+"\n>>> c\ntensor([3., 5.])  float32[2]\n",
 		"OSError: cannot read "+filepath.Join(dir, "missing.kael")+": no such file or directory\n",
 	)
 	if strings.Contains(out, "1 + 1") {
@@ -182,13 +182,14 @@ func TestPanicIsReported(t *testing.T) {
 func TestStyledAndPlainAgree(t *testing.T) {
 	sess := lang.NewSession(lang.IO{})
 	res := sess.Exec(context.Background(), "", "x = tensor([[1, 2], [3, 4]])\ny = x / 3\nz = y.sum(dim=1) + x\nz")
+	wide := sess.Exec(context.Background(), "", "arange(12.).reshape(2, 6) * 1e6")
 	bad := sess.Exec(context.Background(), "", "def f(a):\n    return a @ tensor([1., 2., 3.])\nf(z)")
-	if res.Err != nil || bad.Err == nil {
-		t.Fatalf("setup: %v, %v", res.Err, bad.Err)
+	if res.Err != nil || wide.Err != nil || bad.Err == nil {
+		t.Fatalf("setup: %v, %v, %v", res.Err, wide.Err, bad.Err)
 	}
 	render := func(st styles) string {
 		return strings.Join([]string{
-			st.value(res.Value, 80), st.value(res.Value, 10), st.note(res.Notes[0].Text), st.error(bad.Err, 0),
+			st.value(res.Value, 80), st.value(wide.Value, 200), st.note(res.Notes[0].Text), st.error(bad.Err, 0),
 			st.table([]string{"a", "b"}, [][]string{{"1", ""}, {"22", ""}}), st.prompt(primaryPrompt), st.banner("v"),
 		}, "\n")
 	}
@@ -206,7 +207,7 @@ func TestStyledAndPlainAgree(t *testing.T) {
 	if stripped := sgr.ReplaceAllString(c, ""); stripped != p {
 		t.Errorf("colour changed the text:\n%s\nplain:\n%s", stripped, p)
 	}
-	for _, want := range []string{"  float32[2, 2]", "]]\nfloat32[2, 2]", "hint: "} {
+	for _, want := range []string{"]])  float32[2, 2]", "]])\nfloat32[2, 6]", "hint: "} {
 		if !strings.Contains(p, want) {
 			t.Errorf("the rendering lacks %q:\n%s", want, p)
 		}

@@ -191,13 +191,13 @@ func TestTerminalSession(t *testing.T) {
 		}
 	}
 
-	// A tensor shows its values and its badge; a promotion adds a note.
+	// A tensor shows PyTorch's text and its caption; a promotion adds a note.
 	tm.run("x = tensor([[1., 2., 3.], [4., 5., 6.]])")
-	if out := tm.run("x"); !strings.Contains(out, "[[1., 2., 3.],\n [4., 5., 6.]]  float32[2, 3]") {
+	if out := tm.run("x"); !strings.Contains(out, "tensor([[1., 2., 3.],\n        [4., 5., 6.]])  float32[2, 3]") {
 		t.Errorf("x shows %q", out)
 	}
 	out = tm.run("tensor([1, 2, 3]) + x")
-	for _, want := range []string{"[[2., 4., 6.],\n [5., 7., 9.]]  float32[2, 3]", "note: int64 + float32 → float32"} {
+	for _, want := range []string{"tensor([[2., 4., 6.],\n        [5., 7., 9.]])  float32[2, 3]", "note: int64 + float32 → float32"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("a promoting addition shows %q, lacking %q", out, want)
 		}
@@ -212,12 +212,12 @@ func TestTerminalSession(t *testing.T) {
 	}
 	tm.send("x.unsq\t")
 	tm.expect("x.unsqueeze")
-	if out := tm.run("(0)"); !strings.Contains(out, "[[[1., 2., 3.],\n  [4., 5., 6.]]]  float32[1, 2, 3]") {
+	if out := tm.run("(0)"); !strings.Contains(out, "tensor([[[1., 2., 3.],\n         [4., 5., 6.]]])  float32[1, 2, 3]") {
 		t.Errorf("the completed x.unsqueeze(0) shows %q", out)
 	}
 	tm.send("x.sum(1, keep\t")
 	tm.expect("x.sum(1, keepdim=")
-	if out := tm.run("True)"); !strings.Contains(out, "[[ 6.],\n [15.]]  float32[2, 1]") {
+	if out := tm.run("True)"); !strings.Contains(out, "tensor([[ 6.],\n        [15.]])  float32[2, 1]") {
 		t.Errorf("the completed x.sum(1, keepdim=True) shows %q", out)
 	}
 

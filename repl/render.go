@@ -5,7 +5,6 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/kael-dev/kael/lang"
-	"github.com/kael-dev/kael/tensor"
 )
 
 // styles renders the REPL's output. With a renderer whose colour profile
@@ -86,9 +85,9 @@ func (st styles) banner(version string) string {
 	return st.bold.Render("kael "+version) + st.dim.Render(" · tensors with PyTorch semantics · type :help for help, Ctrl-D to quit")
 }
 
-// value renders a result: a tensor as its values followed by its badge
-// (on the last line when it fits in width, else under it), a figure as a
-// picture, anything else as lang.Repr.
+// value renders a result: a figure as a picture, anything else as the text
+// every front end shows (lang.ShowText: a tensor's PyTorch text and its
+// caption, dtype and shape, which the REPL dims).
 func (st styles) value(v lang.Value, width int) string {
 	text, err := st.valueText(v, width)
 	if err != nil { // an interrupted display, or a repr too long to make
@@ -97,31 +96,20 @@ func (st styles) value(v lang.Value, width int) string {
 	return text
 }
 
-// valueText is value with the errors of lang.ReprText, for the result of a
+// valueText is value with the errors of lang.ShowText, for the result of a
 // cell, which is rendered under the cell's interrupt (lang.Session.Render).
 func (st styles) valueText(v lang.Value, width int) (string, error) {
 	if d, ok := v.(lang.Drawing); ok {
 		return st.picture(d, width), nil
 	}
-	t, ok := v.(*tensor.Tensor)
-	if !ok {
-		return lang.ReprText(v)
+	shown, err := lang.ShowText(v)
+	if err != nil {
+		return "", err
 	}
-	body := tensor.FormatBody(t, tensor.DefaultPrintOptions)
-	b := badge(t)
-	last := body[strings.LastIndexByte(body, '\n')+1:]
-	if lipgloss.Width(last)+2+lipgloss.Width(b) < width {
-		return body + "  " + st.dim.Render(b), nil
+	if shown.Caption == "" {
+		return shown.Body, nil
 	}
-	return body + "\n" + st.dim.Render(b), nil
-}
-
-// badge is a tensor's dtype and shape, with its autograd state.
-func badge(t *tensor.Tensor) string {
-	if g := lang.GradLabel(t); g != "" {
-		return lang.Badge(t) + " " + g
-	}
-	return lang.Badge(t)
+	return shown.Body + shown.Sep + st.dim.Render(shown.Caption), nil
 }
 
 func (st styles) note(text string) string { return st.dim.Render("note: " + text) }

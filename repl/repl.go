@@ -1,6 +1,7 @@
 // Package repl is kael's terminal REPL: a line editor with history,
 // completion and multi-line blocks in front of a lang.Session, which shows
-// tensors with a dtype/shape badge, promotion notes under results, errors
+// tensors in PyTorch's text with a dtype-and-shape caption (lang.ShowText,
+// the text a notebook shows too), promotion notes under results, errors
 // with a caret under the failing code, and a progress bar for long work.
 //
 // Run starts it. Input comes from github.com/chzyer/readline when standard

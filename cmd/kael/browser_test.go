@@ -33,29 +33,11 @@ func TestNotebookInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a Notebook server and a browser")
 	}
-	required := os.Getenv("KAEL_REQUIRE_JUPYTER") == "1"
-	missing := func(format string, args ...any) {
-		t.Helper()
-		if required {
-			t.Fatalf(format+" (make browser-deps installs it)", args...)
-		}
-		t.Skipf(format+" (make browser-deps installs it)", args...)
-	}
 	py := python(t, "jupyter-notebook", "notebook")
 	if out, err := exec.Command(py, "-c", "import notebook, sys; sys.exit(int(notebook.__version__.split('.')[0]) >= 7)").CombinedOutput(); err != nil {
-		missing("the classic Notebook (version 6) is needed: %v %s", err, out)
+		browserMissing(t, "the classic Notebook (version 6) is needed: %v %s", err, out)
 	}
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		missing("no chromium on PATH: apt-get install chromium")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		missing("no node on PATH")
-	}
-	if _, err := os.Stat(filepath.Join(browserDir, "node_modules", "playwright-core")); err != nil {
-		missing("playwright-core is not installed in %s: npm ci --prefix %s", browserDir, browserDir)
-	}
+	chromium, node, required := browserTools(t)
 
 	prefix := t.TempDir()
 	if _, errOut, code := runCmd(t, "", "kernel", "install", "--prefix", prefix); code != 0 {
@@ -103,15 +85,59 @@ func TestNotebookInBrowser(t *testing.T) {
 		t.Fatalf("the Notebook server did not answer on %s:\n%s", base, tail(serverLog.Name()))
 	}
 
-	artifacts := filepath.Join("..", "..", ".cache", "browser-test")
+	runBrowserScript(t, node, required, "notebook.mjs", "browser-test", []string{"HOME=" + home}, func() string {
+		return "Notebook server log:\n" + tail(serverLog.Name())
+	}, base, token, chromium)
+}
+
+// browserMissing skips the test for a missing tool, or fails it under
+// KAEL_REQUIRE_JUPYTER=1 (make test).
+func browserMissing(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("KAEL_REQUIRE_JUPYTER") == "1" {
+		t.Fatalf(format+" (make browser-deps installs it)", args...)
+	}
+	t.Skipf(format+" (make browser-deps installs it)", args...)
+}
+
+// browserTools finds Chromium and node, with playwright-core installed in
+// browserDir; without them the test skips (browserMissing). required says
+// whether make test demands them.
+func browserTools(t *testing.T) (chromium, node string, required bool) {
+	t.Helper()
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		browserMissing(t, "no chromium on PATH: apt-get install chromium")
+	}
+	node, err = exec.LookPath("node")
+	if err != nil {
+		browserMissing(t, "no node on PATH")
+	}
+	if _, err := os.Stat(filepath.Join(browserDir, "node_modules", "playwright-core")); err != nil {
+		browserMissing(t, "playwright-core is not installed in %s: npm ci --prefix %s", browserDir, browserDir)
+	}
+	return chromium, node, os.Getenv("KAEL_REQUIRE_JUPYTER") == "1"
+}
+
+// runBrowserScript runs the playwright script of browserDir with node,
+// with the arguments base, a token or "", the artifacts folder (name
+// under .cache or $KAEL_ARTIFACTS, for its screenshots) and chromium as
+// args gives them. It fails the test when the script fails (logs tells
+// more) and skips it when the browser could not start (exit status 2)
+// unless required.
+func runBrowserScript(t *testing.T, node string, required bool, script, name string, env []string, logs func() string, args ...string) {
+	t.Helper()
+	artifacts := filepath.Join("..", "..", ".cache", name)
 	if dir := os.Getenv("KAEL_ARTIFACTS"); dir != "" {
-		artifacts = filepath.Join(dir, "browser-test")
+		artifacts = filepath.Join(dir, name)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	script := exec.CommandContext(ctx, node, filepath.Join(browserDir, "notebook.mjs"), base, token, artifacts, chromium)
-	script.Env = append(os.Environ(), "HOME="+home)
-	out, err := script.CombinedOutput()
+	// The script's arguments: BASE_URL TOKEN ARTIFACTS_DIR CHROMIUM.
+	argv := append([]string{filepath.Join(browserDir, script), args[0], args[1], artifacts}, args[2:]...)
+	cmd := exec.CommandContext(ctx, node, argv...)
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
 	abs, _ := filepath.Abs(artifacts)
 	t.Logf("screenshots in %s\n%s", abs, out)
 	if err != nil {
@@ -120,7 +146,7 @@ func TestNotebookInBrowser(t *testing.T) {
 		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 2 && !required {
 			t.Skipf("%s", last)
 		}
-		t.Fatalf("the browser test failed: %s (%v)\nNotebook server log:\n%s", last, err, tail(serverLog.Name()))
+		t.Fatalf("the browser test failed: %s (%v)\n%s", last, err, logs())
 	}
 }
 

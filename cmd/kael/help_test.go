@@ -57,7 +57,7 @@ func TestKernelFlags(t *testing.T) {
 // cell shows, on stderr.
 func TestCellNotes(t *testing.T) {
 	out, errOut, code := runCmd(t, "", "-c", "tensor([1, 2]) + 0.5")
-	if code != 0 || out != "tensor([1.5000, 2.5000])\n" || !strings.HasPrefix(errOut, "note: int64 + float") {
+	if code != 0 || out != "tensor([1.5000, 2.5000])  float32[2]\n" || !strings.HasPrefix(errOut, "note: int64 + float") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

@@ -18,7 +18,11 @@ func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if theBookSite.dir != "" {
+		_ = os.RemoveAll(theBookSite.dir)
+	}
+	os.Exit(code)
 }
 
 func runCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {

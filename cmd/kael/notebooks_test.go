@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -10,10 +11,12 @@ import (
 	"testing"
 
 	"github.com/kael-dev/kael/internal/book"
+	"github.com/kael-dev/kael/internal/booksite"
 )
 
 // TestNotebooks executes every notebook of the book with nbconvert and the
-// kael kernel: the solved source (notebooks/*.ipynb), the learner's copy
+// kael kernel: the solved source (notebooks/*.ipynb, as bookSite executed
+// them for the book's site), the learner's copy
 // (notebooks/learner/*.ipynb), and a copy in which every exercise runs the
 // common wrong answer kept beside its solution (internal/book's Wrong), and
 // reads the executed cells back. A cell may fail only when it is tagged
@@ -59,12 +62,9 @@ func TestNotebooks(t *testing.T) {
 		}
 		wrong = append(wrong, path)
 	}
-	prefix := t.TempDir()
-	if _, errOut, code := runCmd(t, "", "kernel", "install", "--prefix", prefix); code != 0 {
-		t.Fatal(errOut)
-	}
-	// The kernelspec points at this test binary; mainEnv makes it act as kael.
-	env := []string{"JUPYTER_PATH=" + filepath.Join(prefix, "share", "jupyter"), "JUPYTER_DATA_DIR=" + t.TempDir()}
+	// The solved notebooks are those the book's site shows, executed once.
+	executed, _ := bookSite(t)
+	env := kernelEnv(t)
 	for _, run := range []struct {
 		kind      string
 		notebooks []string
@@ -75,12 +75,15 @@ func TestNotebooks(t *testing.T) {
 	} {
 		for _, nb := range run.notebooks {
 			t.Run(run.kind+"/"+filepath.Base(nb), func(t *testing.T) {
-				dir := t.TempDir()
-				// --allow-errors: the executed cells are judged below, with
-				// the cell and its output named.
-				runPython(t, py, env, "-m", "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
-					"--ExecutePreprocessor.kernel_name=kael", "--ExecutePreprocessor.timeout=120",
-					"--output-dir", dir, nb)
+				dir := executed
+				if run.kind != "solved" {
+					// The executed cells are judged below, with the cell
+					// and its output named.
+					dir = t.TempDir()
+					if err := booksite.Execute(context.Background(), py, "kael", env, nb, dir); err != nil {
+						t.Fatal(err)
+					}
+				}
 				data, err := os.ReadFile(filepath.Join(dir, filepath.Base(nb)))
 				if err != nil {
 					t.Fatal(err)

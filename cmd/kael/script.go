@@ -53,7 +53,11 @@ func runScript(ctx context.Context, filename, src string, argv []string, showVal
 			// Made under the interrupt, as a notebook's result is: Ctrl-C
 			// stops the repr of a huge value.
 			var text string
-			if err := s.Render(ctx, func() (err error) { text, err = lang.ReprText(res.Value); return err }); err != nil {
+			if err := s.Render(ctx, func() (err error) {
+				shown, err := lang.ShowText(res.Value)
+				text = shown.String()
+				return err
+			}); err != nil {
 				res.Err = err
 			} else {
 				fmt.Fprintln(stdout, text)

@@ -66,7 +66,7 @@ func TestDashCRunsMagics(t *testing.T) {
 		{"zeros?", "zeros(*size, dtype=None, requires_grad=False, device=None)\n", "", 0},
 		{"%nope", "", "UsageError: Line magic function `%nope` not found.", 1},
 		{"%load " + script, "# %load " + script + "\nv = 1\n", "", 0},
-		{"tensor([1, 2]) + 0.5", "tensor([1.5000, 2.5000])\n", "note: int64 + float", 0},
+		{"tensor([1, 2]) + 0.5", "tensor([1.5000, 2.5000])  float32[2]\n", "note: int64 + float", 0},
 	} {
 		var out, errOut bytes.Buffer
 		code := runScript(context.Background(), "<string>", tt.src, nil, true, strings.NewReader(""), &out, &errOut)

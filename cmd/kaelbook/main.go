@@ -10,9 +10,14 @@
 //
 //	kaelbook [-check] [DIR]
 //
+//	kaelbook -html OUT [-kael BIN] [-python PY] [DIR]
+//
 // DIR is the notebooks folder (default "notebooks"); the figures go to
 // DIR/../docs/figures. With -check it writes nothing and fails when a
-// committed file differs from what it would write.
+// committed file differs from what it would write. With -html it writes
+// nothing into DIR: it executes the notebooks with the kael kernel of BIN
+// (nbconvert, from PY) and renders them with the pages of DIR/../docs into
+// the static site OUT (make book-html; internal/booksite).
 package main
 
 import (
@@ -28,14 +33,24 @@ import (
 
 func main() {
 	check := flag.Bool("check", false, "write nothing; fail when a committed notebook is out of date")
+	htmlOut := flag.String("html", "", "render the book into this folder as a static site, the notebooks executed")
+	kael := flag.String("kael", "bin/kael", "with -html: the kael binary whose kernel executes the notebooks")
+	python := flag.String("python", "/usr/bin/python3", "with -html: a python3 with nbconvert (Debian's jupyter-nbconvert)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: kaelbook [-check] [DIR]\n\nwrites DIR/learner/*.ipynb from DIR/*.ipynb (DIR defaults to notebooks)")
+		fmt.Fprintln(os.Stderr, "usage: kaelbook [-check] [DIR]\n       kaelbook -html OUT [-kael BIN] [-python PY] [DIR]\n\nwrites DIR/learner/*.ipynb from DIR/*.ipynb (DIR defaults to notebooks);\nwith -html renders the book with its notebooks executed into the site OUT")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
 	dir := "notebooks"
 	if flag.NArg() > 0 {
 		dir = flag.Arg(0)
+	}
+	if *htmlOut != "" {
+		if err := buildHTML(dir, *htmlOut, *kael, *python); err != nil {
+			fmt.Fprintln(os.Stderr, "kaelbook:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	stale, err := syncBook(dir, !*check)
 	if err == nil {

@@ -18,7 +18,8 @@ var updateTranscripts = flag.Bool("update-transcripts", false, "rewrite the outp
 // A transcript is a fenced block of the language pycon in a chapter page:
 // inputs after ">>> " (continued after "... "), each followed by what kael
 // shows for it, as the REPL and a notebook cell do: what it prints, the
-// repr of its value, its notes ("note: ...") and its error.
+// text of its value (lang.ShowText: for a tensor PyTorch's text and its
+// dtype-and-shape caption), its notes ("note: ...") and its error.
 const transcriptFence = "```pycon"
 
 // TestChapterTranscripts re-runs every transcript of every chapter page,
@@ -88,7 +89,7 @@ func rerunTranscripts(page string) (string, int, error) {
 			res := sh.Run(context.Background(), 0, "", strings.Join(cell, "\n")+"\n")
 			shown := buf.String() + res.Text
 			if res.Err == nil && res.Value != nil {
-				shown += lang.Repr(res.Value) + "\n"
+				shown += lang.Shown(res.Value).String() + "\n"
 			}
 			for _, note := range res.Notes {
 				shown += "note: " + note.Text + "\n"

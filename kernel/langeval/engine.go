@@ -190,24 +190,25 @@ func CellErrorOf(err *lang.Error) *kernel.CellError {
 	return &kernel.CellError{Name: string(err.Kind), Value: err.Msg, Traceback: strings.Split(rendered, "\n")}
 }
 
-// Bundle renders a value for Jupyter: text/plain always (the REPL's text,
-// then the notes), and for tensors render's HTML table, captioned with the
-// tensor's summary and autograd state, with the notes under it.
+// Bundle renders a value for Jupyter: text/plain always (the text the
+// REPL shows, lang.ShowText: a tensor's PyTorch text and its dtype-and-shape
+// caption; then the notes), and for tensors render's HTML table, captioned
+// with the tensor's summary and autograd state, with the notes under it.
 func Bundle(v lang.Value, notes []lang.Note) kernel.MimeBundle {
-	return bundleOf(v, notes, lang.Repr(v))
+	return bundleOf(v, notes, lang.Shown(v).String())
 }
 
-// bundleChecked is Bundle with the errors of lang.ReprText: a repr that
+// bundleChecked is Bundle with the errors of lang.ShowText: a repr that
 // was interrupted or would be too long is an error, not a bundle.
 func bundleChecked(v lang.Value, notes []lang.Note) (kernel.MimeBundle, error) {
-	text, err := lang.ReprText(v)
+	shown, err := lang.ShowText(v)
 	if err != nil {
 		return nil, err
 	}
-	return bundleOf(v, notes, text), nil
+	return bundleOf(v, notes, shown.String()), nil
 }
 
-// bundleOf is Bundle with text, v's repr, made.
+// bundleOf is Bundle with text, v's shown text, made.
 func bundleOf(v lang.Value, notes []lang.Note, text string) kernel.MimeBundle {
 	texts := noteTexts(notes)
 	if len(texts) > 0 {

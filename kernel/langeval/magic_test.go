@@ -46,7 +46,7 @@ func TestLangMagics(t *testing.T) {
 		t.Errorf("%%time: %q, %v", out, msgs)
 	}
 	_, msgs = c.Execute("%%time\nb = a * 2\nb.sum()")
-	if !strings.Contains(stdout(msgs), "Wall time: ") || resultText(t, msgs) != "tensor(6.)" {
+	if !strings.Contains(stdout(msgs), "Wall time: ") || resultText(t, msgs) != "tensor(6.)  float32[]" {
 		t.Errorf("%%%%time: %v", msgs)
 	}
 	if _, msgs = c.Execute("%who"); stdout(msgs) != "a\tb\n" {
