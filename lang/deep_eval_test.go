@@ -22,8 +22,14 @@ func TestDeepEvaluationIsBounded(t *testing.T) {
 		{"call chain returned", "def g():\n    return f" + strings.Repeat("()", 1_000_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"call chain asserted", "assert f" + strings.Repeat("()", 1_000_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"super() call chain", "x = super" + strings.Repeat("()", 400_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
-		{"recursion through a deep expression", "def f(n):\n    return 0 if n == 0 else f(n - 1) + " + terms("n", 20_000) + "\nf(400)",
+		{"recursion through a deep expression", "def f(n):\n    return 0 if n == 0 else f(n - 1)" + strings.Repeat(".real", 20_000) + "\nf(400)",
 			"RecursionError: maximum recursion depth exceeded (29 calls of deeply nested expressions)"},
+		// A chain runs in a loop, so it costs a recursion no depth: 400
+		// calls each adding 20,000 terms (CPython refuses to compile it).
+		{"recursion through a long chain", "def f(n):\n    return 0 if n == 0 else f(n - 1) + " + terms("n", 20_000) + "\nf(400)", "1604000000"},
+		{"chain of mixed operators", "a = 3\n" + strings.Repeat("a * 2 - ", 40) + "a", "-231"},
+		{"chain of strings", "s = 'ab'\nlen(" + terms("s", 1000) + ")", "2000"},
+		{"chain error at its term", "a = 1\n" + terms("a", 100) + " + 'x' + a", "TypeError: unsupported operand type(s) for +: 'int' and 'str'"},
 	}
 	for _, tt := range tests {
 		if got := run(t, tt.src); got != tt.want {
