@@ -3,7 +3,9 @@ package tensor
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
+	"sync"
 )
 
 // Sorting and selection along a dimension: sort, argsort, topk, kthvalue,
@@ -79,7 +81,9 @@ func sortLines[T Native](x *Tensor, n int, descending bool) ([]int64, []bool, []
 					nans[l]++
 				}
 			}
-			slices.SortFunc(buf, compare)
+			if sortStoppable(buf, compare, 0) {
+				return // ParallelFor reports the interrupt
+			}
 			for i, e := range buf {
 				p[i] = e.i
 				first[l*n+i] = i == 0 || e.v != buf[i-1].v
@@ -87,6 +91,107 @@ func sortLines[T Native](x *Tensor, n int, descending bool) ([]int64, []bool, []
 		}
 	})
 	return perm, first, nans, err
+}
+
+// sortPiece is the longest slice sortStoppable leaves to slices.SortFunc,
+// a few milliseconds of work; sortApart is the longest whose two parts
+// are sorted on one goroutine.
+const (
+	sortPiece = 1 << 15
+	sortApart = 1 << 20
+)
+
+// sortStoppable sorts s by compare, a strict total order (sortLines breaks
+// ties by position, so no two entries are equal), as slices.SortFunc does,
+// and reports whether it stopped because of an interrupt, leaving s
+// permuted but unsorted. A slice longer than sortPiece is partitioned
+// around a pivot, looking at the interrupt flag between swaps, and its
+// parts sorted the same way, those of a large slice in parallel; past a
+// depth of twice the log of the length (a pivot chosen badly again and
+// again) the rest is left to slices.SortFunc, so the time stays n log n.
+// The long single line of sort(x) of 10^8 elements stops within
+// milliseconds of an interrupt.
+func sortStoppable[E any](s []E, compare func(a, b E) int, depth int) (interrupted bool) {
+	for len(s) > sortPiece {
+		if Interrupted() {
+			return true
+		}
+		if depth > 2*bits.Len(uint(len(s))) {
+			break
+		}
+		depth++
+		p, stopped := partition(s, compare)
+		if stopped {
+			return true
+		}
+		left, right := s[:p], s[p+1:]
+		if len(left) > len(right) {
+			left, right = right, left
+		}
+		if len(s) <= sortApart {
+			if sortStoppable(left, compare, depth) {
+				return true
+			}
+			s = right
+			continue
+		}
+		var wg sync.WaitGroup
+		var leftStopped bool
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			leftStopped = sortStoppable(left, compare, depth)
+		}()
+		stopped = sortStoppable(right, compare, depth)
+		wg.Wait()
+		return stopped || leftStopped
+	}
+	slices.SortFunc(s, compare)
+	return false
+}
+
+// partition moves the entries of s below a pivot before it and those above
+// after it, and returns the pivot's place; stopped reports an interrupt,
+// seen between two swaps. The pivot is the median of three medians of
+// three, spread over s.
+func partition[E any](s []E, compare func(a, b E) int) (place int, stopped bool) {
+	n := len(s)
+	median := func(a, b, c int) int {
+		if compare(s[a], s[b]) > 0 {
+			a, b = b, a
+		}
+		if compare(s[b], s[c]) > 0 {
+			b = c
+			if compare(s[a], s[b]) > 0 {
+				b = a
+			}
+		}
+		return b
+	}
+	e := n / 8
+	p := median(median(0, e, 2*e), median(3*e, 4*e, 5*e), median(6*e, 7*e, n-1))
+	s[0], s[p] = s[p], s[0]
+	pivot := s[0]
+	i, j := 1, n-1
+	for {
+		for i <= j && compare(s[i], pivot) < 0 {
+			i++
+		}
+		for i <= j && compare(s[j], pivot) > 0 {
+			j--
+		}
+		if i >= j {
+			break
+		}
+		s[i], s[j] = s[j], s[i]
+		i++
+		j--
+		if Interrupted() {
+			return 0, true
+		}
+	}
+	s[0], s[j] = s[j], s[0]
+	return j, false
 }
 
 // newSortedLines sorts x along dim; op names the operation in errors.
