@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Sorting and selection along a dimension: sort, argsort, topk, kthvalue,
@@ -71,25 +72,40 @@ func sortLines[T Native](x *Tensor, n int, descending bool) ([]int64, []bool, []
 		}
 		return c
 	}
+	// stopped is set by a line whose sort an interrupt stopped: ParallelFor
+	// sees the interrupt only between its pieces, and one line may be all.
+	var stopped atomic.Bool
 	err := ParallelFor(lines, max(1, GrainSize/max(n, 1)), func(begin, end int) {
 		buf := make([]entry, n)
 		for l := begin; l < end; l++ {
 			line, p := data[l*n:(l+1)*n], perm[l*n:(l+1)*n]
 			for i, v := range line {
+				if i%sortPiece == 0 && Interrupted() { // a long line's copy takes seconds
+					stopped.Store(true)
+					return
+				}
 				buf[i] = entry{v, int64(i)}
 				if v != v {
 					nans[l]++
 				}
 			}
 			if sortStoppable(buf, compare, 0) {
-				return // ParallelFor reports the interrupt
+				stopped.Store(true)
+				return
 			}
 			for i, e := range buf {
+				if i%sortPiece == 0 && Interrupted() {
+					stopped.Store(true)
+					return
+				}
 				p[i] = e.i
 				first[l*n+i] = i == 0 || e.v != buf[i-1].v
 			}
 		}
 	})
+	if err == nil && stopped.Load() {
+		err = errInterrupted()
+	}
 	return perm, first, nans, err
 }
 
@@ -233,7 +249,10 @@ func (s *sortedLines) pick(orig *Tensor, k int, keepdim bool, place func(line in
 	lines := numel(s.x.shape[:len(s.x.shape)-1])
 	idx := make([]int64, 0, lines*k)
 	for l := range lines {
-		for _, p := range place(l) {
+		for i, p := range place(l) {
+			if i%GrainSize == 0 && Interrupted() {
+				return nil, nil, errInterrupted()
+			}
 			idx = append(idx, s.perm[l*s.n+p])
 		}
 	}
