@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/kael-dev/kael/tensor"
 )
 
 // TestCancellationStopsKernels interrupts cells whose time goes into one
@@ -58,5 +60,36 @@ func TestCancellationStopsKernels(t *testing.T) {
 				t.Errorf("a after the interrupt: %s", got)
 			}
 		})
+	}
+}
+
+// TestChainStopsBetweenTerms interrupts a long chain [1] + [1] + ... whose
+// work is quadratic in its terms: it runs in a loop that looks at the
+// interrupt between two terms, so the terms after the interrupt are not
+// evaluated, and the variable it assigns keeps its old value. The writer
+// that sees the cell's print cancels the cell and waits until the flag is
+// raised, so what the test checks does not depend on timing.
+func TestChainStopsBetweenTerms(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := NewSession(IO{Stdout: writerFunc(func(p []byte) (int, error) {
+		cancel()
+		for deadline := time.Now().Add(time.Minute); !tensor.Interrupted() && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
+		return len(p), nil
+	})})
+	setup := "x = 'old'\nreached = False\ndef mark():\n    global reached\n    reached = True\n    return [2]"
+	if r := s.Exec(context.Background(), "", setup); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	terms := func(n int) string { return strings.Repeat("[1] + ", n) }
+	src := "x = " + terms(1000) + "[print('go')] + [1] + mark() + " + terms(148_000) + "[1]"
+	r := s.Exec(ctx, "", src)
+	if r.Err == nil || r.Err.Kind != KeyboardInterrupt {
+		t.Fatalf("got %v, want KeyboardInterrupt", r.Err)
+	}
+	if got := outcome(s.Exec(context.Background(), "", "x, reached")); got != "('old', False)" {
+		t.Errorf("after the interrupt x, reached = %s, want ('old', False)", got)
 	}
 }

@@ -18,6 +18,12 @@ func (c *compiler) constValue(x syntax.Expr) (Value, bool) {
 		if r, ok := c.consts[x]; ok {
 			return r.v, r.ok
 		}
+		if b, ok := x.(*syntax.BinaryExpr); ok && c.constDepth == 0 {
+			c.foldChain(b)
+			if r, ok := c.consts[x]; ok {
+				return r.v, r.ok
+			}
+		}
 		c.constDepth++
 		defer func() { c.constDepth-- }()
 		if c.constDepth > maxExprNesting {
@@ -122,10 +128,7 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		c.maxNest = c.nest
 	}
 	if c.nest > maxExprNesting {
-		err := Errorf(SyntaxError, "expression nested too deeply (more than %d levels)", maxExprNesting).
-			WithHint("split it into several statements")
-		c.fail(err, x)
-		return c.failExpr(err, x)
+		return c.nestedTooDeeply(x)
 	}
 	switch x := x.(type) {
 	case *syntax.Ident:
@@ -286,6 +289,15 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 
 // failExpr returns code that raises err at x when it runs: an expression
 // the language has no meaning for is an error of its statement only.
+// nestedTooDeeply is the SyntaxError of an expression x that nests past
+// maxExprNesting.
+func (c *compiler) nestedTooDeeply(x syntax.Expr) evalFn {
+	err := Errorf(SyntaxError, "expression nested too deeply (more than %d levels)", maxExprNesting).
+		WithHint("split it into several statements")
+	c.fail(err, x)
+	return c.failExpr(err, x)
+}
+
 func (c *compiler) failExpr(err *Error, x syntax.Expr) evalFn {
 	return func(in *interp) (Value, error) { return nil, in.errorAt(err, x.Span()) }
 }

@@ -144,28 +144,12 @@ func operands(in *interp, l, r *operand) (a, b Value, err error) {
 }
 
 func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
+	if chain := c.leftChain(x); chain != nil {
+		return c.chainExpr(chain)
+	}
 	l, r := c.operand(x.X), c.operand(x.Y)
 	op := x.Op
-	top := binaryOperators[op]
-	// finish computes the operation on its operands' values when they are
-	// not two ints or two floats.
-	dunder := binaryDunders[op][0]
-	var cache dunderCache
-	finish := func(in *interp, a, b Value) (Value, error) {
-		if ia, ok := a.(*Instance); ok && dunder != "" {
-			if v, ok, err := in.binaryMethod(&cache, op, dunder, ia, b); ok {
-				return v, in.wrapNode(err, x)
-			}
-		}
-		if ta, ok := a.(*tensor.Tensor); ok && top != nil {
-			if tb, ok := b.(*tensor.Tensor); ok { // no dialect operator takes two tensors
-				v, err := in.tensorOp(top, op, ta, tb, x)
-				return v, in.wrapNode(err, x)
-			}
-		}
-		v, err := in.binary(op, a, b, x)
-		return v, in.wrapNode(err, x)
-	}
+	finish := binaryFinish(x)
 	if !hasFastArith(op) {
 		return func(in *interp) (Value, error) {
 			a, b, err := operands(in, &l, &r)
@@ -230,6 +214,31 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 		}
 	}
 	return general
+}
+
+// binaryFinish returns what computes the operation x on its operands'
+// values when they are not two ints or two floats: a class's dunder, a
+// tensor operator, or the general operator, its error at x's span.
+func binaryFinish(x *syntax.BinaryExpr) func(in *interp, a, b Value) (Value, error) {
+	op := x.Op
+	top := binaryOperators[op]
+	dunder := binaryDunders[op][0]
+	var cache dunderCache
+	return func(in *interp, a, b Value) (Value, error) {
+		if ia, ok := a.(*Instance); ok && dunder != "" {
+			if v, ok, err := in.binaryMethod(&cache, op, dunder, ia, b); ok {
+				return v, in.wrapNode(err, x)
+			}
+		}
+		if ta, ok := a.(*tensor.Tensor); ok && top != nil {
+			if tb, ok := b.(*tensor.Tensor); ok { // no dialect operator takes two tensors
+				v, err := in.tensorOp(top, op, ta, tb, x)
+				return v, in.wrapNode(err, x)
+			}
+		}
+		v, err := in.binary(op, a, b, x)
+		return v, in.wrapNode(err, x)
+	}
 }
 
 // binaryValues computes a op b from the operands' values: + and - of two

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestDeepEvaluationIsBounded checks that deep expressions and deep
@@ -22,8 +23,14 @@ func TestDeepEvaluationIsBounded(t *testing.T) {
 		{"call chain returned", "def g():\n    return f" + strings.Repeat("()", 1_000_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"call chain asserted", "assert f" + strings.Repeat("()", 1_000_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"super() call chain", "x = super" + strings.Repeat("()", 400_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
-		{"recursion through a deep expression", "def f(n):\n    return 0 if n == 0 else f(n - 1) + " + terms("n", 20_000) + "\nf(400)",
+		{"recursion through a deep expression", "def f(n):\n    return 0 if n == 0 else f(n - 1)" + strings.Repeat(".real", 20_000) + "\nf(400)",
 			"RecursionError: maximum recursion depth exceeded (29 calls of deeply nested expressions)"},
+		// A chain runs in a loop, so it costs a recursion no depth: 400
+		// calls each adding 20,000 terms (CPython refuses to compile it).
+		{"recursion through a long chain", "def f(n):\n    return 0 if n == 0 else f(n - 1) + " + terms("n", 20_000) + "\nf(400)", "1604000000"},
+		{"chain of mixed operators", "a = 3\n" + strings.Repeat("a * 2 - ", 40) + "a", "-231"},
+		{"chain of strings", "s = 'ab'\nlen(" + terms("s", 1000) + ")", "2000"},
+		{"chain error at its term", "a = 1\n" + terms("a", 100) + " + 'x' + a", "TypeError: unsupported operand type(s) for +: 'int' and 'str'"},
 	}
 	for _, tt := range tests {
 		if got := run(t, tt.src); got != tt.want {
@@ -80,4 +87,34 @@ func TestDeepListsCompareCorrectly(t *testing.T) {
 			t.Errorf("%.60q: got %.200s, want %s", tt.src, got, tt.want)
 		}
 	}
+}
+
+// TestDeepImportIsRecursionError imports dotted names of many parts: as in
+// CPython, whose importlib nests calls for each package, past the
+// recursion limit it is a RecursionError at once; a short one is the
+// ModuleNotFoundError of its first part. CPython's message depends on
+// where the limit is met, so the kinds are compared with it.
+func TestDeepImportIsRecursionError(t *testing.T) {
+	dotted := func(n int) string { return strings.Repeat("a.", n-1) + "a" }
+	srcs := []string{"import " + dotted(10), "import " + dotted(300), "import " + dotted(16_000),
+		"import " + dotted(16_000) + " as b", "from " + dotted(16_000) + " import b"}
+	want := cpythonCellOutcomes(t, "", srcs)
+	for i, src := range srcs {
+		start := time.Now()
+		got := run(t, src)
+		kind, _, _ := strings.Cut(got, ":")
+		wantKind, _, _ := strings.Cut(want[i], ":")
+		if kind != wantKind || kind == "RecursionError" && got != "RecursionError: maximum recursion depth exceeded" {
+			t.Errorf("%.60s...: got %.100s, CPython %.100s", src, got, want[i])
+		}
+		if took := time.Since(start); took > 10*time.Second {
+			t.Errorf("%.60s...: took %v", src, took)
+		}
+	}
+	recursion := "RecursionError: maximum recursion depth exceeded"
+	checkCellCases(t, "import sys\nsys.setrecursionlimit(100)", []struct{ src, want string }{
+		{"import " + dotted(20), "ModuleNotFoundError: No module named 'a'"},
+		{"import " + dotted(30), recursion},
+		{"def f(n):\n    if n:\n        return f(n - 1)\n    import " + dotted(20) + "\nf(50)", recursion},
+	})
 }

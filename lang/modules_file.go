@@ -97,11 +97,36 @@ func findModuleFile(dir, name string) (path string, pkg, ok bool) {
 // registered module, else a file module of the session, else the
 // registry's ModuleNotFoundError.
 func (in *interp) importIn(name string) (*Module, error) {
+	if err := in.importDepth(name); err != nil {
+		return nil, err
+	}
 	m, err := in.importName(name)
 	if err == nil && in != nil && in.s != nil {
 		in.s.noteImported(name, m)
 	}
 	return m, err
+}
+
+// framesPerPackage is how many calls CPython's importlib nests for each
+// package of a dotted name (_gcd_import, _find_and_load,
+// _find_and_load_unlocked, _call_with_frames_removed).
+const framesPerPackage = 4
+
+// importDepth refuses, as CPython does, a dotted name whose packages nest
+// more calls than the recursion depth left: import a.a.a... of 16,000
+// parts is a RecursionError at once (CPython's, limit 1000, comes past 247
+// parts; kael's guard of 500 calls past 124), never a walk through every
+// parent.
+func (in *interp) importDepth(name string) error {
+	left := MaxDepth
+	if in != nil {
+		left -= in.depth
+	}
+	if parts := strings.Count(name, ".") + 1; parts*framesPerPackage > left {
+		return Errorf(RecursionError, "maximum recursion depth exceeded").
+			WithHint("importing a name of %d parts nests %d imports of its packages; the recursion limit allows %d", parts, parts, left/framesPerPackage)
+	}
+	return nil
 }
 
 // importName is importIn without noting the module in sys.modules.

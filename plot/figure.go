@@ -16,8 +16,8 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -27,6 +27,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/kael-dev/kael/internal/atomicfile"
 )
 
 // DPI is the resolution of PNG output: a 6.4×4.8 inch figure (the default
@@ -157,8 +159,25 @@ func (f *Figure) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, data, 0o644)
+	// Atomically: a full disk or a failing write leaves a file already at
+	// path as it was, rather than cut short.
+	if err := atomicfile.Write(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+		return &FileError{Path: path, Err: err}
+	}
+	return nil
 }
+
+// FileError is Save's error writing the file (as opposed to drawing the
+// figure or naming a format kael does not write): Err is the operating
+// system's, a *fs.PathError for a full disk or a missing directory.
+type FileError struct {
+	Path string
+	Err  error
+}
+
+func (e *FileError) Error() string { return "savefig: " + e.Err.Error() }
+
+func (e *FileError) Unwrap() error { return e.Err }
 
 // NotDrawn is the note every front end shows, under a figure's repr, for a
 // figure that cannot be drawn: "(the figure cannot be drawn: reason)".

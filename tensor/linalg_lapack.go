@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -361,7 +362,11 @@ func Eigh(x *Tensor, uplo string, vectors bool) (values, v *Tensor, err error) {
 		work := make([]float64, 1)
 		lapack64.Syev(job, sym, w[i*n:(i+1)*n], work, -1)
 		work = make([]float64, max(int(work[0]), 3*n-1, 1))
-		if !lapack64.Syev(job, sym, w[i*n:(i+1)*n], work, len(work)) {
+		var ok bool
+		if err := stoppable(n*n*n, func() { ok = lapack64.Syev(job, sym, w[i*n:(i+1)*n], work, len(work)) }); err != nil {
+			return nil, nil, err
+		}
+		if !ok {
 			return nil, nil, b.linalgError(i, "The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated eigenvalues.")
 		}
 	}
@@ -407,7 +412,11 @@ func SVD(x *Tensor, fullMatrices, vectors bool) (u, s, vh *Tensor, err error) {
 		work := make([]float64, 1)
 		lapack64.Gesvd(job, job, a, ug, vg, ss, work, -1)
 		work = make([]float64, max(int(work[0]), 5*k, 3*k+max(m, n), 1))
-		if !lapack64.Gesvd(job, job, a, ug, vg, ss, work, len(work)) {
+		var ok bool
+		if err := stoppable(m*n*k, func() { ok = lapack64.Gesvd(job, job, a, ug, vg, ss, work, len(work)) }); err != nil {
+			return nil, nil, nil, err
+		}
+		if !ok {
 			return nil, nil, nil, b.linalgError(i, "The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated singular values.")
 		}
 	}
@@ -428,6 +437,47 @@ func SVD(x *Tensor, fullMatrices, vectors bool) (u, s, vh *Tensor, err error) {
 	}
 	vh, err = b.tensor(vData, vRows, n)
 	return u, s, vh, err
+}
+
+// stoppableWork is the m·n·k of a decomposition above which stoppable
+// runs it apart: about a tenth of a second of LAPACK.
+const stoppableWork = 1 << 24
+
+// stoppable runs f, a LAPACK routine of about work multiply-adds, so that
+// an interrupt stops its caller at once although the routine itself
+// cannot stop part way (gonum's iterations have no hook): a large one runs
+// on a goroutine of its own while the caller looks at the interrupt flag
+// every few milliseconds, and when interrupted the caller returns
+// KeyboardInterrupt and the routine finishes in the background into
+// buffers nobody reads any more. A panic of f is raised in the caller.
+func stoppable(work int, f func()) error {
+	if work < stoppableWork {
+		f()
+		return nil
+	}
+	if Interrupted() {
+		return errInterrupted()
+	}
+	done := make(chan any, 1)
+	go func() {
+		defer func() { done <- recover() }()
+		f()
+	}()
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case p := <-done:
+			if p != nil {
+				panic(p)
+			}
+			return nil
+		case <-tick.C:
+			if Interrupted() {
+				return errInterrupted()
+			}
+		}
+	}
 }
 
 // batchEye returns identity matrices r×c for each matrix of b.

@@ -22,10 +22,39 @@ func defaultMemoryLimitFrom() (int64, string) {
 	if limit, ok := cgroupMemoryLimit("/"); ok && (total == 0 || limit < total) {
 		total, source = limit, "3/4 of the control group's memory limit"
 	}
+	if left, ok := addressSpaceLeft(); ok && (total == 0 || left < total) {
+		total, source = left, "3/4 of the address space left under ulimit -v"
+	}
 	if total == 0 {
 		return 8 << 30, "the default for an unknown memory size"
 	}
 	return total / 4 * 3, source
+}
+
+// addressSpaceLeft returns how many bytes of address space the process
+// may still map under its RLIMIT_AS (ulimit -v): the limit less what is
+// mapped already (VmSize). ok is false without a limit. Past it the Go
+// runtime cannot grow its heap and dies with "fatal error: out of memory",
+// so the tensors' limit must stay below it.
+func addressSpaceLeft() (int64, bool) {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur > 1<<62 {
+		return 0, false
+	}
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0, false
+	}
+	fields := strings.Fields(string(data))
+	if len(fields) == 0 {
+		return 0, false
+	}
+	pages, err := strconv.ParseInt(fields[0], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	left := int64(rl.Cur) - pages*int64(os.Getpagesize())
+	return max(left, 0), true
 }
 
 // physicalMemory returns the bytes of RAM, or 0 when they cannot be read.

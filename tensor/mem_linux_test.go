@@ -1,8 +1,11 @@
 package tensor
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -81,5 +84,44 @@ func TestDefaultMemoryLimitWithinPhysical(t *testing.T) {
 	}
 	if limit, ok := cgroupMemoryLimit("/"); ok && limit < phys && got != limit/4*3 {
 		t.Errorf("defaultMemoryLimit() = %d, want three quarters of the cgroup limit %d", got, limit)
+	}
+}
+
+// TestAddressSpaceLimit runs this test binary again under ulimit -v of 8
+// GiB: the tensors' limit must come from the address space left, and a
+// tensor past it (or past what is left) must be a MemoryError rather than
+// the Go runtime's fatal out of memory, with the process going on.
+func TestAddressSpaceLimit(t *testing.T) {
+	if os.Getenv("KAEL_TEST_RLIMIT_CHILD") == "1" {
+		limit, source := MemoryLimit()
+		left, ok := addressSpaceLeft()
+		if !ok || !strings.Contains(source, "ulimit -v") {
+			t.Fatalf("limit %d from %q, want the address space", limit, source)
+		}
+		for _, bytes := range []int64{left / 8 * 7, left + 1<<30} {
+			if _, err := Zeros(Float32, int(bytes/4)); KindOf(err) != MemoryError {
+				t.Fatalf("a tensor of %d bytes with %d of address space left: %v, want MemoryError", bytes, left, err)
+			}
+		}
+		if _, err := Zeros(Float32, 16<<20); err != nil {
+			t.Fatalf("a 64 MiB tensor afterwards: %v", err)
+		}
+		return
+	}
+	if testing.Short() {
+		t.Skip("runs the test binary again")
+	}
+	if _, limited := addressSpaceLeft(); limited {
+		t.Skip("already under an address-space limit")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh to set ulimit -v")
+	}
+	const kib = 8 << 20
+	cmd := exec.Command("sh", "-c", fmt.Sprintf("ulimit -v %d && exec \"$0\" -test.run='^TestAddressSpaceLimit$' -test.v", kib), os.Args[0])
+	cmd.Env = append(os.Environ(), "KAEL_TEST_RLIMIT_CHILD=1", MemoryLimitEnv+"=")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestAddressSpaceLimit") {
+		t.Fatalf("the child under ulimit -v %d KiB: %v\n%.2000s", kib, err, out)
 	}
 }

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -103,4 +104,31 @@ func restoreMemoryLimit(limit int64, source string) {
 	defer limitSourceMu.Unlock()
 	memoryLimit.Store(limit)
 	limitSource = source
+}
+
+// TestSmallLimitChecksMediumTensors keeps 6 MiB tensors under a 48 MiB
+// limit, as a loop keeping 60 MB tensors does in a 500 MB cgroup: each is
+// below the 64 MiB from which a large machine's limit looks at the heap,
+// but not below 1/64 of this limit, so the heap in use is checked and the
+// loop ends in a MemoryError before the heap passes the limit.
+func TestSmallLimitChecksMediumTensors(t *testing.T) {
+	limit, source := MemoryLimit()
+	defer restoreMemoryLimit(limit, source)
+	runtime.GC()
+	SetMemoryLimit(int64(heapInUse()) + 48<<20)
+	var kept []*Tensor
+	for i := range 100 {
+		x, err := Zeros(Float32, 6<<20/4)
+		if err != nil {
+			if KindOf(err) != MemoryError {
+				t.Fatalf("tensor %d: %v, want MemoryError", i, err)
+			}
+			if i < 4 {
+				t.Errorf("MemoryError after %d tensors of 6 MiB under a 48 MiB limit", i)
+			}
+			return
+		}
+		kept = append(kept, x)
+	}
+	t.Errorf("kept %d tensors of 6 MiB under a 48 MiB limit", len(kept))
 }

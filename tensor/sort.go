@@ -3,7 +3,10 @@ package tensor
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Sorting and selection along a dimension: sort, argsort, topk, kthvalue,
@@ -69,24 +72,142 @@ func sortLines[T Native](x *Tensor, n int, descending bool) ([]int64, []bool, []
 		}
 		return c
 	}
+	// stopped is set by a line whose sort an interrupt stopped: ParallelFor
+	// sees the interrupt only between its pieces, and one line may be all.
+	var stopped atomic.Bool
 	err := ParallelFor(lines, max(1, GrainSize/max(n, 1)), func(begin, end int) {
 		buf := make([]entry, n)
 		for l := begin; l < end; l++ {
 			line, p := data[l*n:(l+1)*n], perm[l*n:(l+1)*n]
 			for i, v := range line {
+				if i%sortPiece == 0 && Interrupted() { // a long line's copy takes seconds
+					stopped.Store(true)
+					return
+				}
 				buf[i] = entry{v, int64(i)}
 				if v != v {
 					nans[l]++
 				}
 			}
-			slices.SortFunc(buf, compare)
+			if sortStoppable(buf, compare, 0) {
+				stopped.Store(true)
+				return
+			}
 			for i, e := range buf {
+				if i%sortPiece == 0 && Interrupted() {
+					stopped.Store(true)
+					return
+				}
 				p[i] = e.i
 				first[l*n+i] = i == 0 || e.v != buf[i-1].v
 			}
 		}
 	})
+	if err == nil && stopped.Load() {
+		err = errInterrupted()
+	}
 	return perm, first, nans, err
+}
+
+// sortPiece is the longest slice sortStoppable leaves to slices.SortFunc,
+// a few milliseconds of work; sortApart is the longest whose two parts
+// are sorted on one goroutine.
+const (
+	sortPiece = 1 << 15
+	sortApart = 1 << 20
+)
+
+// sortStoppable sorts s by compare, a strict total order (sortLines breaks
+// ties by position, so no two entries are equal), as slices.SortFunc does,
+// and reports whether it stopped because of an interrupt, leaving s
+// permuted but unsorted. A slice longer than sortPiece is partitioned
+// around a pivot, looking at the interrupt flag between swaps, and its
+// parts sorted the same way, those of a large slice in parallel; past a
+// depth of twice the log of the length (a pivot chosen badly again and
+// again) the rest is left to slices.SortFunc, so the time stays n log n.
+// The long single line of sort(x) of 10^8 elements stops within
+// milliseconds of an interrupt.
+func sortStoppable[E any](s []E, compare func(a, b E) int, depth int) (interrupted bool) {
+	for len(s) > sortPiece {
+		if Interrupted() {
+			return true
+		}
+		if depth > 2*bits.Len(uint(len(s))) {
+			break
+		}
+		depth++
+		p, stopped := partition(s, compare)
+		if stopped {
+			return true
+		}
+		left, right := s[:p], s[p+1:]
+		if len(left) > len(right) {
+			left, right = right, left
+		}
+		if len(s) <= sortApart {
+			if sortStoppable(left, compare, depth) {
+				return true
+			}
+			s = right
+			continue
+		}
+		var wg sync.WaitGroup
+		var leftStopped bool
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			leftStopped = sortStoppable(left, compare, depth)
+		}()
+		stopped = sortStoppable(right, compare, depth)
+		wg.Wait()
+		return stopped || leftStopped
+	}
+	slices.SortFunc(s, compare)
+	return false
+}
+
+// partition moves the entries of s below a pivot before it and those above
+// after it, and returns the pivot's place; stopped reports an interrupt,
+// seen between two swaps. The pivot is the median of three medians of
+// three, spread over s.
+func partition[E any](s []E, compare func(a, b E) int) (place int, stopped bool) {
+	n := len(s)
+	median := func(a, b, c int) int {
+		if compare(s[a], s[b]) > 0 {
+			a, b = b, a
+		}
+		if compare(s[b], s[c]) > 0 {
+			b = c
+			if compare(s[a], s[b]) > 0 {
+				b = a
+			}
+		}
+		return b
+	}
+	e := n / 8
+	p := median(median(0, e, 2*e), median(3*e, 4*e, 5*e), median(6*e, 7*e, n-1))
+	s[0], s[p] = s[p], s[0]
+	pivot := s[0]
+	i, j := 1, n-1
+	for {
+		for i <= j && compare(s[i], pivot) < 0 {
+			i++
+		}
+		for i <= j && compare(s[j], pivot) > 0 {
+			j--
+		}
+		if i >= j {
+			break
+		}
+		s[i], s[j] = s[j], s[i]
+		i++
+		j--
+		if Interrupted() {
+			return 0, true
+		}
+	}
+	s[0], s[j] = s[j], s[0]
+	return j, false
 }
 
 // newSortedLines sorts x along dim; op names the operation in errors.
@@ -128,7 +249,10 @@ func (s *sortedLines) pick(orig *Tensor, k int, keepdim bool, place func(line in
 	lines := numel(s.x.shape[:len(s.x.shape)-1])
 	idx := make([]int64, 0, lines*k)
 	for l := range lines {
-		for _, p := range place(l) {
+		for i, p := range place(l) {
+			if i%GrainSize == 0 && Interrupted() {
+				return nil, nil, errInterrupted()
+			}
 			idx = append(idx, s.perm[l*s.n+p])
 		}
 	}

@@ -48,8 +48,15 @@ func SetMemoryLimit(bytes int64) int64 {
 }
 
 // heapCheckMinBytes is the allocation size from which initStorage checks the
-// heap in use against the limit; smaller ones cannot exhaust memory alone.
-const heapCheckMinBytes = 64 << 20
+// heap in use against the limit, and heapCheckFraction the fraction of the
+// limit from which it checks too: under a small limit (a 500 MB cgroup,
+// whose tensors may use 375 MB) a loop keeping 60 MB tensors must meet a
+// MemoryError, not the OOM killer. Smaller allocations than both cannot
+// exhaust memory alone, and skip the look at the heap.
+const (
+	heapCheckMinBytes = 64 << 20
+	heapCheckFraction = 64
+)
 
 var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 var heapMu sync.Mutex
@@ -67,7 +74,7 @@ func heapInUse() float64 {
 // the memory limit, collecting garbage once before giving up.
 func checkHeapRoom(bytes float64) error {
 	limit := float64(memoryLimit.Load())
-	if limit <= 0 || bytes < heapCheckMinBytes {
+	if limit <= 0 || bytes < min(heapCheckMinBytes, limit/heapCheckFraction) {
 		return nil
 	}
 	if heapInUse()+bytes <= limit {

@@ -156,17 +156,17 @@ func (c *Client) Send(msgType string, content any) string {
 
 func (c *Client) send(sock zmq4.Socket, msgType string, content any) string {
 	c.t.Helper()
-	id := newID()
-	header, _ := json.Marshal(map[string]string{
-		"msg_id": id, "username": "kerneltest", "session": c.session, "msg_type": msgType,
-		"version": kernel.ProtocolVersion, "date": time.Now().UTC().Format(time.RFC3339Nano),
-	})
+	header := c.Header(msgType)
+	var h struct {
+		MsgID string `json:"msg_id"`
+	}
+	_ = json.Unmarshal(header, &h)
+	id := h.MsgID
 	body, err := json.Marshal(content)
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	parts := [][]byte{header, []byte("{}"), []byte("{}"), body}
-	frames := append([][]byte{[]byte("<IDS|MSG>"), []byte(c.sign(parts...))}, parts...)
+	frames := c.Signed(header, []byte("{}"), []byte("{}"), body)
 	if err := sock.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
 		c.t.Fatal(err)
 	}
@@ -266,15 +266,61 @@ func (c *Client) Request(msgType string, content any) (map[string]any, []Msg) {
 // Interrupt sends an interrupt_request on control and returns its reply.
 func (c *Client) Interrupt() map[string]any {
 	c.t.Helper()
-	id := c.send(c.control, "interrupt_request", map[string]any{})
+	return c.Control("interrupt_request", map[string]any{})
+}
+
+// Control sends a request on control (interrupt_request,
+// shutdown_request) and returns its reply's content.
+func (c *Client) Control(msgType string, content any) map[string]any {
+	c.t.Helper()
+	id := c.send(c.control, msgType, content)
 	if !c.wait(Timeout, func() bool { _, ok := c.replies[id]; return ok }) {
-		c.t.Fatal("no interrupt_reply")
+		c.t.Fatalf("no reply to %s", msgType)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	reply := c.replies[id]
 	delete(c.replies, id)
 	return reply.Content
+}
+
+// Started waits until IOPub has carried the execute_input of the request
+// id, which the kernel publishes as the cell starts, and reports whether
+// it came within Timeout.
+func (c *Client) Started(id string) bool {
+	return c.wait(Timeout, func() bool {
+		for _, m := range c.outputs[id] {
+			if m.Type == "execute_input" {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// Signed returns the frames of a message made of parts (header, parent
+// header, metadata, content, as given, valid or not) signed with the
+// client's key: for tests that send what a client should not.
+func (c *Client) Signed(parts ...[]byte) [][]byte {
+	return append([][]byte{[]byte("<IDS|MSG>"), []byte(c.sign(parts...))}, parts...)
+}
+
+// Header returns the JSON header of a new request of msgType from this
+// client.
+func (c *Client) Header(msgType string) []byte {
+	header, _ := json.Marshal(map[string]string{
+		"msg_id": newID(), "username": "kerneltest", "session": c.session, "msg_type": msgType,
+		"version": kernel.ProtocolVersion, "date": time.Now().UTC().Format(time.RFC3339Nano),
+	})
+	return header
+}
+
+// SendFrames sends frames, as they are, on shell.
+func (c *Client) SendFrames(frames [][]byte) {
+	c.t.Helper()
+	if err := c.shell.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+		c.t.Fatal(err)
+	}
 }
 
 // Reply waits for the reply to the request id (which Send returned) and

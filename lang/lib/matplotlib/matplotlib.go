@@ -8,6 +8,7 @@
 package matplotlib
 
 import (
+	"errors"
 	"image"
 	"maps"
 	"runtime"
@@ -632,6 +633,10 @@ func savefig(f *FigureValue, a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	if err := f.F.Save(path); err != nil {
+		var fe *plot.FileError
+		if errors.As(err, &fe) { // a full disk, a missing directory: the file is as it was
+			return nil, lang.OSErrorFrom(fe.Err, path)
+		}
 		return nil, lang.Errorf(lang.ValueError, "%s", err)
 	}
 	return lang.None, nil

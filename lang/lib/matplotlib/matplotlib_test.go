@@ -5,6 +5,7 @@ import (
 	"context"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,6 +52,8 @@ func TestPyplotCells(t *testing.T) {
 		{"plt.close('some')", "~ValueError: close(): the only name is 'all'"},
 		{"plt.savefig('x.gif')", "~ValueError: savefig(\"x.gif\"): kael writes .png and .svg files"},
 		{"plt.plot([1, float('nan')]); plt.savefig('/nonexistent/x.png')", "~ValueError: point 1 is (1, NaN)"},
+		// A file that cannot be written is matplotlib's OSError.
+		{"plt.plot([1, 2]); plt.savefig('/nonexistent/x.png')", "FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/x.png'"},
 		{"fig, ax = plt.subplots(); ax.nope", "~AttributeError: 'Axes' object has no attribute 'nope'"},
 	}
 	for i := range cells {
@@ -106,5 +109,38 @@ plt.show()
 	}
 	if figs := matplotlib.TakeFigures(s); len(figs) != 0 {
 		t.Errorf("%d figures are open after show", len(figs))
+	}
+}
+
+// TestSavefigOnFullDisk fills a 64 KiB tmpfs (mounting one needs root; the
+// test skips with a message elsewhere, and runs in CI, which is root) and
+// saves over a good figure: the save is an OSError (ENOSPC) and the good
+// file is left as it was, not replaced by a partial one.
+func TestSavefigOnFullDisk(t *testing.T) {
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a small tmpfs (needs root): %v %s", err, out)
+	}
+	defer exec.Command("umount", dir).Run()
+	good := filepath.Join(dir, "good.png")
+	s := lang.NewSession(lang.IO{})
+	src := "import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.savefig(" + lang.Repr(good) + ")"
+	if r := s.Exec(context.Background(), "", src); r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	before, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "fill"), make([]byte, 64<<10-len(before)-4096), 0o644); err != nil {
+		t.Logf("filling: %v", err) // a partly written filler fills the disk too
+	}
+	src = "plt.figure()\nplt.imshow(torch.rand(300, 300))\nplt.savefig(" + lang.Repr(good) + ")"
+	r := s.Exec(context.Background(), "", src)
+	if r.Err == nil || r.Err.Kind != lang.OSError || !strings.Contains(r.Err.Msg, "No space left on device") {
+		t.Errorf("saving on a full disk: %v, want OSError: [Errno 28] No space left on device", r.Err)
+	}
+	if after, err := os.ReadFile(good); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the good file changed: %d bytes, was %d (%v)", len(after), len(before), err)
 	}
 }
