@@ -488,7 +488,7 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 			}
 
 			var bodyErr error
-			err := Iterate(seq, func(item Value) bool {
+			each := func(item Value) bool {
 				if bodyErr = in.tick(); bodyErr != nil {
 					return false
 				}
@@ -508,7 +508,15 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 				}
 				bodyErr = run(i + 1)
 				return bodyErr == nil
-			})
+			}
+			if r, ok := seq.(*Range); ok {
+				// As a for loop over a range: the ints boxed in the
+				// session's slabs.
+				for k, n := int64(0), r.Len(); k < n && each(boxInt(in.s, r.Start+k*r.Step)); k++ {
+				}
+				return bodyErr
+			}
+			err := Iterate(seq, each)
 			if err != nil {
 				return in.errorAt(err, cl.f.Iter.Span())
 			}
@@ -726,6 +734,11 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			}
 			r, err := in.call(f, pos, kwNames, kwVals, x)
 			return r, in.wrapNode(err, x)
+		}
+	}
+	if _, isName := x.Fn.(*syntax.Ident); isName && len(x.Args) == 1 {
+		if lc, ok := x.Args[0].Value.(*syntax.ListComp); ok && lc.Gen {
+			return c.genArgCall(x)
 		}
 	}
 	args := c.exprs(argExprs(x.Args))
