@@ -736,7 +736,7 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			return r, in.wrapNode(err, x)
 		}
 	}
-	if _, isName := x.Fn.(*syntax.Ident); isName && len(x.Args) == 1 {
+	if isNameCall(x) && len(x.Args) == 1 {
 		if lc, ok := x.Args[0].Value.(*syntax.ListComp); ok && lc.Gen {
 			return c.genArgCall(x)
 		}
@@ -843,6 +843,20 @@ func (c *compiler) attrExpr(x *syntax.AttrExpr) evalFn {
 		r, err := in.getAttr(v, name)
 		return r, in.wrapNode(err, x.Name)
 	}
+}
+
+// isNameCall reports whether x calls a name with positional arguments
+// only: f(a, b).
+func isNameCall(x *syntax.CallExpr) bool {
+	if _, ok := x.Fn.(*syntax.Ident); !ok {
+		return false
+	}
+	for _, a := range x.Args {
+		if a.Star != syntax.ILLEGAL || a.Name != nil {
+			return false
+		}
+	}
+	return true
 }
 
 func argExprs(args []*syntax.Arg) []syntax.Expr {

@@ -68,9 +68,14 @@ type genState struct {
 	// compiler.genArgCall); no coroutine is needed.
 	direct   func(yield func(Value) bool) error
 	consumed bool
-	started  bool
-	running  bool
-	done     bool
+	// sink is the loop body of the for statement that consumes the
+	// generator, while Iterate runs it: the body's yield calls it on
+	// the coroutine instead of switching to the consumer for each value
+	// (see iterateSink).
+	sink    func(Value) bool
+	started bool
+	running bool
+	done    bool
 }
 
 // genKilled is the panic that ends a killed body at its yield (see
@@ -264,6 +269,14 @@ func (st *genState) iterateDirect(yield func(Value) bool) error {
 // resumed: it returns the value sent, or the error thrown in. When the
 // generator is killed instead, it ends the body (see body).
 func (st *genState) yield(v Value) (Value, error) {
+	if sink := st.sink; sink != nil {
+		if sink(v) {
+			return None, nil // what a for loop sends
+		}
+		// The loop stopped (break, return, an error): the body waits
+		// here, handing nothing over, as if the loop had taken v.
+		st.sink, v = nil, nil
+	}
 	if !st.pass(v) {
 		panic(genKilled{})
 	}
@@ -347,7 +360,10 @@ func (g *Generator) String() string {
 // returns false (the generator then stays suspended, as in Python).
 func (g *Generator) Iterate(yield func(Value) bool) error {
 	if st := g.st; st.consumed && !st.started && !st.done {
-		return st.iterateDirect(yield)
+		if st.direct != nil {
+			return st.iterateDirect(yield)
+		}
+		return st.iterateSink(yield)
 	}
 	for {
 		v, done, err := g.st.step(None, nil)
@@ -358,6 +374,20 @@ func (g *Generator) Iterate(yield func(Value) bool) error {
 			return nil
 		}
 	}
+}
+
+// iterateSink runs a consumed generator function's body with yield, the
+// consuming for statement's loop body, as its sink: each value goes to
+// the loop body on the coroutine, without a switch to the consumer and
+// back; a switch happens only when the body ends or the loop stops. The
+// loop body may run on the coroutine because nothing in it can reach
+// the generator (it is no name's value: see compiler.loopCall) and it
+// yields nothing itself (the loop is not in a generator's body).
+func (st *genState) iterateSink(yield func(Value) bool) error {
+	st.sink = yield
+	_, _, err := st.step(None, nil)
+	st.sink = nil
+	return err
 }
 
 // Attr returns the generator's methods.
@@ -548,6 +578,35 @@ func (c *compiler) genArgCall(x *syntax.CallExpr) evalFn {
 		}
 		r, err := in.call(f, []Value{v}, nil, nil, x)
 		return r, in.wrapNode(err, x)
+	}
+}
+
+// loopCall compiles the iterable of "for x in f(args)", a call of a name
+// with positional arguments: when f is a generator function and the loop
+// is not in a generator's body, the generator is marked consumed, so
+// that the loop body runs as its sink (iterateSink). Nothing but the
+// loop holds a generator that such a call has just made.
+func (c *compiler) loopCall(x *syntax.CallExpr) evalFn {
+	fn, args := c.expr(x.Fn), c.exprs(argExprs(x.Args))
+	return func(in *interp) (Value, error) {
+		f, err := fn(in)
+		if err != nil {
+			return nil, err
+		}
+		pos, err := evalAll(in, args)
+		if err != nil {
+			return nil, err
+		}
+		r, err := in.call(f, pos, nil, nil, x)
+		if err != nil {
+			return nil, in.wrapNode(err, x)
+		}
+		if uf, ok := f.(*Function); ok && uf.code.gen && in.gen == nil {
+			if g, ok := r.(*Generator); ok {
+				g.st.consumed = true
+			}
+		}
+		return r, nil
 	}
 }
 
