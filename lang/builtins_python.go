@@ -546,32 +546,66 @@ func sumStart(a *Args) (Value, error) {
 }
 
 // sumOf is Python's sum(iterable, start=0): it adds the elements as they
-// come, as CPython does (a generator's are never held in a list), two
-// ints or two floats without the general operator.
+// come, as CPython does (a generator's are never held in a list), and,
+// as CPython's fast paths do, keeps a running int or float total unboxed
+// while the elements are ints (and the total fits in an int64) or
+// floats.
 func sumOf(a *Args) (Value, error) {
 	total, err := sumStart(a)
 	if err != nil {
 		return nil, err
 	}
-	var addErr error
-	n := 0
+	var (
+		addErr error
+		n      int
+		ints   bool // the total is iacc
+		floats bool // the total is facc
+		iacc   int64
+		facc   float64
+	)
+	unbox := func() {
+		switch t := total.(type) {
+		case int64:
+			ints, iacc = true, t
+		case float64:
+			floats, facc = true, t
+		}
+	}
+	unbox()
 	err = Iterate(a.Value("input"), func(e Value) bool {
 		n++
 		if addErr = PollInterrupt(n); addErr != nil {
 			return false
 		}
-		if r, ok := arithNumbers(a.in.s, syntax.PLUS, total, e); ok {
-			total = r
-			return true
+		switch {
+		case ints:
+			if y, ok := e.(int64); ok {
+				if r, ok := addInt(iacc, y); ok {
+					iacc = r
+					return true
+				}
+			}
+			ints, total = false, boxInt(a.in.s, iacc)
+		case floats:
+			if y, ok := e.(float64); ok {
+				facc += y
+				return true
+			}
+			floats, total = false, boxFloat(a.in.s, facc)
 		}
 		total, addErr = a.in.binary(syntax.PLUS, total, e, a.in.stmtNode())
+		unbox()
 		return addErr == nil
 	})
-	if addErr != nil {
+	switch {
+	case addErr != nil:
 		return nil, addErr
-	}
-	if err != nil {
+	case err != nil:
 		return nil, err
+	case ints:
+		return boxInt(a.in.s, iacc), nil
+	case floats:
+		return boxFloat(a.in.s, facc), nil
 	}
 	return total, nil
 }

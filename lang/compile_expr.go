@@ -506,7 +506,16 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 						return true
 					}
 				}
-				bodyErr = run(i + 1)
+				if i == len(clauses)-1 { // the element, without run's call
+					v, err := elt(in)
+					if err != nil {
+						bodyErr = err
+						return false
+					}
+					bodyErr = emit(v)
+				} else {
+					bodyErr = run(i + 1)
+				}
 				return bodyErr == nil
 			}
 			if r, ok := seq.(*Range); ok {
