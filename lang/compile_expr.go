@@ -812,17 +812,15 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 // callOperands calls f with the values of positional arguments; apart
 // from the call site's closure, whose Go frame it would make larger.
 func (in *interp) callOperands(f Value, argOps []operand, x *syntax.CallExpr) (Value, error) {
-	var buf [4]Value // the arguments stay on the stack: calls keep no slice
-	pos := buf[:0]
-	if len(argOps) > len(buf) {
-		pos = make([]Value, 0, len(argOps))
-	}
+	// The arguments go to the heap (in.call leaks them), so they take
+	// no more room than they need.
+	pos := make([]Value, len(argOps))
 	for i := range argOps {
 		v, err := argOps[i].value(in)
 		if err != nil {
 			return nil, err
 		}
-		pos = append(pos, v)
+		pos[i] = v
 	}
 	r, err := in.call(f, pos, nil, nil, x)
 	return r, in.wrapNode(err, x)
