@@ -256,20 +256,7 @@ func init() {
 	NewBuiltin(AsFunc, "is_grad_enabled()", "Whether operations are being recorded for autograd.", func(a *Args) (Value, error) {
 		return autograd.IsGradEnabled(), nil
 	})
-	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable (sum(xs, start=0)), or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, elems []Value) (Value, error) {
-		total, elems, err := sumStart(a, elems)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range elems {
-			r, err := a.in.binary(syntax.PLUS, total, e, a.in.stmtNode())
-			if err != nil {
-				return nil, err
-			}
-			total = r
-		}
-		return total, nil
-	})
+	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable (sum(xs, start=0)), or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, _ []Value) (Value, error) { return sumOf(a) })
 	defOverloaded("max(input, *args, **kwargs)", "Python's max of several values or an iterable, or torch.max of a tensor (see x.max).", "max", extremum(1))
 	defOverloaded("min(input, *args, **kwargs)", "Python's min of several values or an iterable, or torch.min of a tensor (see x.min).", "min", extremum(-1))
 	defOverloaded("all(input, *args, **kwargs)", "Whether every element is true: Python's all of an iterable, or torch.all of a tensor.", "all", func(a *Args, elems []Value) (Value, error) {
@@ -469,7 +456,7 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		if len(elems) == 1 && (method == "any" || method == "all") {
 			return shortCircuit(first, method == "any")
 		}
-		if len(elems) == 1 && method != "abs" && method != "round" {
+		if len(elems) == 1 && method != "abs" && method != "round" && method != "sum" {
 			var err error
 			elems, err = Collect(first)
 			if err != nil {

@@ -524,31 +524,90 @@ func kwArg(a *Args, name string) (Value, bool) {
 	return nil, false
 }
 
-// sumStart reads Python's sum(iterable, start=0): the start value and the
-// elements: collected, the elements defOverloaded has collected (an
-// iterator, a generator, is iterated once).
-func sumStart(a *Args, collected []Value) (Value, []Value, error) {
+// sumStart reads the start value of Python's sum(iterable, start=0).
+func sumStart(a *Args) (Value, error) {
 	var start Value = int64(0)
 	rest := a.Value("args").(Tuple)
 	kw, hasKW := kwArg(a, "start")
 	switch {
 	case len(rest) > 1:
-		return nil, nil, Errorf(TypeError, "sum() takes at most 2 arguments (%d given)", 1+len(rest))
+		return nil, Errorf(TypeError, "sum() takes at most 2 arguments (%d given)", 1+len(rest))
 	case len(rest) == 1 && hasKW:
-		return nil, nil, Errorf(TypeError, "sum() got multiple values for argument 'start'")
+		return nil, Errorf(TypeError, "sum() got multiple values for argument 'start'")
 	case len(rest) == 1:
 		start = rest[0]
 	case hasKW:
 		start = kw
 	}
 	if _, isStr := start.(string); isStr {
-		return nil, nil, Errorf(TypeError, "sum() can't sum strings [use ''.join(seq) instead]")
+		return nil, Errorf(TypeError, "sum() can't sum strings [use ''.join(seq) instead]")
 	}
-	if len(rest) == 0 {
-		return start, collected, nil
+	return start, nil
+}
+
+// sumOf is Python's sum(iterable, start=0): it adds the elements as they
+// come, as CPython does (a generator's are never held in a list), and,
+// as CPython's fast paths do, keeps a running int or float total unboxed
+// while the elements are ints (and the total fits in an int64) or
+// floats.
+func sumOf(a *Args) (Value, error) {
+	total, err := sumStart(a)
+	if err != nil {
+		return nil, err
 	}
-	elems, err := Collect(a.Value("input"))
-	return start, elems, err
+	var (
+		addErr error
+		n      int
+		ints   bool // the total is iacc
+		floats bool // the total is facc
+		iacc   int64
+		facc   float64
+	)
+	unbox := func() {
+		switch t := total.(type) {
+		case int64:
+			ints, iacc = true, t
+		case float64:
+			floats, facc = true, t
+		}
+	}
+	unbox()
+	err = Iterate(a.Value("input"), func(e Value) bool {
+		n++
+		if addErr = PollInterrupt(n); addErr != nil {
+			return false
+		}
+		switch {
+		case ints:
+			if y, ok := e.(int64); ok {
+				if r, ok := addInt(iacc, y); ok {
+					iacc = r
+					return true
+				}
+			}
+			ints, total = false, boxInt(a.in.s, iacc)
+		case floats:
+			if y, ok := e.(float64); ok {
+				facc += y
+				return true
+			}
+			floats, total = false, boxFloat(a.in.s, facc)
+		}
+		total, addErr = a.in.binary(syntax.PLUS, total, e, a.in.stmtNode())
+		unbox()
+		return addErr == nil
+	})
+	switch {
+	case addErr != nil:
+		return nil, addErr
+	case err != nil:
+		return nil, err
+	case ints:
+		return boxInt(a.in.s, iacc), nil
+	case floats:
+		return boxFloat(a.in.s, facc), nil
+	}
+	return total, nil
 }
 
 // isIterator reports whether next() can step v: a generator, an iterator

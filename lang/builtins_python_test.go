@@ -67,6 +67,13 @@ var pythonBuiltinCases = []struct{ src, want string }{
 	{"sum([0.1, 0.2])", "0.30000000000000004"},
 	{"sum(['a'], '')", "TypeError: sum() can't sum strings [use ''.join(seq) instead]"},
 	{"sum([])", "0"},
+	// The running total, unboxed while it is an int or a float, boxed
+	// where the elements change kind or an int overflows.
+	{"sum([1, 2**63]), sum([2**64, 1]), sum([2**62] * 4), sum([-2**63, -1])", "(9223372036854775809, 18446744073709551617, 18446744073709551616, -9223372036854775809)"},
+	{"sum([1.5, 2, 3]), sum([1, 2], 0.5), sum([], 7), sum([True, True]), sum([0.1] * 10)", "(6.5, 3.5, 7, 2, 0.9999999999999999)"},
+	{"sum([1, 2.5, 2**70]), sum([-0.0], -0.0), sum([1, True, 2.0, False])", "(1.1805916207174113e+21, -0.0, 4.0)"},
+	{"sum([1, None])", "TypeError: unsupported operand type(s) for +: 'int' and 'NoneType'"},
+	{"sum([1.0, 'a'])", "TypeError: unsupported operand type(s) for +: 'float' and 'str'"},
 	{"list(map(abs, [-1, 2, -3]))", "[1, 2, 3]"},
 	{"list(map(lambda a, b: a + b, [1, 2], [10, 20, 30]))", "[11, 22]"},
 	{"list(filter(None, [0, 1, '', 'a']))", "[1, 'a']"},

@@ -440,8 +440,13 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 			return nil, err
 		}
 	}
-	if st, isExc := x.Native.(*excState); isExc { // BaseException.__new__ keeps the arguments
-		st.args = append(Tuple{}, pos...)
+	// BaseException.__new__ keeps the arguments, for an __init__ of a
+	// class statement that does not call BaseException's (whose own
+	// __init__ sets them again, so they are not kept before it).
+	keepArgs := func() {
+		if st, isExc := x.Native.(*excState); isExc {
+			st.args = append(Tuple{}, pos...)
+		}
 	}
 	for _, k := range c.mroFull {
 		if k.native {
@@ -454,6 +459,7 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 		if !ok {
 			continue
 		}
+		keepArgs()
 		r, err := in.callMethod(init, x, c, pos, kwNames, kwVals, at)
 		if err != nil {
 			return nil, err
@@ -467,6 +473,7 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 		return nil, Errorf(TypeError, "%s() takes no arguments", c.Name).
 			WithHint("define __init__(self, ...) in class %s to take arguments", c.Name)
 	}
+	keepArgs()
 	return x, nil
 }
 

@@ -101,6 +101,12 @@ func (in *interp) callMethod(v, obj Value, cls *UserClass, args []Value, kwNames
 
 // hook calls x's special method name from Go code without a frame.
 func (x *Instance) hook(name string, args ...Value) (Value, bool, error) {
+	if _, _, ok := x.cls.lookup(name); !ok {
+		// Nothing to call: no frame to make (an exception of a builtin
+		// class, raised, asks for a __str__ it does not have; its class
+		// has no session, and hookFrame would start one).
+		return nil, false, nil
+	}
 	var found bool
 	r, err := hooked(x, func(in *interp) (Value, error) {
 		r, ok, err := in.callSpecial(x, name, args...)

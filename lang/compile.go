@@ -402,7 +402,12 @@ func (c *compiler) whileStmt(st *syntax.WhileStmt) execFn {
 }
 
 func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
-	iter := c.expr(st.Iter)
+	var iter evalFn
+	if call, ok := st.Iter.(*syntax.CallExpr); ok && isNameCall(call) && c.res.supers[call] == nil {
+		iter = c.loopCall(call) // a generator function's call: consumed by the loop
+	} else {
+		iter = c.expr(st.Iter)
+	}
 	target := c.target(st.Target)
 	c.loops++
 	body := c.block(st.Body)

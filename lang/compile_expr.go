@@ -500,7 +500,7 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 			}
 
 			var bodyErr error
-			err := Iterate(seq, func(item Value) bool {
+			each := func(item Value) bool {
 				if bodyErr = in.tick(); bodyErr != nil {
 					return false
 				}
@@ -518,9 +518,26 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 						return true
 					}
 				}
-				bodyErr = run(i + 1)
+				if i == len(clauses)-1 { // the element, without run's call
+					v, err := elt(in)
+					if err != nil {
+						bodyErr = err
+						return false
+					}
+					bodyErr = emit(v)
+				} else {
+					bodyErr = run(i + 1)
+				}
 				return bodyErr == nil
-			})
+			}
+			if r, ok := seq.(*Range); ok {
+				// As a for loop over a range: the ints boxed in the
+				// session's slabs.
+				for k, n := int64(0), r.Len(); k < n && each(boxInt(in.s, r.Start+k*r.Step)); k++ {
+				}
+				return bodyErr
+			}
+			err := Iterate(seq, each)
 			if err != nil {
 				return in.errorAt(err, cl.f.Iter.Span())
 			}
@@ -740,6 +757,11 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 			return r, in.wrapNode(err, x)
 		}
 	}
+	if isNameCall(x) && len(x.Args) == 1 {
+		if lc, ok := x.Args[0].Value.(*syntax.ListComp); ok && lc.Gen {
+			return c.genArgCall(x)
+		}
+	}
 	args := c.exprs(argExprs(x.Args))
 	if attr, ok := x.Fn.(*syntax.AttrExpr); ok {
 		return c.methodCall(x, attr, args)
@@ -802,17 +824,15 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 // callOperands calls f with the values of positional arguments; apart
 // from the call site's closure, whose Go frame it would make larger.
 func (in *interp) callOperands(f Value, argOps []operand, x *syntax.CallExpr) (Value, error) {
-	var buf [4]Value // the arguments stay on the stack: calls keep no slice
-	pos := buf[:0]
-	if len(argOps) > len(buf) {
-		pos = make([]Value, 0, len(argOps))
-	}
+	// The arguments go to the heap (in.call leaks them), so they take
+	// no more room than they need.
+	pos := make([]Value, len(argOps))
 	for i := range argOps {
 		v, err := argOps[i].value(in)
 		if err != nil {
 			return nil, err
 		}
-		pos = append(pos, v)
+		pos[i] = v
 	}
 	r, err := in.call(f, pos, nil, nil, x)
 	return r, in.wrapNode(err, x)
@@ -842,6 +862,20 @@ func (c *compiler) attrExpr(x *syntax.AttrExpr) evalFn {
 		r, err := in.getAttr(v, name)
 		return r, in.wrapNode(err, x.Name)
 	}
+}
+
+// isNameCall reports whether x calls a name with positional arguments
+// only: f(a, b).
+func isNameCall(x *syntax.CallExpr) bool {
+	if _, ok := x.Fn.(*syntax.Ident); !ok {
+		return false
+	}
+	for _, a := range x.Args {
+		if a.Star != syntax.ILLEGAL || a.Name != nil {
+			return false
+		}
+	}
+	return true
 }
 
 func argExprs(args []*syntax.Arg) []syntax.Expr {

@@ -156,6 +156,7 @@ func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 	if st.Cause != nil {
 		cause = c.expr(st.Cause)
 	}
+	span := st.Span() // once: a span is computed from the nodes below it
 	return func(in *interp) (ctrl, error) {
 		v, err := exc(in)
 		if err != nil {
@@ -183,7 +184,7 @@ func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 		if h := in.s.handling; h != nil && h.exc != nil && h.exc != x && xs.context == nil {
 			xs.context = h.exc
 		}
-		e := in.errorAt(excError(x), st.Span())
+		e := in.errorAt(excError(x), span)
 		xs.reraised(e) // its span and trace, for a re-raise and for the chain an exception it causes shows
 		return ctrlNext, e
 	}

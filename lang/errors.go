@@ -241,6 +241,9 @@ func CrashHint(reportWith string, stack []byte) string {
 // (fmt.Errorf("%s: %w", ...)) in the message, and the error itself for
 // Unwrap.
 func ToError(err error) *Error {
+	if le, ok := err.(*Error); ok {
+		return le // the common case, without errors.As's reflection and allocation
+	}
 	var le *Error
 	if errors.As(err, &le) {
 		if le == err {

@@ -84,6 +84,10 @@ var moduleExceptionClasses = map[string]*UserClass{}
 // baseException is the root of the exception classes.
 var baseException *UserClass
 
+// Builtin exception classes that Go code asks about on every raise,
+// looked up once (exceptionClasses is a map).
+var keyErrorClass, attributeErrorClass, importErrorClass, nameErrorClass, osErrorClass *UserClass
+
 func init() {
 	for _, e := range exceptionTree {
 		c := &UserClass{Name: e[0], module: "builtins", attrs: map[string]Value{}}
@@ -103,6 +107,9 @@ func init() {
 	nativeNodesMu.Lock()
 	nativeNodes["BaseException"] = baseException
 	nativeNodesMu.Unlock()
+	keyErrorClass, attributeErrorClass = exceptionClasses["KeyError"], exceptionClasses["AttributeError"]
+	importErrorClass, nameErrorClass = exceptionClasses["ImportError"], exceptionClasses["NameError"]
+	osErrorClass = exceptionClasses["OSError"]
 	exceptionClasses["IOError"] = exceptionClasses["OSError"]
 	exceptionClasses["EnvironmentError"] = exceptionClasses["OSError"]
 	// io.UnsupportedOperation (a file read in "w" mode): an OSError and a
@@ -236,7 +243,7 @@ func excStr(x *Instance) string {
 	case 0:
 		return ""
 	case 1:
-		if x.cls.derivesFrom(exceptionClasses["KeyError"]) {
+		if x.cls.derivesFrom(keyErrorClass) {
 			return Repr(st.args[0])
 		}
 		return Str(st.args[0])

@@ -24,11 +24,11 @@ func (e *Error) withName(name string, obj Value) *Error {
 // with the keyword arguments its constructor takes; "" for another.
 func namedKind(c *UserClass) (string, []string) {
 	switch {
-	case c.derivesFrom(exceptionClasses["AttributeError"]):
+	case c.derivesFrom(attributeErrorClass):
 		return "AttributeError", []string{"name", "obj"}
-	case c.derivesFrom(exceptionClasses["ImportError"]):
+	case c.derivesFrom(importErrorClass):
 		return "ImportError", []string{"name", "path"}
-	case c.derivesFrom(exceptionClasses["NameError"]):
+	case c.derivesFrom(nameErrorClass):
 		return "NameError", []string{"name"}
 	}
 	return "", nil

@@ -48,14 +48,14 @@ func noneToNil(v Value) Value {
 }
 
 // isOSError reports whether x is an OSError.
-func isOSError(x *Instance) bool { return x.cls.derivesFrom(exceptionClasses["OSError"]) }
+func isOSError(x *Instance) bool { return x.cls.derivesFrom(osErrorClass) }
 
 // osSubclass is the class OSError(errno, ...) makes: as CPython's
 // OSError.__new__, the subclass that errno stands for (FileNotFoundError
 // for 2), when cls is OSError itself; else cls.
 func osSubclass(cls *UserClass, f *osFields) *UserClass {
 	n, ok := f.errno.(int64)
-	if !ok || cls != exceptionClasses["OSError"] || n <= 0 || n > 4095 {
+	if !ok || cls != osErrorClass || n <= 0 || n > 4095 {
 		return cls
 	}
 	if sub := exceptionClasses[string(osErrorKind(syscall.Errno(n)))]; sub != nil {

@@ -2,8 +2,10 @@ package lang
 
 import (
 	"fmt"
+	"iter"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -13,14 +15,16 @@ import (
 // Generators. Calling a function whose body has a yield expression makes a
 // *Generator and runs nothing; each next() (or send, or a step of a for
 // loop) resumes the body until its next yield. A closure compiler cannot
-// suspend a Go call stack, so the body runs on a goroutine of its own that
-// hands each value over a channel and waits for the next resume: exactly
-// one of the consumer and the body runs at any time (the channels order
-// them), so they share the session's state without races.
+// suspend a Go call stack, so the body runs as a coroutine (iter.Pull): a
+// goroutine of its own, to which a resume switches directly and which
+// switches back at its yield, without the scheduler or a channel. Exactly
+// one of the consumer and the body runs at any time, so they share the
+// session's state without races, and hand values over in genState's
+// fields.
 //
 // The body's goroutine holds the generator's state and frame but never the
 // *Generator the program sees: when that is garbage, a cleanup queues it
-// for its session, which ends the goroutine (runtime.Goexit at its yield,
+// for its session, which ends the body (a genKilled panic at its yield,
 // running no Python code but Go's deferred calls, such as a with
 // statement's exit) at its next safe point, on its own goroutine: when a
 // cell starts, or a generator. So an abandoned generator does not leak.
@@ -37,29 +41,48 @@ type Generator struct {
 
 // genState is a generator's state, shared by the consumer and the body.
 type genState struct {
-	name    string // the function's name, for repr
-	s       *Session
-	fr      *interp // the body's frame; nil for a Go body
-	run     func(g *genState) (Value, error)
-	resume  chan genMsg // consumer → body
-	out     chan genMsg // body → consumer
+	name string // the function's name, for repr
+	s    *Session
+	fr   *interp // the body's frame; nil for a Go body
+	run  func(g *genState) (Value, error)
+	// next resumes the body until it yields (a value, true) or ends
+	// (false); stop ends a suspended body (iter.Pull's pair).
+	next func() (Value, bool)
+	stop func()
+	// pass hands a yielded value to the consumer, in the body; false when
+	// the body is to end (stop was called).
+	pass func(Value) bool
+	// sent and thrown are what the consumer resumes the body with: the
+	// value of its yield expression, or the error raised there.
+	sent   Value
+	thrown error
+	// ret and err are the end: the value the body returned or the error
+	// it raised.
+	ret Value
+	err error
+	// direct runs a generator expression's comprehension in the
+	// consumer's goroutine, handing each element to yield, and consumed
+	// says that it may: the generator is the only argument of a builtin
+	// that iterates it to its end or stops for good (sum(x for x in xs)),
+	// so nothing can resume it after the builtin stops (see
+	// compiler.genArgCall); no coroutine is needed.
+	direct   func(yield func(Value) bool) error
+	consumed bool
+	// sink is the loop body of the for statement that consumes the
+	// generator, while Iterate runs it: the body's yield calls it on
+	// the coroutine instead of switching to the consumer for each value
+	// (see iterateSink).
+	sink    func(Value) bool
 	started bool
 	running bool
 	done    bool
-	killed  bool // ended by kill: its goroutine exits saying nothing
 }
 
-// genMsg is one hand-over between the consumer and the body: a value sent
-// or yielded, an error thrown in or raised, the end (done, with the
-// return value or the error), or kill (end without running anything).
-type genMsg struct {
-	v    Value
-	err  error
-	done bool
-	kill bool
-}
+// genKilled is the panic that ends a killed body at its yield (see
+// genState.body).
+type genKilled struct{}
 
-// newGenerator returns a generator whose body is run, on its goroutine.
+// newGenerator returns a generator whose body is run, as a coroutine.
 func newGenerator(name string, s *Session, fr *interp, run func(g *genState) (Value, error)) *Generator {
 	st := &genState{name: name, s: s, fr: fr, run: run}
 	g := &Generator{st: st}
@@ -123,8 +146,7 @@ func (fr *interp) makeGenerator(f *Function) (Value, error) {
 func (st *genState) kill() {
 	if st.started && !st.done && !st.running {
 		st.done = true
-		st.resume <- genMsg{kill: true}
-		<-st.out
+		st.stop()
 	}
 }
 
@@ -136,8 +158,8 @@ var liveGenerators atomic.Int64
 // without starting a hundred thousand generators.
 var maxLiveGenerators int64 = 1 << 17
 
-// start runs the body on its goroutine; the first message on out is its
-// first yield or its end.
+// start makes the body's coroutine; the first next runs it to its first
+// yield or its end.
 func (st *genState) start() error {
 	endAbandoned(st.s)
 	if liveGenerators.Add(1) > maxLiveGenerators {
@@ -146,27 +168,30 @@ func (st *genState) start() error {
 			WithHint("finish or drop generators before starting more (g.close() ends one)")
 	}
 	st.started = true
-	st.resume = make(chan genMsg)
-	st.out = make(chan genMsg)
-	go func() {
-		var msg genMsg
-		defer func() {
-			liveGenerators.Add(-1)
-			if st.killed {
-				st.out <- genMsg{done: true} // kill waits for the end
+	st.next, st.stop = iter.Pull(func(pass func(Value) bool) {
+		defer liveGenerators.Add(-1)
+		st.pass = pass
+		st.body()
+	})
+	return nil
+}
+
+// body runs the generator's body on its coroutine and records its end:
+// the value returned, the error raised, or an InternalError for a Go
+// panic (a bug in kael). A kill ends it at its yield with a genKilled
+// panic, which ends here, recording nothing.
+func (st *genState) body() {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, killed := r.(genKilled); killed {
 				return
 			}
-			if r := recover(); r != nil {
-				msg = genMsg{done: true, err: &Error{Kind: InternalError,
-					Msg:  fmt.Sprintf("kael crashed while running generator %s: %v", st.name, r),
-					Hint: CrashHint("the generator", debug.Stack())}}
-			}
-			st.out <- msg
-		}()
-		v, err := st.run(st)
-		msg = genMsg{v: v, err: err, done: true}
+			st.ret, st.err = nil, &Error{Kind: InternalError,
+				Msg:  fmt.Sprintf("kael crashed while running generator %s: %v", st.name, r),
+				Hint: CrashHint("the generator", debug.Stack())}
+		}
 	}()
-	return nil
+	st.ret, st.err = st.run(st)
 }
 
 // step resumes the generator with v sent (or err thrown in): it returns
@@ -179,11 +204,7 @@ func (st *genState) step(v Value, err error) (Value, bool, error) {
 	if st.done {
 		return None, true, nil
 	}
-	if st.fr != nil {
-		if in := st.s.hookIn; in != nil && in.ctx != nil {
-			st.fr.ctx = in.ctx // the running cell's, for its interrupt
-		}
-	}
+	st.takeContext()
 	st.running = true
 	if !st.started {
 		// Close and Send see to it that nothing is sent or thrown.
@@ -192,42 +213,82 @@ func (st *genState) step(v Value, err error) (Value, bool, error) {
 			return nil, false, err
 		}
 	} else {
-		st.resume <- genMsg{v: v, err: err}
+		st.sent, st.thrown = v, err
 	}
-	msg := <-st.out
+	y, yielded := st.next()
 	st.running = false
-	if !msg.done {
-		return msg.v, false, nil
+	if yielded {
+		return y, false, nil
 	}
 	st.done = true
-	if msg.err != nil {
-		e := ToError(msg.err)
-		if e.Kind == StopIteration {
-			re := Errorf(RuntimeError, "generator raised StopIteration")
-			re.Span, re.Src, re.Filename, re.Trace = e.Span, e.Src, e.Filename, e.Trace
-			return nil, true, re
-		}
-		return nil, true, e
+	ret, rerr := st.ret, st.err
+	st.ret, st.err = nil, nil
+	if rerr != nil {
+		return nil, true, bodyError(rerr)
 	}
-	return msg.v, true, nil
+	return ret, true, nil
 }
 
-// yield hands v to the consumer from the body's goroutine and waits to be
-// resumed: it returns the value sent, or the error thrown in.
+// takeContext gives the body's frame the running cell's context, for its
+// interrupt.
+func (st *genState) takeContext() {
+	if st.fr != nil {
+		if in := st.s.hookIn; in != nil && in.ctx != nil {
+			st.fr.ctx = in.ctx
+		}
+	}
+}
+
+// bodyError is the error a generator's body ended with as its consumer
+// sees it: a StopIteration raised in the body is a RuntimeError (PEP 479).
+func bodyError(err error) *Error {
+	e := ToError(err)
+	if e.Kind == StopIteration {
+		re := Errorf(RuntimeError, "generator raised StopIteration")
+		re.Span, re.Src, re.Filename, re.Trace = e.Span, e.Src, e.Filename, e.Trace
+		return re
+	}
+	return e
+}
+
+// iterateDirect runs a consumed generator expression to its end, or to
+// where yield stops it, in the consumer's goroutine; the generator is
+// done afterwards either way.
+func (st *genState) iterateDirect(yield func(Value) bool) error {
+	st.takeContext()
+	st.running = true
+	err := st.direct(yield)
+	st.running, st.done = false, true
+	if err != nil {
+		return bodyError(err)
+	}
+	return nil
+}
+
+// yield hands v to the consumer from the body's coroutine and waits to be
+// resumed: it returns the value sent, or the error thrown in. When the
+// generator is killed instead, it ends the body (see body).
 func (st *genState) yield(v Value) (Value, error) {
-	st.out <- genMsg{v: v}
-	msg := <-st.resume
-	if msg.kill {
-		st.killed = true
-		runtime.Goexit()
+	if sink := st.sink; sink != nil {
+		if sink(v) {
+			return None, nil // what a for loop sends
+		}
+		// The loop stopped (break, return, an error): the body waits
+		// here, handing nothing over, as if the loop had taken v.
+		st.sink, v = nil, nil
 	}
-	if msg.err != nil {
-		return nil, msg.err
+	if !st.pass(v) {
+		panic(genKilled{})
 	}
-	if msg.v == nil {
+	sent, thrown := st.sent, st.thrown
+	st.sent, st.thrown = nil, nil
+	if thrown != nil {
+		return nil, thrown
+	}
+	if sent == nil {
 		return None, nil
 	}
-	return msg.v, nil
+	return sent, nil
 }
 
 // Next is next(g): the next value, or StopIteration when the body ends.
@@ -298,6 +359,12 @@ func (g *Generator) String() string {
 // Iterate resumes the generator for each value until it ends or yield
 // returns false (the generator then stays suspended, as in Python).
 func (g *Generator) Iterate(yield func(Value) bool) error {
+	if st := g.st; st.consumed && !st.started && !st.done {
+		if st.direct != nil {
+			return st.iterateDirect(yield)
+		}
+		return st.iterateSink(yield)
+	}
 	for {
 		v, done, err := g.st.step(None, nil)
 		if err != nil || done {
@@ -307,6 +374,20 @@ func (g *Generator) Iterate(yield func(Value) bool) error {
 			return nil
 		}
 	}
+}
+
+// iterateSink runs a consumed generator function's body with yield, the
+// consuming for statement's loop body, as its sink: each value goes to
+// the loop body on the coroutine, without a switch to the consumer and
+// back; a switch happens only when the body ends or the loop stops. The
+// loop body may run on the coroutine because nothing in it can reach
+// the generator (it is no name's value: see compiler.loopCall) and it
+// yields nothing itself (the loop is not in a generator's body).
+func (st *genState) iterateSink(yield func(Value) bool) error {
+	st.sink = yield
+	_, _, err := st.step(None, nil)
+	st.sink = nil
+	return err
 }
 
 // Attr returns the generator's methods.
@@ -441,7 +522,91 @@ func genExpr(x *syntax.ListComp, first evalFn, comp func(in *interp, first Value
 			})
 		})
 		fr.gen = g.st
+		g.st.direct = func(yield func(Value) bool) error {
+			stopped := false
+			err := comp(fr, seq, func(v Value) error {
+				if !yield(v) {
+					stopped = true
+					return errConsumerStopped
+				}
+				return nil
+			})
+			if stopped {
+				return nil
+			}
+			return err
+		}
 		return g, nil
+	}
+}
+
+// errConsumerStopped ends a consumed generator expression's
+// comprehension where its consumer stops (see genState.direct).
+var errConsumerStopped = Errorf(RuntimeError, "the consumer of the generator stopped")
+
+// genConsumers are the builtins that may run a generator expression
+// passed as their only argument directly (genState.direct): each
+// iterates its argument to the end or stops for good, and keeps nothing
+// of it. (Lazy iterators, zip, map, enumerate and iter, keep it.)
+var genConsumers = []string{"sum", "any", "all", "min", "max", "list", "tuple", "sorted"}
+
+// genArgCall compiles f(x for ...), a call of a name with one generator
+// expression as its argument: when f is one of genConsumers, the
+// generator is marked consumed, so that it runs in the caller's
+// goroutine without a coroutine.
+func (c *compiler) genArgCall(x *syntax.CallExpr) evalFn {
+	fn, gen := c.expr(x.Fn), c.expr(x.Args[0].Value)
+	consumers := make([]*Builtin, 0, len(genConsumers))
+	for _, name := range genConsumers {
+		if b := builtins[name]; b != nil {
+			consumers = append(consumers, b)
+		}
+	}
+	return func(in *interp) (Value, error) {
+		f, err := fn(in)
+		if err != nil {
+			return nil, err
+		}
+		v, err := gen(in)
+		if err != nil {
+			return nil, err
+		}
+		if b, ok := f.(*Builtin); ok && slices.Contains(consumers, b) {
+			if g, ok := v.(*Generator); ok {
+				g.st.consumed = true
+			}
+		}
+		r, err := in.call(f, []Value{v}, nil, nil, x)
+		return r, in.wrapNode(err, x)
+	}
+}
+
+// loopCall compiles the iterable of "for x in f(args)", a call of a name
+// with positional arguments: when f is a generator function and the loop
+// is not in a generator's body, the generator is marked consumed, so
+// that the loop body runs as its sink (iterateSink). Nothing but the
+// loop holds a generator that such a call has just made.
+func (c *compiler) loopCall(x *syntax.CallExpr) evalFn {
+	fn, args := c.expr(x.Fn), c.exprs(argExprs(x.Args))
+	return func(in *interp) (Value, error) {
+		f, err := fn(in)
+		if err != nil {
+			return nil, err
+		}
+		pos, err := evalAll(in, args)
+		if err != nil {
+			return nil, err
+		}
+		r, err := in.call(f, pos, nil, nil, x)
+		if err != nil {
+			return nil, in.wrapNode(err, x)
+		}
+		if uf, ok := f.(*Function); ok && uf.code.gen && in.gen == nil {
+			if g, ok := r.(*Generator); ok {
+				g.st.consumed = true
+			}
+		}
+		return r, nil
 	}
 }
 

@@ -146,6 +146,37 @@ var generatorCases = []struct{ src, want string }{
 	{"def f(xs):\n    k = 3\n    return (x * k for x in xs if x % 2)\nlist(f(range(8)))", "[3, 9, 15, 21]"},
 	{"g = (1 / x for x in [1, 0])\nnext(g)\nnext(g)", "ZeroDivisionError: division by zero"},
 	{"(x for x in 5)", "TypeError: 'int' object is not iterable"},
+	// A generator expression that is the only argument of sum, any, all,
+	// min, max, list, tuple or sorted runs without a coroutine
+	// (genState.direct): the same answers, errors and early stops.
+	{"sum(1 / x for x in [1, 0])", "ZeroDivisionError: division by zero"},
+	{"list(next(iter([])) for x in [1])", "RuntimeError: generator raised StopIteration"},
+	{"any(x > 3 for x in naturals()), all(x < 3 for x in naturals())", "(True, False)"},
+	{"max(x for x in [])", "ValueError: max() arg is an empty sequence"},
+	{"min(x % 5 for x in range(3, 7)), tuple(x for x in 'ab'), sorted(-x for x in range(3))", "(0, ('a', 'b'), [-2, -1, 0])"},
+	{"sum(sum(y for y in range(x)) for x in range(5)), list(x for x in range(10, 0, -3))", "(10, [10, 7, 4, 1])"},
+	{"sum = lambda g: next(g)\nsum(x for x in [7, 8])", "7"},
+	{"def f(g):\n    return next(g), next(g)\nf(x * 2 for x in range(5))", "(0, 2)"},
+	{"sum(x for x in [1, 2.5, True]), sum(x for x in [0.1] * 3), sum(x for x in [2**62] * 3)", "(4.5, 0.30000000000000004, 13835058055282163712)"},
+	{"sum(x for x in [1, 'a'])", "TypeError: unsupported operand type(s) for +: 'int' and 'str'"},
+	{"sum(([x] for x in range(3)), []), sum(iter([1.5, 2]), 1)", "([0, 1, 2], 4.5)"},
+	{"any(x > 1 for x in count(5)), list(x for x in count(3) if x)", "(True, [1, 2])"},
+	{"k = 2\nlist(x * k for x in range(3) for _ in 'ab')", "[0, 0, 2, 2, 4, 4]"},
+	// A for statement over a generator function's call runs its loop
+	// body as the generator's sink (iterateSink): the same breaks,
+	// returns, errors, else clauses and nesting.
+	{"out = []\nfor x in count(5):\n    if x == 3:\n        break\n    out.append(x)\nout", "[0, 1, 2]"},
+	{"try:\n    for x in count(5):\n        1 / 0\nexcept ZeroDivisionError:\n    r = 'caught'\nr", "'caught'"},
+	{"def f():\n    for x in naturals():\n        if x > 2:\n            return x\nf(), f()", "(3, 3)"},
+	{"out = []\nfor a in count(2):\n    for b in count(2):\n        out.append((a, b))\nout", "[(0, 0), (0, 1), (1, 0), (1, 1)]"},
+	{"def outer():\n    for x in count(3):\n        yield x * 10\nout = []\nfor y in outer():\n    out.append(y)\nout, list(outer())", "([0, 10, 20], [0, 10, 20])"},
+	{"for x in count(2):\n    pass\nelse:\n    r = 'done'\nr, x", "('done', 1)"},
+	{"out = []\ntry:\n    for x in fails():\n        out.append(x)\nexcept ZeroDivisionError as e:\n    out.append(str(e))\nout", "[1, 'division by zero']"},
+	{"for x in stop_inside():\n    pass", "RuntimeError: generator raised StopIteration"},
+	{"def rec():\n    got = []\n    for i in range(2):\n        got.append((yield i))\n    yield got\nout = []\nfor v in rec():\n    out.append(v)\nout", "[0, 1, [None, None]]"},
+	{"g2 = count(3)\nout = []\nfor x in count(3):\n    out.append((x, next(g2)))\nout", "[(0, 0), (1, 1), (2, 2)]"},
+	{"out = []\nfor v in tree([1, [2, [3]], 4]):\n    for w in count(v):\n        out.append(w)\nout", "[0, 0, 1, 0, 1, 2, 0, 1, 2, 3]"},
+	{"def first(n):\n    for x in count(n):\n        for y in count(n):\n            if y == 1:\n                return x, y\nfirst(3)", "(0, 1)"},
 	{"def g():\n    x = yield 1\n    yield x * 2\nit = g()\nnext(it), it.send(21)", "(1, 42)"},
 	{"def g():\n    yield 1, 2\nlist(g())", "[(1, 2)]"},
 	{"def g():\n    return (yield)\nit = g()\nnext(it)\nnext(it, 'x')", "'x'"},
@@ -185,7 +216,9 @@ func TestGeneratorGoroutinesEnd(t *testing.T) {
 		t.Fatal(r.Err.Render())
 	}
 	before := runtime.NumGoroutine()
-	if r := s.Exec(ctx, "", "for _ in range(200):\n    g = naturals()\n    next(g)\ng = None"); r.Err != nil {
+	// Suspended by next, and by a for loop's break (the loop body was the
+	// generator's sink: iterateSink).
+	if r := s.Exec(ctx, "", "for _ in range(200):\n    g = naturals()\n    next(g)\n    for x in naturals():\n        break\ng = None"); r.Err != nil {
 		t.Fatal(r.Err.Render())
 	}
 	for i := 0; i < 50 && runtime.NumGoroutine() > before+10; i++ {
@@ -194,7 +227,7 @@ func TestGeneratorGoroutinesEnd(t *testing.T) {
 		s.Exec(ctx, "", "1") // a cell ends the abandoned generators
 	}
 	if n := runtime.NumGoroutine(); n > before+10 {
-		t.Errorf("%d goroutines after abandoning 200 generators, %d before", n, before)
+		t.Errorf("%d goroutines after abandoning 400 generators, %d before", n, before)
 	}
 	src := "def ng():\n    with torch.no_grad():\n        yield torch.is_grad_enabled()\ng = ng()\nnext(g)"
 	if got := outcome(s.Exec(ctx, "", src)); got != "False" {

@@ -20,6 +20,13 @@ var loopPrograms = []struct{ name, src string }{
 	{"Fib", "def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nfor i in range(N):\n    fib(10)"},
 	{"TinyTensor", "s = tensor([1., 2.])\nfor i in range(N):\n    c = s + s"},
 	{"Objects", "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data"},
+	// Issue 27: a try block in a loop, with nothing raised and with an
+	// exception raised and caught each iteration, and generators: a
+	// generator expression consumed by sum, a generator function by for.
+	{"Try", "s = 0\nfor i in range(N):\n    try:\n        s = s + i\n    except ValueError:\n        s = 0"},
+	{"TryRaise", "s = 0\nfor i in range(N):\n    try:\n        raise ValueError(i)\n    except ValueError as e:\n        s = s + 1"},
+	{"GenExpr", "s = sum(x for x in range(N))"},
+	{"GenFunc", "def gen(n):\n    for i in range(n):\n        yield i\ns = 0\nfor x in gen(N):\n    s = s + x"},
 }
 
 // TestLoopProgram runs the loop program named by KAEL_LOOP_PROGRAM with

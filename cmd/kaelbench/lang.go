@@ -42,6 +42,14 @@ var langRows = []langRow{
 	// beside PyTorch's per-call overhead.
 	{key: "objects", work: "micrograd-style Value: a * b + 10.0", goal: 1.5, src: "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data", n: 100_000},
 	{key: "module", work: "4-layer MLP of a user nn.Module, batch 1, no_grad", goal: 2.0, torch: true, src: mlpSrc, pySrc: mlpSrc, n: 20_000},
+	// Issue 27's exceptions and generators: a try block in a loop with
+	// nothing raised (it should cost nothing) and with an exception
+	// raised and caught each iteration; a generator expression consumed
+	// by sum and a generator function consumed by for, per element.
+	{key: "try", work: "try: s = s + i / except ValueError (nothing raised)", src: "s = 0\nfor i in range(N):\n    try:\n        s = s + i\n    except ValueError:\n        s = 0", n: 2_000_000, goal: 1.0},
+	{key: "tryraise", work: "raise ValueError(i) / except ValueError as e", src: "s = 0\nfor i in range(N):\n    try:\n        raise ValueError(i)\n    except ValueError as e:\n        s = s + 1", n: 300_000, goal: 1.0},
+	{key: "genexpr", work: "sum(x for x in range(N)), per element", src: "s = sum(x for x in range(N))", n: 2_000_000, goal: 1.0},
+	{key: "genfunc", work: "for x in gen(N), def gen(n): yield, per element", src: "def gen(n):\n    for i in range(n):\n        yield i\ns = 0\nfor x in gen(N):\n    s = s + x", n: 1_000_000, goal: 1.0},
 	// Issue 29's NumPy rows: kael's NumPy against NumPy itself, large
 	// arrays (at least as fast) and a loop over small ones (NumPy's
 	// per-call overhead, where kael should win by 1.5x).
