@@ -48,6 +48,9 @@ type UserClass struct {
 	// instGuard is asked before an instance is made (SetInstantiateGuard)
 	instGuard func(cls *UserClass) error
 	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)
+	// meta is the class's metaclass, a class derived from type; nil for
+	// type itself (class_meta.go).
+	meta *UserClass
 	layouts   *layouts    // the layouts of its instances (class_layout.go)
 	// initFn is plainInit's answer for the classEpoch initEpoch.
 	initFn    *Function

@@ -63,11 +63,13 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			cls.module = m // a class of an imported file module
 		}
 		ks := make([]*UserClass, len(bases))
+		baseVals := make(Tuple, len(bases))
 		for i, b := range bases {
 			v, err := b(in)
 			if err != nil {
 				return ctrlNext, err
 			}
+			baseVals[i] = v
 			if ks[i], err = baseOf(v); err != nil {
 				return ctrlNext, in.errorAt(err, st.Bases[i].Span())
 			}
@@ -76,10 +78,30 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		if err != nil {
 			return ctrlNext, err
 		}
-		if kwNames, kwVals, err = classKeywords(kwNames, kwVals); err != nil {
-			return ctrlNext, in.errorAt(err, st.Keywords[0].Span())
+		meta, kwNames, kwVals := metaOfClassStmt(kwNames, kwVals)
+		if m, isMeta := meta.(*UserClass); meta == nil || isMeta && m.isMeta() {
+			// the most derived of the metaclass and the bases' ones
+			w, err := winnerMeta(m, ks)
+			if err != nil {
+				return ctrlNext, in.errorAt(err, st.Name.Span())
+			}
+			if w != nil {
+				meta = w
+			}
 		}
-		if err := cls.setBases(ks); err != nil {
+		// ns is the namespace a metaclass other than type receives; the
+		// class is made here without one.
+		var ns *Dict
+		if meta != nil {
+			if ns, err = in.prepareNamespace(meta, name, baseVals, kwNames, kwVals, st); err != nil {
+				return ctrlNext, in.errorAt(err, st.Name.Span())
+			}
+			_ = ns.Set("__module__", globalsModule(in.glob)) // str keys
+			_ = ns.Set("__qualname__", name)
+			if doc != None {
+				_ = ns.Set("__doc__", doc)
+			}
+		} else if err := cls.setBases(ks); err != nil {
 			return ctrlNext, in.errorAt(err, st.Name.Span())
 		}
 		body := &Function{Name: name, code: code, glob: c.glob, src: in.src, filename: in.filename,
@@ -104,28 +126,52 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			if k, ok := v.(*UserClass); ok && k.qualname == "" && k.Name == n {
 				k.qualname = name + "." + k.Name
 			}
-			cls.set(n, classAttrValue(n, v))
-		}
-		if len(annotated) > 0 {
-			cls.set("__annotations__", annotationDict(annotated, in.src))
-		}
-		frame.locals[classSlot].(*varCell).v = cls
-		in.releaseFrame(frame)
-		if err := in.initClass(cls, kwNames, kwVals, st); err != nil {
-			return ctrlNext, in.errorAt(err, st.Name.Span())
-		}
-		if h := cls.classHooks(); h != nil && h.Made != nil {
-			if err := h.Made(cls); err != nil {
-				return ctrlNext, in.errorAt(err, st.Name.Span())
+			if ns != nil {
+				_ = ns.Set(n, v)
+			} else {
+				cls.set(n, classAttrValue(n, v))
 			}
 		}
 		var result Value = cls
+		if ns != nil {
+			if len(annotated) > 0 {
+				_ = ns.Set("__annotations__", annotationDict(annotated, in.src))
+			}
+			cell := frame.locals[classSlot].(*varCell)
+			in.releaseFrame(frame)
+			if result, err = in.call(meta, []Value{name, baseVals, ns}, kwNames, kwVals, st); err != nil {
+				return ctrlNext, in.errorAt(err, st.Name.Span())
+			}
+			cell.v = result
+		} else if err := in.madeClass(cls, frame, classSlot, annotated, kwNames, kwVals, st); err != nil {
+			return ctrlNext, err
+		}
 		if result, err = in.applyDecorators(decos, result, st.Decorators); err != nil {
 			return ctrlNext, err
 		}
 		store(in, result)
 		return ctrlNext, nil
 	}
+}
+
+// madeClass finishes the class cls a class statement st made without a
+// metaclass once its body ran in frame: its annotations, the __class__
+// cell in classSlot, and what type.__new__ does after the body.
+func (in *interp) madeClass(cls *UserClass, frame *interp, classSlot int, annotated []*syntax.AnnAssignStmt, kwNames []string, kwVals []Value, st *syntax.ClassStmt) error {
+	if len(annotated) > 0 {
+		cls.set("__annotations__", annotationDict(annotated, in.src))
+	}
+	frame.locals[classSlot].(*varCell).v = cls
+	in.releaseFrame(frame)
+	if err := in.initClass(cls, kwNames, kwVals, st); err != nil {
+		return in.errorAt(err, st.Name.Span())
+	}
+	if h := cls.classHooks(); h != nil && h.Made != nil {
+		if err := h.Made(cls); err != nil {
+			return in.errorAt(err, st.Name.Span())
+		}
+	}
+	return nil
 }
 
 // classAnnotations returns the annotated assignments of a class body
