@@ -121,6 +121,54 @@ func metaOfClassStmt(kwNames []string, kwVals []Value) (Value, []string, []Value
 	return nil, kwNames, kwVals
 }
 
+// prepareClass is the first step of making a class named name with
+// bases (ks their classes) and the metaclass meta of its metaclass=
+// keyword (nil for none or type): the metaclass that makes it, the most
+// derived of meta and the bases' metaclasses (nil for type), and the
+// namespace for its body, which that metaclass's __prepare__ returns
+// (nil for type).
+func (in *interp) prepareClass(name string, bases Tuple, ks []*UserClass, meta Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, *Dict, error) {
+	if m, isMeta := meta.(*UserClass); meta == nil || isMeta && m.isMeta() {
+		w, err := winnerMeta(m, ks)
+		if err != nil {
+			return nil, nil, err
+		}
+		meta = nil
+		if w != nil {
+			meta = w
+		}
+	}
+	if meta == nil {
+		return nil, nil, nil
+	}
+	ns, err := in.prepareNamespace(meta, name, bases, kwNames, kwVals, at)
+	return meta, ns, err
+}
+
+// PrepareClass is types.prepare_class(name, bases, kwds): the metaclass
+// that makes a class named name with bases and keywords (the type
+// builtin when none but type does), and the namespace for its body,
+// without the metaclass keyword in the keywords returned.
+func PrepareClass(a *Args, name string, bases Tuple, kwNames []string, kwVals []Value) (Value, *Dict, []string, []Value, error) {
+	ks := make([]*UserClass, len(bases))
+	for i, b := range bases {
+		k, err := baseOf(b)
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		ks[i] = k
+	}
+	meta, kwNames, kwVals := metaOfClassStmt(kwNames, kwVals)
+	meta, ns, err := a.in.prepareClass(name, bases, ks, meta, kwNames, kwVals, a.in.stmtNode())
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	if meta == nil {
+		meta, ns = builtins["type"], NewDict()
+	}
+	return meta, ns, kwNames, kwVals, nil
+}
+
 // prepareNamespace calls the __prepare__ of the metaclass meta (when its
 // classes define one) for a class statement: the dict the body's names go
 // into.

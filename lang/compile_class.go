@@ -79,23 +79,13 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			return ctrlNext, err
 		}
 		meta, kwNames, kwVals := metaOfClassStmt(kwNames, kwVals)
-		if m, isMeta := meta.(*UserClass); meta == nil || isMeta && m.isMeta() {
-			// the most derived of the metaclass and the bases' ones
-			w, err := winnerMeta(m, ks)
-			if err != nil {
-				return ctrlNext, in.errorAt(err, st.Name.Span())
-			}
-			if w != nil {
-				meta = w
-			}
-		}
 		// ns is the namespace a metaclass other than type receives; the
 		// class is made here without one.
-		var ns *Dict
+		meta, ns, err := in.prepareClass(name, baseVals, ks, meta, kwNames, kwVals, st)
+		if err != nil {
+			return ctrlNext, in.errorAt(err, st.Name.Span())
+		}
 		if meta != nil {
-			if ns, err = in.prepareNamespace(meta, name, baseVals, kwNames, kwVals, st); err != nil {
-				return ctrlNext, in.errorAt(err, st.Name.Span())
-			}
 			_ = ns.Set("__module__", globalsModule(in.glob)) // str keys
 			_ = ns.Set("__qualname__", name)
 			if doc != None {

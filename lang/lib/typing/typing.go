@@ -400,7 +400,8 @@ func noTypeCheck(a *lang.Args) (lang.Value, error) {
 
 // markNoTypeCheck sets arg.__no_type_check__ = True as CPython's
 // no_type_check does: for a class also on the functions and classes its
-// body defined (their __qualname__ is the class's and their name); a
+// body defined (their __qualname__ is the class's and their name, and
+// their __module__ the class's); a
 // value that takes no attributes (a builtin) stays unmarked.
 func markNoTypeCheck(arg lang.Value) error {
 	if c, ok := arg.(*lang.UserClass); ok {
@@ -409,6 +410,10 @@ func markNoTypeCheck(arg lang.Value) error {
 			return err
 		}
 		q, err := lang.GetAttr(c, "__qualname__")
+		if err != nil {
+			return err
+		}
+		module, err := lang.GetAttr(c, "__module__")
 		if err != nil {
 			return err
 		}
@@ -422,7 +427,8 @@ func markNoTypeCheck(arg lang.Value) error {
 			}
 			name, _ := lang.GetAttr(v, "__name__")
 			own, _ := lang.GetAttr(v, "__qualname__")
-			if s, ok := name.(string); !ok || own != lang.Value(q.(string)+"."+s) {
+			mod, _ := lang.GetAttr(v, "__module__")
+			if s, ok := name.(string); !ok || own != lang.Value(q.(string)+"."+s) || !lang.Equal(mod, module) {
 				continue
 			}
 			if err := markNoTypeCheck(v); err != nil {
