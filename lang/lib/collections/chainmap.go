@@ -67,6 +67,10 @@ func chainLookup(maps []lang.Value, key lang.Value) (v lang.Value, found bool, e
 	return nil, false, nil
 }
 
+func init() {
+	_ = chainMapClass.SetAttr("__doc__", "ChainMap(*maps): the mappings maps (a list; one empty dict when none) seen as one, the first that has a key giving its value; writes and del go to the first. CPython's class: a subclass may override its methods.")
+}
+
 var chainMapClass = lang.MustNewClass("ChainMap", "collections", nil,
 	lang.NewBuiltin(lang.AsValue, "__init__(self, *maps)", "A view of maps (one empty dict when none) as one mapping, the first that has a key giving its value.", func(a *lang.Args) (lang.Value, error) {
 		maps := a.Value("maps").(lang.Tuple)
