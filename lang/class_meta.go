@@ -234,7 +234,7 @@ func (c *UserClass) allocate(pos []Value) (*Instance, error) {
 
 func init() {
 	typeNewB := &Builtin{Name: "__new__", Sig: "__new__(metacls, name, bases, dict, **kwargs)", acceptsKeywords: true,
-		Doc: "type.__new__, as in Python: makes the class name of metaclass metacls.",
+		Doc:    "type.__new__, as in Python: makes the class name of metaclass metacls.",
 		params: []param{{name: "metacls"}, {name: "name"}, {name: "bases"}, {name: "dict"}},
 		fn: func(a *Args) (Value, error) {
 			var meta *UserClass

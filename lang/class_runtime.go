@@ -50,8 +50,8 @@ type UserClass struct {
 	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)
 	// meta is the class's metaclass, a class derived from type; nil for
 	// type itself (class_meta.go).
-	meta *UserClass
-	layouts   *layouts    // the layouts of its instances (class_layout.go)
+	meta    *UserClass
+	layouts *layouts // the layouts of its instances (class_layout.go)
 	// initFn is plainInit's answer for the classEpoch initEpoch.
 	initFn    *Function
 	initEpoch uint64
