@@ -9,9 +9,11 @@ import (
 // Class statements and decorators in the compiler. A class body compiles
 // as a function body (the resolver gave it a funcInfo of its own); running
 // the statement evaluates the decorators and the base, runs the body once
-// in a frame of its own, makes the class from the names the body bound,
-// fills the __class__ cell that super() reads, applies the decorators and
-// binds the name. Nothing is bound when any step fails.
+// in a frame of its own, makes the class from the names the body bound
+// (or, with a metaclass other than type, calls the metaclass with them in
+// a dict: class_meta.go), fills the __class__ cell that super() reads,
+// applies the decorators and binds the name. Nothing is bound when any
+// step fails.
 
 // classStmt compiles class Name(Base): body.
 func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
