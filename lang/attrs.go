@@ -89,6 +89,9 @@ func getAttr(v Value, name string) (Value, error) {
 		if name == "__name__" || name == "__qualname__" {
 			return x.Name, nil
 		}
+		if name == "__call__" && ClassOf(x) == "" {
+			return callWrapper(x), nil
+		}
 		if v, ok := classAttrs[x][name]; ok {
 			return v, nil
 		}

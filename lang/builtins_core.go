@@ -190,7 +190,7 @@ func init() {
 		case len(rest) != 2:
 			return nil, Errorf(TypeError, "type() takes 1 or 3 arguments")
 		}
-		return a.in.typeNew(a.Value("x"), rest[0], rest[1], kwNames, kwVals)
+		return a.in.typeNewMeta(nil, a.Value("x"), rest[0], rest[1], kwNames, kwVals, true)
 	}).acceptsKeywords = true
 	NewBuiltin(AsFunc, "dtype_of(x)", "The dtype x has, or would have as a tensor: a Python float gives float32, an int int64, a bool bool.", func(a *Args) (Value, error) {
 		switch x := a.Value("x").(type) {

@@ -13,6 +13,17 @@ func callTarget(v Value) (Value, bool) {
 	return h.Attr("__call__")
 }
 
+// callWrapper is fn.__call__ for a function or builtin fn, CPython's
+// method-wrapper: calling it calls fn.
+func callWrapper(fn Value) *Builtin {
+	return &Builtin{Name: "__call__", Sig: "__call__(*args, **kwargs)", acceptsKeywords: true,
+		Doc:    "Calls the function it was read from with the arguments.",
+		params: []param{{name: "args", variadic: true}},
+		fn: func(a *Args) (Value, error) {
+			return a.CallKw(fn, a.Value("args").(Tuple), a.kwNames, a.kwVals)
+		}}
+}
+
 // Callable reports whether v can be called.
 func Callable(v Value) bool {
 	switch x := v.(type) {

@@ -180,6 +180,12 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 			return v, err
 		}
 	}
+	if v, ok, err := in.metaAttr(c, name); ok || err != nil {
+		return v, err
+	}
+	if name == "__new__" {
+		return objectMethods["__new__"], nil // object.__new__, a staticmethod
+	}
 	err := Errorf(AttributeError, "type object '%s' has no attribute '%s'", c.Name, name).withName(name, c)
 	err.Hint = suggestHint(name, c.AttrNames())
 	return nil, err
@@ -290,6 +296,10 @@ func (c *UserClass) Attr(name string) (Value, bool) {
 type superValue struct {
 	cls  *UserClass
 	self Value // an instance, or a class in a classmethod
+	// of is the metaclass whose MRO the lookup walks when self is a
+	// class read as an instance of its metaclass (super() in a
+	// metaclass's method); nil otherwise.
+	of *UserClass
 }
 
 func (*superValue) TypeName() string { return "super" }
@@ -300,6 +310,9 @@ func (s *superValue) String() string {
 
 // selfClass is the class of super()'s second argument.
 func (s *superValue) selfClass() *UserClass {
+	if s.of != nil {
+		return s.of
+	}
 	if c, ok := s.self.(*UserClass); ok {
 		return c
 	}
@@ -322,6 +335,9 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 				return nativeInit(b, x), nil
 			}
 			if m, ok := b.Methods[name]; ok {
+				if name == "__new__" {
+					return m, nil // a staticmethod
+				}
 				return bindClassAttr(m, s.self, s.selfClass()), nil
 			}
 			if isInst && b.Attr != nil {
@@ -338,7 +354,7 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 		if p, isProp := v.(*propertyValue); isProp && p.fget != nil && isInst {
 			return in.call(p.fget, []Value{s.self}, nil, nil, in.stmtNode())
 		}
-		if !isInst {
+		if !isInst && s.of == nil {
 			if f, ok := v.(*Function); ok {
 				return f, nil // super().f in a classmethod: the plain function
 			}
@@ -346,6 +362,9 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 		return bindClassAttr(v, s.self, s.selfClass()), nil
 	}
 	if m, ok := objectAttrOf(name); ok { // super().__repr__(), super().__setattr__(n, v)
+		if name == "__new__" {
+			return m, nil // a staticmethod
+		}
 		return &userMethod{self: s.self, fn: m}, nil
 	}
 	return nil, Errorf(AttributeError, "'super' object has no attribute '%s'", name)
@@ -384,6 +403,9 @@ func newSuper(cls, obj Value) (*superValue, error) {
 		if x.derivesFrom(c) {
 			return &superValue{cls: c, self: x}, nil
 		}
+		if x.meta != nil && x.meta.derivesFrom(c) {
+			return &superValue{cls: c, self: x, of: x.meta}, nil
+		}
 	}
 	return nil, Errorf(TypeError, "super(type, obj): obj must be an instance or subtype of type")
 }
@@ -414,8 +436,24 @@ func (in *interp) callUser(fn Value, pos []Value, kwNames []string, kwVals []Val
 	return nil, Errorf(TypeError, "'%s' object is not callable", TypeName(fn))
 }
 
-// instantiate is C(...): a new instance, set up by __init__.
+// instantiate is C(...): the metaclass's __call__ when it defines one,
+// else typeCall.
 func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	if c.meta != nil {
+		if call, ok := c.meta.userAttr("__call__"); ok {
+			return in.callMethod(call, c, c.meta, pos, kwNames, kwVals, at)
+		}
+	}
+	return in.typeCall(c, pos, kwNames, kwVals, at)
+}
+
+// typeCall is type.__call__(C, ...): for a metaclass a new class
+// (metaCall), else a new instance made by C's __new__ (object's by
+// default) and set up by __init__ when it is an instance of C.
+func (in *interp) typeCall(c *UserClass, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
+	if c.isMeta() {
+		return in.metaCall(c, pos, kwNames, kwVals, at)
+	}
 	if h := c.classHooks(); h != nil && h.Call != nil {
 		if v, ok, err := h.Call(c, pos, kwNames, kwVals); ok || err != nil {
 			return v, err
@@ -428,23 +466,38 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 			}
 		}
 	}
+	newFn, ownNew := c.userNew()
+	var x *Instance
+	if ownNew {
+		args := make([]Value, 0, len(pos)+1)
+		r, err := in.call(newFn, append(append(args, c), pos...), kwNames, kwVals, at)
+		if err != nil {
+			return nil, err
+		}
+		made, isInst := r.(*Instance)
+		if !isInst || !made.cls.derivesFrom(c) {
+			return r, nil // not an instance of C: __init__ does not run
+		}
+		x = made
+	} else {
+		var err error
+		if x, err = c.allocate(nil); err != nil { // initInstance keeps the arguments, once
+			return nil, err
+		}
+	}
+	return in.initInstance(x.cls, x, ownNew, pos, kwNames, kwVals, at)
+}
+
+// initInstance runs the __init__ of c on x, made by c's __new__ (ownNew:
+// a class statement's; the arguments are then its business).
+func (in *interp) initInstance(c *UserClass, x *Instance, ownNew bool, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
 	b := c.base()
-	if b.Construct != nil {
-		if err := b.Construct(c); err != nil {
-			return nil, err
-		}
-	}
-	x := &Instance{cls: c, lay: c.emptyLayout()} // a layout from the start, for the caches of a native base's attributes
-	if b.New != nil {
-		if err := b.New(x); err != nil {
-			return nil, err
-		}
-	}
 	// BaseException.__new__ keeps the arguments, for an __init__ of a
 	// class statement that does not call BaseException's (whose own
-	// __init__ sets them again, so they are not kept before it).
+	// __init__ sets them again, so typeCall's allocate(nil) left them out).
+	// A class's own __new__ made x as it chose: nothing to keep then.
 	keepArgs := func() {
-		if st, isExc := x.Native.(*excState); isExc {
+		if st, isExc := x.Native.(*excState); isExc && !ownNew {
 			st.args = append(Tuple{}, pos...)
 		}
 	}
@@ -469,7 +522,7 @@ func (in *interp) instantiate(c *UserClass, pos []Value, kwNames []string, kwVal
 		}
 		return x, nil
 	}
-	if len(pos)+len(kwNames) > 0 {
+	if len(pos)+len(kwNames) > 0 && !ownNew {
 		return nil, Errorf(TypeError, "%s() takes no arguments", c.Name).
 			WithHint("define __init__(self, ...) in class %s to take arguments", c.Name)
 	}

@@ -6,32 +6,19 @@ import "github.com/kael-dev/kael/lang/syntax"
 // type.__new__ takes them: the keyword arguments of the class statement
 // (class A(B, flag=True)), __slots__, each attribute's __set_name__, and
 // the __init_subclass__ of the nearest base that defines one (an implicit
-// classmethod), which receives the keywords. metaclass=type is Python's
-// default; any other metaclass is refused with an error that names it.
-
-// classKeywords separates metaclass= from the keyword arguments of a class
-// statement, refusing a metaclass other than type.
-func classKeywords(kwNames []string, kwVals []Value) ([]string, []Value, error) {
-	for i, name := range kwNames {
-		if name != "metaclass" {
-			continue
-		}
-		if kwVals[i] != Value(builtins["type"]) {
-			return nil, nil, Errorf(TypeError, "kael does not support metaclasses: metaclass=%s", Repr(kwVals[i])).
-				WithHint("kael classes are made by the class statement itself (metaclass=type); use a class decorator or __init_subclass__ instead")
-		}
-		names := append(append([]string(nil), kwNames[:i]...), kwNames[i+1:]...)
-		vals := append(append([]Value(nil), kwVals[:i]...), kwVals[i+1:]...)
-		return names, vals, nil
-	}
-	return kwNames, kwVals, nil
-}
+// classmethod), which receives the keywords. Metaclasses: class_meta.go.
 
 // classAttrValue is what a class body's name becomes as a class
-// attribute: __init_subclass__ is a classmethod even undecorated.
+// attribute: __init_subclass__ is a classmethod even undecorated, and
+// __new__ a staticmethod.
 func classAttrValue(name string, v Value) Value {
-	if f, ok := v.(*Function); ok && name == "__init_subclass__" {
-		return &classMethod{fn: f}
+	if f, ok := v.(*Function); ok {
+		switch name {
+		case "__init_subclass__":
+			return &classMethod{fn: f}
+		case "__new__":
+			return &staticMethod{fn: f}
+		}
 	}
 	return v
 }
@@ -121,10 +108,12 @@ func (c *UserClass) initSlots() error {
 	return nil
 }
 
-// typeNew is type(name, bases, ns, **kw): the class a class statement
-// named name with those bases and keywords would make, its attributes
-// the items of ns.
-func (in *interp) typeNew(nameV, basesV, nsV Value, kwNames []string, kwVals []Value) (Value, error) {
+// typeNewMeta is type.__new__(meta, name, bases, ns, **kw) (meta nil:
+// type): the class a class statement named name with those bases,
+// keywords and metaclass would make, its attributes the items of ns.
+// For type(name, bases, ns) (called true), a metaclass of the bases
+// makes the class, as in CPython.
+func (in *interp) typeNewMeta(meta *UserClass, nameV, basesV, nsV Value, kwNames []string, kwVals []Value, called bool) (Value, error) {
 	name, ok := nameV.(string)
 	if !ok {
 		return nil, Errorf(TypeError, "type.__new__() argument 1 must be str, not %s", TypeName(nameV))
@@ -136,10 +125,6 @@ func (in *interp) typeNew(nameV, basesV, nsV Value, kwNames []string, kwVals []V
 	ns, ok := nsV.(*Dict)
 	if !ok {
 		return nil, Errorf(TypeError, "type.__new__() argument 3 must be dict, not %s", TypeName(nsV))
-	}
-	kwNames, kwVals, err := classKeywords(kwNames, kwVals)
-	if err != nil {
-		return nil, err
 	}
 	cls := &UserClass{Name: name, attrs: map[string]Value{"__doc__": None}, sess: in.s}
 	if m := globalsModule(in.glob); m != "__main__" {
@@ -153,6 +138,14 @@ func (in *interp) typeNew(nameV, basesV, nsV Value, kwNames []string, kwVals []V
 		}
 		ks[i] = k
 	}
+	winner, err := winnerMeta(meta, ks)
+	if err != nil {
+		return nil, err
+	}
+	if called && winner != nil {
+		return in.metaCall(winner, []Value{nameV, basesV, nsV}, kwNames, kwVals, in.stmtNode())
+	}
+	cls.meta = winner
 	if err := cls.setBases(ks); err != nil {
 		return nil, err
 	}
@@ -161,7 +154,27 @@ func (in *interp) typeNew(nameV, basesV, nsV Value, kwNames []string, kwVals []V
 		if !ok {
 			return nil, Errorf(TypeError, "kael class attributes are named by strings, not '%s'", TypeName(k))
 		}
-		cls.set(s, classAttrValue(s, ns.Values()[i]))
+		v := ns.Values()[i]
+		switch s {
+		case "__qualname__":
+			q, ok := v.(string)
+			if !ok {
+				return nil, Errorf(TypeError, "type __qualname__ must be a str, not %s", TypeName(v))
+			}
+			if q != name {
+				cls.qualname = q
+			}
+			continue
+		case "__module__":
+			if m, ok := v.(string); ok { // a class statement's module
+				cls.module = m
+				if m == "__main__" {
+					cls.module = ""
+				}
+				continue
+			}
+		}
+		cls.set(s, classAttrValue(s, v))
 	}
 	if err := in.initClass(cls, kwNames, kwVals, in.stmtNode()); err != nil {
 		return nil, err

@@ -90,6 +90,8 @@ func (f *Function) Attr(name string) (Value, bool) {
 			f.attrs = NewDict()
 		}
 		return f.attrs, true
+	case "__call__":
+		return callWrapper(f), true
 	}
 	return nil, false
 }

@@ -48,7 +48,7 @@ var supportedDunders = map[string]bool{
 	"__doc__": true, "__module__": true, "__qualname__": true,
 	"__delitem__": true, "__getattribute__": true, "__setattr__": true, "__delattr__": true,
 	"__get__": true, "__set__": true, "__delete__": true, "__set_name__": true,
-	"__init_subclass__": true, "__slots__": true, "__format__": true, "__missing__": true, "__match_args__": true,
+	"__init_subclass__": true, "__slots__": true, "__new__": true, "__prepare__": true, "__format__": true, "__missing__": true, "__match_args__": true,
 }
 
 func init() {
@@ -64,9 +64,7 @@ func init() {
 }
 
 // dunderHints explain the special methods kael refuses.
-var dunderHints = map[string]string{
-	"__new__": "set the object up in __init__",
-}
+var dunderHints = map[string]string{}
 
 // callSpecial calls x's special method name with args in frame in; ok is
 // false when the classes do not define it.

@@ -22,11 +22,11 @@ func (c *UserClass) plainInit() *Function {
 }
 
 func (c *UserClass) findPlainInit() *Function {
-	if h := c.classHooks(); h != nil && h.Call != nil {
+	if h := c.classHooks(); h != nil && h.Call != nil || c.meta != nil || c.isMeta() {
 		return nil
 	}
 	for _, k := range c.mroUser {
-		if k.instGuard != nil {
+		if _, ownNew := k.attrs["__new__"]; k.instGuard != nil || ownNew {
 			return nil
 		}
 	}

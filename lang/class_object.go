@@ -88,6 +88,27 @@ func init() {
 		return NotImplemented, nil
 	})
 	def("__hash__(self)", func(a *Args) (Value, error) { return ID(a.Value("self")) >> 4, nil })
+	def("__new__(cls, *args)", func(a *Args) (Value, error) {
+		args := a.Value("args").(Tuple)
+		c, ok := a.Value("cls").(*UserClass)
+		switch {
+		case !ok && a.Value("cls") == Value(builtins["object"]):
+			return &Instance{cls: objectClass}, nil
+		case !ok:
+			return nil, Errorf(TypeError, "object.__new__(X): X is not a type object (%s)", TypeName(a.Value("cls")))
+		case c.isMeta():
+			return nil, Errorf(TypeError, "object.__new__(%s) is not safe, use type.__new__()", c.Name)
+		}
+		if len(args)+len(a.kwNames) > 0 && c.nativeBase == "" {
+			if _, own := c.userNew(); own {
+				return nil, Errorf(TypeError, "object.__new__() takes exactly one argument (the type to instantiate)")
+			}
+			if _, init := c.userAttr("__init__"); !init {
+				return nil, Errorf(TypeError, "%s() takes no arguments", c.Name)
+			}
+		}
+		return c.allocate(args)
+	}).CollectKeywords()
 	def("__init_subclass__(cls)", func(a *Args) (Value, error) {
 		name := TypeName(a.Value("cls"))
 		if c, ok := a.Value("cls").(*UserClass); ok {

@@ -48,7 +48,10 @@ type UserClass struct {
 	// instGuard is asked before an instance is made (SetInstantiateGuard)
 	instGuard func(cls *UserClass) error
 	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)
-	layouts   *layouts    // the layouts of its instances (class_layout.go)
+	// meta is the class's metaclass, a class derived from type; nil for
+	// type itself (class_meta.go).
+	meta    *UserClass
+	layouts *layouts // the layouts of its instances (class_layout.go)
 	// initFn is plainInit's answer for the classEpoch initEpoch.
 	initFn    *Function
 	initEpoch uint64
@@ -356,7 +359,7 @@ func baseOf(v Value) (*UserClass, error) {
 		what = "the builtin class '" + name + "'"
 	}
 	return nil, Errorf(TypeError, "kael classes cannot derive from %s", what).
-		WithHint("a class derives from another class statement's class, object, list, dict, an exception class, nn.Module or torch.autograd.Function; hold other values as attributes (self.value = 0)")
+		WithHint("a class derives from another class statement's class, object, type (a metaclass), list, dict, an exception class, nn.Module or torch.autograd.Function; hold other values as attributes (self.value = 0)")
 }
 
 // pythonArgCount is Python's "f() missing 2 required positional arguments:

@@ -189,6 +189,9 @@ func TypeOf(v Value) Value {
 	case *Instance:
 		return x.cls
 	case *UserClass:
+		if x.meta != nil {
+			return x.meta
+		}
 		return builtins["type"]
 	case Typer:
 		if t := x.PyType(); t != nil {
@@ -255,6 +258,9 @@ func isInstanceNamed(v Value, cls string) bool {
 func IsInstance(obj, c Value) (bool, error) {
 	switch c := c.(type) {
 	case *UserClass:
+		if k, isClass := obj.(*UserClass); isClass { // a class, an instance of its metaclass
+			return k.meta != nil && k.meta.derivesFrom(c), nil
+		}
 		x, isInst := obj.(*Instance)
 		return isInst && x.cls.derivesFrom(c), nil
 	case InstanceChecker:

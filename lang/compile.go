@@ -342,15 +342,19 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 			if err != nil || ok {
 				return ctrlNext, err
 			}
-			text := "assertion failed"
+			var args []Value // AssertionError(msg), or AssertionError() without one
 			if msg != nil {
 				v, err := msg(in)
 				if err != nil {
 					return ctrlNext, in.errorAt(err, st.Msg.Span())
 				}
-				text = Str(v)
+				args = []Value{v}
 			}
-			return ctrlNext, in.errorAt(Errorf(AssertionError, "%s", text), st.Cond.Span())
+			x, err := exceptionClasses["AssertionError"].allocate(args)
+			if err != nil {
+				return ctrlNext, err
+			}
+			return ctrlNext, in.errorAt(excError(x), st.Cond.Span())
 		}
 	}
 	return c.fail(Errorf(SyntaxError, "unsupported statement"), st)

@@ -9,9 +9,11 @@ import (
 // Class statements and decorators in the compiler. A class body compiles
 // as a function body (the resolver gave it a funcInfo of its own); running
 // the statement evaluates the decorators and the base, runs the body once
-// in a frame of its own, makes the class from the names the body bound,
-// fills the __class__ cell that super() reads, applies the decorators and
-// binds the name. Nothing is bound when any step fails.
+// in a frame of its own, makes the class from the names the body bound
+// (or, with a metaclass other than type, calls the metaclass with them in
+// a dict: class_meta.go), fills the __class__ cell that super() reads,
+// applies the decorators and binds the name. Nothing is bound when any
+// step fails.
 
 // classStmt compiles class Name(Base): body.
 func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
@@ -63,11 +65,13 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			cls.module = m // a class of an imported file module
 		}
 		ks := make([]*UserClass, len(bases))
+		baseVals := make(Tuple, len(bases))
 		for i, b := range bases {
 			v, err := b(in)
 			if err != nil {
 				return ctrlNext, err
 			}
+			baseVals[i] = v
 			if ks[i], err = baseOf(v); err != nil {
 				return ctrlNext, in.errorAt(err, st.Bases[i].Span())
 			}
@@ -76,10 +80,20 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		if err != nil {
 			return ctrlNext, err
 		}
-		if kwNames, kwVals, err = classKeywords(kwNames, kwVals); err != nil {
-			return ctrlNext, in.errorAt(err, st.Keywords[0].Span())
+		meta, kwNames, kwVals := metaOfClassStmt(kwNames, kwVals)
+		// ns is the namespace a metaclass other than type receives; the
+		// class is made here without one.
+		meta, ns, err := in.prepareClass(name, baseVals, ks, meta, kwNames, kwVals, st)
+		if err != nil {
+			return ctrlNext, in.errorAt(err, st.Name.Span())
 		}
-		if err := cls.setBases(ks); err != nil {
+		if meta != nil {
+			_ = ns.Set("__module__", globalsModule(in.glob)) // str keys
+			_ = ns.Set("__qualname__", name)
+			if doc != None {
+				_ = ns.Set("__doc__", doc)
+			}
+		} else if err := cls.setBases(ks); err != nil {
 			return ctrlNext, in.errorAt(err, st.Name.Span())
 		}
 		body := &Function{Name: name, code: code, glob: c.glob, src: in.src, filename: in.filename,
@@ -104,28 +118,52 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			if k, ok := v.(*UserClass); ok && k.qualname == "" && k.Name == n {
 				k.qualname = name + "." + k.Name
 			}
-			cls.set(n, classAttrValue(n, v))
-		}
-		if len(annotated) > 0 {
-			cls.set("__annotations__", annotationDict(annotated, in.src))
-		}
-		frame.locals[classSlot].(*varCell).v = cls
-		in.releaseFrame(frame)
-		if err := in.initClass(cls, kwNames, kwVals, st); err != nil {
-			return ctrlNext, in.errorAt(err, st.Name.Span())
-		}
-		if h := cls.classHooks(); h != nil && h.Made != nil {
-			if err := h.Made(cls); err != nil {
-				return ctrlNext, in.errorAt(err, st.Name.Span())
+			if ns != nil {
+				_ = ns.Set(n, v)
+			} else {
+				cls.set(n, classAttrValue(n, v))
 			}
 		}
 		var result Value = cls
+		if ns != nil {
+			if len(annotated) > 0 {
+				_ = ns.Set("__annotations__", annotationDict(annotated, in.src))
+			}
+			cell := frame.locals[classSlot].(*varCell)
+			in.releaseFrame(frame)
+			if result, err = in.call(meta, []Value{name, baseVals, ns}, kwNames, kwVals, st); err != nil {
+				return ctrlNext, in.errorAt(err, st.Name.Span())
+			}
+			cell.v = result
+		} else if err := in.madeClass(cls, frame, classSlot, annotated, kwNames, kwVals, st); err != nil {
+			return ctrlNext, err
+		}
 		if result, err = in.applyDecorators(decos, result, st.Decorators); err != nil {
 			return ctrlNext, err
 		}
 		store(in, result)
 		return ctrlNext, nil
 	}
+}
+
+// madeClass finishes the class cls a class statement st made without a
+// metaclass once its body ran in frame: its annotations, the __class__
+// cell in classSlot, and what type.__new__ does after the body.
+func (in *interp) madeClass(cls *UserClass, frame *interp, classSlot int, annotated []*syntax.AnnAssignStmt, kwNames []string, kwVals []Value, st *syntax.ClassStmt) error {
+	if len(annotated) > 0 {
+		cls.set("__annotations__", annotationDict(annotated, in.src))
+	}
+	frame.locals[classSlot].(*varCell).v = cls
+	in.releaseFrame(frame)
+	if err := in.initClass(cls, kwNames, kwVals, st); err != nil {
+		return in.errorAt(err, st.Name.Span())
+	}
+	if h := cls.classHooks(); h != nil && h.Made != nil {
+		if err := h.Made(cls); err != nil {
+			return in.errorAt(err, st.Name.Span())
+		}
+	}
+	return nil
 }
 
 // classAnnotations returns the annotated assignments of a class body

@@ -103,8 +103,10 @@ func (in *interp) callIsInstance(fn *Builtin, args []operand, at *syntax.CallExp
 		return nil, err
 	}
 	if c, ok := cls.(*UserClass); ok {
-		x, isInst := obj.(*Instance)
-		return isInst && x.cls.derivesFrom(c), nil
+		if x, isInst := obj.(*Instance); isInst { // the common case, inline
+			return x.cls.derivesFrom(c), nil
+		}
+		return IsInstance(obj, c) // a class, an instance of its metaclass
 	}
 	r, err := in.call(fn, []Value{obj, cls}, nil, nil, at)
 	return r, in.wrapNode(err, at)

@@ -114,7 +114,7 @@ func TestErrors(t *testing.T) {
 		{"import torchh", "ModuleNotFoundError: No module named 'torchh'"},
 		{"float32(1)", "TypeError: 'dtype' object is not callable"},
 		{"assert 1 + 1 == 3, 'math is broken'", "AssertionError: math is broken"},
-		{"assert []", "AssertionError: assertion failed"},
+		{"assert []", "AssertionError"},
 		{"list(range(10**12))", "MemoryError: a range of 1000000000000 elements is too long to hold in a list"},
 		{"x = [1]\nx.append(x)\ntensor(x)", "ValueError: nested sequences are deeper than 64 levels"},
 		{"print(1, sepp='-')", "TypeError: print() got an unexpected keyword argument 'sepp'"},

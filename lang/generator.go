@@ -497,9 +497,10 @@ func (in *interp) yieldFrom(it Value, x *syntax.YieldExpr) (Value, error) {
 // genExpr returns the code of a generator expression: it evaluates the
 // first iterable, as Python does, and returns a generator that runs the
 // comprehension, comp, lazily. The generator runs in a copy of the
-// defining frame, which may be reused once its call returns: the names it
-// reads from there have the values they had when it was made (Python
-// reads them when each element is computed).
+// defining frame, which may be reused once its call returns; the
+// function's variables it reads are cells (the resolver's lookup), which
+// the copy shares, so it reads them when each element is computed, as
+// Python does.
 func genExpr(x *syntax.ListComp, first evalFn, comp func(in *interp, first Value, emit func(Value) error) error) evalFn {
 	return func(in *interp) (Value, error) {
 		seq, err := first(in)

@@ -7,6 +7,14 @@ import (
 // pythonFidelityCases are Python that learners' scripts run, with CPython
 // 3.11's outcomes; TestPythonFidelityAgainstCPython checks them there.
 var pythonFidelityCases = []struct{ src, want string }{
+	// a subscript with a trailing comma is a tuple (test_grammar's test_selectors)
+	{"d = {}\nd[1] = 1\nd[1,] = 2\nd[1, 2] = 3\nd, d[1,], d[1]", "({1: 1, (1,): 2, (1, 2): 3}, 2, 1)"},
+	// assert's exception holds its message as given, or no arguments
+	{"try:\n    assert 0, ['m']\nexcept AssertionError as e:\n    a = e.args\ntry:\n    assert False\nexcept AssertionError as e:\n    b = e.args\na, b, str(AssertionError())", "((['m'],), (), '')"},
+	// a generator expression reads its function's variables when it computes an element
+	{"def f():\n    x = 10; t = False; g = ((i, j) for i in range(x) if t for j in range(x))\n    x = 2; t = True\n    gens = [(i * k for i in range(3)) for k in range(3)]\n    return list(g)[:3], [list(h) for h in gens]\nf()", "([(0, 0), (0, 1), (1, 0)], [[0, 2, 4], [0, 2, 4], [0, 2, 4]])"},
+	// f.__call__ of a function or builtin calls it
+	{"def f(a, b=2):\n    return a + b\nf.__call__(1), f.__call__.__call__(1, b=5), len.__call__([1, 2]), callable(f.__call__)", "(3, 6, 2, True)"},
 	// dict() and d.update() take keyword arguments.
 	{"dict(a=1, b=2), dict([(\"a\", 1)], b=2), dict({\"x\": 1}, x=2), dict(), dict(pairs=1), dict(iterable=3)", "({'a': 1, 'b': 2}, {'a': 1, 'b': 2}, {'x': 2}, {}, {'pairs': 1}, {'iterable': 3})"},
 	{"dict(1, 2)", "TypeError: dict expected at most 1 argument, got 2"},

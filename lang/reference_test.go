@@ -273,6 +273,10 @@ func memberDoc(v Value) string {
 		return "the dtype " + v.String()
 	case interface{ MemberDoc() string }:
 		return v.MemberDoc()
+	case *UserClass: // a library's class with a docstring
+		if d, ok := v.attrs["__doc__"].(string); ok && d != "" {
+			return strings.Join(strings.Fields(d), " ") // one table row
+		}
 	}
 	return "the constant " + Repr(v)
 }

@@ -149,15 +149,24 @@ func resolveExpr(g *globalTable, x syntax.Expr) *resolution {
 	return r.res
 }
 
-// lookup resolves a use of name in the current block.
+// lookup resolves a use of name in the current block. A variable of the
+// function that a generator expression inside it reads (past its first
+// iterable) becomes a cell: the generator runs in a copy of the frame
+// (genExpr) and reads the variable's value when it computes an element,
+// as in Python, not the value it had when the generator was made.
 func (r *resolver) lookup(name string) *nameBinding {
 	cur := r.env.fn
+	inGen := false
 	for bl := r.env; bl != nil; bl = bl.parent {
 		b, ok := bl.names[name]
 		if !ok {
+			inGen = inGen || bl.comp != nil && bl.comp.Gen
 			continue
 		}
 		if bl.fn == cur {
+			if inGen && b.kind == scopeLocal {
+				b.kind = scopeCell
+			}
 			return b
 		}
 		if bl.class {

@@ -1106,11 +1106,15 @@ func (p *parser) parseIndex(x Expr) Expr {
 	if p.tok.kind == RBRACK {
 		p.failTok("expected an index or slice inside '[]'", "")
 	}
+	comma := false
 	for {
 		ix.Subs = append(ix.Subs, p.parseSubscript())
-		if !p.got(COMMA) || p.tok.kind == RBRACK {
+		if comma = p.got(COMMA); !comma || p.tok.kind == RBRACK {
 			break
 		}
+	}
+	if _, isSlice := ix.Subs[0].(*SliceExpr); comma && len(ix.Subs) == 1 && !isSlice {
+		ix.Subs[0] = &TupleExpr{Elts: []Expr{ix.Subs[0]}} // x[1,] is x[(1,)]
 	}
 	ix.Rbrack = p.expectClose(RBRACK)
 	return ix

@@ -83,7 +83,7 @@ var exprTests = []struct{ src, want string }{
 	{"x[-1]", "(index x (- 1))"},
 	{"x[a, 1:2]", "(index x a (slice 1 2 _))"},
 	{"x[(a, b)]", "(index x (tuple a b))"},
-	{"x[0,]", "(index x 0)"},
+	{"x[0,]", "(index x (tuple 0))"},
 	{"x[:, None, ...]", "(index x (slice _ _ _) None ...)"},
 	{"x[1:3]", "(index x (slice 1 3 _))"},
 	{"x[:]", "(index x (slice _ _ _))"},

@@ -1,8 +1,8 @@
 // Package abc is Python's abc module: ABC, the base of abstract classes,
 // and abstractmethod, which marks the methods a subclass must define
 // before it can be instantiated (CPython's TypeError otherwise). ABCMeta
-// is there by name: kael has no metaclasses, and ABC is ABCMeta's one use
-// it offers.
+// is there by name, not as a metaclass (metaclass=ABCMeta is refused):
+// ABC is ABCMeta's one use it offers.
 package abc
 
 import (
@@ -78,7 +78,7 @@ var abcClass = func() *lang.UserClass {
 
 var abcModule = &lang.Module{Name: "abc", Attrs: map[string]lang.Value{
 	"ABC":     abcClass,
-	"ABCMeta": &lang.Class{Name: "abc.ABCMeta", Doc: "The metaclass of abstract classes; kael has no metaclasses: derive from ABC instead."},
+	"ABCMeta": &lang.Class{Name: "abc.ABCMeta", Doc: "The metaclass of abstract classes, by name only (metaclass=ABCMeta is refused): derive from ABC instead."},
 	"abstractmethod": lang.NewBuiltin(lang.AsValue, "abstractmethod(funcobj)",
 		"Marks a method abstract: a subclass of ABC that does not override it cannot be instantiated.",
 		func(a *lang.Args) (lang.Value, error) {

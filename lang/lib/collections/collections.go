@@ -1,5 +1,6 @@
 // Package collections is Python's collections module: Counter,
 // defaultdict and OrderedDict (dicts of a subclass, lang.DictKind), deque,
+// ChainMap (a class with methods in Go),
 // namedtuple (tuples of the engine's lang.NamedTuple) and collections.abc.
 package collections
 
@@ -9,7 +10,7 @@ func init() {
 	defCounter()
 	defDicts()
 	defDeque()
-	lang.RegisterModule("collections", "Python's collections: Counter, defaultdict, OrderedDict, deque, namedtuple, and collections.abc for isinstance.",
+	lang.RegisterModule("collections", "Python's collections: Counter, defaultdict, OrderedDict, deque, namedtuple, ChainMap, and collections.abc for isinstance.",
 		func() *lang.Module {
 			return &lang.Module{Name: "collections", Attrs: map[string]lang.Value{
 				"Counter":     counterClass,
@@ -17,6 +18,7 @@ func init() {
 				"OrderedDict": orderedClass,
 				"deque":       dequeClass,
 				"namedtuple":  namedtupleBuiltin,
+				"ChainMap":    chainMapClass,
 			}}
 		})
 	abc := abcModule()

@@ -10,7 +10,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/std"
 )
 
-const prelude = "from collections import Counter, defaultdict, OrderedDict, deque, namedtuple\nimport collections, collections.abc\n"
+const prelude = "from collections import Counter, defaultdict, OrderedDict, deque, namedtuple, ChainMap\nimport collections, collections.abc\n"
 
 // cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
 var cases = []langtest.Case{
@@ -31,6 +31,12 @@ var cases = []langtest.Case{
 	{"Counter(3)", "TypeError: 'int' object is not iterable"},
 	{"Counter('ab').get('a'), Counter('ab').get('z'), Counter('ab').keys(), str(Counter('ba'))", "(1, None, dict_keys(['a', 'b']), \"Counter({'b': 1, 'a': 1})\")"},
 	{"words = 'the cat the dog the end'.split()\nCounter(words).most_common(1)[0]", "('the', 3)"},
+	// ChainMap
+	{"a, b = {'x': 1, 'y': 2}, {'y': 20, 'z': 30}\nc = ChainMap(a, b)\nc, c['y'], c['z'], len(c), list(c), 'z' in c, 'q' in c, c.get('q', 5), bool(c), bool(ChainMap()), ChainMap()", "(ChainMap({'x': 1, 'y': 2}, {'y': 20, 'z': 30}), 2, 30, 3, ['y', 'z', 'x'], True, False, 5, True, False, ChainMap({}))"},
+	{"a, b = {'x': 1}, {'z': 3}\nc = ChainMap(a, b)\nc['q'] = 9\ndel c['x']\nd = c.new_child({'w': 0})\na, b, d, type(d).__name__, d.maps[1:] == c.maps", "({'q': 9}, {'z': 3}, ChainMap({'w': 0}, {'q': 9}, {'z': 3}), 'ChainMap', True)"},
+	{"del ChainMap({}, {'z': 3})['z']", "KeyError: \"Key not found in the first mapping: 'z'\""},
+	{"ChainMap({'a': 1})['b']", "KeyError: 'b'"},
+	{"class D(ChainMap):\n    def __missing__(self, key):\n        return key * 2\nD({'a': 1})['ab'], D({'a': 1}), D().new_child()", "('abab', D({'a': 1}), D({}, {}))"},
 	// defaultdict
 	{"d = defaultdict(list)\nd['a'].append(1)\nd['a'].append(2)\nd['b']\nd, d.default_factory, 'c' in d, d.get('c'), len(d)", "(defaultdict(<class 'list'>, {'a': [1, 2], 'b': []}), <class 'list'>, False, None, 2)"},
 	{"d = defaultdict(int)\nfor w in 'a b a c a'.split():\n    d[w] += 1\nd, dict(d), sorted(d.items(), key=lambda kv: -kv[1])[0]", "(defaultdict(<class 'int'>, {'a': 3, 'b': 1, 'c': 1}), {'a': 3, 'b': 1, 'c': 1}, ('a', 3))"},

@@ -2,23 +2,19 @@
 // dynamically: new_class(name, bases, kwds, exec_body), which runs
 // exec_body on the new class's namespace and makes the class as
 // type(name, bases, ns, **kwds) does, and prepare_class, which returns
-// the metaclass, the empty namespace and the keywords left. kael has no
-// metaclass but type, so a metaclass in kwds other than type is refused
-// as a class statement refuses it.
+// the metaclass, the namespace its __prepare__ makes and the keywords
+// left, as a class statement takes these steps.
 package types
 
 import "github.com/kael-dev/kael/lang"
-
-// typeBuiltin is the builtin type, which makes the classes.
-var typeBuiltin, _ = lang.LookupBuiltin("type")
 
 func init() {
 	lang.RegisterModule("types", "Making classes dynamically: new_class and prepare_class.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{
 			"new_class": lang.NewBuiltin(lang.AsValue, "new_class(name, bases=(), kwds=None, exec_body=None)",
-				"A new class named name with those bases, as a class statement makes it: exec_body(ns), when given, fills its namespace first, and kwds (metaclass=type aside) go to the bases' __init_subclass__.",
+				"A new class named name with those bases, as a class statement makes it: exec_body(ns), when given, fills its namespace first; kwds may name the metaclass, and the others go to it (and the bases' __init_subclass__).",
 				func(a *lang.Args) (lang.Value, error) {
-					_, ns, kwNames, kwVals, err := prepare(a)
+					meta, ns, kwNames, kwVals, err := prepare(a)
 					if err != nil {
 						return nil, err
 					}
@@ -27,10 +23,10 @@ func init() {
 							return nil, err
 						}
 					}
-					return a.CallKw(typeBuiltin, []lang.Value{a.Value("name"), a.Value("bases"), ns}, kwNames, kwVals)
+					return a.CallKw(meta, []lang.Value{a.Value("name"), a.Value("bases"), ns}, kwNames, kwVals)
 				}),
 			"prepare_class": lang.NewBuiltin(lang.AsValue, "prepare_class(name, bases=(), kwds=None)",
-				"(metaclass, namespace, kwds) for a class named name: type, an empty dict and a copy of kwds without its metaclass.",
+				"(metaclass, namespace, kwds) for a class named name: the metaclass that makes it (kwds' metaclass or the bases'), the namespace its __prepare__ returns and a copy of kwds without metaclass.",
 				func(a *lang.Args) (lang.Value, error) {
 					meta, ns, kwNames, kwVals, err := prepare(a)
 					if err != nil {
@@ -49,11 +45,16 @@ func init() {
 }
 
 // prepare checks the name, bases and kwds of new_class or prepare_class
-// and returns the metaclass (type), an empty namespace and the keywords
-// without metaclass.
+// and returns the metaclass, the namespace it prepares and the keywords
+// without metaclass (lang.PrepareClass).
 func prepare(a *lang.Args) (lang.Value, *lang.Dict, []string, []lang.Value, error) {
-	if _, ok := a.Value("bases").(lang.Tuple); !ok {
+	bases, ok := a.Value("bases").(lang.Tuple)
+	if !ok {
 		return nil, nil, nil, nil, a.WrongType("bases", "tuple", a.Value("bases"))
+	}
+	name, ok := a.Value("name").(string)
+	if !ok {
+		return nil, nil, nil, nil, a.WrongType("name", "str", a.Value("name"))
 	}
 	var names []string
 	var vals []lang.Value
@@ -67,11 +68,8 @@ func prepare(a *lang.Args) (lang.Value, *lang.Dict, []string, []lang.Value, erro
 			if !ok {
 				return nil, nil, nil, nil, lang.Errorf(lang.TypeError, "keywords must be strings")
 			}
-			if s == "metaclass" && kw.Values()[i] == lang.Value(typeBuiltin) {
-				continue
-			}
 			names, vals = append(names, s), append(vals, kw.Values()[i])
 		}
 	}
-	return typeBuiltin, lang.NewDict(), names, vals, nil
+	return lang.PrepareClass(a, name, bases, names, vals)
 }

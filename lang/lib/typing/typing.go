@@ -52,6 +52,7 @@ var typingForms = []*typingForm{
 	{name: "Union", kind: typingUnion, typeName: "typing._SpecialForm"},
 	{name: "Optional", kind: typingOptional, typeName: "typing._SpecialForm"},
 	{name: "Any", kind: typingAny, typeName: "typing._AnyMeta"},
+	{name: "ClassVar", arity: 1, typeName: "typing._SpecialForm"},
 }
 
 // TypeName returns CPython's class of the form.
@@ -283,6 +284,7 @@ func typingModule() *lang.Module {
 		"cast": lang.NewBuiltin(lang.AsValue, "cast(typ, val)", "val itself, as in CPython: cast only tells a type checker what val is.", func(a *lang.Args) (lang.Value, error) {
 			return a.Value("val"), nil
 		}),
+		"no_type_check": lang.NewBuiltin(lang.AsValue, "no_type_check(arg)", "arg itself, marked __no_type_check__ = True as in CPython (a class's own functions and nested classes too), for type checkers; kael never checks types.", noTypeCheck),
 		"TypeVar": lang.NewBuiltin(lang.AsValue, "TypeVar(name)", "A type variable, which prints as ~name; kael takes no constraints, bound or variance.", func(a *lang.Args) (lang.Value, error) {
 			name := a.Str("name")
 			if err := a.Err(); err != nil {
@@ -295,7 +297,7 @@ func typingModule() *lang.Module {
 		attrs[f.name] = f
 	}
 	return &lang.Module{Attrs: attrs, MissingHint: "kael's typing has List, Dict, Set, FrozenSet, Tuple, Optional, Union, Any, " +
-		"Callable, Iterable, Iterator, Sequence, Mapping, Type, TypeVar, cast and TYPE_CHECKING; " +
+		"Callable, Iterable, Iterator, Sequence, Mapping, Type, ClassVar, TypeVar, cast, no_type_check and TYPE_CHECKING; " +
 		"kael never evaluates annotations, so a name used only in annotations needs no import"}
 }
 
@@ -389,3 +391,55 @@ var (
 	_ lang.InstanceChecker = (*typingForm)(nil)
 	_ lang.InstanceChecker = (*typingAlias)(nil)
 )
+
+// noTypeCheck is typing.no_type_check(arg).
+func noTypeCheck(a *lang.Args) (lang.Value, error) {
+	arg := a.Value("arg")
+	return arg, markNoTypeCheck(arg)
+}
+
+// markNoTypeCheck sets arg.__no_type_check__ = True as CPython's
+// no_type_check does: for a class also on the functions and classes its
+// body defined (their __qualname__ is the class's and their name, and
+// their __module__ the class's); a
+// value that takes no attributes (a builtin) stays unmarked.
+func markNoTypeCheck(arg lang.Value) error {
+	if c, ok := arg.(*lang.UserClass); ok {
+		d, err := lang.GetAttr(c, "__dict__")
+		if err != nil {
+			return err
+		}
+		q, err := lang.GetAttr(c, "__qualname__")
+		if err != nil {
+			return err
+		}
+		module, err := lang.GetAttr(c, "__module__")
+		if err != nil {
+			return err
+		}
+		dict, _ := d.(*lang.Dict)
+		for _, k := range dict.Keys() {
+			v, _, _ := dict.Get(k)
+			switch v.(type) {
+			case *lang.Function, *lang.UserClass:
+			default:
+				continue
+			}
+			name, _ := lang.GetAttr(v, "__name__")
+			own, _ := lang.GetAttr(v, "__qualname__")
+			mod, _ := lang.GetAttr(v, "__module__")
+			if s, ok := name.(string); !ok || own != lang.Value(q.(string)+"."+s) || !lang.Equal(mod, module) {
+				continue
+			}
+			if err := markNoTypeCheck(v); err != nil {
+				return err
+			}
+		}
+	}
+	if err := lang.SetAttr(arg, "__no_type_check__", true); err != nil {
+		if lang.ToError(err).Kind != lang.TypeError { // CPython passes over built-in classes only
+			return err
+		}
+	}
+	return nil
+}

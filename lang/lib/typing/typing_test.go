@@ -20,6 +20,8 @@ const typingPrelude = "import typing\n" +
 var typingCases = []langtest.Case{
 	{"from typing import Set, FrozenSet, Iterator, Mapping, Type", "<none>"},
 	{"import typing as t", "<none>"},
+	{"typing.ClassVar, typing.ClassVar[int], type(typing.ClassVar).__name__", "(typing.ClassVar, typing.ClassVar[int], '_SpecialForm')"},
+	{"@typing.no_type_check\nclass NTC:\n    def meth(self, p: complex) -> None: ...\n    class Inner: ...\n    other = len\n@typing.no_type_check\ndef f(x: int): pass\nNTC.__no_type_check__, f.__no_type_check__, hasattr(len, '__no_type_check__')", "(True, True, False)"},
 	{"typing.List, typing.Optional, typing.Any, typing.Union, typing.Callable, typing.Tuple", "(typing.List, typing.Optional, typing.Any, typing.Union, typing.Callable, typing.Tuple)"},
 	{"List[int], Sequence[str], Iterable[float], typing.Set[bool], typing.Type[int]", "(typing.List[int], typing.Sequence[str], typing.Iterable[float], typing.Set[bool], typing.Type[int])"},
 	{"Dict[str, int], typing.Mapping[str, List[int]]", "(typing.Dict[str, int], typing.Mapping[str, typing.List[int]])"},
