@@ -264,6 +264,11 @@ func (in *interp) fromPath(st *syntax.FromImportStmt) (string, error) {
 // own modules are read-only.
 func (m *Module) SetAttr(name string, v Value) error {
 	if m.Settable[name] {
+		if m.OnSet != nil {
+			if err := m.OnSet(name, v); err != nil {
+				return err
+			}
+		}
 		m.Attrs[name] = v
 		return nil
 	}

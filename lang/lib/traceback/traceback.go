@@ -122,12 +122,11 @@ func strList(lines []string) *lang.List {
 	return &lang.List{Elems: out}
 }
 
-// write writes text to file, a file object, or to the session's stderr
-// when file is None.
+// write writes text to file, a file object, or to sys.stderr when file
+// is None.
 func write(a *lang.Args, file lang.Value, text string) error {
 	if file == lang.None {
-		_, err := a.Session().Stderr().Write([]byte(text))
-		return err
+		return a.WriteStderr(text)
 	}
 	w, err := lang.GetAttr(file, "write")
 	if err != nil {
@@ -135,6 +134,17 @@ func write(a *lang.Args, file lang.Value, text string) error {
 	}
 	_, err = a.Call(w, text)
 	return err
+}
+
+// PrintException writes to sys.stderr the traceback CPython prints for
+// the exception exc, its chain included: sys.excepthook's output. An exc
+// that is not an exception is a TypeError, as print_exception's.
+func PrintException(a *lang.Args, exc lang.Value) error {
+	lines, err := formatException(a, exc, lang.None, true)
+	if err != nil {
+		return err
+	}
+	return a.WriteStderr(strings.Join(lines, ""))
 }
 
 // limited keeps the frames limit asks for: the first limit of them
