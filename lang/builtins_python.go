@@ -258,10 +258,21 @@ func init() {
 		}
 		return &Iterator{kind: "filter", elems: out}, nil
 	})
-	NewBuiltin(AsFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted; without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted (those its class's __dir__ returns, when it defines one); without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
 		var names []string
 		if a.IsNone("obj") {
 			names = a.in.scopeNames()
+		} else if x, ok := a.Value("obj").(*Instance); ok {
+			// A class's __dir__ gives the names, sorted, as CPython's.
+			listing, found, err := a.in.callSpecial(x, "__dir__")
+			if err != nil {
+				return nil, err
+			}
+			if found {
+				sorted, _ := LookupBuiltin("sorted")
+				return a.Call(sorted, listing)
+			}
+			names = attrNames(x)
 		} else {
 			names = attrNames(a.Value("obj"))
 		}

@@ -81,10 +81,11 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 		return nil, err
 	}
 	if ga, _, ok := x.cls.lookup("__getattr__"); ok {
-		return in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
+		v, err := in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
+		return v, attrErrorContext(err, x, name)
 	}
 	if err != nil {
-		return nil, err
+		return nil, attrErrorContext(err, x, name)
 	}
 	return nil, x.missingAttr(name)
 }

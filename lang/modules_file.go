@@ -32,6 +32,9 @@ type fileModules struct {
 	imported   *Dict
 	main       *globalTable // the main session's globals, module __main__
 	libState   map[any]any
+	// streams are the sys.stdout, sys.stderr and sys.stdin the program
+	// set, by name (session_streams.go).
+	streams map[string]Value
 }
 
 // fileModule is the state of a module made from a file: its globals,

@@ -81,9 +81,6 @@ type Session struct {
 	recursionLimit int
 	// noteFilter, when set, decides which notes are kept (SetNoteFilter).
 	noteFilter func(text string) bool
-	// streams are the sys.stdout, sys.stderr and sys.stdin a program
-	// set, by name (session_streams.go).
-	streams map[string]Value
 }
 
 // NewSession returns a session with no variables.

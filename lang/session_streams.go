@@ -6,22 +6,24 @@ package lang
 // methods, as CPython's do. The sys module records them (SetStdStream)
 // when a program assigns them; the engine names no library.
 
-// SetStdStream records v as the session's sys.<name> ("stdout",
+// SetStdStream records v as the session's sys.<name>, for the module
+// files it runs too ("stdout",
 // "stderr" or "stdin"); nil gives the stream back to the session's own.
 func (s *Session) SetStdStream(name string, v Value) {
+	files := s.modules()
 	if v == nil {
-		delete(s.streams, name)
+		delete(files.streams, name)
 		return
 	}
-	if s.streams == nil {
-		s.streams = map[string]Value{}
+	if files.streams == nil {
+		files.streams = map[string]Value{}
 	}
-	s.streams[name] = v
+	files.streams[name] = v
 }
 
 // StdStream returns the object a program set as sys.<name>, or nil while
 // it is the session's own stream.
-func (s *Session) StdStream(name string) Value { return s.streams[name] }
+func (s *Session) StdStream(name string) Value { return s.modules().streams[name] }
 
 // WriteStderr writes text to sys.stderr: the object the program set as
 // it (calling its write method), else the session's error output.

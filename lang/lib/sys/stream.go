@@ -64,7 +64,7 @@ var streamMethods = map[string]*lang.Builtin{
 			return nil, lang.Errorf(lang.TypeError, "write() argument must be str, not %s", lang.TypeName(a.Value("s")))
 		}
 		if a.Value("self").(*stream).mode != "w" {
-			return nil, lang.Errorf(lang.OSError, "not writable")
+			return nil, lang.Errorf(lang.UnsupportedOperation, "not writable")
 		}
 		_, _ = io.WriteString(a.Value("self").(*stream).writer(a), text)
 		return int64(len([]rune(text))), nil
@@ -98,7 +98,7 @@ var streamMethods = map[string]*lang.Builtin{
 	}),
 	"readline": lang.NewBuiltin(lang.AsValue, "readline(self)", "stdin: the next line the user gives (as input() reads it) with its newline, or '' at the end of the input.", func(a *lang.Args) (lang.Value, error) {
 		if a.Value("self").(*stream).mode != "r" {
-			return nil, lang.Errorf(lang.OSError, "not readable")
+			return nil, lang.Errorf(lang.UnsupportedOperation, "not readable")
 		}
 		input, _ := lang.LookupBuiltin("input")
 		line, err := a.Call(input)

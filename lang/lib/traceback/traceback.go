@@ -24,18 +24,18 @@ func init() {
 			"format_exception": lang.NewBuiltin(lang.AsValue, "format_exception(exc, value=None, tb=None, limit=None, chain=True)",
 				"The lines CPython prints for the exception exc (or, given value, for value): 'Traceback (most recent call last):', a File line and the source line for each frame, and 'Class: message', after the exceptions it was caused by or raised while handling when chain is true. A list of strings, each ending in a newline.",
 				func(a *lang.Args) (lang.Value, error) {
-					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"))
+					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"), false)
 					return strList(lines), err
 				}),
 			"format_exception_only": lang.NewBuiltin(lang.AsValue, "format_exception_only(exc, value=None)",
 				"The last line of the exception's traceback, 'Class: message\\n', in a list.",
 				func(a *lang.Args) (lang.Value, error) {
-					return strList([]string{finalLine(exceptionArg(a))}), nil
+					return strList([]string{finalLine(a, exceptionArg(a), false)}), nil
 				}),
 			"print_exception": lang.NewBuiltin(lang.AsValue, "print_exception(exc, value=None, tb=None, limit=None, file=None, chain=True)",
 				"Prints format_exception's lines to file (sys.stderr by default).",
 				func(a *lang.Args) (lang.Value, error) {
-					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"))
+					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"), false)
 					if err != nil {
 						return nil, err
 					}
@@ -44,13 +44,13 @@ func init() {
 			"format_exc": lang.NewBuiltin(lang.AsValue, "format_exc(limit=None, chain=True)",
 				"format_exception of the exception being handled, as one string; 'NoneType: None\\n' outside an except clause.",
 				func(a *lang.Args) (lang.Value, error) {
-					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"))
+					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"), false)
 					return strings.Join(lines, ""), err
 				}),
 			"print_exc": lang.NewBuiltin(lang.AsValue, "print_exc(limit=None, file=None, chain=True)",
 				"Prints the traceback of the exception being handled to file (sys.stderr by default).",
 				func(a *lang.Args) (lang.Value, error) {
-					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"))
+					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"), false)
 					if err != nil {
 						return nil, err
 					}
@@ -140,7 +140,7 @@ func write(a *lang.Args, file lang.Value, text string) error {
 // the exception exc, its chain included: sys.excepthook's output. An exc
 // that is not an exception is a TypeError, as print_exception's.
 func PrintException(a *lang.Args, exc lang.Value) error {
-	lines, err := formatException(a, exc, lang.None, true)
+	lines, err := formatException(a, exc, lang.None, true, true)
 	if err != nil {
 		return err
 	}
@@ -184,7 +184,7 @@ const maxChain = 100
 // formatException is CPython's format_exception of exc: the exceptions
 // it was caused by or raised while handling first (chain), each with its
 // traceback, then its own.
-func formatException(a *lang.Args, exc, limit lang.Value, chain bool) ([]string, error) {
+func formatException(a *lang.Args, exc, limit lang.Value, chain, suggest bool) ([]string, error) {
 	var out []string
 	seen := map[lang.Value]bool{}
 	var walk func(x lang.Value, depth int) error
@@ -215,7 +215,7 @@ func formatException(a *lang.Args, exc, limit lang.Value, chain bool) ([]string,
 			out = append(out, "Traceback (most recent call last):\n")
 			out = append(out, formatEntries(entries)...)
 		}
-		out = append(out, finalLine(x))
+		out = append(out, finalLine(a, x, suggest))
 		return nil
 	}
 	base, _ := lang.ExceptionClass("BaseException")
@@ -223,33 +223,41 @@ func formatException(a *lang.Args, exc, limit lang.Value, chain bool) ([]string,
 		if exc != lang.None {
 			return nil, lang.Errorf(lang.TypeError, "Exception expected for value, %s found", lang.TypeName(exc))
 		}
-		return []string{finalLine(exc)}, nil
+		return []string{finalLine(a, exc, suggest)}, nil
 	}
 	return out, walk(exc, 0)
 }
 
 // finalLine is the last line of a traceback: the exception's class
 // (qualified with its module unless builtins or __main__) and message,
+// with, when suggest is set, CPython's "Did you mean" for a NameError or
+// AttributeError (sys.excepthook's; 3.11's traceback module has none),
 // then its __notes__.
-func finalLine(exc lang.Value) string {
+func finalLine(a *lang.Args, exc lang.Value, suggest bool) string {
 	name := "NoneType"
 	if exc != lang.None {
 		name = className(lang.TypeOf(exc))
 	}
-	text, err := lang.StrText(exc)
+	text, err := strOf(a, exc)
 	if err != nil {
 		text = "<exception str() failed>"
 	}
-	line := name + "\n"
+	line := name
 	if exc != lang.None && text != "" {
-		line = name + ": " + text + "\n"
+		line = name + ": " + text
 	} else if exc == lang.None {
-		line = "NoneType: None\n"
+		line = "NoneType: None"
 	}
+	if suggest {
+		if s := lang.Suggestion(a, exc); s != "" {
+			line += ". Did you mean: '" + s + "'?"
+		}
+	}
+	line += "\n"
 	if notes, err := lang.GetAttr(exc, "__notes__"); err == nil && notes != lang.None {
 		if items, err := lang.Collect(notes); err == nil {
 			for _, n := range items {
-				s, err := lang.StrText(n)
+				s, err := strOf(a, n)
 				if err != nil {
 					s = "<note str() failed>"
 				}
@@ -258,6 +266,17 @@ func finalLine(exc lang.Value) string {
 		}
 	}
 	return line
+}
+
+// strOf is str(v), a __str__ of v's class called in the call a.
+func strOf(a *lang.Args, v lang.Value) (string, error) {
+	str, _ := lang.LookupBuiltin("str")
+	s, err := a.Call(str, v)
+	if err != nil {
+		return "", err
+	}
+	text, _ := s.(string)
+	return text, nil
 }
 
 // className is a class's __qualname__, after its __module__ unless that

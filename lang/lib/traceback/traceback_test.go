@@ -27,6 +27,9 @@ var cases = []langtest.Case{
 	{"try:\n    try:\n        1 / 0\n    except ZeroDivisionError as z:\n        raise KeyError('k') from z\nexcept KeyError as k:\n    s = ''.join(traceback.format_exception(k))\n    s2 = ''.join(traceback.format_exception(k, chain=False))\n'direct cause' in s, 'ZeroDivisionError' in s, 'direct cause' in s2, 'ZeroDivisionError' in s2", "(True, True, False, False)"},
 	{"traceback.format_tb(None), traceback.extract_tb(None)", "([], [])"},
 	{"traceback.format_exception(3)", "TypeError: Exception expected for value, int found"},
+	{"class A:\n    blech = 1\n    def __getattr__(self, n):\n        raise AttributeError\ntry:\n    A().bluch\nexcept AttributeError as x:\n    r = x.name, type(x.obj).__name__, traceback.format_exception_only(x)\nr", "('bluch', 'A', ['AttributeError\\n'])"},
+	{"blech = 2\ntry:\n    bluch\nexcept NameError as x:\n    r = traceback.format_exception_only(x)\nr", "[\"NameError: name 'bluch' is not defined\\n\"]"},
+	{"class B:\n    def __str__(self):\n        raise ValueError('no')\nclass E(Exception):\n    __str__ = B.__str__\ntraceback.format_exception_only(E())", "['E: <exception str() failed>\\n']"},
 }
 
 func TestTraceback(t *testing.T) {
