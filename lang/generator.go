@@ -47,6 +47,10 @@ type genState struct {
 	running bool
 	done    bool
 	killed  bool // ended by kill: its goroutine exits saying nothing
+	// own is the exception the body is handling where it is suspended
+	// (CPython's gi_exc_state): it is the session's handling while the
+	// body runs, and not after it yields.
+	own *Error
 }
 
 // genMsg is one hand-over between the consumer and the body: a value sent
@@ -185,6 +189,15 @@ func (st *genState) step(v Value, err error) (Value, bool, error) {
 		}
 	}
 	st.running = true
+	s := st.s
+	caller := s.handling
+	s.callersHandling = append(s.callersHandling, caller)
+	s.handling = st.own
+	defer func() {
+		st.own = s.handling
+		s.handling = caller
+		s.callersHandling = s.callersHandling[:len(s.callersHandling)-1]
+	}()
 	if !st.started {
 		// Close and Send see to it that nothing is sent or thrown.
 		if err := st.start(); err != nil {
