@@ -34,6 +34,9 @@ type excState struct {
 	// named are the name, obj and path of a NameError, AttributeError or
 	// ImportError (exceptions_named.go); nil when none was given.
 	named *namedFields
+	// syntax are a SyntaxError's details (exceptions_syntax.go); nil for
+	// other exceptions.
+	syntax *syntaxFields
 	// The __traceback__: tb is the one made from err (for tbLen of its
 	// frames), or, when tbSet, the one assigned (a *Traceback or None).
 	tb    Value
@@ -121,6 +124,13 @@ func init() {
 				return err
 			}
 			st.args = append(Tuple{}, pos...)
+			if isSyntaxError(x) {
+				f, err := syntaxInit(st.args)
+				if err != nil {
+					return err
+				}
+				st.syntax = f
+			}
 			if isOSError(x) {
 				st.os, st.args = osFieldsOf(st.args)
 				x.cls = osSubclass(x.cls, st.os)
@@ -141,6 +151,8 @@ func init() {
 			names := []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "add_note", "with_traceback"}
 			names = append(names, namedAttrNames(x)...)
 			switch {
+			case isSyntaxError(x):
+				names = append(names, syntaxAttrNames...)
 			case isOSError(x):
 				names = append(names, osAttrNames...)
 			case x.cls.derivesFrom(exceptionClasses["SystemExit"]):
@@ -226,6 +238,9 @@ func excStateOf(x *Instance) *excState {
 // excStr is str() of an exception without its own __str__.
 func excStr(x *Instance) string {
 	st := excStateOf(x)
+	if st.syntax != nil {
+		return syntaxStr(st.syntax)
+	}
 	if st.fromErr {
 		return st.msg
 	}
@@ -246,6 +261,14 @@ func excStr(x *Instance) string {
 
 func excAttr(x *Instance, name string) (Value, bool, error) {
 	st := excStateOf(x)
+	if isSyntaxError(x) {
+		if st.syntax == nil {
+			st.syntax = &syntaxFields{}
+		}
+		if p := st.syntax.field(name); p != nil {
+			return orNone(*p), true, nil
+		}
+	}
 	switch name {
 	case "args":
 		return st.args, true, nil
@@ -288,6 +311,15 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 
 func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 	st := excStateOf(x)
+	if isSyntaxError(x) {
+		if st.syntax == nil {
+			st.syntax = &syntaxFields{}
+		}
+		if p := st.syntax.field(name); p != nil {
+			*p = noneToNil(v)
+			return true, nil
+		}
+	}
 	switch name {
 	case "args":
 		items, err := Collect(v)
@@ -358,6 +390,9 @@ func excOf(err error) (x *Instance, e *Error) {
 		st.args, st.os, st.fromErr = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, false
 	}
 	x = &Instance{cls: cls, Native: st}
+	if isSyntaxError(x) {
+		st.syntax = syntaxFieldsOf(e)
+	}
 	e.exc = x
 	return x, e
 }

@@ -30,7 +30,7 @@ func init() {
 			"format_exception_only": lang.NewBuiltin(lang.AsValue, "format_exception_only(exc, value=None)",
 				"The last line of the exception's traceback, 'Class: message\\n', in a list.",
 				func(a *lang.Args) (lang.Value, error) {
-					return strList([]string{finalLine(a, exceptionArg(a), false)}), nil
+					return strList(finalLine(a, exceptionArg(a), false)), nil
 				}),
 			"print_exception": lang.NewBuiltin(lang.AsValue, "print_exception(exc, value=None, tb=None, limit=None, file=None, chain=True)",
 				"Prints format_exception's lines to file (sys.stderr by default).",
@@ -184,7 +184,7 @@ const maxChain = 100
 // formatException is CPython's format_exception of exc: the exceptions
 // it was caused by or raised while handling first (chain), each with its
 // traceback, then its own.
-func formatException(a *lang.Args, exc, limit lang.Value, chain, suggest bool) ([]string, error) {
+func formatException(a *lang.Args, exc, limit lang.Value, chain, display bool) ([]string, error) {
 	var out []string
 	seen := map[lang.Value]bool{}
 	var walk func(x lang.Value, depth int) error
@@ -215,7 +215,7 @@ func formatException(a *lang.Args, exc, limit lang.Value, chain, suggest bool) (
 			out = append(out, "Traceback (most recent call last):\n")
 			out = append(out, formatEntries(entries)...)
 		}
-		out = append(out, finalLine(a, x, suggest))
+		out = append(out, finalLine(a, x, display)...)
 		return nil
 	}
 	base, _ := lang.ExceptionClass("BaseException")
@@ -223,37 +223,58 @@ func formatException(a *lang.Args, exc, limit lang.Value, chain, suggest bool) (
 		if exc != lang.None {
 			return nil, lang.Errorf(lang.TypeError, "Exception expected for value, %s found", lang.TypeName(exc))
 		}
-		return []string{finalLine(a, exc, suggest)}, nil
+		return finalLine(a, exc, display), nil
 	}
 	return out, walk(exc, 0)
 }
 
 // finalLine is the last line of a traceback: the exception's class
 // (qualified with its module unless builtins or __main__) and message,
-// with, when suggest is set, CPython's "Did you mean" for a NameError or
-// AttributeError (sys.excepthook's; 3.11's traceback module has none),
-// then its __notes__.
-func finalLine(a *lang.Args, exc lang.Value, suggest bool) string {
+// then its __notes__; a SyntaxError's has where it is first
+// (syntax.go). display is sys.excepthook's form, CPython's C code's:
+// with its "Did you mean" for a NameError or AttributeError (3.11's
+// traceback module has none).
+func finalLine(a *lang.Args, exc lang.Value, display bool) []string {
 	name := "NoneType"
 	if exc != lang.None {
 		name = className(lang.TypeOf(exc))
 	}
-	text, err := strOf(a, exc)
+	shown, prefix, suffix := exc, "", ""
+	if exc != lang.None && isSyntaxError(exc) {
+		if display {
+			if lines, msg, ok := syntaxDisplay(a, exc); ok {
+				shown, prefix = msg, lines
+			}
+		} else {
+			prefix, suffix = syntaxFormat(a, exc)
+			shown = attr(exc, "msg")
+			if t, isStr := shown.(string); !isStr || t == "" {
+				shown = "<no detail available>"
+			}
+		}
+	}
+	text, err := strOf(a, shown)
 	if err != nil {
 		text = "<exception str() failed>"
 	}
+	text += suffix
 	line := name
 	if exc != lang.None && text != "" {
 		line = name + ": " + text
 	} else if exc == lang.None {
 		line = "NoneType: None"
 	}
-	if suggest {
+	var out []string
+	if prefix != "" {
+		out = strings.SplitAfter(strings.TrimSuffix(prefix, "\n"), "\n")
+		out[len(out)-1] += "\n"
+	}
+	if display {
 		if s := lang.Suggestion(a, exc); s != "" {
 			line += ". Did you mean: '" + s + "'?"
 		}
 	}
-	line += "\n"
+	out = append(out, line+"\n")
 	if notes, err := lang.GetAttr(exc, "__notes__"); err == nil && notes != lang.None {
 		if items, err := lang.Collect(notes); err == nil {
 			for _, n := range items {
@@ -261,11 +282,11 @@ func finalLine(a *lang.Args, exc lang.Value, suggest bool) string {
 				if err != nil {
 					s = "<note str() failed>"
 				}
-				line += s + "\n"
+				out = append(out, s+"\n")
 			}
 		}
 	}
-	return line
+	return out
 }
 
 // strOf is str(v), a __str__ of v's class called in the call a.
