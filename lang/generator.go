@@ -344,6 +344,13 @@ var generatorMethods = map[string]*Builtin{
 	"__iter__": NewBuiltin(AsValue, "__iter__(self)", "The generator itself.", func(a *Args) (Value, error) {
 		return a.Value("self"), nil
 	}),
+	"throw": NewBuiltin(AsValue, "throw(self, typ, val=None, tb=None)", "Raises an exception at the yield the generator is suspended at and returns the next value it yields: typ, an exception object, or an exception class called with val (none, a tuple of arguments, or one); tb, when given, becomes its __traceback__.", func(a *Args) (Value, error) {
+		exc, err := thrownException(a, a.Value("typ"), a.Value("val"), a.Value("tb"))
+		if err != nil {
+			return nil, err
+		}
+		return a.Value("self").(*Generator).Throw(exc)
+	}),
 	"close": NewBuiltin(AsValue, "close(self)", "Raises GeneratorExit at the yield the generator is suspended at, ending it.", func(a *Args) (Value, error) {
 		return None, a.Value("self").(*Generator).Close()
 	}),
@@ -615,6 +622,12 @@ func (g *Generator) Throw(exc Value) (Value, error) {
 	if g.st.running {
 		return nil, Errorf(ValueError, "generator already executing")
 	}
+	if !g.st.started || g.st.done {
+		// Thrown before the body ran, or after it ended: it raises
+		// here, and the generator is finished.
+		g.st.done = true
+		return nil, excError(x)
+	}
 	r, done, err := g.st.step(nil, excError(x))
 	if err != nil {
 		return nil, err
@@ -623,4 +636,48 @@ func (g *Generator) Throw(exc Value) (Value, error) {
 		return nil, stopIteration(r)
 	}
 	return r, nil
+}
+
+// thrownException is the exception g.throw(typ, val, tb) raises, as
+// CPython's _gen_throw makes it.
+func thrownException(a *Args, typ, val, tb Value) (Value, error) {
+	if _, isTb := tb.(*Traceback); tb != None && !isTb {
+		return nil, Errorf(TypeError, "throw() third argument must be a traceback object")
+	}
+	var exc Value
+	if c, ok := typ.(*UserClass); ok && c.derivesFrom(baseException) {
+		var err error
+		switch v := val.(type) {
+		case NoneType:
+			exc, err = a.Call(c)
+		case Tuple:
+			exc, err = a.Call(c, v...)
+		default:
+			if ok, _ := IsInstance(val, c); ok {
+				exc = val
+			} else {
+				exc, err = a.Call(c, val)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := isException(exc); !ok {
+			return nil, Errorf(TypeError, "calling %s should have returned an instance of BaseException, not %s", Repr(c), TypeName(exc))
+		}
+	} else if _, ok := isException(typ); ok {
+		if val != None {
+			return nil, Errorf(TypeError, "instance exception may not have a separate value")
+		}
+		exc = typ
+	} else {
+		return nil, Errorf(TypeError, "exceptions must be classes or instances deriving from BaseException, not %s", TypeName(typ))
+	}
+	if tb != None {
+		x, _ := isException(exc)
+		if err := excStateOf(x).setTraceback(tb); err != nil {
+			return nil, err
+		}
+	}
+	return exc, nil
 }
