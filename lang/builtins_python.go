@@ -282,6 +282,9 @@ func init() {
 		}
 		return &List{Elems: out}, nil
 	})
+	NewBuiltin(AsFunc, "locals()", "A new dict of the variables bound where it is called, by name: a function's locals (its arguments first) and the variables of enclosing functions it uses; at a module's top level, its globals. Changing the dict changes no variable, as in CPython's functions.", func(a *Args) (Value, error) {
+		return a.in.localsDict()
+	})
 	NewBuiltin(AsFunc, "getattr(obj, name, *default)", "obj.name, or default when obj has no attribute name.", func(a *Args) (Value, error) {
 		if d := a.Value("default").(Tuple); len(d) > 1 {
 			return nil, Errorf(TypeError, "getattr expected at most 3 arguments, got %d", 2+len(d))

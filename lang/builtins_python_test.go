@@ -157,3 +157,18 @@ func TestPythonBuiltins(t *testing.T) {
 func TestPythonBuiltinsAgainstCPython(t *testing.T) {
 	checkCasesAgainstCPython(t, pythonBuiltinsPrelude, pythonBuiltinCases)
 }
+
+// localsCases are locals() in a function, a closure, a class body and a
+// module's top level, and an except clause's name gone after it.
+var localsCases = []string{
+	"def outer(a, b=2):\n    c = 3\n    def inner(x):\n        y = x + c\n        return sorted(locals().items())\n    d = locals()\n    d['zz'] = 1\n    return inner(10), list(d), a, 'zz' in locals()\nouter(1)",
+	"def f():\n    try:\n        raise Exception()\n    except Exception as e:\n        pass\n    return 'e' in locals(), list(locals())\nf()",
+	"def f():\n    try:\n        raise Exception()\n    except Exception as e:\n        del e\n    return locals()\nf()",
+	"def f():\n    x = 1\n    del x\n    y = 2\n    return locals()\nf()",
+	"g1 = 5\n'g1' in locals(), locals()['g1']",
+	"class K:\n    q = 1\n    r = sorted(k for k in locals() if not k.startswith('__'))\nK.r",
+}
+
+func TestLocalsMatchesCPython(t *testing.T) {
+	checkMatchesCPython(t, "", localsCases)
+}
