@@ -172,3 +172,23 @@ var localsCases = []string{
 func TestLocalsMatchesCPython(t *testing.T) {
 	checkMatchesCPython(t, "", localsCases)
 }
+
+// excInitCases are BaseException.__init__ run again on an exception,
+// and the attributes every exception refuses to delete.
+var excInitCases = []string{
+	"class D(BaseException):\n    def __init__(self, fancy):\n        BaseException.__init__(self)\n        self.fancy = fancy\nD(fancy=42).fancy, D(fancy=1).args",
+	"e = ImportError('t', name='n', path='p')\ne.__init__()\ne.args, e.msg, e.name, e.path",
+	"v = ValueError(1)\nv.__init__(2, 3)\nv.args, str(v)",
+	"e = SyntaxError('m', ('f.py', 1, 2, 'x'))\ne.__init__('n')\ne.msg, e.lineno, str(e)",
+	"BaseException(a=1)",
+	"BaseException.__init__(3)",
+	"[type(delattr(Exception(), n) if False else None).__name__ for n in ['args']]",
+	"del Exception().__cause__",
+	"e = Exception()\ndel e.args",
+	"e = Exception()\ndel e.__suppress_context__",
+	"e = Exception()\ne.x = 1\ndel e.x\nhasattr(e, 'x')",
+}
+
+func TestExceptionInitMatchesCPython(t *testing.T) {
+	checkMatchesCPython(t, "", excInitCases)
+}

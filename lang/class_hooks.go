@@ -279,6 +279,9 @@ func objectDelAttr(x *Instance, name string) (func() error, error) {
 			return nil
 		}, nil
 	}
+	if err := excDelAttr(x, name); err != nil {
+		return nil, err
+	}
 	if b := x.cls.base(); b.Attr != nil {
 		if _, kept, _ := b.Attr(x, name); kept {
 			return nil, Errorf(AttributeError, "kael cannot delete '%s' of '%s': its %s base keeps it", name, x.cls.Name, b.Name)

@@ -118,25 +118,19 @@ func init() {
 	RegisterNativeBase("BaseException", baseException, &NativeBase{
 		Name: "BaseException",
 		New:  func(x *Instance) error { x.Native = &excState{}; return nil },
-		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
-			st := excStateOf(x)
-			if err := namedInit(x, st, kwNames, kwVals); err != nil {
-				return err
-			}
-			st.args = append(Tuple{}, pos...)
-			if isSyntaxError(x) {
-				f, err := syntaxInit(st.args)
-				if err != nil {
-					return err
+		Init: excInit,
+		// BaseException.__init__(self, ...) and exc.__init__(...) run
+		// it again, as CPython's: the attributes not given are reset.
+		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)",
+			Doc: "Sets the exception's args (and a NameError's, AttributeError's, ImportError's, OSError's or SyntaxError's attributes) from the arguments, as constructing it does.",
+			binds: true, acceptsKeywords: true, params: []param{{name: "self"}, {name: "args", variadic: true}},
+			fn: func(a *Args) (Value, error) {
+				x, ok := isException(a.Value("self"))
+				if !ok {
+					return nil, Errorf(TypeError, "descriptor '__init__' requires a 'BaseException' object but received a '%s'", TypeName(a.Value("self")))
 				}
-				st.syntax = f
-			}
-			if isOSError(x) {
-				st.os, st.args = osFieldsOf(st.args)
-				x.cls = osSubclass(x.cls, st.os)
-			}
-			return nil
-		},
+				return None, excInit(x, a.Value("args").(Tuple), a.kwNames, a.kwVals)
+			}}},
 		Attr:    excAttr,
 		SetAttr: excSetAttr,
 		Repr: func(x *Instance) (string, bool) {
@@ -498,4 +492,43 @@ func renderChain(x *Instance, st ErrorStyle, depth int) string {
 		}
 	}
 	return text + "\n\n" + link + "\n\n"
+}
+
+// excDelAttr is the error of del x.name for the attributes every
+// exception has, which CPython refuses to delete; nil for another
+// object or name.
+func excDelAttr(x *Instance, name string) error {
+	if _, ok := isException(x); !ok {
+		return nil
+	}
+	switch name {
+	case "args", "__cause__", "__context__", "__traceback__":
+		return Errorf(TypeError, "%s may not be deleted", name)
+	case "__suppress_context__":
+		return Errorf(TypeError, "can't delete numeric/char attribute")
+	}
+	return nil
+}
+
+// excInit is BaseException.__init__: the arguments become args, and the
+// attributes of the exceptions that have more (exceptions_named.go,
+// exceptions_os.go, exceptions_syntax.go) are set from them.
+func excInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+	st := excStateOf(x)
+	if err := namedInit(x, st, kwNames, kwVals); err != nil {
+		return err
+	}
+	st.args, st.fromErr = append(Tuple{}, pos...), false
+	if isSyntaxError(x) {
+		f, err := syntaxInit(st.syntax, st.args)
+		if err != nil {
+			return err
+		}
+		st.syntax = f
+	}
+	if isOSError(x) {
+		st.os, st.args = osFieldsOf(st.args)
+		x.cls = osSubclass(x.cls, st.os)
+	}
+	return nil
 }

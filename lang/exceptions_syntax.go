@@ -24,9 +24,14 @@ var syntaxAttrNames = []string{"end_lineno", "end_offset", "filename", "lineno",
 // TabError included).
 func isSyntaxError(x *Instance) bool { return x.cls.derivesFrom(exceptionClasses["SyntaxError"]) }
 
-// syntaxInit reads the constructor's arguments as CPython does.
-func syntaxInit(args Tuple) (*syntaxFields, error) {
+// syntaxInit reads the constructor's arguments as CPython does, into a
+// copy of prev (nil for a new exception): __init__ run again changes
+// only what its arguments give.
+func syntaxInit(prev *syntaxFields, args Tuple) (*syntaxFields, error) {
 	f := &syntaxFields{}
+	if prev != nil {
+		*f = *prev
+	}
 	if len(args) >= 1 {
 		f.msg = noneToNil(args[0])
 	}
@@ -46,6 +51,7 @@ func syntaxInit(args Tuple) (*syntaxFields, error) {
 		return nil, Errorf(TypeError, "end_offset must be provided when end_lineno is provided")
 	}
 	f.filename, f.lineno, f.offset, f.text = noneToNil(items[0]), noneToNil(items[1]), noneToNil(items[2]), noneToNil(items[3])
+	f.endLineno, f.endOffset = nil, nil
 	if len(items) == 6 {
 		f.endLineno, f.endOffset = noneToNil(items[4]), noneToNil(items[5])
 	}
