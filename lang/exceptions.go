@@ -122,7 +122,7 @@ func init() {
 		// BaseException.__init__(self, ...) and exc.__init__(...) run
 		// it again, as CPython's: the attributes not given are reset.
 		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)",
-			Doc: "Sets the exception's args (and a NameError's, AttributeError's, ImportError's, OSError's or SyntaxError's attributes) from the arguments, as constructing it does.",
+			Doc:   "Sets the exception's args (and a NameError's, AttributeError's, ImportError's, OSError's or SyntaxError's attributes) from the arguments, as constructing it does.",
 			binds: true, acceptsKeywords: true, params: []param{{name: "self"}, {name: "args", variadic: true}},
 			fn: func(a *Args) (Value, error) {
 				x, ok := isException(a.Value("self"))
