@@ -22,6 +22,9 @@ type Module struct {
 	// torch.backends.cudnn.benchmark = True; the others of kael's own
 	// modules are read-only.
 	Settable map[string]bool
+	// OnSet, when set, runs before a Settable attribute is assigned;
+	// its error refuses the assignment.
+	OnSet func(name string, v Value) error
 	// file is set for a module made from a Python file: its globals
 	// are its attributes too (modules_file.go).
 	file *fileModule

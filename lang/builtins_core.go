@@ -39,6 +39,9 @@ func init() {
 		}
 		file := a.Value("file")
 		if _, none := file.(NoneType); none {
+			file = a.in.s.StdStream("stdout")
+		}
+		if file == nil {
 			a.in.write(strings.Join(parts, sep) + end)
 			return None, nil
 		}

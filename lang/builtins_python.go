@@ -258,10 +258,21 @@ func init() {
 		}
 		return &Iterator{kind: "filter", elems: out}, nil
 	})
-	NewBuiltin(AsFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted; without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted (those its class's __dir__ returns, when it defines one); without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
 		var names []string
 		if a.IsNone("obj") {
 			names = a.in.scopeNames()
+		} else if x, ok := a.Value("obj").(*Instance); ok {
+			// A class's __dir__ gives the names, sorted, as CPython's.
+			listing, found, err := a.in.callSpecial(x, "__dir__")
+			if err != nil {
+				return nil, err
+			}
+			if found {
+				sorted, _ := LookupBuiltin("sorted")
+				return a.Call(sorted, listing)
+			}
+			names = attrNames(x)
 		} else {
 			names = attrNames(a.Value("obj"))
 		}
@@ -270,6 +281,9 @@ func init() {
 			out[i] = n
 		}
 		return &List{Elems: out}, nil
+	})
+	NewBuiltin(AsFunc, "locals()", "A new dict of the variables bound where it is called, by name: a function's locals (its arguments first) and the variables of enclosing functions it uses; at a module's top level, its globals. Changing the dict changes no variable, as in CPython's functions.", func(a *Args) (Value, error) {
+		return a.in.localsDict()
 	})
 	NewBuiltin(AsFunc, "getattr(obj, name, *default)", "obj.name, or default when obj has no attribute name.", func(a *Args) (Value, error) {
 		if d := a.Value("default").(Tuple); len(d) > 1 {

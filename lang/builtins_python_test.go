@@ -164,3 +164,38 @@ func TestPythonBuiltins(t *testing.T) {
 func TestPythonBuiltinsAgainstCPython(t *testing.T) {
 	checkCasesAgainstCPython(t, pythonBuiltinsPrelude, pythonBuiltinCases)
 }
+
+// localsCases are locals() in a function, a closure, a class body and a
+// module's top level, and an except clause's name gone after it.
+var localsCases = []string{
+	"def outer(a, b=2):\n    c = 3\n    def inner(x):\n        y = x + c\n        return sorted(locals().items())\n    d = locals()\n    d['zz'] = 1\n    return inner(10), list(d), a, 'zz' in locals()\nouter(1)",
+	"def f():\n    try:\n        raise Exception()\n    except Exception as e:\n        pass\n    return 'e' in locals(), list(locals())\nf()",
+	"def f():\n    try:\n        raise Exception()\n    except Exception as e:\n        del e\n    return locals()\nf()",
+	"def f():\n    x = 1\n    del x\n    y = 2\n    return locals()\nf()",
+	"g1 = 5\n'g1' in locals(), locals()['g1']",
+	"class K:\n    q = 1\n    r = sorted(k for k in locals() if not k.startswith('__'))\nK.r",
+}
+
+func TestLocalsMatchesCPython(t *testing.T) {
+	checkMatchesCPython(t, "", localsCases)
+}
+
+// excInitCases are BaseException.__init__ run again on an exception,
+// and the attributes every exception refuses to delete.
+var excInitCases = []string{
+	"class D(BaseException):\n    def __init__(self, fancy):\n        BaseException.__init__(self)\n        self.fancy = fancy\nD(fancy=42).fancy, D(fancy=1).args",
+	"e = ImportError('t', name='n', path='p')\ne.__init__()\ne.args, e.msg, e.name, e.path",
+	"v = ValueError(1)\nv.__init__(2, 3)\nv.args, str(v)",
+	"e = SyntaxError('m', ('f.py', 1, 2, 'x'))\ne.__init__('n')\ne.msg, e.lineno, str(e)",
+	"BaseException(a=1)",
+	"BaseException.__init__(3)",
+	"[type(delattr(Exception(), n) if False else None).__name__ for n in ['args']]",
+	"del Exception().__cause__",
+	"e = Exception()\ndel e.args",
+	"e = Exception()\ndel e.__suppress_context__",
+	"e = Exception()\ne.x = 1\ndel e.x\nhasattr(e, 'x')",
+}
+
+func TestExceptionInitMatchesCPython(t *testing.T) {
+	checkMatchesCPython(t, "", excInitCases)
+}

@@ -81,10 +81,11 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 		return nil, err
 	}
 	if ga, _, ok := x.cls.lookup("__getattr__"); ok {
-		return in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
+		v, err := in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
+		return v, attrErrorContext(err, x, name)
 	}
 	if err != nil {
-		return nil, err
+		return nil, attrErrorContext(err, x, name)
 	}
 	return nil, x.missingAttr(name)
 }
@@ -277,6 +278,9 @@ func objectDelAttr(x *Instance, name string) (func() error, error) {
 			}
 			return nil
 		}, nil
+	}
+	if err := excDelAttr(x, name); err != nil {
+		return nil, err
 	}
 	if b := x.cls.base(); b.Attr != nil {
 		if _, kept, _ := b.Attr(x, name); kept {

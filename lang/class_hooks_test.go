@@ -70,7 +70,8 @@ var descriptorCases = []string{
 }
 
 // classCreationCases are class keyword arguments, __init_subclass__,
-// __slots__, __format__, __eq__/__hash__ and object's repr.
+// __slots__, __format__, __eq__/__hash__, object's repr, __dir__ and
+// the name and obj of an AttributeError a __getattr__ raised.
 var classCreationCases = []string{
 	"class Base:\n    def __init_subclass__(cls, flag=False, **kw):\n        super().__init_subclass__(**kw)\n        cls.flag = flag\nclass A(Base, flag=True):\n    pass\nclass B(Base):\n    pass\nA.flag, B.flag",
 	"log = []\nclass A:\n    def __init_subclass__(cls, k):\n        log.append((cls.__name__, k))\nclass B(A, k=2):\n    pass\nclass C(B, k=3):\n    pass\nlog",
@@ -106,6 +107,13 @@ var classCreationCases = []string{
 	"class E:\n    def __eq__(self, o):\n        return object.__eq__(self, o)\ne = E()\ne == e, e == E(), object.__eq__(1, 2), object.__ne__(e, e)",
 	"class A:\n    pass\nA().__class__.__name__, A.__qualname__, A().__class__ is A",
 	"class Outer:\n    class Inner:\n        pass\nOuter.Inner.__qualname__",
+	"class D:\n    def __dir__(self):\n        return ('b', 'a', 'c')\ndir(D())",
+	"class D:\n    def __dir__(self):\n        return 3\ndir(D())",
+	"class D:\n    def __dir__(self):\n        raise KeyError('no')\ndir(D())",
+	"class D:\n    x = 1\n    def __dir__(self):\n        return ['x', 1]\ndir(D())",
+	"class A:\n    def __getattr__(self, n):\n        raise AttributeError\ntry:\n    A().zz\nexcept AttributeError as e:\n    r = e.name, type(e.obj).__name__\nr",
+	"class A:\n    def __getattr__(self, n):\n        raise AttributeError('x', name='other', obj=5)\ntry:\n    A().zz\nexcept AttributeError as e:\n    r = e.name, e.obj\nr",
+	"class B:\n    @property\n    def p(self):\n        return self.q\ntry:\n    B().p\nexcept AttributeError as e:\n    r = e.name, type(e.obj).__name__\nr",
 }
 
 func TestClassHooksMatchCPython(t *testing.T) {

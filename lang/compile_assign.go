@@ -687,6 +687,7 @@ func (c *compiler) delStmt(st *syntax.DelStmt) execFn {
 				}
 				if t.slot.load(in) == nil || gone {
 					err := Errorf(NameError, "name '%s' is not defined", t.name.Name).withName(t.name.Name, nil)
+					err.named.scope = in.scopeForSuggestion()
 					if t.slot.kind != scopeGlobal {
 						err = Errorf(UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", t.name.Name)
 					}

@@ -189,6 +189,63 @@ func importedNames(st syntax.Stmt) []*syntax.Ident {
 // scopeNames returns the names of the variables that exist where the
 // frame runs: the function's locals, or the session's globals at a cell's
 // top level (dir() without an argument).
+// localsDict is locals(): in a function, the frame's one dict (CPython's
+// f_locals), brought up to date with its variables on each call, as
+// 3.11's is: the locals in slot order, parameters first, then the
+// locals inner functions use, then the enclosing functions' variables
+// it uses; a name no longer bound leaves it, a key a program added
+// stays. At a module's top level, its globals.
+func (in *interp) localsDict() (Value, error) {
+	if in.code == nil {
+		d := NewDict()
+		if in.glob != nil {
+			for _, name := range in.glob.bound() {
+				v, _ := in.glob.get(name)
+				if err := d.Set(name, v); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return d, nil
+	}
+	if in.localsMap == nil {
+		in.localsMap = NewDict()
+	}
+	d := in.localsMap
+	sync := func(name string, v Value) error {
+		if c, isCell := v.(*varCell); isCell {
+			v = c.v
+		}
+		if v == nil {
+			_, err := d.Delete(name)
+			return err
+		}
+		return d.Set(name, v)
+	}
+	nparams := 0
+	if in.info != nil {
+		nparams = in.info.nparams
+	}
+	for pass := 0; pass < 2; pass++ {
+		for slot, name := range in.code.names {
+			_, isCell := in.locals[slot].(*varCell)
+			if (pass == 0) == (!isCell || slot < nparams) {
+				if err := sync(name, in.locals[slot]); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	for i, b := range in.code.free {
+		if i < len(in.free) {
+			if err := sync(b.name, in.free[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return d, nil
+}
+
 func (in *interp) scopeNames() []string {
 	var names []string
 	if in.code != nil {

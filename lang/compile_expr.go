@@ -374,6 +374,7 @@ func (in *interp) unbound(id *syntax.Ident, free bool) error {
 
 func (in *interp) nameError(id *syntax.Ident) error {
 	err := Errorf(NameError, "name '%s' is not defined", id.Name).withName(id.Name, nil)
+	err.named.scope = in.scopeForSuggestion()
 	err.Hint = suggestHint(id.Name, in.visibleNames())
 	return in.errorAt(err, id.Span())
 }

@@ -145,10 +145,11 @@ func (in *interp) chain(err, prev error) error {
 func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 	if st.Exc == nil {
 		return func(in *interp) (ctrl, error) {
-			if in.s.handling == nil {
+			h := in.s.topHandling()
+			if h == nil {
 				return ctrlNext, in.errorAt(Errorf(RuntimeError, "No active exception to reraise"), st.Span())
 			}
-			return ctrlNext, in.s.handling
+			return ctrlNext, h
 		}
 	}
 	exc := c.expr(st.Exc)
@@ -181,7 +182,7 @@ func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 				xs.cause = cx
 			}
 		}
-		if h := in.s.handling; h != nil && h.exc != nil && h.exc != x && xs.context == nil {
+		if h := in.s.topHandling(); h != nil && h.exc != nil && h.exc != x && xs.context == nil {
 			xs.context = h.exc
 		}
 		e := in.errorAt(excError(x), span)

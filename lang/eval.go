@@ -31,8 +31,11 @@ type interp struct {
 	filename string
 	fnName   string
 	code     *funcCode // the function running; nil at a cell's top level
-	info     *funcInfo // the scope of the code running, whose statements stmtID numbers
-	gen      *genState // the generator whose body this frame runs, nil for others
+	// localsMap is the dict locals() returns in this frame, made on its
+	// first call (compile_dialect.go).
+	localsMap *Dict
+	info      *funcInfo // the scope of the code running, whose statements stmtID numbers
+	gen       *genState // the generator whose body this frame runs, nil for others
 }
 
 // newInterp is the one constructor of an interpreter at top level: it runs

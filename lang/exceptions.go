@@ -34,6 +34,9 @@ type excState struct {
 	// named are the name, obj and path of a NameError, AttributeError or
 	// ImportError (exceptions_named.go); nil when none was given.
 	named *namedFields
+	// syntax are a SyntaxError's details (exceptions_syntax.go); nil for
+	// other exceptions.
+	syntax *syntaxFields
 	// The __traceback__: tb is the one made from err (for tbLen of its
 	// frames), or, when tbSet, the one assigned (a *Traceback or None).
 	tb    Value
@@ -122,18 +125,19 @@ func init() {
 	RegisterNativeBase("BaseException", baseException, &NativeBase{
 		Name: "BaseException",
 		New:  func(x *Instance) error { x.Native = &excState{}; return nil },
-		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
-			st := excStateOf(x)
-			if err := namedInit(x, st, kwNames, kwVals); err != nil {
-				return err
-			}
-			st.args = append(Tuple{}, pos...)
-			if isOSError(x) {
-				st.os, st.args = osFieldsOf(st.args)
-				x.cls = osSubclass(x.cls, st.os)
-			}
-			return nil
-		},
+		Init: excInit,
+		// BaseException.__init__(self, ...) and exc.__init__(...) run
+		// it again, as CPython's: the attributes not given are reset.
+		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)",
+			Doc:   "Sets the exception's args (and a NameError's, AttributeError's, ImportError's, OSError's or SyntaxError's attributes) from the arguments, as constructing it does.",
+			binds: true, acceptsKeywords: true, params: []param{{name: "self"}, {name: "args", variadic: true}},
+			fn: func(a *Args) (Value, error) {
+				x, ok := isException(a.Value("self"))
+				if !ok {
+					return nil, Errorf(TypeError, "descriptor '__init__' requires a 'BaseException' object but received a '%s'", TypeName(a.Value("self")))
+				}
+				return None, excInit(x, a.Value("args").(Tuple), a.kwNames, a.kwVals)
+			}}},
 		Attr:    excAttr,
 		SetAttr: excSetAttr,
 		Repr: func(x *Instance) (string, bool) {
@@ -148,6 +152,8 @@ func init() {
 			names := []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "add_note", "with_traceback"}
 			names = append(names, namedAttrNames(x)...)
 			switch {
+			case isSyntaxError(x):
+				names = append(names, syntaxAttrNames...)
 			case isOSError(x):
 				names = append(names, osAttrNames...)
 			case x.cls.derivesFrom(exceptionClasses["SystemExit"]):
@@ -233,6 +239,9 @@ func excStateOf(x *Instance) *excState {
 // excStr is str() of an exception without its own __str__.
 func excStr(x *Instance) string {
 	st := excStateOf(x)
+	if st.syntax != nil {
+		return syntaxStr(st.syntax)
+	}
 	if st.fromErr {
 		return st.msg
 	}
@@ -253,6 +262,14 @@ func excStr(x *Instance) string {
 
 func excAttr(x *Instance, name string) (Value, bool, error) {
 	st := excStateOf(x)
+	if isSyntaxError(x) {
+		if st.syntax == nil {
+			st.syntax = &syntaxFields{}
+		}
+		if p := st.syntax.field(name); p != nil {
+			return orNone(*p), true, nil
+		}
+	}
 	switch name {
 	case "args":
 		return st.args, true, nil
@@ -295,6 +312,15 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 
 func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 	st := excStateOf(x)
+	if isSyntaxError(x) {
+		if st.syntax == nil {
+			st.syntax = &syntaxFields{}
+		}
+		if p := st.syntax.field(name); p != nil {
+			*p = noneToNil(v)
+			return true, nil
+		}
+	}
 	switch name {
 	case "args":
 		items, err := Collect(v)
@@ -365,6 +391,9 @@ func excOf(err error) (x *Instance, e *Error) {
 		st.args, st.os, st.fromErr = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, false
 	}
 	x = &Instance{cls: cls, Native: st}
+	if isSyntaxError(x) {
+		st.syntax = syntaxFieldsOf(e)
+	}
 	e.exc = x
 	return x, e
 }
@@ -470,4 +499,43 @@ func renderChain(x *Instance, st ErrorStyle, depth int) string {
 		}
 	}
 	return text + "\n\n" + link + "\n\n"
+}
+
+// excDelAttr is the error of del x.name for the attributes every
+// exception has, which CPython refuses to delete; nil for another
+// object or name.
+func excDelAttr(x *Instance, name string) error {
+	if _, ok := isException(x); !ok {
+		return nil
+	}
+	switch name {
+	case "args", "__cause__", "__context__", "__traceback__":
+		return Errorf(TypeError, "%s may not be deleted", name)
+	case "__suppress_context__":
+		return Errorf(TypeError, "can't delete numeric/char attribute")
+	}
+	return nil
+}
+
+// excInit is BaseException.__init__: the arguments become args, and the
+// attributes of the exceptions that have more (exceptions_named.go,
+// exceptions_os.go, exceptions_syntax.go) are set from them.
+func excInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+	st := excStateOf(x)
+	if err := namedInit(x, st, kwNames, kwVals); err != nil {
+		return err
+	}
+	st.args, st.fromErr = append(Tuple{}, pos...), false
+	if isSyntaxError(x) {
+		f, err := syntaxInit(st.syntax, st.args)
+		if err != nil {
+			return err
+		}
+		st.syntax = f
+	}
+	if isOSError(x) {
+		st.os, st.args = osFieldsOf(st.args)
+		x.cls = osSubclass(x.cls, st.os)
+	}
+	return nil
 }

@@ -11,6 +11,9 @@ package lang
 // or ImportError; nil for None.
 type namedFields struct {
 	name, obj, path Value
+	// scope is where the engine looked up a NameError's name, for its
+	// suggestion (exceptions_suggest.go); nil for one a program made.
+	scope *nameScope
 }
 
 // withName records on e the name (and obj, nil for none) that its
@@ -119,4 +122,25 @@ func namedAttrNames(x *Instance) []string {
 		return []string{"name"}
 	}
 	return nil
+}
+
+// attrErrorContext gives an AttributeError that reading obj.name raised
+// without a name (a __getattr__'s raise AttributeError) that name and
+// obj, as CPython does for its suggestion; err otherwise unchanged.
+func attrErrorContext(err error, obj Value, name string) error {
+	if err == nil || ToError(err).Kind == InternalError {
+		return err
+	}
+	x, _ := excOf(err)
+	if x == nil || !x.cls.derivesFrom(exceptionClasses["AttributeError"]) {
+		return err
+	}
+	st := excStateOf(x)
+	if st.named == nil {
+		st.named = &namedFields{}
+	}
+	if st.named.name == nil {
+		st.named.name, st.named.obj = name, obj
+	}
+	return err
 }

@@ -148,7 +148,7 @@ func (in *interp) releaseFrame(fr *interp) {
 	for i := 0; i < len(fr.locals); i++ { // a few slots: cheaper than clear's call
 		fr.locals[i] = nil
 	}
-	fr.stmtID = 0
+	fr.stmtID, fr.localsMap = 0, nil
 	if s := in.s; s != nil {
 		s.frames, fr.nextFree = fr, s.frames
 	}

@@ -76,6 +76,10 @@ type genState struct {
 	started bool
 	running bool
 	done    bool
+	// own is the exception the body is handling where it is suspended
+	// (CPython's gi_exc_state): it is the session's handling while the
+	// body runs, and not after it yields.
+	own *Error
 }
 
 // genKilled is the panic that ends a killed body at its yield (see
@@ -206,6 +210,15 @@ func (st *genState) step(v Value, err error) (Value, bool, error) {
 	}
 	st.takeContext()
 	st.running = true
+	s := st.s
+	caller := s.handling
+	s.callersHandling = append(s.callersHandling, caller)
+	s.handling = st.own
+	defer func() {
+		st.own = s.handling
+		s.handling = caller
+		s.callersHandling = s.callersHandling[:len(s.callersHandling)-1]
+	}()
 	if !st.started {
 		// Close and Send see to it that nothing is sent or thrown.
 		if err := st.start(); err != nil {
@@ -411,6 +424,13 @@ var generatorMethods = map[string]*Builtin{
 	}),
 	"__iter__": NewBuiltin(AsValue, "__iter__(self)", "The generator itself.", func(a *Args) (Value, error) {
 		return a.Value("self"), nil
+	}),
+	"throw": NewBuiltin(AsValue, "throw(self, typ, val=None, tb=None)", "Raises an exception at the yield the generator is suspended at and returns the next value it yields: typ, an exception object, or an exception class called with val (none, a tuple of arguments, or one); tb, when given, becomes its __traceback__.", func(a *Args) (Value, error) {
+		exc, err := thrownException(a, a.Value("typ"), a.Value("val"), a.Value("tb"))
+		if err != nil {
+			return nil, err
+		}
+		return a.Value("self").(*Generator).Throw(exc)
 	}),
 	"close": NewBuiltin(AsValue, "close(self)", "Raises GeneratorExit at the yield the generator is suspended at, ending it.", func(a *Args) (Value, error) {
 		return None, a.Value("self").(*Generator).Close()
@@ -768,6 +788,12 @@ func (g *Generator) Throw(exc Value) (Value, error) {
 	if g.st.running {
 		return nil, Errorf(ValueError, "generator already executing")
 	}
+	if !g.st.started || g.st.done {
+		// Thrown before the body ran, or after it ended: it raises
+		// here, and the generator is finished.
+		g.st.done = true
+		return nil, excError(x)
+	}
 	r, done, err := g.st.step(nil, excError(x))
 	if err != nil {
 		return nil, err
@@ -776,4 +802,48 @@ func (g *Generator) Throw(exc Value) (Value, error) {
 		return nil, stopIteration(r)
 	}
 	return r, nil
+}
+
+// thrownException is the exception g.throw(typ, val, tb) raises, as
+// CPython's _gen_throw makes it.
+func thrownException(a *Args, typ, val, tb Value) (Value, error) {
+	if _, isTb := tb.(*Traceback); tb != None && !isTb {
+		return nil, Errorf(TypeError, "throw() third argument must be a traceback object")
+	}
+	var exc Value
+	if c, ok := typ.(*UserClass); ok && c.derivesFrom(baseException) {
+		var err error
+		switch v := val.(type) {
+		case NoneType:
+			exc, err = a.Call(c)
+		case Tuple:
+			exc, err = a.Call(c, v...)
+		default:
+			if ok, _ := IsInstance(val, c); ok {
+				exc = val
+			} else {
+				exc, err = a.Call(c, val)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := isException(exc); !ok {
+			return nil, Errorf(TypeError, "calling %s should have returned an instance of BaseException, not %s", Repr(c), TypeName(exc))
+		}
+	} else if _, ok := isException(typ); ok {
+		if val != None {
+			return nil, Errorf(TypeError, "instance exception may not have a separate value")
+		}
+		exc = typ
+	} else {
+		return nil, Errorf(TypeError, "exceptions must be classes or instances deriving from BaseException, not %s", TypeName(typ))
+	}
+	if tb != None {
+		x, _ := isException(exc)
+		if err := excStateOf(x).setTraceback(tb); err != nil {
+			return nil, err
+		}
+	}
+	return exc, nil
 }

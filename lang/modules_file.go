@@ -32,6 +32,9 @@ type fileModules struct {
 	imported   *Dict
 	main       *globalTable // the main session's globals, module __main__
 	libState   map[any]any
+	// streams are the sys.stdout, sys.stderr and sys.stdin the program
+	// set, by name (session_streams.go).
+	streams map[string]Value
 }
 
 // fileModule is the state of a module made from a file: its globals,
@@ -289,6 +292,11 @@ func (in *interp) fromPath(st *syntax.FromImportStmt) (string, error) {
 // own modules are read-only.
 func (m *Module) SetAttr(name string, v Value) error {
 	if m.Settable[name] {
+		if m.OnSet != nil {
+			if err := m.OnSet(name, v); err != nil {
+				return err
+			}
+		}
 		m.Attrs[name] = v
 		return nil
 	}

@@ -76,6 +76,11 @@ type Session struct {
 	// handling is the exception an except clause is handling, for a bare
 	// raise and __context__ (compile_try.go); nil outside one.
 	handling *Error
+	// callers' are the handling of the frames that resumed the running
+	// generators, innermost last: a generator keeps its own handled
+	// exception (genState.own), and sees its caller's when it has none,
+	// as CPython's exc_info chain (topHandling).
+	callersHandling []*Error
 	// recursionLimit is the depth of calls a cell may reach, at most
 	// MaxDepth (sys.setrecursionlimit); 0 for MaxDepth.
 	recursionLimit int

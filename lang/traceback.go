@@ -93,10 +93,10 @@ func ExceptionTraceback(v Value) *Traceback {
 // is handling (what sys.exc_info() and traceback.print_exc() report), or
 // None outside an except clause.
 func (a *Args) HandledException() Value {
-	if a.in == nil || a.in.s == nil || a.in.s.handling == nil {
+	if a.in == nil || a.in.s == nil || a.in.s.topHandling() == nil {
 		return None
 	}
-	if x, _ := excOf(a.in.s.handling); x != nil {
+	if x, _ := excOf(a.in.s.topHandling()); x != nil {
 		return x
 	}
 	return None
@@ -129,4 +129,19 @@ func (t TraceEntry) String() string {
 		s += "    " + text + "\n"
 	}
 	return s
+}
+
+// topHandling is the exception being handled where code runs: the
+// frame's own, else, in a generator handling none, the one of the frame
+// that resumed it, and so on out (CPython's _PyErr_GetTopmostException).
+func (s *Session) topHandling() *Error {
+	if s.handling != nil {
+		return s.handling
+	}
+	for i := len(s.callersHandling) - 1; i >= 0; i-- {
+		if h := s.callersHandling[i]; h != nil {
+			return h
+		}
+	}
+	return nil
 }

@@ -139,6 +139,9 @@ def outcome(src, g):
         try:
             code = compile(src, '<case>', 'eval')
         except SyntaxError:
+            code = None
+        # Outside the except clause: the case sees no exception handled.
+        if code is None:
             if not req.get("cells"):
                 exec(src, g)
                 return '<none>'

@@ -1,7 +1,7 @@
 // Package contextlib is Python's contextlib module: contextmanager (a
 // generator function made a context manager, the exception of the with
-// body thrown in at its yield), nullcontext, suppress, closing and
-// ExitStack. Each context manager is an object of a class made in Go
+// body thrown in at its yield), nullcontext, suppress, closing,
+// ExitStack, redirect_stdout and redirect_stderr. Each context manager is an object of a class made in Go
 // whose __enter__ and __exit__ are builtins, so the with statement treats
 // it as any class's.
 package contextlib
@@ -146,7 +146,52 @@ var closingClass = newClass("closing",
 	}),
 )
 
+// redirectCM is redirect_stdout's and redirect_stderr's object: it sets
+// sys.<stream> to target on entering, and back on leaving, reentrantly.
+type redirectCM struct {
+	stream string
+	target lang.Value
+	old    []lang.Value
+}
+
+var redirectClass = newClass("_RedirectStream",
+	method("__enter__(self)", "Sets the sys stream to the target and returns the target.", func(a *lang.Args, st *redirectCM) (lang.Value, error) {
+		sys, err := a.Import("sys")
+		if err != nil {
+			return nil, err
+		}
+		old, err := lang.GetAttr(sys, st.stream)
+		if err != nil {
+			return nil, err
+		}
+		if err := sys.SetAttr(st.stream, st.target); err != nil {
+			return nil, err
+		}
+		st.old = append(st.old, old)
+		return st.target, nil
+	}),
+	method("__exit__(self, *excinfo)", "Sets the sys stream back to the one before.", func(a *lang.Args, st *redirectCM) (lang.Value, error) {
+		sys, err := a.Import("sys")
+		if err != nil || len(st.old) == 0 {
+			return nil, err
+		}
+		old := st.old[len(st.old)-1]
+		st.old = st.old[:len(st.old)-1]
+		return lang.None, sys.SetAttr(st.stream, old)
+	}),
+)
+
+// redirect is the maker of redirect_stdout or redirect_stderr.
+func redirect(stream string) *lang.Builtin {
+	return lang.NewBuiltin(lang.AsValue, "redirect_"+stream+"(new_target)", "A context manager that makes new_target sys."+stream+" in its with body (print writes there"+map[bool]string{true: "", false: "; so do sys.excepthook and the traceback module"}[stream == "stdout"]+"), and sets it back after.",
+		func(a *lang.Args) (lang.Value, error) {
+			return lang.NewInstance(redirectClass, &redirectCM{stream: stream, target: a.Value("new_target")}), nil
+		})
+}
+
 var moduleAttrs = map[string]lang.Value{
+	"redirect_stdout": redirect("stdout"),
+	"redirect_stderr": redirect("stderr"),
 	"contextmanager": lang.NewBuiltin(lang.AsValue, "contextmanager(func)",
 		"Makes a generator function a context manager: the code before its yield runs on entering the with (what it yields is bound by as), the code after on leaving it; an exception of the body is raised at the yield.",
 		contextmanager),
@@ -169,6 +214,6 @@ var moduleAttrs = map[string]lang.Value{
 }
 
 func init() {
-	lang.RegisterModule("contextlib", "Python's contextlib: contextmanager, nullcontext, suppress, closing and ExitStack.",
+	lang.RegisterModule("contextlib", "Python's contextlib: contextmanager, nullcontext, suppress, closing, ExitStack, redirect_stdout and redirect_stderr.",
 		func() *lang.Module { return &lang.Module{Name: "contextlib", Attrs: moduleAttrs} })
 }

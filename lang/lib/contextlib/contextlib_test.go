@@ -16,6 +16,9 @@ const tag = "log = []\n@contextmanager\ndef tag(name):\n    log.append('<' + nam
 
 // cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
 var cases = []langtest.Case{
+	{"import io, sys\nbuf = io.StringIO()\nwith contextlib.redirect_stdout(buf) as b:\n    print('in', 1)\n    same = b is buf\nbuf.getvalue(), same, sys.stdout is sys.__stdout__", "('in 1\\n', True, True)"},
+	{"import io, sys\nbuf = io.StringIO()\nr = contextlib.redirect_stderr(buf)\nwith r:\n    with r:\n        print('x', file=sys.stderr)\n    print('y', file=sys.stderr)\nbuf.getvalue(), sys.stderr is sys.__stderr__", "('x\\ny\\n', True)"},
+	{"import io, sys\nbuf = io.StringIO()\ntry:\n    with contextlib.redirect_stdout(buf):\n        print('a')\n        1 / 0\nexcept ZeroDivisionError:\n    pass\nbuf.getvalue(), sys.stdout is sys.__stdout__", "('a\\n', True)"},
 	{tag + "with tag('a') as t:\n    log.append(t)\nlog", "['<a', 'A', 'a>']"},
 	{tag + "try:\n    with tag('b'):\n        raise KeyError('k')\nexcept KeyError as e:\n    r = repr(e)\nr, log", "(\"KeyError('k')\", ['<b', 'b>'])"},
 	{"@contextmanager\ndef swallow():\n    try:\n        yield\n    except ZeroDivisionError as e:\n        pass\nwith swallow():\n    1 / 0\n'after'", "'after'"},

@@ -1,16 +1,19 @@
 package sys
 
 import (
+	"errors"
 	"io"
 
 	"github.com/kael-dev/kael/lang"
 )
 
-// stream is sys.stdout or sys.stderr: a text stream whose write goes to
-// the output of the session that calls it (its Stdout or Stderr), as it
-// is when the call runs (a notebook's cell's output).
+// stream is sys.stdout, sys.stderr or sys.stdin: a text stream whose
+// write goes to the output of the session that calls it (its Stdout or
+// Stderr), as it is when the call runs (a notebook's cell's output);
+// stdin (mode "r") reads lines from the session's input.
 type stream struct {
 	name     string
+	mode     string
 	toStderr bool
 }
 
@@ -21,7 +24,7 @@ var (
 
 func (s *stream) TypeName() string { return "TextIOWrapper" }
 func (s *stream) PyRepr() string {
-	return "<_io.TextIOWrapper name=" + lang.Repr(s.name) + " mode='w' encoding='utf-8'>"
+	return "<_io.TextIOWrapper name=" + lang.Repr(s.name) + " mode=" + lang.Repr(s.mode) + " encoding='utf-8'>"
 }
 
 func (s *stream) Attr(name string) (lang.Value, bool) {
@@ -31,7 +34,7 @@ func (s *stream) Attr(name string) (lang.Value, bool) {
 	case "encoding":
 		return "utf-8", true
 	case "mode":
-		return "w", true
+		return s.mode, true
 	case "closed":
 		return false, true
 	}
@@ -60,6 +63,9 @@ var streamMethods = map[string]*lang.Builtin{
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "write() argument must be str, not %s", lang.TypeName(a.Value("s")))
 		}
+		if a.Value("self").(*stream).mode != "w" {
+			return nil, lang.Errorf(lang.UnsupportedOperation, "not writable")
+		}
 		_, _ = io.WriteString(a.Value("self").(*stream).writer(a), text)
 		return int64(len([]rune(text))), nil
 	}),
@@ -84,10 +90,25 @@ var streamMethods = map[string]*lang.Builtin{
 	"isatty": lang.NewBuiltin(lang.AsValue, "isatty(self)", "False: kael's streams are not terminals to the program.", func(a *lang.Args) (lang.Value, error) {
 		return false, nil
 	}),
-	"writable": lang.NewBuiltin(lang.AsValue, "writable(self)", "True.", func(a *lang.Args) (lang.Value, error) {
-		return true, nil
+	"writable": lang.NewBuiltin(lang.AsValue, "writable(self)", "True for stdout and stderr, False for stdin.", func(a *lang.Args) (lang.Value, error) {
+		return a.Value("self").(*stream).mode == "w", nil
 	}),
-	"readable": lang.NewBuiltin(lang.AsValue, "readable(self)", "False.", func(a *lang.Args) (lang.Value, error) {
-		return false, nil
+	"readable": lang.NewBuiltin(lang.AsValue, "readable(self)", "True for stdin, False for stdout and stderr.", func(a *lang.Args) (lang.Value, error) {
+		return a.Value("self").(*stream).mode == "r", nil
+	}),
+	"readline": lang.NewBuiltin(lang.AsValue, "readline(self)", "stdin: the next line the user gives (as input() reads it) with its newline, or '' at the end of the input.", func(a *lang.Args) (lang.Value, error) {
+		if a.Value("self").(*stream).mode != "r" {
+			return nil, lang.Errorf(lang.UnsupportedOperation, "not readable")
+		}
+		input, _ := lang.LookupBuiltin("input")
+		line, err := a.Call(input)
+		var e *lang.Error
+		if errors.As(err, &e) && e.Kind == lang.EOFError {
+			return "", nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return line.(string) + "\n", nil
 	}),
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/traceback"
 )
 
 // The Python kael implements (lang.PythonVersion), as numbers.
@@ -77,20 +78,27 @@ func build(s *lang.Session) *lang.Module {
 	for i, a := range argv {
 		argList[i] = a
 	}
+	stdout, stderr, stdin := &stream{name: "<stdout>", mode: "w"}, &stream{name: "<stderr>", mode: "w", toStderr: true}, &stream{name: "<stdin>", mode: "r"}
 	m := &lang.Module{Name: "sys", Attrs: map[string]lang.Value{
-		"argv":         &lang.List{Elems: argList},
-		"orig_argv":    &lang.List{Elems: append([]lang.Value{executable()}, argList...)},
-		"path":         &lang.List{Elems: []lang.Value{importDir}},
-		"modules":      modules,
-		"stdout":       &stream{name: "<stdout>", toStderr: false},
-		"stderr":       &stream{name: "<stderr>", toStderr: true},
-		"version":      version,
-		"version_info": lang.NewNamedTuple(versionInfoType, major, minor, micro, "final", int64(0)),
-		"hexversion":   int64(major<<24 | minor<<16 | micro<<8 | 0xf<<4),
-		"platform":     platform(),
-		"byteorder":    byteOrder(),
-		"executable":   executable(),
-		"maxsize":      int64(math.MaxInt64),
+		"argv":           &lang.List{Elems: argList},
+		"orig_argv":      &lang.List{Elems: append([]lang.Value{executable()}, argList...)},
+		"path":           &lang.List{Elems: []lang.Value{importDir}},
+		"modules":        modules,
+		"stdout":         stdout,
+		"stderr":         stderr,
+		"stdin":          stdin,
+		"__stdout__":     stdout,
+		"__stderr__":     stderr,
+		"__stdin__":      stdin,
+		"excepthook":     excepthook,
+		"__excepthook__": excepthook,
+		"version":        version,
+		"version_info":   lang.NewNamedTuple(versionInfoType, major, minor, micro, "final", int64(0)),
+		"hexversion":     int64(major<<24 | minor<<16 | micro<<8 | 0xf<<4),
+		"platform":       platform(),
+		"byteorder":      byteOrder(),
+		"executable":     executable(),
+		"maxsize":        int64(math.MaxInt64),
 		"float_info": lang.NewNamedTuple(floatInfoType, math.MaxFloat64, int64(1024), int64(308),
 			2.2250738585072014e-308, int64(-1021), int64(-307), int64(15), int64(53), 2.220446049250313e-16, int64(2), int64(1)),
 		"exit": lang.NewBuiltin(lang.AsValue, "exit(status=None)", "Ends the program by raising SystemExit(status): kael run exits with status (None is 0, an int that status, anything else is printed on stderr and the status is 1). In the REPL and a notebook it ends the cell, not the session.", func(a *lang.Args) (lang.Value, error) {
@@ -135,6 +143,20 @@ func build(s *lang.Session) *lang.Module {
 			return "utf-8", nil
 		}),
 	}}
+	// A program may replace the streams (test.support.captured_stderr
+	// does) and the excepthook; the session writes print's output and
+	// tracebacks to the streams set.
+	m.Settable = map[string]bool{"stdout": true, "stderr": true, "stdin": true, "excepthook": true}
+	own := map[string]*stream{"stdout": stdout, "stderr": stderr, "stdin": stdin}
+	m.OnSet = func(name string, v lang.Value) error {
+		if s != nil && own[name] != nil {
+			if v == lang.Value(own[name]) {
+				v = nil
+			}
+			s.SetStdStream(name, v)
+		}
+		return nil
+	}
 	if s == nil {
 		// The module help and the language reference show: the values
 		// that belong to a session or a machine, described.
@@ -150,6 +172,19 @@ func build(s *lang.Session) *lang.Module {
 	}
 	return m
 }
+
+// excepthook is sys.excepthook and sys.__excepthook__: CPython's
+// PyErr_Display, the traceback of an exception written to sys.stderr.
+var excepthook = lang.NewBuiltin(lang.AsValue, "excepthook(type, value, traceback)",
+	"Writes the traceback of the exception value to sys.stderr, as CPython prints an exception nobody caught; a value that is not an exception writes a TypeError line instead.",
+	func(a *lang.Args) (lang.Value, error) {
+		exc := a.Value("value")
+		base, _ := lang.ExceptionClass("BaseException")
+		if ok, _ := lang.IsInstance(exc, base); !ok {
+			return lang.None, a.WriteStderr("TypeError: print_exception(): Exception expected for value, " + lang.TypeName(exc) + " found\n")
+		}
+		return lang.None, traceback.PrintException(a, exc)
+	})
 
 // memberDoc stands for a member whose value depends on the session or
 // the machine, in the module that help and the reference show.
@@ -167,6 +202,6 @@ func platform() string {
 }
 
 func init() {
-	lang.RegisterSessionModule("sys", "Python's sys module: argv, exit, stdout and stderr, modules, path, version and version_info, platform, maxsize, float_info, the recursion limit.", build)
+	lang.RegisterSessionModule("sys", "Python's sys module: argv, exit, stdout, stderr and stdin (a program may replace them), excepthook, modules, path, version and version_info, platform, maxsize, float_info, the recursion limit.", build)
 	lang.RegisterMethodTable("TextIOWrapper", streamMethods)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
 	// The module under test, and the one its cases import.
+	_ "github.com/kael-dev/kael/lang/lib/io"
 	_ "github.com/kael-dev/kael/lang/lib/os"
 	_ "github.com/kael-dev/kael/lang/lib/sys"
 )
@@ -37,6 +38,26 @@ var sysCases = []langtest.Case{
 	{"type(sys.argv).__name__, type(sys.path).__name__, isinstance(sys.executable, str), sys.getdefaultencoding()", "('list', 'list', True, 'utf-8')"},
 	{"sys.setrecursionlimit(60)\ndef f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError:\n    r = 'RecursionError'\nr", "'RecursionError'"},
 	{"from sys import argv, exit, stdout, version_info\nversion_info.major, callable(exit)", "(3, True)"},
+	{"import io\nold = sys.stdout\nsys.stdout = io.StringIO()\nprint('a', 1)\nprint('b', end='')\nv = sys.stdout.getvalue()\nsys.stdout = old\nv, sys.stdout is sys.__stdout__, sys.stderr is sys.__stderr__", "('a 1\\nb', True, True)"},
+	{"class W:\n    def __init__(self):\n        self.parts = []\n    def write(self, s):\n        self.parts.append(s)\nold, sys.stdout = sys.stdout, W()\nprint(1, 2, sep='-')\nw, sys.stdout = sys.stdout, old\nw.parts", "['1', '-', '2', '\\n']"},
+	{"sys.excepthook is sys.__excepthook__, callable(sys.excepthook), sys.stdin.name, sys.stdin.readable(), sys.stdin.writable(), sys.stdout.readable()", "(True, True, '<stdin>', True, False, False)"},
+	{"import io\ndef f():\n    blech = 1\n    return bluch\ntry:\n    f()\nexcept NameError:\n    old, sys.stderr = sys.stderr, io.StringIO()\n    r = sys.__excepthook__(*sys.exc_info())\n    v, sys.stderr = sys.stderr.getvalue(), old\nr, v.splitlines()[0], v.splitlines()[-1]", "(None, 'Traceback (most recent call last):', \"NameError: name 'bluch' is not defined. Did you mean: 'blech'?\")"},
+	{"import io\nclass A:\n    Foo = 1\ntry:\n    A().foo\nexcept AttributeError:\n    old, sys.stderr = sys.stderr, io.StringIO()\n    sys.excepthook(*sys.exc_info())\n    v, sys.stderr = sys.stderr.getvalue(), old\nv.splitlines()[-1]", "\"AttributeError: 'A' object has no attribute 'foo'. Did you mean: 'Foo'?\""},
+	{"import io\nold, sys.stderr = sys.stderr, io.StringIO()\nsys.__excepthook__(ValueError, 3, None)\nsys.__excepthook__(None, None, None)\nv, sys.stderr = sys.stderr.getvalue(), old\nv", "'TypeError: print_exception(): Exception expected for value, int found\\nTypeError: print_exception(): Exception expected for value, NoneType found\\n'"},
+	// A generator keeps its own handled exception: sys.exc_info() in it
+	// sees it where it resumes, not after it yields; with none of its
+	// own it sees its caller's (bare raise and __context__ too).
+	{"def g():\n    try:\n        raise KeyError('in gen')\n    except KeyError:\n        yield sys.exc_info()[1]\n        yield sys.exc_info()[1]\n    yield sys.exc_info()[1]\nit = g()\nr = [repr(next(it)), sys.exc_info()]\ntry:\n    raise ValueError('caller')\nexcept ValueError:\n    r += [repr(next(it)), repr(next(it)), repr(sys.exc_info()[1])]\nr, sys.exc_info()", "([\"KeyError('in gen')\", (None, None, None), \"KeyError('in gen')\", \"ValueError('caller')\", \"ValueError('caller')\"], (None, None, None))"},
+	{"def h():\n    yield sys.exc_info()[1]\n    try:\n        raise\n    except Exception as e:\n        yield 'reraised ' + repr(e)\ntry:\n    raise IndexError('i')\nexcept IndexError:\n    it2 = h()\n    r = repr(next(it2)), next(it2)\nr", "(\"IndexError('i')\", \"reraised IndexError('i')\")"},
+	{"def k():\n    try:\n        1/0\n    except ZeroDivisionError:\n        yield 1\n        raise TypeError('t')\nit3 = k()\nnext(it3)\ntry:\n    next(it3)\nexcept TypeError as e:\n    r = repr(e.__context__)\nr, sys.exc_info()", "(\"ZeroDivisionError('division by zero')\", (None, None, None))"},
+	{"def h():\n    yield 1\n    raise\nit = h()\nnext(it)\nnext(it)", "RuntimeError: No active exception to reraise"},
+	{"import io\nout = []\nfor a in [('bad.py', 1, 2, 'abcdefg', 1, 7), ('bad.py', 1, 2, 'abcdefg', 1, 100), ('bad.py', 1, 4, 'abcdefg', 1, 2), ('bad.py', 1, -4, 'abcdefg', 1, -2), (None, 2, 3, '  ab\\ncd\\n', 3, 1), ('x.py', 'n', 1, 'abc', 1, 2)]:\n    try:\n        raise SyntaxError('bad bad', a)\n    except SyntaxError:\n        old, sys.stderr = sys.stderr, io.StringIO()\n        sys.__excepthook__(*sys.exc_info())\n        v, sys.stderr = sys.stderr.getvalue(), old\n        key = '  File \"' + (a[0] or '<string>') + '\"'\n        out.append(v[v.index(key):] if key in v else v.splitlines()[-1])\nout", "['  File \"bad.py\", line 1\\n    abcdefg\\n     ^^^^^\\nSyntaxError: bad bad\\n', '  File \"bad.py\", line 1\\n    abcdefg\\n     ^^^^^^\\nSyntaxError: bad bad\\n', '  File \"bad.py\", line 1\\n    abcdefg\\n       ^\\nSyntaxError: bad bad\\n', '  File \"bad.py\", line 1\\n    abcdefg\\nSyntaxError: bad bad\\n', '  File \"<string>\", line 2\\n    ab\\ncd\\n    ^^^^^\\nSyntaxError: bad bad\\n', 'SyntaxError: bad bad (x.py)']"},
+	{"SyntaxError('m', ('f/a.py', 3, 1, 't')).args, str(SyntaxError('m', ('f/a.py', 3, 1, 't'))), str(SyntaxError()), SyntaxError('m', ('f', 1, 2, 't')).end_lineno, SyntaxError('m', ('f', 1, 2, 't', 1, 3)).end_offset, SyntaxError('m').print_file_and_line", "(('m', ('f/a.py', 3, 1, 't')), 'm (a.py, line 3)', 'None', None, 3, None)"},
+	{"SyntaxError('m', ('f', 1, 2))", "TypeError: function takes at least 4 arguments (3 given)"},
+	{"SyntaxError('m', ('f', 1, 2, 't', 1))", "TypeError: end_offset must be provided when end_lineno is provided"},
+	{"e = SyntaxError('m')\ne.filename, e.lineno = '/a/b.py', 4\nstr(e), e.msg, e.text", "('m (b.py, line 4)', 'm', None)"},
+	{"sys.stdin.write('x')", "UnsupportedOperation: not writable"},
+	{"import io\nclass A:\n    blech = 1\n    def __getattr__(self, n):\n        raise AttributeError\nblech = 2\nlines = []\nfor f in [lambda: A().bluch, lambda: bluch, lambda: ZeroDivisionErrr, lambda: A().somethingverywrong, lambda: id2, lambda: A().BLECH, lambda: A().Blech]:\n    try:\n        f()\n    except Exception:\n        old, sys.stderr = sys.stderr, io.StringIO()\n        sys.__excepthook__(*sys.exc_info())\n        v, sys.stderr = sys.stderr.getvalue(), old\n        lines.append(v.splitlines()[-1])\nlines", "[\"AttributeError. Did you mean: 'blech'?\", \"NameError: name 'bluch' is not defined. Did you mean: 'blech'?\", \"NameError: name 'ZeroDivisionErrr' is not defined. Did you mean: 'ZeroDivisionError'?\", 'AttributeError', \"NameError: name 'id2' is not defined. Did you mean: 'id'?\", 'AttributeError', \"AttributeError. Did you mean: 'blech'?\"]"},
 }
 
 // sysSessionCases are kael's own: what a session's sys is (argv, path,
@@ -49,6 +70,7 @@ var sysSessionCases = []langtest.Case{
 	{"import sys\nsys.setrecursionlimit(10**6)\nsys.getrecursionlimit()", "500"},
 	{"import sys\nsys.exit(3)", "SystemExit: 3"},
 	{"import sys\nimport sys as s2\ns2 is sys", "True"},
+	{"import sys, io\nsys.stdout = io.StringIO()\nprint('hidden')\nsys.stdout = sys.__stdout__\nprint('shown')", "shown\n"},
 }
 
 func TestSys(t *testing.T) {

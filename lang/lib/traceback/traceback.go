@@ -24,18 +24,18 @@ func init() {
 			"format_exception": lang.NewBuiltin(lang.AsValue, "format_exception(exc, value=None, tb=None, limit=None, chain=True)",
 				"The lines CPython prints for the exception exc (or, given value, for value): 'Traceback (most recent call last):', a File line and the source line for each frame, and 'Class: message', after the exceptions it was caused by or raised while handling when chain is true. A list of strings, each ending in a newline.",
 				func(a *lang.Args) (lang.Value, error) {
-					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"))
+					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"), false)
 					return strList(lines), err
 				}),
 			"format_exception_only": lang.NewBuiltin(lang.AsValue, "format_exception_only(exc, value=None)",
 				"The last line of the exception's traceback, 'Class: message\\n', in a list.",
 				func(a *lang.Args) (lang.Value, error) {
-					return strList([]string{finalLine(exceptionArg(a))}), nil
+					return strList(finalLine(a, exceptionArg(a), false)), nil
 				}),
 			"print_exception": lang.NewBuiltin(lang.AsValue, "print_exception(exc, value=None, tb=None, limit=None, file=None, chain=True)",
 				"Prints format_exception's lines to file (sys.stderr by default).",
 				func(a *lang.Args) (lang.Value, error) {
-					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"))
+					lines, err := formatException(a, exceptionArg(a), a.Value("limit"), a.Bool("chain"), false)
 					if err != nil {
 						return nil, err
 					}
@@ -44,13 +44,13 @@ func init() {
 			"format_exc": lang.NewBuiltin(lang.AsValue, "format_exc(limit=None, chain=True)",
 				"format_exception of the exception being handled, as one string; 'NoneType: None\\n' outside an except clause.",
 				func(a *lang.Args) (lang.Value, error) {
-					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"))
+					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"), false)
 					return strings.Join(lines, ""), err
 				}),
 			"print_exc": lang.NewBuiltin(lang.AsValue, "print_exc(limit=None, file=None, chain=True)",
 				"Prints the traceback of the exception being handled to file (sys.stderr by default).",
 				func(a *lang.Args) (lang.Value, error) {
-					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"))
+					lines, err := formatException(a, a.HandledException(), a.Value("limit"), a.Bool("chain"), false)
 					if err != nil {
 						return nil, err
 					}
@@ -122,12 +122,11 @@ func strList(lines []string) *lang.List {
 	return &lang.List{Elems: out}
 }
 
-// write writes text to file, a file object, or to the session's stderr
-// when file is None.
+// write writes text to file, a file object, or to sys.stderr when file
+// is None.
 func write(a *lang.Args, file lang.Value, text string) error {
 	if file == lang.None {
-		_, err := a.Session().Stderr().Write([]byte(text))
-		return err
+		return a.WriteStderr(text)
 	}
 	w, err := lang.GetAttr(file, "write")
 	if err != nil {
@@ -135,6 +134,17 @@ func write(a *lang.Args, file lang.Value, text string) error {
 	}
 	_, err = a.Call(w, text)
 	return err
+}
+
+// PrintException writes to sys.stderr the traceback CPython prints for
+// the exception exc, its chain included: sys.excepthook's output. An exc
+// that is not an exception is a TypeError, as print_exception's.
+func PrintException(a *lang.Args, exc lang.Value) error {
+	lines, err := formatException(a, exc, lang.None, true, true)
+	if err != nil {
+		return err
+	}
+	return a.WriteStderr(strings.Join(lines, ""))
 }
 
 // limited keeps the frames limit asks for: the first limit of them
@@ -174,7 +184,7 @@ const maxChain = 100
 // formatException is CPython's format_exception of exc: the exceptions
 // it was caused by or raised while handling first (chain), each with its
 // traceback, then its own.
-func formatException(a *lang.Args, exc, limit lang.Value, chain bool) ([]string, error) {
+func formatException(a *lang.Args, exc, limit lang.Value, chain, display bool) ([]string, error) {
 	var out []string
 	seen := map[lang.Value]bool{}
 	var walk func(x lang.Value, depth int) error
@@ -205,7 +215,7 @@ func formatException(a *lang.Args, exc, limit lang.Value, chain bool) ([]string,
 			out = append(out, "Traceback (most recent call last):\n")
 			out = append(out, formatEntries(entries)...)
 		}
-		out = append(out, finalLine(x))
+		out = append(out, finalLine(a, x, display)...)
 		return nil
 	}
 	base, _ := lang.ExceptionClass("BaseException")
@@ -213,41 +223,81 @@ func formatException(a *lang.Args, exc, limit lang.Value, chain bool) ([]string,
 		if exc != lang.None {
 			return nil, lang.Errorf(lang.TypeError, "Exception expected for value, %s found", lang.TypeName(exc))
 		}
-		return []string{finalLine(exc)}, nil
+		return finalLine(a, exc, display), nil
 	}
 	return out, walk(exc, 0)
 }
 
 // finalLine is the last line of a traceback: the exception's class
 // (qualified with its module unless builtins or __main__) and message,
-// then its __notes__.
-func finalLine(exc lang.Value) string {
+// then its __notes__; a SyntaxError's has where it is first
+// (syntax.go). display is sys.excepthook's form, CPython's C code's:
+// with its "Did you mean" for a NameError or AttributeError (3.11's
+// traceback module has none).
+func finalLine(a *lang.Args, exc lang.Value, display bool) []string {
 	name := "NoneType"
 	if exc != lang.None {
 		name = className(lang.TypeOf(exc))
 	}
-	text, err := lang.StrText(exc)
-	if err != nil {
-		text = "<exception str() failed>"
-	}
-	line := name + "\n"
-	if exc != lang.None && text != "" {
-		line = name + ": " + text + "\n"
-	} else if exc == lang.None {
-		line = "NoneType: None\n"
-	}
-	if notes, err := lang.GetAttr(exc, "__notes__"); err == nil && notes != lang.None {
-		if items, err := lang.Collect(notes); err == nil {
-			for _, n := range items {
-				s, err := lang.StrText(n)
-				if err != nil {
-					s = "<note str() failed>"
-				}
-				line += s + "\n"
+	shown, prefix, suffix := exc, "", ""
+	if exc != lang.None && isSyntaxError(exc) {
+		if display {
+			if lines, msg, ok := syntaxDisplay(a, exc); ok {
+				shown, prefix = msg, lines
+			}
+		} else {
+			prefix, suffix = syntaxFormat(a, exc)
+			shown = attr(exc, "msg")
+			if t, isStr := shown.(string); !isStr || t == "" {
+				shown = "<no detail available>"
 			}
 		}
 	}
-	return line
+	text, err := strOf(a, shown)
+	if err != nil {
+		text = "<exception str() failed>"
+	}
+	text += suffix
+	line := name
+	if exc != lang.None && text != "" {
+		line = name + ": " + text
+	} else if exc == lang.None {
+		line = "NoneType: None"
+	}
+	var out []string
+	if prefix != "" {
+		out = strings.SplitAfter(strings.TrimSuffix(prefix, "\n"), "\n")
+		out[len(out)-1] += "\n"
+	}
+	if display {
+		if s := lang.Suggestion(a, exc); s != "" {
+			line += ". Did you mean: '" + s + "'?"
+		}
+	}
+	out = append(out, line+"\n")
+	if notes, err := lang.GetAttr(exc, "__notes__"); err == nil && notes != lang.None {
+		if items, err := lang.Collect(notes); err == nil {
+			for _, n := range items {
+				s, err := strOf(a, n)
+				if err != nil {
+					s = "<note str() failed>"
+				}
+				out = append(out, s+"\n")
+			}
+		}
+	}
+	return out
+}
+
+// strOf is str(v), a __str__ of v's class called in the call a.
+func strOf(a *lang.Args, v lang.Value) (string, error) {
+	str, _ := lang.LookupBuiltin("str")
+	s, err := a.Call(str, v)
+	if err != nil {
+		return "", err
+	}
+	text, _ := s.(string)
+	return text, nil
 }
 
 // className is a class's __qualname__, after its __module__ unless that
