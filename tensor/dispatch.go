@@ -48,10 +48,15 @@ var (
 		refusal: "%s only supports floating point dtypes, got %s"}
 	noBoolClass = tableClass{name: "NoBoolDTypes", accepts: func(d DType) bool { return d.Category() != BoolCategory },
 		refusal: "%s does not support %s tensors"}
-	intBoolClass = tableClass{name: "IntegerBoolDTypes", accepts: func(d DType) bool { return !d.IsFloating() },
+	intBoolClass = tableClass{name: "IntegerBoolDTypes", accepts: func(d DType) bool { return d.Category() <= IntegerCategory },
 		refusal: "%s does not support %s tensors"}
 	boolClass = tableClass{name: "BoolDTypes", accepts: func(d DType) bool { return d.Category() == BoolCategory },
 		refusal: "%s does not support %s tensors"}
+	realClass       = tableClass{name: "RealDTypes", accepts: func(d DType) bool { return !d.IsComplex() }}
+	noBoolRealClass = tableClass{name: "NoBoolRealDTypes", accepts: func(d DType) bool { return d.Category() == IntegerCategory || d.IsFloating() },
+		refusal: "%s does not support %s tensors"}
+	inexactClass = tableClass{name: "InexactDTypes", accepts: func(d DType) bool { return d.IsFloating() || d.IsComplex() },
+		refusal: "%s only supports floating point and complex dtypes, got %s"}
 )
 
 // AllDTypes builds a table for a kernel that supports every dtype, such as
@@ -72,6 +77,19 @@ func IntegerBoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(int
 
 // BoolDTypes builds a table for a kernel of bools only, such as logical_and.
 func BoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(boolClass, fns) }
+
+// RealDTypes builds a table for a kernel of every dtype but the complex
+// ones, such as the comparison lt, which has no meaning for complex
+// numbers (PyTorch refuses them: "lt" not implemented for 'ComplexFloat').
+func RealDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(realClass, fns) }
+
+// NoBoolRealDTypes builds a table for a kernel of integers and real
+// floats, such as floor_divide.
+func NoBoolRealDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(noBoolRealClass, fns) }
+
+// InexactDTypes builds a table for a kernel of floating and complex
+// dtypes, such as true division.
+func InexactDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(inexactClass, fns) }
 
 func newKernels[F any](c tableClass, fns ByDType[F]) Kernels[F] {
 	k := Kernels[F]{fns: fns, accepts: c.accepts, refusal: c.refusal}
@@ -140,6 +158,10 @@ func (k *Kernels[F]) Select(op string, d DType) (F, error) {
 	if k.accepts == nil || k.accepts(d) {
 		// TestEveryDTypeHasKernels rules this out for every table.
 		return zero, Errorf(RuntimeError, "%s has no kernel for %s", op, d)
+	}
+	if d.IsComplex() || k.refusal == "" {
+		// PyTorch's dispatch macros refuse a dtype with this message.
+		return zero, Errorf(RuntimeError, "%q not implemented for '%s'", op, d.ScalarTypeName())
 	}
 	err := typeErrorf(k.refusal, op, d)
 	if d.IsFloating() {

@@ -321,7 +321,7 @@ func Logsumexp(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 
 // floatDType is the dtype floating-only computations use for d.
 func floatDType(d DType) DType {
-	if d.IsFloating() {
+	if d.IsFloating() || d.IsComplex() {
 		return d
 	}
 	return DefaultFloat

@@ -60,6 +60,10 @@ func negDTypes(d DType) (DType, DType, error) {
 
 func toBool(DType) (DType, DType, error) { return Bool, Bool, nil }
 
+// toRealPart keeps a real dtype and gives a complex one's part dtype
+// (abs and angle of complex64 are float32).
+func toRealPart(d DType) (DType, DType, error) { return d, d.ToReal(), nil }
+
 func floatUnary(name string, f func(float64) float64) *UnarySpec {
 	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f)})})
@@ -69,15 +73,17 @@ func floatUnary(name string, f func(float64) float64) *UnarySpec {
 // they keep their dtype and values, as in PyTorch.
 func roundingUnary(name string, f func(float64) float64) *UnarySpec {
 	return defUnary(&UnarySpec{Name: name, dtypes: keepDType,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f), Int64: mapLoop(func(x int64) int64 { return x })})})
+		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f), Int64: mapLoop(func(x int64) int64 { return x })})})
 }
 
 // The unary operations.
 var (
 	NegSpec = defUnary(&UnarySpec{Name: "neg", dtypes: negDTypes,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return -x }), Float64: mapLoop(func(x float64) float64 { return -x }), Int64: mapLoop(func(x int64) int64 { return -x })})})
-	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: keepDType,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) })})})
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return -x }), Float64: mapLoop(func(x float64) float64 { return -x }), Int64: mapLoop(func(x int64) int64 { return -x }),
+			Complex64: mapLoop(func(x complex64) complex64 { return -x }), Complex128: mapLoop(func(x complex128) complex128 { return -x })})})
+	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: toRealPart,
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
+			Complex64: complexToReal[complex64](func(c complex128) float32 { return float32(complexAbs(c)) }), Complex128: complexToReal[complex128](complexAbs)})})
 	ExpSpec     = floatUnary("exp", math.Exp)
 	LogSpec     = floatUnary("log", math.Log)
 	SqrtSpec    = floatUnary("sqrt", math.Sqrt)
@@ -89,9 +95,9 @@ var (
 	CeilSpec    = roundingUnary("ceil", math.Ceil)
 	RoundSpec   = roundingUnary("round", math.RoundToEven)
 	ReluSpec    = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(relu[float32]), Float64: mapLoop(relu[float64]), Int64: mapLoop(relu[int64])})})
+		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: mapLoop(relu[float32]), Float64: mapLoop(relu[float64]), Int64: mapLoop(relu[int64])})})
 	SignSpec = defUnary(&UnarySpec{Name: "sign", dtypes: keepDType,
-		kernels: AllDTypes(ByDType[unaryKernel]{Float32: mapLoop(sign[float32]), Float64: mapLoop(sign[float64]), Int64: mapLoop(sign[int64]), Bool: mapLoop(func(x uint8) uint8 { return x })})})
+		kernels: RealDTypes(ByDType[unaryKernel]{Float32: mapLoop(sign[float32]), Float64: mapLoop(sign[float64]), Int64: mapLoop(sign[int64]), Bool: mapLoop(func(x uint8) uint8 { return x })})})
 	LogicalNotSpec = defUnary(&UnarySpec{Name: "logical_not", dtypes: toBool,
 		kernels: BoolDTypes(ByDType[unaryKernel]{Bool: mapLoop(func(x uint8) uint8 { return 1 - x })})})
 	BitwiseNotSpec = defUnary(&UnarySpec{Name: "bitwise_not", dtypes: func(d DType) (DType, DType, error) {
@@ -180,11 +186,11 @@ func computeTypes(compute, outType DType) (kernelType, iterType DType) {
 }
 
 // mapLoop builds a same-dtype unary kernel from an element function.
-func mapLoop[T Native](f func(T) T) unaryKernel {
+func mapLoop[T Computable](f func(T) T) unaryKernel {
 	return func(it *Iter) error { return runUnary(it, f) }
 }
 
-func runUnary[T, O Native](it *Iter, f func(T) O) error {
+func runUnary[T, O Computable](it *Iter, f func(T) O) error {
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)
 	if offs, inner, n, ok, err := it.singleRun(); ok {
@@ -198,7 +204,7 @@ func runUnary[T, O Native](it *Iter, f func(T) O) error {
 
 // unaryRun computes one run of n elements: operand k starts at offs[k]
 // and advances by inner[k].
-func unaryRun[T, O Native](out []O, x []T, f func(T) O, offs, inner []int, n int) {
+func unaryRun[T, O Computable](out []O, x []T, f func(T) O, offs, inner []int, n int) {
 	o, a := offs[0], offs[1]
 	so, sa := inner[0], inner[1]
 	if so == 1 && sa == 1 {
