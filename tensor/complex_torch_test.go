@@ -49,9 +49,9 @@ type complexCase struct {
 // shape and elements (imaginary parts zero for a real result), or its
 // error.
 type complexResult struct {
-	Repr  string    `json:"repr"`
-	DType string    `json:"dtype"`
-	Shape []int     `json:"shape"`
+	Repr  string      `json:"repr"`
+	DType string      `json:"dtype"`
+	Shape []int       `json:"shape"`
 	Re    []jsonFloat `json:"re"`
 	Im    []jsonFloat `json:"im"`
 	Error string      `json:"error"`
