@@ -24,7 +24,7 @@ func defTensorFuncs() {
 			data = x // FromValue copies it, outside the graph
 		case lang.ArrayProvider:
 			data = x.ArrayTensor() // a NumPy array or scalar: copied, dtype kept
-		case int64, float64, bool, *lang.List, lang.Tuple, lang.BigInt:
+		case int64, float64, bool, lang.Complex, *lang.List, lang.Tuple, lang.BigInt:
 			var err error
 			if data, err = lang.ToGo(x); err != nil {
 				return nil, err
@@ -494,6 +494,9 @@ func fromGo(v any) lang.Value {
 			out[i] = fromGo(x)
 		}
 		return &lang.List{Elems: out}
+	}
+	if c, ok := v.(complex128); ok {
+		return lang.Complex(c)
 	}
 	return v
 }

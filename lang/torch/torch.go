@@ -54,6 +54,7 @@ func init() {
 	defLegacy()
 	defIntrospection()
 	defTensorAttrs()
+	defComplex()
 	defTensorNew()
 	defTensorHooks()
 	defIndexAlongOps()
