@@ -160,8 +160,7 @@ func (k *Kernels[F]) Select(op string, d DType) (F, error) {
 		return zero, Errorf(RuntimeError, "%s has no kernel for %s", op, d)
 	}
 	if d.IsComplex() || k.refusal == "" {
-		// PyTorch's dispatch macros refuse a dtype with this message.
-		return zero, Errorf(RuntimeError, "%q not implemented for '%s'", op, d.ScalarTypeName())
+		return zero, notImplementedFor(op, d)
 	}
 	err := typeErrorf(k.refusal, op, d)
 	if d.IsFloating() {
@@ -233,4 +232,36 @@ func missingKernels() []string {
 		}
 	}
 	return out
+}
+
+// pytorchKernelNames are the names PyTorch's CPU kernels give themselves
+// in their refusals of a dtype, where they differ from the operation's.
+var pytorchKernelNames = map[string]string{
+	"lt": "lt_cpu", "le": "le_cpu", "gt": "gt_cpu", "ge": "ge_cpu", "argmax": "argmax_cpu", "argmin": "argmin_cpu",
+	"amax": "max_values_cpu", "amin": "min_values_cpu", "sort": "sorting_kernel_method_name", "topk": "topk_cpu",
+	"remainder": "remainder_cpu", "floor_divide": "div_floor_cpu", "arange": "arange_cpu", "round": "round_vml_cpu",
+	"bitwise_and": "bitwise_and_cpu", "bitwise_or": "bitwise_or_cpu", "bitwise_xor": "bitwise_xor_cpu",
+	"softmax": "softmax_lastdim_kernel_impl",
+}
+
+// complexRefusals are PyTorch's own messages for operations it refuses
+// for complex tensors before dispatching.
+var complexRefusals = map[string]string{
+	"maximum": "maximum not implemented for complex tensors.", "minimum": "minimum not implemented for complex tensors.",
+	"floor": "floor is not supported for complex inputs", "ceil": "ceil is not supported for complex inputs",
+	"trunc": "trunc is not supported for complex inputs", "relu": "clamp is not supported for complex types",
+	"sign": "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.",
+}
+
+// notImplementedFor is PyTorch's RuntimeError for a dtype an operation
+// has no kernel for: "lt_cpu" not implemented for 'ComplexFloat'.
+func notImplementedFor(op string, d DType) *Error {
+	if msg, ok := complexRefusals[op]; ok && d.IsComplex() {
+		return Errorf(RuntimeError, "%s", msg)
+	}
+	name := op
+	if n, ok := pytorchKernelNames[op]; ok {
+		name = n
+	}
+	return Errorf(RuntimeError, "%q not implemented for '%s'", name, d.ScalarTypeName())
 }

@@ -55,6 +55,7 @@ func init() {
 	defIntrospection()
 	defTensorAttrs()
 	defComplex()
+	defFFT()
 	defTensorNew()
 	defTensorHooks()
 	defIndexAlongOps()
