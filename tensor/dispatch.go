@@ -160,7 +160,7 @@ func (k *Kernels[F]) Select(op string, d DType) (F, error) {
 		return zero, Errorf(RuntimeError, "%s has no kernel for %s", op, d)
 	}
 	if d.IsComplex() || k.refusal == "" {
-		return zero, notImplementedFor(op, d)
+		return zero, NotImplementedFor(op, d)
 	}
 	err := typeErrorf(k.refusal, op, d)
 	if d.IsFloating() {
@@ -253,9 +253,9 @@ var complexRefusals = map[string]string{
 	"sign": "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.",
 }
 
-// notImplementedFor is PyTorch's RuntimeError for a dtype an operation
+// NotImplementedFor is PyTorch's RuntimeError for a dtype an operation
 // has no kernel for: "lt_cpu" not implemented for 'ComplexFloat'.
-func notImplementedFor(op string, d DType) *Error {
+func NotImplementedFor(op string, d DType) *Error {
 	if msg, ok := complexRefusals[op]; ok && d.IsComplex() {
 		return Errorf(RuntimeError, "%s", msg)
 	}

@@ -36,7 +36,7 @@ func fftScale(norm FFTNorm, n int, inverse bool) (float64, error) {
 	case "ortho":
 		return 1 / math.Sqrt(float64(n)), nil
 	}
-	return 0, Errorf(ValueError, "Invalid normalization mode: %q", string(norm))
+	return 0, Errorf(RuntimeError, "Invalid normalization mode: %q", string(norm))
 }
 
 // fftComplexDType is the complex dtype a transform of x computes and

@@ -189,7 +189,7 @@ func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
 				consumed++
 			case Uint8: // made a bool mask above
 				consumed += ix.t.Dim()
-			case Float32, Float64, Float16, BFloat16, Int8, Int16, Int32:
+			case Float32, Float64, Float16, BFloat16, Int8, Int16, Int32, Complex64, Complex128:
 				return nil, nil, indexErrorf("tensors used as indices must be long, int, byte or bool tensors, got %s", ix.t.dtype).
 					WithHint("convert the index with .to(int64), or a mask with .to(torch.bool)")
 			}

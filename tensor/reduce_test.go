@@ -253,7 +253,7 @@ func layouts(t *testing.T, d DType) map[string]*Tensor {
 		base = mustOp(mustOp(Randint(g, -5, 6, 4, 6, 10)).To(d))
 	case Uint8:
 		base = mustOp(mustOp(Randint(g, 0, 6, 4, 6, 10)).To(d))
-	case Float16, BFloat16:
+	case Float16, BFloat16, Complex64, Complex128:
 		base = mustOp(mustOp(Randn(g, Float32, 4, 6, 10)).To(d))
 	}
 	contig := mustOp(base.Slice(2, 0, 5, 1))

@@ -479,14 +479,17 @@ func dtypes(d *tensor.DType) []tensor.DType {
 // scalarDType is the dtype a tensor made from a fill value has: a Python
 // float gives float32, as in PyTorch's full.
 func scalarDType(t *tensor.Tensor) tensor.DType {
-	if t.IsWrappedNumber() && t.DType().IsFloating() {
+	switch {
+	case t.IsWrappedNumber() && t.DType().IsFloating():
 		return tensor.DefaultFloat
+	case t.IsWrappedNumber() && t.DType().IsComplex():
+		return tensor.DefaultComplex
 	}
 	return t.DType()
 }
 
 // fromGo converts the values tensor.ToList and Item return (nested []any of
-// float64, int64 and bool) into kael values.
+// float64, int64, bool and complex128) into kael values.
 func fromGo(v any) lang.Value {
 	if xs, ok := v.([]any); ok {
 		out := make([]lang.Value, len(xs))
