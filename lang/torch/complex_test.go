@@ -55,6 +55,8 @@ func TestFFTMatchesTorch(t *testing.T) {
 		"torch.fft.fft(torch.arange(4, dtype=torch.float64)), torch.fft.fft(torch.arange(4))",
 		"torch.fft.fft(torch.tensor([1+1j, 2, 3j])), torch.fft.ifft(torch.tensor([1+1j, 2, 3j], dtype=torch.complex128))",
 		"torch.fft.rfft(torch.tensor([1j]))",
+		"torch.fft.fft2(m), torch.fft.ifft2(m, s=(2, 2)), torch.fft.fft2(torch.ones(2, 3, 4), dim=(0, 2))",
+		"m.cfloat(), m.cdouble().dtype",
 		"torch.fft.fft(x, norm='sideways')",
 		"torch.fft.fft(x, n=0)",
 		"torch.fft.fft(x, dim=1)",

@@ -46,7 +46,11 @@ func defFFT() {
 		})
 	}
 	manyDims := func(name, doc string, inverse bool) lang.Value {
-		return lang.NewBuiltin(lang.AsValue, name+"(input, s=None, dim=None, norm=None)", doc, func(a *lang.Args) (lang.Value, error) {
+		sig := name + "(input, s=None, dim=None, norm=None)"
+		if name == "fft2" || name == "ifft2" {
+			sig = name + "(input, s=None, dim=(-2, -1), norm=None)"
+		}
+		return lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
 			x := fftInput(a, name)
 			s, dims, norm := a.Ints("s"), a.Ints("dim"), fftNorm(a)
 			if err := a.Err(); err != nil {
@@ -91,13 +95,15 @@ func defFFT() {
 		"irfft":     oneDim("irfft", "The inverse of rfft: n real points (by default 2*(m-1) for m input points) from the non-redundant half of a Hermitian spectrum.", tensor.IRFFT),
 		"fftn":      manyDims("fftn", "The Fourier transform over the dims in dim (all by default), with sizes s.", false),
 		"ifftn":     manyDims("ifftn", "The inverse Fourier transform over the dims in dim (all by default), with sizes s.", true),
+		"fft2":      manyDims("fft2", "The two-dimensional Fourier transform: fftn over the last two dims.", false),
+		"ifft2":     manyDims("ifft2", "The inverse two-dimensional Fourier transform: ifftn over the last two dims.", true),
 		"fftfreq":   freq("fftfreq", "The sample frequencies of an n-point transform with sample spacing d: [0, 1, ..., -(n//2), ..., -1] / (d*n).", false),
 		"rfftfreq":  freq("rfftfreq", "The sample frequencies of rfft: [0, 1, ..., n//2] / (d*n).", true),
 		"fftshift":  shift("fftshift", "input rolled so that the zero frequency is in the middle of each dim in dim (all by default).", false),
 		"ifftshift": shift("ifftshift", "The inverse of fftshift.", true),
 	}
-	lang.RegisterModule("torch.fft", "The discrete Fourier transforms: fft, ifft, rfft, irfft, fftn, ifftn, fftfreq, rfftfreq, fftshift, ifftshift (gonum's FFT, computed in double precision).", func() *lang.Module {
-		return &lang.Module{Name: "torch.fft", Attrs: members, MissingHint: "kael's torch.fft has fft, ifft, rfft, irfft, fftn, ifftn, fftfreq, rfftfreq, fftshift and ifftshift"}
+	lang.RegisterModule("torch.fft", "The discrete Fourier transforms: fft, ifft, rfft, irfft, fftn, ifftn, fft2, ifft2, fftfreq, rfftfreq, fftshift, ifftshift (gonum's FFT, computed in double precision).", func() *lang.Module {
+		return &lang.Module{Name: "torch.fft", Attrs: members, MissingHint: "kael's torch.fft has fft, ifft, rfft, irfft, fftn, ifftn, fft2, ifft2, fftfreq, rfftfreq, fftshift and ifftshift"}
 	})
 }
 

@@ -225,6 +225,8 @@ func defTensorFuncs() {
 	defConvert("byte", tensor.Uint8, "The tensor as uint8 (x itself when it is uint8).")
 	defConvert("half", tensor.Float16, "The tensor as float16 (x itself when it is float16): computed in float32 and rounded to nearest even.")
 	defConvert("bfloat16", tensor.BFloat16, "The tensor as bfloat16 (x itself when it is bfloat16): computed in float32 and rounded to nearest even.")
+	defConvert("cfloat", tensor.Complex64, "The tensor as complex64 (x itself when it is complex64): real values get imaginary part 0.")
+	defConvert("cdouble", tensor.Complex128, "The tensor as complex128 (x itself when it is complex128): real values get imaginary part 0.")
 	defConvert("bool", tensor.Bool, "The tensor as bool: true where an element is not zero.")
 	lang.NewBuiltin(lang.AsMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
