@@ -114,7 +114,8 @@ var complexCases = func() []complexCase {
 		for _, op := range []string{"add", "sub", "mul", "div", "eq", "ne", "matmul"} {
 			cases = append(cases, complexCase{Op: op, A: a, B: &b})
 		}
-		for _, op := range []string{"abs", "angle", "real", "imag", "conj", "neg", "sum", "mean", "view_as_real", "to_float32", "to_float64", "to_int64", "to_bool"} {
+		for _, op := range []string{"abs", "angle", "real", "imag", "conj", "neg", "sum", "mean", "view_as_real", "to_float32", "to_float64", "to_int64", "to_bool",
+			"exp", "log", "sqrt", "sin", "cos", "tanh"} {
 			cases = append(cases, complexCase{Op: op, A: a})
 		}
 		cases = append(cases, complexCase{Op: "matmul", A: a, B: &a})
@@ -145,6 +146,8 @@ ops = {
     "view_as_complex": torch.view_as_complex, "complex": torch.complex,
     "to_float32": lambda a: a.to(torch.float32), "to_float64": lambda a: a.to(torch.float64),
     "to_int64": lambda a: a.to(torch.int64), "to_bool": lambda a: a.to(torch.bool),
+    "exp": torch.exp, "log": torch.log, "sqrt": torch.sqrt, "sin": torch.sin, "cos": torch.cos,
+    "tanh": torch.tanh,
 }
 import warnings
 warnings.simplefilter("ignore")
@@ -228,6 +231,8 @@ func complexOp(t *testing.T, c complexCase) (*Tensor, error) {
 		return a.To(Int64)
 	case "to_bool":
 		return a.To(Bool)
+	case "exp", "log", "sqrt", "sin", "cos", "tanh":
+		return UnaryByName(c.Op).Apply(a)
 	}
 	t.Fatalf("unknown op %q", c.Op)
 	return nil, nil

@@ -1,6 +1,9 @@
 package tensor
 
-import "math"
+import (
+	"math"
+	"math/cmplx"
+)
 
 type unaryKernel func(it *Iter) error
 
@@ -69,6 +72,15 @@ func floatUnary(name string, f func(float64) float64) *UnarySpec {
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f)})})
 }
 
+// inexactUnary is floatUnary with complex kernels too: fc computes a
+// complex128 (a complex64 is widened and rounded back once), with Go's
+// math/cmplx, whose branch cuts are C99's, as PyTorch's std::complex.
+func inexactUnary(name string, f func(float64) float64, fc func(complex128) complex128) *UnarySpec {
+	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
+		kernels: InexactDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f),
+			Complex64: mapLoop(func(z complex64) complex64 { return complex64(fc(complex128(z))) }), Complex128: mapLoop(fc)})})
+}
+
 // roundingUnary builds floor, ceil or round: integers are already whole, so
 // they keep their dtype and values, as in PyTorch.
 func roundingUnary(name string, f func(float64) float64) *UnarySpec {
@@ -84,12 +96,12 @@ var (
 	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: toRealPart,
 		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
 			Complex64: complexToReal[complex64](func(c complex128) float32 { return float32(complexAbs(c)) }), Complex128: complexToReal[complex128](complexAbs)})})
-	ExpSpec     = floatUnary("exp", math.Exp)
-	LogSpec     = floatUnary("log", math.Log)
-	SqrtSpec    = floatUnary("sqrt", math.Sqrt)
-	SinSpec     = floatUnary("sin", math.Sin)
-	CosSpec     = floatUnary("cos", math.Cos)
-	TanhSpec    = floatUnary("tanh", math.Tanh)
+	ExpSpec     = inexactUnary("exp", math.Exp, cmplx.Exp)
+	LogSpec     = inexactUnary("log", math.Log, cmplx.Log)
+	SqrtSpec    = inexactUnary("sqrt", math.Sqrt, cmplx.Sqrt)
+	SinSpec     = inexactUnary("sin", math.Sin, cmplx.Sin)
+	CosSpec     = inexactUnary("cos", math.Cos, cmplx.Cos)
+	TanhSpec    = inexactUnary("tanh", math.Tanh, cmplx.Tanh)
 	SigmoidSpec = floatUnary("sigmoid", func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })
 	FloorSpec   = roundingUnary("floor", math.Floor)
 	CeilSpec    = roundingUnary("ceil", math.Ceil)
