@@ -50,6 +50,10 @@ func FromValue(v any, dtype ...DType) (*Tensor, error) {
 		d = scan.dtype
 	}
 	if len(dtype) == 1 {
+		if scan.seen && scan.dtype.IsComplex() && !dtype[0].IsComplex() {
+			// PyTorch refuses to drop a Python complex's imaginary part.
+			return nil, typeErrorf("must be real number, not complex")
+		}
 		d = dtype[0]
 	}
 	fill, err := valueFills.Select("tensor", d)

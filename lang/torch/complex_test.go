@@ -35,6 +35,12 @@ func TestComplexMatchesTorch(t *testing.T) {
 		"torch.view_as_real(torch.ones(2))",
 		"torch.view_as_complex(torch.ones(3))",
 		"torch.ones(2).imag",
+		"torch.tensor([1+2j], dtype=torch.float32)",
+		"torch.tensor([1, 2.5, 1j]), torch.finfo(torch.cfloat), torch.finfo(torch.cdouble).eps",
+		"float(a[0])", "int(a[0])",
+		"a.long(), a[a.real > 2], torch.cat([a, torch.tensor([1.5])]), torch.where(a.real > 2, a, 0)",
+		"a.reshape(3, 1) * a, a.sum(dim=0, keepdim=True), torch.empty(0, dtype=torch.cfloat)",
+		"a.clone().add_(1j), a + True, str(a[1])",
 	})
 }
 
