@@ -45,6 +45,16 @@ func defComplex() {
 			return complexView(name, x, view)
 		})
 	}
+	lang.NewBuiltin(lang.AsBoth, "conj(input)", "The complex conjugate (a copy: PyTorch's conj_physical; its conj is a lazy view with the same values); a real tensor itself.", func(a *lang.Args) (lang.Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if !x.DType().IsComplex() {
+			return x, nil
+		}
+		return result(autograd.ConjOp.Apply(x))
+	})
 	torchMembers["real"] = unary("real(input)", "input.real: the real parts of a complex tensor (a view), a real tensor itself.", (*tensor.Tensor).RealPart)
 	torchMembers["imag"] = unary("imag(input)", "input.imag: the imaginary parts of a complex tensor (a view).", (*tensor.Tensor).ImagPart)
 	torchMembers["view_as_real"] = unary("view_as_real(input)", "A complex tensor's memory viewed as float pairs: shape (..., 2), the real part then the imaginary part.", tensor.ViewAsReal)
