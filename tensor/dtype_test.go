@@ -24,6 +24,8 @@ func TestDTypeNamesSizesCategories(t *testing.T) {
 		{Int32, "int32", 4, IntegerCategory, false},
 		{Float16, "float16", 2, FloatingCategory, true},
 		{BFloat16, "bfloat16", 2, FloatingCategory, true},
+		{Complex64, "complex64", 8, ComplexCategory, false},
+		{Complex128, "complex128", 16, ComplexCategory, false},
 	}
 	for _, tt := range tests {
 		if got := tt.d.String(); got != tt.name {
@@ -42,8 +44,8 @@ func TestDTypeNamesSizesCategories(t *testing.T) {
 			t.Errorf("ParseDType(%q) = %v, %v", tt.name, got, ok)
 		}
 	}
-	if _, ok := ParseDType("complex64"); ok {
-		t.Error("ParseDType accepted complex64")
+	if _, ok := ParseDType("complex32"); ok {
+		t.Error("ParseDType accepted complex32, a dtype kael lacks")
 	}
 }
 
