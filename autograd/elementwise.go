@@ -353,6 +353,15 @@ var (
 	roundDecimalsGrad = &unaryGrad{"RoundBackward1", readsNothing, zeroDerivative}
 	SignOp            = defUnaryOp(&UnaryOp{Spec: tensor.SignSpec, Expose: FunctionAndMethod, Doc: "-1, 0 or 1 by the sign of each element; its gradient is zero.",
 		grad: &unaryGrad{"SignBackward0", readsNothing, zeroDerivative}})
+	// ConjOp: conjugation is its own derivative's pattern, g unchanged
+	// for real inputs (complex ones are refused by backward, checkReal).
+	// ConjOp is Custom: the language's conj returns a real tensor itself,
+	// as PyTorch does.
+	ConjOp = defUnaryOp(&UnaryOp{Spec: tensor.ConjSpec, Expose: Custom, Doc: "The complex conjugate, element-wise (a copy: PyTorch's conj_physical); a real tensor's values are unchanged.",
+		grad: &unaryGrad{"ConjBackward0", readsNothing, func(_ *calc, g, _ *tensor.Tensor) *tensor.Tensor { return g }}})
+	// AngleOp: the angle of a real number is piecewise constant.
+	AngleOp = defUnaryOp(&UnaryOp{Spec: tensor.AngleSpec, Expose: FunctionAndMethod, Doc: "The argument of each element in radians: atan2(imag, real) for complex numbers, 0 or pi for real ones (float32 for integers).",
+		grad: &unaryGrad{"AngleBackward0", readsInput, zeroDerivative}})
 	LogicalNotOp = defUnaryOp(&UnaryOp{Spec: tensor.LogicalNotSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
 		Doc: "Whether each element is false (zero), as a bool tensor."})
 	BitwiseNotOp = defUnaryOp(&UnaryOp{Spec: tensor.BitwiseNotSpec, Expose: FunctionAndMethod, NoGrad: intOnly,

@@ -275,6 +275,9 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 	if err := n.checkSaved(); err != nil {
 		return nil, err
 	}
+	if err := n.checkReal(); err != nil {
+		return nil, err
+	}
 	c := &calc{}
 	ins := n.backward(c, g)
 	if c.err != nil {

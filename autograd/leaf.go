@@ -11,6 +11,10 @@ import (
 // A tensor computed from others (one with a GradFn) cannot be switched off;
 // Detach it instead.
 func SetRequiresGrad(t *tensor.Tensor, on bool) error {
+	if on && t.DType().IsComplex() {
+		return tensor.Errorf(tensor.NotImplementedError, "kael's autograd does not differentiate complex tensors yet").
+			WithHint("keep the differentiated computation in real tensors: the real and imaginary parts as float tensors")
+	}
 	if on && !t.DType().IsFloating() {
 		return tensor.Errorf(tensor.TypeError, "only Tensors of floating point dtype can require gradients").
 			WithHint("convert with .to(float32) first")

@@ -90,7 +90,7 @@ type savedTensor struct {
 // output is a new tensor (an operation that returned an input unchanged,
 // such as x.to(x.dtype), adds nothing to the graph).
 func track(out *tensor.Tensor, inputs ...*tensor.Tensor) bool {
-	if !IsGradEnabled() || !out.DType().IsFloating() {
+	if !IsGradEnabled() || !out.DType().IsFloating() && !out.DType().IsComplex() {
 		return false
 	}
 	requires := false
@@ -190,4 +190,21 @@ func (n *Node) checkSaved() error {
 // describe formats a dtype and shape as "float32 [2, 3]".
 func describe(d tensor.DType, shape []int) string {
 	return d.String() + " " + tensor.FormatShape(shape)
+}
+
+// checkReal refuses to run the backward formula of a node whose output or
+// an input is complex: kael's formulas are those of real numbers, and
+// PyTorch's complex gradients (Wirtinger calculus) are not written yet.
+// The forward pass records such a node so that backward fails here,
+// naming it, rather than dropping the gradient without a word.
+func (n *Node) checkReal() error {
+	complexIn := false
+	for _, e := range n.next {
+		complexIn = complexIn || e.dtype.IsComplex()
+	}
+	if n.dtype.IsComplex() || complexIn {
+		return tensor.Errorf(tensor.NotImplementedError, "%s: kael's autograd does not differentiate complex tensors yet", n.name).
+			WithHint("keep the differentiated computation in real tensors (the real and imaginary parts as float tensors), or detach() the complex part")
+	}
+	return nil
 }

@@ -155,12 +155,18 @@ func Amin(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 // MaxAll returns the largest element of x as a 0-d tensor, x.max(): Amax
 // over every dimension, recorded as PyTorch's MaxBackward1.
 func MaxAll(x *tensor.Tensor) (*tensor.Tensor, error) {
+	if x.DType().IsComplex() {
+		return nil, tensor.NotImplementedFor("max_all", x.DType())
+	}
 	return extremum("MaxBackward1", tensor.Amax, x, nil, false)
 }
 
 // MinAll returns the smallest element of x as a 0-d tensor, x.min(),
 // recorded as PyTorch's MinBackward1.
 func MinAll(x *tensor.Tensor) (*tensor.Tensor, error) {
+	if x.DType().IsComplex() {
+		return nil, tensor.NotImplementedFor("min_all", x.DType())
+	}
 	return extremum("MinBackward1", tensor.Amin, x, nil, false)
 }
 

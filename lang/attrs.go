@@ -223,13 +223,14 @@ var dtypeNames = map[string]tensor.DType{
 	"float32": tensor.Float32, "float64": tensor.Float64, "int64": tensor.Int64,
 	"float16": tensor.Float16, "bfloat16": tensor.BFloat16, "int32": tensor.Int32,
 	"int16": tensor.Int16, "int8": tensor.Int8, "uint8": tensor.Uint8,
+	"complex64": tensor.Complex64, "complex128": tensor.Complex128,
 }
 
 // The properties of a dtype, as torch.dtype has them.
 func init() {
 	defProperty("is_floating_point", func(v Value) Value { return v.(tensor.DType).IsFloating() }, "dtype")
 	defProperty("is_signed", func(v Value) Value { return v.(tensor.DType).IsSigned() }, "dtype")
-	defProperty("is_complex", func(Value) Value { return false }, "dtype")
+	defProperty("is_complex", func(v Value) Value { return v.(tensor.DType).IsComplex() }, "dtype")
 }
 
 // BuiltinDType maps the builtins float, int and bool to the dtypes they name

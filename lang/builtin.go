@@ -599,6 +599,8 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 		return x, nil
 	case int64, float64, bool:
 		return tensor.Scalar(x)
+	case Complex:
+		return tensor.Scalar(complex128(x))
 	case BigInt:
 		return nil, errUnpackLong
 	case *List, Tuple:

@@ -421,6 +421,14 @@ func roundDigits(f float64, nd int64) float64 {
 
 func scalarConversionError(to string, v Value) error {
 	if t, ok := v.(*tensor.Tensor); ok {
+		if t.Numel() == 1 && t.DType().IsComplex() {
+			// PyTorch's message for float() or int() of a complex tensor.
+			cType := "double"
+			if to == "int" {
+				cType = "int64_t"
+			}
+			return Errorf(RuntimeError, "value cannot be converted to type %s without overflow", cType)
+		}
 		return Errorf(ValueError, "only one element tensors can be converted to Python scalars, got %d elements", t.Numel())
 	}
 	if _, ok := v.(Complex); ok {

@@ -8,6 +8,7 @@ import (
 	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/internal/pyhash"
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // Python's complex numbers: 1j literals, complex(), the arithmetic
@@ -75,6 +76,15 @@ func toComplex(v Value) (complex128, bool) {
 	case BigInt:
 		f, err := bigToFloat(x.v)
 		return complex(f, 0), err == nil
+	case *tensor.Tensor: // a one-element tensor, as its __complex__
+		if x.Numel() == 1 {
+			if item, err := x.Item(); err == nil {
+				if c, ok := item.(complex128); ok {
+					return c, true
+				}
+				return toComplex(item)
+			}
+		}
 	}
 	if f, ok := asNumber(v); ok {
 		return complex(f, 0), true

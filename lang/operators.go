@@ -260,6 +260,8 @@ func operandName(t *tensor.Tensor) string {
 			return "int"
 		case tensor.Bool:
 			return "bool"
+		case tensor.Complex64, tensor.Complex128:
+			return "complex"
 		}
 	}
 	return t.DType().String()

@@ -488,6 +488,8 @@ func Truth(v Value) (bool, error) {
 			return i != 0, nil
 		case float64:
 			return i != 0, nil
+		case complex128:
+			return i != 0, nil
 		}
 	case Complex:
 		return x != 0, nil

@@ -46,6 +46,10 @@ func formatDType(d tensor.DType) (string, error) {
 		return "U8", nil
 	case tensor.Bool:
 		return "BOOL", nil
+	case tensor.Complex64, tensor.Complex128:
+		// The format (safetensors 0.4, which kael follows) has no complex
+		// dtype.
+		return "", fmt.Errorf("dtype %s cannot be saved: safetensors has no complex dtype; save torch.view_as_real(x) instead", d)
 	}
 	return "", fmt.Errorf("dtype %s cannot be saved", d)
 }

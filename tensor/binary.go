@@ -71,28 +71,28 @@ func logical(_, _ *Tensor, _ DType) (DType, DType, error) { return Bool, Bool, n
 // The binary operations.
 var (
 	AddSpec = defBinary(&BinarySpec{Name: "add", Symbol: "+", dtypes: sameDType,
-		kernels: AllDTypes(ByDType[binaryKernel]{Float32: arith[float32](opAdd), Float64: arith[float64](opAdd), Int64: arith[int64](opAdd), Bool: boolLoop(func(a, b uint8) uint8 { return a | b })})})
+		kernels: AllDTypes(ByDType[binaryKernel]{Float32: arith[float32](opAdd), Float64: arith[float64](opAdd), Int64: arith[int64](opAdd), Complex64: complexArith[complex64](opAdd), Complex128: complexArith[complex128](opAdd), Bool: boolLoop(func(a, b uint8) uint8 { return a | b })})})
 	SubSpec = defBinary(&BinarySpec{Name: "sub", Symbol: "-", dtypes: noBoolSub,
-		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: arith[float32](opSub), Float64: arith[float64](opSub), Int64: arith[int64](opSub)})})
+		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: arith[float32](opSub), Float64: arith[float64](opSub), Int64: arith[int64](opSub), Complex64: complexArith[complex64](opSub), Complex128: complexArith[complex128](opSub)})})
 	MulSpec = defBinary(&BinarySpec{Name: "mul", Symbol: "*", dtypes: sameDType,
-		kernels: AllDTypes(ByDType[binaryKernel]{Float32: arith[float32](opMul), Float64: arith[float64](opMul), Int64: arith[int64](opMul), Bool: boolLoop(func(a, b uint8) uint8 { return a & b })})})
+		kernels: AllDTypes(ByDType[binaryKernel]{Float32: arith[float32](opMul), Float64: arith[float64](opMul), Int64: arith[int64](opMul), Complex64: complexArith[complex64](opMul), Complex128: complexArith[complex128](opMul), Bool: boolLoop(func(a, b uint8) uint8 { return a & b })})})
 	DivSpec = defBinary(&BinarySpec{Name: "div", Symbol: "/", dtypes: toFloat,
-		kernels: FloatingDTypes(ByDType[binaryKernel]{Float32: arith[float32](opDiv), Float64: arith[float64](opDiv)})})
+		kernels: InexactDTypes(ByDType[binaryKernel]{Float32: arith[float32](opDiv), Float64: arith[float64](opDiv), Complex64: complexArith[complex64](opDiv), Complex128: complexArith[complex128](opDiv)})})
 	FloorDivideSpec = defBinary(&BinarySpec{Name: "floor_divide", Symbol: "//", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(FloorDivFloat[float32]), Float64: floatLoop(FloorDivFloat[float64]), Int64: intDivLoop(FloorDivInt)})})
+		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(FloorDivFloat[float32]), Float64: floatLoop(FloorDivFloat[float64]), Int64: intDivLoop(FloorDivInt)})})
 	DivTruncSpec = defBinary(&BinarySpec{Name: "div_trunc", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(TruncDivFloat[float32]), Float64: floatLoop(TruncDivFloat[float64]), Int64: intDivLoop(TruncDivInt)})})
+		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(TruncDivFloat[float32]), Float64: floatLoop(TruncDivFloat[float64]), Int64: intDivLoop(TruncDivInt)})})
 	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(RemainderFloat[float32]), Float64: floatLoop(RemainderFloat[float64]), Int64: intDivLoop(RemainderInt)})})
+		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(RemainderFloat[float32]), Float64: floatLoop(RemainderFloat[float64]), Int64: intDivLoop(RemainderInt)})})
 	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(powFloat[float32]), Float64: floatLoop(powFloat[float64]), Int64: powIntLoop})})
+		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(powFloat[float32]), Float64: floatLoop(powFloat[float64]), Int64: powIntLoop})})
 	MaximumSpec = defBinary(&BinarySpec{Name: "maximum", dtypes: sameDType,
-		kernels: AllDTypes(ByDType[binaryKernel]{Float32: floatLoop(maxNaN[float32]), Float64: floatLoop(maxNaN[float64]), Int64: sameLoop(maxOf[int64]), Bool: sameLoop(maxOf[uint8])})})
+		kernels: RealDTypes(ByDType[binaryKernel]{Float32: floatLoop(maxNaN[float32]), Float64: floatLoop(maxNaN[float64]), Int64: sameLoop(maxOf[int64]), Bool: sameLoop(maxOf[uint8])})})
 	MinimumSpec = defBinary(&BinarySpec{Name: "minimum", dtypes: sameDType,
-		kernels: AllDTypes(ByDType[binaryKernel]{Float32: floatLoop(minNaN[float32]), Float64: floatLoop(minNaN[float64]), Int64: sameLoop(minOf[int64]), Bool: sameLoop(minOf[uint8])})})
+		kernels: RealDTypes(ByDType[binaryKernel]{Float32: floatLoop(minNaN[float32]), Float64: floatLoop(minNaN[float64]), Int64: sameLoop(minOf[int64]), Bool: sameLoop(minOf[uint8])})})
 
-	EqSpec = defBinary(&BinarySpec{Name: "eq", Symbol: "==", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c == 0 }, false)})
-	NeSpec = defBinary(&BinarySpec{Name: "ne", Symbol: "!=", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c != 0 }, true)})
+	EqSpec = defBinary(&BinarySpec{Name: "eq", Symbol: "==", dtypes: comparison, kernels: equalityKernels(func(c int) bool { return c == 0 }, false)})
+	NeSpec = defBinary(&BinarySpec{Name: "ne", Symbol: "!=", dtypes: comparison, kernels: equalityKernels(func(c int) bool { return c != 0 }, true)})
 	LtSpec = defBinary(&BinarySpec{Name: "lt", Symbol: "<", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c < 0 }, false)})
 	LeSpec = defBinary(&BinarySpec{Name: "le", Symbol: "<=", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c <= 0 }, false)})
 	GtSpec = defBinary(&BinarySpec{Name: "gt", Symbol: ">", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c > 0 }, false)})
@@ -282,7 +282,7 @@ func BitwiseXor(a, b *Tensor) (*Tensor, error) { return BitwiseXorSpec.Apply(a, 
 // runBinary is the inner loop of every binary kernel: contiguous and
 // scalar-broadcast runs take the fast paths when given, other runs the
 // strided loop over f.
-func runBinary[T, O Native](it *Iter, f func(a, b T) O, fast *fastPaths[T, O]) error {
+func runBinary[T, O Computable](it *Iter, f func(a, b T) O, fast *fastPaths[T, O]) error {
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)
 	y := it.ops[2].storage.data.([]T)
@@ -297,7 +297,7 @@ func runBinary[T, O Native](it *Iter, f func(a, b T) O, fast *fastPaths[T, O]) e
 
 // binaryRun computes one run of n elements: operand k starts at offs[k]
 // and advances by inner[k].
-func binaryRun[T, O Native](out []O, x, y []T, f func(a, b T) O, fast *fastPaths[T, O], offs, inner []int, n int) {
+func binaryRun[T, O Computable](out []O, x, y []T, f func(a, b T) O, fast *fastPaths[T, O], offs, inner []int, n int) {
 	o, a, b := offs[0], offs[1], offs[2]
 	so, sa, sb := inner[0], inner[1], inner[2]
 	if so == 1 {
@@ -342,7 +342,7 @@ func binaryRun[T, O Native](out []O, x, y []T, f func(a, b T) O, fast *fastPaths
 
 // fastPaths are hand-written loops for the hottest operations, which the Go
 // compiler compiles without a call per element.
-type fastPaths[T, O Native] struct {
+type fastPaths[T, O Computable] struct {
 	vv func(o []O, a, b []T)
 	vs func(o []O, a []T, b T)
 	sv func(o []O, a T, b []T)
@@ -441,7 +441,7 @@ func divSV[T Number](o []T, s T, b []T) {
 	}
 }
 
-func sameLoop[T Native](f func(a, b T) T) binaryKernel {
+func sameLoop[T Computable](f func(a, b T) T) binaryKernel {
 	return func(it *Iter) error { return runBinary[T, T](it, f, nil) }
 }
 
@@ -457,7 +457,14 @@ func boolOnly(f func(a, b uint8) uint8) Kernels[binaryKernel] {
 // compareKernels builds the table of a comparison from a test on the sign of
 // compare(a, b). NaN compares unequal to everything: only ne is true.
 func compareKernels(test func(c int) bool, nanResult bool) Kernels[binaryKernel] {
-	return AllDTypes(ByDType[binaryKernel]{Float32: compareLoop[float32](test, nanResult), Float64: compareLoop[float64](test, nanResult), Int64: compareLoop[int64](test, nanResult), Bool: compareLoop[uint8](test, nanResult)})
+	return RealDTypes(ByDType[binaryKernel]{Float32: compareLoop[float32](test, nanResult), Float64: compareLoop[float64](test, nanResult), Int64: compareLoop[int64](test, nanResult), Bool: compareLoop[uint8](test, nanResult)})
+}
+
+// equalityKernels are compareKernels with complex kernels too: == and !=
+// compare complex numbers part by part (NaN in either part is unequal).
+func equalityKernels(test func(c int) bool, nanResult bool) Kernels[binaryKernel] {
+	return AllDTypes(ByDType[binaryKernel]{Float32: compareLoop[float32](test, nanResult), Float64: compareLoop[float64](test, nanResult), Int64: compareLoop[int64](test, nanResult), Bool: compareLoop[uint8](test, nanResult),
+		Complex64: complexEqual[complex64](test(0)), Complex128: complexEqual[complex128](test(0))})
 }
 
 func compareLoop[T Native](test func(c int) bool, nanResult bool) binaryKernel {

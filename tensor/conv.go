@@ -286,7 +286,7 @@ func col2im(cols *Tensor, shape []int, kernel, out [2]int, o Conv2dOptions) (*Te
 
 type col2imFunc func(src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error
 
-var col2imKernels = computed(NoBoolDTypes(ByDType[col2imFunc]{Float32: col2imLoop[float32], Float64: col2imLoop[float64], Int64: col2imLoop[int64]}))
+var col2imKernels = computed(NoBoolRealDTypes(ByDType[col2imFunc]{Float32: col2imLoop[float32], Float64: col2imLoop[float64], Int64: col2imLoop[int64]}))
 
 func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error {
 	s := src.storage.data.([]T)[src.offset:]

@@ -6,7 +6,7 @@ import "math"
 // as float64, int64 or bool values.
 type listLeaves func(t *Tensor) []any
 
-var listKernels = AllDTypes(ByDType[listLeaves]{Float32: leavesOf[float32], Float64: leavesOf[float64], Int64: leavesOf[int64], Bool: leavesOf[uint8], Uint8: leavesOf[U8], Int8: leavesOf[int8], Int16: leavesOf[int16], Int32: leavesOf[int32], Float16: leavesOf[F16], BFloat16: leavesOf[BF16]})
+var listKernels = AllDTypes(ByDType[listLeaves]{Float32: leavesOf[float32], Float64: leavesOf[float64], Int64: leavesOf[int64], Bool: leavesOf[uint8], Uint8: leavesOf[U8], Int8: leavesOf[int8], Int16: leavesOf[int16], Int32: leavesOf[int32], Float16: leavesOf[F16], BFloat16: leavesOf[BF16], Complex64: leavesOf[complex64], Complex128: leavesOf[complex128]})
 
 func leavesOf[T Element](t *Tensor) []any {
 	d := t.storage.data.([]T)[t.offset : t.offset+t.Numel()]
@@ -54,7 +54,7 @@ func ToList(x *Tensor) (any, error) {
 // one dtype and reports whether all are close.
 type closeTest func(a, b *Tensor, rtol, atol float64, equalNaN bool) bool
 
-var closeKernels = computed(AllDTypes(ByDType[closeTest]{Float32: allClose[float32], Float64: allClose[float64], Int64: allClose[int64], Bool: allClose[uint8]}))
+var closeKernels = computed(RealDTypes(ByDType[closeTest]{Float32: allClose[float32], Float64: allClose[float64], Int64: allClose[int64], Bool: allClose[uint8]}))
 
 func allClose[T Native](a, b *Tensor, rtol, atol float64, equalNaN bool) bool {
 	x := a.storage.data.([]T)[a.offset : a.offset+a.Numel()]

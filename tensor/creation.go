@@ -50,6 +50,10 @@ func FromValue(v any, dtype ...DType) (*Tensor, error) {
 		d = scan.dtype
 	}
 	if len(dtype) == 1 {
+		if scan.seen && scan.dtype.IsComplex() && !dtype[0].IsComplex() {
+			// PyTorch refuses to drop a Python complex's imaginary part.
+			return nil, typeErrorf("must be real number, not complex")
+		}
 		d = dtype[0]
 	}
 	fill, err := valueFills.Select("tensor", d)
@@ -121,6 +125,8 @@ func (s *valueScan) walk(v reflect.Value, dim int) error {
 		d = Int64
 	case reflect.Float32, reflect.Float64:
 		d = DefaultFloat
+	case reflect.Complex64, reflect.Complex128:
+		d = DefaultComplex
 	case reflect.Slice, reflect.Array:
 		return valueErrorf("expected a number at dim %d (got a sequence of length %d)", dim, v.Len())
 	default:
@@ -144,7 +150,7 @@ func (s *valueScan) walk(v reflect.Value, dim int) error {
 // tensor t in row-major order.
 type valueFill func(t *Tensor, v reflect.Value)
 
-var valueFills = AllDTypes(ByDType[valueFill]{Float32: fillValues[float32], Float64: fillValues[float64], Int64: fillValues[int64], Bool: fillValues[uint8], Uint8: fillValues[U8], Int8: fillValues[int8], Int16: fillValues[int16], Int32: fillValues[int32], Float16: fillValues[F16], BFloat16: fillValues[BF16]})
+var valueFills = AllDTypes(ByDType[valueFill]{Float32: fillValues[float32], Float64: fillValues[float64], Int64: fillValues[int64], Bool: fillValues[uint8], Uint8: fillValues[U8], Int8: fillValues[int8], Int16: fillValues[int16], Int32: fillValues[int32], Float16: fillValues[F16], BFloat16: fillValues[BF16], Complex64: fillValues[complex64], Complex128: fillValues[complex128]})
 
 func fillValues[T Element](t *Tensor, v reflect.Value) {
 	fillLeaves(t.storage.data.([]T), v)
@@ -161,22 +167,26 @@ func fillLeaves[T Element](dst []T, v reflect.Value) []T {
 	}
 	switch v.Kind() {
 	case reflect.Bool:
-		dst[0] = Convert[T](boolByte(v.Bool()))
+		dst[0] = ConvertElement[T](boolByte(v.Bool()))
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		dst[0] = Convert[T](v.Int())
+		dst[0] = ConvertElement[T](v.Int())
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		dst[0] = Convert[T](int64(v.Uint()))
+		dst[0] = ConvertElement[T](int64(v.Uint()))
 	case reflect.Float32, reflect.Float64:
-		dst[0] = Convert[T](v.Float())
+		dst[0] = ConvertElement[T](v.Float())
+	case reflect.Complex64, reflect.Complex128:
+		dst[0] = ConvertElement[T](v.Complex())
 	default:
 		item, _ := v.Interface().(*Tensor).Item()
 		switch x := item.(type) {
 		case float64:
-			dst[0] = Convert[T](x)
+			dst[0] = ConvertElement[T](x)
 		case int64:
-			dst[0] = Convert[T](x)
+			dst[0] = ConvertElement[T](x)
 		case bool:
-			dst[0] = Convert[T](boolByte(x))
+			dst[0] = ConvertElement[T](boolByte(x))
+		case complex128:
+			dst[0] = ConvertElement[T](x)
 		}
 	}
 	return dst[1:]
@@ -188,7 +198,7 @@ func fillLeaves[T Element](dst []T, v reflect.Value) []T {
 // chunks and stops with a KeyboardInterrupt between them.
 type rangeFill func(t *Tensor, start, end, step float64, half int) error
 
-var rangeFills = computed(NoBoolDTypes(ByDType[rangeFill]{Float32: fillRange[float32], Float64: fillRange[float64], Int64: fillRange[int64]}))
+var rangeFills = computed(NoBoolRealDTypes(ByDType[rangeFill]{Float32: fillRange[float32], Float64: fillRange[float64], Int64: fillRange[int64]}))
 
 func fillRange[T Number](t *Tensor, start, end, step float64, half int) error {
 	d := t.storage.data.([]T)

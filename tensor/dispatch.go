@@ -48,10 +48,15 @@ var (
 		refusal: "%s only supports floating point dtypes, got %s"}
 	noBoolClass = tableClass{name: "NoBoolDTypes", accepts: func(d DType) bool { return d.Category() != BoolCategory },
 		refusal: "%s does not support %s tensors"}
-	intBoolClass = tableClass{name: "IntegerBoolDTypes", accepts: func(d DType) bool { return !d.IsFloating() },
+	intBoolClass = tableClass{name: "IntegerBoolDTypes", accepts: func(d DType) bool { return d.Category() <= IntegerCategory },
 		refusal: "%s does not support %s tensors"}
 	boolClass = tableClass{name: "BoolDTypes", accepts: func(d DType) bool { return d.Category() == BoolCategory },
 		refusal: "%s does not support %s tensors"}
+	realClass       = tableClass{name: "RealDTypes", accepts: func(d DType) bool { return !d.IsComplex() }}
+	noBoolRealClass = tableClass{name: "NoBoolRealDTypes", accepts: func(d DType) bool { return d.Category() == IntegerCategory || d.IsFloating() },
+		refusal: "%s does not support %s tensors"}
+	inexactClass = tableClass{name: "InexactDTypes", accepts: func(d DType) bool { return d.IsFloating() || d.IsComplex() },
+		refusal: "%s only supports floating point and complex dtypes, got %s"}
 )
 
 // AllDTypes builds a table for a kernel that supports every dtype, such as
@@ -72,6 +77,19 @@ func IntegerBoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(int
 
 // BoolDTypes builds a table for a kernel of bools only, such as logical_and.
 func BoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(boolClass, fns) }
+
+// RealDTypes builds a table for a kernel of every dtype but the complex
+// ones, such as the comparison lt, which has no meaning for complex
+// numbers (PyTorch refuses them: "lt" not implemented for 'ComplexFloat').
+func RealDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(realClass, fns) }
+
+// NoBoolRealDTypes builds a table for a kernel of integers and real
+// floats, such as floor_divide.
+func NoBoolRealDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(noBoolRealClass, fns) }
+
+// InexactDTypes builds a table for a kernel of floating and complex
+// dtypes, such as true division.
+func InexactDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(inexactClass, fns) }
 
 func newKernels[F any](c tableClass, fns ByDType[F]) Kernels[F] {
 	k := Kernels[F]{fns: fns, accepts: c.accepts, refusal: c.refusal}
@@ -140,6 +158,9 @@ func (k *Kernels[F]) Select(op string, d DType) (F, error) {
 	if k.accepts == nil || k.accepts(d) {
 		// TestEveryDTypeHasKernels rules this out for every table.
 		return zero, Errorf(RuntimeError, "%s has no kernel for %s", op, d)
+	}
+	if d.IsComplex() || k.refusal == "" {
+		return zero, NotImplementedFor(op, d)
 	}
 	err := typeErrorf(k.refusal, op, d)
 	if d.IsFloating() {
@@ -211,4 +232,36 @@ func missingKernels() []string {
 		}
 	}
 	return out
+}
+
+// pytorchKernelNames are the names PyTorch's CPU kernels give themselves
+// in their refusals of a dtype, where they differ from the operation's.
+var pytorchKernelNames = map[string]string{
+	"lt": "lt_cpu", "le": "le_cpu", "gt": "gt_cpu", "ge": "ge_cpu", "argmax": "argmax_cpu", "argmin": "argmin_cpu",
+	"amax": "max_values_cpu", "amin": "min_values_cpu", "sort": "sorting_kernel_method_name", "topk": "topk_cpu",
+	"remainder": "remainder_cpu", "floor_divide": "div_floor_cpu", "arange": "arange_cpu", "round": "round_vml_cpu",
+	"bitwise_and": "bitwise_and_cpu", "bitwise_or": "bitwise_or_cpu", "bitwise_xor": "bitwise_xor_cpu",
+	"softmax": "softmax_lastdim_kernel_impl",
+}
+
+// complexRefusals are PyTorch's own messages for operations it refuses
+// for complex tensors before dispatching.
+var complexRefusals = map[string]string{
+	"maximum": "maximum not implemented for complex tensors.", "minimum": "minimum not implemented for complex tensors.",
+	"floor": "floor is not supported for complex inputs", "ceil": "ceil is not supported for complex inputs",
+	"trunc": "trunc is not supported for complex inputs", "relu": "clamp is not supported for complex types",
+	"sign": "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.",
+}
+
+// NotImplementedFor is PyTorch's RuntimeError for a dtype an operation
+// has no kernel for: "lt_cpu" not implemented for 'ComplexFloat'.
+func NotImplementedFor(op string, d DType) *Error {
+	if msg, ok := complexRefusals[op]; ok && d.IsComplex() {
+		return Errorf(RuntimeError, "%s", msg)
+	}
+	name := op
+	if n, ok := pytorchKernelNames[op]; ok {
+		name = n
+	}
+	return Errorf(RuntimeError, "%q not implemented for '%s'", name, d.ScalarTypeName())
 }

@@ -16,12 +16,14 @@ const (
 	Int64
 	Float32
 	Float64
-	Uint8    // stored as U8
-	Int8     // stored as int8
-	Int16    // stored as int16
-	Int32    // stored as int32
-	Float16  // IEEE binary16, stored as F16 bits, computes in float32
-	BFloat16 // bfloat16, stored as BF16 bits, computes in float32
+	Uint8      // stored as U8
+	Int8       // stored as int8
+	Int16      // stored as int16
+	Int32      // stored as int32
+	Float16    // IEEE binary16, stored as F16 bits, computes in float32
+	BFloat16   // bfloat16, stored as BF16 bits, computes in float32
+	Complex64  // two float32s, stored as Go's complex64
+	Complex128 // two float64s, stored as Go's complex128
 )
 
 // DTypes lists every dtype in promotion order.
@@ -30,6 +32,10 @@ var DTypes = dtypesByRank()
 // DefaultFloat is the dtype a Python float becomes and the dtype integer
 // inputs are promoted to by true division and floating-only functions.
 const DefaultFloat = Float32
+
+// DefaultComplex is the dtype a Python complex becomes: the complex dtype
+// of DefaultFloat's precision.
+const DefaultComplex = Complex64
 
 // dtypeTraits are the facts about one dtype that do not depend on its
 // storage type: the first place a new dtype is added.
@@ -69,6 +75,10 @@ func traitsOf(d DType) (dtypeTraits, bool) {
 		return dtypeTraits{name: "float32", size: 4, category: FloatingCategory, rank: 8, signed: true, computeIn: Float32}, true
 	case Float64:
 		return dtypeTraits{name: "float64", size: 8, category: FloatingCategory, rank: 9, signed: true, computeIn: Float64}, true
+	case Complex64:
+		return dtypeTraits{name: "complex64", size: 8, category: ComplexCategory, rank: 10, signed: true, computeIn: Complex64}, true
+	case Complex128:
+		return dtypeTraits{name: "complex128", size: 16, category: ComplexCategory, rank: 11, signed: true, computeIn: Complex128}, true
 	}
 	return dtypeTraits{}, false
 }
@@ -131,8 +141,8 @@ func (d DType) ComputeIn() DType {
 	return traits[d].computeIn
 }
 
-// Category orders dtypes into bool < integer < floating, the unit in which
-// 0-d tensors and scalars take part in promotion.
+// Category orders dtypes into bool < integer < floating < complex, the
+// unit in which 0-d tensors and scalars take part in promotion.
 type Category uint8
 
 // The categories of dtypes.
@@ -140,6 +150,7 @@ const (
 	BoolCategory Category = iota
 	IntegerCategory
 	FloatingCategory
+	ComplexCategory
 )
 
 // Category returns the category of d.
@@ -150,8 +161,40 @@ func (d DType) Category() Category {
 	return traits[d].category
 }
 
-// IsFloating reports whether d is a floating point dtype.
+// IsFloating reports whether d is a real floating point dtype
+// (torch's is_floating_point: false for complex dtypes).
 func (d DType) IsFloating() bool { return d.Category() == FloatingCategory }
+
+// IsComplex reports whether d is complex64 or complex128 (is_complex).
+func (d DType) IsComplex() bool { return d.Category() == ComplexCategory }
+
+// ToComplex returns the complex dtype whose parts have d's precision, as
+// PyTorch's toComplexType: complex128 for float64, complex64 for the
+// other floats (PyTorch gives float16 its complex32, which kael lacks),
+// d itself for a complex d; ok is false for bool and integer dtypes.
+func (d DType) ToComplex() (DType, bool) {
+	switch d {
+	case Float64, Complex128:
+		return Complex128, true
+	case Float16, BFloat16, Float32, Complex64:
+		return Complex64, true
+	case Bool, Uint8, Int8, Int16, Int32, Int64:
+	}
+	return d, false
+}
+
+// ToReal returns the dtype of the real and imaginary parts of the complex
+// dtype d (float32 for complex64), and d itself for a real dtype.
+func (d DType) ToReal() DType {
+	switch d {
+	case Complex64:
+		return Float32
+	case Complex128:
+		return Float64
+	case Bool, Uint8, Int8, Int16, Int32, Int64, Float16, BFloat16, Float32, Float64:
+	}
+	return d
+}
 
 // IsSigned reports whether d holds negative values (torch's is_signed):
 // every dtype but bool and uint8.
@@ -159,8 +202,10 @@ func (d DType) IsSigned() bool { return d.valid() && traits[d].signed }
 
 // PromoteTypes returns the dtype that can represent values of both a and b,
 // as PyTorch's promote_types: bool gives way to everything, an integer to
-// a floating dtype; within a category the wider wins, except that uint8
-// and int8 meet in int16 and float16 and bfloat16 in float32.
+// a floating dtype, a float to a complex one; within a category the wider
+// wins, except that uint8 and int8 meet in int16 and float16 and bfloat16
+// in float32. A complex dtype keeps a float's precision: float64 and
+// complex64 give complex128.
 func PromoteTypes(a, b DType) DType {
 	if !a.valid() || !b.valid() {
 		return max(a, b)
@@ -169,6 +214,10 @@ func PromoteTypes(a, b DType) DType {
 	switch {
 	case a == b:
 		return a
+	case ta.category == ComplexCategory && tb.category == FloatingCategory:
+		return PromoteTypes(a, Complex64.withPrecisionOf(b))
+	case tb.category == ComplexCategory && ta.category == FloatingCategory:
+		return PromoteTypes(Complex64.withPrecisionOf(a), b)
 	case ta.category != tb.category:
 		if tb.category > ta.category {
 			return b
@@ -190,11 +239,24 @@ func PromoteTypes(a, b DType) DType {
 	return a
 }
 
+// withPrecisionOf returns the complex dtype for the float f (ToComplex),
+// or c when f has none.
+func (c DType) withPrecisionOf(f DType) DType {
+	if z, ok := f.ToComplex(); ok {
+		return z
+	}
+	return c
+}
+
 // CanCast reports whether a result of dtype from may be written into a
-// tensor of dtype to by an in-place operation (PyTorch's canCast): floating
-// values never narrow to integers, and non-bool values never narrow to bool.
+// tensor of dtype to by an in-place operation (PyTorch's canCast): complex
+// values never narrow to real dtypes, floating values never to integers,
+// and non-bool values never to bool.
 func CanCast(from, to DType) bool {
-	if from.IsFloating() && !to.IsFloating() {
+	switch {
+	case from.IsComplex() && !to.IsComplex():
+		return false
+	case from.IsFloating() && to.Category() < FloatingCategory:
 		return false
 	}
 	return !(from != Bool && to == Bool)
@@ -214,12 +276,39 @@ type BF16 uint16
 
 // Element is the set of Go types that back tensor storage. Bool tensors
 // store uint8 holding 0 or 1. Kernels that only move elements take any
-// Element; kernels that compute take a Native one.
+// Element; kernels that convert take a Real one, kernels that compute a
+// Native or a Complex one.
 type Element interface {
+	Real | Complex
+}
+
+// Real is Element without the complex types: the storage types whose
+// values convert into each other with Go's conversions (Convert).
+type Real interface {
 	float32 | float64 | int64 | uint8 | U8 | int8 | int16 | int32 | F16 | BF16
 }
 
-// Native is Element without the 16-bit floats, whose bits Go cannot
+// Complex is the set of complex storage types. Go converts and computes
+// with them, but not into or with the real types, so their kernels are
+// written apart (complex.go).
+type Complex interface {
+	complex64 | complex128
+}
+
+// Arithmetic is the set of element types with + - * and / (Number and
+// Complex), for kernels that add and multiply and never compare.
+type Arithmetic interface {
+	Number | Complex
+}
+
+// Computable is the set of element types kernels compute with: Native
+// and Complex. Kernels over it use no ordering; those that compare take
+// Native.
+type Computable interface {
+	Native | Complex
+}
+
+// Native is Real without the 16-bit floats, whose bits Go cannot
 // compute with: the element types of kernels that compare or compute.
 type Native interface {
 	float32 | float64 | int64 | uint8 | U8 | int8 | int16 | int32
@@ -259,6 +348,10 @@ func DTypeOf[T Element]() DType {
 		return Float16
 	case BF16:
 		return BFloat16
+	case complex64:
+		return Complex64
+	case complex128:
+		return Complex128
 	}
 	return DType(numDTypes) // a storage type without a case here is no dtype
 }
@@ -293,7 +386,7 @@ func boolByte(b bool) uint8 {
 // through int32 for int8, int16 and int32, then wrapping to the width);
 // integers narrow by wrapping; float16 and bfloat16 go through float32,
 // rounding to nearest even; everything else converts as Go does.
-func Convert[To, From Element](v From) To {
+func Convert[To, From Real](v From) To {
 	switch x := any(v).(type) {
 	case F16:
 		return Convert[To](x.Float32())
@@ -329,7 +422,7 @@ func Convert[To, From Element](v From) To {
 }
 
 // floatValue returns v as a float64 when From is a floating type.
-func floatValue[From Element](v From) (float64, bool) {
+func floatValue[From Real](v From) (float64, bool) {
 	switch x := any(v).(type) {
 	case float32:
 		return float64(x), true
@@ -341,7 +434,7 @@ func floatValue[From Element](v From) (float64, bool) {
 
 // narrowInt converts v to a narrower integer type: a float through the wide
 // integer toWide gives (as the C++ casts of PyTorch do), then by wrapping.
-func narrowInt[To int32 | int16 | int8 | U8, From Element, W int32 | int64](v From, toWide func(float64) W) To {
+func narrowInt[To int32 | int16 | int8 | U8, From Real, W int32 | int64](v From, toWide func(float64) W) To {
 	if f, ok := floatValue(v); ok {
 		return To(toWide(f))
 	}
@@ -460,8 +553,9 @@ type FloatInfo struct {
 	Resolution float64 // 10^-digits, the decimal precision
 }
 
-// FloatInfoOf returns the facts torch.finfo gives for the floating dtype d,
-// and the zero FloatInfo for any other dtype.
+// FloatInfoOf returns the facts torch.finfo gives for the floating dtype d
+// (for a complex dtype, those of its parts' float), and the zero
+// FloatInfo for any other dtype.
 func FloatInfoOf(d DType) FloatInfo {
 	switch d {
 	case Float16:
@@ -472,6 +566,10 @@ func FloatInfoOf(d DType) FloatInfo {
 		return FloatInfo{Bits: 32, Eps: 0x1p-23, Max: math.MaxFloat32, Tiny: 0x1p-126, Resolution: 1e-06}
 	case Float64:
 		return FloatInfo{Bits: 64, Eps: 0x1p-52, Max: math.MaxFloat64, Tiny: 0x1p-1022, Resolution: 1e-15}
+	case Complex64:
+		return FloatInfoOf(Float32)
+	case Complex128:
+		return FloatInfoOf(Float64)
 	case Bool, Uint8, Int8, Int16, Int32, Int64:
 	}
 	return FloatInfo{}
@@ -493,7 +591,7 @@ func IntRange(d DType) (lo, hi int64, ok bool) {
 		return math.MinInt32, math.MaxInt32, true
 	case Int64:
 		return math.MinInt64, math.MaxInt64, true
-	case Float16, BFloat16, Float32, Float64:
+	case Float16, BFloat16, Float32, Float64, Complex64, Complex128:
 	}
 	return 0, 0, false
 }

@@ -24,6 +24,8 @@ func TestDTypeNamesSizesCategories(t *testing.T) {
 		{Int32, "int32", 4, IntegerCategory, false},
 		{Float16, "float16", 2, FloatingCategory, true},
 		{BFloat16, "bfloat16", 2, FloatingCategory, true},
+		{Complex64, "complex64", 8, ComplexCategory, false},
+		{Complex128, "complex128", 16, ComplexCategory, false},
 	}
 	for _, tt := range tests {
 		if got := tt.d.String(); got != tt.name {
@@ -42,8 +44,8 @@ func TestDTypeNamesSizesCategories(t *testing.T) {
 			t.Errorf("ParseDType(%q) = %v, %v", tt.name, got, ok)
 		}
 	}
-	if _, ok := ParseDType("complex64"); ok {
-		t.Error("ParseDType accepted complex64")
+	if _, ok := ParseDType("complex32"); ok {
+		t.Error("ParseDType accepted complex32, a dtype kael lacks")
 	}
 }
 
@@ -170,7 +172,8 @@ func TestConvert(t *testing.T) {
 
 func TestDispatchSelectsMatchingType(t *testing.T) {
 	k := AllDTypes(ByDType[func() DType]{Float32: DTypeOf[float32], Float64: DTypeOf[float64], Int64: DTypeOf[int64], Bool: DTypeOf[uint8],
-		Uint8: DTypeOf[U8], Int8: DTypeOf[int8], Int16: DTypeOf[int16], Int32: DTypeOf[int32], Float16: DTypeOf[F16], BFloat16: DTypeOf[BF16]})
+		Uint8: DTypeOf[U8], Int8: DTypeOf[int8], Int16: DTypeOf[int16], Int32: DTypeOf[int32], Float16: DTypeOf[F16], BFloat16: DTypeOf[BF16],
+		Complex64: DTypeOf[complex64], Complex128: DTypeOf[complex128]})
 	for _, d := range DTypes {
 		f, err := k.Select("probe", d)
 		if err != nil {

@@ -157,7 +157,7 @@ func TestLinspaceMatchesFormula(t *testing.T) {
 					v = float64(Convert[int16](v))
 				case Int32:
 					v = float64(Convert[int32](v))
-				case Float64, Bool:
+				case Float64, Bool, Complex64, Complex128:
 				}
 				want[i] = v
 			}

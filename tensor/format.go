@@ -39,7 +39,7 @@ func Format(t *Tensor, opt PrintOptions) string {
 		}
 		body = "[]"
 	} else {
-		if t.dtype != DefaultFloat && t.dtype != Int64 && t.dtype != Bool {
+		if t.dtype != DefaultFloat && t.dtype != DefaultComplex && t.dtype != Int64 && t.dtype != Bool {
 			suffixes = append(suffixes, "dtype="+TorchName(t.dtype))
 		}
 		summarize := t.Numel() > opt.Threshold
@@ -102,13 +102,25 @@ func FormatBody(t *Tensor, opt PrintOptions) string {
 }
 
 // elemFormatter formats the elements of one tensor with a common width.
+// A complex tensor's has one formatter for the real parts and one for the
+// imaginary parts, as PyTorch's _tensor_str.
 type elemFormatter struct {
-	mode  byte // 'i' integer-valued floats, 'f' fixed, 'e' scientific
-	prec  int
-	width int
+	mode     byte // 'i' integer-valued floats, 'f' fixed, 'e' scientific
+	prec     int
+	width    int
+	re, imag *elemFormatter // the parts' formatters of a complex tensor
 }
 
 func newElemFormatter(t *Tensor, opt PrintOptions, summarize bool) *elemFormatter {
+	if t.dtype.IsComplex() {
+		re, err1 := t.RealPart()
+		im, err2 := t.ImagPart()
+		if err1 == nil && err2 == nil {
+			fr, fi := newElemFormatter(re, opt, summarize), newElemFormatter(im, opt, summarize)
+			// _vector_str: an element takes both widths and the "j".
+			return &elemFormatter{prec: opt.Precision, width: fr.width + fi.width + 1, re: fr, imag: fi}
+		}
+	}
 	f := &elemFormatter{mode: 'f', prec: opt.Precision, width: 1}
 	var shown []int
 	collectShown(t, opt, summarize, func(i int) { shown = append(shown, i) })
@@ -168,8 +180,26 @@ func (f *elemFormatter) text(t *Tensor, i int) string {
 			return "True"
 		}
 		return "False"
+	case complex128:
+		return f.complexText(x)
 	}
 	return "?"
+}
+
+// complexText is PyTorch's _val_formatter of a complex element: the real
+// part padded to its formatter's width, then the imaginary part with its
+// sign and a "j".
+func (f *elemFormatter) complexText(c complex128) string {
+	if f.re == nil {
+		return "?"
+	}
+	re := f.re.float(real(c))
+	re = strings.Repeat(" ", max(f.re.width-len(re), 0)) + re
+	im := f.imag.float(imag(c)) + "j"
+	if im[0] == '+' || im[0] == '-' {
+		return re + im
+	}
+	return re + "+" + im
 }
 
 func (f *elemFormatter) float(v float64) string {
@@ -192,6 +222,9 @@ func (f *elemFormatter) float(v float64) string {
 // common width.
 func (f *elemFormatter) padded(t *Tensor, i int) string {
 	s := f.text(t, i)
+	if f.re != nil { // complex: the parts are padded, the element is not
+		return s
+	}
 	return strings.Repeat(" ", max(f.width-len(s), 0)) + s
 }
 

@@ -24,7 +24,7 @@ type mmBatch struct {
 // uninitialized for the floating ones, which overwrite it.
 type mmKernel func(p *mmBatch) error
 
-var matmulKernels = computed(NoBoolDTypes(ByDType[mmKernel]{Float32: gemmBatch[float32], Float64: gemmBatch[float64], Int64: blockedBatch[int64]}))
+var matmulKernels = computed(NoBoolDTypes(ByDType[mmKernel]{Float32: gemmBatch[float32], Float64: gemmBatch[float64], Int64: blockedBatch[int64], Complex64: blockedBatch[complex64], Complex128: blockedBatch[complex128]}))
 
 // batchParallelWork is the m·n·k below which the products of a batch are
 // spread over goroutines one whole product each, rather than each product
@@ -74,7 +74,7 @@ func gemmBatch[T float32 | float64](p *mmBatch) error {
 
 // blockedBatch computes an integer batch with a cache-blocked loop. Large
 // products are split by rows across goroutines.
-func blockedBatch[T Number](p *mmBatch) error {
+func blockedBatch[T Arithmetic](p *mmBatch) error {
 	ad, bd, cd := p.a.storage.data.([]T), p.b.storage.data.([]T), p.c.storage.data.([]T)
 	var err error
 	berr := p.forBatch(func(i, threads int) {
@@ -103,7 +103,7 @@ const (
 // blockedRows computes rows [r0, r1) of product i of p into the zeroed C,
 // accumulating a row of B times an element of A into a row of C, which is
 // contiguous. It stops early, between blocks, when interrupted.
-func blockedRows[T Number](p *mmBatch, ad, bd, cd []T, i, r0, r1 int) {
+func blockedRows[T Arithmetic](p *mmBatch, ad, bd, cd []T, i, r0, r1 int) {
 	aOff, bOff, cOff := p.aOffs[i], p.bOffs[i], p.cOffs[i]
 	for j0 := 0; j0 < p.n; j0 += ncBlock {
 		j1 := min(j0+ncBlock, p.n)

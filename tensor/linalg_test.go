@@ -139,6 +139,10 @@ func checkMatmul(t *testing.T, a, b *Tensor) {
 		tol = 4 * float64(k) * 0x1p-10
 	case BFloat16:
 		tol = 4 * float64(k) * 0x1p-7
+	case Complex64:
+		tol = 8 * float64(k) * 0x1p-23
+	case Complex128:
+		tol = 8 * float64(k) * 0x1p-52
 	case Int64, Bool, Uint8, Int8, Int16, Int32: // exact
 	}
 	for i, g := range f64s(t, got) {

@@ -35,6 +35,8 @@ func promotionOperand(t *testing.T, kind, d string) *Tensor {
 		return MustScalar(2.5)
 	case "bool":
 		return MustScalar(true)
+	case "complex":
+		return MustScalar(2.5i)
 	}
 	dt, ok := ParseDType(d)
 	if !ok {
@@ -80,10 +82,14 @@ func TestPromotionMatchesPyTorch(t *testing.T) {
 	}
 	for _, r := range c.ResultType {
 		a, b := promotionOperand(t, r[0], r[1]), promotionOperand(t, r[2], r[3])
-		if got := ResultType(a, b); got.String() != r[4] {
+		want := r[4]
+		if want == "complex32" {
+			want = "complex64" // kael has no complex32 (ResultType)
+		}
+		if got := ResultType(a, b); got.String() != want {
 			t.Errorf("ResultType(%s %s, %s %s) = %s, PyTorch %s", r[0], r[1], r[2], r[3], got, r[4])
 		}
-		if got := ResultType(b, a); got.String() != r[4] {
+		if got := ResultType(b, a); got.String() != want {
 			t.Errorf("ResultType(%s %s, %s %s) = %s, PyTorch %s", r[2], r[3], r[0], r[1], got, r[4])
 		}
 	}

@@ -1,6 +1,9 @@
 package tensor
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // randomFloat allocates a contiguous tensor of dtype d and shape for op and
 // fills it with fill, holding g's lock. The floating dtypes that have the
@@ -90,6 +93,15 @@ func checkNormalStd(std float64) error {
 
 // normalTensor fills a new contiguous tensor with normal values for op.
 func normalTensor(g *Generator, op string, mean, std float64, d DType, shape []int) (*Tensor, error) {
+	if d.IsComplex() {
+		// As PyTorch: the parts are the normal values of the float view
+		// (view_as_real), with std/√2 so that |z| has variance std².
+		parts, err := normalTensor(g, op, mean, std/math.Sqrt2, d.ToReal(), append(slices.Clone(shape), 2))
+		if err != nil {
+			return nil, err
+		}
+		return ViewAsComplex(parts)
+	}
 	return randomFloat(g, op, &normalKernels, d, shape, func(k normalKernel, g *Generator, buf *Tensor) error {
 		return k(g, buf, mean, std, true)
 	})

@@ -67,7 +67,7 @@ func reduce(op string, x *Tensor, dims []int, keepdim bool, kernels Kernels[redu
 // intAccumulate converts integer and bool inputs to int64, the dtype their
 // sums and products are computed and returned in.
 func intAccumulate(x *Tensor) (*Tensor, error) {
-	if x.dtype.IsFloating() {
+	if x.dtype.IsFloating() || x.dtype.IsComplex() {
 		return x, nil
 	}
 	return x.To(Int64)
@@ -95,10 +95,10 @@ func Prod(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 	return reduce("prod", x, dims, keepdim, prodKernels, x.dtype, oneIdentity)
 }
 
-// Mean returns the mean of x over dims, as torch.mean. Only floating inputs
-// are accepted, as in PyTorch.
+// Mean returns the mean of x over dims, as torch.mean. Only floating and
+// complex inputs are accepted, as in PyTorch.
 func Mean(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
-	if !x.dtype.IsFloating() {
+	if !x.dtype.IsFloating() && !x.dtype.IsComplex() {
 		return nil, typeErrorf("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", x.dtype).
 			WithHint("convert the input with .to(float32) first")
 	}
@@ -321,7 +321,7 @@ func Logsumexp(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 
 // floatDType is the dtype floating-only computations use for d.
 func floatDType(d DType) DType {
-	if d.IsFloating() {
+	if d.IsFloating() || d.IsComplex() {
 		return d
 	}
 	return DefaultFloat

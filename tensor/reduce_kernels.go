@@ -7,7 +7,7 @@ import "github.com/kael-dev/kael/tensor/internal/vecmath"
 
 // sumContig sums s pairwise, with eight accumulators below pairwiseBlock so
 // that the additions pipeline.
-func sumContig[T Number](s []T) T {
+func sumContig[T Arithmetic](s []T) T {
 	if len(s) > pairwiseBlock {
 		h := len(s) / 2 &^ 7
 		return sumContig(s[:h]) + sumContig(s[h:])
@@ -32,7 +32,7 @@ func sumContig[T Number](s []T) T {
 }
 
 // sumStrided sums n elements of x from off with the given stride, pairwise.
-func sumStrided[T Number](x []T, off, n, stride int) T {
+func sumStrided[T Arithmetic](x []T, off, n, stride int) T {
 	if n > pairwiseBlock {
 		h := n / 2
 		return sumStrided(x, off, h, stride) + sumStrided(x, off+h*stride, n-h, stride)
@@ -98,7 +98,7 @@ func sumSqStrided[T Float](x []T, off, n, stride int) T {
 }
 
 // loadRow sets acc[j] = x[off+j*stride].
-func loadRow[T Native](acc []T, x []T, off, stride, _ int) {
+func loadRow[T Computable](acc []T, x []T, off, stride, _ int) {
 	if stride == 1 {
 		copy(acc, x[off:off+len(acc)])
 		return
@@ -109,7 +109,7 @@ func loadRow[T Native](acc []T, x []T, off, stride, _ int) {
 }
 
 // addRow adds x[off+j*stride] to acc[j].
-func addRow[T Number](acc []T, x []T, off, stride, _ int) {
+func addRow[T Arithmetic](acc []T, x []T, off, stride, _ int) {
 	if stride == 1 {
 		src := x[off : off+len(acc)]
 		for j := range acc {
@@ -123,7 +123,7 @@ func addRow[T Number](acc []T, x []T, off, stride, _ int) {
 }
 
 // addSlice adds src to dst.
-func addSlice[T Number](dst, src []T) {
+func addSlice[T Arithmetic](dst, src []T) {
 	src = src[:len(dst)]
 	for j := range dst {
 		dst[j] += src[j]
@@ -131,7 +131,7 @@ func addSlice[T Number](dst, src []T) {
 }
 
 // addRows8 adds eight rows to acc, or stores their sum with load set.
-func addRows8[T Number](acc []T, rows *[8][]T, load bool) {
+func addRows8[T Arithmetic](acc []T, rows *[8][]T, load bool) {
 	n := len(acc)
 	a, b, c, d := rows[0][:n], rows[1][:n], rows[2][:n], rows[3][:n]
 	e, f, g, h := rows[4][:n], rows[5][:n], rows[6][:n], rows[7][:n]
@@ -161,7 +161,7 @@ func addSqRows8[T Float](acc []T, rows *[8][]T, load bool) {
 }
 
 // sumOps are the ops of sum; contig sums a contiguous run.
-func sumOps[T Number](contig func(s []T) T) *reduceOps[T, T] {
+func sumOps[T Arithmetic](contig func(s []T) T) *reduceOps[T, T] {
 	return &reduceOps[T, T]{
 		run: func(x []T, off, n, stride, _ int) T {
 			if stride == 1 {
@@ -353,7 +353,7 @@ func argOps[T Native](isMax bool) *reduceOps[T, argAcc[T]] {
 type reduceKernel func(p *reducePlan, out *Tensor) error
 
 // kernelOf turns ops into the kernel of one dtype.
-func kernelOf[T Native, A Native](ops *reduceOps[T, A]) reduceKernel {
+func kernelOf[T Computable, A Computable](ops *reduceOps[T, A]) reduceKernel {
 	return func(p *reducePlan, out *Tensor) error {
 		return reduceInto(p, ops, out.storage.data.([]A)[:p.m])
 	}
@@ -386,24 +386,25 @@ func argKernelOf[T Native](isMax bool) argKernel {
 }
 
 var (
-	sumKernels    = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumOps(vecmath.SumFloat32)), Float64: kernelOf(sumOps(sumContig[float64])), Int64: kernelOf(sumOps(sumContig[int64]))}))
+	sumKernels = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumOps(vecmath.SumFloat32)), Float64: kernelOf(sumOps(sumContig[float64])), Int64: kernelOf(sumOps(sumContig[int64])),
+		Complex64: kernelOf(sumOps(sumContig[complex64])), Complex128: kernelOf(sumOps(sumContig[complex128]))}))
 	sumSqKernels  = computed(FloatingDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumSqOps[float32]()), Float64: kernelOf(sumSqOps[float64]())}))
-	prodKernels   = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(prodOps[float32]()), Float64: kernelOf(prodOps[float64]()), Int64: kernelOf(prodOps[int64]())}))
-	amaxKernels   = computed(AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](true)), Float64: kernelOf(extremeOps[float64](true)), Int64: kernelOf(extremeOps[int64](true)), Bool: kernelOf(extremeOps[uint8](true))}))
-	aminKernels   = computed(AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](false)), Float64: kernelOf(extremeOps[float64](false)), Int64: kernelOf(extremeOps[int64](false)), Bool: kernelOf(extremeOps[uint8](false))}))
-	allKernels    = computed(AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](0)), Float64: kernelOf(truthOps[float64](0)), Int64: kernelOf(truthOps[int64](0)), Bool: kernelOf(truthOps[uint8](0))}))
-	anyKernels    = computed(AllDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](1)), Float64: kernelOf(truthOps[float64](1)), Int64: kernelOf(truthOps[int64](1)), Bool: kernelOf(truthOps[uint8](1))}))
-	maxKernels    = computed(AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true), Bool: argKernelOf[uint8](true)}))
-	minKernels    = computed(AllDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false), Bool: argKernelOf[uint8](false)}))
-	argmaxKernels = computed(NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true)}))
-	argminKernels = computed(NoBoolDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false)}))
+	prodKernels   = computed(NoBoolRealDTypes(ByDType[reduceKernel]{Float32: kernelOf(prodOps[float32]()), Float64: kernelOf(prodOps[float64]()), Int64: kernelOf(prodOps[int64]())}))
+	amaxKernels   = computed(RealDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](true)), Float64: kernelOf(extremeOps[float64](true)), Int64: kernelOf(extremeOps[int64](true)), Bool: kernelOf(extremeOps[uint8](true))}))
+	aminKernels   = computed(RealDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](false)), Float64: kernelOf(extremeOps[float64](false)), Int64: kernelOf(extremeOps[int64](false)), Bool: kernelOf(extremeOps[uint8](false))}))
+	allKernels    = computed(RealDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](0)), Float64: kernelOf(truthOps[float64](0)), Int64: kernelOf(truthOps[int64](0)), Bool: kernelOf(truthOps[uint8](0))}))
+	anyKernels    = computed(RealDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](1)), Float64: kernelOf(truthOps[float64](1)), Int64: kernelOf(truthOps[int64](1)), Bool: kernelOf(truthOps[uint8](1))}))
+	maxKernels    = computed(RealDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true), Bool: argKernelOf[uint8](true)}))
+	minKernels    = computed(RealDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false), Bool: argKernelOf[uint8](false)}))
+	argmaxKernels = computed(NoBoolRealDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](true), Float64: argKernelOf[float64](true), Int64: argKernelOf[int64](true)}))
+	argminKernels = computed(NoBoolRealDTypes(ByDType[argKernel]{Float32: argKernelOf[float32](false), Float64: argKernelOf[float64](false), Int64: argKernelOf[int64](false)}))
 )
 
 // cumKernel computes the cumulative sum of the contiguous tensor t in place
 // along a dimension: outer blocks of length×inner elements.
 type cumKernel func(t *Tensor, outer, length, inner int) error
 
-var cumsumKernels = computed(NoBoolDTypes(ByDType[cumKernel]{Float32: cumsumLoop[float32, float64], Float64: cumsumLoop[float64, float64], Int64: cumsumLoop[int64, int64]}))
+var cumsumKernels = computed(NoBoolRealDTypes(ByDType[cumKernel]{Float32: cumsumLoop[float32, float64], Float64: cumsumLoop[float64, float64], Int64: cumsumLoop[int64, int64]}))
 
 // cumsumLoop accumulates in A (float64 for float32 inputs, as PyTorch's
 // CPU kernel does): for every block, row i becomes the sum of rows 0..i.

@@ -193,7 +193,7 @@ func (o *odometer) next() {
 // reduceOps are the pieces of one reduction of elements T into accumulators
 // A. pos is the position in the reduced space of the first element: the
 // index along the dimension for arg reductions.
-type reduceOps[T Native, A any] struct {
+type reduceOps[T Computable, A any] struct {
 	// run reduces the n > 0 elements x[off], x[off+stride], ...
 	run func(x []T, off, n, stride, pos int) A
 	// combine merges two partial results; a covers the earlier positions.
@@ -211,7 +211,7 @@ type reduceOps[T Native, A any] struct {
 }
 
 // reduceInto computes the m results of p into out.
-func reduceInto[T Native, A any](p *reducePlan, ops *reduceOps[T, A], out []A) error {
+func reduceInto[T Computable, A any](p *reducePlan, ops *reduceOps[T, A], out []A) error {
 	x := p.x.storage.data.([]T)
 	if p.columnar() {
 		return reduceColumns(p, x, ops, out)
@@ -220,7 +220,7 @@ func reduceInto[T Native, A any](p *reducePlan, ops *reduceOps[T, A], out []A) e
 }
 
 // rowReducer reduces in row order.
-type rowReducer[T Native, A any] struct {
+type rowReducer[T Computable, A any] struct {
 	p   *reducePlan
 	x   []T
 	ops *reduceOps[T, A]
@@ -228,7 +228,7 @@ type rowReducer[T Native, A any] struct {
 
 // reduceRows reduces in row order: results in parallel when each is short,
 // chunks of long ones in parallel otherwise.
-func reduceRows[T Native, A any](p *reducePlan, x []T, ops *reduceOps[T, A], out []A) error {
+func reduceRows[T Computable, A any](p *reducePlan, x []T, ops *reduceOps[T, A], out []A) error {
 	r := &rowReducer[T, A]{p: p, x: x, ops: ops}
 	if p.n <= GrainSize {
 		return ParallelFor(p.m, max(1, GrainSize/p.n), func(b, e int) {
@@ -296,7 +296,7 @@ func (r *rowReducer[T, A]) span(base, begin, end int) A {
 }
 
 // colReducer reduces in column order.
-type colReducer[T Native, A any] struct {
+type colReducer[T Computable, A any] struct {
 	p      *reducePlan
 	x      []T
 	ops    *reduceOps[T, A]
@@ -305,7 +305,7 @@ type colReducer[T Native, A any] struct {
 
 // reduceColumns reduces in column order, in parallel over blocks of
 // results and, when those are few, over halves of the rows.
-func reduceColumns[T Native, A any](p *reducePlan, x []T, ops *reduceOps[T, A], out []A) error {
+func reduceColumns[T Computable, A any](p *reducePlan, x []T, ops *reduceOps[T, A], out []A) error {
 	last := len(p.oShape) - 1
 	width := p.oShape[last]
 	outer := p.m / width

@@ -8,7 +8,7 @@ package tensor
 // of index's shape.
 type scatterAlongFunc func(out, src *Tensor, index []int64, shape []int, dim int, add bool)
 
-var scatterAlongKernels = AllDTypes(ByDType[scatterAlongFunc]{Float32: scatterAlong[float32], Float64: scatterAlong[float64], Int64: scatterAlong[int64], Bool: scatterAlong[uint8], Uint8: scatterAlong[U8], Int8: scatterAlong[int8], Int16: scatterAlong[int16], Int32: scatterAlong[int32], Float16: scatterAlong[F16], BFloat16: scatterAlong[BF16]})
+var scatterAlongKernels = AllDTypes(ByDType[scatterAlongFunc]{Float32: scatterAlong[float32], Float64: scatterAlong[float64], Int64: scatterAlong[int64], Bool: scatterAlong[uint8], Uint8: scatterAlong[U8], Int8: scatterAlong[int8], Int16: scatterAlong[int16], Int32: scatterAlong[int32], Float16: scatterAlong[F16], BFloat16: scatterAlong[BF16], Complex64: scatterAlong[complex64], Complex128: scatterAlong[complex128]})
 
 func scatterAlong[T Element](out, src *Tensor, index []int64, shape []int, dim int, add bool) {
 	dst := out.storage.data.([]T)
@@ -25,7 +25,9 @@ func scatterAlong[T Element](out, src *Tensor, index []int64, shape []int, dim i
 		}
 		switch {
 		case add && isBool: // adding bools is a logical or
-			dst[off] = max(dst[off], vals[p])
+			if vals[p] != 0 {
+				dst[off] = vals[p]
+			}
 		case add:
 			dst[off] += vals[p]
 		default:

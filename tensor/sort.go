@@ -29,7 +29,7 @@ type sortedLines struct {
 // sortKernel sorts the lines of a contiguous tensor of lines of length n.
 type sortKernel func(x *Tensor, n int, descending bool) (perm []int64, first []bool, nans []int, err error)
 
-var sortKernels = computed(AllDTypes(ByDType[sortKernel]{Float32: sortLines[float32], Float64: sortLines[float64], Int64: sortLines[int64], Bool: sortLines[uint8]}))
+var sortKernels = computed(RealDTypes(ByDType[sortKernel]{Float32: sortLines[float32], Float64: sortLines[float64], Int64: sortLines[int64], Bool: sortLines[uint8]}))
 
 // sortCompare orders NaN above every number, as PyTorch's sort.
 func sortCompare[T Native](a, b T) int {
@@ -488,7 +488,7 @@ func uniqueResults(src *Tensor, dim int, perm []int64, first []bool, invShape []
 // lexicographically, as sortLines sorts elements.
 type rowsKernel func(x *Tensor, rows, m int) (perm []int64, first []bool)
 
-var rowsKernels = computed(AllDTypes(ByDType[rowsKernel]{Float32: sortRows[float32], Float64: sortRows[float64], Int64: sortRows[int64], Bool: sortRows[uint8]}))
+var rowsKernels = computed(RealDTypes(ByDType[rowsKernel]{Float32: sortRows[float32], Float64: sortRows[float64], Int64: sortRows[int64], Bool: sortRows[uint8]}))
 
 func sortRows[T Native](x *Tensor, rows, m int) ([]int64, []bool) {
 	data := x.storage.data.([]T)[x.offset : x.offset+x.Numel()]

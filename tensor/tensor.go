@@ -281,10 +281,10 @@ func fillStorage(t *Tensor, v float64) error {
 // dtype, in parallel chunks; they stop with a KeyboardInterrupt between
 // chunks.
 var fillKernels = AllDTypes(ByDType[func(s *Storage, v float64) error]{
-	Float32: fillWith[float32], Float64: fillWith[float64], Int64: fillWith[int64], Bool: fillWith[uint8], Uint8: fillWith[U8], Int8: fillWith[int8], Int16: fillWith[int16], Int32: fillWith[int32], Float16: fillWith[F16], BFloat16: fillWith[BF16]})
+	Float32: fillWith[float32], Float64: fillWith[float64], Int64: fillWith[int64], Bool: fillWith[uint8], Uint8: fillWith[U8], Int8: fillWith[int8], Int16: fillWith[int16], Int32: fillWith[int32], Float16: fillWith[F16], BFloat16: fillWith[BF16], Complex64: fillWith[complex64], Complex128: fillWith[complex128]})
 
 func fillWith[T Element](s *Storage, v float64) error {
-	d, x := s.data.([]T), Convert[T](v)
+	d, x := s.data.([]T), ConvertElement[T](v)
 	if len(d) <= GrainSize {
 		fillSlice(d, x)
 		return nil
@@ -318,7 +318,7 @@ func FromSlice[T Element](data []T, shape ...int) (*Tensor, error) {
 	dst := t.storage.data.([]T)
 	if t.dtype == Bool {
 		for i, v := range data {
-			dst[i] = Convert[T](boolByte(v != 0))
+			dst[i] = ConvertElement[T](boolByte(v != 0))
 		}
 	} else {
 		copy(dst, data)
@@ -336,7 +336,8 @@ func FromBools(data []bool, shape ...int) (*Tensor, error) {
 }
 
 // Scalar returns a 0-d tensor made from a plain Go number: float64 (or
-// float32) gives float64 storage, any integer gives int64, bool gives bool.
+// float32) gives float64 storage, any integer gives int64, bool gives bool,
+// a complex gives complex128.
 // The result is a wrapped number: in promotion it is a weak operand, so
 // float32 tensor + Scalar(2.5) stays float32 (PyTorch's rule for Python
 // numbers).
@@ -354,6 +355,10 @@ func Scalar(v any) (*Tensor, error) {
 		t, err = FromSlice([]int64{x}, []int{}...)
 	case bool:
 		t, err = FromSlice([]uint8{boolByte(x)}, []int{}...)
+	case complex128:
+		t, err = FromSlice([]complex128{x}, []int{}...)
+	case complex64:
+		t, err = FromSlice([]complex128{complex128(x)}, []int{}...)
 	default:
 		return nil, typeErrorf("cannot make a tensor scalar from %T", v)
 	}
@@ -431,18 +436,22 @@ func elementValue(t *Tensor, i int) (any, error) {
 
 // valueKernels read one stored element as a Go value.
 var valueKernels = AllDTypes(ByDType[func(s *Storage, i int) any]{
-	Float32: storedValue[float32], Float64: storedValue[float64], Int64: storedValue[int64], Bool: storedValue[uint8], Uint8: storedValue[U8], Int8: storedValue[int8], Int16: storedValue[int16], Int32: storedValue[int32], Float16: storedValue[F16], BFloat16: storedValue[BF16]})
+	Float32: storedValue[float32], Float64: storedValue[float64], Int64: storedValue[int64], Bool: storedValue[uint8], Uint8: storedValue[U8], Int8: storedValue[int8], Int16: storedValue[int16], Int32: storedValue[int32], Float16: storedValue[F16], BFloat16: storedValue[BF16], Complex64: storedValue[complex64], Complex128: storedValue[complex128]})
 
 func storedValue[T Element](s *Storage, i int) any { return goValue(s.data.([]T)[i]) }
 
 // goValue converts one element to the Go value that stands for it:
-// float64 for floating dtypes, int64 for integers, bool for bool.
+// float64 for floating dtypes, int64 for integers, bool for bool,
+// complex128 for complex dtypes.
 func goValue[T Element](v T) any {
 	switch DTypeOf[T]().Category() {
+	case ComplexCategory:
+		return ConvertElement[complex128](v)
 	case FloatingCategory:
-		return Convert[float64](v)
+		return ConvertElement[float64](v)
 	case IntegerCategory:
-		return Convert[int64](v)
+		return ConvertElement[int64](v)
+	case BoolCategory:
 	}
 	return v != 0
 }

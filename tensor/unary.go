@@ -1,6 +1,9 @@
 package tensor
 
-import "math"
+import (
+	"math"
+	"math/cmplx"
+)
 
 type unaryKernel func(it *Iter) error
 
@@ -60,38 +63,53 @@ func negDTypes(d DType) (DType, DType, error) {
 
 func toBool(DType) (DType, DType, error) { return Bool, Bool, nil }
 
+// toRealPart keeps a real dtype and gives a complex one's part dtype
+// (abs and angle of complex64 are float32).
+func toRealPart(d DType) (DType, DType, error) { return d, d.ToReal(), nil }
+
 func floatUnary(name string, f func(float64) float64) *UnarySpec {
 	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f)})})
+}
+
+// inexactUnary is floatUnary with complex kernels too: fc computes a
+// complex128 (a complex64 is widened and rounded back once), with Go's
+// math/cmplx, whose branch cuts are C99's, as PyTorch's std::complex.
+func inexactUnary(name string, f func(float64) float64, fc func(complex128) complex128) *UnarySpec {
+	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
+		kernels: InexactDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f),
+			Complex64: mapLoop(func(z complex64) complex64 { return complex64(fc(complex128(z))) }), Complex128: mapLoop(fc)})})
 }
 
 // roundingUnary builds floor, ceil or round: integers are already whole, so
 // they keep their dtype and values, as in PyTorch.
 func roundingUnary(name string, f func(float64) float64) *UnarySpec {
 	return defUnary(&UnarySpec{Name: name, dtypes: keepDType,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f), Int64: mapLoop(func(x int64) int64 { return x })})})
+		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f), Int64: mapLoop(func(x int64) int64 { return x })})})
 }
 
 // The unary operations.
 var (
 	NegSpec = defUnary(&UnarySpec{Name: "neg", dtypes: negDTypes,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return -x }), Float64: mapLoop(func(x float64) float64 { return -x }), Int64: mapLoop(func(x int64) int64 { return -x })})})
-	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: keepDType,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) })})})
-	ExpSpec     = floatUnary("exp", math.Exp)
-	LogSpec     = floatUnary("log", math.Log)
-	SqrtSpec    = floatUnary("sqrt", math.Sqrt)
-	SinSpec     = floatUnary("sin", math.Sin)
-	CosSpec     = floatUnary("cos", math.Cos)
-	TanhSpec    = floatUnary("tanh", math.Tanh)
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return -x }), Float64: mapLoop(func(x float64) float64 { return -x }), Int64: mapLoop(func(x int64) int64 { return -x }),
+			Complex64: mapLoop(func(x complex64) complex64 { return -x }), Complex128: mapLoop(complexNeg[complex128])})})
+	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: toRealPart,
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
+			Complex64: complexToReal[complex64](func(c complex128) float32 { return float32(complexAbs(c)) }), Complex128: complexToReal[complex128](complexAbs)})})
+	ExpSpec     = inexactUnary("exp", math.Exp, cmplx.Exp)
+	LogSpec     = inexactUnary("log", math.Log, cmplx.Log)
+	SqrtSpec    = inexactUnary("sqrt", math.Sqrt, cmplx.Sqrt)
+	SinSpec     = inexactUnary("sin", math.Sin, cmplx.Sin)
+	CosSpec     = inexactUnary("cos", math.Cos, cmplx.Cos)
+	TanhSpec    = inexactUnary("tanh", math.Tanh, cmplx.Tanh)
 	SigmoidSpec = floatUnary("sigmoid", func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })
 	FloorSpec   = roundingUnary("floor", math.Floor)
 	CeilSpec    = roundingUnary("ceil", math.Ceil)
 	RoundSpec   = roundingUnary("round", math.RoundToEven)
 	ReluSpec    = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(relu[float32]), Float64: mapLoop(relu[float64]), Int64: mapLoop(relu[int64])})})
+		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: mapLoop(relu[float32]), Float64: mapLoop(relu[float64]), Int64: mapLoop(relu[int64])})})
 	SignSpec = defUnary(&UnarySpec{Name: "sign", dtypes: keepDType,
-		kernels: AllDTypes(ByDType[unaryKernel]{Float32: mapLoop(sign[float32]), Float64: mapLoop(sign[float64]), Int64: mapLoop(sign[int64]), Bool: mapLoop(func(x uint8) uint8 { return x })})})
+		kernels: RealDTypes(ByDType[unaryKernel]{Float32: mapLoop(sign[float32]), Float64: mapLoop(sign[float64]), Int64: mapLoop(sign[int64]), Bool: mapLoop(func(x uint8) uint8 { return x })})})
 	LogicalNotSpec = defUnary(&UnarySpec{Name: "logical_not", dtypes: toBool,
 		kernels: BoolDTypes(ByDType[unaryKernel]{Bool: mapLoop(func(x uint8) uint8 { return 1 - x })})})
 	BitwiseNotSpec = defUnary(&UnarySpec{Name: "bitwise_not", dtypes: func(d DType) (DType, DType, error) {
@@ -180,11 +198,11 @@ func computeTypes(compute, outType DType) (kernelType, iterType DType) {
 }
 
 // mapLoop builds a same-dtype unary kernel from an element function.
-func mapLoop[T Native](f func(T) T) unaryKernel {
+func mapLoop[T Computable](f func(T) T) unaryKernel {
 	return func(it *Iter) error { return runUnary(it, f) }
 }
 
-func runUnary[T, O Native](it *Iter, f func(T) O) error {
+func runUnary[T, O Computable](it *Iter, f func(T) O) error {
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)
 	if offs, inner, n, ok, err := it.singleRun(); ok {
@@ -198,7 +216,7 @@ func runUnary[T, O Native](it *Iter, f func(T) O) error {
 
 // unaryRun computes one run of n elements: operand k starts at offs[k]
 // and advances by inner[k].
-func unaryRun[T, O Native](out []O, x []T, f func(T) O, offs, inner []int, n int) {
+func unaryRun[T, O Computable](out []O, x []T, f func(T) O, offs, inner []int, n int) {
 	o, a := offs[0], offs[1]
 	so, sa := inner[0], inner[1]
 	if so == 1 && sa == 1 {

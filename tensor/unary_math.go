@@ -46,7 +46,7 @@ func frac[T Float](x T) T { return x - T(math.Trunc(float64(x))) }
 func classTest(name string, f func(float64) bool, integers bool) *UnarySpec {
 	constant := func(x uint8) uint8 { return boolByte(integers) }
 	return defUnary(&UnarySpec{Name: name, dtypes: func(d DType) (DType, DType, error) { return d, Bool, nil },
-		kernels: AllDTypes(ByDType[unaryKernel]{Float32: predLoop(func(x float32) bool { return f(float64(x)) }), Float64: predLoop(f),
+		kernels: RealDTypes(ByDType[unaryKernel]{Float32: predLoop(func(x float32) bool { return f(float64(x)) }), Float64: predLoop(f),
 			Int64: predLoop(func(int64) bool { return integers }), Bool: func(it *Iter) error { return runUnary(it, constant) }})})
 }
 

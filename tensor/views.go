@@ -409,22 +409,24 @@ type castFunc func(dst, src any, at, off, n int)
 var castKernels = AllDTypes(ByDType[Kernels[castFunc]]{
 	Float32: castInto[float32](), Float64: castInto[float64](), Int64: castInto[int64](), Bool: castInto[uint8](),
 	Uint8: castInto[U8](), Int8: castInto[int8](), Int16: castInto[int16](), Int32: castInto[int32](),
-	Float16: castInto[F16](), BFloat16: castInto[BF16]()})
+	Float16: castInto[F16](), BFloat16: castInto[BF16](),
+	Complex64: castIntoComplex[complex64](), Complex128: castIntoComplex[complex128]()})
 
-func castInto[To Element]() Kernels[castFunc] {
+func castInto[To Real]() Kernels[castFunc] {
 	return AllDTypes(ByDType[castFunc]{
 		Float32: castLoop[To, float32], Float64: castLoop[To, float64], Int64: castLoop[To, int64], Bool: castLoop[To, uint8],
 		Uint8: castLoop[To, U8], Int8: castLoop[To, int8], Int16: castLoop[To, int16], Int32: castLoop[To, int32],
-		Float16: castLoop[To, F16], BFloat16: castLoop[To, BF16]})
+		Float16: castLoop[To, F16], BFloat16: castLoop[To, BF16],
+		Complex64: castFromComplex[To, complex64], Complex128: castFromComplex[To, complex128]})
 }
 
-func castLoop[To, From Element](dst, src any, at, off, n int) {
+func castLoop[To, From Real](dst, src any, at, off, n int) {
 	castSlice(dst.([]To)[at:at+n], src.([]From)[off:off+n])
 }
 
 // castSlice converts src into dst elementwise with Convert's rules, with
 // a plain Go conversion where it gives the same result.
-func castSlice[To, From Element](dst []To, src []From) {
+func castSlice[To, From Real](dst []To, src []From) {
 	dst = dst[:len(src)]
 	if plainConversion[To, From]() {
 		for i, v := range src {
@@ -440,7 +442,7 @@ func castSlice[To, From Element](dst []To, src []From) {
 // plainConversion reports whether Go's conversion To(v) is Convert's for
 // every value: between float32 and float64, and from an integer or bool
 // to an integer of a width that wraps as Go does or to a float.
-func plainConversion[To, From Element]() bool {
+func plainConversion[To, From Real]() bool {
 	from, to := DTypeOf[From](), DTypeOf[To]()
 	switch {
 	case to == Bool, to == Float16, to == BFloat16, from == Float16, from == BFloat16:

@@ -117,7 +117,7 @@ func kaelHas(t *testing.T, module, expr string, names []string) map[string]bool 
 	list, _ := json.Marshal(names)
 	probe := "m"
 	if expr == "torch.Tensor" {
-		probe = "torch.ones(2, 2)"
+		probe = "torch.ones(2, 2, dtype=torch.cfloat)" // imag raises on a real tensor, as in PyTorch
 	}
 	src := fmt.Sprintf("import torch\nimport %s as m\nm = %s\nfor n in %s:\n    if hasattr(m, n) or hasattr(%s, n):\n        print(n)\n", module, expr, list, probe)
 	var out bytes.Buffer

@@ -92,6 +92,7 @@ func defDTypeInfo() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
+		d = d.ToReal() // a complex dtype's finfo is its parts' (PyTorch's too)
 		if !d.IsFloating() {
 			return nil, lang.Errorf(lang.TypeError, "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'").
 				WithHint("torch.iinfo(%s) gives the range of an integer dtype", tensor.TorchName(d))

@@ -64,11 +64,14 @@ func defIntrospection() {
 		}
 		return x.DType().IsSigned(), nil
 	})
-	lang.NewBuiltin(lang.AsBoth, "is_complex(input)", "Whether input's dtype is complex: always False, kael has no complex dtypes yet.", func(a *lang.Args) (lang.Value, error) {
-		a.Tensor("input")
-		return false, a.Err()
+	lang.NewBuiltin(lang.AsBoth, "is_complex(input)", "Whether input's dtype is complex (complex64, complex128).", func(a *lang.Args) (lang.Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return x.DType().IsComplex(), nil
 	})
-	lang.NewBuiltin(lang.AsMethod, "element_size(input)", "The bytes one element takes: 8 for float64 and int64, 4 for float32 and int32, 2 for float16, bfloat16 and int16, 1 for int8, uint8 and bool.", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "element_size(input)", "The bytes one element takes: 16 for complex128, 8 for float64, int64 and complex64, 4 for float32 and int32, 2 for float16, bfloat16 and int16, 1 for int8, uint8 and bool.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err

@@ -15,6 +15,7 @@ import (
 var torchMembers = map[string]lang.Value{
 	"bool": tensor.Bool, "float": tensor.Float32, "double": tensor.Float64, "long": tensor.Int64,
 	"half": tensor.Float16, "int": tensor.Int32, "short": tensor.Int16,
+	"cfloat": tensor.Complex64, "cdouble": tensor.Complex128,
 }
 
 // torchAutograd holds the members of torch.autograd beyond backward.

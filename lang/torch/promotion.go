@@ -24,7 +24,7 @@ func defPromotion() {
 		}
 		return tensor.PromoteTypes(d1, d2), nil
 	})
-	torchMembers["result_type"] = lang.NewBuiltin(lang.AsValue, "result_type(tensor, other)", "The dtype an element-wise operation on tensor and other computes in, each a tensor or a number: tensors with dimensions decide, unless a 0-d tensor or a number is of a higher category (bool < integer < floating); a Python float counts as the default float32.", func(a *lang.Args) (lang.Value, error) {
+	torchMembers["result_type"] = lang.NewBuiltin(lang.AsValue, "result_type(tensor, other)", "The dtype an element-wise operation on tensor and other computes in, each a tensor or a number: tensors with dimensions decide, unless a 0-d tensor or a number is of a higher category (bool < integer < floating < complex); a Python float counts as the default float32, a complex as complex64.", func(a *lang.Args) (lang.Value, error) {
 		x, y := promotionOperand(a, "tensor"), promotionOperand(a, "other")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -39,6 +39,8 @@ func promotionOperand(a *lang.Args, name string) *tensor.Tensor {
 	switch v := a.Value(name).(type) {
 	case *tensor.Tensor:
 		return v
+	case lang.Complex:
+		return tensor.MustScalar(complex128(v))
 	case int64, float64, bool:
 		t, err := tensor.Scalar(v)
 		if err != nil {

@@ -24,7 +24,7 @@ func defTensorFuncs() {
 			data = x // FromValue copies it, outside the graph
 		case lang.ArrayProvider:
 			data = x.ArrayTensor() // a NumPy array or scalar: copied, dtype kept
-		case int64, float64, bool, *lang.List, lang.Tuple, lang.BigInt:
+		case int64, float64, bool, lang.Complex, *lang.List, lang.Tuple, lang.BigInt:
 			var err error
 			if data, err = lang.ToGo(x); err != nil {
 				return nil, err
@@ -233,6 +233,8 @@ func defTensorFuncs() {
 	defConvert("byte", tensor.Uint8, "The tensor as uint8 (x itself when it is uint8).")
 	defConvert("half", tensor.Float16, "The tensor as float16 (x itself when it is float16): computed in float32 and rounded to nearest even.")
 	defConvert("bfloat16", tensor.BFloat16, "The tensor as bfloat16 (x itself when it is bfloat16): computed in float32 and rounded to nearest even.")
+	defConvert("cfloat", tensor.Complex64, "The tensor as complex64 (x itself when it is complex64): real values get imaginary part 0.")
+	defConvert("cdouble", tensor.Complex128, "The tensor as complex128 (x itself when it is complex128): real values get imaginary part 0.")
 	defConvert("bool", tensor.Bool, "The tensor as bool: true where an element is not zero.")
 	lang.NewBuiltin(lang.AsMethod, "tolist(input)", "The elements as nested lists of Python numbers; a 0-d tensor gives its number.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
@@ -487,14 +489,17 @@ func dtypes(d *tensor.DType) []tensor.DType {
 // scalarDType is the dtype a tensor made from a fill value has: a Python
 // float gives float32, as in PyTorch's full.
 func scalarDType(t *tensor.Tensor) tensor.DType {
-	if t.IsWrappedNumber() && t.DType().IsFloating() {
+	switch {
+	case t.IsWrappedNumber() && t.DType().IsFloating():
 		return tensor.DefaultFloat
+	case t.IsWrappedNumber() && t.DType().IsComplex():
+		return tensor.DefaultComplex
 	}
 	return t.DType()
 }
 
 // fromGo converts the values tensor.ToList and Item return (nested []any of
-// float64, int64 and bool) into kael values.
+// float64, int64, bool and complex128) into kael values.
 func fromGo(v any) lang.Value {
 	if xs, ok := v.([]any); ok {
 		out := make([]lang.Value, len(xs))
@@ -502,6 +507,9 @@ func fromGo(v any) lang.Value {
 			out[i] = fromGo(x)
 		}
 		return &lang.List{Elems: out}
+	}
+	if c, ok := v.(complex128); ok {
+		return lang.Complex(c)
 	}
 	return v
 }

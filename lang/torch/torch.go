@@ -54,6 +54,8 @@ func init() {
 	defLegacy()
 	defIntrospection()
 	defTensorAttrs()
+	defComplex()
+	defFFT()
 	defTensorNew()
 	defTensorHooks()
 	defIndexAlongOps()

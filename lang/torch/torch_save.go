@@ -41,12 +41,12 @@ var storageTypes = map[tensor.DType]string{
 	tensor.Float32: "FloatStorage", tensor.Float64: "DoubleStorage", tensor.Int64: "LongStorage", tensor.Bool: "BoolStorage",
 	tensor.Float16: "HalfStorage", tensor.BFloat16: "BFloat16Storage", tensor.Int32: "IntStorage", tensor.Int16: "ShortStorage",
 	tensor.Int8: "CharStorage", tensor.Uint8: "ByteStorage",
+	tensor.Complex64: "ComplexFloatStorage", tensor.Complex128: "ComplexDoubleStorage",
 }
 
 // otherStorageTypes are PyTorch's other storage classes, by the dtype each
 // holds, for the error that names it.
 var otherStorageTypes = map[string]string{
-	"ComplexFloatStorage": "complex64", "ComplexDoubleStorage": "complex128",
 	"QInt8Storage": "qint8", "QUInt8Storage": "quint8", "QInt32Storage": "qint32",
 }
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -128,6 +129,8 @@ func (p *printer) load() error {
 		}
 	case tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64:
 		p.floats, err = c.Float64s()
+	case tensor.Complex64, tensor.Complex128:
+		err = lang.Errorf(lang.TypeError, "kael's NumPy has no complex arrays (dtype %s)", c.DType())
 	}
 	return err
 }
@@ -259,7 +262,7 @@ func formatterFor(dt tensor.DType, shown elements, zeroDim bool) func(i int) str
 			s := strconv.FormatInt(p.ints[i], 10)
 			return strings.Repeat(" ", max(0, width-len(s))) + s
 		}
-	case tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64:
+	case tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64, tensor.Complex64, tensor.Complex128: // complex: refused by load
 	}
 	bits := 8 * dt.Size()
 	vals := make([]float64, len(shown.idx))

@@ -87,7 +87,7 @@ func rawBytes(c *tensor.Tensor) ([]byte, error) {
 		if v, err = tensor.Values[float64](c); err == nil {
 			err = binary.Write(&b, binary.LittleEndian, v)
 		}
-	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Float16, tensor.BFloat16:
+	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Float16, tensor.BFloat16, tensor.Complex64, tensor.Complex128:
 		return nil, lang.Errorf(lang.TypeError, "kael's NumPy cannot save arrays of dtype %s: its arrays are bool, int64, float32 or float64", c.DType()).
 			WithHint("convert with .to(torch.float32) or .to(torch.int64) first")
 	}

@@ -285,6 +285,7 @@ func (c *ScalarType) make(x lang.Value) (lang.Value, error) {
 			x = f
 		case tensor.Bool:
 			x = s != ""
+		case tensor.Complex64, tensor.Complex128: // kael's NumPy has no complex scalar types
 		}
 	}
 	t, err := arrayFrom(x, c.dt, true)

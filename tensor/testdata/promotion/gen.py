@@ -3,7 +3,7 @@
 
 For every pair of dtypes: torch.promote_types, torch.can_cast, and
 torch.result_type with each operand a tensor with dimensions, a 0-d tensor
-or (second operand) a Python int, float or bool; and whether the in-place
+or (second operand) a Python int, float, bool or complex; and whether the in-place
 a.add_(b) is refused for its dtypes. tensor/promotion_torch_test.go checks kael against
 it and, where torch is importable, reruns this script to check that the
 file is current.
@@ -14,8 +14,8 @@ import json
 
 import torch
 
-DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64"]
-SCALARS = {"int": 2, "float": 2.5, "bool": True}
+DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
+SCALARS = {"int": 2, "float": 2.5, "bool": True, "complex": 2.5j}
 
 
 def operand(kind, name):
@@ -37,10 +37,14 @@ for a in DTYPES:
         out["can_cast"].append([a, b, torch.can_cast(da, db)])
 for ka in ["dim", "0d"]:
     for a in DTYPES:
-        for kb in ["dim", "0d", "int", "float", "bool"]:
+        for kb in ["dim", "0d", "int", "float", "bool", "complex"]:
             for b in (DTYPES if kb not in SCALARS else [kb]):
                 x, y = operand(ka, a), operand(kb, b)
-                out["result_type"].append([ka, a, kb, b, name_of(torch.result_type(x, y))])
+                try:
+                    result = name_of(torch.result_type(x, y))
+                except RuntimeError:
+                    result = "error"  # no dtype kael has: complex32
+                out["result_type"].append([ka, a, kb, b, result])
                 if ka == "0d" and kb == "dim":
                     continue  # refused for its shape, whatever the dtypes
                 try:

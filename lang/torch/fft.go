@@ -1,0 +1,118 @@
+package torch
+
+import (
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// torch.fft: the discrete Fourier transforms (tensor/fft.go, gonum's FFT)
+// under PyTorch's names and signatures. kael's autograd does not
+// differentiate them yet, so an input that requires grad is refused
+// rather than its gradient dropped.
+
+// fftInput returns the input of a transform, refusing one autograd would
+// have to follow.
+func fftInput(a *lang.Args, name string) *tensor.Tensor {
+	x := a.Tensor("input")
+	if a.Err() == nil && x.RequiresGrad() && autograd.IsGradEnabled() {
+		a.Fail(lang.Errorf(lang.ErrorKind("NotImplementedError"), "%s: kael's autograd does not differentiate the FFT yet", name).
+			WithHint("transform input.detach(), or call it inside torch.no_grad()"))
+	}
+	return x
+}
+
+// fftNorm reads norm=: None or one of PyTorch's three modes.
+func fftNorm(a *lang.Args) tensor.FFTNorm {
+	if a.IsNone("norm") {
+		return ""
+	}
+	return tensor.FFTNorm(a.Str("norm"))
+}
+
+func defFFT() {
+	oneDim := func(name, doc string, f func(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error)) lang.Value {
+		return lang.NewBuiltin(lang.AsValue, name+"(input, n=None, dim=-1, norm=None)", doc, func(a *lang.Args) (lang.Value, error) {
+			x := fftInput(a, name)
+			n, dim, norm := a.OptInt("n"), a.Int("dim"), fftNorm(a)
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			size := -1
+			if n != nil {
+				size = *n
+			}
+			return result(f(x, size, dim, norm))
+		})
+	}
+	manyDims := func(name, doc string, inverse bool) lang.Value {
+		sig := name + "(input, s=None, dim=None, norm=None)"
+		if name == "fft2" || name == "ifft2" {
+			sig = name + "(input, s=None, dim=(-2, -1), norm=None)"
+		}
+		return lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
+			x := fftInput(a, name)
+			s, dims, norm := a.Ints("s"), a.Ints("dim"), fftNorm(a)
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return result(tensor.FFTN(x, s, dims, norm, inverse))
+		})
+	}
+	freq := func(name, doc string, onlyPositive bool) lang.Value {
+		return lang.NewBuiltin(lang.AsValue, name+"(n, d=1.0, dtype=None, device=None, requires_grad=False)", doc, func(a *lang.Args) (lang.Value, error) {
+			n, d, dt := a.Int("n"), a.Float("d"), a.OptDType("dtype")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			dtype := tensor.DefaultFloat
+			if dt != nil {
+				dtype = *dt
+			}
+			t, err := tensor.FFTFreq(n, d, dtype, onlyPositive)
+			return withRequiresGrad(a, t, err)
+		})
+	}
+	shift := func(name, doc string, inverse bool) lang.Value {
+		return lang.NewBuiltin(lang.AsValue, name+"(input, dim=None)", doc, func(a *lang.Args) (lang.Value, error) {
+			x, dims := a.Tensor("input"), a.Ints("dim")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return result(autogradFree(x, func() (*tensor.Tensor, error) { return tensor.FFTShift(x, dims, inverse) }))
+		})
+	}
+	members := map[string]lang.Value{
+		"fft": oneDim("fft", "The discrete Fourier transform of input along dim, trimmed or zero-padded to n points; norm is \"backward\" (no scaling, the default), \"forward\" (1/n) or \"ortho\" (1/sqrt(n)). Real inputs give complex64 (complex128 for float64).",
+			func(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
+				return tensor.FFT(x, n, dim, norm, false)
+			}),
+		"ifft": oneDim("ifft", "The inverse discrete Fourier transform along dim; norm \"backward\" (the default) scales by 1/n.",
+			func(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
+				return tensor.FFT(x, n, dim, norm, true)
+			}),
+		"rfft":      oneDim("rfft", "The Fourier transform of a real input along dim without the redundant half: n//2+1 complex points.", tensor.RFFT),
+		"irfft":     oneDim("irfft", "The inverse of rfft: n real points (by default 2*(m-1) for m input points) from the non-redundant half of a Hermitian spectrum.", tensor.IRFFT),
+		"fftn":      manyDims("fftn", "The Fourier transform over the dims in dim (all by default), with sizes s.", false),
+		"ifftn":     manyDims("ifftn", "The inverse Fourier transform over the dims in dim (all by default), with sizes s.", true),
+		"fft2":      manyDims("fft2", "The two-dimensional Fourier transform: fftn over the last two dims.", false),
+		"ifft2":     manyDims("ifft2", "The inverse two-dimensional Fourier transform: ifftn over the last two dims.", true),
+		"fftfreq":   freq("fftfreq", "The sample frequencies of an n-point transform with sample spacing d: [0, 1, ..., -(n//2), ..., -1] / (d*n).", false),
+		"rfftfreq":  freq("rfftfreq", "The sample frequencies of rfft: [0, 1, ..., n//2] / (d*n).", true),
+		"fftshift":  shift("fftshift", "input rolled so that the zero frequency is in the middle of each dim in dim (all by default).", false),
+		"ifftshift": shift("ifftshift", "The inverse of fftshift.", true),
+	}
+	lang.RegisterModule("torch.fft", "The discrete Fourier transforms: fft, ifft, rfft, irfft, fftn, ifftn, fft2, ifft2, fftfreq, rfftfreq, fftshift, ifftshift (gonum's FFT, computed in double precision).", func() *lang.Module {
+		return &lang.Module{Name: "torch.fft", Attrs: members, MissingHint: "kael's torch.fft has fft, ifft, rfft, irfft, fftn, ifftn, fft2, ifft2, fftfreq, rfftfreq, fftshift and ifftshift"}
+	})
+}
+
+// autogradFree runs f, which records nothing, refusing an input that
+// requires grad while grad mode is on.
+func autogradFree(x *tensor.Tensor, f func() (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	if x.RequiresGrad() && autograd.IsGradEnabled() {
+		return nil, lang.Errorf(lang.ErrorKind("NotImplementedError"), "kael's autograd does not differentiate fftshift yet").
+			WithHint("shift input.detach(), or call it inside torch.no_grad()")
+	}
+	return f()
+}
