@@ -21,10 +21,10 @@ import (
 // changed in place where the change would be recorded, and takes no
 // history from its base after a recorded change of the base.
 const (
-	viewMade   = 1 << iota // the tensor is a view
-	viewNoGrad             // made with grad mode off (or, for viewMulti, untracked)
-	viewMulti              // one of the views of a multi-output operation
-	viewOutputShift = iota // the output's index is kept above these bits
+	viewMade        = 1 << iota // the tensor is a view
+	viewNoGrad                  // made with grad mode off (or, for viewMulti, untracked)
+	viewMulti                   // one of the views of a multi-output operation
+	viewOutputShift = iota      // the output's index is kept above these bits
 )
 
 func init() { tensor.SetViewHook(refreshView) }
