@@ -61,10 +61,10 @@ func markViews(outs []*tensor.Tensor, x *tensor.Tensor) {
 	}
 }
 
-// inPlaceRecorded reports whether an in-place change of x computed from
+// InPlaceRecorded reports whether an in-place change of x computed from
 // others is recorded by autograd: grad mode is on and x, x's base or one
 // of others requires grad.
-func inPlaceRecorded(x *tensor.Tensor, others ...*tensor.Tensor) bool {
+func InPlaceRecorded(x *tensor.Tensor, others ...*tensor.Tensor) bool {
 	if !IsGradEnabled() {
 		return false
 	}

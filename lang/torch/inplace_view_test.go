@@ -55,6 +55,15 @@ func TestInPlaceOnViewsOfPlainTensorsMatchesTorch(t *testing.T) {
 		"x = torch.ones(4); w = torch.tensor([2., 3.], requires_grad=True)\nv = x[1:3]\nv += w\nv *= w\nx.sum().backward()\n(r(w.grad), r(x), n(x))",
 		"x = torch.zeros(2, 3); w = torch.ones(2, requires_grad=True)\nx[:, 0].masked_fill_(torch.tensor([True, False]), 5.)\nx[:, 1].lerp_(w, 0.5)\nx.sum().backward()\n(r(w.grad), r(x))",
 		"x = torch.zeros(2, 3); w = torch.tensor([1., 2., 3.], requires_grad=True)\nv = x[1]\nv[0:2] = w[1:]\nx.sum().backward()\n(r(w.grad), n(x), n(v))",
+		// copy_, fill_ and zero_, through views and not
+		"x = torch.zeros(3); w = torch.ones(1, requires_grad=True)\nv = x[0:2]; v.copy_(w); x.sum().backward()\n(w.grad.tolist(), n(x), n(v))",
+		"y = torch.zeros(3, dtype=torch.float64, requires_grad=True) * 1\nw = torch.ones(3, requires_grad=True)\ny.copy_(w); (y * 2).sum().backward()\n(n(y), y.dtype, w.grad.tolist())",
+		"y = torch.zeros(3, requires_grad=True); w = torch.ones(3, requires_grad=True)\nz = y * 1\nz.copy_(w); z.sum().backward()\n(y.grad.tolist(), w.grad.tolist())",
+		"y = torch.ones(3, requires_grad=True); z = y * 2\nz.zero_(); z[1:].fill_(2); (z * 3).sum().backward()\n(n(z), y.grad.tolist(), r(z))",
+		"y = torch.ones(3, requires_grad=True) * 1; w = torch.tensor(2., requires_grad=True)\ny.fill_(w); y.sum().backward()\n(n(y), w.grad.item())",
+		"x = torch.zeros(2, 3); w = torch.tensor(2., requires_grad=True)\nx[1].fill_(w); x.sum().backward()\n(n(x), w.grad.item(), r(x))",
+		"y = torch.zeros(3, requires_grad=True)\ny.copy_(torch.ones(3))",
+		"x = torch.ones(3, requires_grad=True).clone()\nwith torch.no_grad(): a = x[0:2]\na.zero_()",
 		// no change recorded when nothing requires grad, or in no_grad
 		"x = torch.zeros(3); v = x[0:1]; v.add_(1)\n(x.requires_grad, n(x), n(v), r(x))",
 		"x = torch.zeros(3); w = torch.ones(1, requires_grad=True)\nv = x[0:1]\nwith torch.no_grad(): v.add_(w)\n(x.requires_grad, v.requires_grad, r(x))",
