@@ -47,6 +47,7 @@ func TestInPlaceOnViewsOfPlainTensorsMatchesTorch(t *testing.T) {
 		"w = torch.ones(4, requires_grad=True)\nx = torch.zeros(2, 4)\nx.view(8)[2:6].sub_(w)\nx.pow(2).sum().backward()\n(r(w.grad), r(x))",
 		"w = torch.tensor([1., 2.], requires_grad=True)\nx = torch.ones(1, 2, 3)\nx.squeeze(0).select(1, 2).mul_(w)\nx.sum().backward()\n(r(w.grad), r(x))",
 		"w = torch.tensor([0.5], requires_grad=True)\nx = torch.ones(1, 3)\ne = x.expand(1, 3)\ne.mul_(w)\nx.sum().backward()\n(r(w.grad), n(x), n(e))",
+		"x = torch.zeros(3); w = torch.ones(1, requires_grad=True)\nx[0:1] += w\nx[1:2] += 2 * w\n(x * torch.tensor([1., 10., 100.])).sum().backward()\n(w.grad.tolist(), n(x))",
 		// chained views: a view of a view, and the views between
 		"x = torch.zeros(3); w = torch.ones(1, requires_grad=True)\nv = x[0:2]\nv2 = v[1:]\nv2.add_(w * 3)\n(x * torch.tensor([1., 2., 4.])).sum().backward()\n(w.grad.tolist(), n(x), n(v), n(v2), v2._base is x)",
 		// other in-place operations
@@ -87,5 +88,55 @@ func TestInPlaceOnViewsOfPlainTensorsMatchesTorch(t *testing.T) {
 		"x = torch.zeros(2, 3); a, b = x.unbind(); a.add_(1)\nwith torch.no_grad(): b.mul_(w := torch.ones(3, requires_grad=True))\nr(x)",
 		// expand: several elements in one place
 		"x = torch.zeros(3); w = torch.ones(2, 3, requires_grad=True)\nx.expand(2, 3).add_(w)",
+	})
+}
+
+// TestViewBaseMatchesTorch checks which results are views of x (their
+// _base is x), as PyTorch makes them: the base an in-place change of a
+// view rebases.
+func TestViewBaseMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\nx = torch.zeros(2, 3)\n", []string{
+		"(x.T)._base is x",
+		"(x.mT)._base is x",
+		"(x.view_as(torch.zeros(3, 2)))._base is x",
+		"(x.as_strided((2,), (1,)))._base is x",
+		"(x.unfold(1, 2, 1))._base is x",
+		"(x[..., 1])._base is x",
+		"(x[None])._base is x",
+		"(x.split(1)[0])._base is x",
+		"(x.chunk(2)[0])._base is x",
+		"(x.unbind()[0])._base is x",
+		"(x.squeeze())._base is x",
+		"(x.diagonal())._base is x",
+		"(x.narrow(0, 0, 1))._base is x",
+		"(x.flatten())._base is x",
+		"(x.select(1, 0))._base is x",
+		"(x.detach())._base is x",
+		"(x.data)._base is x",
+		"(torch.transpose(x, 0, 1))._base is x",
+		"(torch.split(x, 1)[1])._base is x",
+		"(torch.chunk(x, 2)[1])._base is x",
+		"(torch.unbind(x)[1])._base is x",
+		"(torch.select(x, 0, 1))._base is x",
+		"(torch.narrow(x, 0, 0, 1))._base is x",
+		"(torch.squeeze(x))._base is x",
+		"(torch.unsqueeze(x, 0))._base is x",
+		"(torch.diagonal(x))._base is x",
+		"(torch.t(x))._base is x",
+		"(torch.permute(x, (1, 0)))._base is x",
+		"(torch.reshape(x, (6,)))._base is x",
+		"(torch.flatten(x))._base is x",
+		"(x.view(3, 2))._base is x",
+		"(x.expand(1, 2, 3))._base is x",
+		"(x.broadcast_to((2, 2, 3)))._base is x",
+		"(torch.broadcast_to(x, (1, 2, 3)))._base is x",
+		"(x.contiguous())._base is x",
+		"(x.reshape(3, 2))._base is x",
+		"(x.unsqueeze(2).squeeze(2))._base is x",
+		"(torch.as_strided(x, (2,), (1,)))._base is x",
+		"(x.expand(2, 3))._base is x",
+		"(x[1])._base is x",
+		"(x[:, ::2])._base is x",
+		"(x[0:1].view(3)._base is x, x.t()[1]._base is x, x.detach()[0]._base is x, x[0]._is_view(), x._is_view(), x._base)",
 	})
 }
