@@ -12,7 +12,7 @@ import (
 // Copy writes src, broadcast to x's shape and converted to x's dtype, into
 // x (x.copy_(src)); recorded as CopyBackwards.
 func Copy(x, src *tensor.Tensor) error {
-	return overwrite(x, "copy_", "torch::autograd::CopyBackwards", src)
+	return overwrite(x, "copy_", "CopyBackwards", src)
 }
 
 // Fill writes the 0-d tensor v into every element of x (x.fill_(v));
