@@ -11,22 +11,29 @@ import (
 // share it, so writes through one are seen by the others.
 type Tensor struct {
 	storage *Storage
-	dtype   DType
 	shape   []int
 	strides []int
 	offset  int
+	grad    *AutogradMeta
+	// viewOf is what a view knows of its base (MarkView); nil for a tensor
+	// that is no view, which so costs one word.
+	viewOf *viewInfo
+	dtype  DType
 	// wrapped marks a tensor made from a plain number by Scalar. It takes part
 	// in promotion as a weak operand, like PyTorch's wrapped numbers.
 	wrapped bool
-	grad    *AutogradMeta
-	// base is the tensor t is a view of (PyTorch's t._base: never itself a
-	// view), set by MarkView; nil for a tensor that is no view.
+}
+
+// viewInfo is what a view knows of its base.
+type viewInfo struct {
+	// base is the tensor the view is a view of (PyTorch's t._base: never
+	// itself a view).
 	base *Tensor
-	// viewVersion is the storage version the view's autograd state was
-	// last brought up to date at (PyTorch's attr_version); viewHow is
-	// package autograd's record of how the view was made.
-	viewVersion uint64
-	viewHow     int
+	// version is the storage version the view's autograd state was last
+	// brought up to date at (PyTorch's attr_version).
+	version uint64
+	// how is package autograd's record of how the view was made.
+	how int
 }
 
 // GradFn is a node of an autograd graph that produced a tensor. Package
@@ -58,7 +65,7 @@ type AutogradMeta struct {
 // For a view whose storage was written since its state was last read,
 // the view hook (SetViewHook) first brings the state up to date.
 func (t *Tensor) Autograd() *AutogradMeta {
-	if t.base != nil {
+	if t.viewOf != nil {
 		t.syncView()
 	}
 	return t.grad
@@ -78,8 +85,8 @@ func SetViewHook(f func(*Tensor)) { viewHook = f }
 // syncView calls the view hook when t's storage was written since the
 // last call.
 func (t *Tensor) syncView() {
-	if v := t.storage.version.Load(); v != t.viewVersion {
-		t.viewVersion = v
+	if v := t.storage.version.Load(); v != t.viewOf.version {
+		t.viewOf.version = v
 		if viewHook != nil {
 			viewHook(t)
 		}
@@ -91,20 +98,29 @@ func (t *Tensor) syncView() {
 // autograd (ViewHow). The view's autograd state counts as up to date at
 // the storage's current version.
 func (t *Tensor) MarkView(x *Tensor, how int) {
-	t.base = x
-	if x.base != nil {
-		t.base = x.base
+	base := x
+	if x.viewOf != nil {
+		base = x.viewOf.base
 	}
-	t.viewVersion = t.storage.version.Load()
-	t.viewHow = how
+	t.viewOf = &viewInfo{base: base, version: t.storage.version.Load(), how: how}
 }
 
 // Base returns the tensor t is a view of (see MarkView), or nil.
-func (t *Tensor) Base() *Tensor { return t.base }
+func (t *Tensor) Base() *Tensor {
+	if t.viewOf == nil {
+		return nil
+	}
+	return t.viewOf.base
+}
 
 // ViewHow returns the how given to MarkView (0 for a tensor that is no
 // view).
-func (t *Tensor) ViewHow() int { return t.viewHow }
+func (t *Tensor) ViewHow() int {
+	if t.viewOf == nil {
+		return 0
+	}
+	return t.viewOf.how
+}
 
 // SetAutograd replaces the tensor's autograd state.
 func (t *Tensor) SetAutograd(m *AutogradMeta) { t.grad = m }
