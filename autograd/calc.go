@@ -135,3 +135,17 @@ func (c *calc) matmul(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tens
 func (c *calc) mT(x *tensor.Tensor) *tensor.Tensor {
 	return c.do(func() (*tensor.Tensor, error) { return x.Transpose(-2, -1) })
 }
+
+// fused returns deriv computed as PyTorch's fused backward kernels
+// (tanh_backward, sigmoid_backward) compute it: for float16 and bfloat16
+// operands in float32, rounded once to their dtype at the end, instead of
+// rounding after every step.
+func fused(deriv func(c *calc, g, s *tensor.Tensor) *tensor.Tensor) func(c *calc, g, s *tensor.Tensor) *tensor.Tensor {
+	return func(c *calc, g, s *tensor.Tensor) *tensor.Tensor {
+		d := g.DType()
+		if d.ComputeIn() == d {
+			return deriv(c, g, s)
+		}
+		return c.to(deriv(c, c.to(g, d.ComputeIn()), c.to(s, d.ComputeIn())), d)
+	}
+}

@@ -329,10 +329,10 @@ var (
 		grad: &unaryGrad{"CosBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.neg(c.mul(g, c.sin(x))) }}})
 	// TanhOp: the derivative of tanh x is 1 - tanh²x.
 	TanhOp = defUnaryOp(&UnaryOp{Spec: tensor.TanhSpec, Expose: FunctionAndMethod, Doc: "The hyperbolic tangent, element-wise.",
-		grad: &unaryGrad{"TanhBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.sub(num(1), c.mul(y, y))) }}})
+		grad: &unaryGrad{"TanhBackward0", readsOutput, fused(func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.sub(num(1), c.mul(y, y))) })}})
 	// SigmoidOp: the derivative of σ(x) is σ(x)(1-σ(x)).
 	SigmoidOp = defUnaryOp(&UnaryOp{Spec: tensor.SigmoidSpec, Expose: FunctionAndMethod, Doc: "1 / (1 + e ** -input), element-wise.",
-		grad: &unaryGrad{"SigmoidBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.mul(y, c.sub(num(1), y))) }}})
+		grad: &unaryGrad{"SigmoidBackward0", readsOutput, fused(func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(c.mul(g, c.sub(num(1), y)), y) })}})
 	// ReluOp: the derivative is 1 where the output is positive and 0
 	// elsewhere (0 at 0, as PyTorch). The gradient is g where y > 0 and 0
 	// elsewhere (also where g is inf or NaN, as PyTorch's

@@ -272,6 +272,9 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 	if n.freed {
 		return nil, ErrFreed()
 	}
+	if n.refused != nil {
+		return nil, n.refused
+	}
 	if err := n.checkSaved(); err != nil {
 		return nil, err
 	}

@@ -49,7 +49,7 @@ func gatherOp(name string, x *tensor.Tensor, take func(t *tensor.Tensor) (*tenso
 func Index(x *tensor.Tensor, idx ...tensor.Index) (*tensor.Tensor, error) {
 	take := func(t *tensor.Tensor) (*tensor.Tensor, error) { return t.Index(idx...) }
 	out, err := take(x)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	name, indices := indexNodeName(idx)

@@ -17,7 +17,7 @@ import (
 // requires grad nor a view (see CheckInPlace); the result's history
 // replaces a's.
 func (op *BinaryOp) InPlace(a, b *tensor.Tensor) error {
-	if !IsGradEnabled() || (!a.RequiresGrad() && !b.RequiresGrad()) {
+	if !InPlaceRecorded(a, b) {
 		return op.Spec.ApplyInPlace(a, b)
 	}
 	plan, err := planRewrite(a, op.Name+"_")
@@ -36,7 +36,7 @@ func (op *BinaryOp) InPlace(a, b *tensor.Tensor) error {
 // InPlace computes the operation of x into x (x.relu_(), x.exp_()), with
 // the same rules as BinaryOp.InPlace.
 func (op *UnaryOp) InPlace(x *tensor.Tensor) error {
-	if !IsGradEnabled() || !x.RequiresGrad() {
+	if !InPlaceRecorded(x) {
 		return op.Spec.ApplyInPlace(x)
 	}
 	plan, err := planRewrite(x, op.Name+"_")
@@ -88,7 +88,7 @@ func rewrite(a *tensor.Tensor, f func(old *tensor.Tensor) (*tensor.Tensor, error
 // CopySlices or IndexPutBackward0 (see below): the written places pass no gradient to x's old
 // history, and value gets the gradient of x[idx...] summed to its shape.
 func IndexPut(x *tensor.Tensor, idx []tensor.Index, value *tensor.Tensor) error {
-	if !IsGradEnabled() || !x.DType().IsFloating() || (!x.RequiresGrad() && !value.RequiresGrad()) {
+	if !x.DType().IsFloating() || !InPlaceRecorded(x, value) {
 		return x.IndexPut(idx, value)
 	}
 	plan, err := planRewrite(x, "index_put_")

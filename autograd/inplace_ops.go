@@ -17,8 +17,7 @@ func Rewrite(x *tensor.Tensor, op string, f func(old *tensor.Tensor) (*tensor.Te
 	if err := CheckInPlace(x); err != nil {
 		return err
 	}
-	recorded := x.RequiresGrad() || slices.ContainsFunc(others, (*tensor.Tensor).RequiresGrad)
-	if !IsGradEnabled() || !recorded {
+	if !InPlaceRecorded(x, others...) {
 		r, err := f(x)
 		if err != nil {
 			return err

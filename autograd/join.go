@@ -78,6 +78,7 @@ func splitParts(name string, x *tensor.Tensor, dim int, parts []*tensor.Tensor, 
 	if err != nil {
 		return nil, err
 	}
+	markViews(parts, x)
 	d := normDim(dim, x.Dim())
 	pos := 0
 	for i, p := range parts {

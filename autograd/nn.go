@@ -167,7 +167,9 @@ func Activation(name, op string, x *tensor.Tensor, f, deriv func(float64) float6
 }
 
 // activation records an element-wise function whose derivative deriv is
-// computed per element in float64.
+// computed per element in float64; for float16 and bfloat16 the gradient
+// g·deriv is computed in float32 and rounded once, as PyTorch's fused
+// backward kernels (gelu_backward, silu_backward, elu_backward, ...) do.
 func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv func(float64) float64) (*tensor.Tensor, error) {
 	out, err := f(x)
 	if err != nil || !track(out, x) {
@@ -175,8 +177,11 @@ func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *
 	}
 	n := newNode(name, x)
 	n.save(x)
+	back := fused(func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+		return c.mul(g, c.do(func() (*tensor.Tensor, error) { return mapFloat(x, deriv) }))
+	})
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		return []*tensor.Tensor{c.mul(g, c.do(func() (*tensor.Tensor, error) { return mapFloat(x, deriv) }))}
+		return []*tensor.Tensor{back(c, g, x)}
 	}
 	return n.attach(out), nil
 }

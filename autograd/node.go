@@ -31,6 +31,10 @@ type Node struct {
 	// output writes (inplace_view.go).
 	view   bool
 	viewOf *tensor.Tensor
+	// refused, when set, is the error a backward pass through the node
+	// gives: PyTorch's error for a view that may not take its base's new
+	// history (refreshView).
+	refused error
 	// backward maps the gradient of the output to one gradient per input
 	// (nil for inputs that do not require grad). It computes with c, which
 	// keeps the first error.

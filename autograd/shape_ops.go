@@ -45,7 +45,7 @@ func diagonalInto(shape []int, d tensor.DType, g *tensor.Tensor, offset, d1, d2 
 // Diagonal returns the view of x's diagonal offset in the plane (d1, d2).
 func Diagonal(x *tensor.Tensor, offset, d1, d2 int) (*tensor.Tensor, error) {
 	out, err := tensor.Diagonal(x, offset, d1, d2)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	shape := x.Shape()

@@ -12,7 +12,7 @@ import (
 // of x's storage (AsStridedBackward0).
 func AsStrided(x *tensor.Tensor, shape, strides []int, offset int) (*tensor.Tensor, error) {
 	out, err := x.AsStrided(shape, strides, offset)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	return viewOp("AsStridedBackward0", x, out, stridedBack(x, out)), nil
@@ -50,7 +50,7 @@ func Unfold(x *tensor.Tensor, dim, size, step int) (*tensor.Tensor, error) {
 		outShape, outStrides = []int{size}, []int{1}
 	}
 	out, err := x.AsStrided(outShape, outStrides, x.Offset())
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	return viewOp("UnfoldBackward0", x, out, stridedBack(x, out)), nil

@@ -32,7 +32,7 @@ func reshapeBack(x *tensor.Tensor) func(c *calc, g *tensor.Tensor) *tensor.Tenso
 // View returns x with a new shape, sharing its storage.
 func View(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 	out, err := x.View(shape...)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	return viewOp("ViewBackward0", x, out, reshapeBack(x)), nil
@@ -43,7 +43,7 @@ func View(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 // (UnsafeViewBackward0).
 func Reshape(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 	out, err := x.Reshape(shape...)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	name := "UnsafeViewBackward0"
@@ -59,7 +59,7 @@ func Flatten(x *tensor.Tensor) (*tensor.Tensor, error) { return Reshape(x, -1) }
 // Squeeze removes size-1 dimensions (the given ones, or all).
 func Squeeze(x *tensor.Tensor, dims ...int) (*tensor.Tensor, error) {
 	out, err := x.Squeeze(dims...)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	name := "SqueezeBackward0"
@@ -72,7 +72,7 @@ func Squeeze(x *tensor.Tensor, dims ...int) (*tensor.Tensor, error) {
 // Unsqueeze inserts a size-1 dimension at dim.
 func Unsqueeze(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	out, err := x.Unsqueeze(dim)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	return viewOp("UnsqueezeBackward0", x, out, reshapeBack(x)), nil
@@ -81,7 +81,7 @@ func Unsqueeze(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 // Transpose swaps dimensions d0 and d1; so does its gradient.
 func Transpose(x *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	out, err := x.Transpose(d0, d1)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	return viewOp("TransposeBackward0", x, out, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
@@ -92,7 +92,7 @@ func Transpose(x *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 // T reverses the dimensions of x (a matrix transpose for 2-D).
 func T(x *tensor.Tensor) *tensor.Tensor {
 	out := x.T()
-	if !track(out, x) {
+	if !trackView(out, x) {
 		return out
 	}
 	return viewOp("TBackward0", x, out, func(_ *calc, g *tensor.Tensor) *tensor.Tensor { return g.T() })
@@ -102,7 +102,7 @@ func T(x *tensor.Tensor) *tensor.Tensor {
 // the inverse permutation.
 func Permute(x *tensor.Tensor, dims ...int) (*tensor.Tensor, error) {
 	out, err := x.Permute(dims...)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	inverse := make([]int, len(dims))
@@ -118,7 +118,7 @@ func Permute(x *tensor.Tensor, dims ...int) (*tensor.Tensor, error) {
 // back over the broadcast dimensions.
 func Expand(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 	out, err := x.Expand(shape...)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	xs := x.Shape()
@@ -134,7 +134,7 @@ func BroadcastTo(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) { retur
 // slice).
 func regionOp(name string, x *tensor.Tensor, region func(t *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
 	out, err := region(x)
-	if err != nil || !track(out, x) {
+	if err != nil || !trackView(out, x) {
 		return out, err
 	}
 	return viewOp(name, x, out, regionGrad(x, region)), nil
@@ -171,6 +171,7 @@ func Unbind(x *tensor.Tensor, dim int) ([]*tensor.Tensor, error) {
 			return nil, err
 		}
 	}
+	markViews(outs, x)
 	if n == 0 || !IsGradEnabled() || !x.DType().IsFloating() || !x.RequiresGrad() {
 		return outs, nil
 	}

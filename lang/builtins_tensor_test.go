@@ -152,7 +152,7 @@ func TestBuiltinsHints(t *testing.T) {
 		{"randint(10)", "pass the size as a tuple: randint(low, high, (3,)) or randint(high, (3,))"},
 		{"zeros(2, 3).max(dim=1).valus", "did you mean `values`?"},
 		{"zeros(2, 2, 2).t()", "use x.transpose(dim0, dim1) or x.permute(...) for more dimensions"},
-		{"x = zeros(2) * ones(2, requires_grad=True)\nx.zero_()", "build a new tensor instead (where, masked_fill, cat), or do it inside `with no_grad():` or on x.detach()"},
+		{"x = zeros(2) * ones(2, requires_grad=True)\nx.uniform_()", "build a new tensor instead (where, masked_fill, cat), or do it inside `with no_grad():` or on x.detach()"},
 	} {
 		r := NewSession(IO{}).Exec(context.Background(), "", tt.src)
 		if r.Err == nil {

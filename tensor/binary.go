@@ -113,7 +113,10 @@ var (
 // Types returns the dtype spec computes a op b in and the dtype of the
 // result, or the error the operation would report.
 func (s *BinarySpec) Types(a, b *Tensor) (compute, out DType, err error) {
-	return s.dtypes(a, b, ResultType(a, b))
+	if compute, out, err = s.dtypes(a, b, ResultType(a, b)); err == nil {
+		err = refuseHalf(s.Name, compute)
+	}
+	return compute, out, err
 }
 
 // Apply computes a op b into a new tensor.

@@ -1,5 +1,7 @@
 package tensor
 
+import "slices"
+
 // copyKernels copies one strided operand into another of the same dtype.
 var copyKernels = AllDTypes(ByDType[func(*Iter) error]{Float32: copyLoop[float32], Float64: copyLoop[float64], Int64: copyLoop[int64], Bool: copyLoop[uint8], Uint8: copyLoop[U8], Int8: copyLoop[int8], Int16: copyLoop[int16], Int32: copyLoop[int32], Float16: copyLoop[F16], BFloat16: copyLoop[BF16], Complex64: copyLoop[complex64], Complex128: copyLoop[complex128]})
 
@@ -25,9 +27,14 @@ func copyLoop[T Element](it *Iter) error {
 // copyInto writes src, broadcast to dst's shape and converted to dst's
 // dtype, into dst.
 func copyInto(dst, src *Tensor) error {
+	from := src
 	src, err := src.To(dst.dtype)
 	if err != nil {
 		return err
+	}
+	if src != from && dst.dtype == BFloat16 && (from.dtype == Float32 || from.dtype == Float64) &&
+		!(slices.Equal(dst.shape, from.shape) && slices.Equal(dst.strides, from.strides)) {
+		scalarNaNs(src) // PyTorch's vectorized loop needs both layouts alike
 	}
 	it, err := NewIter(IterConfig{Out: dst, Inputs: []*Tensor{src}})
 	if err != nil {

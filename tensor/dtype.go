@@ -356,22 +356,6 @@ func DTypeOf[T Element]() DType {
 	return DType(numDTypes) // a storage type without a case here is no dtype
 }
 
-// saturate converts a float to int64, clamping out-of-range values to the
-// nearest representable integer and mapping NaN to 0, so the result is the
-// same on every platform.
-func saturate[F Float](v F) int64 {
-	f := float64(v)
-	switch {
-	case f != f:
-		return 0
-	case f >= math.MaxInt64:
-		return math.MaxInt64
-	case f <= math.MinInt64:
-		return math.MinInt64
-	}
-	return int64(f)
-}
-
 func boolByte(b bool) uint8 {
 	if b {
 		return 1
@@ -380,8 +364,9 @@ func boolByte(b bool) uint8 {
 }
 
 // Convert converts one value between element types with kael's rules: any
-// non-zero value (NaN included) becomes true for bool; floats saturate when
-// converted to int64 and NaN becomes 0; floats convert to the narrower
+// non-zero value (NaN included) becomes true for bool; floats truncate
+// into int64 as x86's cvttsd2si does, out-of-range values and NaN giving
+// math.MinInt64, as PyTorch's CPU casts; floats convert to the narrower
 // integers as PyTorch's CPU casts do (truncating through int64 for uint8,
 // through int32 for int8, int16 and int32, then wrapping to the width);
 // integers narrow by wrapping; float16 and bfloat16 go through float32,
@@ -403,7 +388,7 @@ func Convert[To, From Real](v From) To {
 		*p = BF16FromFloat32(float32(v))
 	case *int64:
 		if f, ok := floatValue(v); ok {
-			*p = saturate(f)
+			*p = floatToInt64(f)
 		} else {
 			*p = int64(v)
 		}
@@ -524,7 +509,7 @@ func (h BF16) Float32() float32 { return math.Float32frombits(uint32(h) << 16) }
 // BF16FromFloat32 rounds f to the nearest bfloat16, ties to even, as
 // PyTorch's c10::BFloat16 does; NaN becomes the quiet NaN 0x7fc0, as in
 // PyTorch's arithmetic (its vectorized float32 to bfloat16 copy writes
-// 0xffff instead, also a NaN).
+// 0xffff instead, also a NaN, which To and CopyFrom follow: bf16_nan.go).
 func BF16FromFloat32(f float32) BF16 {
 	if f != f {
 		return 0x7fc0

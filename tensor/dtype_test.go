@@ -137,17 +137,24 @@ func TestConvert(t *testing.T) {
 	if got := Convert[uint8](int64(-7)); got != 1 {
 		t.Errorf("-7 to bool = %d, want 1", got)
 	}
-	if got := Convert[int64](math.NaN()); got != 0 {
-		t.Errorf("NaN to int64 = %d, want 0", got)
+	// Out of range and NaN: int64's minimum, as PyTorch's CPU cast.
+	if got := Convert[int64](math.NaN()); got != math.MinInt64 {
+		t.Errorf("NaN to int64 = %d, want min", got)
 	}
-	if got := Convert[int64](1e30); got != math.MaxInt64 {
-		t.Errorf("1e30 to int64 = %d, want max", got)
+	if got := Convert[int64](1e30); got != math.MinInt64 {
+		t.Errorf("1e30 to int64 = %d, want min", got)
+	}
+	if got := Convert[int64](float32(9.3e18)); got != math.MinInt64 {
+		t.Errorf("9.3e18 to int64 = %d, want min", got)
+	}
+	if got := Convert[int64](-9.2e18); got != -9200000000000000000 {
+		t.Errorf("-9.2e18 to int64 = %d", got)
 	}
 	if got := Convert[int64](float32(-1e30)); got != math.MinInt64 {
 		t.Errorf("-1e30 to int64 = %d, want min", got)
 	}
-	if got := Convert[int64](math.Inf(1)); got != math.MaxInt64 {
-		t.Errorf("+inf to int64 = %d, want max", got)
+	if got := Convert[int64](math.Inf(1)); got != math.MinInt64 {
+		t.Errorf("+inf to int64 = %d, want min", got)
 	}
 	if got := Convert[int64](-2.7); got != -2 {
 		t.Errorf("-2.7 to int64 = %d, want -2 (truncation)", got)
@@ -165,7 +172,7 @@ func TestConvert(t *testing.T) {
 		t.Errorf("to bool = %v", got)
 	}
 	i, _ := x.To(Int64)
-	if got, _ := Values[int64](i); got[0] != 2 || got[2] != 0 || got[3] != math.MaxInt64 || got[4] != math.MinInt64 {
+	if got, _ := Values[int64](i); got[0] != 2 || got[2] != math.MinInt64 || got[3] != math.MinInt64 || got[4] != math.MinInt64 {
 		t.Errorf("to int64 = %v", got)
 	}
 }

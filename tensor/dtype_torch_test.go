@@ -22,11 +22,10 @@ var conversionEdges = []uint32{
 	0x387fc000, 0x38800000, 0x387ff000, 0x00000001, 0x80000001, // near 2^-14, float32 subnormals
 	0x43960000, 0xbfc00000, 0x501502f9, 0xc3010000, 0x4f000000, 0xcf000001, // 300, -1.5, 1e10, -129, 2^31, below -2^31
 	0x42fe0000, 0x43000000, 0xc3000000, 0x477fff00, 0x3f7fffff, // 127, 128, -128, 65535, 0.99999994
+	0x5f000000, 0xdf000000, 0x5f000001, 0xdf000001, 0x5e800000, 0x60ad78ec, // ±2^63, just beyond, 2^62, 1e20
 }
 
-// conversionNaNs are NaNs with signs and payloads, compared by their
-// NaN-ness only for bfloat16 (see BF16FromFloat32) and bit for bit for
-// float16.
+// conversionNaNs are NaNs with signs and payloads, compared bit for bit.
 var conversionNaNs = []uint32{0x7fc00000, 0xffc00000, 0x7f800001, 0x7fa00000, 0xffc00123}
 
 // TestConversionsMatchPyTorch converts the edge values from float32 to
@@ -41,7 +40,7 @@ bits = [int(b, 16) for b in sys.argv[1].split(",")]
 x = torch.frombuffer(bytearray(struct.pack("<%dI" % len(bits), *bits)), dtype=torch.float32)
 for name in ["float16", "bfloat16"]:
     print(name, " ".join("%04x" % (v & 0xffff) for v in x.to(getattr(torch, name)).view(torch.int16).tolist()))
-for name in ["uint8", "int8", "int16", "int32", "bool"]:
+for name in ["uint8", "int8", "int16", "int32", "int64", "bool"]:
     print(name, " ".join(str(int(v)) for v in x.to(getattr(torch, name)).tolist()))
 allbits = torch.arange(65536, dtype=torch.int32).to(torch.int16)
 for name in ["float16", "bfloat16"]:
@@ -71,15 +70,7 @@ for name in ["float16", "bfloat16"]:
 			for _, b := range halfBits(t, y) {
 				got = append(got, strconv.FormatUint(uint64(0x10000|uint32(b)), 16)[1:])
 			}
-			if d == BFloat16 { // PyTorch's copy writes 0xffff for NaN, its arithmetic 0x7fc0
-				for i := len(conversionEdges); i < len(vals); i++ {
-					if b, _ := strconv.ParseUint(want[i], 16, 16); BF16(b).Float32() == BF16(b).Float32() || !math.IsNaN(float64(BF16(halfBits(t, y)[i]).Float32())) {
-						t.Errorf("bfloat16 of NaN %08x: kael %s, PyTorch %s", vals[i], got[i], want[i])
-					}
-					got[i] = want[i]
-				}
-			}
-		case "uint8", "int8", "int16", "int32", "bool":
+		case "uint8", "int8", "int16", "int32", "int64", "bool":
 			d, _ := ParseDType(name)
 			for _, v := range mustOp(ToList(mustOp(x.To(d)))).([]any) {
 				switch v := v.(type) {
@@ -127,6 +118,82 @@ func halfBits(t *testing.T, y *Tensor) []uint16 {
 		}
 	}
 	return bits
+}
+
+// TestBFloat16NaNLayoutsMatchPyTorch converts NaNs from float32 and
+// float64 to bfloat16 in the layouts that pick PyTorch's vectorized copy
+// loop (0xffff) or its scalar one (0x7fc0), through To and CopyFrom, and
+// compares the bits.
+func TestBFloat16NaNLayoutsMatchPyTorch(t *testing.T) {
+	python := debianTorch(t)
+	const script = `
+import torch
+nan = float("nan")
+def show(y): print(" ".join("%04x" % (v & 0xffff) for v in y.contiguous().view(torch.int16).flatten().tolist()))
+for dt in [torch.float32, torch.float64]:
+    for n in [1, 7, 16, 17, 35]:
+        show(torch.full((n,), nan, dtype=dt).to(torch.bfloat16))
+    show(torch.full((), nan, dtype=dt).to(torch.bfloat16).reshape(1))
+    show(torch.full((40,), nan, dtype=dt)[::2].to(torch.bfloat16))
+    show(torch.full((3, 40), nan, dtype=dt)[:, :20].to(torch.bfloat16))
+    show(torch.full((20, 3), nan, dtype=dt).t().to(torch.bfloat16))
+    show(torch.full((1,), nan, dtype=dt).expand(20).to(torch.bfloat16))
+    show(torch.full((40,), nan, dtype=dt)[3:23].to(torch.bfloat16))
+    y = torch.zeros(20, dtype=torch.bfloat16); y.copy_(torch.full((20,), nan, dtype=dt)); show(y)
+    y = torch.zeros(40, dtype=torch.bfloat16); y[::2].copy_(torch.full((20,), nan, dtype=dt)); show(y)
+    y = torch.zeros(4, 3, dtype=torch.bfloat16).t(); y.copy_(torch.full((3, 4), nan, dtype=dt)); show(y)
+    y = torch.zeros(3, dtype=torch.bfloat16); y.copy_(torch.full((), nan, dtype=dt)); show(y)
+`
+	out, err := exec.Command(python, "-c", script).Output()
+	if err != nil {
+		t.Fatalf("python3: %v", err)
+	}
+	want := strings.Split(strings.TrimSpace(string(out)), "\n")
+	full := func(d DType, shape ...int) *Tensor {
+		x := mustOp(Zeros(d, shape...))
+		if err := x.Fill(math.NaN()); err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	var got []*Tensor
+	for _, d := range []DType{Float32, Float64} {
+		for _, n := range []int{1, 7, 16, 17, 35} {
+			got = append(got, mustOp(full(d, n).To(BFloat16)))
+		}
+		got = append(got, mustOp(full(d).To(BFloat16)))
+		got = append(got, mustOp(mustOp(full(d, 40).Slice(0, 0, 40, 2)).To(BFloat16)))
+		got = append(got, mustOp(mustOp(full(d, 3, 40).Slice(1, 0, 20, 1)).To(BFloat16)))
+		got = append(got, mustOp(full(d, 20, 3).T().To(BFloat16)))
+		got = append(got, mustOp(mustOp(full(d, 1).Expand(20)).To(BFloat16)))
+		got = append(got, mustOp(mustOp(full(d, 40).Slice(0, 3, 23, 1)).To(BFloat16)))
+		copyInto := func(dst, whole, src *Tensor) {
+			if err := dst.CopyFrom(src); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, whole)
+		}
+		y := mustOp(Zeros(BFloat16, 20))
+		copyInto(y, y, full(d, 20))
+		y = mustOp(Zeros(BFloat16, 40))
+		copyInto(mustOp(y.Slice(0, 0, 40, 2)), y, full(d, 20))
+		y = mustOp(Zeros(BFloat16, 4, 3)).T()
+		copyInto(y, y, full(d, 3, 4))
+		y = mustOp(Zeros(BFloat16, 3))
+		copyInto(y, y, full(d))
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d cases, PyTorch %d", len(got), len(want))
+	}
+	for i, y := range got {
+		var g []string
+		for _, b := range halfBits(t, mustOp(y.Contiguous())) {
+			g = append(g, strconv.FormatUint(uint64(0x10000|uint32(b)), 16)[1:])
+		}
+		if s := strings.Join(g, " "); s != want[i] {
+			t.Errorf("case %d: kael %s\n PyTorch %s", i, s, want[i])
+		}
+	}
 }
 
 // TestNarrowArithmeticMatchesPyTorch computes a few operations in float16,

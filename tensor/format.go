@@ -47,7 +47,7 @@ func Format(t *Tensor, opt PrintOptions) string {
 		formatDims(&b, t, newElemFormatter(t, opt, summarize), opt, summarize, indent)
 		body = b.String()
 	}
-	if m := t.grad; m != nil && m.GradFn != nil {
+	if m := t.Autograd(); m != nil && m.GradFn != nil {
 		suffixes = append(suffixes, "grad_fn=<"+m.GradFn.Name()+">")
 	} else if t.RequiresGrad() {
 		suffixes = append(suffixes, "requires_grad=True")

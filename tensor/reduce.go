@@ -267,7 +267,19 @@ func Std(x *Tensor, dims []int, correction int, keepdim bool) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Sqrt(v)
+	return sqrtInCompute(v)
+}
+
+// sqrtInCompute is Sqrt computed in x's ComputeIn dtype and rounded once
+// to x's: the square root inside std and norm, which PyTorch computes for
+// float16 on the CPU although its sqrt refuses float16 (refuseHalf).
+func sqrtInCompute(x *Tensor) (*Tensor, error) {
+	w, err := toComputeIn(x)
+	if err != nil {
+		return nil, err
+	}
+	r, err := Sqrt(w)
+	return fromComputeIn(r, x.dtype, err)
 }
 
 // Logsumexp returns log(sum(exp(x))) over dims, computed stably by shifting
@@ -342,7 +354,7 @@ func Norm(x *Tensor, p float64, dims []int, keepdim bool) (*Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return Sqrt(ss)
+		return sqrtInCompute(ss)
 	case p == 0:
 		nz, err := Ne(x, MustScalar(0))
 		if err == nil {

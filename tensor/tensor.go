@@ -11,14 +11,29 @@ import (
 // share it, so writes through one are seen by the others.
 type Tensor struct {
 	storage *Storage
-	dtype   DType
 	shape   []int
 	strides []int
 	offset  int
+	grad    *AutogradMeta
+	// viewOf is what a view knows of its base (MarkView); nil for a tensor
+	// that is no view, which so costs one word.
+	viewOf *viewInfo
+	dtype  DType
 	// wrapped marks a tensor made from a plain number by Scalar. It takes part
 	// in promotion as a weak operand, like PyTorch's wrapped numbers.
 	wrapped bool
-	grad    *AutogradMeta
+}
+
+// viewInfo is what a view knows of its base.
+type viewInfo struct {
+	// base is the tensor the view is a view of (PyTorch's t._base: never
+	// itself a view).
+	base *Tensor
+	// version is the storage version the view's autograd state was last
+	// brought up to date at (PyTorch's attr_version).
+	version uint64
+	// how is package autograd's record of how the view was made.
+	how int
 }
 
 // GradFn is a node of an autograd graph that produced a tensor. Package
@@ -47,13 +62,71 @@ type AutogradMeta struct {
 }
 
 // Autograd returns the tensor's autograd state, or nil when it has none.
-func (t *Tensor) Autograd() *AutogradMeta { return t.grad }
+// For a view whose storage was written since its state was last read,
+// the view hook (SetViewHook) first brings the state up to date.
+func (t *Tensor) Autograd() *AutogradMeta {
+	if t.viewOf != nil {
+		t.syncView()
+	}
+	return t.grad
+}
+
+// viewHook is package autograd's function that gives a view the history
+// of its base after the storage they share was written in place, as
+// PyTorch's autograd regenerates a view's grad_fn on access.
+var viewHook func(*Tensor)
+
+// SetViewHook installs f as the function Autograd calls on a view whose
+// storage version moved since its last call. Package autograd installs
+// it; this package knows nothing of what it does (as PyTorch's c10 keeps
+// only a pointer to autograd's VariableHooks).
+func SetViewHook(f func(*Tensor)) { viewHook = f }
+
+// syncView calls the view hook when t's storage was written since the
+// last call.
+func (t *Tensor) syncView() {
+	if v := t.storage.version.Load(); v != t.viewOf.version {
+		t.viewOf.version = v
+		if viewHook != nil {
+			viewHook(t)
+		}
+	}
+}
+
+// MarkView records that t, which shares x's storage, is a view of x: its
+// base is x's base, or x when x is no view. how is kept for package
+// autograd (ViewHow). The view's autograd state counts as up to date at
+// the storage's current version.
+func (t *Tensor) MarkView(x *Tensor, how int) {
+	base := x
+	if x.viewOf != nil {
+		base = x.viewOf.base
+	}
+	t.viewOf = &viewInfo{base: base, version: t.storage.version.Load(), how: how}
+}
+
+// Base returns the tensor t is a view of (see MarkView), or nil.
+func (t *Tensor) Base() *Tensor {
+	if t.viewOf == nil {
+		return nil
+	}
+	return t.viewOf.base
+}
+
+// ViewHow returns the how given to MarkView (0 for a tensor that is no
+// view).
+func (t *Tensor) ViewHow() int {
+	if t.viewOf == nil {
+		return 0
+	}
+	return t.viewOf.how
+}
 
 // SetAutograd replaces the tensor's autograd state.
 func (t *Tensor) SetAutograd(m *AutogradMeta) { t.grad = m }
 
 // RequiresGrad reports whether gradients flow to or through t.
-func (t *Tensor) RequiresGrad() bool { return t.grad != nil && t.grad.RequiresGrad }
+func (t *Tensor) RequiresGrad() bool { m := t.Autograd(); return m != nil && m.RequiresGrad }
 
 // DType returns the element type.
 func (t *Tensor) DType() DType { return t.dtype }

@@ -138,9 +138,19 @@ func sign[T Number](x T) T {
 	return x // 0, -0 or NaN
 }
 
+// types returns the compute and result dtypes for an input of dtype d, or
+// the error for a dtype the operation refuses (PyTorch's for float16
+// where its CPU has no kernel: refuseHalf).
+func (s *UnarySpec) types(d DType) (compute, out DType, err error) {
+	if compute, out, err = s.dtypes(d); err == nil {
+		err = refuseHalf(s.Name, compute)
+	}
+	return compute, out, err
+}
+
 // Apply computes the operation into a new tensor.
 func (s *UnarySpec) Apply(x *Tensor) (*Tensor, error) {
-	compute, out, err := s.dtypes(x.dtype)
+	compute, out, err := s.types(x.dtype)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +159,7 @@ func (s *UnarySpec) Apply(x *Tensor) (*Tensor, error) {
 
 // ApplyInPlace computes the operation and writes the result into x.
 func (s *UnarySpec) ApplyInPlace(x *Tensor) error {
-	compute, out, err := s.dtypes(x.dtype)
+	compute, out, err := s.types(x.dtype)
 	if err != nil {
 		return err
 	}

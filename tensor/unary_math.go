@@ -8,22 +8,26 @@ import "math"
 // floating-point class tests. Integer and bool inputs compute in float32
 // unless the row of docs/operations.md says otherwise, as in PyTorch.
 var (
-	TanSpec        = floatUnary("tan", math.Tan)
-	AsinSpec       = floatUnary("asin", math.Asin)
-	AcosSpec       = floatUnary("acos", math.Acos)
-	AtanSpec       = floatUnary("atan", math.Atan)
-	SinhSpec       = floatUnary("sinh", math.Sinh)
-	CoshSpec       = floatUnary("cosh", math.Cosh)
-	AsinhSpec      = floatUnary("asinh", math.Asinh)
-	AcoshSpec      = floatUnary("acosh", math.Acosh)
-	AtanhSpec      = floatUnary("atanh", math.Atanh)
-	Log2Spec       = floatUnary("log2", math.Log2)
-	Log10Spec      = floatUnary("log10", math.Log10)
-	Log1pSpec      = floatUnary("log1p", math.Log1p)
-	Expm1Spec      = floatUnary("expm1", math.Expm1)
-	ErfSpec        = floatUnary("erf", math.Erf)
-	ErfcSpec       = floatUnary("erfc", math.Erfc)
-	RsqrtSpec      = floatUnary("rsqrt", func(x float64) float64 { return 1 / math.Sqrt(x) })
+	TanSpec   = floatUnary("tan", math.Tan)
+	AsinSpec  = floatUnary("asin", math.Asin)
+	AcosSpec  = floatUnary("acos", math.Acos)
+	AtanSpec  = floatUnary("atan", math.Atan)
+	SinhSpec  = floatUnary("sinh", math.Sinh)
+	CoshSpec  = floatUnary("cosh", math.Cosh)
+	AsinhSpec = floatUnary("asinh", math.Asinh)
+	AcoshSpec = floatUnary("acosh", math.Acosh)
+	AtanhSpec = floatUnary("atanh", math.Atanh)
+	Log2Spec  = floatUnary("log2", math.Log2)
+	Log10Spec = floatUnary("log10", math.Log10)
+	Log1pSpec = floatUnary("log1p", math.Log1p)
+	Expm1Spec = floatUnary("expm1", math.Expm1)
+	ErfSpec   = floatUnary("erf", math.Erf)
+	ErfcSpec  = floatUnary("erfc", math.Erfc)
+	// RsqrtSpec: in float32 (and the 16-bit floats, which compute in it)
+	// a float32 square root and a float32 division, two roundings, as
+	// PyTorch's CPU kernel.
+	RsqrtSpec = defUnary(&UnarySpec{Name: "rsqrt", dtypes: floatResult,
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return 1 / float32(math.Sqrt(float64(x))) }), Float64: mapLoop(func(x float64) float64 { return 1 / math.Sqrt(x) })})})
 	ReciprocalSpec = floatUnary("reciprocal", func(x float64) float64 { return 1 / x })
 	// TruncSpec rounds toward zero; integers keep their values, bool is
 	// refused ("trunc" not implemented for 'Bool' in PyTorch).

@@ -376,6 +376,9 @@ func (t *Tensor) To(d DType) (*Tensor, error) {
 	if err := castStorage(out, src, src.Numel()); err != nil {
 		return nil, err
 	}
+	if d == BFloat16 && (t.dtype == Float32 || t.dtype == Float64) {
+		markVectorNaNs(out, t.dtype, t.shape, t.strides) // the output keeps t's layout in PyTorch
+	}
 	out.wrapped = t.wrapped
 	return out, nil
 }

@@ -110,10 +110,7 @@ func defElementwise() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if err := checkOverwrite(x, "zero_"); err != nil {
-			return nil, err
-		}
-		return inPlace(x, x.Fill(0))
+		return inPlace(x, autograd.Zero(x))
 	})
 	lang.NewBuiltin(lang.AsMethod, "fill_(input, value)", "In place: sets every element to value (a number or a 0-d tensor); returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, v := a.Tensor("input"), a.TensorLike("value")
@@ -124,26 +121,14 @@ func defElementwise() {
 			return nil, lang.Errorf(lang.RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.", v.Dim()).
 				WithHint("to copy a tensor's elements, use x.copy_(src)")
 		}
-		if err := checkOverwrite(x, "fill_"); err != nil {
-			return nil, err
-		}
-		if v.RequiresGrad() && autograd.IsGradEnabled() {
-			return nil, notRecorded("fill_")
-		}
-		return inPlace(x, x.CopyFrom(v))
+		return inPlace(x, autograd.Fill(x, v))
 	})
 	lang.NewBuiltin(lang.AsMethod, "copy_(input, src)", "In place: copies the elements of src (broadcast and converted to input's dtype) into input; returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, src := a.Tensor("input"), a.TensorLike("src")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if err := checkOverwrite(x, "copy_"); err != nil {
-			return nil, err
-		}
-		if src.RequiresGrad() && autograd.IsGradEnabled() {
-			return nil, notRecorded("copy_")
-		}
-		return inPlace(x, x.CopyFrom(src))
+		return inPlace(x, autograd.Copy(x, src))
 	})
 }
 
@@ -241,7 +226,7 @@ func checkOverwrite(x *tensor.Tensor, op string) error {
 	if err := autograd.CheckInPlace(x); err != nil {
 		return err
 	}
-	if autograd.IsGradEnabled() && x.RequiresGrad() {
+	if autograd.InPlaceRecorded(x) {
 		return notRecorded(op)
 	}
 	return nil

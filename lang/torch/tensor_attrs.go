@@ -50,6 +50,12 @@ func defTensorAttrs() {
 		}
 		return autograd.SetRequiresGrad(t, on)
 	})
+	lang.RegisterTensorAttr("_base", "The tensor this one is a view of, or None.", func(t *tensor.Tensor) (lang.Value, error) {
+		if b := t.Base(); b != nil {
+			return b, nil
+		}
+		return lang.None, nil
+	}, nil)
 	lang.RegisterTensorAttr("is_leaf", "True for tensors not produced by a recorded operation.", func(t *tensor.Tensor) (lang.Value, error) {
 		m := t.Autograd()
 		return m == nil || m.GradFn == nil, nil

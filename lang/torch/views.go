@@ -61,6 +61,20 @@ func defViews() {
 		}
 		return result(autograd.Narrow(x, dim, start, length))
 	})
+	lang.NewBuiltin(lang.AsBoth, "select(input, dim, index)", "A view of input at index along dim, without that dimension: x.select(0, i) is x[i].", func(a *lang.Args) (lang.Value, error) {
+		x, dim, index := tensorArg(a, "input"), a.Int("dim"), a.Int("index")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(autograd.Select(x, dim, index))
+	})
+	lang.NewBuiltin(lang.AsMethod, "_is_view(input)", "True when input is a view of another tensor (its _base).", func(a *lang.Args) (lang.Value, error) {
+		x := a.Tensor("input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return x.Base() != nil, nil
+	})
 	defUnary(lang.AsMethod, "contiguous(input)", "input itself when its elements are in row-major order, else a row-major copy.", autograd.Contiguous)
 	defUnary(lang.AsBoth, "clone(input)", "A copy of input with its own storage; gradients flow back to input.", autograd.Clone)
 	defUnary(lang.AsBoth, "detach(input)", "input cut from the autograd graph: shares its elements and does not require grad.", func(x *tensor.Tensor) (*tensor.Tensor, error) {

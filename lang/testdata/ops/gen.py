@@ -468,8 +468,10 @@ def round_cases():
 
 def dtype_cases():
     """The dtype axis: each operation over the narrow dtypes, where PyTorch
-    1.13 implements it on the CPU (the others are left out: kael computes
-    them too, in float32 or int64, where PyTorch refuses). Written to
+    1.13 implements it on the CPU (the others are left out: kael refuses
+    the element-wise ones for float16 as PyTorch does, which
+    lang/torch's TestHalfRefusalsMatchTorch checks, and computes the rest
+    in float32 or int64). Written to
     dtypes.json by `gen.py dtypes`, with its own seed."""
     torch.manual_seed(20261202)
     exprs = ["x + y", "x - y", "x * y", "x / y", "-x", "x.abs()", "torch.maximum(x, y)", "torch.minimum(x, y)",

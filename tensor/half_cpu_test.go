@@ -1,0 +1,38 @@
+package tensor
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHalfRefusals checks that the operations PyTorch 1.13's CPU has no
+// float16 kernel for raise its error, in place too, and that bfloat16 and
+// the operations it has kernels for compute.
+func TestHalfRefusals(t *testing.T) {
+	h := mustOp(mustOp(FromSlice([]float32{0.5, 2}, 2)).To(Float16))
+	b := mustOp(h.To(BFloat16))
+	for _, c := range []struct {
+		name string
+		run  func(x *Tensor) error
+		want string // "" when it computes
+	}{
+		{"exp", func(x *Tensor) error { _, err := ExpSpec.Apply(x); return err }, `"exp_vml_cpu" not implemented for 'Half'`},
+		{"exp_", func(x *Tensor) error { return ExpSpec.ApplyInPlace(mustOp(x.Clone())) }, `"exp_vml_cpu" not implemented for 'Half'`},
+		{"relu", func(x *Tensor) error { _, err := ReluSpec.Apply(x); return err }, `"clamp_min_cpu" not implemented for 'Half'`},
+		{"atan2", func(x *Tensor) error { _, err := Atan2(x, x); return err }, `"atan2_cpu" not implemented for 'Half'`},
+		{"logsumexp", func(x *Tensor) error { _, err := Logsumexp(x, nil, false); return err }, `"exp_vml_cpu" not implemented for 'Half'`},
+		{"add", func(x *Tensor) error { _, err := Add(x, x); return err }, ""},
+		{"abs", func(x *Tensor) error { _, err := AbsSpec.Apply(x); return err }, ""},
+	} {
+		err := c.run(h)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s of float16: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s of float16: got %v, want %s", c.name, err, c.want)
+		}
+		if err := c.run(b); err != nil {
+			t.Errorf("%s of bfloat16: %v", c.name, err)
+		}
+	}
+}
