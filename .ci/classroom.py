@@ -124,11 +124,7 @@ class Hub:
         """Starts the hub; with cull, the students' servers shut down kernels
         idle for that many seconds."""
         config = os.path.join(self.dir, "jupyterhub_config.py")
-        # Without cache_ports=False a kernel whose port another process took
-        # between the server choosing it and the kernel binding it is
-        # restarted on the same ports until the server gives up (jupyter_client
-        # 7.4's LocalProvisioner keeps its cached ports across restarts).
-        args = ["--KernelManager.cache_ports=False"]
+        args = []
         if cull:
             args += [f"--MappingKernelManager.cull_idle_timeout={cull}", "--MappingKernelManager.cull_interval=2"]
         with open(config, "w") as f:
