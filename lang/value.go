@@ -660,6 +660,9 @@ func quoteString(s string) string {
 	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
 		quote = '"'
 	}
+	if plainASCII(s, byte(quote)) {
+		return string(quote) + s + string(quote)
+	}
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteRune(quote)
@@ -686,6 +689,17 @@ func quoteString(s string) string {
 	}
 	b.WriteRune(quote)
 	return b.String()
+}
+
+// plainASCII reports whether s is printable ASCII without quote or a
+// backslash: its repr is s between quotes, with nothing escaped.
+func plainASCII(s string, quote byte) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == quote || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // tensorText is the text of a tensor, as repr and print show it: that of
