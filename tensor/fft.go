@@ -125,27 +125,46 @@ func fftSize(x *Tensor, n, dim int) (int, int, error) {
 	return n, d, nil
 }
 
+// fftPrep is what FFT and RFFT work from: the result's complex dtype,
+// the number of points and the dimension, the scale norm asks for, and x's
+// lines along dim trimmed or padded to n points (fftLines).
+type fftPrep struct {
+	d      DType
+	n, dim int
+	scale  float64
+	lines  [][]complex128
+	outer  []int
+}
+
+func prepareFFT(x *Tensor, n, dim int, norm FFTNorm, inverse bool) (fftPrep, error) {
+	d, err := fftComplexDType(x.dtype)
+	if err != nil {
+		return fftPrep{}, err
+	}
+	if n, dim, err = fftSize(x, n, dim); err != nil {
+		return fftPrep{}, err
+	}
+	scale, err := fftScale(norm, n, inverse)
+	if err != nil {
+		return fftPrep{}, err
+	}
+	lines, outer, err := fftLines(x, dim, n)
+	if err != nil {
+		return fftPrep{}, err
+	}
+	return fftPrep{d: d, n: n, dim: dim, scale: scale, lines: lines, outer: outer}, nil
+}
+
 // FFT returns the discrete Fourier transform of x along dim, as
 // torch.fft.fft (inverse false) and torch.fft.ifft (inverse true): x is
 // trimmed or zero-padded to n points (-1: its size), and scaled as norm
 // says. Real inputs give complex results.
 func FFT(x *Tensor, n, dim int, norm FFTNorm, inverse bool) (*Tensor, error) {
-	d, err := fftComplexDType(x.dtype)
+	p, err := prepareFFT(x, n, dim, norm, inverse)
 	if err != nil {
 		return nil, err
 	}
-	n, dim, err = fftSize(x, n, dim)
-	if err != nil {
-		return nil, err
-	}
-	scale, err := fftScale(norm, n, inverse)
-	if err != nil {
-		return nil, err
-	}
-	lines, outer, err := fftLines(x, dim, n)
-	if err != nil {
-		return nil, err
-	}
+	d, n, dim, scale, lines, outer := p.d, p.n, p.dim, p.scale, p.lines, p.outer
 	plan := fourier.NewCmplxFFT(n)
 	for i, l := range lines {
 		if Interrupted() {
@@ -177,22 +196,11 @@ func RFFT(x *Tensor, n, dim int, norm FFTNorm) (*Tensor, error) {
 	if x.dtype.IsComplex() {
 		return nil, Errorf(RuntimeError, "rfft expects a real input tensor, but got %s", x.dtype.ScalarTypeName())
 	}
-	d, err := fftComplexDType(x.dtype)
+	p, err := prepareFFT(x, n, dim, norm, false)
 	if err != nil {
 		return nil, err
 	}
-	n, dim, err = fftSize(x, n, dim)
-	if err != nil {
-		return nil, err
-	}
-	scale, err := fftScale(norm, n, false)
-	if err != nil {
-		return nil, err
-	}
-	lines, outer, err := fftLines(x, dim, n)
-	if err != nil {
-		return nil, err
-	}
+	d, n, dim, scale, lines, outer := p.d, p.n, p.dim, p.scale, p.lines, p.outer
 	plan := fourier.NewFFT(n)
 	seq := make([]float64, n)
 	for i, l := range lines {
