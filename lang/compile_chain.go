@@ -72,6 +72,11 @@ func (c *compiler) chainExpr(chain []*syntax.BinaryExpr) evalFn {
 		if err != nil {
 			return nil, err
 		}
+		// owned: v is a list an earlier step of this chain made by
+		// concatenating two lists, which nothing else can hold, so the
+		// next list + list may extend it instead of copying it: a chain
+		// [1] + [1] + ... is then linear, not quadratic.
+		owned := false
 		for i := range steps {
 			s := &steps[i]
 			if tensor.Interrupted() {
@@ -83,6 +88,17 @@ func (c *compiler) chainExpr(chain []*syntax.BinaryExpr) evalFn {
 					return nil, err
 				}
 			}
+			lv, leftList := v.(*List)
+			rb, rightList := b.(*List)
+			lists := leftList && rightList && s.x.Op == syntax.PLUS
+			if lists && owned {
+				if err := concatGuard(v, len(lv.Elems), len(rb.Elems)); err != nil {
+					return nil, in.wrapNode(err, s.x)
+				}
+				lv.Elems = append(lv.Elems, rb.Elems...)
+				continue
+			}
+			owned = lists
 			if s.fast {
 				v, err = binaryValues(in, s.x.Op, v, b, s.finish)
 			} else {
