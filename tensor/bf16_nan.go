@@ -1,6 +1,10 @@
 package tensor
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
 
 // The NaN that a conversion to bfloat16 writes depends, in PyTorch 1.13's
 // CPU copy, on the loop that runs it: the scalar loop rounds with
@@ -47,6 +51,9 @@ func vectorRun(shape, strides []int) (inner []int) {
 // conversion of a float32 or float64 tensor of the given layout, as
 // PyTorch's copy writes them: 0xffff where the vectorized loop ran.
 func markVectorNaNs(out *Tensor, from DType, shape, strides []int) {
+	if scalarKernels() {
+		return // PyTorch's default capability runs the scalar loop everywhere
+	}
 	data := out.storage.data.([]BF16)[out.offset : out.offset+out.Numel()]
 	if !slices.Contains(data, 0x7fc0) {
 		return
@@ -93,3 +100,10 @@ func scalarNaNs(t *Tensor) {
 		}
 	}
 }
+
+// scalarKernels reports whether kael runs its portable kernels
+// (KAEL_ISA=generic), as PyTorch under ATEN_CPU_CAPABILITY=default runs
+// only its scalar loops, which differ from its vectorized ones in a few
+// last-bit cases: the NaN a bfloat16 conversion writes, the sign of a zero
+// in a complex128 negation.
+func scalarKernels() bool { return vecmath.Impl() == "generic" }

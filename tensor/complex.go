@@ -333,7 +333,14 @@ func realAngle[F Float](x F) F {
 	return 0
 }
 
-// complexNeg is PyTorch 1.13's negation of a complex128, 0 - c: a zero
-// part stays +0 (-c would give -0). Its complex64 negation flips the sign
-// bits, giving -0, and kael's does the same (TestComplexMatchesPyTorch).
-func complexNeg[C Complex](c C) C { return 0 - c }
+// complexNeg is PyTorch 1.13's negation of a complex128: its vectorized
+// loop computes 0 - c, so a zero part stays +0, while its scalar loop
+// (ATEN_CPU_CAPABILITY=default, which kael mirrors under KAEL_ISA=generic)
+// computes -c, giving -0. Its complex64 negation flips the sign bits
+// either way, and kael's does the same (TestComplexMatchesPyTorch).
+func complexNeg[C Complex](c C) C {
+	if scalarKernels() {
+		return -c
+	}
+	return 0 - c
+}
