@@ -124,9 +124,7 @@ class Hub:
         """Starts the hub; with cull, the students' servers shut down kernels
         idle for that many seconds."""
         config = os.path.join(self.dir, "jupyterhub_config.py")
-        args = []
-        if cull:
-            args += [f"--MappingKernelManager.cull_idle_timeout={cull}", "--MappingKernelManager.cull_interval=2"]
+        args = [f"--MappingKernelManager.cull_idle_timeout={cull}", "--MappingKernelManager.cull_interval=2"] if cull else []
         with open(config, "w") as f:
             f.write(f"""
 c.JupyterHub.ip = '127.0.0.1'

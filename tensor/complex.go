@@ -333,14 +333,15 @@ func realAngle[F Float](x F) F {
 	return 0
 }
 
-// complexNeg is PyTorch 1.13's negation of a complex128: its vectorized
-// loop computes 0 - c, so a zero part stays +0, while its scalar loop
-// (ATEN_CPU_CAPABILITY=default, which kael mirrors under KAEL_ISA=generic)
-// computes -c, giving -0. Its complex64 negation flips the sign bits
-// either way, and kael's does the same (TestComplexMatchesPyTorch).
-func complexNeg[C Complex](c C) C {
+// complexNegKernel is PyTorch 1.13's negation of a complex128, chosen
+// once per call: its vectorized loop computes 0 - c, so a zero part stays
+// +0, while its scalar loop (ATEN_CPU_CAPABILITY=default, which kael
+// mirrors under KAEL_ISA=generic) computes -c, giving -0. Its complex64
+// negation flips the sign bits either way, and kael's does the same
+// (TestComplexMatchesPyTorch).
+func complexNegKernel(it *Iter) error {
 	if scalarKernels() {
-		return -c
+		return runUnary(it, func(c complex128) complex128 { return -c })
 	}
-	return 0 - c
+	return runUnary(it, func(c complex128) complex128 { return 0 - c })
 }

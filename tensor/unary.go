@@ -92,7 +92,7 @@ func roundingUnary(name string, f func(float64) float64) *UnarySpec {
 var (
 	NegSpec = defUnary(&UnarySpec{Name: "neg", dtypes: negDTypes,
 		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return -x }), Float64: mapLoop(func(x float64) float64 { return -x }), Int64: mapLoop(func(x int64) int64 { return -x }),
-			Complex64: mapLoop(func(x complex64) complex64 { return -x }), Complex128: mapLoop(complexNeg[complex128])})})
+			Complex64: mapLoop(func(x complex64) complex64 { return -x }), Complex128: complexNegKernel})})
 	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: toRealPart,
 		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
 			Complex64: complexToReal[complex64](func(c complex128) float32 { return float32(complexAbs(c)) }), Complex128: complexToReal[complex128](complexAbs)})})

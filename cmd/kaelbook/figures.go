@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -177,18 +176,12 @@ func syncFigures(dir string, write bool) (stale []string, err error) {
 			return nil, err
 		}
 		path := filepath.Join(dir, figuresDir, f.file)
-		have, _ := os.ReadFile(path)
-		if sameFigure(have, want) {
-			continue
+		differs, err := syncFile(path, want, sameFigure, write)
+		if err != nil {
+			return nil, err
 		}
-		stale = append(stale, path)
-		if write {
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				return nil, err
-			}
-			if err := os.WriteFile(path, want, 0o644); err != nil {
-				return nil, err
-			}
+		if differs {
+			stale = append(stale, path)
 		}
 	}
 	return stale, nil

@@ -117,20 +117,31 @@ func syncBook(dir string, write bool) (stale []string, err error) {
 			if err != nil {
 				return nil, err
 			}
-			have, _ := os.ReadFile(path)
-			if bytes.Equal(have, want) {
-				continue
+			differs, err := syncFile(path, want, bytes.Equal, write)
+			if err != nil {
+				return nil, err
 			}
-			stale = append(stale, path)
-			if write {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					return nil, err
-				}
-				if err := os.WriteFile(path, want, 0o644); err != nil {
-					return nil, err
-				}
+			if differs {
+				stale = append(stale, path)
 			}
 		}
 	}
 	return stale, nil
+}
+
+// syncFile reports whether the file at path differs from want (by same)
+// and, with write, replaces it: one rule for the notebooks and figures
+// make book keeps current.
+func syncFile(path string, want []byte, same func(have, want []byte) bool, write bool) (bool, error) {
+	have, _ := os.ReadFile(path)
+	if same(have, want) {
+		return false, nil
+	}
+	if !write {
+		return true, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return true, err
+	}
+	return true, os.WriteFile(path, want, 0o644)
 }

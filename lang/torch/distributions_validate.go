@@ -56,9 +56,10 @@ func intervalConstraint(lo, hi float64) constraint {
 }
 
 // tensorIntervalConstraint is Uniform's support, Interval(low, high) with
-// tensors for bounds (shown by their values when they have one element).
+// tensors for bounds (shown as format() shows them: a 0-d bound as its
+// number).
 func tensorIntervalConstraint(lo, hi *tensor.Tensor) constraint {
-	return constraint{fmt.Sprintf("Interval(lower_bound=%s, upper_bound=%s)", boundText(lo), boundText(hi)), func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+	return constraint{fmt.Sprintf("Interval(lower_bound=%s, upper_bound=%s)", valueText(lo), valueText(hi)), func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
 		return c.bin(tensor.LogicalAnd, c.bin(tensor.Le, lo, v), c.bin(tensor.Le, v, hi))
 	}}
 }
@@ -73,18 +74,8 @@ func integerIntervalConstraint(hi int) constraint {
 	}}
 }
 
-// boundText is how PyTorch's Interval repr shows a bound: the number of a
-// one-element tensor, else the tensor.
-func boundText(t *tensor.Tensor) string {
-	if t.Dim() == 0 {
-		if item, err := t.Item(); err == nil {
-			return lang.Repr(item)
-		}
-	}
-	return lang.Str(t)
-}
-
-// valueText is Python's f"{value}" of a tensor: a 0-d tensor formats as
+// valueText is Python's f"{value}" of a tensor, as PyTorch's messages
+// and reprs show parameters, values and bounds: a 0-d tensor formats as
 // its number, others as their printed text.
 func valueText(t *tensor.Tensor) string {
 	if t.Dim() == 0 {
