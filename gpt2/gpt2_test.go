@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -439,4 +440,78 @@ func mustF32(t *testing.T, x *tensor.Tensor) *tensor.Tensor {
 		t.Fatal(err)
 	}
 	return y
+}
+
+// TestSixteenBitWeightsKept loads a float16 and a bfloat16 checkpoint
+// keeping the matrices 16-bit (Options.Weights) and checks every logit of
+// a prefill and of a token-by-token decode against the same checkpoint
+// widened to float32 at load: the two models hold the same weight values
+// and the 16-bit kernels run the float32 kernels' operations in the same
+// order (gemv's test checks that bit for bit), so the logits are equal.
+func TestSixteenBitWeightsKept(t *testing.T) {
+	cfg := Config{NLayer: 2, NHead: 2, NEmbd: 64, NPositions: 16, VocabSize: 50, Eps: 1e-5, EOS: 50256}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f32.safetensors")
+	if err := SaveRandom(path, cfg, 5); err != nil {
+		t.Fatal(err)
+	}
+	ref, err := Load(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []int{1, 7, 3, 12, 40, 2}
+	for _, d := range []tensor.DType{tensor.Float16, tensor.BFloat16} {
+		sd := map[string]*tensor.Tensor{}
+		for name, w := range ref.StateDict() {
+			if sd[name], err = w.To(d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := filepath.Join(dir, d.String()+".safetensors")
+		if err := safetensors.Save(p, sd, nil); err != nil {
+			t.Fatal(err)
+		}
+		widened, err := Load(p, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, err := Load(p, Options{Weights: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kept.Weights() != d || kept.lmHead.DType() != d || kept.layers[1].fcW.DType() != d || kept.wpe.DType() != tensor.Float32 {
+			t.Fatalf("%s: weights kept as %s (head %s, fc %s, wpe %s)", d, kept.Weights(), kept.lmHead.DType(), kept.layers[1].fcW.DType(), kept.wpe.DType())
+		}
+		compare := func(what string, got, want []float32) {
+			t.Helper()
+			if !slices.Equal(got, want) {
+				t.Errorf("%s %s: the logits differ from the widened model's", d, what)
+			}
+		}
+		got, err := kept.LastLogits(ids, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := widened.LastLogits(ids, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compare("prefill", got, want)
+		ck, _ := kept.NewCache(len(ids))
+		cw, _ := widened.NewCache(len(ids))
+		for i, id := range ids {
+			got, err := kept.LastLogits([]int{id}, ck)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := widened.LastLogits([]int{id}, cw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compare(fmt.Sprintf("decode step %d", i), got, want)
+		}
+	}
+	if _, err := Load(path, Options{Weights: tensor.Int32}); err == nil || !strings.Contains(err.Error(), "bfloat16 or float16") {
+		t.Errorf("int32 weights: %v", err)
+	}
 }

@@ -19,6 +19,11 @@ type Options struct {
 	Config *Config
 	// Progress, if not nil, is called as tensor data is made ready.
 	Progress func(done, total int64)
+	// Weights is the dtype the model keeps its matrices in: float32, or
+	// bfloat16 or float16, which halve the bytes a token reads (see
+	// Model). The zero value, tensor.Bool, which weights cannot be, means
+	// float32.
+	Weights tensor.DType
 }
 
 // Load reads a GPT-2 checkpoint: a model directory holding
@@ -54,7 +59,7 @@ func Load(path string, opt Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := FromStateDict(sd, cfg)
+	m, err := fromStateDict(sd, cfg, opt.Weights)
 	if err != nil {
 		return nil, fmt.Errorf("%v (in %s)", err, file)
 	}
@@ -74,6 +79,18 @@ var ignoredSuffixes = []string{".attn.bias", ".attn.masked_bias"}
 // checkpoint. cfg may be nil, in which case the sizes are inferred from the
 // shapes (with 64-wide heads, as in every published GPT-2).
 func FromStateDict(sd map[string]*tensor.Tensor, cfg *Config) (*Model, error) {
+	return fromStateDict(sd, cfg, tensor.Float32)
+}
+
+// fromStateDict is FromStateDict keeping the matrices in dtype weights.
+func fromStateDict(sd map[string]*tensor.Tensor, cfg *Config, weights tensor.DType) (*Model, error) {
+	switch weights {
+	case tensor.Bool:
+		weights = tensor.Float32
+	case tensor.Float32, tensor.BFloat16, tensor.Float16:
+	default:
+		return nil, fmt.Errorf("gpt2: weights can be float32, bfloat16 or float16, not %s", weights)
+	}
 	w := map[string]*tensor.Tensor{}
 	for name, t := range sd {
 		if slices.ContainsFunc(ignoredSuffixes, func(s string) bool { return strings.HasSuffix(name, s) }) {
@@ -93,7 +110,7 @@ func FromStateDict(sd map[string]*tensor.Tensor, cfg *Config) (*Model, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	m := &Model{Config: c, params: map[string]*tensor.Tensor{}}
+	m := &Model{Config: c, params: map[string]*tensor.Tensor{}, weights: weights}
 	get := func(name string, shape ...int) (*tensor.Tensor, error) {
 		t, ok := w[name]
 		if !ok {
@@ -106,7 +123,11 @@ func FromStateDict(sd map[string]*tensor.Tensor, cfg *Config) (*Model, error) {
 		if !t.DType().IsFloating() {
 			return nil, fmt.Errorf("gpt2: tensor %s has dtype %s; weights must be floating point", name, t.DType())
 		}
-		t, err := t.To(tensor.Float32)
+		d := tensor.Float32
+		if len(shape) == 2 && name != "wpe.weight" {
+			d = weights // the matrices a token reads: all but the positions'
+		}
+		t, err := t.To(d)
 		if err == nil {
 			t, err = t.Contiguous()
 		}

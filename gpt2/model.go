@@ -7,13 +7,23 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// Model is a GPT-2 language model with float32 weights.
+// Model is a GPT-2 language model. Its activations are float32; its
+// matrices (the embedding, the attention's and the MLP's weights, the
+// head) are float32, or bfloat16 or float16 when loaded with
+// Options.Weights: then each product widens the 16-bit weights to float32
+// in registers (tensor.MatmulWidened), so decoding a token reads half the
+// bytes, and the logits differ from the float32 model's by the weights'
+// rounding alone.
 type Model struct {
 	Config                       Config
 	wte, wpe, lnfW, lnfB, lmHead *tensor.Tensor
 	layers                       []layer
 	params                       map[string]*tensor.Tensor // names without "transformer."
+	weights                      tensor.DType              // the matrices' dtype
 }
+
+// Weights returns the dtype the model keeps its matrices in.
+func (m *Model) Weights() tensor.DType { return m.weights }
 
 // Cache holds the keys and values of the positions a model has seen, so
 // that each new token attends to them without recomputing them.
@@ -137,7 +147,7 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool) (*tensor.Tensor,
 	if h, err = tensor.LayerNorm(h, []int{c.NEmbd}, m.lnfW, m.lnfB, c.Eps); err != nil {
 		return nil, err
 	}
-	return tensor.Matmul(h, m.lmHead.T())
+	return m.head(h)
 }
 
 // embed returns the token plus position embeddings [t, n_embd].
@@ -151,6 +161,9 @@ func (m *Model) embed(tok, pos []int64) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	h, err := tensor.Embedding(ti, m.wte)
+	if err == nil && h.DType() != tensor.Float32 {
+		h, err = h.To(tensor.Float32)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +189,22 @@ func causalMask(t, past int) (*tensor.Tensor, error) {
 
 // conv1d is Hugging Face's Conv1D: x·w + b with w stored (in, out).
 func conv1d(x, w, b *tensor.Tensor) (*tensor.Tensor, error) {
-	return tensor.Linear(x, w.T(), b)
+	if w.DType() == tensor.Float32 {
+		return tensor.Linear(x, w.T(), b)
+	}
+	y, err := tensor.MatmulWidened(x, w)
+	if err != nil {
+		return nil, err
+	}
+	return y, tensor.AddSpec.ApplyInPlace(y, b)
+}
+
+// head returns the logits of h [t, n_embd] by the head [vocab, n_embd].
+func (m *Model) head(h *tensor.Tensor) (*tensor.Tensor, error) {
+	if m.lmHead.DType() == tensor.Float32 {
+		return tensor.Matmul(h, m.lmHead.T())
+	}
+	return tensor.MatmulWidened(h, m.lmHead.T())
 }
 
 var negInf = tensor.MustScalar(math.Inf(-1))

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"github.com/kael-dev/kael/tensor/internal/half"
 	"math"
 	"slices"
 )
@@ -444,26 +445,9 @@ func floatToInt64(f float64) int64 {
 	return int64(f)
 }
 
-// Float32 returns the float32 that h encodes (exactly).
-func (h F16) Float32() float32 {
-	sign := uint32(h&0x8000) << 16
-	exp := uint32(h>>10) & 0x1f
-	mant := uint32(h & 0x3ff)
-	switch exp {
-	case 0x1f: // inf, and NaN quieted with its payload kept, as PyTorch does
-		if mant != 0 {
-			return math.Float32frombits(sign | 0x7fc00000 | mant<<13)
-		}
-		return math.Float32frombits(sign | 0x7f800000)
-	case 0: // zero and subnormals: mant * 2^-24
-		v := float32(mant) * (1.0 / (1 << 24))
-		if sign != 0 {
-			return -v
-		}
-		return v
-	}
-	return math.Float32frombits(sign | (exp+127-15)<<23 | mant<<13)
-}
+// Float32 returns the float32 that h encodes (exactly): inf, NaN quieted
+// with its payload kept (as PyTorch does), subnormals.
+func (h F16) Float32() float32 { return half.Float16ToFloat32(uint16(h)) }
 
 // F16FromFloat32 rounds f to the nearest binary16, ties to even: values
 // from 65520 up overflow to infinity, those below 2^-25 flush to a signed
@@ -504,7 +488,7 @@ func roundShift(v uint32, s uint) uint32 {
 }
 
 // Float32 returns the float32 that h encodes (exactly).
-func (h BF16) Float32() float32 { return math.Float32frombits(uint32(h) << 16) }
+func (h BF16) Float32() float32 { return half.BFloat16ToFloat32(uint16(h)) }
 
 // BF16FromFloat32 rounds f to the nearest bfloat16, ties to even, as
 // PyTorch's c10::BFloat16 does; NaN becomes the quiet NaN 0x7fc0, as in

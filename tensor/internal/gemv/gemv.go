@@ -33,6 +33,9 @@ type impl struct {
 	dot4 func(w0, w1, w2, w3, x []float32, n int, out *[4]float32)
 	// width is the multiple of n the kernels handle; 1 for Go.
 	width int
+	// half holds the kernels over 16-bit weights by format (gemv16.go),
+	// nil where this implementation has none.
+	half map[Half]kernels[uint16]
 }
 
 var generic = &impl{name: "generic", axpy4: axpy4Go, dot4: dot4Go, width: 1}
@@ -100,11 +103,17 @@ func start(y []float32, n, k, threads int) (*impl, int) {
 // VecMat sets y[:n] = x[:k]·W, where W is k×n with row i at w[i*ldw:], using
 // at most threads goroutines (0: GOMAXPROCS).
 func VecMat(y, x, w []float32, k, n, ldw, threads int) {
-	checkVecMat(y, x, w, k, n, ldw)
+	checkVecMat(y, x, len(w), k, n, ldw)
 	im, threads := start(y, n, k, threads)
 	if im == nil {
 		return
 	}
+	vecMat(float32Kernels(im), y, x, w, k, n, ldw, threads)
+}
+
+// vecMat splits VecMat's rows among goroutines, each adding into a vector
+// of its own, and sums the vectors.
+func vecMat[E float32 | uint16](kn kernels[E], y, x []float32, w []E, k, n, ldw, threads int) {
 	partial := make([][]float32, threads)
 	partial[0] = y[:n]
 	split(k, threads, func(t, lo, hi int) {
@@ -115,7 +124,7 @@ func VecMat(y, x, w []float32, k, n, ldw, threads int) {
 		} else {
 			clear(acc)
 		}
-		vecMatRows(im, acc, x, w, lo, hi, n, ldw)
+		vecMatRows(kn, acc, x, w, lo, hi, n, ldw)
 	})
 	for _, p := range partial[1:] {
 		if p != nil {
@@ -124,33 +133,54 @@ func VecMat(y, x, w []float32, k, n, ldw, threads int) {
 	}
 }
 
+// kernels are the inner loops over one kind of weight element E: float32,
+// or 16-bit floats read as uint16 and widened to float32 in registers.
+type kernels[E float32 | uint16] struct {
+	axpy4 func(y []float32, w0, w1, w2, w3 []E, x *[4]float32, n int)
+	dot4  func(w0, w1, w2, w3 []E, x []float32, n int, out *[4]float32)
+	// width is the multiple of n the kernels handle; the callers do the
+	// rest one element at a time with widen.
+	width int
+	widen func(E) float32
+}
+
+func float32Kernels(im *impl) kernels[float32] {
+	return kernels[float32]{axpy4: im.axpy4, dot4: im.dot4, width: im.width, widen: func(v float32) float32 { return v }}
+}
+
 // vecMatRows adds x[lo:hi]·W[lo:hi, :] into acc.
-func vecMatRows(im *impl, acc, x, w []float32, lo, hi, n, ldw int) {
-	body := n - n%im.width
+func vecMatRows[E float32 | uint16](kn kernels[E], acc, x []float32, w []E, lo, hi, n, ldw int) {
+	body := n - n%kn.width
 	var xs [4]float32
+	var zero []E
 	for i := lo; i < hi; i += 4 {
 		rows := fourRows(w, i, hi, n, ldw)
 		for r := range 4 {
-			xs[r] = 0 // a missing row is row i again, times 0
+			xs[r] = 0
 			if i+r < hi {
 				xs[r] = x[i+r]
+			} else {
+				// A missing row is zeros times 0: row i again would
+				// turn an infinite weight into NaN.
+				if zero == nil {
+					zero = make([]E, n)
+				}
+				rows[r] = zero
 			}
 		}
 		if body > 0 {
-			im.axpy4(acc, rows[0], rows[1], rows[2], rows[3], &xs, body)
+			kn.axpy4(acc, rows[0], rows[1], rows[2], rows[3], &xs, body)
 		}
-		if body < n {
-			for j := body; j < n; j++ {
-				acc[j] += xs[0]*rows[0][j] + xs[1]*rows[1][j] + xs[2]*rows[2][j] + xs[3]*rows[3][j]
-			}
+		for j := body; j < n; j++ {
+			acc[j] += xs[0]*kn.widen(rows[0][j]) + xs[1]*kn.widen(rows[1][j]) + xs[2]*kn.widen(rows[2][j]) + xs[3]*kn.widen(rows[3][j])
 		}
 	}
 }
 
 // fourRows returns rows i..i+3 of W (length n, stride ldw), with row i
 // standing in for those at or past hi.
-func fourRows(w []float32, i, hi, n, ldw int) [4][]float32 {
-	var rows [4][]float32
+func fourRows[E float32 | uint16](w []E, i, hi, n, ldw int) [4][]E {
+	var rows [4][]E
 	for r := range 4 {
 		j := i + r
 		if j >= hi {
@@ -164,27 +194,28 @@ func fourRows(w []float32, i, hi, n, ldw int) [4][]float32 {
 // MatVec sets y[:n] = W·x[:k], where W is n×k with row i at w[i*ldw:],
 // using at most threads goroutines (0: GOMAXPROCS).
 func MatVec(y, w, x []float32, n, k, ldw, threads int) {
-	checkMatVec(y, w, x, n, k, ldw)
+	checkMatVec(y, len(w), x, n, k, ldw)
 	im, threads := start(y, n, k, threads)
 	if im == nil {
 		return
 	}
-	split(n, threads, func(_, lo, hi int) { matVecRows(im, y, w, x, lo, hi, k, ldw) })
+	kn := float32Kernels(im)
+	split(n, threads, func(_, lo, hi int) { matVecRows(kn, y, w, x, lo, hi, k, ldw) })
 }
 
 // matVecRows sets y[lo:hi] to the dot products of rows lo..hi of W with x.
-func matVecRows(im *impl, y, w, x []float32, lo, hi, k, ldw int) {
-	body := k - k%im.width
+func matVecRows[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, lo, hi, k, ldw int) {
+	body := k - k%kn.width
 	var out [4]float32
 	for i := lo; i < hi; i += 4 {
 		rows := fourRows(w, i, hi, k, ldw)
 		out = [4]float32{}
 		if body > 0 {
-			im.dot4(rows[0], rows[1], rows[2], rows[3], x, body, &out)
+			kn.dot4(rows[0], rows[1], rows[2], rows[3], x, body, &out)
 		}
 		for j := body; j < k; j++ {
 			for r := range 4 {
-				out[r] += rows[r][j] * x[j]
+				out[r] += kn.widen(rows[r][j]) * x[j]
 			}
 		}
 		for r := 0; r < 4 && i+r < hi; r++ {
@@ -199,15 +230,15 @@ func addInto(y, p []float32) {
 	}
 }
 
-func checkVecMat(y, x, w []float32, k, n, ldw int) {
-	if k < 0 || n < 0 || len(y) < n || len(x) < k || (k > 0 && (ldw < n || len(w) < (k-1)*ldw+n)) {
-		panic(fmt.Sprintf("gemv: VecMat of %d×%d (ldw %d) with len(y)=%d len(x)=%d len(w)=%d", k, n, ldw, len(y), len(x), len(w)))
+func checkVecMat(y, x []float32, lenW, k, n, ldw int) {
+	if k < 0 || n < 0 || len(y) < n || len(x) < k || (k > 0 && (ldw < n || lenW < (k-1)*ldw+n)) {
+		panic(fmt.Sprintf("gemv: VecMat of %d×%d (ldw %d) with len(y)=%d len(x)=%d len(w)=%d", k, n, ldw, len(y), len(x), lenW))
 	}
 }
 
-func checkMatVec(y, w, x []float32, n, k, ldw int) {
-	if k < 0 || n < 0 || len(y) < n || len(x) < k || (n > 0 && (ldw < k || len(w) < (n-1)*ldw+k)) {
-		panic(fmt.Sprintf("gemv: MatVec of %d×%d (ldw %d) with len(y)=%d len(x)=%d len(w)=%d", n, k, ldw, len(y), len(x), len(w)))
+func checkMatVec(y []float32, lenW int, x []float32, n, k, ldw int) {
+	if k < 0 || n < 0 || len(y) < n || len(x) < k || (n > 0 && (ldw < k || lenW < (n-1)*ldw+k)) {
+		panic(fmt.Sprintf("gemv: MatVec of %d×%d (ldw %d) with len(y)=%d len(x)=%d len(w)=%d", n, k, ldw, len(y), len(x), lenW))
 	}
 }
 

@@ -119,3 +119,27 @@ func BenchmarkMatVec(b *testing.B) {
 		MatVec(y, w, x, n, k, k, 0)
 	}
 }
+
+// TestVecMatInfiniteWeight checks that a product whose rows are fewer than
+// a kernel's four keeps an infinite weight infinite (the missing rows are
+// zeros, not a repeated row times 0, which would be NaN).
+func TestVecMatInfiniteWeight(t *testing.T) {
+	inf := float32(math.Inf(1))
+	forEachImpl(t, func(t *testing.T) {
+		for _, k := range []int{1, 2, 3, 5} {
+			w := make([]float32, k*8)
+			for i := range w {
+				w[i] = inf
+			}
+			x := make([]float32, k)
+			x[0] = 1
+			y := make([]float32, 8)
+			VecMat(y, x, w, k, 8, 8, 1)
+			for j, v := range y {
+				if k == 1 && v != inf {
+					t.Errorf("k=%d: y[%d] = %v, want +Inf", k, j, v)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,80 @@
+package tensor
+
+import (
+	"unsafe"
+
+	"github.com/kael-dev/kael/tensor/internal/gemv"
+)
+
+// MatmulWidened returns x·w for a float32 x of shape [..., k] and a
+// bfloat16 or float16 matrix w of shape [k, n], as float32 of shape
+// [..., n]: w's values are widened to float32 exactly and the products
+// and sums are float32's. It is the inference kernel for 16-bit weights
+// (kael's GPT-2 keeps them so), not PyTorch's 16-bit matmul, which would
+// need x in w's dtype and round the result to it.
+//
+// With one row in x (batch-1 decoding) the product reads w's 16 bits per
+// element once, widening in registers (package gemv), which makes it
+// about twice as fast as float32 weights where memory bandwidth sets the
+// speed; w may then be any view whose rows or columns are contiguous,
+// such as the transpose of a contiguous matrix. With more rows, w is
+// widened into a float32 copy and multiplied by gemm. MatmulWidened
+// records no autograd history.
+func MatmulWidened(x, w *Tensor) (*Tensor, error) {
+	if x.dtype != Float32 {
+		return nil, typeErrorf("MatmulWidened: x must be float32, got %s", x.dtype)
+	}
+	format, ok := map[DType]gemv.Half{BFloat16: gemv.BFloat16, Float16: gemv.Float16}[w.dtype]
+	if !ok {
+		return nil, typeErrorf("MatmulWidened: w must be bfloat16 or float16, got %s", w.dtype)
+	}
+	if w.Dim() != 2 || x.Dim() == 0 || x.shape[x.Dim()-1] != w.shape[0] {
+		return nil, Errorf(RuntimeError, "MatmulWidened: shapes %s and %s cannot be multiplied", FormatShape(x.shape), FormatShape(w.shape))
+	}
+	k, n := w.shape[0], w.shape[1]
+	rows := x.Numel() / max(k, 1)
+	if rows != 1 || k == 0 || n == 0 {
+		wf, err := w.To(Float32)
+		if err != nil {
+			return nil, err
+		}
+		return Matmul(x, wf)
+	}
+	xc, err := x.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	out, err := Empty(Float32, append(x.shape[:x.Dim()-1:x.Dim()-1], n)...)
+	if err != nil {
+		return nil, err
+	}
+	y := out.storage.data.([]float32)[:n]
+	xv := xc.storage.data.([]float32)[xc.offset : xc.offset+k]
+	bits := storageBits16(w)
+	switch {
+	case w.strides[1] == 1 || n == 1: // rows of w contiguous: y = x·W
+		ld := max(w.strides[0], n)
+		gemv.VecMat16(y, xv, bits[w.offset:], format, k, n, ld, 0)
+	case w.strides[0] == 1 || k == 1: // columns contiguous: y = (Wᵀ)·x
+		ld := max(w.strides[1], k)
+		gemv.MatVec16(y, bits[w.offset:], xv, format, n, k, ld, 0)
+	default:
+		wc, err := w.Contiguous()
+		if err != nil {
+			return nil, err
+		}
+		return MatmulWidened(x, wc)
+	}
+	return out, nil
+}
+
+// storageBits16 returns a 16-bit tensor's storage as its raw bits.
+func storageBits16(t *Tensor) []uint16 {
+	switch d := t.storage.data.(type) {
+	case []BF16:
+		return unsafe.Slice((*uint16)(unsafe.SliceData(d)), len(d))
+	case []F16:
+		return unsafe.Slice((*uint16)(unsafe.SliceData(d)), len(d))
+	}
+	panic("storageBits16 of " + t.dtype.String())
+}
