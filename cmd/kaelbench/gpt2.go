@@ -34,7 +34,13 @@ type gpt2Times struct {
 	Load, Decode, Prefill float64
 	Bandwidth             float64
 	BytesPerToken         float64
+	// Decode16 is the decode time with the matrices kept in a 16-bit
+	// dtype, by dtype name (gpt2.Options.Weights).
+	Decode16 map[string]float64
 }
+
+// sixteenBit are the weight dtypes of the 16-bit decode rows.
+var sixteenBit = []tensor.DType{tensor.BFloat16, tensor.Float16}
 
 // Decode and prefill sizes, as in the PyTorch script.
 const (
@@ -92,9 +98,13 @@ func bestGPT2(a, b *gpt2Times) *gpt2Times {
 	if a == nil {
 		return b
 	}
+	d16 := map[string]float64{}
+	for k, v := range a.Decode16 {
+		d16[k] = math.Min(v, b.Decode16[k])
+	}
 	return &gpt2Times{
 		Load: math.Min(a.Load, b.Load), Decode: math.Min(a.Decode, b.Decode), Prefill: math.Min(a.Prefill, b.Prefill),
-		Bandwidth: math.Max(a.Bandwidth, b.Bandwidth), BytesPerToken: a.BytesPerToken,
+		Bandwidth: math.Max(a.Bandwidth, b.Bandwidth), BytesPerToken: a.BytesPerToken, Decode16: d16,
 	}
 }
 
@@ -116,7 +126,7 @@ func kaelGPT2(path string) (*gpt2Times, error) {
 	c := m.Config
 	e := c.NEmbd
 	out.BytesPerToken = 4 * float64(c.NLayer*(e*3*e+e*e+e*4*e+4*e*e)+c.VocabSize*e)
-	decode := func() (float64, error) {
+	decodeWith := func(m *gpt2.Model) (float64, error) {
 		cache, err := m.NewCache(gpt2Prompt + gpt2NewToks)
 		if err != nil {
 			return 0, err
@@ -138,6 +148,7 @@ func kaelGPT2(path string) (*gpt2Times, error) {
 		}
 		return time.Since(start).Seconds(), nil
 	}
+	decode := func() (float64, error) { return decodeWith(m) }
 	prefill := func() (float64, error) {
 		cache, err := m.NewCache(gpt2Prefill)
 		if err != nil {
@@ -168,6 +179,16 @@ func kaelGPT2(path string) (*gpt2Times, error) {
 	out.Bandwidth = max(before, after)
 	if out.Prefill, err = bestOf(3, prefill); err != nil {
 		return nil, err
+	}
+	out.Decode16 = map[string]float64{}
+	for _, d := range sixteenBit {
+		m16, err := gpt2.Load(path, gpt2.Options{Weights: d})
+		if err != nil {
+			return nil, err
+		}
+		if out.Decode16[d.String()], err = bestOf(2, func() (float64, error) { return decodeWith(m16) }); err != nil {
+			return nil, err
+		}
 	}
 	return &out, nil
 }
@@ -258,7 +279,7 @@ func verdict(ok bool) string {
 // kael over PyTorch's fastest form.
 func printGPT2Table(w io.Writer, k *gpt2Times, ref map[string]float64) {
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "GPT-2 124M, random weights, float32, batch 1, KV cache (best of %d rounds in turn)\n", *gpt2Rounds)
+	fmt.Fprintf(w, "GPT-2 124M, random weights, float32 (and 16-bit weights where named), batch 1, KV cache (best of %d rounds in turn)\n", *gpt2Rounds)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "work\tkael\tPyTorch (fastest form)\tvs PyTorch\tgoal\t")
 	decodeRate := gpt2NewToks / k.Decode
@@ -275,6 +296,21 @@ func printGPT2Table(w io.Writer, k *gpt2Times, ref map[string]float64) {
 	ptRate := gpt2NewToks / pt
 	goal := fmt.Sprintf("≥ 1.3x torch: %s; ≥ 0.8 of limit: %s (%.2f)", verdictIf(ok, decodeRate/ptRate >= 1.3), verdict(decodeRate >= 0.8*limit), decodeRate/limit)
 	row(fmt.Sprintf("decode %d+%d tokens", gpt2Prompt, gpt2NewToks), fmt.Sprintf("%.1f tokens/s", decodeRate), ptRate, form, ok, decodeRate/ptRate, goal)
+	for _, d := range sixteenBit {
+		t16, measured := k.Decode16[d.String()]
+		if !measured {
+			continue
+		}
+		rate := gpt2NewToks / t16
+		pt, form, ok := bestTorch(ref, "decode_")
+		if p16, f16, ok16 := bestTorch(ref, "decode16_"); ok16 && (!ok || p16 < pt) {
+			pt, form, ok = p16, f16, true
+		}
+		ptRate := gpt2NewToks / pt
+		goal := fmt.Sprintf("≥ 1.6x kael float32: %s (%.2fx); ≥ 1.5x torch: %s; %.2f of the limit at 2 bytes a weight",
+			verdict(rate/decodeRate >= 1.6), rate/decodeRate, verdictIf(ok, rate/ptRate >= 1.5), rate/(2*limit))
+		row(fmt.Sprintf("decode %d+%d tokens, %s weights", gpt2Prompt, gpt2NewToks, d), fmt.Sprintf("%.1f tokens/s", rate), ptRate, form, ok, rate/ptRate, goal)
+	}
 	pt, form, ok = bestTorch(ref, "prefill_")
 	prefillRate, ptPrefill := gpt2Prefill/k.Prefill, gpt2Prefill/pt
 	row(fmt.Sprintf("prefill %d tokens", gpt2Prefill), fmt.Sprintf("%.0f tokens/s", prefillRate), ptPrefill, form, ok, prefillRate/ptPrefill,
@@ -286,7 +322,8 @@ func printGPT2Table(w io.Writer, k *gpt2Times, ref map[string]float64) {
 		k.Bandwidth/1e9, k.BytesPerToken/1e6, limit)
 	if len(ref) > 0 {
 		var parts []string
-		for _, key := range []string{"decode_addmm_1t", "decode_addmv_1t", "decode_addmm_2t", "decode_addmv_2t", "prefill_1t", "prefill_2t"} {
+		for _, key := range []string{"decode_addmm_1t", "decode_addmv_1t", "decode_addmm_2t", "decode_addmv_2t",
+			"decode16_bf16_addmm_1t", "decode16_bf16_addmv_1t", "decode16_bf16_addmm_2t", "decode16_bf16_addmv_2t", "prefill_1t", "prefill_2t"} {
 			if v, ok := ref[key]; ok {
 				n := float64(gpt2NewToks)
 				if strings.HasPrefix(key, "prefill") {

@@ -7,7 +7,10 @@ torch.inference_mode() and times, for 1 and 2 threads: decode of 64 tokens
 after a 16-token prompt with the single-token products as Conv1D's addmm
 and as addmv, and a prefill of 128 tokens (last-position logits only, as
 generation needs). Decode is timed once per form (it is slow), prefill
-as the best of three; in seconds. kaelbench runs it in turns with kael and
+as the best of three; in seconds. The 16-bit row's anchor is PyTorch's own
+bfloat16: the same model with every weight converted to torch.bfloat16
+(activations and cache bfloat16 too, as model.to(torch.bfloat16) gives),
+decode timed in both product forms (keys decode16_bf16_*). kaelbench runs it in turns with kael and
 keeps the best of the rounds.
 """
 import json
@@ -37,8 +40,9 @@ def load(path):
 
 
 class GPT2:
-    def __init__(self, w):
-        self.w = w
+    def __init__(self, w, dtype=torch.float32):
+        self.w = {k: v.to(dtype) for k, v in w.items()}
+        self.dtype = dtype
         self.n_layer = sum(1 for k in w if k.endswith(".ln_1.weight"))
         self.e = w["wte.weight"].shape[1]
 
@@ -78,7 +82,8 @@ class GPT2:
 
     def new_cache(self, n):
         d = self.e // N_HEAD
-        return [(torch.empty(N_HEAD, n, d), torch.empty(N_HEAD, n, d)) for _ in range(self.n_layer)]
+        return [(torch.empty(N_HEAD, n, d, dtype=self.dtype), torch.empty(N_HEAD, n, d, dtype=self.dtype))
+                for _ in range(self.n_layer)]
 
 
 def decode_time(model, addmv):
@@ -104,8 +109,10 @@ def prefill_time(model):
 
 def main():
     start = time.perf_counter()
-    model = GPT2(load(sys.argv[1]))
+    weights = load(sys.argv[1])
+    model = GPT2(weights)
     out = {"load": time.perf_counter() - start}
+    model16 = GPT2(weights, torch.bfloat16)
     with torch.inference_mode():
         for threads in (1, 2):
             torch.set_num_threads(threads)
@@ -113,6 +120,9 @@ def main():
             for form in ("addmm", "addmv"):
                 out[f"decode_{form}_{threads}t"] = decode_time(model, form == "addmv")
             out[f"prefill_{threads}t"] = min(prefill_time(model) for _ in range(3))
+            decode_time(model16, True)  # warm up
+            for form in ("addmm", "addmv"):
+                out[f"decode16_bf16_{form}_{threads}t"] = decode_time(model16, form == "addmv")
     print(json.dumps(out))
 
 

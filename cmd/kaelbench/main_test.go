@@ -73,11 +73,15 @@ func TestPerIteration(t *testing.T) {
 
 func TestPrintGPT2Table(t *testing.T) {
 	var b strings.Builder
-	k := &gpt2Times{Load: 0.05, Decode: 2, Prefill: 0.2, Bandwidth: 20e9, BytesPerToken: 0.5e9}
-	printGPT2Table(&b, k, map[string]float64{"load": 0.01, "decode_addmm_2t": 4, "decode_addmv_2t": 2.5, "prefill_1t": 0.3, "prefill_2t": 0.4})
+	k := &gpt2Times{Load: 0.05, Decode: 2, Prefill: 0.2, Bandwidth: 20e9, BytesPerToken: 0.5e9,
+		Decode16: map[string]float64{"bfloat16": 1, "float16": 1.6}}
+	printGPT2Table(&b, k, map[string]float64{"load": 0.01, "decode_addmm_2t": 4, "decode_addmv_2t": 2.5, "prefill_1t": 0.3, "prefill_2t": 0.4,
+		"decode16_bf16_addmv_2t": 5})
 	out := b.String()
 	for _, want := range []string{"32.0 tokens/s", "25.6 tokens/s (addmv_2t)", "1.25x", "≥ 1.3x torch: MISSED", "≥ 0.8 of limit: met (0.80)",
-		"640 tokens/s", "1.50x", "≥ 1.2x torch: met", "< 1 s: met", "20.0 GB/s", "decode limit 40.0 tokens/s", "decode_addmm_2t 16.0"} {
+		"640 tokens/s", "1.50x", "≥ 1.2x torch: met", "< 1 s: met", "20.0 GB/s", "decode limit 40.0 tokens/s", "decode_addmm_2t 16.0",
+		"bfloat16 weights  64.0 tokens/s", "2.50x", "≥ 1.6x kael float32: met (2.00x); ≥ 1.5x torch: met; 0.80 of the limit",
+		"float16 weights   40.0 tokens/s", "≥ 1.6x kael float32: MISSED (1.25x)", "decode16_bf16_addmv_2t 12.8"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
