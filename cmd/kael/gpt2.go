@@ -38,6 +38,7 @@ func runGPT2(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "seed of the sampling generator")
 	doSample := fs.Bool("do-sample", false, "sample instead of taking the most likely token")
 	stats := fs.Bool("stats", false, "print load time and tokens per second on stderr")
+	weights := fs.String("weights", "float32", "keep the weight matrices as float32, bfloat16 or float16 (16-bit: half the bytes per token)")
 	pos, status := parseGPT2Args(fs, args, 2, stdout)
 	if pos == nil {
 		return status
@@ -48,8 +49,13 @@ func runGPT2(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			*doSample = true
 		}
 	})
+	wd, ok := tensor.ParseDType(*weights)
+	if !ok || (wd != tensor.Float32 && wd != tensor.BFloat16 && wd != tensor.Float16) {
+		fmt.Fprintf(stderr, "kael gpt2: --weights %s: the weights can be float32, bfloat16 or float16\n", *weights)
+		return 2
+	}
 	start := time.Now()
-	model, tok, err := loadGPT2(pos[0])
+	model, tok, err := loadGPT2(pos[0], wd)
 	if err != nil {
 		fmt.Fprintln(stderr, "kael gpt2:", err)
 		return 1
@@ -113,8 +119,8 @@ func runGPT2(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // loadGPT2 loads the model at path and the tokenizer beside it.
-func loadGPT2(path string) (*gpt2.Model, *bpe.Tokenizer, error) {
-	model, err := gpt2.Load(path, gpt2.Options{})
+func loadGPT2(path string, weights tensor.DType) (*gpt2.Model, *bpe.Tokenizer, error) {
+	model, err := gpt2.Load(path, gpt2.Options{Weights: weights})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kael-dev/kael/gpt2"
 	"github.com/kael-dev/kael/gpt2/bpe"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // tinyGPT2 writes, with `kael gpt2 init`, a one-layer model with GPT-2's
@@ -69,6 +70,7 @@ func TestGPT2Command(t *testing.T) {
 		{"bad flag", []string{"gpt2", "--top-q", "1", file, "Hi"}, 2, "top-q"},
 		{"bad temperature", []string{"gpt2", file, "Hi", "--temperature", "-1"}, 1, "temperature"},
 		{"init without file", []string{"gpt2", "init"}, 2, "usage:"},
+		{"bad weights", []string{"gpt2", file, "Hi", "--weights", "int8"}, 2, "float32, bfloat16 or float16"},
 		{"init bad config", []string{"gpt2", "init", "--config", "7B", filepath.Join(t.TempDir(), "x")}, 2, "neither a published size"},
 		{"init into missing dir", []string{"gpt2", "init", "--config", filepath.Join(filepath.Dir(file), "config.json"), filepath.Join(t.TempDir(), "a", "b")}, 1, "kael gpt2 init:"},
 	}
@@ -77,6 +79,20 @@ func TestGPT2Command(t *testing.T) {
 		if code != tt.code || !strings.Contains(errOut, tt.want) || (code == 1 && out != "") {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, nothing on stdout and %q", tt.name, code, out, errOut, tt.code, tt.want)
 		}
+	}
+	// 16-bit weights: the command runs; its text is checked against the
+	// library's (gpt2's tests compare the logits with the widened model's).
+	m16, err := gpt2.Load(file, gpt2.Options{Weights: tensor.BFloat16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids16, err := m16.Generate(context.Background(), prompt, gpt2.GenerateOptions{MaxNewTokens: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text16, _ := tok.Decode(ids16)
+	if out, errOut, code := runCmd(t, "", "gpt2", file, "Hello world", "--max-new-tokens", "6", "--weights", "bfloat16"); code != 0 || out != "Hello world"+text16+"\n" {
+		t.Errorf("--weights bfloat16: %d %q %q, want %q", code, out, errOut, "Hello world"+text16+"\n")
 	}
 	if out, _, code := runCmd(t, "", "gpt2", file, "Hi", "--max-new-tokens", "0"); code != 0 || out != "Hi\n" {
 		t.Errorf("no new tokens: %d %q", code, out)

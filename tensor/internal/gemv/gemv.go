@@ -13,6 +13,9 @@
 // each goroutine streams one region of memory; VecMat sums the goroutines'
 // partial vectors at the end. On amd64 with AVX2 and FMA the inner loops
 // are assembly; elsewhere, or when forced with SetImpl("generic"), Go.
+//
+// VecMat16 and MatVec16 do the same over bfloat16 or float16 weights,
+// widened to float32 in registers (gemv16.go): half the bytes per weight.
 package gemv
 
 import (
