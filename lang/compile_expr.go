@@ -809,6 +809,8 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 				if v, ok, err := in.newObject(g, init, argOps, x); ok {
 					return v, err
 				}
+			} else if len(argOps) <= 1 && g.excPlain {
+				return in.newExc(g, argOps, x)
 			}
 		case *Builtin:
 			if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {

@@ -24,14 +24,15 @@ import (
 type excState struct {
 	args Tuple
 	// arg1 is room for args' one argument (the common raise E(x)), used
-	// once: a tuple handed out stays as it is when args is set again.
-	arg1     [1]Value
-	arg1Used bool
-	// made from an error kael raised: str() is its message, err the error
-	// (its span, hint and trace for a re-raise).
-	fromErr bool
-	msg     string
-	err     *Error
+	// once (it is nil until then): a tuple handed out stays as it is when
+	// args is set again.
+	arg1 [1]Value
+	// from is the error kael raised that the exception was made from
+	// (excOf), whose message str() is while args are as it set them; nil
+	// otherwise. err is the error of its latest raise (its span, hint and
+	// trace for a re-raise).
+	from *Error
+	err  *Error
 	// spare is the *Error of the exception's first raise, allocated with
 	// it (newExcInstance); nil once used.
 	spare *Error
@@ -44,8 +45,8 @@ type excState struct {
 	// syntax are a SyntaxError's details (exceptions_syntax.go); nil for
 	// other exceptions.
 	syntax *syntaxFields
-	links *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
-	trace *excTrace // nil while the exception has no traceback to keep
+	links  *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
+	trace  *excTrace // nil while the exception has no traceback to keep
 }
 
 // excLinks are an exception's __cause__, __context__ (nil for None) and
@@ -93,8 +94,8 @@ func (st *excState) setArgs(pos []Value) {
 	switch {
 	case len(pos) == 0:
 		st.args = Tuple{}
-	case len(pos) == 1 && !st.arg1Used:
-		st.arg1[0], st.arg1Used = pos[0], true
+	case len(pos) == 1 && st.arg1[0] == nil && pos[0] != nil:
+		st.arg1[0] = pos[0]
 		st.args = st.arg1[:1:1]
 	default:
 		st.args = append(Tuple(nil), pos...)
@@ -201,10 +202,10 @@ func init() {
 	}
 	moduleExceptionClasses[string(UnsupportedOperation)] = unsupported
 	RegisterNativeBase("BaseException", baseException, &NativeBase{
-		Name: "BaseException",
-		New:  func(x *Instance) error { x.Native = &excState{}; return nil },
+		Name:  "BaseException",
+		New:   func(x *Instance) error { x.Native = &excState{}; return nil },
 		alloc: newExcInstance,
-		Init: excInit,
+		Init:  excInit,
 		// BaseException.__init__(self, ...) and exc.__init__(...) run
 		// it again, as CPython's: the attributes not given are reset.
 		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)",
@@ -334,8 +335,8 @@ func excStr(x *Instance) string {
 	if st.syntax != nil {
 		return syntaxStr(st.syntax)
 	}
-	if st.fromErr {
-		return st.msg
+	if st.from != nil {
+		return st.from.Msg
 	}
 	if s, ok := osStr(st.os); ok {
 		return s
@@ -419,7 +420,7 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 		if err != nil {
 			return true, err
 		}
-		st.args, st.fromErr = Tuple(items), false
+		st.args, st.from = Tuple(items), nil
 	case "__cause__", "__context__":
 		var e Value
 		if v != None {
@@ -480,10 +481,10 @@ func excOf(err error) (x *Instance, e *Error) {
 	}
 	b := &excBlock{}
 	x, st := &b.x, &b.st
-	*st = excState{fromErr: true, msg: e.Msg, err: e, named: e.named}
+	*st = excState{from: e, err: e, named: e.named}
 	st.setArgs([]Value{arg})
 	if e.os != nil {
-		st.args, st.os, st.fromErr = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, false
+		st.args, st.os, st.from = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, nil
 	}
 	*x = Instance{cls: cls, Native: st}
 	if isSyntaxError(x) {
@@ -637,7 +638,7 @@ func excInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 		return err
 	}
 	st.setArgs(pos)
-	st.fromErr = false
+	st.from = nil
 	if isSyntaxError(x) {
 		f, err := syntaxInit(st.syntax, st.args)
 		if err != nil {
