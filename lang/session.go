@@ -221,7 +221,7 @@ func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note,
 		return err
 	})
 	if err != nil {
-		return nil, in.notes, in.errorAt(err, x.Span())
+		return nil, in.notes, in.errorAt(err, x.Span()).settle()
 	}
 	return v, in.notes, nil
 }
