@@ -133,6 +133,7 @@ func ErrorOf(err error) render.Error {
 	var te *tensor.Error
 	switch {
 	case errors.As(err, &le):
+		le = lang.ToError(le) // a raised exception's message is computed when asked for
 		e := render.Error{Kind: string(le.Kind), Message: le.Msg, Hint: le.Hint}
 		if le.Span.Start.IsValid() {
 			e.Snippet = syntax.Snippet(le.Src, le.Span)

@@ -48,6 +48,9 @@ type NativeBase struct {
 	// classes' lookup finds after their own; each binds its instance as
 	// its first argument (a Builtin made with binds).
 	Methods map[string]Value
+	// alloc, when set, makes an instance of c with its state in place
+	// of New (an exception and its state in one allocation).
+	alloc func(c *UserClass) *Instance
 }
 
 // nativeBases holds the classes a class statement may derive from, by
@@ -498,7 +501,7 @@ func (in *interp) initInstance(c *UserClass, x *Instance, ownNew bool, pos []Val
 	// A class's own __new__ made x as it chose: nothing to keep then.
 	keepArgs := func() {
 		if st, isExc := x.Native.(*excState); isExc && !ownNew {
-			st.args = append(Tuple{}, pos...)
+			st.setArgs(pos)
 		}
 	}
 	for _, k := range c.mroFull {

@@ -16,9 +16,56 @@ func init() { classEpoch.Store(1) } // 0 is the epoch of an empty cache
 // otherwise.
 func (c *UserClass) plainInit() *Function {
 	if e := classEpoch.Load(); c.initEpoch != e {
-		c.initFn, c.initEpoch = c.findPlainInit(), e
+		c.initFn, c.excPlain, c.initEpoch = c.findPlainInit(), c.findPlainExc(), e
 	}
 	return c.initFn
+}
+
+// findPlainExc reports whether C(args...) is only making an exception
+// and running BaseException.__init__ with args: c derives from
+// BaseException, and no hook, guard, __new__ or __init__ of a class
+// statement takes part. plainInit keeps the answer in c.excPlain.
+func (c *UserClass) findPlainExc() bool {
+	if h := c.classHooks(); h != nil && h.Call != nil || c.meta != nil || c.isMeta() {
+		return false
+	}
+	for _, k := range c.mroUser {
+		if _, ownNew := k.attrs["__new__"]; k.instGuard != nil || ownNew {
+			return false
+		}
+	}
+	if b := c.base(); b.alloc == nil || b.Construct != nil {
+		return false
+	}
+	for _, k := range c.mroFull {
+		if k.native {
+			return k == baseException
+		}
+		if _, ok := k.attrs["__init__"]; ok {
+			return false
+		}
+	}
+	return false
+}
+
+// newExc runs C(args...) for a class whose excPlain holds, with at
+// most one argument: the argument is evaluated into a buffer on the
+// stack, which BaseException.__init__ copies into the exception.
+func (in *interp) newExc(c *UserClass, args []operand, at *syntax.CallExpr) (Value, error) {
+	var buf [1]Value
+	pos := buf[:len(args)]
+	for i := range args {
+		v, err := args[i].value(in)
+		if err != nil {
+			return nil, err
+		}
+		pos[i] = v
+	}
+	x := newExcInstance(c)
+	if err := excInit(x, pos, nil, nil); err != nil {
+		return nil, in.wrapNode(err, at)
+	}
+	return x, nil
 }
 
 func (c *UserClass) findPlainInit() *Function {

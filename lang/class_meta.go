@@ -220,14 +220,19 @@ func (c *UserClass) allocate(pos []Value) (*Instance, error) {
 			return nil, err
 		}
 	}
-	x := &Instance{cls: c, lay: c.emptyLayout()} // a layout from the start, for the caches of a native base's attributes
-	if b.New != nil {
-		if err := b.New(x); err != nil {
-			return nil, err
+	var x *Instance
+	if b.alloc != nil {
+		x = b.alloc(c)
+	} else {
+		x = &Instance{cls: c, lay: c.emptyLayout()} // a layout from the start, for the caches of a native base's attributes
+		if b.New != nil {
+			if err := b.New(x); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if st, isExc := x.Native.(*excState); isExc { // BaseException.__new__ keeps the arguments
-		st.args = append(Tuple{}, pos...)
+		st.setArgs(pos)
 	}
 	return x, nil
 }

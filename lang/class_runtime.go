@@ -55,6 +55,8 @@ type UserClass struct {
 	// initFn is plainInit's answer for the classEpoch initEpoch.
 	initFn    *Function
 	initEpoch uint64
+	// excPlain is findPlainExc's answer for the same epoch.
+	excPlain bool
 }
 
 // Instance is an object of a user class.

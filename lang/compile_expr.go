@@ -475,6 +475,16 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		clauses[i] = cl
 	}
 	elt := c.expr(x.Elt)
+	// identity: x for x in it, with x a plain local of the comprehension,
+	// is each item itself; nothing else reads x, so it is not stored.
+	identity := false
+	if f := x.Fors; len(f) == 1 && len(f[0].Ifs) == 0 {
+		t, isName := f[0].Target.(*syntax.Ident)
+		if e, ok := x.Elt.(*syntax.Ident); ok && isName && t.Name == e.Name {
+			b := bl.names[e.Name]
+			identity = b != nil && b.kind == scopeLocal
+		}
+	}
 	// comp runs the comprehension in frame in, calling emit with each
 	// element; first, when not nil, is the first iterable, evaluated
 	// already (a generator expression's is, when it is made).
@@ -504,6 +514,10 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 			each := func(item Value) bool {
 				if bodyErr = in.tick(); bodyErr != nil {
 					return false
+				}
+				if identity {
+					bodyErr = emit(item)
+					return bodyErr == nil
 				}
 				if bodyErr = cl.target(in, item); bodyErr != nil {
 					bodyErr = in.errorAt(bodyErr, cl.f.Target.Span())
@@ -809,6 +823,8 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 				if v, ok, err := in.newObject(g, init, argOps, x); ok {
 					return v, err
 				}
+			} else if len(argOps) <= 1 && g.excPlain {
+				return in.newExc(g, argOps, x)
 			}
 		case *Builtin:
 			if v, ok, err := in.callLen(f, lenFn, argOps, x); ok {

@@ -136,8 +136,8 @@ func (in *interp) chain(err, prev error) error {
 	if x == nil || px == nil || x == px {
 		return err
 	}
-	if st := excStateOf(x); st.context == nil && !st.suppress {
-		st.context = px
+	if st := excStateOf(x); st.chain().context == nil && !st.chain().suppress {
+		st.setLinks().context = px
 	}
 	return e
 }
@@ -173,17 +173,18 @@ func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 			if err != nil {
 				return ctrlNext, in.wrapNode(err, st.Cause)
 			}
-			xs.cause, xs.suppress = nil, true
+			l := xs.setLinks()
+			l.cause, l.suppress = nil, true
 			if cv != None {
 				cx, err := in.newException(cv, "exception causes")
 				if err != nil {
 					return ctrlNext, in.errorAt(err, st.Cause.Span())
 				}
-				xs.cause = cx
+				l.cause = cx
 			}
 		}
-		if h := in.s.topHandling(); h != nil && h.exc != nil && h.exc != x && xs.context == nil {
-			xs.context = h.exc
+		if h := in.s.topHandling(); h != nil && h.exc != nil && h.exc != x && xs.chain().context == nil {
+			xs.setLinks().context = h.exc
 		}
 		e := in.errorAt(excError(x), span)
 		xs.reraised(e) // its span and trace, for a re-raise and for the chain an exception it causes shows

@@ -65,6 +65,21 @@ type Error struct {
 	// named holds a NameError's, AttributeError's or ImportError's name
 	// and obj (exceptions_named.go).
 	named *namedFields
+	// lazy: Msg is str(exc), not computed yet. A raised exception's
+	// message is made when something outside the engine's propagation
+	// asks for it (ToError, Error, rendering, a cell's result), as
+	// CPython computes it only to print it; one caught by an except
+	// clause never needs it.
+	lazy bool
+}
+
+// settle computes a lazy message; it returns e.
+func (e *Error) settle() *Error {
+	if e.lazy {
+		e.lazy = false
+		e.Msg = excMessage(e.exc)
+	}
+	return e
 }
 
 // Unwrap returns the error e was made from, or nil.
@@ -90,6 +105,7 @@ func (e *Error) WithHint(format string, args ...any) *Error {
 
 // Error returns "file:line:col: Kind: msg".
 func (e *Error) Error() string {
+	e.settle()
 	s := string(e.Kind) + ": " + e.Msg
 	if e.Span.Start.IsValid() {
 		s = syntax.Location(e.Filename, e.Span.Start) + ": " + s
@@ -132,6 +148,7 @@ func (e *Error) RenderStyled(st ErrorStyle) string { return e.render(st, 0) }
 // render is RenderStyled for an error depth links down a chain of
 // exceptions (exceptions.go's renderChain shows the ones before it).
 func (e *Error) render(st ErrorStyle, depth int) string {
+	e.settle()
 	var b strings.Builder
 	if e.exc != nil {
 		b.WriteString(renderChain(e.exc, st, depth))
@@ -240,7 +257,11 @@ func CrashHint(reportWith string, stack []byte) string {
 // hint of tensor errors and syntax errors, the context that wraps them
 // (fmt.Errorf("%s: %w", ...)) in the message, and the error itself for
 // Unwrap.
-func ToError(err error) *Error {
+func ToError(err error) *Error { return asError(err).settle() }
+
+// asError is ToError without computing a raised exception's message: for
+// the engine's own handling of an error on its way to an except clause.
+func asError(err error) *Error {
 	if le, ok := err.(*Error); ok {
 		return le // the common case, without errors.As's reflection and allocation
 	}
@@ -249,6 +270,7 @@ func ToError(err error) *Error {
 		if le == err {
 			return le
 		}
+		le.settle()
 		e := *le
 		e.Msg, e.Err = inContext(err, le, le.Msg), err
 		return &e

@@ -92,7 +92,7 @@ var noStatement syntax.Node = spanNode{}
 // errorAt attaches span (in this interp's source) to err unless it already
 // has a position.
 func (in *interp) errorAt(err error, span syntax.Span) *Error {
-	e := ToError(err)
+	e := asError(err)
 	if !e.Span.Start.IsValid() {
 		e.Span, e.Src, e.Filename, e.Function = span, in.src, in.filename, in.fnName
 	}

@@ -17,17 +17,25 @@ import (
 // except clause looks at it (excOf). Nothing is made when nothing is
 // raised.
 
-// excState is the state of an exception object: Instance.Native.
+// excState is the state of an exception object: Instance.Native. What
+// every raise needs is inline; the chain (__cause__, __context__) and the
+// traceback are out of line, made when first set, so that a raise caught
+// where it was raised allocates little (issue 27).
 type excState struct {
-	args     Tuple
-	cause    Value // __cause__; nil for None
-	context  Value // __context__; nil for None
-	suppress bool  // __suppress_context__
-	// made from an error kael raised: str() is its message, err the error
-	// (its span, hint and trace for a re-raise).
-	fromErr bool
-	msg     string
-	err     *Error
+	args Tuple
+	// arg1 is room for args' one argument (the common raise E(x)), used
+	// once (it is nil until then): a tuple handed out stays as it is when
+	// args is set again.
+	arg1 [1]Value
+	// from is the error kael raised that the exception was made from
+	// (excOf), whose message str() is while args are as it set them; nil
+	// otherwise. err is the error of its latest raise (its span, hint and
+	// trace for a re-raise).
+	from *Error
+	err  *Error
+	// spare is the *Error of the exception's first raise, allocated with
+	// it (newExcInstance); nil once used.
+	spare *Error
 	// os is an OSError's errno, strerror and file names
 	// (exceptions_os.go); nil for other exceptions.
 	os *osFields
@@ -37,14 +45,85 @@ type excState struct {
 	// syntax are a SyntaxError's details (exceptions_syntax.go); nil for
 	// other exceptions.
 	syntax *syntaxFields
-	// The __traceback__: tb is the one made from err (for tbLen of its
-	// frames), or, when tbSet, the one assigned (a *Traceback or None).
+	links  *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
+	trace  *excTrace // nil while the exception has no traceback to keep
+}
+
+// excLinks are an exception's __cause__, __context__ (nil for None) and
+// __suppress_context__.
+type excLinks struct {
+	cause, context Value
+	suppress       bool
+}
+
+// excTrace is an exception's __traceback__: tb is the one made from err
+// (for tbLen of its frames), or, when tbSet, the one assigned (a
+// *Traceback or None); prior are the frames of the traceback it had when
+// it was raised again (raise e), which its __traceback__ continues with.
+type excTrace struct {
 	tb    Value
 	tbLen int
 	tbSet bool
-	// prior are the frames of the traceback the exception had when it
-	// was raised again (raise e), which its __traceback__ continues with.
 	prior []TraceEntry
+}
+
+// excBlock is an exception object and its state in one allocation;
+// raisedBlock adds the *Error of its first raise, for the instances a
+// call of the class makes (most are made to be raised).
+type excBlock struct {
+	x  Instance
+	st excState
+}
+
+type raisedBlock struct {
+	excBlock
+	err Error
+}
+
+// newExcInstance makes an instance of the exception class c, whose
+// first raise needs no allocation of its own.
+func newExcInstance(c *UserClass) *Instance {
+	b := &raisedBlock{}
+	b.st.spare = &b.err
+	b.x = Instance{cls: c, lay: c.emptyLayout(), Native: &b.st}
+	return &b.x
+}
+
+// setArgs sets args to a copy of pos.
+func (st *excState) setArgs(pos []Value) {
+	switch {
+	case len(pos) == 0:
+		st.args = Tuple{}
+	case len(pos) == 1 && st.arg1[0] == nil && pos[0] != nil:
+		st.arg1[0] = pos[0]
+		st.args = st.arg1[:1:1]
+	default:
+		st.args = append(Tuple(nil), pos...)
+	}
+}
+
+// chain returns the exception's links, zero when none is set.
+func (st *excState) chain() excLinks {
+	if st.links == nil {
+		return excLinks{}
+	}
+	return *st.links
+}
+
+// setLinks returns the links to set, made the first time.
+func (st *excState) setLinks() *excLinks {
+	if st.links == nil {
+		st.links = &excLinks{}
+	}
+	return st.links
+}
+
+// tbAssigned reports whether __traceback__ was assigned, and what.
+func (st *excState) tbAssigned() (Value, bool) {
+	if st.trace == nil || !st.trace.tbSet {
+		return nil, false
+	}
+	return st.trace.tb, true
 }
 
 // exceptionTree lists each built-in exception after its base.
@@ -123,9 +202,10 @@ func init() {
 	}
 	moduleExceptionClasses[string(UnsupportedOperation)] = unsupported
 	RegisterNativeBase("BaseException", baseException, &NativeBase{
-		Name: "BaseException",
-		New:  func(x *Instance) error { x.Native = &excState{}; return nil },
-		Init: excInit,
+		Name:  "BaseException",
+		New:   func(x *Instance) error { x.Native = &excState{}; return nil },
+		alloc: newExcInstance,
+		Init:  excInit,
 		// BaseException.__init__(self, ...) and exc.__init__(...) run
 		// it again, as CPython's: the attributes not given are reset.
 		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)",
@@ -168,30 +248,40 @@ func init() {
 // frames as it travelled (the same object while they are the same), else
 // None for an exception never raised.
 func (st *excState) traceback() Value {
-	if st.tbSet {
-		return st.tb
+	if tb, ok := st.tbAssigned(); ok {
+		return tb
 	}
 	if st.err == nil {
 		return None
 	}
-	if tb, ok := st.tb.(*Traceback); !ok || st.tbLen != len(st.err.Trace) {
+	if st.trace == nil {
+		st.trace = &excTrace{}
+	}
+	t := st.trace
+	if tb, ok := t.tb.(*Traceback); !ok || t.tbLen != len(st.err.Trace) {
 		if tb = traceOf(st.err); tb == nil {
 			return None
 		}
-		tb.entries = append(tb.entries, st.prior...)
-		st.tb, st.tbLen = tb, len(st.err.Trace)
+		tb.entries = append(tb.entries, t.prior...)
+		t.tb, t.tbLen = tb, len(st.err.Trace)
 	}
-	return st.tb
+	return t.tb
 }
 
 // reraised notes that the exception is raised again, as e, whose
 // traceback goes on with the one it had.
 func (st *excState) reraised(e *Error) {
-	st.prior = nil
-	if tb, ok := st.traceback().(*Traceback); ok {
-		st.prior = tb.entries
+	if st.err != nil || st.trace != nil {
+		var prior []TraceEntry
+		if tb, ok := st.traceback().(*Traceback); ok {
+			prior = tb.entries
+		}
+		st.trace = nil
+		if prior != nil {
+			st.trace = &excTrace{prior: prior}
+		}
 	}
-	st.err, st.tb, st.tbSet = e, nil, false
+	st.err = e
 }
 
 // setTraceback assigns __traceback__ (e.__traceback__ = tb,
@@ -199,7 +289,10 @@ func (st *excState) reraised(e *Error) {
 func (st *excState) setTraceback(v Value) error {
 	switch v.(type) {
 	case *Traceback, NoneType:
-		st.tb, st.tbSet = v, true
+		if st.trace == nil {
+			st.trace = &excTrace{}
+		}
+		st.trace.tb, st.trace.tbSet = v, true
 		return nil
 	}
 	return Errorf(TypeError, "__traceback__ must be a traceback or None")
@@ -242,8 +335,8 @@ func excStr(x *Instance) string {
 	if st.syntax != nil {
 		return syntaxStr(st.syntax)
 	}
-	if st.fromErr {
-		return st.msg
+	if st.from != nil {
+		return st.from.Msg
 	}
 	if s, ok := osStr(st.os); ok {
 		return s
@@ -274,11 +367,11 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 	case "args":
 		return st.args, true, nil
 	case "__cause__":
-		return orNone(st.cause), true, nil
+		return orNone(st.chain().cause), true, nil
 	case "__context__":
-		return orNone(st.context), true, nil
+		return orNone(st.chain().context), true, nil
 	case "__suppress_context__":
-		return st.suppress, true, nil
+		return st.chain().suppress, true, nil
 	case "__traceback__":
 		return st.traceback(), true, nil
 	case "__str__", "__repr__": // what super().__str__() reaches
@@ -327,7 +420,7 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 		if err != nil {
 			return true, err
 		}
-		st.args, st.fromErr = Tuple(items), false
+		st.args, st.from = Tuple(items), nil
 	case "__cause__", "__context__":
 		var e Value
 		if v != None {
@@ -337,14 +430,14 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 			}
 			e = ex
 		}
-		if name == "__cause__" {
-			st.cause, st.suppress = e, true
+		if l := st.setLinks(); name == "__cause__" {
+			l.cause, l.suppress = e, true
 		} else {
-			st.context = e
+			l.context = e
 		}
 	case "__suppress_context__":
 		b, err := Truth(v)
-		st.suppress = b
+		st.setLinks().suppress = b
 		return true, err
 	case "__traceback__":
 		return true, st.setTraceback(v)
@@ -368,7 +461,7 @@ func isException(v Value) (*Instance, bool) {
 // (InternalError), which no handler catches. e is err as an *Error, which
 // keeps the object.
 func excOf(err error) (x *Instance, e *Error) {
-	e = ToError(err)
+	e = asError(err)
 	if e.exc != nil {
 		return e.exc, e
 	}
@@ -386,11 +479,14 @@ func excOf(err error) (x *Instance, e *Error) {
 	if e.Kind == KeyError {
 		arg = keyErrorArg(e.Msg)
 	}
-	st := &excState{args: Tuple{arg}, fromErr: true, msg: e.Msg, err: e, named: e.named}
+	b := &excBlock{}
+	x, st := &b.x, &b.st
+	*st = excState{from: e, err: e, named: e.named}
+	st.setArgs([]Value{arg})
 	if e.os != nil {
-		st.args, st.os, st.fromErr = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, false
+		st.args, st.os, st.from = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, nil
 	}
-	x = &Instance{cls: cls, Native: st}
+	*x = Instance{cls: cls, Native: st}
 	if isSyntaxError(x) {
 		st.syntax = syntaxFieldsOf(e)
 	}
@@ -450,9 +546,25 @@ func (in *interp) newException(v Value, what string) (*Instance, error) {
 }
 
 // excError is the error that raising x is, with x's class and message.
+// Its message is computed when asked for (Error.lazy) unless a class
+// statement gives x a __str__, which runs now, as the exception is
+// raised (its session is then running). The first raise of an exception
+// made by calling its class takes the *Error allocated with it.
 func excError(x *Instance) *Error {
-	e := &Error{Kind: ErrorKind(x.cls.Name), Msg: excMessage(x), exc: x}
-	if st := excStateOf(x); st.err != nil {
+	st := excStateOf(x)
+	e := st.spare
+	if e != nil {
+		st.spare = nil
+	} else {
+		e = &Error{}
+	}
+	*e = Error{Kind: ErrorKind(x.cls.Name), exc: x}
+	if _, _, own := x.cls.lookup("__str__"); own {
+		e.Msg = excMessage(x)
+	} else {
+		e.lazy = true
+	}
+	if st.err != nil {
 		e.Hint = st.err.Hint
 	}
 	return e
@@ -479,7 +591,7 @@ const maxChain = 8
 // above x's own traceback: its __cause__ (or, unless suppressed, its
 // __context__) rendered in full, then the sentence that links them.
 func renderChain(x *Instance, st ErrorStyle, depth int) string {
-	s := excStateOf(x)
+	s := excStateOf(x).chain()
 	prev, link := s.cause, "The above exception was the direct cause of the following exception:"
 	if prev == nil && !s.suppress {
 		prev, link = s.context, "During handling of the above exception, another exception occurred:"
@@ -525,7 +637,8 @@ func excInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 	if err := namedInit(x, st, kwNames, kwVals); err != nil {
 		return err
 	}
-	st.args, st.fromErr = append(Tuple{}, pos...), false
+	st.setArgs(pos)
+	st.from = nil
 	if isSyntaxError(x) {
 		f, err := syntaxInit(st.syntax, st.args)
 		if err != nil {

@@ -200,7 +200,7 @@ const SystemExit ErrorKind = "SystemExit"
 func NewSystemExit(code Value) *Error {
 	x, e := excOf(&Error{Kind: SystemExit})
 	st := excStateOf(x)
-	st.args, st.fromErr = Tuple{code}, false
+	st.args, st.from = Tuple{code}, nil
 	if code == None {
 		st.args = Tuple{}
 	}

@@ -68,7 +68,7 @@ func Suggestion(a *Args, exc Value) string {
 		return closestName(name, items)
 	}
 	sc := st.named.scope
-	if sc == nil || st.tbSet && st.tb == None {
+	if tb, set := st.tbAssigned(); sc == nil || set && tb == None {
 		return ""
 	}
 	if s := closestName(name, strValues(sc.varnames)); s != "" {

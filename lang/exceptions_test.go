@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -152,4 +153,52 @@ func TestFailingStrMatchesCPython(t *testing.T) {
 	checkCellCases(t, prelude, []struct{ src, want string }{
 		{"raise E()", "E: <exception str() failed>"},
 	})
+}
+
+// TestRaiseStateMatchesCPython checks what a raise that allocates one
+// block (issue 27) must keep: a tuple of args handed out before
+// __init__ sets them again, the message computed when asked for (after
+// the handler changed args), the chain and traceback attributes of an
+// exception never raised, and an exception raised twice.
+func TestRaiseStateMatchesCPython(t *testing.T) {
+	prelude := "class E(ValueError):\n    pass\nclass Quiet(Exception):\n    def __init__(self, *a):\n        pass\n"
+	checkMatchesCPython(t, prelude, []string{
+		"e = ValueError(1)\na = e.args\ne.__init__(2)\na, e.args",
+		"e = ValueError(1)\ne.__init__()\ne.args, str(e)",
+		"e = ValueError(1)\na = e.args\ne.__init__(3, 4)\ne.__init__(5)\na, e.args",
+		"try:\n    raise ValueError(1)\nexcept ValueError as e:\n    e.args = (2,)\n    r = str(e)\nr",
+		"try:\n    raise ValueError(1)\nexcept ValueError as e:\n    e.args = ('changed',)\n    raise",
+		"try:\n    raise E('x')\nfinally:\n    pass",
+		"try:\n    raise E(None)\nexcept E as e:\n    r = (e.args, str(e), repr(e))\nr",
+		"try:\n    raise Quiet(1, 2)\nexcept Quiet as e:\n    r = e.args\nr",
+		"e = ValueError('x')\ne.__cause__, e.__context__, e.__suppress_context__, e.__traceback__",
+		"e = ValueError('x')\ne.__suppress_context__ = True\ne.__cause__, e.__suppress_context__",
+		"e = KeyError('k')\nout = []\nfor i in range(2):\n    try:\n        raise e\n    except KeyError as f:\n        out.append((f is e, str(f), f.__traceback__ is not None))\nout",
+		"try:\n    raise OSError('x')\nexcept OSError as e:\n    r = (type(e).__name__, e.errno, e.args)\nr",
+		"try:\n    raise KeyError(12345)\nexcept KeyError as e:\n    r = (str(e), e.args)\nr",
+		"raise KeyError(12345)",
+		"def f(i):\n    raise E(i)\ntry:\n    f(7)\nexcept E as e:\n    r = (str(e), e.__traceback__ is not None)\nr",
+		"def f(i):\n    raise E(i)\nf(7)",
+	})
+}
+
+// TestRaiseAllocations holds a raise caught by an except clause to one
+// allocation: the exception, its state and its *Error are one block,
+// its one argument lives in it, and its message is never made.
+func TestRaiseAllocations(t *testing.T) {
+	src := func(n int) string {
+		return "s = 0\nfor i in range(" + strconv.Itoa(n) + "):\n    try:\n        raise ValueError(i)\n    except ValueError as e:\n        s = s + 1"
+	}
+	s := NewSession(IO{})
+	allocs := func(n int) float64 {
+		return testing.AllocsPerRun(3, func() {
+			if r := s.Exec(context.Background(), "", src(n)); r.Err != nil {
+				t.Fatal(r.Err.Render())
+			}
+		})
+	}
+	const n = 2000
+	if per := (allocs(2*n) - allocs(n)) / n; per > 1.1 {
+		t.Errorf("a raise caught in a loop makes %.2f allocations, want at most 1.1", per)
+	}
 }

@@ -47,7 +47,7 @@ func (s *Session) Explain(ctx context.Context, expr string) (text string, e *Err
 	}
 	v, err := in.eval(x)
 	if err != nil {
-		return "", in.errorAt(err, x.Span())
+		return "", in.errorAt(err, x.Span()).settle()
 	}
 	if t, ok := v.(*tensor.Tensor); ok {
 		return expr + " is a " + Summary(t) + "; :explain shows the steps of a binary operation such as a + b", nil

@@ -135,7 +135,7 @@ func (fr *interp) runWithCells(f *Function) (Value, error) {
 // traced adds the caller's line, the call at, to the traceback of err, a
 // call's error.
 func (in *interp) traced(err error, at syntax.Node) error {
-	e := ToError(err)
+	e := asError(err)
 	if e.Kind != KeyboardInterrupt {
 		e.Trace = append([]Frame{{Function: in.fnName, Span: at.Span(), Src: in.src, Filename: in.filename}}, e.Trace...)
 	}

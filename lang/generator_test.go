@@ -189,6 +189,11 @@ var generatorCases = []struct{ src, want string }{
 	{"def thrower():\n    try:\n        yield 1\n    except ZeroDivisionError as z:\n        yield 'zero ' + repr(z)\n    except KeyError as k:\n        yield 'key ' + repr(k)\n    yield 'end'\nit = thrower()\ntry:\n    it.throw(ValueError('fresh'))\nexcept ValueError as e:\n    r = str(e), list(it)\nr", "('fresh', [])"},
 	{"def thrower():\n    try:\n        yield 1\n    except ZeroDivisionError as z:\n        yield 'zero ' + repr(z)\n    except KeyError as k:\n        yield 'key ' + repr(k)\n    yield 'end'\nit = thrower()\nnext(it)\ntry:\n    it.throw(ValueError('out'))\nexcept ValueError as e:\n    r = str(e), list(it)\ntry:\n    it.throw(ValueError('after'))\nexcept ValueError as e:\n    r += (str(e),)\nr", "('out', [], 'after')"},
 	{"def main():\n    try:\n        raise IndexError('main')\n    except IndexError:\n        try:\n            yield\n        except KeyError:\n            pass\n        raise\ncoro = main()\ncoro.send(None)\ncoro.throw(KeyError())", "IndexError: main"},
+	// x for x in it (issue 27: each item is the element, x not stored)
+	{"x = 10\na = [x for x in range(3)]\nb = list(x for x in 'ab')\nc = sum(x for x in [1.5, 2])\na, b, c, x", "([0, 1, 2], ['a', 'b'], 3.5, 10)"},
+	{"g = (x for x in range(3))\nnext(g), list(g), [x for x in range(4) if x % 2], [(lambda: x)() for x in range(2)]", "(0, [1, 2], [1, 3], [0, 1])"},
+	{"class C:\n    vals = [x for x in (1, 2)]\n    total = sum(x for x in vals)\nC.vals, C.total, [x for x in [[1], [2]] for x in x]", "([1, 2], 3, [1, 2])"},
+	{"sum(x for x in [1, 'a'])", "TypeError: unsupported operand type(s) for +: 'int' and 'str'"},
 	{"class Once:\n    n = 0\n    def __iter__(self):\n        Once.n += 1\n        return Bag()\ntry:\n    zip(Once(), [1])\nexcept TypeError:\n    pass\nOnce.n", "1"},
 }
 

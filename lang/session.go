@@ -156,7 +156,7 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 	})
 	res = Result{Notes: in.notes}
 	if err != nil {
-		res.Err = in.errorAt(err, in.stmtSpan())
+		res.Err = in.errorAt(err, in.stmtSpan()).settle()
 		return res
 	}
 	if _, isNone := value.(NoneType); value != nil && !isNone {
@@ -221,7 +221,7 @@ func (s *Session) Eval(ctx context.Context, expr string) (v Value, notes []Note,
 		return err
 	})
 	if err != nil {
-		return nil, in.notes, in.errorAt(err, x.Span())
+		return nil, in.notes, in.errorAt(err, x.Span()).settle()
 	}
 	return v, in.notes, nil
 }
