@@ -566,6 +566,7 @@ type globalTable struct {
 	index map[string]int
 	names []string
 	cells []*varCell
+	dict  *Dict // the dict of these globals (namespace.go), made on first use
 }
 
 func newGlobalTable() *globalTable { return &globalTable{index: map[string]int{}} }
