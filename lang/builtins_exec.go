@@ -178,7 +178,7 @@ func parseSource(filename, src, mode string) ([]syntax.Stmt, syntax.Expr, *Error
 	}
 	if mode == "single" && len(file.Stmts) > 1 {
 		e := Errorf(SyntaxError, "multiple statements found while compiling a single statement")
-		e.Span = file.Stmts[1].Span()
+		e.Span = file.Stmts[0].Span()
 		return nil, nil, fail(e)
 	}
 	return file.Stmts, nil, nil
@@ -251,6 +251,9 @@ func (in *interp) namespaces(fn string, gv, lv Value) (*globalTable, *Dict, erro
 	default:
 		if _, isMapping := lv.(*Instance); isMapping {
 			return nil, nil, Errorf(TypeError, "kael's %s() takes a dict as locals, not a %s", fn, TypeName(lv))
+		}
+		if fn == "exec" {
+			return nil, nil, Errorf(TypeError, "locals must be a mapping or None, not %s", TypeName(lv))
 		}
 		return nil, nil, Errorf(TypeError, "locals must be a mapping")
 	}
