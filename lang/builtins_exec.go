@@ -40,17 +40,10 @@ func (c *Code) String() string {
 }
 
 // firstLine is co_firstlineno: 1 for compile()'s code, the line of a
-// function's def where kael knows it.
+// function's def or lambda.
 func (c *Code) firstLine() int {
-	if c.fn != nil {
-		if len(c.fn.Body) > 0 {
-			if n := c.fn.Body[0].Span().Start.Line - 1; n >= 1 {
-				return n
-			}
-		}
-		if c.fn.Expr != nil {
-			return c.fn.Expr.Span().Start.Line
-		}
+	if c.fn != nil && c.fn.code != nil && c.fn.code.line > 0 {
+		return c.fn.code.line
 	}
 	return 1
 }

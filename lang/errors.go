@@ -65,6 +65,9 @@ type Error struct {
 	// named holds a NameError's, AttributeError's or ImportError's name
 	// and obj (exceptions_named.go).
 	named *namedFields
+	// frame is what the frame the error was raised in held (its
+	// traceback frame's f_locals, f_globals, f_code; frames.go).
+	frame *frameState
 }
 
 // Unwrap returns the error e was made from, or nil.
@@ -77,6 +80,7 @@ type Frame struct {
 	Span     syntax.Span
 	Filename string
 	Src      string
+	state    *frameState // what the calling frame held (frames.go)
 }
 
 func Errorf(kind ErrorKind, format string, args ...any) *Error {

@@ -95,6 +95,7 @@ func (in *interp) errorAt(err error, span syntax.Span) *Error {
 	e := ToError(err)
 	if !e.Span.Start.IsValid() {
 		e.Span, e.Src, e.Filename, e.Function = span, in.src, in.filename, in.fnName
+		e.frame = in.state()
 	}
 	if e.Src == "" {
 		e.Src = in.src
@@ -211,6 +212,7 @@ type funcCode struct {
 	weight      int  // what a call costs of the stack budget (maxWeight)
 	fn          *funcInfo
 	gen         bool // a generator function: a call makes a generator (runWithCells)
+	line        int  // the line of the def or lambda (co_firstlineno)
 }
 
 // callFunction calls a user function with Python's nameBinding of arguments.

@@ -137,7 +137,7 @@ func (fr *interp) runWithCells(f *Function) (Value, error) {
 func (in *interp) traced(err error, at syntax.Node) error {
 	e := ToError(err)
 	if e.Kind != KeyboardInterrupt {
-		e.Trace = append([]Frame{{Function: in.fnName, Span: at.Span(), Src: in.src, Filename: in.filename}}, e.Trace...)
+		e.Trace = append([]Frame{{Function: in.fnName, Span: at.Span(), Src: in.src, Filename: in.filename, state: in.state()}}, e.Trace...)
 	}
 	return e
 }

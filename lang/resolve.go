@@ -566,7 +566,8 @@ type globalTable struct {
 	index map[string]int
 	names []string
 	cells []*varCell
-	dict  *Dict // the dict of these globals (namespace.go), made on first use
+	dict  *Dict       // the dict of these globals (namespace.go), made on first use
+	top   *frameState // a module's top-level frame as tracebacks keep it (frames.go)
 }
 
 func newGlobalTable() *globalTable { return &globalTable{index: map[string]int{}} }
