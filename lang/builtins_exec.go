@@ -313,7 +313,7 @@ func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *
 	}
 	cin := newInterp(in.ctx, in.s, src, filename, nil)
 	cin.glob = target
-	cin.depth, cin.weight = in.depth+1, in.weight
+	cin.depth, cin.weight, cin.back = in.depth+1, in.weight, in
 	if cin.depth >= MaxDepth {
 		return nil, Errorf(RecursionError, "maximum recursion depth exceeded")
 	}

@@ -36,6 +36,12 @@ type interp struct {
 	localsMap *Dict
 	info      *funcInfo // the scope of the code running, whose statements stmtID numbers
 	gen       *genState // the generator whose body this frame runs, nil for others
+	// back is the frame that called this one (f_back, frames.go): nil at
+	// a cell's top level and in a generator's body. A frame that stands in
+	// for back while Go code calls a special method (Session.hookFrame)
+	// is a standIn.
+	back    *interp
+	standIn bool
 }
 
 // newInterp is the one constructor of an interpreter at top level: it runs

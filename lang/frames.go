@@ -148,3 +148,31 @@ func (tb *Traceback) frame() *FrameObject {
 	}
 	return root.frames[tb.off]
 }
+
+// Frame is sys._getframe(depth): the frame object of the frame depth
+// calls out from the one that called the builtin a (0 for that frame),
+// with what each frame from it out holds now; a ValueError when fewer
+// frames are running. The frames are snapshots: f_lineno and f_locals
+// do not follow the frame as it goes on running.
+func (a *Args) Frame(depth int) (Value, error) {
+	if depth < 0 {
+		depth = 0 // as CPython: a negative depth is the caller's frame
+	}
+	var chain []*interp
+	for fr := a.in; fr != nil; fr = fr.back {
+		if !fr.standIn {
+			chain = append(chain, fr)
+		}
+	}
+	if depth >= len(chain) {
+		return nil, Errorf(ValueError, "call stack is not deep enough")
+	}
+	var back Value = None
+	var f *FrameObject
+	for i := len(chain) - 1; i >= depth; i-- {
+		fr := chain[i]
+		f = &FrameObject{entry: traceEntry(fr.filename, fr.fnName, fr.src, fr.stmtSpan()), state: fr.state(), back: back}
+		back = f
+	}
+	return f, nil
+}
