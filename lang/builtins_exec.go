@@ -2,7 +2,9 @@ package lang
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
@@ -226,8 +228,10 @@ func (in *interp) namespaces(fn string, gv, lv Value) (*globalTable, *Dict, erro
 			return nil, nil, Errorf(TypeError, "kael runs %s() only in a plain dict of globals, not a %s", fn, TypeName(gv))
 		}
 		g = t
-		if _, found := d.index["__builtins__"]; !found {
-			_ = d.Set("__builtins__", builtinsModule()) // a string key always hashes
+		// CPython adds __builtins__ to a dict of globals that lacks it; a
+		// module's own globals (globals()) are left as they are.
+		if _, found := d.index["__builtins__"]; !found && g.adopted {
+			_ = d.Set("__builtins__", builtinsDict()) // a string key always hashes
 		}
 	default:
 		if fn == "eval" {
@@ -387,17 +391,28 @@ func (in *interp) runCode(fn string, c *Code, g *globalTable, locals *Dict) (Val
 	return v, err
 }
 
-// builtinsModule is the module __builtins__ names in the globals exec
-// and eval run in: kael's builtins by name.
-func builtinsModule() *Module {
-	m := &Module{Name: "builtins", Attrs: map[string]Value{}, Doc: "kael's built-in functions, types and constants."}
-	for _, name := range globalNames() {
-		if v, ok := globalValue(name); ok {
-			m.Attrs[name] = v
+// builtinsDict is the dict __builtins__ names in the globals exec and
+// eval run in, as CPython's builtins module's __dict__: kael's builtins
+// by name, made once, on first use (after every library has registered
+// its builtins). Changing it changes no builtin.
+func builtinsDict() *Dict {
+	builtinsOnce.Do(func() {
+		builtinsNS = NewDict()
+		names := globalNames()
+		sort.Strings(names)
+		for _, name := range names {
+			if v, ok := globalValue(name); ok {
+				_ = builtinsNS.Set(name, v) // string keys always hash
+			}
 		}
-	}
-	return m
+	})
+	return builtinsNS
 }
+
+var (
+	builtinsOnce sync.Once
+	builtinsNS   *Dict
+)
 
 // runExecOrEval is exec(source, globals, locals) (fn "exec") or
 // eval(...).

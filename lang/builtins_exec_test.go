@@ -26,6 +26,8 @@ var execCases = []struct{ src, want string }{
 	{"d = {'a': 1}\neval('a + 1', d)", "2"},
 	{"d = {}\nexec('import math\\nr = math.floor(2.5)', d)\nd['r']", "2"},
 	{"d = {}\nexec('x = 1', d)\n'x' in globals()", "False"},
+	{"exec('q = 1', globals())\nq", "1"},
+	{"d = {}\nexec('', d)\n(type(d['__builtins__']).__name__, d['__builtins__']['len'] is len)", "('dict', True)"},
 	{"d = {'__builtins__': None, 'q': 3}\nexec('w = q', d)\nd['w']", "3"},
 	// separate locals
 	{"g = {'a': 1}\nl = {}\nexec('b = a + 1', g, l)\n(sorted(g), l)", "(['__builtins__', 'a'], {'b': 2})"},

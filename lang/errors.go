@@ -83,6 +83,12 @@ type Frame struct {
 	state    *frameState // what the calling frame held (frames.go)
 }
 
+// sameCall reports whether f and g are the same call site, what a
+// traceback shows of them (recursion repeats one).
+func (f Frame) sameCall(g Frame) bool {
+	return f.Function == g.Function && f.Span == g.Span && f.Filename == g.Filename && f.Src == g.Src
+}
+
 func Errorf(kind ErrorKind, format string, args ...any) *Error {
 	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }
@@ -148,7 +154,7 @@ func (e *Error) render(st ErrorStyle, depth int) string {
 		}
 		// Recursion repeats one frame many times: show it once, as Python does.
 		repeats := 0
-		for i+1 < len(e.Trace) && e.Trace[i+1] == f {
+		for i+1 < len(e.Trace) && e.Trace[i+1].sameCall(f) {
 			i++
 			repeats++
 		}

@@ -44,7 +44,8 @@ type excState struct {
 	tbSet bool
 	// prior are the frames of the traceback the exception had when it
 	// was raised again (raise e), which its __traceback__ continues with.
-	prior []TraceEntry
+	prior       []TraceEntry
+	priorStates []*frameState // what prior's frames held (frames.go)
 }
 
 // exceptionTree lists each built-in exception after its base.
@@ -179,6 +180,7 @@ func (st *excState) traceback() Value {
 			return None
 		}
 		tb.entries = append(tb.entries, st.prior...)
+		tb.states = append(tb.states, st.priorStates...)
 		st.tb, st.tbLen = tb, len(st.err.Trace)
 	}
 	return st.tb
@@ -187,9 +189,9 @@ func (st *excState) traceback() Value {
 // reraised notes that the exception is raised again, as e, whose
 // traceback goes on with the one it had.
 func (st *excState) reraised(e *Error) {
-	st.prior = nil
+	st.prior, st.priorStates = nil, nil
 	if tb, ok := st.traceback().(*Traceback); ok {
-		st.prior = tb.entries
+		st.prior, st.priorStates = tb.entries, tb.states
 	}
 	st.err, st.tb, st.tbSet = e, nil, false
 }

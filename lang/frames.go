@@ -141,7 +141,10 @@ func (tb *Traceback) frame() *FrameObject {
 	if root.frames == nil {
 		var back Value = None
 		for i, e := range root.entries {
-			f := &FrameObject{entry: e, state: root.states[i], back: back}
+			f := &FrameObject{entry: e, back: back}
+			if i < len(root.states) {
+				f.state = root.states[i]
+			}
 			root.frames = append(root.frames, f)
 			back = f
 		}

@@ -440,7 +440,13 @@ var generatorMethods = map[string]*Builtin{
 // yieldExpr compiles a yield expression of a generator function's body.
 func (c *compiler) yieldExpr(x *syntax.YieldExpr) evalFn {
 	if c.fn == nil || !c.fn.generator {
-		return c.failExpr(Errorf(SyntaxError, "'yield' outside function"), x)
+		// a SyntaxError before anything runs, as CPython's compiler has it
+		err := Errorf(SyntaxError, "'yield' outside function")
+		if c.err == nil {
+			c.err = Errorf(SyntaxError, "'yield' outside function")
+			c.err.Span = x.Span()
+		}
+		return c.failExpr(err, x)
 	}
 	var val evalFn
 	if x.Value != nil {

@@ -44,7 +44,7 @@ func tableOf(d *Dict) (g *globalTable, ok bool) {
 			g.set(s, d.vals[i])
 		}
 	}
-	g.dict, d.ns = d, g
+	g.dict, d.ns, g.adopted = d, g, true
 	return g, true
 }
 

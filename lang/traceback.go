@@ -31,7 +31,7 @@ type TraceEntry struct {
 // that caught it, which tb_next walks down.
 type Traceback struct {
 	entries []TraceEntry
-	states  []*frameState // what each entry's frame held (frames.go)
+	states  []*frameState // what each entry's frame held (frames.go), in the first of a chain
 	next    *Traceback    // tb_next, made on first use
 	// root is the traceback whose tb_next chain this one is in (itself
 	// for the first), at entry off of root's: root keeps the frame
@@ -61,7 +61,7 @@ func (tb *Traceback) Attr(name string) (Value, bool) {
 			return None, true
 		}
 		if tb.next == nil {
-			tb.next = &Traceback{entries: tb.entries[1:], states: tb.states[1:], root: tb.rootOf(), off: tb.off + 1}
+			tb.next = &Traceback{entries: tb.entries[1:], root: tb.rootOf(), off: tb.off + 1}
 		}
 		return tb.next, true
 	case "tb_lasti":
