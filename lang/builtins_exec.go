@@ -267,6 +267,7 @@ func localsTable(g *globalTable, locals *Dict) (t *globalTable, before []Value) 
 			t.set(g.names[i], c.v)
 		}
 	}
+	locals.Len() // brings a dict of globals up to date (namespace.go)
 	for i, k := range locals.keys {
 		if s, ok := k.(string); ok {
 			t.set(s, locals.vals[i])
@@ -370,7 +371,7 @@ func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *
 }
 
 // runCode runs a code object: compile()'s source, or a function's body
-// when the function takes no arguments and has no free variables.
+// when the function has no free variables and runs in its own globals.
 func (in *interp) runCode(fn string, c *Code, g *globalTable, locals *Dict) (Value, error) {
 	if c.fn == nil {
 		v, err := in.runSource(c.filename, c.src, c.mode, g, locals)
@@ -380,11 +381,13 @@ func (in *interp) runCode(fn string, c *Code, g *globalTable, locals *Dict) (Val
 		return v, nil
 	}
 	if len(c.fn.free) > 0 {
-		return nil, Errorf(TypeError, "code object passed to %s() may not contain free variables", fn)
+		return nil, Errorf(TypeError, "code object requires a closure of exactly length %d", len(c.fn.free))
 	}
-	f := *c.fn
-	f.glob, f.attrs = g, nil
-	v, err := in.callFunction(&f, nil, nil, nil, in.stmtNode())
+	if g != c.fn.glob || locals != nil {
+		// the body was compiled against its module's globals
+		return nil, Errorf(TypeError, "kael runs a function's code object only in the globals it was defined in, without other locals")
+	}
+	v, err := in.callFunction(c.fn, nil, nil, nil, in.stmtNode())
 	if fn == "exec" {
 		v = None
 	}

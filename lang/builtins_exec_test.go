@@ -70,6 +70,7 @@ var execCases = []struct{ src, want string }{
 	{"def f():\n    pass\nf.__code__.co_filename == f.__code__.co_filename, type(f.__code__).__name__", "(True, 'code')"},
 	{"def f():\n    global ran\n    ran = 1\nexec(f.__code__)\nran", "1"},
 	{"d = {}\nexec('def f(): return 2', d)\nd['f'].__globals__ is d", "True"},
+	{"def f(x):\n    def g():\n        return x\n    return g\nexec(f(1).__code__)", "TypeError: code object requires a closure of exactly length 1"},
 	// traceback frames
 	{"def inner(a):\n    b = a * 2\n    1 / 0\ndef outer():\n    z = 5\n    inner(3)\ntry:\n    outer()\nexcept ZeroDivisionError as e:\n    tb = e.__traceback__.tb_next\n    r = []\n    while tb:\n        f = tb.tb_frame\n        r.append((f.f_code.co_name, f.f_lineno, f.f_lineno - f.f_code.co_firstlineno, sorted(f.f_locals), f.f_back.f_code.co_name, f.f_globals is globals()))\n        tb = tb.tb_next\nr", "[('outer', 6, 2, ['z'], '<module>', True), ('inner', 3, 2, ['a', 'b'], 'outer', True)]"},
 	{"try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    tb = e.__traceback__\n    r = (type(tb.tb_frame).__name__, tb.tb_frame is tb.tb_frame, tb.tb_frame.f_code.co_name, tb.tb_frame.f_globals is globals())\nr", "('frame', True, '<module>', True)"},
