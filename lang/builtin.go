@@ -162,6 +162,11 @@ func parseSignature(sig string) (string, []param, error) {
 		case part == "*":
 			kwOnly = true
 			continue
+		case part == "/": // the parameters before it are positional-only
+			for i := range params {
+				params[i].posOnly = true
+			}
+			continue
 		case strings.HasPrefix(part, "*"):
 			params = append(params, param{name: part[1:], variadic: true})
 			kwOnly = true

@@ -66,7 +66,7 @@ func (c *UserClass) classDict() *Dict {
 }
 
 // Attr gives a function's __name__, __qualname__, __module__, __doc__,
-// __dict__ and the attributes assigned to it.
+// __dict__, __code__, __globals__ and the attributes assigned to it.
 func (f *Function) Attr(name string) (Value, bool) {
 	if f.attrs != nil {
 		if v, ok, _ := f.attrs.Get(name); ok {
@@ -92,13 +92,20 @@ func (f *Function) Attr(name string) (Value, bool) {
 		return f.attrs, true
 	case "__call__":
 		return callWrapper(f), true
+	case "__code__":
+		return functionCode(f), true
+	case "__globals__":
+		if f.glob == nil {
+			return NewDict(), true
+		}
+		return f.glob.dictOf(), true
 	}
 	return nil, false
 }
 
 // AttrNames lists a function's attributes.
 func (f *Function) AttrNames() []string {
-	names := []string{"__dict__", "__doc__", "__module__", "__name__", "__qualname__"}
+	names := []string{"__code__", "__dict__", "__doc__", "__globals__", "__module__", "__name__", "__qualname__"}
 	if f.attrs != nil {
 		for _, k := range f.attrs.Keys() {
 			if s, ok := k.(string); ok && !slices.Contains(names, s) {

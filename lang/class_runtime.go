@@ -281,6 +281,7 @@ func (s *Session) hookFrame() *interp {
 	in := newInterp(base.ctx, s, base.src, base.filename, nil)
 	in.glob, in.info, in.stmtID = base.glob, base.info, base.stmtID
 	in.depth, in.weight, in.ticks = base.depth+s.hookNest, base.weight, base.ticks
+	in.back, in.standIn = base, true
 	return in
 }
 

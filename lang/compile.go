@@ -501,7 +501,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	}
 	info := c.res.funcs[node]
 	inner := &compiler{res: c.res, glob: c.glob, fn: info}
-	code := &funcCode{fn: info, free: info.free, simpleArity: len(params)}
+	code := &funcCode{fn: info, free: info.free, simpleArity: len(params), line: node.Span().Start.Line}
 	if expr != nil {
 		code.expr = inner.expr(expr)
 		// A lambda's frame is at its body, for the tracebacks of what it

@@ -99,6 +99,9 @@ func (d *Dict) MoveToEnd(key Value, last bool) (bool, error) {
 
 // Clear removes every entry of d.
 func (d *Dict) Clear() {
+	if d.ns != nil {
+		d.ns.clear()
+	}
 	d.keys, d.vals, d.index, d.ints = nil, nil, map[any]int{}, nil
 }
 

@@ -35,7 +35,7 @@ func (v *dictView) elems() []Value {
 	case viewValues:
 		return v.d.Values()
 	}
-	out := make([]Value, len(v.d.keys))
+	out := make([]Value, v.d.Len()) // Len brings a globals dict up to date
 	for i, k := range v.d.keys {
 		out[i] = Tuple{k, v.d.vals[i]}
 	}

@@ -71,6 +71,9 @@ type Error struct {
 	// CPython computes it only to print it; one caught by an except
 	// clause never needs it.
 	lazy bool
+	// frame is what the frame the error was raised in held (its
+	// traceback frame's f_locals, f_globals, f_code; frames.go).
+	frame *frameState
 }
 
 // settle computes a lazy message; it returns e.
@@ -92,6 +95,13 @@ type Frame struct {
 	Span     syntax.Span
 	Filename string
 	Src      string
+	state    *frameState // what the calling frame held (frames.go)
+}
+
+// sameCall reports whether f and g are the same call site, what a
+// traceback shows of them (recursion repeats one).
+func (f Frame) sameCall(g Frame) bool {
+	return f.Function == g.Function && f.Span == g.Span && f.Filename == g.Filename && f.Src == g.Src
 }
 
 func Errorf(kind ErrorKind, format string, args ...any) *Error {
@@ -161,7 +171,7 @@ func (e *Error) render(st ErrorStyle, depth int) string {
 		}
 		// Recursion repeats one frame many times: show it once, as Python does.
 		repeats := 0
-		for i+1 < len(e.Trace) && e.Trace[i+1] == f {
+		for i+1 < len(e.Trace) && e.Trace[i+1].sameCall(f) {
 			i++
 			repeats++
 		}

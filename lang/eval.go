@@ -36,6 +36,12 @@ type interp struct {
 	localsMap *Dict
 	info      *funcInfo // the scope of the code running, whose statements stmtID numbers
 	gen       *genState // the generator whose body this frame runs, nil for others
+	// back is the frame that called this one (f_back, frames.go): nil at
+	// a cell's top level and in a generator's body. A frame that stands in
+	// for back while Go code calls a special method (Session.hookFrame)
+	// is a standIn.
+	back    *interp
+	standIn bool
 }
 
 // newInterp is the one constructor of an interpreter at top level: it runs
@@ -95,6 +101,7 @@ func (in *interp) errorAt(err error, span syntax.Span) *Error {
 	e := asError(err)
 	if !e.Span.Start.IsValid() {
 		e.Span, e.Src, e.Filename, e.Function = span, in.src, in.filename, in.fnName
+		e.frame = in.state()
 	}
 	if e.Src == "" {
 		e.Src = in.src
@@ -211,6 +218,7 @@ type funcCode struct {
 	weight      int  // what a call costs of the stack budget (maxWeight)
 	fn          *funcInfo
 	gen         bool // a generator function: a call makes a generator (runWithCells)
+	line        int  // the line of the def or lambda (co_firstlineno)
 }
 
 // callFunction calls a user function with Python's nameBinding of arguments.

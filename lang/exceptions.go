@@ -64,7 +64,10 @@ type excTrace struct {
 	tb    Value
 	tbLen int
 	tbSet bool
-	prior []TraceEntry
+	// prior are the frames of the traceback the exception had when it
+	// was raised again (raise e), which its __traceback__ continues with.
+	prior       []TraceEntry
+	priorStates []*frameState // what prior's frames held (frames.go)
 }
 
 // excBlock is an exception object and its state in one allocation;
@@ -263,6 +266,7 @@ func (st *excState) traceback() Value {
 			return None
 		}
 		tb.entries = append(tb.entries, t.prior...)
+		tb.states = append(tb.states, t.priorStates...)
 		t.tb, t.tbLen = tb, len(st.err.Trace)
 	}
 	return t.tb
@@ -273,12 +277,13 @@ func (st *excState) traceback() Value {
 func (st *excState) reraised(e *Error) {
 	if st.err != nil || st.trace != nil {
 		var prior []TraceEntry
+		var states []*frameState
 		if tb, ok := st.traceback().(*Traceback); ok {
-			prior = tb.entries
+			prior, states = tb.entries, tb.states
 		}
 		st.trace = nil
 		if prior != nil {
-			st.trace = &excTrace{prior: prior}
+			st.trace = &excTrace{prior: prior, priorStates: states}
 		}
 	}
 	st.err = e

@@ -24,6 +24,7 @@ func (in *interp) newFrame(f *Function) *interp {
 		fr.setFunction(f)
 	}
 	fr.ctx = in.ctx // an interface comparison would cost more than the write
+	fr.back = in
 	fr.depth, fr.ticks, fr.weight = in.depth+1, in.ticks, in.weight+f.code.weight
 	return fr
 }
@@ -46,7 +47,7 @@ func (fr *interp) setFunction(f *Function) {
 func (s *Session) releaseFrames() {
 	for fr := s.frames; fr != nil; fr = fr.nextFree {
 		locals := fr.locals[:0]
-		*fr = interp{s: s, locals: locals, nextFree: fr.nextFree}
+		*fr = interp{s: s, locals: locals, nextFree: fr.nextFree} // back too
 	}
 }
 
@@ -137,7 +138,7 @@ func (fr *interp) runWithCells(f *Function) (Value, error) {
 func (in *interp) traced(err error, at syntax.Node) error {
 	e := asError(err)
 	if e.Kind != KeyboardInterrupt {
-		e.Trace = append([]Frame{{Function: in.fnName, Span: at.Span(), Src: in.src, Filename: in.filename}}, e.Trace...)
+		e.Trace = append([]Frame{{Function: in.fnName, Span: at.Span(), Src: in.src, Filename: in.filename, state: in.state()}}, e.Trace...)
 	}
 	return e
 }

@@ -440,7 +440,13 @@ var generatorMethods = map[string]*Builtin{
 // yieldExpr compiles a yield expression of a generator function's body.
 func (c *compiler) yieldExpr(x *syntax.YieldExpr) evalFn {
 	if c.fn == nil || !c.fn.generator {
-		return c.failExpr(Errorf(SyntaxError, "'yield' outside function"), x)
+		// a SyntaxError before anything runs, as CPython's compiler has it
+		err := Errorf(SyntaxError, "'yield' outside function")
+		if c.err == nil {
+			c.err = Errorf(SyntaxError, "'yield' outside function")
+			c.err.Span = x.Span()
+		}
+		return c.failExpr(err, x)
 	}
 	var val evalFn
 	if x.Value != nil {
@@ -535,7 +541,7 @@ func genExpr(x *syntax.ListComp, first evalFn, comp func(in *interp, first Value
 		fr := new(interp)
 		*fr = *in
 		fr.locals = append([]Value(nil), in.locals...)
-		fr.nextFree, fr.notes, fr.ret = nil, nil, nil
+		fr.nextFree, fr.notes, fr.ret, fr.back = nil, nil, nil, nil
 		g := newGenerator("<genexpr>", in.s, fr, func(st *genState) (Value, error) {
 			return None, comp(st.fr, seq, func(v Value) error {
 				_, err := st.yield(v)

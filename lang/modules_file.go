@@ -217,7 +217,7 @@ func (in *interp) runModuleSource(m *Module, path, src string) error {
 	cin := newInterp(in.ctx, child, src, path, code)
 	// The module's code runs as a call from the import: it counts toward
 	// the recursion limit and the stack budget of the frames below it.
-	cin.depth, cin.weight = in.depth+1, in.weight
+	cin.depth, cin.weight, cin.back = in.depth+1, in.weight, in
 	child.hookIn = cin
 	m.file.loading = true
 	defer func() { m.file.loading = false }()

@@ -566,6 +566,11 @@ type globalTable struct {
 	index map[string]int
 	names []string
 	cells []*varCell
+	dict  *Dict       // the dict of these globals (namespace.go), made on first use
+	top   *frameState // a module's top-level frame as tracebacks keep it (frames.go)
+	// adopted is set for the table of a dict a program gave exec or
+	// eval as globals (namespace.go), unset for a module's own.
+	adopted bool
 }
 
 func newGlobalTable() *globalTable { return &globalTable{index: map[string]int{}} }

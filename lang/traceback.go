@@ -31,7 +31,15 @@ type TraceEntry struct {
 // that caught it, which tb_next walks down.
 type Traceback struct {
 	entries []TraceEntry
-	next    *Traceback // tb_next, made on first use
+	states  []*frameState // what each entry's frame held (frames.go), in the first of a chain
+	next    *Traceback    // tb_next, made on first use
+	// root is the traceback whose tb_next chain this one is in (itself
+	// for the first), at entry off of root's: root keeps the frame
+	// objects, one per entry, so that tb_frame and f_back are the same
+	// objects from every traceback of the chain.
+	root   *Traceback
+	off    int
+	frames []*FrameObject // root's, made on the first tb_frame
 }
 
 // TypeName is "traceback", as in CPython.
@@ -53,17 +61,21 @@ func (tb *Traceback) Attr(name string) (Value, bool) {
 			return None, true
 		}
 		if tb.next == nil {
-			tb.next = &Traceback{entries: tb.entries[1:]}
+			tb.next = &Traceback{entries: tb.entries[1:], root: tb.rootOf(), off: tb.off + 1}
 		}
 		return tb.next, true
 	case "tb_lasti":
 		return int64(-1), true
+	case "tb_frame":
+		return tb.frame(), true
 	}
 	return nil, false
 }
 
 // AttrNames lists a traceback's attributes.
-func (*Traceback) AttrNames() []string { return []string{"tb_lasti", "tb_lineno", "tb_next"} }
+func (*Traceback) AttrNames() []string {
+	return []string{"tb_frame", "tb_lasti", "tb_lineno", "tb_next"}
+}
 
 // traceOf is the Traceback of the error e: nil when it has no position.
 func traceOf(e *Error) *Traceback {
@@ -73,8 +85,10 @@ func traceOf(e *Error) *Traceback {
 	tb := &Traceback{}
 	for _, f := range e.Trace {
 		tb.entries = append(tb.entries, traceEntry(f.Filename, f.Function, f.Src, f.Span))
+		tb.states = append(tb.states, f.state)
 	}
 	tb.entries = append(tb.entries, traceEntry(e.Filename, e.Function, e.Src, e.Span))
+	tb.states = append(tb.states, e.frame)
 	return tb
 }
 

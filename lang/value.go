@@ -58,6 +58,9 @@ type Dict struct {
 	vals  []Value
 	kind  *DictKind // a subclass implemented in Go (dict_kind.go); nil for dict
 	state Value     // the subclass's state (NewDictOf)
+	// ns is the global table whose dict this is (namespace.go): a module's
+	// globals() or a dict exec() ran code in; nil for other dicts.
+	ns *globalTable
 }
 
 // NewDict returns an empty dict.
@@ -101,6 +104,9 @@ type hashedKey string
 
 // Set stores v under k.
 func (d *Dict) Set(k, v Value) error {
+	if d.ns != nil {
+		d.ns.store(k, v)
+	}
 	key, err := dictKey(k)
 	if err != nil {
 		return err
@@ -127,6 +133,9 @@ func (d *Dict) Set(k, v Value) error {
 
 // Get returns the value stored under k.
 func (d *Dict) Get(k Value) (Value, bool, error) {
+	if d.ns != nil {
+		d.ns.mirror(d)
+	}
 	key, err := dictKey(k)
 	if err != nil {
 		return nil, false, err
@@ -150,6 +159,9 @@ func (d *Dict) find(key any) (int, bool) {
 
 // Delete removes k, reporting whether it was present.
 func (d *Dict) Delete(k Value) (bool, error) {
+	if d.ns != nil {
+		return d.ns.remove(d, k)
+	}
 	key, err := dictKey(k)
 	if err != nil {
 		return false, err
@@ -179,13 +191,28 @@ func (d *Dict) Delete(k Value) (bool, error) {
 }
 
 // Keys returns the keys in insertion order.
-func (d *Dict) Keys() []Value { return append([]Value(nil), d.keys...) }
+func (d *Dict) Keys() []Value {
+	if d.ns != nil {
+		d.ns.mirror(d)
+	}
+	return append([]Value(nil), d.keys...)
+}
 
 // Values returns the values in insertion order (a copy), matching Keys.
-func (d *Dict) Values() []Value { return append([]Value(nil), d.vals...) }
+func (d *Dict) Values() []Value {
+	if d.ns != nil {
+		d.ns.mirror(d)
+	}
+	return append([]Value(nil), d.vals...)
+}
 
 // Len returns the number of entries.
-func (d *Dict) Len() int { return len(d.keys) }
+func (d *Dict) Len() int {
+	if d.ns != nil {
+		d.ns.mirror(d)
+	}
+	return len(d.keys)
+}
 
 // hashKey returns a string that identifies an immutable value, or a
 // TypeError for unhashable ones (lists, dicts, tensors).

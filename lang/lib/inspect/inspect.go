@@ -221,6 +221,9 @@ var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module 
 	"ismodule":            pred("ismodule(object)", "Whether object is a module.", func(v lang.Value) bool { return lang.TypeName(v) == "module" }),
 	"isgenerator":         pred("isgenerator(object)", "Whether object is a generator.", func(v lang.Value) bool { return lang.TypeName(v) == "generator" }),
 	"iscoroutinefunction": pred("iscoroutinefunction(object)", "Whether object is an async function: never in kael, which has no async.", func(lang.Value) bool { return false }),
+	"currentframe": lang.NewBuiltin(lang.AsValue, "currentframe()", "The frame object of the caller, as sys._getframe() gives it.", func(a *lang.Args) (lang.Value, error) {
+		return a.Frame(0)
+	}),
 	"getmembers": lang.NewBuiltin(lang.AsValue, "getmembers(object, predicate=None)", "The (name, value) pairs of object's attributes, sorted by name, those predicate accepts.", func(a *lang.Args) (lang.Value, error) {
 		obj := a.Value("object")
 		dir, _ := lang.BuiltinName("dir")

@@ -118,6 +118,13 @@ func build(s *lang.Session) *lang.Module {
 		"exception": lang.NewBuiltin(lang.AsValue, "exception()", "The exception being handled, or None outside an except clause.", func(a *lang.Args) (lang.Value, error) {
 			return a.HandledException(), nil
 		}),
+		"_getframe": lang.NewBuiltin(lang.AsValue, "_getframe(depth=0, /)", "The frame object of the calling function (depth 0) or of the one depth calls out from it: f_code, f_lineno, f_locals, f_globals and f_back, as they are when it is called (kael's frame objects do not follow the frame as it goes on); ValueError when the stack is not that deep.", func(a *lang.Args) (lang.Value, error) {
+			depth := a.Int("depth")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return a.Frame(depth)
+		}),
 		"getrecursionlimit": lang.NewBuiltin(lang.AsValue, "getrecursionlimit()", "The deepest nesting of calls before RecursionError: kael's guard of 500 calls, or a lower limit set with setrecursionlimit.", func(a *lang.Args) (lang.Value, error) {
 			return int64(a.Session().RecursionLimit()), nil
 		}),

@@ -7,6 +7,7 @@ import (
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
 	// The module under test, and the one its cases import.
+	_ "github.com/kael-dev/kael/lang/lib/inspect"
 	_ "github.com/kael-dev/kael/lang/lib/io"
 	_ "github.com/kael-dev/kael/lang/lib/os"
 	_ "github.com/kael-dev/kael/lang/lib/sys"
@@ -58,6 +59,15 @@ var sysCases = []langtest.Case{
 	{"e = SyntaxError('m')\ne.filename, e.lineno = '/a/b.py', 4\nstr(e), e.msg, e.text", "('m (b.py, line 4)', 'm', None)"},
 	{"sys.stdin.write('x')", "UnsupportedOperation: not writable"},
 	{"import io\nclass A:\n    blech = 1\n    def __getattr__(self, n):\n        raise AttributeError\nblech = 2\nlines = []\nfor f in [lambda: A().bluch, lambda: bluch, lambda: ZeroDivisionErrr, lambda: A().somethingverywrong, lambda: id2, lambda: A().BLECH, lambda: A().Blech]:\n    try:\n        f()\n    except Exception:\n        old, sys.stderr = sys.stderr, io.StringIO()\n        sys.__excepthook__(*sys.exc_info())\n        v, sys.stderr = sys.stderr.getvalue(), old\n        lines.append(v.splitlines()[-1])\nlines", "[\"AttributeError. Did you mean: 'blech'?\", \"NameError: name 'bluch' is not defined. Did you mean: 'blech'?\", \"NameError: name 'ZeroDivisionErrr' is not defined. Did you mean: 'ZeroDivisionError'?\", 'AttributeError', \"NameError: name 'id2' is not defined. Did you mean: 'id'?\", 'AttributeError', \"AttributeError. Did you mean: 'blech'?\"]"},
+	// frames: sys._getframe and what they hold
+	{"def who():\n    return sys._getframe(1).f_code.co_name\ndef f():\n    return who()\n(f(), who())", "('f', '<module>')"},
+	{"def f(a):\n    b = a + 1\n    return sorted(sys._getframe().f_locals), sys._getframe().f_code.co_name, sys._getframe().f_lineno, sys._getframe().f_globals is globals()\nf(1)", "(['a', 'b'], 'f', 3, True)"},
+	{"def caller_locals():\n    return sys._getframe(1).f_locals\ndef f(x):\n    y = x * 2\n    return caller_locals()\nf(4)", "{'x': 4, 'y': 8}"},
+	{"sys._getframe(3)", "ValueError: call stack is not deep enough"},
+	{"type(sys._getframe()).__name__, sys._getframe().f_code.co_name", "('frame', '<module>')"},
+	{"class C:\n    def __repr__(self):\n        return sys._getframe(1).f_code.co_name\ndef show():\n    return repr(C())\nshow()", "'show'"},
+	{"def g():\n    exec('r = sys._getframe()')\n    fr = locals()['r']\n    return fr.f_code.co_name, fr.f_code.co_filename, fr.f_back.f_code.co_name\ng()", "('<module>', '<string>', 'g')"},
+	{"import inspect\ndef f():\n    fr = inspect.currentframe()\n    return fr.f_code.co_name, fr.f_back.f_code.co_name\nf()", "('f', '<module>')"},
 }
 
 // sysSessionCases are kael's own: what a session's sys is (argv, path,
