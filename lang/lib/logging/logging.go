@@ -327,7 +327,7 @@ func (h *handler) emit(a *lang.Args, r *record) error {
 			return err
 		}
 	default:
-		_, _ = io.WriteString(a.Session().Stderr(), text)
+		return a.WriteStderr(text)
 	}
 	return nil
 }
