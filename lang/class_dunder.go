@@ -49,7 +49,7 @@ var supportedDunders = map[string]bool{
 	"__delitem__": true, "__getattribute__": true, "__setattr__": true, "__delattr__": true,
 	"__get__": true, "__set__": true, "__delete__": true, "__set_name__": true,
 	"__init_subclass__": true, "__slots__": true, "__new__": true, "__prepare__": true, "__format__": true, "__missing__": true, "__match_args__": true,
-	"__dir__": true,
+	"__dir__": true, "__instancecheck__": true, "__subclasscheck__": true, "__subclasshook__": true,
 }
 
 func init() {
