@@ -99,6 +99,7 @@ func TestScriptArgvAndExit(t *testing.T) {
 		{"import logging\nlogging.basicConfig(level=logging.DEBUG, format='%(levelname)-8s %(name)s: %(message)s')\nlogging.debug('d')\nlogging.getLogger('m').info('i %s', [1, 2])\nlogging.basicConfig(level=logging.ERROR)\nlogging.warning('still shown')\nlogging.log(25, 'custom')\nlogging.critical('c')", nil},
 		{"import logging, sys\nlogging.basicConfig(stream=sys.stdout, format='%(message)s', level='INFO')\nlogging.info('to stdout')\nlogging.disable(logging.INFO)\nlogging.info('gone')\nlogging.warning('kept')", nil},
 		{"import sys\ntry:\n    sys.exit(5)\nexcept SystemExit as e:\n    print('caught', e.code)\nsys.stderr.write('err\\n')\nprint('x', file=sys.stderr)", nil},
+		{"import logging\nlog = logging.getLogger('lib')\nh = logging.NullHandler()\nlog.addHandler(h)\nlog.warning('hidden by the null handler')\nprint(h, log.handlers, log.hasHandlers())\nh.setLevel(logging.ERROR)\nprint(h)\nlogging.getLogger('other').warning('shown by the last resort')", nil},
 		// what a program ends with goes to the sys.stderr it set
 		{"import sys, io\nsys.stderr = io.StringIO()\nprint('before')\nraise ValueError('hidden')", nil},
 		{"import sys\nsys.stderr = sys.stdout\nsys.exit('to stdout')", nil},

@@ -221,6 +221,9 @@ var loggingModule = &lang.Module{Name: "logging", Attrs: map[string]lang.Value{
 		}
 		return h, nil
 	}),
+	"NullHandler": lang.NewBuiltin(lang.AsValue, "NullHandler()", "A handler that writes nothing: a library gives its logger one so that, without the program's own configuration, its records are not shown (the last resort is not used).", func(a *lang.Args) (lang.Value, error) {
+		return &handler{kind: "NullHandler"}, nil
+	}),
 	"FileHandler": lang.NewBuiltin(lang.AsValue, "FileHandler(filename, mode='a', encoding=None, delay=False)", "A handler that writes each record and a newline to the file filename (appending by default).", func(a *lang.Args) (lang.Value, error) {
 		name, ok := a.Value("filename").(string)
 		if p, isPath := a.Value("filename").(lang.PathLike); isPath {
