@@ -100,6 +100,7 @@ func TestScriptArgvAndExit(t *testing.T) {
 		{"import logging, sys\nlogging.basicConfig(stream=sys.stdout, format='%(message)s', level='INFO')\nlogging.info('to stdout')\nlogging.disable(logging.INFO)\nlogging.info('gone')\nlogging.warning('kept')", nil},
 		{"import sys\ntry:\n    sys.exit(5)\nexcept SystemExit as e:\n    print('caught', e.code)\nsys.stderr.write('err\\n')\nprint('x', file=sys.stderr)", nil},
 		{"import logging\nlog = logging.getLogger('lib')\nh = logging.NullHandler()\nlog.addHandler(h)\nlog.warning('hidden by the null handler')\nprint(h, log.handlers, log.hasHandlers())\nh.setLevel(logging.ERROR)\nprint(h)\nlogging.getLogger('other').warning('shown by the last resort')", nil},
+		{"import warnings, io, sys\nprint(repr(warnings.formatwarning('msg', UserWarning, 'f.py', 3)))\nprint(repr(warnings.formatwarning(ValueError('m'), DeprecationWarning, 'f.py', 3, '   x = 1  \\n')))\nprint(repr(warnings.formatwarning('hi', RuntimeWarning, sys.argv[0], 1)))\nbuf = io.StringIO()\nwarnings.showwarning('to buf', UserWarning, 'g.py', 9, file=buf, line='code()')\nprint(repr(buf.getvalue()))\nsys.stderr = sys.stdout\nwarnings.showwarning('to stderr', FutureWarning, 'h.py', 2, line='')", nil},
 		// what a program ends with goes to the sys.stderr it set
 		{"import sys, io\nsys.stderr = io.StringIO()\nprint('before')\nraise ValueError('hidden')", nil},
 		{"import sys\nsys.stderr = sys.stdout\nsys.exit('to stdout')", nil},
