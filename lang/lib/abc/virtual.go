@@ -1,6 +1,8 @@
 package abc
 
 import (
+	"reflect"
+
 	"github.com/kael-dev/kael/lang"
 )
 
@@ -139,7 +141,26 @@ var subclassHook = lang.NewBuiltin(lang.AsValue, "__subclasshook__(cls, subclass
 	"Decides issubclass(subclass, cls) for an ABC: True, False, or NotImplemented (the default) to leave it to the usual rules; a subclass overrides it as a classmethod.",
 	func(a *lang.Args) (lang.Value, error) { return lang.NotImplemented, nil })
 
+// deprecatedForm is abstractclassmethod, abstractstaticmethod or
+// abstractproperty: the decorator named wrap over a function marked
+// abstract, as CPython's deprecated forms are.
+func deprecatedForm(name, wrap string) *lang.Builtin {
+	return lang.NewBuiltin(lang.AsValue, name+"(callable)",
+		"Deprecated: "+wrap+"(abstractmethod(callable)), which a subclass of ABC must override.",
+		func(a *lang.Args) (lang.Value, error) {
+			f := a.Value("callable")
+			if f != nil && reflect.TypeOf(f).Comparable() {
+				abstract.Store(f, true)
+			}
+			w, _ := lang.LookupBuiltin(wrap)
+			return a.Call(w, f)
+		})
+}
+
 func init() {
+	abcModule.Attrs["abstractclassmethod"] = deprecatedForm("abstractclassmethod", "classmethod")
+	abcModule.Attrs["abstractstaticmethod"] = deprecatedForm("abstractstaticmethod", "staticmethod")
+	abcModule.Attrs["abstractproperty"] = deprecatedForm("abstractproperty", "property")
 	_ = abcClass.SetAttr("register", lang.NewClassMethod(register))
 	_ = abcClass.SetAttr("__subclasshook__", lang.NewClassMethod(subclassHook))
 	abcClass.SetClassHooks(&lang.ClassHooks{Made: made, SubclassCheck: subclassCheck})
