@@ -8,6 +8,33 @@ import (
 // TestListPlusEqualsIterable: list += iterable extends the list in place,
 // as Python's list.__iadd__ does, also with a tuple or a tensor on the
 // right (where list + tuple is a TypeError); it once crashed on a tensor.
+// containerInPlaceCases are the augmented assignments that update a list
+// or a set in place, as Python's __iadd__, __imul__, __ior__ ... do: the
+// other names of the object see the change. Each is checked against
+// CPython.
+var containerInPlaceCases = []struct{ src, want string }{
+	{"l = [1, 2]\nm = l\nl *= 2\nm, m is l", "([1, 2, 1, 2], True)"},
+	{"s = {1, 2}\nt = s\ns |= {3}\nu = s\ns &= {1, 3}\ns -= {1}\ns ^= {4, 3}\nt, t is s, u is s", "({4}, True, True)"},
+	{"f = frozenset({1})\ng = f\nf |= {2}\nf, g, f is g", "(frozenset({1, 2}), frozenset({1}), False)"},
+	{"s = {1}\ns |= [2]", "TypeError: unsupported operand type(s) for |=: 'set' and 'list'"},
+	{"class C:\n    pass\nc = C()\nc.s = {1}\nk = c.s\nc.s |= {2}\nd = {'l': [1]}\nl = d['l']\nd['l'] *= 3\nk, l", "({1, 2}, [1, 1, 1])"},
+}
+
+func TestContainersUpdateInPlace(t *testing.T) {
+	srcs := make([]string, len(containerInPlaceCases))
+	for i, c := range containerInPlaceCases {
+		srcs[i] = c.src
+		if got := outcome(NewSession(IO{}).Exec(context.Background(), "", c.src)); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+	for i, got := range cpythonCellOutcomes(t, "", srcs) {
+		if want := containerInPlaceCases[i].want; got != want {
+			t.Errorf("%s: CPython gives %s, the table says %s", srcs[i], got, want)
+		}
+	}
+}
+
 func TestListPlusEqualsIterable(t *testing.T) {
 	for _, c := range []struct{ code, want string }{
 		{"l = [1, 2]\nm = l\nl += (3,)\nm", "[1, 2, 3]"},

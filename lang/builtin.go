@@ -537,6 +537,25 @@ func (a *Args) Binary(op syntax.Token, x, y Value) (Value, error) {
 	return a.in.binary(op, x, y, a.in.stmtNode())
 }
 
+// InPlace applies an augmented assignment's operator, x op= y (op
+// syntax.PLUS for +=, ...), and returns the value x is rebound to: the
+// in-place special method of a class (__iadd__), a list's or a tensor's
+// in-place update, else the binary operator, as x += y does.
+func (a *Args) InPlace(op syntax.Token, x, y Value) (Value, error) {
+	at := a.in.stmtNode()
+	if t, ok := x.(*tensor.Tensor); ok {
+		yt, err := ToTensor(y)
+		if err != nil {
+			return nil, operandError(op, x, y)
+		}
+		return t, a.in.inPlace(op, t, yt)
+	}
+	if ok, err := a.in.inPlaceContainer(op, x, y, at); ok || err != nil {
+		return x, err
+	}
+	return a.in.augmented(op, x, y, at)
+}
+
 // Unary applies a unary operator of the language (syntax.MINUS,
 // syntax.PLUS, syntax.TILDE, syntax.NOT) to x, as -x does.
 func (a *Args) Unary(op syntax.Token, x Value) (Value, error) {

@@ -49,7 +49,7 @@ var supportedDunders = map[string]bool{
 	"__delitem__": true, "__getattribute__": true, "__setattr__": true, "__delattr__": true,
 	"__get__": true, "__set__": true, "__delete__": true, "__set_name__": true,
 	"__init_subclass__": true, "__slots__": true, "__new__": true, "__prepare__": true, "__format__": true, "__missing__": true, "__match_args__": true,
-	"__dir__": true,
+	"__dir__": true, "__instancecheck__": true, "__subclasscheck__": true, "__subclasshook__": true,
 }
 
 func init() {
@@ -161,6 +161,53 @@ func (in *interp) augmented(op syntax.Token, cur, v Value, at syntax.Node) (Valu
 		}
 	}
 	return in.binary(op, cur, v, at)
+}
+
+// inPlaceContainer updates cur in place with v when it is a list (+=
+// extends it by any iterable, *= repeats it, as list.__iadd__ and
+// __imul__ do; the guards of list + list apply to the grown list) or a
+// set (|=, &=, -=, ^= with another set, as set.__ior__ ... do); ok is
+// false for anything else.
+func (in *interp) inPlaceContainer(op syntax.Token, cur, v Value, at syntax.Node) (ok bool, err error) {
+	switch c := cur.(type) {
+	case *List:
+		switch op {
+		case syntax.PLUS:
+			elems, err := Collect(v)
+			if err != nil {
+				return true, err
+			}
+			v = &List{Elems: elems}
+		case syntax.STAR:
+		default:
+			return false, nil
+		}
+		r, err := in.binary(op, cur, v, at)
+		if err != nil {
+			return true, err
+		}
+		c.Elems = r.(*List).Elems
+		return true, nil
+	case *Set:
+		switch op {
+		case syntax.PIPE, syntax.AMP, syntax.MINUS, syntax.CARET:
+		default:
+			return false, nil
+		}
+		if c.frozen {
+			return false, nil // frozenset |= x rebinds to a new frozenset
+		}
+		if _, isSet := v.(*Set); !isSet {
+			return true, Errorf(TypeError, "unsupported operand type(s) for %s=: '%s' and '%s'", op, TypeName(cur), TypeName(v))
+		}
+		r, err := in.binary(op, cur, v, at)
+		if err != nil {
+			return true, err
+		}
+		c.d = r.(*Set).d
+		return true, nil
+	}
+	return false, nil
 }
 
 // inPlaceName is the in-place form of a binary method: __iadd__ for

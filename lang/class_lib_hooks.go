@@ -135,7 +135,16 @@ type ClassHooks struct {
 	GetItem func(cls *UserClass, key Value) (v Value, ok bool, err error)
 	// Contains is v in cls.
 	Contains func(cls *UserClass, v Value) (found, ok bool, err error)
+	// SubclassCheck is issubclass(sub, cls), and isinstance(v, cls)
+	// with sub type(v), as a metaclass's __subclasscheck__ decides it
+	// (abc.ABC's registered virtual subclasses); sub is a class.
+	// call calls a Python function (a __subclasshook__) from the hook.
+	SubclassCheck func(cls *UserClass, sub Value, call func(fn Value, args ...Value) (Value, error)) (r, ok bool, err error)
 }
+
+// NewClassMethod is classmethod(fn): a class attribute that binds fn to
+// the class it is read through, an instance's class included.
+func NewClassMethod(fn Value) Value { return &classMethod{fn: fn} }
 
 // SetClassHooks gives c and the classes derived from it hooks.
 func (c *UserClass) SetClassHooks(h *ClassHooks) {

@@ -34,6 +34,13 @@ var metaCases = []struct{ src, want string }{
 	{"class I(int):\n    pass", "TypeError: kael classes cannot derive from the builtin class 'int'"},
 	{"from abc import ABCMeta\nclass A(metaclass=ABCMeta):\n    pass", "TypeError: kael does not support metaclass=<class 'abc.ABCMeta'>"},
 	{"class E(Exception):\n    def __new__(cls, *args):\n        return super().__new__(cls, *args)\ne = E('a', 1)\n(e.args, type(e).__name__)", "(('a', 1), 'E')"},
+	// a metaclass's __instancecheck__ and __subclasscheck__ decide
+	// isinstance and issubclass (an instance of the class itself is one
+	// without asking), for subclasses too and inside tuples
+	{"class Meta(type):\n    def __instancecheck__(cls, inst):\n        return inst == 42\n    def __subclasscheck__(cls, sub):\n        return sub is int\nclass C(metaclass=Meta):\n    pass\nclass D(C):\n    pass\n(isinstance(42, C), isinstance(3, C), isinstance(C(), C), isinstance(D(), C), issubclass(int, C), issubclass(D, C), isinstance(42, D), isinstance(1, (str, C)), isinstance(42, (str, C)))", "(True, False, True, False, True, False, True, False, True)"},
+	{"class Meta(type):\n    def __instancecheck__(cls, inst):\n        return 1\n    def __subclasscheck__(cls, sub):\n        return []\nclass C(metaclass=Meta):\n    pass\n(isinstance('x', C), issubclass(str, C))", "(True, False)"},
+	{"class Bad(type):\n    def __instancecheck__(cls, x):\n        raise ValueError('no')\nclass E(metaclass=Bad):\n    pass\nisinstance(1, E)", "ValueError: no"},
+	{"class Meta(type):\n    def __instancecheck__(cls, inst):\n        return hasattr(inst, 'quack')\nclass Duck(metaclass=Meta):\n    pass\nclass Q:\n    quack = 1\nmatch Q():\n    case Duck():\n        r = 'duck'\n    case _:\n        r = 'other'\nr", "'duck'"},
 }
 
 func TestMetaclassesAndNew(t *testing.T) {

@@ -258,6 +258,9 @@ func isInstanceNamed(v Value, cls string) bool {
 func IsInstance(obj, c Value) (bool, error) {
 	switch c := c.(type) {
 	case *UserClass:
+		if r, ok, err := classCheck(c, "__instancecheck__", obj); ok || err != nil {
+			return r, err
+		}
 		if k, isClass := obj.(*UserClass); isClass { // a class, an instance of its metaclass
 			return k.meta != nil && k.meta.derivesFrom(c), nil
 		}
@@ -276,6 +279,46 @@ func IsInstance(obj, c Value) (bool, error) {
 	return isInstanceNamed(obj, names[0]), nil
 }
 
+// classCheck is isinstance(v, c) (hook "__instancecheck__") or
+// issubclass(v, c) ("__subclasscheck__") as c's metaclass or a library's
+// hook (ClassHooks.SubclassCheck) decides it, as CPython calls
+// type(c).__instancecheck__(c, v); ok is false when neither decides. An
+// instance of c itself is an instance without asking, as in CPython.
+func classCheck(c *UserClass, hook string, v Value) (r, ok bool, err error) {
+	inst := hook == "__instancecheck__"
+	if x, isInst := v.(*Instance); inst && isInst && x.cls == c {
+		return true, true, nil
+	}
+	if c.meta != nil {
+		if fn, found := c.meta.userAttr(hook); found {
+			res, err := hookedIn(sessionOf(c), func(in *interp) (Value, error) {
+				return in.callMethod(fn, c, c.meta, []Value{v}, nil, nil, in.stmtNode())
+			})
+			if err != nil {
+				return false, true, err
+			}
+			t, err := Truth(res)
+			return t, true, err
+		}
+	}
+	if c.checksSubclasses() {
+		h := c.classHooks()
+		sub := v
+		if inst {
+			sub = TypeOf(v)
+		}
+		return h.SubclassCheck(c, sub, sessionOf(c).CallHook)
+	}
+	return false, false, nil
+}
+
+// checksSubclasses reports whether a library's hook decides
+// issubclass and isinstance for c (ClassHooks.SubclassCheck).
+func (c *UserClass) checksSubclasses() bool {
+	h := c.classHooks()
+	return h != nil && h.SubclassCheck != nil
+}
+
 // IsSubclass is issubclass(cls, c) for one class c: a kael class, a user
 // class or an InstanceChecker. cls is a class: a kael class or a user
 // class.
@@ -287,6 +330,9 @@ func IsSubclass(cls, c Value) (bool, error) {
 	}
 	switch c := c.(type) {
 	case *UserClass:
+		if r, ok, err := classCheck(c, "__subclasscheck__", cls); ok || err != nil {
+			return r, err
+		}
 		return isUser && userSub.derivesFrom(c), nil
 	case InstanceChecker:
 		return c.SubclassCheck(cls)

@@ -543,19 +543,9 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			s.value = t
 			return ctrlNext, in.wrapNode(s.apply(), target)
 		}
-		if l, ok := cur.(*List); ok && op == syntax.PLUS {
-			// list += iterable extends the list in place, as Python's
-			// list.__iadd__ does (l += (3,), l += tensor(...)); the guards
-			// of list + list apply to the grown list.
-			elems, err := Collect(v)
-			if err != nil {
-				return ctrlNext, in.errorAt(err, st.Span())
-			}
-			r, err := in.binary(op, cur, &List{Elems: elems}, st)
-			if err != nil {
-				return ctrlNext, in.errorAt(err, st.Span())
-			}
-			l.Elems = r.(*List).Elems
+		if ok, err := in.inPlaceContainer(op, cur, v, st); err != nil {
+			return ctrlNext, in.errorAt(err, st.Span())
+		} else if ok {
 			return ctrlNext, nil
 		}
 		r, err := in.augmented(op, cur, v, st)

@@ -103,10 +103,13 @@ func (in *interp) callIsInstance(fn *Builtin, args []operand, at *syntax.CallExp
 		return nil, err
 	}
 	if c, ok := cls.(*UserClass); ok {
-		if x, isInst := obj.(*Instance); isInst { // the common case, inline
+		if x, isInst := obj.(*Instance); isInst && c.meta == nil && !c.checksSubclasses() { // the common case, inline
 			return x.cls.derivesFrom(c), nil
 		}
-		return IsInstance(obj, c) // a class, an instance of its metaclass
+		// a class (an instance of its metaclass), or a class whose
+		// metaclass or hooks decide
+		r, err := IsInstance(obj, c)
+		return r, in.wrapNode(err, at)
 	}
 	r, err := in.call(fn, []Value{obj, cls}, nil, nil, at)
 	return r, in.wrapNode(err, at)

@@ -35,6 +35,10 @@ type fileModules struct {
 	// streams are the sys.stdout, sys.stderr and sys.stdin the program
 	// set, by name (session_streams.go).
 	streams map[string]Value
+	// atExit are the libraries' work for the end of the program
+	// (session_exit.go), in the order registered, and their keys.
+	atExit     []*Builtin
+	atExitKeys map[any]bool
 }
 
 // fileModule is the state of a module made from a file: its globals,

@@ -44,3 +44,25 @@ func writeTo(a *Args, file Value, text string) error {
 	_, err = a.Call(write, text)
 	return err
 }
+
+// WriteErrorText writes text, what a front end prints on stderr when a
+// program ends (the traceback of an error nobody caught, a SystemExit's
+// message), to the sys.stderr the program set, as CPython's
+// sys.excepthook does; it reports false, writing nothing, while
+// sys.stderr is the session's own stream, which the front end writes
+// itself. A failing write method is reported false too: the text still
+// has to reach someone.
+func (s *Session) WriteErrorText(text string) bool {
+	f := s.StdStream("stderr")
+	if f == nil {
+		return false
+	}
+	_, err := hookedIn(s, func(in *interp) (Value, error) {
+		write, err := in.getAttr(f, "write")
+		if err != nil {
+			return nil, err
+		}
+		return in.call(write, []Value{text}, nil, nil, in.stmtNode())
+	})
+	return err == nil
+}

@@ -69,14 +69,32 @@ func runScript(ctx context.Context, filename, src string, argv []string, showVal
 	for _, n := range res.Notes {
 		fmt.Fprintln(stderr, "note: "+n.Text)
 	}
-	if status, text, ok := lang.ExitStatus(res.Err); ok {
-		if text != "" {
+	status := reportEnd(s, res.Err, stderr)
+	// Then, as CPython's end does, wait for the threads that are not
+	// daemons (threading._shutdown).
+	if err := s.Shutdown(ctx); err != nil {
+		if st := reportEnd(s, err, stderr); status == 0 {
+			status = st
+		}
+	}
+	return status
+}
+
+// reportEnd writes what e, the error a program ended with, prints on
+// stderr, and returns the exit status: an error nobody caught, and a
+// SystemExit's message, go to the sys.stderr the program set, if it set
+// one, as CPython's do.
+func reportEnd(s *lang.Session, e *lang.Error, stderr io.Writer) int {
+	if status, text, ok := lang.ExitStatus(e); ok {
+		if text != "" && !s.WriteErrorText(text+"\n") {
 			fmt.Fprintln(stderr, text)
 		}
 		return status
 	}
-	if res.Err != nil {
-		fmt.Fprintln(stderr, res.Err.Render())
+	if e != nil {
+		if text := e.Render(); !s.WriteErrorText(text + "\n") {
+			fmt.Fprintln(stderr, text)
+		}
 		return 1
 	}
 	return 0

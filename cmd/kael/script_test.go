@@ -99,6 +99,21 @@ func TestScriptArgvAndExit(t *testing.T) {
 		{"import logging\nlogging.basicConfig(level=logging.DEBUG, format='%(levelname)-8s %(name)s: %(message)s')\nlogging.debug('d')\nlogging.getLogger('m').info('i %s', [1, 2])\nlogging.basicConfig(level=logging.ERROR)\nlogging.warning('still shown')\nlogging.log(25, 'custom')\nlogging.critical('c')", nil},
 		{"import logging, sys\nlogging.basicConfig(stream=sys.stdout, format='%(message)s', level='INFO')\nlogging.info('to stdout')\nlogging.disable(logging.INFO)\nlogging.info('gone')\nlogging.warning('kept')", nil},
 		{"import sys\ntry:\n    sys.exit(5)\nexcept SystemExit as e:\n    print('caught', e.code)\nsys.stderr.write('err\\n')\nprint('x', file=sys.stderr)", nil},
+		{"import logging\nlog = logging.getLogger('lib')\nh = logging.NullHandler()\nlog.addHandler(h)\nlog.warning('hidden by the null handler')\nprint(h, log.handlers, log.hasHandlers())\nh.setLevel(logging.ERROR)\nprint(h)\nlogging.getLogger('other').warning('shown by the last resort')", nil},
+		{"import warnings, io, sys\nprint(repr(warnings.formatwarning('msg', UserWarning, 'f.py', 3)))\nprint(repr(warnings.formatwarning(ValueError('m'), DeprecationWarning, 'f.py', 3, '   x = 1  \\n')))\nprint(repr(warnings.formatwarning('hi', RuntimeWarning, sys.argv[0], 1)))\nbuf = io.StringIO()\nwarnings.showwarning('to buf', UserWarning, 'g.py', 9, file=buf, line='code()')\nprint(repr(buf.getvalue()))\nsys.stderr = sys.stdout\nwarnings.showwarning('to stderr', FutureWarning, 'h.py', 2, line='')", nil},
+		// what a program ends with goes to the sys.stderr it set
+		{"import sys, io\nsys.stderr = io.StringIO()\nprint('before')\nraise ValueError('hidden')", nil},
+		{"import sys\nsys.stderr = sys.stdout\nsys.exit('to stdout')", nil},
+		{"import sys, warnings\nsys.stderr = sys.stdout\nwarnings.warn('w1')\nsys.stderr = sys.__stderr__\nwarnings.warn('w2')", nil},
+		{"import sys, logging\nsys.stderr = sys.stdout\nlogging.warning('last resort')\nlogging.basicConfig(format='%(levelname)s %(message)s')\nsys.stderr = sys.__stderr__\nlogging.error('bound at basicConfig')\nlogging.getLogger('x').addHandler(logging.StreamHandler())\nlogging.getLogger('x').error('to stderr')", nil},
+		{"import sys, io, threading\nsys.stderr = buf = io.StringIO()\ndef f():\n    raise KeyError('in thread')\nt = threading.Thread(target=f, name='t')\nt.start()\nt.join()\nsys.stderr = sys.__stderr__\nprint(buf.getvalue().startswith('Exception in thread t:'), 'in thread' in buf.getvalue())", nil},
+		// the program's end waits for its threads that are not daemons,
+		// and time.sleep runs the others
+		{"import threading, time\ndef worker(n):\n    time.sleep(0.05 * n)\n    print('worker', n, 'done')\nfor i in (3, 1, 2):\n    threading.Thread(target=worker, args=(i,)).start()\nprint('main done', threading.active_count())", nil},
+		{"import threading, queue\nq = queue.Queue()\ndef consume():\n    while (item := q.get()) is not None:\n        print('got', item)\n    print('consumer ends')\nthreading.Thread(target=consume).start()\nfor i in range(3):\n    q.put(i)\nq.put(None)", nil},
+		{"import threading, time\nout = []\ndef tick(name, n):\n    for i in range(n):\n        out.append((name, i))\n        time.sleep(0.03)\na = threading.Thread(target=tick, args=('a', 3))\na.start()\ntime.sleep(0.2)\nprint(out, a.is_alive())", nil},
+		{"import threading, time\ndef forever():\n    while True:\n        time.sleep(0.01)\nthreading.Thread(target=forever, daemon=True).start()\ntime.sleep(0.05)\nprint('daemon left behind', threading.active_count())", nil},
+		{"import threading, time, sys, io\ndef late():\n    time.sleep(0.05)\n    print('late thread')\nthreading.Thread(target=late).start()\nsys.stderr = io.StringIO()\nraise RuntimeError('main fails')", nil},
 	}
 	for i, tt := range tests {
 		file := filepath.Join(dir, fmt.Sprintf("s%d.py", i))

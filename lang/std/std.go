@@ -26,6 +26,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/csv"
 	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
 	_ "github.com/kael-dev/kael/lang/lib/datetime"
+	_ "github.com/kael-dev/kael/lang/lib/difflib"
 	_ "github.com/kael-dev/kael/lang/lib/enum"
 	_ "github.com/kael-dev/kael/lang/lib/errno"
 	_ "github.com/kael-dev/kael/lang/lib/fnmatch"

@@ -24,6 +24,17 @@ var cases = []langtest.Case{
 	{"class S(ABC):\n    @staticmethod\n    @abstractmethod\n    def make(): ...\nS()", "TypeError: Can't instantiate abstract class S with abstract method make"},
 	{"class B(ABC):\n    @abstractmethod\n    def f(self):\n        return 'base'\nclass C(B):\n    def f(self):\n        return super().f() + '!'\nC().f()", "'base!'"},
 	{"@abstractmethod\ndef f():\n    return 1\nf()", "1"},
+	// the deprecated forms
+	{"from abc import abstractclassmethod, abstractstaticmethod, abstractproperty\nclass A(ABC):\n    @abstractclassmethod\n    def make(cls): ...\n    @abstractstaticmethod\n    def util(): ...\n    @abstractproperty\n    def size(self): ...\nclass B(A):\n    @classmethod\n    def make(cls): return cls.__name__\n    @staticmethod\n    def util(): return 1\n    @property\n    def size(self): return 3\nclass C(A):\n    @classmethod\n    def make(cls): return 1\ntry:\n    C()\nexcept TypeError as e:\n    r = str(e)\nb = B()\n(B.make(), B.util(), b.size, r)", "('B', 1, 3, \"Can't instantiate abstract class C with abstract methods size, util\")"},
+	{"from abc import abstractclassmethod, abstractproperty\nclass A(ABC):\n    @abstractclassmethod\n    def make(cls): ...\n    @abstractproperty\n    def size(self): ...\nA()", "TypeError: Can't instantiate abstract class A with abstract methods make, size"},
+	// virtual subclasses: register, and __subclasshook__
+	{"class A(ABC):\n    @abstractmethod\n    def f(self): ...\nr = A.register(int)\nclass B(A):\n    pass\nB.register(str)\n(r is int, isinstance(3, A), issubclass(int, A), issubclass(bool, A), isinstance(True, A), isinstance('x', A), issubclass(str, A), issubclass(str, B), issubclass(int, B), isinstance(3.0, A))", "(True, True, True, True, True, True, True, True, False, False)"},
+	{"class A(ABC):\n    pass\n@A.register\nclass Plain:\n    pass\nclass Sub(Plain):\n    pass\n(Plain.__name__, issubclass(Plain, A), isinstance(Sub(), A), A.register(Plain) is Plain, issubclass(A, Plain), isinstance(A, A))", "('Plain', True, True, True, False, False)"},
+	{"class Quacks(ABC):\n    @classmethod\n    def __subclasshook__(cls, C):\n        if cls is Quacks:\n            return hasattr(C, 'quack')\n        return NotImplemented\nclass Duck:\n    def quack(self): pass\nclass Robot(Quacks):\n    pass\n(issubclass(Duck, Quacks), isinstance(Duck(), Quacks), issubclass(int, Quacks), issubclass(Robot, Quacks), isinstance(Robot(), Quacks))", "(True, True, False, False, False)"},
+	{"class A(ABC):\n    pass\nA.register(3)", "TypeError: Can only register classes"},
+	{"class A(ABC):\n    pass\nclass B(A):\n    pass\nB.register(A)", "RuntimeError: Refusing to create an inheritance cycle"},
+	{"class A(ABC):\n    pass\nissubclass(3, A)", "TypeError: issubclass() arg 1 must be a class"},
+	{"class A(ABC):\n    pass\nA.register(list)\nmatch [1, 2]:\n    case A():\n        r = 'an A'\n    case _:\n        r = 'other'\nr", "'an A'"},
 }
 
 // torchCases hold PyTorch's outcomes: an nn.Module that is also an ABC.

@@ -1,7 +1,7 @@
 // Package contextlib is Python's contextlib module: contextmanager (a
 // generator function made a context manager, the exception of the with
 // body thrown in at its yield), nullcontext, suppress, closing,
-// ExitStack, redirect_stdout and redirect_stderr. Each context manager is an object of a class made in Go
+// ExitStack, redirect_stdout, redirect_stderr and chdir. Each context manager is an object of a class made in Go
 // whose __enter__ and __exit__ are builtins, so the with statement treats
 // it as any class's.
 package contextlib
@@ -214,6 +214,6 @@ var moduleAttrs = map[string]lang.Value{
 }
 
 func init() {
-	lang.RegisterModule("contextlib", "Python's contextlib: contextmanager, nullcontext, suppress, closing, ExitStack, redirect_stdout and redirect_stderr.",
+	lang.RegisterModule("contextlib", "Python's contextlib: contextmanager, nullcontext, suppress, closing, ExitStack, redirect_stdout, redirect_stderr and chdir.",
 		func() *lang.Module { return &lang.Module{Name: "contextlib", Attrs: moduleAttrs} })
 }

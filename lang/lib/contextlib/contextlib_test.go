@@ -54,3 +54,12 @@ func TestAgainstCPython(t *testing.T) {
 	cpython.CheckCellCases(t, prelude, cases)
 	cpython.CheckCellCasesTorch(t, prelude, torchCases)
 }
+
+// chdirCases are contextlib.chdir's, run in kael and in CPython (each
+// goes back to the directory it started in).
+var chdirCases = []string{
+	"import os, tempfile\nstart = os.getcwd()\nd = tempfile.mkdtemp()\nwith contextlib.chdir(d) as r:\n    inside = os.getcwd() == os.path.realpath(d)\nc = contextlib.chdir('/')\nwith c:\n    with c:\n        a = os.getcwd()\n    b = os.getcwd()\nos.rmdir(d)\n(r, inside, a, b, os.getcwd() == start)",
+	"try:\n    with contextlib.chdir('/no/such/dir'):\n        pass\nexcept FileNotFoundError as e:\n    r = e.filename\nr",
+}
+
+func TestChdirMatchesCPython(t *testing.T) { langtest.CheckMatchesCPython(t, prelude, chdirCases) }

@@ -5,6 +5,7 @@ package functools
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -60,19 +61,104 @@ func init() {
 		}).CollectKeywords(), nil
 	}).CollectKeywords()
 
-	add("wraps(wrapped)", "A decorator for the wrapper function of a decorator: @wraps(f) above def inner(...) gives inner f's __name__, __qualname__ and __doc__, so that a decorated function (or method) keeps its names.", func(a *lang.Args) (lang.Value, error) {
-		wrapped := a.Value("wrapped")
-		return lang.NewBuiltin(lang.AsValue, "wraps(wrapper)", "Gives wrapper the names of "+lang.Repr(wrapped)+".", func(c *lang.Args) (lang.Value, error) {
-			w := c.Value("wrapper")
-			if f, ok := w.(*lang.Function); ok {
-				f.TakeNames(wrapped)
-			}
-			return w, nil
+	wraps := add("wraps(wrapped, assigned=None, updated=None)", "A decorator for the wrapper function of a decorator: @wraps(f) above def inner(...) is update_wrapper(inner, f): inner gets f's __module__, __name__, __qualname__, __doc__, its __dict__'s items and __wrapped__ = f, so that a decorated function (or method) keeps its names.", func(a *lang.Args) (lang.Value, error) {
+		wrapped, assigned, updated := a.Value("wrapped"), a.Value("assigned"), a.Value("updated")
+		return lang.NewBuiltin(lang.AsValue, "wraps(wrapper)", "update_wrapper(wrapper, "+lang.Repr(wrapped)+").", func(c *lang.Args) (lang.Value, error) {
+			return updateWrapper(c, c.Value("wrapper"), wrapped, assigned, updated)
 		}), nil
 	})
+	update := add("update_wrapper(wrapper, wrapped, assigned=None, updated=None)", "Makes wrapper look like wrapped: each attribute named in assigned copied from wrapped (when it has it), each dict attribute named in updated updated with wrapped's, and wrapper.__wrapped__ = wrapped; returns wrapper.", func(a *lang.Args) (lang.Value, error) {
+		return updateWrapper(a, a.Value("wrapper"), a.Value("wrapped"), a.Value("assigned"), a.Value("updated"))
+	})
+	// the defaults are the module's tuples, which a signature's text
+	// cannot write: set them, and the text help shows
+	for _, b := range []*lang.Builtin{wraps, update} {
+		b.SetDefault("assigned", wrapperAssignments)
+		b.SetDefault("updated", wrapperUpdates)
+		b.Sig = strings.Replace(b.Sig, "assigned=None, updated=None", "assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES", 1)
+	}
+	module.Attrs["WRAPPER_ASSIGNMENTS"] = wrapperAssignments
+	module.Attrs["WRAPPER_UPDATES"] = wrapperUpdates
 
 	defCache(add)
 	add("total_ordering(cls)", "A class decorator that adds the comparisons a class lacks from the one it defines (with ==), as CPython's.", totalOrdering)
 
 	lang.RegisterModule("functools", "Python's functools: reduce, partial, wraps, lru_cache, cache, cached_property, total_ordering and cmp_to_key.", func() *lang.Module { return module })
+}
+
+// wrapperAssignments and wrapperUpdates are WRAPPER_ASSIGNMENTS and
+// WRAPPER_UPDATES.
+var (
+	wrapperAssignments = lang.Tuple{"__module__", "__name__", "__qualname__", "__doc__", "__annotations__"}
+	wrapperUpdates     = lang.Tuple{"__dict__"}
+)
+
+// updateWrapper is CPython's update_wrapper: getattr/setattr of each
+// name, as Python code does (a wrapped that lacks a name is skipped).
+// A wrapper that is not a Python function (a builtin kael cannot give
+// attributes) is returned as it is, as kael's wraps always did.
+func updateWrapper(a *lang.Args, wrapper, wrapped, assigned, updated lang.Value) (lang.Value, error) {
+	if _, ok := wrapper.(*lang.Function); !ok {
+		return wrapper, nil
+	}
+	getattr, _ := lang.LookupBuiltin("getattr")
+	setattr, _ := lang.LookupBuiltin("setattr")
+	names, err := lang.Collect(assigned)
+	if err != nil {
+		return nil, err
+	}
+	// The three names of a Python function go over as kael's own, so
+	// that a method's qualified name is still set when its class is made
+	// (C.m); the rest, and another wrapped's, through setattr.
+	takeNames := false
+	if _, isFunc := wrapped.(*lang.Function); isFunc {
+		n := 0
+		for _, name := range names {
+			if name == "__name__" || name == "__qualname__" || name == "__doc__" {
+				n++
+			}
+		}
+		takeNames = n == 3
+	}
+	if takeNames {
+		wrapper.(*lang.Function).TakeNames(wrapped)
+	}
+	for _, n := range names {
+		if takeNames && (n == "__name__" || n == "__qualname__" || n == "__doc__") {
+			continue
+		}
+		v, err := a.Call(getattr, wrapped, n)
+		if err != nil {
+			if lang.ToError(err).Kind == lang.AttributeError {
+				continue
+			}
+			return nil, err
+		}
+		if _, err := a.Call(setattr, wrapper, n, v); err != nil {
+			return nil, err
+		}
+	}
+	names, err = lang.Collect(updated)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		mine, err := a.Call(getattr, wrapper, n)
+		if err != nil {
+			return nil, err
+		}
+		theirs, err := a.Call(getattr, wrapped, n, lang.NewDict())
+		if err != nil {
+			return nil, err
+		}
+		update, err := a.Call(getattr, mine, "update")
+		if err != nil {
+			return nil, err
+		}
+		if _, err := a.Call(update, theirs); err != nil {
+			return nil, err
+		}
+	}
+	_, err = a.Call(setattr, wrapper, "__wrapped__", wrapped)
+	return wrapper, err
 }

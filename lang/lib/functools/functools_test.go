@@ -15,6 +15,10 @@ const counted = "calls = []\n@lru_cache(maxsize=2)\ndef sq(x):\n    calls.append
 
 // cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
 var cases = []langtest.Case{
+	// update_wrapper and wraps: the names, the __dict__, __wrapped__
+	{"def deco(f):\n    @functools.wraps(f)\n    def inner(*a, **k):\n        return f(*a, **k)\n    return inner\n@deco\ndef add(x, y):\n    'adds'\n    return x + y\nclass C:\n    @deco\n    def m(self):\n        'm doc'\n        return 5\n(add.__name__, add.__doc__, add.__qualname__, add.__wrapped__.__name__, add(2, 3), C().m(), C.m.__qualname__, C.m.__doc__, C.m.__wrapped__.__name__)", "('add', 'adds', 'add', 'add', 5, 5, 'C.m', 'm doc', 'm')"},
+	{"def base(): pass\nbase.tag = 'x'\ndef w(): pass\nr = functools.update_wrapper(w, base)\ndef w2(): pass\nfunctools.update_wrapper(w2, base, assigned=('__doc__',), updated=())\ndef w3(): pass\nfunctools.update_wrapper(w3, 5)\n(r is w, w.__name__, w.tag, w.__wrapped__ is base, w2.__name__, hasattr(w2, 'tag'), w2.__wrapped__ is base, w3.__name__, w3.__wrapped__, functools.WRAPPER_ASSIGNMENTS, functools.WRAPPER_UPDATES)", "(True, 'base', 'x', True, 'w2', False, True, 'w3', 5, ('__module__', '__name__', '__qualname__', '__doc__', '__annotations__'), ('__dict__',))"},
+	{"def w(): pass\nfunctools.update_wrapper(w, len, updated=('nope',))", "AttributeError: 'function' object has no attribute 'nope'"},
 	{"def cmp(a, b):\n    return (a > b) - (a < b)\nby_len = lambda a, b: len(a) - len(b)\nsorted([3, 1, 2], key=functools.cmp_to_key(cmp)), sorted(['ccc', 'a', 'bb'], key=functools.cmp_to_key(by_len), reverse=True), max([3, 1, 2], key=functools.cmp_to_key(cmp)), min(['ccc', 'a', 'bb'], key=functools.cmp_to_key(by_len))",
 		"([1, 2, 3], ['ccc', 'bb', 'a'], 3, 'a')"},
 	{"K = functools.cmp_to_key(lambda a, b: a - b)\nK(1) < K(2), K(2) <= K(2), K(3) > K(1), K(1) == K(1), K(1) != K(2), sorted([(1, 'b'), (1, 'a'), (0, 'z')], key=functools.cmp_to_key(lambda x, y: x[0] - y[0])), sorted([0.5, -1.5, 2.0], key=K)",

@@ -201,8 +201,15 @@ func evalDefault(text string) lang.Value {
 }
 
 var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module in small: signature, the is* predicates, getmembers.", Attrs: map[string]lang.Value{
-	"signature": lang.NewBuiltin(lang.AsValue, "signature(obj)", "The Signature of a callable: its parameters (.parameters, a mapping of name to Parameter with .name, .default, .kind) as help() shows them.", func(a *lang.Args) (lang.Value, error) {
+	"signature": lang.NewBuiltin(lang.AsValue, "signature(obj, *, follow_wrapped=True)", "The Signature of a callable: its parameters (.parameters, a mapping of name to Parameter with .name, .default, .kind) as help() shows them; with follow_wrapped, that of the function a functools.wraps wrapper wraps (unwrap).", func(a *lang.Args) (lang.Value, error) {
 		obj := a.Value("obj")
+		if t, err := lang.Truth(a.Value("follow_wrapped")); err != nil {
+			return nil, err
+		} else if t {
+			if obj, err = unwrap(obj); err != nil {
+				return nil, err
+			}
+		}
 		text, ok := lang.SignatureText(obj)
 		if !ok {
 			if !lang.Callable(obj) {
@@ -211,6 +218,9 @@ var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module 
 			return nil, lang.Errorf(lang.ValueError, "no signature found for %s", lang.Repr(obj))
 		}
 		return parseSignature(text), nil
+	}),
+	"unwrap": lang.NewBuiltin(lang.AsValue, "unwrap(func)", "The function at the end of func's __wrapped__ chain (functools.wraps records it); func itself when it has none.", func(a *lang.Args) (lang.Value, error) {
+		return unwrap(a.Value("func"))
 	}),
 	"isclass":    pred("isclass(object)", "Whether object is a class.", func(v lang.Value) bool { return lang.ClassOf(v) != "" || lang.TypeName(v) == "type" }),
 	"isfunction": pred("isfunction(object)", "Whether object is a function written in Python (def or lambda).", func(v lang.Value) bool { return lang.TypeName(v) == "function" }),
@@ -273,4 +283,38 @@ func pred(sig, doc string, f func(lang.Value) bool) *lang.Builtin {
 
 func init() {
 	lang.RegisterModule("inspect", inspectModule.Doc, func() *lang.Module { return inspectModule })
+}
+
+// unwrap follows f.__wrapped__ to the function a chain of wrappers
+// wraps, as CPython's inspect.unwrap; a chain that loops is its
+// ValueError.
+func unwrap(f lang.Value) (lang.Value, error) {
+	seen := map[lang.Value]bool{}
+	start := f
+	for {
+		h, ok := f.(lang.HasAttrs)
+		if !ok {
+			return f, nil
+		}
+		next, ok := h.Attr("__wrapped__")
+		if !ok {
+			return f, nil
+		}
+		if k, comparable := keyOf(f); comparable {
+			if seen[k] {
+				return nil, lang.Errorf(lang.ValueError, "wrapper loop when unwrapping %s", lang.Repr(start))
+			}
+			seen[k] = true
+		}
+		f = next
+	}
+}
+
+// keyOf is f as a map key, when its Go type allows one.
+func keyOf(f lang.Value) (lang.Value, bool) {
+	switch f.(type) {
+	case *lang.Function, *lang.Builtin, *lang.Instance:
+		return f, true
+	}
+	return nil, false
 }

@@ -19,5 +19,6 @@ func TestInspectMatchesCPython(t *testing.T) {
 		"inspect.isclass(A), inspect.isclass(3), inspect.isfunction(f), inspect.isfunction(len), inspect.ismethod(A(1).m)",
 		"inspect.ismodule(torch), inspect.ismodule(f)", "[n for n, v in inspect.getmembers(A) if not n.startswith('_')]",
 		"inspect.signature(f).parameters['a'].default is inspect.Parameter.empty", "inspect.signature(3)",
+		"import functools\n@functools.wraps(f)\ndef w(*x): pass\nstr(inspect.signature(w)), str(inspect.signature(w, follow_wrapped=False)), inspect.unwrap(w) is f, inspect.unwrap(len) is len",
 	})
 }

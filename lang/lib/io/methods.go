@@ -163,6 +163,9 @@ func bytesOf(v lang.Value) ([]byte, error) {
 }
 
 var ioModule = &lang.Module{Name: "io", Attrs: map[string]lang.Value{
+	"SEEK_SET": int64(0),
+	"SEEK_CUR": int64(1),
+	"SEEK_END": int64(2),
 	"StringIO": lang.NewBuiltin(lang.AsValue, "StringIO(initial_value='', newline='\\n')", "An in-memory text stream, holding initial_value, at position 0. Only newline='\\n' (no translation) is supported.", func(a *lang.Args) (lang.Value, error) {
 		s := &stringIO{}
 		switch v := a.Value("initial_value").(type) {

@@ -2,7 +2,6 @@ package logging
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
@@ -86,7 +85,7 @@ func (l *logger) log(a *lang.Args, st *state, level int64, msg lang.Value, args 
 		q = q.st.parentOf(q)
 	}
 	if !found && level >= 30 {
-		_, _ = io.WriteString(a.Session().Stderr(), text+"\n")
+		return a.WriteStderr(text + "\n")
 	}
 	return nil
 }

@@ -269,7 +269,7 @@ func strftime(layout string, t time.Time) string {
 // handler is a StreamHandler (to a stream, sys.stderr by default) or a
 // FileHandler.
 type handler struct {
-	kind      string // "StreamHandler" or "FileHandler"
+	kind      string // "StreamHandler", "FileHandler" or "NullHandler"
 	stream    lang.Value
 	file      *os.File
 	path      string
@@ -281,8 +281,11 @@ func (h *handler) TypeName() string { return h.kind }
 
 func (h *handler) PyRepr() string {
 	lvl := levelName(h.level)
-	if h.kind == "FileHandler" {
+	switch h.kind {
+	case "FileHandler":
 		return fmt.Sprintf("<FileHandler %s (%s)>", h.path, lvl)
+	case "NullHandler":
+		return fmt.Sprintf("<NullHandler (%s)>", lvl)
 	}
 	name := "<stderr>"
 	if h.stream != nil {
@@ -297,7 +300,7 @@ func (h *handler) PyRepr() string {
 
 // emit writes r as h formats it, with a newline.
 func (h *handler) emit(a *lang.Args, r *record) error {
-	if r.levelno < h.level {
+	if r.levelno < h.level || h.kind == "NullHandler" {
 		return nil
 	}
 	f := h.formatter
@@ -327,7 +330,7 @@ func (h *handler) emit(a *lang.Args, r *record) error {
 			return err
 		}
 	default:
-		_, _ = io.WriteString(a.Session().Stderr(), text)
+		return a.WriteStderr(text)
 	}
 	return nil
 }

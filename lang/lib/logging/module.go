@@ -98,7 +98,7 @@ func formatterArgs(a *lang.Args, fmtName string) (*formatter, error) {
 func rootLog(a *lang.Args, level int64) (lang.Value, error) {
 	st := stateOf(a.Session())
 	if len(st.root.handlers) == 0 {
-		st.root.handlers = append(st.root.handlers, &handler{kind: "StreamHandler", formatter: &formatter{fmt: basicFormat}})
+		st.root.handlers = append(st.root.handlers, &handler{kind: "StreamHandler", stream: a.Session().StdStream("stderr"), formatter: &formatter{fmt: basicFormat}})
 	}
 	return lang.None, st.root.log(a, st, level, a.Value("msg"), a.Value("args").(lang.Tuple))
 }
@@ -160,7 +160,9 @@ var loggingModule = &lang.Module{Name: "logging", Attrs: map[string]lang.Value{
 		case !a.IsNone("stream"):
 			h = &handler{kind: "StreamHandler", stream: a.Value("stream")}
 		default:
-			h = &handler{kind: "StreamHandler"}
+			// sys.stderr as it is now, a replaced one included (CPython's
+			// StreamHandler binds the stream when it is made)
+			h = &handler{kind: "StreamHandler", stream: a.Session().StdStream("stderr")}
 		}
 		h.formatter = f
 		if !a.IsNone("level") {
@@ -213,11 +215,14 @@ var loggingModule = &lang.Module{Name: "logging", Attrs: map[string]lang.Value{
 		return lang.None, nil
 	}),
 	"StreamHandler": lang.NewBuiltin(lang.AsValue, "StreamHandler(stream=None)", "A handler that writes each record and a newline to stream (sys.stderr by default).", func(a *lang.Args) (lang.Value, error) {
-		h := &handler{kind: "StreamHandler"}
+		h := &handler{kind: "StreamHandler", stream: a.Session().StdStream("stderr")}
 		if !a.IsNone("stream") {
 			h.stream = a.Value("stream")
 		}
 		return h, nil
+	}),
+	"NullHandler": lang.NewBuiltin(lang.AsValue, "NullHandler()", "A handler that writes nothing: a library gives its logger one so that, without the program's own configuration, its records are not shown (the last resort is not used).", func(a *lang.Args) (lang.Value, error) {
+		return &handler{kind: "NullHandler"}, nil
 	}),
 	"FileHandler": lang.NewBuiltin(lang.AsValue, "FileHandler(filename, mode='a', encoding=None, delay=False)", "A handler that writes each record and a newline to the file filename (appending by default).", func(a *lang.Args) (lang.Value, error) {
 		name, ok := a.Value("filename").(string)

@@ -163,6 +163,40 @@ func operatorModule() *lang.Module {
 			return a.Unary(op, a.Value("a"))
 		})
 	}
+	for _, o := range binaryOps {
+		op, name := o.op, "i"+strings.TrimSuffix(o.name, "_")
+		switch o.op {
+		case syntax.LT, syntax.LE, syntax.GT, syntax.GE, syntax.EQL, syntax.NEQ, syntax.IS, syntax.ISNOT:
+			continue
+		}
+		m.Attrs[name] = lang.NewBuiltin(lang.AsValue, name+"(a, b)", "a "+op.String()+"= b: the value a += b (or the operator's augmented form) gives a, updated in place when a can be.", func(a *lang.Args) (lang.Value, error) {
+			return a.InPlace(op, a.Value("a"), a.Value("b"))
+		})
+	}
+	m.Attrs["iconcat"] = lang.NewBuiltin(lang.AsValue, "iconcat(a, b)", "a += b for sequences.", func(a *lang.Args) (lang.Value, error) {
+		if _, _, ok := lang.Sequence(a.Value("a")); !ok {
+			return nil, lang.Errorf(lang.TypeError, "'%s' object can't be concatenated", lang.TypeName(a.Value("a")))
+		}
+		return a.InPlace(syntax.PLUS, a.Value("a"), a.Value("b"))
+	})
+	m.Attrs["call"] = lang.NewBuiltin(lang.AsValue, "call(obj, *args)", "obj(*args, **kwargs).", func(a *lang.Args) (lang.Value, error) {
+		names, vals := a.Keywords()
+		return a.CallKw(a.Value("obj"), a.Value("args").(lang.Tuple), names, vals)
+	}).CollectKeywords()
+	m.Attrs["length_hint"] = lang.NewBuiltin(lang.AsValue, "length_hint(obj, default=0)", "len(obj) when obj has a length, else default (kael asks no __length_hint__).", func(a *lang.Args) (lang.Value, error) {
+		def := a.Value("default")
+		if _, ok := def.(int64); !ok {
+			return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(def))
+		}
+		n, err := lang.Len(a.Value("obj"))
+		if err != nil {
+			if lang.ToError(err).Kind == lang.TypeError {
+				return def, nil
+			}
+			return nil, err
+		}
+		return n, nil
+	})
 	m.Attrs["truth"] = lang.NewBuiltin(lang.AsValue, "truth(a)", "bool(a).", func(a *lang.Args) (lang.Value, error) {
 		return lang.Truth(a.Value("a"))
 	})

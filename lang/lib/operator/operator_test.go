@@ -34,6 +34,12 @@ var cases = []langtest.Case{
 	{"operator.index(1.5)", "TypeError: 'float' object cannot be interpreted as an integer"},
 	{"operator.concat(1, 2)", "TypeError: 'int' object can't be concatenated"},
 	{"class V:\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return V(self.x + o.x)\n    def __neg__(self):\n        return V(-self.x)\n    def __lt__(self, o):\n        return self.x < o.x\noperator.add(V(1), V(2)).x, operator.neg(V(3)).x, operator.lt(V(1), V(2))", "(3, -3, True)"},
+	// the in-place forms, call and length_hint
+	{"l = [1]\nr = operator.iadd(l, [2, 3])\n(r is l, l, operator.iadd(1, 2), operator.isub(5, 2), operator.imul('ab', 2), operator.itruediv(7, 2), operator.ifloordiv(7, 2), operator.imod(7, 3), operator.ipow(2, 10), operator.iand(6, 3), operator.ior(6, 3), operator.ixor(6, 3), operator.ilshift(1, 4), operator.irshift(16, 2))", "(True, [1, 2, 3], 3, 3, 'abab', 3.5, 3, 1, 1024, 2, 7, 5, 16, 4)"},
+	{"class A:\n    def __init__(self): self.log = []\n    def __iadd__(self, o):\n        self.log.append(o)\n        return self\na = A()\n(operator.iadd(a, 5) is a, a.log, operator.iconcat([1], (2,)))", "(True, [5], [1, 2])"},
+	{"operator.iconcat(1, [2])", "TypeError: 'int' object can't be concatenated"},
+	{"s = {1}\n(operator.ior(s, {2}) is s, s, operator.call(max, 3, 9, key=lambda v: -v), operator.call(sorted, [3, 1]), operator.length_hint([1, 2, 3]), operator.length_hint(5), operator.length_hint(5, 7), operator.length_hint('abcd', 1))", "(True, {1, 2}, 3, [1, 3], 3, 0, 7, 4)"},
+	{"operator.length_hint([], 'x')", "TypeError: 'str' object cannot be interpreted as an integer"},
 }
 
 // torchCases hold PyTorch's outcomes.

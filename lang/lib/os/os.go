@@ -79,16 +79,19 @@ func makedirs(name string, perm uint32, existOK bool) error {
 }
 
 var osModule = &lang.Module{Name: "os", Attrs: map[string]lang.Value{
-	"sep":     "/",
-	"altsep":  lang.None,
-	"extsep":  ".",
-	"pathsep": ":",
-	"linesep": "\n",
-	"curdir":  ".",
-	"pardir":  "..",
-	"devnull": "/dev/null",
-	"name":    "posix",
-	"environ": environ{},
+	"sep":      "/",
+	"altsep":   lang.None,
+	"extsep":   ".",
+	"pathsep":  ":",
+	"linesep":  "\n",
+	"curdir":   ".",
+	"pardir":   "..",
+	"devnull":  "/dev/null",
+	"SEEK_SET": int64(0),
+	"SEEK_CUR": int64(1),
+	"SEEK_END": int64(2),
+	"name":     "posix",
+	"environ":  environ{},
 	"getcwd": fn("getcwd()", "The current working directory, as an absolute path.", func(a *lang.Args) (lang.Value, error) {
 		d, err := os.Getwd()
 		if err != nil {

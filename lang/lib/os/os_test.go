@@ -14,6 +14,11 @@ import (
 // osCases hold CPython 3.11's outcomes; TestOSAgainstCPython checks them
 // there.
 var osCases = []langtest.Case{
+	{"os.path.commonpath(['/usr/lib/x', '/usr/local/lib', '/usr/lib']), os.path.commonpath(['a/b/c', 'a/b/./d/', 'a//b']), os.path.commonpath(['/a']), os.path.commonpath(['x', 'y']), os.path.commonpath(('/', '/a'))", "('/usr', 'a/b', '/a', '', '/')"},
+	{"os.path.commonpath(['/a', 'b'])", "ValueError: Can't mix absolute and relative paths"},
+	{"os.path.commonpath([])", "ValueError: commonpath() arg is an empty sequence"},
+	{"os.path.normcase('/A/b'), os.path.splitdrive('/x/y'), os.path.splitdrive('c:/x'), os.path.samefile('/tmp', '/tmp/../tmp'), os.path.samefile('/', '/tmp')", "('/A/b', ('', '/x/y'), ('', 'c:/x'), True, False)"},
+	{"os.path.samefile('/no/such/file', '/')", "FileNotFoundError: [Errno 2] No such file or directory: '/no/such/file'"},
 	{"os.path.join('a', 'b', 'c'), os.path.join('a/', 'b'), os.path.join('a', '/b', 'c'), os.path.join('', 'x'), os.path.join('a', ''), os.path.join('/')", "('a/b/c', 'a/b', '/b/c', 'x', 'a/', '/')"},
 	{"os.path.split('/a/b'), os.path.split('a'), os.path.split('/'), os.path.split('//a//b//'), os.path.split(''), os.path.split('a/')", "(('/a', 'b'), ('', 'a'), ('/', ''), ('//a//b', ''), ('', ''), ('a', ''))"},
 	{"os.path.splitext('a.txt'), os.path.splitext('.bashrc'), os.path.splitext('a/b.tar.gz'), os.path.splitext('a.b/c'), os.path.splitext('..a'), os.path.splitext('a.'), os.path.splitext('...')", "(('a', '.txt'), ('.bashrc', ''), ('a/b.tar', '.gz'), ('a.b/c', ''), ('..a', ''), ('a', '.'), ('...', ''))"},

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"unicode/utf8"
@@ -430,6 +431,40 @@ var pathModule = &lang.Module{Name: "os.path", Attrs: map[string]lang.Value{
 		}
 		return commonPrefix(paths), nil
 	}),
+	"commonpath": fn("commonpath(paths)", "The longest sub-path, by components, that all the paths share ('.' and empty components ignored); absolute and relative paths cannot mix.", func(a *lang.Args) (lang.Value, error) {
+		items, err := lang.Collect(a.Value("paths"))
+		if err != nil {
+			return nil, err
+		}
+		paths := make([]string, len(items))
+		for i, v := range items {
+			if paths[i], err = fsPath(v); err != nil {
+				return nil, err
+			}
+		}
+		return commonPath(paths)
+	}),
+	"normcase": strFunc("normcase(s)", "s unchanged: POSIX paths keep their case.", func(p string) (lang.Value, error) {
+		return p, nil
+	}),
+	"splitdrive": strFunc("splitdrive(p)", "('', p): POSIX paths have no drive.", func(p string) (lang.Value, error) {
+		return lang.Tuple{"", p}, nil
+	}),
+	"samefile": fn("samefile(f1, f2)", "Whether f1 and f2 name the same file (the same device and inode, links followed).", func(a *lang.Args) (lang.Value, error) {
+		var ids [2][2]int64
+		for i, name := range []string{"f1", "f2"} {
+			p, err := pathArg(a, name, "stat", pathOrFD)
+			if err != nil {
+				return nil, err
+			}
+			st, err := statPath(p, true)
+			if err != nil {
+				return nil, err
+			}
+			ids[i] = [2]int64{st.ints[1], st.ints[2]}
+		}
+		return ids[0] == ids[1], nil
+	}),
 	"exists":   statQuestion("exists(path)", "Whether path names an existing file or directory (False for a broken link).", true, func(uint32) bool { return true }),
 	"lexists":  statQuestion("lexists(path)", "Whether path exists, a broken symbolic link included.", false, func(uint32) bool { return true }),
 	"isfile":   statQuestion("isfile(path)", "Whether path is a regular file (following links).", true, func(m uint32) bool { return m&syscall.S_IFMT == syscall.S_IFREG }),
@@ -440,3 +475,43 @@ var pathModule = &lang.Module{Name: "os.path", Attrs: map[string]lang.Value{
 	"getatime": statField("getatime(filename)", "The time the file was last read, in seconds since the Epoch.", func(st *statResult) lang.Value { return seconds(st.atime) }),
 	"getctime": statField("getctime(filename)", "The time the file's metadata last changed, in seconds since the Epoch.", func(st *statResult) lang.Value { return seconds(st.ctime) }),
 }}
+
+// commonPath is posixpath.commonpath: the components all paths share.
+func commonPath(paths []string) (lang.Value, error) {
+	if len(paths) == 0 {
+		return nil, lang.Errorf(lang.ValueError, "commonpath() arg is an empty sequence")
+	}
+	abs := strings.HasPrefix(paths[0], "/")
+	split := make([][]string, len(paths))
+	for i, p := range paths {
+		if strings.HasPrefix(p, "/") != abs {
+			return nil, lang.Errorf(lang.ValueError, "Can't mix absolute and relative paths")
+		}
+		for _, c := range strings.Split(p, "/") {
+			if c != "" && c != "." {
+				split[i] = append(split[i], c)
+			}
+		}
+	}
+	s1, s2 := split[0], split[0]
+	for _, s := range split[1:] {
+		if slices.Compare(s, s1) < 0 {
+			s1 = s
+		}
+		if slices.Compare(s, s2) > 0 {
+			s2 = s
+		}
+	}
+	common := s1
+	for i, c := range s1 {
+		if c != s2[i] {
+			common = s1[:i]
+			break
+		}
+	}
+	prefix := ""
+	if abs {
+		prefix = "/"
+	}
+	return prefix + strings.Join(common, "/"), nil
+}

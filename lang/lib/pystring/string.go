@@ -232,6 +232,7 @@ var templateMethods = map[string]*lang.Builtin{
 }
 
 var stringModule = &lang.Module{Name: "string", Attrs: map[string]lang.Value{
+	"Formatter":       formatterClass,
 	"ascii_lowercase": lowercase,
 	"ascii_uppercase": uppercase,
 	"ascii_letters":   lowercase + uppercase,
@@ -286,6 +287,6 @@ func capitalizeWord(w string) string {
 }
 
 func init() {
-	lang.RegisterModule("string", "Python's string: ascii_letters, digits, punctuation and the other constants, capwords, Template.",
+	lang.RegisterModule("string", "Python's string: ascii_letters, digits, punctuation and the other constants, capwords, Template, Formatter.",
 		func() *lang.Module { return stringModule })
 }

@@ -50,3 +50,30 @@ func pyQuote(s string) string {
 	}
 	return string(append(out, '\''))
 }
+
+// formatterCases are string.Formatter's, each run in kael and in CPython,
+// which must give the same: the parsing, the fields, the errors, and a
+// subclass overriding the methods format goes through.
+var formatterCases = []string{
+	"f = string.Formatter()\nf.format('{} and {name!r:>8}', 1, name='x'), f.format('{0[1]} {1.real} {2:{3}.{4}f}', [5, 6], 3, 3.14159, 8, 2), f.vformat('{a}-{b}', (), {'a': 1, 'b': 2}), f.format('{{x}} {0!s} {0!a}', 'é')",
+	"f = string.Formatter()\nlist(f.parse('a{0!r:>5}b{{c}}d{x[1].y:{w}}')), list(f.parse('')), list(f.parse('{}')), list(f.parse('a{{b')), list(f.parse('{:}{0!s}'))",
+	"f = string.Formatter()\nf.convert_field(3, 'r'), f.convert_field('é', 'a'), f.convert_field(2, None), f.get_field('0.imag', (2,), {}), f.get_field('k[a]', (), {'k': {'a': 7}}), f.get_value(1, (5, 6), {}), f.format_field(3.5, '08.3f')",
+	"class Strict(string.Formatter):\n    def check_unused_args(self, used, args, kwargs):\n        extra = set(kwargs) - used\n        if extra:\n            raise ValueError('unused: %s' % sorted(extra))\n    def get_value(self, key, args, kwargs):\n        if isinstance(key, str):\n            return kwargs.get(key, '<%s?>' % key)\n        return super().get_value(key, args, kwargs)\n    def format_field(self, value, spec):\n        return super().format_field(value, spec).upper()\ns = Strict()\ntry:\n    s.format('{a}', a=1, z=2)\nexcept ValueError as e:\n    r = str(e)\ns.format('{a} {b} {0}', 'x', a='hi'), r",
+	"string.Formatter().format('{')",
+	"string.Formatter().format('}')",
+	"string.Formatter().format('{0!x}', 1)",
+	"string.Formatter().format('{0:{1:{2}}}', 1, 2, 3)",
+	"string.Formatter().format('{0!r', 1)",
+	"string.Formatter().format('a{0', 1)",
+	"string.Formatter().format('{0.}', 1)",
+	"string.Formatter().format('{0]x}', 1)",
+	"string.Formatter().format('{}{0}', 1)",
+	"string.Formatter().format('{0}{}', 1)",
+	"string.Formatter().format('{3}', 1)",
+	"string.Formatter().format('{x}', 1)",
+	"string.Formatter().format('{0[1]x}', [1, 2])",
+}
+
+func TestFormatterMatchesCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, formatterCases)
+}

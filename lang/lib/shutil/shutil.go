@@ -297,6 +297,37 @@ func which(cmd string, mode uint32, dirs string) (string, bool) {
 }
 
 var shutilModule = &lang.Module{Name: "shutil", Attrs: map[string]lang.Value{
+	"copyfileobj": lang.NewBuiltin(lang.AsValue, "copyfileobj(fsrc, fdst, length=0)", "Copies what fsrc.read(length) gives, chunk by chunk until it gives nothing, to fdst.write (length 0 or less: 64 KiB chunks), as CPython's.", func(a *lang.Args) (lang.Value, error) {
+		n := a.Int("length")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if n <= 0 {
+			n = 64 * 1024
+		}
+		read, err := lang.GetAttr(a.Value("fsrc"), "read")
+		if err != nil {
+			return nil, err
+		}
+		write, err := lang.GetAttr(a.Value("fdst"), "write")
+		if err != nil {
+			return nil, err
+		}
+		for {
+			buf, err := a.Call(read, int64(n))
+			if err != nil {
+				return nil, err
+			}
+			if empty, err := lang.Truth(buf); err != nil {
+				return nil, err
+			} else if !empty {
+				return lang.None, nil
+			}
+			if _, err := a.Call(write, buf); err != nil {
+				return nil, err
+			}
+		}
+	}),
 	"Error":         errorClass,
 	"SameFileError": sameFileClass,
 	"copyfile": lang.NewBuiltin(lang.AsValue, "copyfile(src, dst)", "Copies the contents of the file src to the file dst (replacing it) and returns dst.", func(a *lang.Args) (lang.Value, error) {

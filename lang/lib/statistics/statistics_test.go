@@ -57,3 +57,27 @@ func TestAgainstCPython(t *testing.T) {
 	cpython.CheckCellCases(t, prelude, table)
 	langtest.CheckMatchesCPython(t, prelude, same)
 }
+
+// floatCases are CPython 3.11's float-based functions, each run in kael
+// and in CPython, which must print the same (floats to the last digit).
+var floatCases = []string{
+	"x = [1, 2, 3, 4, 5, 6, 7, 8, 9]\ny = [1, 2, 3, 1, 2, 3, 1, 2, 3]\nst.covariance(x, y), st.covariance(x, [9, 8, 7, 6, 5, 4, 3, 2, 1]), st.correlation(x, x), st.correlation(x, [9, 8, 7, 6, 5, 4, 3, 2, 1]), st.correlation(x, y)",
+	"x = [0.1 * i for i in range(1, 40)]\ny = [(v * 7.3 + 0.25) % 3.1 for v in x]\nst.covariance(x, y), st.correlation(x, y), st.linear_regression(x, y), st.linear_regression(x, y, proportional=True)",
+	"r = st.linear_regression([1, 2, 3, 4, 5], [3, 5, 7, 9, 11])\nr, r.slope, r.intercept, tuple(r), st.linear_regression([1, 2, 3], [2, 4, 6], proportional=True), st.linear_regression([2**40, 2**41 + 1], [3**30, 5], proportional=True)",
+	"try:\n    st.linear_regression([1, 1, 1], [1, 2, 3])\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e))\nr",
+	"try:\n    st.correlation([1, 2, 3], [5, 5, 5])\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e))\nr",
+	"try:\n    st.covariance([1, 2], [1, 2, 3])\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e))\nr",
+	"try:\n    st.correlation([1], [1])\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e))\nr",
+	"try:\n    st.linear_regression([1, 2], [3])\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e))\nr",
+	"st.geometric_mean([54, 24, 36]), st.geometric_mean([0.5, 2.0, 8.25, 1e-3]), st.geometric_mean([3]), st.geometric_mean(range(1, 20))",
+	"try:\n    st.geometric_mean([1, -2])\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e))\nr",
+	"try:\n    st.geometric_mean([])\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e))\nr",
+	"data = [105, 129, 87, 86, 111, 111, 89, 81, 108, 92, 110, 100, 75, 105, 103, 109, 76, 119, 99, 91, 103, 129, 106, 101, 84, 111, 74, 87, 86, 103, 103, 106, 86, 111, 75, 87, 102, 121, 111, 88, 89, 101, 106, 95, 103, 107, 101, 81, 109, 104]\n[round(q, 1) for q in st.quantiles(data, n=10)], st.quantiles(data), st.quantiles(data, n=4, method='inclusive'), st.quantiles([1.5, 2.25, 7.0, 0.5], n=3), st.quantiles([1, 2], n=1), st.quantiles([3, 1, 2], n=6, method='inclusive')",
+	"try:\n    st.quantiles([1], n=4)\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e))\nr",
+	"try:\n    st.quantiles([1, 2, 3], n=0)\nexcept st.StatisticsError as e:\n    r = (type(e).__name__, str(e))\nr",
+	"st.quantiles([1, 2, 3], method='bogus')",
+}
+
+func TestFloatFunctionsMatchCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, floatCases)
+}

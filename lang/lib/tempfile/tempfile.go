@@ -184,6 +184,9 @@ func (f *namedFile) Iterate(yield func(lang.Value) bool) error {
 }
 
 var tempfileModule = &lang.Module{Name: "tempfile", Attrs: map[string]lang.Value{
+	"gettempprefix": lang.NewBuiltin(lang.AsValue, "gettempprefix()", "The default prefix of temporary names: 'tmp'.", func(a *lang.Args) (lang.Value, error) {
+		return "tmp", nil
+	}),
 	"gettempdir": lang.NewBuiltin(lang.AsValue, "gettempdir()", "The directory for temporary files: $TMPDIR, $TEMP or $TMP when set, else /tmp.", func(a *lang.Args) (lang.Value, error) {
 		return tempDir(), nil
 	}),

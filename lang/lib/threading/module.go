@@ -20,6 +20,7 @@ func buildModule() *lang.Module {
 	m := map[string]lang.Value{
 		"Thread":      threadClass,
 		"TIMEOUT_MAX": float64(math.MaxInt32),
+		"_shutdown":   shutdown,
 		"current_thread": fn("current_thread()", "The Thread object of the thread running now (MainThread outside any started thread).", func(a *lang.Args) (lang.Value, error) {
 			return currentThread(a), nil
 		}),

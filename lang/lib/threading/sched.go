@@ -18,8 +18,11 @@ import (
 // waiting threads again, round by round, until what it waits for happens.
 // When a round changes nothing, nothing ever will: a wait with a timeout
 // sleeps out its timeout, one without is a RuntimeError that says it
-// would wait forever (CPython hangs). time.sleep in a thread sleeps
-// without running the others.
+// would wait forever (CPython hangs). time.sleep waits the same way
+// (Sleep): a thread that sleeps hands control back, and the main thread
+// runs the others while it sleeps. When the program's code is done, its
+// end (threading._shutdown, registered with Session.AtExit) waits for
+// the threads that are not daemons, as CPython's does.
 
 // sched is a session's scheduler.
 type sched struct {
@@ -179,10 +182,61 @@ func (sc *sched) resume(a *lang.Args, t *thread) error {
 		return err
 	case "SystemExit":
 	default:
-		fmt.Fprintf(a.Session().Stderr(), "Exception in thread %s:\n%s\n", nameOf(t.inst), e.Render())
+		if werr := a.WriteStderr(fmt.Sprintf("Exception in thread %s:\n%s\n", nameOf(t.inst), e.Render())); werr != nil {
+			return werr
+		}
 	}
 	return nil
 }
+
+// Sleep is time.sleep(d) among threads: the sleeping thread hands
+// control back until d has passed, so that the others run meanwhile (a
+// sleep of 0 too lets them run once), as CPython's sleep releases the
+// GIL. The main thread runs the threads waiting, and sleeps while none
+// can run. An interrupt stops it with KeyboardInterrupt.
+func Sleep(a *lang.Args, d time.Duration) error {
+	sc := schedOf(a.Session())
+	deadline := time.Now().Add(d)
+	if t := sc.current; t != nil {
+		t.deadline = deadline
+		defer func() { t.deadline = time.Time{} }()
+		for first := true; first || time.Now().Before(deadline); first = false {
+			if !t.yield(nil) {
+				return errQuit
+			}
+			if err := a.Context().Err(); err != nil {
+				return lang.ErrInterrupted()
+			}
+		}
+		return nil
+	}
+	if len(sc.live) == 0 {
+		return sleepUntil(a, deadline)
+	}
+	if d <= 0 {
+		_, err := sc.round(a)
+		return err
+	}
+	_, err := Wait(a, "time.sleep", func() bool { return !time.Now().Before(deadline) }, d.Seconds())
+	return err
+}
+
+// shutdown is threading._shutdown, which a program's end runs (it is
+// registered with the session when a thread starts): it waits for the
+// threads that are not daemons to end, running them, as CPython waits
+// for them before it exits.
+var shutdown = fn("_shutdown()", "Waits for the threads that are not daemons to end, as the end of a program does.", func(a *lang.Args) (lang.Value, error) {
+	sc := schedOf(a.Session())
+	_, err := Wait(a, "the end of the program (waiting for its threads)", func() bool {
+		for _, t := range sc.live {
+			if d, _ := lang.GetAttr(t.inst, "daemon"); d != true {
+				return false
+			}
+		}
+		return true
+	}, -1)
+	return lang.None, err
+})
 
 // start begins t's run on its coroutine and runs it until it ends or
 // waits, as CPython's new thread runs first.
@@ -193,5 +247,6 @@ func (sc *sched) start(a *lang.Args, t *thread, run func() error) error {
 	})
 	t.pull, _ = lang.Puller(it)
 	sc.live = append(sc.live, t)
+	a.Session().AtExit(schedKey{}, shutdown)
 	return sc.resume(a, t)
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/threading"
 )
 
 // The time module: Python's clocks, which training scripts use to time
@@ -94,19 +95,13 @@ var timeModule = &lang.Module{Name: "time", Attrs: map[string]lang.Value{
 		}
 		return ns, nil
 	}),
-	"sleep": lang.NewBuiltin(lang.AsValue, "sleep(secs)", "Waits secs seconds (an int or a float). An interrupt (Ctrl-C, the kernel's interrupt) stops the wait at once with KeyboardInterrupt; a negative length is a ValueError.", func(a *lang.Args) (lang.Value, error) {
+	"sleep": lang.NewBuiltin(lang.AsValue, "sleep(secs)", "Waits secs seconds (an int or a float); the threads started meanwhile run while it waits. An interrupt (Ctrl-C, the kernel's interrupt) stops the wait at once with KeyboardInterrupt; a negative length is a ValueError.", func(a *lang.Args) (lang.Value, error) {
 		d, err := sleepDuration(a.Value("secs"))
 		if err != nil {
 			return nil, err
 		}
-		timer := time.NewTimer(d)
-		defer timer.Stop()
-		select {
-		case <-timer.C:
-			return lang.None, nil
-		case <-a.Context().Done():
-			return nil, lang.ErrInterrupted()
-		}
+		// the threads started run meanwhile (threading.Sleep)
+		return lang.None, threading.Sleep(a, d)
 	}),
 }}
 

@@ -8,7 +8,6 @@ package warnings
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -168,8 +167,7 @@ func warn(a *lang.Args) (lang.Value, error) {
 	if source != "" {
 		out += "  " + source + "\n"
 	}
-	_, _ = io.WriteString(a.Session().Stderr(), out)
-	return lang.None, nil
+	return lang.None, a.WriteStderr(out)
 }
 
 // matches reports whether f applies to a warning.

@@ -1,0 +1,167 @@
+package abc
+
+import (
+	"reflect"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+// Virtual subclasses, as ABCMeta has them: A.register(C) makes C a
+// subclass of A for issubclass and isinstance without deriving from it,
+// and a class's __subclasshook__(C) may decide the question itself
+// (True, False, or NotImplemented to leave it to the usual rules). ABC's
+// class hooks (lang.ClassHooks.SubclassCheck) answer issubclass(C, A)
+// and isinstance(x, A) for every class A derived from ABC, with the
+// steps of CPython's ABCMeta.__subclasscheck__.
+
+// abcData is a class's own registry and direct subclasses, its
+// _abc_impl attribute (CPython's _abc_data).
+type abcData struct {
+	registry   []lang.Value
+	subclasses []*lang.UserClass
+}
+
+func (*abcData) TypeName() string { return "_abc_data" }
+func (*abcData) PyRepr() string   { return "<_abc._abc_data object>" }
+
+// dataOf is cls's own _abc_impl, made the first time.
+func dataOf(cls *lang.UserClass) *abcData {
+	if v, ok := cls.Own("_abc_impl"); ok {
+		if d, ok := v.(*abcData); ok {
+			return d
+		}
+	}
+	d := &abcData{}
+	_ = cls.SetAttr("_abc_impl", d)
+	return d
+}
+
+// isClass reports whether v is a class: a class statement's or a
+// builtin one.
+func isClass(v lang.Value) bool {
+	if _, ok := v.(*lang.UserClass); ok {
+		return true
+	}
+	return lang.ClassOf(v) != ""
+}
+
+// subclassCheck is ABCMeta.__subclasscheck__(cls, sub).
+func subclassCheck(cls *lang.UserClass, sub lang.Value, call func(fn lang.Value, args ...lang.Value) (lang.Value, error)) (bool, bool, error) {
+	if !isClass(sub) {
+		return false, true, lang.Errorf(lang.TypeError, "issubclass() arg 1 must be a class")
+	}
+	if hook, ok := cls.Attr("__subclasshook__"); ok {
+		r, err := call(hook, sub)
+		if err != nil {
+			return false, true, err
+		}
+		if r != lang.NotImplemented {
+			t, err := lang.Truth(r)
+			return t, true, err
+		}
+	}
+	if u, ok := sub.(*lang.UserClass); ok {
+		for _, k := range u.Bases() {
+			if k == cls {
+				return true, true, nil
+			}
+		}
+	}
+	d := dataOf(cls)
+	for _, group := range [][]lang.Value{d.registry, classValues(d.subclasses)} {
+		for _, r := range group {
+			ok, err := lang.IsSubclass(sub, r)
+			if err != nil || ok {
+				return ok, true, err
+			}
+		}
+	}
+	return false, true, nil
+}
+
+func classValues(cs []*lang.UserClass) []lang.Value {
+	out := make([]lang.Value, len(cs))
+	for i, c := range cs {
+		out[i] = c
+	}
+	return out
+}
+
+// made records sub as a direct subclass of its bases that derive from
+// ABC (for __subclasscheck__'s last step).
+func made(sub *lang.UserClass) error {
+	bases, _ := sub.Attr("__bases__")
+	t, _ := bases.(lang.Tuple)
+	for _, b := range t {
+		if u, ok := b.(*lang.UserClass); ok && u != sub && derivesFromABC(u) {
+			d := dataOf(u)
+			d.subclasses = append(d.subclasses, sub)
+		}
+	}
+	return nil
+}
+
+func derivesFromABC(c *lang.UserClass) bool {
+	for _, k := range c.Bases() {
+		if k == abcClass {
+			return true
+		}
+	}
+	return false
+}
+
+// register is ABCMeta.register, a class method of ABC.
+var register = lang.NewBuiltin(lang.AsValue, "register(cls, subclass)",
+	"Registers subclass as a virtual subclass of cls: issubclass(subclass, cls) and isinstance of subclass's instances hold without deriving from cls. Returns subclass, so that it decorates a class.",
+	func(a *lang.Args) (lang.Value, error) {
+		cls, ok := a.Value("cls").(*lang.UserClass)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "register() must be called on an ABC class")
+		}
+		sub := a.Value("subclass")
+		if !isClass(sub) {
+			return nil, lang.Errorf(lang.TypeError, "Can only register classes")
+		}
+		if ok, err := lang.IsSubclass(sub, cls); err != nil || ok {
+			return sub, err // already a subclass
+		}
+		if ok, err := lang.IsSubclass(cls, sub); err != nil {
+			return nil, err
+		} else if ok {
+			return nil, lang.Errorf(lang.RuntimeError, "Refusing to create an inheritance cycle")
+		}
+		d := dataOf(cls)
+		d.registry = append(d.registry, sub)
+		return sub, nil
+	})
+
+// subclassHook is ABC's default __subclasshook__: NotImplemented, which
+// leaves the question to the registry and the MRO.
+var subclassHook = lang.NewBuiltin(lang.AsValue, "__subclasshook__(cls, subclass)",
+	"Decides issubclass(subclass, cls) for an ABC: True, False, or NotImplemented (the default) to leave it to the usual rules; a subclass overrides it as a classmethod.",
+	func(a *lang.Args) (lang.Value, error) { return lang.NotImplemented, nil })
+
+// deprecatedForm is abstractclassmethod, abstractstaticmethod or
+// abstractproperty: the decorator named wrap over a function marked
+// abstract, as CPython's deprecated forms are.
+func deprecatedForm(name, wrap string) *lang.Builtin {
+	return lang.NewBuiltin(lang.AsValue, name+"(callable)",
+		"Deprecated: "+wrap+"(abstractmethod(callable)), which a subclass of ABC must override.",
+		func(a *lang.Args) (lang.Value, error) {
+			f := a.Value("callable")
+			if f != nil && reflect.TypeOf(f).Comparable() {
+				abstract.Store(f, true)
+			}
+			w, _ := lang.LookupBuiltin(wrap)
+			return a.Call(w, f)
+		})
+}
+
+func init() {
+	abcModule.Attrs["abstractclassmethod"] = deprecatedForm("abstractclassmethod", "classmethod")
+	abcModule.Attrs["abstractstaticmethod"] = deprecatedForm("abstractstaticmethod", "staticmethod")
+	abcModule.Attrs["abstractproperty"] = deprecatedForm("abstractproperty", "property")
+	_ = abcClass.SetAttr("register", lang.NewClassMethod(register))
+	_ = abcClass.SetAttr("__subclasshook__", lang.NewClassMethod(subclassHook))
+	abcClass.SetClassHooks(&lang.ClassHooks{Made: made, SubclassCheck: subclassCheck})
+}
