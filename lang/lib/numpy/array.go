@@ -135,7 +135,7 @@ func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, 
 		return nil, true, err
 	}
 	rt := r.(lang.ArrayProvider).ArrayTensor()
-	if kindRank(rt.DType()) > kindRank(a.t.DType()) {
+	if ok, _ := canCast(rt.DType(), a.t.DType(), "same_kind"); !ok {
 		return nil, true, lang.Errorf(UFuncTypeError, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'", ufuncNames[op], numpyName(rt.DType()), numpyName(a.t.DType()))
 	}
 	if err := copyInto(a.t, rt); err != nil {

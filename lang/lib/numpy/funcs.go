@@ -76,7 +76,10 @@ func defUfuncs(m map[string]lang.Value) {
 			if x.t == nil || y.t == nil {
 				return nil, lang.Errorf(lang.TypeError, "ufunc '%s' did not contain a loop with signature matching types", name)
 			}
-			dt := resultType(x, y)
+			dt, err := resultType(x, y)
+			if err != nil {
+				return nil, err
+			}
 			if name == "arctan2" || name == "hypot" {
 				if !dt.IsFloating() {
 					dt = tensor.Float64
@@ -143,7 +146,11 @@ func ufunc2(x operand, v lang.Value, kernel func(a, b *tensor.Tensor) (*tensor.T
 	if !ok {
 		return operand{}, lang.Errorf(lang.TypeError, "expected a number or an array, got %s", lang.TypeName(v))
 	}
-	a, b, err := castBoth(x.t, y.t, resultType(x, y))
+	dt, err := resultType(x, y)
+	if err != nil {
+		return operand{}, err
+	}
+	a, b, err := castBoth(x.t, y.t, dt)
 	if err != nil {
 		return operand{}, err
 	}

@@ -58,32 +58,30 @@ func buildModule() *lang.Module {
 			return dtypeOf(dt), nil
 		}),
 		"result_type": lang.NewBuiltin(lang.AsValue, "result_type(*arrays_and_dtypes)", "The dtype NumPy's promotion gives these arrays, numbers and dtypes.", func(a *lang.Args) (lang.Value, error) {
-			var ops []operand
+			var arrays, types []operand
 			for _, v := range a.Value("arrays_and_dtypes").(lang.Tuple) {
-				if dt, err := toDType(v); err == nil {
-					if _, isStr := v.(string); isStr || true {
-						z, _ := tensor.Zeros(dt, 1)
-						ops = append(ops, operand{t: z})
-						continue
-					}
-				}
 				o, ok, err := asOperand(v)
 				if err != nil {
 					return nil, err
 				}
-				if !ok {
-					return nil, lang.Errorf(lang.TypeError, "Cannot interpret %s as a data type", lang.Repr(v))
+				if ok {
+					arrays = append(arrays, o)
+					continue
 				}
-				ops = append(ops, o)
+				dt, err := toDType(v)
+				if err != nil {
+					return nil, err
+				}
+				types = append(types, operand{t: mustZeros(dt)})
 			}
-			if len(ops) == 0 {
+			if len(arrays)+len(types) == 0 {
 				return nil, lang.Errorf(lang.ValueError, "at least one array or dtype is required")
 			}
-			acc := ops[0]
-			for _, o := range ops[1:] {
-				acc = operand{t: mustZeros(resultType(acc, o)), weak: acc.weak && o.weak}
+			dt, err := resultTypeOf(append(arrays, types...)...)
+			if err != nil {
+				return nil, err
 			}
-			return dtypeOf(acc.t.DType()), nil
+			return dtypeOf(dt), nil
 		}),
 		"promote_types": lang.NewBuiltin(lang.AsValue, "promote_types(type1, type2)", "The smallest dtype both convert to safely.", func(a *lang.Args) (lang.Value, error) {
 			d1, err := toDType(a.Value("type1"))
@@ -94,7 +92,11 @@ func buildModule() *lang.Module {
 			if err != nil {
 				return nil, err
 			}
-			return dtypeOf(promote(d1, d2)), nil
+			dt, err := fromNP(promoteNP(asNP(d1), asNP(d2)))
+			if err != nil {
+				return nil, err
+			}
+			return dtypeOf(dt), nil
 		}),
 		"can_cast": lang.NewBuiltin(lang.AsValue, "can_cast(from_, to, casting='safe')", "Whether from_ converts to to under the casting rule ('safe' or 'same_kind').", func(a *lang.Args) (lang.Value, error) {
 			from, err := toDType(a.Value("from_"))
@@ -105,23 +107,14 @@ func buildModule() *lang.Module {
 			if err != nil {
 				return nil, err
 			}
-			switch a.Str("casting") {
-			case "safe":
-				return promote(from, to) == to, nil
-			case "same_kind":
-				return kindRank(from) <= kindRank(to), nil
-			case "unsafe":
-				return true, nil
-			case "no", "equiv":
-				return from == to, nil
-			}
-			return nil, lang.Errorf(lang.ValueError, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")
+			return canCast(from, to, a.Str("casting"))
 		}),
 	}
-	for dt, st := range scalarTypes {
-		m[scalarTypeNames[dt]] = st
+	for _, e := range npInfos {
+		for _, name := range append([]string{e.class}, e.aliases...) {
+			m[name] = scalarTypes[e.dt]
+		}
 	}
-	m["bool8"], m["int_"], m["float_"], m["double"], m["single"], m["longlong"] = m["bool_"], m["int64"], m["float64"], m["float64"], m["float32"], m["int64"]
 	for name, fn := range arrayFunctions {
 		m[name] = fn
 	}
@@ -138,6 +131,7 @@ func buildModule() *lang.Module {
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
 }
 
+// mustZeros is a one-element array of dtype dt, standing for the dtype.
 func mustZeros(dt tensor.DType) *tensor.Tensor {
 	z, _ := tensor.Zeros(dt, 1)
 	return z

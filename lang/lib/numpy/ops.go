@@ -6,57 +6,6 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// NumPy's rules for the dtype of a result, on kael's four dtypes.
-//
-// Two arrays promote by NumPy's table: bool < int64 < float64, with
-// float32 above bool and below float64, and int64 with float32 giving
-// float64 (float32 cannot hold every int64). A Python number, a NumPy
-// scalar or a 0-d array beside an array of at least one dimension is
-// "weak" (NumPy 1.24's value-based casting): it takes the array's dtype
-// when its kind (bool, integer, floating) is not above the array's, so
-// float32_array * 2.5 stays float32, and int64_array + 0.5 is float64.
-
-// kindRank orders the kinds bool < integer < floating.
-func kindRank(dt tensor.DType) int {
-	switch {
-	case dt == tensor.Bool:
-		return 0
-	case dt.IsFloating():
-		return 2
-	}
-	return 1
-}
-
-// promote is np.promote_types on kael's dtypes.
-func promote(a, b tensor.DType) tensor.DType {
-	if a == b {
-		return a
-	}
-	if a == tensor.Bool {
-		return b
-	}
-	if b == tensor.Bool {
-		return a
-	}
-	// int64 with float32, or anything with float64.
-	if a == tensor.Float32 && b == tensor.Float32 {
-		return tensor.Float32
-	}
-	if (a == tensor.Float32 && b == tensor.Int64) || (a == tensor.Int64 && b == tensor.Float32) {
-		return tensor.Float64
-	}
-	if a == tensor.Float64 || b == tensor.Float64 {
-		return tensor.Float64
-	}
-	return tensor.PromoteTypes(a, b)
-}
-
-// operand is one side of an operation: its tensor and whether it is weak.
-type operand struct {
-	t    *tensor.Tensor
-	weak bool
-}
-
 // asOperand reads a value NumPy computes with: arrays, NumPy scalars,
 // Python numbers and nested lists of them. ok is false for other values
 // (a torch tensor: PyTorch's rules then apply).
@@ -66,14 +15,9 @@ func asOperand(v lang.Value) (operand, bool, error) {
 		return operand{t: x.t, weak: x.t.Dim() == 0}, true, nil
 	case *Scalar:
 		return operand{t: x.t, weak: true}, true, nil
-	case bool, int64, float64: // NumPy's dtype of a Python number is its Go type's
-		t, err := tensor.Scalar(x)
-		if err != nil {
-			return operand{}, true, err
-		}
-		// a plain 0-d array: PyTorch's wrapped-number promotion must not
-		// reach the kernels (np.where(c, 1, 2.5) is float64)
-		return operand{t: t.Detach(), weak: true}, true, nil
+	case bool, int64, float64, lang.Complex: // NumPy's dtype of a Python number is its Go type's
+		t, err := pyScalar(x)
+		return operand{t: t, weak: true}, true, err
 	case *lang.List, lang.Tuple:
 		t, err := arrayFrom(x, 0, false)
 		if err != nil {
@@ -82,25 +26,6 @@ func asOperand(v lang.Value) (operand, bool, error) {
 		return operand{t: t, weak: t.Dim() == 0}, true, nil
 	}
 	return operand{}, false, nil
-}
-
-// resultType is the dtype NumPy gives a binary operation on a and b.
-func resultType(a, b operand) tensor.DType {
-	da, db := a.t.DType(), b.t.DType()
-	if a.weak == b.weak {
-		return promote(da, db)
-	}
-	strong, weak := da, db
-	if a.weak {
-		strong, weak = db, da
-	}
-	if kindRank(weak) <= kindRank(strong) {
-		return strong
-	}
-	if kindRank(weak) == 1 {
-		return tensor.Int64
-	}
-	return tensor.Float64
 }
 
 // castTensor converts t to dt (t itself when it has that dtype).
@@ -217,7 +142,10 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "unsupported operand type(s) for %s: 'numpy.ndarray' and 'numpy.ndarray'", op)
 	}
-	dt := resultType(a, b)
+	dt, err := resultType(a, b)
+	if err != nil {
+		return nil, err
+	}
 	switch op {
 	case syntax.SLASH:
 		if !dt.IsFloating() {
