@@ -103,7 +103,7 @@ type printer struct {
 	edgeitems int
 	opts      printOptions
 	shape     []int
-	strides   []int // of the contiguous copy
+	strides   []int     // of the contiguous copy
 	floats    []float64 // real parts, for complex arrays
 	imags     []float64
 	ints      []int64
