@@ -108,13 +108,18 @@ func (d *DType) Attr(name string) (lang.Value, bool) {
 	case "char":
 		return npDTypes[d.dt].char, true
 	case "str":
-		return byteOrder(d.dt, "<") + dtypeKind(d.dt) + lang.Repr(int64(d.dt.Size())), true
+		return dtypeStr(d.dt), true
 	case "type":
 		return scalarTypes[d.dt], true
 	case "byteorder":
 		return byteOrder(d.dt, "="), true
 	}
 	return nil, false
+}
+
+// dtypeStr is NumPy's dtype.str, the descr of .npy files: <f8, |u1.
+func dtypeStr(dt tensor.DType) string {
+	return byteOrder(dt, "<") + dtypeKind(dt) + lang.Repr(int64(dt.Size()))
 }
 
 // byteOrder is NumPy's byte order of a dtype: '|' for one byte, else

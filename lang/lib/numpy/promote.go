@@ -13,7 +13,7 @@ import (
 // in NumPy's order, that both convert to safely (safeCasts). A Python
 // number, a NumPy scalar or a 0-d array beside an array of at least one
 // dimension is "weak" (value-based casting): when its kind (bool <
-// integer < floating < complex) is not above the arrays', it counts as
+// integer < floating or complex) is not above the arrays', it counts as
 // the smallest type that holds its value (np.min_scalar_type), so
 // int8_array + 1000 is int16 and float32_array * 2.5 stays float32;
 // otherwise it counts with its own dtype, so int64_array + 0.5 is float64.
@@ -161,14 +161,12 @@ func canCast(from, to tensor.DType, casting string) (bool, error) {
 }
 
 // kindRank orders the kinds as value-based casting compares them: bool
-// < integer < floating < complex.
+// < integer < inexact (floating and complex count as one).
 func kindRank(dt tensor.DType) int {
 	switch {
 	case dt == tensor.Bool:
 		return 0
-	case dt.IsComplex():
-		return 3
-	case dt.IsFloating():
+	case dt.IsFloating(), dt.IsComplex():
 		return 2
 	}
 	return 1
