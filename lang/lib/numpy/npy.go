@@ -26,7 +26,6 @@ const npyMagic = "\x93NUMPY"
 // maxNpyBytes bounds what np.load reads, as open() does.
 const maxNpyBytes = 1 << 30
 
-
 // encodeNpy writes t as a .npy file.
 func encodeNpy(t *tensor.Tensor) ([]byte, error) {
 	c, err := t.Contiguous()
