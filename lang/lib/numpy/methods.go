@@ -106,9 +106,9 @@ func withDType(t *tensor.Tensor, a *lang.Args) (*tensor.Tensor, error) {
 }
 
 // floating casts integers and bools to float64, as NumPy's mean, std and
-// the floating ufuncs compute them.
+// linalg compute them; floating and complex arrays keep their dtype.
 func floating(t *tensor.Tensor) (*tensor.Tensor, error) {
-	if t.DType().IsFloating() {
+	if t.DType().IsFloating() || t.DType().IsComplex() {
 		return t, nil
 	}
 	return t.To(tensor.Float64)
@@ -465,6 +465,10 @@ func fromGo(v any) lang.Value {
 		return &lang.List{Elems: out}
 	case float32:
 		return float64(x)
+	case complex128:
+		return lang.Complex(x)
+	case complex64:
+		return lang.Complex(complex128(x))
 	}
 	return v
 }

@@ -148,7 +148,7 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	}
 	switch op {
 	case syntax.SLASH:
-		if !dt.IsFloating() {
+		if !dt.IsFloating() && !dt.IsComplex() {
 			dt = tensor.Float64
 		}
 	case syntax.MINUS:
@@ -174,6 +174,13 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	}
 	if (op == syntax.SLASHSLASH || op == syntax.PERCENT) && dt == tensor.Int64 {
 		return intDivision(op, x, y)
+	}
+	if op == syntax.STARSTAR && dt.IsComplex() {
+		r, err := complexPower(x, y, dt)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(r), nil
 	}
 	r, err := kernel(x, y)
 	if err != nil {
@@ -258,7 +265,7 @@ func unaryOp(op syntax.Token, t *tensor.Tensor) (lang.Value, error) {
 		if t.DType() == tensor.Bool {
 			return nil, lang.Errorf(lang.TypeError, "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead.")
 		}
-		r, err := tensor.Neg(t)
+		r, err := negate(t)
 		if err != nil {
 			return nil, err
 		}

@@ -173,6 +173,9 @@ func (s *Scalar) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (la
 	return binaryOp(op, s, other, reflected)
 }
 
+// Abs is abs(x): the magnitude, a float for a complex scalar.
+func (s *Scalar) Abs() (lang.Value, error) { return absolute(s.t) }
+
 // UnaryOp is -x, +x, ~x.
 func (s *Scalar) UnaryOp(op syntax.Token) (lang.Value, error) { return unaryOp(op, s.t) }
 
@@ -190,8 +193,14 @@ func (s *Scalar) Attr(name string) (lang.Value, bool) {
 		return int64(1), true
 	case "itemsize", "nbytes":
 		return int64(s.t.DType().Size()), true
-	case "real", "T":
+	case "T":
 		return s, true
+	case "real":
+		r, _ := realPart(s.t)
+		return &Scalar{t: r}, true
+	case "imag":
+		r, _ := imagPart(s.t)
+		return &Scalar{t: r}, true
 	}
 	if m, ok := scalarMethods[name]; ok {
 		return &lang.BoundMethod{Recv: s, Method: m}, true
@@ -201,7 +210,7 @@ func (s *Scalar) Attr(name string) (lang.Value, bool) {
 
 // AttrNames lists the attributes.
 func (s *Scalar) AttrNames() []string {
-	return append([]string{"T", "dtype", "itemsize", "nbytes", "ndim", "real", "shape", "size"}, sortedKeys(scalarMethods)...)
+	return append([]string{"T", "dtype", "imag", "itemsize", "nbytes", "ndim", "real", "shape", "size"}, sortedKeys(scalarMethods)...)
 }
 
 var scalarMethods = map[string]*lang.Builtin{
