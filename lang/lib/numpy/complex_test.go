@@ -26,3 +26,43 @@ func TestComplexArraysMatchNumPy(t *testing.T) {
 		"np.iscomplexobj(np.complex64(1))", "np.concatenate([z, np.array([1, 2])])", "np.where(np.array([True, False, True]), z, 0)",
 	})
 }
+
+// fftPrelude defines the arrays the FFT cases transform and dft, the
+// transform by its definition (a matrix of the roots of unity), which
+// each transform is held to within a tolerance: kael's transforms are
+// gonum's FFTPACK and NumPy's pocketfft, which round differently.
+const fftPrelude = `x = np.array([1.0, 2.5, -1.0, 4.0])
+y5 = np.array([1.0, 2.0, 0.0, -1.0, 3.0])
+m = np.arange(12.0).reshape(3, 4) ** 1.5
+z = np.array([1+2j, -1j, 3, 0.5+0.5j])
+def dft(a, inverse=False):
+    n = a.shape[-1]
+    k = np.arange(n)
+    w = np.exp((1 if inverse else -1) * 2j * np.pi * np.outer(k, k) / n)
+    r = a @ w.T
+    return r / n if inverse else r
+`
+
+// TestFFTMatchesNumPy covers np.fft: the dtype and shape of each result
+// (NumPy's: complex128 or float64 whatever the input), its values against
+// dft, and the frequencies and errors as NumPy prints them.
+func TestFFTMatchesNumPy(t *testing.T) {
+	var srcs []string
+	for _, c := range [][2]string{
+		{"np.fft.fft(x)", "dft(x)"}, {"np.fft.fft(x, n=5)", "dft(np.concatenate([x, [0.0]]))"}, {"np.fft.fft(x, 3)", "dft(x[:3])"},
+		{"np.fft.ifft(x)", "dft(x, True)"}, {"np.fft.fft(m)", "dft(m)"}, {"np.fft.fft(m, axis=0)", "dft(m.T).T"},
+		{"np.fft.ifft(m, 6, 0)", "dft(np.concatenate([m, np.zeros((3, 4))]).T, True).T"}, {"np.fft.fft(x, norm='ortho')", "dft(x) / 2"},
+		{"np.fft.ifft(x, norm='forward')", "dft(x, True) * 4"}, {"np.fft.fft(z)", "dft(z)"}, {"np.fft.ifft(np.fft.fft(z))", "z"},
+		{"np.fft.fft(x.astype(np.float32))", "dft(x)"}, {"np.fft.fft(np.arange(4, dtype=np.int8))", "dft(np.arange(4.0))"},
+		{"np.fft.rfft(x)", "dft(x)[:3]"}, {"np.fft.rfft(x, 6)", "dft(np.concatenate([x, [0.0, 0.0]]))[:4]"}, {"np.fft.rfft(m, axis=0)", "dft(m.T).T[:2]"},
+		{"np.fft.irfft(np.fft.rfft(x))", "x"}, {"np.fft.irfft(np.fft.rfft(y5), 5)", "y5"}, {"np.fft.irfft(np.fft.rfft(x, norm='ortho'), norm='ortho')", "x"},
+		{"np.fft.fft([1, 2, 3])", "dft(np.array([1.0, 2.0, 3.0]))"}, {"np.fft.rfft(x.astype(np.float32))", "dft(x)[:3]"},
+		{"np.fft.fftshift(np.fft.fft(x))", "np.roll(dft(x), 2)"}, {"np.fft.ifftshift(np.fft.fftshift(m))", "m"}, {"np.fft.fftshift(m, axes=0)", "np.roll(m, 1, axis=0)"},
+	} {
+		srcs = append(srcs, "r = "+c[0]+"\n(r.dtype, r.shape, np.allclose(r, "+c[1]+", rtol=1e-9, atol=1e-9))")
+	}
+	srcs = append(srcs, "np.fft.fftfreq(8)", "np.fft.fftfreq(5, d=0.1)", "np.fft.rfftfreq(8, 0.5)", "np.fft.rfftfreq(7)", "np.fft.fft(np.array([1.0, 2.0, 3.0, 4.0]))",
+		"np.fft.ifft(np.array([10, -2+2j, -2, -2-2j]))", "np.fft.rfft(np.array([1, 0, 0, 0]))", "np.fft.fft(x, 0)", "np.fft.fft(x, norm='bad')",
+		"np.fft.fft(x, axis=2)", "np.fft.fft(x, 4, axis=-2)", "np.fft.fftfreq(0)", "np.fft.fft(np.array(2.0))")
+	langtest.CheckMatchesCPython(t, prelude+fftPrelude, srcs)
+}

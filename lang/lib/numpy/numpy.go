@@ -128,6 +128,7 @@ func buildModule() *lang.Module {
 	defEinsum(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
+	m["fft"] = fftModule
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
 }
 
