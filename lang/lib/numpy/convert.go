@@ -21,6 +21,9 @@ func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error
 		if x.RequiresGrad() {
 			return nil, lang.Errorf(lang.RuntimeError, "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
 		}
+		if err := numpyDType(x.DType()); err != nil {
+			return nil, err
+		}
 		t = x.Detach()
 	case lang.ArrayProvider:
 		t = x.ArrayTensor()

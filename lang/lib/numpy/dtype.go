@@ -151,6 +151,16 @@ func dtypeKind(dt tensor.DType) string {
 	return "i"
 }
 
+// numpyDType refuses a tensor's dtype NumPy has no arrays of (bfloat16),
+// with PyTorch's error for t.numpy() and np.array(t).
+func numpyDType(dt tensor.DType) error {
+	if _, ok := npDTypes[dt]; !ok {
+		return lang.Errorf(lang.TypeError, "Got unsupported ScalarType %s", dt.ScalarTypeName()).
+			WithHint("NumPy has no bfloat16: convert with t.float() first")
+	}
+	return nil
+}
+
 // unsupportedDTypes are NumPy's dtype names kael's core lacks.
 var unsupportedDTypes = map[string]bool{
 	"uint16": true, "uint32": true, "uint64": true, "uint": true, "ushort": true, "uintc": true, "ulonglong": true, "uintp": true,

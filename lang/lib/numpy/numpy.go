@@ -151,7 +151,12 @@ func init() {
 		return numpyModule
 	})
 	lang.RegisterModule("numpy.random", "NumPy's legacy random numbers, bit for bit for a seed.", func() *lang.Module { return randomModule })
-	lang.RegisterArrayMaker(func(t *tensor.Tensor) lang.Value { return NewArray(t) })
+	lang.RegisterArrayMaker(func(t *tensor.Tensor) (lang.Value, error) {
+		if err := numpyDType(t.DType()); err != nil {
+			return nil, err
+		}
+		return NewArray(t), nil
+	})
 }
 
 var linalgModule = &lang.Module{Name: "numpy.linalg", Attrs: linalgFuncs(), Doc: "NumPy's linear algebra on kael's LAPACK: inv, solve, det, eigh, svd, qr, norm, lstsq, pinv."}

@@ -98,3 +98,21 @@ func TestNarrowDTypesMatchNumPy(t *testing.T) {
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestTorchCarriesEveryDType: torch.from_numpy and Tensor.numpy() keep
+// every dtype both ways and share memory; bfloat16, which NumPy lacks, is
+// PyTorch's TypeError.
+func TestTorchCarriesEveryDType(t *testing.T) {
+	var srcs []string
+	for _, dt := range npDTypeNames {
+		np := "np." + strings.Replace(dt, "bool", "bool_", 1)
+		srcs = append(srcs,
+			"a = np.array([1, 0, 3], "+np+")\nt = torch.from_numpy(a)\nt[0] = 0\n(t, a, t.dtype)",
+			"t = torch.tensor([1, 0, 3]).to(torch."+dt+")\na = t.numpy()\na[2] = 1\n(repr(a), t)",
+			"repr(np.array(torch.tensor([2, 5], dtype=torch."+dt+")))",
+		)
+	}
+	srcs = append(srcs, "torch.ones(2, dtype=torch.bfloat16).numpy()", "np.array(torch.ones(2, dtype=torch.bfloat16))",
+		"np.asarray(torch.zeros(1, dtype=torch.bfloat16))", "torch.from_numpy(np.array([1+2j]))", "torch.tensor([1.5-1j]).numpy()")
+	langtest.CheckMatchesTorch(t, prelude+"import torch\n", srcs)
+}
