@@ -160,7 +160,7 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 			return nil, lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
 		}
 	case syntax.STARSTAR:
-		if dt == tensor.Int64 {
+		if kindRank(dt) == 1 {
 			if neg, err := anyNegative(b.t); err != nil {
 				return nil, err
 			} else if neg {
@@ -172,8 +172,8 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if (op == syntax.SLASHSLASH || op == syntax.PERCENT) && dt == tensor.Int64 {
-		return intDivision(op, x, y)
+	if (op == syntax.SLASHSLASH || op == syntax.PERCENT) && kindRank(dt) == 1 {
+		return intDivision(op, x, y, dt)
 	}
 	if op == syntax.STARSTAR && dt.IsComplex() {
 		r, err := complexPower(x, y, dt)
@@ -212,9 +212,13 @@ func anyNegative(t *tensor.Tensor) (bool, error) {
 	return v == true, err
 }
 
-// intDivision is // and % on integers, where NumPy gives 0 for a zero
-// divisor (with a RuntimeWarning) instead of raising.
-func intDivision(op syntax.Token, x, y *tensor.Tensor) (lang.Value, error) {
+// intDivision is // and % on integers of dtype dt, where NumPy gives 0
+// for a zero divisor (with a RuntimeWarning) instead of raising.
+func intDivision(op syntax.Token, x, y *tensor.Tensor, dt tensor.DType) (lang.Value, error) {
+	x, y, err := castBoth(x, y, tensor.Int64)
+	if err != nil {
+		return nil, err
+	}
 	shape, err := tensor.BroadcastShapes(x.Shape(), y.Shape())
 	if err != nil {
 		return nil, err
@@ -238,8 +242,11 @@ func intDivision(op syntax.Token, x, y *tensor.Tensor) (lang.Value, error) {
 			out[i] = tensor.RemainderInt(xs[i], ys[i])
 		}
 	}
-	r, err := tensor.FromSlice(out, shape...)
+	r, err := fromValues(out, shape)
 	if err != nil {
+		return nil, err
+	}
+	if r, err = castTensor(r, dt); err != nil {
 		return nil, err
 	}
 	return wrap(r), nil

@@ -116,3 +116,12 @@ func TestTorchCarriesEveryDType(t *testing.T) {
 		"np.asarray(torch.zeros(1, dtype=torch.bfloat16))", "torch.from_numpy(np.array([1+2j]))", "torch.tensor([1.5-1j]).numpy()")
 	langtest.CheckMatchesTorch(t, prelude+"import torch\n", srcs)
 }
+
+// TestNarrowOpsMatchNumPy covers functions on narrow and complex arrays:
+// reductions (which sum small integers in int64), sorting, joining,
+// casting, overflow.
+func TestNarrowOpsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"a = np.array([100, 100, 27], np.int8)\n", []string{
+		"a.sum()", "a.sum().dtype", "a.prod().dtype", "a.cumsum()", "a.mean()", "a.max()", "type(a.max())", "a.std()", "np.sum(np.array([1.5], np.float16)).dtype", "np.array([200, 100], np.uint8).sum()", "np.array([True, True]).sum().dtype", "np.array([1,2],np.int32).sum().dtype", "np.array([1+1j, 2]).sum()", "np.argmax(a)", "np.sort(a)", "np.unique(a)", "np.clip(a, 0, 50)", "np.maximum(a, np.int8(50))", "np.where(a > 50, a, 0)", "np.concatenate([a, np.array([1], np.int16)])", "np.stack([a, a]).dtype", "a.astype(np.uint8)", "np.array([-1.5, 300]).astype(np.uint8)", "np.array([3.7]).astype(np.int8)", "np.zeros(2, np.float16) + np.float16(0.1)", "np.float16(0.1) + np.float16(0.2)", "np.float16(1) / 3", "np.int8(100) + np.int8(100)", "np.array([1, 2], np.int8) @ np.array([3, 4], np.int8)", "np.dot(np.array([100], np.int8), np.array([2], np.int8))", "np.abs(np.array([-128], np.int8))", "np.array([1,2], np.int16) // np.array([0, 1], np.int16)", "np.array([5], np.uint8) % 0", "np.linspace(0, 1, 3, dtype=np.float16)", "np.arange(3, dtype=np.int8)", "np.full(2, 7, np.int16)", "np.eye(2, dtype=np.complex64)", "np.ones(2, np.int8) * 1.5", "np.array([1], np.int32) ** -1", "np.sqrt(np.array([-1+0j]))", "np.array([1, 2]).astype(complex).real.dtype", "np.mean(np.array([1,2],np.float16)).dtype",
+	})
+}
