@@ -114,6 +114,16 @@ func floating(t *tensor.Tensor) (*tensor.Tensor, error) {
 	return t.To(tensor.Float64)
 }
 
+// realFloating is floating for the functions kael computes on real
+// numbers only (np.linalg, quantiles): a complex array is refused.
+func realFloating(t *tensor.Tensor, name string) (*tensor.Tensor, error) {
+	if t.DType().IsComplex() {
+		return nil, lang.Errorf(lang.TypeError, "kael's %s takes real arrays, not %s ones", name, t.DType()).
+			WithHint("complex versions are not wired in yet: pass a.real and a.imag separately where that makes sense")
+	}
+	return floating(t)
+}
+
 // sumInput is what np.sum adds: bools count as int64.
 func sumInput(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.DType() == tensor.Bool {

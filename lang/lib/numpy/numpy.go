@@ -5,8 +5,10 @@
 // default, NumPy's type promotion, NumPy's printing, and memory shared
 // with torch through t.numpy() and torch.from_numpy(a).
 //
-// It covers the arrays of kael's four dtypes (bool, int64, float32,
-// float64); docs/numpy.md says what it offers and where it stops.
+// It covers the arrays of the eleven NumPy dtypes kael's core has (bool,
+// uint8, int8, int16, int32, int64, float16, float32, float64, complex64,
+// complex128), with NumPy's promotion table (promote.go), and np.fft;
+// docs/numpy.md says what it offers and where it stops.
 package numpy
 
 import (
