@@ -126,6 +126,29 @@ func cpow(a, b complex128) complex128 {
 	return cmplx.Pow(a, b)
 }
 
+// complexPredicates are the tests NumPy applies to a complex number's two
+// parts, with how it combines them: nan or inf when either part is,
+// finite when both are.
+var complexPredicates = map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
+	"isnan": tensor.LogicalOr, "isinf": tensor.LogicalOr, "isfinite": tensor.LogicalAnd,
+}
+
+// partsPredicate applies a test to the real and imaginary parts of the
+// complex t and combines the two.
+func partsPredicate(spec *tensor.UnarySpec, t *tensor.Tensor, combine func(a, b *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	var parts [2]*tensor.Tensor
+	for i, part := range []func(*tensor.Tensor) (*tensor.Tensor, error){realPart, imagPart} {
+		p, err := part(t)
+		if err != nil {
+			return nil, err
+		}
+		if parts[i], err = spec.Apply(p); err != nil {
+			return nil, err
+		}
+	}
+	return combine(parts[0], parts[1])
+}
+
 // absolute is np.abs(t): the magnitude of each element.
 func absolute(t *tensor.Tensor) (lang.Value, error) {
 	r, err := tensor.Abs(t)

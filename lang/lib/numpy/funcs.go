@@ -51,6 +51,13 @@ func defUfuncs(m map[string]lang.Value) {
 				return nil, err
 			}
 			dt := t.DType()
+			if combine, ok := complexPredicates[u.kernel]; ok && dt.IsComplex() {
+				r, err := partsPredicate(spec, t, combine)
+				if err != nil {
+					return nil, err
+				}
+				return withOut(a, r)
+			}
 			if u.floatOnly {
 				if dt, err = loopFloat(dt); err != nil {
 					return nil, err
