@@ -59,11 +59,7 @@ func arrayStr(t *tensor.Tensor) string {
 // dtypeImplied reports whether repr leaves the dtype out: NumPy's
 // defaults, float64, int64, complex128 and bool.
 func dtypeImplied(dt tensor.DType) bool {
-	switch dt {
-	case tensor.Float64, tensor.Int64, tensor.Complex128, tensor.Bool:
-		return true
-	}
-	return false
+	return dt == tensor.Float64 || dt == tensor.Int64 || dt == tensor.Complex128 || dt == tensor.Bool
 }
 
 func tupleText(shape []int) string {

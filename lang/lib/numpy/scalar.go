@@ -123,10 +123,10 @@ func scalarText(dt tensor.DType, v lang.Value) string {
 // floatScalarText is a float's repr at its dtype's precision: the
 // shortest digits that give the value back.
 func floatScalarText(dt tensor.DType, x float64) string {
-	switch dt {
-	case tensor.Float32:
+	if dt == tensor.Float32 {
 		return pyrepr.Float32(float32(x))
-	case tensor.Float16:
+	}
+	if dt == tensor.Float16 {
 		return pyrepr.Float(shortestHalf(x))
 	}
 	return pyrepr.Float(x)
