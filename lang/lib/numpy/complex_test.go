@@ -23,7 +23,9 @@ func TestComplexArraysMatchNumPy(t *testing.T) {
 		"np.iscomplex(np.array([1+0j, 1j]))", "np.isreal(np.array([1+0j, 1j]))", "z.sum()", "w.sum(axis=0)", "z.mean()", "np.allclose(z, z + 1e-12)",
 		"np.array([1+2j]).tolist()", "complex(z[0])", "z[0] == 1+2j", "np.complex128(2) + 1", "np.array([1+1j]) + np.array([1], np.int8)",
 		"c = z.copy()\nc[1] = 5\nc", "c = np.zeros(2)\nc[0] = 1j", "c = np.zeros(2, complex)\nc += 1j\nc", "c = np.zeros(2)\nc += 1j",
-		"np.iscomplexobj(np.complex64(1))", "np.isnan(np.array([1+1j, np.nan, complex(1, np.nan)]))", "np.isinf(np.array([np.inf * 1j, 1]))",
+		"np.iscomplexobj(np.complex64(1))", "np.var(np.array([1j, 1]))", "z.std()", "w.var(axis=0)", "w.std(axis=1, ddof=1)",
+		"len({np.complex128(1j), np.complex128(2j), np.complex128(1j)})", "{np.complex128(1j): 'a', np.complex128(3): 'c'}[3]",
+		"{np.complex128(1j): 'a', np.complex64(2j): 'b'}[2j]", "1j in {np.complex128(1j)}", "np.isnan(np.array([1+1j, np.nan, complex(1, np.nan)]))", "np.isinf(np.array([np.inf * 1j, 1]))",
 		"np.isfinite(np.array([1+1j, complex(np.inf, 0), complex(0, np.nan)], np.complex64))", "np.concatenate([z, np.array([1, 2])])", "np.where(np.array([True, False, True]), z, 0)",
 	})
 }

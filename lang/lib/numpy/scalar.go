@@ -161,6 +161,9 @@ func (s *Scalar) Equal(other lang.Value) bool {
 // HashKey hashes as the Python number does, so that np.int64(1) and 1
 // are the same dict key.
 func (s *Scalar) HashKey() (string, error) {
+	if c, ok := s.item().(lang.Complex); ok {
+		return c.HashKey()
+	}
 	f, _ := s.Float()
 	if f == math.Trunc(f) && !math.IsInf(f, 0) && math.Abs(f) < 1<<62 {
 		return "int:" + strconv.FormatInt(int64(f), 10), nil
