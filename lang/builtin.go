@@ -642,12 +642,20 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 }
 
 // numberValue is a library scalar as the Python number it stands for: an
-// int when it is an index, else a float.
+// int when it is an index, a float when it is one, else a complex when its
+// one element is (NumPy's complex scalars).
 func numberValue(n Number) Value {
 	if i, ok := n.Index(); ok {
 		return i
 	}
-	f, _ := n.Float()
+	f, ok := n.Float()
+	if !ok {
+		if p, isArray := n.(ArrayProvider); isArray {
+			if c, ok := toComplex(p.ArrayTensor()); ok {
+				return Complex(c)
+			}
+		}
+	}
 	return f
 }
 

@@ -85,6 +85,8 @@ func toComplex(v Value) (complex128, bool) {
 				return toComplex(item)
 			}
 		}
+	case ArrayProvider: // a library's one-element array, likewise
+		return toComplex(x.ArrayTensor())
 	}
 	if f, ok := asNumber(v); ok {
 		return complex(f, 0), true

@@ -285,19 +285,21 @@ var (
 
 // arrayMaker makes the library array that shares a tensor's storage, for
 // Tensor.numpy(): the NumPy library registers it.
-var arrayMaker func(t *tensor.Tensor) Value
+var arrayMaker func(t *tensor.Tensor) (Value, error)
 
 // RegisterArrayMaker sets what Tensor.numpy() returns for a tensor: the
-// NumPy library's array over the same storage.
-func RegisterArrayMaker(f func(t *tensor.Tensor) Value) { arrayMaker = f }
+// NumPy library's array over the same storage, or its error for a dtype
+// it has no arrays of.
+func RegisterArrayMaker(f func(t *tensor.Tensor) (Value, error)) { arrayMaker = f }
 
 // MakeArray returns the library array over t's storage, and false when no
 // library registered one.
-func MakeArray(t *tensor.Tensor) (Value, bool) {
+func MakeArray(t *tensor.Tensor) (Value, bool, error) {
 	if arrayMaker == nil {
-		return nil, false
+		return nil, false, nil
 	}
-	return arrayMaker(t), true
+	v, err := arrayMaker(t)
+	return v, true, err
 }
 
 // operandBinary is a op b through the Operand protocol: ok false when

@@ -91,11 +91,11 @@ func defModules() {
 		if t.RequiresGrad() && !a.Bool("force") {
 			return nil, lang.Errorf(lang.RuntimeError, "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
 		}
-		arr, ok := lang.MakeArray(t.Detach())
+		arr, ok, err := lang.MakeArray(t.Detach())
 		if !ok {
 			return nil, noNumPy()
 		}
-		return arr, nil
+		return arr, err
 	})
 	torchMembers["from_numpy"] = lang.NewBuiltin(lang.AsValue, "from_numpy(ndarray)", "A tensor that shares the NumPy array's memory and dtype: writes to one show in the other.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Value("ndarray")

@@ -120,6 +120,9 @@ func (a *Array) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lan
 	return binaryOp(op, a, other, reflected)
 }
 
+// Abs is abs(a), np.abs: magnitudes (float for complex arrays).
+func (a *Array) Abs() (lang.Value, error) { return absolute(a.t) }
+
 // UnaryOp is -a, +a, ~a.
 func (a *Array) UnaryOp(op syntax.Token) (lang.Value, error) { return unaryOp(op, a.t) }
 
@@ -135,7 +138,7 @@ func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, 
 		return nil, true, err
 	}
 	rt := r.(lang.ArrayProvider).ArrayTensor()
-	if kindRank(rt.DType()) > kindRank(a.t.DType()) {
+	if ok, _ := canCast(rt.DType(), a.t.DType(), "same_kind"); !ok {
 		return nil, true, lang.Errorf(UFuncTypeError, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'", ufuncNames[op], numpyName(rt.DType()), numpyName(a.t.DType()))
 	}
 	if err := copyInto(a.t, rt); err != nil {
@@ -176,6 +179,13 @@ func (a *Array) SetSubscript(subs []lang.Subscript, value lang.Value) error {
 	idx, err := lang.TensorIndices(subs)
 	if err != nil {
 		return err
+	}
+	if _, isComplex := value.(lang.Complex); isComplex && !a.t.DType().IsComplex() {
+		// NumPy converts the number with float() or int(), whose errors these are
+		if a.t.DType().IsFloating() {
+			return lang.Errorf(lang.TypeError, "float() argument must be a string or a real number, not 'complex'")
+		}
+		return lang.Errorf(lang.TypeError, "int() argument must be a string, a bytes-like object or a real number, not 'complex'")
 	}
 	v, err := arrayFrom(value, a.t.DType(), true)
 	if err != nil {
@@ -267,7 +277,14 @@ var arrayAttrs = map[string]func(a *Array) lang.Value{
 		r, _ := transposeAll(a.t)
 		return wrapArray(r)
 	},
-	"real": func(a *Array) lang.Value { return a },
+	"real": func(a *Array) lang.Value {
+		r, _ := realPart(a.t)
+		return wrapArray(r)
+	},
+	"imag": func(a *Array) lang.Value {
+		r, _ := imagPart(a.t)
+		return wrapArray(r)
+	},
 	"flat": func(a *Array) lang.Value {
 		r, _ := a.t.Reshape(-1)
 		return wrapArray(r)

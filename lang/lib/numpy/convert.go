@@ -7,7 +7,7 @@ import (
 
 // arrayFrom converts a value to a tensor as np.array does: arrays and
 // tensors keep their dtype, Python data gets NumPy's (bool, int64 for
-// ints, float64 for floats). With force, the result has dtype dt. The
+// ints, float64 for floats, complex128 for complex numbers). With force, the result has dtype dt. The
 // result may share memory with an array or tensor given (copy it when
 // that matters).
 func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error) {
@@ -20,6 +20,9 @@ func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error
 	case *tensor.Tensor:
 		if x.RequiresGrad() {
 			return nil, lang.Errorf(lang.RuntimeError, "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+		}
+		if err := numpyDType(x.DType()); err != nil {
+			return nil, err
 		}
 		t = x.Detach()
 	case lang.ArrayProvider:
@@ -51,7 +54,8 @@ func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error
 }
 
 // inferDType is the dtype NumPy gives nested Python data: bool when all
-// are bools, int64 with ints, float64 with floats.
+// are bools, int64 with ints, float64 with floats, complex128 with
+// complex numbers.
 func inferDType(data any, depth int) (tensor.DType, error) {
 	switch x := data.(type) {
 	case bool:
@@ -60,6 +64,8 @@ func inferDType(data any, depth int) (tensor.DType, error) {
 		return tensor.Int64, nil
 	case float64:
 		return tensor.Float64, nil
+	case lang.Complex, complex128:
+		return tensor.Complex128, nil
 	case []any:
 		dt := tensor.Bool
 		if len(x) == 0 {

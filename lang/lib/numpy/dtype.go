@@ -1,7 +1,6 @@
 package numpy
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
@@ -9,9 +8,11 @@ import (
 )
 
 // DType is a NumPy dtype object, np.dtype('float32'): a view of one of
-// kael's tensor dtypes under NumPy's names. kael's tensor core has four
-// dtypes (bool, int64, float32, float64); NumPy's others (int32, uint8,
-// float16, complex128, ...) are refused by name until the core has them.
+// kael's tensor dtypes under NumPy's names. NumPy has eleven of kael's
+// twelve dtypes (bool, uint8, int8, int16, int32, int64, float16,
+// float32, float64, complex64, complex128); bfloat16 is not a NumPy
+// dtype, and NumPy's wider unsigned integers (uint16, uint32, uint64),
+// longdouble, strings and objects are not kael dtypes.
 type DType struct{ dt tensor.DType }
 
 var dtypes = map[tensor.DType]*DType{}
@@ -25,7 +26,52 @@ func dtypeOf(dt tensor.DType) *DType {
 	return d
 }
 
-// numpyName is NumPy's name of a dtype: bool, int64, float32, float64.
+// npInfo is what NumPy says of one of its dtypes: the class of its
+// scalars, its one-letter code, the module's other names for the scalar
+// class and the other strings np.dtype accepts for it.
+type npInfo struct {
+	class   string   // numpy.<class> of its scalars: bool_, int8, complex128
+	char    string   // dtype.char: ?, B, b, h, i, l, e, f, d, F, D
+	aliases []string // np.<alias> is the scalar class too
+	names   []string // further strings np.dtype takes
+}
+
+// npInfos is the one table of NumPy's dtypes in kael, in NumPy's order.
+var npInfos = []struct {
+	dt tensor.DType
+	npInfo
+}{
+	{tensor.Bool, npInfo{"bool_", "?", []string{"bool8"}, []string{"bool", "b1"}}},
+	{tensor.Uint8, npInfo{"uint8", "B", []string{"ubyte"}, []string{"u1"}}},
+	{tensor.Int8, npInfo{"int8", "b", []string{"byte"}, []string{"i1"}}},
+	{tensor.Int16, npInfo{"int16", "h", []string{"short"}, []string{"i2"}}},
+	{tensor.Int32, npInfo{"int32", "i", []string{"intc"}, []string{"i4"}}},
+	{tensor.Int64, npInfo{"int64", "l", []string{"int_", "intp", "longlong"}, []string{"i8", "int", "long", "q", "p"}}},
+	{tensor.Float16, npInfo{"float16", "e", []string{"half"}, []string{"f2"}}},
+	{tensor.Float32, npInfo{"float32", "f", []string{"single"}, []string{"f4"}}},
+	{tensor.Float64, npInfo{"float64", "d", []string{"float_", "double"}, []string{"f8", "float"}}},
+	{tensor.Complex64, npInfo{"complex64", "F", []string{"csingle", "singlecomplex"}, []string{"c8"}}},
+	{tensor.Complex128, npInfo{"complex128", "D", []string{"complex_", "cdouble", "cfloat"}, []string{"c16", "complex"}}},
+}
+
+// npDTypes indexes npInfos by dtype; dtypeNames maps every string
+// np.dtype accepts to its dtype.
+var (
+	npDTypes   = map[tensor.DType]*npInfo{}
+	dtypeNames = map[string]tensor.DType{}
+)
+
+func init() {
+	for i := range npInfos {
+		e := &npInfos[i]
+		npDTypes[e.dt] = &e.npInfo
+		for _, n := range append(append([]string{e.dt.String(), e.class, e.char}, e.aliases...), e.names...) {
+			dtypeNames[n] = e.dt
+		}
+	}
+}
+
+// numpyName is NumPy's name of a dtype: bool, int8, float16, complex128.
 func numpyName(dt tensor.DType) string { return dt.String() }
 
 // TypeName returns "numpy.dtype".
@@ -50,7 +96,7 @@ func (d *DType) Equal(other lang.Value) bool {
 // HashKey makes dtypes usable as dict keys.
 func (d *DType) HashKey() (string, error) { return "dtype:" + numpyName(d.dt), nil }
 
-// Attr gives name, itemsize, kind, char, str, type.
+// Attr gives name, itemsize, kind, char, str, type, byteorder.
 func (d *DType) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "name":
@@ -60,21 +106,29 @@ func (d *DType) Attr(name string) (lang.Value, bool) {
 	case "kind":
 		return dtypeKind(d.dt), true
 	case "char":
-		return map[tensor.DType]string{tensor.Bool: "?", tensor.Int64: "l", tensor.Float32: "f", tensor.Float64: "d"}[d.dt], true
+		return npDTypes[d.dt].char, true
 	case "str":
-		if d.dt == tensor.Bool {
-			return "|b1", true
-		}
-		return "<" + dtypeKind(d.dt) + fmt.Sprint(d.dt.Size()), true
+		return dtypeStr(d.dt), true
 	case "type":
 		return scalarTypes[d.dt], true
 	case "byteorder":
-		if d.dt == tensor.Bool {
-			return "|", true
-		}
-		return "=", true
+		return byteOrder(d.dt, "="), true
 	}
 	return nil, false
+}
+
+// dtypeStr is NumPy's dtype.str, the descr of .npy files: <f8, |u1.
+func dtypeStr(dt tensor.DType) string {
+	return byteOrder(dt, "<") + dtypeKind(dt) + lang.Repr(int64(dt.Size()))
+}
+
+// byteOrder is NumPy's byte order of a dtype: '|' for one byte, else
+// little, spelled native ('=') or '<'.
+func byteOrder(dt tensor.DType, little string) string {
+	if dt.Size() == 1 {
+		return "|"
+	}
+	return little
 }
 
 // AttrNames lists the attributes.
@@ -82,36 +136,42 @@ func (d *DType) AttrNames() []string {
 	return []string{"byteorder", "char", "itemsize", "kind", "name", "str", "type"}
 }
 
-// dtypeKind is NumPy's kind character: b, i, f.
+// dtypeKind is NumPy's kind character: b, u, i, f, c.
 func dtypeKind(dt tensor.DType) string {
 	switch {
 	case dt == tensor.Bool:
 		return "b"
+	case dt.IsComplex():
+		return "c"
 	case dt.IsFloating():
 		return "f"
+	case !dt.IsSigned():
+		return "u"
 	}
 	return "i"
 }
 
-// unsupportedDTypes are NumPy's dtype names kael's core lacks.
-var unsupportedDTypes = map[string]bool{
-	"int8": true, "int16": true, "int32": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true,
-	"float16": true, "half": true, "complex64": true, "complex128": true, "complex": true, "longdouble": true,
-	"float128": true, "str": true, "object": true, "bytes": true, "datetime64": true, "timedelta64": true,
-	"i1": true, "i2": true, "i4": true, "u1": true, "u2": true, "u4": true, "u8": true, "f2": true, "c8": true, "c16": true,
-	"uint": true, "intc": true, "short": true, "byte": true, "ubyte": true, "single_complex": true,
+// numpyDType refuses a tensor's dtype NumPy has no arrays of (bfloat16),
+// with PyTorch's error for t.numpy() and np.array(t).
+func numpyDType(dt tensor.DType) error {
+	if _, ok := npDTypes[dt]; !ok {
+		return lang.Errorf(lang.TypeError, "Got unsupported ScalarType %s", dt.ScalarTypeName()).
+			WithHint("NumPy has no bfloat16: convert with t.float() first")
+	}
+	return nil
 }
 
-// dtypeNames maps what NumPy accepts as a dtype name to kael's dtypes.
-var dtypeNames = map[string]tensor.DType{
-	"bool": tensor.Bool, "bool_": tensor.Bool, "?": tensor.Bool, "b1": tensor.Bool,
-	"int64": tensor.Int64, "int": tensor.Int64, "int_": tensor.Int64, "i8": tensor.Int64, "l": tensor.Int64, "long": tensor.Int64, "<i8": tensor.Int64, "intp": tensor.Int64,
-	"float32": tensor.Float32, "single": tensor.Float32, "f4": tensor.Float32, "f": tensor.Float32, "<f4": tensor.Float32,
-	"float64": tensor.Float64, "float": tensor.Float64, "double": tensor.Float64, "f8": tensor.Float64, "d": tensor.Float64, "<f8": tensor.Float64, "float_": tensor.Float64,
+// unsupportedDTypes are NumPy's dtype names kael's core lacks.
+var unsupportedDTypes = map[string]bool{
+	"uint16": true, "uint32": true, "uint64": true, "uint": true, "ushort": true, "uintc": true, "ulonglong": true, "uintp": true,
+	"u2": true, "u4": true, "u8": true, "H": true, "I": true, "L": true, "Q": true, "P": true,
+	"longdouble": true, "float128": true, "complex256": true, "clongdouble": true, "g": true, "G": true, "f16": true, "c32": true,
+	"str": true, "str_": true, "object": true, "object_": true, "bytes": true, "bytes_": true, "datetime64": true, "timedelta64": true,
+	"U": true, "S": true, "O": true, "M": true, "m": true, "V": true, "void": true,
 }
 
 // toDType reads a dtype argument: a dtype, a scalar type (np.float32), a
-// name, a Python type (int, float, bool) or a torch dtype.
+// name, a Python type (int, float, bool, complex) or a torch dtype.
 func toDType(v lang.Value) (tensor.DType, error) {
 	switch x := v.(type) {
 	case *DType:
@@ -120,7 +180,7 @@ func toDType(v lang.Value) (tensor.DType, error) {
 		return x.dt, nil
 	case string:
 		name := strings.TrimSpace(x)
-		if dt, ok := dtypeNames[name]; ok {
+		if dt, ok := dtypeNames[strings.TrimLeft(name, "<=|")]; ok {
 			return dt, nil
 		}
 		if unsupportedDTypes[strings.TrimLeft(name, "<>=|")] {
@@ -128,6 +188,9 @@ func toDType(v lang.Value) (tensor.DType, error) {
 		}
 		return 0, lang.Errorf(lang.TypeError, "data type %s not understood", lang.Repr(x))
 	case tensor.DType:
+		if _, ok := npDTypes[x]; !ok {
+			return 0, lang.Errorf(lang.TypeError, "Cannot interpret 'torch.%s' as a data type", x)
+		}
 		return x, nil
 	}
 	switch lang.ClassOf(v) {
@@ -137,13 +200,15 @@ func toDType(v lang.Value) (tensor.DType, error) {
 		return tensor.Int64, nil
 	case "bool":
 		return tensor.Bool, nil
+	case "complex":
+		return tensor.Complex128, nil
 	}
 	return 0, lang.Errorf(lang.TypeError, "Cannot interpret %s as a data type", lang.Repr(v))
 }
 
 func unsupportedDType(name string) error {
-	return lang.Errorf(lang.TypeError, "kael's NumPy has no dtype %s: its arrays are bool, int64, float32 or float64", name).
-		WithHint("use int64 for integers and float32 or float64 for floats")
+	return lang.Errorf(lang.TypeError, "kael's NumPy has no dtype %s: its arrays are bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64 or complex128", name).
+		WithHint("use int64 (or int32) for integers and float32 or float64 for floats")
 }
 
 // optDType reads a dtype= argument that may be None.

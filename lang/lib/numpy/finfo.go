@@ -31,7 +31,11 @@ func (i *typeInfo) ClassName() string { return i.TypeName() }
 func (i *typeInfo) PyRepr() string {
 	if i.dt.IsFloating() {
 		f := tensor.FloatInfoOf(i.dt)
-		return fmt.Sprintf("finfo(resolution=%s, min=%s, max=%s, dtype=%s)", i.number(f.Resolution), i.number(-f.Max), i.number(f.Max), numpyName(i.dt))
+		lim := i.number(f.Max)
+		if i.dt == tensor.Float16 {
+			lim = fmt.Sprintf("%.5e", f.Max) // NumPy's format for half's limits, %12.5e
+		}
+		return fmt.Sprintf("finfo(resolution=%s, min=-%s, max=%s, dtype=%s)", i.number(f.Resolution), lim, lim, numpyName(i.dt))
 	}
 	lo, hi, _ := tensor.IntRange(i.dt)
 	return fmt.Sprintf("iinfo(min=%d, max=%d, dtype=%s)", lo, hi, numpyName(i.dt))

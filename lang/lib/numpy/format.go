@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -58,8 +57,10 @@ func arrayStr(t *tensor.Tensor) string {
 }
 
 // dtypeImplied reports whether repr leaves the dtype out: NumPy's
-// defaults, float64, int64 and bool.
-func dtypeImplied(dt tensor.DType) bool { return dt != tensor.Float32 }
+// defaults, float64, int64, complex128 and bool.
+func dtypeImplied(dt tensor.DType) bool {
+	return dt == tensor.Float64 || dt == tensor.Int64 || dt == tensor.Complex128 || dt == tensor.Bool
+}
 
 func tupleText(shape []int) string {
 	parts := make([]string, len(shape))
@@ -98,8 +99,9 @@ type printer struct {
 	edgeitems int
 	opts      printOptions
 	shape     []int
-	strides   []int // of the contiguous copy
-	floats    []float64
+	strides   []int     // of the contiguous copy
+	floats    []float64 // real parts, for complex arrays
+	imags     []float64
 	ints      []int64
 	bools     []uint8
 	format    func(i int) string
@@ -130,7 +132,17 @@ func (p *printer) load() error {
 	case tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64:
 		p.floats, err = c.Float64s()
 	case tensor.Complex64, tensor.Complex128:
-		err = lang.Errorf(lang.TypeError, "kael's NumPy has no complex arrays (dtype %s)", c.DType())
+		var wide *tensor.Tensor
+		var cs []complex128
+		if wide, err = castTensor(c, tensor.Complex128); err == nil {
+			cs, err = tensor.Values[complex128](wide)
+		}
+		if err == nil {
+			p.floats, p.imags = make([]float64, len(cs)), make([]float64, len(cs))
+			for i, z := range cs {
+				p.floats[i], p.imags[i] = real(z), imag(z)
+			}
+		}
 	}
 	return err
 }
@@ -262,28 +274,44 @@ func formatterFor(dt tensor.DType, shown elements, zeroDim bool) func(i int) str
 			s := strconv.FormatInt(p.ints[i], 10)
 			return strings.Repeat(" ", max(0, width-len(s))) + s
 		}
-	case tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64, tensor.Complex64, tensor.Complex128: // complex: refused by load
+	case tensor.Complex64, tensor.Complex128:
+		// NumPy's ComplexFloatingFormat: the real parts fitted as floats,
+		// the imaginary parts with their sign, and a j before the padding.
+		bits := 4 * dt.Size()
+		re := fitFloatFormat(shown.values(p.floats), bits, false, p.opts)
+		im := fitFloatFormat(shown.values(p.imags), bits, true, p.opts)
+		return func(i int) string {
+			s := im.format(p.imags[i])
+			sp := len(strings.TrimRight(s, " "))
+			return re.format(p.floats[i]) + s[:sp] + "j" + s[sp:]
+		}
+	case tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64:
 	}
-	bits := 8 * dt.Size()
-	vals := make([]float64, len(shown.idx))
-	for k, i := range shown.idx {
-		vals[k] = p.floats[i]
-	}
-	f := fitFloatFormat(vals, bits, p.opts)
+	f := fitFloatFormat(shown.values(p.floats), 8*dt.Size(), false, p.opts)
 	return func(i int) string { return f.format(p.floats[i]) }
+}
+
+// values are the shown elements of vals.
+func (e elements) values(vals []float64) []float64 {
+	out := make([]float64, len(e.idx))
+	for k, i := range e.idx {
+		out[k] = vals[i]
+	}
+	return out
 }
 
 // floatFormat is NumPy's FloatingFormat after fillFormat.
 type floatFormat struct {
 	bits              int
+	plus              bool // sign '+': positive numbers show a +
 	exp               bool
 	precision         int // positional: at most this many digits; scientific: exactly
 	padLeft, padRight int
 	expSize           int
 }
 
-func fitFloatFormat(vals []float64, bits int, opts printOptions) *floatFormat {
-	f := &floatFormat{bits: bits, precision: opts.precision}
+func fitFloatFormat(vals []float64, bits int, plus bool, opts printOptions) *floatFormat {
+	f := &floatFormat{bits: bits, plus: plus, precision: opts.precision}
 	var finite []float64
 	maxAbs, minAbs := 0.0, math.Inf(1)
 	hasNonFinite, negInf := false, false
@@ -329,7 +357,7 @@ func fitFloatFormat(vals []float64, bits int, opts printOptions) *floatFormat {
 	}
 	if hasNonFinite {
 		inflen := 3
-		if negInf {
+		if negInf || plus {
 			inflen++
 		}
 		offset := f.padRight + 1
@@ -341,30 +369,66 @@ func fitFloatFormat(vals []float64, bits int, opts printOptions) *floatFormat {
 // uniquePositional is dragon4_positional(x, precision=8, unique=True,
 // trim='.'): the shortest digits, rounded to 8 decimals, with a point.
 func (f *floatFormat) uniquePositional(v float64) string {
-	s := strconv.FormatFloat(v, 'f', -1, f.bits)
+	s := formatBits(v, 'f', -1, f.bits)
 	if _, frac, ok := strings.Cut(s, "."); ok && len(frac) > f.precision {
-		s = strings.TrimRight(strconv.FormatFloat(v, 'f', f.precision, f.bits), "0")
+		s = strings.TrimRight(formatBits(v, 'f', f.precision, f.bits), "0")
 	}
 	if !strings.Contains(s, ".") {
 		s += "."
 	}
-	return s
+	return f.sign(v) + s
+}
+
+// sign is the + that sign '+' puts before a number without a minus.
+func (f *floatFormat) sign(v float64) string {
+	if f.plus && !math.Signbit(v) {
+		return "+"
+	}
+	return ""
+}
+
+// formatBits is strconv.FormatFloat for a value of a float of bits
+// (16, 32 or 64): the shortest digits of that float for prec -1.
+func formatBits(v float64, fmt byte, prec, bits int) string {
+	if bits == 16 {
+		if prec < 0 {
+			v = shortestHalf(v)
+		}
+		bits = 64
+	}
+	return strconv.FormatFloat(v, fmt, prec, bits)
+}
+
+// shortestHalf is the float16 x as the float64 of the shortest decimal
+// that reads back as the same float16 (dragon4's unique digits).
+func shortestHalf(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
+		return x
+	}
+	h := tensor.F16FromFloat32(float32(x))
+	for p := 0; p < 17; p++ {
+		d, err := strconv.ParseFloat(strconv.FormatFloat(x, 'e', p, 64), 64)
+		if err == nil && tensor.F16FromFloat32(float32(d)) == h {
+			return d
+		}
+	}
+	return x
 }
 
 // uniqueScientific is dragon4_scientific(x, precision=8, unique=True,
 // trim='.'), split into mantissa and exponent ("1.5", "-05").
 func (f *floatFormat) uniqueScientific(v float64) (string, string) {
-	s := strconv.FormatFloat(v, 'e', -1, f.bits)
+	s := formatBits(v, 'e', -1, f.bits)
 	mant, exp, _ := strings.Cut(s, "e")
 	if _, frac, ok := strings.Cut(mant, "."); ok && len(frac) > f.precision {
-		s = strconv.FormatFloat(v, 'e', f.precision, f.bits)
+		s = formatBits(v, 'e', f.precision, f.bits)
 		mant, exp, _ = strings.Cut(s, "e")
 		mant = strings.TrimRight(mant, "0")
 	}
 	if !strings.Contains(mant, ".") {
 		mant += "."
 	}
-	return mant, exp
+	return f.sign(v) + mant, exp
 }
 
 func (f *floatFormat) format(v float64) string {
@@ -375,6 +439,9 @@ func (f *floatFormat) format(v float64) string {
 		} else if math.IsInf(v, -1) {
 			ret = "-inf"
 		}
+		if ret[0] != '-' && f.plus {
+			ret = "+" + ret
+		}
 		return strings.Repeat(" ", max(0, f.padLeft+f.padRight+1-len(ret))) + ret
 	}
 	if f.exp {
@@ -382,7 +449,7 @@ func (f *floatFormat) format(v float64) string {
 		ip, fp, _ := strings.Cut(mant, ".")
 		if len(fp) < f.precision {
 			// dragon4 with min_digits: the value's own further digits
-			mant, exp, _ = strings.Cut(strconv.FormatFloat(v, 'e', f.precision, f.bits), "e")
+			mant, exp, _ = strings.Cut(f.sign(v)+formatBits(v, 'e', f.precision, f.bits), "e")
 			ip, fp, _ = strings.Cut(mant, ".")
 		}
 		sign, digits := exp[:1], exp[1:]

@@ -50,12 +50,20 @@ func defUfuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
+			dt := t.DType()
+			if combine, ok := complexPredicates[u.kernel]; ok && dt.IsComplex() {
+				r, err := partsPredicate(spec, t, combine)
+				if err != nil {
+					return nil, err
+				}
+				return withOut(a, r)
+			}
 			if u.floatOnly {
-				if t, err = floating(t); err != nil {
+				if dt, err = loopFloat(dt); err != nil {
 					return nil, err
 				}
 			}
-			r, err := spec.Apply(t)
+			r, err := applyIn(spec, t, dt)
 			if err != nil {
 				return nil, err
 			}
@@ -76,7 +84,10 @@ func defUfuncs(m map[string]lang.Value) {
 			if x.t == nil || y.t == nil {
 				return nil, lang.Errorf(lang.TypeError, "ufunc '%s' did not contain a loop with signature matching types", name)
 			}
-			dt := resultType(x, y)
+			dt, err := resultType(x, y)
+			if err != nil {
+				return nil, err
+			}
 			if name == "arctan2" || name == "hypot" {
 				if !dt.IsFloating() {
 					dt = tensor.Float64
@@ -100,6 +111,41 @@ func defUfuncs(m map[string]lang.Value) {
 			return a.Binary(tokenOf(op), a.Value("x1"), a.Value("x2"))
 		})
 	}
+}
+
+// loopFloat is the dtype a floating ufunc's loop computes an input of dt
+// in and gives: the first of float16, float32 and float64 that dt
+// converts to safely (int8 in float16, int16 in float32, int64 in
+// float64); floating and complex dtypes keep theirs.
+func loopFloat(dt tensor.DType) (tensor.DType, error) {
+	if dt.IsFloating() || dt.IsComplex() {
+		return dt, nil
+	}
+	for _, f := range []npType{nF2, nF4, nF8} {
+		if canCastSafe(asNP(dt), f) {
+			return fromNP(f)
+		}
+	}
+	return tensor.Float64, nil
+}
+
+// applyIn applies a unary kernel to t as dtype dt. float16, which the
+// core's kernels compute only in some operations, computes in float32
+// and rounds back, as NumPy's float16 loops do.
+func applyIn(spec *tensor.UnarySpec, t *tensor.Tensor, dt tensor.DType) (*tensor.Tensor, error) {
+	in := dt
+	if dt == tensor.Float16 {
+		in = tensor.Float32
+	}
+	x, err := castTensor(t, in)
+	if err != nil {
+		return nil, err
+	}
+	r, err := spec.Apply(x)
+	if err != nil || in == dt || r.DType() != in {
+		return r, err
+	}
+	return r.To(dt)
 }
 
 // withOut returns r, or writes it into out= and returns out.
@@ -143,7 +189,11 @@ func ufunc2(x operand, v lang.Value, kernel func(a, b *tensor.Tensor) (*tensor.T
 	if !ok {
 		return operand{}, lang.Errorf(lang.TypeError, "expected a number or an array, got %s", lang.TypeName(v))
 	}
-	a, b, err := castBoth(x.t, y.t, resultType(x, y))
+	dt, err := resultType(x, y)
+	if err != nil {
+		return operand{}, err
+	}
+	a, b, err := castBoth(x.t, y.t, dt)
 	if err != nil {
 		return operand{}, err
 	}

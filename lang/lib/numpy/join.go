@@ -138,7 +138,7 @@ func defJoin(m map[string]lang.Value) {
 		if x.t == nil || y.t == nil {
 			return nil, lang.Errorf(lang.TypeError, "where: x and y must be numbers or arrays")
 		}
-		xs, ys, err := castBoth(x.t, y.t, resultType(x, y))
+		xs, ys, err := castOperands(x, y)
 		if err != nil {
 			return nil, err
 		}
@@ -379,5 +379,5 @@ func twoArrays(a *lang.Args, n1, n2 string) (*tensor.Tensor, *tensor.Tensor, err
 	if x.t == nil || y.t == nil {
 		return nil, nil, lang.Errorf(lang.TypeError, "expected arrays or numbers")
 	}
-	return castBoth(x.t, y.t, resultType(x, y))
+	return castOperands(x, y)
 }

@@ -26,7 +26,7 @@ func linalgInput(v lang.Value, name string) (*tensor.Tensor, error) {
 	if t.Dim() < 2 {
 		return nil, lang.Errorf(LinAlgError, "%d-dimensional array given. Array must be at least two-dimensional", t.Dim())
 	}
-	return floating(t)
+	return realFloating(t, "np.linalg")
 }
 
 func square(t *tensor.Tensor) error {
@@ -128,7 +128,7 @@ func linalgFuncs() map[string]lang.Value {
 		if err != nil {
 			return nil, err
 		}
-		if b, err = floating(b); err != nil {
+		if b, err = realFloating(b, "np.linalg"); err != nil {
 			return nil, err
 		}
 		dt := promote(x.DType(), b.DType())
@@ -202,7 +202,7 @@ func linalgFuncs() map[string]lang.Value {
 			}
 			return int64(0), err
 		}
-		if t, err = floating(t); err != nil {
+		if t, err = realFloating(t, "np.linalg"); err != nil {
 			return nil, err
 		}
 		_, s, _, err := tensor.SVD(t, false, false)
@@ -252,7 +252,7 @@ func linalgFuncs() map[string]lang.Value {
 		}
 		n := a.Int("n")
 		if n < 0 {
-			if t, err = floating(t); err != nil {
+			if t, err = realFloating(t, "np.linalg"); err != nil {
 				return nil, err
 			}
 			if t, err = tensor.Inv(t); err != nil {
@@ -353,7 +353,7 @@ func lstsq(a *lang.Args) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if b, err = floating(b); err != nil {
+	if b, err = realFloating(b, "np.linalg"); err != nil {
 		return nil, err
 	}
 	if x, b, err = castBoth(x, b, promote(x.DType(), b.DType())); err != nil {
@@ -425,7 +425,7 @@ func norm(a *lang.Args) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t, err = floating(t); err != nil {
+	if t, err = realFloating(t, "np.linalg"); err != nil {
 		return nil, err
 	}
 	keep := a.Bool("keepdims")

@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack"
@@ -13,9 +14,8 @@ import (
 
 // np.linalg.eig and eigvals of general real matrices, by LAPACK's geev
 // (gonum's port of the reference routine NumPy's LAPACK runs). NumPy gives
-// real arrays when every eigenvalue is real, and complex ones otherwise;
-// kael's arrays have no complex dtype, so a matrix with a complex
-// eigenvalue is refused with an error that says so.
+// real arrays when every eigenvalue is real, and complex ones otherwise
+// (complexEig). The matrices are real (linalgInput refuses complex ones).
 
 // eigGeneral returns the eigenvalues of each square matrix of t and, with
 // vectors, the right eigenvectors (unit columns), in t's floating dtype.
@@ -47,6 +47,7 @@ func eigGeneral(t *tensor.Tensor, vectors bool, name string) (w, v *tensor.Tenso
 		count *= d
 	}
 	ws := make([]float64, count*n)
+	wis := make([]float64, count*n)
 	vs := make([]float64, count*n*n)
 	jobvr := lapack.RightEVNone
 	if vectors {
@@ -58,7 +59,7 @@ func eigGeneral(t *tensor.Tensor, vectors bool, name string) (w, v *tensor.Tenso
 		if !vectors {
 			vr = blas64.General{Stride: 1}
 		}
-		wi := make([]float64, n)
+		wi := wis[k*n : (k+1)*n]
 		work := make([]float64, 1)
 		vl := blas64.General{Stride: 1}
 		lapack64.Geev(lapack.LeftEVNone, jobvr, a, ws[k*n:(k+1)*n], wi, vl, vr, work, -1)
@@ -66,12 +67,9 @@ func eigGeneral(t *tensor.Tensor, vectors bool, name string) (w, v *tensor.Tenso
 		if first := lapack64.Geev(lapack.LeftEVNone, jobvr, a, ws[k*n:(k+1)*n], wi, vl, vr, work, len(work)); first > 0 {
 			return nil, nil, lang.Errorf(LinAlgError, "Eigenvalues did not converge")
 		}
-		for _, im := range wi {
-			if im != 0 {
-				return nil, nil, lang.Errorf(lang.TypeError, "kael's NumPy has no dtype complex128: this matrix has complex eigenvalues, which np.linalg.%s returns as a complex array", name).
-					WithHint("for a symmetric matrix, np.linalg.eigh gives real eigenvalues and eigenvectors")
-			}
-		}
+	}
+	if slices.ContainsFunc(wis, func(im float64) bool { return im != 0 }) {
+		return complexEig(ws, wis, vs, shape, n, vectors, dt)
 	}
 	result := func(vals []float64, shape ...int) (*tensor.Tensor, error) {
 		r, err := fromValues(vals, shape)
@@ -88,7 +86,7 @@ func eigGeneral(t *tensor.Tensor, vectors bool, name string) (w, v *tensor.Tenso
 }
 
 func defEig(m map[string]lang.Value) {
-	m["eig"] = lang.NewBuiltin(lang.AsValue, "eig(a)", "The eigenvalues and right eigenvectors (unit columns) of a square matrix, in LAPACK's order. kael's arrays are real: a matrix with complex eigenvalues is a TypeError that says so.", func(a *lang.Args) (lang.Value, error) {
+	m["eig"] = lang.NewBuiltin(lang.AsValue, "eig(a)", "The eigenvalues and right eigenvectors (unit columns) of a real square matrix, in LAPACK's order: complex arrays when any eigenvalue is complex.", func(a *lang.Args) (lang.Value, error) {
 		t, err := linalgInput(a.Value("a"), "a")
 		if err != nil {
 			return nil, err
@@ -99,7 +97,7 @@ func defEig(m map[string]lang.Value) {
 		}
 		return lang.Tuple{wrapArray(w), wrapArray(v)}, nil
 	})
-	m["eigvals"] = lang.NewBuiltin(lang.AsValue, "eigvals(a)", "The eigenvalues of a square matrix, in LAPACK's order. kael's arrays are real: a matrix with complex eigenvalues is a TypeError that says so.", func(a *lang.Args) (lang.Value, error) {
+	m["eigvals"] = lang.NewBuiltin(lang.AsValue, "eigvals(a)", "The eigenvalues of a real square matrix, in LAPACK's order: a complex array when any is complex.", func(a *lang.Args) (lang.Value, error) {
 		t, err := linalgInput(a.Value("a"), "a")
 		if err != nil {
 			return nil, err
@@ -110,4 +108,47 @@ func defEig(m map[string]lang.Value) {
 		}
 		return wrapArray(w), nil
 	})
+}
+
+// complexEig assembles eig's complex results, as NumPy does when any
+// eigenvalue is complex: w = wr + i·wi, and for each conjugate pair j,
+// j+1 LAPACK's columns vr[:, j] ± i·vr[:, j+1] as the two eigenvectors;
+// complex128, or complex64 for a float32 matrix.
+func complexEig(ws, wis, vs []float64, shape []int, n int, vectors bool, dt tensor.DType) (w, v *tensor.Tensor, err error) {
+	cdt := tensor.Complex128
+	if dt == tensor.Float32 {
+		cdt = tensor.Complex64
+	}
+	cw := make([]complex128, len(ws))
+	for i := range ws {
+		cw[i] = complex(ws[i], wis[i])
+	}
+	if w, err = fromValues(cw, append(append([]int(nil), shape[:len(shape)-2]...), n)); err == nil {
+		w, err = castTensor(w, cdt)
+	}
+	if err != nil || !vectors {
+		return w, nil, err
+	}
+	cv := make([]complex128, len(vs))
+	for k := 0; k < len(ws)/n; k++ {
+		m, wi := vs[k*n*n:(k+1)*n*n], wis[k*n:(k+1)*n]
+		out := cv[k*n*n : (k+1)*n*n]
+		for j := 0; j < n; j++ {
+			if wi[j] == 0 || j+1 == n {
+				for r := 0; r < n; r++ {
+					out[r*n+j] = complex(m[r*n+j], 0)
+				}
+				continue
+			}
+			for r := 0; r < n; r++ {
+				re, im := m[r*n+j], m[r*n+j+1]
+				out[r*n+j], out[r*n+j+1] = complex(re, im), complex(re, -im)
+			}
+			j++
+		}
+	}
+	if v, err = fromValues(cv, shape); err == nil {
+		v, err = castTensor(v, cdt)
+	}
+	return w, v, err
 }

@@ -106,12 +106,22 @@ func withDType(t *tensor.Tensor, a *lang.Args) (*tensor.Tensor, error) {
 }
 
 // floating casts integers and bools to float64, as NumPy's mean, std and
-// the floating ufuncs compute them.
+// linalg compute them; floating and complex arrays keep their dtype.
 func floating(t *tensor.Tensor) (*tensor.Tensor, error) {
-	if t.DType().IsFloating() {
+	if t.DType().IsFloating() || t.DType().IsComplex() {
 		return t, nil
 	}
 	return t.To(tensor.Float64)
+}
+
+// realFloating is floating for the functions kael computes on real
+// numbers only (np.linalg, quantiles): a complex array is refused.
+func realFloating(t *tensor.Tensor, name string) (*tensor.Tensor, error) {
+	if t.DType().IsComplex() {
+		return nil, lang.Errorf(lang.TypeError, "kael's %s takes real arrays, not %s ones", name, t.DType()).
+			WithHint("complex versions are not wired in yet: pass a.real and a.imag separately where that makes sense")
+	}
+	return floating(t)
 }
 
 // sumInput is what np.sum adds: bools count as int64.
@@ -159,11 +169,11 @@ func init() {
 			}},
 		{name: "std", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The standard deviation over axis, with ddof degrees of freedom subtracted (0: the population's).",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return variance(t, a, tensor.Std)
+				return variance(t, a, true)
 			}},
 		{name: "var", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The variance over axis, with ddof degrees of freedom subtracted.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return variance(t, a, tensor.Var)
+				return variance(t, a, false)
 			}},
 		{name: "max", params: "axis=None, keepdims=False", doc: "The largest element over axis.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -370,7 +380,8 @@ func init() {
 	})
 }
 
-func variance(t *tensor.Tensor, a *lang.Args, fn func(x *tensor.Tensor, dims []int, correction int, keep bool) (*tensor.Tensor, error)) (lang.Value, error) {
+// variance is var (or with std its square root) over axis, with ddof.
+func variance(t *tensor.Tensor, a *lang.Args, std bool) (lang.Value, error) {
 	t, err := withDType(t, a)
 	if err != nil {
 		return nil, err
@@ -380,8 +391,35 @@ func variance(t *tensor.Tensor, a *lang.Args, fn func(x *tensor.Tensor, dims []i
 	}
 	ddof := a.Int("ddof")
 	return reduction(t, a, func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
-		return fn(x, dims, ddof, keep)
+		if x.DType().IsComplex() {
+			return complexVariance(x, dims, ddof, keep, std)
+		}
+		if std {
+			return tensor.Std(x, dims, ddof, keep)
+		}
+		return tensor.Var(x, dims, ddof, keep)
 	})
+}
+
+// complexVariance is NumPy's variance of complex numbers, the mean of
+// |x - mean|², which is the variance of the real parts plus that of the
+// imaginary parts (real, in the parts' dtype); std is its square root.
+func complexVariance(x *tensor.Tensor, dims []int, ddof int, keep, std bool) (*tensor.Tensor, error) {
+	var parts [2]*tensor.Tensor
+	for i, part := range []func(*tensor.Tensor) (*tensor.Tensor, error){realPart, imagPart} {
+		p, err := part(x)
+		if err != nil {
+			return nil, err
+		}
+		if parts[i], err = tensor.Var(p, dims, ddof, keep); err != nil {
+			return nil, err
+		}
+	}
+	v, err := tensor.Add(parts[0], parts[1])
+	if err != nil || !std {
+		return v, err
+	}
+	return tensor.Sqrt(v)
 }
 
 func extremum(t *tensor.Tensor, a *lang.Args, name string, fn func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error)) (lang.Value, error) {
@@ -465,6 +503,10 @@ func fromGo(v any) lang.Value {
 		return &lang.List{Elems: out}
 	case float32:
 		return float64(x)
+	case complex128:
+		return lang.Complex(x)
+	case complex64:
+		return lang.Complex(complex128(x))
 	}
 	return v
 }

@@ -26,8 +26,6 @@ const npyMagic = "\x93NUMPY"
 // maxNpyBytes bounds what np.load reads, as open() does.
 const maxNpyBytes = 1 << 30
 
-var npyDescr = map[tensor.DType]string{tensor.Bool: "|b1", tensor.Int64: "<i8", tensor.Float32: "<f4", tensor.Float64: "<f8"}
-
 // encodeNpy writes t as a .npy file.
 func encodeNpy(t *tensor.Tensor) ([]byte, error) {
 	c, err := t.Contiguous()
@@ -44,7 +42,7 @@ func encodeNpy(t *tensor.Tensor) ([]byte, error) {
 		shapeText += ","
 	}
 	shapeText += ")"
-	header := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': %s, }", npyDescr[c.DType()], shapeText)
+	header := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': %s, }", dtypeStr(c.DType()), shapeText)
 	// magic, version, header length, header, padding, newline: a multiple of 64.
 	total := len(npyMagic) + 2 + 2 + len(header) + 1
 	pad := (64 - total%64) % 64
@@ -62,36 +60,23 @@ func encodeNpy(t *tensor.Tensor) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// rawBytes returns a contiguous tensor's elements in little-endian order.
-func rawBytes(c *tensor.Tensor) ([]byte, error) {
-	var b bytes.Buffer
-	var err error
-	switch c.DType() {
-	case tensor.Bool:
-		var v []uint8
-		if v, err = tensor.Values[uint8](c); err == nil {
-			b.Write(v)
-		}
-	case tensor.Int64:
-		var v []int64
-		if v, err = tensor.Values[int64](c); err == nil {
-			err = binary.Write(&b, binary.LittleEndian, v)
-		}
-	case tensor.Float32:
-		var v []float32
-		if v, err = tensor.Values[float32](c); err == nil {
-			err = binary.Write(&b, binary.LittleEndian, v)
-		}
-	case tensor.Float64:
-		var v []float64
-		if v, err = tensor.Values[float64](c); err == nil {
-			err = binary.Write(&b, binary.LittleEndian, v)
-		}
-	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Float16, tensor.BFloat16, tensor.Complex64, tensor.Complex128:
-		return nil, lang.Errorf(lang.TypeError, "kael's NumPy cannot save arrays of dtype %s: its arrays are bool, int64, float32 or float64", c.DType()).
-			WithHint("convert with .to(torch.float32) or .to(torch.int64) first")
+// rawBytes returns a tensor's elements in order, in the machine's byte
+// order, which .npy's '<' (little-endian) descr names: kael runs on
+// little-endian machines (amd64, arm64).
+func rawBytes(t *tensor.Tensor) ([]byte, error) {
+	if _, ok := npDTypes[t.DType()]; !ok {
+		return nil, lang.Errorf(lang.TypeError, "kael's NumPy cannot save arrays of dtype %s: NumPy has no such dtype", t.DType()).
+			WithHint("convert with .to(torch.float32) first")
 	}
-	return b.Bytes(), err
+	c, err := t.Clone() // its own storage, in order
+	if err != nil {
+		return nil, err
+	}
+	b := c.StorageBytes()
+	if want := c.Numel() * c.DType().Size(); len(b) != want {
+		return nil, lang.Errorf(lang.RuntimeError, "array storage of %d bytes for %d", len(b), want)
+	}
+	return b, nil
 }
 
 var (
@@ -130,13 +115,14 @@ func decodeNpy(data []byte) (*tensor.Tensor, error) {
 	}
 	var dt tensor.DType
 	found := false
-	for d, s := range npyDescr {
-		if s == dm[1] || (d != tensor.Bool && "="+s[1:] == dm[1]) || (d == tensor.Bool && dm[1] == "<b1") {
-			dt, found = d, true
+	for _, e := range npInfos {
+		s := dtypeStr(e.dt)
+		if s == dm[1] || "="+s[1:] == dm[1] || "<"+s[1:] == dm[1] || "|"+s[1:] == dm[1] {
+			dt, found = e.dt, true
 		}
 	}
 	if !found {
-		return nil, lang.Errorf(lang.TypeError, "kael's NumPy cannot load arrays of dtype %s: its arrays are bool, int64, float32 or float64", dm[1])
+		return nil, lang.Errorf(lang.TypeError, "kael's NumPy cannot load arrays of dtype %s: its arrays are bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64 or complex128", dm[1])
 	}
 	var shape []int
 	n := 1

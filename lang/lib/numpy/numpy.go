@@ -5,8 +5,10 @@
 // default, NumPy's type promotion, NumPy's printing, and memory shared
 // with torch through t.numpy() and torch.from_numpy(a).
 //
-// It covers the arrays of kael's four dtypes (bool, int64, float32,
-// float64); docs/numpy.md says what it offers and where it stops.
+// It covers the arrays of the eleven NumPy dtypes kael's core has (bool,
+// uint8, int8, int16, int32, int64, float16, float32, float64, complex64,
+// complex128), with NumPy's promotion table (promote.go), and np.fft;
+// docs/numpy.md says what it offers and where it stops.
 package numpy
 
 import (
@@ -58,32 +60,30 @@ func buildModule() *lang.Module {
 			return dtypeOf(dt), nil
 		}),
 		"result_type": lang.NewBuiltin(lang.AsValue, "result_type(*arrays_and_dtypes)", "The dtype NumPy's promotion gives these arrays, numbers and dtypes.", func(a *lang.Args) (lang.Value, error) {
-			var ops []operand
+			var arrays, types []operand
 			for _, v := range a.Value("arrays_and_dtypes").(lang.Tuple) {
-				if dt, err := toDType(v); err == nil {
-					if _, isStr := v.(string); isStr || true {
-						z, _ := tensor.Zeros(dt, 1)
-						ops = append(ops, operand{t: z})
-						continue
-					}
-				}
 				o, ok, err := asOperand(v)
 				if err != nil {
 					return nil, err
 				}
-				if !ok {
-					return nil, lang.Errorf(lang.TypeError, "Cannot interpret %s as a data type", lang.Repr(v))
+				if ok {
+					arrays = append(arrays, o)
+					continue
 				}
-				ops = append(ops, o)
+				dt, err := toDType(v)
+				if err != nil {
+					return nil, err
+				}
+				types = append(types, operand{t: mustZeros(dt)})
 			}
-			if len(ops) == 0 {
+			if len(arrays)+len(types) == 0 {
 				return nil, lang.Errorf(lang.ValueError, "at least one array or dtype is required")
 			}
-			acc := ops[0]
-			for _, o := range ops[1:] {
-				acc = operand{t: mustZeros(resultType(acc, o)), weak: acc.weak && o.weak}
+			dt, err := resultTypeOf(append(arrays, types...)...)
+			if err != nil {
+				return nil, err
 			}
-			return dtypeOf(acc.t.DType()), nil
+			return dtypeOf(dt), nil
 		}),
 		"promote_types": lang.NewBuiltin(lang.AsValue, "promote_types(type1, type2)", "The smallest dtype both convert to safely.", func(a *lang.Args) (lang.Value, error) {
 			d1, err := toDType(a.Value("type1"))
@@ -94,7 +94,11 @@ func buildModule() *lang.Module {
 			if err != nil {
 				return nil, err
 			}
-			return dtypeOf(promote(d1, d2)), nil
+			dt, err := fromNP(promoteNP(asNP(d1), asNP(d2)))
+			if err != nil {
+				return nil, err
+			}
+			return dtypeOf(dt), nil
 		}),
 		"can_cast": lang.NewBuiltin(lang.AsValue, "can_cast(from_, to, casting='safe')", "Whether from_ converts to to under the casting rule ('safe' or 'same_kind').", func(a *lang.Args) (lang.Value, error) {
 			from, err := toDType(a.Value("from_"))
@@ -105,23 +109,14 @@ func buildModule() *lang.Module {
 			if err != nil {
 				return nil, err
 			}
-			switch a.Str("casting") {
-			case "safe":
-				return promote(from, to) == to, nil
-			case "same_kind":
-				return kindRank(from) <= kindRank(to), nil
-			case "unsafe":
-				return true, nil
-			case "no", "equiv":
-				return from == to, nil
-			}
-			return nil, lang.Errorf(lang.ValueError, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")
+			return canCast(from, to, a.Str("casting"))
 		}),
 	}
-	for dt, st := range scalarTypes {
-		m[scalarTypeNames[dt]] = st
+	for _, e := range npInfos {
+		for _, name := range append([]string{e.class}, e.aliases...) {
+			m[name] = scalarTypes[e.dt]
+		}
 	}
-	m["bool8"], m["int_"], m["float_"], m["double"], m["single"], m["longlong"] = m["bool_"], m["int64"], m["float64"], m["float64"], m["float32"], m["int64"]
 	for name, fn := range arrayFunctions {
 		m[name] = fn
 	}
@@ -135,9 +130,11 @@ func buildModule() *lang.Module {
 	defEinsum(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
+	m["fft"] = fftModule
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
 }
 
+// mustZeros is a one-element array of dtype dt, standing for the dtype.
 func mustZeros(dt tensor.DType) *tensor.Tensor {
 	z, _ := tensor.Zeros(dt, 1)
 	return z
@@ -156,7 +153,12 @@ func init() {
 		return numpyModule
 	})
 	lang.RegisterModule("numpy.random", "NumPy's legacy random numbers, bit for bit for a seed.", func() *lang.Module { return randomModule })
-	lang.RegisterArrayMaker(func(t *tensor.Tensor) lang.Value { return NewArray(t) })
+	lang.RegisterArrayMaker(func(t *tensor.Tensor) (lang.Value, error) {
+		if err := numpyDType(t.DType()); err != nil {
+			return nil, err
+		}
+		return NewArray(t), nil
+	})
 }
 
 var linalgModule = &lang.Module{Name: "numpy.linalg", Attrs: linalgFuncs(), Doc: "NumPy's linear algebra on kael's LAPACK: inv, solve, det, eigh, svd, qr, norm, lstsq, pinv."}

@@ -176,10 +176,12 @@ func TestNpyFiles(t *testing.T) {
 	dir := t.TempDir()
 	kaelWrites := "np.save('" + dir + "/k1.npy', np.arange(6.0).reshape(2, 3))\nnp.save('" + dir + "/k2', np.array([True, False]))\n" +
 		"np.save('" + dir + "/k3.npy', np.arange(4, dtype=np.float32)[::2])\nnp.savez('" + dir + "/k4.npz', np.arange(3), w=np.ones((2, 2)))\n" +
-		"np.save('" + dir + "/k5.npy', np.array(7))"
+		"np.save('" + dir + "/k5.npy', np.array(7))\nnp.save('" + dir + "/k6.npy', np.array([[1+2j, -3j]], np.complex64))\n" +
+		"np.save('" + dir + "/k7.npy', np.array([[-1, 2], [3, 4]], np.int8).T)\nnp.save('" + dir + "/k8.npy', np.array([0.1, 2], np.float16))"
 	numpyWrites := "np.save('" + dir + "/n1.npy', np.arange(6.0).reshape(2, 3))\nnp.save('" + dir + "/n2.npy', np.array(7))\n" +
 		"np.save('" + dir + "/n3.npy', np.asfortranarray(np.arange(6).reshape(2, 3)))\nnp.savez('" + dir + "/n4.npz', a=np.arange(3), b=np.eye(2, dtype=np.float32))\n" +
-		"np.save('" + dir + "/n5.npy', np.arange(3, dtype=np.int32))\n"
+		"np.save('" + dir + "/n5.npy', np.arange(3, dtype=np.uint16))\nnp.save('" + dir + "/n6.npy', np.array([1, 300], np.int16))\n" +
+		"np.save('" + dir + "/n7.npy', np.array([1+2j, 3], np.complex128))\nnp.save('" + dir + "/n8.npy', np.array([200], np.uint8))\n"
 	if got := langtest.Run(prelude + kaelWrites); got != "<none>" {
 		t.Fatalf("kael writes: %s", got)
 	}
@@ -187,13 +189,13 @@ func TestNpyFiles(t *testing.T) {
 		t.Fatalf("NumPy writes: %s", got[0])
 	}
 	langtest.CheckMatchesCPython(t, prelude, []string{
-		"np.load('" + dir + "/k1.npy')", "np.load('" + dir + "/k2.npy')", "np.load('" + dir + "/k3.npy')", "np.load('" + dir + "/k5.npy')",
+		"np.load('" + dir + "/k1.npy')", "np.load('" + dir + "/k2.npy')", "np.load('" + dir + "/k3.npy')", "np.load('" + dir + "/k5.npy')", "np.load('" + dir + "/k6.npy')", "np.load('" + dir + "/k7.npy')", "np.load('" + dir + "/k8.npy')",
 		"z = np.load('" + dir + "/k4.npz')\n(sorted(z.files), z['arr_0'], z['w'])", "list(open('" + dir + "/k1.npy', 'rb').read())",
-		"np.load('" + dir + "/n1.npy')", "np.load('" + dir + "/n2.npy')", "np.load('" + dir + "/n3.npy')",
+		"np.load('" + dir + "/n1.npy')", "np.load('" + dir + "/n2.npy')", "np.load('" + dir + "/n3.npy')", "np.load('" + dir + "/n6.npy')", "np.load('" + dir + "/n7.npy')", "np.load('" + dir + "/n8.npy')",
 		"z = np.load('" + dir + "/n4.npz')\n(z.files, z['a'], z['b'])", "np.load('" + dir + "/missing.npy')",
 	})
-	if got := langtest.Run(prelude + "np.load('" + dir + "/n5.npy')"); got != "TypeError: kael's NumPy cannot load arrays of dtype <i4: its arrays are bool, int64, float32 or float64" {
-		t.Errorf("an int32 file: %s", got)
+	if got := langtest.Run(prelude + "np.load('" + dir + "/n5.npy')"); got != "TypeError: kael's NumPy cannot load arrays of dtype <u2: its arrays are bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64 or complex128" {
+		t.Errorf("a uint16 file: %s", got)
 	}
 }
 
@@ -207,8 +209,8 @@ func TestArraysElsewhere(t *testing.T) {
 		{Src: "x = np.arange(5)\nx[np.int64(2)]", Want: "2"},
 		{Src: "torch.arange(6)[np.array([1, 3])].tolist()", Want: "[1, 3]"},
 		{Src: "np.array(['a'])", Want: "TypeError: kael's NumPy has no string arrays: its arrays hold numbers and bools"},
-		{Src: "np.zeros(2, dtype=np.uint8)", Want: "AttributeError: module 'numpy' has no attribute 'uint8'"},
-		{Src: "np.zeros(2, dtype='uint8')", Want: "TypeError: kael's NumPy has no dtype uint8: its arrays are bool, int64, float32 or float64"},
+		{Src: "np.zeros(2, dtype=np.uint16)", Want: "AttributeError: module 'numpy' has no attribute 'uint16'"},
+		{Src: "np.zeros(2, dtype='uint32')", Want: "TypeError: kael's NumPy has no dtype uint32: its arrays are bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64 or complex128"},
 	})
 }
 

@@ -6,57 +6,6 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// NumPy's rules for the dtype of a result, on kael's four dtypes.
-//
-// Two arrays promote by NumPy's table: bool < int64 < float64, with
-// float32 above bool and below float64, and int64 with float32 giving
-// float64 (float32 cannot hold every int64). A Python number, a NumPy
-// scalar or a 0-d array beside an array of at least one dimension is
-// "weak" (NumPy 1.24's value-based casting): it takes the array's dtype
-// when its kind (bool, integer, floating) is not above the array's, so
-// float32_array * 2.5 stays float32, and int64_array + 0.5 is float64.
-
-// kindRank orders the kinds bool < integer < floating.
-func kindRank(dt tensor.DType) int {
-	switch {
-	case dt == tensor.Bool:
-		return 0
-	case dt.IsFloating():
-		return 2
-	}
-	return 1
-}
-
-// promote is np.promote_types on kael's dtypes.
-func promote(a, b tensor.DType) tensor.DType {
-	if a == b {
-		return a
-	}
-	if a == tensor.Bool {
-		return b
-	}
-	if b == tensor.Bool {
-		return a
-	}
-	// int64 with float32, or anything with float64.
-	if a == tensor.Float32 && b == tensor.Float32 {
-		return tensor.Float32
-	}
-	if (a == tensor.Float32 && b == tensor.Int64) || (a == tensor.Int64 && b == tensor.Float32) {
-		return tensor.Float64
-	}
-	if a == tensor.Float64 || b == tensor.Float64 {
-		return tensor.Float64
-	}
-	return tensor.PromoteTypes(a, b)
-}
-
-// operand is one side of an operation: its tensor and whether it is weak.
-type operand struct {
-	t    *tensor.Tensor
-	weak bool
-}
-
 // asOperand reads a value NumPy computes with: arrays, NumPy scalars,
 // Python numbers and nested lists of them. ok is false for other values
 // (a torch tensor: PyTorch's rules then apply).
@@ -66,14 +15,9 @@ func asOperand(v lang.Value) (operand, bool, error) {
 		return operand{t: x.t, weak: x.t.Dim() == 0}, true, nil
 	case *Scalar:
 		return operand{t: x.t, weak: true}, true, nil
-	case bool, int64, float64: // NumPy's dtype of a Python number is its Go type's
-		t, err := tensor.Scalar(x)
-		if err != nil {
-			return operand{}, true, err
-		}
-		// a plain 0-d array: PyTorch's wrapped-number promotion must not
-		// reach the kernels (np.where(c, 1, 2.5) is float64)
-		return operand{t: t.Detach(), weak: true}, true, nil
+	case bool, int64, float64, lang.Complex: // NumPy's dtype of a Python number is its Go type's
+		t, err := pyScalar(x)
+		return operand{t: t, weak: true}, true, err
 	case *lang.List, lang.Tuple:
 		t, err := arrayFrom(x, 0, false)
 		if err != nil {
@@ -82,25 +26,6 @@ func asOperand(v lang.Value) (operand, bool, error) {
 		return operand{t: t, weak: t.Dim() == 0}, true, nil
 	}
 	return operand{}, false, nil
-}
-
-// resultType is the dtype NumPy gives a binary operation on a and b.
-func resultType(a, b operand) tensor.DType {
-	da, db := a.t.DType(), b.t.DType()
-	if a.weak == b.weak {
-		return promote(da, db)
-	}
-	strong, weak := da, db
-	if a.weak {
-		strong, weak = db, da
-	}
-	if kindRank(weak) <= kindRank(strong) {
-		return strong
-	}
-	if kindRank(weak) == 1 {
-		return tensor.Int64
-	}
-	return tensor.Float64
 }
 
 // castTensor converts t to dt (t itself when it has that dtype).
@@ -217,10 +142,13 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "unsupported operand type(s) for %s: 'numpy.ndarray' and 'numpy.ndarray'", op)
 	}
-	dt := resultType(a, b)
+	dt, err := resultType(a, b)
+	if err != nil {
+		return nil, err
+	}
 	switch op {
 	case syntax.SLASH:
-		if !dt.IsFloating() {
+		if !dt.IsFloating() && !dt.IsComplex() {
 			dt = tensor.Float64
 		}
 	case syntax.MINUS:
@@ -232,7 +160,7 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 			return nil, lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
 		}
 	case syntax.STARSTAR:
-		if dt == tensor.Int64 {
+		if kindRank(dt) == 1 {
 			if neg, err := anyNegative(b.t); err != nil {
 				return nil, err
 			} else if neg {
@@ -244,8 +172,15 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if (op == syntax.SLASHSLASH || op == syntax.PERCENT) && dt == tensor.Int64 {
-		return intDivision(op, x, y)
+	if (op == syntax.SLASHSLASH || op == syntax.PERCENT) && kindRank(dt) == 1 {
+		return intDivision(op, x, y, dt)
+	}
+	if op == syntax.STARSTAR && dt.IsComplex() {
+		r, err := complexPower(x, y, dt)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(r), nil
 	}
 	r, err := kernel(x, y)
 	if err != nil {
@@ -277,9 +212,13 @@ func anyNegative(t *tensor.Tensor) (bool, error) {
 	return v == true, err
 }
 
-// intDivision is // and % on integers, where NumPy gives 0 for a zero
-// divisor (with a RuntimeWarning) instead of raising.
-func intDivision(op syntax.Token, x, y *tensor.Tensor) (lang.Value, error) {
+// intDivision is // and % on integers of dtype dt, where NumPy gives 0
+// for a zero divisor (with a RuntimeWarning) instead of raising.
+func intDivision(op syntax.Token, x, y *tensor.Tensor, dt tensor.DType) (lang.Value, error) {
+	x, y, err := castBoth(x, y, tensor.Int64)
+	if err != nil {
+		return nil, err
+	}
 	shape, err := tensor.BroadcastShapes(x.Shape(), y.Shape())
 	if err != nil {
 		return nil, err
@@ -303,8 +242,11 @@ func intDivision(op syntax.Token, x, y *tensor.Tensor) (lang.Value, error) {
 			out[i] = tensor.RemainderInt(xs[i], ys[i])
 		}
 	}
-	r, err := tensor.FromSlice(out, shape...)
+	r, err := fromValues(out, shape)
 	if err != nil {
+		return nil, err
+	}
+	if r, err = castTensor(r, dt); err != nil {
 		return nil, err
 	}
 	return wrap(r), nil
@@ -330,7 +272,7 @@ func unaryOp(op syntax.Token, t *tensor.Tensor) (lang.Value, error) {
 		if t.DType() == tensor.Bool {
 			return nil, lang.Errorf(lang.TypeError, "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead.")
 		}
-		r, err := tensor.Neg(t)
+		r, err := negate(t)
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package numpy
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/lang"
@@ -28,13 +29,17 @@ var (
 	_ lang.Equaler       = (*Scalar)(nil)
 )
 
-// scalarTypeNames are the classes of NumPy's scalars by dtype.
-var scalarTypeNames = map[tensor.DType]string{
-	tensor.Bool: "bool_", tensor.Int64: "int64", tensor.Float32: "float32", tensor.Float64: "float64",
+// scalarTypeName is the class of NumPy's scalars of a dtype: float64,
+// bool_.
+func scalarTypeName(dt tensor.DType) string {
+	if info, ok := npDTypes[dt]; ok {
+		return info.class
+	}
+	return dt.String()
 }
 
 // TypeName returns numpy.float64 and the like.
-func (s *Scalar) TypeName() string { return "numpy." + scalarTypeNames[s.t.DType()] }
+func (s *Scalar) TypeName() string { return "numpy." + scalarTypeName(s.t.DType()) }
 
 // ClassName returns the scalar's class for isinstance.
 func (s *Scalar) ClassName() string { return s.TypeName() }
@@ -44,9 +49,8 @@ func (s *Scalar) ArrayTensor() *tensor.Tensor { return s.t }
 
 func (s *Scalar) item() lang.Value {
 	v, _ := s.t.Item()
-	switch x := v.(type) {
-	case bool, int64, float64:
-		return x
+	if c, ok := v.(complex128); ok {
+		return lang.Complex(c)
 	}
 	return v
 }
@@ -107,12 +111,41 @@ func scalarText(dt tensor.DType, v lang.Value) string {
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case float64:
-		if dt == tensor.Float32 {
-			return pyrepr.Float32(float32(x))
-		}
-		return pyrepr.Float(x)
+		return floatScalarText(dt, x)
+	case complex128:
+		return complexScalarText(dt.ToReal(), x)
+	case lang.Complex:
+		return complexScalarText(dt.ToReal(), complex128(x))
 	}
 	return lang.Repr(v)
+}
+
+// floatScalarText is a float's repr at its dtype's precision: the
+// shortest digits that give the value back.
+func floatScalarText(dt tensor.DType, x float64) string {
+	if dt == tensor.Float32 {
+		return pyrepr.Float32(float32(x))
+	}
+	if dt == tensor.Float16 {
+		return pyrepr.Float(shortestHalf(x))
+	}
+	return pyrepr.Float(x)
+}
+
+// complexScalarText is NumPy's repr of a complex scalar, Python's form
+// with each part at the precision of real (float32 or float64): (1+2j),
+// 1j, (-0-1j).
+func complexScalarText(real_ tensor.DType, c complex128) string {
+	part := func(x float64) string { return strings.TrimSuffix(floatScalarText(real_, x), ".0") }
+	re, im := real(c), imag(c)
+	imText := part(im)
+	if !math.Signbit(im) || math.IsNaN(im) {
+		imText = "+" + imText
+	}
+	if re == 0 && !math.Signbit(re) {
+		return strings.TrimPrefix(imText, "+") + "j"
+	}
+	return "(" + part(re) + imText + "j)"
 }
 
 // Equal is == giving a Python bool, for dict lookups and list.index.
@@ -128,6 +161,9 @@ func (s *Scalar) Equal(other lang.Value) bool {
 // HashKey hashes as the Python number does, so that np.int64(1) and 1
 // are the same dict key.
 func (s *Scalar) HashKey() (string, error) {
+	if c, ok := s.item().(lang.Complex); ok {
+		return c.HashKey()
+	}
 	f, _ := s.Float()
 	if f == math.Trunc(f) && !math.IsInf(f, 0) && math.Abs(f) < 1<<62 {
 		return "int:" + strconv.FormatInt(int64(f), 10), nil
@@ -139,6 +175,9 @@ func (s *Scalar) HashKey() (string, error) {
 func (s *Scalar) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
 	return binaryOp(op, s, other, reflected)
 }
+
+// Abs is abs(x): the magnitude, a float for a complex scalar.
+func (s *Scalar) Abs() (lang.Value, error) { return absolute(s.t) }
 
 // UnaryOp is -x, +x, ~x.
 func (s *Scalar) UnaryOp(op syntax.Token) (lang.Value, error) { return unaryOp(op, s.t) }
@@ -157,8 +196,14 @@ func (s *Scalar) Attr(name string) (lang.Value, bool) {
 		return int64(1), true
 	case "itemsize", "nbytes":
 		return int64(s.t.DType().Size()), true
-	case "real", "T":
+	case "T":
 		return s, true
+	case "real":
+		r, _ := realPart(s.t)
+		return &Scalar{t: r}, true
+	case "imag":
+		r, _ := imagPart(s.t)
+		return &Scalar{t: r}, true
 	}
 	if m, ok := scalarMethods[name]; ok {
 		return &lang.BoundMethod{Recv: s, Method: m}, true
@@ -168,7 +213,7 @@ func (s *Scalar) Attr(name string) (lang.Value, bool) {
 
 // AttrNames lists the attributes.
 func (s *Scalar) AttrNames() []string {
-	return append([]string{"T", "dtype", "itemsize", "nbytes", "ndim", "real", "shape", "size"}, sortedKeys(scalarMethods)...)
+	return append([]string{"T", "dtype", "imag", "itemsize", "nbytes", "ndim", "real", "shape", "size"}, sortedKeys(scalarMethods)...)
 }
 
 var scalarMethods = map[string]*lang.Builtin{
@@ -206,10 +251,10 @@ type ScalarType struct {
 var scalarTypes = map[tensor.DType]*ScalarType{}
 
 func init() {
-	for _, dt := range []tensor.DType{tensor.Bool, tensor.Int64, tensor.Float32, tensor.Float64} {
-		st := &ScalarType{dt: dt}
+	for _, e := range npInfos {
+		st := &ScalarType{dt: e.dt}
 		st.call = st.constructor()
-		scalarTypes[dt] = st
+		scalarTypes[e.dt] = st
 	}
 	lang.RegisterSubclass("numpy.float64", "float")
 }
@@ -218,7 +263,7 @@ func init() {
 func (*ScalarType) TypeName() string { return "type" }
 
 // PyRepr returns <class 'numpy.float32'>.
-func (c *ScalarType) PyRepr() string { return "<class 'numpy." + scalarTypeNames[c.dt] + "'>" }
+func (c *ScalarType) PyRepr() string { return "<class 'numpy." + scalarTypeName(c.dt) + "'>" }
 
 // Equal compares with dtypes and names: np.float32 == np.dtype('float32').
 func (c *ScalarType) Equal(other lang.Value) bool {
@@ -232,7 +277,7 @@ func (c *ScalarType) Equal(other lang.Value) bool {
 }
 
 // HashKey makes scalar types dict keys.
-func (c *ScalarType) HashKey() (string, error) { return "scalartype:" + scalarTypeNames[c.dt], nil }
+func (c *ScalarType) HashKey() (string, error) { return "scalartype:" + scalarTypeName(c.dt), nil }
 
 // InstanceCheck is isinstance(x, np.float32).
 func (c *ScalarType) InstanceCheck(obj lang.Value) (bool, error) {
@@ -250,7 +295,7 @@ func (c *ScalarType) SubclassCheck(cls lang.Value) (bool, error) {
 func (c *ScalarType) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "__name__":
-		return scalarTypeNames[c.dt], true
+		return scalarTypeName(c.dt), true
 	case "__call__":
 		return c.call, true
 	}
@@ -261,7 +306,7 @@ func (c *ScalarType) Attr(name string) (lang.Value, bool) {
 func (c *ScalarType) AttrNames() []string { return []string{"__name__"} }
 
 func (c *ScalarType) constructor() *lang.Builtin {
-	return lang.NewBuiltin(lang.AsValue, scalarTypeNames[c.dt]+"(x=0)", "A NumPy scalar of this type.", func(a *lang.Args) (lang.Value, error) {
+	return lang.NewBuiltin(lang.AsValue, scalarTypeName(c.dt)+"(x=0)", "A NumPy scalar of this type.", func(a *lang.Args) (lang.Value, error) {
 		return c.make(a.Value("x"))
 	})
 }
@@ -285,7 +330,9 @@ func (c *ScalarType) make(x lang.Value) (lang.Value, error) {
 			x = f
 		case tensor.Bool:
 			x = s != ""
-		case tensor.Complex64, tensor.Complex128: // kael's NumPy has no complex scalar types
+		case tensor.Complex64, tensor.Complex128:
+			return nil, lang.Errorf(lang.ValueError, "kael's NumPy does not parse complex numbers from strings: %s", lang.Repr(s)).
+				WithHint("write the number: np.complex128(1+2j)")
 		}
 	}
 	t, err := arrayFrom(x, c.dt, true)

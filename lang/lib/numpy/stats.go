@@ -161,7 +161,7 @@ func quantiles(a *lang.Args, name string, qs []float64, several bool) (lang.Valu
 	if err != nil {
 		return nil, err
 	}
-	if t, err = floating(t); err != nil {
+	if t, err = realFloating(t, "np.median (and np.percentile, np.quantile)"); err != nil {
 		return nil, err
 	}
 	keep := a.Bool("keepdims")

@@ -1,0 +1,71 @@
+package numpy_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestComplexArraysMatchNumPy covers complex arrays and scalars: literals,
+// printing, arithmetic, the complex ufuncs and the parts.
+func TestComplexArraysMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"z = np.array([1+2j, -3.5j, 2])\nw = np.array([[1j, 2], [3, 4-1j]], np.complex64)\n", []string{
+		"z", "str(z)", "w", "str(w)", "z.dtype, w.dtype, z.itemsize, w.nbytes, w.strides", "np.array([1+2j])", "np.array(1+2j)", "np.array([1, 2.5j])[1]",
+		"np.array([[1e-5+1j, 1e5]])", "np.array([np.nan + 1j, np.inf, -np.inf * 1j])", "np.array([0.1 + 0.2j], np.complex64)", "np.zeros(3, complex)",
+		"np.ones(2, dtype='complex64')", "np.arange(3).astype(np.complex128)", "z.astype(np.complex64)", "np.complex128(1+2j)", "np.complex64(1.5)",
+		"np.complex128(1+2j).real, np.complex128(1+2j).imag", "type(z[0])", "z[0]", "repr(w[0, 0])", "np.cdouble(3)", "np.csingle(0.1+0.2j)",
+		"z + 1", "z * 1j", "z * z", "z / 2", "z - w[0, :2].astype(complex) * 0", "z ** 2", "w @ w", "z @ z", "np.dot(z, z)", "-z",
+		"z == 2", "z != 1+2j", "(w + 1).dtype", "(w * 2.5).dtype", "(w + np.array([1.0, 2.0])).dtype", "(np.float32(1) * w).dtype",
+		"np.abs(z)", "np.absolute(w)", "abs(z)", "z.real", "z.imag", "w.real", "w.imag", "np.real(z)", "np.imag(z)", "np.real(np.array([1.5]))",
+		"np.imag(np.array([1, 2]))", "np.array([1.0, 2.0]).imag", "np.array([1, 2]).real", "np.conj(z)", "np.conjugate(w)", "z.conj()", "z.conjugate()",
+		"np.angle(z)", "np.angle(z, deg=True)", "np.angle(np.array([1, -1]))", "np.angle(1j)", "np.exp(z)", "e = np.exp(w)\ne.dtype, np.allclose(e, np.exp(w.astype(complex)), rtol=1e-6)", "c = np.zeros(2, int)\nc[0] = 1j", "np.sqrt(np.array([-4+0j]))",
+		"np.log(np.array([1j]))", "np.iscomplexobj(z)", "np.iscomplexobj(np.array([1.0]))", "np.iscomplexobj(1j)", "np.isrealobj(z)", "np.isrealobj([1, 2])",
+		"np.iscomplex(np.array([1+0j, 1j]))", "np.isreal(np.array([1+0j, 1j]))", "z.sum()", "w.sum(axis=0)", "z.mean()", "np.allclose(z, z + 1e-12)",
+		"np.array([1+2j]).tolist()", "complex(z[0])", "z[0] == 1+2j", "np.complex128(2) + 1", "np.array([1+1j]) + np.array([1], np.int8)",
+		"c = z.copy()\nc[1] = 5\nc", "c = np.zeros(2)\nc[0] = 1j", "c = np.zeros(2, complex)\nc += 1j\nc", "c = np.zeros(2)\nc += 1j",
+		"np.iscomplexobj(np.complex64(1))", "np.var(np.array([1j, 1]))", "z.std()", "w.var(axis=0)", "w.std(axis=1, ddof=1)",
+		"len({np.complex128(1j), np.complex128(2j), np.complex128(1j)})", "{np.complex128(1j): 'a', np.complex128(3): 'c'}[3]",
+		"{np.complex128(1j): 'a', np.complex64(2j): 'b'}[2j]", "1j in {np.complex128(1j)}", "np.isnan(np.array([1+1j, np.nan, complex(1, np.nan)]))", "np.isinf(np.array([np.inf * 1j, 1]))",
+		"np.isfinite(np.array([1+1j, complex(np.inf, 0), complex(0, np.nan)], np.complex64))", "np.concatenate([z, np.array([1, 2])])", "np.where(np.array([True, False, True]), z, 0)",
+	})
+}
+
+// fftPrelude defines the arrays the FFT cases transform and dft, the
+// transform by its definition (a matrix of the roots of unity), which
+// each transform is held to within a tolerance: kael's transforms are
+// gonum's FFTPACK and NumPy's pocketfft, which round differently.
+const fftPrelude = `x = np.array([1.0, 2.5, -1.0, 4.0])
+y5 = np.array([1.0, 2.0, 0.0, -1.0, 3.0])
+m = np.arange(12.0).reshape(3, 4) ** 1.5
+z = np.array([1+2j, -1j, 3, 0.5+0.5j])
+def dft(a, inverse=False):
+    n = a.shape[-1]
+    k = np.arange(n)
+    w = np.exp((1 if inverse else -1) * 2j * np.pi * np.outer(k, k) / n)
+    r = a @ w.T
+    return r / n if inverse else r
+`
+
+// TestFFTMatchesNumPy covers np.fft: the dtype and shape of each result
+// (NumPy's: complex128 or float64 whatever the input), its values against
+// dft, and the frequencies and errors as NumPy prints them.
+func TestFFTMatchesNumPy(t *testing.T) {
+	var srcs []string
+	for _, c := range [][2]string{
+		{"np.fft.fft(x)", "dft(x)"}, {"np.fft.fft(x, n=5)", "dft(np.concatenate([x, [0.0]]))"}, {"np.fft.fft(x, 3)", "dft(x[:3])"},
+		{"np.fft.ifft(x)", "dft(x, True)"}, {"np.fft.fft(m)", "dft(m)"}, {"np.fft.fft(m, axis=0)", "dft(m.T).T"},
+		{"np.fft.ifft(m, 6, 0)", "dft(np.concatenate([m, np.zeros((3, 4))]).T, True).T"}, {"np.fft.fft(x, norm='ortho')", "dft(x) / 2"},
+		{"np.fft.ifft(x, norm='forward')", "dft(x, True) * 4"}, {"np.fft.fft(z)", "dft(z)"}, {"np.fft.ifft(np.fft.fft(z))", "z"},
+		{"np.fft.fft(x.astype(np.float32))", "dft(x)"}, {"np.fft.fft(np.arange(4, dtype=np.int8))", "dft(np.arange(4.0))"},
+		{"np.fft.rfft(x)", "dft(x)[:3]"}, {"np.fft.rfft(x, 6)", "dft(np.concatenate([x, [0.0, 0.0]]))[:4]"}, {"np.fft.rfft(m, axis=0)", "dft(m.T).T[:2]"},
+		{"np.fft.irfft(np.fft.rfft(x))", "x"}, {"np.fft.irfft(np.fft.rfft(y5), 5)", "y5"}, {"np.fft.irfft(np.fft.rfft(x, norm='ortho'), norm='ortho')", "x"},
+		{"np.fft.fft([1, 2, 3])", "dft(np.array([1.0, 2.0, 3.0]))"}, {"np.fft.rfft(x.astype(np.float32))", "dft(x)[:3]"},
+		{"np.fft.fftshift(np.fft.fft(x))", "np.roll(dft(x), 2)"}, {"np.fft.ifftshift(np.fft.fftshift(m))", "m"}, {"np.fft.fftshift(m, axes=0)", "np.roll(m, 1, axis=0)"},
+	} {
+		srcs = append(srcs, "r = "+c[0]+"\n(r.dtype, r.shape, np.allclose(r, "+c[1]+", rtol=1e-9, atol=1e-9))")
+	}
+	srcs = append(srcs, "np.fft.fftfreq(8)", "np.fft.fftfreq(5, d=0.1)", "np.fft.rfftfreq(8, 0.5)", "np.fft.rfftfreq(7)", "np.fft.fft(np.array([1.0, 2.0, 3.0, 4.0]))",
+		"np.fft.ifft(np.array([10, -2+2j, -2, -2-2j]))", "np.fft.rfft(np.array([1, 0, 0, 0]))", "np.fft.fft(x, 0)", "np.fft.fft(x, norm='bad')",
+		"np.fft.fft(x, axis=2)", "np.fft.fft(x, 4, axis=-2)", "np.fft.fftfreq(0)", "np.fft.fft(np.array(2.0))")
+	langtest.CheckMatchesCPython(t, prelude+fftPrelude, srcs)
+}
