@@ -276,6 +276,15 @@ func IRFFT(x *Tensor, n, dim int, norm FFTNorm) (*Tensor, error) {
 // as torch.fft.fftn and ifftn: one FFT per dim, with sizes s (nil: the
 // input's), the normalization spread over them.
 func FFTN(x *Tensor, s, dims []int, norm FFTNorm, inverse bool) (*Tensor, error) {
+	return FFTNWith(x, s, dims, norm, inverse, FFT, (*Tensor).To)
+}
+
+// FFTNWith is FFTN computed with fft for each one-dimensional transform
+// and to for the cast of a transform over no dims (package autograd's
+// recorded twins).
+func FFTNWith(x *Tensor, s, dims []int, norm FFTNorm, inverse bool,
+	fft func(x *Tensor, n, dim int, norm FFTNorm, inverse bool) (*Tensor, error),
+	to func(x *Tensor, d DType) (*Tensor, error)) (*Tensor, error) {
 	if dims == nil {
 		if s != nil {
 			dims = make([]int, len(s))
@@ -309,7 +318,7 @@ func FFTN(x *Tensor, s, dims []int, norm FFTNorm, inverse bool) (*Tensor, error)
 	out := x
 	if len(dims) == 0 {
 		d, _ := fftComplexDType(x.dtype)
-		return x.To(d)
+		return to(x, d)
 	}
 	for i, dim := range dims {
 		n := -1
@@ -317,7 +326,7 @@ func FFTN(x *Tensor, s, dims []int, norm FFTNorm, inverse bool) (*Tensor, error)
 			n = s[i]
 		}
 		var err error
-		if out, err = FFT(out, n, dim, norm, inverse); err != nil {
+		if out, err = fft(out, n, dim, norm, inverse); err != nil {
 			return nil, err
 		}
 	}

@@ -7,20 +7,8 @@ import (
 )
 
 // torch.fft: the discrete Fourier transforms (tensor/fft.go, gonum's FFT)
-// under PyTorch's names and signatures. kael's autograd does not
-// differentiate them yet, so an input that requires grad is refused
-// rather than its gradient dropped.
-
-// fftInput returns the input of a transform, refusing one autograd would
-// have to follow.
-func fftInput(a *lang.Args, name string) *tensor.Tensor {
-	x := a.Tensor("input")
-	if a.Err() == nil && x.RequiresGrad() && autograd.IsGradEnabled() {
-		a.Fail(lang.Errorf(lang.ErrorKind("NotImplementedError"), "%s: kael's autograd does not differentiate the FFT yet", name).
-			WithHint("transform input.detach(), or call it inside torch.no_grad()"))
-	}
-	return x
-}
+// under PyTorch's names and signatures, recorded by autograd (package
+// autograd's fft.go).
 
 // fftNorm reads norm=: None or one of PyTorch's three modes.
 func fftNorm(a *lang.Args) tensor.FFTNorm {
@@ -33,7 +21,7 @@ func fftNorm(a *lang.Args) tensor.FFTNorm {
 func defFFT() {
 	oneDim := func(name, doc string, f func(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error)) lang.Value {
 		return lang.NewBuiltin(lang.AsValue, name+"(input, n=None, dim=-1, norm=None)", doc, func(a *lang.Args) (lang.Value, error) {
-			x := fftInput(a, name)
+			x := a.Tensor("input")
 			n, dim, norm := a.OptInt("n"), a.Int("dim"), fftNorm(a)
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -51,12 +39,12 @@ func defFFT() {
 			sig = name + "(input, s=None, dim=(-2, -1), norm=None)"
 		}
 		return lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
-			x := fftInput(a, name)
+			x := a.Tensor("input")
 			s, dims, norm := a.Ints("s"), a.Ints("dim"), fftNorm(a)
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return result(tensor.FFTN(x, s, dims, norm, inverse))
+			return result(autograd.FFTN(x, s, dims, norm, inverse))
 		})
 	}
 	freq := func(name, doc string, onlyPositive bool) lang.Value {
@@ -85,14 +73,14 @@ func defFFT() {
 	members := map[string]lang.Value{
 		"fft": oneDim("fft", "The discrete Fourier transform of input along dim, trimmed or zero-padded to n points; norm is \"backward\" (no scaling, the default), \"forward\" (1/n) or \"ortho\" (1/sqrt(n)). Real inputs give complex64 (complex128 for float64).",
 			func(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
-				return tensor.FFT(x, n, dim, norm, false)
+				return autograd.FFT(x, n, dim, norm, false)
 			}),
 		"ifft": oneDim("ifft", "The inverse discrete Fourier transform along dim; norm \"backward\" (the default) scales by 1/n.",
 			func(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
-				return tensor.FFT(x, n, dim, norm, true)
+				return autograd.FFT(x, n, dim, norm, true)
 			}),
-		"rfft":      oneDim("rfft", "The Fourier transform of a real input along dim without the redundant half: n//2+1 complex points.", tensor.RFFT),
-		"irfft":     oneDim("irfft", "The inverse of rfft: n real points (by default 2*(m-1) for m input points) from the non-redundant half of a Hermitian spectrum.", tensor.IRFFT),
+		"rfft":      oneDim("rfft", "The Fourier transform of a real input along dim without the redundant half: n//2+1 complex points.", autograd.RFFT),
+		"irfft":     oneDim("irfft", "The inverse of rfft: n real points (by default 2*(m-1) for m input points) from the non-redundant half of a Hermitian spectrum.", autograd.IRFFT),
 		"fftn":      manyDims("fftn", "The Fourier transform over the dims in dim (all by default), with sizes s.", false),
 		"ifftn":     manyDims("ifftn", "The inverse Fourier transform over the dims in dim (all by default), with sizes s.", true),
 		"fft2":      manyDims("fft2", "The two-dimensional Fourier transform: fftn over the last two dims.", false),

@@ -1,0 +1,132 @@
+package autograd
+
+import (
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The discrete Fourier transforms, recorded as PyTorch records them:
+// FftC2CBackward0 (fft, ifft), FftR2CBackward0 (rfft, and fft of a real
+// input) and FftC2RBackward0 (irfft). Each transform is linear, so its
+// gradient is the adjoint transform of the output's gradient: the
+// transform of the other direction with the same scale (norm "backward"
+// and "forward" swap, "ortho" stays), then trimmed or zero-padded back to
+// the input's size along dim. A real input takes the real part (toInput).
+
+// adjointNorm is the norm whose transform in the other direction scales as
+// norm scales this one.
+func adjointNorm(norm tensor.FFTNorm) tensor.FFTNorm {
+	switch norm {
+	case "", "backward":
+		return "forward"
+	case "forward":
+		return "backward"
+	}
+	return norm
+}
+
+// fitDim trims g along dim to its first size points, or pads it with
+// zeros to size points: the adjoint of the trimming or padding a
+// transform did to its input.
+func (c *calc) fitDim(g *tensor.Tensor, dim, size int) *tensor.Tensor {
+	if c.err != nil {
+		return nil
+	}
+	have := g.Shape()[dim]
+	switch {
+	case have == size:
+		return g
+	case have > size:
+		return c.do(func() (*tensor.Tensor, error) { return g.Narrow(dim, 0, size) })
+	}
+	shape := g.Shape()
+	shape[dim] = size - have
+	return c.do(func() (*tensor.Tensor, error) {
+		z, err := tensor.Zeros(g.DType(), shape...)
+		if err != nil {
+			return nil, err
+		}
+		return tensor.Cat([]*tensor.Tensor{g, z}, dim)
+	})
+}
+
+// fftDim resolves dim for x, as the transform did (it has succeeded).
+func fftDim(x *tensor.Tensor, dim int) int {
+	if dim < 0 {
+		dim += x.Dim()
+	}
+	return dim
+}
+
+// FFT is tensor.FFT (torch.fft.fft, and ifft with inverse).
+func FFT(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm, inverse bool) (*tensor.Tensor, error) {
+	out, err := tensor.FFT(x, n, dim, norm, inverse)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	d := fftDim(x, dim)
+	size := x.Shape()[d]
+	name := "FftC2CBackward0"
+	if !x.DType().IsComplex() {
+		name = "FftR2CBackward0"
+	}
+	node := newNode(name, x)
+	node.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		gx := c.do(func() (*tensor.Tensor, error) { return tensor.FFT(g, -1, d, adjointNorm(norm), !inverse) })
+		return []*tensor.Tensor{node.toInput(c, 0, c.fitDim(gx, d, size))}
+	}
+	return node.attach(out), nil
+}
+
+// RFFT is tensor.RFFT (torch.fft.rfft). Its output is the first n/2+1
+// points of the full transform, so the gradient is that of FFT's with the
+// output's gradient padded with zeros to n points.
+func RFFT(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
+	out, err := tensor.RFFT(x, n, dim, norm)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	d := fftDim(x, dim)
+	size := x.Shape()[d]
+	if n == -1 {
+		n = size
+	}
+	node := newNode("FftR2CBackward0", x)
+	node.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		full := c.fitDim(g, d, n)
+		gx := c.do(func() (*tensor.Tensor, error) { return tensor.FFT(full, -1, d, adjointNorm(norm), true) })
+		return []*tensor.Tensor{node.toInput(c, 0, c.fitDim(gx, d, size))}
+	}
+	return node.attach(out), nil
+}
+
+// IRFFT is tensor.IRFFT (torch.fft.irfft). As PyTorch's fft_c2r_backward,
+// the gradient is the rfft of the output's gradient, with the points that
+// stand for two of the full spectrum (all but the zero frequency and, for
+// an even n, the Nyquist point) doubled.
+func IRFFT(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
+	out, err := tensor.IRFFT(x, n, dim, norm)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	d := fftDim(x, dim)
+	size := x.Shape()[d]
+	n = out.Shape()[d]
+	node := newNode("FftC2RBackward0", x)
+	node.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		gx := c.do(func() (*tensor.Tensor, error) { return tensor.RFFT(g, -1, d, adjointNorm(norm)) })
+		if twice := n - (n/2 + 1); twice > 0 {
+			c.inPlace(tensor.MulSpec, c.do(func() (*tensor.Tensor, error) { return gx.Narrow(d, 1, twice) }), num(2))
+		}
+		return []*tensor.Tensor{node.toInput(c, 0, c.fitDim(gx, d, size))}
+	}
+	return node.attach(out), nil
+}
+
+// FFTN is tensor.FFTN (torch.fft.fftn, ifftn, fft2, ifft2): one recorded
+// FFT per dim, as tensor.FFTN computes it.
+func FFTN(x *tensor.Tensor, s, dims []int, norm tensor.FFTNorm, inverse bool) (*tensor.Tensor, error) {
+	if !x.RequiresGrad() || !IsGradEnabled() {
+		return tensor.FFTN(x, s, dims, norm, inverse)
+	}
+	return tensor.FFTNWith(x, s, dims, norm, inverse, FFT, To)
+}
