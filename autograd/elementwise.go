@@ -106,10 +106,22 @@ func powGradA(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
 	return d
 }
 
-// powGradB is d/db of a ** b, a^b·ln a (0 where a is 0 and b ≥ 0).
+// powGradB is d/db of a ** b, a^b·ln a (0 where a is 0 and b is real and
+// ≥ 0). With a complex result, a is taken as complex first, so that a
+// negative real base has a logarithm (PyTorch's pow_backward_exponent).
 func powGradB(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor {
+	if out.DType().IsComplex() {
+		a = c.to(a, out.DType())
+	}
 	d := c.mul(g, c.conj(c.mul(out, c.log(a))))
-	zero := c.logicalAnd(c.eq(a, num(0)), c.ge(b, num(0)))
+	var nonnegative *tensor.Tensor
+	if b.DType().IsComplex() {
+		re, im := c.do(b.RealPart), c.do(b.ImagPart)
+		nonnegative = c.logicalAnd(c.eq(im, num(0)), c.ge(re, num(0)))
+	} else {
+		nonnegative = c.ge(b, num(0))
+	}
+	zero := c.logicalAnd(c.eq(a, num(0)), nonnegative)
 	return c.where(zero, c.zeros(d.DType(), nil), d)
 }
 
@@ -133,6 +145,8 @@ func scalarMinusOne(b *tensor.Tensor) (*tensor.Tensor, error) {
 	case int64:
 		return tensor.Scalar(x - 1)
 	case float64:
+		return tensor.Scalar(x - 1)
+	case complex128:
 		return tensor.Scalar(x - 1)
 	case bool:
 		if x {

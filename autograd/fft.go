@@ -130,3 +130,16 @@ func FFTN(x *tensor.Tensor, s, dims []int, norm tensor.FFTNorm, inverse bool) (*
 	}
 	return tensor.FFTNWith(x, s, dims, norm, inverse, FFT, To)
 }
+
+// FFTShift is tensor.FFTShift (torch.fft.fftshift, ifftshift) recorded as
+// the roll it is (RollBackward0), or a copy when there are no dims.
+func FFTShift(x *tensor.Tensor, dims []int, inverse bool) (*tensor.Tensor, error) {
+	shifts, dims, err := tensor.FFTShifts(x, dims, inverse)
+	if err != nil {
+		return nil, err
+	}
+	if len(dims) == 0 {
+		return Clone(x)
+	}
+	return Roll(x, shifts, dims)
+}

@@ -218,7 +218,7 @@ func init() {
 		// views and the real/complex bridges
 		"ViewBackward0", "ReshapeAliasBackward0", "UnsafeViewBackward0", "SqueezeBackward0", "SqueezeBackward1",
 		"UnsqueezeBackward0", "TransposeBackward0", "TBackward0", "PermuteBackward0", "ExpandBackward0",
-		"SelectBackward0", "SliceBackward0", "IndexBackward0", "FlipBackward0", "CatBackward0", "StackBackward0",
+		"SelectBackward0", "SliceBackward0", "IndexBackward0", "FlipBackward0", "RollBackward0", "CatBackward0", "StackBackward0",
 		"ViewAsRealBackward0", "ViewAsComplexBackward0", "ComplexBackward0", "RealBackward0", "ImagBackward0",
 		// torch.fft
 		"FftC2CBackward0", "FftR2CBackward0", "FftC2RBackward0",

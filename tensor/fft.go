@@ -368,27 +368,38 @@ func FFTFreq(n int, d float64, dtype DType, onlyPositive bool) (*Tensor, error) 
 // FFTShift rolls the zero frequency to the middle of dims (all dims when
 // nil), as torch.fft.fftshift; the inverse (ifftshift) rolls it back.
 func FFTShift(x *Tensor, dims []int, inverse bool) (*Tensor, error) {
+	shifts, dims, err := FFTShifts(x, dims, inverse)
+	if err != nil {
+		return nil, err
+	}
+	if len(dims) == 0 {
+		return x.Clone()
+	}
+	return Roll(x, shifts, dims)
+}
+
+// FFTShifts returns the roll FFTShift is: the shift of each dim in dims
+// (all of x's when nil), half its size, rounded down for fftshift and up
+// for ifftshift.
+func FFTShifts(x *Tensor, dims []int, inverse bool) (shifts, rolled []int, err error) {
 	if dims == nil {
 		dims = make([]int, x.Dim())
 		for i := range dims {
 			dims[i] = i
 		}
 	}
-	shifts := make([]int, len(dims))
+	shifts = make([]int, len(dims))
 	for i, dim := range dims {
 		d, err := normDim(dim, x.Dim())
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		shifts[i] = x.shape[d] / 2
 		if inverse {
 			shifts[i] = (x.shape[d] + 1) / 2
 		}
 	}
-	if len(dims) == 0 {
-		return x.Clone()
-	}
-	return Roll(x, shifts, dims)
+	return shifts, dims, nil
 }
 
 // moveDim returns a view of t with dimension src moved to position dst,

@@ -67,7 +67,7 @@ func defFFT() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return result(autogradFree(x, func() (*tensor.Tensor, error) { return tensor.FFTShift(x, dims, inverse) }))
+			return result(autograd.FFTShift(x, dims, inverse))
 		})
 	}
 	members := map[string]lang.Value{
@@ -93,14 +93,4 @@ func defFFT() {
 	lang.RegisterModule("torch.fft", "The discrete Fourier transforms: fft, ifft, rfft, irfft, fftn, ifftn, fft2, ifft2, fftfreq, rfftfreq, fftshift, ifftshift (gonum's FFT, computed in double precision).", func() *lang.Module {
 		return &lang.Module{Name: "torch.fft", Attrs: members, MissingHint: "kael's torch.fft has fft, ifft, rfft, irfft, fftn, ifftn, fft2, ifft2, fftfreq, rfftfreq, fftshift and ifftshift"}
 	})
-}
-
-// autogradFree runs f, which records nothing, refusing an input that
-// requires grad while grad mode is on.
-func autogradFree(x *tensor.Tensor, f func() (*tensor.Tensor, error)) (*tensor.Tensor, error) {
-	if x.RequiresGrad() && autograd.IsGradEnabled() {
-		return nil, lang.Errorf(lang.ErrorKind("NotImplementedError"), "kael's autograd does not differentiate fftshift yet").
-			WithHint("shift input.detach(), or call it inside torch.no_grad()")
-	}
-	return f()
 }
