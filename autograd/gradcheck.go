@@ -181,7 +181,11 @@ func oneHot(out *tensor.Tensor, j int) (*tensor.Tensor, error) {
 	}
 	onehot := make([]complex128, out.Numel())
 	onehot[j/2] = [2]complex128{1, 1i}[j%2]
-	return tensor.FromSlice(onehot, out.Shape()...)
+	g, err := tensor.FromSlice(onehot, len(onehot))
+	if err != nil {
+		return nil, err
+	}
+	return g.Reshape(out.Shape()...)
 }
 
 // numericalJacobian perturbs each real part of input i by ±eps in place

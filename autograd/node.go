@@ -219,6 +219,8 @@ func init() {
 		"ViewBackward0", "ReshapeAliasBackward0", "UnsafeViewBackward0", "SqueezeBackward0", "SqueezeBackward1",
 		"UnsqueezeBackward0", "TransposeBackward0", "TBackward0", "PermuteBackward0", "ExpandBackward0",
 		"SelectBackward0", "SliceBackward0", "IndexBackward0", "FlipBackward0", "RollBackward0", "CatBackward0", "StackBackward0",
+		"GatherBackward0", "IndexSelectBackward0", "RepeatBackward0", "TrilBackward0", "TriuBackward0",
+		"DiagonalBackward0", "DiagBackward0", "TraceBackward0",
 		"ViewAsRealBackward0", "ViewAsComplexBackward0", "ComplexBackward0", "RealBackward0", "ImagBackward0",
 		// torch.fft
 		"FftC2CBackward0", "FftR2CBackward0", "FftC2RBackward0",
