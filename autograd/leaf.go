@@ -13,7 +13,7 @@ import (
 // Detach it instead.
 func SetRequiresGrad(t *tensor.Tensor, on bool) error {
 	if on && !t.DType().IsFloating() && !t.DType().IsComplex() {
-		return tensor.Errorf(tensor.TypeError, "only Tensors of floating point dtype can require gradients").
+		return tensor.Errorf(tensor.RuntimeError, "only Tensors of floating point dtype can require gradients").
 			WithHint("convert with .to(float32) first")
 	}
 	m := t.Autograd()
