@@ -9,20 +9,9 @@ import (
 // input) and FftC2RBackward0 (irfft). Each transform is linear, so its
 // gradient is the adjoint transform of the output's gradient: the
 // transform of the other direction with the same scale (norm "backward"
-// and "forward" swap, "ortho" stays), then trimmed or zero-padded back to
-// the input's size along dim. A real input takes the real part (toInput).
-
-// adjointNorm is the norm whose transform in the other direction scales as
-// norm scales this one.
-func adjointNorm(norm tensor.FFTNorm) tensor.FFTNorm {
-	switch norm {
-	case "", "backward":
-		return "forward"
-	case "forward":
-		return "backward"
-	}
-	return norm
-}
+// and "forward" swap, "ortho" stays: tensor.FFTNorm.Swapped), then trimmed
+// or zero-padded back to the input's size along dim. A real input takes
+// the real part (toInput).
 
 // fitDim trims g along dim to its first size points, or pads it with
 // zeros to size points: the adjoint of the trimming or padding a
@@ -71,7 +60,7 @@ func FFT(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm, inverse bool) (*tens
 	}
 	node := newNode(name, x)
 	node.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		gx := c.do(func() (*tensor.Tensor, error) { return tensor.FFT(g, -1, d, adjointNorm(norm), !inverse) })
+		gx := c.do(func() (*tensor.Tensor, error) { return tensor.FFT(g, -1, d, norm.Swapped(), !inverse) })
 		return []*tensor.Tensor{node.toInput(c, 0, c.fitDim(gx, d, size))}
 	}
 	return node.attach(out), nil
@@ -93,7 +82,7 @@ func RFFT(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, er
 	node := newNode("FftR2CBackward0", x)
 	node.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		full := c.fitDim(g, d, n)
-		gx := c.do(func() (*tensor.Tensor, error) { return tensor.FFT(full, -1, d, adjointNorm(norm), true) })
+		gx := c.do(func() (*tensor.Tensor, error) { return tensor.FFT(full, -1, d, norm.Swapped(), true) })
 		return []*tensor.Tensor{node.toInput(c, 0, c.fitDim(gx, d, size))}
 	}
 	return node.attach(out), nil
@@ -113,7 +102,7 @@ func IRFFT(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, e
 	n = out.Shape()[d]
 	node := newNode("FftC2RBackward0", x)
 	node.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		gx := c.do(func() (*tensor.Tensor, error) { return tensor.RFFT(g, -1, d, adjointNorm(norm)) })
+		gx := c.do(func() (*tensor.Tensor, error) { return tensor.RFFT(g, -1, d, norm.Swapped()) })
 		if twice := n - (n/2 + 1); twice > 0 {
 			c.inPlace(tensor.MulSpec, c.do(func() (*tensor.Tensor, error) { return gx.Narrow(d, 1, twice) }), num(2))
 		}
@@ -122,13 +111,14 @@ func IRFFT(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, e
 	return node.attach(out), nil
 }
 
-// FFTN is tensor.FFTN (torch.fft.fftn, ifftn, fft2, ifft2): one recorded
-// FFT per dim, as tensor.FFTN computes it.
+// FFTOps are the transforms recorded, for tensor.FFTOps's composites:
+// FFTOps.FFTN is torch.fft.fftn, FFTOps.RFFTN rfftn, FFTOps.HFFT hfft, and
+// so on, each recorded as the one-dimensional transforms it is made of.
+var FFTOps = tensor.FFTOps{FFT: FFT, RFFT: RFFT, IRFFT: IRFFT, Conj: ConjOp.Apply, To: To}
+
+// FFTN is tensor.FFTN recorded (torch.fft.fftn, ifftn, fft2, ifft2).
 func FFTN(x *tensor.Tensor, s, dims []int, norm tensor.FFTNorm, inverse bool) (*tensor.Tensor, error) {
-	if !x.RequiresGrad() || !IsGradEnabled() {
-		return tensor.FFTN(x, s, dims, norm, inverse)
-	}
-	return tensor.FFTNWith(x, s, dims, norm, inverse, FFT, To)
+	return FFTOps.FFTN(x, s, dims, norm, inverse)
 }
 
 // FFTShift is tensor.FFTShift (torch.fft.fftshift, ifftshift) recorded as

@@ -83,6 +83,9 @@ func TestComplexGradMatchesTorch(t *testing.T) {
 		"grads(lambda: torch.fft.fftn(m, s=(2, 4)).abs().sum(), m), grads(lambda: torch.fft.ifft2(m, norm='ortho').abs().sum(), m)",
 		"grads(lambda: (torch.fft.fftshift(m) * torch.arange(6.).reshape(3, 2)).abs().sum(), m), grads(lambda: torch.fft.ifftshift(z, dim=0).real.sum(), z)",
 		"grads(lambda: torch.fft.fft(m, dim=0).abs().sum(), m)",
+		"grads(lambda: (torch.fft.hfft(m, n=5) * torch.arange(5.)).sum(), m), grads(lambda: torch.fft.ihfft(x, norm='ortho').abs().sum(), x)",
+		"grads(lambda: torch.fft.rfftn(m.real, s=(2, 4)).abs().sum(), m), grads(lambda: torch.fft.irfftn(m).pow(2).sum(), m)",
+		"grads(lambda: torch.fft.hfft2(m, norm='forward').pow(2).sum(), m), grads(lambda: torch.fft.ihfftn(m.imag, s=(4, 3)).abs().sum(), m)",
 		// complex64 (3 decimals: single precision)
 		"z32, w32 = z.detach().to(torch.complex64).requires_grad_(), w.detach().to(torch.complex64).requires_grad_()\ngrads(lambda: (z32 * w32 / (z32 + 3)).abs().sum(), z32, w32, d=3), z32.grad.dtype",
 		"z32 = z.detach().to(torch.complex64).requires_grad_()\ngrads(lambda: torch.fft.fft(z32.exp()).abs().sum(), z32, d=3), grads(lambda: torch.fft.irfft(z32).sum(), z32, d=3)",
