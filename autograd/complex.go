@@ -86,6 +86,7 @@ func Complex(re, im *tensor.Tensor) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("ComplexBackward0", re, im)
+	n.save(re, im) // as PyTorch's node, so that a second backward finds them freed
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		var gre, gim *tensor.Tensor
 		if n.needs(0) {

@@ -54,11 +54,11 @@ func FFT(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm, inverse bool) (*tens
 	}
 	d := fftDim(x, dim)
 	size := x.Shape()[d]
-	name := "FftC2CBackward0"
+	node := newNode("FftC2CBackward0", x)
 	if !x.DType().IsComplex() {
-		name = "FftR2CBackward0"
+		node.name = "FftR2CBackward0"
+		node.save(x) // as PyTorch's node, so that a second backward finds it freed
 	}
-	node := newNode(name, x)
 	node.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		gx := c.do(func() (*tensor.Tensor, error) { return tensor.FFT(g, -1, d, norm.Swapped(), !inverse) })
 		return []*tensor.Tensor{node.toInput(c, 0, c.fitDim(gx, d, size))}
@@ -80,6 +80,7 @@ func RFFT(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, er
 		n = size
 	}
 	node := newNode("FftR2CBackward0", x)
+	node.save(x) // as PyTorch's node, so that a second backward finds it freed
 	node.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		full := c.fitDim(g, d, n)
 		gx := c.do(func() (*tensor.Tensor, error) { return tensor.FFT(full, -1, d, norm.Swapped(), true) })
