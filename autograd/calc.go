@@ -57,6 +57,30 @@ func (c *calc) sin(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Sin
 func (c *calc) cos(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Cos, x) }
 func (c *calc) sign(x *tensor.Tensor) *tensor.Tensor { return c.unary(tensor.SignSpec.Apply, x) }
 
+// conj returns the complex conjugate of x, or x itself when it is real.
+// Backward formulas multiply the output's gradient by the conjugate of
+// the derivative, which is PyTorch's convention for complex tensors
+// (the gradient of a real loss L at z = x + iy is dL/dx + i·dL/dy) and the
+// plain product for real ones.
+func (c *calc) conj(x *tensor.Tensor) *tensor.Tensor {
+	if c.err != nil || !x.DType().IsComplex() {
+		return x
+	}
+	return c.unary(tensor.ConjSpec.Apply, x)
+}
+
+// sgn is sign(x) for real x and x/|x| (0 at 0) for complex x: PyTorch's
+// sgn, the derivative pattern of abs.
+func (c *calc) sgn(x *tensor.Tensor) *tensor.Tensor {
+	if c.err != nil || !x.DType().IsComplex() {
+		return c.sign(x)
+	}
+	a := c.unary(tensor.AbsSpec.Apply, x)
+	zero := c.eq(a, num(0))
+	q := c.div(x, c.add(a, c.to(zero, a.DType()))) // |x| + 1 where x is 0: no 0/0
+	return c.where(zero, c.zeros(x.DType(), nil), q)
+}
+
 // inPlace computes a op b into a (a must own its storage: optimizer state).
 func (c *calc) inPlace(spec *tensor.BinarySpec, a, b *tensor.Tensor) {
 	if c.err == nil {

@@ -27,13 +27,15 @@ func Maximum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MaximumOp.App
 // Minimum returns the element-wise minimum.
 func Minimum(a, b *tensor.Tensor) (*tensor.Tensor, error) { return MinimumOp.Apply(a, b) }
 
-// divGrad: d/da = 1/b, d/db = -a/b² (div and true_divide).
+// divGrad: d/da = 1/b, d/db = -a/b² (div and true_divide). Like every
+// derivative here, for complex operands the gradient is multiplied by the
+// derivative's conjugate (calc.conj), which is PyTorch's convention.
 var divGrad = &binaryGrad{node: "DivBackward0", saves: savesInputs, da: divGradA, db: divGradB}
 
-func divGradA(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.div(g, b) }
+func divGradA(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.div(g, c.conj(b)) }
 
 func divGradB(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-	return c.neg(c.div(c.mul(g, a), c.mul(b, b)))
+	return c.neg(c.div(c.mul(g, c.conj(a)), c.conj(c.mul(b, b))))
 }
 
 // exactDivGrad is divGrad recorded as PyTorch records div with an explicit
@@ -97,17 +99,29 @@ func powGradA(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
 	if b.IsWrappedNumber() { // keep the exponent a plain number, exact in a's dtype
 		bm1 = c.do(func() (*tensor.Tensor, error) { return scalarMinusOne(b) })
 	}
-	d := c.mul(g, c.mul(b, c.pow(a, bm1)))
+	d := c.mul(g, c.conj(c.mul(b, c.pow(a, bm1))))
 	if !nonzeroNumber(b) { // a plain nonzero exponent (x ** 2) needs no mask
 		d = c.where(c.eq(b, num(0)), c.zeros(d.DType(), nil), d)
 	}
 	return d
 }
 
-// powGradB is d/db of a ** b, a^b·ln a (0 where a is 0 and b ≥ 0).
+// powGradB is d/db of a ** b, a^b·ln a (0 where a is 0 and b is real and
+// ≥ 0). With a complex result, a is taken as complex first, so that a
+// negative real base has a logarithm (PyTorch's pow_backward_exponent).
 func powGradB(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor {
-	d := c.mul(g, c.mul(out, c.log(a)))
-	zero := c.logicalAnd(c.eq(a, num(0)), c.ge(b, num(0)))
+	if out.DType().IsComplex() {
+		a = c.to(a, out.DType())
+	}
+	d := c.mul(g, c.conj(c.mul(out, c.log(a))))
+	var nonnegative *tensor.Tensor
+	if b.DType().IsComplex() {
+		re, im := c.do(b.RealPart), c.do(b.ImagPart)
+		nonnegative = c.logicalAnd(c.eq(im, num(0)), c.ge(re, num(0)))
+	} else {
+		nonnegative = c.ge(b, num(0))
+	}
+	zero := c.logicalAnd(c.eq(a, num(0)), nonnegative)
 	return c.where(zero, c.zeros(d.DType(), nil), d)
 }
 
@@ -131,6 +145,8 @@ func scalarMinusOne(b *tensor.Tensor) (*tensor.Tensor, error) {
 	case int64:
 		return tensor.Scalar(x - 1)
 	case float64:
+		return tensor.Scalar(x - 1)
+	case complex128:
 		return tensor.Scalar(x - 1)
 	case bool:
 		if x {
@@ -236,6 +252,19 @@ func zeroDerivative(c *calc, g, _ *tensor.Tensor) *tensor.Tensor {
 	return c.expand(c.zeros(g.DType(), nil), g.Shape())
 }
 
+// angleDerivative is the gradient of angle(x): zero for real x, and
+// g·i·x/|x|² for complex x (0 where x is 0).
+func angleDerivative(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+	if !x.DType().IsComplex() {
+		return zeroDerivative(c, g, x)
+	}
+	a2 := c.unary(tensor.AbsSpec.Apply, x)
+	a2 = c.mul(a2, a2)
+	zero := c.eq(a2, num(0))
+	d := c.mul(c.div(c.mul(g, x), c.add(a2, c.to(zero, a2.DType()))), tensor.MustScalar(complex(0, 1)))
+	return c.where(zero, c.zeros(x.DType(), nil), d)
+}
+
 // Why the operations without a derivative have none.
 const (
 	boolResult = "its result is bool, which has no gradient"
@@ -254,8 +283,8 @@ var (
 		Doc: "input - alpha * other, element-wise with broadcasting.", InPlaceDoc: "In place: input -= alpha * other; returns input."})
 	MulOp = defBinaryOp(&BinaryOp{Spec: tensor.MulSpec, Expose: FunctionAndMethod,
 		grad: &binaryGrad{node: "MulBackward0", saves: savesInputs,
-			da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, b) },
-			db: func(c *calc, g, a, _, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, a) }},
+			da: func(c *calc, g, _, b, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.conj(b)) },
+			db: func(c *calc, g, a, _, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.conj(a)) }},
 		Doc: "input * other, element-wise with broadcasting.", InPlaceDoc: "In place: input *= other; returns input."})
 	DivOp = defBinaryOp(&BinaryOp{Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad, Rounding: divRounding,
 		Doc:        "input / other: true division, so integers give float32; rounding_mode='trunc' or 'floor' rounds the quotient and keeps integers.",
@@ -309,27 +338,28 @@ var (
 var (
 	NegOp = defUnaryOp(&UnaryOp{Spec: tensor.NegSpec, Expose: FunctionAndMethod, Doc: "-input.",
 		grad: &unaryGrad{"NegBackward0", readsNothing, func(c *calc, g, _ *tensor.Tensor) *tensor.Tensor { return c.neg(g) }}})
-	// AbsOp: the derivative of |x| is sign(x) (0 at 0).
+	// AbsOp: the derivative of |x| is sign(x) (0 at 0); for complex x
+	// the gradient is g·x/|x|, PyTorch's sgn.
 	AbsOp = defUnaryOp(&UnaryOp{Spec: tensor.AbsSpec, Expose: Method, Doc: "The absolute value, element-wise.",
-		grad: &unaryGrad{"AbsBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.sign(x)) }}})
+		grad: &unaryGrad{"AbsBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.sgn(x)) }}})
 	// ExpOp: e**x is its own derivative.
 	ExpOp = defUnaryOp(&UnaryOp{Spec: tensor.ExpSpec, Expose: FunctionAndMethod, Doc: "e ** input, element-wise (integers give float32).",
-		grad: &unaryGrad{"ExpBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, y) }}})
+		grad: &unaryGrad{"ExpBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.conj(y)) }}})
 	// LogOp: the derivative of ln x is 1/x.
 	LogOp = defUnaryOp(&UnaryOp{Spec: tensor.LogSpec, Expose: FunctionAndMethod, Doc: "The natural logarithm, element-wise (integers give float32).",
-		grad: &unaryGrad{"LogBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.div(g, x) }}})
+		grad: &unaryGrad{"LogBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.div(g, c.conj(x)) }}})
 	// SqrtOp: the derivative of √x is 1/(2√x).
 	SqrtOp = defUnaryOp(&UnaryOp{Spec: tensor.SqrtSpec, Expose: FunctionAndMethod, Doc: "The square root, element-wise (integers give float32).",
-		grad: &unaryGrad{"SqrtBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.div(g, c.mul(y, num(2))) }}})
+		grad: &unaryGrad{"SqrtBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.div(g, c.conj(c.mul(y, num(2)))) }}})
 	// SinOp: the derivative of sin x is cos x.
 	SinOp = defUnaryOp(&UnaryOp{Spec: tensor.SinSpec, Expose: FunctionAndMethod, Doc: "The sine, element-wise.",
-		grad: &unaryGrad{"SinBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.cos(x)) }}})
+		grad: &unaryGrad{"SinBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.conj(c.cos(x))) }}})
 	// CosOp: the derivative of cos x is -sin x.
 	CosOp = defUnaryOp(&UnaryOp{Spec: tensor.CosSpec, Expose: FunctionAndMethod, Doc: "The cosine, element-wise.",
-		grad: &unaryGrad{"CosBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.neg(c.mul(g, c.sin(x))) }}})
+		grad: &unaryGrad{"CosBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.neg(c.mul(g, c.conj(c.sin(x)))) }}})
 	// TanhOp: the derivative of tanh x is 1 - tanh²x.
 	TanhOp = defUnaryOp(&UnaryOp{Spec: tensor.TanhSpec, Expose: FunctionAndMethod, Doc: "The hyperbolic tangent, element-wise.",
-		grad: &unaryGrad{"TanhBackward0", readsOutput, fused(func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.sub(num(1), c.mul(y, y))) })}})
+		grad: &unaryGrad{"TanhBackward0", readsOutput, fused(func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.conj(c.sub(num(1), c.mul(y, y)))) })}})
 	// SigmoidOp: the derivative of σ(x) is σ(x)(1-σ(x)).
 	SigmoidOp = defUnaryOp(&UnaryOp{Spec: tensor.SigmoidSpec, Expose: FunctionAndMethod, Doc: "1 / (1 + e ** -input), element-wise.",
 		grad: &unaryGrad{"SigmoidBackward0", readsOutput, fused(func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(c.mul(g, c.sub(num(1), y)), y) })}})
@@ -353,15 +383,16 @@ var (
 	roundDecimalsGrad = &unaryGrad{"RoundBackward1", readsNothing, zeroDerivative}
 	SignOp            = defUnaryOp(&UnaryOp{Spec: tensor.SignSpec, Expose: FunctionAndMethod, Doc: "-1, 0 or 1 by the sign of each element; its gradient is zero.",
 		grad: &unaryGrad{"SignBackward0", readsNothing, zeroDerivative}})
-	// ConjOp: conjugation is its own derivative's pattern, g unchanged
-	// for real inputs (complex ones are refused by backward, checkReal).
-	// ConjOp is Custom: the language's conj returns a real tensor itself,
-	// as PyTorch does.
+	// ConjOp: the gradient of conj(z) is conj(g) (g unchanged for real
+	// inputs). ConjOp is Custom: the language's conj returns a real tensor
+	// itself, as PyTorch does.
 	ConjOp = defUnaryOp(&UnaryOp{Spec: tensor.ConjSpec, Expose: Custom, Doc: "The complex conjugate, element-wise (a copy: PyTorch's conj_physical); a real tensor's values are unchanged.",
-		grad: &unaryGrad{"ConjBackward0", readsNothing, func(_ *calc, g, _ *tensor.Tensor) *tensor.Tensor { return g }}})
-	// AngleOp: the angle of a real number is piecewise constant.
+		grad: &unaryGrad{"ConjBackward0", readsNothing, func(c *calc, g, _ *tensor.Tensor) *tensor.Tensor { return c.conj(g) }}})
+	// AngleOp: the angle of a real number is piecewise constant; that of
+	// a complex z = x + iy, atan2(y, x), has the gradient g·i·z/|z|² (0 at
+	// 0), PyTorch's angle_backward.
 	AngleOp = defUnaryOp(&UnaryOp{Spec: tensor.AngleSpec, Expose: FunctionAndMethod, Doc: "The argument of each element in radians: atan2(imag, real) for complex numbers, 0 or pi for real ones (float32 for integers).",
-		grad: &unaryGrad{"AngleBackward0", readsInput, zeroDerivative}})
+		grad: &unaryGrad{"AngleBackward0", readsInput, angleDerivative}})
 	LogicalNotOp = defUnaryOp(&UnaryOp{Spec: tensor.LogicalNotSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
 		Doc: "Whether each element is false (zero), as a bool tensor."})
 	BitwiseNotOp = defUnaryOp(&UnaryOp{Spec: tensor.BitwiseNotSpec, Expose: FunctionAndMethod, NoGrad: intOnly,

@@ -278,7 +278,7 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 	if err := n.checkSaved(); err != nil {
 		return nil, err
 	}
-	if err := n.checkReal(); err != nil {
+	if err := n.checkComplex(); err != nil {
 		return nil, err
 	}
 	c := &calc{}

@@ -99,7 +99,7 @@ func TestGradientsAccumulate(t *testing.T) {
 func TestRequiresGradOnlyFloating(t *testing.T) {
 	for _, d := range []tensor.DType{tensor.Int64, tensor.Bool} {
 		x := must(tensor.Zeros(d, 3))
-		e := wantError(t, SetRequiresGrad(x, true), tensor.TypeError, "only Tensors of floating point dtype can require gradients")
+		e := wantError(t, SetRequiresGrad(x, true), tensor.RuntimeError, "only Tensors of floating point dtype can require gradients")
 		if !strings.Contains(e.Hint, ".to(float32)") {
 			t.Errorf("hint %q does not suggest a conversion", e.Hint)
 		}

@@ -17,12 +17,17 @@ type GradCheckOptions struct {
 
 // GradCheck compares the derivatives Backward computes for f with central
 // differences, as torch.autograd.gradcheck. Every input that requires grad
-// must be a float64 leaf and must not have overlapping elements (a broadcast
-// view); the output must be float64. Entry (j, k) of the Jacobian of output
-// element j with respect to input element k is computed both ways:
-// analytically by a Backward with a one-hot gradient at j, numerically as
-// (f(x + eps·e_k) - f(x - eps·e_k))[j] / (2·eps). They must agree within
-// atol + rtol·|numerical|. The inputs' Grad are restored afterwards.
+// must be a float64 or complex128 leaf and must not have overlapping
+// elements (a broadcast view); the output must be float64 or complex128.
+// A complex number counts as its two real parts, as in PyTorch: a complex
+// output as the functions Re and Im of each element, a complex input as
+// the variables x and y of each z = x + iy, whose gradient is
+// dL/dx + i·dL/dy. Entry (j, k) of the Jacobian of output part j with
+// respect to input part k is computed both ways: analytically by a
+// Backward with a one-hot gradient at j (1 for a real part, 1j for an
+// imaginary one), numerically as (f(x + eps·e_k) - f(x - eps·e_k))[j] /
+// (2·eps). They must agree within atol + rtol·|numerical|. The inputs'
+// Grad are restored afterwards.
 func GradCheck(f func(inputs []*tensor.Tensor) (*tensor.Tensor, error), inputs []*tensor.Tensor, opts GradCheckOptions) error {
 	eps, atol, rtol := opts.Eps, opts.Atol, opts.Rtol
 	if eps == 0 {
@@ -45,8 +50,8 @@ func GradCheck(f func(inputs []*tensor.Tensor) (*tensor.Tensor, error), inputs [
 		if !IsLeaf(x) {
 			return fmt.Errorf("gradcheck: input %d is not a leaf; pass the tensors f computes from", i)
 		}
-		if x.DType() != tensor.Float64 {
-			return fmt.Errorf("gradcheck: input %d is %s; check in float64", i, x.DType())
+		if x.DType() != tensor.Float64 && x.DType() != tensor.Complex128 {
+			return fmt.Errorf("gradcheck: input %d is %s; check in float64 or complex128", i, x.DType())
 		}
 		if x.HasInternalOverlap() {
 			return fmt.Errorf("gradcheck: input %d has overlapping elements (a broadcast view)", i)
@@ -67,46 +72,81 @@ func GradCheck(f func(inputs []*tensor.Tensor) (*tensor.Tensor, error), inputs [
 	if err != nil {
 		return err
 	}
-	if out.DType() != tensor.Float64 {
-		return fmt.Errorf("gradcheck: output is %s; check in float64", out.DType())
+	if out.DType() != tensor.Float64 && out.DType() != tensor.Complex128 {
+		return fmt.Errorf("gradcheck: output is %s; check in float64 or complex128", out.DType())
 	}
 	analytical, err := analyticalJacobians(out, inputs, checked)
 	if err != nil {
 		return err
 	}
+	m := partsOf(out)
 	for k, i := range checked {
-		numerical, err := numericalJacobian(f, inputs, i, out.Numel(), eps)
+		numerical, err := numericalJacobian(f, inputs, i, m, eps)
 		if err != nil {
 			return err
 		}
+		n := partsOf(inputs[i])
 		for e := range numerical {
-			a, n := analytical[k][e], numerical[e]
-			if math.Abs(a-n) > atol+rtol*math.Abs(n) || math.IsNaN(a) != math.IsNaN(n) {
-				j, el := e/inputs[i].Numel(), e%inputs[i].Numel()
-				return fmt.Errorf("gradcheck: Jacobian mismatch for output element %d with respect to input %d element %d: numerical %.8g, analytical %.8g",
-					j, i, el, n, a)
+			a, num := analytical[k][e], numerical[e]
+			if math.Abs(a-num) > atol+rtol*math.Abs(num) || math.IsNaN(a) != math.IsNaN(num) {
+				j, el := e/n, e%n
+				return fmt.Errorf("gradcheck: Jacobian mismatch for output element %s with respect to input %d element %s: numerical %.8g, analytical %.8g",
+					partName(out, j), i, partName(inputs[i], el), num, a)
 			}
 		}
 	}
 	return nil
 }
 
-// analyticalJacobians runs one Backward per output element j with a
-// one-hot gradient and returns, for each checked input, the Jacobian as
-// rows j of that input's gradient (zeros where none arrived).
+// partsOf is the number of real parts of t's elements: two per complex
+// element, one per real one.
+func partsOf(t *tensor.Tensor) int {
+	if t.DType().IsComplex() {
+		return 2 * t.Numel()
+	}
+	return t.Numel()
+}
+
+// partName names real part p of t: the element, and for a complex t which
+// of its parts.
+func partName(t *tensor.Tensor, p int) string {
+	if !t.DType().IsComplex() {
+		return fmt.Sprint(p)
+	}
+	return fmt.Sprintf("%d (%s part)", p/2, [2]string{"real", "imaginary"}[p%2])
+}
+
+// realParts returns t's elements as float64s, a complex element as its
+// real and imaginary parts in turn.
+func realParts(t *tensor.Tensor) ([]float64, error) {
+	if !t.DType().IsComplex() {
+		return t.Float64s()
+	}
+	c, err := t.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	if c, err = tensor.ViewAsReal(c); err != nil {
+		return nil, err
+	}
+	return c.Float64s()
+}
+
+// analyticalJacobians runs one Backward per real part j of the output with
+// a one-hot gradient and returns, for each checked input, the Jacobian as
+// rows j of the real parts of that input's gradient (zeros where none
+// arrived).
 func analyticalJacobians(out *tensor.Tensor, inputs []*tensor.Tensor, checked []int) ([][]float64, error) {
-	m := out.Numel()
+	m := partsOf(out)
 	jac := make([][]float64, len(checked))
 	for k, i := range checked {
-		jac[k] = make([]float64, m*inputs[i].Numel())
+		jac[k] = make([]float64, m*partsOf(inputs[i]))
 	}
 	if !out.RequiresGrad() { // the output does not depend on the inputs
 		return jac, nil
 	}
 	for j := range m {
-		onehot := make([]float64, m)
-		onehot[j] = 1
-		g, err := fromFloat64s(onehot, out.Shape(), tensor.Float64)
+		g, err := oneHot(out, j)
 		if err != nil {
 			return nil, err
 		}
@@ -121,7 +161,7 @@ func analyticalJacobians(out *tensor.Tensor, inputs []*tensor.Tensor, checked []
 			if gi == nil {
 				continue
 			}
-			v, err := gi.Float64s()
+			v, err := realParts(gi)
 			if err != nil {
 				return nil, err
 			}
@@ -131,47 +171,94 @@ func analyticalJacobians(out *tensor.Tensor, inputs []*tensor.Tensor, checked []
 	return jac, nil
 }
 
-// numericalJacobian perturbs each element of input i by ±eps in place and
-// returns the central differences of f's output, laid out like
-// analyticalJacobians's.
-func numericalJacobian(f func([]*tensor.Tensor) (*tensor.Tensor, error), inputs []*tensor.Tensor, i, m int, eps float64) ([]float64, error) {
-	x := inputs[i]
-	data, err := tensor.Data[float64](x)
+// oneHot is the gradient of out that picks its real part j: 1 at one
+// element of a real out; 1 or 1j at one element of a complex one.
+func oneHot(out *tensor.Tensor, j int) (*tensor.Tensor, error) {
+	if !out.DType().IsComplex() {
+		onehot := make([]float64, out.Numel())
+		onehot[j] = 1
+		return fromFloat64s(onehot, out.Shape(), tensor.Float64)
+	}
+	onehot := make([]complex128, out.Numel())
+	onehot[j/2] = [2]complex128{1, 1i}[j%2]
+	g, err := tensor.FromSlice(onehot, len(onehot))
 	if err != nil {
 		return nil, err
 	}
-	n := x.Numel()
+	return g.Reshape(out.Shape()...)
+}
+
+// numericalJacobian perturbs each real part of input i by ±eps in place
+// and returns the central differences of the real parts of f's output
+// (m of them), laid out like analyticalJacobians's.
+func numericalJacobian(f func([]*tensor.Tensor) (*tensor.Tensor, error), inputs []*tensor.Tensor, i, m int, eps float64) ([]float64, error) {
+	x := inputs[i]
+	get, set, err := partAccess(x)
+	if err != nil {
+		return nil, err
+	}
+	n := partsOf(x)
 	jac := make([]float64, m*n)
-	eval := func(at int, v float64) ([]float64, error) {
-		data[at] = v
+	eval := func(p int, v float64) ([]float64, error) {
+		set(p, v)
 		x.MarkModified()
 		out, err := f(inputs)
 		if err != nil {
 			return nil, err
 		}
-		if out.Numel() != m {
+		if partsOf(out) != m {
 			return nil, fmt.Errorf("gradcheck: f gave %d elements at a perturbed input, %d at the original", out.Numel(), m)
 		}
-		return out.Float64s()
+		return realParts(out)
 	}
-	for el := range n {
-		at := storageIndex(x, el)
-		orig := data[at]
-		plus, err := eval(at, orig+eps)
+	for p := range n {
+		orig := get(p)
+		plus, err := eval(p, orig+eps)
 		var minus []float64
 		if err == nil {
-			minus, err = eval(at, orig-eps)
+			minus, err = eval(p, orig-eps)
 		}
-		data[at] = orig // restored even when f failed
+		set(p, orig) // restored even when f failed
 		x.MarkModified()
 		if err != nil {
 			return nil, err
 		}
 		for j := range m {
-			jac[j*n+el] = (plus[j] - minus[j]) / (2 * eps)
+			jac[j*n+p] = (plus[j] - minus[j]) / (2 * eps)
 		}
 	}
 	return jac, nil
+}
+
+// partAccess reads and writes real part p of x in its storage (partsOf's
+// order), for a float64 or complex128 x.
+func partAccess(x *tensor.Tensor) (get func(p int) float64, set func(p int, v float64), err error) {
+	if x.DType() == tensor.Complex128 {
+		data, err := tensor.Data[complex128](x)
+		if err != nil {
+			return nil, nil, err
+		}
+		get = func(p int) float64 {
+			z := data[storageIndex(x, p/2)]
+			return [2]float64{real(z), imag(z)}[p%2]
+		}
+		set = func(p int, v float64) {
+			at := storageIndex(x, p/2)
+			if p%2 == 0 {
+				data[at] = complex(v, imag(data[at]))
+			} else {
+				data[at] = complex(real(data[at]), v)
+			}
+		}
+		return get, set, nil
+	}
+	data, err := tensor.Data[float64](x)
+	if err != nil {
+		return nil, nil, err
+	}
+	get = func(p int) float64 { return data[storageIndex(x, p)] }
+	set = func(p int, v float64) { data[storageIndex(x, p)] = v }
+	return get, set, nil
 }
 
 // storageIndex returns where element el (in row-major order) of t lives in

@@ -7,16 +7,13 @@ import (
 )
 
 // SetRequiresGrad marks t as requiring gradients (or not), as PyTorch's
-// t.requires_grad_(on). Only floating point tensors can require gradients.
+// t.requires_grad_(on). Only floating point and complex tensors can require
+// gradients.
 // A tensor computed from others (one with a GradFn) cannot be switched off;
 // Detach it instead.
 func SetRequiresGrad(t *tensor.Tensor, on bool) error {
-	if on && t.DType().IsComplex() {
-		return tensor.Errorf(tensor.NotImplementedError, "kael's autograd does not differentiate complex tensors yet").
-			WithHint("keep the differentiated computation in real tensors: the real and imaginary parts as float tensors")
-	}
-	if on && !t.DType().IsFloating() {
-		return tensor.Errorf(tensor.TypeError, "only Tensors of floating point dtype can require gradients").
+	if on && !t.DType().IsFloating() && !t.DType().IsComplex() {
+		return tensor.Errorf(tensor.RuntimeError, "only Tensors of floating point dtype can require gradients").
 			WithHint("convert with .to(float32) first")
 	}
 	m := t.Autograd()

@@ -54,8 +54,9 @@ func Dot(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 
 // recordMatmul records out = a @ b. With A and B the operands as stacks of
 // matrices (a 1-D a is a row [1, n], a 1-D b a column [n, 1]) and G the
-// gradient shaped like A @ B, the gradients are G @ Bᵀ and Aᵀ @ G, summed
-// over the batch dimensions broadcasting added.
+// gradient shaped like A @ B, the gradients are G @ Bᴴ and Aᴴ @ G (the
+// conjugate transposes, plain transposes for real operands), summed over
+// the batch dimensions broadcasting added.
 func recordMatmul(name string, a, b, out *tensor.Tensor) *tensor.Tensor {
 	n := newNode(name, a, b)
 	n.save(a, b)
@@ -73,7 +74,7 @@ func recordMatmul(name string, a, b, out *tensor.Tensor) *tensor.Tensor {
 		gm := c.reshape(g, matmulShape(am.Shape(), bm.Shape()))
 		var ga, gb *tensor.Tensor
 		if n.needs(0) {
-			ga = c.matmul(gm, c.mT(bm)) // [..., m, n]
+			ga = c.matmul(gm, c.conj(c.mT(bm))) // [..., m, n]
 			if a.Dim() == 1 {
 				// sum over the batch, then drop the row dimension
 				ga = c.reshape(c.sumTo(ga, am.Shape()), a.Shape())
@@ -81,7 +82,7 @@ func recordMatmul(name string, a, b, out *tensor.Tensor) *tensor.Tensor {
 			ga = n.toInput(c, 0, ga)
 		}
 		if n.needs(1) {
-			gb = c.matmul(c.mT(am), gm) // [..., n, p]
+			gb = c.matmul(c.conj(c.mT(am)), gm) // [..., n, p]
 			if b.Dim() == 1 {
 				// sum over the batch, then drop the column dimension
 				gb = c.reshape(c.sumTo(gb, bm.Shape()), b.Shape())

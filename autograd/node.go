@@ -196,19 +196,55 @@ func describe(d tensor.DType, shape []int) string {
 	return d.String() + " " + tensor.FormatShape(shape)
 }
 
-// checkReal refuses to run the backward formula of a node whose output or
-// an input is complex: kael's formulas are those of real numbers, and
-// PyTorch's complex gradients (Wirtinger calculus) are not written yet.
-// The forward pass records such a node so that backward fails here,
-// naming it, rather than dropping the gradient without a word.
-func (n *Node) checkReal() error {
+// complexNodes are the nodes whose backward formulas hold for complex
+// tensors, as PyTorch computes them (Wirtinger calculus: the gradient of a
+// real loss L at z = x + iy is dL/dx + i·dL/dy, so a derivative f'(z) turns
+// the output's gradient g into g·conj(f'(z))). Linear maps with real
+// coefficients (sums, views, copies) need nothing more; the others
+// conjugate their derivative (calc.conj).
+var complexNodes = map[string]bool{}
+
+func init() {
+	for _, name := range []string{
+		// element-wise
+		"AddBackward0", "SubBackward0", "RsubBackward1", "MulBackward0", "DivBackward0", "DivBackward2",
+		"NegBackward0", "ConjBackward0", "AbsBackward0", "AngleBackward0", "ExpBackward0", "LogBackward0",
+		"SqrtBackward0", "SinBackward0", "CosBackward0", "TanhBackward0",
+		"PowBackward0", "PowBackward1", "PowBackward2",
+		"ToCopyBackward0", "CloneBackward0", "WhereBackward0",
+		// reductions and products
+		"SumBackward0", "SumBackward1", "MeanBackward0", "MeanBackward1",
+		"MmBackward0", "MvBackward0", "BmmBackward0", "DotBackward0", "MatmulBackward0",
+		// views and the real/complex bridges
+		"ViewBackward0", "ReshapeAliasBackward0", "UnsafeViewBackward0", "SqueezeBackward0", "SqueezeBackward1",
+		"UnsqueezeBackward0", "TransposeBackward0", "TBackward0", "PermuteBackward0", "ExpandBackward0",
+		"SelectBackward0", "SliceBackward0", "IndexBackward0", "FlipBackward0", "RollBackward0", "CatBackward0", "StackBackward0",
+		"GatherBackward0", "IndexSelectBackward0", "RepeatBackward0", "TrilBackward0", "TriuBackward0",
+		"DiagonalBackward0", "DiagBackward0", "TraceBackward0",
+		"ViewAsRealBackward0", "ViewAsComplexBackward0", "ComplexBackward0", "RealBackward0", "ImagBackward0",
+		// torch.fft
+		"FftC2CBackward0", "FftR2CBackward0", "FftC2RBackward0",
+	} {
+		complexNodes[name] = true
+	}
+}
+
+// checkComplex refuses to run the backward formula of a node whose output
+// or an input is complex unless the formula is one of complexNodes: the
+// others are those of real numbers. The forward pass records such a node
+// so that backward fails here, naming it, rather than giving a wrong
+// gradient or dropping it without a word.
+func (n *Node) checkComplex() error {
+	if complexNodes[n.name] {
+		return nil
+	}
 	complexIn := false
 	for _, e := range n.next {
 		complexIn = complexIn || e.dtype.IsComplex()
 	}
 	if n.dtype.IsComplex() || complexIn {
-		return tensor.Errorf(tensor.NotImplementedError, "%s: kael's autograd does not differentiate complex tensors yet", n.name).
-			WithHint("keep the differentiated computation in real tensors (the real and imaginary parts as float tensors), or detach() the complex part")
+		return tensor.Errorf(tensor.NotImplementedError, "%s: kael's autograd does not differentiate this operation for complex tensors yet", n.name).
+			WithHint("keep this step in real tensors (the real and imaginary parts as float tensors), or detach() the complex part")
 	}
 	return nil
 }

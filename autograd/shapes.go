@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"slices"
+
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -80,25 +82,48 @@ func positions(shape []int) (*tensor.Tensor, error) {
 // k is the sum of the elements of g read from position k (pos, from
 // positions, has g's shape). It is the gradient of every operation that
 // reads its input by index: gather, index_select, embedding, indexing.
-// Repeated positions add up.
+// Repeated positions add up. A complex gradient adds its real and
+// imaginary parts apart.
 func scatterAdd(shape []int, d tensor.DType, pos, g *tensor.Tensor) (*tensor.Tensor, error) {
 	p, err := tensor.Values[int64](pos)
 	if err != nil {
 		return nil, err
 	}
+	parts := 1 // float64s per element
+	if d.IsComplex() {
+		parts = 2
+		if g, err = g.To(d); err != nil {
+			return nil, err
+		}
+		if g, err = g.Contiguous(); err != nil {
+			return nil, err
+		}
+		if g, err = tensor.ViewAsReal(g); err != nil {
+			return nil, err
+		}
+	}
 	gv, err := g.Float64s()
 	if err != nil {
 		return nil, err
 	}
-	n := 1
+	n := parts
 	for _, s := range shape {
 		n *= s
 	}
 	acc := make([]float64, n)
 	for i, k := range p {
-		acc[k] += gv[i]
+		for r := range parts {
+			acc[int(k)*parts+r] += gv[i*parts+r]
+		}
 	}
-	return fromFloat64s(acc, shape, d)
+	if parts == 1 {
+		return fromFloat64s(acc, shape, d)
+	}
+	pairs, err := fromFloat64s(acc, append(slices.Clone(shape), 2), d.ToReal())
+	if err != nil {
+		return nil, err
+	}
+	return tensor.ViewAsComplex(pairs)
 }
 
 // mapFloat applies f to every element of x, computing in float64, and

@@ -16,7 +16,7 @@ func TestBuiltinsBackward(t *testing.T) {
 		{"w = tensor([1.], requires_grad=True)\n(w * 2).sum().backward(create_graph=True)", "~RuntimeError: backward(create_graph=True) is not supported"},
 		{"w = tensor([1.], requires_grad=True)\ny = (w * 2).sum()\ny.backward(retain_graph=True)\ny.backward()\nw.grad", "tensor([4.])"},
 		{"w = zeros(2)\nw.requires_grad_()\nw.requires_grad, w.requires_grad_(False).requires_grad", "(True, False)"},
-		{"tensor([1]).requires_grad_()", "TypeError: only Tensors of floating point dtype can require gradients"},
+		{"tensor([1]).requires_grad_()", "RuntimeError: only Tensors of floating point dtype can require gradients"},
 		{"w = tensor([1.], requires_grad=True)\n(w * 2).requires_grad_(False)", "RuntimeError: you can only change requires_grad flags of leaf variables"},
 		{"w = tensor([1., 2.], requires_grad=True)\n(w * 2).sum().grad_fn, (w * 2).sum(0).grad_fn, w.mean().grad_fn, F.softmax(w, 0).grad_fn",
 			"(<SumBackward0>, <SumBackward1>, <MeanBackward0>, <SoftmaxBackward0>)"},

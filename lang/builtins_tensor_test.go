@@ -57,7 +57,7 @@ func TestBuiltinsCreation(t *testing.T) {
 		{"tensor(tensor([1.5], dtype=float64)).dtype", "torch.float64"},
 		{"x = tensor([1., 2.])\ny = tensor(x)\ny[0] = 5\nx", "tensor([1., 2.])"},
 		{"tensor([1., 2.], requires_grad=True).requires_grad", "True"},
-		{"tensor([1, 2], requires_grad=True)", "TypeError: only Tensors of floating point dtype can require gradients"},
+		{"tensor([1, 2], requires_grad=True)", "RuntimeError: Only Tensors of floating point and complex dtype can require gradients"},
 		{"tensor('abc')", "TypeError: tensor(): argument 'data' must be a number, a list, a tuple or a Tensor, not str"},
 		{"tensor([[1, 2], [3]])", "~ValueError: expected sequence of length 2"},
 		{"tensor([1], dtype=3)", "TypeError: tensor(): argument 'dtype' must be dtype, not int"},

@@ -312,6 +312,9 @@ func Interpolate(x *tensor.Tensor, o InterpolateOptions) (*tensor.Tensor, error)
 // alongDim maps dimension d of x (size in) to size n by the matrix
 // weights [n, in]: out[..., j, ...] = Σ_i weights[j, i]·x[..., i, ...].
 func (c *chain) alongDim(x *tensor.Tensor, d int, weights []float64, n, in int) *tensor.Tensor {
+	if c.err != nil { // an earlier dimension failed: x is nil
+		return nil
+	}
 	w := c.do(func() (*tensor.Tensor, error) {
 		vals := make([]float64, len(weights)) // weightsᵀ, [in, n]
 		for j := 0; j < n; j++ {
@@ -422,6 +425,11 @@ func avgPool(x *tensor.Tensor, o AvgPoolOptions) (*tensor.Tensor, error) {
 	first := x.Dim() - k
 	if first < 1 || first > 2 {
 		return nil, tensor.Errorf(tensor.RuntimeError, "avg_pool%dd: Expected %dD or %dD input tensor, but got %s", k, k+1, k+2, pyList(x.Shape()))
+	}
+	if k <= 2 { // PyTorch runs avg_pool1d as avg_pool2d
+		if err := tensor.RefuseHalf("avg_pool2d", x); err != nil {
+			return nil, err
+		}
 	}
 	c := &chain{}
 	out := x

@@ -152,6 +152,38 @@ func complexArith[C Complex](op arithOp) binaryKernel {
 	return func(it *Iter) error { return runBinary[C, C](it, f, nil) }
 }
 
+// complexPow is the kernel of ** on complex operands: std::pow's
+// exp(b·log a) (Go's cmplx.Pow), except for the exponents PyTorch's kernel
+// computes by multiplication and roots (0, 1, 2, 3, 0.5, -0.5, -1, -2), whose
+// results it rounds as those do.
+func complexPow[C Complex](it *Iter) error {
+	return runBinary(it, func(a, b C) C {
+		x, y := complex128(a), complex128(b)
+		var r complex128
+		switch y {
+		case 0:
+			r = 1
+		case 1:
+			r = x
+		case 2:
+			r = x * x
+		case 3:
+			r = x * x * x
+		case 0.5:
+			r = cmplx.Sqrt(x)
+		case -0.5:
+			r = 1 / cmplx.Sqrt(x)
+		case -1:
+			r = 1 / x
+		case -2:
+			r = 1 / (x * x)
+		default:
+			r = cmplx.Pow(x, y)
+		}
+		return C(r)
+	}, nil)
+}
+
 // complexEqual is the kernel of == (equal true) and != (equal false).
 func complexEqual[C Complex](equal bool) binaryKernel {
 	return func(it *Iter) error {

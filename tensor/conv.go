@@ -144,6 +144,9 @@ func im2col(x *Tensor, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
 // torch.nn.functional.conv2d: [N, O, oh, ow]. x and weight must share a
 // dtype; bool is refused. float32 and float64 run on the GEMM.
 func Conv2d(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, error) {
+	if err := RefuseHalf("slow_conv2d_cpu", x, weight); err != nil {
+		return nil, err
+	}
 	x4, unbatched, err := batched4("conv2d", x)
 	if err != nil {
 		return nil, err
@@ -346,6 +349,9 @@ func poolSize(n, k, s, p, d int, ceilMode bool) int {
 // Floating dtypes only ("max_pool2d" is not implemented for Long in
 // PyTorch).
 func MaxPool2d(x *Tensor, o MaxPool2dOptions) (values, indices *Tensor, err error) {
+	if err := RefuseHalf("max_pool2d", x); err != nil {
+		return nil, nil, err
+	}
 	if !x.dtype.IsFloating() {
 		return nil, nil, typeErrorf("max_pool2d only supports floating point dtypes, got %s", x.dtype).
 			WithHint("convert the input with .to(float32) first")

@@ -8,6 +8,9 @@ package tensor
 // as PyTorch requires), so that the output has
 // (H-1)·stride - pad_top - pad_bottom + dilation·(kH-1) + outputPadding + 1 rows.
 func ConvTranspose2d(x, weight, bias *Tensor, o Conv2dOptions, outputPadding [2]int) (*Tensor, error) {
+	if err := RefuseHalf("slow_conv_transpose2d_out_cpu", x, weight); err != nil {
+		return nil, err
+	}
 	x4, unbatched, err := batched4("conv_transpose2d", x)
 	if err != nil {
 		return nil, err

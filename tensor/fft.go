@@ -276,6 +276,43 @@ func IRFFT(x *Tensor, n, dim int, norm FFTNorm) (*Tensor, error) {
 // as torch.fft.fftn and ifftn: one FFT per dim, with sizes s (nil: the
 // input's), the normalization spread over them.
 func FFTN(x *Tensor, s, dims []int, norm FFTNorm, inverse bool) (*Tensor, error) {
+	return TensorFFTOps.FFTN(x, s, dims, norm, inverse)
+}
+
+// Swapped is the norm that scales a transform of the other direction as
+// norm scales this one: "backward" and "forward" swap, "ortho" (and an
+// invalid mode, refused later) stays. hfft is irfft with the swapped norm,
+// and the gradient of a transform is the other direction's.
+func (norm FFTNorm) Swapped() FFTNorm {
+	switch norm {
+	case "", "backward":
+		return "forward"
+	case "forward":
+		return "backward"
+	}
+	return norm
+}
+
+// FFTOps are the one-dimensional transforms, the conjugate and the cast
+// that the composite transforms (FFTN, RFFTN, HFFT, ...) are made of:
+// package tensor's own (TensorFFTOps), or package autograd's recorded
+// twins, so that the rules of the composites are written once.
+type FFTOps struct {
+	FFT   func(x *Tensor, n, dim int, norm FFTNorm, inverse bool) (*Tensor, error)
+	RFFT  func(x *Tensor, n, dim int, norm FFTNorm) (*Tensor, error)
+	IRFFT func(x *Tensor, n, dim int, norm FFTNorm) (*Tensor, error)
+	Conj  func(x *Tensor) (*Tensor, error)
+	To    func(x *Tensor, d DType) (*Tensor, error)
+}
+
+// TensorFFTOps are package tensor's transforms.
+var TensorFFTOps = FFTOps{FFT: FFT, RFFT: RFFT, IRFFT: IRFFT, Conj: func(x *Tensor) (*Tensor, error) { return ConjSpec.Apply(x) }, To: (*Tensor).To}
+
+// FFTNDims resolves the dims and sizes of a transform over several dims,
+// as PyTorch's canonicalize_fft_shape_and_dim_args: dims nil means all of
+// x's dims, or the last len(s) when s is given; s nil means each dim's own
+// size (-1 in sizes). The dims come back non-negative.
+func FFTNDims(x *Tensor, s, dims []int) (resolved, sizes []int, err error) {
 	if dims == nil {
 		if s != nil {
 			dims = make([]int, len(s))
@@ -290,38 +327,168 @@ func FFTN(x *Tensor, s, dims []int, norm FFTNorm, inverse bool) (*Tensor, error)
 		}
 	}
 	if s != nil && len(s) != len(dims) {
-		return nil, Errorf(RuntimeError, "When given, dim and shape arguments must have the same length")
+		return nil, nil, Errorf(RuntimeError, "When given, dim and shape arguments must have the same length")
 	}
 	if _, err := fftComplexDType(x.dtype); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	seen := map[int]bool{}
-	for _, dim := range dims {
+	resolved = make([]int, len(dims))
+	sizes = make([]int, len(dims))
+	for i, dim := range dims {
 		d, err := normDim(dim, x.Dim())
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if seen[d] {
-			return nil, Errorf(RuntimeError, "FFT dims must be unique")
+			return nil, nil, Errorf(RuntimeError, "FFT dims must be unique")
 		}
 		seen[d] = true
+		resolved[i], sizes[i] = d, -1
+		if s != nil {
+			sizes[i] = s[i]
+		}
 	}
-	out := x
+	return resolved, sizes, nil
+}
+
+// FFTN is the package function FFTN computed with ops.
+func (ops FFTOps) FFTN(x *Tensor, s, dims []int, norm FFTNorm, inverse bool) (*Tensor, error) {
+	dims, sizes, err := FFTNDims(x, s, dims)
+	if err != nil {
+		return nil, err
+	}
 	if len(dims) == 0 {
 		d, _ := fftComplexDType(x.dtype)
-		return x.To(d)
+		return ops.To(x, d)
 	}
+	return ops.fftEach(x, sizes, dims, norm, inverse)
+}
+
+// fftEach applies FFT along each of dims in turn, with sizes n.
+func (ops FFTOps) fftEach(x *Tensor, sizes, dims []int, norm FFTNorm, inverse bool) (*Tensor, error) {
+	out := x
 	for i, dim := range dims {
-		n := -1
-		if s != nil {
-			n = s[i]
-		}
 		var err error
-		if out, err = FFT(out, n, dim, norm, inverse); err != nil {
+		if out, err = ops.FFT(out, sizes[i], dim, norm, inverse); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// HFFT is torch.fft.hfft: the transform of a signal whose spectrum is
+// Hermitian, given by its first n/2+1 points (n defaults to 2*(m-1)); the
+// result is n real points. It is irfft of the conjugate, with the norm of a
+// forward transform.
+func (ops FFTOps) HFFT(x *Tensor, n, dim int, norm FFTNorm) (*Tensor, error) {
+	if _, err := fftComplexDType(x.dtype); err != nil {
+		return nil, err
+	}
+	c, err := ops.Conj(x)
+	if err != nil {
+		return nil, err
+	}
+	return ops.IRFFT(c, n, dim, norm.Swapped())
+}
+
+// IHFFT is torch.fft.ihfft, the inverse of HFFT: the n/2+1 points of the
+// inverse transform of a real x, the conjugate of rfft with the norm of an
+// inverse transform.
+func (ops FFTOps) IHFFT(x *Tensor, n, dim int, norm FFTNorm) (*Tensor, error) {
+	if x.dtype.IsComplex() {
+		return nil, Errorf(RuntimeError, "ihfft expects a real input tensor, but got %s", x.dtype.ScalarTypeName())
+	}
+	r, err := ops.RFFT(x, n, dim, norm.Swapped())
+	if err != nil {
+		return nil, err
+	}
+	return ops.Conj(r)
+}
+
+// lastAndRest splits resolved dims and sizes into the last dim, which a
+// real transform takes, and the others.
+func lastAndRest(dims, sizes []int) (last, n int, restDims, restSizes []int) {
+	k := len(dims) - 1
+	return dims[k], sizes[k], dims[:k], sizes[:k]
+}
+
+// RFFTN is torch.fft.rfftn (rfft2 with name "rfftn" too, as PyTorch
+// words its errors): rfft over the last of dims, then fft over the others.
+func (ops FFTOps) RFFTN(x *Tensor, s, dims []int, norm FFTNorm) (*Tensor, error) {
+	if x.dtype.IsComplex() {
+		return nil, Errorf(RuntimeError, "rfftn expects a real-valued input tensor, but got %s", x.dtype.ScalarTypeName())
+	}
+	dims, sizes, err := fftNDimsAtLeastOne("rfftn", x, s, dims)
+	if err != nil {
+		return nil, err
+	}
+	last, n, restDims, restSizes := lastAndRest(dims, sizes)
+	out, err := ops.RFFT(x, n, last, norm)
+	if err != nil {
+		return nil, err
+	}
+	return ops.fftEach(out, restSizes, restDims, norm, false)
+}
+
+// IRFFTN is torch.fft.irfftn (and irfft2): the inverse fft over all but
+// the last of dims, then irfft over the last (n: s's last size, by
+// default 2*(m-1)).
+func (ops FFTOps) IRFFTN(x *Tensor, s, dims []int, norm FFTNorm) (*Tensor, error) {
+	dims, sizes, err := fftNDimsAtLeastOne("irfftn", x, s, dims)
+	if err != nil {
+		return nil, err
+	}
+	last, n, restDims, restSizes := lastAndRest(dims, sizes)
+	out, err := ops.fftEach(x, restSizes, restDims, norm, true)
+	if err != nil {
+		return nil, err
+	}
+	return ops.IRFFT(out, n, last, norm)
+}
+
+// HFFTN is torch.fft.hfftn (and hfft2): fft over all but the last of
+// dims, then hfft over the last.
+func (ops FFTOps) HFFTN(x *Tensor, s, dims []int, norm FFTNorm) (*Tensor, error) {
+	dims, sizes, err := fftNDimsAtLeastOne("hfftn", x, s, dims)
+	if err != nil {
+		return nil, err
+	}
+	last, n, restDims, restSizes := lastAndRest(dims, sizes)
+	out, err := ops.fftEach(x, restSizes, restDims, norm, false)
+	if err != nil {
+		return nil, err
+	}
+	return ops.HFFT(out, n, last, norm)
+}
+
+// IHFFTN is torch.fft.ihfftn (and ihfft2): ihfft over the last of dims,
+// then the inverse fft over the others. Its input must be real, as
+// PyTorch checks (in its own words).
+func (ops FFTOps) IHFFTN(x *Tensor, s, dims []int, norm FFTNorm) (*Tensor, error) {
+	if x.dtype.IsComplex() {
+		return nil, Errorf(RuntimeError, "Expected self.is_floating_point() to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)")
+	}
+	dims, sizes, err := fftNDimsAtLeastOne("ihfftn", x, s, dims)
+	if err != nil {
+		return nil, err
+	}
+	last, n, restDims, restSizes := lastAndRest(dims, sizes)
+	out, err := ops.IHFFT(x, n, last, norm)
+	if err != nil {
+		return nil, err
+	}
+	return ops.fftEach(out, restSizes, restDims, norm, true)
+}
+
+// fftNDimsAtLeastOne is FFTNDims for the transforms that need a dim to be
+// real along.
+func fftNDimsAtLeastOne(name string, x *Tensor, s, dims []int) ([]int, []int, error) {
+	dims, sizes, err := FFTNDims(x, s, dims)
+	if err == nil && len(dims) == 0 {
+		err = Errorf(RuntimeError, "%s must transform at least one axis", name)
+	}
+	return dims, sizes, err
 }
 
 // FFTFreq returns the sample frequencies of a transform of n points with
@@ -359,27 +526,38 @@ func FFTFreq(n int, d float64, dtype DType, onlyPositive bool) (*Tensor, error) 
 // FFTShift rolls the zero frequency to the middle of dims (all dims when
 // nil), as torch.fft.fftshift; the inverse (ifftshift) rolls it back.
 func FFTShift(x *Tensor, dims []int, inverse bool) (*Tensor, error) {
+	shifts, dims, err := FFTShifts(x, dims, inverse)
+	if err != nil {
+		return nil, err
+	}
+	if len(dims) == 0 {
+		return x.Clone()
+	}
+	return Roll(x, shifts, dims)
+}
+
+// FFTShifts returns the roll FFTShift is: the shift of each dim in dims
+// (all of x's when nil), half its size, rounded down for fftshift and up
+// for ifftshift.
+func FFTShifts(x *Tensor, dims []int, inverse bool) (shifts, rolled []int, err error) {
 	if dims == nil {
 		dims = make([]int, x.Dim())
 		for i := range dims {
 			dims[i] = i
 		}
 	}
-	shifts := make([]int, len(dims))
+	shifts = make([]int, len(dims))
 	for i, dim := range dims {
 		d, err := normDim(dim, x.Dim())
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		shifts[i] = x.shape[d] / 2
 		if inverse {
 			shifts[i] = (x.shape[d] + 1) / 2
 		}
 	}
-	if len(dims) == 0 {
-		return x.Clone()
-	}
-	return Roll(x, shifts, dims)
+	return shifts, dims, nil
 }
 
 // moveDim returns a view of t with dimension src moved to position dst,

@@ -7,7 +7,9 @@ package tensor
 // that runs in kael runs in PyTorch. cpuHalfKernels names, by the
 // operation's name, the kernel PyTorch's error names; the table was taken
 // from Debian's PyTorch (lang/torch's TestHalfRefusalsMatchTorch checks
-// it).
+// it). The other operations PyTorch refuses float16 for call
+// refuseHalfKernel or RefuseHalf themselves (matmul, softmax, conv2d,
+// layer_norm, ...; TestHalfKernelRefusalsMatchTorch).
 var cpuHalfKernels = map[string]string{
 	"acos": "acos_vml_cpu", "acosh": "acosh_cpu", "asin": "asin_vml_cpu", "asinh": "asinh_cpu",
 	"atan": "atan_vml_cpu", "atanh": "atanh_cpu", "ceil": "ceil_vml_cpu", "cos": "cos_vml_cpu",
@@ -22,12 +24,62 @@ var cpuHalfKernels = map[string]string{
 // refuseHalf is PyTorch's error for op computed in compute when PyTorch
 // has no float16 CPU kernel for it; nil otherwise.
 func refuseHalf(op string, compute DType) error {
-	if compute != Float16 {
-		return nil
-	}
 	if k, ok := cpuHalfKernels[op]; ok {
-		return Errorf(RuntimeError, "%q not implemented for 'Half'", k).
-			WithHint("PyTorch computes this in float16 on the GPU only: convert with x.float() (or use bfloat16)")
+		return refuseHalfKernel(k, compute)
 	}
 	return nil
+}
+
+// refuseHalfKernel is PyTorch's error for its CPU kernel named kernel,
+// which has no float16 version, when the operation computes in d; nil for
+// another d.
+func refuseHalfKernel(kernel string, d DType) error {
+	if d != Float16 {
+		return nil
+	}
+	return Errorf(RuntimeError, "%q not implemented for 'Half'", kernel).
+		WithHint("PyTorch computes this in float16 on the GPU only: convert with x.float() (or use bfloat16)")
+}
+
+// RefuseHalf is refuseHalfKernel for an operation on ts: PyTorch's error
+// when one of them is float16 (the operations that call it take one
+// floating dtype). Package autograd uses it for the operations it composes
+// of others (conv3d, whose PyTorch kernel is compute_columns3d).
+func RefuseHalf(kernel string, ts ...*Tensor) error {
+	for _, t := range ts {
+		if t != nil && t.dtype == Float16 {
+			return refuseHalfKernel(kernel, Float16)
+		}
+	}
+	return nil
+}
+
+// activationHalfKernels are the kernels PyTorch's float16 errors name for
+// the MapActivation functions whose kernel is not their name + "_cpu".
+var activationHalfKernels = map[string]string{"hardtanh": "clamp_scalar_cpu", "log_sigmoid_forward": "log_sigmoid_cpu"}
+
+// matmulHalfKernel is the kernel PyTorch 1.13's CPU runs for a product of
+// operands with da and db dims, as torch.matmul folds them: op is "mm",
+// "bmm" or "dot" for those functions, whose kernels are fixed.
+func matmulHalfKernel(op string, da, db int) string {
+	switch {
+	case op == "mm":
+		return "addmm_impl_cpu_"
+	case op == "bmm" || da >= 3 && db >= 3:
+		return "bmm"
+	case op == "dot" || da == 1 && db == 1:
+		return "dot"
+	case db == 1 || da == 1 && db >= 3:
+		return "addmv_impl_cpu"
+	}
+	return "addmm_impl_cpu_"
+}
+
+// softmaxHalfKernel is the kernel PyTorch 1.13's CPU runs for softmax or
+// log_softmax (op) along dim d of a tensor with n dims.
+func softmaxHalfKernel(op string, d, n int) string {
+	if d == n-1 || n == 0 {
+		return op + "_lastdim_kernel_impl"
+	}
+	return "softmax_kernel_impl"
 }

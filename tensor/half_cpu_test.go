@@ -21,6 +21,11 @@ func TestHalfRefusals(t *testing.T) {
 		{"relu", func(x *Tensor) error { _, err := ReluSpec.Apply(x); return err }, `"clamp_min_cpu" not implemented for 'Half'`},
 		{"atan2", func(x *Tensor) error { _, err := Atan2(x, x); return err }, `"atan2_cpu" not implemented for 'Half'`},
 		{"logsumexp", func(x *Tensor) error { _, err := Logsumexp(x, nil, false); return err }, `"exp_vml_cpu" not implemented for 'Half'`},
+		{"matmul", func(x *Tensor) error { _, err := Matmul(x, x); return err }, `"dot" not implemented for 'Half'`},
+		{"mm", func(x *Tensor) error { _, err := Mm(mustOp(x.Reshape(1, 2)), mustOp(x.Reshape(2, 1))); return err }, `"addmm_impl_cpu_" not implemented for 'Half'`},
+		{"softmax", func(x *Tensor) error { _, err := Softmax(x, 0); return err }, `"softmax_lastdim_kernel_impl" not implemented for 'Half'`},
+		{"prod", func(x *Tensor) error { _, err := Prod(x, nil, false); return err }, `"prod_cpu" not implemented for 'Half'`},
+		{"cumsum", func(x *Tensor) error { _, err := Cumsum(x, 0); return err }, `"cumsum_out_cpu" not implemented for 'Half'`},
 		{"add", func(x *Tensor) error { _, err := Add(x, x); return err }, ""},
 		{"abs", func(x *Tensor) error { _, err := AbsSpec.Apply(x); return err }, ""},
 	} {

@@ -177,6 +177,9 @@ func Matmul(a, b *Tensor) (*Tensor, error) {
 // matmul is Matmul for operands of which at least one has two or more
 // dimensions.
 func matmul(op string, a, b *Tensor) (*Tensor, error) {
+	if err := refuseHalfKernel(matmulHalfKernel(op, a.Dim(), b.Dim()), ResultType(a, b)); err != nil {
+		return nil, err
+	}
 	if d := ResultType(a, b); matmulKernels.convertsIn(d) {
 		ac, err := a.To(d.ComputeIn())
 		if err != nil {

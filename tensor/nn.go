@@ -27,6 +27,11 @@ func Softmax(x *Tensor, dim int) (*Tensor, error) { return softmax("softmax", x,
 func LogSoftmax(x *Tensor, dim int) (*Tensor, error) { return softmax("log_softmax", x, dim, true) }
 
 func softmax(op string, x *Tensor, dim int, log bool) (*Tensor, error) {
+	if d, err := normDim(dim, x.Dim()); err == nil {
+		if err := refuseHalfKernel(softmaxHalfKernel(op, d, x.Dim()), x.dtype); err != nil {
+			return nil, err
+		}
+	}
 	if d := x.dtype; softmaxKernels.convertsIn(d) {
 		c, err := toComputeIn(x)
 		if err != nil {
@@ -307,6 +312,9 @@ func nllKernel[T Float](lp *Tensor, target []int64, c, s int, ignore int64, loss
 // nll_loss: -logProbs[n, target[n], ...] reduced by opt.Reduction. The mean
 // is over targets not equal to opt.IgnoreIndex (NaN when all are ignored).
 func NllLoss(logProbs, target *Tensor, opt LossOptions) (*Tensor, error) {
+	if err := RefuseHalf("nll_loss_out_frame", logProbs); err != nil {
+		return nil, err
+	}
 	return nllLoss("nll_loss", logProbs, target, opt)
 }
 
@@ -314,6 +322,11 @@ func NllLoss(logProbs, target *Tensor, opt LossOptions) (*Tensor, error) {
 // class indices target: NllLoss(LogSoftmax(logits, classDim), target),
 // where the class dimension is 0 for 1-D logits and 1 otherwise.
 func CrossEntropy(logits, target *Tensor, opt LossOptions) (*Tensor, error) {
+	if logits.Dim() > 0 { // PyTorch's float16 error is its log_softmax's
+		if err := refuseHalfKernel(softmaxHalfKernel("log_softmax", min(1, logits.Dim()-1), logits.Dim()), logits.dtype); err != nil {
+			return nil, err
+		}
+	}
 	if _, err := nllKernels.Select("cross_entropy", logits.dtype); err != nil {
 		return nil, err
 	}
@@ -498,10 +511,31 @@ var (
 // per element, to a floating-point tensor, keeping its dtype: the
 // activations of torch.nn that are a formula of one element (elu,
 // softplus, hardswish, ...). name is the kernel's name in PyTorch's error
-// for other dtypes: "leaky_relu_cpu" not implemented for 'Long'.
+// for other dtypes: "leaky_relu_cpu" not implemented for 'Long'. As in
+// PyTorch 1.13's CPU, float16 is refused (under the kernel names of
+// activationHalfKernels) and bfloat16 computes in float32, rounded once,
+// except mish, which has no bfloat16 kernel.
 func MapActivation(name string, x *Tensor, f func(float64) float64) (*Tensor, error) {
-	if !x.dtype.IsFloating() {
+	if !x.dtype.IsFloating() || x.dtype == BFloat16 && name == "mish" {
 		return nil, Errorf(RuntimeError, "%q not implemented for '%s'", name+"_cpu", x.dtype.ScalarTypeName())
+	}
+	if x.dtype == Float16 {
+		kernel, ok := activationHalfKernels[name]
+		if !ok {
+			kernel = name + "_cpu"
+		}
+		return nil, refuseHalfKernel(kernel, Float16)
+	}
+	if x.dtype == BFloat16 {
+		c, err := x.To(Float32)
+		if err != nil {
+			return nil, err
+		}
+		r, err := MapActivation(name, c, f)
+		if err != nil {
+			return nil, err
+		}
+		return r.To(BFloat16)
 	}
 	c, err := x.Contiguous()
 	if err != nil {
@@ -610,6 +644,9 @@ func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) er
 // then computes y·weight + bias. weight and bias, of shape normalizedShape,
 // may be nil; they are converted to x's dtype.
 func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float64) (*Tensor, error) {
+	if err := RefuseHalf("LayerNormKernelImpl", x); err != nil {
+		return nil, err
+	}
 	if d := x.dtype; layerNormKernels.convertsIn(d) {
 		c, err := toComputeIn(x)
 		if err != nil {

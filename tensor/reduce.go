@@ -88,6 +88,9 @@ func Sum(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 // Prod returns the product of x over dims, as torch.prod. Integer and bool
 // inputs give int64.
 func Prod(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
+	if err := RefuseHalf("prod_cpu", x); err != nil {
+		return nil, err
+	}
 	x, err := intAccumulate(x)
 	if err != nil {
 		return nil, err
@@ -403,6 +406,9 @@ func Norm(x *Tensor, p float64, dims []int, keepdim bool) (*Tensor, error) {
 // Cumsum returns the cumulative sum of x along dim, as torch.cumsum. Integer
 // and bool inputs give int64.
 func Cumsum(x *Tensor, dim int) (*Tensor, error) {
+	if err := RefuseHalf("cumsum_out_cpu", x); err != nil {
+		return nil, err
+	}
 	d, err := normDim(dim, x.Dim())
 	if err != nil {
 		return nil, err

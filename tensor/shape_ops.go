@@ -258,6 +258,9 @@ func Diag(x *Tensor, diagonal int) (*Tensor, error) {
 // tensor: int64 for int64, the dtype for floats; bool is refused, as in
 // PyTorch.
 func Trace(x *Tensor) (*Tensor, error) {
+	if err := RefuseHalf("trace", x); err != nil {
+		return nil, err
+	}
 	if x.Dim() != 2 {
 		return nil, Errorf(RuntimeError, "trace: expected a matrix, but got tensor with dim %d", x.Dim())
 	}

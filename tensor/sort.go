@@ -347,6 +347,9 @@ func noBool(op string, x *Tensor) error {
 // along dim, in order, and their positions, as torch.topk (NaN counts as
 // the largest). bool is refused, as in PyTorch.
 func Topk(x *Tensor, k, dim int, largest bool) (values, indices *Tensor, err error) {
+	if err := RefuseHalf("topk_cpu", x); err != nil {
+		return nil, nil, err
+	}
 	s, err := sortedNumbers("topk", x, dim, largest)
 	if err != nil {
 		return nil, nil, err
@@ -362,6 +365,9 @@ func Topk(x *Tensor, k, dim int, largest bool) (values, indices *Tensor, err err
 // Kthvalue returns the k-th smallest element (k counts from 1) of x along
 // dim and its position, as torch.kthvalue.
 func Kthvalue(x *Tensor, k, dim int, keepdim bool) (values, indices *Tensor, err error) {
+	if err := RefuseHalf("kthvalue_cpu", x); err != nil {
+		return nil, nil, err
+	}
 	s, err := sortedNumbers("kthvalue", x, dim, false)
 	if err != nil {
 		return nil, nil, err
@@ -377,6 +383,9 @@ func Kthvalue(x *Tensor, k, dim int, keepdim bool) (values, indices *Tensor, err
 // torch.median(x, dim): a line holding NaN gives NaN and the position of
 // its first NaN.
 func MedianDim(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err error) {
+	if err := RefuseHalf("median_out", x); err != nil {
+		return nil, nil, err
+	}
 	s, err := reducible(sortedNumbers("median", x, dim, false))
 	if err != nil {
 		return nil, nil, err
@@ -393,6 +402,9 @@ func MedianDim(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err e
 // (NaN when there is one), as torch.median(x), and its position in the
 // flattened x. An empty floating x gives NaN and a nil position.
 func Median(x *Tensor) (value, index *Tensor, err error) {
+	if err := RefuseHalf("median_cpu", x); err != nil {
+		return nil, nil, err
+	}
 	if x.Numel() == 0 {
 		if err := noBool("median", x); err != nil {
 			return nil, nil, err

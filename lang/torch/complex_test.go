@@ -68,3 +68,28 @@ func TestFFTMatchesTorch(t *testing.T) {
 		"torch.fft.fft(x, dim=1)",
 	})
 }
+
+// TestFFTRealFormsMatchTorch compares the rest of torch.fft with PyTorch
+// 1.13: hfft and ihfft, and the n-dimensional and two-dimensional forms
+// of the real and Hermitian transforms, with s=, dim=, norm=, integer and
+// float64 inputs, and their errors.
+func TestFFTRealFormsMatchTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\nimport torch.fft\nx = torch.tensor([1., 2., 3., 4., 0.5])\nm = torch.arange(12.).reshape(3, 4)\nc = torch.tensor([[1+1j, 2-0.5j, 0.25j], [-1+0j, 3, 1-2j]])\n", []string{
+		"torch.fft.hfft(c), torch.fft.hfft(c, n=5, norm='ortho'), torch.fft.hfft(x, dim=0, norm='forward')",
+		"torch.fft.ihfft(x), torch.fft.ihfft(x, n=8, norm='forward'), torch.fft.ihfft(m, dim=0)",
+		"torch.fft.rfftn(m), torch.fft.rfftn(m, s=(2, 6), norm='ortho'), torch.fft.rfft2(m), torch.fft.rfftn(m, dim=(0,))",
+		"torch.fft.irfftn(c), torch.fft.irfftn(c, s=(3, 4)), torch.fft.irfft2(c, norm='forward')",
+		"torch.fft.hfftn(c), torch.fft.hfft2(c, s=(2, 3))",
+		// + 0 makes a zero -0 part +0: the multi-dimensional Hermitian forms
+		// run a complex transform over ihfft's conjugated zeros, and gonum's
+		// butterflies keep their sign less often than pocketfft's.
+		"torch.fft.ihfftn(m) + 0, torch.fft.ihfft2(m, norm='ortho') + 0, torch.fft.ihfftn(m, s=(4,), dim=(0,)) + 0",
+		"torch.fft.hfft(m.double()), torch.fft.ihfft2(m.double()).dtype, torch.fft.hfft(torch.arange(3))",
+		"torch.fft.irfftn(torch.arange(4)), torch.fft.rfftn(torch.arange(4)), torch.fft.ihfftn(torch.arange(4)), torch.fft.ihfft(torch.arange(4))",
+		"torch.fft.irfftn(torch.fft.rfftn(m), s=m.shape), torch.fft.ihfftn(torch.fft.hfftn(c, s=(2, 4)), s=(2, 4)) + 0",
+		"torch.fft.rfftn(c)", "torch.fft.rfft2(c)", "torch.fft.ihfft(c)", "torch.fft.ihfftn(c)",
+		"torch.fft.rfft2(torch.ones(3))", "torch.fft.hfft(x, n=0)", "torch.fft.irfftn(c, s=(2,), dim=(0, 1))",
+		"torch.fft.hfftn(c, dim=(0, 0))", "torch.fft.irfftn(torch.ones(2, 1))", "torch.fft.rfftn(m, dim=())",
+		"torch.fft.irfftn(c, dim=())", "torch.fft.hfft(torch.ones(3, dtype=torch.float16))", "torch.fft.hfft(x, norm='sideways')",
+	})
+}

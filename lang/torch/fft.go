@@ -1,26 +1,16 @@
 package torch
 
 import (
+	"strings"
+
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
 
 // torch.fft: the discrete Fourier transforms (tensor/fft.go, gonum's FFT)
-// under PyTorch's names and signatures. kael's autograd does not
-// differentiate them yet, so an input that requires grad is refused
-// rather than its gradient dropped.
-
-// fftInput returns the input of a transform, refusing one autograd would
-// have to follow.
-func fftInput(a *lang.Args, name string) *tensor.Tensor {
-	x := a.Tensor("input")
-	if a.Err() == nil && x.RequiresGrad() && autograd.IsGradEnabled() {
-		a.Fail(lang.Errorf(lang.ErrorKind("NotImplementedError"), "%s: kael's autograd does not differentiate the FFT yet", name).
-			WithHint("transform input.detach(), or call it inside torch.no_grad()"))
-	}
-	return x
-}
+// under PyTorch's names and signatures, recorded by autograd (package
+// autograd's fft.go).
 
 // fftNorm reads norm=: None or one of PyTorch's three modes.
 func fftNorm(a *lang.Args) tensor.FFTNorm {
@@ -33,7 +23,7 @@ func fftNorm(a *lang.Args) tensor.FFTNorm {
 func defFFT() {
 	oneDim := func(name, doc string, f func(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error)) lang.Value {
 		return lang.NewBuiltin(lang.AsValue, name+"(input, n=None, dim=-1, norm=None)", doc, func(a *lang.Args) (lang.Value, error) {
-			x := fftInput(a, name)
+			x := a.Tensor("input")
 			n, dim, norm := a.OptInt("n"), a.Int("dim"), fftNorm(a)
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -45,18 +35,18 @@ func defFFT() {
 			return result(f(x, size, dim, norm))
 		})
 	}
-	manyDims := func(name, doc string, inverse bool) lang.Value {
+	manyDims := func(name, doc string, f func(x *tensor.Tensor, s, dims []int, norm tensor.FFTNorm) (*tensor.Tensor, error)) lang.Value {
 		sig := name + "(input, s=None, dim=None, norm=None)"
-		if name == "fft2" || name == "ifft2" {
+		if strings.HasSuffix(name, "2") {
 			sig = name + "(input, s=None, dim=(-2, -1), norm=None)"
 		}
 		return lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
-			x := fftInput(a, name)
+			x := a.Tensor("input")
 			s, dims, norm := a.Ints("s"), a.Ints("dim"), fftNorm(a)
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return result(tensor.FFTN(x, s, dims, norm, inverse))
+			return result(f(x, s, dims, norm))
 		})
 	}
 	freq := func(name, doc string, onlyPositive bool) lang.Value {
@@ -79,40 +69,48 @@ func defFFT() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return result(autogradFree(x, func() (*tensor.Tensor, error) { return tensor.FFTShift(x, dims, inverse) }))
+			return result(autograd.FFTShift(x, dims, inverse))
 		})
 	}
 	members := map[string]lang.Value{
 		"fft": oneDim("fft", "The discrete Fourier transform of input along dim, trimmed or zero-padded to n points; norm is \"backward\" (no scaling, the default), \"forward\" (1/n) or \"ortho\" (1/sqrt(n)). Real inputs give complex64 (complex128 for float64).",
 			func(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
-				return tensor.FFT(x, n, dim, norm, false)
+				return autograd.FFT(x, n, dim, norm, false)
 			}),
 		"ifft": oneDim("ifft", "The inverse discrete Fourier transform along dim; norm \"backward\" (the default) scales by 1/n.",
 			func(x *tensor.Tensor, n, dim int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
-				return tensor.FFT(x, n, dim, norm, true)
+				return autograd.FFT(x, n, dim, norm, true)
 			}),
-		"rfft":      oneDim("rfft", "The Fourier transform of a real input along dim without the redundant half: n//2+1 complex points.", tensor.RFFT),
-		"irfft":     oneDim("irfft", "The inverse of rfft: n real points (by default 2*(m-1) for m input points) from the non-redundant half of a Hermitian spectrum.", tensor.IRFFT),
-		"fftn":      manyDims("fftn", "The Fourier transform over the dims in dim (all by default), with sizes s.", false),
-		"ifftn":     manyDims("ifftn", "The inverse Fourier transform over the dims in dim (all by default), with sizes s.", true),
-		"fft2":      manyDims("fft2", "The two-dimensional Fourier transform: fftn over the last two dims.", false),
-		"ifft2":     manyDims("ifft2", "The inverse two-dimensional Fourier transform: ifftn over the last two dims.", true),
+		"rfft":  oneDim("rfft", "The Fourier transform of a real input along dim without the redundant half: n//2+1 complex points.", autograd.RFFT),
+		"irfft": oneDim("irfft", "The inverse of rfft: n real points (by default 2*(m-1) for m input points) from the non-redundant half of a Hermitian spectrum.", autograd.IRFFT),
+		"hfft":  oneDim("hfft", "The transform of a signal with a Hermitian spectrum given by its first n/2+1 points (input): n real points, by default 2*(m-1); irfft of the conjugate with a forward transform's norm.", autograd.FFTOps.HFFT),
+		"ihfft": oneDim("ihfft", "The inverse of hfft: the n//2+1 points of the inverse transform of a real input (the conjugate of rfft, with an inverse transform's norm).", autograd.FFTOps.IHFFT),
+		"fftn": manyDims("fftn", "The Fourier transform over the dims in dim (all by default), with sizes s.", func(x *tensor.Tensor, s, dims []int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
+			return autograd.FFTN(x, s, dims, norm, false)
+		}),
+		"ifftn": manyDims("ifftn", "The inverse Fourier transform over the dims in dim (all by default), with sizes s.", func(x *tensor.Tensor, s, dims []int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
+			return autograd.FFTN(x, s, dims, norm, true)
+		}),
+		"fft2": manyDims("fft2", "The two-dimensional Fourier transform: fftn over the last two dims.", func(x *tensor.Tensor, s, dims []int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
+			return autograd.FFTN(x, s, dims, norm, false)
+		}),
+		"ifft2": manyDims("ifft2", "The inverse two-dimensional Fourier transform: ifftn over the last two dims.", func(x *tensor.Tensor, s, dims []int, norm tensor.FFTNorm) (*tensor.Tensor, error) {
+			return autograd.FFTN(x, s, dims, norm, true)
+		}),
+		"rfftn":     manyDims("rfftn", "The Fourier transform of a real input over the dims in dim (all by default): rfft over the last of them (n//2+1 points), fft over the others.", autograd.FFTOps.RFFTN),
+		"irfftn":    manyDims("irfftn", "The inverse of rfftn: ifft over all but the last dim in dim, then irfft over the last, which has s[-1] points (by default 2*(m-1)).", autograd.FFTOps.IRFFTN),
+		"rfft2":     manyDims("rfft2", "rfftn over the last two dims.", autograd.FFTOps.RFFTN),
+		"irfft2":    manyDims("irfft2", "irfftn over the last two dims.", autograd.FFTOps.IRFFTN),
+		"hfftn":     manyDims("hfftn", "The transform of a Hermitian-symmetric signal over the dims in dim: fft over all but the last, then hfft over the last (s[-1] real points, by default 2*(m-1)).", autograd.FFTOps.HFFTN),
+		"ihfftn":    manyDims("ihfftn", "The inverse of hfftn for a real input: ihfft over the last dim in dim, then ifft over the others.", autograd.FFTOps.IHFFTN),
+		"hfft2":     manyDims("hfft2", "hfftn over the last two dims.", autograd.FFTOps.HFFTN),
+		"ihfft2":    manyDims("ihfft2", "ihfftn over the last two dims.", autograd.FFTOps.IHFFTN),
 		"fftfreq":   freq("fftfreq", "The sample frequencies of an n-point transform with sample spacing d: [0, 1, ..., -(n//2), ..., -1] / (d*n).", false),
 		"rfftfreq":  freq("rfftfreq", "The sample frequencies of rfft: [0, 1, ..., n//2] / (d*n).", true),
 		"fftshift":  shift("fftshift", "input rolled so that the zero frequency is in the middle of each dim in dim (all by default).", false),
 		"ifftshift": shift("ifftshift", "The inverse of fftshift.", true),
 	}
-	lang.RegisterModule("torch.fft", "The discrete Fourier transforms: fft, ifft, rfft, irfft, fftn, ifftn, fft2, ifft2, fftfreq, rfftfreq, fftshift, ifftshift (gonum's FFT, computed in double precision).", func() *lang.Module {
-		return &lang.Module{Name: "torch.fft", Attrs: members, MissingHint: "kael's torch.fft has fft, ifft, rfft, irfft, fftn, ifftn, fft2, ifft2, fftfreq, rfftfreq, fftshift and ifftshift"}
+	lang.RegisterModule("torch.fft", "The discrete Fourier transforms: fft, ifft, rfft, irfft, hfft, ihfft and their n-dimensional (fftn, rfftn, hfftn, ...) and two-dimensional (fft2, rfft2, hfft2, ...) forms, fftfreq, rfftfreq, fftshift, ifftshift (gonum's FFT, computed in double precision).", func() *lang.Module {
+		return &lang.Module{Name: "torch.fft", Attrs: members, MissingHint: "kael's torch.fft has fft, ifft, rfft, irfft, hfft, ihfft, their n and 2 forms (fftn, rfft2, ...), fftfreq, rfftfreq, fftshift and ifftshift"}
 	})
-}
-
-// autogradFree runs f, which records nothing, refusing an input that
-// requires grad while grad mode is on.
-func autogradFree(x *tensor.Tensor, f func() (*tensor.Tensor, error)) (*tensor.Tensor, error) {
-	if x.RequiresGrad() && autograd.IsGradEnabled() {
-		return nil, lang.Errorf(lang.ErrorKind("NotImplementedError"), "kael's autograd does not differentiate fftshift yet").
-			WithHint("shift input.detach(), or call it inside torch.no_grad()")
-	}
-	return f()
 }

@@ -11,7 +11,7 @@ import (
 // differences.
 
 func defGradcheck() {
-	torchAutograd["gradcheck"] = lang.NewBuiltin(lang.AsValue, "gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True)", "Checks the gradients backward computes for func(*inputs) against central differences (f(x+eps) - f(x-eps)) / 2eps, element by element, within atol + rtol * |numerical|: True when they agree, else a RuntimeError naming the first entry of the Jacobian that differs (False with raise_exception=False). inputs is a tensor or a tuple of tensors; those that require grad must be float64 leaves. func returns a tensor or a tuple of tensors, each checked.", func(a *lang.Args) (lang.Value, error) {
+	torchAutograd["gradcheck"] = lang.NewBuiltin(lang.AsValue, "gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True)", "Checks the gradients backward computes for func(*inputs) against central differences (f(x+eps) - f(x-eps)) / 2eps, element by element, within atol + rtol * |numerical|: True when they agree, else a RuntimeError naming the first entry of the Jacobian that differs (False with raise_exception=False). inputs is a tensor or a tuple of tensors; those that require grad must be float64 or complex128 leaves (a complex number checked as its real and imaginary parts). func returns a tensor or a tuple of tensors, each checked.", func(a *lang.Args) (lang.Value, error) {
 		fn, eps, atol, rtol, raise := a.Value("func"), a.Float("eps"), a.Float("atol"), a.Float("rtol"), a.Bool("raise_exception")
 		if err := a.Err(); err != nil {
 			return nil, err

@@ -462,6 +462,9 @@ func withRequiresGrad(a *lang.Args, t *tensor.Tensor, err error) (lang.Value, er
 		return nil, err
 	}
 	if on {
+		if d := t.DType(); !d.IsFloating() && !d.IsComplex() { // the factories' own wording
+			return nil, lang.Errorf(lang.RuntimeError, "Only Tensors of floating point and complex dtype can require gradients")
+		}
 		if err := autograd.SetRequiresGrad(t, true); err != nil {
 			return nil, err
 		}
