@@ -40,6 +40,9 @@ type BinaryOp struct {
 	Other string
 	// Alpha adds the keyword alpha: input op alpha * other (add, sub).
 	Alpha bool
+	// TensorOther makes the second operand a tensor only: PyTorch's fmax,
+	// gcd, ... have no overload for a plain number.
+	TensorOther bool
 	// Rounding, when set, adds the keyword rounding_mode (div, divide):
 	// None is the operation itself, 'trunc' and 'floor' the descriptors
 	// Rounding names (see Rounded).
