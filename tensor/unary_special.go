@@ -24,7 +24,11 @@ var (
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(trigamma(float64(x))) }), Float64: mapLoop(trigamma)})})
 )
 
+// lgamma is ln |Γ(x)|; +inf at -inf as in PyTorch (Go's Lgamma gives -inf).
 func lgamma(x float64) float64 {
+	if math.IsInf(x, -1) {
+		return x * -1
+	}
 	y, _ := math.Lgamma(x)
 	return y
 }

@@ -156,10 +156,15 @@ func scaleBy(x *tensor.Tensor, k float64) (*tensor.Tensor, error) {
 	return autograd.Mul(x, tensor.MustScalar(k))
 }
 
-// sgn is sign for real tensors and z / |z| (0 at 0) for complex ones.
+// sgn is sign for real tensors (0 for NaN, where sign gives NaN, as in
+// PyTorch) and z / |z| (0 at 0) for complex ones.
 func sgn(x *tensor.Tensor) (*tensor.Tensor, error) {
 	if !x.DType().IsComplex() {
-		return autograd.Sign(x)
+		s, err := autograd.Sign(x)
+		if err != nil {
+			return nil, err
+		}
+		return autograd.NanToNum(s, 0, nil, nil)
 	}
 	r, err := autograd.Abs(x)
 	if err != nil {
