@@ -68,6 +68,8 @@ func init() {
 	defRearrange()
 	defProducts()
 	defComposedMath()
+	defComposedReductions()
+	defConstruct()
 
 	// torch.autograd and torch.optim.
 	defAutograd()
