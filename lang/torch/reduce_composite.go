@@ -210,31 +210,16 @@ func defComposedReductions() {
 	})
 }
 
-// nansum is the sum over dims with NaNs counted as zero, recorded as
-// NansumBackward0.
+// nansum is autograd.Nansum.
 func nansum(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
-	return autograd.Composite("NansumBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-		t := in[0]
-		if t.DType().IsFloating() || t.DType().IsComplex() {
-			isnan, err := tensor.Isnan(t.Detach())
-			if err != nil {
-				return nil, err
-			}
-			if t, err = autograd.MaskedFill(t, isnan, tensor.MustScalar(0.0)); err != nil {
-				return nil, err
-			}
-		}
-		return autograd.Sum(t, dims, keep)
-	})
+	return autograd.Nansum(x, dims, keep)
 }
 
-// diff is the n-th forward difference along dim, PyTorch's diff.
+// diff is the n-th forward difference along dim, PyTorch's diff (which
+// returns input, joined with prepend and append, for n <= 0).
 func diff(x *tensor.Tensor, n, dim int, pre, post *tensor.Tensor) (*tensor.Tensor, error) {
 	if x.Dim() == 0 {
 		return nil, lang.Errorf(lang.RuntimeError, "diff expects input to be at least one-dimensional")
-	}
-	if n < 0 {
-		return nil, lang.Errorf(lang.RuntimeError, "order must be non-negative but got %d", n)
 	}
 	d, err := normDim("diff", dim, x.Dim())
 	if err != nil {
