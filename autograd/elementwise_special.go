@@ -65,14 +65,18 @@ var (
 	FmaxOp = defBinaryOp(&BinaryOp{Spec: tensor.FmaxSpec, Expose: FunctionAndMethod, TensorOther: true,
 		Doc: "The larger of input and other, element-wise, ignoring a NaN (NaN only where both are).",
 		grad: &binaryGrad{node: "FmaxBackward0", saves: savesInputs,
-			da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor { return c.keepWhere(fminmaxFirst(c, tensor.Ge, a, b), g) },
+			da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+				return c.keepWhere(fminmaxFirst(c, tensor.Ge, a, b), g)
+			},
 			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
 				return c.keepWhere(c.unary(tensor.LogicalNot, fminmaxFirst(c, tensor.Ge, a, b)), g)
 			}}})
 	FminOp = defBinaryOp(&BinaryOp{Spec: tensor.FminSpec, Expose: FunctionAndMethod, TensorOther: true,
 		Doc: "The smaller of input and other, element-wise, ignoring a NaN (NaN only where both are).",
 		grad: &binaryGrad{node: "FminBackward0", saves: savesInputs,
-			da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor { return c.keepWhere(fminmaxFirst(c, tensor.Le, a, b), g) },
+			da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+				return c.keepWhere(fminmaxFirst(c, tensor.Le, a, b), g)
+			},
 			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
 				return c.keepWhere(c.unary(tensor.LogicalNot, fminmaxFirst(c, tensor.Le, a, b)), g)
 			}}})
