@@ -40,6 +40,10 @@ var (
 			d := c.div(c.sub(c.mul(px, c.cos(px)), c.sin(px)), c.mul(px, x))
 			return c.mul(g, c.keepWhere(c.ne(x, num(0)), d))
 		}}})
+	I0Op = defUnaryOp(&UnaryOp{Spec: tensor.I0Spec, Expose: FunctionAndMethod, Doc: "The modified Bessel function of the first kind of order 0, element-wise (integers give float32).",
+		grad: &unaryGrad{"I0Backward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+			return c.mul(g, c.unary(tensor.I1Spec.Apply, x))
+		}}})
 	SignbitOp = defUnaryOp(&UnaryOp{Spec: tensor.SignbitSpec, Expose: FunctionAndMethod, NoGrad: boolResult,
 		Doc: "Whether the sign bit of each element is set (negative numbers and -0.0), as a bool tensor."})
 
@@ -47,7 +51,7 @@ var (
 	CopysignOp = defBinaryOp(&BinaryOp{Spec: tensor.CopysignSpec, Expose: FunctionAndMethod,
 		Doc:        "|input| with the sign of other, element-wise (integers give float32).",
 		InPlaceDoc: "In place: input = copysign(input, other); returns input.",
-		grad: &binaryGrad{node: "CopysignBackward0", saves: savesAll,
+		grad: &binaryGrad{node: "CopysignBackward0", nodeOf: scalarOtherNode("CopysignBackward1", "CopysignBackward0"), saves: savesAll,
 			da: func(c *calc, g, a, _, out *tensor.Tensor) *tensor.Tensor {
 				return c.mul(g, c.keepWhere(c.ne(a, num(0)), c.div(out, a)))
 			},
@@ -57,6 +61,12 @@ var (
 		Doc:        "C's fmod: the remainder of input / other with the sign of input; an integer division by zero is an error.",
 		InPlaceDoc: "In place: input = fmod(input, other); returns input.",
 		grad: &binaryGrad{node: "FmodBackward1", nodeOf: scalarOtherNode("FmodBackward0", "FmodBackward1"), saves: savesInputs,
+			savesOf: func(_, b *tensor.Tensor) binarySaves {
+				if b.IsWrappedNumber() { // d/da is 1; nothing to save
+					return savesNothing
+				}
+				return savesInputs
+			},
 			da: func(_ *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return g },
 			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
 				return c.neg(c.mul(g, c.unary(tensor.TruncSpec.Apply, c.div(a, b))))
@@ -114,11 +124,11 @@ var (
 	NextafterOp = defBinaryOp(&BinaryOp{Spec: tensor.NextafterSpec, Expose: FunctionAndMethod, TensorOther: true,
 		Doc:        "The next float after input toward other, element-wise; floating tensors only.",
 		InPlaceDoc: "In place: input = nextafter(input, other); returns input.",
-		NoGrad:     "PyTorch does not implement its derivative"})
+		NoGrad:     "PyTorch does not implement its derivative", Unimplemented: "NextafterBackward0"})
 	HeavisideOp = defBinaryOp(&BinaryOp{Spec: tensor.HeavisideSpec, Expose: FunctionAndMethod, TensorOther: true, Other: "values",
 		Doc:        "The step function: 0 where input < 0, values where input is 0, 1 where input > 0; both of one dtype.",
 		InPlaceDoc: "In place: input = heaviside(input, values); returns input.",
-		NoGrad:     "PyTorch does not implement its derivative"})
+		NoGrad:     "PyTorch does not implement its derivative", Unimplemented: "NotImplemented"})
 	GcdOp = defBinaryOp(&BinaryOp{Spec: tensor.GcdSpec, Expose: FunctionAndMethod, TensorOther: true,
 		Doc:        "The greatest common divisor of input and other, element-wise (non-negative); integers only.",
 		InPlaceDoc: "In place: input = gcd(input, other); returns input.",
@@ -149,3 +159,73 @@ func scalarOtherNode(scalar, tensorOther string) func(a, b *tensor.Tensor) strin
 // xlogyNode is XlogyBackward2 for a plain-number other, XlogyBackward0
 // for two tensors.
 var xlogyNode = scalarOtherNode("XlogyBackward2", "XlogyBackward0")
+
+// Deg2Rad returns x converted from degrees to radians (integers and bools
+// in float32 first); its node, Deg2RadBackward0, saves nothing.
+func Deg2Rad(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return scaleRecorded(x, math.Pi/180, deg2radGrad)
+}
+
+// Rad2Deg returns x converted from radians to degrees.
+func Rad2Deg(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return scaleRecorded(x, 180/math.Pi, rad2degGrad)
+}
+
+var (
+	deg2radGrad = &unaryGrad{"Deg2RadBackward0", readsNothing, func(c *calc, g, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, num(math.Pi/180)) }}
+	rad2degGrad = &unaryGrad{"Rad2DegBackward0", readsNothing, func(c *calc, g, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, num(180/math.Pi)) }}
+)
+
+// scaleRecorded returns x * k, x converted to float32 first when it is
+// not floating, recorded with grad.
+func scaleRecorded(x *tensor.Tensor, k float64, grad *unaryGrad) (*tensor.Tensor, error) {
+	in := x
+	if !x.DType().IsFloating() && !x.DType().IsComplex() {
+		var err error
+		if in, err = x.To(tensor.DefaultFloat); err != nil {
+			return nil, err
+		}
+	}
+	out, err := tensor.Mul(in, num(k))
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	return grad.record(x, out), nil
+}
+
+// DiagEmbed returns tensor.DiagEmbed(x, offset, d1, d2), recorded as
+// DiagEmbedBackward0, whose gradient is the diagonal of the output's.
+func DiagEmbed(x *tensor.Tensor, offset, d1, d2 int) (*tensor.Tensor, error) {
+	out, err := tensor.DiagEmbed(x, offset, d1, d2)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode("DiagEmbedBackward0", x)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) {
+			return tensor.Diagonal(g, offset, d1, d2)
+		})}
+	}
+	return n.attach(out), nil
+}
+
+// MulScalar returns x * k for a plain number k, recorded as PyTorch's
+// Scalar overload, MulBackward1, which saves nothing (x * tensor(k)
+// saves its operands: MulBackward0).
+func MulScalar(x *tensor.Tensor, k float64) (*tensor.Tensor, error) {
+	out, err := tensor.Mul(x, num(k))
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	return (&unaryGrad{"MulBackward1", readsNothing, func(c *calc, g, _ *tensor.Tensor) *tensor.Tensor { return c.mul(g, num(k)) }}).record(x, out), nil
+}
+
+// DivScalar returns x / k for a plain number k, recorded as DivBackward1,
+// which saves nothing.
+func DivScalar(x *tensor.Tensor, k float64) (*tensor.Tensor, error) {
+	out, err := tensor.Div(x, num(k))
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	return (&unaryGrad{"DivBackward1", readsNothing, func(c *calc, g, _ *tensor.Tensor) *tensor.Tensor { return c.div(g, num(k)) }}).record(x, out), nil
+}

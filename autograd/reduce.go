@@ -212,17 +212,18 @@ func Aminmax(x *tensor.Tensor, dims []int, keepdim bool) (lo, hi *tensor.Tensor,
 		return nil, nil, err
 	}
 	if track(lo, x) {
-		notImplemented("aminmax", x, lo, hi)
+		notImplemented("NotImplemented", "aminmax", []*tensor.Tensor{x}, lo, hi)
 	}
 	return lo, hi, nil
 }
 
-// notImplemented records outs, computed from x by the operation op, as the
-// outputs of a node without a derivative, as PyTorch records an operation
-// that its derivatives.yaml marks not implemented: the node is called
-// NotImplemented and a backward pass through it fails.
-func notImplemented(op string, x *tensor.Tensor, outs ...*tensor.Tensor) {
-	newNode("NotImplemented", x).attachOutputs(outs, func([]*tensor.Tensor) ([]*tensor.Tensor, error) {
+// notImplemented records outs, computed from inputs by the operation op,
+// as the outputs of a node without a derivative, as PyTorch records an
+// operation that its derivatives.yaml marks not implemented: the node is
+// called name (NotImplemented, or the operation's own such as
+// NextafterBackward0) and a backward pass through it fails.
+func notImplemented(name, op string, inputs []*tensor.Tensor, outs ...*tensor.Tensor) {
+	newNode(name, inputs...).attachOutputs(outs, func([]*tensor.Tensor) ([]*tensor.Tensor, error) {
 		return nil, tensor.Errorf(tensor.RuntimeError, "derivative for aten::%s is not implemented", op).
 			WithHint("PyTorch 1.13 has no derivative for %s either", op)
 	})

@@ -29,6 +29,8 @@ var aliases = []struct{ alias, of string }{
 	{"moveaxis", "movedim"},
 	{"concat", "cat"}, {"concatenate", "cat"},
 	{"ger", "outer"}, {"row_stack", "vstack"},
+	{"ndimension", "dim"}, {"conj_physical", "conj"},
+	{"trapz", "trapezoid"},
 }
 
 // functionForms are the in-place methods that torch also has as
@@ -39,7 +41,7 @@ var functionForms = []string{
 	"neg_", "reciprocal_", "round_", "rsqrt_", "sigmoid_", "sin_", "sinh_", "sqrt_", "tan_", "tanh_",
 	"trunc_", "clamp_", "zero_", "fill_", "nan_to_num_", "clamp_min_", "clamp_max_",
 	"arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "clip_", "fix_", "negative_",
-	"exp2_", "deg2rad_", "rad2deg_", "square_", "sinc_", "logit_", "xlogy_", "gcd_", "lcm_", "ldexp_",
+	"addmv_", "is_signed", "exp2_", "deg2rad_", "rad2deg_", "square_", "sinc_", "logit_", "xlogy_", "gcd_", "lcm_", "ldexp_", "i0_",
 }
 
 func defAliases() {

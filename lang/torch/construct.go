@@ -51,6 +51,15 @@ func defConstruct() {
 			return withRequiresGrad(a, t, err)
 		})
 	}
+	lang.NewBuiltin(lang.AsFunc, "kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None, device=None, requires_grad=False)", "The Kaiser window i0(beta * sqrt(1 - ((n - a) / a) ** 2)) / i0(beta), a = (N - 1) / 2, of window_length points (periodic as hann_window).", func(a *lang.Args) (lang.Value, error) {
+		n, periodic, beta := a.Int("window_length"), a.Bool("periodic"), a.Float("beta")
+		d := dtypeOr(a.OptDType("dtype"), tensor.DefaultFloat)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		t, err := kaiserWindow(n, periodic, beta, d)
+		return withRequiresGrad(a, t, err)
+	})
 	lang.NewBuiltin(lang.AsFunc, "meshgrid(*tensors, indexing=None)", "Coordinate grids of 0-d or 1-d tensors: the i-th result varies along dimension i ('ij', the default) or, with indexing='xy', with the first two dimensions swapped.", func(a *lang.Args) (lang.Value, error) {
 		ts, err := variadicTensors(a, "tensors")
 		if err != nil {
@@ -84,14 +93,14 @@ func defConstruct() {
 		if err != nil {
 			return nil, err
 		}
-		return result(blockDiag(ts))
+		return result(autograd.Composite("BlockDiagBackward0", ts, blockDiag))
 	})
 	lang.NewBuiltin(lang.AsBoth, "diag_embed(input, offset=0, dim1=-2, dim2=-1)", "A tensor whose diagonals (offset, in the plane of dims dim1 and dim2 of the result) hold the last dimension of input; zeros elsewhere.", func(a *lang.Args) (lang.Value, error) {
 		x, offset, d1, d2 := tensorArg(a, "input"), a.Int("offset"), a.Int("dim1"), a.Int("dim2")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(diagEmbed(x, offset, d1, d2))
+		return result(autograd.DiagEmbed(x, offset, d1, d2))
 	})
 	lang.NewBuiltin(lang.AsBoth, "diagflat(input, offset=0)", "The square matrix with the flattened input on its offset-th diagonal.", func(a *lang.Args) (lang.Value, error) {
 		x, offset := tensorArg(a, "input"), a.Int("offset")
@@ -151,6 +160,25 @@ func defConstruct() {
 			return nil, err
 		}
 		return result(maskedSelect(x, mask))
+	})
+	lang.NewBuiltin(lang.AsFunc, "logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False)", "steps values base ** v for v evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *lang.Args) (lang.Value, error) {
+		start, end, steps, base := a.Float("start"), a.Float("end"), a.Int("steps"), a.Float("base")
+		d := dtypeOr(a.OptDType("dtype"), tensor.DefaultFloat)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if steps < 0 {
+			return nil, lang.Errorf(lang.RuntimeError, "number of steps must be non-negative")
+		}
+		exps, err := tensor.Linspace(start, end, steps, tensor.Float64)
+		if err != nil {
+			return nil, err
+		}
+		t, err := tensor.Pow(tensor.MustScalar(base), exps)
+		if err == nil {
+			t, err = t.To(d)
+		}
+		return withRequiresGrad(a, t, err)
 	})
 	lang.NewBuiltin(lang.AsFunc, "vander(x, N=None, increasing=False)", "The Vandermonde matrix of a 1-d x: column j is x ** (N - 1 - j), or x ** j when increasing (N defaults to len(x)).", func(a *lang.Args) (lang.Value, error) {
 		x, n, inc := tensorArg(a, "x"), a.OptInt("N"), a.Bool("increasing")
@@ -446,86 +474,6 @@ func blockDiag(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 	return autograd.Cat(rows, 0)
 }
 
-// diagEmbed writes the last dimension of x on the offset-th diagonal of
-// new dimensions dim1 and dim2, zeros elsewhere: a scatter into zeros, so
-// that the gradient is the diagonal of the result's.
-func diagEmbed(x *tensor.Tensor, offset, dim1, dim2 int) (*tensor.Tensor, error) {
-	if x.Dim() == 0 {
-		return nil, lang.Errorf(lang.IndexError, "Dimension out of range (expected to be in range of [-1, 0], but got -2)")
-	}
-	nd := x.Dim() + 1
-	d1, err := normDim("diag_embed", dim1, nd)
-	if err != nil {
-		return nil, err
-	}
-	d2, err := normDim("diag_embed", dim2, nd)
-	if err != nil {
-		return nil, err
-	}
-	if d1 == d2 {
-		return nil, lang.Errorf(lang.RuntimeError, "diagonal dimensions cannot be identical %d, %d", dim1, dim2)
-	}
-	shape := x.Shape()
-	n := shape[len(shape)-1]
-	m := n + abs(offset)
-	batch := shape[:len(shape)-1]
-	pos := make([]int64, n)
-	for i := range n {
-		r, c := i, i+offset
-		if offset < 0 {
-			r, c = i-offset, i
-		}
-		pos[i] = int64(r*m + c)
-	}
-	idx, err := tensor.FromSlice(pos, n)
-	if err != nil {
-		return nil, err
-	}
-	if idx, err = idx.Expand(shape...); err != nil {
-		return nil, err
-	}
-	zeros, err := tensor.Zeros(x.DType(), append(slices.Clone(batch), m*m)...)
-	if err != nil {
-		return nil, err
-	}
-	flat, err := autograd.Scatter(zeros, -1, idx, x)
-	if err != nil {
-		return nil, err
-	}
-	out, err := autograd.Reshape(flat, append(slices.Clone(batch), m, m)...)
-	if err != nil {
-		return nil, err
-	}
-	// The two new dimensions are last; move them to dim1 and dim2.
-	return autograd.Permute(out, embedOrder(nd, d1, d2)...)
-}
-
-// embedOrder is the permutation that moves the last two of nd dimensions
-// to positions d1 and d2.
-func embedOrder(nd, d1, d2 int) []int {
-	perm := make([]int, nd)
-	rest := 0
-	for i := range perm {
-		switch i {
-		case d1:
-			perm[i] = nd - 2
-		case d2:
-			perm[i] = nd - 1
-		default:
-			perm[i] = rest
-			rest++
-		}
-	}
-	return perm
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
-}
-
 // broadcastTensors expands the tensors to their common shape.
 func broadcastTensors(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	shapes := make([][]int, len(ts))
@@ -538,7 +486,9 @@ func broadcastTensors(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	}
 	out := make([]*tensor.Tensor, len(ts))
 	for i, t := range ts {
-		if out[i], err = autograd.Expand(t, shape...); err != nil {
+		if slicesEqual(t.Shape(), shape) { // itself, as PyTorch
+			out[i] = t
+		} else if out[i], err = autograd.Expand(t, shape...); err != nil {
 			return nil, err
 		}
 	}
@@ -701,4 +651,38 @@ func vander(x *tensor.Tensor, n *int, increasing bool) (*tensor.Tensor, error) {
 		return out, nil
 	}
 	return autograd.Flip(out, 1)
+}
+
+// kaiserWindow computes PyTorch's kaiser_window in float64 and rounds
+// each point to d once.
+func kaiserWindow(n int, periodic bool, beta float64, d tensor.DType) (*tensor.Tensor, error) {
+	if !d.IsFloating() {
+		return nil, lang.Errorf(lang.RuntimeError, "kaiser_window expects floating point dtypes, got: %s", d)
+	}
+	if n < 0 {
+		return nil, lang.Errorf(lang.RuntimeError, "kaiser_window requires non-negative window_length, got window_length=%d", n)
+	}
+	if n == 0 {
+		return tensor.Zeros(d, 0)
+	}
+	if n == 1 {
+		return tensor.Ones(d, 1)
+	}
+	if periodic {
+		n++
+	}
+	alpha := float64(n-1) / 2
+	vals := make([]float64, n)
+	for i := range vals {
+		r := (float64(i) - alpha) / alpha
+		vals[i] = tensor.I0(beta*math.Sqrt(1-r*r)) / tensor.I0(beta)
+	}
+	if periodic {
+		vals = vals[:n-1]
+	}
+	t, err := tensor.FromSlice(vals, len(vals))
+	if err != nil {
+		return nil, err
+	}
+	return t.To(d)
 }

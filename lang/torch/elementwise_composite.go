@@ -1,8 +1,6 @@
 package torch
 
 import (
-	"math"
-
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -23,12 +21,8 @@ type composed struct {
 
 func defComposedMath() {
 	for _, op := range []composed{
-		{"deg2rad", "Deg2RadBackward0", "input converted from degrees to radians (integers give float32).", func(x *tensor.Tensor) (*tensor.Tensor, error) {
-			return scaleBy(x, math.Pi/180)
-		}},
-		{"rad2deg", "Rad2DegBackward0", "input converted from radians to degrees (integers give float32).", func(x *tensor.Tensor) (*tensor.Tensor, error) {
-			return scaleBy(x, 180/math.Pi)
-		}},
+		{"deg2rad", "", "input converted from degrees to radians (integers give float32).", autograd.Deg2Rad},
+		{"rad2deg", "", "input converted from radians to degrees (integers give float32).", autograd.Rad2Deg},
 		{"square", "", "input * input, element-wise (bool gives int64).", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 			if x.DType() == tensor.Bool {
 				var err error
@@ -62,6 +56,23 @@ func defComposedMath() {
 		return x, nil
 	})
 	addFloatPower()
+	lang.NewBuiltin(lang.AsFunc, "rsub(input, other, *, alpha=1)", "other - alpha * input, the reversed subtraction (either may be a number).", func(a *lang.Args) (lang.Value, error) {
+		x, y, alpha := tensorArg(a, "input"), a.TensorLike("other"), a.TensorLike("alpha")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		node := "RsubBackward0"
+		if y.IsWrappedNumber() {
+			node = "RsubBackward1"
+		}
+		return result(autograd.Composite(node, []*tensor.Tensor{x, y}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			s, err := scaled(in[0], alpha)
+			if err != nil {
+				return nil, err
+			}
+			return autograd.Sub(in[1], s)
+		}))
+	})
 	defTwoOperand("ldexp(input, other)", "input * 2 ** other, element-wise (integers give float32).", func(a *lang.Args) (x *tensor.Tensor, f func(*tensor.Tensor) (*tensor.Tensor, error), others []*tensor.Tensor, err error) {
 		x, other := tensorArg(a, "input"), tensorArg(a, "other")
 		if err := a.Err(); err != nil {
@@ -92,11 +103,18 @@ func defComposedMath() {
 			if err := a.Err(); err != nil {
 				return nil, nil, nil, err
 			}
+			// PyTorch's nodes: ClampMinBackward0 for a number, ...1 for a tensor.
+			node := "Clamp" + map[string]string{"min": "Min", "max": "Max"}[side] + "Backward1"
+			if bound.IsWrappedNumber() {
+				node = node[:len(node)-1] + "0"
+			}
 			return x, func(t *tensor.Tensor) (*tensor.Tensor, error) {
-				if side == "min" {
-					return autograd.Clamp(t, bound, nil)
-				}
-				return autograd.Clamp(t, nil, bound)
+				return autograd.Composite(node, []*tensor.Tensor{t, bound}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+					if side == "min" {
+						return autograd.Clamp(in[0], in[1], nil)
+					}
+					return autograd.Clamp(in[0], nil, in[1])
+				})
 			}, []*tensor.Tensor{bound}, nil
 		})
 	}
@@ -142,18 +160,6 @@ func defTwoOperand(sig, doc string, build func(a *lang.Args) (x *tensor.Tensor, 
 		}
 		return inPlace(x, autograd.Rewrite(x, b.Name+"_", f, others...))
 	})
-}
-
-// scaleBy returns x * k, with integers and bools converted to the default
-// float first (deg2rad, rad2deg).
-func scaleBy(x *tensor.Tensor, k float64) (*tensor.Tensor, error) {
-	if !x.DType().IsFloating() && !x.DType().IsComplex() {
-		var err error
-		if x, err = autograd.To(x, tensor.Float32); err != nil {
-			return nil, err
-		}
-	}
-	return autograd.Mul(x, tensor.MustScalar(k))
 }
 
 // sgn is sign for real tensors (0 for NaN, where sign gives NaN, as in

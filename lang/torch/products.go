@@ -143,14 +143,19 @@ func defProducts() {
 		if xs, ys := x.Shape(), y.Shape(); xs[len(xs)-1] != ys[len(ys)-1] {
 			return nil, lang.Errorf(lang.RuntimeError, "inner() the last dimension must match on both input tensors but got shapes %s and %s", listText(xs), listText(ys))
 		}
-		return result(autograd.Tensordot(x, y, []int{x.Dim() - 1}, []int{y.Dim() - 1}))
+		// PyTorch's inner ends in a reshape of a matrix product.
+		return result(autograd.Composite("ReshapeAliasBackward0", []*tensor.Tensor{x, y}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return autograd.Tensordot(in[0], in[1], []int{x.Dim() - 1}, []int{y.Dim() - 1})
+		}))
 	})
 	lang.NewBuiltin(lang.AsBoth, "kron(input, other)", "The Kronecker product: each element of input times the whole of other, laid out block by block (the fewer dimensions get leading 1s).", func(a *lang.Args) (lang.Value, error) {
 		x, y := tensorArg(a, "input"), tensorArg(a, "other")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(kron(x, y))
+		return result(autograd.Composite("UnsafeViewBackward0", []*tensor.Tensor{x, y}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return kron(in[0], in[1])
+		}))
 	})
 }
 

@@ -53,8 +53,12 @@ func defRearrange() {
 			return result(op.f(x, other.Shape()...))
 		})
 	}
-	defUnary(lang.AsBoth, "ravel(input)", "input flattened to one dimension: a view when its elements are contiguous, else a copy.", func(x *tensor.Tensor) (*tensor.Tensor, error) {
-		return autograd.Reshape(x, -1)
+	defUnary(lang.AsBoth, "ravel(input)", "input flattened to one dimension: a view when its elements are contiguous, else a copy (input.contiguous().view(-1), as PyTorch).", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+		c, err := autograd.Contiguous(x)
+		if err != nil {
+			return nil, err
+		}
+		return autograd.View(c, -1)
 	})
 	lang.NewBuiltin(lang.AsBoth, "tensor_split(input, indices_or_sections, dim=0)", "Views of input along dim: sections pieces of sizes differing by at most one (an int), or the pieces between the indices of a list.", func(a *lang.Args) (lang.Value, error) {
 		x, dim := tensorArg(a, "input"), a.Int("dim")
@@ -62,6 +66,13 @@ func defRearrange() {
 			return nil, err
 		}
 		return splitAt(a, x, dim, "indices_or_sections", "")
+	})
+	lang.NewBuiltin(lang.AsBoth, "split_with_sizes(input, split_sizes, dim=0)", "Views of input along dim of the sizes in split_sizes, which must add up to its size there.", func(a *lang.Args) (lang.Value, error) {
+		x, sizes, dim := tensorArg(a, "input"), a.Ints("split_sizes"), a.Int("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return tensorTuple(autograd.SplitSizes(x, sizes, dim))
 	})
 	for _, op := range []struct {
 		name    string

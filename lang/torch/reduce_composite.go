@@ -2,6 +2,7 @@ package torch
 
 import (
 	"math"
+	"slices"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
@@ -16,6 +17,7 @@ import (
 var (
 	returnCummax = &lang.ReturnType{Name: "cummax", Fields: valuesIndices}
 	returnCummin = &lang.ReturnType{Name: "cummin", Fields: valuesIndices}
+	returnFrexp  = &lang.ReturnType{Name: "frexp", Fields: []string{"mantissa", "exponent"}}
 )
 
 func defComposedReductions() {
@@ -205,6 +207,88 @@ func defComposedReductions() {
 		v, _, err := autograd.Sort(x, 0, false)
 		return v, err
 	})
+	for _, op := range []struct {
+		name, doc string
+		spread    func(x *tensor.Tensor, dims []int, correction int, keepdim bool) (*tensor.Tensor, error)
+		ret       *lang.ReturnType
+	}{
+		{"var_mean", "A tuple (var, mean) over dim: var(...) and mean(...) with the same arguments.", autograd.Var, nil},
+		{"std_mean", "A tuple (std, mean) over dim: std(...) and mean(...) with the same arguments.", autograd.Std, nil},
+	} {
+		lang.NewBuiltin(lang.AsFunc, op.name+spreadParams, op.doc, func(a *lang.Args) (lang.Value, error) {
+			x, dims, correction, keep, err := spreadArgs(a)
+			if err != nil {
+				return nil, err
+			}
+			v, err := op.spread(x, dims, correction, keep)
+			if err != nil {
+				return nil, err
+			}
+			m, err := autograd.Mean(x, dims, keep)
+			if err != nil {
+				return nil, err
+			}
+			return lang.Tuple{v, m}, nil
+		})
+	}
+	lang.NewBuiltin(lang.AsBoth, "logcumsumexp(input, dim)", "log(cumsum(exp(input), dim)) computed without overflow: the running logaddexp along dim; floating input only.", func(a *lang.Args) (lang.Value, error) {
+		x, dim := tensorArg(a, "input"), a.Int("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(logcumsumexp(x, dim))
+	})
+	for _, cumulative := range []bool{false, true} {
+		name, doc := "trapezoid", "The integral of y along dim by the trapezoidal rule, with the sample points x (a tensor) or the spacing dx (a number, 1 by default)."
+		if cumulative {
+			name, doc = "cumulative_trapezoid", "The running integral of y along dim by the trapezoidal rule (one element fewer), with sample points x or spacing dx."
+		}
+		lang.NewBuiltin(lang.AsFunc, name+"(y, x=None, *, dx=None, dim=-1)", doc, func(a *lang.Args) (lang.Value, error) {
+			y, x, dim := tensorArg(a, "y"), a.OptTensor("x"), a.Int("dim")
+			dx := a.OptFloat("dx")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if x != nil && dx != nil {
+				return nil, lang.Errorf(lang.TypeError, "%s() received both x and dx; give one of them", name)
+			}
+			return result(trapezoid(y, x, dx, dim, cumulative))
+		})
+	}
+	lang.NewBuiltin(lang.AsFunc, "isin(elements, test_elements, *, assume_unique=False, invert=False)", "Whether each element of elements is among test_elements (either may be a number), as a bool tensor of elements' shape; invert=True negates.", func(a *lang.Args) (lang.Value, error) {
+		e, t, invert := a.TensorLike("elements"), a.TensorLike("test_elements"), a.Bool("invert")
+		a.Bool("assume_unique")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(isin(e, t, invert))
+	})
+	lang.NewBuiltin(lang.AsBoth, "frexp(input)", "A named tuple (mantissa, exponent): input = mantissa * 2 ** exponent, the mantissa of input's dtype with magnitude in [0.5, 1), the exponent int32; floating input only.", func(a *lang.Args) (lang.Value, error) {
+		x := tensorArg(a, "input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		m, e, err := tensor.Frexp(x.Detach())
+		if err != nil {
+			return nil, err
+		}
+		// The mantissa is x / 2**e (exact), recorded as FrexpBackward0.
+		scale, err := tensor.Pow(tensor.MustScalar(2.0), e)
+		if err != nil {
+			return nil, err
+		}
+		if scale, err = scale.To(x.DType()); err != nil {
+			return nil, err
+		}
+		if autograd.IsGradEnabled() && x.RequiresGrad() {
+			if m, err = autograd.Composite("FrexpBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+				return autograd.Div(in[0], scale)
+			}); err != nil {
+				return nil, err
+			}
+		}
+		return pairOf(returnFrexp)(m, e, nil)
+	})
 	defUnary(lang.AsBoth, "argwhere(input)", "The indices of the non-zero elements of input, one row each (int64, N × input.dim()).", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 		return tensor.Nonzero(x.Detach())
 	})
@@ -247,6 +331,14 @@ func diff(x *tensor.Tensor, n, dim int, pre, post *tensor.Tensor) (*tensor.Tenso
 		if x, err = autograd.Cat(parts, d); err != nil {
 			return nil, err
 		}
+	}
+	if n < 0 { // input itself, as PyTorch's diff
+		return x, nil
+	}
+	if n == 0 { // a copy, as PyTorch's diff (CopyBackwards)
+		return autograd.Composite("CopyBackwards", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return autograd.Clone(in[0])
+		})
 	}
 	for range n {
 		size := x.Shape()[d]
@@ -642,4 +734,166 @@ func renorm(x *tensor.Tensor, p float64, dim int, maxnorm float64) (*tensor.Tens
 		return nil, err
 	}
 	return autograd.Mul(x, factor)
+}
+
+// logcumsumexp is the running logaddexp along dim, recorded as
+// LogcumsumexpBackward0.
+func logcumsumexp(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	if !x.DType().IsFloating() {
+		return nil, tensor.NotImplementedFor("logcumsumexp_out_cpu", x.DType())
+	}
+	d, err := normDim("logcumsumexp", dim, x.Dim())
+	if err != nil {
+		return nil, err
+	}
+	if x.Dim() == 0 || x.Shape()[d] == 0 {
+		return autograd.Clone(x)
+	}
+	return autograd.Composite("LogcumsumexpBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		parts, err := autograd.Unbind(in[0], d)
+		if err != nil {
+			return nil, err
+		}
+		run := make([]*tensor.Tensor, len(parts))
+		run[0] = parts[0]
+		for i := 1; i < len(parts); i++ {
+			if run[i], err = autograd.LogaddexpOp.Apply(run[i-1], parts[i]); err != nil {
+				return nil, err
+			}
+		}
+		return autograd.Stack(run, d)
+	})
+}
+
+// trapezoid integrates y along dim as PyTorch's trapezoid and
+// cumulative_trapezoid: with sample points x, dx is their difference
+// (a 1-d x runs along dim); otherwise dx is a number (1 by default).
+func trapezoid(y, x *tensor.Tensor, dx *float64, dim int, cumulative bool) (*tensor.Tensor, error) {
+	if y.Dim() == 0 {
+		return nil, lang.Errorf(lang.IndexError, "Dimension out of range (expected to be in range of [-1, 0], but got %d)", dim)
+	}
+	d, err := normDim("trapezoid", dim, y.Dim())
+	if err != nil {
+		return nil, err
+	}
+	n := y.Shape()[d]
+	if n == 0 && !cumulative {
+		return autograd.Sum(y, []int{d}, false)
+	}
+	if n == 0 {
+		return autograd.Clone(y)
+	}
+	left, err := autograd.Narrow(y, d, 0, n-1)
+	if err != nil {
+		return nil, err
+	}
+	right, err := autograd.Narrow(y, d, 1, n-1)
+	if err != nil {
+		return nil, err
+	}
+	pairSum, err := autograd.Add(left, right)
+	if err != nil {
+		return nil, err
+	}
+	var steps *tensor.Tensor
+	switch {
+	case x != nil:
+		xd := x
+		if x.Dim() == 1 {
+			if x.Numel() != n {
+				return nil, lang.Errorf(lang.RuntimeError, "trapezoid: There must be one `x` value for each sample point")
+			}
+			shape := slices.Repeat([]int{1}, y.Dim())
+			shape[d] = n
+			if xd, err = autograd.Reshape(x, shape...); err != nil {
+				return nil, err
+			}
+		}
+		xn := xd.Shape()[d]
+		hi, err := autograd.Narrow(xd, d, 1, xn-1)
+		if err != nil {
+			return nil, err
+		}
+		lo, err := autograd.Narrow(xd, d, 0, xn-1)
+		if err != nil {
+			return nil, err
+		}
+		if steps, err = autograd.Sub(hi, lo); err != nil {
+			return nil, err
+		}
+		p, err := autograd.Mul(steps, pairSum)
+		if err != nil {
+			return nil, err
+		}
+		if cumulative {
+			if p, err = autograd.Cumsum(p, d); err != nil {
+				return nil, err
+			}
+			return autograd.DivScalar(p, 2)
+		}
+		s, err := autograd.Sum(p, []int{d}, false)
+		if err != nil {
+			return nil, err
+		}
+		return autograd.DivScalar(s, 2)
+	case cumulative:
+		h := 1.0
+		if dx != nil {
+			h = *dx
+		}
+		p, err := autograd.MulScalar(pairSum, h/2)
+		if err != nil {
+			return nil, err
+		}
+		return autograd.Cumsum(p, d)
+	}
+	h := 1.0
+	if dx != nil {
+		h = *dx
+	}
+	// PyTorch: (y.sum(dim) - (y[0] + y[-1]) * 0.5) * dx.
+	total, err := autograd.Sum(y, []int{d}, false)
+	if err != nil {
+		return nil, err
+	}
+	first, err := autograd.Select(y, d, 0)
+	if err != nil {
+		return nil, err
+	}
+	last, err := autograd.Select(y, d, n-1)
+	if err != nil {
+		return nil, err
+	}
+	ends, err := autograd.Add(first, last)
+	if err != nil {
+		return nil, err
+	}
+	if ends, err = autograd.MulScalar(ends, 0.5); err != nil {
+		return nil, err
+	}
+	if total, err = autograd.Sub(total, ends); err != nil {
+		return nil, err
+	}
+	return autograd.MulScalar(total, h)
+}
+
+// isin compares each element with every test element.
+func isin(e, t *tensor.Tensor, invert bool) (*tensor.Tensor, error) {
+	flat, err := t.Detach().Reshape(-1)
+	if err != nil {
+		return nil, err
+	}
+	col, err := e.Detach().Reshape(append(e.Shape(), 1)...)
+	if err != nil {
+		return nil, err
+	}
+	eq, err := tensor.Eq(col, flat)
+	if err != nil {
+		return nil, err
+	}
+	found, err := tensor.Any(eq, []int{eq.Dim() - 1}, false)
+	if err != nil || !invert {
+		return found, err
+	}
+	return tensor.LogicalNot(found)
 }

@@ -70,6 +70,7 @@ func init() {
 	defComposedMath()
 	defComposedReductions()
 	defConstruct()
+	defTensorQueries()
 
 	// torch.autograd and torch.optim.
 	defAutograd()
