@@ -33,8 +33,9 @@ var aliases = []struct{ alias, of string }{
 	{"trapz", "trapezoid"},
 }
 
-// functionForms are the in-place methods that torch also has as
-// functions of the tensor they change: torch.exp_(x).
+// functionForms are the methods that torch also has as functions: the
+// in-place ones, of the tensor they change (torch.exp_(x)), and
+// is_signed.
 var functionForms = []string{
 	"abs_", "acos_", "acosh_", "asin_", "asinh_", "atan_", "atanh_", "ceil_", "cos_", "cosh_",
 	"erf_", "erfc_", "exp_", "expm1_", "floor_", "frac_", "log_", "log10_", "log1p_", "log2_",
