@@ -65,6 +65,7 @@ func elementwiseCases() []gradCase {
 	domain := map[string][]float64{
 		"asin": {0.1, 0.3, 0.5, 0.7, 0.2, 0.6}, "acos": {0.1, 0.3, 0.5, 0.7, 0.2, 0.6},
 		"atanh": {0.1, 0.3, 0.5, 0.7, 0.2, 0.6}, "acosh": {1.5, 2, 3, 1.2, 2.5, 4},
+		"erfinv": {0.1, 0.3, 0.5, 0.7, -0.2, -0.6},
 	}
 	for _, op := range UnaryOps() {
 		if op.Differentiable() {

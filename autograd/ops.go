@@ -40,6 +40,9 @@ type BinaryOp struct {
 	Other string
 	// Alpha adds the keyword alpha: input op alpha * other (add, sub).
 	Alpha bool
+	// TensorOther makes the second operand a tensor only: PyTorch's fmax,
+	// gcd, ... have no overload for a plain number.
+	TensorOther bool
 	// Rounding, when set, adds the keyword rounding_mode (div, divide):
 	// None is the operation itself, 'trunc' and 'floor' the descriptors
 	// Rounding names (see Rounded).
@@ -52,6 +55,11 @@ type BinaryOp struct {
 	grad *binaryGrad
 	// NoGrad says why the operation has no derivative ("" when it has one).
 	NoGrad string
+	// Unimplemented, for an operation without a derivative, names the node
+	// PyTorch records all the same (its derivatives.yaml says
+	// not_implemented): the output gets it as grad_fn, and a backward
+	// pass through it fails.
+	Unimplemented string
 }
 
 // RoundingModes are the descriptors of a division given rounding_mode:
@@ -114,7 +122,10 @@ type binaryGrad struct {
 	// nodeOf, when set, names the node from the operands instead (pow).
 	nodeOf func(a, b *tensor.Tensor) string
 	saves  binarySaves
-	da, db func(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor
+	// savesOf, when set, says what to save from the operands instead
+	// (fmod by a plain number saves nothing, by a tensor both operands).
+	savesOf func(a, b *tensor.Tensor) binarySaves
+	da, db  func(c *calc, g, a, b, out *tensor.Tensor) *tensor.Tensor
 }
 
 // binarySaves says which tensors a binary derivative reads besides the
@@ -135,7 +146,11 @@ func (bg *binaryGrad) record(a, b, out *tensor.Tensor) *tensor.Tensor {
 	}
 	n := newNode(name, a, b)
 	var sa, sb, sout *tensor.Tensor
-	switch bg.saves {
+	saves := bg.saves
+	if bg.savesOf != nil {
+		saves = bg.savesOf(a, b)
+	}
+	switch saves {
 	case savesInputs:
 		sa, sb = a, b
 	case savesAll:
@@ -234,8 +249,14 @@ func (op *BinaryOp) Run(call tensor.BinaryCall) (*tensor.Tensor, error) {
 		return nil, tensor.Errorf(tensor.RuntimeError, "%s cannot run a call prepared for %s", op.Name, call.Spec.Name)
 	}
 	out, err := call.Run()
-	if err != nil || op.grad == nil || !track(out, call.A, call.B) {
+	if err != nil || !track(out, call.A, call.B) {
 		return out, err
+	}
+	if op.grad == nil {
+		if op.Unimplemented != "" {
+			notImplemented(op.Unimplemented, op.Name, []*tensor.Tensor{call.A, call.B}, out)
+		}
+		return out, nil
 	}
 	return op.grad.record(call.A, call.B, out), nil
 }

@@ -31,6 +31,35 @@ func Sum(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 	return n.attach(out), nil
 }
 
+// Nansum returns the sum of x over dims counting NaNs as zero. Its
+// gradient is g times a mask of the elements that are not NaN, a
+// product as in PyTorch's NansumBackward0 (so an infinite g gives NaN
+// there, as nanmean of an all-NaN slice does).
+func Nansum(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
+	filled := x
+	if x.DType().IsFloating() || x.DType().IsComplex() {
+		isnan, err := tensor.Isnan(x)
+		if err != nil {
+			return nil, err
+		}
+		if filled, err = tensor.MaskedFill(x, isnan, tensor.MustScalar(0.0)); err != nil {
+			return nil, err
+		}
+	}
+	out, err := tensor.Sum(filled, dims, keepdim)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode("NansumBackward0", x)
+	n.save(x)
+	xs := x.Shape()
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		keep := c.to(c.unary(tensor.LogicalNot, c.unary(tensor.Isnan, x)), g.DType())
+		return []*tensor.Tensor{c.mul(c.expandBack(g, xs, dims, keepdim), keep)}
+	}
+	return n.attach(out), nil
+}
+
 // Mean returns the mean of x over dims: the gradient of a sum divided by
 // the number of elements each result averages. The division is done on g,
 // before it is broadcast back, so the gradient stays a broadcast view.
@@ -183,17 +212,18 @@ func Aminmax(x *tensor.Tensor, dims []int, keepdim bool) (lo, hi *tensor.Tensor,
 		return nil, nil, err
 	}
 	if track(lo, x) {
-		notImplemented("aminmax", x, lo, hi)
+		notImplemented("NotImplemented", "aminmax", []*tensor.Tensor{x}, lo, hi)
 	}
 	return lo, hi, nil
 }
 
-// notImplemented records outs, computed from x by the operation op, as the
-// outputs of a node without a derivative, as PyTorch records an operation
-// that its derivatives.yaml marks not implemented: the node is called
-// NotImplemented and a backward pass through it fails.
-func notImplemented(op string, x *tensor.Tensor, outs ...*tensor.Tensor) {
-	newNode("NotImplemented", x).attachOutputs(outs, func([]*tensor.Tensor) ([]*tensor.Tensor, error) {
+// notImplemented records outs, computed from inputs by the operation op,
+// as the outputs of a node without a derivative, as PyTorch records an
+// operation that its derivatives.yaml marks not implemented: the node is
+// called name (NotImplemented, or the operation's own such as
+// NextafterBackward0) and a backward pass through it fails.
+func notImplemented(name, op string, inputs []*tensor.Tensor, outs ...*tensor.Tensor) {
+	newNode(name, inputs...).attachOutputs(outs, func([]*tensor.Tensor) ([]*tensor.Tensor, error) {
 		return nil, tensor.Errorf(tensor.RuntimeError, "derivative for aten::%s is not implemented", op).
 			WithHint("PyTorch 1.13 has no derivative for %s either", op)
 	})

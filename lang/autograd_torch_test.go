@@ -120,7 +120,12 @@ var knownGradFnGaps = map[string]string{
 	"F.linear(w, w)":                  "PyTorch records t() and mm (TBackward0, MmBackward0); kael's linear is one fused node, LinearBackward0",
 	"torch.kl_div(w, w)":              "torch.kl_div is F.kl_div in kael (its default reduction 'mean', MeanBackward0); PyTorch's torch.kl_div is the unreduced ATen function (SubBackward0)",
 	"F.linear(w, w, w[0])":            "PyTorch records t() and addmm (TBackward0, AddmmBackward0); kael's linear is one fused node, LinearBackward0",
+	"torch.var_mean(w)":               varMeanGap, "torch.var_mean(w, 0)": varMeanGap, "torch.var_mean(w, 1)": varMeanGap, "torch.var_mean(w, -1)": varMeanGap,
+	"torch.std_mean(w)": varMeanGap, "torch.std_mean(w, 0)": varMeanGap, "torch.std_mean(w, 1)": varMeanGap, "torch.std_mean(w, -1)": varMeanGap,
 }
+
+// varMeanGap is why var_mean and std_mean name other nodes than PyTorch.
+const varMeanGap = "kael computes the two results as var (or std) and mean, two nodes; PyTorch records one node with two outputs (VarMeanBackward0)"
 
 // kaelGradFns is the report of TestGradFnsLikePyTorch's Python for kael:
 // the grad_fn names of the tensors expr returns, then "again", "freed" or

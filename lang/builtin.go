@@ -111,8 +111,31 @@ func NewBuiltin(kind BuiltinKind, sig, doc string, fn func(a *Args) (Value, erro
 	if err != nil {
 		panic(fmt.Sprintf("builtin %q: %v", sig, err))
 	}
-	b := &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn,
-		Method: kind&AsMethod != 0, Func: kind&AsFunc != 0}
+	b := &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn}
+	b.register(kind)
+	return b
+}
+
+// Alias registers, as kind says, a copy of b under another name with the
+// help text doc: the same parameters (out= included), defaults and Go
+// function, as PyTorch's arccos is acos. Like NewBuiltin, it must be used
+// only while the program initialises, and panics on a name registered
+// twice.
+func (b *Builtin) Alias(kind BuiltinKind, name, doc string) *Builtin {
+	c := *b
+	c.Name, c.Doc = name, doc
+	c.Sig = name + strings.TrimPrefix(b.Sig, b.Name)
+	c.params = slices.Clone(b.params)
+	c.Examples = nil
+	c.register(kind)
+	return &c
+}
+
+// register enters b in the tables of global functions and tensor methods
+// as kind says.
+func (b *Builtin) register(kind BuiltinKind) {
+	b.Method, b.Func = kind&AsMethod != 0, kind&AsFunc != 0
+	name := b.Name
 	if b.Func {
 		if _, dup := builtins[name]; dup {
 			panic("duplicate builtin " + name)
@@ -125,7 +148,6 @@ func NewBuiltin(kind BuiltinKind, sig, doc string, fn func(a *Args) (Value, erro
 		}
 		methods[name] = b
 	}
-	return b
 }
 
 // WithExamples adds lines of code that show a use of b to its help. It

@@ -23,6 +23,10 @@ const (
 	// opsDTypes is the dtype axis: the operations over the narrow dtypes,
 	// written by gen.py dtypes.
 	opsDTypes = "testdata/ops/dtypes.json"
+	// opsFuncs holds the functions added for PyTorch's torch.* and Tensor
+	// names (aliases, rearranging, products, special functions), written
+	// by gen.py funcs.
+	opsFuncs = "testdata/ops/funcs.json"
 	// debianPython is the interpreter with python3-torch (Debian's).
 	debianPython = "/usr/bin/python3"
 )
@@ -58,7 +62,7 @@ type goldenCase struct {
 // in kael and compares the result (dtype, shape, values, refusals) and,
 // where recorded, the gradients with what PyTorch computed.
 func TestOpsAgainstPyTorch(t *testing.T) {
-	for _, file := range []string{opsGolden, opsDTypes} {
+	for _, file := range []string{opsGolden, opsDTypes, opsFuncs} {
 		cases, err := readGoldenCases(file)
 		if err != nil {
 			t.Fatal(err)
@@ -318,7 +322,7 @@ func TestOpsGoldenIsCurrent(t *testing.T) {
 		}
 		t.Skipf("no PyTorch at %s: %v", debianPython, err)
 	}
-	for _, golden := range []struct{ file, arg string }{{opsGolden, ""}, {opsDTypes, "dtypes"}} {
+	for _, golden := range []struct{ file, arg string }{{opsGolden, ""}, {opsDTypes, "dtypes"}, {opsFuncs, "funcs"}} {
 		checkGoldenCurrent(t, golden.file, golden.arg)
 	}
 }

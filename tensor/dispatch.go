@@ -50,6 +50,7 @@ var (
 		refusal: "%s does not support %s tensors"}
 	intBoolClass = tableClass{name: "IntegerBoolDTypes", accepts: func(d DType) bool { return d.Category() <= IntegerCategory },
 		refusal: "%s does not support %s tensors"}
+	intClass  = tableClass{name: "IntegerDTypes", accepts: func(d DType) bool { return d.Category() == IntegerCategory }}
 	boolClass = tableClass{name: "BoolDTypes", accepts: func(d DType) bool { return d.Category() == BoolCategory },
 		refusal: "%s does not support %s tensors"}
 	realClass       = tableClass{name: "RealDTypes", accepts: func(d DType) bool { return !d.IsComplex() }}
@@ -74,6 +75,10 @@ func NoBoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(noBoolCl
 // IntegerBoolDTypes builds a table for a kernel of integers and bools, such
 // as bitwise_and.
 func IntegerBoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(intBoolClass, fns) }
+
+// IntegerDTypes builds a table for a kernel of integers only, such as
+// gcd; another dtype is PyTorch's "not implemented for" error.
+func IntegerDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(intClass, fns) }
 
 // BoolDTypes builds a table for a kernel of bools only, such as logical_and.
 func BoolDTypes[F any](fns ByDType[F]) Kernels[F] { return newKernels(boolClass, fns) }
@@ -241,7 +246,8 @@ var pytorchKernelNames = map[string]string{
 	"amax": "max_values_cpu", "amin": "min_values_cpu", "sort": "sorting_kernel_method_name", "topk": "topk_cpu",
 	"remainder": "remainder_cpu", "floor_divide": "div_floor_cpu", "arange": "arange_cpu", "round": "round_vml_cpu",
 	"bitwise_and": "bitwise_and_cpu", "bitwise_or": "bitwise_or_cpu", "bitwise_xor": "bitwise_xor_cpu",
-	"softmax": "softmax_lastdim_kernel_impl",
+	"softmax": "softmax_lastdim_kernel_impl", "fmod": "fmod_cpu", "gcd": "gcd_cpu", "lcm": "lcm_cpu",
+	"logaddexp": "logaddexp_cpu", "logaddexp2": "logaddexp2_cpu", "nextafter": "nextafter_cpu",
 }
 
 // complexRefusals are PyTorch's own messages for operations it refuses

@@ -179,7 +179,12 @@ func markRoundingModeOmitted(b *lang.Builtin) {
 // descriptor of the mode it names, and the operand scaled by alpha when the
 // builtin has one.
 func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, err error) {
-	x, y = tensorArg(a, "input"), a.TensorLike(other)
+	x = tensorArg(a, "input")
+	if op.TensorOther {
+		y = a.Tensor(other)
+	} else {
+		y = a.TensorLike(other)
+	}
 	var alpha *tensor.Tensor
 	if a.Builtin().HasParam("alpha") {
 		if n, ok := a.Value("alpha").(int64); !ok || n != 1 {

@@ -17,6 +17,7 @@ var inPlaceUnary = []string{
 	"neg", "abs", "exp", "log", "sqrt", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "floor", "ceil",
 	"sign", "logical_not", "bitwise_not", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
 	"log2", "log10", "log1p", "expm1", "erf", "erfc", "rsqrt", "reciprocal", "trunc", "frac",
+	"exp2", "erfinv", "lgamma", "digamma", "sinc", "i0",
 }
 
 func defMath() {

@@ -152,25 +152,33 @@ func defArg(name, doc string, all func(x *tensor.Tensor) (*tensor.Tensor, error)
 // defSpread defines var or std, which take PyTorch's unbiased flag or its
 // newer correction.
 func defSpread(name, doc string, f func(x *tensor.Tensor, dims []int, correction int, keepdim bool) (*tensor.Tensor, error)) {
-	lang.NewBuiltin(lang.AsBoth, name+"(input, dim=None, unbiased=True, keepdim=False, *, correction=None)", doc, func(a *lang.Args) (lang.Value, error) {
-		x, unbiased := tensorArg(a, "input"), a.Bool("unbiased")
-		var dims []int
-		if b, ok := a.Value("dim").(bool); ok { // x.var(False): the unbiased flag
-			unbiased = b
-		} else {
-			dims = a.Ints("dim")
-		}
-		keep := a.Bool("keepdim")
-		correction := 0
-		if unbiased {
-			correction = 1
-		}
-		if !a.IsNone("correction") {
-			correction = a.Int("correction")
-		}
-		if err := a.Err(); err != nil {
+	lang.NewBuiltin(lang.AsBoth, name+spreadParams, doc, func(a *lang.Args) (lang.Value, error) {
+		x, dims, correction, keep, err := spreadArgs(a)
+		if err != nil {
 			return nil, err
 		}
 		return result(f(x, dims, correction, keep))
 	})
+}
+
+// spreadParams are the parameters of var, std, var_mean and std_mean.
+const spreadParams = "(input, dim=None, unbiased=True, keepdim=False, *, correction=None)"
+
+// spreadArgs reads the arguments of spreadParams: x.var(False) passes the
+// unbiased flag as dim, and correction, when given, overrides unbiased.
+func spreadArgs(a *lang.Args) (x *tensor.Tensor, dims []int, correction int, keep bool, err error) {
+	x, unbiased := tensorArg(a, "input"), a.Bool("unbiased")
+	if b, ok := a.Value("dim").(bool); ok {
+		unbiased = b
+	} else {
+		dims = a.Ints("dim")
+	}
+	keep = a.Bool("keepdim")
+	if unbiased {
+		correction = 1
+	}
+	if !a.IsNone("correction") {
+		correction = a.Int("correction")
+	}
+	return x, dims, correction, keep, a.Err()
 }

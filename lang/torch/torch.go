@@ -29,10 +29,11 @@ func defMethod(typeName, sig, doc string, fn func(a *lang.Args) (lang.Value, err
 // function, defX, called here rather than an init function of its own:
 // Go runs a package's init functions in the order of its files' names, so
 // that a dependency between two of them would break when a file is
-// renamed. Here the order is stated, and only one step depends on the
-// others: defOut adds out= to builtins the steps before it define, so it
-// comes last. TestRegistration checks that every defX is called here and
-// that no file has an init function of its own.
+// renamed. Here the order is stated, and two steps depend on the others:
+// defOut adds out= to builtins the steps before it define, and
+// defAliases, after it, copies builtins with their out=. TestRegistration
+// checks that every defX is called here and that no file has an init
+// function of its own.
 func init() {
 	// torch's functions and the tensor methods.
 	defTensorFuncs()
@@ -64,6 +65,12 @@ func init() {
 	defSave()
 	defDeepCopy()
 	defCopy()
+	defRearrange()
+	defProducts()
+	defComposedMath()
+	defComposedReductions()
+	defConstruct()
+	defTensorQueries()
 
 	// torch.autograd and torch.optim.
 	defAutograd()
@@ -104,8 +111,10 @@ func init() {
 	defMethodTables()
 	defExamples()
 
-	// Last: out= wraps the builtins defined above.
+	// Last: out= wraps the builtins defined above, and the aliases copy
+	// them with it.
 	defOut()
+	defAliases()
 }
 
 func defMethodTables() {

@@ -1,0 +1,305 @@
+package torch
+
+import (
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The products beyond matmul: mv, inner, kron, and the fused
+// beta * input + alpha * product functions addmm, addmv, addr, baddbmm
+// and addbmm, with addcmul and addcdiv, each recorded as PyTorch's one
+// node (AddmmBackward0, ...) through autograd.Composite.
+
+func defProducts() {
+	lang.NewBuiltin(lang.AsBoth, "mv(input, vec)", "The product of the matrix input and the vector vec.", func(a *lang.Args) (lang.Value, error) {
+		m, v := tensorArg(a, "input"), tensorArg(a, "vec")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(autograd.Composite("MvBackward0", []*tensor.Tensor{m, v}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return mv(in[0], in[1])
+		}))
+	})
+	for _, op := range []struct {
+		name, first, second, node, doc string
+		// input is the rule for input's dtype: "same" refuses another than
+		// the product's, "cast" converts it to the product's, "promote"
+		// promotes the two (and refuses float beta and alpha for integers).
+		input   string
+		product func(x, y *tensor.Tensor) (*tensor.Tensor, error)
+	}{
+		{"addmm", "mat1", "mat2", "AddmmBackward0", "beta * input + alpha * (mat1 @ mat2), for matrices mat1 (n×m) and mat2 (m×p); input broadcasts to n×p.", "same", matrixProduct("mat1", "mat2")},
+		{"addmv", "mat", "vec", "AddmvBackward0", "beta * input + alpha * (mat @ vec), for a matrix mat and a vector vec; input broadcasts to the result.", "cast", mv},
+		{"addr", "vec1", "vec2", "AddrBackward0", "beta * input + alpha * outer(vec1, vec2); input broadcasts to the result.", "promote", outerProduct},
+		{"baddbmm", "batch1", "batch2", "BaddbmmBackward0", "beta * input + alpha * bmm(batch1, batch2), for 3-D batch1 (b×n×m) and batch2 (b×m×p); input broadcasts to b×n×p.", "cast", autograd.Bmm},
+		{"addbmm", "batch1", "batch2", "AddbmmBackward0", "beta * input + alpha * the sum over the batch of bmm(batch1, batch2); input broadcasts to n×p.", "same", func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+			p, err := autograd.Bmm(x, y)
+			if err != nil {
+				return nil, err
+			}
+			return autograd.Sum(p, []int{0}, false)
+		}},
+	} {
+		sig := "(input, " + op.first + ", " + op.second + ", *, beta=1, alpha=1)"
+		build := func(a *lang.Args) (x *tensor.Tensor, apply func(t *tensor.Tensor) (*tensor.Tensor, error), others []*tensor.Tensor, err error) {
+			x, m1, m2 := tensorArg(a, "input"), tensorArg(a, op.first), tensorArg(a, op.second)
+			if err := a.Err(); err != nil {
+				return nil, nil, nil, err
+			}
+			beta, alpha, err := scaleArgs(a, op.input == "promote", x, m1, m2)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			if op.name == "addr" {
+				if err := addrArgs(m1, m2); err != nil {
+					return nil, nil, nil, err
+				}
+			}
+			if op.input == "same" && x.DType() != m1.DType() {
+				return nil, nil, nil, lang.Errorf(lang.RuntimeError, "self and mat2 must have the same dtype")
+			}
+			return x, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+				return autograd.Composite(op.node, []*tensor.Tensor{t, m1, m2}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+					p, err := op.product(in[1], in[2])
+					if err != nil {
+						return nil, err
+					}
+					return scaledSum(in[0], beta, p, alpha, op.input == "cast")
+				})
+			}, []*tensor.Tensor{m1, m2}, nil
+		}
+		lang.NewBuiltin(lang.AsBoth, op.name+sig, op.doc, func(a *lang.Args) (lang.Value, error) {
+			x, apply, _, err := build(a)
+			if err != nil {
+				return nil, err
+			}
+			return result(apply(x))
+		})
+		lang.NewBuiltin(lang.AsMethod, op.name+"_"+sig, "In place: input = "+op.name+"(input, ...); returns input.", func(a *lang.Args) (lang.Value, error) {
+			x, apply, others, err := build(a)
+			if err != nil {
+				return nil, err
+			}
+			return inPlace(x, autograd.Rewrite(x, op.name+"_", apply, others...))
+		})
+	}
+	for _, op := range []struct {
+		name, node, doc string
+	}{
+		{"addcmul", "AddcmulBackward0", "input + value * tensor1 * tensor2, broadcasting all three."},
+		{"addcdiv", "AddcdivBackward0", "input + value * tensor1 / tensor2, broadcasting all three; tensor1 and tensor2 may not both be integers."},
+	} {
+		sig := "(input, tensor1, tensor2, *, value=1)"
+		build := func(a *lang.Args) (x *tensor.Tensor, apply func(t *tensor.Tensor) (*tensor.Tensor, error), others []*tensor.Tensor, err error) {
+			x, t1, t2, value := tensorArg(a, "input"), tensorArg(a, "tensor1"), tensorArg(a, "tensor2"), a.TensorLike("value")
+			if err := a.Err(); err != nil {
+				return nil, nil, nil, err
+			}
+			div := op.name == "addcdiv"
+			if div && !t1.DType().IsFloating() && !t1.DType().IsComplex() && !t2.DType().IsFloating() && !t2.DType().IsComplex() {
+				return nil, nil, nil, lang.Errorf(lang.RuntimeError, "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.")
+			}
+			return x, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+				return autograd.Composite(op.node, []*tensor.Tensor{t, t1, t2}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+					combine := autograd.Mul
+					if div {
+						combine = autograd.Div
+					}
+					p, err := combine(in[1], in[2])
+					if err != nil {
+						return nil, err
+					}
+					if p, err = scaled(p, value); err != nil {
+						return nil, err
+					}
+					return autograd.Add(in[0], p)
+				})
+			}, []*tensor.Tensor{t1, t2}, nil
+		}
+		lang.NewBuiltin(lang.AsBoth, op.name+sig, op.doc, func(a *lang.Args) (lang.Value, error) {
+			x, apply, _, err := build(a)
+			if err != nil {
+				return nil, err
+			}
+			return result(apply(x))
+		})
+		lang.NewBuiltin(lang.AsMethod, op.name+"_"+sig, "In place: input = "+op.name+"(input, ...); returns input.", func(a *lang.Args) (lang.Value, error) {
+			x, apply, others, err := build(a)
+			if err != nil {
+				return nil, err
+			}
+			return inPlace(x, autograd.Rewrite(x, op.name+"_", apply, others...))
+		})
+	}
+	lang.NewBuiltin(lang.AsBoth, "inner(input, other)", "The sums of products over the last dimensions of input and other (a number when either is 0-d: their product).", func(a *lang.Args) (lang.Value, error) {
+		x, y := tensorArg(a, "input"), tensorArg(a, "other")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if x.Dim() == 0 || y.Dim() == 0 {
+			return result(autograd.Mul(x, y))
+		}
+		if xs, ys := x.Shape(), y.Shape(); xs[len(xs)-1] != ys[len(ys)-1] {
+			return nil, lang.Errorf(lang.RuntimeError, "inner() the last dimension must match on both input tensors but got shapes %s and %s", listText(xs), listText(ys))
+		}
+		// PyTorch's inner ends in a reshape of a matrix product.
+		return result(autograd.Composite("ReshapeAliasBackward0", []*tensor.Tensor{x, y}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return autograd.Tensordot(in[0], in[1], []int{x.Dim() - 1}, []int{y.Dim() - 1})
+		}))
+	})
+	lang.NewBuiltin(lang.AsBoth, "kron(input, other)", "The Kronecker product: each element of input times the whole of other, laid out block by block (the fewer dimensions get leading 1s).", func(a *lang.Args) (lang.Value, error) {
+		x, y := tensorArg(a, "input"), tensorArg(a, "other")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(autograd.Composite("UnsafeViewBackward0", []*tensor.Tensor{x, y}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return kron(in[0], in[1])
+		}))
+	})
+}
+
+// mv multiplies a matrix by a vector, with PyTorch's checks.
+func mv(m, v *tensor.Tensor) (*tensor.Tensor, error) {
+	if m.Dim() != 2 || v.Dim() != 1 {
+		return nil, lang.Errorf(lang.RuntimeError, "vector + matrix @ vector expected, got 1, %d, %d", m.Dim(), v.Dim())
+	}
+	if m.Shape()[1] != v.Shape()[0] {
+		return nil, lang.Errorf(lang.RuntimeError, "size mismatch, got %d, %dx%d,%d", m.Shape()[0], m.Shape()[0], m.Shape()[1], v.Shape()[0])
+	}
+	return autograd.Matmul(m, v)
+}
+
+// matrixProduct returns mm with PyTorch's addmm checks, naming the
+// matrices as addmm does.
+func matrixProduct(first, second string) func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+	return func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+		for _, m := range []struct {
+			name string
+			t    *tensor.Tensor
+		}{{first, x}, {second, y}} {
+			if m.t.Dim() != 2 {
+				return nil, lang.Errorf(lang.RuntimeError, "%s must be a matrix, got %d-D tensor", m.name, m.t.Dim())
+			}
+		}
+		return autograd.Mm(x, y)
+	}
+}
+
+// outerProduct is addr's product of two vectors.
+func outerProduct(x, y *tensor.Tensor) (*tensor.Tensor, error) { return autograd.Outer(x, y) }
+
+// addrArgs checks that addr's operands are vectors.
+func addrArgs(v1, v2 *tensor.Tensor) error {
+	for _, v := range []struct {
+		name string
+		t    *tensor.Tensor
+	}{{"vec1", v1}, {"vec2", v2}} {
+		if v.t.Dim() != 1 {
+			return lang.Errorf(lang.RuntimeError, "addr: Expected 1-D argument %s, but got %d-D", v.name, v.t.Dim())
+		}
+	}
+	return nil
+}
+
+// scaleArgs reads beta and alpha as wrapped numbers; with checkFloat,
+// it refuses a float one when the operands are integers, as PyTorch's
+// addr does.
+func scaleArgs(a *lang.Args, checkFloat bool, ts ...*tensor.Tensor) (beta, alpha *tensor.Tensor, err error) {
+	beta, alpha = a.TensorLike("beta"), a.TensorLike("alpha")
+	if err := a.Err(); err != nil {
+		return nil, nil, err
+	}
+	integral := checkFloat
+	for _, t := range ts {
+		integral = integral && !t.DType().IsFloating() && !t.DType().IsComplex()
+	}
+	for _, s := range []struct {
+		name string
+		t    *tensor.Tensor
+	}{{"beta", beta}, {"alpha", alpha}} {
+		if integral && (s.t.DType().IsFloating() || s.t.DType().IsComplex()) {
+			return nil, nil, lang.Errorf(lang.RuntimeError, "For integral input tensors, argument %s must not be a floating point number.", s.name)
+		}
+	}
+	return beta, alpha, nil
+}
+
+// scalarIs reports whether the wrapped number s equals v.
+func scalarIs(s *tensor.Tensor, v float64) bool {
+	f, err := s.Float64s()
+	return err == nil && len(f) == 1 && f[0] == v
+}
+
+// scaled returns s * t, or t itself when s is 1.
+func scaled(t, s *tensor.Tensor) (*tensor.Tensor, error) {
+	if scalarIs(s, 1) {
+		return t, nil
+	}
+	return autograd.Mul(t, s)
+}
+
+// scaledSum returns beta * input + alpha * p with input expanded to p's
+// shape (and, with cast, converted to p's dtype); beta 0 ignores input's
+// values (NaN included), as PyTorch does.
+func scaledSum(input, beta, p, alpha *tensor.Tensor, cast bool) (*tensor.Tensor, error) {
+	in, err := autograd.Expand(input, p.Shape()...)
+	if err != nil {
+		return nil, err
+	}
+	if cast && in.DType() != p.DType() {
+		if in, err = autograd.To(in, p.DType()); err != nil {
+			return nil, err
+		}
+	}
+	if p, err = scaled(p, alpha); err != nil {
+		return nil, err
+	}
+	if scalarIs(beta, 0) {
+		return p, nil
+	}
+	if in, err = scaled(in, beta); err != nil {
+		return nil, err
+	}
+	return autograd.Add(in, p)
+}
+
+// kron returns the Kronecker product of x and y: with both padded to the
+// same rank r, the result has sizes x[i]·y[i], element (i·ys + j) being
+// x[i]·y[j] in each dimension. It is computed as PyTorch does, by a
+// broadcast product of x with interleaved size-1 dimensions and y, then a
+// reshape.
+func kron(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+	r := max(x.Dim(), y.Dim())
+	xs, ys := padShape(x.Shape(), r), padShape(y.Shape(), r)
+	xShape := make([]int, 0, 2*r)
+	yShape := make([]int, 0, 2*r)
+	out := make([]int, r)
+	for i := range r {
+		xShape = append(xShape, xs[i], 1)
+		yShape = append(yShape, 1, ys[i])
+		out[i] = xs[i] * ys[i]
+	}
+	xv, err := autograd.Reshape(x, xShape...)
+	if err != nil {
+		return nil, err
+	}
+	yv, err := autograd.Reshape(y, yShape...)
+	if err != nil {
+		return nil, err
+	}
+	p, err := autograd.Mul(xv, yv)
+	if err != nil {
+		return nil, err
+	}
+	return autograd.Reshape(p, out...)
+}
+
+// padShape returns shape with leading 1s up to rank r.
+func padShape(shape []int, r int) []int {
+	out := make([]int, r-len(shape), r)
+	for i := range out {
+		out[i] = 1
+	}
+	return append(out, shape...)
+}
