@@ -126,11 +126,12 @@ var activationFuncs = []activationFunc{
 }
 
 // paramNames lists the names of a parameter list: "beta=1, threshold=20"
-// gives beta and threshold.
+// gives beta and threshold (a bare * marking keyword-only parameters is
+// no name).
 func paramNames(params string) []string {
 	var names []string
 	for _, p := range strings.Split(params, ",") {
-		if name, _, _ := strings.Cut(strings.TrimSpace(p), "="); name != "" {
+		if name, _, _ := strings.Cut(strings.TrimSpace(p), "="); name != "" && name != "*" {
 			names = append(names, name)
 		}
 	}

@@ -91,6 +91,8 @@ func init() {
 	defTransformers()
 	defNorms()
 	defLosses()
+	defMultiOps()
+	defDistances()
 	defResampling()
 	defNNUtils()
 
