@@ -83,3 +83,18 @@ def err(f):
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
+
+// TestInPlaceFunctionalMatchesTorch checks F.relu_, F.elu_ and the other
+// in-place activations of torch.nn.functional: the value written into the
+// input, the input returned and the gradient through it.
+func TestInPlaceFunctionalMatchesTorch(t *testing.T) {
+	prelude := "import torch\nimport torch.nn.functional as F\nr = lambda t: [round(v, 4) for v in t.flatten().tolist()]\n" +
+		"def run(name, *args, **kw):\n    w = torch.tensor([-1.5, -0.2, 0.3, 2.0], requires_grad=True)\n    x = w * 1.0\n    y = getattr(F, name)(x, *args, **kw)\n    y.sum().backward()\n    return y is x, r(x), r(w.grad)\n"
+	srcs := []string{
+		"run('relu_')", "run('elu_')", "run('elu_', 0.5)", "run('celu_', alpha=2.0)", "run('selu_')",
+		"run('leaky_relu_', 0.2)", "run('leaky_relu_')", "run('hardtanh_', -0.5, 0.5)", "run('hardtanh_')", "run('threshold_', 0.1, 20.0)",
+		"x = torch.tensor([-1.0, 1.0])\nF.elu_(x, alpha=2.0), x",
+		"w = torch.ones(2, requires_grad=True)\ntry:\n    F.relu_(w)\nexcept RuntimeError as e:\n    print(e)",
+	}
+	langtest.CheckMatchesTorch(t, prelude, srcs)
+}
