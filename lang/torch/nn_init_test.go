@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kael-dev/kael/lang/internal/langtest"
+	_ "github.com/kael-dev/kael/lang/lib/warnings" // nn.init warns through it
 )
 
 // TestNNInitMatchesTorch checks the initialisers of torch.nn.init that
