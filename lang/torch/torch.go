@@ -93,6 +93,7 @@ func init() {
 	defLosses()
 	defMultiOps()
 	defDistances()
+	defLPPoolAndFriends()
 	defResampling()
 	defNNUtils()
 
