@@ -94,6 +94,7 @@ func init() {
 	defMultiOps()
 	defDistances()
 	defLPPoolAndFriends()
+	defMaxPoolND()
 	defResampling()
 	defNNUtils()
 
