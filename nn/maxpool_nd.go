@@ -229,7 +229,6 @@ func joinX(sizes []int) string {
 	return s
 }
 
-
 // IndexedPool is a max pool module (MaxPool3d, AdaptiveMaxPool1d/2d/3d)
 // whose forward gives the values, or the values and the indices with
 // return_indices.
