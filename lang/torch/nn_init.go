@@ -19,6 +19,7 @@ func defNNInit() {
 	for _, b := range NNInitFunctions() {
 		nnInitModule.Attrs[b.Name] = b
 	}
+	nnInitModule.Attrs["Tensor"] = torchMembers["Tensor"] // imported by PyTorch's init.py
 }
 
 // initFunc is one initialiser of torch.nn.init: its signature (named
@@ -57,7 +58,7 @@ var initFuncs = []initFunc{
 			return nil
 		}
 		if mean < lo-2*std || mean > hi+2*std {
-			if err := initWarn(a, "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The distribution of values may be incorrect."); err != nil {
+			if err := warnUser(a, "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The distribution of values may be incorrect."); err != nil {
 				return err
 			}
 		}
@@ -137,9 +138,9 @@ var initFuncs = []initFunc{
 	{"ones_(tensor)", "Fills tensor with ones.", false, func(_ *lang.Args, t *tensor.Tensor) error { return tensor.InitOnes(t) }},
 }
 
-// initWarn issues a UserWarning through the warnings module, as
-// torch.nn.init does.
-func initWarn(a *lang.Args, msg string) error {
+// warnUser issues a UserWarning through the warnings module, as
+// torch.nn.init and torch.nn.utils do.
+func warnUser(a *lang.Args, msg string) error {
 	w, err := a.Import("warnings")
 	if err != nil {
 		return err
@@ -160,7 +161,7 @@ func NNInitFunctions() []*lang.Builtin {
 			}
 			if deprecatedFor != "" {
 				old := strings.TrimSuffix(deprecatedFor, "_")
-				if err := initWarn(a, "nn.init."+old+" is now deprecated in favor of nn.init."+deprecatedFor+"."); err != nil {
+				if err := warnUser(a, "nn.init."+old+" is now deprecated in favor of nn.init."+deprecatedFor+"."); err != nil {
 					return nil, err
 				}
 			}

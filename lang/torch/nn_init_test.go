@@ -29,6 +29,16 @@ func TestNNInitMatchesTorch(t *testing.T) {
     out = [I.uniform(x) is x, r(x), r(I.normal(x)), r(I.constant(x, 2)), r(I.eye(x)), r(I.xavier_uniform(x)), r(I.xavier_normal(x, gain=2)), r(I.kaiming_uniform(x)), r(I.kaiming_normal(x, mode='fan_out')), r(I.orthogonal(x)), r(I.sparse(x, 0.5)), r(I.dirac(torch.empty(1, 1, 3)))]
     I.trunc_normal_(x, mean=10.0)
 out, [(str(m.message), m.category.__name__) for m in w]`,
+		"import torch.nn.functional as F\nI.Tensor is torch.Tensor, F.Tensor is torch.Tensor",
+		`import torch.nn.utils as U
+import torch.nn.utils.clip_grad as CG
+from torch.nn.utils.convert_parameters import parameters_to_vector
+p = torch.nn.Parameter(torch.tensor([3.0, 4.0]))
+p.grad = torch.tensor([3.0, 4.0])
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    n = U.clip_grad_norm([p], 1.0)
+hasattr(U, 'clip_grad'), hasattr(U, 'convert_parameters'), CG.clip_grad_value_ is U.clip_grad_value_, n, p.grad, [str(m.message) for m in w], parameters_to_vector([p])`,
 		"err(lambda: I.eye_(torch.empty(3)))",
 		"err(lambda: I.dirac_(torch.empty(3, 3)))",
 		"err(lambda: I.dirac_(torch.empty(3, 3, 3), groups=2))",
