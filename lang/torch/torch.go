@@ -95,6 +95,7 @@ func init() {
 	defDistances()
 	defLPPoolAndFriends()
 	defMaxPoolND()
+	defFold()
 	defResampling()
 	defNNUtils()
 
