@@ -96,6 +96,7 @@ func init() {
 	defLPPoolAndFriends()
 	defMaxPoolND()
 	defFold()
+	defRandomLayers()
 	defResampling()
 	defNNUtils()
 
