@@ -28,7 +28,9 @@ func defRandomLayers() {
 			doc = "Alpha dropout of whole channels (dimension 1 of [N, C, *]): while training, each channel is dropped with probability p to SELU's negative saturation value and the result rescaled to keep zero mean and unit variance."
 		}
 		f := func(p float64) func(x *tensor.Tensor, training bool) (*tensor.Tensor, error) {
-			return func(x *tensor.Tensor, training bool) (*tensor.Tensor, error) { return nn.AlphaDropout(x, p, training, feature) }
+			return func(x *tensor.Tensor, training bool) (*tensor.Tensor, error) {
+				return nn.AlphaDropout(x, p, training, feature)
+			}
 		}
 		defLayer("dropout", class+"(p=0.5, inplace=False)", doc+" After model.eval() it passes the input through. As in PyTorch, the layer's inplace is shown but not used.", func(a *lang.Args) (nn.Module, error) {
 			p := a.Float("p")
@@ -62,7 +64,9 @@ func defRandomLayers() {
 		}
 		extra := "lower=" + given(a, "lower") + ", upper=" + given(a, "upper") + inplaceSuffix(a)
 		return nn.NewTrainFunc("RReLU", extra, "rrelu_", hypersOf(a, "lower=0.125, upper=0.3333333333333333, inplace=False"), inplace,
-			func(x *tensor.Tensor, training bool) (*tensor.Tensor, error) { return nn.RReLU(x, lower, upper, training) }), nil
+			func(x *tensor.Tensor, training bool) (*tensor.Tensor, error) {
+				return nn.RReLU(x, lower, upper, training)
+			}), nil
 	})
 	for _, inplaceOnly := range []bool{false, true} {
 		sig := "rrelu(input, lower=0.125, upper=0.3333333333333333, training=False, inplace=False)"
