@@ -1,6 +1,8 @@
 package torch
 
 import (
+	"strings"
+
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
@@ -41,4 +43,35 @@ func defFold() {
 		out, o := intPair(a, "output_size"), readFold(a)
 		return "output_size=" + given(a, "output_size") + ", " + blockExtra(a), func(x *tensor.Tensor) (*tensor.Tensor, error) { return nn.Fold(x, out, o) }
 	})
+}
+
+// defUpsample defines PyTorch's deprecated F.upsample, F.upsample_nearest
+// and F.upsample_bilinear: each warns, then calls F.interpolate (bilinear
+// with align_corners=True).
+func defUpsample() {
+	for _, u := range []struct {
+		sig, mode string
+		corners   lang.Value
+	}{
+		{"upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None)", "", nil},
+		{"upsample_nearest(input, size=None, scale_factor=None)", "nearest", lang.None},
+		{"upsample_bilinear(input, size=None, scale_factor=None)", "bilinear", true},
+	} {
+		name, _, _ := strings.Cut(u.sig, "(")
+		functionalOnlyDef(lang.NewBuiltin(lang.AsValue, u.sig, "Deprecated: warns, then resizes as interpolate"+map[bool]string{true: "(mode='" + u.mode + "')", false: ""}[u.mode != ""]+" does.", func(a *lang.Args) (lang.Value, error) {
+			mode, corners := lang.Value(u.mode), u.corners
+			if u.mode == "" {
+				mode, corners = a.Value("mode"), a.Value("align_corners")
+			}
+			pos := []lang.Value{a.Value("input"), a.Value("size"), a.Value("scale_factor")}
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if err := warnUser(a, "nn.functional."+name+" is deprecated. Use nn.functional.interpolate instead."); err != nil {
+				return nil, err
+			}
+			interp, _ := lang.LookupBuiltin("interpolate")
+			return a.CallKw(interp, pos, []string{"mode", "align_corners"}, []lang.Value{mode, corners})
+		}))
+	}
 }

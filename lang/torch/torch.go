@@ -97,6 +97,7 @@ func init() {
 	defMaxPoolND()
 	defFold()
 	defRandomLayers()
+	defUpsample()
 	defResampling()
 	defNNUtils()
 
