@@ -220,3 +220,91 @@ func defDistances() {
 		return result(nn.Pdist(x, p))
 	})
 }
+
+// distanceLoss is nn.TripletMarginWithDistanceLoss: a Multi holding the
+// distance function called from forward (a module is also registered as
+// the submodule distance_function, as PyTorch's attribute assignment
+// does).
+type distanceLoss struct {
+	*nn.Multi
+	distance  lang.Value
+	margin    float64
+	swap      bool
+	reduction string
+}
+
+// tripletLoss computes the triplet loss with the distance function dist
+// (PyTorch 1.13 leaves the inputs' shapes to it).
+func tripletLoss(a *lang.Args, x, p, n *tensor.Tensor, dist lang.Value, margin float64, swap bool, reduction string) (lang.Value, error) {
+	return result(nn.TripletMarginWithDistance(x, p, n, callDistance(a, dist), margin, swap, reduction))
+}
+
+// callDistance returns dist as a function of two tensors, called through
+// the language (a module, a lambda, F.pairwise_distance).
+func callDistance(a *lang.Args, dist lang.Value) func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+	return func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+		v, err := a.Call(dist, x, y)
+		if err != nil {
+			return nil, err
+		}
+		t, ok := v.(*tensor.Tensor)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "distance_function must return a Tensor, not %s", lang.TypeName(v))
+		}
+		return t, nil
+	}
+}
+
+// tripletDistance reads the margin, swap and reduction of the triplet
+// loss with a distance function (PyTorch 1.13 checks none of them).
+func tripletDistance(a *lang.Args) (margin float64, swap bool, reduction string) {
+	return a.Float("margin"), a.Bool("swap"), a.Str("reduction")
+}
+
+func defTripletWithDistance() {
+	const doc = "max(0, margin + d(anchor, positive) - d(anchor, negative)) with d the distance_function (pairwise_distance when None), called on two tensors; swap uses the smaller of d(anchor, negative) and d(positive, negative)."
+	pairwise, _ := lang.LookupBuiltin("pairwise_distance")
+	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0, swap=False, reduction='mean')", doc, func(a *lang.Args) (lang.Value, error) {
+		x, p, n := tensorArg(a, "anchor"), tensorArg(a, "positive"), tensorArg(a, "negative")
+		margin, swap, reduction := tripletDistance(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		var dist lang.Value = pairwise
+		if !a.IsNone("distance_function") {
+			dist = a.Value("distance_function")
+		}
+		return tripletLoss(a, x, p, n, dist, margin, swap, reduction)
+	}))
+	defLayer("loss", "TripletMarginWithDistanceLoss(*, distance_function=None, margin=1.0, swap=False, reduction='mean')", doc+" Called as loss(anchor, positive, negative).", func(a *lang.Args) (nn.Module, error) {
+		margin, swap, reduction := tripletDistance(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		dist := a.Value("distance_function")
+		if a.IsNone("distance_function") {
+			v, err := a.Call(torchNN["PairwiseDistance"])
+			if err != nil {
+				return nil, err
+			}
+			dist = v
+		}
+		hypers := []nn.Hyper{{Name: "margin", Value: margin}, {Name: "swap", Value: swap}, {Name: "reduction", Value: reduction}}
+		m := &distanceLoss{Multi: nn.NewMulti("TripletMarginWithDistanceLoss", hypers, nil, false, nil), distance: dist, margin: margin, swap: swap, reduction: reduction}
+		if sub, ok := asModule(dist); ok {
+			m.Base().SetModule("distance_function", sub)
+		}
+		return m, nil
+	})
+	layerForwards["TripletMarginWithDistanceLoss"] = lang.NewBuiltin(lang.AsValue, "forward(self, anchor, positive, negative)", "The triplet loss of the inputs with the module's distance function.", func(a *lang.Args) (lang.Value, error) {
+		m, err := selfLayer[*distanceLoss](a)
+		if err != nil {
+			return nil, err
+		}
+		x, p, n := tensorArg(a, "anchor"), tensorArg(a, "positive"), tensorArg(a, "negative")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return tripletLoss(a, x, p, n, m.distance, m.margin, m.swap, m.reduction)
+	})
+}

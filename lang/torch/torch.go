@@ -98,6 +98,7 @@ func init() {
 	defFold()
 	defRandomLayers()
 	defUpsample()
+	defTripletWithDistance()
 	defResampling()
 	defNNUtils()
 
