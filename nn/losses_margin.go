@@ -132,11 +132,13 @@ func Pdist(x *tensor.Tensor, p float64) (*tensor.Tensor, error) {
 	if len(is) == 0 {
 		return c.zeros(x.DType(), 0), c.err
 	}
-	rows := func(idx []int64) *tensor.Tensor {
-		t := c.do(func() (*tensor.Tensor, error) { return tensor.FromSlice(idx, len(idx)) })
-		return c.do(func() (*tensor.Tensor, error) { return autograd.IndexSelect(x, 0, t) })
-	}
-	return c.norm(c.sub(rows(is), rows(js)), p, []int{1}, false), c.err
+	return autograd.Composite("PdistBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		rows := func(idx []int64) *tensor.Tensor {
+			t := c.do(func() (*tensor.Tensor, error) { return tensor.FromSlice(idx, len(idx)) })
+			return c.do(func() (*tensor.Tensor, error) { return autograd.IndexSelect(in[0], 0, t) })
+		}
+		return c.norm(c.sub(rows(is), rows(js)), p, []int{1}, false), c.err
+	})
 }
 
 // sameDims checks that the named inputs of a loss have one number of

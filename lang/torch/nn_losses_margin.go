@@ -151,7 +151,13 @@ func defMultiOps() {
 		if classParams == "" {
 			classParams = op.params
 		}
-		lang.NewBuiltin(lang.AsFunc, op.fn+"("+op.inputs+", "+op.params+")", op.doc, func(a *lang.Args) (lang.Value, error) {
+		// The distances are torch.* functions too; torch's losses take an
+		// int reduction, so F's are F's only.
+		kind := lang.AsValue
+		if op.file == "distance" {
+			kind = lang.AsFunc
+		}
+		b := lang.NewBuiltin(kind, op.fn+"("+op.inputs+", "+op.params+")", op.doc, func(a *lang.Args) (lang.Value, error) {
 			names := paramNames(op.inputs)
 			in := make([]*tensor.Tensor, len(names))
 			for i, n := range names {
@@ -164,6 +170,9 @@ func defMultiOps() {
 			}
 			return result(op.run(in, s))
 		})
+		if kind == lang.AsValue {
+			functionalOnlyDef(b)
+		}
 		defLayer(op.file, op.class+"("+classParams+")", op.doc+" Called as "+strings.ToLower(op.class[:1])+op.class[1:]+"("+op.inputs+").", func(a *lang.Args) (nn.Module, error) {
 			s := readMulti(a, classParams)
 			checkMultiMarginP(a, op, s)

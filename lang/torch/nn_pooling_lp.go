@@ -63,15 +63,13 @@ func defLPPoolAndFriends() {
 		groups := a.Int("groups")
 		return "groups=" + given(a, "groups"), func(x *tensor.Tensor) (*tensor.Tensor, error) { return nn.ChannelShuffle(x, groups) }
 	})
-	for _, name := range []string{"channel_shuffle", "native_channel_shuffle"} {
-		lang.NewBuiltin(lang.AsFunc, name+"(input, groups)", shuffleDoc, func(a *lang.Args) (lang.Value, error) {
-			x, groups := tensorArg(a, "input"), a.Int("groups")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			return result(nn.ChannelShuffle(x, groups))
-		})
-	}
+	lang.NewBuiltin(lang.AsFunc, "channel_shuffle(input, groups)", shuffleDoc, func(a *lang.Args) (lang.Value, error) {
+		x, groups := tensorArg(a, "input"), a.Int("groups")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(nn.ChannelShuffle(x, groups))
+	})
 
 	const bilinearDoc = "The bilinear map y_k = x1ᵀ·W_k·x2 + b_k over the last dimension of input1 and input2."
 	lang.NewBuiltin(lang.AsFunc, "bilinear(input1, input2, weight, bias=None)", bilinearDoc, func(a *lang.Args) (lang.Value, error) {
