@@ -131,3 +131,100 @@ func sizesX(s []int) string {
 	}
 	return out + ")"
 }
+
+// ConvTranspose3d is F.conv_transpose3d: x [N, Cin, D, H, W] (or
+// [Cin, D, H, W]) with weight [Cin, out_channels/groups, kD, kH, kW], plus
+// bias; o.Padding's front, top and left entries are the padding of each
+// dimension, outputPadding adds planes at the back, bottom and right.
+// Each input plane d and kernel depth k adds the 2-D transposed
+// convolution of the plane to output plane d·stride + k·dilation -
+// padding, recorded as one node, ConvolutionBackward0.
+func ConvTranspose3d(x, weight, bias *tensor.Tensor, o Conv3dOptions, outputPadding [3]int) (*tensor.Tensor, error) {
+	if x.Dim() != 4 && x.Dim() != 5 {
+		return nil, tensor.Errorf(tensor.RuntimeError, "Expected 4D (unbatched) or 5D (batched) input to conv_transpose3d, but got input of size: %s", tensor.FormatShape(x.Shape()))
+	}
+	if weight.Dim() != 5 {
+		return nil, tensor.Errorf(tensor.RuntimeError, "weight should have at least five dimensions")
+	}
+	for i, s := range o.Stride {
+		if s <= 0 || o.Dilation[i] <= 0 {
+			return nil, tensor.Errorf(tensor.RuntimeError, "non-positive stride or dilation is not supported")
+		}
+		if outputPadding[i] >= s && outputPadding[i] >= o.Dilation[i] {
+			return nil, tensor.Errorf(tensor.RuntimeError, "output padding must be smaller than either stride or dilation, but got output_padding_depth: %d output_padding_height: %d output_padding_width: %d stride_depth: %d stride_height: %d stride_width: %d dilation_depth: %d dilation_height: %d dilation_width: %d",
+				outputPadding[0], outputPadding[1], outputPadding[2], o.Stride[0], o.Stride[1], o.Stride[2], o.Dilation[0], o.Dilation[1], o.Dilation[2])
+		}
+	}
+	return Composite("ConvolutionBackward0", []*tensor.Tensor{x, weight, bias}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		x, w, b := in[0], in[1], in[2]
+		var err error
+		unbatched := x.Dim() == 4
+		if unbatched {
+			if x, err = Unsqueeze(x, 0); err != nil {
+				return nil, err
+			}
+		}
+		shape, ws := x.Shape(), w.Shape()
+		if shape[1] != ws[0] {
+			return nil, tensor.Errorf(tensor.RuntimeError, "Given transposed=1, weight of size %s, expected input%s to have %d channels, but got %d channels instead",
+				tensor.FormatShape(ws), tensor.FormatShape(shape), ws[0], shape[1])
+		}
+		kd := ws[2]
+		outDepth := (shape[2]-1)*o.Stride[0] - 2*o.Padding[0] + o.Dilation[0]*(kd-1) + outputPadding[0] + 1
+		outH := (shape[3]-1)*o.Stride[1] - 2*o.Padding[2] + o.Dilation[1]*(ws[3]-1) + outputPadding[1] + 1
+		outW := (shape[4]-1)*o.Stride[2] - 2*o.Padding[4] + o.Dilation[2]*(ws[4]-1) + outputPadding[2] + 1
+		if outDepth <= 0 || outH <= 0 || outW <= 0 {
+			return nil, tensor.Errorf(tensor.RuntimeError, "Given input size per channel: %s. Calculated output size per channel: %s. Output size is too small",
+				sizesX(shape[2:]), sizesX([]int{outDepth, outH, outW}))
+		}
+		o2 := tensor.Conv2dOptions{Stride: [2]int{o.Stride[1], o.Stride[2]}, Dilation: [2]int{o.Dilation[1], o.Dilation[2]},
+			Padding: [4]int{o.Padding[2], o.Padding[3], o.Padding[4], o.Padding[5]}, Groups: o.Groups}
+		outs := make([]*tensor.Tensor, outDepth)
+		for k := 0; k < kd; k++ {
+			kernel, err := Select(w, 2, k)
+			if err != nil {
+				return nil, err
+			}
+			for d := 0; d < shape[2]; d++ {
+				t := d*o.Stride[0] + k*o.Dilation[0] - o.Padding[0]
+				if t < 0 || t >= outDepth {
+					continue
+				}
+				plane, err := Select(x, 2, d)
+				if err != nil {
+					return nil, err
+				}
+				y, err := ConvTranspose2d(plane, kernel, nil, o2, [2]int{outputPadding[1], outputPadding[2]})
+				if err != nil {
+					return nil, err
+				}
+				if outs[t] == nil {
+					outs[t] = y
+				} else if outs[t], err = Add(outs[t], y); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for t := range outs {
+			if outs[t] == nil {
+				if outs[t], err = tensor.Zeros(x.DType(), shape[0], ws[1]*o.Groups, outH, outW); err != nil {
+					return nil, err
+				}
+			}
+			if b != nil {
+				bb, err := View(b, 1, -1, 1, 1)
+				if err != nil {
+					return nil, err
+				}
+				if outs[t], err = Add(outs[t], bb); err != nil {
+					return nil, err
+				}
+			}
+		}
+		out, err := Stack(outs, 2)
+		if err != nil || !unbatched {
+			return out, err
+		}
+		return Squeeze(out, 0)
+	})
+}

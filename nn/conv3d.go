@@ -100,3 +100,84 @@ func (l *Conv3d) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		Padding: Conv3dPadding(pad, l.PaddingString == "same", l.KernelSize, l.Dilation)}
 	return autograd.Conv3d(x, w, l.base.Parameter("bias"), o)
 }
+
+// ConvTranspose3dConfig holds nn.ConvTranspose3d's arguments.
+type ConvTranspose3dConfig struct {
+	InChannels, OutChannels                              int
+	KernelSize, Stride, Padding, OutputPadding, Dilation [3]int
+	Groups                                               int
+	Bias                                                 bool
+}
+
+// ConvTranspose3d is nn.ConvTranspose3d: the transposed 3-D convolution,
+// with weight [in_channels, out_channels/groups, kD, kH, kW] and bias
+// [out_channels].
+type ConvTranspose3d struct {
+	base Base
+	ConvTranspose3dConfig
+}
+
+// NewConvTranspose3d makes a ConvTranspose3d layer with PyTorch's
+// initialisation (as ConvTranspose2d's).
+func NewConvTranspose3d(c ConvTranspose3dConfig, dtype tensor.DType) (*ConvTranspose3d, error) {
+	if err := checkConvConfig(c.InChannels, c.OutChannels, c.Groups, "", true); err != nil {
+		return nil, err
+	}
+	l := &ConvTranspose3d{base: NewBase(), ConvTranspose3dConfig: c}
+	k := c.KernelSize
+	w, err := newParam(dtype, c.InChannels, c.OutChannels/c.Groups, k[0], k[1], k[2])
+	if err != nil {
+		return nil, err
+	}
+	var b *tensor.Tensor
+	if c.Bias {
+		if b, err = newParam(dtype, c.OutChannels); err != nil {
+			return nil, err
+		}
+	}
+	if err := tensor.InitLinear(w, b, nil); err != nil {
+		return nil, err
+	}
+	l.base.SetParameter("weight", w)
+	l.base.SetParameter("bias", b)
+	return l, nil
+}
+
+func (l *ConvTranspose3d) Base() *Base      { return &l.base }
+func (l *ConvTranspose3d) TypeName() string { return "ConvTranspose3d" }
+
+// ExtraRepr is PyTorch's: the defaults left out.
+func (l *ConvTranspose3d) ExtraRepr() string {
+	s := fmt.Sprintf("%d, %d, kernel_size=%s, stride=%s", l.InChannels, l.OutChannels, pyTuple(l.KernelSize[:]), pyTuple(l.Stride[:]))
+	if l.Padding != [3]int{} {
+		s += ", padding=" + pyTuple(l.Padding[:])
+	}
+	if l.Dilation != [3]int{1, 1, 1} {
+		s += ", dilation=" + pyTuple(l.Dilation[:])
+	}
+	if l.OutputPadding != [3]int{} {
+		s += ", output_padding=" + pyTuple(l.OutputPadding[:])
+	}
+	if l.Groups != 1 {
+		s += fmt.Sprintf(", groups=%d", l.Groups)
+	}
+	if l.base.Parameter("bias") == nil {
+		s += ", bias=False"
+	}
+	return s
+}
+
+func (l *ConvTranspose3d) Hypers() []Hyper {
+	return []Hyper{{"in_channels", l.InChannels}, {"out_channels", l.OutChannels}, {"kernel_size", l.KernelSize[:]},
+		{"stride", l.Stride[:]}, {"padding", l.Padding[:]}, {"output_padding", l.OutputPadding[:]},
+		{"dilation", l.Dilation[:]}, {"groups", l.Groups}, {"padding_mode", "zeros"}}
+}
+
+func (l *ConvTranspose3d) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
+	w := l.base.Parameter("weight")
+	if w == nil {
+		return nil, tensor.Errorf(tensor.TypeError, "ConvTranspose3d.weight is None")
+	}
+	o := autograd.Conv3dOptions{Stride: l.Stride, Dilation: l.Dilation, Groups: l.Groups, Padding: Conv3dPadding(l.Padding, false, [3]int{}, [3]int{})}
+	return autograd.ConvTranspose3d(x, w, l.base.Parameter("bias"), o, l.OutputPadding)
+}

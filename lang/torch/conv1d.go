@@ -174,4 +174,26 @@ func defConv3d() {
 		}
 		return nn.NewConv3d(c, d)
 	})
+	lang.NewBuiltin(lang.AsFunc, "conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1)", "The transposed 3-D convolution of input [N, Cin, D, H, W] (or [Cin, D, H, W]) with weight [Cin, out_channels/groups, kD, kH, kW], plus bias: the adjoint of conv3d, which grows the volume by stride; output_padding adds planes at the back, bottom and right.", func(a *lang.Args) (lang.Value, error) {
+		x, w, b := tensorArg(a, "input"), a.Tensor("weight"), a.OptTensor("bias")
+		o := autograd.Conv3dOptions{Stride: intTriple(a, "stride"), Dilation: intTriple(a, "dilation"), Groups: a.Int("groups"),
+			Padding: nn.Conv3dPadding(intTriple(a, "padding"), false, [3]int{}, [3]int{})}
+		outPad := intTriple(a, "output_padding")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(autograd.ConvTranspose3d(x, w, b, o, outPad))
+	})
+	defLayer("conv", "ConvTranspose3d(in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None)", "The transposed 3-D convolution of [N, Cin, D, H, W] inputs (the adjoint of Conv3d, which grows the volume by stride), with weight [in_channels, out_channels/groups, kD, kH, kW] and a bias. Initialised as PyTorch does. Only padding_mode='zeros'.", func(a *lang.Args) (nn.Module, error) {
+		c := nn.ConvTranspose3dConfig{InChannels: a.Int("in_channels"), OutChannels: a.Int("out_channels"),
+			KernelSize: intTriple(a, "kernel_size"), Stride: intTriple(a, "stride"), Padding: intTriple(a, "padding"),
+			OutputPadding: intTriple(a, "output_padding"), Dilation: intTriple(a, "dilation"), Groups: a.Int("groups"), Bias: a.Bool("bias")}
+		refuseGiven(a, "padding_mode", "zeros", "only zero padding is implemented")
+		d := layerDType(a)
+		layerDevice(a)
+		if a.Err() != nil {
+			return nil, nil
+		}
+		return nn.NewConvTranspose3d(c, d)
+	})
 }

@@ -51,6 +51,7 @@ func defModules() {
 		for name, v := range functionalOnly {
 			m.Attrs[name] = v
 		}
+		m.Attrs["Tensor"] = torchMembers["Tensor"] // imported by PyTorch's functional.py
 		return m
 	})
 	lang.RegisterModule("torch.optim", "The optimizers.", func() *lang.Module { return torchOptim })

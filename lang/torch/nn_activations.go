@@ -126,11 +126,12 @@ var activationFuncs = []activationFunc{
 }
 
 // paramNames lists the names of a parameter list: "beta=1, threshold=20"
-// gives beta and threshold.
+// gives beta and threshold (a bare * marking keyword-only parameters is
+// no name).
 func paramNames(params string) []string {
 	var names []string
 	for _, p := range strings.Split(params, ",") {
-		if name, _, _ := strings.Cut(strings.TrimSpace(p), "="); name != "" {
+		if name, _, _ := strings.Cut(strings.TrimSpace(p), "="); name != "" && name != "*" {
 			names = append(names, name)
 		}
 	}
@@ -149,6 +150,28 @@ func hypersOf(a *lang.Args, params string) []nn.Hyper {
 		}
 	}
 	return hs
+}
+
+// defInPlaceFunctional defines F.<fn>_, the in-place form of an
+// activation with an inplace flag (F.elu_(x, alpha=1.0) is
+// F.elu(x, alpha, inplace=True)), as PyTorch has it in
+// torch.nn.functional only.
+func defInPlaceFunctional(act activationFunc) {
+	var kept []string
+	for _, p := range strings.Split(act.params, ",") {
+		if p = strings.TrimSpace(p); !strings.HasPrefix(p, "inplace") {
+			kept = append(kept, p)
+		}
+	}
+	sig := act.fn + "_(" + strings.Join(append([]string{"input"}, kept...), ", ") + ")"
+	functionalOnly[act.fn+"_"] = lang.NewBuiltin(lang.AsValue, sig, act.doc+" Written into input, which it returns; recorded for autograd as an in-place operation.", func(a *lang.Args) (lang.Value, error) {
+		x := tensorArg(a, "input")
+		f := act.compute(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return inPlace(x, autograd.Rewrite(x, act.fn+"_", f))
+	})
 }
 
 func defActivations() {
@@ -177,7 +200,17 @@ func defActivations() {
 			}
 			return result(f(x))
 		})
+		if slices.Contains(paramNames(act.params), "inplace") {
+			defInPlaceFunctional(act)
+		}
 	}
+	functionalOnly["relu_"] = lang.NewBuiltin(lang.AsValue, "relu_(input)", "relu written into input, which it returns; recorded for autograd as an in-place operation.", func(a *lang.Args) (lang.Value, error) {
+		x := tensorArg(a, "input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return inPlace(x, autograd.ReluOp.InPlace(x))
+	})
 	defLayer("activation", "PReLU(num_parameters=1, init=0.25, device=None, dtype=None)", "x for x > 0, else a·x with a learned slope a (weight): one, or one per channel (num_parameters, dimension 1 of the input), starting at init.", func(a *lang.Args) (nn.Module, error) {
 		n, init, d := a.Int("num_parameters"), a.Float("init"), layerDType(a)
 		layerDevice(a)

@@ -378,32 +378,7 @@ func poolingLayers() {
 		})
 		adaptive := fmt.Sprintf("AdaptiveAvgPool%dd", d)
 		adoc := fmt.Sprintf("Averages the last %d dimension%s into output_size windows (None keeps a dimension's size).", d, map[bool]string{true: "s", false: ""}[d > 1])
-		sizes := func(a *lang.Args) []int {
-			v := a.Value("output_size")
-			if a.Err() != nil {
-				return nil
-			}
-			if elems, _, ok := lang.Sequence(v); ok {
-				out := make([]int, len(elems))
-				for i, e := range elems {
-					if _, none := e.(lang.NoneType); none {
-						out[i] = -1
-						continue
-					}
-					n, ok := e.(int64)
-					if !ok {
-						a.Fail(a.WrongType("output_size", "int, None or a tuple of them", v))
-						return nil
-					}
-					out[i] = int(n)
-				}
-				if len(out) != d {
-					a.Fail(lang.Errorf(lang.ValueError, "%s: output_size must be an int or a tuple of %d ints, not %s", adaptive, d, lang.Repr(v)))
-				}
-				return out
-			}
-			return intsOf(a, "output_size", d)
-		}
+		sizes := func(a *lang.Args) []int { return adaptiveSizes(a, adaptive, d) }
 		defFunc("pooling", adaptive+"(output_size)", adoc, func(a *lang.Args) (string, func(*tensor.Tensor) (*tensor.Tensor, error)) {
 			s := sizes(a)
 			return "output_size=" + lang.Repr(a.Value("output_size")), func(x *tensor.Tensor) (*tensor.Tensor, error) { return nn.AdaptiveAvgPool(x, s) }
@@ -464,4 +439,34 @@ func maxPool1d(x *tensor.Tensor, o tensor.MaxPool2dOptions) (*tensor.Tensor, err
 // hasParam reports whether the builtin a binds has the parameter name.
 func hasParam(a *lang.Args, name string) bool {
 	return slices.Contains(paramNames(sigParams(a.Builtin().Sig)), name)
+}
+
+// adaptiveSizes reads the output_size of an adaptive pool of d
+// dimensions (class names it in errors): an int, or a tuple of d ints
+// where None (-1) keeps a dimension's size.
+func adaptiveSizes(a *lang.Args, class string, d int) []int {
+	v := a.Value("output_size")
+	if a.Err() != nil {
+		return nil
+	}
+	if elems, _, ok := lang.Sequence(v); ok {
+		out := make([]int, len(elems))
+		for i, e := range elems {
+			if _, none := e.(lang.NoneType); none {
+				out[i] = -1
+				continue
+			}
+			n, ok := e.(int64)
+			if !ok {
+				a.Fail(a.WrongType("output_size", "int, None or a tuple of them", v))
+				return nil
+			}
+			out[i] = int(n)
+		}
+		if len(out) != d {
+			a.Fail(lang.Errorf(lang.ValueError, "%s: output_size must be an int or a tuple of %d ints, not %s", class, d, lang.Repr(v)))
+		}
+		return out
+	}
+	return intsOf(a, "output_size", d)
 }

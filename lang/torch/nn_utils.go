@@ -5,6 +5,9 @@ import (
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
+	"maps"
+	"slices"
+	"strings"
 )
 
 // torch.nn.utils (clip_grad_norm_, clip_grad_value_,
@@ -40,12 +43,20 @@ func parametersArg(a *lang.Args, name string) []*tensor.Tensor {
 }
 
 func defNNUtils() {
-	clipNorm := lang.NewBuiltin(lang.AsValue, "clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False)", "Scales the gradients of parameters (a tensor or an iterable of tensors) in place so that their norm of order norm_type, over all of them as one vector, is at most max_norm; returns that norm before scaling. norm_type may be float('inf').", func(a *lang.Args) (lang.Value, error) {
+	clipGradNorm := func(a *lang.Args) (lang.Value, error) {
 		params, maxNorm, normType, strict := parametersArg(a, "parameters"), a.Float("max_norm"), a.Float("norm_type"), a.Bool("error_if_nonfinite")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
 		return result(nn.ClipGradNorm(params, maxNorm, normType, strict))
+	}
+	const clipNormDoc = "Scales the gradients of parameters (a tensor or an iterable of tensors) in place so that their norm of order norm_type, over all of them as one vector, is at most max_norm; returns that norm before scaling. norm_type may be float('inf')."
+	clipNorm := lang.NewBuiltin(lang.AsValue, "clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False)", clipNormDoc, clipGradNorm)
+	clipNormOld := lang.NewBuiltin(lang.AsValue, "clip_grad_norm(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False)", "Deprecated alias of clip_grad_norm_, which warns: "+clipNormDoc, func(a *lang.Args) (lang.Value, error) {
+		if err := warnUser(a, "torch.nn.utils.clip_grad_norm is now deprecated in favor of torch.nn.utils.clip_grad_norm_."); err != nil {
+			return nil, err
+		}
+		return clipGradNorm(a)
 	})
 	clipValue := lang.NewBuiltin(lang.AsValue, "clip_grad_value_(parameters, clip_value)", "Clamps every gradient of parameters (a tensor or an iterable of tensors) into [-clip_value, clip_value], in place; returns None.", func(a *lang.Args) (lang.Value, error) {
 		params, clip := parametersArg(a, "parameters"), a.Float("clip_value")
@@ -90,8 +101,18 @@ func defNNUtils() {
 		return result(nn.PadSequence(seqs, batchFirst, value))
 	})
 	utils := map[string]lang.Value{}
-	for _, b := range []*lang.Builtin{clipNorm, clipValue, toVector, fromVector} {
+	for _, b := range []*lang.Builtin{clipNorm, clipNormOld, clipValue, toVector, fromVector} {
 		utils[b.Name] = b
+	}
+	// The modules defining them, as PyTorch has them.
+	for name, members := range map[string][]*lang.Builtin{"clip_grad": {clipNorm, clipNormOld, clipValue}, "convert_parameters": {toVector, fromVector}} {
+		attrs := map[string]lang.Value{}
+		for _, b := range members {
+			attrs[b.Name] = b
+		}
+		lang.RegisterModule("torch.nn.utils."+name, "The module of torch.nn.utils that defines "+strings.Join(slices.Sorted(maps.Keys(attrs)), ", ")+".", func() *lang.Module {
+			return &lang.Module{Attrs: attrs}
+		})
 	}
 	lang.RegisterModule("torch.nn.utils", "Helpers for training: clip_grad_norm_, clip_grad_value_, parameters_to_vector, vector_to_parameters, and torch.nn.utils.rnn.", func() *lang.Module {
 		return &lang.Module{Attrs: utils}

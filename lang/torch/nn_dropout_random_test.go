@@ -1,0 +1,48 @@
+package torch
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestAlphaDropoutAndRReLUMatchTorch checks F.alpha_dropout,
+// F.feature_alpha_dropout, F.rrelu and F.rrelu_ with their modules
+// against Debian's PyTorch: the same seed draws the same masks and
+// slopes, with PyTorch's gradients, reprs and eval behaviour.
+func TestAlphaDropoutAndRReLUMatchTorch(t *testing.T) {
+	prelude := `import torch
+import torch.nn as nn
+import torch.nn.functional as F
+r = lambda t: [round(v, 4) for v in t.flatten().tolist()]
+def g(f, *xs):
+    xs = [x.clone().requires_grad_(True) for x in xs]
+    out = f(*xs)
+    (out * torch.arange(out.numel(), dtype=out.dtype).view(out.shape)).sum().backward()
+    return r(out), [r(x.grad) for x in xs]
+def err(f):
+    try:
+        return f()
+    except Exception as e:
+        return type(e).__name__, str(e)
+torch.manual_seed(0)
+x = torch.randn(3, 4, 2)
+`
+	srcs := []string{
+		"torch.manual_seed(1)\ng(lambda x: F.alpha_dropout(x, 0.3, True), x)",
+		"torch.manual_seed(1)\ng(lambda x: F.feature_alpha_dropout(x, 0.5, training=True), x)",
+		"torch.manual_seed(1)\nr(F.alpha_dropout(x.double(), 0.2, True)), F.alpha_dropout(x, 0.3) is x, r(F.alpha_dropout(x, 1.0, True))",
+		"torch.manual_seed(2)\nm = nn.AlphaDropout(0.4)\nm, r(m(x)), r(m.eval()(x))",
+		"torch.manual_seed(2)\nm = nn.FeatureAlphaDropout(0.4, inplace=True)\ny = x.clone()\nout = m(y)\nm, out is y, r(y), r(out)",
+		"torch.manual_seed(2)\ny = x.clone()\nF.alpha_dropout(y, 0.5, True, True) is y, r(y)",
+		"torch.manual_seed(3)\ng(lambda x: F.rrelu(x, training=True), x)",
+		"torch.manual_seed(3)\ng(lambda x: F.rrelu(x, 0.1, 0.9), x)",
+		"torch.manual_seed(3)\nr(F.rrelu(x.double(), 0.2, 0.5, True))",
+		"torch.manual_seed(4)\nm = nn.RReLU(0.1, 0.3)\nm, nn.RReLU(), nn.RReLU(inplace=True), r(m(x)), r(m.eval()(x))",
+		"torch.manual_seed(4)\ny = x.clone()\nF.rrelu_(y, training=True) is y, r(y)",
+		"err(lambda: nn.AlphaDropout(1.5))",
+		"err(lambda: F.alpha_dropout(x, -0.1, True))",
+		"err(lambda: F.feature_alpha_dropout(x[0, 0], 0.5, True))",
+	}
+	langtest.CheckMatchesTorch(t, prelude, srcs)
+}
