@@ -70,6 +70,7 @@ func init() {
 	defShowStorage()
 	defAutogradFunction()
 	defGradcheck()
+	defAutogradFunctional()
 	defOptimizers()
 	defLRSchedulers()
 
