@@ -41,6 +41,7 @@ func init() {
 	defMath()
 	defReductions()
 	defLinalg()
+	defLinalgMore()
 	defLinalgLapack()
 	defEinsum()
 	defJoining()
