@@ -25,6 +25,10 @@ type Distribution struct {
 	batch  []int
 	// validate is PyTorch's _validate_args: log_prob checks its value.
 	validate bool
+	// base and reinterpreted are Independent's base distribution and
+	// the number of its batch dimensions taken as event dimensions.
+	base          *Distribution
+	reinterpreted int
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -38,12 +42,23 @@ func (d *Distribution) TypeName() string { return d.kind }
 
 // ClassName is the qualified class name.
 func (d *Distribution) ClassName() string {
-	return "torch.distributions." + strings.ToLower(d.kind) + "." + d.kind
+	return "torch.distributions." + distModuleOf(d.kind) + "." + d.kind
+}
+
+// distModuleOf is the submodule of torch.distributions defining kind.
+func distModuleOf(kind string) string {
+	if m := distModule(kind); m != "" {
+		return m
+	}
+	return strings.ToLower(kind)
 }
 
 // String is PyTorch's repr: Normal(loc: torch.Size([2]), scale: ...), a
 // one-element parameter shown as format() shows it (0-d: its number).
 func (d *Distribution) String() string {
+	if d.kind == "Independent" {
+		return "Independent(" + d.base.String() + ", " + lang.Repr(int64(d.reinterpreted)) + ")"
+	}
 	var parts []string
 	for _, name := range d.shown() {
 		t := d.params[name]
@@ -63,6 +78,11 @@ func (d *Distribution) shown() []string {
 		return []string{"loc", "scale"}
 	case "Uniform":
 		return []string{"low", "high"}
+	case "Independent":
+		return nil
+	}
+	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" {
+		return k.shown
 	}
 	// probs and logits, those given or computed so far (PyTorch's lazy
 	// properties keep what they compute).
@@ -86,10 +106,14 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	case "batch_shape":
 		return lang.NewSize(d.batch), true
 	case "event_shape":
-		return lang.NewSize(nil), true
+		return lang.NewSize(d.eventShape()), true
 	case "has_rsample":
-		return d.kind == "Normal" || d.kind == "Uniform", true
-	case "loc", "scale", "low", "high":
+		return d.hasRsample(), true
+	case "base_dist":
+		return d.base, d.base != nil
+	case "reinterpreted_batch_ndims":
+		return int64(d.reinterpreted), d.base != nil
+	case "loc", "scale", "low", "high", "rate":
 		t, ok := d.params[name]
 		return t, ok
 	case "probs", "logits":
@@ -128,7 +152,18 @@ func (d *Distribution) AttrNames() []string {
 	return slices.Compact(names)
 }
 
-func (d *Distribution) discrete() bool { return d.kind == "Bernoulli" || d.kind == "Categorical" }
+func (d *Distribution) discrete() bool {
+	return d.kind == "Bernoulli" || d.kind == "Categorical" || d.kind == "Geometric"
+}
+
+// hasRsample reports whether d has a reparameterised sampler.
+func (d *Distribution) hasRsample() bool {
+	if d.kind == "Independent" {
+		return d.base.hasRsample()
+	}
+	k := distKinds[d.kind]
+	return d.kind == "Normal" || d.kind == "Uniform" || (k != nil && k.rsample)
+}
 
 // chainOps runs recorded operations, keeping the first error.
 type chainOps struct{ err error }
@@ -183,7 +218,7 @@ func (d *Distribution) param(c *chainOps, name string) *tensor.Tensor {
 
 // derive computes probs from logits or logits from probs.
 func (d *Distribution) derive(c *chainOps, name string) *tensor.Tensor {
-	binary := d.kind == "Bernoulli"
+	binary := d.kind != "Categorical"
 	if name == "probs" {
 		l := d.params["logits"]
 		if binary {
@@ -199,8 +234,13 @@ func (d *Distribution) derive(c *chainOps, name string) *tensor.Tensor {
 }
 
 func (d *Distribution) mean(c *chainOps) *tensor.Tensor {
+	if k := distKinds[d.kind]; k != nil {
+		return k.mean(d, c)
+	}
 	p := d.params
 	switch d.kind {
+	case "Independent":
+		return d.base.mean(c)
 	case "Normal":
 		return p["loc"]
 	case "Uniform":
@@ -214,8 +254,13 @@ func (d *Distribution) mean(c *chainOps) *tensor.Tensor {
 }
 
 func (d *Distribution) variance(c *chainOps) *tensor.Tensor {
+	if k := distKinds[d.kind]; k != nil {
+		return k.variance(d, c)
+	}
 	p := d.params
 	switch d.kind {
+	case "Independent":
+		return d.base.variance(c)
 	case "Normal":
 		return c.bin(autograd.Pow, p["scale"], c.scalar(2, p["scale"]))
 	case "Uniform":
@@ -258,6 +303,9 @@ func (d *Distribution) sampleShape(a *lang.Args) ([]int, int) {
 
 // draw is a sample (rsample with grad recorded).
 func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
+	if d.kind == "Independent" {
+		return d.base.draw(a, reparam)
+	}
 	shape, n := d.sampleShape(a)
 	if err := a.Err(); err != nil {
 		return nil, err
@@ -271,6 +319,8 @@ func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
 	p := d.params
 	var out *tensor.Tensor
 	switch d.kind {
+	default:
+		out = distKinds[d.kind].draw(d, c, shape)
 	case "Normal", "Uniform":
 		first, second := p["loc"], p["scale"]
 		if d.kind == "Uniform" {
@@ -328,7 +378,16 @@ func (d *Distribution) logProb(value *tensor.Tensor) (*tensor.Tensor, error) {
 	c := &chainOps{}
 	p := d.params
 	var out *tensor.Tensor
+	if k := distKinds[d.kind]; k != nil {
+		return k.logProb(d, c, value), c.err
+	}
 	switch d.kind {
+	case "Independent":
+		lp, err := d.base.logProb(value)
+		if err != nil {
+			return nil, err
+		}
+		out = sumRightmost(c, lp, d.reinterpreted)
 	case "Normal":
 		loc, scale := p["loc"], p["scale"]
 		v := c.bin(autograd.Mul, c.bin(autograd.Pow, scale, c.scalar(2, scale)), c.scalar(2, scale))
@@ -403,7 +462,16 @@ func (d *Distribution) entropy() (*tensor.Tensor, error) {
 	c := &chainOps{}
 	p := d.params
 	var out *tensor.Tensor
+	if k := distKinds[d.kind]; k != nil {
+		return k.entropy(d, c), c.err
+	}
 	switch d.kind {
+	case "Independent":
+		e, err := d.base.entropy()
+		if err != nil {
+			return nil, err
+		}
+		out = sumRightmost(c, e, d.reinterpreted)
 	case "Normal":
 		scale := p["scale"]
 		out = c.bin(autograd.Add, c.scalar(0.5+0.5*math.Log(2*math.Pi), scale), c.un(autograd.Log, scale))
@@ -499,7 +567,7 @@ func defDistributions() {
 			}
 			return d, nil
 		})
-		lang.RegisterClass(b, "torch.distributions."+strings.ToLower(name)+"."+name)
+		lang.RegisterClass(b, "torch.distributions."+distModuleOf(name)+"."+name)
 		distClasses[name] = b
 		mod.Attrs[name] = b
 	}
@@ -515,42 +583,7 @@ func defDistributions() {
 	def("Normal", "Normal(loc, scale, validate_args=None)", "The normal distribution of mean loc and standard deviation scale (numbers or tensors, broadcast together).", pair("Normal", "loc", "scale"))
 	def("Uniform", "Uniform(low, high, validate_args=None)", "The uniform distribution on [low, high).", pair("Uniform", "low", "high"))
 	discrete := func(kind string) func(a *lang.Args) (*Distribution, error) {
-		return func(a *lang.Args) (*Distribution, error) {
-			probs, logits := a.Value("probs"), a.Value("logits")
-			_, noProbs := probs.(lang.NoneType)
-			_, noLogits := logits.(lang.NoneType)
-			if noProbs == noLogits {
-				return nil, lang.Errorf(lang.ValueError, "Either `probs` or `logits` must be specified, but not both.")
-			}
-			name, v := "probs", probs
-			if noProbs {
-				name, v = "logits", logits
-			}
-			t, err := distTensor(v, nil)
-			if err != nil {
-				return nil, err
-			}
-			d := &Distribution{kind: kind, params: map[string]*tensor.Tensor{}}
-			c := &chainOps{}
-			if kind == "Categorical" {
-				if t.Dim() < 1 {
-					return nil, lang.Errorf(lang.ValueError, "`%s` parameter must be at least one-dimensional.", name)
-				}
-				if name == "probs" {
-					t = c.bin(autograd.Div, t, c.do(func() (*tensor.Tensor, error) { return autograd.Sum(t, []int{-1}, true) }))
-				} else {
-					t = c.bin(autograd.Sub, t, c.do(func() (*tensor.Tensor, error) { return autograd.Logsumexp(t, []int{-1}, true) }))
-				}
-				if c.err != nil {
-					return nil, c.err
-				}
-				d.batch = t.Shape()[:t.Dim()-1]
-			} else {
-				d.batch = t.Shape()
-			}
-			d.params[name] = t
-			return d, nil
-		}
+		return func(a *lang.Args) (*Distribution, error) { return discreteDist(kind, a) }
 	}
 	def("Bernoulli", "Bernoulli(probs=None, logits=None, validate_args=None)", "The Bernoulli distribution: 1 with probability probs (or sigmoid(logits)), else 0.", discrete("Bernoulli"))
 	def("Categorical", "Categorical(probs=None, logits=None, validate_args=None)", "The categorical distribution over the last dimension of probs (normalised to sum to 1) or logits (normalised by logsumexp).", discrete("Categorical"))
@@ -560,7 +593,7 @@ func defDistributions() {
 	})
 	distMethods["rsample"] = lang.NewBuiltin(lang.AsValue, "rsample(self, sample_shape=())", "A reparameterised sample (Normal, Uniform): loc + ε·scale, through which gradients reach the parameters.", func(a *lang.Args) (lang.Value, error) {
 		d := a.Value("self").(*Distribution)
-		if d.kind != "Normal" && d.kind != "Uniform" {
+		if !d.hasRsample() {
 			return nil, lang.Errorf(NotImplementedError, "")
 		}
 		return d.draw(a, true)
@@ -583,8 +616,52 @@ func defDistributions() {
 	distMethods["entropy"] = lang.NewBuiltin(lang.AsValue, "entropy(self)", "The entropy of each distribution of the batch.", func(a *lang.Args) (lang.Value, error) {
 		return result(a.Value("self").(*Distribution).entropy())
 	})
+	for _, kind := range sortedKeys(distKinds) {
+		def(kind, distKinds[kind].sig, distKinds[kind].doc, newKind(kind))
+	}
+	def("Independent", "Independent(base_distribution, reinterpreted_batch_ndims, validate_args=None)", "The distribution base_distribution with its last reinterpreted_batch_ndims batch dimensions taken as event dimensions: log_prob and entropy sum over them.", newIndependent)
+	defKL(mod)
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
 	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli and Categorical, with sample, rsample, log_prob, entropy and their moments.", func() *lang.Module { return mod })
+}
+
+// discreteDist makes a distribution of probs or logits (one of them):
+// Bernoulli, Geometric, or Categorical over the last dimension.
+func discreteDist(kind string, a *lang.Args) (*Distribution, error) {
+	probs, logits := a.Value("probs"), a.Value("logits")
+	_, noProbs := probs.(lang.NoneType)
+	_, noLogits := logits.(lang.NoneType)
+	if noProbs == noLogits {
+		return nil, lang.Errorf(lang.ValueError, "Either `probs` or `logits` must be specified, but not both.")
+	}
+	name, v := "probs", probs
+	if noProbs {
+		name, v = "logits", logits
+	}
+	t, err := distTensor(v, nil)
+	if err != nil {
+		return nil, err
+	}
+	d := &Distribution{kind: kind, params: map[string]*tensor.Tensor{}}
+	c := &chainOps{}
+	if kind == "Categorical" {
+		if t.Dim() < 1 {
+			return nil, lang.Errorf(lang.ValueError, "`%s` parameter must be at least one-dimensional.", name)
+		}
+		if name == "probs" {
+			t = c.bin(autograd.Div, t, c.do(func() (*tensor.Tensor, error) { return autograd.Sum(t, []int{-1}, true) }))
+		} else {
+			t = c.bin(autograd.Sub, t, c.do(func() (*tensor.Tensor, error) { return autograd.Logsumexp(t, []int{-1}, true) }))
+		}
+		if c.err != nil {
+			return nil, c.err
+		}
+		d.batch = t.Shape()[:t.Dim()-1]
+	} else {
+		d.batch = t.Shape()
+	}
+	d.params[name] = t
+	return d, nil
 }

@@ -115,6 +115,10 @@ func shapeText(t *tensor.Tensor) string {
 
 // paramConstraint is the constraint of a parameter of d.
 func (d *Distribution) paramConstraint(name string) (constraint, bool) {
+	if k := distKinds[d.kind]; k != nil {
+		con, ok := k.constraints[name]
+		return con, ok
+	}
 	switch {
 	case d.kind == "Normal" && name == "loc":
 		return realConstraint, true
@@ -169,6 +173,9 @@ func (d *Distribution) validateArgs() error {
 
 // support is the constraint log_prob's value must meet.
 func (d *Distribution) support() constraint {
+	if k := distKinds[d.kind]; k != nil {
+		return k.support
+	}
 	switch d.kind {
 	case "Uniform":
 		return tensorIntervalConstraint(d.params["low"], d.params["high"])
@@ -187,6 +194,10 @@ func (d *Distribution) support() constraint {
 // validateSample checks log_prob's value as PyTorch's _validate_sample
 // does: a tensor, within the support.
 func (d *Distribution) validateSample(v lang.Value) (*tensor.Tensor, error) {
+	if d.kind == "Independent" && d.base.validate {
+		// Independent's log_prob leaves the check to its base's.
+		return d.base.validateSample(v)
+	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return nil, lang.Errorf(lang.ValueError, "The value argument to log_prob must be a Tensor")

@@ -1,0 +1,62 @@
+package torch
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestMoreDistributionsMatchTorch compares Exponential, Laplace, Cauchy,
+// Gumbel, HalfNormal, LogNormal, Geometric and Independent with PyTorch
+// 1.13: reprs, shapes, seeded float32 samples (bit for bit, 100,000 of
+// Exponential and Cauchy), log_prob, entropy and the moments to 4 digits,
+// rsample's gradients, validation errors, and kl_divergence with
+// register_kl.
+func TestMoreDistributionsMatchTorch(t *testing.T) {
+	prelude := "import torch\nfrom torch.distributions import *\n" +
+		"r = lambda t: [round(v, 4) + 0.0 for v in t.flatten().tolist()]\n" +
+		"t = torch.tensor([1., 2.])\n" +
+		"def summary(d, exact=True):\n    torch.manual_seed(0)\n    s = d.sample((3,))\n" +
+		"    m = () if type(d).__name__ == 'Cauchy' else (r(d.mean), [float('%.6g' % v) for v in d.variance.tolist()], r(d.stddev))\n" +
+		"    return (repr(d), d.batch_shape, d.event_shape, d.has_rsample, type(d), s.tolist() if exact else r(s), r(d.log_prob(s)), r(d.entropy())) + m\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"summary(Exponential(t))",
+		"summary(Exponential(torch.tensor([[0.5], [4.]])))",
+		"summary(Laplace(0., t))",
+		"summary(Cauchy(t, 1.))",
+		"summary(Gumbel(t, torch.tensor([[1.], [0.5]])))",
+		"summary(HalfNormal(t))",
+		"summary(LogNormal(0., t), exact=False)", // exp rounds as kael's exp does, not as SLEEF's
+		"summary(Geometric(probs=torch.tensor([0.3, 0.5])))",
+		"summary(Geometric(logits=t))",
+		"summary(Independent(Normal(torch.zeros(2, 3), 1.), 1))",
+		"summary(Independent(Bernoulli(torch.full((2, 3), 0.4)), 2))",
+		"torch.manual_seed(3)\na = Exponential(torch.ones(100000)).sample()\ntorch.manual_seed(3)\nb = Cauchy(torch.zeros(100000), 1.).sample()\ntorch.manual_seed(3)\n(a[:3].tolist(), b[:3].tolist(), a.sum().item() > 0, sum(a.tolist()), sum(b.tolist()))",
+		"torch.manual_seed(3)\n[round(v, 12) for v in Exponential(torch.ones(5, dtype=torch.float64)).sample().tolist() + Cauchy(torch.zeros(5, dtype=torch.float64), 1.).sample().tolist()]",
+		"loc = torch.tensor([0.5, 1.], requires_grad=True)\nscale = torch.tensor([1., 2.], requires_grad=True)\ntorch.manual_seed(1)\nout = []\nfor D in (Laplace, Cauchy, Gumbel, LogNormal):\n    d = D(loc, scale)\n    x = d.rsample((2,))\n    (x.sum() + d.log_prob(x.detach()).sum()).backward()\n    out.append((D.__name__, r(x), r(loc.grad), r(scale.grad)))\n    loc.grad = None\n    scale.grad = None\nout",
+		"rate = torch.tensor([0.5, 3.], requires_grad=True)\nx = Exponential(rate).rsample((2,))\nx.sum().backward()\n(r(x), r(rate.grad))",
+		"s = torch.tensor([0.5, 3.], requires_grad=True)\nx = HalfNormal(s).rsample()\nx.sum().backward()\n(r(x), r(s.grad), Geometric(0.2).sample().requires_grad)",
+		"Geometric(0.2).rsample()",
+		"i = Independent(Normal(torch.tensor([0.5, 1.]), torch.tensor([1., 2.])), 1)\n(i.base_dist, i.reinterpreted_batch_ndims, r(i.log_prob(torch.tensor([0., 1.]))), r(i.mean), r(i.variance), i.has_rsample)",
+		"Independent(Normal(torch.zeros(3), 1.), 2)",
+		"Exponential(torch.tensor([1., -1.]))",
+		"Exponential(1.).log_prob(torch.tensor(-1.))",
+		"Laplace(0., 0.)",
+		"Geometric(probs=torch.tensor([0.3])).log_prob(torch.tensor([1.5]))",
+		"r(Geometric(probs=torch.tensor([0.3, 1.])).log_prob(torch.tensor([2., 0.])))",
+		"HalfNormal(1.).log_prob(torch.tensor(-1.))",
+		"r(HalfNormal(1., validate_args=False).log_prob(torch.tensor([-1., 1.])))",
+		"LogNormal(0., 1.).log_prob(torch.tensor(0.))",
+		"Independent(Normal(torch.zeros(3), 1.), 1).log_prob(torch.tensor([0., float('nan'), 1.]))",
+		"pairs = [(Normal(0., 1.), Normal(1., 2.)), (Exponential(t), Exponential(t * 3)), (Laplace(0., t), Laplace(1., 1.)),\n" +
+			"    (Bernoulli(torch.tensor([0.2, 0., 1.])), Bernoulli(torch.tensor([0.5, 0.3, 0.]))), (Categorical(torch.tensor([0.2, 0.8, 0.])), Categorical(torch.tensor([0.5, 0.25, 0.25]))),\n" +
+			"    (Uniform(0., 1.), Uniform(-1., 2.)), (Uniform(0., 1.), Uniform(0.5, 2.)), (HalfNormal(t), HalfNormal(1.)), (LogNormal(0., t), LogNormal(1., 1.)),\n" +
+			"    (Geometric(torch.tensor([0.3])), Geometric(torch.tensor([0.6]))), (Independent(Normal(torch.zeros(2, 3), 1.), 1), Independent(Normal(torch.ones(2, 3), 2.), 1))]\n" +
+			"[(type(p).__name__, r(kl_divergence(p, q))) for p, q in pairs]",
+		"loc = torch.tensor([0.5], requires_grad=True)\nkl_divergence(Normal(loc, 1.), Normal(0., 2.)).sum().backward()\nr(loc.grad)",
+		"kl_divergence(Independent(Normal(torch.zeros(2, 3), 1.), 1), Independent(Normal(torch.zeros(2, 3), 1.), 2))",
+		"kl_divergence(Exponential(1.), Cauchy(0., 1.))",
+		"from torch.distributions.kl import register_kl\nclass A: pass\nclass B: pass\n@register_kl(A, B)\ndef _kl(p, q): return 42\nkl_divergence(A(), B())",
+		"from torch.distributions.exponential import Exponential as E\nfrom torch.distributions.log_normal import LogNormal as LN\nfrom torch.distributions.normal import Normal as N\nimport torch.distributions as D\n(E is Exponential, LN is LogNormal, N is Normal, D.kl.kl_divergence is kl_divergence, D.half_normal.HalfNormal is HalfNormal)",
+	})
+}
