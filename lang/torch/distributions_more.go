@@ -131,7 +131,7 @@ func init() {
 			doc:    "The exponential distribution of rate rate (mean 1/rate).",
 			params: []string{"rate"}, shown: []string{"rate"},
 			constraints: map[string]constraint{"rate": positiveConstraint}, support: nonNegativeConstraint, rsample: true,
-			mean:        func(d *Distribution, c *chainOps) *tensor.Tensor { return c.un(autograd.Reciprocal, d.params["rate"]) },
+			mean: func(d *Distribution, c *chainOps) *tensor.Tensor { return c.un(autograd.Reciprocal, d.params["rate"]) },
 			variance: func(d *Distribution, c *chainOps) *tensor.Tensor {
 				r := d.params["rate"]
 				return c.bin(autograd.Pow, r, c.scalar(-2, r))
@@ -295,7 +295,7 @@ func init() {
 		},
 		"Geometric": {
 			module: "geometric", sig: "Geometric(probs=None, logits=None, validate_args=None)",
-			doc:    "The geometric distribution: the number of failures before the first success of Bernoulli trials of success probability probs (or sigmoid(logits)).",
+			doc:         "The geometric distribution: the number of failures before the first success of Bernoulli trials of success probability probs (or sigmoid(logits)).",
 			params:      []string{"probs", "logits"},
 			constraints: map[string]constraint{"probs": unitIntervalConstraint, "logits": realConstraint}, support: nonNegativeIntegerConstraint,
 			mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
