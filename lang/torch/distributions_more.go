@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -146,7 +147,7 @@ func init() {
 			},
 			draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
 				r := d.params["rate"]
-				e := doubleNoise(c, r, shape, func(u float64) float64 { return -math.Log(1 - u) })
+				e := doubleNoise(c, r, shape, func(u float64) float64 { return -libm.Log(1 - u) })
 				return c.bin(autograd.Div, e, r)
 			},
 		},
