@@ -78,7 +78,7 @@ func (d *Distribution) shown() []string {
 		return []string{"loc", "scale"}
 	case "Uniform":
 		return []string{"low", "high"}
-	case "Independent":
+	case "Independent", "OneHotCategorical":
 		return nil
 	}
 	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" {
@@ -153,7 +153,7 @@ func (d *Distribution) AttrNames() []string {
 }
 
 func (d *Distribution) discrete() bool {
-	return d.kind == "Bernoulli" || d.kind == "Categorical" || d.kind == "Geometric"
+	return d.kind == "Bernoulli" || d.kind == "Categorical" || d.kind == "Geometric" || d.kind == "OneHotCategorical"
 }
 
 // hasRsample reports whether d has a reparameterised sampler.
@@ -218,7 +218,7 @@ func (d *Distribution) param(c *chainOps, name string) *tensor.Tensor {
 
 // derive computes probs from logits or logits from probs.
 func (d *Distribution) derive(c *chainOps, name string) *tensor.Tensor {
-	binary := d.kind != "Categorical"
+	binary := d.kind != "Categorical" && d.kind != "OneHotCategorical"
 	if name == "probs" {
 		l := d.params["logits"]
 		if binary {
@@ -350,22 +350,7 @@ func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
 			return tensor.Bernoulli(e, nil)
 		})
 	case "Categorical":
-		probs := d.param(c, "probs")
-		events := probs.Shape()[probs.Dim()-1]
-		out = c.do(func() (*tensor.Tensor, error) {
-			p2, err := probs.Detach().Reshape(-1, events)
-			if err != nil {
-				return nil, err
-			}
-			s, err := tensor.Multinomial(p2, n, true, nil)
-			if err != nil {
-				return nil, err
-			}
-			if s, err = s.Transpose(0, 1); err != nil {
-				return nil, err
-			}
-			return s.Reshape(shape...)
-		})
+		out = categoricalDraw(c, d.param(c, "probs"), shape, n)
 	}
 	if c.err != nil {
 		return nil, c.err
@@ -463,6 +448,9 @@ func (d *Distribution) entropy() (*tensor.Tensor, error) {
 	p := d.params
 	var out *tensor.Tensor
 	if k := distKinds[d.kind]; k != nil {
+		if k.entropy == nil {
+			return nil, lang.Errorf(NotImplementedError, "")
+		}
 		return k.entropy(d, c), c.err
 	}
 	switch d.kind {
@@ -646,7 +634,7 @@ func discreteDist(kind string, a *lang.Args) (*Distribution, error) {
 	}
 	d := &Distribution{kind: kind, params: map[string]*tensor.Tensor{}}
 	c := &chainOps{}
-	if kind == "Categorical" {
+	if kind == "Categorical" || kind == "OneHotCategorical" {
 		if t.Dim() < 1 {
 			return nil, lang.Errorf(lang.ValueError, "`%s` parameter must be at least one-dimensional.", name)
 		}
@@ -664,4 +652,28 @@ func discreteDist(kind string, a *lang.Args) (*Distribution, error) {
 	}
 	d.params[name] = t
 	return d, nil
+}
+
+// categoricalDraw samples indices from probs' last dimension, n for each
+// of its rows (n the product of the sample shape), as PyTorch's
+// Categorical.sample draws them with multinomial, shaped shape.
+func categoricalDraw(c *chainOps, probs *tensor.Tensor, shape []int, n int) *tensor.Tensor {
+	if c.err != nil {
+		return nil
+	}
+	events := probs.Shape()[probs.Dim()-1]
+	return c.do(func() (*tensor.Tensor, error) {
+		p2, err := probs.Detach().Reshape(-1, events)
+		if err != nil {
+			return nil, err
+		}
+		s, err := tensor.Multinomial(p2, n, true, nil)
+		if err != nil {
+			return nil, err
+		}
+		if s, err = s.Transpose(0, 1); err != nil {
+			return nil, err
+		}
+		return s.Reshape(shape...)
+	})
 }

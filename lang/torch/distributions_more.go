@@ -10,12 +10,14 @@ import (
 )
 
 // The distributions beyond Normal, Uniform, Bernoulli and Categorical:
-// Exponential, Laplace, Cauchy, Gumbel, HalfNormal, LogNormal, Geometric
-// and Independent, each described by a distKind (its parameters and
+// Exponential, Laplace, Cauchy, Gumbel, HalfNormal, LogNormal, Geometric,
+// Poisson, OneHotCategorical and Independent, each described by a distKind (its parameters and
 // constraints, its support, and its formulas, PyTorch 1.13's). Samples
 // draw from the default generator as PyTorch's samplers do: exponential_
 // and cauchy_ transform float64 uniforms, as ATen's CPU kernels do, and
-// the others transform uniform_ or normal draws of the parameters' dtype.
+// the others transform uniform_ or normal draws of the parameters' dtype;
+// Poisson runs ATen's sample_poisson, OneHotCategorical Categorical's
+// multinomial draw.
 
 // eulerGamma is the Euler-Mascheroni constant, as PyTorch's Gumbel has it.
 const eulerGamma = 0.57721566490153286060
@@ -50,6 +52,16 @@ var (
 		return c.bin(tensor.LogicalAnd, whole, c.bin(tensor.Ge, v, c.scalar(0, v)))
 	}}
 )
+
+// oneHotConstraint is OneHot(): each last-dimension row of zeros and
+// ones with exactly one one.
+var oneHotConstraint = constraint{"OneHot()", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+	binary := c.do(func() (*tensor.Tensor, error) {
+		return tensor.All(c.bin(tensor.LogicalOr, c.bin(tensor.Eq, v, c.scalar(0, v)), c.bin(tensor.Eq, v, c.scalar(1, v))), []int{-1}, false)
+	})
+	sum := c.do(func() (*tensor.Tensor, error) { return tensor.Sum(v, []int{-1}, false) })
+	return c.bin(tensor.LogicalAnd, binary, c.bin(tensor.Eq, sum, c.scalar(1, sum)))
+}}
 
 // distKinds are the families of this file by class name.
 var distKinds map[string]*distKind
@@ -294,6 +306,106 @@ func init() {
 				return c.un(autograd.Exp, c.bin(autograd.Add, loc, c.bin(autograd.Mul, normalNoise(c, loc, shape), s)))
 			},
 		},
+		"Poisson": {
+			module: "poisson", sig: "Poisson(rate, validate_args=None)",
+			doc:    "The Poisson distribution of rate rate: counts of events of mean rate. Samples are PyTorch's (torch.poisson's algorithm on the default generator); it has no entropy, as PyTorch's has not.",
+			params: []string{"rate"}, shown: []string{"rate"},
+			constraints: map[string]constraint{"rate": nonNegativeConstraint}, support: nonNegativeIntegerConstraint,
+			mean:     func(d *Distribution, c *chainOps) *tensor.Tensor { return d.params["rate"] },
+			variance: func(d *Distribution, c *chainOps) *tensor.Tensor { return d.params["rate"] },
+			logProb: func(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+				r := d.params["rate"]
+				shape, err := tensor.BroadcastShapes(r.Shape(), v.Shape())
+				if err != nil {
+					c.err = err
+					return nil
+				}
+				rb := c.do(func() (*tensor.Tensor, error) { return autograd.Expand(r, shape...) })
+				vb := c.do(func() (*tensor.Tensor, error) { return v.Expand(shape...) })
+				vb = c.do(func() (*tensor.Tensor, error) { return vb.To(r.DType()) })
+				// value.xlogy(rate): 0 where value is 0.
+				xlogy := c.do(func() (*tensor.Tensor, error) {
+					return autograd.Where(c.bin(tensor.Eq, vb, c.scalar(0, vb)), c.scalar(0, rb), c.bin(autograd.Mul, vb, c.un(autograd.Log, rb)))
+				})
+				// lgamma(value + 1), of the value alone: no gradient.
+				lg := c.do(func() (*tensor.Tensor, error) {
+					vals, err := vb.Float64s()
+					if err != nil {
+						return nil, err
+					}
+					for i, x := range vals {
+						vals[i], _ = math.Lgamma(x + 1)
+					}
+					t, err := tensor.FromValue(vals, r.DType())
+					if err != nil {
+						return nil, err
+					}
+					return t.Reshape(shape...)
+				})
+				return c.bin(autograd.Sub, c.bin(autograd.Sub, xlogy, rb), lg)
+			},
+			draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
+				r := d.params["rate"]
+				return c.do(func() (*tensor.Tensor, error) {
+					e, err := r.Detach().Expand(shape...)
+					if err != nil {
+						return nil, err
+					}
+					vals, err := e.Float64s()
+					if err != nil {
+						return nil, err
+					}
+					for i, l := range vals {
+						if l < 0 {
+							return nil, lang.Errorf(lang.RuntimeError, "invalid Poisson rate, expected rate to be non-negative")
+						}
+						vals[i] = poissonDraw(l)
+					}
+					t, err := tensor.FromValue(vals, r.DType())
+					if err != nil {
+						return nil, err
+					}
+					return t.Reshape(shape...)
+				})
+			},
+		},
+		"OneHotCategorical": {
+			module: "one_hot_categorical", sig: "OneHotCategorical(probs=None, logits=None, validate_args=None)",
+			doc:         "The categorical distribution over the last dimension of probs or logits, its samples one-hot vectors of that length (the event shape).",
+			params:      []string{"probs", "logits"},
+			constraints: map[string]constraint{"probs": simplexConstraint, "logits": realVectorConstraint}, support: oneHotConstraint,
+			mean: func(d *Distribution, c *chainOps) *tensor.Tensor { return d.param(c, "probs") },
+			variance: func(d *Distribution, c *chainOps) *tensor.Tensor {
+				p := d.param(c, "probs")
+				return c.bin(autograd.Mul, p, c.bin(autograd.Sub, c.scalar(1, p), p))
+			},
+			logProb: func(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+				idx := c.do(func() (*tensor.Tensor, error) { return tensor.Argmax(v, -1, false) })
+				if c.err != nil {
+					return nil
+				}
+				lp, err := d.categoricalOf().logProb(idx)
+				c.err = err
+				return lp
+			},
+			entropy: func(d *Distribution, c *chainOps) *tensor.Tensor {
+				e, err := d.categoricalOf().entropy()
+				c.err = err
+				return e
+			},
+			draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
+				probs := d.param(c, "probs")
+				if c.err != nil {
+					return nil
+				}
+				k := probs.Shape()[probs.Dim()-1]
+				idx := categoricalDraw(c, probs, shape, prod(shape)/max(1, prod(d.batch)))
+				idx = c.do(func() (*tensor.Tensor, error) { return idx.Unsqueeze(-1) })
+				ar := c.do(func() (*tensor.Tensor, error) { return tensor.Arange(0, float64(k), 1, tensor.Int64) })
+				hot := c.bin(tensor.Eq, idx, ar)
+				return c.do(func() (*tensor.Tensor, error) { return hot.To(probs.DType()) })
+			},
+		},
 		"Geometric": {
 			module: "geometric", sig: "Geometric(probs=None, logits=None, validate_args=None)",
 			doc:         "The geometric distribution: the number of failures before the first success of Bernoulli trials of success probability probs (or sigmoid(logits)).",
@@ -339,6 +451,57 @@ func distModule(kind string) string {
 	return map[string]string{"Independent": "independent"}[kind]
 }
 
+// categoricalOf is the Categorical a OneHotCategorical draws indices
+// from: the same parameters (computed ones are shared).
+func (d *Distribution) categoricalOf() *Distribution {
+	return &Distribution{kind: "Categorical", params: d.params, batch: d.batch}
+}
+
+// poissonDraw is ATen's sample_poisson of rate lambda, drawing float64
+// uniforms from the default generator: Hörmann's transformed rejection
+// for lambda >= 10, the product of uniforms below.
+func poissonDraw(lambda float64) float64 {
+	g := tensor.DefaultGenerator()
+	switch {
+	case lambda >= 10:
+		slam := math.Sqrt(lambda)
+		loglam := libm.Log(lambda)
+		b := 0.931 + 2.53*slam
+		a := -0.059 + 0.02483*b
+		invalpha := 1.1239 + 1.1328/(b-3.4)
+		vr := 0.9277 - 3.6224/(b-2)
+		for {
+			u := g.Float64() - 0.5
+			v := g.Float64()
+			us := 0.5 - math.Abs(u)
+			k := math.Floor((2*a/us+b)*u + lambda + 0.43)
+			if us >= 0.07 && v <= vr {
+				return k
+			}
+			if k < 0 || (us < 0.013 && v > us) {
+				continue
+			}
+			lg, _ := math.Lgamma(k + 1)
+			if libm.Log(v)+libm.Log(invalpha)-libm.Log(a/(us*us)+b) <= -lambda+k*loglam-lg {
+				return k
+			}
+		}
+	case lambda == 0:
+		return 0
+	case math.IsNaN(lambda):
+		return math.NaN()
+	}
+	enlam := math.Exp(-lambda)
+	x, prod := 0.0, 1.0
+	for {
+		prod *= g.Float64()
+		if prod <= enlam {
+			return x
+		}
+		x++
+	}
+}
+
 // sumRightmost sums the last n dimensions of t.
 func sumRightmost(c *chainOps, t *tensor.Tensor, n int) *tensor.Tensor {
 	if n == 0 || c.err != nil {
@@ -375,6 +538,13 @@ func newIndependent(a *lang.Args) (*Distribution, error) {
 // eventShape is the event shape: () but for Independent, the base's
 // reinterpreted batch dimensions and its event shape.
 func (d *Distribution) eventShape() []int {
+	if d.kind == "OneHotCategorical" {
+		p := d.params["probs"]
+		if p == nil {
+			p = d.params["logits"]
+		}
+		return []int{p.Shape()[p.Dim()-1]}
+	}
 	if d.kind != "Independent" {
 		return nil
 	}
@@ -466,6 +636,12 @@ func klDivergence(p, q *Distribution) (*tensor.Tensor, error) {
 		t = where(expand(eq(qprobs, 0)), inf(t), t)
 		t = where(expand(eq(pprobs, 0)), c.scalar(0, t), t)
 		out = c.do(func() (*tensor.Tensor, error) { return autograd.Sum(t, []int{-1}, false) })
+	case "OneHotCategorical":
+		return klDivergence(p.categoricalOf(), q.categoricalOf())
+	case "Poisson":
+		pr, qr := pp["rate"], qp["rate"]
+		t := c.bin(autograd.Mul, pr, c.bin(autograd.Sub, c.un(autograd.Log, pr), c.un(autograd.Log, qr)))
+		out = c.bin(autograd.Sub, t, c.bin(autograd.Sub, pr, qr))
 	case "Exponential":
 		ratio := c.bin(autograd.Div, qp["rate"], pp["rate"])
 		out = c.bin(autograd.Sub, c.bin(autograd.Add, c.un(autograd.Neg, c.un(autograd.Log, ratio)), ratio), c.scalar(1, ratio))
@@ -519,7 +695,7 @@ func defKL(mod *lang.Module) {
 	// userKL holds the functions register_kl registered, by the pair of
 	// classes they take.
 	userKL := map[[2]lang.Value]lang.Value{}
-	kl := lang.NewBuiltin(lang.AsValue, "kl_divergence(p, q)", "The Kullback-Leibler divergence KL(p ‖ q) of two distributions of one family, for each of their batch: the closed forms PyTorch 1.13 registers for Normal, Uniform, Bernoulli, Categorical, Exponential, Laplace, HalfNormal, LogNormal, Geometric and Independent (of equal reinterpreted_batch_ndims), or a function register_kl registered for the pair of classes.", func(a *lang.Args) (lang.Value, error) {
+	kl := lang.NewBuiltin(lang.AsValue, "kl_divergence(p, q)", "The Kullback-Leibler divergence KL(p ‖ q) of two distributions of one family, for each of their batch: the closed forms PyTorch 1.13 registers for Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Laplace, HalfNormal, LogNormal, Geometric, Poisson and Independent (of equal reinterpreted_batch_ndims), or a function register_kl registered for the pair of classes.", func(a *lang.Args) (lang.Value, error) {
 		p, q := a.Value("p"), a.Value("q")
 		if fn, ok := userKL[[2]lang.Value{lang.TypeOf(p), lang.TypeOf(q)}]; ok {
 			return a.Call(fn, p, q)

@@ -7,7 +7,8 @@ import (
 )
 
 // TestMoreDistributionsMatchTorch compares Exponential, Laplace, Cauchy,
-// Gumbel, HalfNormal, LogNormal, Geometric and Independent with PyTorch
+// Gumbel, HalfNormal, LogNormal, Geometric, Poisson, OneHotCategorical
+// and Independent with PyTorch
 // 1.13: reprs, shapes, seeded float32 samples (bit for bit, 100,000 of
 // Exponential and Cauchy, and of float64 Exponential), log_prob, entropy and the moments to 4 digits,
 // rsample's gradients, validation errors, and kl_divergence with
@@ -29,6 +30,16 @@ func TestMoreDistributionsMatchTorch(t *testing.T) {
 		"summary(LogNormal(0., t), exact=False)", // exp rounds as kael's exp does, not as SLEEF's
 		"summary(Geometric(probs=torch.tensor([0.3, 0.5])))",
 		"summary(Geometric(logits=t))",
+		"summary(Poisson(torch.tensor([0.5, 4., 12., 150.])))",
+		"summary(OneHotCategorical(torch.tensor([[0.2, 0.3, 0.5], [0.1, 0.1, 0.8]])))",
+		"summary(OneHotCategorical(logits=torch.tensor([1., -1., 0.5, 2.])))",
+		"torch.manual_seed(1)\n(Poisson(torch.full((2000,), 7.)).sample().sum().item(), Poisson(torch.full((2000,), 33.)).sample().sum().item(), Poisson(torch.tensor([0., 2.], dtype=torch.float64)).sample((3,)).tolist())",
+		"rate = torch.tensor([2., 5.], requires_grad=True)\nPoisson(rate).log_prob(torch.tensor([0., 3.])).sum().backward()\nr(rate.grad)",
+		"Poisson(1.).entropy()",
+		"Poisson(-1.)",
+		"Poisson(1.).log_prob(torch.tensor(1.5))",
+		"OneHotCategorical(torch.tensor([0.2, 0.8])).log_prob(torch.tensor([0.5, 0.5]))",
+		"OneHotCategorical(torch.tensor([0.2, 0.9]))",
 		"summary(Independent(Normal(torch.zeros(2, 3), 1.), 1))",
 		"summary(Independent(Bernoulli(torch.full((2, 3), 0.4)), 2))",
 		"torch.manual_seed(3)\na = Exponential(torch.ones(100000)).sample()\ntorch.manual_seed(3)\nb = Cauchy(torch.zeros(100000), 1.).sample()\ntorch.manual_seed(3)\n(a[:3].tolist(), b[:3].tolist(), a.sum().item() > 0, sum(a.tolist()), sum(b.tolist()))",
@@ -51,7 +62,7 @@ func TestMoreDistributionsMatchTorch(t *testing.T) {
 		"pairs = [(Normal(0., 1.), Normal(1., 2.)), (Exponential(t), Exponential(t * 3)), (Laplace(0., t), Laplace(1., 1.)),\n" +
 			"    (Bernoulli(torch.tensor([0.2, 0., 1.])), Bernoulli(torch.tensor([0.5, 0.3, 0.]))), (Categorical(torch.tensor([0.2, 0.8, 0.])), Categorical(torch.tensor([0.5, 0.25, 0.25]))),\n" +
 			"    (Uniform(0., 1.), Uniform(-1., 2.)), (Uniform(0., 1.), Uniform(0.5, 2.)), (HalfNormal(t), HalfNormal(1.)), (LogNormal(0., t), LogNormal(1., 1.)),\n" +
-			"    (Geometric(torch.tensor([0.3])), Geometric(torch.tensor([0.6]))), (Independent(Normal(torch.zeros(2, 3), 1.), 1), Independent(Normal(torch.ones(2, 3), 2.), 1))]\n" +
+			"    (Geometric(torch.tensor([0.3])), Geometric(torch.tensor([0.6]))), (Poisson(torch.tensor([1., 3.])), Poisson(2.)), (OneHotCategorical(torch.tensor([0.2, 0.8])), OneHotCategorical(torch.tensor([0.5, 0.5]))), (Independent(Normal(torch.zeros(2, 3), 1.), 1), Independent(Normal(torch.ones(2, 3), 2.), 1))]\n" +
 			"[(type(p).__name__, r(kl_divergence(p, q))) for p, q in pairs]",
 		"loc = torch.tensor([0.5], requires_grad=True)\nkl_divergence(Normal(loc, 1.), Normal(0., 2.)).sum().backward()\nr(loc.grad)",
 		"kl_divergence(Independent(Normal(torch.zeros(2, 3), 1.), 1), Independent(Normal(torch.zeros(2, 3), 1.), 2))",
