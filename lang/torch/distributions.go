@@ -10,7 +10,8 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// torch.distributions: Normal, Uniform, Bernoulli and Categorical, with
+// torch.distributions: Normal, Uniform, Bernoulli and Categorical (the
+// others are in distributions_more.go), with
 // PyTorch 1.13's parameters, sample (drawing from the default generator
 // as PyTorch does, so a seed gives the same samples), rsample where
 // PyTorch has it, log_prob, entropy and the moments, computed with
@@ -612,7 +613,7 @@ func defDistributions() {
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli and Categorical, with sample, rsample, log_prob, entropy and their moments.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Laplace, Cauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson and Independent, with sample, rsample, log_prob, entropy and their moments, and kl_divergence.", func() *lang.Module { return mod })
 }
 
 // discreteDist makes a distribution of probs or logits (one of them):
