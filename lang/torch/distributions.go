@@ -30,6 +30,9 @@ type Distribution struct {
 	// the number of its batch dimensions taken as event dimensions.
 	base          *Distribution
 	reinterpreted int
+	// transforms are TransformedDistribution's, applied in order to
+	// base's samples.
+	transforms []*Transform
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -79,7 +82,7 @@ func (d *Distribution) shown() []string {
 		return []string{"loc", "scale"}
 	case "Uniform":
 		return []string{"low", "high"}
-	case "Independent", "OneHotCategorical":
+	case "Independent", "OneHotCategorical", "TransformedDistribution":
 		return nil
 	}
 	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" {
@@ -113,7 +116,16 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	case "base_dist":
 		return d.base, d.base != nil
 	case "reinterpreted_batch_ndims":
-		return int64(d.reinterpreted), d.base != nil
+		return int64(d.reinterpreted), d.kind == "Independent"
+	case "transforms":
+		if d.kind != "TransformedDistribution" {
+			return nil, false
+		}
+		out := make([]lang.Value, len(d.transforms))
+		for i, t := range d.transforms {
+			out[i] = t
+		}
+		return &lang.List{Elems: out}, true
 	case "loc", "scale", "low", "high", "rate":
 		t, ok := d.params[name]
 		return t, ok
@@ -159,7 +171,7 @@ func (d *Distribution) discrete() bool {
 
 // hasRsample reports whether d has a reparameterised sampler.
 func (d *Distribution) hasRsample() bool {
-	if d.kind == "Independent" {
+	if d.base != nil {
 		return d.base.hasRsample()
 	}
 	k := distKinds[d.kind]
@@ -307,6 +319,9 @@ func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
 	if d.kind == "Independent" {
 		return d.base.draw(a, reparam)
 	}
+	if d.kind == "TransformedDistribution" {
+		return d.transformedDraw(a, reparam)
+	}
 	shape, n := d.sampleShape(a)
 	if err := a.Err(); err != nil {
 		return nil, err
@@ -366,6 +381,9 @@ func (d *Distribution) logProb(value *tensor.Tensor) (*tensor.Tensor, error) {
 	var out *tensor.Tensor
 	if k := distKinds[d.kind]; k != nil {
 		return k.logProb(d, c, value), c.err
+	}
+	if d.kind == "TransformedDistribution" {
+		return d.transformedLogProb(value)
 	}
 	switch d.kind {
 	case "Independent":
@@ -448,8 +466,8 @@ func (d *Distribution) entropy() (*tensor.Tensor, error) {
 	c := &chainOps{}
 	p := d.params
 	var out *tensor.Tensor
-	if k := distKinds[d.kind]; k != nil {
-		if k.entropy == nil {
+	if k := distKinds[d.kind]; k != nil || d.kind == "TransformedDistribution" {
+		if k == nil || k.entropy == nil {
 			return nil, lang.Errorf(NotImplementedError, "")
 		}
 		return k.entropy(d, c), c.err
@@ -609,6 +627,18 @@ func defDistributions() {
 		def(kind, distKinds[kind].sig, distKinds[kind].doc, newKind(kind))
 	}
 	def("Independent", "Independent(base_distribution, reinterpreted_batch_ndims, validate_args=None)", "The distribution base_distribution with its last reinterpreted_batch_ndims batch dimensions taken as event dimensions: log_prob and entropy sum over them.", newIndependent)
+	def("TransformedDistribution", "TransformedDistribution(base_distribution, transforms, validate_args=None)", "The distribution of base_distribution's samples passed through transforms (one or a list, applied in order): log_prob takes the value back through them, subtracting each log |dy/dx|. It has no mean, variance or entropy, as in PyTorch.", func(a *lang.Args) (*Distribution, error) {
+		base, ok := a.Value("base_distribution").(*Distribution)
+		if !ok {
+			return nil, a.WrongType("base_distribution", "a Distribution", a.Value("base_distribution"))
+		}
+		ts, err := transformsOf(a.Value("transforms"))
+		if err != nil {
+			return nil, err
+		}
+		return &Distribution{kind: "TransformedDistribution", params: map[string]*tensor.Tensor{}, batch: base.batch, base: base, transforms: ts}, nil
+	})
+	defTransforms(mod)
 	defKL(mod)
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))

@@ -448,7 +448,7 @@ func distModule(kind string) string {
 	if k := distKinds[kind]; k != nil {
 		return k.module
 	}
-	return map[string]string{"Independent": "independent"}[kind]
+	return map[string]string{"Independent": "independent", "TransformedDistribution": "transformed_distribution"}[kind]
 }
 
 // categoricalOf is the Categorical a OneHotCategorical draws indices
@@ -544,6 +544,9 @@ func (d *Distribution) eventShape() []int {
 			p = d.params["logits"]
 		}
 		return []int{p.Shape()[p.Dim()-1]}
+	}
+	if d.kind == "TransformedDistribution" {
+		return d.base.eventShape()
 	}
 	if d.kind != "Independent" {
 		return nil

@@ -198,6 +198,14 @@ func (d *Distribution) validateSample(v lang.Value) (*tensor.Tensor, error) {
 		// Independent's log_prob leaves the check to its base's.
 		return d.base.validateSample(v)
 	}
+	if d.kind == "TransformedDistribution" {
+		// The support is the last transform's codomain, which kael's
+		// transforms do not describe: the value is not checked.
+		if t, ok := v.(*tensor.Tensor); ok {
+			return t, nil
+		}
+		return nil, lang.Errorf(lang.ValueError, "The value argument to log_prob must be a Tensor")
+	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return nil, lang.Errorf(lang.ValueError, "The value argument to log_prob must be a Tensor")
