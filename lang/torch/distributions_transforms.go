@@ -332,6 +332,9 @@ func (d *Distribution) transformedLogProb(y *tensor.Tensor) (*tensor.Tensor, err
 		if err != nil {
 			return nil, err
 		}
+		// The transforms are elementwise: their log-dets sum over the
+		// event dimensions.
+		ld = sumRightmost(c, ld, len(d.eventShape()))
 		if acc == nil {
 			acc = c.un(autograd.Neg, ld)
 		} else {

@@ -25,6 +25,7 @@ func TestTransformsMatchTorch(t *testing.T) {
 		"mu = torch.tensor([0.1, -0.3], requires_grad=True)\nsd = torch.tensor([1., 0.5], requires_grad=True)\nd = TransformedDistribution(Normal(mu, sd), [TanhTransform(cache_size=1)])\ntorch.manual_seed(0)\na = d.rsample()\nlp = d.log_prob(a)\n(lp.sum() + a.sum()).backward()\n(repr(d), d.batch_shape, d.event_shape, d.has_rsample, d.transforms, d.base_dist, r(a), r(lp), r(mu.grad), r(sd.grad))",
 		"d = TransformedDistribution(Normal(torch.zeros(2), 1.), TanhTransform())\ntorch.manual_seed(0)\n(r(d.sample((3,))), d.sample().requires_grad, r(d.log_prob(torch.tensor([0.5, -0.9]))))",
 		"TransformedDistribution(Normal(0., 1.), ExpTransform()).entropy()",
+		"d = TransformedDistribution(Independent(Normal(torch.zeros(2, 3), 1.), 1), [TanhTransform(cache_size=1), AffineTransform(0., 2.)])\ntorch.manual_seed(2)\na = d.rsample()\n(d.batch_shape, d.event_shape, r(a), r(d.log_prob(a)), r(d.log_prob(torch.full((2, 3), 0.5))))",
 		"(r(TransformedDistribution(Normal(0., 1.), ExpTransform()).log_prob(torch.tensor([0.5, 2.]))), r(LogNormal(0., 1.).log_prob(torch.tensor([0.5, 2.]))))",
 		"g = TransformedDistribution(Uniform(0., 1.), [SigmoidTransform().inv, AffineTransform(2., 3.)])\ntorch.manual_seed(1)\n(r(g.sample((4,))), r(g.log_prob(torch.tensor([0., 2., 5.]))))",
 		"TransformedDistribution(Normal(0., 1.), [1])",
