@@ -82,7 +82,7 @@ func (d *Distribution) shown() []string {
 		return []string{"loc", "scale"}
 	case "Uniform":
 		return []string{"low", "high"}
-	case "Independent", "OneHotCategorical", "TransformedDistribution":
+	case "Independent", "OneHotCategorical", "TransformedDistribution", "RelaxedBernoulli", "RelaxedOneHotCategorical":
 		return nil
 	}
 	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" {
@@ -126,7 +126,7 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 			out[i] = t
 		}
 		return &lang.List{Elems: out}, true
-	case "loc", "scale", "low", "high", "rate":
+	case "loc", "scale", "low", "high", "rate", "temperature":
 		t, ok := d.params[name]
 		return t, ok
 	case "probs", "logits":
@@ -166,7 +166,11 @@ func (d *Distribution) AttrNames() []string {
 }
 
 func (d *Distribution) discrete() bool {
-	return d.kind == "Bernoulli" || d.kind == "Categorical" || d.kind == "Geometric" || d.kind == "OneHotCategorical"
+	switch d.kind {
+	case "Bernoulli", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical":
+		return true
+	}
+	return false
 }
 
 // hasRsample reports whether d has a reparameterised sampler.
@@ -231,7 +235,7 @@ func (d *Distribution) param(c *chainOps, name string) *tensor.Tensor {
 
 // derive computes probs from logits or logits from probs.
 func (d *Distribution) derive(c *chainOps, name string) *tensor.Tensor {
-	binary := d.kind != "Categorical" && d.kind != "OneHotCategorical"
+	binary := !categoricalKind(d.kind)
 	if name == "probs" {
 		l := d.params["logits"]
 		if binary {
@@ -319,7 +323,7 @@ func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
 	if d.kind == "Independent" {
 		return d.base.draw(a, reparam)
 	}
-	if d.kind == "TransformedDistribution" {
+	if d.transforms != nil {
 		return d.transformedDraw(a, reparam)
 	}
 	shape, n := d.sampleShape(a)
@@ -379,11 +383,11 @@ func (d *Distribution) logProb(value *tensor.Tensor) (*tensor.Tensor, error) {
 	c := &chainOps{}
 	p := d.params
 	var out *tensor.Tensor
+	if d.transforms != nil {
+		return d.transformedLogProb(value)
+	}
 	if k := distKinds[d.kind]; k != nil {
 		return k.logProb(d, c, value), c.err
-	}
-	if d.kind == "TransformedDistribution" {
-		return d.transformedLogProb(value)
 	}
 	switch d.kind {
 	case "Independent":
@@ -466,7 +470,7 @@ func (d *Distribution) entropy() (*tensor.Tensor, error) {
 	c := &chainOps{}
 	p := d.params
 	var out *tensor.Tensor
-	if k := distKinds[d.kind]; k != nil || d.kind == "TransformedDistribution" {
+	if k := distKinds[d.kind]; k != nil || d.transforms != nil {
 		if k == nil || k.entropy == nil {
 			return nil, lang.Errorf(NotImplementedError, "")
 		}
@@ -624,7 +628,9 @@ func defDistributions() {
 		return result(a.Value("self").(*Distribution).entropy())
 	})
 	for _, kind := range sortedKeys(distKinds) {
-		def(kind, distKinds[kind].sig, distKinds[kind].doc, newKind(kind))
+		if !distKinds[kind].hidden {
+			def(kind, distKinds[kind].sig, distKinds[kind].doc, newKind(kind))
+		}
 	}
 	def("Independent", "Independent(base_distribution, reinterpreted_batch_ndims, validate_args=None)", "The distribution base_distribution with its last reinterpreted_batch_ndims batch dimensions taken as event dimensions: log_prob and entropy sum over them.", newIndependent)
 	def("TransformedDistribution", "TransformedDistribution(base_distribution, transforms, validate_args=None)", "The distribution of base_distribution's samples passed through transforms (one or a list, applied in order): log_prob takes the value back through them, subtracting each log |dy/dx|. It has no mean, variance or entropy, as in PyTorch.", func(a *lang.Args) (*Distribution, error) {
@@ -639,6 +645,10 @@ func defDistributions() {
 		return &Distribution{kind: "TransformedDistribution", params: map[string]*tensor.Tensor{}, batch: base.batch, base: base, transforms: ts}, nil
 	})
 	defTransforms(mod)
+	for _, kind := range []string{"RelaxedBernoulli", "RelaxedOneHotCategorical"} {
+		what := map[string]string{"RelaxedBernoulli": "sigmoid of a LogitRelaxedBernoulli: a Bernoulli relaxed to (0, 1) by temperature (the binary Concrete distribution)", "RelaxedOneHotCategorical": "exp of an ExpRelaxedCategorical: a one-hot categorical relaxed to the simplex by temperature (Gumbel-softmax)"}[kind]
+		def(kind, kind+"(temperature, probs=None, logits=None, validate_args=None)", "The "+what+"; rsample draws PyTorch's samples, log_prob includes the transform's log-det.", newRelaxed(kind))
+	}
 	defKL(mod)
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
@@ -665,7 +675,7 @@ func discreteDist(kind string, a *lang.Args) (*Distribution, error) {
 	}
 	d := &Distribution{kind: kind, params: map[string]*tensor.Tensor{}}
 	c := &chainOps{}
-	if kind == "Categorical" || kind == "OneHotCategorical" {
+	if categoricalKind(kind) {
 		if t.Dim() < 1 {
 			return nil, lang.Errorf(lang.ValueError, "`%s` parameter must be at least one-dimensional.", name)
 		}
@@ -707,4 +717,14 @@ func categoricalDraw(c *chainOps, probs *tensor.Tensor, shape []int, n int) *ten
 		}
 		return s.Reshape(shape...)
 	})
+}
+
+// categoricalKind reports whether kind's probs or logits run over the
+// last dimension (a categorical), rather than elementwise (a Bernoulli).
+func categoricalKind(kind string) bool {
+	switch kind {
+	case "Categorical", "OneHotCategorical", "RelaxedOneHotCategorical", "ExpRelaxedCategorical":
+		return true
+	}
+	return false
 }

@@ -38,6 +38,9 @@ type distKind struct {
 	variance    func(d *Distribution, c *chainOps) *tensor.Tensor
 	logProb     func(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Tensor
 	entropy     func(d *Distribution, c *chainOps) *tensor.Tensor
+	// hidden families are the bases of others (LogitRelaxedBernoulli),
+	// not classes of torch.distributions.
+	hidden bool
 	// draw returns a sample of the given shape, recorded when the
 	// caller has gradients on (rsample).
 	draw func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor
@@ -406,6 +409,49 @@ func init() {
 				return c.do(func() (*tensor.Tensor, error) { return hot.To(probs.DType()) })
 			},
 		},
+		"LogitRelaxedBernoulli": {
+			module: "relaxed_bernoulli", hidden: true, params: []string{"probs", "logits"}, rsample: true,
+			constraints: map[string]constraint{"probs": unitIntervalConstraint, "logits": realConstraint}, support: realConstraint,
+			logProb: func(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+				temp, logits := d.params["temperature"], d.param(c, "logits")
+				diff := c.bin(autograd.Sub, logits, c.bin(autograd.Mul, v, temp))
+				t := c.bin(autograd.Add, c.un(autograd.Log, temp), diff)
+				return c.bin(autograd.Sub, t, c.bin(autograd.Mul, c.scalar(2, diff), c.un(autograd.Log1p, c.un(autograd.Exp, diff))))
+			},
+			draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
+				temp, probs := d.params["temperature"], d.param(c, "probs")
+				u := c.clampProbs(uniformNoise(c, probs, shape, 0, 1))
+				lu := c.bin(autograd.Sub, c.un(autograd.Log, u), c.un(autograd.Log1p, c.un(autograd.Neg, u)))
+				lp := c.bin(autograd.Sub, c.un(autograd.Log, probs), c.un(autograd.Log1p, c.un(autograd.Neg, probs)))
+				return c.bin(autograd.Div, c.bin(autograd.Add, lu, lp), temp)
+			},
+		},
+		"ExpRelaxedCategorical": {
+			module: "relaxed_categorical", hidden: true, params: []string{"probs", "logits"}, rsample: true,
+			constraints: map[string]constraint{"probs": simplexConstraint, "logits": realVectorConstraint}, support: realVectorConstraint,
+			logProb: func(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+				temp, logits := d.params["temperature"], d.param(c, "logits")
+				k := float64(logits.Shape()[logits.Dim()-1])
+				lgk, _ := math.Lgamma(k)
+				logScale := c.bin(autograd.Add, c.scalar(lgk, temp), c.bin(autograd.Mul, c.un(autograd.Log, temp), c.scalar(k-1, temp)))
+				score := c.bin(autograd.Sub, logits, c.bin(autograd.Mul, v, temp))
+				lse := c.do(func() (*tensor.Tensor, error) { return autograd.Logsumexp(score, []int{-1}, true) })
+				sum := c.do(func() (*tensor.Tensor, error) { return autograd.Sum(c.bin(autograd.Sub, score, lse), []int{-1}, false) })
+				return c.bin(autograd.Add, sum, logScale)
+			},
+			draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
+				temp, logits := d.params["temperature"], d.param(c, "logits")
+				if c.err != nil {
+					return nil
+				}
+				full := append(append([]int{}, shape...), logits.Shape()[logits.Dim()-1])
+				u := c.clampProbs(uniformNoise(c, logits, full, 0, 1))
+				g := c.un(autograd.Neg, c.un(autograd.Log, c.un(autograd.Neg, c.un(autograd.Log, u))))
+				scores := c.bin(autograd.Div, c.bin(autograd.Add, logits, g), temp)
+				lse := c.do(func() (*tensor.Tensor, error) { return autograd.Logsumexp(scores, []int{-1}, true) })
+				return c.bin(autograd.Sub, scores, lse)
+			},
+		},
 		"Geometric": {
 			module: "geometric", sig: "Geometric(probs=None, logits=None, validate_args=None)",
 			doc:         "The geometric distribution: the number of failures before the first success of Bernoulli trials of success probability probs (or sigmoid(logits)).",
@@ -448,7 +494,8 @@ func distModule(kind string) string {
 	if k := distKinds[kind]; k != nil {
 		return k.module
 	}
-	return map[string]string{"Independent": "independent", "TransformedDistribution": "transformed_distribution"}[kind]
+	return map[string]string{"Independent": "independent", "TransformedDistribution": "transformed_distribution",
+		"RelaxedBernoulli": "relaxed_bernoulli", "RelaxedOneHotCategorical": "relaxed_categorical"}[kind]
 }
 
 // categoricalOf is the Categorical a OneHotCategorical draws indices
@@ -538,14 +585,14 @@ func newIndependent(a *lang.Args) (*Distribution, error) {
 // eventShape is the event shape: () but for Independent, the base's
 // reinterpreted batch dimensions and its event shape.
 func (d *Distribution) eventShape() []int {
-	if d.kind == "OneHotCategorical" {
+	if d.kind == "OneHotCategorical" || d.kind == "RelaxedOneHotCategorical" || d.kind == "ExpRelaxedCategorical" {
 		p := d.params["probs"]
 		if p == nil {
 			p = d.params["logits"]
 		}
 		return []int{p.Shape()[p.Dim()-1]}
 	}
-	if d.kind == "TransformedDistribution" {
+	if d.transforms != nil {
 		return d.base.eventShape()
 	}
 	if d.kind != "Independent" {
@@ -749,4 +796,32 @@ func defKL(mod *lang.Module) {
 // noKLError is kl_divergence's error for a pair it has no formula for.
 func noKLError(p, q lang.Value) error {
 	return lang.Errorf(NotImplementedError, "No KL(p || q) is implemented for p type %s and q type %s", lang.TypeName(p), lang.TypeName(q))
+}
+
+// newRelaxed is RelaxedBernoulli's or RelaxedOneHotCategorical's
+// constructor: the logit (log) relaxed base of probs or logits and
+// temperature, through SigmoidTransform (ExpTransform).
+func newRelaxed(kind string) func(a *lang.Args) (*Distribution, error) {
+	baseKind, transform := "LogitRelaxedBernoulli", "SigmoidTransform"
+	if kind == "RelaxedOneHotCategorical" {
+		baseKind, transform = "ExpRelaxedCategorical", "ExpTransform"
+	}
+	return func(a *lang.Args) (*Distribution, error) {
+		d, err := discreteDist(kind, a)
+		if err != nil {
+			return nil, err
+		}
+		var like *tensor.Tensor
+		for _, t := range d.params {
+			like = t
+		}
+		temp, err := distTensor(a.Value("temperature"), like)
+		if err != nil {
+			return nil, err
+		}
+		d.params["temperature"] = temp
+		d.base = &Distribution{kind: baseKind, params: d.params, batch: d.batch}
+		d.transforms = []*Transform{{kind: transform}}
+		return d, nil
+	}
 }

@@ -8,8 +8,9 @@ import (
 
 // TestTransformsMatchTorch compares the elementwise transforms and
 // TransformedDistribution with PyTorch 1.13: reprs, maps, inverses,
-// log-dets, the cache, and a tanh-squashed normal's rsample, log_prob
-// and gradients (SAC's policy), to 4 digits.
+// log-dets, the cache, a tanh-squashed normal's rsample, log_prob and
+// gradients (SAC's policy), and RelaxedBernoulli and
+// RelaxedOneHotCategorical (Gumbel-softmax), to 4 digits.
 func TestTransformsMatchTorch(t *testing.T) {
 	prelude := "import torch\nfrom torch.distributions import *\nfrom torch.distributions.transforms import *\n" +
 		"r = lambda t: [round(v, 4) + 0.0 for v in t.flatten().tolist()]\nx = torch.tensor([0.5, -0.2])\n"
@@ -31,5 +32,13 @@ func TestTransformsMatchTorch(t *testing.T) {
 		"TransformedDistribution(Normal(0., 1.), [1])",
 		"TransformedDistribution(Normal(0., 1.), 3)",
 		"from torch.distributions.transformed_distribution import TransformedDistribution as T\nT is TransformedDistribution",
+		"temp = torch.tensor([0.5])\nd = RelaxedBernoulli(temp, probs=torch.tensor([0.2, 0.7]))\ntorch.manual_seed(0)\ns = d.rsample((3,))\n(repr(d), d.batch_shape, d.event_shape, d.has_rsample, type(d), d.temperature, r(d.probs), r(d.logits), r(s), r(d.log_prob(s)), d.sample().requires_grad)",
+		"lg = torch.tensor([[1., 0.5, -1.], [0., 0., 2.]], requires_grad=True)\nd = RelaxedOneHotCategorical(torch.tensor(0.7), logits=lg)\ntorch.manual_seed(0)\ns = d.rsample((2,))\nlp = d.log_prob(s)\n(lp.sum() + s[..., 0].sum()).backward()\n(repr(d), d.batch_shape, d.event_shape, type(d), r(s), r(lp), r(lg.grad))",
+		"RelaxedBernoulli(torch.tensor([0.5]), probs=torch.tensor([1.5]))",
+		"RelaxedBernoulli(torch.tensor([0.5]), probs=torch.tensor([0.5])).log_prob(torch.tensor([1.5]))",
+		"RelaxedOneHotCategorical(torch.tensor([0.5]), probs=torch.tensor([0.5, 0.5])).log_prob(torch.tensor([0.7, 0.7]))",
+		"torch.manual_seed(4)\nr(RelaxedBernoulli(2., logits=torch.tensor([0.3])).rsample((4,)))",
+		"RelaxedBernoulli(torch.tensor([0.5]), probs=torch.tensor([0.5])).entropy()",
+		"from torch.distributions.relaxed_bernoulli import RelaxedBernoulli as RB\nfrom torch.distributions.relaxed_categorical import RelaxedOneHotCategorical as RC\n(RB is RelaxedBernoulli, RC is RelaxedOneHotCategorical)",
 	})
 }

@@ -139,6 +139,10 @@ func (d *Distribution) paramConstraint(name string) (constraint, bool) {
 // validateArgs checks d's parameters as PyTorch's Distribution.__init__
 // does (Uniform: low < high everywhere).
 func (d *Distribution) validateArgs() error {
+	if d.transforms != nil && d.kind != "TransformedDistribution" {
+		// A relaxed distribution's parameters are its base's.
+		return d.base.validateArgs()
+	}
 	if d.kind == "Uniform" {
 		lt, err := tensor.Lt(d.params["low"], d.params["high"])
 		if err != nil {
@@ -177,6 +181,10 @@ func (d *Distribution) support() constraint {
 		return k.support
 	}
 	switch d.kind {
+	case "RelaxedBernoulli":
+		return unitIntervalConstraint
+	case "RelaxedOneHotCategorical":
+		return simplexConstraint
 	case "Uniform":
 		return tensorIntervalConstraint(d.params["low"], d.params["high"])
 	case "Bernoulli":
