@@ -126,9 +126,14 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 			out[i] = t
 		}
 		return &lang.List{Elems: out}, true
-	case "loc", "scale", "low", "high", "rate", "temperature":
+	case "loc", "scale", "low", "high", "rate", "temperature", "concentration":
 		t, ok := d.params[name]
 		return t, ok
+	case "df":
+		if d.kind != "Chi2" {
+			return nil, false
+		}
+		v = c.bin(autograd.Mul, d.params["concentration"], c.scalar(2, d.params["concentration"]))
 	case "probs", "logits":
 		if !d.discrete() {
 			return nil, false

@@ -66,8 +66,9 @@ var oneHotConstraint = constraint{"OneHot()", func(c *chainOps, v *tensor.Tensor
 	return c.bin(tensor.LogicalAnd, binary, c.bin(tensor.Eq, sum, c.scalar(1, sum)))
 }}
 
-// distKinds are the families of this file by class name.
-var distKinds map[string]*distKind
+// distKinds are the families of this file (and distributions_gamma.go)
+// by class name.
+var distKinds = map[string]*distKind{}
 
 // uniformNoise is a tensor like x of the given shape filled by uniform_(lo, hi).
 func uniformNoise(c *chainOps, like *tensor.Tensor, shape []int, lo, hi float64) *tensor.Tensor {
@@ -141,7 +142,7 @@ func init() {
 	full := func(c *chainOps, d *Distribution, like *tensor.Tensor, v float64) *tensor.Tensor {
 		return c.do(func() (*tensor.Tensor, error) { return tensor.Full(v, like.DType(), d.batch...) })
 	}
-	distKinds = map[string]*distKind{
+	for name, k := range map[string]*distKind{
 		"Exponential": {
 			module: "exponential", sig: "Exponential(rate, validate_args=None)",
 			doc:    "The exponential distribution of rate rate (mean 1/rate).",
@@ -486,6 +487,8 @@ func init() {
 				return c.un(autograd.Floor, c.bin(autograd.Div, c.un(autograd.Log, u), c.un(autograd.Log1p, c.un(autograd.Neg, p))))
 			},
 		},
+	} {
+		distKinds[name] = k
 	}
 }
 
@@ -613,6 +616,9 @@ func newKind(kind string) func(a *lang.Args) (*Distribution, error) {
 		for i, p := range k.params {
 			vals[i] = a.Value(p)
 		}
+		if kind == "Chi2" {
+			return newChi2(a.Value("df"))
+		}
 		ts, shape, err := broadcastAll(vals)
 		if err != nil {
 			return nil, err
@@ -629,7 +635,13 @@ func newKind(kind string) func(a *lang.Args) (*Distribution, error) {
 // among kael's distributions of one family.
 func klDivergence(p, q *Distribution) (*tensor.Tensor, error) {
 	noKL := noKLError(p, q)
-	if p.kind != q.kind {
+	family := func(k string) string {
+		if k == "Chi2" {
+			return "Gamma" // a Chi2 is a Gamma, as its class derives from Gamma's
+		}
+		return k
+	}
+	if family(p.kind) != family(q.kind) {
 		return nil, noKL
 	}
 	c := &chainOps{}
@@ -654,7 +666,14 @@ func klDivergence(p, q *Distribution) (*tensor.Tensor, error) {
 		})
 	}
 	var out *tensor.Tensor
-	switch p.kind {
+	switch family(p.kind) {
+	case "Gamma":
+		pc, pr, qc, qr := pp["concentration"], pp["rate"], qp["concentration"], qp["rate"]
+		t1 := c.bin(autograd.Mul, qc, c.un(autograd.Log, c.bin(autograd.Div, pr, qr)))
+		t2 := c.bin(autograd.Sub, lgammaOf(c, qc), lgammaOf(c, pc))
+		t3 := c.bin(autograd.Mul, c.bin(autograd.Sub, pc, qc), digammaOf(c, pc))
+		t4 := c.bin(autograd.Mul, c.bin(autograd.Sub, qr, pr), c.bin(autograd.Div, pc, pr))
+		out = c.bin(autograd.Add, c.bin(autograd.Add, c.bin(autograd.Add, t1, t2), t3), t4)
 	case "Normal":
 		vr := c.bin(autograd.Pow, c.bin(autograd.Div, pp["scale"], qp["scale"]), c.scalar(2, pp["scale"]))
 		t1 := c.bin(autograd.Pow, c.bin(autograd.Div, c.bin(autograd.Sub, pp["loc"], qp["loc"]), qp["scale"]), c.scalar(2, pp["scale"]))
@@ -745,7 +764,7 @@ func defKL(mod *lang.Module) {
 	// userKL holds the functions register_kl registered, by the pair of
 	// classes they take.
 	userKL := map[[2]lang.Value]lang.Value{}
-	kl := lang.NewBuiltin(lang.AsValue, "kl_divergence(p, q)", "The Kullback-Leibler divergence KL(p ‖ q) of two distributions of one family, for each of their batch: the closed forms PyTorch 1.13 registers for Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Laplace, HalfNormal, LogNormal, Geometric, Poisson and Independent (of equal reinterpreted_batch_ndims), or a function register_kl registered for the pair of classes.", func(a *lang.Args) (lang.Value, error) {
+	kl := lang.NewBuiltin(lang.AsValue, "kl_divergence(p, q)", "The Kullback-Leibler divergence KL(p ‖ q) of two distributions of one family, for each of their batch: the closed forms PyTorch 1.13 registers for Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Gamma (and Chi2), Laplace, HalfNormal, LogNormal, Geometric, Poisson and Independent (of equal reinterpreted_batch_ndims), or a function register_kl registered for the pair of classes.", func(a *lang.Args) (lang.Value, error) {
 		p, q := a.Value("p"), a.Value("q")
 		if fn, ok := userKL[[2]lang.Value{lang.TypeOf(p), lang.TypeOf(q)}]; ok {
 			return a.Call(fn, p, q)
@@ -824,4 +843,30 @@ func newRelaxed(kind string) func(a *lang.Args) (*Distribution, error) {
 		d.transforms = []*Transform{{kind: transform}}
 		return d, nil
 	}
+}
+
+// newChi2 is Chi2(df): Gamma(0.5 * df, 0.5), the product taken as
+// PyTorch takes it (a number df stays a number until broadcast).
+func newChi2(df lang.Value) (*Distribution, error) {
+	var half lang.Value
+	if t, ok := df.(*tensor.Tensor); ok {
+		h, err := tensor.Full(0.5, t.DType())
+		if err != nil {
+			return nil, err
+		}
+		if half, err = autograd.Mul(h, t); err != nil {
+			return nil, err
+		}
+	} else {
+		f, ok := lang.AsFloat(df)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "unsupported operand type(s) for *: 'float' and '%s'", lang.TypeName(df))
+		}
+		half = 0.5 * f
+	}
+	ts, shape, err := broadcastAll([]lang.Value{half, 0.5})
+	if err != nil {
+		return nil, err
+	}
+	return &Distribution{kind: "Chi2", params: map[string]*tensor.Tensor{"concentration": ts[0], "rate": ts[1]}, batch: shape}, nil
 }

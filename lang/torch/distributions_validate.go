@@ -157,12 +157,22 @@ func (d *Distribution) validateArgs() error {
 		}
 		return nil
 	}
-	for _, name := range d.shown() {
+	names := d.shown()
+	if d.kind == "Chi2" {
+		names = []string{"df"} // Chi2's one argument, 2 * concentration
+	}
+	for _, name := range names {
 		con, ok := d.paramConstraint(name)
 		if !ok {
 			continue
 		}
 		v := d.params[name]
+		if name == "df" { // concentration / rate = (df / 2) / (1 / 2)
+			var err error
+			if v, err = tensor.Div(d.params["concentration"], d.params["rate"]); err != nil {
+				return err
+			}
+		}
 		valid, err := allValid(con, v)
 		if err != nil {
 			return err
