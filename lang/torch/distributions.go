@@ -114,7 +114,7 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	case "has_rsample":
 		return d.hasRsample(), true
 	case "base_dist":
-		return d.base, d.base != nil
+		return d.base, d.base != nil && d.kind != "Beta"
 	case "reinterpreted_batch_ndims":
 		return int64(d.reinterpreted), d.kind == "Independent"
 	case "transforms":
@@ -126,6 +126,13 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 			out[i] = t
 		}
 		return &lang.List{Elems: out}, true
+	case "concentration1", "concentration0":
+		if d.kind != "Beta" {
+			return nil, false
+		}
+		// Views of its Dirichlet's concentration, as PyTorch's are.
+		i := map[string]int{"concentration1": 0, "concentration0": 1}[name]
+		v = c.do(func() (*tensor.Tensor, error) { return autograd.Select(d.base.params["concentration"], -1, i) })
 	case "loc", "scale", "low", "high", "rate", "temperature", "concentration":
 		t, ok := d.params[name]
 		return t, ok

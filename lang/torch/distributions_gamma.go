@@ -9,7 +9,8 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// Gamma and Chi2: samples from ATen's sample_gamma (Marsaglia and
+// Gamma, Chi2, Dirichlet and Beta: samples from ATen's sample_gamma
+// (and _sample_dirichlet) (Marsaglia and
 // Tsang's method on the default generator's float64 uniforms and
 // normals, with the float32 rounding of its constants as ATen's CPU
 // kernel has them), and the log-density and entropy through lgamma and
@@ -95,15 +96,16 @@ func digamma64(c *chainOps, x *tensor.Tensor) *tensor.Tensor {
 	return c.bin(autograd.Sub, as, inv)
 }
 
-// xlogyOf is torch.xlogy(x, y): x·log y, 0 where x is 0.
+// xlogyOf is torch.xlogy(x, y): x·log y, and 0 where x is 0. As
+// PyTorch's derivative, the gradient to x is log y also where x is 0,
+// but 0 where x is 0 and y <= 0 (where x·log y is not a number).
 func xlogyOf(c *chainOps, x, y *tensor.Tensor) *tensor.Tensor {
 	prod := c.bin(autograd.Mul, x, c.un(autograd.Log, y))
 	if c.err != nil {
 		return nil
 	}
-	return c.do(func() (*tensor.Tensor, error) {
-		return autograd.Where(c.bin(tensor.Eq, x.Detach(), c.scalar(0, x)), c.scalar(0, prod), prod)
-	})
+	zero := c.bin(tensor.LogicalAnd, c.bin(tensor.Eq, x.Detach(), c.scalar(0, x)), c.bin(tensor.Le, y.Detach(), c.scalar(0, y)))
+	return c.do(func() (*tensor.Tensor, error) { return autograd.Where(zero, c.scalar(0, prod), prod) })
 }
 
 // standardGamma is ATen's sample_gamma of concentration alpha, computed
@@ -239,4 +241,190 @@ func init() {
 		params: []string{"df"}, constraints: map[string]constraint{"df": positiveConstraint}, support: nonNegativeConstraint, rsample: true,
 		mean: gammaMean, variance: gammaVariance, logProb: gammaLogProb, entropy: gammaEntropy, draw: gammaDraw,
 	}
+}
+
+// dirichletDraw is ATen's _sample_dirichlet of concentration expanded to
+// shape (the event dimension last): float64 gamma draws, each row
+// divided by its sum, clamped to [tiny, the float below 1] in the
+// dtype.
+func dirichletDraw(c *chainOps, conc *tensor.Tensor, shape []int) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) {
+		e, err := conc.Detach().Expand(shape...)
+		if err != nil {
+			return nil, err
+		}
+		vals, err := e.Float64s()
+		if err != nil {
+			return nil, err
+		}
+		for i, a := range vals {
+			vals[i] = math.Max(0x1p-1022, standardGamma(a, false))
+		}
+		k := shape[len(shape)-1]
+		f32 := conc.DType() != tensor.Float64
+		_, tiny := finfo(conc)
+		top := math.Nextafter(1, 0)
+		if f32 {
+			top = float64(math.Nextafter32(1, 0))
+		}
+		for row := 0; row+k <= len(vals); row += k {
+			sum := 0.0
+			for _, v := range vals[row : row+k] {
+				sum += v
+			}
+			for j := row; j < row+k; j++ {
+				vals[j] = math.Min(top, math.Max(tiny, round32(vals[j]/sum, f32)))
+			}
+		}
+		t, err := tensor.FromValue(vals, conc.DType())
+		if err != nil {
+			return nil, err
+		}
+		return t.Reshape(shape...)
+	})
+}
+
+// dirichletLogProb is Dirichlet's log_prob of value, for concentration
+// conc (the event dimension last).
+func dirichletLogProb(c *chainOps, conc, v *tensor.Tensor) *tensor.Tensor {
+	sum := func(t *tensor.Tensor) *tensor.Tensor {
+		return c.do(func() (*tensor.Tensor, error) { return autograd.Sum(t, []int{-1}, false) })
+	}
+	shape, err := tensor.BroadcastShapes(conc.Shape(), v.Shape())
+	if err != nil {
+		c.err = err
+		return nil
+	}
+	cm1 := c.do(func() (*tensor.Tensor, error) {
+		return autograd.Expand(c.bin(autograd.Sub, conc, c.scalar(1, conc)), shape...)
+	})
+	vb := c.do(func() (*tensor.Tensor, error) { return v.Expand(shape...) })
+	t := c.bin(autograd.Add, sum(xlogyOf(c, cm1, vb)), lgammaOf(c, sum(conc)))
+	return c.bin(autograd.Sub, t, sum(lgammaOf(c, conc)))
+}
+
+// dirichletEntropy is Dirichlet's entropy.
+func dirichletEntropy(c *chainOps, conc *tensor.Tensor) *tensor.Tensor {
+	sum := func(t *tensor.Tensor) *tensor.Tensor {
+		return c.do(func() (*tensor.Tensor, error) { return autograd.Sum(t, []int{-1}, false) })
+	}
+	k := float64(conc.Shape()[conc.Dim()-1])
+	a0 := sum(conc)
+	t := c.bin(autograd.Sub, sum(lgammaOf(c, conc)), lgammaOf(c, a0))
+	t = c.bin(autograd.Sub, t, c.bin(autograd.Mul, c.bin(autograd.Sub, c.scalar(k, a0), a0), digammaOf(c, a0)))
+	return c.bin(autograd.Sub, t, sum(c.bin(autograd.Mul, c.bin(autograd.Sub, conc, c.scalar(1, conc)), digammaOf(c, conc))))
+}
+
+// refuseConcentrationGrad is rsample's error when the gradient would
+// need PyTorch's _dirichlet_grad.
+func refuseConcentrationGrad(c *chainOps, kind string, conc *tensor.Tensor) bool {
+	if autograd.IsGradEnabled() && conc.RequiresGrad() {
+		c.err = lang.Errorf(NotImplementedError, "%s.rsample: the gradient with respect to the concentration (PyTorch's _dirichlet_grad) is not in kael yet; sample() draws the same values without it", kind)
+		return true
+	}
+	return false
+}
+
+// betaStack is Beta's concentration for its Dirichlet: [c1, c0] along a
+// new last dimension.
+func betaStack(c *chainOps, d *Distribution) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) {
+		return autograd.Stack([]*tensor.Tensor{d.params["concentration1"], d.params["concentration0"]}, -1)
+	})
+}
+
+func init() {
+	posVector := constraint{"IndependentConstraint(GreaterThan(lower_bound=0.0), 1)", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		return c.do(func() (*tensor.Tensor, error) {
+			return tensor.All(c.bin(tensor.Gt, v, c.scalar(0, v)), []int{-1}, false)
+		})
+	}}
+	distKinds["Dirichlet"] = &distKind{
+		module: "dirichlet", sig: "Dirichlet(concentration, validate_args=None)",
+		doc:    "The Dirichlet distribution of concentration (the last dimension the event): points of the simplex. Samples are PyTorch's (ATen's _sample_dirichlet); rsample's gradient with respect to concentration is not in kael yet.",
+		params: []string{"concentration"}, shown: []string{"concentration"},
+		constraints: map[string]constraint{"concentration": posVector}, support: simplexConstraint, rsample: true,
+		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			conc := d.params["concentration"]
+			return c.bin(autograd.Div, conc, c.do(func() (*tensor.Tensor, error) { return autograd.Sum(conc, []int{-1}, true) }))
+		},
+		variance: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			conc := d.params["concentration"]
+			c0 := c.do(func() (*tensor.Tensor, error) { return autograd.Sum(conc, []int{-1}, true) })
+			den := c.bin(autograd.Mul, c.bin(autograd.Pow, c0, c.scalar(2, c0)), c.bin(autograd.Add, c0, c.scalar(1, c0)))
+			return c.bin(autograd.Div, c.bin(autograd.Mul, conc, c.bin(autograd.Sub, c0, conc)), den)
+		},
+		logProb: func(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+			return dirichletLogProb(c, d.params["concentration"], v)
+		},
+		entropy: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			return dirichletEntropy(c, d.params["concentration"])
+		},
+		draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
+			conc := d.params["concentration"]
+			if refuseConcentrationGrad(c, "Dirichlet", conc) {
+				return nil
+			}
+			return dirichletDraw(c, conc, append(append([]int{}, shape...), conc.Shape()[conc.Dim()-1]))
+		},
+	}
+	distKinds["Beta"] = &distKind{
+		module: "beta", sig: "Beta(concentration1, concentration0, validate_args=None)",
+		doc:    "The beta distribution on [0, 1] of concentrations concentration1 (α) and concentration0 (β): the first coordinate of a Dirichlet([α, β]). Samples are PyTorch's; rsample's gradient with respect to the concentrations is not in kael yet.",
+		params: []string{"concentration1", "concentration0"}, support: unitIntervalConstraint, rsample: true,
+		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			c1, c0 := d.params["concentration1"], d.params["concentration0"]
+			return c.bin(autograd.Div, c1, c.bin(autograd.Add, c1, c0))
+		},
+		variance: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			c1, c0 := d.params["concentration1"], d.params["concentration0"]
+			total := c.bin(autograd.Add, c1, c0)
+			den := c.bin(autograd.Mul, c.bin(autograd.Pow, total, c.scalar(2, total)), c.bin(autograd.Add, total, c.scalar(1, total)))
+			return c.bin(autograd.Div, c.bin(autograd.Mul, c1, c0), den)
+		},
+		logProb: func(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+			ht := c.do(func() (*tensor.Tensor, error) {
+				return autograd.Stack([]*tensor.Tensor{v, c.bin(autograd.Sub, c.scalar(1, v), v)}, -1)
+			})
+			return dirichletLogProb(c, betaStack(c, d), ht)
+		},
+		entropy: func(d *Distribution, c *chainOps) *tensor.Tensor { return dirichletEntropy(c, betaStack(c, d)) },
+		draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
+			conc := betaStack(c, d)
+			if c.err != nil || refuseConcentrationGrad(c, "Beta", conc) {
+				return nil
+			}
+			s := dirichletDraw(c, conc, append(append([]int{}, shape...), 2))
+			return c.do(func() (*tensor.Tensor, error) { return s.Select(-1, 0) })
+		},
+	}
+}
+
+// newDirichlet is Dirichlet(concentration): the last dimension the event.
+func newDirichlet(v lang.Value) (*Distribution, error) {
+	conc, err := distTensor(v, nil)
+	if err != nil {
+		return nil, err
+	}
+	if conc.Dim() < 1 {
+		return nil, lang.Errorf(lang.ValueError, "`concentration` parameter must be at least one-dimensional.")
+	}
+	return &Distribution{kind: "Dirichlet", params: map[string]*tensor.Tensor{"concentration": conc}, batch: conc.Shape()[:conc.Dim()-1]}, nil
+}
+
+// newBeta is Beta(concentration1, concentration0), with its Dirichlet
+// for validation (PyTorch's messages name the Dirichlet).
+func newBeta(c1, c0 lang.Value) (*Distribution, error) {
+	ts, shape, err := broadcastAll([]lang.Value{c1, c0})
+	if err != nil {
+		return nil, err
+	}
+	d := &Distribution{kind: "Beta", params: map[string]*tensor.Tensor{"concentration1": ts[0], "concentration0": ts[1]}, batch: shape}
+	c := &chainOps{}
+	stack := betaStack(c, d)
+	if c.err != nil {
+		return nil, c.err
+	}
+	d.base = &Distribution{kind: "Dirichlet", params: map[string]*tensor.Tensor{"concentration": stack}, batch: shape}
+	return d, nil
 }

@@ -588,6 +588,10 @@ func newIndependent(a *lang.Args) (*Distribution, error) {
 // eventShape is the event shape: () but for Independent, the base's
 // reinterpreted batch dimensions and its event shape.
 func (d *Distribution) eventShape() []int {
+	if d.kind == "Dirichlet" {
+		p := d.params["concentration"]
+		return []int{p.Shape()[p.Dim()-1]}
+	}
 	if d.kind == "OneHotCategorical" || d.kind == "RelaxedOneHotCategorical" || d.kind == "ExpRelaxedCategorical" {
 		p := d.params["probs"]
 		if p == nil {
@@ -618,6 +622,12 @@ func newKind(kind string) func(a *lang.Args) (*Distribution, error) {
 		}
 		if kind == "Chi2" {
 			return newChi2(a.Value("df"))
+		}
+		if kind == "Dirichlet" {
+			return newDirichlet(a.Value("concentration"))
+		}
+		if kind == "Beta" {
+			return newBeta(a.Value("concentration1"), a.Value("concentration0"))
 		}
 		ts, shape, err := broadcastAll(vals)
 		if err != nil {

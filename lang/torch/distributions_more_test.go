@@ -106,5 +106,31 @@ func TestGammaRsampleConcentrationGrad(t *testing.T) {
 	langtest.RunCells(t, []langtest.Case{
 		{Src: "import torch\nfrom torch.distributions import Gamma\nGamma(torch.tensor([2.], requires_grad=True), 1.).rsample()", Want: "~NotImplementedError: Gamma.rsample: the gradient with respect to concentration"},
 		{Src: "import torch\nfrom torch.distributions import Gamma\nGamma(torch.tensor([2.], requires_grad=True), 1.).sample().shape", Want: "torch.Size([1])"},
+		{Src: "import torch\nfrom torch.distributions import Beta\nBeta(torch.tensor([2.], requires_grad=True), 1.).rsample()", Want: "~NotImplementedError: Beta.rsample: the gradient with respect to the concentration"},
+	})
+}
+
+// TestDirichletBetaMatchTorch compares Dirichlet and Beta with PyTorch
+// 1.13: seeded samples bit for bit (ATen's _sample_dirichlet), log_prob,
+// entropy, the moments and their gradients, and validation.
+func TestDirichletBetaMatchTorch(t *testing.T) {
+	prelude := "import torch\nfrom torch.distributions import *\n" +
+		"r = lambda t: [round(v, 4) + 0.0 for v in t.flatten().tolist()]\n" +
+		"def summary(d):\n    torch.manual_seed(0)\n    s = d.sample((3,))\n" +
+		"    return (repr(d), d.batch_shape, d.event_shape, type(d), s.tolist(), r(d.log_prob(s)), r(d.entropy()), r(d.mean), r(d.variance), d.has_rsample)\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"summary(Dirichlet(torch.tensor([0.5, 2., 3.])))",
+		"summary(Dirichlet(torch.tensor([[1., 1.], [0.2, 5.]], dtype=torch.float64)))",
+		"summary(Beta(2., 3.))",
+		"summary(Beta(torch.tensor([0.5, 4.]), torch.tensor([0.5, 1.])))",
+		"torch.manual_seed(2)\na = Dirichlet(torch.full((3000, 4), 0.8)).sample()\n(sum(a.flatten().tolist()), a[0].tolist())",
+		"c = torch.tensor([0.5, 2.5, 1.], requires_grad=True)\nd = Dirichlet(c)\n(d.log_prob(torch.tensor([0.2, 0.5, 0.3])) + d.entropy()).backward()\nr(c.grad)",
+		"a1 = torch.tensor([2.], requires_grad=True)\nb = Beta(a1, 3.)\n(b.log_prob(torch.tensor([0.3])) + b.entropy() + b.mean).sum().backward()\n(r(a1.grad), b.concentration1, b.concentration0)",
+		"Dirichlet(torch.tensor([0.5, -1.]))",
+		"Beta(-1., 2.)",
+		"Dirichlet(torch.tensor(1.))",
+		"Beta(2., 3.).log_prob(torch.tensor(1.5))",
+		"Dirichlet(torch.tensor([1., 2.])).log_prob(torch.tensor([0.5, 0.6]))",
+		"from torch.distributions.beta import Beta as B\nfrom torch.distributions.dirichlet import Dirichlet as D\n(B is Beta, D is Dirichlet)",
 	})
 }

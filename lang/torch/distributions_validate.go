@@ -139,6 +139,9 @@ func (d *Distribution) paramConstraint(name string) (constraint, bool) {
 // validateArgs checks d's parameters as PyTorch's Distribution.__init__
 // does (Uniform: low < high everywhere).
 func (d *Distribution) validateArgs() error {
+	if d.kind == "Beta" {
+		return d.base.validateArgs() // its Dirichlet's, as PyTorch checks them
+	}
 	if d.transforms != nil && d.kind != "TransformedDistribution" {
 		// A relaxed distribution's parameters are its base's.
 		return d.base.validateArgs()
