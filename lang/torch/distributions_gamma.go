@@ -428,3 +428,61 @@ func newBeta(c1, c0 lang.Value) (*Distribution, error) {
 	d.base = &Distribution{kind: "Dirichlet", params: map[string]*tensor.Tensor{"concentration": stack}, batch: shape}
 	return d, nil
 }
+
+func init() {
+	half := func(c *chainOps, x *tensor.Tensor) *tensor.Tensor { return c.bin(autograd.Mul, c.scalar(0.5, x), x) }
+	// where sets the elements of m where cond holds to v (a number).
+	where := func(c *chainOps, cond, m *tensor.Tensor, v float64) *tensor.Tensor {
+		return c.do(func() (*tensor.Tensor, error) { return autograd.Where(cond, c.scalar(v, m), m) })
+	}
+	distKinds["StudentT"] = &distKind{
+		module: "studentT", sig: "StudentT(df, loc=0.0, scale=1.0, validate_args=None)",
+		doc:    "Student's t distribution of df degrees of freedom, location loc and scale scale. rsample draws a normal and a chi-squared as PyTorch does (its gradient reaches loc and scale, not yet df).",
+		params: []string{"df", "loc", "scale"}, shown: []string{"df", "loc", "scale"},
+		constraints: map[string]constraint{"df": positiveConstraint, "loc": realConstraint, "scale": positiveConstraint}, support: realConstraint, rsample: true,
+		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			df := d.params["df"]
+			return where(c, c.bin(tensor.Le, df.Detach(), c.scalar(1, df)), d.params["loc"], math.NaN())
+		},
+		variance: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			df, s := d.params["df"], d.params["scale"]
+			fin := c.bin(autograd.Div, c.bin(autograd.Mul, c.bin(autograd.Pow, s, c.scalar(2, s)), df), c.bin(autograd.Sub, df, c.scalar(2, df)))
+			m := where(c, c.bin(tensor.Le, df.Detach(), c.scalar(2, df)), fin, math.Inf(1))
+			return where(c, c.bin(tensor.Le, df.Detach(), c.scalar(1, df)), m, math.NaN())
+		},
+		logProb: func(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+			df, loc, s := d.params["df"], d.params["loc"], d.params["scale"]
+			y := c.bin(autograd.Div, c.bin(autograd.Sub, v, loc), s)
+			z := c.bin(autograd.Add, c.un(autograd.Log, s), half(c, c.un(autograd.Log, df)))
+			z = c.bin(autograd.Add, z, c.scalar(0.5*math.Log(math.Pi), df))
+			z = c.bin(autograd.Sub, c.bin(autograd.Add, z, lgammaOf(c, half(c, df))), lgammaOf(c, half(c, c.bin(autograd.Add, df, c.scalar(1, df)))))
+			t := c.un(autograd.Log1p, c.bin(autograd.Div, c.bin(autograd.Pow, y, c.scalar(2, y)), df))
+			t = c.bin(autograd.Mul, c.bin(autograd.Mul, c.scalar(-0.5, df), c.bin(autograd.Add, df, c.scalar(1, df))), t)
+			return c.bin(autograd.Sub, t, z)
+		},
+		entropy: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			df, s := d.params["df"], d.params["scale"]
+			dp1 := c.bin(autograd.Add, df, c.scalar(1, df))
+			lg5, _ := math.Lgamma(0.5)
+			lbeta := c.bin(autograd.Sub, c.bin(autograd.Add, lgammaOf(c, half(c, df)), c.scalar(lg5, df)), lgammaOf(c, half(c, dp1)))
+			dg := c.bin(autograd.Sub, digammaOf(c, half(c, dp1)), digammaOf(c, half(c, df)))
+			t := c.bin(autograd.Add, c.un(autograd.Log, s), c.bin(autograd.Mul, half(c, dp1), dg))
+			return c.bin(autograd.Add, c.bin(autograd.Add, t, half(c, c.un(autograd.Log, df))), lbeta)
+		},
+		// X from normal_, then Chi2(df)'s rsample, Y = X / sqrt(Z / df).
+		draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
+			df, loc, s := d.params["df"], d.params["loc"], d.params["scale"]
+			x := normalNoise(c, df, shape)
+			if c.err != nil {
+				return nil
+			}
+			chi2 := &Distribution{kind: "Chi2", params: map[string]*tensor.Tensor{"concentration": half(c, df), "rate": c.scalar(0.5, df)}, batch: d.batch}
+			if c.err != nil {
+				return nil
+			}
+			z := gammaDraw(chi2, c, shape)
+			y := c.bin(autograd.Mul, x, c.un(autograd.Reciprocal, c.un(autograd.Sqrt, c.bin(autograd.Div, z, df))))
+			return c.bin(autograd.Add, loc, c.bin(autograd.Mul, s, y))
+		},
+	}
+}

@@ -623,6 +623,12 @@ func newKind(kind string) func(a *lang.Args) (*Distribution, error) {
 		if kind == "Chi2" {
 			return newChi2(a.Value("df"))
 		}
+		if kind == "StudentT" {
+			// PyTorch's defaults are Python floats: loc=0.0, scale=1.0.
+			if a.IsNone("loc") {
+				vals[1] = 0.0
+			}
+		}
 		if kind == "Dirichlet" {
 			return newDirichlet(a.Value("concentration"))
 		}

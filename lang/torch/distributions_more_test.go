@@ -134,3 +134,24 @@ func TestDirichletBetaMatchTorch(t *testing.T) {
 		"from torch.distributions.beta import Beta as B\nfrom torch.distributions.dirichlet import Dirichlet as D\n(B is Beta, D is Dirichlet)",
 	})
 }
+
+// TestStudentTMatchesTorch compares StudentT with PyTorch 1.13: seeded
+// samples bit for bit (a normal, then Chi2's gamma draw), log_prob,
+// entropy, the moments (nan and inf where df <= 1 and 2), gradients and
+// validation (of its Chi2 first, as PyTorch).
+func TestStudentTMatchesTorch(t *testing.T) {
+	prelude := "import torch\nfrom torch.distributions import *\n" +
+		"r = lambda t: [round(v, 4) + 0.0 for v in t.flatten().tolist()]\n" +
+		"def summary(d):\n    torch.manual_seed(0)\n    s = d.sample((3,))\n" +
+		"    return (repr(d), d.batch_shape, type(d), s.tolist(), r(d.log_prob(s)), r(d.entropy()), r(d.mean), r(d.variance), d.has_rsample)\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"summary(StudentT(torch.tensor([0.8, 1.5, 3., 10.])))",
+		"summary(StudentT(4., torch.tensor([1., -1.]), 2.))",
+		"summary(StudentT(torch.tensor([2.5], dtype=torch.float64)))",
+		"df = torch.tensor([3., 5.], requires_grad=True)\nlo = torch.tensor([0.5, 0.], requires_grad=True)\nd = StudentT(df, lo, 2.)\n(d.log_prob(torch.tensor([0.3, -1.])) + d.entropy()).sum().backward()\n(r(df.grad), r(lo.grad))",
+		"lo = torch.tensor([0.5, 0.], requires_grad=True)\ntorch.manual_seed(1)\nx = StudentT(3., lo, 2.).rsample()\nx.sum().backward()\n(r(x), r(lo.grad))",
+		"StudentT(-1.)",
+		"StudentT(2., 0., -1.)",
+		"from torch.distributions.studentT import StudentT as S\nS is StudentT",
+	})
+}

@@ -139,6 +139,16 @@ func (d *Distribution) paramConstraint(name string) (constraint, bool) {
 // validateArgs checks d's parameters as PyTorch's Distribution.__init__
 // does (Uniform: low < high everywhere).
 func (d *Distribution) validateArgs() error {
+	if d.kind == "StudentT" {
+		// PyTorch makes (and so validates) its Chi2(df) first.
+		chi2, err := newChi2(d.params["df"])
+		if err != nil {
+			return err
+		}
+		if err := chi2.validateArgs(); err != nil {
+			return err
+		}
+	}
 	if d.kind == "Beta" {
 		return d.base.validateArgs() // its Dirichlet's, as PyTorch checks them
 	}
@@ -170,7 +180,7 @@ func (d *Distribution) validateArgs() error {
 			continue
 		}
 		v := d.params[name]
-		if name == "df" { // concentration / rate = (df / 2) / (1 / 2)
+		if d.kind == "Chi2" { // df = concentration / rate = (df / 2) / (1 / 2)
 			var err error
 			if v, err = tensor.Div(d.params["concentration"], d.params["rate"]); err != nil {
 				return err
