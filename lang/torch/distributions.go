@@ -33,6 +33,8 @@ type Distribution struct {
 	// transforms are TransformedDistribution's, applied in order to
 	// base's samples.
 	transforms []*Transform
+	// totalCount is Multinomial's total_count.
+	totalCount int
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -82,7 +84,7 @@ func (d *Distribution) shown() []string {
 		return []string{"loc", "scale"}
 	case "Uniform":
 		return []string{"low", "high"}
-	case "Independent", "OneHotCategorical", "TransformedDistribution", "RelaxedBernoulli", "RelaxedOneHotCategorical":
+	case "Independent", "OneHotCategorical", "TransformedDistribution", "RelaxedBernoulli", "RelaxedOneHotCategorical", "Multinomial":
 		return nil
 	}
 	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" {
@@ -136,6 +138,8 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	case "loc", "scale", "low", "high", "rate", "temperature", "concentration":
 		t, ok := d.params[name]
 		return t, ok
+	case "total_count":
+		return int64(d.totalCount), d.kind == "Multinomial"
 	case "df":
 		if d.kind != "Chi2" {
 			return nil, false
@@ -179,7 +183,7 @@ func (d *Distribution) AttrNames() []string {
 
 func (d *Distribution) discrete() bool {
 	switch d.kind {
-	case "Bernoulli", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical":
+	case "Bernoulli", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
 		return true
 	}
 	return false
@@ -665,7 +669,7 @@ func defDistributions() {
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Laplace, Cauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Gamma, Chi2, Beta, Dirichlet, StudentT, RelaxedBernoulli, RelaxedOneHotCategorical, Independent and TransformedDistribution, with sample, rsample, log_prob, entropy and their moments, kl_divergence and the transforms.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Laplace, Cauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Multinomial, Gamma, Chi2, Beta, Dirichlet, StudentT, RelaxedBernoulli, RelaxedOneHotCategorical, Independent and TransformedDistribution, with sample, rsample, log_prob, entropy and their moments, kl_divergence and the transforms.", func() *lang.Module { return mod })
 }
 
 // discreteDist makes a distribution of probs or logits (one of them):
@@ -735,7 +739,7 @@ func categoricalDraw(c *chainOps, probs *tensor.Tensor, shape []int, n int) *ten
 // last dimension (a categorical), rather than elementwise (a Bernoulli).
 func categoricalKind(kind string) bool {
 	switch kind {
-	case "Categorical", "OneHotCategorical", "RelaxedOneHotCategorical", "ExpRelaxedCategorical":
+	case "Categorical", "OneHotCategorical", "RelaxedOneHotCategorical", "ExpRelaxedCategorical", "Multinomial":
 		return true
 	}
 	return false

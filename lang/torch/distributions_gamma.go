@@ -486,3 +486,137 @@ func init() {
 		},
 	}
 }
+
+// multinomialConstraint is Multinomial's support: counts that are not
+// negative and sum to at most total_count.
+func multinomialConstraint(total int) constraint {
+	return constraint{"Multinomial()", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+		nonNeg := c.do(func() (*tensor.Tensor, error) {
+			return tensor.All(c.bin(tensor.Ge, v, c.scalar(0, v)), []int{-1}, false)
+		})
+		sum := c.do(func() (*tensor.Tensor, error) { return tensor.Sum(v, []int{-1}, false) })
+		return c.bin(tensor.LogicalAnd, nonNeg, c.bin(tensor.Le, sum, c.scalar(float64(total), sum)))
+	}}
+}
+
+// lgammaValues is lgamma of each element of v, of v's dtype, computed
+// on the values (a count's lgamma needs no gradient).
+func lgammaValues(v *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
+	vals, err := v.Detach().Float64s()
+	if err != nil {
+		return nil, err
+	}
+	for i, x := range vals {
+		vals[i], _ = math.Lgamma(x)
+	}
+	t, err := tensor.FromValue(vals, d)
+	if err != nil {
+		return nil, err
+	}
+	return t.Reshape(v.Shape()...)
+}
+
+func init() {
+	distKinds["Multinomial"] = &distKind{
+		module: "multinomial", sig: "Multinomial(total_count=1, probs=None, logits=None, validate_args=None)",
+		doc:         "The multinomial distribution: the counts in each category of the last dimension of probs (or logits) after total_count categorical draws, drawn as PyTorch draws them. It has no entropy in kael yet.",
+		params:      []string{"probs", "logits"},
+		constraints: map[string]constraint{"probs": simplexConstraint, "logits": realVectorConstraint},
+		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			p := d.param(c, "probs")
+			return c.bin(autograd.Mul, p, c.scalar(float64(d.totalCount), p))
+		},
+		variance: func(d *Distribution, c *chainOps) *tensor.Tensor {
+			p := d.param(c, "probs")
+			return c.bin(autograd.Mul, c.bin(autograd.Mul, c.scalar(float64(d.totalCount), p), p), c.bin(autograd.Sub, c.scalar(1, p), p))
+		},
+		logProb: func(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Tensor {
+			logits := d.param(c, "logits")
+			if c.err != nil {
+				return nil
+			}
+			shape, err := tensor.BroadcastShapes(logits.Shape(), v.Shape())
+			if err != nil {
+				c.err = err
+				return nil
+			}
+			l := c.do(func() (*tensor.Tensor, error) { return autograd.Expand(logits, shape...) })
+			vb := c.do(func() (*tensor.Tensor, error) { return v.Expand(shape...) })
+			vb = c.do(func() (*tensor.Tensor, error) { return vb.To(logits.DType()) })
+			if c.err != nil {
+				return nil
+			}
+			n := c.do(func() (*tensor.Tensor, error) {
+				s, err := tensor.Sum(vb, []int{-1}, false)
+				if err != nil {
+					return nil, err
+				}
+				return tensor.Add(s, c.scalar(1, s))
+			})
+			lfn := c.do(func() (*tensor.Tensor, error) { return lgammaValues(n, logits.DType()) })
+			lfx := c.do(func() (*tensor.Tensor, error) {
+				p1, err := tensor.Add(vb, c.scalar(1, vb))
+				if err != nil {
+					return nil, err
+				}
+				g, err := lgammaValues(p1, logits.DType())
+				if err != nil {
+					return nil, err
+				}
+				return tensor.Sum(g, []int{-1}, false)
+			})
+			// logits of -inf where the count is 0 count as 0.
+			mask := c.bin(tensor.LogicalAnd, c.bin(tensor.Eq, vb, c.scalar(0, vb)), c.bin(tensor.Eq, l.Detach(), c.scalar(math.Inf(-1), l)))
+			lm := c.do(func() (*tensor.Tensor, error) { return autograd.Where(mask, c.scalar(0, l), l) })
+			powers := c.do(func() (*tensor.Tensor, error) { return autograd.Sum(c.bin(autograd.Mul, lm, vb), []int{-1}, false) })
+			return c.bin(autograd.Add, c.bin(autograd.Sub, lfn, lfx), powers)
+		},
+		draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
+			probs := d.param(c, "probs")
+			if c.err != nil {
+				return nil
+			}
+			k := probs.Shape()[probs.Dim()-1]
+			n := d.totalCount
+			// total_count categorical draws of shape (n,) + shape, moved
+			// to the end and counted per category.
+			idx := categoricalDraw(c, probs, append([]int{n}, shape...), n*prod(shape)/max(1, prod(d.batch)))
+			if c.err != nil {
+				return nil
+			}
+			return c.do(func() (*tensor.Tensor, error) {
+				vals, err := idx.Float64s()
+				if err != nil {
+					return nil, err
+				}
+				cells := prod(shape)
+				counts := make([]float64, cells*k)
+				for draw := 0; draw < n; draw++ {
+					for cell := 0; cell < cells; cell++ {
+						counts[cell*k+int(vals[draw*cells+cell])]++
+					}
+				}
+				t, err := tensor.FromValue(counts, probs.DType())
+				if err != nil {
+					return nil, err
+				}
+				return t.Reshape(append(append([]int{}, shape...), k)...)
+			})
+		},
+	}
+}
+
+// newMultinomial is Multinomial(total_count, probs=None, logits=None).
+func newMultinomial(a *lang.Args) (*Distribution, error) {
+	tc := a.Value("total_count")
+	n, ok := tc.(int64)
+	if !ok {
+		return nil, lang.Errorf(NotImplementedError, "inhomogeneous total_count is not supported")
+	}
+	d, err := discreteDist("Multinomial", a)
+	if err != nil {
+		return nil, err
+	}
+	d.totalCount = int(n)
+	return d, nil
+}

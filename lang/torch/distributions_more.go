@@ -592,7 +592,7 @@ func (d *Distribution) eventShape() []int {
 		p := d.params["concentration"]
 		return []int{p.Shape()[p.Dim()-1]}
 	}
-	if d.kind == "OneHotCategorical" || d.kind == "RelaxedOneHotCategorical" || d.kind == "ExpRelaxedCategorical" {
+	if d.kind == "OneHotCategorical" || d.kind == "RelaxedOneHotCategorical" || d.kind == "ExpRelaxedCategorical" || d.kind == "Multinomial" {
 		p := d.params["probs"]
 		if p == nil {
 			p = d.params["logits"]
@@ -613,6 +613,9 @@ func (d *Distribution) eventShape() []int {
 func newKind(kind string) func(a *lang.Args) (*Distribution, error) {
 	k := distKinds[kind]
 	return func(a *lang.Args) (*Distribution, error) {
+		if kind == "Multinomial" {
+			return newMultinomial(a)
+		}
 		if k.params[0] == "probs" {
 			return discreteDist(kind, a)
 		}

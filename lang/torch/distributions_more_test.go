@@ -155,3 +155,21 @@ func TestStudentTMatchesTorch(t *testing.T) {
 		"from torch.distributions.studentT import StudentT as S\nS is StudentT",
 	})
 }
+
+// TestMultinomialMatchesTorch compares Multinomial with PyTorch 1.13:
+// seeded counts (Categorical's draws, counted), log_prob and its
+// gradient, the moments and validation.
+func TestMultinomialMatchesTorch(t *testing.T) {
+	prelude := "import torch\nfrom torch.distributions import *\n" +
+		"r = lambda t: [round(v, 4) + 0.0 for v in t.flatten().tolist()]\n" +
+		"m = Multinomial(10, torch.tensor([[0.2, 0.3, 0.5], [0.1, 0.1, 0.8]]))\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"torch.manual_seed(0)\ns = m.sample()\n(repr(m), m.batch_shape, m.event_shape, m.has_rsample, m.total_count, type(m), s.tolist(), m.sample((2,)).tolist(), r(m.log_prob(s)), r(m.mean), r(m.variance))",
+		"lg = torch.tensor([0.5, -1., 2.], requires_grad=True)\nm2 = Multinomial(4, logits=lg)\ntorch.manual_seed(3)\ns = m2.sample((3,))\nlp = m2.log_prob(s)\nlp.sum().backward()\n(s.tolist(), r(lp), r(lg.grad))",
+		"Multinomial(probs=torch.tensor([0.5, 0.5])).total_count",
+		"m.log_prob(torch.tensor([[1., 2., 9.], [1., 1., 8.]]))",
+		"Multinomial(2.5, torch.tensor([0.5, 0.5]))",
+		"r(Multinomial(3, torch.tensor([0., 0.5, 0.5])).log_prob(torch.tensor([0., 1., 2.])))",
+		"from torch.distributions.multinomial import Multinomial as M\nM is Multinomial",
+	})
+}

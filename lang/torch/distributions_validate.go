@@ -200,6 +200,9 @@ func (d *Distribution) validateArgs() error {
 
 // support is the constraint log_prob's value must meet.
 func (d *Distribution) support() constraint {
+	if d.kind == "Multinomial" {
+		return multinomialConstraint(d.totalCount)
+	}
 	if k := distKinds[d.kind]; k != nil {
 		return k.support
 	}
