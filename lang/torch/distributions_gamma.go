@@ -208,7 +208,8 @@ func round32(v float64, f32 bool) float64 {
 	return v
 }
 
-func init() {
+// defGammaKinds adds Gamma and Chi2 to distKinds.
+func defGammaKinds() {
 	gammaMean := func(d *Distribution, c *chainOps) *tensor.Tensor {
 		return c.bin(autograd.Div, d.params["concentration"], d.params["rate"])
 	}
@@ -333,7 +334,8 @@ func betaStack(c *chainOps, d *Distribution) *tensor.Tensor {
 	})
 }
 
-func init() {
+// defDirichletKinds adds Dirichlet and Beta to distKinds.
+func defDirichletKinds() {
 	posVector := constraint{"IndependentConstraint(GreaterThan(lower_bound=0.0), 1)", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
 		return c.do(func() (*tensor.Tensor, error) {
 			return tensor.All(c.bin(tensor.Gt, v, c.scalar(0, v)), []int{-1}, false)
@@ -429,7 +431,8 @@ func newBeta(c1, c0 lang.Value) (*Distribution, error) {
 	return d, nil
 }
 
-func init() {
+// defStudentTKind adds StudentT to distKinds.
+func defStudentTKind() {
 	half := func(c *chainOps, x *tensor.Tensor) *tensor.Tensor { return c.bin(autograd.Mul, c.scalar(0.5, x), x) }
 	// where sets the elements of m where cond holds to v (a number).
 	where := func(c *chainOps, cond, m *tensor.Tensor, v float64) *tensor.Tensor {
@@ -516,7 +519,8 @@ func lgammaValues(v *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
 	return t.Reshape(v.Shape()...)
 }
 
-func init() {
+// defMultinomialKind adds Multinomial to distKinds.
+func defMultinomialKind() {
 	distKinds["Multinomial"] = &distKind{
 		module: "multinomial", sig: "Multinomial(total_count=1, probs=None, logits=None, validate_args=None)",
 		doc:         "The multinomial distribution: the counts in each category of the last dimension of probs (or logits) after total_count categorical draws, drawn as PyTorch draws them. It has no entropy in kael yet.",

@@ -127,7 +127,8 @@ func finfo(x *tensor.Tensor) (eps, tiny float64) {
 	return float64(math.Nextafter32(1, 2) - 1), 0x1p-126
 }
 
-func init() {
+// defDistKinds fills distKinds with the families of this file.
+func defDistKinds() {
 	locScale := map[string]constraint{"loc": realConstraint, "scale": positiveConstraint}
 	normalLogProb := func(c *chainOps, v, loc, scale *tensor.Tensor) *tensor.Tensor {
 		varc := c.bin(autograd.Mul, c.bin(autograd.Pow, scale, c.scalar(2, scale)), c.scalar(2, scale))

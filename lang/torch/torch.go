@@ -98,6 +98,11 @@ func init() {
 
 	// torch.utils.data, torch.backends, the modules and the method tables.
 	defData()
+	defDistKinds()
+	defGammaKinds()
+	defDirichletKinds()
+	defStudentTKind()
+	defMultinomialKind()
 	defDistributions()
 	defBackends()
 	defParallel()
