@@ -64,7 +64,7 @@ func defData() {
 	for sub, names := range map[string][]string{
 		"dataset":    {"Dataset", "IterableDataset", "TensorDataset", "ConcatDataset", "ChainDataset", "Subset", "random_split"},
 		"sampler":    {"Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler", "WeightedRandomSampler", "BatchSampler"},
-		"dataloader": {"DataLoader", "default_collate", "Dataset", "IterableDataset", "Sampler", "SequentialSampler", "RandomSampler", "BatchSampler"},
+		"dataloader": {"DataLoader", "default_collate", "default_convert", "get_worker_info", "Dataset", "IterableDataset", "Sampler", "SequentialSampler", "RandomSampler", "BatchSampler"},
 	} {
 		lang.RegisterModule("torch.utils.data."+sub, "torch.utils.data's "+sub+" module: "+strings.Join(names, ", ")+".", func() *lang.Module {
 			m := &lang.Module{Attrs: map[string]lang.Value{}}
@@ -97,6 +97,12 @@ func dataMembers() map[string]lang.Value {
 				return nil, err
 			}
 			return randomSplit(a.Value("dataset"), a.Value("lengths"), g)
+		}),
+		"default_convert": lang.NewBuiltin(lang.AsValue, "default_convert(data)", "What a DataLoader with batch_size=None does to each sample: NumPy arrays and scalars become tensors sharing their memory, tuples become lists, recursively through lists, tuples and dict values; other values are kept.", func(a *lang.Args) (lang.Value, error) {
+			return defaultConvert(a.Value("data"), 0), nil
+		}),
+		"get_worker_info": lang.NewBuiltin(lang.AsValue, "get_worker_info()", "Information on the DataLoader worker process the caller runs in, None in the main process. kael's DataLoader loads in the calling thread whatever num_workers says, so it is always None, as for PyTorch's loaders with num_workers=0.", func(a *lang.Args) (lang.Value, error) {
+			return lang.None, nil
 		}),
 		"default_collate": lang.NewBuiltin(lang.AsValue, "default_collate(batch)", "Joins a list of samples into a batch as a DataLoader does: tensors are stacked, ints and floats become an int64 or float64 tensor, strings stay a list, dicts collate per key and tuples and lists per position (into a list).", func(a *lang.Args) (lang.Value, error) {
 			samples, err := lang.Collect(a.Value("batch"))
@@ -432,11 +438,14 @@ func defaultCollate(batch []lang.Value, depth int) (lang.Value, error) {
 }
 
 // defaultConvert is default_convert, what a DataLoader without batching
-// does to each sample: tuples become lists, recursively, as in lists and
-// dict values; other values are kept.
+// does to each sample: NumPy arrays and scalars become tensors, tuples
+// lists, recursively, as in lists and dict values; other values are kept.
 func defaultConvert(v lang.Value, depth int) lang.Value {
 	if depth > maxCollateDepth {
 		return v
+	}
+	if arr, ok := v.(lang.ArrayProvider); ok && strings.HasPrefix(lang.TypeName(v), "numpy.") {
+		return arr.ArrayTensor().Detach()
 	}
 	switch x := v.(type) {
 	case lang.Tuple:

@@ -10,7 +10,8 @@ import (
 	"github.com/kael-dev/kael/tensor"
 )
 
-// torch.distributions: Normal, Uniform, Bernoulli and Categorical, with
+// torch.distributions: Normal, Uniform, Bernoulli and Categorical (the
+// others are in distributions_more.go), with
 // PyTorch 1.13's parameters, sample (drawing from the default generator
 // as PyTorch does, so a seed gives the same samples), rsample where
 // PyTorch has it, log_prob, entropy and the moments, computed with
@@ -25,6 +26,15 @@ type Distribution struct {
 	batch  []int
 	// validate is PyTorch's _validate_args: log_prob checks its value.
 	validate bool
+	// base and reinterpreted are Independent's base distribution and
+	// the number of its batch dimensions taken as event dimensions.
+	base          *Distribution
+	reinterpreted int
+	// transforms are TransformedDistribution's, applied in order to
+	// base's samples.
+	transforms []*Transform
+	// totalCount is Multinomial's total_count.
+	totalCount int
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -38,12 +48,23 @@ func (d *Distribution) TypeName() string { return d.kind }
 
 // ClassName is the qualified class name.
 func (d *Distribution) ClassName() string {
-	return "torch.distributions." + strings.ToLower(d.kind) + "." + d.kind
+	return "torch.distributions." + distModuleOf(d.kind) + "." + d.kind
+}
+
+// distModuleOf is the submodule of torch.distributions defining kind.
+func distModuleOf(kind string) string {
+	if m := distModule(kind); m != "" {
+		return m
+	}
+	return strings.ToLower(kind)
 }
 
 // String is PyTorch's repr: Normal(loc: torch.Size([2]), scale: ...), a
 // one-element parameter shown as format() shows it (0-d: its number).
 func (d *Distribution) String() string {
+	if d.kind == "Independent" {
+		return "Independent(" + d.base.String() + ", " + lang.Repr(int64(d.reinterpreted)) + ")"
+	}
 	var parts []string
 	for _, name := range d.shown() {
 		t := d.params[name]
@@ -63,6 +84,11 @@ func (d *Distribution) shown() []string {
 		return []string{"loc", "scale"}
 	case "Uniform":
 		return []string{"low", "high"}
+	case "Independent", "OneHotCategorical", "TransformedDistribution", "RelaxedBernoulli", "RelaxedOneHotCategorical", "Multinomial":
+		return nil
+	}
+	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" {
+		return k.shown
 	}
 	// probs and logits, those given or computed so far (PyTorch's lazy
 	// properties keep what they compute).
@@ -86,12 +112,39 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	case "batch_shape":
 		return lang.NewSize(d.batch), true
 	case "event_shape":
-		return lang.NewSize(nil), true
+		return lang.NewSize(d.eventShape()), true
 	case "has_rsample":
-		return d.kind == "Normal" || d.kind == "Uniform", true
-	case "loc", "scale", "low", "high":
+		return d.hasRsample(), true
+	case "base_dist":
+		return d.base, d.base != nil && d.kind != "Beta"
+	case "reinterpreted_batch_ndims":
+		return int64(d.reinterpreted), d.kind == "Independent"
+	case "transforms":
+		if d.kind != "TransformedDistribution" {
+			return nil, false
+		}
+		out := make([]lang.Value, len(d.transforms))
+		for i, t := range d.transforms {
+			out[i] = t
+		}
+		return &lang.List{Elems: out}, true
+	case "concentration1", "concentration0":
+		if d.kind != "Beta" {
+			return nil, false
+		}
+		// Views of its Dirichlet's concentration, as PyTorch's are.
+		i := map[string]int{"concentration1": 0, "concentration0": 1}[name]
+		v = c.do(func() (*tensor.Tensor, error) { return autograd.Select(d.base.params["concentration"], -1, i) })
+	case "loc", "scale", "low", "high", "rate", "temperature", "concentration":
 		t, ok := d.params[name]
 		return t, ok
+	case "total_count":
+		return int64(d.totalCount), d.kind == "Multinomial"
+	case "df":
+		if d.kind != "Chi2" {
+			return nil, false
+		}
+		v = c.bin(autograd.Mul, d.params["concentration"], c.scalar(2, d.params["concentration"]))
 	case "probs", "logits":
 		if !d.discrete() {
 			return nil, false
@@ -128,7 +181,22 @@ func (d *Distribution) AttrNames() []string {
 	return slices.Compact(names)
 }
 
-func (d *Distribution) discrete() bool { return d.kind == "Bernoulli" || d.kind == "Categorical" }
+func (d *Distribution) discrete() bool {
+	switch d.kind {
+	case "Bernoulli", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
+		return true
+	}
+	return false
+}
+
+// hasRsample reports whether d has a reparameterised sampler.
+func (d *Distribution) hasRsample() bool {
+	if d.base != nil {
+		return d.base.hasRsample()
+	}
+	k := distKinds[d.kind]
+	return d.kind == "Normal" || d.kind == "Uniform" || (k != nil && k.rsample)
+}
 
 // chainOps runs recorded operations, keeping the first error.
 type chainOps struct{ err error }
@@ -183,7 +251,7 @@ func (d *Distribution) param(c *chainOps, name string) *tensor.Tensor {
 
 // derive computes probs from logits or logits from probs.
 func (d *Distribution) derive(c *chainOps, name string) *tensor.Tensor {
-	binary := d.kind == "Bernoulli"
+	binary := !categoricalKind(d.kind)
 	if name == "probs" {
 		l := d.params["logits"]
 		if binary {
@@ -199,8 +267,13 @@ func (d *Distribution) derive(c *chainOps, name string) *tensor.Tensor {
 }
 
 func (d *Distribution) mean(c *chainOps) *tensor.Tensor {
+	if k := distKinds[d.kind]; k != nil {
+		return k.mean(d, c)
+	}
 	p := d.params
 	switch d.kind {
+	case "Independent":
+		return d.base.mean(c)
 	case "Normal":
 		return p["loc"]
 	case "Uniform":
@@ -214,8 +287,13 @@ func (d *Distribution) mean(c *chainOps) *tensor.Tensor {
 }
 
 func (d *Distribution) variance(c *chainOps) *tensor.Tensor {
+	if k := distKinds[d.kind]; k != nil {
+		return k.variance(d, c)
+	}
 	p := d.params
 	switch d.kind {
+	case "Independent":
+		return d.base.variance(c)
 	case "Normal":
 		return c.bin(autograd.Pow, p["scale"], c.scalar(2, p["scale"]))
 	case "Uniform":
@@ -258,6 +336,12 @@ func (d *Distribution) sampleShape(a *lang.Args) ([]int, int) {
 
 // draw is a sample (rsample with grad recorded).
 func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
+	if d.kind == "Independent" {
+		return d.base.draw(a, reparam)
+	}
+	if d.transforms != nil {
+		return d.transformedDraw(a, reparam)
+	}
 	shape, n := d.sampleShape(a)
 	if err := a.Err(); err != nil {
 		return nil, err
@@ -271,6 +355,8 @@ func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
 	p := d.params
 	var out *tensor.Tensor
 	switch d.kind {
+	default:
+		out = distKinds[d.kind].draw(d, c, shape)
 	case "Normal", "Uniform":
 		first, second := p["loc"], p["scale"]
 		if d.kind == "Uniform" {
@@ -300,22 +386,7 @@ func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
 			return tensor.Bernoulli(e, nil)
 		})
 	case "Categorical":
-		probs := d.param(c, "probs")
-		events := probs.Shape()[probs.Dim()-1]
-		out = c.do(func() (*tensor.Tensor, error) {
-			p2, err := probs.Detach().Reshape(-1, events)
-			if err != nil {
-				return nil, err
-			}
-			s, err := tensor.Multinomial(p2, n, true, nil)
-			if err != nil {
-				return nil, err
-			}
-			if s, err = s.Transpose(0, 1); err != nil {
-				return nil, err
-			}
-			return s.Reshape(shape...)
-		})
+		out = categoricalDraw(c, d.param(c, "probs"), shape, n)
 	}
 	if c.err != nil {
 		return nil, c.err
@@ -328,7 +399,19 @@ func (d *Distribution) logProb(value *tensor.Tensor) (*tensor.Tensor, error) {
 	c := &chainOps{}
 	p := d.params
 	var out *tensor.Tensor
+	if d.transforms != nil {
+		return d.transformedLogProb(value)
+	}
+	if k := distKinds[d.kind]; k != nil {
+		return k.logProb(d, c, value), c.err
+	}
 	switch d.kind {
+	case "Independent":
+		lp, err := d.base.logProb(value)
+		if err != nil {
+			return nil, err
+		}
+		out = sumRightmost(c, lp, d.reinterpreted)
 	case "Normal":
 		loc, scale := p["loc"], p["scale"]
 		v := c.bin(autograd.Mul, c.bin(autograd.Pow, scale, c.scalar(2, scale)), c.scalar(2, scale))
@@ -403,7 +486,19 @@ func (d *Distribution) entropy() (*tensor.Tensor, error) {
 	c := &chainOps{}
 	p := d.params
 	var out *tensor.Tensor
+	if k := distKinds[d.kind]; k != nil || d.transforms != nil {
+		if k == nil || k.entropy == nil {
+			return nil, lang.Errorf(NotImplementedError, "")
+		}
+		return k.entropy(d, c), c.err
+	}
 	switch d.kind {
+	case "Independent":
+		e, err := d.base.entropy()
+		if err != nil {
+			return nil, err
+		}
+		out = sumRightmost(c, e, d.reinterpreted)
 	case "Normal":
 		scale := p["scale"]
 		out = c.bin(autograd.Add, c.scalar(0.5+0.5*math.Log(2*math.Pi), scale), c.un(autograd.Log, scale))
@@ -499,7 +594,7 @@ func defDistributions() {
 			}
 			return d, nil
 		})
-		lang.RegisterClass(b, "torch.distributions."+strings.ToLower(name)+"."+name)
+		lang.RegisterClass(b, "torch.distributions."+distModuleOf(name)+"."+name)
 		distClasses[name] = b
 		mod.Attrs[name] = b
 	}
@@ -515,42 +610,7 @@ func defDistributions() {
 	def("Normal", "Normal(loc, scale, validate_args=None)", "The normal distribution of mean loc and standard deviation scale (numbers or tensors, broadcast together).", pair("Normal", "loc", "scale"))
 	def("Uniform", "Uniform(low, high, validate_args=None)", "The uniform distribution on [low, high).", pair("Uniform", "low", "high"))
 	discrete := func(kind string) func(a *lang.Args) (*Distribution, error) {
-		return func(a *lang.Args) (*Distribution, error) {
-			probs, logits := a.Value("probs"), a.Value("logits")
-			_, noProbs := probs.(lang.NoneType)
-			_, noLogits := logits.(lang.NoneType)
-			if noProbs == noLogits {
-				return nil, lang.Errorf(lang.ValueError, "Either `probs` or `logits` must be specified, but not both.")
-			}
-			name, v := "probs", probs
-			if noProbs {
-				name, v = "logits", logits
-			}
-			t, err := distTensor(v, nil)
-			if err != nil {
-				return nil, err
-			}
-			d := &Distribution{kind: kind, params: map[string]*tensor.Tensor{}}
-			c := &chainOps{}
-			if kind == "Categorical" {
-				if t.Dim() < 1 {
-					return nil, lang.Errorf(lang.ValueError, "`%s` parameter must be at least one-dimensional.", name)
-				}
-				if name == "probs" {
-					t = c.bin(autograd.Div, t, c.do(func() (*tensor.Tensor, error) { return autograd.Sum(t, []int{-1}, true) }))
-				} else {
-					t = c.bin(autograd.Sub, t, c.do(func() (*tensor.Tensor, error) { return autograd.Logsumexp(t, []int{-1}, true) }))
-				}
-				if c.err != nil {
-					return nil, c.err
-				}
-				d.batch = t.Shape()[:t.Dim()-1]
-			} else {
-				d.batch = t.Shape()
-			}
-			d.params[name] = t
-			return d, nil
-		}
+		return func(a *lang.Args) (*Distribution, error) { return discreteDist(kind, a) }
 	}
 	def("Bernoulli", "Bernoulli(probs=None, logits=None, validate_args=None)", "The Bernoulli distribution: 1 with probability probs (or sigmoid(logits)), else 0.", discrete("Bernoulli"))
 	def("Categorical", "Categorical(probs=None, logits=None, validate_args=None)", "The categorical distribution over the last dimension of probs (normalised to sum to 1) or logits (normalised by logsumexp).", discrete("Categorical"))
@@ -560,7 +620,7 @@ func defDistributions() {
 	})
 	distMethods["rsample"] = lang.NewBuiltin(lang.AsValue, "rsample(self, sample_shape=())", "A reparameterised sample (Normal, Uniform): loc + ε·scale, through which gradients reach the parameters.", func(a *lang.Args) (lang.Value, error) {
 		d := a.Value("self").(*Distribution)
-		if d.kind != "Normal" && d.kind != "Uniform" {
+		if !d.hasRsample() {
 			return nil, lang.Errorf(NotImplementedError, "")
 		}
 		return d.draw(a, true)
@@ -583,8 +643,104 @@ func defDistributions() {
 	distMethods["entropy"] = lang.NewBuiltin(lang.AsValue, "entropy(self)", "The entropy of each distribution of the batch.", func(a *lang.Args) (lang.Value, error) {
 		return result(a.Value("self").(*Distribution).entropy())
 	})
+	for _, kind := range sortedKeys(distKinds) {
+		if !distKinds[kind].hidden {
+			def(kind, distKinds[kind].sig, distKinds[kind].doc, newKind(kind))
+		}
+	}
+	def("Independent", "Independent(base_distribution, reinterpreted_batch_ndims, validate_args=None)", "The distribution base_distribution with its last reinterpreted_batch_ndims batch dimensions taken as event dimensions: log_prob and entropy sum over them.", newIndependent)
+	def("TransformedDistribution", "TransformedDistribution(base_distribution, transforms, validate_args=None)", "The distribution of base_distribution's samples passed through transforms (one or a list, applied in order): log_prob takes the value back through them, subtracting each log |dy/dx|. It has no mean, variance or entropy, as in PyTorch.", func(a *lang.Args) (*Distribution, error) {
+		base, ok := a.Value("base_distribution").(*Distribution)
+		if !ok {
+			return nil, a.WrongType("base_distribution", "a Distribution", a.Value("base_distribution"))
+		}
+		ts, err := transformsOf(a.Value("transforms"))
+		if err != nil {
+			return nil, err
+		}
+		return &Distribution{kind: "TransformedDistribution", params: map[string]*tensor.Tensor{}, batch: base.batch, base: base, transforms: ts}, nil
+	})
+	defTransforms(mod)
+	for _, kind := range []string{"RelaxedBernoulli", "RelaxedOneHotCategorical"} {
+		what := map[string]string{"RelaxedBernoulli": "sigmoid of a LogitRelaxedBernoulli: a Bernoulli relaxed to (0, 1) by temperature (the binary Concrete distribution)", "RelaxedOneHotCategorical": "exp of an ExpRelaxedCategorical: a one-hot categorical relaxed to the simplex by temperature (Gumbel-softmax)"}[kind]
+		def(kind, kind+"(temperature, probs=None, logits=None, validate_args=None)", "The "+what+"; rsample draws PyTorch's samples, log_prob includes the transform's log-det.", newRelaxed(kind))
+	}
+	defKL(mod)
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli and Categorical, with sample, rsample, log_prob, entropy and their moments.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Laplace, Cauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Multinomial, Gamma, Chi2, Beta, Dirichlet, StudentT, RelaxedBernoulli, RelaxedOneHotCategorical, Independent and TransformedDistribution, with sample, rsample, log_prob, entropy and their moments, kl_divergence and the transforms.", func() *lang.Module { return mod })
+}
+
+// discreteDist makes a distribution of probs or logits (one of them):
+// Bernoulli, Geometric, or Categorical over the last dimension.
+func discreteDist(kind string, a *lang.Args) (*Distribution, error) {
+	probs, logits := a.Value("probs"), a.Value("logits")
+	_, noProbs := probs.(lang.NoneType)
+	_, noLogits := logits.(lang.NoneType)
+	if noProbs == noLogits {
+		return nil, lang.Errorf(lang.ValueError, "Either `probs` or `logits` must be specified, but not both.")
+	}
+	name, v := "probs", probs
+	if noProbs {
+		name, v = "logits", logits
+	}
+	t, err := distTensor(v, nil)
+	if err != nil {
+		return nil, err
+	}
+	d := &Distribution{kind: kind, params: map[string]*tensor.Tensor{}}
+	c := &chainOps{}
+	if categoricalKind(kind) {
+		if t.Dim() < 1 {
+			return nil, lang.Errorf(lang.ValueError, "`%s` parameter must be at least one-dimensional.", name)
+		}
+		if name == "probs" {
+			t = c.bin(autograd.Div, t, c.do(func() (*tensor.Tensor, error) { return autograd.Sum(t, []int{-1}, true) }))
+		} else {
+			t = c.bin(autograd.Sub, t, c.do(func() (*tensor.Tensor, error) { return autograd.Logsumexp(t, []int{-1}, true) }))
+		}
+		if c.err != nil {
+			return nil, c.err
+		}
+		d.batch = t.Shape()[:t.Dim()-1]
+	} else {
+		d.batch = t.Shape()
+	}
+	d.params[name] = t
+	return d, nil
+}
+
+// categoricalDraw samples indices from probs' last dimension, n for each
+// of its rows (n the product of the sample shape), as PyTorch's
+// Categorical.sample draws them with multinomial, shaped shape.
+func categoricalDraw(c *chainOps, probs *tensor.Tensor, shape []int, n int) *tensor.Tensor {
+	if c.err != nil {
+		return nil
+	}
+	events := probs.Shape()[probs.Dim()-1]
+	return c.do(func() (*tensor.Tensor, error) {
+		p2, err := probs.Detach().Reshape(-1, events)
+		if err != nil {
+			return nil, err
+		}
+		s, err := tensor.Multinomial(p2, n, true, nil)
+		if err != nil {
+			return nil, err
+		}
+		if s, err = s.Transpose(0, 1); err != nil {
+			return nil, err
+		}
+		return s.Reshape(shape...)
+	})
+}
+
+// categoricalKind reports whether kind's probs or logits run over the
+// last dimension (a categorical), rather than elementwise (a Bernoulli).
+func categoricalKind(kind string) bool {
+	switch kind {
+	case "Categorical", "OneHotCategorical", "RelaxedOneHotCategorical", "ExpRelaxedCategorical", "Multinomial":
+		return true
+	}
+	return false
 }

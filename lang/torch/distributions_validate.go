@@ -115,6 +115,10 @@ func shapeText(t *tensor.Tensor) string {
 
 // paramConstraint is the constraint of a parameter of d.
 func (d *Distribution) paramConstraint(name string) (constraint, bool) {
+	if k := distKinds[d.kind]; k != nil {
+		con, ok := k.constraints[name]
+		return con, ok
+	}
 	switch {
 	case d.kind == "Normal" && name == "loc":
 		return realConstraint, true
@@ -135,6 +139,23 @@ func (d *Distribution) paramConstraint(name string) (constraint, bool) {
 // validateArgs checks d's parameters as PyTorch's Distribution.__init__
 // does (Uniform: low < high everywhere).
 func (d *Distribution) validateArgs() error {
+	if d.kind == "StudentT" {
+		// PyTorch makes (and so validates) its Chi2(df) first.
+		chi2, err := newChi2(d.params["df"])
+		if err != nil {
+			return err
+		}
+		if err := chi2.validateArgs(); err != nil {
+			return err
+		}
+	}
+	if d.kind == "Beta" {
+		return d.base.validateArgs() // its Dirichlet's, as PyTorch checks them
+	}
+	if d.transforms != nil && d.kind != "TransformedDistribution" {
+		// A relaxed distribution's parameters are its base's.
+		return d.base.validateArgs()
+	}
 	if d.kind == "Uniform" {
 		lt, err := tensor.Lt(d.params["low"], d.params["high"])
 		if err != nil {
@@ -149,12 +170,22 @@ func (d *Distribution) validateArgs() error {
 		}
 		return nil
 	}
-	for _, name := range d.shown() {
+	names := d.shown()
+	if d.kind == "Chi2" {
+		names = []string{"df"} // Chi2's one argument, 2 * concentration
+	}
+	for _, name := range names {
 		con, ok := d.paramConstraint(name)
 		if !ok {
 			continue
 		}
 		v := d.params[name]
+		if d.kind == "Chi2" { // df = concentration / rate = (df / 2) / (1 / 2)
+			var err error
+			if v, err = tensor.Div(d.params["concentration"], d.params["rate"]); err != nil {
+				return err
+			}
+		}
 		valid, err := allValid(con, v)
 		if err != nil {
 			return err
@@ -169,7 +200,17 @@ func (d *Distribution) validateArgs() error {
 
 // support is the constraint log_prob's value must meet.
 func (d *Distribution) support() constraint {
+	if d.kind == "Multinomial" {
+		return multinomialConstraint(d.totalCount)
+	}
+	if k := distKinds[d.kind]; k != nil {
+		return k.support
+	}
 	switch d.kind {
+	case "RelaxedBernoulli":
+		return unitIntervalConstraint
+	case "RelaxedOneHotCategorical":
+		return simplexConstraint
 	case "Uniform":
 		return tensorIntervalConstraint(d.params["low"], d.params["high"])
 	case "Bernoulli":
@@ -187,6 +228,18 @@ func (d *Distribution) support() constraint {
 // validateSample checks log_prob's value as PyTorch's _validate_sample
 // does: a tensor, within the support.
 func (d *Distribution) validateSample(v lang.Value) (*tensor.Tensor, error) {
+	if d.kind == "Independent" && d.base.validate {
+		// Independent's log_prob leaves the check to its base's.
+		return d.base.validateSample(v)
+	}
+	if d.kind == "TransformedDistribution" {
+		// The support is the last transform's codomain, which kael's
+		// transforms do not describe: the value is not checked.
+		if t, ok := v.(*tensor.Tensor); ok {
+			return t, nil
+		}
+		return nil, lang.Errorf(lang.ValueError, "The value argument to log_prob must be a Tensor")
+	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return nil, lang.Errorf(lang.ValueError, "The value argument to log_prob must be a Tensor")

@@ -55,7 +55,7 @@ func defModules() {
 		return m
 	})
 	lang.RegisterModule("torch.optim", "The optimizers.", func() *lang.Module { return torchOptim })
-	lang.RegisterModule("torch.autograd", "Automatic differentiation: backward, gradcheck, and Variable, the deprecated alias of a tensor.", func() *lang.Module {
+	lang.RegisterModule("torch.autograd", "Automatic differentiation: backward, grad, gradcheck, Function, the grad-mode switches, torch.autograd.functional (jacobian, vjp, jvp), and Variable, the deprecated alias of a tensor.", func() *lang.Module {
 		m := &lang.Module{Attrs: map[string]lang.Value{}}
 		for name, v := range torchAutograd {
 			m.Attrs[name] = v

@@ -42,6 +42,7 @@ func init() {
 	defMath()
 	defReductions()
 	defLinalg()
+	defLinalgMore()
 	defLinalgLapack()
 	defEinsum()
 	defJoining()
@@ -77,6 +78,7 @@ func init() {
 	defShowStorage()
 	defAutogradFunction()
 	defGradcheck()
+	defAutogradFunctional()
 	defOptimizers()
 	defLRSchedulers()
 
@@ -111,6 +113,11 @@ func init() {
 
 	// torch.utils.data, torch.backends, the modules and the method tables.
 	defData()
+	defDistKinds()
+	defGammaKinds()
+	defDirichletKinds()
+	defStudentTKind()
+	defMultinomialKind()
 	defDistributions()
 	defBackends()
 	defParallel()

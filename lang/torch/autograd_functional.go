@@ -1,0 +1,342 @@
+package torch
+
+import (
+	"slices"
+
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// torch.autograd.functional (jacobian, vjp, jvp) and the grad-mode names
+// torch.autograd shares with torch (no_grad, enable_grad,
+// set_grad_enabled, inference_mode), with the submodules grad_mode,
+// function and variable that real code imports them from.
+//
+// The functional API runs func once on detached copies of the inputs that
+// require grad, as PyTorch's does with create_graph=False, and computes
+// each Jacobian row with a backward pass (reverse mode); jvp is the
+// Jacobian times v. Second derivatives (hessian, hvp, vhp,
+// create_graph=True) need kael's autograd to record its own backward
+// passes, which it does not yet.
+
+func defAutogradFunctional() {
+	mod := &lang.Module{Attrs: map[string]lang.Value{}}
+	mod.Attrs["jacobian"] = lang.NewBuiltin(lang.AsValue, "jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy='reverse-mode')", "The Jacobian of func at inputs (a tensor or a tuple of tensors): for output o and input i, a tensor of shape o.shape + i.shape. A single tensor in and out gives a tensor; a tuple of inputs or of outputs a tuple (of tuples for both). An output that does not depend on an input gives zeros (strict=True makes that an error). vectorize and strategy change only how PyTorch computes it.", func(a *lang.Args) (lang.Value, error) {
+		f, err := newFunctionalCall(a, "jacobian")
+		if err != nil {
+			return nil, err
+		}
+		strategy := a.Str("strategy")
+		a.Bool("vectorize")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if strategy != "reverse-mode" && strategy != "forward-mode" {
+			return nil, lang.Errorf(lang.AssertionError, "Expected strategy to be either \"forward-mode\" or \"reverse-mode\". Hint: If your function has more outputs than inputs, \"forward-mode\" tends to be more performant. Otherwise, prefer to use \"reverse-mode\".")
+		}
+		jac, err := f.jacobian()
+		if err != nil {
+			return nil, err
+		}
+		rows := make([]lang.Value, len(jac))
+		for k, row := range jac {
+			vals := make([]lang.Value, len(row))
+			for i, t := range row {
+				vals[i] = t
+			}
+			rows[k] = f.shaped(vals, f.inTuple)
+		}
+		return f.shaped(rows, f.outTuple), nil
+	})
+	mod.Attrs["vjp"] = lang.NewBuiltin(lang.AsValue, "vjp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), vᵀJ): the outputs, detached, and the vector-Jacobian product for each input, v the gradient of the outputs (a tensor or a tuple of tensors of their shapes; None only for an output of one element).", func(a *lang.Args) (lang.Value, error) {
+		f, err := newFunctionalCall(a, "vjp")
+		if err != nil {
+			return nil, err
+		}
+		vs, err := f.vectors(a, f.outs, "vjp", "outputs")
+		if err != nil {
+			return nil, err
+		}
+		var live []*tensor.Tensor
+		var liveV []*tensor.Tensor
+		for k, o := range f.outs {
+			if o.RequiresGrad() {
+				live, liveV = append(live, o), append(liveV, vs[k])
+			} else if f.strict {
+				return nil, outputNeedsGrad(k)
+			}
+		}
+		grads := make([]*tensor.Tensor, len(f.ins))
+		if len(live) > 0 {
+			if grads, err = autograd.Gradients(live, f.ins, liveV, autograd.BackwardOptions{AllowUnused: true}); err != nil {
+				return nil, err
+			}
+		}
+		out := make([]lang.Value, len(f.ins))
+		for i, g := range grads {
+			if g == nil {
+				if f.strict {
+					return nil, lang.Errorf(lang.RuntimeError, "The output of the user-provided function is independent of input %d. This is not allowed in strict mode.", i)
+				}
+				if g, err = tensor.ZerosLike(f.ins[i]); err != nil {
+					return nil, err
+				}
+			}
+			out[i] = g
+		}
+		return lang.Tuple{f.outputs(), f.shaped(out, f.inTuple)}, nil
+	})
+	mod.Attrs["jvp"] = lang.NewBuiltin(lang.AsValue, "jvp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), Jv): the outputs, detached, and the Jacobian-vector product for each output, v the tangent of the inputs (a tensor or a tuple of tensors of their shapes; None only for an input of one element).", func(a *lang.Args) (lang.Value, error) {
+		f, err := newFunctionalCall(a, "jvp")
+		if err != nil {
+			return nil, err
+		}
+		vs, err := f.vectors(a, f.ins, "jvp", "inputs")
+		if err != nil {
+			return nil, err
+		}
+		jac, err := f.jacobian()
+		if err != nil {
+			return nil, err
+		}
+		out := make([]lang.Value, len(f.outs))
+		for k, o := range f.outs {
+			var sum *tensor.Tensor
+			for i, in := range f.ins {
+				j, err := jac[k][i].Reshape(o.Numel(), in.Numel())
+				if err != nil {
+					return nil, err
+				}
+				v, err := vs[i].Reshape(in.Numel())
+				if err != nil {
+					return nil, err
+				}
+				p, err := tensor.Matmul(j, v)
+				if err != nil {
+					return nil, err
+				}
+				if sum == nil {
+					sum = p
+				} else if sum, err = tensor.Add(sum, p); err != nil {
+					return nil, err
+				}
+			}
+			r, err := sum.Reshape(o.Shape()...)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = r
+		}
+		return lang.Tuple{f.outputs(), f.shaped(out, f.outTuple)}, nil
+	})
+	lang.RegisterModule("torch.autograd.functional", "The functional autograd API: jacobian, vjp and jvp of a function (first derivatives; hessian, hvp and vhp need second derivatives, which kael's autograd does not record).", func() *lang.Module { return mod })
+
+	gradMode := map[string]lang.Value{}
+	for _, name := range []string{"no_grad", "enable_grad"} {
+		b, _ := lang.LookupBuiltin(name)
+		gradMode[name] = b
+	}
+	gradMode["inference_mode"] = torchMembers["inference_mode"]
+	gradMode["set_grad_enabled"] = lang.NewBuiltin(lang.AsValue, "set_grad_enabled(mode)", "Turns gradient recording on or off at once; used as a context manager (with set_grad_enabled(False):) it restores the previous mode on exit.", func(a *lang.Args) (lang.Value, error) {
+		on := a.Bool("mode")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		prev := autograd.SetGradEnabled(on)
+		return &lang.ContextManager{Name: "set_grad_enabled", Enter: func() error { return nil }, Exit: func() { autograd.SetGradEnabled(prev) }}, nil
+	})
+	for name, v := range gradMode {
+		torchAutograd[name] = v
+	}
+	lang.RegisterModule("torch.autograd.grad_mode", "The grad-mode context managers: no_grad, enable_grad, set_grad_enabled and inference_mode.", func() *lang.Module {
+		return &lang.Module{Attrs: gradMode}
+	})
+	lang.RegisterModule("torch.autograd.function", "torch.autograd.function: Function, the base class of custom autograd operations.", func() *lang.Module {
+		return &lang.Module{Attrs: map[string]lang.Value{"Function": torchAutograd["Function"]}}
+	})
+	lang.RegisterModule("torch.autograd.variable", "torch.autograd.variable: Variable, the deprecated alias of a tensor.", func() *lang.Module {
+		return &lang.Module{Attrs: map[string]lang.Value{"Variable": torchAutograd["Variable"]}}
+	})
+}
+
+// functionalCall is one call of the functional API: the inputs (detached
+// copies that require grad), func's outputs, and whether each was a tuple.
+type functionalCall struct {
+	ins, outs         []*tensor.Tensor
+	inTuple, outTuple bool
+	strict            bool
+}
+
+// newFunctionalCall reads func and inputs, refuses create_graph=True, and
+// runs func with gradients recorded.
+func newFunctionalCall(a *lang.Args, api string) (*functionalCall, error) {
+	fn, inputs := a.Value("func"), a.Value("inputs")
+	create, strict := a.Bool("create_graph"), a.Bool("strict")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if create {
+		return nil, lang.Errorf(lang.RuntimeError, "torch.autograd.functional.%s(create_graph=True) is not supported: kael computes first derivatives only", api)
+	}
+	f := &functionalCall{strict: strict}
+	ins, isTuple, err := functionalTensors(inputs, "inputs", api)
+	if err != nil {
+		return nil, err
+	}
+	f.inTuple = isTuple
+	pos := make([]lang.Value, len(ins))
+	for i, t := range ins {
+		d := t.Detach()
+		if err := autograd.SetRequiresGrad(d, true); err != nil {
+			return nil, err
+		}
+		f.ins = append(f.ins, d)
+		pos[i] = d
+	}
+	prev := autograd.SetGradEnabled(true)
+	out, err := a.Call(fn, pos...)
+	autograd.SetGradEnabled(prev)
+	if err != nil {
+		return nil, err
+	}
+	if f.outs, f.outTuple, err = functionalTensors(out, "outputs of the user-provided function", api); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// functionalTensors reads a tensor or a tuple (or list) of tensors, the
+// argument arg of api, with PyTorch's messages.
+func functionalTensors(v lang.Value, arg, api string) ([]*tensor.Tensor, bool, error) {
+	what := "The " + arg + " given to " + api
+	if t, ok := v.(*tensor.Tensor); ok {
+		return []*tensor.Tensor{t}, false, nil
+	}
+	elems, _, ok := lang.Sequence(v)
+	if _, isStr := v.(string); !ok || isStr {
+		return nil, false, lang.Errorf(lang.TypeError, "%s must be either a Tensor or a tuple of Tensors but the given %s has type %s.", what, arg, lang.Repr(lang.TypeOf(v)))
+	}
+	out := make([]*tensor.Tensor, len(elems))
+	for i, e := range elems {
+		t, ok := e.(*tensor.Tensor)
+		if !ok {
+			return nil, false, lang.Errorf(lang.TypeError, "%s must be either a Tensor or a tuple of Tensors but the value at index %d has type %s.", what, i, lang.Repr(lang.TypeOf(e)))
+		}
+		out[i] = t
+	}
+	return out, true, nil
+}
+
+// shaped gives vals as func gave them: a tuple, or its one value.
+func (f *functionalCall) shaped(vals []lang.Value, tuple bool) lang.Value {
+	if !tuple && len(vals) == 1 {
+		return vals[0]
+	}
+	return lang.Tuple(vals)
+}
+
+// outputs are func's outputs, detached.
+func (f *functionalCall) outputs() lang.Value {
+	vals := make([]lang.Value, len(f.outs))
+	for k, o := range f.outs {
+		vals[k] = o.Detach()
+	}
+	return f.shaped(vals, f.outTuple)
+}
+
+// vectors reads v, one tensor for each of like (func's outputs for vjp,
+// its inputs for jvp): None is ones for a single one-element tensor.
+func (f *functionalCall) vectors(a *lang.Args, like []*tensor.Tensor, api, of string) ([]*tensor.Tensor, error) {
+	v := a.Value("v")
+	if _, none := v.(lang.NoneType); none {
+		if len(like) != 1 || like[0].Numel() != 1 {
+			if of == "outputs" {
+				return nil, lang.Errorf(lang.RuntimeError, "The vector v can only be None if the user-provided function returns a single Tensor with a single element.")
+			}
+			return nil, lang.Errorf(lang.RuntimeError, "The vector v can only be None if the input to the user-provided function is a single Tensor with a single element.")
+		}
+		t, err := tensor.OnesLike(like[0])
+		return []*tensor.Tensor{t}, err
+	}
+	vs, _, err := functionalTensors(v, "v", api)
+	if err != nil {
+		return nil, err
+	}
+	if len(vs) != len(like) {
+		return nil, lang.Errorf(lang.RuntimeError, "v is a tuple of invalid length: should be %d but got %d.", len(like), len(vs))
+	}
+	for i := range vs {
+		if !slices.Equal(vs[i].Shape(), like[i].Shape()) {
+			return nil, lang.Errorf(lang.RuntimeError, "v has invalid size: should be %s but got %s.", lang.Repr(lang.NewSize(like[i].Shape())), lang.Repr(lang.NewSize(vs[i].Shape())))
+		}
+	}
+	return vs, nil
+}
+
+// jacobian returns jac[k][i], the Jacobian of output k with respect to
+// input i, of shape outs[k].shape + ins[i].shape: one backward pass per
+// element of each output, with that element's one-hot gradient.
+func (f *functionalCall) jacobian() ([][]*tensor.Tensor, error) {
+	jac := make([][]*tensor.Tensor, len(f.outs))
+	for k, o := range f.outs {
+		rows := make([][]*tensor.Tensor, len(f.ins))
+		n := o.Numel()
+		for j := 0; j < n; j++ {
+			var grads []*tensor.Tensor
+			if !o.RequiresGrad() && f.strict {
+				return nil, outputNeedsGrad(k)
+			}
+			if o.RequiresGrad() {
+				hot := make([]float64, n)
+				hot[j] = 1
+				onehot, err := tensor.FromValue(hot, o.DType())
+				if err != nil {
+					return nil, err
+				}
+				if onehot, err = onehot.Reshape(o.Shape()...); err != nil {
+					return nil, err
+				}
+				if grads, err = autograd.Gradients([]*tensor.Tensor{o}, f.ins, []*tensor.Tensor{onehot}, autograd.BackwardOptions{RetainGraph: true, AllowUnused: true}); err != nil {
+					return nil, err
+				}
+			} else {
+				grads = make([]*tensor.Tensor, len(f.ins))
+			}
+			for i, g := range grads {
+				if g == nil {
+					if f.strict {
+						return nil, lang.Errorf(lang.RuntimeError, "Output %d of the user-provided function is independent of input %d. This is not allowed in strict mode.", k, i)
+					}
+					var err error
+					if g, err = tensor.ZerosLike(f.ins[i]); err != nil {
+						return nil, err
+					}
+				}
+				rows[i] = append(rows[i], g)
+			}
+		}
+		jac[k] = make([]*tensor.Tensor, len(f.ins))
+		for i, in := range f.ins {
+			shape := append(append([]int{}, o.Shape()...), in.Shape()...)
+			var t *tensor.Tensor
+			var err error
+			if n == 0 {
+				t, err = tensor.Zeros(in.DType(), shape...)
+			} else if t, err = tensor.Stack(rows[i], 0); err == nil {
+				t, err = t.Reshape(shape...)
+			}
+			if err != nil {
+				return nil, err
+			}
+			jac[k][i] = t
+		}
+	}
+	return jac, nil
+}
+
+// outputNeedsGrad is strict mode's error for an output computed without
+// gradient from the inputs.
+func outputNeedsGrad(k int) error {
+	return lang.Errorf(lang.RuntimeError, "Output %d of the user-provided function does not require gradients. The outputs must be computed in a differentiable manner from the input when running in strict mode.", k)
+}
