@@ -84,11 +84,10 @@ func FromStateDict(sd map[string]*tensor.Tensor, cfg *Config) (*Model, error) {
 
 // fromStateDict is FromStateDict keeping the matrices in dtype weights.
 func fromStateDict(sd map[string]*tensor.Tensor, cfg *Config, weights tensor.DType) (*Model, error) {
-	switch weights {
-	case tensor.Bool:
+	if weights == tensor.Bool { // the zero value of Options.Weights
 		weights = tensor.Float32
-	case tensor.Float32, tensor.BFloat16, tensor.Float16:
-	default:
+	}
+	if weights != tensor.Float32 && weights != tensor.BFloat16 && weights != tensor.Float16 {
 		return nil, fmt.Errorf("gpt2: weights can be float32, bfloat16 or float16, not %s", weights)
 	}
 	w := map[string]*tensor.Tensor{}
