@@ -70,11 +70,9 @@ func MatmulWidened(x, w *Tensor) (*Tensor, error) {
 
 // storageBits16 returns a 16-bit tensor's storage as its raw bits.
 func storageBits16(t *Tensor) []uint16 {
-	switch d := t.storage.data.(type) {
-	case []BF16:
-		return unsafe.Slice((*uint16)(unsafe.SliceData(d)), len(d))
-	case []F16:
+	if d, ok := t.storage.data.([]BF16); ok {
 		return unsafe.Slice((*uint16)(unsafe.SliceData(d)), len(d))
 	}
-	panic("storageBits16 of " + t.dtype.String())
+	d := t.storage.data.([]F16)
+	return unsafe.Slice((*uint16)(unsafe.SliceData(d)), len(d))
 }
