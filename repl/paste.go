@@ -57,6 +57,10 @@ type pasteFilter struct {
 	bracket   []byte
 	inBracket bool
 	held      []byte // the start of a paste marker, from the last read
+	// heldOut is the end of the last read's filtered bytes that begins a
+	// marker: bytes on either side of a dropped stray marker could
+	// otherwise join into one on their way to readline.
+	heldOut []byte
 
 	mu     sync.Mutex
 	pastes map[rune]string // the runs that tokens not yet consumed stand for
@@ -77,9 +81,18 @@ func (f *pasteFilter) Read(p []byte) (int, error) {
 		if err == nil && !f.inBracket {
 			// The start of a paste marker (either: a stray end is dropped
 			// too) split between reads waits for the rest.
-			in = f.holdMarkerStart(in)
+			in, f.held = holdMarkerStart(in)
 		}
-		f.out = f.filter(in)
+		// Dropping a stray end marker joins the bytes around it, which
+		// can spell a marker ("\x1b[2" + "\x1b[201~" + "00~"), in this
+		// read or with the next: such a marker is dropped too, so that
+		// none ever reaches readline.
+		out := dropMarkers(append(f.heldOut, f.filter(in)...))
+		f.heldOut = nil
+		if err == nil && !f.inBracket {
+			out, f.heldOut = holdMarkerStart(out)
+		}
+		f.out = out
 		f.err = err
 	}
 	n := copy(p, f.out)
@@ -291,16 +304,31 @@ func (f *pasteFilter) OnChange(line []rune, pos int, key rune) ([]rune, int, boo
 	return n, at + len(text), true
 }
 
-// holdMarkerStart keeps in's last bytes in f.held when they begin
-// pasteStart or pasteEnd, and returns the rest. A lone ESC at the end is
-// held too: readline waits for the byte after an ESC anyway (it starts a
-// meta key or a sequence), so holding it delays nothing it would do.
-func (f *pasteFilter) holdMarkerStart(in []byte) []byte {
+// holdMarkerStart splits in before its last bytes when they begin
+// pasteStart or pasteEnd, returning the rest and a copy of those bytes to
+// hold until the next read. A lone ESC at the end is held too: readline
+// waits for the byte after an ESC anyway (it starts a meta key or a
+// sequence), so holding it delays nothing it would do.
+func holdMarkerStart(in []byte) (rest, held []byte) {
 	for k := len(pasteStart) - 1; k >= 1; k-- {
 		if bytes.HasSuffix(in, []byte(pasteStart[:k])) || bytes.HasSuffix(in, []byte(pasteEnd[:k])) {
-			f.held = append([]byte(nil), in[len(in)-k:]...)
-			return in[:len(in)-k]
+			return in[:len(in)-k], append([]byte(nil), in[len(in)-k:]...)
 		}
 	}
-	return in
+	return in, nil
+}
+
+// dropMarkers removes every pasteStart and pasteEnd from b, again where a
+// removal joins bytes into a new one.
+func dropMarkers(b []byte) []byte {
+	for {
+		i, m := bytes.Index(b, []byte(pasteStart)), len(pasteStart)
+		if i < 0 {
+			if i = bytes.Index(b, []byte(pasteEnd)); i < 0 {
+				return b
+			}
+			m = len(pasteEnd)
+		}
+		b = append(b[:i:i], b[i+m:]...)
+	}
 }
