@@ -24,8 +24,10 @@ func MatmulWidened(x, w *Tensor) (*Tensor, error) {
 	if x.dtype != Float32 {
 		return nil, typeErrorf("MatmulWidened: x must be float32, got %s", x.dtype)
 	}
-	format, ok := map[DType]gemv.Half{BFloat16: gemv.BFloat16, Float16: gemv.Float16}[w.dtype]
-	if !ok {
+	format := gemv.Float16
+	if w.dtype == BFloat16 {
+		format = gemv.BFloat16
+	} else if w.dtype != Float16 {
 		return nil, typeErrorf("MatmulWidened: w must be bfloat16 or float16, got %s", w.dtype)
 	}
 	if w.Dim() != 2 || x.Dim() == 0 || x.shape[x.Dim()-1] != w.shape[0] {
@@ -51,13 +53,13 @@ func MatmulWidened(x, w *Tensor) (*Tensor, error) {
 	y := out.storage.data.([]float32)[:n]
 	xv := xc.storage.data.([]float32)[xc.offset : xc.offset+k]
 	bits := storageBits16(w)
+	// Rows (or columns) must be contiguous and not overlap: an expanded
+	// weight (stride 0) is made contiguous first.
 	switch {
-	case w.strides[1] == 1 || n == 1: // rows of w contiguous: y = x·W
-		ld := max(w.strides[0], n)
-		gemv.VecMat16(y, xv, bits[w.offset:], format, k, n, ld, 0)
-	case w.strides[0] == 1 || k == 1: // columns contiguous: y = (Wᵀ)·x
-		ld := max(w.strides[1], k)
-		gemv.MatVec16(y, bits[w.offset:], xv, format, n, k, ld, 0)
+	case (w.strides[1] == 1 || n == 1) && (w.strides[0] >= n || k == 1): // rows contiguous: y = x·W
+		gemv.VecMat16(y, xv, bits[w.offset:], format, k, n, max(w.strides[0], n), 0)
+	case (w.strides[0] == 1 || k == 1) && (w.strides[1] >= k || n == 1): // columns contiguous: y = (Wᵀ)·x
+		gemv.MatVec16(y, bits[w.offset:], xv, format, n, k, max(w.strides[1], k), 0)
 	default:
 		wc, err := w.Contiguous()
 		if err != nil {

@@ -50,6 +50,25 @@ func TestMatmulWidenedMatchesFloat32(t *testing.T) {
 	}
 }
 
+// TestMatmulWidenedExpandedWeights multiplies by weights whose rows or
+// columns overlap (expanded, stride 0): the result is that of the widened
+// weights, not a read past the storage.
+func TestMatmulWidenedExpandedWeights(t *testing.T) {
+	g := NewGenerator(9)
+	x := mustOp(Randn(g, Float32, 1, 16))
+	row := mustOp(mustOp(Randn(g, Float32, 1, 24)).To(BFloat16))
+	col := mustOp(mustOp(Randn(g, Float32, 16, 1)).To(Float16))
+	for _, w := range []*Tensor{mustOp(row.Expand(16, 24)), mustOp(col.Expand(16, 24))} {
+		got := mustOp(Values[float32](mustOp(MatmulWidened(x, w))))
+		want := mustOp(Values[float32](mustOp(Matmul(x, mustOp(w.To(Float32))))))
+		for i := range want {
+			if math.Abs(float64(got[i]-want[i])) > 1e-4 {
+				t.Fatalf("%s expanded: [%d] = %v, want %v", w.DType(), i, got[i], want[i])
+			}
+		}
+	}
+}
+
 func TestMatmulWidenedRefusals(t *testing.T) {
 	x := mustOp(Zeros(Float32, 1, 4))
 	for _, c := range []struct {

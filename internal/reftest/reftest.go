@@ -2,6 +2,8 @@
 // kael against (Debian's python3-torch, node and npm), skipping a test
 // cleanly when one is missing, unless KAEL_REQUIRE_JUPYTER=1 (which
 // `make test` sets after installing them) makes a missing one a failure.
+// It also holds the check that generated files are current
+// (GeneratedIsCurrent).
 package reftest
 
 import (

@@ -12,7 +12,8 @@
 // Work is split into contiguous blocks of rows of W, one per goroutine, so
 // each goroutine streams one region of memory; VecMat sums the goroutines'
 // partial vectors at the end. On amd64 with AVX2 and FMA the inner loops
-// are assembly; elsewhere, or when forced with SetImpl("generic"), Go.
+// are assembly (written by _asm/gen.go); elsewhere, or when forced with
+// SetImpl("generic"), Go.
 //
 // VecMat16 and MatVec16 do the same over bfloat16 or float16 weights,
 // widened to float32 in registers (gemv16.go): half the bytes per weight.

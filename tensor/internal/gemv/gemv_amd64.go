@@ -1,5 +1,7 @@
 package gemv
 
+//go:generate go run _asm/gen.go -out gemv_amd64.s
+
 import (
 	"unsafe"
 

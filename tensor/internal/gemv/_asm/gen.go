@@ -1,0 +1,176 @@
+//go:build ignore
+
+// Command gen writes gemv_amd64.s, the AVX2+FMA inner kernels of package
+// gemv. Run it with `go generate` in the package directory.
+//
+// Each kernel exists for three kinds of weights: float32, and bfloat16 and
+// float16 read as 16-bit values and widened to float32 in registers. The
+// three are written from one template, so the 16-bit kernels do the
+// float32 kernels' operations in the same order, and their results on
+// 16-bit weights equal the float32 kernels' on the widened weights.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"strings"
+)
+
+// weights is one kind of weight element.
+type weights struct {
+	suffix string // of the kernels' names: axpy4<suffix>AVX2
+	goType string // of the weights in the Go signature
+	size   int    // bytes per element
+	// widen returns the instructions that load 8 weights at mem into the
+	// ymm register reg as float32; nil when an FMA reads them from memory.
+	widen func(mem, reg string) []string
+}
+
+var kinds = []weights{
+	{"", "float32", 4, nil},
+	{"BF16", "uint16", 2, func(mem, reg string) []string {
+		return []string{"VPMOVZXWD " + mem + ", " + reg, "VPSLLD $16, " + reg + ", " + reg}
+	}},
+	{"F16", "uint16", 2, func(mem, reg string) []string { return []string{"VCVTPH2PS " + mem + ", " + reg} }},
+}
+
+var out bytes.Buffer
+
+func ins(format string, args ...any) { fmt.Fprintf(&out, "\t"+format+"\n", args...) }
+func label(name string)              { fmt.Fprintf(&out, "\n%s:\n", name) }
+
+// fma adds the weights at mem times the register by into acc, widening
+// them into tmp first when w is 16-bit.
+func fma(w weights, mem, by, acc, tmp string) {
+	if w.widen == nil {
+		ins("VFMADD231PS %s, %s, %s", mem, by, acc)
+		return
+	}
+	for _, s := range w.widen(mem, tmp) {
+		ins("%s", s)
+	}
+	ins("VFMADD231PS %s, %s, %s", tmp, by, acc)
+}
+
+// floats returns the memory operand of the float32 vector at offset off
+// (bytes of weights) from base: BX counts bytes of weights, so a float32
+// operand scales it by 4/size.
+func floats(w weights, off int, base string) string {
+	return fmt.Sprintf("%d(%s)(BX*%d)", off*4/w.size, base, 4/w.size)
+}
+
+var rows = []string{"R8", "R9", "R10", "R11"}
+
+// axpy4 writes y[j] += x[0]*w0[j] + x[1]*w1[j] + x[2]*w2[j] + x[3]*w3[j]:
+// 32 elements a step, then 8.
+func axpy4(w weights) {
+	name := "axpy4" + w.suffix + "AVX2"
+	fmt.Fprintf(&out, "\n// func %s(y *float32, w0, w1, w2, w3 *%s, x *[4]float32, n int)\n", name, w.goType)
+	fmt.Fprintf(&out, "// y[j] += x[0]*w0[j] + x[1]*w1[j] + x[2]*w2[j] + x[3]*w3[j], n a multiple of 8.\n")
+	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $0-56\n", name)
+	for _, a := range []string{"y+0(FP), DI", "w0+8(FP), R8", "w1+16(FP), R9", "w2+24(FP), R10", "w3+32(FP), R11", "x+40(FP), AX", "n+48(FP), CX"} {
+		ins("MOVQ %s", a)
+	}
+	for r := range 4 {
+		ins("VBROADCASTSS %d(AX), Y%d", 4*r, 12+r)
+	}
+	ins("SHLQ $%d, CX", map[int]int{4: 2, 2: 1}[w.size])
+	ins("XORQ BX, BX")
+	loop, tail, done := "axpy"+w.suffix+"Loop32", "axpy"+w.suffix+"Tail8", "axpy"+w.suffix+"Done"
+	step := 32 * w.size
+	label(loop)
+	ins("LEAQ %d(BX), DX", step)
+	ins("CMPQ DX, CX")
+	ins("JGT  %s", tail)
+	for c := range 4 {
+		ins("VMOVUPS %s, Y%d", floats(w, 8*w.size*c, "DI"), c)
+	}
+	for r, reg := range rows {
+		for c := range 4 {
+			tmp := fmt.Sprintf("Y%d", 4+4*(r%2)+c)
+			fma(w, fmt.Sprintf("%d(%s)(BX*1)", 8*w.size*c, reg), fmt.Sprintf("Y%d", 12+r), fmt.Sprintf("Y%d", c), tmp)
+		}
+	}
+	for c := range 4 {
+		ins("VMOVUPS Y%d, %s", c, floats(w, 8*w.size*c, "DI"))
+	}
+	ins("MOVQ DX, BX")
+	ins("JMP  %s", loop)
+	label(tail)
+	ins("CMPQ BX, CX")
+	ins("JGE  %s", done)
+	ins("VMOVUPS %s, Y0", floats(w, 0, "DI"))
+	for r, reg := range rows {
+		fma(w, fmt.Sprintf("(%s)(BX*1)", reg), fmt.Sprintf("Y%d", 12+r), "Y0", fmt.Sprintf("Y%d", 4+r))
+	}
+	ins("VMOVUPS Y0, %s", floats(w, 0, "DI"))
+	ins("ADDQ $%d, BX", 8*w.size)
+	ins("JMP  %s", tail)
+	label(done)
+	ins("VZEROUPPER")
+	ins("RET")
+}
+
+// dot4 writes out[r] = Σ_j wr[j]*x[j]: 16 elements a step into eight
+// accumulators, then 8, then the accumulators summed.
+func dot4(w weights) {
+	name := "dot4" + w.suffix + "AVX2"
+	fmt.Fprintf(&out, "\n// func %s(w0, w1, w2, w3 *%s, x *float32, n int, out *[4]float32)\n", name, w.goType)
+	fmt.Fprintf(&out, "// out[r] = Σ_j wr[j]*x[j], n a multiple of 8.\n")
+	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $0-56\n", name)
+	for _, a := range []string{"w0+0(FP), R8", "w1+8(FP), R9", "w2+16(FP), R10", "w3+24(FP), R11", "x+32(FP), SI", "n+40(FP), CX", "out+48(FP), DI"} {
+		ins("MOVQ %s", a)
+	}
+	for i := range 8 {
+		ins("VXORPS Y%d, Y%d, Y%d", i, i, i)
+	}
+	ins("SHLQ $%d, CX", map[int]int{4: 2, 2: 1}[w.size])
+	ins("XORQ BX, BX")
+	loop, tail, reduce := "dot"+w.suffix+"Loop16", "dot"+w.suffix+"Tail8", "dot"+w.suffix+"Reduce"
+	label(loop)
+	ins("LEAQ %d(BX), DX", 16*w.size)
+	ins("CMPQ DX, CX")
+	ins("JGT  %s", tail)
+	ins("VMOVUPS %s, Y8", floats(w, 0, "SI"))
+	ins("VMOVUPS %s, Y9", floats(w, 8*w.size, "SI"))
+	for half, x := range []string{"Y8", "Y9"} {
+		for r, reg := range rows {
+			fma(w, fmt.Sprintf("%d(%s)(BX*1)", 8*w.size*half, reg), x, fmt.Sprintf("Y%d", 4*half+r), fmt.Sprintf("Y%d", 10+r))
+		}
+	}
+	ins("MOVQ DX, BX")
+	ins("JMP  %s", loop)
+	label(tail)
+	ins("CMPQ BX, CX")
+	ins("JGE  %s", reduce)
+	ins("VMOVUPS %s, Y8", floats(w, 0, "SI"))
+	for r, reg := range rows {
+		fma(w, fmt.Sprintf("(%s)(BX*1)", reg), "Y8", fmt.Sprintf("Y%d", r), fmt.Sprintf("Y%d", 10+r))
+	}
+	ins("ADDQ $%d, BX", 8*w.size)
+	ins("JMP  %s", tail)
+	label(reduce)
+	for _, s := range []string{"VADDPS Y4, Y0, Y0", "VADDPS Y5, Y1, Y1", "VADDPS Y6, Y2, Y2", "VADDPS Y7, Y3, Y3",
+		"VHADDPS Y1, Y0, Y0", "VHADDPS Y3, Y2, Y2", "VHADDPS Y2, Y0, Y0", "VEXTRACTF128 $1, Y0, X1", "VADDPS X1, X0, X0",
+		"VMOVUPS X0, (DI)", "VZEROUPPER", "RET"} {
+		ins("%s", s)
+	}
+}
+
+func main() {
+	path := flag.String("out", "gemv_amd64.s", "the file to write")
+	flag.Parse()
+	out.WriteString("// Code generated by _asm/gen.go; DO NOT EDIT.\n\n//go:build amd64\n\n#include \"textflag.h\"\n")
+	out.WriteString("\n// The weights are float32, or bfloat16 (widened by VPMOVZXWD and a left\n// shift by 16) or float16 (F16C's VCVTPH2PS) read 8 at a time. BX is the\n// offset into the weights in bytes; y and x are addressed by BX scaled to\n// float32s.\n")
+	for _, w := range kinds {
+		axpy4(w)
+		dot4(w)
+	}
+	s := strings.ReplaceAll(out.String(), "\n\n\n", "\n\n")
+	if err := os.WriteFile(*path, []byte(s), 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
