@@ -51,6 +51,10 @@ var execCases = []struct{ src, want string }{
 	{"def f():\n    return hits\nglobals().update(hits=2)\nf()", "2"},
 	{"globals().setdefault('sd', 6)\nsd", "6"},
 	{"u = 1\nglobals().pop('u')\n'u' in globals()", "False"},
+	{"g = globals()\nlate = 3\nr1 = ('late' in g.copy(), 'late' in {**g}, 'late' in dict(**g))\ndel late\nr2 = ('late' in g.copy(), 'late' in {**g}, 'late' in dict(**g), 'late' in repr(list(g)))\nlate = 4\n(r1, r2, g.copy()['late'], g['late'])", "((True, True, True), (False, False, False, False), 4, 4)"},
+	{"g = globals()\ng['k2'] = 1\ndel g['k2']\ntry:\n    del g['k2']\nexcept KeyError as e:\n    r = repr(e)\n(r, 'k2' in g)", "(\"KeyError('k2')\", False)"},
+	{"g = globals()\ng[1] = 'one'\nr = (g[1], 1 in g)\ndel g[1]\n(r, 1 in g)", "(('one', True), False)"},
+
 	// compile and code objects
 	{"c = compile('1 + 2', '<x>', 'eval')\n(type(c).__name__, c.co_name, c.co_filename, eval(c))", "('code', '<module>', '<x>', 3)"},
 	{"c = compile('k = 7', 'file.py', 'exec')\nexec(c)\n(k, eval(c))", "(7, None)"},

@@ -246,6 +246,7 @@ func defDictMethods() {
 	defMethod("dict", "copy(self)", "A shallow copy of the dict.", func(a *Args) (Value, error) {
 		d := self[*Dict](a)
 		out := NewDict()
+		d.sync()
 		for i, k := range d.keys {
 			_ = out.Set(k, d.vals[i]) // k was hashable in d
 		}
