@@ -17,6 +17,9 @@ var containerInPlaceCases = []struct{ src, want string }{
 	{"s = {1, 2}\nt = s\ns |= {3}\nu = s\ns &= {1, 3}\ns -= {1}\ns ^= {4, 3}\nt, t is s, u is s", "({4}, True, True)"},
 	{"f = frozenset({1})\ng = f\nf |= {2}\nf, g, f is g", "(frozenset({1, 2}), frozenset({1}), False)"},
 	{"s = {1}\ns |= [2]", "TypeError: unsupported operand type(s) for |=: 'set' and 'list'"},
+	{"l = [1, 2]\nm = l\nl += l\nl += range(2)\nl.extend(l)\nm, m is l", "([1, 2, 1, 2, 0, 1, 1, 2, 1, 2, 0, 1], True)"},
+	{"def g():\n    yield 1\n    raise ValueError('midway')\nl = [0]\ntry:\n    l += g()\nexcept ValueError:\n    pass\nm = [0]\ntry:\n    m.extend(g())\nexcept ValueError:\n    pass\nl, m", "([0, 1], [0, 1])"},
+	{"s = {1, 2}\nt = s\ns |= s\ns |= {3, (1, 2)}\nlen(t), (1, 2) in t, t is s", "(4, True, True)"},
 	{"class C:\n    pass\nc = C()\nc.s = {1}\nk = c.s\nc.s |= {2}\nd = {'l': [1]}\nl = d['l']\nd['l'] *= 3\nk, l", "({1, 2}, [1, 1, 1])"},
 }
 

@@ -230,7 +230,7 @@ func (in *interp) namespaces(fn string, gv, lv Value) (*globalTable, *Dict, erro
 		g = t
 		// CPython adds __builtins__ to a dict of globals that lacks it; a
 		// module's own globals (globals()) are left as they are.
-		if _, found := d.index["__builtins__"]; !found && g.adopted {
+		if _, found, _ := d.Get("__builtins__"); !found && g.adopted {
 			_ = d.Set("__builtins__", builtinsDict()) // a string key always hashes
 		}
 	default:

@@ -51,6 +51,10 @@ var execCases = []struct{ src, want string }{
 	{"def f():\n    return hits\nglobals().update(hits=2)\nf()", "2"},
 	{"globals().setdefault('sd', 6)\nsd", "6"},
 	{"u = 1\nglobals().pop('u')\n'u' in globals()", "False"},
+	{"g = globals()\nlate = 3\nr1 = ('late' in g.copy(), 'late' in {**g}, 'late' in dict(**g))\ndel late\nr2 = ('late' in g.copy(), 'late' in {**g}, 'late' in dict(**g), 'late' in repr(list(g)))\nlate = 4\n(r1, r2, g.copy()['late'], g['late'])", "((True, True, True), (False, False, False, False), 4, 4)"},
+	{"g = globals()\ng['k2'] = 1\ndel g['k2']\ntry:\n    del g['k2']\nexcept KeyError as e:\n    r = repr(e)\n(r, 'k2' in g)", "(\"KeyError('k2')\", False)"},
+	{"g = globals()\ng[1] = 'one'\nr = (g[1], 1 in g)\ndel g[1]\n(r, 1 in g)", "(('one', True), False)"},
+
 	// compile and code objects
 	{"c = compile('1 + 2', '<x>', 'eval')\n(type(c).__name__, c.co_name, c.co_filename, eval(c))", "('code', '<module>', '<x>', 3)"},
 	{"c = compile('k = 7', 'file.py', 'exec')\nexec(c)\n(k, eval(c))", "(7, None)"},
@@ -74,6 +78,11 @@ var execCases = []struct{ src, want string }{
 	// traceback frames
 	{"def inner(a):\n    b = a * 2\n    1 / 0\ndef outer():\n    z = 5\n    inner(3)\ntry:\n    outer()\nexcept ZeroDivisionError as e:\n    tb = e.__traceback__.tb_next\n    r = []\n    while tb:\n        f = tb.tb_frame\n        r.append((f.f_code.co_name, f.f_lineno, f.f_lineno - f.f_code.co_firstlineno, sorted(f.f_locals), f.f_back.f_code.co_name, f.f_globals is globals()))\n        tb = tb.tb_next\nr", "[('outer', 6, 2, ['z'], '<module>', True), ('inner', 3, 2, ['a', 'b'], 'outer', True)]"},
 	{"try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    tb = e.__traceback__\n    r = (type(tb.tb_frame).__name__, tb.tb_frame is tb.tb_frame, tb.tb_frame.f_code.co_name, tb.tb_frame.f_globals is globals())\nr", "('frame', True, '<module>', True)"},
+	// f_locals follows a frame while its call runs, and keeps what the call ended with
+	{"def g():\n    x = 1\n    try:\n        raise ValueError\n    except ValueError as e:\n        tb = e.__traceback__\n    x = 2\n    return tb.tb_frame.f_locals['x']\ng()", "2"},
+	{"def r():\n    y = 1\n    try:\n        raise ValueError\n    except ValueError as e:\n        err = e\n    y = 5\n    return err\nr().__traceback__.tb_frame.f_locals['y']", "5"},
+	{"def inner(a):\n    b = a + 1\n    raise KeyError(b)\ndef outer():\n    z = 3\n    try:\n        inner(z)\n    except KeyError as e:\n        z = 4\n        tb = e.__traceback__\n    return tb.tb_frame.f_locals['z'], tb.tb_next.tb_frame.f_locals\nouter()", "(4, {'a': 3, 'b': 4})"},
+	{"def many(a, b, c, d, e, f):\n    raise ValueError\ntry:\n    many(1, 2, 3, 4, 5, 6)\nexcept ValueError as e:\n    r = sorted(e.__traceback__.tb_next.tb_frame.f_locals.items())\nr", "[('a', 1), ('b', 2), ('c', 3), ('d', 4), ('e', 5), ('f', 6)]"},
 	{"def f():\n    exec('1 / 0')\ntry:\n    f()\nexcept ZeroDivisionError as e:\n    tb = e.__traceback__\n    r = []\n    while tb:\n        r.append((tb.tb_frame.f_code.co_name, tb.tb_frame.f_code.co_filename == '<string>', tb.tb_lineno))\n        tb = tb.tb_next\nr", "[('<module>', False, 4), ('f', False, 2), ('<module>', True, 1)]"},
 }
 

@@ -45,13 +45,7 @@ func defListMethods() {
 		return None, nil
 	})
 	defMethod("list", "extend(self, iterable)", "Adds the elements of iterable at the end of the list.", func(a *Args) (Value, error) {
-		elems, err := Collect(a.Value("iterable"))
-		if err != nil {
-			return nil, err
-		}
-		l := self[*List](a)
-		l.Elems = append(l.Elems, elems...)
-		return None, nil
+		return None, extendList(self[*List](a), a.Value("iterable"))
 	})
 	defMethod("list", "insert(self, index, value)", "Inserts value before position index (clamped to the list, negative counting from the end).", func(a *Args) (Value, error) {
 		l, i := self[*List](a), a.Int("index")
@@ -246,6 +240,7 @@ func defDictMethods() {
 	defMethod("dict", "copy(self)", "A shallow copy of the dict.", func(a *Args) (Value, error) {
 		d := self[*Dict](a)
 		out := NewDict()
+		d.sync()
 		for i, k := range d.keys {
 			_ = out.Set(k, d.vals[i]) // k was hashable in d
 		}
@@ -425,4 +420,44 @@ func splitSpace(s string, n int) []string {
 		s = strings.TrimLeftFunc(s[end:], unicode.IsSpace)
 	}
 	return parts
+}
+
+// extendList adds v's elements at the end of l, as list.extend and
+// list += do: a list's or a tuple's at once (l's own included), any other
+// iterable's one by one, so that an error midway keeps the elements
+// already taken, as CPython's list_extend does.
+func extendList(l *List, v Value) error {
+	var elems []Value
+	switch x := v.(type) {
+	case *List:
+		elems = x.Elems
+	case Tuple:
+		elems = x
+	case *Range:
+		var err error
+		if elems, err = Collect(x); err != nil {
+			return err
+		}
+	default:
+		var stopped error
+		err := Iterate(v, func(e Value) bool {
+			if stopped = PollInterrupt(len(l.Elems)); stopped == nil && len(l.Elems) >= growthLimit {
+				stopped = concatGuard(l, len(l.Elems), 1)
+			}
+			if stopped != nil {
+				return false
+			}
+			l.Elems = append(l.Elems, e)
+			return true
+		})
+		if err == nil {
+			err = stopped
+		}
+		return err
+	}
+	if err := concatGuard(l, len(l.Elems), len(elems)); err != nil {
+		return err
+	}
+	l.Elems = append(l.Elems, elems...)
+	return nil
 }

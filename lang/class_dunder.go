@@ -172,12 +172,8 @@ func (in *interp) inPlaceContainer(op syntax.Token, cur, v Value, at syntax.Node
 	switch c := cur.(type) {
 	case *List:
 		switch op {
-		case syntax.PLUS:
-			elems, err := Collect(v)
-			if err != nil {
-				return true, err
-			}
-			v = &List{Elems: elems}
+		case syntax.PLUS: // extend's amortised append, not a copy of the list per +=
+			return true, extendList(c, v)
 		case syntax.STAR:
 		default:
 			return false, nil
@@ -197,8 +193,17 @@ func (in *interp) inPlaceContainer(op syntax.Token, cur, v Value, at syntax.Node
 		if c.frozen {
 			return false, nil // frozenset |= x rebinds to a new frozenset
 		}
-		if _, isSet := v.(*Set); !isSet {
+		o, isSet := v.(*Set)
+		if !isSet {
 			return true, Errorf(TypeError, "unsupported operand type(s) for %s=: '%s' and '%s'", op, TypeName(cur), TypeName(v))
+		}
+		if op == syntax.PIPE { // adds o's elements, as set.update: no copy of the set per |=
+			for _, k := range o.d.keys {
+				if err := c.d.Set(k, None); err != nil { // o's elements hash
+					return true, err
+				}
+			}
+			return true, nil
 		}
 		r, err := in.binary(op, cur, v, at)
 		if err != nil {

@@ -730,6 +730,7 @@ func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
 				if !ok {
 					return nil, nil, nil, in.errorAt(Errorf(TypeError, "argument after ** must be a dict, not %s", TypeName(v)), a.Span())
 				}
+				d.sync()
 				for i, k := range d.keys {
 					name, ok := k.(string)
 					if !ok {

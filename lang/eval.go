@@ -42,6 +42,10 @@ type interp struct {
 	// is a standIn.
 	back    *interp
 	standIn bool
+	// st is the state of the call running in this function's frame
+	// (frames.go), made when a traceback or sys._getframe first needs it;
+	// releaseFrame detaches it from the frame's slots.
+	st *frameState
 }
 
 // newInterp is the one constructor of an interpreter at top level: it runs

@@ -146,6 +146,10 @@ func (in *interp) traced(err error, at syntax.Node) error {
 // releaseFrame gives a frame back for later calls, without the values it
 // held (runCall has taken its return value and notes).
 func (in *interp) releaseFrame(fr *interp) {
+	if fr.st != nil { // an error or sys._getframe took the call's state
+		fr.st.detach()
+		fr.st = nil
+	}
 	for i := 0; i < len(fr.locals); i++ { // a few slots: cheaper than clear's call
 		fr.locals[i] = nil
 	}

@@ -3,23 +3,31 @@ package lang
 import "fmt"
 
 // Frame objects, as a traceback's tb_frame gives them. kael's frames
-// (interp) are recycled when their call ends, so a frame object is what
-// the frame held when the error left it: the function running, its
-// globals and the values of its locals (f_locals, f_globals, f_code), and
-// the line the traceback records (f_lineno). Nothing is kept until an
-// error needs it: errorAt and traced take the frame's state, which costs
-// one allocation in a function and none at a module's top level.
+// (interp) are recycled when their call ends, so a frame object holds
+// the frame's state: the function running, its globals and its locals
+// (f_locals, f_globals, f_code), and the line the traceback records
+// (f_lineno). As in CPython, f_locals follows the frame while its call
+// runs (a handler's later assignments show) and keeps the values it had
+// when the call ended: the state refers to the frame's own slots until
+// releaseFrame copies them. Nothing is made until an error or
+// sys._getframe needs it, and then once per call: the first error of a
+// call in a function allocates its state (with room for a few locals),
+// later ones in the same call and a module's top level none.
 
-// frameState is what a frame held when an error left it.
+// frameState is what a frame holds, for a traceback.
 type frameState struct {
 	fn    *Function    // nil at a module's (or cell's) top level
 	glob  *globalTable // the frame's globals
 	names []string     // the locals' names, by slot
-	vals  []Value      // the locals' values; a cell variable's slot holds its *varCell
-	free  []*varCell   // the closure's free variables
+	// vals are the locals' values, a cell variable's slot holding its
+	// *varCell: the running frame's own slots, then (detach) a copy.
+	vals []Value
+	free []*varCell // the closure's free variables
+	own  [4]Value   // room for the copy of a few locals
 }
 
-// state is what in holds now, for a traceback.
+// state is what in holds, for a traceback: in a function, the state of
+// its call, made on first use and kept until the call ends.
 func (in *interp) state() *frameState {
 	if in.code == nil {
 		if in.glob == nil {
@@ -30,8 +38,20 @@ func (in *interp) state() *frameState {
 		}
 		return in.glob.top
 	}
-	return &frameState{fn: in.fn, glob: in.glob, names: in.code.names,
-		vals: append([]Value(nil), in.locals...), free: in.free}
+	if in.st == nil {
+		in.st = &frameState{fn: in.fn, glob: in.glob, names: in.code.names, vals: in.locals, free: in.free}
+	}
+	return in.st
+}
+
+// detach keeps the values of the locals of a call that is ending, whose
+// frame is about to be recycled.
+func (st *frameState) detach() {
+	if len(st.vals) <= len(st.own) {
+		st.vals = st.own[:copy(st.own[:], st.vals)]
+		return
+	}
+	st.vals = append([]Value(nil), st.vals...)
 }
 
 // locals is the frame's f_locals: its globals' dict at a module's top
@@ -154,9 +174,9 @@ func (tb *Traceback) frame() *FrameObject {
 
 // Frame is sys._getframe(depth): the frame object of the frame depth
 // calls out from the one that called the builtin a (0 for that frame),
-// with what each frame from it out holds now; a ValueError when fewer
-// frames are running. The frames are snapshots: f_lineno and f_locals
-// do not follow the frame as it goes on running.
+// with what each frame from it out holds; a ValueError when fewer
+// frames are running. f_locals follows a function's frame until its call
+// ends, as CPython's; f_lineno is the line running when it was made.
 func (a *Args) Frame(depth int) (Value, error) {
 	if depth < 0 {
 		depth = 0 // as CPython: a negative depth is the caller's frame

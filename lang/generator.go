@@ -541,7 +541,7 @@ func genExpr(x *syntax.ListComp, first evalFn, comp func(in *interp, first Value
 		fr := new(interp)
 		*fr = *in
 		fr.locals = append([]Value(nil), in.locals...)
-		fr.nextFree, fr.notes, fr.ret, fr.back = nil, nil, nil, nil
+		fr.nextFree, fr.notes, fr.ret, fr.back, fr.st = nil, nil, nil, nil, nil
 		g := newGenerator("<genexpr>", in.s, fr, func(st *genState) (Value, error) {
 			return None, comp(st.fr, seq, func(v Value) error {
 				_, err := st.yield(v)

@@ -10,21 +10,23 @@ package lang
 //   - a store into the dict (d[k] = v, d.update, setdefault, ...) also
 //     stores into the name's cell, and a delete empties it, so code sees
 //     globals()['x'] = 1 at once;
-//   - before the dict is read (d[k], k in d, len, iteration, keys,
-//     values, items), it takes in the cells' current values (mirror):
-//     names bound since are added, names deleted since removed.
+//   - a string key is looked up in its cell (d[k], k in d, d.get(k)), as
+//     cheaply as in any dict;
+//   - before the dict's entries are read as a whole (len, iteration,
+//     keys, values, items, repr, copy, **d), it takes in the cells'
+//     current values (Dict.sync, mirror): names bound since are added,
+//     names deleted since removed.
 //
 // Keys that are not strings live in the dict only, as in CPython, where
 // no code can name them.
 
-// dictOf returns the dict of g's globals, made on first use and brought
-// up to date with its cells.
+// dictOf returns the dict of g's globals, made on first use; it is
+// brought up to date with the cells when it is read (Dict.sync).
 func (g *globalTable) dictOf() *Dict {
 	if g.dict == nil {
 		g.dict = NewDict()
 		g.dict.ns = g
 	}
-	g.mirror(g.dict)
 	return g.dict
 }
 
@@ -55,31 +57,43 @@ func (g *globalTable) store(k, v Value) {
 	}
 }
 
-// mirror brings d, g's dict, up to date with g's cells.
+// mirror brings d, g's dict, up to date with g's cells: one lookup per
+// name.
 func (g *globalTable) mirror(d *Dict) {
-	d.ns = nil // d's own methods, without coming back here
-	defer func() { d.ns = g }()
 	for i, c := range g.cells {
-		if c.v != nil {
-			_ = d.Set(g.names[i], c.v) // string keys always hash
-		} else if _, found := d.index[g.names[i]]; found {
-			_, _ = d.Delete(g.names[i])
+		name := g.names[i]
+		j, found := d.index[name]
+		switch {
+		case c.v == nil && !found:
+		case c.v == nil:
+			d.ns = nil // d's own methods, without coming back here
+			_, _ = d.Delete(name)
+			d.ns = g
+		case found:
+			d.vals[j] = c.v
+		default:
+			d.ns = nil
+			_ = d.Set(name, c.v) // string keys always hash
+			d.ns = g
 		}
 	}
 }
 
 // remove runs del d[k] on g's dict d, unbinding the global.
 func (g *globalTable) remove(d *Dict, k Value) (bool, error) {
-	g.mirror(d)
-	d.ns = nil
+	d.ns = nil // d's own methods, without coming back here
 	defer func() { d.ns = g }()
-	found, err := d.Delete(k)
-	if found {
-		if s, ok := k.(string); ok {
-			g.cells[g.slot(s)].v = nil
-		}
+	s, isStr := k.(string)
+	if !isStr {
+		return d.Delete(k)
 	}
-	return found, err
+	i, named := g.index[s]
+	if !named || g.cells[i].v == nil { // the cell is what d holds under s
+		return false, nil
+	}
+	g.cells[i].v = nil
+	_, err := d.Delete(s) // d may not hold it yet: the cell is what counts
+	return true, err
 }
 
 // clear unbinds every global of g (d.clear() on its dict).

@@ -24,6 +24,7 @@ func init() {
 			if !ok {
 				return nil, Errorf(TypeError, "if you give only one argument to maketrans it must be a dict")
 			}
+			d.sync()
 			for i, k := range d.keys {
 				key := k
 				if s, isStr := k.(string); isStr {

@@ -134,6 +134,10 @@ func (d *Dict) Set(k, v Value) error {
 // Get returns the value stored under k.
 func (d *Dict) Get(k Value) (Value, bool, error) {
 	if d.ns != nil {
+		if s, isStr := k.(string); isStr { // the name's cell holds it (namespace.go)
+			v, found := d.ns.get(s)
+			return v, found, nil
+		}
 		d.ns.mirror(d)
 	}
 	key, err := dictKey(k)
@@ -190,27 +194,31 @@ func (d *Dict) Delete(k Value) (bool, error) {
 	return true, nil
 }
 
-// Keys returns the keys in insertion order.
-func (d *Dict) Keys() []Value {
+// sync brings a dict of globals up to date with its table's cells
+// (namespace.go) before its entries are read; other dicts are as they
+// are. Every reader of a dict's keys and vals that does not go through
+// Get, Keys, Values or Len calls it.
+func (d *Dict) sync() {
 	if d.ns != nil {
 		d.ns.mirror(d)
 	}
+}
+
+// Keys returns the keys in insertion order.
+func (d *Dict) Keys() []Value {
+	d.sync()
 	return append([]Value(nil), d.keys...)
 }
 
 // Values returns the values in insertion order (a copy), matching Keys.
 func (d *Dict) Values() []Value {
-	if d.ns != nil {
-		d.ns.mirror(d)
-	}
+	d.sync()
 	return append([]Value(nil), d.vals...)
 }
 
 // Len returns the number of entries.
 func (d *Dict) Len() int {
-	if d.ns != nil {
-		d.ns.mirror(d)
-	}
+	d.sync()
 	return len(d.keys)
 }
 
@@ -578,6 +586,7 @@ func repr(v Value, active map[any]bool) string {
 		if x.kind != nil && x.kind.Repr != nil {
 			return x.kind.Repr(x, func(e Value) string { return repr(e, active) })
 		}
+		x.sync()
 		parts := make([]string, 0, len(x.keys))
 		size := 0
 		for i, k := range x.keys {

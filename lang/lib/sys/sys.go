@@ -118,7 +118,7 @@ func build(s *lang.Session) *lang.Module {
 		"exception": lang.NewBuiltin(lang.AsValue, "exception()", "The exception being handled, or None outside an except clause.", func(a *lang.Args) (lang.Value, error) {
 			return a.HandledException(), nil
 		}),
-		"_getframe": lang.NewBuiltin(lang.AsValue, "_getframe(depth=0, /)", "The frame object of the calling function (depth 0) or of the one depth calls out from it: f_code, f_lineno, f_locals, f_globals and f_back, as they are when it is called (kael's frame objects do not follow the frame as it goes on); ValueError when the stack is not that deep.", func(a *lang.Args) (lang.Value, error) {
+		"_getframe": lang.NewBuiltin(lang.AsValue, "_getframe(depth=0, /)", "The frame object of the calling function (depth 0) or of the one depth calls out from it: f_code, f_lineno, f_locals, f_globals and f_back (f_locals follows a function's frame until its call ends; f_lineno stays the line of this call); ValueError when the stack is not that deep.", func(a *lang.Args) (lang.Value, error) {
 			depth := a.Int("depth")
 			if err := a.Err(); err != nil {
 				return nil, err

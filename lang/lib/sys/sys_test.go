@@ -63,6 +63,7 @@ var sysCases = []langtest.Case{
 	{"def who():\n    return sys._getframe(1).f_code.co_name\ndef f():\n    return who()\n(f(), who())", "('f', '<module>')"},
 	{"def f(a):\n    b = a + 1\n    return sorted(sys._getframe().f_locals), sys._getframe().f_code.co_name, sys._getframe().f_lineno, sys._getframe().f_globals is globals()\nf(1)", "(['a', 'b'], 'f', 3, True)"},
 	{"def caller_locals():\n    return sys._getframe(1).f_locals\ndef f(x):\n    y = x * 2\n    return caller_locals()\nf(4)", "{'x': 4, 'y': 8}"},
+	{"def h():\n    q = 1\n    f = sys._getframe()\n    q = 2\n    return f.f_locals['q']\nh()", "2"},
 	{"sys._getframe(3)", "ValueError: call stack is not deep enough"},
 	{"type(sys._getframe()).__name__, sys._getframe().f_code.co_name", "('frame', '<module>')"},
 	{"class C:\n    def __repr__(self):\n        return sys._getframe(1).f_code.co_name\ndef show():\n    return repr(C())\nshow()", "'show'"},
