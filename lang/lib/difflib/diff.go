@@ -401,6 +401,36 @@ func dated(date string) string {
 	return "\t" + date
 }
 
+// slice is s[i:j] as Python slices a list: a negative index counts
+// from the end, and the bounds are clipped (a negative n of
+// unified_diff or context_diff makes hunks whose bounds cross).
+func slice(s []lang.Value, i, j int) []lang.Value {
+	clip := func(k int) int {
+		if k < 0 {
+			k += len(s)
+		}
+		return min(max(k, 0), len(s))
+	}
+	i, j = clip(i), clip(j)
+	if j < i {
+		return nil
+	}
+	return s[i:j]
+}
+
+// addLines appends prefix + line to out for each of lines, which must
+// be strs.
+func addLines(out *[]lang.Value, prefix string, lines []lang.Value) error {
+	for _, line := range lines {
+		s, err := prefixed(prefix, line)
+		if err != nil {
+			return err
+		}
+		*out = append(*out, s)
+	}
+	return nil
+}
+
 // rangeUnified is _format_range_unified.
 func rangeUnified(start, stop int) string {
 	beginning, length := start+1, stop-start
@@ -439,29 +469,19 @@ var unifiedDiff = lang.NewBuiltin(lang.AsValue, "unified_diff(a, b, fromfile='',
 			}
 			first, last := group[0], group[len(group)-1]
 			out = append(out, "@@ -"+rangeUnified(first.i1, last.i2)+" +"+rangeUnified(first.j1, last.j2)+" @@"+d.t)
-			add := func(prefix string, lines []lang.Value) error {
-				for _, line := range lines {
-					s, err := prefixed(prefix, line)
-					if err != nil {
-						return err
-					}
-					out = append(out, s)
-				}
-				return nil
-			}
 			for _, c := range group {
 				var err error
 				switch c.tag {
 				case "equal":
-					err = add(" ", d.a[c.i1:c.i2])
+					err = addLines(&out, " ", slice(d.a, c.i1, c.i2))
 				case "replace":
-					if err = add("-", d.a[c.i1:c.i2]); err == nil {
-						err = add("+", d.b[c.j1:c.j2])
+					if err = addLines(&out, "-", slice(d.a, c.i1, c.i2)); err == nil {
+						err = addLines(&out, "+", slice(d.b, c.j1, c.j2))
 					}
 				case "delete":
-					err = add("-", d.a[c.i1:c.i2])
+					err = addLines(&out, "-", slice(d.a, c.i1, c.i2))
 				case "insert":
-					err = add("+", d.b[c.j1:c.j2])
+					err = addLines(&out, "+", slice(d.b, c.j1, c.j2))
 				}
 				if err != nil {
 					return nil, err
@@ -478,18 +498,18 @@ var contextDiff = lang.NewBuiltin(lang.AsValue, "context_diff(a, b, fromfile='',
 		if err != nil {
 			return nil, err
 		}
-		prefix := map[string]string{"insert": "+ ", "delete": "- ", "replace": "! ", "equal": "  "}
-		var out []lang.Value
-		add := func(p string, lines []lang.Value) error {
-			for _, line := range lines {
-				s, err := prefixed(p, line)
-				if err != nil {
-					return err
-				}
-				out = append(out, s)
+		prefix := func(tag string) string {
+			switch tag {
+			case "insert":
+				return "+ "
+			case "delete":
+				return "- "
+			case "replace":
+				return "! "
 			}
-			return nil
+			return "  "
 		}
+		var out []lang.Value
 		for gi, group := range d.groups {
 			if gi == 0 {
 				out = append(out, "*** "+d.from+dated(d.fromDate)+d.t, "--- "+d.to+dated(d.toDate)+d.t)
@@ -509,7 +529,7 @@ var contextDiff = lang.NewBuiltin(lang.AsValue, "context_diff(a, b, fromfile='',
 			if has("replace", "delete") {
 				for _, c := range group {
 					if c.tag != "insert" {
-						if err := add(prefix[c.tag], d.a[c.i1:c.i2]); err != nil {
+						if err := addLines(&out, prefix(c.tag), slice(d.a, c.i1, c.i2)); err != nil {
 							return nil, err
 						}
 					}
@@ -519,7 +539,7 @@ var contextDiff = lang.NewBuiltin(lang.AsValue, "context_diff(a, b, fromfile='',
 			if has("replace", "insert") {
 				for _, c := range group {
 					if c.tag != "delete" {
-						if err := add(prefix[c.tag], d.b[c.j1:c.j2]); err != nil {
+						if err := addLines(&out, prefix(c.tag), slice(d.b, c.j1, c.j2)); err != nil {
 							return nil, err
 						}
 					}
