@@ -65,11 +65,21 @@ var pythonClasses = []string{"int", "float", "bool", "str", "list", "tuple", "di
 // ...) to their qualified names; RegisterClass adds them.
 var classBuiltins = map[*Builtin]string{}
 
+// classByName is the first builtin registered under each qualified
+// name: TypeOf's lookup, which ranging over classBuiltins made a scan of
+// every library class for each type(x) of a value that is no instance.
+var classByName = map[string]*Builtin{}
+
 // RegisterClass makes the builtin b a class, whose qualified name
 // ("torch.nn.modules.linear.Linear") type(), isinstance and the class's
 // repr show: calling b makes an instance. It must be called while the
 // program initialises.
-func RegisterClass(b *Builtin, qualified string) { classBuiltins[b] = qualified }
+func RegisterClass(b *Builtin, qualified string) {
+	classBuiltins[b] = qualified
+	if _, dup := classByName[qualified]; !dup {
+		classByName[qualified] = b
+	}
+}
 
 // classAttrs holds the attributes of library classes that are no
 // methods of their instances: class methods such as datetime.now, and
@@ -199,10 +209,8 @@ func TypeOf(v Value) Value {
 		}
 	}
 	name := typeClassName(v)
-	for b, q := range classBuiltins {
-		if q == name {
-			return b
-		}
+	if b, ok := classByName[name]; ok && classBuiltins[b] == name {
+		return b
 	}
 	if slices.Contains(pythonClasses, name) {
 		return builtins[name]

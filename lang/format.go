@@ -494,13 +494,17 @@ func generalFloat(x float64, prec int, alt, dot0 bool) string {
 	return mant + expPart
 }
 
-// convert applies a conversion (!r, !s, !a) before formatting.
-func convert(v Value, conv string) (Value, error) {
+// Convert applies a conversion (!r, !s, !a; "" for none) before
+// formatting: the str of v's str, repr or ascii, or v itself.
+func Convert(v Value, conv string) (Value, error) {
 	switch conv {
 	case "":
 		return v, nil
 	case "r", "s", "a":
 		return convertText(v, conv[0])
+	}
+	if r, _ := utf8.DecodeRuneInString(conv); r <= 32 || r >= 127 {
+		return nil, Errorf(ValueError, "Unknown conversion specifier \\x%x", r)
 	}
 	return nil, Errorf(ValueError, "Unknown conversion specifier %s", conv)
 }

@@ -13,7 +13,7 @@ func formatField(v Value, f *syntax.FStringField, spec string) (string, error) {
 	if f.Debug != "" && conv == "" && f.Spec == nil {
 		conv = "r"
 	}
-	v, err := convert(v, conv)
+	v, err := Convert(v, conv)
 	if err != nil {
 		return "", err
 	}

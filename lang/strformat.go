@@ -49,102 +49,232 @@ func (sf *strFormatter) format(s string, depth int) (string, error) {
 		return "", Errorf(ValueError, "Max string recursion exceeded")
 	}
 	var b strings.Builder
+	err := ParseFormat(s, func(f FormatField) error {
+		b.WriteString(f.Literal)
+		if !f.HasField {
+			return nil
+		}
+		out, err := sf.field(f, depth)
+		b.WriteString(out)
+		return err
+	})
+	return b.String(), err
+}
+
+// FormatField is one item of a format string as string.Formatter.parse
+// gives it: literal text, then, when HasField, a replacement field
+// {Name!Conversion:Spec}.
+type FormatField struct {
+	Literal                string
+	HasField               bool
+	Name, Spec, Conversion string
+	HasConversion          bool
+}
+
+// ParseFormat calls yield with the literal texts and replacement fields
+// of the format string s in order, as CPython's MarkupIterator
+// (Objects/stringlib/unicode_format.h) gives them to str.format and to
+// _string.formatter_parser; it stops at the first error, a syntax error
+// of s being found only when the parse reaches it, as CPython's is.
+func ParseFormat(s string, yield func(FormatField) error) error {
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '{' && i+1 < len(s) && s[i+1] == '{':
-			b.WriteByte('{')
-			i += 2
-		case c == '}' && i+1 < len(s) && s[i+1] == '}':
-			b.WriteByte('}')
-			i += 2
-		case c == '}':
-			return "", Errorf(ValueError, "Single '}' encountered in format string")
-		case c == '{':
-			end, err := fieldEnd(s, i)
-			if err != nil {
-				return "", err
-			}
-			out, err := sf.field(s[i+1:end], depth)
-			if err != nil {
-				return "", err
-			}
-			b.WriteString(out)
-			i = end + 1
-		default:
-			b.WriteByte(c)
+		start := i
+		var c byte
+		markup := false
+		for i < len(s) {
+			c = s[i]
 			i++
+			if c == '{' || c == '}' {
+				markup = true
+				break
+			}
+		}
+		atEnd := i >= len(s)
+		n := i - start
+		if markup && c == '}' && (atEnd || s[i] != '}') {
+			return Errorf(ValueError, "Single '}' encountered in format string")
+		}
+		if markup && atEnd && c == '{' {
+			return Errorf(ValueError, "Single '{' encountered in format string")
+		}
+		if markup && !atEnd {
+			if s[i] == c { // an escaped brace: literal text only
+				i++
+				markup = false
+			} else {
+				n--
+			}
+		}
+		f := FormatField{Literal: s[start : start+n]}
+		if markup {
+			f.HasField = true
+			var err error
+			if i, err = parseField(s, i, &f); err != nil {
+				return err
+			}
+		}
+		if err := yield(f); err != nil {
+			return err
 		}
 	}
-	return b.String(), nil
+	return nil
 }
 
-// fieldEnd returns the index of the '}' closing the field that opens at i.
-func fieldEnd(s string, i int) (int, error) {
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '[':
-			if k := strings.IndexByte(s[j:], ']'); k >= 0 && depth == 1 {
-				j += k
-			}
+// parseField is unicode_format.h's parse_field: the field name, the
+// conversion and the format spec after a '{' at s[i:]; it returns where
+// the field ends. The syntax is ASCII, so bytes are walked, except for
+// the conversion, one character.
+func parseField(s string, i int, f *FormatField) (int, error) {
+	start := i
+	var c byte
+scan:
+	for i < len(s) {
+		c = s[i]
+		i++
+		switch c {
 		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return j, nil
+			return 0, Errorf(ValueError, "unexpected '{' in field name")
+		case '[':
+			for i < len(s) && s[i] != ']' {
+				i++
+			}
+		case '}', ':', '!':
+			break scan
+		}
+	}
+	if c != '}' && c != ':' && c != '!' {
+		return 0, Errorf(ValueError, "expected '}' before end of string")
+	}
+	f.Name = s[start : i-1]
+	if c == '}' {
+		return i, nil
+	}
+	if c == '!' {
+		if i >= len(s) {
+			return 0, Errorf(ValueError, "end of string while looking for conversion specifier")
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		f.Conversion, f.HasConversion = s[i:i+size], true
+		i += size
+		if i < len(s) {
+			c = s[i]
+			i++
+			if c == '}' {
+				return i, nil
+			}
+			if c != ':' {
+				return 0, Errorf(ValueError, "expected ':' after conversion specifier")
 			}
 		}
 	}
-	if depth > 1 {
-		return 0, Errorf(ValueError, "unmatched '{' in format spec")
+	specStart, count := i, 1
+	for i < len(s) {
+		c = s[i]
+		i++
+		switch c {
+		case '{':
+			count++
+		case '}':
+			count--
+			if count == 0 {
+				f.Spec = s[specStart : i-1]
+				return i, nil
+			}
+		}
 	}
-	return 0, Errorf(ValueError, "Single '{' encountered in format string")
+	return 0, Errorf(ValueError, "unmatched '{' in format spec")
 }
 
-// field formats one field, the text between its braces.
-func (sf *strFormatter) field(text string, depth int) (string, error) {
-	name, conv, spec := text, "", ""
-	hasSpec := false
-	for j := 0; j < len(text); j++ {
-		c := text[j]
-		if c == '[' {
-			if k := strings.IndexByte(text[j:], ']'); k >= 0 {
-				j += k
-				continue
-			}
-		}
-		if c == '!' || c == ':' {
-			name = text[:j]
-			rest := text[j:]
-			if c == '!' {
-				if len(rest) < 2 {
-					return "", Errorf(ValueError, "end of string while looking for conversion specifier")
-				}
-				conv = rest[1:2]
-				rest = rest[2:]
-				if rest != "" && rest[0] != ':' {
-					return "", Errorf(ValueError, "expected ':' after conversion specifier")
-				}
-			}
-			if rest != "" {
-				spec, hasSpec = rest[1:], true
-			}
-			break
+// FieldPart is one .attr or [key] after a field name's first part.
+type FieldPart struct {
+	Attr bool  // .Key, else [Key]
+	Key  Value // a str, or an int for an index of digits only
+}
+
+// fieldKey is a field name part as CPython reads it: an int when it is
+// all digits, else the text.
+func fieldKey(s string) Value {
+	if s != "" && strings.Trim(s, "0123456789") == "" {
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return n
 		}
 	}
-	v, err := sf.lookup(name)
+	return s
+}
+
+// SplitFieldName is _string.formatter_field_name_split: a replacement
+// field's name as its first part (an int for digits only, else a str;
+// "" for an automatic number) and the .attr and [key] parts after it.
+func SplitFieldName(name string) (Value, []FieldPart, error) {
+	end := strings.IndexAny(name, ".[")
+	if end < 0 {
+		end = len(name)
+	}
+	first := fieldKey(name[:end])
+	var parts []FieldPart
+	rest := name[end:]
+	for rest != "" {
+		switch rest[0] {
+		case '.':
+			rest = rest[1:]
+			n := strings.IndexAny(rest, ".[")
+			if n < 0 {
+				n = len(rest)
+			}
+			if n == 0 {
+				return nil, nil, Errorf(ValueError, "Empty attribute in format string")
+			}
+			parts = append(parts, FieldPart{Attr: true, Key: rest[:n]})
+			rest = rest[n:]
+		case '[':
+			n := strings.IndexByte(rest, ']')
+			if n < 0 {
+				return nil, nil, Errorf(ValueError, "Missing ']' in format string")
+			}
+			if n == 1 {
+				return nil, nil, Errorf(ValueError, "Empty attribute in format string")
+			}
+			parts = append(parts, FieldPart{Key: fieldKey(rest[1:n])})
+			rest = rest[n+1:]
+			if rest != "" && rest[0] != '.' && rest[0] != '[' {
+				return nil, nil, Errorf(ValueError, "Only '.' or '[' may follow ']' in format field specifier")
+			}
+		}
+	}
+	return first, parts, nil
+}
+
+// FieldValue is the value the parts of a field name reach from v:
+// getattr for .attr, indexing for [key].
+func FieldValue(v Value, parts []FieldPart) (Value, error) {
+	for _, p := range parts {
+		var err error
+		if p.Attr {
+			v, err = getAttr(v, p.Key.(string))
+		} else {
+			v, err = Index(v, []Subscript{{Value: p.Key}})
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// field formats one replacement field.
+func (sf *strFormatter) field(f FormatField, depth int) (string, error) {
+	v, err := sf.lookup(f.Name)
 	if err != nil {
 		return "", err
 	}
-	if hasSpec && strings.ContainsRune(spec, '{') {
+	if v, err = Convert(v, f.Conversion); err != nil {
+		return "", err
+	}
+	spec := f.Spec
+	if strings.IndexByte(spec, '{') >= 0 {
 		if spec, err = sf.format(spec, depth+1); err != nil {
 			return "", err
 		}
-	}
-	if v, err = convert(v, conv); err != nil {
-		return "", err
 	}
 	return formatValue(v, spec)
 }
@@ -152,87 +282,46 @@ func (sf *strFormatter) field(text string, depth int) (string, error) {
 // lookup resolves a field name: an argument by position or name, then
 // .attribute and [index] parts.
 func (sf *strFormatter) lookup(name string) (Value, error) {
-	first := strings.IndexAny(name, ".[")
-	if first < 0 {
-		first = len(name)
+	first, parts, err := SplitFieldName(name)
+	if err != nil {
+		return nil, err
 	}
-	head, rest := name[:first], name[first:]
 	var v Value
-	switch n, err := strconv.Atoi(head); {
-	case head == "":
-		if sf.manual {
-			return nil, Errorf(ValueError, "cannot switch from manual field specification to automatic field numbering")
-		}
-		sf.auto = true
-		if sf.next >= len(sf.args) {
-			return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", sf.next)
-		}
-		v = sf.args[sf.next]
-		sf.next++
-	case err == nil:
+	switch head := first.(type) {
+	case int64:
 		if sf.auto {
 			return nil, Errorf(ValueError, "cannot switch from automatic field numbering to manual field specification")
 		}
 		sf.manual = true
-		if n >= len(sf.args) {
-			return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", n)
+		if head >= int64(len(sf.args)) {
+			return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", head)
 		}
-		v = sf.args[n]
-	case sf.mapping != nil: // format_map: mapping[head], __missing__ and all
-		kv, err := Index(sf.mapping, []Subscript{{Value: head}})
-		if err != nil {
-			return nil, err
-		}
-		v = kv
-	default:
-		kv, ok := sf.kwargs[head]
-		if !ok {
-			return nil, Errorf(KeyError, "%s", Repr(head))
-		}
-		v = kv
-	}
-	for rest != "" {
-		switch rest[0] {
-		case '.':
-			end := strings.IndexAny(rest[1:], ".[")
-			if end < 0 {
-				end = len(rest) - 1
+		v = sf.args[head]
+	case string:
+		switch {
+		case head == "":
+			if sf.manual {
+				return nil, Errorf(ValueError, "cannot switch from manual field specification to automatic field numbering")
 			}
-			attr := rest[1 : end+1]
-			if attr == "" {
-				return nil, Errorf(ValueError, "Empty attribute in format string")
+			sf.auto = true
+			if sf.next >= len(sf.args) {
+				return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", sf.next)
 			}
-			av, err := getAttr(v, attr)
-			if err != nil {
+			v = sf.args[sf.next]
+			sf.next++
+		case sf.mapping != nil: // format_map: mapping[head], __missing__ and all
+			if v, err = Index(sf.mapping, []Subscript{{Value: head}}); err != nil {
 				return nil, err
-			}
-			v, rest = av, rest[end+1:]
-		case '[':
-			end := strings.IndexByte(rest, ']')
-			if end < 0 {
-				return nil, Errorf(ValueError, "Missing ']' in format string")
-			}
-			key := rest[1:end]
-			if key == "" {
-				return nil, Errorf(ValueError, "Empty attribute in format string")
-			}
-			var k Value = key
-			if n, err := strconv.Atoi(key); err == nil {
-				k = int64(n)
-			}
-			iv, err := Index(v, []Subscript{{Value: k}})
-			if err != nil {
-				return nil, err
-			}
-			v, rest = iv, rest[end+1:]
-			if rest != "" && rest[0] != '.' && rest[0] != '[' {
-				return nil, Errorf(ValueError, "Only '.' or '[' may follow ']' in format field specifier")
 			}
 		default:
-			return nil, Errorf(ValueError, "Only '.' or '[' may follow ']' in format field specifier")
+			kv, ok := sf.kwargs[head]
+			if !ok {
+				return nil, Errorf(KeyError, "%s", Repr(head))
+			}
+			v = kv
 		}
 	}
-	return v, nil
+	return FieldValue(v, parts)
 }
 
 // percentFormat returns format % args, Python's printf-style formatting:

@@ -2,6 +2,7 @@ package abc
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -15,10 +16,49 @@ import (
 // steps of CPython's ABCMeta.__subclasscheck__.
 
 // abcData is a class's own registry and direct subclasses, its
-// _abc_impl attribute (CPython's _abc_data).
+// _abc_impl attribute (CPython's _abc_data), with the answers of
+// __subclasscheck__ found so far: pos (_abc_cache) holds for good, neg
+// (_abc_negative_cache) until the next register anywhere.
 type abcData struct {
 	registry   []lang.Value
 	subclasses []*lang.UserClass
+	pos, neg   map[lang.Value]bool
+	negVersion int
+}
+
+// invalidation is ABCMeta._abc_invalidation_counter: how many classes
+// were registered, which empties every negative cache. cacheMu guards it
+// and the caches (ABC itself is shared by the sessions).
+var (
+	invalidation int
+	cacheMu      sync.Mutex
+)
+
+// cached is the answer cached for sub, if any.
+func (d *abcData) cached(sub lang.Value) (r, ok bool) {
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	if d.pos[sub] {
+		return true, true
+	}
+	if d.negVersion != invalidation {
+		d.neg, d.negVersion = nil, invalidation
+	}
+	return false, d.neg[sub]
+}
+
+// remember caches r as the answer for sub.
+func (d *abcData) remember(sub lang.Value, r bool) {
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	cache := &d.neg
+	if r {
+		cache = &d.pos
+	}
+	if *cache == nil {
+		*cache = map[lang.Value]bool{}
+	}
+	(*cache)[sub] = true
 }
 
 func (*abcData) TypeName() string { return "_abc_data" }
@@ -45,46 +85,56 @@ func isClass(v lang.Value) bool {
 	return lang.ClassOf(v) != ""
 }
 
-// subclassCheck is ABCMeta.__subclasscheck__(cls, sub).
+// subclassCheck is ABCMeta.__subclasscheck__(cls, sub): the answer
+// cached, else found and cached, as CPython's.
 func subclassCheck(cls *lang.UserClass, sub lang.Value, call func(fn lang.Value, args ...lang.Value) (lang.Value, error)) (bool, bool, error) {
 	if !isClass(sub) {
 		return false, true, lang.Errorf(lang.TypeError, "issubclass() arg 1 must be a class")
 	}
+	d := dataOf(cls)
+	cacheable := reflect.TypeOf(sub).Comparable()
+	if cacheable {
+		if r, ok := d.cached(sub); ok {
+			return r, true, nil
+		}
+	}
+	r, err := findSubclass(cls, d, sub, call)
+	if err == nil && cacheable {
+		d.remember(sub, r)
+	}
+	return r, true, err
+}
+
+// findSubclass is __subclasscheck__'s search: the hook, the MRO, the
+// registry, then the subclasses.
+func findSubclass(cls *lang.UserClass, d *abcData, sub lang.Value, call func(fn lang.Value, args ...lang.Value) (lang.Value, error)) (bool, error) {
 	if hook, ok := cls.Attr("__subclasshook__"); ok {
 		r, err := call(hook, sub)
 		if err != nil {
-			return false, true, err
+			return false, err
 		}
 		if r != lang.NotImplemented {
-			t, err := lang.Truth(r)
-			return t, true, err
+			return lang.Truth(r)
 		}
 	}
 	if u, ok := sub.(*lang.UserClass); ok {
 		for _, k := range u.Bases() {
 			if k == cls {
-				return true, true, nil
+				return true, nil
 			}
 		}
 	}
-	d := dataOf(cls)
-	for _, group := range [][]lang.Value{d.registry, classValues(d.subclasses)} {
-		for _, r := range group {
-			ok, err := lang.IsSubclass(sub, r)
-			if err != nil || ok {
-				return ok, true, err
-			}
+	for _, r := range d.registry {
+		if ok, err := lang.IsSubclass(sub, r); err != nil || ok {
+			return ok, err
 		}
 	}
-	return false, true, nil
-}
-
-func classValues(cs []*lang.UserClass) []lang.Value {
-	out := make([]lang.Value, len(cs))
-	for i, c := range cs {
-		out[i] = c
+	for _, r := range d.subclasses {
+		if ok, err := lang.IsSubclass(sub, r); err != nil || ok {
+			return ok, err
+		}
 	}
-	return out
+	return false, nil
 }
 
 // made records sub as a direct subclass of its bases that derive from
@@ -132,6 +182,9 @@ var register = lang.NewBuiltin(lang.AsValue, "register(cls, subclass)",
 		}
 		d := dataOf(cls)
 		d.registry = append(d.registry, sub)
+		cacheMu.Lock()
+		invalidation++
+		cacheMu.Unlock()
 		return sub, nil
 	})
 

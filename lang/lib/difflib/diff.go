@@ -39,20 +39,20 @@ var isLineJunk = lang.NewBuiltin(lang.AsValue, "IS_LINE_JUNK(line)",
 	})
 
 // junkTest turns a Python isjunk function into the matcher's, over the
-// elements elems; nil when fn is false (None). IS_CHARACTER_JUNK and
+// elements elem(i); nil when fn is false (None). IS_CHARACTER_JUNK and
 // IS_LINE_JUNK run in Go.
-func junkTest(a *lang.Args, fn lang.Value, elems []string) (func(int) (bool, error), error) {
+func junkTest(a *lang.Args, fn lang.Value, elem func(int) lang.Value) (func(int) (bool, error), error) {
 	if t, err := lang.Truth(fn); err != nil || !t {
 		return nil, err
 	}
 	switch fn {
 	case lang.Value(isCharacterJunk):
-		return func(i int) (bool, error) { return elems[i] == " " || elems[i] == "\t", nil }, nil
+		return func(i int) (bool, error) { s, _ := elem(i).(string); return s == " " || s == "\t", nil }, nil
 	case lang.Value(isLineJunk):
-		return func(i int) (bool, error) { return lineJunk(elems[i]), nil }, nil
+		return func(i int) (bool, error) { s, ok := elem(i).(string); return ok && lineJunk(s), nil }, nil
 	}
 	return func(i int) (bool, error) {
-		r, err := a.Call(fn, elems[i])
+		r, err := a.Call(fn, elem(i))
 		if err != nil {
 			return false, err
 		}
@@ -60,14 +60,9 @@ func junkTest(a *lang.Args, fn lang.Value, elems []string) (func(int) (bool, err
 	}, nil
 }
 
-// chars is s's characters, each a str.
-func chars(s string) []string {
-	rs := []rune(s)
-	out := make([]string, len(rs))
-	for i, r := range rs {
-		out[i] = string(r)
-	}
-	return out
+// runeJunk is junkTest over the characters rs of a line.
+func runeJunk(a *lang.Args, fn lang.Value, rs []rune) (func(int) (bool, error), error) {
+	return junkTest(a, fn, func(i int) lang.Value { return string(rs[i]) })
 }
 
 // differ is Differ(linejunk, charjunk) comparing two lists of lines.
@@ -106,7 +101,7 @@ func (d *differ) compare(a, b []string) error {
 		bids[i], _ = intern.id(s)
 	}
 	m.setA(aids)
-	junk, err := junkTest(d.a, d.linejunk, b)
+	junk, err := junkTest(d.a, d.linejunk, func(i int) lang.Value { return b[i] })
 	if err != nil {
 		return err
 	}
@@ -155,12 +150,13 @@ func (d *differ) plainReplace(a []string, alo, ahi int, b []string, blo, bhi int
 // charMatcher is the character cruncher of _fancy_replace, set to
 // compare a with b.
 func (d *differ) charMatcher(m *matcher, a, b string) error {
-	m.setA(runeIDs(a))
-	junk, err := junkTest(d.a, d.charjunk, chars(b))
+	m.setA(runeIDs([]rune(a)))
+	rb := []rune(b)
+	junk, err := runeJunk(d.a, d.charjunk, rb)
 	if err != nil {
 		return err
 	}
-	return m.setB(runeIDs(b), junk, true)
+	return m.setB(runeIDs(rb), junk, true)
 }
 
 // fancyReplace is _fancy_replace: a block of lines replaced by another,
@@ -171,24 +167,28 @@ func (d *differ) fancyReplace(a []string, alo, ahi int, b []string, blo, bhi int
 	var cruncher matcher
 	eqi, eqj := -1, -1
 	besti, bestj := 0, 0
+	aids := make([][]int, ahi-alo) // the lines of a as ids, made once
+	for i := range aids {
+		aids[i] = runeIDs([]rune(a[alo+i]))
+	}
 	for j := blo; j < bhi; j++ {
 		bj := b[j]
-		junk, err := junkTest(d.a, d.charjunk, chars(bj))
+		rb := []rune(bj)
+		junk, err := runeJunk(d.a, d.charjunk, rb)
 		if err != nil {
 			return err
 		}
-		if err := cruncher.setB(runeIDs(bj), junk, true); err != nil {
+		if err := cruncher.setB(runeIDs(rb), junk, true); err != nil {
 			return err
 		}
 		for i := alo; i < ahi; i++ {
-			ai := a[i]
-			if ai == bj {
+			if a[i] == bj {
 				if eqi < 0 {
 					eqi, eqj = i, j
 				}
 				continue
 			}
-			cruncher.setA(runeIDs(ai))
+			cruncher.setA(aids[i-alo])
 			if cruncher.realQuickRatio() > bestRatio && cruncher.quickRatio() > bestRatio && cruncher.ratio() > bestRatio {
 				bestRatio, besti, bestj = cruncher.ratio(), i, j
 			}
@@ -401,6 +401,36 @@ func dated(date string) string {
 	return "\t" + date
 }
 
+// slice is s[i:j] as Python slices a list: a negative index counts
+// from the end, and the bounds are clipped (a negative n of
+// unified_diff or context_diff makes hunks whose bounds cross).
+func slice(s []lang.Value, i, j int) []lang.Value {
+	clip := func(k int) int {
+		if k < 0 {
+			k += len(s)
+		}
+		return min(max(k, 0), len(s))
+	}
+	i, j = clip(i), clip(j)
+	if j < i {
+		return nil
+	}
+	return s[i:j]
+}
+
+// addLines appends prefix + line to out for each of lines, which must
+// be strs.
+func addLines(out *[]lang.Value, prefix string, lines []lang.Value) error {
+	for _, line := range lines {
+		s, err := prefixed(prefix, line)
+		if err != nil {
+			return err
+		}
+		*out = append(*out, s)
+	}
+	return nil
+}
+
 // rangeUnified is _format_range_unified.
 func rangeUnified(start, stop int) string {
 	beginning, length := start+1, stop-start
@@ -439,29 +469,19 @@ var unifiedDiff = lang.NewBuiltin(lang.AsValue, "unified_diff(a, b, fromfile='',
 			}
 			first, last := group[0], group[len(group)-1]
 			out = append(out, "@@ -"+rangeUnified(first.i1, last.i2)+" +"+rangeUnified(first.j1, last.j2)+" @@"+d.t)
-			add := func(prefix string, lines []lang.Value) error {
-				for _, line := range lines {
-					s, err := prefixed(prefix, line)
-					if err != nil {
-						return err
-					}
-					out = append(out, s)
-				}
-				return nil
-			}
 			for _, c := range group {
 				var err error
 				switch c.tag {
 				case "equal":
-					err = add(" ", d.a[c.i1:c.i2])
+					err = addLines(&out, " ", slice(d.a, c.i1, c.i2))
 				case "replace":
-					if err = add("-", d.a[c.i1:c.i2]); err == nil {
-						err = add("+", d.b[c.j1:c.j2])
+					if err = addLines(&out, "-", slice(d.a, c.i1, c.i2)); err == nil {
+						err = addLines(&out, "+", slice(d.b, c.j1, c.j2))
 					}
 				case "delete":
-					err = add("-", d.a[c.i1:c.i2])
+					err = addLines(&out, "-", slice(d.a, c.i1, c.i2))
 				case "insert":
-					err = add("+", d.b[c.j1:c.j2])
+					err = addLines(&out, "+", slice(d.b, c.j1, c.j2))
 				}
 				if err != nil {
 					return nil, err
@@ -478,18 +498,18 @@ var contextDiff = lang.NewBuiltin(lang.AsValue, "context_diff(a, b, fromfile='',
 		if err != nil {
 			return nil, err
 		}
-		prefix := map[string]string{"insert": "+ ", "delete": "- ", "replace": "! ", "equal": "  "}
-		var out []lang.Value
-		add := func(p string, lines []lang.Value) error {
-			for _, line := range lines {
-				s, err := prefixed(p, line)
-				if err != nil {
-					return err
-				}
-				out = append(out, s)
+		prefix := func(tag string) string {
+			switch tag {
+			case "insert":
+				return "+ "
+			case "delete":
+				return "- "
+			case "replace":
+				return "! "
 			}
-			return nil
+			return "  "
 		}
+		var out []lang.Value
 		for gi, group := range d.groups {
 			if gi == 0 {
 				out = append(out, "*** "+d.from+dated(d.fromDate)+d.t, "--- "+d.to+dated(d.toDate)+d.t)
@@ -509,7 +529,7 @@ var contextDiff = lang.NewBuiltin(lang.AsValue, "context_diff(a, b, fromfile='',
 			if has("replace", "delete") {
 				for _, c := range group {
 					if c.tag != "insert" {
-						if err := add(prefix[c.tag], d.a[c.i1:c.i2]); err != nil {
+						if err := addLines(&out, prefix(c.tag), slice(d.a, c.i1, c.i2)); err != nil {
 							return nil, err
 						}
 					}
@@ -519,7 +539,7 @@ var contextDiff = lang.NewBuiltin(lang.AsValue, "context_diff(a, b, fromfile='',
 			if has("replace", "insert") {
 				for _, c := range group {
 					if c.tag != "delete" {
-						if err := add(prefix[c.tag], d.b[c.j1:c.j2]); err != nil {
+						if err := addLines(&out, prefix(c.tag), slice(d.b, c.j1, c.j2)); err != nil {
 							return nil, err
 						}
 					}
@@ -580,11 +600,7 @@ var getCloseMatches = lang.NewBuiltin(lang.AsValue, "get_close_matches(word, pos
 			return nil, err
 		}
 		intern := newInterner()
-		welems, err := elements(a.Value("word"))
-		if err != nil {
-			return nil, err
-		}
-		wids, err := intern.ids(welems)
+		_, wids, err := intern.seq(a.Value("word"))
 		if err != nil {
 			return nil, err
 		}
@@ -596,11 +612,7 @@ var getCloseMatches = lang.NewBuiltin(lang.AsValue, "get_close_matches(word, pos
 		}
 		var result []scored
 		for _, x := range poss {
-			xe, err := elements(x)
-			if err != nil {
-				return nil, err
-			}
-			xids, err := intern.ids(xe)
+			_, xids, err := intern.seq(x)
 			if err != nil {
 				return nil, err
 			}

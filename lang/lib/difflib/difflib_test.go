@@ -82,6 +82,9 @@ list(ndiff(a, b)) == list(Differ(None, difflib.IS_CHARACTER_JUNK).compare(a, b))
 	`list(restore(['- a', '+ b'], 3))`,
 	`difflib.IS_LINE_JUNK('\n'), difflib.IS_LINE_JUNK('  #   \n'), difflib.IS_LINE_JUNK('hello\n'), difflib.IS_LINE_JUNK('## \n'), difflib.IS_CHARACTER_JUNK(' '), difflib.IS_CHARACTER_JUNK('\t'), difflib.IS_CHARACTER_JUNK('\n'), difflib.IS_CHARACTER_JUNK('x')`,
 	// unified_diff and context_diff
+	// a negative n: hunks whose bounds cross, sliced as Python slices
+	`a = ['a\n', 'b\n', 'x\n', 'y\n']; b = ['a\n', 'c\n', 'x\n', 'z\n']
+[list(unified_diff(a, b, n=n)) for n in (-1, -2, 0)], [list(context_diff(a, b, n=n)) for n in (-1, -3)], list(SequenceMatcher(None, 'abcabc', 'abxabc').get_grouped_opcodes(-2))`,
 	`s1 = ['bacon\n', 'eggs\n', 'ham\n', 'guido\n']
 s2 = ['python\n', 'eggy\n', 'hamster\n', 'guido\n']
 list(unified_diff(s1, s2, fromfile='before.py', tofile='after.py')), list(context_diff(s1, s2, fromfile='before.py', tofile='after.py'))`,

@@ -36,6 +36,10 @@ type matcher struct {
 	blocks     []match // get_matching_blocks, once computed
 	opcodes    []opcode
 	fullbcount map[int]int
+	// longest's rows of run lengths, all zero between calls, and the
+	// entries each row set
+	j2len, newj2len []int
+	j2set, newj2set []int
 }
 
 // setA is set_seq1.
@@ -91,13 +95,19 @@ func (m *matcher) setB(b []int, isjunk func(first int) (bool, error), autojunk b
 
 // longest is find_longest_match(alo, ahi, blo, bhi): the longest block
 // without junk, earliest in a and then in b, extended by the junk
-// around it that matches.
+// around it that matches. CPython's j2len dicts are two slices over b
+// kept by the matcher (entry j+1 is the run ending at b[j]); each row
+// clears only the entries the row before it set.
 func (m *matcher) longest(alo, ahi, blo, bhi int) match {
 	a, b := m.a, m.b
 	besti, bestj, bestsize := alo, blo, 0
-	j2len := map[int]int{}
+	if len(m.j2len) != len(b)+1 {
+		m.j2len, m.newj2len = make([]int, len(b)+1), make([]int, len(b)+1)
+	}
+	j2len, newj2len := m.j2len, m.newj2len
+	set, newSet := m.j2set[:0], m.newj2set[:0]
 	for i := alo; i < ahi; i++ {
-		newj2len := map[int]int{}
+		newSet = newSet[:0]
 		for _, j := range m.b2j[a[i]] {
 			if j < blo {
 				continue
@@ -105,14 +115,23 @@ func (m *matcher) longest(alo, ahi, blo, bhi int) match {
 			if j >= bhi {
 				break
 			}
-			k := j2len[j-1] + 1
-			newj2len[j] = k
+			k := j2len[j] + 1
+			newj2len[j+1] = k
+			newSet = append(newSet, j+1)
 			if k > bestsize {
 				besti, bestj, bestsize = i-k+1, j-k+1, k
 			}
 		}
-		j2len = newj2len
+		for _, j := range set {
+			j2len[j] = 0
+		}
+		j2len, newj2len = newj2len, j2len
+		set, newSet = newSet, set
 	}
+	for _, j := range set {
+		j2len[j] = 0
+	}
+	m.j2len, m.newj2len, m.j2set, m.newj2set = j2len, newj2len, set, newSet
 	for besti > alo && bestj > blo && !m.bjunk[b[bestj-1]] && a[besti-1] == b[bestj-1] {
 		besti, bestj, bestsize = besti-1, bestj-1, bestsize+1
 	}
@@ -341,6 +360,16 @@ func elements(v lang.Value) ([]lang.Value, error) {
 	return lang.Collect(v)
 }
 
+// seq is the elements of the sequence v and their ids.
+func (t *interner) seq(v lang.Value) ([]lang.Value, []int, error) {
+	elems, err := elements(v)
+	if err != nil {
+		return nil, nil, err
+	}
+	ids, err := t.ids(elems)
+	return elems, ids, err
+}
+
 // ids interns elems.
 func (t *interner) ids(elems []lang.Value) ([]int, error) {
 	out := make([]int, len(elems))
@@ -356,8 +385,7 @@ func (t *interner) ids(elems []lang.Value) ([]int, error) {
 
 // runeIDs are a str's characters as ids: their code points (the
 // character matchers of Differ, which never mix with other ids).
-func runeIDs(s string) []int {
-	rs := []rune(s)
+func runeIDs(rs []rune) []int {
 	out := make([]int, len(rs))
 	for i, r := range rs {
 		out[i] = int(r)

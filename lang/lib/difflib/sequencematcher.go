@@ -47,11 +47,7 @@ func (p *pyMatcher) setA(x *lang.Instance, v lang.Value) error {
 	if p.a != nil && lang.Identical(v, p.a) {
 		return nil
 	}
-	elems, err := elements(v)
-	if err != nil {
-		return err
-	}
-	ids, err := p.intern.ids(elems)
+	elems, ids, err := p.intern.seq(v)
 	if err != nil {
 		return err
 	}
@@ -66,36 +62,27 @@ func (p *pyMatcher) setB(a *lang.Args, x *lang.Instance, v lang.Value) error {
 	if p.b != nil && lang.Identical(v, p.b) {
 		return nil
 	}
-	elems, err := elements(v)
-	if err != nil {
-		return err
-	}
-	ids, err := p.intern.ids(elems)
+	elems, ids, err := p.intern.seq(v)
 	if err != nil {
 		return err
 	}
 	p.b, p.bElems = v, elems
-	var isjunk func(int) (bool, error)
-	if t, err := lang.Truth(p.isjunk); err != nil {
+	isjunk, err := junkTest(a, p.isjunk, func(i int) lang.Value { return elems[i] })
+	if err != nil {
 		return err
-	} else if t {
-		isjunk = func(first int) (bool, error) {
-			r, err := a.Call(p.isjunk, elems[first])
-			if err != nil {
-				return false, err
-			}
-			return lang.Truth(r)
-		}
 	}
 	if err := p.m.setB(ids, isjunk, p.autojunk); err != nil {
 		return err
 	}
 	x.SetOwn("b", v)
-	for name, set := range map[string]map[int]bool{"bjunk": p.m.bjunk, "bpopular": p.m.bpopular} {
+	for _, attr := range [...]struct {
+		name string
+		set  map[int]bool
+	}{{"bjunk", p.m.bjunk}, {"bpopular", p.m.bpopular}} {
 		var members []lang.Value
 		seen := map[int]bool{}
 		for i, id := range ids {
-			if set[id] && !seen[id] {
+			if attr.set[id] && !seen[id] {
 				seen[id] = true
 				members = append(members, elems[i])
 			}
@@ -104,7 +91,7 @@ func (p *pyMatcher) setB(a *lang.Args, x *lang.Instance, v lang.Value) error {
 		if err != nil {
 			return err
 		}
-		x.SetOwn(name, s)
+		x.SetOwn(attr.name, s)
 	}
 	return nil
 }

@@ -98,60 +98,60 @@ var (
 // A wrapper that is not a Python function (a builtin kael cannot give
 // attributes) is returned as it is, as kael's wraps always did.
 func updateWrapper(a *lang.Args, wrapper, wrapped, assigned, updated lang.Value) (lang.Value, error) {
-	if _, ok := wrapper.(*lang.Function); !ok {
+	w, ok := wrapper.(*lang.Function)
+	if !ok {
 		return wrapper, nil
 	}
-	getattr, _ := lang.LookupBuiltin("getattr")
-	setattr, _ := lang.LookupBuiltin("setattr")
-	names, err := lang.Collect(assigned)
+	names, err := attrNames(assigned)
 	if err != nil {
 		return nil, err
 	}
 	// The three names of a Python function go over as kael's own, so
 	// that a method's qualified name is still set when its class is made
 	// (C.m); the rest, and another wrapped's, through setattr.
-	takeNames := false
-	if _, isFunc := wrapped.(*lang.Function); isFunc {
+	isOwn := func(n string) bool { return n == "__name__" || n == "__qualname__" || n == "__doc__" }
+	_, takeNames := wrapped.(*lang.Function)
+	if takeNames {
 		n := 0
 		for _, name := range names {
-			if name == "__name__" || name == "__qualname__" || name == "__doc__" {
+			if isOwn(name) {
 				n++
 			}
 		}
 		takeNames = n == 3
 	}
 	if takeNames {
-		wrapper.(*lang.Function).TakeNames(wrapped)
+		w.TakeNames(wrapped)
 	}
 	for _, n := range names {
-		if takeNames && (n == "__name__" || n == "__qualname__" || n == "__doc__") {
+		if takeNames && isOwn(n) {
 			continue
 		}
-		v, err := a.Call(getattr, wrapped, n)
-		if err != nil {
-			if lang.ToError(err).Kind == lang.AttributeError {
-				continue
-			}
+		v, err := lang.GetAttr(wrapped, n)
+		if isAttributeError(err) {
+			continue
+		} else if err != nil {
 			return nil, err
 		}
-		if _, err := a.Call(setattr, wrapper, n, v); err != nil {
+		if err := lang.SetAttr(wrapper, n, v); err != nil {
 			return nil, err
 		}
 	}
-	names, err = lang.Collect(updated)
-	if err != nil {
+	if names, err = attrNames(updated); err != nil {
 		return nil, err
 	}
 	for _, n := range names {
-		mine, err := a.Call(getattr, wrapper, n)
+		mine, err := lang.GetAttr(wrapper, n)
 		if err != nil {
 			return nil, err
 		}
-		theirs, err := a.Call(getattr, wrapped, n, lang.NewDict())
-		if err != nil {
+		theirs, err := lang.GetAttr(wrapped, n)
+		if isAttributeError(err) {
+			theirs = lang.NewDict()
+		} else if err != nil {
 			return nil, err
 		}
-		update, err := a.Call(getattr, mine, "update")
+		update, err := lang.GetAttr(mine, "update")
 		if err != nil {
 			return nil, err
 		}
@@ -159,6 +159,26 @@ func updateWrapper(a *lang.Args, wrapper, wrapped, assigned, updated lang.Value)
 			return nil, err
 		}
 	}
-	_, err = a.Call(setattr, wrapper, "__wrapped__", wrapped)
-	return wrapper, err
+	return wrapper, lang.SetAttr(wrapper, "__wrapped__", wrapped)
+}
+
+// attrNames are the attribute names of v, an iterable of strs.
+func attrNames(v lang.Value) ([]string, error) {
+	elems, err := lang.Collect(v)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(elems))
+	for i, e := range elems {
+		s, ok := e.(string)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "attribute name must be string, not '%s'", lang.TypeName(e))
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
+func isAttributeError(err error) bool {
+	return err != nil && lang.ToError(err).Kind == lang.AttributeError
 }

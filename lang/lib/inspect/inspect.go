@@ -5,6 +5,7 @@
 package inspect
 
 import (
+	"reflect"
 	"sort"
 	"strings"
 
@@ -286,12 +287,13 @@ func init() {
 }
 
 // unwrap follows f.__wrapped__ to the function a chain of wrappers
-// wraps, as CPython's inspect.unwrap; a chain that loops is its
-// ValueError.
+// wraps, as CPython's inspect.unwrap; a chain that comes back to a
+// wrapper, or longer than the recursion limit (1000), is its ValueError.
 func unwrap(f lang.Value) (lang.Value, error) {
+	const recursionLimit = 1000
 	seen := map[lang.Value]bool{}
 	start := f
-	for {
+	for n := 0; ; n++ {
 		h, ok := f.(lang.HasAttrs)
 		if !ok {
 			return f, nil
@@ -300,21 +302,13 @@ func unwrap(f lang.Value) (lang.Value, error) {
 		if !ok {
 			return f, nil
 		}
-		if k, comparable := keyOf(f); comparable {
-			if seen[k] {
-				return nil, lang.Errorf(lang.ValueError, "wrapper loop when unwrapping %s", lang.Repr(start))
-			}
-			seen[k] = true
+		comparable := reflect.TypeOf(f).Comparable()
+		if comparable && seen[f] || n >= recursionLimit {
+			return nil, lang.Errorf(lang.ValueError, "wrapper loop when unwrapping %s", lang.Repr(start))
+		}
+		if comparable {
+			seen[f] = true
 		}
 		f = next
 	}
-}
-
-// keyOf is f as a map key, when its Go type allows one.
-func keyOf(f lang.Value) (lang.Value, bool) {
-	switch f.(type) {
-	case *lang.Function, *lang.Builtin, *lang.Instance:
-		return f, true
-	}
-	return nil, false
 }

@@ -20,5 +20,7 @@ func TestInspectMatchesCPython(t *testing.T) {
 		"inspect.ismodule(torch), inspect.ismodule(f)", "[n for n, v in inspect.getmembers(A) if not n.startswith('_')]",
 		"inspect.signature(f).parameters['a'].default is inspect.Parameter.empty", "inspect.signature(3)",
 		"import functools\n@functools.wraps(f)\ndef w(*x): pass\nstr(inspect.signature(w)), str(inspect.signature(w, follow_wrapped=False)), inspect.unwrap(w) is f, inspect.unwrap(len) is len",
+		"class C: pass\nC.__wrapped__ = C\ntry:\n    inspect.unwrap(C)\nexcept ValueError as e:\n    r = str(e).startswith('wrapper loop when unwrapping <class ')\nr",
+		"def h(): pass\ndef k(): pass\nh.__wrapped__ = k\nk.__wrapped__ = h\ntry:\n    inspect.unwrap(h)\nexcept ValueError as e:\n    r = str(e).startswith('wrapper loop when unwrapping <function h')\nr",
 	})
 }

@@ -120,7 +120,7 @@ func mathModule() *lang.Module {
 		if err != nil {
 			return nil, err
 		}
-		return mathFsum(xs)
+		return Fsum(xs)
 	})
 	add("prod(iterable, start=1)", "The product of start and the elements, multiplied with * from the left, as sum adds: ints stay ints (an OverflowError past 64 bits), a float makes a float; prod([]) is 1.", func(a *lang.Args) (lang.Value, error) {
 		elems, err := lang.Collect(a.Value("iterable"))
@@ -297,9 +297,10 @@ func mathIsClose(a, b, relTol, absTol float64) (lang.Value, error) {
 	return diff <= math.Abs(relTol*b) || diff <= math.Abs(relTol*a) || diff <= absTol, nil
 }
 
-// mathFsum is CPython's math.fsum: Shewchuk's exact partial sums, then
-// one rounding, half to even, of their total.
-func mathFsum(xs []float64) (lang.Value, error) {
+// Fsum is CPython's math.fsum: Shewchuk's exact partial sums, then one
+// rounding, half to even, of their total; infinities and NaNs give
+// CPython's result or error.
+func Fsum(xs []float64) (float64, error) {
 	var partials []float64
 	special, infSum := 0.0, 0.0
 	for _, x := range xs {
@@ -330,12 +331,12 @@ func mathFsum(xs []float64) (lang.Value, error) {
 			special += xsave
 			partials = partials[:0]
 		default:
-			return nil, lang.Errorf(lang.OverflowError, "intermediate overflow in fsum")
+			return 0, lang.Errorf(lang.OverflowError, "intermediate overflow in fsum")
 		}
 	}
 	if special != 0 {
 		if math.IsNaN(infSum) {
-			return nil, lang.Errorf(lang.ValueError, "-inf + inf in fsum")
+			return 0, lang.Errorf(lang.ValueError, "-inf + inf in fsum")
 		}
 		return special, nil
 	}

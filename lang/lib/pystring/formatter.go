@@ -1,7 +1,6 @@
 package pystring
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -11,186 +10,9 @@ import (
 // string.Formatter, as CPython's Lib/string.py: format and vformat walk
 // the format string with the object's own parse, get_field, get_value,
 // convert_field, format_field and check_unused_args, each looked up on
-// self, so that a subclass overrides any of them. The parsing is
-// CPython's (Objects/stringlib/unicode_format.h).
-
-// field is one item parse gives: literal text, then a replacement field
-// when present.
-type field struct {
-	literal             string
-	present             bool
-	name, spec, convert string
-	hasConvert          bool
-}
-
-// parseFormat is _string.formatter_parser: the literal texts and
-// replacement fields of s.
-func parseFormat(s string) ([]field, error) {
-	rs := []rune(s)
-	var out []field
-	i := 0
-	for i < len(rs) {
-		start := i
-		var c rune
-		markup := false
-		for i < len(rs) {
-			c = rs[i]
-			i++
-			if c == '{' || c == '}' {
-				markup = true
-				break
-			}
-		}
-		atEnd := i >= len(rs)
-		n := i - start
-		if markup && c == '}' && (atEnd || rs[i] != '}') {
-			return nil, lang.Errorf(lang.ValueError, "Single '}' encountered in format string")
-		}
-		if markup && atEnd && c == '{' {
-			return nil, lang.Errorf(lang.ValueError, "Single '{' encountered in format string")
-		}
-		if markup && !atEnd {
-			if rs[i] == c { // an escaped brace: literal text only
-				i++
-				markup = false
-			} else {
-				n--
-			}
-		}
-		f := field{literal: string(rs[start : start+n])}
-		if markup {
-			f.present = true
-			var err error
-			if i, err = parseField(rs, i, &f); err != nil {
-				return nil, err
-			}
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
-
-// parseField is unicode_format.h's parse_field: the field name, the
-// conversion and the format spec after a '{' at rs[i:]; it returns
-// where the field ends.
-func parseField(rs []rune, i int, f *field) (int, error) {
-	start := i
-	var c rune
-	for i < len(rs) {
-		c = rs[i]
-		i++
-		switch c {
-		case '{':
-			return 0, lang.Errorf(lang.ValueError, "unexpected '{' in field name")
-		case '[':
-			for i < len(rs) && rs[i] != ']' {
-				i++
-			}
-			continue
-		case '}', ':', '!':
-		default:
-			continue
-		}
-		break
-	}
-	if c != '}' && c != ':' && c != '!' {
-		return 0, lang.Errorf(lang.ValueError, "expected '}' before end of string")
-	}
-	f.name = string(rs[start : i-1])
-	if c == '}' {
-		return i, nil
-	}
-	if c == '!' {
-		if i >= len(rs) {
-			return 0, lang.Errorf(lang.ValueError, "end of string while looking for conversion specifier")
-		}
-		f.convert, f.hasConvert = string(rs[i]), true
-		i++
-		if i < len(rs) {
-			c = rs[i]
-			i++
-			if c == '}' {
-				return i, nil
-			}
-			if c != ':' {
-				return 0, lang.Errorf(lang.ValueError, "expected ':' after conversion specifier")
-			}
-		}
-	}
-	specStart, count := i, 1
-	for i < len(rs) {
-		c = rs[i]
-		i++
-		switch c {
-		case '{':
-			count++
-		case '}':
-			count--
-			if count == 0 {
-				f.spec = string(rs[specStart : i-1])
-				return i, nil
-			}
-		}
-	}
-	return 0, lang.Errorf(lang.ValueError, "unmatched '{' in format spec")
-}
-
-// fieldPart is one .attr or [key] after a field's first name.
-type fieldPart struct {
-	attr bool
-	key  lang.Value
-}
-
-// keyValue is a field name part as CPython reads it: an int when it is
-// all digits, else the text.
-func keyValue(s string) lang.Value {
-	if s != "" && strings.Trim(s, "0123456789") == "" {
-		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return n
-		}
-	}
-	return s
-}
-
-// splitFieldName is _string.formatter_field_name_split.
-func splitFieldName(name string) (lang.Value, []fieldPart, error) {
-	end := strings.IndexAny(name, ".[")
-	if end < 0 {
-		end = len(name)
-	}
-	first := keyValue(name[:end])
-	var parts []fieldPart
-	rest := name[end:]
-	for rest != "" {
-		switch rest[0] {
-		case '.':
-			rest = rest[1:]
-			n := strings.IndexAny(rest, ".[")
-			if n < 0 {
-				n = len(rest)
-			}
-			if n == 0 {
-				return nil, nil, lang.Errorf(lang.ValueError, "Empty attribute in format string")
-			}
-			parts = append(parts, fieldPart{attr: true, key: rest[:n]})
-			rest = rest[n:]
-		case '[':
-			n := strings.IndexByte(rest, ']')
-			if n < 0 {
-				return nil, nil, lang.Errorf(lang.ValueError, "Missing ']' in format string")
-			}
-			if n == 1 {
-				return nil, nil, lang.Errorf(lang.ValueError, "Empty attribute in format string")
-			}
-			parts = append(parts, fieldPart{key: keyValue(rest[1:n])})
-			rest = rest[n+1:]
-			if rest != "" && rest[0] != '.' && rest[0] != '[' {
-				return nil, nil, lang.Errorf(lang.ValueError, "Only '.' or '[' may follow ']' in format field specifier")
-			}
-		}
-	}
-	return first, parts, nil
-}
+// self, so that a subclass overrides any of them. The parsing, the
+// field names and the conversions are str.format's own (lang.ParseFormat,
+// lang.SplitFieldName, lang.Convert).
 
 // callMethod calls self.name(args...), the subclass's method if it has one.
 func callMethod(a *lang.Args, self lang.Value, name string, args ...lang.Value) (lang.Value, error) {
@@ -320,20 +142,20 @@ var formatterClass = lang.MustNewClass("Formatter", "string", nil,
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "expected str, got %s", lang.TypeName(a.Value("format_string")))
 		}
-		fields, err := parseFormat(format)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]lang.Value, len(fields))
-		for i, f := range fields {
-			t := lang.Tuple{f.literal, lang.None, lang.None, lang.None}
-			if f.present {
-				t[1], t[2] = f.name, f.spec
-				if f.hasConvert {
-					t[3] = f.convert
+		var out []lang.Value
+		err := lang.ParseFormat(format, func(f lang.FormatField) error {
+			t := lang.Tuple{f.Literal, lang.None, lang.None, lang.None}
+			if f.HasField {
+				t[1], t[2] = f.Name, f.Spec
+				if f.HasConversion {
+					t[3] = f.Conversion
 				}
 			}
-			out[i] = t
+			out = append(out, t)
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		return lang.NewIterator("formatteriterator", out), nil
 	}),
@@ -342,7 +164,7 @@ var formatterClass = lang.MustNewClass("Formatter", "string", nil,
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "expected str, got %s", lang.TypeName(a.Value("field_name")))
 		}
-		first, parts, err := splitFieldName(name)
+		first, parts, err := lang.SplitFieldName(name)
 		if err != nil {
 			return nil, err
 		}
@@ -350,15 +172,8 @@ var formatterClass = lang.MustNewClass("Formatter", "string", nil,
 		if err != nil {
 			return nil, err
 		}
-		for _, p := range parts {
-			if p.attr {
-				obj, err = lang.GetAttr(obj, p.key.(string))
-			} else {
-				obj, err = lang.Index(obj, []lang.Subscript{{Value: p.key}})
-			}
-			if err != nil {
-				return nil, err
-			}
+		if obj, err = lang.FieldValue(obj, parts); err != nil {
+			return nil, err
 		}
 		return lang.Tuple{obj, first}, nil
 	}),
@@ -373,50 +188,20 @@ var formatterClass = lang.MustNewClass("Formatter", "string", nil,
 		return lang.None, nil
 	}),
 	fmethod("format_field(self, value, format_spec)", "format(value, format_spec).", func(a *lang.Args) (lang.Value, error) {
-		format, _ := lang.LookupBuiltin("format")
-		return a.Call(format, a.Value("value"), a.Value("format_spec"))
+		spec := a.Str("format_spec")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return lang.Format(a.Value("value"), spec)
 	}),
 	fmethod("convert_field(self, value, conversion)", "value converted by conversion: None leaves it, 's' str, 'r' repr, 'a' ascii.", func(a *lang.Args) (lang.Value, error) {
 		v, conv := a.Value("value"), a.Value("conversion")
 		if conv == lang.None {
 			return v, nil
 		}
-		c, _ := conv.(string)
-		name := map[string]string{"s": "str", "r": "repr", "a": "ascii"}[c]
-		if name == "" {
-			return nil, lang.Errorf(lang.ValueError, "Unknown conversion specifier %s", lang.Str(conv))
+		if c, _ := conv.(string); c == "s" || c == "r" || c == "a" {
+			return lang.Convert(v, c)
 		}
-		if name == "ascii" {
-			r, err := a.Call(mustBuiltin("repr"), v)
-			if err != nil {
-				return nil, err
-			}
-			return asciiText(lang.Str(r)), nil
-		}
-		return a.Call(mustBuiltin(name), v)
+		return nil, lang.Errorf(lang.ValueError, "Unknown conversion specifier %s", lang.Str(conv))
 	}),
 )
-
-func mustBuiltin(name string) lang.Value {
-	b, _ := lang.LookupBuiltin(name)
-	return b
-}
-
-// asciiText is ascii()'s escaping of a repr: each character beyond
-// ASCII as \xhh, \uhhhh or \Uhhhhhhhh.
-func asciiText(s string) string {
-	var out strings.Builder
-	for _, r := range s {
-		switch {
-		case r < 0x80:
-			out.WriteRune(r)
-		case r < 0x100:
-			fmt.Fprintf(&out, "\\x%02x", r)
-		case r < 0x10000:
-			fmt.Fprintf(&out, "\\u%04x", r)
-		default:
-			fmt.Fprintf(&out, "\\U%08x", r)
-		}
-	}
-	return out.String()
-}

@@ -297,13 +297,13 @@ func which(cmd string, mode uint32, dirs string) (string, bool) {
 }
 
 var shutilModule = &lang.Module{Name: "shutil", Attrs: map[string]lang.Value{
-	"copyfileobj": lang.NewBuiltin(lang.AsValue, "copyfileobj(fsrc, fdst, length=0)", "Copies what fsrc.read(length) gives, chunk by chunk until it gives nothing, to fdst.write (length 0 or less: 64 KiB chunks), as CPython's.", func(a *lang.Args) (lang.Value, error) {
+	"copyfileobj": lang.NewBuiltin(lang.AsValue, "copyfileobj(fsrc, fdst, length=0)", "Copies what fsrc.read(length) gives, chunk by chunk until it gives nothing, to fdst.write (length 0: 64 KiB chunks; a negative length reads all at once), as CPython's.", func(a *lang.Args) (lang.Value, error) {
 		n := a.Int("length")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if n <= 0 {
-			n = 64 * 1024
+		if n == 0 {
+			n = 64 * 1024 // shutil.COPY_BUFSIZE
 		}
 		read, err := lang.GetAttr(a.Value("fsrc"), "read")
 		if err != nil {

@@ -6,23 +6,14 @@ import (
 
 	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
+	pymath "github.com/kael-dev/kael/lang/lib/math"
 	"github.com/kael-dev/kael/lang/syntax"
 )
 
 // CPython 3.11's float-based functions: covariance, correlation,
-// linear_regression (over fsum, the correctly rounded sum of floats),
+// linear_regression (over math.fsum, the correctly rounded sum of floats),
 // geometric_mean, and quantiles (whose interpolation is the language's
 // own arithmetic on the data, as CPython's).
-
-// fsum is math.fsum: the correctly rounded sum of xs.
-func fsum(xs []float64) float64 {
-	t := new(big.Rat)
-	for _, x := range xs {
-		t.Add(t, new(big.Rat).SetFloat64(x))
-	}
-	f, _ := t.Float64()
-	return f
-}
 
 // floatData reads a sample of ints, floats and bools as Python converts
 // them to float (an int too large is CPython's OverflowError).
@@ -65,21 +56,43 @@ func pair(a *lang.Args, what string) (xv, yv []lang.Value, x, y []float64, err e
 }
 
 // deviations are xi - mean(x) for each xi, and the mean.
-func deviations(x []float64) ([]float64, float64) {
-	bar := fsum(x) / float64(len(x))
+func deviations(x []float64) ([]float64, float64, error) {
+	total, err := pymath.Fsum(x)
+	if err != nil {
+		return nil, 0, err
+	}
+	bar := total / float64(len(x))
 	d := make([]float64, len(x))
 	for i, xi := range x {
 		d[i] = xi - bar
 	}
-	return d, bar
+	return d, bar, nil
 }
 
-func products(a, b []float64) []float64 {
-	out := make([]float64, len(a))
-	for i := range a {
-		out[i] = a[i] * b[i]
+// sums are the fsums of the products a[i]*b[i] of each pair (a, b).
+func sums(pairs ...[2][]float64) ([]float64, error) {
+	out := make([]float64, len(pairs))
+	for k, p := range pairs {
+		prod := make([]float64, len(p[0]))
+		for i := range prod {
+			prod[i] = p[0][i] * p[1][i]
+		}
+		var err error
+		if out[k], err = pymath.Fsum(prod); err != nil {
+			return nil, err
+		}
 	}
-	return out
+	return out, nil
+}
+
+// centered are the deviations of x and of y from their means, and the
+// means.
+func centered(x, y []float64) (dx, dy []float64, xbar, ybar float64, err error) {
+	if dx, xbar, err = deviations(x); err != nil {
+		return
+	}
+	dy, ybar, err = deviations(y)
+	return
 }
 
 var linearRegressionType = &lang.ReturnType{Name: "LinearRegression", Qualified: "LinearRegression", Fields: []string{"slope", "intercept"}}
@@ -90,18 +103,30 @@ var bivariate = map[string]*lang.Builtin{
 		if err != nil {
 			return nil, err
 		}
-		dx, _ := deviations(x)
-		dy, _ := deviations(y)
-		return fsum(products(dx, dy)) / float64(len(x)-1), nil
+		dx, dy, _, _, err := centered(x, y)
+		if err != nil {
+			return nil, err
+		}
+		sxy, err := sums([2][]float64{dx, dy})
+		if err != nil {
+			return nil, err
+		}
+		return sxy[0] / float64(len(x)-1), nil
 	}),
 	"correlation": lang.NewBuiltin(lang.AsValue, "correlation(x, y)", "Pearson's correlation coefficient of x and y, in [-1, 1].", func(a *lang.Args) (lang.Value, error) {
 		_, _, x, y, err := pair(a, "correlation")
 		if err != nil {
 			return nil, err
 		}
-		dx, _ := deviations(x)
-		dy, _ := deviations(y)
-		sxy, sxx, syy := fsum(products(dx, dy)), fsum(products(dx, dx)), fsum(products(dy, dy))
+		dx, dy, _, _, err := centered(x, y)
+		if err != nil {
+			return nil, err
+		}
+		s, err := sums([2][]float64{dx, dy}, [2][]float64{dx, dx}, [2][]float64{dy, dy})
+		if err != nil {
+			return nil, err
+		}
+		sxy, sxx, syy := s[0], s[1], s[2]
 		den := math.Sqrt(sxx * syy)
 		if den == 0 {
 			return nil, lang.Errorf(StatisticsError, "at least one of the inputs is constant")
@@ -126,12 +151,22 @@ var bivariate = map[string]*lang.Builtin{
 				xy[i] = product(xv[i], yv[i], x[i], y[i])
 				xx[i] = product(xv[i], xv[i], x[i], x[i])
 			}
-			sxy, sxx = fsum(xy), fsum(xx)
+			if sxy, err = pymath.Fsum(xy); err != nil {
+				return nil, err
+			}
+			if sxx, err = pymath.Fsum(xx); err != nil {
+				return nil, err
+			}
 		} else {
 			var dx, dy []float64
-			dx, xbar = deviations(x)
-			dy, ybar = deviations(y)
-			sxy, sxx = fsum(products(dx, dy)), fsum(products(dx, dx))
+			if dx, dy, xbar, ybar, err = centered(x, y); err != nil {
+				return nil, err
+			}
+			s, err := sums([2][]float64{dx, dy}, [2][]float64{dx, dx})
+			if err != nil {
+				return nil, err
+			}
+			sxy, sxx = s[0], s[1]
 		}
 		if sxx == 0 {
 			return nil, lang.Errorf(StatisticsError, "x is constant")
@@ -139,7 +174,7 @@ var bivariate = map[string]*lang.Builtin{
 		slope := sxy / sxx
 		intercept := 0.0
 		if !prop {
-			intercept = ybar - slope*xbar
+			intercept = ybar - float64(slope*xbar) // rounded product, no FMA: CPython's
 		}
 		return lang.NewNamedTuple(linearRegressionType, slope, intercept), nil
 	}),
@@ -159,7 +194,11 @@ var bivariate = map[string]*lang.Builtin{
 		if len(x) == 0 {
 			return nil, lang.Errorf(StatisticsError, "geometric mean requires a non-empty dataset containing positive numbers")
 		}
-		return math.Exp(fsum(logs) / float64(len(logs))), nil
+		total, err := pymath.Fsum(logs)
+		if err != nil {
+			return nil, err
+		}
+		return math.Exp(total / float64(len(logs))), nil
 	}),
 	"quantiles": lang.NewBuiltin(lang.AsValue, "quantiles(data, *, n=4, method='exclusive')", "The n-1 cut points dividing data into n intervals of equal probability, interpolated as CPython ('exclusive', or 'inclusive' for data that are the whole population).", func(a *lang.Args) (lang.Value, error) {
 		n := a.Int("n")

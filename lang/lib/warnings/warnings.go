@@ -163,11 +163,7 @@ func warn(a *lang.Args) (lang.Value, error) {
 		st.recorder.Elems = append(st.recorder.Elems, &warningMessage{message: msg, category: cat, filename: file, lineno: int64(line)})
 		return lang.None, nil
 	}
-	out := fmt.Sprintf("%s:%d: %s: %s\n", file, line, className(cat), text)
-	if source != "" {
-		out += "  " + source + "\n"
-	}
-	return lang.None, a.WriteStderr(out)
+	return lang.None, a.WriteStderr(formatWarning(text, cat, file, int64(line), source))
 }
 
 // matches reports whether f applies to a warning.
