@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -104,11 +105,9 @@ func defUfuncs(m map[string]lang.Value) {
 			return withOut(a, r)
 		})
 	}
-	for _, name := range []string{"divide", "true_divide", "floor_divide"} {
-		name := name
+	for name, op := range map[string]syntax.Token{"divide": syntax.SLASH, "true_divide": syntax.SLASH, "floor_divide": syntax.SLASHSLASH} {
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x1, x2)", "NumPy's "+name+", element by element with broadcasting.", func(a *lang.Args) (lang.Value, error) {
-			op := map[string]string{"divide": "/", "true_divide": "/", "floor_divide": "//"}[name]
-			return a.Binary(tokenOf(op), a.Value("x1"), a.Value("x2"))
+			return a.Binary(op, a.Value("x1"), a.Value("x2"))
 		})
 	}
 }
@@ -269,9 +268,9 @@ func dot(t *tensor.Tensor, other lang.Value) (lang.Value, error) {
 		return nil, err
 	}
 	if t.Dim() == 0 || y.Dim() == 0 {
-		return applyBinary(tokenOf("*"), operand{t: t, weak: t.Dim() == 0}, operand{t: y, weak: y.Dim() == 0})
+		return applyBinary(syntax.STAR, operand{t: t, weak: t.Dim() == 0}, operand{t: y, weak: y.Dim() == 0})
 	}
-	return applyBinary(tokenOf("@"), operand{t: t}, operand{t: y})
+	return applyBinary(syntax.AT, operand{t: t}, operand{t: y})
 }
 
 func sortArray(t *tensor.Tensor, a *lang.Args, indices bool) (lang.Value, error) {

@@ -295,8 +295,3 @@ func unaryOp(op syntax.Token, t *tensor.Tensor) (lang.Value, error) {
 	}
 	return nil, lang.Errorf(lang.TypeError, "bad operand type for unary %s: 'numpy.ndarray'", op)
 }
-
-// tokenOf is the token of an operator's text.
-func tokenOf(s string) syntax.Token {
-	return map[string]syntax.Token{"*": syntax.STAR, "@": syntax.AT, "/": syntax.SLASH, "//": syntax.SLASHSLASH}[s]
-}
