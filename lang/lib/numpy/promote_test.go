@@ -95,6 +95,7 @@ func TestNarrowDTypesMatchNumPy(t *testing.T) {
 		"a = np.zeros(3, np.int8)\na += 300\na", "a = np.zeros(2, np.int16)\na += 1.5", "a = np.zeros(2, np.float16)\na += 1.1\na",
 		"np.array([1, 2], np.int8).sum(), np.array([1.5], np.float16).sum()", "np.array([3, 1, 2], np.int16).max()",
 		"np.iinfo(np.int8), np.iinfo('uint8').max, np.finfo(np.float16)",
+		"np.finfo(np.complex64), np.finfo(np.complex128).eps, np.finfo(np.csingle).dtype",
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
