@@ -129,6 +129,8 @@ func TestNarrowOpsMatchNumPy(t *testing.T) {
 		"np.arctan2(np.array([1j]), 1)", "np.hypot(np.array([3+0j]), 4)", "np.arctan2(np.array([1.0], np.float16), np.float16(2))", "np.hypot(np.array([3], np.int8), 4)",
 		"r = np.arctan2(np.array([3], np.int16), np.array([4], np.int16))\nr.dtype, np.allclose(r, 0.6435011087932844, rtol=1e-6)", "np.arctan2(np.array([True]), 2)",
 		"np.power(np.array([2]), -1)", "np.subtract(np.array([True]), True)", "np.remainder(np.array([5, 7]), np.array([0, 2]))", "np.mod(np.array([5], np.int8), 0)",
+		"np.array([[1.5, 2]], np.float16) @ np.array([[1], [2]], np.float16)", "np.dot(np.array([1.5, 2], np.float16), np.array([1.5, 2], np.float16))",
+		"np.matmul(np.arange(3, dtype=np.float16), np.full(3, 0.1, np.float16))", "np.ones((2, 3), np.float16) @ np.ones(3, np.int8)",
 		"np.add(np.array([1], np.uint8), 100)", "np.power(np.array([1+1j]), 2)", "np.add(1, np.array([2.5], np.float32), out=np.zeros(1))", "np.greater(2, 1)",
 	})
 }
