@@ -96,6 +96,7 @@ func TestNarrowDTypesMatchNumPy(t *testing.T) {
 		"np.array([1, 2], np.int8).sum(), np.array([1.5], np.float16).sum()", "np.array([3, 1, 2], np.int16).max()",
 		"np.iinfo(np.int8), np.iinfo('uint8').max, np.finfo(np.float16)",
 		"np.finfo(np.complex64), np.finfo(np.complex128).eps, np.finfo(np.csingle).dtype",
+		"round(np.float16(1.5)), round(np.float32(1.5)), round(np.int8(3)), round(np.float32(1.25), 1), round(np.int64(1234), -2)",
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
