@@ -300,6 +300,13 @@ func init() {
 	})
 	defOverloaded("round(input, *args, **kwargs)", "A number rounded to ndigits decimals (half to even), or torch.round of a tensor.", "round", func(a *Args, elems []Value) (Value, error) {
 		x := a.Value("input")
+		if n, isNumber := x.(Number); isNumber { // a library scalar: np.float32(1.5)
+			if i, ok := n.Index(); ok {
+				x = i
+			} else if f, ok := n.Float(); ok {
+				x = f
+			}
+		}
 		f, ok := asNumber(x)
 		if !ok && !IsInt(x) {
 			return nil, Errorf(TypeError, "type %s doesn't define __round__", TypeName(x))

@@ -290,8 +290,17 @@ func init() {
 		if !ok {
 			return nil, Errorf(TypeError, "complex() second argument must be a number, not '%s'", TypeName(im))
 		}
-		// complex(a, b) is a + b*1j, with b's real and imaginary parts.
-		return Complex(complex(real(x)-imag(y), imag(x)+real(y))), nil
+		// complex(a, b) is a + b*1j, with b's real and imaginary parts; as
+		// in CPython, a real part takes no sum with zero, so complex(1, -0.0)
+		// keeps its -0.0
+		re_, im_ := real(x), real(y)
+		if _, isComplex := im.(Complex); isComplex || imag(y) != 0 {
+			re_ -= imag(y)
+		}
+		if _, isComplex := re.(Complex); isComplex || imag(x) != 0 {
+			im_ += imag(x)
+		}
+		return Complex(complex(re_, im_)), nil
 	})
 	defProperty("real", func(v Value) Value { return real(v.(Complex)) }, "complex")
 	defProperty("imag", func(v Value) Value { return imag(v.(Complex)) }, "complex")

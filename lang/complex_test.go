@@ -8,6 +8,7 @@ func TestComplexMatchesCPython(t *testing.T) {
 	checkMatchesCPython(t, "", []string{
 		`1j, 2.5j, 1e3j, 0j, 1 + 2j, 1 - 2j, -1j, (1 + 0j), -(1 + 0j), complex(-0.0, -1.0), 10J`,
 		`complex(), complex(1), complex(1, 2), complex(1.5, -2), complex(1j, 1j), complex(True), complex(2**70)`,
+		`complex(1, -0.0), complex(-0.0, -0.0), complex(1j, -0.0), complex(-0.0, 1j), complex(complex(1, -0.0), 0.0)`,
 		`complex('1+2j'), complex(' (1.5-2e3j) '), complex('j'), complex('-j'), complex('3'), complex('1e300j'), complex('-1.5e-3+4J')`,
 		`complex('1+2')`,
 		`complex('x')`,

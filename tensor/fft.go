@@ -73,6 +73,15 @@ func fftLines(x *Tensor, dim, n int) (lines [][]complex128, outer []int, err err
 	size := x.shape[dim]
 	outer = slices.Clone(moved.shape[:moved.Dim()-1])
 	rows := numel(outer)
+	// n comes from the caller (torch.fft.fft(x, n=2**40)): refuse lines
+	// the memory limit leaves no room for rather than die allocating them
+	count := math.MaxInt
+	if rows == 0 || n <= math.MaxInt/rows {
+		count = rows * n
+	}
+	if err := checkScratch(count, 16); err != nil {
+		return nil, nil, err
+	}
 	lines = make([][]complex128, rows)
 	for r := range rows {
 		line := make([]complex128, n)

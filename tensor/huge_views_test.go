@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 )
@@ -88,5 +89,23 @@ func TestMatmulHugeBroadcastInterruptible(t *testing.T) {
 	})
 	if KindOf(err) != KeyboardInterrupt {
 		t.Fatalf("got %v, want a KeyboardInterrupt", err)
+	}
+}
+
+// TestFFTOfHugeLength: a transform length far beyond memory, which the
+// caller gives (np.fft.rfft(x, n=2**40)), is a MemoryError, not a crash.
+func TestFFTOfHugeLength(t *testing.T) {
+	prev := SetMemoryLimit(1 << 30)
+	defer SetMemoryLimit(prev)
+	x := mustOp(Ones(Float32, 2, 4))
+	for name, f := range map[string]func() (*Tensor, error){
+		"fft":   func() (*Tensor, error) { return FFT(x, 1<<40, -1, "", false) },
+		"rfft":  func() (*Tensor, error) { return RFFT(x, 1<<40, -1, "") },
+		"irfft": func() (*Tensor, error) { return IRFFT(x, 1<<40, -1, "") },
+		"max":   func() (*Tensor, error) { return FFT(x, math.MaxInt, -1, "", false) },
+	} {
+		if _, err := f(); KindOf(err) != MemoryError {
+			t.Errorf("%s: got %v, want a MemoryError", name, err)
+		}
 	}
 }

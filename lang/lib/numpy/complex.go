@@ -190,12 +190,12 @@ func init() {
 		{name: "real", doc: "The real parts: a view of a complex array's, the array itself for a real one.", funcOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
 				r, err := realPart(t)
-				return wrapArray(r), err
+				return partOf(a, r), err
 			}},
 		{name: "imag", doc: "The imaginary parts: a view of a complex array's, zeros for a real one.", funcOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
 				r, err := imagPart(t)
-				return wrapArray(r), err
+				return partOf(a, r), err
 			}},
 		{name: "angle", params: "deg=False", doc: "The argument of each element, in radians (degrees with deg=True).", funcOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -214,6 +214,15 @@ func init() {
 		{name: "isreal", doc: "Whether each element has a zero imaginary part.", funcOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return imagTest(t, tensor.Eq) }},
 	})
+}
+
+// partOf is np.real's and np.imag's result: an array for an array, a
+// scalar for a number or a NumPy scalar (NumPy returns val.real).
+func partOf(a *lang.Args, r *tensor.Tensor) lang.Value {
+	if _, isArray := a.Value("a").(*Array); isArray || r == nil {
+		return wrapArray(r)
+	}
+	return wrap(r)
 }
 
 func conjugate(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {

@@ -127,10 +127,13 @@ func infoDType(v lang.Value) (tensor.DType, error) {
 	return toDType(v)
 }
 
-var finfoBuiltin = lang.NewBuiltin(lang.AsValue, "finfo(dtype)", "The machine facts of a floating dtype: eps (the gap between 1 and the next number), epsneg, max, min, tiny (= smallest_normal), smallest_subnormal, resolution, precision, bits and the exponent and mantissa widths.", func(a *lang.Args) (lang.Value, error) {
+var finfoBuiltin = lang.NewBuiltin(lang.AsValue, "finfo(dtype)", "The machine facts of a floating dtype (of its parts for a complex one): eps (the gap between 1 and the next number), epsneg, max, min, tiny (= smallest_normal), smallest_subnormal, resolution, precision, bits and the exponent and mantissa widths.", func(a *lang.Args) (lang.Value, error) {
 	dt, err := infoDType(a.Value("dtype"))
 	if err != nil {
 		return nil, err
+	}
+	if dt.IsComplex() {
+		dt = dt.ToReal() // the facts of its parts, as NumPy gives them
 	}
 	if !dt.IsFloating() {
 		return nil, lang.Errorf(lang.ValueError, "data type %s not inexact", lang.Repr(scalarTypes[dt]))

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -25,14 +26,22 @@ var unaryUfuncs = []struct {
 	{"logical_not", "logical_not", false},
 }
 
-// binaryUfuncs are NumPy's ufuncs of two arguments with NumPy's dtype
-// rules (resultType).
+// operatorUfuncs are NumPy's ufuncs of two arguments that are operators:
+// they compute as the operator does (applyBinary), with its dtype rules
+// and errors (np.remainder(x, 0) of integers is 0, np.power(x, -1) of
+// integers NumPy's ValueError).
+var operatorUfuncs = map[string]syntax.Token{
+	"add": syntax.PLUS, "subtract": syntax.MINUS, "multiply": syntax.STAR, "power": syntax.STARSTAR,
+	"mod": syntax.PERCENT, "remainder": syntax.PERCENT, "equal": syntax.EQL, "not_equal": syntax.NEQ,
+	"less": syntax.LT, "less_equal": syntax.LE, "greater": syntax.GT, "greater_equal": syntax.GE,
+}
+
+// binaryUfuncs are NumPy's other ufuncs of two arguments, with NumPy's
+// dtype rules (resultType).
 var binaryUfuncs = map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
-	"add": tensor.Add, "subtract": tensor.Sub, "multiply": tensor.Mul, "maximum": tensor.Maximum,
-	"minimum": tensor.Minimum, "equal": tensor.Eq, "not_equal": tensor.Ne, "less": tensor.Lt,
-	"less_equal": tensor.Le, "greater": tensor.Gt, "greater_equal": tensor.Ge, "logical_and": tensor.LogicalAnd,
-	"logical_or": tensor.LogicalOr, "logical_xor": tensor.LogicalXor, "power": tensor.Pow, "mod": tensor.Remainder,
-	"remainder": tensor.Remainder, "arctan2": tensor.Atan2, "hypot": tensor.Hypot, "fmax": tensor.Maximum, "fmin": tensor.Minimum,
+	"maximum": tensor.Maximum, "minimum": tensor.Minimum, "logical_and": tensor.LogicalAnd,
+	"logical_or": tensor.LogicalOr, "logical_xor": tensor.LogicalXor, "arctan2": tensor.Atan2,
+	"hypot": tensor.Hypot, "fmax": tensor.Maximum, "fmin": tensor.Minimum,
 }
 
 func unarySpec(name string) *tensor.UnarySpec {
@@ -45,13 +54,14 @@ func unarySpec(name string) *tensor.UnarySpec {
 func defUfuncs(m map[string]lang.Value) {
 	for _, u := range unaryUfuncs {
 		u, spec := u, unarySpec(u.kernel)
+		combine, partsTest := complexPredicates[u.kernel]
 		m[u.name] = lang.NewBuiltin(lang.AsValue, u.name+"(x, out=None)", "NumPy's "+u.name+", element by element.", func(a *lang.Args) (lang.Value, error) {
 			t, err := arrayFrom(a.Value("x"), 0, false)
 			if err != nil {
 				return nil, err
 			}
 			dt := t.DType()
-			if combine, ok := complexPredicates[u.kernel]; ok && dt.IsComplex() {
+			if partsTest && dt.IsComplex() {
 				r, err := partsPredicate(spec, t, combine)
 				if err != nil {
 					return nil, err
@@ -70,45 +80,71 @@ func defUfuncs(m map[string]lang.Value) {
 			return withOut(a, r)
 		})
 	}
-	for name, kernel := range binaryUfuncs {
-		name, kernel := name, kernel
+	binaryOperands := func(a *lang.Args, name string) (x, y operand, err error) {
+		if x, _, err = asOperand(a.Value("x1")); err != nil {
+			return
+		}
+		if y, _, err = asOperand(a.Value("x2")); err != nil {
+			return
+		}
+		if x.t == nil || y.t == nil {
+			err = lang.Errorf(lang.TypeError, "ufunc '%s' did not contain a loop with signature matching types", name)
+		}
+		return
+	}
+	for name, op := range operatorUfuncs {
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x1, x2, out=None)", "NumPy's "+name+", element by element with broadcasting.", func(a *lang.Args) (lang.Value, error) {
-			x, _, err := asOperand(a.Value("x1"))
+			x, y, err := binaryOperands(a, name)
 			if err != nil {
 				return nil, err
 			}
-			y, _, err := asOperand(a.Value("x2"))
+			r, err := applyBinary(op, x, y)
 			if err != nil {
 				return nil, err
 			}
-			if x.t == nil || y.t == nil {
-				return nil, lang.Errorf(lang.TypeError, "ufunc '%s' did not contain a loop with signature matching types", name)
+			return withOut(a, r.(lang.ArrayProvider).ArrayTensor())
+		})
+	}
+	for name, kernel := range binaryUfuncs {
+		floatLoop := name == "arctan2" || name == "hypot" // integers compute in NumPy's float loop
+		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x1, x2, out=None)", "NumPy's "+name+", element by element with broadcasting.", func(a *lang.Args) (lang.Value, error) {
+			x, y, err := binaryOperands(a, name)
+			if err != nil {
+				return nil, err
 			}
 			dt, err := resultType(x, y)
 			if err != nil {
 				return nil, err
 			}
-			if name == "arctan2" || name == "hypot" {
-				if !dt.IsFloating() {
-					dt = tensor.Float64
+			if floatLoop && dt.IsComplex() {
+				return nil, lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
+			}
+			if floatLoop {
+				if dt, err = loopFloat(dt); err != nil {
+					return nil, err
 				}
 			}
-			xs, ys, err := castBoth(x.t, y.t, dt)
+			in := dt
+			if dt == tensor.Float16 {
+				in = tensor.Float32 // NumPy's float16 loops compute in float32, as applyIn
+			}
+			xs, ys, err := castBoth(x.t, y.t, in)
 			if err != nil {
 				return nil, err
 			}
 			r, err := kernel(xs, ys)
+			if err == nil && in != dt && r.DType() == in {
+				r, err = r.To(dt)
+			}
 			if err != nil {
 				return nil, err
 			}
 			return withOut(a, r)
 		})
 	}
-	for _, name := range []string{"divide", "true_divide", "floor_divide"} {
-		name := name
+	for name, op := range map[string]syntax.Token{"divide": syntax.SLASH, "true_divide": syntax.SLASH, "floor_divide": syntax.SLASHSLASH} {
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x1, x2)", "NumPy's "+name+", element by element with broadcasting.", func(a *lang.Args) (lang.Value, error) {
-			op := map[string]string{"divide": "/", "true_divide": "/", "floor_divide": "//"}[name]
-			return a.Binary(tokenOf(op), a.Value("x1"), a.Value("x2"))
+			return a.Binary(op, a.Value("x1"), a.Value("x2"))
 		})
 	}
 }
@@ -269,9 +305,9 @@ func dot(t *tensor.Tensor, other lang.Value) (lang.Value, error) {
 		return nil, err
 	}
 	if t.Dim() == 0 || y.Dim() == 0 {
-		return applyBinary(tokenOf("*"), operand{t: t, weak: t.Dim() == 0}, operand{t: y, weak: y.Dim() == 0})
+		return applyBinary(syntax.STAR, operand{t: t, weak: t.Dim() == 0}, operand{t: y, weak: y.Dim() == 0})
 	}
-	return applyBinary(tokenOf("@"), operand{t: t}, operand{t: y})
+	return applyBinary(syntax.AT, operand{t: t}, operand{t: y})
 }
 
 func sortArray(t *tensor.Tensor, a *lang.Args, indices bool) (lang.Value, error) {

@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -149,7 +150,7 @@ func defJoin(m map[string]lang.Value) {
 		return wrapArray(r), err
 	})
 	m["matmul"] = lang.NewBuiltin(lang.AsValue, "matmul(x1, x2)", "The matrix product, as x1 @ x2.", func(a *lang.Args) (lang.Value, error) {
-		return a.Binary(tokenOf("@"), a.Value("x1"), a.Value("x2"))
+		return a.Binary(syntax.AT, a.Value("x1"), a.Value("x2"))
 	})
 	m["outer"] = lang.NewBuiltin(lang.AsValue, "outer(a, b)", "The outer product of the flattened arrays.", func(a *lang.Args) (lang.Value, error) {
 		x, err := arrayFrom(a.Value("a"), 0, false)
@@ -166,7 +167,7 @@ func defJoin(m map[string]lang.Value) {
 		if y, err = y.Reshape(1, -1); err != nil {
 			return nil, err
 		}
-		return applyBinary(tokenOf("*"), operand{t: x}, operand{t: y})
+		return applyBinary(syntax.STAR, operand{t: x}, operand{t: y})
 	})
 	m["expand_dims"] = lang.NewBuiltin(lang.AsValue, "expand_dims(a, axis)", "The array with a new axis of size 1 at axis (a view).", func(a *lang.Args) (lang.Value, error) {
 		t, err := arrayFrom(a.Value("a"), 0, false)

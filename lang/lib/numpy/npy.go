@@ -47,36 +47,35 @@ func encodeNpy(t *tensor.Tensor) ([]byte, error) {
 	total := len(npyMagic) + 2 + 2 + len(header) + 1
 	pad := (64 - total%64) % 64
 	header += strings.Repeat(" ", pad) + "\n"
-	var b bytes.Buffer
-	b.WriteString(npyMagic)
-	b.Write([]byte{1, 0})
-	binary.Write(&b, binary.LittleEndian, uint16(len(header)))
-	b.WriteString(header)
 	data, err := rawBytes(c)
 	if err != nil {
 		return nil, err
 	}
-	b.Write(data)
-	return b.Bytes(), nil
+	b := make([]byte, 0, total+pad+len(data))
+	b = append(b, npyMagic...)
+	b = append(b, 1, 0)
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(header)))
+	b = append(b, header...)
+	return append(b, data...), nil
 }
 
 // rawBytes returns a tensor's elements in order, in the machine's byte
 // order, which .npy's '<' (little-endian) descr names: kael runs on
-// little-endian machines (amd64, arm64).
+// little-endian machines (amd64, arm64). It copies the elements once when
+// they fill their storage in order, as a saved array's usually do.
 func rawBytes(t *tensor.Tensor) ([]byte, error) {
 	if _, ok := npDTypes[t.DType()]; !ok {
 		return nil, lang.Errorf(lang.TypeError, "kael's NumPy cannot save arrays of dtype %s: NumPy has no such dtype", t.DType()).
 			WithHint("convert with .to(torch.float32) first")
 	}
-	c, err := t.Clone() // its own storage, in order
+	c, err := t.Contiguous()
+	if err == nil && (c.Offset() != 0 || c.StorageNbytes() != c.Nbytes()) {
+		c, err = c.Clone() // a view of part of a storage: just its elements
+	}
 	if err != nil {
 		return nil, err
 	}
-	b := c.StorageBytes()
-	if want := c.Numel() * c.DType().Size(); len(b) != want {
-		return nil, lang.Errorf(lang.RuntimeError, "array storage of %d bytes for %d", len(b), want)
-	}
-	return b, nil
+	return c.StorageBytes(), nil
 }
 
 var (

@@ -177,7 +177,8 @@ func TestNpyFiles(t *testing.T) {
 	kaelWrites := "np.save('" + dir + "/k1.npy', np.arange(6.0).reshape(2, 3))\nnp.save('" + dir + "/k2', np.array([True, False]))\n" +
 		"np.save('" + dir + "/k3.npy', np.arange(4, dtype=np.float32)[::2])\nnp.savez('" + dir + "/k4.npz', np.arange(3), w=np.ones((2, 2)))\n" +
 		"np.save('" + dir + "/k5.npy', np.array(7))\nnp.save('" + dir + "/k6.npy', np.array([[1+2j, -3j]], np.complex64))\n" +
-		"np.save('" + dir + "/k7.npy', np.array([[-1, 2], [3, 4]], np.int8).T)\nnp.save('" + dir + "/k8.npy', np.array([0.1, 2], np.float16))"
+		"np.save('" + dir + "/k7.npy', np.array([[-1, 2], [3, 4]], np.int8).T)\nnp.save('" + dir + "/k8.npy', np.array([0.1, 2], np.float16))\n" +
+		"np.save('" + dir + "/k9.npy', np.arange(8, dtype=np.int16)[2:5])"
 	numpyWrites := "np.save('" + dir + "/n1.npy', np.arange(6.0).reshape(2, 3))\nnp.save('" + dir + "/n2.npy', np.array(7))\n" +
 		"np.save('" + dir + "/n3.npy', np.asfortranarray(np.arange(6).reshape(2, 3)))\nnp.savez('" + dir + "/n4.npz', a=np.arange(3), b=np.eye(2, dtype=np.float32))\n" +
 		"np.save('" + dir + "/n5.npy', np.arange(3, dtype=np.uint16))\nnp.save('" + dir + "/n6.npy', np.array([1, 300], np.int16))\n" +
@@ -189,7 +190,7 @@ func TestNpyFiles(t *testing.T) {
 		t.Fatalf("NumPy writes: %s", got[0])
 	}
 	langtest.CheckMatchesCPython(t, prelude, []string{
-		"np.load('" + dir + "/k1.npy')", "np.load('" + dir + "/k2.npy')", "np.load('" + dir + "/k3.npy')", "np.load('" + dir + "/k5.npy')", "np.load('" + dir + "/k6.npy')", "np.load('" + dir + "/k7.npy')", "np.load('" + dir + "/k8.npy')",
+		"np.load('" + dir + "/k1.npy')", "np.load('" + dir + "/k2.npy')", "np.load('" + dir + "/k3.npy')", "np.load('" + dir + "/k5.npy')", "np.load('" + dir + "/k6.npy')", "np.load('" + dir + "/k7.npy')", "np.load('" + dir + "/k8.npy')", "np.load('" + dir + "/k9.npy')",
 		"z = np.load('" + dir + "/k4.npz')\n(sorted(z.files), z['arr_0'], z['w'])", "list(open('" + dir + "/k1.npy', 'rb').read())",
 		"np.load('" + dir + "/n1.npy')", "np.load('" + dir + "/n2.npy')", "np.load('" + dir + "/n3.npy')", "np.load('" + dir + "/n6.npy')", "np.load('" + dir + "/n7.npy')", "np.load('" + dir + "/n8.npy')",
 		"z = np.load('" + dir + "/n4.npz')\n(z.files, z['a'], z['b'])", "np.load('" + dir + "/missing.npy')",

@@ -125,11 +125,18 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 			return nil, lang.Errorf(lang.ValueError, "matmul: Input operand %d does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)", map[bool]int{true: 0, false: 1}[a.t.Dim() == 0])
 		}
 		dt := promote(a.t.DType(), b.t.DType())
-		x, y, err := castBoth(a.t, b.t, dt)
+		in := dt
+		if dt == tensor.Float16 {
+			in = tensor.Float32 // NumPy's float16 products sum in float32
+		}
+		x, y, err := castBoth(a.t, b.t, in)
 		if err != nil {
 			return nil, err
 		}
 		r, err := tensor.Matmul(x, y)
+		if err == nil {
+			r, err = castTensor(r, dt)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -294,9 +301,4 @@ func unaryOp(op syntax.Token, t *tensor.Tensor) (lang.Value, error) {
 		return wrap(r), nil
 	}
 	return nil, lang.Errorf(lang.TypeError, "bad operand type for unary %s: 'numpy.ndarray'", op)
-}
-
-// tokenOf is the token of an operator's text.
-func tokenOf(s string) syntax.Token {
-	return map[string]syntax.Token{"*": syntax.STAR, "@": syntax.AT, "/": syntax.SLASH, "//": syntax.SLASHSLASH}[s]
 }

@@ -67,38 +67,57 @@ var safeCasts = [numNPTypes][]npType{
 	nC16:  {nC16},
 }
 
-// npTypeOf maps kael's dtypes to NumPy's types; tensorDType maps back.
-var npTypeOf = map[tensor.DType]npType{
-	tensor.Bool: nBool, tensor.Uint8: nU1, tensor.Int8: nI1, tensor.Int16: nI2, tensor.Int32: nI4, tensor.Int64: nI8,
-	tensor.Float16: nF2, tensor.Float32: nF4, tensor.Float64: nF8, tensor.Complex64: nC8, tensor.Complex128: nC16,
-}
-
-var tensorDType = func() map[npType]tensor.DType {
-	m := map[npType]tensor.DType{}
-	for dt, n := range npTypeOf {
-		m[n] = dt
+// npTypeOf maps kael's dtypes to NumPy's types (bfloat16, which NumPy
+// lacks, to float32, which holds its values); tensorDType maps back, with
+// ok false for the unsigned types kael lacks.
+var (
+	npTypeOf    [256]npType
+	tensorDType [numNPTypes]struct {
+		dt tensor.DType
+		ok bool
 	}
-	return m
-}()
+)
 
-func canCastSafe(from, to npType) bool {
-	for _, t := range safeCasts[from] {
-		if t == to {
-			return true
+// safe and promoted are safeCasts as a table, and np.promote_types of
+// every pair, computed once: result_type runs on every operation.
+var (
+	safe     [numNPTypes][numNPTypes]bool
+	promoted [numNPTypes][numNPTypes]npType
+)
+
+func init() {
+	for i := range npTypeOf {
+		npTypeOf[i] = nF4
+	}
+	for dt, n := range map[tensor.DType]npType{
+		tensor.Bool: nBool, tensor.Uint8: nU1, tensor.Int8: nI1, tensor.Int16: nI2, tensor.Int32: nI4, tensor.Int64: nI8,
+		tensor.Float16: nF2, tensor.Float32: nF4, tensor.Float64: nF8, tensor.Complex64: nC8, tensor.Complex128: nC16,
+	} {
+		npTypeOf[dt] = n
+		tensorDType[n].dt, tensorDType[n].ok = dt, true
+	}
+	for a, tos := range safeCasts {
+		for _, b := range tos {
+			safe[a][b] = true
 		}
 	}
-	return false
-}
-
-// promoteNP is np.promote_types: the first type both cast to safely.
-func promoteNP(a, b npType) npType {
-	for _, t := range safeCasts[a] {
-		if canCastSafe(b, t) {
-			return t
+	for a := range promoted {
+		for b := range promoted[a] {
+			promoted[a][b] = nC16
+			for _, t := range safeCasts[a] { // the first type both cast to safely
+				if safe[b][t] {
+					promoted[a][b] = t
+					break
+				}
+			}
 		}
 	}
-	return nC16
 }
+
+func canCastSafe(from, to npType) bool { return safe[from][to] }
+
+// promoteNP is np.promote_types.
+func promoteNP(a, b npType) npType { return promoted[a][b] }
 
 // npKind orders NumPy's kinds for same_kind casting: bool, unsigned,
 // signed, floating, complex.
@@ -116,20 +135,14 @@ func npKind(t npType) int {
 	return 2
 }
 
-// asNP is kael's dtype as NumPy's type (bfloat16, which NumPy lacks,
-// counts as float32, which holds its values).
-func asNP(dt tensor.DType) npType {
-	if n, ok := npTypeOf[dt]; ok {
-		return n
-	}
-	return nF4
-}
+// asNP is kael's dtype as NumPy's type (bfloat16 counts as float32).
+func asNP(dt tensor.DType) npType { return npTypeOf[dt] }
 
 // fromNP is NumPy's type as kael's dtype, refused for the unsigned types
 // kael lacks.
 func fromNP(n npType) (tensor.DType, error) {
-	if dt, ok := tensorDType[n]; ok {
-		return dt, nil
+	if e := tensorDType[n]; e.ok {
+		return e.dt, nil
 	}
 	return 0, unsupportedDType(npTypeNames[n])
 }

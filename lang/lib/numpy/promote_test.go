@@ -95,6 +95,8 @@ func TestNarrowDTypesMatchNumPy(t *testing.T) {
 		"a = np.zeros(3, np.int8)\na += 300\na", "a = np.zeros(2, np.int16)\na += 1.5", "a = np.zeros(2, np.float16)\na += 1.1\na",
 		"np.array([1, 2], np.int8).sum(), np.array([1.5], np.float16).sum()", "np.array([3, 1, 2], np.int16).max()",
 		"np.iinfo(np.int8), np.iinfo('uint8').max, np.finfo(np.float16)",
+		"np.finfo(np.complex64), np.finfo(np.complex128).eps, np.finfo(np.csingle).dtype",
+		"round(np.float16(1.5)), round(np.float32(1.5)), round(np.int8(3)), round(np.float32(1.25), 1), round(np.int64(1234), -2)",
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
@@ -123,5 +125,13 @@ func TestTorchCarriesEveryDType(t *testing.T) {
 func TestNarrowOpsMatchNumPy(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude+"a = np.array([100, 100, 27], np.int8)\n", []string{
 		"a.sum()", "a.sum().dtype", "a.prod().dtype", "a.cumsum()", "a.mean()", "a.max()", "type(a.max())", "a.std()", "np.sum(np.array([1.5], np.float16)).dtype", "np.array([200, 100], np.uint8).sum()", "np.array([True, True]).sum().dtype", "np.array([1,2],np.int32).sum().dtype", "np.array([1+1j, 2]).sum()", "np.argmax(a)", "np.sort(a)", "np.unique(a)", "np.clip(a, 0, 50)", "np.maximum(a, np.int8(50))", "np.where(a > 50, a, 0)", "np.concatenate([a, np.array([1], np.int16)])", "np.stack([a, a]).dtype", "a.astype(np.uint8)", "np.array([-1.5, 300]).astype(np.uint8)", "np.array([3.7]).astype(np.int8)", "np.zeros(2, np.float16) + np.float16(0.1)", "np.float16(0.1) + np.float16(0.2)", "np.float16(1) / 3", "np.int8(100) + np.int8(100)", "np.array([1, 2], np.int8) @ np.array([3, 4], np.int8)", "np.dot(np.array([100], np.int8), np.array([2], np.int8))", "np.abs(np.array([-128], np.int8))", "np.array([1,2], np.int16) // np.array([0, 1], np.int16)", "np.array([5], np.uint8) % 0", "np.linspace(0, 1, 3, dtype=np.float16)", "np.arange(3, dtype=np.int8)", "np.full(2, 7, np.int16)", "np.eye(2, dtype=np.complex64)", "np.ones(2, np.int8) * 1.5", "np.array([1], np.int32) ** -1", "np.sqrt(np.array([-1+0j]))", "np.array([1, 2]).astype(complex).real.dtype", "np.mean(np.array([1,2],np.float16)).dtype",
+		"np.cumprod(a)", "np.cumprod(np.array([True, True, False]))", "np.cumprod(np.array([3**20, 3**20, 3]))", "np.cumprod(np.array([1.1, 2.2, 3.3], np.float32))",
+		"np.cumprod(np.array([0.1, 3, 7], np.float16))", "np.cumprod(np.array([1+2j, 3-1j]))", "np.cumprod(np.array([1+2j, 0.5j], np.complex64))", "np.cumprod(np.array([], np.int16))",
+		"np.arctan2(np.array([1j]), 1)", "np.hypot(np.array([3+0j]), 4)", "np.arctan2(np.array([1.0], np.float16), np.float16(2))", "np.hypot(np.array([3], np.int8), 4)",
+		"r = np.arctan2(np.array([3], np.int16), np.array([4], np.int16))\nr.dtype, np.allclose(r, 0.6435011087932844, rtol=1e-6)", "np.arctan2(np.array([True]), 2)",
+		"np.power(np.array([2]), -1)", "np.subtract(np.array([True]), True)", "np.remainder(np.array([5, 7]), np.array([0, 2]))", "np.mod(np.array([5], np.int8), 0)",
+		"np.array([[1.5, 2]], np.float16) @ np.array([[1], [2]], np.float16)", "np.dot(np.array([1.5, 2], np.float16), np.array([1.5, 2], np.float16))",
+		"np.matmul(np.arange(3, dtype=np.float16), np.full(3, 0.1, np.float16))", "np.ones((2, 3), np.float16) @ np.ones(3, np.int8)",
+		"np.add(np.array([1], np.uint8), 100)", "np.power(np.array([1+1j]), 2)", "np.add(1, np.array([2.5], np.float32), out=np.zeros(1))", "np.greater(2, 1)",
 	})
 }
