@@ -256,7 +256,8 @@ var complexRefusals = map[string]string{
 	"maximum": "maximum not implemented for complex tensors.", "minimum": "minimum not implemented for complex tensors.",
 	"floor": "floor is not supported for complex inputs", "ceil": "ceil is not supported for complex inputs",
 	"trunc": "trunc is not supported for complex inputs", "relu": "clamp is not supported for complex types",
-	"sign": "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.",
+	"sign":    "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.",
+	"signbit": "signbit is not implemented for complex tensors.",
 }
 
 // NotImplementedFor is PyTorch's RuntimeError for a dtype an operation
