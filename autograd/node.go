@@ -235,16 +235,13 @@ func init() {
 // so that backward fails here, naming it, rather than giving a wrong
 // gradient or dropping it without a word.
 func (n *Node) checkComplex() error {
-	if complexNodes[n.name] {
+	anyComplex := n.dtype.IsComplex()
+	for _, e := range n.next {
+		anyComplex = anyComplex || e.dtype.IsComplex()
+	}
+	if !anyComplex || complexNodes[n.name] { // the name is looked up only for complex nodes
 		return nil
 	}
-	complexIn := false
-	for _, e := range n.next {
-		complexIn = complexIn || e.dtype.IsComplex()
-	}
-	if n.dtype.IsComplex() || complexIn {
-		return tensor.Errorf(tensor.NotImplementedError, "%s: kael's autograd does not differentiate this operation for complex tensors yet", n.name).
-			WithHint("keep this step in real tensors (the real and imaginary parts as float tensors), or detach() the complex part")
-	}
-	return nil
+	return tensor.Errorf(tensor.NotImplementedError, "%s: kael's autograd does not differentiate this operation for complex tensors yet", n.name).
+		WithHint("keep this step in real tensors (the real and imaginary parts as float tensors), or detach() the complex part")
 }
