@@ -68,8 +68,14 @@ func toBool(DType) (DType, DType, error) { return Bool, Bool, nil }
 func toRealPart(d DType) (DType, DType, error) { return d, d.ToReal(), nil }
 
 func floatUnary(name string, f func(float64) float64) *UnarySpec {
-	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f)})})
+	return defUnary(floatSpec(name, f))
+}
+
+// floatSpec is the spec floatUnary lists; newUnary(floatSpec(...)) is one
+// UnarySpecs does not list (i1 and trigamma, derivatives only).
+func floatSpec(name string, f func(float64) float64) *UnarySpec {
+	return &UnarySpec{Name: name, dtypes: floatResult,
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f)})}
 }
 
 // inexactUnary is floatUnary with complex kernels too: fc computes a

@@ -22,12 +22,10 @@ var (
 			Int64: predLoop(func(x int64) bool { return x < 0 }), Bool: predLoop(func(uint8) bool { return false })})})
 	// TrigammaSpec is the derivative of digamma; the op table does not
 	// list it (PyTorch offers it as polygamma(1, x)).
+	TrigammaSpec = newUnary(floatSpec("trigamma", trigamma))
 	// I1Spec is the derivative of i0; the op table does not list it
 	// (PyTorch offers it as torch.special.i1).
-	I1Spec = newUnary(&UnarySpec{Name: "i1", dtypes: floatResult,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(i1(float64(x))) }), Float64: mapLoop(i1)})})
-	TrigammaSpec = newUnary(&UnarySpec{Name: "trigamma", dtypes: floatResult,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(trigamma(float64(x))) }), Float64: mapLoop(trigamma)})})
+	I1Spec = newUnary(floatSpec("i1", i1))
 )
 
 // lgamma is ln |Γ(x)|; +inf at -inf as in PyTorch (Go's Lgamma gives -inf).
