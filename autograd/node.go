@@ -220,7 +220,7 @@ func init() {
 		"UnsqueezeBackward0", "TransposeBackward0", "TBackward0", "PermuteBackward0", "ExpandBackward0",
 		"SelectBackward0", "SliceBackward0", "IndexBackward0", "FlipBackward0", "RollBackward0", "CatBackward0", "StackBackward0",
 		"GatherBackward0", "IndexSelectBackward0", "RepeatBackward0", "TrilBackward0", "TriuBackward0",
-		"DiagonalBackward0", "DiagBackward0", "TraceBackward0",
+		"DiagonalBackward0", "DiagBackward0", "DiagEmbedBackward0", "TraceBackward0",
 		"ViewAsRealBackward0", "ViewAsComplexBackward0", "ComplexBackward0", "RealBackward0", "ImagBackward0",
 		// torch.fft
 		"FftC2CBackward0", "FftR2CBackward0", "FftC2RBackward0",
