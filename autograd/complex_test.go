@@ -65,6 +65,7 @@ func complexCases() []gradCase {
 		{"irfft n=8 dim=0", func(x *tensor.Tensor) (*tensor.Tensor, error) { return IRFFT(x, 8, 0, "forward") }, randn(3, 2)},
 		{"fftn s", func(x *tensor.Tensor) (*tensor.Tensor, error) { return FFTN(x, []int{4, 2}, nil, "", false) }, randn(3, 3)},
 		{"fftshift", func(x *tensor.Tensor) (*tensor.Tensor, error) { return FFTShift(x, nil, false) }, randn(3, 4)},
+		{"diag_embed", func(x *tensor.Tensor) (*tensor.Tensor, error) { return DiagEmbed(x, 1, 0, 2) }, randn(2, 3)},
 	} {
 		cases = append(cases, gradCase{u.name, one(u.in), un(u.f)})
 	}

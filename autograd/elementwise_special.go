@@ -73,43 +73,21 @@ var (
 			}}})
 	// FmaxOp and FminOp pass the gradient to the operand they return.
 	FmaxOp = defBinaryOp(&BinaryOp{Spec: tensor.FmaxSpec, Expose: FunctionAndMethod, TensorOther: true,
-		Doc: "The larger of input and other, element-wise, ignoring a NaN (NaN only where both are).",
-		grad: &binaryGrad{node: "FmaxBackward0", saves: savesInputs,
-			da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-				return c.keepWhere(fminmaxFirst(c, tensor.Ge, a, b), g)
-			},
-			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-				return c.keepWhere(c.unary(tensor.LogicalNot, fminmaxFirst(c, tensor.Ge, a, b)), g)
-			}}})
+		Doc:  "The larger of input and other, element-wise, ignoring a NaN (NaN only where both are).",
+		grad: fminmaxGrad("FmaxBackward0", tensor.Ge)})
 	FminOp = defBinaryOp(&BinaryOp{Spec: tensor.FminSpec, Expose: FunctionAndMethod, TensorOther: true,
-		Doc: "The smaller of input and other, element-wise, ignoring a NaN (NaN only where both are).",
-		grad: &binaryGrad{node: "FminBackward0", saves: savesInputs,
-			da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-				return c.keepWhere(fminmaxFirst(c, tensor.Le, a, b), g)
-			},
-			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-				return c.keepWhere(c.unary(tensor.LogicalNot, fminmaxFirst(c, tensor.Le, a, b)), g)
-			}}})
+		Doc:  "The smaller of input and other, element-wise, ignoring a NaN (NaN only where both are).",
+		grad: fminmaxGrad("FminBackward0", tensor.Le)})
 	// LogaddexpOp: d/da = 1/(1 + e**(b - a)), d/db = 1/(1 + e**(a - b)).
 	LogaddexpOp = defBinaryOp(&BinaryOp{Spec: tensor.LogaddexpSpec, Expose: FunctionAndMethod, TensorOther: true,
-		Doc: "log(exp(input) + exp(other)) without overflow, element-wise; floating tensors only.",
-		grad: &binaryGrad{node: "LogaddexpBackward0", saves: savesInputs,
-			da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-				return c.div(g, c.add(c.exp(c.sub(b, a)), num(1)))
-			},
-			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-				return c.div(g, c.add(c.exp(c.sub(a, b)), num(1)))
-			}}})
+		Doc:  "log(exp(input) + exp(other)) without overflow, element-wise; floating tensors only.",
+		grad: logaddexpGrad("LogaddexpBackward0", (*calc).exp)})
 	// Logaddexp2Op: d/da = 1/(1 + 2**(b - a)), d/db = 1/(1 + 2**(a - b)).
 	Logaddexp2Op = defBinaryOp(&BinaryOp{Spec: tensor.Logaddexp2Spec, Expose: FunctionAndMethod, TensorOther: true,
 		Doc: "log2(2 ** input + 2 ** other) without overflow, element-wise; floating tensors only.",
-		grad: &binaryGrad{node: "Logaddexp2Backward0", saves: savesInputs,
-			da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-				return c.div(g, c.add(c.pow(num(2), c.sub(b, a)), num(1)))
-			},
-			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
-				return c.div(g, c.add(c.pow(num(2), c.sub(a, b)), num(1)))
-			}}})
+		grad: logaddexpGrad("Logaddexp2Backward0", func(c *calc, x *tensor.Tensor) *tensor.Tensor {
+			return c.unary(tensor.Exp2Spec.Apply, x)
+		})})
 	// XlogyOp: d/da = xlogy(g, b), 0 where a is 0 and b <= 0; d/db = g a / b.
 	XlogyOp = defBinaryOp(&BinaryOp{Spec: tensor.XlogySpec, Expose: FunctionAndMethod,
 		Doc:        "input * log(other), 0 where input is 0 (unless other is NaN), element-wise (integers give float32).",
@@ -139,10 +117,30 @@ var (
 		NoGrad:     "it takes integers only"})
 )
 
-// fminmaxFirst is where fmax (cmp Ge) or fmin (cmp Le) returns a: where
-// a cmp b holds or b is NaN.
-func fminmaxFirst(c *calc, cmp func(a, b *tensor.Tensor) (*tensor.Tensor, error), a, b *tensor.Tensor) *tensor.Tensor {
-	return c.binary(tensor.LogicalOr, c.binary(cmp, a, b), c.unary(tensor.Isnan, b))
+// fminmaxGrad is the derivative of fmax (cmp Ge) or fmin (cmp Le): g
+// goes to a where fmax or fmin returns it, where a cmp b holds or b is NaN,
+// and to b elsewhere.
+func fminmaxGrad(node string, cmp func(a, b *tensor.Tensor) (*tensor.Tensor, error)) *binaryGrad {
+	first := func(c *calc, a, b *tensor.Tensor) *tensor.Tensor {
+		return c.binary(tensor.LogicalOr, c.binary(cmp, a, b), c.unary(tensor.Isnan, b))
+	}
+	return &binaryGrad{node: node, saves: savesInputs,
+		da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor { return c.keepWhere(first(c, a, b), g) },
+		db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+			return c.where(first(c, a, b), c.zeros(g.DType(), nil), g)
+		}}
+}
+
+// logaddexpGrad is the derivative of logaddexp (pow: e**x) or logaddexp2
+// (2**x): d/da = 1/(1 + pow(b - a)), and d/db the same with a and b
+// swapped.
+func logaddexpGrad(node string, pow func(c *calc, x *tensor.Tensor) *tensor.Tensor) *binaryGrad {
+	share := func(c *calc, g, x, other *tensor.Tensor) *tensor.Tensor {
+		return c.div(g, c.add(pow(c, c.sub(other, x)), num(1)))
+	}
+	return &binaryGrad{node: node, saves: savesInputs,
+		da: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor { return share(c, g, a, b) },
+		db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor { return share(c, g, b, a) }}
 }
 
 // scalarOtherNode names the node by whether the second operand is a plain

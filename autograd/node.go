@@ -220,7 +220,7 @@ func init() {
 		"UnsqueezeBackward0", "TransposeBackward0", "TBackward0", "PermuteBackward0", "ExpandBackward0",
 		"SelectBackward0", "SliceBackward0", "IndexBackward0", "FlipBackward0", "RollBackward0", "CatBackward0", "StackBackward0",
 		"GatherBackward0", "IndexSelectBackward0", "RepeatBackward0", "TrilBackward0", "TriuBackward0",
-		"DiagonalBackward0", "DiagBackward0", "TraceBackward0",
+		"DiagonalBackward0", "DiagBackward0", "DiagEmbedBackward0", "TraceBackward0",
 		"ViewAsRealBackward0", "ViewAsComplexBackward0", "ComplexBackward0", "RealBackward0", "ImagBackward0",
 		// torch.fft
 		"FftC2CBackward0", "FftR2CBackward0", "FftC2RBackward0",
@@ -235,16 +235,13 @@ func init() {
 // so that backward fails here, naming it, rather than giving a wrong
 // gradient or dropping it without a word.
 func (n *Node) checkComplex() error {
-	if complexNodes[n.name] {
+	anyComplex := n.dtype.IsComplex()
+	for _, e := range n.next {
+		anyComplex = anyComplex || e.dtype.IsComplex()
+	}
+	if !anyComplex || complexNodes[n.name] { // the name is looked up only for complex nodes
 		return nil
 	}
-	complexIn := false
-	for _, e := range n.next {
-		complexIn = complexIn || e.dtype.IsComplex()
-	}
-	if n.dtype.IsComplex() || complexIn {
-		return tensor.Errorf(tensor.NotImplementedError, "%s: kael's autograd does not differentiate this operation for complex tensors yet", n.name).
-			WithHint("keep this step in real tensors (the real and imaginary parts as float tensors), or detach() the complex part")
-	}
-	return nil
+	return tensor.Errorf(tensor.NotImplementedError, "%s: kael's autograd does not differentiate this operation for complex tensors yet", n.name).
+		WithHint("keep this step in real tensors (the real and imaginary parts as float tensors), or detach() the complex part")
 }

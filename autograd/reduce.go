@@ -31,13 +31,17 @@ func Sum(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 	return n.attach(out), nil
 }
 
-// Nansum returns the sum of x over dims counting NaNs as zero. Its
+// Nansum returns the sum of x over dims counting NaNs as zero (complex x
+// is refused, as by PyTorch). Its
 // gradient is g times a mask of the elements that are not NaN, a
 // product as in PyTorch's NansumBackward0 (so an infinite g gives NaN
 // there, as nanmean of an all-NaN slice does).
 func Nansum(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
+	if x.DType().IsComplex() {
+		return nil, tensor.Errorf(tensor.RuntimeError, "nansum does not support complex inputs")
+	}
 	filled := x
-	if x.DType().IsFloating() || x.DType().IsComplex() {
+	if x.DType().IsFloating() {
 		isnan, err := tensor.Isnan(x)
 		if err != nil {
 			return nil, err

@@ -248,6 +248,7 @@ var pytorchKernelNames = map[string]string{
 	"bitwise_and": "bitwise_and_cpu", "bitwise_or": "bitwise_or_cpu", "bitwise_xor": "bitwise_xor_cpu",
 	"softmax": "softmax_lastdim_kernel_impl", "fmod": "fmod_cpu", "gcd": "gcd_cpu", "lcm": "lcm_cpu",
 	"logaddexp": "logaddexp_cpu", "logaddexp2": "logaddexp2_cpu", "nextafter": "nextafter_cpu",
+	"copysign": "copysign_cpu", "xlogy": "xlogy_cpu",
 }
 
 // complexRefusals are PyTorch's own messages for operations it refuses
@@ -256,6 +257,8 @@ var complexRefusals = map[string]string{
 	"maximum": "maximum not implemented for complex tensors.", "minimum": "minimum not implemented for complex tensors.",
 	"floor": "floor is not supported for complex inputs", "ceil": "ceil is not supported for complex inputs",
 	"trunc": "trunc is not supported for complex inputs", "relu": "clamp is not supported for complex types",
+	"fmax": "fmax not implemented for complex tensors.", "fmin": "fmin not implemented for complex tensors.",
+	"heaviside": "heaviside is not yet implemented for complex tensors.", "signbit": "signbit is not implemented for complex tensors.",
 	"sign": "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.",
 }
 

@@ -341,7 +341,6 @@ func FFTNDims(x *Tensor, s, dims []int) (resolved, sizes []int, err error) {
 	if _, err := fftComplexDType(x.dtype); err != nil {
 		return nil, nil, err
 	}
-	seen := map[int]bool{}
 	resolved = make([]int, len(dims))
 	sizes = make([]int, len(dims))
 	for i, dim := range dims {
@@ -349,10 +348,9 @@ func FFTNDims(x *Tensor, s, dims []int) (resolved, sizes []int, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if seen[d] {
+		if slices.Contains(resolved[:i], d) {
 			return nil, nil, Errorf(RuntimeError, "FFT dims must be unique")
 		}
-		seen[d] = true
 		resolved[i], sizes[i] = d, -1
 		if s != nil {
 			sizes[i] = s[i]

@@ -19,6 +19,8 @@ var cpuHalfKernels = map[string]string{
 	"rsqrt": "rsqrt_cpu", "sigmoid": "sigmoid_cpu", "sin": "sin_vml_cpu", "sinh": "sinh_cpu",
 	"sqrt": "sqrt_vml_cpu", "tan": "tan_vml_cpu", "tanh": "tanh_vml_cpu", "trunc": "trunc_vml_cpu",
 	"gelu": "GeluKernelImpl", "silu": "silu_cpu", "atan2": "atan2_cpu", "hypot": "hypot_cpu",
+	"erfinv": "erfinv_vml_cpu", "lgamma": "lgamma_vml_cpu", "digamma": "digamma", "i0": "i0_vml_cpu",
+	"sinc": "sinc_cpu", "logaddexp": "logaddexp_cpu", "logaddexp2": "logaddexp2_cpu", "nextafter": "nextafter_cpu",
 }
 
 // refuseHalf is PyTorch's error for op computed in compute when PyTorch

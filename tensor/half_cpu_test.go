@@ -26,7 +26,12 @@ func TestHalfRefusals(t *testing.T) {
 		{"softmax", func(x *Tensor) error { _, err := Softmax(x, 0); return err }, `"softmax_lastdim_kernel_impl" not implemented for 'Half'`},
 		{"prod", func(x *Tensor) error { _, err := Prod(x, nil, false); return err }, `"prod_cpu" not implemented for 'Half'`},
 		{"cumsum", func(x *Tensor) error { _, err := Cumsum(x, 0); return err }, `"cumsum_out_cpu" not implemented for 'Half'`},
+		{"lgamma", func(x *Tensor) error { _, err := LgammaSpec.Apply(x); return err }, `"lgamma_vml_cpu" not implemented for 'Half'`},
+		{"digamma", func(x *Tensor) error { _, err := DigammaSpec.Apply(x); return err }, `"digamma" not implemented for 'Half'`},
+		{"logaddexp", func(x *Tensor) error { _, err := LogaddexpSpec.Apply(x, x); return err }, `"logaddexp_cpu" not implemented for 'Half'`},
 		{"add", func(x *Tensor) error { _, err := Add(x, x); return err }, ""},
+		{"exp2", func(x *Tensor) error { _, err := Exp2Spec.Apply(x); return err }, ""},
+		{"fmax", func(x *Tensor) error { _, err := FmaxSpec.Apply(x, x); return err }, ""},
 		{"abs", func(x *Tensor) error { _, err := AbsSpec.Apply(x); return err }, ""},
 	} {
 		err := c.run(h)

@@ -356,7 +356,8 @@ func sizeAt(t *Tensor, d, n int) int {
 
 // DiagEmbed writes the last dimension of x on the offset-th diagonal of
 // new dimensions dim1 and dim2 of the result, zeros elsewhere, as
-// torch.diag_embed: a scatter into zeros, then a permutation.
+// torch.diag_embed: a contiguous tensor of zeros whose Diagonal view
+// receives x.
 func DiagEmbed(x *Tensor, offset, dim1, dim2 int) (*Tensor, error) {
 	if x.Dim() == 0 {
 		return nil, Errorf(IndexError, "Dimension out of range (expected to be in range of [-1, 0], but got -2)")
@@ -373,56 +374,23 @@ func DiagEmbed(x *Tensor, offset, dim1, dim2 int) (*Tensor, error) {
 	if d1 == d2 {
 		return nil, Errorf(RuntimeError, "diagonal dimensions cannot be identical %d, %d", dim1, dim2)
 	}
-	shape := x.Shape()
-	n := shape[len(shape)-1]
-	m := n + max(offset, -offset)
-	batch := shape[:len(shape)-1]
-	pos := make([]int64, n)
-	for i := range n {
-		r, c := i, i+offset
-		if offset < 0 {
-			r, c = i-offset, i
-		}
-		pos[i] = int64(r*m + c)
-	}
-	idx, err := FromSlice(pos, n)
-	if err != nil {
-		return nil, err
-	}
-	if idx, err = idx.Expand(shape...); err != nil {
-		return nil, err
-	}
-	zeros, err := Zeros(x.DType(), append(slices.Clone(batch), m*m)...)
-	if err != nil {
-		return nil, err
-	}
-	flat, err := Scatter(zeros, -1, idx, x)
-	if err != nil {
-		return nil, err
-	}
-	out, err := flat.Reshape(append(slices.Clone(batch), m, m)...)
-	if err != nil {
-		return nil, err
-	}
-	// The two new dimensions are last; move them to dim1 and dim2.
-	return out.Permute(embedOrder(nd, d1, d2)...)
-}
-
-// embedOrder is the permutation that moves the last two of nd dimensions
-// to positions d1 and d2.
-func embedOrder(nd, d1, d2 int) []int {
-	perm := make([]int, nd)
-	rest := 0
-	for i := range perm {
-		switch i {
-		case d1:
-			perm[i] = nd - 2
-		case d2:
-			perm[i] = nd - 1
-		default:
-			perm[i] = rest
-			rest++
+	m := x.shape[x.Dim()-1] + max(offset, -offset)
+	shape := make([]int, 0, nd)
+	batch := x.shape[:x.Dim()-1]
+	for i := range nd {
+		if i == d1 || i == d2 {
+			shape = append(shape, m)
+		} else {
+			shape, batch = append(shape, batch[0]), batch[1:]
 		}
 	}
-	return perm
+	out, err := Zeros(x.dtype, shape...)
+	if err != nil {
+		return nil, err
+	}
+	diag, err := Diagonal(out, offset, d1, d2)
+	if err != nil {
+		return nil, err
+	}
+	return out, diag.CopyFrom(x)
 }

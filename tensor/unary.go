@@ -67,9 +67,29 @@ func toBool(DType) (DType, DType, error) { return Bool, Bool, nil }
 // (abs and angle of complex64 are float32).
 func toRealPart(d DType) (DType, DType, error) { return d, d.ToReal(), nil }
 
+// expOverflow is where PyTorch's float64 exp (Sleef's) overflows to +inf,
+// a hair below ln of the largest float64.
+const expOverflow = 709.78271114955742909217217426
+
+// exp is math.Exp, finite up to expOverflow as PyTorch's: Go's amd64 Exp
+// gives +Inf from about 709.4 on, so e**x is taken there as (e**(x/2))².
+func exp(x float64) float64 {
+	if x > 709 && x <= expOverflow {
+		h := math.Exp(x / 2)
+		return h * h
+	}
+	return math.Exp(x)
+}
+
 func floatUnary(name string, f func(float64) float64) *UnarySpec {
-	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f)})})
+	return defUnary(floatSpec(name, f))
+}
+
+// floatSpec is the spec floatUnary lists; newUnary(floatSpec(...)) is one
+// UnarySpecs does not list (i1 and trigamma, derivatives only).
+func floatSpec(name string, f func(float64) float64) *UnarySpec {
+	return &UnarySpec{Name: name, dtypes: floatResult,
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f)})}
 }
 
 // inexactUnary is floatUnary with complex kernels too: fc computes a
@@ -96,7 +116,7 @@ var (
 	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: toRealPart,
 		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
 			Complex64: complexToReal[complex64](func(c complex128) float32 { return float32(complexAbs(c)) }), Complex128: complexToReal[complex128](complexAbs)})})
-	ExpSpec     = inexactUnary("exp", math.Exp, cmplx.Exp)
+	ExpSpec     = inexactUnary("exp", exp, cmplx.Exp)
 	LogSpec     = inexactUnary("log", math.Log, cmplx.Log)
 	SqrtSpec    = inexactUnary("sqrt", math.Sqrt, cmplx.Sqrt)
 	SinSpec     = inexactUnary("sin", math.Sin, cmplx.Sin)

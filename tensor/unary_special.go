@@ -22,12 +22,10 @@ var (
 			Int64: predLoop(func(x int64) bool { return x < 0 }), Bool: predLoop(func(uint8) bool { return false })})})
 	// TrigammaSpec is the derivative of digamma; the op table does not
 	// list it (PyTorch offers it as polygamma(1, x)).
+	TrigammaSpec = newUnary(floatSpec("trigamma", trigamma))
 	// I1Spec is the derivative of i0; the op table does not list it
 	// (PyTorch offers it as torch.special.i1).
-	I1Spec = newUnary(&UnarySpec{Name: "i1", dtypes: floatResult,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(i1(float64(x))) }), Float64: mapLoop(i1)})})
-	TrigammaSpec = newUnary(&UnarySpec{Name: "trigamma", dtypes: floatResult,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(trigamma(float64(x))) }), Float64: mapLoop(trigamma)})})
+	I1Spec = newUnary(floatSpec("i1", i1))
 )
 
 // lgamma is ln |Γ(x)|; +inf at -inf as in PyTorch (Go's Lgamma gives -inf).
@@ -109,13 +107,18 @@ func trigamma(x float64) float64 {
 	return sign * result
 }
 
-// I0 is the modified Bessel function of the first kind of order 0, by its
-// power series Σ ((x/2)^k / k!)², whose terms are all positive (no
-// cancellation), summed until they no longer change the sum. ±inf gives
-// NaN, as PyTorch's Chebyshev form (exp(x)·0) does.
+// I0 is the modified Bessel function of the first kind of order 0: up to
+// |x| = 30 by its power series Σ ((x/2)^k / k!)², whose terms are all
+// positive (no cancellation), summed until they no longer change the sum;
+// beyond, by the asymptotic series (besselAsymptotic), which needs some
+// 20 terms where the power series needs more than |x|. ±inf gives NaN, as
+// PyTorch's Chebyshev form (exp(x)·0) does.
 func I0(x float64) float64 {
 	if math.IsInf(x, 0) {
 		return math.NaN()
+	}
+	if math.Abs(x) > besselLarge {
+		return besselAsymptotic(0, x)
 	}
 	q := x * x / 4
 	sum, term := 1.0, 1.0
@@ -128,10 +131,14 @@ func I0(x float64) float64 {
 	}
 }
 
-// i1 is the modified Bessel function of order 1, Σ (x/2)^(2k+1) / (k!(k+1)!).
+// i1 is the modified Bessel function of order 1, Σ (x/2)^(2k+1) / (k!(k+1)!),
+// and the asymptotic series beyond |x| = 30, as I0.
 func i1(x float64) float64 {
 	if math.IsInf(x, 0) {
 		return math.NaN()
+	}
+	if math.Abs(x) > besselLarge {
+		return math.Copysign(besselAsymptotic(1, x), x)
 	}
 	q := x * x / 4
 	term := x / 2
@@ -143,6 +150,32 @@ func i1(x float64) float64 {
 		}
 		sum += term
 	}
+}
+
+// besselLarge is the |x| beyond which I0 and i1 take the asymptotic series.
+const besselLarge = 30
+
+// besselAsymptotic is I_ν(|x|) for ν 0 or 1 and a large |x|: e^|x| / √(2π|x|)
+// times Σ t_k, t_0 = 1, t_k = t_(k-1)·((2k-1)² - 4ν²) / (8k|x|), summed
+// while the terms shrink and change the sum. Where e^|x| overflows, the
+// result is +inf, as PyTorch's exp(x)·chbevl(...)/√x; just below, e^|x|
+// is taken as e^(|x|/2) twice, as the product would overflow.
+func besselAsymptotic(nu, x float64) float64 {
+	x = math.Abs(x)
+	if x > expOverflow {
+		return math.Inf(1)
+	}
+	sum, term := 1.0, 1.0
+	for k := 1.0; ; k++ {
+		next := term * ((2*k-1)*(2*k-1) - 4*nu*nu) / (8 * k * x)
+		if math.Abs(next) >= math.Abs(term) || sum+next == sum {
+			break
+		}
+		term = next
+		sum += term
+	}
+	h := math.Exp(x / 2)
+	return h * (sum / math.Sqrt(2*math.Pi*x)) * h
 }
 
 // Frexp splits each element of a floating x into a mantissa of x's dtype,

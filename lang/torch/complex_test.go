@@ -32,6 +32,8 @@ func TestComplexMatchesTorch(t *testing.T) {
 		"a == a.conj(), a != 1+2j",
 		"a.real[0] = 5\na",
 		"a < a", "a.max()", "torch.maximum(a, a)", "a.floor()", "a.sign()", "a.sort()", "a // a",
+		"torch.fmax(a, a)", "torch.fmin(a, a)", "torch.heaviside(a, a)", "torch.signbit(a)", "torch.copysign(a, a)",
+		"torch.xlogy(a, a)", "torch.nansum(a)", "torch.nanmean(a)",
 		"torch.view_as_real(torch.ones(2))",
 		"torch.view_as_complex(torch.ones(3))",
 		"torch.ones(2).imag",

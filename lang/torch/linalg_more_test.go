@@ -50,3 +50,18 @@ func TestLinalgMoreMatchesTorch(t *testing.T) {
 		"x = torch.tensor([1.5, -2.], requires_grad=True)\nL.vander(x, N=4).sum().backward()\nr(x.grad)",
 	})
 }
+
+// TestDiagEmbedMatchesTorch checks torch.diag_embed's values and layout
+// against PyTorch 1.13: the result is a new contiguous tensor, which
+// view() accepts, whatever dims the diagonal goes to.
+func TestDiagEmbedMatchesTorch(t *testing.T) {
+	prelude := "import torch\nx = torch.arange(6.).reshape(2, 3)\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"y = torch.diag_embed(x, 1, 0, 2)\n(y.shape, y.is_contiguous(), y.stride(), y.view(-1).tolist())",
+		"y = torch.diag_embed(x, -1)\n(y.shape, y.is_contiguous(), y.stride(), y.view(-1).tolist())",
+		"y = x.diag_embed(0, 2, 0)\n(y.shape, y.stride(), y.tolist())",
+		"(torch.diag_embed(torch.tensor([True, False])).tolist(), torch.diag_embed(torch.tensor([1j, 2])).tolist())",
+		"torch.diag_embed(x, 0, 1, -2)",
+		"torch.diag_embed(torch.tensor(1.))",
+	})
+}

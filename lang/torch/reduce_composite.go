@@ -52,7 +52,7 @@ func defComposedReductions() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if !x.DType().IsFloating() && !x.DType().IsComplex() {
+		if !x.DType().IsFloating() { // complex too, as in PyTorch
 			return nil, lang.Errorf(lang.RuntimeError, "nanmean(): expected input to have floating point dtype but got %s", x.DType().ScalarTypeName())
 		}
 		s, err := nansum(x, dims, keep)
