@@ -501,13 +501,11 @@ func take(x, index *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, lang.Errorf(lang.RuntimeError, "take(): Expected a long tensor for index, but got %s", index.DType().ScalarTypeName())
 	}
 	n := x.Numel()
-	vals, err := index.Float64s()
+	pos, err := tensor.Values[int64](index)
 	if err != nil {
 		return nil, err
 	}
-	pos := make([]int64, len(vals))
-	for i, v := range vals {
-		p := int64(v)
+	for i, p := range pos {
 		if p < -int64(n) || p >= int64(n) {
 			return nil, lang.Errorf(lang.IndexError, "out of range: tried to access index %d on a tensor of %d elements.", p, n)
 		}
