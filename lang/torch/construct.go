@@ -659,7 +659,7 @@ func vander(x *tensor.Tensor, n *int, increasing bool) (*tensor.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		powers, err := cumprod(rep, 1)
+		powers, err := autograd.Cumprod(rep, 1)
 		if err != nil {
 			return nil, err
 		}

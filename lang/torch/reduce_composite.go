@@ -10,9 +10,10 @@ import (
 )
 
 // The reductions and scans PyTorch composes from others, recorded as its
-// one node where it has one: count_nonzero, nansum, nanmean, diff,
-// cumprod, cummax, cummin, cov, corrcoef, dist, cdist, renorm, msort and
-// argwhere.
+// one node where it has one: count_nonzero, nansum, nanmean, diff, cov,
+// corrcoef, dist, cdist, renorm, msort and argwhere; and the bindings of
+// the scans with kernels of their own in package tensor (cumprod,
+// logcumsumexp, cummax, cummin).
 
 var (
 	returnCummax = &lang.ReturnType{Name: "cummax", Fields: valuesIndices}
@@ -81,7 +82,7 @@ func defComposedReductions() {
 		}
 		return result(diff(x, n, dim, pre, post))
 	})
-	defWithInt(lang.AsBoth, "cumprod(input, dim, *, dtype=None)", "The running product along dim; integers and bools give int64.", cumprod)
+	defWithInt(lang.AsBoth, "cumprod(input, dim, *, dtype=None)", "The running product along dim; integers and bools give int64.", autograd.Cumprod)
 	lang.NewBuiltin(lang.AsMethod, "cumprod_(input, dim, *, dtype=None)", "In place: input = cumprod(input, dim); returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, dim := tensorArg(a, "input"), a.Int("dim")
 		d := a.OptDType("dtype")
@@ -95,7 +96,7 @@ func defComposedReductions() {
 					return nil, err
 				}
 			}
-			return cumprod(old, dim)
+			return autograd.Cumprod(old, dim)
 		}))
 	})
 	lang.NewBuiltin(lang.AsMethod, "cumsum_(input, dim, *, dtype=None)", "In place: input = cumsum(input, dim); returns input.", func(a *lang.Args) (lang.Value, error) {
@@ -116,30 +117,28 @@ func defComposedReductions() {
 	})
 	for _, op := range []struct {
 		name, node string
-		cmp        func(a, b *tensor.Tensor) (*tensor.Tensor, error)
+		isMax      bool
 		ret        *lang.ReturnType
 	}{
-		{"cummax", "CummaxBackward0", tensor.Ge, returnCummax},
-		{"cummin", "CumminBackward0", tensor.Le, returnCummin},
+		{"cummax", "CummaxBackward0", true, returnCummax},
+		{"cummin", "CumminBackward0", false, returnCummin},
 	} {
-		lang.NewBuiltin(lang.AsBoth, op.name+"(input, dim)", "A named tuple (values, indices): the running "+map[string]string{"cummax": "maximum", "cummin": "minimum"}[op.name]+" along dim and where it was found (the latest of equal ones); a NaN stays.", func(a *lang.Args) (lang.Value, error) {
+		lang.NewBuiltin(lang.AsBoth, op.name+"(input, dim)", "A named tuple (values, indices): the running "+map[bool]string{true: "maximum", false: "minimum"}[op.isMax]+" along dim and where it was found (the latest of equal ones); a NaN stays.", func(a *lang.Args) (lang.Value, error) {
 			x, dim := tensorArg(a, "input"), a.Int("dim")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			d, err := normDim(op.name, dim, x.Dim())
-			if err != nil {
-				return nil, err
+			values, idx, err := tensor.CumExtreme(x.Detach(), dim, op.isMax)
+			if err != nil || !autograd.IsGradEnabled() || !x.RequiresGrad() {
+				return pairOf(op.ret)(values, idx, err)
 			}
-			idx, err := cumExtremeIndices(x.Detach(), d, op.cmp)
-			if err != nil {
-				return nil, err
-			}
-			values, err := autograd.Composite(op.node, []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			// The gradient goes to where each value was found, as
+			// PyTorch's cummaxmin_backward (a scatter_add of g at indices).
+			values, err = autograd.Composite(op.node, []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 				if in[0].Dim() == 0 {
 					return autograd.Clone(in[0])
 				}
-				return autograd.Gather(in[0], d, idx)
+				return autograd.Gather(in[0], (dim+x.Dim())%x.Dim(), idx) // dim was checked
 			})
 			return pairOf(op.ret)(values, idx, err)
 		})
@@ -236,7 +235,7 @@ func defComposedReductions() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(logcumsumexp(x, dim))
+		return result(autograd.Logcumsumexp(x, dim))
 	})
 	for _, cumulative := range []bool{false, true} {
 		name, doc := "trapezoid", "The integral of y along dim by the trapezoidal rule, with the sample points x (a tensor) or the spacing dx (a number, 1 by default)."
@@ -363,107 +362,6 @@ func diff(x *tensor.Tensor, n, dim int, pre, post *tensor.Tensor) (*tensor.Tenso
 		}
 	}
 	return x, nil
-}
-
-// cumprod is the running product along dim, multiplied in order as
-// PyTorch's CPU kernel does; integers and bools give int64. It is
-// recorded as CumprodBackward0.
-func cumprod(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
-	if !x.DType().IsFloating() && !x.DType().IsComplex() && x.DType() != tensor.Int64 {
-		var err error
-		if x, err = autograd.To(x, tensor.Int64); err != nil {
-			return nil, err
-		}
-	}
-	d, err := normDim("cumprod", dim, x.Dim())
-	if err != nil {
-		return nil, err
-	}
-	if x.Dim() == 0 || x.Shape()[d] == 0 {
-		return autograd.Clone(x)
-	}
-	return autograd.Composite("CumprodBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-		parts, err := autograd.Unbind(in[0], d)
-		if err != nil {
-			return nil, err
-		}
-		run := make([]*tensor.Tensor, len(parts))
-		run[0] = parts[0]
-		for i := 1; i < len(parts); i++ {
-			if run[i], err = autograd.Mul(run[i-1], parts[i]); err != nil {
-				return nil, err
-			}
-		}
-		return autograd.Stack(run, d)
-	})
-}
-
-// cumExtremeIndices returns, along dim d, the index of the running extreme
-// of x as PyTorch's cummax/cummin helper finds it: an element replaces it
-// when it is NaN, or when the extreme is not NaN and cmp(element,
-// extreme) holds (ge for cummax, so the latest of equal ones wins).
-func cumExtremeIndices(x *tensor.Tensor, d int, cmp func(a, b *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
-	if x.Dim() == 0 {
-		return tensor.Zeros(tensor.Int64)
-	}
-	if x.Shape()[d] == 0 {
-		return tensor.Zeros(tensor.Int64, x.Shape()...)
-	}
-	parts := make([]*tensor.Tensor, x.Shape()[d])
-	for i := range parts {
-		var err error
-		if parts[i], err = x.Select(d, i); err != nil {
-			return nil, err
-		}
-	}
-	run := parts[0]
-	idx, err := tensor.Zeros(tensor.Int64, run.Shape()...)
-	if err != nil {
-		return nil, err
-	}
-	out := []*tensor.Tensor{idx}
-	for i := 1; i < len(parts); i++ {
-		cur := parts[i]
-		upd, err := replacesExtreme(cur, run, cmp)
-		if err != nil {
-			return nil, err
-		}
-		if run, err = tensor.Where(upd, cur, run); err != nil {
-			return nil, err
-		}
-		if idx, err = tensor.Where(upd, tensor.MustScalar(int64(i)), idx); err != nil {
-			return nil, err
-		}
-		out = append(out, idx)
-	}
-	return tensor.Stack(out, d)
-}
-
-// replacesExtreme is isnan(cur) | (!isnan(run) & cmp(cur, run)).
-func replacesExtreme(cur, run *tensor.Tensor, cmp func(a, b *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
-	c, err := cmp(cur, run)
-	if err != nil {
-		return nil, err
-	}
-	if !cur.DType().IsFloating() {
-		return c, nil
-	}
-	curNaN, err := tensor.Isnan(cur)
-	if err != nil {
-		return nil, err
-	}
-	runNaN, err := tensor.Isnan(run)
-	if err != nil {
-		return nil, err
-	}
-	runOK, err := tensor.LogicalNot(runNaN)
-	if err != nil {
-		return nil, err
-	}
-	if c, err = tensor.LogicalAnd(runOK, c); err != nil {
-		return nil, err
-	}
-	return tensor.LogicalOr(curNaN, c)
 }
 
 // cov is PyTorch's cov: variables in rows, observations in columns.
@@ -734,35 +632,6 @@ func renorm(x *tensor.Tensor, p float64, dim int, maxnorm float64) (*tensor.Tens
 		return nil, err
 	}
 	return autograd.Mul(x, factor)
-}
-
-// logcumsumexp is the running logaddexp along dim, recorded as
-// LogcumsumexpBackward0.
-func logcumsumexp(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
-	if !x.DType().IsFloating() {
-		return nil, tensor.NotImplementedFor("logcumsumexp_out_cpu", x.DType())
-	}
-	d, err := normDim("logcumsumexp", dim, x.Dim())
-	if err != nil {
-		return nil, err
-	}
-	if x.Dim() == 0 || x.Shape()[d] == 0 {
-		return autograd.Clone(x)
-	}
-	return autograd.Composite("LogcumsumexpBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-		parts, err := autograd.Unbind(in[0], d)
-		if err != nil {
-			return nil, err
-		}
-		run := make([]*tensor.Tensor, len(parts))
-		run[0] = parts[0]
-		for i := 1; i < len(parts); i++ {
-			if run[i], err = autograd.LogaddexpOp.Apply(run[i-1], parts[i]); err != nil {
-				return nil, err
-			}
-		}
-		return autograd.Stack(run, d)
-	})
 }
 
 // trapezoid integrates y along dim as PyTorch's trapezoid and
