@@ -1,0 +1,46 @@
+package torch
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestScansAndConstructionRefuseAsTorch checks the errors of bad inputs to
+// cumprod, logcumsumexp, cummax, cummin, take and hamming_window against
+// Debian's PyTorch: the message where kael gives PyTorch's, the kind
+// where PyTorch's argument parser lists its overloads.
+func TestScansAndConstructionRefuseAsTorch(t *testing.T) {
+	prelude := `import torch
+def err(f):
+    try:
+        return f()
+    except Exception as e:
+        return type(e).__name__, str(e)
+def kind(f):
+    try:
+        return f()
+    except Exception as e:
+        return type(e).__name__
+`
+	srcs := []string{
+		"err(lambda: torch.take(torch.zeros(3), torch.tensor([2**53 + 1])))",
+		"err(lambda: torch.take(torch.zeros(3), torch.tensor([-2**62])))",
+		"err(lambda: torch.take(torch.zeros(3), torch.tensor([1.0])))",
+		"kind(lambda: torch.hamming_window(5, alpha=0.5))",
+		"kind(lambda: torch.hamming_window(5, True, beta=0.5))",
+		"kind(lambda: torch.hamming_window(5, periodic=True, beta=0.5))",
+		"torch.hamming_window(3, periodic=False, alpha=0.5, beta=0.25).tolist(), torch.hamming_window(3).tolist()",
+		"err(lambda: torch.cumprod(torch.ones(2, dtype=torch.float16), 0))",
+		"err(lambda: torch.cumprod(torch.ones(2, 3), 2))",
+		"err(lambda: torch.logcumsumexp(torch.tensor([1, 2]), 0))",
+		"err(lambda: torch.logcumsumexp(torch.ones(2, dtype=torch.complex64), 0))",
+		"err(lambda: torch.logcumsumexp(torch.ones(2, dtype=torch.float16), 0))",
+		"err(lambda: torch.cummax(torch.ones(2, dtype=torch.complex64), 0))",
+		"err(lambda: torch.cummin(torch.ones(2, dtype=torch.float16), 0))",
+		"err(lambda: torch.cummin(torch.ones(2), -2))",
+		"torch.cummax(torch.tensor([[1, 3], [2, 2], [0, 5]], dtype=torch.int16), 0)",
+		"torch.cumprod(torch.tensor([[1, 3], [2, 2], [0, 5]], dtype=torch.uint8), 0)",
+	}
+	langtest.CheckMatchesTorch(t, prelude, srcs)
+}
