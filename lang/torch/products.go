@@ -69,20 +69,7 @@ func defProducts() {
 				})
 			}, []*tensor.Tensor{m1, m2}, nil
 		}
-		lang.NewBuiltin(lang.AsBoth, op.name+sig, op.doc, func(a *lang.Args) (lang.Value, error) {
-			x, apply, _, err := build(a)
-			if err != nil {
-				return nil, err
-			}
-			return result(apply(x))
-		})
-		lang.NewBuiltin(lang.AsMethod, op.name+"_"+sig, "In place: input = "+op.name+"(input, ...); returns input.", func(a *lang.Args) (lang.Value, error) {
-			x, apply, others, err := build(a)
-			if err != nil {
-				return nil, err
-			}
-			return inPlace(x, autograd.Rewrite(x, op.name+"_", apply, others...))
-		})
+		defTwoOperand(op.name+sig, op.doc, build)
 	}
 	for _, op := range []struct {
 		name, node, doc string
@@ -117,20 +104,7 @@ func defProducts() {
 				})
 			}, []*tensor.Tensor{t1, t2}, nil
 		}
-		lang.NewBuiltin(lang.AsBoth, op.name+sig, op.doc, func(a *lang.Args) (lang.Value, error) {
-			x, apply, _, err := build(a)
-			if err != nil {
-				return nil, err
-			}
-			return result(apply(x))
-		})
-		lang.NewBuiltin(lang.AsMethod, op.name+"_"+sig, "In place: input = "+op.name+"(input, ...); returns input.", func(a *lang.Args) (lang.Value, error) {
-			x, apply, others, err := build(a)
-			if err != nil {
-				return nil, err
-			}
-			return inPlace(x, autograd.Rewrite(x, op.name+"_", apply, others...))
-		})
+		defTwoOperand(op.name+sig, op.doc, build)
 	}
 	lang.NewBuiltin(lang.AsBoth, "inner(input, other)", "The sums of products over the last dimensions of input and other (a number when either is 0-d: their product).", func(a *lang.Args) (lang.Value, error) {
 		x, y := tensorArg(a, "input"), tensorArg(a, "other")

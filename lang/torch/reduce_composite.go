@@ -83,38 +83,27 @@ func defComposedReductions() {
 		return result(diff(x, n, dim, pre, post))
 	})
 	defWithInt(lang.AsBoth, "cumprod(input, dim, *, dtype=None)", "The running product along dim; integers and bools give int64.", autograd.Cumprod)
-	lang.NewBuiltin(lang.AsMethod, "cumprod_(input, dim, *, dtype=None)", "In place: input = cumprod(input, dim); returns input.", func(a *lang.Args) (lang.Value, error) {
-		x, dim := tensorArg(a, "input"), a.Int("dim")
-		d := a.OptDType("dtype")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		return inPlace(x, autograd.Rewrite(x, "cumprod_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
-			if d != nil {
-				var err error
-				if old, err = autograd.To(old, *d); err != nil {
-					return nil, err
-				}
+	for _, op := range []struct {
+		name string
+		scan func(x *tensor.Tensor, dim int) (*tensor.Tensor, error)
+	}{{"cumprod", autograd.Cumprod}, {"cumsum", autograd.Cumsum}} {
+		lang.NewBuiltin(lang.AsMethod, op.name+"_(input, dim, *, dtype=None)", "In place: input = "+op.name+"(input, dim); returns input.", func(a *lang.Args) (lang.Value, error) {
+			x, dim := tensorArg(a, "input"), a.Int("dim")
+			d := a.OptDType("dtype")
+			if err := a.Err(); err != nil {
+				return nil, err
 			}
-			return autograd.Cumprod(old, dim)
-		}))
-	})
-	lang.NewBuiltin(lang.AsMethod, "cumsum_(input, dim, *, dtype=None)", "In place: input = cumsum(input, dim); returns input.", func(a *lang.Args) (lang.Value, error) {
-		x, dim := tensorArg(a, "input"), a.Int("dim")
-		d := a.OptDType("dtype")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		return inPlace(x, autograd.Rewrite(x, "cumsum_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
-			if d != nil {
-				var err error
-				if old, err = autograd.To(old, *d); err != nil {
-					return nil, err
+			return inPlace(x, autograd.Rewrite(x, op.name+"_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
+				if d != nil {
+					var err error
+					if old, err = autograd.To(old, *d); err != nil {
+						return nil, err
+					}
 				}
-			}
-			return autograd.Cumsum(old, dim)
-		}))
-	})
+				return op.scan(old, dim)
+			}))
+		})
+	}
 	for _, op := range []struct {
 		name, node string
 		isMax      bool
@@ -177,30 +166,16 @@ func defComposedReductions() {
 		}
 		return result(cdist(x1, x2, p))
 	})
-	renormArgs := func(a *lang.Args) (x *tensor.Tensor, f func(*tensor.Tensor) (*tensor.Tensor, error), err error) {
+	defTwoOperand("renorm(input, p, dim, maxnorm)", "input with each slice along dim whose p-norm exceeds maxnorm scaled down to norm maxnorm.", func(a *lang.Args) (*tensor.Tensor, func(*tensor.Tensor) (*tensor.Tensor, error), []*tensor.Tensor, error) {
 		x, p, dim, maxnorm := tensorArg(a, "input"), a.Float("p"), a.Int("dim"), a.Float("maxnorm")
 		if err := a.Err(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		return x, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 			return autograd.Composite("RenormBackward0", []*tensor.Tensor{t}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 				return renorm(in[0], p, dim, maxnorm)
 			})
-		}, nil
-	}
-	lang.NewBuiltin(lang.AsBoth, "renorm(input, p, dim, maxnorm)", "input with each slice along dim whose p-norm exceeds maxnorm scaled down to norm maxnorm.", func(a *lang.Args) (lang.Value, error) {
-		x, f, err := renormArgs(a)
-		if err != nil {
-			return nil, err
-		}
-		return result(f(x))
-	})
-	lang.NewBuiltin(lang.AsMethod, "renorm_(input, p, dim, maxnorm)", "In place: input = renorm(input, p, dim, maxnorm); returns input.", func(a *lang.Args) (lang.Value, error) {
-		x, f, err := renormArgs(a)
-		if err != nil {
-			return nil, err
-		}
-		return inPlace(x, autograd.Rewrite(x, "renorm_", f))
+		}, nil, nil
 	})
 	defUnary(lang.AsBoth, "msort(input)", "input sorted along its first dimension (the values of sort(input, dim=0)).", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 		v, _, err := autograd.Sort(x, 0, false)
