@@ -17,9 +17,7 @@ func defProducts() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(autograd.Composite("MvBackward0", []*tensor.Tensor{m, v}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-			return mv(in[0], in[1])
-		}))
+		return result(mv(m, v))
 	})
 	for _, op := range []struct {
 		name, first, second, node, doc string
@@ -141,7 +139,10 @@ func mv(m, v *tensor.Tensor) (*tensor.Tensor, error) {
 	if m.Shape()[1] != v.Shape()[0] {
 		return nil, lang.Errorf(lang.RuntimeError, "size mismatch, got %d, %dx%d,%d", m.Shape()[0], m.Shape()[0], m.Shape()[1], v.Shape()[0])
 	}
-	return autograd.Matmul(m, v)
+	if m.DType() != v.DType() { // PyTorch's mv does not promote
+		return nil, lang.Errorf(lang.RuntimeError, "expected scalar type %s but found %s", m.DType().ScalarTypeName(), v.DType().ScalarTypeName())
+	}
+	return autograd.Matmul(m, v) // recorded as MvBackward0
 }
 
 // matrixProduct returns mm with PyTorch's addmm checks, naming the

@@ -7,7 +7,7 @@ import (
 )
 
 // TestScansAndConstructionRefuseAsTorch checks the errors of bad inputs to
-// cumprod, logcumsumexp, cummax, cummin, take and hamming_window against
+// cumprod, logcumsumexp, cummax, cummin, take, hamming_window and mv against
 // Debian's PyTorch: the message where kael gives PyTorch's, the kind
 // where PyTorch's argument parser lists its overloads.
 func TestScansAndConstructionRefuseAsTorch(t *testing.T) {
@@ -41,6 +41,9 @@ def kind(f):
 		"err(lambda: torch.cummin(torch.ones(2), -2))",
 		"torch.cummax(torch.tensor([[1, 3], [2, 2], [0, 5]], dtype=torch.int16), 0)",
 		"torch.cumprod(torch.tensor([[1, 3], [2, 2], [0, 5]], dtype=torch.uint8), 0)",
+		"err(lambda: torch.mv(torch.ones(2, 3), torch.ones(3, dtype=torch.float64)))",
+		"err(lambda: torch.mv(torch.ones(2, 3, dtype=torch.int64), torch.ones(3)))",
+		"torch.mv(torch.ones(2, 3, requires_grad=True), torch.ones(3)).grad_fn.name()",
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
