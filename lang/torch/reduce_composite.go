@@ -721,23 +721,61 @@ func trapezoid(y, x *tensor.Tensor, dx *float64, dim int, cumulative bool) (*ten
 	return autograd.MulScalar(total, h)
 }
 
-// isin compares each element with every test element.
+// isin looks each element up among the sorted test elements, compared in
+// their common dtype (exactly: integers as int64, floats as float64):
+// O((n + m) log m), where a broadcast comparison would build an n×m
+// matrix. NaN is found nowhere, as eq says (and PyTorch's broadcast path
+// for few test elements; its sorting path for many finds NaN).
 func isin(e, t *tensor.Tensor, invert bool) (*tensor.Tensor, error) {
-	flat, err := t.Detach().Reshape(-1)
+	for _, x := range []*tensor.Tensor{e, t} {
+		if x.DType() == tensor.Bool || x.DType().IsComplex() {
+			return nil, lang.Errorf(lang.RuntimeError, "Unsupported input type encountered for isin(): %s", x.DType().ScalarTypeName())
+		}
+	}
+	common := tensor.ResultType(e, t)
+	var found []bool
+	var err error
+	if common.IsFloating() {
+		found, err = lookUp[float64](e, t, common, tensor.Float64, invert)
+	} else {
+		found, err = lookUp[int64](e, t, common, tensor.Int64, invert)
+	}
 	if err != nil {
 		return nil, err
 	}
-	col, err := e.Detach().Reshape(append(e.Shape(), 1)...)
+	out, err := tensor.FromBools(found, len(found))
 	if err != nil {
 		return nil, err
 	}
-	eq, err := tensor.Eq(col, flat)
+	return out.Reshape(e.Shape()...)
+}
+
+// lookUp reports for each element of e whether it is among t (not, with
+// invert), both converted to common and then, exactly, to wide.
+func lookUp[T float64 | int64](e, t *tensor.Tensor, common, wide tensor.DType, invert bool) ([]bool, error) {
+	values := func(x *tensor.Tensor) ([]T, error) {
+		x, err := x.Detach().To(common)
+		if err == nil {
+			x, err = x.To(wide)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return tensor.Values[T](x)
+	}
+	es, err := values(e)
 	if err != nil {
 		return nil, err
 	}
-	found, err := tensor.Any(eq, []int{eq.Dim() - 1}, false)
-	if err != nil || !invert {
-		return found, err
+	ts, err := values(t)
+	if err != nil {
+		return nil, err
 	}
-	return tensor.LogicalNot(found)
+	slices.Sort(ts)
+	found := make([]bool, len(es))
+	for i, v := range es {
+		_, ok := slices.BinarySearch(ts, v)
+		found[i] = (ok && v == v) != invert
+	}
+	return found, nil
 }

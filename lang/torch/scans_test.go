@@ -7,7 +7,7 @@ import (
 )
 
 // TestScansAndConstructionRefuseAsTorch checks the errors of bad inputs to
-// cumprod, logcumsumexp, cummax, cummin, take, hamming_window and mv against
+// cumprod, logcumsumexp, cummax, cummin, take, hamming_window, mv and isin against
 // Debian's PyTorch: the message where kael gives PyTorch's, the kind
 // where PyTorch's argument parser lists its overloads.
 func TestScansAndConstructionRefuseAsTorch(t *testing.T) {
@@ -44,6 +44,12 @@ def kind(f):
 		"err(lambda: torch.mv(torch.ones(2, 3), torch.ones(3, dtype=torch.float64)))",
 		"err(lambda: torch.mv(torch.ones(2, 3, dtype=torch.int64), torch.ones(3)))",
 		"torch.mv(torch.ones(2, 3, requires_grad=True), torch.ones(3)).grad_fn.name()",
+		"err(lambda: torch.isin(torch.tensor([True]), torch.tensor([True])))",
+		"err(lambda: torch.isin(torch.ones(2), torch.ones(2, dtype=torch.complex64)))",
+		"torch.isin(torch.tensor([1, 2, 2**53 + 1]), torch.tensor([2**53, 2, 7])), torch.isin(torch.tensor([1, 2]), torch.tensor([1.5, 2.0]))",
+		"torch.isin(torch.tensor([1.0, float('nan'), -0.0, 3.0]), torch.tensor([0.0, 3.0, float('nan')])), torch.isin(torch.tensor([1.0, 2.0]), 2, invert=True)",
+		"torch.isin(2, torch.tensor([1, 2])), torch.isin(torch.tensor([[1, 5], [3, 4]], dtype=torch.uint8), torch.tensor([5, 300]))",
+		"x = torch.arange(3000); (torch.isin(x, torch.arange(0, 3000, 7)) == (x % 7 == 0)).all()",
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
