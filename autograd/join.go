@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"math"
+
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -161,6 +163,65 @@ func Cumsum(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		}
 		rev := c.do(func() (*tensor.Tensor, error) { return tensor.Cumsum(flip(g), dim) })
 		return []*tensor.Tensor{flip(rev)}
+	}
+	return n.attach(out), nil
+}
+
+// Cumprod returns the running product of x along dim, recorded as
+// CumprodBackward0; tensor.CumprodBackward gives the gradient, zeros of x
+// included.
+func Cumprod(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	out, err := tensor.Cumprod(x, dim)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode("CumprodBackward0", x)
+	n.save(x, out)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) {
+			return tensor.CumprodBackward(c.conj(x), c.conj(out), g, dim)
+		})}
+	}
+	return n.attach(out), nil
+}
+
+// Logcumsumexp returns log(cumsum(exp(x))) along dim, recorded as
+// LogcumsumexpBackward0. Element i feeds every output j ≥ i with weight
+// exp(x_i - out_j), so its gradient is exp(x_i) times the reversed sum
+// of g_j·exp(-out_j); as PyTorch, the positive and negative parts of g
+// are summed apart as reversed logcumsumexps, which do not overflow.
+func Logcumsumexp(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	out, err := tensor.Logcumsumexp(x, dim)
+	if err != nil || !track(out, x) {
+		return out, err
+	}
+	n := newNode("LogcumsumexpBackward0", x)
+	n.save(x, out)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if g.Dim() == 0 || g.Numel() == 0 {
+			return []*tensor.Tensor{g}
+		}
+		lowest := tensor.MustScalar(-math.MaxFloat32) // the dtype's lowest, as PyTorch
+		if g.DType() == tensor.Float64 {
+			lowest = tensor.MustScalar(-math.MaxFloat64)
+		}
+		logAbs := c.log(c.unary(tensor.Abs, g))
+		zero := c.zeros(g.DType(), nil)
+		part := func(cmp func(a, b *tensor.Tensor) *tensor.Tensor) *tensor.Tensor {
+			lg := c.where(cmp(g, zero), logAbs, lowest)
+			r := c.do(func() (*tensor.Tensor, error) {
+				f, err := tensor.Flip(c.sub(lg, out), dim)
+				if err != nil {
+					return nil, err
+				}
+				if f, err = tensor.Logcumsumexp(f, dim); err != nil {
+					return nil, err
+				}
+				return tensor.Flip(f, dim)
+			})
+			return c.exp(c.add(r, x))
+		}
+		return []*tensor.Tensor{c.sub(part(c.gt), part(func(a, b *tensor.Tensor) *tensor.Tensor { return c.gt(b, a) }))}
 	}
 	return n.attach(out), nil
 }

@@ -213,7 +213,7 @@ func init() {
 		"PowBackward0", "PowBackward1", "PowBackward2",
 		"ToCopyBackward0", "CloneBackward0", "WhereBackward0",
 		// reductions and products
-		"SumBackward0", "SumBackward1", "MeanBackward0", "MeanBackward1",
+		"SumBackward0", "SumBackward1", "MeanBackward0", "MeanBackward1", "CumprodBackward0",
 		"MmBackward0", "MvBackward0", "BmmBackward0", "DotBackward0", "MatmulBackward0",
 		// views and the real/complex bridges
 		"ViewBackward0", "ReshapeAliasBackward0", "UnsafeViewBackward0", "SqueezeBackward0", "SqueezeBackward1",

@@ -31,18 +31,40 @@ func defConstruct() {
 		})
 	}
 	for _, w := range []struct {
-		name, doc, params string
+		name, doc string
 	}{
-		{"hann_window", "The Hann window 0.5 - 0.5 cos(2πn / (N - 1)) of window_length points (N = window_length + 1 when periodic, the last point dropped).", ""},
-		{"hamming_window", "The Hamming window alpha - beta cos(2πn / (N - 1)) of window_length points (N = window_length + 1 when periodic, the last point dropped).", ", alpha=0.54, beta=0.46"},
-		{"blackman_window", "The Blackman window 0.42 - 0.5 cos(2πn / (N - 1)) + 0.08 cos(4πn / (N - 1)) of window_length points (periodic as hann_window).", ""},
-		{"bartlett_window", "The Bartlett (triangular) window 1 - |2n / (N - 1) - 1| of window_length points (periodic as hann_window).", ""},
+		{"hann_window", "The Hann window 0.5 - 0.5 cos(2πn / (N - 1)) of window_length points (N = window_length + 1 when periodic, the last point dropped)."},
+		{"hamming_window", "The Hamming window alpha - beta cos(2πn / (N - 1)) of window_length points (N = window_length + 1 when periodic, the last point dropped); periodic is True, alpha 0.54 and beta 0.46 by default, and as in PyTorch alpha needs periodic and beta needs alpha."},
+		{"blackman_window", "The Blackman window 0.42 - 0.5 cos(2πn / (N - 1)) + 0.08 cos(4πn / (N - 1)) of window_length points (periodic as hann_window)."},
+		{"bartlett_window", "The Bartlett (triangular) window 1 - |2n / (N - 1) - 1| of window_length points (periodic as hann_window)."},
 	} {
-		lang.NewBuiltin(lang.AsFunc, w.name+"(window_length, periodic=True"+w.params+", *, dtype=None, device=None, requires_grad=False)", w.doc, func(a *lang.Args) (lang.Value, error) {
-			n, periodic, d := a.Int("window_length"), a.Bool("periodic"), dtypeOr(a.OptDType("dtype"), tensor.DefaultFloat)
-			alpha, beta := 0.5, 0.5
+		params := "periodic=True"
+		if w.name == "hamming_window" {
+			// PyTorch's overloads are (window_length), (window_length,
+			// periodic), (…, periodic, alpha) and (…, periodic, alpha,
+			// beta): None marks the parameters not given.
+			params = "periodic=None, alpha=None, beta=None"
+		}
+		lang.NewBuiltin(lang.AsFunc, w.name+"(window_length, "+params+", *, dtype=None, device=None, requires_grad=False)", w.doc, func(a *lang.Args) (lang.Value, error) {
+			n, d := a.Int("window_length"), dtypeOr(a.OptDType("dtype"), tensor.DefaultFloat)
+			periodic, alpha, beta := true, 0.5, 0.5
 			if w.name == "hamming_window" {
-				alpha, beta = a.Float("alpha"), a.Float("beta")
+				alpha, beta = 0.54, 0.46
+				given := [3]bool{!a.IsNone("periodic"), !a.IsNone("alpha"), !a.IsNone("beta")}
+				if given[1] && !given[0] || given[2] && !given[1] {
+					return nil, lang.Errorf(lang.TypeError, "hamming_window() received an invalid combination of arguments: alpha needs periodic, and beta needs alpha (PyTorch's overloads are (window_length, periodic, alpha, beta) cut from the right)")
+				}
+				if given[0] {
+					periodic = a.Bool("periodic")
+				}
+				if given[1] {
+					alpha = a.Float("alpha")
+				}
+				if given[2] {
+					beta = a.Float("beta")
+				}
+			} else {
+				periodic = a.Bool("periodic")
 			}
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -501,13 +523,11 @@ func take(x, index *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, lang.Errorf(lang.RuntimeError, "take(): Expected a long tensor for index, but got %s", index.DType().ScalarTypeName())
 	}
 	n := x.Numel()
-	vals, err := index.Float64s()
+	pos, err := tensor.Values[int64](index)
 	if err != nil {
 		return nil, err
 	}
-	pos := make([]int64, len(vals))
-	for i, v := range vals {
-		p := int64(v)
+	for i, p := range pos {
 		if p < -int64(n) || p >= int64(n) {
 			return nil, lang.Errorf(lang.IndexError, "out of range: tried to access index %d on a tensor of %d elements.", p, n)
 		}
@@ -639,7 +659,7 @@ func vander(x *tensor.Tensor, n *int, increasing bool) (*tensor.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		powers, err := cumprod(rep, 1)
+		powers, err := autograd.Cumprod(rep, 1)
 		if err != nil {
 			return nil, err
 		}

@@ -17,9 +17,7 @@ func defProducts() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(autograd.Composite("MvBackward0", []*tensor.Tensor{m, v}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-			return mv(in[0], in[1])
-		}))
+		return result(mv(m, v))
 	})
 	for _, op := range []struct {
 		name, first, second, node, doc string
@@ -69,20 +67,7 @@ func defProducts() {
 				})
 			}, []*tensor.Tensor{m1, m2}, nil
 		}
-		lang.NewBuiltin(lang.AsBoth, op.name+sig, op.doc, func(a *lang.Args) (lang.Value, error) {
-			x, apply, _, err := build(a)
-			if err != nil {
-				return nil, err
-			}
-			return result(apply(x))
-		})
-		lang.NewBuiltin(lang.AsMethod, op.name+"_"+sig, "In place: input = "+op.name+"(input, ...); returns input.", func(a *lang.Args) (lang.Value, error) {
-			x, apply, others, err := build(a)
-			if err != nil {
-				return nil, err
-			}
-			return inPlace(x, autograd.Rewrite(x, op.name+"_", apply, others...))
-		})
+		defTwoOperand(op.name+sig, op.doc, build)
 	}
 	for _, op := range []struct {
 		name, node, doc string
@@ -117,20 +102,7 @@ func defProducts() {
 				})
 			}, []*tensor.Tensor{t1, t2}, nil
 		}
-		lang.NewBuiltin(lang.AsBoth, op.name+sig, op.doc, func(a *lang.Args) (lang.Value, error) {
-			x, apply, _, err := build(a)
-			if err != nil {
-				return nil, err
-			}
-			return result(apply(x))
-		})
-		lang.NewBuiltin(lang.AsMethod, op.name+"_"+sig, "In place: input = "+op.name+"(input, ...); returns input.", func(a *lang.Args) (lang.Value, error) {
-			x, apply, others, err := build(a)
-			if err != nil {
-				return nil, err
-			}
-			return inPlace(x, autograd.Rewrite(x, op.name+"_", apply, others...))
-		})
+		defTwoOperand(op.name+sig, op.doc, build)
 	}
 	lang.NewBuiltin(lang.AsBoth, "inner(input, other)", "The sums of products over the last dimensions of input and other (a number when either is 0-d: their product).", func(a *lang.Args) (lang.Value, error) {
 		x, y := tensorArg(a, "input"), tensorArg(a, "other")
@@ -167,7 +139,10 @@ func mv(m, v *tensor.Tensor) (*tensor.Tensor, error) {
 	if m.Shape()[1] != v.Shape()[0] {
 		return nil, lang.Errorf(lang.RuntimeError, "size mismatch, got %d, %dx%d,%d", m.Shape()[0], m.Shape()[0], m.Shape()[1], v.Shape()[0])
 	}
-	return autograd.Matmul(m, v)
+	if m.DType() != v.DType() { // PyTorch's mv does not promote
+		return nil, lang.Errorf(lang.RuntimeError, "expected scalar type %s but found %s", m.DType().ScalarTypeName(), v.DType().ScalarTypeName())
+	}
+	return autograd.Matmul(m, v) // recorded as MvBackward0
 }
 
 // matrixProduct returns mm with PyTorch's addmm checks, naming the

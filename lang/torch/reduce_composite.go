@@ -10,9 +10,10 @@ import (
 )
 
 // The reductions and scans PyTorch composes from others, recorded as its
-// one node where it has one: count_nonzero, nansum, nanmean, diff,
-// cumprod, cummax, cummin, cov, corrcoef, dist, cdist, renorm, msort and
-// argwhere.
+// one node where it has one: count_nonzero, nansum, nanmean, diff, cov,
+// corrcoef, dist, cdist, renorm, msort and argwhere; and the bindings of
+// the scans with kernels of their own in package tensor (cumprod,
+// logcumsumexp, cummax, cummin).
 
 var (
 	returnCummax = &lang.ReturnType{Name: "cummax", Fields: valuesIndices}
@@ -81,65 +82,52 @@ func defComposedReductions() {
 		}
 		return result(diff(x, n, dim, pre, post))
 	})
-	defWithInt(lang.AsBoth, "cumprod(input, dim, *, dtype=None)", "The running product along dim; integers and bools give int64.", cumprod)
-	lang.NewBuiltin(lang.AsMethod, "cumprod_(input, dim, *, dtype=None)", "In place: input = cumprod(input, dim); returns input.", func(a *lang.Args) (lang.Value, error) {
-		x, dim := tensorArg(a, "input"), a.Int("dim")
-		d := a.OptDType("dtype")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		return inPlace(x, autograd.Rewrite(x, "cumprod_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
-			if d != nil {
-				var err error
-				if old, err = autograd.To(old, *d); err != nil {
-					return nil, err
-				}
+	defWithInt(lang.AsBoth, "cumprod(input, dim, *, dtype=None)", "The running product along dim; integers and bools give int64.", autograd.Cumprod)
+	for _, op := range []struct {
+		name string
+		scan func(x *tensor.Tensor, dim int) (*tensor.Tensor, error)
+	}{{"cumprod", autograd.Cumprod}, {"cumsum", autograd.Cumsum}} {
+		lang.NewBuiltin(lang.AsMethod, op.name+"_(input, dim, *, dtype=None)", "In place: input = "+op.name+"(input, dim); returns input.", func(a *lang.Args) (lang.Value, error) {
+			x, dim := tensorArg(a, "input"), a.Int("dim")
+			d := a.OptDType("dtype")
+			if err := a.Err(); err != nil {
+				return nil, err
 			}
-			return cumprod(old, dim)
-		}))
-	})
-	lang.NewBuiltin(lang.AsMethod, "cumsum_(input, dim, *, dtype=None)", "In place: input = cumsum(input, dim); returns input.", func(a *lang.Args) (lang.Value, error) {
-		x, dim := tensorArg(a, "input"), a.Int("dim")
-		d := a.OptDType("dtype")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		return inPlace(x, autograd.Rewrite(x, "cumsum_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
-			if d != nil {
-				var err error
-				if old, err = autograd.To(old, *d); err != nil {
-					return nil, err
+			return inPlace(x, autograd.Rewrite(x, op.name+"_", func(old *tensor.Tensor) (*tensor.Tensor, error) {
+				if d != nil {
+					var err error
+					if old, err = autograd.To(old, *d); err != nil {
+						return nil, err
+					}
 				}
-			}
-			return autograd.Cumsum(old, dim)
-		}))
-	})
+				return op.scan(old, dim)
+			}))
+		})
+	}
 	for _, op := range []struct {
 		name, node string
-		cmp        func(a, b *tensor.Tensor) (*tensor.Tensor, error)
+		isMax      bool
 		ret        *lang.ReturnType
 	}{
-		{"cummax", "CummaxBackward0", tensor.Ge, returnCummax},
-		{"cummin", "CumminBackward0", tensor.Le, returnCummin},
+		{"cummax", "CummaxBackward0", true, returnCummax},
+		{"cummin", "CumminBackward0", false, returnCummin},
 	} {
-		lang.NewBuiltin(lang.AsBoth, op.name+"(input, dim)", "A named tuple (values, indices): the running "+map[string]string{"cummax": "maximum", "cummin": "minimum"}[op.name]+" along dim and where it was found (the latest of equal ones); a NaN stays.", func(a *lang.Args) (lang.Value, error) {
+		lang.NewBuiltin(lang.AsBoth, op.name+"(input, dim)", "A named tuple (values, indices): the running "+map[bool]string{true: "maximum", false: "minimum"}[op.isMax]+" along dim and where it was found (the latest of equal ones); a NaN stays.", func(a *lang.Args) (lang.Value, error) {
 			x, dim := tensorArg(a, "input"), a.Int("dim")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			d, err := normDim(op.name, dim, x.Dim())
-			if err != nil {
-				return nil, err
+			values, idx, err := tensor.CumExtreme(x.Detach(), dim, op.isMax)
+			if err != nil || !autograd.IsGradEnabled() || !x.RequiresGrad() {
+				return pairOf(op.ret)(values, idx, err)
 			}
-			idx, err := cumExtremeIndices(x.Detach(), d, op.cmp)
-			if err != nil {
-				return nil, err
-			}
-			values, err := autograd.Composite(op.node, []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			// The gradient goes to where each value was found, as
+			// PyTorch's cummaxmin_backward (a scatter_add of g at indices).
+			values, err = autograd.Composite(op.node, []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 				if in[0].Dim() == 0 {
 					return autograd.Clone(in[0])
 				}
-				return autograd.Gather(in[0], d, idx)
+				return autograd.Gather(in[0], (dim+x.Dim())%x.Dim(), idx) // dim was checked
 			})
 			return pairOf(op.ret)(values, idx, err)
 		})
@@ -178,30 +166,16 @@ func defComposedReductions() {
 		}
 		return result(cdist(x1, x2, p))
 	})
-	renormArgs := func(a *lang.Args) (x *tensor.Tensor, f func(*tensor.Tensor) (*tensor.Tensor, error), err error) {
+	defTwoOperand("renorm(input, p, dim, maxnorm)", "input with each slice along dim whose p-norm exceeds maxnorm scaled down to norm maxnorm.", func(a *lang.Args) (*tensor.Tensor, func(*tensor.Tensor) (*tensor.Tensor, error), []*tensor.Tensor, error) {
 		x, p, dim, maxnorm := tensorArg(a, "input"), a.Float("p"), a.Int("dim"), a.Float("maxnorm")
 		if err := a.Err(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		return x, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 			return autograd.Composite("RenormBackward0", []*tensor.Tensor{t}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 				return renorm(in[0], p, dim, maxnorm)
 			})
-		}, nil
-	}
-	lang.NewBuiltin(lang.AsBoth, "renorm(input, p, dim, maxnorm)", "input with each slice along dim whose p-norm exceeds maxnorm scaled down to norm maxnorm.", func(a *lang.Args) (lang.Value, error) {
-		x, f, err := renormArgs(a)
-		if err != nil {
-			return nil, err
-		}
-		return result(f(x))
-	})
-	lang.NewBuiltin(lang.AsMethod, "renorm_(input, p, dim, maxnorm)", "In place: input = renorm(input, p, dim, maxnorm); returns input.", func(a *lang.Args) (lang.Value, error) {
-		x, f, err := renormArgs(a)
-		if err != nil {
-			return nil, err
-		}
-		return inPlace(x, autograd.Rewrite(x, "renorm_", f))
+		}, nil, nil
 	})
 	defUnary(lang.AsBoth, "msort(input)", "input sorted along its first dimension (the values of sort(input, dim=0)).", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 		v, _, err := autograd.Sort(x, 0, false)
@@ -236,7 +210,7 @@ func defComposedReductions() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(logcumsumexp(x, dim))
+		return result(autograd.Logcumsumexp(x, dim))
 	})
 	for _, cumulative := range []bool{false, true} {
 		name, doc := "trapezoid", "The integral of y along dim by the trapezoidal rule, with the sample points x (a tensor) or the spacing dx (a number, 1 by default)."
@@ -363,107 +337,6 @@ func diff(x *tensor.Tensor, n, dim int, pre, post *tensor.Tensor) (*tensor.Tenso
 		}
 	}
 	return x, nil
-}
-
-// cumprod is the running product along dim, multiplied in order as
-// PyTorch's CPU kernel does; integers and bools give int64. It is
-// recorded as CumprodBackward0.
-func cumprod(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
-	if !x.DType().IsFloating() && !x.DType().IsComplex() && x.DType() != tensor.Int64 {
-		var err error
-		if x, err = autograd.To(x, tensor.Int64); err != nil {
-			return nil, err
-		}
-	}
-	d, err := normDim("cumprod", dim, x.Dim())
-	if err != nil {
-		return nil, err
-	}
-	if x.Dim() == 0 || x.Shape()[d] == 0 {
-		return autograd.Clone(x)
-	}
-	return autograd.Composite("CumprodBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-		parts, err := autograd.Unbind(in[0], d)
-		if err != nil {
-			return nil, err
-		}
-		run := make([]*tensor.Tensor, len(parts))
-		run[0] = parts[0]
-		for i := 1; i < len(parts); i++ {
-			if run[i], err = autograd.Mul(run[i-1], parts[i]); err != nil {
-				return nil, err
-			}
-		}
-		return autograd.Stack(run, d)
-	})
-}
-
-// cumExtremeIndices returns, along dim d, the index of the running extreme
-// of x as PyTorch's cummax/cummin helper finds it: an element replaces it
-// when it is NaN, or when the extreme is not NaN and cmp(element,
-// extreme) holds (ge for cummax, so the latest of equal ones wins).
-func cumExtremeIndices(x *tensor.Tensor, d int, cmp func(a, b *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
-	if x.Dim() == 0 {
-		return tensor.Zeros(tensor.Int64)
-	}
-	if x.Shape()[d] == 0 {
-		return tensor.Zeros(tensor.Int64, x.Shape()...)
-	}
-	parts := make([]*tensor.Tensor, x.Shape()[d])
-	for i := range parts {
-		var err error
-		if parts[i], err = x.Select(d, i); err != nil {
-			return nil, err
-		}
-	}
-	run := parts[0]
-	idx, err := tensor.Zeros(tensor.Int64, run.Shape()...)
-	if err != nil {
-		return nil, err
-	}
-	out := []*tensor.Tensor{idx}
-	for i := 1; i < len(parts); i++ {
-		cur := parts[i]
-		upd, err := replacesExtreme(cur, run, cmp)
-		if err != nil {
-			return nil, err
-		}
-		if run, err = tensor.Where(upd, cur, run); err != nil {
-			return nil, err
-		}
-		if idx, err = tensor.Where(upd, tensor.MustScalar(int64(i)), idx); err != nil {
-			return nil, err
-		}
-		out = append(out, idx)
-	}
-	return tensor.Stack(out, d)
-}
-
-// replacesExtreme is isnan(cur) | (!isnan(run) & cmp(cur, run)).
-func replacesExtreme(cur, run *tensor.Tensor, cmp func(a, b *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
-	c, err := cmp(cur, run)
-	if err != nil {
-		return nil, err
-	}
-	if !cur.DType().IsFloating() {
-		return c, nil
-	}
-	curNaN, err := tensor.Isnan(cur)
-	if err != nil {
-		return nil, err
-	}
-	runNaN, err := tensor.Isnan(run)
-	if err != nil {
-		return nil, err
-	}
-	runOK, err := tensor.LogicalNot(runNaN)
-	if err != nil {
-		return nil, err
-	}
-	if c, err = tensor.LogicalAnd(runOK, c); err != nil {
-		return nil, err
-	}
-	return tensor.LogicalOr(curNaN, c)
 }
 
 // cov is PyTorch's cov: variables in rows, observations in columns.
@@ -736,35 +609,6 @@ func renorm(x *tensor.Tensor, p float64, dim int, maxnorm float64) (*tensor.Tens
 	return autograd.Mul(x, factor)
 }
 
-// logcumsumexp is the running logaddexp along dim, recorded as
-// LogcumsumexpBackward0.
-func logcumsumexp(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
-	if !x.DType().IsFloating() {
-		return nil, tensor.NotImplementedFor("logcumsumexp_out_cpu", x.DType())
-	}
-	d, err := normDim("logcumsumexp", dim, x.Dim())
-	if err != nil {
-		return nil, err
-	}
-	if x.Dim() == 0 || x.Shape()[d] == 0 {
-		return autograd.Clone(x)
-	}
-	return autograd.Composite("LogcumsumexpBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-		parts, err := autograd.Unbind(in[0], d)
-		if err != nil {
-			return nil, err
-		}
-		run := make([]*tensor.Tensor, len(parts))
-		run[0] = parts[0]
-		for i := 1; i < len(parts); i++ {
-			if run[i], err = autograd.LogaddexpOp.Apply(run[i-1], parts[i]); err != nil {
-				return nil, err
-			}
-		}
-		return autograd.Stack(run, d)
-	})
-}
-
 // trapezoid integrates y along dim as PyTorch's trapezoid and
 // cumulative_trapezoid: with sample points x, dx is their difference
 // (a 1-d x runs along dim); otherwise dx is a number (1 by default).
@@ -877,23 +721,61 @@ func trapezoid(y, x *tensor.Tensor, dx *float64, dim int, cumulative bool) (*ten
 	return autograd.MulScalar(total, h)
 }
 
-// isin compares each element with every test element.
+// isin looks each element up among the sorted test elements, compared in
+// their common dtype (exactly: integers as int64, floats as float64):
+// O((n + m) log m), where a broadcast comparison would build an n×m
+// matrix. NaN is found nowhere, as eq says (and PyTorch's broadcast path
+// for few test elements; its sorting path for many finds NaN).
 func isin(e, t *tensor.Tensor, invert bool) (*tensor.Tensor, error) {
-	flat, err := t.Detach().Reshape(-1)
+	for _, x := range []*tensor.Tensor{e, t} {
+		if x.DType() == tensor.Bool || x.DType().IsComplex() {
+			return nil, lang.Errorf(lang.RuntimeError, "Unsupported input type encountered for isin(): %s", x.DType().ScalarTypeName())
+		}
+	}
+	common := tensor.ResultType(e, t)
+	var found []bool
+	var err error
+	if common.IsFloating() {
+		found, err = lookUp[float64](e, t, common, tensor.Float64, invert)
+	} else {
+		found, err = lookUp[int64](e, t, common, tensor.Int64, invert)
+	}
 	if err != nil {
 		return nil, err
 	}
-	col, err := e.Detach().Reshape(append(e.Shape(), 1)...)
+	out, err := tensor.FromBools(found, len(found))
 	if err != nil {
 		return nil, err
 	}
-	eq, err := tensor.Eq(col, flat)
+	return out.Reshape(e.Shape()...)
+}
+
+// lookUp reports for each element of e whether it is among t (not, with
+// invert), both converted to common and then, exactly, to wide.
+func lookUp[T float64 | int64](e, t *tensor.Tensor, common, wide tensor.DType, invert bool) ([]bool, error) {
+	values := func(x *tensor.Tensor) ([]T, error) {
+		x, err := x.Detach().To(common)
+		if err == nil {
+			x, err = x.To(wide)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return tensor.Values[T](x)
+	}
+	es, err := values(e)
 	if err != nil {
 		return nil, err
 	}
-	found, err := tensor.Any(eq, []int{eq.Dim() - 1}, false)
-	if err != nil || !invert {
-		return found, err
+	ts, err := values(t)
+	if err != nil {
+		return nil, err
 	}
-	return tensor.LogicalNot(found)
+	slices.Sort(ts)
+	found := make([]bool, len(es))
+	for i, v := range es {
+		_, ok := slices.BinarySearch(ts, v)
+		found[i] = (ok && v == v) != invert
+	}
+	return found, nil
 }

@@ -692,6 +692,7 @@ def funcs_cases():
     funcs_reduction_cases()
     funcs_construct_cases()
     funcs_more_cases()
+    funcs_scan_cases()  # last, so that the random inputs of the others stay as they were
 
 
 def funcs_more_cases():
@@ -753,6 +754,47 @@ def funcs_more_cases():
     case("kaiser_window/one", "torch.kaiser_window(1)", {})
     case("diff/n 0 copy", "torch.diff(x, n=0)", {"x": randn(3, dtype=f64)}, grad=("x",))
     case("addmv_ function", "torch.addmv_(c, a, v)", {"c": randn(2), "a": randn(2, 3), "v": randn(3)})
+
+
+def funcs_scan_cases():
+    """The scans with kernels of their own (cumprod, logcumsumexp, cummax,
+    cummin) along every kind of dimension, and bad inputs of the
+    construction functions."""
+    f64 = torch.float64
+    case("cumprod/dim 0 wide", "torch.cumprod(x, 0)", {"x": uniform(0.8, 1.25, 40, 300)}, rtol=1e-6)
+    case("cumprod/middle dim grad", "x.cumprod(1)", {"x": uniform(0.5, 1.5, 2, 5, 3, dtype=f64)}, grad=("x",))
+    case("cumprod/zeros dim 0 grad", "torch.cumprod(x, 0)", {"x": torch.tensor([[2.0, 0.0], [0.0, 3.0], [4.0, 0.0], [5.0, 2.0]], dtype=f64)}, grad=("x",))
+    case("cumprod/complex grad", "torch.view_as_real(torch.cumprod(torch.complex(a, b), 0))", {"a": uniform(0.5, 1.5, 4, dtype=f64), "b": torch.tensor([0.3, 0.0, -0.4, 0.1], dtype=f64)}, grad=("a", "b"))
+    case("cumprod/complex zero grad", "torch.view_as_real(torch.cumprod(torch.complex(a, b), 0))", {"a": torch.tensor([1.5, 0.0, 2.0, 0.5], dtype=f64), "b": torch.tensor([0.3, 0.0, -0.4, 0.1], dtype=f64)}, grad=("a", "b"))
+    case("cumprod/bfloat16", "torch.cumprod(x, 0)", {"x": uniform(0.5, 1.5, 6).to(torch.bfloat16)})
+    case("cumprod/float16 refused", "torch.cumprod(x, 0)", {"x": torch.ones(3, dtype=torch.float16)})
+    case("cumprod/int8", "torch.cumprod(x, 0)", {"x": torch.tensor([1, -2, 3, 4], dtype=torch.int8)})
+    case("cumprod/empty", "torch.cumprod(x, 1)", {"x": torch.zeros(2, 0)})
+    case("cumprod/dim out of range", "torch.cumprod(x, -3)", {"x": torch.ones(2, 3)})
+    case("logcumsumexp/dim 0 grad", "torch.logcumsumexp(x, 0)", {"x": randn(5, 3, dtype=f64)}, grad=("x",))
+    case("logcumsumexp/-inf grad", "x.logcumsumexp(0)", {"x": torch.tensor([-math.inf, 0.5, -math.inf, 2.0], dtype=f64)}, grad=("x",))
+    case("logcumsumexp/float32 long", "torch.logcumsumexp(x, 1)", {"x": randn(3, 500) * 10}, rtol=1e-5)
+    case("logcumsumexp/nan", "torch.logcumsumexp(x, 0)", {"x": torch.tensor([1.0, math.nan, math.inf, -math.inf])})
+    case("logcumsumexp/bfloat16", "torch.logcumsumexp(x, 0)", {"x": torch.tensor([1.0, 2.0, 3.0], dtype=torch.bfloat16)})
+    case("logcumsumexp/float16 refused", "torch.logcumsumexp(x, 0)", {"x": torch.ones(3, dtype=torch.float16)})
+    case("logcumsumexp/complex refused", "torch.logcumsumexp(torch.complex(x, x), 0)", {"x": torch.ones(3)})
+    case("logcumsumexp/0-d", "torch.logcumsumexp(x, 0)", {"x": torch.tensor(1.5)})
+    case("cummax/dim 0 wide", "torch.cummax(x, 0)", {"x": randn(7, 300)})
+    case("cummin/middle dim grad", "torch.cummin(x, 1)", {"x": randn(2, 6, 3, dtype=f64)}, grad=("x",))
+    case("cummin/nan ties", "x.cummin(0)", {"x": torch.tensor([3.0, 1.0, 1.0, math.nan, 0.0, math.nan])})
+    case("cummax/bool", "torch.cummax(x, 0)", {"x": torch.tensor([False, True, False])})
+    case("cummax/int8", "torch.cummax(x, 0)", {"x": torch.tensor([-3, 5, 2, 5], dtype=torch.int8)})
+    case("cummax/bfloat16", "torch.cummax(x, 0)", {"x": torch.tensor([1.0, -2.0, 4.0], dtype=torch.bfloat16)})
+    case("cummax/complex refused", "torch.cummax(torch.complex(x, x), 0)", {"x": torch.ones(2)})
+    case("cummax/float16 refused", "torch.cummax(x, 0)", {"x": torch.ones(2, dtype=torch.float16)})
+    case("cummax/empty", "torch.cummax(x, 1)", {"x": torch.zeros(2, 0)})
+    case("cummin/dim out of range", "torch.cummin(x, 2)", {"x": torch.ones(2, 3)})
+    case("take/beyond 2**53", "torch.take(x, i)", {"x": torch.zeros(3), "i": torch.tensor([2**53 + 1])})
+    case("take/empty index", "torch.take(x, i)", {"x": randn(2, 2), "i": torch.zeros(0, dtype=torch.int64)})
+    case("hamming_window/alpha without periodic", "torch.hamming_window(5, alpha=0.5)", {})
+    case("hamming_window/beta without alpha", "torch.hamming_window(5, True, beta=0.5)", {})
+    case("hamming_window/keywords", "torch.hamming_window(5, periodic=False, alpha=0.5, beta=0.3)", {})
+    case("hamming_window/periodic only", "torch.hamming_window(6, False)", {})
 
 
 def funcs_reduction_cases():
