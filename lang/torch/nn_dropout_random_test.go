@@ -11,21 +11,11 @@ import (
 // against Debian's PyTorch: the same seed draws the same masks and
 // slopes, with PyTorch's gradients, reprs and eval behaviour.
 func TestAlphaDropoutAndRReLUMatchTorch(t *testing.T) {
-	prelude := `import torch
-import torch.nn as nn
-import torch.nn.functional as F
-r = lambda t: [round(v, 4) for v in t.flatten().tolist()]
-def g(f, *xs):
+	prelude := nnPrelude + `def g(f, *xs):
     xs = [x.clone().requires_grad_(True) for x in xs]
     out = f(*xs)
     (out * torch.arange(out.numel(), dtype=out.dtype).view(out.shape)).sum().backward()
     return r(out), [r(x.grad) for x in xs]
-def err(f):
-    try:
-        return f()
-    except Exception as e:
-        return type(e).__name__, str(e)
-torch.manual_seed(0)
 x = torch.randn(3, 4, 2)
 `
 	srcs := []string{

@@ -11,28 +11,13 @@ import (
 // PyTorch: each value with the gradients of its inputs, the modules'
 // settings and buffers, and the errors of bad arguments.
 func TestMarginLossesMatchTorch(t *testing.T) {
-	prelude := `import torch
-import torch.nn as nn
-import torch.nn.functional as F
-torch.manual_seed(0)
-r = lambda t: [round(v, 4) for v in t.flatten().tolist()]
-def g(f, *xs):
-    xs = [x.clone().requires_grad_(True) for x in xs]
-    out = f(*xs)
-    out.sum().backward()
-    return r(out), [r(x.grad) for x in xs]
-a = torch.randn(4, 3); b = torch.randn(4, 3); c = torch.randn(4, 3)
+	prelude := nnPrelude + nnGrad + `a = torch.randn(4, 3); b = torch.randn(4, 3); c = torch.randn(4, 3)
 y = torch.tensor([1., -1., 1., -1.])
 t = (torch.rand(4, 3) > 0.5).float()
 cls = torch.tensor([0, 2, 1, 2])
 mt = torch.tensor([[0, 2, -1], [1, -1, 0], [2, 1, 0], [-1, 0, 1]])
 cnt = torch.tensor([[0., 1., 3.], [2., 5., 0.], [1., 1., 4.], [0., 2., 2.]])
 v = torch.rand(4, 3) + 0.1
-def err(f):
-    try:
-        return f()
-    except Exception as e:
-        return type(e).__name__, str(e)
 `
 	srcs := []string{
 		"g(lambda a, b: F.cosine_similarity(a, b), a, b)",

@@ -11,12 +11,7 @@ import (
 // max_unpool with their modules against Debian's PyTorch: values,
 // indices (ties go to the first maximum), gradients, reprs and errors.
 func TestMaxPoolNDMatchesTorch(t *testing.T) {
-	prelude := `import torch
-import torch.nn as nn
-import torch.nn.functional as F
-torch.manual_seed(0)
-r = lambda t: [round(v, 4) for v in t.flatten().tolist()]
-def g(f, *xs):
+	prelude := nnPrelude + `def g(f, *xs):
     xs = [x.clone().requires_grad_(True) for x in xs]
     out = f(*xs)
     if isinstance(out, tuple):
@@ -24,11 +19,6 @@ def g(f, *xs):
         return r(out[0]), out[1].flatten().tolist(), [r(x.grad) for x in xs]
     out.sum().backward()
     return r(out), [r(x.grad) for x in xs]
-def err(f):
-    try:
-        return f()
-    except Exception as e:
-        return type(e).__name__, str(e)
 x5 = torch.randn(1, 2, 4, 5, 6)
 x4 = torch.randn(1, 1, 4, 4)
 v, i = F.max_pool2d(x4, 2, return_indices=True)
