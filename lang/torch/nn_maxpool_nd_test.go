@@ -46,6 +46,10 @@ v, i = F.max_pool2d(x4, 2, return_indices=True)
 		"err(lambda: F.max_pool3d(x5[0, 0, 0], 2))",
 		"err(lambda: F.max_pool3d(x5, 2, padding=2))",
 		"err(lambda: F.max_unpool2d(v, i, 2, output_size=(9, 9)))",
+		// ATen names the last invalid index; max_unpool1d is max_unpool2d of width 1.
+		"j = i.clone()\nj[0, 0, 0, 1] = 99\nj[0, 0, 1, 0] = 50\nk = i.clone()\nk[0, 0, 1, 1] = -3\nerr(lambda: F.max_unpool2d(v, j, 2)), err(lambda: F.max_unpool2d(v, k, 2))",
+		"v2, i2 = F.max_pool2d(torch.arange(64.).reshape(2, 2, 4, 4), 2, return_indices=True)\ni2[0, 0, 0, 0] = 70\ni2[0, 1, 1, 1] = -5\ni2[1, 0, 0, 0] = 33\ni2[1, 1, 0, 1] = 44\nerr(lambda: F.max_unpool2d(v2, i2, 2)), err(lambda: F.max_unpool2d(v2[0], i2[0], 2))",
+		"err(lambda: F.max_unpool1d(torch.ones(1, 1, 3), torch.tensor([[[0, 9, 1]]]), 2)), err(lambda: F.max_unpool3d(torch.ones(1, 1, 1, 1, 2), torch.tensor([[[[[0, 9]]]]]), 1))",
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
