@@ -61,6 +61,12 @@ v = torch.rand(4, 3) + 0.1
 		"m = nn.TripletMarginWithDistanceLoss()\nm, m.margin, m.swap, m.reduction, r(m(a, b, c)), list(dict(m.named_children()))",
 		"m = nn.TripletMarginWithDistanceLoss(distance_function=nn.PairwiseDistance(p=1), margin=2.0, reduction='sum')\nm, r(m(a, b, c))",
 		"m = nn.TripletMarginWithDistanceLoss(distance_function=lambda x, y: (x - y).abs().sum(-1))\nm, r(m(a, b, c))",
+		// forward reads distance_function, margin, swap and reduction at each
+		// call, as PyTorch's does.
+		"m = nn.TripletMarginWithDistanceLoss()\nm.distance_function = nn.PairwiseDistance(p=1)\nd1 = r(m(a, b, c))\nm.distance_function = None\nm, d1, r(m(a, b, c)), list(dict(m.named_children()))",
+		"f = lambda x, y: (x - y).abs().sum(-1)\nm = nn.TripletMarginWithDistanceLoss(distance_function=f)\nd1 = r(m(a, b, c))\nm.distance_function = lambda x, y: (x - y).pow(2).sum(-1)\n(m.distance_function is not f, d1, r(m(a, b, c)), list(dict(m.named_children())))",
+		"m = nn.TripletMarginWithDistanceLoss()\nerr(lambda: setattr(m, 'distance_function', 3))",
+		"m = nn.TripletMarginWithDistanceLoss(margin=2)\nd1 = r(m(a, b, c))\nm.margin, m.swap, m.reduction = 3.0, True, 'none'\nm.margin, d1, r(m(a, b, c)), m(a, b, c).grad_fn.name()",
 		"err(lambda: F.multi_margin_loss(a, cls, p=3))",
 		"err(lambda: nn.MultiMarginLoss(p=3))",
 		"err(lambda: F.gaussian_nll_loss(a, b, -v))",
