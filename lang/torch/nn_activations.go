@@ -170,7 +170,7 @@ func defInPlaceFunctional(act activationFunc) {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return inPlace(x, autograd.Rewrite(x, act.fn+"_", f))
+		return inPlace(x, nn.RewriteInPlace(x, act.fn+"_", f))
 	})
 }
 
@@ -180,27 +180,28 @@ func defActivations() {
 		if act.params == "" {
 			sep = ""
 		}
+		hasInplace := slices.Contains(paramNames(act.params), "inplace")
 		defLayer("activation", act.layer+"("+act.params+")", act.doc, func(a *lang.Args) (nn.Module, error) {
 			f, extra := act.compute(a), act.extra(a)
-			inplace := slices.Contains(paramNames(act.params), "inplace") && a.Bool("inplace")
+			inplace := hasInplace && a.Bool("inplace")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return nn.NewActivation(act.layer, extra, hypersOf(a, act.params), inplace, f), nil
+			return nn.NewActivation(act.layer, extra, act.fn+"_", hypersOf(a, act.params), inplace, f), nil
 		})
 		lang.NewBuiltin(lang.AsFunc, act.fn+"(input"+sep+act.params+")", act.doc+" Recorded for autograd.", func(a *lang.Args) (lang.Value, error) {
 			x := tensorArg(a, "input")
 			f := act.compute(a)
-			inplace := slices.Contains(paramNames(act.params), "inplace") && a.Bool("inplace")
+			inplace := hasInplace && a.Bool("inplace")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			if inplace {
-				return inPlace(x, autograd.Rewrite(x, act.fn+"_", f))
+				return inPlace(x, nn.RewriteInPlace(x, act.fn+"_", f))
 			}
 			return result(f(x))
 		})
-		if slices.Contains(paramNames(act.params), "inplace") {
+		if hasInplace {
 			defInPlaceFunctional(act)
 		}
 	}
