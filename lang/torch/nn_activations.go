@@ -212,6 +212,28 @@ func defActivations() {
 		}
 		return inPlace(x, autograd.ReluOp.InPlace(x))
 	})
+	// F.relu and F.silu take inplace, which torch.relu and torch's
+	// methods do not.
+	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "relu(input, inplace=False)", "max(input, 0), element-wise; with inplace written into input, which it returns.", func(a *lang.Args) (lang.Value, error) {
+		x, inplace := tensorArg(a, "input"), a.Bool("inplace")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if inplace {
+			return inPlace(x, autograd.ReluOp.InPlace(x))
+		}
+		return result(autograd.Relu(x))
+	}))
+	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "silu(input, inplace=False)", "The SiLU (swish) activation x·sigmoid(x); with inplace written into input, which it returns.", func(a *lang.Args) (lang.Value, error) {
+		x, inplace := tensorArg(a, "input"), a.Bool("inplace")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if inplace {
+			return inPlace(x, nn.RewriteInPlace(x, "silu_", autograd.Silu))
+		}
+		return result(autograd.Silu(x))
+	}))
 	defLayer("activation", "PReLU(num_parameters=1, init=0.25, device=None, dtype=None)", "x for x > 0, else a·x with a learned slope a (weight): one, or one per channel (num_parameters, dimension 1 of the input), starting at init.", func(a *lang.Args) (nn.Module, error) {
 		n, init, d := a.Int("num_parameters"), a.Float("init"), layerDType(a)
 		layerDevice(a)

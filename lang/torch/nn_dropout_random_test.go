@@ -34,7 +34,9 @@ x = torch.randn(3, 4, 2)
 		// ...), with the gradient through them.
 		"def ip(f):\n    w = x.clone().requires_grad_(True)\n    y = w * 1\n    out = f(y)\n    out.sum().backward()\n    return out is y, out.grad_fn.name(), r(w.grad)\n" +
 			"torch.manual_seed(5)\n[ip(f) for f in (F.elu_, F.selu_, F.celu_, F.leaky_relu_, lambda y: F.threshold_(y, 0.1, 2.0), lambda y: F.rrelu_(y, training=True), F.hardtanh_, F.relu_, " +
-			"lambda y: F.elu(y, 0.5, inplace=True), lambda y: F.leaky_relu(y, 0.2, True), nn.ELU(inplace=True), nn.CELU(inplace=True), nn.LeakyReLU(inplace=True), nn.Threshold(0.1, 2.0, inplace=True), nn.RReLU(inplace=True), nn.RReLU(inplace=True).eval())]",
+			"lambda y: F.elu(y, 0.5, inplace=True), lambda y: F.leaky_relu(y, 0.2, True), nn.ELU(inplace=True), nn.CELU(inplace=True), nn.LeakyReLU(inplace=True), nn.Threshold(0.1, 2.0, inplace=True), nn.RReLU(inplace=True), nn.RReLU(inplace=True).eval(), " +
+			"lambda y: F.relu(y, inplace=True), lambda y: F.silu(y, inplace=True), lambda y: F.dropout(y, 0.4, inplace=True), lambda y: F.dropout(y, 0.4, False, True))]",
+		"torch.manual_seed(6)\ny = x.clone()\nF.dropout(y, 0.5, inplace=True) is y, r(y), F.relu(x), F.silu(x, False), err(lambda: F.dropout(y, 1.5, inplace=True))",
 		"y = x.clone().requires_grad_(True)\nF.rrelu(y).grad_fn.name(), F.rrelu(y, training=True).grad_fn.name(), nn.RReLU()(y).grad_fn.name()",
 		"err(lambda: F.rrelu(x, 0.5, 0.1)), err(lambda: F.rrelu_(x.clone(), 0.5, 0.1, True)), nn.RReLU(0.5, 0.1)",
 		"err(lambda: nn.AlphaDropout(1.5))",
