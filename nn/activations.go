@@ -3,7 +3,6 @@ package nn
 import (
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/tensor"
@@ -218,16 +217,38 @@ func pick(cond bool, a, b float64) float64 {
 
 // NewActivation is an activation layer named name (LeakyReLU, ELU, ...)
 // with the extra repr and hyper-parameters given, applying fn; with
-// inplace it overwrites its input (recorded as an in-place operation) and
-// returns it.
-func NewActivation(name, extra string, hypers []Hyper, inplace bool, fn func(x *tensor.Tensor) (*tensor.Tensor, error)) *Func {
+// inplace it overwrites its input (recorded as the in-place operation op,
+// leaky_relu_, elu_, ..., as RewriteInPlace does) and returns it.
+func NewActivation(name, extra, op string, hypers []Hyper, inplace bool, fn func(x *tensor.Tensor) (*tensor.Tensor, error)) *Func {
 	f := fn
 	if inplace {
-		f = func(x *tensor.Tensor) (*tensor.Tensor, error) {
-			return x, autograd.Rewrite(x, strings.ToLower(name)+"_", fn)
-		}
+		f = func(x *tensor.Tensor) (*tensor.Tensor, error) { return x, RewriteInPlace(x, op, fn) }
 	}
 	return NewFunc(name, extra, hypers, f)
+}
+
+// inPlaceNodes are the nodes PyTorch records for the in-place forms of
+// the activations whose in-place derivative is its own overload (written
+// from the result): EluBackward1 for elu_ where elu records
+// EluBackward0, and so on.
+var inPlaceNodes = map[string]string{
+	"elu_": "EluBackward1", "selu_": "EluBackward1", "celu_": "CeluBackward1",
+	"leaky_relu_": "LeakyReluBackward1", "threshold_": "ThresholdBackward1",
+	"rrelu_": "RreluWithNoiseBackward1",
+}
+
+// RewriteInPlace writes fn(x) into x as the in-place operation op (F.elu_,
+// F.elu(x, inplace=True), nn.ELU(inplace=True)): autograd.Rewrite, the
+// result recorded as one node under PyTorch's name for op where it has
+// one of its own (inPlaceNodes).
+func RewriteInPlace(x *tensor.Tensor, op string, fn func(x *tensor.Tensor) (*tensor.Tensor, error)) error {
+	if node, ok := inPlaceNodes[op]; ok {
+		inner := fn
+		fn = func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return autograd.Composite(node, []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) { return inner(in[0]) })
+		}
+	}
+	return autograd.Rewrite(x, op, fn)
 }
 
 // NewFunc is a layer without parameters named name (ZeroPad2d,

@@ -49,9 +49,9 @@ func NewConv2d(c Conv2dConfig, dtype tensor.DType) (*Conv2d, error) {
 	}
 	l := &Conv2d{base: NewBase(), Conv2dConfig: c}
 	if c.OneD {
-		return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.InChannels/c.Groups, c.KernelSize[1])
+		return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.OutChannels, c.InChannels/c.Groups, c.KernelSize[1])
 	}
-	return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.InChannels/c.Groups, c.KernelSize[0], c.KernelSize[1])
+	return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.OutChannels, c.InChannels/c.Groups, c.KernelSize[0], c.KernelSize[1])
 }
 
 func (l *Conv2d) Base() *Base { return &l.base }
@@ -209,26 +209,10 @@ func NewConvTranspose2d(c ConvTranspose2dConfig, dtype tensor.DType) (*ConvTrans
 		return nil, err
 	}
 	l := &ConvTranspose2d{base: NewBase(), ConvTranspose2dConfig: c}
-	shape := []int{c.InChannels, c.OutChannels / c.Groups, c.KernelSize[0], c.KernelSize[1]}
 	if c.OneD {
-		shape = []int{c.InChannels, c.OutChannels / c.Groups, c.KernelSize[1]}
+		return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.InChannels, c.OutChannels/c.Groups, c.KernelSize[1])
 	}
-	w, err := newParam(dtype, shape...)
-	if err != nil {
-		return nil, err
-	}
-	var b *tensor.Tensor
-	if c.Bias {
-		if b, err = newParam(dtype, c.OutChannels); err != nil {
-			return nil, err
-		}
-	}
-	if err := tensor.InitLinear(w, b, nil); err != nil {
-		return nil, err
-	}
-	l.base.SetParameter("weight", w)
-	l.base.SetParameter("bias", b)
-	return l, nil
+	return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.InChannels, c.OutChannels/c.Groups, c.KernelSize[0], c.KernelSize[1])
 }
 
 func (l *ConvTranspose2d) Base() *Base { return &l.base }

@@ -35,7 +35,7 @@ func NewConv3d(c Conv3dConfig, dtype tensor.DType) (*Conv3d, error) {
 	}
 	l := &Conv3d{base: NewBase(), Conv3dConfig: c}
 	k := c.KernelSize
-	return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.InChannels/c.Groups, k[0], k[1], k[2])
+	return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.OutChannels, c.InChannels/c.Groups, k[0], k[1], k[2])
 }
 
 func (l *Conv3d) Base() *Base      { return &l.base }
@@ -125,22 +125,7 @@ func NewConvTranspose3d(c ConvTranspose3dConfig, dtype tensor.DType) (*ConvTrans
 	}
 	l := &ConvTranspose3d{base: NewBase(), ConvTranspose3dConfig: c}
 	k := c.KernelSize
-	w, err := newParam(dtype, c.InChannels, c.OutChannels/c.Groups, k[0], k[1], k[2])
-	if err != nil {
-		return nil, err
-	}
-	var b *tensor.Tensor
-	if c.Bias {
-		if b, err = newParam(dtype, c.OutChannels); err != nil {
-			return nil, err
-		}
-	}
-	if err := tensor.InitLinear(w, b, nil); err != nil {
-		return nil, err
-	}
-	l.base.SetParameter("weight", w)
-	l.base.SetParameter("bias", b)
-	return l, nil
+	return l, initWeightAndBias(&l.base, dtype, c.Bias, c.OutChannels, c.InChannels, c.OutChannels/c.Groups, k[0], k[1], k[2])
 }
 
 func (l *ConvTranspose3d) Base() *Base      { return &l.base }

@@ -68,8 +68,19 @@ func AlphaDropout(x *tensor.Tensor, p float64, training, feature bool) (*tensor.
 
 // RReLU is F.rrelu: x where x > 0, else x·r; while training r is drawn
 // uniform in [lower, upper) for each non-positive element, in order,
-// otherwise it is (lower + upper)/2.
+// otherwise it is (lower + upper)/2. It is recorded as PyTorch's one
+// node, RreluWithNoiseBackward0, training or not.
 func RReLU(x *tensor.Tensor, lower, upper float64, training bool) (*tensor.Tensor, error) {
+	if lower > upper {
+		return nil, tensor.Errorf(tensor.RuntimeError, "Lower bound should be less than or equal to the upper bound")
+	}
+	return autograd.Composite("RreluWithNoiseBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return rrelu(in[0], lower, upper, training)
+	})
+}
+
+// rrelu is RReLU's computation.
+func rrelu(x *tensor.Tensor, lower, upper float64, training bool) (*tensor.Tensor, error) {
 	if !training {
 		return LeakyReLU(x, (lower+upper)/2)
 	}
@@ -124,12 +135,13 @@ type TrainFunc struct {
 }
 
 // NewTrainFunc makes the layer name; with inplace it overwrites its input
-// (recorded as an in-place operation named op) and returns it.
+// (recorded as the in-place operation op, as RewriteInPlace does) and
+// returns it.
 func NewTrainFunc(name, extra, op string, hypers []Hyper, inplace bool, fn func(x *tensor.Tensor, training bool) (*tensor.Tensor, error)) *TrainFunc {
 	f := fn
 	if inplace {
 		f = func(x *tensor.Tensor, training bool) (*tensor.Tensor, error) {
-			return x, autograd.Rewrite(x, op, func(old *tensor.Tensor) (*tensor.Tensor, error) { return fn(old, training) })
+			return x, RewriteInPlace(x, op, func(old *tensor.Tensor) (*tensor.Tensor, error) { return fn(old, training) })
 		}
 	}
 	return &TrainFunc{base: NewBase(), name: name, extra: extra, hypers: hypers, fn: f}

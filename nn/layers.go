@@ -71,20 +71,21 @@ func NewLinear(in, out int, bias bool, dtype tensor.DType) (*Linear, error) {
 		return nil, tensor.Errorf(tensor.RuntimeError, "Trying to create tensor with negative dimension %d: [%d, %d]", min(in, out), out, in)
 	}
 	l := &Linear{base: NewBase(), InFeatures: in, OutFeatures: out}
-	return l, initWeightAndBias(&l.base, dtype, bias, out, in)
+	return l, initWeightAndBias(&l.base, dtype, bias, out, out, in)
 }
 
 // initWeightAndBias registers the weight of the given shape and a bias
-// (nil without one) of its first size, initialised as nn.Linear and
-// nn.Conv2d are.
-func initWeightAndBias(base *Base, dtype tensor.DType, bias bool, shape ...int) error {
+// (nil without one) of biasLen elements, initialised as nn.Linear and
+// nn.Conv2d are (kaiming-uniform with a = √5 from the weight's fan-in,
+// the bias uniform in ±1/√fan_in).
+func initWeightAndBias(base *Base, dtype tensor.DType, bias bool, biasLen int, shape ...int) error {
 	w, err := newParam(dtype, shape...)
 	if err != nil {
 		return err
 	}
 	var b *tensor.Tensor
 	if bias {
-		if b, err = newParam(dtype, shape[0]); err != nil {
+		if b, err = newParam(dtype, biasLen); err != nil {
 			return err
 		}
 	}

@@ -202,9 +202,15 @@ func MaxUnpool(x, indices *tensor.Tensor, out []int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, v := range vals {
-		if v < 0 || v >= float64(plane) {
-			return nil, tensor.Errorf(tensor.RuntimeError, "Found an invalid max index: %d (output volumes are of size %s", int64(v), joinX(out))
+	// ATen's kernel writes every valid index and reports the last invalid
+	// one; max_unpool1d runs as max_unpool2d of width 1.
+	for i := len(vals) - 1; i >= 0; i-- {
+		if v := vals[i]; v < 0 || v >= float64(plane) {
+			sizes := out
+			if k == 1 {
+				sizes = []int{out[0], 1}
+			}
+			return nil, tensor.Errorf(tensor.RuntimeError, "Found an invalid max index: %d (output volumes are of size %s", int64(v), joinX(sizes))
 		}
 	}
 	c := &chain{}

@@ -170,7 +170,7 @@ func defInPlaceFunctional(act activationFunc) {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return inPlace(x, autograd.Rewrite(x, act.fn+"_", f))
+		return inPlace(x, nn.RewriteInPlace(x, act.fn+"_", f))
 	})
 }
 
@@ -180,27 +180,28 @@ func defActivations() {
 		if act.params == "" {
 			sep = ""
 		}
+		hasInplace := slices.Contains(paramNames(act.params), "inplace")
 		defLayer("activation", act.layer+"("+act.params+")", act.doc, func(a *lang.Args) (nn.Module, error) {
 			f, extra := act.compute(a), act.extra(a)
-			inplace := slices.Contains(paramNames(act.params), "inplace") && a.Bool("inplace")
+			inplace := hasInplace && a.Bool("inplace")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return nn.NewActivation(act.layer, extra, hypersOf(a, act.params), inplace, f), nil
+			return nn.NewActivation(act.layer, extra, act.fn+"_", hypersOf(a, act.params), inplace, f), nil
 		})
 		lang.NewBuiltin(lang.AsFunc, act.fn+"(input"+sep+act.params+")", act.doc+" Recorded for autograd.", func(a *lang.Args) (lang.Value, error) {
 			x := tensorArg(a, "input")
 			f := act.compute(a)
-			inplace := slices.Contains(paramNames(act.params), "inplace") && a.Bool("inplace")
+			inplace := hasInplace && a.Bool("inplace")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
 			if inplace {
-				return inPlace(x, autograd.Rewrite(x, act.fn+"_", f))
+				return inPlace(x, nn.RewriteInPlace(x, act.fn+"_", f))
 			}
 			return result(f(x))
 		})
-		if slices.Contains(paramNames(act.params), "inplace") {
+		if hasInplace {
 			defInPlaceFunctional(act)
 		}
 	}
@@ -211,6 +212,28 @@ func defActivations() {
 		}
 		return inPlace(x, autograd.ReluOp.InPlace(x))
 	})
+	// F.relu and F.silu take inplace, which torch.relu and torch's
+	// methods do not.
+	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "relu(input, inplace=False)", "max(input, 0), element-wise; with inplace written into input, which it returns.", func(a *lang.Args) (lang.Value, error) {
+		x, inplace := tensorArg(a, "input"), a.Bool("inplace")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if inplace {
+			return inPlace(x, autograd.ReluOp.InPlace(x))
+		}
+		return result(autograd.Relu(x))
+	}))
+	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "silu(input, inplace=False)", "The SiLU (swish) activation x·sigmoid(x); with inplace written into input, which it returns.", func(a *lang.Args) (lang.Value, error) {
+		x, inplace := tensorArg(a, "input"), a.Bool("inplace")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if inplace {
+			return inPlace(x, nn.RewriteInPlace(x, "silu_", autograd.Silu))
+		}
+		return result(autograd.Silu(x))
+	}))
 	defLayer("activation", "PReLU(num_parameters=1, init=0.25, device=None, dtype=None)", "x for x > 0, else a·x with a learned slope a (weight): one, or one per channel (num_parameters, dimension 1 of the input), starting at init.", func(a *lang.Args) (nn.Module, error) {
 		n, init, d := a.Int("num_parameters"), a.Float("init"), layerDType(a)
 		layerDevice(a)

@@ -1,7 +1,6 @@
 package torch
 
 import (
-	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
@@ -14,7 +13,7 @@ import (
 // inPlaceIf applies f to x, or writes it into x when inplace.
 func inPlaceIf(x *tensor.Tensor, inplace bool, op string, f func(x *tensor.Tensor) (*tensor.Tensor, error)) (lang.Value, error) {
 	if inplace {
-		return inPlace(x, autograd.Rewrite(x, op, f))
+		return inPlace(x, nn.RewriteInPlace(x, op, f))
 	}
 	return result(f(x))
 }

@@ -12,21 +12,11 @@ import (
 // reprs and the errors of bad shapes; and the deprecated F.upsample
 // functions with their warnings.
 func TestFoldUnfoldMatchTorch(t *testing.T) {
-	prelude := `import torch
-import torch.nn as nn
-import torch.nn.functional as F
-torch.manual_seed(0)
-r = lambda t: [round(v, 4) for v in t.flatten().tolist()]
-def g(f, *xs):
+	prelude := nnPrelude + `def g(f, *xs):
     xs = [x.clone().requires_grad_(True) for x in xs]
     out = f(*xs)
     (out * torch.arange(out.numel(), dtype=out.dtype).view(out.shape)).sum().backward()
     return out.shape, r(out), [r(x.grad) for x in xs]
-def err(f):
-    try:
-        return f()
-    except Exception as e:
-        return type(e).__name__, str(e)
 x = torch.randn(2, 3, 4, 5)
 c = torch.randn(2, 12, 12)
 `

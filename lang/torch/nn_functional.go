@@ -109,6 +109,24 @@ func defFunctional() {
 		}
 		return result(autograd.Dropout(x, p, training, nil))
 	})
+	// F.dropout takes inplace too; torch.dropout(input, p, train) does not.
+	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "dropout(input, p=0.5, training=True, inplace=False)", "Zeroes each element with probability p and scales the others by 1/(1-p); the input itself when training is False. With inplace the result is written into input, which it returns.", func(a *lang.Args) (lang.Value, error) {
+		x, p, training, inplace := tensorArg(a, "input"), a.Float("p"), a.Bool("training"), a.Bool("inplace")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		drop := func(x *tensor.Tensor) (*tensor.Tensor, error) { return autograd.Dropout(x, p, training, nil) }
+		if !inplace {
+			return result(drop(x))
+		}
+		if p < 0 || p > 1 {
+			return result(drop(x)) // the range error
+		}
+		if !training || p == 0 {
+			return x, nil
+		}
+		return inPlace(x, nn.RewriteInPlace(x, "dropout_", drop))
+	}))
 	lang.NewBuiltin(lang.AsFunc, "one_hot(tensor, num_classes=-1)", "The int64 tensor of shape (*tensor.shape, num_classes) with a 1 at each class index of the int64 tensor and 0 elsewhere; num_classes=-1 takes the largest index plus one.", oneHot)
 	lang.NewBuiltin(lang.AsFunc, "l1_loss(input, target, size_average=None, reduce=None, reduction='mean')", "The mean absolute error abs(input - target), reduced by 'mean', 'sum' or 'none'.", func(a *lang.Args) (lang.Value, error) {
 		x, target, reduction := tensorArg(a, "input"), a.TensorLike("target"), lossReduction(a)

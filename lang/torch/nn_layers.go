@@ -29,7 +29,8 @@ var nnModuleClass = lang.NewBuiltin(lang.AsValue, "Module()", "torch.nn.Module: 
 var nnClassNames = map[string]string{}
 
 // defLayer registers the class nn.<name>, defined in PyTorch's module
-// torch.nn.modules.<file>, whose constructor makes a module.
+// torch.nn.modules.<file>, whose constructor makes a module (or a *Layer,
+// when the constructor sets plain attributes on it).
 func defLayer(file, sig, doc string, make func(a *lang.Args) (nn.Module, error)) *lang.Builtin {
 	b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
 		m, err := make(a)
@@ -38,6 +39,9 @@ func defLayer(file, sig, doc string, make func(a *lang.Args) (nn.Module, error))
 		}
 		if err != nil {
 			return nil, err
+		}
+		if l, ok := m.(*Layer); ok { // made with its plain attributes
+			return l, nil
 		}
 		return newLayer(m), nil
 	})

@@ -103,10 +103,10 @@ var multiOps = []multiOp{
 		}},
 }
 
-// readMulti reads the settings named in params.
-func readMulti(a *lang.Args, params string) multiSettings {
+// readMulti reads the settings named in names (a parameter list's, as
+// paramNames gives them).
+func readMulti(a *lang.Args, names []string) multiSettings {
 	var s multiSettings
-	names := paramNames(params)
 	for _, name := range names {
 		switch name {
 		case "reduction":
@@ -151,6 +151,8 @@ func defMultiOps() {
 		if classParams == "" {
 			classParams = op.params
 		}
+		// The parameter names, split once rather than at every call.
+		inputs, params, classNames := paramNames(op.inputs), paramNames(op.params), paramNames(classParams)
 		// The distances are torch.* functions too; torch's losses take an
 		// int reduction, so F's are F's only.
 		kind := lang.AsValue
@@ -158,12 +160,11 @@ func defMultiOps() {
 			kind = lang.AsFunc
 		}
 		b := lang.NewBuiltin(kind, op.fn+"("+op.inputs+", "+op.params+")", op.doc, func(a *lang.Args) (lang.Value, error) {
-			names := paramNames(op.inputs)
-			in := make([]*tensor.Tensor, len(names))
-			for i, n := range names {
+			in := make([]*tensor.Tensor, len(inputs))
+			for i, n := range inputs {
 				in[i] = tensorArg(a, n)
 			}
-			s := readMulti(a, op.params)
+			s := readMulti(a, params)
 			checkMultiMarginP(a, op, s)
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -174,7 +175,7 @@ func defMultiOps() {
 			functionalOnlyDef(b)
 		}
 		defLayer(op.file, op.class+"("+classParams+")", op.doc+" Called as "+strings.ToLower(op.class[:1])+op.class[1:]+"("+op.inputs+").", func(a *lang.Args) (nn.Module, error) {
-			s := readMulti(a, classParams)
+			s := readMulti(a, classNames)
 			checkMultiMarginP(a, op, s)
 			hypers := hypersOf(a, classParams)
 			for i, h := range hypers {
@@ -199,9 +200,8 @@ func defMultiOps() {
 			if err != nil {
 				return nil, err
 			}
-			names := paramNames(op.inputs)
-			in := make([]*tensor.Tensor, len(names))
-			for i, n := range names {
+			in := make([]*tensor.Tensor, len(inputs))
+			for i, n := range inputs {
 				in[i] = tensorArg(a, n)
 			}
 			if err := a.Err(); err != nil {
@@ -230,23 +230,18 @@ func defDistances() {
 	})
 }
 
-// distanceLoss is nn.TripletMarginWithDistanceLoss: a Multi holding the
-// distance function called from forward (a module is also registered as
-// the submodule distance_function, as PyTorch's attribute assignment
-// does).
-type distanceLoss struct {
-	*nn.Multi
-	distance  lang.Value
-	margin    float64
-	swap      bool
-	reduction string
-}
+// distanceLoss is nn.TripletMarginWithDistanceLoss. As in PyTorch, its
+// settings are the layer's attributes (distance_function a submodule when
+// it is a module, else a plain attribute, as are margin, swap and
+// reduction), and forward calls F.triplet_margin_with_distance_loss with
+// them as they are then: a later loss.distance_function =
+// nn.PairwiseDistance(p=1), loss.margin = 2.0 or loss.distance_function
+// = None (pairwise_distance) takes effect.
+type distanceLoss struct{ *nn.Multi }
 
-// tripletLoss computes the triplet loss with the distance function dist
-// (PyTorch 1.13 leaves the inputs' shapes to it).
-func tripletLoss(a *lang.Args, x, p, n *tensor.Tensor, dist lang.Value, margin float64, swap bool, reduction string) (lang.Value, error) {
-	return result(nn.TripletMarginWithDistance(x, p, n, callDistance(a, dist), margin, swap, reduction))
-}
+// distanceLossSettings are the attributes of distanceLoss that forward
+// passes on.
+var distanceLossSettings = []string{"distance_function", "margin", "swap", "reduction"}
 
 // callDistance returns dist as a function of two tensors, called through
 // the language (a module, a lambda, F.pairwise_distance).
@@ -264,18 +259,14 @@ func callDistance(a *lang.Args, dist lang.Value) func(x, y *tensor.Tensor) (*ten
 	}
 }
 
-// tripletDistance reads the margin, swap and reduction of the triplet
-// loss with a distance function (PyTorch 1.13 checks none of them).
-func tripletDistance(a *lang.Args) (margin float64, swap bool, reduction string) {
-	return a.Float("margin"), a.Bool("swap"), a.Str("reduction")
-}
-
 func defTripletWithDistance() {
 	const doc = "max(0, margin + d(anchor, positive) - d(anchor, negative)) with d the distance_function (pairwise_distance when None), called on two tensors; swap uses the smaller of d(anchor, negative) and d(positive, negative)."
 	pairwise, _ := lang.LookupBuiltin("pairwise_distance")
-	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0, swap=False, reduction='mean')", doc, func(a *lang.Args) (lang.Value, error) {
+	fn := lang.NewBuiltin(lang.AsValue, "triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0, swap=False, reduction='mean')", doc, func(a *lang.Args) (lang.Value, error) {
 		x, p, n := tensorArg(a, "anchor"), tensorArg(a, "positive"), tensorArg(a, "negative")
-		margin, swap, reduction := tripletDistance(a)
+		// PyTorch 1.13 checks none of margin, swap and reduction; the
+		// inputs' shapes are the distance function's to check.
+		margin, swap, reduction := a.Float("margin"), a.Bool("swap"), a.Str("reduction")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
@@ -283,13 +274,10 @@ func defTripletWithDistance() {
 		if !a.IsNone("distance_function") {
 			dist = a.Value("distance_function")
 		}
-		return tripletLoss(a, x, p, n, dist, margin, swap, reduction)
-	}))
+		return result(nn.TripletMarginWithDistance(x, p, n, callDistance(a, dist), margin, swap, reduction))
+	})
+	functionalOnlyDef(fn)
 	defLayer("loss", "TripletMarginWithDistanceLoss(*, distance_function=None, margin=1.0, swap=False, reduction='mean')", doc+" Called as loss(anchor, positive, negative).", func(a *lang.Args) (nn.Module, error) {
-		margin, swap, reduction := tripletDistance(a)
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
 		dist := a.Value("distance_function")
 		if a.IsNone("distance_function") {
 			v, err := a.Call(torchNN["PairwiseDistance"])
@@ -298,22 +286,31 @@ func defTripletWithDistance() {
 			}
 			dist = v
 		}
-		hypers := []nn.Hyper{{Name: "margin", Value: margin}, {Name: "swap", Value: swap}, {Name: "reduction", Value: reduction}}
-		m := &distanceLoss{Multi: nn.NewMulti("TripletMarginWithDistanceLoss", hypers, nil, false, nil), distance: dist, margin: margin, swap: swap, reduction: reduction}
-		if sub, ok := asModule(dist); ok {
-			m.Base().SetModule("distance_function", sub)
+		l := newLayer(&distanceLoss{nn.NewMulti("TripletMarginWithDistanceLoss", nil, nil, false, nil)})
+		for _, name := range distanceLossSettings {
+			v := a.Value(name)
+			if name == "distance_function" {
+				v = dist
+			}
+			if err := l.SetAttr(name, v); err != nil {
+				return nil, err
+			}
 		}
-		return m, nil
+		return l, nil
 	})
-	layerForwards["TripletMarginWithDistanceLoss"] = lang.NewBuiltin(lang.AsValue, "forward(self, anchor, positive, negative)", "The triplet loss of the inputs with the module's distance function.", func(a *lang.Args) (lang.Value, error) {
-		m, err := selfLayer[*distanceLoss](a)
-		if err != nil {
+	layerForwards["TripletMarginWithDistanceLoss"] = lang.NewBuiltin(lang.AsValue, "forward(self, anchor, positive, negative)", "F.triplet_margin_with_distance_loss of the inputs with the module's distance_function, margin, swap and reduction.", func(a *lang.Args) (lang.Value, error) {
+		if _, err := selfLayer[*distanceLoss](a); err != nil {
 			return nil, err
 		}
-		x, p, n := tensorArg(a, "anchor"), tensorArg(a, "positive"), tensorArg(a, "negative")
-		if err := a.Err(); err != nil {
-			return nil, err
+		self := a.Value("self").(*Layer)
+		vals := make([]lang.Value, len(distanceLossSettings))
+		for i, name := range distanceLossSettings {
+			v, ok := self.Attr(name)
+			if !ok {
+				return nil, lang.Errorf(lang.AttributeError, "'TripletMarginWithDistanceLoss' object has no attribute '%s'", name)
+			}
+			vals[i] = v
 		}
-		return tripletLoss(a, x, p, n, m.distance, m.margin, m.swap, m.reduction)
+		return a.CallKw(fn, []lang.Value{a.Value("anchor"), a.Value("positive"), a.Value("negative")}, distanceLossSettings, vals)
 	})
 }

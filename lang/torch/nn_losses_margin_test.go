@@ -11,28 +11,13 @@ import (
 // PyTorch: each value with the gradients of its inputs, the modules'
 // settings and buffers, and the errors of bad arguments.
 func TestMarginLossesMatchTorch(t *testing.T) {
-	prelude := `import torch
-import torch.nn as nn
-import torch.nn.functional as F
-torch.manual_seed(0)
-r = lambda t: [round(v, 4) for v in t.flatten().tolist()]
-def g(f, *xs):
-    xs = [x.clone().requires_grad_(True) for x in xs]
-    out = f(*xs)
-    out.sum().backward()
-    return r(out), [r(x.grad) for x in xs]
-a = torch.randn(4, 3); b = torch.randn(4, 3); c = torch.randn(4, 3)
+	prelude := nnPrelude + nnGrad + `a = torch.randn(4, 3); b = torch.randn(4, 3); c = torch.randn(4, 3)
 y = torch.tensor([1., -1., 1., -1.])
 t = (torch.rand(4, 3) > 0.5).float()
 cls = torch.tensor([0, 2, 1, 2])
 mt = torch.tensor([[0, 2, -1], [1, -1, 0], [2, 1, 0], [-1, 0, 1]])
 cnt = torch.tensor([[0., 1., 3.], [2., 5., 0.], [1., 1., 4.], [0., 2., 2.]])
 v = torch.rand(4, 3) + 0.1
-def err(f):
-    try:
-        return f()
-    except Exception as e:
-        return type(e).__name__, str(e)
 `
 	srcs := []string{
 		"g(lambda a, b: F.cosine_similarity(a, b), a, b)",
@@ -76,6 +61,12 @@ def err(f):
 		"m = nn.TripletMarginWithDistanceLoss()\nm, m.margin, m.swap, m.reduction, r(m(a, b, c)), list(dict(m.named_children()))",
 		"m = nn.TripletMarginWithDistanceLoss(distance_function=nn.PairwiseDistance(p=1), margin=2.0, reduction='sum')\nm, r(m(a, b, c))",
 		"m = nn.TripletMarginWithDistanceLoss(distance_function=lambda x, y: (x - y).abs().sum(-1))\nm, r(m(a, b, c))",
+		// forward reads distance_function, margin, swap and reduction at each
+		// call, as PyTorch's does.
+		"m = nn.TripletMarginWithDistanceLoss()\nm.distance_function = nn.PairwiseDistance(p=1)\nd1 = r(m(a, b, c))\nm.distance_function = None\nm, d1, r(m(a, b, c)), list(dict(m.named_children()))",
+		"f = lambda x, y: (x - y).abs().sum(-1)\nm = nn.TripletMarginWithDistanceLoss(distance_function=f)\nd1 = r(m(a, b, c))\nm.distance_function = lambda x, y: (x - y).pow(2).sum(-1)\n(m.distance_function is not f, d1, r(m(a, b, c)), list(dict(m.named_children())))",
+		"m = nn.TripletMarginWithDistanceLoss()\nerr(lambda: setattr(m, 'distance_function', 3))",
+		"m = nn.TripletMarginWithDistanceLoss(margin=2)\nd1 = r(m(a, b, c))\nm.margin, m.swap, m.reduction = 3.0, True, 'none'\nm.margin, d1, r(m(a, b, c)), m(a, b, c).grad_fn.name()",
 		"err(lambda: F.multi_margin_loss(a, cls, p=3))",
 		"err(lambda: nn.MultiMarginLoss(p=3))",
 		"err(lambda: F.gaussian_nll_loss(a, b, -v))",

@@ -11,12 +11,7 @@ import (
 // max_unpool with their modules against Debian's PyTorch: values,
 // indices (ties go to the first maximum), gradients, reprs and errors.
 func TestMaxPoolNDMatchesTorch(t *testing.T) {
-	prelude := `import torch
-import torch.nn as nn
-import torch.nn.functional as F
-torch.manual_seed(0)
-r = lambda t: [round(v, 4) for v in t.flatten().tolist()]
-def g(f, *xs):
+	prelude := nnPrelude + `def g(f, *xs):
     xs = [x.clone().requires_grad_(True) for x in xs]
     out = f(*xs)
     if isinstance(out, tuple):
@@ -24,11 +19,6 @@ def g(f, *xs):
         return r(out[0]), out[1].flatten().tolist(), [r(x.grad) for x in xs]
     out.sum().backward()
     return r(out), [r(x.grad) for x in xs]
-def err(f):
-    try:
-        return f()
-    except Exception as e:
-        return type(e).__name__, str(e)
 x5 = torch.randn(1, 2, 4, 5, 6)
 x4 = torch.randn(1, 1, 4, 4)
 v, i = F.max_pool2d(x4, 2, return_indices=True)
@@ -56,6 +46,10 @@ v, i = F.max_pool2d(x4, 2, return_indices=True)
 		"err(lambda: F.max_pool3d(x5[0, 0, 0], 2))",
 		"err(lambda: F.max_pool3d(x5, 2, padding=2))",
 		"err(lambda: F.max_unpool2d(v, i, 2, output_size=(9, 9)))",
+		// ATen names the last invalid index; max_unpool1d is max_unpool2d of width 1.
+		"j = i.clone()\nj[0, 0, 0, 1] = 99\nj[0, 0, 1, 0] = 50\nk = i.clone()\nk[0, 0, 1, 1] = -3\nerr(lambda: F.max_unpool2d(v, j, 2)), err(lambda: F.max_unpool2d(v, k, 2))",
+		"v2, i2 = F.max_pool2d(torch.arange(64.).reshape(2, 2, 4, 4), 2, return_indices=True)\ni2[0, 0, 0, 0] = 70\ni2[0, 1, 1, 1] = -5\ni2[1, 0, 0, 0] = 33\ni2[1, 1, 0, 1] = 44\nerr(lambda: F.max_unpool2d(v2, i2, 2)), err(lambda: F.max_unpool2d(v2[0], i2[0], 2))",
+		"err(lambda: F.max_unpool1d(torch.ones(1, 1, 3), torch.tensor([[[0, 9, 1]]]), 2)), err(lambda: F.max_unpool3d(torch.ones(1, 1, 1, 1, 2), torch.tensor([[[[[0, 9]]]]]), 1))",
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }

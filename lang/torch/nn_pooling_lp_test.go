@@ -11,22 +11,7 @@ import (
 // modules against Debian's PyTorch: values, gradients, reprs, Bilinear's
 // initialisation from the seed, and the errors of bad shapes.
 func TestLPPoolLRNShuffleBilinearMatchTorch(t *testing.T) {
-	prelude := `import torch
-import torch.nn as nn
-import torch.nn.functional as F
-torch.manual_seed(0)
-r = lambda t: [round(v, 4) for v in t.flatten().tolist()]
-def g(f, *xs):
-    xs = [x.clone().requires_grad_(True) for x in xs]
-    out = f(*xs)
-    out.sum().backward()
-    return r(out), [r(x.grad) for x in xs]
-def err(f):
-    try:
-        return f()
-    except Exception as e:
-        return type(e).__name__, str(e)
-x3 = torch.rand(2, 3, 7) + 0.1
+	prelude := nnPrelude + nnGrad + `x3 = torch.rand(2, 3, 7) + 0.1
 x4 = torch.rand(1, 2, 5, 6) + 0.1
 y = torch.randn(2, 5, 4)
 z = torch.arange(24.).view(1, 6, 2, 2)
