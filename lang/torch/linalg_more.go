@@ -472,6 +472,9 @@ func matrixExp(x *tensor.Tensor) (*tensor.Tensor, error) {
 	if !x.DType().IsFloating() {
 		return nil, lang.Errorf(lang.RuntimeError, "linalg.matrix_exp: Expected a floating point or complex tensor as input. Got %s", tensor.TorchTypeName(x.DType()))
 	}
+	if x.Numel() == 0 {
+		return autograd.Mul(x, mustOne(x)) // no norm to take: a copy, as PyTorch's
+	}
 	norm, err := autograd.MatrixNorm(x.Detach(), autograd.MatrixOrd(1), [2]int{-2, -1}, false)
 	if err != nil {
 		return nil, err

@@ -31,6 +31,7 @@ func TestLinalgMoreMatchesTorch(t *testing.T) {
 		"(r(L.matrix_exp(A / 4)), r(L.matrix_exp(Ad)), r(L.matrix_exp(torch.zeros(2, 2))), r(L.matrix_exp(torch.tensor([[0., 1.], [-1., 0.]]).double())))",
 		"x = (A / 4).double().requires_grad_()\nL.matrix_exp(x).sum().backward()\nr(x.grad)",
 		"L.matrix_exp(torch.ones(2, 3))",
+		"(L.matrix_exp(torch.ones(0, 0)), L.matrix_exp(torch.ones(3, 0, 0)).shape)",
 		"(r(L.pinv(M)), r(L.pinv(A)), r(L.pinv(torch.tensor([[1., 2.], [2., 4.]]))), L.pinv(torch.ones(2, 3, 4)).shape)",
 		"(r(L.pinv(A, hermitian=True)), r(L.pinv(M, atol=1.)), r(L.pinv(M, rtol=0.1)), r(L.pinv(M, atol=0.)))",
 		"x = M.clone().requires_grad_()\nL.pinv(x).sum().backward()\nr(x.grad)",
