@@ -456,7 +456,7 @@ func defMultinomialKind() {
 		module: "multinomial", sig: "Multinomial(total_count=1, probs=None, logits=None, validate_args=None)",
 		doc:         "The multinomial distribution: the counts in each category of the last dimension of probs (or logits) after total_count categorical draws, drawn as PyTorch draws them. It has no entropy in kael yet.",
 		params:      []string{"probs", "logits"},
-		constraints: map[string]constraint{"probs": simplexConstraint, "logits": realVectorConstraint},
+		constraints: map[string]constraint{"probs": simplexConstraint, "logits": realVectorConstraint}, construct: newMultinomial,
 		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
 			p := d.param(c, "probs")
 			return c.bin(autograd.Mul, p, c.scalar(float64(d.totalCount), p))
