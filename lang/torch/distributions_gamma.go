@@ -171,7 +171,8 @@ func defGammaKinds() {
 		module: "chi2", sig: "Chi2(df, validate_args=None)",
 		doc:    "The chi-squared distribution of df degrees of freedom: Gamma(df / 2, 1 / 2).",
 		params: []string{"df"}, constraints: map[string]constraint{"df": positiveConstraint}, support: nonNegativeConstraint, rsample: true,
-		mean: gammaMean, variance: gammaVariance, logProb: gammaLogProb, entropy: gammaEntropy, draw: gammaDraw,
+		construct: func(a *lang.Args) (*Distribution, error) { return newChi2(a.Value("df")) },
+		mean:      gammaMean, variance: gammaVariance, logProb: gammaLogProb, entropy: gammaEntropy, draw: gammaDraw,
 	}
 }
 
@@ -277,6 +278,7 @@ func defDirichletKinds() {
 		doc:    "The Dirichlet distribution of concentration (the last dimension the event): points of the simplex. Samples are PyTorch's (ATen's _sample_dirichlet); rsample's gradient with respect to concentration is not in kael yet.",
 		params: []string{"concentration"}, shown: []string{"concentration"},
 		constraints: map[string]constraint{"concentration": posVector}, support: simplexConstraint, rsample: true,
+		construct: func(a *lang.Args) (*Distribution, error) { return newDirichlet(a.Value("concentration")) },
 		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
 			conc := d.params["concentration"]
 			return c.bin(autograd.Div, conc, c.do(func() (*tensor.Tensor, error) { return autograd.Sum(conc, []int{-1}, true) }))
@@ -305,6 +307,9 @@ func defDirichletKinds() {
 		module: "beta", sig: "Beta(concentration1, concentration0, validate_args=None)",
 		doc:    "The beta distribution on [0, 1] of concentrations concentration1 (α) and concentration0 (β): the first coordinate of a Dirichlet([α, β]). Samples are PyTorch's; rsample's gradient with respect to the concentrations is not in kael yet.",
 		params: []string{"concentration1", "concentration0"}, support: unitIntervalConstraint, rsample: true,
+		construct: func(a *lang.Args) (*Distribution, error) {
+			return newBeta(a.Value("concentration1"), a.Value("concentration0"))
+		},
 		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
 			c1, c0 := d.params["concentration1"], d.params["concentration0"]
 			return c.bin(autograd.Div, c1, c.bin(autograd.Add, c1, c0))

@@ -633,20 +633,11 @@ func newKind(kind string) func(a *lang.Args) (*Distribution, error) {
 		for i, p := range k.params {
 			vals[i] = a.Value(p)
 		}
-		if kind == "Chi2" {
-			return newChi2(a.Value("df"))
-		}
 		if kind == "StudentT" {
 			// PyTorch's defaults are Python floats: loc=0.0, scale=1.0.
 			if a.IsNone("loc") {
 				vals[1] = 0.0
 			}
-		}
-		if kind == "Dirichlet" {
-			return newDirichlet(a.Value("concentration"))
-		}
-		if kind == "Beta" {
-			return newBeta(a.Value("concentration1"), a.Value("concentration0"))
 		}
 		ts, shape, err := broadcastAll(vals)
 		if err != nil {
