@@ -47,6 +47,11 @@ func TestLinalgMoreMatchesTorch(t *testing.T) {
 		"T = torch.arange(16.).reshape(4, 4) + 4 * torch.eye(4)\nT4 = T.reshape(2, 2, 2, 2)\n(r(L.tensorsolve(T4, torch.ones(2, 2))), r(L.tensorsolve(T4, torch.ones(2, 2), dims=(0,))))",
 		"U = torch.triu(A) + torch.tril(torch.ones(3, 3), -1) * 9\nB = torch.tensor([[1., 0.], [2., 1.], [3., -1.]])\n(r(L.solve_triangular(U, B, upper=True)), r(L.solve_triangular(A, B, upper=False)), r(L.solve_triangular(U, B, upper=True, unitriangular=True)), r(L.solve_triangular(U, B.T, upper=True, left=False)))",
 		"L.solve_triangular(A, torch.ones(3), upper=True)",
+		"out = []\nfor up in (True, False):\n    for unit in (False, True):\n        for left in (True, False):\n            a = A.clone().requires_grad_()\n            b = torch.tensor([[1., 0.], [2., 1.], [3., -1.]], requires_grad=True)\n            b = b if left else b.T\n            x = L.solve_triangular(a, b, upper=up, unitriangular=unit, left=left)\n            (x * torch.arange(6.).reshape(x.shape)).sum().backward()\n            out.append((up, unit, left, r(x), [round(v, 3) + 0.0 for v in a.grad.flatten().tolist()]))\nout",
+		"a = torch.stack([A, 2 * A]).requires_grad_()\nb = torch.tensor([[1., 0.], [2., 1.], [3., -1.]], requires_grad=True)\nx = L.solve_triangular(a, b, upper=False)\nx.sum().backward()\n(x.shape, r(x), r(a.grad), r(b.grad))",
+		"x = L.solve_triangular(A, torch.ones(3, 1, dtype=torch.float64), upper=True)\ny = L.solve_triangular(Ad, torch.ones(3, 1), upper=True)\n(x.dtype, r(x), y.dtype, r(y))",
+		"L.solve_triangular(A, torch.ones(2, 1), upper=True)",
+		"L.solve_triangular(torch.ones(3, 0, 0), torch.ones(0, 2), upper=True).shape",
 		"(r(L.vander(torch.tensor([1., 2., 3.]))), L.vander(torch.tensor([1, 2, 3]), N=4).tolist(), L.vander(torch.tensor([[1, 2], [3, 4]])).shape)",
 		"x = torch.tensor([1.5, -2.], requires_grad=True)\nL.vander(x, N=4).sum().backward()\nr(x.grad)",
 	})
