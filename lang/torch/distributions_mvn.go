@@ -157,9 +157,9 @@ func mvnMahalanobis(c *chainOps, l, x *tensor.Tensor) *tensor.Tensor {
 	k := l.Shape()[l.Dim()-1]
 	col := c.do(func() (*tensor.Tensor, error) { return autograd.Unsqueeze(x, -1) })
 	lb := c.do(func() (*tensor.Tensor, error) {
-		return autograd.Expand(lowerOf(c, l), slices.Concat(shape, []int{k, k})...)
+		return autograd.Expand(l, slices.Concat(shape, []int{k, k})...)
 	})
-	y := c.bin(autograd.Solve, lb, c.do(func() (*tensor.Tensor, error) { return autograd.Expand(col, slices.Concat(shape, []int{k, 1})...) }))
+	y := c.bin(solveLower, lb, c.do(func() (*tensor.Tensor, error) { return autograd.Expand(col, slices.Concat(shape, []int{k, 1})...) }))
 	return c.do(func() (*tensor.Tensor, error) {
 		return autograd.Sum(c.bin(autograd.Pow, y, c.scalar(2, y)), []int{-2, -1}, false)
 	})
@@ -185,7 +185,7 @@ func mvnKL(c *chainOps, p, q *Distribution) *tensor.Tensor {
 		return c.do(func() (*tensor.Tensor, error) { return autograd.Expand(t, slices.Concat(shape, []int{n, n})...) })
 	}
 	// trace(X Xᵀ) for X = solve_triangular(q's L, p's L, upper=False).
-	x := c.bin(autograd.Solve, expand(lowerOf(c, ql)), expand(pl))
+	x := c.bin(solveLower, expand(ql), expand(pl))
 	term2 := c.do(func() (*tensor.Tensor, error) {
 		return autograd.Sum(c.bin(autograd.Pow, x, c.scalar(2, x)), []int{-2, -1}, false)
 	})
@@ -204,13 +204,13 @@ func precisionToScaleTril(c *chainOps, p *tensor.Tensor) *tensor.Tensor {
 	lInv := c.do(func() (*tensor.Tensor, error) { return autograd.Transpose(flip(lf), -2, -1) })
 	n := p.Shape()[p.Dim()-1]
 	eye := c.do(func() (*tensor.Tensor, error) { return tensor.Eye(n, n, p.DType()) })
-	return c.bin(autograd.Solve, lowerOf(c, lInv), eye)
+	return c.bin(solveLower, lInv, eye)
 }
 
-// lowerOf is the lower triangle of t, what solve_triangular(upper=False)
-// reads.
-func lowerOf(c *chainOps, t *tensor.Tensor) *tensor.Tensor {
-	return c.do(func() (*tensor.Tensor, error) { return autograd.Tril(t, 0) })
+// solveLower is solve_triangular(l, b, upper=False): only l's lower
+// triangle is read (and given a gradient).
+func solveLower(l, b *tensor.Tensor) (*tensor.Tensor, error) {
+	return autograd.SolveTriangular(l, b, false, false)
 }
 
 // mvnMatrix is the lazy property name of d: scale_tril, covariance_matrix
@@ -231,7 +231,7 @@ func (d *Distribution) mvnMatrix(c *chainOps, name string) *tensor.Tensor {
 	default:
 		n := l.Shape()[l.Dim()-1]
 		eye := c.do(func() (*tensor.Tensor, error) { return tensor.Eye(n, n, l.DType()) })
-		li := c.bin(autograd.Solve, l, eye)
+		li := c.bin(solveLower, l, eye)
 		lit := c.do(func() (*tensor.Tensor, error) { return autograd.Transpose(li, -2, -1) })
 		m = c.bin(autograd.Matmul, lit, li)
 	}
