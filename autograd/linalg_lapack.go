@@ -99,6 +99,37 @@ func Solve(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	return n.attach(out), nil
 }
 
+// SolveTriangular returns X with A X = B for triangular A (see
+// tensor.SolveTriangular). With gB = A⁻ᵀ g (a solve with the other
+// triangle), gA = -gB Xᵀ restricted to the triangle A's solve read.
+func SolveTriangular(a, b *tensor.Tensor, upper, unit bool) (*tensor.Tensor, error) {
+	out, err := tensor.SolveTriangular(a, b, upper, unit)
+	if err != nil || !track(out, a, b) {
+		return out, err
+	}
+	n := newNode("LinalgSolveTriangularBackward0", a, b)
+	n.save(a, out)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		gb := c.do(func() (*tensor.Tensor, error) { return tensor.SolveTriangular(c.mT(a), g, !upper, unit) })
+		var ga *tensor.Tensor
+		if n.needs(0) {
+			ga = c.neg(c.matmul(gb, c.mT(out)))
+			off := 0
+			if unit {
+				off = 1
+			}
+			if upper {
+				ga = c.do(func() (*tensor.Tensor, error) { return tensor.Triu(ga, off) })
+			} else {
+				ga = c.tril(ga, -off)
+			}
+			ga = n.toInput(c, 0, ga)
+		}
+		return []*tensor.Tensor{ga, n.toInput(c, 1, gb)}
+	}
+	return n.attach(out), nil
+}
+
 // Cholesky returns the Cholesky factor L (U = Lᵀ when upper) of each
 // symmetric positive-definite matrix. With φ(X) the lower triangle of X
 // with its diagonal halved, gA = sym(L⁻ᵀ φ(Lᵀ gL) L⁻¹).

@@ -212,6 +212,62 @@ func Solve(a, bt *Tensor) (*Tensor, error) {
 	return out.Squeeze(-1)
 }
 
+// SolveTriangular returns X with A X = B for each triangular matrix of a
+// (only its upper or lower triangle read, its diagonal taken as ones with
+// unit) and each n×k matrix of b, batches broadcast, as
+// torch.linalg.solve_triangular(left=True): substitution (BLAS trsm), no
+// factorisation. A zero on the diagonal gives inf or NaN, as in PyTorch.
+func SolveTriangular(a, b *Tensor, upper, unit bool) (*Tensor, error) {
+	const op = "linalg.solve_triangular"
+	if a.dtype != b.dtype {
+		return nil, typeErrorf("%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead", op, a.dtype.String(), b.dtype.String()).
+			WithHint("convert B with .to(%s)", a.dtype)
+	}
+	if err := checkMatrices(op, a, true); err != nil {
+		return nil, err
+	}
+	if b.Dim() < 2 {
+		return nil, Errorf(RuntimeError, "%s: The input tensor B must have at least 2 dimensions.", op)
+	}
+	n, k := a.shape[a.Dim()-1], b.shape[b.Dim()-1]
+	if b.shape[b.Dim()-2] != n {
+		return nil, Errorf(RuntimeError, "%s: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)", op, n, n, b.shape[b.Dim()-2], k)
+	}
+	batch, err := BroadcastShapes(a.shape[:a.Dim()-2], b.shape[:b.Dim()-2])
+	if err != nil {
+		return nil, err
+	}
+	ae, err := a.Expand(slices.Concat(batch, []int{n, n})...)
+	if err != nil {
+		return nil, err
+	}
+	be, err := b.Expand(slices.Concat(batch, []int{n, k})...)
+	if err != nil {
+		return nil, err
+	}
+	am, err := newMatrixBatch(op, ae, true)
+	if err != nil {
+		return nil, err
+	}
+	bm, err := newMatrixBatch(op, be, false)
+	if err != nil {
+		return nil, err
+	}
+	uplo, diag := blas.Lower, blas.NonUnit
+	if upper {
+		uplo = blas.Upper
+	}
+	if unit {
+		diag = blas.Unit
+	}
+	for i := range am.count() {
+		m := am.mat(i)
+		t := blas64.Triangular{Uplo: uplo, Diag: diag, N: n, Stride: m.Stride, Data: m.Data}
+		blas64.Trsm(blas.Left, blas.NoTrans, 1, t, bm.mat(i))
+	}
+	return bm.tensor(bm.data, n, k)
+}
+
 // Cholesky returns the lower triangular L with L Lᵀ = A for each symmetric
 // positive-definite matrix of x (only its lower triangle is read), as
 // torch.linalg.cholesky; upper gives U = Lᵀ instead.

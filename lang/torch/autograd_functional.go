@@ -10,7 +10,8 @@ import (
 
 // torch.autograd.functional (jacobian, vjp, jvp) and the grad-mode names
 // torch.autograd shares with torch (no_grad, enable_grad,
-// set_grad_enabled, inference_mode), with the submodules grad_mode,
+// set_grad_enabled, inference_mode: the same objects), with the
+// submodules grad_mode,
 // function and variable that real code imports them from.
 //
 // The functional API runs func once on detached copies of the inputs that
@@ -137,15 +138,9 @@ func defAutogradFunctional() {
 		b, _ := lang.LookupBuiltin(name)
 		gradMode[name] = b
 	}
-	gradMode["inference_mode"] = torchMembers["inference_mode"]
-	gradMode["set_grad_enabled"] = lang.NewBuiltin(lang.AsValue, "set_grad_enabled(mode)", "Turns gradient recording on or off at once; used as a context manager (with set_grad_enabled(False):) it restores the previous mode on exit.", func(a *lang.Args) (lang.Value, error) {
-		on := a.Bool("mode")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		prev := autograd.SetGradEnabled(on)
-		return &lang.ContextManager{Name: "set_grad_enabled", Enter: func() error { return nil }, Exit: func() { autograd.SetGradEnabled(prev) }}, nil
-	})
+	for _, name := range []string{"inference_mode", "set_grad_enabled"} {
+		gradMode[name] = torchMembers[name]
+	}
 	for name, v := range gradMode {
 		torchAutograd[name] = v
 	}

@@ -34,6 +34,8 @@ func TestAutogradFunctionalMatchesTorch(t *testing.T) {
 		"with torch.autograd.set_grad_enabled(False):\n    a = torch.is_grad_enabled()\n(a, torch.is_grad_enabled())",
 		"torch.autograd.set_grad_enabled(False)\na = torch.is_grad_enabled()\ntorch.autograd.set_grad_enabled(True)\n(a, torch.is_grad_enabled())",
 		"w = torch.ones(2, requires_grad=True)\nwith torch.autograd.no_grad():\n    z = w * 2\nwith torch.autograd.enable_grad():\n    v = w * 2\nwith torch.autograd.inference_mode():\n    u = w * 2\n(z.requires_grad, v.requires_grad, u.requires_grad)",
+		"w = torch.ones(2, requires_grad=True)\nout = []\nfor train in (True, False):\n    with torch.set_grad_enabled(train):\n        out.append(((w * 2).requires_grad, torch.is_grad_enabled()))\n(out, torch.is_grad_enabled(), torch.set_grad_enabled is torch.autograd.set_grad_enabled)",
+		"torch.set_grad_enabled(False)\na = torch.is_grad_enabled()\ntorch.set_grad_enabled(True)\n(a, torch.is_grad_enabled())",
 		"from torch.autograd.grad_mode import no_grad, enable_grad, set_grad_enabled\nfrom torch.autograd.function import Function\nfrom torch.autograd.variable import Variable\n(Function is torch.autograd.Function, Variable is torch.autograd.Variable)",
 	})
 }

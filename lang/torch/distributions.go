@@ -86,6 +86,15 @@ func (d *Distribution) shown() []string {
 		return []string{"low", "high"}
 	case "Independent", "OneHotCategorical", "TransformedDistribution", "RelaxedBernoulli", "RelaxedOneHotCategorical", "Multinomial":
 		return nil
+	case "MultivariateNormal":
+		// loc, and the matrices given or computed so far (lazy properties).
+		out := []string{"loc"}
+		for _, name := range mvnMatrices {
+			if _, ok := d.params[name]; ok {
+				out = append(out, name)
+			}
+		}
+		return out
 	}
 	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" {
 		return k.shown
@@ -138,6 +147,11 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	case "loc", "scale", "low", "high", "rate", "temperature", "concentration":
 		t, ok := d.params[name]
 		return t, ok
+	case "covariance_matrix", "precision_matrix", "scale_tril":
+		if d.kind != "MultivariateNormal" {
+			return nil, false
+		}
+		v = d.mvnMatrix(c, name)
 	case "total_count":
 		return int64(d.totalCount), d.kind == "Multinomial"
 	case "df":
@@ -592,6 +606,11 @@ func defDistributions() {
 					return nil, err
 				}
 			}
+			if k := distKinds[name]; k != nil && k.finish != nil {
+				if err := k.finish(d); err != nil {
+					return nil, err
+				}
+			}
 			return d, nil
 		})
 		lang.RegisterClass(b, "torch.distributions."+distModuleOf(name)+"."+name)
@@ -669,7 +688,7 @@ func defDistributions() {
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Laplace, Cauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Multinomial, Gamma, Chi2, Beta, Dirichlet, StudentT, RelaxedBernoulli, RelaxedOneHotCategorical, Independent and TransformedDistribution, with sample, rsample, log_prob, entropy and their moments, kl_divergence and the transforms.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Laplace, Cauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Multinomial, MultivariateNormal, Gamma, Chi2, Beta, Dirichlet, StudentT, RelaxedBernoulli, RelaxedOneHotCategorical, Independent and TransformedDistribution, with sample, rsample, log_prob, entropy and their moments, kl_divergence and the transforms.", func() *lang.Module { return mod })
 }
 
 // discreteDist makes a distribution of probs or logits (one of them):

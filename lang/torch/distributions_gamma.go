@@ -13,87 +13,18 @@ import (
 // (and _sample_dirichlet) (Marsaglia and
 // Tsang's method on the default generator's float64 uniforms and
 // normals, with the float32 rounding of its constants as ATen's CPU
-// kernel has them), and the log-density and entropy through lgamma and
-// digamma of the concentration, built here from recorded operations
-// (recurrence to z >= 8, then Stirling's series) so that gradients reach
-// the parameters. They agree with torch.lgamma and torch.digamma to
-// about 1e-13 relative in float64; a torch.lgamma with its own autograd
-// node should replace them when kael has one.
+// kernel has them), and the log-density and entropy through
+// torch.lgamma and torch.digamma of the concentration (their autograd
+// nodes carry the gradients to the parameters).
 
-// gammaShift is how far lgammaOf and digammaOf shift their argument up
-// before the asymptotic series.
-const gammaShift = 8
-
-// inDouble runs f on x in float64, recorded, and rounds its result back
-// to x's dtype once: the series of lgammaOf and digammaOf would gather
-// float32's rounding over their twenty-odd operations.
-func inDouble(c *chainOps, x *tensor.Tensor, f func(c *chainOps, x *tensor.Tensor) *tensor.Tensor) *tensor.Tensor {
-	if c.err != nil || x.DType() == tensor.Float64 {
-		return f(c, x)
-	}
-	d := x.DType()
-	x64 := c.do(func() (*tensor.Tensor, error) { return autograd.To(x, tensor.Float64) })
-	y := f(c, x64)
-	return c.do(func() (*tensor.Tensor, error) { return autograd.To(y, d) })
-}
-
-// lgammaOf is log Γ(x) for x > 0, recorded.
+// lgammaOf is torch.lgamma(x), recorded.
 func lgammaOf(c *chainOps, x *tensor.Tensor) *tensor.Tensor {
-	return inDouble(c, x, lgamma64)
+	return c.un(autograd.LgammaOp.Apply, x)
 }
 
-// digammaOf is ψ(x) = d/dx log Γ(x) for x > 0, recorded.
+// digammaOf is torch.digamma(x), recorded.
 func digammaOf(c *chainOps, x *tensor.Tensor) *tensor.Tensor {
-	return inDouble(c, x, digamma64)
-}
-
-// lgamma64 is lgammaOf's series.
-func lgamma64(c *chainOps, x *tensor.Tensor) *tensor.Tensor {
-	var logs *tensor.Tensor
-	for k := 0; k < gammaShift; k++ {
-		l := c.un(autograd.Log, c.bin(autograd.Add, x, c.scalar(float64(k), x)))
-		if logs == nil {
-			logs = l
-		} else {
-			logs = c.bin(autograd.Add, logs, l)
-		}
-	}
-	z := c.bin(autograd.Add, x, c.scalar(gammaShift, x))
-	zi := c.un(autograd.Reciprocal, z)
-	zi2 := c.bin(autograd.Mul, zi, zi)
-	// 1/12z - 1/360z³ + 1/1260z⁵ - 1/1680z⁷ + 1/1188z⁹
-	series := c.scalar(1.0/1188, x)
-	for _, coef := range []float64{-1.0 / 1680, 1.0 / 1260, -1.0 / 360, 1.0 / 12} {
-		series = c.bin(autograd.Add, c.bin(autograd.Mul, series, zi2), c.scalar(coef, x))
-	}
-	series = c.bin(autograd.Mul, series, zi)
-	st := c.bin(autograd.Sub, c.bin(autograd.Mul, c.bin(autograd.Sub, z, c.scalar(0.5, x)), c.un(autograd.Log, z)), z)
-	st = c.bin(autograd.Add, st, c.scalar(0.5*math.Log(2*math.Pi), x))
-	return c.bin(autograd.Sub, c.bin(autograd.Add, st, series), logs)
-}
-
-// digamma64 is digammaOf's series.
-func digamma64(c *chainOps, x *tensor.Tensor) *tensor.Tensor {
-	var inv *tensor.Tensor
-	for k := 0; k < gammaShift; k++ {
-		r := c.un(autograd.Reciprocal, c.bin(autograd.Add, x, c.scalar(float64(k), x)))
-		if inv == nil {
-			inv = r
-		} else {
-			inv = c.bin(autograd.Add, inv, r)
-		}
-	}
-	z := c.bin(autograd.Add, x, c.scalar(gammaShift, x))
-	zi := c.un(autograd.Reciprocal, z)
-	zi2 := c.bin(autograd.Mul, zi, zi)
-	// 1/12z² - 1/120z⁴ + 1/252z⁶ - 1/240z⁸ + 1/132z¹⁰
-	series := c.scalar(1.0/132, x)
-	for _, coef := range []float64{-1.0 / 240, 1.0 / 252, -1.0 / 120, 1.0 / 12} {
-		series = c.bin(autograd.Add, c.bin(autograd.Mul, series, zi2), c.scalar(coef, x))
-	}
-	series = c.bin(autograd.Mul, series, zi2)
-	as := c.bin(autograd.Sub, c.bin(autograd.Sub, c.un(autograd.Log, z), c.bin(autograd.Mul, c.scalar(0.5, x), zi)), series)
-	return c.bin(autograd.Sub, as, inv)
+	return c.un(autograd.DigammaOp.Apply, x)
 }
 
 // xlogyOf is torch.xlogy(x, y): x·log y, and 0 where x is 0. As
@@ -240,7 +171,8 @@ func defGammaKinds() {
 		module: "chi2", sig: "Chi2(df, validate_args=None)",
 		doc:    "The chi-squared distribution of df degrees of freedom: Gamma(df / 2, 1 / 2).",
 		params: []string{"df"}, constraints: map[string]constraint{"df": positiveConstraint}, support: nonNegativeConstraint, rsample: true,
-		mean: gammaMean, variance: gammaVariance, logProb: gammaLogProb, entropy: gammaEntropy, draw: gammaDraw,
+		construct: func(a *lang.Args) (*Distribution, error) { return newChi2(a.Value("df")) },
+		mean:      gammaMean, variance: gammaVariance, logProb: gammaLogProb, entropy: gammaEntropy, draw: gammaDraw,
 	}
 }
 
@@ -346,6 +278,7 @@ func defDirichletKinds() {
 		doc:    "The Dirichlet distribution of concentration (the last dimension the event): points of the simplex. Samples are PyTorch's (ATen's _sample_dirichlet); rsample's gradient with respect to concentration is not in kael yet.",
 		params: []string{"concentration"}, shown: []string{"concentration"},
 		constraints: map[string]constraint{"concentration": posVector}, support: simplexConstraint, rsample: true,
+		construct: func(a *lang.Args) (*Distribution, error) { return newDirichlet(a.Value("concentration")) },
 		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
 			conc := d.params["concentration"]
 			return c.bin(autograd.Div, conc, c.do(func() (*tensor.Tensor, error) { return autograd.Sum(conc, []int{-1}, true) }))
@@ -374,6 +307,9 @@ func defDirichletKinds() {
 		module: "beta", sig: "Beta(concentration1, concentration0, validate_args=None)",
 		doc:    "The beta distribution on [0, 1] of concentrations concentration1 (α) and concentration0 (β): the first coordinate of a Dirichlet([α, β]). Samples are PyTorch's; rsample's gradient with respect to the concentrations is not in kael yet.",
 		params: []string{"concentration1", "concentration0"}, support: unitIntervalConstraint, rsample: true,
+		construct: func(a *lang.Args) (*Distribution, error) {
+			return newBeta(a.Value("concentration1"), a.Value("concentration0"))
+		},
 		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
 			c1, c0 := d.params["concentration1"], d.params["concentration0"]
 			return c.bin(autograd.Div, c1, c.bin(autograd.Add, c1, c0))
@@ -525,7 +461,7 @@ func defMultinomialKind() {
 		module: "multinomial", sig: "Multinomial(total_count=1, probs=None, logits=None, validate_args=None)",
 		doc:         "The multinomial distribution: the counts in each category of the last dimension of probs (or logits) after total_count categorical draws, drawn as PyTorch draws them. It has no entropy in kael yet.",
 		params:      []string{"probs", "logits"},
-		constraints: map[string]constraint{"probs": simplexConstraint, "logits": realVectorConstraint},
+		constraints: map[string]constraint{"probs": simplexConstraint, "logits": realVectorConstraint}, construct: newMultinomial,
 		mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
 			p := d.param(c, "probs")
 			return c.bin(autograd.Mul, p, c.scalar(float64(d.totalCount), p))

@@ -44,6 +44,12 @@ type distKind struct {
 	// draw returns a sample of the given shape, recorded when the
 	// caller has gradients on (rsample).
 	draw func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor
+	// construct, where set, makes the distribution from the
+	// constructor's arguments (else they broadcast together).
+	construct func(a *lang.Args) (*Distribution, error)
+	// finish, where set, completes the distribution once its arguments
+	// are validated (PyTorch's __init__ after Distribution.__init__).
+	finish func(d *Distribution) error
 }
 
 var (
@@ -589,8 +595,11 @@ func newIndependent(a *lang.Args) (*Distribution, error) {
 // eventShape is the event shape: () but for Independent, the base's
 // reinterpreted batch dimensions and its event shape.
 func (d *Distribution) eventShape() []int {
-	if d.kind == "Dirichlet" {
+	if d.kind == "Dirichlet" || d.kind == "MultivariateNormal" {
 		p := d.params["concentration"]
+		if p == nil {
+			p = d.params["loc"]
+		}
 		return []int{p.Shape()[p.Dim()-1]}
 	}
 	if d.kind == "OneHotCategorical" || d.kind == "RelaxedOneHotCategorical" || d.kind == "ExpRelaxedCategorical" || d.kind == "Multinomial" {
@@ -614,8 +623,8 @@ func (d *Distribution) eventShape() []int {
 func newKind(kind string) func(a *lang.Args) (*Distribution, error) {
 	k := distKinds[kind]
 	return func(a *lang.Args) (*Distribution, error) {
-		if kind == "Multinomial" {
-			return newMultinomial(a)
+		if k.construct != nil {
+			return k.construct(a)
 		}
 		if k.params[0] == "probs" {
 			return discreteDist(kind, a)
@@ -624,20 +633,11 @@ func newKind(kind string) func(a *lang.Args) (*Distribution, error) {
 		for i, p := range k.params {
 			vals[i] = a.Value(p)
 		}
-		if kind == "Chi2" {
-			return newChi2(a.Value("df"))
-		}
 		if kind == "StudentT" {
 			// PyTorch's defaults are Python floats: loc=0.0, scale=1.0.
 			if a.IsNone("loc") {
 				vals[1] = 0.0
 			}
-		}
-		if kind == "Dirichlet" {
-			return newDirichlet(a.Value("concentration"))
-		}
-		if kind == "Beta" {
-			return newBeta(a.Value("concentration1"), a.Value("concentration0"))
 		}
 		ts, shape, err := broadcastAll(vals)
 		if err != nil {
@@ -753,6 +753,8 @@ func klDivergence(p, q *Distribution) (*tensor.Tensor, error) {
 		}
 		t := c.bin(autograd.Div, c.un(autograd.Log1p, c.un(autograd.Neg, q.param(c, "probs"))), p.param(c, "probs"))
 		out = c.bin(autograd.Sub, c.bin(autograd.Sub, c.un(autograd.Neg, ent), t), q.param(c, "logits"))
+	case "MultivariateNormal":
+		out = mvnKL(c, p, q)
 	case "Independent":
 		if p.reinterpreted != q.reinterpreted {
 			return nil, lang.Errorf(NotImplementedError, "")

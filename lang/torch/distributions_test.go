@@ -30,7 +30,8 @@ func TestDistributionsMatchTorch(t *testing.T) {
 
 // TestDistributionValidationMatchesTorch checks validate_args as PyTorch
 // 1.13 does it by default: parameters against their constraints, and
-// log_prob's value against the support, with PyTorch's messages.
+// log_prob's value against the event and batch shapes and the support,
+// with PyTorch's messages.
 func TestDistributionValidationMatchesTorch(t *testing.T) {
 	prelude := "import torch\nfrom torch.distributions import Normal, Uniform, Bernoulli, Categorical\n"
 	langtest.CheckMatchesTorch(t, prelude, []string{
@@ -63,5 +64,9 @@ func TestDistributionValidationMatchesTorch(t *testing.T) {
 		"Uniform(torch.zeros(2), torch.tensor([1., 3.])).log_prob(torch.tensor([0.5, 4.]))",
 		"Uniform(0., 1.).log_prob(torch.tensor(1.)).item()",
 		"Uniform(0., 1., validate_args=False).log_prob(torch.tensor(5.)).item()",
+		"Normal(torch.zeros(2), 1.).log_prob(torch.zeros(3))",
+		"Categorical(torch.ones(2, 3)).log_prob(torch.zeros(3))",
+		"from torch.distributions import Dirichlet, Independent\nDirichlet(torch.ones(3)).log_prob(torch.ones(2) / 2)",
+		"from torch.distributions import Independent\nIndependent(Normal(torch.zeros(2, 3), 1.), 1).log_prob(torch.zeros(4))",
 	})
 }

@@ -2,6 +2,7 @@ package torch
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
@@ -243,6 +244,16 @@ func (d *Distribution) validateSample(v lang.Value) (*tensor.Tensor, error) {
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return nil, lang.Errorf(lang.ValueError, "The value argument to log_prob must be a Tensor")
+	}
+	ev, s := d.eventShape(), t.Shape()
+	if len(s) < len(ev) || !slices.Equal(s[len(s)-len(ev):], ev) {
+		return nil, lang.Errorf(lang.ValueError, "The right-most size of value must match event_shape: %s vs %s.", lang.Repr(lang.NewSize(s)), lang.Repr(lang.NewSize(ev)))
+	}
+	want := slices.Concat(d.batch, ev)
+	for i := 1; i <= min(len(s), len(want)); i++ {
+		if a, b := s[len(s)-i], want[len(want)-i]; a != 1 && b != 1 && a != b {
+			return nil, lang.Errorf(lang.ValueError, "Value is not broadcastable with batch_shape+event_shape: %s vs %s.", lang.Repr(lang.NewSize(s)), lang.Repr(lang.NewSize(want)))
+		}
 	}
 	con := d.support()
 	valid, err := allValid(con, t)

@@ -226,26 +226,17 @@ func defLinalgMore() {
 			return nil, lang.Errorf(lang.RuntimeError, "linalg.solve_triangular: The input tensor %s must have at least 2 dimensions.", map[bool]string{true: "A", false: "B"}[x.Dim() < 2])
 		}
 		c := &chainOps{}
-		tri := func(t *tensor.Tensor, k int) *tensor.Tensor {
-			if upper {
-				return c.do(func() (*tensor.Tensor, error) { return autograd.Triu(t, k) })
-			}
-			return c.do(func() (*tensor.Tensor, error) { return autograd.Tril(t, -k) })
-		}
-		var m *tensor.Tensor
-		if unit {
-			n := x.Shape()[x.Dim()-1]
-			eye := c.do(func() (*tensor.Tensor, error) { return tensor.Eye(n, n, x.DType()) })
-			m = c.bin(autograd.Add, tri(x, 1), eye)
-		} else {
-			m = tri(x, 0)
+		if x.DType() != b.DType() && x.DType().IsFloating() {
+			// PyTorch's result takes A's dtype.
+			b = c.do(func() (*tensor.Tensor, error) { return autograd.To(b, x.DType()) })
 		}
 		if left {
-			return result(c.bin(autograd.Solve, m, b), c.err)
+			return result(c.do(func() (*tensor.Tensor, error) { return autograd.SolveTriangular(x, b, upper, unit) }), c.err)
 		}
-		mt := c.do(func() (*tensor.Tensor, error) { return autograd.Transpose(m, -2, -1) })
+		// X A = B is Aᵀ Xᵀ = Bᵀ, Aᵀ triangular the other way.
+		mt := c.do(func() (*tensor.Tensor, error) { return autograd.Transpose(x, -2, -1) })
 		bt := c.do(func() (*tensor.Tensor, error) { return autograd.Transpose(b, -2, -1) })
-		xt := c.bin(autograd.Solve, mt, bt)
+		xt := c.do(func() (*tensor.Tensor, error) { return autograd.SolveTriangular(mt, bt, !upper, unit) })
 		return result(c.do(func() (*tensor.Tensor, error) { return autograd.Transpose(xt, -2, -1) }), c.err)
 	})
 	defDotted("linalg.vander(x, *, N=None)", "The Vandermonde matrix of x's last dimension: columns x⁰, x¹, …, x^(N-1) (N defaults to x's length), each the previous times x as PyTorch's running product computes it.", func(a *lang.Args) (lang.Value, error) {
@@ -471,6 +462,9 @@ func matrixExp(x *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	if !x.DType().IsFloating() {
 		return nil, lang.Errorf(lang.RuntimeError, "linalg.matrix_exp: Expected a floating point or complex tensor as input. Got %s", tensor.TorchTypeName(x.DType()))
+	}
+	if x.Numel() == 0 {
+		return autograd.Mul(x, mustOne(x)) // no norm to take: a copy, as PyTorch's
 	}
 	norm, err := autograd.MatrixNorm(x.Detach(), autograd.MatrixOrd(1), [2]int{-2, -1}, false)
 	if err != nil {

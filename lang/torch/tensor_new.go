@@ -10,7 +10,7 @@ import (
 
 // The tensor methods that make a tensor like another (new_zeros, ...,
 // view_as, type_as) and the matrix-transpose properties mT, mH and
-// H; torch's constants (inf, nan, pi, e), inference_mode and the default
+// H; torch's constants (inf, nan, pi, e), inference_mode, set_grad_enabled and the default
 // dtype.
 
 // tensorTypeName is torch.typename of a tensor: torch.FloatTensor, ...
@@ -121,6 +121,14 @@ func defTensorNew() {
 				return nil
 			},
 			Exit: func() { autograd.SetGradEnabled(prev) }}, nil
+	})
+	torchMembers["set_grad_enabled"] = lang.NewBuiltin(lang.AsValue, "set_grad_enabled(mode)", "Turns gradient recording on or off at once; used as a context manager (with set_grad_enabled(False):) it restores the previous mode on exit.", func(a *lang.Args) (lang.Value, error) {
+		on := a.Bool("mode")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		prev := autograd.SetGradEnabled(on)
+		return &lang.ContextManager{Name: "set_grad_enabled", Enter: func() error { return nil }, Exit: func() { autograd.SetGradEnabled(prev) }}, nil
 	})
 	torchMembers["get_default_dtype"] = lang.NewBuiltin(lang.AsValue, "get_default_dtype()", "The dtype of a tensor made from Python floats: torch.float32.", func(a *lang.Args) (lang.Value, error) {
 		return tensor.DefaultFloat, nil

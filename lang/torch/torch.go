@@ -118,6 +118,7 @@ func init() {
 	defDirichletKinds()
 	defStudentTKind()
 	defMultinomialKind()
+	defMultivariateNormalKind()
 	defDistributions()
 	defBackends()
 	defParallel()
