@@ -73,8 +73,11 @@ const expOverflow = 709.78271114955742909217217426
 
 // exp is math.Exp, finite up to expOverflow as PyTorch's: Go's amd64 Exp
 // gives +Inf from about 709.4 on, so e**x is taken there as (e**(x/2))².
+// PyTorch's scalar loop (ATEN_CPU_CAPABILITY=default, mirrored under
+// KAEL_ISA=generic) calls the C library's exp, finite up to ln of the
+// largest float64, where the square overflows by itself.
 func exp(x float64) float64 {
-	if x > 709 && x <= expOverflow {
+	if x > 709 && (x <= expOverflow || scalarKernels()) {
 		h := math.Exp(x / 2)
 		return h * h
 	}
