@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -97,7 +98,9 @@ func runKael(p program) (string, error) {
 	}
 	defer os.Chdir(cwd)
 	var out bytes.Buffer
-	s := lang.NewSession(lang.IO{Stdout: &out})
+	// What goes to stderr (logging, warnings, progress bars) is not
+	// compared, as the PyTorch side's harness captures stdout alone.
+	s := lang.NewSession(lang.IO{Stdout: &out, Stderr: io.Discard})
 	s.SetScript(main)
 	ctx, cancel := context.WithTimeout(context.Background(), programTimeout)
 	defer cancel()
