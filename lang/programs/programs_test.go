@@ -167,7 +167,7 @@ import contextlib, io, json, os, runpy, sys, traceback
 out = {}
 for d in json.load(sys.stdin):
     buf = io.StringIO()
-    cwd, path = os.getcwd(), list(sys.path)
+    cwd, path, argv = os.getcwd(), list(sys.path), list(sys.argv)
     sys.path.insert(0, os.path.abspath(d))
     os.chdir(d)
     try:
@@ -178,6 +178,7 @@ for d in json.load(sys.stdin):
     finally:
         os.chdir(cwd)
         sys.path[:] = path
+        sys.argv = argv
         for name in [m for m, mod in sys.modules.items() if getattr(mod, "__file__", None) and os.path.abspath(mod.__file__).startswith(os.path.abspath(d))]:
             del sys.modules[name]
     out[d] = buf.getvalue()
