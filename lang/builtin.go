@@ -411,6 +411,13 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 		if j < 0 {
 			j = s.numpyAlias(name)
 		}
+		if v := s.sizeKeyword(name); j < 0 && v >= 0 {
+			if given[v] {
+				return nil, nil, Errorf(TypeError, "%s() got multiple values for argument '%s'", s.name, name)
+			}
+			vals[v], given[v] = Tuple{kwVals[k]}, true
+			continue
+		}
 		switch {
 		case j < 0 && s.keywords:
 			if slices.ContainsFunc(extra, func(kw keywordArg) bool { return kw.name == name }) {
@@ -983,6 +990,21 @@ func (s signature) numpyAlias(name string) int {
 		return -1
 	}
 	return slices.IndexFunc(s.params, func(p param) bool { return p.name == alias && !p.variadic })
+}
+
+// sizeVariadics are the names of the variadic parameters that PyTorch's
+// argument parser takes as one list of ints (IntArrayRef): torch.empty(2,
+// 3) and torch.empty(size=(2, 3)) alike, x.permute(dims=...),
+// x.view(size=...).
+var sizeVariadics = map[string]bool{"size": true, "dims": true, "shape": true}
+
+// sizeKeyword returns the index of the variadic parameter of a builtin that
+// a keyword argument name gives whole (sizeVariadics), or -1.
+func (s signature) sizeKeyword(name string) int {
+	if _, builtin := s.of.(*Builtin); !builtin || !sizeVariadics[name] {
+		return -1
+	}
+	return slices.IndexFunc(s.params, func(p param) bool { return p.name == name && p.variadic })
 }
 
 // LookupBuiltin returns the global builtin function of that name.

@@ -24,6 +24,9 @@ import (
 type fileModules struct {
 	dir  string             // where to look; "" for the working directory
 	mods map[string]*Module // by dotted name
+	// shadowed caches, by name, whether a registered module has a file
+	// beside the script that comes first (shadows).
+	shadowed map[string]bool
 	// The session's state that its module files share
 	// (modules_session.go): its own modules, its arguments and what it
 	// imported.
@@ -136,9 +139,49 @@ func (in *interp) importDepth(name string) error {
 	return nil
 }
 
+// cpythonBuiltins are the modules CPython 3.11 builds in
+// (sys.builtin_module_names of Debian's python3.11) that kael has: its
+// BuiltinImporter finds them before sys.path, so no file shadows them.
+var cpythonBuiltins = map[string]bool{
+	"array": true, "atexit": true, "binascii": true, "builtins": true,
+	"cmath": true, "errno": true, "gc": true, "itertools": true,
+	"marshal": true, "math": true, "posix": true, "sys": true,
+	"time": true, "unicodedata": true, "zlib": true,
+}
+
+// shadows reports whether a file beside the script makes top-level module
+// name, as sys.path[0] comes before the standard library and the installed
+// packages in CPython: a program's own utils.py, or its own stand-in for a
+// package kael lacks (torchvision), is the module it imports. Only a
+// script's directory shadows (kael run); the REPL's and notebooks'
+// working directory does not, so that a stray file there cannot replace
+// torch or json. A file module already imported is one by definition; the
+// answer for a name is looked up once per session.
+func (f *fileModules) shadows(name string) bool {
+	if f.dir == "" || strings.Contains(name, ".") || cpythonBuiltins[name] {
+		return false
+	}
+	if _, ok := f.mods[name]; ok {
+		return true
+	}
+	if v, ok := f.shadowed[name]; ok {
+		return v
+	}
+	_, _, found := findModuleFile(f.dir, name)
+	if f.shadowed == nil {
+		f.shadowed = map[string]bool{}
+	}
+	f.shadowed[name] = found
+	return found
+}
+
 // importName is importIn without noting the module in sys.modules.
 func (in *interp) importName(name string) (*Module, error) {
-	if e, ok := lookupEntry(name); ok || in == nil || in.s == nil {
+	e, ok := lookupEntry(name)
+	if ok && in != nil && in.s != nil && in.s.modules().shadows(name) {
+		ok = false
+	}
+	if ok || in == nil || in.s == nil {
 		if ok && e.source != "" && in != nil && in.s != nil {
 			return in.sourceModule(e)
 		}

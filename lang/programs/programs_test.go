@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -97,7 +98,9 @@ func runKael(p program) (string, error) {
 	}
 	defer os.Chdir(cwd)
 	var out bytes.Buffer
-	s := lang.NewSession(lang.IO{Stdout: &out})
+	// What goes to stderr (logging, warnings, progress bars) is not
+	// compared, as the PyTorch side's harness captures stdout alone.
+	s := lang.NewSession(lang.IO{Stdout: &out, Stderr: io.Discard})
 	s.SetScript(main)
 	ctx, cancel := context.WithTimeout(context.Background(), programTimeout)
 	defer cancel()
@@ -164,7 +167,7 @@ import contextlib, io, json, os, runpy, sys, traceback
 out = {}
 for d in json.load(sys.stdin):
     buf = io.StringIO()
-    cwd, path = os.getcwd(), list(sys.path)
+    cwd, path, argv = os.getcwd(), list(sys.path), list(sys.argv)
     sys.path.insert(0, os.path.abspath(d))
     os.chdir(d)
     try:
@@ -175,6 +178,7 @@ for d in json.load(sys.stdin):
     finally:
         os.chdir(cwd)
         sys.path[:] = path
+        sys.argv = argv
         for name in [m for m, mod in sys.modules.items() if getattr(mod, "__file__", None) and os.path.abspath(mod.__file__).startswith(os.path.abspath(d))]:
             del sys.modules[name]
     out[d] = buf.getvalue()

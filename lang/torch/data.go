@@ -540,7 +540,11 @@ func newDataLoader(a *lang.Args) (lang.Value, error) {
 				WithHint("define __len__ and __getitem__ in the dataset's class, or derive it from IterableDataset")
 		}
 		if shuffle {
-			sampler = &Sampler{kind: "RandomSampler", source: l.dataset, generator: l.generator}
+			rs := &Sampler{kind: "RandomSampler", source: l.dataset, generator: l.generator}
+			if err := rs.checkNumSamples(); err != nil {
+				return nil, err
+			}
+			sampler = rs
 		} else {
 			sampler = &Sampler{kind: "SequentialSampler", source: l.dataset}
 		}

@@ -52,7 +52,8 @@ func defSamplers(m map[string]lang.Value) {
 			}
 			k := int(n)
 			s.numSamples = &k
-		} else if _, err := s.count(); err != nil {
+		}
+		if err := s.checkNumSamples(); err != nil {
 			return nil, err
 		}
 		return s, a.Err()
@@ -137,6 +138,19 @@ func (s *Sampler) String() string {
 }
 
 // count is the number of indices of a pass (len(sampler)).
+// checkNumSamples refuses a RandomSampler that would draw no sample (an
+// empty data source without num_samples), as PyTorch's constructor does.
+func (s *Sampler) checkNumSamples() error {
+	n, err := s.count()
+	if err != nil {
+		return err
+	}
+	if n <= 0 {
+		return lang.Errorf(lang.ValueError, "num_samples should be a positive integer value, but got num_samples=%d", n)
+	}
+	return nil
+}
+
 func (s *Sampler) count() (int, error) {
 	switch s.kind {
 	case "SequentialSampler":

@@ -28,4 +28,13 @@ func defLinalg() {
 			return result(op.f(x, y))
 		})
 	}
+	// torch.spmm multiplies a sparse or dense matrix by a dense one; kael's
+	// tensors are all dense, so it is mm (a function only, as in PyTorch).
+	lang.NewBuiltin(lang.AsFunc, "spmm(input, mat2)", "The product of two matrices, as mm: PyTorch's first operand may also be sparse, and kael's tensors are dense.", func(a *lang.Args) (lang.Value, error) {
+		x, y := tensorArg(a, "input"), tensorArg(a, "mat2")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return result(autograd.Mm(x, y))
+	})
 }

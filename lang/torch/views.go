@@ -10,7 +10,7 @@ import (
 // permute, transpose, squeeze, contiguous, clone, detach, ...
 
 func defViews() {
-	defShaped(lang.AsMethod, "view(input, *shape)", "A view of input with a new shape sharing its elements: x.view(2, 3), x.view(-1) (-1 is inferred). Fails when the strides do not allow it; reshape copies then.", autograd.View)
+	defShaped(lang.AsMethod, "view(input, *size)", "A view of input with a new shape sharing its elements: x.view(2, 3), x.view(-1) (-1 is inferred). Fails when the strides do not allow it; reshape copies then.", autograd.View)
 	defShaped(lang.AsBoth, "reshape(input, *shape)", "input with a new shape: a view when possible, else a copy; one size may be -1.", autograd.Reshape)
 	defShaped(lang.AsBoth, "permute(input, *dims)", "A view of input with its dimensions in the given order: x.permute(2, 0, 1).", autograd.Permute)
 	defShaped(lang.AsMethod, "expand(input, *sizes)", "A view of input with size-1 dimensions repeated to the given sizes, without copying; -1 keeps a size.", autograd.Expand)

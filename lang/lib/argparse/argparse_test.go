@@ -11,6 +11,7 @@ import (
 	"github.com/kael-dev/kael/lang"
 
 	_ "github.com/kael-dev/kael/lang/lib/argparse"
+	_ "github.com/kael-dev/kael/lang/lib/sys"
 )
 
 // argparsePrelude defines run(p, args): parse_args(args) printed, or the
@@ -172,6 +173,20 @@ p.add_argument('rest', nargs=argparse.REMAINDER)
 print(p.parse_known_args(['--x', '1', 'run', '--y', '2', 'z']))
 print(p.parse_known_args(['--zz', 'go']))
 print(p.format_usage(), end='')`,
+	// parse_args() reads sys.argv as the program left it: replaced, or
+	// changed in place; prog is its first item's base name.
+	`import sys
+sys.argv = ['dir/train.py', '--lr', '0.5', 'data']
+p = argparse.ArgumentParser()
+p.add_argument('--lr', type=float)
+p.add_argument('path')
+print(p.parse_args(), p.prog)
+sys.argv.append('--lr=2')
+print(p.parse_args())
+sys.argv[1:] = ['x']
+print(p.parse_args())
+sys.argv = ['other.py', '--bad']
+run(argparse.ArgumentParser(), None)`,
 }
 
 // TestArgparseAgainstCPython runs each script in kael and in CPython and

@@ -20,10 +20,32 @@ type sessionStderr interface{ Stderr() io.Writer }
 
 // programArgs is sys.argv[1:]; nil when the session has no arguments.
 func programArgs(a *lang.Args) []string {
-	if s, ok := any(a.Session()).(sessionArgv); ok {
-		if argv := s.Argv(); len(argv) > 1 {
-			return argv[1:]
+	if argv := sysArgv(a); len(argv) > 1 {
+		return argv[1:]
+	}
+	return nil
+}
+
+// sysArgv is sys.argv as the program sees it: the list of the session's
+// sys module, which the program may have replaced or changed in place
+// (sys.argv = ['prog', '--lr', '0.1']), when it holds strings; else the
+// arguments the session was started with.
+func sysArgv(a *lang.Args) []string {
+	if m, err := a.Import("sys"); err == nil {
+		if l, ok := m.Attrs["argv"].(*lang.List); ok {
+			argv := make([]string, 0, len(l.Elems))
+			for _, e := range l.Elems {
+				s, isStr := e.(string)
+				if !isStr {
+					return nil
+				}
+				argv = append(argv, s)
+			}
+			return argv
 		}
+	}
+	if s, ok := any(a.Session()).(sessionArgv); ok {
+		return s.Argv()
 	}
 	return nil
 }
@@ -31,10 +53,8 @@ func programArgs(a *lang.Args) []string {
 // defaultProg is os.path.basename(sys.argv[0]): the script's name, else
 // the name of the main file (__file__), else "kael".
 func defaultProg(a *lang.Args) string {
-	if s, ok := any(a.Session()).(sessionArgv); ok {
-		if argv := s.Argv(); len(argv) > 0 && argv[0] != "" {
-			return filepath.Base(argv[0])
-		}
+	if argv := sysArgv(a); len(argv) > 0 && argv[0] != "" {
+		return filepath.Base(argv[0])
 	}
 	if f, ok := a.Session().Get("__file__"); ok {
 		if s, ok := f.(string); ok && s != "" {

@@ -153,7 +153,8 @@ func build(s *lang.Session) *lang.Module {
 	// A program may replace the streams (test.support.captured_stderr
 	// does) and the excepthook; the session writes print's output and
 	// tracebacks to the streams set.
-	m.Settable = map[string]bool{"stdout": true, "stderr": true, "stdin": true, "excepthook": true}
+	// sys.argv too, which argparse reads when it parses.
+	m.Settable = map[string]bool{"stdout": true, "stderr": true, "stdin": true, "excepthook": true, "argv": true}
 	own := map[string]*stream{"stdout": stdout, "stderr": stderr, "stdin": stdin}
 	m.OnSet = func(name string, v lang.Value) error {
 		if s != nil && own[name] != nil {

@@ -1,0 +1,2 @@
+from . import multi30k
+from .multi30k import Multi30k
