@@ -51,6 +51,7 @@ func init() {
 	defStridedViews()
 	defShapeOps()
 	defSort()
+	defSearch()
 	defPromotion()
 	defDTypeInfo()
 	defLegacy()
