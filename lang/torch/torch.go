@@ -52,6 +52,7 @@ func init() {
 	defShapeOps()
 	defSort()
 	defSearch()
+	defQuantile()
 	defPromotion()
 	defDTypeInfo()
 	defLegacy()
