@@ -53,6 +53,7 @@ func init() {
 	defSort()
 	defSearch()
 	defQuantile()
+	defShiftDunders()
 	defPromotion()
 	defDTypeInfo()
 	defLegacy()
