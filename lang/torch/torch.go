@@ -54,6 +54,7 @@ func init() {
 	defSearch()
 	defQuantile()
 	defShiftDunders()
+	defAsTensor()
 	defPromotion()
 	defDTypeInfo()
 	defLegacy()
