@@ -55,6 +55,7 @@ func init() {
 	defQuantile()
 	defShiftDunders()
 	defAsTensor()
+	defScatterReduce()
 	defPromotion()
 	defDTypeInfo()
 	defLegacy()
