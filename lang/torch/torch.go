@@ -56,6 +56,7 @@ func init() {
 	defShiftDunders()
 	defAsTensor()
 	defScatterReduce()
+	defIndexPut()
 	defPromotion()
 	defDTypeInfo()
 	defLegacy()
