@@ -59,18 +59,19 @@ func accumulatePut(x, values *tensor.Tensor, idx []*tensor.Tensor) (*tensor.Tens
 	// dimension it covers), broadcast together.
 	var longs []*tensor.Tensor
 	for _, t := range idx {
-		switch t.DType() {
-		case tensor.Bool, tensor.Uint8:
+		d := t.DType()
+		if d == tensor.Bool || d == tensor.Uint8 {
 			parts, err := tensor.NonzeroTuple(t)
 			if err != nil {
 				return nil, err
 			}
 			longs = append(longs, parts...)
-		case tensor.Int64, tensor.Int32:
-			longs = append(longs, t)
-		default:
+			continue
+		}
+		if d != tensor.Int64 && d != tensor.Int32 {
 			return nil, lang.Errorf(lang.IndexError, "tensors used as indices must be long, int, byte or bool tensors")
 		}
+		longs = append(longs, t)
 	}
 	shape := x.Shape()
 	k := len(longs)
