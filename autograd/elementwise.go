@@ -331,6 +331,10 @@ var (
 		Doc: "input | other for integer and bool tensors.", InPlaceDoc: "In place: input |= other; returns input."})
 	BitwiseXorOp = defBinaryOp(&BinaryOp{Spec: tensor.BitwiseXorSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
 		Doc: "input ^ other for integer and bool tensors.", InPlaceDoc: "In place: input ^= other; returns input."})
+	BitwiseLeftShiftOp = defBinaryOp(&BinaryOp{Spec: tensor.BitwiseLeftShiftSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
+		Doc: "input << other for integer tensors, as PyTorch's CPU computes it: an int64 shifts by other modulo 64, a narrower integer by other modulo 32 (so 1 << 64 is 1 and an int8 1 << 8 is 0).", InPlaceDoc: "In place: input <<= other; returns input."})
+	BitwiseRightShiftOp = defBinaryOp(&BinaryOp{Spec: tensor.BitwiseRightShiftSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
+		Doc: "input >> other for integer tensors (arithmetic: signed values keep their sign), the count taken modulo 64 for int64 and modulo 32 for narrower integers, as PyTorch's CPU computes it.", InPlaceDoc: "In place: input >>= other; returns input."})
 )
 
 // The unary operations, each with its derivative: g is the output's

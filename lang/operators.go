@@ -19,6 +19,7 @@ var binaryOperators = map[syntax.Token]*autograd.BinaryOp{
 	syntax.PLUS: autograd.AddOp, syntax.MINUS: autograd.SubOp, syntax.STAR: autograd.MulOp, syntax.SLASH: autograd.DivOp,
 	syntax.SLASHSLASH: autograd.FloorDivideOp, syntax.PERCENT: autograd.RemainderOp, syntax.STARSTAR: autograd.PowOp,
 	syntax.AMP: autograd.BitwiseAndOp, syntax.PIPE: autograd.BitwiseOrOp, syntax.CARET: autograd.BitwiseXorOp,
+	syntax.LSHIFT: autograd.BitwiseLeftShiftOp, syntax.RSHIFT: autograd.BitwiseRightShiftOp,
 	syntax.EQL: autograd.EqOp, syntax.NEQ: autograd.NeOp, syntax.LT: autograd.LtOp, syntax.LE: autograd.LeOp,
 	syntax.GT: autograd.GtOp, syntax.GE: autograd.GeOp,
 }

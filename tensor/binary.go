@@ -193,6 +193,14 @@ func (s *BinarySpec) ApplyInPlace(a, b *Tensor) error {
 // nil, converting as UnarySpec.run does.
 func (s *BinarySpec) run(a, b *Tensor, compute, outType DType, out *Tensor) (*Tensor, error) {
 	kernelType, iterType := computeTypes(compute, outType)
+	if kernelType != compute && s.kernels.has[compute] {
+		// A kernel of the dtype itself (a shift of a narrow integer) runs
+		// without widening.
+		kernelType = compute
+		if outType == compute {
+			iterType = compute
+		}
+	}
 	kernel, err := s.kernels.Select(s.Name, kernelType)
 	if err != nil {
 		return nil, err

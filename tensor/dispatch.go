@@ -248,7 +248,7 @@ var pytorchKernelNames = map[string]string{
 	"bitwise_and": "bitwise_and_cpu", "bitwise_or": "bitwise_or_cpu", "bitwise_xor": "bitwise_xor_cpu",
 	"softmax": "softmax_lastdim_kernel_impl", "fmod": "fmod_cpu", "gcd": "gcd_cpu", "lcm": "lcm_cpu",
 	"logaddexp": "logaddexp_cpu", "logaddexp2": "logaddexp2_cpu", "nextafter": "nextafter_cpu",
-	"copysign": "copysign_cpu", "xlogy": "xlogy_cpu",
+	"copysign": "copysign_cpu", "xlogy": "xlogy_cpu", "bitwise_left_shift": "lshift_cpu", "bitwise_right_shift": "rshift_cpu",
 }
 
 // complexRefusals are PyTorch's own messages for operations it refuses

@@ -63,6 +63,34 @@ func ScatterAdd(x *Tensor, dim int, index, src *Tensor) (*Tensor, error) {
 }
 
 func scatter(op string, x *Tensor, dim int, index, src *Tensor, add bool) (*Tensor, error) {
+	p, err := planScatter(op, x, dim, index, src)
+	if err != nil {
+		return nil, err
+	}
+	kernel, err := scatterAlongKernels.Select(op, x.dtype)
+	if err != nil {
+		return nil, err
+	}
+	out, err := x.Clone()
+	if err != nil {
+		return nil, err
+	}
+	kernel(out, p.part, p.idx, index.shape, p.dim, add)
+	return out, nil
+}
+
+// scatterPlan is a checked scatter: the dim, the index's positions and
+// src's elements at index's positions, in row-major order (contiguous).
+type scatterPlan struct {
+	dim  int
+	idx  []int64
+	part *Tensor
+}
+
+// planScatter checks the operands of a scatter (index int64 of x's rank,
+// no larger than src nor than x outside dim, its positions in range; src
+// of x's dtype or a wrapped number) and returns its plan.
+func planScatter(op string, x *Tensor, dim int, index, src *Tensor) (*scatterPlan, error) {
 	if index.dtype != Int64 {
 		return nil, typeErrorf("%s(): Expected dtype int64 for index, got %s", op, index.dtype).
 			WithHint("convert the index with .to(int64)")
@@ -89,10 +117,6 @@ func scatter(op string, x *Tensor, dim int, index, src *Tensor, add bool) (*Tens
 		if src.Dim() != index.Dim() {
 			return nil, Errorf(RuntimeError, "Index tensor must have the same number of dimensions as src tensor")
 		}
-	}
-	kernel, err := scatterAlongKernels.Select(op, x.dtype)
-	if err != nil {
-		return nil, err
 	}
 	for i := range index.shape {
 		if src.shape[i] < index.shape[i] {
@@ -122,10 +146,5 @@ func scatter(op string, x *Tensor, dim int, index, src *Tensor, add bool) (*Tens
 	if part, err = part.Clone(); err != nil {
 		return nil, err
 	}
-	out, err := x.Clone()
-	if err != nil {
-		return nil, err
-	}
-	kernel(out, part, idx, index.shape, d, add)
-	return out, nil
+	return &scatterPlan{dim: d, idx: idx, part: part}, nil
 }

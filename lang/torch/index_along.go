@@ -26,6 +26,8 @@ func alongIndex(op string, x *tensor.Tensor, dim int, index *tensor.Tensor, shap
 			return nil, lang.Errorf(lang.IndexError, "index_add_(): Index is supposed to be a vector, but got dim: %d with type: Long and size: %s", index.Dim(), sizeList(index.Shape()))
 		case "index_copy":
 			return nil, lang.Errorf(lang.IndexError, "index_copy_(): Index should have dimension 1 or 0 (got %d)", index.Dim())
+		case "index_reduce":
+			return nil, lang.Errorf(lang.IndexError, "index_reduce_(): Index is supposed to be a vector, but got dim: %d with type: Long and size: %s", index.Dim(), sizeList(index.Shape()))
 		}
 		return nil, lang.Errorf(lang.RuntimeError, "Index has to be a vector/scalar")
 	}
@@ -40,8 +42,8 @@ func alongIndex(op string, x *tensor.Tensor, dim int, index *tensor.Tensor, shap
 		shape = []int{1}
 	}
 	if shape[dim] != n {
-		if op == "index_add" {
-			return nil, lang.Errorf(lang.RuntimeError, "index_add_(): Number of indices (%d) should be equal to source.size(dim): (%d), for dim: %d", n, shape[dim], dim)
+		if op == "index_add" || op == "index_reduce" {
+			return nil, lang.Errorf(lang.RuntimeError, "%s_(): Number of indices (%d) should be equal to source.size(dim): (%d), for dim: %d", op, n, shape[dim], dim)
 		}
 		return nil, lang.Errorf(lang.IndexError, "%s_(): Number of indices (%d) should be equal to source.size(dim) (%d)", op, n, shape[dim])
 	}

@@ -18,27 +18,7 @@ func defTensorFuncs() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		var data any
-		switch x := a.Value("data").(type) {
-		case *tensor.Tensor:
-			data = x // FromValue copies it, outside the graph
-		case lang.ArrayProvider:
-			data = x.ArrayTensor() // a NumPy array or scalar: copied, dtype kept
-		case int64, float64, bool, lang.Complex, *lang.List, lang.Tuple, lang.BigInt:
-			var err error
-			if data, err = lang.ToGo(x); err != nil {
-				return nil, err
-			}
-		default:
-			if !lang.IsSequence(x) { // a range or a deque is data, as in PyTorch
-				return nil, a.WrongType("data", "a number, a list, a tuple or a Tensor", x)
-			}
-			var err error
-			if data, err = lang.ToGo(x); err != nil {
-				return nil, err
-			}
-		}
-		t, err := tensor.FromValue(data, dtypes(d)...)
+		t, err := newFromData(a, "data", d)
 		return withRequiresGrad(a, t, err)
 	})
 	defFill("zeros", "A tensor of the given size filled with zeros (float32 unless dtype says otherwise): zeros(2, 3) or zeros((2, 3)).", 0)
@@ -572,4 +552,31 @@ func hinted(err error, format string, args ...any) error {
 		e.WithHint(format, args...)
 	}
 	return e
+}
+
+// newFromData makes a new tensor of the argument name as torch.tensor
+// does: a copy of a tensor (outside the graph) or of a NumPy array, or
+// the numbers of a number or a (nested) sequence, as dtype d when not nil.
+func newFromData(a *lang.Args, name string, d *tensor.DType) (*tensor.Tensor, error) {
+	var data any
+	switch x := a.Value(name).(type) {
+	case *tensor.Tensor:
+		data = x // FromValue copies it, outside the graph
+	case lang.ArrayProvider:
+		data = x.ArrayTensor() // a NumPy array or scalar: copied, dtype kept
+	case int64, float64, bool, lang.Complex, *lang.List, lang.Tuple, lang.BigInt:
+		var err error
+		if data, err = lang.ToGo(x); err != nil {
+			return nil, err
+		}
+	default:
+		if !lang.IsSequence(x) { // a range or a deque is data, as in PyTorch
+			return nil, a.WrongType(name, "a number, a list, a tuple or a Tensor", x)
+		}
+		var err error
+		if data, err = lang.ToGo(x); err != nil {
+			return nil, err
+		}
+	}
+	return tensor.FromValue(data, dtypes(d)...)
 }

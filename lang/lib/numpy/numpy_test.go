@@ -234,3 +234,19 @@ func TestTypeInfoMatchesNumPy(t *testing.T) {
 		"np.finfo(np.int64)", "np.iinfo(np.float32)", "np.iinfo(np.bool_)")
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestAsTensorSharesNumPy checks that torch.as_tensor and torch.asarray
+// share a NumPy array's memory where PyTorch does (its dtype kept) and
+// copy it where they must, as PyTorch 1.13.
+func TestAsTensorSharesNumPy(t *testing.T) {
+	langtest.CheckMatchesTorch(t, prelude+"import torch\n", []string{
+		"a = np.array([1., 2.])\nx = torch.as_tensor(a)\na[0] = 9\nx.tolist(), x.dtype",
+		"a = np.array([1, 2])\nx = torch.as_tensor(a)\nx.add_(1)\na.tolist()",
+		"a = np.array([1., 2.])\nx = torch.asarray(a)\nx[1] = 7\na.tolist()",
+		"a = np.array([1., 2.])\nx = torch.asarray(a, copy=True)\na[0] = 9\nx.tolist()",
+		"a = np.array([1., 2.])\nx = torch.as_tensor(a, dtype=torch.float32)\na[0] = 9\nx.tolist(), x.dtype",
+		"a = np.array([1., 2.])\nx = torch.asarray(a, dtype=torch.float64)\na[0] = 5\nx.tolist()",
+		"torch.as_tensor(np.array(2.5)), torch.as_tensor(np.float64(2.5)), torch.asarray(np.array([1, 2]))",
+		"torch.asarray(np.array([1, 2]), dtype=torch.float32, copy=False)",
+	})
+}

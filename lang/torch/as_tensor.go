@@ -1,0 +1,91 @@
+package torch
+
+import (
+	"github.com/kael-dev/kael/autograd"
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// as_tensor and asarray: conversions that share memory where PyTorch
+// shares it. A tensor of the asked dtype is returned as it is; a NumPy
+// array becomes a tensor over the array's memory (as from_numpy), copied
+// only to change its dtype; numbers and sequences make a new tensor as
+// torch.tensor does. kael has one device, the CPU.
+
+// sharedData returns the tensor an argument already is: a tensor itself,
+// or a tensor over a NumPy array's memory; nil for other data.
+func sharedData(v lang.Value) *tensor.Tensor {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		return x
+	case lang.ArrayProvider:
+		if lang.TypeName(v) == "numpy.ndarray" {
+			return x.ArrayTensor().Detach()
+		}
+	}
+	return nil
+}
+
+func defAsTensor() {
+	lang.NewBuiltin(lang.AsFunc, "as_tensor(data, *, dtype=None, device=None)", "data as a tensor, sharing memory and autograd history where it can: a tensor of the asked dtype is returned itself (another dtype is a recorded conversion), a NumPy array shares its memory unless dtype asks for another, and numbers or sequences are copied as by torch.tensor.", func(a *lang.Args) (lang.Value, error) {
+		d := a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := CheckDevice(a.Value("device")); err != nil {
+			return nil, err
+		}
+		if t := sharedData(a.Value("data")); t != nil {
+			if d == nil || *d == t.DType() {
+				return t, nil
+			}
+			return result(autograd.To(t, *d))
+		}
+		return result(newFromData(a, "data", d))
+	})
+	lang.NewBuiltin(lang.AsFunc, "asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False)", "obj as a tensor. A tensor or NumPy array is shared (obj itself for a tensor) unless copy=True or dtype asks for another dtype (copy=False then refuses); numbers and sequences are always copied (copy=False refuses them). requires_grad is set on a tensor shared as a leaf (obj itself included); a result with history keeps it only with requires_grad=True.", func(a *lang.Args) (lang.Value, error) {
+		d, requiresGrad := a.OptDType("dtype"), a.Bool("requires_grad")
+		var copyArg *bool
+		if !a.IsNone("copy") {
+			c := a.Bool("copy")
+			copyArg = &c
+		}
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := CheckDevice(a.Value("device")); err != nil {
+			return nil, err
+		}
+		t := sharedData(a.Value("obj"))
+		if t == nil {
+			if copyArg != nil && !*copyArg {
+				return nil, lang.Errorf(lang.ValueError, "can't alias arbitrary sequence into a tensor.")
+			}
+			t, err := newFromData(a, "obj", d)
+			return withRequiresGrad(a, t, err)
+		}
+		wrongDType := d != nil && *d != t.DType()
+		var err error
+		switch {
+		case wrongDType && copyArg != nil && !*copyArg:
+			return nil, lang.Errorf(lang.ValueError, "can't alias tensor with dtype '%s' into dtype '%s'.", t.DType().ScalarTypeName(), d.ScalarTypeName())
+		case wrongDType:
+			t, err = autograd.To(t, *d)
+		case copyArg != nil && *copyArg:
+			t, err = autograd.Clone(t)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !autograd.IsLeaf(t) {
+			if !requiresGrad {
+				t = t.Detach()
+			}
+			return t, nil
+		}
+		if err := autograd.SetRequiresGrad(t, requiresGrad); err != nil {
+			return nil, lang.Errorf(lang.RuntimeError, "Only Tensors of floating point and complex dtype can require gradients")
+		}
+		return t, nil
+	})
+}
