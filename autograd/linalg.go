@@ -127,30 +127,71 @@ func Outer(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 }
 
 // Linear returns x·Wᵀ + bias (bias may be nil) for x of shape [..., in], W
-// [out, in]. With X and G flattened to [rows, in] and [rows, out]: x's
-// gradient is G @ W, W's is Gᵀ @ X, bias's the sum of G over the rows.
+// [out, in]. Recorded, its graph is PyTorch 1.13's at::linear: with a
+// bias, addmm(bias, x, Wᵀ) for a matrix x (AddmmBackward0, the weight
+// under TBackward0), the same between ViewBackward0s for a contiguous 3-D
+// x; otherwise matmul(x, Wᵀ), then the bias added (AddBackward0). The
+// addmm cases compute with the fused kernel, as untracked calls do.
 func Linear(x, weight, bias *tensor.Tensor) (*tensor.Tensor, error) {
-	out, err := tensor.Linear(x, weight, bias)
-	if err != nil || !track(out, x, weight, bias) {
+	if !IsGradEnabled() || !anyRequiresGrad([]*tensor.Tensor{x, weight, bias}) {
+		return tensor.Linear(x, weight, bias)
+	}
+	switch {
+	case bias != nil && x.Dim() == 2:
+		out, err := tensor.Linear(x, weight, bias)
+		if err != nil || !track(out, x, weight, bias) {
+			return out, err
+		}
+		return addmm(out, bias, x, T(weight)), nil
+	case bias != nil && x.Dim() == 3 && x.IsContiguous():
+		out, err := tensor.Linear(x, weight, bias)
+		if err != nil || !track(out, x, weight, bias) {
+			return out, err
+		}
+		s, o := x.Shape(), out.Shape()
+		rows, err := View(x, s[0]*s[1], s[2])
+		if err != nil {
+			return nil, err
+		}
+		flat, err := out.View(s[0]*s[1], o[2])
+		if err != nil {
+			return nil, err
+		}
+		return View(addmm(flat, bias, rows, T(weight)), o...)
+	}
+	if weight.Dim() != 2 {
+		return tensor.Linear(x, weight, bias) // its error
+	}
+	out, err := Matmul(x, T(weight))
+	if err != nil || bias == nil {
 		return out, err
 	}
-	n := newNode("LinearBackward0", x, weight, bias)
-	n.save(x, weight)
+	return Add(out, bias)
+}
+
+// addmm records out = bias + m1 @ m2, PyTorch's addmm (at::linear calls it
+// with m2 = Wᵀ): bias's gradient is G summed to its shape, m1's G @ m2ᴴ,
+// m2's m1ᴴ @ G. As PyTorch, it saves m1 only when m2 needs a gradient and
+// m2 only when m1 does: changing the weight in place after a forward pass
+// whose input needs no gradient is allowed.
+func addmm(out, bias, m1, m2 *tensor.Tensor) *tensor.Tensor {
+	n := newNode("AddmmBackward0", bias, m1, m2)
+	if m2.RequiresGrad() {
+		n.save(m1)
+	}
+	if m1.RequiresGrad() {
+		n.save(m2)
+	}
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		grads := make([]*tensor.Tensor, 3)
-		if n.needs(0) {
-			grads[0] = n.toInput(c, 0, c.matmul(g, weight))
-		}
+		grads[0] = n.toInput(c, 0, g)
 		if n.needs(1) {
-			ws := weight.Shape()
-			g2 := c.reshape(g, []int{-1, ws[0]})
-			x2 := c.reshape(x, []int{-1, ws[1]})
-			grads[1] = n.toInput(c, 1, c.matmul(c.mT(g2), x2))
+			grads[1] = n.toInput(c, 1, c.matmul(g, c.conj(c.mT(m2))))
 		}
 		if n.needs(2) {
-			grads[2] = n.toInput(c, 2, g)
+			grads[2] = n.toInput(c, 2, c.matmul(c.conj(c.mT(m1)), g))
 		}
 		return grads
 	}
-	return n.attach(out), nil
+	return n.attach(out)
 }

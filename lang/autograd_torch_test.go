@@ -117,9 +117,7 @@ var gradFnExtraCalls = []string{
 var knownGradFnGaps = map[string]string{
 	"pow(2, w)":                       "kael's pow is Python's builtin and torch.pow in one; it records torch.pow(2, w)'s PowBackward2, where Python's pow runs w.__rpow__(2) (PowBackward1)",
 	"torch.einsum('ij,jk->ik', w, w)": "PyTorch's einsum is permutes, a bmm and views (its last node ViewBackward0); kael's contraction order differs",
-	"F.linear(w, w)":                  "PyTorch records t() and mm (TBackward0, MmBackward0); kael's linear is one fused node, LinearBackward0",
 	"torch.kl_div(w, w)":              "torch.kl_div is F.kl_div in kael (its default reduction 'mean', MeanBackward0); PyTorch's torch.kl_div is the unreduced ATen function (SubBackward0)",
-	"F.linear(w, w, w[0])":            "PyTorch records t() and addmm (TBackward0, AddmmBackward0); kael's linear is one fused node, LinearBackward0",
 	"torch.var_mean(w)":               varMeanGap, "torch.var_mean(w, 0)": varMeanGap, "torch.var_mean(w, 1)": varMeanGap, "torch.var_mean(w, -1)": varMeanGap,
 	"torch.std_mean(w)": varMeanGap, "torch.std_mean(w, 0)": varMeanGap, "torch.std_mean(w, 1)": varMeanGap, "torch.std_mean(w, -1)": varMeanGap,
 }

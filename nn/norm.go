@@ -57,38 +57,47 @@ func BatchNormFunc(x, runningMean, runningVar, weight, bias *tensor.Tensor, trai
 			return nil, tensor.Errorf(tensor.RuntimeError, "%s should contain %d elements not %d", s.name, c, s.t.Numel())
 		}
 	}
-	ch := &chain{}
 	shape := channelShape(c, x.Dim())
-	var mean, variance *tensor.Tensor
-	if training {
-		n := x.Numel() / max(c, 1)
-		if n == 1 {
-			return nil, tensor.Errorf(tensor.ValueError, "Expected more than 1 value per channel when training, got input size %s", sizeRepr(x.Shape()))
-		}
-		dims := reduceDims(x.Dim(), true)
-		mean = ch.do(func() (*tensor.Tensor, error) { return autograd.Mean(x, dims, true) })
-		variance = ch.do(func() (*tensor.Tensor, error) { return autograd.Var(x, dims, 0, true) })
-		if ch.err != nil {
-			return nil, ch.err
-		}
-		if runningMean != nil && runningVar != nil {
-			unbiased := float64(n) / float64(n-1)
-			if err := updateRunning(runningMean, mean.Detach(), momentum, 1); err != nil {
-				return nil, err
-			}
-			if err := updateRunning(runningVar, variance.Detach(), momentum, unbiased); err != nil {
-				return nil, err
-			}
-		}
-	} else {
-		if runningMean == nil || runningVar == nil {
-			return nil, tensor.Errorf(tensor.RuntimeError, "running_mean and running_var must be defined in evaluation mode")
-		}
-		mean = ch.do(func() (*tensor.Tensor, error) { return runningMean.View(shape...) })
-		variance = ch.do(func() (*tensor.Tensor, error) { return runningVar.View(shape...) })
+	n := x.Numel() / max(c, 1)
+	if training && n == 1 {
+		return nil, tensor.Errorf(tensor.ValueError, "Expected more than 1 value per channel when training, got input size %s", sizeRepr(x.Shape()))
 	}
-	out := ch.normalize(x, mean, variance, eps)
-	return ch.affine(out, weight, bias, shape), ch.err
+	if !training && (runningMean == nil || runningVar == nil) {
+		return nil, tensor.Errorf(tensor.RuntimeError, "running_mean and running_var must be defined in evaluation mode")
+	}
+	// One node, NativeBatchNormBackward0 on (input, weight, bias), as
+	// PyTorch's native_batch_norm records, whose backward is that of the
+	// operations below.
+	var batchMean, batchVar *tensor.Tensor
+	out, err := autograd.Composite("NativeBatchNormBackward0", []*tensor.Tensor{x, weight, bias}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		x, weight, bias := in[0], in[1], in[2]
+		ch := &chain{}
+		var mean, variance *tensor.Tensor
+		if training {
+			dims := reduceDims(x.Dim(), true)
+			mean = ch.do(func() (*tensor.Tensor, error) { return autograd.Mean(x, dims, true) })
+			variance = ch.do(func() (*tensor.Tensor, error) { return autograd.Var(x, dims, 0, true) })
+			batchMean, batchVar = mean, variance
+		} else {
+			mean = ch.do(func() (*tensor.Tensor, error) { return runningMean.View(shape...) })
+			variance = ch.do(func() (*tensor.Tensor, error) { return runningVar.View(shape...) })
+		}
+		out := ch.normalize(x, mean, variance, eps)
+		return ch.affine(out, weight, bias, shape), ch.err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if training && runningMean != nil && runningVar != nil {
+		unbiased := float64(n) / float64(n-1)
+		if err := updateRunning(runningMean, batchMean.Detach(), momentum, 1); err != nil {
+			return nil, err
+		}
+		if err := updateRunning(runningVar, batchVar.Detach(), momentum, unbiased); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // normalize is (x - mean)/√(variance + eps).

@@ -83,20 +83,29 @@ func notYet(t *testing.T) map[string]string {
 	return m
 }
 
-// runKael runs a program's main.py as `kael run` does and returns what
-// it printed, or the error that stopped it.
+// runKael runs a program's main.py as `kael run` does, in the program's
+// directory as TestProgramsAgainstPyTorch runs it under PyTorch (a
+// program may read its own files by relative paths), and returns what it
+// printed, or the error that stopped it.
 func runKael(p program) (string, error) {
-	main := filepath.Join(p.dir, "main.py")
+	main, err := filepath.Abs(filepath.Join(p.dir, "main.py"))
+	if err != nil {
+		return "", err
+	}
 	src, err := os.ReadFile(main)
 	if err != nil {
 		return "", err
 	}
-	// A program may chdir (os.chdir): the process's directory comes back.
+	// The process's directory comes back, also after a program's own
+	// os.chdir.
 	cwd, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	defer os.Chdir(cwd)
+	if err := os.Chdir(p.dir); err != nil {
+		return "", err
+	}
 	var out bytes.Buffer
 	// What goes to stderr (logging, warnings, progress bars) is not
 	// compared, as the PyTorch side's harness captures stdout alone.

@@ -69,6 +69,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/transformers"
 	_ "github.com/kael-dev/kael/lang/lib/types"
 	_ "github.com/kael-dev/kael/lang/lib/typing"
+	_ "github.com/kael-dev/kael/lang/lib/unicodedata"
 	_ "github.com/kael-dev/kael/lang/lib/unittest"
 	_ "github.com/kael-dev/kael/lang/lib/uuid"
 	_ "github.com/kael-dev/kael/lang/lib/warnings"

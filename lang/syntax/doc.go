@@ -31,9 +31,10 @@
 // floats that overflow are infinite. Strings are quoted with ' or ", or
 // with three of either to span lines. Escapes are \\ \' \" \a \b \f \n \r \t \v,
 // \ooo (octal), \xhh, \uhhhh, \Uhhhhhhhh and backslash-newline, which is
-// dropped; any other escape is an error. Raw strings (r"...") keep
-// backslashes. Adjacent string literals are concatenated. Bytes and complex
-// numbers are not supported.
+// dropped. \N{name} is an error; a backslash before any other character
+// is kept with it, as CPython 3.11 keeps it (its DeprecationWarning is not
+// shown). Raw strings (r"...") keep backslashes. Adjacent string literals
+// are concatenated. Bytes and complex numbers are not supported.
 //
 // An f-string (f"...", rf"...") holds replacement fields as in Python 3.11:
 //

@@ -18,6 +18,16 @@ var torchMembers = map[string]lang.Value{
 	"cfloat": tensor.Complex64, "cdouble": tensor.Complex128,
 }
 
+// torchFunctionalNames are the __all__ of PyTorch 1.13's torch.functional,
+// the functions written in torch/functional.py; the module holds those
+// torch has.
+var torchFunctionalNames = []string{
+	"atleast_1d", "atleast_2d", "atleast_3d", "align_tensors", "broadcast_shapes",
+	"broadcast_tensors", "cartesian_prod", "block_diag", "cdist", "chain_matmul",
+	"einsum", "istft", "lu", "norm", "meshgrid", "pca_lowrank", "split", "stft",
+	"svd_lowrank", "tensordot", "unique", "unique_consecutive",
+}
+
 // torchAutograd holds the members of torch.autograd beyond backward.
 var torchAutograd = map[string]lang.Value{}
 
@@ -52,6 +62,17 @@ func defModules() {
 			m.Attrs[name] = v
 		}
 		m.Attrs["Tensor"] = torchMembers["Tensor"] // imported by PyTorch's functional.py
+		return m
+	})
+	lang.RegisterModule("torch.functional", "The module of PyTorch's torch/functional.py: the tensor functions written there (einsum, split, norm, meshgrid, unique, ...), each the same function as torch's.", func() *lang.Module {
+		m := &lang.Module{Attrs: map[string]lang.Value{}, MissingHint: "torch.functional holds torch's own functions of PyTorch's torch/functional.py; the layers' functions are torch.nn.functional's"}
+		for _, name := range torchFunctionalNames {
+			if v, ok := lang.LookupBuiltin(name); ok {
+				m.Attrs[name] = v
+			} else if v, ok := torchMembers[name]; ok {
+				m.Attrs[name] = v
+			}
+		}
 		return m
 	})
 	lang.RegisterModule("torch.optim", "The optimizers.", func() *lang.Module { return torchOptim })

@@ -444,7 +444,7 @@ func defModuleMethods() {
 		nn.Train(selfModule(a), false)
 		return a.Value("self"), nil
 	})
-	m("zero_grad(self, set_to_none=True)", "Clears the gradients of all parameters: sets .grad to None (PyTorch 2's default), or fills it with zeros with set_to_none=False.", func(a *lang.Args) (lang.Value, error) {
+	m("zero_grad(self, set_to_none=False)", "Clears the gradients of all parameters: fills them with zeros (PyTorch 1.13's default, as Optimizer.zero_grad), or sets .grad to None with set_to_none=True.", func(a *lang.Args) (lang.Value, error) {
 		toNone := a.Bool("set_to_none")
 		if err := a.Err(); err != nil {
 			return nil, err

@@ -1,15 +1,26 @@
-// Package types is the part of Python's types module that makes classes
-// dynamically: new_class(name, bases, kwds, exec_body), which runs
-// exec_body on the new class's namespace and makes the class as
-// type(name, bases, ns, **kwds) does, and prepare_class, which returns
-// the metaclass, the namespace its __prepare__ makes and the keywords
-// left, as a class statement takes these steps.
+// Package types is Python's types module, for what programs use of it:
+// SimpleNamespace, written in Python (types.py, run once per session that
+// imports the module), and new_class and prepare_class, which make
+// classes dynamically, in Go: new_class(name, bases, kwds, exec_body)
+// runs exec_body on the new class's namespace and makes the class as
+// type(name, bases, ns, **kwds) does, and prepare_class returns the
+// metaclass, the namespace its __prepare__ makes and the keywords left, as
+// a class statement takes these steps. types.py imports these two from
+// the helper module _types.
 package types
 
-import "github.com/kael-dev/kael/lang"
+import (
+	_ "embed"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+//go:embed types.py
+var source string
 
 func init() {
-	lang.RegisterModule("types", "Making classes dynamically: new_class and prepare_class.", func() *lang.Module {
+	lang.RegisterSourceModule("types", "Dynamic type creation: SimpleNamespace, new_class and prepare_class.", source)
+	lang.RegisterModule("_types", "The part of types written in Go: new_class and prepare_class.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{
 			"new_class": lang.NewBuiltin(lang.AsValue, "new_class(name, bases=(), kwds=None, exec_body=None)",
 				"A new class named name with those bases, as a class statement makes it: exec_body(ns), when given, fills its namespace first; kwds may name the metaclass, and the others go to it (and the bases' __init_subclass__).",

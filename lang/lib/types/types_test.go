@@ -20,6 +20,15 @@ var cases = []langtest.Case{
 	{"class B:\n    def __init_subclass__(cls, tag=None):\n        cls.tag = tag\ntype('T', (B,), {}, tag=3).tag", "3"},
 	{"type(1, tag=2)", "TypeError: type() takes no keyword arguments"},
 	{"types.new_class('N', (), {'bad': 1})", "TypeError: N.__init_subclass__() takes no keyword arguments"},
+	{"ns = types.SimpleNamespace(a=1, b='x')\n(ns, ns.a, vars(ns), type(ns), type(ns).__name__)", "(namespace(a=1, b='x'), 1, {'a': 1, 'b': 'x'}, <class 'types.SimpleNamespace'>, 'SimpleNamespace')"},
+	{"ns = types.SimpleNamespace(a=1)\nns.c = [1]\ndel ns.a\n(repr(ns), ns == types.SimpleNamespace(c=[1]), ns != types.SimpleNamespace(), ns == 1)", "('namespace(c=[1])', True, True, False)"},
+	{"ns = types.SimpleNamespace()\nns.me = ns\nstr(ns)", "'namespace(me=namespace(...))'"},
+	{"class P(types.SimpleNamespace):\n    pass\n(P(z=2), P(z=2) == types.SimpleNamespace(z=2), P().__class__.__mro__[1])", "(P(z=2), True, <class 'types.SimpleNamespace'>)"},
+	{"import copy\nns = types.SimpleNamespace(q=[1])\nc = copy.deepcopy(ns)\n(c, c.q is ns.q, copy.copy(ns).q is ns.q)", "(namespace(q=[1]), False, True)"},
+	{"types.SimpleNamespace(**{'a b': 1})", "namespace(a b=1)"},
+	{"types.SimpleNamespace(1)", "TypeError: no positional arguments expected"},
+	{"types.SimpleNamespace(a=1).b", "AttributeError: 'types.SimpleNamespace' object has no attribute 'b'"},
+	{"class Q(types.SimpleNamespace):\n    pass\nQ().b", "AttributeError: 'Q' object has no attribute 'b'"},
 }
 
 func TestTypes(t *testing.T) {
