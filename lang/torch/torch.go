@@ -89,6 +89,7 @@ func init() {
 	defConv3d()
 	defLayers()
 	defContainers()
+	defParamContainers()
 	defModuleMethods()
 	defModuleBase()
 	defNNInit()
