@@ -90,6 +90,7 @@ func init() {
 	defLayers()
 	defContainers()
 	defParamContainers()
+	defEmbeddingBag()
 	defModuleMethods()
 	defModuleBase()
 	defNNInit()
