@@ -91,6 +91,7 @@ func init() {
 	defContainers()
 	defParamContainers()
 	defEmbeddingBag()
+	defGrid()
 	defModuleMethods()
 	defModuleBase()
 	defNNInit()
