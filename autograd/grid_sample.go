@@ -2,12 +2,13 @@ package autograd
 
 import "github.com/kael-dev/kael/tensor"
 
-// GridSample samples input at grid's locations (tensor.GridSampler),
+// GridSample samples input at grid's locations in mode "bilinear",
+// "nearest" or "bicubic" (tensor.GridSampler),
 // recorded as PyTorch's GridSampler2DBackward0 (4-D input) or
 // GridSampler3DBackward0 (5-D), which give the input's and the grid's
 // gradients.
-func GridSample(input, grid *tensor.Tensor, nearest bool, padding string, alignCorners bool) (*tensor.Tensor, error) {
-	s, err := tensor.NewGridSampler(input, grid, nearest, padding, alignCorners)
+func GridSample(input, grid *tensor.Tensor, mode, padding string, alignCorners bool) (*tensor.Tensor, error) {
+	s, err := tensor.NewGridSampler(input, grid, mode, padding, alignCorners)
 	if err != nil {
 		return nil, err
 	}

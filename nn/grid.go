@@ -172,15 +172,11 @@ func GridSample(input, grid *tensor.Tensor, mode, padding string, alignCorners b
 	if !(len(is) == 4 && len(gs) == 4 || len(is) == 5 && len(gs) == 5) {
 		return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, but got input with sizes %s and grid with sizes %s", pyIntList(is), pyIntList(gs))
 	}
-	if mode == "bicubic" {
-		if len(is) == 5 {
-			return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): bicubic interpolation only supports 4D input")
-		}
-		return nil, tensor.Errorf(tensor.NotImplementedError, "kael's grid_sample has no bicubic mode yet").
-			WithHint("use mode='bilinear' or mode='nearest'")
+	if mode == "bicubic" && len(is) == 5 {
+		return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): bicubic interpolation only supports 4D input")
 	}
 	if d := input.DType(); d != tensor.Float32 && d != tensor.Float64 {
 		return nil, tensor.NotImplementedFor("grid_sampler_2d_cpu", d)
 	}
-	return autograd.GridSample(input, grid, mode == "nearest", padding, alignCorners)
+	return autograd.GridSample(input, grid, mode, padding, alignCorners)
 }

@@ -13,6 +13,7 @@ import "math"
 // *spatial] (2 or 3 spatial dimensions) and grid [N, *out, d] (x first).
 type GridSampler struct {
 	Nearest      bool
+	Bicubic      bool   // 4-D inputs only (grid_sample_bicubic.go)
 	Padding      string // "zeros", "border" or "reflection"
 	AlignCorners bool
 
@@ -29,8 +30,9 @@ type GridSampler struct {
 }
 
 // NewGridSampler reads input and grid (checked by the caller: floating,
-// same dtype, [N, C, *s] and [N, *o, len(s)]).
-func NewGridSampler(input, grid *Tensor, nearest bool, padding string, alignCorners bool) (*GridSampler, error) {
+// same dtype, [N, C, *s] and [N, *o, len(s)]); mode is "bilinear",
+// "nearest" or (4-D) "bicubic".
+func NewGridSampler(input, grid *Tensor, mode string, padding string, alignCorners bool) (*GridSampler, error) {
 	in, err := input.Float64s()
 	if err != nil {
 		return nil, err
@@ -40,7 +42,7 @@ func NewGridSampler(input, grid *Tensor, nearest bool, padding string, alignCorn
 		return nil, err
 	}
 	d := input.Dim() - 2
-	s := &GridSampler{Nearest: nearest, Padding: padding, AlignCorners: alignCorners, in: in, grid: g,
+	s := &GridSampler{Nearest: mode == "nearest", Bicubic: mode == "bicubic", Padding: padding, AlignCorners: alignCorners, in: in, grid: g,
 		n: input.shape[0], c: input.shape[1], inSize: input.shape[2:], outSize: grid.shape[1 : 1+d],
 		f32: input.dtype != Float64, dtype: input.dtype, gridDType: grid.dtype,
 		inShape: input.Shape(), gridShape: grid.Shape(), spatialOut: 1}
@@ -219,7 +221,7 @@ func (s *GridSampler) Forward() (*Tensor, error) {
 	d, plane := len(s.inSize), s.inPlane()
 	out := make([]float64, s.n*s.c*s.spatialOut)
 	p := &point{x: make([]float64, d), dx: make([]float64, d)}
-	for b := 0; b < s.n; b++ {
+	for b := 0; b < s.n && !s.Bicubic; b++ {
 		for o := 0; o < s.spatialOut; o++ {
 			s.pointAt(b, o, p)
 			s.corners(p, func(off int, w float64, _ []float64) {
@@ -228,6 +230,9 @@ func (s *GridSampler) Forward() (*Tensor, error) {
 				}
 			})
 		}
+	}
+	if s.Bicubic {
+		s.bicubicForward(out)
 	}
 	t, err := FromValue(out, s.dtype)
 	if err != nil {
@@ -252,7 +257,10 @@ func (s *GridSampler) Backward(g *Tensor, wantInput, wantGrid bool) (gin, ggrid 
 	gridGrad = make([]float64, len(s.grid))
 	p := &point{x: make([]float64, d), dx: make([]float64, d)}
 	acc := make([]float64, d)
-	for b := 0; b < s.n; b++ {
+	if s.Bicubic {
+		s.bicubicBackward(gs, inGrad, gridGrad)
+	}
+	for b := 0; b < s.n && !s.Bicubic; b++ {
 		for o := 0; o < s.spatialOut; o++ {
 			s.pointAt(b, o, p)
 			base := (b*s.spatialOut + o) * d

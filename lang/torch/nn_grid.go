@@ -37,7 +37,7 @@ func defGrid() {
 		}
 		return result(nn.AffineGrid(theta, size, align))
 	}))
-	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None)", "Samples input [N, C, H, W] (or [N, C, D, H, W]) at the normalised locations of grid [N, H', W', 2] (or [N, D', H', W', 3], x first; -1 and 1 the first and last pixel's centres with align_corners, their outer edges without): mode 'bilinear' (trilinear for 5-D) or 'nearest', padding_mode 'zeros', 'border' or 'reflection'; differentiable in input and grid. 'bicubic' is not implemented yet.", func(a *lang.Args) (lang.Value, error) {
+	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None)", "Samples input [N, C, H, W] (or [N, C, D, H, W]) at the normalised locations of grid [N, H', W', 2] (or [N, D', H', W', 3], x first; -1 and 1 the first and last pixel's centres with align_corners, their outer edges without): mode 'bilinear' (trilinear for 5-D), 'nearest' or 'bicubic' (4-D), padding_mode 'zeros', 'border' or 'reflection'; differentiable in input and grid.", func(a *lang.Args) (lang.Value, error) {
 		x, grid, mode, padding := a.Tensor("input"), a.Tensor("grid"), a.Str("mode"), a.Str("padding_mode")
 		if err := a.Err(); err != nil {
 			return nil, err

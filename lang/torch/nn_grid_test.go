@@ -9,7 +9,8 @@ import (
 // TestGridSampleMatchesTorch checks F.affine_grid and F.grid_sample
 // against Debian's PyTorch: 2-D and 3-D grids with and without
 // align_corners and theta's gradient; sampling 4-D and 5-D inputs in
-// every mode and padding mode with the input's and the grid's gradients
+// every mode (bicubic for 4-D) and padding mode with the input's and
+// the grid's gradients
 // (in float64, where both compute to the last bits, so that rounding to 4
 // digits cannot split them; float32 rounded more coarsely); the warnings
 // and the errors.
@@ -46,6 +47,9 @@ def gs(x, grid, **kw):
 				srcs = append(srcs, "gs(x, grid, "+kw+"), gs(x5, grid5, "+kw+")")
 			}
 		}
+	}
+	for _, pad := range []string{"zeros", "border", "reflection"} {
+		srcs = append(srcs, "[gs(x, grid, mode='bicubic', padding_mode='"+pad+"', align_corners=ac) for ac in (False, True)]")
 	}
 	srcs = append(srcs,
 		"gs(x, F.affine_grid(theta, [2, 3, 3, 3], align_corners=False), align_corners=False)",
