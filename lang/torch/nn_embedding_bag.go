@@ -80,7 +80,9 @@ func defEmbeddingBag() {
 	})
 	lang.RegisterClassAttr(torchNN["EmbeddingBag"].(*lang.Builtin), "from_pretrained", fromPretrained)
 	layerStatics["EmbeddingBag"] = map[string]lang.Value{"from_pretrained": fromPretrained}
-	lang.NewBuiltin(lang.AsFunc, "embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode='mean', sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None)", "The bags of rows of weight that input picks, summed, averaged or maximised as nn.EmbeddingBag does: input 1-D with offsets (where each bag starts) or 2-D (one bag per row).", func(a *lang.Args) (lang.Value, error) {
+	// F.embedding_bag only: torch.embedding_bag is ATen's, weight first,
+	// returning four tensors.
+	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode='mean', sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None)", "The bags of rows of weight that input picks, summed, averaged or maximised as nn.EmbeddingBag does: input 1-D with offsets (where each bag starts) or 2-D (one bag per row).", func(a *lang.Args) (lang.Value, error) {
 		o := bagArgs(a)
 		x := bagInputs(a, &o)
 		w := tensorArg(a, "weight")
@@ -88,5 +90,5 @@ func defEmbeddingBag() {
 			return nil, err
 		}
 		return result(nn.EmbeddingBagF(x, w, o))
-	})
+	}))
 }
