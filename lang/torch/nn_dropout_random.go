@@ -19,7 +19,6 @@ func inPlaceIf(x *tensor.Tensor, inplace bool, op string, f func(x *tensor.Tenso
 }
 
 func defRandomLayers() {
-	defGumbelSoftmax()
 	for _, feature := range []bool{false, true} {
 		class, fn := "AlphaDropout", "alpha_dropout"
 		doc := "Alpha dropout, for self-normalising (SELU) networks: while training, each element is dropped with probability p to SELU's negative saturation value and the result rescaled to keep zero mean and unit variance."

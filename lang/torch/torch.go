@@ -109,6 +109,7 @@ func init() {
 	defMaxPoolND()
 	defFold()
 	defRandomLayers()
+	defGumbelSoftmax()
 	defUpsample()
 	defTripletWithDistance()
 	defResampling()
