@@ -424,6 +424,8 @@ func delIndex(v Value, subs []Subscript) (func() error, error) {
 			x.Elems = append(x.Elems[:i:i], x.Elems[i+1:]...)
 			return nil
 		}, nil
+	case SubscriptDeleter:
+		return x.DelSubscript(subs)
 	}
 	return nil, Errorf(TypeError, "'%s' object doesn't support item deletion", TypeName(v))
 }

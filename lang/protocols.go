@@ -52,6 +52,14 @@ type (
 		SetSubscript(subs []Subscript, value Value) error
 	}
 
+	// SubscriptDeleter is implemented by library values with item
+	// deletion, del d['key']: it checks that the deletion can run and
+	// returns what runs it, so that a del of several targets checks them
+	// all first; one without deletion returns Python's TypeError.
+	SubscriptDeleter interface {
+		DelSubscript(subs []Subscript) (run func() error, err error)
+	}
+
 	// Sized is implemented by values with len().
 	Sized interface {
 		Length() (int64, error)

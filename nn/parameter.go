@@ -9,6 +9,9 @@ import (
 // sharing t's data, marked as a parameter, requiring grad when asked (only
 // floating-point tensors can).
 func NewParameter(t *tensor.Tensor, requiresGrad bool) (*tensor.Tensor, error) {
+	if d := t.DType(); requiresGrad && !d.IsFloating() && !d.IsComplex() {
+		return nil, tensor.Errorf(tensor.RuntimeError, "Only Tensors of floating point and complex dtype can require gradients")
+	}
 	p := t.Detach()
 	if err := autograd.SetRequiresGrad(p, requiresGrad); err != nil {
 		return nil, err

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/kael-dev/kael/internal/libm"
 )
 
 // randomInPlace overwrites t with values fill writes into a contiguous
@@ -191,4 +193,32 @@ func DropoutMask(d DType, shape []int, p float64, g *Generator) (*Tensor, error)
 		return nil, err
 	}
 	return Div(mask, scale)
+}
+
+// FillExponential overwrites t with exponential values of rate lambd, as
+// t.exponential_(lambd): each element -1/lambd·log(1 - u) of a uniform
+// double u, computed in float64 and rounded once to t's dtype, as ATen's
+// CPU kernel draws them (one 64-bit word per element, whatever the
+// dtype). t must be floating; lambd 0 gives inf, as PyTorch's does.
+func FillExponential(t *Tensor, lambd float64, g *Generator) error {
+	if !t.dtype.IsFloating() {
+		return NotImplementedFor("exponential_cpu", t.dtype)
+	}
+	if !(lambd >= 0) {
+		return Errorf(RuntimeError, "exponential_ expects lambda >= 0.0, but found lambda=%.6g", lambd)
+	}
+	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error {
+		vals := make([]float64, buf.Numel())
+		for i := range vals {
+			if i%chunkElements == 0 && Interrupted() {
+				return errInterrupted()
+			}
+			vals[i] = -1 / lambd * libm.Log(1-g.uniform64())
+		}
+		src, err := FromSlice(vals, buf.shape...)
+		if err != nil {
+			return err
+		}
+		return copyInto(buf, src)
+	})
 }

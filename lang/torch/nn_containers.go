@@ -192,6 +192,9 @@ func (l *Layer) container() *nn.Container {
 // position (a slice gives a container of the items), of a ModuleDict by
 // key.
 func (l *Layer) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
+	if pc := l.paramContainer(); pc != nil && len(subs) == 1 {
+		return paramsGetSubscript(pc, subs[0])
+	}
 	c := l.container()
 	if c == nil {
 		return nil, lang.Errorf(lang.TypeError, "'%s' object is not subscriptable", l.TypeName())
@@ -233,10 +236,14 @@ func (l *Layer) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 }
 
 // HasIter reports whether l has __iter__: a container module has.
-func (l *Layer) HasIter() bool { return l.container() != nil }
+func (l *Layer) HasIter() bool { return l.container() != nil || l.paramContainer() != nil }
 
 // Iterate loops over a list container's modules or a ModuleDict's keys.
 func (l *Layer) Iterate(yield func(lang.Value) bool) error {
+	if pc := l.paramContainer(); pc != nil {
+		paramsIterate(pc, yield)
+		return nil
+	}
 	c := l.container()
 	if c == nil {
 		return lang.NotIterable(l.TypeName())
@@ -259,6 +266,9 @@ func (l *Layer) Iterate(yield func(lang.Value) bool) error {
 
 // Length is len(l) for containers.
 func (l *Layer) Length() (int64, error) {
+	if pc := l.paramContainer(); pc != nil {
+		return int64(pc.Len()), nil
+	}
 	c := l.container()
 	if c == nil {
 		return 0, lang.Errorf(lang.TypeError, "object of type '%s' has no len()", l.TypeName())
@@ -269,6 +279,9 @@ func (l *Layer) Length() (int64, error) {
 // SetSubscript is l[i] = m (Sequential, ModuleList) and l[key] = m
 // (ModuleDict).
 func (l *Layer) SetSubscript(subs []lang.Subscript, value lang.Value) error {
+	if pc := l.paramContainer(); pc != nil && len(subs) == 1 {
+		return paramsSetSubscript(pc, subs[0], value)
+	}
 	c := l.container()
 	if c == nil {
 		return lang.Errorf(lang.TypeError, "'%s' object does not support item assignment", l.TypeName())

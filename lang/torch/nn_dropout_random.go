@@ -8,7 +8,7 @@ import (
 
 // nn.AlphaDropout, nn.FeatureAlphaDropout and nn.RReLU with
 // F.alpha_dropout, F.feature_alpha_dropout, F.rrelu and F.rrelu_
-// (package nn's dropout_random.go).
+// (package nn's dropout_random.go), and F.gumbel_softmax (gumbel.go).
 
 // inPlaceIf applies f to x, or writes it into x when inplace.
 func inPlaceIf(x *tensor.Tensor, inplace bool, op string, f func(x *tensor.Tensor) (*tensor.Tensor, error)) (lang.Value, error) {
@@ -81,4 +81,20 @@ func defRandomLayers() {
 			return inPlaceIf(x, inplace, "rrelu_", func(x *tensor.Tensor) (*tensor.Tensor, error) { return nn.RReLU(x, lower, upper, training) })
 		}))
 	}
+}
+
+// defGumbelSoftmax defines F.gumbel_softmax.
+func defGumbelSoftmax() {
+	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1)", "A sample of the Gumbel-softmax distribution of logits: softmax((logits + g) / tau) along dim with Gumbel noise g = -log(exponential_()), drawn as PyTorch draws it for the same seed. hard=True returns the one-hot of each sample's argmax with the soft sample's gradient (straight-through). eps is deprecated and unused, with PyTorch's warning.", func(a *lang.Args) (lang.Value, error) {
+		x, tau, hard, eps, dim := tensorArg(a, "logits"), a.Float("tau"), a.Bool("hard"), a.Float("eps"), a.Int("dim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if eps != 1e-10 {
+			if err := warnUser(a, "`eps` parameter is deprecated and has no effect."); err != nil {
+				return nil, err
+			}
+		}
+		return result(nn.GumbelSoftmax(x, tau, hard, dim, nil))
+	}))
 }

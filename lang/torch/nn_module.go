@@ -77,6 +77,15 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 			return &lang.BoundMethod{Recv: l, Method: m}, true
 		}
 	}
+	if pc := l.paramContainer(); pc != nil {
+		table := paramListMethods
+		if pc.IsDict() {
+			table = paramDictMethods
+		}
+		if m, ok := table[name]; ok {
+			return &lang.BoundMethod{Recv: l, Method: m}, true
+		}
+	}
 	if v, ok := layerStatic(l, name); ok {
 		return v, true
 	}
@@ -109,6 +118,13 @@ func (l *Layer) AttrNames() []string {
 			names = append(names, sortedKeys(listMethods)...)
 		} else {
 			names = append(names, sortedKeys(dictMethods)...)
+		}
+	}
+	if pc := l.paramContainer(); pc != nil {
+		if pc.IsDict() {
+			names = append(names, sortedKeys(paramDictMethods)...)
+		} else {
+			names = append(names, sortedKeys(paramListMethods)...)
 		}
 	}
 	slices.Sort(names)

@@ -60,6 +60,16 @@ func defRandomOps() {
 		}
 		return inPlace(x, tensor.FillUniform(x, from, to, g))
 	})
+	lang.NewBuiltin(lang.AsMethod, "exponential_(input, lambd=1, *, generator=None)", "In place: fills input with exponential values of rate lambd (mean 1/lambd), drawn as PyTorch's CPU kernel draws them; returns input.", func(a *lang.Args) (lang.Value, error) {
+		x, lambd, g := a.Tensor("input"), a.Float("lambd"), GeneratorArg(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if err := checkOverwrite(x, "exponential_"); err != nil {
+			return nil, err
+		}
+		return inPlace(x, tensor.FillExponential(x, lambd, g))
+	})
 	lang.NewBuiltin(lang.AsMethod, "normal_(input, mean=0, std=1, *, generator=None)", "In place: fills input with normal values of the given mean and standard deviation; returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, mean, std, g := a.Tensor("input"), a.Float("mean"), a.Float("std"), GeneratorArg(a)
 		if err := a.Err(); err != nil {
