@@ -296,14 +296,14 @@ func typingModule() *lang.Module {
 	for _, f := range typingForms {
 		attrs[f.name] = f
 	}
+	attrs["get_type_hints"] = getTypeHints
 	return &lang.Module{Attrs: attrs, MissingHint: "kael's typing has List, Dict, Set, FrozenSet, Tuple, Optional, Union, Any, " +
-		"Callable, Iterable, Iterator, Sequence, Mapping, Type, ClassVar, TypeVar, cast, no_type_check and TYPE_CHECKING; " +
-		"kael never evaluates annotations, so a name used only in annotations needs no import"}
+		"Callable, Iterable, Iterator, Sequence, Mapping, Type, ClassVar, TypeVar, cast, get_type_hints, no_type_check and TYPE_CHECKING"}
 }
 
 func init() {
 	m := typingModule()
-	lang.RegisterModule("typing", "Python's typing module in small: List, Optional, Dict, ... print and subscript as in CPython; kael never evaluates annotations.",
+	lang.RegisterModule("typing", "Python's typing module in small: List, Optional, Dict, ... print and subscript as in CPython; get_type_hints.",
 		func() *lang.Module { return m })
 }
 
