@@ -588,17 +588,17 @@ func targetNames(t syntax.Expr, names []string) []string {
 // itself: one load fewer per read of a global (the function of every
 // call of a global function).
 type globalTable struct {
-	// futureAnnotations is whether the module ran from __future__
-	// import annotations: its annotations stay source text.
-	futureAnnotations bool
-	index             map[string]int
-	names             []string
-	cells             []*varCell
-	dict              *Dict       // the dict of these globals (namespace.go), made on first use
-	top               *frameState // a module's top-level frame as tracebacks keep it (frames.go)
+	index map[string]int
+	names []string
+	cells []*varCell
+	dict  *Dict       // the dict of these globals (namespace.go), made on first use
+	top   *frameState // a module's top-level frame as tracebacks keep it (frames.go)
 	// adopted is set for the table of a dict a program gave exec or
 	// eval as globals (namespace.go), unset for a module's own.
 	adopted bool
+	// futureAnnotations is whether the module ran from __future__
+	// import annotations: its annotations stay source text.
+	futureAnnotations bool
 }
 
 func newGlobalTable() *globalTable { return &globalTable{index: map[string]int{}} }
