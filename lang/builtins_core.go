@@ -125,7 +125,7 @@ func init() {
 	})
 	NewBuiltin(AsFunc, "dict(*iterable)", "A new dict from a dict or a sequence of (key, value) pairs, then the keyword arguments: dict(lr=0.1, epochs=5).", func(a *Args) (Value, error) {
 		d := NewDict()
-		if err := d.updateArgs(a, "dict", "dict() needs (key, value) pairs"); err != nil {
+		if err := d.updateArgs(a, "dict"); err != nil {
 			return nil, err
 		}
 		return d, nil

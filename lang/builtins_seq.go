@@ -11,6 +11,7 @@ import (
 func init() {
 	defListMethods()
 	defDictMethods()
+	defDictUnionMethods()
 	defStrMethods()
 	for _, typ := range []string{"tuple", "list", "torch.Size"} {
 		defMethod(typ, "index(self, value)", "The position of the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
@@ -231,7 +232,7 @@ func defDictMethods() {
 		return a.Value("default"), d.Set(a.Value("key"), a.Value("default"))
 	})
 	defMethod("dict", "update(self, *iterable)", "Stores every (key, value) of a dict or a sequence of pairs, then the keyword arguments: d.update(lr=0.01).", func(a *Args) (Value, error) {
-		if err := self[*Dict](a).updateArgs(a, "update", "dict.update() needs a dict or (key, value) pairs"); err != nil {
+		if err := self[*Dict](a).updateArgs(a, "update"); err != nil {
 			return nil, err
 		}
 		return None, nil
@@ -252,17 +253,15 @@ func defDictMethods() {
 	})
 }
 
-// update stores every (key, value) of src, a dict or a sequence of pairs,
-// in d; a malformed pair is a ValueError whose message is bad.
 // updateArgs is dict(...) and d.update(...): at most one dict or
 // sequence of pairs, then the keyword arguments, in order.
-func (d *Dict) updateArgs(a *Args, fn, bad string) error {
+func (d *Dict) updateArgs(a *Args, fn string) error {
 	pos := a.Value("iterable").(Tuple)
 	if len(pos) > 1 {
 		return Errorf(TypeError, "%s expected at most 1 argument, got %d", fn, len(pos))
 	}
 	if len(pos) == 1 {
-		if err := d.update(pos[0], bad); err != nil {
+		if err := d.update(pos[0]); err != nil {
 			return err
 		}
 	}
@@ -274,7 +273,10 @@ func (d *Dict) updateArgs(a *Args, fn, bad string) error {
 	return nil
 }
 
-func (d *Dict) update(src Value, bad string) error {
+// update stores every (key, value) of src, a dict, a mapping (an object
+// with keys()) or a sequence of pairs, in d; a malformed pair is
+// CPython's TypeError or ValueError.
+func (d *Dict) update(src Value) error {
 	if s, ok := containerOf(src).(*Dict); ok { // a dict, or a dict subclass's
 		if s == d {
 			return nil
@@ -286,20 +288,53 @@ func (d *Dict) update(src Value, bad string) error {
 		}
 		return nil
 	}
+	if x, ok := src.(*Instance); ok && x.HasOwn("keys") {
+		return d.updateFromMapping(x)
+	}
 	pairs, err := Collect(src)
 	if err != nil {
 		return err
 	}
-	for _, p := range pairs {
+	for i, p := range pairs {
 		kv, err := Collect(p)
-		if err != nil || len(kv) != 2 {
-			return Errorf(ValueError, "%s", bad)
+		if err != nil {
+			return Errorf(TypeError, "cannot convert dictionary update sequence element #%d to a sequence", i)
+		}
+		if len(kv) != 2 {
+			return Errorf(ValueError, "dictionary update sequence element #%d has length %d; 2 is required", i, len(kv))
 		}
 		if err := d.Set(kv[0], kv[1]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// updateFromMapping stores x[k] for every k of x.keys() in d, as
+// dict.update does with an object that has keys() (a ChainMap, a user
+// mapping).
+func (d *Dict) updateFromMapping(x *Instance) error {
+	_, err := hooked(x, func(in *interp) (Value, error) {
+		keys, _, err := in.callSpecial(x, "keys")
+		if err != nil {
+			return nil, err
+		}
+		ks, err := Collect(keys)
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range ks {
+			v, err := Index(x, []Subscript{{Value: k}})
+			if err == nil {
+				err = d.Set(k, v)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		return nil, nil
+	})
+	return err
 }
 
 func defStrMethods() {

@@ -35,7 +35,7 @@ func TestBuiltinsDictMethods(t *testing.T) {
 		{"{}.pop('z')", "KeyError: 'z'"},
 		{"{}.pop('z', 1, 2)", "TypeError: pop expected at most 2 arguments, got 3"},
 		{"d = {'a': 1}\nd.update({'b': 2})\nd.update([('c', 3)])\nd", "{'a': 1, 'b': 2, 'c': 3}"},
-		{"{}.update([1])", "ValueError: dict.update() needs a dict or (key, value) pairs"},
+		{"{}.update([1])", "TypeError: cannot convert dictionary update sequence element #0 to a sequence"},
 		{"d = {}\nd.setdefault('a', []).append(1)\nd.setdefault('a', []).append(2)\nd", "{'a': [1, 2]}"},
 		{"d = {'a': 1}\nc = d.copy()\nc['b'] = 2\nd.clear()\nd, c", "({}, {'a': 1, 'b': 2})"},
 		{"d = {'a': 1}\nfor k, v in d.items():\n    print(k, v)", "a 1\n"},

@@ -462,12 +462,8 @@ func (in *interp) typeCall(c *UserClass, pos []Value, kwNames []string, kwVals [
 			return v, err
 		}
 	}
-	for _, k := range c.mroUser {
-		if k.instGuard != nil {
-			if err := k.instGuard(c); err != nil {
-				return nil, err
-			}
-		}
+	if err := c.instantiateGuards(); err != nil {
+		return nil, err
 	}
 	newFn, ownNew := c.userNew()
 	var x *Instance

@@ -83,7 +83,7 @@ func registerContainerBase(name string, init func(x *Instance, pos []Value) erro
 			}}
 	}
 	if name == "dict" {
-		methods["__getitem__"] = dictGetItem
+		methods["__getitem__"], methods["__ior__"] = dictGetItem, dictIOr
 	}
 	methods["__hash__"] = None
 	base := &NativeBase{
@@ -97,7 +97,7 @@ func registerContainerBase(name string, init func(x *Instance, pos []Value) erro
 				return init(x, pos)
 			}
 			a := &Args{b: builtins["dict"], vals: []Value{Tuple(pos)}, kwNames: kwNames, kwVals: kwVals}
-			return x.Native.(*Dict).updateArgs(a, "dict", "dict() needs (key, value) pairs")
+			return x.Native.(*Dict).updateArgs(a, "dict")
 		},
 		Methods: methods,
 		Repr:    func(x *Instance) (string, bool) { return Repr(x.Native), true },
@@ -174,7 +174,6 @@ var containerDunders = []containerDunder{
 	{"__add__", containerBinary(syntax.PLUS)},
 	{"__mul__", containerBinary(syntax.STAR)},
 	{"__rmul__", containerBinary(syntax.STAR)},
-	{"__or__", containerBinary(syntax.PIPE)},
 	{"__iadd__", func(in *interp, orig, self Value, args Tuple) (Value, error) {
 		if err := oneArg("__iadd__", args); err != nil {
 			return nil, err
@@ -244,4 +243,15 @@ var dictGetItem = &Builtin{Name: "__getitem__", Sig: "__getitem__(self, key)", p
 			return r, err
 		}
 		return nil, Errorf(KeyError, "%s", Repr(key))
+	}}
+
+// dictIOr is __ior__ of dict subclasses: self |= value updates the
+// instance's dict and gives the instance.
+var dictIOr = &Builtin{Name: "__ior__", Sig: "__ior__(self, value)", params: []param{{name: "self"}, {name: "value"}}, binds: true,
+	fn: func(a *Args) (Value, error) {
+		d, ok := containerOf(a.Value("self")).(*Dict)
+		if !ok {
+			return nil, Errorf(TypeError, "descriptor '__ior__' requires a 'dict' object")
+		}
+		return a.Value("self"), d.inPlaceOr(a.Value("value"))
 	}}

@@ -94,6 +94,11 @@ func (f *Function) Attr(name string) (Value, bool) {
 		return callWrapper(f), true
 	case "__code__":
 		return functionCode(f), true
+	case "__annotations__":
+		if f.annotations == nil {
+			f.annotations = NewDict()
+		}
+		return f.annotations, true
 	case "__globals__":
 		if f.glob == nil {
 			return NewDict(), true
@@ -105,7 +110,7 @@ func (f *Function) Attr(name string) (Value, bool) {
 
 // AttrNames lists a function's attributes.
 func (f *Function) AttrNames() []string {
-	names := []string{"__code__", "__dict__", "__doc__", "__globals__", "__module__", "__name__", "__qualname__"}
+	names := []string{"__annotations__", "__code__", "__dict__", "__doc__", "__globals__", "__module__", "__name__", "__qualname__"}
 	if f.attrs != nil {
 		for _, k := range f.attrs.Keys() {
 			if s, ok := k.(string); ok && !slices.Contains(names, s) {

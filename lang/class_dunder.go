@@ -166,8 +166,10 @@ func (in *interp) augmented(op syntax.Token, cur, v Value, at syntax.Node) (Valu
 // inPlaceContainer updates cur in place with v when it is a list (+=
 // extends it by any iterable, *= repeats it, as list.__iadd__ and
 // __imul__ do; the guards of list + list apply to the grown list) or a
-// set (|=, &=, -=, ^= with another set, as set.__ior__ ... do); ok is
-// false for anything else.
+// set (|=, &=, -=, ^= with another set, as set.__ior__ ... do) or a
+// dict (|= stores a mapping's entries or pairs, as dict.__ior__; a
+// subclass's own in-place operators, as Counter's +=); ok is false for
+// anything else.
 func (in *interp) inPlaceContainer(op syntax.Token, cur, v Value, at syntax.Node) (ok bool, err error) {
 	switch c := cur.(type) {
 	case *List:
@@ -211,6 +213,13 @@ func (in *interp) inPlaceContainer(op syntax.Token, cur, v Value, at syntax.Node
 		}
 		c.d = r.(*Set).d
 		return true, nil
+	case *Dict:
+		if op == syntax.PIPE {
+			return true, c.inPlaceOr(v)
+		}
+		if c.kind != nil && c.kind.InPlace != nil {
+			return c.kind.InPlace(op, c, v)
+		}
 	}
 	return false, nil
 }

@@ -153,11 +153,67 @@ func (c *UserClass) SetClassHooks(h *ClassHooks) {
 }
 
 // classHooks returns the hooks of the first class of c's MRO that has
-// some, nil when none has.
+// some, else those its metaclass gives (SetMetaHooks), nil when there
+// are none.
 func (c *UserClass) classHooks() *ClassHooks {
 	for _, k := range c.mroUser {
 		if k.hooks != nil {
 			return k.hooks
+		}
+	}
+	if c.meta != nil {
+		for _, k := range c.meta.mroUser {
+			if k.metaHooks != nil {
+				return k.metaHooks
+			}
+		}
+	}
+	return nil
+}
+
+// NewMetaclass makes a metaclass from Go code, as class M(type) with an
+// empty body in module would (abc.ABCMeta).
+func NewMetaclass(name, module string) (*UserClass, error) {
+	return NewClass(name, module, nativeNode("type"))
+}
+
+// SetMetaclass makes the metaclass m the metaclass of c, a class made
+// from Go code, as metaclass=m in its class statement would: type(c) is
+// m, and the classes derived from c have m too (abc.ABC).
+func (c *UserClass) SetMetaclass(m *UserClass) error {
+	if !m.isMeta() {
+		return Errorf(TypeError, "metaclass %s does not derive from type", m.Name)
+	}
+	c.meta = m
+	classChanged()
+	return nil
+}
+
+// SetMetaHooks gives the classes that the metaclass c makes, and those
+// that metaclasses derived from c make, hooks (when no class of their
+// MRO has its own, SetClassHooks) and an instantiation guard (as
+// SetInstantiateGuard), as a metaclass's methods written in Python would
+// (abc.ABCMeta's __subclasscheck__ and its refusal of abstract classes).
+func (c *UserClass) SetMetaHooks(h *ClassHooks, guard func(cls *UserClass) error) {
+	c.metaHooks, c.metaGuard = h, guard
+	classChanged()
+}
+
+// instantiateGuards asks the instantiation guards of c's MRO and of its
+// metaclass's whether an instance of c may be made.
+func (c *UserClass) instantiateGuards() error {
+	for _, k := range c.mroUser {
+		if k.instGuard != nil {
+			if err := k.instGuard(c); err != nil {
+				return err
+			}
+		}
+	}
+	if c.meta != nil {
+		for _, k := range c.meta.mroUser {
+			if k.metaGuard != nil {
+				return k.metaGuard(c)
+			}
 		}
 	}
 	return nil

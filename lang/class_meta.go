@@ -141,7 +141,7 @@ func (in *interp) prepareClass(name string, bases Tuple, ks []*UserClass, meta V
 	if meta == nil {
 		return nil, nil, nil
 	}
-	if c, isClass := meta.(*Class); isClass { // abc.ABCMeta: a name only
+	if c, isClass := meta.(*Class); isClass { // a builtin class named only
 		return nil, nil, Errorf(TypeError, "kael does not support metaclass=%s", c).
 			WithHint("kael's metaclasses are type and the classes of class statements derived from it; for abstract classes derive from abc.ABC")
 	}

@@ -48,6 +48,10 @@ type UserClass struct {
 	// instGuard is asked before an instance is made (SetInstantiateGuard)
 	instGuard func(cls *UserClass) error
 	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)
+	// metaHooks and metaGuard are what a metaclass made in Go gives the
+	// classes it makes (SetMetaHooks).
+	metaHooks *ClassHooks
+	metaGuard func(cls *UserClass) error
 	// meta is the class's metaclass, a class derived from type; nil for
 	// type itself (class_meta.go).
 	meta    *UserClass

@@ -549,6 +549,10 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 			}
 		}
 	}
+	var annotate func(in *interp) (*Dict, error)
+	if def, ok := node.(*syntax.DefStmt); ok {
+		annotate = c.defAnnotations(def)
+	}
 	return func(in *interp) (*Function, error) {
 		fn := &Function{Name: name, Params: params, Body: body, Expr: expr, Doc: doc, src: in.src, filename: in.filename,
 			code: code, glob: c.glob}
@@ -562,6 +566,12 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 				return nil, in.errorAt(err, params[i].Default.Span())
 			}
 			fn.Defaults[i] = v
+		}
+		if annotate != nil { // after the defaults, as CPython evaluates them
+			var err error
+			if fn.annotations, err = annotate(in); err != nil {
+				return nil, err
+			}
 		}
 		fn.free = in.closure(capture)
 		for i, p := range params {

@@ -192,12 +192,7 @@ func annotationDict(annotated []*syntax.AnnAssignStmt, src string) *Dict {
 }
 
 // annotationText is the source text of the annotation of a.
-func annotationText(a *syntax.AnnAssignStmt, src string) string {
-	if sp := a.Annotation.Span(); sp.Start.Offset >= 0 && sp.End.Offset <= len(src) && sp.Start.Offset <= sp.End.Offset {
-		return src[sp.Start.Offset:sp.End.Offset]
-	}
-	return ""
-}
+func annotationText(a *syntax.AnnAssignStmt, src string) string { return exprText(a.Annotation, src) }
 
 // methodFunction returns the user function a class attribute holds, alone
 // or in a staticmethod, classmethod or property.

@@ -250,7 +250,7 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 					if !ok {
 						return nil, in.errorAt(Errorf(TypeError, "'%s' object is not a mapping", TypeName(m)), x.Entries[i].Span())
 					}
-					if err := d.update(src, ""); err != nil { // a dict's keys always hash
+					if err := d.update(src); err != nil { // a dict's keys always hash
 						return nil, in.errorAt(err, x.Entries[i].Span())
 					}
 					continue

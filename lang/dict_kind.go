@@ -39,6 +39,9 @@ type DictKind struct {
 	CopyState func(state Value) Value
 	// Unary is op d (+d, -d), ok false when the subclass has none.
 	Unary func(op syntax.Token, d *Dict) (Value, bool, error)
+	// InPlace is d op= other changing d (Counter's |=), ok false when the
+	// subclass has no such operator of its own.
+	InPlace func(op syntax.Token, d *Dict, other Value) (bool, error)
 }
 
 // NewDictOf returns an empty dict of the subclass kind, holding state

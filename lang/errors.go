@@ -291,7 +291,11 @@ func asError(err error) *Error {
 	}
 	var se *syntax.Error
 	if errors.As(err, &se) {
-		return &Error{Kind: SyntaxError, Msg: inContext(err, se, se.Msg), Hint: se.Hint, Span: se.Span, Filename: se.Filename, Err: err}
+		kind := SyntaxError
+		if se.Kind != "" { // IndentationError, TabError
+			kind = ErrorKind(se.Kind)
+		}
+		return &Error{Kind: kind, Msg: inContext(err, se, se.Msg), Hint: se.Hint, Span: se.Span, Filename: se.Filename, Err: err}
 	}
 	return &Error{Kind: RuntimeError, Msg: err.Error(), Err: err}
 }

@@ -1,8 +1,11 @@
 package lang
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
 )
 
 // A SyntaxError's details, as CPython's SyntaxError_init takes them:
@@ -72,6 +75,10 @@ func syntaxFieldsOf(e *Error) *syntaxFields {
 		}
 		if lines := strings.Split(e.Src, "\n"); e.Span.Start.Line <= len(lines) {
 			f.text = lines[e.Span.Start.Line-1] + "\n"
+		}
+		var se *syntax.Error
+		if errors.As(e.Err, &se) && se.Offset > 0 { // an IndentationError's own
+			f.offset, f.endLineno, f.endOffset = int64(se.Offset), f.lineno, int64(se.EndOffset)
 		}
 	}
 	return f

@@ -50,6 +50,9 @@ func Index(v Value, subs []Subscript) (Value, error) {
 		return g.GetItem(key)
 	}
 	if len(subs) != 1 {
+		if g, ok := genericAlias(v, subs); ok { // dict[str, int]
+			return g, nil
+		}
 		return nil, Errorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
 	}
 	if r, ok := v.(*Range); ok {
@@ -60,6 +63,9 @@ func Index(v Value, subs []Subscript) (Value, error) {
 	}
 	elems, isStr, ok := Sequence(v)
 	if !ok {
+		if g, ok := genericAlias(v, subs); ok { // list[int]
+			return g, nil
+		}
 		return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
 	}
 	s := subs[0]

@@ -126,6 +126,12 @@ func (in *interp) binaryValues(op syntax.Token, a, b Value, at syntax.Node) (Val
 	if r, ok, err := dictKindBinary(op, a, b); ok || err != nil {
 		return r, err
 	}
+	if r, ok, err := dictUnion(op, a, b); ok {
+		return r, err
+	}
+	if r, ok := typeUnion(op, a, b); ok { // int | None
+		return r, nil
+	}
 	if op == syntax.AT {
 		x, y, err := tensorOperands(op, a, b)
 		if err != nil {

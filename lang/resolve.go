@@ -109,6 +109,9 @@ type resolution struct {
 	supers map[*syntax.CallExpr]*nameBinding
 	top    *funcInfo
 	err    *Error // the first SyntaxError of a global or nonlocal declaration
+	// futureAnnotations is whether from __future__ import annotations
+	// holds: annotations are kept as their source text, not evaluated.
+	futureAnnotations bool
 }
 
 type resolver struct {
@@ -133,6 +136,10 @@ func newResolver(g *globalTable) *resolver {
 // resolveStmts resolves the statements of a cell.
 func resolveStmts(g *globalTable, stmts []syntax.Stmt) *resolution {
 	r := newResolver(g)
+	if g != nil && importsFutureAnnotations(stmts) {
+		g.futureAnnotations = true // for the module's later cells too
+	}
+	r.res.futureAnnotations = g != nil && g.futureAnnotations
 	r.env = &block{fn: r.res.top, names: map[string]*nameBinding{}}
 	r.declare(r.res.top, r.env, stmts, nil)
 	for _, st := range stmts {
@@ -224,6 +231,7 @@ func (r *resolver) stmt(st syntax.Stmt) {
 	case *syntax.DefStmt:
 		r.decorators(st.Decorators)
 		r.params(st.Params)
+		r.annotations(st)
 		r.function(st, st.Name.Name, st.Params, func() { r.stmts(st.Body) }, st.Body)
 		r.use(st.Name)
 	case *syntax.AssignStmt:
@@ -295,6 +303,23 @@ func (r *resolver) params(ps []*syntax.Param) {
 		if p.Default != nil {
 			r.expr(p.Default)
 		}
+	}
+}
+
+// annotations resolves the annotations of a def's parameters and
+// result, in the enclosing block, where they are evaluated (not under
+// from __future__ import annotations).
+func (r *resolver) annotations(st *syntax.DefStmt) {
+	if r.res.futureAnnotations {
+		return
+	}
+	for _, p := range st.Params {
+		if p.Annotation != nil {
+			r.expr(p.Annotation)
+		}
+	}
+	if st.Result != nil {
+		r.expr(st.Result)
 	}
 }
 
@@ -571,6 +596,9 @@ type globalTable struct {
 	// adopted is set for the table of a dict a program gave exec or
 	// eval as globals (namespace.go), unset for a module's own.
 	adopted bool
+	// futureAnnotations is whether the module ran from __future__
+	// import annotations: its annotations stay source text.
+	futureAnnotations bool
 }
 
 func newGlobalTable() *globalTable { return &globalTable{index: map[string]int{}} }

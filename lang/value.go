@@ -411,6 +411,11 @@ type Function struct {
 	// attrs are the attributes assigned to the function (f.x = v, its
 	// __dict__), nil until one is.
 	attrs *Dict
+	// annotations is __annotations__: the parameters' and the return's
+	// annotations, evaluated when the def ran (their source text under
+	// from __future__ import annotations); nil until asked for when the
+	// def has none.
+	annotations *Dict
 }
 
 // ContextManager is a value usable in a with statement.

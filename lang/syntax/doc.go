@@ -166,9 +166,9 @@
 //
 // Annotations (x: int in a def, -> T after its parameters, and the
 // annotated assignment x: int = 0 or bare x: int) are parsed as
-// expressions but never evaluated, as in Python under from __future__
-// import annotations; an annotated assignment's target is a single name,
-// attribute or index, and a bare one binds nothing.
+// expressions; the package evaluates none of them (package lang evaluates
+// a def's, as Python does); an annotated assignment's target is a single
+// name, attribute or index, and a bare one binds nothing.
 //
 // The else block of a for or while loop runs when the loop ends without
 // break, as in Python.

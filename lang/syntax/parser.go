@@ -198,7 +198,9 @@ func (p *parser) parseStmt() []Stmt {
 	case WITH:
 		return []Stmt{p.parseWith()}
 	case INDENT:
-		p.failTok("unexpected indent", "")
+		err := p.tokError("unexpected indent", "")
+		err.Kind, err.Offset, err.EndOffset = IndentationError, p.tok.end.Offset-p.tok.start.Offset, -1
+		panic(err)
 	case CLASS:
 		return []Stmt{p.parseClass(nil)}
 	case AT:
@@ -477,6 +479,7 @@ func (p *parser) parseSuite(what string, line int) []Stmt {
 	p.next()
 	if p.tok.kind != INDENT {
 		err := p.tokError(fmt.Sprintf("expected an indented block after %s on line %d", what, line), "")
+		err.Kind = IndentationError
 		if (p.tok.kind == EOF || p.tok.kind == DEDENT) && p.tok.start.Offset >= len(p.sc.src) {
 			err.open = openBlock
 		}

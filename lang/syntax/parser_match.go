@@ -29,6 +29,7 @@ func (p *parser) parseMatch() Stmt {
 	}
 	if p.tok.kind != INDENT {
 		err := p.tokError(fmt.Sprintf("expected an indented block after 'match' statement on line %d", line), "")
+		err.Kind = IndentationError
 		if (p.tok.kind == EOF || p.tok.kind == DEDENT) && p.tok.start.Offset >= len(p.sc.src) {
 			err.open = openBlock
 		}

@@ -48,6 +48,14 @@ type Error struct {
 	Span     Span
 	Msg      string
 	Hint     string // advice on fixing the error, or ""
+	// Kind is the subclass of SyntaxError CPython raises for it,
+	// "IndentationError" or "TabError"; "" for SyntaxError itself.
+	Kind string
+	// Offset and EndOffset are CPython's offset and end_offset (1-based,
+	// end_offset -1 or 0 where CPython gives those) when they are not
+	// the span's columns, as for most IndentationErrors; Offset is 0
+	// when the span's columns are CPython's.
+	Offset, EndOffset int
 
 	// open says whether the input ended too early, and where; Completeness
 	// turns it into Incomplete.

@@ -76,6 +76,35 @@ func (s *scanner) fail(start, end Pos, open openKind, msg, hint string) {
 	panic(&Error{Filename: s.filename, Span: Span{start, end}, Msg: msg, Hint: hint, open: open})
 }
 
+// Kinds of SyntaxError, as Error.Kind names them.
+const (
+	IndentationError = "IndentationError"
+	TabError         = "TabError"
+)
+
+// failIndent reports the IndentationError or TabError kind msg about
+// the indentation from start to s.pos, with CPython's offset and
+// end_offset.
+func (s *scanner) failIndent(kind string, start Pos, msg, hint string, offset, endOffset int) {
+	panic(&Error{Filename: s.filename, Span: Span{start, s.pos}, Msg: msg, Hint: hint, Kind: kind, Offset: offset, EndOffset: endOffset})
+}
+
+// lineLength is the length of the line at s.pos with its newline (one
+// added when it has none), CPython's offset for an unindent that matches
+// no outer level.
+func (s *scanner) lineLength() int {
+	rest := s.src[s.pos.Offset:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return s.pos.Offset - s.lineOffset() + len(rest) + 1
+}
+
+// lineOffset is the offset of the start of the line at s.pos.
+func (s *scanner) lineOffset() int {
+	return strings.LastIndexByte(s.src[:s.pos.Offset], '\n') + 1
+}
+
 func (s *scanner) eof() bool { return s.pos.Offset >= len(s.src) }
 
 // peek returns the byte k bytes ahead, or 0 past the end.
@@ -241,15 +270,15 @@ func (s *scanner) indentToken(start Pos, lvl indentLevel) (token, bool) {
 	switch {
 	case lvl.col == top.col:
 		if lvl.alt != top.alt {
-			s.fail(start, s.pos, notOpen, mixed, "indent with spaces only")
+			s.failIndent(TabError, start, mixed, "indent with spaces only", 1, 0)
 		}
 		return token{}, false
 	case lvl.col > top.col:
 		if lvl.alt <= top.alt {
-			s.fail(start, s.pos, notOpen, mixed, "indent with spaces only")
+			s.failIndent(TabError, start, mixed, "indent with spaces only", 1, 0)
 		}
 		if len(s.indents) > maxIndent {
-			s.fail(start, s.pos, notOpen, "too many levels of indentation", "")
+			s.failIndent(IndentationError, start, "too many levels of indentation", "", s.pos.Offset-s.lineOffset(), -1)
 		}
 		s.indents = append(s.indents, lvl)
 		return token{kind: INDENT, start: start, end: s.pos}, true
@@ -261,11 +290,11 @@ func (s *scanner) indentToken(start Pos, lvl indentLevel) (token, bool) {
 	}
 	top = s.indents[len(s.indents)-1]
 	if lvl.col != top.col {
-		s.fail(start, s.pos, notOpen, "unindent does not match any outer indentation level",
-			"line this statement up with an enclosing block")
+		s.failIndent(IndentationError, start, "unindent does not match any outer indentation level",
+			"line this statement up with an enclosing block", s.lineLength(), -1)
 	}
 	if lvl.alt != top.alt {
-		s.fail(start, s.pos, notOpen, mixed, "indent with spaces only")
+		s.failIndent(TabError, start, mixed, "indent with spaces only", 1, 0)
 	}
 	s.dedents = n - 1
 	return token{kind: DEDENT, start: s.pos, end: s.pos}, true

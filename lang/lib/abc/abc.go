@@ -1,8 +1,10 @@
-// Package abc is Python's abc module: ABC, the base of abstract classes,
-// and abstractmethod, which marks the methods a subclass must define
-// before it can be instantiated (CPython's TypeError otherwise). ABCMeta
-// is there by name, not as a metaclass (metaclass=ABCMeta is refused):
-// ABC is ABCMeta's one use it offers.
+// Package abc is Python's abc module: ABCMeta, the metaclass of abstract
+// classes, ABC, a class of metaclass ABCMeta to derive from, and
+// abstractmethod, which marks the methods a subclass must define before
+// it can be instantiated (CPython's TypeError otherwise). A class of
+// metaclass ABCMeta (class C(metaclass=ABCMeta), class C(ABC), or a
+// metaclass derived from ABCMeta) is refused while it has abstract
+// methods and has ABCMeta's register and virtual subclasses.
 package abc
 
 import (
@@ -66,21 +68,36 @@ func refuseAbstract(cls *lang.UserClass) error {
 	return lang.Errorf(lang.TypeError, "Can't instantiate abstract class %s with abstract methods %s", cls.Name, strings.Join(names, ", "))
 }
 
+// abcMeta is ABCMeta: its classes get their behaviour from the hooks
+// virtual.go gives it (SetMetaHooks).
+var abcMeta = func() *lang.UserClass {
+	m, err := lang.NewMetaclass("ABCMeta", "abc")
+	if err != nil {
+		panic(err)
+	}
+	_ = m.SetAttr("__doc__", "Metaclass for defining Abstract Base Classes (ABCs).")
+	return m
+}()
+
 var abcClass = func() *lang.UserClass {
 	c, err := lang.NewClass("ABC", "abc")
+	if err == nil {
+		err = c.SetMetaclass(abcMeta)
+	}
 	if err != nil {
 		panic(err)
 	}
 	_ = c.SetAttr("__doc__", "Helper class that provides a standard way to create an ABC using\ninheritance.")
-	c.SetInstantiateGuard(refuseAbstract)
+	none, _ := lang.NewSet(nil, true)
+	_ = c.SetAttr("__abstractmethods__", none)
 	return c
 }()
 
 var abcModule = &lang.Module{Name: "abc", Attrs: map[string]lang.Value{
 	"ABC":     abcClass,
-	"ABCMeta": &lang.Class{Name: "abc.ABCMeta", Doc: "The metaclass of abstract classes, by name only (metaclass=ABCMeta is refused): derive from ABC instead."},
+	"ABCMeta": abcMeta,
 	"abstractmethod": lang.NewBuiltin(lang.AsValue, "abstractmethod(funcobj)",
-		"Marks a method abstract: a subclass of ABC that does not override it cannot be instantiated.",
+		"Marks a method abstract: a class of metaclass ABCMeta (a subclass of ABC) that does not override it cannot be instantiated.",
 		func(a *lang.Args) (lang.Value, error) {
 			f := a.Value("funcobj")
 			if f != nil && reflect.TypeOf(f).Comparable() {
@@ -91,6 +108,6 @@ var abcModule = &lang.Module{Name: "abc", Attrs: map[string]lang.Value{
 }}
 
 func init() {
-	lang.RegisterModule("abc", "Python's abc: ABC and abstractmethod (instantiating a class with abstract methods left is a TypeError).",
+	lang.RegisterModule("abc", "Python's abc: ABCMeta, ABC and abstractmethod (instantiating a class with abstract methods left is a TypeError).",
 		func() *lang.Module { return abcModule })
 }

@@ -10,10 +10,11 @@ import (
 // Virtual subclasses, as ABCMeta has them: A.register(C) makes C a
 // subclass of A for issubclass and isinstance without deriving from it,
 // and a class's __subclasshook__(C) may decide the question itself
-// (True, False, or NotImplemented to leave it to the usual rules). ABC's
-// class hooks (lang.ClassHooks.SubclassCheck) answer issubclass(C, A)
-// and isinstance(x, A) for every class A derived from ABC, with the
-// steps of CPython's ABCMeta.__subclasscheck__.
+// (True, False, or NotImplemented to leave it to the usual rules).
+// ABCMeta's hooks (lang.ClassHooks.SubclassCheck, given by SetMetaHooks)
+// answer issubclass(C, A) and isinstance(x, A) for every class A of
+// metaclass ABCMeta, with the steps of CPython's
+// ABCMeta.__subclasscheck__.
 
 // abcData is a class's own registry and direct subclasses, its
 // _abc_impl attribute (CPython's _abc_data), with the answers of
@@ -137,13 +138,27 @@ func findSubclass(cls *lang.UserClass, d *abcData, sub lang.Value, call func(fn 
 	return false, nil
 }
 
-// made records sub as a direct subclass of its bases that derive from
-// ABC (for __subclasscheck__'s last step).
+// made records sub as a direct subclass of its bases of metaclass
+// ABCMeta (for __subclasscheck__'s last step) and gives it
+// __abstractmethods__, the names of its abstract methods, as
+// ABCMeta.__new__ does.
 func made(sub *lang.UserClass) error {
+	names := abstractNames(sub)
+	elems := make([]lang.Value, len(names))
+	for i, n := range names {
+		elems[i] = n
+	}
+	set, err := lang.NewSet(elems, true)
+	if err != nil {
+		return err
+	}
+	if err := sub.SetAttr("__abstractmethods__", set); err != nil {
+		return err
+	}
 	bases, _ := sub.Attr("__bases__")
 	t, _ := bases.(lang.Tuple)
 	for _, b := range t {
-		if u, ok := b.(*lang.UserClass); ok && u != sub && derivesFromABC(u) {
+		if u, ok := b.(*lang.UserClass); ok && u != sub && isABC(u) {
 			d := dataOf(u)
 			d.subclasses = append(d.subclasses, sub)
 		}
@@ -151,16 +166,22 @@ func made(sub *lang.UserClass) error {
 	return nil
 }
 
-func derivesFromABC(c *lang.UserClass) bool {
-	for _, k := range c.Bases() {
-		if k == abcClass {
+// isABC reports whether c's metaclass is ABCMeta or derives from it.
+func isABC(c *lang.UserClass) bool {
+	m, ok := lang.TypeOf(c).(*lang.UserClass)
+	if !ok {
+		return false
+	}
+	for _, k := range m.Bases() {
+		if k == abcMeta {
 			return true
 		}
 	}
 	return false
 }
 
-// register is ABCMeta.register, a class method of ABC.
+// register is ABCMeta.register: a method of the metaclass, so
+// C.register(V) for a class C of metaclass ABCMeta.
 var register = lang.NewBuiltin(lang.AsValue, "register(cls, subclass)",
 	"Registers subclass as a virtual subclass of cls: issubclass(subclass, cls) and isinstance of subclass's instances hold without deriving from cls. Returns subclass, so that it decorates a class.",
 	func(a *lang.Args) (lang.Value, error) {
@@ -214,7 +235,7 @@ func init() {
 	abcModule.Attrs["abstractclassmethod"] = deprecatedForm("abstractclassmethod", "classmethod")
 	abcModule.Attrs["abstractstaticmethod"] = deprecatedForm("abstractstaticmethod", "staticmethod")
 	abcModule.Attrs["abstractproperty"] = deprecatedForm("abstractproperty", "property")
-	_ = abcClass.SetAttr("register", lang.NewClassMethod(register))
+	_ = abcMeta.SetAttr("register", register.BindingSelf())
 	_ = abcClass.SetAttr("__subclasshook__", lang.NewClassMethod(subclassHook))
-	abcClass.SetClassHooks(&lang.ClassHooks{Made: made, SubclassCheck: subclassCheck})
+	abcMeta.SetMetaHooks(&lang.ClassHooks{Made: made, SubclassCheck: subclassCheck}, refuseAbstract)
 }

@@ -11,8 +11,8 @@ import (
 // keep their mappings in the list attribute maps, looked up in order;
 // writes and deletions go to the first. Its methods are those of
 // CPython's class written in Go, so a subclass may override them
-// (__missing__ included). The views keys(), items() and values() and
-// the | operators are not there.
+// (__missing__ included), the | operators of 3.11 among them. The views
+// keys(), items() and values() are not there.
 
 // chainMaps returns the mappings of the ChainMap self: its maps.
 func chainMaps(a *lang.Args) ([]lang.Value, error) {
@@ -67,7 +67,12 @@ func chainLookup(maps []lang.Value, key lang.Value) (v lang.Value, found bool, e
 	return nil, false, nil
 }
 
+// chainMapType is chainMapClass, for the methods that test for it (a
+// reference from the class's own initialiser would be a cycle).
+var chainMapType lang.Value
+
 func init() {
+	chainMapType = chainMapClass
 	_ = chainMapClass.SetAttr("__doc__", "ChainMap(*maps): the mappings maps (a list; one empty dict when none) seen as one, the first that has a key giving its value; writes and del go to the first. CPython's class: a subclass may override its methods.")
 }
 
@@ -157,4 +162,81 @@ var chainMapClass = lang.MustNewClass("ChainMap", "collections", nil,
 		}
 		return a.Call(lang.TypeOf(a.Value("self")), append([]lang.Value{m}, maps...)...)
 	}),
+	chainMethod("copy(self)", "A ChainMap of the class of self with a copy of the first mapping and the others shared.", func(a *lang.Args, maps []lang.Value) (lang.Value, error) {
+		if len(maps) == 0 {
+			return nil, lang.Errorf(lang.IndexError, "list index out of range")
+		}
+		first, err := callAttr(a, maps[0], "copy")
+		if err != nil {
+			return nil, err
+		}
+		return a.Call(lang.TypeOf(a.Value("self")), append([]lang.Value{first}, maps[1:]...)...)
+	}),
+	lang.NewBuiltin(lang.AsValue, "__or__(self, other)", "self | other: a copy of self (see copy) whose first mapping is updated with the mapping other; NotImplemented when other is not a mapping.", func(a *lang.Args) (lang.Value, error) {
+		other := a.Value("other")
+		if !isMapping(other) {
+			return lang.NotImplemented, nil
+		}
+		m, err := callAttr(a, a.Value("self"), "copy")
+		if err != nil {
+			return nil, err
+		}
+		return m, chainUpdateFirst(a, m, other)
+	}),
+	chainMethod("__ror__(self, other)", "other | self: a ChainMap of the class of self over one dict, other's entries updated with each of self's mappings, the last first; NotImplemented when other is not a mapping.", func(a *lang.Args, maps []lang.Value) (lang.Value, error) {
+		other := a.Value("other")
+		if !isMapping(other) {
+			return lang.NotImplemented, nil
+		}
+		dictClass, _ := lang.LookupBuiltin("dict")
+		m, err := a.Call(dictClass, other)
+		if err != nil {
+			return nil, err
+		}
+		for i := len(maps) - 1; i >= 0; i-- {
+			if _, err := callAttr(a, m, "update", maps[i]); err != nil {
+				return nil, err
+			}
+		}
+		return a.Call(lang.TypeOf(a.Value("self")), m)
+	}),
+	lang.NewBuiltin(lang.AsValue, "__ior__(self, other)", "self |= other: updates the first mapping with other (a mapping or (key, value) pairs) and gives self.", func(a *lang.Args) (lang.Value, error) {
+		return a.Value("self"), chainUpdateFirst(a, a.Value("self"), a.Value("other"))
+	}),
 )
+
+// callAttr calls obj.name(args...).
+func callAttr(a *lang.Args, obj lang.Value, name string, args ...lang.Value) (lang.Value, error) {
+	m, err := lang.GetAttr(obj, name)
+	if err != nil {
+		return nil, err
+	}
+	return a.Call(m, args...)
+}
+
+// chainUpdateFirst is cm.maps[0].update(other).
+func chainUpdateFirst(a *lang.Args, cm, other lang.Value) error {
+	mv, err := lang.GetAttr(cm, "maps")
+	if err == nil {
+		var first lang.Value
+		if first, err = lang.Index(mv, []lang.Subscript{{Value: int64(0)}}); err == nil {
+			_, err = callAttr(a, first, "update", other)
+		}
+	}
+	return err
+}
+
+// isMapping reports whether v is a collections.abc.Mapping of kael's: a
+// dict (of any subclass) or a ChainMap.
+func isMapping(v lang.Value) bool {
+	if _, ok := v.(*lang.Dict); ok {
+		return true
+	}
+	dictClass, _ := lang.LookupBuiltin("dict")
+	for _, c := range []lang.Value{dictClass, chainMapType} {
+		if ok, _ := lang.IsInstance(v, c); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -95,6 +95,17 @@ var cases = []langtest.Case{
 	{"from collections.abc import Sized, Hashable, Set, Sequence\nisinstance([], Sized), isinstance(3, Sized), isinstance([], Hashable), isinstance((1,), Hashable), isinstance({1}, Set), isinstance(deque(), Sequence)", "(True, False, False, True, True, True)"},
 	{"from collections.abc import Iterable, Sized\nclass Bag:\n    def __iter__(self):\n        return iter([])\n    def __len__(self):\n        return 0\nisinstance(Bag(), Iterable), isinstance(Bag(), Sized), issubclass(Bag, Iterable), issubclass(list, collections.abc.Sequence), collections.abc.Mapping", "(True, True, True, True, <class 'collections.abc.Mapping'>)"},
 	{"def gen():\n    yield 1\nisinstance(gen(), collections.abc.Iterator), isinstance(gen(), collections.abc.Generator)", "(True, True)"},
+	// PEP 584's | and |= (Counter's | is the maximum of the counts)
+	{"Counter(a=1, b=5) | Counter(b=2, c=3), Counter(a=1) | {'a': 3}, {'a': 3} | Counter(a=1), type(Counter(a=1) | {'a': 3}).__name__", "(Counter({'b': 5, 'c': 3, 'a': 1}), {'a': 3}, {'a': 1}, 'dict')"},
+	{"c = Counter(a=1, b=2)\nk = c\nc |= Counter(a=3, z=1)\nc |= {'b': 7}\nc &= Counter(a=2, b=9, z=5)\nc += {'q': 2}\nc -= Counter(a=5)\nc, c is k", "(Counter({'b': 7, 'q': 2, 'z': 1}), True)"},
+	{"c = Counter()\nc |= [1]", "AttributeError: 'list' object has no attribute 'items'"},
+	{"o = OrderedDict(a=1)\np = o\no |= [('b', 2)]\no | {'c': 3}, {'c': 3} | o, o is p, type(o | {}).__name__", "(OrderedDict([('a', 1), ('b', 2), ('c', 3)]), OrderedDict([('c', 3), ('a', 1), ('b', 2)]), True, 'OrderedDict')"},
+	{"d = defaultdict(list, a=1)\ne = d | {'b': 2}\nf = {'b': 2} | d\ng = d\nd |= [('c', 3)]\ne, f, d is g, e.default_factory, f.default_factory", "(defaultdict(<class 'list'>, {'a': 1, 'b': 2}), defaultdict(<class 'list'>, {'b': 2, 'a': 1}), True, <class 'list'>, <class 'list'>)"},
+	{"cm = ChainMap({'a': 1}, {'b': 2})\nr = cm | {'z': 0}\nr, cm, {'z': 1, 'a': 9} | cm, {} | ChainMap({'a': 1}), type({} | ChainMap()).__name__", "(ChainMap({'a': 1, 'z': 0}, {'b': 2}), ChainMap({'a': 1}, {'b': 2}), ChainMap({'z': 1, 'a': 1, 'b': 2}), ChainMap({'a': 1}), 'ChainMap')"},
+	{"cm = ChainMap({}, {'q': 1})\nk = cm\ncm |= {'a': 1}\ncm |= [('b', 2)]\ncm, cm is k, cm.copy(), cm.copy().maps[1] is cm.maps[1]", "(ChainMap({'a': 1, 'b': 2}, {'q': 1}), True, ChainMap({'a': 1, 'b': 2}, {'q': 1}), True)"},
+	{"ChainMap() | []", "TypeError: unsupported operand type(s) for |: 'ChainMap' and 'list'"},
+	{"[] | ChainMap()", "TypeError: unsupported operand type(s) for |: 'list' and 'ChainMap'"},
+	{"class CM(ChainMap):\n    pass\ntype(CM({'a': 1}) | {}).__name__, type({} | CM()).__name__", "('CM', 'CM')"},
 	{"import copy\nc = Counter('ab')\nd = copy.deepcopy(c)\nd['a'] += 1\nc, d, copy.copy(deque([1])), type(copy.deepcopy(defaultdict(list))).__name__", "(Counter({'a': 1, 'b': 1}), Counter({'a': 2, 'b': 1}), deque([1]), 'defaultdict')"},
 }
 

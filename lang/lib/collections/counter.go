@@ -228,6 +228,34 @@ func counterBinary(op syntax.Token, d *lang.Dict, other lang.Value, reflected bo
 	return out, true, nil
 }
 
+// counterInPlace is c += m, c -= m, c |= m and c &= m, as Counter's
+// __iadd__ ...: the binary operator's counts with m's (any dict) stored
+// in c itself; m without items() is CPython's AttributeError.
+func counterInPlace(op syntax.Token, d *lang.Dict, other lang.Value) (bool, error) {
+	switch op {
+	case syntax.PLUS, syntax.MINUS, syntax.PIPE, syntax.AMP:
+	default:
+		return false, nil
+	}
+	o, ok := other.(*lang.Dict)
+	if !ok {
+		if _, err := lang.GetAttr(other, "items"); err != nil {
+			return true, err
+		}
+		return false, nil // a mapping of a user class: the binary operator
+	}
+	if _, isC := isCounter(o); !isC {
+		o = copyDict(o, newCounter())
+	}
+	r, _, err := counterBinary(op, d, o, false)
+	if err != nil {
+		return true, err
+	}
+	d.Clear()
+	copyDict(r.(*lang.Dict), d)
+	return true, nil
+}
+
 // counterUnary is +c (the positive counts) and -c (the negated negative
 // ones).
 func counterUnary(op syntax.Token, d *lang.Dict) (lang.Value, bool, error) {
@@ -336,6 +364,7 @@ func defCounter() {
 	counterKind.Missing = func(d *lang.Dict, key lang.Value) (lang.Value, error) { return int64(0), nil }
 	counterKind.Repr, counterKind.Equal = counterRepr, counterEqual
 	counterKind.Binary, counterKind.Unary = counterBinary, counterUnary
+	counterKind.InPlace = counterInPlace
 	lang.RegisterClass(counterClass, "collections.Counter")
 	lang.RegisterSubclass("collections.Counter", "dict")
 	method := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Builtin {

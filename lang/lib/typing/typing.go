@@ -7,9 +7,10 @@ import (
 )
 
 // The typing module, so that the imports at the top of PyTorch code
-// (from typing import List, Optional, ...) run. kael never evaluates
-// annotations, so its members are only ever printed, compared or passed
-// along: each prints as CPython 3.11 prints it, and subscripting one gives
+// (from typing import List, Optional, ...) and the annotations of defs
+// (evaluated as in CPython) run. Its members are printed, compared,
+// passed along and asked by isinstance: each prints as CPython 3.11
+// prints it, and subscripting one gives
 // a value that prints as CPython's does (typing.Dict[str, int]). Where
 // CPython's answer is not cheap to match (a Union inside a Union, a
 // parameter that is not a type), subscripting is a TypeError that says so.
@@ -73,7 +74,7 @@ func (f *typingForm) String() string { return f.PyRepr() }
 func (f *typingForm) MemberDoc() string {
 	switch f.kind {
 	case typingAny:
-		return "typing.Any, which prints as in CPython; kael never evaluates annotations"
+		return "typing.Any, which prints as in CPython"
 	case typingCallable:
 		return "typing.Callable; Callable[[int], str] and Callable[..., int] print as in CPython"
 	case typingUnion:
@@ -134,7 +135,7 @@ func typingUnionOf(params lang.Tuple) (lang.Value, error) {
 		}
 		if a, ok := p.(*typingAlias); ok && a.form.kind == typingUnion {
 			return nil, lang.Errorf(lang.TypeError, "kael's typing cannot put a Union inside a Union: %s", lang.Repr(p)).
-				WithHint("write the types of both in one Union[...]; kael never evaluates annotations")
+				WithHint("write the types of both in one Union[...]")
 		}
 		if err := checkTypingParams(union, lang.Tuple{p}, false); err != nil {
 			return nil, err
@@ -296,14 +297,14 @@ func typingModule() *lang.Module {
 	for _, f := range typingForms {
 		attrs[f.name] = f
 	}
+	attrs["get_type_hints"] = getTypeHints
 	return &lang.Module{Attrs: attrs, MissingHint: "kael's typing has List, Dict, Set, FrozenSet, Tuple, Optional, Union, Any, " +
-		"Callable, Iterable, Iterator, Sequence, Mapping, Type, ClassVar, TypeVar, cast, no_type_check and TYPE_CHECKING; " +
-		"kael never evaluates annotations, so a name used only in annotations needs no import"}
+		"Callable, Iterable, Iterator, Sequence, Mapping, Type, ClassVar, TypeVar, cast, get_type_hints, no_type_check and TYPE_CHECKING"}
 }
 
 func init() {
 	m := typingModule()
-	lang.RegisterModule("typing", "Python's typing module in small: List, Optional, Dict, ... print and subscript as in CPython; kael never evaluates annotations.",
+	lang.RegisterModule("typing", "Python's typing module in small: List, Optional, Dict, ... print and subscript as in CPython; get_type_hints.",
 		func() *lang.Module { return m })
 }
 

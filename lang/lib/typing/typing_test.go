@@ -20,6 +20,12 @@ const typingPrelude = "import typing\n" +
 var typingCases = []langtest.Case{
 	{"from typing import Set, FrozenSet, Iterator, Mapping, Type", "<none>"},
 	{"import typing as t", "<none>"},
+	// get_type_hints: strings evaluated, None as NoneType, bases' first
+	{"def f(a: int, b: 'str' = 'x', *args: 'List[int]', c: None = None, **kw: dict) -> 'Optional[float]':\n    pass\ntyping.get_type_hints(f)", "{'a': <class 'int'>, 'b': <class 'str'>, 'args': typing.List[int], 'c': <class 'NoneType'>, 'kw': <class 'dict'>, 'return': typing.Optional[float]}"},
+	{"def g(x):\n    pass\ntyping.get_type_hints(g), typing.get_type_hints(lambda y: y)", "({}, {})"},
+	{"class A:\n    x: int\n    y: 'List[str]' = []\nclass B(A):\n    z: Optional[int] = None\n    x: float\ntyping.get_type_hints(B, globals()), typing.get_type_hints(A, globals())", "({'x': <class 'float'>, 'y': typing.List[str], 'z': typing.Optional[int]}, {'x': <class 'int'>, 'y': typing.List[str]})"},
+	{"def h(a: 'Undefined'):\n    pass\ntyping.get_type_hints(h)", "NameError: name 'Undefined' is not defined"},
+	{"typing.get_type_hints(3)", "TypeError: 3 is not a module, class, method, or function."},
 	{"typing.ClassVar, typing.ClassVar[int], type(typing.ClassVar).__name__", "(typing.ClassVar, typing.ClassVar[int], '_SpecialForm')"},
 	{"@typing.no_type_check\nclass NTC:\n    def meth(self, p: complex) -> None: ...\n    class Inner: ...\n    other = len\n@typing.no_type_check\ndef f(x: int): pass\nNTC.__no_type_check__, f.__no_type_check__, hasattr(len, '__no_type_check__')", "(True, True, False)"},
 	{"typing.List, typing.Optional, typing.Any, typing.Union, typing.Callable, typing.Tuple", "(typing.List, typing.Optional, typing.Any, typing.Union, typing.Callable, typing.Tuple)"},
