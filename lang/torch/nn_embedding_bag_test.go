@@ -8,7 +8,8 @@ import (
 
 // TestEmbeddingBagMatchesTorch checks F.embedding_bag and
 // nn.EmbeddingBag against Debian's PyTorch: every mode with offsets,
-// empty bags, include_last_offset (with 1.13's count of the last bag),
+// empty bags, include_last_offset (with 1.13's count of the last bag,
+// forward only: see the first cases),
 // padding_idx, 2-D inputs and per-sample weights, the gradients of the
 // weight and of the per-sample weights, the layer's initialisation, repr,
 // state_dict and from_pretrained, and the errors of bad arguments.
@@ -26,8 +27,13 @@ def g(mode, **kw):
     return out.shape, r(out), r(ww.grad), None if psw is None else r(psw.grad), type(out.grad_fn).__name__
 `
 	srcs := []string{
-		"g('sum'), g('sum', include_last_offset=True)",
-		"g('mean'), g('mean', include_last_offset=True)",
+		// With include_last_offset, entries past the last offset belong to
+		// no bag; PyTorch 1.13's backward then reads the gradient of a bag
+		// that does not exist (uninitialised memory, -6.9e32 in one CI
+		// run), so gradients are checked with offsets ending at the input's
+		// end, and the short offsets (1.13's count of the last bag) forward only.
+		"g('sum'), g('sum', include_last_offset=True, offsets=torch.tensor([0, 4, 4, 6, 8])), r(F.embedding_bag(inp, w, off, include_last_offset=True))",
+		"g('mean'), g('mean', include_last_offset=True, offsets=torch.tensor([0, 4, 4, 6, 8])), r(F.embedding_bag(inp, w, off, mode='mean', include_last_offset=True))",
 		"g('max')",
 		"g('sum', padding_idx=4), g('mean', padding_idx=4), g('max', padding_idx=4)",
 		"[g(m, input=torch.tensor([[1, 2, 4], [4, 4, 0]]), offsets=None, padding_idx=4) for m in ('sum', 'mean', 'max')]",
