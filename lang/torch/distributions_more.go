@@ -98,9 +98,9 @@ func normalNoise(c *chainOps, like *tensor.Tensor, shape []int) *tensor.Tensor {
 	})
 }
 
-// doubleNoise is ATen's exponential_ (f = -log(1 - u)) or cauchy_
-// (f = tan(π(u - ½))) of a tensor like x: each element f of a float64
-// uniform from the generator, rounded to x's dtype.
+// doubleNoise is ATen's cauchy_ (f = tan(π(u - ½))) of a tensor like x:
+// each element f of a float64 uniform from the generator, rounded to x's
+// dtype. (exponential_ is tensor.FillExponential.)
 func doubleNoise(c *chainOps, like *tensor.Tensor, shape []int, f func(u float64) float64) *tensor.Tensor {
 	return c.do(func() (*tensor.Tensor, error) {
 		u, err := tensor.Zeros(tensor.Float64, shape...)
@@ -170,7 +170,13 @@ func defDistKinds() {
 			},
 			draw: func(d *Distribution, c *chainOps, shape []int) *tensor.Tensor {
 				r := d.params["rate"]
-				e := doubleNoise(c, r, shape, func(u float64) float64 { return -libm.Log(1 - u) })
+				e := c.do(func() (*tensor.Tensor, error) {
+					t, err := tensor.Empty(r.DType(), shape...)
+					if err != nil {
+						return nil, err
+					}
+					return t, tensor.FillExponential(t, 1, nil)
+				})
 				return c.bin(autograd.Div, e, r)
 			},
 		},
