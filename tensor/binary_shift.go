@@ -10,30 +10,23 @@ package tensor
 // dtypes have kernels of their own, which BinarySpec.run uses without
 // widening them to int64.
 
-// shiftable are the integer element types.
-type shiftable interface {
-	int64 | int32 | int16 | int8 | U8
+// shiftNarrow are the integer element types C++ widens to a 32-bit int
+// before it shifts.
+type shiftNarrow interface {
+	int32 | int16 | int8 | U8
 }
 
-func shiftLeft[T shiftable](a, b T) T {
-	if DTypeOf[T]() == Int64 {
-		return T(int64(a) << (uint64(b) & 63))
-	}
-	return T(int32(a) << (uint32(b) & 31))
-}
+func shiftLeft64(a, b int64) int64  { return a << (uint64(b) & 63) }
+func shiftRight64(a, b int64) int64 { return a >> (uint64(b) & 63) }
 
-func shiftRight[T shiftable](a, b T) T {
-	if DTypeOf[T]() == Int64 {
-		return T(int64(a) >> (uint64(b) & 63))
-	}
-	return T(int32(a) >> (uint32(b) & 31))
-}
+func shiftLeftNarrow[T shiftNarrow](a, b T) T  { return T(int32(a) << (uint32(b) & 31)) }
+func shiftRightNarrow[T shiftNarrow](a, b T) T { return T(int32(a) >> (uint32(b) & 31)) }
 
 func shiftKernels(left bool) Kernels[binaryKernel] {
 	if left {
-		return IntegerDTypes(ByDType[binaryKernel]{Int64: sameLoop(shiftLeft[int64]), Int32: sameLoop(shiftLeft[int32]), Int16: sameLoop(shiftLeft[int16]), Int8: sameLoop(shiftLeft[int8]), Uint8: sameLoop(shiftLeft[U8])})
+		return IntegerDTypes(ByDType[binaryKernel]{Int64: sameLoop(shiftLeft64), Int32: sameLoop(shiftLeftNarrow[int32]), Int16: sameLoop(shiftLeftNarrow[int16]), Int8: sameLoop(shiftLeftNarrow[int8]), Uint8: sameLoop(shiftLeftNarrow[U8])})
 	}
-	return IntegerDTypes(ByDType[binaryKernel]{Int64: sameLoop(shiftRight[int64]), Int32: sameLoop(shiftRight[int32]), Int16: sameLoop(shiftRight[int16]), Int8: sameLoop(shiftRight[int8]), Uint8: sameLoop(shiftRight[U8])})
+	return IntegerDTypes(ByDType[binaryKernel]{Int64: sameLoop(shiftRight64), Int32: sameLoop(shiftRightNarrow[int32]), Int16: sameLoop(shiftRightNarrow[int16]), Int8: sameLoop(shiftRightNarrow[int8]), Uint8: sameLoop(shiftRightNarrow[U8])})
 }
 
 // The shift operations.
