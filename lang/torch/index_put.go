@@ -12,9 +12,13 @@ import (
 // indexed store cannot express: it is a scatter_add over the flattened
 // leading dimensions, recorded as IndexPutBackward0.
 
-// indexPutArgs reads indices (a tuple or list of int64 or bool tensors)
-// and values, and checks them as PyTorch does.
-func indexPutArgs(a *lang.Args, x *tensor.Tensor) (idx []*tensor.Tensor, values *tensor.Tensor, err error) {
+// indexPutArgs reads input, indices (a tuple or list of int64 or bool
+// tensors), values and accumulate, and checks them as PyTorch does.
+func indexPutArgs(a *lang.Args) (x *tensor.Tensor, idx []*tensor.Tensor, values *tensor.Tensor, acc bool, err error) {
+	x, acc = tensorArg(a, "input"), a.Bool("accumulate")
+	if err := a.Err(); err != nil {
+		return nil, nil, nil, false, err
+	}
 	values = a.Tensor("values")
 	var elems []lang.Value
 	switch v := a.Value("indices").(type) {
@@ -24,23 +28,23 @@ func indexPutArgs(a *lang.Args, x *tensor.Tensor) (idx []*tensor.Tensor, values 
 		elems = v.Elems
 	default:
 		if a.Err() == nil {
-			return nil, nil, lang.Errorf(lang.TypeError, "index_put(): argument 'indices' (position 1) must be tuple of Tensors, not %s", lang.TypeName(v))
+			return nil, nil, nil, false, lang.Errorf(lang.TypeError, "index_put(): argument 'indices' (position 1) must be tuple of Tensors, not %s", lang.TypeName(v))
 		}
 	}
 	if err := a.Err(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, false, err
 	}
 	for i, e := range elems {
 		t, ok := e.(*tensor.Tensor)
 		if !ok {
-			return nil, nil, lang.Errorf(lang.TypeError, "expected Tensor as element %d in argument 0, but got %s", i, lang.TypeName(e))
+			return nil, nil, nil, false, lang.Errorf(lang.TypeError, "expected Tensor as element %d in argument 0, but got %s", i, lang.TypeName(e))
 		}
 		idx = append(idx, t)
 	}
 	if values.DType() != x.DType() {
-		return nil, nil, lang.Errorf(lang.RuntimeError, "Index put requires the source and destination dtypes match, got %s for the destination and %s for the source.", x.DType().ScalarTypeName(), values.DType().ScalarTypeName())
+		return nil, nil, nil, false, lang.Errorf(lang.RuntimeError, "Index put requires the source and destination dtypes match, got %s for the destination and %s for the source.", x.DType().ScalarTypeName(), values.DType().ScalarTypeName())
 	}
-	return idx, values, nil
+	return x, idx, values, acc, nil
 }
 
 // putIndices are idx as the indexed store takes them.
@@ -150,11 +154,7 @@ func accumulatePut(x, values *tensor.Tensor, idx []*tensor.Tensor) (*tensor.Tens
 func defIndexPut() {
 	sig := "(input, indices, values, accumulate=False)"
 	lang.NewBuiltin(lang.AsBoth, "index_put"+sig, "A copy of input with values written at input[indices] (indices a tuple of int64 or bool tensors, one per leading dimension); with accumulate=True, added there instead, repeated positions adding up.", func(a *lang.Args) (lang.Value, error) {
-		x, acc := tensorArg(a, "input"), a.Bool("accumulate")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		idx, values, err := indexPutArgs(a, x)
+		x, idx, values, acc, err := indexPutArgs(a)
 		if err != nil {
 			return nil, err
 		}
@@ -168,11 +168,7 @@ func defIndexPut() {
 		return result(out, err)
 	})
 	lang.NewBuiltin(lang.AsMethod, "index_put_"+sig, "In place: input[indices] = values (added, repeated positions adding up, with accumulate=True); returns input.", func(a *lang.Args) (lang.Value, error) {
-		x, acc := tensorArg(a, "input"), a.Bool("accumulate")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		idx, values, err := indexPutArgs(a, x)
+		x, idx, values, acc, err := indexPutArgs(a)
 		if err != nil {
 			return nil, err
 		}
