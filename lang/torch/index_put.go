@@ -56,6 +56,22 @@ func putIndices(idx []*tensor.Tensor) []tensor.Index {
 	return out
 }
 
+// checkMaskShape refuses a bool mask whose shape is not that of the
+// indexed dimensions it covers, from dimension dim of xShape on, with
+// PyTorch's IndexError.
+func checkMaskShape(mask *tensor.Tensor, xShape []int, dim int) error {
+	ms := mask.Shape()
+	if dim+len(ms) > len(xShape) {
+		return lang.Errorf(lang.IndexError, "too many indices for tensor of dimension %d (got %d)", len(xShape), dim+len(ms))
+	}
+	for i, n := range ms {
+		if n != xShape[dim+i] {
+			return lang.Errorf(lang.IndexError, "The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d", tensor.FormatShape(ms), i, tensor.FormatShape(xShape), dim+i)
+		}
+	}
+	return nil
+}
+
 // accumulatePut returns x with values added at x[idx...], repeated
 // positions adding up.
 func accumulatePut(x, values *tensor.Tensor, idx []*tensor.Tensor) (*tensor.Tensor, error) {
@@ -65,6 +81,9 @@ func accumulatePut(x, values *tensor.Tensor, idx []*tensor.Tensor) (*tensor.Tens
 	for _, t := range idx {
 		d := t.DType()
 		if d == tensor.Bool || d == tensor.Uint8 {
+			if err := checkMaskShape(t, x.Shape(), len(longs)); err != nil {
+				return nil, err
+			}
 			parts, err := tensor.NonzeroTuple(t)
 			if err != nil {
 				return nil, err

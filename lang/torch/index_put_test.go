@@ -24,5 +24,7 @@ func TestIndexPutMatchesTorch(t *testing.T) {
 		"torch.zeros(3).index_put((torch.tensor([5]),), torch.tensor([1.]), accumulate=True)",
 		"torch.zeros(3).index_put(torch.tensor([1]), torch.tensor([1.]))",
 		"torch.zeros(3, 2).index_put((None, torch.tensor([1])), torch.tensor([1.]))",
+		"torch.zeros(3).index_put((torch.tensor([True, False]),), torch.tensor(1.), accumulate=True)",
+		"torch.zeros(2, 3).index_put((torch.tensor([0]), torch.tensor([True, False])), torch.tensor(1.), accumulate=True)",
 	})
 }
