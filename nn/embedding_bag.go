@@ -91,8 +91,15 @@ func EmbeddingBagF(input, weight *tensor.Tensor, o BagOptions) (*tensor.Tensor, 
 	pad := -1
 	if o.PaddingIdx != nil {
 		pad = *o.PaddingIdx
+		if weight.Dim() == 0 {
+			return nil, tensor.Errorf(tensor.IndexError, "Dimension specified as 0 but tensor has no dimensions")
+		}
+		n := weight.Shape()[0]
+		if pad < -n || pad >= n {
+			return nil, tensor.Errorf(tensor.RuntimeError, "padding_idx must be within the number of embeddings, %d through %d, but got %d", -n, n-1, pad)
+		}
 		if pad < 0 {
-			pad += weight.Shape()[0]
+			pad += n
 		}
 	}
 	b, err := tensor.NewBags(weight, input, offsets, m, o.IncludeLastOff, pad)

@@ -90,6 +90,11 @@ func NewBags(weight, indices, offsets *Tensor, mode int, includeLastOffset bool,
 		if bag+1 < len(offF) {
 			hi = int(offF[bag+1])
 		}
+		if hi > n {
+			// A middle offset past the input's end: ATen's bag-index
+			// fill writes out of range and index_select refuses it.
+			return nil, Errorf(IndexError, "index out of range in self")
+		}
 		if hi < lo {
 			return nil, Errorf(RuntimeError, "offsets have to be non-decreasing, but offsets[%d] = %d is greater than offsets[%d] = %d", bag, lo, bag+1, hi).
 				WithHint("offsets[b] is where bag b starts in the input")

@@ -63,6 +63,8 @@ def g(mode, **kw):
 		"err(lambda: F.embedding_bag(inp.float(), w, off))",
 		"err(lambda: F.embedding_bag(inp, w, off, mode='max', scale_grad_by_freq=True))",
 		"err(lambda: nn.EmbeddingBag(5, 2, padding_idx=5))",
+		"err(lambda: F.embedding_bag(inp, w, off, padding_idx=10)), err(lambda: F.embedding_bag(inp, w, off, padding_idx=-11)), err(lambda: F.embedding_bag(inp, w[0, 0], off, padding_idx=0))",
+		"err(lambda: F.embedding_bag(torch.tensor([1, 2, 3]), w, torch.tensor([0, 5, 2]))), err(lambda: F.embedding_bag(torch.tensor([1, 2, 3]), w, torch.tensor([0, 5, 3])))",
 		"err(lambda: nn.EmbeddingBag(5, 2, _weight=torch.randn(4, 2)))",
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
