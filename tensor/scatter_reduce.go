@@ -1,5 +1,7 @@
 package tensor
 
+import "slices"
+
 import "math"
 
 // ScatterReduce: scatter with a reduction (torch.scatter_reduce), and the
@@ -58,7 +60,10 @@ func ScatterReduce(x *Tensor, dim int, index, src *Tensor, reduce string, includ
 	if x.dtype.IsFloating() {
 		out, err = scatterReduceIn[float64](x, p.part, targets, reduce, includeSelf, func(v float64, n int) float64 { return v / float64(n) })
 	} else {
-		out, err = scatterReduceIn[int64](x, p.part, targets, reduce, includeSelf, func(v int64, n int) int64 { return FloorDivInt(v, int64(n)) })
+		// The sum wraps at x's width before it is divided, as PyTorch
+		// sums in the dtype itself.
+		wrap := intWrap(x.dtype)
+		out, err = scatterReduceIn[int64](x, p.part, targets, reduce, includeSelf, func(v int64, n int) int64 { return FloorDivInt(wrap(v), int64(n)) })
 	}
 	if err != nil {
 		return nil, err
@@ -66,13 +71,24 @@ func ScatterReduce(x *Tensor, dim int, index, src *Tensor, reduce string, includ
 	return out.To(x.dtype)
 }
 
-func validReduction(reduce string) bool {
-	for _, r := range ScatterReductions {
-		if r == reduce {
-			return true
-		}
+func validReduction(reduce string) bool { return slices.Contains(ScatterReductions, reduce) }
+
+// intWrap returns the function that cuts an int64 to the integer dtype
+// d's width, as C's conversion does.
+func intWrap(d DType) func(int64) int64 {
+	if d == Int8 {
+		return func(v int64) int64 { return int64(int8(v)) }
 	}
-	return false
+	if d == Int16 {
+		return func(v int64) int64 { return int64(int16(v)) }
+	}
+	if d == Int32 {
+		return func(v int64) int64 { return int64(int32(v)) }
+	}
+	if d == Uint8 {
+		return func(v int64) int64 { return int64(uint8(v)) }
+	}
+	return func(v int64) int64 { return v }
 }
 
 func scatterReduceIn[T float64 | int64](x, part *Tensor, targets []int, reduce string, includeSelf bool, mean func(T, int) T) (*Tensor, error) {
