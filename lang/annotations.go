@@ -1,6 +1,10 @@
 package lang
 
-import "github.com/kael-dev/kael/lang/syntax"
+import (
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
 
 // Annotations of functions, as CPython 3.11 keeps them: a def's
 // __annotations__ maps each annotated parameter (by name, *args and
@@ -39,12 +43,21 @@ func (c *compiler) defAnnotations(st *syntax.DefStmt) func(in *interp) (*Dict, e
 	return func(in *interp) (*Dict, error) {
 		d := NewDict()
 		for _, a := range anns {
-			var v Value = exprText(a.x, in.src)
-			if a.eval != nil {
-				var err error
-				if v, err = a.eval(in); err != nil {
+			if a.eval == nil {
+				_ = d.Set(a.name, exprText(a.x, in.src)) // str keys
+				continue
+			}
+			v, err := a.eval(in)
+			if err != nil {
+				// kael's modules lack some of CPython's names
+				// (typing.TextIO, os.PathLike, ...): an annotation naming
+				// one keeps its source text, as under from __future__
+				// import annotations, rather than stop a def CPython
+				// runs. Any other error is raised, as CPython's.
+				if e := ToError(err); e.Kind != AttributeError || !strings.HasPrefix(e.Msg, "module '") {
 					return nil, in.errorAt(err, a.x.Span())
 				}
+				v = exprText(a.x, in.src)
 			}
 			_ = d.Set(a.name, v) // str keys
 		}

@@ -22,6 +22,7 @@ var evaluatedAnnotationCases = []struct{ src, want string }{
 	{"class Foo:\n    pass\nlist[Foo].__args__[0] is Foo, (Foo | None).__args__ == (Foo, type(None)), list[int] | None", "(True, True, list[int] | None)"},
 	{"def f(x: list[int] | None = None) -> dict[str, float]:\n    pass\nf.__annotations__", "{'x': list[int] | None, 'return': dict[str, float]}"},
 	{"None | None", "TypeError: unsupported operand type(s) for |: 'NoneType' and 'NoneType'"},
+	{"isinstance(3, int | None), isinstance(None, int | None), isinstance('a', int | float), issubclass(bool, int | str), isinstance(3, (str, int | None))", "(True, True, False, True, True)"},
 	{"[1][0, 1]", "TypeError: list indices must be integers or slices, not tuple"},
 }
 
@@ -35,4 +36,16 @@ func TestEvaluatedAnnotations(t *testing.T) {
 
 func TestEvaluatedAnnotationsAgainstCPython(t *testing.T) {
 	checkCellCasesAgainstCPython(t, "", evaluatedAnnotationCases)
+}
+
+// TestAnnotationOfMissingModuleName: an annotation naming an attribute a
+// module lacks keeps its source text, so that a def naming one of
+// CPython's names kael's modules lack (typing.TextIO, os.PathLike) still
+// runs. This is kael's own rule: CPython raises AttributeError for a name
+// no module has, as kael does for every other error in an annotation.
+func TestAnnotationOfMissingModuleName(t *testing.T) {
+	checkCellCases(t, "", []struct{ src, want string }{
+		{"import math\ndef f(a: math.nothing_here, b: int) -> math.pi_typo:\n    pass\nf.__annotations__", "{'a': 'math.nothing_here', 'b': <class 'int'>, 'return': 'math.pi_typo'}"},
+		{"class C:\n    pass\ndef f(a: C.nothing_here):\n    pass", "AttributeError: type object 'C' has no attribute 'nothing_here'"},
+	})
 }

@@ -356,9 +356,12 @@ func IsSubclass(cls, c Value) (bool, error) {
 }
 
 // classTest is isinstance's and issubclass's walk over classinfo: one
-// class or a tuple of classes (nested tuples too), true when test holds
-// for one.
+// class, a tuple of classes (nested tuples too) or a union int | str,
+// true when test holds for one.
 func classTest(fn string, classinfo Value, test func(c Value) (bool, error)) (Value, error) {
+	if u, ok := classinfo.(*UnionType); ok {
+		classinfo = u.Args // int | str tests as (int, str), PEP 604
+	}
 	if t, ok := classinfo.(Tuple); ok {
 		for _, e := range t {
 			r, err := classTest(fn, e, test)
