@@ -411,12 +411,14 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 		if j < 0 {
 			j = s.numpyAlias(name)
 		}
-		if v := s.sizeKeyword(name); j < 0 && v >= 0 {
-			if given[v] {
-				return nil, nil, Errorf(TypeError, "%s() got multiple values for argument '%s'", s.name, name)
+		if j < 0 {
+			if v := s.sizeKeyword(name); v >= 0 {
+				if given[v] {
+					return nil, nil, Errorf(TypeError, "%s() got multiple values for argument '%s'", s.name, name)
+				}
+				vals[v], given[v] = Tuple{kwVals[k]}, true
+				continue
 			}
-			vals[v], given[v] = Tuple{kwVals[k]}, true
-			continue
 		}
 		switch {
 		case j < 0 && s.keywords:

@@ -139,14 +139,19 @@ func (in *interp) importDepth(name string) error {
 	return nil
 }
 
-// cpythonBuiltins are the modules CPython 3.11 builds in
-// (sys.builtin_module_names of Debian's python3.11) that kael has: its
-// BuiltinImporter finds them before sys.path, so no file shadows them.
+// cpythonBuiltins are the modules that no file beside a script shadows in
+// CPython 3.11 and that kael has: those it builds in
+// (sys.builtin_module_names of Debian's python3.11), which its
+// BuiltinImporter finds before sys.path, and those its own startup and
+// site.py import before the script runs (abc, codecs, io; os, stat,
+// posixpath, genericpath), which an import finds in sys.modules.
 var cpythonBuiltins = map[string]bool{
 	"array": true, "atexit": true, "binascii": true, "builtins": true,
 	"cmath": true, "errno": true, "gc": true, "itertools": true,
 	"marshal": true, "math": true, "posix": true, "sys": true,
 	"time": true, "unicodedata": true, "zlib": true,
+	"abc": true, "codecs": true, "io": true, "os": true, "posixpath": true,
+	"genericpath": true, "stat": true,
 }
 
 // shadows reports whether a file beside the script makes top-level module

@@ -42,6 +42,12 @@ func TestLocalModulesShadow(t *testing.T) {
 			"sys.py":  "argv = None\n",
 			"main.py": "import math, sys\nprint(math.pi, type(sys.argv).__name__)\n",
 		}},
+		{"module CPython's startup imports", map[string]string{
+			"os.py":   "getcwd = None\n",
+			"abc.py":  "ABC = None\n",
+			"io.py":   "StringIO = None\n",
+			"main.py": "import os, abc, io\nprint(callable(os.getcwd), abc.ABC is None, io.StringIO is None)\n",
+		}},
 		{"module importing the one it shadows", map[string]string{
 			"random.py": "import json\nvalue = json.dumps([1])\n",
 			"main.py":   "import random\nprint(random.value, hasattr(random, 'shuffle'))\n",
