@@ -12,7 +12,7 @@ import "slices"
 // that sort it. vals and bounds are contiguous, of one dtype.
 type searchsortedKernel func(bounds, vals *Tensor, sorter []int64, m, n int, oneRow, right bool, out []int64)
 
-var searchsortedKernels = computed(RealDTypes(ByDType[searchsortedKernel]{Float32: searchsortedLines[float32], Float64: searchsortedLines[float64], Int64: searchsortedLines[int64], Bool: searchsortedLines[uint8], Uint8: searchsortedLines[U8], Int8: searchsortedLines[int8], Int16: searchsortedLines[int16], Int32: searchsortedLines[int32]}))
+var searchsortedKernels = computed(NoBoolRealDTypes(ByDType[searchsortedKernel]{Float32: searchsortedLines[float32], Float64: searchsortedLines[float64], Int64: searchsortedLines[int64], Uint8: searchsortedLines[U8], Int8: searchsortedLines[int8], Int16: searchsortedLines[int16], Int32: searchsortedLines[int32]}))
 
 func searchsortedLines[T Native](bounds, vals *Tensor, sorter []int64, m, n int, oneRow, right bool, out []int64) {
 	b := bounds.storage.data.([]T)[bounds.offset:]
@@ -88,6 +88,9 @@ func Searchsorted(sorted, values *Tensor, right bool, sorter *Tensor, outInt32 b
 		}
 	}
 	common := ResultType(sorted, values)
+	if common == Bool {
+		return nil, NotImplementedFor("searchsorted_out_cpu", Bool)
+	}
 	kernel, err := searchsortedKernels.Select("searchsorted_out_cpu", common.ComputeIn())
 	if err != nil {
 		return nil, err

@@ -35,5 +35,7 @@ func TestSearchsortedMatchesTorch(t *testing.T) {
 		"torch.searchsorted(torch.tensor([5, 1, 3]), torch.tensor([2, 4]), sorter=torch.tensor([1., 2., 0.]))",
 		"torch.bucketize(torch.tensor([3]), s.reshape(1, 5))",
 		"torch.searchsorted(torch.tensor([1j]), torch.tensor([1j]))",
+		"torch.searchsorted(torch.tensor([False, True]), torch.tensor([True]))",
+		"torch.bucketize(torch.tensor([True]), torch.tensor([False, True]))",
 	})
 }
