@@ -1,8 +1,7 @@
 package nn
 
 import (
-	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/tensor"
@@ -100,7 +99,7 @@ func CheckAffineGrid(theta *tensor.Tensor, size []int, alignCorners bool) (warn 
 	if !theta.DType().IsFloating() {
 		return "", tensor.Errorf(tensor.ValueError, "Expected theta to have floating point type, but got torch.%s", theta.DType())
 	}
-	sizeText := pyIntList(size)
+	sizeText := pyList(size)
 	var spatial []int
 	switch len(size) {
 	case 4:
@@ -116,33 +115,16 @@ func CheckAffineGrid(theta *tensor.Tensor, size []int, alignCorners bool) (warn 
 	default:
 		return "", tensor.Errorf(tensor.NotImplementedError, "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, respectively. Got size %s.", sizeText)
 	}
-	if alignCorners && minInt(spatial) == 1 {
+	if alignCorners && slices.Min(spatial) == 1 {
 		return "Since version 1.3.0, affine_grid behavior has changed for unit-size grids when align_corners=True. This is not an intended use case of affine_grid. See the documentation of affine_grid for details.", nil
 	}
-	if minInt(size) <= 0 {
+	if slices.Min(size) <= 0 {
 		return "", tensor.Errorf(tensor.ValueError, "Expected non-zero, positive output size. Got %s", sizeText)
 	}
 	if size[0] != theta.Shape()[0] {
 		return "", tensor.Errorf(tensor.RuntimeError, "Expected size[0] (%d) to equal theta's batch size (%d)", size[0], theta.Shape()[0])
 	}
 	return "", nil
-}
-
-func minInt(xs []int) int {
-	m := xs[0]
-	for _, x := range xs {
-		m = min(m, x)
-	}
-	return m
-}
-
-// pyIntList is a list of ints as Python prints it: [1, 2].
-func pyIntList(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = fmt.Sprint(x)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // GridSample is F.grid_sample after its mode and padding checks: ATen's
@@ -159,18 +141,18 @@ func GridSample(input, grid *tensor.Tensor, mode, padding string, alignCorners b
 		return nil, tensor.Errorf(tensor.RuntimeError, "expected scalar type %s but found %s", input.DType().ScalarTypeName(), grid.DType().ScalarTypeName())
 	}
 	if len(is) > 0 && len(gs) > 0 && is[0] != gs[0] {
-		return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): expected grid and input to have same batch size, but got input with sizes %s and grid with sizes %s", pyIntList(is), pyIntList(gs))
+		return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): expected grid and input to have same batch size, but got input with sizes %s and grid with sizes %s", pyList(is), pyList(gs))
 	}
 	if len(gs) > 0 && gs[len(gs)-1] != len(is)-2 {
-		return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): expected grid to have size %d in last dimension, but got grid with sizes %s", len(is)-2, pyIntList(gs))
+		return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): expected grid to have size %d in last dimension, but got grid with sizes %s", len(is)-2, pyList(gs))
 	}
 	for i := 2; i < len(is); i++ {
 		if is[i] <= 0 {
-			return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): expected input to have non-empty spatial dimensions, but input has sizes %s with dimension %d being empty", pyIntList(is), i)
+			return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): expected input to have non-empty spatial dimensions, but input has sizes %s with dimension %d being empty", pyList(is), i)
 		}
 	}
 	if !(len(is) == 4 && len(gs) == 4 || len(is) == 5 && len(gs) == 5) {
-		return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, but got input with sizes %s and grid with sizes %s", pyIntList(is), pyIntList(gs))
+		return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, but got input with sizes %s and grid with sizes %s", pyList(is), pyList(gs))
 	}
 	if mode == "bicubic" && len(is) == 5 {
 		return nil, tensor.Errorf(tensor.RuntimeError, "grid_sampler(): bicubic interpolation only supports 4D input")
