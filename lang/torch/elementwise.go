@@ -179,7 +179,11 @@ func markRoundingModeOmitted(b *lang.Builtin) {
 // descriptor of the mode it names, and the operand scaled by alpha when the
 // builtin has one.
 func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, err error) {
-	x = tensorArg(a, "input")
+	if numbersToo, ok := numberFirst[op]; ok {
+		x = firstOperand(a, numbersToo, other)
+	} else {
+		x = tensorArg(a, "input")
+	}
 	if op.TensorOther {
 		y = a.Tensor(other)
 	} else {
@@ -213,6 +217,42 @@ func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autog
 		y, err = autograd.Mul(y, alpha)
 	}
 	return op, x, y, err
+}
+
+// numberFirst says which binary functions take a Python number as input,
+// as PyTorch's do: add, sub, mul and the divisions take numbers wherever a
+// tensor goes, both operands included (its argument parser's
+// should_allow_numbers_as_tensors: torch.add(2, 3) is tensor(5)); the
+// others named have a (Number self, Tensor other) overload. The number is
+// a weak operand in promotion, as the other way round.
+var numberFirst = map[*autograd.BinaryOp]bool{ // true: other may be a number too
+	autograd.AddOp: true, autograd.SubOp: true, autograd.MulOp: true,
+	autograd.DivOp: true, autograd.DivideOp: true, autograd.TrueDivideOp: true, autograd.FloorDivideOp: true,
+	autograd.RemainderOp: false, autograd.XlogyOp: false,
+	autograd.BitwiseAndOp: false, autograd.BitwiseOrOp: false, autograd.BitwiseXorOp: false,
+	autograd.BitwiseLeftShiftOp: false, autograd.BitwiseRightShiftOp: false,
+}
+
+// firstOperand reads the input of a binary builtin that takes a Python
+// number first (see numberFirst): a tensor, or a number when the operand
+// other is a tensor or numbersToo.
+func firstOperand(a *lang.Args, numbersToo bool, other string) *tensor.Tensor {
+	if isPythonNumber(a.Value("input")) {
+		if _, tensorOther := a.Value(other).(*tensor.Tensor); numbersToo || tensorOther {
+			return a.TensorLike("input")
+		}
+	}
+	return tensorArg(a, "input")
+}
+
+// isPythonNumber reports whether v is a Python bool, int, float or complex
+// (or a NumPy scalar).
+func isPythonNumber(v lang.Value) bool {
+	switch v.(type) {
+	case bool, int64, float64, lang.Complex, lang.Number:
+		return true
+	}
+	return false
 }
 
 // inPlace finishes an in-place method: it returns the changed tensor, or

@@ -219,7 +219,7 @@ func logit(x *tensor.Tensor, eps *float64) (*tensor.Tensor, error) {
 // float64 (complex128 when an operand is complex).
 func addFloatPower() {
 	operands := func(a *lang.Args) (x, e *tensor.Tensor, d tensor.DType, err error) {
-		x, e = tensorArg(a, "input"), a.TensorLike("exponent")
+		x, e = firstOperand(a, false, "exponent"), a.TensorLike("exponent")
 		if err := a.Err(); err != nil {
 			return nil, nil, 0, err
 		}
