@@ -228,6 +228,9 @@ var typeClasses sync.Map
 var TypedTensorClasses = map[string]tensor.DType{
 	"torch.FloatTensor": tensor.Float32, "torch.DoubleTensor": tensor.Float64,
 	"torch.LongTensor": tensor.Int64, "torch.BoolTensor": tensor.Bool,
+	"torch.IntTensor": tensor.Int32, "torch.ShortTensor": tensor.Int16,
+	"torch.CharTensor": tensor.Int8, "torch.ByteTensor": tensor.Uint8,
+	"torch.HalfTensor": tensor.Float16, "torch.BFloat16Tensor": tensor.BFloat16,
 }
 
 // isSubclass reports whether class sub is class sup or derives from it, in

@@ -518,12 +518,15 @@ func takeAlong(x *Tensor, dim int, idxShape []int, idx []int64) (*Tensor, error)
 }
 
 // IndexSelect returns the entries of x at the positions index (an int64
-// vector, or a 0-d tensor taken as one position) along dim, as
+// or int32 vector, or a 0-d tensor taken as one position) along dim, as
 // torch.index_select. The result is a copy.
 func IndexSelect(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
-	if index.dtype != Int64 {
-		return nil, typeErrorf("index_select(): Expected dtype int64 for index, got %s", index.dtype).
-			WithHint("convert the index with .to(int64)")
+	if index.dtype != Int64 && index.dtype != Int32 {
+		return nil, Errorf(RuntimeError, "index_select(): Expected dtype int32 or int64 for index").
+			WithHint("convert the index with .to(int64); it has dtype %s", index.dtype)
+	}
+	if index.dtype == Int32 {
+		index, _ = index.To(Int64)
 	}
 	if index.Dim() > 1 {
 		return nil, indexErrorf("index_select(): Index is supposed to be a vector, got shape %s", FormatShape(index.shape))

@@ -31,8 +31,9 @@ func alongIndex(op string, x *tensor.Tensor, dim int, index *tensor.Tensor, shap
 		}
 		return nil, lang.Errorf(lang.RuntimeError, "Index has to be a vector/scalar")
 	}
-	if index.DType() != tensor.Int64 {
-		return nil, lang.Errorf(lang.RuntimeError, "%s_(): Expected dtype int32/int64 for index but got: %s", op, legacyScalarName(index.DType()))
+	index, err := longIndex(op, index)
+	if err != nil {
+		return nil, err
 	}
 	n := index.Numel()
 	if len(shape) != max(x.Dim(), 1) && !(len(shape) == 0 && x.Dim() == 0) {
@@ -61,6 +62,51 @@ func alongIndex(op string, x *tensor.Tensor, dim int, index *tensor.Tensor, shap
 	return idx.Expand(shape...)
 }
 
+// longIndex checks the dtype of the index of op as PyTorch does (int64, or
+// int32 for index_add and index_reduce) and returns it as int64, the index
+// scatter takes.
+func longIndex(op string, index *tensor.Tensor) (*tensor.Tensor, error) {
+	d := index.DType()
+	switch {
+	case d == tensor.Int64:
+		return index, nil
+	case op == "index_copy":
+		return nil, lang.Errorf(lang.RuntimeError, "index_copy_(): Expected a long tensor for index, but got %s", legacyScalarName(d))
+	case op == "index_fill":
+		return nil, lang.Errorf(lang.IndexError, "index_fill_(): Expected dtype int64 for index.")
+	case d != tensor.Int32:
+		return nil, lang.Errorf(lang.RuntimeError, "%s_(): Expected dtype int32/int64 for index but got: %s", op, legacyScalarName(d))
+	}
+	return index.To(tensor.Int64)
+}
+
+// vectorSource is the source of an operation along an index on x: as
+// given, or a 0-d source of a 0-d x as one element, since the operation
+// runs on a 0-d x seen as one element (see asVector).
+func vectorSource(x, source *tensor.Tensor) (*tensor.Tensor, error) {
+	if x.Dim() == 0 && source.Dim() == 0 {
+		return autograd.Reshape(source, 1)
+	}
+	return source, nil
+}
+
+// asVector runs apply, written for tensors with dimensions, on a 0-d
+// tensor seen as a vector of one element, as PyTorch's index_add and
+// relatives do, and gives a 0-d result.
+func asVector(apply func(*tensor.Tensor) (*tensor.Tensor, error)) func(*tensor.Tensor) (*tensor.Tensor, error) {
+	return func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		v, err := autograd.Reshape(t, 1)
+		if err != nil {
+			return nil, err
+		}
+		out, err := apply(v)
+		if err != nil {
+			return nil, err
+		}
+		return autograd.Reshape(out)
+	}
+}
+
 // normDim returns dim counted from the front of a tensor of rank dims
 // (a 0-d tensor has one).
 func normDim(op string, dim, dims int) (int, error) {
@@ -87,6 +133,9 @@ func defIndexAlong(name, sig, doc string, build func(a *lang.Args, x *tensor.Ten
 		if err != nil {
 			return nil, err
 		}
+		if x.Dim() == 0 {
+			apply = asVector(apply)
+		}
 		return result(apply(x))
 	})
 	lang.NewBuiltin(lang.AsMethod, name+"_"+sig, "In place: input = "+name+"(input, ...); returns input.", func(a *lang.Args) (lang.Value, error) {
@@ -97,6 +146,9 @@ func defIndexAlong(name, sig, doc string, build func(a *lang.Args, x *tensor.Ten
 		apply, others, err := build(a, x)
 		if err != nil {
 			return nil, err
+		}
+		if x.Dim() == 0 {
+			apply = asVector(apply)
 		}
 		return inPlace(x, autograd.Rewrite(x, name+"_", apply, others...))
 	})
@@ -116,9 +168,12 @@ func defIndexAlongOps() {
 		if err != nil {
 			return nil, nil, err
 		}
-		src := source
+		src, err := vectorSource(x, source)
+		if err != nil {
+			return nil, nil, err
+		}
 		if v, _ := alpha.Item(); v != int64(1) && v != float64(1) {
-			if src, err = autograd.MulOp.Apply(source, alpha); err != nil {
+			if src, err = autograd.MulOp.Apply(src, alpha); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -137,7 +192,11 @@ func defIndexAlongOps() {
 		if err != nil {
 			return nil, nil, err
 		}
-		return func(t *tensor.Tensor) (*tensor.Tensor, error) { return autograd.Scatter(t, dim, idx, source) }, []*tensor.Tensor{source}, nil
+		src, err := vectorSource(x, source)
+		if err != nil {
+			return nil, nil, err
+		}
+		return func(t *tensor.Tensor) (*tensor.Tensor, error) { return autograd.Scatter(t, dim, idx, src) }, []*tensor.Tensor{src}, nil
 	})
 	defIndexAlong("index_fill", "(input, dim, index, value)", "input with value (a number or a 0-d tensor) written into the slices along dim at the positions of the 1-D index.", func(a *lang.Args, x *tensor.Tensor) (func(*tensor.Tensor) (*tensor.Tensor, error), []*tensor.Tensor, error) {
 		dim, index, value := a.Int("dim"), a.Tensor("index"), a.TensorLike("value")

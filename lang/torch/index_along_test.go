@@ -31,5 +31,18 @@ func TestIndexAlongMatchesTorch(t *testing.T) {
 		"x.index_fill(0, torch.tensor([[0]]), 1)",
 		"x.index_add(5, idx, src)",
 		"x.index_fill(0, torch.tensor([0]), torch.ones(2))",
+		"i32 = torch.tensor([1, 3], dtype=torch.int32)\ntorch.zeros(5).index_add(0, i32, torch.ones(2)).tolist(), torch.zeros(5).index_select(0, i32).tolist(), torch.ones(5).index_reduce(0, i32, torch.full((2,), 3.), 'prod').tolist()",
+		"a = torch.arange(5., requires_grad=True)\ny = a.index_select(0, torch.tensor([1, 1, 3], dtype=torch.int32))\ny.sum().backward()\na.grad.tolist()",
+		"torch.zeros(5).index_copy(0, torch.tensor([1], dtype=torch.int32), torch.ones(1))",
+		"torch.zeros(5).index_fill(0, torch.tensor([1], dtype=torch.int32), 2.)",
+		"torch.zeros(5).index_add(0, torch.tensor([1], dtype=torch.int16), torch.ones(1))",
+		"torch.zeros(5).index_reduce(0, torch.tensor([1], dtype=torch.uint8), torch.ones(1), 'amax')",
+		"torch.zeros(5).index_select(0, torch.tensor([1], dtype=torch.int16))",
+		"s = torch.tensor(3.)\n[r.item() for r in [s.index_add(0, torch.tensor([0]), torch.tensor(2.)), s.index_add(0, torch.tensor([0]), torch.tensor([2.])), s.index_copy(0, torch.tensor(0), torch.tensor(2.)), s.index_fill(0, torch.tensor([0]), 7.), s.index_reduce(0, torch.tensor([0]), torch.tensor(2.), 'prod'), s.index_add(-1, torch.tensor(0), torch.tensor(2.), alpha=3)]]",
+		"s = torch.tensor(3.)\nr = s.index_add_(0, torch.tensor([0]), torch.tensor(2.))\nr is s, s.dim(), s.item()",
+		"a = torch.tensor(3., requires_grad=True)\nv = torch.tensor(2., requires_grad=True)\ny = a.index_add(0, torch.tensor([0]), v * 4)\ny.backward()\ny.dim(), a.grad.item(), v.grad.item()",
+		"torch.tensor(3.).index_add(1, torch.tensor([0]), torch.tensor(2.))",
+		"[torch.zeros(1, dtype=d).type() for d in [torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.bool, torch.complex64, torch.complex128]]",
+		"torch.IntTensor([1, 2]), isinstance(torch.tensor([1], dtype=torch.int8), torch.CharTensor), torch.zeros(2).type(torch.HalfTensor), torch.zeros(2).type('torch.ShortTensor'), torch.ByteTensor(2).shape, torch.BFloat16Tensor([1.5])",
 	})
 }

@@ -16,6 +16,9 @@ func defLegacy() {
 	for name, d := range lang.TypedTensorClasses {
 		tensorTypeNames[d] = name
 	}
+	// PyTorch names complex tensors' types without having their classes.
+	tensorTypeNames[tensor.Complex64] = "torch.ComplexFloatTensor"
+	tensorTypeNames[tensor.Complex128] = "torch.ComplexDoubleTensor"
 	lang.NewBuiltin(lang.AsMethod, "type(input, dtype=None, non_blocking=False)", "Without dtype, the tensor's type name ('torch.FloatTensor', 'torch.LongTensor', ...); with one (a dtype, a typed tensor class or its name), the tensor converted to it, as to(dtype).", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {

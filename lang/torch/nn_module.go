@@ -244,11 +244,7 @@ func moduleSetAttr(m nn.Module, name string, v lang.Value) (handled bool, err er
 // tensor, the type's name otherwise.
 func torchTypename(v lang.Value) string {
 	if t, ok := v.(*tensor.Tensor); ok {
-		for cls, d := range lang.TypedTensorClasses {
-			if d == t.DType() {
-				return cls
-			}
-		}
+		return tensorTypeName(t)
 	}
 	return lang.TypeName(v)
 }

@@ -48,7 +48,14 @@ func defScatterReduce() {
 		if err != nil {
 			return nil, nil, err
 		}
+		if index, err = longIndex("index_reduce", index); err != nil {
+			return nil, nil, err
+		}
 		idx, err := alongIndex("index_reduce", x, dim, index, source.Shape())
+		if err != nil {
+			return nil, nil, err
+		}
+		src, err := vectorSource(x, source)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -64,7 +71,7 @@ func defScatterReduce() {
 			}
 		}
 		return func(t *tensor.Tensor) (*tensor.Tensor, error) {
-			return autograd.IndexReduce(t, dim, idx, source, reduce, self)
-		}, []*tensor.Tensor{source}, nil
+			return autograd.IndexReduce(t, dim, idx, src, reduce, self)
+		}, []*tensor.Tensor{src}, nil
 	})
 }

@@ -45,7 +45,7 @@ func defTensorClasses() {
 	})
 	lang.RegisterClass(sizeClass, "torch.Size")
 	torchMembers["Size"] = sizeClass
-	dtypeClass := lang.NewBuiltin(lang.AsValue, "dtype(*args, **kwargs)", "torch.dtype, the class of the dtypes: type(torch.bool) is torch.dtype and isinstance(x.dtype, torch.dtype) holds. Its instances are torch.float32, torch.float64, torch.int64 and torch.bool; it makes no new ones.", func(a *lang.Args) (lang.Value, error) {
+	dtypeClass := lang.NewBuiltin(lang.AsValue, "dtype(*args, **kwargs)", "torch.dtype, the class of the dtypes: type(torch.bool) is torch.dtype and isinstance(x.dtype, torch.dtype) holds. Its instances are the twelve dtypes (torch.float32, torch.int64, torch.bool, ...); it makes no new ones.", func(a *lang.Args) (lang.Value, error) {
 		return nil, lang.Errorf(lang.TypeError, "cannot create 'torch.dtype' instances")
 	})
 	lang.RegisterClass(dtypeClass, "torch.dtype")
