@@ -3,6 +3,8 @@ package tensor
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 )
 
 // ErrorKind names the class of an error after Python's exception names, so
@@ -94,3 +96,18 @@ func KindOf(err error) ErrorKind {
 
 // asError is errors.As for *Error, for brevity inside the package.
 func asError(err error, target **Error) bool { return errors.As(err, target) }
+
+// streamDouble writes v as C++'s ostream does by default, which is how
+// PyTorch's messages show a double: %g with six digits, and nan, inf and
+// -inf in lower case.
+func streamDouble(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "nan"
+	case math.IsInf(v, 1):
+		return "inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
+}

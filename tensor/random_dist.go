@@ -44,7 +44,7 @@ func Rand(g *Generator, d DType, shape ...int) (*Tensor, error) {
 // Uniform returns a tensor of values uniform in [from, to), as
 // torch.empty(shape).uniform_(from, to).
 func Uniform(g *Generator, from, to float64, d DType, shape ...int) (*Tensor, error) {
-	if err := checkUniformRange(from, to); err != nil {
+	if err := checkUniformRange(from, to, d); err != nil {
 		return nil, err
 	}
 	return uniformTensor(g, "uniform_", from, to, d, shape)
@@ -57,13 +57,29 @@ func uniformTensor(g *Generator, op string, from, to float64, d DType, shape []i
 	})
 }
 
-// checkUniformRange is PyTorch's check of uniform_'s bounds.
-func checkUniformRange(from, to float64) error {
-	if !(from <= to) {
-		return Errorf(RuntimeError, "uniform_ expects to return a [from, to) range, but found from=%g > to=%g", from, to)
+// checkUniformRange is PyTorch's check of uniform_'s bounds for a tensor
+// of dtype d: both finite in d (its parts' dtype for a complex one), from
+// <= to, and to - from finite in d.
+func checkUniformRange(from, to float64, d DType) error {
+	r := d.ToReal()
+	limit := FloatInfoOf(r).Max
+	if limit == 0 { // not floating: the kernel refuses the dtype
+		limit = math.MaxFloat64
 	}
-	if to-from > math.MaxFloat64 {
-		return Errorf(RuntimeError, "uniform_ expects to-from <= std::numeric_limits<double>::max(), but found to=%g and from=%g which result in to-from to exceed the limit", to, from)
+	cppNames := map[DType]string{Float32: "float", Float64: "double", Float16: "c10::Half", BFloat16: "c10::BFloat16"}
+	for _, b := range []struct {
+		name string
+		v    float64
+	}{{"from", from}, {"to", to}} {
+		if !(b.v >= -limit && b.v <= limit) {
+			return Errorf(RuntimeError, "%s is out of bounds for %s", b.name, cppNames[r])
+		}
+	}
+	if !(from <= to) {
+		return Errorf(RuntimeError, "uniform_ expects to return a [from, to) range, but found from=%s > to=%s", streamDouble(from), streamDouble(to))
+	}
+	if to-from > limit {
+		return Errorf(RuntimeError, "uniform_ expects to-from <= std::numeric_limits<%s>::max(), but found to=%s and from=%s which result in to-from to exceed the limit", r.ScalarTypeName(), streamDouble(to), streamDouble(from))
 	}
 	return nil
 }
@@ -86,7 +102,7 @@ func Normal(g *Generator, mean, std float64, d DType, shape ...int) (*Tensor, er
 // checkNormalStd is PyTorch's check of normal's standard deviation.
 func checkNormalStd(std float64) error {
 	if !(std >= 0) {
-		return Errorf(RuntimeError, "normal expects std >= 0.0, but found std %g", std)
+		return Errorf(RuntimeError, "normal expects std >= 0.0, but found std %s", streamDouble(std))
 	}
 	return nil
 }

@@ -57,13 +57,16 @@ func randomInPlace(g *Generator, t *Tensor, fill func(g *Generator, buf *Tensor,
 // t.uniform_(from, to). t must be floating.
 func FillUniform(t *Tensor, from, to float64, g *Generator) error {
 	if uniformKernels.convertsIn(t.dtype) {
+		if err := checkUniformRange(from, to, t.dtype); err != nil { // the bounds of t's dtype, not float32's
+			return err
+		}
 		return fillInComputeIn(t, func(c *Tensor) error { return FillUniform(c, from, to, g) })
 	}
 	k, err := uniformKernels.Select("uniform_", t.dtype)
 	if err != nil {
 		return randomDTypeError(err)
 	}
-	if err := checkUniformRange(from, to); err != nil {
+	if err := checkUniformRange(from, to, t.dtype); err != nil {
 		return err
 	}
 	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error { return k(g, buf, from, to) })
@@ -102,7 +105,7 @@ func fillInComputeIn(t *Tensor, fill func(c *Tensor) error) error {
 // as t.bernoulli_(p): a uniform double below p is a one.
 func FillBernoulli(t *Tensor, p float64, g *Generator) error {
 	if !(p >= 0 && p <= 1) {
-		return Errorf(RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=%g", p)
+		return Errorf(RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=%s", streamDouble(p))
 	}
 	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error {
 		keep := make([]uint8, buf.Numel())
@@ -205,7 +208,7 @@ func FillExponential(t *Tensor, lambd float64, g *Generator) error {
 		return NotImplementedFor("exponential_cpu", t.dtype)
 	}
 	if !(lambd >= 0) {
-		return Errorf(RuntimeError, "exponential_ expects lambda >= 0.0, but found lambda=%.6g", lambd)
+		return Errorf(RuntimeError, "exponential_ expects lambda >= 0.0, but found lambda=%s", streamDouble(lambd))
 	}
 	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error {
 		vals := make([]float64, buf.Numel())
