@@ -149,7 +149,7 @@ func gradFreq(idx []int) map[int]int {
 // averaged over the entries that count, or their maximum per column; an
 // empty bag gives zeros. Sums are taken in float64 and rounded once.
 func (b *Bags) Forward(weight, psw *Tensor) (*Tensor, error) {
-	w, err := weight.Float64s()
+	w, slot, err := b.rowsUsed(weight)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +171,7 @@ func (b *Bags) Forward(weight, psw *Tensor) (*Tensor, error) {
 		if bag < 0 {
 			continue
 		}
-		row := w[b.Idx[i]*d : b.Idx[i]*d+d]
+		row := w[slot[i]*d : slot[i]*d+d]
 		dst := out[bag*d : bag*d+d]
 		for j, v := range row {
 			switch {
@@ -198,6 +198,37 @@ func (b *Bags) Forward(weight, psw *Tensor) (*Tensor, error) {
 		return nil, err
 	}
 	return t.Reshape(len(b.Counts), d)
+}
+
+// rowsUsed reads, as float64, the rows of weight that the entries in a
+// bag take, and no others (a table of many rows is not converted whole
+// for a few bags): entry i's row starts at slot[i]*Dim of rows.
+func (b *Bags) rowsUsed(weight *Tensor) (rows []float64, slot []int, err error) {
+	slot = make([]int, len(b.Idx))
+	at := make(map[int]int)
+	var picked []int64
+	for i, bag := range b.Bag {
+		if bag < 0 {
+			continue
+		}
+		s, ok := at[b.Idx[i]]
+		if !ok {
+			s = len(picked)
+			at[b.Idx[i]] = s
+			picked = append(picked, int64(b.Idx[i]))
+		}
+		slot[i] = s
+	}
+	index, err := FromSlice(picked, len(picked))
+	if err != nil {
+		return nil, nil, err
+	}
+	sel, err := IndexSelect(weight, 0, index)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, err = sel.Float64s()
+	return rows, slot, err
 }
 
 // WeightGrad is the gradient of the weight ([rows, dim], dtype d) for the
@@ -259,7 +290,7 @@ func (b *Bags) SampleWeightGrad(g, weight *Tensor, d DType) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := weight.Float64s()
+	w, slot, err := b.rowsUsed(weight)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +301,7 @@ func (b *Bags) SampleWeightGrad(g, weight *Tensor, d DType) (*Tensor, error) {
 			continue
 		}
 		for j := 0; j < dim; j++ {
-			out[i] += w[b.Idx[i]*dim+j] * gs[bag*dim+j]
+			out[i] += w[slot[i]*dim+j] * gs[bag*dim+j]
 		}
 	}
 	return FromValue(out, d)
