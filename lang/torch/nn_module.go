@@ -90,7 +90,9 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 		return v, true
 	}
 	switch name {
-	case "__call__", "forward":
+	case "__call__":
+		return &lang.BoundMethod{Recv: l, Method: withPreHooks(forwardMethod(l))}, true
+	case "forward":
 		return &lang.BoundMethod{Recv: l, Method: forwardMethod(l)}, true
 	case "__deepcopy__":
 		return &lang.BoundMethod{Recv: l, Method: layerDeepCopy}, true
@@ -206,7 +208,10 @@ func moduleSetAttr(m nn.Module, name string, v lang.Value) (handled bool, err er
 		case kind == nn.ModuleKind:
 			return true, lang.Errorf(lang.TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
 		default:
-			return false, nil
+			if _, plain := b.Plain(name); !plain {
+				return false, nil
+			}
+			b.SetPlain(name, x) // weight_norm's weight, assigned again
 		}
 		return true, nil
 	case nn.Module:
