@@ -89,6 +89,9 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 	if v, ok := layerStatic(l, name); ok {
 		return v, true
 	}
+	if m, ok := layerMethods[l.TypeName()][name]; ok && name != "forward" {
+		return &lang.BoundMethod{Recv: l, Method: m}, true
+	}
 	switch name {
 	case "__call__":
 		return &lang.BoundMethod{Recv: l, Method: withPreHooks(forwardMethod(l))}, true
@@ -151,6 +154,18 @@ func (l *Layer) SetAttr(name string, v lang.Value) error {
 					return lang.Errorf(lang.ValueError, "dropout probability has to be between 0 and 1, but got %s", lang.Repr(v))
 				}
 				d.P = p
+				return nil
+			}
+			if n, ok := l.Module.(*nn.Norm); ok && name == "momentum" {
+				if v == lang.None {
+					n.Momentum = nil
+					return nil
+				}
+				m, ok := lang.AsFloat(v)
+				if !ok {
+					return lang.Errorf(lang.TypeError, "%s.momentum must be a number or None, not %s", l.TypeName(), lang.TypeName(v))
+				}
+				n.Momentum = &m
 				return nil
 			}
 			return lang.Errorf(lang.AttributeError, "kael cannot change %s.%s after construction", l.TypeName(), name).
