@@ -49,7 +49,8 @@ type schedulerKind struct {
 	custom bool
 	// after, when set, runs once the base class's __init__ has (CyclicLR
 	// sets its base_lrs then).
-	after func(a *lang.Args, s *Scheduler) error	// module is the module defining the class when it is not
+	after func(a *lang.Args, s *Scheduler) error
+	// module is the module defining the class when it is not
 	// torch.optim.lr_scheduler (SWALR's torch.optim.swa_utils).
 	module string
 }
