@@ -114,6 +114,14 @@ func defNNUtils() {
 			return &lang.Module{Attrs: attrs}
 		})
 	}
+	functionalCall, skip := statelessUtils(), skipInit()
+	utils[skip.Name] = skip
+	for name, b := range map[string]*lang.Builtin{"stateless": functionalCall, "init": skip} {
+		attrs := map[string]lang.Value{b.Name: b}
+		lang.RegisterModule("torch.nn.utils."+name, "The module of torch.nn.utils that defines "+b.Name+".", func() *lang.Module {
+			return &lang.Module{Attrs: attrs}
+		})
+	}
 	lang.RegisterModule("torch.nn.utils", "Helpers for training: clip_grad_norm_, clip_grad_value_, parameters_to_vector, vector_to_parameters, weight_norm, spectral_norm and their remove_ functions, and torch.nn.utils.rnn.", func() *lang.Module {
 		return &lang.Module{Attrs: utils}
 	})
