@@ -40,6 +40,7 @@ x = torch.randn(4, 3)
         return x @ self.w.t()
 u = nn.utils.weight_norm(M(), 'w')
 names(u), r(u(x)), u`,
+		"import copy\nm = nn.utils.spectral_norm(nn.Linear(3, 2))\nc = copy.deepcopy(m)\nwith torch.no_grad():\n    c.weight_orig.mul_(2)\nr(m(x)), r(c(x)), names(c)",
 		"err(lambda: nn.utils.spectral_norm(nn.Linear(2, 2), n_power_iterations=0))",
 		"err(lambda: nn.utils.remove_spectral_norm(nn.Linear(2, 2)))",
 		"err(lambda: nn.utils.remove_weight_norm(nn.Linear(2, 2)))",
