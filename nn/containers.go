@@ -55,7 +55,7 @@ func (c *Container) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 				continue
 			}
 			var err error
-			if x, err = m.Forward(x); err != nil {
+			if x, err = Call(m, x); err != nil {
 				return err
 			}
 		}

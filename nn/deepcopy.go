@@ -2,6 +2,7 @@ package nn
 
 import (
 	"reflect"
+	"slices"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/tensor"
@@ -121,6 +122,14 @@ func (b *Base) CopyTo(dst *Base, copyTensor func(*tensor.Tensor) (*tensor.Tensor
 			dst.SetBuffer(name, t)
 		}
 	}
+	for _, name := range src.plain.keys {
+		t, err := copyTensor(src.plain.vals[name])
+		if err != nil {
+			return err
+		}
+		dst.plain.set(name, t)
+	}
+	dst.preHooks = slices.Clone(src.preHooks)
 	for _, name := range src.modules.keys {
 		var m Module
 		if sub := src.modules.vals[name]; sub != nil {

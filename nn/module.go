@@ -43,6 +43,13 @@ type Base struct {
 	buffers       ordered[*tensor.Tensor]
 	nonPersistent map[string]bool // buffers left out of the state dict
 	modules       ordered[Module]
+	// plain are tensors held as plain attributes that stand in for a
+	// parameter of that name (PyTorch's instance __dict__ entry that
+	// weight_norm and spectral_norm set): the forward reads them as it
+	// reads the parameter, but the tree functions do not list them.
+	plain ordered[*tensor.Tensor]
+	// preHooks run before each call of the module (hooks.go).
+	preHooks []PreHook
 }
 
 // NewBase returns an empty registry in training mode.
@@ -54,6 +61,7 @@ func NewBase() Base { return Base{Training: true} }
 // that name keeps its place in the order. p may be nil: a parameter slot
 // holding None, which the tree functions skip.
 func (b *Base) SetParameter(name string, p *tensor.Tensor) {
+	b.plain.delete(name)
 	b.buffers.delete(name)
 	delete(b.nonPersistent, name)
 	b.modules.delete(name)
@@ -69,6 +77,7 @@ func (b *Base) SetBuffer(name string, t *tensor.Tensor) { b.setBuffer(name, t, t
 func (b *Base) SetNonPersistentBuffer(name string, t *tensor.Tensor) { b.setBuffer(name, t, false) }
 
 func (b *Base) setBuffer(name string, t *tensor.Tensor, persistent bool) {
+	b.plain.delete(name)
 	b.params.delete(name)
 	b.modules.delete(name)
 	b.buffers.set(name, t)
@@ -86,6 +95,7 @@ func (b *Base) setBuffer(name string, t *tensor.Tensor, persistent bool) {
 // assignment self.name = SomeModule(...)), replacing a parameter or buffer
 // of that name; m may be nil (a submodule slot holding None).
 func (b *Base) SetModule(name string, m Module) {
+	b.plain.delete(name)
 	b.params.delete(name)
 	b.buffers.delete(name)
 	delete(b.nonPersistent, name)
@@ -115,6 +125,9 @@ func (b *Base) Lookup(name string) (v any, ok bool) {
 		}
 		return m, true
 	}
+	if t, ok := b.plain.get(name); ok && t != nil {
+		return t, true
+	}
 	return nil, false
 }
 
@@ -142,12 +155,28 @@ func (b *Base) KindOf(name string) Kind {
 	return NotRegistered
 }
 
-// Parameter returns the parameter name (nil when it is not registered or
-// holds None).
+// Parameter returns the parameter name (nil when it holds None), or the
+// plain tensor attribute that stands in for it (SetPlain); nil when
+// neither is there.
 func (b *Base) Parameter(name string) *tensor.Tensor {
-	p, _ := b.params.get(name)
+	if p, ok := b.params.get(name); ok {
+		return p
+	}
+	p, _ := b.plain.get(name)
 	return p
 }
+
+// SetPlain holds t as the plain tensor attribute name, which stands in
+// for a parameter of that name that was taken out of the registry
+// (weight_norm's weight, recomputed before each forward). It is not a
+// parameter or buffer: the tree functions and the state dict skip it.
+func (b *Base) SetPlain(name string, t *tensor.Tensor) { b.plain.set(name, t) }
+
+// Plain returns the plain tensor attribute name and whether there is one.
+func (b *Base) Plain(name string) (*tensor.Tensor, bool) { return b.plain.get(name) }
+
+// PlainNames lists the plain tensor attributes.
+func (b *Base) PlainNames() []string { return slices.Clone(b.plain.keys) }
 
 // Buffer returns the buffer name (nil when it is not registered or holds
 // None).
@@ -167,7 +196,7 @@ func (b *Base) Submodule(name string) Module {
 // it was registered.
 func (b *Base) Delete(name string) bool {
 	delete(b.nonPersistent, name)
-	return b.params.delete(name) || b.buffers.delete(name) || b.modules.delete(name)
+	return b.params.delete(name) || b.buffers.delete(name) || b.modules.delete(name) || b.plain.delete(name)
 }
 
 // Names lists the registered names: parameters, then buffers, then

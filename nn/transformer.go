@@ -162,7 +162,7 @@ func (l *TransformerLayer) run(name string, x *tensor.Tensor) (*tensor.Tensor, e
 	if err != nil {
 		return nil, err
 	}
-	return m.Forward(x)
+	return Call(m, x)
 }
 
 // attention returns the attention submodule name.
@@ -386,7 +386,7 @@ func (s *TransformerStack) layers() ([]*TransformerLayer, error) {
 // finish applies the final norm, if any.
 func (s *TransformerStack) finish(x *tensor.Tensor) (*tensor.Tensor, error) {
 	if norm := s.base.Submodule("norm"); norm != nil {
-		return norm.Forward(x)
+		return Call(norm, x)
 	}
 	return x, nil
 }

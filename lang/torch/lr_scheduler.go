@@ -50,17 +50,28 @@ type schedulerKind struct {
 	// after, when set, runs once the base class's __init__ has (CyclicLR
 	// sets its base_lrs then).
 	after func(a *lang.Args, s *Scheduler) error
+	// module is the module defining the class when it is not
+	// torch.optim.lr_scheduler (SWALR's torch.optim.swa_utils).
+	module string
+}
+
+// moduleName is the module that defines the kind's class.
+func (k *schedulerKind) moduleName() string {
+	if k.module != "" {
+		return k.module
+	}
+	return "torch.optim.lr_scheduler"
 }
 
 // TypeName returns the class name, e.g. "StepLR".
 func (s *Scheduler) TypeName() string { return s.kind.name }
 
 // ClassName returns the qualified class name.
-func (s *Scheduler) ClassName() string { return "torch.optim.lr_scheduler." + s.kind.name }
+func (s *Scheduler) ClassName() string { return s.kind.moduleName() + "." + s.kind.name }
 
 // String is Python's default repr.
 func (s *Scheduler) String() string {
-	return fmt.Sprintf("<torch.optim.lr_scheduler.%s object at %#x>", s.kind.name, lang.ID(s))
+	return fmt.Sprintf("<%s object at %#x>", s.ClassName(), lang.ID(s))
 }
 
 // get returns the attribute name (nil when absent).
@@ -218,7 +229,11 @@ func newScheduler(a *lang.Args, kind *schedulerKind) (lang.Value, error) {
 	}
 	s.set("base_lrs", &lang.List{Elems: bases})
 	s.set("last_epoch", lastEpoch)
-	s.set("verbose", a.Value("verbose"))
+	verbose := lang.Value(false) // SWALR has no verbose argument
+	if a.Builtin().HasParam("verbose") {
+		verbose = a.Value("verbose")
+	}
+	s.set("verbose", verbose)
 	if err := s.initialStep(a); err != nil {
 		return nil, err
 	}

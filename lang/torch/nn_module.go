@@ -89,8 +89,13 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 	if v, ok := layerStatic(l, name); ok {
 		return v, true
 	}
+	if m, ok := layerMethods[l.TypeName()][name]; ok && name != "forward" {
+		return &lang.BoundMethod{Recv: l, Method: m}, true
+	}
 	switch name {
-	case "__call__", "forward":
+	case "__call__":
+		return &lang.BoundMethod{Recv: l, Method: withPreHooks(forwardMethod(l))}, true
+	case "forward":
 		return &lang.BoundMethod{Recv: l, Method: forwardMethod(l)}, true
 	case "__deepcopy__":
 		return &lang.BoundMethod{Recv: l, Method: layerDeepCopy}, true
@@ -151,6 +156,18 @@ func (l *Layer) SetAttr(name string, v lang.Value) error {
 				d.P = p
 				return nil
 			}
+			if n, ok := l.Module.(*nn.Norm); ok && name == "momentum" {
+				if v == lang.None {
+					n.Momentum = nil
+					return nil
+				}
+				m, ok := lang.AsFloat(v)
+				if !ok {
+					return lang.Errorf(lang.TypeError, "%s.momentum must be a number or None, not %s", l.TypeName(), lang.TypeName(v))
+				}
+				n.Momentum = &m
+				return nil
+			}
 			return lang.Errorf(lang.AttributeError, "kael cannot change %s.%s after construction", l.TypeName(), name).
 				WithHint("make a new layer: nn.%s(...)", l.TypeName())
 		}
@@ -206,7 +223,10 @@ func moduleSetAttr(m nn.Module, name string, v lang.Value) (handled bool, err er
 		case kind == nn.ModuleKind:
 			return true, lang.Errorf(lang.TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
 		default:
-			return false, nil
+			if _, plain := b.Plain(name); !plain {
+				return false, nil
+			}
+			b.SetPlain(name, x) // weight_norm's weight, assigned again
 		}
 		return true, nil
 	case nn.Module:

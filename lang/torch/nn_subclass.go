@@ -218,6 +218,9 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 			if err != nil {
 				return nil, true, err
 			}
+			if err := nn.RunPreHooks(x.Native.(*userModule)); err != nil {
+				return nil, true, err
+			}
 			v, err := t.Call(forward, pos, kwNames, kwVals)
 			return v, true, err
 		},

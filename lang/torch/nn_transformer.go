@@ -21,6 +21,10 @@ var layerForwards = map[string]*lang.Builtin{}
 // type name.
 var layerStatics = map[string]map[string]lang.Value{}
 
+// layerMethods are the methods a built-in module class adds to
+// nn.Module's, by class name (AveragedModel's update_parameters).
+var layerMethods = map[string]map[string]*lang.Builtin{}
+
 // forwardMethod is the forward of a built-in layer.
 func forwardMethod(l *Layer) *lang.Builtin {
 	if f, ok := layerForwards[l.TypeName()]; ok {

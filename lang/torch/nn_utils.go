@@ -101,7 +101,7 @@ func defNNUtils() {
 		return result(nn.PadSequence(seqs, batchFirst, value))
 	})
 	utils := map[string]lang.Value{}
-	for _, b := range []*lang.Builtin{clipNorm, clipNormOld, clipValue, toVector, fromVector} {
+	for _, b := range append([]*lang.Builtin{clipNorm, clipNormOld, clipValue, toVector, fromVector}, normUtils()...) {
 		utils[b.Name] = b
 	}
 	// The modules defining them, as PyTorch has them.
@@ -114,7 +114,15 @@ func defNNUtils() {
 			return &lang.Module{Attrs: attrs}
 		})
 	}
-	lang.RegisterModule("torch.nn.utils", "Helpers for training: clip_grad_norm_, clip_grad_value_, parameters_to_vector, vector_to_parameters, and torch.nn.utils.rnn.", func() *lang.Module {
+	functionalCall, skip := statelessUtils(), skipInit()
+	utils[skip.Name] = skip
+	for name, b := range map[string]*lang.Builtin{"stateless": functionalCall, "init": skip} {
+		attrs := map[string]lang.Value{b.Name: b}
+		lang.RegisterModule("torch.nn.utils."+name, "The module of torch.nn.utils that defines "+b.Name+".", func() *lang.Module {
+			return &lang.Module{Attrs: attrs}
+		})
+	}
+	lang.RegisterModule("torch.nn.utils", "Helpers for training: clip_grad_norm_, clip_grad_value_, parameters_to_vector, vector_to_parameters, weight_norm, spectral_norm and their remove_ functions, and torch.nn.utils.rnn.", func() *lang.Module {
 		return &lang.Module{Attrs: utils}
 	})
 	rnn := map[string]lang.Value{padSequence.Name: padSequence}

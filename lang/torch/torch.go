@@ -87,6 +87,7 @@ func init() {
 	defAutogradFunctional()
 	defOptimizers()
 	defLRSchedulers()
+	defSWAUtils()
 
 	// torch.nn: nn.functional, the layers, nn.Module and nn.init.
 	defFunctional()

@@ -1,0 +1,52 @@
+package nn
+
+import "github.com/kael-dev/kael/tensor"
+
+// Forward pre-hooks: PyTorch's module._forward_pre_hooks, which
+// Module.__call__ runs before forward. weight_norm and spectral_norm
+// register theirs here; Call runs them.
+
+// PreHook runs before each call of the module it is registered on, with
+// that module's registry (so that a copy of the module runs it on the
+// copy's).
+type PreHook interface {
+	PreForward(b *Base) error
+}
+
+// AddPreHook registers h to run before each call of the module.
+func (b *Base) AddPreHook(h PreHook) { b.preHooks = append(b.preHooks, h) }
+
+// PreHooks lists the registered pre-hooks in registration order.
+func (b *Base) PreHooks() []PreHook { return b.preHooks }
+
+// RemovePreHook unregisters h, reporting whether it was registered.
+func (b *Base) RemovePreHook(h PreHook) bool {
+	for i, x := range b.preHooks {
+		if x == h {
+			b.preHooks = append(b.preHooks[:i:i], b.preHooks[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// RunPreHooks runs m's pre-hooks in order, as Module.__call__ does before
+// forward.
+func RunPreHooks(m Module) error {
+	b := m.Base()
+	for _, h := range b.preHooks {
+		if err := h.PreForward(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Call is m(x) as a container calls its children: the pre-hooks, then
+// Forward.
+func Call(m Module, x *tensor.Tensor) (*tensor.Tensor, error) {
+	if err := RunPreHooks(m); err != nil {
+		return nil, err
+	}
+	return m.Forward(x)
+}
