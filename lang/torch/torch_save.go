@@ -77,10 +77,6 @@ func (s *loadedStorage) TypeName() string { return "torch." + storageTypes[s.t.D
 // torchSave is torch.save(obj, f).
 func torchSave(a *lang.Args) (lang.Value, error) {
 	obj := a.Value("obj")
-	if m, isModule := asModule(obj); isModule {
-		return nil, lang.Errorf(lang.TypeError, "kael's torch.save saves a state_dict, not a whole %s", m.TypeName()).
-			WithHint("torch.save(model.state_dict(), path), and later model.load_state_dict(torch.load(path))")
-	}
 	proto := a.Int("pickle_protocol")
 	if err := a.Err(); err != nil {
 		return nil, err
@@ -104,8 +100,8 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 		}
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
-			if _, isModule := asModule(v); isModule {
-				return nil, lang.Errorf(lang.TypeError, "kael's torch.save saves a module's state_dict, not the module (%s)", lang.TypeName(v))
+			if m, isModule := asModule(v); isModule {
+				return moduleReduction(v, m)
 			}
 			return nil, nil
 		}
@@ -139,8 +135,8 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 	}
 	reduceOrdered := p.Reduce
 	p.Reduce = func(v lang.Value) (*pickle.Reduction, error) {
-		if _, ok := v.(*orderedDict); ok {
-			return &pickle.Reduction{Func: pickle.Global{Module: "collections", Name: "OrderedDict"}, Args: lang.Tuple{}}, nil
+		if d, ok := v.(*orderedDict); ok {
+			return &pickle.Reduction{Func: pickle.Global{Module: "collections", Name: "OrderedDict"}, Args: lang.Tuple{}, DictItems: d.items}, nil
 		}
 		return reduceOrdered(v)
 	}
@@ -190,9 +186,12 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 	return lang.None, writeTo(a, a.Value("f"), buf.Bytes())
 }
 
-// orderedDict is the empty collections.OrderedDict of a tensor's backward
-// hooks, as PyTorch pickles it.
-type orderedDict struct{}
+// orderedDict is a collections.OrderedDict as PyTorch pickles it: a
+// tensor's backward hooks (empty), a module's _parameters, _buffers and
+// _modules.
+type orderedDict struct{ items [][2]lang.Value }
+
+func (d *orderedDict) add(k string, v lang.Value) { d.items = append(d.items, [2]lang.Value{k, v}) }
 
 func (*orderedDict) TypeName() string { return "OrderedDict" }
 
@@ -346,9 +345,18 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 		if weightsOnly && !(module == "collections" && name == "OrderedDict") && !(module == "torch" && (isDTypeName(name) || name == "Size")) {
 			return nil, lang.Errorf(pickle.UnpicklingError, "Weights only load failed. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution.Do it only if you get the file from a trusted source. WeightsUnpickler error: Unsupported class %s.%s", module, name)
 		}
+		if c, ok := findLayerClass(module, name); ok {
+			return c, nil
+		}
 		return defaultFind(module, name)
 	}
+	modules := newModuleLoader(a)
+	call := u.Call
+	u.Call = func(fn lang.Value, args lang.Tuple) (lang.Value, error) { return modules.call(fn, args, call) }
 	u.Build = func(obj, state lang.Value) (bool, error) {
+		if done, err := modules.build(obj, state); done || err != nil {
+			return done, err
+		}
 		// An OrderedDict's state: the _metadata of a state_dict, which
 		// an OrderedDict keeps as an attribute where it can and a kael
 		// dict has no place for (load_state_dict needs it not).
