@@ -345,8 +345,8 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 		if weightsOnly && !(module == "collections" && name == "OrderedDict") && !(module == "torch" && (isDTypeName(name) || name == "Size")) {
 			return nil, lang.Errorf(pickle.UnpicklingError, "Weights only load failed. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution.Do it only if you get the file from a trusted source. WeightsUnpickler error: Unsupported class %s.%s", module, name)
 		}
-		if c, ok := findLayerClass(module, name); ok {
-			return c, nil
+		if c, ok, err := findLayerClass(module, name); ok || err != nil {
+			return c, err
 		}
 		return defaultFind(module, name)
 	}

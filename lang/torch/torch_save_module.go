@@ -195,7 +195,7 @@ func convExtras(l *Layer, transposed bool) [][2]lang.Value {
 		}
 		out = append(out, [2]lang.Value{"output_padding", zeros})
 	}
-	rev := make(lang.Tuple, 0, 2*n)
+	rev := make([]lang.Value, 0, 2*n)
 	pad := hyper("padding")
 	for i := n - 1; i >= 0; i-- {
 		var lo, hi int
@@ -214,7 +214,10 @@ func convExtras(l *Layer, transposed bool) [][2]lang.Value {
 		}
 		rev = append(rev, int64(lo), int64(hi))
 	}
-	return append(out, [2]lang.Value{"_reversed_padding_repeated_twice", rev})
+	if _, same := pad.(string); same { // PyTorch computes a list for padding='same'
+		return append(out, [2]lang.Value{"_reversed_padding_repeated_twice", &lang.List{Elems: rev}})
+	}
+	return append(out, [2]lang.Value{"_reversed_padding_repeated_twice", lang.Tuple(rev)})
 }
 
 // rnnExtras are a recurrent layer's _flat_weights_names, _all_weights
@@ -241,15 +244,47 @@ func rnnExtras(b *nn.Base, bias bool) [][2]lang.Value {
 	return [][2]lang.Value{{"_flat_weights_names", names}, {"_all_weights", all}, {"_flat_weights", weights}}
 }
 
-// findLayerClass is the class module.name of a pickle when it is a
-// built-in layer kael has: its constructor.
-func findLayerClass(module, name string) (lang.Value, bool) {
-	if q, ok := nnClassNames[name]; ok && q == module+"."+name {
-		c, has := torchNN[name]
-		return c, has
+// findLayerClass is the class module.name of a pickle when it names a
+// module of torch.nn.modules: the constructor of the built-in layer, or
+// pickle's AttributeError for a class kael does not have.
+func findLayerClass(module, name string) (lang.Value, bool, error) {
+	if !strings.HasPrefix(module, "torch.nn.modules.") {
+		return nil, false, nil
 	}
-	return nil, false
+	if q, ok := nnClassNames[name]; ok && q == module+"."+name {
+		if c, has := layerConstructor(name); has {
+			return c, true, nil
+		}
+	}
+	return nil, false, lang.Errorf(lang.AttributeError, "Can't get attribute '%s' on <module '%s'>", name, module).
+		WithHint("kael has no %s.%s; save and load the state_dict() of a model kael can build", module, name)
 }
+
+// layerConstructor is the constructor of the layer class name: torch.nn's,
+// or the one of a class torch.nn does not export
+// (NonDynamicallyQuantizableLinear, MultiheadAttention's out_proj).
+func layerConstructor(name string) (*lang.Builtin, bool) {
+	if name == "NonDynamicallyQuantizableLinear" {
+		return quantizableLinear, true
+	}
+	c, ok := torchNN[name].(*lang.Builtin)
+	return c, ok
+}
+
+// quantizableLinear makes a NonDynamicallyQuantizableLinear: a Linear
+// under that name.
+var quantizableLinear = lang.NewBuiltin(lang.AsValue, "NonDynamicallyQuantizableLinear(in_features, out_features, bias=True, device=None, dtype=None)", "A Linear layer under the class name MultiheadAttention's out_proj has.", func(a *lang.Args) (lang.Value, error) {
+	v, err := a.CallKw(torchNN["Linear"], nil, []string{"in_features", "out_features", "bias"}, []lang.Value{a.Value("in_features"), a.Value("out_features"), a.Value("bias")})
+	if err != nil {
+		return nil, err
+	}
+	if l, ok := v.(*Layer); ok {
+		if lin, ok := l.Module.(*nn.Linear); ok {
+			lin.Rename("NonDynamicallyQuantizableLinear")
+		}
+	}
+	return v, nil
+})
 
 // layerClassName is the name of the built-in layer whose class fn is.
 func layerClassName(fn lang.Value) (string, bool) {
@@ -257,7 +292,7 @@ func layerClassName(fn lang.Value) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if c, has := torchNN[b.Name]; has && c == fn {
+	if c, has := layerConstructor(b.Name); has && c == fn {
 		_, isLayer := nnClassNames[b.Name]
 		return b.Name, isLayer
 	}
@@ -313,7 +348,7 @@ func (ml *moduleLoader) build(obj, state lang.Value) (handled bool, err error) {
 // kept, as PyTorch's load draws nothing), then st's registry and
 // attributes.
 func (ml *moduleLoader) buildLayer(l *Layer, name string, st *lang.Dict) error {
-	ctor, ok := torchNN[name].(*lang.Builtin)
+	ctor, ok := layerConstructor(name)
 	if !ok {
 		return lang.Errorf(lang.TypeError, "torch.load: kael cannot rebuild nn.%s", name)
 	}
@@ -342,7 +377,9 @@ func (ml *moduleLoader) buildLayer(l *Layer, name string, st *lang.Dict) error {
 	v, err := ml.a.CallKw(ctor, nil, kwNames, kwVals)
 	tensor.DefaultGenerator().Set(rng)
 	if err != nil {
-		return err
+		e := lang.ToError(err)
+		return lang.Errorf(e.Kind, "torch.load: kael cannot rebuild the saved %s from its attributes: %s", name, e.Msg).
+			WithHint("save and load its state_dict() instead, into a %s made in the program", name)
 	}
 	made, ok := v.(*Layer)
 	if !ok {
