@@ -65,14 +65,8 @@ type savedStorage struct {
 
 func (*savedStorage) TypeName() string { return "TypedStorage" }
 
-// loadedStorage is a storage read from the archive: a 1-D tensor over all
-// of it, which _rebuild_tensor_v2 views.
-type loadedStorage struct {
-	t        *tensor.Tensor
-	location string
-}
-
-func (s *loadedStorage) TypeName() string { return "torch." + storageTypes[s.t.DType()] }
+// A storage read from the archive is a TypedStorage (storage.go), which
+// _rebuild_tensor_v2 views.
 
 // torchSave is torch.save(obj, f).
 func torchSave(a *lang.Args) (lang.Value, error) {
@@ -83,6 +77,23 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 	}
 	storages := map[*tensor.Storage]*savedStorage{}
 	var order []*savedStorage
+	// saved is the storage t views, numbered in the order first met.
+	saved := func(t *tensor.Tensor) (*savedStorage, error) {
+		if _, ok := storageTypes[t.DType()]; !ok {
+			return nil, lang.Errorf(lang.TypeError, "torch.save: kael cannot save %s tensors", t.DType())
+		}
+		if s := storages[t.Storage()]; s != nil {
+			return s, nil
+		}
+		whole, err := t.AsStrided([]int{t.Storage().Len()}, []int{1}, 0)
+		if err != nil {
+			return nil, err
+		}
+		s := &savedStorage{t: whole, key: strconv.Itoa(len(order))}
+		storages[t.Storage()] = s
+		order = append(order, s)
+		return s, nil
+	}
 	p := pickle.NewPickler(a, proto)
 	p.GlobalOf = func(v lang.Value) (pickle.Global, bool) {
 		d, ok := v.(tensor.DType)
@@ -105,18 +116,9 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 			}
 			return nil, nil
 		}
-		if _, ok := storageTypes[t.DType()]; !ok {
-			return nil, lang.Errorf(lang.TypeError, "torch.save: kael cannot save %s tensors", t.DType())
-		}
-		s := storages[t.Storage()]
-		if s == nil {
-			whole, err := t.AsStrided([]int{t.Storage().Len()}, []int{1}, 0)
-			if err != nil {
-				return nil, err
-			}
-			s = &savedStorage{t: whole, key: strconv.Itoa(len(order))}
-			storages[t.Storage()] = s
-			order = append(order, s)
+		s, err := saved(t)
+		if err != nil {
+			return nil, err
 		}
 		size, stride := make(lang.Tuple, t.Dim()), make(lang.Tuple, t.Dim())
 		for i, n := range t.Shape() {
@@ -142,6 +144,13 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 	}
 	p.PersistentID = func(v lang.Value) (lang.Value, error) {
 		s, ok := v.(*savedStorage)
+		if ts, isStorage := v.(*TypedStorage); isStorage { // torch.save(t.storage())
+			var err error
+			if s, err = saved(ts.t); err != nil {
+				return nil, err
+			}
+			ok = true
+		}
 		if !ok {
 			return nil, nil
 		}
@@ -319,7 +328,7 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	mapLoc := a.Value("map_location")
-	loaded := map[string]*loadedStorage{}
+	loaded := map[string]*TypedStorage{}
 	u := pickle.NewUnpickler(a)
 	defaultFind := u.FindClass
 	u.FindClass = func(module, name string) (lang.Value, error) {
@@ -398,8 +407,7 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		s := &loadedStorage{t: st, location: location}
-		mapped, err := restoreLocation(a, s, mapLoc)
+		mapped, err := restoreLocation(a, &TypedStorage{t: st}, location, mapLoc)
 		if err != nil {
 			return nil, err
 		}
@@ -434,25 +442,25 @@ func storageTensor(raw []byte, d tensor.DType, n int) (*tensor.Tensor, error) {
 }
 
 // restoreLocation applies map_location to a storage saved at
-// s.location: kael's tensors live on the CPU, so where map_location
+// location: kael's tensors live on the CPU, so where map_location
 // leads (or, without one, where the storage was saved) must be the CPU.
-func restoreLocation(a *lang.Args, s *loadedStorage, mapLoc lang.Value) (*loadedStorage, error) {
-	target := lang.Value(s.location)
+func restoreLocation(a *lang.Args, s *TypedStorage, location string, mapLoc lang.Value) (*TypedStorage, error) {
+	target := lang.Value(location)
 	switch m := mapLoc.(type) {
 	case lang.NoneType:
 	case *lang.Dict:
-		if v, ok, _ := m.Get(s.location); ok {
+		if v, ok, _ := m.Get(location); ok {
 			target = v
 		}
 	default:
 		if lang.Callable(mapLoc) && !isDeviceLike(mapLoc) {
-			r, err := a.Call(mapLoc, s, s.location)
+			r, err := a.Call(mapLoc, s, location)
 			if err != nil {
 				return nil, err
 			}
 			switch r := r.(type) {
 			case lang.NoneType:
-			case *loadedStorage:
+			case *TypedStorage:
 				return r, nil
 			default:
 				return nil, lang.Errorf(lang.TypeError, "torch.load: map_location returned %s; kael's storages stay on the CPU, so it should return the storage it was given", lang.TypeName(r))
@@ -480,7 +488,7 @@ func isDeviceLike(v lang.Value) bool {
 
 // rebuildTensor is torch._utils._rebuild_tensor_v2.
 var rebuildTensor = lang.NewBuiltin(lang.AsValue, "_rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, backward_hooks, metadata=None)", "The tensor a pickle of PyTorch's format holds: a view of storage.", func(a *lang.Args) (lang.Value, error) {
-	s, ok := a.Value("storage").(*loadedStorage)
+	s, ok := a.Value("storage").(*TypedStorage)
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "_rebuild_tensor_v2: expected a storage, got %s", lang.TypeName(a.Value("storage")))
 	}
