@@ -94,7 +94,7 @@ func NewMultiheadAttention(c MHAConfig, dtype tensor.DType) (*MultiheadAttention
 	if err != nil {
 		return nil, err
 	}
-	out.typeName = "NonDynamicallyQuantizableLinear"
+	out.Rename("NonDynamicallyQuantizableLinear")
 	m.base.SetModule("out_proj", out)
 	var biasKV []*tensor.Tensor
 	if c.AddBiasKV {

@@ -98,6 +98,10 @@ func initWeightAndBias(base *Base, dtype tensor.DType, bias bool, biasLen int, s
 }
 
 func (l *Linear) Base() *Base { return &l.base }
+
+// Rename gives l another class name (NonDynamicallyQuantizableLinear, as
+// MultiheadAttention's out_proj is).
+func (l *Linear) Rename(name string) { l.typeName = name }
 func (l *Linear) TypeName() string {
 	if l.typeName != "" {
 		return l.typeName

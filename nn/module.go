@@ -185,6 +185,10 @@ func (b *Base) Buffer(name string) *tensor.Tensor {
 	return t
 }
 
+// NonPersistent reports whether name is a buffer that the state dict
+// leaves out (PyTorch's _non_persistent_buffers_set).
+func (b *Base) NonPersistent(name string) bool { return b.nonPersistent[name] }
+
 // Submodule returns the submodule name (nil when it is not registered or
 // holds None).
 func (b *Base) Submodule(name string) Module {

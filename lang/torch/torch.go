@@ -70,6 +70,7 @@ func init() {
 	defTensorClasses()
 	defDevices()
 	defSave()
+	defStorage()
 	defDeepCopy()
 	defCopy()
 	defRearrange()

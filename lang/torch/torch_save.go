@@ -32,8 +32,8 @@ import (
 // torch.save wrote before it wrote PyTorch's format.
 
 func defSave() {
-	torchMembers["save"] = lang.NewBuiltin(lang.AsValue, "save(obj, f, pickle_protocol=2)", "Writes obj to f (a path, or a file opened with open(path, 'wb')) in PyTorch's format, the zip archive with a pickle and the tensors' storages, which PyTorch's torch.load reads: tensors (views keep sharing their storage), nn.Parameters, state dicts, and the lists, tuples, dicts, numbers and strings around them. A whole nn.Module is refused: save its state_dict().", torchSave)
-	torchMembers["load"] = lang.NewBuiltin(lang.AsValue, "load(f, map_location=None, pickle_module=None, *, weights_only=False)", "Reads what torch.save wrote to f (a path or a file opened with open(path, 'rb')), PyTorch's or kael's: the same values, dtypes, shapes and strides, tensors sharing storage as they did. weights_only=True allows only tensors, numbers, strings and the containers around them. map_location may be 'cpu', a torch.device, a dict of location to location or a function of (storage, location); storages saved on a GPU need one, as in PyTorch without CUDA. Also reads the safetensors files kael's earlier torch.save wrote.", torchLoad)
+	torchMembers["save"] = lang.NewBuiltin(lang.AsValue, "save(obj, f, pickle_protocol=2)", "Writes obj to f (a path, or a file opened with open(path, 'wb')) in PyTorch's format, the zip archive with a pickle and the tensors' storages, which PyTorch's torch.load reads: tensors (views keep sharing their storage), nn.Parameters, state dicts, whole nn.Modules (the class by reference and the instance's __dict__, as PyTorch pickles them), objects of the program's classes, and the lists, tuples, dicts, numbers and strings around them.", torchSave)
+	torchMembers["load"] = lang.NewBuiltin(lang.AsValue, "load(f, map_location=None, pickle_module=None, *, weights_only=False)", "Reads what torch.save wrote to f (a path or a file opened with open(path, 'rb')), PyTorch's or kael's: the same values, dtypes, shapes and strides, tensors sharing storage as they did, whole modules rebuilt with their parameters, buffers and attributes (a program's module class must be defined). weights_only=True allows only tensors, numbers, strings and the containers around them. map_location may be 'cpu', a torch.device, a dict of location to location or a function of (storage, location); storages saved on a GPU need one, as in PyTorch without CUDA. Also reads the safetensors files kael's earlier torch.save wrote.", torchLoad)
 }
 
 // storageTypes are the storage classes of the dtypes kael has.
@@ -65,28 +65,35 @@ type savedStorage struct {
 
 func (*savedStorage) TypeName() string { return "TypedStorage" }
 
-// loadedStorage is a storage read from the archive: a 1-D tensor over all
-// of it, which _rebuild_tensor_v2 views.
-type loadedStorage struct {
-	t        *tensor.Tensor
-	location string
-}
-
-func (s *loadedStorage) TypeName() string { return "torch." + storageTypes[s.t.DType()] }
+// A storage read from the archive is a TypedStorage (storage.go), which
+// _rebuild_tensor_v2 views.
 
 // torchSave is torch.save(obj, f).
 func torchSave(a *lang.Args) (lang.Value, error) {
 	obj := a.Value("obj")
-	if m, isModule := asModule(obj); isModule {
-		return nil, lang.Errorf(lang.TypeError, "kael's torch.save saves a state_dict, not a whole %s", m.TypeName()).
-			WithHint("torch.save(model.state_dict(), path), and later model.load_state_dict(torch.load(path))")
-	}
 	proto := a.Int("pickle_protocol")
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	storages := map[*tensor.Storage]*savedStorage{}
 	var order []*savedStorage
+	// saved is the storage t views, numbered in the order first met.
+	saved := func(t *tensor.Tensor) (*savedStorage, error) {
+		if _, ok := storageTypes[t.DType()]; !ok {
+			return nil, lang.Errorf(lang.TypeError, "torch.save: kael cannot save %s tensors", t.DType())
+		}
+		if s := storages[t.Storage()]; s != nil {
+			return s, nil
+		}
+		whole, err := t.AsStrided([]int{t.Storage().Len()}, []int{1}, 0)
+		if err != nil {
+			return nil, err
+		}
+		s := &savedStorage{t: whole, key: strconv.Itoa(len(order))}
+		storages[t.Storage()] = s
+		order = append(order, s)
+		return s, nil
+	}
 	p := pickle.NewPickler(a, proto)
 	p.GlobalOf = func(v lang.Value) (pickle.Global, bool) {
 		d, ok := v.(tensor.DType)
@@ -104,23 +111,14 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 		}
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
-			if _, isModule := asModule(v); isModule {
-				return nil, lang.Errorf(lang.TypeError, "kael's torch.save saves a module's state_dict, not the module (%s)", lang.TypeName(v))
+			if m, isModule := asModule(v); isModule {
+				return moduleReduction(v, m)
 			}
 			return nil, nil
 		}
-		if _, ok := storageTypes[t.DType()]; !ok {
-			return nil, lang.Errorf(lang.TypeError, "torch.save: kael cannot save %s tensors", t.DType())
-		}
-		s := storages[t.Storage()]
-		if s == nil {
-			whole, err := t.AsStrided([]int{t.Storage().Len()}, []int{1}, 0)
-			if err != nil {
-				return nil, err
-			}
-			s = &savedStorage{t: whole, key: strconv.Itoa(len(order))}
-			storages[t.Storage()] = s
-			order = append(order, s)
+		s, err := saved(t)
+		if err != nil {
+			return nil, err
 		}
 		size, stride := make(lang.Tuple, t.Dim()), make(lang.Tuple, t.Dim())
 		for i, n := range t.Shape() {
@@ -139,13 +137,20 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 	}
 	reduceOrdered := p.Reduce
 	p.Reduce = func(v lang.Value) (*pickle.Reduction, error) {
-		if _, ok := v.(*orderedDict); ok {
-			return &pickle.Reduction{Func: pickle.Global{Module: "collections", Name: "OrderedDict"}, Args: lang.Tuple{}}, nil
+		if d, ok := v.(*orderedDict); ok {
+			return &pickle.Reduction{Func: pickle.Global{Module: "collections", Name: "OrderedDict"}, Args: lang.Tuple{}, DictItems: d.items}, nil
 		}
 		return reduceOrdered(v)
 	}
 	p.PersistentID = func(v lang.Value) (lang.Value, error) {
 		s, ok := v.(*savedStorage)
+		if ts, isStorage := v.(*TypedStorage); isStorage { // torch.save(t.storage())
+			var err error
+			if s, err = saved(ts.t); err != nil {
+				return nil, err
+			}
+			ok = true
+		}
 		if !ok {
 			return nil, nil
 		}
@@ -190,9 +195,12 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 	return lang.None, writeTo(a, a.Value("f"), buf.Bytes())
 }
 
-// orderedDict is the empty collections.OrderedDict of a tensor's backward
-// hooks, as PyTorch pickles it.
-type orderedDict struct{}
+// orderedDict is a collections.OrderedDict as PyTorch pickles it: a
+// tensor's backward hooks (empty), a module's _parameters, _buffers and
+// _modules.
+type orderedDict struct{ items [][2]lang.Value }
+
+func (d *orderedDict) add(k string, v lang.Value) { d.items = append(d.items, [2]lang.Value{k, v}) }
 
 func (*orderedDict) TypeName() string { return "OrderedDict" }
 
@@ -320,7 +328,7 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	mapLoc := a.Value("map_location")
-	loaded := map[string]*loadedStorage{}
+	loaded := map[string]*TypedStorage{}
 	u := pickle.NewUnpickler(a)
 	defaultFind := u.FindClass
 	u.FindClass = func(module, name string) (lang.Value, error) {
@@ -346,9 +354,18 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 		if weightsOnly && !(module == "collections" && name == "OrderedDict") && !(module == "torch" && (isDTypeName(name) || name == "Size")) {
 			return nil, lang.Errorf(pickle.UnpicklingError, "Weights only load failed. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution.Do it only if you get the file from a trusted source. WeightsUnpickler error: Unsupported class %s.%s", module, name)
 		}
+		if c, ok, err := findLayerClass(module, name); ok || err != nil {
+			return c, err
+		}
 		return defaultFind(module, name)
 	}
+	modules := newModuleLoader(a)
+	call := u.Call
+	u.Call = func(fn lang.Value, args lang.Tuple) (lang.Value, error) { return modules.call(fn, args, call) }
 	u.Build = func(obj, state lang.Value) (bool, error) {
+		if done, err := modules.build(obj, state); done || err != nil {
+			return done, err
+		}
 		// An OrderedDict's state: the _metadata of a state_dict, which
 		// an OrderedDict keeps as an attribute where it can and a kael
 		// dict has no place for (load_state_dict needs it not).
@@ -390,8 +407,7 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		s := &loadedStorage{t: st, location: location}
-		mapped, err := restoreLocation(a, s, mapLoc)
+		mapped, err := restoreLocation(a, &TypedStorage{t: st}, location, mapLoc)
 		if err != nil {
 			return nil, err
 		}
@@ -426,25 +442,25 @@ func storageTensor(raw []byte, d tensor.DType, n int) (*tensor.Tensor, error) {
 }
 
 // restoreLocation applies map_location to a storage saved at
-// s.location: kael's tensors live on the CPU, so where map_location
+// location: kael's tensors live on the CPU, so where map_location
 // leads (or, without one, where the storage was saved) must be the CPU.
-func restoreLocation(a *lang.Args, s *loadedStorage, mapLoc lang.Value) (*loadedStorage, error) {
-	target := lang.Value(s.location)
+func restoreLocation(a *lang.Args, s *TypedStorage, location string, mapLoc lang.Value) (*TypedStorage, error) {
+	target := lang.Value(location)
 	switch m := mapLoc.(type) {
 	case lang.NoneType:
 	case *lang.Dict:
-		if v, ok, _ := m.Get(s.location); ok {
+		if v, ok, _ := m.Get(location); ok {
 			target = v
 		}
 	default:
 		if lang.Callable(mapLoc) && !isDeviceLike(mapLoc) {
-			r, err := a.Call(mapLoc, s, s.location)
+			r, err := a.Call(mapLoc, s, location)
 			if err != nil {
 				return nil, err
 			}
 			switch r := r.(type) {
 			case lang.NoneType:
-			case *loadedStorage:
+			case *TypedStorage:
 				return r, nil
 			default:
 				return nil, lang.Errorf(lang.TypeError, "torch.load: map_location returned %s; kael's storages stay on the CPU, so it should return the storage it was given", lang.TypeName(r))
@@ -472,7 +488,7 @@ func isDeviceLike(v lang.Value) bool {
 
 // rebuildTensor is torch._utils._rebuild_tensor_v2.
 var rebuildTensor = lang.NewBuiltin(lang.AsValue, "_rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, backward_hooks, metadata=None)", "The tensor a pickle of PyTorch's format holds: a view of storage.", func(a *lang.Args) (lang.Value, error) {
-	s, ok := a.Value("storage").(*loadedStorage)
+	s, ok := a.Value("storage").(*TypedStorage)
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "_rebuild_tensor_v2: expected a storage, got %s", lang.TypeName(a.Value("storage")))
 	}
