@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -16,8 +15,8 @@ import (
 // np.random.default_rng: NumPy's Generator over its default bit
 // generator PCG64, seeded through SeedSequence as NumPy seeds it, so that
 // a seed gives NumPy's stream: random, integers, uniform, choice,
-// permutation and shuffle draw NumPy's numbers bit for bit; normal uses
-// the ziggurat with tables kael computes (see zigguratTables).
+// permutation and shuffle draw NumPy's numbers bit for bit, and so do
+// the distributions (distributions.go).
 
 // SeedSequence's constants (numpy/random/bit_generator.pyx).
 const (
@@ -192,135 +191,6 @@ func (p *pcg64) interval(max uint64) uint64 {
 	for {
 		if v := p.uint64() & mask; v <= max {
 			return v
-		}
-	}
-}
-
-// The ziggurat for the normal distribution, 256 layers, as NumPy's
-// random_standard_normal walks it. NumPy ships its tables as constants;
-// kael computes them as they were made: the layers' edges x from the
-// tail at r down, each layer of area Vr, in float64 with C's log
-// (libm.Log), the thresholds ki rounded to the nearest 2**-52.
-const (
-	zigR    = 3.6541528853610087963519472518
-	zigInvR = 0.27366123732975827203338247596
-	zigVr   = 0.0049286732339746519
-)
-
-var (
-	zigKi, zigWi, zigFi            = zigguratTables()
-	zigKiF, zigWiF, zigFiF         = zigguratTablesFloat()
-	zigRF, zigInvRF        float32 = zigR, zigInvR
-)
-
-// zigguratEdges are the layers' edges: x[255] = r, x[i-1] from x[i] so
-// that each layer has area Vr, x[0] = 0.
-func zigguratEdges(pdf func(float64) float64) [256]float64 {
-	var x [256]float64
-	x[255] = zigR
-	for i := 254; i >= 1; i-- {
-		x[i] = math.Sqrt(-2 * libm.Log(pdf(x[i+1])+zigVr/x[i+1]))
-	}
-	return x
-}
-
-// zigguratTablesFloat are the float32 tables of
-// random_standard_normal_f: the same edges, on 23 bits. Rounded to
-// float32, they are NumPy's constants exactly.
-func zigguratTablesFloat() (ki [256]uint32, wi, fi [256]float32) {
-	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
-	x := zigguratEdges(pdf)
-	const scale = 1 << 23
-	ki[0] = uint32(math.RoundToEven(zigR * pdf(zigR) / zigVr * scale))
-	wi[0] = float32(zigVr / pdf(zigR) / scale)
-	for i := range x {
-		if i > 0 {
-			ki[i] = uint32(math.RoundToEven(x[i-1] / x[i] * scale))
-			wi[i] = float32(x[i] / scale)
-		}
-		fi[i] = float32(pdf(x[i]))
-	}
-	return
-}
-
-func zigguratTables() (ki [256]uint64, wi, fi [256]float64) {
-	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
-	x := zigguratEdges(pdf)
-	const scale = 1 << 52
-	ki[0] = uint64(math.RoundToEven(zigR * pdf(zigR) / zigVr * scale))
-	wi[0] = zigVr / pdf(zigR) / scale
-	for i := range x {
-		if i > 0 {
-			ki[i] = uint64(math.RoundToEven(x[i-1] / x[i] * scale))
-			wi[i] = x[i] / scale
-		}
-		fi[i] = pdf(x[i])
-	}
-	return
-}
-
-// normal is random_standard_normal: NumPy's ziggurat.
-func (p *pcg64) normal() float64 {
-	for {
-		r := p.uint64()
-		idx := r & 0xff
-		r >>= 8
-		sign := r & 1
-		rabs := (r >> 1) & 0x000fffffffffffff
-		x := float64(rabs) * zigWi[idx]
-		if sign != 0 {
-			x = -x
-		}
-		if rabs < zigKi[idx] {
-			return x
-		}
-		if idx == 0 {
-			for {
-				xx := -zigInvR * math.Log1p(-p.double())
-				yy := -math.Log1p(-p.double())
-				if yy+yy > xx*xx {
-					if (rabs>>8)&1 != 0 {
-						return -(zigR + xx)
-					}
-					return zigR + xx
-				}
-			}
-		}
-		if (zigFi[idx-1]-zigFi[idx])*p.double()+zigFi[idx] < math.Exp(-0.5*x*x) {
-			return x
-		}
-	}
-}
-
-// normalFloat is random_standard_normal_f: the ziggurat on a 32-bit draw,
-// in float32 (each product rounded, as C computes it without fusing).
-func (p *pcg64) normalFloat() float32 {
-	for {
-		r := p.uint32()
-		idx := r & 0xff
-		sign := (r >> 8) & 1
-		rabs := (r >> 9) & 0x7fffff
-		x := float32(rabs) * zigWiF[idx]
-		if sign != 0 {
-			x = -x
-		}
-		if rabs < zigKiF[idx] {
-			return x
-		}
-		if idx == 0 {
-			for {
-				xx := -zigInvRF * float32(math.Log1p(-float64(p.float())))
-				yy := -float32(math.Log1p(-float64(p.float())))
-				if yy+yy > float32(xx*xx) {
-					if (rabs>>8)&1 != 0 {
-						return -(zigRF + xx)
-					}
-					return zigRF + xx
-				}
-			}
-		}
-		if float32((zigFiF[idx-1]-zigFiF[idx])*p.float())+zigFiF[idx] < float32(math.Exp(-0.5*float64(x)*float64(x))) {
-			return x
 		}
 	}
 }
@@ -746,7 +616,7 @@ func init() {
 				return nil, lang.Errorf(lang.TypeError, "shuffle takes an array or a list, not %s", lang.TypeName(a.Value("x")))
 			}},
 	}
-	for _, d := range defs {
+	for _, d := range append(defs, distributionMethods...) {
 		d := d
 		name := d.sig[:strings.IndexByte(d.sig, '(')]
 		generatorMethods[name] = lang.NewBuiltin(lang.AsValue, d.sig, d.doc, func(a *lang.Args) (lang.Value, error) {
