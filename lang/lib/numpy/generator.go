@@ -313,50 +313,6 @@ func fillFloat32(size lang.Value, draw func() float32) (lang.Value, error) {
 	return drawArray(size, tensor.Float32, draw)
 }
 
-// genIntegers is Generator.integers for scalar bounds.
-func genIntegers(p *pcg64, a *lang.Args) (lang.Value, error) {
-	low, ok := lang.AsInt(a.Value("low"))
-	if !ok {
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.integers takes int bounds, not %s", lang.TypeName(a.Value("low")))
-	}
-	high := int64(0)
-	if a.IsNone("high") {
-		low, high = 0, low
-	} else if high, ok = lang.AsInt(a.Value("high")); !ok {
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.integers takes int bounds, not %s", lang.TypeName(a.Value("high")))
-	}
-	dt, err := toDType(a.Value("dtype"))
-	if err != nil {
-		return nil, err
-	}
-	if dt != tensor.Int64 {
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.integers draws int64, not %s", dtypeOf(dt).PyRepr())
-	}
-	endpoint := a.Bool("endpoint")
-	if err := a.Err(); err != nil {
-		return nil, err
-	}
-	if !endpoint {
-		if high == math.MinInt64 {
-			return nil, lang.Errorf(lang.ValueError, "high is out of bounds for int64")
-		}
-		high--
-	}
-	if low > high {
-		switch {
-		case a.IsNone("high") && !endpoint:
-			return nil, lang.Errorf(lang.ValueError, "high <= 0")
-		case a.IsNone("high"):
-			return nil, lang.Errorf(lang.ValueError, "high < 0")
-		case endpoint:
-			return nil, lang.Errorf(lang.ValueError, "low > high")
-		}
-		return nil, lang.Errorf(lang.ValueError, "low >= high")
-	}
-	rng := uint64(high) - uint64(low)
-	return drawArray(a.Value("size"), tensor.Int64, func() int64 { return low + int64(p.bounded(rng)) })
-}
-
 // genShuffle is Generator's shuffle of t's first axis: for i from the
 // last down to 1, swap with random_interval(i).
 func genShuffle(p *pcg64, t *tensor.Tensor) error {
