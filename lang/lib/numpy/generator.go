@@ -364,11 +364,12 @@ func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
 		}
 		pop, popSize = t, int64(t.Shape()[0])
 	}
-	if a.Int("axis") != 0 || !a.Bool("shuffle") {
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.choice has only axis=0 and shuffle=True")
+	shuffle, axis := a.Bool("shuffle"), a.Int("axis")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if axis != 0 && pop != nil {
+		return nil, lang.Errorf(notImplementedError, "kael's Generator.choice of an array has only axis=0")
 	}
 	shape, size, sized, err := drawShape(a.Value("size"))
 	if err != nil {
@@ -382,12 +383,17 @@ func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
 	}
 	var probs []float64
 	if !a.IsNone("p") {
-		if probs, err = choiceProbabilities(a.Value("p"), int(popSize)); err != nil {
+		if probs, err = choiceProbabilities(a.Value("p"), int(popSize), ""); err != nil {
 			return nil, err
 		}
 	}
 	idx := make([]int64, size)
 	replace := a.Bool("replace")
+	// NumPy's heuristic for the tail shuffle over Floyd's algorithm
+	cutoff := int64(50)
+	if !shuffle {
+		cutoff = 20
+	}
 	switch {
 	case replace && probs != nil:
 		cdf := cumulative(probs)
@@ -402,8 +408,10 @@ func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
 	case int64(size) > popSize:
 		return nil, lang.Errorf(lang.ValueError, "Cannot take a larger sample than population when replace is False")
 	case probs != nil:
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.choice has no replace=False with p= yet")
-	case popSize > 10000 && int64(size) > popSize/50:
+		if err := choiceWeighted(p, probs, idx); err != nil {
+			return nil, err
+		}
+	case popSize > 10000 && int64(size) > popSize/cutoff:
 		// a tail shuffle of range(popSize), keeping the last size
 		all := make([]int64, popSize)
 		for i := range all {
@@ -419,7 +427,7 @@ func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
 		}
 		copy(idx, all[popSize-int64(size):])
 	default:
-		floyd(p, popSize, idx)
+		floyd(p, popSize, idx, shuffle)
 	}
 	return chosen(idx, sized, shape, pop)
 }
@@ -448,10 +456,47 @@ func chosen(idx []int64, sized bool, shape []int, pop *tensor.Tensor) (lang.Valu
 	return wrap(r), nil
 }
 
+// choiceWeighted fills idx with distinct positions drawn with
+// probabilities probs, as Generator.choice(replace=False, p=) draws them:
+// rounds of uniforms against the cdf of what is not yet drawn, each
+// round keeping its new positions in the order they first appear.
+func choiceWeighted(p *pcg64, probs []float64, idx []int64) error {
+	nonZero := 0
+	for _, q := range probs {
+		if q > 0 {
+			nonZero++
+		}
+	}
+	if nonZero < len(idx) {
+		return lang.Errorf(lang.ValueError, "Fewer non-zero entries in p than size")
+	}
+	probs = append([]float64(nil), probs...)
+	n := 0
+	for n < len(idx) {
+		xs := make([]float64, len(idx)-n)
+		for i := range xs {
+			xs[i] = p.double()
+		}
+		for _, j := range idx[:n] {
+			probs[j] = 0
+		}
+		cdf := cumulative(probs)
+		seen := map[int64]bool{}
+		for _, x := range xs {
+			if j := int64(searchRight(cdf, x)); !seen[j] {
+				seen[j] = true
+				idx[n] = j
+				n++
+			}
+		}
+	}
+	return nil
+}
+
 // floyd fills idx with distinct values of range(popSize) by Floyd's
-// algorithm with NumPy's open-addressing set, then shuffles them, as
-// Generator.choice(replace=False) does.
-func floyd(p *pcg64, popSize int64, idx []int64) {
+// algorithm with NumPy's open-addressing set, then shuffles them unless
+// shuffle is false, as Generator.choice(replace=False) does.
+func floyd(p *pcg64, popSize int64, idx []int64, shuffle bool) {
 	size := int64(len(idx))
 	mask := genMask(uint64(1.2 * float64(size)))
 	const empty = math.MaxUint64
@@ -476,6 +521,9 @@ func floyd(p *pcg64, popSize int64, idx []int64) {
 		}
 		set[loc] = uint64(j)
 		idx[j-popSize+size] = j
+	}
+	if !shuffle {
+		return
 	}
 	for i := size - 1; i >= 1; i-- {
 		j := p.bounded(uint64(i))

@@ -99,3 +99,24 @@ func TestGeneratorIntegersDTypes(t *testing.T) {
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestGeneratorChoiceMatchesNumPy covers choice without replacement with
+// probabilities (NumPy's rounds of draws against the remaining cdf) and
+// with shuffle=False (Floyd's set unshuffled, the tail shuffle's other
+// cutoff), and choice's errors.
+func TestGeneratorChoiceMatchesNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "3", "99"} {
+		r := "rng = np.random.default_rng(" + seed + ")\np = [0.1, 0.05, 0.3, 0.0, 0.25, 0.2, 0.1]\n"
+		srcs = append(srcs,
+			r+"rng.choice(7, 5, replace=False, p=p), rng.choice(7, 6, replace=False, p=p), rng.choice([1.5, 2.5, 3.5], 2, replace=False, p=[0.5, 0.2, 0.3]), rng.choice(7, (2, 2), replace=False, p=p), rng.choice(7, replace=False, p=p), rng.random()",
+			r+"rng.choice(10, 5, replace=False, shuffle=False), rng.choice(20000, 1500, replace=False, shuffle=False)[:5], rng.choice(20000, 900, replace=False, shuffle=False)[-3:], rng.choice(20000, 900, replace=False)[-3:], rng.random()",
+			r+"rng.choice(100, 30, replace=False, p=np.full(100, 0.01))[:10], rng.choice(4, 2, axis=1), rng.random()",
+		)
+	}
+	for _, args := range []string{"7, 7, replace=False, p=[0.1, 0.05, 0.3, 0.0, 0.25, 0.2, 0.1]", "3, 2, p=[0.5, 0.5]",
+		"3, 2, p=[0.5, 0.6, -0.1]", "3, p=[[0.5, 0.5]]", "3, p=[0.5, 0.2, 0.2]"} {
+		srcs = append(srcs, "np.random.default_rng(1).choice("+args+")")
+	}
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}

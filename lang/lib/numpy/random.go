@@ -459,7 +459,7 @@ func choice(r *randomState, a *lang.Args) (lang.Value, error) {
 	var p []float64
 	if !a.IsNone("p") {
 		var err error
-		if p, err = choiceProbabilities(a.Value("p"), popSize); err != nil {
+		if p, err = choiceProbabilities(a.Value("p"), popSize, "'"); err != nil {
 			return nil, err
 		}
 	}
@@ -504,21 +504,22 @@ func choice(r *randomState, a *lang.Args) (lang.Value, error) {
 }
 
 // choiceProbabilities reads choice's p=: popSize probabilities, checked
-// as NumPy checks them.
-func choiceProbabilities(v lang.Value, popSize int) ([]float64, error) {
+// as NumPy checks them; quote is "'" around a and p in RandomState's
+// messages, "" in Generator's.
+func choiceProbabilities(v lang.Value, popSize int, quote string) ([]float64, error) {
 	pt, err := arrayFrom(v, tensor.Float64, true)
 	if err != nil {
 		return nil, err
 	}
 	if pt.Dim() != 1 {
-		return nil, lang.Errorf(lang.ValueError, "'p' must be 1-dimensional")
+		return nil, lang.Errorf(lang.ValueError, "%sp%s must be 1-dimensional", quote, quote)
 	}
 	p, err := floatValues(pt)
 	if err != nil {
 		return nil, err
 	}
 	if len(p) != popSize {
-		return nil, lang.Errorf(lang.ValueError, "'a' and 'p' must have same size")
+		return nil, lang.Errorf(lang.ValueError, "%sa%s and %sp%s must have same size", quote, quote, quote, quote)
 	}
 	sum, comp := 0.0, 0.0 // kahan_sum
 	for _, x := range p {
