@@ -7,7 +7,8 @@ import (
 )
 
 // The distributions of np.random.Generator as NumPy 1.24's
-// numpy/random/src/distributions/distributions.c draws them from PCG64:
+// numpy/random/src/distributions/distributions.c draws them from PCG64
+// (and those RandomState shares with it, from the Mersenne Twister):
 // the ziggurats on NumPy's own tables (ziggurat_tables.go), the C
 // library's exp, log, log1p and pow (internal/libm), and each product
 // that C rounds before an addition converted explicitly, so that Go does
@@ -22,8 +23,8 @@ const (
 
 var zigNorRF, zigNorInvRF, zigExpRF float32 = zigNorR, zigNorInvR, zigExpR
 
-// normal is random_standard_normal.
-func (p *pcg64) normal() float64 {
+// standardNormal is random_standard_normal.
+func (p *pcg64) standardNormal() float64 {
 	for {
 		r := p.uint64()
 		idx := r & 0xff
@@ -88,8 +89,8 @@ func (p *pcg64) normalFloat() float32 {
 	}
 }
 
-// exponential is random_standard_exponential.
-func (p *pcg64) exponential() float64 {
+// standardExponential is random_standard_exponential.
+func (p *pcg64) standardExponential() float64 {
 	for {
 		ri := p.uint64() >> 3
 		idx := ri & 0xff
@@ -126,18 +127,29 @@ func (p *pcg64) exponentialFloat() float32 {
 	}
 }
 
-// standardGamma is random_standard_gamma: Marsaglia and Tsang's method
-// for shape > 1, rejection from the exponential below.
-func (p *pcg64) standardGamma(shape float64) float64 {
+// distSource is what the distributions shared by Generator and
+// RandomState draw from: the bit generator's next_double, and the
+// standard normal and exponential each pairs with it (Generator's
+// ziggurats; RandomState's polar method and -log(1 - U)).
+type distSource interface {
+	double() float64
+	standardNormal() float64
+	standardExponential() float64
+}
+
+// standardGamma is random_standard_gamma (and legacy_standard_gamma, the
+// same on RandomState's normal and exponential): Marsaglia and Tsang's
+// method for shape > 1, rejection from the exponential below.
+func standardGamma(p distSource, shape float64) float64 {
 	switch {
 	case shape == 1:
-		return p.exponential()
+		return p.standardExponential()
 	case shape == 0:
 		return 0
 	case shape < 1:
 		for {
 			u := p.double()
-			v := p.exponential()
+			v := p.standardExponential()
 			if u <= 1-shape {
 				if x := libm.Pow(u, 1/shape); x <= v {
 					return x
@@ -155,7 +167,7 @@ func (p *pcg64) standardGamma(shape float64) float64 {
 	for {
 		var x, v float64
 		for {
-			x = p.normal()
+			x = p.standardNormal()
 			if v = 1 + float64(c*x); v > 0 {
 				break
 			}
@@ -217,18 +229,19 @@ func (p *pcg64) standardGammaFloat(shape float32) float32 {
 }
 
 // beta is random_beta: Johnk's algorithm when both a and b are at most
-// 1, else the ratio of two gammas.
-func (p *pcg64) beta(a, b float64) float64 {
+// 1, else the ratio of two gammas. legacy_beta, RandomState's, differs in
+// one case: where x + y is 0 it takes logarithms, not a new draw.
+func beta(p distSource, a, b float64, legacy bool) float64 {
 	if a > 1 || b > 1 {
-		ga := p.standardGamma(a)
-		gb := p.standardGamma(b)
+		ga := standardGamma(p, a)
+		gb := standardGamma(p, b)
 		return ga / (ga + gb)
 	}
 	for {
 		u, v := p.double(), p.double()
 		x, y := libm.Pow(u, 1/a), libm.Pow(v, 1/b)
 		xpy := x + y
-		if xpy > 1 || xpy <= 0 {
+		if xpy > 1 || (xpy <= 0 && !legacy) {
 			continue
 		}
 		if x+y > 0 {
@@ -276,7 +289,7 @@ func loggam(x float64) float64 {
 
 // poisson is random_poisson: multiplication of uniforms below lam 10,
 // Hörmann's transformed rejection (PTRS) from 10.
-func (p *pcg64) poisson(lam float64) int64 {
+func poisson(p distSource, lam float64) int64 {
 	switch {
 	case lam == 0:
 		return 0
@@ -314,27 +327,34 @@ func (p *pcg64) poisson(lam float64) int64 {
 	}
 }
 
-// binomial is random_binomial: inversion while n·min(p, 1-p) is at most
-// 30, else BTPE, on the smaller of p and 1-p.
-func (p *pcg64) binomial(prob float64, n int64) int64 {
+// binomial is random_binomial: no draw for n or p 0, else
+// binomialOriginal.
+func binomial(p distSource, prob float64, n int64) int64 {
 	if n == 0 || prob == 0 {
 		return 0
 	}
+	return binomialOriginal(p, prob, n)
+}
+
+// binomialOriginal is legacy_random_binomial_original, RandomState's
+// binomial: inversion while n·min(p, 1-p) is at most 30, else BTPE, on
+// the smaller of p and 1-p.
+func binomialOriginal(p distSource, prob float64, n int64) int64 {
 	if prob <= 0.5 {
 		if prob*float64(n) <= 30 {
-			return p.binomialInversion(n, prob)
+			return binomialInversion(p, n, prob)
 		}
-		return p.binomialBTPE(n, prob)
+		return binomialBTPE(p, n, prob)
 	}
 	q := 1 - prob
 	if q*float64(n) <= 30 {
-		return n - p.binomialInversion(n, q)
+		return n - binomialInversion(p, n, q)
 	}
-	return n - p.binomialBTPE(n, q)
+	return n - binomialBTPE(p, n, q)
 }
 
 // binomialInversion is random_binomial_inversion.
-func (p *pcg64) binomialInversion(n int64, prob float64) int64 {
+func binomialInversion(p distSource, n int64, prob float64) int64 {
 	q := 1 - prob
 	qn := libm.Exp(float64(n) * libm.Log(q))
 	np := float64(n) * prob
@@ -357,7 +377,7 @@ func (p *pcg64) binomialInversion(n int64, prob float64) int64 {
 
 // binomialBTPE is random_binomial_btpe (Kachitvichyanukul and Schmeiser),
 // its steps as NumPy's labels.
-func (p *pcg64) binomialBTPE(n int64, prob float64) int64 {
+func binomialBTPE(p distSource, n int64, prob float64) int64 {
 	var u, v, x, s, F, rho, t, A, x1, x2, f1, f2, z, z2, w, w2, a float64
 	var y, k int64
 	r := math.Min(prob, 1-prob)

@@ -574,7 +574,7 @@ func init() {
 				if scale < 0 {
 					return nil, lang.Errorf(lang.ValueError, "scale < 0")
 				}
-				return fill(a.Value("size"), tensor.Float64, func() float64 { return loc + scale*p.normal() })
+				return fill(a.Value("size"), tensor.Float64, func() float64 { return loc + scale*p.standardNormal() })
 			}},
 		{"standard_normal(self, size=None, dtype=float)", "Floats from the standard normal distribution (float64).",
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {
@@ -585,7 +585,7 @@ func init() {
 				if dt == tensor.Float32 {
 					return fillFloat32(a.Value("size"), p.normalFloat)
 				}
-				return fill(a.Value("size"), tensor.Float64, p.normal)
+				return fill(a.Value("size"), tensor.Float64, p.standardNormal)
 			}},
 		{"choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True)", "A random sample of a's elements (of range(a) for an int a), with or without replacement, uniform or with probabilities p.", genChoice},
 		{"permutation(self, x)", "A shuffled copy of the array x (along its first axis), or of range(x) for an int x.",

@@ -71,7 +71,7 @@ var distributionMethods = []genFunc{
 			if inv {
 				return fill(a.Value("size"), tensor.Float64, func() float64 { return -libm.Log1p(-p.double()) })
 			}
-			return fill(a.Value("size"), tensor.Float64, p.exponential)
+			return fill(a.Value("size"), tensor.Float64, p.standardExponential)
 		}},
 	{"exponential(self, scale=1.0, size=None)", "Floats from the exponential distribution of the given scale (NumPy's ziggurat).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
@@ -82,7 +82,7 @@ var distributionMethods = []genFunc{
 			if err := nonNegative(f[0], "scale"); err != nil {
 				return nil, err
 			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return f[0] * p.exponential() })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return f[0] * p.standardExponential() })
 		}},
 	{"standard_gamma(self, shape, size=None, dtype=float)", "Floats from the gamma distribution of the given shape and scale 1 (Marsaglia and Tsang's method, as NumPy's); float64 or float32.",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
@@ -101,7 +101,7 @@ var distributionMethods = []genFunc{
 				shape := float32(f[0])
 				return fillFloat32(a.Value("size"), func() float32 { return p.standardGammaFloat(shape) })
 			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return p.standardGamma(f[0]) })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return standardGamma(p, f[0]) })
 		}},
 	{"gamma(self, shape, scale=1.0, size=None)", "Floats from the gamma distribution of the given shape and scale.",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
@@ -115,7 +115,7 @@ var distributionMethods = []genFunc{
 			if err := nonNegative(f[1], "scale"); err != nil {
 				return nil, err
 			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return f[1] * p.standardGamma(f[0]) })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return f[1] * standardGamma(p, f[0]) })
 		}},
 	{"beta(self, a, b, size=None)", "Floats from the beta distribution of parameters a and b (Johnk's algorithm for both at most 1, else two gammas).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
@@ -129,7 +129,7 @@ var distributionMethods = []genFunc{
 			if err := positive(f[1], "b"); err != nil {
 				return nil, err
 			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return p.beta(f[0], f[1]) })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return beta(p, f[0], f[1], false) })
 		}},
 	{"poisson(self, lam=1.0, size=None)", "Integers from the Poisson distribution of mean lam (products of uniforms below 10, Hörmann's PTRS from 10).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
@@ -143,7 +143,7 @@ var distributionMethods = []genFunc{
 			if !(f[0] <= poissonLamMax) {
 				return nil, lang.Errorf(lang.ValueError, "lam value too large")
 			}
-			return fillInt(a.Value("size"), func() int64 { return p.poisson(f[0]) })
+			return fillInt(a.Value("size"), func() int64 { return poisson(p, f[0]) })
 		}},
 	{"binomial(self, n, p, size=None)", "Integers from the binomial distribution of n trials of probability p (inversion, or BTPE when n·min(p, 1-p) > 30).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
@@ -161,7 +161,7 @@ var distributionMethods = []genFunc{
 			if n < 0 {
 				return nil, lang.Errorf(lang.ValueError, "n < 0")
 			}
-			return fillInt(a.Value("size"), func() int64 { return p.binomial(f[0], n) })
+			return fillInt(a.Value("size"), func() int64 { return binomial(p, f[0], n) })
 		}},
 	{"bytes(self, length)", "length random bytes: 32-bit draws, little-endian, as NumPy's.",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
