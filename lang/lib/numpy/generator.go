@@ -563,6 +563,9 @@ func init() {
 				if math.IsInf(rng, 0) || math.IsNaN(rng) {
 					return nil, lang.Errorf(lang.OverflowError, "high - low range exceeds valid bounds")
 				}
+				if err := nonNegative(rng, "high - low"); err != nil {
+					return nil, err
+				}
 				return fill(a.Value("size"), tensor.Float64, func() float64 { return lo + rng*p.double() })
 			}},
 		{"normal(self, loc=0.0, scale=1.0, size=None)", "Floats from the normal distribution of mean loc and standard deviation scale (NumPy's ziggurat).",
@@ -592,11 +595,12 @@ func init() {
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {
 				var t *tensor.Tensor
 				var err error
-				if n, ok := lang.AsInt(a.Value("x")); ok {
-					t, err = tensor.Arange(0, float64(n), 1, tensor.Int64)
+				_, isArray := a.Value("x").(*Array)
+				if n, ok := lang.AsInt(a.Value("x")); ok && !isArray {
+					t, err = tensor.Arange(0, float64(max(n, 0)), 1, tensor.Int64)
 				} else if t, err = arrayFrom(a.Value("x"), 0, false); err == nil {
 					if t.Dim() == 0 {
-						return nil, lang.Errorf(notImplementedError, "x must be an integer or at least 1-dimensional")
+						return nil, lang.Errorf(AxisError, "axis 0 is out of bounds for array of dimension 0")
 					}
 					t, err = t.Clone()
 				}
@@ -616,8 +620,13 @@ func init() {
 						x.Elems[i], x.Elems[j] = x.Elems[j], x.Elems[i]
 					}
 					return lang.None, nil
+				case lang.Tuple:
+					// NumPy draws the first swap before the tuple refuses it
+					if len(x) > 1 {
+						p.interval(uint64(len(x) - 1))
+					}
 				}
-				return nil, lang.Errorf(lang.TypeError, "shuffle takes an array or a list, not %s", lang.TypeName(a.Value("x")))
+				return nil, lang.Errorf(lang.TypeError, "'%s' object does not support item assignment", lang.TypeName(a.Value("x")))
 			}},
 	}
 	for _, d := range append(defs, distributionMethods...) {

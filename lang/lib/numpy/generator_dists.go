@@ -42,6 +42,15 @@ func fillInt(size lang.Value, draw func() int64) (lang.Value, error) {
 	return drawArray(size, tensor.Int64, draw)
 }
 
+// truncatedInt reads an integer parameter as Cython's cast to a C integer
+// reads it: an int, or a float truncated toward zero.
+func truncatedInt(a *lang.Args, name string) int64 {
+	if f, ok := a.Value(name).(float64); ok && !math.IsNaN(f) && !math.IsInf(f, 0) {
+		return int64(f)
+	}
+	return a.Int64(name)
+}
+
 // floats reads float parameters by name, stopping at the first error.
 func floats(a *lang.Args, names ...string) ([]float64, error) {
 	out := make([]float64, len(names))
@@ -151,7 +160,7 @@ var distributionMethods = []genFunc{
 			if err != nil {
 				return nil, err
 			}
-			n := a.Int64("n")
+			n := truncatedInt(a, "n")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
@@ -165,7 +174,7 @@ var distributionMethods = []genFunc{
 		}},
 	{"bytes(self, length)", "length random bytes: 32-bit draws, little-endian, as NumPy's.",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
-			n := a.Int("length")
+			n := int(truncatedInt(a, "length"))
 			if err := a.Err(); err != nil {
 				return nil, err
 			}

@@ -1,6 +1,8 @@
 package numpy_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/kael-dev/kael/lang/internal/langtest"
@@ -119,4 +121,27 @@ func TestGeneratorChoiceMatchesNumPy(t *testing.T) {
 		srcs = append(srcs, "np.random.default_rng(1).choice("+args+")")
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
+
+// TestGeneratorArgumentsMatchNumPy calls Generator's methods with the
+// arguments NumPy refuses or reads in its own way (floats cast to C
+// integers, 0-d arrays, negative or empty sizes), one after another on
+// one generator, and checks after each call that the stream is where
+// NumPy's is (a call that fails may have drawn first, as shuffle of a
+// tuple does).
+func TestGeneratorArgumentsMatchNumPy(t *testing.T) {
+	calls := []string{"rng.permutation(np.array(5))", "rng.permutation(-3)", "rng.shuffle(np.array(5))", "rng.shuffle((1, 2))",
+		"rng.random(-1)", "rng.random((2, -1))", "rng.integers(5, size=-1)", "rng.normal(size=-2)", "rng.uniform(2, 1, size=3)", "rng.uniform(2, 2)",
+		"rng.uniform(size=(0,))", "rng.random(2.5)", "rng.normal(size=2.5)", "rng.choice(5, -1)", "rng.choice(5, 3, replace=False, p=[0.2] * 5)",
+		"rng.standard_normal(dtype=np.int32)", "rng.standard_gamma(1, dtype=np.float16)", "rng.gamma(2, size=(2, 0))", "rng.poisson(size=0)",
+		"rng.bytes(2.5)", "rng.integers(1, 5, dtype='int8', size=(2,))", "rng.exponential(np.float64(2))", "rng.beta(np.int64(2), 3)",
+		"rng.normal(np.array(1.0))", "rng.binomial(5.7, 0.5)", "rng.binomial(np.int64(5), 0.5, size=2)"}
+	quoted := make([]string, len(calls))
+	for i, c := range calls {
+		quoted[i] = strconv.Quote(c)
+	}
+	src := "rng = np.random.default_rng(0)\nout = []\nfor src in [" + strings.Join(quoted, ", ") + "]:\n" +
+		"    try:\n        out.append(repr(eval(src)))\n    except Exception as e:\n        out.append(type(e).__name__ + ': ' + str(e))\n" +
+		"    out.append(np.random.default_rng(rng.integers(2**62)).random())\nout"
+	langtest.CheckMatchesCPython(t, prelude, []string{src})
 }

@@ -173,6 +173,9 @@ func drawShape(size lang.Value) (shape []int, n int, sized bool, err error) {
 	if _, none := size.(lang.NoneType); none || size == nil {
 		return nil, 1, false, nil
 	}
+	if f, ok := size.(float64); ok {
+		return nil, 0, false, lang.Errorf(lang.TypeError, "expected a sequence of integers or a single integer, got '%s'", lang.Repr(f))
+	}
 	if shape, err = shapeArg(size); err != nil {
 		return nil, 0, false, err
 	}

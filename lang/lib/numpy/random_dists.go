@@ -337,7 +337,7 @@ var legacyDistributions = []randomFunc{
 			if err != nil {
 				return nil, err
 			}
-			n := a.Int64("n")
+			n := truncatedInt(a, "n")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
@@ -362,7 +362,7 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"hypergeometric", "ngood, nbad, nsample, size=None", "Integers from the hypergeometric distribution: the good ones among nsample drawn without replacement from ngood good and nbad bad.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			good, bad, sample := a.Int64("ngood"), a.Int64("nbad"), a.Int64("nsample")
+			good, bad, sample := truncatedInt(a, "ngood"), truncatedInt(a, "nbad"), truncatedInt(a, "nsample")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
