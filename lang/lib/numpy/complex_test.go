@@ -69,3 +69,16 @@ func TestFFTMatchesNumPy(t *testing.T) {
 		"np.fft.fft(x, axis=2)", "np.fft.fft(x, 4, axis=-2)", "np.fft.fftfreq(0)", "np.fft.fft(np.array(2.0))")
 	langtest.CheckMatchesCPython(t, prelude+fftPrelude, srcs)
 }
+
+// TestComplexProductsAndSumsMatchNumPy covers prod, cumsum and cumprod of
+// complex arrays (the core's complex kernels), whole and along an axis,
+// on arrays short enough that every order of the products rounds alike.
+func TestComplexProductsAndSumsMatchNumPy(t *testing.T) {
+	z := "z = np.array([3+1j, 1-2j, 3-1j, 1-2j, 0+5j, -2+0j])\n"
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		z + "np.prod(z), z.prod(), np.cumsum(z), z.cumsum(), np.cumprod(z)",
+		z + "np.cumsum(z.reshape(2, 3), axis=1), np.prod(z.reshape(2, 3), axis=0), z.reshape(3, 2).prod(axis=1, keepdims=True)",
+		z + "w = z.astype(np.complex64)\nw.prod(), w.cumsum(), w.cumsum().dtype, np.prod(w, axis=0).dtype",
+		"np.prod(np.array([], dtype=complex)), np.cumsum(np.array([[1j]])), np.prod([1j, 1j, 1j, 1j])",
+	})
+}
