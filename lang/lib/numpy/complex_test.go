@@ -82,3 +82,15 @@ func TestComplexProductsAndSumsMatchNumPy(t *testing.T) {
 		"np.prod(np.array([], dtype=complex)), np.cumsum(np.array([[1j]])), np.prod([1j, 1j, 1j, 1j])",
 	})
 }
+
+// TestNarrowCumsumMatchesNumPy checks that cumsum of float32, float16 and
+// complex64 sums in the array's own dtype, as NumPy's add.accumulate does
+// (the core accumulates wider, as PyTorch), along each axis.
+func TestNarrowCumsumMatchesNumPy(t *testing.T) {
+	x := "x = np.array([1.0000001, 0.3, 0.7] * 300, dtype=np.float32)\ny = x[:120].reshape(3, 40)\n"
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		x + "x.cumsum()[-1], (x.astype(np.complex64) * (1 + 0.5j)).cumsum()[-1], x.astype(np.float16).cumsum()[-3:]",
+		x + "y.cumsum(axis=1)[:, -1], y.cumsum(axis=0)[-1, :4], np.cumsum(y.astype(np.complex64) * (1 + 0.25j), axis=1)[:, -1], np.cumsum(y, axis=-1).dtype",
+		"np.cumsum(np.float32(2.5)), np.cumsum(np.zeros((2, 0), np.float32), axis=1), np.cumsum(np.ones((2, 2), np.float16), axis=0)",
+	})
+}
