@@ -25,6 +25,7 @@ func wrapTo(v int64, dt tensor.DType) int64 {
 		return int64(int8(v))
 	case tensor.Uint8:
 		return int64(uint8(v))
+	case tensor.Int64, tensor.Bool, tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64, tensor.Complex64, tensor.Complex128:
 	}
 	return v
 }
