@@ -205,7 +205,7 @@ func sumSqOps[T Float]() *reduceOps[T, T] {
 }
 
 // prodOps are the ops of prod.
-func prodOps[T Number]() *reduceOps[T, T] {
+func prodOps[T Arithmetic]() *reduceOps[T, T] {
 	return &reduceOps[T, T]{
 		run: func(x []T, off, n, stride, _ int) T {
 			a0, a1 := T(1), T(1)
@@ -388,8 +388,9 @@ func argKernelOf[T Native](isMax bool) argKernel {
 var (
 	sumKernels = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumOps(vecmath.SumFloat32)), Float64: kernelOf(sumOps(sumContig[float64])), Int64: kernelOf(sumOps(sumContig[int64])),
 		Complex64: kernelOf(sumOps(sumContig[complex64])), Complex128: kernelOf(sumOps(sumContig[complex128]))}))
-	sumSqKernels  = computed(FloatingDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumSqOps[float32]()), Float64: kernelOf(sumSqOps[float64]())}))
-	prodKernels   = computed(NoBoolRealDTypes(ByDType[reduceKernel]{Float32: kernelOf(prodOps[float32]()), Float64: kernelOf(prodOps[float64]()), Int64: kernelOf(prodOps[int64]())}))
+	sumSqKernels = computed(FloatingDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumSqOps[float32]()), Float64: kernelOf(sumSqOps[float64]())}))
+	prodKernels  = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(prodOps[float32]()), Float64: kernelOf(prodOps[float64]()), Int64: kernelOf(prodOps[int64]()),
+		Complex64: kernelOf(prodOps[complex64]()), Complex128: kernelOf(prodOps[complex128]())}))
 	amaxKernels   = computed(RealDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](true)), Float64: kernelOf(extremeOps[float64](true)), Int64: kernelOf(extremeOps[int64](true)), Bool: kernelOf(extremeOps[uint8](true))}))
 	aminKernels   = computed(RealDTypes(ByDType[reduceKernel]{Float32: kernelOf(extremeOps[float32](false)), Float64: kernelOf(extremeOps[float64](false)), Int64: kernelOf(extremeOps[int64](false)), Bool: kernelOf(extremeOps[uint8](false))}))
 	allKernels    = computed(RealDTypes(ByDType[reduceKernel]{Float32: kernelOf(truthOps[float32](0)), Float64: kernelOf(truthOps[float64](0)), Int64: kernelOf(truthOps[int64](0)), Bool: kernelOf(truthOps[uint8](0))}))
@@ -404,11 +405,33 @@ var (
 // along a dimension: outer blocks of length×inner elements.
 type cumKernel func(t *Tensor, outer, length, inner int) error
 
-var cumsumKernels = computed(NoBoolRealDTypes(ByDType[cumKernel]{Float32: cumsumLoop[float32, float64], Float64: cumsumLoop[float64, float64], Int64: cumsumLoop[int64, int64]}))
+var cumsumKernels = computed(NoBoolDTypes(ByDType[cumKernel]{Float32: cumsumLoop[float32, float64], Float64: cumsumLoop[float64, float64], Int64: cumsumLoop[int64, int64],
+	Complex64: cumsumComplexLoop[complex64, complex128], Complex128: cumsumComplexLoop[complex128, complex128]}))
 
 // cumsumLoop accumulates in A (float64 for float32 inputs, as PyTorch's
 // CPU kernel does): for every block, row i becomes the sum of rows 0..i.
 func cumsumLoop[T, A Number](t *Tensor, outer, length, inner int) error {
+	d := t.storage.data.([]T)
+	block := length * inner
+	return ParallelFor(outer, max(1, GrainSize/max(block, 1)), func(b, e int) {
+		acc := make([]A, inner)
+		for o := b; o < e; o++ {
+			clear(acc)
+			s := d[o*block : (o+1)*block]
+			for i := range length {
+				row := s[i*inner : (i+1)*inner]
+				for j, v := range row {
+					acc[j] += A(v)
+					row[j] = T(acc[j])
+				}
+			}
+		}
+	})
+}
+
+// cumsumComplexLoop is cumsumLoop for complex dtypes, accumulating
+// complex64 in complex128 as PyTorch's acc_type does.
+func cumsumComplexLoop[T, A complex64 | complex128](t *Tensor, outer, length, inner int) error {
 	d := t.storage.data.([]T)
 	block := length * inner
 	return ParallelFor(outer, max(1, GrainSize/max(block, 1)), func(b, e int) {

@@ -36,8 +36,10 @@ func nearHalfway(v dd) bool {
 
 // cFuncs are the C library's functions of one double.
 type cFuncs struct {
-	log, sin, cos func(float64) float64
-	pow           func(float64, float64) float64
+	log, sin, cos, exp, log1p func(float64) float64
+	pow                       func(float64, float64) float64
+	expf, logf, log1pf        func(float32) float32
+	powf                      func(float32, float32) float32
 }
 
 var (
@@ -65,4 +67,57 @@ func Pow(x, y float64) float64 {
 		return c.pow(x, y)
 	}
 	return math.Pow(x, y)
+}
+
+// Exp is C's exp(x), as NumPy's random distributions call it; Go's
+// math.Exp can differ by an ulp. Where no C library can be loaded it is
+// math.Exp.
+func Exp(x float64) float64 {
+	if c := cLibm(); c != nil {
+		return c.exp(x)
+	}
+	return math.Exp(x)
+}
+
+// Log1p is C's log1p(x) (math.Log1p where no C library can be loaded).
+func Log1p(x float64) float64 {
+	if c := cLibm(); c != nil {
+		return c.log1p(x)
+	}
+	return math.Log1p(x)
+}
+
+// Expf is C's expf(x), in float32 as C computes it; where no C library
+// can be loaded, math.Exp rounded to float32.
+func Expf(x float32) float32 {
+	if c := cLibm(); c != nil {
+		return c.expf(x)
+	}
+	return float32(math.Exp(float64(x)))
+}
+
+// Logf is C's logf(x) (math.Log rounded to float32 without a C library).
+func Logf(x float32) float32 {
+	if c := cLibm(); c != nil {
+		return c.logf(x)
+	}
+	return float32(math.Log(float64(x)))
+}
+
+// Log1pf is C's log1pf(x) (math.Log1p rounded to float32 without a C
+// library).
+func Log1pf(x float32) float32 {
+	if c := cLibm(); c != nil {
+		return c.log1pf(x)
+	}
+	return float32(math.Log1p(float64(x)))
+}
+
+// Powf is C's powf(x, y) (math.Pow rounded to float32 without a C
+// library).
+func Powf(x, y float32) float32 {
+	if c := cLibm(); c != nil {
+		return c.powf(x, y)
+	}
+	return float32(math.Pow(float64(x), float64(y)))
 }

@@ -19,7 +19,7 @@ func loadCLibm() *cFuncs {
 	for _, fn := range []struct {
 		name string
 		ptr  *func(float64) float64
-	}{{"log", &f.log}, {"sin", &f.sin}, {"cos", &f.cos}} {
+	}{{"log", &f.log}, {"sin", &f.sin}, {"cos", &f.cos}, {"exp", &f.exp}, {"log1p", &f.log1p}} {
 		sym, err := purego.Dlsym(h, fn.name)
 		if err != nil {
 			return nil
@@ -31,5 +31,20 @@ func loadCLibm() *cFuncs {
 		return nil
 	}
 	purego.RegisterFunc(&f.pow, sym)
+	for _, fn := range []struct {
+		name string
+		ptr  *func(float32) float32
+	}{{"expf", &f.expf}, {"logf", &f.logf}, {"log1pf", &f.log1pf}} {
+		sym, err := purego.Dlsym(h, fn.name)
+		if err != nil {
+			return nil
+		}
+		purego.RegisterFunc(fn.ptr, sym)
+	}
+	sym, err = purego.Dlsym(h, "powf")
+	if err != nil {
+		return nil
+	}
+	purego.RegisterFunc(&f.powf, sym)
 	return f
 }

@@ -69,3 +69,28 @@ func TestFFTMatchesNumPy(t *testing.T) {
 		"np.fft.fft(x, axis=2)", "np.fft.fft(x, 4, axis=-2)", "np.fft.fftfreq(0)", "np.fft.fft(np.array(2.0))")
 	langtest.CheckMatchesCPython(t, prelude+fftPrelude, srcs)
 }
+
+// TestComplexProductsAndSumsMatchNumPy covers prod, cumsum and cumprod of
+// complex arrays (the core's complex kernels), whole and along an axis,
+// on arrays short enough that every order of the products rounds alike.
+func TestComplexProductsAndSumsMatchNumPy(t *testing.T) {
+	z := "z = np.array([3+1j, 1-2j, 3-1j, 1-2j, 0+5j, -2+0j])\n"
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		z + "np.prod(z), z.prod(), np.cumsum(z), z.cumsum(), np.cumprod(z)",
+		z + "np.cumsum(z.reshape(2, 3), axis=1), np.prod(z.reshape(2, 3), axis=0), z.reshape(3, 2).prod(axis=1, keepdims=True)",
+		z + "w = z.astype(np.complex64)\nw.prod(), w.cumsum(), w.cumsum().dtype, np.prod(w, axis=0).dtype",
+		"np.prod(np.array([], dtype=complex)), np.cumsum(np.array([[1j]])), np.prod([1j, 1j, 1j, 1j])",
+	})
+}
+
+// TestNarrowCumsumMatchesNumPy checks that cumsum of float32, float16 and
+// complex64 sums in the array's own dtype, as NumPy's add.accumulate does
+// (the core accumulates wider, as PyTorch), along each axis.
+func TestNarrowCumsumMatchesNumPy(t *testing.T) {
+	x := "x = np.array([1.0000001, 0.3, 0.7] * 300, dtype=np.float32)\ny = x[:120].reshape(3, 40)\n"
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		x + "x.cumsum()[-1], (x.astype(np.complex64) * (1 + 0.5j)).cumsum()[-1], x.astype(np.float16).cumsum()[-3:]",
+		x + "y.cumsum(axis=1)[:, -1], y.cumsum(axis=0)[-1, :4], np.cumsum(y.astype(np.complex64) * (1 + 0.25j), axis=1)[:, -1], np.cumsum(y, axis=-1).dtype",
+		"np.cumsum(np.float32(2.5)), np.cumsum(np.zeros((2, 0), np.float32), axis=1), np.cumsum(np.ones((2, 2), np.float16), axis=0)",
+	})
+}

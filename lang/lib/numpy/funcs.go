@@ -34,6 +34,8 @@ var operatorUfuncs = map[string]syntax.Token{
 	"add": syntax.PLUS, "subtract": syntax.MINUS, "multiply": syntax.STAR, "power": syntax.STARSTAR,
 	"mod": syntax.PERCENT, "remainder": syntax.PERCENT, "equal": syntax.EQL, "not_equal": syntax.NEQ,
 	"less": syntax.LT, "less_equal": syntax.LE, "greater": syntax.GT, "greater_equal": syntax.GE,
+	"bitwise_and": syntax.AMP, "bitwise_or": syntax.PIPE, "bitwise_xor": syntax.CARET,
+	"left_shift": syntax.LSHIFT, "right_shift": syntax.RSHIFT,
 }
 
 // binaryUfuncs are NumPy's other ufuncs of two arguments, with NumPy's
@@ -91,6 +93,19 @@ func defUfuncs(m map[string]lang.Value) {
 			err = lang.Errorf(lang.TypeError, "ufunc '%s' did not contain a loop with signature matching types", name)
 		}
 		return
+	}
+	for _, name := range []string{"invert", "bitwise_not"} {
+		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x, out=None)", "NumPy's "+name+", ~x element by element: the bits of integers flipped, bools negated.", func(a *lang.Args) (lang.Value, error) {
+			t, err := arrayFrom(a.Value("x"), 0, false)
+			if err != nil {
+				return nil, err
+			}
+			r, err := unaryOp(syntax.TILDE, t)
+			if err != nil {
+				return nil, err
+			}
+			return withOut(a, r.(lang.ArrayProvider).ArrayTensor())
+		})
 	}
 	for name, op := range operatorUfuncs {
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x1, x2, out=None)", "NumPy's "+name+", element by element with broadcasting.", func(a *lang.Args) (lang.Value, error) {

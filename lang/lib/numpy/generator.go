@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -16,8 +15,8 @@ import (
 // np.random.default_rng: NumPy's Generator over its default bit
 // generator PCG64, seeded through SeedSequence as NumPy seeds it, so that
 // a seed gives NumPy's stream: random, integers, uniform, choice,
-// permutation and shuffle draw NumPy's numbers bit for bit; normal uses
-// the ziggurat with tables kael computes (see zigguratTables).
+// permutation and shuffle draw NumPy's numbers bit for bit, and so do
+// the distributions (distributions.go).
 
 // SeedSequence's constants (numpy/random/bit_generator.pyx).
 const (
@@ -196,135 +195,6 @@ func (p *pcg64) interval(max uint64) uint64 {
 	}
 }
 
-// The ziggurat for the normal distribution, 256 layers, as NumPy's
-// random_standard_normal walks it. NumPy ships its tables as constants;
-// kael computes them as they were made: the layers' edges x from the
-// tail at r down, each layer of area Vr, in float64 with C's log
-// (libm.Log), the thresholds ki rounded to the nearest 2**-52.
-const (
-	zigR    = 3.6541528853610087963519472518
-	zigInvR = 0.27366123732975827203338247596
-	zigVr   = 0.0049286732339746519
-)
-
-var (
-	zigKi, zigWi, zigFi            = zigguratTables()
-	zigKiF, zigWiF, zigFiF         = zigguratTablesFloat()
-	zigRF, zigInvRF        float32 = zigR, zigInvR
-)
-
-// zigguratEdges are the layers' edges: x[255] = r, x[i-1] from x[i] so
-// that each layer has area Vr, x[0] = 0.
-func zigguratEdges(pdf func(float64) float64) [256]float64 {
-	var x [256]float64
-	x[255] = zigR
-	for i := 254; i >= 1; i-- {
-		x[i] = math.Sqrt(-2 * libm.Log(pdf(x[i+1])+zigVr/x[i+1]))
-	}
-	return x
-}
-
-// zigguratTablesFloat are the float32 tables of
-// random_standard_normal_f: the same edges, on 23 bits. Rounded to
-// float32, they are NumPy's constants exactly.
-func zigguratTablesFloat() (ki [256]uint32, wi, fi [256]float32) {
-	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
-	x := zigguratEdges(pdf)
-	const scale = 1 << 23
-	ki[0] = uint32(math.RoundToEven(zigR * pdf(zigR) / zigVr * scale))
-	wi[0] = float32(zigVr / pdf(zigR) / scale)
-	for i := range x {
-		if i > 0 {
-			ki[i] = uint32(math.RoundToEven(x[i-1] / x[i] * scale))
-			wi[i] = float32(x[i] / scale)
-		}
-		fi[i] = float32(pdf(x[i]))
-	}
-	return
-}
-
-func zigguratTables() (ki [256]uint64, wi, fi [256]float64) {
-	pdf := func(x float64) float64 { return math.Exp(-0.5 * x * x) }
-	x := zigguratEdges(pdf)
-	const scale = 1 << 52
-	ki[0] = uint64(math.RoundToEven(zigR * pdf(zigR) / zigVr * scale))
-	wi[0] = zigVr / pdf(zigR) / scale
-	for i := range x {
-		if i > 0 {
-			ki[i] = uint64(math.RoundToEven(x[i-1] / x[i] * scale))
-			wi[i] = x[i] / scale
-		}
-		fi[i] = pdf(x[i])
-	}
-	return
-}
-
-// normal is random_standard_normal: NumPy's ziggurat.
-func (p *pcg64) normal() float64 {
-	for {
-		r := p.uint64()
-		idx := r & 0xff
-		r >>= 8
-		sign := r & 1
-		rabs := (r >> 1) & 0x000fffffffffffff
-		x := float64(rabs) * zigWi[idx]
-		if sign != 0 {
-			x = -x
-		}
-		if rabs < zigKi[idx] {
-			return x
-		}
-		if idx == 0 {
-			for {
-				xx := -zigInvR * math.Log1p(-p.double())
-				yy := -math.Log1p(-p.double())
-				if yy+yy > xx*xx {
-					if (rabs>>8)&1 != 0 {
-						return -(zigR + xx)
-					}
-					return zigR + xx
-				}
-			}
-		}
-		if (zigFi[idx-1]-zigFi[idx])*p.double()+zigFi[idx] < math.Exp(-0.5*x*x) {
-			return x
-		}
-	}
-}
-
-// normalFloat is random_standard_normal_f: the ziggurat on a 32-bit draw,
-// in float32 (each product rounded, as C computes it without fusing).
-func (p *pcg64) normalFloat() float32 {
-	for {
-		r := p.uint32()
-		idx := r & 0xff
-		sign := (r >> 8) & 1
-		rabs := (r >> 9) & 0x7fffff
-		x := float32(rabs) * zigWiF[idx]
-		if sign != 0 {
-			x = -x
-		}
-		if rabs < zigKiF[idx] {
-			return x
-		}
-		if idx == 0 {
-			for {
-				xx := -zigInvRF * float32(math.Log1p(-float64(p.float())))
-				yy := -float32(math.Log1p(-float64(p.float())))
-				if yy+yy > float32(xx*xx) {
-					if (rabs>>8)&1 != 0 {
-						return -(zigRF + xx)
-					}
-					return zigRF + xx
-				}
-			}
-		}
-		if float32((zigFiF[idx-1]-zigFiF[idx])*p.float())+zigFiF[idx] < float32(math.Exp(-0.5*float64(x)*float64(x))) {
-			return x
-		}
-	}
-}
-
 // Generator is np.random.Generator over PCG64, what default_rng returns.
 type Generator struct {
 	mu sync.Mutex
@@ -443,50 +313,6 @@ func fillFloat32(size lang.Value, draw func() float32) (lang.Value, error) {
 	return drawArray(size, tensor.Float32, draw)
 }
 
-// genIntegers is Generator.integers for scalar bounds.
-func genIntegers(p *pcg64, a *lang.Args) (lang.Value, error) {
-	low, ok := lang.AsInt(a.Value("low"))
-	if !ok {
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.integers takes int bounds, not %s", lang.TypeName(a.Value("low")))
-	}
-	high := int64(0)
-	if a.IsNone("high") {
-		low, high = 0, low
-	} else if high, ok = lang.AsInt(a.Value("high")); !ok {
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.integers takes int bounds, not %s", lang.TypeName(a.Value("high")))
-	}
-	dt, err := toDType(a.Value("dtype"))
-	if err != nil {
-		return nil, err
-	}
-	if dt != tensor.Int64 {
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.integers draws int64, not %s", dtypeOf(dt).PyRepr())
-	}
-	endpoint := a.Bool("endpoint")
-	if err := a.Err(); err != nil {
-		return nil, err
-	}
-	if !endpoint {
-		if high == math.MinInt64 {
-			return nil, lang.Errorf(lang.ValueError, "high is out of bounds for int64")
-		}
-		high--
-	}
-	if low > high {
-		switch {
-		case a.IsNone("high") && !endpoint:
-			return nil, lang.Errorf(lang.ValueError, "high <= 0")
-		case a.IsNone("high"):
-			return nil, lang.Errorf(lang.ValueError, "high < 0")
-		case endpoint:
-			return nil, lang.Errorf(lang.ValueError, "low > high")
-		}
-		return nil, lang.Errorf(lang.ValueError, "low >= high")
-	}
-	rng := uint64(high) - uint64(low)
-	return drawArray(a.Value("size"), tensor.Int64, func() int64 { return low + int64(p.bounded(rng)) })
-}
-
 // genShuffle is Generator's shuffle of t's first axis: for i from the
 // last down to 1, swap with random_interval(i).
 func genShuffle(p *pcg64, t *tensor.Tensor) error {
@@ -538,11 +364,12 @@ func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
 		}
 		pop, popSize = t, int64(t.Shape()[0])
 	}
-	if a.Int("axis") != 0 || !a.Bool("shuffle") {
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.choice has only axis=0 and shuffle=True")
+	shuffle, axis := a.Bool("shuffle"), a.Int("axis")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if axis != 0 && pop != nil {
+		return nil, lang.Errorf(notImplementedError, "kael's Generator.choice of an array has only axis=0")
 	}
 	shape, size, sized, err := drawShape(a.Value("size"))
 	if err != nil {
@@ -556,12 +383,17 @@ func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
 	}
 	var probs []float64
 	if !a.IsNone("p") {
-		if probs, err = choiceProbabilities(a.Value("p"), int(popSize)); err != nil {
+		if probs, err = choiceProbabilities(a.Value("p"), int(popSize), ""); err != nil {
 			return nil, err
 		}
 	}
 	idx := make([]int64, size)
 	replace := a.Bool("replace")
+	// NumPy's heuristic for the tail shuffle over Floyd's algorithm
+	cutoff := int64(50)
+	if !shuffle {
+		cutoff = 20
+	}
 	switch {
 	case replace && probs != nil:
 		cdf := cumulative(probs)
@@ -576,8 +408,10 @@ func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
 	case int64(size) > popSize:
 		return nil, lang.Errorf(lang.ValueError, "Cannot take a larger sample than population when replace is False")
 	case probs != nil:
-		return nil, lang.Errorf(notImplementedError, "kael's Generator.choice has no replace=False with p= yet")
-	case popSize > 10000 && int64(size) > popSize/50:
+		if err := choiceWeighted(p, probs, idx); err != nil {
+			return nil, err
+		}
+	case popSize > 10000 && int64(size) > popSize/cutoff:
 		// a tail shuffle of range(popSize), keeping the last size
 		all := make([]int64, popSize)
 		for i := range all {
@@ -593,7 +427,7 @@ func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
 		}
 		copy(idx, all[popSize-int64(size):])
 	default:
-		floyd(p, popSize, idx)
+		floyd(p, popSize, idx, shuffle)
 	}
 	return chosen(idx, sized, shape, pop)
 }
@@ -622,10 +456,47 @@ func chosen(idx []int64, sized bool, shape []int, pop *tensor.Tensor) (lang.Valu
 	return wrap(r), nil
 }
 
+// choiceWeighted fills idx with distinct positions drawn with
+// probabilities probs, as Generator.choice(replace=False, p=) draws them:
+// rounds of uniforms against the cdf of what is not yet drawn, each
+// round keeping its new positions in the order they first appear.
+func choiceWeighted(p *pcg64, probs []float64, idx []int64) error {
+	nonZero := 0
+	for _, q := range probs {
+		if q > 0 {
+			nonZero++
+		}
+	}
+	if nonZero < len(idx) {
+		return lang.Errorf(lang.ValueError, "Fewer non-zero entries in p than size")
+	}
+	probs = append([]float64(nil), probs...)
+	n := 0
+	for n < len(idx) {
+		xs := make([]float64, len(idx)-n)
+		for i := range xs {
+			xs[i] = p.double()
+		}
+		for _, j := range idx[:n] {
+			probs[j] = 0
+		}
+		cdf := cumulative(probs)
+		seen := map[int64]bool{}
+		for _, x := range xs {
+			if j := int64(searchRight(cdf, x)); !seen[j] {
+				seen[j] = true
+				idx[n] = j
+				n++
+			}
+		}
+	}
+	return nil
+}
+
 // floyd fills idx with distinct values of range(popSize) by Floyd's
-// algorithm with NumPy's open-addressing set, then shuffles them, as
-// Generator.choice(replace=False) does.
-func floyd(p *pcg64, popSize int64, idx []int64) {
+// algorithm with NumPy's open-addressing set, then shuffles them unless
+// shuffle is false, as Generator.choice(replace=False) does.
+func floyd(p *pcg64, popSize int64, idx []int64, shuffle bool) {
 	size := int64(len(idx))
 	mask := genMask(uint64(1.2 * float64(size)))
 	const empty = math.MaxUint64
@@ -650,6 +521,9 @@ func floyd(p *pcg64, popSize int64, idx []int64) {
 		}
 		set[loc] = uint64(j)
 		idx[j-popSize+size] = j
+	}
+	if !shuffle {
+		return
 	}
 	for i := size - 1; i >= 1; i-- {
 		j := p.bounded(uint64(i))
@@ -689,6 +563,9 @@ func init() {
 				if math.IsInf(rng, 0) || math.IsNaN(rng) {
 					return nil, lang.Errorf(lang.OverflowError, "high - low range exceeds valid bounds")
 				}
+				if err := nonNegative(rng, "high - low"); err != nil {
+					return nil, err
+				}
 				return fill(a.Value("size"), tensor.Float64, func() float64 { return lo + rng*p.double() })
 			}},
 		{"normal(self, loc=0.0, scale=1.0, size=None)", "Floats from the normal distribution of mean loc and standard deviation scale (NumPy's ziggurat).",
@@ -700,7 +577,7 @@ func init() {
 				if scale < 0 {
 					return nil, lang.Errorf(lang.ValueError, "scale < 0")
 				}
-				return fill(a.Value("size"), tensor.Float64, func() float64 { return loc + scale*p.normal() })
+				return fill(a.Value("size"), tensor.Float64, func() float64 { return loc + scale*p.standardNormal() })
 			}},
 		{"standard_normal(self, size=None, dtype=float)", "Floats from the standard normal distribution (float64).",
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {
@@ -711,18 +588,19 @@ func init() {
 				if dt == tensor.Float32 {
 					return fillFloat32(a.Value("size"), p.normalFloat)
 				}
-				return fill(a.Value("size"), tensor.Float64, p.normal)
+				return fill(a.Value("size"), tensor.Float64, p.standardNormal)
 			}},
 		{"choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True)", "A random sample of a's elements (of range(a) for an int a), with or without replacement, uniform or with probabilities p.", genChoice},
 		{"permutation(self, x)", "A shuffled copy of the array x (along its first axis), or of range(x) for an int x.",
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {
 				var t *tensor.Tensor
 				var err error
-				if n, ok := lang.AsInt(a.Value("x")); ok {
-					t, err = tensor.Arange(0, float64(n), 1, tensor.Int64)
+				_, isArray := a.Value("x").(*Array)
+				if n, ok := lang.AsInt(a.Value("x")); ok && !isArray {
+					t, err = tensor.Arange(0, float64(max(n, 0)), 1, tensor.Int64)
 				} else if t, err = arrayFrom(a.Value("x"), 0, false); err == nil {
 					if t.Dim() == 0 {
-						return nil, lang.Errorf(notImplementedError, "x must be an integer or at least 1-dimensional")
+						return nil, lang.Errorf(AxisError, "axis 0 is out of bounds for array of dimension 0")
 					}
 					t, err = t.Clone()
 				}
@@ -742,11 +620,16 @@ func init() {
 						x.Elems[i], x.Elems[j] = x.Elems[j], x.Elems[i]
 					}
 					return lang.None, nil
+				case lang.Tuple:
+					// NumPy draws the first swap before the tuple refuses it
+					if len(x) > 1 {
+						p.interval(uint64(len(x) - 1))
+					}
 				}
-				return nil, lang.Errorf(lang.TypeError, "shuffle takes an array or a list, not %s", lang.TypeName(a.Value("x")))
+				return nil, lang.Errorf(lang.TypeError, "'%s' object does not support item assignment", lang.TypeName(a.Value("x")))
 			}},
 	}
-	for _, d := range defs {
+	for _, d := range append(defs, distributionMethods...) {
 		d := d
 		name := d.sig[:strings.IndexByte(d.sig, '(')]
 		generatorMethods[name] = lang.NewBuiltin(lang.AsValue, d.sig, d.doc, func(a *lang.Args) (lang.Value, error) {

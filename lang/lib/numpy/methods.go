@@ -224,7 +224,19 @@ func init() {
 					}
 					axis = axes[0]
 				}
-				r, err := tensor.Cumsum(t, axis)
+				var r *tensor.Tensor
+				switch dt := t.DType(); dt {
+				// NumPy's add.accumulate sums the narrow floats in their own
+				// dtype, where the core (as PyTorch) accumulates wider.
+				case tensor.Float32:
+					r, err = accumulate(t, dt, axis, func(x float64) float64 { return float64(float32(x)) }, 0, func(a, b float64) float64 { return a + b })
+				case tensor.Float16:
+					r, err = accumulate(t, dt, axis, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) }, 0, func(a, b float64) float64 { return a + b })
+				case tensor.Complex64:
+					r, err = accumulate(t, dt, axis, func(x complex128) complex128 { return complex128(complex64(x)) }, 0, func(a, b complex128) complex128 { return a + b })
+				case tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64, tensor.Float64, tensor.BFloat16, tensor.Complex128:
+					r, err = tensor.Cumsum(t, axis)
+				}
 				if err != nil {
 					return nil, err
 				}

@@ -74,6 +74,7 @@ var ufuncNames = map[syntax.Token]string{
 	syntax.PLUS: "add", syntax.MINUS: "subtract", syntax.STAR: "multiply", syntax.SLASH: "true_divide",
 	syntax.SLASHSLASH: "floor_divide", syntax.PERCENT: "remainder", syntax.STARSTAR: "power",
 	syntax.AMP: "bitwise_and", syntax.PIPE: "bitwise_or", syntax.CARET: "bitwise_xor",
+	syntax.LSHIFT: "left_shift", syntax.RSHIFT: "right_shift",
 	syntax.EQL: "equal", syntax.NEQ: "not_equal", syntax.LT: "less", syntax.LE: "less_equal",
 	syntax.GT: "greater", syntax.GE: "greater_equal", syntax.AT: "matmul",
 }
@@ -144,6 +145,9 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	}
 	if _, err := tensor.BroadcastShapes(a.t.Shape(), b.t.Shape()); err != nil {
 		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with shapes %s %s ", compactTuple(a.t.Shape()), compactTuple(b.t.Shape()))
+	}
+	if op == syntax.LSHIFT || op == syntax.RSHIFT {
+		return shiftOp(op, a, b)
 	}
 	kernel, ok := binaryKernels[op]
 	if !ok {

@@ -173,6 +173,9 @@ func drawShape(size lang.Value) (shape []int, n int, sized bool, err error) {
 	if _, none := size.(lang.NoneType); none || size == nil {
 		return nil, 1, false, nil
 	}
+	if f, ok := size.(float64); ok {
+		return nil, 0, false, lang.Errorf(lang.TypeError, "expected a sequence of integers or a single integer, got '%s'", lang.Repr(f))
+	}
 	if shape, err = shapeArg(size); err != nil {
 		return nil, 0, false, err
 	}
@@ -376,6 +379,7 @@ func init() {
 			}},
 	}
 	defs = append(defs, randomFunc{"random", "size=None", "Floats uniform in [0, 1).", defs[1].fn})
+	defs = append(defs, legacyDistributions...)
 	for _, d := range defs {
 		d := d
 		sig := d.name + "(self"
@@ -459,7 +463,7 @@ func choice(r *randomState, a *lang.Args) (lang.Value, error) {
 	var p []float64
 	if !a.IsNone("p") {
 		var err error
-		if p, err = choiceProbabilities(a.Value("p"), popSize); err != nil {
+		if p, err = choiceProbabilities(a.Value("p"), popSize, "'"); err != nil {
 			return nil, err
 		}
 	}
@@ -504,21 +508,22 @@ func choice(r *randomState, a *lang.Args) (lang.Value, error) {
 }
 
 // choiceProbabilities reads choice's p=: popSize probabilities, checked
-// as NumPy checks them.
-func choiceProbabilities(v lang.Value, popSize int) ([]float64, error) {
+// as NumPy checks them; quote is "'" around a and p in RandomState's
+// messages, "" in Generator's.
+func choiceProbabilities(v lang.Value, popSize int, quote string) ([]float64, error) {
 	pt, err := arrayFrom(v, tensor.Float64, true)
 	if err != nil {
 		return nil, err
 	}
 	if pt.Dim() != 1 {
-		return nil, lang.Errorf(lang.ValueError, "'p' must be 1-dimensional")
+		return nil, lang.Errorf(lang.ValueError, "%sp%s must be 1-dimensional", quote, quote)
 	}
 	p, err := floatValues(pt)
 	if err != nil {
 		return nil, err
 	}
 	if len(p) != popSize {
-		return nil, lang.Errorf(lang.ValueError, "'a' and 'p' must have same size")
+		return nil, lang.Errorf(lang.ValueError, "%sa%s and %sp%s must have same size", quote, quote, quote, quote)
 	}
 	sum, comp := 0.0, 0.0 // kahan_sum
 	for _, x := range p {

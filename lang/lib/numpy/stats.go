@@ -129,23 +129,40 @@ func defStats(m map[string]lang.Value) {
 // multiply.accumulate computes it in dt: in T, each product rounded to
 // dt by round (a float32's products stay float32s).
 func runningProduct[T int64 | float64 | complex128](t *tensor.Tensor, dt tensor.DType, round func(T) T) (*tensor.Tensor, error) {
+	return accumulate(t, dt, 0, round, 1, func(a, b T) T { return a * b })
+}
+
+// accumulate is NumPy's ufunc.accumulate of op along axis of t in dt:
+// computed in T from first, each result rounded to dt by round.
+func accumulate[T int64 | float64 | complex128](t *tensor.Tensor, dt tensor.DType, axis int, round func(T) T, first T, op func(a, b T) T) (*tensor.Tensor, error) {
 	c, err := castTensor(t, dt)
 	if err == nil {
 		c, err = castTensor(c, tensor.DTypeOf[T]())
 	}
+	last := c.Dim() - 1
+	if err == nil && axis != last {
+		c, err = c.Transpose(axis, last)
+	}
 	if err != nil {
 		return nil, err
 	}
-	vals, err := tensor.Values[T](c) // a copy
+	vals, err := tensor.Values[T](c) // a copy, in c's logical order
 	if err != nil {
 		return nil, err
 	}
-	acc := T(1)
-	for i, v := range vals {
-		acc = round(acc * v)
-		vals[i] = acc
+	if n := c.Shape()[last]; n > 0 {
+		for row := 0; row < len(vals); row += n {
+			acc := first
+			for i := row; i < row+n; i++ {
+				acc = round(op(acc, vals[i]))
+				vals[i] = acc
+			}
+		}
 	}
 	r, err := fromValues(vals, c.Shape())
+	if err == nil && axis != last {
+		r, err = r.Transpose(axis, last)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,176 @@
+package numpy
+
+import (
+	"math"
+	"math/big"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// Generator.integers for scalar bounds in each integer dtype kael has, as
+// NumPy's _bounded_integers draws them: Lemire's method on 64 or 32 bits
+// for int64 and int32, on 16 or 8 bits of a buffered 32-bit draw for
+// int16, int8 and uint8, and one bit of one for bool; the buffer lives for
+// one call, as NumPy's fill functions keep it.
+
+// intBounds are a dtype's smallest and largest values and the width its
+// draws take.
+type intBounds struct {
+	lo, hi int64
+	bits   int
+}
+
+var integerBounds = map[tensor.DType]intBounds{
+	tensor.Int64: {math.MinInt64, math.MaxInt64, 64},
+	tensor.Int32: {math.MinInt32, math.MaxInt32, 32},
+	tensor.Int16: {math.MinInt16, math.MaxInt16, 16},
+	tensor.Int8:  {math.MinInt8, math.MaxInt8, 8},
+	tensor.Uint8: {0, math.MaxUint8, 8},
+	tensor.Bool:  {0, 1, 1},
+}
+
+// bufferedBits is a fill's 32-bit buffer, handed out n bits at a time
+// (buffered_uint16, buffered_uint8, buffered_bounded_bool).
+type bufferedBits struct {
+	p   *pcg64
+	buf uint32
+	cnt int
+}
+
+func (b *bufferedBits) next(bits int) uint32 {
+	if b.cnt == 0 {
+		b.buf = b.p.uint32()
+		b.cnt = 32/bits - 1
+	} else {
+		b.buf >>= bits
+		b.cnt--
+	}
+	return b.buf
+}
+
+// boundedNarrow is buffered_bounded_lemire_uint16 and _uint8: a value in
+// [0, rng] from bits-wide buffered draws, rng below the width's maximum.
+func (b *bufferedBits) boundedNarrow(rng uint32, bits int) uint32 {
+	width := uint32(1)<<bits - 1
+	excl := rng + 1
+	m := (b.next(bits) & width) * excl
+	if left := m & width; left < excl {
+		threshold := (width - rng) % excl
+		for left < threshold {
+			m = (b.next(bits) & width) * excl
+			left = m & width
+		}
+	}
+	return m >> bits
+}
+
+// boundArg reads a bound of integers as NumPy's int() of it: an int, or
+// a float truncated.
+func boundArg(v lang.Value) (*big.Int, error) {
+	switch x := v.(type) {
+	case lang.BigInt:
+		return x.Big(), nil
+	case float64:
+		if math.IsNaN(x) {
+			return nil, lang.Errorf(lang.ValueError, "cannot convert float NaN to integer")
+		}
+		if math.IsInf(x, 0) {
+			return nil, lang.Errorf(lang.OverflowError, "cannot convert float infinity to integer")
+		}
+		n, _ := new(big.Float).SetFloat64(math.Trunc(x)).Int(nil)
+		return n, nil
+	}
+	if n, ok := lang.AsInt(v); ok {
+		return big.NewInt(n), nil
+	}
+	return nil, lang.Errorf(notImplementedError, "kael's Generator.integers takes int or float bounds, not %s", lang.TypeName(v))
+}
+
+// genIntegers is Generator.integers for scalar bounds.
+func genIntegers(p *pcg64, a *lang.Args) (lang.Value, error) {
+	lowV, highV := a.Value("low"), a.Value("high")
+	if a.IsNone("high") {
+		lowV, highV = int64(0), lowV
+	}
+	dt, err := toDType(a.Value("dtype"))
+	if err != nil {
+		return nil, err
+	}
+	endpoint := a.Bool("endpoint")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	bounds, ok := integerBounds[dt]
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "Unsupported dtype %s for integers", dtypeOf(dt).PyRepr())
+	}
+	_, n, sized, err := drawShape(a.Value("size"))
+	if err != nil {
+		return nil, err
+	}
+	if sized && n == 0 {
+		return drawArray(a.Value("size"), dt, func() int64 { return 0 })
+	}
+	low, err := boundArg(lowV)
+	if err != nil {
+		return nil, err
+	}
+	high, err := boundArg(highV)
+	if err != nil {
+		return nil, err
+	}
+	if !endpoint {
+		high.Sub(high, big.NewInt(1))
+	}
+	name := dtypeOf(dt).String()
+	if low.Cmp(big.NewInt(bounds.lo)) < 0 {
+		return nil, lang.Errorf(lang.ValueError, "low is out of bounds for %s", name)
+	}
+	if high.Cmp(big.NewInt(bounds.hi)) > 0 {
+		return nil, lang.Errorf(lang.ValueError, "high is out of bounds for %s", name)
+	}
+	if low.Cmp(high) > 0 {
+		switch {
+		case low.Sign() == 0 && endpoint:
+			return nil, lang.Errorf(lang.ValueError, "high < 0")
+		case low.Sign() == 0:
+			return nil, lang.Errorf(lang.ValueError, "high <= 0")
+		case endpoint:
+			return nil, lang.Errorf(lang.ValueError, "low > high")
+		}
+		return nil, lang.Errorf(lang.ValueError, "low >= high")
+	}
+	off := low.Int64()
+	rng := uint64(high.Int64()) - uint64(off)
+	draw := func() int64 { return off + int64(p.bounded(rng)) }
+	buf := &bufferedBits{p: p}
+	switch w := bounds.bits; {
+	case w == 1:
+		draw = func() int64 {
+			if rng == 0 {
+				return off
+			}
+			return int64(buf.next(1) & 1)
+		}
+	case w < 32 && rng == 1<<w-1:
+		draw = func() int64 { return off + int64(buf.next(w)&uint32(rng)) }
+	case w < 32 && rng != 0:
+		draw = func() int64 { return off + int64(buf.boundedNarrow(uint32(rng), w)) }
+	}
+	if !sized {
+		v := draw()
+		if dt == tensor.Bool {
+			return v != 0, nil
+		}
+		t, err := tensor.Scalar(v)
+		if err != nil {
+			return nil, err
+		}
+		if t, err = castTensor(t, dt); err != nil {
+			return nil, err
+		}
+		return wrap(t), nil
+	}
+	return drawArray(a.Value("size"), dt, draw)
+}
