@@ -49,6 +49,7 @@ func init() {
 	defIndexing()
 	defViews()
 	defStridedViews()
+	defInPlaceViews()
 	defShapeOps()
 	defSort()
 	defSearch()
