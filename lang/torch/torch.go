@@ -50,6 +50,8 @@ func init() {
 	defViews()
 	defStridedViews()
 	defInPlaceViews()
+	defViewCopies()
+	defViewScatters()
 	defShapeOps()
 	defSort()
 	defSearch()
