@@ -52,6 +52,8 @@ func init() {
 	defInPlaceViews()
 	defViewCopies()
 	defViewScatters()
+	defPut()
+	defFills()
 	defShapeOps()
 	defSort()
 	defSearch()
