@@ -48,6 +48,19 @@ func opsCases() []gradCase {
 			return Lerp(in[0], in[1], tensor.MustScalar(0.7))
 		}},
 	)
+	// the scatters of views (PyTorch 1.13's own gradient of
+	// as_strided_scatter's input reads uninitialized memory)
+	region := func(r func(t *tensor.Tensor) (*tensor.Tensor, error)) fn {
+		return func(in []*tensor.Tensor) (*tensor.Tensor, error) { return ViewScatter("ViewScatter", in[0], in[1], r) }
+	}
+	cases = append(cases,
+		gradCase{"as_strided_scatter", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3), f.randn(3)) }, region(func(t *tensor.Tensor) (*tensor.Tensor, error) {
+			return t.AsStrided([]int{3}, []int{2}, t.Offset())
+		})},
+		gradCase{"diagonal_scatter/transposed", func(f *fixture) []*tensor.Tensor { return ts(f.transposed(3, 4), f.randn(3)) }, region(func(t *tensor.Tensor) (*tensor.Tensor, error) {
+			return tensor.Diagonal(t, 0, 0, 1)
+		})},
+	)
 	cases = append(cases, sortCases()...)
 	cases = append(cases, shapeCases()...)
 	cases = append(cases, linalgLapackCases()...)

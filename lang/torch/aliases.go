@@ -25,7 +25,7 @@ var aliases = []struct{ alias, of string }{
 	{"not_equal", "ne"}, {"not_equal_", "ne_"},
 	{"multiply", "mul"}, {"multiply_", "mul_"}, {"subtract", "sub"}, {"subtract_", "sub_"},
 	{"negative", "neg"}, {"negative_", "neg_"}, {"fix", "trunc"}, {"fix_", "trunc_"},
-	{"swapaxes", "transpose"}, {"swapdims", "transpose"},
+	{"swapaxes", "transpose"}, {"swapdims", "transpose"}, {"swapaxes_", "transpose_"}, {"swapdims_", "transpose_"},
 	{"moveaxis", "movedim"},
 	{"concat", "cat"}, {"concatenate", "cat"},
 	{"ger", "outer"}, {"row_stack", "vstack"},
@@ -43,6 +43,7 @@ var functionForms = []string{
 	"trunc_", "clamp_", "zero_", "fill_", "nan_to_num_", "clamp_min_", "clamp_max_",
 	"arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "clip_", "fix_", "negative_",
 	"addmv_", "is_signed", "exp2_", "deg2rad_", "rad2deg_", "square_", "sinc_", "logit_", "xlogy_", "gcd_", "lcm_", "ldexp_", "i0_",
+	"as_strided_", "detach_", "resize_as_",
 }
 
 func defAliases() {

@@ -117,9 +117,8 @@ func defElementwise() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if v.Dim() != 0 {
-			return nil, lang.Errorf(lang.RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.", v.Dim()).
-				WithHint("to copy a tensor's elements, use x.copy_(src)")
+		if err := checkFillValue(v); err != nil {
+			return nil, err
 		}
 		return inPlace(x, autograd.Fill(x, v))
 	})

@@ -3,29 +3,17 @@ package torch
 import (
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // torch.as_strided and Tensor.unfold (autograd/strided.go).
 
 func defStridedViews() {
 	lang.NewBuiltin(lang.AsBoth, "as_strided(input, size, stride, storage_offset=None)", "A view of input's storage with the given sizes and strides (in elements), from storage_offset (input's own by default). Every element it reaches must lie in the storage; gradients add up where elements repeat.", func(a *lang.Args) (lang.Value, error) {
-		x, size, stride := tensorArg(a, "input"), a.Ints("size"), a.Ints("stride")
+		x := tensorArg(a, "input")
+		size, stride, offset := asStridedArgs(a, x)
 		if err := a.Err(); err != nil {
 			return nil, err
-		}
-		offset := x.Offset()
-		if !a.IsNone("storage_offset") {
-			offset = a.Int("storage_offset")
-		}
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		if len(size) != len(stride) {
-			return nil, lang.Errorf(lang.RuntimeError, "mismatch in length of strides and shape")
-		}
-		if need, ok := stridedBytes(size, stride, offset, x.DType().Size()); ok && need > x.StorageNbytes() {
-			return nil, lang.Errorf(lang.RuntimeError, "setStorage: sizes %s, strides %s, storage offset %d, and itemsize %d requiring a storage size of %d are out of bounds for storage of size %d",
-				intList(size), intList(stride), offset, x.DType().Size(), need, x.StorageNbytes())
 		}
 		return result(autograd.AsStrided(x, size, stride, offset))
 	})
@@ -36,6 +24,31 @@ func defStridedViews() {
 		}
 		return result(autograd.Unfold(x, dim, size, step))
 	})
+}
+
+// asStridedArgs reads the size, stride and storage_offset of
+// as_strided and as_strided_ on x, failing a with PyTorch's errors when
+// they do not fit x's storage.
+func asStridedArgs(a *lang.Args, x *tensor.Tensor) (size, stride []int, offset int) {
+	size, stride = a.Ints("size"), a.Ints("stride")
+	if a.Err() != nil || x == nil {
+		return nil, nil, 0
+	}
+	offset = x.Offset()
+	if !a.IsNone("storage_offset") {
+		offset = a.Int("storage_offset")
+	}
+	switch {
+	case a.Err() != nil:
+	case len(size) != len(stride):
+		a.Fail(lang.Errorf(lang.RuntimeError, "mismatch in length of strides and shape"))
+	default:
+		if need, ok := stridedBytes(size, stride, offset, x.DType().Size()); ok && need > x.StorageNbytes() {
+			a.Fail(lang.Errorf(lang.RuntimeError, "setStorage: sizes %s, strides %s, storage offset %d, and itemsize %d requiring a storage size of %d are out of bounds for storage of size %d",
+				intList(size), intList(stride), offset, x.DType().Size(), need, x.StorageNbytes()))
+		}
+	}
+	return size, stride, offset
 }
 
 // stridedBytes is the storage size, in bytes, a strided view needs
