@@ -97,6 +97,7 @@ func init() {
 	defContainers()
 	defParamContainers()
 	defEmbeddingBag()
+	defCTCLoss()
 	defGrid()
 	defModuleMethods()
 	defModuleBase()
