@@ -114,6 +114,7 @@ func init() {
 	defDistances()
 	defLPPoolAndFriends()
 	defMaxPoolND()
+	defFractionalMaxPool()
 	defFold()
 	defRandomLayers()
 	defGumbelSoftmax()
