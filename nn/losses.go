@@ -35,6 +35,7 @@ type LossConfig struct {
 }
 
 // NewLoss makes the loss module name ("MSELoss", "L1Loss", "NLLLoss",
+// "NLLLoss2d" (PyTorch 1.13's deprecated alias class of NLLLoss),
 // "CrossEntropyLoss", "BCELoss", "BCEWithLogitsLoss"). Weights are
 // registered as buffers, as PyTorch does. A bad reduction is an error
 // when the loss is computed, as in PyTorch.
@@ -46,7 +47,7 @@ func NewLoss(name string, c LossConfig) (*Loss, error) {
 		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) { return autograd.MseLoss(x, y, l.Reduction) }
 	case "L1Loss":
 		l.fn = func(l *Loss, x, y *tensor.Tensor) (*tensor.Tensor, error) { return autograd.L1Loss(x, y, l.Reduction) }
-	case "NLLLoss", "CrossEntropyLoss":
+	case "NLLLoss", "NLLLoss2d", "CrossEntropyLoss":
 		l.base.SetBuffer("weight", c.Weight)
 		f := NLLLoss
 		if name == "CrossEntropyLoss" {
@@ -90,7 +91,7 @@ func (l *Loss) ExtraRepr() string { return "" }
 func (l *Loss) Hypers() []Hyper {
 	h := []Hyper{{"reduction", l.Reduction}}
 	switch l.name {
-	case "NLLLoss":
+	case "NLLLoss", "NLLLoss2d":
 		h = append(h, Hyper{"ignore_index", int(l.IgnoreIndex)})
 	case "CrossEntropyLoss":
 		h = append(h, Hyper{"ignore_index", int(l.IgnoreIndex)}, Hyper{"label_smoothing", l.LabelSmoothing})

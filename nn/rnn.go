@@ -50,6 +50,9 @@ type RNNConfig struct {
 type RNN struct {
 	base Base
 	RNNConfig
+	// Abstract marks nn.RNNBase made directly: its parameters are the
+	// mode's, but it has no forward.
+	Abstract bool
 }
 
 // NewRNN makes a recurrent layer with PyTorch's parameters
@@ -124,8 +127,11 @@ func (r *RNN) paramNames(layer, dir int) []string {
 
 func (r *RNN) Base() *Base { return &r.base }
 
-// TypeName is RNN, LSTM or GRU.
+// TypeName is RNN, LSTM or GRU (RNNBase when Abstract).
 func (r *RNN) TypeName() string {
+	if r.Abstract {
+		return "RNNBase"
+	}
 	switch r.Mode {
 	case ModeLSTM, ModeGRU:
 		return r.Mode
@@ -181,6 +187,9 @@ func (r *RNN) Forward(*tensor.Tensor) (*tensor.Tensor, error) {
 // and for an LSTM the last cell state (nil otherwise). Dropout applies to
 // the output of every layer but the last while training.
 func (r *RNN) Run(x, h0, c0 *tensor.Tensor) (out, hn, cn *tensor.Tensor, err error) {
+	if r.Abstract {
+		return nil, nil, nil, missingForward(r.TypeName())
+	}
 	return r.run(x, h0, c0, nil, r.BatchFirst)
 }
 
@@ -424,14 +433,28 @@ type RNNCell struct {
 	Mode                  string
 	InputSize, HiddenSize int
 	Bias                  bool
+	// Abstract marks nn.RNNCellBase made directly, which has no forward.
+	Abstract bool
 }
 
 // NewRNNCell makes a cell with parameters weight_ih, weight_hh, bias_ih
 // and bias_hh (None without bias), uniform in ±1/√hidden_size in that
 // order.
 func NewRNNCell(mode string, input, hidden int, bias bool, dtype tensor.DType) (*RNNCell, error) {
-	cell := &RNNCell{base: NewBase(), Mode: mode, InputSize: input, HiddenSize: hidden, Bias: bias}
-	g := gates(mode) * hidden
+	return newRNNCell(&RNNCell{base: NewBase(), Mode: mode, InputSize: input, HiddenSize: hidden, Bias: bias}, gates(mode), dtype)
+}
+
+// NewRNNCellBase makes nn.RNNCellBase itself: a cell's parameters with
+// chunks gate blocks, initialised as a cell's, and no forward.
+func NewRNNCellBase(input, hidden int, bias bool, chunks int, dtype tensor.DType) (*RNNCell, error) {
+	return newRNNCell(&RNNCell{base: NewBase(), InputSize: input, HiddenSize: hidden, Bias: bias, Abstract: true}, chunks, dtype)
+}
+
+// newRNNCell gives cell its parameters, chunks gate blocks of hidden
+// rows each.
+func newRNNCell(cell *RNNCell, chunks int, dtype tensor.DType) (*RNNCell, error) {
+	input, hidden, bias := cell.InputSize, cell.HiddenSize, cell.Bias
+	g := chunks * hidden
 	if input < 0 || g < 0 {
 		return nil, tensor.Errorf(tensor.RuntimeError, "Trying to create tensor with negative dimension %d: [%d, %d]", min(input, g), g, input)
 	}
@@ -455,8 +478,11 @@ func NewRNNCell(mode string, input, hidden int, bias bool, dtype tensor.DType) (
 
 func (r *RNNCell) Base() *Base { return &r.base }
 
-// TypeName is RNNCell, LSTMCell or GRUCell.
+// TypeName is RNNCell, LSTMCell or GRUCell (RNNCellBase when Abstract).
 func (r *RNNCell) TypeName() string {
+	if r.Abstract {
+		return "RNNCellBase"
+	}
 	switch r.Mode {
 	case ModeLSTM:
 		return "LSTMCell"
@@ -502,6 +528,9 @@ func (r *RNNCell) Forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 // [B, hidden] (nil for zeros) and, for an LSTMCell, c. It returns the new
 // h and, for an LSTMCell, the new c.
 func (r *RNNCell) Run(x, h, cell *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) {
+	if r.Abstract {
+		return nil, nil, missingForward(r.TypeName())
+	}
 	if x.Dim() != 1 && x.Dim() != 2 {
 		return nil, nil, tensor.Errorf(tensor.AssertionError, "%s: Expected input to be 1-D or 2-D but received %d-D tensor", r.TypeName(), x.Dim())
 	}
@@ -564,4 +593,10 @@ func (r *RNNCell) Run(x, h, cell *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor
 		return nil, nil, c.err
 	}
 	return h, cell, nil
+}
+
+// missingForward is nn.Module's error for a module class without a
+// forward of its own.
+func missingForward(class string) error {
+	return tensor.Errorf(tensor.NotImplementedError, `Module [%s] is missing the required "forward" function`, class)
 }

@@ -47,10 +47,23 @@ func defLayer(file, sig, doc string, make func(a *lang.Args) (nn.Module, error))
 	})
 	qualified := "torch.nn.modules." + file + "." + b.Name
 	nnClassNames[b.Name] = qualified
-	lang.RegisterSubclass(qualified, nnModuleClassName)
+	parent := nnModuleClassName
+	if p, ok := layerParents[b.Name]; ok {
+		parent = p
+	}
+	lang.RegisterSubclass(qualified, parent)
 	defLayerBase(qualified, b)
 	torchNN[b.Name] = b
 	return b
+}
+
+// layerParents are the base classes of the built-in layers that derive
+// from another layer class rather than from nn.Module directly, as in
+// PyTorch (nn.LSTM from nn.RNNBase).
+var layerParents = map[string]string{
+	"RNN": rnnBaseClass, "LSTM": rnnBaseClass, "GRU": rnnBaseClass,
+	"RNNCell": rnnCellBaseClass, "LSTMCell": rnnCellBaseClass, "GRUCell": rnnCellBaseClass,
+	"NLLLoss2d": "torch.nn.modules.loss.NLLLoss",
 }
 
 // ClassName returns the qualified class name of a built-in module, which
@@ -300,6 +313,7 @@ func defLayers() {
 	}
 	for _, l := range []struct{ name, doc, extra string }{
 		{"NLLLoss", "The negative log-likelihood of log-probabilities input [N, C] at the int64 classes target [N].", ""},
+		{"NLLLoss2d", "NLLLoss under the name PyTorch 1.13 keeps for it, deprecated (a subclass of NLLLoss); use NLLLoss.", ""},
 		{"CrossEntropyLoss", "The cross-entropy of logits input [N, C] (or [C]) at the int64 classes target (log_softmax then NLLLoss), or at class probabilities of input's shape; label_smoothing mixes the targets with the uniform distribution.", ", label_smoothing=0.0"},
 	} {
 		defLayer("loss", l.name+"(weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'"+l.extra+")", l.doc+" Targets equal to ignore_index do not count; weight rescales each class (the mean divides by the counted targets' weights).", func(a *lang.Args) (nn.Module, error) {

@@ -101,19 +101,23 @@ func poolModule(sig, doc string, make func(a *lang.Args) (extra string, fn func(
 		return nn.NewIndexedPool(name, extra, hypersOf(a, sigParams(a.Builtin().Sig)), ri, fn), nil
 	})
 	name = b.Name
-	layerForwards[name] = lang.NewBuiltin(lang.AsValue, "forward(self, input)", "Pools input; (values, indices) with return_indices.", func(a *lang.Args) (lang.Value, error) {
-		p, err := selfLayer[*nn.IndexedPool](a)
-		if err != nil {
-			return nil, err
-		}
-		x := tensorArg(a, "input")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		v, i, err := p.Pool(x)
-		return poolResult(v, i, err, p.ReturnIndices)
-	})
+	layerForwards[name] = indexedPoolForward
 }
+
+// indexedPoolForward is the forward of the pools made by
+// nn.NewIndexedPool: (values, indices) with return_indices.
+var indexedPoolForward = lang.NewBuiltin(lang.AsValue, "forward(self, input)", "Pools input; (values, indices) with return_indices.", func(a *lang.Args) (lang.Value, error) {
+	p, err := selfLayer[*nn.IndexedPool](a)
+	if err != nil {
+		return nil, err
+	}
+	x := tensorArg(a, "input")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	v, i, err := p.Pool(x)
+	return poolResult(v, i, err, p.ReturnIndices)
+})
 
 func defMaxPoolND() {
 	const maxParams = "kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False"

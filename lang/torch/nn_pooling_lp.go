@@ -3,12 +3,13 @@ package torch
 import (
 	"fmt"
 
+	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
 	"github.com/kael-dev/kael/tensor"
 )
 
-// nn.LPPool1d/2d, nn.LocalResponseNorm, nn.ChannelShuffle and
+// nn.LPPool1d/2d, nn.LocalResponseNorm, nn.CrossMapLRN2d, nn.ChannelShuffle and
 // nn.Bilinear with their functions (package nn's pooling_lp.go).
 
 // functionalOnlyDef makes b a member of torch.nn.functional only.
@@ -48,6 +49,11 @@ func defLPPoolAndFriends() {
 		size, alpha, beta, k := readLRN(a)
 		extra := given(a, "size") + ", alpha=" + given(a, "alpha") + ", beta=" + given(a, "beta") + ", k=" + given(a, "k")
 		return extra, func(x *tensor.Tensor) (*tensor.Tensor, error) { return nn.LocalResponseNorm(x, size, alpha, beta, k) }
+	})
+	defFunc("normalization", "CrossMapLRN2d(size, alpha=0.0001, beta=0.75, k=1)", "Local response normalisation across channels as PyTorch's legacy Lua-Torch port computes it, for 4-D inputs [N, C, H, W]: x · (k + alpha/size · Σ x² over the neighbouring channels)^-beta, the window kept as a running sum (channel 0's square never leaves it, as in PyTorch), with that function's own gradient.", func(a *lang.Args) (string, func(*tensor.Tensor) (*tensor.Tensor, error)) {
+		size, alpha, beta, k := readLRN(a)
+		extra := given(a, "size") + ", alpha=" + given(a, "alpha") + ", beta=" + given(a, "beta") + ", k=" + given(a, "k")
+		return extra, func(x *tensor.Tensor) (*tensor.Tensor, error) { return autograd.CrossMapLRN2d(x, size, alpha, beta, k) }
 	})
 	functionalOnlyDef(lang.NewBuiltin(lang.AsValue, "local_response_norm(input, size, alpha=0.0001, beta=0.75, k=1.0)", lrnDoc, func(a *lang.Args) (lang.Value, error) {
 		x := tensorArg(a, "input")

@@ -10,7 +10,46 @@ import (
 // cells, package nn's rnn.go) and their forward calls, which take an
 // optional state and return tuples.
 
+// The qualified names of the base classes of the recurrent layers and of
+// their cells.
+const (
+	rnnBaseClass     = "torch.nn.modules.rnn.RNNBase"
+	rnnCellBaseClass = "torch.nn.modules.rnn.RNNCellBase"
+)
+
 func defRecurrent() {
+	defLayer("rnn", "RNNBase(mode, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0, bidirectional=False, proj_size=0, device=None, dtype=None)", "The base class of nn.RNN, nn.LSTM and nn.GRU: made directly, it holds the parameters of mode ('LSTM', 'GRU', 'RNN_TANH' or 'RNN_RELU') drawn as those layers draw them, and has no forward.", func(a *lang.Args) (nn.Module, error) {
+		mode := a.Str("mode")
+		c := nn.RNNConfig{Mode: mode, InputSize: a.Int("input_size"), HiddenSize: a.Int("hidden_size"),
+			NumLayers: a.Int("num_layers"), Bias: a.Bool("bias"), BatchFirst: a.Bool("batch_first"),
+			Dropout: a.Float("dropout"), Bidirectional: a.Bool("bidirectional")}
+		refuseGiven(a, "proj_size", 0.0, "LSTM projections are not implemented")
+		d := layerDType(a)
+		layerDevice(a)
+		if a.Err() != nil {
+			return nil, nil
+		}
+		switch mode {
+		case nn.ModeLSTM, nn.ModeGRU, nn.ModeRNNTanh, nn.ModeRNNReLU:
+		default:
+			return nil, lang.Errorf(lang.ValueError, "Unrecognized RNN mode: %s", mode)
+		}
+		r, err := nn.NewRNN(c, d)
+		if err != nil {
+			return nil, err
+		}
+		r.Abstract = true
+		return r, nil
+	})
+	defLayer("rnn", "RNNCellBase(input_size, hidden_size, bias, num_chunks, device=None, dtype=None)", "The base class of nn.RNNCell, nn.LSTMCell and nn.GRUCell: made directly, it holds weight_ih [num_chunks·hidden_size, input_size], weight_hh and the biases, drawn as the cells draw them, and has no forward.", func(a *lang.Args) (nn.Module, error) {
+		d := layerDType(a)
+		layerDevice(a)
+		input, hidden, bias, chunks := a.Int("input_size"), a.Int("hidden_size"), a.Bool("bias"), a.Int("num_chunks")
+		if a.Err() != nil {
+			return nil, nil
+		}
+		return nn.NewRNNCellBase(input, hidden, bias, chunks, d)
+	})
 	const common = "input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0, bidirectional=False"
 	layers := []struct{ name, sig, doc string }{
 		{"RNN", "RNN(" + common + ", *, nonlinearity='tanh', device=None, dtype=None)", "An Elman RNN: h_t = tanh(x_t·W_ihᵀ + b_ih + h_(t-1)·W_hhᵀ + b_hh) (relu with nonlinearity='relu')."},
