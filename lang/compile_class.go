@@ -54,7 +54,7 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 	}
 	annotated := classAnnotations(st.Body)
 	store := c.storeName(st.Name)
-	name := st.Name.Name
+	name := st.Name.Written()
 	return func(in *interp) (ctrl, error) {
 		decos, err := evalAll(in, decorate)
 		if err != nil {

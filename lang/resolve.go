@@ -136,6 +136,7 @@ func newResolver(g *globalTable) *resolver {
 // resolveStmts resolves the statements of a cell.
 func resolveStmts(g *globalTable, stmts []syntax.Stmt) *resolution {
 	r := newResolver(g)
+	manglePrivateNames(stmts)
 	if g != nil && importsFutureAnnotations(stmts) {
 		g.futureAnnotations = true // for the module's later cells too
 	}
@@ -232,7 +233,7 @@ func (r *resolver) stmt(st syntax.Stmt) {
 		r.decorators(st.Decorators)
 		r.params(st.Params)
 		r.annotations(st)
-		r.function(st, st.Name.Name, st.Params, func() { r.stmts(st.Body) }, st.Body)
+		r.function(st, st.Name.Written(), st.Params, func() { r.stmts(st.Body) }, st.Body)
 		r.use(st.Name)
 	case *syntax.AssignStmt:
 		r.expr(st.Value)
