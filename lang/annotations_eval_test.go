@@ -47,5 +47,7 @@ func TestAnnotationOfMissingModuleName(t *testing.T) {
 	checkCellCases(t, "", []struct{ src, want string }{
 		{"import math\ndef f(a: math.nothing_here, b: int) -> math.pi_typo:\n    pass\nf.__annotations__", "{'a': 'math.nothing_here', 'b': <class 'int'>, 'return': 'math.pi_typo'}"},
 		{"class C:\n    pass\ndef f(a: C.nothing_here):\n    pass", "AttributeError: type object 'C' has no attribute 'nothing_here'"},
+		{"import math\nclass C:\n    a: math.nothing_here\n    b: int\nC.__annotations__", "{'a': 'math.nothing_here', 'b': <class 'int'>}"},
+		{"import math\nx: math.nothing_here = 1\n__annotations__", "{'x': 'math.nothing_here'}"},
 	})
 }
