@@ -180,7 +180,7 @@ func typingCallableOf(f *typingForm, params lang.Tuple) (lang.Value, error) {
 func checkTypingParams(f *typingForm, params []lang.Value, ellipsis bool) error {
 	for _, p := range params {
 		switch p.(type) {
-		case lang.NoneType, *typingForm, *typingAlias, *typeVar, *lang.GenericAlias, *lang.UnionType:
+		case lang.NoneType, *typingForm, *typingAlias, *typeVar, *lang.GenericAlias, *lang.UnionType, string: // a string: a forward reference
 			continue
 		case lang.EllipsisType:
 			if ellipsis {
