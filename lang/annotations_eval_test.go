@@ -24,6 +24,9 @@ var evaluatedAnnotationCases = []struct{ src, want string }{
 	{"None | None", "TypeError: unsupported operand type(s) for |: 'NoneType' and 'NoneType'"},
 	{"isinstance(3, int | None), isinstance(None, int | None), isinstance('a', int | float), issubclass(bool, int | str), isinstance(3, (str, int | None))", "(True, True, False, True, True)"},
 	{"[1][0, 1]", "TypeError: list indices must be integers or slices, not tuple"},
+	// hashable as in CPython
+	{"hash(list[int]) == hash(list[int]), {list[int]: 1}[list[int]], len({int | str, str | int, list[int], list[int], dict[str, int]}), hash(int | str) == hash(str | int)", "(True, 1, 3, True)"},
+	{"class Foo:\n    pass\nlist[int] in {list[int]}, list[str] in {list[int]}, {tuple[Foo, ...]: 2}[tuple[Foo, ...]], (Foo | None) in {None | Foo}", "(True, False, 2, True)"},
 }
 
 func TestEvaluatedAnnotations(t *testing.T) {
@@ -47,5 +50,7 @@ func TestAnnotationOfMissingModuleName(t *testing.T) {
 	checkCellCases(t, "", []struct{ src, want string }{
 		{"import math\ndef f(a: math.nothing_here, b: int) -> math.pi_typo:\n    pass\nf.__annotations__", "{'a': 'math.nothing_here', 'b': <class 'int'>, 'return': 'math.pi_typo'}"},
 		{"class C:\n    pass\ndef f(a: C.nothing_here):\n    pass", "AttributeError: type object 'C' has no attribute 'nothing_here'"},
+		{"import math\nclass C:\n    a: math.nothing_here\n    b: int\nC.__annotations__", "{'a': 'math.nothing_here', 'b': <class 'int'>}"},
+		{"import math\nx: math.nothing_here = 1\n__annotations__", "{'x': 'math.nothing_here'}"},
 	})
 }

@@ -85,6 +85,7 @@ func (c *UserClass) initSlots() error {
 		if !isStr {
 			return Errorf(TypeError, "__slots__ items must be strings, not '%s'", TypeName(n))
 		}
+		s = mangledName(c.Name, s) // as the class body's names
 		if _, clash := c.attrs[s]; clash {
 			return Errorf(ValueError, "'%s' in __slots__ conflicts with class variable", s)
 		}

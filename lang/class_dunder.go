@@ -45,7 +45,7 @@ var supportedDunders = map[string]bool{
 	"__init__": true, "__call__": true, "__repr__": true, "__str__": true, "__len__": true,
 	"__getitem__": true, "__setitem__": true, "__iter__": true, "__next__": true, "__contains__": true,
 	"__eq__": true, "__ne__": true, "__hash__": true, "__bool__": true, "__getattr__": true,
-	"__doc__": true, "__module__": true, "__qualname__": true,
+	"__doc__": true, "__module__": true, "__qualname__": true, "__annotations__": true,
 	"__delitem__": true, "__getattribute__": true, "__setattr__": true, "__delattr__": true,
 	"__get__": true, "__set__": true, "__delete__": true, "__set_name__": true,
 	"__init_subclass__": true, "__slots__": true, "__new__": true, "__prepare__": true, "__format__": true, "__missing__": true, "__match_args__": true,

@@ -199,7 +199,7 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 			}
 		}
 		decorate := c.decorators(st.Decorators)
-		mk := c.function(st, st.Name.Name, st.Params, st.Body, nil)
+		mk := c.function(st, st.Name.Written(), st.Params, st.Body, nil)
 		store := c.storeName(st.Name)
 		return func(in *interp) (ctrl, error) {
 			decos, err := evalAll(in, decorate)

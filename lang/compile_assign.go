@@ -561,29 +561,6 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 	}
 }
 
-// annAssignStmt compiles x: T = e as x = e, never evaluating T, as
-// Python does under from __future__ import annotations. A bare x: T binds
-// nothing; for an attribute or index target it evaluates the object and
-// subscripts, as Python does.
-func (c *compiler) annAssignStmt(st *syntax.AnnAssignStmt) execFn {
-	if name, ok := st.Target.(*syntax.Ident); ok && c.fn == c.res.top {
-		// at a module's top level x: T records T's text in the module's
-		// __annotations__ before the assignment, as Python does
-		assign := c.annAssignValue(st)
-		return func(in *interp) (ctrl, error) {
-			d, err := moduleAnnotations(in.glob)
-			if err == nil {
-				err = d.Set(name.Name, annotationText(st, in.src))
-			}
-			if err != nil {
-				return ctrlNext, in.errorAt(err, st.Span())
-			}
-			return assign(in)
-		}
-	}
-	return c.annAssignValue(st)
-}
-
 // moduleAnnotations returns the __annotations__ dict of the module whose
 // globals g are, making it empty when the module has none yet.
 func moduleAnnotations(g *globalTable) (*Dict, error) {

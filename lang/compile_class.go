@@ -44,6 +44,10 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 	}
 	capture := captures(info)
 	classSlot := info.classCell.index
+	annSlot := -1
+	if info.annotations != nil {
+		annSlot = info.annotations.index
+	}
 	var doc Value = None
 	if len(st.Body) > 0 {
 		if es, ok := st.Body[0].(*syntax.ExprStmt); ok {
@@ -52,9 +56,8 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			}
 		}
 	}
-	annotated := classAnnotations(st.Body)
 	store := c.storeName(st.Name)
-	name := st.Name.Name
+	name := st.Name.Written()
 	return func(in *interp) (ctrl, error) {
 		decos, err := evalAll(in, decorate)
 		if err != nil {
@@ -99,6 +102,9 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		body := &Function{Name: name, code: code, glob: c.glob, src: in.src, filename: in.filename,
 			free: in.closure(capture)}
 		frame := in.newFrame(body)
+		if annSlot >= 0 {
+			frame.locals[annSlot] = NewDict() // before the body, as CPython's SETUP_ANNOTATIONS
+		}
 		_, err = in.runCall(frame, body, st, false)
 		if err != nil {
 			in.releaseFrame(frame)
@@ -126,16 +132,13 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		}
 		var result Value = cls
 		if ns != nil {
-			if len(annotated) > 0 {
-				_ = ns.Set("__annotations__", annotationDict(annotated, in.src))
-			}
 			cell := frame.locals[classSlot].(*varCell)
 			in.releaseFrame(frame)
 			if result, err = in.call(meta, []Value{name, baseVals, ns}, kwNames, kwVals, st); err != nil {
 				return ctrlNext, in.errorAt(err, st.Name.Span())
 			}
 			cell.v = result
-		} else if err := in.madeClass(cls, frame, classSlot, annotated, kwNames, kwVals, st); err != nil {
+		} else if err := in.madeClass(cls, frame, classSlot, kwNames, kwVals, st); err != nil {
 			return ctrlNext, err
 		}
 		if result, err = in.applyDecorators(decos, result, st.Decorators); err != nil {
@@ -147,12 +150,9 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 }
 
 // madeClass finishes the class cls a class statement st made without a
-// metaclass once its body ran in frame: its annotations, the __class__
+// metaclass once its body ran in frame: the __class__
 // cell in classSlot, and what type.__new__ does after the body.
-func (in *interp) madeClass(cls *UserClass, frame *interp, classSlot int, annotated []*syntax.AnnAssignStmt, kwNames []string, kwVals []Value, st *syntax.ClassStmt) error {
-	if len(annotated) > 0 {
-		cls.set("__annotations__", annotationDict(annotated, in.src))
-	}
+func (in *interp) madeClass(cls *UserClass, frame *interp, classSlot int, kwNames []string, kwVals []Value, st *syntax.ClassStmt) error {
 	frame.locals[classSlot].(*varCell).v = cls
 	in.releaseFrame(frame)
 	if err := in.initClass(cls, kwNames, kwVals, st); err != nil {
@@ -165,34 +165,6 @@ func (in *interp) madeClass(cls *UserClass, frame *interp, classSlot int, annota
 	}
 	return nil
 }
-
-// classAnnotations returns the annotated assignments of a class body
-// whose target is a name, x: int = 0 and bare x: int, in order.
-func classAnnotations(body []syntax.Stmt) []*syntax.AnnAssignStmt {
-	var out []*syntax.AnnAssignStmt
-	for _, s := range body {
-		if a, ok := s.(*syntax.AnnAssignStmt); ok {
-			if _, isName := a.Target.(*syntax.Ident); isName { // (x): int is not recorded
-				out = append(out, a)
-			}
-		}
-	}
-	return out
-}
-
-// annotationDict is a class's __annotations__: each annotated name to the
-// source text of its annotation, as Python keeps them under from
-// __future__ import annotations (kael never evaluates an annotation).
-func annotationDict(annotated []*syntax.AnnAssignStmt, src string) *Dict {
-	d := NewDict()
-	for _, a := range annotated {
-		_ = d.Set(a.Target.(*syntax.Ident).Name, annotationText(a, src))
-	}
-	return d
-}
-
-// annotationText is the source text of the annotation of a.
-func annotationText(a *syntax.AnnAssignStmt, src string) string { return exprText(a.Annotation, src) }
 
 // methodFunction returns the user function a class attribute holds, alone
 // or in a staticmethod, classmethod or property.
@@ -327,19 +299,4 @@ func (c *compiler) slotLoad(b *nameBinding) func(in *interp) Value {
 		return func(in *interp) Value { return in.locals[i].(*varCell).v }
 	}
 	return func(in *interp) Value { return in.locals[i] }
-}
-
-// hasAnnotation reports whether a module's top level annotates a name
-// (x: int), which makes Python create the module's __annotations__ before
-// its first line runs. An annotation inside an if or loop of the top level
-// makes the dict when it runs.
-func hasAnnotation(stmts []syntax.Stmt) bool {
-	for _, s := range stmts {
-		if a, ok := s.(*syntax.AnnAssignStmt); ok {
-			if _, isName := a.Target.(*syntax.Ident); isName { // (x): int is not recorded
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kael-dev/kael/lang/syntax"
@@ -177,4 +178,43 @@ func containsType(ts Tuple, t Value) bool {
 		}
 	}
 	return false
+}
+
+// HashKey makes an alias a dict key and set element, as in CPython: equal
+// aliases (same origin and arguments) hash alike.
+func (g *GenericAlias) HashKey() (string, error) {
+	keys := make([]string, 0, len(g.Args)+1)
+	for _, a := range append(Tuple{g.Origin}, g.Args...) {
+		k, err := typeKey(a)
+		if err != nil {
+			return "", err
+		}
+		keys = append(keys, k)
+	}
+	return "GenericAlias{" + strings.Join(keys, ",") + "}", nil
+}
+
+// HashKey makes a union a dict key and set element; a union equals one of
+// the same members in any order, so the members' keys are sorted.
+func (u *UnionType) HashKey() (string, error) {
+	keys := make([]string, len(u.Args))
+	for i, a := range u.Args {
+		k, err := typeKey(a)
+		if err != nil {
+			return "", err
+		}
+		keys[i] = k
+	}
+	slices.Sort(keys)
+	return "UnionType{" + strings.Join(keys, ",") + "}", nil
+}
+
+// typeKey is the hash key of a part of an alias or union: a class
+// builtin (list, int) or the ..., which kael's hashKey does not take,
+// by its repr; any other value by its own key.
+func typeKey(v Value) (string, error) {
+	if _, ok := v.(EllipsisType); ok || ClassOf(v) != "" {
+		return "type:" + typeRepr(v), nil
+	}
+	return hashKey(v)
 }

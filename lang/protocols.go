@@ -274,6 +274,8 @@ var (
 	_ Hashable        = (*NamedTuple)(nil)
 	_ Hashable        = (*Set)(nil)
 	_ Hashable        = Bytes{}
+	_ Hashable        = (*GenericAlias)(nil)
+	_ Hashable        = (*UnionType)(nil)
 	_ TypeNamer       = (*Instance)(nil)
 	_ TypeNamer       = (*Iterator)(nil)
 	_ TypeNamer       = (*NamedTuple)(nil)

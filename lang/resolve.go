@@ -63,6 +63,9 @@ type funcInfo struct {
 	// classCell is, for a class body, its __class__ cell: the class once
 	// made, which zero-argument super() in its methods reads.
 	classCell *nameBinding
+	// annotations is, for a class body that annotates (x: int), its
+	// __annotations__ local, a dict made before the body's first line.
+	annotations *nameBinding
 	// stmts are the statements compiled in this scope, by stmtID - 1: a
 	// running frame records the statement it is at as a number, which
 	// costs less than a pointer store.
@@ -136,6 +139,7 @@ func newResolver(g *globalTable) *resolver {
 // resolveStmts resolves the statements of a cell.
 func resolveStmts(g *globalTable, stmts []syntax.Stmt) *resolution {
 	r := newResolver(g)
+	manglePrivateNames(stmts)
 	if g != nil && importsFutureAnnotations(stmts) {
 		g.futureAnnotations = true // for the module's later cells too
 	}
@@ -232,18 +236,21 @@ func (r *resolver) stmt(st syntax.Stmt) {
 		r.decorators(st.Decorators)
 		r.params(st.Params)
 		r.annotations(st)
-		r.function(st, st.Name.Name, st.Params, func() { r.stmts(st.Body) }, st.Body)
+		r.function(st, st.Name.Written(), st.Params, func() { r.stmts(st.Body) }, st.Body)
 		r.use(st.Name)
 	case *syntax.AssignStmt:
 		r.expr(st.Value)
 		for _, t := range st.Targets {
 			r.expr(t)
 		}
-	case *syntax.AnnAssignStmt: // the annotation is never evaluated
+	case *syntax.AnnAssignStmt:
 		if st.Value != nil {
 			r.expr(st.Value)
 		}
 		r.expr(st.Target)
+		if r.evaluatesAnnotations() {
+			r.expr(st.Annotation)
+		}
 	case *syntax.ForStmt:
 		r.expr(st.Iter)
 		r.expr(st.Target)
@@ -323,6 +330,14 @@ func (r *resolver) annotations(st *syntax.DefStmt) {
 	}
 }
 
+// evaluatesAnnotations reports whether an annotated assignment in the
+// current block evaluates its annotation: at a module's top level and in
+// a class body, unless the module imports annotations from __future__;
+// never in a function, as in CPython.
+func (r *resolver) evaluatesAnnotations() bool {
+	return !r.res.futureAnnotations && (r.env.fn == r.res.top || r.env.class)
+}
+
 // function resolves the body of a def or lambda in a new block whose
 // locals are its parameters and the names its body assigns.
 func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, body func(), stmts []syntax.Stmt) {
@@ -333,6 +348,10 @@ func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, b
 		bl.class = true
 		fn.classCell = fn.newLocal("__class__")
 		fn.classCell.kind = scopeCell
+		if hasAnnotation(stmts) {
+			fn.annotations = fn.newLocal("__annotations__")
+			bl.names["__annotations__"] = fn.annotations
+		}
 	}
 	for _, p := range ps {
 		if _, dup := bl.names[p.Name.Name]; !dup {

@@ -18,7 +18,7 @@ func (r *resolver) classStmt(st *syntax.ClassStmt) {
 	for _, kw := range st.Keywords {
 		r.expr(kw.Value)
 	}
-	r.function(st, st.Name.Name, nil, func() { r.stmts(st.Body) }, st.Body)
+	r.function(st, st.Name.Written(), nil, func() { r.stmts(st.Body) }, st.Body)
 	r.use(st.Name)
 }
 

@@ -39,6 +39,19 @@ func (f *File) Span() Span {
 type Ident struct {
 	NamePos Pos
 	Name    string
+	// Unmangled is the name as written when Name is a private name that
+	// the engine mangled inside a class body (__x in class C is _C__x);
+	// "" otherwise. The span is the written name's.
+	Unmangled string
+}
+
+// Written returns the name as the source spells it: Unmangled when the
+// name was mangled, else Name.
+func (x *Ident) Written() string {
+	if x.Unmangled != "" {
+		return x.Unmangled
+	}
+	return x.Name
 }
 
 // IntLit is an integer literal: 42, 0x2a, 1_000.
@@ -383,7 +396,7 @@ type DelStmt struct {
 // Span implementations for expressions and the nodes within them. A span
 // that is not stored is computed from the node's parts.
 
-func (x *Ident) Span() Span       { return Span{x.NamePos, x.NamePos.advance(x.Name)} }
+func (x *Ident) Span() Span       { return Span{x.NamePos, x.NamePos.advance(x.Written())} }
 func (x *IntLit) Span() Span      { return Span{x.ValuePos, x.ValuePos.advance(x.Raw)} }
 func (x *FloatLit) Span() Span    { return Span{x.ValuePos, x.ValuePos.advance(x.Raw)} }
 func (x *StringLit) Span() Span   { return Span{x.ValuePos, x.ValueEnd} }

@@ -45,6 +45,7 @@ func dumpNode(b *strings.Builder, label string, n Node, depth int) {
 			if t := fv.Interface().(Token); t != ILLEGAL {
 				fmt.Fprintf(b, " %s=%q", f.Name, t.String())
 			}
+		case f.Name == "Unmangled" && fv.String() == "": // only the engine mangles names
 		case f.Type.Kind() == reflect.String:
 			fmt.Fprintf(b, " %s=%q", f.Name, fv.String())
 		case f.Type.Kind() == reflect.Pointer && fv.IsNil(): // IntLit.Big of a small int

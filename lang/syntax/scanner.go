@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/kael-dev/kael/lang/internal/uniname"
 )
 
 // Limits that keep hostile input from exhausting the stack.
@@ -56,6 +58,9 @@ type scanner struct {
 	brackets    []openBracket // open brackets, innermost last
 	inField     bool          // scanning an f-string field: line breaks are white space
 	inBytes     bool          // scanning a bytes literal: escapes give bytes, only ASCII text
+	strBody     int           // offset of the body of the string literal being scanned
+	strQuote    string        // its closing quote: ', ", ''' or """
+	inFString   bool          // the string literal being scanned is an f-string's
 }
 
 func newScanner(filename, src string) *scanner {
@@ -574,6 +579,10 @@ func (s *scanner) str(start Pos, raw bool) token {
 	} else {
 		s.stepN(1)
 	}
+	s.strBody, s.strQuote = s.pos.Offset, s.src[s.pos.Offset-1:s.pos.Offset]
+	if triple {
+		s.strQuote = s.src[s.pos.Offset-3 : s.pos.Offset]
+	}
 	var b strings.Builder
 	joined := false // the last thing read was a backslash-newline
 	for {
@@ -637,7 +646,9 @@ func (s *scanner) fstr(start Pos, raw bool) token {
 		n = 3
 	}
 	bodyStart := s.pos.advance(s.src[s.pos.Offset : s.pos.Offset+n])
+	s.inFString = true
 	tok := s.str(start, raw)
+	s.inFString = false
 	end := Pos{Offset: tok.end.Offset - n, Line: tok.end.Line, Col: tok.end.Col - n}
 	tok.fstring, tok.rawString, tok.body = true, raw, Span{bodyStart, end}
 	return tok
@@ -645,6 +656,60 @@ func (s *scanner) fstr(start Pos, raw bool) token {
 
 func (s *scanner) strToken(start Pos, val string) token {
 	return token{kind: STRING, start: start, end: s.pos, raw: s.src[start.Offset:s.pos.Offset], str: val}
+}
+
+// namedEscape decodes \N{name}, whose backslash is at start and whose N
+// is under the cursor: the character of that name in the Unicode
+// database (in any case), or CPython's SyntaxError for a malformed
+// escape or an unknown name.
+func (s *scanner) namedEscape(b *strings.Builder, start Pos) {
+	s.stepN(1)
+	msg := "malformed \\N character escape"
+	if !s.eof() && s.src[s.pos.Offset] == '{' {
+		s.stepN(1)
+		from := s.pos.Offset
+		rest := s.src[from:]
+		if end := strings.Index(rest, s.strQuote); end >= 0 && s.strQuote != "" {
+			rest = rest[:end] // CPython looks for '}' in the literal's body
+		}
+		if len(s.strQuote) == 1 {
+			if end := strings.IndexAny(rest, "\n\r"); end >= 0 {
+				rest = rest[:end]
+			}
+		}
+		to := strings.IndexByte(rest, '}')
+		switch {
+		case to < 0: // no '}': CPython's error runs to the body's end
+			s.stepN(len(rest))
+		case to == 0:
+			// \N{}: malformed, the '}' not counted
+		default:
+			s.stepN(to + 1)
+			if r, ok := uniname.Lookup(rest[:to]); ok {
+				b.WriteRune(r)
+				return
+			}
+			msg = "unknown Unicode character name"
+		}
+	}
+	// CPython counts positions in the literal's body (in an f-string, in
+	// the literal text after the last field), where it has written each
+	// non-ASCII character as a \U escape of ten bytes.
+	base := s.strBody
+	if s.inFString {
+		base += strings.LastIndexByte(s.src[base:start.Offset], '}') + 1
+	}
+	at := func(off int) int {
+		n := 0
+		for _, r := range s.src[base:off] {
+			if n++; r >= utf8.RuneSelf {
+				n += 9
+			}
+		}
+		return n
+	}
+	lo, hi := at(start.Offset), at(s.pos.Offset)-1
+	s.fail(start, s.pos, notOpen, fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: %s", lo, hi, msg), "")
 }
 
 var simpleEscapes = map[byte]string{
@@ -710,11 +775,7 @@ func (s *scanner) escape(b *strings.Builder) bool {
 		return false
 	}
 	if c == 'N' && !s.inBytes {
-		// \N{name} names a character of the Unicode database, which the
-		// scanner does not hold: an error, not a wrong string.
-		s.step()
-		s.fail(start, s.pos, notOpen, "\\N{name} escapes are not supported",
-			`write the character itself, or a \u or \U escape`)
+		s.namedEscape(b, start)
 		return false
 	}
 	// Any other backslash is kept with the character after it, as CPython

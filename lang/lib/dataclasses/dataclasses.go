@@ -2,15 +2,16 @@
 // decorator, which reads a class's annotations and gives it __init__,
 // __repr__, __eq__ (and, asked, the orderings, __hash__ and frozen
 // instances), with field, fields, asdict, astuple, replace and
-// is_dataclass. Annotations are kept as text (kael never evaluates one),
-// so ClassVar, InitVar and KW_ONLY are recognised by name, as CPython
-// does under from __future__ import annotations.
+// is_dataclass. ClassVar, InitVar and KW_ONLY are recognised on the
+// evaluated annotations, or by name in string annotations (from
+// __future__ import annotations), as CPython does.
 package dataclasses
 
 import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/typing"
 	"github.com/kael-dev/kael/lang/syntax"
 )
 
@@ -169,8 +170,7 @@ func collectFields(a *lang.Args, cls *lang.UserClass, o options) ([]*field, erro
 	for _, k := range annotations.Keys() {
 		name, _ := k.(string)
 		t, _, _ := annotations.Get(k)
-		text, _ := t.(string)
-		if isTyping(text, "KW_ONLY") {
+		if formOf(t) == "KW_ONLY" {
 			if sawKWOnly {
 				return nil, lang.Errorf(lang.TypeError, "'%s' is KW_ONLY, but KW_ONLY has already been specified", name)
 			}
@@ -190,7 +190,6 @@ func collectFields(a *lang.Args, cls *lang.UserClass, o options) ([]*field, erro
 // (a plain value, a field(...), or none) and leaves the class attribute
 // as CPython does: the default, or nothing.
 func ownField(a *lang.Args, cls *lang.UserClass, name string, typ lang.Value, kwOnly bool) (*field, error) {
-	text, _ := typ.(string)
 	f := &field{init: true, repr: true, compare: true, hash: lang.None, metadata: lang.NewDict(), kwOnly: lang.None}
 	def, hasDefault := cls.Own(name)
 	if given, ok := def.(*field); ok {
@@ -200,10 +199,10 @@ func ownField(a *lang.Args, cls *lang.UserClass, name string, typ lang.Value, kw
 		f.def = def
 	}
 	f.name, f.typ = name, typ
-	switch {
-	case isTyping(text, "ClassVar"):
+	switch formOf(typ) {
+	case "ClassVar":
 		f.kind = classVar
-	case isTyping(text, "InitVar"):
+	case "InitVar":
 		f.kind = initVar
 	}
 	if f.kwOnly == lang.None {
@@ -223,6 +222,32 @@ func ownField(a *lang.Args, cls *lang.UserClass, name string, typ lang.Value, kw
 		return nil, lang.Errorf(lang.ValueError, "mutable default %s for field %s is not allowed: use default_factory", lang.Repr(lang.TypeOf(f.def)), name)
 	}
 	return f, nil
+}
+
+// formOf tells which of the forms ClassVar, InitVar and KW_ONLY an
+// annotation is ("" for none), as CPython's dataclasses does: on the
+// evaluated annotation (typing.ClassVar and ClassVar[T], InitVar and
+// InitVar[T], KW_ONLY) or, for a string annotation (from __future__
+// import annotations), on its text.
+func formOf(t lang.Value) string {
+	if text, ok := t.(string); ok {
+		for _, form := range []string{"ClassVar", "InitVar", "KW_ONLY"} {
+			if isTyping(text, form) {
+				return form
+			}
+		}
+		return ""
+	}
+	if _, ok := t.(*initVarOf); ok || t == lang.Value(initVarMarker) {
+		return "InitVar"
+	}
+	switch {
+	case typing.IsClassVar(t):
+		return "ClassVar"
+	case t == lang.Value(kwOnlyMarker):
+		return "KW_ONLY"
+	}
+	return ""
 }
 
 // isTyping reports whether an annotation's text names typing's or

@@ -83,6 +83,9 @@ var evaluated = []langtest.Case{
 	{"import typing\n@dataclass\nclass C:\n    a: int\n    count: typing.ClassVar[int] = 0\nC(1), C.count, len(fields(C))", "(C(a=1), 0, 1)"},
 	{"@dataclass\nclass K:\n    a: int\n    _: KW_ONLY\n    b: int = 1\n    c: int\nK(1, c=3), K(c=2, a=0)", "(K(a=1, b=1, c=3), K(a=0, b=1, c=2))"},
 	{"@dataclass\nclass K:\n    a: int\n    _: KW_ONLY\n    c: int\nK(1)", "TypeError: K.__init__() missing 1 required keyword-only argument: 'c'"},
+	{gptConfig + "GPTConfig.__annotations__, [f.type for f in fields(GPTConfig)][:2]", "({'block_size': <class 'int'>, 'vocab_size': <class 'int'>, 'n_layer': <class 'int'>, 'dropout': <class 'float'>, 'bias': <class 'bool'>}, [<class 'int'>, <class 'int'>])"},
+	{gptConfig + "InitVar[int], InitVar[list[int]], InitVar[GPTConfig], InitVar[int].type", "(dataclasses.InitVar[int], dataclasses.InitVar[list[int]], dataclasses.InitVar[GPTConfig], <class 'int'>)"},
+	{"from typing import ClassVar\n@dataclass\nclass C:\n    a: int\n    n: ClassVar = 1\n    m: ClassVar[list[int]] = []\n    s: InitVar = 0\n    def __post_init__(self, s):\n        self.a += s\nC(1, 2), [f.name for f in fields(C)], C.m", "(C(a=3), ['a'], [])"},
 }
 
 // kaelOnly are cases whose outcome depends on an address or on kael's

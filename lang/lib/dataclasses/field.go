@@ -136,6 +136,46 @@ var (
 	initVarMarker = &marker{"InitVar"}
 )
 
+// GetItem is InitVar[T]: an InitVar of type T (KW_ONLY is not
+// subscriptable, as in CPython).
+func (m *marker) GetItem(key lang.Value) (lang.Value, error) {
+	if m != initVarMarker {
+		return nil, lang.Errorf(lang.TypeError, "'type' object is not subscriptable")
+	}
+	return &initVarOf{typ: key}, nil
+}
+
+// initVarOf is InitVar[T], an instance of CPython's dataclasses.InitVar.
+type initVarOf struct{ typ lang.Value }
+
+// PyRepr is CPython's: dataclasses.InitVar[int].
+func (v *initVarOf) PyRepr() string {
+	if _, user := v.typ.(*lang.UserClass); user || lang.ClassOf(v.typ) != "" { // a class: its __name__
+		if n, err := lang.GetAttr(v.typ, "__name__"); err == nil {
+			if s, ok := n.(string); ok {
+				return "dataclasses.InitVar[" + s + "]"
+			}
+		}
+	}
+	return "dataclasses.InitVar[" + lang.Repr(v.typ) + "]"
+}
+
+// TypeName is InitVar.
+func (*initVarOf) TypeName() string { return "InitVar" }
+
+// Attr is its type.
+func (v *initVarOf) Attr(name string) (lang.Value, bool) {
+	if name == "type" {
+		return v.typ, true
+	}
+	return nil, false
+}
+
+// AttrNames lists type.
+func (*initVarOf) AttrNames() []string { return []string{"type"} }
+
+var _ lang.HasAttrs = (*initVarOf)(nil)
+
 // fieldBuiltin is field(*, default=MISSING, ...).
 var fieldBuiltin = func() *lang.Builtin {
 	b := lang.NewBuiltin(lang.AsValue,

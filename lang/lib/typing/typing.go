@@ -180,7 +180,7 @@ func typingCallableOf(f *typingForm, params lang.Tuple) (lang.Value, error) {
 func checkTypingParams(f *typingForm, params []lang.Value, ellipsis bool) error {
 	for _, p := range params {
 		switch p.(type) {
-		case lang.NoneType, *typingForm, *typingAlias, *typeVar:
+		case lang.NoneType, *typingForm, *typingAlias, *typeVar, *lang.GenericAlias, *lang.UnionType, string: // a string: a forward reference
 			continue
 		case lang.EllipsisType:
 			if ellipsis {
@@ -195,6 +195,18 @@ func checkTypingParams(f *typingForm, params []lang.Value, ellipsis bool) error 
 			WithHint("use a class (int, str, torch.Tensor), None or a typing value such as List[int]")
 	}
 	return nil
+}
+
+// IsClassVar reports whether v is typing.ClassVar or a subscript of it
+// (ClassVar[int]), as dataclasses tells a class variable from a field.
+func IsClassVar(v lang.Value) bool {
+	switch v := v.(type) {
+	case *typingForm:
+		return v.name == "ClassVar"
+	case *typingAlias:
+		return v.form.name == "ClassVar"
+	}
+	return false
 }
 
 // typingFormNamed returns the form called name.

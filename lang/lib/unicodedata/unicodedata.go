@@ -8,18 +8,15 @@
 package unicodedata
 
 import (
-	"fmt"
-	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
-	"golang.org/x/text/unicode/runenames"
 	"golang.org/x/text/width"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/internal/uniname"
 )
 
 // forms are the normalization forms by name.
@@ -74,48 +71,6 @@ func category(r rune) string {
 	}
 	return "Cn"
 }
-
-// name is r's name in the Unicode database, or "" when it has none, as
-// CPython names it: the names of CJK ideographs, Hangul syllables and
-// the others the database gives by rule are spelled out.
-func name(r rune) string {
-	n := runenames.Name(r)
-	if !strings.HasPrefix(n, "<") {
-		return n
-	}
-	switch {
-	case r >= 0xAC00 && r <= 0xD7A3:
-		return hangulName(r)
-	case strings.HasPrefix(n, "<CJK Ideograph"):
-		return fmt.Sprintf("CJK UNIFIED IDEOGRAPH-%X", r)
-	case strings.HasPrefix(n, "<Tangut Ideograph"):
-		return fmt.Sprintf("TANGUT IDEOGRAPH-%X", r)
-	}
-	return ""
-}
-
-// The jamo of a Hangul syllable's name (Unicode's chapter 3.12).
-var (
-	hangulL = strings.Split("G GG N D DD R M B BB S SS  J JJ C K T P H", " ")
-	hangulV = strings.Split("A AE YA YAE EO E YEO YE O WA WAE OE YO U WEO WE WI YU EU YI I", " ")
-	hangulT = strings.Split(" G GG GS N NJ NH D L LG LM LB LS LT LP LH M B BS S SS NG J C K T P H", " ")
-)
-
-func hangulName(r rune) string {
-	i := int(r - 0xAC00)
-	return "HANGUL SYLLABLE " + hangulL[i/(21*28)] + hangulV[i%(21*28)/28] + hangulT[i%28]
-}
-
-// byName maps each name to its character, for lookup; built once.
-var byName = sync.OnceValue(func() map[string]rune {
-	m := map[string]rune{}
-	for r := rune(0); r <= unicode.MaxRune; r++ {
-		if n := name(r); n != "" {
-			m[n] = r
-		}
-	}
-	return m
-})
 
 // bidiClasses are the bidirectional classes' names by x/text's class.
 var bidiClasses = map[bidi.Class]string{
@@ -197,7 +152,7 @@ var module = map[string]lang.Value{
 		func(a *lang.Args, r rune) (lang.Value, error) { return category(r), nil }),
 	"name": charFunc("name(chr, /, *default)", "The name of the character chr, such as 'LATIN SMALL LETTER A'; default, or ValueError, when it has none.",
 		func(a *lang.Args, r rune) (lang.Value, error) {
-			n := name(r)
+			n := uniname.Name(r)
 			return withDefault(a, n, n != "", "no such name")
 		}),
 	"lookup": lang.NewBuiltin(lang.AsValue, "lookup(name, /)", "The character named name (in any case); KeyError when no character has it.",
@@ -206,7 +161,7 @@ var module = map[string]lang.Value{
 			if !ok {
 				return nil, lang.Errorf(lang.TypeError, "lookup() argument must be str, not %s", lang.TypeName(a.Value("name")))
 			}
-			r, found := byName()[strings.ToUpper(n)]
+			r, found := uniname.Lookup(n)
 			if !found {
 				return nil, lang.Errorf(lang.KeyError, "%s", lang.Repr("undefined character name '"+n+"'"))
 			}
