@@ -43,6 +43,8 @@ func init() {
 	defReductions()
 	defLinalg()
 	defLinalgMore()
+	defLinalgEx()
+	defLinalgLU()
 	defLinalgLapack()
 	defEinsum()
 	defJoining()

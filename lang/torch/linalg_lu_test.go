@@ -1,0 +1,90 @@
+package torch
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// linalgPrelude holds the matrices of the tests of the decompositions
+// added to torch.linalg: r rounds a tensor's values to 4 digits.
+const linalgPrelude = "import torch\nL = torch.linalg\n" +
+	"r = lambda t: [round(v, 4) + 0.0 for v in t.flatten().tolist()]\n" +
+	"A = torch.tensor([[4., 1., 2.], [1., 3., 0.5], [2., 0.5, 5.]])\n" +
+	"G = torch.tensor([[1., 2., 0.], [3., 1., 4.], [0., 5., 2.]])\n" +
+	"W = torch.tensor([[1., 2., 3., 4.], [2., 1., 0., 5.]])\n" +
+	"Z = torch.zeros(2, 2, 2)\nZ[0] = torch.eye(2)\n"
+
+// TestLinalgExMatchesTorch compares LinAlgError and the _ex forms with
+// PyTorch 1.13: results (LAPACK's for failing matrices too), info tensors,
+// messages and gradients.
+func TestLinalgExMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, linalgPrelude, []string{
+		"(L.LinAlgError, issubclass(L.LinAlgError, RuntimeError))",
+		"L.inv(Z)",
+		"L.inv(torch.zeros(2, 2))",
+		"L.cholesky(-torch.eye(2))",
+		"L.solve(Z, torch.ones(2, 2))",
+		"try:\n    L.inv(torch.zeros(2, 2))\nexcept L.LinAlgError as e:\n    x = ('caught', str(e))\nx",
+		"try:\n    L.cholesky(Z)\nexcept RuntimeError as e:\n    x = type(e).__name__\nx",
+		"L.inv_ex(A)",
+		// A singular matrix's inverse holds infs and NaNs whose pattern
+		// depends on the BLAS: the info and the finiteness are compared.
+		"s = L.inv_ex(Z)\n(r(s.inverse[0]), s.inverse[1].isfinite().any(), s.info)",
+		"L.inv_ex(torch.tensor([[1., 2.], [2., 4.]]))",
+		"L.inv_ex(Z, check_errors=True)",
+		"L.inv_ex(torch.eye(2, dtype=torch.float64))",
+		"L.cholesky_ex(A)",
+		"L.cholesky_ex(-torch.eye(2))",
+		"L.cholesky_ex(torch.tensor([[4., 2., 1.], [2., 1., 0.], [1., 0., 3.]]))",
+		"L.cholesky_ex(torch.stack([A, -A]), upper=True)",
+		"L.cholesky_ex(Z, check_errors=True)",
+		"L.solve_ex(A, torch.ones(3))",
+		"s = L.solve_ex(torch.zeros(2, 2), torch.ones(2))\n(s.result.isfinite().any(), s.info)",
+		"L.solve_ex(torch.zeros(2, 2), torch.ones(2), check_errors=True)",
+		"s = L.solve_ex(A, torch.ones(2, 3), left=False)\n(r(s.result), s.info)",
+		"x = A.clone().requires_grad_()\nL.inv_ex(x).inverse.sum().backward()\nr(x.grad)",
+		"x = A.clone().requires_grad_()\nL.cholesky_ex(x).L.sum().backward()\nr(x.grad)",
+		"x = A.clone().requires_grad_()\nb = torch.ones(3, 2, requires_grad=True)\nL.solve_ex(x, b).result.sum().backward()\n(r(x.grad), r(b.grad))",
+	})
+}
+
+// TestLinalgLUMatchesTorch compares the LU functions with PyTorch 1.13.
+func TestLinalgLUMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, linalgPrelude, []string{
+		"L.lu_factor(G)",
+		"L.lu_factor(torch.stack([G, A]))",
+		"L.lu_factor(W)",
+		"L.lu_factor(W.T)",
+		"L.lu_factor(G.double())",
+		"L.lu_factor(Z)",
+		"L.lu_factor(torch.tensor([[1., 2., 3.], [2., 4., 6.]]))",
+		"L.lu_factor(G, pivot=False)",
+		"L.lu_factor(torch.ones(3))",
+		"L.lu_factor(torch.ones(3, 3, dtype=torch.long))",
+		"L.lu_factor_ex(Z)",
+		"L.lu_factor_ex(Z, check_errors=True)",
+		"L.lu(G)",
+		"L.lu(W)",
+		"L.lu(W.T)",
+		"P, l, u = L.lu(torch.stack([G, A]))\nr(P @ l @ u)",
+		"torch.lu(G)",
+		"torch.lu(Z, get_infos=True)",
+		"G.lu()",
+		"torch.lu_unpack(*L.lu_factor(G))",
+		"torch.lu_unpack(*L.lu_factor(W.T))",
+		"torch.lu_unpack(*L.lu_factor(G), unpack_data=False)",
+		"torch.lu_unpack(*L.lu_factor(G), unpack_pivots=False)",
+		"torch.lu_unpack(L.lu_factor(G)[0], L.lu_factor(G)[1].long())",
+		"LU, p = L.lu_factor(G)\n[r(L.lu_solve(LU, p, B, left=le, adjoint=ad)) for B in (torch.tensor([[1., 2.], [0., 1.], [3., -1.]]),) for le in (True,) for ad in (False, True)]",
+		"LU, p = L.lu_factor(G)\n[r(L.lu_solve(LU, p, torch.tensor([[1., 0., 3.], [2., 1., -1.]]), left=False, adjoint=ad)) for ad in (False, True)]",
+		"LU, p = L.lu_factor(torch.stack([G, A]))\nr(L.lu_solve(LU, p, torch.ones(3, 1)))",
+		"LU, p = L.lu_factor(G)\nL.lu_solve(LU, p, torch.ones(3))",
+		"LU, p = L.lu_factor(G)\n(r(torch.lu_solve(torch.ones(3, 1), LU, p)), r(torch.ones(3, 1).lu_solve(LU, p)))",
+		"x = G.clone().requires_grad_()\nLU, p = L.lu_factor(x)\n(LU * torch.arange(9.).reshape(3, 3)).sum().backward()\nr(x.grad)",
+		"x = W.clone().requires_grad_()\nLU, p = L.lu_factor(x)\n(LU * torch.arange(8.).reshape(2, 4)).sum().backward()\nr(x.grad)",
+		"x = W.T.clone().requires_grad_()\nLU, p = L.lu_factor(x)\n(LU * torch.arange(8.).reshape(4, 2)).sum().backward()\nr(x.grad)",
+		"x = G.clone().requires_grad_()\nP, l, u = L.lu(x)\n(l.sum() + (u * u).sum()).backward()\nr(x.grad)",
+		"x = G.double().requires_grad_()\nb = torch.tensor([[1., 2.], [0., 1.], [3., -1.]], dtype=torch.float64, requires_grad=True)\nLU, p = L.lu_factor(x)\nL.lu_solve(LU, p, b).sum().backward()\n(r(x.grad), r(b.grad))",
+	})
+}
