@@ -88,3 +88,29 @@ func TestLinalgLUMatchesTorch(t *testing.T) {
 		"x = G.double().requires_grad_()\nb = torch.tensor([[1., 2.], [0., 1.], [3., -1.]], dtype=torch.float64, requires_grad=True)\nLU, p = L.lu_factor(x)\nL.lu_solve(LU, p, b).sum().backward()\n(r(x.grad), r(b.grad))",
 	})
 }
+
+// TestLinalgCompatMatchesTorch compares torch's global linear-algebra
+// functions outside torch.linalg with PyTorch 1.13.
+func TestLinalgCompatMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, linalgPrelude, []string{
+		"(r(torch.matrix_power(A, 3)), r(A.matrix_power(-1) * 100), r(torch.matrix_exp(A / 4)), r(A.matrix_exp() / 1000))",
+		"(r(torch.pinverse(W)), r(W.pinverse(rcond=0.5)))",
+		"(torch.logdet(A), A.logdet(), torch.logdet(-A), torch.logdet(torch.zeros(2, 2)), r(torch.logdet(torch.stack([A, G]))))",
+		"x = A.clone().requires_grad_()\ntorch.logdet(x).backward()\nr(x.grad)",
+		"(torch.adjoint(W), W.adjoint().shape, torch.ones(2, 3, 4).adjoint().shape, torch.adjoint(torch.tensor([[1+2j, 3j]])))",
+		"torch.adjoint(torch.ones(3))",
+		"(torch.vdot(torch.tensor([1., 2.]), torch.tensor([3., 4.])), torch.tensor([1., 2.], dtype=torch.float64).vdot(torch.tensor([3., -4.], dtype=torch.float64)))",
+		"torch.vdot(torch.ones(2, 2), torch.ones(2, 2))",
+		"x = torch.tensor([1., 2.], requires_grad=True)\ntorch.vdot(x, torch.tensor([3., 4.])).backward()\nx.grad",
+		"(round(torch.nuclear_norm(A).item(), 4), round(torch.nuclear_norm(W).item(), 4), r(torch.nuclear_norm(torch.stack([A, G]), dim=(1, 2))), torch.nuclear_norm(A, keepdim=True).shape)",
+		"torch.nuclear_norm(torch.ones(2, 3, 4))",
+		"(round(torch.frobenius_norm(A).item(), 4), r(torch.frobenius_norm(torch.ones(2, 3, 4), dim=1)), torch.frobenius_norm(A, dim=(0, 1), keepdim=True).shape)",
+		"l = L.cholesky(A)\n(r(torch.cholesky_solve(torch.ones(3, 2), l)), r(torch.ones(3, 2).cholesky_solve(l.mT, upper=True)), r(torch.cholesky_solve(torch.ones(2, 3, 1), l)))",
+		"l = L.cholesky(A)\n(r(torch.cholesky_inverse(l)), r(l.mT.cholesky_inverse(upper=True)), r(torch.cholesky_inverse(torch.stack([l, 2 * l]))))",
+		"l = L.cholesky(A).requires_grad_()\nb = torch.ones(3, 2, requires_grad=True)\ntorch.cholesky_solve(b, l).sum().backward()\n(r(l.grad), r(b.grad))",
+		"l = L.cholesky(A).requires_grad_()\ntorch.cholesky_inverse(l).sum().backward()\nr(l.grad)",
+		"s = torch.triangular_solve(torch.ones(3, 2), A)\n(r(s.solution), s.cloned_coefficient)",
+		"s = torch.ones(3, 2).triangular_solve(A, upper=False, transpose=True, unitriangular=True)\nr(s.solution)",
+		"x = A.clone().requires_grad_()\ntorch.triangular_solve(torch.ones(3, 2), x, transpose=True).solution.sum().backward()\nr(x.grad)",
+	})
+}

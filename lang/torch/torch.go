@@ -45,6 +45,7 @@ func init() {
 	defLinalgMore()
 	defLinalgEx()
 	defLinalgLU()
+	defLinalgCompat()
 	defLinalgLapack()
 	defEinsum()
 	defJoining()
