@@ -66,3 +66,25 @@ func defLinalgEx() {
 		return pairOf(returnSolveEx)(c.do(func() (*tensor.Tensor, error) { return autograd.Transpose(xt, -2, -1) }), info, c.err)
 	})
 }
+
+var returnEig = &lang.ReturnType{Name: "linalg_eig", Fields: []string{"eigenvalues", "eigenvectors"}}
+
+// defLinalgEig defines linalg.eig and eigvals of real matrices (not
+// differentiable in kael: PyTorch's gradient is complex).
+func defLinalgEig() {
+	defDotted("linalg.eig(A)", "A named tuple (eigenvalues, eigenvectors) of each square real matrix of A, complex always, in LAPACK's order: the eigenvectors are the unit columns (each up to a complex phase, as PyTorch's).", func(a *lang.Args) (lang.Value, error) {
+		x := tensorArg(a, "A")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return pairOf(returnEig)(tensor.Eig("linalg.eig", x.Detach(), true))
+	})
+	defDotted("linalg.eigvals(A)", "The eigenvalues of each square real matrix of A, complex, in LAPACK's order.", func(a *lang.Args) (lang.Value, error) {
+		x := tensorArg(a, "A")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		w, _, err := tensor.Eig("linalg.eigvals", x.Detach(), false)
+		return result(w, err)
+	})
+}

@@ -114,3 +114,21 @@ func TestLinalgCompatMatchesTorch(t *testing.T) {
 		"x = A.clone().requires_grad_()\ntorch.triangular_solve(torch.ones(3, 2), x, transpose=True).solution.sum().backward()\nr(x.grad)",
 	})
 }
+
+// TestLinalgEigMatchesTorch compares linalg.eig and eigvals with PyTorch
+// 1.13: eigenvalues sorted, eigenvectors through A V = V diag(w) and their
+// unit norms (each is free up to a complex phase), dtypes and errors.
+func TestLinalgEigMatchesTorch(t *testing.T) {
+	prelude := linalgPrelude + "R = torch.tensor([[1., 2., 0.], [-2., 1., 0.], [0., 0., 3.]])\n" +
+		"c = lambda t: sorted((round(z.real, 4) + 0.0, round(z.imag, 4) + 0.0) for z in t.flatten().tolist())\n" +
+		"check = lambda M, w, v: ((M.to(v.dtype) @ v - v * w.unsqueeze(-2)).abs().max().item() < 1e-4, r((v.abs() ** 2).sum(-2).sqrt()))\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"w, v = L.eig(R)\n(w.dtype, v.dtype, w.shape, v.shape, c(w), check(R, w, v))",
+		"w, v = L.eig(A.double())\n(w.dtype, c(w), check(A.double(), w, v))",
+		"w, v = L.eig(torch.stack([R, G]))\n(w.shape, v.shape, c(w[0]), c(w[1]), check(torch.stack([R, G]), w, v))",
+		"(c(L.eigvals(R)), L.eigvals(G.double()).dtype, c(L.eigvals(G)))",
+		"type(L.eig(R)).__name__",
+		"L.eig(W)",
+		"L.eigvals(torch.ones(3))",
+	})
+}

@@ -46,6 +46,7 @@ func init() {
 	defLinalgEx()
 	defLinalgLU()
 	defLinalgCompat()
+	defLinalgEig()
 	defLinalgLapack()
 	defEinsum()
 	defJoining()
