@@ -132,3 +132,20 @@ func TestLinalgEigMatchesTorch(t *testing.T) {
 		"L.eigvals(torch.ones(3))",
 	})
 }
+
+// TestLinalgHouseholderMatchesTorch compares geqrf, householder_product,
+// orgqr and ormqr with PyTorch 1.13 (LAPACK's reflectors, so the values
+// themselves agree).
+func TestLinalgHouseholderMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, linalgPrelude, []string{
+		"[tuple(r(t) for t in torch.geqrf(M)) for M in (G, W, W.T, torch.stack([G, A]))]",
+		"(type(torch.geqrf(G)).__name__, r(G.geqrf().tau), torch.geqrf(G.double()).a.dtype)",
+		"a, t = torch.geqrf(W.T)\n(r(L.householder_product(a, t)), r(torch.orgqr(a, t[:1])), r(G.orgqr(torch.ones(1))))",
+		"a, t = torch.geqrf(torch.stack([G, A]))\nq = L.householder_product(a, t)\nr(q @ torch.triu(a))",
+		"a, t = torch.geqrf(W.T)\n[r(torch.ormqr(a, t, C, left=le, transpose=tr)) for C, le in ((torch.arange(8.).reshape(4, 2), True), (torch.arange(12.).reshape(3, 4), False)) for tr in (False, True)]",
+		"L.householder_product(W, torch.ones(2))",
+		"L.householder_product(W.T, torch.ones(3))",
+		"torch.geqrf(torch.ones(3))",
+		"a, t = torch.geqrf(W.T)\ntorch.ormqr(a, t, torch.ones(3, 2))",
+	})
+}

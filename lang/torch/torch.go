@@ -47,6 +47,7 @@ func init() {
 	defLinalgLU()
 	defLinalgCompat()
 	defLinalgEig()
+	defLinalgHouseholder()
 	defLinalgLapack()
 	defEinsum()
 	defJoining()
