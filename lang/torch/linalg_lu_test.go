@@ -149,3 +149,20 @@ func TestLinalgHouseholderMatchesTorch(t *testing.T) {
 		"a, t = torch.geqrf(W.T)\ntorch.ormqr(a, t, torch.ones(3, 2))",
 	})
 }
+
+// TestLinalgLDLMatchesTorch compares ldl_factor, ldl_factor_ex and
+// ldl_solve with PyTorch 1.13: the factors and pivots are LAPACK's
+// (1×1 and 2×2 blocks), the solutions A⁻¹ B.
+func TestLinalgLDLMatchesTorch(t *testing.T) {
+	prelude := linalgPrelude + "S = torch.tensor([[0., 1., 2.], [1., 0., 3.], [2., 3., 1.]])\n" +
+		"T = torch.tensor([[1., 5., 0., 2.], [5., 2., 1., 0.], [0., 1., -3., 4.], [2., 0., 4., 0.5]])\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"[tuple(r(t) for t in L.ldl_factor(M)) for M in (A, S, T, -A, torch.zeros(0, 0))]",
+		"LD, p = L.ldl_factor(torch.stack([S, A]))\n(LD.shape, p, p.dtype, type(L.ldl_factor(A)).__name__)",
+		"L.ldl_factor_ex(torch.zeros(2, 2))",
+		"L.ldl_factor_ex(T.double())",
+		"[r(L.ldl_solve(*L.ldl_factor(M), torch.arange(float(2 * M.shape[0])).reshape(-1, 2))) for M in (A, S, T)]",
+		"LD, p = L.ldl_factor(torch.stack([S, A]))\nr(L.ldl_solve(LD, p, torch.ones(2, 3, 1)))",
+		"L.ldl_factor(W)",
+	})
+}

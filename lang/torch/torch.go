@@ -48,6 +48,7 @@ func init() {
 	defLinalgCompat()
 	defLinalgEig()
 	defLinalgHouseholder()
+	defLinalgLDL()
 	defLinalgLapack()
 	defEinsum()
 	defJoining()
