@@ -44,8 +44,26 @@ func (c *calc) narrowTo(x *tensor.Tensor, dim, size int) *tensor.Tensor {
 // Inv returns the inverse of each square matrix: d(A⁻¹) = -A⁻ᵀ g A⁻ᵀ.
 func Inv(x *tensor.Tensor) (*tensor.Tensor, error) {
 	out, err := tensor.Inv(x)
-	if err != nil || !track(out, x) {
-		return out, err
+	if err != nil {
+		return nil, err
+	}
+	return recordInv(x, out), nil
+}
+
+// InvEx is Inv with the info of each matrix instead of an error
+// (tensor.InvEx); the inverse has Inv's gradient.
+func InvEx(op string, x *tensor.Tensor, check bool) (inv, info *tensor.Tensor, err error) {
+	out, info, err := tensor.InvEx(op, x, check)
+	if err != nil {
+		return nil, nil, err
+	}
+	return recordInv(x, out), info, nil
+}
+
+// recordInv records out, the inverse of x, on the graph.
+func recordInv(x, out *tensor.Tensor) *tensor.Tensor {
+	if !track(out, x) {
+		return out
 	}
 	n := newNode("LinalgInvExBackward0", x)
 	n.save(out)
@@ -53,7 +71,7 @@ func Inv(x *tensor.Tensor) (*tensor.Tensor, error) {
 		it := c.mT(out)
 		return []*tensor.Tensor{c.neg(c.matmul(c.matmul(it, g), it))}
 	}
-	return n.attach(out), nil
+	return n.attach(out)
 }
 
 // Det returns the determinant of each square matrix: its gradient is
@@ -77,8 +95,26 @@ func Det(x *tensor.Tensor) (*tensor.Tensor, error) {
 // Solve returns X with A X = B: gB = A⁻ᵀ g (a solve with Aᵀ), gA = -gB Xᵀ.
 func Solve(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	out, err := tensor.Solve(a, b)
-	if err != nil || !track(out, a, b) {
-		return out, err
+	if err != nil {
+		return nil, err
+	}
+	return recordSolve(a, b, out), nil
+}
+
+// SolveEx is Solve with the info of each matrix instead of an error
+// (tensor.SolveEx); the result has Solve's gradient.
+func SolveEx(op string, a, b *tensor.Tensor, check bool) (x, info *tensor.Tensor, err error) {
+	out, info, err := tensor.SolveEx(op, a, b, check)
+	if err != nil {
+		return nil, nil, err
+	}
+	return recordSolve(a, b, out), info, nil
+}
+
+// recordSolve records out, the solution of a X = b, on the graph.
+func recordSolve(a, b, out *tensor.Tensor) *tensor.Tensor {
+	if !track(out, a, b) {
+		return out
 	}
 	vector := out.Dim() == b.Dim() && b.Dim() < a.Dim() || b.Dim() == 1
 	n := newNode("LinalgSolveExBackward0", a, b)
@@ -96,7 +132,7 @@ func Solve(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		}
 		return []*tensor.Tensor{ga, n.toInput(c, 1, gb)}
 	}
-	return n.attach(out), nil
+	return n.attach(out)
 }
 
 // SolveTriangular returns X with A X = B for triangular A (see
@@ -135,8 +171,26 @@ func SolveTriangular(a, b *tensor.Tensor, upper, unit bool) (*tensor.Tensor, err
 // with its diagonal halved, gA = sym(L⁻ᵀ φ(Lᵀ gL) L⁻¹).
 func Cholesky(x *tensor.Tensor, upper bool) (*tensor.Tensor, error) {
 	out, err := tensor.Cholesky(x, upper)
-	if err != nil || !track(out, x) {
-		return out, err
+	if err != nil {
+		return nil, err
+	}
+	return recordCholesky(x, out, upper), nil
+}
+
+// CholeskyEx is Cholesky with the info of each matrix instead of an error
+// (tensor.CholeskyEx); the factor has Cholesky's gradient.
+func CholeskyEx(op string, x *tensor.Tensor, upper, check bool) (l, info *tensor.Tensor, err error) {
+	out, info, err := tensor.CholeskyEx(op, x, upper, check)
+	if err != nil {
+		return nil, nil, err
+	}
+	return recordCholesky(x, out, upper), info, nil
+}
+
+// recordCholesky records out, the Cholesky factor of x, on the graph.
+func recordCholesky(x, out *tensor.Tensor, upper bool) *tensor.Tensor {
+	if !track(out, x) {
+		return out
 	}
 	n := newNode("LinalgCholeskyExBackward0", x)
 	n.save(out)
@@ -151,7 +205,7 @@ func Cholesky(x *tensor.Tensor, upper bool) (*tensor.Tensor, error) {
 		ga := c.matmul(c.matmul(c.mT(linv), phi), linv)
 		return []*tensor.Tensor{c.mul(c.add(ga, c.mT(ga)), num(0.5))}
 	}
-	return n.attach(out), nil
+	return n.attach(out)
 }
 
 // diagonal returns the main diagonal of each matrix.

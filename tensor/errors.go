@@ -22,6 +22,10 @@ const (
 	ZeroDivisionError ErrorKind = "ZeroDivisionError"
 	RuntimeError      ErrorKind = "RuntimeError"
 	MemoryError       ErrorKind = "MemoryError"
+	// LinAlgError is PyTorch's torch.linalg.LinAlgError (the class
+	// torch._C._LinAlgError, a RuntimeError): a singular or not
+	// positive-definite matrix met by a decomposition.
+	LinAlgError ErrorKind = "_LinAlgError"
 	// KeyboardInterrupt reports a computation stopped by Interruptible's
 	// context.
 	KeyboardInterrupt ErrorKind = "KeyboardInterrupt"

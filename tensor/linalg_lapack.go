@@ -83,7 +83,31 @@ func (b *matrixBatch) linalgError(i int, format string, args ...any) error {
 	if len(b.batch) > 0 {
 		msg = fmt.Sprintf("(Batch element %d): %s", i, msg)
 	}
-	return Errorf(RuntimeError, "%s: %s", b.op, msg)
+	return Errorf(LinAlgError, "%s: %s", b.op, msg)
+}
+
+// infoTensor returns LAPACK's info codes, one per matrix, as PyTorch's
+// int32 info tensor of the batch's shape.
+func (b *matrixBatch) infoTensor(info []int) (*Tensor, error) {
+	data := make([]float64, len(info))
+	for i, v := range info {
+		data[i] = float64(v)
+	}
+	t, err := FromSlice(data, b.batch...)
+	if err != nil {
+		return nil, err
+	}
+	return t.To(Int32)
+}
+
+// firstFailure returns the first matrix whose info code is not zero, or -1.
+func firstFailure(info []int) int {
+	for i, v := range info {
+		if v != 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // zeroPivot returns the 1-based position of the first zero on the diagonal
@@ -99,19 +123,70 @@ func zeroPivot(a blas64.General) int {
 
 // Inv returns the inverse of each square matrix of x, as torch.linalg.inv,
 // and computed as PyTorch does: by solving A X = I from the LU factors. A
-// singular matrix is a RuntimeError naming the zero pivot.
+// singular matrix is a LinAlgError naming the zero pivot.
 func Inv(x *Tensor) (*Tensor, error) {
-	b, err := newMatrixBatch("linalg.inv", x, true)
+	return checkedEx(invEx("linalg.inv", x))
+}
+
+// InvEx is torch.linalg.inv_ex: the inverse of each square matrix of x and
+// the int32 info of each (0, or the 1-based position of the first zero
+// pivot of its LU factors, when the inverse holds infs and NaNs). op names
+// the function in the error that check (check_errors=True) raises.
+func InvEx(op string, x *Tensor, check bool) (inv, info *Tensor, err error) {
+	return exResult(invEx(op, x), check)
+}
+
+// exAttempt is a decomposition run to the end whatever its matrices: the
+// result, LAPACK's info per matrix and the error the first failure makes.
+type exAttempt struct {
+	out     *Tensor
+	b       *matrixBatch
+	info    []int
+	failure func(i int) error
+	err     error
+}
+
+// checkedEx returns the result of an attempt, or the error of its first
+// failing matrix.
+func checkedEx(a exAttempt) (*Tensor, error) {
+	if a.err != nil {
+		return nil, a.err
+	}
+	if i := firstFailure(a.info); i >= 0 {
+		return nil, a.failure(i)
+	}
+	return a.out, nil
+}
+
+// exResult returns the result of an attempt with its info tensor; with
+// check (check_errors=True) the first failure is an error instead.
+func exResult(a exAttempt, check bool) (*Tensor, *Tensor, error) {
+	if a.err != nil {
+		return nil, nil, a.err
+	}
+	if i := firstFailure(a.info); check && i >= 0 {
+		return nil, nil, a.failure(i)
+	}
+	info, err := a.b.infoTensor(a.info)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	return a.out, info, nil
+}
+
+func invEx(op string, x *Tensor) exAttempt {
+	b, err := newMatrixBatch(op, x, true)
+	if err != nil {
+		return exAttempt{err: err}
 	}
 	n := b.n
 	ipiv := make([]int, n)
 	out := make([]float64, len(b.data))
+	info := make([]int, b.count())
 	for i := range b.count() {
 		a := b.mat(i)
 		if !lapack64.Getrf(a, ipiv) {
-			return nil, b.linalgError(i, "The diagonal element %d is zero, the inversion could not be completed because the input matrix is singular.", zeroPivot(a))
+			info[i] = zeroPivot(a)
 		}
 		inv := blas64.General{Rows: n, Cols: n, Stride: max(n, 1), Data: out[i*n*n : (i+1)*n*n]}
 		for j := range n {
@@ -119,7 +194,10 @@ func Inv(x *Tensor) (*Tensor, error) {
 		}
 		lapack64.Getrs(blas.NoTrans, a, inv, ipiv)
 	}
-	return b.tensor(out, n, n)
+	t, err := b.tensor(out, n, n)
+	return exAttempt{out: t, b: b, info: info, err: err, failure: func(i int) error {
+		return b.linalgError(i, "The diagonal element %d is zero, the inversion could not be completed because the input matrix is singular.", info[i])
+	}}
 }
 
 // Det returns the determinant of each square matrix of x, from its LU
@@ -150,15 +228,36 @@ func Det(x *Tensor) (*Tensor, error) {
 // Solve returns X with A X = B for each square matrix of A, as
 // torch.linalg.solve: B is a batch of n×k matrices, or of n-vectors when it
 // has one dimension fewer than A (or is 1-D); the batch dimensions
-// broadcast. A and B must share a floating dtype.
+// broadcast. A and B must share a floating dtype. A singular matrix is a
+// LinAlgError.
 func Solve(a, bt *Tensor) (*Tensor, error) {
-	const op = "linalg.solve"
+	return checkedEx(solveEx("linalg.solve", a, bt))
+}
+
+// SolveEx is torch.linalg.solve_ex: Solve's result and the int32 info of
+// each matrix of A (0, or the 1-based position of the first zero pivot of
+// its LU factors, when the result holds infs and NaNs); with check a
+// failure is the error op names instead.
+func SolveEx(op string, a, bt *Tensor, check bool) (x, info *Tensor, err error) {
+	return exResult(solveEx(op, a, bt), check)
+}
+
+func solveEx(op string, a, bt *Tensor) exAttempt {
+	x, b, info, err := solve(op, a, bt)
+	return exAttempt{out: x, b: b, info: info, err: err, failure: func(i int) error {
+		return b.linalgError(i, "The solver failed because the input matrix is singular.")
+	}}
+}
+
+// solve is Solve run to the end: the result, the batch of A and each
+// matrix's info.
+func solve(op string, a, bt *Tensor) (*Tensor, *matrixBatch, []int, error) {
 	if a.dtype != bt.dtype {
-		return nil, typeErrorf("%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead", op, a.dtype.String(), bt.dtype.String()).
+		return nil, nil, nil, typeErrorf("%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead", op, a.dtype.String(), bt.dtype.String()).
 			WithHint("convert B with .to(%s)", a.dtype)
 	}
 	if err := checkMatrices(op, a, true); err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	n := a.shape[a.Dim()-1]
 	vector := bt.Dim() == 1 || (bt.Dim() == a.Dim()-1 && slices.Equal(bt.shape, a.shape[:a.Dim()-1]))
@@ -166,7 +265,7 @@ func Solve(a, bt *Tensor) (*Tensor, error) {
 	if vector {
 		var err error
 		if rhs, err = bt.Unsqueeze(-1); err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 	}
 	if rhs.Dim() < 2 || rhs.shape[rhs.Dim()-2] != n {
@@ -174,42 +273,45 @@ func Solve(a, bt *Tensor) (*Tensor, error) {
 		if rhs.Dim() >= 2 {
 			rows, cols = rhs.shape[rhs.Dim()-2], rhs.shape[rhs.Dim()-1]
 		}
-		return nil, Errorf(RuntimeError, "%s: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)", op, a.shape[a.Dim()-2], n, rows, cols)
+		return nil, nil, nil, Errorf(RuntimeError, "%s: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)", op, a.shape[a.Dim()-2], n, rows, cols)
 	}
 	batch, err := BroadcastShapes(a.shape[:a.Dim()-2], rhs.shape[:rhs.Dim()-2])
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	k := rhs.shape[rhs.Dim()-1]
 	ae, err := a.Expand(slices.Concat(batch, []int{n, n})...)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	be, err := rhs.Expand(slices.Concat(batch, []int{n, k})...)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	am, err := newMatrixBatch(op, ae, true)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	bm, err := newMatrixBatch(op, be, false)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
+	// PyTorch's messages name this one torch.linalg.solve.
+	am.op = "torch." + op
 	ipiv := make([]int, n)
+	info := make([]int, am.count())
 	for i := range am.count() {
 		m := am.mat(i)
 		if !lapack64.Getrf(m, ipiv) {
-			return nil, am.linalgError(i, "The solver failed because the input matrix is singular.")
+			info[i] = zeroPivot(m)
 		}
 		lapack64.Getrs(blas.NoTrans, m, bm.mat(i), ipiv)
 	}
 	out, err := bm.tensor(bm.data, n, k)
-	if err != nil || !vector {
-		return out, err
+	if err == nil && vector {
+		out, err = out.Squeeze(-1)
 	}
-	return out.Squeeze(-1)
+	return out, am, info, err
 }
 
 // SolveTriangular returns X with A X = B for each triangular matrix of a
@@ -270,19 +372,32 @@ func SolveTriangular(a, b *Tensor, upper, unit bool) (*Tensor, error) {
 
 // Cholesky returns the lower triangular L with L Lᵀ = A for each symmetric
 // positive-definite matrix of x (only its lower triangle is read), as
-// torch.linalg.cholesky; upper gives U = Lᵀ instead.
+// torch.linalg.cholesky; upper gives U = Lᵀ instead. A matrix that is not
+// positive-definite is a LinAlgError.
 func Cholesky(x *Tensor, upper bool) (*Tensor, error) {
-	b, err := newMatrixBatch("linalg.cholesky", x, true)
+	return checkedEx(choleskyEx("linalg.cholesky", x, upper))
+}
+
+// CholeskyEx is torch.linalg.cholesky_ex: Cholesky's factors and the int32
+// info of each matrix (0, or the order of its first leading minor that is
+// not positive-definite, when its factor is LAPACK's partial one); with
+// check a failure is the error op names instead.
+func CholeskyEx(op string, x *Tensor, upper, check bool) (l, info *Tensor, err error) {
+	return exResult(choleskyEx(op, x, upper), check)
+}
+
+func choleskyEx(op string, x *Tensor, upper bool) exAttempt {
+	b, err := newMatrixBatch(op, x, true)
 	if err != nil {
-		return nil, err
+		return exAttempt{err: err}
 	}
 	n := b.n
+	info := make([]int, b.count())
 	for i := range b.count() {
 		a := b.mat(i)
 		orig := slices.Clone(a.Data)
 		if _, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Lower, N: n, Stride: a.Stride, Data: a.Data}); !ok {
-			return nil, b.linalgError(i, "The factorization could not be completed because the input is not positive-definite (the leading minor of order %d is not positive-definite).",
-				failingMinor(orig, n))
+			info[i] = failingMinor(orig, n)
 		}
 		for r := range n {
 			for c := r + 1; c < n; c++ {
@@ -295,7 +410,10 @@ func Cholesky(x *Tensor, upper bool) (*Tensor, error) {
 			}
 		}
 	}
-	return b.tensor(b.data, n, n)
+	t, err := b.tensor(b.data, n, n)
+	return exAttempt{out: t, b: b, info: info, err: err, failure: func(i int) error {
+		return b.linalgError(i, "The factorization could not be completed because the input is not positive-definite (the leading minor of order %d is not positive-definite).", info[i])
+	}}
 }
 
 // failingMinor returns the order of the smallest leading minor of the n×n

@@ -51,6 +51,11 @@ func dottedModule(ns string) *lang.Module {
 			m.Attrs[rest] = b
 		}
 	}
+	for name, v := range dottedValues {
+		if rest, ok := strings.CutPrefix(name, ns+"."); ok {
+			m.Attrs[rest] = v
+		}
+	}
 	return m
 }
 
