@@ -154,9 +154,10 @@ func scalarOtherNode(scalar, tensorOther string) func(a, b *tensor.Tensor) strin
 	}
 }
 
-// xlogyNode is XlogyBackward2 for a plain-number other, XlogyBackward0
-// for two tensors.
-var xlogyNode = scalarOtherNode("XlogyBackward2", "XlogyBackward0")
+// xlogyNode is XlogyBackward1 for a plain-number input
+// (torch.special.xlogy(2, t)), XlogyBackward2 for a plain-number other,
+// XlogyBackward0 for two tensors.
+var xlogyNode = specialScalarNode("XlogyBackward")
 
 // Deg2Rad returns x converted from degrees to radians (integers and bools
 // in float32 first); its node, Deg2RadBackward0, saves nothing.
