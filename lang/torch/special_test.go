@@ -199,3 +199,13 @@ func TestSpecialCoverage(t *testing.T) {
 		t.Errorf("torch.special lacks %s, want %s", got, want)
 	}
 }
+
+// TestTypenameMatchesTorch: torch.typename of tensors, numbers, classes,
+// and parameters, as PyTorch 1.13.
+func TestTypenameMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\n", []string{
+		"[torch.typename(x) for x in (torch.ones(2), torch.ones(2, dtype=torch.int64), torch.zeros(1, dtype=torch.bool), torch.ones(1).double())]",
+		"[torch.typename(x) for x in (3, 2.5, 'a', [1], None, int, str)]",
+		"torch.typename(torch.nn.Parameter(torch.ones(1)))",
+	})
+}

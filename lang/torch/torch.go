@@ -133,6 +133,7 @@ func init() {
 	defBackends()
 	defParallel()
 	defModules()
+	defTypename()
 	defSpecial() // its module copies builtins when first imported, after init
 	defGlobals()
 	defMethodTables()
