@@ -154,15 +154,10 @@ func scalarOtherNode(scalar, tensorOther string) func(a, b *tensor.Tensor) strin
 	}
 }
 
-// xlogyNode is XlogyBackward2 for a plain-number other, XlogyBackward1
-// for a plain-number self (torch.xlogy(2, x)), XlogyBackward0 for two
-// tensors.
-func xlogyNode(a, b *tensor.Tensor) string {
-	if a.IsWrappedNumber() && !b.IsWrappedNumber() {
-		return "XlogyBackward1"
-	}
-	return scalarOtherNode("XlogyBackward2", "XlogyBackward0")(a, b)
-}
+// xlogyNode is XlogyBackward1 for a plain-number input
+// (torch.special.xlogy(2, t)), XlogyBackward2 for a plain-number other,
+// XlogyBackward0 for two tensors.
+var xlogyNode = specialScalarNode("XlogyBackward")
 
 // Deg2Rad returns x converted from degrees to radians (integers and bools
 // in float32 first); its node, Deg2RadBackward0, saves nothing.

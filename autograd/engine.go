@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -284,6 +285,10 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 	c := &calc{}
 	ins := n.backward(c, g)
 	if c.err != nil {
+		var te *tensor.Error
+		if errors.As(c.err, &te) && te.Kind == tensor.NotImplementedError {
+			return nil, c.err // PyTorch's words for a derivative it lacks, as it reports them
+		}
 		return nil, fmt.Errorf("%s: %w", n.name, c.err)
 	}
 	return ins, nil

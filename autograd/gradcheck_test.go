@@ -66,6 +66,7 @@ func elementwiseCases() []gradCase {
 		"asin": {0.1, 0.3, 0.5, 0.7, 0.2, 0.6}, "acos": {0.1, 0.3, 0.5, 0.7, 0.2, 0.6},
 		"atanh": {0.1, 0.3, 0.5, 0.7, 0.2, 0.6}, "acosh": {1.5, 2, 3, 1.2, 2.5, 4},
 		"erfinv": {0.1, 0.3, 0.5, 0.7, -0.2, -0.6},
+		"ndtri":  {0.1, 0.3, 0.5, 0.7, 0.2, 0.6},
 	}
 	for _, op := range UnaryOps() {
 		if op.Differentiable() {
@@ -77,6 +78,11 @@ func elementwiseCases() []gradCase {
 		}
 	}
 	for _, op := range BinaryOps() {
+		if op == ZetaOp { // differentiable in other only, as in PyTorch
+			cases = append(cases, gradCase{"table/zeta", func(f *fixture) []*tensor.Tensor { return ts(f.positive(2, 3)) },
+				func(in []*tensor.Tensor) (*tensor.Tensor, error) { return ZetaOp.Apply(tensor.MustScalar(2.5), in[0]) }})
+			continue
+		}
 		if op.Differentiable() {
 			cases = append(cases, gradCase{"table/" + op.Name, func(f *fixture) []*tensor.Tensor { return ts(f.positive(2, 3), f.positive(3)) }, bin(op.Apply)})
 		}

@@ -24,6 +24,9 @@ const (
 	// Custom means the language defines the builtin itself under the op's
 	// name, because it takes more than the operands (round's decimals).
 	Custom
+	// Special is a function of the torch.special module only
+	// (torch.special.entr), not a builtin or a method.
+	Special
 
 	// FunctionAndMethod is both exp(x) and x.exp().
 	FunctionAndMethod = Function | Method

@@ -65,6 +65,9 @@ func TestOpTableBuiltins(t *testing.T) {
 		t.Helper()
 		fn, isFunc := builtins[name]
 		m, isMethod := methods[name]
+		if expose == autograd.Special { // lang/torch's torch.special module checks its own
+			return
+		}
 		if expose == autograd.Custom {
 			if !isFunc && !isMethod {
 				t.Errorf("%s: Custom, but the language defines no builtin or method of that name", name)

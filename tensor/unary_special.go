@@ -23,9 +23,9 @@ var (
 	// TrigammaSpec is the derivative of digamma; the op table does not
 	// list it (PyTorch offers it as polygamma(1, x)).
 	TrigammaSpec = newUnary(floatSpec("trigamma", trigamma))
-	// I1Spec is the derivative of i0; the op table does not list it
-	// (PyTorch offers it as torch.special.i1).
-	I1Spec = newUnary(floatSpec("i1", i1))
+	// I1Spec is the modified Bessel function of order 1, the derivative
+	// of i0 (torch.special.i1).
+	I1Spec = floatUnary("i1", i1)
 )
 
 // lgamma is ln |Γ(x)|; +inf at -inf as in PyTorch (Go's Lgamma gives -inf).
@@ -165,6 +165,14 @@ func besselAsymptotic(nu, x float64) float64 {
 	if x > expOverflow {
 		return math.Inf(1)
 	}
+	h := math.Exp(x / 2)
+	return h * besselAsymptoticScaled(nu, x) * h
+}
+
+// besselAsymptoticScaled is e^-|x|·I_ν(|x|) by the series of
+// besselAsymptotic: Σ t_k / √(2π|x|); 0 at ±inf.
+func besselAsymptoticScaled(nu, x float64) float64 {
+	x = math.Abs(x)
 	sum, term := 1.0, 1.0
 	for k := 1.0; ; k++ {
 		next := term * ((2*k-1)*(2*k-1) - 4*nu*nu) / (8 * k * x)
@@ -174,8 +182,7 @@ func besselAsymptotic(nu, x float64) float64 {
 		term = next
 		sum += term
 	}
-	h := math.Exp(x / 2)
-	return h * (sum / math.Sqrt(2*math.Pi*x)) * h
+	return sum / math.Sqrt(2*math.Pi*x)
 }
 
 // Frexp splits each element of a floating x into a mantissa of x's dtype,

@@ -40,6 +40,7 @@ var coverageNamespaces = []struct{ module, expr string }{
 	{"torch.fft", "torch.fft"},
 	{"torch.distributions", "torch.distributions"},
 	{"torch.autograd", "torch.autograd"},
+	{"torch.special", "torch.special"},
 }
 
 // exclusion is one line of testdata/torch_excluded.txt: the names of a

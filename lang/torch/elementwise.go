@@ -25,7 +25,7 @@ func exposureKind(e autograd.Exposure) lang.BuiltinKind {
 
 func defElementwise() {
 	for _, op := range autograd.BinaryOps() {
-		if op.Expose == autograd.Custom {
+		if op.Expose == autograd.Custom || op.Expose == autograd.Special {
 			continue
 		}
 		params := "(input, " + op.Other + ")"
@@ -41,7 +41,7 @@ func defElementwise() {
 		}
 	}
 	for _, op := range autograd.UnaryOps() {
-		if op.Expose == autograd.Custom {
+		if op.Expose == autograd.Custom || op.Expose == autograd.Special {
 			continue
 		}
 		defUnary(exposureKind(op.Expose), op.Name+"(input)", op.Doc, op.Apply)

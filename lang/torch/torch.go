@@ -148,6 +148,8 @@ func init() {
 	defBackends()
 	defParallel()
 	defModules()
+	defTypename()
+	defSpecial() // its module copies builtins when first imported, after init
 	defGlobals()
 	defMethodTables()
 	defExamples()
