@@ -15,7 +15,7 @@ func CrossMapLRN2d(x *tensor.Tensor, size int, alpha, beta, k float64) (*tensor.
 		return out, err
 	}
 	n := newNode("CrossMapLRN2dBackward", x)
-	n.save(x)
+	n.save(x, out)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return l.Backward(g) })}
 	}

@@ -13,7 +13,7 @@ func CTCLoss(logProbs *tensor.Tensor, c *tensor.CTC, zeroInfinity bool) (*tensor
 		return nll, err
 	}
 	n := newNode("CtcLossBackward0", logProbs)
-	n.save(logProbs)
+	n.save(logProbs, nll)
 	n.backward = func(cc *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{cc.do(func() (*tensor.Tensor, error) { return c.Backward(g, logProbs, nll, alpha, zeroInfinity) })}
 	}

@@ -15,7 +15,7 @@ func FractionalMaxPool(x, samples *tensor.Tensor, pool, out []int) (values, indi
 		return values, indices, err
 	}
 	n := newNode(fmt.Sprintf("FractionalMaxPool%dDBackward0", len(pool)), x)
-	n.save(x)
+	n.save(x, indices)
 	shape := x.Shape()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.FractionalMaxPoolBackward(g, indices, shape, len(pool)) })}

@@ -18,7 +18,7 @@ func LUFactorEx(op string, x *tensor.Tensor, check bool) (lu, pivots, info *tens
 	m, n := shape[len(shape)-2], shape[len(shape)-1]
 	k := min(m, n)
 	node := newNode("LinalgLuFactorExBackward0", x)
-	node.save(lu)
+	node.save(lu, pivots)
 	node.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		p := c.do(func() (*tensor.Tensor, error) { return tensor.LUPermutation(pivots, m, lu.DType()) })
 		l := c.add(c.narrowTo(c.tril(lu, -1), -1, k), c.do(func() (*tensor.Tensor, error) { return tensor.Eye(m, k, lu.DType()) }))

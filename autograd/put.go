@@ -16,6 +16,7 @@ func Put(x, index, source *tensor.Tensor, accumulate bool) (*tensor.Tensor, erro
 		return out, err
 	}
 	n := newNode("PutBackward0", x, source)
+	n.save(index)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		var gx, gs *tensor.Tensor
 		if n.needs(0) {

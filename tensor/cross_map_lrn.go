@@ -111,19 +111,25 @@ func (l *CrossMapLRN) Backward(gradOut *Tensor) (*Tensor, error) {
 	if c, pad := l.input.shape[1], int(float64(l.Size)-float64(l.Size-1)/2); pad+c > c+l.Size-1 {
 		return nil, Errorf(RuntimeError, "start (%d) + length (%d) exceeds dimension size (%d).", pad, c, c+l.Size-1)
 	}
+	// The gradient pads the channels by size-1: a buffer as large as an
+	// output, of zeros, allocated under the memory limit.
+	padded, err := Empty(l.input.dtype, l.input.shape[1]+l.Size-1, l.input.shape[2]*l.input.shape[3])
+	if err != nil {
+		return nil, err
+	}
 	grad, err := emptyOutput(l.input.dtype, l.input.shape...)
 	if err != nil {
 		return nil, err
 	}
 	if l.input.dtype == Float32 {
-		crossMapLRNBackward[float32](l, g, grad)
+		crossMapLRNBackward[float32](l, g, grad, padded.storage.data.([]float32))
 	} else {
-		crossMapLRNBackward[float64](l, g, grad)
+		crossMapLRNBackward[float64](l, g, grad, padded.storage.data.([]float64))
 	}
 	return grad, nil
 }
 
-func crossMapLRNBackward[T float32 | float64](l *CrossMapLRN, gradOut, grad *Tensor) {
+func crossMapLRNBackward[T float32 | float64](l *CrossMapLRN, gradOut, grad *Tensor, padded []T) {
 	n, c, plane := l.input.shape[0], l.input.shape[1], l.input.shape[2]*l.input.shape[3]
 	x := l.input.storage.data.([]T)[l.input.offset:]
 	scale, out := l.scale.storage.data.([]T), l.out.storage.data.([]T)
@@ -133,7 +139,6 @@ func crossMapLRNBackward[T float32 | float64](l *CrossMapLRN, gradOut, grad *Ten
 	for i := range gin[:n*c*plane] {
 		gin[i] = T(math.Pow(float64(scale[i]), float64(T(-l.Beta)))) * gout[i]
 	}
-	padded := make([]T, (c+l.Size-1)*plane)
 	accum := make([]T, plane)
 	for b := range n {
 		base := b * c * plane

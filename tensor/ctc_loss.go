@@ -129,10 +129,9 @@ func (c *CTC) Forward(logProbs *Tensor) (nll, alpha *Tensor, err error) {
 	if alpha, err = emptyOutput(lp.dtype, c.N, c.T, 2*c.maxTarget+1); err != nil {
 		return nil, nil, err
 	}
-	switch lp.dtype {
-	case Float32:
+	if lp.dtype == Float32 {
 		ctcForward[float32](c, lp, nll, alpha)
-	default:
+	} else {
 		ctcForward[float64](c, lp, nll, alpha)
 	}
 	return nll, alpha, nil
@@ -225,10 +224,9 @@ func (c *CTC) Backward(gradOut, logProbs, nll, alpha *Tensor, zeroInfinity bool)
 	if err != nil {
 		return nil, err
 	}
-	switch lp.dtype {
-	case Float32:
+	if lp.dtype == Float32 {
 		ctcBackward[float32](c, g, lp, nll, alpha, grad, zeroInfinity)
-	default:
+	} else {
 		ctcBackward[float64](c, g, lp, nll, alpha, grad, zeroInfinity)
 	}
 	return grad, nil

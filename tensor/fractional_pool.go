@@ -19,7 +19,9 @@ func fractionalIntervals[T float32 | float64](sample T, in, out, pool int) []int
 	if out > 1 {
 		alpha := T(in-pool) / T(out-1)
 		for i := range out - 1 {
-			seq[i] = int((T(i)+sample)*alpha) - int(sample*alpha)
+			// A sample outside [0, 1) can round a start past in-pool,
+			// where ATen reads outside the plane: kael keeps it inside.
+			seq[i] = min(max(int((T(i)+sample)*alpha)-int(sample*alpha), 0), in-pool)
 		}
 	}
 	if out > 0 {

@@ -189,9 +189,31 @@ func LDLSolve(op string, ld, pivots, b *Tensor) (*Tensor, error) {
 		return nil, err
 	}
 	for i := range am.count() {
+		if err := checkLDLPivots(op, piv[i*n:(i+1)*n]); err != nil {
+			return nil, err
+		}
 		sytrsLower(am.mat(i).Data, n, piv[i*n:(i+1)*n], bm.mat(i).Data, bm.n)
 	}
 	return bm.tensor(bm.data, n, bm.n)
+}
+
+// checkLDLPivots checks one matrix's pivots are those ldl_factor gives:
+// a row in [1, n] for a 1×1 block, or the same negated row in [1, n] at
+// both places of a 2×2 block. (PyTorch reads other pivots as rows and
+// fails; sytrsLower would index out of its matrix.)
+func checkLDLPivots(op string, piv []float64) error {
+	n := len(piv)
+	for c := 0; c < n; c++ {
+		p := int(piv[c])
+		switch {
+		case p >= 1 && p <= n:
+		case p <= -1 && -p <= n && c+1 < n && int(piv[c+1]) == p:
+			c++
+		default:
+			return Errorf(RuntimeError, "%s: pivot %d at position %d is not one ldl_factor gives (a row in [1, %d], or the same negated row for both rows of a 2×2 block)", op, p, c, n)
+		}
+	}
+	return nil
 }
 
 // sytrsLower is dsytrs with UPLO = 'L': a row-major n×n LD, 1-based

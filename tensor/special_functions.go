@@ -76,15 +76,22 @@ func Ndtri(p float64) float64 {
 		x = -math.Sqrt(l - math.Log(l) - math.Log(2*math.Pi))
 	}
 	logP := math.Log(p)
+	prev := math.Inf(1)
 	for range 50 {
 		ln := logNdtr(x)
 		// d/dx log ndtr(x) = φ(x)/ndtr(x)
 		slope := math.Exp(-x*x/2-ln) / math.Sqrt(2*math.Pi)
 		step := (ln - logP) / slope
-		x -= step
-		if !(math.Abs(step) > 1e-16*math.Abs(x)) {
+		// Near the root the steps are rounding noise of about an ulp:
+		// stop when they no longer shrink (or are below two ulps).
+		if !(math.Abs(step) < prev) {
 			break
 		}
+		x -= step
+		if !(math.Abs(step) > 4e-16*math.Abs(x)) {
+			break
+		}
+		prev = math.Abs(step)
 	}
 	return x
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
+	"slices"
 )
 
 // The LU factorization A = P L U with partial pivoting (tensor/linalg_lu.go)
@@ -72,6 +73,11 @@ func defLinalgLU() {
 		if piv.DType() != tensor.Int32 {
 			return nil, lang.Errorf(lang.RuntimeError, "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of torch.int32 dtype.\nNote: this function is intended to be used with the output produced by torch.linalg.lu_factor")
 		}
+		if lu.Dim() >= 2 && pivs {
+			if err := checkPivots("torch.lu_unpack", lu, piv, "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive.Did you properly pass the result of lu_factor?"); err != nil {
+				return nil, err
+			}
+		}
 		p, l, u, err := luUnpack(lu, piv, data, pivs)
 		if err != nil {
 			return nil, err
@@ -107,6 +113,33 @@ func luFactorArgs(a *lang.Args, input, name, op string, check bool) (lu, pivots,
 	return autograd.LUFactorEx(op, x, check)
 }
 
+// checkPivots checks int32 pivots against LU factors lu (2 or more
+// dimensions) as PyTorch does: min(m, n) per matrix, lu's batch shape,
+// each in [1, m] (rangeMsg otherwise).
+func checkPivots(op string, lu, piv *tensor.Tensor, rangeMsg string) error {
+	shape := lu.Shape()
+	m, n := shape[len(shape)-2], shape[len(shape)-1]
+	if piv.Dim() == 0 || piv.Shape()[piv.Dim()-1] != min(m, n) {
+		if op == "torch.lu_unpack" { // PyTorch's lu_unpack finds it by the values
+			return lang.Errorf(lang.RuntimeError, "%s", rangeMsg)
+		}
+		return lang.Errorf(lang.RuntimeError, "%s: Number of pivots per batch should be same as the dimension of the matrix", op)
+	}
+	if !slices.Equal(piv.Shape()[:piv.Dim()-1], shape[:len(shape)-2]) {
+		return lang.Errorf(lang.RuntimeError, "%s: Expected LU.shape[:-1] and pivots.shape to be the same, but got pivots with shape %s instead", op, sizeList(piv.Shape()))
+	}
+	vals, err := tensor.Values[int32](piv)
+	if err != nil {
+		return err
+	}
+	for _, p := range vals {
+		if p < 1 || int(p) > m {
+			return lang.Errorf(lang.RuntimeError, "%s", rangeMsg)
+		}
+	}
+	return nil
+}
+
 // luUnpack returns P, L and U of packed LU factors and their pivots (each
 // left empty when not asked for); L and U are recorded operations on lu.
 func luUnpack(lu, piv *tensor.Tensor, data, pivots bool) (p, l, u *tensor.Tensor, err error) {
@@ -140,11 +173,23 @@ func luUnpack(lu, piv *tensor.Tensor, data, pivots bool) (p, l, u *tensor.Tensor
 // X = U⁻¹ L⁻¹ Pᵀ B and Aᵀ X = B is X = P L⁻ᵀ U⁻ᵀ B; X A = B is the
 // transposed system Aᵀ Xᵀ = Bᵀ.
 func luSolve(op string, lu, piv, b *tensor.Tensor, left, adjoint bool) (*tensor.Tensor, error) {
+	if lu.Dim() < 2 {
+		return nil, lang.Errorf(lang.RuntimeError, "torch.%s: The input tensor A must have at least 2 dimensions.", op)
+	}
 	if b.Dim() < 2 {
 		return nil, lang.Errorf(lang.RuntimeError, "%s: The input tensor B must have at least 2 dimensions.", op)
 	}
-	if lu.Dim() < 2 || lu.Shape()[lu.Dim()-1] != lu.Shape()[lu.Dim()-2] {
-		return nil, lang.Errorf(lang.RuntimeError, "%s: A must be batches of square matrices, but they are %d by %d matrices", op, lu.Shape()[max(lu.Dim()-2, 0)], lu.Shape()[lu.Dim()-1])
+	if lu.Shape()[lu.Dim()-1] != lu.Shape()[lu.Dim()-2] {
+		return nil, lang.Errorf(lang.RuntimeError, "%s: A must be batches of square matrices, but they are %d by %d matrices", op, lu.Shape()[lu.Dim()-2], lu.Shape()[lu.Dim()-1])
+	}
+	if b.DType() != lu.DType() {
+		return nil, lang.Errorf(lang.RuntimeError, "%s: Expected LU and B to have the same dtype, but found LU of type %s and B of type %s instead", op, lu.DType().ScalarTypeName(), b.DType().ScalarTypeName())
+	}
+	if piv.DType() != tensor.Int32 {
+		return nil, lang.Errorf(lang.RuntimeError, "%s: pivots should be a Tensor of scalar type torch.int32", op)
+	}
+	if err := checkPivots(op, lu, piv, "Pivots given to lu_solve must all be smaller or equal to LU.size(-2). Did you properly pass the result of lu_factor?"); err != nil {
+		return nil, err
 	}
 	c := &chainOps{}
 	mT := func(t *tensor.Tensor) *tensor.Tensor {

@@ -7,13 +7,15 @@ import (
 )
 
 // linalgPrelude holds the matrices of the tests of the decompositions
-// added to torch.linalg: r rounds a tensor's values to 4 digits.
+// added to torch.linalg: r rounds a tensor's values to 4 digits, err
+// gives an error's class and message.
 const linalgPrelude = "import torch\nL = torch.linalg\n" +
 	"r = lambda t: [round(v, 4) + 0.0 for v in t.flatten().tolist()]\n" +
 	"A = torch.tensor([[4., 1., 2.], [1., 3., 0.5], [2., 0.5, 5.]])\n" +
 	"G = torch.tensor([[1., 2., 0.], [3., 1., 4.], [0., 5., 2.]])\n" +
 	"W = torch.tensor([[1., 2., 3., 4.], [2., 1., 0., 5.]])\n" +
-	"Z = torch.zeros(2, 2, 2)\nZ[0] = torch.eye(2)\n"
+	"Z = torch.zeros(2, 2, 2)\nZ[0] = torch.eye(2)\n" +
+	"def err(f):\n    try:\n        f()\n    except Exception as e:\n        return type(e).__name__ + ': ' + str(e)\n"
 
 // TestLinalgExMatchesTorch compares LinAlgError and the _ex forms with
 // PyTorch 1.13: results (LAPACK's for failing matrices too), info tensors,
@@ -86,6 +88,9 @@ func TestLinalgLUMatchesTorch(t *testing.T) {
 		"x = W.T.clone().requires_grad_()\nLU, p = L.lu_factor(x)\n(LU * torch.arange(8.).reshape(4, 2)).sum().backward()\nr(x.grad)",
 		"x = G.clone().requires_grad_()\nP, l, u = L.lu(x)\n(l.sum() + (u * u).sum()).backward()\nr(x.grad)",
 		"x = G.double().requires_grad_()\nb = torch.tensor([[1., 2.], [0., 1.], [3., -1.]], dtype=torch.float64, requires_grad=True)\nLU, p = L.lu_factor(x)\nL.lu_solve(LU, p, b).sum().backward()\n(r(x.grad), r(b.grad))",
+		// Bad factors and pivots (a 0-d LU was a Go panic): PyTorch's checks.
+		"LU, p = L.lu_factor(G)\nB = torch.ones(3, 1)\n[err(f) for f in [lambda: L.lu_solve(torch.tensor(1.), p, B), lambda: torch.lu_solve(B, torch.tensor(2.), p), lambda: L.lu_solve(LU, torch.tensor([1], dtype=torch.int32), B), lambda: L.lu_solve(LU, p.long(), B), lambda: L.lu_solve(LU, p, B.long()), lambda: L.lu_solve(LU, p, B.double()), lambda: L.lu_solve(LU, p.reshape(1, 3), B), lambda: L.lu_solve(LU, torch.tensor([4, 1, 3], dtype=torch.int32), B), lambda: torch.lu_unpack(LU, torch.tensor([1], dtype=torch.int32)), lambda: torch.lu_unpack(LU, torch.tensor([0, 2, 3], dtype=torch.int32))]]",
+		"x = G.clone().requires_grad_()\nLU, p = L.lu_factor(x)\np.fill_(1)\nerr(lambda: LU.sum().backward())[:13]",
 	})
 }
 

@@ -168,7 +168,7 @@ func standardGamma(p distSource, shape float64) float64 {
 		var x, v float64
 		for {
 			x = p.standardNormal()
-			if v = 1 + float64(c*x); v > 0 {
+			if v = 1 + float64(c*x); !(v <= 0) { // NumPy's do-while: NaN leaves too
 				break
 			}
 		}
@@ -213,7 +213,7 @@ func (p *pcg64) standardGammaFloat(shape float32) float32 {
 		var x, v float32
 		for {
 			x = p.normalFloat()
-			if v = 1 + float32(c*x); v > 0 {
+			if v = 1 + float32(c*x); !(v <= 0) { // NumPy's do-while: NaN leaves too
 				break
 			}
 		}
