@@ -15,7 +15,7 @@ func defTypename() {
 			return nil, err
 		}
 		if x, ok := o.(*tensor.Tensor); ok {
-			return tensorTypeNames[x.DType()], nil // as x.type()
+			return tensorTypeName(x), nil // as x.type()
 		}
 		module := ""
 		if m, err := lang.GetAttr(o, "__module__"); err == nil {
