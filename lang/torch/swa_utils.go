@@ -84,14 +84,26 @@ var swalrKind = &schedulerKind{name: "SWALR", module: "torch.optim.swa_utils",
 		if s.int("anneal_epochs") == 0 {
 			step = max(1, step)
 		}
-		anneal := func(t float64) float64 {
-			if s.get("anneal_func") == annealFuncs["cos"] {
-				return (1 - pyCos(math.Pi*t)) / 2
+		anneal := func(t float64) (float64, error) { // self.anneal_func(t), which a program may replace
+			v, err := a.Call(s.get("anneal_func"), t)
+			if err != nil {
+				return 0, err
 			}
-			return t
+			f, ok := lang.AsFloat(v)
+			if !ok {
+				return 0, lang.Errorf(lang.TypeError, "anneal_func must return a number, not %s", lang.TypeName(v))
+			}
+			return f, nil
 		}
 		clamp := func(t float64) float64 { return max(0, min(1, t)) }
-		prevAlpha, alpha := anneal(clamp(float64(step-1)/epochs)), anneal(clamp(float64(step)/epochs))
+		prevAlpha, err := anneal(clamp(float64(step-1) / epochs))
+		if err != nil {
+			return nil, err
+		}
+		alpha, err := anneal(clamp(float64(step) / epochs))
+		if err != nil {
+			return nil, err
+		}
 		gs, err := s.groups()
 		if err != nil {
 			return nil, err

@@ -57,6 +57,7 @@ net.eval()
 update_bn(loader, net)
 r(net[1].running_mean), r(net[1].running_var), net[1].num_batches_tracked, net[1].momentum, net.training`,
 		"update_bn([torch.randn(4, 3)], nn.Linear(3, 1)) is None",
+		"opt = torch.optim.SGD([w], lr=0.5)\ns = SWALR(opt, swa_lr=0.05, anneal_epochs=4)\ns.anneal_func = lambda t: t * t\nrates(s, opt, 6)",
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
