@@ -19,8 +19,8 @@ func defFills() {
 		}
 		return result(autograd.Filled(x, v))
 	})
-	lang.NewBuiltin(lang.AsMethod, "fill_diagonal_(input, fill_value, wrap=False)", "In place: writes fill_value (a number) into the main diagonal of input (input[i, i, ...]), whose dimensions must all be of one length unless it is a matrix; with wrap=True a matrix taller than wide has its diagonal start again every cols+1 rows. Returns input.", func(a *lang.Args) (lang.Value, error) {
-		if v, ok := a.Value("fill_value").(*tensor.Tensor); ok {
+	lang.NewBuiltin(lang.AsMethod, "fill_diagonal_(input, fill_value, wrap=False)", "In place: writes fill_value (a number or 0-d tensor) into the main diagonal of input (input[i, i, ...]), whose dimensions must all be of one length unless it is a matrix; with wrap=True a matrix taller than wide has its diagonal start again every cols+1 rows. Returns input.", func(a *lang.Args) (lang.Value, error) {
+		if v, ok := a.Value("fill_value").(*tensor.Tensor); ok && (v.Dim() != 0 || v.RequiresGrad()) { // a 0-d tensor without grad is a number, as PyTorch's Scalar
 			a.Fail(a.WrongType("fill_value", "Number", v))
 		}
 		x, v, wrap := a.Tensor("input"), a.TensorLike("fill_value"), a.Bool("wrap")
@@ -39,7 +39,7 @@ func defFills() {
 				}
 			}
 		}
-		return inPlace(x, autograd.FillDiagonal(x, v, wrap))
+		return inPlace(x, autograd.FillDiagonal(x, v.Detach(), wrap))
 	})
 }
 

@@ -34,6 +34,8 @@ func TestPutAndFillsMatchTorch(t *testing.T) {
 		"torch.fill(torch.zeros(2), torch.ones(2))",
 		// fill_diagonal_
 		"x = torch.zeros(3, 4)\nr = x.fill_diagonal_(2.)\n(r is x, x.tolist())",
+		"x = torch.zeros(3, 3)\nv = torch.tensor(2., requires_grad=True)\nx.fill_diagonal_(v.detach()).tolist(), x.requires_grad",
+		"try:\n    torch.zeros(3, 3).fill_diagonal_(torch.tensor(2., requires_grad=True))\nexcept TypeError as e:\n    r = 'Tensor' in str(e)\nr",
 		"x = torch.zeros(7, 3)\nx.fill_diagonal_(5, wrap=True)\nx.tolist()",
 		"x = torch.zeros(7, 3)\nx.fill_diagonal_(5)\nx.tolist()",
 		"x = torch.zeros(5, 3)\nx.fill_diagonal_(1, True)\nx.tolist()",

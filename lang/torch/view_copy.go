@@ -138,7 +138,12 @@ func defViewCopies() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return autograd.View(x, size...)
+			// PyTorch's view_copy copies what x.view would show, and a
+			// layout view cannot show (a transposed input) too.
+			if v, err := autograd.View(x, size...); err == nil {
+				return v, nil
+			}
+			return autograd.Reshape(x, size...)
 		})},
 		{"view_as_real_copy(input)", "A copy of torch.view_as_real(input).", false, one(func(_ *lang.Args, x *tensor.Tensor) (*tensor.Tensor, error) {
 			return autograd.ViewAsReal(x)

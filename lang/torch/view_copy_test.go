@@ -44,6 +44,7 @@ func TestViewCopiesMatchTorch(t *testing.T) {
 		"y = torch.diagonal_copy(m)\ny.sum().backward()\n(n(y), w.grad.tolist())",
 		"y = torch.view_copy(m, (3, 2))\nm.add_(1)\n(y * torch.arange(6.).view(3, 2)).sum().backward()\n(n(y), y.tolist(), w.grad.tolist())",
 		"y = torch.alias_copy(m)\ny.sum().backward()\n(n(y), w.grad.tolist())",
+		"[torch.view_copy(torch.arange(6.).reshape(2, 3).t(), s).tolist() for s in [(6,), (3, 2), (2, -1)]]",
 		"[n(f(m)) for f in [lambda t: torch.permute_copy(t, (1, 0)), lambda t: torch.transpose_copy(t, 0, 1), lambda t: torch.slice_copy(t, 1, 0, 2, 1), lambda t: torch.squeeze_copy(t), lambda t: torch.unsqueeze_copy(t, 0), lambda t: torch.unfold_copy(t, 1, 2, 1), lambda t: torch.as_strided_copy(t, (2,), (1,))]]",
 		"y = torch.narrow_copy(m, 0, 0, 1)\n(n(y), y.requires_grad)",
 		"y = torch.narrow_copy(m, 0, 0, 1)\ny.sum().backward()",
