@@ -1,6 +1,7 @@
 package typing
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
@@ -66,6 +67,10 @@ func (f *typingForm) TypeName() string {
 
 // PyRepr returns typing.List.
 func (f *typingForm) PyRepr() string { return "typing." + f.name }
+
+// HashKey makes a form (typing.Any, typing.Union, ...) a dict key and set
+// element; each form is one object.
+func (f *typingForm) HashKey() (string, error) { return "typingform:" + f.name, nil }
 
 // String is the repr, as print shows it.
 func (f *typingForm) String() string { return f.PyRepr() }
@@ -290,6 +295,10 @@ func (t *typeVar) PyRepr() string { return "~" + t.name }
 
 // String is the repr, as print shows it.
 func (t *typeVar) String() string { return t.PyRepr() }
+
+// HashKey makes a TypeVar a dict key and set element by identity, as
+// CPython's object hash (list[T] hashes through it).
+func (t *typeVar) HashKey() (string, error) { return fmt.Sprintf("TypeVar@%p", t), nil }
 
 func typingModule() *lang.Module {
 	attrs := map[string]lang.Value{

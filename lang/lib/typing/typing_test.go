@@ -38,6 +38,7 @@ var typingCases = []langtest.Case{
 	{"Callable[[int], str], Callable[..., int], Callable[[], None], Callable[[int, float], Any]", "(typing.Callable[[int], str], typing.Callable[..., int], typing.Callable[[], NoneType], typing.Callable[[int, float], typing.Any])"},
 	{"List[None], Dict[str, Any]", "(typing.List[NoneType], typing.Dict[str, typing.Any])"},
 	{"TypeVar('T'), List[TypeVar('T')]", "(~T, typing.List[~T])"},
+	{"T = TypeVar('T')\nhash(list[T]) == hash(list[T]), {list[T]: 1}[list[T]], {T: 2}[T], {typing.Any: 4}[typing.Any], len({typing.Union, typing.Optional, typing.Any, typing.Union})", "(True, 1, 2, 4, 3)"},
 	{"List[int] == List[int], List[int] == List[str], Optional[int] == Union[int, None]", "(True, False, True)"},
 	{"{Dict[str, int]: 1}[Dict[str, int]]", "1"},
 	{"TYPE_CHECKING", "False"},
