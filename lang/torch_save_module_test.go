@@ -191,6 +191,9 @@ class Net(nn.Module):
 torch.save(nn.Linear(2, 3), `+path("lin.pt")+`)
 torch.save(Net(), `+path("net.pt")+`)
 torch.save(nn.TransformerEncoderLayer(4, 2, dim_feedforward=8), `+path("enc.pt")+`)
+torch.save(nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, dim_feedforward=8), 2), `+path("encs.pt")+`)
+torch.save(nn.TransformerDecoderLayer(4, 2, dim_feedforward=8), `+path("dec.pt")+`)
+torch.save(nn.Transformer(4, 2, 1, 1, 8), `+path("tr.pt")+`)
 `)
 	cases := []struct{ src, want string }{
 		{"torch.load(" + path("lin.pt") + ", weights_only=True)", "UnpicklingError: Weights only load failed. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution.Do it only if you get the file from a trusted source. WeightsUnpickler error: Unsupported class torch.nn.modules.linear.Linear"},
@@ -218,10 +221,21 @@ torch.save(nn.TransformerEncoderLayer(4, 2, dim_feedforward=8), `+path("enc.pt")
 			t.Errorf("%s: PyTorch gives %s, the table says %s", cases[i].src, got, cases[i].want)
 		}
 	}
-	// A layer kael cannot make from its saved attributes says so.
-	s := NewSession(IO{})
-	got := outcome(s.Exec(context.Background(), "", "import torch\ntorch.load("+path("enc.pt")+")"))
-	if want := "TypeError: torch.load: kael cannot rebuild the saved TransformerEncoderLayer from its attributes: TransformerEncoderLayer() missing required argument 'd_model'"; got != want {
-		t.Errorf("loading a TransformerEncoderLayer:\n got %s\nwant %s", got, want)
+	// A transformer class, saved by PyTorch or by kael, says it does not
+	// load whole and what to do instead.
+	runKaelScript(t, "import torch, torch.nn as nn\ntorch.save(nn.Transformer(4, 2, 1, 1, 8), "+path("ktr.pt")+")\n")
+	for _, c := range []struct{ file, class string }{
+		{"enc.pt", "TransformerEncoderLayer"}, {"encs.pt", "TransformerEncoder"}, {"dec.pt", "TransformerDecoderLayer"},
+		{"tr.pt", "Transformer"}, {"ktr.pt", "Transformer"},
+	} {
+		s := NewSession(IO{})
+		r := s.Exec(context.Background(), "", "import torch\ntorch.load("+path(c.file)+")")
+		want := "TypeError: torch.load: kael cannot load a whole nn." + c.class + ": its constructor's arguments (d_model, the layer to copy) are not among the attributes the file holds"
+		if got := outcome(r); got != want {
+			t.Errorf("loading %s:\n got %s\nwant %s", c.file, got, want)
+		}
+		if r.Err == nil || !strings.Contains(r.Err.Hint, "state_dict()") {
+			t.Errorf("loading %s: the error gives no hint to save the state_dict(): %v", c.file, r.Err)
+		}
 	}
 }

@@ -318,6 +318,10 @@ func (ml *moduleLoader) call(fn lang.Value, args lang.Tuple, call func(lang.Valu
 	if !ok || len(args) > 0 {
 		return call(fn, args)
 	}
+	if slices.Contains(unloadableLayers, name) { // refused when met, so the error names the outermost
+		return nil, lang.Errorf(lang.TypeError, "torch.load: kael cannot load a whole nn.%s: its constructor's arguments (d_model, the layer to copy) are not among the attributes the file holds", name).
+			WithHint("save its state_dict() and load it with load_state_dict() into a %s made in the program", name)
+	}
 	l := &Layer{Module: &emptyModule{}}
 	ml.pending[l] = name
 	return l, nil
@@ -342,6 +346,10 @@ func (ml *moduleLoader) build(obj, state lang.Value) (handled bool, err error) {
 	delete(ml.pending, l)
 	return true, ml.buildLayer(l, name, st)
 }
+
+// unloadableLayers are the layers torch.load cannot rebuild whole: their
+// constructors need what their __dict__ does not hold.
+var unloadableLayers = []string{"TransformerEncoderLayer", "TransformerDecoderLayer", "TransformerEncoder", "TransformerDecoder", "Transformer"}
 
 // buildLayer makes l the layer name with the state st: the constructor
 // called with the attributes st names (the default generator's state
