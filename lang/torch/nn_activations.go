@@ -145,7 +145,7 @@ func hypersOf(a *lang.Args, params string) []nn.Hyper {
 		switch v := a.Value(name).(type) {
 		case int64:
 			hs = append(hs, nn.Hyper{Name: name, Value: int(v)})
-		case float64, bool, string:
+		case float64, bool, string, lang.Tuple, lang.NoneType: // tuples and None are attributes too (output_size=(2, 3), size=None)
 			hs = append(hs, nn.Hyper{Name: name, Value: v})
 		}
 	}

@@ -19,16 +19,31 @@ import (
 // typedStorageClass is the qualified name of TypedStorage.
 const typedStorageClass = "torch.storage.TypedStorage"
 
-// TypedStorage is a storage with a dtype: t is a 1-D view of all of it.
-type TypedStorage struct{ t *tensor.Tensor }
+// TypedStorage is a storage with a dtype: the storage x views, which
+// view gives whole on each access, so that it follows the storage as
+// x.resize_ grows it.
+type TypedStorage struct{ x *tensor.Tensor }
 
 // newTypedStorage is the storage x views.
 func newTypedStorage(x *tensor.Tensor) (*TypedStorage, error) {
-	whole, err := x.AsStrided([]int{x.Storage().Len()}, []int{1}, 0)
-	if err != nil {
+	if _, err := wholeStorage(x); err != nil {
 		return nil, err
 	}
-	return &TypedStorage{t: whole}, nil
+	return &TypedStorage{x: x}, nil
+}
+
+// wholeStorage is the 1-D view of all of the storage x views.
+func wholeStorage(x *tensor.Tensor) (*tensor.Tensor, error) {
+	return x.AsStrided([]int{x.Storage().Len()}, []int{1}, 0)
+}
+
+// view is the 1-D view of all of the storage, as it is now.
+func (s *TypedStorage) view() *tensor.Tensor {
+	v, err := wholeStorage(s.x)
+	if err != nil { // a view from offset 0 with stride 1 always fits its storage
+		return s.x
+	}
+	return v
 }
 
 var (
@@ -43,12 +58,12 @@ var (
 func (s *TypedStorage) TypeName() string { return typedStorageClass }
 
 // Length is len(s), its elements.
-func (s *TypedStorage) Length() (int64, error) { return int64(s.t.Numel()), nil }
+func (s *TypedStorage) Length() (int64, error) { return int64(s.view().Numel()), nil }
 
 // Equal reports whether other is a storage of the same memory and dtype.
 func (s *TypedStorage) Equal(other lang.Value) bool {
 	o, ok := other.(*TypedStorage)
-	return ok && s.t.DType() == o.t.DType() && s.t.SharesStorage(o.t)
+	return ok && s.view().DType() == o.view().DType() && s.view().SharesStorage(o.view())
 }
 
 // element is the 0-d view of element i (negative counts from the end).
@@ -57,14 +72,14 @@ func (s *TypedStorage) element(key lang.Value) (*tensor.Tensor, error) {
 	if !ok {
 		return nil, lang.Errorf(lang.RuntimeError, "can't index a %s with %s", typedStorageClass, lang.TypeName(key))
 	}
-	n := int64(s.t.Numel())
+	n := int64(s.view().Numel())
 	if i < -n || i >= n {
 		return nil, lang.Errorf(lang.IndexError, "index %d out of range for storage of size %d", i, n)
 	}
 	if i < 0 {
 		i += n
 	}
-	return s.t.AsStrided([]int{}, []int{}, int(i))
+	return s.view().AsStrided([]int{}, []int{}, int(i))
 }
 
 // GetItem is s[i]: the element as a Python number.
@@ -89,16 +104,22 @@ func (s *TypedStorage) SetSubscript(subs []lang.Subscript, v lang.Value) error {
 	if err != nil {
 		return err
 	}
-	f, ok := lang.AsFloat(v)
-	if !ok || s.t.DType().IsComplex() {
-		return lang.Errorf(lang.TypeError, "a %s storage element takes a real number, not %s", s.t.DType(), lang.TypeName(v))
+	d := e.DType()
+	if _, ok := lang.AsFloat(v); !ok || d.IsComplex() {
+		return lang.Errorf(lang.TypeError, "a %s storage element takes a real number, not %s", d, lang.TypeName(v))
 	}
-	return e.Fill(f)
+	// As PyTorch's TypedStorage.__setitem__ writes through a tensor, so an
+	// int keeps all its bits in an integer storage.
+	src, err := lang.ToTensor(v)
+	if err != nil {
+		return err
+	}
+	return e.CopyFrom(src)
 }
 
 // Iterate yields the elements.
 func (s *TypedStorage) Iterate(yield func(lang.Value) bool) error {
-	v, err := tensor.ToList(s.t)
+	v, err := tensor.ToList(s.view())
 	if err != nil {
 		return err
 	}
@@ -115,7 +136,7 @@ func (s *TypedStorage) Iterate(yield func(lang.Value) bool) error {
 func (s *TypedStorage) PyRepr() string {
 	var b strings.Builder
 	b.WriteString(" ")
-	v, _ := tensor.ToList(s.t)
+	v, _ := tensor.ToList(s.view())
 	if l, ok := fromGo(v).(*lang.List); ok {
 		for i, e := range l.Elems {
 			if i > 0 {
@@ -124,7 +145,7 @@ func (s *TypedStorage) PyRepr() string {
 			b.WriteString(lang.Str(e))
 		}
 	}
-	b.WriteString("\n[" + typedStorageClass + "(dtype=torch." + s.t.DType().String() + ", device=" + string(s.t.Device()) + ") of size " + strconv.Itoa(s.t.Numel()) + "]")
+	b.WriteString("\n[" + typedStorageClass + "(dtype=torch." + s.view().DType().String() + ", device=" + string(s.view().Device()) + ") of size " + strconv.Itoa(s.view().Numel()) + "]")
 	return b.String()
 }
 
@@ -135,9 +156,9 @@ func (s *TypedStorage) String() string { return s.PyRepr() }
 func (s *TypedStorage) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "dtype":
-		return s.t.DType(), true
+		return s.view().DType(), true
 	case "device":
-		return &Device{Type: string(s.t.Device()), Index: -1}, true
+		return &Device{Type: string(s.view().Device()), Index: -1}, true
 	case "is_cuda":
 		return false, true
 	}
@@ -157,26 +178,26 @@ func selfStorage(a *lang.Args) *TypedStorage { return a.Value("self").(*TypedSto
 // typedStorageMethods are TypedStorage's methods.
 var typedStorageMethods = map[string]*lang.Builtin{
 	"size": lang.NewBuiltin(lang.AsValue, "size(self)", "The elements the storage holds, as len(s).", func(a *lang.Args) (lang.Value, error) {
-		return int64(selfStorage(a).t.Numel()), nil
+		return int64(selfStorage(a).view().Numel()), nil
 	}),
 	"element_size": lang.NewBuiltin(lang.AsValue, "element_size(self)", "The bytes one element takes.", func(a *lang.Args) (lang.Value, error) {
-		return int64(selfStorage(a).t.DType().Size()), nil
+		return int64(selfStorage(a).view().DType().Size()), nil
 	}),
 	"nbytes": lang.NewBuiltin(lang.AsValue, "nbytes(self)", "The bytes the storage holds.", func(a *lang.Args) (lang.Value, error) {
-		return int64(selfStorage(a).t.StorageNbytes()), nil
+		return int64(selfStorage(a).view().StorageNbytes()), nil
 	}),
 	"data_ptr": lang.NewBuiltin(lang.AsValue, "data_ptr(self)", "The address of the storage's first element: the data_ptr() of a tensor at offset 0 of it (0 when it holds none).", func(a *lang.Args) (lang.Value, error) {
-		return int64(selfStorage(a).t.StorageDataPtr()), nil
+		return int64(selfStorage(a).view().StorageDataPtr()), nil
 	}),
 	"tolist": lang.NewBuiltin(lang.AsValue, "tolist(self)", "The elements as a list of Python numbers.", func(a *lang.Args) (lang.Value, error) {
-		v, err := tensor.ToList(selfStorage(a).t)
+		v, err := tensor.ToList(selfStorage(a).view())
 		if err != nil {
 			return nil, err
 		}
 		return fromGo(v), nil
 	}),
 	"untyped": lang.NewBuiltin(lang.AsValue, "untyped(self)", "The same memory as a torch.storage.UntypedStorage, counted in bytes.", func(a *lang.Args) (lang.Value, error) {
-		return &UntypedStorage{t: selfStorage(a).t}, nil
+		return &UntypedStorage{t: selfStorage(a).view()}, nil
 	}),
 	"cpu": lang.NewBuiltin(lang.AsValue, "cpu(self)", "The storage itself: kael's storages are on the CPU.", func(a *lang.Args) (lang.Value, error) {
 		return selfStorage(a), nil
@@ -220,7 +241,7 @@ func (c *storageClassValue) PyRepr() string {
 func (c *storageClassValue) InstanceCheck(obj lang.Value) (bool, error) {
 	switch s := obj.(type) {
 	case *TypedStorage:
-		return !c.untyped && (!c.typed || s.t.DType() == c.dtype), nil
+		return !c.untyped && (!c.typed || s.view().DType() == c.dtype), nil
 	case *UntypedStorage:
 		return c.untyped, nil
 	}

@@ -85,7 +85,7 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 		if s := storages[t.Storage()]; s != nil {
 			return s, nil
 		}
-		whole, err := t.AsStrided([]int{t.Storage().Len()}, []int{1}, 0)
+		whole, err := wholeStorage(t)
 		if err != nil {
 			return nil, err
 		}
@@ -146,7 +146,7 @@ func torchSave(a *lang.Args) (lang.Value, error) {
 		s, ok := v.(*savedStorage)
 		if ts, isStorage := v.(*TypedStorage); isStorage { // torch.save(t.storage())
 			var err error
-			if s, err = saved(ts.t); err != nil {
+			if s, err = saved(ts.x); err != nil {
 				return nil, err
 			}
 			ok = true
@@ -407,7 +407,7 @@ func torchLoad(a *lang.Args) (lang.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		mapped, err := restoreLocation(a, &TypedStorage{t: st}, location, mapLoc)
+		mapped, err := restoreLocation(a, &TypedStorage{x: st}, location, mapLoc)
 		if err != nil {
 			return nil, err
 		}
@@ -502,7 +502,7 @@ var rebuildTensor = lang.NewBuiltin(lang.AsValue, "_rebuild_tensor_v2(storage, s
 	if !ok1 || !ok2 {
 		return nil, lang.Errorf(lang.TypeError, "_rebuild_tensor_v2: size and stride must be tuples of ints")
 	}
-	t, err := s.t.AsStrided(size, stride, offset)
+	t, err := s.x.AsStrided(size, stride, offset)
 	if err != nil {
 		return nil, lang.Errorf(lang.RuntimeError, "%s", err.Error())
 	}

@@ -175,8 +175,56 @@ func layerExtras(l *Layer, b *nn.Base) [][2]lang.Value {
 		return [][2]lang.Value{{"max_norm", lang.None}, {"norm_type", 2.0}, {"scale_grad_by_freq", false}, {"sparse", false}}
 	case *nn.RNN:
 		return rnnExtras(b, x.Bias)
+	case *nn.Func:
+		return funcExtras(l)
 	}
 	return nil
+}
+
+// funcExtras are the attributes PyTorch's padding layers and Upsample
+// keep as their __init__ makes them: a padding layer's padding as the
+// tuple of 2·d ints (and ZeroPad2d's value), Upsample's name and float
+// scale_factor.
+func funcExtras(l *Layer) [][2]lang.Value {
+	name := l.TypeName()
+	attr := func(n string) lang.Value { v, _ := l.Attr(n); return v }
+	if name == "Upsample" {
+		out := [][2]lang.Value{{"name", "Upsample"}}
+		switch f := attr("scale_factor").(type) {
+		case int64:
+			out = append(out, [2]lang.Value{"scale_factor", float64(f)})
+		case lang.Tuple:
+			fs := make(lang.Tuple, len(f))
+			for i, e := range f {
+				x, _ := lang.AsFloat(e)
+				fs[i] = x
+			}
+			out = append(out, [2]lang.Value{"scale_factor", fs})
+		}
+		return out
+	}
+	i := strings.Index(name, "Pad")
+	if i < 0 || len(name) != i+5 || !strings.HasSuffix(name, "d") {
+		return nil
+	}
+	d := int(name[i+3] - '0')
+	var pad lang.Tuple
+	switch p := attr("padding").(type) {
+	case int64:
+		pad = make(lang.Tuple, 2*d)
+		for j := range pad {
+			pad[j] = p
+		}
+	case lang.Tuple:
+		pad = p
+	default:
+		return nil
+	}
+	out := [][2]lang.Value{{"padding", pad}}
+	if name == "ZeroPad2d" {
+		out = append(out, [2]lang.Value{"value", 0.0})
+	}
+	return out
 }
 
 // convExtras are a convolution's transposed, output_padding (for a
@@ -318,6 +366,10 @@ func (ml *moduleLoader) call(fn lang.Value, args lang.Tuple, call func(lang.Valu
 	if !ok || len(args) > 0 {
 		return call(fn, args)
 	}
+	if slices.Contains(unloadableLayers, name) { // refused when met, so the error names the outermost
+		return nil, lang.Errorf(lang.TypeError, "torch.load: kael cannot load a whole nn.%s: its constructor's arguments (d_model, the layer to copy) are not among the attributes the file holds", name).
+			WithHint("save its state_dict() and load it with load_state_dict() into a %s made in the program", name)
+	}
 	l := &Layer{Module: &emptyModule{}}
 	ml.pending[l] = name
 	return l, nil
@@ -342,6 +394,10 @@ func (ml *moduleLoader) build(obj, state lang.Value) (handled bool, err error) {
 	delete(ml.pending, l)
 	return true, ml.buildLayer(l, name, st)
 }
+
+// unloadableLayers are the layers torch.load cannot rebuild whole: their
+// constructors need what their __dict__ does not hold.
+var unloadableLayers = []string{"TransformerEncoderLayer", "TransformerDecoderLayer", "TransformerEncoder", "TransformerDecoder", "Transformer"}
 
 // buildLayer makes l the layer name with the state st: the constructor
 // called with the attributes st names (the default generator's state
