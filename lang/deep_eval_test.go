@@ -17,6 +17,7 @@ func TestDeepEvaluationIsBounded(t *testing.T) {
 		{"long constant chain", "x = " + terms("1", 400_000) + "\nx", "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"constant chain within the limit", terms("1", 140_000), "140000"},
 		{"long chain of names", "a = 1\nx = " + terms("a", 400_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
+		{"long chain in a class body", "class C:\n    __a = 1\n    x = " + terms("__a", 400_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"chain within the limit", "a = 1\n" + terms("a", 100_000), "100000"},
 		{"call chain", "x = f" + strings.Repeat("()", 1_000_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},
 		{"call chain as a statement", "f" + strings.Repeat("()", 1_000_000), "SyntaxError: expression nested too deeply (more than 150000 levels)"},

@@ -23,8 +23,11 @@ import (
 func manglePrivateNames(stmts []syntax.Stmt) {
 	for _, st := range stmts {
 		syntax.Inspect(st, func(n syntax.Node) bool {
-			if cs, ok := n.(*syntax.ClassStmt); ok {
-				mangleClassBody(cs)
+			switch n := n.(type) {
+			case *syntax.ClassStmt:
+				mangleClassBody(n)
+				return false
+			case syntax.Expr: // no class statement is inside an expression
 				return false
 			}
 			return true
@@ -41,55 +44,66 @@ func mangleClassBody(cs *syntax.ClassStmt) {
 	}
 }
 
-// mangleNode mangles the identifiers under n, in the body of the class
-// named private.
-func mangleNode(n syntax.Node, private string) {
-	syntax.Inspect(n, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.Ident:
-			mangleIdent(n, private)
-		case *syntax.ClassStmt:
-			mangleIdent(n.Name, private)
-			for _, d := range n.Decorators {
-				mangleNode(d, private)
+// mangleNode mangles the identifiers under root, in the body of the class
+// named private. Expressions go through a worklist rather than recursion:
+// a chain of a million operators must not overflow Go's stack (the
+// compiler refuses it later, with a SyntaxError).
+func mangleNode(root syntax.Node, private string) {
+	stack := []syntax.Node{root}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		syntax.Inspect(top, func(n syntax.Node) bool {
+			if e, ok := n.(syntax.Expr); ok && n != top {
+				stack = append(stack, e)
+				return false
 			}
-			for _, b := range n.Bases {
-				mangleNode(b, private)
+			switch n := n.(type) {
+			case *syntax.Ident:
+				mangleIdent(n, private)
+			case *syntax.ClassStmt:
+				mangleIdent(n.Name, private)
+				for _, d := range n.Decorators {
+					stack = append(stack, d)
+				}
+				for _, b := range n.Bases {
+					stack = append(stack, b)
+				}
+				for _, kw := range n.Keywords {
+					stack = append(stack, kw)
+				}
+				mangleClassBody(n)
+				return false
+			case *syntax.Arg:
+				stack = append(stack, n.Value) // f(__a=1): the keyword stays
+				return false
+			case *syntax.ClassPattern:
+				stack = append(stack, n.Class)
+				for _, p := range n.Args {
+					stack = append(stack, p)
+				}
+				for _, p := range n.KwValues {
+					stack = append(stack, p)
+				}
+				return false
+			case *syntax.ImportName:
+				if n.As != nil {
+					mangleIdent(n.As, private)
+				}
+				return false
+			case *syntax.FromImportStmt:
+				for _, name := range n.Names {
+					stack = append(stack, name)
+				}
+				return false
+			case *syntax.GlobalStmt:
+				for _, id := range n.Names {
+					mangleIdent(id, private)
+				}
 			}
-			for _, kw := range n.Keywords {
-				mangleNode(kw, private)
-			}
-			mangleClassBody(n)
-			return false
-		case *syntax.Arg:
-			mangleNode(n.Value, private) // f(__a=1): the keyword stays
-			return false
-		case *syntax.ClassPattern:
-			mangleNode(n.Class, private)
-			for _, p := range n.Args {
-				mangleNode(p, private)
-			}
-			for _, p := range n.KwValues {
-				mangleNode(p, private)
-			}
-			return false
-		case *syntax.ImportName:
-			if n.As != nil {
-				mangleIdent(n.As, private)
-			}
-			return false
-		case *syntax.FromImportStmt:
-			for _, name := range n.Names {
-				mangleNode(name, private)
-			}
-			return false
-		case *syntax.GlobalStmt:
-			for _, id := range n.Names {
-				mangleIdent(id, private)
-			}
-		}
-		return true
-	})
+			return true
+		})
+	}
 }
 
 // mangleIdent mangles id in the body of the class named private.
