@@ -267,7 +267,10 @@ for line in sys.stdin.read().split("\n"):
 // where PyTorch differentiates them with Wirtinger calculus). They belong to
 // autograd's op table, not to the language's paths; remove each here when
 // autograd records it.
-var knownGradGaps = []string{"floor_divide(", "remainder(", "slogdet(", "unique(", ".cfloat(", ".cdouble("}
+// geqrf records no node yet (PyTorch records GeqrfBackward0, whose
+// backward is not implemented); matrix_power(0) is an identity that does
+// not require grad (PyTorch's is a copy, CopyBackwards).
+var knownGradGaps = []string{"floor_divide(", "remainder(", "slogdet(", "unique(", ".cfloat(", ".cdouble(", "geqrf(", "matrix_power(0)", "matrix_power(w, 0)"}
 
 func knownGradGap(expr string) bool {
 	for _, g := range knownGradGaps {

@@ -121,7 +121,19 @@ var knownGradFnGaps = map[string]string{
 	"torch.var_mean(w)":               varMeanGap, "torch.var_mean(w, 0)": varMeanGap, "torch.var_mean(w, 1)": varMeanGap, "torch.var_mean(w, -1)": varMeanGap,
 	"torch.std_mean(w)": varMeanGap, "torch.std_mean(w, 0)": varMeanGap, "torch.std_mean(w, 1)": varMeanGap, "torch.std_mean(w, -1)": varMeanGap,
 	"w.narrow_copy(0, 0, 1)": notImplementedGap, "torch.narrow_copy(w, 0, 0, 1)": notImplementedGap, "torch.detach_copy(w)": notImplementedGap,
+	"w.cholesky_inverse()": compatGap, "torch.cholesky_inverse(w)": compatGap, "w.cholesky_solve(w)": compatGap, "torch.cholesky_solve(w, w)": compatGap,
+	"w.logdet()": compatGap, "torch.logdet(w)": compatGap, "w.matrix_exp()": compatGap, "torch.matrix_exp(w)": compatGap,
+	"w.pinverse()": compatGap, "w.pinverse(0)": compatGap, "w.pinverse(1)": compatGap, "w.pinverse(-1)": compatGap, "w.pinverse(4)": compatGap,
+	"torch.pinverse(w)": compatGap, "torch.pinverse(w, 0)": compatGap, "torch.pinverse(w, 1)": compatGap, "torch.pinverse(w, -1)": compatGap, "torch.pinverse(w, 4)": compatGap,
+	"w.triangular_solve(w)": compatGap, "torch.triangular_solve(w, w)": compatGap,
+	"torch.frobenius_norm(w)": compatGap, "torch.frobenius_norm(w, 0)": compatGap, "torch.frobenius_norm(w, 1)": compatGap, "torch.frobenius_norm(w, -1)": compatGap,
 }
+
+// compatGap is why torch's global linear-algebra functions outside
+// torch.linalg name other nodes than PyTorch: kael composes them of
+// recorded operations (their gradients are PyTorch's, TestLinalgCompatMatchesTorch),
+// where PyTorch records one node of their own.
+const compatGap = "composed of recorded operations (gradients as PyTorch's); PyTorch records one node of its own (CholeskyInverseBackward0, LinalgPinvBackward0, ...)"
 
 // notImplementedGap is why the walk's names differ for PyTorch 1.13's
 // operations without a derivative: their grad_fn's name() is

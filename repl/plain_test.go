@@ -287,11 +287,11 @@ func TestCompleter(t *testing.T) {
 		{"", []string{"    "}},                  // Tab indents at the start of a line
 		{"  ", []string{"  "}},                  // to the next multiple of four
 		{"weig", []string{"weights"}},           // a variable
-		{"weights.unsq", []string{"unsqueeze"}}, // a method
+		{"weights.unsq", []string{"unsqueeze", "unsqueeze_"}}, // a method
 		{"enumer", []string{"enumerate"}},       // a builtin
 		{":he", []string{"help"}},               // a command
 		{":help enumer", []string{"enumerate"}},
-		{":type weights.unsq", []string{"unsqueeze"}},
+		{":type weights.unsq", []string{"unsqueeze", "unsqueeze_"}},
 		{":load " + dir + "/d", []string{dir + "/data.kael", dir + "/demo.kael"}},
 	} {
 		got := do(tc.line)

@@ -406,7 +406,8 @@ func matrixPower(x *tensor.Tensor, n int) (*tensor.Tensor, error) {
 		return eye.Clone()
 	}
 	a := x
-	if n < 0 {
+	inverted := n < 0
+	if inverted {
 		var err error
 		if a, err = autograd.Inv(x); err != nil {
 			return nil, err
@@ -415,7 +416,10 @@ func matrixPower(x *tensor.Tensor, n int) (*tensor.Tensor, error) {
 	}
 	switch n {
 	case 1:
-		return autograd.Mul(a, mustOne(a))
+		if inverted {
+			return a, nil // PyTorch's LinalgInvExBackward0
+		}
+		return autograd.Clone(a) // PyTorch's CloneBackward0
 	case 2:
 		return autograd.Matmul(a, a)
 	case 3:

@@ -41,12 +41,13 @@ type autoValue struct{}
 // PyRepr is CPython's text for an unresolved auto.
 func (*autoValue) PyRepr() string { return "<enum.auto object>" }
 
-// isMember reports whether a class attribute of an enum body becomes a
-// member: not a dunder, private (__x) or _sunder_ name, not a function or
-// descriptor.
-func isMember(name string, v lang.Value) bool {
+// isMember reports whether a class attribute of an enum body of class cls
+// becomes a member: not a dunder, private (__x, which the compiler has
+// mangled to _cls__x) or _sunder_ name, not a function or descriptor.
+func isMember(cls, name string, v lang.Value) bool {
 	sunder := len(name) > 2 && name[0] == '_' && name[1] != '_' && name[len(name)-1] == '_' && name[len(name)-2] != '_'
-	if strings.HasPrefix(name, "__") || sunder { // dunder, private or _sunder_
+	private := strings.HasPrefix(name, "_"+strings.TrimLeft(cls, "_")+"__") && !strings.HasSuffix(name, "__")
+	if strings.HasPrefix(name, "__") || sunder || private { // dunder, private or _sunder_
 		return false
 	}
 	switch v.(type) {
@@ -85,7 +86,7 @@ func made(sub *lang.UserClass) error {
 	intEnum := derivesFrom(sub, intEnumClass)
 	for _, name := range sub.OwnNames() {
 		v, _ := sub.Own(name)
-		if !isMember(name, v) {
+		if !isMember(sub.Name, name, v) {
 			continue
 		}
 		if _, ok := v.(*autoValue); ok {
