@@ -284,12 +284,12 @@ func TestCompleter(t *testing.T) {
 		line string
 		want []string
 	}{
-		{"", []string{"    "}},                  // Tab indents at the start of a line
-		{"  ", []string{"  "}},                  // to the next multiple of four
-		{"weig", []string{"weights"}},           // a variable
+		{"", []string{"    "}},                                // Tab indents at the start of a line
+		{"  ", []string{"  "}},                                // to the next multiple of four
+		{"weig", []string{"weights"}},                         // a variable
 		{"weights.unsq", []string{"unsqueeze", "unsqueeze_"}}, // a method
-		{"enumer", []string{"enumerate"}},       // a builtin
-		{":he", []string{"help"}},               // a command
+		{"enumer", []string{"enumerate"}},                     // a builtin
+		{":he", []string{"help"}},                             // a command
 		{":help enumer", []string{"enumerate"}},
 		{":type weights.unsq", []string{"unsqueeze", "unsqueeze_"}},
 		{":load " + dir + "/d", []string{dir + "/data.kael", dir + "/demo.kael"}},
