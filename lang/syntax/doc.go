@@ -23,18 +23,22 @@
 //	FLOAT  = digits '.' [digits] [exponent] | '.' digits [exponent] | digits exponent .
 //	exponent = ('e'|'E') ['+'|'-'] digits .
 //	STRING = [prefix] (short_string | long_string) .
-//	prefix = 'r' | 'u' | 'f' | 'rf' | 'fr' .     in either case
+//	prefix = 'r' | 'u' | 'f' | 'rf' | 'fr' | 'b' | 'rb' | 'br' .     in either case
 //
 // Digits may be separated by single underscores (1_000). A decimal integer
-// other than 0 must not start with 0, and integers must fit in 64 bits
-// (-9223372036854775808, a minus on 2**63, is read as one literal);
-// floats that overflow are infinite. Strings are quoted with ' or ", or
-// with three of either to span lines. Escapes are \\ \' \" \a \b \f \n \r \t \v,
-// \ooo (octal), \xhh, \uhhhh, \Uhhhhhhhh and backslash-newline, which is
-// dropped. \N{name} is an error; a backslash before any other character
-// is kept with it, as CPython 3.11 keeps it (its DeprecationWarning is not
-// shown). Raw strings (r"...") keep backslashes. Adjacent string literals
-// are concatenated. Bytes and complex numbers are not supported.
+// other than 0 must not start with 0; integers have any size (a literal
+// past 64 bits is a big integer); floats that overflow are infinite, and a
+// number followed by j is imaginary (1j, 2.5e3j). Strings are quoted with
+// ' or ", or with three of either to span lines. Escapes are \\ \' \" \a \b \f \n \r \t \v,
+// \ooo (octal), \xhh, \uhhhh, \Uhhhhhhhh, \N{name} (a character by its
+// Unicode name, in any case; names given by rule, CJK UNIFIED
+// IDEOGRAPH-4E00 and HANGUL SYLLABLE GA, in capitals, as CPython reads
+// them) and backslash-newline, which is dropped; a backslash before any
+// other character is kept with it, as CPython 3.11 keeps it (its
+// DeprecationWarning is not shown). Raw strings (r"...") keep
+// backslashes. Bytes literals (b"...") hold ASCII characters and \x, octal
+// and the one-character escapes. Adjacent string literals are
+// concatenated.
 //
 // An f-string (f"...", rf"...") holds replacement fields as in Python 3.11:
 //

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/internal/uniname"
 )
 
 // The parser of Python's regular-expression syntax: it reads a pattern as
@@ -614,8 +615,21 @@ const octDigits = "01234567"
 // false for another letter.
 func (p *parseState) numericEscape(escape string, c byte) (rune, bool, error) {
 	width := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
-	if c == 'N' && p.istext {
-		return 0, true, p.errorAt(`kael's re has no \N{...} character names; write the character, or \u and its code`, len(escape))
+	if c == 'N' && p.istext { // a named character, \N{EM DASH}, as sre_parse reads it
+		if ok, err := p.match("{"); err != nil {
+			return 0, true, err
+		} else if !ok {
+			return 0, true, p.errorAt("missing {", 0)
+		}
+		name, err := p.getUntil("}", "character name")
+		if err != nil {
+			return 0, true, err
+		}
+		r, ok := uniname.Lookup(name)
+		if !ok {
+			return 0, true, p.errorAt(fmt.Sprintf("undefined character name %s", pyQuote(name)), len([]rune(name))+len(`\N{}`))
+		}
+		return r, true, nil
 	}
 	if width == 0 || (c != 'x' && !p.istext) {
 		return 0, false, nil

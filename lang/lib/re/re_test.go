@@ -28,6 +28,9 @@ def err(f, *args, **kw):
 // reCases hold CPython 3.11's outcomes; TestReAgainstCPython checks them
 // there.
 var reCases = []langtest.Case{
+	// Named characters, \N{...}, in str patterns (not bytes).
+	{"re.findall(r'\\N{BULLET}+', 'a••b'), re.findall(r'[\\N{BULLET}-\\N{WHITE BULLET}x]', '•◦x'), re.findall(r'\\N{latin small letter a}', 'ab')", "(['••'], ['•', '◦', 'x'], ['a'])"},
+	{"[err(re.compile, p) for p in [r'\\N{NO SUCH}', r'\\N{BULLET', r'\\N', r'\\N{}', r'a\\N{NO}', rb'\\N{BULLET}']]", `["error: undefined character name 'NO SUCH' at position 0", 'error: missing }, unterminated name at position 3', 'error: missing { at position 2', 'error: missing character name at position 3', "error: undefined character name 'NO' at position 1", 'error: bad escape \\N at position 0']`},
 	// search, match, fullmatch and the Match.
 	{"m = re.search(r'(a)(b)?', 'xab')\nm, m.span(), m.span(2), m.start(1), m.end(), m.groups(), m.group(0, 1), m.lastindex, m.regs", "(<re.Match object; span=(1, 3), match='ab'>, (1, 3), (2, 3), 1, 3, ('a', 'b'), ('ab', 'a'), 2, ((1, 3), (1, 2), (2, 3)))"},
 	{"m = re.match(r'(\\w+)(x)?', 'hello world')\nm.groups(), m.groups('-'), m.span(2), m[1], m.lastindex, m.pos, m.endpos, m.string", "(('hello', None), ('hello', '-'), (-1, -1), 'hello', 1, 0, 11, 'hello world')"},

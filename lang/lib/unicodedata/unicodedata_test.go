@@ -27,6 +27,9 @@ var cases = []langtest.Case{
 	{"ud.name('\\n')", "ValueError: no such name"},
 	{"ud.lookup('latin small letter a'), ud.lookup('EURO SIGN'), ud.lookup('GRINNING FACE'), ud.lookup('CJK UNIFIED IDEOGRAPH-4E2D'), ud.lookup('HANGUL SYLLABLE GAG')", "('a', '€', '😀', '中', '각')"},
 	{"ud.lookup('NO SUCH THING')", "KeyError: \"undefined character name 'NO SUCH THING'\""},
+	// Names by rule: capitals only, four or five hex digits; Tangut ideographs unnamed in 3.11.
+	{"def look(n):\n    try:\n        return hex(ord(ud.lookup(n)))\n    except KeyError:\n        return 'KeyError'\n[look(n) for n in ['cjk unified ideograph-4E00', 'CJK UNIFIED IDEOGRAPH-4e00', 'CJK UNIFIED IDEOGRAPH-04E00', 'CJK UNIFIED IDEOGRAPH-0041', 'CJK UNIFIED IDEOGRAPH-2A700', 'hangul syllable gag', 'HANGUL SYLLABLE A', 'TANGUT IDEOGRAPH-17000', 'cjk compatibility ideograph-2f800', 'variation selector-17']]", "['KeyError', 'KeyError', '0x4e00', 'KeyError', '0x2a700', 'KeyError', '0xc544', 'KeyError', '0x2f800', '0xe0100']"},
+	{"ud.name(chr(0x17000), 'none'), ud.name(chr(0x18B00)), ud.name(chr(0x20000))", "('none', 'KHITAN SMALL SCRIPT CHARACTER-18B00', 'CJK UNIFIED IDEOGRAPH-20000')"},
 	{"[ud.combining(c) for c in 'a\\u0301\\u0327\\u0316\\u05b0']", "[0, 230, 202, 220, 10]"},
 	{"[ud.decimal(c) for c in '0379٣३𝟗𝟘']", "[0, 3, 7, 9, 3, 3, 9, 0]"},
 	{"ud.decimal('a', -1), ud.decimal('½', None)", "(-1, None)"},
