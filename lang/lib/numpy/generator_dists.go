@@ -84,93 +84,59 @@ var distributionMethods = []genFunc{
 		}},
 	{"exponential(self, scale=1.0, size=None)", "Floats from the exponential distribution of the given scale (NumPy's ziggurat).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "scale")
+			scale, err := scaleArg(a)
 			if err != nil {
 				return nil, err
 			}
-			if err := nonNegative(f[0], "scale"); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return f[0] * p.standardExponential() })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return scale * p.standardExponential() })
 		}},
 	{"standard_gamma(self, shape, size=None, dtype=float)", "Floats from the gamma distribution of the given shape and scale 1 (Marsaglia and Tsang's method, as NumPy's); float64 or float32.",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "shape")
-			if err != nil {
-				return nil, err
-			}
 			dt, err := floatDType(a.Value("dtype"), "standard_gamma")
 			if err != nil {
 				return nil, err
 			}
-			if err := nonNegative(f[0], "shape"); err != nil {
+			shape, _, err := gammaArgs(a)
+			if err != nil {
 				return nil, err
 			}
 			if dt == tensor.Float32 {
-				shape := float32(f[0])
+				shape := float32(shape)
 				return fillFloat32(a.Value("size"), func() float32 { return p.standardGammaFloat(shape) })
 			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return standardGamma(p, f[0]) })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return standardGamma(p, shape) })
 		}},
 	{"gamma(self, shape, scale=1.0, size=None)", "Floats from the gamma distribution of the given shape and scale.",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "shape", "scale")
+			shape, scale, err := gammaArgs(a)
 			if err != nil {
 				return nil, err
 			}
-			if err := nonNegative(f[0], "shape"); err != nil {
-				return nil, err
-			}
-			if err := nonNegative(f[1], "scale"); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return f[1] * standardGamma(p, f[0]) })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return scale * standardGamma(p, shape) })
 		}},
 	{"beta(self, a, b, size=None)", "Floats from the beta distribution of parameters a and b (Johnk's algorithm for both at most 1, else two gammas).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "a", "b")
+			x, y, err := betaArgs(a)
 			if err != nil {
 				return nil, err
 			}
-			if err := positive(f[0], "a"); err != nil {
-				return nil, err
-			}
-			if err := positive(f[1], "b"); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return beta(p, f[0], f[1], false) })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return beta(p, x, y, false) })
 		}},
 	{"poisson(self, lam=1.0, size=None)", "Integers from the Poisson distribution of mean lam (products of uniforms below 10, Hörmann's PTRS from 10).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "lam")
+			lam, err := poissonArg(a)
 			if err != nil {
 				return nil, err
 			}
-			if !(f[0] >= 0) {
-				return nil, lang.Errorf(lang.ValueError, "lam < 0 or lam is NaN")
-			}
-			if !(f[0] <= poissonLamMax) {
-				return nil, lang.Errorf(lang.ValueError, "lam value too large")
-			}
-			return fillInt(a.Value("size"), func() int64 { return poisson(p, f[0]) })
+			return fillInt(a.Value("size"), func() int64 { return poisson(p, lam) })
 		}},
 	{"binomial(self, n, p, size=None)", "Integers from the binomial distribution of n trials of probability p (inversion, or BTPE when n·min(p, 1-p) > 30).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "p")
+			n, prob, err := binomialArgs(a)
 			if err != nil {
 				return nil, err
 			}
-			n := truncatedInt(a, "n")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			if !(f[0] >= 0) || !(f[0] <= 1) {
-				return nil, lang.Errorf(lang.ValueError, "p < 0, p > 1 or p is NaN")
-			}
-			if n < 0 {
-				return nil, lang.Errorf(lang.ValueError, "n < 0")
-			}
-			return fillInt(a.Value("size"), func() int64 { return binomial(p, f[0], n) })
+			return fillInt(a.Value("size"), func() int64 { return binomial(p, prob, n) })
 		}},
 	{"bytes(self, length)", "length random bytes: 32-bit draws, little-endian, as NumPy's.",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {

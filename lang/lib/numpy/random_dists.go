@@ -193,16 +193,6 @@ func vectorDraws[T tensor.Element](size lang.Value, k int, dt tensor.DType, draw
 	return wrapArray(t), nil
 }
 
-// checkAll runs checks in order, returning the first error.
-func checkAll(errs ...func() error) error {
-	for _, e := range errs {
-		if err := e(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 var legacyDistributions = []randomFunc{
 	{"standard_exponential", "size=None", "Floats from the exponential distribution of scale 1, as -log(1 - U).",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
@@ -210,47 +200,35 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"exponential", "scale=1.0, size=None", "Floats from the exponential distribution of the given scale.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "scale")
+			scale, err := scaleArg(a)
 			if err != nil {
 				return nil, err
 			}
-			if err := nonNegative(f[0], "scale"); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return f[0] * r.standardExponential() })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return scale * r.standardExponential() })
 		}},
 	{"standard_gamma", "shape, size=None", "Floats from the gamma distribution of the given shape and scale 1.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "shape")
+			shape, _, err := gammaArgs(a)
 			if err != nil {
 				return nil, err
 			}
-			if err := nonNegative(f[0], "shape"); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return standardGamma(r, f[0]) })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return standardGamma(r, shape) })
 		}},
 	{"gamma", "shape, scale=1.0, size=None", "Floats from the gamma distribution of the given shape and scale.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "shape", "scale")
+			shape, scale, err := gammaArgs(a)
 			if err != nil {
 				return nil, err
 			}
-			if err := checkAll(func() error { return nonNegative(f[0], "shape") }, func() error { return nonNegative(f[1], "scale") }); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return f[1] * standardGamma(r, f[0]) })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return scale * standardGamma(r, shape) })
 		}},
 	{"beta", "a, b, size=None", "Floats from the beta distribution of parameters a and b.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "a", "b")
+			x, y, err := betaArgs(a)
 			if err != nil {
 				return nil, err
 			}
-			if err := checkAll(func() error { return positive(f[0], "a") }, func() error { return positive(f[1], "b") }); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return beta(r, f[0], f[1], true) })
+			return fill(a.Value("size"), tensor.Float64, func() float64 { return beta(r, x, y, true) })
 		}},
 	{"standard_t", "df, size=None", "Floats from Student's t distribution of df degrees of freedom.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
@@ -319,35 +297,19 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"poisson", "lam=1.0, size=None", "Integers from the Poisson distribution of mean lam.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "lam")
+			lam, err := poissonArg(a)
 			if err != nil {
 				return nil, err
 			}
-			if !(f[0] >= 0) {
-				return nil, lang.Errorf(lang.ValueError, "lam < 0 or lam is NaN")
-			}
-			if !(f[0] <= poissonLamMax) {
-				return nil, lang.Errorf(lang.ValueError, "lam value too large")
-			}
-			return fillInt(a.Value("size"), func() int64 { return poisson(r, f[0]) })
+			return fillInt(a.Value("size"), func() int64 { return poisson(r, lam) })
 		}},
 	{"binomial", "n, p, size=None", "Integers from the binomial distribution of n trials of probability p.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "p")
+			n, p, err := binomialArgs(a)
 			if err != nil {
 				return nil, err
 			}
-			n := truncatedInt(a, "n")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			if !(f[0] >= 0) || !(f[0] <= 1) {
-				return nil, lang.Errorf(lang.ValueError, "p < 0, p > 1 or p is NaN")
-			}
-			if n < 0 {
-				return nil, lang.Errorf(lang.ValueError, "n < 0")
-			}
-			return fillInt(a.Value("size"), func() int64 { return binomialOriginal(r, f[0], n) })
+			return fillInt(a.Value("size"), func() int64 { return binomialOriginal(r, p, n) })
 		}},
 	{"geometric", "p, size=None", "Integers from the geometric distribution: the trial of the first success of probability p.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {

@@ -14,22 +14,6 @@ import (
 // shiftWidths are the widths of the integer dtypes.
 var shiftWidths = map[tensor.DType]int64{tensor.Int64: 64, tensor.Int32: 32, tensor.Int16: 16, tensor.Int8: 8, tensor.Uint8: 8}
 
-// wrapTo cuts v to dt's width as C's conversion does.
-func wrapTo(v int64, dt tensor.DType) int64 {
-	switch dt {
-	case tensor.Int32:
-		return int64(int32(v))
-	case tensor.Int16:
-		return int64(int16(v))
-	case tensor.Int8:
-		return int64(int8(v))
-	case tensor.Uint8:
-		return int64(uint8(v))
-	case tensor.Int64, tensor.Bool, tensor.Float16, tensor.BFloat16, tensor.Float32, tensor.Float64, tensor.Complex64, tensor.Complex128:
-	}
-	return v
-}
-
 // shiftOp is a << b or a >> b with NumPy's dtype rules: the operands'
 // common integer dtype (int8 for two bools, which NumPy's loops lack).
 func shiftOp(op syntax.Token, a, b operand) (lang.Value, error) {
@@ -66,7 +50,7 @@ func shiftOp(op syntax.Token, a, b operand) (lang.Value, error) {
 		inRange := n >= 0 && n < width
 		switch {
 		case op == syntax.LSHIFT && inRange:
-			out[i] = wrapTo(v<<n, dt)
+			out[i] = v << n // the cast to dt below wraps it to dt's width
 		case op == syntax.RSHIFT && inRange:
 			out[i] = v >> n
 		case op == syntax.RSHIFT && v < 0:
