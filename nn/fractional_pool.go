@@ -18,7 +18,7 @@ func FractionalMaxPoolF(x *tensor.Tensor, kernel, outputSize []int, outputRatio 
 	if outputSize == nil {
 		outputSize = make([]int, k)
 		for i := range k {
-			s, err := dimSize(x, i-k)
+			s, err := x.Size(i - k)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -28,11 +28,11 @@ func FractionalMaxPoolF(x *tensor.Tensor, kernel, outputSize []int, outputRatio 
 	if samples == nil {
 		batch := 1
 		if x.Dim() != k+1 {
-			if batch, err = dimSize(x, 0); err != nil {
+			if batch, err = x.Size(0); err != nil {
 				return nil, nil, err
 			}
 		}
-		c, err := dimSize(x, -k-1)
+		c, err := x.Size(-k - 1)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -41,19 +41,4 @@ func FractionalMaxPoolF(x *tensor.Tensor, kernel, outputSize []int, outputRatio 
 		}
 	}
 	return autograd.FractionalMaxPool(x, samples, kernel, outputSize)
-}
-
-// dimSize is x.size(dim) with PyTorch's errors for a dimension x lacks.
-func dimSize(x *tensor.Tensor, dim int) (int, error) {
-	n := x.Dim()
-	if n == 0 {
-		return 0, tensor.Errorf(tensor.IndexError, "Dimension specified as %d but tensor has no dimensions", dim)
-	}
-	if dim < -n || dim >= n {
-		return 0, tensor.Errorf(tensor.IndexError, "Dimension out of range (expected to be in range of [%d, %d], but got %d)", -n, n-1, dim)
-	}
-	if dim < 0 {
-		dim += n
-	}
-	return x.Shape()[dim], nil
 }

@@ -522,19 +522,9 @@ func take(x, index *tensor.Tensor) (*tensor.Tensor, error) {
 	if index.DType() != tensor.Int64 {
 		return nil, lang.Errorf(lang.RuntimeError, "take(): Expected a long tensor for index, but got %s", index.DType().ScalarTypeName())
 	}
-	n := x.Numel()
-	pos, err := tensor.Values[int64](index)
+	pos, err := flatPositions(x, index)
 	if err != nil {
 		return nil, err
-	}
-	for i, p := range pos {
-		if p < -int64(n) || p >= int64(n) {
-			return nil, lang.Errorf(lang.IndexError, "out of range: tried to access index %d on a tensor of %d elements.", p, n)
-		}
-		if p < 0 {
-			p += int64(n)
-		}
-		pos[i] = p
 	}
 	idx, err := tensor.FromSlice(pos, len(pos))
 	if err != nil {
@@ -549,6 +539,26 @@ func take(x, index *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	return autograd.Reshape(out, index.Shape()...)
+}
+
+// flatPositions reads the int64 index of take and put as positions in
+// x's flattened elements: negative ones count from the end, others out of
+// range are PyTorch's IndexError.
+func flatPositions(x, index *tensor.Tensor) ([]int64, error) {
+	n := int64(x.Numel())
+	pos, err := tensor.Values[int64](index)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range pos {
+		if p < -n || p >= n {
+			return nil, lang.Errorf(lang.IndexError, "out of range: tried to access index %d on a tensor of %d elements.", p, n)
+		}
+		if p < 0 {
+			pos[i] = p + n
+		}
+	}
+	return pos, nil
 }
 
 // takeAlongDim is gather with input and indices broadcast except along

@@ -132,16 +132,7 @@ func skipInit() *lang.Builtin {
 		if isBuiltin && !b.HasParam("device") {
 			return nil, lang.Errorf(lang.RuntimeError, "Module must support a 'device' arg to skip initialization")
 		}
-		g := tensor.DefaultGenerator()
-		state, err := g.State()
-		if err != nil {
-			return nil, err
-		}
 		names, vals := a.Keywords()
-		v, err := a.CallKw(cls, a.Value("args").(lang.Tuple), names, vals)
-		if err != nil {
-			return nil, err
-		}
-		return v, g.SetState(state)
+		return drawingNothing(func() (lang.Value, error) { return a.CallKw(cls, a.Value("args").(lang.Tuple), names, vals) })
 	}).CollectKeywords()
 }

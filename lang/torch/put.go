@@ -45,21 +45,9 @@ func putArgs(a *lang.Args) (x, index, source *tensor.Tensor, acc bool, err error
 	case index.Numel() != source.Numel():
 		return nil, nil, nil, false, lang.Errorf(lang.IndexError, "put_(): Expected source and index to have the same number of elements, but got source.numel() = %d, index.numel() = %d", source.Numel(), index.Numel())
 	}
-	pos, err := index.Float64s()
+	flat, err := flatPositions(x, index)
 	if err != nil {
 		return nil, nil, nil, false, err
-	}
-	n := x.Numel()
-	flat := make([]int64, len(pos))
-	for i, p := range pos {
-		k := int64(p)
-		if k < -int64(n) || k >= int64(n) {
-			return nil, nil, nil, false, lang.Errorf(lang.IndexError, "out of range: tried to access index %d on a tensor of %d elements.", k, n)
-		}
-		if k < 0 {
-			k += int64(n)
-		}
-		flat[i] = k
 	}
 	index, err = tensor.FromSlice(flat, index.Shape()...)
 	return x, index, source, acc, err

@@ -17,6 +17,8 @@ func TestPutAndFillsMatchTorch(t *testing.T) {
 		"x = torch.zeros(2, 3)\nx.put(torch.tensor([[1], [1]]), torch.tensor([[4.], [5.]]), accumulate=True).tolist()",
 		"x = torch.zeros(4, 3).t()\nr = x.put_(torch.tensor([1, 4]), torch.tensor([1., 2.]))\n(r is x, x.tolist(), x.stride())",
 		"y = torch.put(torch.zeros(4, 3).t(), torch.tensor([1]), torch.tensor([1.]))\n(y.tolist(), y.stride())",
+		"torch.put(torch.zeros(2, 3), torch.tensor([-(2**53) - 1]), torch.tensor([1.]))",
+		"x = torch.zeros(2, 3)\nx.put_(torch.tensor([5, -6]), torch.tensor([1., 2.]), accumulate=True)\ntorch.tensor(3.).put(torch.tensor([0]), torch.tensor([9.])), x.tolist()",
 		"torch.arange(6).put_(torch.tensor([0, 0, 2]), torch.tensor([5, 6, 7]), True).tolist()",
 		"x = torch.zeros(2, 3, requires_grad=True); s = torch.tensor([1., 2., 3.], requires_grad=True)\ny = torch.put(x * 1, torch.tensor([0, 5, 0]), s, accumulate=True)\n(y * torch.arange(6.).view(2, 3)).sum().backward()\n(n(y), y.tolist(), x.grad.tolist(), s.grad.tolist())",
 		"x = torch.zeros(2, 3, requires_grad=True); s = torch.tensor([1., 2.], requires_grad=True)\ny = x * 1\ny.put_(torch.tensor([1, -1]), s * 2)\n(y * torch.arange(6.).view(2, 3)).sum().backward()\n(n(y), y.tolist(), x.grad.tolist(), s.grad.tolist())",

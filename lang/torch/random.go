@@ -133,3 +133,15 @@ func defRandomOps() {
 // clockSeed is a seed that differs from run to run, a positive int64 as
 // PyTorch's seed() returns.
 func clockSeed() uint64 { return uint64(time.Now().UnixNano()) &^ (1 << 63) }
+
+// drawingNothing runs make, which may draw from the default generator (a
+// layer's constructor initialising its parameters), and puts the
+// generator back as it was: for skip_init and torch.load, which PyTorch
+// runs without drawing.
+func drawingNothing(make func() (lang.Value, error)) (lang.Value, error) {
+	g := tensor.DefaultGenerator()
+	saved := g.Clone()
+	v, err := make()
+	g.Set(saved)
+	return v, err
+}

@@ -120,13 +120,13 @@ func specialBinary(name, other, doc string, op *autograd.BinaryOp) *lang.Builtin
 // specialOperand reads an operand of specialBinary: a tensor (isTensor)
 // or a plain number, a weak operand in promotion.
 func specialOperand(a *lang.Args, name string) (t *tensor.Tensor, isTensor bool) {
-	switch v := a.Value(name).(type) {
-	case *tensor.Tensor:
-		return v, true
-	case int64, float64, bool:
-		return a.TensorLike(name), false
-	default:
-		a.Fail(a.WrongType(name, "Tensor or Number", v))
-		return nil, false
+	v := a.Value(name)
+	if t, ok := v.(*tensor.Tensor); ok {
+		return t, true
 	}
+	if isPythonNumber(v) {
+		return a.TensorLike(name), false
+	}
+	a.Fail(a.WrongType(name, "Tensor or Number", v))
+	return nil, false
 }

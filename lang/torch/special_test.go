@@ -172,6 +172,7 @@ func TestSpecialModuleMatchesTorch(t *testing.T) {
 		"o = torch.empty(2)\nr = torch.special.expit(torch.tensor([0.5, 2.]), out=o)\n(r is o, [round(v, 4) for v in o.tolist()])",
 		"o = torch.empty(2)\nr = torch.special.zeta(torch.tensor([2., 3.]), 1., out=o)\n(r is o, [round(v, 4) for v in o.tolist()])",
 		"torch.special.xlog1py(2, 3)",
+		"torch.special.xlogy(2j, torch.tensor([1., 2.]))",
 		"torch.special.softmax(torch.tensor([1., 2.]), 0).tolist()",
 		"torch.special.log_softmax(torch.tensor([1., 2.]), dim=0, dtype=torch.float64).dtype",
 		"[round(v, 4) for v in torch.special.logsumexp(torch.tensor([[1., 2.], [3., 4.]]), 1, keepdim=True).flatten().tolist()]",

@@ -429,9 +429,7 @@ func (ml *moduleLoader) buildLayer(l *Layer, name string, st *lang.Dict) error {
 			kwNames, kwVals = append(kwNames, p), append(kwVals, hasBias)
 		}
 	}
-	rng := tensor.DefaultGenerator().Clone()
-	v, err := ml.a.CallKw(ctor, nil, kwNames, kwVals)
-	tensor.DefaultGenerator().Set(rng)
+	v, err := drawingNothing(func() (lang.Value, error) { return ml.a.CallKw(ctor, nil, kwNames, kwVals) })
 	if err != nil {
 		e := lang.ToError(err)
 		return lang.Errorf(e.Kind, "torch.load: kael cannot rebuild the saved %s from its attributes: %s", name, e.Msg).

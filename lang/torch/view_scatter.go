@@ -37,21 +37,7 @@ func defViewScatters() {
 		return func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Diagonal(t, offset, d1, d2) }
 	})
 	scatter("as_strided_scatter(input, src, size, stride, storage_offset=None)", "A copy of input (laid out as input is) with the view copy.as_strided(size, stride, storage_offset) of it replaced by src's elements; the offset counts in the copy's storage, from 0 by default.", "AsStridedScatterBackward0", func(a *lang.Args, x *tensor.Tensor) func(*tensor.Tensor) (*tensor.Tensor, error) {
-		size, stride := a.Ints("size"), a.Ints("stride")
-		offset := 0
-		if !a.IsNone("storage_offset") {
-			offset = a.Int("storage_offset")
-		}
-		switch {
-		case a.Err() != nil:
-		case len(size) != len(stride):
-			a.Fail(lang.Errorf(lang.RuntimeError, "mismatch in length of strides and shape"))
-		default:
-			if need, ok := stridedBytes(size, stride, offset, x.DType().Size()); ok && need > x.Numel()*x.DType().Size() {
-				a.Fail(lang.Errorf(lang.RuntimeError, "setStorage: sizes %s, strides %s, storage offset %d, and itemsize %d requiring a storage size of %d are out of bounds for storage of size %d",
-					intList(size), intList(stride), offset, x.DType().Size(), need, x.Numel()*x.DType().Size()))
-			}
-		}
+		size, stride, offset := stridedArgs(a, x, 0, x.Numel()*x.DType().Size()) // over the copy's own storage
 		return func(t *tensor.Tensor) (*tensor.Tensor, error) { return t.AsStrided(size, stride, t.Offset()+offset) }
 	})
 }

@@ -30,11 +30,22 @@ func defStridedViews() {
 // as_strided and as_strided_ on x, failing a with PyTorch's errors when
 // they do not fit x's storage.
 func asStridedArgs(a *lang.Args, x *tensor.Tensor) (size, stride []int, offset int) {
-	size, stride = a.Ints("size"), a.Ints("stride")
-	if a.Err() != nil || x == nil {
+	if x == nil { // input was not a tensor: a has the error
 		return nil, nil, 0
 	}
-	offset = x.Offset()
+	return stridedArgs(a, x, x.Offset(), x.StorageNbytes())
+}
+
+// stridedArgs reads and checks the size, stride and storage_offset of a
+// strided view of a storage of nbytes bytes holding x's dtype, the offset
+// defaulting to defaultOffset: as_strided's over x's storage,
+// as_strided_scatter's over a copy of x.
+func stridedArgs(a *lang.Args, x *tensor.Tensor, defaultOffset, nbytes int) (size, stride []int, offset int) {
+	size, stride = a.Ints("size"), a.Ints("stride")
+	if a.Err() != nil {
+		return nil, nil, 0
+	}
+	offset = defaultOffset
 	if !a.IsNone("storage_offset") {
 		offset = a.Int("storage_offset")
 	}
@@ -43,9 +54,9 @@ func asStridedArgs(a *lang.Args, x *tensor.Tensor) (size, stride []int, offset i
 	case len(size) != len(stride):
 		a.Fail(lang.Errorf(lang.RuntimeError, "mismatch in length of strides and shape"))
 	default:
-		if need, ok := stridedBytes(size, stride, offset, x.DType().Size()); ok && need > x.StorageNbytes() {
+		if need, ok := stridedBytes(size, stride, offset, x.DType().Size()); ok && need > nbytes {
 			a.Fail(lang.Errorf(lang.RuntimeError, "setStorage: sizes %s, strides %s, storage offset %d, and itemsize %d requiring a storage size of %d are out of bounds for storage of size %d",
-				intList(size), intList(stride), offset, x.DType().Size(), need, x.StorageNbytes()))
+				intList(size), intList(stride), offset, x.DType().Size(), need, nbytes))
 		}
 	}
 	return size, stride, offset
