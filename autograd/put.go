@@ -49,13 +49,11 @@ func Put(x, index, source *tensor.Tensor, accumulate bool) (*tensor.Tensor, erro
 	return n.attach(out), nil
 }
 
-// putFlat computes put without recording it.
+// putFlat computes put without recording it: one scatter into a copy of
+// the flattened x (Scatter copies), given x's layout when x is not
+// contiguous.
 func putFlat(x, index, source *tensor.Tensor, accumulate bool) (*tensor.Tensor, error) {
-	c, err := x.Clone()
-	if err != nil {
-		return nil, err
-	}
-	flat, err := c.View(-1)
+	flat, err := x.Reshape(-1) // a view of a contiguous x
 	if err != nil {
 		return nil, err
 	}
@@ -78,11 +76,11 @@ func putFlat(x, index, source *tensor.Tensor, accumulate bool) (*tensor.Tensor, 
 	if err != nil {
 		return nil, err
 	}
-	out, err := x.ClonePreservingLayout()
-	if err != nil {
-		return nil, err
-	}
 	rs, err := r.View(x.Shape()...)
+	if err != nil || x.IsContiguous() {
+		return rs, err
+	}
+	out, err := x.ClonePreservingLayout()
 	if err != nil {
 		return nil, err
 	}

@@ -78,30 +78,17 @@ func ViewScatter(name string, x, src *tensor.Tensor, region func(*tensor.Tensor)
 	}
 	n := newNode(name, x, src)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		// One copy of g serves both: src's gradient is its region, copied
+		// out first; x's is the copy with that region zeroed.
 		var gx, gs *tensor.Tensor
-		if n.needs(0) {
-			gx = c.do(g.ClonePreservingLayout)
-			if c.err == nil {
-				r := c.do(func() (*tensor.Tensor, error) { return region(gx) })
-				if c.err == nil {
-					c.err = r.Fill(0)
-				}
-			}
-		}
+		gc := c.do(g.ClonePreservingLayout)
+		r := c.do(func() (*tensor.Tensor, error) { return region(gc) })
 		if n.needs(1) {
-			gc := c.do(g.ClonePreservingLayout)
-			r := c.do(func() (*tensor.Tensor, error) {
-				if gc == nil {
-					return nil, nil
-				}
-				return region(gc)
-			})
-			gs = n.toInput(c, 1, c.do(func() (*tensor.Tensor, error) {
-				if r == nil {
-					return nil, nil
-				}
-				return r.Clone()
-			}))
+			gs = n.toInput(c, 1, c.do(r.Clone))
+		}
+		if n.needs(0) && c.err == nil {
+			c.err = r.Fill(0)
+			gx = gc
 		}
 		return []*tensor.Tensor{gx, gs}
 	}

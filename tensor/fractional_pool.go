@@ -103,6 +103,7 @@ func fractionalMaxPool[T float32 | float64](x, samples, values, indices *Tensor,
 	vs, is := values.storage.data.([]T), indices.storage.data.([]int64)
 	inPlane, outPlane := numel(spatial), numel(out)
 	starts := make([][]int, k)
+	coord, off, pos := make([]int, k), make([]int, k), make([]int, k) // reused for every window
 	for p := range planes {
 		for i := range k {
 			sample := ss[p*k+i]
@@ -115,16 +116,14 @@ func fractionalMaxPool[T float32 | float64](x, samples, values, indices *Tensor,
 		for o := range outPlane {
 			// The window's first position, then every position in it in
 			// row-major order; a NaN or a strictly larger value wins.
-			coord := make([]int, k)
 			rem := o
 			for i := k - 1; i >= 0; i-- {
 				coord[i] = starts[i][rem%out[i]]
 				rem /= out[i]
 			}
 			best, at := T(math.Inf(-1)), flatIndex(coord, spatial)
-			off := make([]int, k)
+			clear(off)
 			for {
-				pos := make([]int, k)
 				for i := range k {
 					pos[i] = coord[i] + off[i]
 				}

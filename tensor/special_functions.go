@@ -124,8 +124,11 @@ func Erfcx(x float64) float64 {
 	case math.IsInf(x, 1):
 		return 0
 	}
+	// The fraction converges faster as x grows: these many terms give, for
+	// every x from 2 up (checked on a grid of ratio 1.0001 to 1e300), the
+	// same float64 as 200 terms — 100 at x = 2, 8 for large x.
 	f := x
-	for k := 200; k >= 1; k-- {
+	for k := 8 + int(250/(x*x)) + int(60/x); k >= 1; k-- {
 		f = x + float64(k)/2/f
 	}
 	return 1 / (math.SqrtPi * f)
