@@ -1,0 +1,55 @@
+package gpt2
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// BenchmarkDecode times one decoded token of GPT-2 124M after a 16-token
+// prompt, as kaelbench's decode rows do, with float32 and 16-bit weights.
+func BenchmarkDecode(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "124M.safetensors")
+	if err := SaveRandom(path, Configs["124M"], 0); err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range []tensor.DType{tensor.Float32, tensor.BFloat16, tensor.Float16} {
+		b.Run(w.String(), func(b *testing.B) {
+			m, err := Load(path, Options{Weights: w})
+			if err != nil {
+				b.Fatal(err)
+			}
+			const prompt, steps = 16, 64
+			var cache *Cache
+			next := 0
+			reset := func() {
+				if cache, err = m.NewCache(prompt + steps); err != nil {
+					b.Fatal(err)
+				}
+				ids := make([]int, prompt)
+				for i := range ids {
+					ids[i] = 100 + i
+				}
+				if _, err := m.LastLogits(ids, cache); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reset()
+			b.ResetTimer()
+			for range b.N {
+				if cache.Len() == prompt+steps {
+					b.StopTimer()
+					reset()
+					b.StartTimer()
+				}
+				logits, err := m.LastLogits([]int{next}, cache)
+				if err != nil {
+					b.Fatal(err)
+				}
+				next = Sampling{}.Choose(logits)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tokens/s")
+		})
+	}
+}
