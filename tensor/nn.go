@@ -497,12 +497,14 @@ func sumFloat64[T Float](x []T) float64 {
 
 // ---- activations ----
 
-// The activation functions, computed in float64 per element.
+// The activation functions, computed in float64 per element, except the
+// tanh form of GELU for float32, which computes as PyTorch's float32 kernel
+// does, vectorized (vecmath.GeluTanhFloat32).
 var (
 	geluSpec = newUnary(&UnarySpec{Name: "gelu", dtypes: keepDType,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](geluErf)), Float64: mapLoop(geluErf)})})
 	geluTanhSpec = newUnary(&UnarySpec{Name: "gelu", dtypes: keepDType,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](geluTanh)), Float64: mapLoop(geluTanh)})})
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.GeluTanhFloat32), Float64: mapLoop(geluTanh)})})
 	siluSpec = newUnary(&UnarySpec{Name: "silu", dtypes: keepDType,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](silu)), Float64: mapLoop(silu)})})
 )

@@ -14,3 +14,14 @@ func BenchmarkSoftmaxRows4096x1024(b *testing.B) {
 		}
 	}
 }
+
+// GELU (tanh form) of a GPT-2 MLP activation for a 128-token prefill:
+// 128×3072 float32.
+func BenchmarkGeluTanh128x3072(b *testing.B) {
+	x := randTensor(b, rand.New(rand.NewPCG(1, 1)), Float32, 128, 3072)
+	for b.Loop() {
+		if _, err := Gelu(x, "tanh"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -235,6 +235,32 @@ func mapLoop[T Computable](f func(T) T) unaryKernel {
 	return func(it *Iter) error { return runUnary(it, f) }
 }
 
+// sliceLoop is mapLoop for a function of a whole contiguous run, dst[i] =
+// g(src[i]); strided runs call it one element at a time.
+func sliceLoop[T Computable](f func(dst, src []T)) unaryKernel {
+	return func(it *Iter) error {
+		out := it.ops[0].storage.data.([]T)
+		x := it.ops[1].storage.data.([]T)
+		run := func(offs, inner []int, n int) {
+			o, a, so, sa := offs[0], offs[1], inner[0], inner[1]
+			if so == 1 && sa == 1 {
+				f(out[o:o+n], x[a:a+n])
+				return
+			}
+			for i := range n {
+				f(out[o+i*so:][:1], x[a+i*sa:][:1])
+			}
+		}
+		if offs, inner, n, ok, err := it.singleRun(); ok {
+			if err == nil {
+				run(offs, inner, n)
+			}
+			return err
+		}
+		return it.Run(run)
+	}
+}
+
 func runUnary[T, O Computable](it *Iter, f func(T) O) error {
 	out := it.ops[0].storage.data.([]O)
 	x := it.ops[1].storage.data.([]T)

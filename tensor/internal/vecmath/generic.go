@@ -126,3 +126,20 @@ func sumGeneric(x []float32) float32 {
 	}
 	return float32(((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)))
 }
+
+// geluTanhGeneric is GeluTanhFloat32 in Go, in float32 in PyTorch's order
+// of operations, with tanh computed in float64 and rounded once.
+func geluTanhGeneric(dst, src []float32) {
+	const (
+		beta  float32 = 0.7978845608028654 // sqrt(2/π)
+		kappa float32 = 0.044715
+	)
+	dst = dst[:len(src)]
+	for i, x := range src {
+		// The conversions keep each product rounded, unfused.
+		x3 := float32(float32(x*x) * x)
+		u := float32(beta * float32(x+float32(kappa*x3)))
+		t := float32(math.Tanh(float64(u)))
+		dst[i] = float32(0.5*x) * float32(1+t)
+	}
+}

@@ -174,6 +174,50 @@ DATA expBias<>+24(SB)/4, $127
 DATA expBias<>+28(SB)/4, $127
 GLOBL expBias<>(SB), RODATA|NOPTR, $32
 
+// 0.044715, the cubic coefficient of the tanh form of GELU
+DATA geluKappa<>+0(SB)/4, $0x3d372713
+DATA geluKappa<>+4(SB)/4, $0x3d372713
+DATA geluKappa<>+8(SB)/4, $0x3d372713
+DATA geluKappa<>+12(SB)/4, $0x3d372713
+DATA geluKappa<>+16(SB)/4, $0x3d372713
+DATA geluKappa<>+20(SB)/4, $0x3d372713
+DATA geluKappa<>+24(SB)/4, $0x3d372713
+DATA geluKappa<>+28(SB)/4, $0x3d372713
+GLOBL geluKappa<>(SB), RODATA|NOPTR, $32
+
+// 0.5
+DATA half<>+0(SB)/4, $0x3f000000
+DATA half<>+4(SB)/4, $0x3f000000
+DATA half<>+8(SB)/4, $0x3f000000
+DATA half<>+12(SB)/4, $0x3f000000
+DATA half<>+16(SB)/4, $0x3f000000
+DATA half<>+20(SB)/4, $0x3f000000
+DATA half<>+24(SB)/4, $0x3f000000
+DATA half<>+28(SB)/4, $0x3f000000
+GLOBL half<>(SB), RODATA|NOPTR, $32
+
+// sqrt(2/π)
+DATA geluBeta<>+0(SB)/4, $0x3f4c422a
+DATA geluBeta<>+4(SB)/4, $0x3f4c422a
+DATA geluBeta<>+8(SB)/4, $0x3f4c422a
+DATA geluBeta<>+12(SB)/4, $0x3f4c422a
+DATA geluBeta<>+16(SB)/4, $0x3f4c422a
+DATA geluBeta<>+20(SB)/4, $0x3f4c422a
+DATA geluBeta<>+24(SB)/4, $0x3f4c422a
+DATA geluBeta<>+28(SB)/4, $0x3f4c422a
+GLOBL geluBeta<>(SB), RODATA|NOPTR, $32
+
+// the sign bit of float32
+DATA signBit<>+0(SB)/4, $0x80000000
+DATA signBit<>+4(SB)/4, $0x80000000
+DATA signBit<>+8(SB)/4, $0x80000000
+DATA signBit<>+12(SB)/4, $0x80000000
+DATA signBit<>+16(SB)/4, $0x80000000
+DATA signBit<>+20(SB)/4, $0x80000000
+DATA signBit<>+24(SB)/4, $0x80000000
+DATA signBit<>+28(SB)/4, $0x80000000
+GLOBL signBit<>(SB), RODATA|NOPTR, $32
+
 // tailMask<>+4·(8-n) holds the AVX2 mask of the first n lanes.
 DATA tailMask<>+0(SB)/4, $0xffffffff
 DATA tailMask<>+4(SB)/4, $0xffffffff
@@ -938,3 +982,63 @@ sum256reduce:
 	VZEROUPPER
 	RET
 
+
+// GELU256 sets r to gelu_tanh(x) = 0.5·x·(1 + tanh(u)), u = sqrt(2/π)·(x +
+// 0.044715·x³), for the 8 lanes of x, in float32 in PyTorch's order of
+// operations (no fused multiply-adds): tanh(u) = ±(1 - e)/(1 + e) with e =
+// exp(-2|u|) ≤ 1, whose error is about an ulp of 1, as small as the
+// addition 1 + tanh(u) that follows makes it matter. It needs the
+// registers of EXP256 (Y15 zero) and Y12 holding 1; it clobbers u, w, t, e
+// and f2 and keeps x.
+#define GELU256(x, u, w, t, e, f2, r) \
+	VMULPS x, x, u; \
+	VMULPS x, u, u; \
+	VMULPS geluKappa<>(SB), u, u; \
+	VADDPS x, u, u; \
+	VMULPS geluBeta<>(SB), u, u; \
+	VORPS signBit<>(SB), u, w; \
+	VADDPS w, w, w; \
+	EXP256(w, t, e, f2); \
+	VSUBPS e, Y12, r; \
+	VADDPS Y12, e, f2; \
+	VDIVPS f2, r, r; \
+	VANDPS signBit<>(SB), u, u; \
+	VORPS u, r, r; \
+	VADDPS Y12, r, r; \
+	VMULPS half<>(SB), x, u; \
+	VMULPS u, r, r
+
+// func geluTanhAVX2(dst, src []float32)
+TEXT ·geluTanhAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	VXORPS Y15, Y15, Y15
+	VMOVUPS expLo<>(SB), Y14
+	VMOVUPS expHi<>(SB), Y13
+	VMOVUPS expLog2e<>(SB), Y9
+	VMOVUPS expMagic<>(SB), Y8
+	VMOVUPS one<>(SB), Y12
+
+gelu256loop:
+	CMPQ CX, $8
+	JB   gelu256last
+	VMOVUPS (SI), Y0
+	GELU256(Y0, Y1, Y2, Y3, Y4, Y5, Y6)
+	VMOVUPS Y6, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP  gelu256loop
+
+gelu256last:
+	TESTQ CX, CX
+	JZ    gelu256done
+	MASK256(CX, Y10)
+	VMASKMOVPS (SI), Y10, Y0
+	GELU256(Y0, Y1, Y2, Y3, Y4, Y5, Y6)
+	VMASKMOVPS Y6, Y10, (DI)
+
+gelu256done:
+	VZEROUPPER
+	RET

@@ -1,0 +1,137 @@
+package vecmath
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os/exec"
+	"slices"
+	"testing"
+
+	"github.com/kael-dev/kael/internal/reftest"
+)
+
+// geluSweep returns the arguments of the accuracy test: a dense sweep
+// through the range where GELU is neither x nor zero, then out to where x³
+// overflows, and special values.
+func geluSweep() []float32 {
+	var xs []float32
+	for x := -12.0; x <= 12; x += 0.0003 {
+		xs = append(xs, float32(x))
+	}
+	for x := 12.0; x < 1e30; x *= 1.01 {
+		xs = append(xs, float32(x), float32(-x))
+	}
+	return append(xs, -inf, inf, nan, 0, float32(math.Copysign(0, -1)), 1e-30, -1e-30,
+		math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32, 3.4e38, -3.4e38)
+}
+
+// torchGeluTanh returns torch.nn.functional.gelu(x, approximate='tanh')
+// from PyTorch, for float32 x.
+func torchGeluTanh(t *testing.T, xs []float32) []float32 {
+	py := reftest.TorchPython(t)
+	var in bytes.Buffer
+	binary.Write(&in, binary.LittleEndian, xs)
+	cmd := exec.Command(py, "-c", `
+import sys, numpy, torch
+x = torch.from_numpy(numpy.frombuffer(sys.stdin.buffer.read(), dtype='<f4').copy())
+sys.stdout.buffer.write(torch.nn.functional.gelu(x, approximate='tanh').numpy().astype('<f4').tobytes())
+`)
+	cmd.Stdin = &in
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", py, err)
+	}
+	want := make([]float32, len(xs))
+	if err := binary.Read(bytes.NewReader(out), binary.LittleEndian, want); err != nil {
+		t.Fatal(err)
+	}
+	return want
+}
+
+// geluAgrees reports whether got is PyTorch's want for argument x: the
+// same infinity, NaN or sign, and within 2 ulps or |x|·2^-23 (where 1 +
+// tanh cancels, an ulp of 1 in tanh moves the result by 0.5·|x|·2^-23 or
+// more; -0 and values that small compare equal).
+func geluAgrees(x, got, want float32) bool {
+	if want != want || math.IsInf(float64(want), 0) {
+		return ulps(got, want) == 0
+	}
+	if got != got || math.IsInf(float64(got), 0) {
+		return false
+	}
+	return ulps(got, want) <= 2 || math.Abs(float64(got-want)) <= math.Abs(float64(x))*0x1p-23
+}
+
+func TestGeluTanhFloat32AgainstTorch(t *testing.T) {
+	xs := geluSweep()
+	want := torchGeluTanh(t, xs)
+	forEachImpl(t, func(t *testing.T) {
+		got := make([]float32, len(xs))
+		GeluTanhFloat32(got, xs)
+		exact, worstUlp, worstAbs := 0, int64(0), 0.0
+		for i, x := range xs {
+			if ulps(got[i], want[i]) == 0 && math.Signbit(float64(got[i])) == math.Signbit(float64(want[i])) {
+				exact++
+			}
+			if !geluAgrees(x, got[i], want[i]) {
+				t.Errorf("gelu_tanh(%v) = %v, PyTorch %v", x, got[i], want[i])
+				continue
+			}
+			if math.Abs(float64(want[i])) > 1e-3 {
+				worstUlp = max(worstUlp, ulps(got[i], want[i]))
+			}
+			if d := math.Abs(float64(got[i] - want[i])); d == d {
+				worstAbs = max(worstAbs, d)
+			}
+		}
+		t.Logf("%d of %d arguments bit-identical to PyTorch; largest difference %d ulp (results above 1e-3), %.3g absolute",
+			exact, len(xs), worstUlp, worstAbs)
+	})
+}
+
+// TestGeluTanhFloat32 checks every tail length, in place and not, against
+// the generic implementation's formula with tanh in float64.
+func TestGeluTanhFloat32(t *testing.T) {
+	ref := func(x float32) float32 {
+		out := []float32{0}
+		geluTanhGeneric(out, []float32{x})
+		return out[0]
+	}
+	forEachImpl(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(7, 8))
+		for _, n := range lengths {
+			for name, src := range inputs(rng, n) {
+				for _, inPlace := range []bool{false, true} {
+					label := fmt.Sprintf("n=%d %s in place %v", n, name, inPlace)
+					dst, check := guarded(t, n)
+					if inPlace {
+						copy(dst, src)
+						GeluTanhFloat32(dst, dst)
+					} else {
+						GeluTanhFloat32(dst, slices.Clone(src))
+					}
+					check()
+					for i, x := range src {
+						if want := ref(x); !geluAgrees(x, dst[i], want) {
+							t.Fatalf("%s: gelu_tanh(%v) at %d = %v, want %v", label, x, i, dst[i], want)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+func BenchmarkGeluTanhFloat32(b *testing.B) {
+	src := benchRow(1 << 16)
+	dst := make([]float32, len(src))
+	benchImpls(b, func(b *testing.B) {
+		b.SetBytes(int64(4 * len(src)))
+		for b.Loop() {
+			GeluTanhFloat32(dst, src)
+		}
+	})
+}
