@@ -70,6 +70,13 @@ func defUfuncs(m map[string]lang.Value) {
 				}
 				return withOut(a, r)
 			}
+			if u.name == "sign" && dt.IsComplex() {
+				r, err := complexUnary(t, complexSign)
+				if err != nil {
+					return nil, err
+				}
+				return withOut(a, r)
+			}
 			if u.floatOnly {
 				if dt, err = loopFloat(dt); err != nil {
 					return nil, err
@@ -147,7 +154,12 @@ func defUfuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := kernel(xs, ys)
+			var r *tensor.Tensor
+			if (name == "maximum" || name == "minimum") && dt.IsComplex() {
+				r, err = complexExtremes(xs, ys, name == "maximum")
+			} else {
+				r, err = kernel(xs, ys)
+			}
 			if err == nil && in != dt && r.DType() == in {
 				r, err = r.To(dt)
 			}
@@ -346,7 +358,13 @@ func sortArray(t *tensor.Tensor, a *lang.Args, indices bool) (lang.Value, error)
 	if src.Dim() == 0 {
 		return nil, lang.Errorf(AxisError, "axis -1 is out of bounds for array of dimension 0")
 	}
-	vals, idx, err := tensor.Sort(src, axis, false)
+	var vals, idx *tensor.Tensor
+	var err error
+	if src.DType().IsComplex() {
+		vals, idx, err = sortComplexAlong(src, axis)
+	} else {
+		vals, idx, err = tensor.Sort(src, axis, false)
+	}
 	if err != nil {
 		return nil, err
 	}

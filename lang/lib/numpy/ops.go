@@ -186,6 +186,21 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	if (op == syntax.SLASHSLASH || op == syntax.PERCENT) && kindRank(dt) == 1 {
 		return intDivision(op, x, y, dt)
 	}
+	if less, ok := complexComparisons[op]; ok && dt.IsComplex() {
+		r, err := complexBinary(x, y, func(a, b complex128) uint8 {
+			if less(a, b) {
+				return 1
+			}
+			return 0
+		})
+		if err == nil {
+			r, err = castTensor(r, tensor.Bool)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return wrap(r), nil
+	}
 	if op == syntax.STARSTAR && dt.IsComplex() {
 		r, err := complexPower(x, y, dt)
 		if err != nil {

@@ -99,37 +99,43 @@ func defStats(m map[string]lang.Value) {
 		if err != nil {
 			return nil, err
 		}
-		if !a.IsNone("axis") {
-			return nil, lang.Errorf(notImplementedError, "kael's np.cumprod runs over the flattened array only")
-		}
-		if t, err = t.Reshape(-1); err != nil {
-			return nil, err
+		axis := 0
+		if a.IsNone("axis") {
+			if t, err = t.Reshape(-1); err != nil {
+				return nil, err
+			}
+		} else {
+			axes, err := axesArg(a.Value("axis"), t.Dim())
+			if err != nil {
+				return nil, err
+			}
+			axis = axes[0]
 		}
 		var r *tensor.Tensor
 		switch dt := t.DType(); dt {
 		case tensor.Complex64:
-			r, err = runningProduct(t, dt, func(x complex128) complex128 { return complex128(complex64(x)) })
+			r, err = runningProduct(t, axis, dt, func(x complex128) complex128 { return complex128(complex64(x)) })
 		case tensor.Complex128:
-			r, err = runningProduct(t, dt, func(x complex128) complex128 { return x })
+			r, err = runningProduct(t, axis, dt, func(x complex128) complex128 { return x })
 		case tensor.Float16, tensor.BFloat16:
-			r, err = runningProduct(t, tensor.Float16, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) })
+			r, err = runningProduct(t, axis, tensor.Float16, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) })
 		case tensor.Float32:
-			r, err = runningProduct(t, dt, func(x float64) float64 { return float64(float32(x)) })
+			r, err = runningProduct(t, axis, dt, func(x float64) float64 { return float64(float32(x)) })
 		case tensor.Float64:
-			r, err = runningProduct(t, dt, func(x float64) float64 { return x })
+			r, err = runningProduct(t, axis, dt, func(x float64) float64 { return x })
 		case tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64:
 			// multiplied in int64, as NumPy's (uint64 for uint8, which kael lacks)
-			r, err = runningProduct(t, tensor.Int64, func(x int64) int64 { return x })
+			r, err = runningProduct(t, axis, tensor.Int64, func(x int64) int64 { return x })
 		}
 		return wrapArray(r), err
 	})
 }
 
-// runningProduct is the running product of the 1-d t as NumPy's
+// runningProduct is the running product of t along axis as NumPy's
 // multiply.accumulate computes it in dt: in T, each product rounded to
 // dt by round (a float32's products stay float32s).
-func runningProduct[T int64 | float64 | complex128](t *tensor.Tensor, dt tensor.DType, round func(T) T) (*tensor.Tensor, error) {
-	return accumulate(t, dt, 0, round, 1, func(a, b T) T { return a * b })
+func runningProduct[T int64 | float64 | complex128](t *tensor.Tensor, axis int, dt tensor.DType, round func(T) T) (*tensor.Tensor, error) {
+	return accumulate(t, dt, axis, round, 1, func(a, b T) T { return a * b })
 }
 
 // accumulate is NumPy's ufunc.accumulate of op along axis of t in dt:
