@@ -1,6 +1,11 @@
 package numpy
 
-import "github.com/kael-dev/kael/lang"
+import (
+	"slices"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
+)
 
 // The arguments of the distributions np.random.Generator and RandomState
 // share, read and checked as NumPy checks them: one place for each rule,
@@ -88,4 +93,151 @@ func binomialArgs(a *lang.Args) (n int64, p float64, err error) {
 		return 0, 0, lang.Errorf(lang.ValueError, "n < 0")
 	}
 	return n, f[0], nil
+}
+
+// floatParams are a distribution's float parameters, each a number or an
+// array-like, as _common.pyx's cont reads them: scalars when every one is
+// a number (or a 0-d array), else arrays, each broadcast to shape, the
+// draws' shape (size when given, else the parameters' broadcast shape),
+// in C order, drawn one by one in that order.
+type floatParams struct {
+	scalars []float64
+	arrays  [][]float64
+	shape   []int
+}
+
+// readFloatParams reads the parameters names, broadcasting them with
+// size.
+func readFloatParams(a *lang.Args, names ...string) (floatParams, error) {
+	var p floatParams
+	ts := make([]*tensor.Tensor, len(names))
+	scalar := true
+	for i, n := range names {
+		t, err := arrayFrom(a.Value(n), tensor.Float64, true)
+		if err != nil {
+			return p, err
+		}
+		if t, err = castTensor(t, tensor.Float64); err != nil {
+			return p, err
+		}
+		ts[i], scalar = t, scalar && t.Dim() == 0
+	}
+	if scalar {
+		f, err := floats(a, names...)
+		p.scalars = f
+		return p, err
+	}
+	shapes := make([][]int, 0, len(ts)+1)
+	size := a.Value("size")
+	sized := size != nil && size != lang.None
+	if sized {
+		s, _, _, err := drawShape(size)
+		if err != nil {
+			return p, err
+		}
+		shapes = append(shapes, s)
+	}
+	for _, t := range ts {
+		shapes = append(shapes, t.Shape())
+	}
+	shape, err := broadcastArgs(shapes)
+	if err != nil {
+		return p, err
+	}
+	if sized && !slices.Equal(shape, shapes[0]) {
+		return p, lang.Errorf(lang.ValueError, "Output size %s is not compatible with broadcast dimensions of inputs %s.", tupleText(shapes[0]), tupleText(shape))
+	}
+	p.shape = shape
+	for _, t := range ts {
+		e, err := t.Expand(shape...)
+		if err != nil {
+			return p, err
+		}
+		vals, err := tensor.Values[float64](e)
+		if err != nil {
+			return p, err
+		}
+		p.arrays = append(p.arrays, vals)
+	}
+	return p, nil
+}
+
+// broadcastArgs is the broadcast shape of shapes, or NumPy's error naming
+// the argument that set a dimension and the one that does not fit it.
+func broadcastArgs(shapes [][]int) ([]int, error) {
+	nd := 0
+	for _, s := range shapes {
+		nd = max(nd, len(s))
+	}
+	out := make([]int, nd)
+	setBy := make([]int, nd)
+	for i := range out {
+		out[i], setBy[i] = 1, -1
+	}
+	for arg, s := range shapes {
+		for k, n := range s {
+			d := nd - len(s) + k
+			switch {
+			case n == out[d] || n == 1:
+			case out[d] == 1:
+				out[d], setBy[d] = n, arg
+			default:
+				return nil, lang.Errorf(lang.ValueError, "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg %d with shape %s and arg %d with shape %s.", setBy[d], tupleText(shapes[setBy[d]]), arg, tupleText(s))
+			}
+		}
+	}
+	return out, nil
+}
+
+// each checks the parameters with check (every element's, as
+// check_array_constraint checks whole arrays before drawing).
+func (p floatParams) each(check func(params []float64) error) error {
+	if p.arrays == nil {
+		return check(p.scalars)
+	}
+	params := make([]float64, len(p.arrays))
+	for i := range p.arrays[0] {
+		for j, arr := range p.arrays {
+			params[j] = arr[i]
+		}
+		if err := check(params); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// draw gives draw's numbers: one per element of the broadcast
+// parameters (an array), or as fill gives them for scalar parameters.
+func (p floatParams) draw(size lang.Value, draw func(params []float64) float64) (lang.Value, error) {
+	if p.arrays == nil {
+		return fill(size, tensor.Float64, func() float64 { return draw(p.scalars) })
+	}
+	n := len(p.arrays[0])
+	out := make([]float64, n)
+	params := make([]float64, len(p.arrays))
+	for i := range out {
+		for j, arr := range p.arrays {
+			params[j] = arr[i]
+		}
+		out[i] = draw(params)
+	}
+	t, err := fromValues(out, p.shape)
+	if err != nil {
+		return nil, err
+	}
+	return wrapArray(t), nil
+}
+
+// normalDraws is normal(loc, scale, size) of either generator, gauss its
+// standard normal draw: loc + scale * gauss() for each draw.
+func normalDraws(a *lang.Args, gauss func() float64) (lang.Value, error) {
+	p, err := readFloatParams(a, "loc", "scale")
+	if err != nil {
+		return nil, err
+	}
+	if err := p.each(func(f []float64) error { return nonNegative(f[1], "scale") }); err != nil {
+		return nil, err
+	}
+	return p.draw(a.Value("size"), func(f []float64) float64 { return f[0] + f[1]*gauss() })
 }

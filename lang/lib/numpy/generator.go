@@ -570,14 +570,7 @@ func init() {
 			}},
 		{"normal(self, loc=0.0, scale=1.0, size=None)", "Floats from the normal distribution of mean loc and standard deviation scale (NumPy's ziggurat).",
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {
-				loc, scale := a.Float("loc"), a.Float("scale")
-				if err := a.Err(); err != nil {
-					return nil, err
-				}
-				if scale < 0 {
-					return nil, lang.Errorf(lang.ValueError, "scale < 0")
-				}
-				return fill(a.Value("size"), tensor.Float64, func() float64 { return loc + scale*p.standardNormal() })
+				return normalDraws(a, func() float64 { return p.standardNormal() })
 			}},
 		{"standard_normal(self, size=None, dtype=float)", "Floats from the standard normal distribution (float64).",
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {
