@@ -99,6 +99,30 @@ func complexSortLess(x, y complex128) bool {
 	return false
 }
 
+// floatBinary applies f to the floating x and y, broadcast, in float64
+// (exact for every floating dtype's values).
+func floatBinary(x, y *tensor.Tensor, f func(a, b float64) float64) (*tensor.Tensor, error) {
+	shape, err := tensor.BroadcastShapes(x.Shape(), y.Shape())
+	if err != nil {
+		return nil, err
+	}
+	var vals [2][]float64
+	for i, t := range []*tensor.Tensor{x, y} {
+		e, err := t.Expand(shape...)
+		if err == nil {
+			vals[i], err = realValues[float64](e)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := make([]float64, len(vals[0]))
+	for i := range out {
+		out[i] = f(vals[0][i], vals[1][i])
+	}
+	return fromValues(out, shape)
+}
+
 // complexValues is t's elements as complex128s in C order.
 func complexValues(t *tensor.Tensor) ([]complex128, error) {
 	c, err := castTensor(t, tensor.Complex128)
@@ -132,14 +156,70 @@ func complexBinary[T tensor.Element](x, y *tensor.Tensor, f func(a, b complex128
 	return fromValues(out, shape)
 }
 
-// complexExtremes is umath's maximum (or minimum) of the complex x and y,
-// in their dtype.
-func complexExtremes(x, y *tensor.Tensor, max bool) (*tensor.Tensor, error) {
-	f := complexMinimum
-	if max {
-		f = complexMaximum
+// complexFMaximum is umath's fmax of complex numbers: as maximum, but a
+// NaN loses to a number.
+func complexFMaximum(x, y complex128) complex128 {
+	if hasNaN(y) || complexGE(x, y) {
+		return x
 	}
-	r, err := complexBinary(x, y, f)
+	return y
+}
+
+func complexFMinimum(x, y complex128) complex128 {
+	if hasNaN(y) || complexLE(x, y) {
+		return x
+	}
+	return y
+}
+
+// fmax and fmin of floats: the larger (smaller), a NaN losing to a
+// number.
+func floatFMaximum(x, y float64) float64 {
+	if math.IsNaN(y) || x >= y {
+		return x
+	}
+	return y
+}
+
+func floatFMinimum(x, y float64) float64 {
+	if math.IsNaN(y) || x <= y {
+		return x
+	}
+	return y
+}
+
+// extremeLoops are NumPy's maximum, minimum, fmax and fmin of floating
+// and complex x and y (of one dtype), in their dtype; the core's maximum
+// and minimum serve floats as NumPy's (NaN propagates) but not the
+// complex numbers, and fmax and fmin it lacks.
+var extremeLoops = map[string]func(x, y *tensor.Tensor) (*tensor.Tensor, error){
+	"maximum": func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+		return extremeLoop(x, y, complexMaximum, nil, tensor.Maximum)
+	},
+	"minimum": func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+		return extremeLoop(x, y, complexMinimum, nil, tensor.Minimum)
+	},
+	"fmax": func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+		return extremeLoop(x, y, complexFMaximum, floatFMaximum, nil)
+	},
+	"fmin": func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+		return extremeLoop(x, y, complexFMinimum, floatFMinimum, nil)
+	},
+}
+
+// extremeLoop applies the complex loop cx to complex x and y, and to
+// floats the float loop fl, or the core's kernel when fl is nil.
+func extremeLoop(x, y *tensor.Tensor, cx func(a, b complex128) complex128, fl func(a, b float64) float64, core func(a, b *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	var r *tensor.Tensor
+	var err error
+	switch {
+	case x.DType().IsComplex():
+		r, err = complexBinary(x, y, cx)
+	case fl != nil:
+		r, err = floatBinary(x, y, fl)
+	default:
+		return core(x, y)
+	}
 	if err != nil {
 		return nil, err
 	}

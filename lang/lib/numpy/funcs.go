@@ -43,7 +43,7 @@ var operatorUfuncs = map[string]syntax.Token{
 var binaryUfuncs = map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
 	"maximum": tensor.Maximum, "minimum": tensor.Minimum, "logical_and": tensor.LogicalAnd,
 	"logical_or": tensor.LogicalOr, "logical_xor": tensor.LogicalXor, "arctan2": tensor.Atan2,
-	"hypot": tensor.Hypot, "fmax": tensor.Maximum, "fmin": tensor.Minimum,
+	"hypot": tensor.Hypot, "fmax": tensor.Maximum, "fmin": tensor.Minimum, // fmax and fmin of integers; floats and complex in extremeLoops
 }
 
 func unarySpec(name string) *tensor.UnarySpec {
@@ -155,8 +155,8 @@ func defUfuncs(m map[string]lang.Value) {
 				return nil, err
 			}
 			var r *tensor.Tensor
-			if (name == "maximum" || name == "minimum") && dt.IsComplex() {
-				r, err = complexExtremes(xs, ys, name == "maximum")
+			if extreme, ok := extremeLoops[name]; ok && (dt.IsComplex() || dt.IsFloating()) {
+				r, err = extreme(xs, ys)
 			} else {
 				r, err = kernel(xs, ys)
 			}

@@ -166,6 +166,10 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 		if dt == tensor.Bool {
 			return nil, lang.Errorf(lang.TypeError, "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.")
 		}
+	case syntax.SLASHSLASH, syntax.PERCENT:
+		if dt.IsComplex() {
+			return nil, lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
+		}
 	case syntax.AMP, syntax.PIPE, syntax.CARET:
 		if dt.IsFloating() {
 			return nil, lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)

@@ -30,6 +30,9 @@ func TestComplexOrderMatchesNumPy(t *testing.T) {
 		"np.array(1+2j) < np.array(1+3j), np.complex128(2j) > 1j",
 		"np.complex128('1+2j'), np.complex64(' (1-2.5e3j) '), np.complex128('j'), np.complex128('3')",
 		"np.complex128('abc')", "np.complex64('1+2j+3')",
+		n + "np.fmax(n, 1+1j), np.fmin(n, 1+1j), np.fmax(1+1j, n), np.fmin(n, n[[6, 5, 4, 3, 2, 1, 0]])",
+		"x = np.array([np.nan, 1.0, 2.0, np.nan])\ny = np.array([0.5, np.nan, 3.0, np.nan])\nnp.fmax(x, y), np.fmin(x, y), np.maximum(x, y), np.fmax(x.astype(np.float32), 1), np.fmin(x.astype(np.float16), y), np.fmax(np.array([1, 5]), 3)",
+		"z = np.array([1+2j])\nz // 2", "z = np.array([1+2j])\nz % 2", "np.floor_divide(np.array([1j]), 1j)",
 		"np.array([1+2j]).max(axis=2)", "np.array([], complex).max()", "np.array([], complex).argmin()",
 	})
 }
