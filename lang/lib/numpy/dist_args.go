@@ -1,6 +1,7 @@
 package numpy
 
 import (
+	"math"
 	"slices"
 
 	"github.com/kael-dev/kael/lang"
@@ -240,4 +241,33 @@ func normalDraws(a *lang.Args, gauss func() float64) (lang.Value, error) {
 		return nil, err
 	}
 	return p.draw(a.Value("size"), func(f []float64) float64 { return f[0] + f[1]*gauss() })
+}
+
+// uniformDraws is uniform(low, high, size) of RandomState (legacy) or
+// Generator, double its draw in [0, 1): low + (high - low) * double() for
+// each draw. Both refuse a range that is not finite, the Generator a
+// negative one too, with their messages.
+func uniformDraws(a *lang.Args, double func() float64, legacy bool) (lang.Value, error) {
+	p, err := readFloatParams(a, "low", "high")
+	if err != nil {
+		return nil, err
+	}
+	overflow := "Range exceeds valid bounds"
+	if p.arrays == nil && !legacy {
+		overflow = "high - low range exceeds valid bounds"
+	}
+	if err := p.each(func(f []float64) error {
+		if rng := f[1] - f[0]; math.IsInf(rng, 0) || math.IsNaN(rng) {
+			return lang.Errorf(lang.OverflowError, "%s", overflow)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if !legacy {
+		if err := p.each(func(f []float64) error { return nonNegative(f[1]-f[0], "high - low") }); err != nil {
+			return nil, err
+		}
+	}
+	return p.draw(a.Value("size"), func(f []float64) float64 { return f[0] + (f[1]-f[0])*double() })
 }

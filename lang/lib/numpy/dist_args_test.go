@@ -21,6 +21,9 @@ func TestArrayParamsMatchNumPy(t *testing.T) {
 				r+"r.normal(np.array(1.0), np.array(2.0)), r.normal([1], 2).dtype, r.normal([1, 2], size=2), r.normal(np.array([1, 2], np.int8), 1)",
 				r+"r.normal(np.zeros(3), [1, 2], size=(2, 3))", r+"r.normal(np.zeros(3), 1, size=(2,))", r+"r.normal([0, 1], [1, -1])",
 				r+"r.normal([0, 1], 1, size=(3, 1))", r+"r.normal([0, 1], -0.0)",
+				r+"r.uniform(np.array([0.0, 10.0])), r.uniform([[0], [5]], [1, 6, 11]), r.uniform(-1, [0, 1], size=(2, 2)), r.uniform(np.array(2.0), 3.0), r.uniform()",
+				r+"r.uniform([0, 1], [np.inf, 2])", r+"r.uniform([0, 1], [-1, np.inf])", r+"r.uniform(0, np.inf)", r+"r.uniform(1, [0, 2])", r+"r.uniform(1, 0)",
+				r+"r.uniform([0, 1], 2, size=(3,))",
 			)
 		}
 	}

@@ -337,15 +337,8 @@ func init() {
 				r, err := t.To(dt)
 				return wrapArray(r), err
 			}},
-		{name: "copy", params: "order='C'", doc: "A copy of the array, laid out in memory in order ('C', 'F', 'A' or 'K').",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				order, err := orderArg(t, a, true)
-				if err != nil {
-					return nil, err
-				}
-				r, err := copyOrder(t, order)
-				return wrapArray(r), err
-			}},
+		{name: "copy", params: "order='C'", doc: "A copy of the array, laid out in memory in order ('C', 'F', 'A' or 'K').", methodOnly: true, fn: copyArray},
+		{name: "copy", params: "order='K'", doc: "A copy of the array, laid out in memory in order ('K', the array's own, by default).", funcOnly: true, fn: copyArray},
 		{name: "tolist", params: "", doc: "The array as nested Python lists of Python numbers.", methodOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
 				return toPython(t)
@@ -397,6 +390,16 @@ func init() {
 		}
 		return lang.None, copyInto(t, r.(*Array).t)
 	})
+}
+
+// copyArray is a.copy(order) and np.copy(a, order).
+func copyArray(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+	order, err := orderArg(t, a, true)
+	if err != nil {
+		return nil, err
+	}
+	r, err := copyOrder(t, order)
+	return wrapArray(r), err
 }
 
 // variance is var (or with std its square root) over axis, with ddof.

@@ -66,7 +66,7 @@ func TestOrderFMatchesNumPy(t *testing.T) {
 		a + "a.ravel('F'), a.ravel(order='C'), a.flatten('F'), np.ravel(a, order='F'), a.T.ravel('A'), a.T.ravel('K'), a.ravel('A')",
 		a + "a.reshape(3, 2, order='F'), a.reshape((6,), order='F'), a.T.reshape(2, 3, order='A'), a.reshape(-1, 2, order='F')",
 		a + "np.arange(24).reshape(2, 3, 4).reshape(4, 6, order='F'), np.arange(24).reshape(2, 3, 4).ravel('F')",
-		a + "c = a.copy(order='F')\n(c, c.strides, a.T.copy('K').strides, a.T.copy().strides, a.T.copy('A').strides, np.copy(a, order='F').strides)",
+		a + "c = a.copy(order='F')\n(c, c.strides, a.T.copy('K').strides, a.T.copy().strides, a.T.copy('A').strides, np.copy(a, order='F').strides, np.copy(a.T).strides, a.T.copy().strides)",
 		a + "f = a.flatten('F')\nf[0] = 99\na[0, 0]",
 		a + "r = a.ravel()\nr[1] = 50\na[0, 1]",
 		a + "a.ravel(order='X')", a + "a.reshape(3, 2, order='K')", a + "a.reshape(4, 2, order='F')",

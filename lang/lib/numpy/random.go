@@ -309,11 +309,7 @@ func init() {
 			}},
 		{"uniform", "low=0.0, high=1.0, size=None", "Floats uniform in [low, high).",
 			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				lo, hi := a.Float("low"), a.Float("high")
-				if err := a.Err(); err != nil {
-					return nil, err
-				}
-				return fill(a.Value("size"), tensor.Float64, func() float64 { return lo + (hi-lo)*r.double() })
+				return uniformDraws(a, r.double, true)
 			}},
 		{"randint", "low, high=None, size=None, dtype=int", "Integers uniform in [low, high) (in [0, low) without high).",
 			func(r *randomState, a *lang.Args) (lang.Value, error) {
