@@ -51,15 +51,6 @@ func betaArgs(a *lang.Args) (x, y float64, err error) {
 	return f[0], f[1], nil
 }
 
-// scaleArg reads exponential's scale, at least 0.
-func scaleArg(a *lang.Args) (float64, error) {
-	f, err := floats(a, "scale")
-	if err != nil {
-		return 0, err
-	}
-	return f[0], nonNegative(f[0], "scale")
-}
-
 // poissonArg reads poisson's lam: at least 0, not NaN, at most
 // poissonLamMax.
 func poissonArg(a *lang.Args) (float64, error) {
@@ -237,7 +228,7 @@ func normalDraws(a *lang.Args, gauss func() float64) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.each(func(f []float64) error { return nonNegative(f[1], "scale") }); err != nil {
+	if err := p.nonNegative(1, "scale"); err != nil {
 		return nil, err
 	}
 	return p.draw(a.Value("size"), func(f []float64) float64 { return f[0] + f[1]*gauss() })
@@ -270,4 +261,40 @@ func uniformDraws(a *lang.Args, double func() float64, legacy bool) (lang.Value,
 		}
 	}
 	return p.draw(a.Value("size"), func(f []float64) float64 { return f[0] + (f[1]-f[0])*double() })
+}
+
+// nonNegative checks parameter j of every draw with CONS_NON_NEGATIVE
+// (nonNegative), naming it name.
+func (p floatParams) nonNegative(j int, name string) error {
+	return p.each(func(f []float64) error { return nonNegative(f[j], name) })
+}
+
+// exponentialDraws is exponential(scale, size) of either generator,
+// stdExp its standard exponential draw.
+func exponentialDraws(a *lang.Args, stdExp func() float64) (lang.Value, error) {
+	p, err := readFloatParams(a, "scale")
+	if err == nil {
+		err = p.nonNegative(0, "scale")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p.draw(a.Value("size"), func(f []float64) float64 { return f[0] * stdExp() })
+}
+
+// gammaDraws is gamma(shape, scale, size) of either generator, stdGamma
+// its standard gamma draw of a shape; shape is checked over every draw
+// before scale, as NumPy checks them.
+func gammaDraws(a *lang.Args, stdGamma func(shape float64) float64) (lang.Value, error) {
+	p, err := readFloatParams(a, "shape", "scale")
+	if err == nil {
+		err = p.nonNegative(0, "shape")
+	}
+	if err == nil {
+		err = p.nonNegative(1, "scale")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p.draw(a.Value("size"), func(f []float64) float64 { return f[1] * stdGamma(f[0]) })
 }

@@ -24,6 +24,9 @@ func TestArrayParamsMatchNumPy(t *testing.T) {
 				r+"r.uniform(np.array([0.0, 10.0])), r.uniform([[0], [5]], [1, 6, 11]), r.uniform(-1, [0, 1], size=(2, 2)), r.uniform(np.array(2.0), 3.0), r.uniform()",
 				r+"r.uniform([0, 1], [np.inf, 2])", r+"r.uniform([0, 1], [-1, np.inf])", r+"r.uniform(0, np.inf)", r+"r.uniform(1, [0, 2])", r+"r.uniform(1, 0)",
 				r+"r.uniform([0, 1], 2, size=(3,))",
+				r+"r.exponential([1.0, 2.5]), r.exponential([[1], [3]], size=(2, 3)), r.exponential(np.array(2.0)), r.exponential(2)",
+				r+"r.gamma([0.5, 1.0, 3.0]), r.gamma([1, 2], [[1], [0.5]]), r.gamma(2.0, [1, 2], size=(3, 2)), r.gamma(2.0)",
+				r+"r.exponential([1, -1])", r+"r.gamma([1, 2], [1, -1])", r+"r.gamma([-1, 2], [1, -1])", r+"r.gamma([1, 2], 1, size=3)",
 			)
 		}
 	}
