@@ -83,7 +83,7 @@ func defStats(m map[string]lang.Value) {
 		r, err := tensor.Roll(t, shifts, axes)
 		return wrapArray(r), err
 	})
-	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'edge', 'reflect', 'symmetric' or 'wrap'.", func(a *lang.Args) (lang.Value, error) {
+	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0, stat_length=None)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'edge', 'reflect', 'symmetric', 'wrap', or the 'maximum', 'minimum' or 'mean' of the axis.", func(a *lang.Args) (lang.Value, error) {
 		return pad(a)
 	})
 	m["argwhere"] = lang.NewBuiltin(lang.AsValue, "argwhere(a)", "The indices of the nonzero elements, one row per element.", func(a *lang.Args) (lang.Value, error) {
@@ -394,8 +394,12 @@ func pad(a *lang.Args) (lang.Value, error) {
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	if padSource[mode] == nil && mode != "constant" && mode != "wrap" {
-		return nil, lang.Errorf(notImplementedError, "kael's np.pad has the modes 'constant', 'edge', 'reflect', 'symmetric' and 'wrap', not %s", lang.Repr(mode))
+	stat, isStat := padStats[mode]
+	if padSource[mode] == nil && mode != "constant" && mode != "wrap" && !isStat {
+		return nil, lang.Errorf(notImplementedError, "kael's np.pad has the modes 'constant', 'edge', 'reflect', 'symmetric', 'wrap', 'maximum', 'minimum' and 'mean', not %s", lang.Repr(mode))
+	}
+	if isStat && !a.IsNone("stat_length") {
+		return nil, lang.Errorf(notImplementedError, "kael's np.pad computes %s over the whole axis: stat_length= is not there yet", lang.Repr(mode))
 	}
 	fill, err := arrayFrom(a.Value("constant_values"), t.DType(), true)
 	if err != nil {
@@ -408,6 +412,15 @@ func pad(a *lang.Args) (lang.Value, error) {
 			continue
 		}
 		n := out.Shape()[ax]
+		if isStat {
+			if n == 0 {
+				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
+			}
+			if out, err = padWithStat(out, ax, before, after, stat); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if mode != "constant" {
 			if n == 0 {
 				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
@@ -468,6 +481,60 @@ func pad(a *lang.Args) (lang.Value, error) {
 // padSource maps, for np.pad's modes other than 'constant', a position p
 // of the padded axis (counted from the array's first element, so negative
 // before it) to the element of the n there are that fills it.
+// padStats are np.pad's modes that fill with a statistic of the axis,
+// kept (keepdims) along it.
+var padStats = map[string]func(t *tensor.Tensor, ax int) (*tensor.Tensor, error){
+	"maximum": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) { return tensor.Amax(t, []int{ax}, true) },
+	"minimum": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) { return tensor.Amin(t, []int{ax}, true) },
+	"mean": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) {
+		f, err := floating(t)
+		if err != nil {
+			return nil, err
+		}
+		return tensor.Mean(f, []int{ax}, true)
+	},
+}
+
+// padWithStat pads t along ax with stat of the axis, before and after
+// times, rounded (half to even) when t holds integers, as NumPy's
+// _round_if_needed does.
+func padWithStat(t *tensor.Tensor, ax, before, after int, stat func(*tensor.Tensor, int) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	s, err := stat(t, ax)
+	if err != nil {
+		return nil, err
+	}
+	if s.DType() != t.DType() {
+		if !t.DType().IsFloating() && !t.DType().IsComplex() {
+			r, err := roundArray(s, 0)
+			if err != nil {
+				return nil, err
+			}
+			s = r.(lang.ArrayProvider).ArrayTensor()
+		}
+		if s, err = castTensor(s, t.DType()); err != nil {
+			return nil, err
+		}
+	}
+	parts := []*tensor.Tensor{}
+	for i, w := range []int{before, -1, after} {
+		if i == 1 {
+			parts = append(parts, t)
+			continue
+		}
+		if w == 0 {
+			continue
+		}
+		shape := t.Shape()
+		shape[ax] = w
+		block, err := s.Expand(shape...)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, block)
+	}
+	return tensor.Cat(parts, ax)
+}
+
 var padSource = map[string]func(p, n int) int{
 	"edge": func(p, n int) int { return min(max(p, 0), n-1) },
 	"reflect": func(p, n int) int {
