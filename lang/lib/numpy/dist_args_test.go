@@ -32,3 +32,13 @@ func TestArrayParamsMatchNumPy(t *testing.T) {
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestScalarParamsRefuseArrays checks that a distribution that takes
+// numbers only refuses an array of them, a one-element one too, with a
+// NotImplementedError naming it.
+func TestScalarParamsRefuseArrays(t *testing.T) {
+	langtest.CheckCellCases(t, prelude, []langtest.Case{
+		{Src: "np.random.default_rng(0).poisson(np.array([1.0]))", Want: "NotImplementedError: kael's poisson takes a number for lam, not an array"},
+		{Src: "np.random.RandomState(0).beta(np.array([1.0, 2.0]), 1)", Want: "NotImplementedError: kael's beta takes a number for a, not an array"},
+	})
+}

@@ -51,10 +51,16 @@ func truncatedInt(a *lang.Args, name string) int64 {
 	return a.Int64(name)
 }
 
-// floats reads float parameters by name, stopping at the first error.
+// floats reads float parameters by name, stopping at the first error. An
+// array of parameters is refused (a one-element one too, which NumPy
+// would answer with an array) where the distribution takes numbers only
+// (readFloatParams takes arrays).
 func floats(a *lang.Args, names ...string) ([]float64, error) {
 	out := make([]float64, len(names))
 	for i, n := range names {
+		if arr, ok := a.Value(n).(*Array); ok && arr.t.Dim() > 0 {
+			return nil, lang.Errorf(notImplementedError, "kael's %s takes a number for %s, not an array", a.Builtin().Name, n)
+		}
 		out[i] = a.Float(n)
 	}
 	return out, a.Err()
