@@ -214,6 +214,13 @@ func complexAbs(c Complex) (Value, error) {
 	return r, nil
 }
 
+// ParseComplex reads a complex number from text as complex(text) does,
+// for libraries whose types parse strings as Python's complex does.
+func ParseComplex(text string) (complex128, error) {
+	c, err := parseComplex(text)
+	return complex128(c), err
+}
+
 // parseComplex reads complex(text): '1+2j', '(1-2.5e3j)', 'j', '-1.5'.
 func parseComplex(text string) (Complex, error) {
 	bad := Errorf(ValueError, "complex() arg is a malformed string")

@@ -43,7 +43,7 @@ var operatorUfuncs = map[string]syntax.Token{
 var binaryUfuncs = map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
 	"maximum": tensor.Maximum, "minimum": tensor.Minimum, "logical_and": tensor.LogicalAnd,
 	"logical_or": tensor.LogicalOr, "logical_xor": tensor.LogicalXor, "arctan2": tensor.Atan2,
-	"hypot": tensor.Hypot, "fmax": tensor.Maximum, "fmin": tensor.Minimum,
+	"hypot": tensor.Hypot, "fmax": tensor.Maximum, "fmin": tensor.Minimum, // fmax and fmin of integers; floats and complex in extremeLoops
 }
 
 func unarySpec(name string) *tensor.UnarySpec {
@@ -65,6 +65,13 @@ func defUfuncs(m map[string]lang.Value) {
 			dt := t.DType()
 			if partsTest && dt.IsComplex() {
 				r, err := partsPredicate(spec, t, combine)
+				if err != nil {
+					return nil, err
+				}
+				return withOut(a, r)
+			}
+			if u.name == "sign" && dt.IsComplex() {
+				r, err := complexUnary(t, complexSign)
 				if err != nil {
 					return nil, err
 				}
@@ -147,7 +154,12 @@ func defUfuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			r, err := kernel(xs, ys)
+			var r *tensor.Tensor
+			if extreme, ok := extremeLoops[name]; ok && (dt.IsComplex() || dt.IsFloating()) {
+				r, err = extreme(xs, ys)
+			} else {
+				r, err = kernel(xs, ys)
+			}
 			if err == nil && in != dt && r.DType() == in {
 				r, err = r.To(dt)
 			}
@@ -346,7 +358,13 @@ func sortArray(t *tensor.Tensor, a *lang.Args, indices bool) (lang.Value, error)
 	if src.Dim() == 0 {
 		return nil, lang.Errorf(AxisError, "axis -1 is out of bounds for array of dimension 0")
 	}
-	vals, idx, err := tensor.Sort(src, axis, false)
+	var vals, idx *tensor.Tensor
+	var err error
+	if src.DType().IsComplex() {
+		vals, idx, err = sortComplexAlong(src, axis)
+	} else {
+		vals, idx, err = tensor.Sort(src, axis, false)
+	}
 	if err != nil {
 		return nil, err
 	}

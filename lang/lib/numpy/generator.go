@@ -555,29 +555,11 @@ func init() {
 		{"integers(self, low, high=None, size=None, dtype=int, endpoint=False)", "Integers uniform in [low, high) ([low, high] with endpoint=True; from 0 without high).", genIntegers},
 		{"uniform(self, low=0.0, high=1.0, size=None)", "Floats uniform in [low, high).",
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {
-				lo, hi := a.Float("low"), a.Float("high")
-				if err := a.Err(); err != nil {
-					return nil, err
-				}
-				rng := hi - lo
-				if math.IsInf(rng, 0) || math.IsNaN(rng) {
-					return nil, lang.Errorf(lang.OverflowError, "high - low range exceeds valid bounds")
-				}
-				if err := nonNegative(rng, "high - low"); err != nil {
-					return nil, err
-				}
-				return fill(a.Value("size"), tensor.Float64, func() float64 { return lo + rng*p.double() })
+				return uniformDraws(a, p.double, false)
 			}},
 		{"normal(self, loc=0.0, scale=1.0, size=None)", "Floats from the normal distribution of mean loc and standard deviation scale (NumPy's ziggurat).",
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {
-				loc, scale := a.Float("loc"), a.Float("scale")
-				if err := a.Err(); err != nil {
-					return nil, err
-				}
-				if scale < 0 {
-					return nil, lang.Errorf(lang.ValueError, "scale < 0")
-				}
-				return fill(a.Value("size"), tensor.Float64, func() float64 { return loc + scale*p.standardNormal() })
+				return normalDraws(a, func() float64 { return p.standardNormal() })
 			}},
 		{"standard_normal(self, size=None, dtype=float)", "Floats from the standard normal distribution (float64).",
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {

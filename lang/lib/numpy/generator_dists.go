@@ -51,10 +51,16 @@ func truncatedInt(a *lang.Args, name string) int64 {
 	return a.Int64(name)
 }
 
-// floats reads float parameters by name, stopping at the first error.
+// floats reads float parameters by name, stopping at the first error. An
+// array of parameters is refused (a one-element one too, which NumPy
+// would answer with an array) where the distribution takes numbers only
+// (readFloatParams takes arrays).
 func floats(a *lang.Args, names ...string) ([]float64, error) {
 	out := make([]float64, len(names))
 	for i, n := range names {
+		if arr, ok := a.Value(n).(*Array); ok && arr.t.Dim() > 0 {
+			return nil, lang.Errorf(notImplementedError, "kael's %s takes a number for %s, not an array", a.Builtin().Name, n)
+		}
 		out[i] = a.Float(n)
 	}
 	return out, a.Err()
@@ -84,11 +90,7 @@ var distributionMethods = []genFunc{
 		}},
 	{"exponential(self, scale=1.0, size=None)", "Floats from the exponential distribution of the given scale (NumPy's ziggurat).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
-			scale, err := scaleArg(a)
-			if err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return scale * p.standardExponential() })
+			return exponentialDraws(a, p.standardExponential)
 		}},
 	{"standard_gamma(self, shape, size=None, dtype=float)", "Floats from the gamma distribution of the given shape and scale 1 (Marsaglia and Tsang's method, as NumPy's); float64 or float32.",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
@@ -108,11 +110,7 @@ var distributionMethods = []genFunc{
 		}},
 	{"gamma(self, shape, scale=1.0, size=None)", "Floats from the gamma distribution of the given shape and scale.",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {
-			shape, scale, err := gammaArgs(a)
-			if err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return scale * standardGamma(p, shape) })
+			return gammaDraws(a, func(shape float64) float64 { return standardGamma(p, shape) })
 		}},
 	{"beta(self, a, b, size=None)", "Floats from the beta distribution of parameters a and b (Johnk's algorithm for both at most 1, else two gammas).",
 		func(p *pcg64, a *lang.Args) (lang.Value, error) {

@@ -232,38 +232,26 @@ func defJoin(m map[string]lang.Value) {
 		}
 		return tensor.Equal(x, y), nil
 	})
-	m["unique"] = lang.NewBuiltin(lang.AsValue, "unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None)", "The sorted distinct elements of the flattened array, with their inverse indices and counts when asked.", func(a *lang.Args) (lang.Value, error) {
+	m["unique"] = lang.NewBuiltin(lang.AsValue, "unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None)", "The sorted distinct elements of the flattened array (or slices along axis), with the indices of their first occurrences, the inverse indices and the counts when asked.", func(a *lang.Args) (lang.Value, error) {
 		t, err := arrayFrom(a.Value("ar"), 0, false)
 		if err != nil {
 			return nil, err
 		}
-		if !a.IsNone("axis") {
-			return nil, lang.Errorf(notImplementedError, "kael's np.unique has no axis=")
-		}
-		if a.Bool("return_index") {
-			return nil, lang.Errorf(notImplementedError, "kael's np.unique has no return_index=")
-		}
-		c, err := t.Contiguous()
+		u, err := unique(t, a.Value("axis"))
 		if err != nil {
 			return nil, err
 		}
-		flat, err := c.Reshape(-1)
-		if err != nil {
-			return nil, err
+		out := lang.Tuple{wrapArray(u.values)}
+		for _, part := range []struct {
+			name string
+			t    *tensor.Tensor
+		}{{"return_index", u.index}, {"return_inverse", u.inverse}, {"return_counts", u.counts}} {
+			if a.Bool(part.name) {
+				out = append(out, wrapArray(part.t))
+			}
 		}
-		vals, inv, counts, err := tensor.Unique(flat, a.Bool("return_inverse"), a.Bool("return_counts"))
-		if err != nil {
-			return nil, err
-		}
-		if !a.Bool("return_inverse") && !a.Bool("return_counts") {
-			return wrapArray(vals), nil
-		}
-		out := lang.Tuple{wrapArray(vals)}
-		if a.Bool("return_inverse") {
-			out = append(out, wrapArray(inv))
-		}
-		if a.Bool("return_counts") {
-			out = append(out, wrapArray(counts))
+		if len(out) == 1 {
+			return out[0], nil
 		}
 		return out, nil
 	})

@@ -248,7 +248,11 @@ func init() {
 				if err != nil {
 					return nil, err
 				}
-				r, err := t.Reshape(shape...)
+				order, err := orderArg(t, a, false)
+				if err != nil {
+					return nil, err
+				}
+				r, err := reshapeOrder(t, shape, order)
 				if err != nil {
 					return nil, reshapeError(t, shape)
 				}
@@ -270,23 +274,22 @@ func init() {
 				}
 				return wrapArray(r), nil
 			}},
-		{name: "flatten", params: "order='C'", doc: "A copy of the array in one dimension.", methodOnly: true,
+		{name: "flatten", params: "order='C'", doc: "A copy of the array in one dimension, read in order.", methodOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				c, err := t.Contiguous()
+				order, err := orderArg(t, a, true)
 				if err != nil {
 					return nil, err
 				}
-				if c == t {
-					if c, err = t.Clone(); err != nil {
-						return nil, err
-					}
-				}
-				r, err := c.Reshape(-1)
+				r, err := ravelOrder(t, order, true)
 				return wrapArray(r), err
 			}},
-		{name: "ravel", params: "order='C'", doc: "The array in one dimension (a view when possible).",
+		{name: "ravel", params: "order='C'", doc: "The array in one dimension, read in order (a view when possible).",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				r, err := t.Reshape(-1)
+				order, err := orderArg(t, a, true)
+				if err != nil {
+					return nil, err
+				}
+				r, err := ravelOrder(t, order, false)
 				return wrapArray(r), err
 			}},
 		{name: "squeeze", params: "axis=None", doc: "The array without its dimensions of size 1 (or only those of axis).",
@@ -334,11 +337,8 @@ func init() {
 				r, err := t.To(dt)
 				return wrapArray(r), err
 			}},
-		{name: "copy", params: "", doc: "A copy of the array.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				r, err := t.Clone()
-				return wrapArray(r), err
-			}},
+		{name: "copy", params: "order='C'", doc: "A copy of the array, laid out in memory in order ('C', 'F', 'A' or 'K').", methodOnly: true, fn: copyArray},
+		{name: "copy", params: "order='K'", doc: "A copy of the array, laid out in memory in order ('K', the array's own, by default).", funcOnly: true, fn: copyArray},
 		{name: "tolist", params: "", doc: "The array as nested Python lists of Python numbers.", methodOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
 				return toPython(t)
@@ -392,6 +392,16 @@ func init() {
 	})
 }
 
+// copyArray is a.copy(order) and np.copy(a, order).
+func copyArray(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+	order, err := orderArg(t, a, true)
+	if err != nil {
+		return nil, err
+	}
+	r, err := copyOrder(t, order)
+	return wrapArray(r), err
+}
+
 // variance is var (or with std its square root) over axis, with ddof.
 func variance(t *tensor.Tensor, a *lang.Args, std bool) (lang.Value, error) {
 	t, err := withDType(t, a)
@@ -438,12 +448,33 @@ func extremum(t *tensor.Tensor, a *lang.Args, name string, fn func(x *tensor.Ten
 	if t.Numel() == 0 {
 		return nil, lang.Errorf(lang.ValueError, "zero-size array to reduction operation %s which has no identity", name)
 	}
+	if t.DType().IsComplex() {
+		max := name == "maximum"
+		fn = func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+			return complexReduce(x, dims, keep, max)
+		}
+	}
 	return reduction(t, a, fn)
 }
 
 func argExtremum(t *tensor.Tensor, a *lang.Args, name string, all func(*tensor.Tensor) (*tensor.Tensor, error), along func(*tensor.Tensor, int, bool) (*tensor.Tensor, error)) (lang.Value, error) {
 	if t.Numel() == 0 {
 		return nil, lang.Errorf(lang.ValueError, "attempt to get %s of an empty sequence", name)
+	}
+	if t.DType().IsComplex() {
+		max := name == "argmax"
+		all = func(x *tensor.Tensor) (*tensor.Tensor, error) { return complexArgExtreme(x, max) }
+		along = func(x *tensor.Tensor, axis int, keep bool) (*tensor.Tensor, error) {
+			moved, _, _, err := lastAxes(x, []int{axis})
+			if err != nil {
+				return nil, err
+			}
+			r, err := complexArgExtreme(moved, max)
+			if err != nil {
+				return nil, err
+			}
+			return r.Reshape(keptShape(x.Shape(), []int{axis}, keep)...)
+		}
 	}
 	keep := a.Bool("keepdims")
 	if a.IsNone("axis") {

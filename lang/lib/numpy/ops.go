@@ -166,6 +166,10 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 		if dt == tensor.Bool {
 			return nil, lang.Errorf(lang.TypeError, "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.")
 		}
+	case syntax.SLASHSLASH, syntax.PERCENT:
+		if dt.IsComplex() {
+			return nil, lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
+		}
 	case syntax.AMP, syntax.PIPE, syntax.CARET:
 		if dt.IsFloating() {
 			return nil, lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
@@ -185,6 +189,21 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	}
 	if (op == syntax.SLASHSLASH || op == syntax.PERCENT) && kindRank(dt) == 1 {
 		return intDivision(op, x, y, dt)
+	}
+	if less, ok := complexComparisons[op]; ok && dt.IsComplex() {
+		r, err := complexBinary(x, y, func(a, b complex128) uint8 {
+			if less(a, b) {
+				return 1
+			}
+			return 0
+		})
+		if err == nil {
+			r, err = castTensor(r, tensor.Bool)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return wrap(r), nil
 	}
 	if op == syntax.STARSTAR && dt.IsComplex() {
 		r, err := complexPower(x, y, dt)

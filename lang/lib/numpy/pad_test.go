@@ -21,6 +21,15 @@ func TestPadModesMatchNumPy(t *testing.T) {
 			"np.pad(np.arange(4.0, dtype=np.float32), 1"+m,
 		)
 	}
-	srcs = append(srcs, "np.pad(a, -1, mode='reflect')", "np.pad(b, (1, 2, 3))")
+	for _, mode := range []string{"'maximum'", "'minimum'", "'mean'"} {
+		m := ", mode=" + mode + ")"
+		srcs = append(srcs,
+			"np.pad(a, 2"+m+", np.pad(a, (0, 3)"+m+", np.pad(b, ((1, 2), (3, 1))"+m+", np.pad(np.array([5]), 3"+m,
+			"np.pad(np.array([1, 2, 4, 4]), 1"+m+", np.pad(np.array([1, 2], np.int8), 1"+m+", np.pad(np.array([2.5, np.nan]), 1"+m,
+			"np.pad(np.arange(6.0, dtype=np.float32).reshape(2, 3) / 7, 1"+m+", np.pad(np.array([0.1, 0.2], np.float16), 1"+m,
+			"np.pad(np.zeros((0, 2)), 1"+m, "np.pad(np.zeros((0, 2)), ((0, 0), (1, 1))"+m,
+		)
+	}
+	srcs = append(srcs, "np.pad(a, -1, mode='reflect')", "np.pad(b, (1, 2, 3))", "np.pad(np.array([1, 3, 6]), 1, mode='mean')", "np.pad(np.array([1, 2]), 1, mode='mean')")
 	langtest.CheckMatchesCPython(t, prelude+"a = np.array([1, 2, 3, 4])\nb = np.arange(6.0).reshape(2, 3)\n", srcs)
 }

@@ -305,22 +305,11 @@ func init() {
 			}},
 		{"normal", "loc=0.0, scale=1.0, size=None", "Floats from the normal distribution of mean loc and standard deviation scale.",
 			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				loc, scale := a.Float("loc"), a.Float("scale")
-				if err := a.Err(); err != nil {
-					return nil, err
-				}
-				if scale < 0 {
-					return nil, lang.Errorf(lang.ValueError, "scale < 0")
-				}
-				return fill(a.Value("size"), tensor.Float64, func() float64 { return loc + scale*r.gaussian() })
+				return normalDraws(a, func() float64 { return r.gaussian() })
 			}},
 		{"uniform", "low=0.0, high=1.0, size=None", "Floats uniform in [low, high).",
 			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				lo, hi := a.Float("low"), a.Float("high")
-				if err := a.Err(); err != nil {
-					return nil, err
-				}
-				return fill(a.Value("size"), tensor.Float64, func() float64 { return lo + (hi-lo)*r.double() })
+				return uniformDraws(a, r.double, true)
 			}},
 		{"randint", "low, high=None, size=None, dtype=int", "Integers uniform in [low, high) (in [0, low) without high).",
 			func(r *randomState, a *lang.Args) (lang.Value, error) {

@@ -200,11 +200,7 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"exponential", "scale=1.0, size=None", "Floats from the exponential distribution of the given scale.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			scale, err := scaleArg(a)
-			if err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return scale * r.standardExponential() })
+			return exponentialDraws(a, r.standardExponential)
 		}},
 	{"standard_gamma", "shape, size=None", "Floats from the gamma distribution of the given shape and scale 1.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
@@ -216,11 +212,7 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"gamma", "shape, scale=1.0, size=None", "Floats from the gamma distribution of the given shape and scale.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			shape, scale, err := gammaArgs(a)
-			if err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return scale * standardGamma(r, shape) })
+			return gammaDraws(a, func(shape float64) float64 { return standardGamma(r, shape) })
 		}},
 	{"beta", "a, b, size=None", "Floats from the beta distribution of parameters a and b.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {

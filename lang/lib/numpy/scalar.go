@@ -331,8 +331,11 @@ func (c *ScalarType) make(x lang.Value) (lang.Value, error) {
 		case tensor.Bool:
 			x = s != ""
 		case tensor.Complex64, tensor.Complex128:
-			return nil, lang.Errorf(lang.ValueError, "kael's NumPy does not parse complex numbers from strings: %s", lang.Repr(s)).
-				WithHint("write the number: np.complex128(1+2j)")
+			z, err := lang.ParseComplex(s)
+			if err != nil {
+				return nil, err
+			}
+			x = lang.Complex(z)
 		}
 	}
 	t, err := arrayFrom(x, c.dt, true)

@@ -83,7 +83,7 @@ func defStats(m map[string]lang.Value) {
 		r, err := tensor.Roll(t, shifts, axes)
 		return wrapArray(r), err
 	})
-	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'edge', 'reflect', 'symmetric' or 'wrap'.", func(a *lang.Args) (lang.Value, error) {
+	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0, stat_length=None)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'edge', 'reflect', 'symmetric', 'wrap', or the 'maximum', 'minimum' or 'mean' of the axis.", func(a *lang.Args) (lang.Value, error) {
 		return pad(a)
 	})
 	m["argwhere"] = lang.NewBuiltin(lang.AsValue, "argwhere(a)", "The indices of the nonzero elements, one row per element.", func(a *lang.Args) (lang.Value, error) {
@@ -99,37 +99,43 @@ func defStats(m map[string]lang.Value) {
 		if err != nil {
 			return nil, err
 		}
-		if !a.IsNone("axis") {
-			return nil, lang.Errorf(notImplementedError, "kael's np.cumprod runs over the flattened array only")
-		}
-		if t, err = t.Reshape(-1); err != nil {
-			return nil, err
+		axis := 0
+		if a.IsNone("axis") {
+			if t, err = t.Reshape(-1); err != nil {
+				return nil, err
+			}
+		} else {
+			axes, err := axesArg(a.Value("axis"), t.Dim())
+			if err != nil {
+				return nil, err
+			}
+			axis = axes[0]
 		}
 		var r *tensor.Tensor
 		switch dt := t.DType(); dt {
 		case tensor.Complex64:
-			r, err = runningProduct(t, dt, func(x complex128) complex128 { return complex128(complex64(x)) })
+			r, err = runningProduct(t, axis, dt, func(x complex128) complex128 { return complex128(complex64(x)) })
 		case tensor.Complex128:
-			r, err = runningProduct(t, dt, func(x complex128) complex128 { return x })
+			r, err = runningProduct(t, axis, dt, func(x complex128) complex128 { return x })
 		case tensor.Float16, tensor.BFloat16:
-			r, err = runningProduct(t, tensor.Float16, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) })
+			r, err = runningProduct(t, axis, tensor.Float16, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) })
 		case tensor.Float32:
-			r, err = runningProduct(t, dt, func(x float64) float64 { return float64(float32(x)) })
+			r, err = runningProduct(t, axis, dt, func(x float64) float64 { return float64(float32(x)) })
 		case tensor.Float64:
-			r, err = runningProduct(t, dt, func(x float64) float64 { return x })
+			r, err = runningProduct(t, axis, dt, func(x float64) float64 { return x })
 		case tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64:
 			// multiplied in int64, as NumPy's (uint64 for uint8, which kael lacks)
-			r, err = runningProduct(t, tensor.Int64, func(x int64) int64 { return x })
+			r, err = runningProduct(t, axis, tensor.Int64, func(x int64) int64 { return x })
 		}
 		return wrapArray(r), err
 	})
 }
 
-// runningProduct is the running product of the 1-d t as NumPy's
+// runningProduct is the running product of t along axis as NumPy's
 // multiply.accumulate computes it in dt: in T, each product rounded to
 // dt by round (a float32's products stay float32s).
-func runningProduct[T int64 | float64 | complex128](t *tensor.Tensor, dt tensor.DType, round func(T) T) (*tensor.Tensor, error) {
-	return accumulate(t, dt, 0, round, 1, func(a, b T) T { return a * b })
+func runningProduct[T int64 | float64 | complex128](t *tensor.Tensor, axis int, dt tensor.DType, round func(T) T) (*tensor.Tensor, error) {
+	return accumulate(t, dt, axis, round, 1, func(a, b T) T { return a * b })
 }
 
 // accumulate is NumPy's ufunc.accumulate of op along axis of t in dt:
@@ -388,8 +394,12 @@ func pad(a *lang.Args) (lang.Value, error) {
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	if padSource[mode] == nil && mode != "constant" && mode != "wrap" {
-		return nil, lang.Errorf(notImplementedError, "kael's np.pad has the modes 'constant', 'edge', 'reflect', 'symmetric' and 'wrap', not %s", lang.Repr(mode))
+	stat, isStat := padStats[mode]
+	if padSource[mode] == nil && mode != "constant" && mode != "wrap" && !isStat {
+		return nil, lang.Errorf(notImplementedError, "kael's np.pad has the modes 'constant', 'edge', 'reflect', 'symmetric', 'wrap', 'maximum', 'minimum' and 'mean', not %s", lang.Repr(mode))
+	}
+	if isStat && !a.IsNone("stat_length") {
+		return nil, lang.Errorf(notImplementedError, "kael's np.pad computes %s over the whole axis: stat_length= is not there yet", lang.Repr(mode))
 	}
 	fill, err := arrayFrom(a.Value("constant_values"), t.DType(), true)
 	if err != nil {
@@ -402,6 +412,15 @@ func pad(a *lang.Args) (lang.Value, error) {
 			continue
 		}
 		n := out.Shape()[ax]
+		if isStat {
+			if n == 0 {
+				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
+			}
+			if out, err = padWithStat(out, ax, before, after, stat); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if mode != "constant" {
 			if n == 0 {
 				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
@@ -462,6 +481,60 @@ func pad(a *lang.Args) (lang.Value, error) {
 // padSource maps, for np.pad's modes other than 'constant', a position p
 // of the padded axis (counted from the array's first element, so negative
 // before it) to the element of the n there are that fills it.
+// padStats are np.pad's modes that fill with a statistic of the axis,
+// kept (keepdims) along it.
+var padStats = map[string]func(t *tensor.Tensor, ax int) (*tensor.Tensor, error){
+	"maximum": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) { return tensor.Amax(t, []int{ax}, true) },
+	"minimum": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) { return tensor.Amin(t, []int{ax}, true) },
+	"mean": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) {
+		f, err := floating(t)
+		if err != nil {
+			return nil, err
+		}
+		return tensor.Mean(f, []int{ax}, true)
+	},
+}
+
+// padWithStat pads t along ax with stat of the axis, before and after
+// times, rounded (half to even) when t holds integers, as NumPy's
+// _round_if_needed does.
+func padWithStat(t *tensor.Tensor, ax, before, after int, stat func(*tensor.Tensor, int) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	s, err := stat(t, ax)
+	if err != nil {
+		return nil, err
+	}
+	if s.DType() != t.DType() {
+		if !t.DType().IsFloating() && !t.DType().IsComplex() {
+			r, err := roundArray(s, 0)
+			if err != nil {
+				return nil, err
+			}
+			s = r.(lang.ArrayProvider).ArrayTensor()
+		}
+		if s, err = castTensor(s, t.DType()); err != nil {
+			return nil, err
+		}
+	}
+	parts := []*tensor.Tensor{}
+	for i, w := range []int{before, -1, after} {
+		if i == 1 {
+			parts = append(parts, t)
+			continue
+		}
+		if w == 0 {
+			continue
+		}
+		shape := t.Shape()
+		shape[ax] = w
+		block, err := s.Expand(shape...)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, block)
+	}
+	return tensor.Cat(parts, ax)
+}
+
 var padSource = map[string]func(p, n int) int{
 	"edge": func(p, n int) int { return min(max(p, 0), n-1) },
 	"reflect": func(p, n int) int {

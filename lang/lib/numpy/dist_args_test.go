@@ -1,0 +1,44 @@
+package numpy_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestArrayParamsMatchNumPy draws normal with array parameters from both
+// generators: broadcast with each other and with size=, drawn in C order
+// (so the numbers match NumPy's for a seed), checked element by element,
+// and NumPy's errors when the shapes do not fit.
+func TestArrayParamsMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, gen := range []string{"np.random.default_rng(%s)", "np.random.RandomState(%s)"} {
+		for _, seed := range []string{"0", "7"} {
+			r := "r = " + fmt.Sprintf(gen, seed) + "\n"
+			srcs = append(srcs,
+				r+"r.normal(np.array([0.0, 10.0]), 1), r.normal(loc=[[0], [100]], scale=[1, 2, 3]), r.normal(5, [0.5, 1.5], size=(3, 2)), r.normal()",
+				r+"r.normal(np.array(1.0), np.array(2.0)), r.normal([1], 2).dtype, r.normal([1, 2], size=2), r.normal(np.array([1, 2], np.int8), 1)",
+				r+"r.normal(np.zeros(3), [1, 2], size=(2, 3))", r+"r.normal(np.zeros(3), 1, size=(2,))", r+"r.normal([0, 1], [1, -1])",
+				r+"r.normal([0, 1], 1, size=(3, 1))", r+"r.normal([0, 1], -0.0)",
+				r+"r.uniform(np.array([0.0, 10.0])), r.uniform([[0], [5]], [1, 6, 11]), r.uniform(-1, [0, 1], size=(2, 2)), r.uniform(np.array(2.0), 3.0), r.uniform()",
+				r+"r.uniform([0, 1], [np.inf, 2])", r+"r.uniform([0, 1], [-1, np.inf])", r+"r.uniform(0, np.inf)", r+"r.uniform(1, [0, 2])", r+"r.uniform(1, 0)",
+				r+"r.uniform([0, 1], 2, size=(3,))",
+				r+"r.exponential([1.0, 2.5]), r.exponential([[1], [3]], size=(2, 3)), r.exponential(np.array(2.0)), r.exponential(2)",
+				r+"r.gamma([0.5, 1.0, 3.0]), r.gamma([1, 2], [[1], [0.5]]), r.gamma(2.0, [1, 2], size=(3, 2)), r.gamma(2.0)",
+				r+"r.exponential([1, -1])", r+"r.gamma([1, 2], [1, -1])", r+"r.gamma([-1, 2], [1, -1])", r+"r.gamma([1, 2], 1, size=3)",
+			)
+		}
+	}
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
+
+// TestScalarParamsRefuseArrays checks that a distribution that takes
+// numbers only refuses an array of them, a one-element one too, with a
+// NotImplementedError naming it.
+func TestScalarParamsRefuseArrays(t *testing.T) {
+	langtest.CheckCellCases(t, prelude, []langtest.Case{
+		{Src: "np.random.default_rng(0).poisson(np.array([1.0]))", Want: "NotImplementedError: kael's poisson takes a number for lam, not an array"},
+		{Src: "np.random.RandomState(0).beta(np.array([1.0, 2.0]), 1)", Want: "NotImplementedError: kael's beta takes a number for a, not an array"},
+	})
+}
