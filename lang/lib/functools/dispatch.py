@@ -8,7 +8,7 @@ issubclass, which gives the same answer where the registered classes form
 a chain); two unrelated candidates are ambiguous, a RuntimeError.
 """
 
-from functools import update_wrapper, partial
+from functools import partial as _partial, update_wrapper as _update_wrapper
 
 
 def _is(obj, kind):
@@ -107,7 +107,7 @@ def singledispatch(func):
     wrapper.register = register
     wrapper.dispatch = dispatch
     wrapper._clear_cache = cache.clear
-    update_wrapper(wrapper, func)
+    _update_wrapper(wrapper, func)
     return wrapper
 
 
@@ -143,7 +143,7 @@ class singledispatchmethod:
             return method(obj, *args, **kwargs)
 
         _method.register = self.register
-        update_wrapper(_method, self.func)
+        _update_wrapper(_method, self.func)
         return _method
 
 
@@ -175,9 +175,9 @@ class partialmethod:
     def __get__(self, obj, cls=None):
         func = self.func
         if _is(func, "classmethod"):
-            return partial(func.__func__, cls if cls is not None else type(obj), *self.args, **self.keywords)
+            return _partial(func.__func__, cls if cls is not None else type(obj), *self.args, **self.keywords)
         if _is(func, "staticmethod"):
-            return partial(func.__func__, *self.args, **self.keywords)
+            return _partial(func.__func__, *self.args, **self.keywords)
 
         def _method(cls_or_self, /, *args, **keywords):
             keywords = {**self.keywords, **keywords}
@@ -186,4 +186,4 @@ class partialmethod:
         _method._partialmethod = self
         if obj is None:
             return _method
-        return partial(_method, obj)
+        return _partial(_method, obj)
