@@ -78,3 +78,10 @@ func RegisterSpecialMethods(names ...string) {
 		supportedDunders[n] = true
 	}
 }
+
+// IsGeneratorFunction reports whether v is a function whose body yields,
+// so that a call makes a generator (inspect.isgeneratorfunction).
+func IsGeneratorFunction(v Value) bool {
+	f, ok := v.(*Function)
+	return ok && f.code != nil && f.code.gen
+}

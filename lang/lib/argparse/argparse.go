@@ -345,7 +345,7 @@ func (p *Parser) addSubparsers(kw map[string]lang.Value) (lang.Value, error) {
 				positionals = append(positionals, a)
 			}
 		}
-		f := newFormatter(p.prog)
+		f := p.newFormatter()
 		empty := ""
 		f.addUsage(p.usage, positionals, p.mutex, &empty)
 		prog = strings.TrimSpace(f.formatHelp())
@@ -398,15 +398,34 @@ var namespaceClass = lang.NewBuiltin(lang.AsValue, "Namespace()", "A plain objec
 	return ns, nil
 }).CollectKeywords()
 
-// helpFormatterClass is argparse.HelpFormatter, the one formatter_class.
-var helpFormatterClass = lang.NewBuiltin(lang.AsValue, "HelpFormatter(prog, indent_increment=2, max_help_position=24, width=None)", "The default help formatter; pass it as formatter_class, kael does not make one otherwise.", func(a *lang.Args) (lang.Value, error) {
-	return nil, lang.Errorf(lang.TypeError, "kael's argparse formats help itself; HelpFormatter is only a formatter_class")
-})
+// formatterClasses are argparse's formatter classes, by name: values to
+// pass as formatter_class (kael's parser formats help itself, as the
+// class's methods would).
+var formatterClasses = map[string]*lang.Builtin{}
+
+func formatterClass(name, doc string) *lang.Builtin {
+	b := lang.NewBuiltin(lang.AsValue, name+"(prog, indent_increment=2, max_help_position=24, width=None)", doc+" Pass it as formatter_class; kael does not make one otherwise.", func(a *lang.Args) (lang.Value, error) {
+		return nil, lang.Errorf(lang.TypeError, "kael's argparse formats help itself; %s is only a formatter_class", name)
+	})
+	formatterClasses[name] = b
+	return b
+}
+
+// helpFormatterClass is argparse.HelpFormatter, the default formatter_class.
+var helpFormatterClass = formatterClass("HelpFormatter", "The default help formatter: text filled to the width.")
+
+func init() {
+	formatterClass("RawDescriptionHelpFormatter", "A help formatter that keeps the description's and epilog's line breaks.")
+	formatterClass("RawTextHelpFormatter", "A help formatter that keeps the line breaks of all text, the arguments' help included.")
+	formatterClass("ArgumentDefaultsHelpFormatter", "A help formatter that adds ' (default: %(default)s)' to the help of options (and of positionals with nargs '?' or '*') that have help and do not name their default.")
+	for name, b := range formatterClasses {
+		argparseModule.Attrs[name] = b
+	}
+}
 
 var argparseModule = &lang.Module{Name: "argparse", Attrs: map[string]lang.Value{
 	"ArgumentParser":    parserClass,
 	"Namespace":         namespaceClass,
-	"HelpFormatter":     helpFormatterClass,
 	"SUPPRESS":          suppress,
 	"OPTIONAL":          nargsOptional,
 	"ZERO_OR_MORE":      nargsZeroMore,

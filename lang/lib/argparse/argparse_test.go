@@ -27,6 +27,27 @@ def run(p, args):
 // argparseScripts run in kael and in CPython 3.11; what they print
 // (stdout and stderr, as written) must be the same, byte for byte.
 var argparseScripts = []string{
+	// The formatter classes: defaults added to the help, raw description and text.
+	`r = argparse.ArgumentParser(prog='r', formatter_class=argparse.ArgumentDefaultsHelpFormatter, description='A   tool\n  with   lines')
+r.add_argument('--batch-size', type=int, default=32, help='batch')
+r.add_argument('--name', default='x')
+r.add_argument('--lr', default=0.1, help='lr %(default)s')
+r.add_argument('--flag', action='store_true', help='a flag')
+r.add_argument('--s', default=argparse.SUPPRESS, help='sup')
+r.add_argument('pos', help='positional')
+r.add_argument('opt', nargs='?', default='o', help='maybe')
+r.add_argument('many', nargs='*', help='many')
+r.print_help()
+print(r)
+d = argparse.ArgumentParser(prog='d', formatter_class=argparse.RawDescriptionHelpFormatter, description='Usage:\n  python d.py --x 1\n\n    indented  text', epilog='Examples:\n   a\n   b')
+d.add_argument('--x', help='some   x\n  help that is long enough to be wrapped wrapped wrapped wrapped wrapped')
+d.print_help()
+t = argparse.ArgumentParser(prog='t', formatter_class=argparse.RawTextHelpFormatter, description='Line1\nLine2')
+t.add_argument('--mode', choices=['a', 'b'], help='mode:\n  a - first\n  b - second')
+g = t.add_argument_group('grp', 'group\n  desc')
+g.add_argument('--q', help='q')
+t.print_help()`,
+
 	// A training script's parser: help, parses and every kind of error.
 	`p = argparse.ArgumentParser(prog='train.py', description='Train a small model on the data given, with the learning rate and epochs that the options say.', epilog='See the docs.')
 p.add_argument('data', help='the data file')

@@ -17,6 +17,7 @@ import (
 // terminal).
 
 type formatter struct {
+	class           string // the formatter_class's name; "" is HelpFormatter
 	prog            string
 	indentIncrement int
 	maxHelpPosition int
@@ -358,6 +359,16 @@ func (f *formatter) formatText(text string) string {
 	text = expandProg(text, f.prog)
 	width := max(f.width-f.currentIndent, 11)
 	indent := strings.Repeat(" ", f.currentIndent)
+	if f.class == "RawDescriptionHelpFormatter" || f.class == "RawTextHelpFormatter" {
+		// _fill_text: each line as it is, indented
+		var b strings.Builder
+		for _, line := range strings.SplitAfter(text, "\n") {
+			if line != "" {
+				b.WriteString(indent + line)
+			}
+		}
+		return b.String() + "\n\n"
+	}
 	return fill(collapseSpace(text), width, indent) + "\n\n"
 }
 
@@ -391,6 +402,9 @@ func (f *formatter) formatAction(a *action) string {
 		expanded := f.expandHelp(a)
 		if expanded != "" {
 			lines := wrap(collapseSpace(expanded), helpWidth)
+			if f.class == "RawTextHelpFormatter" { // _split_lines: the text's own lines
+				lines = strings.Split(strings.TrimSuffix(expanded, "\n"), "\n")
+			}
 			if len(lines) > 0 {
 				parts = append(parts, strings.Repeat(" ", indentFirst)+lines[0]+"\n")
 				for _, l := range lines[1:] {
@@ -519,7 +533,24 @@ func (f *formatter) expandHelp(a *action) string {
 		}
 		params["choices"] = strings.Join(strs, ", ")
 	}
-	return percentFormat(lang.Str(a.help), params)
+	return percentFormat(f.helpString(a), params)
+}
+
+// helpString is _get_help_string: the action's help, to which
+// ArgumentDefaultsHelpFormatter adds its default for an option or a
+// positional that may be left out, unless the help names it.
+func (f *formatter) helpString(a *action) string {
+	help := ""
+	if a.help != nil && a.help != lang.None {
+		help = lang.Str(a.help)
+	}
+	if f.class != "ArgumentDefaultsHelpFormatter" || strings.Contains(help, "%(default)") || a.defaultVal == lang.Value(suppress) {
+		return help
+	}
+	if len(a.optionStrings) > 0 || !a.nargsInt && (a.nargs == nargsOptional || a.nargs == nargsZeroMore) {
+		help += " (default: %(default)s)"
+	}
+	return help
 }
 
 var percentName = regexp.MustCompile(`%\(([^)]*)\)([sdrf])|%%`)
@@ -561,7 +592,7 @@ func expandProg(text, prog string) string {
 
 // formatHelp is parser.format_help().
 func (p *Parser) formatHelp() string {
-	f := newFormatter(p.prog)
+	f := p.newFormatter()
 	f.addUsage(p.usage, p.actions, p.mutex, nil)
 	f.addText(p.description)
 	for _, g := range p.groups {
@@ -582,7 +613,7 @@ func (p *Parser) formatHelp() string {
 
 // formatUsage is parser.format_usage().
 func (p *Parser) formatUsage() string {
-	f := newFormatter(p.prog)
+	f := p.newFormatter()
 	f.addUsage(p.usage, p.actions, p.mutex, nil)
 	return f.formatHelp()
 }

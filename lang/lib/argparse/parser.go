@@ -18,6 +18,7 @@ type Parser struct {
 	allowAbbrev bool
 	exitOnError bool
 	argDefault  lang.Value
+	formatter   string // the formatter_class's name
 
 	actions     []*action
 	optionMap   map[string]*action
@@ -58,8 +59,23 @@ func (p *Parser) ClassName() string { return "argparse.ArgumentParser" }
 
 // PyRepr is CPython's ArgumentParser(prog=..., ...).
 func (p *Parser) PyRepr() string {
-	return fmt.Sprintf("ArgumentParser(prog=%s, usage=%s, description=%s, formatter_class=<class 'argparse.HelpFormatter'>, conflict_handler='error', add_help=%s)",
-		lang.Repr(p.prog), lang.Repr(orNone(p.usage)), lang.Repr(orNone(p.description)), lang.Repr(p.addHelp))
+	return fmt.Sprintf("ArgumentParser(prog=%s, usage=%s, description=%s, formatter_class=<class 'argparse.%s'>, conflict_handler='error', add_help=%s)",
+		lang.Repr(p.prog), lang.Repr(orNone(p.usage)), lang.Repr(orNone(p.description)), p.formatterName(), lang.Repr(p.addHelp))
+}
+
+// formatterName is the name of p's formatter_class.
+func (p *Parser) formatterName() string {
+	if p.formatter == "" {
+		return "HelpFormatter"
+	}
+	return p.formatter
+}
+
+// newFormatter is the formatter of p's formatter_class.
+func (p *Parser) newFormatter() *formatter {
+	f := newFormatter(p.prog)
+	f.class = p.formatterName()
+	return f
 }
 
 // String is str(parser), its repr.
@@ -165,10 +181,12 @@ func newParser(prog string, kw map[string]lang.Value) (*Parser, error) {
 		case "exit_on_error":
 			p.exitOnError, err = lang.Truth(v)
 		case "formatter_class":
-			if b, ok := v.(*lang.Builtin); !ok || b != helpFormatterClass {
-				return nil, lang.Errorf(lang.TypeError, "kael's argparse has only the default formatter_class, argparse.HelpFormatter").
-					WithHint("leave formatter_class out")
+			b, ok := v.(*lang.Builtin)
+			if !ok || formatterClasses[b.Name] != b {
+				return nil, lang.Errorf(lang.TypeError, "kael's argparse takes argparse's own formatter classes as formatter_class (HelpFormatter, RawDescriptionHelpFormatter, RawTextHelpFormatter, ArgumentDefaultsHelpFormatter), not %s", lang.Repr(v)).
+					WithHint("leave formatter_class out, or pass one of argparse's")
 			}
+			p.formatter = b.Name
 		case "conflict_handler":
 			if v != lang.Value("error") {
 				return nil, lang.Errorf(lang.ValueError, "kael's argparse has only conflict_handler='error'")

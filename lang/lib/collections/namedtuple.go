@@ -85,14 +85,18 @@ func (c *tupleClass) HashKey() (string, error) { return fmt.Sprintf("namedtuple@
 // type or a field.
 var pythonKeywords = map[string]bool{}
 
+// IsKeyword is keyword.iskeyword: whether s is one of Python 3.11's
+// keywords, which cannot name a field (namedtuple's, make_dataclass's).
+func IsKeyword(s string) bool { return pythonKeywords[s] }
+
 func init() {
 	for _, k := range strings.Fields("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield") {
 		pythonKeywords[k] = true
 	}
 }
 
-// isIdentifier reports whether s is a Python identifier.
-func isIdentifier(s string) bool {
+// IsIdentifier reports whether s is a Python identifier (a field name).
+func IsIdentifier(s string) bool {
 	for i, r := range s {
 		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
 			return false
@@ -128,17 +132,17 @@ func checkNames(typename string, names []string, rename bool) error {
 	if rename {
 		seen := map[string]bool{}
 		for i, n := range names {
-			if !isIdentifier(n) || pythonKeywords[n] || strings.HasPrefix(n, "_") || seen[n] {
+			if !IsIdentifier(n) || IsKeyword(n) || strings.HasPrefix(n, "_") || seen[n] {
 				names[i] = fmt.Sprintf("_%d", i)
 			}
 			seen[names[i]] = true
 		}
 	}
 	for _, n := range append([]string{typename}, names...) {
-		if !isIdentifier(n) {
+		if !IsIdentifier(n) {
 			return lang.Errorf(lang.ValueError, "Type names and field names must be valid identifiers: %s", lang.Repr(n))
 		}
-		if pythonKeywords[n] {
+		if IsKeyword(n) {
 			return lang.Errorf(lang.ValueError, "Type names and field names cannot be a keyword: %s", lang.Repr(n))
 		}
 	}

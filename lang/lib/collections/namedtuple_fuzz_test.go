@@ -19,7 +19,7 @@ func FuzzNamedtupleNames(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, n := range names {
-			if !isIdentifier(n) || pythonKeywords[n] || seen[n] {
+			if !IsIdentifier(n) || IsKeyword(n) || seen[n] {
 				t.Fatalf("accepted %q in %q", n, fields)
 			}
 			seen[n] = true

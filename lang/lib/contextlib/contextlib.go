@@ -37,8 +37,16 @@ func method[T any](sig, doc string, fn func(a *lang.Args, st T) (lang.Value, err
 	})
 }
 
-// generatorCM is contextmanager's object: the generator of one call.
-type generatorCM struct{ gen lang.Value }
+// generatorCM is contextmanager's object: the generator of one call, and
+// the generator function and arguments that made it, which make a fresh
+// one for each call of a function it decorates.
+type generatorCM struct {
+	gen     lang.Value
+	fn      lang.Value
+	args    lang.Tuple
+	kwNames []string
+	kwVals  []lang.Value
+}
 
 var generatorCMClass = newClass("_GeneratorContextManager",
 	method("__enter__(self)", "Runs the generator to its yield and returns what it yields.", func(a *lang.Args, st *generatorCM) (lang.Value, error) {
@@ -96,11 +104,13 @@ func contextmanager(a *lang.Args) (lang.Value, error) {
 	return lang.NewBuiltin(lang.AsValue, name+"(*args)", "A context manager: each call's generator runs to its yield on entering the with and resumes on leaving it.",
 		func(c *lang.Args) (lang.Value, error) {
 			kwNames, kwVals := c.Keywords()
-			gen, err := c.CallKw(fn, c.Value("args").(lang.Tuple), kwNames, kwVals)
+			st := &generatorCM{fn: fn, args: c.Value("args").(lang.Tuple), kwNames: append([]string(nil), kwNames...), kwVals: append([]lang.Value(nil), kwVals...)}
+			gen, err := c.CallKw(fn, st.args, st.kwNames, st.kwVals)
 			if err != nil {
 				return nil, err
 			}
-			return lang.NewInstance(generatorCMClass, &generatorCM{gen: gen}), nil
+			st.gen = gen
+			return lang.NewInstance(generatorCMClass, st), nil
 		}).CollectKeywords().BindingSelf(), nil
 }
 

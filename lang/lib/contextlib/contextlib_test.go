@@ -16,6 +16,14 @@ const tag = "log = []\n@contextmanager\ndef tag(name):\n    log.append('<' + nam
 
 // cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
 var cases = []langtest.Case{
+	// ContextDecorator, AbstractContextManager, a contextmanager as a decorator
+	{"log = []\nclass CM(contextlib.ContextDecorator):\n    def __enter__(self):\n        log.append('enter')\n        return self\n    def __exit__(self, *e):\n        log.append(('exit', e[0]))\n        return False\n@CM()\ndef h(x, k=1):\n    log.append(('h', x, k))\n    return x + k\nh(1, k=2), h.__name__, log", "(3, 'h', ['enter', ('h', 1, 2), ('exit', None)])"},
+	{"log = []\nclass CM(contextlib.ContextDecorator):\n    def __enter__(self):\n        return self\n    def __exit__(self, typ, val, tb):\n        log.append((typ, str(val)))\n@CM()\ndef boom():\n    raise ValueError('v')\ntry:\n    boom()\nexcept ValueError as e:\n    log.append('caught')\nlog, isinstance(CM(), contextlib.ContextDecorator)", "([(<class 'ValueError'>, 'v'), 'caught'], True)"},
+	{"class Quiet(contextlib.ContextDecorator):\n    def __enter__(self):\n        return self\n    def __exit__(self, *e):\n        return True\nQuiet()(lambda: 1 / 0)(), 5", "(None, 5)"},
+	{"class R(contextlib.ContextDecorator):\n    n = 0\n    def _recreate_cm(self):\n        R.n += 1\n        return self\n    def __enter__(self):\n        return self\n    def __exit__(self, *e):\n        return False\nf = R()(lambda: 7)\nf(), f(), R.n", "(7, 7, 2)"},
+	{"class A(contextlib.AbstractContextManager):\n    def __exit__(self, *e):\n        return None\na = A()\nwith a as x:\n    same = x is a\nsame, isinstance(a, contextlib.AbstractContextManager)", "(True, True)"},
+	{tag + "@tag('d')\ndef f(x):\n    log.append(x)\n    return x * 2\nf(1), f(2), log, f.__name__", "(2, 4, ['<d', 1, 'd>', '<d', 2, 'd>'], 'f')"},
+
 	{"import io, sys\nbuf = io.StringIO()\nwith contextlib.redirect_stdout(buf) as b:\n    print('in', 1)\n    same = b is buf\nbuf.getvalue(), same, sys.stdout is sys.__stdout__", "('in 1\\n', True, True)"},
 	{"import io, sys\nbuf = io.StringIO()\nr = contextlib.redirect_stderr(buf)\nwith r:\n    with r:\n        print('x', file=sys.stderr)\n    print('y', file=sys.stderr)\nbuf.getvalue(), sys.stderr is sys.__stderr__", "('x\\ny\\n', True)"},
 	{"import io, sys\nbuf = io.StringIO()\ntry:\n    with contextlib.redirect_stdout(buf):\n        print('a')\n        1 / 0\nexcept ZeroDivisionError:\n    pass\nbuf.getvalue(), sys.stdout is sys.__stdout__", "('a\\n', True)"},

@@ -357,7 +357,7 @@ func setHash(cls *lang.UserClass, fs []*field, o options, explicit bool) error {
 
 func init() {
 	lang.RegisterDunder("__post_init__")
-	lang.RegisterModule("dataclasses", "Python's dataclasses: @dataclass (init, repr, eq, order, frozen, unsafe_hash, kw_only), field, fields, asdict, astuple, replace, is_dataclass.",
+	lang.RegisterModule("dataclasses", "Python's dataclasses: @dataclass (init, repr, eq, order, frozen, unsafe_hash, kw_only), field, fields, asdict, astuple, replace, is_dataclass, make_dataclass.",
 		func() *lang.Module {
 			return &lang.Module{Name: "dataclasses", Attrs: map[string]lang.Value{
 				"dataclass":           dataclassBuiltin,
@@ -367,6 +367,7 @@ func init() {
 				"astuple":             astupleBuiltin,
 				"replace":             replaceBuiltin,
 				"is_dataclass":        isDataclassBuiltin,
+				"make_dataclass":      makeDataclass,
 				"MISSING":             missing,
 				"KW_ONLY":             kwOnlyMarker,
 				"InitVar":             initVarMarker,

@@ -26,6 +26,16 @@ const frozen = "@dataclass(frozen=True)\nclass F:\n    a: int\n    b: str = 'b'\
 
 // cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
 var cases = []langtest.Case{
+	// make_dataclass
+	{"import dataclasses\nP = dataclasses.make_dataclass('P', ['x', ('y', int), ('z', list, dataclasses.field(default_factory=list))], namespace={'norm': lambda self: self.x + self.y}, frozen=True)\nP(1, 2), P(1, 2).norm(), P.__name__, [f.name for f in dataclasses.fields(P)], P.__annotations__, P(1, 2) == P(1, 2), P.__module__", "(P(x=1, y=2, z=[]), 3, 'P', ['x', 'y', 'z'], {'x': 'typing.Any', 'y': <class 'int'>, 'z': <class 'list'>}, True, 'types')"},
+	{"import dataclasses\nP = dataclasses.make_dataclass('P', ['x', ('y', int), ('z', list, dataclasses.field(default_factory=list))], namespace={'norm': lambda self: self.x + self.y}, frozen=True)\nhash(P(1, 2))", "TypeError: unhashable type: 'list'"},
+	{"import dataclasses\nclass Base:\n    def hi(self):\n        return 'hi'\nQ = dataclasses.make_dataclass('Q', [('a', int, 0)], bases=(Base,), order=True)\nQ(), Q(1) < Q(2), Q().hi(), Q.__mro__[1].__name__", "(Q(a=0), True, 'hi', 'Base')"},
+	{"import dataclasses\ndataclasses.make_dataclass('R', ['a', 'a'])", "TypeError: Field name duplicated: 'a'"},
+	{"import dataclasses\ndataclasses.make_dataclass('R', ['class'])", "TypeError: Field names must not be keywords: 'class'"},
+	{"import dataclasses\ndataclasses.make_dataclass('R', ['1a'])", "TypeError: Field names must be valid identifiers: '1a'"},
+	{"import dataclasses\ndataclasses.make_dataclass('R', [('a',)])", "TypeError: Invalid field: ('a',)"},
+	{"import dataclasses\ndataclasses.make_dataclass('R', [('a', int, 1), 'b'])", "TypeError: non-default argument 'b' follows default argument"},
+
 	{gptConfig + "c = GPTConfig(n_layer=4)\nc, c.block_size, c == GPTConfig(n_layer=4), c == GPTConfig()", "(GPTConfig(block_size=1024, vocab_size=50304, n_layer=4, dropout=0.0, bias=True), 1024, True, False)"},
 	{gptConfig + "GPTConfig(256, 65, 6, 0.2, False)", "GPTConfig(block_size=256, vocab_size=65, n_layer=6, dropout=0.2, bias=False)"},
 	{gptConfig + "GPTConfig(**dict(block_size=8)).block_size, GPTConfig.block_size, GPTConfig.__annotations__", "(8, 1024, {'block_size': 'int', 'vocab_size': 'int', 'n_layer': 'int', 'dropout': 'float', 'bias': 'bool'})"},

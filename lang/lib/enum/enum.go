@@ -1,5 +1,5 @@
-// Package enum is Python's enum module: Enum and IntEnum, auto and
-// unique. A class statement deriving from Enum turns the values its body
+// Package enum is Python's enum module: Enum, IntEnum, Flag, IntFlag and
+// StrEnum, auto and unique. A class statement deriving from Enum turns the values its body
 // binds into members, objects of the class with .name and .value, as
 // EnumType does (lang.ClassHooks stand in for the metaclass): Color(1)
 // and Color['RED'] look members up, for c in Color and len(Color) see
@@ -20,6 +20,12 @@ type members struct {
 	order  []*lang.Instance
 	byName map[string]*lang.Instance
 	names  []string // every name, in definition order
+	// A Flag's canonical members (one bit each, the ones iteration and
+	// len see), the OR of their bits, and the composite members made so
+	// far (P.R|P.W), one per value as CPython caches them.
+	bits   []*lang.Instance
+	mask   int64
+	pseudo map[int64]*lang.Instance
 }
 
 // membersAttr is the class attribute that keeps them.
@@ -81,21 +87,33 @@ func made(sub *lang.UserClass) error {
 	if base != nil && len(base.order) > 0 {
 		return lang.Errorf(lang.TypeError, "<enum '%s'> cannot extend <enum '%s'>", sub.Name, base.order[0].Class().Name)
 	}
-	m := &members{byName: map[string]*lang.Instance{}}
+	m := &members{byName: map[string]*lang.Instance{}, pseudo: map[int64]*lang.Instance{}}
 	var values []lang.Value
-	intEnum := derivesFrom(sub, intEnumClass)
+	flag, strEnum := derivesFrom(sub, flagClass), derivesFrom(sub, strEnumClass)
+	intEnum := derivesFrom(sub, intEnumClass) || flag
 	for _, name := range sub.OwnNames() {
 		v, _ := sub.Own(name)
 		if !isMember(sub.Name, name, v) {
 			continue
 		}
 		if _, ok := v.(*autoValue); ok {
-			v = nextValue(values)
+			switch {
+			case flag:
+				v = nextFlagValue(values)
+			case strEnum:
+				v = strings.ToLower(name)
+			default:
+				v = nextValue(values)
+			}
 		}
 		if intEnum {
 			if _, ok := v.(int64); !ok {
-				return lang.Errorf(lang.TypeError, "%s: IntEnum members must be ints in kael, not %s", name, lang.TypeName(v))
+				return lang.Errorf(lang.TypeError, "%s: IntEnum and Flag members must be ints in kael, not %s", name, lang.TypeName(v))
 			}
+		}
+		if _, ok := v.(string); strEnum && !ok {
+			r, _ := lang.ReprText(v)
+			return lang.Errorf(lang.TypeError, "%s is not a string", r)
 		}
 		var member *lang.Instance
 		for _, existing := range m.order {
@@ -122,6 +140,10 @@ func made(sub *lang.UserClass) error {
 			}
 			m.order = append(m.order, member)
 			values = append(values, v)
+			if n, _ := v.(int64); flag && n > 0 && n&(n-1) == 0 {
+				m.bits = append(m.bits, member)
+				m.mask |= n
+			}
 		}
 		m.byName[name] = member
 		m.names = append(m.names, name)
@@ -133,8 +155,12 @@ func made(sub *lang.UserClass) error {
 	for _, n := range m.names {
 		_ = byName.Set(n, m.byName[n])
 	}
-	names := make([]lang.Value, len(m.order))
-	for i, x := range m.order {
+	canonical := m.order
+	if flag {
+		canonical = m.bits
+	}
+	names := make([]lang.Value, len(canonical))
+	for i, x := range canonical {
 		names[i], _ = x.Attr("_name_")
 	}
 	for attr, v := range map[string]lang.Value{membersAttr: m, "__members__": byName, "_member_map_": byName, "_member_names_": &lang.List{Elems: names}} {
@@ -145,6 +171,7 @@ func made(sub *lang.UserClass) error {
 	return nil
 }
 
+// derivesFrom reports whether c is base or derives from it.
 func derivesFrom(c, base *lang.UserClass) bool {
 	for _, k := range c.Bases() {
 		if k == base {
@@ -164,6 +191,9 @@ func lookupValue(cls *lang.UserClass, pos []lang.Value, kwNames []string, kwVals
 		return nil, true, lang.Errorf(lang.TypeError, "%s() takes 1 positional argument but %d were given", cls.Name, len(pos)+len(kwNames))
 	}
 	v := pos[0]
+	if n, ok := v.(int64); ok && m != nil && derivesFrom(cls, flagClass) {
+		return flagMember(cls, m, n), true, nil
+	}
 	if m != nil {
 		for _, x := range m.order {
 			if lang.Value(x) == v {
@@ -195,8 +225,12 @@ var hooks = &lang.ClassHooks{
 		if m == nil {
 			return nil, true
 		}
-		out := make([]lang.Value, len(m.order))
-		for i, x := range m.order {
+		canonical := m.order
+		if derivesFrom(cls, flagClass) {
+			canonical = m.bits
+		}
+		out := make([]lang.Value, len(canonical))
+		for i, x := range canonical {
 			out[i] = x
 		}
 		return out, true
@@ -215,6 +249,10 @@ var hooks = &lang.ClassHooks{
 		x, ok := v.(*lang.Instance)
 		if !ok || membersOf(x.Class()) == nil {
 			return false, true, lang.Errorf(lang.TypeError, "unsupported operand type(s) for 'in': '%s' and 'EnumType'", lang.TypeName(v))
+		}
+		if derivesFrom(cls, flagClass) { // a composite flag is no member of its class
+			name, _ := field(x, "_name_").(string)
+			return x.Class() == cls && membersOf(cls).byName[name] == x, true, nil
 		}
 		return x.Class() == cls || derivesFrom(x.Class(), cls), true, nil
 	},
@@ -237,7 +275,7 @@ func field(x *lang.Instance, name string) lang.Value {
 }
 
 // enumClass and intEnumClass are Enum and IntEnum, made by init.
-var enumClass, intEnumClass *lang.UserClass
+var enumClass, intEnumClass, flagClass, intFlagClass, strEnumClass *lang.UserClass
 
 func newEnumClasses() (*lang.UserClass, *lang.UserClass) {
 	e, err := lang.NewClass("Enum", "enum")
@@ -269,17 +307,42 @@ func newEnumClasses() (*lang.UserClass, *lang.UserClass) {
 	set(ie, "__str__", memberMethod("__str__(self)", "The value's text, as an int's.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
 		return lang.Str(field(x, "_value_")), nil
 	}))
-	set(ie, "__hash__", memberMethod("__hash__(self)", "The hash of the value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+	setValueMethods(ie)
+	setIntOps(ie)
+	return e, ie
+}
+
+// setValueMethods gives c's int members the hash of their value, and
+// their value as int() and as an index.
+func setValueMethods(c *lang.UserClass) {
+	_ = c.SetAttr("__hash__", valueHash())
+	for _, name := range []string{"__int__", "__index__"} {
+		_ = c.SetAttr(name, memberMethod(name+"(self)", "The value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+			return field(x, "_value_"), nil
+		}))
+	}
+	for _, op := range []struct {
+		name string
+		tok  syntax.Token
+	}{{"__neg__", syntax.MINUS}, {"__pos__", syntax.PLUS}, {"__invert__", syntax.TILDE}} {
+		tok := op.tok
+		_ = c.SetAttr(op.name, memberMethod(op.name+"(self)", "The operator on the value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+			return a.Unary(tok, field(x, "_value_"))
+		}))
+	}
+}
+
+// valueHash is __hash__ of members that stand for their value.
+func valueHash() *lang.Builtin {
+	return memberMethod("__hash__(self)", "The hash of the value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
 		hash, _ := lang.LookupBuiltin("hash")
 		return a.Call(hash, field(x, "_value_"))
-	}))
-	set(ie, "__int__", memberMethod("__int__(self)", "The value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
-		return field(x, "_value_"), nil
-	}))
-	set(ie, "__index__", memberMethod("__index__(self)", "The value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
-		return field(x, "_value_"), nil
-	}))
-	// IntEnum members compute and compare as their values.
+	})
+}
+
+// setIntOps gives c's members the operators of their int values: they
+// compute and compare as their values, as IntEnum's and IntFlag's do.
+func setIntOps(c *lang.UserClass) {
 	for _, op := range []struct {
 		name string
 		tok  syntax.Token
@@ -288,14 +351,13 @@ func newEnumClasses() (*lang.UserClass, *lang.UserClass) {
 		{"mod", syntax.PERCENT}, {"pow", syntax.STARSTAR}, {"and", syntax.AMP}, {"or", syntax.PIPE}, {"xor", syntax.CARET},
 		{"lshift", syntax.LSHIFT}, {"rshift", syntax.RSHIFT}} {
 		tok := op.tok
-		set(ie, "__"+op.name+"__", intOp("__"+op.name+"__", tok, false))
+		_ = c.SetAttr("__"+op.name+"__", intOp("__"+op.name+"__", tok, false))
 		switch op.name {
 		case "eq", "ne", "lt", "le", "gt", "ge":
 		default:
-			set(ie, "__r"+op.name+"__", intOp("__r"+op.name+"__", tok, true))
+			_ = c.SetAttr("__r"+op.name+"__", intOp("__r"+op.name+"__", tok, true))
 		}
 	}
-	return e, ie
 }
 
 // asValue is an IntEnum member's value, other values as they are.
@@ -308,7 +370,8 @@ func asValue(v lang.Value) lang.Value {
 	return v
 }
 
-// intOp is an operator of IntEnum's members: the operation on the values.
+// intOp is an operator of IntEnum's (and StrEnum's) members: the
+// operation on the values.
 func intOp(name string, tok syntax.Token, reflected bool) *lang.Builtin {
 	return memberMethod(name+"(self, other)", "The operator on the member's value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
 		self, other := field(x, "_value_"), asValue(a.Value("other"))
@@ -366,6 +429,9 @@ var enumModule = &lang.Module{Name: "enum", Attrs: map[string]lang.Value{
 
 func init() {
 	enumClass, intEnumClass = newEnumClasses()
+	flagClass, intFlagClass = newFlagClasses(enumClass)
+	strEnumClass = newStrEnumClass(enumClass)
 	enumModule.Attrs["Enum"], enumModule.Attrs["IntEnum"] = enumClass, intEnumClass
-	lang.RegisterModule("enum", "Python's enum: Enum, IntEnum, auto and unique.", func() *lang.Module { return enumModule })
+	enumModule.Attrs["Flag"], enumModule.Attrs["IntFlag"], enumModule.Attrs["StrEnum"] = flagClass, intFlagClass, strEnumClass
+	lang.RegisterModule("enum", "Python's enum: Enum, IntEnum, Flag, IntFlag, StrEnum, auto and unique.", func() *lang.Module { return enumModule })
 }

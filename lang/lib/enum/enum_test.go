@@ -9,9 +9,15 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/enum"
 )
 
-const prelude = "import enum\nfrom enum import Enum, IntEnum, auto, unique\n"
+const prelude = "import enum\nfrom enum import Enum, IntEnum, Flag, IntFlag, StrEnum, auto, unique\n"
 
 const color = "class Color(Enum):\n    RED = 1\n    GREEN = 2\n    BLUE = 3\n    CRIMSON = 1\n    def describe(self):\n        return f'{self.name}={self.value}'\n    @property\n    def warm(self):\n        return self is Color.RED\n"
+
+const perm = "class Perm(Flag):\n    R = 4\n    W = 2\n    X = 1\n"
+
+const iperm = "class IP(IntFlag):\n    R = 4\n    W = 2\n    X = 1\n"
+
+const strMode = "class Mode(StrEnum):\n    TRAIN = 'train'\n    EVAL = auto()\n    Test = auto()\n"
 
 // cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
 var cases = []langtest.Case{
@@ -32,6 +38,24 @@ var cases = []langtest.Case{
 	{"class Base(Enum):\n    def label(self):\n        return self.name.lower()\nclass Kind(Base):\n    A = 1\nKind.A.label(), list(Base)", "('a', [])"},
 	{"class E(Enum):\n    X = 1\n    _ignored = 5\n    __private = 6\nlist(E), E._ignored", "([<E.X: 1>, <E._ignored: 5>], <E._ignored: 5>)"},
 	{"class S(Enum):\n    A = 1\n    @staticmethod\n    def make():\n        return S.A\n    @classmethod\n    def first(cls):\n        return list(cls)[0]\nS.make(), S.first(), len(S)", "(<S.A: 1>, <S.A: 1>, 1)"},
+	// Flag: composite members, CONFORM for unnamed bits.
+	{perm + "Perm.R | Perm.W, str(Perm.R | Perm.W), (Perm.R | Perm.W).name, Perm(6), Perm(0), repr(Perm(0).name), bool(Perm(0)), bool(Perm.R)", "(<Perm.R|W: 6>, 'Perm.R|W', 'R|W', <Perm.R|W: 6>, <Perm: 0>, 'None', False, True)"},
+	{perm + "~Perm.R, ~(Perm.R | Perm.W | Perm.X), list(Perm), list(Perm.R | Perm.X), len(Perm.R | Perm.X), Perm.R in (Perm.R | Perm.W), Perm.X in Perm.R", "(<Perm.W|X: 3>, <Perm: 0>, [<Perm.R: 4>, <Perm.W: 2>, <Perm.X: 1>], [<Perm.R: 4>, <Perm.X: 1>], 2, True, False)"},
+	{perm + "Perm.R & Perm.W, Perm.R ^ (Perm.R | Perm.W), Perm(6) is Perm(6), Perm.R | Perm.W == Perm(6), Perm.R | Perm.R, Perm(9), Perm(-1), Perm.R == 4", "(<Perm: 0>, <Perm.W: 2>, True, True, <Perm.R: 4>, <Perm.X: 1>, <Perm.R|W|X: 7>, False)"},
+	{perm + "str(Perm(0)), f'{Perm.R}', Perm.R in Perm, Perm(6) in Perm, len(Perm), Perm.R.__or__(1), Perm['W']", "('Perm(0)', 'Perm.R', True, False, 3, NotImplemented, <Perm.W: 2>)"},
+	{perm + "Perm.R | 1", "TypeError: unsupported operand type(s) for |: 'Perm' and 'int'"},
+	{perm + "Perm('a')", "ValueError: 'a' is not a valid Perm"},
+	{perm + "1 in Perm.R", "TypeError: unsupported operand type(s) for 'in': 'int' and 'Perm'"},
+	{"class Q(Flag):\n    NONE = 0\n    A = auto()\n    B = auto()\n    C = auto()\n    AB = 3\nlist(Q), Q.AB, Q.A | Q.B, Q(3) is Q.AB, list(Q.__members__), Q.A | Q.B | Q.C, ~Q.A, list(Q.AB), Q(0), Q.A & Q.B, Q._member_names_", "([<Q.A: 1>, <Q.B: 2>, <Q.C: 4>], <Q.AB: 3>, <Q.AB: 3>, True, ['NONE', 'A', 'B', 'C', 'AB'], <Q.A|B|C: 7>, <Q.B|C: 6>, [<Q.A: 1>, <Q.B: 2>], <Q.NONE: 0>, <Q.NONE: 0>, ['A', 'B', 'C'])"},
+	// IntFlag: KEEP for unnamed bits, ints on either side, int arithmetic.
+	{iperm + "IP.R | IP.W, str(IP.R | IP.W), f'{IP.R}', IP.R + 1, IP.R | 1, IP.R == 4, IP(8), str(IP(12)), IP.R | 8, ~IP.R, IP.R & 6, 3 | IP.R, list(IP)", "(<IP.R|W: 6>, '6', '4', 5, <IP.R|X: 5>, True, <IP: 8>, '12', <IP.R|8: 12>, <IP.W|X: 3>, <IP.R: 4>, <IP.R|W|X: 7>, [<IP.R: 4>, <IP.W: 2>, <IP.X: 1>])"},
+	{iperm + "IP(-1), IP(16 | 4), ~IP(12), IP.R + IP.W, IP.R < 5, IP.R * 2, -IP.R, IP.R ^ 5, 5 ^ IP.R, 5 & IP.R, IP.R in IP(6), IP(0), str(IP(0)), hash(IP.R) == hash(4)", "(<IP.R|W|X: 7>, <IP.R|16: 20>, <IP.W|X: 3>, 6, True, 8, -4, <IP.X: 1>, <IP.X: 1>, <IP.R: 4>, True, <IP: 0>, '0', True)"},
+	{iperm + "4 in IP(6)", "TypeError: unsupported operand type(s) for 'in': 'int' and 'IP'"},
+	// StrEnum: the value stands for the member.
+	{strMode + "list(Mode), str(Mode.TRAIN), f'{Mode.EVAL}', f'{Mode.EVAL:>6}', Mode.TRAIN == 'train', Mode.TRAIN != 'train', Mode.TRAIN + '/x', 'x/' + Mode.Test, Mode('eval'), hash(Mode.EVAL) == hash('eval')", "([<Mode.TRAIN: 'train'>, <Mode.EVAL: 'eval'>, <Mode.Test: 'test'>], 'train', 'eval', '  eval', True, False, 'train/x', 'x/test', <Mode.EVAL: 'eval'>, True)"},
+	{strMode + "Mode.TRAIN.upper(), Mode.EVAL.startswith('e'), Mode.EVAL[0], len(Mode.TRAIN), 'ai' in Mode.TRAIN, list(Mode.Test), Mode.EVAL < Mode.TRAIN, Mode.EVAL < 'a', sorted([Mode.TRAIN, Mode.EVAL]), Mode.EVAL * 2, '%s!' % Mode.EVAL, Mode.TRAIN.name", "('TRAIN', True, 'e', 5, True, ['t', 'e', 's', 't'], True, False, [<Mode.EVAL: 'eval'>, <Mode.TRAIN: 'train'>], 'evaleval', 'eval!', 'TRAIN')"},
+	{strMode + "Mode('x')", "ValueError: 'x' is not a valid Mode"},
+	{"class Bad(StrEnum):\n    A = 1", "TypeError: 1 is not a string"},
 }
 
 func TestEnum(t *testing.T) { langtest.CheckCellCases(t, prelude, cases) }

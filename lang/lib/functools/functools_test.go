@@ -15,6 +15,13 @@ const counted = "calls = []\n@lru_cache(maxsize=2)\ndef sq(x):\n    calls.append
 
 // cases hold CPython 3.11's outcomes; TestAgainstCPython checks them there.
 var cases = []langtest.Case{
+	// singledispatch, singledispatchmethod, partialmethod (dispatch.py)
+	{"@functools.singledispatch\ndef fn(x):\n    return 'obj'\n@fn.register\ndef _(x: int):\n    return 'int'\n@fn.register(list)\ndef _(x):\n    return 'list'\nclass A:\n    pass\nclass B(A):\n    pass\nfn.register(A, lambda x: 'A')\nfn(1), fn(True), fn([1]), fn('s'), fn(B()), fn(A()), fn.dispatch(bool) is fn.dispatch(int), fn.__name__", "('int', 'int', 'list', 'obj', 'A', 'A', True, 'fn')"},
+	{"@functools.singledispatch\ndef fn(x):\n    return 'obj'\nfn()", "TypeError: fn requires at least 1 positional argument"},
+	{"@functools.singledispatch\ndef fn(x):\n    return 'obj'\nfn.register(5)", "TypeError: Invalid first argument to `register()`: 5. Use either `@register(some_class)` or plain `@register` on an annotated function."},
+	{"class C:\n    @functools.singledispatchmethod\n    def f(self, x):\n        return 'obj'\n    @f.register\n    def _(self, x: int):\n        return f'int {self.n}'\n    @f.register(str)\n    def _(self, x):\n        return 'str'\n    n = 3\nc = C()\nc.f(1), c.f('a'), c.f(1.5)", "('int 3', 'str', 'obj')"},
+	{"class C:\n    def set(self, name, value, scale=1):\n        return (name, value * scale)\n    half = functools.partialmethod(set, 'h', scale=0.5)\n    one = functools.partialmethod(set, 'one', 1)\nc = C()\nc.half(4), c.one(), c.half(4, scale=2), C.half(c, 2)", "(('h', 2.0), ('one', 1), ('h', 8), ('h', 1.0))"},
+
 	// update_wrapper and wraps: the names, the __dict__, __wrapped__
 	{"def deco(f):\n    @functools.wraps(f)\n    def inner(*a, **k):\n        return f(*a, **k)\n    return inner\n@deco\ndef add(x, y):\n    'adds'\n    return x + y\nclass C:\n    @deco\n    def m(self):\n        'm doc'\n        return 5\n(add.__name__, add.__doc__, add.__qualname__, add.__wrapped__.__name__, add(2, 3), C().m(), C.m.__qualname__, C.m.__doc__, C.m.__wrapped__.__name__)", "('add', 'adds', 'add', 'add', 5, 5, 'C.m', 'm doc', 'm')"},
 	{"def base(): pass\nbase.tag = 'x'\ndef w(): pass\nr = functools.update_wrapper(w, base)\ndef w2(): pass\nfunctools.update_wrapper(w2, base, assigned=('__doc__',), updated=())\ndef w3(): pass\nfunctools.update_wrapper(w3, 5)\n(r is w, w.__name__, w.tag, w.__wrapped__ is base, w2.__name__, hasattr(w2, 'tag'), w2.__wrapped__ is base, w3.__name__, w3.__wrapped__, functools.WRAPPER_ASSIGNMENTS, functools.WRAPPER_UPDATES)", "(True, 'base', 'x', True, 'w2', False, True, 'w3', 5, ('__module__', '__name__', '__qualname__', '__doc__', '__annotations__'), ('__dict__',))"},

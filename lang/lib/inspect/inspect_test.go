@@ -24,3 +24,20 @@ func TestInspectMatchesCPython(t *testing.T) {
 		"def h(): pass\ndef k(): pass\nh.__wrapped__ = k\nk.__wrapped__ = h\ntry:\n    inspect.unwrap(h)\nexcept ValueError as e:\n    r = str(e).startswith('wrapper loop when unwrapping <function h')\nr",
 	})
 }
+
+// TestInspectFunctionsMatchCPython holds the functions libraries call on
+// functions and classes to CPython's.
+func TestInspectFunctionsMatchCPython(t *testing.T) {
+	prelude := "import inspect, abc\ndef g(a, b: int = 2, *args, c, d=4, **kw) -> int:\n    '''Doc  of g.\n\n        indented\n    more\n    '''\n    yield 1\ndef h(x, y=(1, 2), /, z=None):\n    return x\nclass A:\n    'A doc.'\n    def m(self, a, *, k=1):\n        yield a\nclass B(abc.ABC):\n    @abc.abstractmethod\n    def run(self): ...\nclass C(B):\n    def run(self):\n        return 1\n"
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"inspect.getfullargspec(g)", "inspect.getfullargspec(h)", "inspect.getfullargspec(A.m)", "inspect.getfullargspec(A().m)", "inspect.getfullargspec(lambda: 0)",
+		"inspect.getfullargspec(len)",
+		"inspect.isgeneratorfunction(g), inspect.isgeneratorfunction(h), inspect.isgeneratorfunction(A().m), inspect.isgeneratorfunction(len), inspect.isgeneratorfunction(3)",
+		"inspect.getdoc(g)", "inspect.getdoc(A), inspect.getdoc(h), inspect.getdoc(A.m)",
+		"inspect.cleandoc('  first\\n      a\\n    b\\n\\n'), inspect.cleandoc('\\n\\n  x\\n\\ty'), inspect.cleandoc('')",
+		"inspect.isabstract(B), inspect.isabstract(C), inspect.isabstract(A), inspect.isabstract(3)",
+		"[c.__name__ for c in inspect.getmro(C)]",
+		"inspect.isroutine(g), inspect.isroutine(A().m), inspect.isroutine(len), inspect.isroutine(A), inspect.isroutine(3)",
+		"inspect.getfile(3)", "import math\ninspect.getfile(math)",
+	})
+}

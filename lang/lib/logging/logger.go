@@ -2,6 +2,7 @@ package logging
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
@@ -52,6 +53,10 @@ func (l *logger) log(a *lang.Args, st *state, level int64, msg lang.Value, args 
 	if level <= st.disabled || level < l.effectiveLevel() || l.disabled {
 		return nil
 	}
+	exc, err := excText(a)
+	if err != nil {
+		return err
+	}
 	text, err := lang.StrText(msg)
 	if err != nil {
 		return err
@@ -70,7 +75,7 @@ func (l *logger) log(a *lang.Args, st *state, level int64, msg lang.Value, args 
 		text = lang.Str(v)
 	}
 	file, line, _ := a.Location()
-	r := &record{name: l.name, levelname: levelName(level), levelno: level, message: text, file: file, line: int64(line), created: timeNow()}
+	r := &record{name: l.name, levelname: levelName(level), levelno: level, message: text, file: file, line: int64(line), created: timeNow(), excText: exc}
 	found := false
 	for q := l; q != nil; {
 		for _, h := range q.handlers {
@@ -90,6 +95,54 @@ func (l *logger) log(a *lang.Args, st *state, level int64, msg lang.Value, args 
 	return nil
 }
 
+// excText is the traceback a call's exc_info asks for, as the formatter
+// appends it: True the exception being handled (NoneType: None outside an
+// except), an exception or an exc_info() tuple that one; "" for none.
+func excText(a *lang.Args) (string, error) {
+	info := a.Value("exc_info")
+	if on, err := lang.Truth(info); err != nil || !on {
+		return "", err
+	}
+	tb, err := a.Import("traceback")
+	if err != nil {
+		return "", err
+	}
+	if t, ok := info.(lang.Tuple); ok && len(t) == 3 {
+		info = t[1]
+	}
+	var lines lang.Value
+	if info == true {
+		fn, err := lang.GetAttr(tb, "format_exc")
+		if err != nil {
+			return "", err
+		}
+		lines, err = a.Call(fn)
+		if err != nil {
+			return "", err
+		}
+	} else {
+		fn, err := lang.GetAttr(tb, "format_exception")
+		if err != nil {
+			return "", err
+		}
+		if lines, err = a.Call(fn, info); err != nil {
+			return "", err
+		}
+	}
+	if s, ok := lines.(string); ok {
+		return strings.TrimSuffix(s, "\n"), nil
+	}
+	parts, err := lang.Collect(lines)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		b.WriteString(lang.Str(p))
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
 // logMethods are a logger's methods of one level.
 var logLevels = map[string]int64{"debug": 10, "info": 20, "warning": 30, "warn": 30, "error": 40, "exception": 40, "critical": 50, "fatal": 50}
 
@@ -98,7 +151,7 @@ var loggerMethods = map[string]*lang.Builtin{}
 func init() {
 	for name, level := range logLevels {
 		level := level
-		loggerMethods[name] = lang.NewBuiltin(lang.AsValue, name+"(self, msg, *args, exc_info=None, stack_info=False, stacklevel=1, extra=None)",
+		loggerMethods[name] = lang.NewBuiltin(lang.AsValue, name+"(self, msg, *args, exc_info="+excDefault(name)+", stack_info=False, stacklevel=1, extra=None)",
 			"Logs msg % args at level "+levelName(level)+".", func(a *lang.Args) (lang.Value, error) {
 				l := a.Value("self").(*logger)
 				return lang.None, l.log(a, stateOf(a.Session()), level, a.Value("msg"), a.Value("args").(lang.Tuple))

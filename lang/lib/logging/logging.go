@@ -18,7 +18,8 @@ import (
 
 	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
-	_ "github.com/kael-dev/kael/lang/lib/pystring" // string.Template, for style='$'
+	_ "github.com/kael-dev/kael/lang/lib/pystring"  // string.Template, for style='$'
+	_ "github.com/kael-dev/kael/lang/lib/traceback" // format_exc, for exc_info
 	"github.com/kael-dev/kael/lang/syntax"
 )
 
@@ -106,6 +107,7 @@ func (st *state) parentOf(l *logger) *logger {
 // record is a LogRecord's fields, as the format reads them.
 type record struct {
 	name, levelname, message, file string
+	excText                        string // the traceback exc_info asks for, "" for none
 	levelno, line                  int64
 	created                        time.Time
 }
@@ -174,6 +176,12 @@ func (f *formatter) format(a *lang.Args, r *record) (string, error) {
 	s, ok := v.(string)
 	if !ok {
 		return "", lang.Errorf(lang.TypeError, "the logging format gave %s", lang.TypeName(v))
+	}
+	if r.excText != "" {
+		if !strings.HasSuffix(s, "\n") {
+			s += "\n"
+		}
+		s += r.excText
 	}
 	return s, nil
 }

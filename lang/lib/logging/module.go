@@ -93,6 +93,15 @@ func formatterArgs(a *lang.Args, fmtName string) (*formatter, error) {
 	return f, nil
 }
 
+// excDefault is the default of exc_info: True for exception(), which
+// logs the exception being handled.
+func excDefault(method string) string {
+	if method == "exception" {
+		return "True"
+	}
+	return "None"
+}
+
 // rootLog is a module function that logs to the root logger, after
 // basicConfig() when the root has no handler, as CPython's.
 func rootLog(a *lang.Args, level int64) (lang.Value, error) {
@@ -250,7 +259,7 @@ func mapValues(m map[string]*logger) []*logger {
 func init() {
 	for name, level := range logLevels {
 		level := level
-		loggingModule.Attrs[name] = lang.NewBuiltin(lang.AsValue, name+"(msg, *args, exc_info=None, stack_info=False, stacklevel=1, extra=None)",
+		loggingModule.Attrs[name] = lang.NewBuiltin(lang.AsValue, name+"(msg, *args, exc_info="+excDefault(name)+", stack_info=False, stacklevel=1, extra=None)",
 			"Logs msg % args at level "+levelName(level)+" on the root logger (giving it basicConfig's handler first when it has none).", func(a *lang.Args) (lang.Value, error) {
 				return rootLog(a, level)
 			})

@@ -217,22 +217,8 @@ var tempfileModule = &lang.Module{Name: "tempfile", Attrs: map[string]lang.Value
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		var path string
-		for range 100 {
-			path = dir + "/" + prefix + randomName() + suffix
-			f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-			if err == nil {
-				f.Close()
-				break
-			}
-			if !errors.Is(err, os.ErrExist) {
-				return nil, lang.OSErrorFrom(err, path)
-			}
-		}
-		open, _ := lang.LookupBuiltin("open")
-		v, err := a.Call(open, path, mode)
+		path, v, err := openTemp(a, mode, suffix, prefix, dir)
 		if err != nil {
-			_ = os.Remove(path)
 			return nil, err
 		}
 		file, ok1 := v.(lang.HasAttrs)
@@ -245,8 +231,50 @@ var tempfileModule = &lang.Module{Name: "tempfile", Attrs: map[string]lang.Value
 	}),
 }}
 
+// openTemp makes a new file named prefix + 8 random characters + suffix
+// in dir, readable only by its owner, and opens it in mode.
+func openTemp(a *lang.Args, mode, suffix, prefix, dir string) (string, lang.Value, error) {
+	var path string
+	for range 100 {
+		path = dir + "/" + prefix + randomName() + suffix
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			f.Close()
+			break
+		}
+		if !errors.Is(err, os.ErrExist) {
+			return "", nil, lang.OSErrorFrom(err, path)
+		}
+	}
+	open, _ := lang.LookupBuiltin("open")
+	v, err := a.Call(open, path, mode)
+	if err != nil {
+		_ = os.Remove(path)
+		return "", nil, err
+	}
+	return path, v, nil
+}
+
 func init() {
-	lang.RegisterModule("tempfile", "Python's tempfile module: gettempdir, mkdtemp, TemporaryDirectory and NamedTemporaryFile.", func() *lang.Module { return tempfileModule })
+	tempfileModule.Attrs["TemporaryFile"] = lang.NewBuiltin(lang.AsValue, "TemporaryFile(mode='w+b', buffering=-1, encoding=None, newline=None, suffix=None, prefix=None, dir=None)", "A new file open in mode with no name in the file system: made in gettempdir() (or dir) and removed at once, so that it goes when closed.", func(a *lang.Args) (lang.Value, error) {
+		suffix, prefix, dir, err := nameArgs(a)
+		if err != nil {
+			return nil, err
+		}
+		mode := a.Str("mode")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		path, v, err := openTemp(a, mode, suffix, prefix, dir)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.Remove(path); err != nil {
+			return nil, lang.OSErrorFrom(err, path)
+		}
+		return v, nil
+	})
+	lang.RegisterModule("tempfile", "Python's tempfile module: gettempdir, mkdtemp, TemporaryDirectory, NamedTemporaryFile and TemporaryFile.", func() *lang.Module { return tempfileModule })
 	lang.RegisterMethodTable("TemporaryDirectory", map[string]*lang.Builtin{"cleanup": cleanupMethod})
 }
 
