@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -530,3 +531,29 @@ func (c *classMethod) Attr(name string) (Value, bool) {
 
 // AttrNames lists a classmethod's attributes.
 func (*classMethod) AttrNames() []string { return []string{"__func__", "__wrapped__"} }
+
+// Equal is Python's == of bound methods: the same function bound to the
+// very same object (o.m == o.m, although each read binds anew).
+func (m *userMethod) Equal(other Value) bool {
+	o, ok := other.(*userMethod)
+	return ok && identical(m.self, o.self) && identical(m.fn, o.fn)
+}
+
+// HashKey hashes as Equal compares, by the object and the function.
+func (m *userMethod) HashKey() (string, error) { return methodKey(m.self, m.fn), nil }
+
+// Equal is == of a builtin's bound method: the same builtin on the same
+// object ('a'.upper == 'a'.upper).
+func (m *BoundMethod) Equal(other Value) bool {
+	o, ok := other.(*BoundMethod)
+	return ok && identical(m.Recv, o.Recv) && m.Method == o.Method
+}
+
+// HashKey hashes as Equal compares.
+func (m *BoundMethod) HashKey() (string, error) { return methodKey(m.Recv, m.Method), nil }
+
+// methodKey is the hash key of a bound method, from the identities of its
+// object and its function.
+func methodKey(self, fn Value) string {
+	return "m" + strconv.FormatInt(ID(self), 16) + "," + strconv.FormatInt(ID(fn), 16)
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
@@ -285,7 +286,41 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		k, err := h.HashKey()
 		return "h" + k, err
 	}
+	if k, ok := identityKey(v); ok {
+		return k, nil
+	}
 	return "", Errorf(TypeError, "unhashable type: '%s'", TypeName(v))
+}
+
+// identityKey is the key of a value that Python hashes by identity, as
+// object.__hash__ does: functions, builtins, methods, modules, classes,
+// generators, iterators, properties and the objects of libraries (a
+// layer, an optimizer, a data loader), which compare by identity too.
+// The mutable containers (list, dict, set, bytearray, memoryview) and
+// values that compare by value without a HashKey of their own (Equaler)
+// stay unhashable, as a library's type does that refuses in its HashKey.
+// Go's collector does not move objects, so an object's address is its
+// identity for as long as a dict holds it.
+func identityKey(v Value) (string, bool) {
+	switch x := v.(type) {
+	case *Range: // equal ranges are one key, as range.__hash__
+		n := x.count()
+		switch n {
+		case 0:
+			return "r0", true
+		case 1:
+			return "r1," + strconv.FormatInt(x.Start, 10), true
+		}
+		return "r" + strconv.FormatUint(n, 10) + "," + strconv.FormatInt(x.Start, 10) + "," + strconv.FormatInt(x.Step, 10), true
+	case *List, *Dict, *Set, *ByteArray, *MemoryView, Equaler:
+		return "", false
+	case EllipsisType, notImplementedType:
+		return "c" + TypeName(v), true // one object each
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		return "i" + strconv.FormatUint(uint64(rv.Pointer()), 16), true
+	}
+	return "", false
 }
 
 // Range is the lazy sequence range() returns.
