@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"testing"
 )
 
 // ByDType holds one value per dtype, indexed by DType. Write it as a keyed
@@ -181,8 +182,8 @@ func (k *Kernels[F]) Select(op string, d DType) (F, error) {
 type tableRecord struct {
 	class     tableClass
 	has       [numDTypes]bool
-	site      string // the chain of calls in package tensor that built it
-	computeIn bool   // see Kernels.computesIn
+	pcs       []uintptr // the calls that built it, named by site
+	computeIn bool      // see Kernels.computesIn
 }
 
 var (
@@ -194,20 +195,26 @@ var (
 // a table built later is not recorded (and not checked).
 func init() { tablesSealed = true }
 
+// registerTable records a table in test binaries only: the registry is
+// for the tests that check every table (TestEveryDTypeHasKernels), and
+// the unwinding of runtime.Callers for each of the package's tables was
+// most of kael -c 1.
 func registerTable(c tableClass, has [numDTypes]bool) int {
-	if tablesSealed {
+	if tablesSealed || !testing.Testing() {
 		return -1
 	}
-	tables = append(tables, tableRecord{class: c, has: has, site: buildSite()})
+	pcs := make([]uintptr, 16)
+	n := runtime.Callers(3, pcs) // skip Callers, registerTable, newKernels
+	tables = append(tables, tableRecord{class: c, has: has, pcs: pcs[:n:n]})
 	return len(tables) - 1
 }
 
-// buildSite names where a table was built: file:line of each caller in this
-// package, innermost first, joined by " via ".
-func buildSite() string {
-	pcs := make([]uintptr, 16)
-	n := runtime.Callers(4, pcs) // skip Callers, buildSite, registerTable, newKernels
-	frames := runtime.CallersFrames(pcs[:n])
+// site names where a table was built: file:line of each caller in this
+// package, innermost first, joined by " via ". It is worked out when a
+// message or a test asks: naming the callers of every table at start-up
+// took longer than building the tables.
+func (t *tableRecord) site() string {
+	frames := runtime.CallersFrames(t.pcs)
 	var sites []string
 	for {
 		f, more := frames.Next()
@@ -232,7 +239,7 @@ func missingKernels() []string {
 		for d := range DType(numDTypes) {
 			needed := t.class.accepts(d) && (!t.computeIn || d.ComputeIn() == d)
 			if needed && !t.has[d] {
-				out = append(out, fmt.Sprintf("%s: %s table has no %s kernel", t.site, t.class.name, d))
+				out = append(out, fmt.Sprintf("%s: %s table has no %s kernel", t.site(), t.class.name, d))
 			}
 		}
 	}

@@ -69,6 +69,22 @@ type advIndex struct {
 	values []int64
 }
 
+// readInt64s returns the elements of the Int64 tensor t in row-major
+// order for reading only: a window on t's own storage when t is
+// contiguous, else a copy. An index array is read once per indexing, and
+// copying it (Values) cost as much as the gather itself.
+func readInt64s(t *Tensor) ([]int64, error) {
+	c, err := t.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	d, err := Data[int64](c)
+	if err != nil {
+		return nil, err
+	}
+	return d[c.offset : c.offset+c.Numel() : c.offset+c.Numel()], nil
+}
+
 // Index returns x[idx...] with PyTorch's indexing rules. Integers, slices,
 // None and Ellipsis alone give a view that shares x's storage. Tensor
 // indices make it advanced indexing, which returns a copy: the index arrays
@@ -243,7 +259,7 @@ func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
 		case indexTensor:
 			t := ix.t
 			if t.dtype == Int64 {
-				vals, err := Values[int64](t)
+				vals, err := readInt64s(t)
 				if err != nil {
 					return nil, nil, err
 				}
@@ -393,6 +409,17 @@ func planAdvanced(v *Tensor, advs []advIndex) (*advPlan, error) {
 				strides[d] = 0
 			}
 		}
+		if slices.Equal(a.shape, bshape) {
+			// The index is the broadcast shape itself (every index alone
+			// is): its values in order, without an odometer.
+			for b, i := range a.values[:len(p.adv)] {
+				if i < 0 {
+					i += int64(size)
+				}
+				p.adv[b] += int(i) * stride
+			}
+			continue
+		}
 		lead := len(bshape) - len(a.shape)
 		od := newOdometer(0, bshape, append(make([]int, lead), strides...))
 		for b := range p.adv {
@@ -457,6 +484,21 @@ func takeKernel[T Element](src, dst *Tensor, pre, adv, post []int) error {
 		return nil
 	}
 	iota := isIota(post)
+	if iota && n == 1 {
+		// One element per position (a 1-d source, or every dimension
+		// indexed): a gather, without a copy call per element.
+		return ParallelFor(len(pre)*len(adv), GrainSize, func(begin, end int) {
+			for u := begin; u < end; {
+				p, b := u/len(adv), u%len(adv)
+				row := d[u:min(end, u+len(adv)-b)]
+				base, offs := pre[p], adv[b:b+len(row)]
+				for k, o := range offs {
+					row[k] = s[base+o]
+				}
+				u += len(row)
+			}
+		})
+	}
 	return ParallelFor(len(pre)*len(adv), max(1, GrainSize/n), func(begin, end int) {
 		for u := begin; u < end; u++ {
 			base := pre[u/len(adv)] + adv[u%len(adv)]

@@ -152,6 +152,57 @@ func TestIndexAdvanced(t *testing.T) {
 	}
 }
 
+// TestIndexGatherLarge takes more elements than one parallel chunk
+// (GrainSize), so that chunks begin and end inside rows of the gather of
+// one element per position, with indices read from a contiguous tensor
+// and from a transposed one; half the indices are negative.
+func TestIndexGatherLarge(t *testing.T) {
+	const rows, cols, picks, wide = 3, 50_000, 30_008, 11
+	x := mustTensor(t, seq64(rows*cols), rows, cols)
+	flat := mustTensor(t, seq64(rows*cols), rows*cols)
+	idx := make([]int64, picks)
+	for i := range idx {
+		idx[i] = int64((i*7919)%cols - i%2*cols)
+	}
+	wrap := func(i int64, size int) int64 { return (i + int64(size)) % int64(size) }
+	tests := []struct {
+		name  string
+		x     *Tensor
+		idx   []Index
+		shape []int
+		want  func(r, k int) int64 // the element at row r, column k
+	}{
+		{"flat", flat, []Index{ixTensor(t, idx, picks)}, []int{1, picks},
+			func(_, k int) int64 { return wrap(idx[k], rows*cols) }},
+		{"columns", x, []Index{ixAll, ixTensor(t, idx, picks)}, []int{rows, picks},
+			func(r, k int) int64 { return int64(r*cols) + wrap(idx[k], cols) }},
+		// The index is idx as (picks/wide, wide), transposed: its element
+		// (r, k) is idx[k*wide + r].
+		{"transposed index", x, []Index{IndexInt(1), IndexTensor(mustTensor(t, idx, picks/wide, wide).T())}, []int{wide, picks / wide},
+			func(r, k int) int64 { return cols + wrap(idx[k*wide+r], cols) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.x.Index(tt.idx...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs, ks := tt.shape[0], tt.shape[1]
+			want := make([]int64, 0, rs*ks)
+			for r := range rs {
+				for k := range ks {
+					want = append(want, tt.want(r, k))
+				}
+			}
+			shape := tt.shape
+			if tt.x == flat {
+				shape = shape[1:]
+			}
+			checkValues(t, got, shape, want)
+		})
+	}
+}
+
 func TestIndexErrors(t *testing.T) {
 	x2 := mustTensor(t, seq64(12), 3, 4)
 	floats := IndexTensor(mustTensor(t, []float32{0}, 1))
