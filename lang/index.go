@@ -8,6 +8,7 @@ import (
 
 // Index evaluates v[subs].
 func Index(v Value, subs []Subscript) (Value, error) {
+	subs = sliceSubscripts(subs)
 	if n, ok := v.(*NamedTuple); ok {
 		v = n.Elems // indexes as a tuple, and a slice of it is a tuple
 	}
@@ -228,6 +229,7 @@ func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 			}
 		}
 	}
+	subs = sliceSubscripts(subs)
 	out := make([]tensor.Index, 0, len(subs))
 	for _, s := range subs {
 		if s.IsSlice {
@@ -321,6 +323,7 @@ func DelItem(v, key Value) error {
 
 // setIndex runs v[subs] = value.
 func setIndex(v Value, subs []Subscript, value Value) error {
+	subs = sliceSubscripts(subs)
 	switch x := v.(type) {
 	case SubscriptSetter:
 		return x.SetSubscript(subs, value)
@@ -386,6 +389,7 @@ func setIndex(v Value, subs []Subscript, value Value) error {
 // delIndex checks that del v[subs] can run and returns what runs it, so
 // that a del of several targets can check them all first.
 func delIndex(v Value, subs []Subscript) (func() error, error) {
+	subs = sliceSubscripts(subs)
 	switch x := v.(type) {
 	case *Dict:
 		key, err := subsKey(subs)

@@ -26,12 +26,29 @@ var pyAuditCases = []string{
 	"class C:\n    def m(self):\n        yield self\ng = C().m()\ng.__name__, g.__qualname__",
 	"def f():\n    def inner():\n        yield 1\n    return inner()\nf().__name__, f().__qualname__",
 	"(x for x in []).__name__",
+	// list[int](...) calls list
+	"list[int]((1, 2)), dict[str, int](a=1), type(list[int]()).__name__, callable(list[int])",
+	// vars() without an argument is locals()
+	"def f(a):\n    b = 2\n    return vars()\nf(1)",
+	"vars(1, 2)",
 	// __qualname__ as CPython's compiler makes it: C.name in a class
 	// body, f.<locals>.name in a function
 	"class A:\n    class B:\n        def m(self):\n            return lambda: 0\n    def k(self):\n        class D:\n            pass\n        return D\nA.B.__qualname__, A.B.m.__qualname__, A().k().__qualname__, A.B().m().__qualname__, A.k.__qualname__",
 	"def f():\n    def g():\n        pass\n    return g\nf().__qualname__, f().__name__, f.__qualname__",
 	"def outer():\n    def inner(a):\n        return a\n    return inner\nouter()()",
 	"def outside(self):\n    pass\nclass C:\n    m = outside\n    def __private(self):\n        pass\nC.m.__qualname__, C._C__private.__qualname__",
+	// slice objects: made by slice(), passed to __getitem__/__setitem__/
+	// __delitem__ for a:b:c, and subscripting as a:b:c
+	"s = slice(1, 5, 2)\ns, s.start, s.stop, s.step, slice(3), slice(None), s.indices(4), slice(-1, None, -1).indices(3), s == slice(1, 5, 2), s != slice(1, 5), type(s).__name__",
+	"[0, 1, 2, 3, 4, 5][slice(1, 5, 2)], 'abcdef'[slice(None, None, -1)], (1, 2, 3)[slice(2)], range(10)[slice(2, 8, 3)]",
+	"l = [0, 1, 2, 3]\nl[slice(1, 3)] = ['x']\ndel l[slice(0, 1)]\nl",
+	"log = []\nclass S:\n    def __getitem__(self, k):\n        return k\n    def __setitem__(self, k, v):\n        log.append(('set', k, v))\n    def __delitem__(self, k):\n        log.append(('del', k))\ns = S()\ns[1:2] = 5\ndel s[::3]\ns[1:2], s[:], s[1:2, 3], s[::-1, ...], log",
+	"hash(slice(1, 2))",
+	"{}[slice(1, 2)]",
+	"slice()",
+	"slice(1, 2, 3, 4)",
+	"slice(1, 2, 0).indices(5)",
+	"slice(1, 2).indices(-1)",
 	// round with ndigits None; divmod's float division by zero
 	"round(2.5, None), round(3.5, None), round(7, None), type(round(2.5, None)).__name__",
 	"divmod(1.0, 0)",
