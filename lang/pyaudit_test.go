@@ -49,6 +49,11 @@ var pyAuditCases = []string{
 	"slice(1, 2, 3, 4)",
 	"slice(1, 2, 0).indices(5)",
 	"slice(1, 2).indices(-1)",
+	// open()'s encoding: UTF-8 by its names; CPython's errors
+	"import os, tempfile\np = os.path.join(tempfile.mkdtemp(), 'f.txt')\nwith open(p, 'w', encoding='UTF_8') as f:\n    f.write('h\u00e9')\nopen(p, encoding='utf8').read(), open(p, encoding='ascii' if False else 'u8').read()",
+	"import os, tempfile\nopen(os.path.join(tempfile.mkdtemp(), 'f'), 'wb', encoding='utf-8')",
+	"import os, tempfile\nopen(os.path.join(tempfile.mkdtemp(), 'f'), 'w', encoding='bogus')",
+	"import os, tempfile\nopen(os.path.join(tempfile.mkdtemp(), 'f'), 'w', encoding=5)",
 	// round with ndigits None; divmod's float division by zero
 	"round(2.5, None), round(3.5, None), round(7, None), type(round(2.5, None)).__name__",
 	"divmod(1.0, 0)",
