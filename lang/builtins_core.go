@@ -312,6 +312,9 @@ func init() {
 			return nil, Errorf(TypeError, "type %s doesn't define __round__", TypeName(x))
 		}
 		rest := a.Value("args").(Tuple)
+		if len(rest) == 1 && rest[0] == None {
+			rest = nil // round(x, None) is round(x)
+		}
 		if len(rest) == 0 {
 			if IsInt(x) {
 				if b, isBool := x.(bool); isBool {

@@ -349,6 +349,9 @@ func init() {
 		}
 		q, err := a.in.binary(syntax.SLASHSLASH, x, y, a.in.stmtNode())
 		if err != nil {
+			if _, isFloat := y.(float64); ToError(err).Kind == ZeroDivisionError && (isFloat || !IsInt(x)) {
+				return nil, Errorf(ZeroDivisionError, "float divmod()")
+			}
 			return nil, err
 		}
 		r, err := a.in.binary(syntax.PERCENT, x, y, a.in.stmtNode())

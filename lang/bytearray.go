@@ -87,10 +87,7 @@ func (x *ByteArray) SetSubscript(subs []Subscript, value Value) error {
 		x.b = slices.Concat(x.b[:lo], data, x.b[hi:])
 		return nil
 	}
-	var at []int
-	for i := lo; (step > 0 && i < hi) || (step < 0 && i > hi); i += step {
-		at = append(at, i)
-	}
+	at := sliceIndices(lo, hi, step)
 	if len(at) != len(data) {
 		return Errorf(ValueError, "attempt to assign bytes of size %d to extended slice of size %d", len(data), len(at))
 	}
@@ -217,8 +214,8 @@ func init() {
 		}
 		return decodeBytes(selfByteArray(a).b, enc, errs)
 	})
-	defMethod("bytearray", "hex(self)", "The bytes as two lowercase hex digits each, as bytes.hex.", func(a *Args) (Value, error) {
-		return Bytes{b: selfByteArray(a).b}.hexText(), nil
+	defMethod("bytearray", hexSig, "The bytes as two lowercase hex digits each, as bytes.hex (sep, bytes_per_sep too).", func(a *Args) (Value, error) {
+		return hexArgs(a, selfByteArray(a).b)
 	})
 }
 

@@ -137,10 +137,16 @@ const UnicodeDecodeError ErrorKind = "UnicodeDecodeError"
 // ill-formed sequences with U+FFFD as Python's errors="replace".
 func decodeBytes(b []byte, encoding, errors string) (string, error) {
 	enc := strings.ReplaceAll(strings.ToLower(encoding), "_", "-")
-	switch enc {
-	case "utf-8", "utf8", "ascii", "us-ascii":
+	switch {
+	case enc == "utf-8", enc == "utf8", enc == "ascii", enc == "us-ascii":
+	case isLatin1(enc):
+		runes := make([]rune, len(b)) // every byte is the code point of its value
+		for i, c := range b {
+			runes[i] = rune(c)
+		}
+		return string(runes), nil
 	default:
-		return "", Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael decodes utf-8 and ascii")
+		return "", Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael decodes utf-8, ascii and latin-1")
 	}
 	switch errors {
 	case "strict", "replace":
@@ -178,6 +184,16 @@ func decodeBytes(b []byte, encoding, errors string) (string, error) {
 	return string(b), nil
 }
 
+// isLatin1 reports whether enc (lower case, '-' for '_') is one of
+// CPython's names of the latin-1 codec.
+func isLatin1(enc string) bool {
+	switch enc {
+	case "latin-1", "latin1", "latin", "l1", "iso-8859-1", "iso8859-1", "8859", "cp819", "iso-ir-100", "csisolatin1":
+		return true
+	}
+	return false
+}
+
 // LookupError is Python's error for an unknown codec or error handler.
 const LookupError ErrorKind = "LookupError"
 
@@ -189,9 +205,71 @@ func init() {
 		}
 		return decodeBytes(a.Value("self").(Bytes).b, enc, errs)
 	})
-	defMethod("bytes", "hex(self)", "The bytes as two lowercase hex digits each: b'\\x01\\xff'.hex() is '01ff'.", func(a *Args) (Value, error) {
-		return a.Value("self").(Bytes).hexText(), nil
+	defMethod("bytes", hexSig, "The bytes as two lowercase hex digits each: b'\\x01\\xff'.hex() is '01ff'; with sep, sep between every bytes_per_sep bytes counted from the right (from the left when negative).", func(a *Args) (Value, error) {
+		return hexArgs(a, a.Value("self").(Bytes).b)
 	})
+}
+
+// hexSig is the signature of hex() of bytes, bytearray and memoryview.
+const hexSig = "hex(self, sep=None, bytes_per_sep=1)"
+
+// hexArgs is hex(sep, bytes_per_sep) of b: CPython's checks of sep (one
+// ASCII character, str or bytes), then the digits with sep between
+// groups of bytes_per_sep bytes, counted from the right when it is
+// positive and from the left when negative.
+func hexArgs(a *Args, b []byte) (Value, error) {
+	text := Bytes{b: b}.hexText()
+	if a.IsNone("sep") {
+		return text, nil
+	}
+	var sep string
+	switch v := a.Value("sep").(type) {
+	case string:
+		sep = v
+	default:
+		bs, ok := bytesLike(v)
+		if !ok { // CPython asks len(sep) first
+			n, err := Len(v)
+			if err != nil {
+				return nil, Errorf(TypeError, "object of type '%s' has no len()", TypeName(v))
+			}
+			if n != int64(1) {
+				return nil, Errorf(ValueError, "sep must be length 1.")
+			}
+			return nil, Errorf(TypeError, "sep must be str or bytes.")
+		}
+		sep = string(bs)
+	}
+	if utf8.RuneCountInString(sep) != 1 {
+		return nil, Errorf(ValueError, "sep must be length 1.")
+	}
+	if sep[0] >= 0x80 {
+		return nil, Errorf(ValueError, "sep must be ASCII.")
+	}
+	per := a.Int64("bytes_per_sep")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if per == 0 || len(b) == 0 {
+		return text, nil
+	}
+	group := int(min(max(per, -per), int64(len(b)))) * 2
+	var out strings.Builder
+	first := len(text) % group // the short group: at the left when counting from the right
+	if per < 0 {
+		first = group
+		if first > len(text) {
+			first = len(text)
+		}
+	} else if first == 0 {
+		first = group
+	}
+	out.WriteString(text[:first])
+	for i := first; i < len(text); i += group {
+		out.WriteString(sep)
+		out.WriteString(text[i:min(i+group, len(text))])
+	}
+	return out.String(), nil
 }
 
 // hexText is b.hex(): two lowercase hex digits a byte.

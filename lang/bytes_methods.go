@@ -54,24 +54,27 @@ func bytesWindow(a *Args, b []byte) ([]byte, int, error) {
 // characters unless errors is 'replace' or 'ignore').
 func encodeString(s, encoding, errors string) (Bytes, error) {
 	enc := strings.ReplaceAll(strings.ToLower(encoding), "_", "-")
-	switch enc {
-	case "utf-8", "utf8":
+	codec, limit := "ascii", rune(utf8.RuneSelf)
+	switch {
+	case enc == "utf-8", enc == "utf8":
 		return Bytes{b: []byte(s)}, nil
-	case "ascii", "us-ascii":
+	case enc == "ascii", enc == "us-ascii":
+	case isLatin1(enc):
+		codec, limit = "latin-1", 0x100
 	default:
-		return Bytes{}, Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael encodes utf-8 and ascii")
+		return Bytes{}, Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael encodes utf-8, ascii and latin-1")
 	}
 	out := make([]byte, 0, len(s))
 	i := 0
 	for _, r := range s {
 		switch {
-		case r < utf8.RuneSelf:
+		case r < limit:
 			out = append(out, byte(r))
 		case errors == "replace":
 			out = append(out, '?')
 		case errors == "ignore":
 		case errors == "strict":
-			return Bytes{}, Errorf(UnicodeEncodeError, "'ascii' codec can't encode character %s in position %d: ordinal not in range(128)", asciiEscape(r), i)
+			return Bytes{}, Errorf(UnicodeEncodeError, "'%s' codec can't encode character %s in position %d: ordinal not in range(%d)", codec, asciiEscape(r), i, limit)
 		default:
 			return Bytes{}, Errorf(LookupError, "unknown error handler name '%s'", errors)
 		}

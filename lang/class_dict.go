@@ -181,8 +181,16 @@ func (m *userMethod) AttrNames() []string {
 }
 
 func init() {
-	NewBuiltin(AsFunc, "vars(object)", "The __dict__ of object: the attributes of an instance, as a dict that writes through to it (vars(obj).update(kw)); of a class, a copy of its namespace.", func(a *Args) (Value, error) {
-		switch x := a.Value("object").(type) {
+	NewBuiltin(AsFunc, "vars(*object)", "The __dict__ of object: the attributes of an instance, as a dict that writes through to it (vars(obj).update(kw)); of a class, a copy of its namespace. Without object, locals().", func(a *Args) (Value, error) {
+		obj := a.Value("object").(Tuple)
+		switch len(obj) {
+		case 0:
+			return a.in.localsDict()
+		case 1:
+		default:
+			return nil, Errorf(TypeError, "vars expected at most 1 argument, got %d", len(obj))
+		}
+		switch x := obj[0].(type) {
 		case *Instance:
 			return x.Dict(), nil
 		case *UserClass:

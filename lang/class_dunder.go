@@ -570,8 +570,8 @@ func (x *Instance) SetSubscript(subs []Subscript, v Value) error {
 	return x.setItem(key, v)
 }
 
-// GetSubscript is x[subs], from __getitem__; kael has no slice objects to
-// pass it, which a slice subscript's error says.
+// GetSubscript is x[subs], from __getitem__, which receives a slice
+// object for a:b:c.
 func (x *Instance) GetSubscript(subs []Subscript) (Value, error) {
 	if c, ok := x.nativeContainer("__getitem__"); ok {
 		if _, isList := c.(*List); isList || len(subs) != 1 || subs[0].IsSlice {
@@ -587,12 +587,20 @@ func (x *Instance) GetSubscript(subs []Subscript) (Value, error) {
 
 // itemKey is the key __getitem__ and __setitem__ receive: the subscript,
 // or a tuple of several.
+// A slice a:b:c is the slice object slice(a, b, c).
 func (x *Instance) itemKey(subs []Subscript) (Value, error) {
-	for _, s := range subs {
+	if len(subs) == 1 && !subs[0].IsSlice {
+		return subs[0].Value, nil
+	}
+	key := make(Tuple, len(subs))
+	for i, s := range subs {
+		key[i] = s.Value
 		if s.IsSlice {
-			return nil, Errorf(TypeError, "kael passes no slice objects to %s.__getitem__ or __setitem__", x.cls.Name).
-				WithHint("index with ints (or tuples of them), or give the class a method for ranges (ds.rows(1, 3))")
+			key[i] = &Slice{Start: s.Lo, Stop: s.Hi, Step: s.Step}
 		}
 	}
-	return subsKey(subs)
+	if len(key) == 1 {
+		return key[0], nil
+	}
+	return key, nil
 }

@@ -555,7 +555,7 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 	}
 	return func(in *interp) (*Function, error) {
 		fn := &Function{Name: name, Params: params, Body: body, Expr: expr, Doc: doc, src: in.src, filename: in.filename,
-			code: code, glob: c.glob}
+			code: code, glob: c.glob, qualname: info.qualname}
 		fn.Defaults = make([]Value, len(params))
 		for i, d := range defaults {
 			if d == nil {

@@ -64,6 +64,9 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			return ctrlNext, err
 		}
 		cls := &UserClass{Name: name, attrs: map[string]Value{"__doc__": doc}, sess: in.s}
+		if info.qualname != name {
+			cls.qualname = info.qualname
+		}
 		if m := globalsModule(in.glob); m != "__main__" {
 			cls.module = m // a class of an imported file module
 		}
@@ -92,7 +95,7 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		}
 		if meta != nil {
 			_ = ns.Set("__module__", globalsModule(in.glob)) // str keys
-			_ = ns.Set("__qualname__", name)
+			_ = ns.Set("__qualname__", info.qualname)
 			if doc != None {
 				_ = ns.Set("__doc__", doc)
 			}

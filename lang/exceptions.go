@@ -241,6 +241,8 @@ func init() {
 				names = append(names, osAttrNames...)
 			case x.cls.derivesFrom(exceptionClasses["SystemExit"]):
 				names = append(names, "code")
+			case x.cls.derivesFrom(exceptionClasses["StopIteration"]):
+				names = append(names, "value")
 			}
 			return names
 		},
@@ -388,6 +390,13 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 	case "code":
 		if x.cls.derivesFrom(exceptionClasses["SystemExit"]) {
 			return exitCode(st.args), true, nil
+		}
+	case "value":
+		if x.cls.derivesFrom(exceptionClasses["StopIteration"]) {
+			if len(st.args) == 0 {
+				return None, true, nil
+			}
+			return st.args[0], true, nil
 		}
 	case "errno", "strerror", "filename", "filename2":
 		if isOSError(x) {

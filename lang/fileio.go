@@ -67,8 +67,32 @@ func init() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
+			if !a.IsNone("encoding") {
+				enc, ok := a.Value("encoding").(string)
+				if !ok {
+					return nil, Errorf(TypeError, "open() argument 'encoding' must be str or None, not %s", TypeName(a.Value("encoding")))
+				}
+				if err := checkFileEncoding(enc, mode); err != nil {
+					return nil, err
+				}
+			}
 			return openFile(name, mode)
 		})
+}
+
+// checkFileEncoding accepts the encoding argument of open(): a name of
+// UTF-8, which kael's files read and write (ASCII is a subset of it);
+// CPython's ValueError for a binary mode, and a LookupError for the other
+// codecs rather than text decoded as another codec would not decode it.
+func checkFileEncoding(encoding, mode string) error {
+	if strings.ContainsRune(mode, 'b') {
+		return Errorf(ValueError, "binary mode doesn't take an encoding argument")
+	}
+	switch strings.ReplaceAll(strings.ToLower(encoding), "_", "-") {
+	case "utf-8", "utf8", "u8", "utf", "ascii", "us-ascii":
+		return nil
+	}
+	return Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael's files read and write UTF-8 (open(..., 'rb') and bytes.decode for others)")
 }
 
 // openFile opens name in mode.

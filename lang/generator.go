@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -321,7 +322,9 @@ func stopIteration(v Value) *Error {
 	if v == nil || v == None {
 		return Errorf(StopIteration, "")
 	}
-	return Errorf(StopIteration, "%s", Repr(v))
+	x := newExcInstance(exceptionClasses["StopIteration"])
+	excStateOf(x).setArgs([]Value{v}) // e.value is v itself
+	return excError(x)
 }
 
 // Send is g.send(v).
@@ -403,8 +406,17 @@ func (st *genState) iterateSink(yield func(Value) bool) error {
 	return err
 }
 
-// Attr returns the generator's methods.
+// Attr returns the generator's methods, __name__, __qualname__ and
+// gi_running.
 func (g *Generator) Attr(name string) (Value, bool) {
+	switch name {
+	case "__qualname__":
+		return g.st.name, true
+	case "__name__":
+		return g.st.name[strings.LastIndexByte(g.st.name, '.')+1:], true
+	case "gi_running":
+		return g.st.running, true
+	}
 	m, ok := generatorMethods[name]
 	if !ok {
 		return nil, false
@@ -412,8 +424,10 @@ func (g *Generator) Attr(name string) (Value, bool) {
 	return &BoundMethod{Recv: g, Method: m}, true
 }
 
-// AttrNames lists the generator's methods.
-func (g *Generator) AttrNames() []string { return sortedKeys(generatorMethods) }
+// AttrNames lists the generator's methods and attributes.
+func (g *Generator) AttrNames() []string {
+	return append(sortedKeys(generatorMethods), "__name__", "__qualname__", "gi_running")
+}
 
 var generatorMethods = map[string]*Builtin{
 	"send": NewBuiltin(AsValue, "send(self, value)", "Resumes the generator with value as the result of its yield; returns the next value yielded.", func(a *Args) (Value, error) {

@@ -53,19 +53,22 @@ func (u *UnionType) PyRepr() string {
 func (g *GenericAlias) String() string { return g.PyRepr() }
 func (u *UnionType) String() string    { return u.PyRepr() }
 
-// Attr gives __origin__ and __args__.
+// Attr gives __origin__, __args__ and __call__: calling list[int](...)
+// calls list(...), as CPython's alias calls its origin.
 func (g *GenericAlias) Attr(name string) (Value, bool) {
 	switch name {
 	case "__origin__":
 		return g.Origin, true
 	case "__args__":
 		return g.Args, true
+	case "__call__":
+		return callWrapper(g.Origin), true
 	}
 	return nil, false
 }
 
-// AttrNames lists __args__ and __origin__.
-func (g *GenericAlias) AttrNames() []string { return []string{"__args__", "__origin__"} }
+// AttrNames lists __args__, __call__ and __origin__.
+func (g *GenericAlias) AttrNames() []string { return []string{"__args__", "__call__", "__origin__"} }
 
 // Attr gives __args__.
 func (u *UnionType) Attr(name string) (Value, bool) {

@@ -8,6 +8,7 @@ import (
 
 // Index evaluates v[subs].
 func Index(v Value, subs []Subscript) (Value, error) {
+	subs = sliceSubscripts(subs)
 	if n, ok := v.(*NamedTuple); ok {
 		v = n.Elems // indexes as a tuple, and a slice of it is a tuple
 	}
@@ -228,6 +229,7 @@ func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 			}
 		}
 	}
+	subs = sliceSubscripts(subs)
 	out := make([]tensor.Index, 0, len(subs))
 	for _, s := range subs {
 		if s.IsSlice {
@@ -321,6 +323,7 @@ func DelItem(v, key Value) error {
 
 // setIndex runs v[subs] = value.
 func setIndex(v Value, subs []Subscript, value Value) error {
+	subs = sliceSubscripts(subs)
 	switch x := v.(type) {
 	case SubscriptSetter:
 		return x.SetSubscript(subs, value)
@@ -349,12 +352,25 @@ func setIndex(v Value, subs []Subscript, value Value) error {
 			if err != nil {
 				return err
 			}
-			if step != 1 {
-				return Errorf(ValueError, "slice assignment with a step is not supported for lists")
-			}
 			repl, err := Collect(value)
+			if err != nil && !IsIterable(value) && ToError(err).Kind == TypeError {
+				if step != 1 {
+					return Errorf(TypeError, "must assign iterable to extended slice")
+				}
+				return Errorf(TypeError, "can only assign an iterable")
+			}
 			if err != nil {
 				return err
+			}
+			if step != 1 {
+				at := sliceIndices(lo, hi, step)
+				if len(at) != len(repl) {
+					return Errorf(ValueError, "attempt to assign sequence of size %d to extended slice of size %d", len(repl), len(at))
+				}
+				for k, i := range at {
+					x.Elems[i] = repl[k]
+				}
+				return nil
 			}
 			hi = max(hi, lo)
 			x.Elems = append(append(append([]Value(nil), x.Elems[:lo]...), repl...), x.Elems[hi:]...)
@@ -373,6 +389,7 @@ func setIndex(v Value, subs []Subscript, value Value) error {
 // delIndex checks that del v[subs] can run and returns what runs it, so
 // that a del of several targets can check them all first.
 func delIndex(v Value, subs []Subscript) (func() error, error) {
+	subs = sliceSubscripts(subs)
 	switch x := v.(type) {
 	case *Dict:
 		key, err := subsKey(subs)
@@ -444,11 +461,8 @@ func deleteSlice(x *List, s Subscript) error {
 		return err
 	}
 	drop := make([]bool, len(x.Elems))
-	for i := lo; (step > 0 && i < hi) || (step < 0 && i > hi); i += step {
+	for _, i := range sliceIndices(lo, hi, step) {
 		drop[i] = true
-		if step > 0 && hi-i <= step || step < 0 && hi-i >= step {
-			break // the last one; i + step could overflow
-		}
 	}
 	kept := x.Elems[:0]
 	for i, e := range x.Elems {
@@ -459,4 +473,17 @@ func deleteSlice(x *List, s Subscript) error {
 	clear(x.Elems[len(kept):])
 	x.Elems = kept
 	return nil
+}
+
+// sliceIndices lists the positions lo, lo+step, ... before hi that a
+// slice of bounds (lo, hi, step) from SliceBounds selects, in its order.
+func sliceIndices(lo, hi, step int) []int {
+	var at []int
+	for i := lo; (step > 0 && i < hi) || (step < 0 && i > hi); i += step {
+		at = append(at, i)
+		if step > 0 && hi-i <= step || step < 0 && hi-i >= step {
+			break // the last one; i + step could overflow
+		}
+	}
+	return at
 }

@@ -116,8 +116,8 @@ func init() {
 		}
 		return &List{Elems: out}, nil
 	})
-	defMethod("memoryview", "hex(self)", "The bytes as two lowercase hex digits each, as bytes.hex.", func(a *Args) (Value, error) {
-		return Bytes{b: self(a).data()}.hexText(), nil
+	defMethod("memoryview", hexSig, "The bytes as two lowercase hex digits each, as bytes.hex (sep, bytes_per_sep too).", func(a *Args) (Value, error) {
+		return hexArgs(a, self(a).data())
 	})
 	defProperty("nbytes", func(v Value) Value { return int64(len(v.(*MemoryView).data())) }, "memoryview")
 	defProperty("readonly", func(v Value) Value { _, ro := v.(*MemoryView).src.(Bytes); return ro }, "memoryview")

@@ -72,6 +72,22 @@ type funcInfo struct {
 	stmts []syntax.Stmt
 	// generator is set for a function whose body has a yield.
 	generator bool
+	// qualname is the def's, lambda's or class's __qualname__, made as
+	// CPython's compiler makes it (childQualname).
+	qualname string
+}
+
+// childQualname is the __qualname__ of the def, lambda or class name
+// defined in the scope parent: name at a cell's top level, C.name in
+// the body of class C, f.<locals>.name in function f.
+func childQualname(parent *funcInfo, name string) string {
+	switch {
+	case parent == nil || parent.isTop():
+		return name
+	case parent.classCell != nil:
+		return parent.qualname + "." + name
+	}
+	return parent.qualname + ".<locals>." + name
 }
 
 // stmtID returns the number by which a frame records that it is at st.
@@ -341,7 +357,7 @@ func (r *resolver) evaluatesAnnotations() bool {
 // function resolves the body of a def or lambda in a new block whose
 // locals are its parameters and the names its body assigns.
 func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, body func(), stmts []syntax.Stmt) {
-	fn := &funcInfo{name: name, parent: r.env.fn}
+	fn := &funcInfo{name: name, parent: r.env.fn, qualname: childQualname(r.env.fn, name)}
 	r.res.funcs[node] = fn
 	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env}
 	if _, isClass := node.(*syntax.ClassStmt); isClass {
