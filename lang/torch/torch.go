@@ -80,6 +80,7 @@ func init() {
 	defIndexAlongOps()
 	defTensorClasses()
 	defDevices()
+	defSettings()
 	defSave()
 	defStorage()
 	defDeepCopy()

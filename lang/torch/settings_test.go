@@ -1,0 +1,102 @@
+package torch
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// printedTensors are tensors whose printing the options change: ints,
+// floats of varied magnitudes, integer-valued floats, large tensors that
+// summarise, complex and bool.
+var printedTensors = []string{
+	"torch.tensor([1, -20, 300])",
+	"torch.tensor([1.5, 2.25, -3.0])",
+	"torch.tensor([0.001234, 12.5, 3.75])",
+	"torch.tensor([1e-5, 2.5, 3.0])",
+	"torch.tensor([1e9, 2.0])",
+	"torch.tensor([1.0, 2.0, 3000.0])",
+	"torch.tensor([0.0, 0.0])",
+	"torch.tensor([1.0, float('nan'), float('inf')], dtype=torch.float64)",
+	"torch.arange(2000.0).reshape(40, 50) / 7",
+	"torch.arange(30).reshape(5, 6)",
+	"torch.tensor([1.25 + 2j, -3.5 - 0.125j])",
+	"torch.tensor([True, False])",
+	"torch.tensor(3.14159)",
+	"torch.linspace(0, 1, 12)",
+}
+
+// printOptionSets are set_printoptions calls, each printing the tensors
+// above.
+var printOptionSets = []string{
+	"precision=2",
+	"precision=6",
+	"sci_mode=True",
+	"sci_mode=False",
+	"precision=1, sci_mode=True",
+	"threshold=5",
+	"threshold=5, edgeitems=1",
+	"linewidth=30",
+	"profile='short'",
+	"profile='full'",
+	"profile='short', precision=5",
+	"threshold=float('inf')",
+}
+
+// TestSetPrintOptionsMatchesTorch prints each tensor under each option set
+// and compares the repr with PyTorch's; every source restores the default
+// profile, which also resets sci_mode, before it ends.
+func TestSetPrintOptionsMatchesTorch(t *testing.T) {
+	var srcs []string
+	for _, opts := range printOptionSets {
+		src := "import torch\ntorch.set_printoptions(" + opts + ")\nr = [\n"
+		for _, x := range printedTensors {
+			src += "  repr(" + x + "),\n"
+		}
+		src += "]\ntorch.set_printoptions(profile='default')\n'\\n'.join(r)"
+		srcs = append(srcs, src)
+	}
+	srcs = append(srcs,
+		"import torch\ntorch.set_printoptions(precision=2)\ntorch.set_printoptions(linewidth=40)\nr = repr(torch.tensor([1.12345, 2.5]))\ntorch.set_printoptions(profile='default')\nr",
+		"import torch\ntorch.set_printoptions(sci_mode=True)\ntorch.set_printoptions(precision=3)\nr = repr(torch.tensor([1.12345, 2.5]))\ntorch.set_printoptions(profile='default')\nr",
+		"import torch\ntorch.set_printoptions(profile='nonsense')\nrepr(torch.tensor([1.12345, 2.5]))",
+	)
+	langtest.CheckMatchesTorch(t, "", srcs)
+}
+
+// TestGlobalSettingsMatchTorch holds the thread, determinism, precision
+// and warning flags to PyTorch's getters and errors; each source puts back
+// what it changed.
+func TestGlobalSettingsMatchTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\n", []string{
+		"n = torch.get_num_threads()\ntorch.set_num_threads(1)\nr = torch.get_num_threads()\ntorch.set_num_threads(n)\nr, torch.get_num_threads() == n",
+		"torch.set_num_threads(0)",
+		"torch.set_num_threads(-3)",
+		"torch.set_num_threads(2.5)",
+		"torch.set_num_interop_threads(0)",
+		"torch.init_num_threads() is None",
+		"torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode()",
+		"torch.use_deterministic_algorithms(True)\nr = torch.are_deterministic_algorithms_enabled(), torch.get_deterministic_debug_mode()\ntorch.use_deterministic_algorithms(False)\nr",
+		"torch.use_deterministic_algorithms(True, warn_only=True)\nr = torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode()\ntorch.use_deterministic_algorithms(False)\nr",
+		"torch.use_deterministic_algorithms(1)",
+		"r = []\nfor m in ['warn', 'error', 'default', 1, 2, 0]:\n    torch.set_deterministic_debug_mode(m)\n    r.append((torch.get_deterministic_debug_mode(), torch.are_deterministic_algorithms_enabled()))\nr",
+		"torch.set_deterministic_debug_mode(3)",
+		"torch.set_deterministic_debug_mode('loud')",
+		"torch.set_deterministic_debug_mode(1.0)",
+		"torch.get_float32_matmul_precision()",
+		"r = []\nfor p in ['high', 'medium', 'highest']:\n    torch.set_float32_matmul_precision(p)\n    r.append(torch.get_float32_matmul_precision())\nr",
+		"torch.is_warn_always_enabled()",
+		"torch.set_warn_always(True)\nr = torch.is_warn_always_enabled()\ntorch.set_warn_always(False)\nr, torch.is_warn_always_enabled()",
+		"torch.set_warn_always(1)",
+		"torch.set_flush_denormal(1)",
+	})
+}
+
+// TestSetFlushDenormal checks kael's answer where PyTorch's depends on the
+// CPU: kael never flushes subnormals, says so with False, and keeps them.
+func TestSetFlushDenormal(t *testing.T) {
+	langtest.CheckCellCases(t, "import torch\n", []langtest.Case{
+		{Src: "torch.set_flush_denormal(True), (torch.tensor([1e-40]) * 1).item() > 0", Want: "(False, True)"},
+		{Src: "torch.set_flush_denormal(False)", Want: "False"},
+	})
+}
