@@ -3,7 +3,9 @@ package torch
 import (
 	"math"
 	"runtime"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -252,7 +254,52 @@ func defSettings() {
 		return false, nil
 	})
 	torchMembers["__version__"] = torchVersion
+
+	def("is_inference_mode_enabled()", "Whether code runs inside torch.inference_mode() (with mode=True).", func(a *lang.Args) (lang.Value, error) {
+		return inferenceMode.Load(), nil
+	})
+	isInference := func(a *lang.Args) (lang.Value, error) {
+		if a.Tensor("input"); a.Err() != nil {
+			return nil, a.Err()
+		}
+		return false, nil
+	}
+	const inferenceDoc = "Whether input is an inference tensor: False in kael, which makes ordinary tensors inside torch.inference_mode() (they may later take part in autograd, where PyTorch refuses inference tensors)."
+	def("is_inference(input)", inferenceDoc, isInference)
+	lang.NewBuiltin(lang.AsMethod, "is_inference(input)", inferenceDoc, isInference)
+
+	def("set_default_tensor_type(t)", "Sets the default floating dtype by tensor type, as set_default_dtype: 'torch.FloatTensor' or torch.FloatTensor (float32, kael's default); torch.DoubleTensor is refused as set_default_dtype(torch.float64) is, and a non-floating type is PyTorch's TypeError.", func(a *lang.Args) (lang.Value, error) {
+		name := lang.ClassOf(a.Value("t"))
+		if s, ok := a.Value("t").(string); ok {
+			name = s
+			if _, ok := lang.TypedTensorClasses[s]; !ok {
+				module, attr, dotted := strings.Cut(s, ".")
+				if !dotted || module != "torch" {
+					return nil, lang.Errorf(lang.ModuleNotFoundError, "No module named '%s'", module)
+				}
+				return nil, lang.Errorf(lang.AttributeError, "module 'torch' has no attribute '%s'", attr)
+			}
+		}
+		d, ok := lang.TypedTensorClasses[name]
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "invalid type object: only floating-point types are supported as the default type")
+		}
+		if !d.IsFloating() {
+			return nil, lang.Errorf(lang.TypeError, "only floating-point types are supported as the default type")
+		}
+		return a.Call(torchMembers["set_default_dtype"], d)
+	})
+
+	lang.RegisterModule("torch.version", "The version of PyTorch kael's torch follows: __version__, and cuda, git_version and debug as a CPU-only release build has them.", func() *lang.Module {
+		return &lang.Module{Name: "torch.version", Attrs: map[string]lang.Value{
+			"__version__": torchVersion, "cuda": lang.None, "git_version": "Unknown", "debug": false, "hip": lang.None,
+		}}
+	})
 }
+
+// inferenceMode is set inside torch.inference_mode(), as PyTorch's
+// thread-local InferenceMode; kael runs one cell at a time.
+var inferenceMode atomic.Bool
 
 // torchVersion is the PyTorch version kael's torch follows.
 const torchVersion = "1.13.1"

@@ -100,3 +100,35 @@ func TestSetFlushDenormal(t *testing.T) {
 		{Src: "torch.set_flush_denormal(False)", Want: "False"},
 	})
 }
+
+// TestLayoutsAndVersionMatchTorch checks the layout and memory-format
+// objects, contiguous() and clone() with memory_format=, x.layout, the
+// inference-mode queries, set_default_tensor_type and torch.version.
+func TestLayoutsAndVersionMatchTorch(t *testing.T) {
+	x := "import torch\nx = torch.arange(24.).reshape(1, 2, 3, 4)\n"
+	langtest.CheckMatchesTorch(t, "", []string{
+		x + "torch.strided, torch.layout, type(torch.strided), torch.memory_format, x.layout, isinstance(torch.strided, torch.layout)",
+		x + "torch.contiguous_format, torch.channels_last, torch.channels_last_3d, torch.preserve_format, torch.legacy_contiguous_format, type(torch.channels_last)",
+		x + "str(torch.strided), torch.strided == torch.strided, torch.channels_last == torch.contiguous_format, {torch.strided: 1}[torch.strided]",
+		x + "y = x.contiguous(memory_format=torch.channels_last)\ny.stride(), y.is_contiguous(), bool((y == x).all()), y.contiguous(memory_format=torch.channels_last) is y, y.contiguous().stride()",
+		x + "x.contiguous() is x, x.contiguous(memory_format=torch.contiguous_format) is x, x.contiguous(memory_format=torch.preserve_format) is x",
+		x + "c = x.clone(memory_format=torch.channels_last)\nc.stride(), bool((c == x).all()), x.clone(memory_format=torch.contiguous_format).stride(), x.clone().stride()",
+		x + "torch.clone(x, memory_format=torch.channels_last).stride()",
+		x + "x.reshape(2, 3, 4).contiguous(memory_format=torch.channels_last)",
+		x + "x.reshape(1, 2, 3, 4, 1).contiguous(memory_format=torch.channels_last_3d).stride()",
+		x + "x.contiguous(memory_format=torch.channels_last_3d)",
+		x + "x.contiguous(memory_format=torch.strided)",
+		x + "x.clone(memory_format=3)",
+		x + "w = x.clone().requires_grad_()\nw.contiguous(memory_format=torch.channels_last).sum().backward()\nw.grad.sum()",
+		x + "torch.layout()",
+		"import torch\ntorch.is_inference_mode_enabled(), torch.zeros(2).is_inference(), torch.is_inference(torch.zeros(2))",
+		"import torch\nwith torch.inference_mode():\n    a = torch.is_inference_mode_enabled()\n    with torch.inference_mode(False):\n        b = torch.is_inference_mode_enabled()\n    c = torch.is_inference_mode_enabled()\na, b, c, torch.is_inference_mode_enabled()",
+		"import torch\ntorch.set_default_tensor_type('torch.FloatTensor')\ntorch.set_default_tensor_type(torch.FloatTensor)\ntorch.get_default_dtype(), torch.tensor([1.5]).dtype",
+		"import torch\ntorch.set_default_tensor_type('torch.LongTensor')",
+		"import torch\ntorch.set_default_tensor_type(torch.IntTensor)",
+		"import torch\ntorch.set_default_tensor_type('foo')",
+		"import torch\ntorch.set_default_tensor_type(3)",
+		"import torch\ntorch.version.cuda, torch.version.debug, type(torch.version.__version__), torch.version.__version__ == torch.__version__, torch.__version__[:4]",
+		"import torch.version\ntorch.version.git_version == 'Unknown' or len(torch.version.git_version) == 40",
+	})
+}

@@ -81,6 +81,7 @@ func init() {
 	defTensorClasses()
 	defDevices()
 	defSettings()
+	defLayouts()
 	defSave()
 	defStorage()
 	defDeepCopy()
