@@ -132,3 +132,18 @@ func TestLayoutsAndVersionMatchTorch(t *testing.T) {
 		"import torch.version\ntorch.version.git_version == 'Unknown' or len(torch.version.git_version) == 40",
 	})
 }
+
+// TestAnomalyDetectionMatchesTorch checks the anomaly-mode switches and
+// the error a NaN gradient raises while detection is on.
+func TestAnomalyDetectionMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\nx = torch.tensor([0.0, 1.0], requires_grad=True)\n", []string{
+		"torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled()",
+		"with torch.autograd.detect_anomaly():\n    (x.sqrt() * 0).sum().backward()",
+		"with torch.autograd.detect_anomaly(check_nan=False):\n    (x.sqrt() * 0).sum().backward()\nx.grad, torch.is_anomaly_enabled()",
+		"(x.sqrt() * 0).sum().backward()\nx.grad",
+		"with torch.autograd.set_detect_anomaly(True):\n    a = torch.is_anomaly_enabled()\n    (x * 2).sum().backward()\na, x.grad, torch.is_anomaly_enabled()",
+		"torch.autograd.set_detect_anomaly(True)\ntry:\n    y = torch.tensor([-1.0, 4.0], requires_grad=True)\n    (y.log() * torch.tensor([1.0, float('nan')])).sum().backward()\nfinally:\n    torch.autograd.set_detect_anomaly(False)",
+		"torch.set_anomaly_enabled(True, False)\nr = torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled()\ntorch.set_anomaly_enabled(False)\nr, torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled()",
+		"from torch.autograd import anomaly_mode\nwith anomaly_mode.detect_anomaly():\n    (torch.stack([x, x]).sqrt() * 0).sum().backward()",
+	})
+}

@@ -99,6 +99,7 @@ func init() {
 	defAutogradFunction()
 	defGradcheck()
 	defAutogradFunctional()
+	defAnomaly()
 	defOptimizers()
 	defLRSchedulers()
 	defSWAUtils()
