@@ -263,7 +263,11 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 		if err := n.checkSaved(); err != nil {
 			return nil, err
 		}
-		return n.multi.run(n, gs)
+		ins, err := n.multi.run(n, gs)
+		if err == nil {
+			err = checkAnomaly(n.name, ins)
+		}
+		return ins, err
 	}
 	g := grads[n]
 	delete(grads, n)
@@ -291,7 +295,7 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 		}
 		return nil, fmt.Errorf("%s: %w", n.name, c.err)
 	}
-	return ins, nil
+	return ins, checkAnomaly(n.name, ins)
 }
 
 // receive checks that a gradient the node called from sends to the node

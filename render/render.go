@@ -34,7 +34,7 @@ type Options struct {
 	// Notes are shown under the table, each as "note: TEXT".
 	Notes []string
 	// Print sets precision and summarization; nil means
-	// tensor.DefaultPrintOptions, as the text form uses.
+	// tensor.CurrentPrintOptions(), as the text form uses.
 	Print *tensor.PrintOptions
 }
 
@@ -42,7 +42,7 @@ func (o Options) print() tensor.PrintOptions {
 	if o.Print != nil {
 		return *o.Print
 	}
-	return tensor.DefaultPrintOptions
+	return tensor.CurrentPrintOptions()
 }
 
 // Badge is the dtype and shape of t, e.g. "float32[2, 3]".

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // PrintOptions control how tensors print, as torch.set_printoptions.
@@ -13,10 +14,35 @@ type PrintOptions struct {
 	Threshold int // summarize tensors with more elements than this
 	EdgeItems int // elements kept at each end of a summarized dimension
 	LineWidth int // characters per line before rows wrap
+	// SciMode forces scientific notation for floats (true) or forbids it
+	// (false); nil lets the values choose, as PyTorch's sci_mode=None.
+	SciMode *bool
 }
 
 // DefaultPrintOptions are PyTorch's defaults.
 var DefaultPrintOptions = PrintOptions{Precision: 4, Threshold: 1000, EdgeItems: 3, LineWidth: 80}
+
+// printOpts are the options Tensor.String uses. As PyTorch's PRINT_OPTS
+// they belong to the process, not to one session or goroutine.
+var printOpts = struct {
+	sync.Mutex
+	o PrintOptions
+}{o: DefaultPrintOptions}
+
+// CurrentPrintOptions returns the options Tensor.String prints with.
+func CurrentPrintOptions() PrintOptions {
+	printOpts.Lock()
+	defer printOpts.Unlock()
+	return printOpts.o
+}
+
+// SetPrintOptions changes how Tensor.String prints every tensor from now
+// on, as torch.set_printoptions.
+func SetPrintOptions(o PrintOptions) {
+	printOpts.Lock()
+	defer printOpts.Unlock()
+	printOpts.o = o
+}
 
 // Format returns t as PyTorch 1.13 prints it (torch/_tensor_str.py): the
 // values, then the suffixes PyTorch adds: the dtype when it is not a
@@ -140,7 +166,7 @@ func newElemFormatter(t *Tensor, opt PrintOptions, summarize bool) *elemFormatte
 	}
 	f.mode = 'i'
 	if len(vals) == 0 {
-		return f
+		return f // PyTorch returns before sci_mode applies
 	}
 	lo, hi := math.Inf(1), 0.0
 	for _, v := range vals {
@@ -150,6 +176,7 @@ func newElemFormatter(t *Tensor, opt PrintOptions, summarize bool) *elemFormatte
 			f.mode = 'f'
 		}
 	}
+	intValued := f.mode == 'i'
 	switch {
 	case f.mode == 'i' && (hi/lo > 1000 || hi > 1e8):
 		f.mode = 'e'
@@ -162,6 +189,18 @@ func newElemFormatter(t *Tensor, opt PrintOptions, summarize bool) *elemFormatte
 			n = len(fmt.Sprintf("%.0f", v)) + 1
 		}
 		f.width = max(f.width, n)
+	}
+	// A forced sci_mode changes the style but not the width the values
+	// chose, as PyTorch's _Formatter applies it last.
+	if opt.SciMode != nil {
+		switch {
+		case *opt.SciMode:
+			f.mode = 'e'
+		case f.mode == 'e' && intValued:
+			f.mode = 'i'
+		case f.mode == 'e':
+			f.mode = 'f'
+		}
 	}
 	return f
 }

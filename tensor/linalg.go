@@ -48,7 +48,7 @@ func (p *mmBatch) forBatch(one func(i int, threads int)) error {
 		return err
 	}
 	for i := range p.cOffs {
-		one(i, 0)
+		one(i, NumThreads())
 		if Interrupted() {
 			return errInterrupted()
 		}

@@ -57,9 +57,9 @@ func MatmulWidened(x, w *Tensor) (*Tensor, error) {
 	// weight (stride 0) is made contiguous first.
 	switch {
 	case (w.strides[1] == 1 || n == 1) && (w.strides[0] >= n || k == 1): // rows contiguous: y = x·W
-		gemv.VecMat16(y, xv, bits[w.offset:], format, k, n, max(w.strides[0], n), 0)
+		gemv.VecMat16(y, xv, bits[w.offset:], format, k, n, max(w.strides[0], n), NumThreads())
 	case (w.strides[0] == 1 || k == 1) && (w.strides[1] >= k || n == 1): // columns contiguous: y = (Wᵀ)·x
-		gemv.MatVec16(y, bits[w.offset:], xv, format, n, k, max(w.strides[1], k), 0)
+		gemv.MatVec16(y, bits[w.offset:], xv, format, n, k, max(w.strides[1], k), NumThreads())
 	default:
 		wc, err := w.Contiguous()
 		if err != nil {

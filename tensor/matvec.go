@@ -21,20 +21,20 @@ func matVec(p *mmBatch) bool {
 		x, y := ad[aOff:aOff+p.k], cd[cOff:cOff+p.n]
 		switch {
 		case p.bCols == 1 && p.bRows >= p.n:
-			gemv.VecMat(y, x, bd[bOff:], p.k, p.n, p.bRows, 0)
+			gemv.VecMat(y, x, bd[bOff:], p.k, p.n, p.bRows, NumThreads())
 			return true
 		case p.bRows == 1 && p.bCols >= p.k:
-			gemv.MatVec(y, bd[bOff:], x, p.n, p.k, p.bCols, 0)
+			gemv.MatVec(y, bd[bOff:], x, p.n, p.k, p.bCols, NumThreads())
 			return true
 		}
 	case p.n == 1 && (p.bRows == 1 || p.k == 1) && (p.cRows == 1 || p.m == 1):
 		x, y := bd[bOff:bOff+p.k], cd[cOff:cOff+p.m]
 		switch {
 		case p.aCols == 1 && p.aRows >= p.k:
-			gemv.MatVec(y, ad[aOff:], x, p.m, p.k, p.aRows, 0)
+			gemv.MatVec(y, ad[aOff:], x, p.m, p.k, p.aRows, NumThreads())
 			return true
 		case p.aRows == 1 && p.aCols >= p.m:
-			gemv.VecMat(y, x, ad[aOff:], p.k, p.m, p.aCols, 0)
+			gemv.VecMat(y, x, ad[aOff:], p.k, p.m, p.aCols, NumThreads())
 			return true
 		}
 	}

@@ -3,7 +3,6 @@ package tensor
 import (
 	"context"
 	"math"
-	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -75,7 +74,7 @@ func ParallelFor(n, grain int, body func(begin, end int)) error {
 	if Interrupted() {
 		return errInterrupted()
 	}
-	workers := runtime.GOMAXPROCS(0)
+	workers := NumThreads()
 	if n <= grain || workers == 1 {
 		return chunked(0, n, grain, body)
 	}

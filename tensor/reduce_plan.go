@@ -2,7 +2,6 @@ package tensor
 
 import (
 	"cmp"
-	"runtime"
 	"slices"
 	"sync"
 	"unsafe"
@@ -317,7 +316,7 @@ func reduceColumns[T Computable, A any](p *reducePlan, x []T, ops *reduceOps[T, 
 	tasks := outer * nb
 	// With fewer blocks than goroutines, the rows of each are split too.
 	par := 1
-	if workers := runtime.GOMAXPROCS(0); tasks < workers && p.n*block > GrainSize {
+	if workers := NumThreads(); tasks < workers && p.n*block > GrainSize {
 		par = (workers + tasks - 1) / tasks
 	}
 	// Only split rows can fail (interrupted), and then tasks are few.

@@ -558,4 +558,4 @@ func (t *Tensor) view(shape, strides []int, offset int) *Tensor {
 func (t *Tensor) Detach() *Tensor { return t.view(t.shape, t.strides, t.offset) }
 
 // String formats t like PyTorch's repr, always naming the dtype.
-func (t *Tensor) String() string { return Format(t, DefaultPrintOptions) }
+func (t *Tensor) String() string { return Format(t, CurrentPrintOptions()) }

@@ -110,9 +110,10 @@ func defTensorNew() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		var prev bool
+		var prev, prevInference bool
 		return &lang.ContextManager{Name: "inference_mode",
 			Enter: func() error {
+				prevInference = inferenceMode.Swap(on)
 				if on {
 					prev = autograd.SetGradEnabled(false)
 				} else {
@@ -120,7 +121,10 @@ func defTensorNew() {
 				}
 				return nil
 			},
-			Exit: func() { autograd.SetGradEnabled(prev) }}, nil
+			Exit: func() {
+				autograd.SetGradEnabled(prev)
+				inferenceMode.Store(prevInference)
+			}}, nil
 	})
 	torchMembers["set_grad_enabled"] = lang.NewBuiltin(lang.AsValue, "set_grad_enabled(mode)", "Turns gradient recording on or off at once; used as a context manager (with set_grad_enabled(False):) it restores the previous mode on exit.", func(a *lang.Args) (lang.Value, error) {
 		on := a.Bool("mode")

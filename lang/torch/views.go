@@ -75,8 +75,6 @@ func defViews() {
 		}
 		return x.Base() != nil, nil
 	})
-	defUnary(lang.AsMethod, "contiguous(input)", "input itself when its elements are in row-major order, else a row-major copy.", autograd.Contiguous)
-	defUnary(lang.AsBoth, "clone(input)", "A copy of input with its own storage; gradients flow back to input.", autograd.Clone)
 	defUnary(lang.AsBoth, "detach(input)", "input cut from the autograd graph: shares its elements and does not require grad.", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 		return autograd.Detach(x), nil
 	})
