@@ -38,6 +38,7 @@ func init() {
 	// torch's functions and the tensor methods.
 	defTensorFuncs()
 	defRandomOps()
+	defRandomFills()
 	defElementwise()
 	defMath()
 	defReductions()
