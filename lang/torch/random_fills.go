@@ -3,6 +3,7 @@ package torch
 import (
 	"strings"
 
+	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -92,5 +93,16 @@ func defRandomFills() {
 			return nil, err
 		}
 		return inPlace(x, tensor.FillGeometric(x, p, g))
+	})
+	lang.NewBuiltin(lang.AsFunc, "poisson(input, generator=None)", "Counts drawn from Poisson distributions of the rates in input (each >= 0), in input's dtype, as PyTorch's CPU sampler draws them for the same seed: poisson(tensor([0.5, 12.0])). Its gradient (PoissonBackward0) is zero.", func(a *lang.Args) (lang.Value, error) {
+		x, g := a.Tensor("input"), GeneratorArg(a)
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		out, err := poissonSample(x, g)
+		if err != nil {
+			return nil, err
+		}
+		return autograd.Sample("PoissonBackward0", out, x), nil
 	})
 }

@@ -10,7 +10,7 @@ import (
 // dtype, the bound checks, warnings and the full 64-bit range), cauchy_,
 // log_normal_ and geometric_ against Debian's PyTorch: the same seed
 // draws the same values, on contiguous tensors, transposed views and with
-// a generator of their own.
+// a generator of their own; torch.poisson likewise.
 func TestRandomFillsMatchTorch(t *testing.T) {
 	prelude := `import torch, warnings
 def err(f):
@@ -50,6 +50,12 @@ torch.manual_seed(0)
 			"lambda: torch.empty(2, dtype=torch.long).log_normal_(), lambda: torch.empty(2).log_normal_(0, 0), lambda: torch.empty(2).log_normal_(0, -1), " +
 			"lambda: torch.empty(2).geometric_(0), lambda: torch.empty(2).geometric_(1), lambda: torch.empty(2).geometric_(1.5), lambda: torch.empty(2, dtype=torch.bool).geometric_(0.5), " +
 			"lambda: torch.empty(2, dtype=torch.complex64).geometric_(0.5), lambda: torch.empty(2, dtype=torch.complex64).cauchy_(), lambda: torch.empty(2, dtype=torch.complex64).log_normal_()]]",
+		// torch.poisson: both of ATen's samplers, views, dtypes, a
+		// generator, the zero gradient and the refusals.
+		"r = torch.tensor([[0.5, 3.0, 12.0], [0., 40.0, 1.0]], requires_grad=True)\ny = torch.poisson(r)\ny.sum().backward()\ny.tolist(), y.grad_fn.name(), r.grad.tolist()",
+		"torch.poisson(torch.tensor([2.0, 20.0], dtype=torch.float64)).tolist(), torch.poisson(torch.ones(4, 3).t() * 4).tolist(), torch.poisson(torch.tensor([5., 200.], dtype=torch.bfloat16)).tolist()",
+		"g = torch.Generator().manual_seed(4)\ntorch.poisson(torch.tensor([3.0, 30.0]), g).tolist(), torch.poisson(torch.tensor([float('inf')])).tolist(), torch.poisson(torch.tensor([1.0]), generator=g).tolist()",
+		"[err(lambda: torch.poisson(r)) for r in [torch.tensor([-1.0]), torch.tensor([float('nan')]), torch.tensor([1]), torch.tensor([1.0], dtype=torch.float16)]]",
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
