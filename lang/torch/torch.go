@@ -159,6 +159,7 @@ func init() {
 	// them with it.
 	defOut()
 	defAliases()
+	defTorchForms()
 }
 
 func defMethodTables() {
