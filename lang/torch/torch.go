@@ -154,12 +154,12 @@ func init() {
 	defGlobals()
 	defMethodTables()
 	defExamples()
+	defTorchForms() // calls the functional builtins defined above
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.
 	defOut()
 	defAliases()
-	defTorchForms()
 }
 
 func defMethodTables() {
