@@ -8,25 +8,34 @@ import "github.com/kael-dev/kael/tensor"
 // node whose gradient for both is zero, since a sample does not move with
 // its parameters in PyTorch's formula. Otherwise out is returned as is.
 func Normal(out, mean, std *tensor.Tensor) *tensor.Tensor {
-	var inputs []*tensor.Tensor
-	for _, t := range []*tensor.Tensor{mean, std} {
-		if t != nil {
-			inputs = append(inputs, t)
-		}
-	}
-	need := false
-	for _, t := range inputs {
-		need = need || t.RequiresGrad()
-	}
-	if !IsGradEnabled() || !need {
-		return out
-	}
 	name := "NormalBackward3"
 	switch {
 	case std == nil:
 		name = "NormalBackward1"
 	case mean == nil:
 		name = "NormalBackward2"
+	}
+	var inputs []*tensor.Tensor
+	for _, t := range []*tensor.Tensor{mean, std} {
+		if t != nil {
+			inputs = append(inputs, t)
+		}
+	}
+	return Sample(name, out, inputs...)
+}
+
+// Sample records out, values drawn from a distribution whose parameters
+// are inputs, under the node name PyTorch gives the sampler
+// (PoissonBackward0, NormalBackward1, ...): when grad mode is on and an
+// input requires grad, out gets that node, whose gradient for every input
+// is zero. Otherwise out is returned as is.
+func Sample(name string, out *tensor.Tensor, inputs ...*tensor.Tensor) *tensor.Tensor {
+	need := false
+	for _, t := range inputs {
+		need = need || t.RequiresGrad()
+	}
+	if !IsGradEnabled() || !need {
+		return out
 	}
 	n := newNode(name, inputs...)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor { // reads the edges' dtypes and shapes, saving nothing

@@ -378,3 +378,19 @@ func vectorNorm(name string, x *tensor.Tensor, p float64, dims []int, keepdim bo
 	}
 	return n.attach(out), nil
 }
+
+// NoDerivative records out, computed from x by op, under the node name
+// PyTorch gives it (Unique2Backward0, UniqueConsecutiveBackward0, ...)
+// when x requires grad and grad mode is on, as PyTorch records an
+// operation whose derivatives.yaml entry is not_implemented: a backward
+// pass through it fails with NotImplementedError, "the derivative for
+// 'op' is not implemented.". It returns out.
+func NoDerivative(name, op string, x, out *tensor.Tensor) *tensor.Tensor {
+	if out == nil || !track(out, x) {
+		return out
+	}
+	newNode(name, x).attachOutputs([]*tensor.Tensor{out}, func([]*tensor.Tensor) ([]*tensor.Tensor, error) {
+		return nil, tensor.Errorf(tensor.NotImplementedError, "the derivative for '%s' is not implemented.", op)
+	})
+	return out
+}

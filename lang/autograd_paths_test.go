@@ -270,7 +270,7 @@ for line in sys.stdin.read().split("\n"):
 // geqrf records no node yet (PyTorch records GeqrfBackward0, whose
 // backward is not implemented); matrix_power(0) is an identity that does
 // not require grad (PyTorch's is a copy, CopyBackwards).
-var knownGradGaps = []string{"floor_divide(", "remainder(", "slogdet(", "unique(", ".cfloat(", ".cdouble(", "geqrf(", "matrix_power(0)", "matrix_power(w, 0)"}
+var knownGradGaps = []string{"floor_divide(", "remainder(", "slogdet(", ".cfloat(", ".cdouble(", "geqrf(", "matrix_power(0)", "matrix_power(w, 0)"}
 
 func knownGradGap(expr string) bool {
 	for _, g := range knownGradGaps {

@@ -36,10 +36,10 @@ func nearHalfway(v dd) bool {
 
 // cFuncs are the C library's functions of one double.
 type cFuncs struct {
-	log, sin, cos, exp, log1p func(float64) float64
-	pow                       func(float64, float64) float64
-	expf, logf, log1pf        func(float32) float32
-	powf                      func(float32, float32) float32
+	log, sin, cos, exp, log1p, tan func(float64) float64
+	pow                            func(float64, float64) float64
+	expf, logf, log1pf             func(float32) float32
+	powf                           func(float32, float32) float32
 }
 
 var (
@@ -77,6 +77,15 @@ func Exp(x float64) float64 {
 		return c.exp(x)
 	}
 	return math.Exp(x)
+}
+
+// Tan is C's tan(x), as PyTorch's cauchy_ calls it (math.Tan where no C
+// library can be loaded).
+func Tan(x float64) float64 {
+	if c := cLibm(); c != nil {
+		return c.tan(x)
+	}
+	return math.Tan(x)
 }
 
 // Log1p is C's log1p(x) (math.Log1p where no C library can be loaded).

@@ -368,21 +368,7 @@ func defDistKinds() {
 					if err != nil {
 						return nil, err
 					}
-					vals, err := e.Float64s()
-					if err != nil {
-						return nil, err
-					}
-					for i, l := range vals {
-						if l < 0 {
-							return nil, lang.Errorf(lang.RuntimeError, "invalid Poisson rate, expected rate to be non-negative")
-						}
-						vals[i] = poissonDraw(l)
-					}
-					t, err := tensor.FromValue(vals, r.DType())
-					if err != nil {
-						return nil, err
-					}
-					return t.Reshape(shape...)
+					return poissonSample(e, nil)
 				})
 			},
 		},
@@ -520,11 +506,41 @@ func (d *Distribution) categoricalOf() *Distribution {
 	return &Distribution{kind: "Categorical", params: d.params, batch: d.batch}
 }
 
+// poissonSample is torch.poisson(rates, generator=g): one draw of
+// poissonDraw per element, in order, as an int64 count cast to rates'
+// dtype (float32, float64 or bfloat16, as ATen's poisson_cpu).
+func poissonSample(rates *tensor.Tensor, g *tensor.Generator) (*tensor.Tensor, error) {
+	if d := rates.DType(); !d.IsFloating() || d == tensor.Float16 {
+		return nil, tensor.NotImplementedFor("poisson_cpu", d)
+	}
+	vals, err := rates.Float64s()
+	if err != nil {
+		return nil, err
+	}
+	for i, l := range vals {
+		if !(l >= 0) {
+			return nil, lang.Errorf(lang.RuntimeError, "invalid Poisson rate, expected rate to be non-negative")
+		}
+		k := poissonDraw(g, l)
+		if !(k < math.MaxInt64) { // static_cast<int64_t> of an infinite count
+			k = math.MinInt64
+		}
+		vals[i] = k
+	}
+	t, err := tensor.FromValue(vals, rates.DType())
+	if err != nil {
+		return nil, err
+	}
+	return t.Reshape(rates.Shape()...)
+}
+
 // poissonDraw is ATen's sample_poisson of rate lambda, drawing float64
-// uniforms from the default generator: Hörmann's transformed rejection
-// for lambda >= 10, the product of uniforms below.
-func poissonDraw(lambda float64) float64 {
-	g := tensor.DefaultGenerator()
+// uniforms from g (nil for the default generator): Hörmann's transformed
+// rejection for lambda >= 10, the product of uniforms below.
+func poissonDraw(g *tensor.Generator, lambda float64) float64 {
+	if g == nil {
+		g = tensor.DefaultGenerator()
+	}
 	switch {
 	case lambda >= 10:
 		slam := math.Sqrt(lambda)

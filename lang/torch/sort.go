@@ -69,23 +69,21 @@ func defSort() {
 		var err error
 		if dim == nil {
 			values, inverse, count, err = tensor.Unique(x, inv, counts)
+			values = autograd.NoDerivative("Unique2Backward0", "_unique2", x, values)
 		} else {
 			values, inverse, count, err = tensor.UniqueDim(x, *dim, inv, counts)
+			values = autograd.NoDerivative("UniqueDimBackward0", "unique_dim", x, values)
 		}
-		if err != nil {
+		return uniqueTuple(values, inverse, count, err)
+	})
+	lang.NewBuiltin(lang.AsBoth, "unique_consecutive(input, return_inverse=False, return_counts=False, dim=None)", "input with each run of equal consecutive elements kept once (of equal consecutive slices along dim when given): unique_consecutive(tensor([1, 1, 2, 1])) is tensor([1, 2, 1]). With return_inverse and return_counts, a tuple adding each element's position among them and each run's length.", func(a *lang.Args) (lang.Value, error) {
+		x, inv, counts, dim := tensorArg(a, "input"), a.Bool("return_inverse"), a.Bool("return_counts"), a.OptInt("dim")
+		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if !inv && !counts {
-			return values, nil
-		}
-		out := lang.Tuple{values}
-		if inv {
-			out = append(out, inverse)
-		}
-		if counts {
-			out = append(out, count)
-		}
-		return out, nil
+		values, inverse, count, err := tensor.UniqueConsecutive(x, dim, inv, counts)
+		values = autograd.NoDerivative("UniqueConsecutiveBackward0", "unique_consecutive", x, values)
+		return uniqueTuple(values, inverse, count, err)
 	})
 	lang.NewBuiltin(lang.AsBoth, "nonzero(input, *, as_tuple=False)", "The coordinates of the non-zero elements as an int64 tensor [count, input.ndim]; with as_tuple=True, a tuple of one vector per dimension (usable as an index).", func(a *lang.Args) (lang.Value, error) {
 		x, asTuple := tensorArg(a, "input"), a.Bool("as_tuple")
@@ -111,4 +109,24 @@ func defSort() {
 		}
 		return result(tensor.Histc(x, bins, lo, hi))
 	})
+}
+
+// uniqueTuple is what unique and unique_consecutive return: the values
+// alone, or a tuple adding the inverse and the counts that were asked for
+// (non-nil).
+func uniqueTuple(values, inverse, counts *tensor.Tensor, err error) (lang.Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	if inverse == nil && counts == nil {
+		return values, nil
+	}
+	out := lang.Tuple{values}
+	if inverse != nil {
+		out = append(out, inverse)
+	}
+	if counts != nil {
+		out = append(out, counts)
+	}
+	return out, nil
 }

@@ -38,6 +38,7 @@ func init() {
 	// torch's functions and the tensor methods.
 	defTensorFuncs()
 	defRandomOps()
+	defRandomFills()
 	defElementwise()
 	defMath()
 	defReductions()
@@ -156,6 +157,7 @@ func init() {
 	defGlobals()
 	defMethodTables()
 	defExamples()
+	defTorchForms() // calls the functional builtins defined above
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.
