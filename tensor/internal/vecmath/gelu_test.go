@@ -52,9 +52,14 @@ sys.stdout.buffer.write(torch.nn.functional.gelu(x, approximate='tanh').numpy().
 }
 
 // geluAgrees reports whether got is PyTorch's want for argument x: the
-// same infinity, NaN or sign, and within 2 ulps or |x|·2^-23 (where 1 +
+// same infinity, NaN or sign, and within 4 ulps or |x|·2^-21. Where 1 +
 // tanh cancels, an ulp of 1 in tanh moves the result by 0.5·|x|·2^-23 or
-// more; -0 and values that small compare equal).
+// more (-0 and values that small compare equal); and PyTorch's reference
+// depends on its CPU capability: its vectorized kernel and its scalar one
+// (ATEN_CPU_CAPABILITY=default, which make test-isa sets) differ from each
+// other by up to 1.04·|x|·2^-23 on this sweep, 3% of the results not
+// bit-identical. kael's kernels are within 2 ulps or |x|·2^-23 of the
+// vectorized one.
 func geluAgrees(x, got, want float32) bool {
 	if want != want || math.IsInf(float64(want), 0) {
 		return ulps(got, want) == 0
@@ -62,7 +67,7 @@ func geluAgrees(x, got, want float32) bool {
 	if got != got || math.IsInf(float64(got), 0) {
 		return false
 	}
-	return ulps(got, want) <= 2 || math.Abs(float64(got-want)) <= math.Abs(float64(x))*0x1p-23
+	return ulps(got, want) <= 4 || math.Abs(float64(got-want)) <= math.Abs(float64(x))*0x1p-21
 }
 
 func TestGeluTanhFloat32AgainstTorch(t *testing.T) {
