@@ -67,9 +67,18 @@ func setPrintOptions(a *lang.Args) (lang.Value, error) {
 	if o.Precision < 0 {
 		return nil, lang.Errorf(lang.ValueError, "Format specifier missing precision")
 	}
+	if o.Precision > maxPrintPrecision {
+		// PyTorch takes it and hangs formatting; Go's fmt prints
+		// %!(BADPREC) past this many digits.
+		return nil, lang.Errorf(lang.ValueError, "precision too big: tensors print at most %d digits after the point", maxPrintPrecision)
+	}
 	tensor.SetPrintOptions(o)
 	return lang.None, nil
 }
+
+// maxPrintPrecision is the most digits after the point a tensor prints
+// with: Go's fmt refuses more.
+const maxPrintPrecision = 1_000_000
 
 // printThreshold reads threshold, an int or a float (math.inf prints
 // every element): a tensor is summarised when its numel is above it.

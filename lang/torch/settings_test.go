@@ -101,6 +101,15 @@ func TestSetFlushDenormal(t *testing.T) {
 	})
 }
 
+// TestPrintPrecisionBounded checks that a precision past what can be
+// printed is refused and changes nothing (PyTorch takes it and hangs).
+func TestPrintPrecisionBounded(t *testing.T) {
+	langtest.CheckCellCases(t, "import torch\n", []langtest.Case{
+		{Src: "torch.set_printoptions(precision=10**9)", Want: "ValueError: precision too big: tensors print at most 1000000 digits after the point"},
+		{Src: "torch.set_printoptions(precision=2)\ntry:\n    torch.set_printoptions(precision=10**9)\nexcept ValueError:\n    pass\nx = str(torch.tensor([1.5]))\ntorch.set_printoptions(profile='default')\nx", Want: "'tensor([1.50])'"},
+	})
+}
+
 // TestLayoutsAndVersionMatchTorch checks the layout and memory-format
 // objects, contiguous() and clone() with memory_format=, x.layout, the
 // inference-mode queries, set_default_tensor_type and torch.version.
