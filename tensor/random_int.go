@@ -49,7 +49,7 @@ func FillRandom(t *Tensor, g *Generator) error {
 	} else if _, hi, _ := IntRange(d); d != Bool {
 		mod = uint64(hi) + 1
 	}
-	return fillInt64s(g, t, func(g *Generator) int64 {
+	return fillDrawn(g, t, func(g *Generator) int64 {
 		if d == Bool {
 			return int64(g.random32() & 1)
 		}
@@ -107,7 +107,7 @@ func FillRandomRange(t *Tensor, from int64, to *int64, g *Generator) (warnings [
 	}
 	span := uint64(toInc) - uint64(from) + 1
 	wide := span >= 1<<32 && wideRandomDType(d)
-	return warnings, fillInt64s(g, t, func(g *Generator) int64 {
+	return warnings, fillDrawn(g, t, func(g *Generator) int64 {
 		if wide {
 			return int64(g.random64()%span + uint64(from))
 		}
@@ -125,7 +125,7 @@ func fillFullRange(t *Tensor, g *Generator) error {
 		}
 		return Errorf(RuntimeError, "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16")
 	}
-	return fillInt64s(g, t, func(g *Generator) int64 { return int64(g.random64()) })
+	return fillDrawn(g, t, func(g *Generator) int64 { return int64(g.random64()) })
 }
 
 // checkRandomBounds is ATen's check_from_to_in_range: from and to_inc
@@ -225,31 +225,14 @@ func abs64(v int64) int64 {
 	return v
 }
 
-// fillInt64s overwrites t with draw's values, one per element in
-// PyTorch's order, cast to t's dtype as C++'s static_cast does.
-func fillInt64s(g *Generator, t *Tensor, draw func(g *Generator) int64) error {
+// fillDrawn overwrites t with draw's values, one per element in
+// PyTorch's order, cast once to t's dtype. Integer draws are cast as C++'s
+// static_cast does (random_); double draws are computed in double and
+// cast once, as ATen's CPU kernels of cauchy_, log_normal_ and geometric_
+// compute them.
+func fillDrawn[T int64 | float64](g *Generator, t *Tensor, draw func(g *Generator) T) error {
 	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error {
-		vals := make([]int64, buf.Numel())
-		for i := range vals {
-			if i%chunkElements == 0 && Interrupted() {
-				return errInterrupted()
-			}
-			vals[i] = draw(g)
-		}
-		src, err := FromSlice(vals, buf.shape...)
-		if err != nil {
-			return err
-		}
-		return copyInto(buf, src)
-	})
-}
-
-// fillFloat64s overwrites t with draw's values, computed in double and
-// cast once to t's dtype, as ATen's CPU kernels of cauchy_, log_normal_
-// and geometric_ compute them.
-func fillFloat64s(g *Generator, t *Tensor, draw func(g *Generator) float64) error {
-	return randomInPlace(g, t, func(g *Generator, buf *Tensor, _ bool) error {
-		vals := make([]float64, buf.Numel())
+		vals := make([]T, buf.Numel())
 		for i := range vals {
 			if i%chunkElements == 0 && Interrupted() {
 				return errInterrupted()
@@ -271,7 +254,7 @@ func FillCauchy(t *Tensor, median, sigma float64, g *Generator) error {
 	if !t.dtype.IsFloating() {
 		return NotImplementedFor("cauchy_cpu", t.dtype)
 	}
-	return fillFloat64s(g, t, func(g *Generator) float64 {
+	return fillDrawn(g, t, func(g *Generator) float64 {
 		return median + sigma*libm.Tan(math.Pi*(g.uniform64()-0.5))
 	})
 }
@@ -286,7 +269,7 @@ func FillLogNormal(t *Tensor, mean, std float64, g *Generator) error {
 	if !t.dtype.IsFloating() {
 		return NotImplementedFor("log_normal_cpu", t.dtype)
 	}
-	return fillFloat64s(g, t, func(g *Generator) float64 { return libm.Exp(g.normalSample(mean, std)) })
+	return fillDrawn(g, t, func(g *Generator) float64 { return libm.Exp(g.normalSample(mean, std)) })
 }
 
 // FillGeometric overwrites t with the number of trials up to the first
@@ -299,7 +282,7 @@ func FillGeometric(t *Tensor, p float64, g *Generator) error {
 	if t.dtype == Bool || t.dtype.IsComplex() {
 		return NotImplementedFor("geometric_cpu", t.dtype)
 	}
-	return fillFloat64s(g, t, func(g *Generator) float64 {
+	return fillDrawn(g, t, func(g *Generator) float64 {
 		return math.Ceil(libm.Log(g.uniform64()) / libm.Log(1-p))
 	})
 }
