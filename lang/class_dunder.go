@@ -345,6 +345,22 @@ func (x *Instance) userHash() (int64, bool, error) {
 	return 0, false, nil
 }
 
+// definesHash reports whether c's instances hash by a __hash__ of a user
+// class (userHash calls it) rather than by identity: then equal hashes do
+// not make equal keys, and a dict compares such keys with ==.
+func (c *UserClass) definesHash() bool {
+	for _, k := range c.mro() {
+		if h, ok := k.attrs["__hash__"]; ok {
+			_, none := h.(NoneType)
+			return !none
+		}
+		if _, ok := k.attrs["__eq__"]; ok {
+			return false
+		}
+	}
+	return false
+}
+
 // unhashable is the error of hashing an object whose class compares by
 // __eq__ without a __hash__.
 func (x *Instance) unhashable() error {

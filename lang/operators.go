@@ -823,6 +823,12 @@ func containsIn(s *Session, container, item Value) (bool, error) {
 	case *Dict:
 		_, found, err := c.Get(item)
 		return found, err
+	case *Set: // a lookup by hash, as set.__contains__; unhashable items are CPython's TypeError
+		if s, isSet := item.(*Set); isSet && !s.frozen {
+			item = s.copyAs(true) // {1} in {frozenset({1})}, as CPython retries a set as a frozenset
+		}
+		_, found, err := c.d.Get(item)
+		return found, err
 	case *UserClass:
 		if h := c.classHooks(); h != nil && h.Contains != nil {
 			if found, ok, err := h.Contains(c, item); ok || err != nil {

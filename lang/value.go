@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -56,9 +57,13 @@ type Dict struct {
 	keys  []Value
 	index map[any]int   // by dictKey, except int keys
 	ints  map[int64]int // the int keys (and the bools and floats equal to ints), which hash faster
-	vals  []Value
-	kind  *DictKind // a subclass implemented in Go (dict_kind.go); nil for dict
-	state Value     // the subclass's state (NewDictOf)
+	// shared holds the further positions of keys whose user __hash__
+	// equals that of the key in index but whose __eq__ does not (a
+	// userHashKey, checked with == as CPython checks a hash match).
+	shared map[userHashKey][]int
+	vals   []Value
+	kind   *DictKind // a subclass implemented in Go (dict_kind.go); nil for dict
+	state  Value     // the subclass's state (NewDictOf)
 	// ns is the global table whose dict this is (namespace.go): a module's
 	// globals() or a dict exec() ran code in; nil for other dicts.
 	ns *globalTable
@@ -96,12 +101,50 @@ func dictKey(k Value) (any, error) {
 		return dictKey(numberValue(x))
 	}
 	key, err := hashKey(k)
+	if err == nil && hashedByUser(k, 0) {
+		return userHashKey(key), nil
+	}
 	return hashedKey(key), err
 }
 
 // hashedKey is a dict key given as hashKey's text, so that it never equals
 // a string key.
 type hashedKey string
+
+// userHashKey is the key of a value whose hash comes from a user class's
+// __hash__ (itself or inside a tuple or frozenset). Equal keys share it,
+// as with the other keys, but unequal ones may too, so a lookup compares
+// with == among the entries that share it, as CPython's dict does after a
+// hash match.
+type userHashKey string
+
+// hashedByUser reports whether v's hash key holds a user __hash__'s
+// result: an Instance of a class with __hash__, or a tuple, named tuple
+// or frozenset holding one. Nesting is bounded as hashKeyDepth bounds it.
+func hashedByUser(v Value, depth int) bool {
+	if depth > maxNesting {
+		return false
+	}
+	switch x := v.(type) {
+	case *Instance:
+		return x.cls.definesHash()
+	case Tuple:
+		for _, e := range x {
+			if hashedByUser(e, depth+1) {
+				return true
+			}
+		}
+	case *NamedTuple:
+		return hashedByUser(x.Elems, depth)
+	case *Set:
+		for _, e := range x.d.keys {
+			if hashedByUser(e, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Set stores v under k.
 func (d *Dict) Set(k, v Value) error {
@@ -112,7 +155,7 @@ func (d *Dict) Set(k, v Value) error {
 	if err != nil {
 		return err
 	}
-	if i, ok := d.find(key); ok {
+	if i, ok := d.find(key, k); ok {
 		d.vals[i] = v
 		return nil
 	}
@@ -124,6 +167,11 @@ func (d *Dict) Set(k, v Value) error {
 			d.ints = map[int64]int{}
 		}
 		d.ints[ik] = len(d.keys)
+	} else if uk, shares := key.(userHashKey); shares && d.hasIndex(uk) {
+		if d.shared == nil {
+			d.shared = map[userHashKey][]int{}
+		}
+		d.shared[uk] = append(d.shared[uk], len(d.keys))
 	} else {
 		d.index[key] = len(d.keys)
 	}
@@ -145,21 +193,38 @@ func (d *Dict) Get(k Value) (Value, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	i, ok := d.find(key)
+	i, ok := d.find(key, k)
 	if !ok {
 		return nil, false, nil
 	}
 	return d.vals[i], true, nil
 }
 
-// find returns the position of the entry under key, a dictKey.
-func (d *Dict) find(key any) (int, bool) {
+// find returns the position of the entry for k, whose dictKey is key.
+func (d *Dict) find(key any, k Value) (int, bool) {
 	if ik, isInt := key.(int64); isInt {
 		i, ok := d.ints[ik]
 		return i, ok
 	}
 	i, ok := d.index[key]
+	if uk, shares := key.(userHashKey); shares && ok {
+		if elemEqual(d.keys[i], k) {
+			return i, true
+		}
+		for _, j := range d.shared[uk] {
+			if elemEqual(d.keys[j], k) {
+				return j, true
+			}
+		}
+		return 0, false
+	}
 	return i, ok
+}
+
+// hasIndex reports whether some entry's key is uk.
+func (d *Dict) hasIndex(uk userHashKey) bool {
+	_, ok := d.index[uk]
+	return ok
 }
 
 // Delete removes k, reporting whether it was present.
@@ -171,12 +236,14 @@ func (d *Dict) Delete(k Value) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	i, ok := d.find(key)
+	i, ok := d.find(key, k)
 	if !ok {
 		return false, nil
 	}
 	if ik, isInt := key.(int64); isInt {
 		delete(d.ints, ik)
+	} else if uk, shares := key.(userHashKey); shares && len(d.shared[uk]) > 0 {
+		d.unshare(uk, i)
 	} else {
 		delete(d.index, key)
 	}
@@ -192,7 +259,30 @@ func (d *Dict) Delete(k Value) (bool, error) {
 			d.ints[k] = j - 1
 		}
 	}
+	for _, js := range d.shared {
+		for n, j := range js {
+			if j > i {
+				js[n] = j - 1
+			}
+		}
+	}
 	return true, nil
+}
+
+// unshare removes position i from the entries that share uk: the first
+// further entry takes the index's place when i is the one indexed.
+func (d *Dict) unshare(uk userHashKey, i int) {
+	js := d.shared[uk]
+	if d.index[uk] == i {
+		d.index[uk], js = js[0], js[1:]
+	} else {
+		js = slices.DeleteFunc(js, func(j int) bool { return j == i })
+	}
+	if len(js) == 0 {
+		delete(d.shared, uk)
+		return
+	}
+	d.shared[uk] = js
 }
 
 // sync brings a dict of globals up to date with its table's cells
