@@ -30,7 +30,7 @@ func (x *Instance) dictGet(name string) (Value, bool) {
 	if !ok {
 		return nil, false
 	}
-	return x.dict.vals[i], true
+	return x.dict.vals[x.dict.pos(i)], true
 }
 
 // ownNames lists the instance's attributes, in assignment order.

@@ -70,7 +70,7 @@ func (g *globalTable) mirror(d *Dict) {
 			_, _ = d.Delete(name)
 			d.ns = g
 		case found:
-			d.vals[j] = c.v
+			d.vals[d.pos(j)] = c.v
 		default:
 			d.ns = nil
 			_ = d.Set(name, c.v) // string keys always hash

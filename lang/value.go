@@ -54,13 +54,20 @@ type Tuple []Value
 // Dict is a mapping with insertion order. Keys are numbers, strings, bools,
 // None, dtypes or tuples of those.
 type Dict struct {
-	keys  []Value
+	keys []Value
+	// index, ints and shared map keys to entry serials: an entry's serial
+	// is its position when it was added. Until the first deletion serials
+	// are positions and order is nil; from then on order holds the live
+	// entries' serials, ascending, beside keys, and pos finds a position
+	// by binary search, so that a deletion renumbers nothing.
 	index map[any]int   // by dictKey, except int keys
 	ints  map[int64]int // the int keys (and the bools and floats equal to ints), which hash faster
-	// shared holds the further positions of keys whose user __hash__
+	// shared holds the further serials of keys whose user __hash__
 	// equals that of the key in index but whose __eq__ does not (a
 	// userHashKey, checked with == as CPython checks a hash match).
 	shared map[userHashKey][]int
+	order  []int
+	next   int // the next serial, once order is in use
 	vals   []Value
 	kind   *DictKind // a subclass implemented in Go (dict_kind.go); nil for dict
 	state  Value     // the subclass's state (NewDictOf)
@@ -155,25 +162,31 @@ func (d *Dict) Set(k, v Value) error {
 	if err != nil {
 		return err
 	}
-	if i, ok := d.find(key, k); ok {
+	if i, _, ok := d.find(key, k); ok {
 		d.vals[i] = v
 		return nil
 	}
 	if err := checkLength(float64(len(d.keys)+1), "a dict or set of more than %d elements needs too much memory", len(d.keys)); err != nil {
 		return err
 	}
+	serial := len(d.keys)
+	if d.order != nil {
+		serial = d.next
+		d.next++
+		d.order = append(d.order, serial)
+	}
 	if ik, isInt := key.(int64); isInt {
 		if d.ints == nil {
 			d.ints = map[int64]int{}
 		}
-		d.ints[ik] = len(d.keys)
+		d.ints[ik] = serial
 	} else if uk, shares := key.(userHashKey); shares && d.hasIndex(uk) {
 		if d.shared == nil {
 			d.shared = map[userHashKey][]int{}
 		}
-		d.shared[uk] = append(d.shared[uk], len(d.keys))
+		d.shared[uk] = append(d.shared[uk], serial)
 	} else {
-		d.index[key] = len(d.keys)
+		d.index[key] = serial
 	}
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
@@ -193,32 +206,45 @@ func (d *Dict) Get(k Value) (Value, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	i, ok := d.find(key, k)
+	i, _, ok := d.find(key, k)
 	if !ok {
 		return nil, false, nil
 	}
 	return d.vals[i], true, nil
 }
 
-// find returns the position of the entry for k, whose dictKey is key.
-func (d *Dict) find(key any, k Value) (int, bool) {
+// find returns the position of the entry for k, whose dictKey is key,
+// and its serial.
+func (d *Dict) find(key any, k Value) (pos, serial int, found bool) {
 	if ik, isInt := key.(int64); isInt {
-		i, ok := d.ints[ik]
-		return i, ok
+		serial, found = d.ints[ik]
+	} else {
+		serial, found = d.index[key]
 	}
-	i, ok := d.index[key]
-	if uk, shares := key.(userHashKey); shares && ok {
-		if elemEqual(d.keys[i], k) {
-			return i, true
+	if !found {
+		return 0, 0, false
+	}
+	if uk, shares := key.(userHashKey); shares {
+		if i := d.pos(serial); elemEqual(d.keys[i], k) {
+			return i, serial, true
 		}
 		for _, j := range d.shared[uk] {
-			if elemEqual(d.keys[j], k) {
-				return j, true
+			if i := d.pos(j); elemEqual(d.keys[i], k) {
+				return i, j, true
 			}
 		}
-		return 0, false
+		return 0, 0, false
 	}
-	return i, ok
+	return d.pos(serial), serial, true
+}
+
+// pos returns the position of the live entry whose serial is serial.
+func (d *Dict) pos(serial int) int {
+	if d.order == nil {
+		return serial
+	}
+	i, _ := slices.BinarySearch(d.order, serial)
+	return i
 }
 
 // hasIndex reports whether some entry's key is uk.
@@ -236,40 +262,43 @@ func (d *Dict) Delete(k Value) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	i, ok := d.find(key, k)
+	i, serial, ok := d.find(key, k)
 	if !ok {
 		return false, nil
 	}
 	if ik, isInt := key.(int64); isInt {
 		delete(d.ints, ik)
 	} else if uk, shares := key.(userHashKey); shares && len(d.shared[uk]) > 0 {
-		d.unshare(uk, i)
+		d.unshare(uk, serial)
 	} else {
 		delete(d.index, key)
 	}
-	d.keys = append(d.keys[:i], d.keys[i+1:]...)
-	d.vals = append(d.vals[:i], d.vals[i+1:]...)
-	for k, j := range d.index {
-		if j > i {
-			d.index[k] = j - 1
-		}
-	}
-	for k, j := range d.ints {
-		if j > i {
-			d.ints[k] = j - 1
-		}
-	}
-	for _, js := range d.shared {
-		for n, j := range js {
-			if j > i {
-				js[n] = j - 1
-			}
-		}
-	}
+	d.removeAt(i)
 	return true, nil
 }
 
-// unshare removes position i from the entries that share uk: the first
+// removeAt takes the entry at position i out of keys, vals and order.
+// The first and the last entry go in constant time (a FIFO or popitem
+// loop stays linear); another shifts the entries after it.
+func (d *Dict) removeAt(i int) {
+	if d.order == nil {
+		d.order = make([]int, len(d.keys))
+		for j := range d.order {
+			d.order[j] = j
+		}
+		d.next = len(d.keys)
+	}
+	if i == 0 {
+		d.keys[0], d.vals[0] = nil, nil // not kept alive by the array
+		d.keys, d.vals, d.order = d.keys[1:], d.vals[1:], d.order[1:]
+		return
+	}
+	d.keys = slices.Delete(d.keys, i, i+1)
+	d.vals = slices.Delete(d.vals, i, i+1)
+	d.order = slices.Delete(d.order, i, i+1)
+}
+
+// unshare removes serial i from the entries that share uk: the first
 // further entry takes the index's place when i is the one indexed.
 func (d *Dict) unshare(uk userHashKey, i int) {
 	js := d.shared[uk]
