@@ -956,6 +956,10 @@ func AsInt(v Value) (int64, bool) {
 		}
 	case Number:
 		return x.Index()
+	case *Instance:
+		if r, ok, err := intHook(x, "__index__"); ok && err == nil {
+			return AsInt(r)
+		}
 	}
 	return 0, false
 }
@@ -976,6 +980,10 @@ func AsFloat(v Value) (float64, bool) {
 	case Number:
 		if f, ok := x.Float(); ok {
 			return f, true
+		}
+	case *Instance:
+		if f, ok, err := floatOfInstance(x); ok {
+			return f, err == nil
 		}
 	}
 	if i, ok := AsInt(v); ok {

@@ -67,7 +67,7 @@ func init() {
 	NewBuiltin(AsFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
 		if s, ok := v.(string); ok {
-			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+			f, err := strconv.ParseFloat(strings.TrimSpace(asciiDecimals(s)), 64)
 			if err != nil {
 				return nil, Errorf(ValueError, "could not convert string to float: %s", Repr(s))
 			}
@@ -75,6 +75,11 @@ func init() {
 		}
 		if b, ok := v.(BigInt); ok {
 			return bigToFloat(b.v)
+		}
+		if x, ok := v.(*Instance); ok {
+			if f, ok, err := floatOfInstance(x); ok || err != nil {
+				return f, err
+			}
 		}
 		if f, ok := AsFloat(v); ok {
 			return f, nil
@@ -101,6 +106,11 @@ func init() {
 			return floatToIntValue(x)
 		case BigInt:
 			return x, nil
+		case *Instance:
+			if r, ok, err := intOfInstance(x); ok || err != nil {
+				return r, err
+			}
+			return nil, scalarConversionError("int", v)
 		}
 		if i, ok := AsInt(v); ok {
 			return i, nil
@@ -447,7 +457,10 @@ func scalarConversionError(to string, v Value) error {
 		}
 		return Errorf(TypeError, "%s() argument must be a string or a real number, not 'complex'", to)
 	}
-	return Errorf(TypeError, "%s() argument must be a string or a number, not '%s'", to, TypeName(v))
+	if to == "int" {
+		return Errorf(TypeError, "int() argument must be a string, a bytes-like object or a real number, not '%s'", TypeName(v))
+	}
+	return Errorf(TypeError, "%s() argument must be a string or a real number, not '%s'", to, TypeName(v))
 }
 
 // defOverloaded defines a Python builtin that becomes the tensor method of

@@ -412,9 +412,9 @@ func defPythonStrMethods() {
 			return seen || !cased, nil
 		})
 	}
-	predicate("isdigit", "Whether the string is non-empty and all digits.", unicode.IsDigit, false)
+	predicate("isdigit", "Whether the string is non-empty and all digits (decimal ones, and others such as ² and ①).", isDigitRune, false)
 	predicate("isalpha", "Whether the string is non-empty and all letters.", unicode.IsLetter, false)
-	predicate("isalnum", "Whether the string is non-empty and all letters and digits.", func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }, false)
+	predicate("isalnum", "Whether the string is non-empty and all letters and numeric characters.", func(r rune) bool { return unicode.IsLetter(r) || isNumericRune(r) }, false)
 	predicate("isspace", "Whether the string is non-empty and all white space.", unicode.IsSpace, false)
 	predicate("isupper", "Whether the string has letters and all of them are upper case.", unicode.IsUpper, true)
 	predicate("islower", "Whether the string has letters and all of them are lower case.", unicode.IsLower, true)
