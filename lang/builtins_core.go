@@ -140,39 +140,6 @@ func init() {
 		}
 		return d, nil
 	}).acceptsKeywords = true
-	NewBuiltin(AsFunc, "enumerate(iterable, start=0)", "Pairs (index, element) for each element of iterable.", func(a *Args) (Value, error) {
-		start := a.Int64("start")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		if src := a.Value("iterable"); isStepped(src) {
-			return enumerateLazily(src, start)
-		}
-		elems, err := Collect(a.Value("iterable"))
-		if err != nil {
-			return nil, err
-		}
-		out := make([]Value, len(elems))
-		for i, e := range elems {
-			out[i] = Tuple{start + int64(i), e}
-		}
-		return &List{Elems: out}, nil
-	})
-	NewBuiltin(AsFunc, "zip(*iterables)", "Tuples of corresponding elements, as long as the shortest input.", func(a *Args) (Value, error) {
-		cols, n, err := columns(a.Value("iterables").(Tuple))
-		if err != nil {
-			return nil, err
-		}
-		out := make([]Value, n)
-		for i := range out {
-			row := make(Tuple, len(cols))
-			for j := range cols {
-				row[j] = cols[j][i]
-			}
-			out[i] = row
-		}
-		return &List{Elems: out}, nil
-	})
 	NewBuiltin(AsFunc, "sorted(iterable, *, key=None, reverse=False)", "A sorted list of the elements of iterable, stably, by the elements or by key(element).", func(a *Args) (Value, error) {
 		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
@@ -182,13 +149,6 @@ func init() {
 		sorter := &BoundMethod{Recv: l, Method: typeMethods["list"]["sort"]}
 		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, a.in.stmtNode())
 		return l, err
-	})
-	NewBuiltin(AsFunc, "reversed(seq)", "A list of the elements of seq in reverse order.", func(a *Args) (Value, error) {
-		elems, err := Collect(a.Value("seq"))
-		for i, j := 0, len(elems)-1; i < j; i, j = i+1, j-1 {
-			elems[i], elems[j] = elems[j], elems[i]
-		}
-		return &List{Elems: elems}, err
 	})
 	NewBuiltin(AsFunc, "type(x, *bases_dict)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>. type(name, bases, dict, **kw) makes a class as a class statement would, kw going to __init_subclass__.", func(a *Args) (Value, error) {
 		rest, err := Collect(a.Value("bases_dict"))
@@ -371,41 +331,6 @@ func init() {
 		}
 		return a.in.binary(syntax.STARSTAR, base, exp, a.in.stmtNode())
 	})
-}
-
-// columns collects the elements of each iterable and returns them with
-// the length of the shortest, as zip and map walk them side by side.
-func columns(iterables Tuple) ([][]Value, int, error) {
-	pulls := make([]puller, len(iterables))
-	for i, it := range iterables {
-		p, err := pullerOf(it)
-		if err != nil {
-			return nil, 0, err
-		}
-		pulls[i] = p
-	}
-	cols := make([][]Value, len(iterables))
-	if len(pulls) == 0 {
-		return cols, 0, nil
-	}
-	for n := 0; ; n++ {
-		if err := PollInterrupt(n); err != nil {
-			return nil, 0, err
-		}
-		if n >= MaxCollect {
-			return nil, 0, Errorf(MemoryError, "more than %d elements are too many to hold in a list", MaxCollect)
-		}
-		for j, p := range pulls {
-			v, ok, err := p()
-			if err != nil {
-				return nil, 0, err
-			}
-			if !ok {
-				return cols, n, nil
-			}
-			cols[j] = append(cols[j], v)
-		}
-	}
 }
 
 // FloatToInt truncates f to an int as Python's int() does, refusing NaN,
