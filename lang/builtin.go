@@ -38,6 +38,9 @@ type Builtin struct {
 	// pyName, when set, makes argument errors those of a Python function
 	// of that name (AsPythonFunction).
 	pyName string
+	// qualName is __qualname__ when it is not Name: "list.append" for
+	// the method read from its class.
+	qualName string
 }
 
 type param struct {
