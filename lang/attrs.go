@@ -86,11 +86,8 @@ func getAttr(v Value, name string) (Value, error) {
 				return m, nil
 			}
 		}
-		if c := ClassOf(x); c != "" && name == "__name__" {
-			return shortClassName(c), nil
-		}
-		if name == "__name__" || name == "__qualname__" {
-			return x.Name, nil
+		if v, ok := builtinDunder(x, name); ok {
+			return v, nil
 		}
 		if name == "__call__" && ClassOf(x) == "" {
 			return callWrapper(x), nil
@@ -103,6 +100,20 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		if f, ok := classFunctions[ClassOf(x)][name]; ok {
 			return f, nil
+		}
+		if v, ok := typeDunderValue(ClassOf(x), name); ok {
+			if m, isMethod := v.(*Builtin); isMethod {
+				return unboundMethod(ClassOf(x), m), nil
+			}
+			return v, nil
+		}
+	case *BoundMethod:
+		if v, ok := boundMethodDunder(x, name); ok {
+			return v, nil
+		}
+	case *Iterator, *lazyIterator:
+		if m, ok := iteratorDunders[name]; ok {
+			return &BoundMethod{Recv: v, Method: m}, nil
 		}
 	case HasAttrs:
 		if a, ok := x.Attr(name); ok {
@@ -122,10 +133,16 @@ func getAttr(v Value, name string) (Value, error) {
 		if m, ok := typeMethods["dict"][name]; ok {
 			return &BoundMethod{Recv: v, Method: m}, nil
 		}
+		if m, ok := typeDunderValue("dict", name); ok {
+			return boundDunder(v, m), nil
+		}
 		return missingAttr(v, name, append(sortedKeys(typeMethods[d.kind.Name]), sortedKeys(typeMethods["dict"])...))
 	}
 	if p, ok := typeProperties[TypeName(v)][name]; ok {
 		return p(v), nil
+	}
+	if m, ok := typeDunderValue(TypeName(v), name); ok {
+		return boundDunder(v, m), nil
 	}
 	if table := typeMethods[TypeName(v)]; table != nil {
 		if m, ok := table[name]; ok {
@@ -150,7 +167,7 @@ func unboundMethod(class string, m *Builtin) *Builtin {
 	if f, ok := unboundMethods.Load(m); ok {
 		return f.(*Builtin)
 	}
-	f := &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords}
+	f := &Builtin{Name: m.Name, qualName: class + "." + m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords}
 	f.fn = func(a *Args) (Value, error) {
 		if recv := a.Value("self"); TypeName(recv) != class {
 			return nil, Errorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", m.Name, class, TypeName(recv))

@@ -38,6 +38,9 @@ type Builtin struct {
 	// pyName, when set, makes argument errors those of a Python function
 	// of that name (AsPythonFunction).
 	pyName string
+	// qualName is __qualname__ when it is not Name: "list.append" for
+	// the method read from its class.
+	qualName string
 }
 
 type param struct {
@@ -956,6 +959,10 @@ func AsInt(v Value) (int64, bool) {
 		}
 	case Number:
 		return x.Index()
+	case *Instance:
+		if r, ok, err := intHook(x, "__index__"); ok && err == nil {
+			return AsInt(r)
+		}
 	}
 	return 0, false
 }
@@ -976,6 +983,10 @@ func AsFloat(v Value) (float64, bool) {
 	case Number:
 		if f, ok := x.Float(); ok {
 			return f, true
+		}
+	case *Instance:
+		if f, ok, err := floatOfInstance(x); ok {
+			return f, err == nil
 		}
 	}
 	if i, ok := AsInt(v); ok {

@@ -67,7 +67,7 @@ func init() {
 	NewBuiltin(AsFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
 		if s, ok := v.(string); ok {
-			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+			f, err := strconv.ParseFloat(strings.TrimSpace(asciiDecimals(s)), 64)
 			if err != nil {
 				return nil, Errorf(ValueError, "could not convert string to float: %s", Repr(s))
 			}
@@ -75,6 +75,11 @@ func init() {
 		}
 		if b, ok := v.(BigInt); ok {
 			return bigToFloat(b.v)
+		}
+		if x, ok := v.(*Instance); ok {
+			if f, ok, err := floatOfInstance(x); ok || err != nil {
+				return f, err
+			}
 		}
 		if f, ok := AsFloat(v); ok {
 			return f, nil
@@ -101,6 +106,11 @@ func init() {
 			return floatToIntValue(x)
 		case BigInt:
 			return x, nil
+		case *Instance:
+			if r, ok, err := intOfInstance(x); ok || err != nil {
+				return r, err
+			}
+			return nil, scalarConversionError("int", v)
 		}
 		if i, ok := AsInt(v); ok {
 			return i, nil
@@ -130,39 +140,6 @@ func init() {
 		}
 		return d, nil
 	}).acceptsKeywords = true
-	NewBuiltin(AsFunc, "enumerate(iterable, start=0)", "Pairs (index, element) for each element of iterable.", func(a *Args) (Value, error) {
-		start := a.Int64("start")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		if src := a.Value("iterable"); isStepped(src) {
-			return enumerateLazily(src, start)
-		}
-		elems, err := Collect(a.Value("iterable"))
-		if err != nil {
-			return nil, err
-		}
-		out := make([]Value, len(elems))
-		for i, e := range elems {
-			out[i] = Tuple{start + int64(i), e}
-		}
-		return &List{Elems: out}, nil
-	})
-	NewBuiltin(AsFunc, "zip(*iterables)", "Tuples of corresponding elements, as long as the shortest input.", func(a *Args) (Value, error) {
-		cols, n, err := columns(a.Value("iterables").(Tuple))
-		if err != nil {
-			return nil, err
-		}
-		out := make([]Value, n)
-		for i := range out {
-			row := make(Tuple, len(cols))
-			for j := range cols {
-				row[j] = cols[j][i]
-			}
-			out[i] = row
-		}
-		return &List{Elems: out}, nil
-	})
 	NewBuiltin(AsFunc, "sorted(iterable, *, key=None, reverse=False)", "A sorted list of the elements of iterable, stably, by the elements or by key(element).", func(a *Args) (Value, error) {
 		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
@@ -172,13 +149,6 @@ func init() {
 		sorter := &BoundMethod{Recv: l, Method: typeMethods["list"]["sort"]}
 		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, a.in.stmtNode())
 		return l, err
-	})
-	NewBuiltin(AsFunc, "reversed(seq)", "A list of the elements of seq in reverse order.", func(a *Args) (Value, error) {
-		elems, err := Collect(a.Value("seq"))
-		for i, j := 0, len(elems)-1; i < j; i, j = i+1, j-1 {
-			elems[i], elems[j] = elems[j], elems[i]
-		}
-		return &List{Elems: elems}, err
 	})
 	NewBuiltin(AsFunc, "type(x, *bases_dict)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>. type(name, bases, dict, **kw) makes a class as a class statement would, kw going to __init_subclass__.", func(a *Args) (Value, error) {
 		rest, err := Collect(a.Value("bases_dict"))
@@ -363,41 +333,6 @@ func init() {
 	})
 }
 
-// columns collects the elements of each iterable and returns them with
-// the length of the shortest, as zip and map walk them side by side.
-func columns(iterables Tuple) ([][]Value, int, error) {
-	pulls := make([]puller, len(iterables))
-	for i, it := range iterables {
-		p, err := pullerOf(it)
-		if err != nil {
-			return nil, 0, err
-		}
-		pulls[i] = p
-	}
-	cols := make([][]Value, len(iterables))
-	if len(pulls) == 0 {
-		return cols, 0, nil
-	}
-	for n := 0; ; n++ {
-		if err := PollInterrupt(n); err != nil {
-			return nil, 0, err
-		}
-		if n >= MaxCollect {
-			return nil, 0, Errorf(MemoryError, "more than %d elements are too many to hold in a list", MaxCollect)
-		}
-		for j, p := range pulls {
-			v, ok, err := p()
-			if err != nil {
-				return nil, 0, err
-			}
-			if !ok {
-				return cols, n, nil
-			}
-			cols[j] = append(cols[j], v)
-		}
-	}
-}
-
 // FloatToInt truncates f to an int as Python's int() does, refusing NaN,
 // the infinities and floats beyond the 64-bit integers.
 func FloatToInt(f float64) (int64, error) {
@@ -447,7 +382,10 @@ func scalarConversionError(to string, v Value) error {
 		}
 		return Errorf(TypeError, "%s() argument must be a string or a real number, not 'complex'", to)
 	}
-	return Errorf(TypeError, "%s() argument must be a string or a number, not '%s'", to, TypeName(v))
+	if to == "int" {
+		return Errorf(TypeError, "int() argument must be a string, a bytes-like object or a real number, not '%s'", TypeName(v))
+	}
+	return Errorf(TypeError, "%s() argument must be a string or a real number, not '%s'", to, TypeName(v))
 }
 
 // defOverloaded defines a Python builtin that becomes the tensor method of

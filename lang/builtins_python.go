@@ -24,10 +24,10 @@ import (
 // StopIteration is raised by next() on an exhausted iterator.
 const StopIteration = tensor.StopIteration
 
-// Iterator is the iterator iter(), map() and filter() return: it yields
-// the elements once. kael computes map and filter eagerly, when called.
+// Iterator is the iterator iter() returns over elements collected when
+// it is made: it yields them once.
 type Iterator struct {
-	kind  string // "list_iterator", "map", ...
+	kind  string // "list_iterator", "set_iterator", ...
 	elems []Value
 	pos   int
 }
@@ -211,53 +211,6 @@ func init() {
 		}
 		return nil, Errorf(StopIteration, "").WithHint("the iterator is exhausted: next(it, default) returns default instead")
 	})
-	NewBuiltin(AsFunc, "map(function, *iterables)", "function applied to the elements of the iterables, side by side until the shortest ends, as an iterator (computed when map is called).", func(a *Args) (Value, error) {
-		its := a.Value("iterables").(Tuple)
-		if len(its) == 0 {
-			return nil, Errorf(TypeError, "map() must have at least two arguments.")
-		}
-		cols, n, err := columns(its)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]Value, n)
-		for i := range out {
-			args := make([]Value, len(cols))
-			for j := range cols {
-				args[j] = cols[j][i]
-			}
-			r, err := a.in.call(a.Value("function"), args, nil, nil, a.in.stmtNode())
-			if err != nil {
-				return nil, err
-			}
-			out[i] = r
-		}
-		return &Iterator{kind: "map", elems: out}, nil
-	})
-	NewBuiltin(AsFunc, "filter(function, iterable)", "The elements of iterable for which function is true (or, with None, which are true themselves), as an iterator.", func(a *Args) (Value, error) {
-		elems, err := Collect(a.Value("iterable"))
-		if err != nil {
-			return nil, err
-		}
-		fn := a.Value("function")
-		var out []Value
-		for _, e := range elems {
-			keep := e
-			if _, none := fn.(NoneType); !none {
-				if keep, err = a.Call(fn, e); err != nil {
-					return nil, err
-				}
-			}
-			t, err := Truth(keep)
-			if err != nil {
-				return nil, err
-			}
-			if t {
-				out = append(out, e)
-			}
-		}
-		return &Iterator{kind: "filter", elems: out}, nil
-	})
 	NewBuiltin(AsFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted (those its class's __dir__ returns, when it defines one); without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
 		var names []string
 		if a.IsNone("obj") {
@@ -412,9 +365,9 @@ func defPythonStrMethods() {
 			return seen || !cased, nil
 		})
 	}
-	predicate("isdigit", "Whether the string is non-empty and all digits.", unicode.IsDigit, false)
+	predicate("isdigit", "Whether the string is non-empty and all digits (decimal ones, and others such as ² and ①).", isDigitRune, false)
 	predicate("isalpha", "Whether the string is non-empty and all letters.", unicode.IsLetter, false)
-	predicate("isalnum", "Whether the string is non-empty and all letters and digits.", func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }, false)
+	predicate("isalnum", "Whether the string is non-empty and all letters and numeric characters.", func(r rune) bool { return unicode.IsLetter(r) || isNumericRune(r) }, false)
 	predicate("isspace", "Whether the string is non-empty and all white space.", unicode.IsSpace, false)
 	predicate("isupper", "Whether the string has letters and all of them are upper case.", unicode.IsUpper, true)
 	predicate("islower", "Whether the string has letters and all of them are lower case.", unicode.IsLower, true)

@@ -269,13 +269,13 @@ func defStrSearchMethods() {
 		})
 	}
 	all("isdecimal", "Whether the string is non-empty and all decimal digits (Unicode category Nd).", false, func(r rune) bool { return unicode.Is(unicode.Nd, r) })
-	all("isnumeric", "Whether the string is non-empty and all numeric characters (digits, fractions such as ½, numerals).", false, func(r rune) bool { return unicode.In(r, unicode.Nd, unicode.Nl, unicode.No) })
+	all("isnumeric", "Whether the string is non-empty and all numeric characters (digits, fractions such as ½, numerals, 一).", false, isNumericRune)
 	all("isascii", "Whether every character is ASCII (true for '').", true, func(r rune) bool { return r < utf8.RuneSelf })
 	all("isprintable", "Whether every character prints as itself in repr (true for ''): no control characters, no separators but the space.", true, unicode.IsPrint)
-	defMethod("str", "isidentifier(self)", "Whether the string is a valid name: a letter or _ and then letters, digits and _.", func(a *Args) (Value, error) {
+	defMethod("str", "isidentifier(self)", "Whether the string is a valid name (PEP 3131): a letter or _ and then letters, digits, marks and _.", func(a *Args) (Value, error) {
 		s := self[string](a)
 		for i, r := range s {
-			if !(r == '_' || unicode.IsLetter(r) || i > 0 && (unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r))) {
+			if !(i == 0 && isIdentifierStart(r) || i > 0 && isIdentifierContinue(r)) {
 				return false, nil
 			}
 		}

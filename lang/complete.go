@@ -126,6 +126,8 @@ func attrNames(v Value) []string {
 		return x.AttrNames()
 	case *GradFnValue:
 		return []string{"name", "next_functions"}
+	case *Iterator, *lazyIterator:
+		return []string{"__iter__", "__next__"}
 	case *Dict:
 		if x.kind != nil {
 			names := map[string]bool{}
@@ -140,7 +142,14 @@ func attrNames(v Value) []string {
 			return sortedKeys(names)
 		}
 	}
-	return sortedKeys(typeMethods[TypeName(v)])
+	names := map[string]bool{}
+	for n := range typeMethods[TypeName(v)] {
+		names[n] = true
+	}
+	for _, n := range typeDunderList(TypeName(v)) {
+		names[n] = true
+	}
+	return sortedKeys(names)
 }
 
 // enclosingCall finds the callee of the innermost call whose argument list

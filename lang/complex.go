@@ -87,6 +87,9 @@ func toComplex(v Value) (complex128, bool) {
 		}
 	case ArrayProvider: // a library's one-element array, likewise
 		return toComplex(x.ArrayTensor())
+	case *Instance:
+		c, ok, err := complexOfInstance(x)
+		return c, ok && err == nil
 	}
 	if f, ok := asNumber(v); ok {
 		return complex(f, 0), true
@@ -289,7 +292,16 @@ func init() {
 		if _, ok := im.(string); ok {
 			return nil, Errorf(TypeError, "complex() second arg can't be a string")
 		}
-		x, ok := toComplex(re)
+		var x complex128
+		var ok bool
+		if inst, isInst := re.(*Instance); isInst {
+			var err error
+			if x, ok, err = complexOfInstance(inst); err != nil {
+				return nil, err
+			}
+		} else {
+			x, ok = toComplex(re)
+		}
 		if !ok {
 			return nil, Errorf(TypeError, "complex() first argument must be a string or a number, not '%s'", TypeName(re))
 		}

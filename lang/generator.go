@@ -742,23 +742,6 @@ func NewLazyIterator(kind string, pull func() (v Value, ok bool, err error)) Val
 	return &lazyIterator{kind: kind, pull: pull}
 }
 
-// enumerateLazily is enumerate(src, start) of a stepped iterator.
-func enumerateLazily(src Value, start int64) (Value, error) {
-	p, err := pullerOf(src)
-	if err != nil {
-		return nil, err
-	}
-	i := start
-	return &lazyIterator{kind: "enumerate", pull: func() (Value, bool, error) {
-		v, ok, err := p()
-		if !ok || err != nil {
-			return nil, ok, err
-		}
-		i++
-		return Tuple{i - 1, v}, true, nil
-	}}, nil
-}
-
 func (l *lazyIterator) TypeName() string { return l.kind }
 func (l *lazyIterator) String() string   { return fmt.Sprintf("<%s object at %#x>", l.kind, ID(l)) }
 

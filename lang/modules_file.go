@@ -290,6 +290,9 @@ func (m *Module) attr(name string) (Value, bool) {
 		}
 	}
 	v, ok := m.Attrs[name]
+	if !ok && name == "__name__" {
+		return m.Name, true
+	}
 	return v, ok
 }
 
@@ -326,16 +329,26 @@ func (in *interp) fromPath(st *syntax.FromImportStmt) (string, error) {
 			pkg, _ = v.(string)
 		}
 	}
+	module := ""
+	if st.Module != nil {
+		module = st.Module.String()
+	}
+	return resolveRelative(pkg, st.Level, module)
+}
+
+// resolveRelative is the module a relative import of level dots names
+// from package pkg: from .. import a in package p.q.r is p.q.a.
+func resolveRelative(pkg string, level int, module string) (string, error) {
 	if pkg == "" {
 		return "", Errorf(ImportError, "attempted relative import with no known parent package")
 	}
 	parts := strings.Split(pkg, ".")
-	if st.Level > len(parts) {
+	if level > len(parts) {
 		return "", Errorf(ImportError, "attempted relative import beyond top-level package")
 	}
-	path := strings.Join(parts[:len(parts)-st.Level+1], ".")
-	if st.Module != nil {
-		path += "." + st.Module.String()
+	path := strings.Join(parts[:len(parts)-level+1], ".")
+	if module != "" {
+		path += "." + module
 	}
 	return path, nil
 }

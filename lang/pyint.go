@@ -25,7 +25,7 @@ func parseIntLiteral(text string, base int64) (Value, error) {
 		return 0, Errorf(ValueError, "int() base must be >= 2 and <= 36, or 0")
 	}
 	bad := Errorf(ValueError, "invalid literal for int() with base %d: %s", base, quoteString(text))
-	s := strings.TrimSpace(text)
+	s := strings.TrimSpace(asciiDecimals(text))
 	neg := false
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		neg, s = s[0] == '-', s[1:]

@@ -204,16 +204,8 @@ func operatorModule() *lang.Module {
 		b, _ := lang.LookupBuiltin("abs")
 		return a.Call(b, a.Value("a"))
 	})
-	m.Attrs["index"] = lang.NewBuiltin(lang.AsValue, "index(a)", "a as an int, for an int (or bool).", func(a *lang.Args) (lang.Value, error) {
-		v := a.Value("a")
-		if n, ok := v.(int64); ok {
-			return n, nil
-		}
-		if b, ok := v.(bool); ok {
-			n, _ := lang.AsInt(b)
-			return n, nil
-		}
-		return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(v))
+	m.Attrs["index"] = lang.NewBuiltin(lang.AsValue, "index(a)", "a as an int: an int (or bool), or an object whose class defines __index__.", func(a *lang.Args) (lang.Value, error) {
+		return lang.IndexValue(a.Value("a"))
 	})
 	m.Attrs["concat"] = lang.NewBuiltin(lang.AsValue, "concat(a, b)", "a + b for sequences.", func(a *lang.Args) (lang.Value, error) {
 		if _, _, ok := lang.Sequence(a.Value("a")); !ok {

@@ -1,0 +1,267 @@
+package lang
+
+import "fmt"
+
+// zip, map, filter, enumerate and reversed: lazy iterators of their own
+// types, as CPython's, computing each element when next() or a loop asks
+// for it, so that they work over endless inputs (zip(itertools.count(),
+// xs)) and are consumed once.
+
+func init() {
+	pythonClasses = append(pythonClasses, "zip", "map", "filter", "enumerate", "reversed")
+	supportedDunders["__reversed__"] = true
+	NewBuiltin(AsFunc, "zip(*iterables, strict=False)", "An iterator of tuples of corresponding elements, as long as the shortest input; with strict=True a ValueError when their lengths differ.", func(a *Args) (Value, error) {
+		strict, err := Truth(a.Value("strict"))
+		if err != nil {
+			return nil, err
+		}
+		pulls, err := steppers(a.Value("iterables").(Tuple))
+		if err != nil {
+			return nil, err
+		}
+		return &lazyIterator{kind: "zip", pull: zipPull(pulls, strict)}, nil
+	})
+	NewBuiltin(AsFunc, "map(function, *iterables)", "An iterator of function applied to the elements of the iterables, side by side until the shortest ends, each computed when asked for.", func(a *Args) (Value, error) {
+		its := a.Value("iterables").(Tuple)
+		if len(its) == 0 {
+			return nil, Errorf(TypeError, "map() must have at least two arguments.")
+		}
+		pulls, err := steppers(its)
+		if err != nil {
+			return nil, err
+		}
+		fn, s, args := a.Value("function"), a.Session(), zipPull(pulls, false)
+		return &lazyIterator{kind: "map", pull: func() (Value, bool, error) {
+			row, ok, err := args()
+			if !ok || err != nil {
+				return nil, false, err
+			}
+			v, err := s.CallHook(fn, row.(Tuple)...)
+			return v, err == nil, err
+		}}, nil
+	})
+	NewBuiltin(AsFunc, "filter(function, iterable)", "An iterator of the elements of iterable for which function is true (or, with None, which are true themselves), each found when asked for.", func(a *Args) (Value, error) {
+		p, err := stepper(a.Value("iterable"))
+		if err != nil {
+			return nil, err
+		}
+		fn, s := a.Value("function"), a.Session()
+		_, keepTrue := fn.(NoneType)
+		return &lazyIterator{kind: "filter", pull: func() (Value, bool, error) {
+			for {
+				e, ok, err := p()
+				if !ok || err != nil {
+					return nil, false, err
+				}
+				keep := e
+				if !keepTrue {
+					if keep, err = s.CallHook(fn, e); err != nil {
+						return nil, false, err
+					}
+				}
+				t, err := Truth(keep)
+				if err != nil {
+					return nil, false, err
+				}
+				if t {
+					return e, true, nil
+				}
+			}
+		}}, nil
+	})
+	NewBuiltin(AsFunc, "enumerate(iterable, start=0)", "An iterator of pairs (index, element) for each element of iterable, counting from start.", func(a *Args) (Value, error) {
+		start := a.Int64("start")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		return enumerateLazily(a.Value("iterable"), start)
+	})
+	NewBuiltin(AsFunc, "reversed(seq)", "An iterator over the elements of the sequence seq from the last to the first (seq's __reversed__ when its class defines one).", func(a *Args) (Value, error) {
+		return reversedOf(a.Value("seq"))
+	})
+}
+
+// stepper is pullerOf, reading a list or tuple in place rather than
+// collecting it first: a list's iterator sees the elements appended while
+// it runs, as CPython's does.
+func stepper(v Value) (puller, error) {
+	switch x := v.(type) {
+	case *List:
+		i := 0
+		return func() (Value, bool, error) {
+			if i >= len(x.Elems) {
+				return nil, false, nil
+			}
+			i++
+			return x.Elems[i-1], true, nil
+		}, nil
+	case Tuple:
+		i := 0
+		return func() (Value, bool, error) {
+			if i >= len(x) {
+				return nil, false, nil
+			}
+			i++
+			return x[i-1], true, nil
+		}, nil
+	}
+	return pullerOf(v)
+}
+
+// steppers is stepper of each iterable.
+func steppers(iterables Tuple) ([]puller, error) {
+	pulls := make([]puller, len(iterables))
+	for i, it := range iterables {
+		p, err := stepper(it)
+		if err != nil {
+			return nil, err
+		}
+		pulls[i] = p
+	}
+	return pulls, nil
+}
+
+// zipPull steps the pulls side by side, a tuple of their elements each
+// step, until the first ends; strict, a ValueError unless all end
+// together, with CPython's message.
+func zipPull(pulls []puller, strict bool) puller {
+	return func() (Value, bool, error) {
+		if len(pulls) == 0 {
+			return nil, false, nil
+		}
+		row := make(Tuple, len(pulls))
+		for j, p := range pulls {
+			v, ok, err := p()
+			if err != nil {
+				return nil, false, err
+			}
+			if ok {
+				row[j] = v
+				continue
+			}
+			if !strict {
+				return nil, false, nil
+			}
+			if j > 0 {
+				return nil, false, Errorf(ValueError, "zip() argument %d is shorter than %s", j+1, zipArguments(j))
+			}
+			for k := 1; k < len(pulls); k++ {
+				_, ok, err := pulls[k]()
+				if err != nil {
+					return nil, false, err
+				}
+				if ok {
+					return nil, false, Errorf(ValueError, "zip() argument %d is longer than %s", k+1, zipArguments(k))
+				}
+			}
+			return nil, false, nil
+		}
+		return row, true, nil
+	}
+}
+
+// zipArguments names the first n arguments as zip's strict errors do:
+// "argument 1", "arguments 1-3".
+func zipArguments(n int) string {
+	if n == 1 {
+		return "argument 1"
+	}
+	return fmt.Sprintf("arguments 1-%d", n)
+}
+
+// enumerateLazily is enumerate(src, start).
+func enumerateLazily(src Value, start int64) (Value, error) {
+	p, err := stepper(src)
+	if err != nil {
+		return nil, err
+	}
+	i := start
+	return &lazyIterator{kind: "enumerate", pull: func() (Value, bool, error) {
+		v, ok, err := p()
+		if !ok || err != nil {
+			return nil, ok, err
+		}
+		i++
+		return Tuple{i - 1, v}, true, nil
+	}}, nil
+}
+
+// reversedOf is reversed(v): a list read backwards in place, a range's
+// ints computed, __reversed__ of a class defining it, the sequence
+// protocol (__len__ and __getitem__) of one that does not, and the other
+// sequences collected; what has no order is not reversible.
+func reversedOf(v Value) (Value, error) {
+	switch x := v.(type) {
+	case *List:
+		i := len(x.Elems) - 1
+		return &lazyIterator{kind: "list_reverseiterator", pull: func() (Value, bool, error) {
+			if i < 0 || i >= len(x.Elems) {
+				return nil, false, nil
+			}
+			i--
+			return x.Elems[i+1], true, nil
+		}}, nil
+	case *Range:
+		n, err := Len(x)
+		if err != nil {
+			return nil, err
+		}
+		i, ok := n.(int64)
+		if !ok {
+			break
+		}
+		return &lazyIterator{kind: "range_iterator", pull: func() (Value, bool, error) {
+			if i <= 0 {
+				return nil, false, nil
+			}
+			i--
+			return x.Start + i*x.Step, true, nil
+		}}, nil
+	case *Set, *Iterator, *Generator, *lazyIterator:
+		return nil, notReversible(v)
+	case *Instance:
+		if r, ok, err := x.hook("__reversed__"); ok || err != nil {
+			return r, err
+		}
+		if x.HasOwn("__len__") && x.HasOwn("__getitem__") {
+			n, err := Len(x)
+			if err != nil {
+				return nil, err
+			}
+			i, _ := n.(int64)
+			return &lazyIterator{kind: "reversed", pull: func() (Value, bool, error) {
+				if i <= 0 {
+					return nil, false, nil
+				}
+				i--
+				v, _, err := x.hook("__getitem__", i)
+				return v, err == nil, err
+			}}, nil
+		}
+		if x.HasOwn("__iter__") || x.HasOwn("__next__") {
+			return nil, notReversible(v)
+		}
+	}
+	elems, err := Collect(v)
+	if err != nil {
+		return nil, notReversible(v)
+	}
+	for i, j := 0, len(elems)-1; i < j; i, j = i+1, j-1 {
+		elems[i], elems[j] = elems[j], elems[i]
+	}
+	kind := "reversed"
+	switch TypeName(v) {
+	case "dict", "dict_keys":
+		kind = "dict_reversekeyiterator"
+	case "dict_values":
+		kind = "dict_reversevalueiterator"
+	case "dict_items":
+		kind = "dict_reverseitemiterator"
+	}
+	return NewIterator(kind, elems), nil
+}
+
+// notReversible is reversed()'s TypeError for v.
+func notReversible(v Value) error {
+	return Errorf(TypeError, "'%s' object is not reversible", TypeName(v))
+}
