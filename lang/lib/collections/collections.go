@@ -4,7 +4,7 @@
 // lang.DictKind), deque, ChainMap (a class with methods in Go) and
 // namedtuple (tuples of the engine's lang.NamedTuple) in Go, as the
 // module _collections, and collections itself in Python
-// (collections.py): those names, and CPython's UserDict, UserList and
+// (module.py): those names, and CPython's UserDict, UserList and
 // UserString. collections.abc is Go (abc.go).
 package collections
 
@@ -14,7 +14,7 @@ import (
 	"github.com/kael-dev/kael/lang"
 )
 
-//go:embed collections.py
+//go:embed module.py
 var source string
 
 func init() {
