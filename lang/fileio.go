@@ -89,7 +89,7 @@ func checkFileEncoding(encoding, mode string) error {
 		return Errorf(ValueError, "binary mode doesn't take an encoding argument")
 	}
 	switch strings.ReplaceAll(strings.ToLower(encoding), "_", "-") {
-	case "utf-8", "utf8", "u8", "utf", "ascii", "us-ascii":
+	case "utf-8", "utf8", "u8", "utf", "ascii", "us-ascii", "locale": // kael's locale encoding is UTF-8
 		return nil
 	}
 	return Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael's files read and write UTF-8 (open(..., 'rb') and bytes.decode for others)")

@@ -12,6 +12,7 @@ import (
 	_ "embed"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/copy" // the __copy__ hook module.py's classes define
 )
 
 //go:embed module.py

@@ -181,6 +181,12 @@ var ioModule = &lang.Module{Name: "io", Attrs: map[string]lang.Value{
 		}
 		return s, nil
 	}),
+	"text_encoding": lang.NewBuiltin(lang.AsValue, "text_encoding(encoding, stacklevel=2, /)", "The encoding a function that opens a text file should pass to open(): encoding, or 'locale' when it is None (kael's locale encoding is UTF-8).", func(a *lang.Args) (lang.Value, error) {
+		if a.IsNone("encoding") {
+			return "locale", nil
+		}
+		return a.Value("encoding"), nil
+	}),
 	"BytesIO": lang.NewBuiltin(lang.AsValue, "BytesIO(initial_bytes=None)", "An in-memory binary stream, holding initial_bytes, at position 0.", func(a *lang.Args) (lang.Value, error) {
 		b := &bytesIO{}
 		if !a.IsNone("initial_bytes") {
