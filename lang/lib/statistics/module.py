@@ -2,8 +2,7 @@
 module _statistics: exact sums, as CPython's), NormalDist is CPython's
 class (Lib/statistics.py) as it is, with its _normal_dist_inv_cdf
 (Wichura's algorithm AS241), over the Go functions fmean and stdev. Left out: __getstate__ and
-__setstate__ (kael has no such hooks), and samples(seed=) needs
-random.Random, which kael's random lacks.
+__setstate__ (kael has no such hooks).
 """
 
 __all__ = [

@@ -25,7 +25,7 @@ var normalCases = []langtest.Case{
 	{raises("NormalDist(1, 0).overlap(NormalDist())"), "('StatisticsError', 'overlap() not defined when sigma is zero')"},
 	{raises("NormalDist.from_samples([1])"), "('StatisticsError', 'stdev requires at least two data points')"},
 	{"n.overlap(3)", "TypeError: Expected another NormalDist instance"},
-	{"len(NormalDist().samples(5)), NormalDist(3, 0).samples(2)", "(5, [3.0, 3.0])"},
+	{"len(NormalDist().samples(5)), NormalDist(3, 0).samples(2), NormalDist(0, 1).samples(3, seed=42), n.samples(2, seed='s') == n.samples(2, seed='s')", "(5, [3.0, 3.0], [-0.14409032957792836, -0.1729036003315193, -0.11131586156766246], True)"},
 	{"st.harmonic_mean([40, 60]), st.harmonic_mean([40, 60], weights=[5, 30]), st.harmonic_mean([2]), st.harmonic_mean([1, 0, 3]), st.harmonic_mean([2.5, 3, 10]), st.harmonic_mean([1, 2, 4]), st.harmonic_mean(iter([3, 3])), st.harmonic_mean([0, 5], weights=[0, 1])", "(48.0, 56.0, 2, 0, 3.6, 1.7142857142857142, 3.0, 5.0)"},
 	{raises("st.harmonic_mean([])"), "('StatisticsError', 'harmonic_mean requires at least one data point')"},
 	{raises("st.harmonic_mean([1, -1])"), "('StatisticsError', 'harmonic mean does not support negative values')"},
