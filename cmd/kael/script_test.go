@@ -113,6 +113,8 @@ func TestScriptArgvAndExit(t *testing.T) {
 		{"import threading, queue\nq = queue.Queue()\ndef consume():\n    while (item := q.get()) is not None:\n        print('got', item)\n    print('consumer ends')\nthreading.Thread(target=consume).start()\nfor i in range(3):\n    q.put(i)\nq.put(None)", nil},
 		{"import threading, time\nout = []\ndef tick(name, n):\n    for i in range(n):\n        out.append((name, i))\n        time.sleep(0.03)\na = threading.Thread(target=tick, args=('a', 3))\na.start()\ntime.sleep(0.2)\nprint(out, a.is_alive())", nil},
 		{"import threading, time\ndef forever():\n    while True:\n        time.sleep(0.01)\nthreading.Thread(target=forever, daemon=True).start()\ntime.sleep(0.05)\nprint('daemon left behind', threading.active_count())", nil},
+		// inspect.getsource reads the script's own file
+		{"import inspect, functools\ndef plain(a, b=1):\n    x = a + b\n    # note\n\n    return x\n# after\n\n@functools.lru_cache\ndef deco(n):\n    return n\nsq = lambda x: (x *\n                x)\nclass Outer:\n    z = 1\n\n    @staticmethod\n    def st():\n        pass\n\n    class Inner:\n        def m(self):\n            return [\n    1]\n\n    def method(self):\n        return 5\nfor o in (plain, deco, sq, Outer, Outer.Inner, Outer().method, Outer.Inner.m, Outer.st):\n    print(inspect.getsourcelines(o))\nprint(inspect.getsource(Outer.Inner))", nil},
 		{"import threading, time, sys, io\ndef late():\n    time.sleep(0.05)\n    print('late thread')\nthreading.Thread(target=late).start()\nsys.stderr = io.StringIO()\nraise RuntimeError('main fails')", nil},
 	}
 	for i, tt := range tests {
