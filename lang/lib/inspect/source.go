@@ -139,43 +139,45 @@ func isBlank(line string) bool {
 }
 
 // logicalEnd is the index after the logical line starting at i: its
-// brackets closed and no backslash at its end.
+// brackets and triple-quoted strings closed and no backslash at its end.
 func logicalEnd(lines []string, i int) int {
 	depth := 0
+	quote := "" // the open string's quote: ', ", ''' or """
 	for j := i; j < len(lines); j++ {
-		depth += bracketDepth(lines[j])
-		if depth <= 0 && !strings.HasSuffix(strings.TrimRight(lines[j], "\r\n"), "\\") {
+		line := lines[j]
+	scan:
+		for k := 0; k < len(line); k++ {
+			ch := line[k]
+			switch {
+			case quote != "":
+				if ch == '\\' {
+					k++
+				} else if strings.HasPrefix(line[k:], quote) {
+					k += len(quote) - 1
+					quote = ""
+				}
+			case ch == '#':
+				break scan
+			case ch == '\'' || ch == '"':
+				quote = string(ch)
+				if strings.HasPrefix(line[k:], strings.Repeat(quote, 3)) {
+					quote = strings.Repeat(quote, 3)
+					k += 2
+				}
+			case strings.IndexByte("([{", ch) >= 0:
+				depth++
+			case strings.IndexByte(")]}", ch) >= 0:
+				depth--
+			}
+		}
+		if len(quote) == 1 { // a one-quote string ends with its line
+			quote = ""
+		}
+		if depth <= 0 && quote == "" && !strings.HasSuffix(strings.TrimRight(line, "\r\n"), "\\") {
 			return j + 1
 		}
 	}
 	return len(lines)
-}
-
-// bracketDepth is how many brackets line opens, less those it closes,
-// outside its strings and comment.
-func bracketDepth(line string) int {
-	depth := 0
-	var quote byte
-	for k := 0; k < len(line); k++ {
-		ch := line[k]
-		switch {
-		case quote != 0:
-			if ch == '\\' {
-				k++
-			} else if ch == quote {
-				quote = 0
-			}
-		case ch == '#':
-			return depth
-		case ch == '\'' || ch == '"':
-			quote = ch
-		case strings.IndexByte("([{", ch) >= 0:
-			depth++
-		case strings.IndexByte(")]}", ch) >= 0:
-			depth--
-		}
-	}
-	return depth
 }
 
 // blockEnd is the index after the block of the statement at line start
