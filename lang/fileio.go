@@ -51,6 +51,10 @@ func (x *File) TypeName() string {
 	return "BufferedReader"
 }
 
+// ClassName is the qualified name of its class, which io names:
+// _io.TextIOWrapper, _io.BufferedReader, ...
+func (x *File) ClassName() string { return "_io." + x.TypeName() }
+
 // PyRepr is repr(f): <_io.TextIOWrapper name='f.txt' mode='r' encoding='UTF-8'>.
 func (x *File) PyRepr() string {
 	if x.binary {
