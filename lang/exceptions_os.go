@@ -282,6 +282,14 @@ func ExceptionClass(name string) (Value, bool) {
 	return c, ok
 }
 
+// ModuleExceptionClass returns the class of a library's error kind that
+// is no builtin name (io.UnsupportedOperation, shutil.Error), for the
+// module that names it.
+func ModuleExceptionClass(kind ErrorKind) (Value, bool) {
+	c, ok := moduleExceptionClasses[string(kind)]
+	return c, ok
+}
+
 // NewException makes an instance of the exception class cls (a built-in
 // one or a class statement's that derives from one) with args, as
 // cls(*args) does without running a user's __init__; ok is false when

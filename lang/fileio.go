@@ -51,6 +51,10 @@ func (x *File) TypeName() string {
 	return "BufferedReader"
 }
 
+// ClassName is the qualified name of its class, which io names:
+// _io.TextIOWrapper, _io.BufferedReader, ...
+func (x *File) ClassName() string { return "_io." + x.TypeName() }
+
 // PyRepr is repr(f): <_io.TextIOWrapper name='f.txt' mode='r' encoding='UTF-8'>.
 func (x *File) PyRepr() string {
 	if x.binary {
@@ -89,7 +93,7 @@ func checkFileEncoding(encoding, mode string) error {
 		return Errorf(ValueError, "binary mode doesn't take an encoding argument")
 	}
 	switch strings.ReplaceAll(strings.ToLower(encoding), "_", "-") {
-	case "utf-8", "utf8", "u8", "utf", "ascii", "us-ascii":
+	case "utf-8", "utf8", "u8", "utf", "ascii", "us-ascii", "locale": // kael's locale encoding is UTF-8
 		return nil
 	}
 	return Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael's files read and write UTF-8 (open(..., 'rb') and bytes.decode for others)")
@@ -429,7 +433,7 @@ func (x *File) Exit() { x.Close() }
 
 // AttrNames lists a file's attributes.
 func (*File) AttrNames() []string {
-	return []string{"close", "closed", "flush", "mode", "name", "read", "readable", "readline", "readlines", "seek", "tell", "writable", "write", "writelines"}
+	return []string{"close", "closed", "flush", "mode", "name", "read", "readable", "readline", "readlines", "seek", "tell", "truncate", "writable", "write", "writelines"}
 }
 
 // fileMethods are the file methods by signature, parsed once: Attr makes
@@ -525,6 +529,31 @@ func (x *File) Attr(name string) (Value, bool) {
 				return nil, OSErrorFrom(err, x.name)
 			}
 			return pos, nil
+		})
+	case "truncate":
+		return method("truncate(size=None)", "Cuts the file at size bytes (the position by default), leaving the position where it is, and returns size.", 0, func(a *Args) (Value, error) {
+			if !x.write {
+				return nil, Errorf(UnsupportedOperation, "truncate")
+			}
+			if err := x.discard(); err != nil {
+				return nil, err
+			}
+			var size int64
+			if a.IsNone("size") {
+				pos, err := x.f.Seek(0, io.SeekCurrent)
+				if err != nil {
+					return nil, OSErrorFrom(err, x.name)
+				}
+				size = pos
+			} else if n, ok := a.Value("size").(int64); ok {
+				size = n
+			} else {
+				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(a.Value("size")))
+			}
+			if err := x.f.Truncate(size); err != nil {
+				return nil, OSErrorFrom(err)
+			}
+			return size, nil
 		})
 	case "tell":
 		return method("tell()", "Returns the current position.", 0, func(a *Args) (Value, error) {

@@ -74,6 +74,12 @@ func TestFileModesMatchCPython(t *testing.T) {
 		"with open(p, 'w', newline='') as f:\n    f.write('a' * 65535 + '\\r\\nb')\nf = open(p)\nl = f.readline()\nlen(l), l[-2:], f.read()",
 		"with open(p, 'w', newline='') as f:\n    f.write('a' * 65535 + '\\r\\nb')\nf = open(p)\nl = f.read(65536)\nlen(l), l[-2:], f.read()",
 		"with open(p, 'w') as f:\n    f.write('a' * 65535 + 'éz')\nf = open(p)\nf.read(65536)[-2:], f.read()",
+		// truncate cuts at size or the position, and leaves the position
+		"f = open(p, 'w+')\nf.write('hello')\nr = f.truncate(2), f.tell()\nf.seek(0)\nr, f.read(), f.truncate(), f.tell()",
+		"g = open(p, 'wb+')\ng.write(b'abcdef')\ng.seek(1)\nr = g.read(2), g.truncate(), g.tell()\ng.seek(0)\nr, g.read()",
+		"open(p, 'w').close()\nopen(p).truncate()",
+		"open(p, 'w').truncate(-1)",
+		"open(p, 'w').truncate('a')",
 	})
 }
 

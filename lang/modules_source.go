@@ -48,6 +48,14 @@ func (in *interp) sourceModule(e *moduleEntry) (*Module, error) {
 		delete(files.mods, e.name)
 		return nil, err
 	}
+	// a submodule becomes an attribute of its parent, written in Python
+	// too, as import a.b makes a.b reachable (the parent is imported by
+	// then when the submodule's code imports it)
+	if _, last, dotted := cutLast(e.name); dotted {
+		if pm, ok := files.mods[parent]; ok && pm.file != nil {
+			pm.file.globals.set(last, m)
+		}
+	}
 	return m, nil
 }
 

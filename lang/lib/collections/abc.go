@@ -12,6 +12,7 @@ import (
 type abstractClass struct {
 	name    string
 	classes []string                // the classes registered as its subclasses
+	derived []string                // collections' Python classes derived from it
 	test    func(v lang.Value) bool // for values of no registered class
 }
 
@@ -50,10 +51,44 @@ func (c *abstractClass) InstanceCheck(v lang.Value) (bool, error) {
 			return true, nil
 		}
 	}
+	for _, name := range c.derived {
+		if derivesFrom(v, name) {
+			return true, nil
+		}
+	}
 	if c.test != nil {
 		return c.test(v), nil
 	}
 	return false, nil
+}
+
+// derivesFrom reports whether v is an instance of collections' Python
+// class name (UserDict, UserList, UserString) or of a subclass, which
+// CPython derives from the abstract classes: its class's __mro__ has it.
+func derivesFrom(v lang.Value, name string) bool {
+	if !isInstanceValue(v) {
+		return false
+	}
+	cls, err := lang.GetAttr(v, "__class__")
+	if err != nil {
+		return false
+	}
+	mro, err := lang.GetAttr(cls, "__mro__")
+	if err != nil {
+		return false
+	}
+	classes, err := lang.Collect(mro)
+	if err != nil {
+		return false
+	}
+	for _, k := range classes {
+		n, _ := lang.GetAttr(k, "__name__")
+		m, _ := lang.GetAttr(k, "__module__")
+		if n == lang.Value(name) && m == lang.Value("collections") {
+			return true
+		}
+	}
+	return false
 }
 
 // SubclassCheck is issubclass(cls, c) for the classes registered with c,
@@ -150,11 +185,11 @@ func abcModule() *lang.Module {
 		{name: "Sized", test: sized},
 		{name: "Container", classes: []string{"str", "list", "tuple", "dict", "set", "frozenset", "range", "bytes", "collections.deque"}, test: func(v lang.Value) bool { return has(v, "__contains__") }},
 		{name: "Collection", classes: []string{"str", "list", "tuple", "dict", "set", "frozenset", "range", "bytes", "collections.deque"}, test: func(v lang.Value) bool { return has(v, "__len__", "__iter__", "__contains__") }},
-		{name: "Reversible", classes: []string{"list", "tuple", "str", "range", "bytes", "dict", "collections.deque"}},
-		{name: "Sequence", classes: sequences},
-		{name: "MutableSequence", classes: []string{"list", "collections.deque"}},
-		{name: "Mapping", classes: []string{"dict"}},
-		{name: "MutableMapping", classes: []string{"dict"}},
+		{name: "Reversible", classes: []string{"list", "tuple", "str", "range", "bytes", "dict", "collections.deque"}, derived: []string{"UserList", "UserString"}},
+		{name: "Sequence", classes: sequences, derived: []string{"UserList", "UserString"}},
+		{name: "MutableSequence", classes: []string{"list", "collections.deque"}, derived: []string{"UserList"}},
+		{name: "Mapping", classes: []string{"dict"}, derived: []string{"UserDict"}},
+		{name: "MutableMapping", classes: []string{"dict"}, derived: []string{"UserDict"}},
 		{name: "Set", classes: []string{"set", "frozenset", "dict_keys", "dict_items"}},
 		{name: "MappingView", classes: []string{"dict_keys", "dict_values", "dict_items"}},
 		{name: "KeysView", classes: []string{"dict_keys"}},

@@ -1,18 +1,31 @@
-// Package collections is Python's collections module: Counter,
-// defaultdict and OrderedDict (dicts of a subclass, lang.DictKind), deque,
-// ChainMap (a class with methods in Go),
-// namedtuple (tuples of the engine's lang.NamedTuple) and collections.abc.
+// Package collections is Python's collections module. As CPython writes
+// part of it in C (_collections) and the rest in Python, kael writes
+// Counter, defaultdict and OrderedDict (dicts of a subclass,
+// lang.DictKind), deque, ChainMap (a class with methods in Go) and
+// namedtuple (tuples of the engine's lang.NamedTuple) in Go, as the
+// module _collections, and collections itself in Python
+// (module.py): those names, and CPython's UserDict, UserList and
+// UserString. collections.abc is Go (abc.go).
 package collections
 
-import "github.com/kael-dev/kael/lang"
+import (
+	_ "embed"
+
+	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/copy" // the __copy__ hook module.py's classes define
+)
+
+//go:embed module.py
+var source string
 
 func init() {
 	defCounter()
 	defDicts()
 	defDeque()
-	lang.RegisterModule("collections", "Python's collections: Counter, defaultdict, OrderedDict, deque, namedtuple, ChainMap, and collections.abc for isinstance.",
+	lang.RegisterSourceModule("collections", "Python's collections: Counter, defaultdict, OrderedDict, deque, namedtuple, ChainMap, UserDict, UserList, UserString, and collections.abc for isinstance.", source)
+	lang.RegisterModule("_collections", "The part of collections written in Go: Counter, defaultdict, OrderedDict, deque, namedtuple and ChainMap.",
 		func() *lang.Module {
-			return &lang.Module{Name: "collections", Attrs: map[string]lang.Value{
+			return &lang.Module{Attrs: map[string]lang.Value{
 				"Counter":     counterClass,
 				"defaultdict": defaultdictClass,
 				"OrderedDict": orderedClass,

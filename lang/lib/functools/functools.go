@@ -1,16 +1,22 @@
-// Package functools is Python's functools module: reduce, partial,
-// wraps, lru_cache and cache (cache.go), cached_property and
-// total_ordering (ordering.go), cmp_to_key (cmpkey.go).
+// Package functools is Python's functools module. Its Go part, the module
+// _functools, has reduce, wraps, update_wrapper, lru_cache and cache
+// (cache.go), cached_property and total_ordering (ordering.go) and
+// cmp_to_key (cmpkey.go); functools itself is Python (module.py): those
+// names, the class partial, and singledispatch, singledispatchmethod and
+// partialmethod from dispatch.py.
 package functools
 
 import (
-	"slices"
+	_ "embed"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
 )
 
-var module = &lang.Module{Name: "functools", Attrs: map[string]lang.Value{}}
+var module = &lang.Module{Name: "_functools", Attrs: map[string]lang.Value{}}
+
+//go:embed module.py
+var source string
 
 func init() {
 	add := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Builtin {
@@ -39,28 +45,6 @@ func init() {
 		}
 		return acc, nil
 	})
-	add("partial(func, *args)", "func with its first arguments (and keyword arguments) fixed: partial(f, 1, k=2)(3) is f(1, 3, k=2).", func(a *lang.Args) (lang.Value, error) {
-		fn, fixed := a.Value("func"), append(lang.Tuple{}, a.Value("args").(lang.Tuple)...)
-		if !lang.Callable(fn) {
-			return nil, lang.Errorf(lang.TypeError, "the first argument must be callable")
-		}
-		kwNames, kwVals := a.Keywords()
-		kwNames, kwVals = append([]string{}, kwNames...), append([]lang.Value{}, kwVals...)
-		return lang.NewBuiltin(lang.AsValue, "partial(*args)", "A functools.partial of "+lang.Repr(fn)+".", func(c *lang.Args) (lang.Value, error) {
-			names, vals := append([]string{}, kwNames...), append([]lang.Value{}, kwVals...)
-			callNames, callVals := c.Keywords()
-			for i, n := range callNames { // a keyword of the call replaces a fixed one
-				if j := slices.Index(names, n); j >= 0 {
-					vals[j] = callVals[i]
-					continue
-				}
-				names, vals = append(names, n), append(vals, callVals[i])
-			}
-			pos := append(append(lang.Tuple{}, fixed...), c.Value("args").(lang.Tuple)...)
-			return c.CallKw(fn, pos, names, vals)
-		}).CollectKeywords(), nil
-	}).CollectKeywords()
-
 	wraps := add("wraps(wrapped, assigned=None, updated=None)", "A decorator for the wrapper function of a decorator: @wraps(f) above def inner(...) is update_wrapper(inner, f): inner gets f's __module__, __name__, __qualname__, __doc__, its __dict__'s items and __wrapped__ = f, so that a decorated function (or method) keeps its names.", func(a *lang.Args) (lang.Value, error) {
 		wrapped, assigned, updated := a.Value("wrapped"), a.Value("assigned"), a.Value("updated")
 		return lang.NewBuiltin(lang.AsValue, "wraps(wrapper)", "update_wrapper(wrapper, "+lang.Repr(wrapped)+").", func(c *lang.Args) (lang.Value, error) {
@@ -83,7 +67,8 @@ func init() {
 	defCache(add)
 	add("total_ordering(cls)", "A class decorator that adds the comparisons a class lacks from the one it defines (with ==), as CPython's.", totalOrdering)
 
-	lang.RegisterModule("functools", "Python's functools: reduce, partial, wraps, lru_cache, cache, cached_property, total_ordering and cmp_to_key.", func() *lang.Module { return module })
+	lang.RegisterSourceModule("functools", "Python's functools: reduce, partial, wraps, lru_cache, cache, cached_property, total_ordering, cmp_to_key, singledispatch and partialmethod.", source)
+	lang.RegisterModule("_functools", "The part of functools written in Go: reduce, wraps, update_wrapper, lru_cache, cache, cached_property, total_ordering and cmp_to_key.", func() *lang.Module { return module })
 }
 
 // wrapperAssignments and wrapperUpdates are WRAPPER_ASSIGNMENTS and

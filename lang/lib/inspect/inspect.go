@@ -112,12 +112,18 @@ func (s *Signature) Attr(name string) (lang.Value, bool) {
 		return d, true
 	case "return_annotation", "empty":
 		return empty, true
+	case "bind":
+		return s.bindMethod("bind", false), true
+	case "bind_partial":
+		return s.bindMethod("bind_partial", true), true
 	}
 	return nil, false
 }
 
 // AttrNames lists them.
-func (s *Signature) AttrNames() []string { return []string{"empty", "parameters", "return_annotation"} }
+func (s *Signature) AttrNames() []string {
+	return []string{"bind", "bind_partial", "empty", "parameters", "return_annotation"}
+}
 
 // splitTop splits a parameter list at its top-level commas.
 func splitTop(s string) []string {

@@ -1,7 +1,11 @@
-// Package io is Python's io module for kael: StringIO and BytesIO, the
+// Package io is Python's io module for kael. As in CPython, the streams
+// are a module of their own, _io, here in Go: StringIO and BytesIO, the
 // in-memory text and binary streams (write, read, readline, readlines,
-// getvalue, seek, tell, truncate, iteration by line, with), and open,
-// the builtin.
+// getvalue, seek, tell, truncate, iteration by line, with), open (the
+// builtin) and the classes of open's files; io itself is Python
+// (module.py): _io's names and the abstract classes IOBase, RawIOBase,
+// BufferedIOBase and TextIOBase, CPython's _pyio's, with _io's classes
+// registered.
 package io
 
 import (
@@ -9,6 +13,8 @@ import (
 	"sort"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/abc" // the modules module.py imports
+	_ "github.com/kael-dev/kael/lang/lib/operator"
 )
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -1,6 +1,8 @@
 package io
 
 import (
+	_ "embed"
+
 	"github.com/kael-dev/kael/lang"
 )
 
@@ -162,45 +164,86 @@ func bytesOf(v lang.Value) ([]byte, error) {
 	return b.Data(), nil
 }
 
-var ioModule = &lang.Module{Name: "io", Attrs: map[string]lang.Value{
-	"SEEK_SET": int64(0),
-	"SEEK_CUR": int64(1),
-	"SEEK_END": int64(2),
-	"StringIO": lang.NewBuiltin(lang.AsValue, "StringIO(initial_value='', newline='\\n')", "An in-memory text stream, holding initial_value, at position 0. Only newline='\\n' (no translation) is supported.", func(a *lang.Args) (lang.Value, error) {
-		s := &stringIO{}
-		switch v := a.Value("initial_value").(type) {
-		case string:
-			s.data = []rune(v)
-		case lang.NoneType:
-		default:
-			return nil, lang.Errorf(lang.TypeError, "initial_value must be str or None, not %s", lang.TypeName(v))
+// stringIOClass is io.StringIO: calling it makes one, and it is the
+// class of the objects it makes (type, isinstance).
+var stringIOClass = lang.NewBuiltin(lang.AsValue, "StringIO(initial_value='', newline='\\n')", "An in-memory text stream, holding initial_value, at position 0. Only newline='\\n' (no translation) is supported.", func(a *lang.Args) (lang.Value, error) {
+	s := &stringIO{}
+	switch v := a.Value("initial_value").(type) {
+	case string:
+		s.data = []rune(v)
+	case lang.NoneType:
+	default:
+		return nil, lang.Errorf(lang.TypeError, "initial_value must be str or None, not %s", lang.TypeName(v))
+	}
+	if nl, ok := a.Value("newline").(string); !ok || nl != "\n" {
+		return nil, lang.Errorf(lang.ValueError, "kael's StringIO supports only newline='\\n', not %s", lang.Repr(a.Value("newline"))).
+			WithHint("read and write the text as it is, or replace the line endings yourself")
+	}
+	return s, nil
+})
+
+// bytesIOClass is io.BytesIO, as stringIOClass.
+var bytesIOClass = lang.NewBuiltin(lang.AsValue, "BytesIO(initial_bytes=None)", "An in-memory binary stream, holding initial_bytes, at position 0.", func(a *lang.Args) (lang.Value, error) {
+	b := &bytesIO{}
+	if !a.IsNone("initial_bytes") {
+		p, err := bytesOf(a.Value("initial_bytes"))
+		if err != nil {
+			return nil, err
 		}
-		if nl, ok := a.Value("newline").(string); !ok || nl != "\n" {
-			return nil, lang.Errorf(lang.ValueError, "kael's StringIO supports only newline='\\n', not %s", lang.Repr(a.Value("newline"))).
-				WithHint("read and write the text as it is, or replace the line endings yourself")
+		b.data = append([]byte(nil), p...)
+	}
+	return b, nil
+})
+
+// fileClass is the class of the files open() returns in some mode (and
+// of sys.stdout, a TextIOWrapper): isinstance and type know it, but kael
+// makes these objects only by open(), so calling it says so.
+func fileClass(name, sig, mode string) *lang.Builtin {
+	b := lang.NewBuiltin(lang.AsValue, sig, "The class of the files open() returns in mode "+mode+"; kael makes them only by open().", func(a *lang.Args) (lang.Value, error) {
+		return nil, lang.Errorf(lang.TypeError, "kael cannot make a %s over another stream; its files come from open()", name).
+			WithHint("open(path, %s) gives one", lang.Repr(mode))
+	})
+	lang.RegisterClass(b, "_io."+name)
+	return b
+}
+
+// ioModule is _io, the part of io written in Go; io itself (module.py)
+// adds the abstract classes.
+var ioModule = &lang.Module{Name: "_io", Attrs: map[string]lang.Value{
+	"SEEK_SET":            int64(0),
+	"SEEK_CUR":            int64(1),
+	"SEEK_END":            int64(2),
+	"DEFAULT_BUFFER_SIZE": int64(8192),
+	"StringIO":            stringIOClass,
+	"BytesIO":             bytesIOClass,
+	"TextIOWrapper":       fileClass("TextIOWrapper", "TextIOWrapper(buffer, encoding=None, errors=None, newline=None, line_buffering=False, write_through=False)", "r"),
+	"BufferedReader":      fileClass("BufferedReader", "BufferedReader(raw, buffer_size=8192)", "rb"),
+	"BufferedWriter":      fileClass("BufferedWriter", "BufferedWriter(raw, buffer_size=8192)", "wb"),
+	"BufferedRandom":      fileClass("BufferedRandom", "BufferedRandom(raw, buffer_size=8192)", "r+b"),
+	"text_encoding": lang.NewBuiltin(lang.AsValue, "text_encoding(encoding, stacklevel=2, /)", "The encoding a function that opens a text file should pass to open(): encoding, or 'locale' when it is None (kael's locale encoding is UTF-8).", func(a *lang.Args) (lang.Value, error) {
+		if a.IsNone("encoding") {
+			return "locale", nil
 		}
-		return s, nil
-	}),
-	"BytesIO": lang.NewBuiltin(lang.AsValue, "BytesIO(initial_bytes=None)", "An in-memory binary stream, holding initial_bytes, at position 0.", func(a *lang.Args) (lang.Value, error) {
-		b := &bytesIO{}
-		if !a.IsNone("initial_bytes") {
-			p, err := bytesOf(a.Value("initial_bytes"))
-			if err != nil {
-				return nil, err
-			}
-			b.data = append([]byte(nil), p...)
-		}
-		return b, nil
+		return a.Value("encoding"), nil
 	}),
 }}
 
+//go:embed module.py
+var source string
+
 func init() {
-	lang.RegisterModule("io", "Python's io module in small: StringIO and BytesIO, and open.", func() *lang.Module {
+	lang.RegisterClass(stringIOClass, "_io.StringIO")
+	lang.RegisterClass(bytesIOClass, "_io.BytesIO")
+	if c, ok := lang.ModuleExceptionClass(lang.UnsupportedOperation); ok {
+		ioModule.Attrs["UnsupportedOperation"] = c
+	}
+	lang.RegisterModule("_io", "The part of io written in Go: StringIO, BytesIO, open and the classes of open's files.", func() *lang.Module {
 		if open, ok := lang.LookupBuiltin("open"); ok {
 			ioModule.Attrs["open"] = open
 		}
 		return ioModule
 	})
+	lang.RegisterSourceModule("io", "Python's io: StringIO and BytesIO, open, the classes of its files, and the abstract classes IOBase, RawIOBase, BufferedIOBase and TextIOBase to derive from.", source)
 	lang.RegisterMethodTable("_io.StringIO", stringIOMethods)
 	lang.RegisterMethodTable("_io.BytesIO", bytesIOMethods)
 }

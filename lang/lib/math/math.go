@@ -2,6 +2,7 @@ package math
 
 import (
 	"math"
+	"math/big"
 
 	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
@@ -254,9 +255,9 @@ func mathPoints(p, q lang.Value) ([]float64, []float64, error) {
 	return ps, qs, err
 }
 
-// mathNorm is the Euclidean norm of xs, scaled by the largest so that it
-// neither overflows nor underflows; an infinity makes it inf, even beside
-// a NaN, as in CPython.
+// mathNorm is the Euclidean norm of xs, computed exactly so that it
+// neither overflows nor underflows and matches CPython's last digit; an
+// infinity makes it inf, even beside a NaN, as in CPython.
 func mathNorm(xs []float64) float64 {
 	largest, nan := 0.0, false
 	for _, x := range xs {
@@ -274,12 +275,17 @@ func mathNorm(xs []float64) float64 {
 	if largest == 0 {
 		return 0
 	}
-	var sum float64
+	// the exact sum of the squares, its square root rounded once (to
+	// 256 bits, then to a float): correctly rounded, as CPython 3.11's
+	// vector_norm is in all but rare cases
+	sum := new(big.Rat)
 	for _, x := range xs {
-		s := x / largest
-		sum += s * s
+		r := new(big.Rat).SetFloat64(x)
+		sum.Add(sum, r.Mul(r, r))
 	}
-	return largest * math.Sqrt(sum)
+	root := new(big.Float).SetPrec(256).SetRat(sum)
+	f, _ := root.Sqrt(root).Float64()
+	return f
 }
 
 // mathIsClose is math.isclose.

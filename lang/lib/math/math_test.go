@@ -27,6 +27,7 @@ var mathCases = []langtest.Case{
 	{"math.pow(2, 10), math.pow(2, 0.5), math.pow(0, 0), math.pow(-8, 3), math.pow(math.inf, -1), math.pow(1, math.nan)", "(1024.0, 1.4142135623730951, 1.0, -512.0, 0.0, 1.0)"},
 	{"math.copysign(1, -0.0), math.copysign(3, -1), math.fmod(-7, 3), math.fmod(7.5, 2), math.fmod(1, math.inf)", "(-1.0, -3.0, -1.0, 1.5, 1.0)"},
 	{"math.hypot(3, 4), math.hypot(3, 4, 12), math.hypot(), math.hypot(-2), math.dist([0, 0], [3, 4]), math.dist((1,), (4,))", "(5.0, 13.0, 0.0, 2.0, 5.0, 3.0)"},
+	{"math.hypot(15, 1), math.hypot(1e308, 1e308), math.hypot(5e-324, 5e-324), math.hypot(0.1, 0.2, 0.3), math.dist((1.5, 2.5), (0.1, 7))", "(15.033296378372908, 1.4142135623730951e+308, 5e-324, 0.3741657386773941, 4.712748667179271)"},
 	{"math.hypot(1e300, 1e300), math.hypot(math.inf, math.nan), math.hypot(math.nan, 1)", "(1.4142135623730952e+300, inf, nan)"},
 	{"math.isclose(0.1 + 0.2, 0.3), math.isclose(1, 1.0000001), math.isclose(1, 1.01, rel_tol=0.1), math.isclose(0, 1e-10, abs_tol=1e-9), math.isclose(math.inf, math.inf), math.isclose(math.nan, math.nan)", "(True, False, True, True, True, False)"},
 	{"math.fsum([0.1] * 10), sum([0.1] * 10), math.fsum([1e100, 1.0, -1e100]), math.fsum([]), math.fsum(range(5)), math.fsum([1, 1e-16, 1e-16])", "(1.0, 0.9999999999999999, 1.0, 0.0, 10.0, 1.0000000000000002)"},

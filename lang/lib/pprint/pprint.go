@@ -16,6 +16,7 @@ import (
 type printer struct {
 	indent, width, depth int // depth 0: none
 	compact, sortDicts   bool
+	underscore           bool // underscore_numbers: ints as 1_000
 	out                  strings.Builder
 }
 
@@ -91,6 +92,9 @@ func (p *printer) repr(v lang.Value, level int, active map[any]bool) (string, er
 				parts = append(parts, k+": "+val)
 			}
 			return "{" + strings.Join(parts, ", ") + "}", nil
+		}
+		if p.underscore && lang.TypeName(v) == "int" {
+			return underscored(lang.Repr(v)), nil
 		}
 		return lang.ReprText(v)
 	}
@@ -376,19 +380,34 @@ func newPrinter(a *lang.Args, sortDicts bool) (*printer, error) {
 			return nil, lang.Errorf(lang.ValueError, "depth must be > 0")
 		}
 	}
-	if a.Bool("underscore_numbers") {
-		return nil, lang.Errorf(lang.ErrorKind("NotImplementedError"), "kael's pprint does not write underscore_numbers")
-	}
+	p.underscore = a.Bool("underscore_numbers")
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
 	switch {
 	case p.indent < 0:
 		return nil, lang.Errorf(lang.ValueError, "indent must be >= 0")
-	case p.width < 0:
+	case p.width == 0:
 		return nil, lang.Errorf(lang.ValueError, "width must be != 0")
 	}
 	return p, nil
+}
+
+// underscored is the decimal digits of an int's repr in groups of three
+// joined by _, as f"{n:_d}".
+func underscored(rep string) string {
+	sign, digits := "", rep
+	if strings.HasPrefix(rep, "-") {
+		sign, digits = "-", rep[1:]
+	}
+	var b strings.Builder
+	for i, r := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte('_')
+		}
+		b.WriteRune(r)
+	}
+	return sign + b.String()
 }
 
 func (p *printer) pformat(v lang.Value) (string, error) {
@@ -407,16 +426,20 @@ func printOut(a *lang.Args, sortDicts bool) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if a.IsNone("stream") {
-		a.Write(s + "\n")
-		return lang.None, nil
+	return lang.None, write(a, a.Value("stream"), s+"\n")
+}
+
+// write writes s to stream, the program's output when None.
+func write(a *lang.Args, stream lang.Value, s string) error {
+	if stream == lang.None {
+		a.Write(s)
+		return nil
 	}
-	getattr, _ := lang.LookupBuiltin("getattr")
-	write, err := a.Call(getattr, a.Value("stream"), "write")
+	w, err := lang.GetAttr(stream, "write")
 	if err == nil {
-		_, err = a.Call(write, s+"\n")
+		_, err = a.Call(w, s)
 	}
-	return lang.None, err
+	return err
 }
 
 var pprintModule = &lang.Module{Name: "pprint", Attrs: map[string]lang.Value{

@@ -3,6 +3,7 @@ package random
 import (
 	"math"
 	"math/big"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -18,18 +19,32 @@ var pyRandom = struct {
 	r *pyrandom.Random
 }{r: pyrandom.New(big.NewInt(time.Now().UnixNano()))}
 
-// withPyRandom runs f holding the random module's generator.
-func withPyRandom[T any](f func(r *pyrandom.Random) T) T {
+// generator is a random.Random object's generator, in its Native.
+type generator struct {
+	sync.Mutex
+	r *pyrandom.Random
+}
+
+// withRandom runs f holding the generator a draws from: self's, for a
+// method of random.Random, else the module's.
+func withRandom[T any](a *lang.Args, f func(r *pyrandom.Random) T) T {
+	if a.Builtin().HasParam("self") {
+		if x, ok := a.Value("self").(*lang.Instance); ok {
+			if g, ok := x.Native.(*generator); ok {
+				g.Lock()
+				defer g.Unlock()
+				return f(g.r)
+			}
+		}
+	}
 	pyRandom.Lock()
 	defer pyRandom.Unlock()
 	return f(pyRandom.r)
 }
 
-// reseedPy runs f, which reseeds or shuffles, holding the generator.
-func reseedPy(f func(r *pyrandom.Random)) {
-	pyRandom.Lock()
-	defer pyRandom.Unlock()
-	f(pyRandom.r)
+// reseed runs f, which reseeds, shuffles or draws, holding a's generator.
+func reseed(a *lang.Args, f func(r *pyrandom.Random)) {
+	withRandom(a, func(r *pyrandom.Random) struct{} { f(r); return struct{}{} })
 }
 
 // randomModule is Python's random module in small, drawing what CPython's
@@ -38,21 +53,30 @@ func reseedPy(f func(r *pyrandom.Random)) {
 // since builtins refer back to the modules.
 var randomModule = &lang.Module{Name: "random", Attrs: map[string]lang.Value{}}
 
+// methods are the functions of the module, as methods of random.Random.
+var methods []*lang.Builtin
+
 func init() {
 	m := randomModule
 	add := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) {
 		b := lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 		m.Attrs[b.Name] = b
+		name, params, _ := strings.Cut(sig, "(")
+		self := "self, "
+		if strings.HasPrefix(params, ")") {
+			self = "self"
+		}
+		methods = append(methods, lang.NewBuiltin(lang.AsValue, name+"("+self+params, doc, fn))
 	}
 	add("seed(a=None)", "Seeds the random module: the same int, float or str seed gives CPython's numbers (a float seeds from hash(a)); None (or NaN, whose hash CPython takes from the object) seeds from the clock.", func(a *lang.Args) (lang.Value, error) {
 		clock := func(r *pyrandom.Random) { r.Seed(big.NewInt(time.Now().UnixNano())) }
 		switch v := a.Value("a").(type) {
 		case lang.NoneType:
-			reseedPy(clock)
+			reseed(a, clock)
 		case string:
-			reseedPy(func(r *pyrandom.Random) { r.SeedString(v) })
+			reseed(a, func(r *pyrandom.Random) { r.SeedString(v) })
 		case float64:
-			reseedPy(func(r *pyrandom.Random) {
+			reseed(a, func(r *pyrandom.Random) {
 				if !r.SeedFloat(v) {
 					clock(r)
 				}
@@ -63,26 +87,26 @@ func init() {
 				return nil, lang.Errorf(lang.TypeError, "The only supported seed types are: None, int, float, str, bytes, and bytearray.").
 					WithHint("kael's random.seed takes an int, a float or a str, e.g. random.seed(0)")
 			}
-			reseedPy(func(r *pyrandom.Random) { r.Seed(big.NewInt(n)) })
+			reseed(a, func(r *pyrandom.Random) { r.Seed(big.NewInt(n)) })
 		}
 		return lang.None, nil
 	})
 	add("random()", "A float uniform in [0, 1).", func(a *lang.Args) (lang.Value, error) {
-		return withPyRandom(func(r *pyrandom.Random) float64 { return r.Float64() }), nil
+		return withRandom(a, func(r *pyrandom.Random) float64 { return r.Float64() }), nil
 	})
 	add("uniform(a, b)", "A float uniform between a and b: a + (b-a) * random().", func(a *lang.Args) (lang.Value, error) {
 		lo, hi := a.Float("a"), a.Float("b")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return withPyRandom(func(r *pyrandom.Random) float64 { return r.Uniform(lo, hi) }), nil
+		return withRandom(a, func(r *pyrandom.Random) float64 { return r.Uniform(lo, hi) }), nil
 	})
 	add("gauss(mu=0.0, sigma=1.0)", "A normal float with mean mu and standard deviation sigma.", func(a *lang.Args) (lang.Value, error) {
 		mu, sigma := a.Float("mu"), a.Float("sigma")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return withPyRandom(func(r *pyrandom.Random) float64 { return r.Gauss(mu, sigma) }), nil
+		return withRandom(a, func(r *pyrandom.Random) float64 { return r.Gauss(mu, sigma) }), nil
 	})
 	add("randint(a, b)", "An int uniform in [a, b], both ends included.", func(a *lang.Args) (lang.Value, error) {
 		lo, hi := a.Int64("a"), a.Int64("b")
@@ -92,7 +116,7 @@ func init() {
 		if hi < lo {
 			return nil, lang.Errorf(lang.ValueError, "empty range for randrange() (%d, %d, %d)", lo, hi+1, hi+1-lo)
 		}
-		return randomRange(big.NewInt(lo), new(big.Int).Add(big.NewInt(hi), big.NewInt(1)))
+		return randomRange(a, big.NewInt(lo), new(big.Int).Add(big.NewInt(hi), big.NewInt(1)))
 	})
 	add("randrange(start, stop=None)", "An int uniform in [start, stop), or in [0, start) without stop.", func(a *lang.Args) (lang.Value, error) {
 		start, stop := a.Int64("start"), a.OptInt("stop")
@@ -103,12 +127,12 @@ func init() {
 			if start <= 0 {
 				return nil, lang.Errorf(lang.ValueError, "empty range for randrange()")
 			}
-			return randomRange(new(big.Int), big.NewInt(start))
+			return randomRange(a, new(big.Int), big.NewInt(start))
 		}
 		if int64(*stop) <= start {
 			return nil, lang.Errorf(lang.ValueError, "empty range for randrange() (%d, %d, %d)", start, *stop, int64(*stop)-start)
 		}
-		return randomRange(big.NewInt(start), big.NewInt(int64(*stop)))
+		return randomRange(a, big.NewInt(start), big.NewInt(int64(*stop)))
 	})
 	add("choice(seq)", "One element of a non-empty list, tuple, range or str.", func(a *lang.Args) (lang.Value, error) {
 		seq := a.Value("seq")
@@ -119,7 +143,7 @@ func init() {
 		if n == 0 {
 			return nil, lang.Errorf(lang.IndexError, "Cannot choose from an empty sequence")
 		}
-		return sequenceAt(seq, withPyRandom(func(r *pyrandom.Random) int { return r.Index(n) })), nil
+		return sequenceAt(seq, withRandom(a, func(r *pyrandom.Random) int { return r.Index(n) })), nil
 	})
 	add("sample(population, k)", "k distinct elements of the population (a list, tuple, range or str), in the order drawn, as CPython draws them for the same seed; k larger than the population is a ValueError.", func(a *lang.Args) (lang.Value, error) {
 		population, n, k, err := populationArgs(a)
@@ -129,7 +153,7 @@ func init() {
 		if k < 0 || k > n {
 			return nil, lang.Errorf(lang.ValueError, "Sample larger than population or is negative")
 		}
-		return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.Sample(n, k) })), nil
+		return pick(population, withRandom(a, func(r *pyrandom.Random) []int { return r.Sample(n, k) })), nil
 	})
 	add("choices(population, weights=None, *, cum_weights=None, k=1)", "k elements of the population drawn with replacement, as CPython draws them for the same seed: uniformly, or in proportion to weights (or to the steps of cum_weights).", func(a *lang.Args) (lang.Value, error) {
 		population, n, k, err := populationArgs(a)
@@ -141,24 +165,25 @@ func init() {
 			if n == 0 && k > 0 {
 				return nil, lang.Errorf(lang.IndexError, "%s index out of range", lang.TypeName(population))
 			}
-			return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.Choices(n, k) })), nil
+			return pick(population, withRandom(a, func(r *pyrandom.Random) []int { return r.Choices(n, k) })), nil
 		}
 		cum, err := cumulativeWeights(a, n)
 		if err != nil {
 			return nil, err
 		}
-		return pick(population, withPyRandom(func(r *pyrandom.Random) []int { return r.WeightedChoices(cum, k) })), nil
+		return pick(population, withRandom(a, func(r *pyrandom.Random) []int { return r.WeightedChoices(cum, k) })), nil
 	})
 	add("shuffle(x)", "Shuffles the list x in place; returns None.", func(a *lang.Args) (lang.Value, error) {
 		l, ok := a.Value("x").(*lang.List)
 		if !ok {
 			return nil, a.WrongType("x", "a list", a.Value("x"))
 		}
-		reseedPy(func(r *pyrandom.Random) {
+		reseed(a, func(r *pyrandom.Random) {
 			r.Shuffle(len(l.Elems), func(i, j int) { l.Elems[i], l.Elems[j] = l.Elems[j], l.Elems[i] })
 		})
 		return lang.None, nil
 	})
+	defRandomClass()
 }
 
 // populationArgs reads sample's and choices' population, a sequence
@@ -226,10 +251,10 @@ func cumulativeWeights(a *lang.Args, n int) ([]float64, error) {
 }
 
 // randomRange draws from [start, stop), stop > start, as an int.
-func randomRange(start, stop *big.Int) (lang.Value, error) {
-	pyRandom.Lock()
-	defer pyRandom.Unlock()
-	v, err := pyRandom.r.RandRange(start, stop)
+func randomRange(a *lang.Args, start, stop *big.Int) (lang.Value, error) {
+	var v *big.Int
+	var err error
+	reseed(a, func(r *pyrandom.Random) { v, err = r.RandRange(start, stop) })
 	if err != nil {
 		return nil, lang.Errorf(lang.ValueError, "empty range for randrange()")
 	}

@@ -1,11 +1,15 @@
 // Package statistics is Python's statistics module for ints, floats and
-// bools: mean, fmean, median (and median_low, median_high), mode,
-// multimode, variance, pvariance, stdev and pstdev. As CPython's, sums are
+// bools: mean, fmean, median (and median_low, median_high, median_grouped),
+// mode, multimode, variance, pvariance, stdev and pstdev, harmonic_mean
+// (grouped.go), the bivariate functions (bivariate.go), all Go, the module
+// _statistics; statistics itself is Python (module.py), those names
+// and CPython's NormalDist. As CPython's, sums are
 // exact (rationals), so the results are the correctly rounded floats, and
 // an int result stays an int where CPython's does.
 package statistics
 
 import (
+	_ "embed"
 	"math"
 	"math/big"
 	"slices"
@@ -282,7 +286,11 @@ var statisticsModule = &lang.Module{Name: "statistics", Attrs: map[string]lang.V
 		func(a *lang.Args) (lang.Value, error) { return spread(a, "pstdev", "mu", false, true) }),
 }}
 
+//go:embed module.py
+var source string
+
 func init() {
-	lang.RegisterModule("statistics", "Python's statistics: mean, fmean, median, mode, multimode, variance, stdev and their population forms, exact as CPython's.",
+	lang.RegisterSourceModule("statistics", "Python's statistics: mean, fmean, median, mode, multimode, variance, stdev and their population forms, exact as CPython's, quantiles, the bivariate functions and NormalDist.", source)
+	lang.RegisterModule("_statistics", "The part of statistics written in Go: its functions and StatisticsError.",
 		func() *lang.Module { return statisticsModule })
 }

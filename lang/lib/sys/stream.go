@@ -23,6 +23,9 @@ var (
 )
 
 func (s *stream) TypeName() string { return "TextIOWrapper" }
+
+// ClassName is io's name of its class.
+func (s *stream) ClassName() string { return "_io.TextIOWrapper" }
 func (s *stream) PyRepr() string {
 	return "<_io.TextIOWrapper name=" + lang.Repr(s.name) + " mode=" + lang.Repr(s.mode) + " encoding='utf-8'>"
 }

@@ -146,6 +146,7 @@ func build(s *lang.Session) *lang.Module {
 			a.SetRecursionLimit(int(min(n, math.MaxInt32)))
 			return lang.None, nil
 		}),
+		"getsizeof": getsizeof,
 		"getdefaultencoding": lang.NewBuiltin(lang.AsValue, "getdefaultencoding()", "'utf-8', the encoding of kael's text.", func(a *lang.Args) (lang.Value, error) {
 			return "utf-8", nil
 		}),

@@ -69,6 +69,19 @@ var sysCases = []langtest.Case{
 	{"class C:\n    def __repr__(self):\n        return sys._getframe(1).f_code.co_name\ndef show():\n    return repr(C())\nshow()", "'show'"},
 	{"def g():\n    exec('r = sys._getframe()')\n    fr = locals()['r']\n    return fr.f_code.co_name, fr.f_code.co_filename, fr.f_back.f_code.co_name\ng()", "('<module>', '<string>', 'g')"},
 	{"import inspect\ndef f():\n    fr = inspect.currentframe()\n    return fr.f_code.co_name, fr.f_back.f_code.co_name\nf()", "('f', '<module>')"},
+	// getsizeof (sizeof.go): CPython 3.11's sizes
+	{"[sys.getsizeof(x) for x in (None, True, False, 0, 1, 2**30, 2**60, -5, -2**100, 1.5, 1j, 1e300)]", "[16, 28, 28, 28, 28, 32, 36, 28, 40, 24, 32, 24]"},
+	{"[sys.getsizeof(x) for x in ('', 'a', 'abc', 'é', 'aé', 'ab€', '😀', 'a😀')]", "[49, 50, 52, 74, 75, 80, 80, 84]"},
+	{"[sys.getsizeof(x) for x in (b'', b'ab', (), (1, 2), [], [1, 2, 3], {}, {1: 2}, {'a': 1}, set(), {1}, frozenset(), range(5), bytearray(b'ab'), bytearray())]", "[33, 35, 40, 56, 56, 88, 64, 224, 184, 216, 216, 216, 48, 59, 56]"},
+	{"def app(n):\n    l = []\n    for i in range(n):\n        l.append(i)\n    return sys.getsizeof(l)\n[app(n) for n in range(0, 40, 3)], [sys.getsizeof([i for i in range(n)]) for n in range(0, 40, 3)]", "([56, 88, 120, 184, 184, 184, 248, 248, 248, 312, 312, 376, 376, 376], [56, 88, 120, 184, 184, 184, 248, 248, 248, 312, 312, 376, 376, 376])"},
+	{"[sys.getsizeof({i: i for i in range(n)}) for n in (5, 6, 10, 11, 21, 22, 42, 43, 85, 86, 200, 1000)]", "[224, 352, 352, 632, 632, 1168, 1168, 2264, 2264, 4688, 9304, 36952]"},
+	{"[sys.getsizeof({str(i): i for i in range(n)}) for n in (5, 6, 10, 11, 21, 22, 42, 43, 85, 86, 200)]", "[184, 272, 272, 464, 464, 832, 832, 1584, 1584, 3328, 6576]"},
+	{"[sys.getsizeof({i for i in range(n)}) for n in (4, 5, 18, 19, 76, 77, 300, 1000)]", "[216, 728, 728, 2264, 2264, 8408, 8408, 32984]"},
+	{"class S:\n    def __sizeof__(self):\n        return 10\nclass T:\n    def __sizeof__(self):\n        raise TypeError('no')\nclass A:\n    pass\nsys.getsizeof(S()), sys.getsizeof(T(), 7), sys.getsizeof(A()), sys.getsizeof(1, 5)", "(42, 7, 56, 28)"},
+	{"def f():\n    pass\nsys.getsizeof(f), sys.getsizeof(len), sys.getsizeof(sys), sys.getsizeof(int), sys.getsizeof(ValueError), sys.getsizeof(list)", "(152, 72, 72, 424, 424, 424)"},
+	{"class T:\n    def __sizeof__(self):\n        raise TypeError('no')\nsys.getsizeof(T())", "TypeError: no"},
+	{"class N:\n    def __sizeof__(self):\n        return -1\nsys.getsizeof(N())", "ValueError: __sizeof__() should return >= 0"},
+	{"class N:\n    def __sizeof__(self):\n        return 'x'\nsys.getsizeof(N())", "TypeError: an integer is required"},
 }
 
 // sysSessionCases are kael's own: what a session's sys is (argv, path,

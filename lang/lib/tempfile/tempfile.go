@@ -1,7 +1,8 @@
 // Package tempfile is Python's tempfile module for kael: gettempdir,
 // mkdtemp, TemporaryDirectory (a context manager whose directory goes at
-// its end) and NamedTemporaryFile (an open file that goes when closed,
-// unless delete=False). mkstemp, which returns an OS file descriptor
+// its end), NamedTemporaryFile (an open file that goes when closed,
+// unless delete=False), TemporaryFile and SpooledTemporaryFile
+// (spooled.go). mkstemp, which returns an OS file descriptor
 // that kael has no use for, is left out.
 package tempfile
 
@@ -274,7 +275,7 @@ func init() {
 		}
 		return v, nil
 	})
-	lang.RegisterModule("tempfile", "Python's tempfile module: gettempdir, mkdtemp, TemporaryDirectory, NamedTemporaryFile and TemporaryFile.", func() *lang.Module { return tempfileModule })
+	lang.RegisterModule("tempfile", "Python's tempfile module: gettempdir, mkdtemp, TemporaryDirectory, NamedTemporaryFile, TemporaryFile and SpooledTemporaryFile.", func() *lang.Module { return tempfileModule })
 	lang.RegisterMethodTable("TemporaryDirectory", map[string]*lang.Builtin{"cleanup": cleanupMethod})
 }
 

@@ -21,6 +21,7 @@ type wrapper struct {
 	tabsize                         int
 	maxLines                        int // 0: none
 	placeholder                     string
+	fixSentenceEndings              bool
 }
 
 // options reads the keyword options wrap, fill and shorten share.
@@ -28,15 +29,20 @@ func options(a *lang.Args) (*wrapper, error) {
 	w := &wrapper{width: a.Int("width"), initialIndent: a.Str("initial_indent"), subsequentIndent: a.Str("subsequent_indent"),
 		expandTabs: a.Bool("expand_tabs"), replaceWhitespace: a.Bool("replace_whitespace"), dropWhitespace: a.Bool("drop_whitespace"),
 		breakLongWords: a.Bool("break_long_words"), breakOnHyphens: a.Bool("break_on_hyphens"), tabsize: a.Int("tabsize"),
-		placeholder: a.Str("placeholder")}
+		placeholder: a.Str("placeholder"), fixSentenceEndings: a.Bool("fix_sentence_endings")}
 	if !a.IsNone("max_lines") {
 		w.maxLines = a.Int("max_lines")
 	}
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
+	return w, w.check()
+}
+
+// check is TextWrapper's refusals of its options, as wrap meets them.
+func (w *wrapper) check() error {
 	if w.width <= 0 {
-		return nil, lang.Errorf(lang.ValueError, "invalid width %d (must be > 0)", w.width)
+		return lang.Errorf(lang.ValueError, "invalid width %d (must be > 0)", w.width)
 	}
 	if w.maxLines > 0 {
 		indent := w.initialIndent
@@ -44,10 +50,10 @@ func options(a *lang.Args) (*wrapper, error) {
 			indent = w.subsequentIndent
 		}
 		if runeLen(indent)+runeLen(strings.TrimLeft(w.placeholder, " \t\n\r\v\f")) > w.width {
-			return nil, lang.Errorf(lang.ValueError, "placeholder too large for max width")
+			return lang.Errorf(lang.ValueError, "placeholder too large for max width")
 		}
 	}
-	return w, nil
+	return nil
 }
 
 func runeLen(s string) int { return len([]rune(s)) }
@@ -126,6 +132,9 @@ func (w *wrapper) wrap(text string) []string {
 		}, text)
 	}
 	chunks := w.split(text)
+	if w.fixSentenceEndings {
+		fixSentenceEndings(chunks)
+	}
 	for i, j := 0, len(chunks)-1; i < j; i, j = i+1, j-1 {
 		chunks[i], chunks[j] = chunks[j], chunks[i]
 	}
@@ -195,6 +204,27 @@ func (w *wrapper) wrap(text string) []string {
 	return lines
 }
 
+// fixSentenceEndings is TextWrapper._fix_sentence_endings: the single
+// space after a chunk that ends a sentence (a lowercase ASCII letter,
+// then . ! or ?, then an optional quote) becomes two.
+func fixSentenceEndings(chunks []string) {
+	ends := func(c string) bool {
+		n := len(c)
+		if n > 0 && (c[n-1] == '\'' || c[n-1] == '"') {
+			n--
+		}
+		return n >= 2 && strings.IndexByte(".!?", c[n-1]) >= 0 && c[n-2] >= 'a' && c[n-2] <= 'z'
+	}
+	for i := 0; i < len(chunks)-1; {
+		if chunks[i+1] == " " && ends(chunks[i]) {
+			chunks[i+1] = "  "
+			i += 2
+		} else {
+			i++
+		}
+	}
+}
+
 // longWord is TextWrapper._handle_long_word: the chunk too long for a
 // line broken at the space left (after a hyphen there when it can), or
 // put on a line of its own.
@@ -228,9 +258,6 @@ const wrapOptions = "width=70, *, initial_indent='', subsequent_indent='', expan
 
 func linesOf(a *lang.Args) ([]string, error) {
 	text := a.Str("text")
-	if a.Bool("fix_sentence_endings") {
-		return nil, lang.Errorf(lang.ErrorKind("NotImplementedError"), "kael's textwrap does not fix sentence endings")
-	}
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
@@ -322,11 +349,8 @@ var textwrapModule = &lang.Module{Name: "textwrap", Attrs: map[string]lang.Value
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			if w.width <= 0 {
-				return nil, lang.Errorf(lang.ValueError, "invalid width %d (must be > 0)", w.width)
-			}
-			if runeLen(w.initialIndent)+runeLen(strings.TrimLeftFunc(w.placeholder, isSpace)) > w.width {
-				return nil, lang.Errorf(lang.ValueError, "placeholder too large for max width")
+			if err := w.check(); err != nil {
+				return nil, err
 			}
 			return strings.Join(w.wrap(strings.Join(strings.Fields(text), " ")), "\n"), nil
 		}),

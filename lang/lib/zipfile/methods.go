@@ -175,7 +175,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			io, err := a.Import("io")
+			io, err := a.Import("_io")
 			if err != nil {
 				return nil, err
 			}
