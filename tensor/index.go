@@ -57,6 +57,16 @@ func (ix Index) IsSlice() bool { return ix.kind == indexSlice }
 // IsNone reports whether ix was made by IndexNone.
 func (ix Index) IsNone() bool { return ix.kind == indexNone }
 
+// IsEllipsis reports whether ix was made by IndexEllipsis.
+func (ix Index) IsEllipsis() bool { return ix.kind == indexEllipsis }
+
+// Int returns the position of an IndexInt, 0 for the other kinds.
+func (ix Index) Int() int { return ix.i }
+
+// SliceBounds returns the start, stop and step of an IndexSlice (nil where
+// omitted), nils for the other kinds.
+func (ix Index) SliceBounds() (start, stop, step *int) { return ix.start, ix.stop, ix.step }
+
 // Tensor returns the tensor of an advanced index (IndexTensor), nil for
 // the other kinds.
 func (ix Index) Tensor() *Tensor { return ix.t }

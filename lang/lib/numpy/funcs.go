@@ -220,7 +220,7 @@ func withOut(a *lang.Args, r *tensor.Tensor) (lang.Value, error) {
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "return arrays must be of ArrayType")
 	}
-	return out, copyInto(out.t, r)
+	return out, out.assign(r)
 }
 
 func clip(t *tensor.Tensor, lo, hi lang.Value) (lang.Value, error) {

@@ -595,7 +595,7 @@ func init() {
 			func(p *pcg64, a *lang.Args) (lang.Value, error) {
 				switch x := a.Value("x").(type) {
 				case *Array:
-					return lang.None, genShuffle(p, x.t)
+					return lang.None, x.update(func(t *tensor.Tensor) error { return genShuffle(p, t) })
 				case *lang.List:
 					for i := len(x.Elems) - 1; i >= 1; i-- {
 						j := p.interval(uint64(i))

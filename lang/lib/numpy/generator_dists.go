@@ -58,7 +58,7 @@ func truncatedInt(a *lang.Args, name string) int64 {
 func floats(a *lang.Args, names ...string) ([]float64, error) {
 	out := make([]float64, len(names))
 	for i, n := range names {
-		if arr, ok := a.Value(n).(*Array); ok && arr.t.Dim() > 0 {
+		if arr, ok := a.Value(n).(*Array); ok && arr.store.Dim() > 0 {
 			return nil, lang.Errorf(notImplementedError, "kael's %s takes a number for %s, not an array", a.Builtin().Name, n)
 		}
 		out[i] = a.Float(n)

@@ -356,7 +356,7 @@ func init() {
 			func(r *randomState, a *lang.Args) (lang.Value, error) {
 				switch x := a.Value("x").(type) {
 				case *Array:
-					return lang.None, shuffle(r, x.t)
+					return lang.None, x.update(func(t *tensor.Tensor) error { return shuffle(r, t) })
 				case *lang.List:
 					for i := len(x.Elems) - 1; i >= 1; i-- {
 						j := int(r.interval(uint64(i)))
