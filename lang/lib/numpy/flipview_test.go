@@ -51,3 +51,14 @@ func TestNegativeStridesAndTorch(t *testing.T) {
 		"torch.tensor(m[::-1].copy()).tolist()", "t = torch.from_numpy(m[::-1][::-1])\nt[0, 0] = 5\nm",
 	})
 }
+
+// TestSharedMemoryMatchesNumPy covers np.shares_memory and
+// np.may_share_memory over views, flips and copies.
+func TestSharedMemoryMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"a = np.arange(10)\nm = a.reshape(2, 5)\n", []string{
+		"np.shares_memory(a, a[::-1])", "np.shares_memory(a[::2], a[1::2])", "np.may_share_memory(a[::2], a[1::2])",
+		"np.shares_memory(a[:5], a[5:])", "np.may_share_memory(a[:5], a[5:])", "np.shares_memory(a, a.copy())", "np.shares_memory(a, 3)",
+		"np.shares_memory(a, [1, 2])", "np.shares_memory(m[:, ::-1], a[4])", "np.shares_memory(np.flip(m), m[1:, 1:])",
+		"np.shares_memory(m.T, a[9:])", "np.shares_memory(a[:0], a)", "np.may_share_memory(a[3:3], a)",
+	})
+}
