@@ -15,11 +15,17 @@ import (
 //
 // An array with a negative stride (a[::-1], np.flip) reads store backwards
 // along the dimensions in flip (flipview.go); base is the array whose
-// memory a view made by indexing reads, NumPy's a.base.
+// memory a view made by indexing reads, NumPy's a.base. readonly is
+// a.flags.writeable cleared; borrowed marks an array over a tensor's
+// memory (t.numpy()), which does not own it.
 type Array struct {
-	store *tensor.Tensor
-	flip  flipMask
-	base  *Array
+	store    *tensor.Tensor
+	flip     flipMask
+	base     *Array
+	readonly bool
+	borrowed bool
+	// unaligned is a.flags.aligned cleared (kael's memory stays aligned)
+	unaligned bool
 }
 
 var (
@@ -40,7 +46,7 @@ var (
 )
 
 // NewArray returns the array over t's storage.
-func NewArray(t *tensor.Tensor) *Array { return &Array{store: t.Detach()} }
+func NewArray(t *tensor.Tensor) *Array { return &Array{store: t.Detach(), borrowed: true} }
 
 // TypeName returns "numpy.ndarray".
 func (*Array) TypeName() string { return "numpy.ndarray" }
@@ -156,6 +162,9 @@ func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, 
 		return nil, true, err
 	}
 	rt := r.(lang.ArrayProvider).ArrayTensor()
+	if err := a.writable(outputReadOnly); err != nil {
+		return nil, true, err
+	}
 	if ok, _ := canCast(rt.DType(), a.store.DType(), "same_kind"); !ok {
 		return nil, true, lang.Errorf(UFuncTypeError, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'", ufuncNames[op], numpyName(rt.DType()), numpyName(a.store.DType()))
 	}
@@ -221,13 +230,16 @@ func (a *Array) viewOf(r *tensor.Tensor) lang.Value {
 	if r.Dim() == 0 {
 		return wrap(r)
 	}
-	return &Array{store: r, base: a.owner()}
+	return &Array{store: r, base: a.owner(), readonly: a.readonly}
 }
 
 // SetSubscript is a[...] = v, with v cast to a's dtype.
 func (a *Array) SetSubscript(subs []lang.Subscript, value lang.Value) error {
 	idx, err := lang.TensorIndices(subs)
 	if err != nil {
+		return err
+	}
+	if err := a.writable(assignReadOnly); err != nil {
 		return err
 	}
 	if _, isComplex := value.(lang.Complex); isComplex && !a.store.DType().IsComplex() {
@@ -389,6 +401,7 @@ var arrayAttrs = map[string]func(a *Array) lang.Value{
 		r, _ := a.val().Reshape(-1)
 		return wrapArray(r)
 	},
+	"flags": func(a *Array) lang.Value { return &Flags{a: a} },
 	"base": func(a *Array) lang.Value {
 		if a.base == nil {
 			return lang.None

@@ -30,7 +30,11 @@ func defCreation(m map[string]lang.Value) {
 		if err != nil {
 			return nil, err
 		}
-		return wrapArray(t), nil
+		arr := wrapArray(t)
+		if x, ok := a.Value("a").(*tensor.Tensor); ok && x.Storage() == t.Storage() {
+			arr.borrowed = true // the tensor's memory, as t.numpy()
+		}
+		return arr, nil
 	})
 	m["ascontiguousarray"] = lang.NewBuiltin(lang.AsValue, "ascontiguousarray(a, dtype=None)", "The data as an array laid out in row-major (C) order, at least 1-d: a itself when it is one already, else a copy.", func(a *lang.Args) (lang.Value, error) {
 		if arr := sameArray(a); arr != nil && arr.flip == 0 && arr.store.IsContiguous() {

@@ -81,6 +81,9 @@ func (a *Array) assign(src *tensor.Tensor) error {
 // update runs fn, which changes a tensor in place, on the array's
 // elements in its order, and writes them back when that was a copy.
 func (a *Array) update(fn func(t *tensor.Tensor) error) error {
+	if err := a.writable("array is read-only"); err != nil {
+		return err
+	}
 	t := a.val()
 	if err := fn(t); err != nil || a.flip == 0 {
 		return err
@@ -290,7 +293,7 @@ func splitAdvanced(idx []tensor.Index) (basic, adv []tensor.Index) {
 // flipTo returns an array over view whose dimensions in m read it
 // backwards, a view of a.
 func (a *Array) flipTo(view *tensor.Tensor, m flipMask) *Array {
-	return &Array{store: view, flip: m, base: a.owner()}
+	return &Array{store: view, flip: m, base: a.owner(), readonly: a.readonly}
 }
 
 func defFlip(m map[string]lang.Value) {

@@ -220,6 +220,9 @@ func withOut(a *lang.Args, r *tensor.Tensor) (lang.Value, error) {
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "return arrays must be of ArrayType")
 	}
+	if err := out.writable(outputReadOnly); err != nil {
+		return nil, err
+	}
 	return out, out.assign(r)
 }
 

@@ -61,7 +61,7 @@ func defArrayFuncs(fs []arrayFunc) {
 func viewBase(src *Array, v lang.Value, err error) (lang.Value, error) {
 	if r, ok := v.(*Array); ok && err == nil && src != nil && r != src && r.base == nil &&
 		src.flip == 0 && r.store.Storage() == src.store.Storage() {
-		r.base = src.owner()
+		r.base, r.readonly = src.owner(), src.readonly
 	}
 	return v, err
 }
@@ -390,15 +390,37 @@ func init() {
 	// a.sort() sorts in place and returns None.
 	arrayMethods["sort"] = lang.NewBuiltin(lang.AsValue, "sort(self, axis=-1, kind=None)", "Sorts the array in place along axis.", func(a *lang.Args) (lang.Value, error) {
 		self := a.Value("self").(*Array)
+		if err := self.writable("sort array is read-only"); err != nil {
+			return nil, err
+		}
 		r, err := sortArray(self.val(), a, false)
 		if err != nil {
 			return nil, err
 		}
 		return lang.None, self.assign(r.(*Array).val())
 	})
+	arrayMethods["setflags"] = lang.NewBuiltin(lang.AsValue, "setflags(self, write=None, align=None, uic=None)", "Sets the WRITEABLE (write=), ALIGNED (align=) and WRITEBACKIFCOPY (uic=, only False) flags.", func(a *lang.Args) (lang.Value, error) {
+		self := a.Value("self").(*Array)
+		for _, f := range []struct{ arg, flag string }{{"uic", "writebackifcopy"}, {"align", "aligned"}, {"write", "writeable"}} {
+			if a.IsNone(f.arg) {
+				continue
+			}
+			on, err := lang.Truth(a.Value(f.arg))
+			if err != nil {
+				return nil, err
+			}
+			if err := self.setFlag(f.flag, on); err != nil {
+				return nil, err
+			}
+		}
+		return lang.None, nil
+	})
 	// a.fill(value) writes through a view with a negative stride too.
 	arrayMethods["fill"] = lang.NewBuiltin(lang.AsValue, "fill(self, value)", "Sets every element to value.", func(a *lang.Args) (lang.Value, error) {
 		self := a.Value("self").(*Array)
+		if err := self.writable(assignReadOnly); err != nil {
+			return nil, err
+		}
 		v, err := arrayFrom(a.Value("value"), self.store.DType(), true)
 		if err != nil {
 			return nil, err
