@@ -67,17 +67,10 @@ func seedPool(entropy []uint32) [ssPoolSize]uint32 {
 	return pool
 }
 
-// generateState is SeedSequence.generate_state(n, np.uint64).
+// generateState is SeedSequence.generate_state(n, np.uint64): pairs of
+// 32-bit words, little-endian.
 func generateState(pool [ssPoolSize]uint32, n int) []uint64 {
-	words := make([]uint32, 2*n)
-	hashConst := uint32(ssInitB)
-	for i := range words {
-		v := pool[i%ssPoolSize]
-		v ^= hashConst
-		hashConst *= ssMultB
-		v *= hashConst
-		words[i] = v ^ v>>ssXShift
-	}
+	words := generateWords(pool, 2*n)
 	out := make([]uint64, n)
 	for i := range out {
 		out[i] = uint64(words[2*i]) | uint64(words[2*i+1])<<32
@@ -105,10 +98,10 @@ func (p *pcg64) step() {
 	p.hi, _ = bits.Add64(h, p.incHi, c)
 }
 
-// newPCG64 seeds as PCG64(SeedSequence(entropy)): the state and the
-// increment from four 64-bit words of the sequence.
-func newPCG64(entropy []uint32) *pcg64 {
-	w := generateState(seedPool(entropy), 4)
+// pcg64FromPool seeds as PCG64(seed_seq): the state and the increment
+// from four 64-bit words of the sequence's pool.
+func pcg64FromPool(pool [ssPoolSize]uint32) *pcg64 {
+	w := generateState(pool, 4)
 	p := &pcg64{}
 	// pcg_setseq_128_srandom_r: inc = seq<<1 | 1, step, add the state, step.
 	p.incHi = w[2]<<1 | w[3]>>63
@@ -628,18 +621,18 @@ func init() {
 		case *BitGenerator:
 			return &Generator{p: x.p, bg: x}, nil
 		}
-		entropy, err := seedEntropy(a.Value("seed"))
+		ss, err := seedSequenceOf(a.Value("seed"))
 		if err != nil {
 			return nil, err
 		}
-		return &Generator{p: newPCG64(entropy)}, nil
+		return &Generator{p: pcg64FromPool(ss.pool())}, nil
 	})
 	pcgClass := lang.NewBuiltin(lang.AsValue, "PCG64(seed=None)", "NumPy's default bit generator, seeded through SeedSequence(seed); Generator(PCG64(seed)) is default_rng(seed).", func(a *lang.Args) (lang.Value, error) {
-		entropy, err := seedEntropy(a.Value("seed"))
+		ss, err := seedSequenceOf(a.Value("seed"))
 		if err != nil {
 			return nil, err
 		}
-		return &BitGenerator{p: newPCG64(entropy)}, nil
+		return &BitGenerator{p: pcg64FromPool(ss.pool())}, nil
 	})
 	genClass := lang.NewBuiltin(lang.AsValue, "Generator(bit_generator)", "A Generator drawing from bit_generator (a PCG64), sharing its state.", func(a *lang.Args) (lang.Value, error) {
 		bg, ok := a.Value("bit_generator").(*BitGenerator)

@@ -388,6 +388,9 @@ func init() {
 		})
 	}
 	randomFunctions["RandomState"] = lang.NewBuiltin(lang.AsValue, "RandomState(seed=None)", "A legacy generator of its own, seeded as np.random.seed seeds.", func(a *lang.Args) (lang.Value, error) {
+		if bg, ok := a.Value("seed").(*MT19937); ok {
+			return &RandomState{r: bg.r}, nil
+		}
 		s := &RandomState{r: &randomState{}}
 		return s, seedFrom(s.r, a.Value("seed"))
 	})
