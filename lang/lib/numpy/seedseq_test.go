@@ -35,3 +35,34 @@ func TestSeedSequenceMatchesNumPy(t *testing.T) {
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestIntegersArrayBoundsMatchNumPy draws Generator.integers with array
+// bounds for several seeds: broadcasting, size, each dtype's width and
+// buffer, and NumPy's checks in NumPy's order.
+func TestIntegersArrayBoundsMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "7", "12345"} {
+		r := "rng = np.random.default_rng(" + seed + ")\n"
+		for _, call := range []string{
+			"rng.integers([1, 5, 10], 20)", "rng.integers([3, 10, 100])", "rng.integers(0, [3, 10, 100])", "rng.integers([0, 1], 5, size=(3, 2))",
+			"rng.integers([0, 0], [1, 0], endpoint=True)", "rng.integers([0, 1], [10, 300], dtype=np.int16)", "rng.integers([0, 1], [2, 2], dtype=bool)",
+			"rng.integers([0.5, 1.7], [10.9, 20.2])", "rng.integers(np.array([1, 2]), 2**40)", "rng.integers([0, 2**40], [2**32, 2**41], size=(2, 2))",
+			"rng.integers(np.array(3), np.array(9), size=2)", "rng.integers([5], 10)", "rng.integers([], 3)", "rng.integers([0, 1], [3, 4], endpoint=True, size=(2, 2))",
+			"rng.integers(np.arange(6).reshape(2, 3), 100, dtype=np.int32)", "rng.integers(0, [2**31, 5], dtype=np.int32)", "rng.integers([0, 3], [2**63 - 1, 10])",
+			"rng.integers([0, 3], [1, 10], size=0)", "rng.integers([[0], [10]], [50, 20, 30], dtype=np.int8)", "rng.integers(0, [255, 3, 256], dtype=np.uint8, size=(4, 3))",
+			"rng.integers([-5, 0], [[1], [6], [2**15 - 1]], dtype=np.int16), rng.random()", "rng.integers([0, 1], [1, 2], dtype=bool, size=(3, 2)), rng.integers(5)",
+			"rng.integers(np.arange(5)[::-1], 10), rng.integers((1, 2), (3, 4))",
+		} {
+			srcs = append(srcs, r+call)
+		}
+	}
+	srcs = append(srcs, "rng = np.random.default_rng(0)\n",
+		"rng = np.random.default_rng(0)\nrng.integers([[0], [10]], [5, 20, 30])", "rng = np.random.default_rng(0)\nrng.integers([0, 1], 5, size=3)",
+		"rng = np.random.default_rng(0)\nrng.integers([0, 1], 5, size=(2, 3))", "rng = np.random.default_rng(0)\nrng.integers([0, 1], [5, 2, 3])",
+		"rng = np.random.default_rng(0)\nrng.integers([0, 5], 5)", "rng = np.random.default_rng(0)\nrng.integers([0, 0], [1, 0])",
+		"rng = np.random.default_rng(0)\nrng.integers([0, 0], [1, -1], endpoint=True)", "rng = np.random.default_rng(0)\nrng.integers([1, 6], [5, 5], endpoint=True)",
+		"rng = np.random.default_rng(0)\nrng.integers([0, 1], [100, 200], dtype=np.int8)", "rng = np.random.default_rng(0)\nrng.integers([-1, 1], [10, 30], dtype=np.uint8)",
+		"rng = np.random.default_rng(0)\nrng.integers([0, 1], [10, 300], dtype=np.int8)", "rng = np.random.default_rng(0)\nrng.integers([0, 1], [5, 6], size=(3, 1))", "rng = np.random.default_rng(0)\nrng.integers([0, 1], [5, 6], size=(1, 3))",
+	)
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
