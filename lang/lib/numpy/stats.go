@@ -83,7 +83,7 @@ func defStats(m map[string]lang.Value) {
 		r, err := tensor.Roll(t, shifts, axes)
 		return wrapArray(r), err
 	})
-	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0, stat_length=None)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'edge', 'reflect', 'symmetric', 'wrap', or the 'maximum', 'minimum' or 'mean' of the axis.", func(a *lang.Args) (lang.Value, error) {
+	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0, stat_length=None, end_values=0)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'empty' (zeros here), 'edge', 'reflect', 'symmetric', 'wrap', 'linear_ramp' (from end_values to the edge), or the 'maximum', 'minimum', 'mean' or 'median' of the axis.", func(a *lang.Args) (lang.Value, error) {
 		return pad(a)
 	})
 	m["argwhere"] = lang.NewBuiltin(lang.AsValue, "argwhere(a)", "The indices of the nonzero elements, one row per element.", func(a *lang.Args) (lang.Value, error) {
@@ -221,6 +221,18 @@ func quantiles(a *lang.Args, name string, qs []float64, several bool) (lang.Valu
 	if err != nil {
 		return nil, err
 	}
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	r, err := quantileOf(t, axes, qs, keep, several)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(r), nil
+}
+
+// quantileOf is quantiles over a floating t's axes (all when nil).
+func quantileOf(t *tensor.Tensor, axes []int, qs []float64, keep, several bool) (*tensor.Tensor, error) {
 	if axes == nil {
 		axes = allAxes(t.Dim())
 	}
@@ -302,10 +314,7 @@ func quantiles(a *lang.Args, name string, qs []float64, several bool) (lang.Valu
 	if err != nil {
 		return nil, err
 	}
-	if r, err = castTensor(r, t.DType()); err != nil {
-		return nil, err
-	}
-	return wrap(r), nil
+	return castTensor(r, t.DType())
 }
 
 func histogram(a *lang.Args) (lang.Value, error) {
@@ -395,8 +404,8 @@ func pad(a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	stat, isStat := padStats[mode]
-	if padSource[mode] == nil && mode != "constant" && mode != "wrap" && !isStat {
-		return nil, lang.Errorf(notImplementedError, "kael's np.pad has the modes 'constant', 'edge', 'reflect', 'symmetric', 'wrap', 'maximum', 'minimum' and 'mean', not %s", lang.Repr(mode))
+	if padSource[mode] == nil && mode != "constant" && mode != "empty" && mode != "wrap" && mode != "linear_ramp" && !isStat {
+		return nil, lang.Errorf(lang.ValueError, "mode '%s' is not supported", mode)
 	}
 	if isStat && !a.IsNone("stat_length") {
 		return nil, lang.Errorf(notImplementedError, "kael's np.pad computes %s over the whole axis: stat_length= is not there yet", lang.Repr(mode))
@@ -405,6 +414,26 @@ func pad(a *lang.Args) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	if mode == "empty" { // NumPy leaves the pads uninitialised; kael's are 0
+		mode = "constant"
+		if fill, err = castTensor(tensor.MustScalar(0.0), t.DType()); err != nil {
+			return nil, err
+		}
+	}
+	var ends [][2]float64
+	if mode == "linear_ramp" {
+		et, err := arrayFrom(a.Value("end_values"), tensor.Float64, true)
+		if err != nil {
+			return nil, err
+		}
+		vals, err := floatValues(et)
+		if err != nil {
+			return nil, err
+		}
+		if ends, err = asPairs(vals, et.Shape(), t.Dim()); err != nil {
+			return nil, err
+		}
+	}
 	out := t
 	for ax := 0; ax < t.Dim(); ax++ {
 		before, after := widths[ax][0], widths[ax][1]
@@ -412,6 +441,15 @@ func pad(a *lang.Args) (lang.Value, error) {
 			continue
 		}
 		n := out.Shape()[ax]
+		if mode == "linear_ramp" {
+			if n == 0 {
+				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
+			}
+			if out, err = padLinearRamp(out, ax, before, after, ends[ax]); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if isStat {
 			if n == 0 {
 				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
@@ -486,6 +524,13 @@ func pad(a *lang.Args) (lang.Value, error) {
 var padStats = map[string]func(t *tensor.Tensor, ax int) (*tensor.Tensor, error){
 	"maximum": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) { return tensor.Amax(t, []int{ax}, true) },
 	"minimum": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) { return tensor.Amin(t, []int{ax}, true) },
+	"median": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) {
+		f, err := realFloating(t, "np.median (and np.percentile, np.quantile)")
+		if err != nil {
+			return nil, err
+		}
+		return quantileOf(f, []int{ax}, []float64{0.5}, true, false)
+	},
 	"mean": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) {
 		f, err := floating(t)
 		if err != nil {
@@ -493,6 +538,85 @@ var padStats = map[string]func(t *tensor.Tensor, ax int) (*tensor.Tensor, error)
 		}
 		return tensor.Mean(f, []int{ax}, true)
 	},
+}
+
+// padLinearRamp pads t along ax with ramps from the end values to the
+// edges, as NumPy's _get_linear_ramps computes them: linspace(end, edge,
+// width, endpoint=False) in float64 (steps of delta/width, or i/width *
+// delta when any step is 0), floored for an integer dtype and cast to
+// t's, the ramp after the array reversed.
+func padLinearRamp(t *tensor.Tensor, ax, before, after int, ends [2]float64) (*tensor.Tensor, error) {
+	n := t.Shape()[ax]
+	integer := !t.DType().IsFloating() && !t.DType().IsComplex()
+	ramp := func(edgeAt, width int, end float64, reversed bool) (*tensor.Tensor, error) {
+		e, err := t.Narrow(ax, edgeAt, 1)
+		if err != nil {
+			return nil, err
+		}
+		ef, err := castTensor(e, tensor.Float64)
+		if err != nil {
+			return nil, err
+		}
+		edges, err := floatValues(ef)
+		if err != nil {
+			return nil, err
+		}
+		anyZero := false
+		for _, v := range edges {
+			anyZero = anyZero || (v-end)/float64(width) == 0
+		}
+		// the ramp's shape puts width along ax: outer, width, inner
+		shape := t.Shape()
+		inner := 1
+		for _, d := range shape[ax+1:] {
+			inner *= d
+		}
+		outer := len(edges) / max(inner, 1)
+		vals := make([]float64, outer*width*inner)
+		for o := range outer {
+			for i := range width {
+				k := i
+				if reversed {
+					k = width - 1 - i
+				}
+				for j := range inner {
+					delta := edges[o*inner+j] - end
+					y := float64(k) * (delta / float64(width))
+					if anyZero {
+						y = float64(k) / float64(width) * delta
+					}
+					y += end
+					if integer { // linspace floors for an integer dtype
+						y = math.Floor(y)
+					}
+					vals[(o*width+i)*inner+j] = y
+				}
+			}
+		}
+		shape[ax] = width
+		r, err := fromValues(vals, shape)
+		if err != nil {
+			return nil, err
+		}
+		return castTensor(r, t.DType())
+	}
+	parts := []*tensor.Tensor{}
+	if before > 0 {
+		r, err := ramp(0, before, ends[0], false)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, r)
+	}
+	parts = append(parts, t)
+	if after > 0 {
+		r, err := ramp(n-1, after, ends[1], true)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, r)
+	}
+	return tensor.Cat(parts, ax)
 }
 
 // padWithStat pads t along ax with stat of the axis, before and after
@@ -598,27 +722,41 @@ func padWidths(v lang.Value, ndim int) ([][2]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	pairs, err := asPairs(vals, t.Shape(), ndim)
+	if err != nil {
+		return nil, err
+	}
 	out := make([][2]int, ndim)
-	switch {
-	case len(vals) == 1:
-		for i := range out {
-			out[i] = [2]int{int(vals[0]), int(vals[0])}
-		}
-	case len(vals) == 2 && t.Dim() <= 2 && (t.Dim() == 1 || t.Shape()[0] == 1):
-		for i := range out {
-			out[i] = [2]int{int(vals[0]), int(vals[1])}
-		}
-	case len(vals) == 2*ndim:
-		for i := range out {
-			out[i] = [2]int{int(vals[2*i]), int(vals[2*i+1])}
-		}
-	default:
-		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: %s  and requested shape (%d,2)", compactTuple(t.Shape()), ndim)
+	for i, p := range pairs {
+		out[i] = [2]int{int(p[0]), int(p[1])}
 	}
 	for _, w := range out {
 		if w[0] < 0 || w[1] < 0 {
 			return nil, lang.Errorf(lang.ValueError, "index can't contain negative values")
 		}
+	}
+	return out, nil
+}
+
+// asPairs is NumPy's _as_pairs: one (before, after) pair per axis from
+// one value, one pair, or a pair per axis (vals in C order, of shape).
+func asPairs[T any](vals []T, shape []int, ndim int) ([][2]T, error) {
+	out := make([][2]T, ndim)
+	switch {
+	case len(vals) == 1:
+		for i := range out {
+			out[i] = [2]T{vals[0], vals[0]}
+		}
+	case len(vals) == 2 && len(shape) <= 2 && (len(shape) == 1 || shape[0] == 1):
+		for i := range out {
+			out[i] = [2]T{vals[0], vals[1]}
+		}
+	case len(vals) == 2*ndim:
+		for i := range out {
+			out[i] = [2]T{vals[2*i], vals[2*i+1]}
+		}
+	default:
+		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: %s  and requested shape (%d,2)", compactTuple(shape), ndim)
 	}
 	return out, nil
 }
