@@ -34,7 +34,7 @@ var integerBounds = map[tensor.DType]intBounds{
 // bufferedBits is a fill's 32-bit buffer, handed out n bits at a time
 // (buffered_uint16, buffered_uint8, buffered_bounded_bool).
 type bufferedBits struct {
-	p   *pcg64
+	p   *bitGen
 	buf uint32
 	cnt int
 }
@@ -107,7 +107,7 @@ func boundArg(v lang.Value) (*big.Int, error) {
 }
 
 // genIntegers is Generator.integers for scalar bounds.
-func genIntegers(p *pcg64, a *lang.Args) (lang.Value, error) {
+func genIntegers(p *bitGen, a *lang.Args) (lang.Value, error) {
 	lowV, highV := a.Value("low"), a.Value("high")
 	if a.IsNone("high") {
 		lowV, highV = int64(0), lowV
@@ -212,7 +212,7 @@ func boundArrays(lowV, highV lang.Value) (low, high *tensor.Tensor, isArray bool
 // _bounded_integers' _rand_*_broadcast: the bounds checked against the
 // dtype, then against each other, then broadcast (with size when given)
 // and drawn in C order, the narrow dtypes from one 32-bit buffer.
-func integersBroadcast(p *pcg64, size lang.Value, low, high *tensor.Tensor, dt tensor.DType, endpoint bool) (lang.Value, error) {
+func integersBroadcast(p *bitGen, size lang.Value, low, high *tensor.Tensor, dt tensor.DType, endpoint bool) (lang.Value, error) {
 	bounds := integerBounds[dt]
 	name := dtypeOf(dt).String()
 	lows, err := tensor.Values[int64](low)
