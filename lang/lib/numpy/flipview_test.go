@@ -49,6 +49,7 @@ func TestNegativeStridesAndTorch(t *testing.T) {
 		"torch.from_numpy(m[:, ::-1])", "torch.tensor(m[::-1])", "torch.as_tensor(np.flip(m))", "torch.asarray(m[::-1])",
 		"torch.from_numpy(np.flipud(m)[0])", "torch.from_numpy(m[::-1].copy())", "torch.from_numpy(np.ascontiguousarray(m[::-1]))",
 		"torch.tensor(m[::-1].copy()).tolist()", "t = torch.from_numpy(m[::-1][::-1])\nt[0, 0] = 5\nm",
+		"torch.arange(4)[::-1]", "torch.from_numpy(m)[:, ::-1]", "t = torch.from_numpy(m)\nt[::-1] = 0",
 	})
 }
 
