@@ -1,7 +1,9 @@
 package numpy
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/kael-dev/kael/lang"
@@ -48,7 +50,7 @@ func defStats(m map[string]lang.Value) {
 		r, err := tensor.Bincount(x, w, a.Int("minlength"))
 		return wrapArray(r), err
 	})
-	m["histogram"] = lang.NewBuiltin(lang.AsValue, "histogram(a, bins=10, range=None)", "The counts of a's values in bins equal-width bins over range (a's min to max), and the bin edges.", func(a *lang.Args) (lang.Value, error) {
+	m["histogram"] = lang.NewBuiltin(lang.AsValue, "histogram(a, bins=10, range=None, density=False, weights=None)", "The counts of a's values in bins equal-width bins over range (a's min to max), or between the edges bins, and the bin edges; weights sums them instead, density divides by the bin widths and the total.", func(a *lang.Args) (lang.Value, error) {
 		return histogram(a)
 	})
 	m["roll"] = lang.NewBuiltin(lang.AsValue, "roll(a, shift, axis=None)", "The elements shifted along axis (of the flattened array when None), those past the end coming back at the start.", func(a *lang.Args) (lang.Value, error) {
@@ -317,6 +319,11 @@ func quantileOf(t *tensor.Tensor, axes []int, qs []float64, keep, several bool) 
 	return castTensor(r, t.DType())
 }
 
+// histBlock is how many values np.histogram bins at a time; its
+// weighted sums are per block, added together, and kael adds them in the
+// same order.
+const histBlock = 65536
+
 func histogram(a *lang.Args) (lang.Value, error) {
 	t, err := arrayFrom(a.Value("a"), 0, false)
 	if err != nil {
@@ -326,9 +333,71 @@ func histogram(a *lang.Args) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	bins, ok := lang.AsInt(a.Value("bins"))
-	if !ok || bins < 1 {
-		return nil, lang.Errorf(lang.ValueError, "`bins` must be positive, when an integer")
+	var weights []float64
+	wtype := tensor.Int64 // the counts' dtype, the weights' when given
+	if !a.IsNone("weights") {
+		w, err := arrayFrom(a.Value("weights"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Equal(w.Shape(), t.Shape()) {
+			return nil, lang.Errorf(lang.ValueError, "weights should have the same shape as a.")
+		}
+		switch w.DType() {
+		case tensor.Float32, tensor.Float64:
+			wtype = w.DType()
+		case tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64:
+		default:
+			return nil, lang.Errorf(notImplementedError, "kael's histogram takes real weights, not %s", numpyName(w.DType()))
+		}
+		if weights, err = floatValues(w); err != nil {
+			return nil, err
+		}
+	}
+	var counts []float64
+	var edges *tensor.Tensor
+	if bins, ok := lang.AsInt(a.Value("bins")); ok {
+		counts, edges, err = uniformHistogram(a, vals, weights, int(bins))
+	} else {
+		counts, edges, err = edgeHistogram(a.Value("bins"), vals, weights, wtype)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ct *tensor.Tensor
+	if a.Bool("density") {
+		ev, err := floatValues(edges)
+		if err != nil {
+			return nil, err
+		}
+		total := 0.0
+		for _, c := range counts {
+			total += c
+		}
+		for i := range counts {
+			counts[i] = counts[i] / (ev[i+1] - ev[i]) / total
+		}
+		ct, err = tensor.FromSlice(counts, len(counts))
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		if ct, err = tensor.FromSlice(counts, len(counts)); err != nil {
+			return nil, err
+		}
+		if ct, err = ct.To(wtype); err != nil {
+			return nil, err
+		}
+	}
+	return lang.Tuple{wrapArray(ct), wrapArray(edges)}, nil
+}
+
+// uniformHistogram is np.histogram with bins equal-width bins over range
+// (a's min to max): each value's bin computed, corrected against the
+// edges as NumPy corrects it, and counted or its weight summed.
+func uniformHistogram(a *lang.Args, vals, weights []float64, bins int) ([]float64, *tensor.Tensor, error) {
+	if bins < 1 {
+		return nil, nil, lang.Errorf(lang.ValueError, "`bins` must be positive, when an integer")
 	}
 	var lo, hi float64
 	if a.IsNone("range") {
@@ -337,57 +406,147 @@ func histogram(a *lang.Args) (lang.Value, error) {
 		} else {
 			lo, hi = math.Inf(1), math.Inf(-1)
 			for _, v := range vals {
+				if math.IsNaN(v) {
+					lo, hi = v, v
+					break
+				}
 				lo, hi = min(lo, v), max(hi, v)
+			}
+			if math.IsNaN(lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+				return nil, nil, lang.Errorf(lang.ValueError, "autodetected range of [%s, %s] is not finite", lang.FormatFloat(lo), lang.FormatFloat(hi))
 			}
 		}
 	} else {
 		r, err := lang.Collect(a.Value("range"))
 		if err != nil || len(r) != 2 {
-			return nil, lang.Errorf(lang.ValueError, "range must be a pair (min, max)")
+			return nil, nil, lang.Errorf(lang.ValueError, "range must be a pair (min, max)")
 		}
 		lo, _ = lang.AsFloat(r[0])
 		hi, _ = lang.AsFloat(r[1])
 		if lo > hi {
-			return nil, lang.Errorf(lang.ValueError, "max must be larger than min in range parameter.")
+			return nil, nil, lang.Errorf(lang.ValueError, "max must be larger than min in range parameter.")
 		}
 	}
 	if lo == hi {
 		lo, hi = lo-0.5, hi+0.5
 	}
-	n := int(bins)
+	n := bins
 	edges := make([]float64, n+1)
 	step := (hi - lo) / float64(n)
 	for i := range edges {
 		edges[i] = lo + float64(i)*step
 	}
 	edges[n] = hi
-	counts := make([]int64, n)
+	counts := make([]float64, n)
+	block := make([]float64, n)
 	norm := float64(n) / (hi - lo)
-	for _, v := range vals {
-		if v < lo || v > hi {
-			continue
+	for b := 0; b < len(vals); b += histBlock {
+		clear(block)
+		for k, v := range vals[b:min(b+histBlock, len(vals))] {
+			if !(v >= lo && v <= hi) {
+				continue
+			}
+			i := int((v - lo) * norm)
+			if i >= n {
+				i = n - 1
+			}
+			// NumPy corrects the computed bin against the edges.
+			if v < edges[i] {
+				i--
+			} else if i+1 < n && v >= edges[i+1] {
+				i++
+			}
+			if weights == nil {
+				block[i]++
+			} else {
+				block[i] += weights[b+k]
+			}
 		}
-		i := int((v - lo) * norm)
-		if i >= n {
-			i = n - 1
+		for i, c := range block {
+			counts[i] += c
 		}
-		// NumPy corrects the computed bin against the edges.
-		if v < edges[i] {
-			i--
-		} else if i+1 < n && v >= edges[i+1] {
-			i++
-		}
-		counts[i]++
-	}
-	ct, err := tensor.FromSlice(counts, n)
-	if err != nil {
-		return nil, err
 	}
 	et, err := tensor.FromSlice(edges, n+1)
+	return counts, et, err
+}
+
+// edgeHistogram is np.histogram with bins the edges themselves: the
+// counts, or weights, of the values from each edge to the next (the last
+// bin closed), as NumPy computes them: per block, the sorted values'
+// cumulative weights differenced at the edges.
+func edgeHistogram(bins lang.Value, vals, weights []float64, wtype tensor.DType) ([]float64, *tensor.Tensor, error) {
+	et, err := arrayFrom(bins, 0, false)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return lang.Tuple{wrapArray(ct), wrapArray(et)}, nil
+	if et.Dim() == 0 {
+		return nil, nil, lang.Errorf(lang.TypeError, "`bins` must be an integer, a string, or an array")
+	}
+	if et.Dim() != 1 {
+		return nil, nil, lang.Errorf(lang.ValueError, "`bins` must be 1d, when an array")
+	}
+	edges, err := floatValues(et)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := 1; i < len(edges); i++ {
+		if edges[i-1] > edges[i] {
+			return nil, nil, lang.Errorf(lang.ValueError, "`bins` must increase monotonically, when an array")
+		}
+	}
+	n := max(len(edges)-1, 0)
+	cum := make([]float64, len(edges))
+	round := func(x float64) float64 { return x }
+	if wtype == tensor.Float32 {
+		round = func(x float64) float64 { return float64(float32(x)) }
+	}
+	for b := 0; b < len(vals); b += histBlock {
+		block := vals[b:min(b+histBlock, len(vals))]
+		order := make([]int, len(block))
+		for i := range order {
+			order[i] = i
+		}
+		// NaNs sort last, as NumPy sorts them, and fall in no bin
+		slices.SortStableFunc(order, func(i, j int) int { return cmpNaNLast(block[i], block[j]) })
+		cw := make([]float64, len(block)+1) // cumulative weights of the sorted values
+		for k, i := range order {
+			w := 1.0
+			if weights != nil {
+				w = weights[b+i]
+			}
+			cw[k+1] = round(cw[k] + w)
+		}
+		for e, edge := range edges {
+			// searchsorted: side 'left' for every edge but the last
+			pos := sort.Search(len(order), func(k int) bool {
+				v := block[order[k]]
+				if e == len(edges)-1 {
+					return v > edge || math.IsNaN(v)
+				}
+				return v >= edge || math.IsNaN(v)
+			})
+			cum[e] = round(cum[e] + cw[pos])
+		}
+	}
+	counts := make([]float64, n)
+	for i := range counts {
+		counts[i] = round(cum[i+1] - cum[i])
+	}
+	return counts, et, nil
+}
+
+// cmpNaNLast orders floats with NaN after everything.
+func cmpNaNLast(x, y float64) int {
+	switch {
+	case math.IsNaN(x):
+		if math.IsNaN(y) {
+			return 0
+		}
+		return 1
+	case math.IsNaN(y):
+		return -1
+	}
+	return cmp.Compare(x, y)
 }
 
 func pad(a *lang.Args) (lang.Value, error) {
