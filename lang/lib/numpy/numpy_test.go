@@ -265,5 +265,6 @@ func TestHistogramMatchesNumPy(t *testing.T) {
 		"np.histogram(np.array([1.0, np.nan, 2.0]), bins=2, range=(0, 3))", "np.histogram(np.array([1.0, np.nan, 2.0]), bins=[0, 1, 3])",
 		"np.histogram(np.array([1.0, np.nan]))", "np.histogram(np.array([1.0, np.inf]))", "np.histogram(x, bins=3.0)", "np.histogram(x, bins=[[1, 2]])",
 		"np.histogram(x, bins=[3, 1])", "np.histogram(x, weights=[1, 2])", "np.histogram(x, bins=0)", "np.histogram(np.array([]), bins=[0, 1])",
+		"np.histogram(x, bins=np.int64(3))", "np.histogram(x, bins=np.array(3))", "np.histogram(x, bins=np.array(3.0))", "np.histogram(x, bins=True)",
 	})
 }

@@ -356,7 +356,18 @@ func histogram(a *lang.Args) (lang.Value, error) {
 	}
 	var counts []float64
 	var edges *tensor.Tensor
-	if bins, ok := lang.AsInt(a.Value("bins")); ok {
+	bins, ok := lang.AsInt(a.Value("bins"))
+	if et, isArray := a.Value("bins").(*Array); isArray && !ok {
+		// a 0-d integer array is a number of bins, as operator.index reads it
+		if t, err := arrayFrom(et, 0, false); err == nil && t.Dim() == 0 && t.DType().Category() == tensor.IntegerCategory {
+			v, err := floatValues(t)
+			if err != nil {
+				return nil, err
+			}
+			bins, ok = int64(v[0]), true
+		}
+	}
+	if ok {
 		counts, edges, err = uniformHistogram(a, vals, weights, int(bins))
 	} else {
 		counts, edges, err = edgeHistogram(a.Value("bins"), vals, weights, wtype)
