@@ -1,6 +1,7 @@
 package numpy
 
 import (
+	"fmt"
 	"math/bits"
 	"sync"
 
@@ -162,6 +163,16 @@ func (b *BitGenerator) TypeName() string { return bitGenModules[b.p.name] + b.p.
 
 // ClassName returns the same.
 func (b *BitGenerator) ClassName() string { return b.TypeName() }
+
+// PyRepr is NumPy's: <numpy.random._pcg64.PCG64 object at 0x...>.
+func (b *BitGenerator) PyRepr() string {
+	return fmt.Sprintf("<%s object at %#x>", b.TypeName(), lang.ID(b))
+}
+
+// PyRepr is NumPy's: <numpy.random._mt19937.MT19937 object at 0x...>.
+func (m *MT19937) PyRepr() string {
+	return fmt.Sprintf("<%s object at %#x>", m.TypeName(), lang.ID(m))
+}
 
 func init() {
 	for _, c := range []struct {

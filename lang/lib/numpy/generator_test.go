@@ -168,6 +168,7 @@ func TestBitGeneratorsMatchNumPy(t *testing.T) {
 		"bg = np.random.Philox(3)\ng1 = np.random.Generator(bg)\ng2 = np.random.default_rng(bg)\ng1.integers(100, size=3), g2.integers(100, size=3), g1.bit_generator is bg, type(bg).__name__, repr(g1).split(' at ')[0]",
 		"mt = np.random.MT19937(4)\ng = np.random.Generator(mt)\nrs = np.random.RandomState(mt)\ng.random(), rs.random_sample(), g.random(), g.bit_generator is mt, repr(g).split(' at ')[0]",
 		"repr(np.random.default_rng(np.random.SFC64(1))).split(' at ')[0], isinstance(np.random.SFC64(1), np.random.SFC64), isinstance(np.random.Philox(1), np.random.PCG64)",
+		"[repr(b).split(' at ')[0] for b in (np.random.PCG64(1), np.random.Philox(1), np.random.SFC64(1), np.random.MT19937(1))]",
 		"np.random.Generator(5)", "np.random.Generator(np.random.Philox)", "np.random.Generator('x')", "np.random.SFC64(-1)", "np.random.Philox(1.5)",
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
