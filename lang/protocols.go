@@ -190,6 +190,14 @@ type (
 		ArrayTensor() *tensor.Tensor
 	}
 
+	// NegativeStrider is implemented by arrays that may read their memory
+	// backwards (NumPy's a[::-1]); ArrayTensor gives such an array's
+	// elements as a copy, and torch refuses to share or copy it, as
+	// PyTorch does.
+	NegativeStrider interface {
+		NegativeStrides() bool
+	}
+
 	// Nexter is implemented by iterators of Go types that make their
 	// elements one at a time (os.walk): next(it) asks Next, which reports
 	// false at the end.

@@ -57,6 +57,16 @@ func (ix Index) IsSlice() bool { return ix.kind == indexSlice }
 // IsNone reports whether ix was made by IndexNone.
 func (ix Index) IsNone() bool { return ix.kind == indexNone }
 
+// IsEllipsis reports whether ix was made by IndexEllipsis.
+func (ix Index) IsEllipsis() bool { return ix.kind == indexEllipsis }
+
+// Int returns the position of an IndexInt, 0 for the other kinds.
+func (ix Index) Int() int { return ix.i }
+
+// SliceBounds returns the start, stop and step of an IndexSlice (nil where
+// omitted), nils for the other kinds.
+func (ix Index) SliceBounds() (start, stop, step *int) { return ix.start, ix.stop, ix.step }
+
 // Tensor returns the tensor of an advanced index (IndexTensor), nil for
 // the other kinds.
 func (ix Index) Tensor() *Tensor { return ix.t }
@@ -97,6 +107,9 @@ func (x *Tensor) Index(idx ...Index) (*Tensor, error) {
 	v, adv, err := x.basicIndex(idx)
 	if err != nil || adv == nil {
 		return v, err
+	}
+	if len(adv) == 1 && v.Dim() == 1 {
+		return gather1D(x.dtype, v, adv[0])
 	}
 	p, err := planAdvanced(v, adv)
 	if err != nil {
@@ -434,6 +447,61 @@ func planAdvanced(v *Tensor, advs []advIndex) (*advPlan, error) {
 	p.pre = stridedOffsets(preShape, preStrides, v.offset)
 	p.post = stridedOffsets(postShape, postStrides, 0)
 	return p, nil
+}
+
+// gather1D is v[a] for a 1-d v and one index array a, the commonest
+// advanced index (a[idx] of NumPy and PyTorch): the bounds check, the
+// wrap of negative positions and the copy in one pass, without the
+// offset table planAdvanced builds. As there, the error names the first
+// bad index in order.
+func gather1D(d DType, v *Tensor, a advIndex) (*Tensor, error) {
+	out, err := emptyOutput(d, a.shape...)
+	if err != nil || out.Numel() == 0 {
+		return out, err
+	}
+	kernel, err := gather1DKernels.Select("index", d)
+	if err != nil {
+		return nil, err
+	}
+	var bad atomic.Int64 // 1 + the position of the first bad index
+	err = ParallelFor(len(a.values), GrainSize, func(begin, end int) {
+		k := kernel(v, out, a.values, begin, end)
+		for k >= 0 {
+			old := bad.Load()
+			if old != 0 && old <= int64(k)+1 || bad.CompareAndSwap(old, int64(k)+1) {
+				break
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if k := bad.Load(); k != 0 {
+		return nil, indexErrorf("index %d is out of bounds for dimension %d with size %d", a.values[k-1], a.srcDim, v.shape[0])
+	}
+	return out, nil
+}
+
+// gather1DFunc copies src[vals[k]] into the contiguous dst[k] for k in
+// [begin, end), for a 1-d src; it returns the first k whose index is out
+// of bounds (stopping there), or -1.
+type gather1DFunc func(src, dst *Tensor, vals []int64, begin, end int) int
+
+var gather1DKernels = AllDTypes(ByDType[gather1DFunc]{Float32: gather1DKernel[float32], Float64: gather1DKernel[float64], Int64: gather1DKernel[int64], Bool: gather1DKernel[uint8], Uint8: gather1DKernel[U8], Int8: gather1DKernel[int8], Int16: gather1DKernel[int16], Int32: gather1DKernel[int32], Float16: gather1DKernel[F16], BFloat16: gather1DKernel[BF16], Complex64: gather1DKernel[complex64], Complex128: gather1DKernel[complex128]})
+
+func gather1DKernel[T Element](src, dst *Tensor, vals []int64, begin, end int) int {
+	s, d := src.storage.data.([]T), dst.storage.data.([]T)[begin:end]
+	size, stride, off := int64(src.shape[0]), src.strides[0], src.offset
+	for k, i := range vals[begin:end] {
+		if i < 0 {
+			i += size
+		}
+		if uint64(i) >= uint64(size) {
+			return begin + k
+		}
+		d[k] = s[off+int(i)*stride]
+	}
+	return -1
 }
 
 // take copies the elements of the plan from v's storage into the new

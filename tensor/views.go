@@ -220,8 +220,11 @@ func (t *Tensor) Slice(dim, start, stop, step int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if step <= 0 {
-		return nil, valueErrorf("slice step must be positive, got %d", step).
+	if step == 0 {
+		return nil, valueErrorf("slice step cannot be zero")
+	}
+	if step < 0 {
+		return nil, valueErrorf("step must be greater than zero").
 			WithHint("use .flip(%d) to reverse a dimension", dim)
 	}
 	start, stop = ClampSlice(start, stop, t.shape[d])

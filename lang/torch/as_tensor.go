@@ -14,16 +14,25 @@ import (
 
 // sharedData returns the tensor an argument already is: a tensor itself,
 // or a tensor over a NumPy array's memory; nil for other data.
-func sharedData(v lang.Value) *tensor.Tensor {
+func sharedData(v lang.Value) (*tensor.Tensor, error) {
 	switch x := v.(type) {
 	case *tensor.Tensor:
-		return x
+		return x, nil
 	case lang.ArrayProvider:
 		if lang.TypeName(v) == "numpy.ndarray" {
-			return x.ArrayTensor().Detach()
+			return numpyTensor(x)
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+// numpyTensor is the tensor over a NumPy array's memory, refused with
+// PyTorch's message when the array has a negative stride.
+func numpyTensor(x lang.ArrayProvider) (*tensor.Tensor, error) {
+	if n, ok := x.(lang.NegativeStrider); ok && n.NegativeStrides() {
+		return nil, lang.Errorf(lang.ValueError, "At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().) ")
+	}
+	return x.ArrayTensor().Detach(), nil
 }
 
 func defAsTensor() {
@@ -35,7 +44,11 @@ func defAsTensor() {
 		if err := CheckDevice(a.Value("device")); err != nil {
 			return nil, err
 		}
-		if t := sharedData(a.Value("data")); t != nil {
+		t, err := sharedData(a.Value("data"))
+		if err != nil {
+			return nil, err
+		}
+		if t != nil {
 			if d == nil || *d == t.DType() {
 				return t, nil
 			}
@@ -56,7 +69,10 @@ func defAsTensor() {
 		if err := CheckDevice(a.Value("device")); err != nil {
 			return nil, err
 		}
-		t := sharedData(a.Value("obj"))
+		t, err := sharedData(a.Value("obj"))
+		if err != nil {
+			return nil, err
+		}
 		if t == nil {
 			if copyArg != nil && !*copyArg {
 				return nil, lang.Errorf(lang.ValueError, "can't alias arbitrary sequence into a tensor.")
@@ -65,7 +81,6 @@ func defAsTensor() {
 			return withRequiresGrad(a, t, err)
 		}
 		wrongDType := d != nil && *d != t.DType()
-		var err error
 		switch {
 		case wrongDType && copyArg != nil && !*copyArg:
 			return nil, lang.Errorf(lang.ValueError, "can't alias tensor with dtype '%s' into dtype '%s'.", t.DType().ScalarTypeName(), d.ScalarTypeName())

@@ -125,7 +125,7 @@ func defModules() {
 		if !ok || lang.TypeName(x) != "numpy.ndarray" {
 			return nil, lang.Errorf(lang.TypeError, "expected np.ndarray (got %s)", lang.TypeName(x))
 		}
-		return arr.ArrayTensor().Detach(), nil
+		return numpyTensor(arr)
 	})
 }
 

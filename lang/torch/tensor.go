@@ -563,7 +563,11 @@ func newFromData(a *lang.Args, name string, d *tensor.DType) (*tensor.Tensor, er
 	case *tensor.Tensor:
 		data = x // FromValue copies it, outside the graph
 	case lang.ArrayProvider:
-		data = x.ArrayTensor() // a NumPy array or scalar: copied, dtype kept
+		t, err := numpyTensor(x) // a NumPy array or scalar: copied, dtype kept
+		if err != nil {
+			return nil, err
+		}
+		data = t
 	case int64, float64, bool, lang.Complex, *lang.List, lang.Tuple, lang.BigInt:
 		var err error
 		if data, err = lang.ToGo(x); err != nil {

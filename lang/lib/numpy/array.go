@@ -12,7 +12,21 @@ import (
 // shares the tensor's storage, so a view of an array (a[1:], a.T,
 // a.reshape(...)) writes through to it, and t.numpy() and
 // torch.from_numpy(a) share memory with the tensor, as in PyTorch.
-type Array struct{ t *tensor.Tensor }
+//
+// An array with a negative stride (a[::-1], np.flip) reads store backwards
+// along the dimensions in flip (flipview.go); base is the array whose
+// memory a view made by indexing reads, NumPy's a.base. readonly is
+// a.flags.writeable cleared; borrowed marks an array over a tensor's
+// memory (t.numpy()), which does not own it.
+type Array struct {
+	store    *tensor.Tensor
+	flip     flipMask
+	base     *Array
+	readonly bool
+	borrowed bool
+	// unaligned is a.flags.aligned cleared (kael's memory stays aligned)
+	unaligned bool
+}
 
 var (
 	_ lang.Operand         = (*Array)(nil)
@@ -32,7 +46,7 @@ var (
 )
 
 // NewArray returns the array over t's storage.
-func NewArray(t *tensor.Tensor) *Array { return &Array{t: t.Detach()} }
+func NewArray(t *tensor.Tensor) *Array { return &Array{store: t.Detach(), borrowed: true} }
 
 // TypeName returns "numpy.ndarray".
 func (*Array) TypeName() string { return "numpy.ndarray" }
@@ -40,14 +54,15 @@ func (*Array) TypeName() string { return "numpy.ndarray" }
 // ClassName returns "numpy.ndarray".
 func (*Array) ClassName() string { return "numpy.ndarray" }
 
-// ArrayTensor returns the array's tensor (its own storage).
-func (a *Array) ArrayTensor() *tensor.Tensor { return a.t }
+// ArrayTensor returns the array's tensor: its own storage, or a copy in
+// its order when it has a negative stride (see NegativeStrides).
+func (a *Array) ArrayTensor() *tensor.Tensor { return a.val() }
 
 // String is str(a): [1. 2. 3.].
-func (a *Array) String() string { return arrayStr(a.t) }
+func (a *Array) String() string { return arrayStr(a.val()) }
 
 // PyRepr is repr(a): array([1., 2., 3.]).
-func (a *Array) PyRepr() string { return arrayRepr(a.t) }
+func (a *Array) PyRepr() string { return arrayRepr(a.val()) }
 
 // HashKey refuses: arrays are mutable.
 func (a *Array) HashKey() (string, error) {
@@ -56,9 +71,9 @@ func (a *Array) HashKey() (string, error) {
 
 // Truth is bool(a), an error for several elements.
 func (a *Array) Truth() (bool, error) {
-	switch a.t.Numel() {
+	switch a.store.Numel() {
 	case 1:
-		v, err := a.t.Item()
+		v, err := a.store.Item()
 		if err != nil {
 			return false, err
 		}
@@ -71,41 +86,50 @@ func (a *Array) Truth() (bool, error) {
 
 // Float is float(a) for a one-element array.
 func (a *Array) Float() (float64, bool) {
-	if a.t.Numel() != 1 {
+	if a.store.Numel() != 1 {
 		return 0, false
 	}
-	return (&Scalar{t: a.t}).Float()
+	return (&Scalar{t: a.store}).Float()
 }
 
 // Index is operator.index(a), for 0-d integer arrays only.
 func (a *Array) Index() (int64, bool) {
-	if a.t.Dim() != 0 {
+	if a.store.Dim() != 0 {
 		return 0, false
 	}
-	return (&Scalar{t: a.t}).Index()
+	return (&Scalar{t: a.store}).Index()
 }
 
 // Length is len(a): the first dimension.
 func (a *Array) Length() (int64, error) {
-	if a.t.Dim() == 0 {
+	if a.store.Dim() == 0 {
 		return 0, lang.Errorf(lang.TypeError, "len() of unsized object")
 	}
-	return int64(a.t.Shape()[0]), nil
+	return int64(a.store.Shape()[0]), nil
 }
 
 // Iterate loops over the first dimension: rows as arrays, elements of a
 // 1-d array as scalars.
 func (a *Array) Iterate(yield func(lang.Value) bool) error {
-	if a.t.Dim() == 0 {
+	if a.store.Dim() == 0 {
 		return lang.Errorf(lang.TypeError, "iteration over a 0-d array")
 	}
-	n := a.t.Shape()[0]
+	n := a.store.Shape()[0]
 	for i := 0; i < n; i++ {
-		row, err := a.t.Select(0, i)
-		if err != nil {
-			return err
+		var row lang.Value
+		if a.flip == 0 {
+			r, err := a.store.Select(0, i)
+			if err != nil {
+				return err
+			}
+			row = a.viewOf(r)
+		} else {
+			var err error
+			if row, err = a.GetSubscript([]lang.Subscript{{Value: int64(i)}}); err != nil {
+				return err
+			}
 		}
-		if !yield(wrap(row)) {
+		if !yield(row) {
 			return nil
 		}
 	}
@@ -121,10 +145,10 @@ func (a *Array) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lan
 }
 
 // Abs is abs(a), np.abs: magnitudes (float for complex arrays).
-func (a *Array) Abs() (lang.Value, error) { return absolute(a.t) }
+func (a *Array) Abs() (lang.Value, error) { return absolute(a.val()) }
 
 // UnaryOp is -a, +a, ~a.
-func (a *Array) UnaryOp(op syntax.Token) (lang.Value, error) { return unaryOp(op, a.t) }
+func (a *Array) UnaryOp(op syntax.Token) (lang.Value, error) { return unaryOp(op, a.val()) }
 
 // InPlaceOp is a op= b, written into a with a's dtype (NumPy's
 // same_kind casting: a float into an int array is refused).
@@ -133,15 +157,18 @@ func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, 
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	r, err := applyBinary(op, operand{t: a.t}, b)
+	r, err := applyBinary(op, operand{t: a.val()}, b)
 	if err != nil {
 		return nil, true, err
 	}
 	rt := r.(lang.ArrayProvider).ArrayTensor()
-	if ok, _ := canCast(rt.DType(), a.t.DType(), "same_kind"); !ok {
-		return nil, true, lang.Errorf(UFuncTypeError, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'", ufuncNames[op], numpyName(rt.DType()), numpyName(a.t.DType()))
+	if err := a.writable(outputReadOnly); err != nil {
+		return nil, true, err
 	}
-	if err := copyInto(a.t, rt); err != nil {
+	if ok, _ := canCast(rt.DType(), a.store.DType(), "same_kind"); !ok {
+		return nil, true, lang.Errorf(UFuncTypeError, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'", ufuncNames[op], numpyName(rt.DType()), numpyName(a.store.DType()))
+	}
+	if err := a.assign(rt); err != nil {
 		return nil, true, err
 	}
 	return a, true, nil
@@ -167,11 +194,43 @@ func (a *Array) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := a.t.Index(idx...)
+	if a.flip == 0 && !hasNonPositiveStep(idx) {
+		r, err := a.store.Index(idx...)
+		if err != nil {
+			return nil, indexError(err)
+		}
+		if isBasic(idx) {
+			return a.viewOf(r), nil
+		}
+		return wrap(r), nil
+	}
+	if isBasic(idx) {
+		r, m, err := a.basicView(idx)
+		if err != nil {
+			return nil, indexError(err)
+		}
+		if r.Dim() == 0 {
+			return wrap(r), nil
+		}
+		return a.flipTo(r, m), nil
+	}
+	basic, adv := splitAdvanced(idx)
+	r, m, err := a.basicView(basic)
 	if err != nil {
 		return nil, indexError(err)
 	}
+	if r, err = (&Array{store: r, flip: m}).val().Index(adv...); err != nil {
+		return nil, indexError(err)
+	}
 	return wrap(r), nil
+}
+
+// viewOf is the array over r, a view of a's memory (a scalar when 0-d).
+func (a *Array) viewOf(r *tensor.Tensor) lang.Value {
+	if r.Dim() == 0 {
+		return wrap(r)
+	}
+	return &Array{store: r, base: a.owner(), readonly: a.readonly}
 }
 
 // SetSubscript is a[...] = v, with v cast to a's dtype.
@@ -180,22 +239,54 @@ func (a *Array) SetSubscript(subs []lang.Subscript, value lang.Value) error {
 	if err != nil {
 		return err
 	}
-	if _, isComplex := value.(lang.Complex); isComplex && !a.t.DType().IsComplex() {
+	if err := a.writable(assignReadOnly); err != nil {
+		return err
+	}
+	if _, isComplex := value.(lang.Complex); isComplex && !a.store.DType().IsComplex() {
 		// NumPy converts the number with float() or int(), whose errors these are
-		if a.t.DType().IsFloating() {
+		if a.store.DType().IsFloating() {
 			return lang.Errorf(lang.TypeError, "float() argument must be a string or a real number, not 'complex'")
 		}
 		return lang.Errorf(lang.TypeError, "int() argument must be a string, a bytes-like object or a real number, not 'complex'")
 	}
-	v, err := arrayFrom(value, a.t.DType(), true)
+	v, err := arrayFrom(value, a.store.DType(), true)
 	if err != nil {
 		return err
 	}
-	if err := a.t.IndexPut(idx, v); err != nil {
+	if a.flip == 0 && !hasNonPositiveStep(idx) {
+		if err := a.store.IndexPut(idx, v); err != nil {
+			return indexError(err)
+		}
+		a.store.MarkModified()
+		return nil
+	}
+	basic, adv := idx, []tensor.Index(nil)
+	if !isBasic(idx) {
+		basic, adv = splitAdvanced(idx)
+	}
+	r, m, err := a.basicView(basic)
+	if err != nil {
 		return indexError(err)
 	}
-	a.t.MarkModified()
-	return nil
+	dst := &Array{store: r, flip: m}
+	if adv == nil {
+		if _, err := tensor.BroadcastShapes(v.Shape(), r.Shape()); err != nil || v.Dim() > r.Dim() {
+			return lang.Errorf(lang.ValueError, "could not broadcast input array from shape %s into shape %s", compactTuple(v.Shape()), compactTuple(r.Shape()))
+		}
+		return dst.assign(v)
+	}
+	if m == 0 { // the view reads forwards: write into it
+		if err := r.IndexPut(adv, v); err != nil {
+			return indexError(err)
+		}
+		r.MarkModified()
+		return nil
+	}
+	w := dst.val() // a copy in the view's order: change it and write it back
+	if err := w.IndexPut(adv, v); err != nil {
+		return indexError(err)
+	}
+	return dst.assign(w)
 }
 
 // indexError words an index out of range as NumPy does ("for axis 0",
@@ -243,11 +334,23 @@ func (a *Array) SetAttr(name string, v lang.Value) error {
 	if err != nil {
 		return err
 	}
-	r, err := a.t.View(shape...)
+	// An array read backwards along every dimension is its store read
+	// backwards: any shape store takes, read backwards along all of it.
+	reversed := a.flip != 0
+	for d, n := range a.store.Shape() {
+		reversed = reversed && (n <= 1 || a.flip.has(d))
+	}
+	if a.flip != 0 && !reversed {
+		return lang.Errorf(lang.AttributeError, "Incompatible shape for in-place modification. Use `.reshape()` to make a copy with the desired shape.")
+	}
+	r, err := a.store.View(shape...)
 	if err != nil {
 		return err
 	}
-	a.t = r
+	a.store, a.flip = r, 0
+	if reversed {
+		a.flip = flipMask(1)<<uint(r.Dim()) - 1
+	}
 	return nil
 }
 
@@ -260,36 +363,51 @@ func shapeTuple(shape []int) lang.Tuple {
 }
 
 var arrayAttrs = map[string]func(a *Array) lang.Value{
-	"shape":    func(a *Array) lang.Value { return shapeTuple(a.t.Shape()) },
-	"dtype":    func(a *Array) lang.Value { return dtypeOf(a.t.DType()) },
-	"ndim":     func(a *Array) lang.Value { return int64(a.t.Dim()) },
-	"size":     func(a *Array) lang.Value { return int64(a.t.Numel()) },
-	"itemsize": func(a *Array) lang.Value { return int64(a.t.DType().Size()) },
-	"nbytes":   func(a *Array) lang.Value { return int64(a.t.Nbytes()) },
+	"shape":    func(a *Array) lang.Value { return shapeTuple(a.store.Shape()) },
+	"dtype":    func(a *Array) lang.Value { return dtypeOf(a.store.DType()) },
+	"ndim":     func(a *Array) lang.Value { return int64(a.store.Dim()) },
+	"size":     func(a *Array) lang.Value { return int64(a.store.Numel()) },
+	"itemsize": func(a *Array) lang.Value { return int64(a.store.DType().Size()) },
+	"nbytes":   func(a *Array) lang.Value { return int64(a.store.Nbytes()) },
 	"strides": func(a *Array) lang.Value {
-		st := a.t.Strides()
+		st := a.store.Strides()
 		for i := range st {
-			st[i] *= a.t.DType().Size()
+			st[i] *= a.store.DType().Size()
+			if a.flip.has(i) {
+				st[i] = -st[i]
+			}
 		}
 		return shapeTuple(st)
 	},
 	"T": func(a *Array) lang.Value {
-		r, _ := transposeAll(a.t)
-		return wrapArray(r)
+		r, _ := transposeAll(a.store)
+		var m flipMask
+		for d := range r.Dim() {
+			if a.flip.has(r.Dim() - 1 - d) {
+				m |= 1 << uint(d)
+			}
+		}
+		return a.flipTo(r, m)
 	},
 	"real": func(a *Array) lang.Value {
-		r, _ := realPart(a.t)
+		r, _ := realPart(a.val())
 		return wrapArray(r)
 	},
 	"imag": func(a *Array) lang.Value {
-		r, _ := imagPart(a.t)
+		r, _ := imagPart(a.val())
 		return wrapArray(r)
 	},
 	"flat": func(a *Array) lang.Value {
-		r, _ := a.t.Reshape(-1)
+		r, _ := a.val().Reshape(-1)
 		return wrapArray(r)
 	},
-	"base": func(a *Array) lang.Value { return lang.None },
+	"flags": func(a *Array) lang.Value { return &Flags{a: a} },
+	"base": func(a *Array) lang.Value {
+		if a.base == nil {
+			return lang.None
+		}
+		return a.base
+	},
 }
 
 // transposeAll reverses the dimensions, as a.T does.

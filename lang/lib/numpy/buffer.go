@@ -11,7 +11,7 @@ import (
 
 func init() {
 	arrayMethods["tobytes"] = lang.NewBuiltin(lang.AsValue, "tobytes(self, order='C')", "The array's elements as bytes, read in order ('C', 'F', 'A' or 'K'), little-endian.", func(a *lang.Args) (lang.Value, error) {
-		t := a.Value("self").(*Array).t
+		t := a.Value("self").(*Array).val()
 		order, err := orderArg(t, a, true)
 		if err != nil {
 			return nil, err

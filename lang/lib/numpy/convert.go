@@ -14,7 +14,7 @@ func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error
 	var t *tensor.Tensor
 	switch x := v.(type) {
 	case *Array:
-		t = x.t
+		t = x.val()
 	case *Scalar:
 		t = x.t
 	case *tensor.Tensor:

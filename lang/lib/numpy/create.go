@@ -23,9 +23,34 @@ func defCreation(m map[string]lang.Value) {
 		return wrapArray(t), nil
 	})
 	m["asarray"] = lang.NewBuiltin(lang.AsValue, "asarray(a, dtype=None)", "The data as an array, without a copy when it is one already (or a CPU tensor, whose memory it shares).", func(a *lang.Args) (lang.Value, error) {
+		if arr := sameArray(a); arr != nil {
+			return arr, nil
+		}
 		t, err := newArray(a, false)
 		if err != nil {
 			return nil, err
+		}
+		arr := wrapArray(t)
+		if x, ok := a.Value("a").(*tensor.Tensor); ok && x.Storage() == t.Storage() {
+			arr.borrowed = true // the tensor's memory, as t.numpy()
+		}
+		return arr, nil
+	})
+	m["ascontiguousarray"] = lang.NewBuiltin(lang.AsValue, "ascontiguousarray(a, dtype=None)", "The data as an array laid out in row-major (C) order, at least 1-d: a itself when it is one already, else a copy.", func(a *lang.Args) (lang.Value, error) {
+		if arr := sameArray(a); arr != nil && arr.flip == 0 && arr.store.IsContiguous() {
+			return arr, nil
+		}
+		t, err := newArray(a, false)
+		if err != nil {
+			return nil, err
+		}
+		if t, err = t.Clone(); err != nil {
+			return nil, err
+		}
+		if t.Dim() == 0 {
+			if t, err = t.Unsqueeze(0); err != nil {
+				return nil, err
+			}
 		}
 		return wrapArray(t), nil
 	})
@@ -274,4 +299,20 @@ func fullOf(shape []int, a *lang.Args) (lang.Value, error) {
 		}
 	}
 	return wrapArray(c), nil
+}
+
+// sameArray is the array argument a of asarray and its kin when it needs
+// no conversion (no dtype asked, or its own): NumPy returns it itself.
+func sameArray(a *lang.Args) *Array {
+	arr, ok := a.Value("a").(*Array)
+	if !ok {
+		return nil
+	}
+	if !a.IsNone("dtype") {
+		d, err := toDType(a.Value("dtype"))
+		if err != nil || d != arr.store.DType() {
+			return nil
+		}
+	}
+	return arr
 }

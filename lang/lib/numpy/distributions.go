@@ -24,7 +24,7 @@ const (
 var zigNorRF, zigNorInvRF, zigExpRF float32 = zigNorR, zigNorInvR, zigExpR
 
 // standardNormal is random_standard_normal.
-func (p *pcg64) standardNormal() float64 {
+func (p *bitGen) standardNormal() float64 {
 	for {
 		r := p.uint64()
 		idx := r & 0xff
@@ -58,7 +58,7 @@ func (p *pcg64) standardNormal() float64 {
 
 // normalFloat is random_standard_normal_f: the ziggurat on a 32-bit draw
 // in float32, its last test against a double exp as C promotes it.
-func (p *pcg64) normalFloat() float32 {
+func (p *bitGen) normalFloat() float32 {
 	for {
 		r := p.uint32()
 		idx := r & 0xff
@@ -90,7 +90,7 @@ func (p *pcg64) normalFloat() float32 {
 }
 
 // standardExponential is random_standard_exponential.
-func (p *pcg64) standardExponential() float64 {
+func (p *bitGen) standardExponential() float64 {
 	for {
 		ri := p.uint64() >> 3
 		idx := ri & 0xff
@@ -109,7 +109,7 @@ func (p *pcg64) standardExponential() float64 {
 }
 
 // exponentialFloat is random_standard_exponential_f.
-func (p *pcg64) exponentialFloat() float32 {
+func (p *bitGen) exponentialFloat() float32 {
 	for {
 		ri := p.uint32() >> 1
 		idx := ri & 0xff
@@ -184,7 +184,7 @@ func standardGamma(p distSource, shape float64) float64 {
 }
 
 // standardGammaFloat is random_standard_gamma_f, in float32 throughout.
-func (p *pcg64) standardGammaFloat(shape float32) float32 {
+func (p *bitGen) standardGammaFloat(shape float32) float32 {
 	switch {
 	case shape == 1:
 		return p.exponentialFloat()

@@ -220,7 +220,10 @@ func withOut(a *lang.Args, r *tensor.Tensor) (lang.Value, error) {
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "return arrays must be of ArrayType")
 	}
-	return out, copyInto(out.t, r)
+	if err := out.writable(outputReadOnly); err != nil {
+		return nil, err
+	}
+	return out, out.assign(r)
 }
 
 func clip(t *tensor.Tensor, lo, hi lang.Value) (lang.Value, error) {

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/bits"
 	"strings"
-	"sync"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -67,17 +66,10 @@ func seedPool(entropy []uint32) [ssPoolSize]uint32 {
 	return pool
 }
 
-// generateState is SeedSequence.generate_state(n, np.uint64).
+// generateState is SeedSequence.generate_state(n, np.uint64): pairs of
+// 32-bit words, little-endian.
 func generateState(pool [ssPoolSize]uint32, n int) []uint64 {
-	words := make([]uint32, 2*n)
-	hashConst := uint32(ssInitB)
-	for i := range words {
-		v := pool[i%ssPoolSize]
-		v ^= hashConst
-		hashConst *= ssMultB
-		v *= hashConst
-		words[i] = v ^ v>>ssXShift
-	}
+	words := generateWords(pool, 2*n)
 	out := make([]uint64, n)
 	for i := range out {
 		out[i] = uint64(words[2*i]) | uint64(words[2*i+1])<<32
@@ -85,13 +77,10 @@ func generateState(pool [ssPoolSize]uint32, n int) []uint64 {
 	return out
 }
 
-// pcg64 is NumPy's PCG64: a 128-bit LCG with the XSL-RR output, and the
-// upper half of a draw kept for the next 32-bit draw.
+// pcg64 is NumPy's PCG64: a 128-bit LCG with the XSL-RR output.
 type pcg64 struct {
 	hi, lo       uint64 // the state
 	incHi, incLo uint64 // the increment (odd)
-	hasU32       bool
-	u32          uint32
 }
 
 // PCG's default 128-bit multiplier.
@@ -105,10 +94,10 @@ func (p *pcg64) step() {
 	p.hi, _ = bits.Add64(h, p.incHi, c)
 }
 
-// newPCG64 seeds as PCG64(SeedSequence(entropy)): the state and the
-// increment from four 64-bit words of the sequence.
-func newPCG64(entropy []uint32) *pcg64 {
-	w := generateState(seedPool(entropy), 4)
+// pcg64FromPool seeds as PCG64(seed_seq): the state and the increment
+// from four 64-bit words of the sequence's pool.
+func pcg64FromPool(pool [ssPoolSize]uint32) *bitGen {
+	w := generateState(pool, 4)
 	p := &pcg64{}
 	// pcg_setseq_128_srandom_r: inc = seq<<1 | 1, step, add the state, step.
 	p.incHi = w[2]<<1 | w[3]>>63
@@ -118,32 +107,19 @@ func newPCG64(entropy []uint32) *pcg64 {
 	p.lo, c = bits.Add64(p.lo, w[1], 0)
 	p.hi, _ = bits.Add64(p.hi, w[0], c)
 	p.step()
-	return p
+	return newBitGen("PCG64", p)
 }
 
-func (p *pcg64) uint64() uint64 {
+func (p *pcg64) next64() uint64 {
 	p.step()
 	return bits.RotateLeft64(p.hi^p.lo, -int(p.hi>>58))
 }
 
-func (p *pcg64) uint32() uint32 {
-	if p.hasU32 {
-		p.hasU32 = false
-		return p.u32
-	}
-	n := p.uint64()
-	p.hasU32, p.u32 = true, uint32(n>>32)
-	return uint32(n)
-}
-
-// double is next_double: the top 53 bits as a float in [0, 1).
-func (p *pcg64) double() float64 { return float64(p.uint64()>>11) * (1.0 / 9007199254740992.0) }
-
 // float is next_float: the top 24 bits of a 32-bit draw in [0, 1).
-func (p *pcg64) float() float32 { return float32(p.uint32()>>8) * (1.0 / 16777216.0) }
+func (p *bitGen) float() float32 { return float32(p.uint32()>>8) * (1.0 / 16777216.0) }
 
 // bounded is random_bounded_uint64 by Lemire's method: a value in [0, rng].
-func (p *pcg64) bounded(rng uint64) uint64 {
+func (p *bitGen) bounded(rng uint64) uint64 {
 	switch {
 	case rng == 0:
 		return 0
@@ -176,7 +152,7 @@ func (p *pcg64) bounded(rng uint64) uint64 {
 
 // interval is random_interval: a value in [0, max] by masking, as
 // Generator.shuffle draws.
-func (p *pcg64) interval(max uint64) uint64 {
+func (p *bitGen) interval(max uint64) uint64 {
 	if max == 0 {
 		return 0
 	}
@@ -195,22 +171,12 @@ func (p *pcg64) interval(max uint64) uint64 {
 	}
 }
 
-// Generator is np.random.Generator over PCG64, what default_rng returns.
+// Generator is np.random.Generator over a bit generator (PCG64 for
+// default_rng, or Philox, SFC64 or MT19937).
 type Generator struct {
-	mu sync.Mutex
-	p  *pcg64
-	bg *BitGenerator
+	p  *bitGen
+	bg lang.Value // the bit generator object, made on first use for default_rng's
 }
-
-// BitGenerator is np.random.PCG64(seed): the bit generator a Generator
-// draws from (one shares its state with every Generator made on it).
-type BitGenerator struct{ p *pcg64 }
-
-// TypeName returns "numpy.random._pcg64.PCG64".
-func (*BitGenerator) TypeName() string { return "numpy.random._pcg64.PCG64" }
-
-// ClassName returns "numpy.random._pcg64.PCG64".
-func (*BitGenerator) ClassName() string { return "numpy.random._pcg64.PCG64" }
 
 // ClassName returns "numpy.random._generator.Generator".
 func (*Generator) ClassName() string { return "numpy.random._generator.Generator" }
@@ -218,8 +184,9 @@ func (*Generator) ClassName() string { return "numpy.random._generator.Generator
 // TypeName returns "numpy.random._generator.Generator".
 func (*Generator) TypeName() string { return "numpy.random._generator.Generator" }
 
-// PyRepr returns Generator(PCG64), NumPy's repr without its address.
-func (*Generator) PyRepr() string { return "Generator(PCG64)" }
+// PyRepr returns Generator(PCG64) (the bit generator's class), NumPy's
+// repr without its address.
+func (g *Generator) PyRepr() string { return "Generator(" + g.p.name + ")" }
 
 // Attr gives the generator's methods and its bit_generator.
 func (g *Generator) Attr(name string) (lang.Value, bool) {
@@ -315,7 +282,7 @@ func fillFloat32(size lang.Value, draw func() float32) (lang.Value, error) {
 
 // genShuffle is Generator's shuffle of t's first axis: for i from the
 // last down to 1, swap with random_interval(i).
-func genShuffle(p *pcg64, t *tensor.Tensor) error {
+func genShuffle(p *bitGen, t *tensor.Tensor) error {
 	if t.Dim() == 0 {
 		return lang.Errorf(lang.TypeError, "len() of unsized object")
 	}
@@ -349,7 +316,7 @@ func permuteRows(t *tensor.Tensor, idx []int64) error {
 }
 
 // genChoice is Generator.choice along the first axis.
-func genChoice(p *pcg64, a *lang.Args) (lang.Value, error) {
+func genChoice(p *bitGen, a *lang.Args) (lang.Value, error) {
 	var pop *tensor.Tensor
 	popSize := int64(0)
 	if n, ok := lang.AsInt(a.Value("a")); ok {
@@ -460,7 +427,7 @@ func chosen(idx []int64, sized bool, shape []int, pop *tensor.Tensor) (lang.Valu
 // probabilities probs, as Generator.choice(replace=False, p=) draws them:
 // rounds of uniforms against the cdf of what is not yet drawn, each
 // round keeping its new positions in the order they first appear.
-func choiceWeighted(p *pcg64, probs []float64, idx []int64) error {
+func choiceWeighted(p *bitGen, probs []float64, idx []int64) error {
 	nonZero := 0
 	for _, q := range probs {
 		if q > 0 {
@@ -496,7 +463,7 @@ func choiceWeighted(p *pcg64, probs []float64, idx []int64) error {
 // floyd fills idx with distinct values of range(popSize) by Floyd's
 // algorithm with NumPy's open-addressing set, then shuffles them unless
 // shuffle is false, as Generator.choice(replace=False) does.
-func floyd(p *pcg64, popSize int64, idx []int64, shuffle bool) {
+func floyd(p *bitGen, popSize int64, idx []int64, shuffle bool) {
 	size := int64(len(idx))
 	mask := genMask(uint64(1.2 * float64(size)))
 	const empty = math.MaxUint64
@@ -534,7 +501,7 @@ func floyd(p *pcg64, popSize int64, idx []int64, shuffle bool) {
 // genFunc is one of Generator's methods.
 type genFunc struct {
 	sig, doc string
-	fn       func(p *pcg64, a *lang.Args) (lang.Value, error)
+	fn       func(p *bitGen, a *lang.Args) (lang.Value, error)
 }
 
 var generatorMethods = map[string]*lang.Builtin{}
@@ -542,7 +509,7 @@ var generatorMethods = map[string]*lang.Builtin{}
 func init() {
 	defs := []genFunc{
 		{"random(self, size=None, dtype=float)", "Floats uniform in [0, 1), float64 (53 random bits) or float32 (24).",
-			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+			func(p *bitGen, a *lang.Args) (lang.Value, error) {
 				dt, err := floatDType(a.Value("dtype"), "random")
 				if err != nil {
 					return nil, err
@@ -554,15 +521,15 @@ func init() {
 			}},
 		{"integers(self, low, high=None, size=None, dtype=int, endpoint=False)", "Integers uniform in [low, high) ([low, high] with endpoint=True; from 0 without high).", genIntegers},
 		{"uniform(self, low=0.0, high=1.0, size=None)", "Floats uniform in [low, high).",
-			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+			func(p *bitGen, a *lang.Args) (lang.Value, error) {
 				return uniformDraws(a, p.double, false)
 			}},
 		{"normal(self, loc=0.0, scale=1.0, size=None)", "Floats from the normal distribution of mean loc and standard deviation scale (NumPy's ziggurat).",
-			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+			func(p *bitGen, a *lang.Args) (lang.Value, error) {
 				return normalDraws(a, func() float64 { return p.standardNormal() })
 			}},
 		{"standard_normal(self, size=None, dtype=float)", "Floats from the standard normal distribution (float64).",
-			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+			func(p *bitGen, a *lang.Args) (lang.Value, error) {
 				dt, err := floatDType(a.Value("dtype"), "standard_normal")
 				if err != nil {
 					return nil, err
@@ -574,7 +541,7 @@ func init() {
 			}},
 		{"choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True)", "A random sample of a's elements (of range(a) for an int a), with or without replacement, uniform or with probabilities p.", genChoice},
 		{"permutation(self, x)", "A shuffled copy of the array x (along its first axis), or of range(x) for an int x.",
-			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+			func(p *bitGen, a *lang.Args) (lang.Value, error) {
 				var t *tensor.Tensor
 				var err error
 				_, isArray := a.Value("x").(*Array)
@@ -592,10 +559,10 @@ func init() {
 				return wrapArray(t), genShuffle(p, t)
 			}},
 		{"shuffle(self, x)", "Shuffles the array or list x in place along its first axis.",
-			func(p *pcg64, a *lang.Args) (lang.Value, error) {
+			func(p *bitGen, a *lang.Args) (lang.Value, error) {
 				switch x := a.Value("x").(type) {
 				case *Array:
-					return lang.None, genShuffle(p, x.t)
+					return lang.None, x.update(func(t *tensor.Tensor) error { return genShuffle(p, t) })
 				case *lang.List:
 					for i := len(x.Elems) - 1; i >= 1; i-- {
 						j := p.interval(uint64(i))
@@ -616,8 +583,8 @@ func init() {
 		name := d.sig[:strings.IndexByte(d.sig, '(')]
 		generatorMethods[name] = lang.NewBuiltin(lang.AsValue, d.sig, d.doc, func(a *lang.Args) (lang.Value, error) {
 			g := a.Value("self").(*Generator)
-			g.mu.Lock()
-			defer g.mu.Unlock()
+			g.p.mu.Lock()
+			defer g.p.mu.Unlock()
 			return d.fn(g.p, a)
 		})
 	}
@@ -627,28 +594,29 @@ func init() {
 			return x, nil
 		case *BitGenerator:
 			return &Generator{p: x.p, bg: x}, nil
+		case *MT19937:
+			return &Generator{p: x.bitGen(), bg: x}, nil
 		}
-		entropy, err := seedEntropy(a.Value("seed"))
+		ss, err := seedSequenceOf(a.Value("seed"))
 		if err != nil {
 			return nil, err
 		}
-		return &Generator{p: newPCG64(entropy)}, nil
+		return &Generator{p: pcg64FromPool(ss.pool())}, nil
 	})
-	pcgClass := lang.NewBuiltin(lang.AsValue, "PCG64(seed=None)", "NumPy's default bit generator, seeded through SeedSequence(seed); Generator(PCG64(seed)) is default_rng(seed).", func(a *lang.Args) (lang.Value, error) {
-		entropy, err := seedEntropy(a.Value("seed"))
-		if err != nil {
-			return nil, err
+	genClass := lang.NewBuiltin(lang.AsValue, "Generator(bit_generator)", "A Generator drawing from bit_generator (a PCG64, Philox, SFC64 or MT19937), sharing its state.", func(a *lang.Args) (lang.Value, error) {
+		switch bg := a.Value("bit_generator").(type) {
+		case *BitGenerator:
+			return &Generator{p: bg.p, bg: bg}, nil
+		case *MT19937:
+			return &Generator{p: bg.bitGen(), bg: bg}, nil
 		}
-		return &BitGenerator{p: newPCG64(entropy)}, nil
-	})
-	genClass := lang.NewBuiltin(lang.AsValue, "Generator(bit_generator)", "A Generator drawing from bit_generator (a PCG64), sharing its state.", func(a *lang.Args) (lang.Value, error) {
-		bg, ok := a.Value("bit_generator").(*BitGenerator)
-		if !ok {
-			return nil, lang.Errorf(notImplementedError, "kael's Generator draws from a PCG64, not %s", lang.TypeName(a.Value("bit_generator")))
+		for _, class := range []string{"PCG64", "Philox", "SFC64", "MT19937"} {
+			if a.Value("bit_generator") == randomFunctions[class] {
+				return nil, lang.Errorf(lang.ValueError, "Invalid bit generator. The bit generator must be instantiated.")
+			}
 		}
-		return &Generator{p: bg.p, bg: bg}, nil
+		return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'capsule'", lang.TypeName(a.Value("bit_generator")))
 	})
-	lang.RegisterClass(pcgClass, "numpy.random._pcg64.PCG64")
 	lang.RegisterClass(genClass, "numpy.random._generator.Generator")
-	randomFunctions["PCG64"], randomFunctions["Generator"] = pcgClass, genClass
+	randomFunctions["Generator"] = genClass
 }

@@ -58,7 +58,7 @@ func truncatedInt(a *lang.Args, name string) int64 {
 func floats(a *lang.Args, names ...string) ([]float64, error) {
 	out := make([]float64, len(names))
 	for i, n := range names {
-		if arr, ok := a.Value(n).(*Array); ok && arr.t.Dim() > 0 {
+		if arr, ok := a.Value(n).(*Array); ok && arr.store.Dim() > 0 {
 			return nil, lang.Errorf(notImplementedError, "kael's %s takes a number for %s, not an array", a.Builtin().Name, n)
 		}
 		out[i] = a.Float(n)
@@ -68,7 +68,7 @@ func floats(a *lang.Args, names ...string) ([]float64, error) {
 
 var distributionMethods = []genFunc{
 	{"standard_exponential(self, size=None, dtype=float, method='zig')", "Floats from the exponential distribution of scale 1: NumPy's ziggurat (method='zig'), or -log(1 - U) (method='inv'); float64 or float32.",
-		func(p *pcg64, a *lang.Args) (lang.Value, error) {
+		func(p *bitGen, a *lang.Args) (lang.Value, error) {
 			dt, err := floatDType(a.Value("dtype"), "standard_exponential")
 			if err != nil {
 				return nil, err
@@ -89,11 +89,11 @@ var distributionMethods = []genFunc{
 			return fill(a.Value("size"), tensor.Float64, p.standardExponential)
 		}},
 	{"exponential(self, scale=1.0, size=None)", "Floats from the exponential distribution of the given scale (NumPy's ziggurat).",
-		func(p *pcg64, a *lang.Args) (lang.Value, error) {
+		func(p *bitGen, a *lang.Args) (lang.Value, error) {
 			return exponentialDraws(a, p.standardExponential)
 		}},
 	{"standard_gamma(self, shape, size=None, dtype=float)", "Floats from the gamma distribution of the given shape and scale 1 (Marsaglia and Tsang's method, as NumPy's); float64 or float32.",
-		func(p *pcg64, a *lang.Args) (lang.Value, error) {
+		func(p *bitGen, a *lang.Args) (lang.Value, error) {
 			dt, err := floatDType(a.Value("dtype"), "standard_gamma")
 			if err != nil {
 				return nil, err
@@ -109,11 +109,11 @@ var distributionMethods = []genFunc{
 			return fill(a.Value("size"), tensor.Float64, func() float64 { return standardGamma(p, shape) })
 		}},
 	{"gamma(self, shape, scale=1.0, size=None)", "Floats from the gamma distribution of the given shape and scale.",
-		func(p *pcg64, a *lang.Args) (lang.Value, error) {
+		func(p *bitGen, a *lang.Args) (lang.Value, error) {
 			return gammaDraws(a, func(shape float64) float64 { return standardGamma(p, shape) })
 		}},
 	{"beta(self, a, b, size=None)", "Floats from the beta distribution of parameters a and b (Johnk's algorithm for both at most 1, else two gammas).",
-		func(p *pcg64, a *lang.Args) (lang.Value, error) {
+		func(p *bitGen, a *lang.Args) (lang.Value, error) {
 			x, y, err := betaArgs(a)
 			if err != nil {
 				return nil, err
@@ -121,7 +121,7 @@ var distributionMethods = []genFunc{
 			return fill(a.Value("size"), tensor.Float64, func() float64 { return beta(p, x, y, false) })
 		}},
 	{"poisson(self, lam=1.0, size=None)", "Integers from the Poisson distribution of mean lam (products of uniforms below 10, Hörmann's PTRS from 10).",
-		func(p *pcg64, a *lang.Args) (lang.Value, error) {
+		func(p *bitGen, a *lang.Args) (lang.Value, error) {
 			lam, err := poissonArg(a)
 			if err != nil {
 				return nil, err
@@ -129,7 +129,7 @@ var distributionMethods = []genFunc{
 			return fillInt(a.Value("size"), func() int64 { return poisson(p, lam) })
 		}},
 	{"binomial(self, n, p, size=None)", "Integers from the binomial distribution of n trials of probability p (inversion, or BTPE when n·min(p, 1-p) > 30).",
-		func(p *pcg64, a *lang.Args) (lang.Value, error) {
+		func(p *bitGen, a *lang.Args) (lang.Value, error) {
 			n, prob, err := binomialArgs(a)
 			if err != nil {
 				return nil, err
@@ -137,7 +137,7 @@ var distributionMethods = []genFunc{
 			return fillInt(a.Value("size"), func() int64 { return binomial(p, prob, n) })
 		}},
 	{"bytes(self, length)", "length random bytes: 32-bit draws, little-endian, as NumPy's.",
-		func(p *pcg64, a *lang.Args) (lang.Value, error) {
+		func(p *bitGen, a *lang.Args) (lang.Value, error) {
 			n := int(truncatedInt(a, "length"))
 			if err := a.Err(); err != nil {
 				return nil, err

@@ -3,6 +3,7 @@ package numpy
 import (
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -33,7 +34,7 @@ var integerBounds = map[tensor.DType]intBounds{
 // bufferedBits is a fill's 32-bit buffer, handed out n bits at a time
 // (buffered_uint16, buffered_uint8, buffered_bounded_bool).
 type bufferedBits struct {
-	p   *pcg64
+	p   *bitGen
 	buf uint32
 	cnt int
 }
@@ -65,6 +66,24 @@ func (b *bufferedBits) boundedNarrow(rng uint32, bits int) uint32 {
 	return m >> bits
 }
 
+// bounded is a value in [off, off+rng] drawn on a dtype's width w as
+// NumPy's random_bounded_uint64 (w 64), random_buffered_bounded_uint32,
+// _uint16, _uint8 and _bool draw it: nothing drawn for rng 0, masked bits
+// of the buffer for a full narrow range, Lemire's method otherwise.
+func (b *bufferedBits) bounded(w int, off int64, rng uint64) int64 {
+	switch {
+	case rng == 0:
+		return off
+	case w == 1:
+		return int64(b.next(1) & 1)
+	case w < 32 && rng == 1<<w-1:
+		return off + int64(b.next(w)&uint32(rng))
+	case w < 32:
+		return off + int64(b.boundedNarrow(uint32(rng), w))
+	}
+	return off + int64(b.p.bounded(rng))
+}
+
 // boundArg reads a bound of integers as NumPy's int() of it: an int, or
 // a float truncated.
 func boundArg(v lang.Value) (*big.Int, error) {
@@ -88,7 +107,7 @@ func boundArg(v lang.Value) (*big.Int, error) {
 }
 
 // genIntegers is Generator.integers for scalar bounds.
-func genIntegers(p *pcg64, a *lang.Args) (lang.Value, error) {
+func genIntegers(p *bitGen, a *lang.Args) (lang.Value, error) {
 	lowV, highV := a.Value("low"), a.Value("high")
 	if a.IsNone("high") {
 		lowV, highV = int64(0), lowV
@@ -111,6 +130,11 @@ func genIntegers(p *pcg64, a *lang.Args) (lang.Value, error) {
 	}
 	if sized && n == 0 {
 		return drawArray(a.Value("size"), dt, func() int64 { return 0 })
+	}
+	if lowT, highT, isArray, err := boundArrays(lowV, highV); err != nil {
+		return nil, err
+	} else if isArray {
+		return integersBroadcast(p, a.Value("size"), lowT, highT, dt, endpoint)
 	}
 	low, err := boundArg(lowV)
 	if err != nil {
@@ -143,21 +167,8 @@ func genIntegers(p *pcg64, a *lang.Args) (lang.Value, error) {
 	}
 	off := low.Int64()
 	rng := uint64(high.Int64()) - uint64(off)
-	draw := func() int64 { return off + int64(p.bounded(rng)) }
 	buf := &bufferedBits{p: p}
-	switch w := bounds.bits; {
-	case w == 1:
-		draw = func() int64 {
-			if rng == 0 {
-				return off
-			}
-			return int64(buf.next(1) & 1)
-		}
-	case w < 32 && rng == 1<<w-1:
-		draw = func() int64 { return off + int64(buf.next(w)&uint32(rng)) }
-	case w < 32 && rng != 0:
-		draw = func() int64 { return off + int64(buf.boundedNarrow(uint32(rng), w)) }
-	}
+	draw := func() int64 { return buf.bounded(bounds.bits, off, rng) }
 	if !sized {
 		v := draw()
 		if dt == tensor.Bool {
@@ -173,4 +184,142 @@ func genIntegers(p *pcg64, a *lang.Args) (lang.Value, error) {
 		return wrap(t), nil
 	}
 	return drawArray(a.Value("size"), dt, draw)
+}
+
+// boundArrays reads integers' bounds as arrays when either is one (not
+// 0-d): NumPy then draws one number per element of their broadcast.
+func boundArrays(lowV, highV lang.Value) (low, high *tensor.Tensor, isArray bool, err error) {
+	isArr := func(v lang.Value) bool {
+		switch v.(type) {
+		case *Array, *lang.List, lang.Tuple:
+			return true
+		}
+		return false
+	}
+	if !isArr(lowV) && !isArr(highV) {
+		return nil, nil, false, nil
+	}
+	if low, err = arrayFrom(lowV, tensor.Int64, true); err != nil {
+		return nil, nil, false, err
+	}
+	if high, err = arrayFrom(highV, tensor.Int64, true); err != nil {
+		return nil, nil, false, err
+	}
+	return low, high, low.Dim() > 0 || high.Dim() > 0, nil
+}
+
+// integersBroadcast is Generator.integers with array bounds, as
+// _bounded_integers' _rand_*_broadcast: the bounds checked against the
+// dtype, then against each other, then broadcast (with size when given)
+// and drawn in C order, the narrow dtypes from one 32-bit buffer.
+func integersBroadcast(p *bitGen, size lang.Value, low, high *tensor.Tensor, dt tensor.DType, endpoint bool) (lang.Value, error) {
+	bounds := integerBounds[dt]
+	name := dtypeOf(dt).String()
+	lows, err := tensor.Values[int64](low)
+	if err != nil {
+		return nil, err
+	}
+	highs, err := tensor.Values[int64](high)
+	if err != nil {
+		return nil, err
+	}
+	top := func(h int64) int64 { // the largest value high allows
+		if endpoint {
+			return h
+		}
+		return h - 1
+	}
+	for _, l := range lows {
+		if l < bounds.lo {
+			return nil, lang.Errorf(lang.ValueError, "low is out of bounds for %s", name)
+		}
+	}
+	for _, h := range highs {
+		if top(h) > bounds.hi {
+			return nil, lang.Errorf(lang.ValueError, "high is out of bounds for %s", name)
+		}
+	}
+	shape, err := tensor.BroadcastShapes(low.Shape(), high.Shape())
+	if err != nil {
+		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with shapes %s %s ", compactTuple(low.Shape()), compactTuple(high.Shape()))
+	}
+	el, err := low.Expand(shape...)
+	if err != nil {
+		return nil, err
+	}
+	eh, err := high.Expand(shape...)
+	if err != nil {
+		return nil, err
+	}
+	if lows, err = tensor.Values[int64](el); err != nil {
+		return nil, err
+	}
+	if highs, err = tensor.Values[int64](eh); err != nil {
+		return nil, err
+	}
+	anyLow := false
+	for _, l := range lows {
+		anyLow = anyLow || l != 0
+	}
+	for i, l := range lows {
+		if l > top(highs[i]) {
+			switch {
+			case !anyLow && endpoint:
+				return nil, lang.Errorf(lang.ValueError, "high < 0")
+			case !anyLow:
+				return nil, lang.Errorf(lang.ValueError, "high <= 0")
+			case endpoint:
+				return nil, lang.Errorf(lang.ValueError, "low > high")
+			}
+			return nil, lang.Errorf(lang.ValueError, "low >= high")
+		}
+	}
+	if size != nil && size != lang.None {
+		s, _, _, err := drawShape(size)
+		if err != nil {
+			return nil, err
+		}
+		out, err := broadcastArgs([][]int{low.Shape(), high.Shape(), s})
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Equal(out, shape) {
+			if lows, err = expandedInt64s(low, out); err != nil {
+				return nil, err
+			}
+			if highs, err = expandedInt64s(high, out); err != nil {
+				return nil, err
+			}
+		}
+		// NumPy fills the size's elements from the start of the
+		// broadcast, which may be larger: size (3, 1) takes three
+		// of (3, 2)'s pairs.
+		n := 1
+		for _, d := range s {
+			n *= d
+		}
+		lows, highs, shape = lows[:n], highs[:n], s
+	}
+	buf := &bufferedBits{p: p}
+	vals := make([]int64, len(lows))
+	for i, l := range lows {
+		vals[i] = buf.bounded(bounds.bits, l, uint64(top(highs[i]))-uint64(l))
+	}
+	t, err := tensor.FromSlice(vals, shape...)
+	if err != nil {
+		return nil, err
+	}
+	if t, err = castTensor(t, dt); err != nil {
+		return nil, err
+	}
+	return wrapArray(t), nil
+}
+
+// expandedInt64s is t's elements broadcast to shape, in C order.
+func expandedInt64s(t *tensor.Tensor, shape []int) ([]int64, error) {
+	e, err := t.Expand(shape...)
+	if err != nil {
+		return nil, err
+	}
+	return tensor.Values[int64](e)
 }

@@ -145,3 +145,31 @@ func TestGeneratorArgumentsMatchNumPy(t *testing.T) {
 		"    out.append(np.random.default_rng(rng.integers(2**62)).random())\nout"
 	langtest.CheckMatchesCPython(t, prelude, []string{src})
 }
+
+// TestBitGeneratorsMatchNumPy draws from a Generator over each of NumPy's
+// other bit generators (Philox's blocks of four words and its counter,
+// SFC64, and MT19937 with its own 32-bit draws and doubles) for several
+// seeds, through the methods that take 64-bit, buffered 32-bit and narrow
+// draws, and compares the streams with NumPy's bit for bit.
+func TestBitGeneratorsMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, bg := range []string{"Philox", "SFC64", "MT19937"} {
+		for _, seed := range []string{"0", "5", "2**40 + 3", "[1, 2, 3]", "np.random.SeedSequence(9)"} {
+			r := "rng = np.random.Generator(np.random." + bg + "(" + seed + "))\n"
+			srcs = append(srcs,
+				r+"rng.random(5), rng.random(3, dtype=np.float32).tolist(), rng.random()",
+				r+"rng.integers(100, size=7), rng.integers(-5, 2**40, size=3), rng.integers(0, 200, size=5, dtype=np.uint8), rng.integers(2, dtype=bool, size=4), rng.random()",
+				r+"rng.normal(size=4), rng.standard_exponential(2), rng.choice(10, 4, replace=False), rng.permutation(6), rng.gamma(0.5, size=2), rng.random()",
+				r+"x = rng.standard_normal(2000)\ny = rng.integers(1000, size=3000)\nx[::97].tolist(), y[::131].tolist(), rng.integers(2**62), rng.random()",
+			)
+		}
+	}
+	srcs = append(srcs,
+		"bg = np.random.Philox(3)\ng1 = np.random.Generator(bg)\ng2 = np.random.default_rng(bg)\ng1.integers(100, size=3), g2.integers(100, size=3), g1.bit_generator is bg, type(bg).__name__, repr(g1).split(' at ')[0]",
+		"mt = np.random.MT19937(4)\ng = np.random.Generator(mt)\nrs = np.random.RandomState(mt)\ng.random(), rs.random_sample(), g.random(), g.bit_generator is mt, repr(g).split(' at ')[0]",
+		"repr(np.random.default_rng(np.random.SFC64(1))).split(' at ')[0], isinstance(np.random.SFC64(1), np.random.SFC64), isinstance(np.random.Philox(1), np.random.PCG64)",
+		"[repr(b).split(' at ')[0] for b in (np.random.PCG64(1), np.random.Philox(1), np.random.SFC64(1), np.random.MT19937(1))]",
+		"np.random.Generator(5)", "np.random.Generator(np.random.Philox)", "np.random.Generator('x')", "np.random.SFC64(-1)", "np.random.Philox(1.5)",
+	)
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}

@@ -37,7 +37,9 @@ func defArrayFuncs(fs []arrayFunc) {
 		}
 		if !f.funcOnly {
 			arrayMethods[f.name] = lang.NewBuiltin(lang.AsValue, sig("self"), f.doc, func(a *lang.Args) (lang.Value, error) {
-				return f.fn(a.Value("self").(*Array).t, a)
+				self := a.Value("self").(*Array)
+				v, err := f.fn(self.val(), a)
+				return viewBase(self, v, err)
 			})
 		}
 		if !f.methodOnly {
@@ -46,10 +48,22 @@ func defArrayFuncs(fs []arrayFunc) {
 				if err != nil {
 					return nil, err
 				}
-				return f.fn(t, a)
+				self, _ := a.Value("a").(*Array)
+				v, err := f.fn(t, a)
+				return viewBase(self, v, err)
 			})
 		}
 	}
+}
+
+// viewBase gives an array that a method or function returns as a view of
+// src's memory (a.reshape(...), np.transpose(a)) src's owner as its base.
+func viewBase(src *Array, v lang.Value, err error) (lang.Value, error) {
+	if r, ok := v.(*Array); ok && err == nil && src != nil && r != src && r.base == nil &&
+		src.flip == 0 && r.store.Storage() == src.store.Storage() {
+		r.base, r.readonly = src.owner(), src.readonly
+	}
+	return v, err
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -329,7 +343,7 @@ func init() {
 				}
 				if t.DType() == dt {
 					if !a.Bool("copy") {
-						return wrapArray(t), nil
+						return a.Value("self"), nil // NumPy returns the array itself
 					}
 					r, err := t.Clone()
 					return wrapArray(r), err
@@ -350,14 +364,6 @@ func init() {
 					return nil, err
 				}
 				return itemAt(t, idx)
-			}},
-		{name: "fill", params: "value", doc: "Sets every element to value.", methodOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				v, err := arrayFrom(a.Value("value"), t.DType(), true)
-				if err != nil {
-					return nil, err
-				}
-				return lang.None, copyInto(t, v)
 			}},
 		{name: "clip", params: "a_min=None, a_max=None", doc: "The elements limited to [a_min, a_max].",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -383,12 +389,43 @@ func init() {
 	})
 	// a.sort() sorts in place and returns None.
 	arrayMethods["sort"] = lang.NewBuiltin(lang.AsValue, "sort(self, axis=-1, kind=None)", "Sorts the array in place along axis.", func(a *lang.Args) (lang.Value, error) {
-		t := a.Value("self").(*Array).t
-		r, err := sortArray(t, a, false)
+		self := a.Value("self").(*Array)
+		if err := self.writable("sort array is read-only"); err != nil {
+			return nil, err
+		}
+		r, err := sortArray(self.val(), a, false)
 		if err != nil {
 			return nil, err
 		}
-		return lang.None, copyInto(t, r.(*Array).t)
+		return lang.None, self.assign(r.(*Array).val())
+	})
+	arrayMethods["setflags"] = lang.NewBuiltin(lang.AsValue, "setflags(self, write=None, align=None, uic=None)", "Sets the WRITEABLE (write=), ALIGNED (align=) and WRITEBACKIFCOPY (uic=, only False) flags.", func(a *lang.Args) (lang.Value, error) {
+		self := a.Value("self").(*Array)
+		for _, f := range []struct{ arg, flag string }{{"uic", "writebackifcopy"}, {"align", "aligned"}, {"write", "writeable"}} {
+			if a.IsNone(f.arg) {
+				continue
+			}
+			on, err := lang.Truth(a.Value(f.arg))
+			if err != nil {
+				return nil, err
+			}
+			if err := self.setFlag(f.flag, on); err != nil {
+				return nil, err
+			}
+		}
+		return lang.None, nil
+	})
+	// a.fill(value) writes through a view with a negative stride too.
+	arrayMethods["fill"] = lang.NewBuiltin(lang.AsValue, "fill(self, value)", "Sets every element to value.", func(a *lang.Args) (lang.Value, error) {
+		self := a.Value("self").(*Array)
+		if err := self.writable(assignReadOnly); err != nil {
+			return nil, err
+		}
+		v, err := arrayFrom(a.Value("value"), self.store.DType(), true)
+		if err != nil {
+			return nil, err
+		}
+		return lang.None, self.assign(v)
 	})
 }
 

@@ -125,6 +125,8 @@ func buildModule() *lang.Module {
 	defJoin(m)
 	defUfuncs(m)
 	defStats(m)
+	defFlip(m)
+	defMemory(m)
 	defFiles(m)
 	m["frombuffer"] = lang.NewBuiltin(lang.AsValue, "frombuffer(buffer, dtype=None, count=-1, offset=0)", "A 1-d array of count elements of dtype (float64 when None; all when -1) read from the bytes buffer after offset bytes.", frombuffer)
 	defPrintOptions(m)

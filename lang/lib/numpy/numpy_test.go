@@ -250,3 +250,21 @@ func TestAsTensorSharesNumPy(t *testing.T) {
 		"torch.asarray(np.array([1, 2]), dtype=torch.float32, copy=False)",
 	})
 }
+
+// TestHistogramMatchesNumPy covers np.histogram's bins as edges (int and
+// float, repeated, values on them and outside), weights of each kind
+// (summed per block of 65,536 values as NumPy sums them, float32 ones
+// in float32), density, NaNs, and its errors.
+func TestHistogramMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"x = np.array([1, 2, 3, 3, 0.5, 7, -1])\nw = np.array([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7])\nr = np.random.RandomState(3).standard_normal(200000)\n", []string{
+		"np.histogram(x, bins=[0, 2, 3])", "np.histogram(x, bins=[0.0, 1.0, 1.0, 3.0, 7.0])", "np.histogram(x, bins=np.array([-1, 3]))", "np.histogram(x, bins=[5])",
+		"np.histogram(x, bins=[0, 2, 3], weights=w)", "np.histogram(x, bins=3, weights=w)", "np.histogram(x, weights=np.arange(7))", "np.histogram(x, bins=[0, 2, 3], weights=np.arange(7))",
+		"np.histogram(x, bins=2, weights=w.astype(np.float32))", "np.histogram(x, bins=[0, 2, 8], weights=w.astype(np.float32))", "np.histogram(x, bins=4, density=True)",
+		"np.histogram(x, bins=[0, 1, 4, 8], density=True)", "np.histogram(x, bins=[0, 1, 4], weights=w, density=True)", "np.histogram(x.reshape(7, 1), bins=2)",
+		"np.histogram(r, bins=7, weights=r * 0.1)", "np.histogram(r, bins=[-3, -0.5, 0, 0.1, 2.5], weights=r * 0.1)", "np.histogram(r, bins=5, density=True)",
+		"np.histogram(np.array([1.0, np.nan, 2.0]), bins=2, range=(0, 3))", "np.histogram(np.array([1.0, np.nan, 2.0]), bins=[0, 1, 3])",
+		"np.histogram(np.array([1.0, np.nan]))", "np.histogram(np.array([1.0, np.inf]))", "np.histogram(x, bins=3.0)", "np.histogram(x, bins=[[1, 2]])",
+		"np.histogram(x, bins=[3, 1])", "np.histogram(x, weights=[1, 2])", "np.histogram(x, bins=0)", "np.histogram(np.array([]), bins=[0, 1])",
+		"np.histogram(x, bins=np.int64(3))", "np.histogram(x, bins=np.array(3))", "np.histogram(x, bins=np.array(3.0))", "np.histogram(x, bins=True)",
+	})
+}

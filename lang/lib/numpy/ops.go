@@ -12,7 +12,7 @@ import (
 func asOperand(v lang.Value) (operand, bool, error) {
 	switch x := v.(type) {
 	case *Array:
-		return operand{t: x.t, weak: x.t.Dim() == 0}, true, nil
+		return operand{t: x.val(), weak: x.store.Dim() == 0}, true, nil
 	case *Scalar:
 		return operand{t: x.t, weak: true}, true, nil
 	case bool, int64, float64, lang.Complex: // NumPy's dtype of a Python number is its Go type's
@@ -42,11 +42,11 @@ func wrap(t *tensor.Tensor) lang.Value {
 	if t.Dim() == 0 {
 		return &Scalar{t: t}
 	}
-	return &Array{t: t}
+	return &Array{store: t}
 }
 
 // wrapArray returns the array for t, even 0-d.
-func wrapArray(t *tensor.Tensor) *Array { return &Array{t: t} }
+func wrapArray(t *tensor.Tensor) *Array { return &Array{store: t} }
 
 // binaryKernels are the tensor functions of NumPy's binary operators,
 // applied to operands already cast to the result's dtype.

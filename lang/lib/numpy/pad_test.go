@@ -21,7 +21,7 @@ func TestPadModesMatchNumPy(t *testing.T) {
 			"np.pad(np.arange(4.0, dtype=np.float32), 1"+m,
 		)
 	}
-	for _, mode := range []string{"'maximum'", "'minimum'", "'mean'"} {
+	for _, mode := range []string{"'maximum'", "'minimum'", "'mean'", "'median'"} {
 		m := ", mode=" + mode + ")"
 		srcs = append(srcs,
 			"np.pad(a, 2"+m+", np.pad(a, (0, 3)"+m+", np.pad(b, ((1, 2), (3, 1))"+m+", np.pad(np.array([5]), 3"+m,
@@ -30,6 +30,14 @@ func TestPadModesMatchNumPy(t *testing.T) {
 			"np.pad(np.zeros((0, 2)), 1"+m, "np.pad(np.zeros((0, 2)), ((0, 0), (1, 1))"+m,
 		)
 	}
-	srcs = append(srcs, "np.pad(a, -1, mode='reflect')", "np.pad(b, (1, 2, 3))", "np.pad(np.array([1, 3, 6]), 1, mode='mean')", "np.pad(np.array([1, 2]), 1, mode='mean')")
+	srcs = append(srcs,
+		"np.pad(np.array([1, 2, 4, 5]), 2, mode='median')", "np.pad(np.array([[1, 8], [2, 6]]), 1, mode='median')",
+		"np.pad(a, 2, mode='empty').shape", "np.pad(np.zeros((0, 2)), 1, mode='empty').shape", "np.pad(b, ((1, 0), (0, 2)), mode='empty').dtype",
+		"np.pad(a, 3, mode='linear_ramp')", "np.pad(a, (2, 5), mode='linear_ramp', end_values=(10, -7))", "np.pad(b, 2, mode='linear_ramp')",
+		"np.pad(b, ((1, 2), (3, 1)), mode='linear_ramp', end_values=((1, 2), (3.5, -4)))", "np.pad(np.array([5]), 4, mode='linear_ramp', end_values=5)",
+		"np.pad(np.array([-3, 7], np.int8), 3, mode='linear_ramp', end_values=(2, -9))", "np.pad(np.arange(4.0, dtype=np.float32) / 3, 3, mode='linear_ramp', end_values=0.1)",
+		"np.pad(np.array([[0, 3], [1, 1]]), 3, mode='linear_ramp', end_values=1)", "np.pad(np.array([1.0, 2.0]), 7, mode='linear_ramp', end_values=(0.3, 1e-300))",
+		"np.pad(np.zeros((0, 2)), 1, mode='linear_ramp')", "np.pad(a, 1, mode='linear_ramp', end_values=(1, 2, 3))", "np.pad(a, 1, mode='foo')",
+		"np.pad(a, -1, mode='reflect')", "np.pad(b, (1, 2, 3))", "np.pad(np.array([1, 3, 6]), 1, mode='mean')", "np.pad(np.array([1, 2]), 1, mode='mean')")
 	langtest.CheckMatchesCPython(t, prelude+"a = np.array([1, 2, 3, 4])\nb = np.arange(6.0).reshape(2, 3)\n", srcs)
 }

@@ -356,7 +356,7 @@ func init() {
 			func(r *randomState, a *lang.Args) (lang.Value, error) {
 				switch x := a.Value("x").(type) {
 				case *Array:
-					return lang.None, shuffle(r, x.t)
+					return lang.None, x.update(func(t *tensor.Tensor) error { return shuffle(r, t) })
 				case *lang.List:
 					for i := len(x.Elems) - 1; i >= 1; i-- {
 						j := int(r.interval(uint64(i)))
@@ -388,6 +388,9 @@ func init() {
 		})
 	}
 	randomFunctions["RandomState"] = lang.NewBuiltin(lang.AsValue, "RandomState(seed=None)", "A legacy generator of its own, seeded as np.random.seed seeds.", func(a *lang.Args) (lang.Value, error) {
+		if bg, ok := a.Value("seed").(*MT19937); ok {
+			return &RandomState{r: bg.r}, nil
+		}
 		s := &RandomState{r: &randomState{}}
 		return s, seedFrom(s.r, a.Value("seed"))
 	})

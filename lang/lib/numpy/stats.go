@@ -1,7 +1,9 @@
 package numpy
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/kael-dev/kael/lang"
@@ -48,7 +50,7 @@ func defStats(m map[string]lang.Value) {
 		r, err := tensor.Bincount(x, w, a.Int("minlength"))
 		return wrapArray(r), err
 	})
-	m["histogram"] = lang.NewBuiltin(lang.AsValue, "histogram(a, bins=10, range=None)", "The counts of a's values in bins equal-width bins over range (a's min to max), and the bin edges.", func(a *lang.Args) (lang.Value, error) {
+	m["histogram"] = lang.NewBuiltin(lang.AsValue, "histogram(a, bins=10, range=None, density=False, weights=None)", "The counts of a's values in bins equal-width bins over range (a's min to max), or between the edges bins, and the bin edges; weights sums them instead, density divides by the bin widths and the total.", func(a *lang.Args) (lang.Value, error) {
 		return histogram(a)
 	})
 	m["roll"] = lang.NewBuiltin(lang.AsValue, "roll(a, shift, axis=None)", "The elements shifted along axis (of the flattened array when None), those past the end coming back at the start.", func(a *lang.Args) (lang.Value, error) {
@@ -83,7 +85,7 @@ func defStats(m map[string]lang.Value) {
 		r, err := tensor.Roll(t, shifts, axes)
 		return wrapArray(r), err
 	})
-	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0, stat_length=None)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'edge', 'reflect', 'symmetric', 'wrap', or the 'maximum', 'minimum' or 'mean' of the axis.", func(a *lang.Args) (lang.Value, error) {
+	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0, stat_length=None, end_values=0)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'empty' (zeros here), 'edge', 'reflect', 'symmetric', 'wrap', 'linear_ramp' (from end_values to the edge), or the 'maximum', 'minimum', 'mean' or 'median' of the axis.", func(a *lang.Args) (lang.Value, error) {
 		return pad(a)
 	})
 	m["argwhere"] = lang.NewBuiltin(lang.AsValue, "argwhere(a)", "The indices of the nonzero elements, one row per element.", func(a *lang.Args) (lang.Value, error) {
@@ -221,6 +223,18 @@ func quantiles(a *lang.Args, name string, qs []float64, several bool) (lang.Valu
 	if err != nil {
 		return nil, err
 	}
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	r, err := quantileOf(t, axes, qs, keep, several)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(r), nil
+}
+
+// quantileOf is quantiles over a floating t's axes (all when nil).
+func quantileOf(t *tensor.Tensor, axes []int, qs []float64, keep, several bool) (*tensor.Tensor, error) {
 	if axes == nil {
 		axes = allAxes(t.Dim())
 	}
@@ -302,11 +316,13 @@ func quantiles(a *lang.Args, name string, qs []float64, several bool) (lang.Valu
 	if err != nil {
 		return nil, err
 	}
-	if r, err = castTensor(r, t.DType()); err != nil {
-		return nil, err
-	}
-	return wrap(r), nil
+	return castTensor(r, t.DType())
 }
+
+// histBlock is how many values np.histogram bins at a time; its
+// weighted sums are per block, added together, and kael adds them in the
+// same order.
+const histBlock = 65536
 
 func histogram(a *lang.Args) (lang.Value, error) {
 	t, err := arrayFrom(a.Value("a"), 0, false)
@@ -317,9 +333,82 @@ func histogram(a *lang.Args) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	var weights []float64
+	wtype := tensor.Int64 // the counts' dtype, the weights' when given
+	if !a.IsNone("weights") {
+		w, err := arrayFrom(a.Value("weights"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Equal(w.Shape(), t.Shape()) {
+			return nil, lang.Errorf(lang.ValueError, "weights should have the same shape as a.")
+		}
+		switch w.DType() {
+		case tensor.Float32, tensor.Float64:
+			wtype = w.DType()
+		case tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64:
+		default:
+			return nil, lang.Errorf(notImplementedError, "kael's histogram takes real weights, not %s", numpyName(w.DType()))
+		}
+		if weights, err = floatValues(w); err != nil {
+			return nil, err
+		}
+	}
+	var counts []float64
+	var edges *tensor.Tensor
 	bins, ok := lang.AsInt(a.Value("bins"))
-	if !ok || bins < 1 {
-		return nil, lang.Errorf(lang.ValueError, "`bins` must be positive, when an integer")
+	if et, isArray := a.Value("bins").(*Array); isArray && !ok {
+		// a 0-d integer array is a number of bins, as operator.index reads it
+		if t, err := arrayFrom(et, 0, false); err == nil && t.Dim() == 0 && t.DType().Category() == tensor.IntegerCategory {
+			v, err := floatValues(t)
+			if err != nil {
+				return nil, err
+			}
+			bins, ok = int64(v[0]), true
+		}
+	}
+	if ok {
+		counts, edges, err = uniformHistogram(a, vals, weights, int(bins))
+	} else {
+		counts, edges, err = edgeHistogram(a.Value("bins"), vals, weights, wtype)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ct *tensor.Tensor
+	if a.Bool("density") {
+		ev, err := floatValues(edges)
+		if err != nil {
+			return nil, err
+		}
+		total := 0.0
+		for _, c := range counts {
+			total += c
+		}
+		for i := range counts {
+			counts[i] = counts[i] / (ev[i+1] - ev[i]) / total
+		}
+		ct, err = tensor.FromSlice(counts, len(counts))
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		if ct, err = tensor.FromSlice(counts, len(counts)); err != nil {
+			return nil, err
+		}
+		if ct, err = ct.To(wtype); err != nil {
+			return nil, err
+		}
+	}
+	return lang.Tuple{wrapArray(ct), wrapArray(edges)}, nil
+}
+
+// uniformHistogram is np.histogram with bins equal-width bins over range
+// (a's min to max): each value's bin computed, corrected against the
+// edges as NumPy corrects it, and counted or its weight summed.
+func uniformHistogram(a *lang.Args, vals, weights []float64, bins int) ([]float64, *tensor.Tensor, error) {
+	if bins < 1 {
+		return nil, nil, lang.Errorf(lang.ValueError, "`bins` must be positive, when an integer")
 	}
 	var lo, hi float64
 	if a.IsNone("range") {
@@ -328,57 +417,147 @@ func histogram(a *lang.Args) (lang.Value, error) {
 		} else {
 			lo, hi = math.Inf(1), math.Inf(-1)
 			for _, v := range vals {
+				if math.IsNaN(v) {
+					lo, hi = v, v
+					break
+				}
 				lo, hi = min(lo, v), max(hi, v)
+			}
+			if math.IsNaN(lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+				return nil, nil, lang.Errorf(lang.ValueError, "autodetected range of [%s, %s] is not finite", lang.FormatFloat(lo), lang.FormatFloat(hi))
 			}
 		}
 	} else {
 		r, err := lang.Collect(a.Value("range"))
 		if err != nil || len(r) != 2 {
-			return nil, lang.Errorf(lang.ValueError, "range must be a pair (min, max)")
+			return nil, nil, lang.Errorf(lang.ValueError, "range must be a pair (min, max)")
 		}
 		lo, _ = lang.AsFloat(r[0])
 		hi, _ = lang.AsFloat(r[1])
 		if lo > hi {
-			return nil, lang.Errorf(lang.ValueError, "max must be larger than min in range parameter.")
+			return nil, nil, lang.Errorf(lang.ValueError, "max must be larger than min in range parameter.")
 		}
 	}
 	if lo == hi {
 		lo, hi = lo-0.5, hi+0.5
 	}
-	n := int(bins)
+	n := bins
 	edges := make([]float64, n+1)
 	step := (hi - lo) / float64(n)
 	for i := range edges {
 		edges[i] = lo + float64(i)*step
 	}
 	edges[n] = hi
-	counts := make([]int64, n)
+	counts := make([]float64, n)
+	block := make([]float64, n)
 	norm := float64(n) / (hi - lo)
-	for _, v := range vals {
-		if v < lo || v > hi {
-			continue
+	for b := 0; b < len(vals); b += histBlock {
+		clear(block)
+		for k, v := range vals[b:min(b+histBlock, len(vals))] {
+			if !(v >= lo && v <= hi) {
+				continue
+			}
+			i := int((v - lo) * norm)
+			if i >= n {
+				i = n - 1
+			}
+			// NumPy corrects the computed bin against the edges.
+			if v < edges[i] {
+				i--
+			} else if i+1 < n && v >= edges[i+1] {
+				i++
+			}
+			if weights == nil {
+				block[i]++
+			} else {
+				block[i] += weights[b+k]
+			}
 		}
-		i := int((v - lo) * norm)
-		if i >= n {
-			i = n - 1
+		for i, c := range block {
+			counts[i] += c
 		}
-		// NumPy corrects the computed bin against the edges.
-		if v < edges[i] {
-			i--
-		} else if i+1 < n && v >= edges[i+1] {
-			i++
-		}
-		counts[i]++
-	}
-	ct, err := tensor.FromSlice(counts, n)
-	if err != nil {
-		return nil, err
 	}
 	et, err := tensor.FromSlice(edges, n+1)
+	return counts, et, err
+}
+
+// edgeHistogram is np.histogram with bins the edges themselves: the
+// counts, or weights, of the values from each edge to the next (the last
+// bin closed), as NumPy computes them: per block, the sorted values'
+// cumulative weights differenced at the edges.
+func edgeHistogram(bins lang.Value, vals, weights []float64, wtype tensor.DType) ([]float64, *tensor.Tensor, error) {
+	et, err := arrayFrom(bins, 0, false)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return lang.Tuple{wrapArray(ct), wrapArray(et)}, nil
+	if et.Dim() == 0 {
+		return nil, nil, lang.Errorf(lang.TypeError, "`bins` must be an integer, a string, or an array")
+	}
+	if et.Dim() != 1 {
+		return nil, nil, lang.Errorf(lang.ValueError, "`bins` must be 1d, when an array")
+	}
+	edges, err := floatValues(et)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := 1; i < len(edges); i++ {
+		if edges[i-1] > edges[i] {
+			return nil, nil, lang.Errorf(lang.ValueError, "`bins` must increase monotonically, when an array")
+		}
+	}
+	n := max(len(edges)-1, 0)
+	cum := make([]float64, len(edges))
+	round := func(x float64) float64 { return x }
+	if wtype == tensor.Float32 {
+		round = func(x float64) float64 { return float64(float32(x)) }
+	}
+	for b := 0; b < len(vals); b += histBlock {
+		block := vals[b:min(b+histBlock, len(vals))]
+		order := make([]int, len(block))
+		for i := range order {
+			order[i] = i
+		}
+		// NaNs sort last, as NumPy sorts them, and fall in no bin
+		slices.SortStableFunc(order, func(i, j int) int { return cmpNaNLast(block[i], block[j]) })
+		cw := make([]float64, len(block)+1) // cumulative weights of the sorted values
+		for k, i := range order {
+			w := 1.0
+			if weights != nil {
+				w = weights[b+i]
+			}
+			cw[k+1] = round(cw[k] + w)
+		}
+		for e, edge := range edges {
+			// searchsorted: side 'left' for every edge but the last
+			pos := sort.Search(len(order), func(k int) bool {
+				v := block[order[k]]
+				if e == len(edges)-1 {
+					return v > edge || math.IsNaN(v)
+				}
+				return v >= edge || math.IsNaN(v)
+			})
+			cum[e] = round(cum[e] + cw[pos])
+		}
+	}
+	counts := make([]float64, n)
+	for i := range counts {
+		counts[i] = round(cum[i+1] - cum[i])
+	}
+	return counts, et, nil
+}
+
+// cmpNaNLast orders floats with NaN after everything.
+func cmpNaNLast(x, y float64) int {
+	switch {
+	case math.IsNaN(x):
+		if math.IsNaN(y) {
+			return 0
+		}
+		return 1
+	case math.IsNaN(y):
+		return -1
+	}
+	return cmp.Compare(x, y)
 }
 
 func pad(a *lang.Args) (lang.Value, error) {
@@ -395,8 +574,8 @@ func pad(a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	stat, isStat := padStats[mode]
-	if padSource[mode] == nil && mode != "constant" && mode != "wrap" && !isStat {
-		return nil, lang.Errorf(notImplementedError, "kael's np.pad has the modes 'constant', 'edge', 'reflect', 'symmetric', 'wrap', 'maximum', 'minimum' and 'mean', not %s", lang.Repr(mode))
+	if padSource[mode] == nil && mode != "constant" && mode != "empty" && mode != "wrap" && mode != "linear_ramp" && !isStat {
+		return nil, lang.Errorf(lang.ValueError, "mode '%s' is not supported", mode)
 	}
 	if isStat && !a.IsNone("stat_length") {
 		return nil, lang.Errorf(notImplementedError, "kael's np.pad computes %s over the whole axis: stat_length= is not there yet", lang.Repr(mode))
@@ -405,6 +584,26 @@ func pad(a *lang.Args) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	if mode == "empty" { // NumPy leaves the pads uninitialised; kael's are 0
+		mode = "constant"
+		if fill, err = castTensor(tensor.MustScalar(0.0), t.DType()); err != nil {
+			return nil, err
+		}
+	}
+	var ends [][2]float64
+	if mode == "linear_ramp" {
+		et, err := arrayFrom(a.Value("end_values"), tensor.Float64, true)
+		if err != nil {
+			return nil, err
+		}
+		vals, err := floatValues(et)
+		if err != nil {
+			return nil, err
+		}
+		if ends, err = asPairs(vals, et.Shape(), t.Dim()); err != nil {
+			return nil, err
+		}
+	}
 	out := t
 	for ax := 0; ax < t.Dim(); ax++ {
 		before, after := widths[ax][0], widths[ax][1]
@@ -412,6 +611,15 @@ func pad(a *lang.Args) (lang.Value, error) {
 			continue
 		}
 		n := out.Shape()[ax]
+		if mode == "linear_ramp" {
+			if n == 0 {
+				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
+			}
+			if out, err = padLinearRamp(out, ax, before, after, ends[ax]); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if isStat {
 			if n == 0 {
 				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
@@ -486,6 +694,13 @@ func pad(a *lang.Args) (lang.Value, error) {
 var padStats = map[string]func(t *tensor.Tensor, ax int) (*tensor.Tensor, error){
 	"maximum": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) { return tensor.Amax(t, []int{ax}, true) },
 	"minimum": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) { return tensor.Amin(t, []int{ax}, true) },
+	"median": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) {
+		f, err := realFloating(t, "np.median (and np.percentile, np.quantile)")
+		if err != nil {
+			return nil, err
+		}
+		return quantileOf(f, []int{ax}, []float64{0.5}, true, false)
+	},
 	"mean": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) {
 		f, err := floating(t)
 		if err != nil {
@@ -493,6 +708,85 @@ var padStats = map[string]func(t *tensor.Tensor, ax int) (*tensor.Tensor, error)
 		}
 		return tensor.Mean(f, []int{ax}, true)
 	},
+}
+
+// padLinearRamp pads t along ax with ramps from the end values to the
+// edges, as NumPy's _get_linear_ramps computes them: linspace(end, edge,
+// width, endpoint=False) in float64 (steps of delta/width, or i/width *
+// delta when any step is 0), floored for an integer dtype and cast to
+// t's, the ramp after the array reversed.
+func padLinearRamp(t *tensor.Tensor, ax, before, after int, ends [2]float64) (*tensor.Tensor, error) {
+	n := t.Shape()[ax]
+	integer := !t.DType().IsFloating() && !t.DType().IsComplex()
+	ramp := func(edgeAt, width int, end float64, reversed bool) (*tensor.Tensor, error) {
+		e, err := t.Narrow(ax, edgeAt, 1)
+		if err != nil {
+			return nil, err
+		}
+		ef, err := castTensor(e, tensor.Float64)
+		if err != nil {
+			return nil, err
+		}
+		edges, err := floatValues(ef)
+		if err != nil {
+			return nil, err
+		}
+		anyZero := false
+		for _, v := range edges {
+			anyZero = anyZero || (v-end)/float64(width) == 0
+		}
+		// the ramp's shape puts width along ax: outer, width, inner
+		shape := t.Shape()
+		inner := 1
+		for _, d := range shape[ax+1:] {
+			inner *= d
+		}
+		outer := len(edges) / max(inner, 1)
+		vals := make([]float64, outer*width*inner)
+		for o := range outer {
+			for i := range width {
+				k := i
+				if reversed {
+					k = width - 1 - i
+				}
+				for j := range inner {
+					delta := edges[o*inner+j] - end
+					y := float64(k) * (delta / float64(width))
+					if anyZero {
+						y = float64(k) / float64(width) * delta
+					}
+					y += end
+					if integer { // linspace floors for an integer dtype
+						y = math.Floor(y)
+					}
+					vals[(o*width+i)*inner+j] = y
+				}
+			}
+		}
+		shape[ax] = width
+		r, err := fromValues(vals, shape)
+		if err != nil {
+			return nil, err
+		}
+		return castTensor(r, t.DType())
+	}
+	parts := []*tensor.Tensor{}
+	if before > 0 {
+		r, err := ramp(0, before, ends[0], false)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, r)
+	}
+	parts = append(parts, t)
+	if after > 0 {
+		r, err := ramp(n-1, after, ends[1], true)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, r)
+	}
+	return tensor.Cat(parts, ax)
 }
 
 // padWithStat pads t along ax with stat of the axis, before and after
@@ -598,27 +892,41 @@ func padWidths(v lang.Value, ndim int) ([][2]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	pairs, err := asPairs(vals, t.Shape(), ndim)
+	if err != nil {
+		return nil, err
+	}
 	out := make([][2]int, ndim)
-	switch {
-	case len(vals) == 1:
-		for i := range out {
-			out[i] = [2]int{int(vals[0]), int(vals[0])}
-		}
-	case len(vals) == 2 && t.Dim() <= 2 && (t.Dim() == 1 || t.Shape()[0] == 1):
-		for i := range out {
-			out[i] = [2]int{int(vals[0]), int(vals[1])}
-		}
-	case len(vals) == 2*ndim:
-		for i := range out {
-			out[i] = [2]int{int(vals[2*i]), int(vals[2*i+1])}
-		}
-	default:
-		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: %s  and requested shape (%d,2)", compactTuple(t.Shape()), ndim)
+	for i, p := range pairs {
+		out[i] = [2]int{int(p[0]), int(p[1])}
 	}
 	for _, w := range out {
 		if w[0] < 0 || w[1] < 0 {
 			return nil, lang.Errorf(lang.ValueError, "index can't contain negative values")
 		}
+	}
+	return out, nil
+}
+
+// asPairs is NumPy's _as_pairs: one (before, after) pair per axis from
+// one value, one pair, or a pair per axis (vals in C order, of shape).
+func asPairs[T any](vals []T, shape []int, ndim int) ([][2]T, error) {
+	out := make([][2]T, ndim)
+	switch {
+	case len(vals) == 1:
+		for i := range out {
+			out[i] = [2]T{vals[0], vals[0]}
+		}
+	case len(vals) == 2 && len(shape) <= 2 && (len(shape) == 1 || shape[0] == 1):
+		for i := range out {
+			out[i] = [2]T{vals[0], vals[1]}
+		}
+	case len(vals) == 2*ndim:
+		for i := range out {
+			out[i] = [2]T{vals[2*i], vals[2*i+1]}
+		}
+	default:
+		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: %s  and requested shape (%d,2)", compactTuple(shape), ndim)
 	}
 	return out, nil
 }
