@@ -12,37 +12,40 @@ import "slices"
 // Dict returns x.__dict__: the dict of its attributes, which is the
 // instance's storage from then on.
 func (x *Instance) Dict() *Dict {
-	if x.dict == nil {
-		d := NewDict()
-		if x.lay != nil {
-			for i, n := range x.lay.names {
-				_ = d.Set(n, x.vals[i])
-			}
-		}
-		x.lay, x.vals, x.dict = dictLayout, nil, d
+	if d := x.attrDict(); d != nil {
+		return d
 	}
-	return x.dict
+	d := NewDict()
+	if x.lay != nil {
+		vals := x.values()
+		for i, n := range x.lay.names {
+			_ = d.Set(n, vals[i])
+		}
+	}
+	x.setDict(d)
+	return d
 }
 
-// dictGet reads an attribute from x's __dict__.
-func (x *Instance) dictGet(name string) (Value, bool) {
-	i, ok := x.dict.index[name]
+// dictGetStr reads the attribute name from an instance's __dict__ d.
+func dictGetStr(d *Dict, name string) (Value, bool) {
+	i, ok := d.index[name]
 	if !ok {
 		return nil, false
 	}
-	return x.dict.vals[x.dict.pos(i)], true
+	return d.vals[d.pos(i)], true
 }
 
 // ownNames lists the instance's attributes, in assignment order.
 func (x *Instance) ownNames() []string {
-	if x.dict == nil {
+	d := x.attrDict()
+	if d == nil {
 		if x.lay == nil {
 			return nil
 		}
 		return x.lay.names
 	}
 	var out []string
-	for _, k := range x.dict.keys {
+	for _, k := range d.keys {
 		if s, ok := k.(string); ok {
 			out = append(out, s)
 		}

@@ -16,9 +16,17 @@ func init() { classEpoch.Store(1) } // 0 is the epoch of an empty cache
 // otherwise.
 func (c *UserClass) plainInit() *Function {
 	if e := classEpoch.Load(); c.initEpoch != e {
-		c.initFn, c.excPlain, c.initEpoch = c.findPlainInit(), c.findPlainExc(), e
+		_, _, hasStr := c.lookup("__str__")
+		c.initFn, c.excPlain, c.hasStr, c.initEpoch = c.findPlainInit(), c.findPlainExc(), hasStr, e
 	}
 	return c.initFn
+}
+
+// strDefined reports whether a class of c's MRO defines __str__, from
+// the answer plainInit keeps for the epoch.
+func (c *UserClass) strDefined() bool {
+	c.plainInit()
+	return c.hasStr
 }
 
 // findPlainExc reports whether C(args...) is only making an exception
@@ -177,7 +185,7 @@ func (c *methodCache) method(x *Instance, name string) (f *Function, native bool
 	if x.cls == c.cls && x.lay == c.lay && c.epoch == classEpoch.Load() {
 		return c.fn, c.native
 	}
-	if x.dict != nil || x.lay != nil && x.lay.private || x.lay.index(name) >= 0 || x.cls.hasAttrHooks() {
+	if x.lay != nil && x.lay.private || x.lay.index(name) >= 0 || x.cls.hasAttrHooks() {
 		return nil, false
 	}
 	if nativeAttr(x, name) {

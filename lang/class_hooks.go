@@ -218,7 +218,7 @@ func storeAttr(x *Instance, name string, v Value) error {
 		if !ok {
 			return Errorf(TypeError, "__dict__ must be set to a dictionary, not a '%s'", TypeName(v))
 		}
-		x.lay, x.vals, x.dict = dictLayout, nil, d
+		x.setDict(d)
 		return nil
 	}
 	x.set(name, v)

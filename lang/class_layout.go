@@ -45,6 +45,10 @@ type layout struct {
 	names []string // never appended to in place (cap == len)
 	// private marks a layout of one instance, outside its class's tree.
 	private bool
+	// spill marks a layout whose instances keep their values outside
+	// their slots (instance_slots.go): one of more than instanceSlots
+	// names, and dictLayout.
+	spill bool
 	// The children: the first in next1, the others in next.
 	next1Name string
 	next1     *layout
@@ -54,7 +58,7 @@ type layout struct {
 // noLayout is the layout of an empty cache, which no instance has;
 // dictLayout is the layout of every instance whose attributes live in
 // its __dict__ (class_dict.go), which no cache keeps.
-var noLayout, dictLayout = &layout{private: true}, &layout{private: true}
+var noLayout, dictLayout = &layout{private: true}, &layout{private: true, spill: true}
 
 // layouts is a class's tree of layouts.
 type layouts struct {
@@ -88,7 +92,7 @@ func (l *layout) with(c *UserClass, name string) *layout {
 	names := make([]string, len(l.names)+1)
 	copy(names, l.names)
 	names[len(l.names)] = name
-	n := &layout{names: names}
+	n := &layout{names: names, spill: len(names) > instanceSlots}
 	if l.private || len(names) > maxLayoutNames || c.layouts.count >= maxLayouts {
 		n.private = true
 		return n
@@ -143,7 +147,7 @@ func newAttrCache() attrCache { return attrCache{lay: noLayout} }
 // get returns x's own attribute when the cache knows x's layout.
 func (c *attrCache) get(x *Instance) (Value, bool) {
 	if x.lay == c.lay && c.idx >= 0 && c.epoch == classEpoch.Load() {
-		return x.vals[c.idx], true
+		return *x.at(c.idx), true
 	}
 	return nil, false
 }
@@ -185,7 +189,7 @@ func (c *attrCache) fill(x *Instance, name string) {
 // not one objectAttr makes up. The base may not have it either; reading
 // it then takes the general path (__getattr__, the AttributeError).
 func nativeAttr(x *Instance, name string) bool {
-	if x.lay != nil && x.lay.private || x.dict != nil || x.cls.base().Attr == nil ||
+	if x.lay != nil && x.lay.private || x.lay == dictLayout || x.cls.base().Attr == nil ||
 		x.lay.index(name) >= 0 || x.cls.hasAttrHooks() || name == "__class__" || name == "__dict__" {
 		return false
 	}
@@ -196,28 +200,27 @@ func nativeAttr(x *Instance, name string) bool {
 // storeCache is the inline cache of a compiled assignment to an attribute
 // of instances: an instance with layout from (nil: no attributes yet)
 // stores the value as its idx-th; when to is not nil, the attribute is
-// new and the instance moves to layout to. A new one is newStoreCache().
+// new and the instance moves to layout to. slot is the index into the
+// instance's slots that the value goes to, or -1 when the values do not
+// live there (layout.spill). A new one is newStoreCache().
 type storeCache struct {
-	from, to *layout
-	idx      int
-	epoch    uint64
+	from, to  *layout
+	idx, slot int
+	epoch     uint64
 }
 
-func newStoreCache() storeCache { return storeCache{from: noLayout} }
+func newStoreCache() storeCache { return storeCache{from: noLayout, slot: -1} }
 
-// set stores x.name = v when the cache knows x's layout.
+// set stores x.name = v when the cache knows x's layout and the value
+// goes to one of x's slots.
 func (c *storeCache) set(x *Instance, v Value) bool {
-	if x.lay != c.from || c.epoch != classEpoch.Load() {
+	if x.lay != c.from || c.epoch != classEpoch.Load() || c.slot < 0 {
 		return false
 	}
-	if c.to == nil {
-		x.vals[c.idx] = v
-		return true
+	x.slots[c.slot] = v
+	if c.to != nil {
+		x.lay = c.to
 	}
-	if x.vals == nil {
-		x.vals = x.firstVals[:0]
-	}
-	x.lay, x.vals = c.to, append(x.vals, v)
 	return true
 }
 
@@ -226,13 +229,21 @@ func (c *storeCache) set(x *Instance, v Value) bool {
 // attributes of its own, x has no __dict__ and name is not one that
 // storeAttr handles itself.
 func storePlain(x *Instance, name string) bool {
-	return x.dict == nil && !x.cls.hasAttrHooks() && x.cls.base().SetAttr == nil &&
+	return x.lay != dictLayout && !x.cls.hasAttrHooks() && x.cls.base().SetAttr == nil &&
 		name != "__class__" && name != "__dict__"
 }
 
 // setCached runs x.name = v for a compiled assignment, through its cache.
 func (in *interp) setCached(x *Instance, name string, v Value, c *storeCache) error {
 	if c.set(x, v) {
+		return nil
+	}
+	if x.lay == c.from && c.epoch == classEpoch.Load() { // a spilled layout
+		if c.to == nil {
+			*x.at(c.idx) = v
+		} else {
+			x.grow(c.to, v)
+		}
 		return nil
 	}
 	if !storePlain(x, name) {
@@ -244,11 +255,16 @@ func (in *interp) setCached(x *Instance, name string, v Value, c *storeCache) er
 		return nil
 	}
 	idx := from.index(name)
-	to := x.lay
+	to, slot := x.lay, idx
 	if idx >= 0 {
 		to = nil
+	} else {
+		slot = len(to.names) - 1
 	}
-	c.from, c.to, c.idx, c.epoch = from, to, idx, classEpoch.Load()
+	if x.lay.spill {
+		slot = -1
+	}
+	c.from, c.to, c.idx, c.slot, c.epoch = from, to, idx, slot, classEpoch.Load()
 	return nil
 }
 

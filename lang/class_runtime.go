@@ -60,30 +60,29 @@ type UserClass struct {
 	// initFn is plainInit's answer for the classEpoch initEpoch.
 	initFn    *Function
 	initEpoch uint64
-	// excPlain is findPlainExc's answer for the same epoch.
-	excPlain bool
+	// excPlain is findPlainExc's answer for the same epoch, and hasStr
+	// whether a class of the MRO has __str__ (excError asks on a raise).
+	excPlain, hasStr bool
 }
 
 // Instance is an object of a user class.
 type Instance struct {
 	cls *UserClass
-	// lay has the names of the instance attributes, in assignment order,
-	// and vals their values (class_layout.go): objects have few, so a scan
-	// beats a map (and allocates less), and compiled code caches where a
-	// name is. lay is nil while the instance has no attributes.
-	lay  *layout
-	vals []Value
-	// dict holds the attributes instead, once the program read __dict__
-	// (class_dict.go): lay is then dictLayout and vals empty.
-	dict *Dict
+	// lay has the names of the instance attributes, in assignment order
+	// (class_layout.go), and slots their values (instance_slots.go):
+	// objects have few, so a scan beats a map (and allocates less), and
+	// compiled code caches where a name is. lay is nil while the instance
+	// has no attributes, and dictLayout once the program read __dict__
+	// (class_dict.go).
+	lay *layout
 	// Native is the state a builtin base keeps (an nn.Module's registry, an
 	// autograd.Function's ctx); nil for plain classes.
 	Native any
-	// The values of the first attributes live here, so that making an
-	// object with a few attributes is one allocation; vals points into
-	// them until it outgrows them. (An Instance is therefore never
-	// copied.)
-	firstVals [4]Value
+	// slots holds the values of the attributes while lay has at most
+	// len(slots) names, so that an object with a few attributes is one
+	// allocation of 96 bytes; past that, or with a __dict__, slots[0]
+	// holds where they are instead (instance_slots.go).
+	slots [4]Value
 }
 
 // userMethod is a function of a class bound to its first argument: an
@@ -175,10 +174,10 @@ func (x *Instance) TypeName() string { return x.cls.Name }
 // get returns an instance attribute.
 func (x *Instance) get(name string) (Value, bool) {
 	if i := x.lay.index(name); i >= 0 {
-		return x.vals[i], true
+		return *x.at(i), true
 	}
-	if x.dict != nil {
-		return x.dictGet(name)
+	if d := x.attrDict(); d != nil {
+		return dictGetStr(d, name)
 	}
 	return nil, false
 }
@@ -186,28 +185,24 @@ func (x *Instance) get(name string) (Value, bool) {
 // set stores an instance attribute.
 func (x *Instance) set(name string, v Value) {
 	if i := x.lay.index(name); i >= 0 {
-		x.vals[i] = v
+		*x.at(i) = v
 		return
 	}
-	if x.dict != nil {
-		_ = x.dict.Set(name, v) // a str key
+	if d := x.attrDict(); d != nil {
+		_ = d.Set(name, v) // a str key
 		return
 	}
-	if x.vals == nil {
-		x.vals = x.firstVals[:0]
-	}
-	x.lay, x.vals = x.lay.with(x.cls, name), append(x.vals, v)
+	x.grow(x.lay.with(x.cls, name), v)
 }
 
 // del removes an instance attribute, reporting whether it was there.
 func (x *Instance) DeleteOwn(name string) bool {
 	if i := x.lay.index(name); i >= 0 {
-		x.lay = x.lay.without(x.cls, i)
-		x.vals = slices.Delete(x.vals, i, i+1)
+		x.reset(x.lay.without(x.cls, i), slices.Delete(slices.Clone(x.values()), i, i+1))
 		return true
 	}
-	if x.dict != nil {
-		ok, _ := x.dict.Delete(name)
+	if d := x.attrDict(); d != nil {
+		ok, _ := d.Delete(name)
 		return ok
 	}
 	return false

@@ -171,7 +171,7 @@ var baseException *UserClass
 
 // Builtin exception classes that Go code asks about on every raise,
 // looked up once (exceptionClasses is a map).
-var keyErrorClass, attributeErrorClass, importErrorClass, nameErrorClass, osErrorClass *UserClass
+var keyErrorClass, attributeErrorClass, importErrorClass, nameErrorClass, osErrorClass, syntaxErrorClass *UserClass
 
 func init() {
 	for _, e := range exceptionTree {
@@ -194,7 +194,7 @@ func init() {
 	nativeNodesMu.Unlock()
 	keyErrorClass, attributeErrorClass = exceptionClasses["KeyError"], exceptionClasses["AttributeError"]
 	importErrorClass, nameErrorClass = exceptionClasses["ImportError"], exceptionClasses["NameError"]
-	osErrorClass = exceptionClasses["OSError"]
+	osErrorClass, syntaxErrorClass = exceptionClasses["OSError"], exceptionClasses["SyntaxError"]
 	exceptionClasses["IOError"] = exceptionClasses["OSError"]
 	exceptionClasses["EnvironmentError"] = exceptionClasses["OSError"]
 	// io.UnsupportedOperation (a file read in "w" mode): an OSError and a
@@ -573,7 +573,7 @@ func excError(x *Instance) *Error {
 		e = &Error{}
 	}
 	*e = Error{Kind: ErrorKind(x.cls.Name), exc: x}
-	if _, _, own := x.cls.lookup("__str__"); own {
+	if x.cls.strDefined() {
 		e.Msg = excMessage(x)
 	} else {
 		e.lazy = true

@@ -150,8 +150,10 @@ func (in *interp) releaseFrame(fr *interp) {
 		fr.st.detach()
 		fr.st = nil
 	}
-	for i := 0; i < len(fr.locals); i++ { // a few slots: cheaper than clear's call
-		fr.locals[i] = nil
+	// A few slots: cheaper than clear's call; the slice in a variable,
+	// so that the write barrier's call does not reload it each slot.
+	for locals, i := fr.locals, 0; i < len(locals); i++ {
+		locals[i] = nil
 	}
 	fr.stmtID, fr.localsMap = 0, nil
 	if s := in.s; s != nil {
