@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"math"
+	"slices"
 
 	"github.com/kael-dev/kael/tensor"
 )
@@ -178,6 +179,9 @@ func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *
 	n := newNode(name, x)
 	n.save(x)
 	back := fused(func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+		if d := x.DType(); (d == tensor.Float32 || d == tensor.Float64) && g.DType() == d && slices.Equal(g.Shape(), x.Shape()) {
+			return c.do(func() (*tensor.Tensor, error) { return tensor.MapGrad(g, x, deriv) })
+		}
 		return c.mul(g, c.do(func() (*tensor.Tensor, error) { return mapFloat(x, deriv) }))
 	})
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {

@@ -6,10 +6,11 @@ import (
 )
 
 // Two-dimensional convolution and max pooling, as torch.nn.functional's
-// conv2d and max_pool2d. Convolution unfolds the padded input into its
-// windows with a strided view (im2col without index tables) and multiplies
-// them with the weights on the GEMM; pooling walks the windows of each
-// plane directly.
+// conv2d and max_pool2d. Convolution gathers the input's windows into
+// columns (im2col, reading the padding as zeros rather than copying a
+// padded input) and multiplies them with the weights on the GEMM; its
+// input gradient adds the columns back the same way (col2im). Pooling
+// walks the windows of each plane directly.
 
 // Conv2dOptions are conv2d's hyperparameters, each (height, width).
 type Conv2dOptions struct {
@@ -126,17 +127,98 @@ func convGeometry(x, weight, bias *Tensor, o Conv2dOptions) (out [2]int, err err
 }
 
 // im2col returns the unfolded windows of x as [N, groups, C/groups·kh·kw, oh·ow].
+// float32, float64 and int64 are gathered by im2colLoop straight from x,
+// the padding read as zeros; other dtypes pad x and copy the strided view
+// of its windows.
 func im2col(x *Tensor, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
-	padded, err := pad(x, o.Padding, 0)
-	if err != nil {
-		return nil, err
-	}
-	cols, err := windows(padded, kernel, out, o.Stride, o.Dilation).Contiguous()
-	if err != nil {
-		return nil, err
-	}
 	n, c := x.shape[0], x.shape[1]
+	var cols *Tensor
+	var err error
+	if fn, ok := im2colKernels[x.dtype]; ok {
+		if cols, err = Empty(x.dtype, n, c, kernel[0], kernel[1], out[0], out[1]); err != nil {
+			return nil, err
+		}
+		if err := fn(x, cols, kernel, out, o); err != nil {
+			return nil, err
+		}
+	} else {
+		padded, err := pad(x, o.Padding, 0)
+		if err != nil {
+			return nil, err
+		}
+		if cols, err = windows(padded, kernel, out, o.Stride, o.Dilation).Contiguous(); err != nil {
+			return nil, err
+		}
+	}
 	return cols.Reshape(n, o.Groups, c/o.Groups*kernel[0]*kernel[1], out[0]*out[1])
+}
+
+var im2colKernels = map[DType]func(x, cols *Tensor, kernel, out [2]int, o Conv2dOptions) error{
+	Float32: im2colLoop[float32], Float64: im2colLoop[float64], Int64: im2colLoop[int64],
+}
+
+// im2colLoop fills cols, contiguous [N, C, kh, kw, oh, ow], with the
+// windows of x [N, C, H, W] (any strides): element (n, c, i, j, y, x) is
+// x[n, c, y·sh + i·dh − top, x·sw + j·dw − left], zero outside x. It is
+// the contiguous copy of windows(pad(x)) without the padded copy and the
+// six-dimensional strided walk: each output row is a run of one input row.
+func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions) error {
+	src := x.storage.data.([]T)
+	dst := cols.storage.data.([]T)[cols.offset:]
+	st := x.strides
+	channels, h, w := x.shape[1], x.shape[2], x.shape[3]
+	top, left := o.Padding[0], o.Padding[2]
+	perPlane := kernel[0] * kernel[1] * out[0] * out[1]
+	return ParallelFor(x.shape[0]*channels, max(1, GrainSize/max(perPlane, 1)), func(begin, end int) {
+		for plane := begin; plane < end; plane++ {
+			base := x.offset + (plane/channels)*st[0] + (plane%channels)*st[1]
+			i := plane * perPlane
+			for ki := range kernel[0] {
+				for kj := range kernel[1] {
+					x0 := kj*o.Dilation[1] - left
+					lo, hi := validRange(x0, o.Stride[1], w, out[1])
+					step := o.Stride[1] * st[3]
+					for y := range out[0] {
+						iy := y*o.Stride[0] + ki*o.Dilation[0] - top
+						row := dst[i : i+out[1]]
+						i += out[1]
+						if iy < 0 || iy >= h {
+							clear(row)
+							continue
+						}
+						clear(row[:lo])
+						clear(row[hi:])
+						if lo == hi {
+							continue
+						}
+						p := base + iy*st[2] + (x0+lo*o.Stride[1])*st[3]
+						if step == 1 {
+							copy(row[lo:hi], src[p:p+hi-lo])
+							continue
+						}
+						for xo := lo; xo < hi; xo++ {
+							row[xo] = src[p]
+							p += step
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// validRange returns the outputs [lo, hi) of n whose input position
+// x0 + o·stride falls inside [0, size): the rest read the padding.
+func validRange(x0, stride, size, n int) (lo, hi int) {
+	if x0 < 0 {
+		lo = (-x0 + stride - 1) / stride
+	}
+	hi = 0
+	if size > x0 {
+		hi = (size - x0 + stride - 1) / stride
+	}
+	lo, hi = min(lo, n), min(hi, n)
+	return lo, max(lo, hi)
 }
 
 // Conv2d returns the 2-D cross-correlation of x [N, C, H, W] (or [C, H, W])
@@ -257,7 +339,7 @@ func Conv2dGrads(x, weight, g *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, 
 
 // col2im adds the columns [N, G, C/G·kh·kw, oh·ow] back into an image of
 // shape [N, C, H, W]: the adjoint of im2col, where overlapping windows add
-// up.
+// up and what fell on the padding is dropped.
 func col2im(cols *Tensor, shape []int, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
 	if d := cols.dtype; col2imKernels.convertsIn(d) {
 		c, err := toComputeIn(cols)
@@ -267,9 +349,7 @@ func col2im(cols *Tensor, shape []int, kernel, out [2]int, o Conv2dOptions) (*Te
 		r, err := col2im(c, shape, kernel, out, o)
 		return fromComputeIn(r, d, err)
 	}
-	p := o.Padding
-	n, c, h, w := shape[0], shape[1], shape[2], shape[3]
-	padded, err := Zeros(cols.dtype, n, c, h+p[0]+p[1], w+p[2]+p[3])
+	img, err := Zeros(cols.dtype, shape...)
 	if err != nil {
 		return nil, err
 	}
@@ -281,35 +361,47 @@ func col2im(cols *Tensor, shape []int, kernel, out [2]int, o Conv2dOptions) (*Te
 	if err != nil {
 		return nil, err
 	}
-	if err := kernelFn(src, padded, kernel, out, o); err != nil {
+	if err := kernelFn(src, img, kernel, out, o); err != nil {
 		return nil, err
 	}
-	return padded.view(shape, padded.strides, padded.offset+p[0]*padded.strides[2]+p[2]*padded.strides[3]).Clone()
+	return img, nil
 }
 
 type col2imFunc func(src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error
 
 var col2imKernels = computed(NoBoolRealDTypes(ByDType[col2imFunc]{Float32: col2imLoop[float32], Float64: col2imLoop[float64], Int64: col2imLoop[int64]}))
 
+// col2imLoop adds src, contiguous [N, C, kh, kw, oh, ow], into dst, a
+// contiguous [N, C, H, W]: im2colLoop's walk with the copy reversed.
 func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error {
 	s := src.storage.data.([]T)[src.offset:]
 	d := dst.storage.data.([]T)
 	st := dst.strides
-	channels := dst.shape[1]
+	channels, h, w := dst.shape[1], dst.shape[2], dst.shape[3]
+	top, left := o.Padding[0], o.Padding[2]
 	perPlane := kernel[0] * kernel[1] * out[0] * out[1]
 	// Each (image, channel) plane gets its own columns: planes run in
 	// parallel and stop when interrupted.
 	return ParallelFor(dst.shape[0]*channels, max(1, GrainSize/max(perPlane, 1)), func(begin, end int) {
 		for plane := begin; plane < end; plane++ {
-			b, ch := plane/channels, plane%channels
+			base := dst.offset + (plane/channels)*st[0] + (plane%channels)*st[1]
 			i := plane * perPlane
 			for ki := range kernel[0] {
 				for kj := range kernel[1] {
+					x0 := kj*o.Dilation[1] - left
+					lo, hi := validRange(x0, o.Stride[1], w, out[1])
+					step := o.Stride[1] * st[3]
 					for y := range out[0] {
-						row := b*st[0] + ch*st[1] + (y*o.Stride[0]+ki*o.Dilation[0])*st[2]
-						for x := range out[1] {
-							d[row+(x*o.Stride[1]+kj*o.Dilation[1])*st[3]] += s[i]
-							i++
+						iy := y*o.Stride[0] + ki*o.Dilation[0] - top
+						row := s[i : i+out[1]]
+						i += out[1]
+						if iy < 0 || iy >= h || lo == hi {
+							continue
+						}
+						p := base + iy*st[2] + (x0+lo*o.Stride[1])*st[3]
+						for _, v := range row[lo:hi] {
+							d[p] += v
+							p += step
 						}
 					}
 				}

@@ -37,3 +37,34 @@ func BenchmarkSortRows(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkConv2dGrads is the backward of dcgan's second Discriminator
+// layer at ndf 16, batch 16: [16, 16, 32, 32] by [32, 16, 4, 4], stride 2,
+// padding 1, both gradients.
+func BenchmarkConv2dGrads(b *testing.B) {
+	g := NewGenerator(1)
+	x, _ := Randn(g, Float32, 16, 16, 32, 32)
+	w, _ := Randn(g, Float32, 32, 16, 4, 4)
+	gy, _ := Randn(g, Float32, 16, 32, 16, 16)
+	o := DefaultConv2dOptions()
+	o.Stride = [2]int{2, 2}
+	o.Padding = [4]int{1, 1, 1, 1}
+	for b.Loop() {
+		if _, _, err := Conv2dGrads(x, w, gy, o, true, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkIm2col unfolds the same layer's input.
+func BenchmarkIm2col(b *testing.B) {
+	x, _ := Randn(NewGenerator(1), Float32, 16, 16, 32, 32)
+	o := DefaultConv2dOptions()
+	o.Stride = [2]int{2, 2}
+	o.Padding = [4]int{1, 1, 1, 1}
+	for b.Loop() {
+		if _, err := im2col(x, [2]int{4, 4}, [2]int{16, 16}, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

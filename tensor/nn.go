@@ -558,15 +558,77 @@ func MapActivation(name string, x *Tensor, f func(float64) float64) (*Tensor, er
 // mapValues applies f to each element of the contiguous c, into a new
 // one-dimensional tensor of its dtype.
 func mapValues[T Float](c *Tensor, f func(T) T) (*Tensor, error) {
-	vals, err := Values[T](c)
+	vals, err := contiguousValues[T](c)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]T, len(vals))
+	t, err := emptyOutput(c.dtype, len(vals))
+	if err != nil {
+		return nil, err
+	}
+	out := t.storage.data.([]T)[:len(vals)]
 	for i, v := range vals {
 		out[i] = f(v)
 	}
-	return FromSlice(out, len(out))
+	return t, nil
+}
+
+// contiguousValues returns the elements of the contiguous c in its own
+// storage, without Values's copy: the caller only reads them.
+func contiguousValues[T Element](c *Tensor) ([]T, error) {
+	d, err := Data[T](c)
+	if err != nil {
+		return nil, err
+	}
+	return d[c.offset : c.offset+c.Numel()], nil
+}
+
+// MapGrad returns g·deriv(x), element-wise, for g and x of one shape and
+// one dtype, float32 or float64: the backward of a MapActivation function
+// whose derivative is deriv. Each derivative is computed in float64 and
+// rounded to the dtype before the product, so the result is that of
+// mapping deriv over x and multiplying by g, in one pass without the two
+// intermediate tensors.
+func MapGrad(g, x *Tensor, deriv func(float64) float64) (*Tensor, error) {
+	if g.dtype != x.dtype || !slices.Equal(g.shape, x.shape) {
+		return nil, Errorf(RuntimeError, "MapGrad: gradient %s %s and input %s %s differ",
+			g.dtype, FormatShape(g.shape), x.dtype, FormatShape(x.shape))
+	}
+	switch x.dtype {
+	case Float32:
+		return mapGrad[float32](g, x, deriv)
+	case Float64:
+		return mapGrad[float64](g, x, deriv)
+	}
+	return nil, Errorf(RuntimeError, "MapGrad: %s is neither float32 nor float64", x.dtype)
+}
+
+func mapGrad[T Float](g, x *Tensor, deriv func(float64) float64) (*Tensor, error) {
+	gc, err := g.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	xc, err := x.Contiguous()
+	if err != nil {
+		return nil, err
+	}
+	gv, err := contiguousValues[T](gc)
+	if err != nil {
+		return nil, err
+	}
+	xv, err := contiguousValues[T](xc)
+	if err != nil {
+		return nil, err
+	}
+	t, err := emptyOutput(x.dtype, x.shape...)
+	if err != nil {
+		return nil, err
+	}
+	out, gv := t.storage.data.([]T)[:len(xv)], gv[:len(xv)]
+	for i, v := range xv {
+		out[i] = gv[i] * T(deriv(float64(v)))
+	}
+	return t, nil
 }
 
 // viaFloat64 lifts a float64 function to T, computing in float64.

@@ -97,12 +97,9 @@ func runLang(w io.Writer, rounds int, python, torchPython, numpyPython string) e
 		return err
 	}
 	defer os.RemoveAll(dir)
-	kael := filepath.Join(dir, "kael")
-	build := exec.Command("go", "build", "-o", kael, "./cmd/kael")
-	build.Stderr = os.Stderr
-	fmt.Fprintf(os.Stderr, "running %s\n", strings.Join(build.Args, " "))
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("building kael: %w", err)
+	kael, err := buildKael(dir)
+	if err != nil {
+		return err
 	}
 	// runs holds, by implementation and row, the CPU times of the N and
 	// the 2N runs of every round.
@@ -153,6 +150,18 @@ func runLang(w io.Writer, rounds int, python, torchPython, numpyPython string) e
 	}
 	printLangTable(w, times)
 	return nil
+}
+
+// buildKael builds ./cmd/kael into dir and returns the binary's path.
+func buildKael(dir string) (string, error) {
+	kael := filepath.Join(dir, "kael")
+	build := exec.Command("go", "build", "-o", kael, "./cmd/kael")
+	build.Stderr = os.Stderr
+	fmt.Fprintf(os.Stderr, "running %s\n", strings.Join(build.Args, " "))
+	if err := build.Run(); err != nil {
+		return "", fmt.Errorf("building kael: %w", err)
+	}
+	return kael, nil
 }
 
 // timePair runs src with N and with 2N iterations and returns their CPU

@@ -50,6 +50,13 @@ func main() {
 	cpython := flag.String("cpython", "python3", "the CPython the language benchmarks compare with")
 	langOnly := flag.Bool("lang-only", false, "run only the language-engine benchmarks")
 	flag.Parse()
+	if *trainOnly {
+		if err := runTrainBench(os.Stdout, *python); err != nil {
+			fmt.Fprintln(os.Stderr, "kaelbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *langOnly {
 		mainLang(*rounds, *cpython, *python)
 		return
@@ -85,6 +92,12 @@ func main() {
 	}
 	fmt.Println()
 	mainLang(*rounds, *cpython, *python)
+	if *trainFlag {
+		fmt.Println()
+		if err := runTrainBench(os.Stdout, *python); err != nil {
+			fmt.Fprintln(os.Stderr, "kaelbench: training rows:", err)
+		}
+	}
 }
 
 // mainLang prints the language-engine table.
