@@ -242,6 +242,12 @@ func shareBytesMethods() {
 						x.Elems[i] = &ByteArray{b: b.b}
 					}
 				}
+			case Tuple: // partition: new bytearrays, the separator's too
+				for i, e := range x {
+					if b, ok := bytesLike(e); ok {
+						x[i] = &ByteArray{b: bytes.Clone(b)}
+					}
+				}
 			}
 			return r, err
 		}}
@@ -252,7 +258,7 @@ func shareBytesMethods() {
 		}
 		classFunctions["bytearray"][name] = &Builtin{Name: f.Name, Sig: f.Sig, Doc: f.Doc, params: f.params, fn: func(a *Args) (Value, error) {
 			r, err := f.fn(a)
-			if b, ok := r.(Bytes); ok {
+			if b, ok := r.(Bytes); ok && name != "maketrans" { // a table is bytes
 				return &ByteArray{b: b.b}, err
 			}
 			return r, err

@@ -173,6 +173,7 @@ func init() {
 	})
 	defBytesSearch()
 	defBytesShape()
+	defBytesText()
 	shareBytesMethods()
 }
 
