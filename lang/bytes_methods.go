@@ -20,6 +20,10 @@ func bytesArg(v Value) ([]byte, error) {
 	return nil, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(v))
 }
 
+// BytesArg is the content of v, which must be bytes-like (bytes, a
+// bytearray or a memoryview), or CPython's TypeError.
+func BytesArg(v Value) ([]byte, error) { return bytesArg(v) }
+
 // bytesNeedle is the sub argument of find, count and index: bytes or an
 // int in range(256).
 func bytesNeedle(v Value) ([]byte, error) {

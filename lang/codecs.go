@@ -17,11 +17,12 @@ import (
 // encode) xmlcharrefreplace, and CPython's messages: "'utf-8' codec
 // can't decode byte 0xff in position 0: invalid start byte".
 
-// codec is one encoding; name is how CPython's messages name it.
-type codec struct {
-	name   string
-	encode func(c *codec, s, errors string) ([]byte, error)
-	decode func(c *codec, b []byte, errors string) (string, error)
+// Codec is one of kael's text codecs (codecs.lookup); name is how
+// CPython's messages name it, info its name in codecs.lookup.
+type Codec struct {
+	name, info string
+	encode     func(c *Codec, s, errors string) ([]byte, error)
+	decode     func(c *Codec, b []byte, errors string) (string, error)
 	// limit and table are the single-byte codecs': the code points
 	// below limit are their own byte, the others table's (cp1252).
 	limit rune
@@ -30,16 +31,18 @@ type codec struct {
 
 // codecAliases maps CPython's normalized names (lower case, '_' for
 // '-' and ' ') to the codecs.
-var codecAliases = map[string]*codec{}
+var codecAliases = map[string]*Codec{}
 
 func init() {
-	utf8c := &codec{name: "utf-8", encode: encodeUTF8, decode: decodeUTF8}
-	sig := &codec{name: "utf-8-sig", encode: encodeUTF8, decode: decodeUTF8}
-	ascii := &codec{name: "ascii", limit: 0x80, encode: encodeByteTable, decode: decodeByteTable}
-	latin1 := &codec{name: "latin-1", limit: 0x100, encode: encodeByteTable, decode: decodeByteTable}
-	cp1252 := &codec{name: "charmap", limit: 0x80, table: charmap.Windows1252, encode: encodeByteTable, decode: decodeByteTable}
-	wide := func(name string) *codec { return &codec{name: name, encode: encodeWide, decode: decodeWide} }
-	for names, c := range map[string]*codec{
+	utf8c := &Codec{name: "utf-8", info: "utf-8", encode: encodeUTF8, decode: decodeUTF8}
+	sig := &Codec{name: "utf-8-sig", info: "utf-8-sig", encode: encodeUTF8, decode: decodeUTF8}
+	ascii := &Codec{name: "ascii", info: "ascii", limit: 0x80, encode: encodeByteTable, decode: decodeByteTable}
+	latin1 := &Codec{name: "latin-1", info: "iso8859-1", limit: 0x100, encode: encodeByteTable, decode: decodeByteTable}
+	cp1252 := &Codec{name: "charmap", info: "cp1252", limit: 0x80, table: charmap.Windows1252, encode: encodeByteTable, decode: decodeByteTable}
+	wide := func(name string) *Codec {
+		return &Codec{name: name, info: name, encode: encodeWide, decode: decodeWide}
+	}
+	for names, c := range map[string]*Codec{
 		"utf_8 utf8 u8 utf utf8_ucs2 utf8_ucs4 cp65001": utf8c,
 		"utf_8_sig": sig,
 		"ascii us_ascii 646 us ansi_x3.4_1968 ansi_x3_4_1968 iso646_us cp367 csascii ibm367 iso_ir_6 us":        ascii,
@@ -58,8 +61,30 @@ func init() {
 	}
 }
 
+// LookupCodec finds the codec named encoding, as codecs.lookup does: a
+// LookupError for a name kael does not know.
+func LookupCodec(encoding string) (*Codec, error) { return lookupCodec(encoding) }
+
+// Name is the codec's name in codecs.lookup: 'utf-8', 'iso8859-1'.
+func (c *Codec) Name() string { return c.info }
+
+// FuncName is the prefix of the codec's functions in CPython's messages:
+// utf_8 (of utf_8_encode), latin_1, charmap.
+func (c *Codec) FuncName() string {
+	if c.name == "utf-8-sig" {
+		return "utf_8"
+	}
+	return strings.ReplaceAll(c.name, "-", "_")
+}
+
+// Encode is s.encode(c, errors).
+func (c *Codec) Encode(s, errors string) ([]byte, error) { return c.encode(c, s, errors) }
+
+// Decode is b.decode(c, errors).
+func (c *Codec) Decode(b []byte, errors string) (string, error) { return c.decode(c, b, errors) }
+
 // lookupCodec finds the codec named encoding, as codecs.lookup does.
-func lookupCodec(encoding string) (*codec, error) {
+func lookupCodec(encoding string) (*Codec, error) {
 	n := strings.Map(func(r rune) rune {
 		if r == '-' || r == ' ' {
 			return '_'
@@ -107,7 +132,7 @@ func errLoneSurrogate(errors string) error {
 // surrogateBytes reports whether the undecodable bytes b[start:end] of
 // c are a surrogate code point in c's encoding, which surrogatepass
 // would decode (utf-8's 0xed 0xa0-0xbf, utf-16's and utf-32's units).
-func (c *codec) surrogateBytes(b []byte, start, end int) bool {
+func (c *Codec) surrogateBytes(b []byte, start, end int) bool {
 	switch {
 	case c.name == "utf-8" || c.name == "utf-8-sig":
 		return end-start >= 1 && b[start] == 0xed && start+2 < len(b) && b[start+1] >= 0xa0 && b[start+1] <= 0xbf && b[start+2]&0xc0 == 0x80
@@ -129,7 +154,7 @@ func (c *codec) surrogateBytes(b []byte, start, end int) bool {
 
 // decodeFailure handles the bytes b[start:end] that c cannot decode
 // under errors: what to write in their place, or the UnicodeDecodeError.
-func (c *codec) decodeFailure(b []byte, start, end int, reason, errors string) (string, error) {
+func (c *Codec) decodeFailure(b []byte, start, end int, reason, errors string) (string, error) {
 	switch errors {
 	case "strict":
 		if end-start == 1 {
@@ -166,7 +191,7 @@ func (c *codec) decodeFailure(b []byte, start, end int, reason, errors string) (
 // encodeFailure handles the characters rs[start:end] (a run c cannot
 // encode) under errors: the bytes to write in their place, or the
 // UnicodeEncodeError.
-func (c *codec) encodeFailure(rs []rune, start, end int, reason, errors string) ([]byte, error) {
+func (c *Codec) encodeFailure(rs []rune, start, end int, reason, errors string) ([]byte, error) {
 	var s strings.Builder
 	switch errors {
 	case "strict", "surrogateescape", "surrogatepass":
@@ -194,7 +219,7 @@ func (c *codec) encodeFailure(rs []rune, start, end int, reason, errors string) 
 }
 
 // byteOf is the byte c encodes r to, if any.
-func (c *codec) byteOf(r rune) (byte, bool) {
+func (c *Codec) byteOf(r rune) (byte, bool) {
 	if r < c.limit {
 		return byte(r), true
 	}
@@ -205,7 +230,7 @@ func (c *codec) byteOf(r rune) (byte, bool) {
 }
 
 // encodeByteTable is the encoder of ascii, latin-1 and cp1252.
-func encodeByteTable(c *codec, s, errors string) ([]byte, error) {
+func encodeByteTable(c *Codec, s, errors string) ([]byte, error) {
 	rs := []rune(s)
 	out := make([]byte, 0, len(rs))
 	reason := fmt.Sprintf("ordinal not in range(%d)", c.limit)
@@ -239,7 +264,7 @@ func encodeByteTable(c *codec, s, errors string) ([]byte, error) {
 const cp1252Undefined = "\x81\x8d\x8f\x90\x9d"
 
 // decodeByteTable is the decoder of ascii, latin-1 and cp1252.
-func decodeByteTable(c *codec, b []byte, errors string) (string, error) {
+func decodeByteTable(c *Codec, b []byte, errors string) (string, error) {
 	var s strings.Builder
 	for i, x := range b {
 		switch {
@@ -265,7 +290,7 @@ func decodeByteTable(c *codec, b []byte, errors string) (string, error) {
 // utf8BOM is the byte-order mark utf-8-sig writes and skips.
 const utf8BOM = "\xef\xbb\xbf"
 
-func encodeUTF8(c *codec, s, _ string) ([]byte, error) {
+func encodeUTF8(c *Codec, s, _ string) ([]byte, error) {
 	if c.name == "utf-8-sig" {
 		return []byte(utf8BOM + s), nil
 	}
@@ -275,7 +300,7 @@ func encodeUTF8(c *codec, s, _ string) ([]byte, error) {
 // decodeUTF8 decodes UTF-8 with CPython's reasons for ill-formed bytes:
 // an invalid start byte, an invalid continuation byte (the maximal
 // subpart before it is the error) or unexpected end of data.
-func decodeUTF8(c *codec, b []byte, errors string) (string, error) {
+func decodeUTF8(c *Codec, b []byte, errors string) (string, error) {
 	off := 0
 	if c.name == "utf-8-sig" && strings.HasPrefix(string(b), utf8BOM) {
 		off = len(utf8BOM)
@@ -311,7 +336,7 @@ func decodeUTF8(c *codec, b []byte, errors string) (string, error) {
 
 // wideLayout is the unit size, byte order and byte-order mark of a
 // utf-16 or utf-32 codec.
-func (c *codec) wideLayout() (unit int, order binary.ByteOrder, bom bool) {
+func (c *Codec) wideLayout() (unit int, order binary.ByteOrder, bom bool) {
 	unit = 2
 	if strings.HasPrefix(c.name, "utf-32") {
 		unit = 4
@@ -325,7 +350,7 @@ func (c *codec) wideLayout() (unit int, order binary.ByteOrder, bom bool) {
 
 // encodeWide encodes utf-16 and utf-32 (a little-endian byte-order mark
 // first for the codecs without -le/-be).
-func encodeWide(c *codec, s, _ string) ([]byte, error) {
+func encodeWide(c *Codec, s, _ string) ([]byte, error) {
 	unit, order, bom := c.wideLayout()
 	var out []byte
 	put := func(u uint32) {
@@ -354,7 +379,7 @@ func encodeWide(c *codec, s, _ string) ([]byte, error) {
 
 // decodeWide decodes utf-16 and utf-32: a byte-order mark, where the
 // codec reads one, sets the order (little-endian without one).
-func decodeWide(c *codec, b []byte, errors string) (string, error) {
+func decodeWide(c *Codec, b []byte, errors string) (string, error) {
 	unit, order, bom := c.wideLayout()
 	off := 0
 	if bom && len(b) >= unit {
