@@ -73,8 +73,50 @@ var bytesAuditCases = []string{
 	"b'abca'.count(97), b'abc'.find(99), bytearray(b'abc').rfind(97), b'abc'.index(98)",
 	"b'a'.count(256)",
 	"b'a'.count('a')",
+	// bytes % args (PEP 461)
+	"b'%s %d %x %r %c %5.2f %-3s|' % (b'a', 3, 255, b'q', 65, 1.5, b'z')",
+	"bytearray(b'%s') % bytearray(b'x'), b'%(a)s' % {b'a': b'1'}, b'%%' % ()",
+	"b'%s' % 'x'",
+	"b'%d' % 'x'",
+	"b'%s %s' % (b'a',)",
+	"b'%s' % (b'a', b'b')",
+	"b'%a' % 'é', b'%b' % b'x', b'%c' % b'y', b'%o %X %e %g %i %u' % (8, 255, 1.5, 2.5, 3, 4)",
+	"b'%c' % 'a'", "b'%c' % 256", "b'%c' % b'ab'", "b'%(a)s' % {'a': 1}",
+	"b'%5s|%-4b|%.1s' % (b'\\xe9\\xe9', b'a', b'xyz')", "b'%s' % memoryview(b'm')", "b'%s' % 3", "b'%r' % '\\u20ac'", "b'%5c|' % 97", "b'\\xff%s' % b'\\xfe'", "b'%' % ()", "b'%s' % [1]", "b'%d' % 2.7", "b'%s' % bytearray(b'q')",
+	"b'%c' % memoryview(b'a')", "b'%c' % bytearray(b'a')", "b'%*d|%-*s|' % (4, 7, 3, b'a')", "b'%s' % b'a', b'%s' % (b'a',)", "b'%(x)s' % (1,)", "b'a' % ()", "b'a' % 1", "b'a' % {}",
+	"memoryview(b'%s') % b'x'",
+	"b'%05d|%+d|% d|%#x|%#o' % (3, 4, 5, 255, 8)",
+	// the protocols of memoryview: hash, no order; an int out of range in bytes
+	"hash(memoryview(b'ab')) == hash(b'ab'), memoryview(b'ab') == memoryview(bytearray(b'ab')), memoryview(b'a') != b'b', {memoryview(b'a'): 1}[b'a'], {b'a': 2}[memoryview(b'a')]",
+	"memoryview(b'a') < memoryview(b'b')", "memoryview(b'ab') < b'b'", "b'a' >= memoryview(b'b')",
+	"hash(memoryview(bytearray(b'a')))", "hash(memoryview(b'abcd').cast('I'))", "hash(memoryview(b'abcd')[::2]) == hash(b'ac'), hash(memoryview(bytearray(b'a')).toreadonly()) == hash(b'a')",
+	"m = memoryview(b'a')\nm.release()\nhash(m)",
+	"300 in b'a'", "-1 in bytearray(b'a')", "1.5 in b'a'", "'a' in bytearray(b'a')", "97 in b'a', b'' in b'a', bytearray(b'a') in b'ba'",
+	"b'a' < bytearray(b'b'), sorted([b'b', bytearray(b'a')])",
 }
 
 func TestBytesAuditAgainstCPython(t *testing.T) {
 	checkMatchesCPython(t, "", bytesAuditCases)
+}
+
+// TestBytesDunders: kael's built-in values have no special-method
+// attributes (b'x'.__len__ is an AttributeError for every built-in type,
+// a deliberate omission of the engine: the operators, len, in, hash, with
+// and % work without them), so TestTypesHaveCPythonsMethods compares the
+// public names of bytes, bytearray and memoryview. This test holds the
+// protocols the special methods CPython lists stand for to CPython: each
+// of dir(bytes), dir(bytearray) and dir(memoryview)'s operator methods
+// is used in bytesAuditCases or here.
+func TestBytesDunders(t *testing.T) {
+	checkMatchesCPython(t, "", []string{
+		"[n for n in dir(bytes) if n.startswith('__') and n not in ('__add__', '__bytes__', '__class__', '__contains__', '__delattr__', '__dir__', '__doc__', '__eq__', '__format__', '__ge__', '__getattribute__', '__getitem__', '__getnewargs__', '__getstate__', '__gt__', '__hash__', '__init__', '__init_subclass__', '__iter__', '__le__', '__len__', '__lt__', '__mod__', '__mul__', '__ne__', '__new__', '__reduce__', '__reduce_ex__', '__repr__', '__rmod__', '__rmul__', '__setattr__', '__sizeof__', '__str__', '__subclasshook__')]",
+		"[n for n in dir(bytearray) if n.startswith('__') and n not in dir(bytes) and n not in ('__alloc__', '__delitem__', '__iadd__', '__imul__', '__setitem__')]",
+		"[n for n in dir(memoryview) if n.startswith('__') and n not in dir(bytes) and n not in ('__delitem__', '__enter__', '__exit__', '__setitem__')]",
+		"b'ab' + b'c', b'c' in b'abc', b'ab' == b'ab', b'a' >= b'a', b'b' > b'a', b'ab'[1], list(iter(b'ab')), b'a' <= b'b', len(b'ab'), b'a' < b'b', b'%s' % b'x', b'x' * 2, b'a' != b'b', 2 * b'x', repr(b'a'), str(b'a'), format(b'a'), bytes(b'ab')",
+		"x = bytearray(b'ab')\nx += b'c'\nx *= 2\nx[0] = 65\ndel x[1]\nx",
+		"x = bytearray(b'abc')\nwith memoryview(x) as m:\n    m[0] = 66\n    del m[0]",
+		"del memoryview(b'ab')[0]",
+		"m = memoryview(b'ab')\nm.release()\ndel m[0]",
+		"x = bytearray(b'abc')\nwith memoryview(x) as m:\n    m[0] = 66\nx, hash(b'ab') == hash(memoryview(b'ab'))",
+	})
 }

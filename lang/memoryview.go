@@ -235,6 +235,37 @@ func (m *MemoryView) Equal(v Value) bool {
 	return ok && bytes.Equal(o, m.data())
 }
 
+// HashKey is a read-only view's of 'B', 'b' or 'c' items of bytes: that
+// of the bytes it shows, so that it finds the same dict entry; a writable
+// view, a view of other items or a released one is CPython's ValueError,
+// a read-only view of a bytearray its TypeError.
+func (m *MemoryView) HashKey() (string, error) {
+	switch {
+	case m.released:
+		return "", errReleased()
+	case !m.readonly:
+		return "", Errorf(ValueError, "cannot hash writable memoryview object")
+	case m.format != "B" && m.format != "b" && m.format != "c":
+		return "", Errorf(ValueError, "memoryview: hashing is restricted to formats 'B', 'b' or 'c'")
+	}
+	if _, err := hashKey(m.src); err != nil {
+		return "", err // CPython hashes the object too: a bytearray's toreadonly()
+	}
+	return Bytes{b: m.data()}.HashKey()
+}
+
+// DelSubscript is del m[i]: a view cannot change its length, CPython's
+// TypeError (after its errors for a released or read-only view).
+func (m *MemoryView) DelSubscript([]Subscript) (func() error, error) {
+	switch {
+	case m.released:
+		return nil, errReleased()
+	case m.readonly:
+		return nil, Errorf(TypeError, "cannot modify read-only memory")
+	}
+	return nil, Errorf(TypeError, "cannot delete memory")
+}
+
 // tolist is the items as a list.
 func (m *MemoryView) tolist() *List {
 	b, _ := bytesLike(m.src)

@@ -28,6 +28,7 @@ func TestTypesHaveCPythonsMethods(t *testing.T) {
 		{"range", "range(1)", nil},
 		{"bytes", "b'x'", nil},
 		{"bytearray", "bytearray()", nil},
+		{"memoryview", "memoryview(b'x')", nil},
 	}
 	srcs := make([]string, len(types))
 	for i, ty := range types {
