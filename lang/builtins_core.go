@@ -67,8 +67,8 @@ func init() {
 	NewBuiltin(AsFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
 		if s, ok := v.(string); ok {
-			f, err := strconv.ParseFloat(strings.TrimSpace(asciiDecimals(s)), 64)
-			if err != nil {
+			f, ok := parseFloatText(strings.TrimSpace(asciiDecimals(s)))
+			if !ok {
 				return nil, Errorf(ValueError, "could not convert string to float: %s", Repr(s))
 			}
 			return f, nil

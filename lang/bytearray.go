@@ -97,6 +97,50 @@ func (x *ByteArray) SetSubscript(subs []Subscript, value Value) error {
 	return nil
 }
 
+// DelSubscript is del x[i] and del x[lo:hi:step]; the index or slice is
+// resolved again when it runs, as an earlier target of the same del may
+// have shortened x.
+func (x *ByteArray) DelSubscript(subs []Subscript) (func() error, error) {
+	if len(subs) != 1 {
+		return nil, Errorf(TypeError, "bytearray indices must be integers or slices, not tuple")
+	}
+	s := subs[0]
+	if s.IsSlice {
+		if _, _, _, err := SliceBounds(s, len(x.b)); err != nil {
+			return nil, err
+		}
+		return func() error {
+			lo, hi, step, err := SliceBounds(s, len(x.b))
+			if err != nil {
+				return err
+			}
+			drop := make([]bool, len(x.b))
+			for _, i := range sliceIndices(lo, hi, step) {
+				drop[i] = true
+			}
+			kept := x.b[:0]
+			for i, c := range x.b {
+				if !drop[i] {
+					kept = append(kept, c)
+				}
+			}
+			x.b = kept
+			return nil
+		}, nil
+	}
+	if _, err := seqIndex(s.Value, len(x.b), "bytearray"); err != nil {
+		return nil, err
+	}
+	return func() error {
+		i, err := seqIndex(s.Value, len(x.b), "bytearray")
+		if err != nil {
+			return err
+		}
+		x.b = slices.Delete(x.b, i, i+1)
+		return nil
+	}, nil
+}
+
 // bytesLike is the content of bytes, a bytearray or a memoryview.
 func bytesLike(v Value) ([]byte, bool) {
 	switch x := v.(type) {
@@ -242,6 +286,12 @@ func shareBytesMethods() {
 						x.Elems[i] = &ByteArray{b: b.b}
 					}
 				}
+			case Tuple: // partition: new bytearrays, the separator's too
+				for i, e := range x {
+					if b, ok := bytesLike(e); ok {
+						x[i] = &ByteArray{b: bytes.Clone(b)}
+					}
+				}
 			}
 			return r, err
 		}}
@@ -252,7 +302,7 @@ func shareBytesMethods() {
 		}
 		classFunctions["bytearray"][name] = &Builtin{Name: f.Name, Sig: f.Sig, Doc: f.Doc, params: f.params, fn: func(a *Args) (Value, error) {
 			r, err := f.fn(a)
-			if b, ok := r.(Bytes); ok {
+			if b, ok := r.(Bytes); ok && name != "maketrans" { // a table is bytes
 				return &ByteArray{b: b.b}, err
 			}
 			return r, err

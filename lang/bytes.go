@@ -133,72 +133,16 @@ func (b Bytes) GetSubscript(subs []Subscript) (Value, error) {
 // the encoding asked for.
 const UnicodeDecodeError ErrorKind = "UnicodeDecodeError"
 
-// decodeBytes is bytes.decode: UTF-8 (or ASCII), strict or replacing
-// ill-formed sequences with U+FFFD as Python's errors="replace".
+// decodeBytes is bytes.decode(encoding, errors) (codecs.go).
 func decodeBytes(b []byte, encoding, errors string) (string, error) {
-	enc := strings.ReplaceAll(strings.ToLower(encoding), "_", "-")
-	switch {
-	case enc == "utf-8", enc == "utf8", enc == "ascii", enc == "us-ascii":
-	case isLatin1(enc):
-		runes := make([]rune, len(b)) // every byte is the code point of its value
-		for i, c := range b {
-			runes[i] = rune(c)
-		}
-		return string(runes), nil
-	default:
-		return "", Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael decodes utf-8, ascii and latin-1")
-	}
-	switch errors {
-	case "strict", "replace":
-	default:
-		return "", Errorf(LookupError, "unknown error handler name '%s'", errors)
-	}
-	ascii := enc == "ascii" || enc == "us-ascii"
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		bad := r == utf8.RuneError && size <= 1 || ascii && b[i] >= 0x80
-		if bad && errors == "strict" {
-			codec := "utf-8"
-			reason := "invalid start byte"
-			if ascii {
-				codec, reason = "ascii", "ordinal not in range(128)"
-			}
-			return "", Errorf(UnicodeDecodeError, "'%s' codec can't decode byte 0x%02x in position %d: %s", codec, b[i], i, reason)
-		}
-		i += size
-	}
-	if errors == "replace" {
-		if ascii {
-			var s strings.Builder
-			for _, c := range b {
-				if c >= 0x80 {
-					s.WriteRune(utf8.RuneError)
-				} else {
-					s.WriteByte(c)
-				}
-			}
-			return s.String(), nil
-		}
-		return PythonText(string(b)), nil
-	}
-	return string(b), nil
-}
-
-// isLatin1 reports whether enc (lower case, '-' for '_') is one of
-// CPython's names of the latin-1 codec.
-func isLatin1(enc string) bool {
-	switch enc {
-	case "latin-1", "latin1", "latin", "l1", "iso-8859-1", "iso8859-1", "8859", "cp819", "iso-ir-100", "csisolatin1":
-		return true
-	}
-	return false
+	return decodeText(b, encoding, errors)
 }
 
 // LookupError is Python's error for an unknown codec or error handler.
 const LookupError ErrorKind = "LookupError"
 
 func init() {
-	defMethod("bytes", "decode(self, encoding='utf-8', errors='strict')", "The text the bytes spell in UTF-8 (or ASCII); ill-formed bytes are a UnicodeDecodeError, or U+FFFD each with errors='replace'.", func(a *Args) (Value, error) {
+	defMethod("bytes", "decode(self, encoding='utf-8', errors='strict')", "The text the bytes spell in encoding (utf-8, utf-8-sig, utf-16, utf-32 and their -le/-be, ascii, latin-1, cp1252); ill-formed bytes are a UnicodeDecodeError, or as errors says: 'ignore', 'replace' (U+FFFD), 'backslashreplace'.", func(a *Args) (Value, error) {
 		enc, errs := a.Str("encoding"), a.Str("errors")
 		if err := a.Err(); err != nil {
 			return nil, err

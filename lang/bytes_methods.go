@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 )
 
 // bytes(), str.encode and the methods of bytes that search, split, join,
@@ -20,6 +19,10 @@ func bytesArg(v Value) ([]byte, error) {
 	}
 	return nil, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(v))
 }
+
+// BytesArg is the content of v, which must be bytes-like (bytes, a
+// bytearray or a memoryview), or CPython's TypeError.
+func BytesArg(v Value) ([]byte, error) { return bytesArg(v) }
 
 // bytesNeedle is the sub argument of find, count and index: bytes or an
 // int in range(256).
@@ -50,37 +53,10 @@ func bytesWindow(a *Args, b []byte) ([]byte, int, error) {
 	return b[lo:hi], lo, nil
 }
 
-// encodeString is str.encode: UTF-8 (or ASCII, which refuses other
-// characters unless errors is 'replace' or 'ignore').
+// encodeString is str.encode(encoding, errors) (codecs.go).
 func encodeString(s, encoding, errors string) (Bytes, error) {
-	enc := strings.ReplaceAll(strings.ToLower(encoding), "_", "-")
-	codec, limit := "ascii", rune(utf8.RuneSelf)
-	switch {
-	case enc == "utf-8", enc == "utf8":
-		return Bytes{b: []byte(s)}, nil
-	case enc == "ascii", enc == "us-ascii":
-	case isLatin1(enc):
-		codec, limit = "latin-1", 0x100
-	default:
-		return Bytes{}, Errorf(LookupError, "unknown encoding: %s", encoding).WithHint("kael encodes utf-8, ascii and latin-1")
-	}
-	out := make([]byte, 0, len(s))
-	i := 0
-	for _, r := range s {
-		switch {
-		case r < limit:
-			out = append(out, byte(r))
-		case errors == "replace":
-			out = append(out, '?')
-		case errors == "ignore":
-		case errors == "strict":
-			return Bytes{}, Errorf(UnicodeEncodeError, "'%s' codec can't encode character %s in position %d: ordinal not in range(%d)", codec, asciiEscape(r), i, limit)
-		default:
-			return Bytes{}, Errorf(LookupError, "unknown error handler name '%s'", errors)
-		}
-		i++
-	}
-	return Bytes{b: out}, nil
+	b, err := encodeText(s, encoding, errors)
+	return Bytes{b: b}, err
 }
 
 // asciiEscape is how CPython's messages name a character: '\xe9', '\u20ac'.
@@ -139,7 +115,7 @@ func init() {
 		}
 		return Bytes{b: bytes.Clone(b)}, nil
 	})
-	defMethod("str", "encode(self, encoding='utf-8', errors='strict')", "The text's bytes in UTF-8 (or ASCII, where other characters are a UnicodeEncodeError, '?' with errors='replace', dropped with 'ignore').", func(a *Args) (Value, error) {
+	defMethod("str", "encode(self, encoding='utf-8', errors='strict')", "The text's bytes in encoding (utf-8, utf-8-sig, utf-16, utf-32 and their -le/-be, ascii, latin-1, cp1252); a character it cannot hold is a UnicodeEncodeError, or as errors says: 'ignore', 'replace' ('?'), 'backslashreplace', 'xmlcharrefreplace'.", func(a *Args) (Value, error) {
 		enc, errs := a.Str("encoding"), a.Str("errors")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -173,6 +149,7 @@ func init() {
 	})
 	defBytesSearch()
 	defBytesShape()
+	defBytesText()
 	shareBytesMethods()
 }
 

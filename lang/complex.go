@@ -235,8 +235,8 @@ func parseComplex(text string) (Complex, error) {
 		return 0, bad
 	}
 	if !strings.HasSuffix(s, "j") && !strings.HasSuffix(s, "J") {
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil && !isRangeErr(err) {
+		f, ok := parseFloatText(s)
+		if !ok {
 			return 0, bad
 		}
 		return Complex(complex(f, 0)), nil
@@ -258,20 +258,34 @@ func parseComplex(text string) (Complex, error) {
 	case "-":
 		im = -1
 	default:
-		f, err := strconv.ParseFloat(imText, 64)
-		if err != nil && !isRangeErr(err) {
+		f, ok := parseFloatText(imText)
+		if !ok {
 			return 0, bad
 		}
 		im = f
 	}
 	if split > 0 {
-		f, err := strconv.ParseFloat(body[:split], 64)
-		if err != nil && !isRangeErr(err) {
+		f, ok := parseFloatText(body[:split])
+		if !ok {
 			return 0, bad
 		}
 		re = f
 	}
 	return Complex(complex(re, im)), nil
+}
+
+// parseFloatText reads a float as float() and complex() do: a
+// decimal, inf, infinity or nan with an optional sign (NaN's sign
+// dropped), and an overflow becomes an infinity; no hexadecimal.
+func parseFloatText(s string) (float64, bool) {
+	if strings.EqualFold(strings.TrimLeft(s, "+-"), "nan") && len(s) <= 4 {
+		return math.NaN(), true
+	}
+	if strings.ContainsAny(s, "xXpP") {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil || isRangeErr(err)
 }
 
 func isRangeErr(err error) bool {

@@ -161,6 +161,8 @@ func formatValue(v Value, spec string) (string, error) {
 		return formatInt(x, spec, "int")
 	case float64:
 		return formatFloatSpec(x, spec, "float")
+	case Complex:
+		return formatComplex(x, spec)
 	case *tensor.Tensor:
 		if x.Dim() == 0 {
 			item, err := x.Item()

@@ -768,8 +768,8 @@ func orderDepth(a, b Value, depth int) (int, error) {
 			return strings.Compare(x, y), nil
 		}
 	}
-	if x, ok := bytesLike(a); ok {
-		if y, ok := bytesLike(b); ok {
+	if x, ok := orderedBytes(a); ok {
+		if y, ok := orderedBytes(b); ok {
 			return strings.Compare(string(x), string(y)), nil
 		}
 	}
@@ -790,6 +790,15 @@ func orderDepth(a, b Value, depth int) (int, error) {
 		return len(xs) - len(ys), nil
 	}
 	return 0, Errorf(TypeError, "not comparable")
+}
+
+// orderedBytes is the content of bytes or a bytearray, which order by
+// their bytes; a memoryview has no order, as in CPython.
+func orderedBytes(v Value) ([]byte, bool) {
+	if _, isView := v.(*MemoryView); isView {
+		return nil, false
+	}
+	return bytesLike(v)
 }
 
 // Elems returns the elements of a list, a tuple or a named tuple, without
@@ -837,7 +846,9 @@ func containsIn(s *Session, container, item Value) (bool, error) {
 		}
 	case Bytes, *ByteArray:
 		sub, err := bytesNeedle(item)
-		if err != nil {
+		if e, ok := err.(*Error); ok && e.Kind == ValueError {
+			return false, err // an int out of range(256)
+		} else if err != nil {
 			return false, Errorf(TypeError, "a bytes-like object is required, not '%s'", TypeName(item))
 		}
 		b, _ := bytesLike(c)

@@ -3,13 +3,24 @@ package lang
 import "github.com/kael-dev/kael/lang/syntax"
 
 // dialectBinary applies the binary operators of Python values that the
-// core operator table leaves alone: str % args (printf-style formatting),
-// the set operators | & - ^, and + and * of named tuples (as tuples).
+// core operator table leaves alone: str % args and bytes % args
+// (printf-style formatting), the set operators | & - ^, and + and * of
+// named tuples (as tuples).
 // ok is false when the operands are not its business.
 func dialectBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	if s, isStr := a.(string); isStr && op == syntax.PERCENT {
 		r, err := percentFormat(s, b)
 		return r, true, err
+	}
+	if op == syntax.PERCENT {
+		switch x := a.(type) {
+		case Bytes:
+			r, err := printfFormat(string(x.b), b, true)
+			return Bytes{b: []byte(r)}, true, err
+		case *ByteArray:
+			r, err := printfFormat(string(x.b), b, true)
+			return &ByteArray{b: []byte(r)}, true, err
+		}
 	}
 	if r, ok, err := namedTupleBinary(op, a, b); ok || err != nil {
 		return r, ok, err

@@ -327,6 +327,14 @@ func (sf *strFormatter) lookup(name string) (Value, error) {
 // percentFormat returns format % args, Python's printf-style formatting:
 // args is a tuple of values, a dict for %(name)s fields, or one value.
 func percentFormat(format string, args Value) (string, error) {
+	return printfFormat(format, args, false)
+}
+
+// printfFormat is str % args, or with bytes set bytes % args (PEP 461):
+// format and the result are then bytes, the keys of %(name)s bytes, %s
+// and %b take bytes-like values, %r and %a ascii(), %c an int below 256
+// or one byte.
+func printfFormat(format string, args Value, bytes bool) (string, error) {
 	var positional []Value
 	mapping, isMap := args.(*Dict)
 	switch x := args.(type) {
@@ -375,7 +383,10 @@ func percentFormat(format string, args Value) (string, error) {
 			if depth > 0 {
 				return "", Errorf(ValueError, "incomplete format key")
 			}
-			key := format[i+1 : j-1]
+			var key Value = format[i+1 : j-1]
+			if bytes {
+				key = Bytes{b: []byte(format[i+1 : j-1])}
+			}
 			mv, ok, err := mapping.Get(key)
 			if err != nil {
 				return "", err
@@ -467,16 +478,68 @@ func percentFormat(format string, args Value) (string, error) {
 				return "", err
 			}
 		}
-		out, err := percentOne(f, zero, conv, v)
+		var out string
+		if bytes && strings.IndexByte("sbrac", conv) >= 0 {
+			out, err = percentOneBytes(f, conv, v)
+		} else {
+			out, err = percentOne(f, zero, conv, v)
+		}
 		if err != nil {
 			return "", err
 		}
 		b.WriteString(out)
 	}
 	if _, isTuple := args.(Tuple); used < len(positional) && !usedMap && (isTuple || !isMap) {
+		if bytes {
+			return "", Errorf(TypeError, "not all arguments converted during bytes formatting")
+		}
 		return "", Errorf(TypeError, "not all arguments converted during string formatting")
 	}
 	return b.String(), nil
+}
+
+// percentOneBytes formats one %s, %b, %r, %a or %c conversion of v in
+// bytes % args: widths and precisions count bytes.
+func percentOneBytes(f formatSpec, conv byte, v Value) (string, error) {
+	var s string
+	switch conv {
+	case 's', 'b':
+		b, ok := bytesLike(v)
+		if !ok {
+			return "", Errorf(TypeError, "%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'", TypeName(v))
+		}
+		s = string(b)
+	case 'r', 'a':
+		r, err := convertText(v, 'a')
+		if err != nil {
+			return "", err
+		}
+		s = r
+	case 'c':
+		switch x := v.(type) {
+		case int64:
+			if x < 0 || x > 0xff {
+				return "", Errorf(OverflowError, "%%c arg not in range(256)")
+			}
+			s = string([]byte{byte(x)})
+		default:
+			b, ok := bytesLike(v)
+			if _, isView := v.(*MemoryView); !ok || isView || len(b) != 1 {
+				return "", Errorf(TypeError, "%%c requires an integer in range(256) or a single byte")
+			}
+			s = string(b)
+		}
+	}
+	if f.prec >= 0 && conv != 'c' && len(s) > f.prec {
+		s = s[:f.prec]
+	}
+	if n := f.width - len(s); n > 0 {
+		if f.align == '<' {
+			return s + strings.Repeat(" ", n), nil
+		}
+		return strings.Repeat(" ", n) + s, nil
+	}
+	return s, nil
 }
 
 // percentOne formats one % conversion of v.

@@ -20,6 +20,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/ast"
 	_ "github.com/kael-dev/kael/lang/lib/bisect"
 	_ "github.com/kael-dev/kael/lang/lib/cmath"
+	_ "github.com/kael-dev/kael/lang/lib/codecs"
 	_ "github.com/kael-dev/kael/lang/lib/collections"
 	_ "github.com/kael-dev/kael/lang/lib/contextlib"
 	_ "github.com/kael-dev/kael/lang/lib/copy"
