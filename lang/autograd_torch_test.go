@@ -114,18 +114,11 @@ var gradFnExtraCalls = []string{
 // because it records them as several nodes where kael records one (or the
 // language's operators would have to tell autograd more than they do), with
 // the reason. The second-backward behaviour is still compared.
-// unreducedMarginGap: F.margin_ranking_loss and F.triplet_margin_loss
-// clamp with clamp (ClampBackward1) where PyTorch's ATen losses call
-// clamp_min (ClampMinBackward0); the torch.* forms, unreduced by default,
-// show the last node.
-const unreducedMarginGap = "the unreduced margin losses end in ClampBackward1 where PyTorch's end in ClampMinBackward0"
-
 var knownGradFnGaps = map[string]string{
-	"pow(2, w)":                          "kael's pow is Python's builtin and torch.pow in one; it records torch.pow(2, w)'s PowBackward2, where Python's pow runs w.__rpow__(2) (PowBackward1)",
-	"torch.einsum('ij,jk->ik', w, w)":    "PyTorch's einsum is permutes, a bmm and views (its last node ViewBackward0); kael's contraction order differs",
-	"torch.margin_ranking_loss(w, w, w)": unreducedMarginGap, "torch.triplet_margin_loss(w, w, w)": unreducedMarginGap,
-	"torch.kl_div(w, w)": "torch.kl_div is F.kl_div in kael (its default reduction 'mean', MeanBackward0); PyTorch's torch.kl_div is the unreduced ATen function (SubBackward0)",
-	"torch.var_mean(w)":  varMeanGap, "torch.var_mean(w, 0)": varMeanGap, "torch.var_mean(w, 1)": varMeanGap, "torch.var_mean(w, -1)": varMeanGap,
+	"pow(2, w)":                       "kael's pow is Python's builtin and torch.pow in one; it records torch.pow(2, w)'s PowBackward2, where Python's pow runs w.__rpow__(2) (PowBackward1)",
+	"torch.einsum('ij,jk->ik', w, w)": "PyTorch's einsum is permutes, a bmm and views (its last node ViewBackward0); kael's contraction order differs",
+	"torch.kl_div(w, w)":              "torch.kl_div is F.kl_div in kael (its default reduction 'mean', MeanBackward0); PyTorch's torch.kl_div is the unreduced ATen function (SubBackward0)",
+	"torch.var_mean(w)":               varMeanGap, "torch.var_mean(w, 0)": varMeanGap, "torch.var_mean(w, 1)": varMeanGap, "torch.var_mean(w, -1)": varMeanGap,
 	"torch.std_mean(w)": varMeanGap, "torch.std_mean(w, 0)": varMeanGap, "torch.std_mean(w, 1)": varMeanGap, "torch.std_mean(w, -1)": varMeanGap,
 	"w.narrow_copy(0, 0, 1)": notImplementedGap, "torch.narrow_copy(w, 0, 0, 1)": notImplementedGap, "torch.detach_copy(w)": notImplementedGap,
 	"w.cholesky_inverse()": compatGap, "torch.cholesky_inverse(w)": compatGap, "w.cholesky_solve(w)": compatGap, "torch.cholesky_solve(w, w)": compatGap,
