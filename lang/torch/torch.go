@@ -153,6 +153,7 @@ func init() {
 	defParallel()
 	defModules()
 	defTypename()
+	defSpecialGamma()
 	defSpecial() // its module copies builtins when first imported, after init
 	defGlobals()
 	defMethodTables()
