@@ -13,8 +13,7 @@ import (
 // lacks are the op table's descriptors exposed as autograd.Special
 // (autograd/elementwise_torch_special.go); ndtr is composed as PyTorch
 // composes it; polygamma and multigammaln are torch.polygamma and
-// torch.mvlgamma (special_gamma.go). gammainc, gammaincc and airy_ai are
-// still missing.
+// torch.mvlgamma (special_gamma.go). airy_ai is still missing.
 
 // specialAliases maps each torch.special name to the torch builtin it
 // is, as in PyTorch 1.13's torch/special/__init__.py.
@@ -24,6 +23,7 @@ var specialAliases = []struct{ name, of string }{
 	{"gammaln", "lgamma"}, {"digamma", "digamma"}, {"psi", "digamma"},
 	{"i0", "i0"}, {"sinc", "sinc"}, {"round", "round"},
 	{"softmax", "softmax"}, {"log_softmax", "log_softmax"}, {"logsumexp", "logsumexp"},
+	{"gammainc", "igamma"}, {"gammaincc", "igammac"},
 }
 
 // specialBinaryAliases are the torch.special names of torch functions
@@ -36,7 +36,7 @@ var specialBinaryAliases = []struct {
 func defSpecial() {
 	lang.RegisterModule("torch.special", "PyTorch's special functions: expit, entr, ndtr, ndtri, log_ndtr, erfcx, xlog1py, zeta, i0e, i1, i1e, the Bessel functions (bessel_j0, modified_bessel_k1, ...), the orthogonal polynomials (chebyshev_polynomial_t, hermite_polynomial_h, ...), and torch's own under their special names (gammaln, psi, erfinv, logsumexp, ...).", func() *lang.Module {
 		m := &lang.Module{Name: "torch.special", Attrs: map[string]lang.Value{"Tensor": torchMembers["Tensor"]},
-			MissingHint: "kael's torch.special lacks gammainc, gammaincc and airy_ai"}
+			MissingHint: "kael's torch.special lacks airy_ai"}
 		for _, al := range specialAliases {
 			b, ok := lang.LookupBuiltin(al.of)
 			if !ok {
