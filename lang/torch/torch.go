@@ -39,6 +39,7 @@ func init() {
 	defTensorFuncs()
 	defRandomOps()
 	defRandomFills()
+	defBinomial()
 	defElementwise()
 	defMath()
 	defReductions()
