@@ -40,6 +40,7 @@ func init() {
 	defRandomOps()
 	defRandomFills()
 	defBinomial()
+	defHistogram()
 	defElementwise()
 	defMath()
 	defReductions()
