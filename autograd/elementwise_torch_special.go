@@ -89,6 +89,18 @@ var (
 				return c.mul(g, c.neg(c.mul(a, c.binary(tensor.ZetaSpec.Apply, c.add(a, num(1)), b))))
 			}}})
 
+	// IgammaOp and IgammacOp: no derivative in input (PyTorch: not
+	// implemented); d/dother = ±exp((input - 1)·log(other) - other -
+	// lgamma(input)).
+	IgammaOp = defBinaryOp(&BinaryOp{Spec: tensor.IgammaSpec, Expose: FunctionAndMethod,
+		Doc:        "The regularized lower incomplete gamma function P(input, other) = γ(input, other) / Γ(input), element-wise, for floating tensors (torch.special.gammainc).",
+		InPlaceDoc: "In place: input = igamma(input, other); returns input.",
+		grad:       &binaryGrad{node: "IgammaBackward0", saves: savesInputs, da: gradNotImplemented("igamma: input"), db: igammaGrad(1)}})
+	IgammacOp = defBinaryOp(&BinaryOp{Spec: tensor.IgammacSpec, Expose: FunctionAndMethod,
+		Doc:        "The regularized upper incomplete gamma function Q(input, other) = 1 - P(input, other), element-wise, for floating tensors (torch.special.gammaincc).",
+		InPlaceDoc: "In place: input = igammac(input, other); returns input.",
+		grad:       &binaryGrad{node: "IgammacBackward0", saves: savesInputs, da: gradNotImplemented("igammac: input"), db: igammaGrad(-1)}})
+
 	ChebyshevTOp        = polynomialOp(tensor.ChebyshevTSpec, "The Chebyshev polynomial of the first kind T_n(input)")
 	ChebyshevUOp        = polynomialOp(tensor.ChebyshevUSpec, "The Chebyshev polynomial of the second kind U_n(input)")
 	ChebyshevVOp        = polynomialOp(tensor.ChebyshevVSpec, "The Chebyshev polynomial of the third kind V_n(input)")
@@ -133,5 +145,22 @@ func specialScalarNode(prefix string) func(a, b *tensor.Tensor) string {
 			return prefix + "2"
 		}
 		return prefix + "0"
+	}
+}
+
+// gradNotImplemented is the derivative of an operand PyTorch 1.13 has none
+// for: backward through it is its NotImplementedError.
+func gradNotImplemented(what string) func(c *calc, _, _, _, _ *tensor.Tensor) *tensor.Tensor {
+	return func(c *calc, _, _, _, _ *tensor.Tensor) *tensor.Tensor {
+		return c.keep(nil, tensor.Errorf(tensor.NotImplementedError, "the derivative for '%s' is not implemented.", what))
+	}
+}
+
+// igammaGrad is d/dother of igamma (sign 1) or igammac (sign -1):
+// sign · g · exp((a - 1)·log(x) - x - lgamma(a)).
+func igammaGrad(sign float64) func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+	return func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+		e := c.sub(c.sub(c.mul(c.sub(a, num(1)), c.log(b)), b), c.unary(tensor.LgammaSpec.Apply, a))
+		return c.mul(c.mul(g, c.exp(e)), num(sign))
 	}
 }

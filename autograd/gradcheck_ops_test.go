@@ -84,6 +84,8 @@ func sortCases() []gradCase {
 		{"kthvalue", func(f *fixture) []*tensor.Tensor { return ts(f.sliced(3, 4)) }, first(func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) { return Kthvalue(x, 2, 1, false) })},
 		{"median/dim", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 4)) }, first(func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) { return MedianDim(x, 0, true) })},
 		{"median/all", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 5)) }, un(Median)},
+		{"nanmedian/dim", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 4)) }, first(func(x *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) { return NanmedianDim(x, 1, false) })},
+		{"nanmedian/all", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 5)) }, un(Nanmedian)},
 		// With ties the mode is not differentiable; all distinct, it is the
 		// smallest element.
 		{"mode", func(f *fixture) []*tensor.Tensor {

@@ -78,9 +78,9 @@ func elementwiseCases() []gradCase {
 		}
 	}
 	for _, op := range BinaryOps() {
-		if op == ZetaOp { // differentiable in other only, as in PyTorch
-			cases = append(cases, gradCase{"table/zeta", func(f *fixture) []*tensor.Tensor { return ts(f.positive(2, 3)) },
-				func(in []*tensor.Tensor) (*tensor.Tensor, error) { return ZetaOp.Apply(tensor.MustScalar(2.5), in[0]) }})
+		if op == ZetaOp || op == IgammaOp || op == IgammacOp { // differentiable in other only, as in PyTorch
+			cases = append(cases, gradCase{"table/" + op.Name, func(f *fixture) []*tensor.Tensor { return ts(f.positive(2, 3)) },
+				func(in []*tensor.Tensor) (*tensor.Tensor, error) { return op.Apply(tensor.MustScalar(2.5), in[0]) }})
 			continue
 		}
 		if op.Differentiable() {

@@ -49,3 +49,16 @@ func Sample(name string, out *tensor.Tensor, inputs ...*tensor.Tensor) *tensor.T
 	}
 	return n.attach(out)
 }
+
+// SampleNotImplemented records out, drawn by the ATen sampler op
+// (binomial) from inputs, as PyTorch records a sampler that its
+// derivatives.yaml leaves without a derivative: when grad mode is on and
+// an input requires grad, out gets a node named NotImplemented, and a
+// backward pass that reaches it fails with "derivative for aten::op is
+// not implemented".
+func SampleNotImplemented(op string, out *tensor.Tensor, inputs ...*tensor.Tensor) *tensor.Tensor {
+	if track(out, inputs...) {
+		notImplemented("NotImplemented", op, inputs, out)
+	}
+	return out
+}

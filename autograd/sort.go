@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"math"
+
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -77,23 +79,50 @@ func Mode(x *tensor.Tensor, dim int, keepdim bool) (values, indices *tensor.Tens
 	return selection("ModeBackward0", x, dim, keepdim, values, indices, err)
 }
 
+// NanmedianDim returns the lower median of the non-NaN elements along dim
+// and its position.
+func NanmedianDim(x *tensor.Tensor, dim int, keepdim bool) (values, indices *tensor.Tensor, err error) {
+	values, indices, err = tensor.NanmedianDim(x, dim, keepdim)
+	return selection("NanmedianBackward1", x, dim, keepdim, values, indices, err)
+}
+
 // Median returns the lower median of all elements as a 0-d tensor; its
-// gradient goes to the element it is.
+// gradient is shared evenly by the elements equal to it (by the NaNs when
+// it is NaN), PyTorch's evenly_distribute_backward.
 func Median(x *tensor.Tensor) (*tensor.Tensor, error) {
-	value, index, err := tensor.Median(x)
-	if err != nil || index == nil || !track(value, x) {
+	value, _, err := tensor.Median(x)
+	return evenlyDistributed("MedianBackward0", x, value, err)
+}
+
+// Nanmedian returns the lower median of the non-NaN elements as a 0-d
+// tensor, with Median's gradient.
+func Nanmedian(x *tensor.Tensor) (*tensor.Tensor, error) {
+	value, _, err := tensor.Nanmedian(x)
+	return evenlyDistributed("NanmedianBackward0", x, value, err)
+}
+
+// evenlyDistributed records value, a 0-d element of x, as name: the
+// gradient goes in equal shares to the elements of x equal to value, or
+// to its NaNs when value is NaN.
+func evenlyDistributed(name string, x, value *tensor.Tensor, err error) (*tensor.Tensor, error) {
+	if err != nil || !track(value, x) {
 		return value, err
 	}
-	take := func(t *tensor.Tensor) (*tensor.Tensor, error) {
-		flat, err := t.Reshape(-1)
+	n := newNode(name, x)
+	n.save(x, value)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		v, err := value.Float64s()
 		if err != nil {
-			return nil, err
+			return []*tensor.Tensor{c.keep(nil, err)}
 		}
-		one, err := tensor.IndexSelect(flat, 0, index)
-		if err != nil {
-			return nil, err
+		var hit *tensor.Tensor
+		if math.IsNaN(v[0]) {
+			hit = c.keep(tensor.Isnan(x))
+		} else {
+			hit = c.eq(x, value)
 		}
-		return one.Reshape()
+		hit = c.to(hit, g.DType())
+		return []*tensor.Tensor{c.mul(hit, c.div(g, c.sum(hit, nil, false)))}
 	}
-	return recordGather("MedianBackward0", x, value, take, index), nil
+	return n.attach(value), nil
 }

@@ -42,12 +42,13 @@ func ViewCopy(x *tensor.Tensor, views ...*tensor.Tensor) ([]*tensor.Tensor, erro
 
 // NotImplementedCopy returns out, computed from x by op, with the history
 // PyTorch 1.13 gives narrow_copy and detach_copy: a node named
-// torch::autograd::NotImplemented whose backward is an error.
+// NotImplemented (name() torch::autograd::NotImplemented) whose backward
+// is an error.
 func NotImplementedCopy(op string, x, out *tensor.Tensor) *tensor.Tensor {
 	if !track(out, x) {
 		return out
 	}
-	n := newNode("torch::autograd::NotImplemented", x)
+	n := newNode("NotImplemented", x)
 	n.refused = tensor.Errorf(tensor.RuntimeError, "derivative for aten::%s is not implemented", op).
 		WithHint("use the view (x.%s(...)) and .clone() it, which autograd can follow", op[:len(op)-len("_copy")])
 	n.backward = func(*calc, *tensor.Tensor) []*tensor.Tensor { return []*tensor.Tensor{nil} }

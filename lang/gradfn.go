@@ -17,9 +17,9 @@ type GradFnValue struct{ Fn tensor.GradFn }
 const gradFnClass = "grad_fn"
 
 func init() {
-	defMethod(gradFnClass, "name(self)", "The node's name: 'MulBackward0' ('torch::autograd::CopySlices' and 'torch::autograd::CopyBackwards' for the nodes PyTorch writes in C++).", func(a *Args) (Value, error) {
+	defMethod(gradFnClass, "name(self)", "The node's name: 'MulBackward0' ('torch::autograd::CopySlices' and 'torch::autograd::CopyBackwards' and 'torch::autograd::NotImplemented' for the nodes PyTorch writes in C++).", func(a *Args) (Value, error) {
 		name := a.Value("self").(*GradFnValue).Fn.Name()
-		if name == "CopySlices" || name == "CopyBackwards" {
+		if name == "CopySlices" || name == "CopyBackwards" || name == "NotImplemented" {
 			return "torch::autograd::" + name, nil
 		}
 		return name, nil

@@ -29,10 +29,25 @@ func (c *chain) clampMinKeepGrad(x *tensor.Tensor, lo float64) *tensor.Tensor {
 	return c.add(x, shift)
 }
 
-// clampMin is max(x, lo), recorded (clamp_min: the gradient passes where
-// x ≥ lo).
+// clampMin is max(x, lo), recorded as PyTorch's clamp_min with a number,
+// ClampMinBackward0 (the gradient passes where x ≥ lo).
 func (c *chain) clampMin(x *tensor.Tensor, lo float64) *tensor.Tensor {
-	return c.do(func() (*tensor.Tensor, error) { return autograd.Clamp(x, tensor.MustScalar(lo), nil) })
+	return c.do(func() (*tensor.Tensor, error) {
+		return autograd.Composite("ClampMinBackward0", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return autograd.Clamp(in[0], tensor.MustScalar(lo), nil)
+		})
+	})
+}
+
+// addNumber is x + v with v a number, recorded as ATen's add of a Scalar,
+// AddBackward1, whose one input is x (ATen's losses add their margin and
+// eps so; Python's x + v records AddBackward0).
+func (c *chain) addNumber(x *tensor.Tensor, v float64) *tensor.Tensor {
+	return c.do(func() (*tensor.Tensor, error) {
+		return autograd.Composite("AddBackward1", []*tensor.Tensor{x}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return autograd.Add(in[0], tensor.MustScalar(v))
+		})
+	})
 }
 
 // mask is the unrecorded comparison cmp(x, v).
@@ -87,7 +102,7 @@ func CosineSimilarity(x1, x2 *tensor.Tensor, dim int, eps float64) (*tensor.Tens
 // dimension.
 func PairwiseDistance(x1, x2 *tensor.Tensor, p, eps float64, keepdim bool) (*tensor.Tensor, error) {
 	c := &chain{}
-	diff := c.add(c.sub(x1, x2), c.scalar(eps, x1.DType()))
+	diff := c.addNumber(c.sub(x1, x2), eps)
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -162,7 +177,7 @@ func MarginRankingLoss(x1, x2, y *tensor.Tensor, margin float64, reduction strin
 		return nil, err
 	}
 	c := &chain{}
-	z := c.add(c.mul(c.unary(autograd.Neg, y), c.sub(x1, x2)), c.scalar(margin, x1.DType()))
+	z := c.addNumber(c.mul(c.unary(autograd.Neg, y), c.sub(x1, x2)), margin)
 	return c.reduce(c.clampMin(z, 0), reduction), c.err
 }
 
@@ -416,27 +431,46 @@ func TripletMarginLoss(anchor, positive, negative *tensor.Tensor, margin, p, eps
 		return nil, tensor.Errorf(tensor.RuntimeError, "All inputs should have same dimension but got %dD, %dD and %dD inputs.", anchor.Dim(), positive.Dim(), negative.Dim())
 	}
 	dist := func(a, b *tensor.Tensor) (*tensor.Tensor, error) { return PairwiseDistance(a, b, p, eps, false) }
-	return TripletMarginWithDistance(anchor, positive, negative, dist, margin, swap, reduction)
+	if _, err := tensor.LossReduction(reduction); err != nil {
+		return nil, err
+	}
+	c := &chain{}
+	dPos, dNeg := c.tripletDistances(anchor, positive, negative, dist, swap)
+	if c.err != nil {
+		return nil, c.err
+	}
+	// ATen: clamp_min(margin + dist_pos - dist_neg, 0)
+	z := c.sub(c.addNumber(dPos, margin), dNeg)
+	return c.reduce(c.clampMin(z, 0), reduction), c.err
 }
 
 // TripletMarginWithDistance is F.triplet_margin_with_distance_loss with
-// the distance function dist: max(0, margin + dist(a, p) - dist(a, n)),
-// swap taking min(dist(a, n), dist(p, n)).
+// the distance function dist: max(0, dist(a, p) - dist(a, n) + margin),
+// swap taking min(dist(a, n), dist(p, n)), recorded as PyTorch's Python
+// writes it (torch.clamp(dist_pos - dist_neg + margin, min=0.0)).
 func TripletMarginWithDistance(anchor, positive, negative *tensor.Tensor, dist func(a, b *tensor.Tensor) (*tensor.Tensor, error), margin float64, swap bool, reduction string) (*tensor.Tensor, error) {
 	if _, err := tensor.LossReduction(reduction); err != nil {
 		return nil, err
 	}
 	c := &chain{}
-	dPos := c.binary(dist, anchor, positive)
-	dNeg := c.binary(dist, anchor, negative)
-	if swap {
-		dNeg = c.binary(autograd.Minimum, dNeg, c.binary(dist, positive, negative))
-	}
+	dPos, dNeg := c.tripletDistances(anchor, positive, negative, dist, swap)
 	if c.err != nil {
 		return nil, c.err
 	}
-	z := c.sub(c.add(c.scalar(margin, dPos.DType()), dPos), dNeg)
-	return c.reduce(c.clampMin(z, 0), reduction), c.err
+	z := c.add(c.sub(dPos, dNeg), c.scalar(margin, dPos.DType()))
+	clamped := c.do(func() (*tensor.Tensor, error) { return autograd.Clamp(z, tensor.MustScalar(0.0), nil) })
+	return c.reduce(clamped, reduction), c.err
+}
+
+// tripletDistances are the distances of the triplet losses: dist(a, p)
+// and dist(a, n), the latter min(dist(a, n), dist(p, n)) with swap.
+func (c *chain) tripletDistances(anchor, positive, negative *tensor.Tensor, dist func(a, b *tensor.Tensor) (*tensor.Tensor, error), swap bool) (dPos, dNeg *tensor.Tensor) {
+	dPos = c.binary(dist, anchor, positive)
+	dNeg = c.binary(dist, anchor, negative)
+	if swap {
+		dNeg = c.binary(autograd.Minimum, dNeg, c.binary(dist, positive, negative))
+	}
+	return dPos, dNeg
 }
 
 // PoissonNLLLoss is F.poisson_nll_loss: exp(x) - y·x with log_input, else

@@ -28,6 +28,8 @@ func TestNewOpsEdgeInputsDoNotPanic(t *testing.T) {
 		{"kthvalue", func(x *Tensor) error { return e2(Kthvalue(x, 1, -1, false)) }},
 		{"median", func(x *Tensor) error { return e2(Median(x)) }},
 		{"mediandim", func(x *Tensor) error { return e2(MedianDim(x, 0, true)) }},
+		{"nanmedian", func(x *Tensor) error { return e2(Nanmedian(x)) }},
+		{"nanmediandim", func(x *Tensor) error { return e2(NanmedianDim(x, 0, true)) }},
 		{"mode", func(x *Tensor) error { return e2(Mode(x, -1, false)) }},
 		{"unique", func(x *Tensor) error { return e3(Unique(x, true, true)) }},
 		{"uniquedim", func(x *Tensor) error { return e3(UniqueDim(x, -1, true, true)) }},

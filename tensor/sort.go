@@ -383,6 +383,19 @@ func Kthvalue(x *Tensor, k, dim int, keepdim bool) (values, indices *Tensor, err
 // torch.median(x, dim): a line holding NaN gives NaN and the position of
 // its first NaN.
 func MedianDim(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err error) {
+	return medianDim(x, dim, keepdim, false)
+}
+
+// NanmedianDim returns the lower median of x's non-NaN elements along dim
+// and its position, as torch.nanmedian(x, dim). A line of NaNs only gives
+// NaN and the position of its first NaN (PyTorch's position there is
+// whatever its nth_element leaves, not defined by the data).
+func NanmedianDim(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err error) {
+	return medianDim(x, dim, keepdim, true)
+}
+
+// medianDim is MedianDim, or NanmedianDim when ignoreNaN.
+func medianDim(x *Tensor, dim int, keepdim, ignoreNaN bool) (values, indices *Tensor, err error) {
 	if err := RefuseHalf("median_out", x); err != nil {
 		return nil, nil, err
 	}
@@ -391,8 +404,13 @@ func MedianDim(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err e
 		return nil, nil, err
 	}
 	return s.pick(x, 1, keepdim, func(l int) []int {
-		if s.nans[l] > 0 {
-			return []int{s.n - s.nans[l]}
+		switch nans := s.nans[l]; {
+		case nans == s.n: // NaNs sort last: the first of them
+			return []int{0}
+		case ignoreNaN:
+			return []int{(s.n - nans - 1) / 2}
+		case nans > 0:
+			return []int{s.n - nans}
 		}
 		return []int{(s.n - 1) / 2}
 	})
@@ -402,6 +420,19 @@ func MedianDim(x *Tensor, dim int, keepdim bool) (values, indices *Tensor, err e
 // (NaN when there is one), as torch.median(x), and its position in the
 // flattened x. An empty floating x gives NaN and a nil position.
 func Median(x *Tensor) (value, index *Tensor, err error) {
+	return median(x, false)
+}
+
+// Nanmedian returns the lower median of the non-NaN elements of x as a
+// 0-d tensor, as torch.nanmedian(x) (NaN when all are NaN), and its
+// position in the flattened x. An empty floating x gives NaN and a nil
+// position.
+func Nanmedian(x *Tensor) (value, index *Tensor, err error) {
+	return median(x, true)
+}
+
+// median is Median, or Nanmedian when ignoreNaN.
+func median(x *Tensor, ignoreNaN bool) (value, index *Tensor, err error) {
 	if err := RefuseHalf("median_cpu", x); err != nil {
 		return nil, nil, err
 	}
@@ -419,7 +450,7 @@ func Median(x *Tensor) (value, index *Tensor, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return MedianDim(flat, 0, false)
+	return medianDim(flat, 0, false, ignoreNaN)
 }
 
 // Mode returns the most frequent value of x along dim (the smallest of

@@ -142,6 +142,14 @@ func defBinary(kind lang.BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
 		if err != nil {
 			return nil, err
 		}
+		if op == autograd.SubOp && x.IsWrappedNumber() && !y.IsWrappedNumber() {
+			// torch.sub(3, x) is sub's (Tensor, Tensor) overload with the
+			// number wrapped: PyTorch records SubBackward0, where 3 - x,
+			// which Python runs as x.__rsub__(3), records RsubBackward1.
+			return result(autograd.Composite("SubBackward0", []*tensor.Tensor{x, y}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+				return op.Apply(in[0], in[1])
+			}))
+		}
 		return result(op.Apply(x, y))
 	})
 }

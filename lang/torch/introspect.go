@@ -43,12 +43,16 @@ func defIntrospection() {
 		}
 		return int64(x.Offset()), nil
 	})
-	lang.NewBuiltin(lang.AsMethod, "is_contiguous(input)", "Whether input's elements lie in storage in row-major order without gaps (strides as a new tensor of its shape would have; dimensions of size 1 and tensors without elements do not count).", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "is_contiguous(input, memory_format=None)", "Whether input's elements lie in storage in row-major order without gaps (strides as a new tensor of its shape would have; dimensions of size 1 and tensors without elements do not count); with memory_format=torch.channels_last (channels_last_3d), in the order N, H, W, C of a 4-D (N, D, H, W, C of a 5-D) tensor.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return x.IsContiguous(), nil
+		f, err := memoryFormatArg(a, "is_contiguous", contiguousFormat)
+		if err != nil {
+			return nil, err
+		}
+		return isContiguousAs(x, f), nil
 	})
 	lang.NewBuiltin(lang.AsBoth, "is_floating_point(input)", "Whether input's dtype is a floating point dtype (float16, bfloat16, float32, float64).", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")

@@ -358,9 +358,13 @@ func (m *emptyModule) Forward(*tensor.Tensor) (*tensor.Tensor, error) {
 }
 
 // layerForward is a layer's forward, what calling it runs.
-var layerForward = lang.NewBuiltin(lang.AsValue, "forward(self, *input)", "Runs the layer on its input (a loss on input and target).", func(a *lang.Args) (lang.Value, error) {
+var layerForward = lang.NewBuiltin(lang.AsValue, "forward(self, *input, **kwargs)", "Runs the layer on its input (a loss on input and target), given by position or by the names of PyTorch's forward (input=, target=, hx=).", func(a *lang.Args) (lang.Value, error) {
 	l := a.Value("self").(*Layer)
-	args := a.Value("input").(lang.Tuple)
+	kwNames, kwVals := a.Keywords()
+	args, err := bindForwardKeywords(l, a.Value("input").(lang.Tuple), kwNames, kwVals)
+	if err != nil {
+		return nil, err
+	}
 	tensorAt := func(i int, what string) (*tensor.Tensor, error) {
 		if i >= len(args) {
 			return nil, lang.Errorf(lang.TypeError, "%s.forward() missing 1 required positional argument: '%s'", l.TypeName(), what)
@@ -435,7 +439,7 @@ var layerForward = lang.NewBuiltin(lang.AsValue, "forward(self, *input)", "Runs 
 		return nil, err
 	}
 	return result(l.Module.Forward(x))
-})
+}).CollectKeywords()
 
 // plural is "s" unless n is 1.
 func plural(n int) string {

@@ -67,6 +67,9 @@ v = torch.rand(4, 3) + 0.1
 		"f = lambda x, y: (x - y).abs().sum(-1)\nm = nn.TripletMarginWithDistanceLoss(distance_function=f)\nd1 = r(m(a, b, c))\nm.distance_function = lambda x, y: (x - y).pow(2).sum(-1)\n(m.distance_function is not f, d1, r(m(a, b, c)), list(dict(m.named_children())))",
 		"m = nn.TripletMarginWithDistanceLoss()\nerr(lambda: setattr(m, 'distance_function', 3))",
 		"m = nn.TripletMarginWithDistanceLoss(margin=2)\nd1 = r(m(a, b, c))\nm.margin, m.swap, m.reduction = 3.0, True, 'none'\nm.margin, d1, r(m(a, b, c)), m(a, b, c).grad_fn.name()",
+		// the nodes PyTorch records, down the first input of each
+		"aw = a.clone().requires_grad_()\ndef walk(t):\n    out, fn = [], t.grad_fn\n    while fn is not None and len(out) < 7:\n        out.append(fn.name())\n        fn = fn.next_functions[0][0] if fn.next_functions else None\n    return out\n" +
+			"[walk(f()) for f in [lambda: F.triplet_margin_loss(aw, b, c), lambda: F.triplet_margin_loss(aw, b, c, swap=True, reduction='none'), lambda: F.margin_ranking_loss(aw[:, 0], b[:, 0], y), lambda: F.hinge_embedding_loss(aw, t), lambda: F.cosine_embedding_loss(b, aw, y), lambda: F.triplet_margin_with_distance_loss(aw, b, c), lambda: F.pairwise_distance(aw, b), lambda: F.normalize(aw), lambda: torch.margin_ranking_loss(aw[:, 0], b[:, 0], y, 0.5, 0), lambda: nn.TripletMarginLoss()(aw, b, c)]]",
 		"err(lambda: F.multi_margin_loss(a, cls, p=3))",
 		"err(lambda: nn.MultiMarginLoss(p=3))",
 		"err(lambda: F.gaussian_nll_loss(a, b, -v))",

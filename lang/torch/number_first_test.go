@@ -21,6 +21,7 @@ func TestNumberFirstMatchesTorch(t *testing.T) {
 		"[(r.tolist(), r.dtype) for r in [torch.remainder(7, T), torch.remainder(-7.5, F), torch.xlogy(2, F.abs()), torch.float_power(2, T), torch.float_power(0.5, F)]]",
 		"[(r.tolist(), r.dtype) for r in [torch.bitwise_and(6, T), torch.bitwise_or(6, T), torch.bitwise_xor(6, T), torch.bitwise_left_shift(3, T), torch.bitwise_right_shift(64, T)]]",
 		"x = torch.tensor([1., 2.], requires_grad=True)\ny = torch.mul(3, x)\ny.sum().backward()\nx.grad.tolist(), y.grad_fn.name()",
+		"x = torch.tensor([1., 2.], requires_grad=True)\ny = torch.sub(3, x)\ny.sum().backward()\nx.grad.tolist(), [r.grad_fn.name() for r in [y, 3 - x, torch.rsub(x, 3), torch.sub(3, x, alpha=2), torch.sub(x, 3), torch.subtract(3, x)]]",
 		"x = torch.tensor([1., 2.], requires_grad=True)\ny = torch.xlogy(3, x)\ny.sum().backward()\nx.grad.tolist(), y.grad_fn.name()",
 		"[err(f) for f in [lambda: torch.bitwise_and(6, 3), lambda: torch.remainder(7, 2), lambda: torch.xlogy(2, 3), lambda: torch.float_power(2, 3)]]",
 		"[err(f) for f in [lambda: torch.add([1, 2], T), lambda: torch.add('a', T), lambda: torch.maximum(2, T), lambda: torch.atan2(2, F), lambda: torch.eq(2, T)]]",

@@ -31,7 +31,7 @@ var outOps = map[string]bool{
 	"where": true, "matmul": true, "mm": true, "bmm": true, "dot": true, "outer": true,
 	"sum": true, "mean": true, "prod": true, "cumsum": true, "std": true, "var": true,
 	"amax": true, "amin": true, "logsumexp": true, "argmax": true, "argmin": true,
-	"cat": true, "stack": true,
+	"cat": true, "stack": true, "igamma": true, "igammac": true,
 }
 
 // defOut gives the builtins of outOps their out= parameter. It wraps

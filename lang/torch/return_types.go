@@ -13,6 +13,8 @@ var (
 	returnTopk      = &lang.ReturnType{Name: "topk", Fields: valuesIndices}
 	returnKthvalue  = &lang.ReturnType{Name: "kthvalue", Fields: valuesIndices}
 	returnMedian    = &lang.ReturnType{Name: "median", Fields: valuesIndices}
+	returnNanmedian = &lang.ReturnType{Name: "nanmedian", Fields: valuesIndices}
+	returnHistogram = &lang.ReturnType{Name: "histogram", Fields: []string{"hist", "bin_edges"}}
 	returnMode      = &lang.ReturnType{Name: "mode", Fields: valuesIndices}
 	returnAminmax   = &lang.ReturnType{Name: "aminmax", Fields: []string{"min", "max"}}
 	returnSvd       = &lang.ReturnType{Name: "svd", Fields: []string{"U", "S", "V"}}

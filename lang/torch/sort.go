@@ -42,7 +42,7 @@ func defSort() {
 		}
 		return pairOf(returnKthvalue)(autograd.Kthvalue(x, k, dim, keep))
 	})
-	lang.NewBuiltin(lang.AsBoth, "median(input, dim=None, keepdim=False)", "The lower median of all elements as a 0-d tensor; with dim, a named tuple (values, indices) along dim. NaN wins.", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "median(input, dim=None, keepdim=False)", "The lower median of all elements as a 0-d tensor, its gradient shared by the elements equal to it; with dim, a named tuple (values, indices) along dim. NaN wins.", func(a *lang.Args) (lang.Value, error) {
 		x, dim, keep := tensorArg(a, "input"), a.OptInt("dim"), a.Bool("keepdim")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -51,6 +51,16 @@ func defSort() {
 			return result(autograd.Median(x))
 		}
 		return pairOf(returnMedian)(autograd.MedianDim(x, *dim, keep))
+	})
+	lang.NewBuiltin(lang.AsBoth, "nanmedian(input, dim=None, keepdim=False)", "median ignoring NaNs: the lower median of the non-NaN elements as a 0-d tensor (NaN when all are NaN), its gradient shared by the elements equal to it; with dim, a named tuple (values, indices) along dim. A line of NaNs only gives NaN at its first NaN's position (PyTorch's position there is not defined by the data).", func(a *lang.Args) (lang.Value, error) {
+		x, dim, keep := tensorArg(a, "input"), a.OptInt("dim"), a.Bool("keepdim")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if dim == nil {
+			return result(autograd.Nanmedian(x))
+		}
+		return pairOf(returnNanmedian)(autograd.NanmedianDim(x, *dim, keep))
 	})
 	lang.NewBuiltin(lang.AsBoth, "mode(input, dim=-1, keepdim=False)", "A named tuple (values, indices): the most frequent value along dim (the smallest of equally frequent ones) and its last position.", func(a *lang.Args) (lang.Value, error) {
 		x, dim, keep := tensorArg(a, "input"), a.Int("dim"), a.Bool("keepdim")

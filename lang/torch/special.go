@@ -12,9 +12,8 @@ import (
 // another name are copies of its builtins (specialAliases); those it
 // lacks are the op table's descriptors exposed as autograd.Special
 // (autograd/elementwise_torch_special.go); ndtr is composed as PyTorch
-// composes it. polygamma, multigammaln, gammainc and gammaincc join when
-// torch has them (torch.polygamma, mvlgamma, igamma, igammac), and
-// airy_ai is still missing.
+// composes it; polygamma and multigammaln are torch.polygamma and
+// torch.mvlgamma (special_gamma.go). airy_ai is still missing.
 
 // specialAliases maps each torch.special name to the torch builtin it
 // is, as in PyTorch 1.13's torch/special/__init__.py.
@@ -24,6 +23,7 @@ var specialAliases = []struct{ name, of string }{
 	{"gammaln", "lgamma"}, {"digamma", "digamma"}, {"psi", "digamma"},
 	{"i0", "i0"}, {"sinc", "sinc"}, {"round", "round"},
 	{"softmax", "softmax"}, {"log_softmax", "log_softmax"}, {"logsumexp", "logsumexp"},
+	{"gammainc", "igamma"}, {"gammaincc", "igammac"},
 }
 
 // specialBinaryAliases are the torch.special names of torch functions
@@ -36,7 +36,7 @@ var specialBinaryAliases = []struct {
 func defSpecial() {
 	lang.RegisterModule("torch.special", "PyTorch's special functions: expit, entr, ndtr, ndtri, log_ndtr, erfcx, xlog1py, zeta, i0e, i1, i1e, the Bessel functions (bessel_j0, modified_bessel_k1, ...), the orthogonal polynomials (chebyshev_polynomial_t, hermite_polynomial_h, ...), and torch's own under their special names (gammaln, psi, erfinv, logsumexp, ...).", func() *lang.Module {
 		m := &lang.Module{Name: "torch.special", Attrs: map[string]lang.Value{"Tensor": torchMembers["Tensor"]},
-			MissingHint: "kael's torch.special lacks polygamma, multigammaln, gammainc, gammaincc and airy_ai"}
+			MissingHint: "kael's torch.special lacks airy_ai"}
 		for _, al := range specialAliases {
 			b, ok := lang.LookupBuiltin(al.of)
 			if !ok {
@@ -61,6 +61,7 @@ func defSpecial() {
 		for _, al := range specialBinaryAliases {
 			m.Attrs[al.name] = specialBinary(al.name, al.op.Other, al.op.Doc, al.op)
 		}
+		specialGammaAttrs(m)
 		m.Attrs["ndtr"] = specialUnary("ndtr", "The standard normal distribution function, (1 + erf(input / sqrt(2))) / 2, as PyTorch composes it (integers give float32).", ndtr)
 		return m
 	})

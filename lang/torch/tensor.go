@@ -82,27 +82,36 @@ func defTensorFuncs() {
 		t, err := tensor.Eye(n, *m, dtypeOr(d, tensor.DefaultFloat))
 		return withRequiresGrad(a, t, err)
 	})
-	defLike("zeros_like", "A tensor of zeros with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
-		return tensor.Zeros(d, x.Shape()...)
+	defLike("zeros_like", "A tensor of zeros with the size and dtype of input.", func(shape []int, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Zeros(d, shape...)
 	})
-	defLike("ones_like", "A tensor of ones with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
-		return tensor.Ones(d, x.Shape()...)
+	defLike("ones_like", "A tensor of ones with the size and dtype of input.", func(shape []int, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Ones(d, shape...)
 	})
-	defLike("empty_like", "An uninitialized tensor (kael fills it with zeros) with the size and dtype of input.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
-		return tensor.Empty(d, x.Shape()...)
+	defLike("empty_like", "An uninitialized tensor (kael fills it with zeros) with the size and dtype of input.", func(shape []int, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Empty(d, shape...)
 	})
-	defLike("rand_like", "Values uniform in [0, 1) with the size and dtype of input, which must be floating.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
-		return tensor.Rand(nil, d, x.Shape()...)
+	defLike("rand_like", "Values uniform in [0, 1) with the size and dtype of input, which must be floating.", func(shape []int, d tensor.DType) (*tensor.Tensor, error) {
+		return tensor.Rand(nil, d, shape...)
 	})
-	defLike("randn_like", "Standard normal values with the size and dtype of input, which must be floating.", func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
-		return tensor.Randn(nil, d, x.Shape()...)
+	lang.NewBuiltin(lang.AsFunc, "randn_like(input, *, dtype=None, requires_grad=False, device=None)", "Standard normal values with the size and dtype of input, which must be floating.", func(a *lang.Args) (lang.Value, error) {
+		x, d := a.Tensor("input"), a.OptDType("dtype")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		t, err := tensor.Randn(nil, dtypeOr(d, x.DType()), x.Shape()...)
+		return withRequiresGrad(a, t, err)
 	})
-	lang.NewBuiltin(lang.AsFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False, device=None)", "A tensor with the size and dtype of input filled with fill_value.", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsFunc, "full_like(input, fill_value, *, dtype=None, requires_grad=False, device=None, memory_format=None)", "A tensor with the size and dtype of input filled with fill_value.", func(a *lang.Args) (lang.Value, error) {
 		x, fill, d := a.Tensor("input"), a.TensorLike("fill_value"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		t, err := tensor.Empty(dtypeOr(d, x.DType()), x.Shape()...)
+		f, err := memoryFormatArg(a, "full_like", preserveFormat)
+		if err != nil {
+			return nil, err
+		}
+		t, err := newLike(x, f, func(shape []int) (*tensor.Tensor, error) { return tensor.Empty(dtypeOr(d, x.DType()), shape...) })
 		if err == nil {
 			err = t.CopyFrom(fill)
 		}
@@ -182,7 +191,7 @@ func defTensorFuncs() {
 	})
 	lang.RegisterClass(generator, "torch.Generator")
 
-	lang.NewBuiltin(lang.AsMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "to(input, *args, dtype=None, device=None, copy=False, non_blocking=False, memory_format=None)", "The tensor converted to a dtype: x.to(float64), x.to(dtype=int64), x.to(other) for other's dtype; memory_format=torch.channels_last (or contiguous_format) lays the result out in that order. Devices other than 'cpu' are refused. Returns x itself when nothing changes, unless copy=True.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Tensor("input")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -191,7 +200,11 @@ func defTensorFuncs() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		out, err := autograd.To(x, d)
+		f, err := memoryFormatArg(a, "to", preserveFormat)
+		if err != nil {
+			return nil, err
+		}
+		out, err := convertPreserving(x, d)
 		if err != nil {
 			return nil, err
 		}
@@ -200,7 +213,12 @@ func defTensorFuncs() {
 			return nil, err
 		}
 		if cp && out == x {
-			return result(autograd.Clone(x))
+			if out, err = copyPreserving("CloneBackward0", x, autograd.Clone); err != nil {
+				return nil, err
+			}
+		}
+		if f != preserveFormat {
+			return result(toMemoryFormat(out, f, false))
 		}
 		return out, nil
 	})
@@ -288,26 +306,47 @@ func defTensorFuncs() {
 }
 
 // defFill defines zeros, ones or empty.
+// torch.empty, the one of them with memory_format, lays its tensor out
+// in that order.
 func defFill(name, doc string, value float64) {
-	lang.NewBuiltin(lang.AsFunc, name+"(*size, dtype=None, requires_grad=False, device=None)", doc, func(a *lang.Args) (lang.Value, error) {
+	sig := name + "(*size, dtype=None, requires_grad=False, device=None)"
+	if name == "empty" {
+		sig = name + "(*size, dtype=None, requires_grad=False, device=None, memory_format=None)"
+	}
+	lang.NewBuiltin(lang.AsFunc, sig, doc, func(a *lang.Args) (lang.Value, error) {
 		shape, d := a.Shape("size"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		t, err := tensor.Full(value, dtypeOr(d, tensor.DefaultFloat), shape...)
+		f := contiguousFormat
+		if a.Builtin().HasParam("memory_format") {
+			var err error
+			if f, err = memoryFormatArg(a, name, contiguousFormat); err != nil {
+				return nil, err
+			}
+		}
+		t, err := newInFormat(shape, f, func(shape []int) (*tensor.Tensor, error) {
+			return tensor.Full(value, dtypeOr(d, tensor.DefaultFloat), shape...)
+		})
 		return withRequiresGrad(a, t, err)
 	})
 }
 
 // defLike defines one of the *_like functions, which make a tensor with the
 // shape of input and, unless dtype says otherwise, its dtype.
-func defLike(name, doc string, build func(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error)) {
-	lang.NewBuiltin(lang.AsFunc, name+"(input, *, dtype=None, requires_grad=False, device=None)", doc, func(a *lang.Args) (lang.Value, error) {
+// build makes a contiguous tensor of the shape it is given; memory_format
+// (PyTorch's preserve_format by default) decides the layout (newLike).
+func defLike(name, doc string, build func(shape []int, d tensor.DType) (*tensor.Tensor, error)) {
+	lang.NewBuiltin(lang.AsFunc, name+"(input, *, dtype=None, requires_grad=False, device=None, memory_format=None)", doc, func(a *lang.Args) (lang.Value, error) {
 		x, d := a.Tensor("input"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		t, err := build(x, dtypeOr(d, x.DType()))
+		f, err := memoryFormatArg(a, name, preserveFormat)
+		if err != nil {
+			return nil, err
+		}
+		t, err := newLike(x, f, func(shape []int) (*tensor.Tensor, error) { return build(shape, dtypeOr(d, x.DType())) })
 		return withRequiresGrad(a, t, err)
 	})
 }
@@ -327,7 +366,7 @@ func defRandom(name, doc string, draw func(g *tensor.Generator, d tensor.DType, 
 // defConvert defines a conversion method such as x.float().
 func defConvert(name string, d tensor.DType, doc string) {
 	defUnary(lang.AsMethod, name+"(input)", doc, func(x *tensor.Tensor) (*tensor.Tensor, error) {
-		return autograd.To(x, d)
+		return convertPreserving(x, d)
 	})
 }
 

@@ -39,6 +39,8 @@ func init() {
 	defTensorFuncs()
 	defRandomOps()
 	defRandomFills()
+	defBinomial()
+	defHistogram()
 	defElementwise()
 	defMath()
 	defReductions()
@@ -153,6 +155,7 @@ func init() {
 	defParallel()
 	defModules()
 	defTypename()
+	defSpecialGamma()
 	defSpecial() // its module copies builtins when first imported, after init
 	defGlobals()
 	defMethodTables()
