@@ -79,3 +79,23 @@ func CPython(t testing.TB) string {
 	}
 	return path
 }
+
+// PinnedCPUEnv is the environment under which PyTorch computes the same
+// bits on every x86-64 CPU of kael's machine class, with or without
+// AVX-512: ATen's kernels capped at AVX2 (ATEN_CPU_CAPABILITY), oneDNN's
+// convolutions too (ONEDNN_MAX_CPU_ISA, DNNL_ for older names), and
+// OpenBLAS on its Haswell kernel, which Zen CPUs share. A golden file
+// made by PyTorch (lang/programs' main.out) is checked under it, so that
+// a program whose results are rounding-sensitive compares the same on an
+// AVX-512 and an AVX2 machine. Variables the environment already sets
+// (make test-isa sets ATEN_CPU_CAPABILITY) are kept.
+func PinnedCPUEnv() []string {
+	env := os.Environ()
+	for _, kv := range []string{"ATEN_CPU_CAPABILITY=avx2", "ONEDNN_MAX_CPU_ISA=AVX2", "DNNL_MAX_CPU_ISA=AVX2", "OPENBLAS_CORETYPE=Haswell"} {
+		name, _, _ := strings.Cut(kv, "=")
+		if _, set := os.LookupEnv(name); !set {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
