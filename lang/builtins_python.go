@@ -580,6 +580,12 @@ func sumOf(a *Args) (Value, error) {
 	return total, nil
 }
 
+// IsIterator reports whether next() can step v, as isinstance(v,
+// collections.abc.Iterator): a generator, an iterator of iter(), map(),
+// zip() and the other lazy builtins, an instance whose class defines
+// __next__.
+func IsIterator(v Value) bool { return isIterator(v) }
+
 // isIterator reports whether next() can step v: a generator, an iterator
 // of iter(), an instance whose class defines __next__.
 func isIterator(v Value) bool {

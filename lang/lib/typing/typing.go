@@ -354,8 +354,7 @@ func (f *typingForm) InstanceCheck(v lang.Value) (bool, error) {
 	case "Iterable":
 		return lang.IsIterable(v), nil
 	case "Iterator":
-		_, ok := v.(*lang.Iterator)
-		return ok, nil
+		return lang.IsIterator(v), nil
 	case "Callable":
 		return lang.Callable(v), nil
 	case "Type":

@@ -51,6 +51,7 @@ var typingCases = []langtest.Case{
 	{"isinstance('ab', Sequence), isinstance([], Sequence), isinstance((), Sequence), isinstance({}, Sequence), isinstance(range(2), Sequence), isinstance(3, Sequence)", "(True, True, True, False, True, False)"},
 	{"isinstance(len, Callable), isinstance(lambda: 0, Callable), isinstance(int, Callable), isinstance(3, Callable), isinstance('f', Callable)", "(True, True, True, False, False)"},
 	{"isinstance(iter([]), typing.Iterator), isinstance([], typing.Iterator), isinstance(map(str, []), typing.Iterator), isinstance(filter(None, []), typing.Iterator)", "(True, False, True, True)"},
+	{"def g():\n    yield 1\nclass It:\n    def __iter__(self):\n        return self\n    def __next__(self):\n        raise StopIteration\nisinstance(g(), typing.Iterator), isinstance(zip([]), typing.Iterator), isinstance(enumerate([]), typing.Iterator), isinstance(reversed([1]), typing.Iterator), isinstance(It(), typing.Iterator), isinstance(range(2), typing.Iterator)", "(True, True, True, True, True, False)"},
 	{"isinstance(int, typing.Type), isinstance(3, typing.Type), isinstance(str, typing.Type)", "(True, False, True)"},
 	{"isinstance(1, Union[int, str]), isinstance(1.5, Optional[int]), isinstance(None, Optional[int]), isinstance('a', Union[int, List])", "(True, False, True, False)"},
 	{"isinstance([], (List, Dict)), isinstance(True, Union[int, str]), isinstance(1, Union[int, List[int]]), isinstance(2.5, (int, Optional[float]))", "(True, True, True, True)"},
