@@ -13,6 +13,7 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/copy" // the __copy__ hook module.py's classes define
+	_ "github.com/kael-dev/kael/lang/lib/sys"  // module.py imports sys, as CPython's does
 )
 
 //go:embed module.py

@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/random" // module.py imports random, as CPython's does
 	"github.com/kael-dev/kael/lang/syntax"
 )
 

@@ -10,6 +10,14 @@ import (
 	_ "embed"
 
 	"github.com/kael-dev/kael/lang"
+	// the modules unittest.py imports
+	_ "github.com/kael-dev/kael/lang/lib/contextlib"
+	_ "github.com/kael-dev/kael/lang/lib/fnmatch"
+	_ "github.com/kael-dev/kael/lang/lib/re"
+	_ "github.com/kael-dev/kael/lang/lib/sys"
+	_ "github.com/kael-dev/kael/lang/lib/time"
+	_ "github.com/kael-dev/kael/lang/lib/traceback"
+	_ "github.com/kael-dev/kael/lang/lib/warnings"
 )
 
 //go:embed unittest.py
