@@ -59,7 +59,8 @@ func init() { workers.tasks = make(chan func(), 1024) }
 // Go runs f on a goroutine of its own: an idle worker, a new one while
 // the workers are fewer than GOMAXPROCS, else a goroutine that ends with
 // f. It never waits for a worker to become free, so a task may itself
-// call Go or Run.
+// call Go or Run. A panic of f ends the program, as it would on any
+// goroutine.
 func Go(f func()) {
 	if !tryGo(f) {
 		go f()
@@ -117,7 +118,12 @@ func Workers() int { return int(workers.live.Load()) }
 // returns when all have returned. The caller runs body(0) and then any
 // body no worker has taken yet: a worker whose thread the system has not
 // scheduled delays nothing, and one thread does all the work when no
-// other gets a processor. It starts at most GOMAXPROCS workers.
+// other gets a processor. It starts at most GOMAXPROCS workers. A body
+// may itself call Run (the nested caller does whatever no idle worker
+// takes). When a body panics, the bodies not yet started are skipped
+// and, once the others have returned, Run panics on the caller's
+// goroutine with the first panic's value, so that a caller that
+// recovers finds no body still running.
 func Run(n int, body func(i int)) {
 	if n <= 1 {
 		if n == 1 {
@@ -138,16 +144,23 @@ func Run(n int, body func(i int)) {
 	if _, spin := spins(); !Spin(spin, func() bool { return g.done.Load() == g.n }) {
 		g.wg.Wait()
 	}
+	if g.failed.Load() {
+		panic(g.panicked)
+	}
 }
 
 // group is the state of one Run: next is the next body to take, done
-// counts those that have returned; the caller spins on done, then blocks
-// on wg.
+// counts those that have returned (or been skipped after a panic); the
+// caller spins on done, then blocks on wg. failed is set once panicked
+// holds the first panic's value, which the caller reads after wg.
 type group struct {
 	n          int32
 	body       func(int)
 	next, done atomic.Int32
 	wg         sync.WaitGroup
+	failed     atomic.Bool
+	panicMu    sync.Mutex
+	panicked   any
 }
 
 // help runs the bodies nobody has taken until none is left.
@@ -161,10 +174,25 @@ func (g *group) help() {
 	}
 }
 
+// finish runs body(i), unless a body has panicked, and counts it done; a
+// panic of body(i) is kept for the caller, not let loose on a worker,
+// where it would end the program.
 func (g *group) finish(i int32) {
-	g.body(int(i))
-	g.done.Add(1)
-	g.wg.Done()
+	defer func() {
+		if p := recover(); p != nil {
+			g.panicMu.Lock()
+			if !g.failed.Load() {
+				g.panicked = p
+				g.failed.Store(true)
+			}
+			g.panicMu.Unlock()
+		}
+		g.done.Add(1)
+		g.wg.Done()
+	}()
+	if !g.failed.Load() {
+		g.body(int(i))
+	}
 }
 
 // Spin calls done, yielding the processor in between, until it returns

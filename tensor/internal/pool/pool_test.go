@@ -1,7 +1,10 @@
 package pool
 
 import (
+	"fmt"
 	"runtime"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -169,4 +172,154 @@ func TestRunnable(t *testing.T) {
 	// machineBusy reads the real file, or counts the machine quiet
 	// where there is none; either way it answers.
 	machineBusy()
+}
+
+// TestRunPanicReachesCaller makes each body in turn panic and checks that
+// the caller recovers that value, only after every body that started has
+// returned, and that the pool still works afterwards.
+func TestRunPanicReachesCaller(t *testing.T) {
+	type boom struct{ i int }
+	for _, c := range []struct {
+		n, bad int
+	}{
+		{2, 0}, {2, 1}, {4, 0}, {4, 3}, {8, 5}, {33, 32},
+	} {
+		var running atomic.Int32
+		var stillRunning int32
+		got := func() (p any) {
+			defer func() {
+				p = recover()
+				stillRunning = running.Load()
+			}()
+			Run(c.n, func(i int) {
+				running.Add(1)
+				defer running.Add(-1)
+				if i == c.bad {
+					panic(boom{i})
+				}
+				time.Sleep(time.Millisecond)
+			})
+			return nil
+		}()
+		if b, ok := got.(boom); !ok || b.i != c.bad {
+			t.Errorf("Run(%d) with body(%d) panicking: recovered %#v", c.n, c.bad, got)
+		}
+		if stillRunning != 0 {
+			t.Errorf("Run(%d) panicked with %d bodies still running", c.n, stillRunning)
+		}
+	}
+	var total atomic.Int32
+	Run(4, func(int) { total.Add(1) })
+	if total.Load() != 4 {
+		t.Fatalf("after the panics Run(4) ran %d bodies", total.Load())
+	}
+}
+
+// TestRunNestedDeep nests Run three deep under several GOMAXPROCS, so
+// that every worker is busy in an outer body when the inner ones start;
+// a deadlock fails the test by its timeout.
+func TestRunNestedDeep(t *testing.T) {
+	for _, procs := range []int{1, 2, 8} {
+		prev := runtime.GOMAXPROCS(procs)
+		var total atomic.Int32
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			Run(5, func(int) {
+				Run(5, func(int) {
+					Run(5, func(int) {
+						total.Add(1)
+						runtime.Gosched()
+					})
+				})
+			})
+		}()
+		select {
+		case <-done:
+		case <-time.After(time.Minute):
+			t.Fatalf("GOMAXPROCS %d: nested Run did not return in a minute", procs)
+		}
+		runtime.GOMAXPROCS(prev)
+		if total.Load() != 125 {
+			t.Errorf("GOMAXPROCS %d: nested Run ran %d bodies, want 125", procs, total.Load())
+		}
+	}
+}
+
+// TestRunConcurrentCallers runs Run from many goroutines at once (a REPL
+// may compute on several), each checking that its own bodies ran once.
+func TestRunConcurrentCallers(t *testing.T) {
+	for _, procs := range []int{1, 2, 4} {
+		prev := runtime.GOMAXPROCS(procs)
+		const callers, runs = 16, 200
+		errs := make(chan string, callers)
+		var wg sync.WaitGroup
+		for c := range callers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for r := range runs {
+					n := 1 + (c+r)%7
+					counts := make([]atomic.Int32, n)
+					Run(n, func(i int) { counts[i].Add(1) })
+					for i := range counts {
+						if got := counts[i].Load(); got != 1 {
+							errs <- fmt.Sprintf("caller %d run %d: body(%d) of %d ran %d times", c, r, i, n, got)
+							return
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		runtime.GOMAXPROCS(prev)
+		close(errs)
+		for e := range errs {
+			t.Errorf("GOMAXPROCS %d: %s", procs, e)
+		}
+	}
+	if w, most := Workers(), max(runtime.GOMAXPROCS(0), 8); w > most {
+		t.Errorf("%d workers after concurrent callers, more than the largest GOMAXPROCS (%d)", w, most)
+	}
+}
+
+// TestIdleWorkersPark checks that workers with nothing to do block rather
+// than spin: once the spin is over every worker waits in a channel
+// receive, and the process then uses almost no CPU.
+func TestIdleWorkersPark(t *testing.T) {
+	Run(runtime.GOMAXPROCS(0)+1, func(int) { time.Sleep(time.Millisecond) })
+	if Workers() == 0 {
+		t.Fatal("Run started no worker")
+	}
+	// Well past the longest spin, even with the thread scheduled late.
+	time.Sleep(20 * quietWorkerSpin)
+	buf := make([]byte, 1<<20)
+	stacks := string(buf[:runtime.Stack(buf, true)])
+	parked, spinning := 0, 0
+	for _, g := range strings.Split(stacks, "\n\n") {
+		if !strings.Contains(g, "pool.work(") {
+			continue
+		}
+		if strings.Contains(g, "[chan receive") {
+			parked++
+		} else {
+			spinning++
+			t.Logf("a worker not parked:\n%s", g)
+		}
+	}
+	if parked != Workers() || spinning != 0 {
+		t.Errorf("idle: %d workers parked and %d not, of %d", parked, spinning, Workers())
+	}
+	cpu, ok := processCPU()
+	if !ok {
+		return
+	}
+	const idle = 300 * time.Millisecond
+	time.Sleep(idle)
+	after, _ := processCPU()
+	// A spinning worker would use most of a processor on a quiet machine;
+	// a parked pool leaves the runtime's timers and little else.
+	if used := after - cpu; used > idle/10 {
+		t.Errorf("the idle pool used %v of CPU in %v", used, idle)
+	}
 }
