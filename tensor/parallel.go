@@ -5,6 +5,8 @@ import (
 	"math"
 	"sync"
 	"sync/atomic"
+
+	"github.com/kael-dev/kael/tensor/internal/pool"
 )
 
 // GrainSize is the number of elements below which a kernel runs on one
@@ -63,9 +65,10 @@ func Interrupted() bool { return interruptFlag.Load() }
 func errInterrupted() error { return Errorf(KeyboardInterrupt, "computation interrupted") }
 
 // ParallelFor calls body on sub-ranges [begin, end) covering [0, n), using
-// several goroutines when n is larger than grain. It stops early and returns
-// a KeyboardInterrupt error when the current Interruptible is cancelled.
-// A grain below 1 counts as 1.
+// several goroutines when n is larger than grain: the caller's and
+// persistent workers (internal/pool), at most NumThreads in all. It stops
+// early and returns a KeyboardInterrupt error when the current
+// Interruptible is cancelled. A grain below 1 counts as 1.
 func ParallelFor(n, grain int, body func(begin, end int)) error {
 	if n <= 0 {
 		return nil
@@ -80,20 +83,12 @@ func ParallelFor(n, grain int, body func(begin, end int)) error {
 	}
 	workers = min(workers, (n+grain-1)/grain)
 	per := (n + workers - 1) / workers
-	var wg sync.WaitGroup
 	errs := make([]error, workers)
-	for w := range workers {
-		begin, end := w*per, min((w+1)*per, n)
-		if begin >= end {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	pool.Run(workers, func(w int) {
+		if begin, end := w*per, min((w+1)*per, n); begin < end {
 			errs[w] = chunked(begin, end, grain, body)
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	for _, err := range errs {
 		if err != nil {
 			return err

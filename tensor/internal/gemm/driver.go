@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
+
+	"github.com/kael-dev/kael/tensor/internal/pool"
 )
 
 // job is one product C = A·B shared by the goroutines working on it.
@@ -46,10 +48,12 @@ func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], thr
 		j.tileNext.Store(0)
 		j.halt = j.stop.Load()
 	})
+	// The goroutines meet at barriers, so each needs a thread of its own:
+	// pool.Go rather than pool.Run, whose caller may run them in turn.
 	var wg sync.WaitGroup
 	wg.Add(threads - 1)
 	for w := 1; w < threads; w++ {
-		spawn(func() {
+		pool.Go(func() {
 			j.run(w)
 			wg.Done()
 		})
@@ -171,7 +175,7 @@ func (b *barrier) wait() {
 		b.cond.Broadcast()
 		return
 	}
-	if spin(barrierSpin, func() bool { return b.gen.Load() != gen }) {
+	if pool.Spin(barrierSpin, func() bool { return b.gen.Load() != gen }) {
 		return
 	}
 	b.mu.Lock()

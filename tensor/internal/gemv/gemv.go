@@ -9,8 +9,9 @@
 //	MatVec: y = W·x, W n×k (y[i] = Σ_j W[i,j] x[j]): dot products of rows
 //	        of W with x, four rows at a time.
 //
-// Work is split into contiguous blocks of rows of W, one per goroutine, so
-// each goroutine streams one region of memory; VecMat sums the goroutines'
+// Work is split into contiguous blocks of rows of W, one per goroutine
+// (the caller's and persistent workers of internal/pool), so each
+// goroutine streams one region of memory; VecMat sums the goroutines'
 // partial vectors at the end. On amd64 with AVX2 and FMA the inner loops
 // are assembly (written by _asm/gen.go); elsewhere, or when forced with
 // SetImpl("generic"), Go.
@@ -22,9 +23,9 @@ package gemv
 import (
 	"fmt"
 	"runtime"
-	"sync"
 
 	"github.com/kael-dev/kael/tensor/internal/isa"
+	"github.com/kael-dev/kael/tensor/internal/pool"
 )
 
 // impl is one implementation of the two inner kernels. n is a multiple of
@@ -74,21 +75,12 @@ func threadsFor(work, max int) int {
 }
 
 // split calls body(t, lo, hi) for at most threads blocks of [0, rows),
-// each a multiple of 4 long except the last, block t on its own goroutine
-// (block 0 on the caller's).
+// each a multiple of 4 long except the last, block t on a worker of the
+// pool (block 0 on the caller's goroutine).
 func split(rows, threads int, body func(t, lo, hi int)) {
 	per := ((rows+threads-1)/threads + 3) &^ 3
 	blocks := (rows + per - 1) / per
-	var wg sync.WaitGroup
-	for t := 1; t < blocks; t++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			body(t, t*per, min((t+1)*per, rows))
-		}()
-	}
-	body(0, 0, min(per, rows))
-	wg.Wait()
+	pool.Run(blocks, func(t int) { body(t, t*per, min((t+1)*per, rows)) })
 }
 
 // start handles the products with nothing to add (k = 0 sets y[:n] to

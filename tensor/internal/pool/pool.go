@@ -1,0 +1,209 @@
+// Package pool runs the goroutines of a parallel kernel on persistent
+// workers. Starting a goroutine per block of work, and blocking on a
+// WaitGroup for it, costs a thread wake-up each way, a good part of a
+// millisecond on a loaded machine: batch-1 inference, which runs about
+// fifty short matrix-vector products per token, paid that many times per
+// token. Here a worker that finishes a task spins for a while, yielding
+// the processor, looking for the next, before it blocks; the caller of
+// Run does the first share itself and spins likewise before it blocks
+// waiting for the rest. The caller decides how many goroutines to use
+// (tensor.NumThreads caps them); the pool only keeps the idle ones.
+package pool
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// workers holds the idle workers: tasks is where they look for work,
+// idle counts those not running a task nor promised one.
+var workers struct {
+	tasks chan func()
+	idle  atomic.Int32
+	live  atomic.Int32 // workers started (they never end)
+}
+
+// How long an idle worker spins, looking for a task, before it blocks,
+// and how long Run's caller spins for the others. Waking a blocked thread
+// costs a futex call and, on a virtual machine, an interrupt to a halted
+// virtual processor: a quiet 2-core VM lost about 15 ms a token of GPT-2
+// decode to some 80 such wake-ups, so a quiet machine spins long enough
+// to span the gaps between a token's products. On a busy machine
+// (busy.go) a spinning thread uses up its share of the processor and
+// then waits for it, where one that blocks is woken at once: measured on
+// 2 cores under load 20, spins of 1 ms and 500 µs made a 768×3072 VecMat
+// about twice as slow as 100 µs and 50 µs, so a busy machine spins
+// briefly.
+const (
+	quietWorkerSpin = time.Millisecond
+	quietWaitSpin   = 500 * time.Microsecond
+	busyWorkerSpin  = 50 * time.Microsecond
+	busyWaitSpin    = 20 * time.Microsecond
+)
+
+// spins returns the worker's and the waiter's spin for the machine's
+// load now.
+func spins() (worker, wait time.Duration) {
+	if machineBusy() {
+		return busyWorkerSpin, busyWaitSpin
+	}
+	return quietWorkerSpin, quietWaitSpin
+}
+
+// The channel's buffer only lets a task be handed over without the
+// sender blocking: a task is only sent to a worker promised to take it.
+func init() { workers.tasks = make(chan func(), 1024) }
+
+// Go runs f on a goroutine of its own: an idle worker, a new one while
+// the workers are fewer than GOMAXPROCS, else a goroutine that ends with
+// f. It never waits for a worker to become free, so a task may itself
+// call Go or Run. A panic of f ends the program, as it would on any
+// goroutine.
+func Go(f func()) {
+	if !tryGo(f) {
+		go f()
+	}
+}
+
+// tryGo runs f on an idle worker or a new one, and reports false, doing
+// nothing, when every worker is busy and there are GOMAXPROCS of them.
+func tryGo(f func()) bool {
+	for {
+		n := workers.idle.Load()
+		if n == 0 {
+			live := workers.live.Load()
+			if int(live) >= runtime.GOMAXPROCS(0) {
+				return false
+			}
+			if workers.live.CompareAndSwap(live, live+1) {
+				go work(f)
+				return true
+			}
+			continue
+		}
+		// Promise the task to one of the idle workers.
+		if workers.idle.CompareAndSwap(n, n-1) {
+			workers.tasks <- f
+			return true
+		}
+	}
+}
+
+// work runs f and then the tasks it is given.
+func work(f func()) {
+	for {
+		f()
+		workers.idle.Add(1)
+		f = nil
+		spin, _ := spins()
+		if !Spin(spin, func() bool {
+			select {
+			case f = <-workers.tasks:
+				return true
+			default:
+				return false
+			}
+		}) {
+			f = <-workers.tasks
+		}
+	}
+}
+
+// Workers returns the number of workers started so far, busy or idle.
+func Workers() int { return int(workers.live.Load()) }
+
+// Run calls body(0) .. body(n-1), which must not wait for each other, and
+// returns when all have returned. The caller runs body(0) and then any
+// body no worker has taken yet: a worker whose thread the system has not
+// scheduled delays nothing, and one thread does all the work when no
+// other gets a processor. It starts at most GOMAXPROCS workers. A body
+// may itself call Run (the nested caller does whatever no idle worker
+// takes). When a body panics, the bodies not yet started are skipped
+// and, once the others have returned, Run panics on the caller's
+// goroutine with the first panic's value, so that a caller that
+// recovers finds no body still running.
+func Run(n int, body func(i int)) {
+	if n <= 1 {
+		if n == 1 {
+			body(0)
+		}
+		return
+	}
+	g := &group{n: int32(n), body: body}
+	g.next.Store(1)
+	g.wg.Add(n)
+	for range n - 1 {
+		if !tryGo(g.help) {
+			break // the caller and the busy workers do the rest
+		}
+	}
+	g.finish(0)
+	g.help()
+	if _, spin := spins(); !Spin(spin, func() bool { return g.done.Load() == g.n }) {
+		g.wg.Wait()
+	}
+	if g.failed.Load() {
+		panic(g.panicked)
+	}
+}
+
+// group is the state of one Run: next is the next body to take, done
+// counts those that have returned (or been skipped after a panic); the
+// caller spins on done, then blocks on wg. failed is set once panicked
+// holds the first panic's value, which the caller reads after wg.
+type group struct {
+	n          int32
+	body       func(int)
+	next, done atomic.Int32
+	wg         sync.WaitGroup
+	failed     atomic.Bool
+	panicMu    sync.Mutex
+	panicked   any
+}
+
+// help runs the bodies nobody has taken until none is left.
+func (g *group) help() {
+	for {
+		i := g.next.Add(1) - 1
+		if i >= g.n {
+			return
+		}
+		g.finish(i)
+	}
+}
+
+// finish runs body(i), unless a body has panicked, and counts it done; a
+// panic of body(i) is kept for the caller, not let loose on a worker,
+// where it would end the program.
+func (g *group) finish(i int32) {
+	defer func() {
+		if p := recover(); p != nil {
+			g.panicMu.Lock()
+			if !g.failed.Load() {
+				g.panicked = p
+				g.failed.Store(true)
+			}
+			g.panicMu.Unlock()
+		}
+		g.done.Add(1)
+		g.wg.Done()
+	}()
+	if !g.failed.Load() {
+		g.body(int(i))
+	}
+}
+
+// Spin calls done, yielding the processor in between, until it returns
+// true or d has passed; it reports whether done returned true.
+func Spin(d time.Duration, done func() bool) bool {
+	start := time.Now()
+	for i := 1; !done(); i++ {
+		if i%64 == 0 && time.Since(start) > d {
+			return false
+		}
+		runtime.Gosched()
+	}
+	return true
+}
