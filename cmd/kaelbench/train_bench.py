@@ -13,8 +13,10 @@ torch.set_num_threads(THREADS). After WARMUP optimizer steps (forward,
 backward, step), STEPS more are timed: the CPU time of the process
 (time.process_time, every thread) and the wall time, in seconds per step.
 The losses of the first and last steps are printed too, so that a run
-whose model differs from PyTorch's shows. Peak memory is the caller's to
-read (the child's maxrss).
+whose model differs from PyTorch's shows, and the peak resident memory
+of the process (VmHWM of /proc/self/status, 0 where there is none): not
+getrusage's maxrss, which on Linux keeps the high-water mark of the
+process that started it, from before its exec.
 """
 import json
 import sys
@@ -145,5 +147,19 @@ cpu0, wall0 = time.process_time(), time.perf_counter()
 for _ in range(steps):
     losses.append(step())
 cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+
+
+def peak_rss():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 print(json.dumps({"cpu": cpu / max(steps, 1), "wall": wall / max(steps, 1),
-                  "first_loss": round(losses[0], 4), "last_loss": round(losses[-1], 4)}))
+                  "first_loss": round(losses[0], 4), "last_loss": round(losses[-1], 4),
+                  "peak_rss": peak_rss()}))
