@@ -162,9 +162,14 @@ func (d *Dict) Set(k, v Value) error {
 	if err != nil {
 		return err
 	}
-	if i, _, ok := d.find(key, k); ok {
+	if i, ok := d.quickFind(key); ok {
 		d.vals[i] = v
 		return nil
+	} else if d.order != nil || isUserHashKey(key) {
+		if i, _, ok := d.find(key, k); ok {
+			d.vals[i] = v
+			return nil
+		}
 	}
 	if err := checkLength(float64(len(d.keys)+1), "a dict or set of more than %d elements needs too much memory", len(d.keys)); err != nil {
 		return err
@@ -206,6 +211,11 @@ func (d *Dict) Get(k Value) (Value, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	if i, ok := d.quickFind(key); ok {
+		return d.vals[i], true, nil
+	} else if d.order == nil && !isUserHashKey(key) {
+		return nil, false, nil
+	}
 	i, _, ok := d.find(key, k)
 	if !ok {
 		return nil, false, nil
@@ -213,29 +223,55 @@ func (d *Dict) Get(k Value) (Value, bool, error) {
 	return d.vals[i], true, nil
 }
 
+// quickFind is find's common case, small enough to inline into Get and
+// Set: before any deletion (serials are positions) and for a key not
+// hashed by a user __hash__. ok is false when the key is absent or when
+// find must decide.
+func (d *Dict) quickFind(key any) (int, bool) {
+	if d.order != nil {
+		return 0, false
+	}
+	if ik, isInt := key.(int64); isInt {
+		i, ok := d.ints[ik]
+		return i, ok
+	}
+	i, ok := d.index[key]
+	return i, ok && !isUserHashKey(key)
+}
+
+// isUserHashKey reports whether key, a dictKey, comes from a user
+// __hash__ (then == decides among the entries sharing it).
+func isUserHashKey(key any) bool {
+	_, shares := key.(userHashKey)
+	return shares
+}
+
 // find returns the position of the entry for k, whose dictKey is key,
-// and its serial.
+// and its serial. It stays small enough to inline: keys hashed by a user
+// __hash__ take findShared.
 func (d *Dict) find(key any, k Value) (pos, serial int, found bool) {
 	if ik, isInt := key.(int64); isInt {
 		serial, found = d.ints[ik]
-	} else {
-		serial, found = d.index[key]
-	}
-	if !found {
-		return 0, 0, false
-	}
-	if uk, shares := key.(userHashKey); shares {
-		if i := d.pos(serial); elemEqual(d.keys[i], k) {
-			return i, serial, true
+	} else if serial, found = d.index[key]; found {
+		if uk, shares := key.(userHashKey); shares {
+			return d.findShared(uk, serial, k)
 		}
-		for _, j := range d.shared[uk] {
-			if i := d.pos(j); elemEqual(d.keys[i], k) {
-				return i, j, true
-			}
-		}
-		return 0, 0, false
 	}
-	return d.pos(serial), serial, true
+	return d.pos(serial), serial, found
+}
+
+// findShared is find for a key hashed by a user __hash__: the entry
+// indexed under uk (serial first) or one sharing it, whichever == k.
+func (d *Dict) findShared(uk userHashKey, first int, k Value) (pos, serial int, found bool) {
+	if i := d.pos(first); elemEqual(d.keys[i], k) {
+		return i, first, true
+	}
+	for _, j := range d.shared[uk] {
+		if i := d.pos(j); elemEqual(d.keys[i], k) {
+			return i, j, true
+		}
+	}
+	return 0, 0, false
 }
 
 // pos returns the position of the live entry whose serial is serial.
