@@ -594,13 +594,16 @@ func MapGrad(g, x *Tensor, deriv func(float64) float64) (*Tensor, error) {
 		return nil, Errorf(RuntimeError, "MapGrad: gradient %s %s and input %s %s differ",
 			g.dtype, FormatShape(g.shape), x.dtype, FormatShape(x.shape))
 	}
-	switch x.dtype {
-	case Float32:
-		return mapGrad[float32](g, x, deriv)
-	case Float64:
-		return mapGrad[float64](g, x, deriv)
+	if kernel, ok := mapGradKernels[x.dtype]; ok {
+		return kernel(g, x, deriv)
 	}
 	return nil, Errorf(RuntimeError, "MapGrad: %s is neither float32 nor float64", x.dtype)
+}
+
+// mapGradKernels are MapGrad's loops by dtype.
+var mapGradKernels = map[DType]func(g, x *Tensor, deriv func(float64) float64) (*Tensor, error){
+	Float32: mapGrad[float32],
+	Float64: mapGrad[float64],
 }
 
 func mapGrad[T Float](g, x *Tensor, deriv func(float64) float64) (*Tensor, error) {

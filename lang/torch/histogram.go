@@ -98,14 +98,15 @@ func defHistogram() {
 
 // cTypeName is a dtype's C++ name in ATen's messages: float, double.
 func cTypeName(d tensor.DType) string {
-	switch d {
-	case tensor.Float32:
-		return "float"
-	case tensor.Float64:
-		return "double"
+	if name, ok := cTypeNames[d]; ok {
+		return name
 	}
 	return strings.ToLower(d.ScalarTypeName())
 }
+
+// cTypeNames are the C++ names that differ from the lower-cased scalar
+// type name.
+var cTypeNames = map[tensor.DType]string{tensor.Float32: "float", tensor.Float64: "double"}
 
 // histogramRange is ATen's select_outer_bin_edges for one dimension.
 func histogramRange(x *tensor.Tensor, rng []float64) (lo, hi float64, err error) {

@@ -343,12 +343,13 @@ func histogram(a *lang.Args) (lang.Value, error) {
 		if !slices.Equal(w.Shape(), t.Shape()) {
 			return nil, lang.Errorf(lang.ValueError, "weights should have the same shape as a.")
 		}
-		switch w.DType() {
-		case tensor.Float32, tensor.Float64:
-			wtype = w.DType()
-		case tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64:
-		default:
-			return nil, lang.Errorf(notImplementedError, "kael's histogram takes real weights, not %s", numpyName(w.DType()))
+		// bool and integer weights sum as int64; float32 and float64 as
+		// themselves; float16, bfloat16 and complex are not taken
+		switch wd := w.DType(); {
+		case wd.IsComplex() || (wd.IsFloating() && wd.Size() < 4):
+			return nil, lang.Errorf(notImplementedError, "kael's histogram takes real weights, not %s", numpyName(wd))
+		case wd.IsFloating():
+			wtype = wd
 		}
 		if weights, err = floatValues(w); err != nil {
 			return nil, err
