@@ -205,9 +205,9 @@ func TestTerminalSession(t *testing.T) {
 
 	// Tab completes a builtin, a method after a dot and a keyword
 	// argument.
-	tm.send("enumer\t")
-	tm.expect("enumerate")
-	if out := tm.run("([7])"); !strings.Contains(out, "[(0, 7)]") {
+	tm.send("list(enumer\t")
+	tm.expect("list(enumerate")
+	if out := tm.run("([7]))"); !strings.Contains(out, "[(0, 7)]") {
 		t.Errorf("completed enumerate shows %q", out)
 	}
 	tm.send("x.unsq\t")
