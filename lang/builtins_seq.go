@@ -185,13 +185,14 @@ func defDictMethods() {
 		return v, nil
 	})
 	defMethod("dict", "popitem(self)", "Removes and returns the (key, value) pair added last; a KeyError when the dict is empty.", func(a *Args) (Value, error) {
-		d := self[*Dict](a)
-		if d.Len() == 0 {
+		k, v, ok, err := self[*Dict](a).DeleteLast()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
 			return nil, Errorf(KeyError, "'popitem(): dictionary is empty'")
 		}
-		k, v := d.keys[d.Len()-1], d.vals[d.Len()-1]
-		_, err := d.Delete(k)
-		return Tuple{k, v}, err
+		return Tuple{k, v}, nil
 	})
 	defClassFunction("dict", "fromkeys(iterable, value=None)", "A new dict with the elements of iterable as keys, each with the value value (the same object for all).", func(a *Args) (Value, error) {
 		d := NewDict()

@@ -262,16 +262,29 @@ func (d *Dict) find(key any, k Value) (pos, serial int, found bool) {
 
 // findShared is find for a key hashed by a user __hash__: the entry
 // indexed under uk (serial first) or one sharing it, whichever == k.
+// A user __eq__ may change d while it runs, so the candidates are copied
+// first and each is looked up again, before and after ==: an entry gone
+// meanwhile is skipped, as CPython's lookup gives up on a changed table.
 func (d *Dict) findShared(uk userHashKey, first int, k Value) (pos, serial int, found bool) {
-	if i := d.pos(first); elemEqual(d.keys[i], k) {
-		return i, first, true
-	}
-	for _, j := range d.shared[uk] {
-		if i := d.pos(j); elemEqual(d.keys[i], k) {
+	for _, j := range append([]int{first}, d.shared[uk]...) {
+		if i, ok := d.live(j); !ok || !elemEqual(d.keys[i], k) {
+			continue
+		}
+		if i, ok := d.live(j); ok {
 			return i, j, true
 		}
 	}
 	return 0, 0, false
+}
+
+// live returns the position of the entry whose serial is serial,
+// reporting whether that entry is still in d.
+func (d *Dict) live(serial int) (int, bool) {
+	i := d.pos(serial)
+	if d.order == nil {
+		return i, i < len(d.keys)
+	}
+	return i, i < len(d.order) && d.order[i] == serial
 }
 
 // pos returns the position of the live entry whose serial is serial.
@@ -302,6 +315,38 @@ func (d *Dict) Delete(k Value) (bool, error) {
 	if !ok {
 		return false, nil
 	}
+	d.deleteEntry(key, i, serial)
+	return true, nil
+}
+
+// DeleteLast removes the entry added last, found by its place rather than
+// by ==, as dict.popitem does (a user __eq__ is not called), and returns
+// it; ok is false for an empty dict.
+func (d *Dict) DeleteLast() (k, v Value, ok bool, err error) {
+	n := d.Len()
+	if n == 0 {
+		return nil, nil, false, nil
+	}
+	k, v = d.keys[n-1], d.vals[n-1]
+	if d.ns != nil {
+		_, err = d.Delete(k)
+		return k, v, true, err
+	}
+	key, err := dictKey(k)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	serial := n - 1
+	if d.order != nil {
+		serial = d.order[n-1]
+	}
+	d.deleteEntry(key, n-1, serial)
+	return k, v, true, nil
+}
+
+// deleteEntry removes the entry at position i, whose dictKey is key and
+// whose serial is serial, from the index maps and the slices.
+func (d *Dict) deleteEntry(key any, i, serial int) {
 	if ik, isInt := key.(int64); isInt {
 		delete(d.ints, ik)
 	} else if uk, shares := key.(userHashKey); shares && len(d.shared[uk]) > 0 {
@@ -310,7 +355,6 @@ func (d *Dict) Delete(k Value) (bool, error) {
 		delete(d.index, key)
 	}
 	d.removeAt(i)
-	return true, nil
 }
 
 // removeAt takes the entry at position i out of keys, vals and order.
