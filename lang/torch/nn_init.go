@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/warnings" // warnUser warns through warnings.warn
 	"github.com/kael-dev/kael/tensor"
 )
 

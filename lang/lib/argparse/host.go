@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/sys" // sysArgv reads sys.argv
 )
 
 // What argparse needs of the interpreter beyond its library API: the

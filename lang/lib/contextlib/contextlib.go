@@ -8,6 +8,7 @@ package contextlib
 
 import (
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/sys" // redirect_stdout sets sys.stdout
 )
 
 // goContextManager is a context manager implemented in Go by a library

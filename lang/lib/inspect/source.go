@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/sys" // moduleFile reads sys.modules
 )
 
 // getsource and getsourcelines: the text of a function or class, read

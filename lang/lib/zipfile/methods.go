@@ -10,6 +10,7 @@ import (
 
 	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/io" // ZipFile.open returns an _io.BytesIO
 )
 
 const notImplementedError lang.ErrorKind = "NotImplementedError"
