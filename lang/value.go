@@ -107,8 +107,9 @@ func dictKey(k Value) (any, error) {
 		// as NumPy's np.int64(1) is the key 1.
 		return dictKey(numberValue(x))
 	}
-	key, err := hashKey(k)
-	if err == nil && hashedByUser(k, 0) {
+	var byUser bool
+	key, err := hashKeyOf(k, 0, &byUser)
+	if err == nil && byUser {
 		return userHashKey(key), nil
 	}
 	return hashedKey(key), err
@@ -127,7 +128,9 @@ type userHashKey string
 
 // hashedByUser reports whether v's hash key holds a user __hash__'s
 // result: an Instance of a class with __hash__, or a tuple, named tuple
-// or frozenset holding one. Nesting is bounded as hashKeyDepth bounds it.
+// or frozenset holding one. Nesting is bounded as hashKeyOf bounds it.
+// hashKeyOf tells it for the key it makes; this walk is for a
+// frozenset's elements, whose key the set makes.
 func hashedByUser(v Value, depth int) bool {
 	if depth > maxNesting {
 		return false
@@ -424,11 +427,26 @@ func (d *Dict) Len() int {
 
 // hashKey returns a string that identifies an immutable value, or a
 // TypeError for unhashable ones (lists, dicts, tensors).
-func hashKey(v Value) (string, error) { return hashKeyDepth(v, 0) }
+func hashKey(v Value) (string, error) { return hashKeyOf(v, 0, nil) }
 
-// hashKeyDepth follows at most maxNesting levels of tuples, so that a tuple
-// built by t = (t,) in a loop cannot recurse without bound.
-func hashKeyDepth(v Value, depth int) (string, error) {
+// hashKeyOf is hashKey at a nesting depth: it follows at most
+// maxNesting levels of tuples, so that a tuple built by t = (t,) in a
+// loop cannot recurse without bound. When byUser is not nil it also sets
+// *byUser when the key holds a user __hash__'s result (as hashedByUser
+// tells), in the same walk.
+func hashKeyOf(v Value, depth int, byUser *bool) (string, error) {
+	if byUser != nil {
+		switch x := v.(type) {
+		case *Instance:
+			if x.cls.definesHash() {
+				*byUser = true
+			}
+		case *Set:
+			if hashedByUser(x, depth) {
+				*byUser = true
+			}
+		}
+	}
 	switch x := v.(type) {
 	case bool:
 		if x {
@@ -450,7 +468,7 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		return "n" + x.v.String(), nil
 	case Complex:
 		if imag(x) == 0 {
-			return hashKeyDepth(real(x), depth) // equal to the real number
+			return hashKeyOf(real(x), depth, byUser) // equal to the real number
 		}
 		return x.HashKey()
 	case string:
@@ -463,7 +481,7 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		return "T" + strconv.FormatInt(ID(x), 16), nil
 	case *List:
 		if x.size {
-			return hashKeyDepth(Tuple(x.Elems), depth) // a torch.Size hashes as the tuple of its sizes
+			return hashKeyOf(Tuple(x.Elems), depth, byUser) // a torch.Size hashes as the tuple of its sizes
 		}
 	case Tuple:
 		if depth >= maxNesting {
@@ -471,7 +489,7 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		}
 		parts := make([]string, len(x))
 		for i, e := range x {
-			k, err := hashKeyDepth(e, depth+1)
+			k, err := hashKeyOf(e, depth+1, byUser)
 			if err != nil {
 				return "", err
 			}
@@ -479,7 +497,7 @@ func hashKeyDepth(v Value, depth int) (string, error) {
 		}
 		return "t(" + strings.Join(parts, ",") + ")", nil
 	case *NamedTuple:
-		return hashKeyDepth(x.Elems, depth) // a named tuple is one key with its tuple
+		return hashKeyOf(x.Elems, depth, byUser) // a named tuple is one key with its tuple
 	}
 	if h, ok := v.(Hashable); ok {
 		k, err := h.HashKey()
