@@ -355,7 +355,7 @@ func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *
 			v = None
 		}
 	}
-	in.notes = append(in.notes, cin.notes...)
+	in.mergeNotes(cin.notes)
 	if locals != nil {
 		if werr := writeBack(target, before, locals); werr != nil && err == nil {
 			err = werr

@@ -62,3 +62,20 @@ func TestVariableNote(t *testing.T) {
 		t.Errorf("got %v, notes %v; want a deprecation note", r.Err, r.Notes)
 	}
 }
+
+// A note made inside a function shows once however often the function
+// runs, as a note made at top level does (a training loop calling
+// Variable noted it once a call).
+func TestNoteOnceAcrossCalls(t *testing.T) {
+	tests := []string{
+		"def f():\n    return torch.autograd.Variable(zeros(1))\nfor _ in range(5):\n    f()",
+		"def g():\n    return torch.autograd.Variable(zeros(1))\ndef f():\n    return g()\nfor _ in range(3):\n    f()\n    g()",
+		"for _ in range(3):\n    exec('torch.autograd.Variable(zeros(1))')",
+	}
+	for _, src := range tests {
+		r := NewSession(IO{}).Exec(context.Background(), "", src)
+		if r.Err != nil || len(r.Notes) != 1 {
+			t.Errorf("%s\ngot %v, notes %v; want one note", src, r.Err, r.Notes)
+		}
+	}
+}

@@ -80,7 +80,7 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node, release b
 	callee.ret = nil
 	in.ticks = callee.ticks
 	if callee.notes != nil {
-		in.notes = append(in.notes, callee.notes...)
+		in.mergeNotes(callee.notes)
 		callee.notes = nil
 	}
 	if release {

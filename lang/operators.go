@@ -286,6 +286,17 @@ func (in *interp) addNote(span syntax.Span, text string) {
 	in.notes = append(in.notes, Note{Span: span, Text: text})
 }
 
+// mergeNotes adds the notes a called function's frame (or exec's code)
+// collected to in's, each text once, as addNote keeps them: a function
+// called in a loop notes what it does once, not once a call.
+func (in *interp) mergeNotes(notes []Note) {
+	for _, n := range notes {
+		if !slices.ContainsFunc(in.notes, func(m Note) bool { return m.Text == n.Text }) {
+			in.notes = append(in.notes, n)
+		}
+	}
+}
+
 // inPlace runs t op= y on a tensor, writing into t.
 func (in *interp) inPlace(op syntax.Token, t, y *tensor.Tensor) error {
 	top, ok := binaryOperators[op]
