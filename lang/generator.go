@@ -548,7 +548,9 @@ func genExpr(x *syntax.ListComp, first evalFn, comp func(in *interp, first Value
 			return nil, err
 		}
 		if !IsIterable(seq) {
-			if _, ok := seq.(*Instance); !ok {
+			switch seq.(type) {
+			case *Instance, Iterable: // iterated through __getitem__, as iter() does (a Dataset)
+			default:
 				return nil, in.errorAt(NotIterable(TypeName(seq)), x.Fors[0].Iter.Span())
 			}
 		}

@@ -52,6 +52,8 @@ func TestSamplersMatchTorch(t *testing.T) {
 		"len(ChainDataset([ds]))",
 		"a, b = random_split(range(10), [0.3, 0.7], generator=torch.Generator().manual_seed(42))\nlist(a), list(b)",
 		"a, b, c = random_split(ds, [5, 3, 2])\nlist(a.indices), list(b.indices), list(c.indices)",
+		// a Dataset iterates through __getitem__, in a generator expression too
+		"a, b = random_split(ds, [7, 3], generator=torch.Generator().manual_seed(1))\nsum(y.item() for x, y in b), [x.item() for x, _ in a], max(x for x, y in ds).item(), sorted(int(y) for _, y in ConcatDataset([a, b]))",
 		"from torch.utils.data.dataloader import DataLoader as D\nfrom torch.utils.data.sampler import RandomSampler as R, BatchSampler\nfrom torch.utils.data.dataset import Subset, ConcatDataset\nD is DataLoader, R is RandomSampler",
 		"r = RandomSampler(ds)\ntype(r).__name__, isinstance(r, RandomSampler), isinstance(r, Sampler), str(type(r)), str(type(ds)), str(type(DataLoader(ds)))",
 		"from torch.utils.data import Dataset\nisinstance(ds, Dataset), isinstance(ConcatDataset([ds]), Dataset), isinstance(ChainDataset([]), IterableDataset), isinstance(ChainDataset([]), Dataset), isinstance(Stream(1), Dataset), issubclass(Stream, Dataset)",
