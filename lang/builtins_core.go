@@ -399,7 +399,11 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 	b = NewBuiltin(AsFunc, sig, doc, func(a *Args) (Value, error) {
 		first := a.Value("input")
 		rest := a.Value("args").(Tuple)
-		if _, ok := first.(*tensor.Tensor); ok {
+		// a tensor goes to the tensor method, unless a keyword only
+		// Python's function has (max(t, key=abs), sum(t, start=1))
+		// asks for Python's iteration over its rows
+		pythonKeyword := slices.ContainsFunc(a.kwNames, func(n string) bool { return slices.Contains(pythonKeywords[method], n) })
+		if _, ok := first.(*tensor.Tensor); ok && !pythonKeyword {
 			m, ok := methods[method]
 			if !ok {
 				return nil, Errorf(TypeError, "%s() does not take tensors", method)
@@ -482,6 +486,9 @@ func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
 		best, bestKey := elems[0], keys[0]
 		for i, e := range elems[1:] {
 			c, err := Compare(keys[i+1], bestKey)
+			if err != nil && !notComparable(err) {
+				return nil, err
+			}
 			if err != nil {
 				return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", map[int]string{1: ">", -1: "<"}[sign], TypeName(keys[i+1]), TypeName(bestKey))
 			}

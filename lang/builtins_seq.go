@@ -153,6 +153,9 @@ func sortOrder(keys []Value, reverse bool) (idx []int, err error) {
 		}
 		x, y := keys[idx[i]], keys[idx[j]]
 		c, err := Compare(x, y)
+		if err != nil && !notComparable(err) {
+			panic(sortAbort{err})
+		}
 		if err != nil {
 			panic(sortAbort{Errorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(x), TypeName(y))})
 		}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"reflect"
@@ -791,6 +792,9 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	}
 	xs, xok := seqElems(a)
 	ys, yok := seqElems(b)
+	if (isTensor(a) || isTensor(b)) && !xok && !yok {
+		return tensorOrder(a, b)
+	}
 	if xok && yok {
 		for i := 0; i < len(xs) && i < len(ys); i++ {
 			c, err := orderDepth(xs[i], ys[i], depth+1)
@@ -800,7 +804,48 @@ func orderDepth(a, b Value, depth int) (int, error) {
 		}
 		return len(xs) - len(ys), nil
 	}
-	return 0, Errorf(TypeError, "not comparable")
+	e := Errorf(TypeError, "not comparable")
+	e.Err = errNotComparable
+	return 0, e
+}
+
+// errNotComparable is what Compare's error wraps when a and b have no
+// order at all, which max, min and sorted word as Python's TypeError for
+// their operator; an error an order raised (a user __lt__'s, an ambiguous
+// tensor's truth) is theirs to pass on.
+var errNotComparable = errors.New("not comparable")
+
+// notComparable reports whether err is Compare's error for values with no
+// order.
+func notComparable(err error) bool {
+	e, ok := err.(*Error)
+	return ok && e.Err == errNotComparable
+}
+
+// tensorOrder orders a tensor and a tensor or number as Python's sorted
+// and max do, through the tensor's < and its truth: a one-element result
+// decides, a larger one is PyTorch's ambiguity error.
+func tensorOrder(a, b Value) (int, error) {
+	x, y, err := tensorOperands(syntax.LT, a, b)
+	if err != nil {
+		e := Errorf(TypeError, "not comparable")
+		e.Err = errNotComparable
+		return 0, e
+	}
+	for i, pair := range [2][2]*tensor.Tensor{{x, y}, {y, x}} {
+		r, err := binaryOperators[syntax.LT].Apply(pair[0], pair[1])
+		if err != nil {
+			return 0, err
+		}
+		t, err := Truth(r)
+		if err != nil {
+			return 0, err
+		}
+		if t {
+			return 2*i - 1, nil // -1 when a < b, 1 when b < a
+		}
+	}
+	return 0, nil
 }
 
 // orderedBytes is the content of bytes or a bytearray, which order by

@@ -766,7 +766,11 @@ func Truth(v Value) (bool, error) {
 		return x.Truth()
 	case *tensor.Tensor:
 		if x.Numel() != 1 {
-			return false, Errorf(ValueError, "Boolean value of Tensor with %d elements is ambiguous", x.Numel()).
+			how := "more than one value"
+			if x.Numel() == 0 {
+				how = "no values"
+			}
+			return false, Errorf(RuntimeError, "Boolean value of Tensor with %s is ambiguous", how).
 				WithHint("use .any() or .all() to reduce the tensor to one value")
 		}
 		item, err := x.Item()

@@ -1,0 +1,34 @@
+package torch
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestOrderOfTensorsMatchesTorch checks that sorted, min and max order
+// one-element tensors (and tensors beside numbers) as Python does with
+// PyTorch, through the tensor's < and its truth, and that an error an
+// order raises is passed on rather than reworded.
+func TestOrderOfTensorsMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, `import torch
+class Boom:
+    def __lt__(self, other):
+        raise ValueError("boom")
+`, []string{
+		"sorted([torch.tensor(2), 1, torch.tensor(0.5)])",
+		"min([torch.tensor(3.), torch.tensor(-1.)]), max(torch.tensor([3, 1]).unbind()), min(torch.tensor([3, 1]).unbind())",
+		"sorted(torch.tensor([3., 1, 2])), sorted(torch.tensor([3., 1, 2]), reverse=True)",
+		"sorted([[torch.tensor(2.)], [torch.tensor(1.)]]), max([(torch.tensor(1), 'a'), (torch.tensor(2), 'b')])",
+		"max(torch.tensor(float('nan')), torch.tensor(1.)), max(torch.tensor([True, False]))",
+		"sorted([(x, x.item()) for x in torch.tensor([0.5, -2.0, 1.0])], key=lambda p: p[0])",
+		"max(y for y in torch.arange(5.)), min(torch.arange(4.) - 1.5, key=abs)",
+		"sum(torch.arange(3), start=10), max(torch.zeros(0), default=5), max(torch.tensor([1, 5, 2]), key=lambda t: -t)",
+		"bool(torch.zeros(0))",
+		// errors
+		"sorted([torch.zeros(2), torch.ones(2)])",
+		"sorted([torch.tensor(1.), 'a'])",
+		"sorted([Boom(), Boom()])",
+		"min([Boom(), Boom()])",
+	})
+}
