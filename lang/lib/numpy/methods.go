@@ -365,9 +365,14 @@ func init() {
 				}
 				return itemAt(t, idx)
 			}},
-		{name: "clip", params: "a_min=None, a_max=None", doc: "The elements limited to [a_min, a_max].",
+		{name: "clip", params: "a_min=None, a_max=None", doc: "The elements limited to [a_min, a_max].", funcOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
 				return clip(t, a.Value("a_min"), a.Value("a_max"))
+			}},
+		// the method names its bounds min and max, as ndarray.clip does
+		{name: "clip", params: "min=None, max=None", doc: "The elements limited to [min, max].", methodOnly: true,
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				return clip(t, a.Value("min"), a.Value("max"))
 			}},
 		{name: "round", params: "decimals=0", doc: "The elements rounded to decimals places, halves to even.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return roundArray(t, a.Int("decimals")) }},

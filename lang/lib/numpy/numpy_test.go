@@ -29,6 +29,11 @@ func TestCreationMatchesNumPy(t *testing.T) {
 		"np.arange(6).reshape(2, 3).item(4)", "np.array([1, 2]).flatten()", "np.array([[1, 2], [3, 4]]).ravel()",
 		"np.int64(7)", "np.float32(0.1)", "np.float64(2) ** 0.5", "np.int64('12')", "np.bool_(1)", "np.float32([1, 2])",
 		"len(np.zeros((4, 2)))", "list(np.arange(3))", "np.array([1, 2, 3])[1]", "type(np.array([1.5])[0])",
+		// a scalar has the array's methods, and a 0-d result is a scalar
+		"x = np.float32(12.54821)\nx.round(2), type(x.round(2)), x.sum(), type(x.sum()), x.clip(0, 10), x.reshape(1), x.mean(), x.astype(np.int64)",
+		"x = np.float32(12.54821)\nnp.int64(7).max(), x.squeeze(), x.flatten(), np.float64(2.5).round(), x.std(), x.copy(), x.ravel(), x.any(), x.argmax()",
+		"np.arange(4.).sum().round(1), np.float64(1.23456).round(decimals=3), np.float32(3.7).astype(int), np.int64(5).clip(max=3), np.float64(2).reshape(1, 1)",
+		"np.float64(1).reshape(2)",
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/internal/pyrepr"
 	"github.com/kael-dev/kael/lang"
@@ -208,13 +209,44 @@ func (s *Scalar) Attr(name string) (lang.Value, bool) {
 	if m, ok := scalarMethods[name]; ok {
 		return &lang.BoundMethod{Recv: s, Method: m}, true
 	}
+	if m, ok := scalarArrayMethods()[name]; ok {
+		return &lang.BoundMethod{Recv: s, Method: m}, true
+	}
 	return nil, false
 }
 
 // AttrNames lists the attributes.
 func (s *Scalar) AttrNames() []string {
-	return append([]string{"T", "dtype", "imag", "itemsize", "nbytes", "ndim", "real", "shape", "size"}, sortedKeys(scalarMethods)...)
+	names := append([]string{"T", "dtype", "imag", "itemsize", "nbytes", "ndim", "real", "shape", "size"}, sortedKeys(scalarMethods)...)
+	return append(names, sortedKeys(scalarArrayMethods())...)
 }
+
+// inPlaceArrayMethods are the ndarray methods that write into the array,
+// which a NumPy scalar, immutable, does not offer.
+var inPlaceArrayMethods = map[string]bool{"sort": true, "fill": true, "setflags": true, "resize": true, "itemset": true, "put": true, "partition": true}
+
+// scalarArrayMethods are the ndarray methods a NumPy scalar has too
+// (np.float32(2.5).round(), x.sum(), x.clip(0, 1), x.reshape(1)): each
+// runs the array's method on the scalar as a 0-d array, and a 0-d
+// result is a scalar again, as NumPy's numpy.generic gives.
+var scalarArrayMethods = sync.OnceValue(func() map[string]*lang.Builtin {
+	out := map[string]*lang.Builtin{}
+	for name, m := range arrayMethods {
+		if _, own := scalarMethods[name]; own || inPlaceArrayMethods[name] {
+			continue
+		}
+		out[name] = lang.NewBuiltin(lang.AsValue, name+"(self, *args, **kwargs)", m.Doc, func(a *lang.Args) (lang.Value, error) {
+			self := a.Value("self").(*Scalar)
+			names, vals := a.Keywords()
+			r, err := a.CallKw(&lang.BoundMethod{Recv: wrapArray(self.t), Method: m}, a.Value("args").(lang.Tuple), names, vals)
+			if arr, ok := r.(*Array); ok && err == nil && arr.store.Dim() == 0 {
+				return &Scalar{t: arr.store}, nil
+			}
+			return r, err
+		}).CollectKeywords()
+	}
+	return out
+})
 
 var scalarMethods = map[string]*lang.Builtin{
 	"item": lang.NewBuiltin(lang.AsValue, "item(self)", "The scalar as a Python number.", func(a *lang.Args) (lang.Value, error) {
