@@ -123,7 +123,15 @@ func init() {
 	NewBuiltin(AsFunc, "bool(x=False)", "The truth value of x. As a dtype, bool means the bool dtype.", func(a *Args) (Value, error) {
 		return Truth(a.Value("x"))
 	})
-	NewBuiltin(AsFunc, "str(x='')", "The text print shows for x.", func(a *Args) (Value, error) { return textValue(StrText(a.Value("x"))) })
+	NewBuiltin(AsFunc, "str(object='', encoding=None, errors=None)", "The text print shows for object; with encoding or errors, the text bytes-like object spells, as object.decode(encoding, errors).", func(a *Args) (Value, error) {
+		enc, errs := a.Value("encoding"), a.Value("errors")
+		_, noEnc := enc.(NoneType)
+		_, noErrs := errs.(NoneType)
+		if noEnc && noErrs {
+			return textValue(StrText(a.Value("object")))
+		}
+		return strDecode(a.Value("object"), enc, errs)
+	})
 	NewBuiltin(AsFunc, "repr(x)", "The text the REPL shows for x.", func(a *Args) (Value, error) { return textValue(ReprText(a.Value("x"))) })
 	NewBuiltin(AsFunc, "list(iterable=())", "A new list of the elements of iterable (a tensor gives its rows).", func(a *Args) (Value, error) {
 		elems, err := Collect(a.Value("iterable"))

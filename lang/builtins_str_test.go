@@ -31,3 +31,13 @@ func TestStrMethods(t *testing.T) {
 func TestStrMethodsAgainstCPython(t *testing.T) {
 	checkCellCasesAgainstCPython(t, "", strMethodCases)
 }
+
+// TestStrDecodesAgainstCPython checks str(object, encoding, errors), which
+// decodes a bytes-like object, and its errors.
+func TestStrDecodesAgainstCPython(t *testing.T) {
+	checkMatchesCPython(t, "", []string{
+		`str(b"abc", "utf-8"), str(b"\xff", "utf-8", "replace"), str(bytearray(b"hi"), encoding="ascii"), str(memoryview(b"ab"), "latin-1")`,
+		`str(b"a", errors="strict"), str(object=3), str(), str(b"ab")`,
+		`str("x", "utf-8")`, `str(5, "utf-8")`, `str(b"a", 5)`, `str(b"\xff", "ascii")`, `str(b"a", "nope")`,
+	})
+}

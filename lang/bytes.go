@@ -138,6 +138,29 @@ func decodeBytes(b []byte, encoding, errors string) (string, error) {
 	return decodeText(b, encoding, errors)
 }
 
+// strDecode is str(object, encoding, errors): the text bytes-like object
+// spells, with CPython's TypeErrors for arguments of other types.
+func strDecode(object, encoding, errors Value) (Value, error) {
+	names := [2]string{"utf-8", "strict"}
+	for i, v := range [2]Value{encoding, errors} {
+		switch x := v.(type) {
+		case NoneType:
+		case string:
+			names[i] = x
+		default:
+			return nil, Errorf(TypeError, "str() argument '%s' must be str, not %s", [2]string{"encoding", "errors"}[i], TypeName(v))
+		}
+	}
+	if _, isStr := object.(string); isStr {
+		return nil, Errorf(TypeError, "decoding str is not supported")
+	}
+	b, ok := bytesLike(object)
+	if !ok {
+		return nil, Errorf(TypeError, "decoding to str: need a bytes-like object, %s found", TypeName(object))
+	}
+	return decodeBytes(b, names[0], names[1])
+}
+
 // LookupError is Python's error for an unknown codec or error handler.
 const LookupError ErrorKind = "LookupError"
 
