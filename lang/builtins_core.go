@@ -382,7 +382,7 @@ func scalarConversionError(to string, v Value) error {
 			}
 			return Errorf(RuntimeError, "value cannot be converted to type %s without overflow", cType)
 		}
-		return Errorf(ValueError, "only one element tensors can be converted to Python scalars, got %d elements", t.Numel())
+		return Errorf(ValueError, "only one element tensors can be converted to Python scalars")
 	}
 	if _, ok := v.(Complex); ok {
 		if to == "int" {

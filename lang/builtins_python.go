@@ -152,7 +152,7 @@ func intConversion(name, prefix string, base int) func(a *Args) (Value, error) {
 		}
 		n, ok := AsInt(v)
 		if !ok {
-			return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+			return nil, notAnInteger(v)
 		}
 		mag := uint64(n)
 		sign := ""

@@ -131,7 +131,7 @@ func TestBuiltinsConversions(t *testing.T) {
 		{"tensor([1.7, -1.7]).long(), tensor([2.5]).int()", "(tensor([ 1, -1]), tensor([2], dtype=torch.int32))"},
 		{"tensor([[1, 2], [3, 4]]).tolist(), tensor([True]).tolist(), tensor(2.5).tolist()", "([[1, 2], [3, 4]], [True], 2.5)"},
 		{"tensor([[7]]).item(), tensor(2.5).item(), tensor(True).item()", "(7, 2.5, True)"},
-		{"tensor([1, 2]).item()", "ValueError: a Tensor with 2 elements cannot be converted to Scalar"},
+		{"tensor([1, 2]).item()", "ValueError: only one element tensors can be converted to Python scalars"},
 		{"x = zeros(2, 3)\nx.size(), x.size(1), x.size(-1), x.dim(), x.numel(), numel(x)", "(torch.Size([2, 3]), 3, 3, 2, 6, 6)"},
 		{"zeros(2).size(3)", "~IndexError"},
 		{"allclose(tensor([1., 2.]), tensor([1., 2.000001])), tensor([1.]).allclose(tensor([1.1]))", "(True, False)"},

@@ -143,6 +143,9 @@ func seqIndex(v Value, n int, typ string) (int, error) {
 		if _, big := v.(BigInt); big {
 			return 0, errIndexSize
 		}
+		if isTensor(v) {
+			return 0, notAnInteger(v)
+		}
 		return 0, Errorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
 	}
 	if i < 0 {

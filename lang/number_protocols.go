@@ -1,5 +1,7 @@
 package lang
 
+import "github.com/kael-dev/kael/tensor"
+
 // The number protocols of user classes, as CPython's abstract.c calls
 // them: int(x) asks __int__, then __index__, then the deprecated
 // __trunc__; float(x) __float__, then __index__; complex(x) __complex__,
@@ -57,8 +59,22 @@ func IndexValue(v Value) (Value, error) {
 		if n, ok := x.Index(); ok {
 			return n, nil
 		}
+	case *tensor.Tensor: // Tensor.__index__: one element of an integer or bool dtype
+		if n, ok := AsInt(x); ok {
+			return n, nil
+		}
 	}
-	return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+	return nil, notAnInteger(v)
+}
+
+// notAnInteger is the TypeError for v used where an integer is needed
+// (an index, a count, operator.index): CPython's, and for a tensor
+// PyTorch's, which Tensor.__index__ raises.
+func notAnInteger(v Value) *Error {
+	if isTensor(v) {
+		return Errorf(TypeError, "only integer tensors of a single element can be converted to an index")
+	}
+	return Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
 }
 
 // intOfInstance is int(x) of an instance: __int__, __index__, then

@@ -490,8 +490,8 @@ func (t *Tensor) Float64s() ([]float64, error) {
 // Item returns the value of a one-element tensor as a Go value: float64 for
 // floating dtypes, int64 or bool.
 func (t *Tensor) Item() (any, error) {
-	if n := t.Numel(); n != 1 {
-		return nil, valueErrorf("a Tensor with %d elements cannot be converted to Scalar", n)
+	if t.Numel() != 1 {
+		return nil, valueErrorf("only one element tensors can be converted to Python scalars")
 	}
 	// Every dimension has size 1, so the offset is the element.
 	return elementValue(t, t.offset)

@@ -32,3 +32,14 @@ class Boom:
 		"min([Boom(), Boom()])",
 	})
 }
+
+// TestTensorAsIndexMatchesTorch checks a tensor where Python wants an
+// integer (Tensor.__index__) and a tensor where it wants one number
+// (.item(), float(), int()), with PyTorch's errors.
+func TestTensorAsIndexMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\nxs = list(range(0, 100, 10))\n", []string{
+		"xs[torch.tensor(3)], xs[torch.tensor([4])], xs[torch.tensor(True)], xs[torch.tensor(1)], range(torch.tensor(2)), hex(torch.tensor(255))",
+		"xs[torch.tensor([1, 2])]", "xs[torch.tensor(1.5)]", "hex(torch.tensor([1, 2]))",
+		"torch.zeros(2).item()", "torch.zeros(0).item()", "float(torch.zeros(2))", "int(torch.zeros(2))",
+	})
+}
