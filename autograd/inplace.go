@@ -71,7 +71,7 @@ func rewrite(a *tensor.Tensor, f func(old *tensor.Tensor) (*tensor.Tensor, error
 		return err
 	}
 	if !slices.Equal(r.Shape(), a.Shape()) {
-		return tensor.Errorf(tensor.ValueError, "output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(a.Shape()), tensor.FormatShape(r.Shape()))
+		return tensor.Errorf(tensor.RuntimeError, "output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(a.Shape()), tensor.FormatShape(r.Shape()))
 	}
 	if r, err = To(r, a.DType()); err != nil {
 		return err

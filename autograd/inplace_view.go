@@ -213,7 +213,7 @@ func rewriteView(v *tensor.Tensor, p *viewPlan, f func(old *tensor.Tensor) (*ten
 		return err
 	}
 	if !slices.Equal(r.Shape(), v.Shape()) {
-		return tensor.Errorf(tensor.ValueError, "output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(v.Shape()), tensor.FormatShape(r.Shape()))
+		return tensor.Errorf(tensor.RuntimeError, "output with shape %s doesn't match the broadcast shape %s", tensor.FormatShape(v.Shape()), tensor.FormatShape(r.Shape()))
 	}
 	if r, err = To(r, v.DType()); err != nil {
 		return err

@@ -106,7 +106,7 @@ func Isclose(a, b *Tensor, rtol, atol float64, equalNaN bool) (*Tensor, error) {
 			WithHint("convert one operand with .to(%s) first", a.dtype)
 	}
 	if rtol < 0 || atol < 0 {
-		return nil, valueErrorf("isclose(): rtol and atol must be non-negative, got rtol=%g atol=%g", rtol, atol)
+		return nil, runtimeErrorf("isclose(): rtol and atol must be non-negative, got rtol=%g atol=%g", rtol, atol)
 	}
 	close := func(x, y float64) uint8 {
 		if x == y {

@@ -227,14 +227,14 @@ func Arange(start, end, step float64, d DType) (*Tensor, error) {
 	}
 	for _, v := range []float64{start, end, step} {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, valueErrorf("unsupported range: %g -> %g", start, end)
+			return nil, runtimeErrorf("unsupported range: %g -> %g", start, end)
 		}
 	}
 	if step == 0 {
-		return nil, valueErrorf("step must be nonzero")
+		return nil, runtimeErrorf("step must be nonzero")
 	}
 	if (end-start)/step < 0 {
-		return nil, valueErrorf("upper bound and larger bound inconsistent with step sign")
+		return nil, runtimeErrorf("upper bound and larger bound inconsistent with step sign")
 	}
 	size := math.Ceil((end - start) / step)
 	if size >= 1<<62 {
@@ -263,7 +263,7 @@ func Linspace(start, end float64, steps int, d DType) (*Tensor, error) {
 		return nil, err
 	}
 	if steps < 0 {
-		return nil, valueErrorf("number of steps must be non-negative")
+		return nil, runtimeErrorf("number of steps must be non-negative")
 	}
 	t, err := emptyOutput(d, steps)
 	if err != nil {
@@ -282,10 +282,10 @@ func Linspace(start, end float64, steps int, d DType) (*Tensor, error) {
 // Eye returns the n×m matrix with ones on the diagonal, as torch.eye(n, m).
 func Eye(n, m int, d DType) (*Tensor, error) {
 	if n < 0 {
-		return nil, valueErrorf("n must be greater or equal to 0, got %d", n)
+		return nil, runtimeErrorf("n must be greater or equal to 0, got %d", n)
 	}
 	if m < 0 {
-		return nil, valueErrorf("m must be greater or equal to 0, got %d", m)
+		return nil, runtimeErrorf("m must be greater or equal to 0, got %d", m)
 	}
 	t, err := Zeros(d, n, m)
 	if err != nil {

@@ -76,6 +76,10 @@ func typeErrorf(format string, args ...any) *Error  { return Errorf(TypeError, f
 func valueErrorf(format string, args ...any) *Error { return Errorf(ValueError, format, args...) }
 func indexErrorf(format string, args ...any) *Error { return Errorf(IndexError, format, args...) }
 
+// runtimeErrorf is for what PyTorch checks in C++ (TORCH_CHECK), which
+// Python sees as a RuntimeError: shapes that do not fit, bad sizes and steps.
+func runtimeErrorf(format string, args ...any) *Error { return Errorf(RuntimeError, format, args...) }
+
 // WithHint sets e's hint, formatted as fmt.Sprintf does, and returns e.
 func (e *Error) WithHint(format string, args ...any) *Error {
 	e.Hint = fmt.Sprintf(format, args...)

@@ -25,7 +25,7 @@ func BroadcastShapes(shapes ...[]int) ([]int, error) {
 			case out[o] == 1:
 				out[o] = size
 			default:
-				return nil, valueErrorf("The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d",
+				return nil, runtimeErrorf("The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d",
 					out[o], size, o).WithHint("shapes %s cannot be broadcast together", shapeList(shapes))
 			}
 		}
@@ -135,7 +135,7 @@ func NewIter(cfg IterConfig) (*Iter, error) {
 	}
 	if cfg.Out != nil {
 		if !slices.Equal(cfg.Out.shape, shape) {
-			return nil, valueErrorf("output with shape %s doesn't match the broadcast shape %s", FormatShape(cfg.Out.shape), FormatShape(shape))
+			return nil, runtimeErrorf("output with shape %s doesn't match the broadcast shape %s", FormatShape(cfg.Out.shape), FormatShape(shape))
 		}
 		broadcastStrides(strides[0], cfg.Out)
 		sortDims(perm, shape, strides)

@@ -24,7 +24,7 @@ func TestBroadcastShapes(t *testing.T) {
 		got, err := BroadcastShapes(tt.shapes...)
 		if tt.err != "" {
 			var e *Error
-			if !asError(err, &e) || e.Msg != tt.err || e.Kind != ValueError {
+			if !asError(err, &e) || e.Msg != tt.err || e.Kind != RuntimeError {
 				t.Errorf("%v: err %v, want %q", tt.shapes, err, tt.err)
 			}
 			continue

@@ -11,13 +11,13 @@ func isLegacyEmpty(t *Tensor) bool { return t.Dim() == 1 && t.shape[0] == 0 }
 // and sizes except along dim. 1-D empty tensors are skipped, as in PyTorch.
 func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	if len(ts) == 0 {
-		return nil, valueErrorf("torch.cat(): expected a non-empty list of Tensors")
+		return nil, runtimeErrorf("torch.cat(): expected a non-empty list of Tensors")
 	}
 	d := ts[0].dtype
 	ref := -1
 	for i, t := range ts {
 		if t.Dim() == 0 {
-			return nil, valueErrorf("zero-dimensional tensor (at position %d) cannot be concatenated", i)
+			return nil, runtimeErrorf("zero-dimensional tensor (at position %d) cannot be concatenated", i)
 		}
 		d = PromoteTypes(d, t.dtype)
 		if ref < 0 && !isLegacyEmpty(t) {
@@ -42,11 +42,11 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 			continue
 		}
 		if t.Dim() != nd {
-			return nil, valueErrorf("Tensors must have same number of dimensions: got %d and %d", nd, t.Dim())
+			return nil, runtimeErrorf("Tensors must have same number of dimensions: got %d and %d", nd, t.Dim())
 		}
 		for j, s := range t.shape {
 			if j != cd && s != ts[ref].shape[j] {
-				return nil, valueErrorf("Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list.",
+				return nil, runtimeErrorf("Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list.",
 					cd, ts[ref].shape[j], s, i)
 			}
 		}
@@ -80,7 +80,7 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 // torch.stack; dtypes are promoted as in Cat.
 func Stack(ts []*Tensor, dim int) (*Tensor, error) {
 	if len(ts) == 0 {
-		return nil, valueErrorf("stack expects a non-empty TensorList")
+		return nil, runtimeErrorf("stack expects a non-empty TensorList")
 	}
 	sd, err := normDim(dim, ts[0].Dim()+1)
 	if err != nil {
@@ -89,7 +89,7 @@ func Stack(ts []*Tensor, dim int) (*Tensor, error) {
 	parts := make([]*Tensor, len(ts))
 	for i, t := range ts {
 		if !slices.Equal(t.shape, ts[0].shape) {
-			return nil, valueErrorf("stack expects each tensor to be equal size, but got %s at entry 0 and %s at entry %d",
+			return nil, runtimeErrorf("stack expects each tensor to be equal size, but got %s at entry 0 and %s at entry %d",
 				FormatShape(ts[0].shape), FormatShape(t.shape), i)
 		}
 		if parts[i], err = t.Unsqueeze(sd); err != nil {
@@ -102,7 +102,7 @@ func Stack(ts []*Tensor, dim int) (*Tensor, error) {
 // splitDim normalizes dim for the split functions, which need a dimension.
 func splitDim(op string, x *Tensor, dim int) (int, error) {
 	if x.Dim() == 0 {
-		return 0, valueErrorf("%s expects at least a 1-dimensional tensor", op)
+		return 0, runtimeErrorf("%s expects at least a 1-dimensional tensor", op)
 	}
 	return normDim(dim, x.Dim())
 }
@@ -115,11 +115,11 @@ func Split(x *Tensor, size int, dim int) ([]*Tensor, error) {
 		return nil, err
 	}
 	if size < 0 {
-		return nil, valueErrorf("split expects split_size be non-negative, but got split_size=%d", size)
+		return nil, runtimeErrorf("split expects split_size be non-negative, but got split_size=%d", size)
 	}
 	length := x.shape[d]
 	if size == 0 && length != 0 {
-		return nil, valueErrorf("split_size can only be 0 if dimension size is 0, but got dimension size of %d", length)
+		return nil, runtimeErrorf("split_size can only be 0 if dimension size is 0, but got dimension size of %d", length)
 	}
 	n := 1
 	if size > 0 {
@@ -142,12 +142,12 @@ func SplitSizes(x *Tensor, sizes []int, dim int) ([]*Tensor, error) {
 	total := 0
 	for _, s := range sizes {
 		if s < 0 {
-			return nil, valueErrorf("split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=%s", FormatShape(sizes))
+			return nil, runtimeErrorf("split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=%s", FormatShape(sizes))
 		}
 		total += s
 	}
 	if total != x.shape[d] {
-		return nil, valueErrorf("split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at dimension %d), but got split_sizes=%s",
+		return nil, runtimeErrorf("split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at dimension %d), but got split_sizes=%s",
 			x.shape[d], d, FormatShape(sizes))
 	}
 	return narrowParts(x, d, sizes)
@@ -177,7 +177,7 @@ func Chunk(x *Tensor, chunks, dim int) ([]*Tensor, error) {
 		return nil, err
 	}
 	if chunks <= 0 {
-		return nil, valueErrorf("chunk expects `chunks` to be greater than 0, got: %d", chunks)
+		return nil, runtimeErrorf("chunk expects `chunks` to be greater than 0, got: %d", chunks)
 	}
 	length := x.shape[d]
 	if length == 0 {
@@ -198,7 +198,7 @@ func Flip(x *Tensor, dims ...int) (*Tensor, error) {
 			return nil, err
 		}
 		if seen[d] {
-			return nil, valueErrorf("dim %d appears multiple times in the list of dims", d)
+			return nil, runtimeErrorf("dim %d appears multiple times in the list of dims", d)
 		}
 		seen[d] = true
 		if x.Dim() == 0 || shape[d] == 0 {

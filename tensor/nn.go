@@ -352,7 +352,7 @@ func checkNllShapes(input, target *Tensor) error {
 		return valueErrorf("Expected 1 or more dimensions for the input (got 0)")
 	case input.Dim() == 1:
 		if target.Dim() != 0 {
-			return valueErrorf("Expected a 0-d target for 1-D input of shape %s, got target of shape %s",
+			return runtimeErrorf("Expected a 0-d target for 1-D input of shape %s, got target of shape %s",
 				FormatShape(input.shape), FormatShape(target.shape))
 		}
 	case target.Dim() == 0 || target.shape[0] != input.shape[0]:
@@ -658,7 +658,7 @@ func Gelu(x *Tensor, approximate string) (*Tensor, error) {
 	case "tanh":
 		return geluTanhSpec.Apply(x)
 	}
-	return nil, valueErrorf("approximate argument must be either none or tanh, got %q", approximate)
+	return nil, runtimeErrorf("approximate argument must be either none or tanh, got %q", approximate)
 }
 
 // Silu returns x·sigmoid(x), also called swish.
@@ -727,7 +727,7 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 		return nil, err
 	}
 	if len(normalizedShape) == 0 {
-		return nil, valueErrorf("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = []")
+		return nil, runtimeErrorf("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = []")
 	}
 	lead := x.Dim() - len(normalizedShape)
 	if lead < 0 || !slices.Equal(x.shape[lead:], normalizedShape) {

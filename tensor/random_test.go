@@ -145,7 +145,7 @@ func TestRandomErrors(t *testing.T) {
 		{"normal int", errOf(Normal(g, 0, 1, Int64, 3)), TypeError, "normal only supports floating point dtypes", ""},
 		{"normal std", errOf(Normal(g, 0, -1, Float32, 3)), RuntimeError, "normal expects std >= 0.0, but found std -1", ""},
 		{"randint empty", errOf(Randint(g, 5, 5, 3)), RuntimeError, "random_ expects 'from' to be less than 'to', but got from=5 >= to=5", ""},
-		{"rand shape", errOf(Rand(g, Float32, -1)), ValueError, "negative dimension -1", ""},
+		{"rand shape", errOf(Rand(g, Float32, -1)), RuntimeError, "negative dimension -1", ""},
 	}
 	for _, c := range cases {
 		checkError(t, c.name, c.err, c.kind, c.msg, c.hint)

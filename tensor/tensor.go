@@ -227,7 +227,7 @@ func storageBytes(shape []int, size int) (int, error) {
 	n := 1
 	for _, s := range shape {
 		if s < 0 {
-			return 0, valueErrorf("negative dimension %d in shape %v", s, shape)
+			return 0, runtimeErrorf("negative dimension %d in shape %v", s, shape)
 		}
 	}
 	for _, s := range shape {

@@ -25,11 +25,11 @@ func inferShape(shape []int, n int) ([]int, error) {
 	for i, s := range out {
 		switch {
 		case s == -1 && infer >= 0:
-			return nil, valueErrorf("only one dimension can be inferred")
+			return nil, runtimeErrorf("only one dimension can be inferred")
 		case s == -1:
 			infer = i
 		case s < 0:
-			return nil, valueErrorf("invalid shape dimension %d", s)
+			return nil, runtimeErrorf("invalid shape dimension %d", s)
 		default:
 			var ok bool
 			if known, ok = checkedMul(known, s); !ok {
@@ -39,11 +39,11 @@ func inferShape(shape []int, n int) ([]int, error) {
 	}
 	if infer >= 0 {
 		if known == 0 || n%known != 0 {
-			return nil, valueErrorf("shape '%v' is invalid for input of size %d", shape, n)
+			return nil, runtimeErrorf("shape '%v' is invalid for input of size %d", shape, n)
 		}
 		out[infer] = n / known
 	} else if known != n {
-		return nil, valueErrorf("shape '%v' is invalid for input of size %d", shape, n)
+		return nil, runtimeErrorf("shape '%v' is invalid for input of size %d", shape, n)
 	}
 	return out, nil
 }
@@ -141,7 +141,7 @@ func (t *Tensor) Transpose(d0, d1 int) (*Tensor, error) {
 // dims[i] of t.
 func (t *Tensor) Permute(dims ...int) (*Tensor, error) {
 	if len(dims) != t.Dim() {
-		return nil, valueErrorf("permute(): the tensor has %d dimensions but %d were given", t.Dim(), len(dims)).
+		return nil, runtimeErrorf("permute(): the tensor has %d dimensions but %d were given", t.Dim(), len(dims)).
 			WithHint("list every dimension once, e.g. x.permute(1, 0) for a matrix")
 	}
 	seen := make([]bool, t.Dim())
@@ -153,7 +153,7 @@ func (t *Tensor) Permute(dims ...int) (*Tensor, error) {
 			return nil, err
 		}
 		if seen[nd] {
-			return nil, valueErrorf("permute(): duplicate dims are not allowed")
+			return nil, runtimeErrorf("permute(): duplicate dims are not allowed")
 		}
 		seen[nd] = true
 		shape[i], strides[i] = t.shape[nd], t.strides[nd]
@@ -259,7 +259,7 @@ func ClampSlice(start, stop, size int) (int, int) {
 // dimension's size.
 func (t *Tensor) Expand(shape ...int) (*Tensor, error) {
 	if len(shape) < t.Dim() {
-		return nil, valueErrorf("expand: the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)", len(shape), t.Dim())
+		return nil, runtimeErrorf("expand: the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)", len(shape), t.Dim())
 	}
 	lead := len(shape) - t.Dim()
 	newShape := make([]int, len(shape))
@@ -267,7 +267,7 @@ func (t *Tensor) Expand(shape ...int) (*Tensor, error) {
 	for i, s := range shape {
 		if i < lead {
 			if s < 0 {
-				return nil, valueErrorf("expand: -1 is not allowed in a leading, non-existing dimension %d", i)
+				return nil, runtimeErrorf("expand: -1 is not allowed in a leading, non-existing dimension %d", i)
 			}
 			newShape[i] = s
 			continue
@@ -279,7 +279,7 @@ func (t *Tensor) Expand(shape ...int) (*Tensor, error) {
 		case old == 1 && s >= 0:
 			newShape[i] = s
 		default:
-			return nil, valueErrorf("The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d.  Target sizes: %v.  Tensor sizes: %v", s, old, i, shape, t.shape)
+			return nil, runtimeErrorf("The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d.  Target sizes: %v.  Tensor sizes: %v", s, old, i, shape, t.shape)
 		}
 	}
 	if err := checkShape(newShape); err != nil {
@@ -472,12 +472,12 @@ func (t *Tensor) AsStrided(shape, strides []int, offset int) (*Tensor, error) {
 		return nil, err
 	}
 	if offset < 0 {
-		return nil, valueErrorf("as_strided: negative storage offset %d", offset)
+		return nil, runtimeErrorf("as_strided: negative storage offset %d", offset)
 	}
 	last := offset
 	for i, n := range shape {
 		if strides[i] < 0 {
-			return nil, valueErrorf("as_strided: negative stride %d", strides[i])
+			return nil, runtimeErrorf("as_strided: negative stride %d", strides[i])
 		}
 		if n == 0 {
 			last = -1

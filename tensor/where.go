@@ -84,7 +84,7 @@ func MaskedFill(x, mask, value *Tensor) (*Tensor, error) {
 			WithHint("compare first, e.g. x.masked_fill(x > 0, v), or convert with .to(bool)")
 	}
 	if value.Dim() != 0 {
-		return nil, valueErrorf("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).", value.Dim())
+		return nil, runtimeErrorf("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).", value.Dim())
 	}
 	kernel, err := maskedFillKernels.Select("masked_fill", x.dtype)
 	if err != nil {
