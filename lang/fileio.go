@@ -3,10 +3,12 @@ package lang
 import (
 	"bytes"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/kael-dev/kael/internal/fileguard"
@@ -28,14 +30,90 @@ const (
 
 // File is an open file.
 type File struct {
-	f      *os.File
+	f      handle
 	name   string
+	fd     Value // the descriptor it was opened from (open(fd)): its name; nil for a path
 	mode   string
 	binary bool
 	read   bool
 	write  bool
 	buf    []byte // read ahead, not yet returned
 	closed bool
+}
+
+// handle is what a File reads and writes through: an *os.File for a
+// path, an fdHandle for a descriptor the program gave (open(fd)).
+type handle interface {
+	io.ReadWriteSeeker
+	Truncate(size int64) error
+	Close() error
+	Fd() uintptr
+}
+
+// fdHandle is a file descriptor as a handle: closing it closes the
+// descriptor only when it owns it (open(fd, closefd=True)).
+type fdHandle struct {
+	fd      int
+	closefd bool
+}
+
+func (h fdHandle) Read(p []byte) (int, error) {
+	for {
+		n, err := syscall.Read(h.fd, p)
+		if err == syscall.EINTR {
+			continue
+		}
+		if n < 0 {
+			n = 0
+		}
+		if err == nil && n == 0 && len(p) > 0 {
+			return 0, io.EOF
+		}
+		return n, err
+	}
+}
+
+func (h fdHandle) Write(p []byte) (int, error) {
+	done := 0
+	for done < len(p) {
+		n, err := syscall.Write(h.fd, p[done:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return done, err
+		}
+		done += n
+	}
+	return done, nil
+}
+
+func (h fdHandle) Seek(off int64, whence int) (int64, error) { return syscall.Seek(h.fd, off, whence) }
+func (h fdHandle) Truncate(size int64) error                 { return syscall.Ftruncate(h.fd, size) }
+func (h fdHandle) Fd() uintptr                               { return uintptr(h.fd) }
+func (h fdHandle) Close() error {
+	if h.closefd {
+		return syscall.Close(h.fd)
+	}
+	return nil
+}
+
+// osError is the OSError of err from using the file: named by its
+// path, or by nothing for a descriptor, as CPython's.
+func (x *File) osError(err error) *Error {
+	if x.fd != nil {
+		return OSErrorFrom(err)
+	}
+	return OSErrorFrom(err, x.name)
+}
+
+// nameValue is the file's name attribute: its path, or the descriptor
+// it was opened from.
+func (x *File) nameValue() Value {
+	if x.fd != nil {
+		return x.fd
+	}
+	return x.name
 }
 
 // TypeName returns the class of Python's open() result for the mode.
@@ -58,16 +136,21 @@ func (x *File) ClassName() string { return "_io." + x.TypeName() }
 // PyRepr is repr(f): <_io.TextIOWrapper name='f.txt' mode='r' encoding='UTF-8'>.
 func (x *File) PyRepr() string {
 	if x.binary {
-		return "<_io." + x.TypeName() + " name=" + Repr(x.name) + ">"
+		return "<_io." + x.TypeName() + " name=" + Repr(x.nameValue()) + ">"
 	}
-	return "<_io.TextIOWrapper name=" + Repr(x.name) + " mode=" + Repr(x.mode) + " encoding='UTF-8'>"
+	return "<_io.TextIOWrapper name=" + Repr(x.nameValue()) + " mode=" + Repr(x.mode) + " encoding='UTF-8'>"
 }
 
 func init() {
-	NewBuiltin(AsFunc, "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None)",
-		"Opens a file and returns a file object: mode 'r' (read), 'w' (write, truncating), 'a' (append), 'x' (create), with 'b' for bytes and '+' for reading and writing. Text is UTF-8.",
+	NewBuiltin(AsFunc, "open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None)",
+		"Opens a file and returns a file object: mode 'r' (read), 'w' (write, truncating), 'a' (append), 'x' (create), with 'b' for bytes and '+' for reading and writing. Text is UTF-8. file is a path, or an open file descriptor (an int: os.open, os.pipe), closed with the file unless closefd=False; opener(path, flags) may open the descriptor.",
 		func(a *Args) (Value, error) {
-			name, mode := a.Path("file"), a.Str("mode")
+			fd, byFD := a.Value("file").(int64)
+			var name string
+			if !byFD {
+				name = a.Path("file")
+			}
+			mode, closefd := a.Str("mode"), a.Bool("closefd")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
@@ -80,8 +163,72 @@ func init() {
 					return nil, err
 				}
 			}
+			switch {
+			case byFD:
+				return openFD(fd, mode, closefd, fd)
+			case !closefd:
+				return nil, Errorf(ValueError, "Cannot use closefd=False with file name")
+			case !a.IsNone("opener"):
+				flag, err := (&File{mode: mode}).parseMode()
+				if err != nil {
+					return nil, err
+				}
+				got, err := a.Session().CallHook(a.Value("opener"), name, int64(flag|syscall.O_CLOEXEC))
+				if err != nil {
+					return nil, err
+				}
+				n, ok := got.(int64)
+				if !ok {
+					return nil, Errorf(TypeError, "expected an integer from opener")
+				}
+				x, err := openFD(n, mode, true, nil)
+				if x != nil {
+					x.name = name
+				}
+				return x, err
+			}
 			return openFile(name, mode)
 		})
+}
+
+// openFD is open(fd, mode, closefd=closefd): a file object over the open
+// descriptor fd, named name (the fd itself for open(fd)).
+func openFD(fd int64, mode string, closefd bool, name Value) (*File, error) {
+	x := &File{mode: mode, fd: name}
+	if _, err := x.parseMode(); err != nil {
+		return nil, err
+	}
+	if fd < 0 {
+		return nil, Errorf(ValueError, "negative file descriptor")
+	}
+	if fd > math.MaxInt32 {
+		return nil, Errorf(OverflowError, "fd is greater than maximum")
+	}
+	var st syscall.Stat_t
+	if err := syscall.Fstat(int(fd), &st); err != nil {
+		return nil, OSErrorFrom(err)
+	}
+	if st.Mode&syscall.S_IFMT == syscall.S_IFDIR {
+		return nil, osErrorFD(syscall.EISDIR, name)
+	}
+	x.f = fdHandle{fd: int(fd), closefd: closefd}
+	if strings.ContainsRune(mode, 'a') {
+		if _, err := x.f.Seek(0, io.SeekEnd); err != nil && err != syscall.ESPIPE {
+			return nil, osErrorFD(err, name)
+		}
+	}
+	return x, nil
+}
+
+// osErrorFD is the OSError of err about the descriptor fd, which CPython
+// names as the file ("[Errno 21] Is a directory: 3"); none when fd is nil.
+func osErrorFD(err error, fd Value) *Error {
+	e := OSErrorFrom(err)
+	if e.os != nil && fd != nil {
+		e.os.filename = fd
+		e.Msg, _ = osStr(e.os)
+	}
+	return e
 }
 
 // checkFileEncoding accepts the encoding argument of open(): a name of
@@ -102,36 +249,52 @@ func checkFileEncoding(encoding, mode string) error {
 // openFile opens name in mode.
 func openFile(name, mode string) (*File, error) {
 	x := &File{name: name, mode: mode}
+	flag, err := x.parseMode()
+	if err != nil {
+		return nil, err
+	}
+	f, _, err := fileguard.OpenRegular(name, flag, 0o666)
+	if err != nil {
+		return nil, OSErrorFrom(err, name)
+	}
+	x.f = f
+	return x, nil
+}
+
+// parseMode reads x.mode as open() does, setting binary, read and
+// write, and returns the flags of os.OpenFile that it stands for.
+func (x *File) parseMode() (int, error) {
+	mode := x.mode
 	var kind byte
 	plus, text := false, false
 	for _, c := range mode {
 		switch c {
 		case 'r', 'w', 'a', 'x':
 			if kind != 0 {
-				return nil, Errorf(ValueError, "must have exactly one of create/read/write/append mode")
+				return 0, Errorf(ValueError, "must have exactly one of create/read/write/append mode")
 			}
 			kind = byte(c)
 		case 'b':
 			if x.binary {
-				return nil, Errorf(ValueError, "invalid mode: '%s'", mode)
+				return 0, Errorf(ValueError, "invalid mode: '%s'", mode)
 			}
 			x.binary = true
 		case 't':
 			text = true
 		case '+':
 			if plus {
-				return nil, Errorf(ValueError, "invalid mode: '%s'", mode)
+				return 0, Errorf(ValueError, "invalid mode: '%s'", mode)
 			}
 			plus = true
 		default:
-			return nil, Errorf(ValueError, "invalid mode: '%s'", mode)
+			return 0, Errorf(ValueError, "invalid mode: '%s'", mode)
 		}
 	}
 	switch {
 	case text && x.binary:
-		return nil, Errorf(ValueError, "can't have text and binary mode at once")
+		return 0, Errorf(ValueError, "can't have text and binary mode at once")
 	case kind == 0:
-		return nil, Errorf(ValueError, "Must have exactly one of create/read/write/append mode and at most one plus")
+		return 0, Errorf(ValueError, "Must have exactly one of create/read/write/append mode and at most one plus")
 	}
 	var flag int
 	switch kind {
@@ -153,12 +316,7 @@ func openFile(name, mode string) (*File, error) {
 	case x.write:
 		flag |= os.O_WRONLY
 	}
-	f, _, err := fileguard.OpenRegular(name, flag, 0o666)
-	if err != nil {
-		return nil, OSErrorFrom(err, name)
-	}
-	x.f = f
-	return x, nil
+	return flag, nil
 }
 
 // check returns the error of using x to read (need 'r'), to write ('w'),
@@ -201,7 +359,7 @@ func (x *File) fill() (bool, error) {
 		return n > 0, nil
 	}
 	if err != nil {
-		return false, OSErrorFrom(err, x.name)
+		return false, x.osError(err)
 	}
 	return true, nil
 }
@@ -210,7 +368,7 @@ func (x *File) fill() (bool, error) {
 func (x *File) discard() error {
 	if len(x.buf) > 0 {
 		if _, err := x.f.Seek(-int64(len(x.buf)), io.SeekCurrent); err != nil {
-			return OSErrorFrom(err, x.name)
+			return x.osError(err)
 		}
 		x.buf = nil
 	}
@@ -408,7 +566,7 @@ func (x *File) writeValue(v Value) (int, error) {
 		return 0, err
 	}
 	if _, err := x.f.Write(data); err != nil {
-		return 0, OSErrorFrom(err, x.name)
+		return 0, x.osError(err)
 	}
 	return n, nil
 }
@@ -433,7 +591,7 @@ func (x *File) Exit() { x.Close() }
 
 // AttrNames lists a file's attributes.
 func (*File) AttrNames() []string {
-	return []string{"close", "closed", "flush", "mode", "name", "read", "readable", "readline", "readlines", "seek", "tell", "truncate", "writable", "write", "writelines"}
+	return []string{"close", "closed", "fileno", "flush", "mode", "name", "read", "readable", "readline", "readlines", "seek", "tell", "truncate", "writable", "write", "writelines"}
 }
 
 // fileMethods are the file methods by signature, parsed once: Attr makes
@@ -463,7 +621,9 @@ func (x *File) Attr(name string) (Value, bool) {
 	}
 	switch name {
 	case "name":
-		return x.name, true
+		return x.nameValue(), true
+	case "fileno":
+		return method("fileno()", "The file's descriptor, for the os functions that take one.", 0, func(a *Args) (Value, error) { return int64(x.f.Fd()), nil })
 	case "mode":
 		return x.mode, true
 	case "closed":
@@ -526,7 +686,7 @@ func (x *File) Attr(name string) (Value, bool) {
 			}
 			pos, err := x.f.Seek(off, whence)
 			if err != nil {
-				return nil, OSErrorFrom(err, x.name)
+				return nil, x.osError(err)
 			}
 			return pos, nil
 		})
@@ -542,7 +702,7 @@ func (x *File) Attr(name string) (Value, bool) {
 			if a.IsNone("size") {
 				pos, err := x.f.Seek(0, io.SeekCurrent)
 				if err != nil {
-					return nil, OSErrorFrom(err, x.name)
+					return nil, x.osError(err)
 				}
 				size = pos
 			} else if n, ok := a.Value("size").(int64); ok {
@@ -559,7 +719,7 @@ func (x *File) Attr(name string) (Value, bool) {
 		return method("tell()", "Returns the current position.", 0, func(a *Args) (Value, error) {
 			pos, err := x.f.Seek(0, io.SeekCurrent)
 			if err != nil {
-				return nil, OSErrorFrom(err, x.name)
+				return nil, x.osError(err)
 			}
 			return pos - int64(len(x.buf)), nil
 		})
