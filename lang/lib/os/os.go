@@ -262,6 +262,20 @@ func rename(a *lang.Args, name string) (lang.Value, error) {
 }
 
 func init() {
+	for _, table := range []map[string]lang.Value{fdFunctions, moreFunctions} {
+		for k, v := range table {
+			osModule.Attrs[k] = v
+		}
+	}
+	for _, table := range []map[string]int64{openFlags, exitCodes} {
+		for k, v := range table {
+			osModule.Attrs[k] = v
+		}
+	}
+	for _, name := range processFunctions {
+		osModule.Attrs[name] = refused(name)
+	}
+	osModule.Attrs["error"], _ = lang.ExceptionClass("OSError")
 	lang.RegisterModule("os", "Python's os module: files and directories (listdir, scandir, mkdir, makedirs, remove, rename, rmdir, walk, stat), the working directory, environ and getenv, getpid and cpu_count.", func() *lang.Module { return osModule })
 	lang.RegisterModule("os.path", "Python's os.path (posixpath): join, split, splitext, basename, dirname, normpath, abspath, relpath, expanduser, and exists, isfile, isdir, getsize.", func() *lang.Module { return pathModule })
 	lang.RegisterMethodTable("posix.DirEntry", dirEntryMethods)
