@@ -410,6 +410,21 @@ var moreFunctions = map[string]lang.Value{
 	"TMP_MAX":       int64(238328),
 }
 
+// TerminalSize is the size of the terminal of the descriptor fd, as
+// os.get_terminal_size gives it (shutil.get_terminal_size asks).
+func TerminalSize(fd int) (cols, lines int64, err error) {
+	ws, err := unix.IoctlGetWinsize(fd, unix.TIOCGWINSZ)
+	if err != nil {
+		return 0, 0, err
+	}
+	return int64(ws.Col), int64(ws.Row), nil
+}
+
+// NewTerminalSize is os.terminal_size((cols, lines)).
+func NewTerminalSize(cols, lines int64) lang.Value {
+	return lang.NewNamedTuple(terminalSizeType, cols, lines)
+}
+
 // removeParents removes the directories above path while they are empty,
 // as removedirs and renames do.
 func removeParents(path string) {

@@ -41,6 +41,9 @@ var extraCases = []langtest.Case{
 	{"(os.EX_OK, os.EX_USAGE, os.EX_DATAERR, os.EX_NOINPUT, os.EX_NOUSER, os.EX_NOHOST, os.EX_UNAVAILABLE, os.EX_SOFTWARE, os.EX_OSERR, os.EX_OSFILE, os.EX_CANTCREAT, os.EX_IOERR, os.EX_TEMPFAIL, os.EX_PROTOCOL, os.EX_NOPERM, os.EX_CONFIG)", "(0, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78)"},
 	{"os.error is OSError, os.sync(), os.sched_yield()", "(True, None, None)"},
 	{"try:\n    os.stat('nope')\nexcept os.error as e:\n    r = type(e).__name__\nr", "'FileNotFoundError'"},
+	{"os.environ['KAEL_D1'] = 'x'\ndel os.environ['KAEL_D1']\nos.getenv('KAEL_D1'), 'KAEL_D1' in os.environ", "(None, False)"},
+	{"del os.environ['KAEL_NOT_SET']", "KeyError: 'KAEL_NOT_SET'"},
+	{"del os.environ[3]", "TypeError: str expected, not int"},
 }
 
 // processCases are the process calls kael refuses, where CPython runs
