@@ -45,6 +45,41 @@ func structClass(t *lang.ReturnType, qualified string) *lang.Builtin {
 	return b
 }
 
+// statResultClass is os.stat_result: isinstance(os.stat(p),
+// os.stat_result), and os.stat_result(seq) of ten ints or more.
+var statResultClass = func() *lang.Builtin {
+	b := fn("stat_result(sequence)", "The os.stat_result of a sequence of its ten fields (st_mode, st_ino, st_dev, st_nlink, st_uid, st_gid, st_size, st_atime, st_mtime, st_ctime).", func(a *lang.Args) (lang.Value, error) {
+		var elems []lang.Value
+		if err := lang.Iterate(a.Value("sequence"), func(v lang.Value) bool { elems = append(elems, v); return true }); err != nil {
+			return nil, err
+		}
+		if len(elems) < len(statFields) {
+			return nil, lang.Errorf(lang.TypeError, "os.stat_result() takes an at least 10-sequence (%d-sequence given)", len(elems))
+		}
+		st := &statResult{}
+		for i := range statFields {
+			n, ok := lang.AsInt(elems[i])
+			if !ok {
+				return nil, lang.Errorf(lang.TypeError, "os.stat_result() fields must be ints in kael, not %s", lang.TypeName(elems[i]))
+			}
+			st.ints[i] = n
+		}
+		st.atime, st.mtime, st.ctime = syscall.Timespec{Sec: st.ints[7]}, syscall.Timespec{Sec: st.ints[8]}, syscall.Timespec{Sec: st.ints[9]}
+		return st, nil
+	})
+	lang.RegisterClass(b, "os.stat_result")
+	return b
+}()
+
+// dirEntryClass is os.DirEntry, which only os.scandir makes.
+var dirEntryClass = func() *lang.Builtin {
+	b := fn("DirEntry(*args, **kwargs)", "An entry of os.scandir: name, path, is_dir(), is_file(), is_symlink(), stat(), inode().", func(a *lang.Args) (lang.Value, error) {
+		return nil, lang.Errorf(lang.TypeError, "cannot create 'posix.DirEntry' instances")
+	})
+	lang.RegisterClass(b, "posix.DirEntry")
+	return b
+}()
+
 // exitCodes are os.EX_*, the exit statuses of sysexits.h.
 var exitCodes = map[string]int64{
 	"EX_OK": 0, "EX_USAGE": 64, "EX_DATAERR": 65, "EX_NOINPUT": 66, "EX_NOUSER": 67, "EX_NOHOST": 68,
@@ -404,6 +439,8 @@ var moreFunctions = map[string]lang.Value{
 		}
 		return &lang.List{Elems: out}, nil
 	}),
+	"stat_result":   statResultClass,
+	"DirEntry":      dirEntryClass,
 	"defpath":       "/bin:/usr/bin",
 	"terminal_size": structClass(terminalSizeType, "os.terminal_size"),
 	"uname_result":  structClass(unameType, "posix.uname_result"),

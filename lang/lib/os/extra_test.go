@@ -44,6 +44,12 @@ var extraCases = []langtest.Case{
 	{"os.environ['KAEL_D1'] = 'x'\ndel os.environ['KAEL_D1']\nos.getenv('KAEL_D1'), 'KAEL_D1' in os.environ", "(None, False)"},
 	{"del os.environ['KAEL_NOT_SET']", "KeyError: 'KAEL_NOT_SET'"},
 	{"del os.environ[3]", "TypeError: str expected, not int"},
+	{"st = os.stat('.')\nisinstance(st, os.stat_result), type(st) is os.stat_result, isinstance(next(os.scandir('/')), os.DirEntry), os.stat_result", "(True, True, True, <class 'os.stat_result'>)"},
+	{"os.stat_result(range(10))", "os.stat_result(st_mode=0, st_ino=1, st_dev=2, st_nlink=3, st_uid=4, st_gid=5, st_size=6, st_atime=7, st_mtime=8, st_ctime=9)"},
+	{"os.stat_result((1, 2))", "TypeError: os.stat_result() takes an at least 10-sequence (2-sequence given)"},
+	{"os.DirEntry()", "TypeError: cannot create 'posix.DirEntry' instances"},
+	{"os.uname_result, isinstance(os.uname(), os.uname_result), os.terminal_size((3, 4))", "(<class 'posix.uname_result'>, True, os.terminal_size(columns=3, lines=4))"},
+	{"open('f', 'w').close()\nfd = os.open('f', os.O_RDONLY)\nos.stat(fd).st_size, os.path.exists(fd), os.path.getsize(fd), os.path.isfile(fd), os.path.ismount('/'), os.path.ismount('f'), os.path.ismount('nope'), os.path.samestat(os.stat('f'), os.lstat('f')), os.path.sameopenfile(fd, os.open('f', os.O_RDONLY)), os.path.defpath, os.path.supports_unicode_filenames", "(0, True, 0, True, True, False, False, True, True, '/bin:/usr/bin', False)"},
 }
 
 // processCases are the process calls kael refuses, where CPython runs

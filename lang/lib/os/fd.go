@@ -355,11 +355,7 @@ var fdFunctions = map[string]lang.Value{
 		if err != nil {
 			return nil, err
 		}
-		var st syscall.Stat_t
-		if err := syscall.Fstat(fd, &st); err != nil {
-			return nil, fdErr(err)
-		}
-		return newStatResult(&st), nil
+		return fstat(int64(fd))
 	}),
 	"isatty": fn("isatty(fd)", "Whether the descriptor fd is a terminal.", func(a *lang.Args) (lang.Value, error) {
 		fd, err := fdArg(a, "fd")
@@ -440,6 +436,18 @@ var fdFunctions = map[string]lang.Value{
 		open, _ := lang.LookupBuiltin("open")
 		return a.Call(open, a.Values()...)
 	}),
+}
+
+// fstat is os.fstat(fd).
+func fstat(fd int64) (*statResult, error) {
+	if fd < -1<<31 || fd > 1<<31-1 {
+		return nil, lang.Errorf(lang.OverflowError, "fd is greater than maximum")
+	}
+	var st syscall.Stat_t
+	if err := syscall.Fstat(int(fd), &st); err != nil {
+		return nil, fdErr(err)
+	}
+	return newStatResult(&st), nil
 }
 
 // pipe is os.pipe2(flags), not inherited by other programs.

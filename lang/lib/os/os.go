@@ -202,7 +202,10 @@ var osModule = &lang.Module{Name: "os", Attrs: map[string]lang.Value{
 	"replace": fn("replace(src, dst)", "os.rename, which replaces dst on POSIX too.", func(a *lang.Args) (lang.Value, error) {
 		return rename(a, "replace")
 	}),
-	"stat": fn("stat(path, *, follow_symlinks=True)", "The os.stat_result of path: st_mode, st_size, st_mtime, ...", func(a *lang.Args) (lang.Value, error) {
+	"stat": fn("stat(path, *, follow_symlinks=True)", "The os.stat_result of path (or of the descriptor path): st_mode, st_size, st_mtime, ...", func(a *lang.Args) (lang.Value, error) {
+		if fd, ok := a.Value("path").(int64); ok {
+			return fstat(fd)
+		}
 		p, err := pathArg(a, "path", "stat", pathOrFD)
 		if err != nil {
 			return nil, err
