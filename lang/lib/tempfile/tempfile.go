@@ -51,6 +51,22 @@ var tempDir = sync.OnceValue(func() string {
 	return wd
 })
 
+// settings is the module, whose tempdir a program may set (the module's
+// functions read it through this, set at init).
+var settings *lang.Module
+
+// currentTempDir is gettempdir(): tempfile.tempdir when a program set
+// it, else the first of CPython's candidates.
+func currentTempDir() string {
+	switch v := settings.Attrs["tempdir"].(type) {
+	case string:
+		return v
+	case lang.PathLike:
+		return v.FSPath()
+	}
+	return tempDir()
+}
+
 // nameArgs reads suffix, prefix and dir as CPython's mkdtemp does.
 func nameArgs(a *lang.Args) (suffix, prefix, dir string, err error) {
 	text := func(name, def string) string {
@@ -68,7 +84,7 @@ func nameArgs(a *lang.Args) (suffix, prefix, dir string, err error) {
 		}
 		return ""
 	}
-	suffix, prefix, dir = text("suffix", ""), text("prefix", "tmp"), text("dir", tempDir())
+	suffix, prefix, dir = text("suffix", ""), text("prefix", "tmp"), text("dir", currentTempDir())
 	return
 }
 
@@ -190,7 +206,7 @@ var tempfileModule = &lang.Module{Name: "tempfile", Attrs: map[string]lang.Value
 		return "tmp", nil
 	}),
 	"gettempdir": lang.NewBuiltin(lang.AsValue, "gettempdir()", "The directory for temporary files: $TMPDIR, $TEMP or $TMP when set, else /tmp.", func(a *lang.Args) (lang.Value, error) {
-		return tempDir(), nil
+		return currentTempDir(), nil
 	}),
 	"mkdtemp": lang.NewBuiltin(lang.AsValue, "mkdtemp(suffix=None, prefix=None, dir=None)", "Makes a new directory, readable only by its owner, named prefix + 8 random characters + suffix in dir (gettempdir() by default), and returns its path (absolute unless dir is relative). Removing it is the caller's work.", func(a *lang.Args) (lang.Value, error) {
 		suffix, prefix, dir, err := nameArgs(a)
@@ -339,13 +355,15 @@ func init() {
 		return nil, lang.NewOSError(lang.FileExistsError, int(syscall.EEXIST), "No usable temporary filename found")
 	})
 	tempfileModule.Attrs["gettempdirb"] = lang.NewBuiltin(lang.AsValue, "gettempdirb()", "gettempdir() as bytes.", func(a *lang.Args) (lang.Value, error) {
-		return lang.NewBytes([]byte(tempDir())), nil
+		return lang.NewBytes([]byte(currentTempDir())), nil
 	})
 	tempfileModule.Attrs["gettempprefixb"] = lang.NewBuiltin(lang.AsValue, "gettempprefixb()", "gettempprefix() as bytes: b'tmp'.", func(a *lang.Args) (lang.Value, error) {
 		return lang.NewBytes([]byte("tmp")), nil
 	})
 	tempfileModule.Attrs["TMP_MAX"] = int64(tmpMax)
 	tempfileModule.Attrs["tempdir"] = lang.None
+	tempfileModule.Settable = map[string]bool{"tempdir": true}
+	settings = tempfileModule
 	lang.RegisterModule("tempfile", "Python's tempfile module: gettempdir, mkdtemp, TemporaryDirectory, NamedTemporaryFile, TemporaryFile and SpooledTemporaryFile.", func() *lang.Module { return tempfileModule })
 	lang.RegisterMethodTable("TemporaryDirectory", map[string]*lang.Builtin{"cleanup": cleanupMethod})
 }

@@ -23,6 +23,7 @@ var tempfileCases = []langtest.Case{
 	{"with tempfile.TemporaryFile('w+', dir='.') as f:\n    f.write('héllo')\n    f.seek(0)\n    r = f.read()\nr", "'héllo'"},
 	{"f = tempfile.NamedTemporaryFile(dir='.', delete=False, suffix='.x')\nf.write(b'1')\nf.close()\nn = os.path.basename(f.name)\nos.path.exists(f.name), n.endswith('.x'), open(f.name, 'rb').read()", "(True, True, b'1')"},
 	{"with tempfile.NamedTemporaryFile('w', dir='.') as f:\n    f.write('x')\n    f.flush()\n    r = os.path.exists(f.name), os.path.getsize(f.name)\nr, os.path.exists(f.name)", "((True, 1), False)"},
+	{"os.mkdir('d')\ntempfile.tempdir = 'd'\ntry:\n    fd, p = tempfile.mkstemp()\n    os.close(fd)\n    r = tempfile.gettempdir(), os.path.dirname(p) == os.path.abspath('d'), tempfile.mkdtemp().startswith('d/tmp'), tempfile.gettempdirb()\nfinally:\n    tempfile.tempdir = None\nr, tempfile.tempdir", "(('d', True, True, b'd'), None)"},
 }
 
 func TestTempfile(t *testing.T) {
