@@ -12,6 +12,7 @@ package codecs
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -201,6 +202,21 @@ var module = map[string]lang.Value{
 }
 
 func init() {
-	lang.RegisterModule("codecs", "Text codecs: encode, decode, lookup, getencoder, getdecoder and the byte-order marks.",
+	module["open"] = lang.NewBuiltin(lang.AsValue, "open(filename, mode='r', encoding=None, errors='strict', buffering=-1)", "open(filename, mode) without an encoding; with one, a text file of that codec and errors whose newlines are not translated (as CPython's, which opens the file in binary mode under a codec's reader and writer).", func(a *lang.Args) (lang.Value, error) {
+		open, _ := lang.LookupBuiltin("open")
+		mode, ok := a.Value("mode").(string)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "open() argument 'mode' must be str, not %s", lang.TypeName(a.Value("mode")))
+		}
+		if a.IsNone("encoding") {
+			return a.Call(open, a.Value("filename"), mode, a.Value("buffering"))
+		}
+		if _, err := lookup("lookup", a.Value("encoding")); err != nil {
+			return nil, err
+		}
+		mode = strings.ReplaceAll(mode, "b", "")
+		return a.CallKw(open, []lang.Value{a.Value("filename"), mode}, []string{"encoding", "errors", "newline"}, []lang.Value{a.Value("encoding"), a.Value("errors"), ""})
+	})
+	lang.RegisterModule("codecs", "Text codecs: encode, decode, lookup, getencoder, getdecoder, open and the byte-order marks.",
 		func() *lang.Module { return &lang.Module{Attrs: module} })
 }

@@ -1,6 +1,7 @@
 package codecs_test
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/kael-dev/kael/lang/internal/cpython"
@@ -43,3 +44,21 @@ var cases = []langtest.Case{
 func TestCodecs(t *testing.T) { langtest.CheckCellCases(t, prelude, cases) }
 
 func TestAgainstCPython(t *testing.T) { cpython.CheckCellCases(t, prelude, cases) }
+
+// openCases are codecs.open, with CPython 3.11's outcomes; P names a
+// file of the test's temporary directory.
+var openCases = []langtest.Case{
+	{"with codecs.open(P('f'), 'w', encoding='latin-1') as f:\n    f.write('café\\r\\nx\\n')\nwith codecs.open(P('f'), 'r', 'latin-1') as f:\n    a = f.read()\nwith codecs.open(P('f'), encoding='latin-1') as f:\n    b = f.readlines()\nopen(P('f'), 'rb').read(), a, b", "(b'caf\\xe9\\r\\nx\\n', 'café\\r\\nx\\n', ['café\\r\\n', 'x\\n'])"},
+	{"with codecs.open(P('f'), 'w', 'utf-16') as f:\n    f.write('hé')\ncodecs.open(P('f'), 'rb', 'utf-16').read(), open(P('f'), 'rb').read()", "('hé', b'\\xff\\xfeh\\x00\\xe9\\x00')"},
+	{"with codecs.open(P('f'), 'w') as f:\n    f.write('plain')\ncodecs.open(P('f')).read(), type(codecs.open(P('f'), 'rb').read()).__name__", "('plain', 'bytes')"},
+	{"codecs.open(P('f'), 'w', 'nope')", "LookupError: unknown encoding: nope"},
+}
+
+// openPrelude imports codecs and defines P for a test's directory.
+func openPrelude(t *testing.T) string {
+	return prelude + "P = lambda n: " + strconv.Quote(t.TempDir()) + " + '/' + n\n"
+}
+
+func TestOpen(t *testing.T) { langtest.CheckCellCases(t, openPrelude(t), openCases) }
+
+func TestOpenAgainstCPython(t *testing.T) { cpython.CheckCellCases(t, openPrelude(t), openCases) }

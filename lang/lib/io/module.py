@@ -7,7 +7,7 @@
 # registers CPython's. Changes, each for what kael lacks:
 #   - no __del__ finalizer: kael runs no finalizers, so an IOBase is
 #     closed by close() or with, not when it is collected;
-#   - no FileIO (kael's open() has no raw layer), no open_code, no
+#   - FileIO is kael's (_io, in Go), with no readinto; no open_code, no
 #     IncrementalNewlineDecoder, and no BufferedRWPair;
 #   - kael's int has no __index__ attribute: operator.index stands for
 #     it;
@@ -36,7 +36,7 @@ streams into text. StringIO and BytesIO are in-memory streams of text
 and bytes.
 """
 
-__all__ = ["BlockingIOError", "open", "IOBase", "RawIOBase",
+__all__ = ["BlockingIOError", "open", "IOBase", "RawIOBase", "FileIO",
            "BytesIO", "StringIO", "BufferedIOBase",
            "BufferedReader", "BufferedWriter", "BufferedRandom",
            "TextIOBase", "TextIOWrapper", "UnsupportedOperation",
@@ -46,7 +46,7 @@ __all__ = ["BlockingIOError", "open", "IOBase", "RawIOBase",
 import abc
 from operator import index as _index
 
-from _io import (DEFAULT_BUFFER_SIZE, UnsupportedOperation, open,
+from _io import (DEFAULT_BUFFER_SIZE, UnsupportedOperation, open, FileIO,
                  BytesIO, StringIO, BufferedReader, BufferedWriter,
                  BufferedRandom, TextIOWrapper, text_encoding)
 
@@ -546,6 +546,8 @@ class TextIOBase(IOBase):
 
 
 
+
+RawIOBase.register(FileIO)
 
 for klass in (BytesIO, BufferedReader, BufferedWriter, BufferedRandom):
     BufferedIOBase.register(klass)

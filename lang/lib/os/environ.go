@@ -14,12 +14,13 @@ import (
 type environ struct{}
 
 var (
-	_ lang.HasAttrs        = environ{}
-	_ lang.ItemGetter      = environ{}
-	_ lang.SubscriptSetter = environ{}
-	_ lang.Iterable        = environ{}
-	_ lang.Sized           = environ{}
-	_ lang.Reprer          = environ{}
+	_ lang.HasAttrs         = environ{}
+	_ lang.ItemGetter       = environ{}
+	_ lang.SubscriptSetter  = environ{}
+	_ lang.SubscriptDeleter = environ{}
+	_ lang.Iterable         = environ{}
+	_ lang.Sized            = environ{}
+	_ lang.Reprer           = environ{}
 )
 
 func (environ) TypeName() string { return "os._Environ" }
@@ -83,6 +84,22 @@ func (environ) SetSubscript(subs []lang.Subscript, value lang.Value) error {
 		return lang.Errorf(lang.TypeError, "os.environ takes one key")
 	}
 	return setEnv(subs[0].Value, value)
+}
+
+// DelSubscript is del os.environ[key]: the variable is unset; a KeyError
+// when it is not set.
+func (environ) DelSubscript(subs []lang.Subscript) (func() error, error) {
+	if len(subs) != 1 || subs[0].IsSlice {
+		return nil, lang.Errorf(lang.TypeError, "os.environ takes one key")
+	}
+	k, err := envKey(subs[0].Value)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := os.LookupEnv(k); !ok {
+		return nil, lang.Errorf(lang.KeyError, "%s", lang.Repr(k))
+	}
+	return func() error { return os.Unsetenv(k) }, nil
 }
 
 // setEnv sets the variable key to value, both str, as os.environ[key] =

@@ -202,7 +202,10 @@ var osModule = &lang.Module{Name: "os", Attrs: map[string]lang.Value{
 	"replace": fn("replace(src, dst)", "os.rename, which replaces dst on POSIX too.", func(a *lang.Args) (lang.Value, error) {
 		return rename(a, "replace")
 	}),
-	"stat": fn("stat(path, *, follow_symlinks=True)", "The os.stat_result of path: st_mode, st_size, st_mtime, ...", func(a *lang.Args) (lang.Value, error) {
+	"stat": fn("stat(path, *, follow_symlinks=True)", "The os.stat_result of path (or of the descriptor path): st_mode, st_size, st_mtime, ...", func(a *lang.Args) (lang.Value, error) {
+		if fd, ok := a.Value("path").(int64); ok {
+			return fstat(fd)
+		}
 		p, err := pathArg(a, "path", "stat", pathOrFD)
 		if err != nil {
 			return nil, err
@@ -262,6 +265,20 @@ func rename(a *lang.Args, name string) (lang.Value, error) {
 }
 
 func init() {
+	for _, table := range []map[string]lang.Value{fdFunctions, moreFunctions} {
+		for k, v := range table {
+			osModule.Attrs[k] = v
+		}
+	}
+	for _, table := range []map[string]int64{openFlags, exitCodes} {
+		for k, v := range table {
+			osModule.Attrs[k] = v
+		}
+	}
+	for _, name := range processFunctions {
+		osModule.Attrs[name] = refused(name)
+	}
+	osModule.Attrs["error"], _ = lang.ExceptionClass("OSError")
 	lang.RegisterModule("os", "Python's os module: files and directories (listdir, scandir, mkdir, makedirs, remove, rename, rmdir, walk, stat), the working directory, environ and getenv, getpid and cpu_count.", func() *lang.Module { return osModule })
 	lang.RegisterModule("os.path", "Python's os.path (posixpath): join, split, splitext, basename, dirname, normpath, abspath, relpath, expanduser, and exists, isfile, isdir, getsize.", func() *lang.Module { return pathModule })
 	lang.RegisterMethodTable("posix.DirEntry", dirEntryMethods)

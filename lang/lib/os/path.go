@@ -313,6 +313,13 @@ func strFunc(sig, doc string, f func(p string) (lang.Value, error)) *lang.Builti
 // isfile): false when it cannot be stat'ed, as CPython's.
 func statQuestion(sig, doc string, follow bool, q func(mode uint32) bool) *lang.Builtin {
 	return fn(sig, doc, func(a *lang.Args) (lang.Value, error) {
+		if fd, ok := a.Value("path").(int64); ok {
+			st, err := fstat(fd)
+			if err != nil {
+				return false, nil
+			}
+			return q(uint32(st.ints[0])), nil
+		}
 		p, err := pathArg(a, "path", "stat", pathOrFD)
 		if err != nil {
 			return nil, err
@@ -332,6 +339,13 @@ func statQuestion(sig, doc string, follow bool, q func(mode uint32) bool) *lang.
 // (getsize, getmtime): an OSError when the file cannot be stat'ed.
 func statField(sig, doc string, field func(st *statResult) lang.Value) *lang.Builtin {
 	return fn(sig, doc, func(a *lang.Args) (lang.Value, error) {
+		if fd, ok := a.Value("filename").(int64); ok {
+			st, err := fstat(fd)
+			if err != nil {
+				return nil, err
+			}
+			return field(st), nil
+		}
 		p, err := pathValue(a.Value("filename"), "stat", "path", pathOrFD)
 		if err != nil {
 			return nil, err
@@ -462,6 +476,50 @@ var pathModule = &lang.Module{Name: "os.path", Attrs: map[string]lang.Value{
 				return nil, err
 			}
 			ids[i] = [2]int64{st.ints[1], st.ints[2]}
+		}
+		return ids[0] == ids[1], nil
+	}),
+	"defpath":                    "/bin:/usr/bin",
+	"supports_unicode_filenames": false,
+	"ismount": fn("ismount(path)", "Whether path is a mount point: a directory on another device than its parent, or the root.", func(a *lang.Args) (lang.Value, error) {
+		p, err := fsPath(a.Value("path"))
+		if err != nil {
+			return nil, err
+		}
+		var st, parent syscall.Stat_t
+		if syscall.Lstat(p, &st) != nil || st.Mode&syscall.S_IFMT == syscall.S_IFLNK {
+			return false, nil
+		}
+		if syscall.Lstat(joinPath(p, ".."), &parent) != nil {
+			return false, nil
+		}
+		return st.Dev != parent.Dev || st.Ino == parent.Ino, nil
+	}),
+	"samestat": fn("samestat(s1, s2)", "Whether the os.stat_results s1 and s2 are of the same file (device and inode).", func(a *lang.Args) (lang.Value, error) {
+		var ids [2][2]lang.Value
+		for i, name := range []string{"s1", "s2"} {
+			for j, f := range []string{"st_ino", "st_dev"} {
+				v, err := lang.GetAttr(a.Value(name), f)
+				if err != nil {
+					return nil, err
+				}
+				ids[i][j] = v
+			}
+		}
+		return ids[0] == ids[1], nil
+	}),
+	"sameopenfile": fn("sameopenfile(fp1, fp2)", "Whether the descriptors fp1 and fp2 are of the same file.", func(a *lang.Args) (lang.Value, error) {
+		var ids [2][2]uint64
+		for i, name := range []string{"fp1", "fp2"} {
+			fd, err := fdArg(a, name)
+			if err != nil {
+				return nil, err
+			}
+			var st syscall.Stat_t
+			if err := syscall.Fstat(fd, &st); err != nil {
+				return nil, fdErr(err)
+			}
+			ids[i] = [2]uint64{st.Ino, st.Dev}
 		}
 		return ids[0] == ids[1], nil
 	}),

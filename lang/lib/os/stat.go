@@ -394,3 +394,11 @@ func (s *scandirIterator) String() string { return s.PyRepr() }
 // Stat is os.stat(path) (os.lstat when follow is false), for the modules
 // that answer with an os.stat_result (pathlib).
 func Stat(path string, follow bool) (lang.Value, error) { return statPath(path, follow) }
+
+// Next is next(it): the next entry; ok is false at the end.
+func (s *scandirIterator) Next() (lang.Value, bool, error) {
+	var v lang.Value
+	ok := false
+	err := s.Iterator.Iterate(func(x lang.Value) bool { v, ok = x, true; return false })
+	return v, ok, err
+}

@@ -270,5 +270,8 @@ func init() {
 	} {
 		pathMethods[m.Name] = m
 	}
+	for _, m := range moreMethods() {
+		pathMethods[m.Name] = m
+	}
 	lang.RegisterMethodTable("PosixPath", pathMethods)
 }

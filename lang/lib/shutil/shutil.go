@@ -115,8 +115,20 @@ func copyTo(src, dst string, times bool) (string, error) {
 	return dst, copyFile(src, dst, true, times)
 }
 
+// treeCopy is how copytree copies: links as links (symlinks) or as what
+// they point to, an existing dst allowed (existOK), and ignore, which
+// names the entries of a directory to leave out.
+type treeCopy struct {
+	existOK, symlinks bool
+	ignore            func(dir string, names []string) (map[string]bool, error)
+}
+
 // copyTree is shutil.copytree.
 func copyTree(src, dst string, existOK bool, depth int) error {
+	return treeCopy{existOK: existOK, symlinks: true}.copy(src, dst, depth)
+}
+
+func (c treeCopy) copy(src, dst string, depth int) error {
 	if depth > maxDepth {
 		return lang.Errorf(lang.RecursionError, "shutil.copytree: more than %d nested directories", maxDepth)
 	}
@@ -132,13 +144,27 @@ func copyTree(src, dst string, existOK bool, depth int) error {
 		}
 		return lang.OSErrorFrom(err, src)
 	}
-	if err := syscall.Mkdir(dst, 0o777); err != nil && !(existOK && err == syscall.EEXIST && isDir(dst)) {
+	var skip map[string]bool
+	if c.ignore != nil {
+		names := make([]string, len(ents))
+		for i, e := range ents {
+			names[i] = e.Name()
+		}
+		if skip, err = c.ignore(src, names); err != nil {
+			return err
+		}
+	}
+	if err := syscall.Mkdir(dst, 0o777); err != nil && !(c.existOK && err == syscall.EEXIST && isDir(dst)) {
 		return lang.OSErrorFrom(err, dst)
 	}
 	for _, e := range ents {
+		if skip[e.Name()] {
+			continue
+		}
 		s, d := joinPath(src, e.Name()), joinPath(dst, e.Name())
+		link := e.Type()&os.ModeSymlink != 0
 		switch {
-		case e.Type()&os.ModeSymlink != 0:
+		case link && c.symlinks:
 			target, err := os.Readlink(s)
 			if err == nil {
 				err = os.Symlink(target, d)
@@ -146,8 +172,8 @@ func copyTree(src, dst string, existOK bool, depth int) error {
 			if err != nil {
 				return lang.OSErrorFrom(err, d)
 			}
-		case e.IsDir():
-			if err := copyTree(s, d, existOK, depth+1); err != nil {
+		case e.IsDir() || link && isDir(s):
+			if err := c.copy(s, d, depth+1); err != nil {
 				return err
 			}
 		default:
@@ -164,47 +190,66 @@ func copyTree(src, dst string, existOK bool, depth int) error {
 
 // rmTree is shutil.rmtree: path and everything below it; a link to a
 // directory is refused, as CPython refuses it.
-func rmTree(path string) error {
+func rmTree(path string) error { return rmTreeHandled(path, nil) }
+
+// onError is rmtree's onerror: told the os function that failed ("lstat",
+// "scandir", "unlink", "rmdir"), the path and the error, it returns the
+// error that ends the removal, or nil to go on.
+type onError func(fn, path string, err *lang.Error) error
+
+// rmTreeHandled is rmTree with the errors given to handle (nil: the
+// first error ends it).
+func rmTreeHandled(path string, handle onError) error {
+	if handle == nil {
+		handle = func(_, _ string, err *lang.Error) error { return err }
+	}
 	fi, err := os.Lstat(path)
 	if err != nil {
-		return lang.OSErrorFrom(err, path)
+		return handle("lstat", path, lang.OSErrorFrom(err, path))
 	}
 	if fi.Mode()&os.ModeSymlink != 0 {
-		return lang.Errorf(lang.OSError, "Cannot call rmtree on a symbolic link")
+		return handle("islink", path, lang.Errorf(lang.OSError, "Cannot call rmtree on a symbolic link"))
 	}
 	if !fi.IsDir() {
-		return lang.OSErrorFrom(syscall.ENOTDIR, path)
+		if err := handle("scandir", path, lang.OSErrorFrom(syscall.ENOTDIR, path)); err != nil {
+			return err
+		}
+		return handle("rmdir", path, lang.OSErrorFrom(syscall.ENOTDIR, path))
 	}
-	return removeAll(path, 0)
+	return removeAll(path, 0, handle)
 }
 
-func removeAll(dir string, depth int) error {
+func removeAll(dir string, depth int, handle onError) error {
 	if depth > maxDepth {
 		return lang.Errorf(lang.RecursionError, "shutil.rmtree: more than %d nested directories", maxDepth)
 	}
 	f, err := os.Open(dir)
-	if err != nil {
-		return lang.OSErrorFrom(err, dir)
+	var ents []os.DirEntry
+	if err == nil {
+		ents, err = f.ReadDir(-1)
+		f.Close()
 	}
-	ents, err := f.ReadDir(-1)
-	f.Close()
 	if err != nil {
-		return lang.OSErrorFrom(err, dir)
+		if err := handle("scandir", dir, lang.OSErrorFrom(err, dir)); err != nil {
+			return err
+		}
 	}
 	for _, e := range ents {
 		p := joinPath(dir, e.Name())
 		if e.IsDir() {
-			if err := removeAll(p, depth+1); err != nil {
+			if err := removeAll(p, depth+1, handle); err != nil {
 				return err
 			}
 			continue
 		}
 		if err := syscall.Unlink(p); err != nil {
-			return lang.OSErrorFrom(err, p)
+			if err := handle("unlink", p, lang.OSErrorFrom(err, p)); err != nil {
+				return err
+			}
 		}
 	}
 	if err := syscall.Rmdir(dir); err != nil {
-		return lang.OSErrorFrom(err, dir)
+		return handle("rmdir", dir, lang.OSErrorFrom(err, dir))
 	}
 	return nil
 }
@@ -351,18 +396,38 @@ var shutilModule = &lang.Module{Name: "shutil", Attrs: map[string]lang.Value{
 		}
 		return copyTo(src, dst, true)
 	}),
-	"copytree": lang.NewBuiltin(lang.AsValue, "copytree(src, dst, symlinks=False, dirs_exist_ok=False)", "Copies the directory src and everything below it to dst (which must not exist, unless dirs_exist_ok), and returns dst. Links are copied as links.", func(a *lang.Args) (lang.Value, error) {
+	"copytree": lang.NewBuiltin(lang.AsValue, "copytree(src, dst, symlinks=False, ignore=None, dirs_exist_ok=False)", "Copies the directory src and everything below it to dst (which must not exist, unless dirs_exist_ok), and returns dst. Links are copied as links with symlinks, else as what they point to; ignore(dir, names) (ignore_patterns(...)) names the entries of each directory to leave out.", func(a *lang.Args) (lang.Value, error) {
 		src, dst, err := twoPaths(a)
 		if err != nil {
 			return nil, err
 		}
-		existOK := a.Bool("dirs_exist_ok")
+		c := treeCopy{existOK: a.Bool("dirs_exist_ok"), symlinks: a.Bool("symlinks")}
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return a.Value("dst"), copyTree(src, dst, existOK, 0)
+		if ig := a.Value("ignore"); ig != lang.None {
+			c.ignore = func(dir string, names []string) (map[string]bool, error) {
+				list := make([]lang.Value, len(names))
+				for i, n := range names {
+					list[i] = n
+				}
+				got, err := a.Call(ig, dir, &lang.List{Elems: list})
+				if err != nil {
+					return nil, err
+				}
+				skip := map[string]bool{}
+				err = lang.Iterate(got, func(v lang.Value) bool {
+					if s, ok := v.(string); ok {
+						skip[s] = true
+					}
+					return true
+				})
+				return skip, err
+			}
+		}
+		return a.Value("dst"), c.copy(src, dst, 0)
 	}),
-	"rmtree": lang.NewBuiltin(lang.AsValue, "rmtree(path, ignore_errors=False)", "Deletes the directory path and everything below it; with ignore_errors, errors are ignored.", func(a *lang.Args) (lang.Value, error) {
+	"rmtree": lang.NewBuiltin(lang.AsValue, "rmtree(path, ignore_errors=False, onerror=None)", "Deletes the directory path and everything below it; with ignore_errors, errors are ignored; else onerror(function, path, exc_info) is called for each (function the os function that failed: os.lstat, os.scandir, os.unlink, os.rmdir), or the first is raised.", func(a *lang.Args) (lang.Value, error) {
 		p, err := pathArg(a.Value("path"))
 		if err != nil {
 			return nil, err
@@ -371,7 +436,31 @@ var shutilModule = &lang.Module{Name: "shutil", Attrs: map[string]lang.Value{
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if err := rmTree(p); err != nil && !ignore {
+		var handle onError
+		switch {
+		case ignore:
+			handle = func(string, string, *lang.Error) error { return nil }
+		case a.Value("onerror") != lang.None:
+			osMod, err := a.Import("os")
+			if err != nil {
+				return nil, err
+			}
+			handle = func(fn, path string, e *lang.Error) error {
+				f := lang.Value(lang.None)
+				if fn == "islink" {
+					f, _ = a.Import("os.path")
+				}
+				if v, ok := osMod.Attrs[fn]; ok {
+					f = v
+				} else if m, ok := f.(*lang.Module); ok {
+					f = m.Attrs[fn]
+				}
+				exc := lang.ExceptionOf(e)
+				_, err := a.Call(a.Value("onerror"), f, path, lang.Tuple{lang.TypeOf(exc), exc, lang.None})
+				return err
+			}
+		}
+		if err := rmTreeHandled(p, handle); err != nil {
 			return nil, err
 		}
 		return lang.None, nil
@@ -420,5 +509,8 @@ var shutilModule = &lang.Module{Name: "shutil", Attrs: map[string]lang.Value{
 }}
 
 func init() {
-	lang.RegisterModule("shutil", "Python's shutil module: copyfile, copy, copy2, copytree, move, rmtree, which and disk_usage.", func() *lang.Module { return shutilModule })
+	for k, v := range archiveFunctions {
+		shutilModule.Attrs[k] = v
+	}
+	lang.RegisterModule("shutil", "Python's shutil module: copyfile, copy, copy2, copymode, copystat, copytree (ignore_patterns), move, rmtree, which, disk_usage, make_archive and unpack_archive (zip, tar, gztar), chown and get_terminal_size.", func() *lang.Module { return shutilModule })
 }

@@ -1,9 +1,9 @@
 // Package tempfile is Python's tempfile module for kael: gettempdir,
 // mkdtemp, TemporaryDirectory (a context manager whose directory goes at
 // its end), NamedTemporaryFile (an open file that goes when closed,
-// unless delete=False), TemporaryFile and SpooledTemporaryFile
-// (spooled.go). mkstemp, which returns an OS file descriptor
-// that kael has no use for, is left out.
+// unless delete=False), TemporaryFile (a file with no name, over its
+// descriptor), mkstemp (a descriptor and a path), mktemp and
+// SpooledTemporaryFile (spooled.go).
 package tempfile
 
 import (
@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -50,6 +51,22 @@ var tempDir = sync.OnceValue(func() string {
 	return wd
 })
 
+// settings is the module, whose tempdir a program may set (the module's
+// functions read it through this, set at init).
+var settings *lang.Module
+
+// currentTempDir is gettempdir(): tempfile.tempdir when a program set
+// it, else the first of CPython's candidates.
+func currentTempDir() string {
+	switch v := settings.Attrs["tempdir"].(type) {
+	case string:
+		return v
+	case lang.PathLike:
+		return v.FSPath()
+	}
+	return tempDir()
+}
+
 // nameArgs reads suffix, prefix and dir as CPython's mkdtemp does.
 func nameArgs(a *lang.Args) (suffix, prefix, dir string, err error) {
 	text := func(name, def string) string {
@@ -67,7 +84,7 @@ func nameArgs(a *lang.Args) (suffix, prefix, dir string, err error) {
 		}
 		return ""
 	}
-	suffix, prefix, dir = text("suffix", ""), text("prefix", "tmp"), text("dir", tempDir())
+	suffix, prefix, dir = text("suffix", ""), text("prefix", "tmp"), text("dir", currentTempDir())
 	return
 }
 
@@ -189,7 +206,7 @@ var tempfileModule = &lang.Module{Name: "tempfile", Attrs: map[string]lang.Value
 		return "tmp", nil
 	}),
 	"gettempdir": lang.NewBuiltin(lang.AsValue, "gettempdir()", "The directory for temporary files: $TMPDIR, $TEMP or $TMP when set, else /tmp.", func(a *lang.Args) (lang.Value, error) {
-		return tempDir(), nil
+		return currentTempDir(), nil
 	}),
 	"mkdtemp": lang.NewBuiltin(lang.AsValue, "mkdtemp(suffix=None, prefix=None, dir=None)", "Makes a new directory, readable only by its owner, named prefix + 8 random characters + suffix in dir (gettempdir() by default), and returns its path (absolute unless dir is relative). Removing it is the caller's work.", func(a *lang.Args) (lang.Value, error) {
 		suffix, prefix, dir, err := nameArgs(a)
@@ -232,6 +249,34 @@ var tempfileModule = &lang.Module{Name: "tempfile", Attrs: map[string]lang.Value
 	}),
 }}
 
+// tmpMax is how many names CPython tries before giving up (os.TMP_MAX).
+const tmpMax = 238328
+
+// joinDir is dir/name, or name alone for an empty dir.
+func joinDir(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + name
+}
+
+// mkstemp makes a new file named prefix + 8 random characters + suffix
+// in dir, readable and writable only by its owner, and returns its open
+// descriptor (not inherited by other programs) and its path.
+func mkstemp(suffix, prefix, dir string) (int, string, error) {
+	for range tmpMax {
+		path := joinDir(dir, prefix+randomName()+suffix)
+		fd, err := syscall.Open(path, syscall.O_RDWR|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o600)
+		if err == nil {
+			return fd, path, nil
+		}
+		if err != syscall.EEXIST {
+			return 0, "", lang.OSErrorFrom(err, path)
+		}
+	}
+	return 0, "", lang.NewOSError(lang.FileExistsError, int(syscall.EEXIST), "No usable temporary file name found")
+}
+
 // openTemp makes a new file named prefix + 8 random characters + suffix
 // in dir, readable only by its owner, and opens it in mode.
 func openTemp(a *lang.Args, mode, suffix, prefix, dir string) (string, lang.Value, error) {
@@ -266,15 +311,59 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		path, v, err := openTemp(a, mode, suffix, prefix, dir)
+		fd, path, err := mkstemp(suffix, prefix, dir)
 		if err != nil {
 			return nil, err
 		}
-		if err := os.Remove(path); err != nil {
+		if err := syscall.Unlink(path); err != nil {
+			syscall.Close(fd)
 			return nil, lang.OSErrorFrom(err, path)
 		}
-		return v, nil
+		open, _ := lang.LookupBuiltin("open")
+		v, err := a.Call(open, int64(fd), mode)
+		if err != nil {
+			syscall.Close(fd)
+		}
+		return v, err
 	})
+	tempfileModule.Attrs["mkstemp"] = lang.NewBuiltin(lang.AsValue, "mkstemp(suffix=None, prefix=None, dir=None, text=False)", "Makes a new file, readable and writable only by its owner, named prefix + 8 random characters + suffix in dir (gettempdir() by default), and returns (fd, path): an open file descriptor (os.write, os.close, open(fd)) and its absolute path. Removing it is the caller's work.", func(a *lang.Args) (lang.Value, error) {
+		suffix, prefix, dir, err := nameArgs(a)
+		if err != nil {
+			return nil, err
+		}
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return nil, lang.OSErrorFrom(err)
+		}
+		fd, path, err := mkstemp(suffix, prefix, abs)
+		if err != nil {
+			return nil, err
+		}
+		return lang.Tuple{int64(fd), path}, nil
+	})
+	tempfileModule.Attrs["mktemp"] = lang.NewBuiltin(lang.AsValue, "mktemp(suffix='', prefix='tmp', dir=None)", "A path prefix + 8 random characters + suffix in dir (gettempdir() by default) that does not exist now: unsafe, as in CPython, since another program may make it before this one does (use mkstemp).", func(a *lang.Args) (lang.Value, error) {
+		suffix, prefix, dir, err := nameArgs(a)
+		if err != nil {
+			return nil, err
+		}
+		for range tmpMax {
+			p := joinDir(dir, prefix+randomName()+suffix)
+			if _, err := os.Lstat(p); errors.Is(err, os.ErrNotExist) {
+				return p, nil
+			}
+		}
+		return nil, lang.NewOSError(lang.FileExistsError, int(syscall.EEXIST), "No usable temporary filename found")
+	})
+	tempfileModule.Attrs["gettempdirb"] = lang.NewBuiltin(lang.AsValue, "gettempdirb()", "gettempdir() as bytes.", func(a *lang.Args) (lang.Value, error) {
+		return lang.NewBytes([]byte(currentTempDir())), nil
+	})
+	tempfileModule.Attrs["gettempprefixb"] = lang.NewBuiltin(lang.AsValue, "gettempprefixb()", "gettempprefix() as bytes: b'tmp'.", func(a *lang.Args) (lang.Value, error) {
+		return lang.NewBytes([]byte("tmp")), nil
+	})
+	tempfileModule.Attrs["TMP_MAX"] = int64(tmpMax)
+	tempfileModule.Attrs["tempdir"] = lang.None
+	tempfileModule.Settable = map[string]bool{"tempdir": true}
+	settings = tempfileModule
 	lang.RegisterModule("tempfile", "Python's tempfile module: gettempdir, mkdtemp, TemporaryDirectory, NamedTemporaryFile, TemporaryFile and SpooledTemporaryFile.", func() *lang.Module { return tempfileModule })
 	lang.RegisterMethodTable("TemporaryDirectory", map[string]*lang.Builtin{"cleanup": cleanupMethod})
 }
