@@ -151,6 +151,9 @@ func build(s *lang.Session) *lang.Module {
 			return "utf-8", nil
 		}),
 	}}
+	for name, v := range interpAttrs() {
+		m.Attrs[name] = v
+	}
 	// A program may replace the streams (test.support.captured_stderr
 	// does) and the excepthook; the session writes print's output and
 	// tracebacks to the streams set.
