@@ -1,0 +1,36 @@
+package inspect_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+const extraPrelude = "import inspect, sys, typing\nclass Base:\n    x = 1\n    def m(self):\n        return 1\nclass C(Base):\n    y: int = 2\n    @property\n    def p(self):\n        return 3\n    @staticmethod\n    def s():\n        return 4\n    def __getattr__(self, n):\n        return 'dyn'\ndef gen():\n    yield 1\ndef f(a: int, b: 'str' = 'x') -> list:\n    pass\n"
+
+// extraCases are extra.go's, CPython 3.11's outcomes.
+var extraCases = []langtest.Case{
+	{"inspect.CO_VARARGS, inspect.CO_VARKEYWORDS, inspect.CO_GENERATOR, inspect.CO_COROUTINE, inspect.CO_ASYNC_GENERATOR, inspect.CO_NESTED, inspect.CO_OPTIMIZED, inspect.CO_NEWLOCALS, inspect.CO_NOFREE, inspect.CO_ITERABLE_COROUTINE, inspect.TPFLAGS_IS_ABSTRACT", "(4, 8, 32, 128, 512, 16, 1, 2, 64, 256, 1048576)"},
+	{"inspect.GEN_CREATED, inspect.GEN_RUNNING, inspect.GEN_SUSPENDED, inspect.GEN_CLOSED, inspect.CORO_CREATED, inspect.CORO_CLOSED", "('GEN_CREATED', 'GEN_RUNNING', 'GEN_SUSPENDED', 'GEN_CLOSED', 'CORO_CREATED', 'CORO_CLOSED')"},
+	{"[p(x) for p in (inspect.iscoroutine, inspect.isasyncgen, inspect.isasyncgenfunction, inspect.isawaitable, inspect.isgetsetdescriptor, inspect.ismemberdescriptor) for x in (gen(), gen, f, 1)]", "[False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False]"},
+	{"try:\n    1/0\nexcept ZeroDivisionError as e:\n    tb = e.__traceback__\ninspect.iscode(f.__code__), inspect.iscode(f), inspect.isframe(sys._getframe()), inspect.isframe(tb), inspect.istraceback(tb), inspect.istraceback(None), inspect.isframe(tb.tb_frame)", "(True, False, True, False, True, False, True)"},
+	{"inspect.isdatadescriptor(C.__dict__['p']), inspect.isdatadescriptor(C.p), inspect.isdatadescriptor(1), inspect.ismethoddescriptor(C.__dict__['s']), inspect.ismethoddescriptor(f)", "(True, True, False, True, False)"},
+	{"import collections\ninspect.getmodule(inspect) is inspect, inspect.getmodule(collections.OrderedDict) is collections, inspect.getmodule(3)", "(True, True, None)"},
+	{"inspect.getmodulename('/a/b/mod.py'), inspect.getmodulename('x.pyc'), inspect.getmodulename('lib.so'), inspect.getmodulename('notes.txt'), inspect.getmodulename('pkg')", "('mod', 'x', 'lib', None, None)"},
+	{"c = C()\nc.z = 5\ng = inspect.getattr_static\ng(c, 'z'), g(c, 'x'), type(g(c, 'p')).__name__, type(g(C, 's')).__name__, g(c, 'nope', 'dflt'), getattr(c, 'nope'), g(C, 'y'), g(c, 'm') is Base.__dict__['m']", "(5, 1, 'property', 'staticmethod', 'dflt', 'dyn', 2, True)"},
+	{"inspect.getattr_static(C(), 'nope')", "AttributeError: nope"},
+	{"[n for n, v in inspect.getmembers_static(C) if not n.startswith('_')], type(dict(inspect.getmembers_static(C))['p']).__name__", "(['m', 'p', 's', 'x', 'y'], 'property')"},
+	{"inspect.get_annotations(f), inspect.get_annotations(C), inspect.get_annotations(Base), inspect.get_annotations(lambda: 0)", "({'a': <class 'int'>, 'b': 'str', 'return': <class 'list'>}, {'y': <class 'int'>}, {}, {})"},
+	{"inspect.get_annotations(3)", "TypeError: 3 is not a module, class, or callable."},
+	{"inspect.formatannotation(int), inspect.formatannotation(C) == (C.__qualname__ if C.__module__ == 'builtins' else C.__module__ + '.C'), inspect.formatannotation(C, C.__module__), inspect.formatannotation(list[int]), inspect.formatannotation(typing.List[int]), inspect.formatannotation('x'), inspect.formatannotation(None), inspect.formatannotation(typing.Optional[int])", "('int', True, 'C', 'list[int]', 'List[int]', \"'x'\", 'None', 'Optional[int]')"},
+	{"inspect.indentsize('    x'), inspect.indentsize('\\tx'), inspect.indentsize('  \\t x'), inspect.indentsize(''), inspect.indentsize('x')", "(4, 8, 9, 0, 0)"},
+	{"inspect.getlineno(sys._getframe()) == sys._getframe().f_lineno, inspect.trace()", "(True, [])"},
+	{"def inner():\n    raise KeyError(1)\ndef outer():\n    inner()\ntry:\n    outer()\nexcept KeyError as e:\n    fi = inspect.getinnerframes(e.__traceback__)\n    t = [x.function for x in inspect.trace()]\n[x.function for x in fi], [x.lineno for x in fi], t, type(fi[0]).__name__, fi[-1].frame.f_code.co_name", "(['<module>', 'outer', 'inner'], [6, 4, 2], ['<module>', 'outer', 'inner'], 'FrameInfo', 'inner')"},
+}
+
+func TestInspectExtra(t *testing.T) { langtest.CheckCellCases(t, extraPrelude, extraCases) }
+
+func TestInspectExtraAgainstCPython(t *testing.T) {
+	cpython.CheckCellCases(t, extraPrelude, extraCases)
+}
