@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"fmt"
+	"strings"
 	"unicode"
 
 	"github.com/kael-dev/kael/lang"
@@ -405,3 +406,77 @@ func init() {
 	attrs["BoundArguments"] = &classStandIn{name: "BoundArguments", attrs: map[string]lang.Value{},
 		is: func(v lang.Value) bool { _, ok := v.(*BoundArguments); return ok }}
 }
+
+// missingArguments is CPython's getcallargs message for the required
+// parameters of kind pos (positional) or keyword-only not given.
+func missingArguments(fn string, names []string, pos bool) error {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = "'" + n + "'"
+	}
+	var s string
+	switch len(quoted) {
+	case 1:
+		s = quoted[0]
+	case 2:
+		s = quoted[0] + " and " + quoted[1]
+	default:
+		s = strings.Join(quoted[:len(quoted)-2], ", ") + ", " + quoted[len(quoted)-2] + " and " + quoted[len(quoted)-1]
+	}
+	kind, plural := "keyword-only", "s"
+	if pos {
+		kind = "positional"
+	}
+	if len(names) == 1 {
+		plural = ""
+	}
+	return lang.Errorf(lang.TypeError, "%s() missing %d required %s argument%s: %s", fn, len(names), kind, plural, s)
+}
+
+var getcallargs = lang.NewBuiltin(lang.AsValue, "getcallargs(func, /, *positional, **named)",
+	"The dict of func's parameters to the values a call func(*positional, **named) binds them to, defaults included (a bound method's self too); a call that could not bind is a TypeError.",
+	func(a *lang.Args) (lang.Value, error) {
+		fn := a.Value("func")
+		args := []lang.Value(a.Value("positional").(lang.Tuple))
+		if lang.TypeName(fn) == "method" {
+			if self, err := lang.GetAttr(fn, "__self__"); err == nil {
+				args = append([]lang.Value{self}, args...)
+				fn = funcOf(fn)
+			}
+		}
+		f, ok := fn.(*lang.Function)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "%s is not a Python function", lang.Repr(fn))
+		}
+		sig := functionSignature(f, false)
+		names, vals := a.Keywords()
+		ba, err := sig.bind(args, names, vals, true)
+		if err != nil {
+			return nil, err
+		}
+		var pos, kw []string
+		for _, p := range sig.params {
+			if _, given := ba.get(p.name); given || p.defaultText != "" {
+				continue
+			}
+			switch p.kind {
+			case positionalOnly, positionalOrKeyword:
+				pos = append(pos, p.name)
+			case keywordOnly:
+				kw = append(kw, p.name)
+			}
+		}
+		name := f.Name
+		if len(pos) > 0 {
+			return nil, missingArguments(name, pos, true)
+		}
+		if len(kw) > 0 {
+			return nil, missingArguments(name, kw, false)
+		}
+		if err := ba.applyDefaults(); err != nil {
+			return nil, err
+		}
+		return ba.arguments, nil
+	}).CollectKeywords()
+
+func init() { inspectModule.Attrs["getcallargs"] = getcallargs }

@@ -34,3 +34,17 @@ func TestSignatureClasses(t *testing.T) { langtest.CheckCellCases(t, sigPrelude,
 func TestSignatureClassesAgainstCPython(t *testing.T) {
 	cpython.CheckCellCases(t, sigPrelude, sigCases)
 }
+
+const callPrelude = "import inspect\ndef f(a, b=1, *args, c, d=2, **kw):\n    pass\nclass A:\n    def m(self, x, y=3):\n        pass\n"
+
+var callCases = []langtest.Case{
+	{"sorted(inspect.getcallargs(f, 1, c=3).items()), sorted(inspect.getcallargs(f, 1, 2, 3, c=4, e=5).items()), inspect.getcallargs(A().m, 1)['y'], sorted(inspect.getcallargs(A().m, 1))", "([('a', 1), ('args', ()), ('b', 1), ('c', 3), ('d', 2), ('kw', {})], [('a', 1), ('args', (3,)), ('b', 2), ('c', 4), ('d', 2), ('kw', {'e': 5})], 3, ['self', 'x', 'y'])"},
+	{"inspect.getcallargs(f)", "TypeError: f() missing 1 required positional argument: 'a'"},
+	{"inspect.getcallargs(f, 1)", "TypeError: f() missing 1 required keyword-only argument: 'c'"},
+	{"def g(p, q, r, *, s, t):\n    pass\ninspect.getcallargs(g, t=1)", "TypeError: g() missing 3 required positional arguments: 'p', 'q' and 'r'"},
+}
+
+func TestGetcallargs(t *testing.T) {
+	langtest.CheckCellCases(t, callPrelude, callCases)
+	cpython.CheckCellCases(t, callPrelude, callCases)
+}
