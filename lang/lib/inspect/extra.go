@@ -310,6 +310,13 @@ func init() {
 		}
 		return int64(0), nil
 	})
+	attrs["getgeneratorstate"] = lang.NewBuiltin(lang.AsValue, "getgeneratorstate(generator)", "Where the generator is: GEN_CREATED (not started), GEN_RUNNING (its body runs), GEN_SUSPENDED (at a yield) or GEN_CLOSED (ended or closed).", func(a *lang.Args) (lang.Value, error) {
+		g, ok := a.Value("generator").(*lang.Generator)
+		if !ok {
+			return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'gi_running'", lang.TypeName(a.Value("generator")))
+		}
+		return g.State(), nil
+	})
 	attrs["getlineno"] = lang.NewBuiltin(lang.AsValue, "getlineno(frame)", "The frame's line number, f_lineno.", func(a *lang.Args) (lang.Value, error) {
 		return lang.GetAttr(a.Value("frame"), "f_lineno")
 	})
