@@ -65,6 +65,14 @@ func interpAttrs() map[string]lang.Value {
 	for i, n := range builtins {
 		names[i] = n
 	}
+	stdlib := make([]lang.Value, len(stdlibModuleNames))
+	for i, n := range stdlibModuleNames {
+		stdlib[i] = n
+	}
+	stdlibSet, err := lang.NewSet(stdlib, true)
+	if err != nil {
+		panic(err)
+	}
 	switchInterval := 0.005
 	pre := prefix()
 	return map[string]lang.Value{
@@ -86,6 +94,7 @@ func interpAttrs() map[string]lang.Value {
 		"base_exec_prefix":     pre,
 		"warnoptions":          &lang.List{},
 		"builtin_module_names": names,
+		"stdlib_module_names":  stdlibSet,
 		"getfilesystemencoding": lang.NewBuiltin(lang.AsValue, "getfilesystemencoding()", "'utf-8', the encoding of file names.", func(a *lang.Args) (lang.Value, error) {
 			return "utf-8", nil
 		}),

@@ -118,6 +118,7 @@ var interpCases = []langtest.Case{
 	{"sys.setswitchinterval(0.01)\nsys.getswitchinterval()", "0.01"},
 	{"isinstance(sys.prefix, str), sys.exec_prefix == sys.prefix, isinstance(sys.base_prefix, str), 'sys' in sys.builtin_module_names, type(sys.builtin_module_names).__name__", "(True, True, True, True, 'tuple')"},
 	{"import io\nold, sys.stdout = sys.stdout, io.StringIO()\nsys.displayhook(None)\nsys.displayhook('a')\nsys.displayhook([1])\nv, sys.stdout = sys.stdout.getvalue(), old\nv", "\"'a'\\n[1]\\n\""},
+	{"s = sys.stdlib_module_names\ntype(s).__name__, len(s), 'os' in s, 'asyncio' in s, 'torch' in s, 'numpy' in s, sorted(s)[:3]", "('frozenset', 305, True, True, False, False, ['__future__', '_abc', '_aix_support'])"},
 	{"sys.intern(3)", "TypeError: intern() argument must be str, not int"},
 	{"sys.call_tracing(len, [1])", "TypeError: call_tracing() argument 2 must be tuple, not list"},
 	{"sys.setswitchinterval(0)", "ValueError: switch interval must be strictly positive"},
