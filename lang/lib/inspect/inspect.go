@@ -1,7 +1,9 @@
-// Package inspect is Python's inspect module in small: signature() of
-// functions, builtins and classes (nanoGPT asks whether AdamW takes
-// fused=), the is* predicates and getmembers. Source code, frames and
-// stacks are absent: kael keeps no frames for a library to walk.
+// Package inspect is Python's inspect module: signature() of functions,
+// builtins and classes (nanoGPT asks whether AdamW takes fused=) with
+// Parameter, Signature and BoundArguments (sigclass.go, bind.go), the
+// is* predicates, getmembers and getattr_static, source code
+// (source.go), frames and stacks (stack.go) and the rest programs reach
+// for (more.go, extra.go).
 package inspect
 
 import (
