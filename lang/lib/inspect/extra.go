@@ -339,3 +339,65 @@ func init() {
 		return innerFrames(tb, context)
 	})
 }
+
+var attributeType = &lang.ReturnType{Name: "Attribute", Qualified: "inspect.Attribute", Fields: []string{"name", "kind", "defining_class", "object"}}
+
+// attrKind is classify_class_attrs's kind of a class attribute as it is
+// stored.
+func attrKind(v lang.Value) string {
+	switch lang.TypeName(v) {
+	case "staticmethod":
+		return "static method"
+	case "classmethod":
+		return "class method"
+	case "property":
+		return "property"
+	case "function", "builtin_function_or_method", "method_descriptor", "wrapper_descriptor":
+		return "method"
+	}
+	if isBuiltinFunction(v) {
+		return "method"
+	}
+	return "data"
+}
+
+func init() {
+	inspectModule.Attrs["classify_class_attrs"] = lang.NewBuiltin(lang.AsValue, "classify_class_attrs(cls)",
+		"Attribute(name, kind, defining_class, object) for each name of dir(cls): the class of the MRO whose __dict__ holds it, the object as stored there, and its kind: 'static method', 'class method', 'property', 'method' or 'data'. A name no class of kael's MRO holds (object's) is object's, found with getattr.",
+		func(a *lang.Args) (lang.Value, error) {
+			cls, ok := a.Value("cls").(*lang.UserClass)
+			if !ok {
+				return nil, lang.Errorf(lang.TypeError, "classify_class_attrs() needs a class written in Python, not %s", lang.Repr(a.Value("cls")))
+			}
+			dir, _ := lang.BuiltinName("dir")
+			names, err := a.Call(dir, cls)
+			if err != nil {
+				return nil, err
+			}
+			list, _ := lang.Collect(names)
+			object, _ := lang.BuiltinName("object")
+			var out []lang.Value
+			for _, n := range list {
+				name, ok := n.(string)
+				if !ok {
+					continue
+				}
+				var owner, obj lang.Value
+				for _, k := range cls.Bases() {
+					if v, ok := k.Own(name); ok {
+						owner, obj = k, v
+						break
+					}
+				}
+				if owner == nil {
+					v, err := lang.GetAttr(cls, name)
+					if err != nil {
+						continue
+					}
+					owner, obj = object, v
+				}
+				out = append(out, lang.NewNamedTuple(attributeType, name, attrKind(obj), owner, obj))
+			}
+			return &lang.List{Elems: out}, nil
+		})
+}

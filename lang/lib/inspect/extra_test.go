@@ -36,3 +36,12 @@ func TestInspectExtra(t *testing.T) { langtest.CheckCellCases(t, extraPrelude, e
 func TestInspectExtraAgainstCPython(t *testing.T) {
 	cpython.CheckCellCases(t, extraPrelude, extraCases)
 }
+
+var classifyCases = []langtest.Case{
+	{"class E(C):\n    z = 0\n    @classmethod\n    def k(cls):\n        pass\n    def m(self):\n        pass\n[(x.name, x.kind, x.defining_class.__name__) for x in inspect.classify_class_attrs(E) if not x.name.startswith('_')], type(inspect.classify_class_attrs(E)[0]).__name__, [x.object for x in inspect.classify_class_attrs(E) if x.name == 'z']", "([('k', 'class method', 'E'), ('m', 'method', 'E'), ('p', 'property', 'C'), ('s', 'static method', 'C'), ('x', 'data', 'Base'), ('y', 'data', 'C'), ('z', 'data', 'E')], 'Attribute', [0])"},
+}
+
+func TestClassifyClassAttrs(t *testing.T) {
+	langtest.CheckCellCases(t, extraPrelude, classifyCases)
+	cpython.CheckCellCases(t, extraPrelude, classifyCases)
+}
