@@ -83,6 +83,7 @@ var extraCases = []langtest.Case{
 	{"@global_enum\nclass GF(IntFlag):\n    P = 1\n    Q = 2\nm = __name__ + '.'\nrepr(GF.P) == m + 'P', str(GF.P), repr(P | Q) == m + 'P|' + m + 'Q', repr(GF(4)) == m + 'GF(4)', repr(GF(5)) == m + 'P|4'", "(True, '1', True, True, True)"},
 	{"C = Enum('C', 'RED GREEN BLUE', module='colors', qualname='C')\nlist(C), C.__module__, C.__qualname__, C.GREEN.value, C(3)", "([<C.RED: 1>, <C.GREEN: 2>, <C.BLUE: 3>], 'colors', 'C', 2, <C.BLUE: 3>)"},
 	{"list(Enum('D', [('A', 5), ('B', 7)])), list(Enum('E', {'X': 'x', 'Y': 'y'})), list(Enum('F', ['a', 'b'], start=10)), list(IntEnum('I', 'A B')), list(Enum('H', 'a,b')), list(Flag('P', 'R W X')), list(StrEnum('S', 'Ab Cd'))", "([<D.A: 5>, <D.B: 7>], [<E.X: 'x'>, <E.Y: 'y'>], [<F.a: 10>, <F.b: 11>], [<I.A: 1>, <I.B: 2>], [<H.a: 1>, <H.b: 2>], [<P.R: 1>, <P.W: 2>, <P.X: 4>], [<S.Ab: 'ab'>, <S.Cd: 'cd'>])"},
+	{"Enum()", "TypeError: EnumType.__call__() missing 1 required positional argument: 'value'"},
 	{"Enum('X', 'A', 'B')", "TypeError: EnumType.__call__() takes from 2 to 3 positional arguments but 4 were given"},
 	{"class M(Enum):\n    A = 1\n    @classmethod\n    def _missing_(cls, v):\n        if isinstance(v, str):\n            return cls.A\nM('zz'), M(1)", "(<M.A: 1>, <M.A: 1>)"},
 	{"class M(Enum):\n    A = 1\n    @classmethod\n    def _missing_(cls, v):\n        return None\nM(5)", "ValueError: 5 is not a valid M"},

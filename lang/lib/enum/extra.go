@@ -319,8 +319,11 @@ func functional(cls *lang.UserClass, pos []lang.Value, kwNames []string, kwVals 
 			return nil, lang.Errorf(lang.TypeError, "EnumType.__call__() got an unexpected keyword argument '%s'", k)
 		}
 	}
+	if len(pos) == 0 {
+		return nil, lang.Errorf(lang.TypeError, "EnumType.__call__() missing 1 required positional argument: 'value'")
+	}
 	name, ok := pos[0].(string)
-	if len(pos) == 0 || !ok {
+	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "kael's Enum(...) makes a class from a name and names: Enum('Color', 'RED GREEN')")
 	}
 	if names == lang.None {
