@@ -340,7 +340,7 @@ func init() {
 	})
 }
 
-var attributeType = &lang.ReturnType{Name: "Attribute", Qualified: "inspect.Attribute", Fields: []string{"name", "kind", "defining_class", "object"}}
+var attributeType = &lang.ReturnType{Name: "Attribute", Qualified: "Attribute", Fields: []string{"name", "kind", "defining_class", "object"}}
 
 // attrKind is classify_class_attrs's kind of a class attribute as it is
 // stored.
@@ -400,4 +400,133 @@ func init() {
 			}
 			return &lang.List{Elems: out}, nil
 		})
+}
+
+var (
+	argumentsType = &lang.ReturnType{Name: "Arguments", Qualified: "Arguments", Fields: []string{"args", "varargs", "varkw"}}
+	argInfoType   = &lang.ReturnType{Name: "ArgInfo", Qualified: "ArgInfo", Fields: []string{"args", "varargs", "keywords", "locals"}}
+)
+
+// codeArgs is CPython's getargs(co): the names of the code's parameters
+// (positional, then keyword-only), its *args and its **kwargs (None when
+// it has none), read from co_varnames, the counts and co_flags.
+func codeArgs(co lang.Value) (args *lang.List, varargs, varkw lang.Value, err error) {
+	get := func(name string) lang.Value {
+		if err != nil {
+			return nil
+		}
+		var v lang.Value
+		v, err = lang.GetAttr(co, name)
+		return v
+	}
+	names, _ := get("co_varnames").(lang.Tuple)
+	nargs, _ := get("co_argcount").(int64)
+	nkw, _ := get("co_kwonlyargcount").(int64)
+	flags, _ := get("co_flags").(int64)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	n := int(nargs + nkw)
+	if n > len(names) {
+		n = len(names)
+	}
+	args = &lang.List{Elems: append([]lang.Value(nil), names[:n]...)}
+	varargs, varkw = lang.None, lang.None
+	if flags&codeFlags["CO_VARARGS"] != 0 && n < len(names) {
+		varargs = names[n]
+		n++
+	}
+	if flags&codeFlags["CO_VARKEYWORDS"] != 0 && n < len(names) {
+		varkw = names[n]
+	}
+	return args, varargs, varkw, nil
+}
+
+func init() {
+	attrs := inspectModule.Attrs
+	attrs["getargs"] = lang.NewBuiltin(lang.AsValue, "getargs(co)", "Arguments(args, varargs, varkw) of the code object co: its parameters' names (positional, then keyword-only), its *args and **kwargs names (None when it has none).", func(a *lang.Args) (lang.Value, error) {
+		if lang.TypeName(a.Value("co")) != "code" {
+			return nil, lang.Errorf(lang.TypeError, "%s is not a code object", lang.Repr(a.Value("co")))
+		}
+		args, varargs, varkw, err := codeArgs(a.Value("co"))
+		if err != nil {
+			return nil, err
+		}
+		return lang.NewNamedTuple(argumentsType, args, varargs, varkw), nil
+	})
+	attrs["getargvalues"] = lang.NewBuiltin(lang.AsValue, "getargvalues(frame)", "ArgInfo(args, varargs, keywords, locals) of the frame: its function's parameters as getargs gives them and the frame's f_locals.", func(a *lang.Args) (lang.Value, error) {
+		co, err := lang.GetAttr(a.Value("frame"), "f_code")
+		if err != nil {
+			return nil, err
+		}
+		args, varargs, varkw, err := codeArgs(co)
+		if err != nil {
+			return nil, err
+		}
+		locals, err := lang.GetAttr(a.Value("frame"), "f_locals")
+		if err != nil {
+			return nil, err
+		}
+		return lang.NewNamedTuple(argInfoType, args, varargs, varkw, locals), nil
+	})
+	attrs["formatargvalues"] = lang.NewBuiltin(lang.AsValue, "formatargvalues(args, varargs, varkw, locals, formatarg=None, formatvarargs=None, formatvarkw=None, formatvalue=None)", "The text '(a=1, *c=(6,), **e={})' of getargvalues' four values: each argument's name with '=' and the repr of its value in locals; the format functions, when given, write a name, the *args and **kwargs names, and a value.", func(a *lang.Args) (lang.Value, error) {
+		locals := a.Value("locals")
+		call := func(fn string, dflt func(lang.Value) (string, error), v lang.Value) (string, error) {
+			if f := a.Value(fn); f != lang.None && f != nil {
+				r, err := a.Call(f, v)
+				if err != nil {
+					return "", err
+				}
+				return lang.Str(r), nil
+			}
+			return dflt(v)
+		}
+		name := func(v lang.Value) (string, error) { return lang.Str(v), nil }
+		value := func(v lang.Value) (string, error) {
+			r, err := lang.ReprText(v)
+			return "=" + r, err
+		}
+		one := func(fn, prefix string, n lang.Value) (string, error) {
+			s, err := call(fn, func(v lang.Value) (string, error) { return prefix + lang.Str(v), nil }, n)
+			if err != nil {
+				return "", err
+			}
+			v, err := lang.Index(locals, []lang.Subscript{{Value: n}})
+			if err != nil {
+				return "", err
+			}
+			w, err := call("formatvalue", value, v)
+			return s + w, err
+		}
+		names, err := lang.Collect(a.Value("args"))
+		if err != nil {
+			return nil, err
+		}
+		var specs []string
+		for _, n := range names {
+			s, err := call("formatarg", name, n)
+			if err != nil {
+				return nil, err
+			}
+			v, err := lang.Index(locals, []lang.Subscript{{Value: n}})
+			if err != nil {
+				return nil, err
+			}
+			w, err := call("formatvalue", value, v)
+			if err != nil {
+				return nil, err
+			}
+			specs = append(specs, s+w)
+		}
+		for _, p := range []struct{ arg, fn, prefix string }{{"varargs", "formatvarargs", "*"}, {"varkw", "formatvarkw", "**"}} {
+			if t, _ := lang.Truth(a.Value(p.arg)); t {
+				s, err := one(p.fn, p.prefix, a.Value(p.arg))
+				if err != nil {
+					return nil, err
+				}
+				specs = append(specs, s)
+			}
+		}
+		return "(" + strings.Join(specs, ", ") + ")", nil
+	})
 }

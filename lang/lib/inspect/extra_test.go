@@ -45,3 +45,18 @@ func TestClassifyClassAttrs(t *testing.T) {
 	langtest.CheckCellCases(t, extraPrelude, classifyCases)
 	cpython.CheckCellCases(t, extraPrelude, classifyCases)
 }
+
+var argsPrelude = "import inspect\ndef k(a, b=2, *c, d, **e):\n    return inspect.getargvalues(inspect.currentframe())\ndef g(*a, **k):\n    pass\ndef h():\n    def i(x):\n        yield x\n    return i\nl = lambda: 0\n"
+
+var argsCases = []langtest.Case{
+	{"k.__code__.co_flags, g.__code__.co_flags, h.__code__.co_flags, h().__code__.co_flags, l.__code__.co_flags, compile('1', 's', 'exec').co_flags", "(15, 15, 3, 51, 3, 0)"},
+	{"r = k(1, d=4)\nr[:3], r.locals == {'a': 1, 'b': 2, 'd': 4, 'c': (), 'e': {}}, type(r).__name__, r.keywords", "((['a', 'b', 'd'], 'c', 'e'), True, 'ArgInfo', 'e')"},
+	{"inspect.formatargvalues(*k(1, 5, 6, d=4, z=1)), inspect.getargs(k.__code__), inspect.getargs(l.__code__)", "(\"(a=1, b=5, d=4, *c=(6,), **e={'z': 1})\", Arguments(args=['a', 'b', 'd'], varargs='c', varkw='e'), Arguments(args=[], varargs=None, varkw=None))"},
+	{"inspect.formatargvalues(['x'], None, None, {'x': 3}, formatarg=str.upper, formatvalue=lambda v: ':' + str(v))", "'(X:3)'"},
+	{"inspect.getargs(3)", "TypeError: 3 is not a code object"},
+}
+
+func TestGetargvalues(t *testing.T) {
+	langtest.CheckCellCases(t, argsPrelude, argsCases)
+	cpython.CheckCellCases(t, argsPrelude, argsCases)
+}
