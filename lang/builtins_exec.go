@@ -115,6 +115,8 @@ func (c *Code) Attr(name string) (Value, bool) {
 		return int64(len(c.varnames())), true
 	case "co_firstlineno":
 		return int64(c.firstLine()), true
+	case "co_flags":
+		return c.flags(), true
 	case "co_freevars":
 		out := Tuple{}
 		if c.fn != nil && c.fn.code != nil {
@@ -127,9 +129,35 @@ func (c *Code) Attr(name string) (Value, bool) {
 	return nil, false
 }
 
+// flags is co_flags, CPython 3.11's for the code: 0 for a module's (or
+// compile()'s), else CO_OPTIMIZED|CO_NEWLOCALS, with CO_VARARGS and
+// CO_VARKEYWORDS for *args and **kwargs, CO_NESTED for a function
+// defined in another, CO_GENERATOR for a generator function.
+func (c *Code) flags() int64 {
+	if c.fn == nil {
+		return 0
+	}
+	f := int64(1 | 2)
+	for _, p := range c.fn.Params {
+		switch p.Star {
+		case syntax.STAR:
+			f |= 4
+		case syntax.STARSTAR:
+			f |= 8
+		}
+	}
+	if strings.Contains(c.qualname, "<locals>") {
+		f |= 16
+	}
+	if IsGeneratorFunction(c.fn) {
+		f |= 32
+	}
+	return f
+}
+
 // AttrNames lists a code object's attributes.
 func (*Code) AttrNames() []string {
-	return []string{"co_argcount", "co_filename", "co_firstlineno", "co_freevars", "co_kwonlyargcount",
+	return []string{"co_argcount", "co_filename", "co_firstlineno", "co_flags", "co_freevars", "co_kwonlyargcount",
 		"co_name", "co_nlocals", "co_posonlyargcount", "co_qualname", "co_varnames"}
 }
 

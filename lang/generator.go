@@ -416,6 +416,8 @@ func (g *Generator) Attr(name string) (Value, bool) {
 		return g.st.name[strings.LastIndexByte(g.st.name, '.')+1:], true
 	case "gi_running":
 		return g.st.running, true
+	case "gi_suspended":
+		return g.State() == "GEN_SUSPENDED", true
 	}
 	m, ok := generatorMethods[name]
 	if !ok {
@@ -426,7 +428,22 @@ func (g *Generator) Attr(name string) (Value, bool) {
 
 // AttrNames lists the generator's methods and attributes.
 func (g *Generator) AttrNames() []string {
-	return append(sortedKeys(generatorMethods), "__name__", "__qualname__", "gi_running")
+	return append(sortedKeys(generatorMethods), "__name__", "__qualname__", "gi_running", "gi_suspended")
+}
+
+// State is where the generator is, as inspect.getgeneratorstate names
+// it: GEN_CREATED (not started), GEN_RUNNING (its body runs),
+// GEN_SUSPENDED (at a yield) or GEN_CLOSED (ended, or closed).
+func (g *Generator) State() string {
+	switch st := g.st; {
+	case st.running:
+		return "GEN_RUNNING"
+	case st.done:
+		return "GEN_CLOSED"
+	case st.started:
+		return "GEN_SUSPENDED"
+	}
+	return "GEN_CREATED"
 }
 
 var generatorMethods = map[string]*Builtin{

@@ -177,6 +177,9 @@ func submodules(parent string) []string {
 	return out
 }
 
+// ModuleNames lists the importable modules, sorted: sys.builtin_module_names.
+func ModuleNames() []string { return moduleNames(true) }
+
 // topLevelModules lists the importable modules without a dot in their name.
 func topLevelModules() []string {
 	var out []string

@@ -231,7 +231,45 @@ func deprecatedForm(name, wrap string) *lang.Builtin {
 		})
 }
 
+// getCacheToken is abc.get_cache_token: the count of registrations,
+// which changes whenever a register may change an isinstance answer.
+var getCacheToken = lang.NewBuiltin(lang.AsValue, "get_cache_token()",
+	"A token that changes with every ABCMeta.register anywhere (the count of them): a cache of isinstance answers keyed by it stays valid while it is equal.",
+	func(a *lang.Args) (lang.Value, error) {
+		cacheMu.Lock()
+		defer cacheMu.Unlock()
+		return int64(invalidation), nil
+	})
+
+// updateAbstractmethods is abc.update_abstractmethods: recomputes the
+// __abstractmethods__ of a class of metaclass ABCMeta after methods were
+// set on it (a class decorator may); other classes are returned as they
+// are.
+var updateAbstractmethods = lang.NewBuiltin(lang.AsValue, "update_abstractmethods(cls)",
+	"Recomputes cls.__abstractmethods__ after its methods changed (as a class decorator that adds methods calls it) and returns cls; a class that is not an ABC is returned unchanged.",
+	func(a *lang.Args) (lang.Value, error) {
+		cls, ok := a.Value("cls").(*lang.UserClass)
+		if !ok {
+			return a.Value("cls"), nil
+		}
+		if _, has := cls.Lookup("__abstractmethods__"); !has {
+			return cls, nil
+		}
+		names := abstractNames(cls)
+		elems := make([]lang.Value, len(names))
+		for i, n := range names {
+			elems[i] = n
+		}
+		set, err := lang.NewSet(elems, true)
+		if err == nil {
+			err = cls.SetAttr("__abstractmethods__", set)
+		}
+		return cls, err
+	})
+
 func init() {
+	abcModule.Attrs["get_cache_token"] = getCacheToken
+	abcModule.Attrs["update_abstractmethods"] = updateAbstractmethods
 	abcModule.Attrs["abstractclassmethod"] = deprecatedForm("abstractclassmethod", "classmethod")
 	abcModule.Attrs["abstractstaticmethod"] = deprecatedForm("abstractstaticmethod", "staticmethod")
 	abcModule.Attrs["abstractproperty"] = deprecatedForm("abstractproperty", "property")

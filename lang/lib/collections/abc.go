@@ -121,6 +121,11 @@ var abstractMethods = map[string][]string{
 	"Iterable": {"__iter__"}, "Iterator": {"__iter__", "__next__"}, "Sized": {"__len__"},
 	"Container": {"__contains__"}, "Collection": {"__len__", "__iter__", "__contains__"},
 	"Hashable": {"__hash__"}, "Callable": {"__call__"}, "Reversible": {"__reversed__", "__iter__"},
+	// The asynchronous ones: kael has no coroutines, so only a class
+	// that defines these methods is one.
+	"Awaitable": {"__await__"}, "Coroutine": {"__await__", "send", "throw", "close"},
+	"AsyncIterable": {"__aiter__"}, "AsyncIterator": {"__aiter__", "__anext__"},
+	"AsyncGenerator": {"__aiter__", "__anext__", "asend", "athrow", "aclose"},
 }
 
 // has reports whether v, an instance of a user class, has all of methods.
@@ -199,6 +204,10 @@ func abcModule() *lang.Module {
 		{name: "MutableSet", classes: []string{"set"}},
 		{name: "Callable", test: lang.Callable},
 		{name: "Hashable", test: hashable},
+	}
+	for _, name := range []string{"Awaitable", "Coroutine", "AsyncIterable", "AsyncIterator", "AsyncGenerator"} {
+		methods := abstractMethods[name]
+		classes = append(classes, &abstractClass{name: name, test: func(v lang.Value) bool { return has(v, methods...) }})
 	}
 	m := &lang.Module{Name: "collections.abc", Attrs: map[string]lang.Value{}}
 	for _, c := range classes {

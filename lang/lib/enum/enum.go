@@ -91,10 +91,34 @@ func made(sub *lang.UserClass) error {
 	var values []lang.Value
 	flag, strEnum := derivesFrom(sub, flagClass), derivesFrom(sub, strEnumClass)
 	intEnum := derivesFrom(sub, intEnumClass) || flag
+	if derivesFrom(sub, reprEnumClass) && !intEnum && !strEnum {
+		return lang.Errorf(lang.TypeError, "ReprEnum subclasses must be mixed with a data type (i.e. int, str, float, etc.)")
+	}
 	for _, name := range sub.OwnNames() {
 		v, _ := sub.Own(name)
-		if !isMember(sub.Name, name, v) {
+		if w, ok := v.(*wrapped); ok {
+			if !w.member { // nonmember: a plain attribute
+				if err := sub.SetAttr(name, w.v); err != nil {
+					return err
+				}
+				continue
+			}
+			v = w.v
+		} else if !isMember(sub.Name, name, v) {
 			continue
+		}
+		if _, ok := v.(*autoValue); ok {
+			if gen, own := sub.Lookup("_generate_next_value_"); own && !isBuiltin(gen) {
+				fn, err := lang.GetAttr(sub, "_generate_next_value_")
+				if err != nil {
+					return err
+				}
+				last := make([]lang.Value, len(values))
+				copy(last, values)
+				if v, err = lang.NewInstance(sub, nil).Session().CallHook(fn, name, int64(1), int64(len(m.names)), &lang.List{Elems: last}); err != nil {
+					return err
+				}
+			}
 		}
 		if _, ok := v.(*autoValue); ok {
 			switch {
@@ -171,6 +195,12 @@ func made(sub *lang.UserClass) error {
 	return nil
 }
 
+// isBuiltin reports whether v is a function written in Go.
+func isBuiltin(v lang.Value) bool {
+	_, ok := v.(*lang.Builtin)
+	return ok
+}
+
 // derivesFrom reports whether c is base or derives from it.
 func derivesFrom(c, base *lang.UserClass) bool {
 	for _, k := range c.Bases() {
@@ -186,7 +216,8 @@ func lookupValue(cls *lang.UserClass, pos []lang.Value, kwNames []string, kwVals
 	m := membersOf(cls)
 	if len(pos) != 1 || len(kwNames) > 0 {
 		if m == nil || len(m.order) == 0 {
-			return nil, true, lang.Errorf(lang.TypeError, "kael's Enum has no functional API: define the members in a class statement")
+			c, err := functional(cls, pos, kwNames, kwVals)
+			return c, true, err
 		}
 		return nil, true, lang.Errorf(lang.TypeError, "%s() takes 1 positional argument but %d were given", cls.Name, len(pos)+len(kwNames))
 	}
@@ -204,6 +235,11 @@ func lookupValue(cls *lang.UserClass, pos []lang.Value, kwNames []string, kwVals
 			if xv, _ := x.Attr("_value_"); lang.Equal(xv, v) {
 				return x, true, nil
 			}
+		}
+	}
+	if m != nil {
+		if x, err := missing(cls, v); x != nil || err != nil {
+			return x, true, err
 		}
 	}
 	return nil, true, lang.Errorf(lang.ValueError, "%s is not a valid %s", lang.Repr(v), qualname(cls))
@@ -299,7 +335,12 @@ func newEnumClasses() (*lang.UserClass, *lang.UserClass) {
 	}))
 	set(e, "name", &memberField{"_name_"})
 	set(e, "value", &memberField{"_value_"})
-	ie, err := lang.NewClass("IntEnum", "enum", e)
+	reprEnumClass, err = lang.NewClass("ReprEnum", "enum", e)
+	if err != nil {
+		panic(err)
+	}
+	set(reprEnumClass, "__doc__", "Only changes the repr(), leaving str() and format() to the mixed-in type.")
+	ie, err := lang.NewClass("IntEnum", "enum", reprEnumClass)
 	if err != nil {
 		panic(err)
 	}
@@ -430,8 +471,9 @@ var enumModule = &lang.Module{Name: "enum", Attrs: map[string]lang.Value{
 func init() {
 	enumClass, intEnumClass = newEnumClasses()
 	flagClass, intFlagClass = newFlagClasses(enumClass)
-	strEnumClass = newStrEnumClass(enumClass)
+	strEnumClass = newStrEnumClass(reprEnumClass)
+	initExtra()
 	enumModule.Attrs["Enum"], enumModule.Attrs["IntEnum"] = enumClass, intEnumClass
 	enumModule.Attrs["Flag"], enumModule.Attrs["IntFlag"], enumModule.Attrs["StrEnum"] = flagClass, intFlagClass, strEnumClass
-	lang.RegisterModule("enum", "Python's enum: Enum, IntEnum, Flag, IntFlag, StrEnum, auto and unique.", func() *lang.Module { return enumModule })
+	lang.RegisterModule("enum", "Python's enum: Enum, IntEnum, Flag, IntFlag, StrEnum, ReprEnum, auto, unique, verify, member, nonmember, global_enum and the functional API Enum('Color', 'RED GREEN').", func() *lang.Module { return enumModule })
 }

@@ -61,3 +61,35 @@ var cases = []langtest.Case{
 func TestEnum(t *testing.T) { langtest.CheckCellCases(t, prelude, cases) }
 
 func TestAgainstCPython(t *testing.T) { cpython.CheckCellCases(t, prelude, cases) }
+
+const prelude2 = "import enum\nfrom enum import *\n"
+
+// extraCases are extra.go's: the module's own enums, verify, member and
+// nonmember, global_enum, the functional API, _missing_ and
+// _generate_next_value_; CPython 3.11's outcomes.
+var extraCases = []langtest.Case{
+	{"repr(STRICT), str(STRICT), repr(UNIQUE), list(FlagBoundary), list(EnumCheck), KEEP is FlagBoundary.KEEP, FlagBoundary('eject')", "(\"<FlagBoundary.STRICT: 'strict'>\", 'strict', \"<EnumCheck.UNIQUE: 'one name per value'>\", [<FlagBoundary.STRICT: 'strict'>, <FlagBoundary.CONFORM: 'conform'>, <FlagBoundary.EJECT: 'eject'>, <FlagBoundary.KEEP: 'keep'>], [<EnumCheck.CONTINUOUS: 'no skipped integer values'>, <EnumCheck.NAMED_FLAGS: 'multi-flag aliases may not contain unnamed flags'>, <EnumCheck.UNIQUE: 'one name per value'>], True, <FlagBoundary.EJECT: 'eject'>)"},
+	{"class C(Enum):\n    A = 1\nEnumMeta is EnumType, repr(EnumType), isinstance(C, EnumType), isinstance(Enum, EnumType), isinstance(C.A, EnumType), isinstance(int, EnumMeta), issubclass(IntEnum, ReprEnum), issubclass(StrEnum, ReprEnum), issubclass(IntFlag, ReprEnum), issubclass(IntFlag, Flag), issubclass(Flag, ReprEnum)", "(True, \"<class 'enum.EnumType'>\", True, True, False, False, True, True, True, True, False)"},
+	{"class R(ReprEnum):\n    A = 1", "TypeError: ReprEnum subclasses must be mixed with a data type (i.e. int, str, float, etc.)"},
+	{"@verify(UNIQUE)\nclass U(Enum):\n    A = 1\n    B = 1", "ValueError: aliases found in <enum 'U'>: B -> A"},
+	{"@verify(CONTINUOUS)\nclass V(Enum):\n    A = 1\n    B = 4", "ValueError: invalid enum 'V': missing values 2, 3"},
+	{"@verify(CONTINUOUS)\nclass V2(Flag):\n    A = 1\n    B = 8", "ValueError: invalid flag 'V2': missing values 2, 4"},
+	{"@verify(NAMED_FLAGS)\nclass V3(Flag):\n    A = 1\n    B = 2\n    C = 11", "ValueError: invalid Flag 'V3': alias C is missing value 0x8 [use enum.show_flag_values(value) for details]"},
+	{"@verify(NAMED_FLAGS)\nclass V4(Flag):\n    A = 1\n    C = 7\n    D = 9", "ValueError: invalid Flag 'V4': aliases C and D are missing combined values of 0xe [use enum.show_flag_values(value) for details]"},
+	{"verify(UNIQUE)(int)", "TypeError: the 'verify' decorator only works with Enum and Flag"},
+	{"@verify(UNIQUE, CONTINUOUS, NAMED_FLAGS)\nclass W(IntFlag):\n    A = 1\n    B = 2\n    AB = 3\nlist(W), W.AB", "([<W.A: 1>, <W.B: 2>], <W.AB: 3>)"},
+	{"class O(Enum):\n    A = 1\n    f = member(lambda: 3)\n    g = nonmember(5)\n    @enum.property\n    def double(self):\n        return self.value * 2\n[m.name for m in O], O.g, O.A.double, O.f.value(), len(O)", "(['A', 'f'], 5, 2, 3, 2)"},
+	{"@global_enum\nclass G(Enum):\n    X = 1\n    Y = 2\nrepr(G.X) == __name__ + '.X', str(G.X), X is G.X, G.Y is Y, f'{Y}'", "(True, 'X', True, True, 'Y')"},
+	{"@global_enum\nclass GF(IntFlag):\n    P = 1\n    Q = 2\nm = __name__ + '.'\nrepr(GF.P) == m + 'P', str(GF.P), repr(P | Q) == m + 'P|' + m + 'Q', repr(GF(4)) == m + 'GF(4)', repr(GF(5)) == m + 'P|4'", "(True, '1', True, True, True)"},
+	{"C = Enum('C', 'RED GREEN BLUE', module='colors', qualname='C')\nlist(C), C.__module__, C.__qualname__, C.GREEN.value, C(3)", "([<C.RED: 1>, <C.GREEN: 2>, <C.BLUE: 3>], 'colors', 'C', 2, <C.BLUE: 3>)"},
+	{"list(Enum('D', [('A', 5), ('B', 7)])), list(Enum('E', {'X': 'x', 'Y': 'y'})), list(Enum('F', ['a', 'b'], start=10)), list(IntEnum('I', 'A B')), list(Enum('H', 'a,b')), list(Flag('P', 'R W X')), list(StrEnum('S', 'Ab Cd'))", "([<D.A: 5>, <D.B: 7>], [<E.X: 'x'>, <E.Y: 'y'>], [<F.a: 10>, <F.b: 11>], [<I.A: 1>, <I.B: 2>], [<H.a: 1>, <H.b: 2>], [<P.R: 1>, <P.W: 2>, <P.X: 4>], [<S.Ab: 'ab'>, <S.Cd: 'cd'>])"},
+	{"Enum()", "TypeError: EnumType.__call__() missing 1 required positional argument: 'value'"},
+	{"Enum('X', 'A', 'B')", "TypeError: EnumType.__call__() takes from 2 to 3 positional arguments but 4 were given"},
+	{"class M(Enum):\n    A = 1\n    @classmethod\n    def _missing_(cls, v):\n        if isinstance(v, str):\n            return cls.A\nM('zz'), M(1)", "(<M.A: 1>, <M.A: 1>)"},
+	{"class M(Enum):\n    A = 1\n    @classmethod\n    def _missing_(cls, v):\n        return None\nM(5)", "ValueError: 5 is not a valid M"},
+	{"class N(Enum):\n    def _generate_next_value_(name, start, count, last_values):\n        return name.lower() + str(count)\n    A = auto()\n    B = auto()\nlist(N)", "[<N.A: 'a0'>, <N.B: 'b1'>]"},
+}
+
+func TestEnumExtra(t *testing.T) { langtest.CheckCellCases(t, prelude2, extraCases) }
+
+func TestEnumExtraAgainstCPython(t *testing.T) { cpython.CheckCellCases(t, prelude2, extraCases) }

@@ -166,7 +166,7 @@ func newFlagClasses(e *lang.UserClass) (*lang.UserClass, *lang.UserClass) {
 		return flagValue(x) != 0, nil
 	}))
 
-	fi, err := lang.NewClass("IntFlag", "enum", f)
+	fi, err := lang.NewClass("IntFlag", "enum", reprEnumClass, f)
 	if err != nil {
 		panic(err)
 	}

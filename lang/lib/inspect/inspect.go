@@ -1,7 +1,9 @@
-// Package inspect is Python's inspect module in small: signature() of
-// functions, builtins and classes (nanoGPT asks whether AdamW takes
-// fused=), the is* predicates and getmembers. Source code, frames and
-// stacks are absent: kael keeps no frames for a library to walk.
+// Package inspect is Python's inspect module: signature() of functions,
+// builtins and classes (nanoGPT asks whether AdamW takes fused=) with
+// Parameter, Signature and BoundArguments (sigclass.go, bind.go), the
+// is* predicates, getmembers and getattr_static, source code
+// (source.go), frames and stacks (stack.go) and the rest programs reach
+// for (more.go, extra.go).
 package inspect
 
 import (
@@ -29,23 +31,42 @@ type Parameter struct {
 	kind        int
 	defaultText string // "" when it has none
 	dflt        lang.Value
+	real        bool       // dflt is the default's value, which str() writes as its repr
+	annotation  lang.Value // nil when it has none
 }
 
 // TypeName returns "inspect.Parameter".
 func (*Parameter) TypeName() string { return "inspect.Parameter" }
 
-// String is the parameter as the signature writes it: lr=0.001, *args.
+// String is the parameter as the signature writes it: lr=0.001, *args,
+// x: int = 1, as CPython's Parameter.__str__.
 func (p *Parameter) String() string {
-	switch p.kind {
-	case 2:
-		return "*" + p.name
-	case 4:
-		return "**" + p.name
+	s := p.name
+	if p.annotation != nil {
+		a, err := formatAnnotation(p.annotation, lang.None)
+		if err != nil {
+			a = lang.Repr(p.annotation)
+		}
+		s += ": " + lang.Str(a)
 	}
 	if p.defaultText != "" {
-		return p.name + "=" + p.defaultText
+		text := p.defaultText
+		if p.real {
+			text = lang.Repr(p.dflt)
+		}
+		if p.annotation != nil {
+			s += " = " + text
+		} else {
+			s += "=" + text
+		}
 	}
-	return p.name
+	switch p.kind {
+	case 2:
+		return "*" + s
+	case 4:
+		return "**" + s
+	}
+	return s
 }
 
 // PyRepr is <Parameter "lr=0.001">.
@@ -62,21 +83,29 @@ func (p *Parameter) Attr(name string) (lang.Value, bool) {
 		}
 		return p.dflt, true
 	case "kind":
-		return kindNames[p.kind], true
-	case "annotation", "empty":
+		return paramKind(p.kind), true
+	case "annotation":
+		if p.annotation != nil {
+			return p.annotation, true
+		}
 		return empty, true
+	case "empty":
+		return empty, true
+	case "replace":
+		return p.replaceMethod(), true
 	}
 	return nil, false
 }
 
 // AttrNames lists them.
 func (p *Parameter) AttrNames() []string {
-	return []string{"annotation", "default", "empty", "kind", "name"}
+	return []string{"annotation", "default", "empty", "kind", "name", "replace"}
 }
 
 // Signature is what inspect.signature returns.
 type Signature struct {
 	params []*Parameter
+	ret    lang.Value // the return annotation; nil when there is none
 }
 
 // TypeName returns "inspect.Signature".
@@ -94,7 +123,15 @@ func (s *Signature) String() string {
 			parts = append(parts, "/")
 		}
 	}
-	return "(" + strings.Join(parts, ", ") + ")"
+	text := "(" + strings.Join(parts, ", ") + ")"
+	if s.ret != nil {
+		a, err := formatAnnotation(s.ret, lang.None)
+		if err != nil {
+			a = lang.Repr(s.ret)
+		}
+		text += " -> " + lang.Str(a)
+	}
+	return text
 }
 
 // PyRepr is <Signature (params)>.
@@ -110,8 +147,15 @@ func (s *Signature) Attr(name string) (lang.Value, bool) {
 			_ = d.Set(p.name, p)
 		}
 		return d, true
-	case "return_annotation", "empty":
+	case "return_annotation":
+		if s.ret != nil {
+			return s.ret, true
+		}
 		return empty, true
+	case "empty":
+		return empty, true
+	case "replace":
+		return s.replaceMethod(), true
 	case "bind":
 		return s.bindMethod("bind", false), true
 	case "bind_partial":
@@ -122,7 +166,7 @@ func (s *Signature) Attr(name string) (lang.Value, bool) {
 
 // AttrNames lists them.
 func (s *Signature) AttrNames() []string {
-	return []string{"bind", "bind_partial", "empty", "parameters", "return_annotation"}
+	return []string{"bind", "bind_partial", "empty", "parameters", "replace", "return_annotation"}
 }
 
 // splitTop splits a parameter list at its top-level commas.
@@ -217,6 +261,9 @@ var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module 
 				return nil, err
 			}
 		}
+		if sig := pythonSignature(obj); sig != nil {
+			return sig, nil
+		}
 		text, ok := lang.SignatureText(obj)
 		if !ok {
 			if !lang.Callable(obj) {
@@ -273,13 +320,6 @@ var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module 
 		}
 		return &lang.List{Elems: out}, nil
 	}),
-	"Parameter": parameterClass,
-}}
-
-// parameterClass carries Parameter.empty and the kinds' names.
-var parameterClass = &lang.Module{Name: "inspect.Parameter", Attrs: map[string]lang.Value{
-	"empty": empty, "POSITIONAL_ONLY": kindNames[0], "POSITIONAL_OR_KEYWORD": kindNames[1],
-	"VAR_POSITIONAL": kindNames[2], "KEYWORD_ONLY": kindNames[3], "VAR_KEYWORD": kindNames[4],
 }}
 
 func pred(sig, doc string, f func(lang.Value) bool) *lang.Builtin {

@@ -151,6 +151,9 @@ func build(s *lang.Session) *lang.Module {
 			return "utf-8", nil
 		}),
 	}}
+	for name, v := range interpAttrs() {
+		m.Attrs[name] = v
+	}
 	// A program may replace the streams (test.support.captured_stderr
 	// does) and the excepthook; the session writes print's output and
 	// tracebacks to the streams set.
@@ -170,11 +173,17 @@ func build(s *lang.Session) *lang.Module {
 		// The module help and the language reference show: the values
 		// that belong to a session or a machine, described.
 		for name, doc := range map[string]string{
-			"argv":       "the program's arguments: the script and what follows it (kael run script.py a b); [''] in the REPL and notebooks",
-			"orig_argv":  "the kael binary's path and the program's arguments",
-			"path":       "[the main script's directory], or [''] in the REPL and notebooks",
-			"modules":    "the dict of the session's imported modules, by name",
-			"executable": "the path of the kael binary",
+			"argv":                 "the program's arguments: the script and what follows it (kael run script.py a b); [''] in the REPL and notebooks",
+			"orig_argv":            "the kael binary's path and the program's arguments",
+			"path":                 "[the main script's directory], or [''] in the REPL and notebooks",
+			"modules":              "the dict of the session's imported modules, by name",
+			"executable":           "the path of the kael binary",
+			"prefix":               "the directory above the kael binary's",
+			"exec_prefix":          "the directory above the kael binary's",
+			"base_prefix":          "the directory above the kael binary's",
+			"base_exec_prefix":     "the directory above the kael binary's",
+			"builtin_module_names": "the names of the modules linked into kael, a tuple",
+			"stdlib_module_names":  "CPython 3.11's standard library module names, a frozenset",
 		} {
 			m.Attrs[name] = memberDoc(doc)
 		}

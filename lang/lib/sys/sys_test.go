@@ -105,3 +105,28 @@ func TestSys(t *testing.T) {
 func TestSysAgainstCPython(t *testing.T) {
 	cpython.CheckCellCases(t, sysPrelude, sysCases)
 }
+
+// interpCases are the interpreter's facts of interp.go, checked in
+// CPython 3.11 too (where kael's differ, the case asks what both share).
+var interpCases = []langtest.Case{
+	{"sys.int_info, sys.int_info.default_max_str_digits, sys.maxunicode, chr(sys.maxunicode) == '\\U0010ffff', sys.float_repr_style, sys.get_int_max_str_digits()", "(sys.int_info(bits_per_digit=30, sizeof_digit=4, default_max_str_digits=4300, str_digits_check_threshold=640), 4300, 1114111, True, 'short', 4300)"},
+	{"f = sys.flags\ntype(f).__name__, f.optimize, f.debug, f.dev_mode, f.int_max_str_digits, f[0], len(f), f._fields if hasattr(f, '_fields') else 'no _fields', isinstance(f, tuple)", "('flags', 0, 0, False, -1, 0, 18, 'no _fields', True)"},
+	{"h = sys.hash_info\nh.width, h.modulus == 2**61 - 1, h.inf == hash(float('inf')), h.imag, h.hash_bits, h.nan", "(64, True, True, 1000003, 64, 0)"},
+	{"i = sys.implementation\ni.version == sys.version_info, i.hexversion == sys.hexversion, isinstance(i.name, str), repr(i).startswith('namespace(name=')", "(True, True, True, True)"},
+	{"sys.getfilesystemencoding(), sys.getfilesystemencodeerrors(), sys.intern('ab' + 'c'), sys.abiflags, sys.platlibdir, sys.pycache_prefix, sys.warnoptions, sys.api_version", "('utf-8', 'surrogateescape', 'abc', '', 'lib', None, [], 1013)"},
+	{"sys.gettrace(), sys.getprofile(), sys.is_finalizing(), sys.call_tracing(divmod, (7, 2)), sys.getswitchinterval()", "(None, None, False, (3, 1), 0.005)"},
+	{"sys.setswitchinterval(0.01)\nsys.getswitchinterval()", "0.01"},
+	{"isinstance(sys.prefix, str), sys.exec_prefix == sys.prefix, isinstance(sys.base_prefix, str), 'sys' in sys.builtin_module_names, type(sys.builtin_module_names).__name__", "(True, True, True, True, 'tuple')"},
+	{"import io\nold, sys.stdout = sys.stdout, io.StringIO()\nsys.displayhook(None)\nsys.displayhook('a')\nsys.displayhook([1])\nv, sys.stdout = sys.stdout.getvalue(), old\nv", "\"'a'\\n[1]\\n\""},
+	{"s = sys.stdlib_module_names\ntype(s).__name__, len(s), 'os' in s, 'asyncio' in s, 'torch' in s, 'numpy' in s, sorted(s)[:3]", "('frozenset', 305, True, True, False, False, ['__future__', '_abc', '_aix_support'])"},
+	{"sys.intern(3)", "TypeError: intern() argument must be str, not int"},
+	{"sys.call_tracing(len, [1])", "TypeError: call_tracing() argument 2 must be tuple, not list"},
+	{"sys.setswitchinterval(0)", "ValueError: switch interval must be strictly positive"},
+	{"sys.setswitchinterval('a')", "TypeError: must be real number, not str"},
+}
+
+func TestInterp(t *testing.T) { langtest.CheckCellCases(t, sysPrelude, interpCases) }
+
+func TestInterpAgainstCPython(t *testing.T) {
+	cpython.CheckCellCases(t, sysPrelude, interpCases)
+}

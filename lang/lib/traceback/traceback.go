@@ -8,6 +8,7 @@
 package traceback
 
 import (
+	_ "embed" // module.py
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,8 +19,12 @@ import (
 	"github.com/kael-dev/kael/lang/syntax"
 )
 
+//go:embed module.py
+var source string
+
 func init() {
-	lang.RegisterModule("traceback", "Print or retrieve an exception's traceback, as CPython's traceback module.", func() *lang.Module {
+	lang.RegisterSourceModule("traceback", "Print or retrieve an exception's traceback, as CPython's traceback module: format_exception, print_exc, format_exc, extract_tb, extract_stack, walk_tb, walk_stack, FrameSummary, StackSummary, TracebackException.", source)
+	lang.RegisterModule("_traceback", "The part of traceback written in Go: the formatting of exceptions and frames.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{
 			"format_exception": lang.NewBuiltin(lang.AsValue, "format_exception(exc, value=None, tb=None, limit=None, chain=True)",
 				"The lines CPython prints for the exception exc (or, given value, for value): 'Traceback (most recent call last):', a File line and the source line for each frame, and 'Class: message', after the exceptions it was caused by or raised while handling when chain is true. A list of strings, each ending in a newline.",
@@ -56,18 +61,72 @@ func init() {
 					}
 					return lang.None, write(a, a.Value("file"), strings.Join(lines, ""))
 				}),
-			"extract_tb": lang.NewBuiltin(lang.AsValue, "extract_tb(tb, limit=None)",
-				"The frames of the traceback tb, outermost first, as FrameSummary objects (filename, lineno, name, line).",
+			"_tb_entries": lang.NewBuiltin(lang.AsValue, "_tb_entries(tb, /)",
+				"The frames of the traceback tb, outermost first, as (filename, lineno, name, line, end_lineno, colno, end_colno) tuples; line is '' where the source is unknown.",
 				func(a *lang.Args) (lang.Value, error) {
-					entries, err := tbEntries(a.Value("tb"), a.Value("limit"))
+					entries, err := tbEntries(a.Value("tb"), lang.None)
 					if err != nil {
 						return nil, err
 					}
 					out := make([]lang.Value, len(entries))
 					for i, e := range entries {
-						out[i] = &FrameSummary{e: e}
+						out[i] = lang.Tuple{absFile(e.Filename), int64(e.Line), e.Name, e.Text, int64(e.EndLine), int64(e.Col), int64(e.EndCol)}
 					}
 					return &lang.List{Elems: out}, nil
+				}),
+			"_format_entry": lang.NewBuiltin(lang.AsValue, "_format_entry(filename, lineno, name, line, end_lineno=None, colno=None, end_colno=None, /)",
+				"A frame's File line, its source line (stripped) and CPython 3.11's carets under the part that ran, where the positions are known.",
+				func(a *lang.Args) (lang.Value, error) {
+					e := lang.TraceEntry{Filename: lang.Str(a.Value("filename")), Name: lang.Str(a.Value("name"))}
+					if n, ok := lang.AsInt(a.Value("lineno")); ok {
+						e.Line = int(n)
+					}
+					if t, ok := a.Value("line").(string); ok {
+						e.Text = strings.TrimRight(t, "\r\n")
+					}
+					end, okEnd := lang.AsInt(a.Value("end_lineno"))
+					col, okCol := lang.AsInt(a.Value("colno"))
+					endCol, okEndCol := lang.AsInt(a.Value("end_colno"))
+					if okEnd && okCol && okEndCol {
+						e.EndLine, e.Col, e.EndCol = int(end), int(col), int(endCol)
+					}
+					return formatFrame(e), nil
+				}),
+			"_getframe": lang.NewBuiltin(lang.AsValue, "_getframe(depth=0, /)",
+				"sys._getframe: the frame of the calling function, or of the one depth calls out from it.",
+				func(a *lang.Args) (lang.Value, error) {
+					depth := a.Int("depth")
+					if err := a.Err(); err != nil {
+						return nil, err
+					}
+					return a.Frame(depth)
+				}),
+			"_write_stderr": lang.NewBuiltin(lang.AsValue, "_write_stderr(text, /)",
+				"Writes text to sys.stderr.",
+				func(a *lang.Args) (lang.Value, error) {
+					return lang.None, a.WriteStderr(lang.Str(a.Value("text")))
+				}),
+			"_source_line": lang.NewBuiltin(lang.AsValue, "_source_line(filename, lineno, /)",
+				"Line lineno of the file filename with its newline, as linecache.getline: '' when the file cannot be read or has no such line.",
+				func(a *lang.Args) (lang.Value, error) {
+					name, _ := a.Value("filename").(string)
+					n, ok := lang.AsInt(a.Value("lineno"))
+					if !ok || n < 1 || name == "" || strings.HasPrefix(name, "<") {
+						return "", nil
+					}
+					src, err := lang.ReadScript(name)
+					if err != nil {
+						return "", nil
+					}
+					lines := strings.SplitAfter(src, "\n")
+					if int(n) > len(lines) {
+						return "", nil
+					}
+					line := lines[n-1]
+					if line != "" && !strings.HasSuffix(line, "\n") {
+						line += "\n"
+					}
+					return line, nil
 				}),
 			"format_tb": lang.NewBuiltin(lang.AsValue, "format_tb(tb, limit=None)",
 				"The File and source lines of each frame of the traceback tb, one string per frame.",
@@ -83,23 +142,6 @@ func init() {
 						return nil, err
 					}
 					return lang.None, write(a, a.Value("file"), strings.Join(formatEntries(entries), ""))
-				}),
-			"format_list": lang.NewBuiltin(lang.AsValue, "format_list(extracted_list)",
-				"The lines of the FrameSummary objects extract_tb returned, one string per frame.",
-				func(a *lang.Args) (lang.Value, error) {
-					items, err := lang.Collect(a.Value("extracted_list"))
-					if err != nil {
-						return nil, err
-					}
-					entries := make([]lang.TraceEntry, len(items))
-					for i, it := range items {
-						fs, ok := it.(*FrameSummary)
-						if !ok {
-							return nil, lang.Errorf(lang.TypeError, "format_list() takes FrameSummary objects, not '%s'", lang.TypeName(it))
-						}
-						entries[i] = fs.e
-					}
-					return strList(formatEntries(entries)), nil
 				}),
 		}}
 	})
@@ -345,14 +387,26 @@ func formatEntries(entries []lang.TraceEntry) []string {
 	return out
 }
 
-func formatEntry(e lang.TraceEntry) string {
-	file := e.Filename
+// absFile is a frame's file name as CPython's code objects have it:
+// absolute, unless it is a pseudo-name such as <stdin>.
+func absFile(file string) string {
 	if !strings.HasPrefix(file, "<") {
 		if abs, err := filepath.Abs(file); err == nil {
-			file = abs
+			return abs
 		}
 	}
-	s := "  File \"" + file + "\", line " + strconv.Itoa(e.Line) + ", in " + e.Name + "\n"
+	return file
+}
+
+func formatEntry(e lang.TraceEntry) string {
+	e.Filename = absFile(e.Filename)
+	return formatFrame(e)
+}
+
+// formatFrame is a frame's File line, source line and carets, its file
+// name as it is.
+func formatFrame(e lang.TraceEntry) string {
+	s := "  File \"" + e.Filename + "\", line " + strconv.Itoa(e.Line) + ", in " + e.Name + "\n"
 	stripped := strings.TrimSpace(e.Text)
 	if stripped == "" {
 		return s
@@ -425,44 +479,4 @@ func anchors(segment string) (left, right int, ok bool) {
 		return x.X.Span().End.Col - 1, x.Rbrack.Col, true
 	}
 	return 0, 0, false
-}
-
-// FrameSummary is one frame extract_tb lists: where it was and its line.
-type FrameSummary struct{ e lang.TraceEntry }
-
-var _ lang.HasAttrs = (*FrameSummary)(nil)
-
-// TypeName is "FrameSummary", as in CPython.
-func (*FrameSummary) TypeName() string { return "FrameSummary" }
-
-// PyRepr is CPython's <FrameSummary file F, line N in NAME>.
-func (f *FrameSummary) PyRepr() string {
-	return "<FrameSummary file " + f.e.Filename + ", line " + strconv.Itoa(f.e.Line) + " in " + f.e.Name + ">"
-}
-
-// Attr gives filename, lineno, name, line, end_lineno, colno and
-// end_colno.
-func (f *FrameSummary) Attr(name string) (lang.Value, bool) {
-	switch name {
-	case "filename":
-		return f.e.Filename, true
-	case "lineno":
-		return int64(f.e.Line), true
-	case "end_lineno":
-		return int64(f.e.EndLine), true
-	case "colno":
-		return int64(f.e.Col), true
-	case "end_colno":
-		return int64(f.e.EndCol), true
-	case "name":
-		return f.e.Name, true
-	case "line":
-		return strings.TrimSpace(f.e.Text), true
-	}
-	return nil, false
-}
-
-// AttrNames lists a FrameSummary's attributes.
-func (*FrameSummary) AttrNames() []string {
-	return []string{"colno", "end_colno", "end_lineno", "filename", "line", "lineno", "name"}
 }

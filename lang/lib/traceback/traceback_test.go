@@ -39,3 +39,28 @@ func TestTraceback(t *testing.T) {
 	langtest.CheckCellCases(t, prelude, cases)
 	cpython.CheckCellCases(t, prelude, cases)
 }
+
+// moreCases are the module's classes and stack functions (module.py).
+var moreCases = []langtest.Case{
+	{"s = traceback.extract_tb(e.__traceback__)\ntype(s).__name__, isinstance(s, list), [f.name for f in s], [f.lineno for f in s], s[-1].name, len(s[0]), tuple(s[2])[1:3], repr(s[2]).startswith('<FrameSummary file ')", "('StackSummary', True, ['<module>', 'outer', 'inner'], [7, 5, 3], 'inner', 4, (3, 'inner'), True)"},
+	{"[(f.f_code.co_name, l) for f, l in traceback.walk_tb(e.__traceback__)], [f.f_code.co_name for f, _ in traceback.walk_tb(e.__traceback__)]", "([('<module>', 7), ('outer', 5), ('inner', 3)], ['<module>', 'outer', 'inner'])"},
+	{"f = traceback.FrameSummary('x.py', 3, 'g', line='  y = 1  ')\nf.line, f.filename, f.lineno, f.name, f.locals, f == ('x.py', 3, 'g', 'y = 1'), list(f), f[1], repr(f)", "('y = 1', 'x.py', 3, 'g', None, True, ['x.py', 3, 'g', 'y = 1'], 3, '<FrameSummary file x.py, line 3 in g>')"},
+	{"traceback.FrameSummary('<none>', 1, 'g').line, traceback.FrameSummary('a', None, 'g').line, traceback.FrameSummary('a', 1, 'g', locals={'x': [1]}).locals", "('', None, {'x': '[1]'})"},
+	{"traceback.format_list([('x.py', 3, 'g', 'y = 1'), traceback.FrameSummary('<z>', 4, 'h', line='pass')])", "['  File \"x.py\", line 3, in g\\n    y = 1\\n', '  File \"<z>\", line 4, in h\\n    pass\\n']"},
+	{"s = traceback.StackSummary.from_list([('a.py', 1, 'f', 'f()')] * 5 + [('a.py', 2, 'g', '')])\ns.format()", "['  File \"a.py\", line 1, in f\\n    f()\\n', '  File \"a.py\", line 1, in f\\n    f()\\n', '  File \"a.py\", line 1, in f\\n    f()\\n', '  [Previous line repeated 2 more times]\\n', '  File \"a.py\", line 2, in g\\n']"},
+	{"def g():\n    return traceback.extract_stack()\ndef h():\n    return g()\ns = h()\n[f.name for f in s][-2:], s[-1].lineno, len(traceback.extract_stack(limit=1)), len(h()) == len(traceback.extract_stack()) + 2", "(['h', 'g'], 2, 1, True)"},
+	{"def g():\n    return [f.f_code.co_name for f, _ in traceback.walk_stack(sys._getframe())][:2]\ndef h():\n    return traceback.format_stack()[-1].splitlines()[0].split(', ')[-1]\ng(), h()", "(['g', '<module>'], 'in h')"},
+	{"import io\ndef g():\n    out = io.StringIO()\n    traceback.print_stack(file=out, limit=1)\n    return out.getvalue().splitlines()[0].split(', ')[1:]\ng()", "['line 4', 'in g']"},
+	{"te = traceback.TracebackException.from_exception(e)\ntype(te).__name__, te.exc_type, str(te), [f.name for f in te.stack], list(te.format_exception_only()), te.__cause__, te.__context__, te.__suppress_context__, ''.join(te.format()) == ''.join(traceback.format_exception(e))", "('TracebackException', <class 'KeyError'>, \"'k'\", ['<module>', 'outer', 'inner'], [\"KeyError: 'k'\\n\"], None, None, False, True)"},
+	{"try:\n    try:\n        1 / 0\n    except ZeroDivisionError:\n        raise ValueError('v')\nexcept ValueError as x:\n    te = traceback.TracebackException(type(x), x, x.__traceback__)\n    y = x\nlines = list(te.format())\nte.__context__.exc_type, te.__cause__, None, lines.count('Traceback (most recent call last):\\n'), lines[-1], list(te.format(chain=False))[-1], ''.join(lines) == ''.join(traceback.format_exception(y))", "(<class 'ZeroDivisionError'>, None, None, 2, 'ValueError: v\\n', 'ValueError: v\\n', True)"},
+	{"import io\nout = io.StringIO()\ntraceback.TracebackException.from_exception(e).print(file=out)\nte = traceback.TracebackException.from_exception(e, limit=1)\nout.getvalue() == traceback.format_exc() or out.getvalue().startswith('Traceback'), [f.name for f in te.stack], te == traceback.TracebackException.from_exception(e, limit=1)", "(True, ['<module>'], True)"},
+	{"te = traceback.TracebackException.from_exception(SyntaxError('m', ('f.py', 2, 3, 'abc', 2, 4)))\nte.filename, te.lineno, te.end_lineno, te.text, te.offset, te.end_offset, te.msg", "('f.py', '2', '2', 'abc', 3, 4, 'm')"},
+	{"traceback.clear_frames(e.__traceback__), traceback.clear_frames(None)", "(None, None)"},
+	{"traceback.print_last()", "ValueError: no last exception"},
+	{"traceback.extract_tb(None), traceback.extract_tb(e.__traceback__, limit=0), [f.name for f in traceback.extract_tb(e.__traceback__, limit=-2)]", "([], [], ['outer', 'inner'])"},
+}
+
+func TestTracebackMore(t *testing.T) {
+	langtest.CheckCellCases(t, prelude, moreCases)
+	cpython.CheckCellCases(t, prelude, moreCases)
+}

@@ -73,7 +73,8 @@ func fn(sig, doc string, f func(a *lang.Args) (lang.Value, error)) *lang.Builtin
 }
 
 var warningsModule = &lang.Module{Name: "warnings", Attrs: map[string]lang.Value{
-	"warn": fn("warn(message, category=None, stacklevel=1, source=None)", "Issues a warning: message (a str, or a Warning) of category (UserWarning by default), printed to stderr as CPython's 'file:line: Category: message' with the line, once per location unless the filters say otherwise. kael names the line of the call itself whatever stacklevel is.", warn),
+	"warn":          fn("warn(message, category=None, stacklevel=1, source=None)", "Issues a warning: message (a str, or a Warning) of category (UserWarning by default), printed to stderr as CPython's 'file:line: Category: message' with the line, once per location unless the filters say otherwise. kael names the line of the call itself whatever stacklevel is.", warn),
+	"warn_explicit": fn("warn_explicit(message, category, filename, lineno, module=None, registry=None, module_globals=None, source=None)", "Issues a warning said to come from line lineno of filename (module: filename without .py, by default), as warn does; registry, a dict, keeps the locations already warned from ('default' and 'module' actions), none kept when it is None. The source line is read from the file.", warnExplicit),
 	"filterwarnings": fn("filterwarnings(action, message='', category=None, module='', lineno=0, append=False)", "Adds a filter: warnings whose text starts with the regular expression message (ignoring case), of category (Warning by default) and at lineno (0: any) get action: 'error' (raise), 'ignore', 'always', 'default' (once per location), 'module', 'once'. kael's code is module '__main__'.", func(a *lang.Args) (lang.Value, error) {
 		f, err := newFilter(a, true)
 		if err != nil {

@@ -129,10 +129,67 @@ func warn(a *lang.Args) (lang.Value, error) {
 	if file == "" {
 		file = "<stdin>"
 	}
+	return issue(a, msg, cat, text, file, line, source, "__main__", nil)
+}
+
+// warnExplicit is warnings.warn_explicit: a warning said to come from
+// line lineno of filename in module (filename without .py by default);
+// registry, a dict, records the locations warned from ('default' and
+// 'module' actions), none kept when it is None.
+func warnExplicit(a *lang.Args) (lang.Value, error) {
+	msg, cat := a.Value("message"), a.Value("category")
+	file := a.Str("filename")
+	line := a.Int("lineno")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	var text string
+	warning, _ := lang.ExceptionClass("Warning")
+	if ok, _ := lang.IsInstance(msg, warning); ok {
+		cat = lang.TypeOf(msg)
+		text = lang.Str(msg)
+	} else {
+		var err error
+		if cat, err = categoryOf(cat); err != nil {
+			return nil, err
+		}
+		text = lang.Str(msg)
+		inst, ok := lang.NewException(cat, text)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "category must be a Warning subclass, not '%s'", lang.TypeName(cat))
+		}
+		msg = inst
+	}
+	module := file
+	if m, ok := a.Value("module").(string); ok {
+		module = m
+	} else if module == "" {
+		module = "<unknown>"
+	} else if strings.HasSuffix(strings.ToLower(module), ".py") {
+		module = module[:len(module)-3]
+	}
+	var registry *lang.Dict
+	switch r := a.Value("registry").(type) {
+	case *lang.Dict:
+		registry = r
+	case lang.NoneType:
+		registry = lang.NewDict() // a fresh one, as CPython's: nothing kept
+	default:
+		return nil, lang.Errorf(lang.TypeError, "'registry' must be a dict or None, not '%s'", lang.TypeName(r))
+	}
+	// the source line is read from the file, as CPython's linecache
+	return issue(a, msg, cat, text, file, line, lang.None, module, registry)
+}
+
+// issue shows (or raises, or records) a warning of category cat from
+// line of file in module, as the filters say; registry, when not nil,
+// holds the locations of the 'default' and 'module' actions instead of
+// the session's record.
+func issue(a *lang.Args, msg, cat lang.Value, text, file string, line int, source lang.Value, module string, registry *lang.Dict) (lang.Value, error) {
 	st := stateOf(a.Session())
 	action := "default"
 	for _, f := range st.filters {
-		if f.matches(text, cat, line) {
+		if f.matchesIn(text, cat, line, module) {
 			action = f.action
 			break
 		}
@@ -153,7 +210,14 @@ func warn(a *lang.Args) (lang.Value, error) {
 	case "once":
 		key = fmt.Sprintf("%s\x00%s", text, className(cat))
 	}
-	if key != "" {
+	if key != "" && registry != nil && action != "once" {
+		if seen, _, _ := registry.Get(key); seen == true {
+			return lang.None, nil
+		}
+		if err := registry.Set(key, true); err != nil {
+			return nil, err
+		}
+	} else if key != "" {
 		if st.seen[action+"\x00"+key] {
 			return lang.None, nil
 		}
@@ -166,12 +230,17 @@ func warn(a *lang.Args) (lang.Value, error) {
 	return lang.None, a.WriteStderr(formatWarning(text, cat, file, int64(line), source))
 }
 
-// matches reports whether f applies to a warning.
+// matches reports whether f applies to a warning of kael's code.
 func (f *filter) matches(text string, cat lang.Value, line int) bool {
+	return f.matchesIn(text, cat, line, "__main__")
+}
+
+// matchesIn reports whether f applies to a warning from module.
+func (f *filter) matchesIn(text string, cat lang.Value, line int, module string) bool {
 	if f.message != nil && !f.message.MatchString(text) {
 		return false
 	}
-	if f.module != nil && !f.module.MatchString("__main__") {
+	if f.module != nil && !f.module.MatchString(module) {
 		return false
 	}
 	if ok, err := lang.IsSubclass(cat, f.category); err != nil || !ok {
@@ -218,12 +287,6 @@ func newFilter(a *lang.Args, withText bool) (filter, error) {
 			re, err := regexp.Compile(p.flag + `\A(?:` + s + `)`)
 			if err != nil {
 				return filter{}, lang.Errorf(lang.ValueError, "kael cannot read the pattern %s: %v", lang.Repr(s), err)
-			}
-			if p.name == "module" {
-				re, err = regexp.Compile(`\A(?:` + s + `)\z`)
-				if err != nil {
-					return filter{}, lang.Errorf(lang.ValueError, "kael cannot read the pattern %s: %v", lang.Repr(s), err)
-				}
 			}
 			*p.re = re
 		}

@@ -25,6 +25,11 @@ var warningsCases = []langtest.Case{
 	{"with warnings.catch_warnings():\n    warnings.simplefilter('error', DeprecationWarning)\n    warnings.warn('x', DeprecationWarning)", "DeprecationWarning: x"},
 	{"warnings.simplefilter('bogus')", "AssertionError: invalid action: 'bogus'"},
 	{"warnings.warn('x', 3)", "TypeError: category must be a Warning subclass, not 'int'"},
+	{"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    warnings.warn_explicit('m', UserWarning, 'f.py', 7)\n    warnings.warn_explicit(RuntimeWarning('r'), None, 'g.py', 2, module='mod')\n[(str(x.message), x.category.__name__, x.filename, x.lineno) for x in w]", "[('m', 'UserWarning', 'f.py', 7), ('r', 'RuntimeWarning', 'g.py', 2)]"},
+	{"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('default')\n    reg = {}\n    for i in range(3):\n        warnings.warn_explicit('d', UserWarning, 'f.py', 1, registry=reg)\n    for i in range(2):\n        warnings.warn_explicit('n', UserWarning, 'f.py', 1)\nlen(w), len(reg) > 0", "(3, True)"},
+	{"with warnings.catch_warnings(record=True) as w:\n    warnings.filterwarnings('ignore', module='skip')\n    warnings.simplefilter('always', append=True)\n    warnings.warn_explicit('a', UserWarning, 'skip.py', 1)\n    warnings.warn_explicit('b', UserWarning, 'keep.py', 1)\n    warnings.warn_explicit('c', UserWarning, 'x.py', 1, module='skipped')\n[str(x.message) for x in w]", "['b']"},
+	{"with warnings.catch_warnings():\n    warnings.simplefilter('error')\n    warnings.warn_explicit('e', DeprecationWarning, 'f.py', 1)", "DeprecationWarning: e"},
+	{"try:\n    warnings.warn_explicit('x', 3, 'f.py', 1)\nexcept TypeError:\n    r = 'TypeError'\nr", "'TypeError'"},
 	{"issubclass(warnings.UserWarning, Warning), warnings.DeprecationWarning is DeprecationWarning", "AttributeError: module 'warnings' has no attribute 'UserWarning'"},
 }
 
