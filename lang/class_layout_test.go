@@ -29,6 +29,10 @@ func TestAttributeCachesMatchCPython(t *testing.T) {
 		"class S:\n    __slots__ = ('x',)\n    def __init__(self):\n        self.x = 1\ndef put(o):\n    o.y = 2\ns = S()\nfor _ in range(2):\n    try:\n        put(s)\n    except AttributeError as err:\n        p(err)\np(s.x)",
 		// Instances of one class with their attributes in other orders.
 		"class P:\n    pass\ndef get(o):\n    return o.v\np, q = P(), P()\np.v = 1\np.w = 2\nq.w = 3\nq.v = 4\np([get(o) for o in (p, q, p, q)])",
+		// A store site that cached a store into a new instance of a plain
+		// class, then given a new instance of a class with __setattr__:
+		// the hook runs (both made by a plain __init__, without attributes).
+		"class A:\n    def __init__(self):\n        pass\nclass B:\n    def __init__(self):\n        pass\n    def __setattr__(self, k, v):\n        p('hook', k)\n        object.__setattr__(self, k, v)\ndef setx(o):\n    o.x = 1\nfor i in range(3):\n    a = A()\n    setx(a)\n    b = B()\n    setx(b)\np(a.x, b.x)",
 		// Instances of two classes at one site.
 		"class P:\n    def __init__(self):\n        self.v = 'p'\nclass Q:\n    def __init__(self):\n        self.u = 0\n        self.v = 'q'\ndef get(o):\n    return o.v\np([get(o) for o in (P(), Q(), P(), Q())])",
 		// A data descriptor of the class takes reads and stores.
