@@ -15,7 +15,7 @@ package lang
 // cache's checks per store.
 
 // maxStoreRun is the most statements a run has (a longer sequence is
-// split), so that its values fit a buffer on the stack.
+// split), so that learn works in buffers on the stack.
 const maxStoreRun = 8
 
 // storeRun is a run of statements obj.name = value on one variable obj,
@@ -25,10 +25,18 @@ type storeRun struct {
 	sites []*attrSite
 	stmts []stmtCode // the statements' own code, for the general path
 	// The cache: an instance with layout from, for the epoch, stores
-	// the i-th value in slots[i] and gets layout to.
+	// each step's value in the step's slot and has layout lays[i] after
+	// the first i stores (to after all).
+	steps    []runStep
+	lays     []*layout
 	from, to *layout
-	slots    []int
 	epoch    uint64
+}
+
+// runStep is one store of a storeRun: its value and the slot it goes to.
+type runStep struct {
+	val  operand
+	slot uint
 }
 
 // runnable reports whether s can be in a run of stores on obj: its
@@ -44,56 +52,62 @@ func (s *attrSite) runnable(obj *operand) bool {
 // storeRunCode compiles the run of the statements sts, which sites
 // compiled, to one statement with the first one's stmtID.
 func (c *compiler) storeRunCode(sites []*attrSite, sts []stmtCode) stmtCode {
-	r := &storeRun{obj: sites[0].obj, sites: sites, stmts: sts, from: noLayout, slots: make([]int, len(sites))}
+	r := &storeRun{obj: sites[0].obj, sites: sites, stmts: sts, from: noLayout,
+		steps: make([]runStep, len(sites)), lays: make([]*layout, len(sites))}
+	for i, s := range sites {
+		r.steps[i].val = s.val
+	}
 	last := sts[len(sts)-1].id
 	return stmtCode{id: sts[0].id, run: func(in *interp) (ctrl, error) {
-		if r.fast(in) {
+		n := r.fast(in)
+		if n == len(r.steps) {
 			in.stmtID = last
 			return ctrlNext, nil
 		}
-		return r.general(in)
+		return r.general(in, n)
 	}}
 }
 
 // fast runs the stores when the cache knows the instance's layout and
-// every value is there (a variable may be unbound), reporting whether it
-// did; it stores nothing otherwise.
-func (r *storeRun) fast(in *interp) bool {
+// returns how many it ran: all of them, or those before a value that is
+// not there (an unbound variable), with the instance's layout what they
+// make it; none when the cache does not know the instance.
+func (r *storeRun) fast(in *interp) int {
 	x, ok := r.obj.ready(in).(*Instance)
 	if !ok || x.lay != r.from || r.epoch != classEpoch.Load() {
-		return false
+		return 0
 	}
-	var buf [maxStoreRun]Value
-	vals := buf[:len(r.sites)]
-	for i, s := range r.sites {
-		if vals[i] = s.val.ready(in); vals[i] == nil {
-			return false
+	for i := range r.steps {
+		st := &r.steps[i]
+		v := st.val.ready(in)
+		if v == nil {
+			x.lay = r.lays[i]
+			return i
 		}
-	}
-	for i, v := range vals {
-		x.slots[r.slots[i]] = v
+		x.slots[st.slot%instanceSlots] = v
 	}
 	if r.to != r.from {
 		x.lay = r.to
 	}
-	return true
+	return len(r.steps)
 }
 
-// general runs the statements one by one, then learns what they did to
-// the instance, when they stored through their caches.
-func (r *storeRun) general(in *interp) (ctrl, error) {
+// general runs the statements from the n-th on, one by one; when it ran
+// them all, it learns what they did to the instance, when they stored
+// through their caches.
+func (r *storeRun) general(in *interp, n int) (ctrl, error) {
 	x, isX := r.obj.ready(in).(*Instance)
 	var start *layout
 	if isX {
 		start = x.lay
 	}
-	for i := range r.stmts {
+	for i := n; i < len(r.stmts); i++ {
 		in.stmtID = r.stmts[i].id
 		if k, err := r.stmts[i].run(in); err != nil || k != ctrlNext {
 			return k, err
 		}
 	}
-	if isX {
+	if isX && n == 0 {
 		r.learn(x, start)
 	}
 	return ctrlNext, nil
@@ -104,14 +118,15 @@ func (r *storeRun) general(in *interp) (ctrl, error) {
 // each store into one of its slots.
 func (r *storeRun) learn(x *Instance, start *layout) {
 	e := classEpoch.Load()
-	var slots [maxStoreRun]int
+	var slots [maxStoreRun]uint
+	var lays [maxStoreRun]*layout
 	cur := start
 	for i, s := range r.sites {
 		c := &s.a.cache
 		if start == nil || c.from != cur || c.epoch != e || c.slot < 0 {
 			return
 		}
-		slots[i] = c.slot
+		slots[i], lays[i] = uint(c.slot), cur
 		if c.to != nil {
 			cur = c.to
 		}
@@ -119,6 +134,9 @@ func (r *storeRun) learn(x *Instance, start *layout) {
 	if x.lay != cur {
 		return
 	}
-	copy(r.slots, slots[:])
+	for i := range r.steps {
+		r.steps[i].slot = slots[i]
+	}
+	copy(r.lays, lays[:])
 	r.from, r.to, r.epoch = start, cur, e
 }
