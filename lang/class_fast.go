@@ -114,7 +114,7 @@ func (in *interp) newObject(c *UserClass, init *Function, args []operand, at *sy
 	if !bindsSimply(init, len(args)+1) {
 		return nil, false, nil
 	}
-	x := &Instance{cls: c}
+	x := &Instance{cls: c, lay: c.emptyLayout()} // the caches' layout for no attributes (setCached)
 	r, err := in.callBoundFrame(init, x, args, at)
 	if err != nil {
 		return nil, true, err

@@ -198,8 +198,8 @@ func nativeAttr(x *Instance, name string) bool {
 }
 
 // storeCache is the inline cache of a compiled assignment to an attribute
-// of instances: an instance with layout from (nil: no attributes yet)
-// stores the value as its idx-th; when to is not nil, the attribute is
+// of instances: an instance with layout from (never nil: setCached gives
+// an instance without attributes its class's empty layout first) stores the value as its idx-th; when to is not nil, the attribute is
 // new and the instance moves to layout to. slot is the index into the
 // instance's slots that the value goes to, or -1 when the values do not
 // live there (layout.spill). A new one is newStoreCache().
@@ -248,6 +248,12 @@ func (in *interp) setCached(x *Instance, name string, v Value, c *storeCache) er
 	}
 	if !storePlain(x, name) {
 		return in.setInstanceAttr(x, name, v)
+	}
+	if x.lay == nil {
+		// The root of its class's tree, so that the cache cannot take an
+		// instance of another class without attributes, whose class may
+		// have hooks, for this one.
+		x.lay = x.cls.emptyLayout()
 	}
 	from := x.lay
 	x.set(name, v)

@@ -29,6 +29,17 @@ func TestAttributeCachesMatchCPython(t *testing.T) {
 		"class S:\n    __slots__ = ('x',)\n    def __init__(self):\n        self.x = 1\ndef put(o):\n    o.y = 2\ns = S()\nfor _ in range(2):\n    try:\n        put(s)\n    except AttributeError as err:\n        p(err)\np(s.x)",
 		// Instances of one class with their attributes in other orders.
 		"class P:\n    pass\ndef get(o):\n    return o.v\np, q = P(), P()\np.v = 1\np.w = 2\nq.w = 3\nq.v = 4\np([get(o) for o in (p, q, p, q)])",
+		// A store site that cached a store into a new instance of a plain
+		// class, then given a new instance of a class with __setattr__:
+		// the hook runs (both made by a plain __init__, without attributes).
+		"class A:\n    def __init__(self):\n        pass\nclass B:\n    def __init__(self):\n        pass\n    def __setattr__(self, k, v):\n        p('hook', k)\n        object.__setattr__(self, k, v)\ndef setx(o):\n    o.x = 1\nfor i in range(3):\n    a = A()\n    setx(a)\n    b = B()\n    setx(b)\np(a.x, b.x)",
+		// Runs of stores on one variable (compile_storerun.go).
+		"class A:\n    def __init__(self, v):\n        self.a = v\n        self.b = 0.0\n        self.c = v\nclass B(A):\n    def __setattr__(self, k, v):\n        p('hook', k, v)\n        object.__setattr__(self, k, v)\nfor i in range(3):\n    x = A(i)\n    y = B(i)\np(x.a, x.b, x.c, y.a, y.c, vars(x), vars(y))",
+		"class O:\n    pass\ndef f(o, flag):\n    if flag:\n        v = 1\n    o.a = 0\n    o.b = v\n    o.c = 2\nfor flag in (True, True, False):\n    o = O()\n    try:\n        f(o, flag)\n    except UnboundLocalError as e:\n        p('unbound', vars(o))\np(vars(o))",
+		"class O:\n    pass\ng = O()\ndef f(a, b, v):\n    g.x = v\n    g.x = v + 1 if False else v * 2\n    g.y = v\n    a.x = v\n    b.x = v\n    a.y = v\n    a.x = 7\nfor i in range(3):\n    a, b = O(), O()\n    f(a, b, i)\np(vars(g), vars(a), vars(b))",
+		"class W:\n    def __init__(self, v):\n        self.a = v\n        self.b = v\n        self.c = v\n        self.d = v\n        self.e = v\n        self.f = v\n        self.g = v\n        self.h = v\n        self.i = v\n        self.j = v\nfor i in range(3):\n    w = W(i)\np(vars(w))",
+		"class P:\n    def __init__(self, v):\n        self.x = v\n        self.y = v\ndef mk(v):\n    return P(v)\nr = [vars(mk(1)), vars(mk(2))]\nP.y = property(lambda self: 'prop', lambda self, v: p('set y', v))\nq = mk(3)\nr.append(vars(q))\nr.append(q.y)\nP.y = 5\nr.append(vars(mk(4)))\np(r)",
+		"class S:\n    __slots__ = ('x', 'y')\n    def __init__(self, v):\n        self.x = v\n        self.y = v\ndef bad(s):\n    s.x = 5\n    s.z = 6\n    s.y = 7\nfor i in range(3):\n    s = S(i)\n    try:\n        bad(s)\n    except AttributeError as e:\n        p(e, s.x, s.y)",
 		// Instances of two classes at one site.
 		"class P:\n    def __init__(self):\n        self.v = 'p'\nclass Q:\n    def __init__(self):\n        self.u = 0\n        self.v = 'q'\ndef get(o):\n    return o.v\np([get(o) for o in (P(), Q(), P(), Q())])",
 		// A data descriptor of the class takes reads and stores.

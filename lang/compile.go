@@ -134,10 +134,37 @@ func (b *blockCode) exec(in *interp) (ctrl, error) {
 // block compiles a sequence of statements; running it records each
 // statement in the frame (for internal errors) as it starts.
 func (c *compiler) block(stmts []syntax.Stmt) blockCode {
-	codes := make([]stmtCode, len(stmts))
-	for i, st := range stmts {
-		codes[i] = stmtCode{run: c.stmtBody(st), id: c.fn.stmtID(st)}
+	codes := make([]stmtCode, 0, len(stmts))
+	// A run of stores on one variable is one statement (storeRun).
+	var run []*attrSite
+	var runCodes []stmtCode
+	flush := func() {
+		if len(run) > 1 {
+			codes = append(codes, c.storeRunCode(run, runCodes))
+		} else {
+			codes = append(codes, runCodes...)
+		}
+		run, runCodes = nil, nil
 	}
+	for _, st := range stmts {
+		s := c.plainAttrSite(st)
+		if s == nil {
+			flush()
+			codes = append(codes, stmtCode{run: c.stmtBody(st), id: c.fn.stmtID(st)})
+			continue
+		}
+		code := stmtCode{run: s.code(), id: c.fn.stmtID(st)}
+		if !s.runnable(nil) {
+			flush()
+			codes = append(codes, code)
+			continue
+		}
+		if len(run) > 0 && (!s.runnable(&run[0].obj) || len(run) == maxStoreRun) {
+			flush()
+		}
+		run, runCodes = append(run, s), append(runCodes, code)
+	}
+	flush()
 	switch len(codes) {
 	case 0:
 		return blockCode{run: func(in *interp) (ctrl, error) { return ctrlNext, nil }}

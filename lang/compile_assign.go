@@ -221,6 +221,9 @@ func (c *compiler) assignStmt(st *syntax.AssignStmt) execFn {
 	if st.Op != syntax.ASSIGN {
 		return c.augAssign(st)
 	}
+	if s := c.plainAttrSite(st); s != nil {
+		return s.code()
+	}
 	value := c.expr(st.Value)
 	targets := make([]*targetCode, len(st.Targets))
 	for i, t := range st.Targets {
@@ -238,9 +241,6 @@ func (c *compiler) assignStmt(st *syntax.AssignStmt) execFn {
 		}
 	}
 	assign := c.assignTo(targets)
-	if ae, ok := unparen(st.Targets[0]).(*syntax.AttrExpr); ok && len(targets) == 1 {
-		return c.attrAssign(st, ae, value, assign)
-	}
 	return func(in *interp) (ctrl, error) {
 		v, err := value(in)
 		if err != nil {
@@ -256,18 +256,42 @@ func (c *compiler) assignStmt(st *syntax.AssignStmt) execFn {
 	}
 }
 
-// attrAssign compiles obj.name = value: an instance of a user class
+// plainAttrSite compiles st when it is obj.name = value (one target, an
+// attribute), else returns nil having compiled nothing.
+func (c *compiler) plainAttrSite(st syntax.Stmt) *attrSite {
+	as, ok := st.(*syntax.AssignStmt)
+	if !ok || as.Op != syntax.ASSIGN || len(as.Targets) != 1 {
+		return nil
+	}
+	ae, ok := unparen(as.Targets[0]).(*syntax.AttrExpr)
+	if !ok {
+		return nil
+	}
+	value := c.expr(as.Value)
+	assign := c.assignTo([]*targetCode{c.targetCode(as.Targets[0])})
+	return &attrSite{
+		val: c.operandWith(as.Value, value), obj: c.operand(ae.X),
+		a: &attrStore{st: as, ae: ae, assign: assign, cache: newStoreCache()},
+	}
+}
+
+// attrSite is a compiled obj.name = value: an instance of a user class
 // stores through the statement's inline cache (class_layout.go), other
-// objects through assign, the general store.
-func (c *compiler) attrAssign(st *syntax.AssignStmt, ae *syntax.AttrExpr, value evalFn, assign storeFn) execFn {
-	val, obj := c.operandWith(st.Value, value), c.operand(ae.X)
-	a := &attrStore{st: st, ae: ae, assign: assign, cache: newStoreCache()}
+// objects through the general store.
+type attrSite struct {
+	val, obj operand
+	a        *attrStore
+}
+
+// code returns the statement's code.
+func (s *attrSite) code() execFn {
+	val, obj, a := s.val, s.obj, s.a
 	return func(in *interp) (ctrl, error) {
 		v := val.ready(in) // operand.value, inlined
 		if v == nil {
 			var err error
 			if v, err = val.eval(in); err != nil {
-				return ctrlNext, in.wrapNode(err, st)
+				return ctrlNext, in.wrapNode(err, a.st)
 			}
 		}
 		o := obj.ready(in)
@@ -286,7 +310,7 @@ type attrStore struct {
 	cache  storeCache
 }
 
-// storeAttrSlow is attrAssign's store when its cache does not know the
+// storeAttrSlow is an attrSite's store when its cache does not know the
 // object: o is the object when it is a variable's value, else nil.
 func (in *interp) storeAttrSlow(a *attrStore, o, v Value) error {
 	var err error

@@ -22,7 +22,7 @@ func NewObject(c *UserClass) (*Instance, error) {
 			return nil, err
 		}
 	}
-	x := &Instance{cls: c}
+	x := &Instance{cls: c, lay: c.emptyLayout()} // the caches' layout for no attributes (setCached)
 	if b.New != nil {
 		if err := b.New(x); err != nil {
 			return nil, err

@@ -59,6 +59,35 @@ var langRows = []langRow{
 	{key: "np_small", work: "NumPy b = a * 2 + 1, 3 elements", src: "import numpy as np\na = np.array([1., 2., 3.])\nfor i in range(N):\n    b = a * 2 + 1", n: 200_000, goal: 1.5, numpy: true},
 }
 
+// selectLangRows returns the language rows whose keys keys lists,
+// comma-separated, in the table's order, or an error naming a key that
+// is no row's.
+func selectLangRows(keys string) ([]langRow, error) {
+	want := map[string]bool{}
+	for _, k := range strings.Split(keys, ",") {
+		want[strings.TrimSpace(k)] = true
+	}
+	var sel []langRow
+	for _, r := range langRows {
+		if want[r.key] {
+			sel = append(sel, r)
+			delete(want, r.key)
+		}
+	}
+	if len(want) > 0 {
+		var known, unknown []string
+		for _, r := range langRows {
+			known = append(known, r.key)
+		}
+		for k := range want {
+			unknown = append(unknown, fmt.Sprintf("%q", k))
+		}
+		slices.Sort(unknown)
+		return nil, fmt.Errorf("no language row %s; the rows are %s", strings.Join(unknown, ", "), strings.Join(known, ", "))
+	}
+	return sel, nil
+}
+
 // mlpSrc is the module row's program, the same for kael and PyTorch (no
 // capital N other than the count's).
 const mlpSrc = `import torch

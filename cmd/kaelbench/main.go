@@ -49,7 +49,16 @@ func main() {
 	python := flag.String("python", "/usr/bin/python3", "the Python with NumPy and PyTorch")
 	cpython := flag.String("cpython", "python3", "the CPython the language benchmarks compare with")
 	langOnly := flag.Bool("lang-only", false, "run only the language-engine benchmarks")
+	rows := flag.String("rows", "", "run only these language rows, by key, comma-separated (objects,module); implies -lang-only")
 	flag.Parse()
+	if *rows != "" {
+		sel, err := selectLangRows(*rows)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "kaelbench:", err)
+			os.Exit(2)
+		}
+		langRows, *langOnly = sel, true
+	}
 	if *trainOnly {
 		if err := runTrainBench(os.Stdout, *python); err != nil {
 			fmt.Fprintln(os.Stderr, "kaelbench:", err)

@@ -104,3 +104,36 @@ func TestLangRowsHaveOneCount(t *testing.T) {
 		}
 	}
 }
+
+func TestSelectLangRows(t *testing.T) {
+	tests := []struct {
+		keys    string
+		want    []string
+		wantErr string
+	}{
+		{keys: "objects", want: []string{"objects"}},
+		{keys: "module, objects", want: []string{"objects", "module"}}, // the table's order
+		{keys: "objects,nope,zz", wantErr: `no language row "nope", "zz"; the rows are `},
+		{keys: "", wantErr: `no language row ""`},
+	}
+	for _, tc := range tests {
+		got, err := selectLangRows(tc.keys)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%q: error %v, want one containing %q", tc.keys, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.keys, err)
+			continue
+		}
+		var keys []string
+		for _, r := range got {
+			keys = append(keys, r.key)
+		}
+		if strings.Join(keys, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("%q: rows %v, want %v", tc.keys, keys, tc.want)
+		}
+	}
+}
