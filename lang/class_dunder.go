@@ -123,6 +123,9 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 			return r, err
 		}
 	}
+	if r, ok := in.valueBinary(op, a, b); ok {
+		return r, nil
+	}
 	return nil, operandError(op, a, b)
 }
 
@@ -309,6 +312,8 @@ func (x *Instance) HashKey() (string, error) {
 		return "", err
 	case ok:
 		return "u" + strconv.FormatInt(n, 10), nil
+	case isValueInstance(x): // hashes as its value: {A(3): 1}[3]
+		return hashKey(x.Native)
 	}
 	return fmt.Sprintf("obj@%p", x), nil
 }

@@ -1,0 +1,182 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
+
+// int, float, complex, str, bytes, tuple and frozenset as base classes:
+// class Celsius(float), class Color(str), class Point(tuple). As in
+// CPython the value is made by the base's __new__ (A(5) is
+// int.__new__(A, 5); a class's own __new__ calls super().__new__(cls, v)
+// or int.__new__(cls, v)) and kept as the instance's Native, which never
+// changes. The base's methods and special methods run on that value and
+// give what they give on it (A(3) + 1 is the int 4, S('x').upper() the
+// str 'X'); the classes' own methods come first. An instance hashes and
+// compares as its value ({A(3): 1}[3]), and kael's functions that take a
+// str or a number (Args.Str, AsInt, AsFloat, PathText) take it as its
+// value.
+
+// valueBaseZeros are the builtin classes that may be value bases, with
+// the value object.__new__ gives (int's 0).
+var valueBaseZeros = map[string]func() Value{
+	"int":       func() Value { return int64(0) },
+	"float":     func() Value { return 0.0 },
+	"complex":   func() Value { return Complex(0) },
+	"str":       func() Value { return "" },
+	"bytes":     func() Value { return NewBytes(nil) },
+	"tuple":     func() Value { return Tuple{} },
+	"frozenset": func() Value { return newSet(true) },
+}
+
+// valueBaseOwnStr are the value bases whose __str__ is their own: the
+// others' str() is repr(), a class's own __repr__ included, as CPython's
+// int, float, complex and tuple inherit object.__str__.
+var valueBaseOwnStr = map[string]bool{"str": true, "bytes": true}
+
+// init runs after the inits of the files that define the types' builtins
+// and methods (complex.go, sets.go, str_translate.go, ...): a package's
+// files run their inits in the order of their names, and this file's
+// name comes after theirs (TestValueBasesHaveTheirTypesMethods checks).
+func init() {
+	for _, name := range sortedKeys(valueBaseZeros) {
+		registerValueBase(name)
+	}
+}
+
+// registerValueBase registers the builtin class name as a value base.
+func registerValueBase(name string) {
+	methods := map[string]Value{}
+	for mname, m := range typeMethods[name] {
+		methods[mname] = valueMethod(name, m, false)
+	}
+	for _, short := range strings.Fields(typeDunderNames[name]) {
+		if short == "str" && !valueBaseOwnStr[name] {
+			continue
+		}
+		m, _ := typeDunder(name, "__"+short+"__")
+		methods[m.Name] = valueMethod(name, m, short == "format")
+	}
+	if name == "str" || name == "bytes" || name == "tuple" {
+		methods["__getnewargs__"] = &Builtin{Name: "__getnewargs__", Sig: "__getnewargs__(self)", params: []param{{name: "self"}}, binds: true,
+			fn: func(a *Args) (Value, error) { return Tuple{valueOf(a.vals[0])}, nil }}
+	}
+	zero := valueBaseZeros[name]
+	cls := builtins[name]
+	base := &NativeBase{
+		Name: name,
+		New:  func(x *Instance) error { x.Native = zero(); return nil },
+		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+			// object.__init__ after a __new__ that took the arguments: it
+			// ignores them, unless a class's own __init__ passes them on
+			if _, own := x.cls.userAttr("__init__"); own && len(pos)+len(kwNames) > 0 {
+				return Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
+			}
+			return nil
+		},
+		Methods: methods,
+		Repr:    func(x *Instance) (string, bool) { return Repr(x.Native), true },
+		Attr: func(x *Instance, attr string) (Value, bool, error) {
+			v, err := getAttr(x.Native, attr) // int's real, numerator, ...
+			return v, err == nil, nil
+		},
+		valueNew: func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error) {
+			v, err := in.call(cls, pos, kwNames, kwVals, in.stmtNode())
+			if err != nil {
+				return nil, err
+			}
+			return &Instance{cls: c, lay: c.emptyLayout(), Native: v}, nil
+		},
+	}
+	newB := &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", acceptsKeywords: true,
+		Doc:    name + ".__new__(cls, ...): a new object of cls, a subclass of " + name + ", holding the value " + name + "(...) makes.",
+		params: []param{{name: "cls"}, {name: "args", variadic: true}},
+		fn: func(a *Args) (Value, error) {
+			pos := a.Value("args").(Tuple)
+			switch c := a.Value("cls").(type) {
+			case *UserClass:
+				if c.nativeBase == name {
+					return base.valueNew(a.in, c, pos, a.kwNames, a.kwVals)
+				}
+				return nil, Errorf(TypeError, "%s.__new__(%s): %s is not a subtype of %s", name, c.Name, c.Name, name)
+			case *Builtin:
+				if c == cls {
+					return a.in.call(cls, pos, a.kwNames, a.kwVals, a.in.stmtNode())
+				}
+			}
+			if _, isClass := a.Value("cls").(*Builtin); isClass {
+				n := TypeName(a.Value("cls"))
+				if cn := ClassOf(a.Value("cls")); cn != "" {
+					n = cn
+				}
+				return nil, Errorf(TypeError, "%s.__new__(%s): %s is not a subtype of %s", name, n, n, name)
+			}
+			return nil, Errorf(TypeError, "%s.__new__(X): X is not a type object (%s)", name, TypeName(a.Value("cls")))
+		}}
+	methods["__new__"] = newB
+	RegisterNativeBase(name, cls, base)
+	RegisterClassAttr(cls, "__new__", newB)
+}
+
+// valueMethod is the method m of a value base's type as a method of its
+// subclasses: it runs on the instance's value, with the other operands'
+// values for its arguments. format (isFormat) with an empty spec is
+// str() of the instance, as CPython's __format__ of int and str is.
+func valueMethod(typeName string, m *Builtin, isFormat bool) *Builtin {
+	return &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords, binds: true,
+		fn: func(a *Args) (Value, error) {
+			if isFormat && len(a.vals) == 2 {
+				if spec, ok := valueOf(a.vals[1]).(string); ok && spec == "" {
+					if x, isInst := a.vals[0].(*Instance); isInst {
+						s := x.String()
+						return s, a.in.raiseHooks(nil)
+					}
+				}
+			}
+			if self := valueOf(a.vals[0]); TypeName(self) != typeName && (typeName != "int" || !IsInt(self)) {
+				return nil, Errorf(TypeError, "descriptor '%s' requires a '%s' object but received a '%s'", m.Name, typeName, TypeName(a.vals[0]))
+			}
+			for i := range a.vals {
+				a.vals[i] = valueOf(a.vals[i])
+			}
+			return m.fn(a)
+		}}
+}
+
+// isValueInstance reports whether v is an instance of a class derived
+// from a value base.
+func isValueInstance(v Value) bool {
+	x, ok := v.(*Instance)
+	return ok && x.cls.base().valueNew != nil && x.Native != nil
+}
+
+// valueOf is the value an instance of a value base's subclass keeps, or
+// v itself.
+func valueOf(v Value) Value {
+	if isValueInstance(v) {
+		return v.(*Instance).Native
+	}
+	return v
+}
+
+// ValueOf is what v stands for in kael's functions that take a builtin
+// value: the int, str, tuple, ... an instance of a class derived from
+// that type keeps (class Color(str)), else v itself.
+func ValueOf(v Value) Value { return valueOf(v) }
+
+// valueBinary is a op b when an operand is an instance of a value base's
+// subclass whose classes define no method for op, or a's declines: the
+// operation on the values, as CPython's str + S('x') concatenates. ok is
+// false when neither operand is such an instance or the values do not
+// combine either.
+func (in *interp) valueBinary(op syntax.Token, a, b Value) (Value, bool) {
+	if !isValueInstance(a) && !isValueInstance(b) {
+		return nil, false
+	}
+	r, err := in.binary(op, valueOf(a), valueOf(b), in.stmtNode())
+	if err != nil {
+		return nil, false
+	}
+	return r, true
+}
