@@ -356,6 +356,9 @@ func (x *Instance) userHash() (int64, bool, error) {
 func (c *UserClass) definesHash() bool {
 	for _, k := range c.mro() {
 		if h, ok := k.attrs["__hash__"]; ok {
+			if vh, isValue := c.ValueHash(); isValue && h == vh {
+				return false // the value base's: hashes as the value
+			}
 			_, none := h.(NoneType)
 			return !none
 		}

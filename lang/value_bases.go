@@ -180,3 +180,37 @@ func (in *interp) valueBinary(op syntax.Token, a, b Value) (Value, bool) {
 	}
 	return r, true
 }
+
+// ValueBase returns the name of the value base c derives from ("str",
+// "int", ...; class Color(str, Enum)), or "" when it derives from none.
+func (c *UserClass) ValueBase() string {
+	if c.base().valueNew == nil {
+		return ""
+	}
+	return c.nativeBase
+}
+
+// ValueHash returns __hash__ of c's value base (str.__hash__ for
+// class Color(str, Enum)): a class that sets it as its own __hash__ (as
+// enum's mixins do, over Enum's) hashes and keys dicts as its value.
+func (c *UserClass) ValueHash() (Value, bool) {
+	if c.base().valueNew == nil {
+		return nil, false
+	}
+	h, ok := c.base().Methods["__hash__"]
+	return h, ok
+}
+
+// SetValue makes x, an instance of a class derived from a value base,
+// keep v, a value of that base's type (enum makes its members so).
+func (x *Instance) SetValue(v Value) error {
+	base := x.cls.ValueBase()
+	if base == "" {
+		return Errorf(TypeError, "%s does not derive from a builtin value type", x.cls.Name)
+	}
+	if TypeName(v) != base && (base != "int" || !IsInt(v)) {
+		return Errorf(TypeError, "%s() value must be %s, not %s", x.cls.Name, base, TypeName(v))
+	}
+	x.Native = v
+	return nil
+}
