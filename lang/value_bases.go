@@ -30,6 +30,24 @@ var valueBaseZeros = map[string]func() Value{
 	"frozenset": func() Value { return newSet(true) },
 }
 
+// mutableBaseZeros are the mutable value bases, set and bytearray: as in
+// CPython their __new__ makes an empty value, which __init__ fills (a
+// class's own __init__ calls super().__init__(iterable)), and in-place
+// operators (|=, +=) change it, keeping the instance. Their instances
+// are unhashable.
+var mutableBaseZeros = map[string]func() Value{
+	"set":       func() Value { return newSet(false) },
+	"bytearray": func() Value { return &ByteArray{} },
+}
+
+// mutableDunders are the special methods of the mutable value bases:
+// bytearray has those of bytes, and both the in-place operators and
+// item assignment.
+var mutableDunders = map[string]struct{ from, names string }{
+	"set":       {"set", "sub and or xor rsub rand ror rxor eq ne lt le gt ge len repr str iter contains format"},
+	"bytearray": {"bytes", "add mul mod rmul rmod eq ne lt le gt ge len repr str iter contains getitem format"},
+}
+
 // valueBaseOwnStr are the value bases whose __str__ is their own: the
 // others' str() is repr(), a class's own __repr__ included, as CPython's
 // int, float, complex and tuple inherit object.__str__.
@@ -42,6 +60,9 @@ var valueBaseOwnStr = map[string]bool{"str": true, "bytes": true}
 func init() {
 	for _, name := range sortedKeys(valueBaseZeros) {
 		registerValueBase(name)
+	}
+	for _, name := range sortedKeys(mutableBaseZeros) {
+		registerMutableBase(name)
 	}
 }
 
@@ -64,6 +85,10 @@ func registerValueBase(name string) {
 	}
 	zero := valueBaseZeros[name]
 	cls := builtins[name]
+	repr := func(x *Instance) (string, bool) { return Repr(x.Native), true }
+	if name == "frozenset" {
+		methods["__repr__"], repr = namedRepr, func(x *Instance) (string, bool) { return reprNamed(x), true }
+	}
 	base := &NativeBase{
 		Name: name,
 		New:  func(x *Instance) error { x.Native = zero(); return nil },
@@ -76,7 +101,7 @@ func registerValueBase(name string) {
 			return nil
 		},
 		Methods: methods,
-		Repr:    func(x *Instance) (string, bool) { return Repr(x.Native), true },
+		Repr:    repr,
 		Attr: func(x *Instance, attr string) (Value, bool, error) {
 			v, err := getAttr(x.Native, attr) // int's real, numerator, ...
 			return v, err == nil, nil
@@ -229,3 +254,146 @@ func NewValueClass(name, module, base string) (*UserClass, error) {
 	}
 	return c, nil
 }
+
+// registerMutableBase registers set or bytearray as a value base whose
+// value changes in place.
+func registerMutableBase(name string) {
+	methods := map[string]Value{}
+	for mname, m := range typeMethods[name] {
+		methods[mname] = valueMethod(name, m, false)
+	}
+	d := mutableDunders[name]
+	for _, short := range strings.Fields(d.names) {
+		if short == "str" {
+			continue // str() is the repr, S({1}), as CPython's
+		}
+		m, _ := typeDunder(d.from, "__"+short+"__")
+		methods[m.Name] = valueMethod(name, m, short == "format")
+	}
+	if name == "bytearray" {
+		for _, short := range []string{"setitem", "delitem"} {
+			m, _ := typeDunder("list", "__"+short+"__") // item assignment of any value
+			methods[m.Name] = valueMethod(name, m, false)
+		}
+	}
+	ops := map[string]syntax.Token{"__ior__": syntax.PIPE, "__iand__": syntax.AMP, "__isub__": syntax.MINUS, "__ixor__": syntax.CARET}
+	if name == "bytearray" {
+		ops = map[string]syntax.Token{"__iadd__": syntax.PLUS, "__imul__": syntax.STAR}
+	}
+	for iname, op := range ops {
+		methods[iname] = &Builtin{Name: iname, Sig: iname + "(self, value)", params: []param{{name: "self"}, {name: "value"}}, binds: true,
+			fn: func(a *Args) (Value, error) {
+				self := a.Value("self")
+				if !isValueInstance(self) {
+					return nil, Errorf(TypeError, "descriptor '%s' requires a '%s' object but received a '%s'", iname, name, TypeName(self))
+				}
+				cur, v := valueOf(self), valueOf(a.Value("value"))
+				if ba, isBA := cur.(*ByteArray); isBA { // b += x, b *= n: the same bytearray
+					r, err := a.in.binary(op, cur, v, a.in.stmtNode())
+					if err != nil {
+						return nil, err
+					}
+					ba.b = r.(*ByteArray).b
+					return self, nil
+				}
+				if ok, err := a.in.inPlaceContainer(op, cur, v, a.in.stmtNode()); ok || err != nil {
+					return self, err
+				}
+				return NotImplemented, nil
+			}}
+	}
+	methods["__hash__"] = None
+	methods["__repr__"] = namedRepr
+	zero := mutableBaseZeros[name]
+	cls := builtins[name]
+	fill := func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+		if name == "set" && len(pos) > 1 {
+			return Errorf(TypeError, "%s expected at most 1 argument, got %d", x.cls.Name, len(pos))
+		}
+		v, err := in.call(cls, pos, kwNames, kwVals, in.stmtNode())
+		if err != nil {
+			return err
+		}
+		switch n := x.Native.(type) { // the same object, refilled, as set.__init__ does
+		case *Set:
+			*n = *v.(*Set)
+		case *ByteArray:
+			*n = *v.(*ByteArray)
+		}
+		return nil
+	}
+	base := &NativeBase{
+		Name: name,
+		New:  func(x *Instance) error { x.Native = zero(); return nil },
+		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+			_, err := hooked(x, func(in *interp) (Value, error) { return nil, fill(in, x, pos, kwNames, kwVals) })
+			return err
+		},
+		Methods: methods,
+		Repr:    func(x *Instance) (string, bool) { return reprNamed(x), true },
+		valueNew: func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error) {
+			return &Instance{cls: c, lay: c.emptyLayout(), Native: zero()}, nil // __init__ fills it
+		},
+	}
+	newB := &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", acceptsKeywords: true,
+		Doc:    name + ".__new__(cls, ...): a new, empty object of cls, a subclass of " + name + ", which __init__ fills.",
+		params: []param{{name: "cls"}, {name: "args", variadic: true}},
+		fn: func(a *Args) (Value, error) {
+			switch c := a.Value("cls").(type) {
+			case *UserClass:
+				if c.nativeBase == name {
+					return base.valueNew(a.in, c, nil, nil, nil)
+				}
+				return nil, Errorf(TypeError, "%s.__new__(%s): %s is not a subtype of %s", name, c.Name, c.Name, name)
+			case *Builtin:
+				if c == cls {
+					return zero(), nil
+				}
+			}
+			return nil, Errorf(TypeError, "%s.__new__(X): X is not a type object (%s)", name, TypeName(a.Value("cls")))
+		}}
+	methods["__new__"] = newB
+	RegisterNativeBase(name, cls, base)
+	RegisterClassAttr(cls, "__new__", newB)
+}
+
+// hashesAsValue reports whether x, an instance of a value base's
+// subclass, keys a dict as its value: its classes define no __hash__ of
+// their own and the base's value is hashable (not a set's).
+func hashesAsValue(x *Instance) bool {
+	if !isValueInstance(x) || x.cls.definesHash() {
+		return false
+	}
+	_, none := x.cls.base().Methods["__hash__"].(NoneType)
+	return !none
+}
+
+// reprNamed is the repr of an instance of a set, frozenset or bytearray
+// subclass, which CPython writes with the class's name: S({1, 2}), S(),
+// BA(b'ab').
+func reprNamed(x *Instance) string {
+	switch n := x.Native.(type) {
+	case *Set:
+		if len(n.d.keys) == 0 {
+			return x.cls.Name + "()"
+		}
+		r := Repr(n)
+		if n.frozen {
+			r = strings.TrimSuffix(strings.TrimPrefix(r, "frozenset("), ")")
+		}
+		return x.cls.Name + "(" + r + ")"
+	case *ByteArray:
+		return x.cls.Name + "(" + Bytes{b: n.b}.PyRepr() + ")"
+	}
+	return Repr(x.Native)
+}
+
+// namedRepr is __repr__ of set, frozenset and bytearray subclasses.
+var namedRepr = &Builtin{Name: "__repr__", Sig: "__repr__(self)", params: []param{{name: "self"}}, binds: true,
+	fn: func(a *Args) (Value, error) {
+		x, ok := a.Value("self").(*Instance)
+		if !ok || !isValueInstance(x) {
+			return ReprText(a.Value("self"))
+		}
+		return reprNamed(x), nil
+	}}

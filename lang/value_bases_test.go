@@ -41,6 +41,16 @@ var valueBaseCases = []string{
 	"class T(tuple):\n    def __repr__(self):\n        return 'T' + super().__repr__()\nx, y = T((1, 2))\nT((1, 2)), str(T((3,))), x, y",
 	// frozenset
 	"class FS(frozenset):\n    pass\nf = FS([1, 2, 3])\nsorted(f), 2 in f, len(f), f | {4} == {1, 2, 3, 4}, type(f | {4}).__name__, f & {1}, isinstance(f, frozenset), {f: 1}[frozenset([1, 2, 3])], f == {1, 2, 3}",
+	// set and bytearray
+	"class OrderedSet(set):\n    def __init__(self, items=()):\n        super().__init__(items)\n        self.order = list(items)\ns = OrderedSet([3, 1])\ns.add(2)\nsorted(s), s.order, len(s), 2 in s, isinstance(s, set), type(s).__name__, s == {1, 2, 3}, sorted(s | {9}), type(s | {9}).__name__",
+	"class S(set):\n    pass\ns = S('ab')\nt = s\ns |= {'c'}\ns -= {'a'}\nt is s, type(s).__name__, sorted(s), S(), bool(S()), s.issubset({'b', 'c', 'd'}), sorted(s.union([1]), key=str)",
+	"class S(set):\n    pass\nhash(S())",
+	"class S(set):\n    pass\n{S(): 1}",
+	"class S(set):\n    pass\nS(1, 2)",
+	"class BA(bytearray):\n    pass\nb = BA(b'ab')\nc = b\nb += b'c'\nb[0] = 65\nb.append(100)\nc is b, b, len(b), b[1:], bytes(b), b.decode(), isinstance(b, bytearray), type(b).__name__",
+	"class BA(bytearray):\n    pass\nhash(BA())",
+	"class FS(frozenset):\n    def __repr__(self):\n        return 'FS!' + super().__repr__()\nclass G(frozenset):\n    pass\nrepr(FS([1])), repr(G()), repr(G([2])), str(G([2]))",
+	"class S(set):\n    pass\nclass BA(bytearray):\n    pass\nrepr(S({1})), str(S()), repr(BA(b'x')), BA(3), S.__new__(S, 1, 2)",
 	// misuse
 	"class A(int):\n    pass\nA.__add__('x', 1)",
 	"class S(str):\n    pass\nS('a').nope",
@@ -53,7 +63,7 @@ var valueBaseCases = []string{
 // value base has every method of its type (value_bases.go's init ran
 // after the inits that define them).
 func TestValueBasesHaveTheirTypesMethods(t *testing.T) {
-	for name := range valueBaseZeros {
+	for _, name := range append(sortedKeys(valueBaseZeros), sortedKeys(mutableBaseZeros)...) {
 		b := nativeBases[name]
 		if b == nil || builtins[name] == nil {
 			t.Fatalf("%s is not registered as a base", name)
