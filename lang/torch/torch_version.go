@@ -126,7 +126,9 @@ func versionOf(v lang.Value) (pepVersion, bool) {
 	return parseVersion(strings.Join(parts, "."))
 }
 
-func init() {
+// defTorchVersion registers TorchVersion, torch.__version__ and the
+// module torch.torch_version.
+func defTorchVersion() {
 	c, err := lang.NewValueClass("TorchVersion", "torch.torch_version", "str")
 	if err != nil {
 		panic(err)
