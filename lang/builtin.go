@@ -821,7 +821,7 @@ func (a *Args) Bool(name string) bool {
 
 // Str returns a string argument.
 func (a *Args) Str(name string) string {
-	s, ok := a.Value(name).(string)
+	s, ok := valueOf(a.Value(name)).(string)
 	if !ok {
 		a.fail(a.WrongType(name, "str", a.Value(name)))
 	}
@@ -842,7 +842,7 @@ func (a *Args) Path(name string) string {
 // PathText is the path v stands for: v itself when it is a str, its
 // FSPath when it is PathLike; ok is false for anything else.
 func PathText(v Value) (string, bool) {
-	switch x := v.(type) {
+	switch x := valueOf(v).(type) {
 	case string:
 		return x, true
 	case PathLike:

@@ -66,7 +66,7 @@ func init() {
 	})
 	NewBuiltin(AsFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
-		if s, ok := v.(string); ok {
+		if s, ok := valueOf(v).(string); ok { // a str, or class S(str)'s
 			f, ok := parseFloatText(strings.TrimSpace(asciiDecimals(s)))
 			if !ok {
 				return nil, Errorf(ValueError, "could not convert string to float: %s", Repr(s))
@@ -93,7 +93,7 @@ func init() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			s, ok := v.(string)
+			s, ok := valueOf(v).(string)
 			if !ok {
 				return nil, Errorf(TypeError, "int() can't convert non-string with explicit base")
 			}
@@ -109,6 +109,9 @@ func init() {
 		case *Instance:
 			if r, ok, err := intOfInstance(x); ok || err != nil {
 				return r, err
+			}
+			if s, ok := valueOf(x).(string); ok { // class S(str)
+				return parseIntLiteral(s, 10)
 			}
 			return nil, scalarConversionError("int", v)
 		}
@@ -257,7 +260,7 @@ func init() {
 		return false, nil
 	})
 	defOverloaded("abs(input, *args, **kwargs)", "The absolute value of a number, or torch.abs of a tensor.", "abs", func(a *Args, elems []Value) (Value, error) {
-		switch x := a.Value("input").(type) {
+		switch x := valueOf(a.Value("input")).(type) {
 		case int64:
 			if x == math.MinInt64 {
 				return BigInt{v: new(big.Int).Neg(big.NewInt(x))}, nil
@@ -277,7 +280,7 @@ func init() {
 		return nil, Errorf(TypeError, "bad operand type for abs(): '%s'", TypeName(a.Value("input")))
 	})
 	defOverloaded("round(input, *args, **kwargs)", "A number rounded to ndigits decimals (half to even), or torch.round of a tensor.", "round", func(a *Args, elems []Value) (Value, error) {
-		x := a.Value("input")
+		x := valueOf(a.Value("input"))
 		if n, isNumber := x.(Number); isNumber { // a library scalar: np.float32(1.5)
 			if i, ok := n.Index(); ok {
 				x = i

@@ -124,6 +124,9 @@ func pythonHash(v Value) (int64, error) {
 			}
 			return n, err // what __hash__ returns, as Python's hash()
 		}
+		if isValueInstance(x) { // class A(int): hash(A(3)) == hash(3)
+			return pythonHash(x.Native)
+		}
 	case *NamedTuple:
 		v = x.Elems // hashes as the tuple of its elements
 	}
@@ -293,9 +296,9 @@ func init() {
 		return pythonHash(a.Value("obj"))
 	})
 	NewBuiltin(AsFunc, "divmod(a, b)", "The pair (a // b, a % b) of two numbers.", func(a *Args) (Value, error) {
-		x, y := a.Value("a"), a.Value("b")
+		x, y := valueOf(a.Value("a")), valueOf(a.Value("b"))
 		if _, ok := asNumber(x); !ok && !IsInt(x) {
-			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
+			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(a.Value("a")), TypeName(a.Value("b")))
 		}
 		if _, ok := asNumber(y); !ok && !IsInt(y) {
 			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))

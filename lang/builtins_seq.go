@@ -351,7 +351,7 @@ func defStrMethods() {
 		sep := self[string](a)
 		size := float64(len(sep)) * float64(max(len(elems)-1, 0))
 		for i, e := range elems {
-			s, ok := e.(string)
+			s, ok := valueOf(e).(string)
 			if !ok {
 				return nil, Errorf(TypeError, "sequence item %d: expected str instance, %s found", i, TypeName(e)).
 					WithHint("convert the items first: sep.join([str(x) for x in items])")

@@ -51,6 +51,10 @@ type NativeBase struct {
 	// alloc, when set, makes an instance of c with its state in place
 	// of New (an exception and its state in one allocation).
 	alloc func(c *UserClass) *Instance
+	// valueNew, when set, is the __new__ of a value base (int, str,
+	// tuple, ...: class_value_bases.go): an instance of c keeping the
+	// value the base's constructor makes of the arguments.
+	valueNew func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error)
 }
 
 // nativeBases holds the classes a class statement may derive from, by
@@ -478,6 +482,11 @@ func (in *interp) typeCall(c *UserClass, pos []Value, kwNames []string, kwVals [
 			return r, nil // not an instance of C: __init__ does not run
 		}
 		x = made
+	} else if vn := c.base().valueNew; vn != nil {
+		var err error
+		if x, err = vn(in, c, pos, kwNames, kwVals); err != nil { // int.__new__(C, *args)
+			return nil, err
+		}
 	} else {
 		var err error
 		if x, err = c.allocate(nil); err != nil { // initInstance keeps the arguments, once

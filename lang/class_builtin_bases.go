@@ -43,7 +43,9 @@ func (x *Instance) nativeContainer(name string) (Value, bool) {
 	switch x.Native.(type) {
 	case *List, *Dict:
 	default:
-		return nil, false
+		if !isValueInstance(x) {
+			return nil, false
+		}
 	}
 	v, _, _ := x.cls.lookup(name)
 	if v != x.cls.base().Methods[name] {

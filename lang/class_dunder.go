@@ -123,6 +123,9 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 			return r, err
 		}
 	}
+	if r, ok := in.valueBinary(op, a, b); ok {
+		return r, nil
+	}
 	return nil, operandError(op, a, b)
 }
 
@@ -309,6 +312,8 @@ func (x *Instance) HashKey() (string, error) {
 		return "", err
 	case ok:
 		return "u" + strconv.FormatInt(n, 10), nil
+	case isValueInstance(x): // hashes as its value: {A(3): 1}[3]
+		return hashKey(x.Native)
 	}
 	return fmt.Sprintf("obj@%p", x), nil
 }
@@ -351,6 +356,9 @@ func (x *Instance) userHash() (int64, bool, error) {
 func (c *UserClass) definesHash() bool {
 	for _, k := range c.mro() {
 		if h, ok := k.attrs["__hash__"]; ok {
+			if vh, isValue := c.ValueHash(); isValue && h == vh {
+				return false // the value base's: hashes as the value
+			}
 			_, none := h.(NoneType)
 			return !none
 		}

@@ -262,7 +262,6 @@ func defSettings() {
 		}
 		return false, nil
 	})
-	torchMembers["__version__"] = torchVersion
 
 	def("is_inference_mode_enabled()", "Whether code runs inside torch.inference_mode() (with mode=True).", func(a *lang.Args) (lang.Value, error) {
 		return inferenceMode.Load(), nil

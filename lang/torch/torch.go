@@ -84,6 +84,7 @@ func init() {
 	defTensorClasses()
 	defDevices()
 	defSettings()
+	defTorchVersion()
 	defLayouts()
 	defSave()
 	defStorage()

@@ -79,8 +79,16 @@ func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
 	if m, ok := special(a, v, "__copy__"); ok {
 		return a.Call(m)
 	}
-	if x, ok := v.(*lang.Instance); ok && x.Native == nil {
-		y := lang.NewInstance(x.Class(), nil)
+	if x, ok := v.(*lang.Instance); ok && (x.Native == nil || x.Class().ValueBase() != "") {
+		native := x.Native // class A(int)'s value; a set's or bytearray's is copied
+		if vb := x.Class().ValueBase(); vb == "set" || vb == "bytearray" {
+			c, err := a.Call(builtin(vb), native)
+			if err != nil {
+				return nil, err
+			}
+			native = c
+		}
+		y := lang.NewInstance(x.Class(), native)
 		d := x.Dict()
 		for _, k := range d.Keys() {
 			val, _, _ := d.Get(k)
@@ -204,11 +212,20 @@ func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, erro
 			break
 		}
 		obj, ok := v.(*lang.Instance)
-		if !ok || obj.Native != nil {
+		if !ok || obj.Native != nil && obj.Class().ValueBase() == "" {
 			return nil, cannotCopy(v)
 		}
 		out := lang.NewInstance(obj.Class(), nil)
 		_ = m.d.Set(id, out)
+		if obj.Native != nil { // class A(tuple)'s value, copied deeply
+			c, err := m.deepCopy(a, lang.ValueOf(obj), depth+1)
+			if err != nil {
+				return nil, err
+			}
+			if err := out.SetValue(c); err != nil {
+				return nil, err
+			}
+		}
 		d := obj.Dict()
 		for _, k := range d.Keys() {
 			val, _, _ := d.Get(k)

@@ -148,6 +148,23 @@ func made(sub *lang.UserClass) error {
 		}
 		if member == nil {
 			member = lang.NewInstance(sub, nil)
+			if vb := sub.ValueBase(); vb != "" { // class Color(str, Enum): the member is that str
+				ctor, _ := lang.LookupBuiltin(vb)
+				args := []lang.Value{v}
+				if t, isTuple := v.(lang.Tuple); isTuple && vb != "tuple" { // a tuple is the arguments, except to tuple
+					args = t
+				}
+				nv, err := member.Session().CallHook(ctor, args...)
+				if err == nil {
+					err = member.SetValue(nv)
+				}
+				if err != nil {
+					return err
+				}
+				if h, ok := sub.ValueHash(); ok {
+					_ = sub.SetAttr("__hash__", h) // hashes as its value, not Enum's name
+				}
+			}
 			member.SetOwn("_value_", v)
 			member.SetOwn("_name_", name)
 			if init, ok := sub.Lookup("__init__"); ok {

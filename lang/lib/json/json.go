@@ -236,7 +236,7 @@ func (d *jsonDumper) value(v lang.Value, level int) error {
 	if level > maxJSONDepth {
 		return lang.Errorf(lang.RecursionError, "json.dumps: more than %d nested lists and dicts", maxJSONDepth)
 	}
-	switch x := v.(type) {
+	switch x := lang.ValueOf(v).(type) { // class Color(str)'s value
 	case lang.NoneType:
 		d.b.WriteString("null")
 	case bool:
@@ -265,7 +265,7 @@ func (d *jsonDumper) value(v lang.Value, level int) error {
 	case string:
 		d.str(x)
 	case *lang.List, lang.Tuple:
-		elems, _ := lang.Elems(v)
+		elems, _ := lang.Elems(x)
 		var key any = nestingKey{level}
 		if l, ok := x.(*lang.List); ok {
 			key = l
@@ -275,14 +275,16 @@ func (d *jsonDumper) value(v lang.Value, level int) error {
 		keys := x.Keys()
 		if d.sortKeys {
 			for _, k := range keys {
-				if _, ok := k.(string); !ok {
+				if _, ok := lang.ValueOf(k).(string); !ok {
 					return lang.Errorf(lang.TypeError, "sort_keys needs str keys, not %s", lang.TypeName(k))
 				}
 			}
-			slices.SortStableFunc(keys, func(a, b lang.Value) int { return strings.Compare(a.(string), b.(string)) })
+			slices.SortStableFunc(keys, func(a, b lang.Value) int {
+				return strings.Compare(lang.ValueOf(a).(string), lang.ValueOf(b).(string))
+			})
 		}
 		return d.container(x, '{', '}', len(keys), level, func(i int) error {
-			switch k := keys[i].(type) {
+			switch k := lang.ValueOf(keys[i]).(type) {
 			case string:
 				d.str(k)
 			case int64, float64, bool, lang.NoneType:

@@ -19,7 +19,7 @@ import (
 // fsPath is os.fspath of a path argument: a str (kael has no bytes
 // paths, and no os.PathLike besides str).
 func fsPath(v lang.Value) (string, error) {
-	switch x := v.(type) {
+	switch x := lang.ValueOf(v).(type) {
 	case string:
 		return x, nil
 	case lang.PathLike:

@@ -772,7 +772,14 @@ func (u *Unpickler) persistent(pid lang.Value) error {
 // newObject is cls.__new__(cls, *args), for NEWOBJ.
 func (u *Unpickler) newObject(cls lang.Value, args lang.Tuple) (lang.Value, error) {
 	if c, ok := cls.(*lang.UserClass); ok {
-		return lang.NewObject(c)
+		if c.ValueBase() == "" || len(args) == 0 {
+			return lang.NewObject(c)
+		}
+		newFn, err := lang.GetAttr(c, "__new__") // class A(int): A.__new__(A, 3)
+		if err != nil {
+			return nil, err
+		}
+		return u.Call(newFn, append(lang.Tuple{c}, args...))
 	}
 	if !lang.Callable(cls) {
 		return nil, lang.Errorf(UnpicklingError, "NEWOBJ class argument isn't a type object")
