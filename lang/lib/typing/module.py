@@ -63,13 +63,15 @@ def _type_repr(obj):
     return repr(obj)
 
 
-def _type_check(arg, msg):
+def _type_check(arg, msg, module=None):
     # None as type(None), a string as a ForwardRef; a special form that
     # takes parameters, Generic, Protocol and a tuple are a TypeError
     if arg is None:
         return type(None)
     if isinstance(arg, str):
-        return ForwardRef(arg)
+        return ForwardRef(arg, module=module)
+    if isinstance(arg, _Alias) and arg._name in ('Final', 'ClassVar'):
+        raise TypeError(f"{arg} is not valid as type argument")
     if isinstance(arg, _SpecialForm) and arg._getitem is None:
         return arg
     if isinstance(arg, _SpecialForm) or arg is Generic or arg is Protocol:
@@ -428,9 +430,25 @@ def _unpack(self, parameters):
     return _Alias(self, (_type_check(parameters, f'{self} accepts only single type.'),), 'Unpack')
 
 
-Literal = _SpecialForm('Literal', _literal, "Literal[v1, v2]: a value equal to one of those given.")
+class _LiteralSpecialForm(_SpecialForm):
+    pass
+
+
+Literal = _LiteralSpecialForm('Literal', _literal, "Literal[v1, v2]: a value equal to one of those given.")
 Final = _SpecialForm('Final', _one, "Final[T]: a name that is not reassigned.")
-Annotated = _SpecialForm('Annotated', _annotated, "Annotated[T, x]: T with metadata x, which get_type_hints(include_extras=True) keeps.")
+
+
+class Annotated:
+    """Annotated[T, x]: T with metadata x, which get_type_hints(include_extras=True) keeps."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Type Annotated cannot be instantiated.")
+
+    def __class_getitem__(cls, params):
+        return _annotated(cls, params)
+
+    def __init_subclass__(cls, *args, **kwargs):
+        raise TypeError("Cannot subclass typing.Annotated")
 TypeGuard = _SpecialForm('TypeGuard', _one, "TypeGuard[T]: a function's bool result that narrows its argument to T.")
 Concatenate = _SpecialForm('Concatenate', _concatenate, "Concatenate[int, P]: a ParamSpec's parameters with some before.")
 Required = _SpecialForm('Required', _one, "Required[T]: a TypedDict key that must be given.")
@@ -468,6 +486,12 @@ class Generic:
 
     def __init_subclass__(cls, *args, **kwargs):
         super().__init_subclass__(*args, **kwargs)
+        if '__orig_bases__' in cls.__dict__:
+            plain = Generic in cls.__orig_bases__
+        else:
+            plain = Generic in cls.__bases__ and cls.__name__ != 'Protocol'
+        if plain:
+            raise TypeError("Cannot inherit from plain Generic")
         tvars = []
         gvars = None
         for base in cls.__dict__.get('__orig_bases__', ()):
@@ -507,6 +531,14 @@ def _proto_members(cls):
                     '__init_subclass__', '__non_callable_proto_members__'):
                 names.add(attr)
     return names
+
+
+def _own(cls, name):
+    # cls's own attribute name, None when it has none (a builtin class)
+    try:
+        return cls.__dict__.get(name)
+    except AttributeError:
+        return None
 
 
 def _in_mro(cls, tp):
@@ -570,7 +602,7 @@ class Protocol(Generic, metaclass=_ProtocolMeta):
 
 def runtime_checkable(cls):
     """Marks a protocol class for isinstance and issubclass."""
-    if not isinstance(cls, type) or not cls.__dict__.get('_is_protocol', False) or cls is Protocol:
+    if not isinstance(cls, type) or not _own(cls, '_is_protocol') or cls is Protocol:
         raise TypeError('@runtime_checkable can be only applied to protocol classes,'
                         f' got {cls!r}')
     cls._is_runtime_protocol = True
@@ -622,7 +654,7 @@ _special_nt = frozenset({'__module__', '__name__', '__annotations__', '__qualnam
 
 def _make_nmtuple(name, types, module, defaults=()):
     fields = [n for n, t in types]
-    types = {n: _type_check(t, f"field {n} annotation must be a type") for n, t in types}
+    types = {n: _type_check(t, f"field {n} annotation must be a type", module) for n, t in types}
     nm_tpl = _collections.namedtuple(name, fields, defaults=defaults, module=module)
     nm_tpl.__annotations__ = types
     return nm_tpl
@@ -687,7 +719,7 @@ class _TypedDictMeta(type):
                 raise TypeError('cannot inherit from both a TypedDict type and a non-TypedDict base class')
         own = ns.get('__annotations__', {})
         msg = "TypedDict('Name', {f0: t0, f1: t1, ...}); each t must be a type"
-        own = {n: _type_check(tp, msg) for n, tp in own.items()}
+        own = {n: _type_check(tp, msg, ns.get('__module__')) for n, tp in own.items()}
         annotations = {}
         required = set()
         optional = set()
@@ -771,9 +803,16 @@ class NewType:
             self.__module__ = mod
 
     def __mro_entries__(self, bases):
+        # the class statement's name is known once its class is made: a
+        # stand-in base raises from its __init_subclass__
         superclass_name = self.__name__
-        raise TypeError(f"Cannot subclass an instance of NewType. Perhaps you were looking for: "
-                        f"`{superclass_name} = NewType({superclass_name!r}, {superclass_name})`")
+
+        class _Refused:
+            def __init_subclass__(cls):
+                name = cls.__name__
+                raise TypeError(f"Cannot subclass an instance of NewType. Perhaps you were looking for: "
+                                f"`{name} = NewType({name!r}, {superclass_name})`")
+        return (_Refused,)
 
     def __repr__(self):
         return f'{self.__module__}.{self.__qualname__}'
@@ -797,7 +836,7 @@ def _overload_dummy(*args, **kwds):
     """Helper for @overload to raise when called."""
     raise NotImplementedError(
         "You should not call an overloaded function. "
-        "A series of @typing.overload-decorated functions "
+        "A series of @overload-decorated functions "
         "outside a stub module should always be followed "
         "by an implementation that is not @overload-ed.")
 
@@ -890,6 +929,8 @@ def get_origin(tp):
         return tp.__origin__
     if tp is Generic:
         return Generic
+    if tp is Annotated:
+        return None
     parts = _typing._alias_parts(tp)
     if parts is not None:
         return parts[0]

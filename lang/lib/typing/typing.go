@@ -494,7 +494,8 @@ func setOrigins(a *lang.Args) (lang.Value, error) {
 
 // aliasParts is _typing._alias_parts(tp): (origin, args) of an alias
 // such as List[int] (Callable's args as get_args gives them: ([int], str)),
-// (None, ()) of a form, None of anything else.
+// (origin, ()) of a form that stands for a class (List: list), (None,
+// ()) of Any, Union, Optional and ClassVar, None of anything else.
 func aliasParts(a *lang.Args) (lang.Value, error) {
 	orNone := func(v lang.Value) lang.Value {
 		if v == nil {
@@ -504,7 +505,10 @@ func aliasParts(a *lang.Args) (lang.Value, error) {
 	}
 	switch tp := a.Value("tp").(type) {
 	case *typingForm:
-		return lang.Tuple{lang.None, lang.Tuple{}}, nil
+		if tp.kind == typingAny || tp.kind == typingUnion || tp.kind == typingOptional || tp.name == "ClassVar" {
+			return lang.Tuple{lang.None, lang.Tuple{}}, nil
+		}
+		return lang.Tuple{orNone(tp.origin), lang.Tuple{}}, nil
 	case *typingAlias:
 		origin := orNone(tp.form.origin)
 		if tp.form.kind == typingUnion {
