@@ -679,6 +679,9 @@ class _NamedTupleMeta(type):
         for key in ns:
             if key in _prohibited_nt:
                 raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+            if key.startswith('__') and key.endswith('__') and key not in _special_nt and key != '__doc__':
+                raise TypeError(f"kael's NamedTuple classes cannot define {key}: "
+                                "their tuples print, compare and hash as namedtuple's do")
             elif key not in _special_nt and key not in nm_tpl._fields:
                 setattr(nm_tpl, key, ns[key])
         return nm_tpl

@@ -202,7 +202,6 @@ func checkTypingParams(f *typingForm, params []lang.Value, ellipsis bool) error 
 		case lang.NoneType, *typingForm, *typingAlias, *lang.GenericAlias, *lang.UnionType, string, // a string: a forward reference
 			*lang.Instance, *lang.UserClass: // module.py's TypeVar, Literal[...], a class
 			continue
-			continue
 		case lang.EllipsisType:
 			if ellipsis {
 				continue

@@ -95,6 +95,10 @@ var typingMoreRefusals = []langtest.Case{
 	{"isinstance(1, Literal)", "TypeError: isinstance() arg 2 must be a type, a tuple of types, or a union"},
 	// kael's float has no __round__, nor int __abs__ and the rest.
 	{"isinstance(1.5, SupportsRound)", "False"},
+	// kael's namedtuple values print, compare and hash in Go.
+	{"class P(NamedTuple):\n    x: int\n    def __repr__(self):\n        return 'p'", "TypeError: kael's NamedTuple classes cannot define __repr__: their tuples print, compare and hash as namedtuple's do"},
+	// kael's abstract classes cannot be bases.
+	{"class It(Iterator[int]):\n    pass", "TypeError: kael classes cannot derive from 'typing._GenericAlias' object"},
 }
 
 func TestTypingMore(t *testing.T) {
