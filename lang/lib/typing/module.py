@@ -245,9 +245,6 @@ class _SpecialForm:
     def __repr__(self):
         return 'typing.' + self._name
 
-    def __reduce__(self):
-        return self._name
-
     def __call__(self, *args, **kwds):
         raise TypeError(f"Cannot instantiate {self!r}")
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/collections" // module.py imports collections and collections.abc
+	_ "github.com/kael-dev/kael/lang/lib/sys"         // and sys
 )
 
 // The typing module, so that the imports at the top of PyTorch code
