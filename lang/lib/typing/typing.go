@@ -98,6 +98,9 @@ func (f *typingForm) MemberDoc() string {
 	case typingUnion:
 		return "typing.Union; Union[int, str] prints as in CPython, Union[int, None] as typing.Optional[int]"
 	}
+	if f.arity == 0 && f.kind == typingGeneric {
+		return "typing." + f.name + ", which prints as in CPython and takes no parameters"
+	}
 	return "typing." + f.name + "; " + f.name + "[...] prints as in CPython"
 }
 
@@ -312,7 +315,7 @@ func typingModule() *lang.Module {
 		}),
 		"no_type_check": lang.NewBuiltin(lang.AsValue, "no_type_check(arg)", "arg itself, marked __no_type_check__ = True as in CPython (a class's own functions and nested classes too), for type checkers; kael never checks types.", noTypeCheck),
 		"_set_origins":  lang.NewBuiltin(lang.AsValue, "_set_origins(origins)", "Sets the class each form of the dict origins (by name) stands for.", setOrigins),
-		"_alias_parts":  lang.NewBuiltin(lang.AsValue, "_alias_parts(tp)", "(origin, args) of a subscripted form, (form, ()) of a form, None for other values.", aliasParts),
+		"_alias_parts":  lang.NewBuiltin(lang.AsValue, "_alias_parts(tp)", "(origin, args) of a subscripted form, (origin, ()) of a form (origin None for Any, Union, Optional and ClassVar), None for other values.", aliasParts),
 	}
 	for _, f := range typingForms {
 		attrs[f.name] = f
