@@ -60,7 +60,7 @@ func classGetItem(c *UserClass, subs []Subscript) (Value, bool, error) {
 	if !ok || c.sess == nil {
 		return nil, false, nil
 	}
-	key, err := subsKey(subs)
+	key, err := itemKey(subs)
 	if err != nil {
 		return nil, true, err
 	}
