@@ -9,12 +9,13 @@ import "github.com/kael-dev/kael/lang/syntax"
 // classmethod), which receives the keywords. Metaclasses: class_meta.go.
 
 // classAttrValue is what a class body's name becomes as a class
-// attribute: __init_subclass__ is a classmethod even undecorated, and
+// attribute: __init_subclass__ and __class_getitem__ are classmethods
+// even undecorated, and
 // __new__ a staticmethod.
 func classAttrValue(name string, v Value) Value {
 	if f, ok := v.(*Function); ok {
 		switch name {
-		case "__init_subclass__":
+		case "__init_subclass__", "__class_getitem__":
 			return &classMethod{fn: f}
 		case "__new__":
 			return &staticMethod{fn: f}

@@ -612,7 +612,10 @@ func (x *Instance) GetSubscript(subs []Subscript) (Value, error) {
 // itemKey is the key __getitem__ and __setitem__ receive: the subscript,
 // or a tuple of several.
 // A slice a:b:c is the slice object slice(a, b, c).
-func (x *Instance) itemKey(subs []Subscript) (Value, error) {
+func (x *Instance) itemKey(subs []Subscript) (Value, error) { return itemKey(subs) }
+
+// itemKey is the key a special method receives for subscripts subs.
+func itemKey(subs []Subscript) (Value, error) {
 	if len(subs) == 1 && !subs[0].IsSlice {
 		return subs[0].Value, nil
 	}

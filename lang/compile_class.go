@@ -70,7 +70,6 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		if m := globalsModule(in.glob); m != "__main__" {
 			cls.module = m // a class of an imported file module
 		}
-		ks := make([]*UserClass, len(bases))
 		baseVals := make(Tuple, len(bases))
 		for i, b := range bases {
 			v, err := b(in)
@@ -78,8 +77,19 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 				return ctrlNext, err
 			}
 			baseVals[i] = v
+		}
+		baseVals, origBases, err := in.mroEntries(baseVals)
+		if err != nil {
+			return ctrlNext, in.errorAt(err, st.Name.Span())
+		}
+		ks := make([]*UserClass, len(baseVals))
+		for i, v := range baseVals {
 			if ks[i], err = baseOf(v); err != nil {
-				return ctrlNext, in.errorAt(err, st.Bases[i].Span())
+				at := st.Name.Span()
+				if origBases == nil {
+					at = st.Bases[i].Span()
+				}
+				return ctrlNext, in.errorAt(err, at)
 			}
 		}
 		_, kwNames, kwVals, err := keywords(in)
@@ -92,6 +102,13 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 		meta, ns, err := in.prepareClass(name, baseVals, ks, meta, kwNames, kwVals, st)
 		if err != nil {
 			return ctrlNext, in.errorAt(err, st.Name.Span())
+		}
+		if origBases != nil {
+			if meta != nil {
+				_ = ns.Set("__orig_bases__", origBases)
+			} else {
+				cls.set("__orig_bases__", origBases)
+			}
 		}
 		if meta != nil {
 			_ = ns.Set("__module__", globalsModule(in.glob)) // str keys

@@ -40,6 +40,11 @@ func Index(v Value, subs []Subscript) (Value, error) {
 			}
 		}
 	}
+	if c, ok := v.(*UserClass); ok {
+		if r, ok, err := classGetItem(c, subs); ok {
+			return r, err
+		}
+	}
 	if g, ok := v.(SubscriptGetter); ok {
 		return g.GetSubscript(subs)
 	}

@@ -77,7 +77,6 @@ func TestImportHints(t *testing.T) {
 		{"import spam", "kael's modules are "}, // then the registered ones, sorted: TestImportHintListsModules
 		{"from math import sqr", "did you mean `sqrt`?"},
 		{"from torch.nn import LazyLinear", "docs/nn.md"},
-		{"from typing import NamedTuple", "kael's typing has List"},
 		{"from __future__ import anotations", "did you mean `annotations`?"},
 	}
 	for _, tt := range tests {

@@ -1,10 +1,12 @@
 package typing
 
 import (
-	"fmt"
+	_ "embed"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/collections" // module.py imports collections and collections.abc
+	_ "github.com/kael-dev/kael/lang/lib/sys"         // and sys
 )
 
 // The typing module, so that the imports at the top of PyTorch code
@@ -34,6 +36,10 @@ type typingForm struct {
 	kind     typingFormKind
 	arity    int    // typingGeneric only
 	typeName string // CPython's class of the form
+	// origin is the class the form stands for (list, collections.abc.Sized),
+	// which module.py sets: get_origin's answer and, for the forms without
+	// a rule of their own, isinstance's and issubclass's.
+	origin lang.Value
 }
 
 // typingAlias is a subscripted form, such as typing.List[int].
@@ -41,9 +47,6 @@ type typingAlias struct {
 	form *typingForm
 	args []lang.Value
 }
-
-// typeVar is a typing.TypeVar, which prints as ~T.
-type typeVar struct{ name string }
 
 var typingForms = []*typingForm{
 	{name: "List", arity: 1}, {name: "Set", arity: 1}, {name: "FrozenSet", arity: 1},
@@ -55,6 +58,16 @@ var typingForms = []*typingForm{
 	{name: "Optional", kind: typingOptional, typeName: "typing._SpecialForm"},
 	{name: "Any", kind: typingAny, typeName: "typing._AnyMeta"},
 	{name: "ClassVar", arity: 1, typeName: "typing._SpecialForm"},
+	// the aliases of collections.abc's, collections' and re's classes
+	{name: "Generator", arity: 3}, {name: "Collection", arity: 1}, {name: "Container", arity: 1},
+	{name: "Hashable"}, {name: "Sized"}, {name: "ByteString"}, {name: "Reversible", arity: 1},
+	{name: "AbstractSet", arity: 1}, {name: "MutableMapping", arity: 2}, {name: "MutableSequence", arity: 1},
+	{name: "MutableSet", arity: 1}, {name: "MappingView", arity: 1}, {name: "KeysView", arity: 1},
+	{name: "ItemsView", arity: 2}, {name: "ValuesView", arity: 1}, {name: "Awaitable", arity: 1},
+	{name: "Coroutine", arity: 3}, {name: "AsyncIterable", arity: 1}, {name: "AsyncIterator", arity: 1},
+	{name: "AsyncGenerator", arity: 2}, {name: "ContextManager", arity: 1}, {name: "AsyncContextManager", arity: 1},
+	{name: "Deque", arity: 1}, {name: "DefaultDict", arity: 2}, {name: "OrderedDict", arity: 2},
+	{name: "Counter", arity: 1}, {name: "ChainMap", arity: 2}, {name: "Pattern", arity: 1}, {name: "Match", arity: 1},
 }
 
 // TypeName returns CPython's class of the form.
@@ -85,6 +98,9 @@ func (f *typingForm) MemberDoc() string {
 	case typingUnion:
 		return "typing.Union; Union[int, str] prints as in CPython, Union[int, None] as typing.Optional[int]"
 	}
+	if f.arity == 0 && f.kind == typingGeneric {
+		return "typing." + f.name + ", which prints as in CPython and takes no parameters"
+	}
 	return "typing." + f.name + "; " + f.name + "[...] prints as in CPython"
 }
 
@@ -114,6 +130,9 @@ func (f *typingForm) GetItem(key lang.Value) (lang.Value, error) {
 			return nil, err
 		}
 		return &typingAlias{form: f, args: params}, nil
+	}
+	if f.arity == 0 {
+		return nil, lang.Errorf(lang.TypeError, "typing.%s is not a generic class", f.name)
 	}
 	if len(params) != f.arity {
 		few := "many"
@@ -185,7 +204,8 @@ func typingCallableOf(f *typingForm, params lang.Tuple) (lang.Value, error) {
 func checkTypingParams(f *typingForm, params []lang.Value, ellipsis bool) error {
 	for _, p := range params {
 		switch p.(type) {
-		case lang.NoneType, *typingForm, *typingAlias, *typeVar, *lang.GenericAlias, *lang.UnionType, string: // a string: a forward reference
+		case lang.NoneType, *typingForm, *typingAlias, *lang.GenericAlias, *lang.UnionType, string, // a string: a forward reference
+			*lang.Instance, *lang.UserClass: // module.py's TypeVar, Literal[...], a class
 			continue
 		case lang.EllipsisType:
 			if ellipsis {
@@ -287,19 +307,6 @@ func (a *typingAlias) Equal(v lang.Value) bool {
 // HashKey makes aliases usable as dict keys, equal ones alike.
 func (a *typingAlias) HashKey() (string, error) { return "typing:" + a.PyRepr(), nil }
 
-// TypeName returns "typing.TypeVar".
-func (*typeVar) TypeName() string { return "typing.TypeVar" }
-
-// PyRepr returns ~T.
-func (t *typeVar) PyRepr() string { return "~" + t.name }
-
-// String is the repr, as print shows it.
-func (t *typeVar) String() string { return t.PyRepr() }
-
-// HashKey makes a TypeVar a dict key and set element by identity, as
-// CPython's object hash (list[T] hashes through it).
-func (t *typeVar) HashKey() (string, error) { return fmt.Sprintf("TypeVar@%p", t), nil }
-
 func typingModule() *lang.Module {
 	attrs := map[string]lang.Value{
 		"TYPE_CHECKING": false,
@@ -307,26 +314,25 @@ func typingModule() *lang.Module {
 			return a.Value("val"), nil
 		}),
 		"no_type_check": lang.NewBuiltin(lang.AsValue, "no_type_check(arg)", "arg itself, marked __no_type_check__ = True as in CPython (a class's own functions and nested classes too), for type checkers; kael never checks types.", noTypeCheck),
-		"TypeVar": lang.NewBuiltin(lang.AsValue, "TypeVar(name)", "A type variable, which prints as ~name; kael takes no constraints, bound or variance.", func(a *lang.Args) (lang.Value, error) {
-			name := a.Str("name")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			return &typeVar{name: name}, nil
-		}),
+		"_set_origins":  lang.NewBuiltin(lang.AsValue, "_set_origins(origins)", "Sets the class each form of the dict origins (by name) stands for.", setOrigins),
+		"_alias_parts":  lang.NewBuiltin(lang.AsValue, "_alias_parts(tp)", "(origin, args) of a subscripted form, (origin, ()) of a form (origin None for Any, Union, Optional and ClassVar), None for other values.", aliasParts),
 	}
 	for _, f := range typingForms {
 		attrs[f.name] = f
 	}
 	attrs["get_type_hints"] = getTypeHints
-	return &lang.Module{Attrs: attrs, MissingHint: "kael's typing has List, Dict, Set, FrozenSet, Tuple, Optional, Union, Any, " +
-		"Callable, Iterable, Iterator, Sequence, Mapping, Type, ClassVar, TypeVar, cast, get_type_hints, no_type_check and TYPE_CHECKING"}
+	return &lang.Module{Attrs: attrs}
 }
+
+//go:embed module.py
+var source string
 
 func init() {
 	m := typingModule()
-	lang.RegisterModule("typing", "Python's typing module in small: List, Optional, Dict, ... print and subscript as in CPython; get_type_hints.",
+	lang.RegisterModule("_typing", "The part of typing written in Go: List, Optional, Dict, ... print and subscript as in CPython; get_type_hints.",
 		func() *lang.Module { return m })
+	lang.RegisterSourceModule("typing", "Python's typing module, as CPython 3.11's: the forms and aliases print, subscript and answer isinstance as CPython's; "+
+		"TypeVar, Generic, Protocol, NamedTuple, TypedDict, NewType, Literal, Annotated, overload, get_type_hints, get_origin, get_args.", source)
 }
 
 // typingClasses are the classes whose instances (and subclasses') an
@@ -361,6 +367,9 @@ func (f *typingForm) InstanceCheck(v lang.Value) (bool, error) {
 		_, user := v.(*lang.UserClass)
 		return user || lang.ClassOf(v) != "", nil
 	}
+	if f.origin != nil && f.kind == typingGeneric {
+		return lang.IsInstance(v, f.origin)
+	}
 	return false, lang.Errorf(lang.TypeError, "typing.%s cannot be used with isinstance()", f.name)
 }
 
@@ -384,6 +393,9 @@ func (a *typingAlias) anyArg(test func(arg lang.Value) (bool, error)) (bool, err
 // kael's classes have no __iter__ or __call__ to ask.
 func (f *typingForm) SubclassCheck(cls lang.Value) (bool, error) {
 	names, ok := typingClasses[f.name]
+	if !ok && f.origin != nil && f.kind == typingGeneric {
+		return lang.IsSubclass(cls, f.origin)
+	}
 	if !ok {
 		return false, lang.Errorf(lang.TypeError, "kael's issubclass cannot test against typing.%s", f.name).
 			WithHint("typing.List, Dict, Set, Tuple, Sequence and Mapping work, as does isinstance")
@@ -463,4 +475,60 @@ func markNoTypeCheck(arg lang.Value) error {
 		}
 	}
 	return nil
+}
+
+// setOrigins is _typing._set_origins(origins): each form named by a key
+// stands for the class of its value.
+func setOrigins(a *lang.Args) (lang.Value, error) {
+	d, ok := a.Value("origins").(*lang.Dict)
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "_set_origins takes a dict")
+	}
+	for _, k := range d.Keys() {
+		v, _, _ := d.Get(k)
+		name, _ := k.(string)
+		for _, f := range typingForms {
+			if f.name == name {
+				f.origin = v
+			}
+		}
+	}
+	return lang.None, nil
+}
+
+// aliasParts is _typing._alias_parts(tp): (origin, args) of an alias
+// such as List[int] (Callable's args as get_args gives them: ([int], str)),
+// (origin, ()) of a form that stands for a class (List: list), (None,
+// ()) of Any, Union, Optional and ClassVar, None of anything else.
+func aliasParts(a *lang.Args) (lang.Value, error) {
+	orNone := func(v lang.Value) lang.Value {
+		if v == nil {
+			return lang.None
+		}
+		return v
+	}
+	switch tp := a.Value("tp").(type) {
+	case *typingForm:
+		if tp.kind == typingAny || tp.kind == typingUnion || tp.kind == typingOptional || tp.name == "ClassVar" {
+			return lang.Tuple{lang.None, lang.Tuple{}}, nil
+		}
+		return lang.Tuple{orNone(tp.origin), lang.Tuple{}}, nil
+	case *typingAlias:
+		origin := orNone(tp.form.origin)
+		if tp.form.kind == typingUnion {
+			origin = tp.form
+		}
+		args := make(lang.Tuple, len(tp.args))
+		for i, arg := range tp.args {
+			if _, ok := arg.(lang.NoneType); ok {
+				arg = lang.TypeOf(lang.None)
+			}
+			args[i] = arg
+		}
+		if tp.form.kind == typingTuple && len(args) == 0 {
+			args = lang.Tuple{}
+		}
+		return lang.Tuple{origin, args}, nil
+	}
+	return lang.None, nil
 }

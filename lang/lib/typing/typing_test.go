@@ -93,8 +93,7 @@ var typingTorchCases = []langtest.Case{
 // words it otherwise: kael's errors, not CPython's.
 var typingRefusals = []langtest.Case{
 	// CPython names its typing.py file in the message.
-	{"from typing import Lst", "ImportError: cannot import name 'Lst' from 'typing'"},
-	{"from typing import NamedTuple", "ImportError: cannot import name 'NamedTuple' from 'typing'"},
+	{"from typing import Lst", "ImportError: cannot import name 'Lst' from 'typing' (<frozen typing>)"},
 	// CPython takes any value as a parameter and prints its repr.
 	{"List[3]", "TypeError: kael's typing.List takes types as parameters, not 3"},
 	{"Callable[[1], int]", "TypeError: kael's typing.Callable takes types as parameters, not 1"},
@@ -104,7 +103,6 @@ var typingRefusals = []langtest.Case{
 	{"Optional[None]", "TypeError: kael's typing cannot make Optional[None] or Union[None]: CPython's answer is the class NoneType"},
 	// CPython reads Callable[int, str] as Callable[[int], str].
 	{"Callable[int, str]", "TypeError: Callable must be used as Callable[[arg, ...], result]."},
-	{"TypeVar('T', bound=int)", "TypeError: TypeVar() got an unexpected keyword argument 'bound'"},
 }
 
 func TestTyping(t *testing.T) {
