@@ -121,6 +121,12 @@ func warn(a *lang.Args) (lang.Value, error) {
 		msg = inst
 	}
 	file, line, source := a.Location()
+	return issue(a, msg, cat, text, warningFile(file), line, source)
+}
+
+// warningFile is the filename a warning names: an absolute path for a
+// file, <stdin> for a cell that has no name.
+func warningFile(file string) string {
 	if file != "" && !strings.HasPrefix(file, "<") {
 		if abs, err := filepath.Abs(file); err == nil {
 			file = abs
@@ -129,6 +135,33 @@ func warn(a *lang.Args) (lang.Value, error) {
 	if file == "" {
 		file = "<stdin>"
 	}
+	return file
+}
+
+// syntaxWarner issues the compiler's warnings (lang.SetSyntaxWarner):
+// a SyntaxWarning at a line of a file, through the filters as warn's. The
+// filename is compile()'s, as given, as in CPython.
+var syntaxWarner = fn("_syntax_warning(category, message, filename, lineno, line)", "Issues the compiler's warning message of category at line lineno of filename, through the filters as warn does.", func(a *lang.Args) (lang.Value, error) {
+	cat, text, source := a.Value("category"), a.Str("message"), a.Value("line")
+	file, line := a.Str("filename"), a.Int("lineno")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	msg, ok := lang.NewException(cat, text)
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "category must be a Warning subclass, not '%s'", lang.TypeName(cat))
+	}
+	if file == "" {
+		file = "<stdin>"
+	}
+	return issue(a, msg, cat, text, file, line, source)
+})
+
+func init() { lang.SetSyntaxWarner(syntaxWarner) }
+
+// issue shows, records, raises or drops the warning msg (an instance of
+// cat, whose str is text) of line line of file, as the filters say.
+func issue(a *lang.Args, msg, cat lang.Value, text, file string, line int, source lang.Value) (lang.Value, error) {
 	st := stateOf(a.Session())
 	action := "default"
 	for _, f := range st.filters {
