@@ -23,7 +23,7 @@ var evaluatedAnnotationCases = []struct{ src, want string }{
 	{"def f(x: list[int] | None = None) -> dict[str, float]:\n    pass\nf.__annotations__", "{'x': list[int] | None, 'return': dict[str, float]}"},
 	{"None | None", "TypeError: unsupported operand type(s) for |: 'NoneType' and 'NoneType'"},
 	{"isinstance(3, int | None), isinstance(None, int | None), isinstance('a', int | float), issubclass(bool, int | str), isinstance(3, (str, int | None))", "(True, True, False, True, True)"},
-	{"[1][0, 1]", "TypeError: list indices must be integers or slices, not tuple"},
+	{"xs = [1]\nxs[0, 1]", "TypeError: list indices must be integers or slices, not tuple"},
 	// hashable as in CPython
 	{"hash(list[int]) == hash(list[int]), {list[int]: 1}[list[int]], len({int | str, str | int, list[int], list[int], dict[str, int]}), hash(int | str) == hash(str | int)", "(True, 1, 3, True)"},
 	{"class Foo:\n    pass\nlist[int] in {list[int]}, list[str] in {list[int]}, {tuple[Foo, ...]: 2}[tuple[Foo, ...]], (Foo | None) in {None | Foo}", "(True, False, 2, True)"},

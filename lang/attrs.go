@@ -96,14 +96,14 @@ func getAttr(v Value, name string) (Value, error) {
 			return v, nil
 		}
 		if m, ok := typeMethods[ClassOf(x)][name]; ok {
-			return unboundMethod(ClassOf(x), m), nil
+			return unboundMethod(ClassOf(x), m, false), nil
 		}
 		if f, ok := classFunctions[ClassOf(x)][name]; ok {
 			return f, nil
 		}
 		if v, ok := typeDunderValue(ClassOf(x), name); ok {
 			if m, isMethod := v.(*Builtin); isMethod {
-				return unboundMethod(ClassOf(x), m), nil
+				return unboundMethod(ClassOf(x), m, !isMethodDescriptor(ClassOf(x), name)), nil
 			}
 			return v, nil
 		}
@@ -162,14 +162,26 @@ var unboundMethods sync.Map // *Builtin → *Builtin
 
 // unboundMethod is class.name, the method m called with its receiver as
 // the first argument: sorted(words, key=str.lower). A receiver of another
-// type is CPython's TypeError.
-func unboundMethod(class string, m *Builtin) *Builtin {
+// type is CPython's TypeError, worded as for a slot wrapper (int.__add__)
+// when slot is true; a bool is an int's receiver, as an int (int.__repr__(True)
+// is '1').
+func unboundMethod(class string, m *Builtin, slot bool) *Builtin {
 	if f, ok := unboundMethods.Load(m); ok {
 		return f.(*Builtin)
 	}
 	f := &Builtin{Name: m.Name, qualName: class + "." + m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords}
 	f.fn = func(a *Args) (Value, error) {
-		if recv := a.Value("self"); TypeName(recv) != class {
+		recv := a.Value("self")
+		if b, isBool := recv.(bool); isBool && class == "int" {
+			if m.Name != "__str__" && m.Name != "__format__" { // object.__str__ and int.__format__ show the bool
+				a.vals[a.b.paramIndex("self")] = boolInt(b)
+			}
+			return m.fn(a)
+		}
+		if TypeName(recv) != class {
+			if slot {
+				return nil, Errorf(TypeError, "descriptor '%s' requires a '%s' object but received a '%s'", m.Name, class, TypeName(recv))
+			}
 			return nil, Errorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", m.Name, class, TypeName(recv))
 		}
 		return m.fn(a)

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"math"
 	"strings"
 	"sync"
 
@@ -18,8 +19,8 @@ import (
 // typeDunderNames are the special methods of each builtin type, those of
 // dir(type) in CPython 3.11 that kael implements.
 var typeDunderNames = map[string]string{
-	"int":       "add sub mul truediv floordiv mod pow and or xor lshift rshift radd rsub rmul rtruediv rfloordiv rmod rpow rand ror rxor rlshift rrshift eq ne lt le gt ge neg pos invert abs bool hash repr str int float index format",
-	"float":     "add sub mul truediv floordiv mod pow radd rsub rmul rtruediv rfloordiv rmod rpow eq ne lt le gt ge neg pos abs bool hash repr str int float format",
+	"int":       "add sub mul truediv floordiv mod pow and or xor lshift rshift radd rsub rmul rtruediv rfloordiv rmod rpow rand ror rxor rlshift rrshift divmod rdivmod eq ne lt le gt ge neg pos invert abs bool hash repr str int float index format round trunc floor ceil getnewargs",
+	"float":     "add sub mul truediv floordiv mod pow radd rsub rmul rtruediv rfloordiv rmod rpow divmod rdivmod eq ne lt le gt ge neg pos abs bool hash repr str int float format round trunc floor ceil getnewargs",
 	"complex":   "add sub mul truediv pow radd rsub rmul rtruediv rpow eq ne lt le gt ge neg pos abs bool hash repr str format",
 	"str":       "add mul mod rmul rmod eq ne lt le gt ge len hash repr str iter contains getitem format",
 	"bytes":     "add mul mod rmul rmod eq ne lt le gt ge len hash repr str iter contains getitem format",
@@ -52,6 +53,25 @@ var dunderBuiltins = map[string]string{
 	"abs": "abs", "bool": "bool", "hash": "hash", "repr": "repr", "str": "str", "iter": "iter",
 	"int": "int", "float": "float", "index": "operator.index", "len": "len", "reversed": "reversed",
 }
+
+// methodDescriptors are the special methods that are methods in CPython
+// (method descriptors, not slot wrappers): an unbound one given a
+// receiver of another type says "doesn't apply to", not "requires".
+var methodDescriptors = map[string]bool{
+	"__format__": true, "__round__": true, "__trunc__": true, "__floor__": true, "__ceil__": true,
+	"__getnewargs__": true, "__reversed__": true, "list.__getitem__": true, "dict.__getitem__": true,
+	"dict.__contains__": true, "set.__contains__": true, "frozenset.__contains__": true,
+}
+
+// isMethodDescriptor reports whether typeName's special method name is
+// a method descriptor in CPython (methodDescriptors).
+func isMethodDescriptor(typeName, name string) bool {
+	return methodDescriptors[name] || methodDescriptors[typeName+"."+name]
+}
+
+// roundingFuncs are the float functions of __trunc__, __floor__ and
+// __ceil__.
+var roundingFuncs = map[string]func(float64) float64{"trunc": math.Trunc, "floor": math.Floor, "ceil": math.Ceil}
 
 // typeDunders caches the methods by type and name.
 var typeDunders sync.Map // "type.__name__" → *Builtin
@@ -183,6 +203,42 @@ func makeTypeDunder(typeName, name, short string) *Builtin {
 		})
 	case "index":
 		return mk(name+"(self)", func(a *Args) (Value, error) { return IndexValue(a.Value("self")) })
+	case "divmod", "rdivmod":
+		return mk(name+"(self, value)", func(a *Args) (Value, error) {
+			self, other := a.Value("self"), a.Value("value")
+			if !dunderOperandFits(typeName, short, other) {
+				return NotImplemented, nil
+			}
+			if short == "rdivmod" {
+				self, other = other, self
+			}
+			return a.Call(builtins["divmod"], self, other)
+		})
+	case "round":
+		return mk(name+"(self, ndigits=None)", func(a *Args) (Value, error) {
+			if a.IsNone("ndigits") {
+				return a.Call(builtins["round"], a.Value("self"))
+			}
+			if _, err := IndexValue(a.Value("ndigits")); err != nil {
+				return nil, err
+			}
+			return a.Call(builtins["round"], a.Value("self"), a.Value("ndigits"))
+		})
+	case "trunc", "floor", "ceil":
+		return mk(name+"(self)", func(a *Args) (Value, error) {
+			if f, ok := a.Value("self").(float64); ok {
+				return floatToIntValue(roundingFuncs[short](f))
+			}
+			return IndexValue(a.Value("self"))
+		})
+	case "getnewargs":
+		return mk(name+"(self)", func(a *Args) (Value, error) {
+			if f, ok := a.Value("self").(float64); ok {
+				return Tuple{f}, nil
+			}
+			i, err := IndexValue(a.Value("self"))
+			return Tuple{i}, err
+		})
 	}
 	fn := builtins[dunderBuiltins[short]]
 	return mk(name+"(self)", func(a *Args) (Value, error) { return a.Call(fn, a.Value("self")) })

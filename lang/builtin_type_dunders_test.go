@@ -29,6 +29,25 @@ var builtinTypeDunderCases = []string{
 	"class C:\n    def __radd__(self, other):\n        return 'C.radd'\n(1).__add__(C()), 1 + C()",
 	"it = iter([1, 2])\nit.__next__(), list(it.__iter__()), zip('a').__next__(), map(str, [1]).__next__(), enumerate('x').__next__(), '__next__' in dir(iter([]))",
 	"iter([]).__next__()",
+	// unbound methods take a bool as an int; __round__, __trunc__,
+	// __floor__, __ceil__, __divmod__ and __getnewargs__; round() calls
+	// a class's __round__
+	"int.__add__(True, 1), int.__sub__(True, True), int.__neg__(True), int.__repr__(True), int.__str__(True), int.__format__(True, ''), int.__format__(True, 'd'), int.__index__(True), int.__hash__(True), float.__mul__(2.0, 3)",
+	"int.__add__('a', 1)",
+	"float.__mul__(2, 3.0)",
+	"int.__round__('a')",
+	"float.__floor__(1)",
+	"int.__round__(15, -1), float.__round__(2.675, 2), (2.5).__round__(), (7).__round__(), float.__round__(2.5, None), int.__round__(True)",
+	"float.__round__(2.5, 1.0)",
+	"int.__trunc__(5), float.__trunc__(-5.7), float.__floor__(-5.7), float.__ceil__(5.2), int.__floor__(True), float.__ceil__(1e20), (3.5).__trunc__()",
+	"float.__trunc__(float('nan'))",
+	"float.__ceil__(float('inf'))",
+	"int.__divmod__(7, 2), float.__divmod__(7.5, 2), float.__rdivmod__(7.5, 2), int.__rdivmod__(7, 2), int.__divmod__(1, 2.0), (7).__divmod__(-2)",
+	"int.__getnewargs__(5), float.__getnewargs__(1.5), int.__getnewargs__(True), (2).__getnewargs__()",
+	"'__round__' in dir(1), '__floor__' in dir(1.5), hasattr(1, '__divmod__'), hasattr('a', '__round__')",
+	"class P:\n    def __round__(self, n=None):\n        return ('round', n)\nround(P()), round(P(), 2), round(P(), None)",
+	"class Q:\n    pass\nround(Q())",
+	"round('a', 2)",
 }
 
 func TestBuiltinTypeDundersAgainstCPython(t *testing.T) {

@@ -288,13 +288,18 @@ func init() {
 				x = f
 			}
 		}
-		f, ok := asNumber(x)
-		if !ok && !IsInt(x) {
-			return nil, Errorf(TypeError, "type %s doesn't define __round__", TypeName(x))
-		}
 		rest := a.Value("args").(Tuple)
 		if len(rest) == 1 && rest[0] == None {
 			rest = nil // round(x, None) is round(x)
+		}
+		if inst, ok := x.(*Instance); ok {
+			if r, found, err := a.in.callSpecial(inst, "__round__", rest...); found {
+				return r, err
+			}
+		}
+		f, ok := asNumber(x)
+		if !ok && !IsInt(x) {
+			return nil, Errorf(TypeError, "type %s doesn't define __round__ method", TypeName(x))
 		}
 		if len(rest) == 0 {
 			if IsInt(x) {

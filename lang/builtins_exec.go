@@ -210,22 +210,29 @@ func parseSource(filename, src, mode string) ([]syntax.Stmt, syntax.Expr, *Error
 // compileSource is compile(): src parsed and compiled in mode, against a
 // table of its own, so that every SyntaxError the compiler finds
 // (return outside a function, ...) is raised here, as in CPython.
-func compileSource(filename, src, mode string) (*Code, error) {
+func compileSource(filename, src, mode string) (*Code, []syntaxWarning, error) {
 	stmts, x, err := parseSource(filename, src, mode)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var cerr *Error
+	var warnings []syntaxWarning
 	if x != nil {
-		_, cerr = compileExpr(newGlobalTable(), x)
+		var code *exprCode
+		if code, cerr = compileExpr(newGlobalTable(), x); code != nil {
+			warnings = code.warnings
+		}
 	} else {
-		_, cerr = compileCell(newGlobalTable(), stmts)
+		var code *cellCode
+		if code, cerr = compileCell(newGlobalTable(), stmts); code != nil {
+			warnings = code.warnings
+		}
 	}
 	if cerr != nil {
 		cerr.Src, cerr.Filename = src, filename
-		return nil, cerr
+		return nil, nil, cerr
 	}
-	return &Code{name: "<module>", qualname: "<module>", filename: filename, mode: mode, src: src}, nil
+	return &Code{name: "<module>", qualname: "<module>", filename: filename, mode: mode, src: src}, warnings, nil
 }
 
 // namespaces reads the globals and locals arguments of exec or eval
@@ -333,8 +340,10 @@ func writeBack(t *globalTable, before []Value, locals *Dict) error {
 // runSource runs src (named filename) in mode against the globals g
 // and, when not nil, the separate local namespace locals: what exec and
 // eval do with source or a code object from compile(). It returns the
-// expression's value in mode "eval".
-func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *Dict) (Value, error) {
+// expression's value in mode "eval". With warn, the compiler's
+// SyntaxWarnings are issued first (source; compile() issued a code
+// object's).
+func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *Dict, warn bool) (Value, error) {
 	stmts, x, perr := parseSource(filename, src, mode)
 	if perr != nil {
 		return nil, perr
@@ -358,6 +367,11 @@ func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *
 			cerr.Src, cerr.Filename = src, filename
 			return nil, cerr
 		}
+		if warn {
+			if err := in.issueSyntaxWarnings(code.warnings, filename, src); err != nil {
+				return nil, err
+			}
+		}
 		cin.locals = make([]Value, code.nlocals)
 		if v, err = code.eval(cin); err != nil {
 			err = cin.errorAt(err, x.Span())
@@ -367,6 +381,11 @@ func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *
 		if cerr != nil {
 			cerr.Src, cerr.Filename = src, filename
 			return nil, cerr
+		}
+		if warn {
+			if err := in.issueSyntaxWarnings(code.warnings, filename, src); err != nil {
+				return nil, err
+			}
 		}
 		cin.locals, cin.info = make([]Value, code.nlocals), code.info
 		if v, err = cin.execCell(code); err != nil {
@@ -402,7 +421,7 @@ func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *
 // when the function has no free variables and runs in its own globals.
 func (in *interp) runCode(fn string, c *Code, g *globalTable, locals *Dict) (Value, error) {
 	if c.fn == nil {
-		v, err := in.runSource(c.filename, c.src, c.mode, g, locals)
+		v, err := in.runSource(c.filename, c.src, c.mode, g, locals, false)
 		if err != nil || fn == "exec" {
 			return None, err
 		}
@@ -464,7 +483,7 @@ func runExecOrEval(a *Args, fn string) (Value, error) {
 		if fn == "eval" {
 			text = strings.TrimLeft(text, " \t")
 		}
-		v, err := a.in.runSource("<string>", text, mode, g, locals)
+		v, err := a.in.runSource("<string>", text, mode, g, locals, true)
 		if err != nil || fn == "exec" {
 			return None, err
 		}
@@ -505,6 +524,13 @@ func init() {
 		default:
 			return nil, Errorf(ValueError, "compile() mode must be 'exec', 'eval' or 'single'")
 		}
-		return compileSource(filename, text, mode)
+		code, warnings, err := compileSource(filename, text, mode)
+		if err != nil {
+			return nil, err
+		}
+		if err := a.in.issueSyntaxWarnings(warnings, filename, text); err != nil {
+			return nil, err
+		}
+		return code, nil
 	})
 }

@@ -32,6 +32,7 @@ func (in *interp) initClass(cls *UserClass, kwNames []string, kwVals []Value, at
 	_, eq := cls.attrs["__eq__"]
 	if _, hash := cls.attrs["__hash__"]; eq && !hash {
 		cls.set("__hash__", None) // defining __eq__ alone makes instances unhashable
+		cls.hashNone = true
 	}
 	if err := cls.initSlots(); err != nil {
 		return err

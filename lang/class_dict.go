@@ -1,6 +1,9 @@
 package lang
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // __dict__ and the names of classes and functions. An instance keeps its
 // attributes in two slices while the program does not look at them as a
@@ -55,18 +58,131 @@ func (x *Instance) ownNames() []string {
 
 // classDict is C.__dict__: a copy of the class's namespace (CPython's is a
 // read-only mappingproxy).
+//
+// Its entries are CPython's, in CPython's order: __module__, the
+// docstring's __doc__, the body's names (without __qualname__), a member
+// for each __slots__ name (sorted), the __dict__ and __weakref__ descriptors when
+// the class adds them to its instances, __doc__ None when the class has
+// no docstring, and the __hash__ None that defining __eq__ alone adds.
+// One difference: a class type(name, bases, ns) makes without __module__
+// in ns has it first, where CPython's comes after ns's entries.
 func (c *UserClass) classDict() *Dict {
 	d := NewDict()
+	mod, ok := c.attrs["__module__"]
+	if !ok {
+		mod = c.moduleName()
+	}
+	_ = d.Set("__module__", mod)
+	doc := c.attrs["__doc__"]
+	if doc != None {
+		_ = d.Set("__doc__", doc)
+	}
 	for _, n := range c.names {
+		if n == "__module__" || n == "__qualname__" || n == "__hash__" && c.hashNone {
+			continue
+		}
 		if v, ok := c.attrs[n]; ok {
 			_ = d.Set(n, v)
 		}
 	}
-	if _, ok := c.attrs["__module__"]; !ok {
-		_ = d.Set("__module__", c.moduleName())
+	for _, s := range slices.Sorted(slices.Values(c.slotNames())) { // type_new sorts them
+		if s != "__dict__" && s != "__weakref__" {
+			_ = d.Set(s, &classDescriptor{kind: "member_descriptor", name: s, owner: c.Name})
+		}
+	}
+	addDict, addWeakref := c.addsDictAndWeakref()
+	if addDict {
+		_ = d.Set("__dict__", &classDescriptor{kind: "getset_descriptor", name: "__dict__", owner: c.Name})
+	}
+	if addWeakref {
+		_ = d.Set("__weakref__", &classDescriptor{kind: "getset_descriptor", name: "__weakref__", owner: c.Name})
+	}
+	if doc == None {
+		_ = d.Set("__doc__", None)
+	}
+	if c.hashNone {
+		_ = d.Set("__hash__", None)
 	}
 	return d
 }
+
+// slotNames are the names of the class's own __slots__, in order and
+// mangled; nil without __slots__.
+func (c *UserClass) slotNames() []string {
+	if c.ownSlots == nil {
+		return nil
+	}
+	v := c.attrs["__slots__"]
+	names := []Value{v}
+	if _, isStr := v.(string); !isStr {
+		var err error
+		if names, err = Collect(v); err != nil {
+			return nil
+		}
+	}
+	var out []string
+	for _, n := range names {
+		if s, ok := n.(string); ok {
+			out = append(out, mangledName(c.Name, s))
+		}
+	}
+	return out
+}
+
+// addsDictAndWeakref reports whether the class gives its instances the
+// __dict__ and __weakref__ that its bases do not (CPython's type_new adds
+// their descriptors to the class's __dict__ then): without __slots__, or
+// with them named in __slots__. The built-in exceptions have a __dict__
+// and no __weakref__, list, dict and the other built-in types neither,
+// and type and the native bases that are Python classes in PyTorch
+// (nn.Module, Dataset, ...) both.
+func (c *UserClass) addsDictAndWeakref() (addDict, addWeakref bool) {
+	var baseDict, baseWeakref bool
+	switch _, builtin := builtins[c.nativeBase]; {
+	case c.nativeBase == "":
+	case c.nativeBase == "BaseException":
+		baseDict = true
+	case c.nativeBase == "type" || !builtin:
+		baseDict, baseWeakref = true, true
+	}
+	for _, k := range c.mroUser[1:] {
+		switch {
+		case k.module == "builtins": // a built-in exception
+			baseDict = true
+		case k.ownSlots == nil:
+			baseDict, baseWeakref = true, true
+		default:
+			baseDict = baseDict || k.ownSlots["__dict__"]
+			baseWeakref = baseWeakref || k.ownSlots["__weakref__"]
+		}
+	}
+	wantDict := c.ownSlots == nil || c.ownSlots["__dict__"]
+	wantWeakref := c.ownSlots == nil || c.ownSlots["__weakref__"]
+	return wantDict && !baseDict, wantWeakref && !baseWeakref
+}
+
+// classDescriptor is what a class's __dict__ holds for the __dict__ and
+// __weakref__ of its instances (CPython's getset_descriptor) and for a
+// __slots__ name (a member_descriptor): shown as CPython shows them. kael
+// looks those attributes up itself; the descriptor is not called.
+type classDescriptor struct {
+	kind, name, owner string
+}
+
+// TypeName is getset_descriptor or member_descriptor.
+func (d *classDescriptor) TypeName() string { return d.kind }
+
+// PyRepr is <attribute '__dict__' of 'C' objects> or <member 'a' of 'C'
+// objects>.
+func (d *classDescriptor) PyRepr() string {
+	if d.kind == "member_descriptor" {
+		return fmt.Sprintf("<member '%s' of '%s' objects>", d.name, d.owner)
+	}
+	return fmt.Sprintf("<attribute '%s' of '%s' objects>", d.name, d.owner)
+}
+
+// String is the repr, as print shows it.
+func (d *classDescriptor) String() string { return d.PyRepr() }
 
 // Attr gives a function's __name__, __qualname__, __module__, __doc__,
 // __dict__, __code__, __globals__ and the attributes assigned to it.

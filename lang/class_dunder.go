@@ -50,6 +50,7 @@ var supportedDunders = map[string]bool{
 	"__get__": true, "__set__": true, "__delete__": true, "__set_name__": true,
 	"__init_subclass__": true, "__slots__": true, "__new__": true, "__prepare__": true, "__format__": true, "__missing__": true, "__match_args__": true,
 	"__dir__": true, "__instancecheck__": true, "__subclasscheck__": true, "__subclasshook__": true,
+	"__round__": true,
 }
 
 func init() {

@@ -63,6 +63,9 @@ type UserClass struct {
 	// excPlain is findPlainExc's answer for the same epoch, and hasStr
 	// whether a class of the MRO has __str__ (excError asks on a raise).
 	excPlain, hasStr bool
+	// hashNone says that __hash__ is the None that defining __eq__ alone
+	// set (initClass), not the body's.
+	hashNone bool
 }
 
 // Instance is an object of a user class.

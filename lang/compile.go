@@ -41,6 +41,7 @@ type cellCode struct {
 	last      evalFn // nil unless the last statement is an expression
 	lastID    int32  // the last statement's stmtID
 	info      *funcInfo
+	warnings  []syntaxWarning // issued before the cell runs
 }
 
 // compileCell resolves and compiles the statements of a cell.
@@ -69,13 +70,24 @@ func compileCell(g *globalTable, stmts []syntax.Stmt) (*cellCode, *Error) {
 		return nil, c.err
 	}
 	code.nlocals, code.cellSlots = len(res.top.locals), cellSlots(res.top)
+	code.warnings = findSyntaxWarnings(stmtNodes(stmts)...)
 	return code, nil
+}
+
+// stmtNodes is stmts as nodes.
+func stmtNodes(stmts []syntax.Stmt) []syntax.Node {
+	out := make([]syntax.Node, len(stmts))
+	for i, st := range stmts {
+		out[i] = st
+	}
+	return out
 }
 
 // exprCode is a compiled expression evaluated at a cell's top level.
 type exprCode struct {
-	nlocals int
-	eval    evalFn
+	nlocals  int
+	eval     evalFn
+	warnings []syntaxWarning // issued before it is evaluated
 }
 
 // compileExpr resolves and compiles an expression.
@@ -86,7 +98,7 @@ func compileExpr(g *globalTable, x syntax.Expr) (*exprCode, *Error) {
 	if c.err != nil {
 		return nil, c.err
 	}
-	return &exprCode{nlocals: len(res.top.locals), eval: eval}, nil
+	return &exprCode{nlocals: len(res.top.locals), eval: eval, warnings: findSyntaxWarnings(x)}, nil
 }
 
 // cellSlots lists the slots of fn that hold cells.

@@ -13,8 +13,9 @@ import (
 // underscores. It applies to names read, assigned, deleted or declared
 // global, to attribute names (self.__x), to parameters, to the names that
 // def, class and import-as bind, and to annotated names; not to keyword
-// argument names in calls or class patterns, nor to the module names of
-// an import, nor to strings (getattr(o, "__x") finds no mangled name). The
+// argument names in calls or class patterns, nor to a dotted module path
+// of an import (import __m and from __m import __x are mangled whole, as
+// CPython mangles them), nor to strings (getattr(o, "__x") finds no mangled name). The
 // innermost class decides the prefix. A mangled Ident keeps what was
 // written in Unmangled: a def's or class's __name__ stays __m.
 
@@ -87,13 +88,14 @@ func mangleNode(root syntax.Node, private string) {
 				}
 				return false
 			case *syntax.ImportName:
-				if n.As != nil {
-					mangleIdent(n.As, private)
-				}
+				mangleImportName(n, private)
 				return false
 			case *syntax.FromImportStmt:
+				if n.Module != nil && len(n.Module.Parts) == 1 {
+					mangleIdent(n.Module.Parts[0], private)
+				}
 				for _, name := range n.Names {
-					stack = append(stack, name)
+					mangleImportName(name, private)
 				}
 				return false
 			case *syntax.GlobalStmt:
@@ -103,6 +105,21 @@ func mangleNode(root syntax.Node, private string) {
 			}
 			return true
 		})
+	}
+}
+
+// mangleImportName mangles an imported name as CPython's compiler does:
+// the name imported (IMPORT_NAME, IMPORT_FROM) as well as the name bound,
+// so that import __m in class C imports and binds _C__m, and from m import
+// __x reads m._C__x. A dotted module path (import __a.b) is not mangled;
+// the name it binds would be, but it is the path's own first part, which
+// stays as written.
+func mangleImportName(n *syntax.ImportName, private string) {
+	if len(n.Name.Parts) == 1 {
+		mangleIdent(n.Name.Parts[0], private)
+	}
+	if n.As != nil {
+		mangleIdent(n.As, private)
 	}
 }
 

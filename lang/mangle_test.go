@@ -31,6 +31,13 @@ var manglingCases = []struct{ src, want string }{
 	{"class C:\n    def __init__(self):\n        self.__n = 0\n    def f(self):\n        self.__n += 2\n        return f'{self.__n}!'\nC().f()", "'2!'"},
 	{"class C:\n    __slots__ = ('__a', 'b')\n    def __init__(self):\n        self.__a = 1\n        self.b = 2\n    def get(self):\n        return self.__a\nc = C()\nc.get(), c._C__a", "(1, 1)"},
 	{"class C:\n    __slots__ = ('__a',)\nc = C()\nc.__a = 1", "AttributeError: 'C' object has no attribute '__a'"},
+	// imports: the module or name imported is mangled too (IMPORT_NAME,
+	// IMPORT_FROM), not a dotted module path
+	{"class C:\n    try:\n        import __nomod\n    except ImportError as e:\n        r = type(e).__name__, e.name\nC.r", "('ModuleNotFoundError', '_C__nomod')"},
+	{"class C:\n    try:\n        from os import __nope\n    except ImportError as e:\n        r = str(e).split(' from ')[0]\nC.r", "\"cannot import name '_C__nope'\""},
+	{"class C:\n    def f(self):\n        try:\n            from __nomod import x\n        except ImportError as e:\n            return e.name\nC().f()", "'_C__nomod'"},
+	{"class C:\n    try:\n        import __nomod.sub\n    except ImportError as e:\n        r = e.name\nC.r", "'__nomod'"},
+	{"class C:\n    from os import sep as __s\n    import os as __o\n'_C__s' in vars(C), '_C__o' in vars(C), '__s' in vars(C)", "(True, True, False)"},
 }
 
 func TestPrivateNameMangling(t *testing.T) {

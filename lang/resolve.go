@@ -183,11 +183,18 @@ func resolveExpr(g *globalTable, x syntax.Expr) *resolution {
 // as in Python, not the value it had when the generator was made.
 func (r *resolver) lookup(name string) *nameBinding {
 	cur := r.env.fn
-	inGen := false
+	inGen, inComp := false, false
 	for bl := r.env; bl != nil; bl = bl.parent {
+		if bl.class && inComp {
+			// A comprehension in a class body runs as a function of its
+			// own in CPython 3.11 (kael inlines it): past its first
+			// iterable it does not see the class's names either.
+			continue
+		}
 		b, ok := bl.names[name]
 		if !ok {
 			inGen = inGen || bl.comp != nil && bl.comp.Gen
+			inComp = inComp || bl.comp != nil
 			continue
 		}
 		if bl.fn == cur {

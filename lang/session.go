@@ -150,6 +150,9 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 	}()
 	var value Value
 	err := tensor.Interruptible(ctx, func() error {
+		if err := in.issueSyntaxWarnings(code.warnings, scriptPath(filename), src); err != nil {
+			return err
+		}
 		var err error
 		value, err = in.execCell(code)
 		return s.takeHookErr(err)

@@ -63,7 +63,8 @@ func (c *abstractClass) InstanceCheck(v lang.Value) (bool, error) {
 }
 
 // derivesFrom reports whether v is an instance of collections' Python
-// class name (UserDict, UserList, UserString) or of a subclass, which
+// class name (ChainMap, UserDict, UserList, UserString, the views of
+// their keys(), values() and items()) or of a subclass, which
 // CPython derives from the abstract classes: its class's __mro__ has it.
 func derivesFrom(v lang.Value, name string) bool {
 	if !isInstanceValue(v) {
@@ -193,13 +194,13 @@ func abcModule() *lang.Module {
 		{name: "Reversible", classes: []string{"list", "tuple", "str", "range", "bytes", "dict", "collections.deque"}, derived: []string{"UserList", "UserString"}},
 		{name: "Sequence", classes: sequences, derived: []string{"UserList", "UserString"}},
 		{name: "MutableSequence", classes: []string{"list", "collections.deque"}, derived: []string{"UserList"}},
-		{name: "Mapping", classes: []string{"dict"}, derived: []string{"UserDict"}},
-		{name: "MutableMapping", classes: []string{"dict"}, derived: []string{"UserDict"}},
-		{name: "Set", classes: []string{"set", "frozenset", "dict_keys", "dict_items"}},
-		{name: "MappingView", classes: []string{"dict_keys", "dict_values", "dict_items"}},
-		{name: "KeysView", classes: []string{"dict_keys"}},
-		{name: "ValuesView", classes: []string{"dict_values"}},
-		{name: "ItemsView", classes: []string{"dict_items"}},
+		{name: "Mapping", classes: []string{"dict"}, derived: []string{"UserDict", "ChainMap"}},
+		{name: "MutableMapping", classes: []string{"dict"}, derived: []string{"UserDict", "ChainMap"}},
+		{name: "Set", classes: []string{"set", "frozenset", "dict_keys", "dict_items"}, derived: []string{"KeysView", "ItemsView"}},
+		{name: "MappingView", classes: []string{"dict_keys", "dict_values", "dict_items"}, derived: []string{"KeysView", "ValuesView", "ItemsView"}},
+		{name: "KeysView", classes: []string{"dict_keys"}, derived: []string{"KeysView"}},
+		{name: "ValuesView", classes: []string{"dict_values"}, derived: []string{"ValuesView"}},
+		{name: "ItemsView", classes: []string{"dict_items"}, derived: []string{"ItemsView"}},
 		{name: "ByteString", classes: []string{"bytes", "bytearray"}},
 		{name: "MutableSet", classes: []string{"set"}},
 		{name: "Callable", test: lang.Callable},

@@ -1,11 +1,10 @@
 // Package collections is Python's collections module. As CPython writes
 // part of it in C (_collections) and the rest in Python, kael writes
 // Counter, defaultdict and OrderedDict (dicts of a subclass,
-// lang.DictKind), deque, ChainMap (a class with methods in Go) and
-// namedtuple (tuples of the engine's lang.NamedTuple) in Go, as the
-// module _collections, and collections itself in Python
-// (module.py): those names, and CPython's UserDict, UserList and
-// UserString. collections.abc is Go (abc.go).
+// lang.DictKind), deque and namedtuple (tuples of the engine's
+// lang.NamedTuple) in Go, as the module _collections, and collections
+// itself in Python (module.py): those names, and CPython's ChainMap,
+// UserDict, UserList and UserString. collections.abc is Go (abc.go).
 package collections
 
 import (
@@ -24,7 +23,7 @@ func init() {
 	defDicts()
 	defDeque()
 	lang.RegisterSourceModule("collections", "Python's collections: Counter, defaultdict, OrderedDict, deque, namedtuple, ChainMap, UserDict, UserList, UserString, and collections.abc for isinstance.", source)
-	lang.RegisterModule("_collections", "The part of collections written in Go: Counter, defaultdict, OrderedDict, deque, namedtuple and ChainMap.",
+	lang.RegisterModule("_collections", "The part of collections written in Go: Counter, defaultdict, OrderedDict, deque and namedtuple.",
 		func() *lang.Module {
 			return &lang.Module{Attrs: map[string]lang.Value{
 				"Counter":     counterClass,
@@ -32,7 +31,6 @@ func init() {
 				"OrderedDict": orderedClass,
 				"deque":       dequeClass,
 				"namedtuple":  namedtupleBuiltin,
-				"ChainMap":    chainMapClass,
 			}}
 		})
 	abc := abcModule()

@@ -1,11 +1,11 @@
 """Python's collections, as CPython 3.11's: Counter, defaultdict,
-OrderedDict, deque, namedtuple and ChainMap come from _collections
-(written in Go, as CPython writes some of them in C); UserDict, UserList
-and UserString are CPython's classes (Lib/collections/__init__.py) as
-they are: wrappers that keep their value in the attribute data, for
-subclassing.
+OrderedDict, deque and namedtuple come from _collections (written in Go,
+as CPython writes some of them in C); ChainMap, UserDict, UserList and
+UserString are CPython's classes (Lib/collections/__init__.py) as they
+are: UserDict, UserList and UserString wrappers that keep their value in
+the attribute data, for subclassing.
 
-CPython derives those three from collections.abc's MutableMapping,
+CPython derives ChainMap and those three from collections.abc's MutableMapping,
 MutableSequence and Sequence, which give them the mixin methods (get,
 pop, setdefault, update, keys, items, values, __eq__, __iter__, ...).
 kael's abstract classes are tests for isinstance that a class cannot
@@ -28,8 +28,8 @@ __all__ = [
     'namedtuple',
 ]
 
-from _collections import (ChainMap, Counter, OrderedDict, defaultdict,
-                          deque, namedtuple)
+from _collections import (Counter, OrderedDict, defaultdict, deque,
+                          namedtuple)
 import collections.abc as abc  # collections.abc after import collections, as in CPython
 import sys as _sys
 
@@ -58,7 +58,113 @@ class MappingView:
         return '{0.__class__.__name__}({0._mapping!r})'.format(self)
 
 
-class KeysView(MappingView):
+class Set:
+    """_collections_abc.Set's mixin methods, for KeysView and ItemsView:
+    comparisons by inclusion and the set operators, which give sets."""
+
+    __slots__ = ()
+
+    @classmethod
+    def _from_iterable(cls, it):
+        return set(it)
+
+    def __le__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        if len(self) > len(other):
+            return False
+        for elem in self:
+            if elem not in other:
+                return False
+        return True
+
+    def __lt__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        return len(self) < len(other) and self.__le__(other)
+
+    def __gt__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        return len(self) > len(other) and self.__ge__(other)
+
+    def __ge__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        if len(self) < len(other):
+            return False
+        for elem in other:
+            if elem not in self:
+                return False
+        return True
+
+    def __eq__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        return len(self) == len(other) and self.__le__(other)
+
+    __hash__ = None
+
+    def __and__(self, other):
+        if not _is_iterable(other):
+            return NotImplemented
+        return self._from_iterable(value for value in other if value in self)
+
+    __rand__ = __and__
+
+    def isdisjoint(self, other):
+        for value in other:
+            if value in self:
+                return False
+        return True
+
+    def __or__(self, other):
+        if not _is_iterable(other):
+            return NotImplemented
+        chain = (e for s in (self, other) for e in s)
+        return self._from_iterable(chain)
+
+    __ror__ = __or__
+
+    def __sub__(self, other):
+        if not _is_set(other):
+            if not _is_iterable(other):
+                return NotImplemented
+            other = self._from_iterable(other)
+        return self._from_iterable(value for value in self
+                                   if value not in other)
+
+    def __rsub__(self, other):
+        if not _is_set(other):
+            if not _is_iterable(other):
+                return NotImplemented
+            other = self._from_iterable(other)
+        return self._from_iterable(value for value in other
+                                   if value not in self)
+
+    def __xor__(self, other):
+        if not _is_set(other):
+            if not _is_iterable(other):
+                return NotImplemented
+            other = self._from_iterable(other)
+        return (self - other) | (other - self)
+
+    __rxor__ = __xor__
+
+
+def _is_set(value):
+    from collections.abc import Set
+    return isinstance(value, Set)
+
+
+def _is_iterable(value):
+    from collections.abc import Iterable
+    return isinstance(value, Iterable)
+
+
+class KeysView(MappingView, Set):
+
+    __slots__ = ()
 
     def __contains__(self, key):
         return key in self._mapping
@@ -67,7 +173,9 @@ class KeysView(MappingView):
         yield from self._mapping
 
 
-class ItemsView(MappingView):
+class ItemsView(MappingView, Set):
+
+    __slots__ = ()
 
     def __contains__(self, item):
         key, value = item
@@ -85,6 +193,8 @@ class ItemsView(MappingView):
 
 class ValuesView(MappingView):
 
+    __slots__ = ()
+
     def __contains__(self, value):
         for key in self._mapping:
             v = self._mapping[key]
@@ -98,7 +208,173 @@ class ValuesView(MappingView):
 
 
 _KeysView, _ItemsView, _ValuesView = KeysView, ItemsView, ValuesView
-del MappingView, KeysView, ItemsView, ValuesView
+del MappingView, Set, KeysView, ItemsView, ValuesView
+
+
+################################################################################
+### ChainMap
+################################################################################
+
+class ChainMap:
+    ''' A ChainMap groups multiple dicts (or other mappings) together
+    to create a single, updateable view.
+
+    The underlying mappings are stored in a list.  That list is public and can
+    be accessed or updated using the *maps* attribute.  There is no other
+    state.
+
+    Lookups search the underlying mappings successively until a key is found.
+    In contrast, writes, updates, and deletions only operate on the first
+    mapping.
+
+    '''
+
+    def __init__(self, *maps):
+        '''Initialize a ChainMap by setting *maps* to the given mappings.
+        If no mappings are provided, a single empty dictionary is used.
+
+        '''
+        self.maps = list(maps) or [{}]          # always at least one map
+
+    def __missing__(self, key):
+        raise KeyError(key)
+
+    def __getitem__(self, key):
+        for mapping in self.maps:
+            try:
+                return mapping[key]             # can't use 'key in mapping' with defaultdict
+            except KeyError:
+                pass
+        return self.__missing__(key)            # support subclasses that define __missing__
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def __len__(self):
+        return len(set().union(*self.maps))     # reuses stored hash values if possible
+
+    def __iter__(self):
+        d = {}
+        for mapping in reversed(self.maps):
+            d.update(dict.fromkeys(mapping))    # reuses stored hash values if possible
+        return iter(d)
+
+    def __contains__(self, key):
+        return any(key in m for m in self.maps)
+
+    def __bool__(self):
+        return any(self.maps)
+
+    def __repr__(self):
+        return f'{self.__class__.__name__}({", ".join(map(repr, self.maps))})'
+
+    @classmethod
+    def fromkeys(cls, iterable, *args):
+        'Create a ChainMap with a single dict created from the iterable.'
+        return cls(dict.fromkeys(iterable, *args))
+
+    def copy(self):
+        'New ChainMap or subclass with a new copy of maps[0] and refs to maps[1:]'
+        return self.__class__(self.maps[0].copy(), *self.maps[1:])
+
+    __copy__ = copy
+
+    def new_child(self, m=None, **kwargs):      # like Django's Context.push()
+        '''New ChainMap with a new map followed by all previous maps.
+        If no map is provided, an empty dict is used.
+        Keyword arguments update the map or new empty dict.
+        '''
+        if m is None:
+            m = kwargs
+        elif kwargs:
+            m.update(kwargs)
+        return self.__class__(m, *self.maps)
+
+    @property
+    def parents(self):                          # like Django's Context.pop()
+        'New ChainMap from maps[1:].'
+        return self.__class__(*self.maps[1:])
+
+    def __setitem__(self, key, value):
+        self.maps[0][key] = value
+
+    def __delitem__(self, key):
+        try:
+            del self.maps[0][key]
+        except KeyError:
+            raise KeyError(f'Key not found in the first mapping: {key!r}')
+
+    def popitem(self):
+        'Remove and return an item pair from maps[0]. Raise KeyError is maps[0] is empty.'
+        try:
+            return self.maps[0].popitem()
+        except KeyError:
+            raise KeyError('No keys found in the first mapping.')
+
+    def pop(self, key, *args):
+        'Remove *key* from maps[0] and return its value. Raise KeyError if *key* not in maps[0].'
+        try:
+            return self.maps[0].pop(key, *args)
+        except KeyError:
+            raise KeyError(f'Key not found in the first mapping: {key!r}')
+
+    def clear(self):
+        'Clear maps[0], leaving maps[1:] intact.'
+        self.maps[0].clear()
+
+    def __ior__(self, other):
+        self.maps[0].update(other)
+        return self
+
+    def __or__(self, other):
+        if not _is_mapping(other):
+            return NotImplemented
+        m = self.copy()
+        m.maps[0].update(other)
+        return m
+
+    def __ror__(self, other):
+        if not _is_mapping(other):
+            return NotImplemented
+        m = dict(other)
+        for child in reversed(self.maps):
+            m.update(child)
+        return self.__class__(m)
+
+    # mixins: Mapping's and MutableMapping's methods (Lib/_collections_abc.py)
+    def keys(self):
+        return _KeysView(self)
+
+    def items(self):
+        return _ItemsView(self)
+
+    def values(self):
+        return _ValuesView(self)
+
+    def __eq__(self, other):
+        if not _is_mapping(other):
+            return NotImplemented
+        return dict(self.items()) == dict(other.items())
+
+    def update(self, other=(), /, **kwds):
+        if _is_mapping(other):
+            for key in other:
+                self[key] = other[key]
+        elif hasattr(other, "keys"):
+            for key in other.keys():
+                self[key] = other[key]
+        else:
+            for key, value in other:
+                self[key] = value
+        for key, value in kwds.items():
+            self[key] = value
+
+    def setdefault(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            self[key] = default
+        return default
 
 
 ################################################################################

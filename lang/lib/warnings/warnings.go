@@ -121,6 +121,12 @@ func warn(a *lang.Args) (lang.Value, error) {
 		msg = inst
 	}
 	file, line, source := a.Location()
+	return issue(a, msg, cat, text, warningFile(file), line, source, "__main__", nil)
+}
+
+// warningFile is the filename a warning names: an absolute path for a
+// file, <stdin> for a cell that has no name.
+func warningFile(file string) string {
 	if file != "" && !strings.HasPrefix(file, "<") {
 		if abs, err := filepath.Abs(file); err == nil {
 			file = abs
@@ -129,8 +135,29 @@ func warn(a *lang.Args) (lang.Value, error) {
 	if file == "" {
 		file = "<stdin>"
 	}
-	return issue(a, msg, cat, text, file, line, source, "__main__", nil)
+	return file
 }
+
+// syntaxWarner issues the compiler's warnings (lang.SetSyntaxWarner):
+// a SyntaxWarning at a line of a file, through the filters as warn's. The
+// filename is compile()'s, as given, as in CPython.
+var syntaxWarner = fn("_syntax_warning(category, message, filename, lineno, line)", "Issues the compiler's warning message of category at line lineno of filename, through the filters as warn does.", func(a *lang.Args) (lang.Value, error) {
+	cat, text, source := a.Value("category"), a.Str("message"), a.Value("line")
+	file, line := a.Str("filename"), a.Int("lineno")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	msg, ok := lang.NewException(cat, text)
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "category must be a Warning subclass, not '%s'", lang.TypeName(cat))
+	}
+	if file == "" {
+		file = "<stdin>"
+	}
+	return issue(a, msg, cat, text, file, line, source, "__main__", nil)
+})
+
+func init() { lang.SetSyntaxWarner(syntaxWarner) }
 
 // warnExplicit is warnings.warn_explicit: a warning said to come from
 // line lineno of filename in module (filename without .py by default);
