@@ -102,7 +102,7 @@ func Stack(ts []*Tensor, dim int) (*Tensor, error) {
 // splitDim normalizes dim for the split functions, which need a dimension.
 func splitDim(op string, x *Tensor, dim int) (int, error) {
 	if x.Dim() == 0 {
-		return 0, valueErrorf("%s expects at least a 1-dimensional tensor", op)
+		return 0, Errorf(RuntimeError, "%s expects at least a 1-dimensional tensor", op)
 	}
 	return normDim(dim, x.Dim())
 }
@@ -115,11 +115,11 @@ func Split(x *Tensor, size int, dim int) ([]*Tensor, error) {
 		return nil, err
 	}
 	if size < 0 {
-		return nil, valueErrorf("split expects split_size be non-negative, but got split_size=%d", size)
+		return nil, Errorf(RuntimeError, "split expects split_size be non-negative, but got split_size=%d", size)
 	}
 	length := x.shape[d]
 	if size == 0 && length != 0 {
-		return nil, valueErrorf("split_size can only be 0 if dimension size is 0, but got dimension size of %d", length)
+		return nil, Errorf(RuntimeError, "split_size can only be 0 if dimension size is 0, but got dimension size of %d", length)
 	}
 	n := 1
 	if size > 0 {
@@ -142,12 +142,12 @@ func SplitSizes(x *Tensor, sizes []int, dim int) ([]*Tensor, error) {
 	total := 0
 	for _, s := range sizes {
 		if s < 0 {
-			return nil, valueErrorf("split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=%s", FormatShape(sizes))
+			return nil, Errorf(RuntimeError, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=%s", FormatShape(sizes))
 		}
 		total += s
 	}
 	if total != x.shape[d] {
-		return nil, valueErrorf("split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at dimension %d), but got split_sizes=%s",
+		return nil, Errorf(RuntimeError, "split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at dimension %d), but got split_sizes=%s",
 			x.shape[d], d, FormatShape(sizes))
 	}
 	return narrowParts(x, d, sizes)
@@ -177,7 +177,7 @@ func Chunk(x *Tensor, chunks, dim int) ([]*Tensor, error) {
 		return nil, err
 	}
 	if chunks <= 0 {
-		return nil, valueErrorf("chunk expects `chunks` to be greater than 0, got: %d", chunks)
+		return nil, Errorf(RuntimeError, "chunk expects `chunks` to be greater than 0, got: %d", chunks)
 	}
 	length := x.shape[d]
 	if length == 0 {

@@ -151,15 +151,15 @@ func TestSplitErrors(t *testing.T) {
 		kind ErrorKind
 		msg  string
 	}{
-		{"negative", errOf(Split(x, -1, 0)), ValueError, "split expects split_size be non-negative, but got split_size=-1"},
-		{"zero", errOf(Split(x, 0, 0)), ValueError, "split_size can only be 0 if dimension size is 0, but got dimension size of 5"},
-		{"0-d", errOf(Split(MustScalar(1), 1, 0)), ValueError, "split expects at least a 1-dimensional tensor"},
+		{"negative", errOf(Split(x, -1, 0)), RuntimeError, "split expects split_size be non-negative, but got split_size=-1"},
+		{"zero", errOf(Split(x, 0, 0)), RuntimeError, "split_size can only be 0 if dimension size is 0, but got dimension size of 5"},
+		{"0-d", errOf(Split(MustScalar(1), 1, 0)), RuntimeError, "split expects at least a 1-dimensional tensor"},
 		{"dim", errOf(Split(x, 1, 1)), IndexError, "Dimension out of range"},
-		{"sizes sum", errOf(SplitSizes(x, []int{2, 2}, 0)), ValueError,
+		{"sizes sum", errOf(SplitSizes(x, []int{2, 2}, 0)), RuntimeError,
 			"split_with_sizes expects split_sizes to sum exactly to 5 (input tensor's size at dimension 0), but got split_sizes=[2, 2]"},
-		{"sizes negative", errOf(SplitSizes(x, []int{6, -1}, 0)), ValueError, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=[6, -1]"},
-		{"chunks", errOf(Chunk(x, 0, 0)), ValueError, "chunk expects `chunks` to be greater than 0, got: 0"},
-		{"chunk 0-d", errOf(Chunk(MustScalar(1), 1, 0)), ValueError, "chunk expects at least a 1-dimensional tensor"},
+		{"sizes negative", errOf(SplitSizes(x, []int{6, -1}, 0)), RuntimeError, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=[6, -1]"},
+		{"chunks", errOf(Chunk(x, 0, 0)), RuntimeError, "chunk expects `chunks` to be greater than 0, got: 0"},
+		{"chunk 0-d", errOf(Chunk(MustScalar(1), 1, 0)), RuntimeError, "chunk expects at least a 1-dimensional tensor"},
 	}
 	for _, c := range cases {
 		checkError(t, c.name, c.err, c.kind, c.msg, "")
