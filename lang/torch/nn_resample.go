@@ -399,11 +399,11 @@ func poolingLayers() {
 		if !a.IsNone("stride") {
 			o.Stride[1] = a.Int("stride")
 		}
-		refuseGiven(a, "return_indices", false, "max_pool1d's indices are not implemented")
 		return o
 	}
 	defFunc("pooling", "MaxPool1d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False)", maxDoc, func(a *lang.Args) (string, func(*tensor.Tensor) (*tensor.Tensor, error)) {
 		o := readMax(a)
+		refuseGiven(a, "return_indices", false, "MaxPool1d's indices are not implemented; F.max_pool1d(..., return_indices=True) gives them")
 		stride := given(a, "stride")
 		if a.IsNone("stride") {
 			stride = given(a, "kernel_size")
@@ -412,28 +412,46 @@ func poolingLayers() {
 		return extra, func(x *tensor.Tensor) (*tensor.Tensor, error) { return maxPool1d(x, o) }
 	})
 	lang.NewBuiltin(lang.AsFunc, "max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False)", maxDoc, func(a *lang.Args) (lang.Value, error) {
-		x, o := tensorArg(a, "input"), readMax(a)
+		x, o, withIndices := tensorArg(a, "input"), readMax(a), a.Bool("return_indices")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return result(maxPool1d(x, o))
+		out, indices, err := maxPool1dIndices(x, o)
+		if err != nil || !withIndices {
+			return result(out, err)
+		}
+		return lang.Tuple{out, indices}, nil
 	})
 }
 
 // maxPool1d runs max_pool2d on x with a height of 1.
 func maxPool1d(x *tensor.Tensor, o tensor.MaxPool2dOptions) (*tensor.Tensor, error) {
+	out, _, err := maxPool1dIndices(x, o)
+	return out, err
+}
+
+// maxPool1dIndices runs max_pool2d on x with a height of 1: the values
+// and the index of each maximum along the last dimension (the flat index
+// in a plane of height 1).
+func maxPool1dIndices(x *tensor.Tensor, o tensor.MaxPool2dOptions) (*tensor.Tensor, *tensor.Tensor, error) {
 	if x.Dim() != 2 && x.Dim() != 3 {
-		return nil, lang.Errorf(lang.RuntimeError, "max_pool1d() Expected 2D or 3D input tensor, but got %s", fmt.Sprint(x.Shape()))
+		return nil, nil, lang.Errorf(lang.RuntimeError, "max_pool1d() Expected 2D or 3D input tensor, but got %s", fmt.Sprint(x.Shape()))
 	}
 	tall, err := autograd.Unsqueeze(x, x.Dim()-1)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out, _, err := autograd.MaxPool2d(tall, o)
+	out, indices, err := autograd.MaxPool2d(tall, o)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return autograd.Squeeze(out, out.Dim()-2)
+	if out, err = autograd.Squeeze(out, out.Dim()-2); err != nil {
+		return nil, nil, err
+	}
+	if indices, err = autograd.Squeeze(indices, indices.Dim()-2); err != nil {
+		return nil, nil, err
+	}
+	return out, indices, nil
 }
 
 // hasParam reports whether the builtin a binds has the parameter name.
