@@ -161,6 +161,8 @@ func init() {
 	defMethodTables()
 	defExamples()
 	defTorchForms() // calls the functional builtins defined above
+	defTorchNatives()
+	defTensorLegacyMethods()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.
