@@ -163,6 +163,7 @@ func init() {
 	defTorchForms() // calls the functional builtins defined above
 	defTorchNatives()
 	defTensorLegacyMethods()
+	defRandomModule()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.

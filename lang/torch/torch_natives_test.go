@@ -92,3 +92,19 @@ func TestTensorLegacyMethodsMatchTorch(t *testing.T) {
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
+
+// TestTorchRandomModuleMatchesTorch checks torch.random and
+// torch.default_generator against Debian's PyTorch 1.13.
+func TestTorchRandomModuleMatchesTorch(t *testing.T) {
+	prelude := "import torch\nimport torch.random\n"
+	srcs := []string{
+		"torch.manual_seed(3)\ntorch.default_generator.initial_seed(), torch.random.initial_seed(), torch.default_generator is torch.random.default_generator",
+		"torch.random.manual_seed(3)\nwith torch.random.fork_rng():\n    a = torch.rand(2)\nb = torch.rand(2)\nbool((a == b).all()), b",
+		"torch.manual_seed(3)\nwith torch.random.fork_rng(enabled=False):\n    a = torch.rand(2)\nb = torch.rand(2)\nbool((a == b).all()), b",
+		"g = torch.default_generator\ng.manual_seed(5) is g, torch.rand(1), torch.random.initial_seed()",
+		"torch.manual_seed(1)\ns = torch.random.get_rng_state()\na = torch.rand(3)\ntorch.random.set_rng_state(s)\nbool((torch.rand(3) == a).all())",
+		"torch.manual_seed(1)\nx = torch.randn(2, generator=torch.default_generator)\ntorch.manual_seed(1)\nbool((x == torch.randn(2)).all()), isinstance(torch.default_generator, torch.Generator)",
+		"from torch.random import fork_rng, manual_seed\nmanual_seed(0)\nwith fork_rng(devices=[]):\n    torch.randn(3)\ntorch.randn(1)",
+	}
+	langtest.CheckMatchesTorch(t, prelude, srcs)
+}
