@@ -83,6 +83,53 @@ func mapElements(a *lang.Args, name string, x *tensor.Tensor, fn lang.Value, oth
 }
 
 func defTensorLegacyMethods() {
+	lang.NewBuiltin(lang.AsMethod, "new(input, *args, device=None)", "The legacy constructor, with input's dtype: x.new() is empty, x.new(2, 3) or x.new(torch.Size([2, 3])) a tensor of that size (uninitialised in PyTorch, zeros in kael), x.new([1, 2]) or x.new((1, 2)) a tensor of that data, x.new(t) t itself, which must have input's dtype, as another tensor object.", func(a *lang.Args) (lang.Value, error) {
+		x := tensorArg(a, "input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		args := a.Value("args").(lang.Tuple)
+		if err := CheckDevice(a.Value("device")); err != nil {
+			return nil, err
+		}
+		var size []int
+		switch {
+		case len(args) == 0:
+			size = []int{0}
+		case len(args) == 1:
+			switch v := args[0].(type) {
+			case *tensor.Tensor:
+				if v.DType() != x.DType() {
+					options := "TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt))"
+					return nil, lang.Errorf(lang.TypeError, "expected "+options+" (got "+options+")", tensor.CppTypeName(x.DType()), tensor.CppTypeName(v.DType()))
+				}
+				return v.Detach(), nil
+			case *lang.List:
+				if v.IsSize() {
+					size, _ = lang.IntSequence(v)
+				}
+			case int64:
+				size = []int{int(v)}
+			case bool:
+			default:
+				if _, _, ok := lang.Sequence(v); !ok {
+					return nil, lang.Errorf(lang.TypeError, "new(): data must be a sequence (got %s)", lang.TypeName(v))
+				}
+			}
+			if size == nil {
+				return callNamed(a, "tensor", []lang.Value{args[0]}, "dtype", x.DType())
+			}
+		default:
+			for i, v := range args {
+				n, ok := v.(int64)
+				if !ok {
+					return nil, lang.Errorf(lang.TypeError, "new(): argument 'size' must be tuple of ints, but found element of type %s at pos %d", lang.TypeName(v), i+1)
+				}
+				size = append(size, int(n))
+			}
+		}
+		return result(tensor.Zeros(x.DType(), size...))
+	})
 	lang.NewBuiltin(lang.AsMethod, "hardshrink(input, lambd=0.5)", "F.hardshrink(input, lambd): input where |input| > lambd, else 0.", func(a *lang.Args) (lang.Value, error) {
 		return callNamed(a, "hardshrink", []lang.Value{a.Value("input"), a.Value("lambd")})
 	})

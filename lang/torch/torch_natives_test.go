@@ -72,6 +72,11 @@ func TestTensorLegacyMethodsMatchTorch(t *testing.T) {
 	prelude := nnPrelude + "x = torch.arange(6.).view(2, 3)\nimport warnings\nwarnings.simplefilter('ignore')\n"
 	srcs := []string{
 		"x.hardshrink(2.5), x.hardshrink(), (x - 3).hardshrink(1)",
+		"x.new(2, 3).shape, x.new(torch.Size([4])).shape, x.new(3).shape, x.new(), x.new([1, 2]), x.new((2, 3)), x.new([[1, 2], [3, 4]]), torch.arange(3).new([1.5]), torch.ones(2, dtype=torch.float64).new([1, 2])",
+		"y = torch.ones(3)\nz = x.new(y)\nz[0] = 5\ny, z is y",
+		"x.new(2.5)",
+		"x.new(2, 'a')",
+		"err(lambda: x.new(torch.arange(2)))",
 		"x.prelu(torch.tensor([0.5])), (x - 3).prelu(torch.tensor([0.25]))",
 		"y = (x - 3).requires_grad_()\ny.prelu(torch.tensor([0.5, 0.25])[:1]).sum().backward()\ny.grad",
 		"x.is_pinned(), torch.ones(2, dtype=torch.int64).is_pinned()",
