@@ -164,6 +164,7 @@ func init() {
 	defTorchNatives()
 	defTensorLegacyMethods()
 	defRandomModule()
+	defRNNFunctions()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.

@@ -113,3 +113,22 @@ func TestTorchRandomModuleMatchesTorch(t *testing.T) {
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
+
+// TestRNNFunctionsMatchTorch checks torch.lstm, gru, rnn_tanh, rnn_relu
+// and their *_cell forms against Debian's PyTorch 1.13, with the
+// parameters of seeded layers: outputs, states and gradients.
+func TestRNNFunctionsMatchTorch(t *testing.T) {
+	prelude := nnPrelude + `q = lambda t: [float('%.4g' % v) for v in t.flatten().tolist()]
+x = torch.randn(5, 3, 4, requires_grad=True)
+`
+	srcs := []string{
+		"m = nn.LSTM(4, 6, num_layers=2, bidirectional=True)\nh0, c0 = torch.randn(4, 3, 6), torch.randn(4, 3, 6)\nout, h, c = torch.lstm(x, [h0, c0], list(m.parameters()), True, 2, 0.0, False, True, False)\n(out.sum() + h.sum() + c.sum()).backward()\nq(out)[:8], q(h)[:8], q(c)[:8], q(x.grad)[:8], q(m.weight_hh_l1_reverse.grad)[:8]",
+		"m = nn.GRU(4, 5, batch_first=True, bias=False)\nout, h = torch.gru(x, torch.zeros(1, 5, 5), list(m.parameters()), False, 1, 0.0, False, False, True)\nout.sum().backward()\nq(out)[:8], q(h)[:8], q(x.grad)[:8]",
+		"m = nn.RNN(4, 3, nonlinearity='relu')\nout, h = torch.rnn_relu(x, torch.ones(1, 3, 3), list(m.parameters()), True, 1, 0.0, False, False, False)\nq(out), q(h)",
+		"m = nn.RNN(4, 3, num_layers=3, dropout=0.5)\nout, h = torch.rnn_tanh(x, torch.zeros(3, 3, 3), list(m.parameters()), True, 3, 0.5, True, False, False)\nq(out), q(h)",
+		"m = nn.LSTMCell(4, 3)\nh, c = torch.lstm_cell(x[0], [torch.ones(3, 3), torch.zeros(3, 3)], m.weight_ih, m.weight_hh, m.bias_ih, m.bias_hh)\n(h.sum() + c.sum()).backward()\nq(h), q(c), q(m.weight_ih.grad)",
+		"m = nn.GRUCell(4, 3, bias=False)\nh = torch.gru_cell(x[1], torch.ones(3, 3), m.weight_ih, m.weight_hh)\nh.sum().backward()\nq(h), q(x.grad)[:16]",
+		"m = nn.RNNCell(4, 3)\nq(torch.rnn_tanh_cell(x[2], torch.ones(3, 3), m.weight_ih, m.weight_hh, m.bias_ih, m.bias_hh)), q(torch.rnn_relu_cell(x[2], torch.ones(3, 3), m.weight_ih, m.weight_hh, m.bias_ih))",
+	}
+	langtest.CheckMatchesTorch(t, prelude, srcs)
+}
