@@ -412,46 +412,32 @@ func poolingLayers() {
 		return extra, func(x *tensor.Tensor) (*tensor.Tensor, error) { return maxPool1d(x, o) }
 	})
 	lang.NewBuiltin(lang.AsFunc, "max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False)", maxDoc, func(a *lang.Args) (lang.Value, error) {
-		x, o, withIndices := tensorArg(a, "input"), readMax(a), a.Bool("return_indices")
+		x, o := tensorArg(a, "input"), readMax(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		out, indices, err := maxPool1dIndices(x, o)
-		if err != nil || !withIndices {
-			return result(out, err)
+		if a.Bool("return_indices") {
+			vals := a.Values()
+			return a.Call(functionalOnly["max_pool1d_with_indices"], vals[:len(vals)-1]...)
 		}
-		return lang.Tuple{out, indices}, nil
+		return result(maxPool1d(x, o))
 	})
 }
 
 // maxPool1d runs max_pool2d on x with a height of 1.
 func maxPool1d(x *tensor.Tensor, o tensor.MaxPool2dOptions) (*tensor.Tensor, error) {
-	out, _, err := maxPool1dIndices(x, o)
-	return out, err
-}
-
-// maxPool1dIndices runs max_pool2d on x with a height of 1: the values
-// and the index of each maximum along the last dimension (the flat index
-// in a plane of height 1).
-func maxPool1dIndices(x *tensor.Tensor, o tensor.MaxPool2dOptions) (*tensor.Tensor, *tensor.Tensor, error) {
 	if x.Dim() != 2 && x.Dim() != 3 {
-		return nil, nil, lang.Errorf(lang.RuntimeError, "max_pool1d() Expected 2D or 3D input tensor, but got %s", fmt.Sprint(x.Shape()))
+		return nil, lang.Errorf(lang.RuntimeError, "max_pool1d() Expected 2D or 3D input tensor, but got %s", fmt.Sprint(x.Shape()))
 	}
 	tall, err := autograd.Unsqueeze(x, x.Dim()-1)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	out, indices, err := autograd.MaxPool2d(tall, o)
+	out, _, err := autograd.MaxPool2d(tall, o)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	if out, err = autograd.Squeeze(out, out.Dim()-2); err != nil {
-		return nil, nil, err
-	}
-	if indices, err = autograd.Squeeze(indices, indices.Dim()-2); err != nil {
-		return nil, nil, err
-	}
-	return out, indices, nil
+	return autograd.Squeeze(out, out.Dim()-2)
 }
 
 // hasParam reports whether the builtin a binds has the parameter name.

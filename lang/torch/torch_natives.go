@@ -162,7 +162,7 @@ func defTorchNatives() {
 		if elems, _, ok := lang.Sequence(stride); ok && len(elems) == 0 {
 			stride = nil
 		}
-		return callNamed(a, "max_pool1d", []lang.Value{a.Value("input"), a.Value("kernel_size"), stride, a.Value("padding"), a.Value("dilation"), a.Value("ceil_mode")}, "return_indices", true)
+		return callNamed(a, "max_pool1d_with_indices", []lang.Value{a.Value("input"), a.Value("kernel_size"), stride, a.Value("padding"), a.Value("dilation"), a.Value("ceil_mode")})
 	})
 	// torch's dropouts take (input, p, train); the functional forms they
 	// are, and the in-place ones.

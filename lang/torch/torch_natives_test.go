@@ -34,6 +34,7 @@ x = torch.randn(3, 4, 5)
 		"e = x.new_empty_strided((2, 2), (1, 2))\ne.shape, e.stride(), e.dtype, torch.ones(1, dtype=torch.float64).new_empty_strided((3,), (2,)).dtype",
 		"torch.adaptive_max_pool1d(torch.arange(12.).view(1, 2, 6), 3), torch.adaptive_max_pool1d(x, 2)[1]",
 		"torch.max_pool1d_with_indices(torch.arange(12.).view(1, 2, 6), 2), torch.max_pool1d_with_indices(x, 3, 2, 1)",
+		"F.max_pool1d(torch.arange(12.).view(1, 2, 6), 2, return_indices=True), F.max_pool1d(x, 3, 2, 1, 1, True, True)[1]",
 		"torch.manual_seed(1)\ng(lambda x: torch.alpha_dropout(x, 0.3, True), x)",
 		"torch.manual_seed(1)\ng(lambda x: torch.feature_alpha_dropout(x, 0.5, True), x)",
 		"torch.manual_seed(1)\ng(lambda x: torch.feature_dropout(x, 0.5, True), x)",
