@@ -165,6 +165,7 @@ func init() {
 	defTensorLegacyMethods()
 	defRandomModule()
 	defRNNFunctions()
+	defLazyLayers()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.
