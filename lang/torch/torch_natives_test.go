@@ -63,6 +63,9 @@ x = torch.randn(3, 4, 5)
 		"torch.manual_seed(0)\ntorch.native_dropout(torch.ones(10), 0.5, True)",
 		"torch.manual_seed(0)\ng(lambda x: torch.native_dropout(x, 0.3, True)[0], x)",
 		"torch.native_dropout(torch.ones(4), 0.5, False)",
+		"torch.native_channel_shuffle(torch.arange(8.).view(1, 4, 2), 2), F.native_channel_shuffle(torch.arange(12.).view(2, 6, 1), 3)",
+		"y = torch.zeros(3)\n(torch.index_put_(y, (torch.tensor([0, 2]),), torch.tensor([1., 2.])) is y, y)",
+		"lp = torch.randn(5, 2, 4).log_softmax(2)\nt, il, tl = torch.tensor([[1, 2], [1, 1]]), torch.tensor([5, 5]), torch.tensor([2, 2])\nq(torch.ctc_loss(lp, t, il, tl)), q(torch.ctc_loss(lp, t, [5, 5], [2, 2], 0, 1)), q(torch.ctc_loss(lp, t, il, tl, 0, 2, True))",
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
