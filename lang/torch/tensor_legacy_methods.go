@@ -103,7 +103,7 @@ func defTensorLegacyMethods() {
 					options := "TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt))"
 					return nil, lang.Errorf(lang.TypeError, "expected "+options+" (got "+options+")", tensor.CppTypeName(x.DType()), tensor.CppTypeName(v.DType()))
 				}
-				return v.Detach(), nil
+				return result(autograd.View(v, v.Shape()...)) // an alias, recorded
 			case *lang.List:
 				if v.IsSize() {
 					size, _ = lang.IntSequence(v)
