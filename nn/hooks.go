@@ -50,3 +50,7 @@ func Call(m Module, x *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	return m.Forward(x)
 }
+
+// TakeHooks gives b the pre-hooks of o, as a lazy module that becomes its
+// ordinary class keeps the hooks registered on it.
+func (b *Base) TakeHooks(o *Base) { b.preHooks = o.preHooks }

@@ -600,3 +600,49 @@ func (r *RNNCell) Run(x, h, cell *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor
 func missingForward(class string) error {
 	return tensor.Errorf(tensor.NotImplementedError, `Module [%s] is missing the required "forward" function`, class)
 }
+
+// RunRNN is ATen's torch.rnn_tanh, rnn_relu, lstm and gru: the recurrence
+// of a layer of config c (Mode, NumLayers, Bias, Bidirectional,
+// BatchFirst, Dropout; the sizes are read from params) over x, from the
+// state h0 (and c0 for an LSTM), with the parameters params in PyTorch's
+// flat order: for each layer and direction w_ih, w_hh and, with c.Bias,
+// b_ih and b_hh. Dropout applies between layers while training.
+func RunRNN(c RNNConfig, params []*tensor.Tensor, x, h0, c0 *tensor.Tensor, training bool) (out, hn, cn *tensor.Tensor, err error) {
+	r := &RNN{base: NewBase(), RNNConfig: c}
+	per := 2
+	if c.Bias {
+		per = 4
+	}
+	if c.NumLayers < 1 || len(params) != c.NumLayers*r.directions()*per {
+		return nil, nil, nil, tensor.Errorf(tensor.RuntimeError, "Expected %d parameters for %d layer(s), got %d", c.NumLayers*r.directions()*per, c.NumLayers, len(params))
+	}
+	if params[0].Dim() != 2 || params[1].Dim() != 2 {
+		return nil, nil, nil, tensor.Errorf(tensor.RuntimeError, "the weights must be 2-D")
+	}
+	r.InputSize, r.HiddenSize = params[0].Shape()[1], params[1].Shape()[1]
+	r.base.Training = training
+	i := 0
+	for layer := 0; layer < c.NumLayers; layer++ {
+		for dir := 0; dir < r.directions(); dir++ {
+			for _, name := range r.paramNames(layer, dir) {
+				r.base.SetParameter(name, params[i])
+				i++
+			}
+		}
+	}
+	return r.run(x, h0, c0, nil, c.BatchFirst)
+}
+
+// CellStep is ATen's rnn_tanh_cell, rnn_relu_cell, lstm_cell and
+// gru_cell (by mode): one step of the recurrence from the state h (and
+// cell for an LSTM) with the weights w_ih, w_hh and the biases b_ih and
+// b_hh (nil for none). It returns the new h and, for an LSTM, the new
+// cell.
+func CellStep(mode string, x, h, cell, wih, whh, bih, bhh *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) {
+	c := &chain{}
+	h, cell = c.recurrentStep(mode, c.linear(x, wih, bih), h, cell, recurrentWeights{wih, whh, bih, bhh})
+	if c.err != nil {
+		return nil, nil, c.err
+	}
+	return h, cell, nil
+}

@@ -22,6 +22,10 @@ func cppTypeName(d DType) string {
 	return names[d]
 }
 
+// CppTypeName is the C++ name PyTorch's TypeMeta gives d in its messages:
+// float, long int, c10::Half.
+func CppTypeName(d DType) string { return cppTypeName(d) }
+
 // floatDigits is std::numeric_limits<T>::digits of the floating dtype d:
 // its significand's bits, the hidden one included.
 func floatDigits(d DType) int {

@@ -279,7 +279,7 @@ func (t *Tensor) Expand(shape ...int) (*Tensor, error) {
 		case old == 1 && s >= 0:
 			newShape[i] = s
 		default:
-			return nil, runtimeErrorf("The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d.  Target sizes: %v.  Tensor sizes: %v", s, old, i, shape, t.shape)
+			return nil, Errorf(RuntimeError, "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: %s", s, old, i, FormatShape(shape), FormatShape(t.shape))
 		}
 	}
 	if err := checkShape(newShape); err != nil {

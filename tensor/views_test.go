@@ -115,7 +115,7 @@ func TestViewErrors(t *testing.T) {
 		{"select 0-d", second(scalar.Select(0, 0)), IndexError, "invalid index of a 0-dim tensor"},
 		{"negative step", second(x.Slice(0, 0, 2, -1)), ValueError, "step must be greater than zero"},
 		{"narrow too long", second(x.Narrow(1, 2, 2)), IndexError, "start (2) + length (2) exceeds dimension size (3)"},
-		{"expand mismatch", second(x.Expand(2, 4)), RuntimeError, "The expanded size of the tensor (4) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2 4].  Tensor sizes: [2 3]"},
+		{"expand mismatch", second(x.Expand(2, 4)), RuntimeError, "The expanded size of the tensor (4) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 4].  Tensor sizes: [2, 3]"},
 		{"permute dup", second(x.Permute(0, 0)), RuntimeError, "permute(): duplicate dims are not allowed"},
 		{"negative shape", second(Zeros(Float32, 2, -1)), RuntimeError, "negative dimension -1 in shape [2 -1]"},
 		{"overflow", second(Zeros(Float32, 1<<40, 1<<40)), RuntimeError, "Storage size calculation overflowed with sizes=[1099511627776, 1099511627776]"},

@@ -186,7 +186,7 @@ func defIndexPut() {
 		}
 		return result(out, err)
 	})
-	lang.NewBuiltin(lang.AsMethod, "index_put_"+sig, "In place: input[indices] = values (added, repeated positions adding up, with accumulate=True); returns input.", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsBoth, "index_put_"+sig, "In place: input[indices] = values (added, repeated positions adding up, with accumulate=True); returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, idx, values, acc, err := indexPutArgs(a)
 		if err != nil {
 			return nil, err

@@ -378,6 +378,15 @@ var layerForward = lang.NewBuiltin(lang.AsValue, "forward(self, *input, **kwargs
 	}
 	want := 1
 	switch m := l.Module.(type) {
+	case *lazyModule:
+		x, err := tensorAt(0, "input")
+		if err != nil {
+			return nil, err
+		}
+		if err := m.materialize(a, l, x); err != nil {
+			return nil, err
+		}
+		return a.Call(lazyForward, append(lang.Tuple{l}, args...)...)
 	case *nn.RNN, *nn.RNNCell:
 		return recurrentForward(l, args)
 	case *nn.Loss:

@@ -55,6 +55,9 @@ func (l *Layer) String() string { return nn.Repr(l) }
 // attributes the program set, the registry's entries, the methods of
 // nn.Module and the container methods.
 func (l *Layer) Attr(name string) (lang.Value, bool) {
+	if _, ok := l.Module.(*lazyModule); ok && name == "has_uninitialized_params" {
+		return lazyHasUninitialized, true
+	}
 	if h, ok := l.Module.(nn.HasHypers); ok {
 		for _, x := range h.Hypers() {
 			if x.Name == name {
@@ -277,7 +280,7 @@ func moduleGetAttr(m nn.Module, name string) (lang.Value, bool) {
 	if v, ok := m.Base().Lookup(name); ok {
 		switch x := v.(type) {
 		case *tensor.Tensor:
-			return x, true
+			return uninitializedOf(x), true
 		case nn.Module:
 			return moduleValue(x), true
 		}

@@ -399,11 +399,11 @@ func poolingLayers() {
 		if !a.IsNone("stride") {
 			o.Stride[1] = a.Int("stride")
 		}
-		refuseGiven(a, "return_indices", false, "max_pool1d's indices are not implemented")
 		return o
 	}
 	defFunc("pooling", "MaxPool1d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False)", maxDoc, func(a *lang.Args) (string, func(*tensor.Tensor) (*tensor.Tensor, error)) {
 		o := readMax(a)
+		refuseGiven(a, "return_indices", false, "MaxPool1d's indices are not implemented; F.max_pool1d(..., return_indices=True) gives them")
 		stride := given(a, "stride")
 		if a.IsNone("stride") {
 			stride = given(a, "kernel_size")
@@ -415,6 +415,10 @@ func poolingLayers() {
 		x, o := tensorArg(a, "input"), readMax(a)
 		if err := a.Err(); err != nil {
 			return nil, err
+		}
+		if a.Bool("return_indices") {
+			vals := a.Values()
+			return a.Call(functionalOnly["max_pool1d_with_indices"], vals[:len(vals)-1]...)
 		}
 		return result(maxPool1d(x, o))
 	})

@@ -162,6 +162,11 @@ func init() {
 	defMethodTables()
 	defExamples()
 	defTorchForms() // calls the functional builtins defined above
+	defTorchNatives()
+	defTensorLegacyMethods()
+	defRandomModule()
+	defRNNFunctions()
+	defLazyLayers()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.

@@ -23,6 +23,7 @@ var torchForms = []string{
 	"margin_ranking_loss(input1, input2, target, margin=0.0, reduction=0)",
 	"triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction=0)",
 	"poisson_nll_loss(input, target, log_input, full, eps, reduction)",
+	"ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction=0, zero_infinity=False)",
 	"relu_(input)",
 	"selu_(input)",
 	"celu_(input, alpha=1.0)",
