@@ -124,6 +124,17 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		return lang.NewSize(d.eventShape()), true
 	case "has_rsample":
 		return d.hasRsample(), true
+	case "has_enumerate_support":
+		return d.kind == "Bernoulli" || d.kind == "Categorical" || d.kind == "OneHotCategorical" || d.kind == "Binomial", true
+	case "support":
+		if d.kind == "Independent" {
+			return independentConstraint(wrapConstraint(d.base.support()), d.reinterpreted), true
+		}
+		return wrapConstraint(d.support()), true
+	case "arg_constraints":
+		return d.argConstraints(), true
+	case "_validate_args":
+		return d.validate, true
 	case "base_dist":
 		return d.base, d.base != nil && d.kind != "Beta"
 	case "reinterpreted_batch_ndims":
@@ -184,7 +195,7 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 
 // AttrNames lists the attributes.
 func (d *Distribution) AttrNames() []string {
-	names := append(sortedKeys(distMethods), "batch_shape", "event_shape", "has_rsample", "mean", "stddev", "variance")
+	names := append(sortedKeys(distMethods), "arg_constraints", "batch_shape", "event_shape", "has_enumerate_support", "has_rsample", "mean", "stddev", "support", "variance")
 	for k := range d.params {
 		names = append(names, k)
 	}
@@ -595,7 +606,7 @@ func defDistributions() {
 			if err != nil {
 				return nil, err
 			}
-			d.validate = true // validate_args=None: PyTorch's default
+			d.validate = distValidateDefault // validate_args=None: Distribution._validate_args
 			if v := a.Value("validate_args"); v != lang.None {
 				if d.validate, err = lang.Truth(v); err != nil {
 					return nil, err
@@ -685,6 +696,9 @@ func defDistributions() {
 		def(kind, kind+"(temperature, probs=None, logits=None, validate_args=None)", "The "+what+"; rsample draws PyTorch's samples, log_prob includes the transform's log-det.", newRelaxed(kind))
 	}
 	defKL(mod)
+	defDistributionCommonMethods()
+	defDistributionBases(mod)
+	defConstraints(mod)
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
