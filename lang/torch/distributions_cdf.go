@@ -1,6 +1,7 @@
 package torch
 
 import (
+	"errors"
 	"math"
 	"slices"
 
@@ -135,7 +136,11 @@ func (d *Distribution) expand(batch []int) (*Distribution, error) {
 		e, err := autograd.Expand(t, slices.Concat(batch, tail)...)
 		if err != nil {
 			// Tensor.expand's error, which PyTorch raises as a RuntimeError
-			return nil, lang.Errorf(lang.RuntimeError, "%s", err.Error())
+			var te *tensor.Error
+			if errors.As(err, &te) {
+				return nil, lang.Errorf(lang.RuntimeError, "%s", te.Msg)
+			}
+			return nil, err
 		}
 		out.params[name] = e
 	}

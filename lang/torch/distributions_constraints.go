@@ -235,7 +235,9 @@ var (
 	lowerTriangularCon  = &Constraint{constraint: constraint{"LowerTriangular()", lowerTriangular}, eventDim: 2}
 	lowerCholeskyCon    = &Constraint{constraint: constraint{"LowerCholesky()", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
 		diag := c.do(func() (*tensor.Tensor, error) { return tensor.Diagonal(v, 0, -2, -1) })
-		pos := c.do(func() (*tensor.Tensor, error) { return tensor.All(c.bin(tensor.Gt, diag, c.scalar(0, v)), []int{-1}, false) })
+		pos := c.do(func() (*tensor.Tensor, error) {
+			return tensor.All(c.bin(tensor.Gt, diag, c.scalar(0, v)), []int{-1}, false)
+		})
 		return c.bin(tensor.LogicalAnd, lowerTriangular(c, v), pos)
 	}}, eventDim: 2}
 	squareCon    = &Constraint{constraint: constraint{"Square()", squareConstraintCheck}, eventDim: 2}
@@ -306,7 +308,9 @@ func constraintsMembers() map[string]lang.Value {
 	m["multinomial"] = lang.NewBuiltin(lang.AsValue, "multinomial(upper_bound)", "The constraint of Multinomial's samples: each last-dimension row non-negative with a sum of at most upper_bound.", func(a *lang.Args) (lang.Value, error) {
 		ub := a.Value("upper_bound")
 		return &Constraint{constraint: constraint{"Multinomial()", func(c *chainOps, v *tensor.Tensor) *tensor.Tensor {
-			nonNeg := c.do(func() (*tensor.Tensor, error) { return tensor.All(c.bin(tensor.Ge, v, c.scalar(0, v)), []int{-1}, false) })
+			nonNeg := c.do(func() (*tensor.Tensor, error) {
+				return tensor.All(c.bin(tensor.Ge, v, c.scalar(0, v)), []int{-1}, false)
+			})
 			sum := c.do(func() (*tensor.Tensor, error) { return tensor.Sum(v, []int{-1}, false) })
 			return c.bin(tensor.LogicalAnd, nonNeg, c.bin(tensor.Le, sum, boundTensor(c, ub, sum)))
 		}}, discrete: true, eventDim: 1, attrs: map[string]lang.Value{"upper_bound": ub}}, nil
