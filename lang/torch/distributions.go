@@ -96,12 +96,15 @@ func (d *Distribution) shown() []string {
 		}
 		return out
 	}
-	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" {
+	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" && d.kind != "Binomial" {
 		return k.shown
 	}
 	// probs and logits, those given or computed so far (PyTorch's lazy
 	// properties keep what they compute).
 	var out []string
+	if d.kind == "Binomial" {
+		out = append(out, "total_count")
+	}
 	for _, name := range []string{"probs", "logits"} {
 		if _, ok := d.params[name]; ok {
 			out = append(out, name)
@@ -149,13 +152,16 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		}
 		return &lang.List{Elems: out}, true
 	case "concentration1", "concentration0":
+		if d.kind == "Kumaraswamy" {
+			return d.params[name], true
+		}
 		if d.kind != "Beta" {
 			return nil, false
 		}
 		// Views of its Dirichlet's concentration, as PyTorch's are.
 		i := map[string]int{"concentration1": 0, "concentration0": 1}[name]
 		v = c.do(func() (*tensor.Tensor, error) { return autograd.Select(d.base.params["concentration"], -1, i) })
-	case "loc", "scale", "low", "high", "rate", "temperature", "concentration":
+	case "loc", "scale", "low", "high", "rate", "temperature", "concentration", "alpha":
 		t, ok := d.params[name]
 		return t, ok
 	case "covariance_matrix", "precision_matrix", "scale_tril":
@@ -164,6 +170,9 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		}
 		v = d.mvnMatrix(c, name)
 	case "total_count":
+		if d.kind == "Binomial" {
+			return d.params["total_count"], true
+		}
 		return int64(d.totalCount), d.kind == "Multinomial"
 	case "df":
 		if d.kind != "Chi2" {
@@ -208,7 +217,7 @@ func (d *Distribution) AttrNames() []string {
 
 func (d *Distribution) discrete() bool {
 	switch d.kind {
-	case "Bernoulli", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
+	case "Bernoulli", "Binomial", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
 		return true
 	}
 	return false

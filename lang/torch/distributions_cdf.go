@@ -74,6 +74,9 @@ func (d *Distribution) enumerateSupport(expand bool) (*tensor.Tensor, bool, erro
 	}
 	var event []int
 	switch d.kind {
+	case "Binomial":
+		v, err := d.binomialSupport(expand)
+		return v, true, err
 	case "Bernoulli", "Categorical", "OneHotCategorical":
 		c := &chainOps{}
 		probs := d.param(c, "probs")

@@ -145,6 +145,7 @@ func init() {
 	// torch.utils.data, torch.backends, the modules and the method tables.
 	defData()
 	defDistKinds()
+	defNewKinds()
 	defGammaKinds()
 	defDirichletKinds()
 	defStudentTKind()

@@ -1,0 +1,43 @@
+package torch
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestNewDistributionsMatchTorch compares HalfCauchy, Pareto, Weibull,
+// Kumaraswamy and Binomial with PyTorch 1.13: reprs, shapes, seeded
+// samples, log_prob, entropy, the moments, rsample's gradients, cdf and
+// the validation errors.
+func TestNewDistributionsMatchTorch(t *testing.T) {
+	prelude := "import torch\nfrom torch.distributions import *\n" +
+		"r = lambda t: [float('%.5g' % v) + 0.0 for v in t.flatten().tolist()]\n" +
+		"t = torch.tensor([1., 2.])\n" +
+		"def summary(d):\n    torch.manual_seed(0)\n    s = d.sample((3,))\n" +
+		"    return (repr(d), d.batch_shape, d.event_shape, d.has_rsample, type(d), isinstance(d, Distribution), r(s), r(d.log_prob(s)), r(d.entropy()), r(d.mean), r(d.variance), repr(d.support))\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"summary(HalfCauchy(t))",
+		"summary(Pareto(t, torch.tensor([[0.5], [3.]])))",
+		"summary(Pareto(1., 2.5))",
+		"summary(Weibull(t, torch.tensor([0.5, 3.])))",
+		"summary(Kumaraswamy(torch.tensor([0.5, 2.]), torch.tensor([[1.], [3.]])))",
+		"summary(Binomial(10, torch.tensor([0.2, 0.7])))",
+		"summary(Binomial(torch.tensor([5., 5.]), logits=torch.tensor([-1., 2.])))",
+		"b = Binomial(3, torch.tensor([0.2, 0.7]))\n(b.enumerate_support(), b.enumerate_support(False).shape, b.total_count, r(b.logits), b.has_enumerate_support)",
+		"loc = torch.tensor([0.5, 2.], requires_grad=True)\nk = torch.tensor([1.5, 3.], requires_grad=True)\ntorch.manual_seed(1)\nout = []\nfor D in (Pareto, Weibull, Kumaraswamy):\n    d = D(loc, k)\n    x = d.rsample((2,))\n    (x.sum() + d.log_prob(x.detach()).sum()).backward()\n    out.append((D.__name__, r(x), r(loc.grad), r(k.grad)))\n    loc.grad = None\n    k.grad = None\nout",
+		"s = torch.tensor([0.5, 2.], requires_grad=True)\nx = HalfCauchy(s).rsample()\nx.sum().backward()\n(r(x), r(s.grad))",
+		"p = torch.tensor([0.3, 0.6], requires_grad=True)\nBinomial(4, p).log_prob(torch.tensor([1., 3.])).sum().backward()\nr(p.grad)",
+		"HalfCauchy(-1.)",
+		"HalfNormal(torch.tensor([1., -1.]))",
+		"HalfCauchy(1.).log_prob(torch.tensor(-1.))",
+		"Pareto(1., 2.).log_prob(torch.tensor(0.5))",
+		"Weibull(1., 0.)",
+		"Kumaraswamy(1., 1.).log_prob(torch.tensor(1.5))",
+		"Binomial(10, torch.tensor([0.2, 1.5]))",
+		"Binomial(torch.tensor([2., 3.]), torch.tensor([0.2, 0.5])).enumerate_support()",
+		"Binomial(3, 0.5).log_prob(torch.tensor(4.))",
+		"Binomial(3.5, 0.5)",
+		"Binomial(3)",
+	})
+}
