@@ -160,10 +160,10 @@ func defNewKinds() {
 		},
 		"Binomial": {
 			module: "binomial", sig: "Binomial(total_count=1, probs=None, logits=None, validate_args=None)",
-			doc:    "The binomial distribution: successes in total_count trials of success probability probs (or sigmoid(logits)); samples are torch.binomial's.",
-			params: []string{"total_count", "probs", "logits"},
+			doc:         "The binomial distribution: successes in total_count trials of success probability probs (or sigmoid(logits)); samples are torch.binomial's.",
+			params:      []string{"total_count", "probs", "logits"},
 			constraints: map[string]constraint{"total_count": nonNegativeIntegerConstraint, "probs": unitIntervalConstraint, "logits": realConstraint},
-			construct: newBinomial,
+			construct:   newBinomial,
 			mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
 				return c.bin(autograd.Mul, d.params["total_count"], d.param(c, "probs"))
 			},
