@@ -84,7 +84,7 @@ func (d *Distribution) shown() []string {
 		return []string{"loc", "scale"}
 	case "Uniform":
 		return []string{"low", "high"}
-	case "Independent", "OneHotCategorical", "TransformedDistribution", "RelaxedBernoulli", "RelaxedOneHotCategorical", "Multinomial":
+	case "Independent", "OneHotCategorical", "OneHotCategoricalStraightThrough", "TransformedDistribution", "RelaxedBernoulli", "RelaxedOneHotCategorical", "Multinomial":
 		return nil
 	case "MultivariateNormal":
 		// loc, and the matrices given or computed so far (lazy properties).
@@ -96,13 +96,13 @@ func (d *Distribution) shown() []string {
 		}
 		return out
 	}
-	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" && d.kind != "Binomial" {
+	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" && k.params[0] != "total_count" {
 		return k.shown
 	}
 	// probs and logits, those given or computed so far (PyTorch's lazy
 	// properties keep what they compute).
 	var out []string
-	if d.kind == "Binomial" {
+	if d.kind == "Binomial" || d.kind == "NegativeBinomial" {
 		out = append(out, "total_count")
 	}
 	for _, name := range []string{"probs", "logits"} {
@@ -161,7 +161,7 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		// Views of its Dirichlet's concentration, as PyTorch's are.
 		i := map[string]int{"concentration1": 0, "concentration0": 1}[name]
 		v = c.do(func() (*tensor.Tensor, error) { return autograd.Select(d.base.params["concentration"], -1, i) })
-	case "loc", "scale", "low", "high", "rate", "temperature", "concentration", "alpha":
+	case "loc", "scale", "low", "high", "rate", "temperature", "concentration", "alpha", "df1", "df2":
 		t, ok := d.params[name]
 		return t, ok
 	case "covariance_matrix", "precision_matrix", "scale_tril":
@@ -170,7 +170,7 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		}
 		v = d.mvnMatrix(c, name)
 	case "total_count":
-		if d.kind == "Binomial" {
+		if d.kind == "Binomial" || d.kind == "NegativeBinomial" {
 			return d.params["total_count"], true
 		}
 		return int64(d.totalCount), d.kind == "Multinomial"
@@ -217,7 +217,7 @@ func (d *Distribution) AttrNames() []string {
 
 func (d *Distribution) discrete() bool {
 	switch d.kind {
-	case "Bernoulli", "Binomial", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
+	case "Bernoulli", "Binomial", "NegativeBinomial", "OneHotCategoricalStraightThrough", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
 		return true
 	}
 	return false
@@ -781,7 +781,7 @@ func categoricalDraw(c *chainOps, probs *tensor.Tensor, shape []int, n int) *ten
 // last dimension (a categorical), rather than elementwise (a Bernoulli).
 func categoricalKind(kind string) bool {
 	switch kind {
-	case "Categorical", "OneHotCategorical", "RelaxedOneHotCategorical", "ExpRelaxedCategorical", "Multinomial":
+	case "Categorical", "OneHotCategorical", "OneHotCategoricalStraightThrough", "RelaxedOneHotCategorical", "ExpRelaxedCategorical", "Multinomial":
 		return true
 	}
 	return false

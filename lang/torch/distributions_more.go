@@ -624,7 +624,7 @@ func (d *Distribution) eventShape() []int {
 		}
 		return []int{p.Shape()[p.Dim()-1]}
 	}
-	if d.kind == "OneHotCategorical" || d.kind == "RelaxedOneHotCategorical" || d.kind == "ExpRelaxedCategorical" || d.kind == "Multinomial" {
+	if d.kind == "OneHotCategorical" || d.kind == "OneHotCategoricalStraightThrough" || d.kind == "RelaxedOneHotCategorical" || d.kind == "ExpRelaxedCategorical" || d.kind == "Multinomial" {
 		p := d.params["probs"]
 		if p == nil {
 			p = d.params["logits"]

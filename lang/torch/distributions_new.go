@@ -163,7 +163,7 @@ func defNewKinds() {
 			doc:         "The binomial distribution: successes in total_count trials of success probability probs (or sigmoid(logits)); samples are torch.binomial's.",
 			params:      []string{"total_count", "probs", "logits"},
 			constraints: map[string]constraint{"total_count": nonNegativeIntegerConstraint, "probs": unitIntervalConstraint, "logits": realConstraint},
-			construct:   newBinomial,
+			construct: func(a *lang.Args) (*Distribution, error) { return newCountDist("Binomial", a) },
 			mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
 				return c.bin(autograd.Mul, d.params["total_count"], d.param(c, "probs"))
 			},
@@ -231,28 +231,6 @@ func binomialLogProb(d *Distribution, c *chainOps, v *tensor.Tensor) *tensor.Ten
 	norm = c.bin(autograd.Sub, norm, lfN)
 	out := c.bin(autograd.Sub, c.bin(autograd.Sub, c.bin(autograd.Mul, v, l), lfK), lfNK)
 	return c.bin(autograd.Sub, out, norm)
-}
-
-// newBinomial is Binomial(total_count=1, probs=None, logits=None): the
-// count broadcast with probs or logits, in their dtype.
-func newBinomial(a *lang.Args) (*Distribution, error) {
-	probs, logits := a.Value("probs"), a.Value("logits")
-	if (probs == lang.None) == (logits == lang.None) {
-		return nil, lang.Errorf(lang.ValueError, "Either `probs` or `logits` must be specified, but not both.")
-	}
-	name, v := "probs", probs
-	if probs == lang.None {
-		name, v = "logits", logits
-	}
-	ts, shape, err := broadcastAll([]lang.Value{a.Value("total_count"), v})
-	if err != nil {
-		return nil, err
-	}
-	n, err := ts[0].To(ts[1].DType())
-	if err != nil {
-		return nil, err
-	}
-	return &Distribution{kind: "Binomial", params: map[string]*tensor.Tensor{"total_count": n, name: ts[1]}, batch: shape}, nil
 }
 
 // binomialSupport is Binomial's enumerate_support: 0 ... total_count

@@ -39,5 +39,15 @@ func TestNewDistributionsMatchTorch(t *testing.T) {
 		"Binomial(3, 0.5).log_prob(torch.tensor(4.))",
 		"Binomial(3.5, 0.5)",
 		"Binomial(3)",
+		"summary(FisherSnedecor(torch.tensor([1., 5.]), torch.tensor([[3.], [10.]])))",
+		"torch.manual_seed(0)\nd = NegativeBinomial(torch.tensor([2., 10.]), torch.tensor([0.3, 0.8]))\ns = d.sample((3,))\n(repr(d), s.tolist(), r(d.log_prob(s)), r(d.mean), r(d.variance), repr(d.support), isinstance(d, Distribution))",
+		"torch.manual_seed(0)\nd = NegativeBinomial(3, logits=torch.tensor([-1., 0.5]))\n(d.sample((4,)).tolist(), r(d.probs), r(d.log_prob(torch.tensor([0., 7.]))))",
+		"NegativeBinomial(-1., 0.5)",
+		"NegativeBinomial(2., 1.)",
+		"NegativeBinomial(2., 0.5).entropy()",
+		"FisherSnedecor(1., 1.).entropy()",
+		"(FisherSnedecor(1., torch.tensor([1., 3., 5.])).mean, FisherSnedecor(1., torch.tensor([1., 3., 5.])).variance)",
+		"logits = torch.tensor([[1., 2., 0.5]], requires_grad=True)\nd = OneHotCategoricalStraightThrough(logits=logits)\ntorch.manual_seed(0)\nx = d.rsample((2,))\n(x * torch.tensor([1., 2., 3.])).sum().backward()\n(x.tolist(), r(logits.grad), d.has_rsample, repr(d), d.event_shape, isinstance(d, OneHotCategorical), r(d.log_prob(x.detach())))",
+		"torch.manual_seed(0)\nd = OneHotCategoricalStraightThrough(torch.tensor([0.2, 0.3, 0.5]))\n(d.sample((3,)).tolist(), d.sample().requires_grad, r(d.entropy()))",
 	})
 }

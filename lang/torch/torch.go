@@ -146,6 +146,7 @@ func init() {
 	defData()
 	defDistKinds()
 	defNewKinds()
+	defNewKinds2()
 	defGammaKinds()
 	defDirichletKinds()
 	defStudentTKind()
