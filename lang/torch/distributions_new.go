@@ -163,7 +163,7 @@ func defNewKinds() {
 			doc:         "The binomial distribution: successes in total_count trials of success probability probs (or sigmoid(logits)); samples are torch.binomial's.",
 			params:      []string{"total_count", "probs", "logits"},
 			constraints: map[string]constraint{"total_count": nonNegativeIntegerConstraint, "probs": unitIntervalConstraint, "logits": realConstraint},
-			construct: func(a *lang.Args) (*Distribution, error) { return newCountDist("Binomial", a) },
+			construct:   func(a *lang.Args) (*Distribution, error) { return newCountDist("Binomial", a) },
 			mean: func(d *Distribution, c *chainOps) *tensor.Tensor {
 				return c.bin(autograd.Mul, d.params["total_count"], d.param(c, "probs"))
 			},
