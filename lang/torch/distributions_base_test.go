@@ -127,3 +127,26 @@ func TestDistributionCommonMethodsMatchTorch(t *testing.T) {
 		"Normal(torch.zeros(2), 1.).expand((3,))",
 	})
 }
+
+// TestTransformRegistryMatchesTorch compares the new transforms
+// (Softplus, Softmax, LowerCholesky, identity_transform), the domains and
+// codomains, and biject_to and transform_to with PyTorch 1.13: which
+// transform each constraint gets, and that it maps reals into the set.
+func TestTransformRegistryMatchesTorch(t *testing.T) {
+	prelude := "import torch\nfrom torch.distributions import *\nfrom torch.distributions import constraints as C, transforms as T\n" +
+		"r = lambda t: [round(v, 4) + 0.0 for v in t.flatten().tolist()]\n" +
+		"x = torch.tensor([-2., -0.5, 0., 1.5])\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"s = SoftplusTransform()\ny = s(x)\n(repr(s), r(y), r(s.inv(y)), r(s.log_abs_det_jacobian(x, y)), s.sign, s.bijective, s.domain, s.codomain)",
+		"s = SoftmaxTransform()\ny = s(x)\n(r(y), r(s.inv(y)), s.bijective, s.domain, s.codomain, s.inv.domain)",
+		"m = torch.tensor([[0.5, 9.], [-1., 2.]])\nl = LowerCholeskyTransform()\ny = l(m)\n(r(y), r(l.inv(y)), l.domain, l.codomain, C.lower_cholesky.check(y).item())",
+		"(repr(identity_transform), r(identity_transform(x)), identity_transform.bijective, repr(ComposeTransform([ExpTransform(), TanhTransform()])))",
+		"(ExpTransform().domain, ExpTransform().codomain, SigmoidTransform().codomain, TanhTransform().codomain, PowerTransform(2.).domain, AffineTransform(0., 2.).codomain, AbsTransform().bijective, ExpTransform().inv.codomain)",
+		"out = []\nfor c in (C.real, C.positive, C.nonnegative, C.greater_than(2.), C.greater_than_eq(-1), C.less_than(3.), C.unit_interval, C.interval(-1., 3.), C.half_open_interval(torch.tensor(0.), torch.tensor(2.))):\n    b, t = biject_to(c), transform_to(c)\n    y = b(x)\n    out.append((repr(b), repr(t), c.check(y).all().item(), r(y), r(b.inv(y))))\nout",
+		"(repr(transform_to(C.simplex)), repr(transform_to(C.lower_cholesky)), C.simplex.check(transform_to(C.simplex)(x)).item())",
+		"biject_to(C.lower_cholesky)",
+		"biject_to(C.boolean)",
+		"from torch.distributions.constraint_registry import biject_to as b\nimport torch.distributions.constraint_registry as cr\n(b is biject_to, repr(cr.transform_to(C.positive)))",
+		"loc = torch.zeros(3, requires_grad=True)\nd = TransformedDistribution(Normal(loc, 1.), [SoftplusTransform()])\ntorch.manual_seed(0)\ny = d.rsample()\nlp = d.log_prob(y)\nlp.sum().backward()\n(r(y), r(lp), r(loc.grad))",
+	})
+}
