@@ -35,6 +35,8 @@ type Distribution struct {
 	transforms []*Transform
 	// totalCount is Multinomial's total_count.
 	totalCount int
+	// mixture is MixtureSameFamily's Categorical (base its components).
+	mixture *Distribution
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -62,6 +64,9 @@ func distModuleOf(kind string) string {
 // String is PyTorch's repr: Normal(loc: torch.Size([2]), scale: ...), a
 // one-element parameter shown as format() shows it (0-d: its number).
 func (d *Distribution) String() string {
+	if d.kind == "MixtureSameFamily" {
+		return d.mixtureRepr()
+	}
 	if d.kind == "Independent" {
 		return "Independent(" + d.base.String() + ", " + lang.Repr(int64(d.reinterpreted)) + ")"
 	}
@@ -139,7 +144,11 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	case "_validate_args":
 		return d.validate, true
 	case "base_dist":
-		return d.base, d.base != nil && d.kind != "Beta"
+		return d.base, d.base != nil && d.kind != "Beta" && d.kind != "MixtureSameFamily"
+	case "mixture_distribution":
+		return d.mixture, d.mixture != nil
+	case "component_distribution":
+		return d.base, d.mixture != nil
 	case "reinterpreted_batch_ndims":
 		return int64(d.reinterpreted), d.kind == "Independent"
 	case "transforms":
@@ -225,6 +234,9 @@ func (d *Distribution) discrete() bool {
 
 // hasRsample reports whether d has a reparameterised sampler.
 func (d *Distribution) hasRsample() bool {
+	if d.mixture != nil {
+		return false
+	}
 	if d.base != nil {
 		return d.base.hasRsample()
 	}
@@ -306,6 +318,8 @@ func (d *Distribution) mean(c *chainOps) *tensor.Tensor {
 	}
 	p := d.params
 	switch d.kind {
+	case "MixtureSameFamily":
+		return d.mixtureMean(c)
 	case "Independent":
 		return d.base.mean(c)
 	case "Normal":
@@ -326,6 +340,8 @@ func (d *Distribution) variance(c *chainOps) *tensor.Tensor {
 	}
 	p := d.params
 	switch d.kind {
+	case "MixtureSameFamily":
+		return d.mixtureVariance(c)
 	case "Independent":
 		return d.base.variance(c)
 	case "Normal":
@@ -372,6 +388,9 @@ func (d *Distribution) sampleShape(a *lang.Args) ([]int, int) {
 func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
 	if d.kind == "Independent" {
 		return d.base.draw(a, reparam)
+	}
+	if d.kind == "MixtureSameFamily" {
+		return d.mixtureDraw(a)
 	}
 	if d.transforms != nil {
 		return d.transformedDraw(a, reparam)
@@ -435,6 +454,9 @@ func (d *Distribution) logProb(value *tensor.Tensor) (*tensor.Tensor, error) {
 	var out *tensor.Tensor
 	if d.transforms != nil {
 		return d.transformedLogProb(value)
+	}
+	if d.kind == "MixtureSameFamily" {
+		return d.mixtureLogProb(value)
 	}
 	if k := distKinds[d.kind]; k != nil {
 		return k.logProb(d, c, value), c.err
@@ -520,7 +542,7 @@ func (d *Distribution) entropy() (*tensor.Tensor, error) {
 	c := &chainOps{}
 	p := d.params
 	var out *tensor.Tensor
-	if k := distKinds[d.kind]; k != nil || d.transforms != nil {
+	if k := distKinds[d.kind]; k != nil || d.transforms != nil || d.kind == "MixtureSameFamily" {
 		if k == nil || k.entropy == nil {
 			return nil, lang.Errorf(NotImplementedError, "")
 		}
@@ -699,6 +721,7 @@ func defDistributions() {
 		}
 		return &Distribution{kind: "TransformedDistribution", params: map[string]*tensor.Tensor{}, batch: base.batch, base: base, transforms: ts}, nil
 	})
+	def("MixtureSameFamily", "MixtureSameFamily(mixture_distribution, component_distribution, validate_args=None)", "The mixture of the components of component_distribution (its last batch dimension) with the weights of the Categorical mixture_distribution: samples pick each component's draw by the Categorical's, log_prob is logsumexp over the components.", newMixture)
 	defTransforms(mod)
 	for _, kind := range []string{"RelaxedBernoulli", "RelaxedOneHotCategorical"} {
 		what := map[string]string{"RelaxedBernoulli": "sigmoid of a LogitRelaxedBernoulli: a Bernoulli relaxed to (0, 1) by temperature (the binary Concrete distribution)", "RelaxedOneHotCategorical": "exp of an ExpRelaxedCategorical: a one-hot categorical relaxed to the simplex by temperature (Gumbel-softmax)"}[kind]

@@ -20,6 +20,18 @@ import (
 func (d *Distribution) cdf(c *chainOps, v *tensor.Tensor) (*tensor.Tensor, bool) {
 	p := d.params
 	switch d.kind {
+	case "MixtureSameFamily":
+		x := c.do(func() (*tensor.Tensor, error) { return autograd.Unsqueeze(v, -1-d.mixtureEventDims()) })
+		if c.err != nil {
+			return nil, true
+		}
+		cx, ok := d.base.cdf(c, x)
+		if !ok {
+			return nil, false
+		}
+		return c.do(func() (*tensor.Tensor, error) {
+			return autograd.Sum(c.bin(autograd.Mul, cx, d.mixture.param(c, "probs")), []int{-1}, false)
+		}), true
 	case "Normal":
 		z := c.bin(autograd.Div, c.bin(autograd.Mul, c.bin(autograd.Sub, v, p["loc"]), c.un(autograd.Reciprocal, p["scale"])), c.scalar(math.Sqrt2, v))
 		return c.bin(autograd.Mul, c.scalar(0.5, v), c.bin(autograd.Add, c.scalar(1, v), c.un(autograd.Erf, z))), true
@@ -114,6 +126,19 @@ func (d *Distribution) enumerateSupport(expand bool) (*tensor.Tensor, bool, erro
 func (d *Distribution) expand(batch []int) (*Distribution, error) {
 	out := *d
 	out.batch = slices.Clone(batch)
+	if d.mixture != nil {
+		k := d.base.batch[len(d.base.batch)-1]
+		base, err := d.base.expand(slices.Concat(batch, []int{k}))
+		if err != nil {
+			return nil, err
+		}
+		mix, err := d.mixture.expand(batch)
+		if err != nil {
+			return nil, err
+		}
+		out.base, out.mixture = base, mix
+		return &out, nil
+	}
 	out.params = map[string]*tensor.Tensor{}
 	if d.base != nil {
 		bb := batch

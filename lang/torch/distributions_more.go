@@ -497,7 +497,7 @@ func distModule(kind string) string {
 		return k.module
 	}
 	return map[string]string{"Independent": "independent", "TransformedDistribution": "transformed_distribution",
-		"RelaxedBernoulli": "relaxed_bernoulli", "RelaxedOneHotCategorical": "relaxed_categorical"}[kind]
+		"RelaxedBernoulli": "relaxed_bernoulli", "RelaxedOneHotCategorical": "relaxed_categorical", "MixtureSameFamily": "mixture_same_family"}[kind]
 }
 
 // categoricalOf is the Categorical a OneHotCategorical draws indices
@@ -631,7 +631,7 @@ func (d *Distribution) eventShape() []int {
 		}
 		return []int{p.Shape()[p.Dim()-1]}
 	}
-	if d.transforms != nil {
+	if d.transforms != nil || d.mixture != nil {
 		return d.base.eventShape()
 	}
 	if d.kind != "Independent" {

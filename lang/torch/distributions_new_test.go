@@ -51,3 +51,25 @@ func TestNewDistributionsMatchTorch(t *testing.T) {
 		"torch.manual_seed(0)\nd = OneHotCategoricalStraightThrough(torch.tensor([0.2, 0.3, 0.5]))\n(d.sample((3,)).tolist(), d.sample().requires_grad, r(d.entropy()))",
 	})
 }
+
+// TestMixtureSameFamilyMatchesTorch compares MixtureSameFamily with
+// PyTorch 1.13: seeded samples of univariate, Independent and
+// multivariate components, log_prob with its gradients, mean, variance,
+// cdf, expand and the errors.
+func TestMixtureSameFamilyMatchesTorch(t *testing.T) {
+	prelude := "import torch\nfrom torch.distributions import *\n" +
+		"r = lambda t: [float('%.5g' % v) + 0.0 for v in t.flatten().tolist()]\n" +
+		"mix = Categorical(torch.tensor([0.2, 0.5, 0.3]))\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"m = MixtureSameFamily(mix, Normal(torch.tensor([-1., 0., 2.]), torch.tensor([0.5, 1., 2.])))\ntorch.manual_seed(0)\ns = m.sample((4,))\n(repr(m), m.batch_shape, m.event_shape, m.has_rsample, isinstance(m, Distribution), r(s), r(m.log_prob(s)), r(m.mean), r(m.variance), r(m.cdf(torch.tensor([0., 1.]))), repr(m.support))",
+		"m = MixtureSameFamily(mix, Independent(Normal(torch.randn(3, 2), torch.rand(3, 2) + 0.5), 1))\ntorch.manual_seed(1)\ns = m.sample((2,))\n(m.batch_shape, m.event_shape, r(s), r(m.log_prob(s)), r(m.mean), r(m.variance))",
+		"m = MixtureSameFamily(Categorical(logits=torch.zeros(2, 3)), Normal(torch.arange(6.).reshape(2, 3), 1.))\ntorch.manual_seed(2)\n(m.batch_shape, r(m.sample()), r(m.sample((2,))), r(m.log_prob(torch.tensor([1., 4.]))), r(m.mean), r(m.variance))",
+		"loc = torch.tensor([-1., 1.], requires_grad=True)\nlogits = torch.tensor([0.3, -0.2], requires_grad=True)\nm = MixtureSameFamily(Categorical(logits=logits), Normal(loc, 1.))\nm.log_prob(torch.tensor([0.5, -2.])).sum().backward()\n([round(v, 4) for v in loc.grad.tolist()], [round(v, 4) for v in logits.grad.tolist()])",
+		"m = MixtureSameFamily(mix, Normal(torch.zeros(3), 1.)).expand((2,))\n(m.batch_shape, m.sample().shape)",
+		"MixtureSameFamily(Normal(0., 1.), Normal(torch.zeros(3), 1.))",
+		"MixtureSameFamily(mix, Normal(torch.zeros(4), 1.))",
+		"MixtureSameFamily(mix, Normal(torch.zeros(3), 1.)).rsample()",
+		"MixtureSameFamily(mix, Normal(torch.zeros(3), 1.)).entropy()",
+		"MixtureSameFamily(mix, Normal(torch.zeros(3), 1.)).log_prob(torch.tensor(float('nan')))",
+	})
+}

@@ -211,6 +211,8 @@ func (d *Distribution) validateArgs() error {
 // support is the constraint log_prob's value must meet.
 func (d *Distribution) support() constraint {
 	switch d.kind {
+	case "MixtureSameFamily":
+		return d.base.support()
 	case "Multinomial":
 		return multinomialConstraint(d.totalCount)
 	case "Binomial":
