@@ -85,7 +85,9 @@ func (d *Distribution) mixtureMean(c *chainOps) *tensor.Tensor {
 func (d *Distribution) mixtureVariance(c *chainOps) *tensor.Tensor {
 	dim := []int{-1 - d.mixtureEventDims()}
 	probs := d.padMixture(c, d.mixture.param(c, "probs"))
-	condVar := c.do(func() (*tensor.Tensor, error) { return autograd.Sum(c.bin(autograd.Mul, probs, d.base.variance(c)), dim, false) })
+	condVar := c.do(func() (*tensor.Tensor, error) {
+		return autograd.Sum(c.bin(autograd.Mul, probs, d.base.variance(c)), dim, false)
+	})
 	mean := c.do(func() (*tensor.Tensor, error) { return autograd.Unsqueeze(d.mixtureMean(c), dim[0]) })
 	diff := c.bin(autograd.Sub, d.base.mean(c), mean)
 	condMean := c.do(func() (*tensor.Tensor, error) {
@@ -105,7 +107,9 @@ func (d *Distribution) mixtureLogProb(x *tensor.Tensor) (*tensor.Tensor, error) 
 		return nil, err
 	}
 	logMix := c.do(func() (*tensor.Tensor, error) { return autograd.LogSoftmax(d.mixture.param(c, "logits"), -1) })
-	return c.do(func() (*tensor.Tensor, error) { return autograd.Logsumexp(c.bin(autograd.Add, lp, logMix), []int{-1}, false) }), c.err
+	return c.do(func() (*tensor.Tensor, error) {
+		return autograd.Logsumexp(c.bin(autograd.Add, lp, logMix), []int{-1}, false)
+	}), c.err
 }
 
 func (d *Distribution) mixtureDraw(a *lang.Args) (lang.Value, error) {
