@@ -150,3 +150,28 @@ func TestTransformRegistryMatchesTorch(t *testing.T) {
 		"loc = torch.zeros(3, requires_grad=True)\nd = TransformedDistribution(Normal(loc, 1.), [SoftplusTransform()])\ntorch.manual_seed(0)\ny = d.rsample()\nlp = d.log_prob(y)\nlp.sum().backward()\n(r(y), r(lp), r(loc.grad))",
 	})
 }
+
+// TestTransformBaseMatchesTorch compares a user's Transform subclass with
+// PyTorch 1.13: calling it, its defaults, the NotImplementedErrors, its
+// use in TransformedDistribution (samples, log_prob, gradients), and the
+// built-in transforms as Transform's subclasses.
+func TestTransformBaseMatchesTorch(t *testing.T) {
+	prelude := "import torch\nfrom torch.distributions import *\nfrom torch.distributions import constraints\nfrom torch.distributions.transforms import Transform\n" +
+		"r = lambda t: [round(v, 4) + 0.0 for v in t.flatten().tolist()]\n" +
+		"class Cube(Transform):\n    domain = constraints.real\n    codomain = constraints.real\n    bijective = True\n" +
+		"    def _call(self, x):\n        return x ** 3\n" +
+		"    def _inverse(self, y):\n        return y.sign() * y.abs() ** (1 / 3)\n" +
+		"    def log_abs_det_jacobian(self, x, y):\n        return torch.log(3 * x ** 2)\n" +
+		"class Bare(Transform):\n    pass\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"c = Cube()\n(r(c(torch.tensor([1., -2.]))), c.bijective, c._cache_size, isinstance(c, Transform), c.forward_shape((2, 3)), c.domain)",
+		"loc = torch.tensor([0.5, 1.], requires_grad=True)\nd = TransformedDistribution(Normal(loc, 1.), Cube())\ntorch.manual_seed(0)\ny = d.rsample((2,))\nlp = d.log_prob(y)\nlp.sum().backward()\n(r(y), r(lp), r(loc.grad))",
+		"d = TransformedDistribution(Normal(0., 1.), [ExpTransform(), Cube()])\nr(d.log_prob(torch.tensor([0.5, 8.])))",
+		"Bare()(torch.ones(1))",
+		"Bare().log_abs_det_jacobian(torch.ones(1), torch.ones(1))",
+		"Bare().sign",
+		"(Bare().bijective, Transform.bijective)",
+		"Cube(cache_size=2)",
+		"[isinstance(t, Transform) for t in (ExpTransform(), AffineTransform(0., 1.), ExpTransform().inv, ComposeTransform([]), SoftplusTransform(), identity_transform)]",
+	})
+}

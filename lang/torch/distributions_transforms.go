@@ -28,6 +28,8 @@ type Transform struct {
 	inv        *Transform // the inverse object, made once (t.inv.inv is t)
 	cacheSize  int
 	cx, cy     *tensor.Tensor
+	// user is a user's Transform subclass instance (kind "user").
+	user *lang.Instance
 }
 
 var transformMethods = map[string]*lang.Builtin{}
@@ -185,6 +187,8 @@ func (t *Transform) forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		y = c.un(autograd.Abs, x)
 	case "TanhTransform":
 		y = c.un(autograd.Tanh, x)
+	case "user":
+		y = c.do(func() (*tensor.Tensor, error) { return userTransformCall(t.user, "__call__", x) })
 	case "SoftplusTransform":
 		y = softplusOf(c, x)
 	case "SoftmaxTransform":
@@ -220,6 +224,8 @@ func (t *Transform) backwardMap(y *tensor.Tensor) (*tensor.Tensor, error) {
 		x = y
 	case "TanhTransform":
 		x = c.un(autograd.Atanh, y)
+	case "user":
+		x = c.do(func() (*tensor.Tensor, error) { return userTransformCall(t.user, "_inverse", y) })
 	case "SoftplusTransform":
 		x = c.bin(autograd.Add, c.un(autograd.Log, c.un(autograd.Neg, c.un(autograd.Expm1, c.un(autograd.Neg, y)))), y)
 	case "SoftmaxTransform":
@@ -286,6 +292,8 @@ func (t *Transform) logDet(x, y *tensor.Tensor) (*tensor.Tensor, error) {
 		out = c.bin(autograd.Mul, c.scalar(2, x), inner)
 	case "SigmoidTransform":
 		out = c.bin(autograd.Sub, c.un(autograd.Neg, softplusOf(c, c.un(autograd.Neg, x))), softplusOf(c, x))
+	case "user":
+		out = c.do(func() (*tensor.Tensor, error) { return userTransformCall(t.user, "log_abs_det_jacobian", x, y) })
 	case "SoftplusTransform":
 		out = c.un(autograd.Neg, softplusOf(c, c.un(autograd.Neg, x)))
 	case "ComposeTransform":
@@ -320,11 +328,17 @@ func transformsOf(v lang.Value) ([]*Transform, error) {
 	if t, ok := v.(*Transform); ok {
 		return []*Transform{t}, nil
 	}
+	if t, ok := userTransform(v); ok {
+		return []*Transform{t}, nil
+	}
 	elems, _, ok := lang.Sequence(v)
 	if ok {
 		out := make([]*Transform, len(elems))
 		for i, e := range elems {
 			t, isT := e.(*Transform)
+			if !isT {
+				t, isT = userTransform(e)
+			}
 			if !isT {
 				return nil, lang.Errorf(lang.ValueError, "transforms must be a Transform or a list of Transforms")
 			}
@@ -387,6 +401,7 @@ func defTransforms(mod *lang.Module) {
 			return t, a.Err()
 		})
 		lang.RegisterClass(b, transformModule+kind)
+		lang.RegisterSubclass(transformModule+kind, transformBaseName)
 		mods[kind] = b
 		mod.Attrs[kind] = b
 	}
@@ -452,6 +467,7 @@ func defTransforms(mod *lang.Module) {
 		}
 		return result(a.Value("self").(*Transform).logDet(x, y))
 	})
+	defTransformBase(mod, mods)
 	identity := &Transform{kind: "ComposeTransform"}
 	mods["identity_transform"] = identity
 	mod.Attrs["identity_transform"] = identity
