@@ -729,6 +729,7 @@ func defDistributions() {
 	}
 	defKL(mod)
 	defDistributionCommonMethods()
+	defDistributionsUtils(mod)
 	defDistributionBases(mod)
 	defConstraints(mod)
 	for _, name := range []string{"sample", "rsample"} {

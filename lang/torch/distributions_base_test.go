@@ -175,3 +175,15 @@ func TestTransformBaseMatchesTorch(t *testing.T) {
 		"[isinstance(t, Transform) for t in (ExpTransform(), AffineTransform(0., 1.), ExpTransform().inv, ComposeTransform([]), SoftplusTransform(), identity_transform)]",
 	})
 }
+
+// TestDistributionsUtilsMatchTorch compares torch.distributions.utils
+// with PyTorch 1.13.
+func TestDistributionsUtilsMatchTorch(t *testing.T) {
+	prelude := "import torch\nimport torch.distributions as D\nfrom torch.distributions.utils import broadcast_all, clamp_probs, probs_to_logits, logits_to_probs, euler_constant\n"
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		"a, b = broadcast_all(torch.tensor([1., 2.], dtype=torch.float64), 3)\n(a, b, broadcast_all(torch.ones(2, 1), torch.zeros(3)))",
+		"broadcast_all(torch.ones(2), 'x')",
+		"(clamp_probs(torch.tensor([0., 0.5, 1.])), probs_to_logits(torch.tensor([0.2, 0.8])), probs_to_logits(torch.tensor([0.2, 0.8]), is_binary=True), logits_to_probs(torch.tensor([0., 1.])), logits_to_probs(torch.tensor([0., 1.]), is_binary=True), euler_constant)",
+		"(hasattr(D, 'utils'), D.utils.euler_constant)",
+	})
+}
