@@ -145,11 +145,6 @@ func distBaseInit(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals [
 		if !ok {
 			continue
 		}
-		if _, own, _ := x.Dict().Get(name); !own {
-			if cv, found := x.Class().Lookup(name); found && lang.TypeName(cv) == "lazy_property" {
-				continue // skip checking lazily-constructed args
-			}
-		}
 		value, err := lang.GetAttr(x, name)
 		if err != nil {
 			return err
