@@ -728,7 +728,6 @@ func defDistributions() {
 		def(kind, kind+"(temperature, probs=None, logits=None, validate_args=None)", "The "+what+"; rsample draws PyTorch's samples, log_prob includes the transform's log-det.", newRelaxed(kind))
 	}
 	defKL(mod)
-	defDistributionCommonMethods()
 	defDistributionsUtils(mod)
 	defDistributionBases(mod)
 	defConstraints(mod)

@@ -152,6 +152,7 @@ func init() {
 	defStudentTKind()
 	defMultinomialKind()
 	defMultivariateNormalKind()
+	defDistributionCommonMethods()
 	defDistributions()
 	defBackends()
 	defParallel()
