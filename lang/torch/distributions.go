@@ -35,6 +35,8 @@ type Distribution struct {
 	transforms []*Transform
 	// totalCount is Multinomial's total_count.
 	totalCount int
+	// mixture is MixtureSameFamily's Categorical (base its components).
+	mixture *Distribution
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -62,6 +64,9 @@ func distModuleOf(kind string) string {
 // String is PyTorch's repr: Normal(loc: torch.Size([2]), scale: ...), a
 // one-element parameter shown as format() shows it (0-d: its number).
 func (d *Distribution) String() string {
+	if d.kind == "MixtureSameFamily" {
+		return d.mixtureRepr()
+	}
 	if d.kind == "Independent" {
 		return "Independent(" + d.base.String() + ", " + lang.Repr(int64(d.reinterpreted)) + ")"
 	}
@@ -84,7 +89,7 @@ func (d *Distribution) shown() []string {
 		return []string{"loc", "scale"}
 	case "Uniform":
 		return []string{"low", "high"}
-	case "Independent", "OneHotCategorical", "TransformedDistribution", "RelaxedBernoulli", "RelaxedOneHotCategorical", "Multinomial":
+	case "Independent", "OneHotCategorical", "OneHotCategoricalStraightThrough", "TransformedDistribution", "RelaxedBernoulli", "RelaxedOneHotCategorical", "Multinomial":
 		return nil
 	case "MultivariateNormal":
 		// loc, and the matrices given or computed so far (lazy properties).
@@ -96,12 +101,15 @@ func (d *Distribution) shown() []string {
 		}
 		return out
 	}
-	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" {
+	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" && k.params[0] != "total_count" {
 		return k.shown
 	}
 	// probs and logits, those given or computed so far (PyTorch's lazy
 	// properties keep what they compute).
 	var out []string
+	if d.kind == "Binomial" || d.kind == "NegativeBinomial" {
+		out = append(out, "total_count")
+	}
 	for _, name := range []string{"probs", "logits"} {
 		if _, ok := d.params[name]; ok {
 			out = append(out, name)
@@ -124,8 +132,23 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		return lang.NewSize(d.eventShape()), true
 	case "has_rsample":
 		return d.hasRsample(), true
+	case "has_enumerate_support":
+		return d.kind == "Bernoulli" || d.kind == "Categorical" || d.kind == "OneHotCategorical" || d.kind == "Binomial", true
+	case "support":
+		if d.kind == "Independent" {
+			return independentConstraint(wrapConstraint(d.base.support()), d.reinterpreted), true
+		}
+		return wrapConstraint(d.support()), true
+	case "arg_constraints":
+		return d.argConstraints(), true
+	case "_validate_args":
+		return d.validate, true
 	case "base_dist":
-		return d.base, d.base != nil && d.kind != "Beta"
+		return d.base, d.base != nil && d.kind != "Beta" && d.kind != "MixtureSameFamily"
+	case "mixture_distribution":
+		return d.mixture, d.mixture != nil
+	case "component_distribution":
+		return d.base, d.mixture != nil
 	case "reinterpreted_batch_ndims":
 		return int64(d.reinterpreted), d.kind == "Independent"
 	case "transforms":
@@ -138,13 +161,16 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		}
 		return &lang.List{Elems: out}, true
 	case "concentration1", "concentration0":
+		if d.kind == "Kumaraswamy" {
+			return d.params[name], true
+		}
 		if d.kind != "Beta" {
 			return nil, false
 		}
 		// Views of its Dirichlet's concentration, as PyTorch's are.
 		i := map[string]int{"concentration1": 0, "concentration0": 1}[name]
 		v = c.do(func() (*tensor.Tensor, error) { return autograd.Select(d.base.params["concentration"], -1, i) })
-	case "loc", "scale", "low", "high", "rate", "temperature", "concentration":
+	case "loc", "scale", "low", "high", "rate", "temperature", "concentration", "alpha", "df1", "df2":
 		t, ok := d.params[name]
 		return t, ok
 	case "covariance_matrix", "precision_matrix", "scale_tril":
@@ -153,6 +179,9 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		}
 		v = d.mvnMatrix(c, name)
 	case "total_count":
+		if d.kind == "Binomial" || d.kind == "NegativeBinomial" {
+			return d.params["total_count"], true
+		}
 		return int64(d.totalCount), d.kind == "Multinomial"
 	case "df":
 		if d.kind != "Chi2" {
@@ -184,7 +213,7 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 
 // AttrNames lists the attributes.
 func (d *Distribution) AttrNames() []string {
-	names := append(sortedKeys(distMethods), "batch_shape", "event_shape", "has_rsample", "mean", "stddev", "variance")
+	names := append(sortedKeys(distMethods), "arg_constraints", "batch_shape", "event_shape", "has_enumerate_support", "has_rsample", "mean", "stddev", "support", "variance")
 	for k := range d.params {
 		names = append(names, k)
 	}
@@ -197,7 +226,7 @@ func (d *Distribution) AttrNames() []string {
 
 func (d *Distribution) discrete() bool {
 	switch d.kind {
-	case "Bernoulli", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
+	case "Bernoulli", "Binomial", "NegativeBinomial", "OneHotCategoricalStraightThrough", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
 		return true
 	}
 	return false
@@ -205,6 +234,9 @@ func (d *Distribution) discrete() bool {
 
 // hasRsample reports whether d has a reparameterised sampler.
 func (d *Distribution) hasRsample() bool {
+	if d.mixture != nil {
+		return false
+	}
 	if d.base != nil {
 		return d.base.hasRsample()
 	}
@@ -286,6 +318,8 @@ func (d *Distribution) mean(c *chainOps) *tensor.Tensor {
 	}
 	p := d.params
 	switch d.kind {
+	case "MixtureSameFamily":
+		return d.mixtureMean(c)
 	case "Independent":
 		return d.base.mean(c)
 	case "Normal":
@@ -306,6 +340,8 @@ func (d *Distribution) variance(c *chainOps) *tensor.Tensor {
 	}
 	p := d.params
 	switch d.kind {
+	case "MixtureSameFamily":
+		return d.mixtureVariance(c)
 	case "Independent":
 		return d.base.variance(c)
 	case "Normal":
@@ -352,6 +388,9 @@ func (d *Distribution) sampleShape(a *lang.Args) ([]int, int) {
 func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
 	if d.kind == "Independent" {
 		return d.base.draw(a, reparam)
+	}
+	if d.kind == "MixtureSameFamily" {
+		return d.mixtureDraw(a)
 	}
 	if d.transforms != nil {
 		return d.transformedDraw(a, reparam)
@@ -415,6 +454,9 @@ func (d *Distribution) logProb(value *tensor.Tensor) (*tensor.Tensor, error) {
 	var out *tensor.Tensor
 	if d.transforms != nil {
 		return d.transformedLogProb(value)
+	}
+	if d.kind == "MixtureSameFamily" {
+		return d.mixtureLogProb(value)
 	}
 	if k := distKinds[d.kind]; k != nil {
 		return k.logProb(d, c, value), c.err
@@ -500,7 +542,7 @@ func (d *Distribution) entropy() (*tensor.Tensor, error) {
 	c := &chainOps{}
 	p := d.params
 	var out *tensor.Tensor
-	if k := distKinds[d.kind]; k != nil || d.transforms != nil {
+	if k := distKinds[d.kind]; k != nil || d.transforms != nil || d.kind == "MixtureSameFamily" {
 		if k == nil || k.entropy == nil {
 			return nil, lang.Errorf(NotImplementedError, "")
 		}
@@ -595,7 +637,7 @@ func defDistributions() {
 			if err != nil {
 				return nil, err
 			}
-			d.validate = true // validate_args=None: PyTorch's default
+			d.validate = distValidateDefault // validate_args=None: Distribution._validate_args
 			if v := a.Value("validate_args"); v != lang.None {
 				if d.validate, err = lang.Truth(v); err != nil {
 					return nil, err
@@ -679,16 +721,20 @@ func defDistributions() {
 		}
 		return &Distribution{kind: "TransformedDistribution", params: map[string]*tensor.Tensor{}, batch: base.batch, base: base, transforms: ts}, nil
 	})
+	def("MixtureSameFamily", "MixtureSameFamily(mixture_distribution, component_distribution, validate_args=None)", "The mixture of the components of component_distribution (its last batch dimension) with the weights of the Categorical mixture_distribution: samples pick each component's draw by the Categorical's, log_prob is logsumexp over the components.", newMixture)
 	defTransforms(mod)
 	for _, kind := range []string{"RelaxedBernoulli", "RelaxedOneHotCategorical"} {
 		what := map[string]string{"RelaxedBernoulli": "sigmoid of a LogitRelaxedBernoulli: a Bernoulli relaxed to (0, 1) by temperature (the binary Concrete distribution)", "RelaxedOneHotCategorical": "exp of an ExpRelaxedCategorical: a one-hot categorical relaxed to the simplex by temperature (Gumbel-softmax)"}[kind]
 		def(kind, kind+"(temperature, probs=None, logits=None, validate_args=None)", "The "+what+"; rsample draws PyTorch's samples, log_prob includes the transform's log-det.", newRelaxed(kind))
 	}
 	defKL(mod)
+	defDistributionsUtils(mod)
+	defDistributionBases(mod)
+	defConstraints(mod)
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Laplace, Cauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Multinomial, MultivariateNormal, Gamma, Chi2, Beta, Dirichlet, StudentT, RelaxedBernoulli, RelaxedOneHotCategorical, Independent and TransformedDistribution, with sample, rsample, log_prob, entropy and their moments, kl_divergence and the transforms.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
 }
 
 // discreteDist makes a distribution of probs or logits (one of them):
@@ -758,7 +804,7 @@ func categoricalDraw(c *chainOps, probs *tensor.Tensor, shape []int, n int) *ten
 // last dimension (a categorical), rather than elementwise (a Bernoulli).
 func categoricalKind(kind string) bool {
 	switch kind {
-	case "Categorical", "OneHotCategorical", "RelaxedOneHotCategorical", "ExpRelaxedCategorical", "Multinomial":
+	case "Categorical", "OneHotCategorical", "OneHotCategoricalStraightThrough", "RelaxedOneHotCategorical", "ExpRelaxedCategorical", "Multinomial":
 		return true
 	}
 	return false

@@ -497,7 +497,7 @@ func distModule(kind string) string {
 		return k.module
 	}
 	return map[string]string{"Independent": "independent", "TransformedDistribution": "transformed_distribution",
-		"RelaxedBernoulli": "relaxed_bernoulli", "RelaxedOneHotCategorical": "relaxed_categorical"}[kind]
+		"RelaxedBernoulli": "relaxed_bernoulli", "RelaxedOneHotCategorical": "relaxed_categorical", "MixtureSameFamily": "mixture_same_family"}[kind]
 }
 
 // categoricalOf is the Categorical a OneHotCategorical draws indices
@@ -624,14 +624,14 @@ func (d *Distribution) eventShape() []int {
 		}
 		return []int{p.Shape()[p.Dim()-1]}
 	}
-	if d.kind == "OneHotCategorical" || d.kind == "RelaxedOneHotCategorical" || d.kind == "ExpRelaxedCategorical" || d.kind == "Multinomial" {
+	if d.kind == "OneHotCategorical" || d.kind == "OneHotCategoricalStraightThrough" || d.kind == "RelaxedOneHotCategorical" || d.kind == "ExpRelaxedCategorical" || d.kind == "Multinomial" {
 		p := d.params["probs"]
 		if p == nil {
 			p = d.params["logits"]
 		}
 		return []int{p.Shape()[p.Dim()-1]}
 	}
-	if d.transforms != nil {
+	if d.transforms != nil || d.mixture != nil {
 		return d.base.eventShape()
 	}
 	if d.kind != "Independent" {
@@ -709,6 +709,30 @@ func klDivergence(p, q *Distribution) (*tensor.Tensor, error) {
 	}
 	var out *tensor.Tensor
 	switch family(p.kind) {
+	case "Binomial":
+		pn, qn := pp["total_count"], qp["total_count"]
+		less, err := tensor.Lt(pn, qn)
+		if err != nil {
+			return nil, err
+		}
+		if any, err := tensor.Any(less, nil, false); err != nil {
+			return nil, err
+		} else if v, _ := any.Item(); v == true {
+			return nil, lang.Errorf(NotImplementedError, "KL between Binomials where q.total_count > p.total_count is not implemented")
+		}
+		pprobs := p.param(c, "probs")
+		t := c.bin(autograd.Mul, pprobs, c.bin(autograd.Sub, p.param(c, "logits"), q.param(c, "logits")))
+		t = c.bin(autograd.Add, t, c.un(autograd.Log1p, c.un(autograd.Neg, pprobs)))
+		t = c.bin(autograd.Sub, t, c.un(autograd.Log1p, c.un(autograd.Neg, q.param(c, "probs"))))
+		kl := c.bin(autograd.Mul, pn, t)
+		out = where(c.bin(tensor.Gt, pn.Detach(), qn.Detach()), inf(kl), kl)
+	case "Pareto":
+		scaleRatio := c.bin(autograd.Div, pp["scale"], qp["scale"])
+		alphaRatio := c.bin(autograd.Div, qp["alpha"], pp["alpha"])
+		t1 := c.bin(autograd.Mul, qp["alpha"], c.un(autograd.Log, scaleRatio))
+		t2 := c.un(autograd.Neg, c.un(autograd.Log, alphaRatio))
+		r := c.bin(autograd.Sub, c.bin(autograd.Add, c.bin(autograd.Add, t1, t2), alphaRatio), c.scalar(1, alphaRatio))
+		out = where(c.bin(tensor.Lt, pp["scale"].Detach(), qp["scale"].Detach()), inf(r), r)
 	case "Gamma":
 		pc, pr, qc, qr := pp["concentration"], pp["rate"], qp["concentration"], qp["rate"]
 		t1 := c.bin(autograd.Mul, qc, c.un(autograd.Log, c.bin(autograd.Div, pr, qr)))
@@ -808,7 +832,7 @@ func defKL(mod *lang.Module) {
 	// userKL holds the functions register_kl registered, by the pair of
 	// classes they take.
 	userKL := map[[2]lang.Value]lang.Value{}
-	kl := lang.NewBuiltin(lang.AsValue, "kl_divergence(p, q)", "The Kullback-Leibler divergence KL(p ‖ q) of two distributions of one family, for each of their batch: the closed forms PyTorch 1.13 registers for Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Gamma (and Chi2), Laplace, HalfNormal, LogNormal, Geometric, Poisson and Independent (of equal reinterpreted_batch_ndims), or a function register_kl registered for the pair of classes.", func(a *lang.Args) (lang.Value, error) {
+	kl := lang.NewBuiltin(lang.AsValue, "kl_divergence(p, q)", "The Kullback-Leibler divergence KL(p ‖ q) of two distributions of one family, for each of their batch: the closed forms PyTorch 1.13 registers for Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Gamma (and Chi2), Laplace, HalfNormal, LogNormal, Geometric, Poisson, Binomial, Pareto and Independent (of equal reinterpreted_batch_ndims), or a function register_kl registered for the pair of classes.", func(a *lang.Args) (lang.Value, error) {
 		p, q := a.Value("p"), a.Value("q")
 		if fn, ok := userKL[[2]lang.Value{lang.TypeOf(p), lang.TypeOf(q)}]; ok {
 			return a.Call(fn, p, q)

@@ -28,6 +28,8 @@ type Transform struct {
 	inv        *Transform // the inverse object, made once (t.inv.inv is t)
 	cacheSize  int
 	cx, cy     *tensor.Tensor
+	// user is a user's Transform subclass instance (kind "user").
+	user *lang.Instance
 }
 
 var transformMethods = map[string]*lang.Builtin{}
@@ -52,12 +54,12 @@ func (t *Transform) String() string {
 	case t.inverse != nil:
 		return "_InverseTransform(" + t.inverse.String() + ")"
 	case t.kind == "ComposeTransform":
-		s := "ComposeTransform(\n"
+		s := "ComposeTransform(\n    "
 		for i, p := range t.parts {
 			if i > 0 {
-				s += ",\n"
+				s += ",\n    "
 			}
-			s += "    " + p.String()
+			s += p.String()
 		}
 		return s + "\n)"
 	}
@@ -72,6 +74,10 @@ func (t *Transform) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "inv":
 		return t.invert(), true
+	case "domain", "codomain":
+		return t.space(name == "codomain"), true
+	case "bijective":
+		return t.bijective(), true
 	case "sign":
 		return t.sign()
 	case "parts":
@@ -119,7 +125,7 @@ func (t *Transform) sign() (lang.Value, bool) {
 		base = t.inverse
 	}
 	switch base.kind {
-	case "ExpTransform", "SigmoidTransform", "TanhTransform":
+	case "ExpTransform", "SigmoidTransform", "TanhTransform", "SoftplusTransform":
 		return int64(1), true
 	case "AffineTransform", "PowerTransform":
 		if base.scaleNum {
@@ -181,6 +187,14 @@ func (t *Transform) forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		y = c.un(autograd.Abs, x)
 	case "TanhTransform":
 		y = c.un(autograd.Tanh, x)
+	case "user":
+		y = c.do(func() (*tensor.Tensor, error) { return userTransformCall(t.user, "__call__", x) })
+	case "SoftplusTransform":
+		y = softplusOf(c, x)
+	case "SoftmaxTransform":
+		y = c.do(func() (*tensor.Tensor, error) { return autograd.Softmax(x, -1) })
+	case "LowerCholeskyTransform":
+		y = lowerCholeskyMap(c, x, autograd.Exp)
 	case "SigmoidTransform":
 		eps, tiny := finfo(x)
 		y = c.do(func() (*tensor.Tensor, error) {
@@ -210,6 +224,14 @@ func (t *Transform) backwardMap(y *tensor.Tensor) (*tensor.Tensor, error) {
 		x = y
 	case "TanhTransform":
 		x = c.un(autograd.Atanh, y)
+	case "user":
+		x = c.do(func() (*tensor.Tensor, error) { return userTransformCall(t.user, "_inverse", y) })
+	case "SoftplusTransform":
+		x = c.bin(autograd.Add, c.un(autograd.Log, c.un(autograd.Neg, c.un(autograd.Expm1, c.un(autograd.Neg, y)))), y)
+	case "SoftmaxTransform":
+		x = c.un(autograd.Log, y)
+	case "LowerCholeskyTransform":
+		x = lowerCholeskyMap(c, y, autograd.Log)
 	case "SigmoidTransform":
 		eps, tiny := finfo(y)
 		cl := c.do(func() (*tensor.Tensor, error) { return autograd.Clamp(y, c.scalar(tiny, y), c.scalar(1-eps, y)) })
@@ -270,6 +292,10 @@ func (t *Transform) logDet(x, y *tensor.Tensor) (*tensor.Tensor, error) {
 		out = c.bin(autograd.Mul, c.scalar(2, x), inner)
 	case "SigmoidTransform":
 		out = c.bin(autograd.Sub, c.un(autograd.Neg, softplusOf(c, c.un(autograd.Neg, x))), softplusOf(c, x))
+	case "user":
+		out = c.do(func() (*tensor.Tensor, error) { return userTransformCall(t.user, "log_abs_det_jacobian", x, y) })
+	case "SoftplusTransform":
+		out = c.un(autograd.Neg, softplusOf(c, c.un(autograd.Neg, x)))
 	case "ComposeTransform":
 		cur := x
 		for _, p := range t.parts {
@@ -302,11 +328,17 @@ func transformsOf(v lang.Value) ([]*Transform, error) {
 	if t, ok := v.(*Transform); ok {
 		return []*Transform{t}, nil
 	}
+	if t, ok := userTransform(v); ok {
+		return []*Transform{t}, nil
+	}
 	elems, _, ok := lang.Sequence(v)
 	if ok {
 		out := make([]*Transform, len(elems))
 		for i, e := range elems {
 			t, isT := e.(*Transform)
+			if !isT {
+				t, isT = userTransform(e)
+			}
 			if !isT {
 				return nil, lang.Errorf(lang.ValueError, "transforms must be a Transform or a list of Transforms")
 			}
@@ -369,6 +401,7 @@ func defTransforms(mod *lang.Module) {
 			return t, a.Err()
 		})
 		lang.RegisterClass(b, transformModule+kind)
+		lang.RegisterSubclass(transformModule+kind, transformBaseName)
 		mods[kind] = b
 		mod.Attrs[kind] = b
 	}
@@ -378,6 +411,9 @@ func defTransforms(mod *lang.Module) {
 	defT("ExpTransform", "ExpTransform(cache_size=0)", "The transform y = exp(x).", plain("ExpTransform"))
 	defT("TanhTransform", "TanhTransform(cache_size=0)", "The transform y = tanh(x); its inverse is atanh (cache_size=1 gives back the x of the last y instead).", plain("TanhTransform"))
 	defT("SigmoidTransform", "SigmoidTransform(cache_size=0)", "The transform y = sigmoid(x), clamped to [tiny, 1 - eps] as PyTorch does; its inverse is the logit.", plain("SigmoidTransform"))
+	defT("SoftplusTransform", "SoftplusTransform(cache_size=0)", "The transform y = log(1 + exp(x)), from the reals to the positive numbers.", plain("SoftplusTransform"))
+	defT("SoftmaxTransform", "SoftmaxTransform(cache_size=0)", "The transform of a vector (the last dimension) to the simplex by softmax; its inverse is log (not bijective: it has no log-det).", plain("SoftmaxTransform"))
+	defT("LowerCholeskyTransform", "LowerCholeskyTransform(cache_size=0)", "The transform of a square matrix to a lower-triangular one with a positive diagonal: the strictly lower part kept, the diagonal exponentiated (no log-det).", plain("LowerCholeskyTransform"))
 	defT("AbsTransform", "AbsTransform(cache_size=0)", "The transform y = |x| (not bijective: it has no log-det, and its inverse is y itself).", plain("AbsTransform"))
 	affine := func(kind, first, second string) func(a *lang.Args) (*Transform, error) {
 		return func(a *lang.Args) (*Transform, error) {
@@ -431,7 +467,12 @@ func defTransforms(mod *lang.Module) {
 		}
 		return result(a.Value("self").(*Transform).logDet(x, y))
 	})
-	lang.RegisterModule("torch.distributions.transforms", "torch.distributions.transforms: the elementwise transforms (Exp, Affine, Sigmoid, Tanh, Abs, Power) and ComposeTransform.", func() *lang.Module {
+	defTransformBase(mod, mods)
+	identity := &Transform{kind: "ComposeTransform"}
+	mods["identity_transform"] = identity
+	mod.Attrs["identity_transform"] = identity
+	defConstraintRegistry(mod)
+	lang.RegisterModule("torch.distributions.transforms", "torch.distributions.transforms: the elementwise transforms (Exp, Affine, Sigmoid, Tanh, Softplus, Abs, Power), Softmax and LowerCholesky, ComposeTransform and identity_transform.", func() *lang.Module {
 		return &lang.Module{Attrs: mods}
 	})
 }

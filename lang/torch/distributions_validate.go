@@ -172,6 +172,15 @@ func (d *Distribution) validateArgs() error {
 		return nil
 	}
 	names := d.shown()
+	if k := distKinds[d.kind]; k != nil && len(names) == 0 {
+		// the parameters a transformed distribution reads from its
+		// base (HalfNormal's scale) are checked all the same
+		for _, p := range k.params {
+			if d.params[p] != nil {
+				names = append(names, p)
+			}
+		}
+	}
 	if d.kind == "Chi2" {
 		names = []string{"df"} // Chi2's one argument, 2 * concentration
 	}
@@ -201,8 +210,15 @@ func (d *Distribution) validateArgs() error {
 
 // support is the constraint log_prob's value must meet.
 func (d *Distribution) support() constraint {
-	if d.kind == "Multinomial" {
+	switch d.kind {
+	case "MixtureSameFamily":
+		return d.base.support()
+	case "Multinomial":
 		return multinomialConstraint(d.totalCount)
+	case "Binomial":
+		return integerInterval(int64(0), d.params["total_count"]).constraint
+	case "Pareto":
+		return greaterThanEq(d.params["scale"]).constraint
 	}
 	if k := distKinds[d.kind]; k != nil {
 		return k.support
