@@ -274,20 +274,7 @@ func userOrder(a, b Value) (int, error) {
 
 // order is userOrder in a frame.
 func (in *interp) order(a, b Value) (int, error) {
-	for i, pair := range [2][2]Value{{a, b}, {b, a}} {
-		r, err := in.userCompare(syntax.LT, pair[0], pair[1])
-		if err != nil {
-			return 0, err
-		}
-		t, err := Truth(r)
-		if err != nil {
-			return 0, err
-		}
-		if t {
-			return 2*i - 1, nil // -1 when a < b, 1 when b < a
-		}
-	}
-	return 0, nil
+	return orderThroughLess(a, b, func(x, y Value) (Value, error) { return in.userCompare(syntax.LT, x, y) })
 }
 
 // Equal is == from Go code (list ==, list.index, in): __eq__, else

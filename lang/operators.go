@@ -832,8 +832,17 @@ func tensorOrder(a, b Value) (int, error) {
 		e.Err = errNotComparable
 		return 0, e
 	}
-	for i, pair := range [2][2]*tensor.Tensor{{x, y}, {y, x}} {
-		r, err := binaryOperators[syntax.LT].Apply(pair[0], pair[1])
+	return orderThroughLess(x, y, func(p, q Value) (Value, error) {
+		return binaryOperators[syntax.LT].Apply(p.(*tensor.Tensor), q.(*tensor.Tensor))
+	})
+}
+
+// orderThroughLess orders a and b as Python's sorted does, through <
+// alone: -1 when less(a, b) is true, 1 when less(b, a) is, else 0 (equal,
+// or unordered as NaN is).
+func orderThroughLess(a, b Value, less func(x, y Value) (Value, error)) (int, error) {
+	for i, pair := range [2][2]Value{{a, b}, {b, a}} {
+		r, err := less(pair[0], pair[1])
 		if err != nil {
 			return 0, err
 		}

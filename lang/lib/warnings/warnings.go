@@ -97,28 +97,35 @@ func className(c lang.Value) string {
 	return lang.Str(c)
 }
 
+// warningOf is the warning that warn and warn_explicit issue for their
+// message and category: msg itself when it is a Warning instance (its
+// class the category), else an instance of category cat made of msg's
+// text; text is the warning's str.
+func warningOf(msg, cat lang.Value) (warning, category lang.Value, text string, err error) {
+	base, _ := lang.ExceptionClass("Warning")
+	if ok, _ := lang.IsInstance(msg, base); ok {
+		return msg, lang.TypeOf(msg), lang.Str(msg), nil
+	}
+	if cat, err = categoryOf(cat); err != nil {
+		return nil, nil, "", err
+	}
+	text = lang.Str(msg)
+	inst, ok := lang.NewException(cat, text)
+	if !ok {
+		return nil, nil, "", lang.Errorf(lang.TypeError, "category must be a Warning subclass, not '%s'", lang.TypeName(cat))
+	}
+	return inst, cat, text, nil
+}
+
 // warn is warnings.warn.
 func warn(a *lang.Args) (lang.Value, error) {
-	msg, cat := a.Value("message"), a.Value("category")
-	var text string
-	warning, _ := lang.ExceptionClass("Warning")
-	if ok, _ := lang.IsInstance(msg, warning); ok {
-		cat = lang.TypeOf(msg)
-		text = lang.Str(msg)
-	} else {
-		if cat == lang.None {
-			cat, _ = lang.ExceptionClass("UserWarning")
-		}
-		var err error
-		if cat, err = categoryOf(cat); err != nil {
-			return nil, err
-		}
-		text = lang.Str(msg)
-		inst, ok := lang.NewException(cat, text)
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "category must be a Warning subclass, not '%s'", lang.TypeName(cat))
-		}
-		msg = inst
+	cat := a.Value("category")
+	if cat == lang.None {
+		cat, _ = lang.ExceptionClass("UserWarning")
+	}
+	msg, cat, text, err := warningOf(a.Value("message"), cat)
+	if err != nil {
+		return nil, err
 	}
 	file, line, source := a.Location()
 	return issue(a, msg, cat, text, warningFile(file), line, source, "__main__", nil)
@@ -170,22 +177,9 @@ func warnExplicit(a *lang.Args) (lang.Value, error) {
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	var text string
-	warning, _ := lang.ExceptionClass("Warning")
-	if ok, _ := lang.IsInstance(msg, warning); ok {
-		cat = lang.TypeOf(msg)
-		text = lang.Str(msg)
-	} else {
-		var err error
-		if cat, err = categoryOf(cat); err != nil {
-			return nil, err
-		}
-		text = lang.Str(msg)
-		inst, ok := lang.NewException(cat, text)
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "category must be a Warning subclass, not '%s'", lang.TypeName(cat))
-		}
-		msg = inst
+	msg, cat, text, err := warningOf(msg, cat)
+	if err != nil {
+		return nil, err
 	}
 	module := file
 	if m, ok := a.Value("module").(string); ok {
