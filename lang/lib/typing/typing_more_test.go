@@ -85,6 +85,7 @@ var typingMoreCases = []langtest.Case{
 	{"import collections\nisinstance([], MutableSequence), isinstance((), MutableSequence), isinstance({}, MutableMapping), isinstance(1, typing.Hashable), isinstance([], typing.Hashable), isinstance([], typing.Sized), isinstance(collections.deque(), Deque), isinstance({}, DefaultDict), isinstance(collections.defaultdict(int), DefaultDict)", "(True, False, True, True, False, True, True, False, True)"},
 	{"isinstance(set(), AbstractSet), isinstance(frozenset(), MutableSet), isinstance({}.keys(), KeysView), isinstance([], Collection), isinstance([], Container), isinstance([], Reversible), issubclass(list, MutableSequence), issubclass(tuple, MutableSequence)", "(True, False, True, True, True, True, True, False)"},
 	{"isinstance([], Generator[int, None, None])", "TypeError: Subscripted generics cannot be used with class and instance checks"},
+	{"isinstance(1.5, SupportsRound), isinstance(2, SupportsRound), isinstance('a', SupportsRound)", "(True, True, False)"},
 }
 
 // typingMoreRefusals are where kael's answer is not CPython's.
@@ -93,8 +94,6 @@ var typingMoreRefusals = []langtest.Case{
 	// __instancecheck__ ("typing.Literal cannot be used with
 	// isinstance()"); kael's isinstance asks only classes for it.
 	{"isinstance(1, Literal)", "TypeError: isinstance() arg 2 must be a type, a tuple of types, or a union"},
-	// kael's float has no __round__, nor int __abs__ and the rest.
-	{"isinstance(1.5, SupportsRound)", "False"},
 	// kael's namedtuple values print, compare and hash in Go.
 	{"class P(NamedTuple):\n    x: int\n    def __repr__(self):\n        return 'p'", "TypeError: kael's NamedTuple classes cannot define __repr__: their tuples print, compare and hash as namedtuple's do"},
 	// kael's abstract classes cannot be bases.
