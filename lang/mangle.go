@@ -45,67 +45,79 @@ func mangleClassBody(cs *syntax.ClassStmt) {
 	}
 }
 
-// mangleNode mangles the identifiers under root, in the body of the class
-// named private. Expressions go through a worklist rather than recursion:
-// a chain of a million operators must not overflow Go's stack (the
-// compiler refuses it later, with a SyntaxError).
-func mangleNode(root syntax.Node, private string) {
-	stack := []syntax.Node{root}
+// inspectWithWorklist visits the nodes under roots as syntax.Inspect
+// does (visit says whether to go below a node), except that each nested
+// expression goes to a worklist rather than Inspect's recursion, so that a
+// chain of a million operators cannot overflow Go's stack. push adds a
+// node to the worklist. The order of visits is not source order.
+func inspectWithWorklist(roots []syntax.Node, visit func(n syntax.Node, push func(syntax.Node)) bool) {
+	stack := append([]syntax.Node(nil), roots...)
+	push := func(n syntax.Node) { stack = append(stack, n) }
 	for len(stack) > 0 {
 		top := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		syntax.Inspect(top, func(n syntax.Node) bool {
 			if e, ok := n.(syntax.Expr); ok && n != top {
-				stack = append(stack, e)
+				push(e)
 				return false
 			}
-			switch n := n.(type) {
-			case *syntax.Ident:
-				mangleIdent(n, private)
-			case *syntax.ClassStmt:
-				mangleIdent(n.Name, private)
-				for _, d := range n.Decorators {
-					stack = append(stack, d)
-				}
-				for _, b := range n.Bases {
-					stack = append(stack, b)
-				}
-				for _, kw := range n.Keywords {
-					stack = append(stack, kw)
-				}
-				mangleClassBody(n)
-				return false
-			case *syntax.Arg:
-				stack = append(stack, n.Value) // f(__a=1): the keyword stays
-				return false
-			case *syntax.ClassPattern:
-				stack = append(stack, n.Class)
-				for _, p := range n.Args {
-					stack = append(stack, p)
-				}
-				for _, p := range n.KwValues {
-					stack = append(stack, p)
-				}
-				return false
-			case *syntax.ImportName:
-				mangleImportName(n, private)
-				return false
-			case *syntax.FromImportStmt:
-				if n.Module != nil && len(n.Module.Parts) == 1 {
-					mangleIdent(n.Module.Parts[0], private)
-				}
-				for _, name := range n.Names {
-					mangleImportName(name, private)
-				}
-				return false
-			case *syntax.GlobalStmt:
-				for _, id := range n.Names {
-					mangleIdent(id, private)
-				}
-			}
-			return true
+			return visit(n, push)
 		})
 	}
+}
+
+// mangleNode mangles the identifiers under root, in the body of the class
+// named private. Expressions go through a worklist rather than recursion:
+// a chain of a million operators must not overflow Go's stack (the
+// compiler refuses it later, with a SyntaxError).
+func mangleNode(root syntax.Node, private string) {
+	inspectWithWorklist([]syntax.Node{root}, func(n syntax.Node, push func(syntax.Node)) bool {
+		switch n := n.(type) {
+		case *syntax.Ident:
+			mangleIdent(n, private)
+		case *syntax.ClassStmt:
+			mangleIdent(n.Name, private)
+			for _, d := range n.Decorators {
+				push(d)
+			}
+			for _, b := range n.Bases {
+				push(b)
+			}
+			for _, kw := range n.Keywords {
+				push(kw)
+			}
+			mangleClassBody(n)
+			return false
+		case *syntax.Arg:
+			push(n.Value) // f(__a=1): the keyword stays
+			return false
+		case *syntax.ClassPattern:
+			push(n.Class)
+			for _, p := range n.Args {
+				push(p)
+			}
+			for _, p := range n.KwValues {
+				push(p)
+			}
+			return false
+		case *syntax.ImportName:
+			mangleImportName(n, private)
+			return false
+		case *syntax.FromImportStmt:
+			if n.Module != nil && len(n.Module.Parts) == 1 {
+				mangleIdent(n.Module.Parts[0], private)
+			}
+			for _, name := range n.Names {
+				mangleImportName(name, private)
+			}
+			return false
+		case *syntax.GlobalStmt:
+			for _, id := range n.Names {
+				mangleIdent(id, private)
+			}
+		}
+		return true
+	})
 }
 
 // mangleImportName mangles an imported name as CPython's compiler does:

@@ -42,7 +42,7 @@ var syntaxWarner *Builtin
 func SetSyntaxWarner(fn *Builtin) { syntaxWarner = fn }
 
 // findSyntaxWarnings lists the SyntaxWarnings of stmts in source order.
-// Expressions go through a worklist, as in mangleNode, so that a deep
+// Expressions go through a worklist (inspectWithWorklist), so that a deep
 // chain of operators cannot overflow Go's stack.
 func findSyntaxWarnings(nodes ...syntax.Node) []syntaxWarning {
 	var out []syntaxWarning
@@ -66,56 +66,47 @@ func findSyntaxWarnings(nodes ...syntax.Node) []syntaxWarning {
 			}
 		}
 	}
-	stack := append([]syntax.Node(nil), nodes...)
-	for len(stack) > 0 {
-		top := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		syntax.Inspect(top, func(n syntax.Node) bool {
-			if e, ok := n.(syntax.Expr); ok && n != top {
-				stack = append(stack, e)
-				return false
+	inspectWithWorklist(nodes, func(n syntax.Node, _ func(syntax.Node)) bool {
+		switch n := n.(type) {
+		case *syntax.AssignStmt:
+			for _, t := range n.Targets {
+				markStore(t)
 			}
-			switch n := n.(type) {
-			case *syntax.AssignStmt:
-				for _, t := range n.Targets {
-					markStore(t)
-				}
-			case *syntax.AnnAssignStmt:
+		case *syntax.AnnAssignStmt:
+			markStore(n.Target)
+		case *syntax.DelStmt:
+			for _, t := range n.Targets {
+				markStore(t)
+			}
+		case *syntax.ForStmt:
+			markStore(n.Target)
+		case *syntax.WithItem:
+			if n.Target != nil {
 				markStore(n.Target)
-			case *syntax.DelStmt:
-				for _, t := range n.Targets {
-					markStore(t)
-				}
-			case *syntax.ForStmt:
-				markStore(n.Target)
-			case *syntax.WithItem:
-				if n.Target != nil {
-					markStore(n.Target)
-				}
-			case *syntax.CompFor:
-				markStore(n.Target)
-			case *syntax.AssertStmt:
-				if t, ok := n.Cond.(*syntax.TupleExpr); ok && len(t.Elts) > 0 {
-					out = append(out, syntaxWarning{"assertion is always true, perhaps remove parentheses?", n})
-				}
-			case *syntax.CompareExpr:
-				if msg := isLiteralWarning(n); msg != "" {
+			}
+		case *syntax.CompFor:
+			markStore(n.Target)
+		case *syntax.AssertStmt:
+			if t, ok := n.Cond.(*syntax.TupleExpr); ok && len(t.Elts) > 0 {
+				out = append(out, syntaxWarning{"assertion is always true, perhaps remove parentheses?", n})
+			}
+		case *syntax.CompareExpr:
+			if msg := isLiteralWarning(n); msg != "" {
+				out = append(out, syntaxWarning{msg, n})
+			}
+		case *syntax.CallExpr:
+			if t := calleeLiteralType(unparen(n.Fn)); t != "" {
+				out = append(out, syntaxWarning{fmt.Sprintf("'%s' object is not callable; perhaps you missed a comma?", t), n})
+			}
+		case *syntax.IndexExpr:
+			if !stores[n] {
+				if msg := subscriptWarning(n); msg != "" {
 					out = append(out, syntaxWarning{msg, n})
 				}
-			case *syntax.CallExpr:
-				if t := calleeLiteralType(unparen(n.Fn)); t != "" {
-					out = append(out, syntaxWarning{fmt.Sprintf("'%s' object is not callable; perhaps you missed a comma?", t), n})
-				}
-			case *syntax.IndexExpr:
-				if !stores[n] {
-					if msg := subscriptWarning(n); msg != "" {
-						out = append(out, syntaxWarning{msg, n})
-					}
-				}
 			}
-			return true
-		})
-	}
+		}
+		return true
+	})
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].at.Span().Start, out[j].at.Span().Start
 		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col

@@ -84,10 +84,11 @@ func NewDict() *Dict { return &Dict{index: map[any]int{}} }
 // as float64, strings as themselves, and the rest by hashKey's text. It
 // allocates nothing for ints and strings.
 func dictKey(k Value) (any, error) {
-	if x, ok := k.(*Instance); ok && hashesAsValue(x) {
-		k = x.Native // class A(int): A(3) is the key 3
-	}
 	switch x := k.(type) {
+	case *Instance:
+		if hashesAsValue(x) {
+			return dictKey(x.Native) // class A(int): A(3) is the key 3
+		}
 	case int64:
 		return x, nil
 	case string:
