@@ -247,14 +247,10 @@ func init() {
 			if !ok {
 				continue
 			}
-			if !a.IsNone("predicate") {
-				keep, err := a.Call(a.Value("predicate"), v)
-				if err != nil {
-					return nil, err
-				}
-				if t, _ := lang.Truth(keep); !t {
-					continue
-				}
+			if keep, err := predicateKeeps(a, v); err != nil {
+				return nil, err
+			} else if !keep {
+				continue
 			}
 			out = append(out, lang.Tuple{s, v})
 		}

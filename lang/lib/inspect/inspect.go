@@ -307,14 +307,10 @@ var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module 
 			if err != nil {
 				continue
 			}
-			if !a.IsNone("predicate") {
-				keep, err := a.Call(a.Value("predicate"), v)
-				if err != nil {
-					return nil, err
-				}
-				if t, _ := lang.Truth(keep); !t {
-					continue
-				}
+			if keep, err := predicateKeeps(a, v); err != nil {
+				return nil, err
+			} else if !keep {
+				continue
 			}
 			out = append(out, lang.Tuple{k, v})
 		}
@@ -355,4 +351,17 @@ func unwrap(f lang.Value) (lang.Value, error) {
 		}
 		f = next
 	}
+}
+
+// predicateKeeps reports whether getmembers (or getmembers_static) keeps
+// the member v: always without a predicate, else by the predicate's truth.
+func predicateKeeps(a *lang.Args, v lang.Value) (bool, error) {
+	if a.IsNone("predicate") {
+		return true, nil
+	}
+	keep, err := a.Call(a.Value("predicate"), v)
+	if err != nil {
+		return false, err
+	}
+	return lang.Truth(keep)
 }
