@@ -141,7 +141,8 @@ func (a *Array) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lan
 	if _, isTensor := other.(*tensor.Tensor); isTensor {
 		return nil, false, nil // PyTorch's __array_priority__: the tensor's rules
 	}
-	return binaryOp(op, a, other, reflected)
+	r, ok, err := binaryOp(op, a, other, reflected)
+	return r, ok, numpyError(err)
 }
 
 // Abs is abs(a), np.abs: magnitudes (float for complex arrays).
@@ -159,7 +160,7 @@ func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, 
 	}
 	r, err := applyBinary(op, operand{t: a.val()}, b)
 	if err != nil {
-		return nil, true, err
+		return nil, true, numpyError(err)
 	}
 	rt := r.(lang.ArrayProvider).ArrayTensor()
 	if err := a.writable(outputReadOnly); err != nil {
@@ -169,7 +170,7 @@ func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, 
 		return nil, true, lang.Errorf(UFuncTypeError, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'", ufuncNames[op], numpyName(rt.DType()), numpyName(a.store.DType()))
 	}
 	if err := a.assign(rt); err != nil {
-		return nil, true, err
+		return nil, true, numpyError(err)
 	}
 	return a, true, nil
 }

@@ -39,7 +39,7 @@ func defArrayFuncs(fs []arrayFunc) {
 			arrayMethods[f.name] = lang.NewBuiltin(lang.AsValue, sig("self"), f.doc, func(a *lang.Args) (lang.Value, error) {
 				self := a.Value("self").(*Array)
 				v, err := f.fn(self.val(), a)
-				return viewBase(self, v, err)
+				return viewBase(self, v, numpyError(err))
 			})
 		}
 		if !f.methodOnly {

@@ -123,6 +123,7 @@ func buildModule() *lang.Module {
 	m["around"], m["round_"] = m["round"], m["round"]
 	defCreation(m)
 	defJoin(m)
+	defSplit(m)
 	defUfuncs(m)
 	defStats(m)
 	defFlip(m)
@@ -134,7 +135,30 @@ func buildModule() *lang.Module {
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["fft"] = fftModule
+	for name, v := range m {
+		if b, ok := v.(*lang.Builtin); ok {
+			fn := b.Fn()
+			m[name] = b.WithFn(func(a *lang.Args) (lang.Value, error) {
+				v, err := fn(a)
+				return v, numpyError(err)
+			})
+		}
+	}
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
+}
+
+// numpyError gives an error of kael's tensor core the class NumPy raises
+// for it. The core reports shapes that do not fit (broadcasting,
+// concatenation, reshape) as PyTorch does, with RuntimeError; NumPy's
+// class for them is ValueError. Errors a user's code raised through a
+// callback are lang errors and keep their class.
+func numpyError(err error) error {
+	if e, ok := err.(*tensor.Error); ok && e.Kind == tensor.RuntimeError {
+		c := *e
+		c.Kind = tensor.ValueError
+		return &c
+	}
+	return err
 }
 
 // mustZeros is a one-element array of dtype dt, standing for the dtype.

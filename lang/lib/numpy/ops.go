@@ -37,8 +37,11 @@ func castTensor(t *tensor.Tensor, dt tensor.DType) (*tensor.Tensor, error) {
 }
 
 // wrap returns the array for t, or a scalar when t is 0-d: what NumPy's
-// operations give.
+// operations give; nil for a nil t, so that return wrap(r), err is safe.
 func wrap(t *tensor.Tensor) lang.Value {
+	if t == nil { // the operation failed: its error says why
+		return nil
+	}
 	if t.Dim() == 0 {
 		return &Scalar{t: t}
 	}
