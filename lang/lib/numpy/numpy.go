@@ -136,7 +136,8 @@ func buildModule() *lang.Module {
 	m["linalg"] = linalgModule
 	m["fft"] = fftModule
 	for name, v := range m {
-		if b, ok := v.(*lang.Builtin); ok {
+		// a class (np.ndarray) keeps its identity, which isinstance asks
+		if b, ok := v.(*lang.Builtin); ok && b != ndarrayClass {
 			fn := b.Fn()
 			m[name] = b.WithFn(func(a *lang.Args) (lang.Value, error) {
 				v, err := fn(a)
