@@ -226,3 +226,7 @@ func (c *UserClass) classIter() ([]Value, bool) {
 	}
 	return nil, false
 }
+
+// OwnAttr returns x's own attribute name (its __dict__'s entry), not
+// its classes'.
+func (x *Instance) OwnAttr(name string) (Value, bool) { return x.get(name) }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/kael-dev/kael/lang"
-	"github.com/kael-dev/kael/tensor"
 )
 
 // torch.optim.lr_scheduler: the schedulers that set the learning rate of
@@ -29,6 +28,10 @@ type Scheduler struct {
 	scaleFn lang.Value
 	// children are SequentialLR's and ChainedScheduler's schedulers.
 	children []*Scheduler
+	// inst is the instance of the class deriving from the scheduler's
+	// class that this is the Native of (lr_scheduler_subclass.go); nil
+	// for kael's own.
+	inst *lang.Instance
 }
 
 // schedulerKind is one scheduler class.
@@ -191,10 +194,17 @@ func (s *Scheduler) fromBase(f func(base float64) float64) []lang.Value {
 // the rates of epoch 0.
 func newScheduler(a *lang.Args, kind *schedulerKind) (lang.Value, error) {
 	s := &Scheduler{kind: kind, attrs: lang.NewDict()}
+	s.adopt(a)
 	if a.Builtin().HasParam("optimizer") {
-		opt, ok := a.Value("optimizer").(*Optimizer)
+		opt, ok := optimizerOf(a.Value("optimizer"))
 		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "%s is not an Optimizer", lang.TypeName(a.Value("optimizer")))
+			err := lang.Errorf(lang.TypeError, "%s is not an Optimizer", lang.TypeName(a.Value("optimizer")))
+			if x, isInst := a.Value("optimizer").(*lang.Instance); isInst {
+				if sub, _ := lang.IsSubclass(x.Class(), optimizerBase); sub {
+					err.WithHint("%s's __init__ must call super().__init__(params, defaults) first", x.Class().Name)
+				}
+			}
+			return nil, err
 		}
 		s.opt = opt
 	}
@@ -249,7 +259,7 @@ func newScheduler(a *lang.Args, kind *schedulerKind) (lang.Value, error) {
 // sets the first rates.
 func (s *Scheduler) initialStep(a *lang.Args) error {
 	s.set("_step_count", int64(0))
-	return s.doStep(a, lang.None)
+	return s.stepVia(a, lang.None)
 }
 
 // doStep is step(epoch): the kind's own, or the base class's.
@@ -263,13 +273,13 @@ func (s *Scheduler) doStep(a *lang.Args, epoch lang.Value) error {
 	var err error
 	if epoch == lang.None {
 		s.set("last_epoch", s.int("last_epoch")+1)
-		values, err = s.kind.getLR(a, s)
+		values, err = s.getLR(a)
 	} else {
 		s.set("last_epoch", epoch)
 		if s.kind.closedForm != nil {
 			values, err = s.kind.closedForm(s)
 		} else {
-			values, err = s.kind.getLR(a, s)
+			values, err = s.getLR(a)
 		}
 	}
 	s.set("_get_lr_called_within_step", false)
@@ -339,7 +349,8 @@ var schedulerMethods = map[string]*lang.Builtin{
 		return &lang.List{Elems: values}, nil
 	}),
 	"state_dict": lang.NewBuiltin(lang.AsValue, "state_dict(self)", "The scheduler's attributes but the optimizer, as a dict (a function given to LambdaLR is None there, as in PyTorch; SequentialLR's schedulers are their state dicts).", func(a *lang.Args) (lang.Value, error) {
-		return a.Value("self").(*Scheduler).stateDict(), nil
+		s := a.Value("self").(*Scheduler)
+		return s.instanceState(s.stateDict()), nil
 	}),
 	"load_state_dict": lang.NewBuiltin(lang.AsValue, "load_state_dict(self, state_dict)", "Takes the attributes of a dict state_dict() made.", func(a *lang.Args) (lang.Value, error) {
 		return lang.None, a.Value("self").(*Scheduler).loadStateDict(a.Value("state_dict"))
@@ -393,6 +404,12 @@ func (s *Scheduler) loadStateDict(v lang.Value) error {
 			}
 			continue
 		}
+		if name, ok := k.(string); ok && s.inst != nil && s.ownsAttr(name) {
+			if err := s.inst.SetAttr(name, val); err != nil {
+				return err
+			}
+			continue
+		}
 		_ = s.attrs.Set(k, val)
 	}
 	return nil
@@ -413,7 +430,10 @@ func (s *Scheduler) Attr(name string) (lang.Value, bool) {
 	}
 	switch name {
 	case "optimizer":
-		return s.opt, s.opt != nil
+		if s.opt == nil {
+			return nil, false
+		}
+		return s.opt.value(), true
 	case "lr_lambdas":
 		if s.lambdas != nil {
 			return &lang.List{Elems: s.lambdas}, true
@@ -422,7 +442,7 @@ func (s *Scheduler) Attr(name string) (lang.Value, bool) {
 		if s.children != nil {
 			elems := make([]lang.Value, len(s.children))
 			for i, c := range s.children {
-				elems[i] = c
+				elems[i] = c.value()
 			}
 			return &lang.List{Elems: elems}, true
 		}
@@ -469,12 +489,7 @@ func defLRSchedulers() {
 		}
 		lrSchedulerModule.Attrs[k.name] = b
 	}
-	base := lang.NewBuiltin(lang.AsValue, "_LRScheduler(optimizer, last_epoch=-1, verbose=False)", "The base class of the schedulers, for isinstance and annotations; a scheduler written in Python (a subclass) is not supported.", func(a *lang.Args) (lang.Value, error) {
-		return nil, lang.Errorf(tensor.NotImplementedError, "kael cannot make a scheduler of its own").
-			WithHint("use one of torch.optim.lr_scheduler's schedulers, or LambdaLR with a function")
-	})
-	lang.RegisterClass(base, lrSchedulerBase)
-	lrSchedulerModule.Attrs["_LRScheduler"] = base
+	defLRSchedulerBases()
 	lang.RegisterModule("torch.optim.lr_scheduler", "The learning-rate schedulers of PyTorch 1.13, with its arithmetic.", func() *lang.Module { return lrSchedulerModule })
 	lang.RegisterMethodTable("Scheduler", schedulerMethods)
 }

@@ -304,7 +304,7 @@ func childSchedulers(v lang.Value, opt *Optimizer, who string) ([]*Scheduler, er
 	}
 	out := make([]*Scheduler, len(elems))
 	for i, e := range elems {
-		c, ok := e.(*Scheduler)
+		c, ok := schedulerOf(e)
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "%s takes schedulers, but element %d is %s", who, i, lang.TypeName(e))
 		}
@@ -367,9 +367,9 @@ var sequentialLR = &schedulerKind{name: "SequentialLR", custom: true,
 		idx := sort.Search(len(ms), func(i int) bool { m, _ := lang.AsInt(ms[i]); return m > e })
 		c := s.children[idx]
 		if m, _ := lang.AsInt(safeIndex(ms, idx-1)); idx > 0 && m == e {
-			err = c.doStep(a, int64(0))
+			err = c.stepVia(a, int64(0))
 		} else {
-			err = c.doStep(a, lang.None)
+			err = c.stepVia(a, lang.None)
 		}
 		if err != nil {
 			return err
@@ -402,7 +402,7 @@ var chainedScheduler = &schedulerKind{name: "ChainedScheduler", custom: true,
 	},
 	step: func(a *lang.Args, s *Scheduler, _ lang.Value) error {
 		for _, c := range s.children {
-			if err := c.doStep(a, lang.None); err != nil {
+			if err := c.stepVia(a, lang.None); err != nil {
 				return err
 			}
 		}

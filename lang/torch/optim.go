@@ -173,12 +173,7 @@ func defOptimizers() {
 		lang.RegisterSubclass(qualified, optimizerClassName)
 		torchOptim.Attrs[name] = b
 	}
-	base := lang.NewBuiltin(lang.AsValue, "Optimizer(params, defaults)", "The base class of the optimizers, for isinstance and annotations; kael's optimizers are the classes of torch.optim, and an optimizer written in Python (a subclass) is not supported.", func(a *lang.Args) (lang.Value, error) {
-		return nil, lang.Errorf(tensor.NotImplementedError, "kael cannot make a torch.optim.Optimizer of its own").
-			WithHint("use one of torch.optim's optimizers: SGD, Adam, AdamW, RMSprop, ...")
-	})
-	lang.RegisterClass(base, optimizerClassName)
-	torchOptim.Attrs["Optimizer"] = base
+	defOptimizerBases()
 }
 
 // Optimizer is a torch.optim optimizer: its groups, its defaults and the
@@ -193,6 +188,14 @@ type Optimizer struct {
 	stepped  []*tensor.Tensor // the keys of state, in the order they came
 	// lbfgs is LBFGS's state (optim_lbfgs.go), nil for the others.
 	lbfgs *autograd.LBFGSState
+	// user is set for torch.optim.Optimizer itself, whose step a class
+	// written in Python defines (optim_subclass.go); its state is then
+	// userState, a defaultdict(dict) by parameter, not state.
+	user      bool
+	userState lang.Value
+	// inst is the instance of the class deriving from the optimizer's
+	// class that this is the Native of; nil for kael's own.
+	inst *lang.Instance
 }
 
 // newOptimizer makes the optimizer a constructor's arguments describe.
@@ -268,9 +271,12 @@ func (o *Optimizer) ClassName() string {
 
 // String returns PyTorch's repr: the name and each group's settings, in
 // the order of their names.
-func (o *Optimizer) String() string {
+func (o *Optimizer) String() string { return o.reprAs(o.Name) }
+
+// reprAs is the repr under the class name name (a subclass's).
+func (o *Optimizer) reprAs(name string) string {
 	var b strings.Builder
-	b.WriteString(o.Name + " (")
+	b.WriteString(name + " (")
 	for i, gv := range o.groups.Elems {
 		b.WriteString("\nParameter Group " + lang.Str(int64(i)) + "\n")
 		g, ok := gv.(*lang.Dict)
@@ -297,6 +303,9 @@ func (o *Optimizer) String() string {
 var optimizerMethods = map[string]*lang.Builtin{
 	"step": lang.NewBuiltin(lang.AsValue, "step(self, closure=None)", "Updates every parameter that has a gradient, in place (not recorded by autograd). closure, when given, is called first with grad enabled (it recomputes the loss) and step returns what it returns.", func(a *lang.Args) (lang.Value, error) {
 		o := a.Value("self").(*Optimizer)
+		if o.user {
+			return nil, o.userStep()
+		}
 		if o.lbfgs != nil {
 			return o.lbfgsStep(a, a.Value("closure"))
 		}
@@ -335,11 +344,21 @@ var optimizerMethods = map[string]*lang.Builtin{
 		return lang.None, a.Value("self").(*Optimizer).addGroup(a.Value("param_group"))
 	}),
 	"state_dict": lang.NewBuiltin(lang.AsValue, "state_dict(self)", "The optimizer's state as a dict, as PyTorch's: 'state' maps each parameter's index to its state and 'param_groups' lists the groups' settings with 'params' as indices.", func(a *lang.Args) (lang.Value, error) {
-		return a.Value("self").(*Optimizer).stateDict()
+		o := a.Value("self").(*Optimizer)
+		if o.user {
+			return o.userStateDict()
+		}
+		return o.stateDict()
 	}),
 	"load_state_dict": lang.NewBuiltin(lang.AsValue, "load_state_dict(self, state_dict)", "Takes the state and the groups' settings from a dict state_dict() made, for the same parameters in the same groups; its tensors are copied.", func(a *lang.Args) (lang.Value, error) {
-		return lang.None, a.Value("self").(*Optimizer).loadStateDict(a.Value("state_dict"))
+		o := a.Value("self").(*Optimizer)
+		if o.user {
+			return lang.None, o.userLoadStateDict(a, a.Value("state_dict"))
+		}
+		return lang.None, o.loadStateDict(a.Value("state_dict"))
 	}),
+	"__setstate__": optimizerSetState,
+	"__getstate__": optimizerGetState,
 }
 
 // zeroGradInPlace fills p's gradient with zeros, as PyTorch 1.13's
@@ -367,13 +386,21 @@ func (o *Optimizer) Attr(name string) (lang.Value, bool) {
 	case "defaults":
 		return o.defaults, true
 	case "state":
-		return o.stateByParam(), true
+		return o.stateAttr(), true
 	}
 	m, ok := optimizerMethods[name]
 	if !ok {
 		return nil, false
 	}
 	return &lang.BoundMethod{Recv: o, Method: m}, true
+}
+
+// stateAttr is the state attribute: by parameter, each its state.
+func (o *Optimizer) stateAttr() lang.Value {
+	if o.user {
+		return o.userState
+	}
+	return o.stateByParam()
 }
 
 // AttrNames lists the optimizer's attributes.

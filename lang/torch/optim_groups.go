@@ -73,11 +73,18 @@ func (o *Optimizer) addGroup(v lang.Value) error {
 			continue
 		}
 		def := o.defaults.Values()[i]
-		if k == "lr" && def == lang.None {
+		if o.user && def == lang.Value(optimRequired) {
+			return lang.Errorf(lang.ValueError, "parameter group didn't specify a value of required optimization parameter %s", lang.Str(k))
+		}
+		if !o.user && k == "lr" && def == lang.None {
 			return lang.Errorf(lang.ValueError, "parameter group didn't specify a value of required optimization parameter lr").
 				WithHint("give a learning rate: %s(params, lr=0.01)", o.Name)
 		}
 		_ = g.Set(k, def)
+	}
+	if o.user { // a class written in Python reads its settings itself
+		o.groups.Elems = append(o.groups.Elems, g)
+		return nil
 	}
 	h, err := groupHyper(g)
 	if err != nil {

@@ -70,12 +70,37 @@ func (o *Optimizer) stateByParam() *lang.Dict {
 // stateDict is opt.state_dict(): parameters are named by their index over
 // all groups.
 func (o *Optimizer) stateDict() (lang.Value, error) {
+	groups, index, err := o.packGroups()
+	if err != nil {
+		return nil, err
+	}
+	state := lang.NewDict()
+	if o.lbfgs != nil && len(index) > 0 {
+		if st := o.lbfgsStateValue(); st != nil {
+			_ = state.Set(int64(0), st)
+		}
+	}
+	for _, p := range o.stepped {
+		if i, ok := index[p]; ok {
+			_ = state.Set(i, o.stateValue(o.state[p]))
+		}
+	}
+	out := lang.NewDict()
+	_ = out.Set("state", state)
+	_ = out.Set("param_groups", &lang.List{Elems: groups})
+	return out, nil
+}
+
+// packGroups is the param_groups of state_dict(): each group's settings
+// with 'params' last, its parameters named by their index over all
+// groups, which index gives.
+func (o *Optimizer) packGroups() ([]lang.Value, map[*tensor.Tensor]int64, error) {
 	index := map[*tensor.Tensor]int64{}
 	groups := make([]lang.Value, len(o.groups.Elems))
 	for i := range o.groups.Elems {
 		g, params, err := o.groupOf(i)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		packed := lang.NewDict()
 		for j, k := range g.Keys() {
@@ -93,21 +118,7 @@ func (o *Optimizer) stateDict() (lang.Value, error) {
 		_ = packed.Set("params", &lang.List{Elems: ids})
 		groups[i] = packed
 	}
-	state := lang.NewDict()
-	if o.lbfgs != nil && len(index) > 0 {
-		if st := o.lbfgsStateValue(); st != nil {
-			_ = state.Set(int64(0), st)
-		}
-	}
-	for _, p := range o.stepped {
-		if i, ok := index[p]; ok {
-			_ = state.Set(i, o.stateValue(o.state[p]))
-		}
-	}
-	out := lang.NewDict()
-	_ = out.Set("state", state)
-	_ = out.Set("param_groups", &lang.List{Elems: groups})
-	return out, nil
+	return groups, index, nil
 }
 
 // loadStateDict is opt.load_state_dict(sd): the groups take sd's settings
