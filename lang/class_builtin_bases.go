@@ -1,6 +1,10 @@
 package lang
 
-import "github.com/kael-dev/kael/lang/syntax"
+import (
+	"strings"
+
+	"github.com/kael-dev/kael/lang/syntax"
+)
 
 // list and dict as base classes: class Stack(list) and class Config(dict).
 // An instance keeps its list or dict as Instance.Native; the base's
@@ -68,26 +72,17 @@ func containerOf(v Value) Value {
 	return v
 }
 
+// ContainerOf is what v stands for in kael's functions that take a list
+// or dict: the list or dict an instance of a class derived from list,
+// dict or one of dict's kinds (class LRU(OrderedDict)) keeps, else v.
+func ContainerOf(v Value) Value { return containerOf(v) }
+
 // registerContainerBase registers the builtin class name ("list",
 // "dict") as a native base whose instances keep a value of the class,
 // made by make and filled by init (nil: the class's own constructor's
 // rules, which dict's are).
 func registerContainerBase(name string, init func(x *Instance, pos []Value) error, make func(x *Instance)) {
-	methods := map[string]Value{}
-	for mname, m := range typeMethods[name] {
-		methods[mname] = nativeMethod(m)
-	}
-	for _, d := range containerDunders {
-		methods[d.name] = &Builtin{Name: d.name, Sig: d.name + "(self, *args)", params: []param{{name: "self"}, {name: "args", variadic: true}}, binds: true,
-			fn: func(a *Args) (Value, error) {
-				self := containerOf(a.Value("self"))
-				return d.fn(a.in, a.Value("self"), self, a.Value("args").(Tuple))
-			}}
-	}
-	if name == "dict" {
-		methods["__getitem__"], methods["__ior__"] = dictGetItem, dictIOr
-	}
-	methods["__hash__"] = None
+	methods := containerBaseMethods(name)
 	base := &NativeBase{
 		Name: name,
 		New:  func(x *Instance) error { make(x); return nil },
@@ -105,6 +100,115 @@ func registerContainerBase(name string, init func(x *Instance, pos []Value) erro
 		Repr:    func(x *Instance) (string, bool) { return Repr(x.Native), true },
 	}
 	RegisterNativeBase(name, builtins[name], base)
+}
+
+// RegisterDictKindBase makes class, the constructor of the dict
+// subclass kind (collections' OrderedDict, defaultdict, Counter), a base
+// a class statement may derive from, as dict is: an instance keeps a dict
+// of the kind as its Native, with dict's methods and the kind's
+// (move_to_end, most_common, default_factory). Its __init__ runs class
+// with the arguments and takes the state (a defaultdict's factory) and
+// the entries of what it makes. The kind's method table must be
+// registered first; it must be called while the program initialises.
+func RegisterDictKindBase(kind *DictKind, class *Builtin) {
+	methods := containerBaseMethods("dict")
+	for mname, m := range typeMethods[kind.Name] {
+		methods[mname] = nativeMethod(m)
+	}
+	methods["__repr__"] = &Builtin{Name: "__repr__", Sig: "__repr__(self)", params: []param{{name: "self"}}, binds: true,
+		fn: func(a *Args) (Value, error) {
+			x, ok := a.Value("self").(*Instance)
+			if !ok {
+				return ReprText(a.Value("self"))
+			}
+			return kindRepr(x, kind), nil
+		}}
+	construct := func(x *Instance, pos []Value, kwNames []string, kwVals []Value) (*Dict, error) {
+		v, err := sessionOf(x).CallHookKw(class, pos, kwNames, kwVals)
+		if err != nil {
+			return nil, err
+		}
+		d, ok := v.(*Dict)
+		if !ok {
+			return nil, Errorf(TypeError, "%s() made %s, not a dict", kind.Name, TypeName(v))
+		}
+		return d, nil
+	}
+	base := &NativeBase{
+		Name: kind.Name,
+		New: func(x *Instance) error {
+			x.Native = NewDictOf(kind, nil)
+			d, err := construct(x, nil, nil, nil)
+			if err == nil {
+				x.Native = d
+			}
+			return err
+		},
+		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+			made, err := construct(x, pos, kwNames, kwVals)
+			if err != nil {
+				return err
+			}
+			d := x.Native.(*Dict)
+			d.state = made.state
+			for i, k := range made.Keys() {
+				if err := d.Set(k, made.Values()[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		Attr: func(x *Instance, name string) (Value, bool, error) {
+			if kind.Attr == nil {
+				return nil, false, nil
+			}
+			v, ok := kind.Attr(x.Native.(*Dict), name)
+			return v, ok, nil
+		},
+		SetAttr: func(x *Instance, name string, v Value) (bool, error) {
+			if kind.SetAttr == nil {
+				return false, nil
+			}
+			return kind.SetAttr(x.Native.(*Dict), name, v)
+		},
+		Methods: methods,
+		Repr:    func(x *Instance) (string, bool) { return kindRepr(x, kind), true },
+		Names: func(*Instance) []string { return kind.AttrNames },
+	}
+	RegisterNativeBase(kind.Class, class, base)
+}
+
+// containerBaseMethods are the methods a subclass of list or dict (name)
+// has from its base: the type's methods and special methods, run on the
+// instance's list or dict.
+func containerBaseMethods(name string) map[string]Value {
+	methods := map[string]Value{}
+	for mname, m := range typeMethods[name] {
+		methods[mname] = nativeMethod(m)
+	}
+	for _, d := range containerDunders {
+		methods[d.name] = &Builtin{Name: d.name, Sig: d.name + "(self, *args)", params: []param{{name: "self"}, {name: "args", variadic: true}}, binds: true,
+			fn: func(a *Args) (Value, error) {
+				self := containerOf(a.Value("self"))
+				return d.fn(a.in, a.Value("self"), self, a.Value("args").(Tuple))
+			}}
+	}
+	if name == "dict" {
+		methods["__getitem__"], methods["__ior__"] = dictGetItem, dictIOr
+	}
+	methods["__hash__"] = None
+	return methods
+}
+
+// kindRepr is the repr of an instance of a class derived from a dict
+// kind: the kind's, under the class's name (A([('a', 1)]) for class
+// A(OrderedDict)).
+func kindRepr(x *Instance, kind *DictKind) string {
+	r := Repr(x.Native)
+	if rest, ok := strings.CutPrefix(r, kind.Name+"("); ok {
+		r = x.cls.Name + "(" + rest
+	}
+	return r
 }
 
 // nativeMethod is the list or dict method m as a method of a subclass:
@@ -243,6 +347,9 @@ var dictGetItem = &Builtin{Name: "__getitem__", Sig: "__getitem__(self, key)", p
 		if x != nil && x.HasOwn("__missing__") {
 			r, _, err := a.in.callSpecial(x, "__missing__", key)
 			return r, err
+		}
+		if d.kind != nil && d.kind.Missing != nil { // a defaultdict subclass's factory
+			return d.kind.Missing(d, key)
 		}
 		return nil, Errorf(KeyError, "%s", Repr(key))
 	}}

@@ -22,6 +22,10 @@ func init() {
 	defCounter()
 	defDicts()
 	defDeque()
+	// class LRU(OrderedDict), class Tally(Counter), class Tree(defaultdict)
+	lang.RegisterDictKindBase(counterKind, counterClass)
+	lang.RegisterDictKindBase(defaultdictKind, defaultdictClass)
+	lang.RegisterDictKindBase(orderedKind, orderedClass)
 	lang.RegisterSourceModule("collections", "Python's collections: Counter, defaultdict, OrderedDict, deque, namedtuple, ChainMap, UserDict, UserList, UserString, and collections.abc for isinstance.", source)
 	lang.RegisterModule("_collections", "The part of collections written in Go: Counter, defaultdict, OrderedDict, deque and namedtuple.",
 		func() *lang.Module {

@@ -79,8 +79,19 @@ func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
 	if m, ok := special(a, v, "__copy__"); ok {
 		return a.Call(m)
 	}
-	if x, ok := v.(*lang.Instance); ok && (x.Native == nil || x.Class().ValueBase() != "") {
+	if x, ok := v.(*lang.Instance); ok && (x.Native == nil || x.Class().ValueBase() != "" || lang.ContainerOf(x) != lang.Value(x)) {
 		native := x.Native // class A(int)'s value; a set's or bytearray's is copied
+		switch c := lang.ContainerOf(x).(type) { // class A(list), class B(OrderedDict)
+		case *lang.List:
+			native = &lang.List{Elems: append([]lang.Value(nil), c.Elems...)}
+		case *lang.Dict:
+			d := c.EmptyCopy()
+			for _, k := range c.Keys() {
+				val, _, _ := c.Get(k)
+				_ = d.Set(k, val)
+			}
+			native = d
+		}
 		if vb := x.Class().ValueBase(); vb == "set" || vb == "bytearray" {
 			c, err := a.Call(builtin(vb), native)
 			if err != nil {
@@ -212,8 +223,13 @@ func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, erro
 			break
 		}
 		obj, ok := v.(*lang.Instance)
-		if !ok || obj.Native != nil && obj.Class().ValueBase() == "" {
+		container := lang.ContainerOf(v)
+		isContainer := container != v
+		if !ok || obj.Native != nil && obj.Class().ValueBase() == "" && !isContainer {
 			return nil, cannotCopy(v)
+		}
+		if isContainer { // class A(list), class B(OrderedDict): its list or dict copied deeply
+			return m.deepCopyContainer(a, obj, container, id, depth)
 		}
 		out := lang.NewInstance(obj.Class(), nil)
 		_ = m.d.Set(id, out)
@@ -239,6 +255,58 @@ func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, erro
 	}
 	_ = m.d.Set(id, y)
 	return y, nil
+}
+
+// deepCopyContainer is the deep copy of obj, an instance of a class
+// derived from list or dict (or a dict kind) keeping c: a new instance
+// keeping a deep copy of c, with deep copies of its attributes.
+func (m *Memo) deepCopyContainer(a *lang.Args, obj *lang.Instance, c lang.Value, id int64, depth int) (lang.Value, error) {
+	var native lang.Value
+	switch c := c.(type) {
+	case *lang.List:
+		native = &lang.List{}
+	case *lang.Dict:
+		native = c.EmptyCopy()
+	}
+	out := lang.NewInstance(obj.Class(), native)
+	_ = m.d.Set(id, out)
+	switch c := c.(type) {
+	case *lang.List:
+		l := native.(*lang.List)
+		for _, e := range c.Elems {
+			ce, err := m.deepCopy(a, e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			l.Elems = append(l.Elems, ce)
+		}
+	case *lang.Dict:
+		d := native.(*lang.Dict)
+		for _, k := range c.Keys() {
+			val, _, _ := c.Get(k)
+			ck, err := m.deepCopy(a, k, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			cv, err := m.deepCopy(a, val, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			if err := d.Set(ck, cv); err != nil {
+				return nil, err
+			}
+		}
+	}
+	attrs := obj.Dict()
+	for _, k := range attrs.Keys() {
+		val, _, _ := attrs.Get(k)
+		cv, err := m.deepCopy(a, val, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out.SetOwn(k.(string), cv)
+	}
+	return out, nil
 }
 
 var copyModule = &lang.Module{Name: "copy", Attrs: map[string]lang.Value{

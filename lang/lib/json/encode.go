@@ -97,7 +97,7 @@ func (e *encoder) value(v lang.Value, level int) error {
 	if e.depth > maxEncodeDepth {
 		return lang.Errorf(lang.RecursionError, "maximum recursion depth exceeded while encoding a JSON object")
 	}
-	inner := lang.ValueOf(v) // class Color(str)'s value, a dict subclass's dict
+	inner := lang.ContainerOf(lang.ValueOf(v)) // class Color(str)'s value, a dict subclass's dict
 	if ok, err := e.scalar(inner); ok || err != nil {
 		return err
 	}
