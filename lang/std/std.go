@@ -78,4 +78,8 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/zipfile"
 	_ "github.com/kael-dev/kael/lang/lib/zoneinfo"
 	_ "github.com/kael-dev/kael/lang/torch"
+
+	// Data and text modules (issue 28).
+	_ "github.com/kael-dev/kael/lang/lib/base64"
+	_ "github.com/kael-dev/kael/lang/lib/binascii"
 )

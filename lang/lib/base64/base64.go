@@ -1,0 +1,297 @@
+// Package base64 is Python's base64 module: the base64 (standard and
+// URL-safe), base32 (and base32hex) and base16 codecs of RFC 4648 and
+// encodebytes/decodebytes, over lang/lib/binascii as CPython's base64.py
+// is over binascii, with its errors. Ascii85 and base85 are not here.
+package base64
+
+import (
+	"bytes"
+	"encoding/base32"
+	"encoding/hex"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/binascii"
+)
+
+// decodeData is an argument of a decoder: bytes-like or an ASCII str.
+func decodeData(v lang.Value) ([]byte, error) {
+	if s, ok := v.(string); ok {
+		return binascii.ASCIIData(s)
+	}
+	if b, err := lang.BytesArg(v); err == nil {
+		return b, nil
+	}
+	return nil, lang.Errorf(lang.TypeError, "argument should be a bytes-like object or ASCII string, not '%s'", lang.TypeName(v))
+}
+
+// translate maps the bytes from[i] of b to to[i], in a copy.
+func translate(b []byte, from, to string) []byte {
+	out := bytes.Clone(b)
+	for i, c := range out {
+		if k := bytes.IndexByte([]byte(from), c); k >= 0 {
+			out[i] = to[k]
+		}
+	}
+	return out
+}
+
+// altChars reads the altchars argument: None, or two characters.
+func altChars(a *lang.Args, decode bool) (string, bool, error) {
+	v := a.Value("altchars")
+	if v == lang.None {
+		return "", false, nil
+	}
+	var b []byte
+	var err error
+	if decode {
+		b, err = decodeData(v)
+	} else {
+		b, err = lang.BytesArg(v)
+	}
+	if err != nil {
+		return "", false, err
+	}
+	if len(b) != 2 {
+		return "", false, lang.Errorf(lang.AssertionError, "%s", lang.Repr(v))
+	}
+	return string(b), true, nil
+}
+
+// b64encode is b64encode, or standard_b64encode without altchars.
+func b64encode(a *lang.Args, withAlt bool) (lang.Value, error) {
+	b, err := lang.BytesArg(a.Value("s"))
+	if err != nil {
+		return nil, err
+	}
+	alt, ok := "", false
+	if withAlt {
+		if alt, ok, err = altChars(a, false); err != nil {
+			return nil, err
+		}
+	}
+	out := binascii.B2ABase64(b, false)
+	if ok {
+		out = translate(out, "+/", alt)
+	}
+	return lang.NewBytes(out), nil
+}
+
+func b64decode(a *lang.Args) (lang.Value, error) {
+	b, err := decodeData(a.Value("s"))
+	if err != nil {
+		return nil, err
+	}
+	alt, ok, err := altChars(a, true)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		b = translate(b, alt, "+/")
+	}
+	validate := a.Bool("validate")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	return decoded(binascii.A2BBase64(b, validate))
+}
+
+func decoded(b []byte, err error) (lang.Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	return lang.NewBytes(b), nil
+}
+
+// b32Encoder is _b32encode: s must be bytes-like.
+func b32Encoder(enc *base32.Encoding) func(a *lang.Args) (lang.Value, error) {
+	return func(a *lang.Args) (lang.Value, error) {
+		v := a.Value("s")
+		b, err := lang.BytesArg(v)
+		if err != nil {
+			return nil, lang.Errorf(lang.TypeError, "memoryview: a bytes-like object is required, not '%s'", lang.TypeName(v))
+		}
+		return lang.NewBytes(enc.AppendEncode(nil, b)), nil
+	}
+}
+
+// b32Decode is CPython's _b32decode: whole quanta of 8 characters, the
+// padding at the end saying how many bytes the last one holds.
+func b32Decode(alphabet string, s []byte) ([]byte, error) {
+	if len(s)%8 != 0 {
+		return nil, lang.Errorf(binascii.Error, "Incorrect padding")
+	}
+	data := bytes.TrimRight(s, "=")
+	pads := len(s) - len(data)
+	var out []byte
+	var acc uint64
+	for i := 0; i < len(data); i += 8 {
+		acc = 0
+		for _, c := range data[i:min(i+8, len(data))] {
+			k := bytes.IndexByte([]byte(alphabet), c)
+			if k < 0 {
+				return nil, lang.Errorf(binascii.Error, "Non-base32 digit found")
+			}
+			acc = acc<<5 + uint64(k)
+		}
+		out = append(out, byte(acc>>32), byte(acc>>24), byte(acc>>16), byte(acc>>8), byte(acc))
+	}
+	switch pads {
+	case 0, 1, 3, 4, 6:
+	default:
+		return nil, lang.Errorf(binascii.Error, "Incorrect padding")
+	}
+	if pads > 0 && len(out) > 0 {
+		acc <<= 5 * uint(pads)
+		keep := (43 - 5*pads) / 8
+		last := []byte{byte(acc >> 32), byte(acc >> 24), byte(acc >> 16), byte(acc >> 8), byte(acc)}
+		out = append(out[:len(out)-5], last[:keep]...)
+	}
+	return out, nil
+}
+
+const (
+	b32Alphabet    = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+	b32HexAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+)
+
+func b32decode(a *lang.Args) (lang.Value, error) {
+	s, err := decodeData(a.Value("s"))
+	if err != nil {
+		return nil, err
+	}
+	if len(s)%8 != 0 {
+		return nil, lang.Errorf(binascii.Error, "Incorrect padding")
+	}
+	if m := a.Value("map01"); m != lang.None {
+		b, err := decodeData(m)
+		if err != nil {
+			return nil, err
+		}
+		if len(b) != 1 {
+			return nil, lang.Errorf(lang.AssertionError, "%s", lang.Repr(m))
+		}
+		s = translate(s, "01", "O"+string(b))
+	}
+	if a.Bool("casefold") {
+		s = bytes.ToUpper(s)
+	}
+	return decoded(b32Decode(b32Alphabet, s))
+}
+
+func b32hexdecode(a *lang.Args) (lang.Value, error) {
+	s, err := decodeData(a.Value("s"))
+	if err != nil {
+		return nil, err
+	}
+	if a.Bool("casefold") {
+		s = bytes.ToUpper(s)
+	}
+	return decoded(b32Decode(b32HexAlphabet, s))
+}
+
+func b16encode(a *lang.Args) (lang.Value, error) {
+	b, err := lang.BytesArg(a.Value("s"))
+	if err != nil {
+		return nil, err
+	}
+	return lang.NewBytes(bytes.ToUpper(hex.AppendEncode(nil, b))), nil
+}
+
+func b16decode(a *lang.Args) (lang.Value, error) {
+	s, err := decodeData(a.Value("s"))
+	if err != nil {
+		return nil, err
+	}
+	if a.Bool("casefold") {
+		s = bytes.ToUpper(s)
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'F') {
+			return nil, lang.Errorf(binascii.Error, "Non-base16 digit found")
+		}
+	}
+	return decoded(binascii.Unhexlify(s))
+}
+
+// maxBinSize is how many bytes encodebytes puts on a line of 76.
+const maxBinSize = 76 / 4 * 3
+
+// bytesLike is the argument of encodebytes and decodebytes.
+func bytesLike(v lang.Value) ([]byte, error) {
+	b, err := lang.BytesArg(v)
+	if err != nil {
+		return nil, lang.Errorf(lang.TypeError, "expected bytes-like object, not %s", lang.TypeName(v))
+	}
+	return b, nil
+}
+
+func encodebytes(a *lang.Args) (lang.Value, error) {
+	b, err := bytesLike(a.Value("s"))
+	if err != nil {
+		return nil, err
+	}
+	var out []byte
+	for i := 0; i < len(b); i += maxBinSize {
+		out = append(out, binascii.B2ABase64(b[i:min(i+maxBinSize, len(b))], true)...)
+	}
+	if out == nil {
+		out = []byte{}
+	}
+	return lang.NewBytes(out), nil
+}
+
+func decodebytes(a *lang.Args) (lang.Value, error) {
+	b, err := bytesLike(a.Value("s"))
+	if err != nil {
+		return nil, err
+	}
+	return decoded(binascii.A2BBase64(b, false))
+}
+
+func def(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Builtin {
+	return lang.NewBuiltin(lang.AsValue, sig, doc, fn)
+}
+
+func init() {
+	lang.RegisterModule("base64", "Python's base64: RFC 4648's base64, base32 and base16 codecs of bytes (b64encode, b64decode, urlsafe_*, b32*, b16*, encodebytes, decodebytes).", func() *lang.Module {
+		urlsafe := func(a *lang.Args) (lang.Value, error) {
+			v, err := b64encode(a, false)
+			if err != nil {
+				return nil, err
+			}
+			return lang.NewBytes(translate(v.(lang.Bytes).Data(), "+/", "-_")), nil
+		}
+		return &lang.Module{Name: "base64", Attrs: map[string]lang.Value{
+			"b64encode": def("b64encode(s, altchars=None)", "Encode the bytes-like object s using Base64; altchars (two bytes) replace '+' and '/'.", func(a *lang.Args) (lang.Value, error) {
+				return b64encode(a, true)
+			}),
+			"b64decode": def("b64decode(s, altchars=None, validate=False)", "Decode the Base64 bytes-like object or ASCII string s; with validate, characters outside the alphabet are a binascii.Error rather than skipped.", b64decode),
+			"standard_b64encode": def("standard_b64encode(s)", "Encode s using the standard Base64 alphabet.", func(a *lang.Args) (lang.Value, error) {
+				return b64encode(a, false)
+			}),
+			"standard_b64decode": def("standard_b64decode(s)", "Decode s, in the standard Base64 alphabet.", func(a *lang.Args) (lang.Value, error) {
+				b, err := decodeData(a.Value("s"))
+				if err != nil {
+					return nil, err
+				}
+				return decoded(binascii.A2BBase64(b, false))
+			}),
+			"urlsafe_b64encode": def("urlsafe_b64encode(s)", "Encode s using the URL- and filesystem-safe Base64 alphabet ('-' and '_' for '+' and '/').", urlsafe),
+			"urlsafe_b64decode": def("urlsafe_b64decode(s)", "Decode s, in the URL- and filesystem-safe Base64 alphabet.", func(a *lang.Args) (lang.Value, error) {
+				b, err := decodeData(a.Value("s"))
+				if err != nil {
+					return nil, err
+				}
+				return decoded(binascii.A2BBase64(translate(b, "-_", "+/"), false))
+			}),
+			"b32encode":    def("b32encode(s)", "Encode the bytes-like object s using base32.", b32Encoder(base32.StdEncoding)),
+			"b32decode":    def("b32decode(s, casefold=False, map01=None)", "Decode the base32 bytes-like object or ASCII string s; casefold accepts lowercase, map01 maps the digit 0 to O and 1 to map01.", b32decode),
+			"b32hexencode": def("b32hexencode(s)", "Encode the bytes-like object s using base32hex.", b32Encoder(base32.HexEncoding)),
+			"b32hexdecode": def("b32hexdecode(s, casefold=False)", "Decode the base32hex bytes-like object or ASCII string s.", b32hexdecode),
+			"b16encode":    def("b16encode(s)", "Encode the bytes-like object s using Base16 (uppercase hex).", b16encode),
+			"b16decode":    def("b16decode(s, casefold=False)", "Decode the Base16 bytes-like object or ASCII string s; casefold accepts lowercase.", b16decode),
+			"encodebytes":  def("encodebytes(s)", "Encode bytes into lines of at most 76 base64 characters, each ending in a newline.", encodebytes),
+			"decodebytes":  def("decodebytes(s)", "Decode bytes of base64 data (lines or not).", decodebytes),
+		}}
+	})
+}

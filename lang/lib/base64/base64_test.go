@@ -1,0 +1,44 @@
+package base64_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/cpython"
+	"github.com/kael-dev/kael/lang/internal/langtest"
+
+	_ "github.com/kael-dev/kael/lang/lib/base64"
+	_ "github.com/kael-dev/kael/lang/lib/binascii"
+)
+
+const prelude = `import base64, binascii
+def err(f, *args, **kw):
+    try:
+        return f(*args, **kw)
+    except Exception as e:
+        return type(e).__name__ + ": " + str(e)
+`
+
+// cases hold CPython 3.11's outcomes; TestBase64AgainstCPython checks them there.
+var cases = []langtest.Case{
+	{"base64.b64encode(b'hello world'), base64.b64encode(b''), base64.b64encode(bytearray(b'\\xff\\xfe\\x00')), base64.b64encode(b'\\xfb\\xff', altchars=b'-_')", "(b'aGVsbG8gd29ybGQ=', b'', b'//4A', b'-_8=')"},
+	{"base64.b64decode('aGVsbG8gd29ybGQ='), base64.b64decode(b'aGVs\\nbG8g d29y!bGQ='), base64.b64decode(b'-_8=', altchars='-_'), base64.b64decode(b'YQ==YQ==')", "(b'hello world', b'hello world', b'\\xfb\\xff', b'a')"},
+	{"err(base64.b64decode, b'abc'), err(base64.b64decode, b'abcde'), err(base64.b64decode, 'é'), err(base64.b64decode, 3), err(base64.b64encode, 'x')", "('Error: Incorrect padding', 'Error: Invalid base64-encoded string: number of data characters (5) cannot be 1 more than a multiple of 4', 'ValueError: string argument should contain only ASCII characters', \"TypeError: argument should be a bytes-like object or ASCII string, not 'int'\", \"TypeError: a bytes-like object is required, not 'str'\")"},
+	{"err(base64.b64decode, b'ab!c', validate=True), err(base64.b64decode, b'=abc', validate=True), err(base64.b64decode, b'YQ==YQ==', validate=True), err(base64.b64decode, b'YQ=a', validate=True), err(base64.b64encode, b'x', altchars=b'abc'), base64.b64decode(b'YWJj', validate=True)", "('Error: Only base64 data is allowed', 'Error: Leading padding not allowed', 'Error: Excess data after padding', 'Error: Discontinuous padding not allowed', \"AssertionError: b'abc'\", b'abc')"},
+	{"base64.urlsafe_b64encode(b'\\xfb\\xff\\xfe'), base64.urlsafe_b64decode('-__-'), base64.standard_b64encode(b'ab'), base64.standard_b64decode(b'YWI=')", "(b'-__-', b'\\xfb\\xff\\xfe', b'YWI=', b'ab')"},
+	{"[base64.b32encode(b'abcdef'[:n]) for n in range(7)]", "[b'', b'ME======', b'MFRA====', b'MFRGG===', b'MFRGGZA=', b'MFRGGZDF', b'MFRGGZDFMY======']"},
+	{"[base64.b32decode(base64.b32encode(b'abcdef'[:n])) for n in range(7)], base64.b32decode('mfrgg===', casefold=True), base64.b32decode(b'0E======', map01=b'L'), base64.b32hexencode(b'abc'), base64.b32hexdecode(b'C5H66===')", "([b'', b'a', b'ab', b'abc', b'abcd', b'abcde', b'abcdef'], b'abc', b'q', b'C5H66===', b'abc')"},
+	{"err(base64.b32decode, b'ME====='), err(base64.b32decode, b'ME1=====' ), err(base64.b32decode, b'M======='), err(base64.b32decode, b'mfrgg==='), err(base64.b32encode, 'x'), err(base64.b32decode, b'========')", "('Error: Incorrect padding', 'Error: Non-base32 digit found', 'Error: Incorrect padding', 'Error: Non-base32 digit found', \"TypeError: memoryview: a bytes-like object is required, not 'str'\", 'Error: Incorrect padding')"},
+	{"base64.b16encode(b'\\x01\\xab'), base64.b16decode('01AB'), base64.b16decode(b'01ab', casefold=True), err(base64.b16decode, b'01ab'), err(base64.b16decode, b'01A')", "(b'01AB', b'\\x01\\xab', b'\\x01\\xab', 'Error: Non-base16 digit found', 'Error: Odd-length string')"},
+	{"e = base64.encodebytes(bytes(range(100)))\ne.count(b'\\n'), len(e), base64.decodebytes(e) == bytes(range(100)), base64.encodebytes(b''), err(base64.encodebytes, 'x')", "(2, 138, True, b'', 'TypeError: expected bytes-like object, not str')"},
+	{"binascii.hexlify(b'\\x00\\xff'), binascii.b2a_hex(b'ab'), binascii.unhexlify('00ff'), binascii.a2b_hex(b'6162'), err(binascii.unhexlify, 'abc'), err(binascii.unhexlify, 'zz')", "(b'00ff', b'6162', b'\\x00\\xff', b'ab', 'Error: Odd-length string', 'Error: Non-hexadecimal digit found')"},
+	{"binascii.crc32(b'hello'), binascii.crc32(b' world', binascii.crc32(b'hello')), binascii.crc32(b''), binascii.crc_hqx(b'123456789', 0), binascii.crc_hqx(b'abc', 0xffff)", "(907060870, 222957957, 0, 12739, 20810)"},
+	{"binascii.b2a_base64(b'abc'), binascii.b2a_base64(b'abc', newline=False), binascii.a2b_base64('YWJj'), issubclass(binascii.Error, ValueError), binascii.Error.__module__, err(binascii.a2b_base64, 'YW!J', strict_mode=True)", "(b'YWJj\\n', b'YWJj', b'abc', True, 'binascii', 'Error: Only base64 data is allowed')"},
+}
+
+func TestBase64(t *testing.T) {
+	langtest.CheckCellCases(t, prelude, cases)
+}
+
+func TestBase64AgainstCPython(t *testing.T) {
+	cpython.CheckCellCases(t, prelude, cases)
+}
