@@ -82,4 +82,5 @@ import (
 	// Data and text modules (issue 28).
 	_ "github.com/kael-dev/kael/lang/lib/base64"
 	_ "github.com/kael-dev/kael/lang/lib/binascii"
+	_ "github.com/kael-dev/kael/lang/lib/zlib"
 )
