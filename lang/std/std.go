@@ -82,5 +82,7 @@ import (
 	// Data and text modules (issue 28).
 	_ "github.com/kael-dev/kael/lang/lib/base64"
 	_ "github.com/kael-dev/kael/lang/lib/binascii"
+	_ "github.com/kael-dev/kael/lang/lib/hmac"
+	_ "github.com/kael-dev/kael/lang/lib/secrets"
 	_ "github.com/kael-dev/kael/lang/lib/zlib"
 )
