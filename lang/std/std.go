@@ -83,6 +83,8 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/base64"
 	_ "github.com/kael-dev/kael/lang/lib/binascii"
 	_ "github.com/kael-dev/kael/lang/lib/hmac"
+	_ "github.com/kael-dev/kael/lang/lib/html"
 	_ "github.com/kael-dev/kael/lang/lib/secrets"
+	_ "github.com/kael-dev/kael/lang/lib/shlex"
 	_ "github.com/kael-dev/kael/lang/lib/zlib"
 )
