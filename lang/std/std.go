@@ -82,8 +82,10 @@ import (
 	// Data and text modules (issue 28).
 	_ "github.com/kael-dev/kael/lang/lib/base64"
 	_ "github.com/kael-dev/kael/lang/lib/binascii"
+	_ "github.com/kael-dev/kael/lang/lib/bz2"
 	_ "github.com/kael-dev/kael/lang/lib/hmac"
 	_ "github.com/kael-dev/kael/lang/lib/html"
+	_ "github.com/kael-dev/kael/lang/lib/lzma"
 	_ "github.com/kael-dev/kael/lang/lib/secrets"
 	_ "github.com/kael-dev/kael/lang/lib/shlex"
 	_ "github.com/kael-dev/kael/lang/lib/zlib"

@@ -43,9 +43,10 @@ type File struct {
 }
 
 var (
-	_ lang.HasAttrs  = (*File)(nil)
-	_ lang.Iterable  = (*File)(nil)
-	_ lang.TypeNamer = (*File)(nil)
+	_ lang.HasAttrs   = (*File)(nil)
+	_ lang.Iterable   = (*File)(nil)
+	_ lang.TypeNamer  = (*File)(nil)
+	_ lang.ClassNamer = (*File)(nil)
 )
 
 // TypeName is the codec's file class, or TextIOWrapper in text mode.
@@ -54,6 +55,15 @@ func (f *File) TypeName() string {
 		return "TextIOWrapper"
 	}
 	return f.codec.FileType
+}
+
+// ClassName is the module's class of a binary file (gzip.GzipFile), for
+// type() and isinstance; a text file's is TextIOWrapper's.
+func (f *File) ClassName() string {
+	if f.text {
+		return ""
+	}
+	return f.codec.Module + "." + f.codec.FileType
 }
 
 // Enter is the with statement's entry: the file itself.
@@ -153,6 +163,15 @@ func (f *File) AttrNames() []string {
 func self(a *lang.Args) *File { return a.Value("self").(*File) }
 
 var fileMethods = map[string]*lang.Builtin{}
+
+// OpenBinary is the module's file class called (GzipFile, BZ2File,
+// LZMAFile): a binary file only, mode without 'b' meaning the same.
+func OpenBinary(c *Codec, name, mode string, level int) (*File, error) {
+	if strings.Contains(mode, "t") {
+		return nil, lang.Errorf(lang.ValueError, "Invalid mode: %s", lang.Repr(mode))
+	}
+	return Open(c, name, mode, level, lang.None)
+}
 
 // Open is the codec module's open(filename, mode): a file read whole
 // and decompressed now, or one written whole, compressed, when closed.
