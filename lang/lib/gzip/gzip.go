@@ -71,7 +71,26 @@ func compress(data []byte, level int, name string, mtime time.Time) ([]byte, err
 	return b.Bytes(), nil
 }
 
+// fileClass is gzip.GzipFile, the class of gzip.open's binary files.
+var fileClass = lang.NewBuiltin(lang.AsValue, "GzipFile(filename=None, mode=None, compresslevel=9, fileobj=None, mtime=None)", "A gzip file named filename, read ('rb') or written ('wb', 'xb') in binary mode.", func(a *lang.Args) (lang.Value, error) {
+	if a.Value("fileobj") != lang.None || a.IsNone("filename") {
+		return nil, lang.Errorf(lang.ValueError, "kael's GzipFile opens a file by its name; a fileobj is not taken").
+			WithHint("pass filename, or use gzip.decompress on the bytes read")
+	}
+	name, level := a.Str("filename"), a.Int("compresslevel")
+	mode := "rb"
+	if !a.IsNone("mode") {
+		mode = a.Str("mode")
+	}
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	return compfile.OpenBinary(codec, name, mode, level)
+})
+
 func init() {
+	lang.RegisterClass(fileClass, "gzip.GzipFile")
+	gzipModule.Attrs["GzipFile"] = fileClass
 	lang.RegisterModule("gzip", "Python's gzip in small: open, compress and decompress.", func() *lang.Module { return gzipModule })
 }
 
