@@ -85,6 +85,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/bz2"
 	_ "github.com/kael-dev/kael/lang/lib/hmac"
 	_ "github.com/kael-dev/kael/lang/lib/html"
+	_ "github.com/kael-dev/kael/lang/lib/locale"
 	_ "github.com/kael-dev/kael/lang/lib/lzma"
 	_ "github.com/kael-dev/kael/lang/lib/secrets"
 	_ "github.com/kael-dev/kael/lang/lib/shlex"
