@@ -90,5 +90,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/secrets"
 	_ "github.com/kael-dev/kael/lang/lib/shlex"
 	_ "github.com/kael-dev/kael/lang/lib/tarfile"
+	_ "github.com/kael-dev/kael/lang/lib/urllib"
 	_ "github.com/kael-dev/kael/lang/lib/zlib"
 )
