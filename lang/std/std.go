@@ -84,6 +84,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/binascii"
 	_ "github.com/kael-dev/kael/lang/lib/bz2"
 	_ "github.com/kael-dev/kael/lang/lib/calendar"
+	_ "github.com/kael-dev/kael/lang/lib/configparser"
 	_ "github.com/kael-dev/kael/lang/lib/hmac"
 	_ "github.com/kael-dev/kael/lang/lib/html"
 	_ "github.com/kael-dev/kael/lang/lib/locale"
