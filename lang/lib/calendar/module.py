@@ -274,8 +274,12 @@ class TextCalendar(Calendar):
 
 
 c = TextCalendar()
+_default = c  # c, for the functions whose argument c is a spacing
 
-firstweekday = c.getfirstweekday
+
+def firstweekday():
+    """The weekday (0 is Monday) the module's calendars start on."""
+    return c.getfirstweekday()
 
 
 def setfirstweekday(firstweekday):
@@ -285,14 +289,48 @@ def setfirstweekday(firstweekday):
     c.firstweekday = firstweekday
 
 
-monthcalendar = c.monthdayscalendar
-prweek = c.prweek
-week = c.formatweek
-weekheader = c.formatweekheader
-prmonth = c.prmonth
-month = c.formatmonth
-calendar = c.formatyear
-prcal = c.pryear
+# CPython binds these to its TextCalendar's methods; kael defines them as
+# functions calling them, with the same arguments and results.
+
+def monthcalendar(year, month):
+    """The month's weeks as lists of seven day numbers (0 outside)."""
+    return c.monthdayscalendar(year, month)
+
+
+def prweek(theweek, width):
+    """Print a week of (day, weekday) pairs, days width wide."""
+    c.prweek(theweek, width)
+
+
+def week(theweek, width):
+    """A week of (day, weekday) pairs as text, days width wide."""
+    return c.formatweek(theweek, width)
+
+
+def weekheader(width):
+    """The weekday names, width wide each."""
+    return c.formatweekheader(width)
+
+
+def prmonth(theyear, themonth, w=0, l=0):
+    """Print month's calendar."""
+    c.prmonth(theyear, themonth, w, l)
+
+
+def month(theyear, themonth, w=0, l=0):
+    """The month's calendar as text, days w wide, weeks l lines apart."""
+    return c.formatmonth(theyear, themonth, w, l)
+
+
+def calendar(theyear, w=2, l=1, c=6, m=3):
+    """The year's calendar as text, m months to a row."""
+    return _default.formatyear(theyear, w, l, c, m)
+
+
+def prcal(theyear, w=0, l=0, c=6, m=3):
+    """Print the year's calendar."""
+    _default.pryear(theyear, w, l, c, m)
+
 
 _colwidth = 7 * 3 - 1
 _spacing = 6
