@@ -337,6 +337,11 @@ func init() {
 			"FORMAT_AUTO": formatAuto, "FORMAT_XZ": formatXZ, "FORMAT_ALONE": formatAlone, "FORMAT_RAW": formatRaw,
 			"CHECK_NONE": checkNone, "CHECK_CRC32": checkCRC32, "CHECK_CRC64": checkCRC64, "CHECK_SHA256": checkSHA256,
 			"CHECK_ID_MAX": checkIDMax, "CHECK_UNKNOWN": checkUnknown, "PRESET_DEFAULT": presetDefault, "PRESET_EXTREME": presetExtreme,
+			// liblzma's filter, match finder and mode ids: kael takes no
+			// filter chains, but a program naming them gets that error.
+			"FILTER_LZMA1": 0x4000000000000001, "FILTER_LZMA2": 0x21, "FILTER_DELTA": 3, "FILTER_X86": 4,
+			"FILTER_POWERPC": 5, "FILTER_IA64": 6, "FILTER_ARM": 7, "FILTER_ARMTHUMB": 8, "FILTER_SPARC": 9,
+			"MF_HC3": 3, "MF_HC4": 4, "MF_BT2": 0x12, "MF_BT3": 0x13, "MF_BT4": 0x14, "MODE_FAST": 1, "MODE_NORMAL": 2,
 		} {
 			attrs[name] = v
 		}
