@@ -155,12 +155,26 @@ func def(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Built
 	return lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 }
 
+// hexlify is b2a_hex; with sep it is bytes.hex(sep, bytes_per_sep) as
+// bytes, the engine's rule for separators.
 func hexlify(a *lang.Args) (lang.Value, error) {
 	b, err := bytesArg(a, "data")
 	if err != nil {
 		return nil, err
 	}
-	return lang.NewBytes(hex.AppendEncode(nil, b)), nil
+	if a.IsNone("sep") {
+		return lang.NewBytes(hex.AppendEncode(nil, b)), nil
+	}
+	method, err := lang.GetAttr(lang.NewBytes(b), "hex")
+	if err != nil {
+		return nil, err
+	}
+	v, err := a.Call(method, a.Value("sep"), a.Value("bytes_per_sep"))
+	if err != nil {
+		return nil, err
+	}
+	s, _ := v.(string)
+	return lang.NewBytes([]byte(s)), nil
 }
 
 func unhexlify(a *lang.Args) (lang.Value, error) {
@@ -206,8 +220,8 @@ func init() {
 				}
 				return lang.NewBytes(B2ABase64(b, newline)), nil
 			}),
-			"hexlify":   def("hexlify(data)", "Hexadecimal representation of binary data: two lowercase hex digits a byte.", hexlify),
-			"b2a_hex":   def("b2a_hex(data)", "Hexadecimal representation of binary data: two lowercase hex digits a byte.", hexlify),
+			"hexlify":   def("hexlify(data, sep=None, bytes_per_sep=1)", "Hexadecimal representation of binary data: two lowercase hex digits a byte, sep between groups of bytes_per_sep bytes.", hexlify),
+			"b2a_hex":   def("b2a_hex(data, sep=None, bytes_per_sep=1)", "Hexadecimal representation of binary data: two lowercase hex digits a byte, sep between groups of bytes_per_sep bytes.", hexlify),
 			"unhexlify": def("unhexlify(hexstr, /)", "Binary data of hexadecimal representation; hexstr must have an even number of hex digits.", unhexlify),
 			"a2b_hex":   def("a2b_hex(hexstr, /)", "Binary data of hexadecimal representation; hexstr must have an even number of hex digits.", unhexlify),
 			"crc32": def("crc32(data, crc=0, /)", "The CRC-32 of data, continuing from crc, as an unsigned int.", func(a *lang.Args) (lang.Value, error) {
