@@ -72,18 +72,27 @@ func compress(data []byte, level int, name string, mtime time.Time) ([]byte, err
 }
 
 // fileClass is gzip.GzipFile, the class of gzip.open's binary files.
-var fileClass = lang.NewBuiltin(lang.AsValue, "GzipFile(filename=None, mode=None, compresslevel=9, fileobj=None, mtime=None)", "A gzip file named filename, read ('rb') or written ('wb', 'xb') in binary mode.", func(a *lang.Args) (lang.Value, error) {
-	if a.Value("fileobj") != lang.None || a.IsNone("filename") {
-		return nil, lang.Errorf(lang.ValueError, "kael's GzipFile opens a file by its name; a fileobj is not taken").
-			WithHint("pass filename, or use gzip.decompress on the bytes read")
-	}
-	name, level := a.Str("filename"), a.Int("compresslevel")
-	mode := "rb"
+var fileClass = lang.NewBuiltin(lang.AsValue, "GzipFile(filename=None, mode=None, compresslevel=9, fileobj=None, mtime=None)", "A gzip file named filename, or over the binary file object fileobj, read ('rb') or written ('wb', 'xb') in binary mode.", func(a *lang.Args) (lang.Value, error) {
+	level := a.Int("compresslevel")
+	mode := ""
 	if !a.IsNone("mode") {
 		mode = a.Str("mode")
 	}
 	if err := a.Err(); err != nil {
 		return nil, err
+	}
+	if a.Value("fileobj") != lang.None {
+		return compfile.OpenFileobj(a, codec, a.Value("fileobj"), mode, level)
+	}
+	if a.IsNone("filename") {
+		return nil, lang.Errorf(lang.TypeError, "expected str, bytes or os.PathLike object, not NoneType").WithHint("GzipFile needs a filename or a fileobj")
+	}
+	name := a.Str("filename")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if mode == "" {
+		mode = "rb"
 	}
 	return compfile.OpenBinary(codec, name, mode, level)
 })

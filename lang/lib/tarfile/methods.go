@@ -441,7 +441,7 @@ func init() {
 	})
 }
 
-var openFn = lang.NewBuiltin(lang.AsValue, "open(name=None, mode='r', fileobj=None, bufsize=10240, compresslevel=9)", "Opens the tar archive name: 'r' (or 'r:*') reads it, whatever its compression, 'r:', 'r:gz', 'r:bz2', 'r:xz' read it so compressed; 'w', 'w:gz', 'w:xz' (and 'x...') write it, 'a' appends to a plain one.", openArchive)
+var openFn = lang.NewBuiltin(lang.AsValue, "open(name=None, mode='r', fileobj=None, bufsize=10240, compresslevel=9)", "Opens the tar archive name (or the binary file object fileobj): 'r' (or 'r:*') reads it, whatever its compression, 'r:', 'r:gz', 'r:bz2', 'r:xz' read it so compressed; 'w', 'w:gz', 'w:xz' (and 'x...') write it, 'a' appends to a plain one.", openArchive)
 
 var fileClass = lang.NewBuiltin(lang.AsValue, "TarFile(name=None, mode='r', fileobj=None)", "A tar archive, plain, opened by name to read ('r'), write ('w', 'x') or append ('a').", func(a *lang.Args) (lang.Value, error) {
 	name, mode := a.Path("name"), a.Str("mode")
@@ -458,10 +458,17 @@ var fileClass = lang.NewBuiltin(lang.AsValue, "TarFile(name=None, mode='r', file
 })
 
 func openArchive(a *lang.Args) (lang.Value, error) {
-	if a.Value("fileobj") != lang.None || a.IsNone("name") {
-		return nil, lang.Errorf(lang.ValueError, "kael's tarfile.open opens an archive by its name; a fileobj is not taken")
+	mode, level := a.Str("mode"), a.Int("compresslevel")
+	if err := a.Err(); err != nil {
+		return nil, err
 	}
-	name, mode, level := a.Path("name"), a.Str("mode"), a.Int("compresslevel")
+	if f := a.Value("fileobj"); f != lang.None {
+		return openFileobj(a, f, mode, level)
+	}
+	if a.IsNone("name") {
+		return nil, lang.Errorf(lang.ValueError, "nothing to open")
+	}
+	name := a.Path("name")
 	if err := a.Err(); err != nil {
 		return nil, err
 	}

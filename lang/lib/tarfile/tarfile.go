@@ -62,6 +62,10 @@ type TarFile struct {
 	members  []member
 	closed   bool
 	modified bool
+	// sink, for an archive written to a file object, is its write
+	// method, which close calls in sess.
+	sink lang.Value
+	sess *lang.Session
 }
 
 var (
@@ -286,6 +290,44 @@ func open(name, mode string, level int) (*TarFile, error) {
 	return t, nil
 }
 
+// openFileobj is tarfile.open(fileobj=f, mode): an archive read from the
+// binary file object f now, or written to it when closed.
+func openFileobj(a *lang.Args, f lang.Value, mode string, level int) (*TarFile, error) {
+	action, comp, err := parseMode(mode)
+	if err != nil {
+		return nil, err
+	}
+	t := &TarFile{mode: action, comp: comp, level: level}
+	if n := compfile.FileobjName(f); n != "" {
+		t.name, _ = filepath.Abs(n)
+	}
+	switch action {
+	case "r":
+		raw, err := compfile.ReadFileobj(a, f)
+		if err != nil {
+			return nil, err
+		}
+		if comp == "" {
+			comp = "tar"
+		}
+		if t.members, err = read(raw, comp); err != nil {
+			return nil, err
+		}
+		return t, nil
+	case "a":
+		return nil, lang.Errorf(lang.ValueError, "kael's tarfile appends to an archive named by its path, not to a fileobj")
+	}
+	if comp == "bz2" {
+		return nil, lang.Errorf(CompressionError, "kael cannot write bz2: Go's standard library has a bzip2 decoder only").
+			WithHint("write 'w:gz' or 'w:xz'")
+	}
+	if t.sink, err = lang.GetAttr(f, "write"); err != nil {
+		return nil, err
+	}
+	t.sess, t.modified = a.Session(), true
+	return t, nil
+}
+
 // readFile is the archive's bytes; a missing file is empty in append mode.
 func readFile(name string, appending bool) ([]byte, error) {
 	f, _, err := fileguard.OpenRegular(name, os.O_RDONLY, 0)
@@ -350,6 +392,10 @@ func (t *TarFile) close() error {
 	}
 	if sink != nil {
 		sink.Close()
+	}
+	if t.sink != nil {
+		_, err := t.sess.CallHook(t.sink, lang.NewBytes(buf.Bytes()))
+		return err
 	}
 	if err := os.WriteFile(t.name, buf.Bytes(), 0o644); err != nil {
 		return lang.OSErrorFrom(err, t.name)

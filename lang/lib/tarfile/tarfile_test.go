@@ -13,6 +13,7 @@ import (
 	"github.com/kael-dev/kael/lang/internal/cpython"
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
+	_ "github.com/kael-dev/kael/lang/lib/io"
 	_ "github.com/kael-dev/kael/lang/lib/os"
 	_ "github.com/kael-dev/kael/lang/lib/tarfile"
 )
@@ -56,6 +57,7 @@ var cases = []langtest.Case{
 	{"err(tarfile.open, TMPD + '/bad.tar', 'r:gz'), err(tarfile.open, TMPD + '/bad.tar', 'r:'), err(tarfile.open, TMPD + '/nope.tar'), err(tarfile.open, 'x.tar', 'q'), err(tarfile.open, 'x.tar', 'w:zz'), err(tarfile.open, 'x.tar', 'r:zz')", "('ReadError: not a gzip file', 'ReadError: truncated header', \"FileNotFoundError: [Errno 2] No such file or directory: 'TMPDPATH/nope.tar'\", 'ValueError: undiscernible mode', \"CompressionError: unknown compression type 'zz'\", \"CompressionError: unknown compression type 'zz'\")"},
 	{"tarfile.is_tarfile(TMPD + '/t.tar.gz'), tarfile.is_tarfile(TMPD + '/bad.tar'), err(tarfile.is_tarfile, TMPD + '/nope'), issubclass(tarfile.ReadError, tarfile.TarError), tarfile.TarInfo('x').type, tarfile.REGTYPE, tarfile.DIRTYPE, tarfile.SYMTYPE, tarfile.DEFAULT_FORMAT, tarfile.ENCODING", "(True, False, \"FileNotFoundError: [Errno 2] No such file or directory: 'TMPDPATH/nope'\", True, b'0', b'0', b'5', b'2', 2, 'utf-8')"},
 	{"t = tarfile.open(TMPD + '/w.tar', 'w')\nt.add(TMPD + '/src/a.txt', arcname='/abs/a.txt')\nt.close()\nwith tarfile.open(TMPD + '/w.tar', 'a') as t:\n    t.add(TMPD + '/src/d', arcname='d', recursive=False)\n    t.add(TMPD + '/src/d', arcname='e', filter=lambda i: None if i.name.endswith('b.txt') else i)\nwith tarfile.TarFile(TMPD + '/w.tar') as t:\n    names = t.getnames()\nnames, err(t.getnames), err(t.add, TMPD + '/src'), err(tarfile.open(TMPD + '/w.tar').add, TMPD + '/src')", "(['abs/a.txt', 'd', 'e'], 'OSError: TarFile is closed', 'OSError: TarFile is closed', \"OSError: bad operation for mode 'r'\")"},
+	{"buf = io.BytesIO()\nwith tarfile.open(fileobj=buf, mode='w:gz') as t:\n    t.add(TMPD + '/src/a.txt', arcname='a.txt')\nraw = buf.getvalue()\nwith tarfile.open(fileobj=io.BytesIO(raw)) as t:\n    names, data = t.getnames(), t.extractfile('a.txt').read()\nwith open(TMPD + '/t.tar.gz', 'rb') as f:\n    u = tarfile.open(fileobj=f, mode='r:gz')\nnames, data, raw[:2], u.getnames()[:2], u.name == TMPD + '/t.tar.gz', err(tarfile.open), err(tarfile.open, fileobj=io.BytesIO(b'junk'), mode='r:')", "(['a.txt'], b'hello\\n', b'\\x1f\\x8b', ['a.txt', 'd'], True, 'ValueError: nothing to open', 'ReadError: truncated header')"},
 	{"with tarfile.open(TMPD + '/x.tar.xz', 'w:xz') as t:\n    t.add(TMPD + '/src', arcname='src')\nwith tarfile.open(TMPD + '/x.tar.xz', 'r:xz') as t:\n    a = t.getnames()\nwith tarfile.open(TMPD + '/x.tar.xz') as t:\n    b = t.extractfile('src/d/b.txt').read()\na, b, err(tarfile.open, TMPD + '/x.tar.xz', 'r:gz')", "(['src', 'src/a.txt', 'src/d', 'src/d/b.txt'], b'x', 'ReadError: not a gzip file')"},
 }
 

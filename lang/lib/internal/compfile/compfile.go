@@ -40,6 +40,10 @@ type File struct {
 	level  int
 	data   []byte // read: what is left to read; write: what was written
 	closed bool
+	// sink, for a file made over a file object to write (GzipFile(
+	// fileobj=)), is its write method, which close calls in sess.
+	sink lang.Value
+	sess *lang.Session
 }
 
 var (
@@ -135,6 +139,10 @@ func (f *File) close() error {
 	if err != nil {
 		return err
 	}
+	if f.sink != nil {
+		_, err := f.sess.CallHook(f.sink, lang.NewBytes(out))
+		return err
+	}
 	if err := os.WriteFile(f.path, out, 0o644); err != nil {
 		return lang.OSErrorFrom(err, f.path)
 	}
@@ -163,6 +171,71 @@ func (f *File) AttrNames() []string {
 func self(a *lang.Args) *File { return a.Value("self").(*File) }
 
 var fileMethods = map[string]*lang.Builtin{}
+
+// ReadFileobj is the bytes fileobj.read() gives, with CPython's error for
+// a file object that is not binary.
+func ReadFileobj(a *lang.Args, fileobj lang.Value) ([]byte, error) {
+	read, err := lang.GetAttr(fileobj, "read")
+	if err != nil {
+		return nil, err
+	}
+	v, err := a.Call(read)
+	if err != nil {
+		return nil, err
+	}
+	b, err := lang.BytesArg(v)
+	if err != nil {
+		return nil, lang.Errorf(lang.TypeError, "a bytes-like object is required, not '%s'", lang.TypeName(v))
+	}
+	return b, nil
+}
+
+// FileobjName is fileobj.name when it is a str, else "".
+func FileobjName(fileobj lang.Value) string {
+	if v, err := lang.GetAttr(fileobj, "name"); err == nil {
+		if s, ok := v.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// OpenFileobj is the module's file class over an open binary file
+// object: read whole now (mode 'r...'), or written to it, compressed,
+// when closed ('w', 'x' or 'a'); mode "" is fileobj's mode, else 'rb'.
+func OpenFileobj(a *lang.Args, c *Codec, fileobj lang.Value, mode string, level int) (*File, error) {
+	if mode == "" {
+		mode = "rb"
+		if v, err := lang.GetAttr(fileobj, "mode"); err == nil {
+			if s, ok := v.(string); ok {
+				mode = s
+			}
+		}
+	}
+	if strings.Contains(mode, "t") {
+		return nil, lang.Errorf(lang.ValueError, "Invalid mode: %s", lang.Repr(mode))
+	}
+	f := &File{codec: c, name: FileobjName(fileobj), level: level}
+	switch {
+	case strings.HasPrefix(mode, "r"):
+		raw, err := ReadFileobj(a, fileobj)
+		if err != nil {
+			return nil, err
+		}
+		if f.data, err = c.Decompress(raw); err != nil {
+			return nil, err
+		}
+	case strings.ContainsAny(mode[:1], "wxa"):
+		write, err := lang.GetAttr(fileobj, "write")
+		if err != nil {
+			return nil, err
+		}
+		f.write, f.sink, f.sess = true, write, a.Session()
+	default:
+		return nil, lang.Errorf(lang.ValueError, "Invalid mode: %s", lang.Repr(mode))
+	}
+	return f, nil
+}
 
 // OpenBinary is the module's file class called (GzipFile, BZ2File,
 // LZMAFile): a binary file only, mode without 'b' meaning the same.
