@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/base32"
 	"encoding/hex"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/lib/binascii"
@@ -248,6 +249,137 @@ func decodebytes(a *lang.Args) (lang.Value, error) {
 	return decoded(binascii.A2BBase64(b, false))
 }
 
+// b85Alphabet is RFC 1924's, base64.b85encode's.
+const b85Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+
+func b85encode(a *lang.Args) (lang.Value, error) {
+	v := a.Value("b")
+	b, err := lang.BytesArg(v)
+	if err != nil {
+		return nil, lang.Errorf(lang.TypeError, "memoryview: a bytes-like object is required, not '%s'", lang.TypeName(v))
+	}
+	pad := a.Bool("pad")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	padding := (4 - len(b)%4) % 4
+	data := append(bytes.Clone(b), make([]byte, padding)...)
+	out := make([]byte, 0, len(data)/4*5)
+	for i := 0; i < len(data); i += 4 {
+		word := uint32(data[i])<<24 | uint32(data[i+1])<<16 | uint32(data[i+2])<<8 | uint32(data[i+3])
+		var chunk [5]byte
+		for j := 4; j >= 0; j-- {
+			chunk[j] = b85Alphabet[word%85]
+			word /= 85
+		}
+		out = append(out, chunk[:]...)
+	}
+	if padding > 0 && !pad {
+		out = out[:len(out)-padding]
+	}
+	return lang.NewBytes(out), nil
+}
+
+func b85decode(a *lang.Args) (lang.Value, error) {
+	b, err := decodeData(a.Value("b"))
+	if err != nil {
+		return nil, err
+	}
+	padding := (5 - len(b)%5) % 5
+	data := append(bytes.Clone(b), bytes.Repeat([]byte{'~'}, padding)...)
+	out := make([]byte, 0, len(data)/5*4)
+	for i := 0; i < len(data); i += 5 {
+		var acc uint64
+		for j, c := range data[i : i+5] {
+			k := strings.IndexByte(b85Alphabet, c)
+			if k < 0 {
+				return nil, lang.Errorf(lang.ValueError, "bad base85 character at position %d", i+j)
+			}
+			acc = acc*85 + uint64(k)
+		}
+		if acc > 0xffffffff {
+			return nil, lang.Errorf(lang.ValueError, "base85 overflow in hunk starting at byte %d", i)
+		}
+		out = append(out, byte(acc>>24), byte(acc>>16), byte(acc>>8), byte(acc))
+	}
+	return lang.NewBytes(out[:len(out)-padding]), nil
+}
+
+// encodeFile is base64.encode: input's bytes, read maxBinSize at a time,
+// written to output as lines of base64.
+func encodeFile(a *lang.Args) (lang.Value, error) {
+	read, err := lang.GetAttr(a.Value("input"), "read")
+	if err != nil {
+		return nil, err
+	}
+	write, err := lang.GetAttr(a.Value("output"), "write")
+	if err != nil {
+		return nil, err
+	}
+	readBytes := func(n int) ([]byte, error) {
+		v, err := a.Call(read, int64(n))
+		if err != nil {
+			return nil, err
+		}
+		return lang.BytesArg(v)
+	}
+	for {
+		s, err := readBytes(maxBinSize)
+		if err != nil {
+			return nil, err
+		}
+		if len(s) == 0 {
+			return lang.None, nil
+		}
+		for len(s) < maxBinSize {
+			more, err := readBytes(maxBinSize - len(s))
+			if err != nil {
+				return nil, err
+			}
+			if len(more) == 0 {
+				break
+			}
+			s = append(bytes.Clone(s), more...)
+		}
+		if _, err := a.Call(write, lang.NewBytes(binascii.B2ABase64(s, true))); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// decodeFile is base64.decode: input's lines of base64, decoded, written
+// to output.
+func decodeFile(a *lang.Args) (lang.Value, error) {
+	readline, err := lang.GetAttr(a.Value("input"), "readline")
+	if err != nil {
+		return nil, err
+	}
+	write, err := lang.GetAttr(a.Value("output"), "write")
+	if err != nil {
+		return nil, err
+	}
+	for {
+		v, err := a.Call(readline)
+		if err != nil {
+			return nil, err
+		}
+		line, err := binascii.ASCIIData(v)
+		if err != nil {
+			return nil, err
+		}
+		if len(line) == 0 {
+			return lang.None, nil
+		}
+		s, err := binascii.A2BBase64(line, false)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := a.Call(write, lang.NewBytes(s)); err != nil {
+			return nil, err
+		}
+	}
+}
+
 func def(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Builtin {
 	return lang.NewBuiltin(lang.AsValue, sig, doc, fn)
 }
@@ -292,6 +424,10 @@ func init() {
 			"b16decode":    def("b16decode(s, casefold=False)", "Decode the Base16 bytes-like object or ASCII string s; casefold accepts lowercase.", b16decode),
 			"encodebytes":  def("encodebytes(s)", "Encode bytes into lines of at most 76 base64 characters, each ending in a newline.", encodebytes),
 			"decodebytes":  def("decodebytes(s)", "Decode bytes of base64 data (lines or not).", decodebytes),
+			"b85encode":    def("b85encode(b, pad=False)", "Encode the bytes-like object b in base85 (RFC 1924's alphabet, as git uses); pad fills the input to a multiple of 4 bytes.", b85encode),
+			"b85decode":    def("b85decode(b)", "Decode the base85 bytes-like object or ASCII string b.", b85decode),
+			"encode":       def("encode(input, output)", "Encode the binary file input into lines of base64 written to the binary file output.", encodeFile),
+			"decode":       def("decode(input, output)", "Decode the lines of base64 of the binary file input into the binary file output.", decodeFile),
 		}}
 	})
 }

@@ -8,9 +8,10 @@ import (
 
 	_ "github.com/kael-dev/kael/lang/lib/base64"
 	_ "github.com/kael-dev/kael/lang/lib/binascii"
+	_ "github.com/kael-dev/kael/lang/lib/io"
 )
 
-const prelude = `import base64, binascii
+const prelude = `import base64, binascii, io
 def err(f, *args, **kw):
     try:
         return f(*args, **kw)
@@ -30,6 +31,9 @@ var cases = []langtest.Case{
 	{"err(base64.b32decode, b'ME====='), err(base64.b32decode, b'ME1=====' ), err(base64.b32decode, b'M======='), err(base64.b32decode, b'mfrgg==='), err(base64.b32encode, 'x'), err(base64.b32decode, b'========')", "('Error: Incorrect padding', 'Error: Non-base32 digit found', 'Error: Incorrect padding', 'Error: Non-base32 digit found', \"TypeError: memoryview: a bytes-like object is required, not 'str'\", 'Error: Incorrect padding')"},
 	{"base64.b16encode(b'\\x01\\xab'), base64.b16decode('01AB'), base64.b16decode(b'01ab', casefold=True), err(base64.b16decode, b'01ab'), err(base64.b16decode, b'01A')", "(b'01AB', b'\\x01\\xab', b'\\x01\\xab', 'Error: Non-base16 digit found', 'Error: Odd-length string')"},
 	{"e = base64.encodebytes(bytes(range(100)))\ne.count(b'\\n'), len(e), base64.decodebytes(e) == bytes(range(100)), base64.encodebytes(b''), err(base64.encodebytes, 'x')", "(2, 138, True, b'', 'TypeError: expected bytes-like object, not str')"},
+	{"[base64.b85encode(b'hello world'[:n]) for n in (0, 1, 4, 5, 11)], base64.b85encode(b'ab', pad=True), base64.b85encode(bytearray(b'\\x00\\x00\\x00\\x00')), base64.b85encode(b'\\xff' * 4)", "([b'', b'Xa', b'Xk~0{', b'Xk~0{Zv', b'Xk~0{Zy<MXa%^M'], b'VPXIP', b'00000', b'|NsC0')"},
+	{"[base64.b85decode(base64.b85encode(bytes(range(n)))) == bytes(range(n)) for n in range(9)], base64.b85decode('Xk~0{Zv'), err(base64.b85decode, b'ab\"c'), err(base64.b85decode, b'|NsC1'), err(base64.b85decode, 'é'), err(base64.b85encode, 'x')", "([True, True, True, True, True, True, True, True, True], b'hello', 'ValueError: bad base85 character at position 2', 'ValueError: base85 overflow in hunk starting at byte 0', 'ValueError: string argument should contain only ASCII characters', \"TypeError: memoryview: a bytes-like object is required, not 'str'\")"},
+	{"src = io.BytesIO(bytes(range(200)))\nenc = io.BytesIO()\nbase64.encode(src, enc)\ndec = io.BytesIO()\nbase64.decode(io.BytesIO(enc.getvalue()), dec)\nenc.getvalue().count(b'\\n'), len(enc.getvalue()), dec.getvalue() == bytes(range(200)), enc.getvalue() == base64.encodebytes(bytes(range(200)))", "(4, 272, True, True)"},
 }
 
 func TestBase64(t *testing.T) {
