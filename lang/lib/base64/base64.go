@@ -252,6 +252,40 @@ func decodebytes(a *lang.Args) (lang.Value, error) {
 // b85Alphabet is RFC 1924's, base64.b85encode's.
 const b85Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
 
+// encode85 is CPython's _85encode: each 4-byte word as 5 digits of
+// alphabet, big-endian; foldnuls writes a zero word as 'z', foldspaces
+// four spaces as 'y'; the padding of the last word is cut unless pad.
+func encode85(b []byte, alphabet string, pad, foldnuls, foldspaces bool) []byte {
+	padding := (4 - len(b)%4) % 4
+	data := append(bytes.Clone(b), make([]byte, padding)...)
+	out := make([]byte, 0, len(data)/4*5)
+	last := 0
+	for i := 0; i < len(data); i += 4 {
+		word := uint32(data[i])<<24 | uint32(data[i+1])<<16 | uint32(data[i+2])<<8 | uint32(data[i+3])
+		last = len(out)
+		switch {
+		case foldnuls && word == 0:
+			out = append(out, 'z')
+		case foldspaces && word == 0x20202020:
+			out = append(out, 'y')
+		default:
+			var chunk [5]byte
+			for j := 4; j >= 0; j-- {
+				chunk[j] = alphabet[word%85]
+				word /= 85
+			}
+			out = append(out, chunk[:]...)
+		}
+	}
+	if padding > 0 && !pad {
+		if out[last] == 'z' && len(out)-last == 1 {
+			out = append(out[:last], bytes.Repeat([]byte{alphabet[0]}, 5)...)
+		}
+		out = out[:len(out)-padding]
+	}
+	return out
+}
+
 func b85encode(a *lang.Args) (lang.Value, error) {
 	v := a.Value("b")
 	b, err := lang.BytesArg(v)
@@ -262,20 +296,116 @@ func b85encode(a *lang.Args) (lang.Value, error) {
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
-	padding := (4 - len(b)%4) % 4
-	data := append(bytes.Clone(b), make([]byte, padding)...)
-	out := make([]byte, 0, len(data)/4*5)
-	for i := 0; i < len(data); i += 4 {
-		word := uint32(data[i])<<24 | uint32(data[i+1])<<16 | uint32(data[i+2])<<8 | uint32(data[i+3])
-		var chunk [5]byte
-		for j := 4; j >= 0; j-- {
-			chunk[j] = b85Alphabet[word%85]
-			word /= 85
-		}
-		out = append(out, chunk[:]...)
+	return lang.NewBytes(encode85(b, b85Alphabet, pad, false, false)), nil
+}
+
+// a85Alphabet is Ascii85's: the characters from '!' to 'u'.
+var a85Alphabet = func() string {
+	var b [85]byte
+	for i := range b {
+		b[i] = byte(33 + i)
 	}
-	if padding > 0 && !pad {
-		out = out[:len(out)-padding]
+	return string(b[:])
+}()
+
+func a85encode(a *lang.Args) (lang.Value, error) {
+	v := a.Value("b")
+	b, err := lang.BytesArg(v)
+	if err != nil {
+		return nil, lang.Errorf(lang.TypeError, "memoryview: a bytes-like object is required, not '%s'", lang.TypeName(v))
+	}
+	foldspaces, wrapcol, pad, adobe := a.Bool("foldspaces"), a.Int("wrapcol"), a.Bool("pad"), a.Bool("adobe")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	out := encode85(b, a85Alphabet, pad, true, foldspaces)
+	if adobe {
+		out = append([]byte("<~"), out...)
+	}
+	if wrapcol != 0 {
+		if adobe {
+			wrapcol = max(2, wrapcol)
+		} else {
+			wrapcol = max(1, wrapcol)
+		}
+		var chunks [][]byte
+		for i := 0; i < len(out); i += wrapcol {
+			chunks = append(chunks, out[i:min(i+wrapcol, len(out))])
+		}
+		if len(chunks) == 0 {
+			chunks = [][]byte{{}}
+		}
+		if adobe && len(chunks[len(chunks)-1])+2 > wrapcol {
+			chunks = append(chunks, []byte{})
+		}
+		out = bytes.Join(chunks, []byte("\n"))
+	}
+	if adobe {
+		out = append(out, "~>"...)
+	}
+	return lang.NewBytes(out), nil
+}
+
+func a85decode(a *lang.Args) (lang.Value, error) {
+	b, err := decodeData(a.Value("b"))
+	if err != nil {
+		return nil, err
+	}
+	foldspaces, adobe := a.Bool("foldspaces"), a.Bool("adobe")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	ignore, err := decodeData(a.Value("ignorechars"))
+	if err != nil {
+		return nil, err
+	}
+	if adobe {
+		if !bytes.HasSuffix(b, []byte("~>")) {
+			return nil, lang.Errorf(lang.ValueError, "Ascii85 encoded byte sequences must end with b'~>'")
+		}
+		if bytes.HasPrefix(b, []byte("<~")) {
+			b = b[2 : len(b)-2]
+		} else {
+			b = b[:len(b)-2]
+		}
+	}
+	var out, curr []byte
+	for _, x := range append(bytes.Clone(b), "uuuu"...) {
+		switch {
+		case '!' <= x && x <= 'u':
+			curr = append(curr, x)
+			if len(curr) == 5 {
+				var acc uint64
+				for _, c := range curr {
+					acc = 85*acc + uint64(c-33)
+				}
+				if acc > 0xffffffff {
+					return nil, lang.Errorf(lang.ValueError, "Ascii85 overflow")
+				}
+				out = append(out, byte(acc>>24), byte(acc>>16), byte(acc>>8), byte(acc))
+				curr = curr[:0]
+			}
+		case x == 'z':
+			if len(curr) > 0 {
+				return nil, lang.Errorf(lang.ValueError, "z inside Ascii85 5-tuple")
+			}
+			out = append(out, 0, 0, 0, 0)
+		case foldspaces && x == 'y':
+			if len(curr) > 0 {
+				return nil, lang.Errorf(lang.ValueError, "y inside Ascii85 5-tuple")
+			}
+			out = append(out, ' ', ' ', ' ', ' ')
+		case bytes.IndexByte(ignore, x) >= 0:
+		default:
+			return nil, lang.Errorf(lang.ValueError, "Non-Ascii85 digit found: %c", rune(x))
+		}
+	}
+	padding := 4 - len(curr)
+	if padding > 0 {
+		out = out[:max(0, len(out)-padding)]
+	}
+	if out == nil {
+		out = []byte{}
 	}
 	return lang.NewBytes(out), nil
 }
@@ -424,6 +554,8 @@ func init() {
 			"b16decode":    def("b16decode(s, casefold=False)", "Decode the Base16 bytes-like object or ASCII string s; casefold accepts lowercase.", b16decode),
 			"encodebytes":  def("encodebytes(s)", "Encode bytes into lines of at most 76 base64 characters, each ending in a newline.", encodebytes),
 			"decodebytes":  def("decodebytes(s)", "Decode bytes of base64 data (lines or not).", decodebytes),
+			"a85encode":    def("a85encode(b, *, foldspaces=False, wrapcol=0, pad=False, adobe=False)", "Encode the bytes-like object b in Ascii85 ('z' for four zero bytes; foldspaces: 'y' for four spaces; lines of wrapcol characters; adobe: framed by <~ and ~>).", a85encode),
+			"a85decode":    def("a85decode(b, *, foldspaces=False, adobe=False, ignorechars=b' \\t\\n\\r\\x0b')", "Decode the Ascii85 bytes-like object or ASCII string b, skipping ignorechars.", a85decode),
 			"b85encode":    def("b85encode(b, pad=False)", "Encode the bytes-like object b in base85 (RFC 1924's alphabet, as git uses); pad fills the input to a multiple of 4 bytes.", b85encode),
 			"b85decode":    def("b85decode(b)", "Decode the base85 bytes-like object or ASCII string b.", b85decode),
 			"encode":       def("encode(input, output)", "Encode the binary file input into lines of base64 written to the binary file output.", encodeFile),
