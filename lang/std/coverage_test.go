@@ -24,6 +24,7 @@ const coverageDoc = "../../docs/stdlib-coverage.md"
 var coverageModules = strings.Fields(`os os.path sys pathlib glob shutil tempfile io collections collections.abc
 dataclasses enum abc copy functools itertools operator heapq bisect statistics string textwrap
 contextlib warnings logging datetime inspect traceback unittest csv gzip zipfile hashlib uuid platform pprint difflib
+base64 binascii zlib hmac secrets html shlex bz2 lzma tarfile locale urllib.parse calendar configparser
 json`)
 
 const coverageHeader = `# Standard library coverage

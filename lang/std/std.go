@@ -78,4 +78,20 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/zipfile"
 	_ "github.com/kael-dev/kael/lang/lib/zoneinfo"
 	_ "github.com/kael-dev/kael/lang/torch"
+
+	// Data and text modules (issue 28).
+	_ "github.com/kael-dev/kael/lang/lib/base64"
+	_ "github.com/kael-dev/kael/lang/lib/binascii"
+	_ "github.com/kael-dev/kael/lang/lib/bz2"
+	_ "github.com/kael-dev/kael/lang/lib/calendar"
+	_ "github.com/kael-dev/kael/lang/lib/configparser"
+	_ "github.com/kael-dev/kael/lang/lib/hmac"
+	_ "github.com/kael-dev/kael/lang/lib/html"
+	_ "github.com/kael-dev/kael/lang/lib/locale"
+	_ "github.com/kael-dev/kael/lang/lib/lzma"
+	_ "github.com/kael-dev/kael/lang/lib/secrets"
+	_ "github.com/kael-dev/kael/lang/lib/shlex"
+	_ "github.com/kael-dev/kael/lang/lib/tarfile"
+	_ "github.com/kael-dev/kael/lang/lib/urllib"
+	_ "github.com/kael-dev/kael/lang/lib/zlib"
 )

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -38,68 +39,114 @@ var excel = dialect{delimiter: ',', quotechar: '"', quoting: quoteMinimal, linet
 
 // dialectOf reads the dialect argument and the format keywords.
 func dialectOf(a *lang.Args) (dialect, error) {
-	d := excel
-	if v := a.Value("dialect"); v != lang.Value("excel") {
-		if v == lang.Value("excel-tab") {
-			d.delimiter = '\t'
-		} else if v == lang.Value("unix") {
-			d.lineterminator, d.quoting = "\n", quoteAll
-		} else {
-			return d, lang.Errorf(Error, "unknown dialect").WithHint("kael's csv has the dialects 'excel', 'excel-tab' and 'unix'")
-		}
+	d, err := resolveDialect(a.Value("dialect"))
+	if err != nil {
+		return d, err
 	}
 	names, vals := a.Keywords()
 	for i, n := range names {
-		v := vals[i]
-		char := func() (rune, error) {
-			s, ok := v.(string)
-			if !ok || len([]rune(s)) != 1 {
-				if !ok {
-					return 0, lang.Errorf(lang.TypeError, "\"%s\" must be a 1-character string", n)
-				}
-				return 0, lang.Errorf(lang.TypeError, "\"%s\" must be a 1-character string", n)
-			}
-			return []rune(s)[0], nil
-		}
-		var err error
-		switch n {
-		case "delimiter":
-			d.delimiter, err = char()
-		case "quotechar":
-			d.quotechar, err = char()
-		case "quoting":
-			q, ok := lang.AsInt(v)
-			if !ok || q < 0 || q > quoteNonnumeric {
-				return d, lang.Errorf(lang.TypeError, "bad \"quoting\" value").WithHint("kael's csv has QUOTE_MINIMAL, QUOTE_ALL and QUOTE_NONNUMERIC")
-			}
-			d.quoting = int(q)
-		case "lineterminator":
-			s, ok := v.(string)
-			if !ok {
-				return d, lang.Errorf(lang.TypeError, "\"lineterminator\" must be a string")
-			}
-			d.lineterminator = s
-		case "skipinitialspace":
-			d.skipInitialSpace, err = lang.Truth(v)
-		case "strict":
-			d.strict, err = lang.Truth(v)
-		case "doublequote":
-			if b, _ := lang.Truth(v); !b {
-				return d, lang.Errorf(lang.TypeError, "kael's csv has doublequote=True only")
-			}
-		case "escapechar":
-			if v != lang.None {
-				return d, lang.Errorf(lang.TypeError, "kael's csv has no escapechar")
-			}
-		default:
-			return d, lang.Errorf(lang.TypeError, "'%s' is an invalid keyword argument for this function", n)
-		}
-		if err != nil {
+		if err := setParam(&d, n, vals[i]); err != nil {
 			return d, err
 		}
 	}
 	return d, nil
 }
+
+// setParam sets the format parameter n of d to v, with _csv's errors.
+func setParam(d *dialect, n string, v lang.Value) error {
+	char := func() (rune, error) {
+		s, ok := v.(string)
+		if !ok {
+			return 0, lang.Errorf(lang.TypeError, "\"%s\" must be string, not %s", n, lang.TypeName(v))
+		}
+		if len([]rune(s)) != 1 {
+			return 0, lang.Errorf(lang.TypeError, "\"%s\" must be a 1-character string", n)
+		}
+		return []rune(s)[0], nil
+	}
+	var err error
+	switch n {
+	case "delimiter":
+		d.delimiter, err = char()
+	case "quotechar":
+		if v == lang.None {
+			return lang.Errorf(lang.TypeError, "quotechar must be set if quoting enabled")
+		}
+		d.quotechar, err = char()
+	case "quoting":
+		q, ok := lang.AsInt(v)
+		if !ok || q < 0 || q > quoteNonnumeric {
+			return lang.Errorf(lang.TypeError, "bad \"quoting\" value").WithHint("kael's csv has QUOTE_MINIMAL, QUOTE_ALL and QUOTE_NONNUMERIC")
+		}
+		d.quoting = int(q)
+	case "lineterminator":
+		s, ok := v.(string)
+		if !ok {
+			return lang.Errorf(lang.TypeError, "\"lineterminator\" must be a string")
+		}
+		d.lineterminator = s
+	case "skipinitialspace":
+		d.skipInitialSpace, err = lang.Truth(v)
+	case "strict":
+		d.strict, err = lang.Truth(v)
+	case "doublequote":
+		if b, _ := lang.Truth(v); !b {
+			return lang.Errorf(lang.TypeError, "kael's csv has doublequote=True only")
+		}
+	case "escapechar":
+		if v != lang.None {
+			return lang.Errorf(lang.TypeError, "kael's csv has no escapechar")
+		}
+	default:
+		return lang.Errorf(lang.TypeError, "'%s' is an invalid keyword argument for this function", n)
+	}
+	return err
+}
+
+// dialectParams are the format parameters a dialect object has.
+var dialectParams = []string{"delimiter", "doublequote", "escapechar", "lineterminator", "quotechar", "quoting", "skipinitialspace", "strict"}
+
+// resolveDialect is the dialect v names (a registered name) or is (a
+// Dialect, a class or object with the parameters as attributes, those
+// it lacks excel's).
+func resolveDialect(v lang.Value) (dialect, error) {
+	if name, ok := v.(string); ok {
+		registryMu.Lock()
+		defer registryMu.Unlock()
+		if d, ok := registry[name]; ok {
+			return d, nil
+		}
+		return excel, lang.Errorf(Error, "unknown dialect").WithHint("the dialects are %s", strings.Join(registryOrder, ", "))
+	}
+	if o, ok := v.(*dialectObject); ok {
+		return o.d, nil
+	}
+	d := excel
+	for _, n := range dialectParams {
+		p, err := lang.GetAttr(v, n)
+		if err != nil {
+			continue
+		}
+		if err := setParam(&d, n, p); err != nil {
+			return d, err
+		}
+	}
+	return d, nil
+}
+
+// The registry of dialects by name, as _csv's, shared by the sessions of
+// a process.
+var (
+	registryMu    sync.Mutex
+	registry      = map[string]dialect{"excel": excel, "excel-tab": excelTab, "unix": unix}
+	registryOrder = []string{"excel", "excel-tab", "unix"}
+	fieldLimit    = int64(128 * 1024)
+)
+
+var (
+	excelTab = dialect{delimiter: '\t', quotechar: '"', quoting: quoteMinimal, lineterminator: "\r\n"}
+	unix     = dialect{delimiter: ',', quotechar: '"', quoting: quoteAll, lineterminator: "\n"}
+)
 
 // The states of the parser, as _csv.c's.
 const (
@@ -118,6 +165,23 @@ type parser struct {
 	field  []rune
 	quoted bool // the field being read was quoted
 	fields []lang.Value
+	limit  int64 // field_size_limit when the reader was made
+}
+
+// add adds c to the field, which may be no longer than the limit.
+func (p *parser) add(c rune) error {
+	if int64(len(p.field)) >= p.limit {
+		return lang.Errorf(Error, "field larger than field limit (%d)", p.limit)
+	}
+	p.field = append(p.field, c)
+	return nil
+}
+
+// newParser is a parser of d, with the field size limit of now.
+func newParser(d dialect) *parser {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	return &parser{d: d, limit: fieldLimit}
 }
 
 func (p *parser) save() error {
@@ -170,7 +234,9 @@ func (p *parser) char(c rune) error {
 				return err
 			}
 		default:
-			p.field = append(p.field, c)
+			if err := p.add(c); err != nil {
+				return err
+			}
 			p.state = inField
 		}
 	case inField:
@@ -190,7 +256,9 @@ func (p *parser) char(c rune) error {
 			}
 			p.state = startField
 		default:
-			p.field = append(p.field, c)
+			if err := p.add(c); err != nil {
+				return err
+			}
 		}
 	case inQuotedField:
 		switch {
@@ -198,12 +266,16 @@ func (p *parser) char(c rune) error {
 		case c == d.quotechar:
 			p.state = quoteInQuotedField
 		default:
-			p.field = append(p.field, c)
+			if err := p.add(c); err != nil {
+				return err
+			}
 		}
 	case quoteInQuotedField:
 		switch {
 		case c == d.quotechar:
-			p.field = append(p.field, c)
+			if err := p.add(c); err != nil {
+				return err
+			}
 			p.state = inQuotedField
 		case c == d.delimiter:
 			if err := p.save(); err != nil {
@@ -220,7 +292,9 @@ func (p *parser) char(c rune) error {
 				p.state = eatCRNL
 			}
 		case !d.strict:
-			p.field = append(p.field, c)
+			if err := p.add(c); err != nil {
+				return err
+			}
 			p.state = inField
 		default:
 			return lang.Errorf(Error, "'%c' expected after '%c'", d.delimiter, d.quotechar)
@@ -245,7 +319,7 @@ type records struct {
 }
 
 func newRecords(lines []lang.Value, d dialect) *records {
-	return &records{p: &parser{d: d}, lines: lines}
+	return &records{p: newParser(d), lines: lines}
 }
 
 // next returns the next record; ok is false at the end.

@@ -1,8 +1,13 @@
 package csv
 
 import (
+	_ "embed" // module.py
+
 	"github.com/kael-dev/kael/lang"
 )
+
+//go:embed module.py
+var source string
 
 // writer is a csv writer: rows go to its file's write.
 type writer struct {
@@ -195,7 +200,7 @@ func (r *dictReader) AttrNames() []string { return []string{"fieldnames"} }
 // TypeName is DictReader.
 func (r *dictReader) TypeName() string { return "DictReader" }
 
-var csvModule = &lang.Module{Name: "csv", Attrs: map[string]lang.Value{
+var csvModule = &lang.Module{Name: "_csv", Attrs: map[string]lang.Value{
 	"reader": lang.NewBuiltin(lang.AsValue, "reader(csvfile, dialect='excel')", "An iterator over the records of csvfile (an open file, or any iterable of lines), each a list of str; keywords delimiter, quotechar, quoting, lineterminator, skipinitialspace, strict.", func(a *lang.Args) (lang.Value, error) {
 		d, err := dialectOf(a)
 		if err != nil {
@@ -300,6 +305,10 @@ func init() {
 	} {
 		writerMethods[b.Name] = b
 	}
-	lang.RegisterModule("csv", "Python's csv: reader, writer, DictReader and DictWriter for the excel dialect and its variations.",
+	for k, v := range dialectFunctions {
+		csvModule.Attrs[k] = v
+	}
+	lang.RegisterModule("_csv", "The part of csv written in Go: reader, writer, DictReader, DictWriter and the dialect registry.",
 		func() *lang.Module { return csvModule })
+	lang.RegisterSourceModule("csv", "Python's csv: reader, writer, DictReader and DictWriter, the dialects (Dialect, excel, excel_tab, unix_dialect, register_dialect, get_dialect, list_dialects).", source)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
 	_ "github.com/kael-dev/kael/lang/lib/gzip"
+	_ "github.com/kael-dev/kael/lang/lib/io"
 )
 
 // The prelude writes DIR/a.gz in text mode (in kael and in CPython each).
@@ -35,6 +36,8 @@ var gzipCases = []langtest.Case{
 	{"f = gzip.open(DIR + '/a.gz', 'rt')\nf.read(2), f.readline(), f.readlines(), f.read(), type(f).__name__", "('hé', 'llo\\n', ['world\\n', 'end'], '', 'TextIOWrapper')"},
 	{"with gzip.open(DIR + '/b.gz', 'wb') as f:\n    f.write(gzip.open(DIR + '/a.gz').read()[:5])\ngzip.open(DIR + '/b.gz').read()", "b'h\\xc3\\xa9ll'"},
 	{"err(gzip.open, DIR + '/a.gz', 'rz'), err(gzip.open, DIR + '/nonexistent.gz'), err(gzip.open, DIR + '/a.gz', 'rb', encoding='utf-8'), err(lambda: gzip.open(DIR + '/plain.txt').read()), err(gzip.decompress, 'x')", "(\"ValueError: invalid mode: 'rzb'\", \"FileNotFoundError: [Errno 2] No such file or directory: 'DIRPATH/nonexistent.gz'\", \"ValueError: Argument 'encoding' not supported in binary mode\", \"BadGzipFile: Not a gzipped file (b'no')\", \"TypeError: a bytes-like object is required, not 'str'\")"},
+	{"with gzip.GzipFile(DIR + '/d.gz', 'wb') as f:\n    f.write(b'abc')\nwith gzip.GzipFile(DIR + '/d.gz') as g:\n    data = g.read()\ndata, type(g).__name__, isinstance(g, gzip.GzipFile), isinstance(gzip.open(DIR + '/a.gz'), gzip.GzipFile), isinstance(gzip.open(DIR + '/a.gz', 'rt'), gzip.GzipFile), err(gzip.GzipFile, DIR + '/d.gz', 'rt')", "(b'abc', 'GzipFile', True, True, False, \"ValueError: Invalid mode: 'rt'\")"},
+	{"import io\nbuf = io.BytesIO()\nwith gzip.GzipFile(fileobj=buf, mode='wb') as f:\n    f.write(b'abc' * 10)\nraw = buf.getvalue()\nwith gzip.GzipFile(fileobj=io.BytesIO(raw)) as g:\n    back = g.read()\nback, gzip.decompress(raw), g.name, err(gzip.GzipFile), err(lambda: gzip.GzipFile(fileobj=io.BytesIO(b'xx')).read())", "(b'abcabcabcabcabcabcabcabcabcabc', b'abcabcabcabcabcabcabcabcabcabc', '', 'TypeError: expected str, bytes or os.PathLike object, not NoneType', \"BadGzipFile: Not a gzipped file (b'xx')\")"},
 	{"f = gzip.open(DIR + '/c.gz', 'wt')\nerr(f.read), err(f.write, 3)", "('UnsupportedOperation: not readable', 'TypeError: write() argument must be str, not int')"},
 }
 

@@ -1,12 +1,15 @@
 // Package hashlib is Python's hashlib for the digests of Go's standard
-// library: md5, sha1, sha224, sha256, sha384 and sha512, with update,
-// digest, hexdigest, copy and CPython's names, sizes and errors.
+// library: md5, sha1, the SHA-2 and SHA-3 families and the SHAKE
+// extendable-output functions, with update, digest, hexdigest, copy and
+// CPython's names, sizes and errors; pbkdf2_hmac and file_digest. BLAKE2
+// is not here: Go's standard library has none.
 package hashlib
 
 import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/sha3"
 	"crypto/sha512"
 	"encoding"
 	"encoding/hex"
@@ -21,10 +24,45 @@ import (
 var algorithms = map[string]func() hash.Hash{
 	"md5": md5.New, "sha1": sha1.New, "sha224": sha256.New224, "sha256": sha256.New,
 	"sha384": sha512.New384, "sha512": sha512.New,
+	"sha3_224": func() hash.Hash { return sha3.New224() }, "sha3_256": func() hash.Hash { return sha3.New256() },
+	"sha3_384": func() hash.Hash { return sha3.New384() }, "sha3_512": func() hash.Hash { return sha3.New512() },
 }
 
-// names are the algorithms in the order hashlib lists them.
-var names = []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512"}
+// names are the fixed-size algorithms in the order hashlib lists them.
+var names = []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3_224", "sha3_256", "sha3_384", "sha3_512"}
+
+// legacyNames are those new() also takes in capitals ('SHA256'), as
+// CPython's OpenSSL does; the SHA-3 names it takes only as written.
+var legacyNames = map[string]bool{"md5": true, "sha1": true, "sha224": true, "sha256": true, "sha384": true, "sha512": true}
+
+// canonical is the algorithm new() takes name for.
+func canonical(name string) (string, bool) {
+	if _, ok := algorithms[name]; ok {
+		return name, true
+	}
+	if n := strings.ToLower(name); legacyNames[n] {
+		return n, true
+	}
+	return "", false
+}
+
+// Constructor is the digest named name (as hashlib.new takes it), and
+// its canonical name.
+func Constructor(name string) (func() hash.Hash, string, bool) {
+	n, ok := canonical(name)
+	if !ok {
+		return nil, "", false
+	}
+	return algorithms[n], n, true
+}
+
+// Name is the algorithm of a hash object kael's hashlib made.
+func Name(v lang.Value) (string, bool) {
+	if h, ok := v.(*Hash); ok {
+		return h.name, true
+	}
+	return "", false
+}
 
 // Hash is a hash object, _hashlib.HASH.
 type Hash struct {
@@ -119,23 +157,32 @@ func init() {
 	for _, n := range names {
 		mod.Attrs[n] = lang.NewBuiltin(lang.AsValue, n+"(string=None, *, usedforsecurity=True)", "A "+n+" hash object, fed string (bytes) when given.", construct(n))
 	}
-	mod.Attrs["new"] = lang.NewBuiltin(lang.AsValue, "new(name, data=None, *, usedforsecurity=True)", "A hash object of the algorithm named name (md5, sha1, sha224, sha256, sha384, sha512).", func(a *lang.Args) (lang.Value, error) {
+	mod.Attrs["new"] = lang.NewBuiltin(lang.AsValue, "new(name, data=b'', *, usedforsecurity=True)", "A hash object of the algorithm named name (md5, sha1, sha224, sha256, sha384, sha512, sha3_224, sha3_256, sha3_384, sha3_512, shake_128, shake_256).", func(a *lang.Args) (lang.Value, error) {
 		name := a.Str("name")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		n := strings.ToLower(name)
-		if _, ok := algorithms[n]; !ok {
-			return nil, lang.Errorf(lang.ValueError, "unsupported hash type %s", name).
-				WithHint("kael's hashlib has %s", strings.Join(names, ", "))
+		if _, ok := xofs[name]; ok {
+			return newXOF(name, a.Value("data"))
+		}
+		n, ok := canonical(name)
+		if !ok {
+			return nil, errUnsupported(name)
 		}
 		return newHash(n, a.Value("data"))
 	})
-	lang.RegisterModule("hashlib", "Python's hashlib: md5, sha1, sha224, sha256, sha384 and sha512 of bytes.", func() *lang.Module { return mod })
+	addMore(mod)
+	lang.RegisterModule("hashlib", "Python's hashlib: md5, sha1, sha224, sha256, sha384, sha512, sha3_*, shake_* of bytes, pbkdf2_hmac and file_digest.", func() *lang.Module { return mod })
 }
 
 func construct(name string) func(a *lang.Args) (lang.Value, error) {
 	return func(a *lang.Args) (lang.Value, error) { return newHash(name, a.Value("string")) }
+}
+
+// errUnsupported is new()'s error for a name it does not know.
+func errUnsupported(name string) error {
+	return lang.Errorf(lang.ValueError, "unsupported hash type %s", name).
+		WithHint("kael's hashlib has %s", strings.Join(append(names[:len(names):len(names)], "shake_128", "shake_256"), ", "))
 }
 
 func newHash(name string, initial lang.Value) (lang.Value, error) {

@@ -24,6 +24,7 @@ with open(PATH, 'w') as f:
 with open(PATH, 'rb') as f:
     data = f.read()
 empty = data[:0]
+FILE_NAME = PATH
 `
 
 var hashlibCases = []langtest.Case{
@@ -31,6 +32,12 @@ var hashlibCases = []langtest.Case{
 	{"hashlib.md5(empty).hexdigest(), hashlib.sha256(empty).hexdigest(), hashlib.sha1().hexdigest()", "('d41d8cd98f00b204e9800998ecf8427e', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', 'da39a3ee5e6b4b0d3255bfef95601890afd80709')"},
 	{"h = hashlib.sha256()\nh.update(data[:7])\nc = h.copy()\nh.update(data[7:])\nh.hexdigest() == hashlib.sha256(data).hexdigest(), c.hexdigest() == hashlib.sha256(data[:7]).hexdigest(), len(h.digest()), h.digest()[:4]", "(True, True, 32, b'\\xce\\xeb\\xb2\\xa5')"},
 	{"h = hashlib.md5()\nh.name, h.digest_size, h.block_size, hashlib.sha512().digest_size, hashlib.sha384().block_size, hashlib.new('SHA1').name, type(h).__name__", "('md5', 16, 64, 64, 128, 'sha1', 'HASH')"},
+	{"[hashlib.new(n, data).hexdigest()[:16] for n in ['sha3_224', 'sha3_256', 'sha3_384', 'sha3_512']], hashlib.sha3_256().hexdigest()[:16], hashlib.sha3_512(data).digest_size, hashlib.sha3_256().block_size, hashlib.sha3_224().name", "(['a900decb26ed0ce0', '19cc2376594ee7ef', 'fcd7e0094bbfd67b', 'd01f912073cb39ff'], 'a7ffc6f8bf1ed766', 64, 136, 'sha3_224')"},
+	{"s = hashlib.shake_128(data)\ns.hexdigest(8), s.hexdigest(8), len(s.digest(100)), s.digest(0), hashlib.shake_256(empty).hexdigest(6), s.name, s.digest_size, s.block_size, type(s).__name__, err(s.digest), hashlib.new('shake_256', data).hexdigest(4)", "('e59f0caae7bbe6e2', 'e59f0caae7bbe6e2', 100, b'', '46b9dd2b0ba8', 'shake_128', 0, 168, 'HASHXOF', \"TypeError: digest() missing required argument 'length' (pos 1)\", '4b2a91c9')"},
+	{"s = hashlib.shake_256(data[:5])\nc = s.copy()\ns.update(data[5:])\nh = hashlib.sha3_256(data[:5])\nd = h.copy()\nh.update(data[5:])\ns.hexdigest(4) == hashlib.shake_256(data).hexdigest(4), c.hexdigest(4) == hashlib.shake_256(data[:5]).hexdigest(4), h.digest() == hashlib.sha3_256(data).digest(), d.digest() == hashlib.sha3_256(data[:5]).digest()", "(True, True, True, True)"},
+	{"hashlib.pbkdf2_hmac('sha256', data[:5], data[6:10], 1000).hex(), hashlib.pbkdf2_hmac('sha1', data, empty, 3, 50).hex()[:20], len(hashlib.pbkdf2_hmac('sha512', empty, empty, 1)), err(hashlib.pbkdf2_hmac, 'nope', empty, empty, 1), err(hashlib.pbkdf2_hmac, 'sha1', empty, empty, 0), err(hashlib.pbkdf2_hmac, 'sha1', 'a', empty, 1), err(hashlib.pbkdf2_hmac, 'sha1', empty, empty, 1, 0)", "('2cfd037d39c4f7d30948fbe7d666adce2c7e31cfe9408908bf9fa0e4fd7a93c9', '6422431d6a3fcde1efd7', 64, 'ValueError: [digital envelope routines] unsupported', 'ValueError: iteration value must be greater than 0.', \"TypeError: a bytes-like object is required, not 'str'\", 'ValueError: key length must be greater than 0.')"},
+	{"with open(FILE_NAME, 'rb') as f:\n    a = hashlib.file_digest(f, 'sha256').hexdigest()\nwith open(FILE_NAME, 'rb') as f:\n    b = hashlib.file_digest(f, hashlib.md5).hexdigest()\nwith open(FILE_NAME) as f:\n    c = err(hashlib.file_digest, f, 'md5')\na == hashlib.sha256(data).hexdigest(), b == hashlib.md5(data).hexdigest(), c.startswith('ValueError: ') and c.endswith('is not a file-like object in binary reading mode.')", "(True, True, True)"},
+	{"sorted(hashlib.algorithms_guaranteed - {'blake2b', 'blake2s'}), hashlib.algorithms_guaranteed <= hashlib.algorithms_available, err(hashlib.new, 'SHA3_256'), hashlib.new('SHA256').name, hashlib.new('sha3_384').name", "(['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha3_224', 'sha3_256', 'sha3_384', 'sha3_512', 'sha512', 'shake_128', 'shake_256'], True, 'ValueError: unsupported hash type SHA3_256', 'sha256', 'sha3_384')"},
 	{"err(hashlib.sha256, 'text'), err(hashlib.md5, 3), err(hashlib.new, 'foo'), err(hashlib.sha1().update, 'x')", "('TypeError: Strings must be encoded before hashing', 'TypeError: object supporting the buffer API required', 'ValueError: unsupported hash type foo', 'TypeError: Strings must be encoded before hashing')"},
 }
 

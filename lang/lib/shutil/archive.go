@@ -214,10 +214,10 @@ func makeTar(compress string) func(base, root, baseDir string) (string, error) {
 	}
 }
 
-// inside is the path of the member name under dir, or false when it
+// Inside is the path of the member name under dir, or false when it
 // would land outside (an absolute name, or one with ".."), which is
-// skipped, as CPython's zip unpacking skips it.
-func inside(dir, name string) (string, bool) {
+// skipped, as CPython's zip unpacking skips it; tarfile shares it.
+func Inside(dir, name string) (string, bool) {
 	if strings.HasPrefix(name, "/") || filepath.IsAbs(name) {
 		return "", false
 	}
@@ -229,8 +229,9 @@ func inside(dir, name string) (string, bool) {
 	return filepath.Join(dir, name), true
 }
 
-// writeMember writes the member's data r to path, making its directory.
-func writeMember(path string, r io.Reader, mode os.FileMode) error {
+// WriteMember writes the member's data r to path, making its directory;
+// tarfile shares it.
+func WriteMember(path string, r io.Reader, mode os.FileMode) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return lang.OSErrorFrom(err, filepath.Dir(path))
 	}
@@ -255,7 +256,7 @@ func unpackZip(file, dir string) error {
 	}
 	defer r.Close()
 	for _, f := range r.File {
-		p, ok := inside(dir, f.Name)
+		p, ok := Inside(dir, f.Name)
 		if !ok {
 			continue
 		}
@@ -269,7 +270,7 @@ func unpackZip(file, dir string) error {
 		if err != nil {
 			return lang.Errorf(ReadError, "%s: %s", file, err)
 		}
-		err = writeMember(p, rc, 0o666)
+		err = WriteMember(p, rc, 0o666)
 		rc.Close()
 		if err != nil {
 			return err
@@ -306,7 +307,7 @@ func unpackTar(compress string) func(file, dir string) error {
 			if err != nil {
 				return notTar
 			}
-			p, ok := inside(dir, hdr.Name)
+			p, ok := Inside(dir, hdr.Name)
 			if !ok {
 				continue
 			}
@@ -317,7 +318,7 @@ func unpackTar(compress string) func(file, dir string) error {
 				}
 				_ = os.Chmod(p, os.FileMode(hdr.Mode).Perm()|0o700)
 			case tar.TypeReg:
-				if err := writeMember(p, r, os.FileMode(hdr.Mode).Perm()); err != nil {
+				if err := WriteMember(p, r, os.FileMode(hdr.Mode).Perm()); err != nil {
 					return err
 				}
 				_ = os.Chmod(p, os.FileMode(hdr.Mode).Perm())

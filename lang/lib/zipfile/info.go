@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"time"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -14,18 +15,60 @@ import (
 type ZipInfo struct {
 	name string
 	h    *zip.FileHeader
+	// given is the date_time a program made the ZipInfo with, kept as it
+	// is (odd seconds too) as CPython keeps it until written.
+	given lang.Tuple
 }
 
 var (
-	_ lang.HasAttrs  = (*ZipInfo)(nil)
-	_ lang.TypeNamer = (*ZipInfo)(nil)
-	_ lang.Reprer    = (*ZipInfo)(nil)
+	_ lang.HasAttrs   = (*ZipInfo)(nil)
+	_ lang.TypeNamer  = (*ZipInfo)(nil)
+	_ lang.Reprer     = (*ZipInfo)(nil)
+	_ lang.ClassNamer = (*ZipInfo)(nil)
 )
 
 func infoOf(h *zip.FileHeader) *ZipInfo { return &ZipInfo{name: h.Name, h: h} }
 
 // TypeName returns "ZipInfo".
 func (*ZipInfo) TypeName() string { return "ZipInfo" }
+
+// ClassName is zipfile.ZipInfo, for type() and isinstance.
+func (*ZipInfo) ClassName() string { return "zipfile.ZipInfo" }
+
+// infoClass is zipfile.ZipInfo: called, the information of a member not
+// yet written, as CPython's ZipInfo(filename, date_time).
+var infoClass = lang.NewBuiltin(lang.AsValue, "ZipInfo(filename='NoName', date_time=(1980, 1, 1, 0, 0, 0))", "The information of an archive member: filename (a NUL ends it, os.sep becomes /) and date_time, a 6-tuple.", func(a *lang.Args) (lang.Value, error) {
+	name := a.Str("filename")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if i := strings.IndexByte(name, 0); i >= 0 {
+		name = name[:i]
+	}
+	dt, err := lang.Collect(a.Value("date_time"))
+	if err != nil {
+		return nil, err
+	}
+	var f [6]int
+	for i := range f {
+		if i >= len(dt) {
+			break
+		}
+		n, ok := lang.AsInt(dt[i])
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(dt[i]))
+		}
+		f[i] = int(n)
+	}
+	if len(dt) != 6 {
+		return nil, lang.Errorf(lang.TypeError, "date_time must be a 6-tuple, not %d items", len(dt))
+	}
+	if f[0] < 1980 {
+		return nil, lang.Errorf(lang.ValueError, "ZIP does not support timestamps before 1980")
+	}
+	h := &zip.FileHeader{Name: name, Modified: time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, time.Local)}
+	return &ZipInfo{name: name, h: h, given: lang.Tuple(dt)}, nil
+})
 
 func (zi *ZipInfo) isDir() bool { return strings.HasSuffix(zi.name, "/") }
 
@@ -108,6 +151,9 @@ func (zi *ZipInfo) Attr(name string) (lang.Value, bool) {
 	case "external_attr":
 		return int64(h.ExternalAttrs), true
 	case "date_time":
+		if zi.given != nil {
+			return zi.given, true
+		}
 		t := h.Modified
 		return lang.Tuple{int64(t.Year()), int64(t.Month()), int64(t.Day()), int64(t.Hour()), int64(t.Minute()), int64(t.Second() / 2 * 2)}, true
 	case "is_dir":

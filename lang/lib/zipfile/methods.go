@@ -367,5 +367,10 @@ var zipModule = &lang.Module{Name: "zipfile", Doc: "Python's zipfile module on G
 		return err == nil, nil
 	}),
 	"ZIP_STORED": int64(zipStored), "ZIP_DEFLATED": int64(zipDeflated), "ZIP_BZIP2": int64(12), "ZIP_LZMA": int64(14),
-	"BadZipFile": badZipFileClass, "BadZipfile": badZipFileClass,
+	"BadZipFile": badZipFileClass, "BadZipfile": badZipFileClass, "error": badZipFileClass,
+	"LargeZipFile": lang.RegisterExceptionClass("zipfile.LargeZipFile", "zipfile", "LargeZipFile", "Exception"),
+	"ZipInfo":      infoClass,
+	"ZIP64_LIMIT":  int64(1<<31 - 1), "ZIP_MAX_COMMENT": int64(1<<16 - 1),
 }}
+
+func init() { lang.RegisterClass(infoClass, "zipfile.ZipInfo") }
