@@ -173,7 +173,7 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 		},
 		Methods: methods,
 		Repr:    func(x *Instance) (string, bool) { return kindRepr(x, kind), true },
-		Names: func(*Instance) []string { return kind.AttrNames },
+		Names:   func(*Instance) []string { return kind.AttrNames },
 	}
 	RegisterNativeBase(kind.Class, class, base)
 }

@@ -22,6 +22,13 @@ var classScopeCases = []string{
 	"class A:\n    x = 1\n    y = [(lambda: x)() for _ in range(1)]",
 	"class A:\n    x = [1, 2]\n    y = [x for x in x]\nA.y",
 	"class A:\n    __p = 4\n    y = [__p for _ in range(1)]",
+	// A name the body assigns reads what it names outside the class until
+	// it is assigned (LOAD_NAME, LOAD_CLASSDEREF).
+	"X = 5\nclass A:\n    X = X + 1\n    len = len\nA.X, A.len([1])",
+	"X = 5\ndef f():\n    y = 7\n    class C:\n        X = X\n        y = y + 1\n        z = [X, y]\n    return C.X, C.y, C.z\nf()",
+	"def f():\n    class C:\n        q = q\n    return C\nf()",
+	"class A:\n    print = print\n    del print\n    r = print is not None\nA.r",
+	"def f():\n    v = 1\n    class C:\n        w = v\n        v = 2\n        u = v\n    return C.w, C.u, v\nf()",
 }
 
 func TestClassScopeAgainstCPython(t *testing.T) {

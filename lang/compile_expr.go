@@ -324,22 +324,32 @@ func evalAll(in *interp, fns []evalFn) ([]Value, error) {
 
 // loadName compiles a use of a variable.
 func (c *compiler) loadName(id *syntax.Ident) evalFn {
-	b := c.res.uses[id]
+	return c.loadBinding(id, c.res.uses[id])
+}
+
+// loadBinding compiles a use of the variable b names. A name a class
+// body assigns reads, until it is assigned, the global or builtin of that
+// name (X = X in a class body reads the global X).
+func (c *compiler) loadBinding(id *syntax.Ident, b *nameBinding) evalFn {
 	i := b.index
+	unbound := func(in *interp) (Value, error) { return nil, in.unbound(id, false) }
+	if b.classOuter != nil {
+		unbound = c.loadBinding(id, b.classOuter)
+	}
 	switch b.kind {
 	case scopeLocal:
 		return func(in *interp) (Value, error) {
 			if v := in.locals[i]; v != nil {
 				return v, nil
 			}
-			return nil, in.unbound(id, false)
+			return unbound(in)
 		}
 	case scopeCell:
 		return func(in *interp) (Value, error) {
 			if v := in.locals[i].(*varCell).v; v != nil {
 				return v, nil
 			}
-			return nil, in.unbound(id, false)
+			return unbound(in)
 		}
 	case scopeFree:
 		return func(in *interp) (Value, error) {

@@ -46,6 +46,11 @@ type nameBinding struct {
 	// outer is, for a free variable, the nameBinding in the enclosing function
 	// that the closure captures.
 	outer *nameBinding
+	// classOuter is, for a name a class body assigns, the global (or
+	// builtin) of that name: read while the body has not assigned it yet
+	// (X = X), as CPython's LOAD_NAME falls back to it (not to a variable
+	// of an enclosing function).
+	classOuter *nameBinding
 }
 
 // varCell holds a variable shared by a frame and the closures made in it.
@@ -200,6 +205,9 @@ func (r *resolver) lookup(name string) *nameBinding {
 		if bl.fn == cur {
 			if inGen && b.kind == scopeLocal {
 				b.kind = scopeCell
+			}
+			if bl.class && b.classOuter == nil && b.kind != scopeGlobal && b.kind != scopeFree {
+				b.classOuter = &nameBinding{kind: scopeGlobal, index: r.globals.slot(name), name: name}
 			}
 			return b
 		}

@@ -80,7 +80,7 @@ func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
 		return a.Call(m)
 	}
 	if x, ok := v.(*lang.Instance); ok && (x.Native == nil || x.Class().ValueBase() != "" || lang.ContainerOf(x) != lang.Value(x)) {
-		native := x.Native // class A(int)'s value; a set's or bytearray's is copied
+		native := x.Native                       // class A(int)'s value; a set's or bytearray's is copied
 		switch c := lang.ContainerOf(x).(type) { // class A(list), class B(OrderedDict)
 		case *lang.List:
 			native = &lang.List{Elems: append([]lang.Value(nil), c.Elems...)}
