@@ -216,11 +216,7 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"beta", "a, b, size=None", "Floats from the beta distribution of parameters a and b.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			x, y, err := betaArgs(a)
-			if err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return beta(r, x, y, true) })
+			return betaDraws(a, func(x, y float64) float64 { return beta(r, x, y, true) })
 		}},
 	{"standard_t", "df, size=None", "Floats from Student's t distribution of df degrees of freedom.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
@@ -289,19 +285,11 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"poisson", "lam=1.0, size=None", "Integers from the Poisson distribution of mean lam.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			lam, err := poissonArg(a)
-			if err != nil {
-				return nil, err
-			}
-			return fillInt(a.Value("size"), func() int64 { return poisson(r, lam) })
+			return poissonDraws(a, func(lam float64) int64 { return poisson(r, lam) })
 		}},
 	{"binomial", "n, p, size=None", "Integers from the binomial distribution of n trials of probability p.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			n, p, err := binomialArgs(a)
-			if err != nil {
-				return nil, err
-			}
-			return fillInt(a.Value("size"), func() int64 { return binomialOriginal(r, p, n) })
+			return binomialDraws(a, func(p float64, n int64) int64 { return binomialOriginal(r, p, n) })
 		}},
 	{"geometric", "p, size=None", "Integers from the geometric distribution: the trial of the first success of probability p.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
