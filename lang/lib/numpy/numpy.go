@@ -124,6 +124,7 @@ func buildModule() *lang.Module {
 	defCreation(m)
 	defJoin(m)
 	defSplit(m)
+	defBroadcast(m)
 	defUfuncs(m)
 	defStats(m)
 	defFlip(m)
