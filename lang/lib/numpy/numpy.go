@@ -52,7 +52,13 @@ func buildModule() *lang.Module {
 		"Inf": math.Inf(1), "NaN": math.NaN(), "NINF": math.Inf(-1), "PINF": math.Inf(1),
 		"euler_gamma": 0.5772156649015329,
 		"__version__": "1.24.2",
-		"dtype": lang.NewBuiltin(lang.AsValue, "dtype(obj)", "The dtype named or stood for by obj: np.dtype('float32'), np.dtype(np.int64).", func(a *lang.Args) (lang.Value, error) {
+		"dtype": lang.NewBuiltin(lang.AsValue, "dtype(obj)", "The dtype named or stood for by obj: np.dtype('float32'), np.dtype(np.int64), or a structured dtype of (name, format) pairs: np.dtype([('x', 'f4'), ('y', 'i8')]).", func(a *lang.Args) (lang.Value, error) {
+			if l, ok := a.Value("obj").(*lang.List); ok {
+				return newStructDType(l)
+			}
+			if d, ok := a.Value("obj").(*StructDType); ok {
+				return d, nil
+			}
 			dt, err := toDType(a.Value("obj"))
 			if err != nil {
 				return nil, err
@@ -135,6 +141,7 @@ func buildModule() *lang.Module {
 	defEinsum(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
+	m["rec"] = recModule
 	m["fft"] = fftModule
 	for name, v := range m {
 		// a class (np.ndarray) keeps its identity, which isinstance asks
