@@ -411,3 +411,17 @@ func binomialDraws(a *lang.Args, draw func(p float64, n int64) int64) (lang.Valu
 	}
 	return p.drawInt(a.Value("size"), func(f []float64) int64 { return draw(f[0], int64(f[1])) })
 }
+
+// locScaleDraws is a distribution of a location and a scale (laplace,
+// logistic, lognormal's mean and sigma), numbers or arrays, the scale
+// checked non-negative over every draw.
+func locScaleDraws(a *lang.Args, loc, scale string, draw func(params []float64) float64) (lang.Value, error) {
+	p, err := readFloatParams(a, loc, scale)
+	if err == nil {
+		err = p.nonNegative(1, scale)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p.draw(a.Value("size"), draw)
+}
