@@ -142,10 +142,11 @@ func buildModule() *lang.Module {
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule
+	m["recarray"] = recarrayClass
 	m["fft"] = fftModule
 	for name, v := range m {
-		// a class (np.ndarray) keeps its identity, which isinstance asks
-		if b, ok := v.(*lang.Builtin); ok && b != ndarrayClass {
+		// a class (np.ndarray, np.recarray) keeps its identity, which isinstance asks
+		if b, ok := v.(*lang.Builtin); ok && b != ndarrayClass && b != recarrayClass {
 			fn := b.Fn()
 			m[name] = b.WithFn(func(a *lang.Args) (lang.Value, error) {
 				v, err := fn(a)

@@ -19,8 +19,9 @@ import (
 
 // StructDType is a structured dtype: np.dtype([('x', 'f4'), ('y', 'i8')]).
 type StructDType struct {
-	names []string
-	dts   []tensor.DType
+	names  []string
+	dts    []tensor.DType
+	record bool // a recarray's, whose records are numpy.record
 }
 
 var (
@@ -83,8 +84,17 @@ func fieldStr(dt tensor.DType) string {
 	return strings.TrimPrefix(dtypeStr(dt), "|")
 }
 
-// String is str(dt): [('x', '<f4'), ('y', '<i8')].
+// String is str(dt): [('x', '<f4'), ('y', '<i8')], or (numpy.record,
+// [...]) for a recarray's.
 func (d *StructDType) String() string {
+	if d.record {
+		return "(numpy.record, " + d.fieldsText() + ")"
+	}
+	return d.fieldsText()
+}
+
+// fieldsText is the list of the fields, as repr and str show it.
+func (d *StructDType) fieldsText() string {
 	parts := make([]string, len(d.names))
 	for i, n := range d.names {
 		parts[i] = "(" + lang.Repr(n) + ", '" + fieldStr(d.dts[i]) + "')"
@@ -93,7 +103,10 @@ func (d *StructDType) String() string {
 }
 
 // PyRepr is repr(dt): dtype([('x', '<f4'), ('y', '<i8')]).
-func (d *StructDType) PyRepr() string { return "dtype(" + d.String() + ")" }
+// A recarray's is dtype((numpy.record, [...])).
+func (d *StructDType) PyRepr() string {
+	return "dtype(" + d.String() + ")"
+}
 
 // Equal reports whether other is a structured dtype of the same fields.
 func (d *StructDType) Equal(other lang.Value) bool {
@@ -110,7 +123,7 @@ func (d *StructDType) Equal(other lang.Value) bool {
 }
 
 // HashKey hashes as its text.
-func (d *StructDType) HashKey() (string, error) { return "dtype:" + d.String(), nil }
+func (d *StructDType) HashKey() (string, error) { return "dtype:" + d.fieldsText(), nil }
 
 // itemsize is the packed size of a record.
 func (d *StructDType) itemsize() int {
@@ -337,6 +350,11 @@ func (r *RecordArray) Attr(name string) (lang.Value, bool) {
 	case "shape":
 		return shapeTuple(r.shape()), true
 	case "dtype":
+		if r.rec {
+			c := *r.dt
+			c.record = true
+			return &c, true
+		}
 		return r.dt, true
 	case "ndim":
 		return int64(len(r.shape())), true
@@ -661,6 +679,11 @@ func (r *Record) Attr(name string) (lang.Value, bool) {
 	}
 	switch name {
 	case "dtype":
+		if r.rec {
+			c := *r.dt
+			c.record = true
+			return &c, true
+		}
 		return r.dt, true
 	case "tolist":
 		return lang.NewBuiltin(lang.AsValue, "tolist()", "The record as a tuple of Python numbers.", func(*lang.Args) (lang.Value, error) {
@@ -768,4 +791,28 @@ func init() {
 		return r, nil
 	})
 	lang.RegisterModule("numpy.rec", "NumPy's record arrays.", func() *lang.Module { return recModule })
+	recarrayClass = lang.NewBuiltin(lang.AsValue, "recarray(shape, dtype=None)", "A record array of shape and the structured dtype, its fields attributes; kael fills it with zeros where NumPy leaves memory uninitialised.", func(a *lang.Args) (lang.Value, error) {
+		shape, err := shapeArg(a.Value("shape"))
+		if err != nil {
+			return nil, err
+		}
+		sd, err := structDTypeArg(a.Value("dtype"))
+		if err != nil {
+			return nil, err
+		}
+		if sd == nil {
+			return nil, lang.Errorf(notImplementedError, "kael's np.recarray takes a structured dtype=")
+		}
+		r, err := newRecordArray(shape, sd, 0)
+		if err != nil {
+			return nil, err
+		}
+		r.rec = true
+		return r, nil
+	})
+	lang.RegisterClass(recarrayClass, "numpy.recarray")
+	lang.RegisterSubclass("numpy.recarray", "numpy.ndarray")
 }
+
+// recarrayClass is np.recarray.
+var recarrayClass *lang.Builtin

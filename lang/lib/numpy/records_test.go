@@ -32,5 +32,7 @@ func TestRecordArraysMatchNumPy(t *testing.T) {
 		"np.array(5, dtype=dt), np.array([1, 2], dtype=dt), np.array([(1, 2), 3], dtype=dt)",
 		"r = np.rec.array([(1, 2.0), (3, 4.0)], dtype=[('a', 'i4'), ('b', 'f8')])\nrepr(r), r.a, r.b, type(r).__name__, repr(r[0]), r[0].a, r['b']",
 		"r = np.rec.array([(1, 2.0), (3, 4.0)], dtype=[('a', 'i4'), ('b', 'f8')])\nr.a[1] = 9\nr, r.tolist()",
+		"a = np.zeros(3, dtype=dt)\nr = np.rec.array([(1, 2)], dtype=dt)\nisinstance(a, np.ndarray), isinstance(a, np.recarray), isinstance(r, np.ndarray), isinstance(r, np.recarray), type(a).__name__, type(r).__name__, type(a[0]).__name__, type(r[0]).__name__",
+		"q = np.recarray((2,), dtype=dt)\nq.x[1] = 3\nq.shape, q.x[1], type(q).__name__, q.dtype, str(q.dtype), q.dtype == dt, q[0].dtype, q.dtype.names",
 	})
 }
