@@ -265,7 +265,11 @@ func newRecordArray(shape []int, dt *StructDType, fill float64) (*RecordArray, e
 		if err != nil {
 			return nil, err
 		}
-		r.fields = append(r.fields, v.(*Array).store)
+		arr, ok := v.(*Array)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "np.zeros gave %s, not an array", lang.TypeName(v))
+		}
+		r.fields = append(r.fields, arr.store)
 	}
 	return r, nil
 }
@@ -758,13 +762,22 @@ func (r *Record) SetSubscript(subs []lang.Subscript, value lang.Value) error {
 // structDTypeArg is a dtype= argument that is structured (a
 // StructDType, or the list form), or nil.
 func structDTypeArg(v lang.Value) (*StructDType, error) {
+	var d *StructDType
 	switch x := v.(type) {
 	case *StructDType:
-		return x, nil
+		d = x
 	case *lang.List:
-		return newStructDType(x)
+		var err error
+		if d, err = newStructDType(x); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, nil
 	}
-	return nil, nil
+	if len(d.names) == 0 {
+		return nil, lang.Errorf(notImplementedError, "kael's record arrays need at least one field")
+	}
+	return d, nil
 }
 
 var recModule = &lang.Module{Name: "numpy.rec", Attrs: map[string]lang.Value{}, Doc: "NumPy's record arrays: np.rec.array."}

@@ -36,3 +36,16 @@ func TestRecordArraysMatchNumPy(t *testing.T) {
 		"q = np.recarray((2,), dtype=dt)\nq.x[1] = 3\nq.shape, q.x[1], type(q).__name__, q.dtype, str(q.dtype), q.dtype == dt, q[0].dtype, q.dtype.names",
 	})
 }
+
+// TestRecordArraysStopClearly checks that what kael's record arrays do
+// not have is a Python exception that names it, never a crash.
+func TestRecordArraysStopClearly(t *testing.T) {
+	langtest.CheckCellCases(t, prelude, []langtest.Case{
+		{Src: "np.zeros(2, dtype=[])", Want: "NotImplementedError: kael's record arrays need at least one field"},
+		{Src: "np.recarray(2, dtype=np.dtype([]))", Want: "NotImplementedError: kael's record arrays need at least one field"},
+		{Src: "np.zeros(2, dtype=[('x', 'f4', (2,))])", Want: "NotImplementedError: kael's structured dtypes have no subarray fields (a shape as a field's third item)"},
+		{Src: "np.dtype([('x', [('y', 'f4')])])", Want: "NotImplementedError: kael's structured dtypes have no nested structured fields"},
+		{Src: "np.rec.array([1, 2])", Want: "NotImplementedError: kael's np.rec.array takes a structured dtype= (or a record array)"},
+		{Src: "np.zeros(2, dtype=[('x', 'f4')])[0][1:]", Want: "NotImplementedError: kael's records take a field's name or position as an index"},
+	})
+}
