@@ -117,25 +117,40 @@ func (p *philox) advance(delta *big.Int) {
 }
 
 // intArg is an int argument as a big.Int (a bool, an int, a NumPy
-// integer), or the TypeError CPython gives for another value where its
-// bitwise operators need an int.
-func intArg(v lang.Value) (*big.Int, error) {
+// integer), or the TypeError CPython gives for another value where
+// NumPy's arithmetic needs an int (op: its first operator, & or //).
+func intArg(v lang.Value, op string) (*big.Int, error) {
 	n, err := lang.IndexValue(v)
 	if err != nil {
-		return nil, lang.Errorf(lang.TypeError, "unsupported operand type(s) for &: '%s' and 'int'", lang.TypeName(v))
+		return nil, lang.Errorf(lang.TypeError, "unsupported operand type(s) for %s: '%s' and 'int'", op, lang.TypeName(v))
 	}
 	z, _ := lang.BigOf(n)
+	return z, nil
+}
+
+// pyInt is int(v), as NumPy's jumped and int_to_array read their
+// argument (int('x') is its ValueError).
+func pyInt(a *lang.Args, v lang.Value) (*big.Int, error) {
+	intFn, _ := lang.LookupBuiltin("int")
+	n, err := a.Call(intFn, v)
+	if err != nil {
+		return nil, err
+	}
+	z, ok := lang.BigOf(n)
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "int() returned %s", lang.TypeName(n))
+	}
 	return z, nil
 }
 
 // wordsArg reads Philox's key= or counter=: an int below 2**bits split
 // into 64-bit words (least significant first), or a sequence of the
 // words, with NumPy's errors.
-func wordsArg(v lang.Value, name string, bits int) ([]uint64, error) {
+func wordsArg(a *lang.Args, v lang.Value, name string, bits int) ([]uint64, error) {
 	n := bits / 64
 	out := make([]uint64, n)
 	if lang.IsInt(v) || isNumPyInt(v) {
-		z, err := intArg(v)
+		z, err := intArg(v, "&")
 		if err != nil {
 			return nil, err
 		}
@@ -147,8 +162,15 @@ func wordsArg(v lang.Value, name string, bits int) ([]uint64, error) {
 		}
 		return out, nil
 	}
+	if _, isStr := v.(string); isStr { // NumPy reads a str through int()
+		z, err := pyInt(a, v)
+		if err != nil {
+			return nil, err
+		}
+		return wordsArg(a, lang.IntFromBig(z), name, bits)
+	}
 	if f, ok := v.(float64); ok { // NumPy reads a float scalar as its integer part
-		return wordsArg(int64(f), name, bits)
+		return wordsArg(a, int64(f), name, bits)
 	}
 	elems, err := lang.Collect(v)
 	if err != nil {
@@ -158,7 +180,7 @@ func wordsArg(v lang.Value, name string, bits int) ([]uint64, error) {
 		return nil, lang.Errorf(lang.ValueError, "%s must have %d elements when using array form", name, n)
 	}
 	for i, e := range elems {
-		z, err := intArg(e)
+		z, err := pyInt(a, e) // the words are cast to uint64: floats truncated
 		if err != nil {
 			return nil, err
 		}
@@ -195,7 +217,7 @@ func (b *BitGenerator) stateDict() (lang.Value, error) {
 // vector: v // 2**64 and v % 2**64, each cast to uint64 (the quotient
 // must fit a C long or an unsigned one).
 func halves(v lang.Value) (hi, lo uint64, err error) {
-	z, err := intArg(v)
+	z, err := intArg(v, "//")
 	if err != nil {
 		return 0, 0, err
 	}
@@ -334,7 +356,7 @@ func (b *BitGenerator) AttrNames() []string {
 // SetAttr sets state.
 func (b *BitGenerator) SetAttr(name string, v lang.Value) error {
 	if name != "state" {
-		return lang.Errorf(lang.AttributeError, "'%s' object attribute '%s' is read-only", b.TypeName(), name)
+		return lang.Errorf(lang.AttributeError, "'%s' object has no attribute '%s'", b.TypeName(), name)
 	}
 	return b.setState(v)
 }
@@ -345,7 +367,7 @@ func init() {
 	recv := func(a *lang.Args) *BitGenerator { b, _ := a.Value("self").(*BitGenerator); return b }
 	bitGenMethods["advance"] = lang.NewBuiltin(lang.AsValue, "advance(self, delta)", "Moves the bit generator delta draws ahead (PCG64, PCG64DXSM; taken mod 2**128) or delta blocks of four draws (Philox; mod 2**256), as NumPy's advance; returns the bit generator.", func(a *lang.Args) (lang.Value, error) {
 		b := recv(a)
-		d, err := intArg(a.Value("delta"))
+		d, err := intArg(a.Value("delta"), "&")
 		if err != nil {
 			return nil, err
 		}
@@ -354,14 +376,9 @@ func init() {
 	bitGenMethods["jumped"] = lang.NewBuiltin(lang.AsValue, "jumped(self, jumps=1)", "A new bit generator in this one's state advanced jumps times NumPy's jump (PCG64: (φ-1)·2**128 draws; Philox: 2**128 blocks).", func(a *lang.Args) (lang.Value, error) {
 		b := recv(a)
 		// jump_inplace multiplies by int(jumps)
-		var n *big.Int
-		if f, ok := a.Value("jumps").(float64); ok {
-			n = big.NewInt(int64(f))
-		} else {
-			var err error
-			if n, err = intArg(a.Value("jumps")); err != nil {
-				return nil, err
-			}
+		n, err := pyInt(a, a.Value("jumps"))
+		if err != nil {
+			return nil, err
 		}
 		c := b.clone()
 		step := new(big.Int).Set(two128)
@@ -375,13 +392,17 @@ func init() {
 		if !a.IsNone("size") {
 			return nil, lang.Errorf(notImplementedError, "kael's random_raw(size=) gives uint64 arrays, which kael's NumPy does not have yet")
 		}
+		output, err := lang.Truth(a.Value("output")) // NumPy asks its truth
+		if err != nil {
+			return nil, err
+		}
 		b.p.mu.Lock()
 		w := b.p.uint64()
 		b.p.mu.Unlock()
-		if !a.Bool("output") {
-			return lang.None, a.Err()
+		if !output {
+			return lang.None, nil
 		}
-		return lang.IntFromBig(new(big.Int).SetUint64(w)), a.Err()
+		return lang.IntFromBig(new(big.Int).SetUint64(w)), nil
 	})
 }
 
@@ -407,14 +428,14 @@ func newPhilox(a *lang.Args) (lang.Value, error) {
 		if !a.IsNone("seed") {
 			return nil, lang.Errorf(lang.ValueError, "seed and key cannot be both used")
 		}
-		key, err := wordsArg(a.Value("key"), "key", 128)
+		key, err := wordsArg(a, a.Value("key"), "key", 128)
 		if err != nil {
 			return nil, err
 		}
 		p = newBitGen("Philox", &philox{key: [2]uint64{key[0], key[1]}, pos: 4})
 	}
 	if !a.IsNone("counter") {
-		ctr, err := wordsArg(a.Value("counter"), "counter", 256)
+		ctr, err := wordsArg(a, a.Value("counter"), "counter", 256)
 		if err != nil {
 			return nil, err
 		}

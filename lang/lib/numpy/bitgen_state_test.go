@@ -36,5 +36,10 @@ func TestBitGeneratorStateMatchesNumPy(t *testing.T) {
 		"p = np.random.Philox(4)\np.random_raw()\nq = p.jumped()\np.random_raw(), q.random_raw()",
 		"np.random.Philox(key=[1, 2, 3])", "np.random.Philox(counter=[1, 2])", "np.random.Philox(1, key=2)",
 		"np.random.Philox(key=2**128)", "np.random.Philox(key=-1)", "np.random.Philox(counter=2**256)",
+		"np.random.Philox(key=[1.5, 2]).random_raw(), np.random.Philox(key='7').random_raw(), np.random.Philox(key=1, counter=np.arange(4)).random_raw(), np.random.PCG64(1).random_raw(output='x')",
+		"np.random.PCG64(1).jumped(None)", "np.random.PCG64(1).jumped('x')", "np.random.PCG64(1).jumped('3').state", "np.random.Philox(key='a')", "np.random.Philox(key=[1, 'a'])",
+		"np.random.PCG64(1).advance(None)", "np.random.PCG64(1).advance('a')",
+		set + "setst({'bit_generator': 'PCG64', 'state': {'state': 'a', 'inc': 1}, 'has_uint32': 0, 'uinteger': 0})",
+		"b = np.random.PCG64(1)\nb.foo = 1",
 	})
 }

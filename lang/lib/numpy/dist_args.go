@@ -386,6 +386,18 @@ func binomialDraws(a *lang.Args, draw func(p float64, n int64) int64) (lang.Valu
 	if err != nil {
 		return nil, err
 	}
+	// n is cast to int64 first: NaN and infinity cannot be
+	if err := p.each(func(f []float64) error {
+		switch {
+		case math.IsNaN(f[1]):
+			return lang.Errorf(lang.ValueError, "cannot convert float NaN to integer")
+		case math.IsInf(f[1], 0):
+			return lang.Errorf(lang.OverflowError, "cannot convert float infinity to integer")
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
 	if p.arrays == nil {
 		n, prob, err := binomialArgs(a)
 		if err != nil {

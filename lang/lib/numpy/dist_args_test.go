@@ -32,7 +32,7 @@ func TestArrayParamsMatchNumPy(t *testing.T) {
 				r+"r.binomial([3, 4, 100, 7.9], 0.5), r.binomial(30, [[0.1], [0.9]], size=(2, 3)), r.binomial([1000, 20], [0.4, 0.6]), r.binomial(5, 0.5, size=2), r.random()",
 				r+"r.beta([1, 0], [0, 1])", r+"r.beta([1, 1], [0, 1])", r+"r.beta([1, np.nan], [1, 1])", r+"r.beta([1, 2], 1, size=3)",
 				r+"r.poisson([1, -1])", r+"r.poisson([1, np.nan])", r+"r.poisson([np.nan, -1])", r+"r.poisson([1e300, -1])", r+"r.poisson(np.array([1, 2]), size=3)",
-				r+"r.binomial([3, -1], 0.5)", r+"r.binomial([3, 1], [0.5, 2])", r+"r.binomial([3, -1], [0.5, np.nan])", r+"r.binomial([3, 4], 0.5, size=(3,))",
+				r+"r.binomial([3, -1], 0.5)", r+"r.binomial([3, 1], [0.5, 2])", r+"r.binomial([3, -1], [0.5, np.nan])", r+"r.binomial(np.nan, [0.5])", r+"r.binomial([np.nan], 0.5)", r+"r.binomial(np.inf, [0.5])", r+"r.binomial(np.nan, 0.5)", r+"r.binomial(2.7, [0.5, 0.5])", r+"r.binomial([3, 4], 0.5, size=(3,))",
 			)
 		}
 	}

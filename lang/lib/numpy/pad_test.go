@@ -55,5 +55,6 @@ func TestPadStatLengthMatchesNumPy(t *testing.T) {
 		"np.pad(np.array([1, 2, 2]), 1, 'mean', stat_length=2), np.pad(np.zeros((0, 2)), ((0, 0), (1, 1)), 'maximum', stat_length=0)",
 		"np.pad(a, 2, 'maximum', stat_length=0)", "np.pad(m, ((0, 0), (1, 1)), 'minimum', stat_length=((0, 1), (1, 1)))",
 		"np.pad(a, 2, 'maximum', stat_length=-1)", "np.pad(a, 2, 'maximum', stat_length=(1, 2, 3))",
+		"np.pad(a, 1, 'mean', stat_length=np.nan)", "np.pad(a, 1, 'mean', stat_length=np.inf)", "np.pad(a, 1, 'maximum', stat_length=[[1, 2], [3, 4]])",
 	})
 }

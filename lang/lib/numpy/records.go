@@ -195,7 +195,7 @@ func (d *StructDType) AttrNames() []string {
 // GetSubscript is dt['x'] or dt[i]: a field's dtype.
 func (d *StructDType) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 	if len(subs) != 1 || subs[0].IsSlice {
-		return nil, lang.Errorf(lang.KeyError, "%s", lang.Repr(subsValue(subs)))
+		return nil, lang.Errorf(lang.TypeError, "Field key must be an integer field offset, single field name, or list of field names.")
 	}
 	switch k := subs[0].Value.(type) {
 	case string:
@@ -217,17 +217,6 @@ func (d *StructDType) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 		}
 		return dtypeOf(d.dts[n]), nil
 	}
-}
-
-func subsValue(subs []lang.Subscript) lang.Value {
-	if len(subs) == 1 {
-		return subs[0].Value
-	}
-	t := make(lang.Tuple, len(subs))
-	for i, s := range subs {
-		t[i] = s.Value
-	}
-	return t
 }
 
 // RecordArray is an array of a structured dtype: one tensor per field,

@@ -995,6 +995,9 @@ func statLengths(v lang.Value, ndim int) ([][2]int, error) {
 	}
 	for i, f := range vals {
 		vals[i] = math.RoundToEven(f)
+		if !(vals[i] >= 0) || math.IsInf(vals[i], 1) { // NaN and inf cast to intp's minimum
+			vals[i] = -1
+		}
 		if vals[i] < 0 {
 			return nil, lang.Errorf(lang.ValueError, "index can't contain negative values")
 		}
