@@ -191,6 +191,9 @@ func copyInto(dst, src *tensor.Tensor) error {
 // GetSubscript is a[...]: NumPy's basic and advanced indexing, which
 // kael's tensors share; one element gives a scalar.
 func (a *Array) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
+	if err := tooManyIndices(subs, a.store.Dim()); err != nil {
+		return nil, err
+	}
 	idx, err := lang.TensorIndices(subs)
 	if err != nil {
 		return nil, err
@@ -236,6 +239,9 @@ func (a *Array) viewOf(r *tensor.Tensor) lang.Value {
 
 // SetSubscript is a[...] = v, with v cast to a's dtype.
 func (a *Array) SetSubscript(subs []lang.Subscript, value lang.Value) error {
+	if err := tooManyIndices(subs, a.store.Dim()); err != nil {
+		return err
+	}
 	idx, err := lang.TensorIndices(subs)
 	if err != nil {
 		return err

@@ -413,6 +413,9 @@ func (r *RecordArray) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 			return r.fieldArray(i), nil
 		}
 	}
+	if err := tooManyIndices(subs, len(r.shape())); err != nil {
+		return nil, err
+	}
 	if idx, ok := intIndex(subs); ok && len(idx) == len(r.shape()) {
 		rec := &Record{dt: r.dt, rec: r.rec}
 		for _, f := range r.fields {

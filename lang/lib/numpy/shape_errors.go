@@ -125,3 +125,28 @@ func reshapeError(t *tensor.Tensor, shape []int) error {
 	}
 	return lang.Errorf(lang.ValueError, "cannot reshape array of size %d into shape %s)", t.Numel(), text)
 }
+
+// tooManyIndices is indexing's IndexError when subs index more
+// dimensions than an array of ndim has (None and ... index none, a
+// boolean array as many as it has), or nil.
+func tooManyIndices(subs []lang.Subscript, ndim int) error {
+	n := 0
+	for _, s := range subs {
+		switch v := s.Value.(type) {
+		case lang.NoneType, lang.EllipsisType, bool:
+			if !s.IsSlice {
+				continue
+			}
+		case *Array:
+			if v.store.DType() == tensor.Bool && !s.IsSlice {
+				n += max(v.store.Dim(), 1)
+				continue
+			}
+		}
+		n++
+	}
+	if n <= ndim {
+		return nil
+	}
+	return lang.Errorf(lang.IndexError, "too many indices for array: array is %d-dimensional, but %d were indexed", ndim, n)
+}

@@ -41,8 +41,8 @@ def inplace():
 
 // TestShapeErrorMessagesAreNumPys compares the class and the text of the
 // shape errors of broadcasting, concatenate and its stacks, dot, matmul,
-// reshape, where, isclose and clip with NumPy 1.24's, and round's
-// decimals, which NumPy reads through operator.index.
+// reshape, where, isclose, clip and too many indices with NumPy 1.24's,
+// and round's decimals, which NumPy reads through operator.index.
 func TestShapeErrorMessagesAreNumPys(t *testing.T) {
 	var srcs []string
 	for _, src := range []string{
@@ -65,6 +65,9 @@ func TestShapeErrorMessagesAreNumPys(t *testing.T) {
 		"np.float32(1).round('a')", "np.float64(1).round('a')", "np.zeros(2).round('a')", "np.round(np.zeros(2), 1.5)",
 		"np.float32(1.26).round(1.0)", "np.zeros(2).round(2**40)", "np.zeros(2).round(-2**40)", "np.zeros(2).round(2**80)",
 		"np.round(np.zeros(2), True), np.float32(1.26).round(np.int64(1))",
+		"np.zeros(3)[0, 0]", "np.zeros(3)[0, None, 0]", "np.zeros(3)[..., 0, 0]", "np.zeros(3)[np.array([True, False, True]), 0]",
+		"np.zeros((2, 2))[np.ones((2, 2), bool), 0]", "np.zeros(3)[0, 0, 0]", "np.zeros(())[0]", "np.zeros(3, dtype=[('x', 'f4')])[0, 0]",
+		"np.zeros(3)[None, 0], np.zeros(3)[True], np.zeros((2, 2))[np.ones((2, 2), bool)], np.zeros(3)[np.array(True)], np.zeros((2, 3))[:, [0, 1], None]",
 	} {
 		srcs = append(srcs, "try:\n    r = "+src+"\nexcept Exception as e:\n    r = (type(e).__name__, str(e))\nr")
 	}
