@@ -137,6 +137,10 @@ func tooManyIndices(subs []lang.Subscript, ndim int) error {
 			if !s.IsSlice {
 				continue
 			}
+		case lang.Tuple: // a[()] indexes nothing
+			if len(v) == 0 && !s.IsSlice {
+				continue
+			}
 		case *Array:
 			if v.store.DType() == tensor.Bool && !s.IsSlice {
 				n += max(v.store.Dim(), 1)

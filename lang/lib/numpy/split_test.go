@@ -68,8 +68,18 @@ func TestShapeErrorMessagesAreNumPys(t *testing.T) {
 		"np.zeros(3)[0, 0]", "np.zeros(3)[0, None, 0]", "np.zeros(3)[..., 0, 0]", "np.zeros(3)[np.array([True, False, True]), 0]",
 		"np.zeros((2, 2))[np.ones((2, 2), bool), 0]", "np.zeros(3)[0, 0, 0]", "np.zeros(())[0]", "np.zeros(3, dtype=[('x', 'f4')])[0, 0]",
 		"np.zeros(3)[None, 0], np.zeros(3)[True], np.zeros((2, 2))[np.ones((2, 2), bool)], np.zeros(3)[np.array(True)], np.zeros((2, 3))[:, [0, 1], None]",
+		"np.zeros(3)[..., 1], np.zeros((2, 3))[1, ..., 2], np.zeros(())[...], np.zeros(())[()], np.arange(6).reshape(2, 3)[()], np.arange(6.0).reshape(2, 3)[::-1][..., 1, 2]",
 	} {
 		srcs = append(srcs, "try:\n    r = "+src+"\nexcept Exception as e:\n    r = (type(e).__name__, str(e))\nr")
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
+
+// TestEllipsisIndexGivesView checks that an index holding ... gives a
+// 0-d view, not a scalar, as NumPy does: writes through it show.
+func TestEllipsisIndexGivesView(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"b = np.arange(3.0)\nv = b[..., 1]\nv[...] = 7\nb, v.base is b, v.shape, type(v).__name__",
+		"m = np.arange(6.0).reshape(2, 3)\nw = m[::-1][..., 0, 2]\nw[...] = -1\nm, w",
+	})
 }
