@@ -189,11 +189,18 @@ func copyInto(dst, src *tensor.Tensor) error {
 }
 
 // GetSubscript is a[...]: NumPy's basic and advanced indexing, which
-// kael's tensors share; one element gives a scalar.
+// kael's tensors share; one element gives a scalar, unless the index
+// holds an Ellipsis (a[..., 1] is a 0-d view, as NumPy gives it).
 func (a *Array) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
+	if err := tooManyIndices(subs, a.store.Dim()); err != nil {
+		return nil, err
+	}
 	idx, err := lang.TensorIndices(subs)
 	if err != nil {
 		return nil, err
+	}
+	view0d := func(r *tensor.Tensor) lang.Value {
+		return &Array{store: r, base: a.owner(), readonly: a.readonly}
 	}
 	if a.flip == 0 && !hasNonPositiveStep(idx) {
 		r, err := a.store.Index(idx...)
@@ -201,6 +208,9 @@ func (a *Array) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 			return nil, indexError(err)
 		}
 		if isBasic(idx) {
+			if r.Dim() == 0 && hasEllipsis(subs) {
+				return view0d(r), nil
+			}
 			return a.viewOf(r), nil
 		}
 		return wrap(r), nil
@@ -211,6 +221,9 @@ func (a *Array) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 			return nil, indexError(err)
 		}
 		if r.Dim() == 0 {
+			if hasEllipsis(subs) {
+				return view0d(r), nil
+			}
 			return wrap(r), nil
 		}
 		return a.flipTo(r, m), nil
@@ -236,6 +249,9 @@ func (a *Array) viewOf(r *tensor.Tensor) lang.Value {
 
 // SetSubscript is a[...] = v, with v cast to a's dtype.
 func (a *Array) SetSubscript(subs []lang.Subscript, value lang.Value) error {
+	if err := tooManyIndices(subs, a.store.Dim()); err != nil {
+		return err
+	}
 	idx, err := lang.TensorIndices(subs)
 	if err != nil {
 		return err
@@ -419,4 +435,14 @@ func transposeAll(t *tensor.Tensor) (*tensor.Tensor, error) {
 		dims[i] = n - 1 - i
 	}
 	return t.Permute(dims...)
+}
+
+// hasEllipsis reports whether an index holds ... .
+func hasEllipsis(subs []lang.Subscript) bool {
+	for _, s := range subs {
+		if _, ok := s.Value.(lang.EllipsisType); ok && !s.IsSlice {
+			return true
+		}
+	}
+	return false
 }

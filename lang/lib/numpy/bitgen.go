@@ -150,7 +150,7 @@ func (m *MT19937) bitGen() *bitGen {
 }
 
 // bitGenModules are the modules NumPy defines its bit generators in.
-var bitGenModules = map[string]string{"PCG64": "numpy.random._pcg64.", "Philox": "numpy.random._philox.", "SFC64": "numpy.random._sfc64."}
+var bitGenModules = map[string]string{"PCG64": "numpy.random._pcg64.", "PCG64DXSM": "numpy.random._pcg64.", "Philox": "numpy.random._philox.", "SFC64": "numpy.random._sfc64."}
 
 // BitGenerator is np.random.PCG64(seed), Philox(seed) or SFC64(seed): the
 // bit generator a Generator draws from (one shares its state with every
@@ -180,10 +180,18 @@ func init() {
 		seed      func([ssPoolSize]uint32) *bitGen
 	}{
 		{"PCG64", "NumPy's default bit generator, seeded through SeedSequence(seed); Generator(PCG64(seed)) is default_rng(seed).", pcg64FromPool},
+		{"PCG64DXSM", "PCG64's state stepped by the cheap multiplier with the DXSM output, seeded as PCG64; Generator(PCG64DXSM(seed)) draws NumPy's numbers.", pcg64DXSMFromPool},
 		{"Philox", "The Philox 4x64-10 counter-based bit generator, its key seeded through SeedSequence(seed) as NumPy seeds it; Generator(Philox(seed)) draws NumPy's numbers.", philoxFromPool},
 		{"SFC64", "The SFC64 chaotic bit generator, seeded through SeedSequence(seed) as NumPy seeds it; Generator(SFC64(seed)) draws NumPy's numbers.", sfc64FromPool},
 	} {
-		class := lang.NewBuiltin(lang.AsValue, c.name+"(seed=None)", c.doc, func(a *lang.Args) (lang.Value, error) {
+		params := "(seed=None)"
+		if c.name == "Philox" {
+			params = "(seed=None, counter=None, key=None)"
+		}
+		class := lang.NewBuiltin(lang.AsValue, c.name+params, c.doc, func(a *lang.Args) (lang.Value, error) {
+			if c.name == "Philox" {
+				return newPhilox(a)
+			}
 			ss, err := seedSequenceOf(a.Value("seed"))
 			if err != nil {
 				return nil, err

@@ -10,7 +10,13 @@ import (
 // The functions that make arrays.
 
 func defCreation(m map[string]lang.Value) {
-	m["array"] = lang.NewBuiltin(lang.AsValue, "array(object, dtype=None, copy=True, ndmin=0)", "An array of the data: nested lists of numbers, an array, a tensor (copied).", func(a *lang.Args) (lang.Value, error) {
+	m["array"] = lang.NewBuiltin(lang.AsValue, "array(object, dtype=None, copy=True, ndmin=0)", "An array of the data: nested lists of numbers, an array, a tensor (copied); with a structured dtype, nested lists of tuples.", func(a *lang.Args) (lang.Value, error) {
+		if sd, err := structDTypeArg(a.Value("dtype")); sd != nil || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return recordArrayFrom(a.Value("object"), sd)
+		}
 		t, err := newArray(a, true)
 		if err != nil {
 			return nil, err
@@ -64,6 +70,12 @@ func defCreation(m map[string]lang.Value) {
 			shape, err := shapeArg(a.Value("shape"))
 			if err != nil {
 				return nil, err
+			}
+			if sd, err := structDTypeArg(a.Value("dtype")); sd != nil || err != nil {
+				if err != nil {
+					return nil, err
+				}
+				return newRecordArray(shape, sd, f.fill)
 			}
 			dt, err := toDType(a.Value("dtype"))
 			if err != nil {

@@ -298,3 +298,142 @@ func gammaDraws(a *lang.Args, stdGamma func(shape float64) float64) (lang.Value,
 	}
 	return p.draw(a.Value("size"), func(f []float64) float64 { return f[1] * stdGamma(f[0]) })
 }
+
+// drawInt is draw for a distribution of integers: one int64 per element
+// of the broadcast parameters (an array), or as fillInt gives them for
+// scalar parameters.
+func (p floatParams) drawInt(size lang.Value, draw func(params []float64) int64) (lang.Value, error) {
+	if p.arrays == nil {
+		return fillInt(size, func() int64 { return draw(p.scalars) })
+	}
+	out := make([]int64, len(p.arrays[0]))
+	params := make([]float64, len(p.arrays))
+	for i := range out {
+		for j, arr := range p.arrays {
+			params[j] = arr[i]
+		}
+		out[i] = draw(params)
+	}
+	t, err := fromValues(out, p.shape)
+	if err != nil {
+		return nil, err
+	}
+	return wrapArray(t), nil
+}
+
+// betaDraws is beta(a, b, size) of either generator, draw its beta draw
+// of two parameters; a is checked over every draw before b.
+func betaDraws(a *lang.Args, draw func(x, y float64) float64) (lang.Value, error) {
+	p, err := readFloatParams(a, "a", "b")
+	if err != nil {
+		return nil, err
+	}
+	if p.arrays == nil {
+		if _, _, err := betaArgs(a); err != nil {
+			return nil, err
+		}
+	}
+	for j, name := range []string{"a", "b"} {
+		if err := p.each(func(f []float64) error { return positive(f[j], name) }); err != nil {
+			return nil, err
+		}
+	}
+	return p.draw(a.Value("size"), func(f []float64) float64 { return draw(f[0], f[1]) })
+}
+
+// poissonDraws is poisson(lam, size) of either generator, draw its
+// Poisson draw of a mean. Arrays of means are checked as NumPy checks
+// arrays, with its wording for them.
+func poissonDraws(a *lang.Args, draw func(lam float64) int64) (lang.Value, error) {
+	p, err := readFloatParams(a, "lam")
+	if err != nil {
+		return nil, err
+	}
+	if p.arrays == nil {
+		lam, err := poissonArg(a)
+		if err != nil {
+			return nil, err
+		}
+		return fillInt(a.Value("size"), func() int64 { return draw(lam) })
+	}
+	// check_array_constraint's CONS_POISSON: the bound over the whole
+	// array first (NaN fails it), then the sign.
+	if err := p.each(func(f []float64) error {
+		if !(f[0] <= poissonLamMax) {
+			return lang.Errorf(lang.ValueError, "lam value too large")
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := p.each(func(f []float64) error {
+		if f[0] < 0 {
+			return lang.Errorf(lang.ValueError, "lam < 0 or lam contains NaNs")
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return p.drawInt(a.Value("size"), func(f []float64) int64 { return draw(f[0]) })
+}
+
+// binomialDraws is binomial(n, p, size) of either generator, draw its
+// binomial draw. An array n is truncated toward zero as NumPy's cast to
+// int64 truncates it; p comes before n, in the broadcast (its errors
+// number the arguments so) and in the checks.
+func binomialDraws(a *lang.Args, draw func(p float64, n int64) int64) (lang.Value, error) {
+	p, err := readFloatParams(a, "p", "n")
+	if err != nil {
+		return nil, err
+	}
+	// n is cast to int64 first: NaN and infinity cannot be
+	if err := p.each(func(f []float64) error {
+		switch {
+		case math.IsNaN(f[1]):
+			return lang.Errorf(lang.ValueError, "cannot convert float NaN to integer")
+		case math.IsInf(f[1], 0):
+			return lang.Errorf(lang.OverflowError, "cannot convert float infinity to integer")
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if p.arrays == nil {
+		n, prob, err := binomialArgs(a)
+		if err != nil {
+			return nil, err
+		}
+		return fillInt(a.Value("size"), func() int64 { return draw(prob, n) })
+	}
+	if err := p.each(func(f []float64) error {
+		if !(f[0] >= 0) || !(f[0] <= 1) {
+			return lang.Errorf(lang.ValueError, "p < 0, p > 1 or p contains NaNs")
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := p.each(func(f []float64) error {
+		if f[1] <= -1 {
+			return lang.Errorf(lang.ValueError, "n < 0")
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return p.drawInt(a.Value("size"), func(f []float64) int64 { return draw(f[0], int64(f[1])) })
+}
+
+// locScaleDraws is a distribution of a location and a scale (laplace,
+// logistic, lognormal's mean and sigma), numbers or arrays, the scale
+// checked non-negative over every draw.
+func locScaleDraws(a *lang.Args, loc, scale string, draw func(params []float64) float64) (lang.Value, error) {
+	p, err := readFloatParams(a, loc, scale)
+	if err == nil {
+		err = p.nonNegative(1, scale)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p.draw(a.Value("size"), draw)
+}

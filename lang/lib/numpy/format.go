@@ -75,6 +75,14 @@ func tupleText(shape []int) string {
 
 // array2string is NumPy's array2string with the options opts.
 func array2string(t *tensor.Tensor, separator, prefix string, linewidth int, opts printOptions) string {
+	return array2stringWith(t, separator, prefix, linewidth, opts, func(p *printer, shown elements) func(int) string {
+		return formatterFor(t.DType(), shown, t.Dim() == 0)
+	})
+}
+
+// array2stringWith is array2string with the elements' format fitted by
+// fit (a structured array's, whose elements are records).
+func array2stringWith(t *tensor.Tensor, separator, prefix string, linewidth int, opts printOptions, fit func(p *printer, shown elements) func(int) string) string {
 	if t.Numel() == 0 {
 		return "[]"
 	}
@@ -83,7 +91,7 @@ func array2string(t *tensor.Tensor, separator, prefix string, linewidth int, opt
 	if err := p.load(); err != nil {
 		return "<array: " + err.Error() + ">"
 	}
-	p.format = formatterFor(t.DType(), p.shown(summarize), t.Dim() == 0)
+	p.format = fit(p, p.shown(summarize))
 	summary := ""
 	if summarize {
 		summary = "..."

@@ -232,6 +232,23 @@ func clip(t *tensor.Tensor, lo, hi lang.Value) (lang.Value, error) {
 	if noLo && noHi {
 		return nil, lang.Errorf(lang.ValueError, "One of max or min must be given")
 	}
+	// NumPy's clip is one ufunc of three operands: their shapes must
+	// broadcast together (a missing bound left out, a number shown as ())
+	shapes := [][]int{t.Shape()}
+	for _, v := range []lang.Value{lo, hi} {
+		if _, none := v.(lang.NoneType); !none {
+			b, ok, err := asOperand(v)
+			if err != nil {
+				return nil, err
+			}
+			if ok && b.t != nil {
+				shapes = append(shapes, b.t.Shape())
+			}
+		}
+	}
+	if err := broadcastError(shapes...); err != nil {
+		return nil, err
+	}
 	r := operand{t: t}
 	var err error
 	if !noLo {
@@ -336,6 +353,9 @@ func dot(t *tensor.Tensor, other lang.Value) (lang.Value, error) {
 	}
 	if t.Dim() == 0 || y.Dim() == 0 {
 		return applyBinary(syntax.STAR, operand{t: t, weak: t.Dim() == 0}, operand{t: y, weak: y.Dim() == 0})
+	}
+	if err := dotError(t.Shape(), y.Shape()); err != nil {
+		return nil, err
 	}
 	return applyBinary(syntax.AT, operand{t: t}, operand{t: y})
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"math"
+	"math/big"
 	"math/bits"
 	"strings"
 
@@ -239,12 +240,23 @@ func seedEntropy(v lang.Value) ([]uint32, error) {
 	if n, ok := lang.AsInt(v); ok {
 		return words(n)
 	}
+	if z, ok := lang.BigOf(v); ok {
+		return bigWords(z)
+	}
 	elems, err := lang.Collect(v)
 	if err != nil {
 		return nil, lang.Errorf(lang.TypeError, "SeedSequence expects int or sequence of ints for entropy not %s", lang.Repr(v))
 	}
 	var out []uint32
 	for _, e := range elems {
+		if z, ok := lang.BigOf(e); ok && !z.IsInt64() {
+			w, err := bigWords(z)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, w...)
+			continue
+		}
 		n, ok := lang.AsInt(e)
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "SeedSequence expects int or sequence of ints for entropy not %s", lang.Repr(v))
@@ -603,14 +615,14 @@ func init() {
 		}
 		return &Generator{p: pcg64FromPool(ss.pool())}, nil
 	})
-	genClass := lang.NewBuiltin(lang.AsValue, "Generator(bit_generator)", "A Generator drawing from bit_generator (a PCG64, Philox, SFC64 or MT19937), sharing its state.", func(a *lang.Args) (lang.Value, error) {
+	genClass := lang.NewBuiltin(lang.AsValue, "Generator(bit_generator)", "A Generator drawing from bit_generator (a PCG64, PCG64DXSM, Philox, SFC64 or MT19937), sharing its state.", func(a *lang.Args) (lang.Value, error) {
 		switch bg := a.Value("bit_generator").(type) {
 		case *BitGenerator:
 			return &Generator{p: bg.p, bg: bg}, nil
 		case *MT19937:
 			return &Generator{p: bg.bitGen(), bg: bg}, nil
 		}
-		for _, class := range []string{"PCG64", "Philox", "SFC64", "MT19937"} {
+		for _, class := range []string{"PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937"} {
 			if a.Value("bit_generator") == randomFunctions[class] {
 				return nil, lang.Errorf(lang.ValueError, "Invalid bit generator. The bit generator must be instantiated.")
 			}
@@ -619,4 +631,17 @@ func init() {
 	})
 	lang.RegisterClass(genClass, "numpy.random._generator.Generator")
 	randomFunctions["Generator"] = genClass
+}
+
+// bigWords is a non-negative int of any size as its 32-bit words, least
+// significant first, as SeedSequence splits its entropy.
+func bigWords(z *big.Int) ([]uint32, error) {
+	if z.Sign() < 0 {
+		return nil, lang.Errorf(lang.ValueError, "expected non-negative integer")
+	}
+	var out []uint32
+	for z = new(big.Int).Set(z); len(out) == 0 || z.Sign() > 0; z.Rsh(z, 32) {
+		out = append(out, uint32(new(big.Int).And(z, big.NewInt(0xFFFFFFFF)).Uint64()))
+	}
+	return out, nil
 }

@@ -114,27 +114,15 @@ var distributionMethods = []genFunc{
 		}},
 	{"beta(self, a, b, size=None)", "Floats from the beta distribution of parameters a and b (Johnk's algorithm for both at most 1, else two gammas).",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) {
-			x, y, err := betaArgs(a)
-			if err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return beta(p, x, y, false) })
+			return betaDraws(a, func(x, y float64) float64 { return beta(p, x, y, false) })
 		}},
 	{"poisson(self, lam=1.0, size=None)", "Integers from the Poisson distribution of mean lam (products of uniforms below 10, Hörmann's PTRS from 10).",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) {
-			lam, err := poissonArg(a)
-			if err != nil {
-				return nil, err
-			}
-			return fillInt(a.Value("size"), func() int64 { return poisson(p, lam) })
+			return poissonDraws(a, func(lam float64) int64 { return poisson(p, lam) })
 		}},
 	{"binomial(self, n, p, size=None)", "Integers from the binomial distribution of n trials of probability p (inversion, or BTPE when n·min(p, 1-p) > 30).",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) {
-			n, prob, err := binomialArgs(a)
-			if err != nil {
-				return nil, err
-			}
-			return fillInt(a.Value("size"), func() int64 { return binomial(p, prob, n) })
+			return binomialDraws(a, func(prob float64, n int64) int64 { return binomial(p, prob, n) })
 		}},
 	{"bytes(self, length)", "length random bytes: 32-bit draws, little-endian, as NumPy's.",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) {

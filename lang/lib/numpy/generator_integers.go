@@ -239,9 +239,12 @@ func integersBroadcast(p *bitGen, size lang.Value, low, high *tensor.Tensor, dt 
 			return nil, lang.Errorf(lang.ValueError, "high is out of bounds for %s", name)
 		}
 	}
+	if err := broadcastError(low.Shape(), high.Shape()); err != nil {
+		return nil, err
+	}
 	shape, err := tensor.BroadcastShapes(low.Shape(), high.Shape())
 	if err != nil {
-		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with shapes %s %s ", compactTuple(low.Shape()), compactTuple(high.Shape()))
+		return nil, err
 	}
 	el, err := low.Expand(shape...)
 	if err != nil {

@@ -72,6 +72,9 @@ func defJoin(m map[string]lang.Value) {
 		if ts[0].Dim() == 0 {
 			return nil, lang.Errorf(lang.ValueError, "zero-dimensional arrays cannot be concatenated")
 		}
+		if err := concatError(ts, axis); err != nil {
+			return nil, err
+		}
 		r, err := tensor.Cat(ts, axis)
 		return wrapArray(r), err
 	})
@@ -82,6 +85,9 @@ func defJoin(m map[string]lang.Value) {
 		}
 		axes, err := axesArg(a.Value("axis"), ts[0].Dim()+1)
 		if err != nil {
+			return nil, err
+		}
+		if err := stackError(ts); err != nil {
 			return nil, err
 		}
 		r, err := tensor.Stack(ts, axes[0])
@@ -96,6 +102,9 @@ func defJoin(m map[string]lang.Value) {
 			if ts[i], err = atLeast(t, 2); err != nil {
 				return nil, err
 			}
+		}
+		if err := concatError(ts, 0); err != nil {
+			return nil, err
 		}
 		r, err := tensor.Cat(ts, 0)
 		return wrapArray(r), err
@@ -113,6 +122,9 @@ func defJoin(m map[string]lang.Value) {
 		}
 		if ts[0].Dim() == 1 {
 			axis = 0
+		}
+		if err := concatError(ts, axis); err != nil {
+			return nil, err
 		}
 		r, err := tensor.Cat(ts, axis)
 		return wrapArray(r), err
@@ -141,6 +153,9 @@ func defJoin(m map[string]lang.Value) {
 		}
 		xs, ys, err := castOperands(x, y)
 		if err != nil {
+			return nil, err
+		}
+		if err := broadcastError(cond.Shape(), xs.Shape(), ys.Shape()); err != nil {
 			return nil, err
 		}
 		if cond, err = castTensor(cond, tensor.Bool); err != nil {
@@ -206,6 +221,9 @@ func defJoin(m map[string]lang.Value) {
 		f := f
 		m[f.name] = lang.NewBuiltin(lang.AsValue, f.name+"(a, b, rtol=1e-05, atol=1e-08, equal_nan=False)", "Whether |a - b| <= atol + rtol * |b|, element by element (isclose) or for all (allclose).", func(a *lang.Args) (lang.Value, error) {
 			x, y, err := twoArrays(a, "a", "b")
+			if err == nil {
+				err = broadcastError(x.Shape(), y.Shape())
+			}
 			if err != nil {
 				return nil, err
 			}

@@ -1,6 +1,7 @@
 package numpy
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -375,7 +376,24 @@ func init() {
 				return clip(t, a.Value("min"), a.Value("max"))
 			}},
 		{name: "round", params: "decimals=0", doc: "The elements rounded to decimals places, halves to even.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return roundArray(t, a.Int("decimals")) }},
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				// decimals goes through operator.index, as NumPy's does:
+				// 'a' and 1.0 are TypeErrors, not 0
+				d, err := lang.IndexValue(a.Value("decimals"))
+				if err != nil {
+					return nil, err
+				}
+				n, ok := lang.AsInt(d)
+				switch {
+				case !ok:
+					return nil, lang.Errorf(lang.OverflowError, "Python int too large to convert to C long")
+				case n > math.MaxInt32:
+					return nil, lang.Errorf(lang.OverflowError, "signed integer is greater than maximum")
+				case n < math.MinInt32:
+					return nil, lang.Errorf(lang.OverflowError, "signed integer is less than minimum")
+				}
+				return roundArray(t, int(n))
+			}},
 		{name: "dot", params: "b", doc: "The dot product: matrix product for 2-d arrays, inner product for 1-d.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return dot(t, a.Value("b")) }},
 		{name: "argsort", params: "axis=-1, kind=None", doc: "The indices that sort the array along axis (stable).",
@@ -562,10 +580,6 @@ func shapeArgs(v lang.Value) ([]int, error) {
 		}
 	}
 	return shapeArg(args)
-}
-
-func reshapeError(t *tensor.Tensor, shape []int) error {
-	return lang.Errorf(lang.ValueError, "cannot reshape array of size %d into shape %s", t.Numel(), compactTuple(shape))
 }
 
 // toPython converts a tensor's elements to nested lists of Python

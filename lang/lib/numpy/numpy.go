@@ -52,7 +52,13 @@ func buildModule() *lang.Module {
 		"Inf": math.Inf(1), "NaN": math.NaN(), "NINF": math.Inf(-1), "PINF": math.Inf(1),
 		"euler_gamma": 0.5772156649015329,
 		"__version__": "1.24.2",
-		"dtype": lang.NewBuiltin(lang.AsValue, "dtype(obj)", "The dtype named or stood for by obj: np.dtype('float32'), np.dtype(np.int64).", func(a *lang.Args) (lang.Value, error) {
+		"dtype": lang.NewBuiltin(lang.AsValue, "dtype(obj)", "The dtype named or stood for by obj: np.dtype('float32'), np.dtype(np.int64), or a structured dtype of (name, format) pairs: np.dtype([('x', 'f4'), ('y', 'i8')]).", func(a *lang.Args) (lang.Value, error) {
+			if l, ok := a.Value("obj").(*lang.List); ok {
+				return newStructDType(l)
+			}
+			if d, ok := a.Value("obj").(*StructDType); ok {
+				return d, nil
+			}
 			dt, err := toDType(a.Value("obj"))
 			if err != nil {
 				return nil, err
@@ -124,6 +130,7 @@ func buildModule() *lang.Module {
 	defCreation(m)
 	defJoin(m)
 	defSplit(m)
+	defBroadcast(m)
 	defUfuncs(m)
 	defStats(m)
 	defFlip(m)
@@ -134,10 +141,12 @@ func buildModule() *lang.Module {
 	defEinsum(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
+	m["rec"] = recModule
+	m["recarray"] = recarrayClass
 	m["fft"] = fftModule
 	for name, v := range m {
-		// a class (np.ndarray) keeps its identity, which isinstance asks
-		if b, ok := v.(*lang.Builtin); ok && b != ndarrayClass {
+		// a class (np.ndarray, np.recarray) keeps its identity, which isinstance asks
+		if b, ok := v.(*lang.Builtin); ok && b != ndarrayClass && b != recarrayClass {
 			fn := b.Fn()
 			m[name] = b.WithFn(func(a *lang.Args) (lang.Value, error) {
 				v, err := fn(a)

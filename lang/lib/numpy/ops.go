@@ -128,6 +128,9 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 		if a.t.Dim() == 0 || b.t.Dim() == 0 {
 			return nil, lang.Errorf(lang.ValueError, "matmul: Input operand %d does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)", map[bool]int{true: 0, false: 1}[a.t.Dim() == 0])
 		}
+		if err := matmulError(a.t.Shape(), b.t.Shape()); err != nil {
+			return nil, err
+		}
 		dt := promote(a.t.DType(), b.t.DType())
 		in := dt
 		if dt == tensor.Float16 {
@@ -146,8 +149,8 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 		}
 		return wrap(r), nil
 	}
-	if _, err := tensor.BroadcastShapes(a.t.Shape(), b.t.Shape()); err != nil {
-		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with shapes %s %s ", compactTuple(a.t.Shape()), compactTuple(b.t.Shape()))
+	if err := broadcastError(a.t.Shape(), b.t.Shape()); err != nil {
+		return nil, err
 	}
 	if op == syntax.LSHIFT || op == syntax.RSHIFT {
 		return shiftOp(op, a, b)

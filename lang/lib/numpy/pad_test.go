@@ -41,3 +41,20 @@ func TestPadModesMatchNumPy(t *testing.T) {
 		"np.pad(a, -1, mode='reflect')", "np.pad(b, (1, 2, 3))", "np.pad(np.array([1, 3, 6]), 1, mode='mean')", "np.pad(np.array([1, 2]), 1, mode='mean')")
 	langtest.CheckMatchesCPython(t, prelude+"a = np.array([1, 2, 3, 4])\nb = np.arange(6.0).reshape(2, 3)\n", srcs)
 }
+
+// TestPadStatLengthMatchesNumPy pads with the statistics of the first
+// and last stat_length elements of each axis (one length, a pair, a pair
+// per axis, rounded half to even, longer than the axis), and NumPy's
+// errors for lengths of 0 and negative ones.
+func TestPadStatLengthMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"a = np.array([1, 5, 2, 8, 3, 9, 4])\nm = np.arange(20).reshape(4, 5) ** 2 % 7\nf = np.array([1.5, -2.0, 3.25, 7.0, 0.5])\n", []string{
+		"np.pad(a, 2, 'maximum', stat_length=2), np.pad(a, (3, 2), 'minimum', stat_length=(2, 3)), np.pad(a, 2, 'mean', stat_length=3), np.pad(a, 2, 'median', stat_length=(2, 4))",
+		"np.pad(a, 2, 'mean', stat_length=100), np.pad(a, 1, 'mean', stat_length=1.5), np.pad(a, 1, 'mean', stat_length=2.5), np.pad(a, 2, 'maximum', stat_length=None)",
+		"np.pad(m, 1, 'maximum', stat_length=((1, 2), (3, 1))), np.pad(m, ((1, 0), (2, 2)), 'mean', stat_length=2), np.pad(m, ((0, 0), (2, 2)), 'median', stat_length=((1, 1), (2, 3)))",
+		"np.pad(f, 2, 'mean', stat_length=(1, 2)), np.pad(f, 2, 'median', stat_length=2), np.pad(f, 3, 'minimum', stat_length=(4, 1)), np.pad(a.astype(np.float32), 2, 'mean', stat_length=3)",
+		"np.pad(np.array([1, 2, 2]), 1, 'mean', stat_length=2), np.pad(np.zeros((0, 2)), ((0, 0), (1, 1)), 'maximum', stat_length=0)",
+		"np.pad(a, 2, 'maximum', stat_length=0)", "np.pad(m, ((0, 0), (1, 1)), 'minimum', stat_length=((0, 1), (1, 1)))",
+		"np.pad(a, 2, 'maximum', stat_length=-1)", "np.pad(a, 2, 'maximum', stat_length=(1, 2, 3))",
+		"np.pad(a, 1, 'mean', stat_length=np.nan)", "np.pad(a, 1, 'mean', stat_length=np.inf)", "np.pad(a, 1, 'maximum', stat_length=[[1, 2], [3, 4]])",
+	})
+}

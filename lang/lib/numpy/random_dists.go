@@ -216,23 +216,19 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"beta", "a, b, size=None", "Floats from the beta distribution of parameters a and b.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			x, y, err := betaArgs(a)
-			if err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return beta(r, x, y, true) })
+			return betaDraws(a, func(x, y float64) float64 { return beta(r, x, y, true) })
 		}},
 	{"standard_t", "df, size=None", "Floats from Student's t distribution of df degrees of freedom.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "df")
+			p, err := readFloatParams(a, "df")
+			if err == nil {
+				err = p.each(func(f []float64) error { return positive(f[0], "df") })
+			}
 			if err != nil {
 				return nil, err
 			}
-			if err := positive(f[0], "df"); err != nil {
-				return nil, err
-			}
-			df := f[0]
-			return fill(a.Value("size"), tensor.Float64, func() float64 {
+			return p.draw(a.Value("size"), func(f []float64) float64 {
+				df := f[0]
 				num := r.gaussian()
 				denom := standardGamma(r, df/2)
 				return math.Sqrt(df/2) * num / math.Sqrt(denom)
@@ -240,36 +236,15 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"laplace", "loc=0.0, scale=1.0, size=None", "Floats from the Laplace distribution of the given loc and scale.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "loc", "scale")
-			if err != nil {
-				return nil, err
-			}
-			if err := nonNegative(f[1], "scale"); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return laplace(r, f[0], f[1]) })
+			return locScaleDraws(a, "loc", "scale", func(f []float64) float64 { return laplace(r, f[0], f[1]) })
 		}},
 	{"logistic", "loc=0.0, scale=1.0, size=None", "Floats from the logistic distribution of the given loc and scale.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "loc", "scale")
-			if err != nil {
-				return nil, err
-			}
-			if err := nonNegative(f[1], "scale"); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return logistic(r, f[0], f[1]) })
+			return locScaleDraws(a, "loc", "scale", func(f []float64) float64 { return logistic(r, f[0], f[1]) })
 		}},
 	{"lognormal", "mean=0.0, sigma=1.0, size=None", "Floats whose logarithm is normal of the given mean and sigma.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "mean", "sigma")
-			if err != nil {
-				return nil, err
-			}
-			if err := nonNegative(f[1], "sigma"); err != nil {
-				return nil, err
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return libm.Exp(f[0] + f[1]*r.gaussian()) })
+			return locScaleDraws(a, "mean", "sigma", func(f []float64) float64 { return libm.Exp(f[0] + f[1]*r.gaussian()) })
 		}},
 	{"triangular", "left, mode, right, size=None", "Floats from the triangular distribution on [left, right] peaking at mode.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
@@ -289,30 +264,27 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"poisson", "lam=1.0, size=None", "Integers from the Poisson distribution of mean lam.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			lam, err := poissonArg(a)
-			if err != nil {
-				return nil, err
-			}
-			return fillInt(a.Value("size"), func() int64 { return poisson(r, lam) })
+			return poissonDraws(a, func(lam float64) int64 { return poisson(r, lam) })
 		}},
 	{"binomial", "n, p, size=None", "Integers from the binomial distribution of n trials of probability p.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			n, p, err := binomialArgs(a)
-			if err != nil {
-				return nil, err
-			}
-			return fillInt(a.Value("size"), func() int64 { return binomialOriginal(r, p, n) })
+			return binomialDraws(a, func(p float64, n int64) int64 { return binomialOriginal(r, p, n) })
 		}},
 	{"geometric", "p, size=None", "Integers from the geometric distribution: the trial of the first success of probability p.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "p")
+			p, err := readFloatParams(a, "p")
+			if err == nil {
+				err = p.each(func(f []float64) error {
+					if !(f[0] > 0) || !(f[0] <= 1) {
+						return lang.Errorf(lang.ValueError, "p <= 0, p > 1 or p contains NaNs")
+					}
+					return nil
+				})
+			}
 			if err != nil {
 				return nil, err
 			}
-			if !(f[0] > 0) || !(f[0] <= 1) {
-				return nil, lang.Errorf(lang.ValueError, "p <= 0, p > 1 or p contains NaNs")
-			}
-			return fillInt(a.Value("size"), func() int64 { return legacyGeometric(r, f[0]) })
+			return p.drawInt(a.Value("size"), func(f []float64) int64 { return legacyGeometric(r, f[0]) })
 		}},
 	{"hypergeometric", "ngood, nbad, nsample, size=None", "Integers from the hypergeometric distribution: the good ones among nsample drawn without replacement from ngood good and nbad bad.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {

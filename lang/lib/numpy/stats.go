@@ -578,8 +578,11 @@ func pad(a *lang.Args) (lang.Value, error) {
 	if padSource[mode] == nil && mode != "constant" && mode != "empty" && mode != "wrap" && mode != "linear_ramp" && !isStat {
 		return nil, lang.Errorf(lang.ValueError, "mode '%s' is not supported", mode)
 	}
-	if isStat && !a.IsNone("stat_length") {
-		return nil, lang.Errorf(notImplementedError, "kael's np.pad computes %s over the whole axis: stat_length= is not there yet", lang.Repr(mode))
+	var lengths [][2]int
+	if isStat {
+		if lengths, err = statLengths(a.Value("stat_length"), t.Dim()); err != nil {
+			return nil, err
+		}
 	}
 	fill, err := arrayFrom(a.Value("constant_values"), t.DType(), true)
 	if err != nil {
@@ -608,6 +611,13 @@ func pad(a *lang.Args) (lang.Value, error) {
 	out := t
 	for ax := 0; ax < t.Dim(); ax++ {
 		before, after := widths[ax][0], widths[ax][1]
+		if isStat && t.Numel() > 0 && (mode == "maximum" || mode == "minimum") {
+			// NumPy takes the statistics of every axis, padded or not
+			n := t.Shape()[ax]
+			if min(lengths[ax][0], n) == 0 || min(lengths[ax][1], n) == 0 {
+				return nil, lang.Errorf(lang.ValueError, "stat_length of 0 yields no value for padding")
+			}
+		}
 		if before == 0 && after == 0 {
 			continue
 		}
@@ -625,7 +635,7 @@ func pad(a *lang.Args) (lang.Value, error) {
 			if n == 0 {
 				return nil, lang.Errorf(lang.ValueError, "can't extend empty axis %d using modes other than 'constant' or 'empty'", ax)
 			}
-			if out, err = padWithStat(out, ax, before, after, stat); err != nil {
+			if out, err = padWithStat(out, ax, before, after, lengths[ax], stat); err != nil {
 				return nil, err
 			}
 			continue
@@ -790,15 +800,26 @@ func padLinearRamp(t *tensor.Tensor, ax, before, after int, ends [2]float64) (*t
 	return tensor.Cat(parts, ax)
 }
 
-// padWithStat pads t along ax with stat of the axis, before and after
-// times, rounded (half to even) when t holds integers, as NumPy's
-// _round_if_needed does.
-func padWithStat(t *tensor.Tensor, ax, before, after int, stat func(*tensor.Tensor, int) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
-	s, err := stat(t, ax)
-	if err != nil {
-		return nil, err
-	}
-	if s.DType() != t.DType() {
+// padWithStat pads t along ax with stat of its first lengths[0]
+// elements before and of its last lengths[1] after (the whole axis when
+// a length is longer), rounded (half to even) when t holds integers, as
+// NumPy's _get_stats and _round_if_needed compute them.
+func padWithStat(t *tensor.Tensor, ax, before, after int, lengths [2]int, stat func(*tensor.Tensor, int) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	n := t.Shape()[ax]
+	statOf := func(start, length int) (*tensor.Tensor, error) {
+		if t.Numel() == 0 { // another axis is empty: the pads are empty too
+			shape := t.Shape()
+			shape[ax] = 1
+			return tensor.Zeros(t.DType(), shape...)
+		}
+		chunk, err := t.Narrow(ax, start, length)
+		if err != nil {
+			return nil, err
+		}
+		s, err := stat(chunk, ax)
+		if err != nil || s.DType() == t.DType() {
+			return s, err
+		}
 		if !t.DType().IsFloating() && !t.DType().IsComplex() {
 			r, err := roundArray(s, 0)
 			if err != nil {
@@ -806,7 +827,16 @@ func padWithStat(t *tensor.Tensor, ax, before, after int, stat func(*tensor.Tens
 			}
 			s = r.(lang.ArrayProvider).ArrayTensor()
 		}
-		if s, err = castTensor(s, t.DType()); err != nil {
+		return castTensor(s, t.DType())
+	}
+	left, right := min(lengths[0], n), min(lengths[1], n)
+	ls, err := statOf(0, left)
+	if err != nil {
+		return nil, err
+	}
+	rs := ls
+	if left != n || right != n {
+		if rs, err = statOf(n-right, right); err != nil {
 			return nil, err
 		}
 	}
@@ -821,6 +851,10 @@ func padWithStat(t *tensor.Tensor, ax, before, after int, stat func(*tensor.Tens
 		}
 		shape := t.Shape()
 		shape[ax] = w
+		s := ls
+		if i == 2 {
+			s = rs
+		}
 		block, err := s.Expand(shape...)
 		if err != nil {
 			return nil, err
@@ -938,4 +972,42 @@ func mustContiguous(t *tensor.Tensor) *tensor.Tensor {
 		return t
 	}
 	return c
+}
+
+// statLengths reads np.pad's stat_length as NumPy's _as_pairs reads it
+// with as_index: None (the whole axis, math.MaxInt here), n, (before,
+// after), or a pair per axis, rounded half to even, none negative.
+func statLengths(v lang.Value, ndim int) ([][2]int, error) {
+	out := make([][2]int, ndim)
+	if _, none := v.(lang.NoneType); none || v == nil {
+		for i := range out {
+			out[i] = [2]int{math.MaxInt, math.MaxInt}
+		}
+		return out, nil
+	}
+	t, err := arrayFrom(v, tensor.Float64, true)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := floatValues(t)
+	if err != nil {
+		return nil, err
+	}
+	for i, f := range vals {
+		vals[i] = math.RoundToEven(f)
+		if !(vals[i] >= 0) || math.IsInf(vals[i], 1) { // NaN and inf cast to intp's minimum
+			vals[i] = -1
+		}
+		if vals[i] < 0 {
+			return nil, lang.Errorf(lang.ValueError, "index can't contain negative values")
+		}
+	}
+	pairs, err := asPairs(vals, t.Shape(), ndim)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range pairs {
+		out[i] = [2]int{int(p[0]), int(p[1])}
+	}
+	return out, nil
 }
