@@ -17,8 +17,8 @@ func init() {
 		defMethod(typ, "index(self, value)", "The position of the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
 			elems, _, _ := Sequence(a.Value("self"))
 			for i, e := range elems {
-				if elemEqual(e, a.Value("value")) {
-					return int64(i), nil
+				if eq, err := elemEqualE(e, a.Value("value")); eq || err != nil {
+					return int64(i), err
 				}
 			}
 			return nil, Errorf(ValueError, "%s is not in %s", Repr(a.Value("value")), TypeName(a.Value("self")))
@@ -27,7 +27,11 @@ func init() {
 			elems, _, _ := Sequence(a.Value("self"))
 			n := int64(0)
 			for _, e := range elems {
-				if elemEqual(e, a.Value("value")) {
+				eq, err := elemEqualE(e, a.Value("value"))
+				if err != nil {
+					return nil, err
+				}
+				if eq {
 					n++
 				}
 			}
@@ -77,7 +81,11 @@ func defListMethods() {
 	defMethod("list", "remove(self, value)", "Removes the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
 		l := self[*List](a)
 		for i, e := range l.Elems {
-			if elemEqual(e, a.Value("value")) {
+			eq, err := elemEqualE(e, a.Value("value"))
+			if err != nil {
+				return nil, err
+			}
+			if eq {
 				l.Elems = append(l.Elems[:i:i], l.Elems[i+1:]...)
 				return None, nil
 			}

@@ -1,5 +1,10 @@
 package lang
 
+import (
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
 // equal is Python's == for non-tensor values. Lists compare element-wise
 // with lists and tuples with tuples, never a list with a tuple ((2, 3) ==
 // [2, 3] is False, as in Python); a torch.Size equals both, so
@@ -8,6 +13,14 @@ package lang
 // dicts met again while being compared (a list holding itself) counts as
 // equal there, and the rest of the comparison decides.
 func equal(a, b Value) bool {
+	eq, _ := equalE(a, b)
+	return eq
+}
+
+// equalE is equal, with the error of an element's == whose truth is
+// ambiguous: [torch.zeros(2)] == [torch.ones(2)] raises as Python's list
+// comparison does, where equal gives false.
+func equalE(a, b Value) (bool, error) {
 	type pair struct{ a, b Value }
 	stack := []pair{{a, b}}
 	var seen map[pair]bool // pairs of lists or dicts being compared
@@ -16,7 +29,7 @@ func equal(a, b Value) bool {
 		stack = stack[:len(stack)-1]
 		if eq, ok := dialectEqual(p.a, p.b, 0); ok { // sets, sizes, devices
 			if !eq {
-				return false
+				return false, nil
 			}
 			continue
 		}
@@ -37,12 +50,12 @@ func equal(a, b Value) bool {
 				}
 			}
 			if listTupleMix(p.a, p.b) {
-				return false
+				return false, nil
 			}
 			xs, _ := seqElems(p.a)
 			ys, ok := seqElems(p.b)
 			if !ok || len(xs) != len(ys) {
-				return false
+				return false, nil
 			}
 			for i := len(xs) - 1; i >= 0; i-- {
 				if !sameObject(xs[i], ys[i]) {
@@ -52,13 +65,13 @@ func equal(a, b Value) bool {
 		case *Dict:
 			if eq, ok := dictKindEqual(x, p.b); ok {
 				if !eq {
-					return false
+					return false, nil
 				}
 				continue
 			}
 			y, ok := p.b.(*Dict)
 			if !ok || x.Len() != y.Len() {
-				return false
+				return false, nil
 			}
 			if x == y || seen[pair{x, y}] {
 				continue
@@ -70,17 +83,23 @@ func equal(a, b Value) bool {
 			for i := len(x.keys) - 1; i >= 0; i-- {
 				v, found, _ := y.Get(x.keys[i])
 				if !found {
-					return false
+					return false, nil
 				}
 				stack = append(stack, pair{x.vals[i], v})
 			}
 		default:
+			if eq, ok, err := operandEqual(p.a, p.b); ok {
+				if err != nil || !eq {
+					return false, err
+				}
+				continue
+			}
 			if !equalLeaf(p.a, p.b) {
-				return false
+				return false, nil
 			}
 		}
 	}
-	return true
+	return true, nil
 }
 
 // listTupleMix reports whether one of a and b is a list and the other a
@@ -114,6 +133,54 @@ func sameObject(a, b Value) bool {
 // elemEqual is == between an element of a container and a value, as
 // Python's searches (in, index, count, remove) compare: identity first.
 func elemEqual(a, b Value) bool { return sameObject(a, b) || equal(a, b) }
+
+// elemEqualE is elemEqual with the error of an ambiguous truth.
+func elemEqualE(a, b Value) (bool, error) {
+	if sameObject(a, b) {
+		return true, nil
+	}
+	return equalE(a, b)
+}
+
+// operandEqual is == between elements of containers when one of them is
+// a tensor or a library value with an == of its own (a NumPy array): as
+// Python's containers compare, the same object is equal, else the truth
+// of a == b, which is an error for several elements. ok is false for the
+// other values.
+func operandEqual(a, b Value) (eq, ok bool, err error) {
+	_, ta := a.(*tensor.Tensor)
+	_, tb := b.(*tensor.Tensor)
+	if ta || tb {
+		if ta && tb && a == b {
+			return true, true, nil
+		}
+		if !tensorLike(a, b) {
+			return false, true, nil // Tensor.__eq__ gives NotImplemented: identity decides
+		}
+		x, _ := ToTensor(a)
+		y, _ := ToTensor(b)
+		r, err := tensor.Eq(x, y)
+		if err != nil {
+			return false, true, err
+		}
+		eq, err := Truth(r)
+		return eq, true, err
+	}
+	_, oa := a.(Operand)
+	_, ob := b.(Operand)
+	if !oa && !ob {
+		return false, false, nil
+	}
+	if oa && ob && a == b {
+		return true, true, nil
+	}
+	r, ok, err := operandBinary(syntax.EQL, a, b)
+	if !ok || err != nil {
+		return false, ok, err
+	}
+	eq, err = Truth(r)
+	return eq, true, err
+}
 
 // Equal is Python's == as a truth value, for Go code: numbers, strings
 // and containers element by element, values with an == of their own

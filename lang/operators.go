@@ -669,9 +669,10 @@ func (in *interp) compareValues(op syntax.Token, a, b Value, at syntax.Node) (Va
 	}
 	switch op {
 	case syntax.EQL:
-		return equal(a, b), nil
+		return equalE(a, b)
 	case syntax.NEQ:
-		return !equal(a, b), nil
+		eq, err := equalE(a, b)
+		return !eq, err
 	}
 	if r, ok, err := dialectCompare(op, a, b); ok || err != nil {
 		return r, err
@@ -945,10 +946,14 @@ func containsIn(s *Session, container, item Value) (bool, error) {
 		return Truth(anyT)
 	}
 	found := false
+	var eqErr error
 	err := Iterate(container, func(e Value) bool {
-		found = elemEqual(e, item)
-		return !found && (s == nil || s.hookErr == nil)
+		found, eqErr = elemEqualE(e, item)
+		return !found && eqErr == nil && (s == nil || s.hookErr == nil)
 	})
+	if err == nil {
+		err = eqErr
+	}
 	return found, err
 }
 

@@ -43,3 +43,23 @@ func TestTensorAsIndexMatchesTorch(t *testing.T) {
 		"torch.zeros(2).item()", "torch.zeros(0).item()", "float(torch.zeros(2))", "int(torch.zeros(2))",
 	})
 }
+
+// TestContainersOfTensorsCompareAsTorch checks ==, in, index, count and
+// remove over lists, tuples and dicts holding tensors: Python compares
+// their elements identity first, then by the truth of a == b, which is
+// PyTorch's error for several elements.
+func TestContainersOfTensorsCompareAsTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\nt = torch.ones(2)\n", []string{
+		"[torch.zeros(1)] == [torch.zeros(1)], [torch.zeros(1)] == [torch.ones(1)], (torch.tensor(2),) != (torch.tensor(2.),)",
+		"[t] == [t], (t, 1) == (t, 1), {'a': t} == {'a': t}, t in [t], [t].index(t), [1, t].count(t)",
+		"[torch.zeros(1)].index(torch.zeros(1)), torch.tensor(3) in [1, 2, 3], [torch.tensor(1.)].count(1)",
+		"l = [torch.ones(1), torch.zeros(1)]\nl.remove(torch.zeros(1))\nl",
+		"[t, None] == [t, None], [None] == [torch.zeros(1)], torch.zeros(1) in ['a', None]",
+		"{'a': torch.zeros(1)} == {'a': torch.ones(1)}",
+		"(torch.zeros(2),) == (torch.ones(2),)",
+		"torch.zeros(2) in [torch.ones(2)]",
+		"[1, torch.ones(2)].count(1)",
+		"[torch.ones(2)].index(torch.zeros(2))",
+		"[torch.zeros(3)] == [torch.zeros(2)]",
+	})
+}

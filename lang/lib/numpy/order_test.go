@@ -82,3 +82,15 @@ func TestCumprodAxisMatchesNumPy(t *testing.T) {
 		"np.cumprod(np.arange(4).reshape(2, 2), axis=2)",
 	})
 }
+
+// TestContainersOfArraysCompareAsNumPy checks ==, in, index and count
+// over containers holding arrays: identity first, then the truth of
+// a == b, NumPy's ValueError for several elements.
+func TestContainersOfArraysCompareAsNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"a = np.ones(2)\n", []string{
+		"[np.zeros(1)] == [np.zeros(1)], [np.zeros(1)] == [np.ones(1)], [a] == [a], a in [a], [a, 1].index(a), np.float64(2.0) in [1, 2]",
+		"(np.zeros(2),) == (np.ones(2),)",
+		"np.zeros(2) in [np.ones(2)]",
+		"[1, np.ones(2)].count(1)",
+	})
+}
