@@ -205,7 +205,8 @@ func checkTypingParams(f *typingForm, params []lang.Value, ellipsis bool) error 
 	for _, p := range params {
 		switch p.(type) {
 		case lang.NoneType, *typingForm, *typingAlias, *lang.GenericAlias, *lang.UnionType, string, // a string: a forward reference
-			*lang.Instance, *lang.UserClass: // module.py's TypeVar, Literal[...], a class
+			*lang.Instance, *lang.UserClass, // module.py's TypeVar, Literal[...], a class
+			lang.InstanceChecker: // a library's class: a namedtuple's
 			continue
 		case lang.EllipsisType:
 			if ellipsis {
@@ -262,7 +263,11 @@ func typingParamRepr(v lang.Value) string {
 	if c := lang.ClassOf(v); c != "" {
 		return c
 	}
-	return lang.Repr(v)
+	r := lang.Repr(v)
+	if inner, ok := strings.CutPrefix(r, "<class '"); ok && strings.HasSuffix(inner, "'>") { // a library's class: a namedtuple's
+		return strings.TrimSuffix(inner, "'>")
+	}
+	return r
 }
 
 // TypeName returns CPython's class of the alias.
@@ -514,21 +519,67 @@ func aliasParts(a *lang.Args) (lang.Value, error) {
 		}
 		return lang.Tuple{orNone(tp.origin), lang.Tuple{}}, nil
 	case *typingAlias:
-		origin := orNone(tp.form.origin)
-		if tp.form.kind == typingUnion {
-			origin = tp.form
-		}
-		args := make(lang.Tuple, len(tp.args))
-		for i, arg := range tp.args {
-			if _, ok := arg.(lang.NoneType); ok {
-				arg = lang.TypeOf(lang.None)
-			}
-			args[i] = arg
-		}
-		if tp.form.kind == typingTuple && len(args) == 0 {
-			args = lang.Tuple{}
-		}
+		origin, args := tp.parts()
 		return lang.Tuple{origin, args}, nil
 	}
 	return lang.None, nil
+}
+
+// parts are the alias's origin (list for List[int], Union itself for a
+// union) and its arguments as get_args gives them (None as NoneType).
+func (a *typingAlias) parts() (origin lang.Value, args lang.Tuple) {
+	origin = a.form.origin
+	if origin == nil {
+		origin = lang.None
+	}
+	if a.form.kind == typingUnion {
+		origin = a.form
+	}
+	args = make(lang.Tuple, len(a.args))
+	for i, arg := range a.args {
+		if _, ok := arg.(lang.NoneType); ok {
+			arg = lang.TypeOf(lang.None)
+		}
+		args[i] = arg
+	}
+	return origin, args
+}
+
+// Attr gives __origin__, __args__ (Callable's flattened: (int, str) for
+// Callable[[int], str], as CPython's), __parameters__ and _name.
+func (a *typingAlias) Attr(name string) (lang.Value, bool) {
+	origin, args := a.parts()
+	switch name {
+	case "__origin__":
+		return origin, true
+	case "__args__":
+		if a.form.kind == typingCallable {
+			var flat lang.Tuple
+			for _, arg := range args {
+				if l, ok := arg.(*lang.List); ok {
+					flat = append(flat, l.Elems...)
+				} else {
+					flat = append(flat, arg)
+				}
+			}
+			return flat, true
+		}
+		return args, true
+	case "__parameters__":
+		return lang.Tuple{}, true
+	case "_name":
+		if a.form.kind == typingUnion { // Optional[int]'s is 'Optional', Union[int, str]'s None
+			if strings.HasPrefix(a.PyRepr(), "typing.Optional[") {
+				return "Optional", true
+			}
+			return lang.None, true
+		}
+		return a.form.name, true
+	}
+	return nil, false
+}
+
+// AttrNames lists the alias's attributes.
+func (a *typingAlias) AttrNames() []string {
+	return []string{"__args__", "__origin__", "__parameters__", "_name"}
 }

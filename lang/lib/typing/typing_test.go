@@ -118,3 +118,13 @@ func TestTypingAgainstCPython(t *testing.T) {
 func TestTypingAgainstPyTorch(t *testing.T) {
 	cpython.CheckCellCasesTorch(t, typingPrelude+"import torch\n", typingTorchCases)
 }
+
+// TestAliasAttributesMatchCPython checks __args__, __origin__,
+// __parameters__ and _name of the subscripted forms, and a namedtuple
+// class as a parameter.
+func TestAliasAttributesMatchCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, "from typing import Iterator, NamedTuple, List, Dict, Optional, Union, Callable, Tuple\nfrom collections import namedtuple\nP = namedtuple('P', 'x', module='m')\n", []string{
+		"Iterator[P], List[P], Iterator[P].__args__",
+		"[(tp.__args__, tp.__origin__, tp._name, tp.__parameters__) for tp in [List[int], Dict[str, List[int]], Optional[int], Union[int, str], Callable[[int, str], float], Tuple[int, ...], Tuple[()]]]",
+	})
+}
