@@ -276,6 +276,10 @@ func init() {
 			return boolInt(x), nil
 		case HasAbs:
 			return x.Abs()
+		case *Instance:
+			if r, found, err := a.in.callSpecial(x, "__abs__"); found {
+				return r, err
+			}
 		}
 		return nil, Errorf(TypeError, "bad operand type for abs(): '%s'", TypeName(a.Value("input")))
 	})
