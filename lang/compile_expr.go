@@ -355,6 +355,11 @@ func (c *compiler) loadName(id *syntax.Ident) evalFn {
 		if v := cell.v; v != nil {
 			return v, nil
 		}
+		if set := in.s.builtinsSet; set != nil { // builtins.name = v
+			if v, ok := set[id.Name]; ok {
+				return v, nil
+			}
+		}
 		if builtin != nil {
 			return builtin, nil
 		}
