@@ -1,6 +1,10 @@
 package lang
 
-import "sort"
+import (
+	"errors"
+	"io"
+	"sort"
+)
 
 // The builtins module (lang/lib/builtins) shows the names every module
 // sees without an import; a program may assign one of its attributes,
@@ -41,4 +45,20 @@ func (s *Session) Builtin(name string) (Value, bool) {
 		return v, true
 	}
 	return BuiltinName(name)
+}
+
+// Input asks the front end for a line of text after prompt, as input()
+// does; with password it asks the front end not to show what is typed
+// (getpass.getpass), which a front end that cannot hide it ignores.
+func (a *Args) Input(prompt string, password bool) (Value, error) {
+	name := a.b.Name
+	if a.in.s.io.Input == nil {
+		return nil, Errorf(RuntimeError, "%s() is not available: this front end cannot read input", name).
+			WithHint("in Jupyter, run the cell from a front end that allows stdin")
+	}
+	line, err := a.in.s.io.Input(prompt, password)
+	if errors.Is(err, io.EOF) {
+		return nil, Errorf(EOFError, "no more input: the input ended before %s() read a line", name)
+	}
+	return line, err
 }
