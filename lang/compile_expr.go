@@ -355,8 +355,8 @@ func (c *compiler) loadName(id *syntax.Ident) evalFn {
 		if v := cell.v; v != nil {
 			return v, nil
 		}
-		if set := in.s.builtinsSet; set != nil { // builtins.name = v
-			if v, ok := set[id.Name]; ok {
+		if in.s != nil && in.s.builtinsSet != nil { // builtins.name = v
+			if v, ok := in.s.builtinsSet[id.Name]; ok {
 				return v, nil
 			}
 		}

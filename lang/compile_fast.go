@@ -126,7 +126,7 @@ func (o *operand) ready(in *interp) Value {
 		if v := o.glob.v; v != nil {
 			return v
 		}
-		if in.s.builtinsSet != nil {
+		if in.s != nil && in.s.builtinsSet != nil {
 			return nil // builtins.name = v was run: eval looks the name up
 		}
 	}
