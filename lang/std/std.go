@@ -78,4 +78,17 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/zipfile"
 	_ "github.com/kael-dev/kael/lang/lib/zoneinfo"
 	_ "github.com/kael-dev/kael/lang/torch"
+
+	// Issue 28's modules of numbers and the runtime.
+	_ "github.com/kael-dev/kael/lang/lib/atexit"
+	_ "github.com/kael-dev/kael/lang/lib/builtins"
+	_ "github.com/kael-dev/kael/lang/lib/contextvars"
+	_ "github.com/kael-dev/kael/lang/lib/fractions"
+	_ "github.com/kael-dev/kael/lang/lib/getpass"
+	_ "github.com/kael-dev/kael/lang/lib/graphlib"
+	_ "github.com/kael-dev/kael/lang/lib/keyword"
+	_ "github.com/kael-dev/kael/lang/lib/linecache"
+	_ "github.com/kael-dev/kael/lang/lib/numbers"
+	_ "github.com/kael-dev/kael/lang/lib/reprlib"
+	_ "github.com/kael-dev/kael/lang/lib/timeit"
 )
