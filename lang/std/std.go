@@ -90,5 +90,6 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/linecache"
 	_ "github.com/kael-dev/kael/lang/lib/numbers"
 	_ "github.com/kael-dev/kael/lang/lib/reprlib"
+	_ "github.com/kael-dev/kael/lang/lib/signal"
 	_ "github.com/kael-dev/kael/lang/lib/timeit"
 )
