@@ -88,8 +88,10 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/graphlib"
 	_ "github.com/kael-dev/kael/lang/lib/keyword"
 	_ "github.com/kael-dev/kael/lang/lib/linecache"
+	_ "github.com/kael-dev/kael/lang/lib/multiprocessing"
 	_ "github.com/kael-dev/kael/lang/lib/numbers"
 	_ "github.com/kael-dev/kael/lang/lib/reprlib"
 	_ "github.com/kael-dev/kael/lang/lib/signal"
+	_ "github.com/kael-dev/kael/lang/lib/subprocess"
 	_ "github.com/kael-dev/kael/lang/lib/timeit"
 )
