@@ -86,6 +86,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/fractions"
 	_ "github.com/kael-dev/kael/lang/lib/getpass"
 	_ "github.com/kael-dev/kael/lang/lib/graphlib"
+	_ "github.com/kael-dev/kael/lang/lib/importlib"
 	_ "github.com/kael-dev/kael/lang/lib/keyword"
 	_ "github.com/kael-dev/kael/lang/lib/linecache"
 	_ "github.com/kael-dev/kael/lang/lib/multiprocessing"
