@@ -20,10 +20,14 @@ var updateDocs = flag.Bool("update-docs", false, "rewrite docs/stdlib-coverage.m
 const coverageDoc = "../../docs/stdlib-coverage.md"
 
 // coverageModules are the standard modules of issue 28's list (and
-// difflib), compared name by name.
+// difflib, and the modules of numbers and the runtime), compared name by
+// name.
 var coverageModules = strings.Fields(`os os.path sys pathlib glob shutil tempfile io collections collections.abc
 dataclasses enum abc copy functools itertools operator heapq bisect statistics string textwrap
-contextlib warnings logging datetime inspect traceback unittest csv gzip zipfile hashlib uuid platform pprint difflib`)
+contextlib warnings logging datetime inspect traceback unittest csv gzip zipfile hashlib uuid platform pprint difflib` +
+	// numbers and the runtime
+	` atexit builtins contextvars fractions getpass graphlib importlib importlib.util keyword linecache
+multiprocessing numbers reprlib signal subprocess timeit`)
 
 const coverageHeader = `# Standard library coverage
 
