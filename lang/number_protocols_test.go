@@ -27,6 +27,7 @@ var numberProtocolCases = []string{
 	"class A:\n    def __abs__(self):\n        return 'abs'\n    def __divmod__(self, o):\n        return ('dm', o)\n    def __rdivmod__(self, o):\n        return ('rdm', o)\nabs(A()), divmod(A(), 3), divmod(3, A())",
 	"class N:\n    def __divmod__(self, o):\n        return NotImplemented\nclass R:\n    def __rdivmod__(self, o):\n        return 'r'\ndivmod(N(), R())",
 	"class N:\n    pass\nabs(N())",
+	"class B:\n    def __bytes__(self):\n        return b'xy'\n    def __iter__(self):\n        return iter([1])\nclass Bad:\n    def __bytes__(self):\n        return 'no'\nr = bytes(B()), bytearray(B())\ntry:\n    bytes(Bad())\nexcept TypeError as e:\n    r += (str(e),)\nr",
 	"class N:\n    def __divmod__(self, o):\n        return NotImplemented\ndivmod(N(), 1)",
 }
 

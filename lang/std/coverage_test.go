@@ -26,7 +26,7 @@ var coverageModules = strings.Fields(`os os.path sys pathlib glob shutil tempfil
 dataclasses enum abc copy functools itertools operator heapq bisect statistics string textwrap
 contextlib warnings logging datetime inspect traceback unittest csv gzip zipfile hashlib uuid platform pprint difflib` +
 	// numbers and the runtime
-	` atexit builtins contextvars fractions getpass graphlib importlib importlib.util keyword linecache
+	` array atexit builtins contextvars fractions getpass graphlib importlib importlib.util keyword linecache
 multiprocessing numbers reprlib signal subprocess timeit`)
 
 const coverageHeader = `# Standard library coverage

@@ -80,6 +80,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/torch"
 
 	// Issue 28's modules of numbers and the runtime.
+	_ "github.com/kael-dev/kael/lang/lib/array"
 	_ "github.com/kael-dev/kael/lang/lib/atexit"
 	_ "github.com/kael-dev/kael/lang/lib/builtins"
 	_ "github.com/kael-dev/kael/lang/lib/contextvars"
