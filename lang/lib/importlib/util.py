@@ -8,6 +8,30 @@ import _importlib
 from importlib.machinery import ModuleSpec, SourceFileLoader, BuiltinImporter
 
 
+def resolve_name(name, package):
+    """The absolute name of name, relative to package when it starts
+    with dots: resolve_name('..b', 'p.q.r') is 'p.q.b'."""
+    if not name.startswith('.'):
+        return name
+    if not package:
+        raise ImportError(f'no package specified for {name!r} (required for relative module names)')
+    level = len(name) - len(name.lstrip('.'))
+    from importlib import _resolve_name
+    return _resolve_name(name[level:], package, level)
+
+
+def spec_from_loader(name, loader, *, origin=None, is_package=None):
+    """The ModuleSpec of the module name loaded by loader."""
+    if is_package is None and loader is not None and hasattr(loader, 'is_package'):
+        try:
+            is_package = loader.is_package(name)
+        except ImportError:
+            is_package = None
+    if origin is None and loader is not None and hasattr(loader, 'get_filename'):
+        return spec_from_file_location(name, loader.get_filename(name), loader=loader)
+    return ModuleSpec(name, loader, origin=origin, is_package=bool(is_package))
+
+
 def spec_from_file_location(name, location=None, *, loader=None, submodule_search_locations=None):
     """The ModuleSpec of the module name in the Python file location;
     None when location is not a .py file and no loader is given."""
@@ -69,12 +93,7 @@ def _find(name):
 def find_spec(name, package=None):
     """The ModuleSpec of the module an import of name would find, None
     when there is none; the module's own __spec__ when it is imported."""
-    if name.startswith('.'):
-        from importlib import _resolve_name
-        level = len(name) - len(name.lstrip('.'))
-        if not package:
-            raise ImportError(f'no package specified for {name!r} (required for relative module names)')
-        name = _resolve_name(name[level:], package, level)
+    name = resolve_name(name, package)
     if name in _sys.modules:
         module = _sys.modules[name]
         try:
