@@ -156,4 +156,13 @@ class Repr:
 
 
 aRepr = Repr()
-repr = aRepr.repr
+
+
+def _module_repr(r):
+    def repr(x):
+        """The shortened repr of x, with the module's Repr (aRepr)."""
+        return r.repr(x)
+    return repr
+
+
+repr = _module_repr(aRepr)
