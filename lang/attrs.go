@@ -22,6 +22,8 @@ type Module struct {
 	// torch.backends.cudnn.benchmark = True; the others of kael's own
 	// modules are read-only.
 	Settable map[string]bool
+	// SettableAll lets a program assign any attribute (builtins.x = v).
+	SettableAll bool
 	// OnSet, when set, runs before a Settable attribute is assigned;
 	// its error refuses the assignment.
 	OnSet func(name string, v Value) error

@@ -1,9 +1,7 @@
 package lang
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/big"
 	"slices"
@@ -210,15 +208,7 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		if a.in.s.io.Input == nil {
-			return nil, Errorf(RuntimeError, "input() is not available: this front end cannot read input").
-				WithHint("in Jupyter, run the cell from a front end that allows stdin")
-		}
-		line, err := a.in.s.io.Input(prompt, false)
-		if errors.Is(err, io.EOF) {
-			return nil, Errorf(EOFError, "no more input: the input ended before input() read a line")
-		}
-		return line, err
+		return a.Input(prompt, false)
 	})
 	NewBuiltin(AsFunc, "display(*values, display_id=None)", "Shows each value as a rich output (a table for a tensor in a notebook). With display_id=True (or a name) it returns a handle whose update(x) redraws that output in place.", displayBuiltin)
 	NewBuiltin(AsFunc, "clear_output(wait=False)", "Clears the output of the current notebook cell.", func(a *Args) (Value, error) {
@@ -276,6 +266,10 @@ func init() {
 			return boolInt(x), nil
 		case HasAbs:
 			return x.Abs()
+		case *Instance:
+			if r, found, err := a.in.callSpecial(x, "__abs__"); found {
+				return r, err
+			}
 		}
 		return nil, Errorf(TypeError, "bad operand type for abs(): '%s'", TypeName(a.Value("input")))
 	})

@@ -297,6 +297,14 @@ func init() {
 	})
 	NewBuiltin(AsFunc, "divmod(a, b)", "The pair (a // b, a % b) of two numbers.", func(a *Args) (Value, error) {
 		x, y := valueOf(a.Value("a")), valueOf(a.Value("b"))
+		for i, p := range [2][2]Value{{x, y}, {y, x}} { // a class's __divmod__, then the other's __rdivmod__
+			if inst, ok := p[0].(*Instance); ok {
+				r, found, err := a.in.callSpecial(inst, [2]string{"__divmod__", "__rdivmod__"}[i], p[1])
+				if found && (err != nil || r != NotImplemented) {
+					return r, err
+				}
+			}
+		}
 		if _, ok := asNumber(x); !ok && !IsInt(x) {
 			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(a.Value("a")), TypeName(a.Value("b")))
 		}

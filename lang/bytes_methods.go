@@ -91,6 +91,19 @@ func init() {
 			}
 			return encodeString(s, enc, errs)
 		}
+		if inst, ok := src.(*Instance); ok && a.b.Name == "bytes" && a.IsNone("encoding") && a.IsNone("errors") {
+			// a class's __bytes__ (array.array's), as CPython's bytes()
+			// asks it first (bytearray(), which runs this too, does not)
+			if r, found, err := a.in.callSpecial(inst, "__bytes__"); found {
+				if err != nil {
+					return nil, err
+				}
+				if b, isBytes := r.(Bytes); isBytes {
+					return b, nil
+				}
+				return nil, Errorf(TypeError, "__bytes__ returned non-bytes (type %s)", TypeName(r))
+			}
+		}
 		if !a.IsNone("encoding") {
 			return nil, Errorf(TypeError, "encoding without a string argument")
 		}

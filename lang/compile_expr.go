@@ -365,6 +365,11 @@ func (c *compiler) loadBinding(id *syntax.Ident, b *nameBinding) evalFn {
 		if v := cell.v; v != nil {
 			return v, nil
 		}
+		if in.s != nil && in.s.builtinsSet != nil { // builtins.name = v
+			if v, ok := in.s.builtinsSet[id.Name]; ok {
+				return v, nil
+			}
+		}
 		if builtin != nil {
 			return builtin, nil
 		}

@@ -126,6 +126,9 @@ func (o *operand) ready(in *interp) Value {
 		if v := o.glob.v; v != nil {
 			return v
 		}
+		if in.s != nil && in.s.builtinsSet != nil {
+			return nil // builtins.name = v was run: eval looks the name up
+		}
 	}
 	return o.konst
 }

@@ -356,7 +356,7 @@ func resolveRelative(pkg string, level int, module string) (string, error) {
 // SetAttr runs m.name = v: it assigns the global of a file module; kael's
 // own modules are read-only.
 func (m *Module) SetAttr(name string, v Value) error {
-	if m.Settable[name] {
+	if m.Settable[name] || m.SettableAll {
 		if m.OnSet != nil {
 			if err := m.OnSet(name, v); err != nil {
 				return err

@@ -5,12 +5,13 @@ import "github.com/kael-dev/kael/tensor"
 // The number protocols of user classes, as CPython's abstract.c calls
 // them: int(x) asks __int__, then __index__, then the deprecated
 // __trunc__; float(x) __float__, then __index__; complex(x) __complex__,
-// then __float__ and __index__; x as an index (operator.index, a list
+// then __float__ and __index__; abs(x) __abs__, divmod(x, y) __divmod__
+// and __rdivmod__, bytes(x) __bytes__; x as an index (operator.index, a list
 // subscript, range) __index__. A method returning the wrong type is a
 // TypeError with CPython's message.
 
 func init() {
-	for _, name := range []string{"__int__", "__index__", "__float__", "__complex__", "__trunc__"} {
+	for _, name := range []string{"__int__", "__index__", "__float__", "__complex__", "__trunc__", "__abs__", "__divmod__", "__rdivmod__", "__bytes__"} {
 		supportedDunders[name] = true
 	}
 }

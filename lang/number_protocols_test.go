@@ -4,7 +4,8 @@ import "testing"
 
 // numberProtocolCases: int(), float(), complex() and operator.index call
 // the number protocols of a class (__int__, __index__, __float__,
-// __complex__, __trunc__), with CPython's errors.
+// __complex__, __trunc__), abs() __abs__, divmod() __divmod__ and
+// __rdivmod__, with CPython's errors.
 var numberProtocolCases = []string{
 	"class I:\n    def __int__(self):\n        return 7\nclass X:\n    def __index__(self):\n        return 5\nclass F:\n    def __float__(self):\n        return 2.5\nclass C:\n    def __complex__(self):\n        return 1+2j\nint(I()), int(X()), float(F()), float(X()), complex(C()), complex(F()), complex(X()), complex(X(), 1)",
 	"import operator\nclass X:\n    def __index__(self):\n        return 5\noperator.index(X()), range(X()), [1, 2, 3, 4, 5, 6][X()], hex(X()), int('10', X())",
@@ -23,6 +24,11 @@ var numberProtocolCases = []string{
 	"int([])",
 	"float([])",
 	"int(None)",
+	"class A:\n    def __abs__(self):\n        return 'abs'\n    def __divmod__(self, o):\n        return ('dm', o)\n    def __rdivmod__(self, o):\n        return ('rdm', o)\nabs(A()), divmod(A(), 3), divmod(3, A())",
+	"class N:\n    def __divmod__(self, o):\n        return NotImplemented\nclass R:\n    def __rdivmod__(self, o):\n        return 'r'\ndivmod(N(), R())",
+	"class N:\n    pass\nabs(N())",
+	"class B:\n    def __bytes__(self):\n        return b'xy'\n    def __iter__(self):\n        return iter([1])\nclass Bad:\n    def __bytes__(self):\n        return 'no'\nr = bytes(B()), bytearray(B())\ntry:\n    bytes(Bad())\nexcept TypeError as e:\n    r += (str(e),)\nr",
+	"class N:\n    def __divmod__(self, o):\n        return NotImplemented\ndivmod(N(), 1)",
 }
 
 func TestNumberProtocolsAgainstCPython(t *testing.T) {

@@ -86,6 +86,10 @@ type Session struct {
 	recursionLimit int
 	// noteFilter, when set, decides which notes are kept (SetNoteFilter).
 	noteFilter func(text string) bool
+	// builtinsSet are the names a program assigned in the builtins module
+	// (SetBuiltin): they replace or add to the builtins for every module
+	// of the session; nil until one is assigned.
+	builtinsSet map[string]Value
 }
 
 // NewSession returns a session with no variables.

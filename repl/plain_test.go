@@ -394,3 +394,18 @@ func TestHistoryPathMustBeWritable(t *testing.T) {
 		t.Errorf("the history file was not created: %v", err)
 	}
 }
+
+// TestQuitRunsAtexit checks that the end of the input runs the functions
+// atexit registered, the last registered first, after the last cell's
+// output, as CPython's REPL does at exit.
+func TestQuitRunsAtexit(t *testing.T) {
+	for _, tt := range []struct{ input, wantEnd string }{
+		{"import atexit\natexit.register(print, 'registered first')\natexit.register(print, 'registered last')\nprint('last cell')\n", "\nlast cell\nregistered last\nregistered first\n"},
+		{"import atexit\natexit.register(print, 'only')\natexit.unregister(print)\n", ">>> atexit.unregister(print)\n"},
+		{"print('no atexit')\n", "\nno atexit\n"},
+	} {
+		if out := runPiped(t, tt.input); !strings.HasSuffix(out, tt.wantEnd) {
+			t.Errorf("%q: the transcript does not end with %q:\n%s", tt.input, tt.wantEnd, out)
+		}
+	}
+}

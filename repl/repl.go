@@ -134,7 +134,23 @@ func Run(ctx context.Context, opts Options) error {
 	defer stop()
 	fmt.Fprintln(r.scr, r.st.banner(opts.Version))
 	r.loop(ctx)
+	r.safely(func() { r.end(ctx) })
 	return ctx.Err()
+}
+
+// end runs what the session left for the program's end when the user
+// quits: the functions atexit registered and the wait for the threads
+// that are not daemons (lang.Session.Shutdown), as CPython's REPL does at
+// exit. Ctrl-C stops it.
+func (r *repl) end(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
+	r.interruptible(ctx, func(ctx context.Context) {
+		if err := r.sess.Shutdown(ctx); err != nil {
+			fmt.Fprintln(r.scr, r.errorText(err))
+		}
+	})
 }
 
 // repl is one running REPL.

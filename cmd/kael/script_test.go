@@ -117,6 +117,11 @@ func TestScriptArgvAndExit(t *testing.T) {
 		{"import inspect, functools\ndef plain(a, b=1):\n    x = a + b\n    # note\n\n    return x\n# after\n\n@functools.lru_cache\ndef deco(n):\n    return n\nsq = lambda x: (x *\n                x)\nclass Outer:\n    z = 1\n\n    @staticmethod\n    def st():\n        pass\n\n    class Inner:\n        def m(self):\n            return [\n    1]\n\n    def method(self):\n        return 5\nfor o in (plain, deco, sq, Outer, Outer.Inner, Outer().method, Outer.Inner.m, Outer.st):\n    print(inspect.getsourcelines(o))\nprint(inspect.getsource(Outer.Inner))", nil},
 		// inspect.stack, getouterframes and getframeinfo read the frames and the script
 		{"import inspect, os\ndef who():\n    return inspect.stack()[1].function\ndef inner(n):\n    st = inspect.stack(3)\n    return [(fi.function, fi.lineno, fi.code_context, fi.index, os.path.basename(fi.filename)) for fi in st]\ndef outer_():\n    return inner(2)\nprint(who(), outer_())\ninfo = inspect.getframeinfo(inspect.currentframe())\nprint(info.lineno, info.function, info.code_context, info.index, info[3])\nprint([(x.function, x.lineno) for x in inspect.getouterframes(inspect.currentframe(), 0)], inspect.getouterframes(inspect.currentframe(), 0)[0].code_context)\nprint(inspect.stack(5)[0].code_context, inspect.stack(100)[0].index)\nprint(inspect.stack()[0][1:3] == (inspect.stack()[0].filename, inspect.stack()[0].lineno))\ntry:\n    inspect.getframeinfo(3)\nexcept AttributeError as e:\n    print(type(e).__name__, e)", nil},
+		// atexit's functions run at the end, the last registered first,
+		// after the threads that are not daemons (threading registers first)
+		{"import atexit\natexit.register(print, 'bye')\natexit.register(print, 'last in', 'first out')\nprint('main')", nil},
+		{"import atexit, sys\n@atexit.register\ndef f():\n    print('f runs', sys.argv[1:])\nsys.exit('exit message')", []string{"x"}},
+		{"import atexit, sys\natexit.register(sys.exit, 4)\natexit.register(print, 'then exit')", nil},
 		{"import threading, time, sys, io\ndef late():\n    time.sleep(0.05)\n    print('late thread')\nthreading.Thread(target=late).start()\nsys.stderr = io.StringIO()\nraise RuntimeError('main fails')", nil},
 	}
 	for i, tt := range tests {

@@ -10,7 +10,9 @@ package langeval
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
+	"time"
 
 	"errors"
 	"github.com/kael-dev/kael/kernel"
@@ -34,6 +36,24 @@ type Engine struct {
 func New() kernel.Engine {
 	s := lang.NewSession(lang.IO{})
 	return &Engine{s: s, sh: magic.New(s)}
+}
+
+// closeWait bounds how long Close lets the session's end run.
+const closeWait = 2 * time.Second
+
+// Close ends the session as a program's end does (lang.Session.Shutdown):
+// the functions atexit registered run, and the threads that are not
+// daemons finish, what they print going to the kernel's own stdout and
+// stderr, as in CPython's kernel. The kernel calls it when it shuts down
+// or restarts.
+func (e *Engine) Close() error {
+	e.s.SetIO(lang.IO{Stdout: os.Stdout, Stderr: os.Stderr})
+	ctx, cancel := context.WithTimeout(context.Background(), closeWait)
+	defer cancel()
+	if err := e.s.Shutdown(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err.Render())
+	}
+	return nil
 }
 
 // Execute runs a cell, streaming print output and displays as they happen.

@@ -2,6 +2,9 @@ package langeval
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -131,5 +134,35 @@ func TestLangTensorResult(t *testing.T) {
 	}
 	if text, _ := data["text/plain"].(string); !strings.Contains(text, "note:") || !strings.Contains(html, "note:") {
 		t.Errorf("the promotion note is missing: %q / %s", text, html)
+	}
+}
+
+// discardIO is a front end that drops a cell's output.
+type discardIO struct{}
+
+func (discardIO) Stdout(string)                      {}
+func (discardIO) Stderr(string)                      {}
+func (discardIO) Display(kernel.DisplayData)         {}
+func (discardIO) ClearOutput(bool)                   {}
+func (discardIO) Input(string, bool) (string, error) { return "", kernel.ErrNoStdin }
+
+// TestCloseRunsAtexit checks that the kernel's end of an engine (Close)
+// runs what atexit registered, the last registered first.
+func TestCloseRunsAtexit(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "out.txt")
+	e := New().(*Engine)
+	code := fmt.Sprintf("import atexit\ndef note(s):\n    with open(%q, 'a') as f:\n        f.write(s)\natexit.register(note, 'registered first\\n')\natexit.register(note, 'registered last\\n')", file)
+	if out := e.Execute(context.Background(), code, discardIO{}); out.Err != nil {
+		t.Fatalf("%+v", out.Err)
+	}
+	if _, err := os.Stat(file); err == nil {
+		t.Fatal("atexit ran before the end")
+	}
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(file)
+	if err != nil || string(got) != "registered last\nregistered first\n" {
+		t.Errorf("after Close: %q, %v", got, err)
 	}
 }

@@ -20,12 +20,16 @@ var updateDocs = flag.Bool("update-docs", false, "rewrite docs/stdlib-coverage.m
 const coverageDoc = "../../docs/stdlib-coverage.md"
 
 // coverageModules are the standard modules of issue 28's list (and
-// difflib, json), compared name by name.
+// difflib, json, and the modules of numbers and the runtime), compared
+// name by name.
 var coverageModules = strings.Fields(`os os.path sys pathlib glob shutil tempfile io collections collections.abc
 dataclasses enum abc copy functools itertools operator heapq bisect statistics string textwrap
 contextlib warnings logging datetime inspect traceback unittest csv gzip zipfile hashlib uuid platform pprint difflib
 base64 binascii zlib hmac secrets html shlex bz2 lzma tarfile locale urllib.parse calendar configparser
-json`)
+json` +
+	// numbers and the runtime
+	` array atexit builtins contextvars fractions getpass graphlib importlib importlib.util keyword linecache
+multiprocessing numbers reprlib signal subprocess timeit`)
 
 const coverageHeader = `# Standard library coverage
 

@@ -94,4 +94,22 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/tarfile"
 	_ "github.com/kael-dev/kael/lang/lib/urllib"
 	_ "github.com/kael-dev/kael/lang/lib/zlib"
+
+	// Issue 28's modules of numbers and the runtime.
+	_ "github.com/kael-dev/kael/lang/lib/array"
+	_ "github.com/kael-dev/kael/lang/lib/atexit"
+	_ "github.com/kael-dev/kael/lang/lib/builtins"
+	_ "github.com/kael-dev/kael/lang/lib/contextvars"
+	_ "github.com/kael-dev/kael/lang/lib/fractions"
+	_ "github.com/kael-dev/kael/lang/lib/getpass"
+	_ "github.com/kael-dev/kael/lang/lib/graphlib"
+	_ "github.com/kael-dev/kael/lang/lib/importlib"
+	_ "github.com/kael-dev/kael/lang/lib/keyword"
+	_ "github.com/kael-dev/kael/lang/lib/linecache"
+	_ "github.com/kael-dev/kael/lang/lib/multiprocessing"
+	_ "github.com/kael-dev/kael/lang/lib/numbers"
+	_ "github.com/kael-dev/kael/lang/lib/reprlib"
+	_ "github.com/kael-dev/kael/lang/lib/signal"
+	_ "github.com/kael-dev/kael/lang/lib/subprocess"
+	_ "github.com/kael-dev/kael/lang/lib/timeit"
 )

@@ -1,6 +1,6 @@
 // Package absent registers the standard modules kael cannot have: each
-// needs what a kael program has no access to (other processes, the
-// network, native code), so importing it is a ModuleNotFoundError that
+// needs what a kael program has no access to (the network, native
+// code), so importing it is a ModuleNotFoundError that
 // says why and what to do instead, rather than CPython's module.
 package absent
 
@@ -8,10 +8,6 @@ import "github.com/kael-dev/kael/lang"
 
 // modules are the absent modules: why each cannot exist, and the hint.
 var modules = []struct{ name, why, hint string }{
-	{"subprocess", "kael cannot start other programs",
-		"run the program outside kael, or do its work in kael code"},
-	{"multiprocessing", "kael runs a program in one process and cannot start others",
-		"loop in one process; a DataLoader's num_workers is accepted and loads in the calling thread"},
 	{"socket", "kael programs have no network access",
 		"download the data outside kael and read it from a file"},
 	{"urllib.request", "kael programs have no network access",

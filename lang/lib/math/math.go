@@ -38,6 +38,11 @@ func mathModule() *lang.Module {
 			if i := a.Value("x"); lang.IsInt(i) {
 				return a.Binary(syntax.PLUS, i, int64(0)) // the int itself (a bool as an int)
 			}
+			if inst, ok := a.Value("x").(*lang.Instance); ok { // a class's __floor__, __ceil__ or __trunc__
+				if m, err := lang.GetAttr(inst, "__"+name+"__"); err == nil {
+					return a.Call(m)
+				}
+			}
 			x, err := mathReal(a.Value("x"))
 			if err != nil {
 				return nil, err
@@ -377,4 +382,6 @@ func init() {
 	lang.RegisterModule("math", "Python's math module for floats and Python's ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit.", mathModule)
 	// math is reachable without an import, as before kael had import.
 	lang.RegisterGlobalModule("math", "math")
+	// math.floor and math.ceil call a class's __floor__ and __ceil__.
+	lang.RegisterSpecialMethods("__floor__", "__ceil__")
 }

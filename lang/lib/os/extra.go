@@ -96,11 +96,17 @@ var processFunctions = []string{
 }
 
 // refused is the os function name that kael cannot honour.
-func refused(name string) *lang.Builtin {
+func refused(name string) *lang.Builtin { return ProcessRefusal("os", name) }
+
+// ProcessRefusal is module.name, a call that would start, wait for or
+// signal another process (os.system, subprocess.run, multiprocessing's
+// Pool), which kael does not do: calling it is a NotImplementedError
+// saying so, the same for every module.
+func ProcessRefusal(module, name string) *lang.Builtin {
 	return fn(name+"(*args, **kwargs)", "Not in kael, which starts no other programs and signals none.", func(a *lang.Args) (lang.Value, error) {
-		return nil, lang.Errorf(notImplemented, "os.%s: kael cannot start, wait for or signal other processes", name).
+		return nil, lang.Errorf(notImplemented, "%s.%s: kael cannot start, wait for or signal other processes", module, name).
 			WithHint("run the program outside kael, or do its work in kael code")
-	})
+	}).CollectKeywords() // subprocess.run(cmd, shell=True) is refused the same
 }
 
 // strerror is the C library's message for errno code, as os.strerror.

@@ -57,6 +57,7 @@ var extraCases = []langtest.Case{
 var processCases = []langtest.Case{
 	{"os.fork()", "NotImplementedError: os.fork: kael cannot start, wait for or signal other processes"},
 	{"os.system('ls')", "NotImplementedError: os.system: kael cannot start, wait for or signal other processes"},
+	{"os.popen('ls', mode='r')", "NotImplementedError: os.popen: kael cannot start, wait for or signal other processes"},
 	{"os.execv('/bin/true', ['true'])", "NotImplementedError: os.execv: kael cannot start, wait for or signal other processes"},
 }
 
