@@ -303,6 +303,18 @@ func (d *Dict) update(src Value) error {
 	if x, ok := src.(*Instance); ok && x.HasOwn("keys") {
 		return d.updateFromMapping(x)
 	}
+	if m, ok := src.(Mapping); ok {
+		keys, vals, err := m.MappingItems()
+		if err != nil {
+			return err
+		}
+		for i, k := range keys {
+			if err := d.Set(k, vals[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	pairs, err := Collect(src)
 	if err != nil {
 		return err

@@ -34,3 +34,14 @@ var classScopeCases = []string{
 func TestClassScopeAgainstCPython(t *testing.T) {
 	checkMatchesCPython(t, "", classScopeCases)
 }
+
+// TestMappingUnpackingAgainstCPython checks {**m} and f(**m) of mappings
+// that are no dicts: an object with keys() and __getitem__, UserDict,
+// ChainMap.
+func TestMappingUnpackingAgainstCPython(t *testing.T) {
+	checkMatchesCPython(t, "class M:\n    def keys(self): return ['a', 'b']\n    def __getitem__(self, k): return k * 2\ndef f(**kw): return sorted(kw.items())\n", []string{
+		"{**M()}, f(**M()), dict(M()), {**M(), 'c': 1}",
+		"from collections import UserDict, ChainMap\n{**UserDict(x=1)}, f(**ChainMap({'p': 1}, {'q': 2}))",
+		"{**3}",
+	})
+}

@@ -246,7 +246,10 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 					if err != nil {
 						return nil, err
 					}
-					src, ok := containerOf(m).(*Dict)
+					src, ok, err := mappingDict(m)
+					if err != nil {
+						return nil, in.errorAt(err, x.Entries[i].Span())
+					}
 					if !ok {
 						return nil, in.errorAt(Errorf(TypeError, "'%s' object is not a mapping", TypeName(m)), x.Entries[i].Span())
 					}
@@ -741,7 +744,10 @@ func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
 				}
 				pos = append(pos, elems...)
 			case a.Star == syntax.STARSTAR:
-				d, ok := containerOf(v).(*Dict)
+				d, ok, err := mappingDict(v)
+				if err != nil {
+					return nil, nil, nil, in.errorAt(err, a.Span())
+				}
 				if !ok {
 					return nil, nil, nil, in.errorAt(Errorf(TypeError, "argument after ** must be a dict, not %s", TypeName(v)), a.Span())
 				}
@@ -761,6 +767,21 @@ func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
 		}
 		return pos, kwNames, kwVals, nil
 	}
+}
+
+// mappingDict is the dict that ** unpacks from v: v's own (a dict, a dict
+// subclass's), or one made from a mapping (an object with keys(), a
+// library's Mapping such as os.environ); ok is false for other values.
+func mappingDict(v Value) (d *Dict, ok bool, err error) {
+	if d, ok := containerOf(v).(*Dict); ok {
+		return d, true, nil
+	}
+	_, isMapping := v.(Mapping)
+	if x, isInst := v.(*Instance); !isMapping && !(isInst && x.HasOwn("keys")) {
+		return nil, false, nil
+	}
+	d = NewDict()
+	return d, true, d.update(v)
 }
 
 func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {

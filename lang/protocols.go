@@ -60,6 +60,12 @@ type (
 		DelSubscript(subs []Subscript) (run func() error, err error)
 	}
 
+	// Mapping is implemented by library values that are mappings
+	// (os.environ): dict(m), d.update(m) and {**m} take their items.
+	Mapping interface {
+		MappingItems() (keys, vals []Value, err error)
+	}
+
 	// Sized is implemented by values with len().
 	Sized interface {
 		Length() (int64, error)

@@ -197,11 +197,14 @@ var environMethods = map[string]*lang.Builtin{
 		}
 		return v, os.Unsetenv(k)
 	}),
-	"update": lang.NewBuiltin(lang.AsValue, "update(self, other)", "Sets every variable of the dict other.", func(a *lang.Args) (lang.Value, error) {
-		d, ok := a.Value("other").(*lang.Dict)
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "os.environ.update takes a dict, not %s", lang.TypeName(a.Value("other")))
+	"update": lang.NewBuiltin(lang.AsValue, "update(self, other=(), /, **kwds)", "Sets every variable of other (a mapping, or pairs) and of the keywords, as dict.update does.", func(a *lang.Args) (lang.Value, error) {
+		dict, _ := lang.BuiltinName("dict")
+		kwNames, kwVals := a.Keywords()
+		v, err := a.CallKw(dict, []lang.Value{a.Value("other")}, kwNames, kwVals)
+		if err != nil {
+			return nil, err
 		}
+		d := v.(*lang.Dict)
 		for _, k := range d.Keys() {
 			v, _, _ := d.Get(k)
 			if err := setEnv(k, v); err != nil {
@@ -209,7 +212,26 @@ var environMethods = map[string]*lang.Builtin{
 			}
 		}
 		return lang.None, nil
+	}).CollectKeywords(),
+	"clear": lang.NewBuiltin(lang.AsValue, "clear(self)", "Unsets every variable.", func(a *lang.Args) (lang.Value, error) {
+		keys, _ := environ{}.pairs()
+		for _, k := range keys {
+			if err := os.Unsetenv(k); err != nil {
+				return nil, err
+			}
+		}
+		return lang.None, nil
 	}),
+}
+
+// MappingItems gives the variables to dict(os.environ) and {**os.environ}.
+func (e environ) MappingItems() (keys, vals []lang.Value, err error) {
+	ks, vs := e.pairs()
+	keys, vals = make([]lang.Value, len(ks)), make([]lang.Value, len(vs))
+	for i := range ks {
+		keys[i], vals[i] = ks[i], vs[i]
+	}
+	return keys, vals, nil
 }
 
 // MemberDoc is what help and the language reference say of os.environ,

@@ -44,6 +44,8 @@ var extraCases = []langtest.Case{
 	{"os.environ['KAEL_D1'] = 'x'\ndel os.environ['KAEL_D1']\nos.getenv('KAEL_D1'), 'KAEL_D1' in os.environ", "(None, False)"},
 	{"del os.environ['KAEL_NOT_SET']", "KeyError: 'KAEL_NOT_SET'"},
 	{"del os.environ[3]", "TypeError: str expected, not int"},
+	{"os.environ['KAEL_E1'] = '1'\nd = dict(os.environ)\nos.environ.update({'KAEL_E2': 'x'}, KAEL_E3='y')\nd['KAEL_E1'], type(d).__name__, {**os.environ}['KAEL_E2'], os.environ['KAEL_E3'], sorted(k for k in os.environ if k in ('KAEL_E1', 'KAEL_E3'))", "('1', 'dict', 'x', 'y', ['KAEL_E1', 'KAEL_E3'])"},
+	{"os.environ.update([('KAEL_E4', 'p')])\nos.getenv('KAEL_E4'), (lambda **kw: kw['KAEL_E4'])(**os.environ)", "('p', 'p')"},
 	{"st = os.stat('.')\nisinstance(st, os.stat_result), type(st) is os.stat_result, isinstance(next(os.scandir('/')), os.DirEntry), os.stat_result", "(True, True, True, <class 'os.stat_result'>)"},
 	{"os.stat_result(range(10))", "os.stat_result(st_mode=0, st_ino=1, st_dev=2, st_nlink=3, st_uid=4, st_gid=5, st_size=6, st_atime=7, st_mtime=8, st_ctime=9)"},
 	{"os.stat_result((1, 2))", "TypeError: os.stat_result() takes an at least 10-sequence (2-sequence given)"},
