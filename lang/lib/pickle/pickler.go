@@ -858,6 +858,12 @@ func reductionOf(rv lang.Value, method string) (*Reduction, error) {
 		return nil, lang.Errorf(PicklingError, "second item of the tuple returned by __reduce__ must be a tuple")
 	}
 	r := &Reduction{Func: t[0], Args: args}
+	switch t[0] { // object.__reduce_ex__'s functions, which copyreg holds in CPython
+	case lang.Value(lang.CopyregNewObj):
+		r.Func = newObjGlobal
+	case lang.Value(lang.CopyregReconstructor):
+		r.Func = Global{"copyreg", "_reconstructor"}
+	}
 	if len(t) > 2 && t[2] != lang.None {
 		r.State = t[2]
 	}
