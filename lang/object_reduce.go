@@ -118,6 +118,9 @@ func (in *interp) objectReduce(v Value, proto int64) (Value, error) {
 	if !ok {
 		return nil, Errorf(TypeError, "cannot pickle '%s' object", TypeName(v))
 	}
+	if x.cls.nativeBase == "BaseException" {
+		return exceptionReduce(x)
+	}
 	state := Value(None)
 	if g, _, own := x.cls.lookup("__getstate__"); own {
 		s, err := in.call(bindClassAttr(g, x, x.cls), nil, nil, nil, in.stmtNode())
@@ -164,3 +167,30 @@ func (in *interp) objectReduce(v Value, proto int64) (Value, error) {
 
 // IsBareObject reports whether x is an object(), of no class of its own.
 func (x *Instance) IsBareObject() bool { return x.cls == objectClass }
+
+// exceptionReduce is BaseException.__reduce__ (and ImportError's):
+// (cls, args, state), the state the __dict__ with an ImportError's name
+// and path when set, left out when empty.
+func exceptionReduce(x *Instance) (Value, error) {
+	args, err := getAttr(x, "args")
+	if err != nil {
+		return nil, err
+	}
+	state := NewDict()
+	d := x.Dict()
+	for _, k := range d.Keys() {
+		v, _, _ := d.Get(k)
+		_ = state.Set(k, v)
+	}
+	if x.cls.derivesFrom(importErrorClass) {
+		for _, n := range []string{"name", "path"} {
+			if v, err := getAttr(x, n); err == nil && v != None {
+				_ = state.Set(n, v)
+			}
+		}
+	}
+	if state.Len() == 0 {
+		return Tuple{x.cls, args}, nil
+	}
+	return Tuple{x.cls, args, state}, nil
+}

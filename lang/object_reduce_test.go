@@ -45,5 +45,6 @@ func TestObjectReduceMatchesCPython(t *testing.T) {
 		"r = C().__reduce_ex__(2)\nr[0].__name__, C().__reduce_ex__(1)[0].__name__, type(r[0](*r[1])).__name__, r[0](*r[1]).__dict__",
 		"s = S()\ns.v = [1]\nu = copy.deepcopy(s)\ntype(u).__name__, u.v, u.v is s.v, copy.copy(s).v is s.v",
 		"C().__reduce_ex__('x')",
+		"e = ValueError('x', 2)\ne.note = 1\nnames((ValueError('x').__reduce__(), e.__reduce_ex__(2), ImportError('t', name='n').__reduce__(), ImportError('t').__reduce_ex__(4)))",
 	})
 }
