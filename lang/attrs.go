@@ -166,7 +166,7 @@ var unboundMethods sync.Map // *Builtin → *Builtin
 // the first argument: sorted(words, key=str.lower). A receiver of another
 // type is CPython's TypeError, worded as for a slot wrapper (int.__add__)
 // when slot is true; a bool is an int's receiver, as an int (int.__repr__(True)
-// is '1').
+// is '1'), and an instance of a subclass (class Color(int)) as its value.
 func unboundMethod(class string, m *Builtin, slot bool) *Builtin {
 	if f, ok := unboundMethods.Load(m); ok {
 		return f.(*Builtin)
@@ -178,6 +178,10 @@ func unboundMethod(class string, m *Builtin, slot bool) *Builtin {
 			if m.Name != "__str__" && m.Name != "__format__" { // object.__str__ and int.__format__ show the bool
 				a.vals[a.b.paramIndex("self")] = boolInt(b)
 			}
+			return m.fn(a)
+		}
+		if x, ok := recv.(*Instance); ok && isValueInstance(x) && x.cls.nativeBase == class { // int.__add__(Color.RED, 1): its value
+			a.vals[a.b.paramIndex("self")] = x.Native
 			return m.fn(a)
 		}
 		if TypeName(recv) != class {

@@ -38,7 +38,7 @@ func (*Code) TypeName() string { return "code" }
 
 // String is <code object f at 0x..., file "x.py", line 1>, as CPython's.
 func (c *Code) String() string {
-	return fmt.Sprintf("<code object %s at %#x, file %q, line %d>", c.name, ID(c), c.filename, c.firstLine())
+	return fmt.Sprintf("<code object %s at %#x, file %q, line %d>", c.name, ID(c), c.file(), c.firstLine())
 }
 
 // firstLine is co_firstlineno: 1 for compile()'s code, the line of a
@@ -93,6 +93,16 @@ func (c *Code) varnames() Tuple {
 	return out
 }
 
+// file is co_filename: the name the code was compiled under, "<stdin>"
+// for a cell that has none (the REPL's, as CPython's interactive
+// interpreter names its input; the kernel's cells are In[n]).
+func (c *Code) file() string {
+	if c.filename == "" {
+		return "<stdin>"
+	}
+	return c.filename
+}
+
 // Attr gives the co_ attributes kael can say.
 func (c *Code) Attr(name string) (Value, bool) {
 	argc, posonly, kwonly, _ := c.params()
@@ -102,7 +112,7 @@ func (c *Code) Attr(name string) (Value, bool) {
 	case "co_qualname":
 		return c.qualname, true
 	case "co_filename":
-		return c.filename, true
+		return c.file(), true
 	case "co_argcount":
 		return int64(argc), true
 	case "co_posonlyargcount":

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"context"
 	"testing"
 )
 
@@ -105,4 +106,18 @@ var execSyntaxErrorCases = []struct{ src, want string }{
 func TestExecSyntaxErrorsMatchCPython(t *testing.T) {
 	checkCellCases(t, "", execSyntaxErrorCases)
 	checkCellCasesAgainstCPython(t, "", execSyntaxErrorCases)
+}
+
+// TestCellCodeHasAFilename: a function defined in a cell run without a
+// file name (the REPL's) has co_filename '<stdin>', as CPython's
+// interactive interpreter gives; a named cell (the kernel's In[n]) keeps
+// its name.
+func TestCellCodeHasAFilename(t *testing.T) {
+	s := NewSession(IO{})
+	for _, c := range []struct{ file, want string }{{"", "'<stdin>'"}, {"In[3]", "'In[3]'"}} {
+		r := s.Exec(context.Background(), c.file, "def f():\n    pass\nrepr(f.__code__.co_filename)")
+		if r.Err != nil || r.Value != c.want {
+			t.Errorf("cell %q: co_filename %v (%v), want %s", c.file, r.Value, r.Err, c.want)
+		}
+	}
 }

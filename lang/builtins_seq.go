@@ -289,6 +289,9 @@ func (d *Dict) updateArgs(a *Args, fn string) error {
 // with keys()) or a sequence of pairs, in d; a malformed pair is
 // CPython's TypeError or ValueError.
 func (d *Dict) update(src Value) error {
+	if p, ok := src.(*MappingProxy); ok { // C.__dict__
+		src = p.d
+	}
 	if s, ok := containerOf(src).(*Dict); ok { // a dict, or a dict subclass's
 		if s == d {
 			return nil

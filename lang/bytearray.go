@@ -18,6 +18,9 @@ func (x *ByteArray) PyRepr() string { return "bytearray(" + Bytes{b: x.b}.PyRepr
 // String is what print shows: the repr, as Python's str does.
 func (x *ByteArray) String() string { return x.PyRepr() }
 
+// Data returns the bytes x holds now (not a copy).
+func (x *ByteArray) Data() []byte { return x.b }
+
 // Equal is == with bytes or a bytearray of the same content.
 func (x *ByteArray) Equal(v Value) bool {
 	o, ok := bytesLike(v)

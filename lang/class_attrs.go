@@ -168,7 +168,7 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 		}
 		return c.Name, nil
 	case "__dict__":
-		return c.classDict(), nil
+		return NewMappingProxy(c.classDict()), nil
 	case "__module__":
 		return c.moduleName(), nil
 	case "__bases__":

@@ -56,8 +56,9 @@ func (x *Instance) ownNames() []string {
 	return out
 }
 
-// classDict is C.__dict__: a copy of the class's namespace (CPython's is a
-// read-only mappingproxy).
+// classDict is what C.__dict__ shows, through a read-only mappingproxy:
+// a copy of the class's namespace, made when C.__dict__ is read (CPython's
+// proxy shows later changes to the class too).
 //
 // Its entries are CPython's, in CPython's order: __module__, the
 // docstring's __doc__, the body's names (without __qualname__), a member
@@ -300,7 +301,7 @@ func (m *userMethod) AttrNames() []string {
 }
 
 func init() {
-	NewBuiltin(AsFunc, "vars(*object)", "The __dict__ of object: the attributes of an instance, as a dict that writes through to it (vars(obj).update(kw)); of a class, a copy of its namespace. Without object, locals().", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "vars(*object)", "The __dict__ of object: the attributes of an instance, as a dict that writes through to it (vars(obj).update(kw)); of a class, a read-only mappingproxy of its namespace. Without object, locals().", func(a *Args) (Value, error) {
 		obj := a.Value("object").(Tuple)
 		switch len(obj) {
 		case 0:
@@ -313,7 +314,7 @@ func init() {
 		case *Instance:
 			return x.Dict(), nil
 		case *UserClass:
-			return x.classDict(), nil
+			return NewMappingProxy(x.classDict()), nil
 		case *Module:
 			d := NewDict()
 			attrs := x.attrMap() // a file module's globals included

@@ -242,14 +242,15 @@ func (x *Instance) SetValue(v Value) error {
 
 // NewValueClass makes the class name of module derived from the value
 // base base ("str": torch.torch_version.TorchVersion) without a class
-// statement; a library adds its methods with SetAttr.
-func NewValueClass(name, module, base string) (*UserClass, error) {
+// statement; a library adds its methods with SetAttr. others are further
+// bases, after the value base, as in class IntEnum(int, ReprEnum).
+func NewValueClass(name, module, base string, others ...*UserClass) (*UserClass, error) {
 	b := nativeBases[base]
 	if b == nil || b.valueNew == nil {
 		return nil, Errorf(TypeError, "%s is not a builtin value type", base)
 	}
 	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}}
-	if err := c.setBases([]*UserClass{nativeNode(base)}); err != nil {
+	if err := c.setBases(append([]*UserClass{nativeNode(base)}, others...)); err != nil {
 		return nil, err
 	}
 	return c, nil

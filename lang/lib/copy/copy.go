@@ -79,6 +79,9 @@ func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
 	if m, ok := special(a, v, "__copy__"); ok {
 		return a.Call(m)
 	}
+	if y, ok, err := reduced(a, v, nil, 0); ok || err != nil {
+		return y, err
+	}
 	if x, ok := v.(*lang.Instance); ok && (x.Native == nil || x.Class().ValueBase() != "" || lang.ContainerOf(x) != lang.Value(x)) {
 		native := x.Native                       // class A(int)'s value; a set's or bytearray's is copied
 		switch c := lang.ContainerOf(x).(type) { // class A(list), class B(OrderedDict)
@@ -108,6 +111,139 @@ func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
 		return y, nil
 	}
 	return nil, cannotCopy(v)
+}
+
+// reduced copies v, an object of a class statement whose classes define
+// __reduce_ex__ or __reduce__ (an enum's members do), as CPython's copy
+// does: v itself when the reduction is a name, else func(*args) with the
+// state, list items and dict items of the reduction, copied deeply when m
+// is a deep copy's memo. ok is false for other values.
+func reduced(a *lang.Args, v lang.Value, m *Memo, depth int) (lang.Value, bool, error) {
+	x, ok := v.(*lang.Instance)
+	if !ok {
+		return nil, false, nil
+	}
+	var rv lang.Value
+	var err error
+	if r, has := x.Method("__reduce_ex__"); has {
+		rv, err = a.Call(r, int64(4))
+	} else if r, has := x.Method("__reduce__"); has {
+		rv, err = a.Call(r)
+	} else {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	if _, isName := rv.(string); isName {
+		return v, true, nil
+	}
+	t, isTuple := rv.(lang.Tuple)
+	if !isTuple || len(t) < 2 || len(t) > 5 {
+		return nil, true, lang.Errorf(lang.TypeError, "__reduce__ must return a string or a tuple of 2 to 5 items, not %s", lang.TypeName(rv))
+	}
+	deep := func(w lang.Value) (lang.Value, error) {
+		if m == nil {
+			return w, nil
+		}
+		return m.deepCopy(a, w, depth+1)
+	}
+	args, err := deep(t[1])
+	if err != nil {
+		return nil, true, err
+	}
+	argt, isTuple := args.(lang.Tuple)
+	if !isTuple {
+		return nil, true, lang.Errorf(lang.TypeError, "second item of the tuple returned by __reduce__ must be a tuple, not %s", lang.TypeName(args))
+	}
+	y, err := a.Call(t[0], argt...)
+	if err != nil {
+		return nil, true, err
+	}
+	if m != nil {
+		_ = m.d.Set(lang.ID(v), y)
+	}
+	item := func(i int) lang.Value {
+		if i < len(t) && t[i] != lang.None {
+			return t[i]
+		}
+		return nil
+	}
+	if state := item(2); state != nil {
+		if err := setState(a, y, state, deep); err != nil {
+			return nil, true, err
+		}
+	}
+	for i, method := range []string{"append", "__setitem__"} {
+		it := item(3 + i)
+		if it == nil {
+			continue
+		}
+		elems, err := lang.Collect(it)
+		if err != nil {
+			return nil, true, err
+		}
+		fn, err := lang.GetAttr(y, method)
+		if err != nil {
+			return nil, true, err
+		}
+		for _, e := range elems {
+			args := []lang.Value{e}
+			if i == 1 { // dict items are (key, value) pairs
+				kv, isPair := e.(lang.Tuple)
+				if !isPair || len(kv) != 2 {
+					return nil, true, lang.Errorf(lang.ValueError, "dict items of a reduction must be (key, value) pairs")
+				}
+				args = []lang.Value{kv[0], kv[1]}
+			}
+			for j := range args {
+				if args[j], err = deep(args[j]); err != nil {
+					return nil, true, err
+				}
+			}
+			if _, err := a.Call(fn, args...); err != nil {
+				return nil, true, err
+			}
+		}
+	}
+	return y, true, nil
+}
+
+// setState gives y the state of a reduction: y.__setstate__(state) when
+// y has it, else state's items as attributes ((dict, slots) for a class
+// with __slots__).
+func setState(a *lang.Args, y, state lang.Value, deep func(lang.Value) (lang.Value, error)) error {
+	state, err := deep(state)
+	if err != nil {
+		return err
+	}
+	if fn, err := lang.GetAttr(y, "__setstate__"); err == nil {
+		_, err := a.Call(fn, state)
+		return err
+	}
+	var slots lang.Value
+	if t, isPair := state.(lang.Tuple); isPair && len(t) == 2 {
+		state, slots = t[0], t[1]
+	}
+	for i, d := range []lang.Value{state, slots} {
+		dict, isDict := d.(*lang.Dict)
+		if !isDict {
+			continue
+		}
+		for _, k := range dict.Keys() {
+			name, isStr := k.(string)
+			if !isStr {
+				return lang.Errorf(lang.TypeError, "attribute name must be string, not '%s'", lang.TypeName(k))
+			}
+			val, _, _ := dict.Get(k)
+			if x, isObj := y.(*lang.Instance); isObj && i == 0 { // y.__dict__.update(state), past __setattr__
+				x.SetOwn(name, val)
+			} else if err := lang.SetAttr(y, name, val); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Memo is a deep copy's memo: id(original) to its copy, a dict as in
@@ -221,6 +357,9 @@ func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, erro
 			}
 			y = out
 			break
+		}
+		if out, ok, err := reduced(a, v, m, depth); ok || err != nil {
+			return out, err
 		}
 		obj, ok := v.(*lang.Instance)
 		container := lang.ContainerOf(v)

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
-	"github.com/kael-dev/kael/lang/syntax"
 )
 
 // members is an enum class's members: canonical ones in order, and every
@@ -90,8 +89,7 @@ func made(sub *lang.UserClass) error {
 	m := &members{byName: map[string]*lang.Instance{}, pseudo: map[int64]*lang.Instance{}}
 	var values []lang.Value
 	flag, strEnum := derivesFrom(sub, flagClass), derivesFrom(sub, strEnumClass)
-	intEnum := derivesFrom(sub, intEnumClass) || flag
-	if derivesFrom(sub, reprEnumClass) && !intEnum && !strEnum {
+	if derivesFrom(sub, reprEnumClass) && sub.ValueBase() == "" {
 		return lang.Errorf(lang.TypeError, "ReprEnum subclasses must be mixed with a data type (i.e. int, str, float, etc.)")
 	}
 	for _, name := range sub.OwnNames() {
@@ -130,14 +128,29 @@ func made(sub *lang.UserClass) error {
 				v = nextValue(values)
 			}
 		}
-		if intEnum {
-			if _, ok := v.(int64); !ok {
-				return lang.Errorf(lang.TypeError, "%s: IntEnum and Flag members must be ints in kael, not %s", name, lang.TypeName(v))
-			}
-		}
 		if _, ok := v.(string); strEnum && !ok {
 			r, _ := lang.ReprText(v)
 			return lang.Errorf(lang.TypeError, "%s is not a string", r)
+		}
+		var native lang.Value // the value of a member of class Color(int, Enum)
+		if vb := sub.ValueBase(); vb != "" {
+			// the value is the data type's: IntEnum's A = '2' is 2, as
+			// CPython's _value_ = member_type(*args)
+			ctor, _ := lang.LookupBuiltin(vb)
+			args := []lang.Value{v}
+			if t, isTuple := v.(lang.Tuple); isTuple && vb != "tuple" { // a tuple is the arguments, except to tuple
+				args = t
+			}
+			nv, err := lang.NewInstance(sub, nil).Session().CallHook(ctor, args...)
+			if err != nil {
+				return err
+			}
+			native, v = nv, nv
+		}
+		if flag {
+			if _, ok := v.(int64); !ok {
+				return lang.Errorf(lang.TypeError, "%s: Flag members must be ints in kael, not %s", name, lang.TypeName(v))
+			}
 		}
 		var member *lang.Instance
 		for _, existing := range m.order {
@@ -148,17 +161,8 @@ func made(sub *lang.UserClass) error {
 		}
 		if member == nil {
 			member = lang.NewInstance(sub, nil)
-			if vb := sub.ValueBase(); vb != "" { // class Color(str, Enum): the member is that str
-				ctor, _ := lang.LookupBuiltin(vb)
-				args := []lang.Value{v}
-				if t, isTuple := v.(lang.Tuple); isTuple && vb != "tuple" { // a tuple is the arguments, except to tuple
-					args = t
-				}
-				nv, err := member.Session().CallHook(ctor, args...)
-				if err == nil {
-					err = member.SetValue(nv)
-				}
-				if err != nil {
+			if native != nil { // class Color(str, Enum): the member is that str
+				if err := member.SetValue(native); err != nil {
 					return err
 				}
 				if h, ok := sub.ValueHash(); ok {
@@ -350,6 +354,14 @@ func newEnumClasses() (*lang.UserClass, *lang.UserClass) {
 		hash, _ := lang.LookupBuiltin("hash")
 		return a.Call(hash, field(x, "_name_"))
 	}))
+	set(e, "__reduce_ex__", memberMethod("__reduce_ex__(self, proto)", "(getattr, (Color, 'RED')): pickle and copy find the member by its name, the same object; a composite flag by its value, (Perm, (6,)).", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
+		name, named := field(x, "_name_").(string)
+		if m := membersOf(x.Class()); named && m != nil && m.byName[name] == x {
+			getattr, _ := lang.LookupBuiltin("getattr")
+			return lang.Tuple{getattr, lang.Tuple{x.Class(), name}}, nil
+		}
+		return lang.Tuple{x.Class(), lang.Tuple{field(x, "_value_")}}, nil
+	}))
 	set(e, "name", &memberField{"_name_"})
 	set(e, "value", &memberField{"_value_"})
 	reprEnumClass, err = lang.NewClass("ReprEnum", "enum", e)
@@ -357,7 +369,9 @@ func newEnumClasses() (*lang.UserClass, *lang.UserClass) {
 		panic(err)
 	}
 	set(reprEnumClass, "__doc__", "Only changes the repr(), leaving str() and format() to the mixed-in type.")
-	ie, err := lang.NewClass("IntEnum", "enum", reprEnumClass)
+	// IntEnum derives from int, as CPython's: its members are ints, which
+	// compute, compare, hash and format as their values
+	ie, err := lang.NewValueClass("IntEnum", "enum", "int", reprEnumClass)
 	if err != nil {
 		panic(err)
 	}
@@ -365,79 +379,7 @@ func newEnumClasses() (*lang.UserClass, *lang.UserClass) {
 	set(ie, "__str__", memberMethod("__str__(self)", "The value's text, as an int's.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
 		return lang.Str(field(x, "_value_")), nil
 	}))
-	setValueMethods(ie)
-	setIntOps(ie)
 	return e, ie
-}
-
-// setValueMethods gives c's int members the hash of their value, and
-// their value as int() and as an index.
-func setValueMethods(c *lang.UserClass) {
-	_ = c.SetAttr("__hash__", valueHash())
-	for _, name := range []string{"__int__", "__index__"} {
-		_ = c.SetAttr(name, memberMethod(name+"(self)", "The value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
-			return field(x, "_value_"), nil
-		}))
-	}
-	for _, op := range []struct {
-		name string
-		tok  syntax.Token
-	}{{"__neg__", syntax.MINUS}, {"__pos__", syntax.PLUS}, {"__invert__", syntax.TILDE}} {
-		tok := op.tok
-		_ = c.SetAttr(op.name, memberMethod(op.name+"(self)", "The operator on the value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
-			return a.Unary(tok, field(x, "_value_"))
-		}))
-	}
-}
-
-// valueHash is __hash__ of members that stand for their value.
-func valueHash() *lang.Builtin {
-	return memberMethod("__hash__(self)", "The hash of the value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
-		hash, _ := lang.LookupBuiltin("hash")
-		return a.Call(hash, field(x, "_value_"))
-	})
-}
-
-// setIntOps gives c's members the operators of their int values: they
-// compute and compare as their values, as IntEnum's and IntFlag's do.
-func setIntOps(c *lang.UserClass) {
-	for _, op := range []struct {
-		name string
-		tok  syntax.Token
-	}{{"eq", syntax.EQL}, {"ne", syntax.NEQ}, {"lt", syntax.LT}, {"le", syntax.LE}, {"gt", syntax.GT}, {"ge", syntax.GE},
-		{"add", syntax.PLUS}, {"sub", syntax.MINUS}, {"mul", syntax.STAR}, {"truediv", syntax.SLASH}, {"floordiv", syntax.SLASHSLASH},
-		{"mod", syntax.PERCENT}, {"pow", syntax.STARSTAR}, {"and", syntax.AMP}, {"or", syntax.PIPE}, {"xor", syntax.CARET},
-		{"lshift", syntax.LSHIFT}, {"rshift", syntax.RSHIFT}} {
-		tok := op.tok
-		_ = c.SetAttr("__"+op.name+"__", intOp("__"+op.name+"__", tok, false))
-		switch op.name {
-		case "eq", "ne", "lt", "le", "gt", "ge":
-		default:
-			_ = c.SetAttr("__r"+op.name+"__", intOp("__r"+op.name+"__", tok, true))
-		}
-	}
-}
-
-// asValue is an IntEnum member's value, other values as they are.
-func asValue(v lang.Value) lang.Value {
-	if x, ok := v.(*lang.Instance); ok {
-		if val, ok := x.Attr("_value_"); ok {
-			return val
-		}
-	}
-	return v
-}
-
-// intOp is an operator of IntEnum's (and StrEnum's) members: the
-// operation on the values.
-func intOp(name string, tok syntax.Token, reflected bool) *lang.Builtin {
-	return memberMethod(name+"(self, other)", "The operator on the member's value.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
-		self, other := field(x, "_value_"), asValue(a.Value("other"))
-		if reflected {
-			self, other = other, self
-		}
-		return a.Binary(tok, self, other)
-	})
 }
 
 // memberField is Enum's name and value: the member's _name_ and _value_.

@@ -64,6 +64,9 @@ func flagMember(cls *lang.UserClass, m *members, n int64) *lang.Instance {
 		name = strings.Join(names, "|")
 	}
 	x := lang.NewInstance(cls, nil)
+	if cls.ValueBase() != "" { // an IntFlag's composite member is an int too
+		_ = x.SetValue(n)
+	}
 	x.SetOwn("_value_", n)
 	x.SetOwn("_name_", name)
 	m.pseudo[n] = x
@@ -166,17 +169,17 @@ func newFlagClasses(e *lang.UserClass) (*lang.UserClass, *lang.UserClass) {
 		return flagValue(x) != 0, nil
 	}))
 
-	fi, err := lang.NewClass("IntFlag", "enum", reprEnumClass, f)
+	// IntFlag derives from int, as CPython's: its members, composite ones
+	// included, are ints
+	fi, err := lang.NewValueClass("IntFlag", "enum", "int", reprEnumClass, f)
 	if err != nil {
 		panic(err)
 	}
 	set(fi, "__doc__", "Support for integer-based Flags")
-	setIntOps(fi)
 	setBitOps(fi, true)
 	set(fi, "__str__", memberMethod("__str__(self)", "The value's text, as an int's.", func(a *lang.Args, x *lang.Instance) (lang.Value, error) {
 		return lang.Str(field(x, "_value_")), nil
 	}))
-	setValueMethods(fi)
 	set(fi, "__invert__", invert) // not the int's
 	return f, fi
 }

@@ -137,7 +137,7 @@ func HasMagic(s string) bool {
 
 // textArg is a str argument, or the TypeError CPython's fnmatch raises.
 func textArg(v lang.Value) (string, error) {
-	switch x := v.(type) {
+	switch x := lang.ValueOf(v).(type) {
 	case string:
 		return x, nil
 	case lang.PathLike:
@@ -152,7 +152,7 @@ func matchArgs(a *lang.Args) (string, *Pattern, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	pat, ok := a.Value("pat").(string)
+	pat, ok := lang.ValueOf(a.Value("pat")).(string)
 	if !ok {
 		return "", nil, lang.Errorf(lang.TypeError, "expected str, bytes or os.PathLike object, not %s", lang.TypeName(a.Value("pat")))
 	}
@@ -175,7 +175,7 @@ var fnmatchModule = &lang.Module{Name: "fnmatch", Attrs: map[string]lang.Value{
 		return p.Match(name), nil
 	}),
 	"filter": lang.NewBuiltin(lang.AsValue, "filter(names, pat)", "The names that match pat, in order, as a list.", func(a *lang.Args) (lang.Value, error) {
-		pat, ok := a.Value("pat").(string)
+		pat, ok := lang.ValueOf(a.Value("pat")).(string)
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "expected str, bytes or os.PathLike object, not %s", lang.TypeName(a.Value("pat")))
 		}

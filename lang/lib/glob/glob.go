@@ -221,7 +221,7 @@ func escape(p string) string {
 // globArgs reads glob and iglob's arguments.
 func globArgs(a *lang.Args) ([]lang.Value, error) {
 	var pathname string
-	switch v := a.Value("pathname").(type) {
+	switch v := lang.ValueOf(a.Value("pathname")).(type) {
 	case string:
 		pathname = v
 	case lang.PathLike:
@@ -231,7 +231,7 @@ func globArgs(a *lang.Args) ([]lang.Value, error) {
 	}
 	root := ""
 	if !a.IsNone("root_dir") {
-		switch v := a.Value("root_dir").(type) {
+		switch v := lang.ValueOf(a.Value("root_dir")).(type) {
 		case string:
 			root = v
 		case lang.PathLike:

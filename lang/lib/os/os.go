@@ -244,6 +244,9 @@ var osModule = &lang.Module{Name: "os", Attrs: map[string]lang.Value{
 		return int64(os.Getpid()), nil
 	}),
 	"fspath": fn("fspath(path)", "path itself when it is a str, the path a pathlib path stands for; else CPython's TypeError.", func(a *lang.Args) (lang.Value, error) {
+		if _, isStr := lang.ValueOf(a.Value("path")).(string); isStr {
+			return a.Value("path"), nil // a str subclass's object, as CPython's
+		}
 		return fsPath(a.Value("path"))
 	}),
 }}

@@ -38,7 +38,7 @@ func pathArg(a *lang.Args, name, fn, accepts string) (string, error) {
 
 // pathValue is pathArg of the value v, which CPython calls what.
 func pathValue(v lang.Value, fn, what, accepts string) (string, error) {
-	switch x := v.(type) {
+	switch x := lang.ValueOf(v).(type) {
 	case string:
 		return x, nil
 	case lang.PathLike:
@@ -374,7 +374,7 @@ var pathModule = &lang.Module{Name: "os.path", Attrs: map[string]lang.Value{
 		rest := a.Value("p").(lang.Tuple)
 		parts := make([]string, len(rest))
 		for i, v := range rest {
-			switch x := v.(type) {
+			switch x := lang.ValueOf(v).(type) {
 			case string:
 				parts[i] = x
 			case lang.PathLike:

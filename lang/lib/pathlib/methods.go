@@ -18,7 +18,7 @@ func method(sig, doc string, fn func(a *lang.Args, p *path) (lang.Value, error))
 
 // strArg is the str argument name, or CPython's TypeError.
 func strArg(a *lang.Args, name string) (string, error) {
-	s, ok := a.Value(name).(string)
+	s, ok := lang.ValueOf(a.Value(name)).(string)
 	if !ok {
 		return "", lang.Errorf(lang.TypeError, "%s must be str, not %s", name, lang.TypeName(a.Value(name)))
 	}

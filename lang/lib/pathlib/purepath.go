@@ -53,7 +53,7 @@ func (p *path) join(other *path) *path {
 
 // segment is an argument of Path(...), joinpath and /: a str or a path.
 func segment(v lang.Value) (*path, error) {
-	switch x := v.(type) {
+	switch x := lang.ValueOf(v).(type) {
 	case string:
 		return parsePath(x), nil
 	case *path:

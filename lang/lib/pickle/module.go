@@ -53,7 +53,8 @@ func NewUnpickler(a *lang.Args) *Unpickler {
 
 // FindClass is find_class: the object module.name among what kael has.
 // It adds the few objects CPython's pickles name that kael has no module
-// for: copyreg._reconstructor (objects of protocols 0 and 1),
+// for: copyreg._reconstructor (objects of protocols 0 and 1) and
+// copyreg.__newobj__,
 // _codecs.encode (bytes of protocol 2), and collections.OrderedDict (a
 // dict, where kael has no collections module).
 func FindClass(a *lang.Args, module, name string) (lang.Value, error) {
@@ -125,16 +126,8 @@ func cannotGet(name, where string) error {
 // compatObjects are the objects of CPython's modules that pickles name and
 // kael has no module for, by module.name.
 var compatObjects = map[string]lang.Value{
-	"copyreg._reconstructor": lang.NewBuiltin(lang.AsValue, "_reconstructor(cls, base, state)", "Makes an object of cls, as copyreg._reconstructor does for the pickles of protocols 0 and 1.", func(a *lang.Args) (lang.Value, error) {
-		c, ok := a.Value("cls").(*lang.UserClass)
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "_reconstructor: %s is not a class of a class statement", lang.Repr(a.Value("cls")))
-		}
-		if obj, _ := lang.BuiltinName("object"); a.Value("base") != obj {
-			return nil, lang.Errorf(UnpicklingError, "kael's copyreg._reconstructor makes objects whose base is object, not %s", lang.Repr(a.Value("base")))
-		}
-		return lang.NewObject(c)
-	}),
+	"copyreg._reconstructor": lang.CopyregReconstructor,
+	"copyreg.__newobj__":     lang.CopyregNewObj,
 	"_codecs.encode": lang.NewBuiltin(lang.AsValue, "encode(obj, encoding='utf-8', errors='strict')", "obj encoded as bytes, as _codecs.encode does for protocol 2's bytes (latin1) and UTF-8.", func(a *lang.Args) (lang.Value, error) {
 		s := a.Str("obj")
 		enc := strings.ReplaceAll(strings.ToLower(a.Str("encoding")), "-", "")

@@ -768,6 +768,25 @@ func (p *Pickler) reduceInstance(x *lang.Instance) (*Reduction, error) {
 		}
 		return r, nil
 	}
+	switch n := x.Native.(type) {
+	case *lang.Set:
+		if x.Class().ValueBase() == "set" {
+			// set.__reduce__: (S, (list(s),), s.__dict__)
+			elems, err := lang.Collect(n)
+			if err != nil {
+				return nil, err
+			}
+			return &Reduction{Func: x.Class(), Args: lang.Tuple{&lang.List{Elems: elems}}, State: instanceState(x)}, nil
+		}
+	case *lang.ByteArray:
+		// bytearray.__reduce_ex__: (B, (bytes(b),), b.__dict__), and before
+		// protocol 3, which has no bytes, (B, (latin-1 text, 'latin-1'), ...)
+		args := lang.Tuple{lang.NewBytes(append([]byte(nil), n.Data()...))}
+		if p.Protocol < 3 {
+			args = lang.Tuple{latin1(n.Data()), "latin-1"}
+		}
+		return &Reduction{Func: x.Class(), Args: args, State: instanceState(x)}, nil
+	}
 	if x.Native != nil {
 		return nil, lang.Errorf(lang.TypeError, "cannot pickle '%s' object", x.Class().Name).
 			WithHint("kael pickles objects of classes whose state is their attributes; %s keeps state of kael's own", x.Class().Name)
@@ -790,6 +809,24 @@ func (p *Pickler) reduceInstance(x *lang.Instance) (*Reduction, error) {
 		r.State = d
 	}
 	return r, nil
+}
+
+// instanceState is the __dict__ a set's or bytearray's reduction gives
+// as its state: the instance's attributes, nil when it has none.
+func instanceState(x *lang.Instance) lang.Value {
+	if d := x.Dict(); d.Len() > 0 {
+		return d
+	}
+	return nil
+}
+
+// latin1 is b as the str whose code points are its bytes.
+func latin1(b []byte) string {
+	r := make([]rune, len(b))
+	for i, c := range b {
+		r[i] = rune(c)
+	}
+	return string(r)
 }
 
 // isException reports whether x is an exception object.
@@ -821,6 +858,12 @@ func reductionOf(rv lang.Value, method string) (*Reduction, error) {
 		return nil, lang.Errorf(PicklingError, "second item of the tuple returned by __reduce__ must be a tuple")
 	}
 	r := &Reduction{Func: t[0], Args: args}
+	switch t[0] { // object.__reduce_ex__'s functions, which copyreg holds in CPython
+	case lang.Value(lang.CopyregNewObj):
+		r.Func = newObjGlobal
+	case lang.Value(lang.CopyregReconstructor):
+		r.Func = Global{"copyreg", "_reconstructor"}
+	}
 	if len(t) > 2 && t[2] != lang.None {
 		r.State = t[2]
 	}

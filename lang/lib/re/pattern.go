@@ -143,7 +143,7 @@ func convertError(err error, pattern []rune) error {
 
 // textOf returns the code points of a str, or of bytes read as Latin-1.
 func textOf(v lang.Value) (text []rune, istext, ok bool) {
-	switch x := v.(type) {
+	switch x := lang.ValueOf(v).(type) {
 	case string:
 		return []rune(x), true, true
 	case lang.Bytes:

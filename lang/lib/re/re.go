@@ -94,7 +94,7 @@ func (p *Pattern) Attr(name string) (lang.Value, bool) {
 		for _, n := range p.groupNames() {
 			_ = d.Set(n, int64(p.names[n]))
 		}
-		return &mappingProxy{d}, true
+		return lang.NewMappingProxy(d), true
 	}
 	if b, ok := patternMethods[name]; ok {
 		return &lang.BoundMethod{Recv: p, Method: b}, true
@@ -472,42 +472,3 @@ func init() {
 
 // String is str(p), its repr.
 func (p *Pattern) String() string { return p.PyRepr() }
-
-// mappingProxy is a read-only view of a dict, as Pattern.groupindex.
-type mappingProxy struct{ d *lang.Dict }
-
-var (
-	_ lang.Reprer     = (*mappingProxy)(nil)
-	_ lang.ItemGetter = (*mappingProxy)(nil)
-	_ lang.Iterable   = (*mappingProxy)(nil)
-	_ lang.Sized      = (*mappingProxy)(nil)
-)
-
-func (m *mappingProxy) TypeName() string { return "mappingproxy" }
-func (m *mappingProxy) PyRepr() string   { return "mappingproxy(" + lang.Repr(m.d) + ")" }
-func (m *mappingProxy) String() string   { return m.PyRepr() }
-
-// GetItem is proxy[key].
-func (m *mappingProxy) GetItem(key lang.Value) (lang.Value, error) {
-	v, ok, err := m.d.Get(key)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, lang.Errorf(lang.KeyError, "%s", lang.Repr(key))
-	}
-	return v, nil
-}
-
-// Iterate yields the keys.
-func (m *mappingProxy) Iterate(yield func(lang.Value) bool) error {
-	for _, k := range m.d.Keys() {
-		if !yield(k) {
-			break
-		}
-	}
-	return nil
-}
-
-// Length is len(proxy).
-func (m *mappingProxy) Length() (int64, error) { return int64(m.d.Len()), nil }

@@ -32,7 +32,7 @@ const maxDepth = 1000
 
 // pathArg is a path argument: a str or a path-like value.
 func pathArg(v lang.Value) (string, error) {
-	switch x := v.(type) {
+	switch x := lang.ValueOf(v).(type) {
 	case string:
 		return x, nil
 	case lang.PathLike:

@@ -160,13 +160,20 @@ func dictSize(d *lang.Dict) int64 {
 
 // getsizeof is sys.getsizeof(object[, default]).
 var getsizeof = lang.NewBuiltin(lang.AsValue, "getsizeof(object, default=None, /)",
-	"The size of object in bytes, as CPython 3.11 on a 64-bit machine gives it for the builtin values (an int by its digits, a str by its widest character, a list, dict or set as built by adding its elements one by one); an object whose class defines __sizeof__ is that, plus 32. The size of the object itself, not of what it refers to (a tensor's data is not counted).",
+	"The size of object in bytes, as CPython 3.11 on a 64-bit machine gives it for the builtin values (an int by its digits, a str by its widest character, a list, dict or set as built by adding its elements one by one); an object is its __sizeof__(), object's or its class's, plus 32 (16 with __slots__, 0 for object()). The size of the object itself, not of what it refers to (a tensor's data is not counted).",
 	func(a *lang.Args) (lang.Value, error) {
 		v := a.Value("object")
 		if n, ok := sizeOf(v); ok {
 			return n, nil
 		}
-		if _, ok := v.(*lang.Instance); ok {
+		if x, ok := v.(*lang.Instance); ok {
+			header := int64(preHeader)
+			if _, err := lang.GetAttr(v, "__dict__"); err != nil {
+				header = 16 // __slots__ without __dict__: the collector's header alone
+			}
+			if x.IsBareObject() {
+				header = 0 // object() is no collected object
+			}
 			if m, err := lang.GetAttr(v, "__sizeof__"); err == nil {
 				r, err := a.Call(m)
 				if err != nil {
@@ -188,7 +195,7 @@ var getsizeof = lang.NewBuiltin(lang.AsValue, "getsizeof(object, default=None, /
 				if n < 0 {
 					return nil, lang.Errorf(lang.ValueError, "__sizeof__() should return >= 0")
 				}
-				return n + preHeader, nil
+				return n + header, nil
 			}
 			return int64(56), nil // a plain instance, its dict kept apart
 		}

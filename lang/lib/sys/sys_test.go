@@ -80,6 +80,7 @@ var sysCases = []langtest.Case{
 	{"class S:\n    def __sizeof__(self):\n        return 10\nclass T:\n    def __sizeof__(self):\n        raise TypeError('no')\nclass A:\n    pass\nsys.getsizeof(S()), sys.getsizeof(T(), 7), sys.getsizeof(A()), sys.getsizeof(1, 5)", "(42, 7, 56, 28)"},
 	{"def f():\n    pass\nsys.getsizeof(f), sys.getsizeof(len), sys.getsizeof(sys), sys.getsizeof(int), sys.getsizeof(ValueError), sys.getsizeof(list)", "(152, 72, 72, 424, 424, 424)"},
 	{"class T:\n    def __sizeof__(self):\n        raise TypeError('no')\nsys.getsizeof(T())", "TypeError: no"},
+	{"class D:\n    __slots__ = ('a', 'b')\nclass E:\n    pass\nsys.getsizeof(D()), D().__sizeof__(), sys.getsizeof(object()), object().__sizeof__(), E().__sizeof__(), sys.getsizeof(E())", "(48, 32, 16, 16, 24, 56)"},
 	{"class N:\n    def __sizeof__(self):\n        return -1\nsys.getsizeof(N())", "ValueError: __sizeof__() should return >= 0"},
 	{"class N:\n    def __sizeof__(self):\n        return 'x'\nsys.getsizeof(N())", "TypeError: an integer is required"},
 }

@@ -1,5 +1,6 @@
 // Package types is Python's types module, for what programs use of it:
-// SimpleNamespace, written in Python (types.py, run once per session that
+// SimpleNamespace, written in Python, MappingProxyType, the engine's
+// mappingproxy, (types.py, run once per session that
 // imports the module), and new_class and prepare_class, which make
 // classes dynamically, in Go: new_class(name, bases, kwds, exec_body)
 // runs exec_body on the new class's namespace and makes the class as
@@ -22,6 +23,7 @@ func init() {
 	lang.RegisterSourceModule("types", "Dynamic type creation: SimpleNamespace, new_class and prepare_class.", source)
 	lang.RegisterModule("_types", "The part of types written in Go: new_class and prepare_class.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{
+			"MappingProxyType": lang.MappingProxyClass,
 			"new_class": lang.NewBuiltin(lang.AsValue, "new_class(name, bases=(), kwds=None, exec_body=None)",
 				"A new class named name with those bases, as a class statement makes it: exec_body(ns), when given, fills its namespace first; kwds may name the metaclass, and the others go to it (and the bases' __init_subclass__).",
 				func(a *lang.Args) (lang.Value, error) {

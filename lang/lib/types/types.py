@@ -5,9 +5,9 @@ with, and new_class and prepare_class, which make classes as a class
 statement does.
 """
 
-from _types import new_class, prepare_class
+from _types import MappingProxyType, new_class, prepare_class
 
-__all__ = ["SimpleNamespace", "new_class", "prepare_class"]
+__all__ = ["MappingProxyType", "SimpleNamespace", "new_class", "prepare_class"]
 
 # The ids of the namespaces whose repr is being written: a namespace met
 # again inside its own repr shows as namespace(...), as CPython's does.

@@ -456,6 +456,12 @@ func markNoTypeCheck(arg lang.Value) error {
 			return err
 		}
 		dict, _ := d.(*lang.Dict)
+		if proxy, ok := d.(*lang.MappingProxy); ok { // a class's __dict__
+			dict = proxy.Dict()
+		}
+		if dict == nil {
+			dict = lang.NewDict()
+		}
 		for _, k := range dict.Keys() {
 			v, _, _ := dict.Get(k)
 			switch v.(type) {
