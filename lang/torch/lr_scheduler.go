@@ -489,7 +489,6 @@ func defLRSchedulers() {
 		}
 		lrSchedulerModule.Attrs[k.name] = b
 	}
-	defLRSchedulerBases()
 	lang.RegisterModule("torch.optim.lr_scheduler", "The learning-rate schedulers of PyTorch 1.13, with its arithmetic.", func() *lang.Module { return lrSchedulerModule })
 	lang.RegisterMethodTable("Scheduler", schedulerMethods)
 }

@@ -173,7 +173,6 @@ func defOptimizers() {
 		lang.RegisterSubclass(qualified, optimizerClassName)
 		torchOptim.Attrs[name] = b
 	}
-	defOptimizerBases()
 }
 
 // Optimizer is a torch.optim optimizer: its groups, its defaults and the

@@ -105,7 +105,9 @@ func init() {
 	defAutogradFunctional()
 	defAnomaly()
 	defOptimizers()
+	defOptimizerBases() // after defOptimizers: every optimizer becomes a base
 	defLRSchedulers()
+	defLRSchedulerBases() // after defLRSchedulers, likewise
 	defSWAUtils()
 
 	// torch.nn: nn.functional, the layers, nn.Module and nn.init.
