@@ -170,6 +170,7 @@ func init() {
 	defRandomModule()
 	defRNNFunctions()
 	defLazyLayers()
+	defParametrize() // after every layer: Parametrized<Class> for each
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.
