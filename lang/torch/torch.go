@@ -171,6 +171,7 @@ func init() {
 	defRNNFunctions()
 	defLazyLayers()
 	defParametrize() // after every layer: Parametrized<Class> for each
+	defReturnTypes()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.
