@@ -69,6 +69,7 @@ func (f CustomFunction) Attach() ([]*tensor.Tensor, error) {
 		return outs, nil
 	}
 	n := newNode(f.Name+"Backward", f.Inputs...)
+	n.custom = true
 	n.save(f.Saved...)
 	for i, o := range outs {
 		if slices.Contains(f.Inputs, o) || slices.Contains(outs[:i], o) {

@@ -46,3 +46,11 @@ func Released(fn tensor.GradFn) bool {
 	n, ok := fn.(*Node)
 	return ok && n.freed
 }
+
+// IsCustomFunction reports whether fn is the node of a custom function
+// (CustomFunction.Attach): PyTorch's torch.autograd.function.<Name>Backward
+// class, where built-in nodes are classes of module builtins.
+func IsCustomFunction(fn tensor.GradFn) bool {
+	n, ok := fn.(*Node)
+	return ok && n.custom
+}

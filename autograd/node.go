@@ -43,6 +43,9 @@ type Node struct {
 	// function): backward is unused and the engine gathers one gradient
 	// per output for multi.backward.
 	multi *multiOutput
+	// custom marks the node of a torch.autograd.Function subclass
+	// (CustomFunction), which PyTorch prints with its module's name.
+	custom bool
 	// hooks are the hooks and retained gradients of the node's outputs
 	// (hooks.go), run on their gradients before backward.
 	hooks []*outputHook

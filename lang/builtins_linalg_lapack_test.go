@@ -19,7 +19,7 @@ func TestBuiltinsReachNewOps(t *testing.T) {
 		{"tensordot(ones(2, 3), ones(3), dims=([1], [0]))", "tensor([3., 3.])"},
 		{"x = tensor([1., 2.])\nx.exp_()\nx", "tensor([2.7183, 7.3891])"},
 		{"w = ones(2, requires_grad=True)\nw.sin_()", "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation."},
-		{"w = ones(3, requires_grad=True)\ny = w * 2\ny.scatter_(0, tensor([0]), tensor([5.]))\ny.sum().backward()\nw.grad, y.grad_fn", "(tensor([0., 2., 2.]), <ScatterBackward0>)"},
+		{"w = ones(3, requires_grad=True)\ny = w * 2\ny.scatter_(0, tensor([0]), tensor([5.]))\ny.sum().backward()\nw.grad, y.grad_fn.name()", "(tensor([0., 2., 2.]), 'ScatterBackward0')"},
 		{"w = ones(2, requires_grad=True)\ny = w * 1\ny.masked_fill_(tensor([True, False]), 0.)\ny.sum().backward()\nw.grad", "tensor([0., 1.])"},
 		{"torch.linalg.svd(eye(2)).S", "tensor([1., 1.])"},
 		{"x = tensor([1, 2])\nx.sqrt_()", "~TypeError: result type float32 can't be cast to the desired output type int64"},

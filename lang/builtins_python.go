@@ -86,6 +86,12 @@ func iteratorKind(v Value) string {
 // immutable values a number derived from the value, so equal ones share it
 // (CPython shares small ints and strings too).
 func ID(v Value) int64 {
+	switch x := v.(type) {
+	case *GradFnValue: // a new wrapper at each read of the one node
+		return x.id()
+	case *AccumulateGradValue:
+		return x.id()
+	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
 	case reflect.Pointer, reflect.Func, reflect.Map:

@@ -304,6 +304,11 @@ func (s *Session) CallHookKw(fn Value, pos []Value, kwNames []string, kwVals []V
 // hookFailed records the error of a special method called where no error
 // can be returned (repr, ==); the builtin or statement that called it
 // raises it when it returns.
+// HookFailed is hookFailed for a library's code that ran Python code
+// (CallHook) where it cannot return the error, as a module's attribute
+// read computed by a parametrization.
+func (s *Session) HookFailed(err error) { s.hookFailed(err) }
+
 func (s *Session) hookFailed(err error) {
 	if s != nil && s.hookErr == nil {
 		s.hookErr = err

@@ -1,6 +1,10 @@
 package lang
 
 import (
+	"fmt"
+	"reflect"
+	"strconv"
+
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -40,8 +44,42 @@ type AccumulateGradValue struct{ Leaf *tensor.Tensor }
 // TypeName returns AccumulateGrad.
 func (*AccumulateGradValue) TypeName() string { return accumulateGradClass }
 
-// String prints <AccumulateGrad>, as grad_fn values print.
-func (*AccumulateGradValue) String() string { return "<AccumulateGrad>" }
+// String prints <AccumulateGrad object at 0x...>, as PyTorch prints the
+// node, with its id.
+func (g *AccumulateGradValue) String() string {
+	return fmt.Sprintf("<%s object at %#x>", accumulateGradClass, ID(g))
+}
+
+// id is id(node): the same for every read of the node, as PyTorch keeps
+// one object per node, and distinct from id(tensor). A leaf's
+// AccumulateGrad is known by its autograd state.
+func (g *AccumulateGradValue) id() int64 {
+	if m := g.Leaf.Autograd(); m != nil {
+		return int64(reflect.ValueOf(m).Pointer())
+	}
+	return int64(reflect.ValueOf(g.Leaf).Pointer()) + 8
+}
+
+// id is id(grad_fn): the node's own address, so that every read of
+// x.grad_fn (a new GradFnValue each time) has the same id.
+func (g *GradFnValue) id() int64 {
+	if rv := reflect.ValueOf(g.Fn); rv.Kind() == reflect.Pointer {
+		return int64(rv.Pointer())
+	}
+	return int64(reflect.ValueOf(g).Pointer())
+}
+
+// String prints the node as PyTorch does: <MulBackward0 object at 0x...>,
+// and a custom function's node with its module,
+// <torch.autograd.function.SquareBackward object at 0x...>. A tensor's
+// repr shows only the name (grad_fn=<MulBackward0>).
+func (g *GradFnValue) String() string {
+	name := g.Fn.Name()
+	if autograd.IsCustomFunction(g.Fn) {
+		name = "torch.autograd.function." + name
+	}
+	return fmt.Sprintf("<%s object at %#x>", name, ID(g))
+}
 
 // Equal reports whether other is the node of the same leaf (PyTorch keeps
 // one per leaf).
@@ -91,4 +129,15 @@ func (g *GradFnValue) nextFunctions() Tuple {
 		out[i] = Tuple{node, int64(n.OutputNr)}
 	}
 	return out
+}
+
+// HashKey makes a node hashable by its id, as PyTorch's nodes are (a set
+// of the nodes met while walking a graph).
+func (g *GradFnValue) HashKey() (string, error) {
+	return "G" + strconv.FormatInt(g.id(), 16), nil
+}
+
+// HashKey makes a leaf's node hashable by its id.
+func (g *AccumulateGradValue) HashKey() (string, error) {
+	return "A" + strconv.FormatInt(g.id(), 16), nil
 }

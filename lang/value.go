@@ -920,8 +920,6 @@ func Str(v Value) string {
 		return "<" + x.Name + ">"
 	case *Module:
 		return "<module '" + x.Name + "'>"
-	case *GradFnValue:
-		return "<" + x.Fn.Name() + ">"
 	case fmt.Stringer:
 		return x.String()
 	case *List, Tuple, *Dict:

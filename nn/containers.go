@@ -23,6 +23,13 @@ func NewSequential(ms ...Module) *Container { return newList("Sequential", ms) }
 // forward of its own.
 func NewModuleList(ms ...Module) *Container { return newList("ModuleList", ms) }
 
+// NewParametrizationList returns torch.nn.utils.parametrize's
+// ParametrizationList: a ModuleList of parametrizations under its own
+// class name, whose registry also holds the original tensor.
+func NewParametrizationList(ms ...Module) *Container {
+	return newList("ParametrizationList", ms)
+}
+
 // NewModuleDict is nn.ModuleDict(): submodules by key.
 func NewModuleDict() *Container { return &Container{base: NewBase(), name: "ModuleDict"} }
 

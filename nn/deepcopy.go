@@ -103,7 +103,7 @@ var thisPackage = reflect.TypeOf(Base{}).PkgPath()
 // still shares b's maps.
 func (b *Base) CopyTo(dst *Base, copyTensor func(*tensor.Tensor) (*tensor.Tensor, error), copyModule func(Module) (Module, error)) error {
 	src := *b
-	*dst = Base{Training: src.Training}
+	*dst = Base{Training: src.Training, ClassPrefix: src.ClassPrefix}
 	for _, name := range src.params.keys {
 		t, err := copyTensor(src.params.vals[name])
 		if err != nil {
@@ -123,7 +123,11 @@ func (b *Base) CopyTo(dst *Base, copyTensor func(*tensor.Tensor) (*tensor.Tensor
 		}
 	}
 	for _, name := range src.plain.keys {
-		t, err := copyTensor(src.plain.vals[name])
+		t := src.plain.vals[name]
+		if recomputed(b, name) {
+			t = t.Detach() // the copy's pre-hook makes its own from its registry
+		}
+		t, err := copyTensor(t)
 		if err != nil {
 			return err
 		}

@@ -13,6 +13,24 @@ type PreHook interface {
 	PreForward(b *Base) error
 }
 
+// Recomputer is a pre-hook that computes plain tensors (SetPlain) from
+// the module's registry at every use, as a parametrization does: a copy
+// of the module takes their values without their history.
+type Recomputer interface {
+	Recomputes(b *Base, name string) bool
+}
+
+// recomputed reports whether a pre-hook of b recomputes its plain tensor
+// name.
+func recomputed(b *Base, name string) bool {
+	for _, h := range b.preHooks {
+		if r, ok := h.(Recomputer); ok && r.Recomputes(b, name) {
+			return true
+		}
+	}
+	return false
+}
+
 // AddPreHook registers h to run before each call of the module.
 func (b *Base) AddPreHook(h PreHook) { b.preHooks = append(b.preHooks, h) }
 

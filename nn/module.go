@@ -50,6 +50,10 @@ type Base struct {
 	plain ordered[*tensor.Tensor]
 	// preHooks run before each call of the module (hooks.go).
 	preHooks []PreHook
+	// ClassPrefix goes before the type name in the repr: "Parametrized"
+	// once torch.nn.utils.parametrize has swapped the module's class for
+	// ParametrizedLinear.
+	ClassPrefix string
 }
 
 // NewBase returns an empty registry in training mode.

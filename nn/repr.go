@@ -47,7 +47,7 @@ func repr(m Module, onPath map[Module]bool) string {
 		}
 		children = append(children, "("+name+"): "+addIndent(s, 2))
 	}
-	return Layout(m.TypeName(), extra, children)
+	return Layout(b.ClassPrefix+m.TypeName(), extra, children)
 }
 
 // Layout assembles a repr from its parts as PyTorch's Module.__repr__

@@ -68,7 +68,7 @@ var layerParents = map[string]string{
 
 // ClassName returns the qualified class name of a built-in module, which
 // type() shows: torch.nn.modules.linear.Linear.
-func (l *Layer) ClassName() string { return nnClassNames[l.TypeName()] }
+func (l *Layer) ClassName() string { return nnClassNames[l.Base().ClassPrefix+l.TypeName()] }
 
 // layerDType reads the dtype argument of a layer: float32 when None.
 func layerDType(a *lang.Args) tensor.DType {

@@ -211,6 +211,9 @@ func moduleSetAttr(m nn.Module, name string, v lang.Value) (handled bool, err er
 	if sub, ok := asModule(v); ok {
 		v = sub // an instance of a user's nn.Module class (nn_subclass.go)
 	}
+	if pl, ok := parametrizationList(m, name); ok {
+		return true, setParametrized(pl, v)
+	}
 	b := m.Base()
 	kind := b.KindOf(name)
 	switch x := v.(type) {
@@ -277,6 +280,9 @@ func torchTypename(v lang.Value) string {
 // methods of nn.Module bound to m (parameters(), train(), state_dict(),
 // ...). ok is false when m has no such attribute.
 func moduleGetAttr(m nn.Module, name string) (lang.Value, bool) {
+	if v, ok := parametrizedAttr(m, name); ok {
+		return v, true
+	}
 	if v, ok := m.Base().Lookup(name); ok {
 		switch x := v.(type) {
 		case *tensor.Tensor:

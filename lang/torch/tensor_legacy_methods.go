@@ -167,6 +167,61 @@ func defTensorLegacyMethods() {
 		same := x.SharesStorage(y) && x.Offset() == y.Offset() && slices.Equal(x.Shape(), y.Shape()) && slices.Equal(x.Strides(), y.Strides())
 		return same, nil
 	})
+	lang.NewBuiltin(lang.AsMethod, "set_(input, source=None, storage_offset=0, size=None, stride=None)", "Makes input a view of source's storage in place: x.set_(t) takes t's storage, offset, sizes and strides (writes through either show in both), x.set_(t, offset, size, stride) a view of t's storage with that geometry, x.set_() an empty tensor of size 0; returns input. source must have input's dtype; a leaf that requires grad refuses it while grad mode is on. Storages as source are not supported.", func(a *lang.Args) (lang.Value, error) {
+		x := tensorArg(a, "input")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		src := a.Value("source")
+		if src == lang.None {
+			if err := autograd.CheckInPlace(x); err != nil {
+				return nil, err
+			}
+			empty, err := tensor.Zeros(x.DType(), 0)
+			if err != nil {
+				return nil, err
+			}
+			x.SetData(empty)
+			x.MarkModified()
+			return x, nil
+		}
+		y, ok := src.(*tensor.Tensor)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "set_() received an invalid combination of arguments - got (%s), but expected a Tensor source", lang.TypeName(src)).
+				WithHint("kael's set_ takes a tensor (or nothing); a storage as source is not supported")
+		}
+		if y.DType() != x.DType() {
+			return nil, lang.Errorf(lang.RuntimeError, "set_(): source has dtype %s but the tensor has dtype %s", tensor.TorchName(y.DType()), tensor.TorchName(x.DType()))
+		}
+		if err := autograd.CheckInPlace(x); err != nil {
+			return nil, err
+		}
+		view := y
+		if !a.IsNone("size") {
+			size := a.Ints("size")
+			stride := slices.Clone(size)
+			if !a.IsNone("stride") {
+				stride = a.Ints("stride")
+			} else { // contiguous strides
+				n := 1
+				for i := len(size) - 1; i >= 0; i-- {
+					stride[i], n = n, n*size[i]
+				}
+			}
+			offset := a.Int("storage_offset")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			v, err := y.AsStrided(size, stride, offset)
+			if err != nil {
+				return nil, err
+			}
+			view = v
+		}
+		x.SetData(view)
+		x.MarkModified()
+		return x, nil
+	})
 	lang.NewBuiltin(lang.AsMethod, "apply_(input, callable)", "Replaces each element x of input by callable(x), a Python function of a Python number, in a Python loop; returns input. A tensor that requires grad refuses it.", func(a *lang.Args) (lang.Value, error) {
 		x := tensorArg(a, "input")
 		if err := a.Err(); err != nil {

@@ -172,6 +172,8 @@ func init() {
 	defRandomModule()
 	defRNNFunctions()
 	defLazyLayers()
+	defParametrize() // after every layer: Parametrized<Class> for each
+	defReturnTypes()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.
