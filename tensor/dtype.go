@@ -501,7 +501,6 @@ func floatToUint64(f float64) uint64 {
 	return uint64(floatToInt64(f))
 }
 
-
 // Float32 returns the float32 that h encodes (exactly): inf, NaN quieted
 // with its payload kept (as PyTorch does), subnormals.
 func (h F16) Float32() float32 { return half.Float16ToFloat32(uint16(h)) }
