@@ -498,6 +498,9 @@ func extremum(t *tensor.Tensor, a *lang.Args, name string, fn func(x *tensor.Ten
 			return complexReduce(x, dims, keep, max)
 		}
 	}
+	if t.DType() == tensor.Uint64 {
+		fn = uint64Ordered(fn)
+	}
 	return reduction(t, a, fn)
 }
 
@@ -518,6 +521,12 @@ func argExtremum(t *tensor.Tensor, a *lang.Args, name string, all func(*tensor.T
 				return nil, err
 			}
 			return r.Reshape(keptShape(x.Shape(), []int{axis}, keep)...)
+		}
+	}
+	if t.DType() == tensor.Uint64 { // the positions of the ordered values are uint64's
+		var err error
+		if t, err = orderedUint64(t); err != nil {
+			return nil, err
 		}
 	}
 	keep := a.Bool("keepdims")

@@ -1,6 +1,7 @@
 package numpy
 
 import (
+	"math"
 	"math/big"
 
 	"github.com/kael-dev/kael/lang"
@@ -164,4 +165,57 @@ func uint64Array(v lang.Value) (*tensor.Tensor, bool) {
 	}
 	t, err := fromValues(vals, shape)
 	return t, err == nil
+}
+
+// orderedUint64 maps a uint64 tensor to the int64 tensor of its values
+// with the top bit flipped, which int64's order sorts as uint64's: the
+// core's ordering kernels (max, argmax, sort) then order uint64 values
+// from 2^63 up correctly. fromOrderedUint64 maps back.
+func orderedUint64(t *tensor.Tensor) (*tensor.Tensor, error) {
+	i, err := castTensor(t, tensor.Int64) // the same bits
+	if err != nil {
+		return nil, err
+	}
+	top, err := tensor.Scalar(int64(math.MinInt64))
+	if err != nil {
+		return nil, err
+	}
+	return tensor.BitwiseXor(i, top.Detach())
+}
+
+func fromOrderedUint64(t *tensor.Tensor) (*tensor.Tensor, error) {
+	r, err := orderedUint64(t) // flipping the bit again
+	if err != nil {
+		return nil, err
+	}
+	return castTensor(r, tensor.Uint64)
+}
+
+// uint64Ordered wraps a max or min reduction to order uint64 values.
+func uint64Ordered(fn func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error)) func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+	return func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+		o, err := orderedUint64(x)
+		if err != nil {
+			return nil, err
+		}
+		r, err := fn(o, dims, keep)
+		if err != nil {
+			return nil, err
+		}
+		return fromOrderedUint64(r)
+	}
+}
+
+// sortUint64 is tensor.Sort for uint64 values.
+func sortUint64(t *tensor.Tensor, axis int) (*tensor.Tensor, *tensor.Tensor, error) {
+	o, err := orderedUint64(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	vals, idx, err := tensor.Sort(o, axis, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	vals, err = fromOrderedUint64(vals)
+	return vals, idx, err
 }

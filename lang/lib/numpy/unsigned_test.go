@@ -34,6 +34,7 @@ func TestWideUnsignedMatchNumPy(t *testing.T) {
 		"x = np.array([1, 2, 3], dtype=np.uint32)\nx * np.uint32(2654435761), (x * np.uint32(2654435761)) >> np.uint32(16)",
 		"h > 5, h // 2, h % 7, h >> 1, h << 1, h ^ np.uint64(97), h & np.uint64(0xff), h == h, h - np.uint64(1)",
 		"np.uint64(14695981039346656037) ^ np.uint64(97)",
+		"h.max(), h.min(), h.argmax(), h.argmin(), np.sort(h), np.argsort(h), np.unique(h), np.max(np.array([[1, 2**63], [2**64 - 2, 5]], dtype=np.uint64), axis=0)",
 		// reductions
 		"a.sum(), a.sum().dtype, a.prod(), np.cumsum(a), np.cumprod(a), a.max(), a.min(), a.mean(), a.argmax()",
 		"np.array([255, 255], dtype=np.uint8).sum(), np.cumsum(np.array([200, 100], dtype=np.uint8))",
