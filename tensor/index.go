@@ -187,16 +187,17 @@ func fitValue(value *Tensor, shape []int) (*Tensor, error) {
 // and returns the resulting view with the advanced indices still to apply,
 // expressed on the view's dimensions (nil when there are none).
 func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
-	if slices.ContainsFunc(idx, func(ix Index) bool { return ix.kind == indexTensor && ix.t.dtype == Uint8 }) {
-		// A uint8 index is a mask, as PyTorch 1.13 takes it (deprecated there).
+	if slices.ContainsFunc(idx, func(ix Index) bool { return ix.kind == indexTensor && convertedIndex(ix.t.dtype) != ix.t.dtype }) {
+		// A uint8 index is a mask, as PyTorch 1.13 takes it (deprecated
+		// there); NumPy's wider unsigned integers index as int64 does.
 		idx = slices.Clone(idx)
 		for i, ix := range idx {
-			if ix.kind == indexTensor && ix.t.dtype == Uint8 {
-				mask, err := ix.t.To(Bool)
+			if ix.kind == indexTensor && convertedIndex(ix.t.dtype) != ix.t.dtype {
+				conv, err := ix.t.To(convertedIndex(ix.t.dtype))
 				if err != nil {
 					return nil, nil, err
 				}
-				idx[i].t = mask
+				idx[i].t = conv
 			}
 		}
 	}
@@ -218,7 +219,9 @@ func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
 				consumed++
 			case Uint8: // made a bool mask above
 				consumed += ix.t.Dim()
-			case Float32, Float64, Float16, BFloat16, Int8, Int16, Int32, Complex64, Complex128, Uint16, Uint32, Uint64:
+			case Uint16, Uint32, Uint64: // made int64 above
+				consumed++
+			case Float32, Float64, Float16, BFloat16, Int8, Int16, Int32, Complex64, Complex128:
 				return nil, nil, indexErrorf("tensors used as indices must be long, int, byte or bool tensors, got %s", ix.t.dtype).
 					WithHint("convert the index with .to(int64), or a mask with .to(torch.bool)")
 			}
@@ -736,4 +739,17 @@ func gatherKernel[T Element](it *Iter, size, stride int) (*int64, error) {
 		}
 	})
 	return bad.Load(), err
+}
+
+// convertedIndex is the dtype an index tensor of dtype d is used as:
+// bool for uint8 (a mask, as PyTorch 1.13), int64 for NumPy's uint16,
+// uint32 and uint64 (which PyTorch lacks), d itself for the others.
+func convertedIndex(d DType) DType {
+	switch {
+	case d == Uint8:
+		return Bool
+	case d.Category() == IntegerCategory && !d.IsSigned() && d.Size() > 1:
+		return Int64
+	}
+	return d
 }

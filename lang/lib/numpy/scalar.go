@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,6 +72,9 @@ func (s *Scalar) Float() (float64, bool) {
 		return x, true
 	case int64:
 		return float64(x), true
+	case lang.BigInt: // a uint64 from 2^63 up
+		f, _ := new(big.Float).SetInt(x.Big()).Float64()
+		return f, true
 	case bool:
 		if x {
 			return 1, true
