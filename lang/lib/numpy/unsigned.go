@@ -219,3 +219,13 @@ func sortUint64(t *tensor.Tensor, axis int) (*tensor.Tensor, *tensor.Tensor, err
 	vals, err = fromOrderedUint64(vals)
 	return vals, idx, err
 }
+
+// intMax is np.iinfo(dt).max: IntRange's, but 2^64-1 for uint64, which
+// int64 cannot hold.
+func intMax(dt tensor.DType) lang.Value {
+	if dt == tensor.Uint64 {
+		return lang.IntFromBig(new(big.Int).SetUint64(math.MaxUint64))
+	}
+	_, hi, _ := tensor.IntRange(dt)
+	return hi
+}

@@ -19,7 +19,7 @@ func TestWideUnsignedMatchNumPy(t *testing.T) {
 		"np.dtype('H'), np.dtype('I'), np.dtype('L'), np.dtype('Q'), np.dtype('P'), np.dtype('u2'), np.dtype('<u4'), np.dtype('u8')",
 		"np.ushort, np.uintc, np.uint, np.uintp, np.uint16, np.uint32, np.uint64",
 		"np.dtype('uint16').char, np.dtype(np.uint32).kind, np.dtype('uint64').itemsize, np.dtype('uint16').str",
-		"np.iinfo(np.uint16).max, np.iinfo('u4').max, np.iinfo(np.uint64).min",
+		"np.iinfo(np.uint16).max, np.iinfo('u4').max, np.iinfo(np.uint64).min, np.iinfo(np.uint64).max, repr(np.iinfo(np.uint64))",
 		// printing and conversion
 		"a", "h", "np.array([2**64 - 1])", "np.arange(5, dtype=np.uint16)", "np.zeros(3, dtype='u4')", "np.ones((2, 2), dtype=np.uint64)",
 		"a.tolist(), a.astype(np.int64), a.astype(np.float32), h[0], h[0].item()", "np.array([-1, 70000]).astype(np.uint16)",
