@@ -357,6 +357,10 @@ func (c *ScalarType) make(x lang.Value) (lang.Value, error) {
 		switch c.dt {
 		case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Uint16, tensor.Uint32, tensor.Uint64:
 			i, err := strconv.ParseInt(s, 10, 64)
+			if u, uerr := strconv.ParseUint(s, 10, 64); err != nil && uerr == nil && c.dt == tensor.Uint64 {
+				x = lang.IntFromBig(new(big.Int).SetUint64(u)) // above int64's range
+				break
+			}
 			if err != nil {
 				return nil, lang.Errorf(lang.ValueError, "invalid literal for int() with base 10: %s", lang.Repr(s))
 			}

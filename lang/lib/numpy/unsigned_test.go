@@ -23,7 +23,7 @@ func TestWideUnsignedMatchNumPy(t *testing.T) {
 		// printing and conversion
 		"a", "h", "np.array([2**64 - 1])", "np.arange(5, dtype=np.uint16)", "np.zeros(3, dtype='u4')", "np.ones((2, 2), dtype=np.uint64)",
 		"a.tolist(), a.astype(np.int64), a.astype(np.float32), h[0], h[0].item()", "np.array([-1, 70000]).astype(np.uint16)",
-		"np.array([-1.0, 1e10, 2.5]).astype(np.uint32)", "np.uint16(7), np.uint32('12'), np.uint64(2**64 - 1), type(np.uint16(7))",
+		"np.array([-1.0, 1e10, 2.5]).astype(np.uint32)", "np.uint16(7), np.uint32('12'), np.uint64(2**64 - 1), np.uint64('18446744073709551615'), type(np.uint16(7))",
 		// promotion, NumPy's table and value-based casting
 		"np.result_type(np.uint16, np.int16), np.result_type(np.uint32, np.int32), np.result_type(np.uint64, np.int64)",
 		"np.promote_types('u8', 'i1'), np.promote_types('u2', 'f2'), np.can_cast(np.uint16, np.int32), np.can_cast(np.uint32, np.int32)",
