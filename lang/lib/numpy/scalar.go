@@ -72,9 +72,6 @@ func (s *Scalar) Float() (float64, bool) {
 		return x, true
 	case int64:
 		return float64(x), true
-	case lang.BigInt: // a uint64 from 2^63 up
-		f, _ := new(big.Float).SetInt(x.Big()).Float64()
-		return f, true
 	case bool:
 		if x {
 			return 1, true

@@ -40,7 +40,7 @@ func TestWideUnsignedMatchNumPy(t *testing.T) {
 		"np.array([255, 255], dtype=np.uint8).sum(), np.cumsum(np.array([200, 100], dtype=np.uint8))",
 		"a[1:], a[a > 1], a[np.array([2, 0])], np.sort(np.array([3, 1, 2], dtype=np.uint32)), np.unique(a)",
 		"np.uint16(3) + 4, np.float32(1) * np.uint16(2), np.uint64(5) + 1, np.uint64(5) + np.int64(1), np.uint32(5) * -1",
-		"np.uint16(5) == 5, float(np.uint64(2**64 - 1)), str(np.uint32(7)), f'{np.uint16(9):04d}', np.uint16(5) // np.uint16(0)",
+		"np.uint16(5) == 5, float(np.uint64(2**63 - 1)), int(np.uint64(2**63 - 1)), np.uint64(2**64 - 1).item(), str(np.uint32(7)), f'{np.uint16(9):04d}', np.uint16(5) // np.uint16(0)",
 		"np.array([5], dtype=np.uint64) + 1, np.array([5], dtype=np.uint64) - 7, np.array([5], np.uint32) % np.uint32(0)",
 		"np.arange(5)[np.array([1, 3], np.uint16)], np.arange(5)[np.array([4], np.uint64)], np.abs(np.array([3], np.uint16))",
 		"-np.array([3], np.uint16), ~np.array([3], np.uint32), np.array([3], np.uint16) ** np.array([2], np.uint16)",
