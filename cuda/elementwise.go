@@ -18,7 +18,7 @@ func storageBytes(t *tensor.Tensor) ([]byte, error) {
 		return asBytes[int64](t)
 	case tensor.Bool:
 		return asBytes[uint8](t)
-	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Float16, tensor.BFloat16, tensor.Complex64, tensor.Complex128:
+	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Float16, tensor.BFloat16, tensor.Complex64, tensor.Complex128, tensor.Uint16, tensor.Uint32, tensor.Uint64:
 	}
 	return nil, fmt.Errorf("cuda: no device layout for dtype %s", t.DType())
 }

@@ -76,7 +76,7 @@ func ptxTypeOf(d tensor.DType) (ptxType, error) {
 	case tensor.Bool:
 		// Sub-word loads widen into a 16-bit register; bools are 0 or 1.
 		return ptxType{mem: "u8", reg: "u16", arith: "u16", size: 1}, nil
-	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Float16, tensor.BFloat16, tensor.Complex64, tensor.Complex128:
+	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Float16, tensor.BFloat16, tensor.Complex64, tensor.Complex128, tensor.Uint16, tensor.Uint32, tensor.Uint64:
 		// No PTX kernels yet: these dtypes run on the CPU.
 	}
 	return ptxType{}, fmt.Errorf("cuda: no PTX type for dtype %s", d)

@@ -261,6 +261,17 @@ var dtypeNames = map[string]tensor.DType{
 	"complex64": tensor.Complex64, "complex128": tensor.Complex128,
 }
 
+// IsTorchDType reports whether d is one of PyTorch's dtypes: every kael
+// dtype but NumPy's wider unsigned integers (uint16, uint32, uint64),
+// which the torch module does not name.
+func IsTorchDType(d tensor.DType) bool {
+	if d == tensor.Bool {
+		return true
+	}
+	dd, ok := dtypeNames[d.String()]
+	return ok && dd == d
+}
+
 // The properties of a dtype, as torch.dtype has them.
 func init() {
 	defProperty("is_floating_point", func(v Value) Value { return v.(tensor.DType).IsFloating() }, "dtype")

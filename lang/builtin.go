@@ -861,7 +861,7 @@ func (a *Args) DType(name string) tensor.DType {
 			return d
 		}
 	case string:
-		if d, ok := tensor.ParseDType(strings.TrimPrefix(x, "torch.")); ok {
+		if d, ok := tensor.ParseDType(strings.TrimPrefix(x, "torch.")); ok && IsTorchDType(d) {
 			return d
 		}
 		a.fail(Errorf(TypeError, "%s(): unknown dtype '%s'", a.b.Name, x).

@@ -264,7 +264,7 @@ func operandName(t *tensor.Tensor) string {
 		switch t.DType() {
 		case tensor.Float32, tensor.Float64, tensor.Float16, tensor.BFloat16:
 			return "float"
-		case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32:
+		case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Uint16, tensor.Uint32, tensor.Uint64:
 			return "int"
 		case tensor.Bool:
 			return "bool"

@@ -46,6 +46,10 @@ func formatDType(d tensor.DType) (string, error) {
 		return "U8", nil
 	case tensor.Bool:
 		return "BOOL", nil
+	case tensor.Uint16, tensor.Uint32, tensor.Uint64:
+		// NumPy's wider unsigned integers: PyTorch has no such dtype, and
+		// kael reads U16 and U32 back as int64.
+		return "", fmt.Errorf("dtype %s cannot be saved: it is a NumPy dtype PyTorch lacks; convert with .astype(np.int64) first", d)
 	case tensor.Complex64, tensor.Complex128:
 		// The format (safetensors 0.4, which kael follows) has no complex
 		// dtype.

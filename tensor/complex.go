@@ -43,6 +43,12 @@ func ConvertElement[To, From Element](v From) To {
 		return fromReal[To](x)
 	case BF16:
 		return fromReal[To](x)
+	case uint16:
+		return fromReal[To](x)
+	case uint32:
+		return fromReal[To](x)
+	case uint64:
+		return fromReal[To](x)
 	}
 	var zero To
 	return zero
@@ -92,6 +98,12 @@ func fromReal[To Element, From Real](v From) To {
 		*p = Convert[F16](v)
 	case *BF16:
 		*p = Convert[BF16](v)
+	case *uint16:
+		*p = Convert[uint16](v)
+	case *uint32:
+		*p = Convert[uint32](v)
+	case *uint64:
+		*p = Convert[uint64](v)
 	}
 	return out
 }
@@ -128,7 +140,8 @@ func castIntoComplex[C Complex]() Kernels[castFunc] {
 		Float32: castToComplex[C, float32], Float64: castToComplex[C, float64], Int64: castToComplex[C, int64], Bool: castToComplex[C, uint8],
 		Uint8: castToComplex[C, U8], Int8: castToComplex[C, int8], Int16: castToComplex[C, int16], Int32: castToComplex[C, int32],
 		Float16: castToComplex[C, F16], BFloat16: castToComplex[C, BF16],
-		Complex64: castComplex[C, complex64], Complex128: castComplex[C, complex128]})
+		Complex64: castComplex[C, complex64], Complex128: castComplex[C, complex128],
+		Uint16: castToComplex[C, uint16], Uint32: castToComplex[C, uint32], Uint64: castToComplex[C, uint64]})
 }
 
 // complexAbs is |c| without overflow, as std::abs of a complex.

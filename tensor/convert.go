@@ -6,7 +6,7 @@ import "math"
 // as float64, int64 or bool values.
 type listLeaves func(t *Tensor) []any
 
-var listKernels = AllDTypes(ByDType[listLeaves]{Float32: leavesOf[float32], Float64: leavesOf[float64], Int64: leavesOf[int64], Bool: leavesOf[uint8], Uint8: leavesOf[U8], Int8: leavesOf[int8], Int16: leavesOf[int16], Int32: leavesOf[int32], Float16: leavesOf[F16], BFloat16: leavesOf[BF16], Complex64: leavesOf[complex64], Complex128: leavesOf[complex128]})
+var listKernels = AllDTypes(ByDType[listLeaves]{Float32: leavesOf[float32], Float64: leavesOf[float64], Int64: leavesOf[int64], Bool: leavesOf[uint8], Uint8: leavesOf[U8], Int8: leavesOf[int8], Int16: leavesOf[int16], Int32: leavesOf[int32], Float16: leavesOf[F16], BFloat16: leavesOf[BF16], Complex64: leavesOf[complex64], Complex128: leavesOf[complex128], Uint16: leavesOf[uint16], Uint32: leavesOf[uint32], Uint64: leavesOf[uint64]})
 
 func leavesOf[T Element](t *Tensor) []any {
 	d := t.storage.data.([]T)[t.offset : t.offset+t.Numel()]

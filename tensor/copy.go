@@ -3,7 +3,7 @@ package tensor
 import "slices"
 
 // copyKernels copies one strided operand into another of the same dtype.
-var copyKernels = AllDTypes(ByDType[func(*Iter) error]{Float32: copyLoop[float32], Float64: copyLoop[float64], Int64: copyLoop[int64], Bool: copyLoop[uint8], Uint8: copyLoop[U8], Int8: copyLoop[int8], Int16: copyLoop[int16], Int32: copyLoop[int32], Float16: copyLoop[F16], BFloat16: copyLoop[BF16], Complex64: copyLoop[complex64], Complex128: copyLoop[complex128]})
+var copyKernels = AllDTypes(ByDType[func(*Iter) error]{Float32: copyLoop[float32], Float64: copyLoop[float64], Int64: copyLoop[int64], Bool: copyLoop[uint8], Uint8: copyLoop[U8], Int8: copyLoop[int8], Int16: copyLoop[int16], Int32: copyLoop[int32], Float16: copyLoop[F16], BFloat16: copyLoop[BF16], Complex64: copyLoop[complex64], Complex128: copyLoop[complex128], Uint16: copyLoop[uint16], Uint32: copyLoop[uint32], Uint64: copyLoop[uint64]})
 
 func copyLoop[T Element](it *Iter) error {
 	dst := it.ops[0].storage.data.([]T)

@@ -150,7 +150,7 @@ func (s *valueScan) walk(v reflect.Value, dim int) error {
 // tensor t in row-major order.
 type valueFill func(t *Tensor, v reflect.Value)
 
-var valueFills = AllDTypes(ByDType[valueFill]{Float32: fillValues[float32], Float64: fillValues[float64], Int64: fillValues[int64], Bool: fillValues[uint8], Uint8: fillValues[U8], Int8: fillValues[int8], Int16: fillValues[int16], Int32: fillValues[int32], Float16: fillValues[F16], BFloat16: fillValues[BF16], Complex64: fillValues[complex64], Complex128: fillValues[complex128]})
+var valueFills = AllDTypes(ByDType[valueFill]{Float32: fillValues[float32], Float64: fillValues[float64], Int64: fillValues[int64], Bool: fillValues[uint8], Uint8: fillValues[U8], Int8: fillValues[int8], Int16: fillValues[int16], Int32: fillValues[int32], Float16: fillValues[F16], BFloat16: fillValues[BF16], Complex64: fillValues[complex64], Complex128: fillValues[complex128], Uint16: fillValues[uint16], Uint32: fillValues[uint32], Uint64: fillValues[uint64]})
 
 func fillValues[T Element](t *Tensor, v reflect.Value) {
 	fillLeaves(t.storage.data.([]T), v)

@@ -25,6 +25,9 @@ const (
 	BFloat16   // bfloat16, stored as BF16 bits, computes in float32
 	Complex64  // two float32s, stored as Go's complex64
 	Complex128 // two float64s, stored as Go's complex128
+	Uint16     // NumPy's uint16, stored as Go's uint16 (no torch dtype)
+	Uint32     // NumPy's uint32, stored as Go's uint32 (no torch dtype)
+	Uint64     // NumPy's uint64, stored as Go's uint64 (no torch dtype)
 )
 
 // DTypes lists every dtype in promotion order.
@@ -62,24 +65,34 @@ func traitsOf(d DType) (dtypeTraits, bool) {
 		return dtypeTraits{name: "uint8", size: 1, category: IntegerCategory, rank: 1, computeIn: Int64}, true
 	case Int8:
 		return dtypeTraits{name: "int8", size: 1, category: IntegerCategory, rank: 2, signed: true, computeIn: Int64}, true
+	case Uint16:
+		return dtypeTraits{name: "uint16", size: 2, category: IntegerCategory, rank: 3, computeIn: Int64}, true
 	case Int16:
-		return dtypeTraits{name: "int16", size: 2, category: IntegerCategory, rank: 3, signed: true, computeIn: Int64}, true
+		return dtypeTraits{name: "int16", size: 2, category: IntegerCategory, rank: 4, signed: true, computeIn: Int64}, true
+	case Uint32:
+		return dtypeTraits{name: "uint32", size: 4, category: IntegerCategory, rank: 5, computeIn: Int64}, true
 	case Int32:
-		return dtypeTraits{name: "int32", size: 4, category: IntegerCategory, rank: 4, signed: true, computeIn: Int64}, true
+		return dtypeTraits{name: "int32", size: 4, category: IntegerCategory, rank: 6, signed: true, computeIn: Int64}, true
+	case Uint64:
+		// Computes in int64: add, sub, mul, neg, the bitwise operations
+		// and left shifts are the same modulo 2^64; the operations that
+		// order or divide read values from 2^63 up as negative
+		// (unsignedCompute says which, and the NumPy layer refuses them).
+		return dtypeTraits{name: "uint64", size: 8, category: IntegerCategory, rank: 7, computeIn: Int64}, true
 	case Int64:
-		return dtypeTraits{name: "int64", size: 8, category: IntegerCategory, rank: 5, signed: true, computeIn: Int64}, true
+		return dtypeTraits{name: "int64", size: 8, category: IntegerCategory, rank: 8, signed: true, computeIn: Int64}, true
 	case Float16:
-		return dtypeTraits{name: "float16", size: 2, category: FloatingCategory, rank: 6, signed: true, computeIn: Float32}, true
+		return dtypeTraits{name: "float16", size: 2, category: FloatingCategory, rank: 9, signed: true, computeIn: Float32}, true
 	case BFloat16:
-		return dtypeTraits{name: "bfloat16", size: 2, category: FloatingCategory, rank: 7, signed: true, computeIn: Float32}, true
+		return dtypeTraits{name: "bfloat16", size: 2, category: FloatingCategory, rank: 10, signed: true, computeIn: Float32}, true
 	case Float32:
-		return dtypeTraits{name: "float32", size: 4, category: FloatingCategory, rank: 8, signed: true, computeIn: Float32}, true
+		return dtypeTraits{name: "float32", size: 4, category: FloatingCategory, rank: 11, signed: true, computeIn: Float32}, true
 	case Float64:
-		return dtypeTraits{name: "float64", size: 8, category: FloatingCategory, rank: 9, signed: true, computeIn: Float64}, true
+		return dtypeTraits{name: "float64", size: 8, category: FloatingCategory, rank: 12, signed: true, computeIn: Float64}, true
 	case Complex64:
-		return dtypeTraits{name: "complex64", size: 8, category: ComplexCategory, rank: 10, signed: true, computeIn: Complex64}, true
+		return dtypeTraits{name: "complex64", size: 8, category: ComplexCategory, rank: 13, signed: true, computeIn: Complex64}, true
 	case Complex128:
-		return dtypeTraits{name: "complex128", size: 16, category: ComplexCategory, rank: 11, signed: true, computeIn: Complex128}, true
+		return dtypeTraits{name: "complex128", size: 16, category: ComplexCategory, rank: 14, signed: true, computeIn: Complex128}, true
 	}
 	return dtypeTraits{}, false
 }
@@ -179,7 +192,7 @@ func (d DType) ToComplex() (DType, bool) {
 		return Complex128, true
 	case Float16, BFloat16, Float32, Complex64:
 		return Complex64, true
-	case Bool, Uint8, Int8, Int16, Int32, Int64:
+	case Bool, Uint8, Int8, Int16, Int32, Int64, Uint16, Uint32, Uint64:
 	}
 	return d, false
 }
@@ -192,7 +205,7 @@ func (d DType) ToReal() DType {
 		return Float32
 	case Complex128:
 		return Float64
-	case Bool, Uint8, Int8, Int16, Int32, Int64, Float16, BFloat16, Float32, Float64:
+	case Bool, Uint8, Int8, Int16, Int32, Int64, Uint16, Uint32, Uint64, Float16, BFloat16, Float32, Float64:
 	}
 	return d
 }
@@ -224,20 +237,33 @@ func PromoteTypes(a, b DType) DType {
 			return b
 		}
 		return a
-	case ta.size == tb.size && ta.category == IntegerCategory: // uint8 and int8
-		return Int16
+	case ta.category == IntegerCategory && ta.signed != tb.signed:
+		return promoteMixedSign(a, b)
 	case ta.size == tb.size && ta.category == FloatingCategory: // float16 and bfloat16
 		return Float32
-	case ta.category == IntegerCategory && ta.signed != tb.signed:
-		// uint8 and a wider signed integer: the signed one
-		if ta.signed {
-			return a
-		}
-		return b
 	case tb.size > ta.size:
 		return b
 	}
 	return a
+}
+
+// promoteMixedSign promotes a signed and an unsigned integer: the signed
+// one when it is wider, else the signed integer twice the unsigned one's
+// width (uint8 and int8 give int16, uint32 and int32 int64, as NumPy),
+// and float64 for uint64, which no integer holds with int64 (NumPy's rule).
+func promoteMixedSign(a, b DType) DType {
+	if traits[a].signed {
+		a, b = b, a
+	}
+	if traits[b].size > traits[a].size {
+		return b
+	}
+	for _, s := range []DType{Int16, Int32, Int64} {
+		if traits[s].size > traits[a].size {
+			return s
+		}
+	}
+	return Float64
 }
 
 // withPrecisionOf returns the complex dtype for the float f (ToComplex),
@@ -286,7 +312,7 @@ type Element interface {
 // Real is Element without the complex types: the storage types whose
 // values convert into each other with Go's conversions (Convert).
 type Real interface {
-	float32 | float64 | int64 | uint8 | U8 | int8 | int16 | int32 | F16 | BF16
+	float32 | float64 | int64 | uint8 | U8 | int8 | int16 | int32 | F16 | BF16 | uint16 | uint32 | uint64
 }
 
 // Complex is the set of complex storage types. Go converts and computes
@@ -353,6 +379,12 @@ func DTypeOf[T Element]() DType {
 		return Complex64
 	case complex128:
 		return Complex128
+	case uint16:
+		return Uint16
+	case uint32:
+		return Uint32
+	case uint64:
+		return Uint64
 	}
 	return DType(numDTypes) // a storage type without a case here is no dtype
 }
@@ -401,6 +433,16 @@ func Convert[To, From Real](v From) To {
 		*p = narrowInt[int8](v, floatToInt32)
 	case *U8:
 		*p = narrowInt[U8](v, floatToInt64)
+	case *uint16:
+		*p = narrowInt[uint16](v, floatToInt32)
+	case *uint32:
+		*p = narrowInt[uint32](v, floatToInt64)
+	case *uint64:
+		if f, ok := floatValue(v); ok {
+			*p = floatToUint64(f)
+		} else {
+			*p = uint64(v)
+		}
 	default:
 		out = To(v)
 	}
@@ -420,7 +462,7 @@ func floatValue[From Real](v From) (float64, bool) {
 
 // narrowInt converts v to a narrower integer type: a float through the wide
 // integer toWide gives (as the C++ casts of PyTorch do), then by wrapping.
-func narrowInt[To int32 | int16 | int8 | U8, From Real, W int32 | int64](v From, toWide func(float64) W) To {
+func narrowInt[To int32 | int16 | int8 | U8 | uint16 | uint32, From Real, W int32 | int64](v From, toWide func(float64) W) To {
 	if f, ok := floatValue(v); ok {
 		return To(toWide(f))
 	}
@@ -443,6 +485,20 @@ func floatToInt64(f float64) int64 {
 		return math.MinInt64
 	}
 	return int64(f)
+}
+
+// floatToUint64 converts f to uint64 as NumPy's scalar cast loop on x86-64
+// does (its SIMD loops give other values out of range, where NumPy warns
+// of an invalid value; uint16 goes through int32 and uint32 through int64
+// there, as Convert does): values
+// from 2^63 up are truncated after subtracting 2^63, whose bit is then
+// flipped back, the rest as cvttsd2si does, so -1.0 wraps to 2^64-1, NaN
+// gives 2^63 and values from 2^64 up give 0.
+func floatToUint64(f float64) uint64 {
+	if f >= 0x1p63 {
+		return uint64(floatToInt64(f-0x1p63)) ^ 1<<63
+	}
+	return uint64(floatToInt64(f))
 }
 
 // Float32 returns the float32 that h encodes (exactly): inf, NaN quieted
@@ -506,7 +562,7 @@ func BF16FromFloat32(f float32) BF16 {
 func (d DType) ScalarTypeName() string {
 	names := map[string]string{"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
 		"int64": "Long", "float16": "Half", "bfloat16": "BFloat16", "float32": "Float", "float64": "Double",
-		"complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+		"complex64": "ComplexFloat", "complex128": "ComplexDouble", "uint16": "UInt16", "uint32": "UInt32", "uint64": "UInt64"}
 	if n, ok := names[d.String()]; ok {
 		return n
 	}
@@ -539,7 +595,7 @@ func FloatInfoOf(d DType) FloatInfo {
 		return FloatInfoOf(Float32)
 	case Complex128:
 		return FloatInfoOf(Float64)
-	case Bool, Uint8, Int8, Int16, Int32, Int64:
+	case Bool, Uint8, Int8, Int16, Int32, Int64, Uint16, Uint32, Uint64:
 	}
 	return FloatInfo{}
 }
@@ -560,6 +616,12 @@ func IntRange(d DType) (lo, hi int64, ok bool) {
 		return math.MinInt32, math.MaxInt32, true
 	case Int64:
 		return math.MinInt64, math.MaxInt64, true
+	case Uint16:
+		return 0, math.MaxUint16, true
+	case Uint32:
+		return 0, math.MaxUint32, true
+	case Uint64: // its top, 2^64-1, is above int64: hi is int64's top
+		return 0, math.MaxInt64, true
 	case Float16, BFloat16, Float32, Float64, Complex64, Complex128:
 	}
 	return 0, 0, false

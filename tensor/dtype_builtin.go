@@ -5,4 +5,4 @@ package tensor
 // numDTypes is the number of dtypes: dispatch tables (ByDType) have one
 // entry per dtype. A new dtype is declared after the last one in
 // dtype.go's const block and counted here.
-const numDTypes = int(Complex128) + 1
+const numDTypes = int(Uint64) + 1

@@ -12,6 +12,6 @@ package tensor
 // Float8E4M3 is the extra dtype: an 8-bit float (PyTorch's later
 // float8_e4m3fn) that Go lacks, which would be stored as its bits and
 // compute in float32. kael had float16 in this role until it became real.
-const Float8E4M3 DType = Complex128 + 1
+const Float8E4M3 DType = Uint64 + 1
 
 const numDTypes = int(Float8E4M3) + 1

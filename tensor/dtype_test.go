@@ -180,7 +180,7 @@ func TestConvert(t *testing.T) {
 func TestDispatchSelectsMatchingType(t *testing.T) {
 	k := AllDTypes(ByDType[func() DType]{Float32: DTypeOf[float32], Float64: DTypeOf[float64], Int64: DTypeOf[int64], Bool: DTypeOf[uint8],
 		Uint8: DTypeOf[U8], Int8: DTypeOf[int8], Int16: DTypeOf[int16], Int32: DTypeOf[int32], Float16: DTypeOf[F16], BFloat16: DTypeOf[BF16],
-		Complex64: DTypeOf[complex64], Complex128: DTypeOf[complex128]})
+		Complex64: DTypeOf[complex64], Complex128: DTypeOf[complex128], Uint16: DTypeOf[uint16], Uint32: DTypeOf[uint32], Uint64: DTypeOf[uint64]})
 	for _, d := range DTypes {
 		f, err := k.Select("probe", d)
 		if err != nil {

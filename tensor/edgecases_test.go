@@ -157,6 +157,12 @@ func TestLinspaceMatchesFormula(t *testing.T) {
 					v = float64(Convert[int16](v))
 				case Int32:
 					v = float64(Convert[int32](v))
+				case Uint16:
+					v = float64(Convert[uint16](v))
+				case Uint32:
+					v = float64(Convert[uint32](v))
+				case Uint64:
+					v = float64(Convert[uint64](v))
 				case Float64, Bool, Complex64, Complex128:
 				}
 				want[i] = v

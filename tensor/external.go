@@ -55,6 +55,6 @@ func FromBytes(data []byte, d DType, shape []int, keepAlive any) (*Tensor, error
 // byteViews reinterpret n elements of memory at p as each dtype's storage
 // slice.
 var byteViews = AllDTypes(ByDType[func(p unsafe.Pointer, n int) any]{
-	Float32: viewAs[float32], Float64: viewAs[float64], Int64: viewAs[int64], Bool: viewAs[uint8], Uint8: viewAs[U8], Int8: viewAs[int8], Int16: viewAs[int16], Int32: viewAs[int32], Float16: viewAs[F16], BFloat16: viewAs[BF16], Complex64: viewAs[complex64], Complex128: viewAs[complex128]})
+	Float32: viewAs[float32], Float64: viewAs[float64], Int64: viewAs[int64], Bool: viewAs[uint8], Uint8: viewAs[U8], Int8: viewAs[int8], Int16: viewAs[int16], Int32: viewAs[int32], Float16: viewAs[F16], BFloat16: viewAs[BF16], Complex64: viewAs[complex64], Complex128: viewAs[complex128], Uint16: viewAs[uint16], Uint32: viewAs[uint32], Uint64: viewAs[uint64]})
 
 func viewAs[T Element](p unsafe.Pointer, n int) any { return unsafe.Slice((*T)(p), n) }

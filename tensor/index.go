@@ -187,16 +187,17 @@ func fitValue(value *Tensor, shape []int) (*Tensor, error) {
 // and returns the resulting view with the advanced indices still to apply,
 // expressed on the view's dimensions (nil when there are none).
 func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
-	if slices.ContainsFunc(idx, func(ix Index) bool { return ix.kind == indexTensor && ix.t.dtype == Uint8 }) {
-		// A uint8 index is a mask, as PyTorch 1.13 takes it (deprecated there).
+	if slices.ContainsFunc(idx, func(ix Index) bool { return ix.kind == indexTensor && convertedIndex(ix.t.dtype) != ix.t.dtype }) {
+		// A uint8 index is a mask, as PyTorch 1.13 takes it (deprecated
+		// there); NumPy's wider unsigned integers index as int64 does.
 		idx = slices.Clone(idx)
 		for i, ix := range idx {
-			if ix.kind == indexTensor && ix.t.dtype == Uint8 {
-				mask, err := ix.t.To(Bool)
+			if ix.kind == indexTensor && convertedIndex(ix.t.dtype) != ix.t.dtype {
+				conv, err := ix.t.To(convertedIndex(ix.t.dtype))
 				if err != nil {
 					return nil, nil, err
 				}
-				idx[i].t = mask
+				idx[i].t = conv
 			}
 		}
 	}
@@ -218,6 +219,8 @@ func (x *Tensor) basicIndex(idx []Index) (*Tensor, []advIndex, error) {
 				consumed++
 			case Uint8: // made a bool mask above
 				consumed += ix.t.Dim()
+			case Uint16, Uint32, Uint64: // made int64 above
+				consumed++
 			case Float32, Float64, Float16, BFloat16, Int8, Int16, Int32, Complex64, Complex128:
 				return nil, nil, indexErrorf("tensors used as indices must be long, int, byte or bool tensors, got %s", ix.t.dtype).
 					WithHint("convert the index with .to(int64), or a mask with .to(torch.bool)")
@@ -487,7 +490,7 @@ func gather1D(d DType, v *Tensor, a advIndex) (*Tensor, error) {
 // of bounds (stopping there), or -1.
 type gather1DFunc func(src, dst *Tensor, vals []int64, begin, end int) int
 
-var gather1DKernels = AllDTypes(ByDType[gather1DFunc]{Float32: gather1DKernel[float32], Float64: gather1DKernel[float64], Int64: gather1DKernel[int64], Bool: gather1DKernel[uint8], Uint8: gather1DKernel[U8], Int8: gather1DKernel[int8], Int16: gather1DKernel[int16], Int32: gather1DKernel[int32], Float16: gather1DKernel[F16], BFloat16: gather1DKernel[BF16], Complex64: gather1DKernel[complex64], Complex128: gather1DKernel[complex128]})
+var gather1DKernels = AllDTypes(ByDType[gather1DFunc]{Float32: gather1DKernel[float32], Float64: gather1DKernel[float64], Int64: gather1DKernel[int64], Bool: gather1DKernel[uint8], Uint8: gather1DKernel[U8], Int8: gather1DKernel[int8], Int16: gather1DKernel[int16], Int32: gather1DKernel[int32], Float16: gather1DKernel[F16], BFloat16: gather1DKernel[BF16], Complex64: gather1DKernel[complex64], Complex128: gather1DKernel[complex128], Uint16: gather1DKernel[uint16], Uint32: gather1DKernel[uint32], Uint64: gather1DKernel[uint64]})
 
 func gather1DKernel[T Element](src, dst *Tensor, vals []int64, begin, end int) int {
 	s, d := src.storage.data.([]T), dst.storage.data.([]T)[begin:end]
@@ -543,7 +546,7 @@ func isIota(offs []int) bool {
 // contiguous dst, in row-major order of (p, b, q).
 type takeFunc func(src, dst *Tensor, pre, adv, post []int) error
 
-var takeKernels = AllDTypes(ByDType[takeFunc]{Float32: takeKernel[float32], Float64: takeKernel[float64], Int64: takeKernel[int64], Bool: takeKernel[uint8], Uint8: takeKernel[U8], Int8: takeKernel[int8], Int16: takeKernel[int16], Int32: takeKernel[int32], Float16: takeKernel[F16], BFloat16: takeKernel[BF16], Complex64: takeKernel[complex64], Complex128: takeKernel[complex128]})
+var takeKernels = AllDTypes(ByDType[takeFunc]{Float32: takeKernel[float32], Float64: takeKernel[float64], Int64: takeKernel[int64], Bool: takeKernel[uint8], Uint8: takeKernel[U8], Int8: takeKernel[int8], Int16: takeKernel[int16], Int32: takeKernel[int32], Float16: takeKernel[F16], BFloat16: takeKernel[BF16], Complex64: takeKernel[complex64], Complex128: takeKernel[complex128], Uint16: takeKernel[uint16], Uint32: takeKernel[uint32], Uint64: takeKernel[uint64]})
 
 func takeKernel[T Element](src, dst *Tensor, pre, adv, post []int) error {
 	s, d := src.storage.data.([]T), dst.storage.data.([]T)
@@ -587,7 +590,7 @@ func takeKernel[T Element](src, dst *Tensor, pre, adv, post []int) error {
 // of repeated positions wins.
 type scatterFunc func(dst, src *Tensor, pre, adv, post []int)
 
-var scatterKernels = AllDTypes(ByDType[scatterFunc]{Float32: scatterKernel[float32], Float64: scatterKernel[float64], Int64: scatterKernel[int64], Bool: scatterKernel[uint8], Uint8: scatterKernel[U8], Int8: scatterKernel[int8], Int16: scatterKernel[int16], Int32: scatterKernel[int32], Float16: scatterKernel[F16], BFloat16: scatterKernel[BF16], Complex64: scatterKernel[complex64], Complex128: scatterKernel[complex128]})
+var scatterKernels = AllDTypes(ByDType[scatterFunc]{Float32: scatterKernel[float32], Float64: scatterKernel[float64], Int64: scatterKernel[int64], Bool: scatterKernel[uint8], Uint8: scatterKernel[U8], Int8: scatterKernel[int8], Int16: scatterKernel[int16], Int32: scatterKernel[int32], Float16: scatterKernel[F16], BFloat16: scatterKernel[BF16], Complex64: scatterKernel[complex64], Complex128: scatterKernel[complex128], Uint16: scatterKernel[uint16], Uint32: scatterKernel[uint32], Uint64: scatterKernel[uint64]})
 
 func scatterKernel[T Element](dst, src *Tensor, pre, adv, post []int) {
 	d, s := dst.storage.data.([]T), src.storage.data.([]T)[src.offset:]
@@ -717,7 +720,7 @@ func Gather(x *Tensor, dim int, index *Tensor) (*Tensor, error) {
 // one.
 type gatherFunc func(it *Iter, size, stride int) (*int64, error)
 
-var gatherKernels = AllDTypes(ByDType[gatherFunc]{Float32: gatherKernel[float32], Float64: gatherKernel[float64], Int64: gatherKernel[int64], Bool: gatherKernel[uint8], Uint8: gatherKernel[U8], Int8: gatherKernel[int8], Int16: gatherKernel[int16], Int32: gatherKernel[int32], Float16: gatherKernel[F16], BFloat16: gatherKernel[BF16], Complex64: gatherKernel[complex64], Complex128: gatherKernel[complex128]})
+var gatherKernels = AllDTypes(ByDType[gatherFunc]{Float32: gatherKernel[float32], Float64: gatherKernel[float64], Int64: gatherKernel[int64], Bool: gatherKernel[uint8], Uint8: gatherKernel[U8], Int8: gatherKernel[int8], Int16: gatherKernel[int16], Int32: gatherKernel[int32], Float16: gatherKernel[F16], BFloat16: gatherKernel[BF16], Complex64: gatherKernel[complex64], Complex128: gatherKernel[complex128], Uint16: gatherKernel[uint16], Uint32: gatherKernel[uint32], Uint64: gatherKernel[uint64]})
 
 func gatherKernel[T Element](it *Iter, size, stride int) (*int64, error) {
 	out, src := it.ops[0].storage.data.([]T), it.ops[1].storage.data.([]T)
@@ -736,4 +739,17 @@ func gatherKernel[T Element](it *Iter, size, stride int) (*int64, error) {
 		}
 	})
 	return bad.Load(), err
+}
+
+// convertedIndex is the dtype an index tensor of dtype d is used as:
+// bool for uint8 (a mask, as PyTorch 1.13), int64 for NumPy's uint16,
+// uint32 and uint64 (which PyTorch lacks), d itself for the others.
+func convertedIndex(d DType) DType {
+	switch {
+	case d == Uint8:
+		return Bool
+	case d.Category() == IntegerCategory && !d.IsSigned() && d.Size() > 1:
+		return Int64
+	}
+	return d
 }

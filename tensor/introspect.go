@@ -48,7 +48,7 @@ func (t *Tensor) StorageNbytes() int { return t.storage.n * t.dtype.Size() }
 
 // storageMemoryViews view the storage slice of each dtype as its bytes.
 var storageMemoryViews = AllDTypes(ByDType[func(data any) []byte]{
-	Float32: bytesOf[float32], Float64: bytesOf[float64], Int64: bytesOf[int64], Bool: bytesOf[uint8], Uint8: bytesOf[U8], Int8: bytesOf[int8], Int16: bytesOf[int16], Int32: bytesOf[int32], Float16: bytesOf[F16], BFloat16: bytesOf[BF16], Complex64: bytesOf[complex64], Complex128: bytesOf[complex128]})
+	Float32: bytesOf[float32], Float64: bytesOf[float64], Int64: bytesOf[int64], Bool: bytesOf[uint8], Uint8: bytesOf[U8], Int8: bytesOf[int8], Int16: bytesOf[int16], Int32: bytesOf[int32], Float16: bytesOf[F16], BFloat16: bytesOf[BF16], Complex64: bytesOf[complex64], Complex128: bytesOf[complex128], Uint16: bytesOf[uint16], Uint32: bytesOf[uint32], Uint64: bytesOf[uint64]})
 
 func bytesOf[T Element](data any) []byte {
 	s := data.([]T)

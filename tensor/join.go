@@ -215,7 +215,7 @@ func Flip(x *Tensor, dims ...int) (*Tensor, error) {
 // clearRange zeroes storage elements [begin, end) of t.
 type clearRange func(t *Tensor, begin, end int)
 
-var clearKernels = AllDTypes(ByDType[clearRange]{Float32: clearElems[float32], Float64: clearElems[float64], Int64: clearElems[int64], Bool: clearElems[uint8], Uint8: clearElems[U8], Int8: clearElems[int8], Int16: clearElems[int16], Int32: clearElems[int32], Float16: clearElems[F16], BFloat16: clearElems[BF16], Complex64: clearElems[complex64], Complex128: clearElems[complex128]})
+var clearKernels = AllDTypes(ByDType[clearRange]{Float32: clearElems[float32], Float64: clearElems[float64], Int64: clearElems[int64], Bool: clearElems[uint8], Uint8: clearElems[U8], Int8: clearElems[int8], Int16: clearElems[int16], Int32: clearElems[int32], Float16: clearElems[F16], BFloat16: clearElems[BF16], Complex64: clearElems[complex64], Complex128: clearElems[complex128], Uint16: clearElems[uint16], Uint32: clearElems[uint32], Uint64: clearElems[uint64]})
 
 func clearElems[T Element](t *Tensor, begin, end int) { clear(t.storage.data.([]T)[begin:end]) }
 

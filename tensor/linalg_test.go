@@ -143,7 +143,7 @@ func checkMatmul(t *testing.T, a, b *Tensor) {
 		tol = 8 * float64(k) * 0x1p-23
 	case Complex128:
 		tol = 8 * float64(k) * 0x1p-52
-	case Int64, Bool, Uint8, Int8, Int16, Int32: // exact
+	case Int64, Bool, Uint8, Int8, Int16, Int32, Uint16, Uint32, Uint64: // exact
 	}
 	for i, g := range f64s(t, got) {
 		if math.Abs(g-want[i]) > tol {

@@ -181,7 +181,7 @@ func littleEndianBytes(x *Tensor) []byte {
 		}
 	case Bool:
 		buf = append(buf, mustOp(Values[uint8](x))...)
-	case Uint8, Int8, Int16, Int32, Float16, BFloat16, Complex64, Complex128: // little-endian machines only
+	case Uint8, Int8, Int16, Int32, Float16, BFloat16, Complex64, Complex128, Uint16, Uint32, Uint64: // little-endian machines only
 		c := mustOp(x.Contiguous())
 		size := c.DType().Size()
 		buf = append(buf, c.StorageBytes()[c.Offset()*size:(c.Offset()+c.Numel())*size]...)

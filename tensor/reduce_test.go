@@ -251,7 +251,7 @@ func layouts(t *testing.T, d DType) map[string]*Tensor {
 		base = mustOp(Randn(g, d, 4, 6, 10))
 	case Int8, Int16, Int32:
 		base = mustOp(mustOp(Randint(g, -5, 6, 4, 6, 10)).To(d))
-	case Uint8:
+	case Uint8, Uint16, Uint32, Uint64:
 		base = mustOp(mustOp(Randint(g, 0, 6, 4, 6, 10)).To(d))
 	case Float16, BFloat16, Complex64, Complex128:
 		base = mustOp(mustOp(Randn(g, Float32, 4, 6, 10)).To(d))

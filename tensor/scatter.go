@@ -8,7 +8,7 @@ package tensor
 // of index's shape.
 type scatterAlongFunc func(out, src *Tensor, index []int64, shape []int, dim int, add bool)
 
-var scatterAlongKernels = AllDTypes(ByDType[scatterAlongFunc]{Float32: scatterAlong[float32], Float64: scatterAlong[float64], Int64: scatterAlong[int64], Bool: scatterAlong[uint8], Uint8: scatterAlong[U8], Int8: scatterAlong[int8], Int16: scatterAlong[int16], Int32: scatterAlong[int32], Float16: scatterAlong[F16], BFloat16: scatterAlong[BF16], Complex64: scatterAlong[complex64], Complex128: scatterAlong[complex128]})
+var scatterAlongKernels = AllDTypes(ByDType[scatterAlongFunc]{Float32: scatterAlong[float32], Float64: scatterAlong[float64], Int64: scatterAlong[int64], Bool: scatterAlong[uint8], Uint8: scatterAlong[U8], Int8: scatterAlong[int8], Int16: scatterAlong[int16], Int32: scatterAlong[int32], Float16: scatterAlong[F16], BFloat16: scatterAlong[BF16], Complex64: scatterAlong[complex64], Complex128: scatterAlong[complex128], Uint16: scatterAlong[uint16], Uint32: scatterAlong[uint32], Uint64: scatterAlong[uint64]})
 
 func scatterAlong[T Element](out, src *Tensor, index []int64, shape []int, dim int, add bool) {
 	dst := out.storage.data.([]T)

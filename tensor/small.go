@@ -49,7 +49,8 @@ var storageSliceTypes = AllDTypes(ByDType[unsafe.Pointer]{
 	Int64: interfaceType([]int64(nil)), Bool: interfaceType([]uint8(nil)),
 	Uint8: interfaceType([]U8(nil)), Int8: interfaceType([]int8(nil)), Int16: interfaceType([]int16(nil)),
 	Int32: interfaceType([]int32(nil)), Float16: interfaceType([]F16(nil)), BFloat16: interfaceType([]BF16(nil)),
-	Complex64: interfaceType([]complex64(nil)), Complex128: interfaceType([]complex128(nil))})
+	Complex64: interfaceType([]complex64(nil)), Complex128: interfaceType([]complex128(nil)),
+	Uint16: interfaceType([]uint16(nil)), Uint32: interfaceType([]uint32(nil)), Uint64: interfaceType([]uint64(nil))})
 
 // newSmallTensor returns a new contiguous tensor in one allocation, or ok
 // false when its elements do not fit (or the memory limit is below even

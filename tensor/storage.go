@@ -159,7 +159,7 @@ func initStorage(s *Storage, d DType, n int, zero bool) error {
 
 // allocKernels allocate the storage slice of each dtype.
 var allocKernels = AllDTypes(ByDType[func(n int, zero bool) any]{
-	Float32: allocate[float32], Float64: allocate[float64], Int64: allocate[int64], Bool: allocate[uint8], Uint8: allocate[U8], Int8: allocate[int8], Int16: allocate[int16], Int32: allocate[int32], Float16: allocate[F16], BFloat16: allocate[BF16], Complex64: allocate[complex64], Complex128: allocate[complex128]})
+	Float32: allocate[float32], Float64: allocate[float64], Int64: allocate[int64], Bool: allocate[uint8], Uint8: allocate[U8], Int8: allocate[int8], Int16: allocate[int16], Int32: allocate[int32], Float16: allocate[F16], BFloat16: allocate[BF16], Complex64: allocate[complex64], Complex128: allocate[complex128], Uint16: allocate[uint16], Uint32: allocate[uint32], Uint64: allocate[uint64]})
 
 // allocate returns n elements, zeroed when zero is set; large buffers are
 // advised to use huge pages before their first touch.

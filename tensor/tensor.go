@@ -354,7 +354,7 @@ func fillStorage(t *Tensor, v float64) error {
 // dtype, in parallel chunks; they stop with a KeyboardInterrupt between
 // chunks.
 var fillKernels = AllDTypes(ByDType[func(s *Storage, v float64) error]{
-	Float32: fillWith[float32], Float64: fillWith[float64], Int64: fillWith[int64], Bool: fillWith[uint8], Uint8: fillWith[U8], Int8: fillWith[int8], Int16: fillWith[int16], Int32: fillWith[int32], Float16: fillWith[F16], BFloat16: fillWith[BF16], Complex64: fillWith[complex64], Complex128: fillWith[complex128]})
+	Float32: fillWith[float32], Float64: fillWith[float64], Int64: fillWith[int64], Bool: fillWith[uint8], Uint8: fillWith[U8], Int8: fillWith[int8], Int16: fillWith[int16], Int32: fillWith[int32], Float16: fillWith[F16], BFloat16: fillWith[BF16], Complex64: fillWith[complex64], Complex128: fillWith[complex128], Uint16: fillWith[uint16], Uint32: fillWith[uint32], Uint64: fillWith[uint64]})
 
 func fillWith[T Element](s *Storage, v float64) error {
 	d, x := s.data.([]T), ConvertElement[T](v)
@@ -509,7 +509,7 @@ func elementValue(t *Tensor, i int) (any, error) {
 
 // valueKernels read one stored element as a Go value.
 var valueKernels = AllDTypes(ByDType[func(s *Storage, i int) any]{
-	Float32: storedValue[float32], Float64: storedValue[float64], Int64: storedValue[int64], Bool: storedValue[uint8], Uint8: storedValue[U8], Int8: storedValue[int8], Int16: storedValue[int16], Int32: storedValue[int32], Float16: storedValue[F16], BFloat16: storedValue[BF16], Complex64: storedValue[complex64], Complex128: storedValue[complex128]})
+	Float32: storedValue[float32], Float64: storedValue[float64], Int64: storedValue[int64], Bool: storedValue[uint8], Uint8: storedValue[U8], Int8: storedValue[int8], Int16: storedValue[int16], Int32: storedValue[int32], Float16: storedValue[F16], BFloat16: storedValue[BF16], Complex64: storedValue[complex64], Complex128: storedValue[complex128], Uint16: storedValue[uint16], Uint32: storedValue[uint32], Uint64: storedValue[uint64]})
 
 func storedValue[T Element](s *Storage, i int) any { return goValue(s.data.([]T)[i]) }
 

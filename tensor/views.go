@@ -416,14 +416,16 @@ var castKernels = AllDTypes(ByDType[Kernels[castFunc]]{
 	Float32: castInto[float32](), Float64: castInto[float64](), Int64: castInto[int64](), Bool: castInto[uint8](),
 	Uint8: castInto[U8](), Int8: castInto[int8](), Int16: castInto[int16](), Int32: castInto[int32](),
 	Float16: castInto[F16](), BFloat16: castInto[BF16](),
-	Complex64: castIntoComplex[complex64](), Complex128: castIntoComplex[complex128]()})
+	Complex64: castIntoComplex[complex64](), Complex128: castIntoComplex[complex128](),
+	Uint16: castInto[uint16](), Uint32: castInto[uint32](), Uint64: castInto[uint64]()})
 
 func castInto[To Real]() Kernels[castFunc] {
 	return AllDTypes(ByDType[castFunc]{
 		Float32: castLoop[To, float32], Float64: castLoop[To, float64], Int64: castLoop[To, int64], Bool: castLoop[To, uint8],
 		Uint8: castLoop[To, U8], Int8: castLoop[To, int8], Int16: castLoop[To, int16], Int32: castLoop[To, int32],
 		Float16: castLoop[To, F16], BFloat16: castLoop[To, BF16],
-		Complex64: castFromComplex[To, complex64], Complex128: castFromComplex[To, complex128]})
+		Complex64: castFromComplex[To, complex64], Complex128: castFromComplex[To, complex128],
+		Uint16: castLoop[To, uint16], Uint32: castLoop[To, uint32], Uint64: castLoop[To, uint64]})
 }
 
 func castLoop[To, From Real](dst, src any, at, off, n int) {

@@ -4,7 +4,7 @@ package tensor
 // condition and the two value tensors of the output's dtype.
 type whereKernel func(it *Iter) error
 
-var whereKernels = AllDTypes(ByDType[whereKernel]{Float32: whereLoop[float32], Float64: whereLoop[float64], Int64: whereLoop[int64], Bool: whereLoop[uint8], Uint8: whereLoop[U8], Int8: whereLoop[int8], Int16: whereLoop[int16], Int32: whereLoop[int32], Float16: whereLoop[F16], BFloat16: whereLoop[BF16], Complex64: whereLoop[complex64], Complex128: whereLoop[complex128]})
+var whereKernels = AllDTypes(ByDType[whereKernel]{Float32: whereLoop[float32], Float64: whereLoop[float64], Int64: whereLoop[int64], Bool: whereLoop[uint8], Uint8: whereLoop[U8], Int8: whereLoop[int8], Int16: whereLoop[int16], Int32: whereLoop[int32], Float16: whereLoop[F16], BFloat16: whereLoop[BF16], Complex64: whereLoop[complex64], Complex128: whereLoop[complex128], Uint16: whereLoop[uint16], Uint32: whereLoop[uint32], Uint64: whereLoop[uint64]})
 
 func whereLoop[T Element](it *Iter) error {
 	out := it.ops[0].storage.data.([]T)
@@ -57,7 +57,7 @@ func Where(cond, a, b *Tensor) (*Tensor, error) {
 // iterator over (out, mask) is true.
 type fillKernel func(it *Iter, v *Tensor) error
 
-var maskedFillKernels = AllDTypes(ByDType[fillKernel]{Float32: maskedFillLoop[float32], Float64: maskedFillLoop[float64], Int64: maskedFillLoop[int64], Bool: maskedFillLoop[uint8], Uint8: maskedFillLoop[U8], Int8: maskedFillLoop[int8], Int16: maskedFillLoop[int16], Int32: maskedFillLoop[int32], Float16: maskedFillLoop[F16], BFloat16: maskedFillLoop[BF16], Complex64: maskedFillLoop[complex64], Complex128: maskedFillLoop[complex128]})
+var maskedFillKernels = AllDTypes(ByDType[fillKernel]{Float32: maskedFillLoop[float32], Float64: maskedFillLoop[float64], Int64: maskedFillLoop[int64], Bool: maskedFillLoop[uint8], Uint8: maskedFillLoop[U8], Int8: maskedFillLoop[int8], Int16: maskedFillLoop[int16], Int32: maskedFillLoop[int32], Float16: maskedFillLoop[F16], BFloat16: maskedFillLoop[BF16], Complex64: maskedFillLoop[complex64], Complex128: maskedFillLoop[complex128], Uint16: maskedFillLoop[uint16], Uint32: maskedFillLoop[uint32], Uint64: maskedFillLoop[uint64]})
 
 func maskedFillLoop[T Element](it *Iter, v *Tensor) error {
 	out := it.ops[0].storage.data.([]T)

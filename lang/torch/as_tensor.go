@@ -32,7 +32,12 @@ func numpyTensor(x lang.ArrayProvider) (*tensor.Tensor, error) {
 	if n, ok := x.(lang.NegativeStrider); ok && n.NegativeStrides() {
 		return nil, lang.Errorf(lang.ValueError, "At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().) ")
 	}
-	return x.ArrayTensor().Detach(), nil
+	t := x.ArrayTensor()
+	if !lang.IsTorchDType(t.DType()) { // NumPy's uint16, uint32, uint64
+		return nil, lang.Errorf(lang.TypeError, "can't convert np.ndarray of type numpy.%s. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint8, and bool.", t.DType()).
+			WithHint("PyTorch 1.13 has no such dtype: convert first, as .astype(np.int64)")
+	}
+	return t.Detach(), nil
 }
 
 func defAsTensor() {

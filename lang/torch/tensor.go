@@ -561,7 +561,7 @@ func toTarget(a *lang.Args, cur tensor.DType) tensor.DType {
 				continue
 			}
 		case string:
-			if pd, ok := tensor.ParseDType(strings.TrimPrefix(x, "torch.")); ok {
+			if pd, ok := tensor.ParseDType(strings.TrimPrefix(x, "torch.")); ok && lang.IsTorchDType(pd) {
 				d = pd
 				continue
 			}

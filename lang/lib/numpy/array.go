@@ -26,6 +26,7 @@ type Array struct {
 	borrowed bool
 	// unaligned is a.flags.aligned cleared (kael's memory stays aligned)
 	unaligned bool
+	mm        *memmapFile // the file of an np.memmap (memmap.go)
 }
 
 var (
@@ -329,6 +330,9 @@ func (a *Array) Attr(name string) (lang.Value, bool) {
 	}
 	if m, ok := arrayMethods[name]; ok {
 		return &lang.BoundMethod{Recv: a, Method: m}, true
+	}
+	if a.mm != nil {
+		return a.mm.attr(name)
 	}
 	return nil, false
 }

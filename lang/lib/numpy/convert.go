@@ -36,7 +36,14 @@ func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error
 	default:
 		data, err := lang.ToGo(v)
 		if err != nil {
-			return nil, err
+			u, ok := uint64Array(v) // ints from 2^63 to 2^64-1 make a uint64 array
+			if !ok {
+				return nil, err
+			}
+			if force {
+				return castTensor(u, dt)
+			}
+			return u, nil
 		}
 		inferred, err := inferDType(data, 0)
 		if err != nil {

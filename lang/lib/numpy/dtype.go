@@ -9,10 +9,10 @@ import (
 
 // DType is a NumPy dtype object, np.dtype('float32'): a view of one of
 // kael's tensor dtypes under NumPy's names. NumPy has eleven of kael's
-// twelve dtypes (bool, uint8, int8, int16, int32, int64, float16,
-// float32, float64, complex64, complex128); bfloat16 is not a NumPy
-// dtype, and NumPy's wider unsigned integers (uint16, uint32, uint64),
-// longdouble, strings and objects are not kael dtypes.
+// dtypes but bfloat16 (bool, uint8, int8, uint16, int16, uint32, int32,
+// uint64, int64, float16, float32, float64, complex64, complex128; the
+// wider unsigned ones are kael dtypes PyTorch lacks); longdouble,
+// strings and objects are not kael dtypes.
 type DType struct{ dt tensor.DType }
 
 var dtypes = map[tensor.DType]*DType{}
@@ -44,8 +44,11 @@ var npInfos = []struct {
 	{tensor.Bool, npInfo{"bool_", "?", []string{"bool8"}, []string{"bool", "b1"}}},
 	{tensor.Uint8, npInfo{"uint8", "B", []string{"ubyte"}, []string{"u1"}}},
 	{tensor.Int8, npInfo{"int8", "b", []string{"byte"}, []string{"i1"}}},
+	{tensor.Uint16, npInfo{"uint16", "H", []string{"ushort"}, []string{"u2"}}},
 	{tensor.Int16, npInfo{"int16", "h", []string{"short"}, []string{"i2"}}},
+	{tensor.Uint32, npInfo{"uint32", "I", []string{"uintc"}, []string{"u4"}}},
 	{tensor.Int32, npInfo{"int32", "i", []string{"intc"}, []string{"i4"}}},
+	{tensor.Uint64, npInfo{"uint64", "L", []string{"uint", "uintp", "ulonglong"}, []string{"u8", "Q", "P"}}},
 	{tensor.Int64, npInfo{"int64", "l", []string{"int_", "intp", "longlong"}, []string{"i8", "int", "long", "q", "p"}}},
 	{tensor.Float16, npInfo{"float16", "e", []string{"half"}, []string{"f2"}}},
 	{tensor.Float32, npInfo{"float32", "f", []string{"single"}, []string{"f4"}}},
@@ -163,8 +166,6 @@ func numpyDType(dt tensor.DType) error {
 
 // unsupportedDTypes are NumPy's dtype names kael's core lacks.
 var unsupportedDTypes = map[string]bool{
-	"uint16": true, "uint32": true, "uint64": true, "uint": true, "ushort": true, "uintc": true, "ulonglong": true, "uintp": true,
-	"u2": true, "u4": true, "u8": true, "H": true, "I": true, "L": true, "Q": true, "P": true,
 	"longdouble": true, "float128": true, "complex256": true, "clongdouble": true, "g": true, "G": true, "f16": true, "c32": true,
 	"str": true, "str_": true, "object": true, "object_": true, "bytes": true, "bytes_": true, "datetime64": true, "timedelta64": true,
 	"U": true, "S": true, "O": true, "M": true, "m": true, "V": true, "void": true,
@@ -207,7 +208,7 @@ func toDType(v lang.Value) (tensor.DType, error) {
 }
 
 func unsupportedDType(name string) error {
-	return lang.Errorf(lang.TypeError, "kael's NumPy has no dtype %s: its arrays are bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64 or complex128", name).
+	return lang.Errorf(lang.TypeError, "kael's NumPy has no dtype %s: its arrays are bool, uint8, int8, uint16, int16, uint32, int32, uint64, int64, float16, float32, float64, complex64 or complex128", name).
 		WithHint("use int64 (or int32) for integers and float32 or float64 for floats")
 }
 

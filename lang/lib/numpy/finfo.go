@@ -37,8 +37,8 @@ func (i *typeInfo) PyRepr() string {
 		}
 		return fmt.Sprintf("finfo(resolution=%s, min=-%s, max=%s, dtype=%s)", i.number(f.Resolution), lim, lim, numpyName(i.dt))
 	}
-	lo, hi, _ := tensor.IntRange(i.dt)
-	return fmt.Sprintf("iinfo(min=%d, max=%d, dtype=%s)", lo, hi, numpyName(i.dt))
+	lo, _, _ := tensor.IntRange(i.dt)
+	return fmt.Sprintf("iinfo(min=%d, max=%s, dtype=%s)", lo, lang.Repr(intMax(i.dt)), numpyName(i.dt))
 }
 
 // String is the repr (NumPy's str prints a table of machine parameters,
@@ -73,12 +73,12 @@ func (i *typeInfo) Attr(name string) (lang.Value, bool) {
 		return dtypeOf(i.dt), true
 	}
 	if !i.dt.IsFloating() {
-		lo, hi, _ := tensor.IntRange(i.dt)
+		lo, _, _ := tensor.IntRange(i.dt)
 		switch name {
 		case "min":
 			return lo, true
 		case "max":
-			return hi, true
+			return intMax(i.dt), true
 		case "kind":
 			return dtypeKind(i.dt), true
 		}

@@ -111,6 +111,7 @@ type printer struct {
 	floats    []float64 // real parts, for complex arrays
 	imags     []float64
 	ints      []int64
+	uints     []uint64 // uint64's, which int64 cannot hold
 	bools     []uint8
 	format    func(i int) string
 }
@@ -132,7 +133,9 @@ func (p *printer) load() error {
 		p.bools, err = tensor.Values[uint8](c)
 	case tensor.Int64:
 		p.ints, err = tensor.Values[int64](c)
-	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32:
+	case tensor.Uint64:
+		p.uints, err = tensor.Values[uint64](c)
+	case tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Uint16, tensor.Uint32:
 		var wide *tensor.Tensor
 		if wide, err = c.To(tensor.Int64); err == nil {
 			p.ints, err = tensor.Values[int64](wide)
@@ -273,15 +276,10 @@ func formatterFor(dt tensor.DType, shown elements, zeroDim bool) func(i int) str
 			}
 			return "False"
 		}
-	case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32:
-		width := 0
-		for _, i := range shown.idx {
-			width = max(width, len(strconv.FormatInt(p.ints[i], 10)))
-		}
-		return func(i int) string {
-			s := strconv.FormatInt(p.ints[i], 10)
-			return strings.Repeat(" ", max(0, width-len(s))) + s
-		}
+	case tensor.Uint64:
+		return rightAligned(shown.idx, func(i int) string { return strconv.FormatUint(p.uints[i], 10) })
+	case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Uint16, tensor.Uint32:
+		return rightAligned(shown.idx, func(i int) string { return strconv.FormatInt(p.ints[i], 10) })
 	case tensor.Complex64, tensor.Complex128:
 		// NumPy's ComplexFloatingFormat: the real parts fitted as floats,
 		// the imaginary parts with their sign, and a j before the padding.
@@ -467,4 +465,17 @@ func (f *floatFormat) format(v float64) string {
 	s := f.uniquePositional(v)
 	ip, fp, _ := strings.Cut(s, ".")
 	return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + strings.Repeat(" ", max(0, f.padRight-len(fp)))
+}
+
+// rightAligned formats the elements at idx with text and pads them on the
+// left to the widest one's width, as NumPy's integer format does.
+func rightAligned(idx []int, text func(i int) string) func(i int) string {
+	width := 0
+	for _, i := range idx {
+		width = max(width, len(text(i)))
+	}
+	return func(i int) string {
+		s := text(i)
+		return strings.Repeat(" ", max(0, width-len(s))) + s
+	}
 }

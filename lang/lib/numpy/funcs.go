@@ -385,6 +385,8 @@ func sortArray(t *tensor.Tensor, a *lang.Args, indices bool) (lang.Value, error)
 	var err error
 	if src.DType().IsComplex() {
 		vals, idx, err = sortComplexAlong(src, axis)
+	} else if src.DType() == tensor.Uint64 {
+		vals, idx, err = sortUint64(src, axis)
 	} else {
 		vals, idx, err = tensor.Sort(src, axis, false)
 	}

@@ -158,7 +158,7 @@ func init() {
 				if t, err = sumInput(t); err != nil {
 					return nil, err
 				}
-				return reduction(t, a, tensor.Sum)
+				return reduction(t, a, unsignedTotal(t, tensor.Sum))
 			}},
 		{name: "prod", params: "axis=None, dtype=None, keepdims=False", doc: "The product of the elements over axis.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -169,7 +169,7 @@ func init() {
 				if t, err = sumInput(t); err != nil {
 					return nil, err
 				}
-				return reduction(t, a, tensor.Prod)
+				return reduction(t, a, unsignedTotal(t, tensor.Prod))
 			}},
 		{name: "mean", params: "axis=None, dtype=None, keepdims=False", doc: "The arithmetic mean over axis; integers average in float64.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -249,8 +249,10 @@ func init() {
 					r, err = accumulate(t, dt, axis, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) }, 0, func(a, b float64) float64 { return a + b })
 				case tensor.Complex64:
 					r, err = accumulate(t, dt, axis, func(x complex128) complex128 { return complex128(complex64(x)) }, 0, func(a, b complex128) complex128 { return a + b })
-				case tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64, tensor.Float64, tensor.BFloat16, tensor.Complex128:
+				case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64, tensor.Float64, tensor.BFloat16, tensor.Complex128:
 					r, err = tensor.Cumsum(t, axis)
+				case tensor.Uint8, tensor.Uint16, tensor.Uint32, tensor.Uint64:
+					r, err = unsignedAccumulate(t, axis, tensor.Cumsum)
 				}
 				if err != nil {
 					return nil, err
@@ -514,6 +516,9 @@ func extremum(t *tensor.Tensor, a *lang.Args, name string, fn func(x *tensor.Ten
 			return complexReduce(x, dims, keep, max)
 		}
 	}
+	if t.DType() == tensor.Uint64 {
+		fn = uint64Ordered(fn)
+	}
 	return reduction(t, a, fn)
 }
 
@@ -534,6 +539,12 @@ func argExtremum(t *tensor.Tensor, a *lang.Args, name string, all func(*tensor.T
 				return nil, err
 			}
 			return r.Reshape(keptShape(x.Shape(), []int{axis}, keep)...)
+		}
+	}
+	if t.DType() == tensor.Uint64 { // the positions of the ordered values are uint64's
+		var err error
+		if t, err = orderedUint64(t); err != nil {
+			return nil, err
 		}
 	}
 	keep := a.Bool("keepdims")

@@ -121,7 +121,7 @@ func decodeNpy(data []byte) (*tensor.Tensor, error) {
 		}
 	}
 	if !found {
-		return nil, lang.Errorf(lang.TypeError, "kael's NumPy cannot load arrays of dtype %s: its arrays are bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64 or complex128", dm[1])
+		return nil, lang.Errorf(lang.TypeError, "kael's NumPy cannot load arrays of dtype %s: its arrays are bool, uint8, int8, uint16, int16, uint32, int32, uint64, int64, float16, float32, float64, complex64 or complex128", dm[1])
 	}
 	var shape []int
 	n := 1

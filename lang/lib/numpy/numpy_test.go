@@ -197,12 +197,9 @@ func TestNpyFiles(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude, []string{
 		"np.load('" + dir + "/k1.npy')", "np.load('" + dir + "/k2.npy')", "np.load('" + dir + "/k3.npy')", "np.load('" + dir + "/k5.npy')", "np.load('" + dir + "/k6.npy')", "np.load('" + dir + "/k7.npy')", "np.load('" + dir + "/k8.npy')", "np.load('" + dir + "/k9.npy')",
 		"z = np.load('" + dir + "/k4.npz')\n(sorted(z.files), z['arr_0'], z['w'])", "list(open('" + dir + "/k1.npy', 'rb').read())",
-		"np.load('" + dir + "/n1.npy')", "np.load('" + dir + "/n2.npy')", "np.load('" + dir + "/n3.npy')", "np.load('" + dir + "/n6.npy')", "np.load('" + dir + "/n7.npy')", "np.load('" + dir + "/n8.npy')",
+		"np.load('" + dir + "/n1.npy')", "np.load('" + dir + "/n2.npy')", "np.load('" + dir + "/n3.npy')", "np.load('" + dir + "/n5.npy')", "np.load('" + dir + "/n6.npy')", "np.load('" + dir + "/n7.npy')", "np.load('" + dir + "/n8.npy')",
 		"z = np.load('" + dir + "/n4.npz')\n(z.files, z['a'], z['b'])", "np.load('" + dir + "/missing.npy')",
 	})
-	if got := langtest.Run(prelude + "np.load('" + dir + "/n5.npy')"); got != "TypeError: kael's NumPy cannot load arrays of dtype <u2: its arrays are bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64 or complex128" {
-		t.Errorf("a uint16 file: %s", got)
-	}
 }
 
 // TestArraysElsewhere checks that the rest of kael takes arrays where it
@@ -215,8 +212,7 @@ func TestArraysElsewhere(t *testing.T) {
 		{Src: "x = np.arange(5)\nx[np.int64(2)]", Want: "2"},
 		{Src: "torch.arange(6)[np.array([1, 3])].tolist()", Want: "[1, 3]"},
 		{Src: "np.array(['a'])", Want: "TypeError: kael's NumPy has no string arrays: its arrays hold numbers and bools"},
-		{Src: "np.zeros(2, dtype=np.uint16)", Want: "AttributeError: module 'numpy' has no attribute 'uint16'"},
-		{Src: "np.zeros(2, dtype='uint32')", Want: "TypeError: kael's NumPy has no dtype uint32: its arrays are bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64 or complex128"},
+		{Src: "np.zeros(2, dtype='float128')", Want: "TypeError: kael's NumPy has no dtype float128: its arrays are bool, uint8, int8, uint16, int16, uint32, int32, uint64, int64, float16, float32, float64, complex64 or complex128"},
 	})
 }
 

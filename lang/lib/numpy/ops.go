@@ -193,6 +193,11 @@ func applyBinary(op syntax.Token, a, b operand) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	if dt == tensor.Uint64 {
+		if r, ok, err := uint64Binary(op, x, y); ok {
+			return r, err
+		}
+	}
 	if (op == syntax.SLASHSLASH || op == syntax.PERCENT) && kindRank(dt) == 1 {
 		return intDivision(op, x, y, dt)
 	}
@@ -235,6 +240,9 @@ func castBoth(a, b *tensor.Tensor, dt tensor.DType) (*tensor.Tensor, *tensor.Ten
 }
 
 func anyNegative(t *tensor.Tensor) (bool, error) {
+	if isUnsigned(t.DType()) {
+		return false, nil
+	}
 	zero, _ := tensor.Scalar(int64(0))
 	lt, err := tensor.Lt(t, zero)
 	if err != nil {

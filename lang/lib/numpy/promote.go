@@ -18,9 +18,8 @@ import (
 // int8_array + 1000 is int16 and float32_array * 2.5 stays float32;
 // otherwise it counts with its own dtype, so int64_array + 0.5 is float64.
 //
-// The table has NumPy's wider unsigned types too (a value such as 40000
-// is a uint16 to NumPy), which kael's core lacks: a result of one of them
-// is refused.
+// Every type of the table is a kael dtype (uint16, uint32 and uint64 are
+// NumPy's only: PyTorch lacks them).
 
 // npType is one of NumPy's numeric types, in the order promotion prefers
 // them (smaller first, unsigned before signed of a size).
@@ -68,8 +67,7 @@ var safeCasts = [numNPTypes][]npType{
 }
 
 // npTypeOf maps kael's dtypes to NumPy's types (bfloat16, which NumPy
-// lacks, to float32, which holds its values); tensorDType maps back, with
-// ok false for the unsigned types kael lacks.
+// lacks, to float32, which holds its values); tensorDType maps back.
 var (
 	npTypeOf    [256]npType
 	tensorDType [numNPTypes]struct {
@@ -91,6 +89,7 @@ func init() {
 	}
 	for dt, n := range map[tensor.DType]npType{
 		tensor.Bool: nBool, tensor.Uint8: nU1, tensor.Int8: nI1, tensor.Int16: nI2, tensor.Int32: nI4, tensor.Int64: nI8,
+		tensor.Uint16: nU2, tensor.Uint32: nU4, tensor.Uint64: nU8,
 		tensor.Float16: nF2, tensor.Float32: nF4, tensor.Float64: nF8, tensor.Complex64: nC8, tensor.Complex128: nC16,
 	} {
 		npTypeOf[dt] = n

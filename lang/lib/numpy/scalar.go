@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,6 +50,9 @@ func (s *Scalar) ClassName() string { return s.TypeName() }
 func (s *Scalar) ArrayTensor() *tensor.Tensor { return s.t }
 
 func (s *Scalar) item() lang.Value {
+	if s.t.DType() == tensor.Uint64 {
+		return uint64Item(s.t)
+	}
 	v, _ := s.t.Item()
 	if c, ok := v.(complex128); ok {
 		return lang.Complex(c)
@@ -348,8 +352,12 @@ func (c *ScalarType) constructor() *lang.Builtin {
 func (c *ScalarType) make(x lang.Value) (lang.Value, error) {
 	if s, ok := x.(string); ok {
 		switch c.dt {
-		case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32:
+		case tensor.Int64, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Uint16, tensor.Uint32, tensor.Uint64:
 			i, err := strconv.ParseInt(s, 10, 64)
+			if u, uerr := strconv.ParseUint(s, 10, 64); err != nil && uerr == nil && c.dt == tensor.Uint64 {
+				x = lang.IntFromBig(new(big.Int).SetUint64(u)) // above int64's range
+				break
+			}
 			if err != nil {
 				return nil, lang.Errorf(lang.ValueError, "invalid literal for int() with base 10: %s", lang.Repr(s))
 			}

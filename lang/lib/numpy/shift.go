@@ -12,7 +12,8 @@ import (
 // dtype's width or negative, and for >> of a negative value -1.
 
 // shiftWidths are the widths of the integer dtypes.
-var shiftWidths = map[tensor.DType]int64{tensor.Int64: 64, tensor.Int32: 32, tensor.Int16: 16, tensor.Int8: 8, tensor.Uint8: 8}
+var shiftWidths = map[tensor.DType]int64{tensor.Int64: 64, tensor.Int32: 32, tensor.Int16: 16, tensor.Int8: 8,
+	tensor.Uint8: 8, tensor.Uint16: 16, tensor.Uint32: 32, tensor.Uint64: 64}
 
 // shiftOp is a << b or a >> b with NumPy's dtype rules: the operands'
 // common integer dtype (int8 for two bools, which NumPy's loops lack).
@@ -45,15 +46,18 @@ func shiftOp(op syntax.Token, a, b operand) (lang.Value, error) {
 		return nil, err
 	}
 	out := make([]int64, len(xs))
+	unsigned := isUnsigned(dt) // a uint64 from 2^63 up reads negative in int64
 	for i, v := range xs {
 		n := ys[i]
 		inRange := n >= 0 && n < width
 		switch {
 		case op == syntax.LSHIFT && inRange:
 			out[i] = v << n // the cast to dt below wraps it to dt's width
+		case op == syntax.RSHIFT && inRange && unsigned:
+			out[i] = int64(uint64(v) >> n)
 		case op == syntax.RSHIFT && inRange:
 			out[i] = v >> n
-		case op == syntax.RSHIFT && v < 0:
+		case op == syntax.RSHIFT && v < 0 && !unsigned:
 			out[i] = -1
 		}
 	}

@@ -125,9 +125,13 @@ func defStats(m map[string]lang.Value) {
 			r, err = runningProduct(t, axis, dt, func(x float64) float64 { return float64(float32(x)) })
 		case tensor.Float64:
 			r, err = runningProduct(t, axis, dt, func(x float64) float64 { return x })
-		case tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64:
-			// multiplied in int64, as NumPy's (uint64 for uint8, which kael lacks)
+		case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64:
+			// multiplied in int64, as NumPy's
 			r, err = runningProduct(t, axis, tensor.Int64, func(x int64) int64 { return x })
+		case tensor.Uint8, tensor.Uint16, tensor.Uint32, tensor.Uint64:
+			r, err = unsignedAccumulate(t, axis, func(t *tensor.Tensor, axis int) (*tensor.Tensor, error) {
+				return runningProduct(t, axis, tensor.Int64, func(x int64) int64 { return x })
+			})
 		}
 		return wrapArray(r), err
 	})

@@ -46,6 +46,16 @@ func uniqueRows(t *tensor.Tensor, nanEqual bool) (uniqueParts, error) {
 			return order3(x < y || (!xn && yn), y < x || (!yn && xn))
 		}
 		nan = func(i int) bool { return math.IsNaN(vals[i]) }
+	case dt == tensor.Uint64: // above int64's range
+		c, err := t.Contiguous()
+		if err != nil {
+			return uniqueParts{}, err
+		}
+		vals, err := tensor.Values[uint64](c)
+		if err != nil {
+			return uniqueParts{}, err
+		}
+		cmp = func(i, j int) int { return order3(vals[i] < vals[j], vals[j] < vals[i]) }
 	default:
 		vals, err := realValues[int64](t)
 		if err != nil {

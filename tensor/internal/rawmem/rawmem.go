@@ -31,7 +31,7 @@ import (
 
 // Number is an element type without pointers.
 type Number interface {
-	~float32 | ~float64 | ~int64 | ~int32 | ~int16 | ~int8 | ~uint16 | ~uint8 | ~complex64 | ~complex128
+	~float32 | ~float64 | ~int64 | ~int32 | ~int16 | ~int8 | ~uint64 | ~uint32 | ~uint16 | ~uint8 | ~complex64 | ~complex128
 }
 
 // Poison, when true, fills every allocation with 0xFF bytes (NaN for
