@@ -360,6 +360,9 @@ func baseOf(v Value) (*UserClass, error) {
 	if name := ClassOf(v); nativeBases[name] != nil {
 		return nativeNode(name), nil
 	}
+	if p, ok := v.(BaseProvider); ok {
+		return p.BaseClass()
+	}
 	what := "'" + TypeName(v) + "' object"
 	if name := ClassOf(v); name != "" {
 		what = "the builtin class '" + name + "'"
