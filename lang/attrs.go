@@ -166,12 +166,15 @@ var unboundMethods sync.Map // *Builtin → *Builtin
 // the first argument: sorted(words, key=str.lower). A receiver of another
 // type is CPython's TypeError, worded as for a slot wrapper (int.__add__)
 // when slot is true; a bool is an int's receiver, as an int (int.__repr__(True)
-// is '1'), and an instance of a subclass (class Color(int)) as its value.
+// is '1'). As CPython's method descriptors, it binds as a function does
+// when a class stores it (__getattr__ = dict.__getitem__), and takes an
+// instance of a class derived from class, running on the value the
+// instance keeps (dict.__setitem__(self, k, v) in a dict subclass).
 func unboundMethod(class string, m *Builtin, slot bool) *Builtin {
 	if f, ok := unboundMethods.Load(m); ok {
 		return f.(*Builtin)
 	}
-	f := &Builtin{Name: m.Name, qualName: class + "." + m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords}
+	f := &Builtin{Name: m.Name, qualName: class + "." + m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords, binds: true}
 	f.fn = func(a *Args) (Value, error) {
 		recv := a.Value("self")
 		if b, isBool := recv.(bool); isBool && class == "int" {
@@ -180,9 +183,13 @@ func unboundMethod(class string, m *Builtin, slot bool) *Builtin {
 			}
 			return m.fn(a)
 		}
-		if x, ok := recv.(*Instance); ok && isValueInstance(x) && x.cls.nativeBase == class { // int.__add__(Color.RED, 1): its value
-			a.vals[a.b.paramIndex("self")] = x.Native
-			return m.fn(a)
+		if x, isInst := recv.(*Instance); isInst {
+			inner := containerOf(valueOf(x))
+			_, isDict := inner.(*Dict)
+			if inner != Value(x) && (TypeName(inner) == class || class == "dict" && isDict) {
+				a.vals[a.b.paramIndex("self")] = inner
+				return m.fn(a)
+			}
 		}
 		if TypeName(recv) != class {
 			if slot {

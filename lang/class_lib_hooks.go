@@ -230,3 +230,14 @@ func (c *UserClass) classIter() ([]Value, bool) {
 // OwnAttr returns x's own attribute name (its __dict__'s entry), not
 // its classes'.
 func (x *Instance) OwnAttr(name string) (Value, bool) { return x.get(name) }
+
+// BaseProvider is a class made in Go that a class statement may derive
+// from through a class of the language: class P(namedtuple('P', 'x y'))
+// derives from what BaseClass returns.
+type BaseProvider interface {
+	BaseClass() (*UserClass, error)
+}
+
+// NewProperty is property(fget): a read-only attribute of the instances
+// computed by fget(self).
+func NewProperty(fget Value) Value { return &propertyValue{fget: fget} }

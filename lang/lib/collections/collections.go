@@ -22,6 +22,7 @@ func init() {
 	defCounter()
 	defDicts()
 	defDeque()
+	defDequeBase() // class History(deque)
 	// class LRU(OrderedDict), class Tally(Counter), class Tree(defaultdict)
 	lang.RegisterDictKindBase(counterKind, counterClass)
 	lang.RegisterDictKindBase(defaultdictKind, defaultdictClass)

@@ -207,7 +207,7 @@ var dequeClass = lang.NewBuiltin(lang.AsValue, "deque(iterable=(), maxlen=None)"
 	})
 
 func dequeSelf(a *lang.Args, method string) (*deque, error) {
-	d, ok := a.Value("self").(*deque)
+	d, ok := dequeOf(a.Value("self"))
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "descriptor '%s' for 'collections.deque' objects doesn't apply to a '%s' object", method, lang.TypeName(a.Value("self")))
 	}

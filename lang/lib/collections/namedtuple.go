@@ -19,6 +19,12 @@ type tupleClass struct {
 	new  *lang.Builtin
 	make *lang.Builtin
 	doc  string
+	// newFn binds the constructor's arguments; base is the class a
+	// class statement derives from (BaseClass), funcs the methods
+	// typing's NamedTuple gave the class, as written.
+	newFn *lang.Builtin
+	base  *lang.UserClass
+	funcs map[string]lang.Value
 }
 
 var (
@@ -65,12 +71,20 @@ func (c *tupleClass) AttrNames() []string {
 
 // InstanceCheck is isinstance(obj, c).
 func (c *tupleClass) InstanceCheck(obj lang.Value) (bool, error) {
+	if x, ok := obj.(*lang.Instance); ok && c.base != nil {
+		return lang.IsSubclass(x.Class(), c.base)
+	}
 	n, ok := obj.(*lang.NamedTuple)
 	return ok && n.Type == c.typ, nil
 }
 
 // SubclassCheck is issubclass(cls, c).
-func (c *tupleClass) SubclassCheck(cls lang.Value) (bool, error) { return cls == lang.Value(c), nil }
+func (c *tupleClass) SubclassCheck(cls lang.Value) (bool, error) {
+	if uc, ok := cls.(*lang.UserClass); ok && c.base != nil {
+		return lang.IsSubclass(uc, c.base)
+	}
+	return cls == lang.Value(c), nil
+}
 
 // String is the repr, as print shows it.
 func (c *tupleClass) String() string { return c.PyRepr() }
@@ -224,6 +238,7 @@ func newTupleClass(typename string, names []string, defaults []lang.Value, modul
 	}
 	// The constructor is called as Point(1, 2): _cls is bound to the class.
 	newFn := c.new
+	c.newFn = newFn
 	c.new = lang.NewBuiltin(lang.AsValue, typename+"(*args)", c.doc, func(a *lang.Args) (lang.Value, error) {
 		pos, _ := a.Value("args").(lang.Tuple)
 		kwNames, kwVals := a.Keywords()

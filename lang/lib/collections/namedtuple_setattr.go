@@ -30,7 +30,16 @@ func (c *tupleClass) SetAttr(name string, v lang.Value) error {
 			return lang.Errorf(lang.AttributeError, "kael cannot replace the field %s of the namedtuple class %s", name, c.typ.Name)
 		}
 	}
+	if c.base != nil { // the class statements deriving from c see it
+		if err := c.base.SetAttr(name, v); err != nil {
+			return err
+		}
+	}
 	if _, isFunc := v.(*lang.Function); isFunc {
+		if c.funcs == nil {
+			c.funcs = map[string]lang.Value{}
+		}
+		c.funcs[name] = v
 		fn := v
 		m := lang.NewBuiltin(lang.AsValue, name+"(self, *args)", "A method of "+c.typ.Name+".",
 			func(a *lang.Args) (lang.Value, error) {

@@ -1,0 +1,169 @@
+package collections
+
+import (
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/copy"
+)
+
+// deque as a base class: class History(deque). An instance keeps its
+// deque as Instance.Native, made by deque(...) with the arguments of
+// __init__ (super().__init__(iterable, maxlen) in a class's own); deque's
+// methods and special methods run on it, and its repr is deque's under
+// the class's name.
+
+// dequeOf is the deque of self: a deque, or an instance of a class
+// derived from deque.
+func dequeOf(v lang.Value) (*deque, bool) {
+	if x, ok := v.(*lang.Instance); ok {
+		v = x.Native
+	}
+	d, ok := v.(*deque)
+	return d, ok
+}
+
+func defDequeBase() {
+	methods := map[string]lang.Value{}
+	for name, m := range dequeMethods {
+		methods[name] = m.BindingSelf()
+	}
+	special := func(sig string, fn func(a *lang.Args, d *deque) (lang.Value, error)) {
+		var b *lang.Builtin
+		b = lang.NewBuiltin(lang.AsValue, sig, "deque's "+sig+".", func(a *lang.Args) (lang.Value, error) {
+			d, err := dequeSelf(a, b.Name)
+			if err != nil {
+				return nil, err
+			}
+			return fn(a, d)
+		}).BindingSelf()
+		methods[b.Name] = b
+	}
+	special("__len__(self)", func(_ *lang.Args, d *deque) (lang.Value, error) { return int64(len(d.elems)), nil })
+	special("__iter__(self)", func(_ *lang.Args, d *deque) (lang.Value, error) {
+		return lang.NewIterator("_collections._deque_iterator", append([]lang.Value(nil), d.elems...)), nil
+	})
+	special("__getitem__(self, key)", func(a *lang.Args, d *deque) (lang.Value, error) { return d.GetItem(a.Value("key")) })
+	special("__setitem__(self, key, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		return lang.None, d.SetSubscript([]lang.Subscript{{Value: a.Value("key")}}, a.Value("value"))
+	})
+	special("__contains__(self, key)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		for _, e := range d.elems {
+			if lang.Equal(e, a.Value("key")) {
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+	special("__eq__(self, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		o, ok := dequeOf(a.Value("value"))
+		if !ok {
+			return lang.NotImplemented, nil
+		}
+		return lang.Equal(lang.Tuple(d.elems), lang.Tuple(o.elems)), nil
+	})
+	// copy() of a subclass's instance is type(self)(self[, maxlen]), as
+	// CPython's
+	copyOf := func(a *lang.Args, d *deque) (lang.Value, error) {
+		x, ok := a.Value("self").(*lang.Instance)
+		if !ok {
+			return &deque{elems: append([]lang.Value(nil), d.elems...), maxlen: d.maxlen}, nil
+		}
+		args := []lang.Value{x}
+		if d.maxlen >= 0 {
+			args = append(args, int64(d.maxlen))
+		}
+		return x.Session().CallHookKw(x.Class(), args, nil, nil)
+	}
+	special("copy(self)", copyOf)
+	special("__copy__(self)", copyOf)
+	// __reduce__ for copy.deepcopy and pickle: (type(self), (elements,
+	// maxlen), the instance's attributes or None)
+	special("__reduce__(self)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		x, ok := a.Value("self").(*lang.Instance)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "deque's __reduce__ of a subclass needs an instance")
+		}
+		var maxlen lang.Value = lang.None
+		if d.maxlen >= 0 {
+			maxlen = int64(d.maxlen)
+		}
+		var state lang.Value = lang.None
+		if attrs := x.Dict(); attrs.Len() > 0 {
+			state = attrs
+		}
+		return lang.Tuple{x.Class(), lang.Tuple{&lang.List{Elems: append([]lang.Value(nil), d.elems...)}, maxlen}, state}, nil
+	})
+	// deepcopy as CPython's through __reduce__: type(self)((), maxlen), the
+	// attributes and then the elements copied deeply
+	special("__deepcopy__(self, memo)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		x, ok := a.Value("self").(*lang.Instance)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "deque's __deepcopy__ of a subclass needs an instance")
+		}
+		memoDict, _ := a.Value("memo").(*lang.Dict)
+		memo := copy.MemoOf(memoDict)
+		var maxlen lang.Value = lang.None
+		if d.maxlen >= 0 {
+			maxlen = int64(d.maxlen)
+		}
+		v, err := x.Session().CallHookKw(x.Class(), []lang.Value{lang.Tuple{}, maxlen}, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		_ = memo.Dict().Set(lang.ID(x), v)
+		out, ok := v.(*lang.Instance)
+		if !ok {
+			return v, nil
+		}
+		attrs := x.Dict()
+		for i, k := range attrs.Keys() {
+			c, err := memo.DeepCopy(a, attrs.Values()[i])
+			if err != nil {
+				return nil, err
+			}
+			name, _ := k.(string)
+			if err := out.SetAttr(name, c); err != nil {
+				return nil, err
+			}
+		}
+		elems, err := memo.DeepCopy(a, &lang.List{Elems: append([]lang.Value(nil), d.elems...)})
+		if err != nil {
+			return nil, err
+		}
+		if od, ok := dequeOf(out); ok {
+			err = od.extend(elems, false)
+		}
+		return out, err
+	})
+	methods["__hash__"] = lang.None
+	repr := func(x *lang.Instance) (string, bool) {
+		r := x.Native.(*deque).PyRepr()
+		return x.Class().Name + strings.TrimPrefix(r, "deque"), true
+	}
+	construct := func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
+		v, err := x.Session().CallHookKw(dequeClass, pos, kwNames, kwVals)
+		if err != nil {
+			return err
+		}
+		made := v.(*deque)
+		d := x.Native.(*deque)
+		d.elems, d.maxlen = made.elems, made.maxlen
+		return nil
+	}
+	lang.RegisterNativeBase("collections.deque", dequeClass, &lang.NativeBase{
+		Name: "collections.deque",
+		New:  func(x *lang.Instance) error { x.Native = &deque{maxlen: -1}; return nil },
+		Init: construct,
+		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
+			if name == "maxlen" {
+				v, ok := x.Native.(*deque).Attr(name)
+				return v, ok, nil
+			}
+			return nil, false, nil
+		},
+		Methods: methods,
+		Repr:    repr,
+		Names:   func(*lang.Instance) []string { return []string{"maxlen"} },
+	})
+}
