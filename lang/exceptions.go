@@ -496,7 +496,11 @@ func excOf(err error) (x *Instance, e *Error) {
 	b := &excBlock{}
 	x, st := &b.x, &b.st
 	*st = excState{from: e, err: e, named: e.named}
-	st.setArgs([]Value{arg})
+	if e.Msg == "" && (e.Kind == StopIteration || e.Kind == StopAsyncIteration) {
+		st.setArgs(nil) // the end of an iterator: StopIteration(), whose value is None
+	} else {
+		st.setArgs([]Value{arg})
+	}
 	if e.os != nil {
 		st.args, st.os, st.from = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, nil
 	}

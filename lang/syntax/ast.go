@@ -225,7 +225,8 @@ type ListComp struct {
 // CompFor is one "for Target in Iter if Ifs[0] if Ifs[1] ..." clause of a
 // ListComp.
 type CompFor struct {
-	ForPos Pos
+	AsyncPos Pos // the async of async for; zero for for
+	ForPos   Pos
 	Target Expr
 	Iter   Expr
 	Ifs    []Expr

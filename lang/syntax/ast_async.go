@@ -78,3 +78,7 @@ func asyncStart(async, pos Pos) Pos {
 	}
 	return pos
 }
+
+// atCompFor reports whether a comprehension's for clause starts here: for,
+// or async for.
+func (p *parser) atCompFor() bool { return p.tok.kind == FOR || p.isAsync() }
