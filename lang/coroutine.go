@@ -222,7 +222,7 @@ type resumer interface {
 type stateResumer struct{ st *genState }
 
 func (r stateResumer) resume(v Value, err error) (Value, bool, error) { return r.st.step(v, err) }
-func (r stateResumer) end() error                                      { return (&Generator{st: r.st}).Close() }
+func (r stateResumer) end() error                                     { return (&Generator{st: r.st}).Close() }
 
 // instanceResumer resumes an iterator of a user class that __await__
 // returned: __next__, or send and throw when it has them.

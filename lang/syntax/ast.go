@@ -227,9 +227,9 @@ type ListComp struct {
 type CompFor struct {
 	AsyncPos Pos // the async of async for; zero for for
 	ForPos   Pos
-	Target Expr
-	Iter   Expr
-	Ifs    []Expr
+	Target   Expr
+	Iter     Expr
+	Ifs      []Expr
 }
 
 // DictExpr is a dict display: {k: v}.
