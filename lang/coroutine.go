@@ -585,3 +585,87 @@ func init() {
 		supportedDunders[name] = true
 	}
 }
+
+// IsCoroutineFunction reports whether v is an async def without a yield
+// (inspect.iscoroutinefunction; a method's function counts).
+func IsCoroutineFunction(v Value) bool {
+	f, ok := v.(*Function)
+	return ok && f.code != nil && f.code.async && !f.code.fn.generator
+}
+
+// IsAsyncGenFunction reports whether v is an async def with a yield.
+func IsAsyncGenFunction(v Value) bool {
+	f, ok := v.(*Function)
+	return ok && f.code != nil && f.code.async && f.code.fn.generator
+}
+
+// IsCoroutine reports whether v is a coroutine object.
+func IsCoroutine(v Value) bool {
+	_, ok := v.(*Coroutine)
+	return ok
+}
+
+// IsAsyncGen reports whether v is an async generator object.
+func IsAsyncGen(v Value) bool {
+	_, ok := v.(*AsyncGenerator)
+	return ok
+}
+
+// IsAwaitable reports whether await can take v (inspect.isawaitable): a
+// coroutine, a generator of types.coroutine, an object whose class
+// defines __await__, or the awaitable of an async iterator's step.
+func IsAwaitable(v Value) bool {
+	switch x := v.(type) {
+	case *Coroutine, *coroutineWrapper, *asyncGenOp, *anextDefault:
+		return true
+	case *Generator:
+		return x.st.iterableCoroutine
+	case *Instance:
+		_, _, ok := x.cls.lookup("__await__")
+		return ok
+	}
+	return false
+}
+
+// IsAsyncIterable reports whether v has __aiter__ (an async generator,
+// an instance of a class that defines it).
+func IsAsyncIterable(v Value) bool {
+	switch x := v.(type) {
+	case *AsyncGenerator:
+		return true
+	case *Instance:
+		_, _, ok := x.cls.lookup("__aiter__")
+		return ok
+	}
+	return false
+}
+
+// IsAsyncIterator reports whether v has __anext__ (and __aiter__).
+func IsAsyncIterator(v Value) bool { return isAsyncIterator(v) && IsAsyncIterable(v) }
+
+// MarkIterableCoroutine makes v, a generator, one that await takes, as
+// types.coroutine's generators are (CO_ITERABLE_COROUTINE); it reports
+// whether v is a generator.
+func MarkIterableCoroutine(v Value) bool {
+	g, ok := v.(*Generator)
+	if ok {
+		g.st.iterableCoroutine = true
+	}
+	return ok
+}
+
+// MarkIterableCoroutineFunction is types.coroutine on a function: a
+// generator function's generators become ones that await takes
+// (CO_ITERABLE_COROUTINE). It reports whether v needs no wrapper: a
+// generator function (now marked), a coroutine function or an async
+// generator function.
+func MarkIterableCoroutineFunction(v Value) bool {
+	f, ok := v.(*Function)
+	if !ok || f.code == nil || !f.code.gen {
+		return false
+	}
+	if !f.code.async {
+		f.code.iterCoro = true
+	}
+	return true
+}

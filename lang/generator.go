@@ -151,6 +151,7 @@ func (fr *interp) makeGenerator(f *Function) (Value, error) {
 		return st.fr.runWithCells(f)
 	})
 	body.gen = g.st
+	g.st.iterableCoroutine = f.code.iterCoro
 	return g, nil
 }
 

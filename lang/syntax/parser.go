@@ -159,6 +159,8 @@ func (p *parser) startsExpr() bool {
 	case IDENT, INT, FLOAT, STRING, TRUE, FALSE, NONE, ELLIPSIS, LPAREN, LBRACK, LBRACE,
 		MINUS, PLUS, TILDE, NOT, LAMBDA:
 		return true
+	case RESERVED:
+		return p.tok.raw == "await"
 	}
 	return false
 }
