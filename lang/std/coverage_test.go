@@ -23,7 +23,7 @@ const coverageDoc = "../../docs/stdlib-coverage.md"
 // difflib), compared name by name.
 var coverageModules = strings.Fields(`os os.path sys pathlib glob shutil tempfile io collections collections.abc
 dataclasses enum abc copy functools itertools operator heapq bisect statistics string textwrap
-contextlib warnings logging datetime inspect traceback unittest csv gzip zipfile hashlib uuid platform pprint difflib`)
+contextlib warnings logging datetime inspect traceback unittest csv gzip zipfile hashlib uuid platform pprint difflib asyncio types`)
 
 const coverageHeader = `# Standard library coverage
 
