@@ -42,6 +42,7 @@ func TestCoroutinesMatchCPython(t *testing.T) {
 		// await of coroutines and of objects with __await__; what is sent comes back
 		"async def inner(x):\n    v = await Step('in')\n    return (x, v)\nasync def outer():\n    a = await inner(1)\n    b = await Step('out')\n    return a, b\ndrive(outer(), 10, 20)",
 		"async def f():\n    return [await Step(i) for i in range(3)]\ndrive(f(), 'a', 'b', 'c')",
+		"async def f():\n    x = 1, await Step(2)\n    return x, (await Step(4)) + 1\ndrive(f(), 3, 5)",
 		// errors: what cannot be awaited, a coroutine awaited twice
 		"async def f():\n    await 3\ndrive(f())",
 		"def g():\n    yield 1\nasync def f():\n    await g()\ndrive(f())",
