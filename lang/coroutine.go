@@ -303,6 +303,15 @@ func (in *interp) awaitResumer(v Value) (resumer, error) {
 			return nil, err
 		}
 		return defaultResumer{r: r, dflt: x.dflt}, nil
+	case *thenAwaitable:
+		if x.aw == nil {
+			return thenResumer{r: doneResumer{}, then: x.then}, nil
+		}
+		r, err := in.awaitResumer(x.aw)
+		if err != nil {
+			return nil, err
+		}
+		return thenResumer{r: r, then: x.then}, nil
 	case *Instance:
 		if _, _, ok := x.cls.lookup("__await__"); ok {
 			r, _, err := in.callSpecial(x, "__await__")
@@ -616,7 +625,7 @@ func IsAsyncGen(v Value) bool {
 // defines __await__, or the awaitable of an async iterator's step.
 func IsAwaitable(v Value) bool {
 	switch x := v.(type) {
-	case *Coroutine, *coroutineWrapper, *asyncGenOp, *anextDefault:
+	case *Coroutine, *coroutineWrapper, *asyncGenOp, *anextDefault, *thenAwaitable:
 		return true
 	case *Generator:
 		return x.st.iterableCoroutine
@@ -668,4 +677,64 @@ func MarkIterableCoroutineFunction(v Value) bool {
 		f.code.iterCoro = true
 	}
 	return true
+}
+
+// thenAwaitable is an awaitable that awaits aw and hands its outcome,
+// the value or the error, to then, whose result is its own: the awaitable
+// a library written in Go returns from an async method (contextlib's
+// asynccontextmanager).
+type thenAwaitable struct {
+	aw   Value
+	then func(v Value, err error) (Value, error)
+}
+
+func (t *thenAwaitable) TypeName() string { return "awaitable" }
+func (t *thenAwaitable) String() string {
+	return fmt.Sprintf("<awaitable object at %#x>", ID(t))
+}
+
+// ThenAwaitable returns an awaitable whose await awaits aw and is what
+// then makes of its value or error; with aw nil, it awaits nothing and
+// then gets None.
+func ThenAwaitable(aw Value, then func(v Value, err error) (Value, error)) Value {
+	return &thenAwaitable{aw: aw, then: then}
+}
+
+// thenResumer resumes a thenAwaitable's awaitable.
+type thenResumer struct {
+	r    resumer
+	then func(v Value, err error) (Value, error)
+}
+
+func (t thenResumer) resume(v Value, err error) (Value, bool, error) {
+	y, done, err := t.r.resume(v, err)
+	if err == nil && !done {
+		return y, false, nil
+	}
+	if err != nil {
+		y = nil
+	}
+	r, err := t.then(y, err)
+	if err != nil {
+		return nil, false, err
+	}
+	return r, true, nil
+}
+
+func (t thenResumer) end() error { return t.r.end() }
+
+// doneResumer is an awaitable's iterator that ends at once, with None.
+type doneResumer struct{}
+
+func (doneResumer) resume(Value, error) (Value, bool, error) { return None, true, nil }
+func (doneResumer) end() error                               { return nil }
+
+// AwaitableOf is the awaitable x.name() returns, for a library's Go code
+// that awaits it through ThenAwaitable.
+func AwaitableOf(a *Args, x Value, name string) (Value, error) {
+	m, err := GetAttr(x, name)
+	if err != nil {
+		return nil, err
+	}
+	return a.Call(m)
 }
