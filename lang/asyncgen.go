@@ -198,6 +198,11 @@ func (op *asyncGenOp) Attr(name string) (Value, bool) {
 	return nil, false
 }
 
+// AttrNames lists the awaitable's methods.
+func (op *asyncGenOp) AttrNames() []string {
+	return []string{"__await__", "__iter__", "__next__", "close", "send", "throw"}
+}
+
 var asyncGenMethods = map[string]*Builtin{
 	"__aiter__": NewBuiltin(AsValue, "__aiter__(self)", "The async generator itself.", func(a *Args) (Value, error) {
 		return a.Value("self"), nil

@@ -194,6 +194,11 @@ func (w *coroutineWrapper) Attr(name string) (Value, bool) {
 	return &BoundMethod{Recv: w.co, Method: m}, true
 }
 
+// AttrNames lists the wrapper's methods.
+func (w *coroutineWrapper) AttrNames() []string {
+	return []string{"__iter__", "__next__", "close", "send", "throw"}
+}
+
 // Iterate drives the coroutine with None until it ends.
 func (w *coroutineWrapper) Iterate(yield func(Value) bool) error {
 	for {
@@ -285,7 +290,9 @@ func (in *interp) awaitResumer(v Value) (resumer, error) {
 		switch {
 		case x.st.done:
 			return nil, Errorf(RuntimeError, "cannot reuse already awaited coroutine")
-		case x.st.running || x.st.awaitedBy:
+		case x.st.running:
+			return nil, Errorf(ValueError, "coroutine already executing")
+		case x.st.awaitedBy:
 			return nil, Errorf(RuntimeError, "coroutine is being awaited already")
 		}
 		return stateResumer{x.st}, nil

@@ -58,6 +58,8 @@ func TestCoroutinesMatchCPython(t *testing.T) {
 		"log = []\nasync def f():\n    try:\n        await Step(1)\n    finally:\n        log.append('fin')\nc = f()\nc.send(None)\nc.close()\n(log, c.cr_frame, c.cr_await, c.cr_running)",
 		"async def f():\n    await Step(1)\nc = f()\nbefore = (c.cr_await, c.cr_running, c.cr_frame is not None)\nc.send(None)\n(before, type(c.cr_await).__name__, c.cr_frame is not None)",
 		"async def g():\n    await Step(1)\nasync def f():\n    await g()\nc = f()\nc.send(None)\n(type(c.cr_await).__name__, c.cr_await.cr_await.v)",
+		"async def f():\n    await c\nc = f()\ndrive(c)",
+		"async def f():\n    return 7\nw = f().__await__()\ntry:\n    w.send(None)\nexcept StopIteration as e:\n    r = e.value\nr, sorted(n for n in dir(w) if not n.startswith('_'))",
 		"async def f():\n    return 7\nw = f().__await__()\ntry:\n    next(w)\nexcept StopIteration as e:\n    r = e.value\n(type(w).__name__, r)",
 		// async with
 		"log = []\nclass M:\n    def __init__(self, suppress):\n        self.suppress = suppress\n    async def __aenter__(self):\n        log.append('enter')\n        await Step('e')\n        return self\n    async def __aexit__(self, t, v, tb):\n        log.append(('exit', t and t.__name__, str(v)))\n        return self.suppress\nasync def f(s):\n    async with M(s) as m, M(False):\n        log.append(type(m).__name__)\n        raise KeyError('k')\n    return 'after'\n(drive(f(True)), drive(f(False)), log)",

@@ -630,6 +630,8 @@ def run(main, *, debug=None):
     finally:
         try:
             _cancel_all_tasks(loop)
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.run_until_complete(loop.shutdown_default_executor())
         finally:
             set_event_loop(None)
             loop.close()

@@ -41,6 +41,7 @@ var cases = []langtest.Case{
 	{"asyncio.get_running_loop()", "RuntimeError: no running event loop"},
 	{"asyncio.run(1)", "ValueError: a coroutine was expected, got 1"},
 	{"async def f():\n    return asyncio.run(g())\nasync def g():\n    pass\nasyncio.run(f())", "RuntimeError: asyncio.run() cannot be called from a running event loop"},
+	{"async def f():\n    return asyncio.current_task().get_name()\na, b = asyncio.run(f()), asyncio.run(f())\nint(b[5:]) - int(a[5:])", "3"},
 	{"async def main():\n    return asyncio.current_task().get_name().startswith('Task-'), len(asyncio.all_tasks()), await asyncio.to_thread(pow, 2, 10)\nasyncio.run(main())", "(True, 1, 1024)"},
 	{"async def f():\n    pass\nc = f()\nr = (asyncio.iscoroutine(c), asyncio.iscoroutine(f), asyncio.iscoroutinefunction(f), asyncio.isfuture(c))\nc.close()\nr", "(True, False, True, False)"},
 	{"async def f():\n    pass\nasync def main():\n    t = asyncio.ensure_future(f())\n    s = asyncio.shield(t)\n    await s\n    return type(t).__name__, t.done()\nasyncio.run(main())", "('Task', True)"},
