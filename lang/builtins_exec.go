@@ -142,7 +142,8 @@ func (c *Code) Attr(name string) (Value, bool) {
 // flags is co_flags, CPython 3.11's for the code: 0 for a module's (or
 // compile()'s), else CO_OPTIMIZED|CO_NEWLOCALS, with CO_VARARGS and
 // CO_VARKEYWORDS for *args and **kwargs, CO_NESTED for a function
-// defined in another, CO_GENERATOR for a generator function.
+// defined in another, CO_GENERATOR for a generator function,
+// CO_COROUTINE and CO_ASYNC_GENERATOR for an async def's.
 func (c *Code) flags() int64 {
 	if c.fn == nil {
 		return 0
@@ -159,8 +160,13 @@ func (c *Code) flags() int64 {
 	if strings.Contains(c.qualname, "<locals>") {
 		f |= 16
 	}
-	if IsGeneratorFunction(c.fn) {
+	switch {
+	case IsGeneratorFunction(c.fn):
 		f |= 32
+	case IsCoroutineFunction(c.fn):
+		f |= 128 // CO_COROUTINE
+	case IsAsyncGenFunction(c.fn):
+		f |= 512 // CO_ASYNC_GENERATOR
 	}
 	return f
 }

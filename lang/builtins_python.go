@@ -607,7 +607,7 @@ func IsIterator(v Value) bool { return isIterator(v) }
 // of iter(), an instance whose class defines __next__.
 func isIterator(v Value) bool {
 	switch x := v.(type) {
-	case *Iterator, *Generator, *lazyIterator:
+	case *Iterator, *Generator, *lazyIterator, *coroutineWrapper, *asyncGenOp:
 		return true
 	case *Instance:
 		return x.HasOwn("__next__")
@@ -621,6 +621,17 @@ func nextOf(v Value) (Value, error) {
 	switch x := v.(type) {
 	case *Generator:
 		return x.Next()
+	case *coroutineWrapper:
+		return x.co.Send(None)
+	case *asyncGenOp:
+		r, done, err := x.resume(None, nil)
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			return nil, stopIteration(r)
+		}
+		return r, nil
 	case *lazyIterator:
 		v, ok, err := x.next()
 		if ok || err != nil {

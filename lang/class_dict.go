@@ -341,6 +341,9 @@ func (f *Function) TakeNames(wrapped Value) {
 
 // moduleName is c's __module__: the module its class statement ran in.
 func (c *UserClass) moduleName() string {
+	if m, ok := c.attrs["__module__"].(string); ok {
+		return m // assigned, as a package's classes say where they live
+	}
 	if c.module != "" {
 		return c.module
 	}

@@ -229,14 +229,6 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 	case *syntax.AnnAssignStmt:
 		return c.annAssignStmt(st)
 	case *syntax.DefStmt:
-		if st.AsyncPos.IsValid() {
-			// Refused when it runs, so that the rest of the file runs.
-			at := syntax.Span{Start: st.AsyncPos, End: st.Name.Span().End}
-			return func(in *interp) (ctrl, error) {
-				return ctrlNext, in.errorAt(Errorf(SyntaxError, "kael has no asynchronous code ('async', 'await')").
-					WithHint("call the function's synchronous code directly; kael has no event loop to run coroutines on"), at)
-			}
-		}
 		decorate := c.decorators(st.Decorators)
 		mk := c.function(st, st.Name.Written(), st.Params, st.Body, nil)
 		store := c.storeName(st.Name)
@@ -264,6 +256,9 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		}
 		if st.Result == nil {
 			return func(in *interp) (ctrl, error) { in.ret = None; return ctrlReturn, nil }
+		}
+		if c.fn.async && c.fn.generator {
+			return c.fail(Errorf(SyntaxError, "'return' with value in async generator"), st)
 		}
 		x := c.operand(st.Result)
 		if x.kind == operandExpr {
@@ -445,6 +440,9 @@ func (c *compiler) whileStmt(st *syntax.WhileStmt) execFn {
 }
 
 func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
+	if st.AsyncPos.IsValid() {
+		return c.asyncForStmt(st)
+	}
 	var iter evalFn
 	if call, ok := st.Iter.(*syntax.CallExpr); ok && isNameCall(call) && c.res.supers[call] == nil {
 		iter = c.loopCall(call) // a generator function's call: consumed by the loop
@@ -553,8 +551,8 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 		c.err = inner.err
 	}
 	code.nlocals, code.cellSlots = len(info.locals), cellSlots(info)
-	if info.generator {
-		code.gen = true
+	if info.generator || info.async {
+		code.gen, code.async = true, info.async
 		if code.cellSlots == nil {
 			code.cellSlots = []int{} // runCall's slow path: runWithCells makes the generator
 		}

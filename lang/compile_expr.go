@@ -274,8 +274,8 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		}
 	case *syntax.YieldExpr:
 		return c.yieldExpr(x)
-	case *syntax.AwaitExpr: // only in an async def, which is refused
-		return c.failExpr(Errorf(SyntaxError, "kael has no asynchronous code ('async', 'await')"), x)
+	case *syntax.AwaitExpr: // only in an async def (the parser sees to it)
+		return c.awaitExpr(x)
 	case *syntax.NamedExpr:
 		return c.namedExpr(x)
 	case *syntax.LambdaExpr:
@@ -485,6 +485,18 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		f      *syntax.CompFor
 	}
 	clauses := make([]clause, len(x.Fors))
+	for _, f := range x.Fors {
+		if !f.AsyncPos.IsValid() {
+			continue
+		}
+		if c.fn == nil || !c.fn.async {
+			return c.failExpr(c.compileError(Errorf(SyntaxError, "asynchronous comprehension outside of an asynchronous function"), x), x)
+		}
+		if x.Gen {
+			return c.failExpr(c.compileError(Errorf(SyntaxError, "kael has no asynchronous generator expressions").
+				WithHint("write a list comprehension, [x async for x in it], or an async def with yield"), x), x)
+		}
+	}
 	for i, f := range x.Fors {
 		cl := clause{iter: c.expr(f.Iter), target: c.target(f.Target), f: f}
 		for _, cond := range f.Ifs {
@@ -570,7 +582,12 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 				}
 				return bodyErr
 			}
-			err := Iterate(seq, each)
+			var err error
+			if cl.f.AsyncPos.IsValid() {
+				err = in.asyncIterate(seq, each)
+			} else {
+				err = Iterate(seq, each)
+			}
 			if err != nil {
 				return in.errorAt(err, cl.f.Iter.Span())
 			}

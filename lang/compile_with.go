@@ -24,6 +24,9 @@ type goContextManager interface {
 }
 
 func (c *compiler) withStmt(st *syntax.WithStmt) execFn {
+	if st.AsyncPos.IsValid() {
+		return c.asyncWithStmt(st)
+	}
 	items := make([]evalFn, len(st.Items))
 	targets := make([]storeFn, len(st.Items))
 	for i, it := range st.Items {

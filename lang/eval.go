@@ -222,6 +222,8 @@ type funcCode struct {
 	weight      int  // what a call costs of the stack budget (maxWeight)
 	fn          *funcInfo
 	gen         bool // a generator function: a call makes a generator (runWithCells)
+	async       bool // an async def: a call makes a coroutine or an async generator
+	iterCoro    bool // a generator function of types.coroutine: await takes its generators
 	line        int  // the line of the def or lambda (co_firstlineno)
 }
 

@@ -113,6 +113,9 @@ func (in *interp) callRefused(callee *interp) error {
 func (fr *interp) runWithCells(f *Function) (Value, error) {
 	code := f.code
 	if code.gen && fr.gen == nil {
+		if code.async {
+			return fr.makeCoroutine(f)
+		}
 		return fr.makeGenerator(f)
 	}
 	for _, i := range code.cellSlots {

@@ -42,6 +42,7 @@ type Generator struct {
 
 // genState is a generator's state, shared by the consumer and the body.
 type genState struct {
+	kind string // "generator", "coroutine" or "async generator", for messages
 	name string // the function's name, for repr
 	s    *Session
 	fr   *interp // the body's frame; nil for a Go body
@@ -81,6 +82,13 @@ type genState struct {
 	// (CPython's gi_exc_state): it is the session's handling while the
 	// body runs, and not after it yields.
 	own *Error
+	// awaiting is what a coroutine's body awaits where it is suspended
+	// (cr_await); awaitedBy is set while another coroutine awaits this
+	// one; iterableCoroutine marks a generator of types.coroutine, which
+	// await accepts (coroutine.go).
+	awaiting          Value
+	awaitedBy         bool
+	iterableCoroutine bool
 }
 
 // genKilled is the panic that ends a killed body at its yield (see
@@ -89,7 +97,7 @@ type genKilled struct{}
 
 // newGenerator returns a generator whose body is run, as a coroutine.
 func newGenerator(name string, s *Session, fr *interp, run func(g *genState) (Value, error)) *Generator {
-	st := &genState{name: name, s: s, fr: fr, run: run}
+	st := &genState{kind: "generator", name: name, s: s, fr: fr, run: run}
 	g := &Generator{st: st}
 	runtime.AddCleanup(g, queueKill, st)
 	return g
@@ -143,6 +151,7 @@ func (fr *interp) makeGenerator(f *Function) (Value, error) {
 		return st.fr.runWithCells(f)
 	})
 	body.gen = g.st
+	g.st.iterableCoroutine = f.code.iterCoro
 	return g, nil
 }
 
@@ -204,7 +213,7 @@ func (st *genState) body() {
 // the error the body raised.
 func (st *genState) step(v Value, err error) (Value, bool, error) {
 	if st.running {
-		return nil, false, Errorf(ValueError, "generator already executing")
+		return nil, false, Errorf(ValueError, "%s already executing", st.kind)
 	}
 	if st.done {
 		return None, true, nil
@@ -238,7 +247,7 @@ func (st *genState) step(v Value, err error) (Value, bool, error) {
 	ret, rerr := st.ret, st.err
 	st.ret, st.err = nil, nil
 	if rerr != nil {
-		return nil, true, bodyError(rerr)
+		return nil, true, st.bodyError(rerr)
 	}
 	return ret, true, nil
 }
@@ -255,10 +264,15 @@ func (st *genState) takeContext() {
 
 // bodyError is the error a generator's body ended with as its consumer
 // sees it: a StopIteration raised in the body is a RuntimeError (PEP 479).
-func bodyError(err error) *Error {
+func bodyError(err error) *Error { return (&genState{kind: "generator"}).bodyError(err) }
+
+// bodyError is the error st's body ended with as its consumer sees it:
+// a StopIteration (or, in an async generator, a StopAsyncIteration)
+// raised in the body is a RuntimeError (PEP 479, PEP 525).
+func (st *genState) bodyError(err error) *Error {
 	e := ToError(err)
-	if e.Kind == StopIteration {
-		re := Errorf(RuntimeError, "generator raised StopIteration")
+	if e.Kind == StopIteration || (e.Kind == StopAsyncIteration && st.kind == "async generator") {
+		re := Errorf(RuntimeError, "%s raised %s", st.kind, e.Kind)
 		re.Span, re.Src, re.Filename, re.Trace = e.Span, e.Src, e.Filename, e.Trace
 		return re
 	}
@@ -482,6 +496,9 @@ func (c *compiler) yieldExpr(x *syntax.YieldExpr) evalFn {
 	var val evalFn
 	if x.Value != nil {
 		val = c.expr(x.Value)
+	}
+	if c.fn.async {
+		return c.asyncYield(x, val)
 	}
 	if x.From {
 		return func(in *interp) (Value, error) {

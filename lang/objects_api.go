@@ -83,5 +83,5 @@ func RegisterSpecialMethods(names ...string) {
 // so that a call makes a generator (inspect.isgeneratorfunction).
 func IsGeneratorFunction(v Value) bool {
 	f, ok := v.(*Function)
-	return ok && f.code != nil && f.code.gen
+	return ok && f.code != nil && f.code.gen && !f.code.async
 }

@@ -75,8 +75,10 @@ type funcInfo struct {
 	// running frame records the statement it is at as a number, which
 	// costs less than a pointer store.
 	stmts []syntax.Stmt
-	// generator is set for a function whose body has a yield.
+	// generator is set for a function whose body has a yield; async for
+	// an async def (a coroutine function, or an async generator's).
 	generator bool
+	async     bool
 	// qualname is the def's, lambda's or class's __qualname__, made as
 	// CPython's compiler makes it (childQualname).
 	qualname string
@@ -374,6 +376,9 @@ func (r *resolver) evaluatesAnnotations() bool {
 func (r *resolver) function(node syntax.Node, name string, ps []*syntax.Param, body func(), stmts []syntax.Stmt) {
 	fn := &funcInfo{name: name, parent: r.env.fn, qualname: childQualname(r.env.fn, name)}
 	r.res.funcs[node] = fn
+	if d, ok := node.(*syntax.DefStmt); ok && d.AsyncPos.IsValid() {
+		fn.async = true
+	}
 	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env}
 	if _, isClass := node.(*syntax.ClassStmt); isClass {
 		bl.class = true

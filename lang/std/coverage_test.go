@@ -29,7 +29,7 @@ base64 binascii zlib hmac secrets html shlex bz2 lzma tarfile locale urllib.pars
 json` +
 	// numbers and the runtime
 	` array atexit builtins contextvars fractions getpass graphlib importlib importlib.util keyword linecache
-multiprocessing numbers reprlib signal subprocess timeit`)
+multiprocessing numbers reprlib signal subprocess timeit asyncio types`)
 
 const coverageHeader = `# Standard library coverage
 

@@ -18,6 +18,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/absent"
 	_ "github.com/kael-dev/kael/lang/lib/argparse"
 	_ "github.com/kael-dev/kael/lang/lib/ast"
+	_ "github.com/kael-dev/kael/lang/lib/asyncio"
 	_ "github.com/kael-dev/kael/lang/lib/bisect"
 	_ "github.com/kael-dev/kael/lang/lib/cmath"
 	_ "github.com/kael-dev/kael/lang/lib/codecs"

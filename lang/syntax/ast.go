@@ -225,10 +225,11 @@ type ListComp struct {
 // CompFor is one "for Target in Iter if Ifs[0] if Ifs[1] ..." clause of a
 // ListComp.
 type CompFor struct {
-	ForPos Pos
-	Target Expr
-	Iter   Expr
-	Ifs    []Expr
+	AsyncPos Pos // the async of async for; zero for for
+	ForPos   Pos
+	Target   Expr
+	Iter     Expr
+	Ifs      []Expr
 }
 
 // DictExpr is a dict display: {k: v}.

@@ -1,10 +1,9 @@
 package syntax
 
-// Asynchronous code: async def, async for, async with and await parse as
-// Python parses them, so that a file holding some runs; the engine
-// refuses an async def when its statement runs (kael has no event loop
-// to run coroutines on). await, async for and async with stand only in
-// an async def, as in Python.
+// Asynchronous code: async def, async for, async with, async
+// comprehensions and await parse as Python parses them, and the engine
+// runs them (lang/coroutine.go). await, async for and async with stand
+// only in an async def, as in Python.
 
 // AwaitExpr is await X, in an async def.
 type AwaitExpr struct {
@@ -78,3 +77,7 @@ func asyncStart(async, pos Pos) Pos {
 	}
 	return pos
 }
+
+// atCompFor reports whether a comprehension's for clause starts here: for,
+// or async for.
+func (p *parser) atCompFor() bool { return p.tok.kind == FOR || p.isAsync() }

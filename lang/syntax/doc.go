@@ -59,12 +59,12 @@
 // try, except, finally and raise are keywords too (TryStmt, RaiseStmt),
 // yield is one where a function body allows it (YieldExpr), and global
 // and nonlocal are soft keywords that begin a statement, as are match
-// and case. async def, async for, async with, await and except* parse
-// as in Python 3.11 (AwaitExpr; the Async positions of DefStmt, ForStmt
-// and WithStmt; ExceptClause.StarPos), with CPython's errors where Python
-// rejects them; the engine refuses an async def and a try with except*
-// when the statement runs, as kael has no coroutines and no exception
-// groups, so that the rest of a file still runs. A class takes any number of base classes and
+// and case. async def, async for, async with, async comprehensions, await
+// and except* parse as in Python 3.11 (AwaitExpr; the Async positions of
+// DefStmt, ForStmt, WithStmt and CompFor; ExceptClause.StarPos), with
+// CPython's errors where Python rejects them; the engine runs coroutines
+// and refuses a try with except* when the statement runs, as kael has no
+// exception groups, so that the rest of a file still runs. A class takes any number of base classes and
 // keyword arguments (class A(B, flag=True, **kw)), which reach
 // __init_subclass__ when the class is made.
 //

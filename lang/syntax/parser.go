@@ -159,6 +159,8 @@ func (p *parser) startsExpr() bool {
 	case IDENT, INT, FLOAT, STRING, TRUE, FALSE, NONE, ELLIPSIS, LPAREN, LBRACK, LBRACE,
 		MINUS, PLUS, TILDE, NOT, LAMBDA:
 		return true
+	case RESERVED:
+		return p.tok.raw == "await"
 	}
 	return false
 }
@@ -1058,7 +1060,7 @@ func (p *parser) parseCall(fn Expr) Expr {
 				arg.Name = id
 				x = p.parseTest()
 			}
-			if p.tok.kind == FOR && arg.Name == nil && len(call.Args) == 0 {
+			if p.atCompFor() && arg.Name == nil && len(call.Args) == 0 {
 				// A generator expression, the only argument: f(x for x in xs).
 				c := &ListComp{Lbrack: call.Lparen, Elt: x, Fors: p.parseCompFors(), Gen: true}
 				if p.tok.kind != RPAREN {
@@ -1234,7 +1236,7 @@ func (p *parser) parseParen() Expr {
 		return &ParenExpr{Lparen: lparen, X: p.parseYield(), Rparen: p.expectClose(RPAREN)}
 	}
 	x := p.parseStarredNamed()
-	if p.tok.kind == FOR {
+	if p.atCompFor() {
 		// A generator expression: (x for x in xs).
 		p.noStarredComp(x)
 		c := &ListComp{Lbrack: lparen, Elt: x, Fors: p.parseCompFors(), Gen: true}
@@ -1272,7 +1274,7 @@ func (p *parser) parseListDisplay() Expr {
 		return l
 	}
 	x := p.parseStarredNamed()
-	if p.tok.kind != FOR {
+	if !p.atCompFor() {
 		l := &ListExpr{Lbrack: lbrack, Elts: p.parseElts(x, RBRACK, p.parseStarredNamed)}
 		l.Rbrack = p.expectClose(RBRACK)
 		return l
@@ -1286,8 +1288,16 @@ func (p *parser) parseListDisplay() Expr {
 // parseCompFors parses the CompFor clauses of a comprehension.
 func (p *parser) parseCompFors() []*CompFor {
 	var fors []*CompFor
-	for p.tok.kind == FOR {
-		f := &CompFor{ForPos: p.tok.start}
+	for p.tok.kind == FOR || p.isAsync() {
+		f := &CompFor{}
+		if p.isAsync() {
+			f.AsyncPos = p.tok.start
+			p.next()
+			if p.tok.kind != FOR {
+				p.unexpected("'async' in a comprehension comes before for")
+			}
+		}
+		f.ForPos = p.tok.start
 		p.next()
 		f.Target = p.parseExprList()
 		p.checkTarget(f.Target, assignUse)
@@ -1304,7 +1314,7 @@ func (p *parser) parseCompFors() []*CompFor {
 // parseSetDisplay parses the rest of a set display whose first element
 // is x.
 func (p *parser) parseSetDisplay(lbrace Pos, x Expr) Expr {
-	if p.tok.kind == FOR {
+	if p.atCompFor() {
 		p.noStarredComp(x)
 		c := &SetComp{Lbrace: lbrace, Elt: x, Fors: p.parseCompFors()}
 		c.Rbrace = p.expectClose(RBRACE)
@@ -1324,7 +1334,7 @@ func (p *parser) parseDict() Expr {
 			e := &DictEntry{Unpack: p.tok.start}
 			p.next()
 			e.Value = p.parseBitOr()
-			if p.tok.kind == FOR && len(d.Entries) == 0 {
+			if p.atCompFor() && len(d.Entries) == 0 {
 				p.fail(Span{e.Unpack, e.Unpack.advance("**")}, "dict unpacking cannot be used in dict comprehension", "")
 			}
 			d.Entries = append(d.Entries, e)
@@ -1341,7 +1351,7 @@ func (p *parser) parseDict() Expr {
 			p.failTok("invalid syntax", "put the assignment expression in parentheses")
 		}
 		if p.tok.kind != COLON {
-			if len(d.Entries) == 0 && (p.tok.kind == COMMA || p.tok.kind == RBRACE || p.tok.kind == FOR) {
+			if len(d.Entries) == 0 && (p.tok.kind == COMMA || p.tok.kind == RBRACE || p.atCompFor()) {
 				return p.parseSetDisplay(d.Lbrace, e.Key)
 			}
 			p.failTok("expected ':' after dict key", "")
@@ -1349,7 +1359,7 @@ func (p *parser) parseDict() Expr {
 		e.Colon = p.tok.start
 		p.next()
 		e.Value = p.parseTest()
-		if p.tok.kind == FOR && len(d.Entries) == 0 {
+		if p.atCompFor() && len(d.Entries) == 0 {
 			c := &DictComp{Lbrace: d.Lbrace, Key: e.Key, Value: e.Value, Fors: p.parseCompFors()}
 			c.Rbrace = p.expectClose(RBRACE)
 			return c

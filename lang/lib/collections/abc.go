@@ -1,6 +1,8 @@
 package collections
 
 import (
+	"slices"
+
 	"github.com/kael-dev/kael/lang"
 )
 
@@ -122,11 +124,20 @@ var abstractMethods = map[string][]string{
 	"Iterable": {"__iter__"}, "Iterator": {"__iter__", "__next__"}, "Sized": {"__len__"},
 	"Container": {"__contains__"}, "Collection": {"__len__", "__iter__", "__contains__"},
 	"Hashable": {"__hash__"}, "Callable": {"__call__"}, "Reversible": {"__reversed__", "__iter__"},
-	// The asynchronous ones: kael has no coroutines, so only a class
-	// that defines these methods is one.
+	// The asynchronous ones: a class that defines these methods, and
+	// kael's coroutines and async generators (asyncTypes).
 	"Awaitable": {"__await__"}, "Coroutine": {"__await__", "send", "throw", "close"},
 	"AsyncIterable": {"__aiter__"}, "AsyncIterator": {"__aiter__", "__anext__"},
 	"AsyncGenerator": {"__aiter__", "__anext__", "asend", "athrow", "aclose"},
+}
+
+// asyncTypes are kael's types that are each asynchronous abstract class.
+var asyncTypes = map[string][]string{
+	"Awaitable":      {"coroutine", "async_generator_asend", "async_generator_athrow"},
+	"Coroutine":      {"coroutine", "async_generator_asend", "async_generator_athrow"},
+	"AsyncIterable":  {"async_generator"},
+	"AsyncIterator":  {"async_generator"},
+	"AsyncGenerator": {"async_generator"},
 }
 
 // has reports whether v, an instance of a user class, has all of methods.
@@ -187,7 +198,10 @@ func abcModule() *lang.Module {
 	classes := []*abstractClass{
 		{name: "Iterable", test: iterable},
 		{name: "Iterator", test: iterator},
-		{name: "Generator", test: func(v lang.Value) bool { return lang.TypeName(v) == "generator" }},
+		{name: "Generator", test: func(v lang.Value) bool {
+			// an async generator's asend and athrow awaitables are generators too
+			return slices.Contains([]string{"generator", "async_generator_asend", "async_generator_athrow"}, lang.TypeName(v))
+		}},
 		{name: "Sized", test: sized},
 		{name: "Container", classes: []string{"str", "list", "tuple", "dict", "set", "frozenset", "range", "bytes", "collections.deque"}, test: func(v lang.Value) bool { return has(v, "__contains__") }},
 		{name: "Collection", classes: []string{"str", "list", "tuple", "dict", "set", "frozenset", "range", "bytes", "collections.deque"}, test: func(v lang.Value) bool { return has(v, "__len__", "__iter__", "__contains__") }},
@@ -207,8 +221,10 @@ func abcModule() *lang.Module {
 		{name: "Hashable", test: hashable},
 	}
 	for _, name := range []string{"Awaitable", "Coroutine", "AsyncIterable", "AsyncIterator", "AsyncGenerator"} {
-		methods := abstractMethods[name]
-		classes = append(classes, &abstractClass{name: name, test: func(v lang.Value) bool { return has(v, methods...) }})
+		methods, types := abstractMethods[name], asyncTypes[name]
+		classes = append(classes, &abstractClass{name: name, classes: types, test: func(v lang.Value) bool {
+			return has(v, methods...) || slices.Contains(types, lang.TypeName(v))
+		}})
 	}
 	m := &lang.Module{Name: "collections.abc", Attrs: map[string]lang.Value{}}
 	for _, c := range classes {

@@ -155,11 +155,12 @@ func init() {
 		attrs[n] = n
 	}
 	attrs["TPFLAGS_IS_ABSTRACT"] = int64(1) << 20
-	noAsync := "kael has no async code, so nothing is one."
-	attrs["iscoroutine"] = never("iscoroutine(object)", "Whether object is a coroutine: "+noAsync)
-	attrs["isasyncgen"] = never("isasyncgen(object)", "Whether object is an asynchronous generator: "+noAsync)
-	attrs["isasyncgenfunction"] = never("isasyncgenfunction(object)", "Whether object is an async generator function: "+noAsync)
-	attrs["isawaitable"] = never("isawaitable(object)", "Whether object can be awaited: "+noAsync)
+	attrs["iscoroutine"] = pred("iscoroutine(object)", "Whether object is a coroutine, what calling an async def gives.", lang.IsCoroutine)
+	attrs["isasyncgen"] = pred("isasyncgen(object)", "Whether object is an asynchronous generator.", lang.IsAsyncGen)
+	attrs["isasyncgenfunction"] = pred("isasyncgenfunction(object)", "Whether object is an async generator function (an async def whose body yields), or a method of one.", func(v lang.Value) bool {
+		return lang.IsAsyncGenFunction(funcOf(v))
+	})
+	attrs["isawaitable"] = pred("isawaitable(object)", "Whether object can be awaited: a coroutine, a generator of types.coroutine, an object whose class defines __await__.", lang.IsAwaitable)
 	attrs["iscode"] = typeNamed("iscode(object)", "Whether object is a code object (a function's __code__, compile()'s result).", "code")
 	attrs["isframe"] = typeNamed("isframe(object)", "Whether object is a frame (sys._getframe(), a traceback's tb_frame).", "frame")
 	attrs["istraceback"] = typeNamed("istraceback(object)", "Whether object is a traceback (an exception's __traceback__).", "traceback")

@@ -276,13 +276,15 @@ var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module 
 	"unwrap": lang.NewBuiltin(lang.AsValue, "unwrap(func)", "The function at the end of func's __wrapped__ chain (functools.wraps records it); func itself when it has none.", func(a *lang.Args) (lang.Value, error) {
 		return unwrap(a.Value("func"))
 	}),
-	"isclass":             pred("isclass(object)", "Whether object is a class.", func(v lang.Value) bool { return lang.ClassOf(v) != "" || lang.TypeName(v) == "type" }),
-	"isfunction":          pred("isfunction(object)", "Whether object is a function written in Python (def or lambda).", func(v lang.Value) bool { return lang.TypeName(v) == "function" }),
-	"ismethod":            pred("ismethod(object)", "Whether object is a method bound to an instance.", func(v lang.Value) bool { return lang.TypeName(v) == "method" }),
-	"isbuiltin":           pred("isbuiltin(object)", "Whether object is a built-in function.", isBuiltinFunction),
-	"ismodule":            pred("ismodule(object)", "Whether object is a module.", func(v lang.Value) bool { return lang.TypeName(v) == "module" }),
-	"isgenerator":         pred("isgenerator(object)", "Whether object is a generator.", func(v lang.Value) bool { return lang.TypeName(v) == "generator" }),
-	"iscoroutinefunction": pred("iscoroutinefunction(object)", "Whether object is an async function: never in kael, which has no async.", func(lang.Value) bool { return false }),
+	"isclass":     pred("isclass(object)", "Whether object is a class.", func(v lang.Value) bool { return lang.ClassOf(v) != "" || lang.TypeName(v) == "type" }),
+	"isfunction":  pred("isfunction(object)", "Whether object is a function written in Python (def or lambda).", func(v lang.Value) bool { return lang.TypeName(v) == "function" }),
+	"ismethod":    pred("ismethod(object)", "Whether object is a method bound to an instance.", func(v lang.Value) bool { return lang.TypeName(v) == "method" }),
+	"isbuiltin":   pred("isbuiltin(object)", "Whether object is a built-in function.", isBuiltinFunction),
+	"ismodule":    pred("ismodule(object)", "Whether object is a module.", func(v lang.Value) bool { return lang.TypeName(v) == "module" }),
+	"isgenerator": pred("isgenerator(object)", "Whether object is a generator.", func(v lang.Value) bool { return lang.TypeName(v) == "generator" }),
+	"iscoroutinefunction": pred("iscoroutinefunction(object)", "Whether object is a coroutine function (an async def without yield), or a method of one.", func(v lang.Value) bool {
+		return lang.IsCoroutineFunction(funcOf(v))
+	}),
 	"currentframe": lang.NewBuiltin(lang.AsValue, "currentframe()", "The frame object of the caller, as sys._getframe() gives it.", func(a *lang.Args) (lang.Value, error) {
 		return a.Frame(0)
 	}),

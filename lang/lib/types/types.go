@@ -24,6 +24,17 @@ func init() {
 	lang.RegisterModule("_types", "The part of types written in Go: new_class and prepare_class.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{
 			"MappingProxyType": lang.MappingProxyClass,
+			"_mark_function": lang.NewBuiltin(lang.AsValue, "_mark_function(func)",
+				"Marks a generator function's generators as ones await takes (CO_ITERABLE_COROUTINE); whether func needs no wrapper (a generator, coroutine or async generator function).",
+				func(a *lang.Args) (lang.Value, error) {
+					return lang.MarkIterableCoroutineFunction(a.Value("func")), nil
+				}),
+			"_mark_generator": lang.NewBuiltin(lang.AsValue, "_mark_generator(value)",
+				"Marks value, when a generator, as one await takes; returns value.",
+				func(a *lang.Args) (lang.Value, error) {
+					lang.MarkIterableCoroutine(a.Value("value"))
+					return a.Value("value"), nil
+				}),
 			"new_class": lang.NewBuiltin(lang.AsValue, "new_class(name, bases=(), kwds=None, exec_body=None)",
 				"A new class named name with those bases, as a class statement makes it: exec_body(ns), when given, fills its namespace first; kwds may name the metaclass, and the others go to it (and the bases' __init_subclass__).",
 				func(a *lang.Args) (lang.Value, error) {

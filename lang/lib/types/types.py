@@ -5,9 +5,47 @@ with, and new_class and prepare_class, which make classes as a class
 statement does.
 """
 
-from _types import MappingProxyType, new_class, prepare_class
+from _types import MappingProxyType, new_class, prepare_class, _mark_function, _mark_generator
 
-__all__ = ["MappingProxyType", "SimpleNamespace", "new_class", "prepare_class"]
+__all__ = ["MappingProxyType", "SimpleNamespace", "new_class", "prepare_class", "coroutine",
+           "GeneratorType", "CoroutineType", "AsyncGeneratorType"]
+
+
+def _g():
+    yield 1
+
+
+async def _c():
+    pass
+
+
+async def _ag():
+    yield 1
+
+
+GeneratorType = type(_g())
+_c = _c()
+CoroutineType = type(_c)
+_c.close()
+AsyncGeneratorType = type(_ag())
+del _g, _c, _ag
+
+
+def coroutine(func):
+    """Convert regular generator function to a coroutine."""
+    if not callable(func):
+        raise TypeError('types.coroutine() expects a callable')
+    if _mark_function(func):
+        return func
+
+    def wrapped(*args, **kwargs):
+        return _mark_generator(func(*args, **kwargs))
+
+    wrapped.__name__ = getattr(func, "__name__", "wrapped")
+    wrapped.__qualname__ = getattr(func, "__qualname__", "wrapped")
+    wrapped.__doc__ = getattr(func, "__doc__", None)
+    wrapped.__wrapped__ = func
+    return wrapped
 
 # The ids of the namespaces whose repr is being written: a namespace met
 # again inside its own repr shows as namespace(...), as CPython's does.

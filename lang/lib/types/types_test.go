@@ -10,6 +10,10 @@ import (
 )
 
 var cases = []langtest.Case{
+	{"@types.coroutine\ndef sw():\n    v = yield 'x'\n    return v\nasync def f():\n    return await sw()\nc = f()\na = c.send(None)\ntry:\n    c.send(5)\nexcept StopIteration as e:\n    b = e.value\nasync def g():\n    pass\n(a, b, types.coroutine(g) is g, types.coroutine(sw) is sw)", "('x', 5, True, True)"},
+	{"def sw():\n    yield 'y'\n    return 3\nw = types.coroutine(lambda: sw())\nasync def f():\n    return await w()\nc = f()\na = c.send(None)\ntry:\n    c.send(None)\nexcept StopIteration as e:\n    b = e.value\n(a, b)", "('y', 3)"},
+	{"types.coroutine(1)", "TypeError: types.coroutine() expects a callable"},
+	{"async def f():\n    yield\nasync def g():\n    pass\nc = g()\nr = (types.CoroutineType, types.AsyncGeneratorType, types.GeneratorType, isinstance(c, types.CoroutineType), isinstance(f(), types.AsyncGeneratorType))\nc.close()\nr", "(<class 'coroutine'>, <class 'async_generator'>, <class 'generator'>, True, True)"},
 	{"class C:\n    x = 5\nH = types.new_class('H', (C,))\n(H.__name__, H.x, H.__mro__ == (H, C, object))", "('H', 5, True)"},
 	{"types.new_class('J').__bases__", "(<class 'object'>,)"},
 	{"class B:\n    def __init_subclass__(cls, tag=None):\n        cls.tag = tag\nK = types.new_class('K', (B,), {'tag': 'k'}, lambda ns: ns.update(a=1))\n(K.tag, K.a)", "('k', 1)"},
