@@ -121,6 +121,23 @@ func (o *Optimizer) packGroups() ([]lang.Value, map[*tensor.Tensor]int64, error)
 	return groups, index, nil
 }
 
+// savedGroups returns sd['param_groups'], which must have as many groups
+// as the optimizer, as load_state_dict checks first.
+func (o *Optimizer) savedGroups(sd *lang.Dict) ([]lang.Value, error) {
+	savedGroups, err := dictEntry(sd, "param_groups")
+	if err != nil {
+		return nil, err
+	}
+	saved, _, ok := lang.Sequence(savedGroups)
+	if !ok {
+		return nil, lang.Errorf(lang.TypeError, "state_dict['param_groups'] must be a list, not %s", lang.TypeName(savedGroups))
+	}
+	if len(saved) != len(o.groups.Elems) {
+		return nil, lang.Errorf(lang.ValueError, "loaded state dict has a different number of parameter groups")
+	}
+	return saved, nil
+}
+
 // loadStateDict is opt.load_state_dict(sd): the groups take sd's settings
 // (keeping their tensors) and each parameter the state sd holds for its
 // index, copied and cast to the parameter's dtype.
@@ -129,16 +146,9 @@ func (o *Optimizer) loadStateDict(v lang.Value) error {
 	if !ok {
 		return lang.Errorf(lang.TypeError, "load_state_dict() expects a dict, not %s", lang.TypeName(v))
 	}
-	savedGroups, err := dictEntry(sd, "param_groups")
+	saved, err := o.savedGroups(sd)
 	if err != nil {
 		return err
-	}
-	saved, _, ok := lang.Sequence(savedGroups)
-	if !ok {
-		return lang.Errorf(lang.TypeError, "state_dict['param_groups'] must be a list, not %s", lang.TypeName(savedGroups))
-	}
-	if len(saved) != len(o.groups.Elems) {
-		return lang.Errorf(lang.ValueError, "loaded state dict has a different number of parameter groups")
 	}
 	var byIndex []*tensor.Tensor
 	newGroups := make([]lang.Value, len(saved))

@@ -196,16 +196,9 @@ func (o *Optimizer) userLoadStateDict(a *lang.Args, v lang.Value) error {
 	if !ok {
 		return lang.Errorf(lang.TypeError, "'%s' object is not subscriptable", lang.TypeName(v))
 	}
-	savedGroups, err := dictEntry(sd, "param_groups")
+	saved, err := o.savedGroups(sd)
 	if err != nil {
 		return err
-	}
-	saved, _, ok := lang.Sequence(savedGroups)
-	if !ok {
-		return lang.Errorf(lang.TypeError, "state_dict['param_groups'] must be a list, not %s", lang.TypeName(savedGroups))
-	}
-	if len(saved) != len(o.groups.Elems) {
-		return lang.Errorf(lang.ValueError, "loaded state dict has a different number of parameter groups")
 	}
 	byID := lang.NewDict() // the saved index of a parameter to the parameter
 	newGroups := make([]lang.Value, len(saved))

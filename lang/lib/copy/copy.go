@@ -381,16 +381,7 @@ func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, erro
 				return nil, err
 			}
 		}
-		d := obj.Dict()
-		for _, k := range d.Keys() {
-			val, _, _ := d.Get(k)
-			c, err := m.deepCopy(a, val, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			out.SetOwn(k.(string), c)
-		}
-		return out, nil
+		return out, m.copyAttrs(a, obj, out, depth)
 	}
 	_ = m.d.Set(id, y)
 	return y, nil
@@ -436,16 +427,21 @@ func (m *Memo) deepCopyContainer(a *lang.Args, obj *lang.Instance, c lang.Value,
 			}
 		}
 	}
+	return out, m.copyAttrs(a, obj, out, depth)
+}
+
+// copyAttrs gives out deep copies of obj's own attributes.
+func (m *Memo) copyAttrs(a *lang.Args, obj, out *lang.Instance, depth int) error {
 	attrs := obj.Dict()
 	for _, k := range attrs.Keys() {
 		val, _, _ := attrs.Get(k)
 		cv, err := m.deepCopy(a, val, depth+1)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		out.SetOwn(k.(string), cv)
 	}
-	return out, nil
+	return nil
 }
 
 var copyModule = &lang.Module{Name: "copy", Attrs: map[string]lang.Value{
