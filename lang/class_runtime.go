@@ -213,6 +213,9 @@ func (x *Instance) DeleteOwn(name string) bool {
 
 // defaultRepr is object.__repr__: <__main__.Net object at 0x...>.
 func (x *Instance) defaultRepr() string {
+	if x.cls == objectClass { // object(), a sentinel: <object object at 0x...>
+		return fmt.Sprintf("<object object at %#x>", ID(x))
+	}
 	return fmt.Sprintf("<%s.%s object at %#x>", x.cls.moduleName(), x.cls.Name, ID(x))
 }
 

@@ -197,6 +197,9 @@ func ClassOf(v Value) string {
 func TypeOf(v Value) Value {
 	switch x := v.(type) {
 	case *Instance:
+		if x.cls == objectClass { // object(): type(object()) is object
+			return builtins["object"]
+		}
 		return x.cls
 	case *UserClass:
 		if x.meta != nil {

@@ -48,3 +48,12 @@ func TestObjectReduceMatchesCPython(t *testing.T) {
 		"e = ValueError('x', 2)\ne.note = 1\nnames((ValueError('x').__reduce__(), e.__reduce_ex__(2), ImportError('t', name='n').__reduce__(), ImportError('t').__reduce_ex__(4)))",
 	})
 }
+
+// TestPlainObjectMatchesCPython checks object() itself, the sentinel of
+// so much Python code: its type is object, and its repr CPython's.
+func TestPlainObjectMatchesCPython(t *testing.T) {
+	checkMatchesCPython(t, "o = object()\n", []string{
+		"type(o) is object, type(o).__name__, isinstance(o, object), repr(o).startswith('<object object at 0x'), str(o) == repr(o)",
+		"o == o, o != object(), hash(o) == hash(o), type(o)() is not o, type(object) is type",
+	})
+}
