@@ -197,10 +197,7 @@ func ClassOf(v Value) string {
 func TypeOf(v Value) Value {
 	switch x := v.(type) {
 	case *Instance:
-		if x.cls == objectClass { // object(): type(object()) is object
-			return builtins["object"]
-		}
-		return x.cls
+		return classValueOf(x.cls) // object() is object's marker class's: type(object()) is object
 	case *UserClass:
 		if x.meta != nil {
 			return x.meta

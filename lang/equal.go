@@ -88,6 +88,12 @@ func equalE(a, b Value) (bool, error) {
 				stack = append(stack, pair{x.vals[i], v})
 			}
 		default:
+			if simpleLeaf(p.a) && simpleLeaf(p.b) { // the common case: no == of a library's own
+				if !equalLeaf(p.a, p.b) {
+					return false, nil
+				}
+				continue
+			}
 			if eq, ok, err := operandEqual(p.a, p.b); ok {
 				if err != nil || !eq {
 					return false, err
@@ -140,6 +146,16 @@ func elemEqualE(a, b Value) (bool, error) {
 		return true, nil
 	}
 	return equalE(a, b)
+}
+
+// simpleLeaf reports whether v is a number, string, bool or None, whose
+// == equalLeaf decides without asking an operand.
+func simpleLeaf(v Value) bool {
+	switch v.(type) {
+	case int64, float64, string, bool, NoneType:
+		return true
+	}
+	return false
 }
 
 // operandEqual is == between elements of containers when one of them is

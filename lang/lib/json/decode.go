@@ -202,7 +202,7 @@ func (d *decoder) str(i int) (lang.Value, int, error) {
 		}
 		esc := s[j+1]
 		if esc != 'u' {
-			r, ok := map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}[esc]
+			r, ok := unescape(esc)
 			if !ok {
 				return nil, 0, d.failAt("Invalid \\escape", j)
 			}
@@ -223,6 +223,25 @@ func (d *decoder) str(i int) (lang.Value, int, error) {
 		}
 		b.WriteRune(rune(u)) // a lone surrogate is U+FFFD: kael's str is UTF-8
 	}
+}
+
+// unescape is the character the escape \esc stands for (not \u).
+func unescape(esc byte) (byte, bool) {
+	switch esc {
+	case '"', '\\', '/':
+		return esc, true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	}
+	return 0, false
 }
 
 // hex4 reads the four hex digits at s[i:].
