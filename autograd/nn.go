@@ -144,11 +144,11 @@ func MseLoss(input, target *tensor.Tensor, reduction string) (*tensor.Tensor, er
 // Gelu returns the Gaussian error linear unit (approximate "none" or
 // "tanh"). Its derivative is Φ(x) + x·φ(x) for the exact form.
 func Gelu(x *tensor.Tensor, approximate string) (*tensor.Tensor, error) {
-	deriv := geluDeriv
+	forward := func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Gelu(x, approximate) }
 	if approximate == "tanh" {
-		deriv = geluTanhDeriv
+		return activation("GeluBackward0", forward, x, geluTanhDeriv)
 	}
-	return activation("GeluBackward0", func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Gelu(x, approximate) }, x, deriv)
+	return activationWithGrad("GeluBackward0", forward, x, geluDeriv, tensor.GeluErfGrad)
 }
 
 // Silu returns x·σ(x); its derivative is σ(x)·(1 + x·(1 - σ(x))).
@@ -172,6 +172,14 @@ func Activation(name, op string, x *tensor.Tensor, f, deriv func(float64) float6
 // g·deriv is computed in float32 and rounded once, as PyTorch's fused
 // backward kernels (gelu_backward, silu_backward, elu_backward, ...) do.
 func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv func(float64) float64) (*tensor.Tensor, error) {
+	return activationWithGrad(name, f, x, deriv, nil)
+}
+
+// activationWithGrad is activation with a kernel for the gradient, tried
+// first: grad returns g·f'(x) and true, or false for the dtypes and shapes
+// it leaves to deriv.
+func activationWithGrad(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv func(float64) float64,
+	grad func(g, x *tensor.Tensor) (*tensor.Tensor, bool, error)) (*tensor.Tensor, error) {
 	out, err := f(x)
 	if err != nil || !track(out, x) {
 		return out, err
@@ -179,6 +187,16 @@ func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *
 	n := newNode(name, x)
 	n.save(x)
 	back := fused(func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
+		if grad != nil {
+			var handled bool
+			if t := c.do(func() (*tensor.Tensor, error) {
+				t, ok, err := grad(g, x)
+				handled = ok
+				return t, err
+			}); handled {
+				return t
+			}
+		}
 		if d := x.DType(); (d == tensor.Float32 || d == tensor.Float64) && g.DType() == d && slices.Equal(g.Shape(), x.Shape()) {
 			return c.do(func() (*tensor.Tensor, error) { return tensor.MapGrad(g, x, deriv) })
 		}

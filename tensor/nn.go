@@ -497,12 +497,13 @@ func sumFloat64[T Float](x []T) float64 {
 
 // ---- activations ----
 
-// The activation functions, computed in float64 per element, except the
-// tanh form of GELU for float32, which computes as PyTorch's float32 kernel
-// does, vectorized (vecmath.GeluTanhFloat32).
+// The activation functions, computed in float64 per element, except GELU
+// for float32, which computes as PyTorch's vectorized float32 kernels do,
+// its erf by PyTorch's formula (vecmath.GeluErfFloat32 and
+// GeluTanhFloat32).
 var (
 	geluSpec = newUnary(&UnarySpec{Name: "gelu", dtypes: keepDType,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](geluErf)), Float64: mapLoop(geluErf)})})
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.GeluErfFloat32), Float64: mapLoop(geluErf)})})
 	geluTanhSpec = newUnary(&UnarySpec{Name: "gelu", dtypes: keepDType,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.GeluTanhFloat32), Float64: mapLoop(geluTanh)})})
 	siluSpec = newUnary(&UnarySpec{Name: "silu", dtypes: keepDType,
@@ -607,6 +608,16 @@ var mapGradKernels = map[DType]func(g, x *Tensor, deriv func(float64) float64) (
 }
 
 func mapGrad[T Float](g, x *Tensor, deriv func(float64) float64) (*Tensor, error) {
+	return gradLoop(g, x, func(out, gv, xv []T) {
+		for i, v := range xv {
+			out[i] = gv[i] * T(deriv(float64(v)))
+		}
+	})
+}
+
+// gradLoop returns a new tensor of x's shape whose contiguous elements
+// loop sets from those of g and x (of that shape and dtype T).
+func gradLoop[T Float](g, x *Tensor, loop func(out, g, x []T)) (*Tensor, error) {
 	gc, err := g.Contiguous()
 	if err != nil {
 		return nil, err
@@ -627,11 +638,20 @@ func mapGrad[T Float](g, x *Tensor, deriv func(float64) float64) (*Tensor, error
 	if err != nil {
 		return nil, err
 	}
-	out, gv := t.storage.data.([]T)[:len(xv)], gv[:len(xv)]
-	for i, v := range xv {
-		out[i] = gv[i] * T(deriv(float64(v)))
-	}
+	loop(t.storage.data.([]T)[:len(xv)], gv[:len(xv)], xv)
 	return t, nil
+}
+
+// GeluErfGrad returns g·(Φ(x) + x·φ(x)), the backward of the exact form of
+// Gelu, for float32 g and x of one shape, computed as PyTorch's vectorized
+// gelu_backward computes it (vecmath.GeluErfGradFloat32). ok is false for
+// other dtypes or shapes, which the caller handles with MapGrad.
+func GeluErfGrad(g, x *Tensor) (t *Tensor, ok bool, err error) {
+	if x.dtype != Float32 || g.dtype != Float32 || !slices.Equal(g.shape, x.shape) {
+		return nil, false, nil
+	}
+	t, err = gradLoop(g, x, vecmath.GeluErfGradFloat32)
+	return t, true, err
 }
 
 // viaFloat64 lifts a float64 function to T, computing in float64.

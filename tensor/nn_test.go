@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -372,6 +373,12 @@ func TestActivations(t *testing.T) {
 					tol = 1e-7
 				}
 				for i, g := range f64s(t, got) {
+					tol := tol
+					if d == Float32 && strings.HasPrefix(tt.name, "gelu") && tt.name != "gelu tanh" {
+						// PyTorch's float32 erf, which kael's follows, is
+						// within 1.5e-7 of erf (Abramowitz and Stegun 7.1.26).
+						tol += 0.5 * math.Abs(xs[i]) * 1.5e-7
+					}
 					if math.Abs(g-tt.want[i]) > tol {
 						t.Fatalf("%s(%v) = %v, want %v", tt.name, xs[i], g, tt.want[i])
 					}

@@ -28,17 +28,22 @@ func geluSweep() []float32 {
 		math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32, 3.4e38, -3.4e38)
 }
 
-// torchGeluTanh returns torch.nn.functional.gelu(x, approximate='tanh')
-// from PyTorch, for float32 x.
-func torchGeluTanh(t *testing.T, xs []float32) []float32 {
+// torchFloat32 returns the float32 results of the PyTorch expression expr
+// of the float32 tensors x (xs) and g (gs, may be nil), computed by
+// PyTorch's vectorized kernels.
+func torchFloat32(t *testing.T, expr string, xs, gs []float32) []float32 {
 	py := reftest.TorchPython(t)
 	var in bytes.Buffer
 	binary.Write(&in, binary.LittleEndian, xs)
-	cmd := exec.Command(py, "-c", `
+	binary.Write(&in, binary.LittleEndian, gs)
+	cmd := exec.Command(py, "-c", fmt.Sprintf(`
 import sys, numpy, torch
-x = torch.from_numpy(numpy.frombuffer(sys.stdin.buffer.read(), dtype='<f4').copy())
-sys.stdout.buffer.write(torch.nn.functional.gelu(x, approximate='tanh').numpy().astype('<f4').tobytes())
-`)
+data = numpy.frombuffer(sys.stdin.buffer.read(), dtype='<f4')
+n = %d
+x = torch.from_numpy(data[:n].copy())
+g = torch.from_numpy(data[n:].copy())
+sys.stdout.buffer.write((%s).numpy().astype('<f4').tobytes())
+`, len(xs), expr))
 	cmd.Stdin = &in
 	out, err := cmd.Output()
 	if err != nil {
@@ -49,6 +54,12 @@ sys.stdout.buffer.write(torch.nn.functional.gelu(x, approximate='tanh').numpy().
 		t.Fatal(err)
 	}
 	return want
+}
+
+// torchGeluTanh returns torch.nn.functional.gelu(x, approximate='tanh')
+// from PyTorch, for float32 x.
+func torchGeluTanh(t *testing.T, xs []float32) []float32 {
+	return torchFloat32(t, "torch.nn.functional.gelu(x, approximate='tanh')", xs, nil)
 }
 
 // geluAgrees reports whether got is PyTorch's want for argument x: the
@@ -137,6 +148,136 @@ func BenchmarkGeluTanhFloat32(b *testing.B) {
 		b.SetBytes(int64(4 * len(src)))
 		for b.Loop() {
 			GeluTanhFloat32(dst, src)
+		}
+	})
+}
+
+// checkAgainstTorch compares got with PyTorch's want over the sweep xs,
+// with geluAgrees, and logs how many results are bit-identical.
+func checkAgainstTorch(t *testing.T, name string, xs, got, want []float32) {
+	exact, worstUlp, worstAbs := 0, int64(0), 0.0
+	for i, x := range xs {
+		if ulps(got[i], want[i]) == 0 && math.Signbit(float64(got[i])) == math.Signbit(float64(want[i])) {
+			exact++
+		}
+		if !geluAgrees(x, got[i], want[i]) {
+			t.Errorf("%s(%v) = %v, PyTorch %v", name, x, got[i], want[i])
+			continue
+		}
+		if math.Abs(float64(want[i])) > 1e-3 {
+			worstUlp = max(worstUlp, ulps(got[i], want[i]))
+		}
+		if d := math.Abs(float64(got[i] - want[i])); d == d {
+			worstAbs = max(worstAbs, d)
+		}
+	}
+	t.Logf("%s: %d of %d arguments bit-identical to PyTorch; largest difference %d ulp (results above 1e-3), %.3g absolute",
+		name, exact, len(xs), worstUlp, worstAbs)
+}
+
+func TestGeluErfFloat32AgainstTorch(t *testing.T) {
+	xs := geluSweep()
+	want := torchFloat32(t, "torch.nn.functional.gelu(x)", xs, nil)
+	forEachImpl(t, func(t *testing.T) {
+		got := make([]float32, len(xs))
+		GeluErfFloat32(got, xs)
+		checkAgainstTorch(t, "gelu", xs, got, want)
+	})
+}
+
+// TestGeluErfGradFloat32AgainstTorch compares the gradient with PyTorch's
+// vectorized gelu_backward. Below about -6.5 PyTorch's is exactly 0 where
+// kael's is the tiny true value (about -2e-9 there), so an infinite g
+// would give NaN against -Inf; g stays finite.
+func TestGeluErfGradFloat32AgainstTorch(t *testing.T) {
+	xs := geluSweep()
+	rng := rand.New(rand.NewPCG(3, 4))
+	gs := make([]float32, len(xs))
+	for i := range gs {
+		gs[i] = float32(rng.NormFloat64())
+	}
+	gs[0] = 0
+	want := torchFloat32(t, "torch.ops.aten.gelu_backward(g, x)", xs, gs)
+	// The tolerance scales with g: geluAgrees takes x·g for x.
+	scaled := make([]float32, len(xs))
+	for i, x := range xs {
+		scaled[i] = x * gs[i]
+	}
+	forEachImpl(t, func(t *testing.T) {
+		got := make([]float32, len(xs))
+		GeluErfGradFloat32(got, gs, xs)
+		checkAgainstTorch(t, "gelu_backward", scaled, got, want)
+	})
+}
+
+// TestGeluErfFloat32 checks every tail length, in place and not, against
+// the generic implementation.
+func TestGeluErfFloat32(t *testing.T) {
+	one := func(f func(dst, src []float32), x float32) float32 {
+		out := []float32{0}
+		f(out, []float32{x})
+		return out[0]
+	}
+	forEachImpl(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(7, 8))
+		for _, n := range lengths {
+			for name, src := range inputs(rng, n) {
+				g := slices.Clone(src)
+				slices.Reverse(g)
+				for _, inPlace := range []bool{false, true} {
+					label := fmt.Sprintf("n=%d %s in place %v", n, name, inPlace)
+					dst, check := guarded(t, n)
+					if inPlace {
+						copy(dst, src)
+						GeluErfFloat32(dst, dst)
+					} else {
+						GeluErfFloat32(dst, slices.Clone(src))
+					}
+					check()
+					for i, x := range src {
+						if want := one(geluErfGeneric, x); !geluAgrees(x, dst[i], want) {
+							t.Fatalf("%s: gelu(%v) at %d = %v, want %v", label, x, i, dst[i], want)
+						}
+					}
+					dst, check = guarded(t, n)
+					if inPlace {
+						copy(dst, g)
+						GeluErfGradFloat32(dst, dst, src)
+					} else {
+						GeluErfGradFloat32(dst, g, slices.Clone(src))
+					}
+					check()
+					for i, x := range src {
+						want := []float32{0}
+						geluErfGradGeneric(want, g[i:i+1], src[i:i+1])
+						if !geluAgrees(x*g[i], dst[i], want[0]) {
+							t.Fatalf("%s: gelu_backward(%v, %v) at %d = %v, want %v", label, g[i], x, i, dst[i], want[0])
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+func BenchmarkGeluErfFloat32(b *testing.B) {
+	src := benchRow(1 << 16)
+	dst := make([]float32, len(src))
+	benchImpls(b, func(b *testing.B) {
+		b.SetBytes(int64(4 * len(src)))
+		for b.Loop() {
+			GeluErfFloat32(dst, src)
+		}
+	})
+}
+
+func BenchmarkGeluErfGradFloat32(b *testing.B) {
+	src := benchRow(1 << 16)
+	dst := make([]float32, len(src))
+	benchImpls(b, func(b *testing.B) {
+		b.SetBytes(int64(4 * len(src)))
+		for b.Loop() {
+			GeluErfGradFloat32(dst, src, src)
 		}
 	})
 }

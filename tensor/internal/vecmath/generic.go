@@ -143,3 +143,50 @@ func geluTanhGeneric(dst, src []float32) {
 		dst[i] = float32(0.5*x) * float32(1+t)
 	}
 }
+
+// The constants of the erf form of GELU, as float32 (see GeluErfFloat32).
+const (
+	erfAlpha float32 = 0.70710678118654752440 // 1/sqrt(2)
+	erfP     float32 = 0.3275911
+	erfP1    float32 = 0.254829592
+	erfP2    float32 = -0.284496736
+	erfP3    float32 = 1.421413741
+	erfP4    float32 = -1.453152027
+	erfP5    float32 = 1.061405429
+	erfBeta  float32 = 0.3989422804014327 // 1/sqrt(2π)
+)
+
+// fma32 is a·b + c rounded once to float32 (the float64 product of two
+// float32s is exact; the float64 sum can round twice, rarely).
+func fma32(a, b, c float32) float32 {
+	return float32(math.FMA(float64(a), float64(b), float64(c)))
+}
+
+// erfGeneric is erf(x·erfAlpha) in the steps of the vector kernels, with
+// exp computed in float64 and rounded once.
+func erfGeneric(x float32) float32 {
+	a := x * erfAlpha
+	abs := float32(math.Abs(float64(a)))
+	t := 1 / fma32(erfP, abs, 1)
+	r := fma32(fma32(fma32(fma32(erfP5, t, erfP4), t, erfP3), t, erfP2), t, erfP1)
+	e := float32(math.Exp(float64(-(abs * abs))))
+	return float32(math.Copysign(float64(fma32(-e*t, r, 1)), float64(a)))
+}
+
+// geluErfGeneric is GeluErfFloat32 in Go.
+func geluErfGeneric(dst, src []float32) {
+	dst = dst[:len(src)]
+	for i, x := range src {
+		dst[i] = float32(x*0.5) * float32(1+erfGeneric(x))
+	}
+}
+
+// geluErfGradGeneric is GeluErfGradFloat32 in Go.
+func geluErfGradGeneric(dst, g, x []float32) {
+	dst, g = dst[:len(x)], g[:len(x)]
+	for i, v := range x {
+		cdf := 0.5 * float32(1+erfGeneric(v))
+		pdf := erfBeta * float32(math.Exp(float64(float32(v*v)*-0.5)))
+		dst[i] = g[i] * float32(cdf+float32(v*pdf))
+	}
+}

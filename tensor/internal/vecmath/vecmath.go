@@ -1,6 +1,7 @@
 // Package vecmath implements the float32 loops of softmax and of sums over
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
-// and sum; and the tanh form of GELU.
+// and sum; and GELU, its tanh form and its exact (erf) form with the
+// latter's gradient.
 //
 // On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
 // FMA and chosen at run time; elsewhere, or when forced with
@@ -23,17 +24,24 @@ type impl struct {
 	sum    func(x []float32) float32
 	// geluTanh sets dst[i] to the tanh form of GELU of src[i].
 	geluTanh func(dst, src []float32)
+	// geluErf sets dst[i] to the erf form of GELU of src[i].
+	geluErf func(dst, src []float32)
+	// geluErfGrad sets dst[i] to g[i] times the derivative of the erf
+	// form of GELU at x[i].
+	geluErfGrad func(dst, g, x []float32)
 }
 
 // genericImpl is the portable Go implementation.
 var genericImpl = &impl{
-	name:     "generic",
-	max:      maxGeneric,
-	expSum:   expSumGeneric,
-	scale:    scaleGeneric,
-	sub2:     sub2Generic,
-	sum:      sumGeneric,
-	geluTanh: geluTanhGeneric,
+	name:        "generic",
+	max:         maxGeneric,
+	expSum:      expSumGeneric,
+	scale:       scaleGeneric,
+	sub2:        sub2Generic,
+	sum:         sumGeneric,
+	geluTanh:    geluTanhGeneric,
+	geluErf:     geluErfGeneric,
+	geluErfGrad: geluErfGradGeneric,
 }
 
 // impls holds the implementations this CPU supports, fastest first, and
@@ -99,4 +107,28 @@ func SumFloat32(x []float32) float32 { return impls.Current().sum(x) }
 // must not otherwise overlap it.
 func GeluTanhFloat32(dst, src []float32) {
 	impls.Current().geluTanh(dst[:len(src)], src)
+}
+
+// GeluErfFloat32 sets dst[i] to GELU of src[i] in its exact form, x·Φ(x) =
+// (0.5·x)·(1 + erf(x/sqrt(2))), computed as PyTorch's vectorized float32
+// kernel computes it: erf by Abramowitz and Stegun's formula 7.1.26 (an
+// absolute error below 1.5e-7), erf(a) = 1 - t·P(t)·exp(-a²) with t = 1/(1
+// + 0.3275911·|a|), in PyTorch's order of operations and fused
+// multiply-adds. Where exp rounds alike, the results are PyTorch's bit for
+// bit; the rest are within a few ulps, or |x|·2^-21 where 1 + erf cancels
+// (x below about -2). -Inf gives NaN (-Inf·0), as PyTorch's; +Inf gives
+// +Inf, NaN gives NaN. dst must be at least as long as src; it may be src
+// itself but must not otherwise overlap it.
+func GeluErfFloat32(dst, src []float32) {
+	impls.Current().geluErf(dst[:len(src)], src)
+}
+
+// GeluErfGradFloat32 sets dst[i] to g[i]·(Φ(x[i]) + x[i]·φ(x[i])), the
+// gradient of the exact form of GELU, as PyTorch's vectorized float32
+// gelu_backward computes it: Φ(x) = 0.5·(1 + erf(x/sqrt(2))) with the erf
+// of GeluErfFloat32, φ(x) = (1/sqrt(2π))·exp(x·x·-0.5). g must be at least
+// as long as x, and dst too; dst may be g or x but must not otherwise
+// overlap them.
+func GeluErfGradFloat32(dst, g, x []float32) {
+	impls.Current().geluErfGrad(dst[:len(x)], g[:len(x)], x)
 }

@@ -38,6 +38,12 @@ func sumAVX2(x []float32) float32
 //go:noescape
 func geluTanhAVX2(dst, src []float32)
 
+//go:noescape
+func geluErfAVX2(dst, src []float32)
+
+//go:noescape
+func geluErfGradAVX2(dst, g, x []float32)
+
 // archImpls returns the assembly implementations this CPU supports.
 func archImpls() []*impl {
 	var list []*impl
@@ -49,19 +55,23 @@ func archImpls() []*impl {
 			scale:  scaleAVX512,
 			sub2:   sub2AVX512,
 			sum:    sumAVX512,
-			// No AVX-512 GELU yet: every AVX-512 CPU runs the AVX2 one.
-			geluTanh: geluTanhAVX2,
+			// No AVX-512 GELU yet: every AVX-512 CPU runs the AVX2 ones.
+			geluTanh:    geluTanhAVX2,
+			geluErf:     geluErfAVX2,
+			geluErfGrad: geluErfGradAVX2,
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
 		list = append(list, &impl{
-			name:     "avx2",
-			max:      maxAVX2,
-			expSum:   expSumAVX2,
-			scale:    scaleAVX2,
-			sub2:     sub2AVX2,
-			sum:      sumAVX2,
-			geluTanh: geluTanhAVX2,
+			name:        "avx2",
+			max:         maxAVX2,
+			expSum:      expSumAVX2,
+			scale:       scaleAVX2,
+			sub2:        sub2AVX2,
+			sum:         sumAVX2,
+			geluTanh:    geluTanhAVX2,
+			geluErf:     geluErfAVX2,
+			geluErfGrad: geluErfGradAVX2,
 		})
 	}
 	return list

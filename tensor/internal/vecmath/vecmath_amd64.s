@@ -1042,3 +1042,222 @@ gelu256last:
 gelu256done:
 	VZEROUPPER
 	RET
+
+// ---- GELU, erf form (AVX2; the AVX-512 implementation runs these too) ----
+
+// 1/sqrt(2), the scale of GELU's erf argument
+DATA erfAlpha<>+0(SB)/4, $0x3f3504f3
+DATA erfAlpha<>+4(SB)/4, $0x3f3504f3
+DATA erfAlpha<>+8(SB)/4, $0x3f3504f3
+DATA erfAlpha<>+12(SB)/4, $0x3f3504f3
+DATA erfAlpha<>+16(SB)/4, $0x3f3504f3
+DATA erfAlpha<>+20(SB)/4, $0x3f3504f3
+DATA erfAlpha<>+24(SB)/4, $0x3f3504f3
+DATA erfAlpha<>+28(SB)/4, $0x3f3504f3
+GLOBL erfAlpha<>(SB), RODATA|NOPTR, $32
+
+// the coefficients of the erf of PyTorch's vectorized kernels: erf(a) =
+// 1 - t·P(t)·exp(-a²), t = 1/(1 + erfP·|a|), Abramowitz and Stegun 7.1.26
+DATA erfP<>+0(SB)/4, $0x3ea7ba05
+DATA erfP<>+4(SB)/4, $0x3ea7ba05
+DATA erfP<>+8(SB)/4, $0x3ea7ba05
+DATA erfP<>+12(SB)/4, $0x3ea7ba05
+DATA erfP<>+16(SB)/4, $0x3ea7ba05
+DATA erfP<>+20(SB)/4, $0x3ea7ba05
+DATA erfP<>+24(SB)/4, $0x3ea7ba05
+DATA erfP<>+28(SB)/4, $0x3ea7ba05
+GLOBL erfP<>(SB), RODATA|NOPTR, $32
+
+DATA erfP1<>+0(SB)/4, $0x3e827906
+DATA erfP1<>+4(SB)/4, $0x3e827906
+DATA erfP1<>+8(SB)/4, $0x3e827906
+DATA erfP1<>+12(SB)/4, $0x3e827906
+DATA erfP1<>+16(SB)/4, $0x3e827906
+DATA erfP1<>+20(SB)/4, $0x3e827906
+DATA erfP1<>+24(SB)/4, $0x3e827906
+DATA erfP1<>+28(SB)/4, $0x3e827906
+GLOBL erfP1<>(SB), RODATA|NOPTR, $32
+
+DATA erfP2<>+0(SB)/4, $0xbe91a98e
+DATA erfP2<>+4(SB)/4, $0xbe91a98e
+DATA erfP2<>+8(SB)/4, $0xbe91a98e
+DATA erfP2<>+12(SB)/4, $0xbe91a98e
+DATA erfP2<>+16(SB)/4, $0xbe91a98e
+DATA erfP2<>+20(SB)/4, $0xbe91a98e
+DATA erfP2<>+24(SB)/4, $0xbe91a98e
+DATA erfP2<>+28(SB)/4, $0xbe91a98e
+GLOBL erfP2<>(SB), RODATA|NOPTR, $32
+
+DATA erfP3<>+0(SB)/4, $0x3fb5f0e3
+DATA erfP3<>+4(SB)/4, $0x3fb5f0e3
+DATA erfP3<>+8(SB)/4, $0x3fb5f0e3
+DATA erfP3<>+12(SB)/4, $0x3fb5f0e3
+DATA erfP3<>+16(SB)/4, $0x3fb5f0e3
+DATA erfP3<>+20(SB)/4, $0x3fb5f0e3
+DATA erfP3<>+24(SB)/4, $0x3fb5f0e3
+DATA erfP3<>+28(SB)/4, $0x3fb5f0e3
+GLOBL erfP3<>(SB), RODATA|NOPTR, $32
+
+DATA erfP4<>+0(SB)/4, $0xbfba00e3
+DATA erfP4<>+4(SB)/4, $0xbfba00e3
+DATA erfP4<>+8(SB)/4, $0xbfba00e3
+DATA erfP4<>+12(SB)/4, $0xbfba00e3
+DATA erfP4<>+16(SB)/4, $0xbfba00e3
+DATA erfP4<>+20(SB)/4, $0xbfba00e3
+DATA erfP4<>+24(SB)/4, $0xbfba00e3
+DATA erfP4<>+28(SB)/4, $0xbfba00e3
+GLOBL erfP4<>(SB), RODATA|NOPTR, $32
+
+DATA erfP5<>+0(SB)/4, $0x3f87dc22
+DATA erfP5<>+4(SB)/4, $0x3f87dc22
+DATA erfP5<>+8(SB)/4, $0x3f87dc22
+DATA erfP5<>+12(SB)/4, $0x3f87dc22
+DATA erfP5<>+16(SB)/4, $0x3f87dc22
+DATA erfP5<>+20(SB)/4, $0x3f87dc22
+DATA erfP5<>+24(SB)/4, $0x3f87dc22
+DATA erfP5<>+28(SB)/4, $0x3f87dc22
+GLOBL erfP5<>(SB), RODATA|NOPTR, $32
+
+// 1/sqrt(2π), the scale of the normal density
+DATA erfBeta<>+0(SB)/4, $0x3ecc422a
+DATA erfBeta<>+4(SB)/4, $0x3ecc422a
+DATA erfBeta<>+8(SB)/4, $0x3ecc422a
+DATA erfBeta<>+12(SB)/4, $0x3ecc422a
+DATA erfBeta<>+16(SB)/4, $0x3ecc422a
+DATA erfBeta<>+20(SB)/4, $0x3ecc422a
+DATA erfBeta<>+24(SB)/4, $0x3ecc422a
+DATA erfBeta<>+28(SB)/4, $0x3ecc422a
+GLOBL erfBeta<>(SB), RODATA|NOPTR, $32
+
+// -0.5
+DATA negHalf<>+0(SB)/4, $0xbf000000
+DATA negHalf<>+4(SB)/4, $0xbf000000
+DATA negHalf<>+8(SB)/4, $0xbf000000
+DATA negHalf<>+12(SB)/4, $0xbf000000
+DATA negHalf<>+16(SB)/4, $0xbf000000
+DATA negHalf<>+20(SB)/4, $0xbf000000
+DATA negHalf<>+24(SB)/4, $0xbf000000
+DATA negHalf<>+28(SB)/4, $0xbf000000
+GLOBL negHalf<>(SB), RODATA|NOPTR, $32
+
+// ERF256 sets e to erf(x·erfAlpha) for the 8 lanes of x, in float32, in
+// the order of operations of PyTorch's Vectorized<float>::erf: with a =
+// x·erfAlpha, t = 1/fma(erfP, |a|, 1), r = P(t) by Horner's rule in fused
+// multiply-adds, and erf = sign(a)·fma(-exp(-a²)·t, r, 1). It needs the
+// registers of EXP256 (Y15 zero) and Y12 holding 1; it clobbers a, s, t, r,
+// w, f2 and keeps x.
+#define ERF256(x, a, s, t, r, w, e, f2) \
+	VMULPS erfAlpha<>(SB), x, a; \
+	VANDPS signBit<>(SB), a, s; \
+	VXORPS s, a, a; \
+	VMOVAPS Y12, t; \
+	VFMADD231PS erfP<>(SB), a, t; \
+	VDIVPS t, Y12, t; \
+	VMOVUPS erfP5<>(SB), r; \
+	VFMADD213PS erfP4<>(SB), t, r; \
+	VFMADD213PS erfP3<>(SB), t, r; \
+	VFMADD213PS erfP2<>(SB), t, r; \
+	VFMADD213PS erfP1<>(SB), t, r; \
+	VMULPS a, a, w; \
+	VXORPS signBit<>(SB), w, w; \
+	EXP256(w, a, e, f2); \
+	VXORPS signBit<>(SB), e, e; \
+	VMULPS t, e, e; \
+	VFMADD213PS Y12, r, e; \
+	VXORPS s, e, e
+
+// geluErfSetup loads the constants of EXP256 and 1 into Y12.
+#define GELUERFSETUP \
+	VXORPS Y15, Y15, Y15; \
+	VMOVUPS expLo<>(SB), Y14; \
+	VMOVUPS expHi<>(SB), Y13; \
+	VMOVUPS expLog2e<>(SB), Y9; \
+	VMOVUPS expMagic<>(SB), Y8; \
+	VMOVUPS one<>(SB), Y12
+
+// func geluErfAVX2(dst, src []float32)
+//
+// dst = (x·0.5)·(1 + erf(x/sqrt(2))), as PyTorch's vectorized GELU.
+TEXT ·geluErfAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	GELUERFSETUP
+
+geluerf256loop:
+	CMPQ CX, $8
+	JB   geluerf256last
+	VMOVUPS (SI), Y0
+	ERF256(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7)
+	VADDPS  Y12, Y6, Y6
+	VMULPS  half<>(SB), Y0, Y1
+	VMULPS  Y1, Y6, Y6
+	VMOVUPS Y6, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	SUBQ    $8, CX
+	JMP     geluerf256loop
+
+geluerf256last:
+	TESTQ CX, CX
+	JZ    geluerf256done
+	MASK256(CX, Y10)
+	VMASKMOVPS (SI), Y10, Y0
+	ERF256(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7)
+	VADDPS     Y12, Y6, Y6
+	VMULPS     half<>(SB), Y0, Y1
+	VMULPS     Y1, Y6, Y6
+	VMASKMOVPS Y6, Y10, (DI)
+
+geluerf256done:
+	VZEROUPPER
+	RET
+
+// GELUGRAD256 sets out to g·(cdf + x·pdf) with cdf = 0.5·(1 + erf(x/sqrt(2)))
+// and pdf = erfBeta·exp(x·x·-0.5), in the order of PyTorch's vectorized
+// gelu_backward. It clobbers Y1-Y7 and Y11 and keeps x and g.
+#define GELUGRAD256(x, g, out) \
+	ERF256(x, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	VADDPS Y12, Y6, Y6; \
+	VMULPS half<>(SB), Y6, Y6; \
+	VMULPS x, x, Y5; \
+	VMULPS negHalf<>(SB), Y5, Y5; \
+	EXP256(Y5, Y1, Y2, Y7); \
+	VMULPS erfBeta<>(SB), Y2, Y2; \
+	VMULPS x, Y2, Y2; \
+	VADDPS Y2, Y6, Y6; \
+	VMULPS Y6, g, out
+
+// func geluErfGradAVX2(dst, g, x []float32)
+TEXT ·geluErfGradAVX2(SB), NOSPLIT, $0-72
+	MOVQ dst_base+0(FP), DI
+	MOVQ g_base+24(FP), DX
+	MOVQ x_base+48(FP), SI
+	MOVQ x_len+56(FP), CX
+	GELUERFSETUP
+
+gelugrad256loop:
+	CMPQ CX, $8
+	JB   gelugrad256last
+	VMOVUPS (SI), Y0
+	VMOVUPS (DX), Y11
+	GELUGRAD256(Y0, Y11, Y4)
+	VMOVUPS Y4, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DX
+	ADDQ    $32, DI
+	SUBQ    $8, CX
+	JMP     gelugrad256loop
+
+gelugrad256last:
+	TESTQ CX, CX
+	JZ    gelugrad256done
+	MASK256(CX, Y10)
+	VMASKMOVPS (SI), Y10, Y0
+	VMASKMOVPS (DX), Y10, Y11
+	GELUGRAD256(Y0, Y11, Y4)
+	VMASKMOVPS Y4, Y10, (DI)
+
+gelugrad256done:
+	VZEROUPPER
+	RET
