@@ -167,6 +167,17 @@ func Activation(name, op string, x *tensor.Tensor, f, deriv func(float64) float6
 	return activation(name, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivation(op, x, f) }, x, deriv)
 }
 
+// ActivationFloat32 is Activation with float32 forms of f and of the
+// gradient, grad32(g, x) = g·f'(x), computed in float32 as PyTorch's
+// float32 kernels compute them (used for float32, and for bfloat16 through
+// float32); float64 uses f and deriv.
+func ActivationFloat32(name, op string, x *tensor.Tensor, f, deriv func(float64) float64,
+	f32 func(float32) float32, grad32 func(g, x float32) float32) (*tensor.Tensor, error) {
+	forward := func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivationWith(op, x, f, f32) }
+	grad := func(g, x *tensor.Tensor) (*tensor.Tensor, bool, error) { return tensor.MapGradFloat32(g, x, grad32) }
+	return activationWithGrad(name, forward, x, deriv, grad)
+}
+
 // activation records an element-wise function whose derivative deriv is
 // computed per element in float64; for float16 and bfloat16 the gradient
 // g·deriv is computed in float32 and rounded once, as PyTorch's fused

@@ -212,3 +212,20 @@ json.dump(out, sys.stdout)
 		}
 	}
 }
+
+// TestActivationFloat32BitsMatchTorch compares float32 activations whose
+// kernels follow PyTorch's float32 arithmetic bit for bit: leaky_relu takes
+// its slope as a float32 (0.2 is not one), forward and backward.
+func TestActivationFloat32BitsMatchTorch(t *testing.T) {
+	prelude := "import torch, struct\nimport torch.nn.functional as F\n" +
+		"x = torch.tensor([-1.3, -0.7, 2.0, -3.3, -1e-3, 0.0, -0.0, 5e-39, -7.77], requires_grad=True)\n" +
+		"g = torch.tensor([0.3, -1.1, 2.5, 0.7, 1e-3, 1.0, 1.0, 3.0, -2.2])\n" +
+		"bits = lambda t: [struct.unpack('<I', struct.pack('<f', v))[0] for v in t.tolist()]\n"
+	checkMatchesTorch(t, prelude, []string{
+		"bits(F.leaky_relu(x, 0.2))",
+		"bits(F.leaky_relu(x, 0.01))",
+		"bits(torch.autograd.grad(F.leaky_relu(x, 0.2), x, g)[0])",
+		"bits(torch.autograd.grad(F.leaky_relu(x, 1/3), x, g)[0])",
+		"bits(F.leaky_relu(x.detach().to(torch.bfloat16), 0.2).float())",
+	})
+}

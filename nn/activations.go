@@ -20,10 +20,25 @@ const (
 )
 
 // LeakyReLU is x for x > 0, else slope·x.
+// In float32 the slope is rounded to float32 first, as PyTorch's kernels
+// take it, and the backward is g or g·slope.
 func LeakyReLU(x *tensor.Tensor, slope float64) (*tensor.Tensor, error) {
-	return autograd.Activation("LeakyReluBackward0", "leaky_relu", x,
+	slope32 := float32(slope)
+	return autograd.ActivationFloat32("LeakyReluBackward0", "leaky_relu", x,
 		func(v float64) float64 { return pick(v > 0, v, v*slope) },
-		func(v float64) float64 { return pick(v > 0, 1, slope) })
+		func(v float64) float64 { return pick(v > 0, 1, slope) },
+		func(v float32) float32 {
+			if v > 0 {
+				return v
+			}
+			return v * slope32
+		},
+		func(g, v float32) float32 {
+			if v > 0 {
+				return g
+			}
+			return g * slope32
+		})
 }
 
 // ELU is x for x > 0, else alpha·(eˣ - 1).

@@ -519,6 +519,14 @@ var (
 // activationHalfKernels) and bfloat16 computes in float32, rounded once,
 // except mish, which has no bfloat16 kernel.
 func MapActivation(name string, x *Tensor, f func(float64) float64) (*Tensor, error) {
+	return MapActivationWith(name, x, f, nil)
+}
+
+// MapActivationWith is MapActivation with f32, f's float32 form computed
+// in float32 as PyTorch's float32 kernel computes it (leaky_relu's x·slope
+// with the slope rounded to float32, for one), used for float32 and
+// bfloat16 in place of f rounded from float64. f32 may be nil.
+func MapActivationWith(name string, x *Tensor, f func(float64) float64, f32 func(float32) float32) (*Tensor, error) {
 	if !x.dtype.IsFloating() || x.dtype == BFloat16 && name == "mish" {
 		return nil, Errorf(RuntimeError, "%q not implemented for '%s'", name+"_cpu", x.dtype.ScalarTypeName())
 	}
@@ -534,7 +542,7 @@ func MapActivation(name string, x *Tensor, f func(float64) float64) (*Tensor, er
 		if err != nil {
 			return nil, err
 		}
-		r, err := MapActivation(name, c, f)
+		r, err := MapActivationWith(name, c, f, f32)
 		if err != nil {
 			return nil, err
 		}
@@ -546,7 +554,10 @@ func MapActivation(name string, x *Tensor, f func(float64) float64) (*Tensor, er
 	}
 	var out *Tensor
 	if x.dtype == Float32 {
-		out, err = mapValues(c, viaFloat64[float32](f))
+		if f32 == nil {
+			f32 = viaFloat64[float32](f)
+		}
+		out, err = mapValues(c, f32)
 	} else {
 		out, err = mapValues(c, f)
 	}
@@ -640,6 +651,22 @@ func gradLoop[T Float](g, x *Tensor, loop func(out, g, x []T)) (*Tensor, error) 
 	}
 	loop(t.storage.data.([]T)[:len(xv)], gv[:len(xv)], xv)
 	return t, nil
+}
+
+// MapGradFloat32 returns grad(g, x) element-wise, an activation's
+// gradient g·f'(x) computed in float32 as PyTorch's float32 backward
+// kernel computes it, for float32 g and x of one shape. ok is false for
+// other dtypes or shapes, which the caller handles with MapGrad.
+func MapGradFloat32(g, x *Tensor, grad func(g, x float32) float32) (t *Tensor, ok bool, err error) {
+	if x.dtype != Float32 || g.dtype != Float32 || !slices.Equal(g.shape, x.shape) {
+		return nil, false, nil
+	}
+	t, err = gradLoop(g, x, func(out, gv, xv []float32) {
+		for i, v := range xv {
+			out[i] = grad(gv[i], v)
+		}
+	})
+	return t, true, err
 }
 
 // GeluErfGrad returns g·(Φ(x) + x·φ(x)), the backward of the exact form of
