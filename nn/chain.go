@@ -86,6 +86,17 @@ func (c *chain) selectAt(x *tensor.Tensor, dim, i int) *tensor.Tensor {
 	return c.do(func() (*tensor.Tensor, error) { return autograd.Select(x, dim, i) })
 }
 
+// unbind returns the slices of x along dim (autograd.Unbind: one node,
+// whose backward stacks the slices' gradients once).
+func (c *chain) unbind(x *tensor.Tensor, dim int) []*tensor.Tensor {
+	if c.err != nil {
+		return nil
+	}
+	ts, err := autograd.Unbind(x, dim)
+	c.err = err
+	return ts
+}
+
 // stack stacks ts along a new dimension dim.
 func (c *chain) stack(ts []*tensor.Tensor, dim int) *tensor.Tensor {
 	return c.do(func() (*tensor.Tensor, error) { return autograd.Stack(ts, dim) })

@@ -266,14 +266,18 @@ func (r *RNN) run(x, h0, c0 *tensor.Tensor, lengths []int, batchFirst bool) (out
 			if lstm {
 				cell = c.selectAt(c0, 0, idx)
 			}
-			gi := c.linear(layerIn, w.ih, w.bih)
+			// The input's share of every step's gates in one product, then
+			// one slice per step: unbound, not selected, so that backward
+			// stacks the steps' gradients once rather than adding a
+			// zero-filled [T, B, gates] tensor per step, as ATen's FullLayer.
+			gis := c.unbind(c.linear(layerIn, w.ih, w.bih), 0)
 			seq := make([]*tensor.Tensor, steps)
 			for s := 0; s < steps && c.err == nil; s++ {
 				t := s
 				if dir == 1 {
 					t = steps - 1 - s
 				}
-				nh, ncell := c.recurrentStep(r.Mode, c.selectAt(gi, 0, t), h, cell, w)
+				nh, ncell := c.recurrentStep(r.Mode, gis[t], h, cell, w)
 				if masks != nil { // a sequence shorter than t keeps its state
 					nh = c.where(masks[t], nh, h)
 					if lstm {
