@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 	"math"
 	"math/cmplx"
 )
@@ -119,17 +120,19 @@ var (
 	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: toRealPart,
 		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
 			Complex64: complexToReal[complex64](func(c complex128) float32 { return float32(complexAbs(c)) }), Complex128: complexToReal[complex128](complexAbs)})})
-	ExpSpec     = inexactUnary("exp", exp, cmplx.Exp)
-	LogSpec     = inexactUnary("log", math.Log, cmplx.Log)
-	SqrtSpec    = inexactUnary("sqrt", math.Sqrt, cmplx.Sqrt)
-	SinSpec     = inexactUnary("sin", math.Sin, cmplx.Sin)
-	CosSpec     = inexactUnary("cos", math.Cos, cmplx.Cos)
-	TanhSpec    = inexactUnary("tanh", math.Tanh, cmplx.Tanh)
-	SigmoidSpec = floatUnary("sigmoid", func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })
-	FloorSpec   = roundingUnary("floor", math.Floor)
-	CeilSpec    = roundingUnary("ceil", math.Ceil)
-	RoundSpec   = roundingUnary("round", math.RoundToEven)
-	ReluSpec    = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
+	ExpSpec  = inexactUnary("exp", exp, cmplx.Exp)
+	LogSpec  = inexactUnary("log", math.Log, cmplx.Log)
+	SqrtSpec = inexactUnary("sqrt", math.Sqrt, cmplx.Sqrt)
+	SinSpec  = inexactUnary("sin", math.Sin, cmplx.Sin)
+	CosSpec  = inexactUnary("cos", math.Cos, cmplx.Cos)
+	TanhSpec = inexactUnary("tanh", math.Tanh, cmplx.Tanh)
+	// sigmoid in float32 as PyTorch's vectorized kernel: 1/(1 + exp(-x)).
+	SigmoidSpec = defUnary(&UnarySpec{Name: "sigmoid", dtypes: floatResult,
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.SigmoidFloat32), Float64: mapLoop(func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })})})
+	FloorSpec = roundingUnary("floor", math.Floor)
+	CeilSpec  = roundingUnary("ceil", math.Ceil)
+	RoundSpec = roundingUnary("round", math.RoundToEven)
+	ReluSpec  = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
 		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: mapLoop(relu[float32]), Float64: mapLoop(relu[float64]), Int64: mapLoop(relu[int64])})})
 	SignSpec = defUnary(&UnarySpec{Name: "sign", dtypes: keepDType,
 		kernels: RealDTypes(ByDType[unaryKernel]{Float32: mapLoop(sign[float32]), Float64: mapLoop(sign[float64]), Int64: mapLoop(sign[int64]), Bool: mapLoop(func(x uint8) uint8 { return x })})})

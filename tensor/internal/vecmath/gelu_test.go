@@ -281,3 +281,50 @@ func BenchmarkGeluErfGradFloat32(b *testing.B) {
 		}
 	})
 }
+
+func TestSigmoidFloat32AgainstTorch(t *testing.T) {
+	xs := geluSweep()
+	want := torchFloat32(t, "torch.sigmoid(x)", xs, nil)
+	forEachImpl(t, func(t *testing.T) {
+		got := make([]float32, len(xs))
+		SigmoidFloat32(got, xs)
+		exact := 0
+		for i, x := range xs {
+			if ulps(got[i], want[i]) == 0 {
+				exact++
+			} else if ulps(got[i], want[i]) > 2 && math.Abs(float64(got[i]-want[i])) > 1e-44 {
+				t.Errorf("sigmoid(%v) = %v, PyTorch %v", x, got[i], want[i])
+			}
+		}
+		t.Logf("%d of %d arguments bit-identical to PyTorch", exact, len(xs))
+	})
+}
+
+// TestSigmoidFloat32 checks every tail length, in place and not, against
+// the generic implementation.
+func TestSigmoidFloat32(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(9, 10))
+		for _, n := range lengths {
+			for name, src := range inputs(rng, n) {
+				want := make([]float32, n)
+				sigmoidGeneric(want, src)
+				for _, inPlace := range []bool{false, true} {
+					dst, check := guarded(t, n)
+					if inPlace {
+						copy(dst, src)
+						SigmoidFloat32(dst, dst)
+					} else {
+						SigmoidFloat32(dst, slices.Clone(src))
+					}
+					check()
+					for i := range src {
+						if ulps(dst[i], want[i]) > 4 && math.Abs(float64(dst[i]-want[i])) > 1e-44 {
+							t.Fatalf("n=%d %s in place %v: sigmoid(%v) = %v, want %v", n, name, inPlace, src[i], dst[i], want[i])
+						}
+					}
+				}
+			}
+		}
+	})
+}

@@ -190,3 +190,12 @@ func geluErfGradGeneric(dst, g, x []float32) {
 		dst[i] = g[i] * float32(cdf+float32(v*pdf))
 	}
 }
+
+// sigmoidGeneric is SigmoidFloat32 in Go, exp in float64 rounded once.
+func sigmoidGeneric(dst, src []float32) {
+	dst = dst[:len(src)]
+	for i, x := range src {
+		e := float32(math.Exp(float64(0 - x)))
+		dst[i] = 1 / (e + 1)
+	}
+}

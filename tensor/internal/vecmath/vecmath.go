@@ -1,6 +1,6 @@
 // Package vecmath implements the float32 loops of softmax and of sums over
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
-// and sum; and GELU, its tanh form and its exact (erf) form with the
+// and sum; sigmoid; and GELU, its tanh form and its exact (erf) form with the
 // latter's gradient.
 //
 // On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
@@ -29,6 +29,8 @@ type impl struct {
 	// geluErfGrad sets dst[i] to g[i] times the derivative of the erf
 	// form of GELU at x[i].
 	geluErfGrad func(dst, g, x []float32)
+	// sigmoid sets dst[i] to 1/(1 + exp(-src[i])).
+	sigmoid func(dst, src []float32)
 }
 
 // genericImpl is the portable Go implementation.
@@ -42,6 +44,7 @@ var genericImpl = &impl{
 	geluTanh:    geluTanhGeneric,
 	geluErf:     geluErfGeneric,
 	geluErfGrad: geluErfGradGeneric,
+	sigmoid:     sigmoidGeneric,
 }
 
 // impls holds the implementations this CPU supports, fastest first, and
@@ -131,4 +134,13 @@ func GeluErfFloat32(dst, src []float32) {
 // overlap them.
 func GeluErfGradFloat32(dst, g, x []float32) {
 	impls.Current().geluErfGrad(dst[:len(x)], g[:len(x)], x)
+}
+
+// SigmoidFloat32 sets dst[i] to 1/(1 + exp(0 - src[i])), in float32 in
+// PyTorch's vectorized steps (negate, exp, add 1, reciprocal), exp within
+// an ulp: the results are PyTorch's or an ulp away. NaN gives NaN, -Inf 0
+// and +Inf 1. dst must be at least as long as src; it may be src itself but
+// must not otherwise overlap it.
+func SigmoidFloat32(dst, src []float32) {
+	impls.Current().sigmoid(dst[:len(src)], src)
 }

@@ -44,6 +44,9 @@ func geluErfAVX2(dst, src []float32)
 //go:noescape
 func geluErfGradAVX2(dst, g, x []float32)
 
+//go:noescape
+func sigmoidAVX2(dst, src []float32)
+
 // archImpls returns the assembly implementations this CPU supports.
 func archImpls() []*impl {
 	var list []*impl
@@ -59,6 +62,7 @@ func archImpls() []*impl {
 			geluTanh:    geluTanhAVX2,
 			geluErf:     geluErfAVX2,
 			geluErfGrad: geluErfGradAVX2,
+			sigmoid:     sigmoidAVX2,
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
@@ -72,6 +76,7 @@ func archImpls() []*impl {
 			geluTanh:    geluTanhAVX2,
 			geluErf:     geluErfAVX2,
 			geluErfGrad: geluErfGradAVX2,
+			sigmoid:     sigmoidAVX2,
 		})
 	}
 	return list

@@ -1261,3 +1261,42 @@ gelugrad256last:
 gelugrad256done:
 	VZEROUPPER
 	RET
+
+// func sigmoidAVX2(dst, src []float32)
+//
+// dst = 1/(1 + exp(0 - x)), in PyTorch's vectorized steps: exp of +89 or
+// more is +Inf (sigmoid 0), of -104 or less 0 (sigmoid 1).
+TEXT ·sigmoidAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	GELUERFSETUP
+
+sigmoid256loop:
+	CMPQ CX, $8
+	JB   sigmoid256last
+	VMOVUPS (SI), Y0
+	VSUBPS  Y0, Y15, Y1
+	EXP256(Y1, Y2, Y3, Y4)
+	VADDPS  Y12, Y3, Y3
+	VDIVPS  Y3, Y12, Y3
+	VMOVUPS Y3, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	SUBQ    $8, CX
+	JMP     sigmoid256loop
+
+sigmoid256last:
+	TESTQ CX, CX
+	JZ    sigmoid256done
+	MASK256(CX, Y10)
+	VMASKMOVPS (SI), Y10, Y0
+	VSUBPS     Y0, Y15, Y1
+	EXP256(Y1, Y2, Y3, Y4)
+	VADDPS     Y12, Y3, Y3
+	VDIVPS     Y3, Y12, Y3
+	VMASKMOVPS Y3, Y10, (DI)
+
+sigmoid256done:
+	VZEROUPPER
+	RET
