@@ -120,6 +120,9 @@ func (*UserClass) TypeName() string { return "type" }
 // String returns <class '__main__.Net'>, as Python prints a class of a
 // script or notebook.
 func (c *UserClass) String() string {
+	if h := c.classHooks(); h != nil && h.Repr != nil {
+		return h.Repr(c)
+	}
 	if c.module == "builtins" {
 		return "<class '" + c.Name + "'>"
 	}
