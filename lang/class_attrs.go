@@ -560,15 +560,8 @@ func init() {
 	NewBuiltin(AsFunc, "classmethod(function)", "Marks a function of a class as a class method: its first parameter receives the class (@classmethod above its def; alternative constructors).", func(a *Args) (Value, error) {
 		return &classMethod{fn: a.Value("function")}, nil
 	})
-	NewBuiltin(AsFunc, "property(fget=None, fset=None)", "An attribute computed by a method: @property above def area(self): makes obj.area call it; @area.setter above def area(self, value): runs on obj.area = value.", func(a *Args) (Value, error) {
-		p := &propertyValue{}
-		if !a.IsNone("fget") {
-			p.fget = a.Value("fget")
-		}
-		if !a.IsNone("fset") {
-			p.fset = a.Value("fset")
-		}
-		return p, nil
+	NewBuiltin(AsFunc, "property(fget=None, fset=None, fdel=None, doc=None)", "An attribute computed by a method: @property above def area(self): makes obj.area call it; @area.setter above def area(self, value): runs on obj.area = value, @area.deleter on del obj.area.", func(a *Args) (Value, error) {
+		return newPropertyValue(a), nil
 	})
 	NewBuiltin(AsFunc, "super(*args)", "The base classes' version of an attribute: super().__init__() in a method calls the base class's __init__ on self. super(Cls, obj) starts the lookup after Cls.", func(a *Args) (Value, error) {
 		args := a.Value("args").(Tuple)
@@ -585,6 +578,7 @@ func init() {
 		return &Instance{cls: objectClass}, nil
 	})
 	pythonClasses = append(pythonClasses, "object")
+	registerDescriptorBases()
 }
 
 // objectClass is the class of object() values.

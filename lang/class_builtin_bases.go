@@ -123,6 +123,7 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 			}
 			return kindRepr(x, kind), nil
 		}}
+	kindOperators(kind, methods)
 	construct := func(x *Instance, pos []Value, kwNames []string, kwVals []Value) (*Dict, error) {
 		v, err := sessionOf(x).CallHookKw(class, pos, kwNames, kwVals)
 		if err != nil {
@@ -176,6 +177,88 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 		Names:   func(*Instance) []string { return kind.AttrNames },
 	}
 	RegisterNativeBase(kind.Class, class, base)
+}
+
+// kindOperators adds to methods the operators of the dict kind (Counter's
+// +, -, |, &, unary + and -, and their in-place forms): they run on the
+// instance's dict as the kind's do, so that c1 + c2 of a Counter subclass
+// is a Counter and c1 += c2 keeps the instance, as in CPython.
+func kindOperators(kind *DictKind, methods map[string]Value) {
+	method := func(name string, fn func(in *interp, orig Value, d *Dict, args Tuple) (Value, error)) {
+		methods[name] = &Builtin{Name: name, Sig: name + "(self, *args)", params: []param{{name: "self"}, {name: "args", variadic: true}}, binds: true,
+			fn: func(a *Args) (Value, error) {
+				d, ok := containerOf(a.Value("self")).(*Dict)
+				if !ok {
+					return NotImplemented, nil
+				}
+				return fn(a.in, a.Value("self"), d, a.Value("args").(Tuple))
+			}}
+	}
+	ops := []struct {
+		name string
+		op   syntax.Token
+	}{{"add", syntax.PLUS}, {"sub", syntax.MINUS}, {"or", syntax.PIPE}, {"and", syntax.AMP}}
+	for _, o := range ops {
+		if kind.Binary != nil {
+			plain := containerBinary(o.op)
+			method("__"+o.name+"__", func(in *interp, orig Value, d *Dict, args Tuple) (Value, error) {
+				if err := oneArg("operator", args); err != nil {
+					return nil, err
+				}
+				r, ok, err := kind.Binary(o.op, d, containerOf(args[0]), false)
+				if ok || err != nil {
+					return r, err
+				}
+				return plain(in, orig, d, args)
+			})
+			// other op x with other a plain Counter (Counter() + T()):
+			// the kind's, else the dicts' (dict | T())
+			method("__r"+o.name+"__", func(in *interp, orig Value, d *Dict, args Tuple) (Value, error) {
+				if err := oneArg("operator", args); err != nil {
+					return nil, err
+				}
+				other := containerOf(args[0])
+				r, ok, err := kind.Binary(o.op, d, other, true)
+				if ok || err != nil {
+					return r, err
+				}
+				if _, isDict := other.(*Dict); !isDict {
+					return NotImplemented, nil
+				}
+				r, err = in.binary(o.op, other, d, in.stmtNode())
+				if err != nil && ToError(err).Kind == TypeError {
+					return NotImplemented, nil
+				}
+				return r, err
+			})
+		}
+		if kind.InPlace != nil {
+			method("__i"+o.name+"__", func(in *interp, orig Value, d *Dict, args Tuple) (Value, error) {
+				if err := oneArg("operator", args); err != nil {
+					return nil, err
+				}
+				ok, err := kind.InPlace(o.op, d, containerOf(args[0]))
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					return NotImplemented, nil
+				}
+				return orig, nil
+			})
+		}
+	}
+	if kind.Unary != nil {
+		for name, op := range map[string]syntax.Token{"__pos__": syntax.PLUS, "__neg__": syntax.MINUS} {
+			method(name, func(in *interp, orig Value, d *Dict, args Tuple) (Value, error) {
+				r, ok, err := kind.Unary(op, d)
+				if !ok && err == nil {
+					return NotImplemented, nil
+				}
+				return r, err
+			})
+		}
+	}
 }
 
 // containerBaseMethods are the methods a subclass of list or dict (name)

@@ -66,7 +66,9 @@ func objectInitSubclass(cls *UserClass, kwNames []string) error {
 
 // initSlots checks the __slots__ of cls and sets cls.slots: the attributes
 // its instances may have when every class of its MRO defines __slots__
-// (none of them '__dict__') and no native base keeps attributes of its own.
+// (none of them '__dict__') and no native base keeps attributes of its own
+// (SetAttr): a class deriving from tuple, int or a namedtuple class has
+// slots, one deriving from nn.Module or Exception has not.
 func (c *UserClass) initSlots() error {
 	v, ok := c.attrs["__slots__"]
 	if !ok {
@@ -94,7 +96,7 @@ func (c *UserClass) initSlots() error {
 		own[s] = true
 	}
 	c.ownSlots = own
-	if c.nativeBase != "" {
+	if c.nativeBase != "" && c.base().SetAttr != nil {
 		return nil
 	}
 	all := map[string]bool{}

@@ -261,6 +261,12 @@ func objectDelAttr(x *Instance, name string) (func() error, error) {
 	if cv, _, ok := x.cls.lookup(name); ok {
 		switch d := cv.(type) {
 		case *propertyValue:
+			if d.fdel != nil {
+				return func() error {
+					_, err := hooked(x, func(in *interp) (Value, error) { return in.call(d.fdel, []Value{x}, nil, nil, in.stmtNode()) })
+					return err
+				}, nil
+			}
 			return nil, Errorf(AttributeError, "property '%s' of '%s' object has no deleter", name, x.cls.Name)
 		case *Instance:
 			if d.HasOwn("__delete__") {

@@ -140,6 +140,9 @@ type ClassHooks struct {
 	// (abc.ABC's registered virtual subclasses); sub is a class.
 	// call calls a Python function (a __subclasshook__) from the hook.
 	SubclassCheck func(cls *UserClass, sub Value, call func(fn Value, args ...Value) (Value, error)) (r, ok bool, err error)
+	// Repr is repr(cls) in place of <class '...'>, as a metaclass's
+	// __repr__ gives it (enum's <enum 'Color'>).
+	Repr func(cls *UserClass) string
 }
 
 // NewClassMethod is classmethod(fn): a class attribute that binds fn to
@@ -241,3 +244,11 @@ type BaseProvider interface {
 // NewProperty is property(fget): a read-only attribute of the instances
 // computed by fget(self).
 func NewProperty(fget Value) Value { return &propertyValue{fget: fget} }
+
+// SetEmptySlots gives c __slots__ = (), as the classes collections.namedtuple
+// makes have: a class deriving from c with __slots__ = () of its own has
+// instances without a __dict__.
+func (c *UserClass) SetEmptySlots() {
+	c.set("__slots__", Tuple{})
+	c.ownSlots = map[string]bool{}
+}

@@ -99,7 +99,10 @@ type userMethod struct {
 // staticmethod, classmethod and property make.
 type staticMethod struct{ fn Value }
 type classMethod struct{ fn Value }
-type propertyValue struct{ fget, fset Value }
+type propertyValue struct {
+	fget, fset, fdel, doc Value
+	name                  string // set by __set_name__, for messages
+}
 
 // notImplementedType is the type of NotImplemented, which a binary special
 // method returns to let the other operand try.
@@ -117,6 +120,9 @@ func (*UserClass) TypeName() string { return "type" }
 // String returns <class '__main__.Net'>, as Python prints a class of a
 // script or notebook.
 func (c *UserClass) String() string {
+	if h := c.classHooks(); h != nil && h.Repr != nil {
+		return h.Repr(c)
+	}
 	if c.module == "builtins" {
 		return "<class '" + c.Name + "'>"
 	}
@@ -238,23 +244,56 @@ func (s *staticMethod) String() string  { return "<staticmethod(" + Repr(s.fn) +
 func (s *classMethod) String() string   { return "<classmethod(" + Repr(s.fn) + ")>" }
 func (p *propertyValue) String() string { return fmt.Sprintf("<property object at %#x>", ID(p)) }
 
-// Attr gives a property's setter decorator (@x.setter) and its fget.
+// Attr gives a property's decorators (@x.setter) and its functions.
 func (p *propertyValue) Attr(name string) (Value, bool) {
 	switch name {
-	case "setter":
-		return &Builtin{Name: "setter", Sig: "setter(fset)", params: []param{{name: "fset"}}, fn: func(a *Args) (Value, error) {
-			return &propertyValue{fget: p.fget, fset: a.Value("fset")}, nil
+	case "getter", "setter", "deleter":
+		return &Builtin{Name: name, Sig: name + "(f)", params: []param{{name: "f"}}, fn: func(a *Args) (Value, error) {
+			return p.with(name, a.Value("f")), nil
 		}}, true
 	case "fget":
 		return orNone(p.fget), true
 	case "fset":
 		return orNone(p.fset), true
+	case "fdel":
+		return orNone(p.fdel), true
+	case "__doc__":
+		return p.docValue(), true
 	}
 	return nil, false
 }
 
+// with is a copy of p whose getter, setter or deleter (which) is f.
+func (p *propertyValue) with(which string, f Value) *propertyValue {
+	q := &propertyValue{fget: p.fget, fset: p.fset, fdel: p.fdel, doc: p.doc}
+	switch which {
+	case "getter":
+		q.fget = f
+	case "setter":
+		q.fset = f
+	case "deleter":
+		q.fdel = f
+	}
+	return q
+}
+
+// docValue is the property's __doc__: doc, else its getter's.
+func (p *propertyValue) docValue() Value {
+	if p.doc != nil {
+		return p.doc
+	}
+	if h, ok := p.fget.(HasAttrs); ok {
+		if d, ok := h.Attr("__doc__"); ok {
+			return d
+		}
+	}
+	return None
+}
+
 // AttrNames lists a property's attributes.
-func (*propertyValue) AttrNames() []string { return []string{"fget", "fset", "setter"} }
+func (*propertyValue) AttrNames() []string {
+	return []string{"__doc__", "deleter", "fdel", "fget", "fset", "getter", "setter"}
+}
 
 func orNone(v Value) Value {
 	if v == nil {
@@ -376,7 +415,7 @@ func baseOf(v Value) (*UserClass, error) {
 		what = "the builtin class '" + name + "'"
 	}
 	return nil, Errorf(TypeError, "kael classes cannot derive from %s", what).
-		WithHint("a class derives from another class statement's class, object, type (a metaclass), int, float, complex, str, bytes, tuple, frozenset, list, dict, set, bytearray, an exception class, OrderedDict, defaultdict, Counter, deque, a namedtuple class, nn.Module and its layers, torch.autograd.Function, torch.optim's optimizers and schedulers, or a torch.distributions class; hold other values as attributes (self.value = 0)")
+		WithHint("a class derives from another class statement's class, object, type (a metaclass), int, float, complex, str, bytes, tuple, frozenset, list, dict, set, bytearray, property, staticmethod, classmethod, an exception class, OrderedDict, defaultdict, Counter, deque, a namedtuple class, argparse's Action, ArgumentParser and Namespace, nn.Module and its layers, torch.autograd.Function, torch.optim's optimizers and schedulers, or a torch.distributions class; hold other values as attributes (self.value = 0)")
 }
 
 // pythonArgCount is Python's "f() missing 2 required positional arguments:

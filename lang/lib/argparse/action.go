@@ -42,6 +42,9 @@ type action struct {
 	version       lang.Value
 	sub           *subparsers // the parsers of a subparsers action
 	choiceActions []*action   // the help entries of a subparsers action's parsers
+	// obj is the object add_argument(action=cls) made (kind "custom"),
+	// whose __call__ the action runs.
+	obj lang.Value
 }
 
 var (
@@ -55,11 +58,16 @@ var actionClasses = map[string]string{
 	"store": "_StoreAction", "store_const": "_StoreConstAction", "store_true": "_StoreTrueAction",
 	"store_false": "_StoreFalseAction", "append": "_AppendAction", "append_const": "_AppendConstAction",
 	"count": "_CountAction", "help": "_HelpAction", "version": "_VersionAction", "parsers": "_SubParsersAction",
-	"choice": "_ChoicesPseudoAction",
+	"choice": "_ChoicesPseudoAction", "base": "Action",
 }
 
 // TypeName is the action's class name.
-func (a *action) TypeName() string { return actionClasses[a.kind] }
+func (a *action) TypeName() string {
+	if a.obj != nil {
+		return lang.TypeName(a.obj)
+	}
+	return actionClasses[a.kind]
+}
 
 // takesNoArgs is nargs == 0.
 func (a *action) takesNoArgs() bool { return a.nargsInt && a.nargsN == 0 }
@@ -116,6 +124,9 @@ func (a *action) Attr(name string) (lang.Value, bool) {
 		return orNone(a.help), true
 	case "metavar":
 		return orNone(a.metavar), true
+	}
+	if name == "format_usage" {
+		return &lang.BoundMethod{Recv: a, Method: actionFormatUsage}, true
 	}
 	if a.sub != nil && name == "add_parser" {
 		return &lang.BoundMethod{Recv: a, Method: addParserMethod}, true

@@ -33,6 +33,12 @@ func keywords(a *lang.Args) map[string]lang.Value {
 func finish(a *lang.Args, v lang.Value, err error) (lang.Value, error) {
 	var ee *exitError
 	if errors.As(err, &ee) {
+		if ee.parser != nil { // parser.error(message), through the class's error
+			if err := ee.parser.raiseError(a, ee.errMsg); err != nil {
+				return nil, err
+			}
+			return orNone(v), nil
+		}
 		if ee.message != "" {
 			writeStderr(a, ee.message)
 		}
@@ -65,14 +71,12 @@ func namespaceArg(a *lang.Args) (*Namespace, error) {
 	if a.IsNone("namespace") {
 		return nil, nil
 	}
-	ns, ok := a.Value("namespace").(*Namespace)
+	ns, ok := namespaceOf(a.Value("namespace"))
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "kael's parse_args fills an argparse.Namespace, not a %s", lang.TypeName(a.Value("namespace")))
 	}
 	return ns, nil
 }
-
-func selfParser(a *lang.Args) *Parser { return a.Value("self").(*Parser) }
 
 // addArgumentCall is add_argument(*args, **kwargs) on a parser or group.
 func addArgumentCall(a *lang.Args, p *Parser, g *group) (lang.Value, error) {
@@ -91,9 +95,12 @@ func addArgumentCall(a *lang.Args, p *Parser, g *group) (lang.Value, error) {
 			return nil, lang.Errorf(lang.ValueError, "mutually exclusive arguments must be optional")
 		}
 	}
-	act, err := p.addArgument(g, names, kw)
+	act, err := p.addArgument(g, names, kw, a)
 	if err != nil {
 		return nil, err
+	}
+	if act.obj != nil {
+		return act.obj, nil
 	}
 	return act, nil
 }
@@ -150,7 +157,7 @@ var addParserMethod = lang.NewBuiltin(lang.AsValue, "add_parser(self, name)", "A
 		prog = lang.Str(v)
 	}
 	delete(kw, "prog")
-	sub, err := newParser(prog, kw)
+	sub, err := act.sub.newParser(a, prog, kw)
 	if err != nil {
 		return nil, err
 	}
@@ -158,13 +165,16 @@ var addParserMethod = lang.NewBuiltin(lang.AsValue, "add_parser(self, name)", "A
 		act.sub.parsers[n] = sub
 		act.sub.names = append(act.sub.names, n)
 	}
-	return sub, nil
+	return sub.value(), nil
 }).CollectKeywords()
 
 func init() {
 	for _, b := range []*lang.Builtin{
 		lang.NewBuiltin(lang.AsValue, "add_argument(self, *args)", "Adds an argument: a positional one by name (add_argument('file')) or an option by its strings (add_argument('-n', '--num', type=int, default=1)), with action, nargs, const, default, type, choices, required, help, metavar and dest.", func(a *lang.Args) (lang.Value, error) {
-			p := selfParser(a)
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
 			var g *group
 			names, _ := a.Value("args").(lang.Tuple)
 			if len(names) == 0 || len(names) == 1 && isPositionalName(p, names[0]) {
@@ -175,13 +185,19 @@ func init() {
 			return addArgumentCall(a, p, g)
 		}).CollectKeywords(),
 		lang.NewBuiltin(lang.AsValue, "add_argument_group(self, title=None, description=None)", "A section of the help with arguments of its own: add_argument on it adds to the parser.", func(a *lang.Args) (lang.Value, error) {
-			p := selfParser(a)
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
 			g := &group{parser: p, title: noneToNil(a.Value("title")), description: noneToNil(a.Value("description"))}
 			p.groups = append(p.groups, g)
 			return g, nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "add_mutually_exclusive_group(self, required=False)", "A group of options of which at most one (exactly one when required) may be given.", func(a *lang.Args) (lang.Value, error) {
-			p := selfParser(a)
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
 			req := a.Bool("required")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -189,10 +205,17 @@ func init() {
 			return p.addMutex(p.optionals, req), nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "add_subparsers(self)", "The subcommands' action: add_parser(name, help=...) on it adds one; title, description, dest, required, help and metavar as in CPython.", func(a *lang.Args) (lang.Value, error) {
-			return selfParser(a).addSubparsers(keywords(a))
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
+			return p.addSubparsers(keywords(a))
 		}).CollectKeywords(),
 		lang.NewBuiltin(lang.AsValue, "parse_args(self, args=None, namespace=None)", "Parses the list of strings args (the program's arguments when None) into a Namespace; an error prints the usage and the message to stderr and raises SystemExit(2).", func(a *lang.Args) (lang.Value, error) {
-			p := selfParser(a)
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
 			args, err := argList(a)
 			if err != nil {
 				return nil, err
@@ -202,13 +225,23 @@ func init() {
 				return nil, err
 			}
 			ns, extras, err := p.parseKnownArgs(a, args, ns)
-			if err == nil && len(extras) > 0 {
-				err = p.fail("unrecognized arguments: " + strings.Join(extras, " "))
+			if err != nil {
+				if extras, err = afterError(a, err, args); err != nil {
+					return nil, err
+				}
 			}
-			return finish(a, ns, err)
+			if len(extras) > 0 {
+				if err := p.raiseError(a, "unrecognized arguments: "+strings.Join(extras, " ")); err != nil {
+					return nil, err
+				}
+			}
+			return ns.value(), nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "parse_known_args(self, args=None, namespace=None)", "parse_args that keeps the strings no argument takes: a tuple (Namespace, list of the rest).", func(a *lang.Args) (lang.Value, error) {
-			p := selfParser(a)
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
 			args, err := argList(a)
 			if err != nil {
 				return nil, err
@@ -219,28 +252,57 @@ func init() {
 			}
 			ns, extras, err := p.parseKnownArgs(a, args, ns)
 			if err != nil {
-				return finish(a, nil, err)
+				if extras, err = afterError(a, err, args); err != nil {
+					return nil, err
+				}
 			}
 			rest := &lang.List{}
 			for _, e := range extras {
 				rest.Elems = append(rest.Elems, e)
 			}
-			return lang.Tuple{ns, rest}, nil
+			return lang.Tuple{ns.value(), rest}, nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "format_help(self)", "The help text --help prints.", func(a *lang.Args) (lang.Value, error) {
-			return selfParser(a).formatHelp(), nil
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
+			return p.formatHelp(), nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "format_usage(self)", "The usage line(s).", func(a *lang.Args) (lang.Value, error) {
-			return selfParser(a).formatUsage(), nil
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
+			return p.formatUsage(), nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "print_help(self, file=None)", "Prints the help text (to stdout, or to file).", func(a *lang.Args) (lang.Value, error) {
-			return printTo(a, selfParser(a).formatHelp())
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
+			text, err := p.text(a, "format_help", p.formatHelp)
+			if err != nil {
+				return nil, err
+			}
+			return printTo(a, text)
 		}),
 		lang.NewBuiltin(lang.AsValue, "print_usage(self, file=None)", "Prints the usage (to stdout, or to file).", func(a *lang.Args) (lang.Value, error) {
-			return printTo(a, selfParser(a).formatUsage())
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
+			text, err := p.text(a, "format_usage", p.formatUsage)
+			if err != nil {
+				return nil, err
+			}
+			return printTo(a, text)
 		}),
 		lang.NewBuiltin(lang.AsValue, "set_defaults(self)", "Sets the defaults of attributes by keyword, also of ones no argument sets.", func(a *lang.Args) (lang.Value, error) {
-			p := selfParser(a)
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
 			names, vals := a.Keywords()
 			for i, n := range names {
 				_ = p.defaults.Set(n, vals[i])
@@ -253,7 +315,10 @@ func init() {
 			return lang.None, nil
 		}).CollectKeywords(),
 		lang.NewBuiltin(lang.AsValue, "get_default(self, dest)", "The default of the attribute dest.", func(a *lang.Args) (lang.Value, error) {
-			p := selfParser(a)
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
 			dest := a.Str("dest")
 			if err := a.Err(); err != nil {
 				return nil, err
@@ -271,7 +336,14 @@ func init() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return finish(a, nil, selfParser(a).fail(msg))
+			p, err := selfParser(a)
+			if err != nil {
+				return nil, err
+			}
+			if err := p.defaultError(a, msg); err != nil {
+				return nil, err
+			}
+			return lang.None, nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "exit(self, status=0, message=None)", "Prints message to stderr, when given, and raises SystemExit(status).", func(a *lang.Args) (lang.Value, error) {
 			status := a.Int("status")
@@ -288,6 +360,7 @@ func init() {
 		parserMethods[b.Name] = b
 	}
 	lang.RegisterMethodTable("ArgumentParser", parserMethods)
+	defBases()
 	lang.RegisterClass(parserClass, "argparse.ArgumentParser")
 	lang.RegisterClass(namespaceClass, "argparse.Namespace")
 	lang.RegisterModule("argparse", "Python's argparse: ArgumentParser, its arguments, groups and subcommands, with CPython's help and error messages.",
@@ -335,6 +408,14 @@ func (p *Parser) addSubparsers(kw map[string]lang.Value) (lang.Value, error) {
 	}
 	delete(kw, "title")
 	delete(kw, "description")
+	var class lang.Value
+	if p.owner != nil {
+		class = p.owner.Class()
+	}
+	if v, ok := kw["parser_class"]; ok {
+		class = v
+		delete(kw, "parser_class")
+	}
 	prog := ""
 	if v, ok := kw["prog"]; ok && v != lang.None {
 		prog = lang.Str(v)
@@ -352,7 +433,7 @@ func (p *Parser) addSubparsers(kw map[string]lang.Value) (lang.Value, error) {
 	}
 	delete(kw, "prog")
 	act := &action{kind: "parsers", dest: suppress, nargs: nargsParser,
-		sub: &subparsers{parent: p, progPrefix: prog, parsers: map[string]*Parser{}}}
+		sub: &subparsers{parent: p, progPrefix: prog, parsers: map[string]*Parser{}, class: class}}
 	for k, v := range kw {
 		switch k {
 		case "dest":

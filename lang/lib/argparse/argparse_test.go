@@ -208,6 +208,142 @@ sys.argv[1:] = ['x']
 print(p.parse_args())
 sys.argv = ['other.py', '--bad']
 run(argparse.ArgumentParser(), None)`,
+	// Classes deriving from Action, ArgumentParser (error, exit and
+	// format_help overridden) and Namespace.
+	`class KV(argparse.Action):
+    def __init__(self, option_strings, dest, nargs=None, **kwargs):
+        if nargs is not None:
+            raise ValueError("nargs not allowed")
+        super().__init__(option_strings, dest, **kwargs)
+    def __call__(self, parser, namespace, values, option_string=None):
+        k, v = values.split('=')
+        d = getattr(namespace, self.dest) or {}
+        d[k] = v
+        setattr(namespace, self.dest, d)
+        print('called', option_string, type(parser).__name__, type(namespace).__name__)
+class Upper(argparse.Action):
+    def __call__(self, parser, namespace, values, option_string=None):
+        setattr(namespace, self.dest, [v.upper() for v in values])
+class Check(argparse.Action):
+    def __call__(self, parser, namespace, values, option_string=None):
+        if values < 0:
+            parser.error('negative %d' % values)
+        setattr(namespace, self.dest, values)
+p = argparse.ArgumentParser(prog='kv')
+a = p.add_argument('--set', action=KV, help='k=v pairs')
+print(a)
+print(type(a).__name__, a.dest, a.option_strings, a.nargs, a.help, isinstance(a, argparse.Action))
+p.add_argument('words', nargs='+', action=Upper)
+p.add_argument('--n', type=int, action=Check, default=3)
+print(p.format_help())
+run(p, ['--set', 'a=1', 'x', '--set', 'b=2', 'y'])
+run(p, ['x', '--n', '-5'])
+run(p, ['x', '--n', '5'])
+try:
+    p.add_argument('--bad', action=KV, nargs=2)
+except ValueError as e:
+    print('ValueError', e)
+class P(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.errors = []
+    def error(self, message):
+        self.errors.append(message)
+        raise RuntimeError('bad: ' + message)
+q = P(prog='q', description='custom')
+q.add_argument('--x', type=int, required=True)
+print(q.prog, q.description, isinstance(q, argparse.ArgumentParser))
+print(q.parse_args(['--x', '3']))
+for args in [[], ['--x', 'z'], ['--x', '1', 'extra']]:
+    try:
+        q.parse_args(args)
+    except RuntimeError as e:
+        print(e)
+print(q.errors)
+class E(argparse.ArgumentParser):
+    def exit(self, status=0, message=None):
+        print('exit called', status, repr(message))
+        raise KeyError(status)
+e = E(prog='e')
+e.add_argument('n', type=int)
+for args in [['x'], ['-h']]:
+    try:
+        e.parse_args(args)
+    except KeyError as k:
+        print('KeyError', k)
+class H(argparse.ArgumentParser):
+    def format_help(self):
+        return 'my help: ' + super().format_help().splitlines()[0] + '\n'
+h = H(prog='h')
+h.add_argument('--v')
+h.print_help()
+run(h, ['-h'])
+class NS(argparse.Namespace):
+    def total(self):
+        return self.a + self.b
+ns = NS(a=1)
+print(ns, ns.a)
+r = argparse.ArgumentParser(prog='r')
+r.add_argument('--a', type=int, default=0)
+r.add_argument('--b', type=int, default=0)
+out = r.parse_args(['--a', '2', '--b', '5'], namespace=NS())
+print(type(out).__name__, out, out.total(), vars(out))
+print(out == NS(a=2, b=5), NS(a=1) == argparse.Namespace(a=1))`,
+	// What add_argument passes an Action class, Action itself, subparsers
+	// of a derived parser, and an error() that returns.
+	`class Show(argparse.Action):
+    def __init__(self, option_strings, dest, **kwargs):
+        print('init', option_strings, dest, sorted(kwargs.items()))
+        super().__init__(option_strings, dest, **kwargs)
+    def __call__(self, parser, namespace, values, option_string=None):
+        print('call', repr(values), option_string)
+        setattr(namespace, self.dest, values)
+p = argparse.ArgumentParser(prog='s')
+p.add_argument('src', action=Show)
+p.add_argument('rest', nargs='*', action=Show)
+p.add_argument('--opt', nargs='?', const='C', default='D', action=Show, help='o')
+p.add_argument('-q', action=Show, nargs=0)
+print(list(vars(p.add_argument("--zz", action=Show))))
+run(p, ['a', 'b', 'c', '--opt'])
+run(p, ['a', '-q', '--opt', 'v'])
+run(p, [])
+p2 = argparse.ArgumentParser(prog='p2')
+p2.add_argument('--x', action=argparse.Action)
+try:
+    p2.parse_args(['--x', '1'])
+except NotImplementedError as e:
+    print('NotImplementedError', e)
+try:
+    p2.add_argument('--y', action=Show, bogus=1)
+except TypeError as e:
+    print('TypeError')
+a = argparse.Action(['-f', '--foo'], 'foo', help='h')
+print(a, a.format_usage())
+class Sub(argparse.ArgumentParser):
+    def error(self, message):
+        print('Sub.error', self.prog, message)
+        super().error(message)
+s = Sub(prog='top')
+sp = s.add_subparsers(dest='cmd')
+t = sp.add_parser('train', help='train it')
+t.add_argument('--epochs', type=int)
+print(type(t).__name__)
+run(s, ['train', '--epochs', '3'])
+run(s, ['train', '--epochs', 'x'])
+run(s, ['nope'])
+class Quiet(argparse.ArgumentParser):
+    def error(self, message):
+        print('quiet', message)
+qq = Quiet(prog='qq')
+qq.add_argument('n', type=int)
+print(qq.parse_args(['1', '2']))
+try:
+    qq.parse_args(['x'])
+except UnboundLocalError as e:
+    print('UnboundLocalError', e)
+qq.prog = 'renamed'
+print(qq.prog, qq.format_usage(), end='')
+print(qq)`,
 }
 
 // TestArgparseAgainstCPython runs each script in kael and in CPython and

@@ -10,6 +10,9 @@ import (
 // the order they were set; vars(ns) is that dict.
 type Namespace struct {
 	d *lang.Dict
+	// owner is the instance whose state n is, for a class deriving from
+	// Namespace (bases.go); its __dict__ is d.
+	owner *lang.Instance
 }
 
 var (
@@ -60,7 +63,7 @@ func (n *Namespace) SetAttr(name string, v lang.Value) error {
 
 // Equal is ==: the same attributes with equal values.
 func (n *Namespace) Equal(other lang.Value) bool {
-	o, ok := other.(*Namespace)
+	o, ok := namespaceOf(other)
 	if !ok || o.d.Len() != n.d.Len() {
 		return false
 	}

@@ -22,6 +22,11 @@ type exitError struct {
 	status  int
 	err     error  // the exception to raise
 	message string // what goes to stderr first
+	// parser, when set, is the parser whose error(errMsg) this is: the
+	// class's error when it has one (finish calls it), else
+	// ArgumentParser's (usage and message to stderr, SystemExit(2)).
+	parser *Parser
+	errMsg string
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
@@ -200,12 +205,14 @@ type parseState struct {
 }
 
 // parseKnownArgs is parse_known_args: the namespace and the strings no
-// argument took. An error has been printed by the time an exitError
-// comes back.
+// argument took. An exitError with a parser is that parser's error(),
+// which the caller calls (afterError); the namespace comes back with it,
+// filled as far as the parse went.
 func (p *Parser) parseKnownArgs(call *lang.Args, args []string, ns *Namespace) (*Namespace, []string, error) {
 	if ns == nil {
 		ns = newNamespace()
 	}
+	given := ns
 	for _, a := range p.actions {
 		if a.dest != suppress {
 			if _, has := ns.get(a.dest); !has && a.defaultVal != lang.Value(suppress) {
@@ -224,12 +231,12 @@ func (p *Parser) parseKnownArgs(call *lang.Args, args []string, ns *Namespace) (
 	if err != nil {
 		var ae *argumentError
 		if errors.As(err, &ae) && p.exitOnError {
-			return nil, nil, p.fail(ae.Error())
+			return given, nil, p.fail(ae.Error())
 		}
 		if errors.As(err, &ae) {
 			return nil, nil, lang.Errorf(ArgumentError, "%s", ae.Error())
 		}
-		return nil, nil, err
+		return given, nil, err
 	}
 	if v, has := ns.get(unrecognizedAttr); has {
 		items, _ := lang.Collect(v)
@@ -642,15 +649,26 @@ func (st *parseState) run(a *action, vals lang.Value, option string) error {
 		}
 		ns.set(a.dest, n+1)
 	case "help":
-		st.call.Write(st.p.formatHelp())
-		return &exitError{status: 0, err: systemExit(0)}
+		if err := st.p.printHelp(st.call); err != nil {
+			return err
+		}
+		return st.p.exit(st.call, 0, "", false)
 	case "version":
 		text := ""
 		if a.version != nil {
 			text = expandProg(lang.Str(a.version), st.p.prog)
 		}
 		st.call.Write(newFormatter(st.p.prog).fillText(text) + "\n")
-		return &exitError{status: 0, err: systemExit(0)}
+		return st.p.exit(st.call, 0, "", false)
+	case "custom":
+		var opt lang.Value = lang.None
+		if option != "" {
+			opt = option
+		}
+		_, err := st.call.Call(a.obj, st.p.value(), ns.value(), vals, opt)
+		return err
+	case "base":
+		return lang.Errorf(lang.ErrorKind("NotImplementedError"), ".__call__() not defined")
 	case "parsers":
 		l := vals.(*lang.List)
 		name := lang.Str(l.Elems[0])
@@ -691,5 +709,5 @@ func (st *parseState) run(a *action, vals lang.Value, option string) error {
 // fail is parser.error(message): the usage and "prog: error: message" to
 // stderr, and SystemExit(2).
 func (p *Parser) fail(message string) error {
-	return &exitError{status: 2, err: systemExit(2), message: p.formatUsage() + p.prog + ": error: " + message + "\n"}
+	return &exitError{status: 2, err: systemExit(2), parser: p, errMsg: message}
 }

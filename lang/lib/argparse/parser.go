@@ -31,6 +31,9 @@ type Parser struct {
 	// negNumberOptions is whether an option string looks like a negative
 	// number (-1): then -1 on the command line is that option.
 	negNumberOptions bool
+	// owner is the instance whose state p is, for a class deriving from
+	// ArgumentParser (bases.go); nil for a parser ArgumentParser made.
+	owner *lang.Instance
 }
 
 // group is an argument group (a section of the help) or a mutually
@@ -211,7 +214,7 @@ func newParser(prog string, kw map[string]lang.Value) (*Parser, error) {
 			c = p.prefixChars[:1]
 		}
 		if _, err := p.addArgument(p.optionals, []string{c + "h", c + c + "help"}, map[string]lang.Value{
-			"action": "help", "default": suppress, "help": "show this help message and exit"}); err != nil {
+			"action": "help", "default": suppress, "help": "show this help message and exit"}, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -237,7 +240,7 @@ func strArg(name string, v lang.Value) (string, error) {
 func (p *Parser) isPrefix(c byte) bool { return strings.IndexByte(p.prefixChars, c) >= 0 }
 
 // addArgument is add_argument(*names, **kw) into group g.
-func (p *Parser) addArgument(g *group, names []string, kw map[string]lang.Value) (*action, error) {
+func (p *Parser) addArgument(g *group, names []string, kw map[string]lang.Value, call *lang.Args) (*action, error) {
 	a := &action{}
 	positional := len(names) == 0 || len(names) == 1 && (names[0] == "" || !p.isPrefix(names[0][0]))
 	if positional {
@@ -286,7 +289,10 @@ func (p *Parser) addArgument(g *group, names []string, kw map[string]lang.Value)
 	kind := "store"
 	if v, ok := kw["action"]; ok && v != lang.None {
 		s, isStr := v.(string)
-		if !isStr || actionClasses[s] == "" || s == "parsers" || s == "choice" {
+		if !isStr && lang.Callable(v) {
+			return p.addCustomAction(call, g, a, v, positional, kw)
+		}
+		if !isStr || actionClasses[s] == "" || s == "parsers" || s == "choice" || s == "base" {
 			return nil, lang.Errorf(lang.ValueError, "unknown action \"%s\"", lang.Str(v)).
 				WithHint("kael's argparse has the actions store, store_const, store_true, store_false, append, append_const, count, help and version")
 		}
@@ -476,6 +482,40 @@ type subparsers struct {
 	progPrefix string
 	names      []string
 	parsers    map[string]*Parser
+	// class makes the parsers when set: the parser_class of
+	// add_subparsers, by default the class of a parser deriving from
+	// ArgumentParser.
+	class lang.Value
+}
+
+// newParser is add_parser's parser: class(prog=prog, **kw), or
+// ArgumentParser's.
+func (s *subparsers) newParser(a *lang.Args, prog string, kw map[string]lang.Value) (*Parser, error) {
+	if s.class == nil || s.class == lang.Value(parserClass) {
+		return newParser(prog, kw)
+	}
+	names := []string{"prog"}
+	vals := []lang.Value{prog}
+	for k, v := range kw {
+		names = append(names, k)
+		vals = append(vals, v)
+	}
+	v, err := a.CallKw(s.class, nil, names, vals)
+	if err != nil {
+		return nil, err
+	}
+	x, _ := v.(*lang.Instance)
+	if x == nil {
+		if p, ok := v.(*Parser); ok {
+			return p, nil
+		}
+		return nil, lang.Errorf(lang.TypeError, "kael's add_parser needs an ArgumentParser from parser_class, not %s", lang.TypeName(v))
+	}
+	p, ok := x.Native.(*Parser)
+	if !ok {
+		return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute '_actions'", x.Class().Name)
+	}
+	return p, nil
 }
 
 func (s *subparsers) choicesDict() *lang.Dict {

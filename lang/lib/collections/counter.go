@@ -20,7 +20,7 @@ const notImplementedError lang.ErrorKind = "NotImplementedError"
 func newCounter() *lang.Dict { return lang.NewDictOf(counterKind, nil) }
 
 func isCounter(v lang.Value) (*lang.Dict, bool) {
-	d, ok := v.(*lang.Dict)
+	d, ok := lang.ContainerOf(v).(*lang.Dict) // a Counter subclass's too
 	return d, ok && d.Kind() == counterKind
 }
 

@@ -52,5 +52,11 @@ class L(list):
 		"o = OD(a=[1])\nc = copy.deepcopy(o)\nc, c['a'] is o['a'], type(c).__name__",
 		"l = L([1, [2]])\nl.append(l)\nc = copy.deepcopy(l)\ntype(c).__name__, c[2] is c, c[1] is l[1]",
 		"copy.copy(Tally('ab')), copy.deepcopy(DD(list, x=[1]))",
+		// Counter's operators on a subclass: a Counter, in place the instance
+		"a, b = Tally('aab'), Counter('bc')\n[(type(r).__name__, r) for r in (a + b, a - b, a | b, a & b, +a, -Tally(x=-2), b + a, b - a)]",
+		"a = Tally('aab')\na += Counter('bc')\nr1 = (type(a).__name__, a)\na -= Tally('a')\na |= Tally('zz')\na &= Tally('zab')\nr1, type(a).__name__, a",
+		"{'x': 1} | Tally('ab'), type({'x': 1} | Tally('ab')).__name__, Counter('a') | Tally('b')",
+		"Tally('a') + 1",
+		"{} + Tally('a')",
 	})
 }

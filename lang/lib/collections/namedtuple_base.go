@@ -36,6 +36,7 @@ func (c *tupleClass) BaseClass() (*lang.UserClass, error) {
 		}
 	}
 	set("__doc__", c.doc)
+	b.SetEmptySlots()
 	set("__new__", lang.NewBuiltin(lang.AsValue, "__new__(_cls, *args, **kwargs)", "Create new instance of "+c.doc,
 		func(a *lang.Args) (lang.Value, error) {
 			pos, _ := a.Value("args").(lang.Tuple)

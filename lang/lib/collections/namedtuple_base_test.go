@@ -53,5 +53,10 @@ class M(N):
 		"P(1, z=2)",
 		"P(1)._replace(q=1)",
 		"P._make([1])",
+		// __slots__ = () in the subclass: no __dict__, no new attributes
+		"p = P(1, 2)\np.z = 3",
+		"P(1, 2).__dict__",
+		"r = R(1)\nr.z = 3\nr.z, r.__dict__, P.__slots__",
+		"class T(tuple):\n    __slots__ = ()\nT((1,)).a = 1",
 	})
 }

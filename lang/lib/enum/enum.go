@@ -277,6 +277,14 @@ func qualname(cls *lang.UserClass) string {
 
 var hooks = &lang.ClassHooks{
 	Call: lookupValue,
+	// EnumType.__repr__: <flag 'Perm'> for a Flag class, <enum 'Color'>
+	// for the others
+	Repr: func(cls *lang.UserClass) string {
+		if derivesFrom(cls, flagClass) {
+			return "<flag '" + cls.Name + "'>"
+		}
+		return "<enum '" + cls.Name + "'>"
+	},
 	Iter: func(cls *lang.UserClass) ([]lang.Value, bool) {
 		m := membersOf(cls)
 		if m == nil {

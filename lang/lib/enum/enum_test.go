@@ -56,6 +56,8 @@ var cases = []langtest.Case{
 	{strMode + "Mode.TRAIN.upper(), Mode.EVAL.startswith('e'), Mode.EVAL[0], len(Mode.TRAIN), 'ai' in Mode.TRAIN, list(Mode.Test), Mode.EVAL < Mode.TRAIN, Mode.EVAL < 'a', sorted([Mode.TRAIN, Mode.EVAL]), Mode.EVAL * 2, '%s!' % Mode.EVAL, Mode.TRAIN.name", "('TRAIN', True, 'e', 5, True, ['t', 'e', 's', 't'], True, False, [<Mode.EVAL: 'eval'>, <Mode.TRAIN: 'train'>], 'evaleval', 'eval!', 'TRAIN')"},
 	{strMode + "Mode('x')", "ValueError: 'x' is not a valid Mode"},
 	{"class Bad(StrEnum):\n    A = 1", "TypeError: 1 is not a string"},
+	// EnumType's repr of the classes: <flag ...> for Flag and its subclasses.
+	{color + perm + iperm + strMode + "repr(Color), str(Perm), repr(IP), repr(Mode), repr(Enum), repr(Flag), repr(IntEnum), repr(IntFlag), [Color]", "(\"<enum 'Color'>\", \"<flag 'Perm'>\", \"<flag 'IP'>\", \"<enum 'Mode'>\", \"<enum 'Enum'>\", \"<flag 'Flag'>\", \"<enum 'IntEnum'>\", \"<flag 'IntFlag'>\", [<enum 'Color'>])"},
 }
 
 func TestEnum(t *testing.T) { langtest.CheckCellCases(t, prelude, cases) }
