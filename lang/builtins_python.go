@@ -135,6 +135,8 @@ func pythonHash(v Value) (int64, error) {
 		}
 	case *NamedTuple:
 		v = x.Elems // hashes as the tuple of its elements
+	case HashesAs:
+		return pythonHash(x.HashesAs())
 	}
 	k, err := hashKey(v)
 	if err != nil {
