@@ -41,9 +41,9 @@ var operatorUfuncs = map[string]syntax.Token{
 // binaryUfuncs are NumPy's other ufuncs of two arguments, with NumPy's
 // dtype rules (resultType).
 var binaryUfuncs = map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
-	"maximum": tensor.Maximum, "minimum": tensor.Minimum, "logical_and": tensor.LogicalAnd,
+	"maximum": uint64Pairwise(tensor.Maximum), "minimum": uint64Pairwise(tensor.Minimum), "logical_and": tensor.LogicalAnd,
 	"logical_or": tensor.LogicalOr, "logical_xor": tensor.LogicalXor, "arctan2": tensor.Atan2,
-	"hypot": tensor.Hypot, "fmax": tensor.Maximum, "fmin": tensor.Minimum, // fmax and fmin of integers; floats and complex in extremeLoops
+	"hypot": tensor.Hypot, "fmax": uint64Pairwise(tensor.Maximum), "fmin": uint64Pairwise(tensor.Minimum), // fmax and fmin of integers; floats and complex in extremeLoops
 }
 
 func unarySpec(name string) *tensor.UnarySpec {
@@ -252,12 +252,12 @@ func clip(t *tensor.Tensor, lo, hi lang.Value) (lang.Value, error) {
 	r := operand{t: t}
 	var err error
 	if !noLo {
-		if r, err = ufunc2(r, lo, tensor.Maximum); err != nil {
+		if r, err = ufunc2(r, lo, uint64Pairwise(tensor.Maximum)); err != nil {
 			return nil, err
 		}
 	}
 	if !noHi {
-		if r, err = ufunc2(r, hi, tensor.Minimum); err != nil {
+		if r, err = ufunc2(r, hi, uint64Pairwise(tensor.Minimum)); err != nil {
 			return nil, err
 		}
 	}
