@@ -8,7 +8,9 @@ import (
 )
 
 // TestArrayParamsMatchNumPy draws normal, uniform, exponential, gamma,
-// beta, poisson and binomial with array parameters from both generators: broadcast with each other and with size=, drawn in C order
+// beta, poisson and binomial with array parameters from both generators
+// (and RandomState's laplace, logistic, lognormal, standard_t, geometric,
+// triangular and hypergeometric): broadcast with each other and with size=, drawn in C order
 // (so the numbers match NumPy's for a seed), checked element by element,
 // and NumPy's errors when the shapes do not fit.
 func TestArrayParamsMatchNumPy(t *testing.T) {
@@ -43,6 +45,10 @@ func TestArrayParamsMatchNumPy(t *testing.T) {
 			r+"r.standard_t([1, 5, 30]), r.standard_t(3, size=2), r.geometric([0.5, 0.1, 1]), r.geometric(0.3, size=(2, 2)), r.laplace(0, [1, np.nan]), r.random()",
 			r+"r.laplace([0, 1], [1, -1])", r+"r.logistic([0, 1], [1, -1])", r+"r.lognormal([0, 1], [1, -1])", r+"r.lognormal(0, -1)",
 			r+"r.standard_t([1, 0])", r+"r.standard_t(0)", r+"r.geometric([0.5, 0])", r+"r.geometric([0.5, np.nan])", r+"r.laplace([0, 1], 1, size=3)",
+			r+"r.triangular([0, 1], [2, 3], [5, 6]), r.triangular(0, [1, 2], 3, size=(2, 2)), r.triangular([[0], [1]], 2, 3), r.triangular(0, 1, 2), r.random()",
+			r+"r.hypergeometric([10, 5], 5, [3, 4]), r.hypergeometric([[100], [10]], [200, 10], 7, size=(3, 2, 2)), r.hypergeometric(10.7, [5, 5], 3), r.hypergeometric(5, 5, 5), r.random()",
+			r+"r.triangular([0, 3], [1, 2], [2, 1])", r+"r.triangular([0, 0], [1, 3], [2, 2])", r+"r.triangular([0, 1], [0, 1], [1, 1])", r+"r.triangular(0, [1, 2], 3, size=3)",
+			r+"r.hypergeometric([10, -1], 5, 3)", r+"r.hypergeometric([10, 5], [-1, 2], 3)", r+"r.hypergeometric([10, 5], 5, [0, 3])", r+"r.hypergeometric([3, -1], 1, [9, 1])", r+"r.hypergeometric([1, 5], [1, 2], [3, 3])", r+"r.hypergeometric([10, 5], 5, 3, size=3)",
 		)
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
@@ -53,6 +59,6 @@ func TestArrayParamsMatchNumPy(t *testing.T) {
 // NotImplementedError naming it.
 func TestScalarParamsRefuseArrays(t *testing.T) {
 	langtest.CheckCellCases(t, prelude, []langtest.Case{
-		{Src: "np.random.RandomState(0).triangular(np.array([1.0]), 2, 3)", Want: "NotImplementedError: kael's triangular takes a number for left, not an array"},
+		{Src: "np.random.RandomState(0).standard_gamma(np.array([1.0]))", Want: "NotImplementedError: kael's standard_gamma takes a number for shape, not an array"},
 	})
 }

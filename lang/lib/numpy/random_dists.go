@@ -42,6 +42,33 @@ func logistic(p distSource, loc, scale float64) float64 {
 	}
 }
 
+// hypergeometricCheck is NumPy's checks of hypergeometric's arguments,
+// in its order; nan ends the message of nsample's ("is NaN" for numbers,
+// "contains NaNs" for arrays).
+func hypergeometricCheck(good, bad, sample int64, nan string) error {
+	for rule := range 4 {
+		if err := hypergeometricRule(rule, good, bad, sample, nan); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hypergeometricRule is the rule-th of hypergeometric's checks.
+func hypergeometricRule(rule int, good, bad, sample int64, nan string) error {
+	switch {
+	case rule == 0 && good+bad < sample:
+		return lang.Errorf(lang.ValueError, "ngood + nbad < nsample")
+	case rule == 1 && good < 0:
+		return lang.Errorf(lang.ValueError, "ngood < 0")
+	case rule == 2 && bad < 0:
+		return lang.Errorf(lang.ValueError, "nbad < 0")
+	case rule == 3 && sample < 1:
+		return lang.Errorf(lang.ValueError, "nsample < 1 or nsample %s", nan)
+	}
+	return nil
+}
+
 // triangular is random_triangular.
 func triangular(p distSource, left, mode, right float64) float64 {
 	base := right - left
@@ -248,19 +275,29 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"triangular", "left, mode, right, size=None", "Floats from the triangular distribution on [left, right] peaking at mode.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "left", "mode", "right")
+			p, err := readFloatParams(a, "left", "mode", "right")
 			if err != nil {
 				return nil, err
 			}
-			switch {
-			case f[0] > f[1]:
-				return nil, lang.Errorf(lang.ValueError, "left > mode")
-			case f[1] > f[2]:
-				return nil, lang.Errorf(lang.ValueError, "mode > right")
-			case f[0] == f[2]:
-				return nil, lang.Errorf(lang.ValueError, "left == right")
+			// NumPy checks each rule over every draw before the next
+			for _, rule := range []struct {
+				bad func(f []float64) bool
+				msg string
+			}{
+				{func(f []float64) bool { return f[0] > f[1] }, "left > mode"},
+				{func(f []float64) bool { return f[1] > f[2] }, "mode > right"},
+				{func(f []float64) bool { return f[0] == f[2] }, "left == right"},
+			} {
+				if err := p.each(func(f []float64) error {
+					if rule.bad(f) {
+						return lang.Errorf(lang.ValueError, "%s", rule.msg)
+					}
+					return nil
+				}); err != nil {
+					return nil, err
+				}
 			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return triangular(r, f[0], f[1], f[2]) })
+			return p.draw(a.Value("size"), func(f []float64) float64 { return triangular(r, f[0], f[1], f[2]) })
 		}},
 	{"poisson", "lam=1.0, size=None", "Integers from the Poisson distribution of mean lam.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
@@ -288,21 +325,34 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"hypergeometric", "ngood, nbad, nsample, size=None", "Integers from the hypergeometric distribution: the good ones among nsample drawn without replacement from ngood good and nbad bad.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			good, bad, sample := truncatedInt(a, "ngood"), truncatedInt(a, "nbad"), truncatedInt(a, "nsample")
-			if err := a.Err(); err != nil {
+			p, err := readFloatParams(a, "ngood", "nbad", "nsample")
+			if err != nil {
 				return nil, err
 			}
-			switch {
-			case good+bad < sample:
-				return nil, lang.Errorf(lang.ValueError, "ngood + nbad < nsample")
-			case good < 0:
-				return nil, lang.Errorf(lang.ValueError, "ngood < 0")
-			case bad < 0:
-				return nil, lang.Errorf(lang.ValueError, "nbad < 0")
-			case sample < 1:
-				return nil, lang.Errorf(lang.ValueError, "nsample < 1 or nsample is NaN")
+			if p.arrays == nil {
+				good, bad, sample := truncatedInt(a, "ngood"), truncatedInt(a, "nbad"), truncatedInt(a, "nsample")
+				if err := a.Err(); err != nil {
+					return nil, err
+				}
+				if err := hypergeometricCheck(good, bad, sample, "is NaN"); err != nil {
+					return nil, err
+				}
+				return fillInt(a.Value("size"), func() int64 { return hypergeometric(r, good, bad, sample) })
 			}
-			return fillInt(a.Value("size"), func() int64 { return hypergeometric(r, good, bad, sample) })
+			ints := func(f []float64) (int64, int64, int64) { return int64(f[0]), int64(f[1]), int64(f[2]) }
+			// NumPy checks each rule over every draw before the next
+			for rule := range 4 {
+				if err := p.each(func(f []float64) error {
+					g, b, n := ints(f)
+					return hypergeometricRule(rule, g, b, n, "contains NaNs")
+				}); err != nil {
+					return nil, err
+				}
+			}
+			return p.drawInt(a.Value("size"), func(f []float64) int64 {
+				g, b, n := ints(f)
+				return hypergeometric(r, g, b, n)
+			})
 		}},
 	{"multinomial", "n, pvals, size=None", "Counts of n trials over the categories of probabilities pvals (the last takes what the others leave), one row per draw.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
