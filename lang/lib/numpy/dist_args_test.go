@@ -62,3 +62,28 @@ func TestScalarParamsRefuseArrays(t *testing.T) {
 		{Src: "np.random.RandomState(0).standard_gamma(np.array([1.0]))", Want: "NotImplementedError: kael's standard_gamma takes a number for shape, not an array"},
 	})
 }
+
+// TestMoreGeneratorDistsMatchNumPy draws Generator's triangular,
+// laplace, logistic, lognormal, gumbel, standard_cauchy, standard_t,
+// chisquare, rayleigh, weibull, pareto and power, with numbers and arrays of parameters,
+// for two seeds, and their errors.
+func TestMoreGeneratorDistsMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "7"} {
+		r := "r = np.random.default_rng(" + seed + ")\n"
+		srcs = append(srcs,
+			r+"r.triangular(0, 1, 3), r.triangular([0, 1], [2, 3], [5, 6]), r.triangular(0, [1, 2], 3, size=(2, 2)), r.triangular(-1, -1, 2, size=3), r.random()",
+			r+"r.laplace(), r.laplace([0, 1], [1, 2]), r.logistic([0, 5], 2), r.logistic(size=2), r.lognormal([0, 1], [[0.5], [1]]), r.lognormal(), r.random()",
+			r+"r.gumbel(), r.gumbel([1, 2]), r.gumbel(0, [1, 3], size=(2, 2)), r.standard_cauchy(), r.standard_cauchy(3), r.random()",
+			r+"r.standard_t(3), r.standard_t([1, 5, 30]), r.chisquare(2), r.chisquare([1, 2], size=(2, 2)), r.random()",
+			r+"r.rayleigh(), r.rayleigh([1, 2]), r.weibull(1.5), r.weibull([0, 1, 2]), r.weibull(2, size=3), r.random()",
+			r+"r.triangular([0, 3], [1, 2], [2, 1])", r+"r.triangular(1, 1, 1)", r+"r.triangular(0, 4, 3)",
+			r+"r.laplace(0, -1)", r+"r.gumbel([0, 1], [1, -1])", r+"r.lognormal(0, [-1])", r+"r.standard_t([1, 0])",
+			r+"r.chisquare(0)", r+"r.rayleigh(-1)", r+"r.weibull([1, -1])", r+"r.weibull([1, 2], size=3)",
+			r+"type(r.gumbel()), type(r.standard_cauchy()), r.chisquare([1.0]).dtype",
+			r+"r.pareto(3), r.pareto([1, 2, 0.5], size=(2, 3)), r.power(2), r.power([0.5, 1, 5], size=(2, 3)), r.random()",
+			r+"r.pareto(0)", r+"r.power([1, -1])",
+		)
+	}
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}

@@ -274,31 +274,7 @@ var legacyDistributions = []randomFunc{
 			return locScaleDraws(a, "mean", "sigma", func(f []float64) float64 { return libm.Exp(f[0] + f[1]*r.gaussian()) })
 		}},
 	{"triangular", "left, mode, right, size=None", "Floats from the triangular distribution on [left, right] peaking at mode.",
-		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			p, err := readFloatParams(a, "left", "mode", "right")
-			if err != nil {
-				return nil, err
-			}
-			// NumPy checks each rule over every draw before the next
-			for _, rule := range []struct {
-				bad func(f []float64) bool
-				msg string
-			}{
-				{func(f []float64) bool { return f[0] > f[1] }, "left > mode"},
-				{func(f []float64) bool { return f[1] > f[2] }, "mode > right"},
-				{func(f []float64) bool { return f[0] == f[2] }, "left == right"},
-			} {
-				if err := p.each(func(f []float64) error {
-					if rule.bad(f) {
-						return lang.Errorf(lang.ValueError, "%s", rule.msg)
-					}
-					return nil
-				}); err != nil {
-					return nil, err
-				}
-			}
-			return p.draw(a.Value("size"), func(f []float64) float64 { return triangular(r, f[0], f[1], f[2]) })
-		}},
+		func(r *randomState, a *lang.Args) (lang.Value, error) { return triangularDraws(a, r) }},
 	{"poisson", "lam=1.0, size=None", "Integers from the Poisson distribution of mean lam.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
 			return poissonDraws(a, func(lam float64) int64 { return poisson(r, lam) })
