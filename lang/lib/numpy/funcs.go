@@ -97,6 +97,10 @@ func defUfuncs(m map[string]lang.Value) {
 			return
 		}
 		if x.t == nil || y.t == nil {
+			if e := structUfuncError(name, a.Value("x1"), a.Value("x2")); e != nil {
+				err = e
+				return
+			}
 			err = lang.Errorf(lang.TypeError, "ufunc '%s' did not contain a loop with signature matching types", name)
 		}
 		return
