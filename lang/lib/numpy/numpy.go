@@ -140,6 +140,7 @@ func buildModule() *lang.Module {
 	m["frombuffer"] = lang.NewBuiltin(lang.AsValue, "frombuffer(buffer, dtype=None, count=-1, offset=0)", "A 1-d array of count elements of dtype (float64 when None; all when -1) read from the bytes buffer after offset bytes.", frombuffer)
 	defPrintOptions(m)
 	defFPErr(m)
+	defSignal(m)
 	defEinsum(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule

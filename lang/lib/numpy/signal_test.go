@@ -1,0 +1,33 @@
+package numpy_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestSignalFunctionsMatchNumPy covers np.convolve, np.correlate,
+// np.interp, np.polyval, np.unravel_index and np.ravel_multi_index:
+// values, dtypes and errors.
+func TestSignalFunctionsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.convolve([1, 2, 3], [0, 1, 0.5]), np.convolve([1, 2, 3], [0, 1, 0.5], 'same'), np.convolve([1, 2, 3], [0, 1, 0.5], 'valid')",
+		"np.convolve([1, 2], [1, 2, 3, 4], 'same'), np.convolve([1, 2], [1, 2, 3, 4], 'valid'), np.convolve([1, 2], [1, 2, 3, 4])",
+		"np.convolve(np.array([1, 2], np.int32), np.array([3, 4], np.int32)), np.convolve([1.5], 2), np.convolve(np.ones(5), np.ones(3) / 3, mode='valid')",
+		"np.correlate([1, 2, 3], [0, 1, 0.5]), np.correlate([1, 2, 3], [0, 1, 0.5], 'full'), np.correlate([1, 2, 3], [0, 1, 0.5], 'same')",
+		"np.correlate([1, 2], [1, 2, 3, 4], 'full'), np.correlate([1, 2], [1, 2, 3, 4], 'valid'), np.correlate([1, 2], [1, 2, 3, 4], 'same')",
+		"np.convolve([], [1])", "np.convolve([1], [])", "np.convolve([1, 2], [1], mode='middle')", "np.convolve([[1, 2]], [1])",
+		"np.interp(2.5, [1, 2, 3], [3, 2, 0]), np.interp([0, 1, 1.5, 2.72, 3.14], [1, 2, 3], [3, 2, 0]), np.interp(3.5, [1, 2, 3], [3, 2, 0], right=-99)",
+		"np.interp([[0.5, 2], [3, 9]], [0, 1, 4], [0, 10, 40], left=-1), np.interp(np.nan, [0, 1], [0, 1]), np.interp(1, [1], [7]), np.interp([0, 1], [0, 1, 1, 2], [0, 1, 5, 6])",
+		"np.interp([-180, -170, 185], [-180, 190], [1, 2], period=360), np.interp([1, 359, 725], [10, 350, 0], [1, 2, 3], period=360)",
+		"np.interp(1, [], [])", "np.interp(1, [1, 2], [1])", "np.interp(1, [1, 2], [1, 2], period=0)",
+		"np.polyval([1, 2, 3], [0, 1, 2]), np.polyval([1, 2, 3], 2), np.polyval([3.5], [1, 2]), np.polyval(np.array([1, -1], np.int8), np.array([4], np.int8))",
+		"np.polyval([1.0, 0, -2], np.array([[1, 2], [3, 4]])), type(np.polyval([1, 2], 3))",
+		"np.unravel_index(22, (7, 6)), np.unravel_index([22, 41, 37], (7, 6)), np.unravel_index(5, (2, 3), order='F'), np.unravel_index(np.array([[1, 5]]), (2, 3))",
+		"np.unravel_index(42, (7, 6))", "np.unravel_index(-1, (7, 6))", "np.unravel_index(1.5, (7, 6))", "np.unravel_index(1, (7, 6), order='X')",
+		"np.ravel_multi_index(([3, 6, 6], [4, 5, 1]), (7, 6)), np.ravel_multi_index((3, 1), (7, 6), order='F'), np.ravel_multi_index(([3, 9], [4, 5]), (7, 6), mode='clip')",
+		"np.ravel_multi_index(([3, 9], [4, -1]), (7, 6), mode='wrap'), np.ravel_multi_index(([3, 9], [4, 7]), (7, 6), mode=('clip', 'wrap')), np.ravel_multi_index(([[1], [2]], [0, 3]), (4, 5))",
+		"np.ravel_multi_index(([3, 9], [4, 5]), (7, 6))", "np.ravel_multi_index(([3], [4], [1]), (7, 6))", "np.ravel_multi_index(([3], [4]), (7, 6), mode='bounce')",
+		"np.ravel_multi_index(np.unravel_index([3, 17, 40], (6, 7)), (6, 7))",
+	})
+}
