@@ -141,6 +141,7 @@ func buildModule() *lang.Module {
 	defPrintOptions(m)
 	defFPErr(m)
 	defSignal(m)
+	defHistBins(m)
 	defEinsum(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule

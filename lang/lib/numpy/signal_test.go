@@ -31,3 +31,23 @@ func TestSignalFunctionsMatchNumPy(t *testing.T) {
 		"np.ravel_multi_index(np.unravel_index([3, 17, 40], (6, 7)), (6, 7))",
 	})
 }
+
+// TestHistogramBinEstimatorsMatchNumPy covers np.histogram's bins='auto'
+// and the other estimators, and np.histogram_bin_edges.
+func TestHistogramBinEstimatorsMatchNumPy(t *testing.T) {
+	pre := prelude + "x = np.array([1, 2, 2, 3, 5, 8, 13.0])\ny = np.arange(100.0) ** 1.5\nz = np.random.RandomState(3).normal(size=500)\n"
+	var srcs []string
+	for _, est := range []string{"auto", "fd", "sturges", "sqrt", "rice", "scott", "doane"} {
+		srcs = append(srcs, "np.histogram(x, bins='"+est+"'), np.histogram(y, bins='"+est+"')[0], np.histogram_bin_edges(z, bins='"+est+"').size")
+	}
+	srcs = append(srcs,
+		"np.histogram(np.arange(20), bins='auto'), np.histogram(np.ones(5), bins='auto'), np.histogram([], bins='auto'), np.histogram([3.0], bins='fd')",
+		"np.histogram(y, bins='auto', range=(10, 500)), np.histogram(x, bins='rice', density=True)", "np.histogram(x, bins='sqrt', weights=np.ones(7) * 0.5)",
+		"np.histogram_bin_edges(x), np.histogram_bin_edges(x, bins=3, range=(0, 6)), np.histogram_bin_edges(x, bins=[0, 1, 5])",
+		"np.histogram(x, bins='best')",
+	)
+	langtest.CheckMatchesCPython(t, pre, srcs)
+	langtest.CheckCellCases(t, prelude, []langtest.Case{
+		{Src: "np.histogram([1, 2], bins='stone')", Want: "NotImplementedError: kael's histogram has no 'stone' estimator"},
+	})
+}
