@@ -291,6 +291,26 @@ func ufunc2(x operand, v lang.Value, kernel func(a, b *tensor.Tensor) (*tensor.T
 // roundArray is np.round: halves to even at the given decimals, through
 // multiplying by 10**decimals as NumPy does.
 func roundArray(t *tensor.Tensor, decimals int) (lang.Value, error) {
+	if t.DType().IsComplex() { // NumPy rounds each part
+		var parts [2]*tensor.Tensor
+		for i, part := range []func() (*tensor.Tensor, error){t.RealPart, t.ImagPart} {
+			p, err := part()
+			if err != nil {
+				return nil, err
+			}
+			v, err := roundArray(p, decimals)
+			if err != nil {
+				return nil, err
+			}
+			o, _, err := asOperand(v)
+			if err != nil {
+				return nil, err
+			}
+			parts[i] = o.t
+		}
+		r, err := tensor.ComplexFrom(parts[0], parts[1])
+		return wrap(r), err
+	}
 	if !t.DType().IsFloating() {
 		if decimals >= 0 {
 			r, err := t.Clone()
