@@ -148,6 +148,7 @@ func buildModule() *lang.Module {
 	m["rec"] = recModule
 	m["recarray"] = recarrayClass
 	m["fft"] = fftModule
+	m["lib"] = libModule
 	for name, v := range m {
 		// a class (np.ndarray, np.recarray) keeps its identity, which isinstance asks
 		if b, ok := v.(*lang.Builtin); ok && b != ndarrayClass && b != recarrayClass {

@@ -51,3 +51,23 @@ func TestHistogramBinEstimatorsMatchNumPy(t *testing.T) {
 		{Src: "np.histogram([1, 2], bins='stone')", Want: "NotImplementedError: kael's histogram has no 'stone' estimator"},
 	})
 }
+
+// TestStrideTricksMatchNumPy covers numpy.lib.stride_tricks'
+// sliding_window_view and as_strided: values, shapes, strides, flags,
+// views writing through, and NumPy's errors.
+func TestStrideTricksMatchNumPy(t *testing.T) {
+	pre := prelude + "from numpy.lib.stride_tricks import sliding_window_view, as_strided\nx = np.arange(10.0)\nm = np.arange(12).reshape(3, 4)\n"
+	langtest.CheckMatchesCPython(t, pre, []string{
+		"sliding_window_view(x, 3), sliding_window_view(x, 3).strides, sliding_window_view(x, 3).flags.writeable",
+		"v = sliding_window_view(m, (2, 2))\nv.shape, v.strides, v[1, 2], np.shares_memory(v, m)",
+		"sliding_window_view(m, 2, axis=0), sliding_window_view(m, (2, 3), axis=(1, 0)).shape, sliding_window_view(m, (2, 2), axis=(1, 1)).shape",
+		"sliding_window_view(x, 3, axis=0)[::2], sliding_window_view(x, 4).mean(axis=-1), np.lib.stride_tricks.sliding_window_view([1, 2, 3], 2)",
+		"v = sliding_window_view(x, 3, writeable=True)\nv[0, 1] = 99\nx[:3]",
+		"v = sliding_window_view(x, 3)\nv[0, 0] = 1",
+		"sliding_window_view(x, 11)", "sliding_window_view(x, -1)", "sliding_window_view(m, 2)", "sliding_window_view(m, (2, 2), axis=0)", "sliding_window_view(m, 2, axis=2)",
+		"sliding_window_view(x[::-1], 3)[:2]",
+		"as_strided(x, shape=(3, 3), strides=(16, 8)), as_strided(m, shape=(2, 2), strides=(32, 8)).tolist(), as_strided(x).shape",
+		"y = np.zeros(6)\nv = as_strided(y, shape=(2, 3), strides=(24, 8))\nv[1, 1] = 5\ny, v.flags.writeable",
+		"as_strided(x, shape=(2,), strides=(8, 8))",
+	})
+}
