@@ -66,5 +66,11 @@ func TestRecordOpsMatchNumPy(t *testing.T) {
 		"a[['x', 'q']]", "a[['x', 'x']]",
 		"r = a.view(np.recarray)\nr.y, r, type(r).__name__, a.view(dt)",
 		"a.view(np.recarray).x[1] = 8\na",
+		"r = np.rec.fromarrays([[1, 2], [3.0, 4.0]], names='a,b')\nr, r.a, r.b.dtype, type(r).__name__",
+		"x = np.array([1, 2])\nr = np.rec.fromarrays([x, np.array([True, False])])\nr.f0[0] = 9\nr, x, r.dtype",
+		"np.rec.fromarrays([[1, 2], [3, 4]], dtype=[('p', 'f4'), ('q', 'i2')]), np.rec.fromarrays([np.zeros((2, 2)), np.ones((2, 2), np.int32)], names=['u', 'v'])",
+		"np.rec.fromarrays([[1, 2], [3, 4, 5]])",
+		"r = np.rec.fromrecords([(1, 2.5), (3, 4.0)], names='i,x')\nr, r.x, r[1].i",
+		"np.rec.fromrecords([(1, 2.5)], dtype=[('i', 'i4'), ('x', 'f8')]), np.rec.fromrecords([(True, 1), (False, 2)])",
 	})
 }
