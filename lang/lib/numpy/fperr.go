@@ -246,7 +246,7 @@ func intErrors(op syntax.Token, a, b, r *tensor.Tensor, kinds map[string]bool) {
 		m := new(big.Int)
 		exact.DivMod(x, y, m) // Euclidean: make it floor division
 		if m.Sign() != 0 && y.Sign() < 0 {
-			exact.Add(exact, big.NewInt(1))
+			exact.Sub(exact, big.NewInt(1))
 		}
 	default:
 		return

@@ -55,6 +55,7 @@ func TestScalarErrorsMatchNumPy(t *testing.T) {
 		"np.float16(60000) * np.float16(2)", "np.float64(1.5) + 1", "np.int64(5) - np.int64(3)",
 		"np.float64('nan') + 1", "np.complex128(1) / np.complex128(0)", "np.float64(1e308) * np.float32(10)",
 		"np.int8(-128) % np.int8(-1)", "np.int16(300) * np.int16(300) > 0",
+		"divmod(np.int64(7), np.int64(2))", "divmod(np.float64(7.5), 2)", "divmod(7, np.int8(-2))", "np.int8(-7) // np.int8(2)", "np.int8(-7) // np.int8(-2)", "np.int8(7) // np.int8(-2)", "np.int8(-128) // np.int8(3)", "divmod(np.array([7, 8]), 3)",
 	}
 	srcs := make([]string, 0, len(cases)+8)
 	for _, c := range cases {
