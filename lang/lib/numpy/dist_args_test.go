@@ -87,3 +87,25 @@ func TestMoreGeneratorDistsMatchNumPy(t *testing.T) {
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestGeneratorHypergeometricMatchesNumPy draws Generator.hypergeometric
+// on both of NumPy's paths (the urn below 10 draws, HRUA above), with
+// numbers and arrays, for several seeds, and its errors.
+func TestGeneratorHypergeometricMatchesNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "1", "7", "42"} {
+		r := "r = np.random.default_rng(" + seed + ")\n"
+		srcs = append(srcs,
+			r+"r.hypergeometric(10, 5, 7, 20), r.hypergeometric(5, 10, 12, 5), r.hypergeometric(3, 3, 0), r.random()",
+			r+"r.hypergeometric(100, 200, 50, 20), r.hypergeometric(2000, 100, 1500, 10), r.hypergeometric(500, 600, 1000, 5), r.random()",
+			r+"r.hypergeometric([10, 100], [5, 300], [7, 150]), r.hypergeometric(10**6, 10**6, 10**5, 5), r.hypergeometric(5.7, 3, 2, 4), r.random()",
+		)
+	}
+	srcs = append(srcs,
+		"r = np.random.default_rng(0)\nr.hypergeometric(10, 5, -1)", "r = np.random.default_rng(0)\nr.hypergeometric(-1, 5, 3)",
+		"r = np.random.default_rng(0)\nr.hypergeometric(5, -1, 3)", "r = np.random.default_rng(0)\nr.hypergeometric(2, 2, 5)",
+		"r = np.random.default_rng(0)\nr.hypergeometric(10**9, 1, 3)", "r = np.random.default_rng(0)\nr.hypergeometric([10, -1], 5, 3)",
+		"r = np.random.default_rng(0)\ntype(r.hypergeometric(5, 5, 3)), r.hypergeometric(5, 5, 3, size=2).dtype",
+	)
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}

@@ -69,6 +69,7 @@ func triangularDraws(a *lang.Args, src distSource) (lang.Value, error) {
 }
 
 var moreDistributionMethods = []genFunc{
+	hypergeometricMethod,
 	{"triangular(self, left, mode, right, size=None)", "Floats from the triangular distribution on [left, right] peaking at mode.",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) { return triangularDraws(a, p) }},
 	{"laplace(self, loc=0.0, scale=1.0, size=None)", "Floats from the Laplace distribution of the given loc and scale.",
