@@ -109,3 +109,22 @@ func TestGeneratorHypergeometricMatchesNumPy(t *testing.T) {
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestGeneratorChiSquaresMatchNumPy draws Generator's f,
+// noncentral_chisquare, noncentral_f and geometric, numbers and arrays,
+// for two seeds, and their errors.
+func TestGeneratorChiSquaresMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "7"} {
+		r := "r = np.random.default_rng(" + seed + ")\n"
+		srcs = append(srcs,
+			r+"r.f(3, 5), r.f([1, 2], 3), r.f(2, [4, 6], size=(2, 2)), r.random()",
+			r+"r.noncentral_chisquare(3, 2), r.noncentral_chisquare([0.5, 3], [1, 0]), r.noncentral_chisquare(1, 2, size=3), r.noncentral_chisquare(2, np.nan), r.random()",
+			r+"r.noncentral_f(3, 5, 1.5), r.noncentral_f([1, 4], 3, [0, 2]), r.random()",
+			r+"r.geometric(0.5), r.geometric([0.2, 0.9, 1.0], size=(2, 3)), r.geometric(0.01, size=4), r.random()",
+			r+"r.f(0, 1)", r+"r.f(1, [1, -1])", r+"r.noncentral_chisquare(1, -1)", r+"r.noncentral_f(1, 1, [-1])",
+			r+"r.geometric(0)", r+"r.geometric([0.5, 1.5])", r+"r.geometric(np.nan)",
+		)
+	}
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
