@@ -111,7 +111,8 @@ func TestGeneratorHypergeometricMatchesNumPy(t *testing.T) {
 }
 
 // TestGeneratorChiSquaresMatchNumPy draws Generator's f,
-// noncentral_chisquare, noncentral_f and geometric, numbers and arrays,
+// noncentral_chisquare, noncentral_f, geometric and negative_binomial,
+// numbers and arrays,
 // for two seeds, and their errors.
 func TestGeneratorChiSquaresMatchNumPy(t *testing.T) {
 	var srcs []string
@@ -124,6 +125,8 @@ func TestGeneratorChiSquaresMatchNumPy(t *testing.T) {
 			r+"r.geometric(0.5), r.geometric([0.2, 0.9, 1.0], size=(2, 3)), r.geometric(0.01, size=4), r.random()",
 			r+"r.f(0, 1)", r+"r.f(1, [1, -1])", r+"r.noncentral_chisquare(1, -1)", r+"r.noncentral_f(1, 1, [-1])",
 			r+"r.geometric(0)", r+"r.geometric([0.5, 1.5])", r+"r.geometric(np.nan)",
+			r+"r.negative_binomial(5, 0.5), r.negative_binomial([1, 10], [0.3, 0.9]), r.negative_binomial(3, 0.2, size=(2, 2)), r.negative_binomial(1e18, 0.5), r.negative_binomial(2, 1.0), r.random()",
+			r+"r.negative_binomial(0, 0.5)", r+"r.negative_binomial(np.nan, 0.5)", r+"r.negative_binomial(1, 0)", r+"r.negative_binomial([1, 2], [0.5, np.nan])",
 		)
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)

@@ -88,4 +88,31 @@ var chiDistributionMethods = []genFunc{
 			}
 			return params.drawInt(a.Value("size"), func(f []float64) int64 { return genGeometric(bg, f[0]) })
 		}},
+	{"negative_binomial(self, n, p, size=None)", "Integers from the negative binomial distribution: failures before n successes of probability p (a Poisson of a gamma draw).",
+		func(bg *bitGen, a *lang.Args) (lang.Value, error) {
+			params, err := readFloatParams(a, "n", "p")
+			if err != nil {
+				return nil, err
+			}
+			if err := params.each(func(f []float64) error {
+				if math.IsNaN(f[0]) {
+					return lang.Errorf(lang.ValueError, "n must not be NaN")
+				}
+				return positive(f[0], "n")
+			}); err != nil {
+				return nil, err
+			}
+			if err := params.each(func(f []float64) error {
+				if !(f[1] > 0) || !(f[1] <= 1) {
+					return lang.Errorf(lang.ValueError, "p <= 0, p > 1 or p contains NaNs")
+				}
+				return nil
+			}); err != nil {
+				return nil, err
+			}
+			return params.drawInt(a.Value("size"), func(f []float64) int64 {
+				y := (1 - f[1]) / f[1] * standardGamma(bg, f[0])
+				return poisson(bg, y)
+			})
+		}},
 }
