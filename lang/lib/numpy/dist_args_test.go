@@ -112,8 +112,7 @@ func TestGeneratorHypergeometricMatchesNumPy(t *testing.T) {
 
 // TestGeneratorChiSquaresMatchNumPy draws Generator's f,
 // noncentral_chisquare, noncentral_f, geometric and negative_binomial,
-// numbers and arrays,
-// for two seeds, and their errors.
+// numbers and arrays, for two seeds, and their errors.
 func TestGeneratorChiSquaresMatchNumPy(t *testing.T) {
 	var srcs []string
 	for _, seed := range []string{"0", "7"} {
