@@ -130,3 +130,25 @@ func TestGeneratorChiSquaresMatchNumPy(t *testing.T) {
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestGeneratorVectorsMatchNumPy draws Generator's multinomial and
+// dirichlet for two seeds, with their errors, and the legacy ones
+// through the same code.
+func TestGeneratorVectorsMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "7"} {
+		r := "r = np.random.default_rng(" + seed + ")\n"
+		srcs = append(srcs,
+			r+"r.multinomial(10, [0.2, 0.3, 0.5]), r.multinomial(5, [0.5, 0.5], size=2), r.multinomial(100, [0.1] * 10, size=(2, 1)), r.random()",
+			r+"r.dirichlet([1, 2, 3]), r.dirichlet([0.5, 0.5], size=2), r.dirichlet([0.05, 0.2]), r.random()",
+			r+"r.multinomial(10, [0.6, 0.6, 0.1])", r+"r.multinomial(10, [-0.1, 1.1])", r+"r.multinomial(-1, [0.5, 0.5])", r+"r.multinomial(10, 0.5)",
+			r+"r.dirichlet([0, 1])", r+"r.dirichlet(2)",
+			"r = np.random.RandomState("+seed+")\nr.multinomial(10, [0.2, 0.3, 0.5]), r.dirichlet([1, 2], size=2), r.random()",
+		)
+	}
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+	langtest.CheckCellCases(t, prelude, []langtest.Case{
+		{Src: "np.random.default_rng(0).dirichlet([0.05, 0.05])", Want: "NotImplementedError: kael's Generator.dirichlet takes alphas of which one is at least 0.1 (NumPy breaks a stick with beta draws below)"},
+		{Src: "np.random.default_rng(0).multinomial([3, 4], [0.5, 0.5])", Want: "NotImplementedError: kael's Generator.multinomial takes an int n, not an array"},
+	})
+}

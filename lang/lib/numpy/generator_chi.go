@@ -115,4 +115,8 @@ var chiDistributionMethods = []genFunc{
 				return poisson(bg, y)
 			})
 		}},
+	{"multinomial(self, n, pvals, size=None)", "Counts of n trials over the categories of probabilities pvals (the last takes what the others leave), one row per draw.",
+		func(bg *bitGen, a *lang.Args) (lang.Value, error) { return multinomialDraws(bg, a, true) }},
+	{"dirichlet(self, alpha, size=None)", "Floats from the Dirichlet distribution of parameters alpha: gammas normalised to sum 1, one row per draw.",
+		func(bg *bitGen, a *lang.Args) (lang.Value, error) { return dirichletDraws(bg, a, true) }},
 }

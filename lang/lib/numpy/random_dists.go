@@ -331,76 +331,7 @@ var legacyDistributions = []randomFunc{
 			})
 		}},
 	{"multinomial", "n, pvals, size=None", "Counts of n trials over the categories of probabilities pvals (the last takes what the others leave), one row per draw.",
-		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			n := a.Int64("n")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			pt, err := arrayFrom(a.Value("pvals"), tensor.Float64, true)
-			if err != nil {
-				return nil, err
-			}
-			if pt.Dim() == 0 {
-				return nil, lang.Errorf(lang.TypeError, "pvals must be a 1-d sequence")
-			}
-			if pt.Dim() != 1 {
-				return nil, lang.Errorf(lang.ValueError, "object too deep for desired array")
-			}
-			pix, err := floatValues(pt)
-			if err != nil {
-				return nil, err
-			}
-			sum, comp := 0.0, 0.0 // kahan_sum of all but the last
-			for i, x := range pix {
-				if !(x >= 0) || !(x <= 1) {
-					return nil, lang.Errorf(lang.ValueError, "pvals < 0, pvals > 1 or pvals contains NaNs")
-				}
-				if i < len(pix)-1 {
-					y := x - comp
-					t := sum + y
-					comp = (t - sum) - y
-					sum = t
-				}
-			}
-			if len(pix) > 0 && sum > 1+1e-12 {
-				return nil, lang.Errorf(lang.ValueError, "sum(pvals[:-1]) > 1.0")
-			}
-			if n < 0 {
-				return nil, lang.Errorf(lang.ValueError, "n < 0")
-			}
-			return vectorDraws(a.Value("size"), len(pix), tensor.Int64, func(out []int64) { multinomial(r, n, pix, out) })
-		}},
+		func(r *randomState, a *lang.Args) (lang.Value, error) { return multinomialDraws(r, a, false) }},
 	{"dirichlet", "alpha, size=None", "Floats from the Dirichlet distribution of parameters alpha: gammas normalised to sum 1, one row per draw.",
-		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			at, err := arrayFrom(a.Value("alpha"), tensor.Float64, true)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case at.Dim() == 0:
-				return nil, lang.Errorf(lang.TypeError, "object of type '%s' has no len()", lang.TypeName(a.Value("alpha")))
-			case at.Dim() > 1:
-				return nil, lang.Errorf(lang.ValueError, "object too deep for desired array")
-			}
-			alpha, err := floatValues(at)
-			if err != nil {
-				return nil, err
-			}
-			for _, x := range alpha {
-				if x <= 0 {
-					return nil, lang.Errorf(lang.ValueError, "alpha <= 0")
-				}
-			}
-			return vectorDraws(a.Value("size"), len(alpha), tensor.Float64, func(out []float64) {
-				acc := 0.0
-				for j, x := range alpha {
-					out[j] = standardGamma(r, x)
-					acc += out[j]
-				}
-				inv := 1 / acc
-				for j := range out {
-					out[j] *= inv
-				}
-			})
-		}},
+		func(r *randomState, a *lang.Args) (lang.Value, error) { return dirichletDraws(r, a, false) }},
 }
