@@ -152,3 +152,20 @@ func TestGeneratorVectorsMatchNumPy(t *testing.T) {
 		{Src: "np.random.default_rng(0).multinomial([3, 4], [0.5, 0.5])", Want: "NotImplementedError: kael's Generator.multinomial takes an int n, not an array"},
 	})
 }
+
+// TestGeneratorWaldZipfMatchNumPy draws Generator's wald, logseries and
+// zipf, numbers and arrays, for two seeds, and their errors.
+func TestGeneratorWaldZipfMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "7"} {
+		r := "r = np.random.default_rng(" + seed + ")\n"
+		srcs = append(srcs,
+			r+"r.wald(1, 1), r.wald([0.5, 3], [1, 10]), r.wald(2, 0.5, size=(2, 2)), r.random()",
+			r+"r.logseries(0.5), r.logseries([0.1, 0.9, 0.99], size=(2, 3)), r.logseries(0), r.random()",
+			r+"r.zipf(2), r.zipf([1.5, 3, 10], size=(2, 3)), r.zipf(1.01, size=3), r.random()",
+			r+"r.wald(0, 1)", r+"r.wald([1, -1], 1)", r+"r.logseries(1)", r+"r.logseries(np.nan)", r+"r.logseries([0.5, 1])",
+			r+"r.zipf(1)", r+"r.zipf(np.nan)", r+"r.zipf([2, 0.5])",
+		)
+	}
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
