@@ -265,7 +265,7 @@ func init() {
 		case bool:
 			return boolInt(x), nil
 		case HasAbs:
-			return x.Abs()
+			return a.in.warned(x.Abs())
 		case *Instance:
 			if r, found, err := a.in.callSpecial(x, "__abs__"); found {
 				return r, err

@@ -135,6 +135,8 @@ func pythonHash(v Value) (int64, error) {
 		}
 	case *NamedTuple:
 		v = x.Elems // hashes as the tuple of its elements
+	case HashesAs:
+		return pythonHash(x.HashesAs())
 	}
 	k, err := hashKey(v)
 	if err != nil {
@@ -311,10 +313,12 @@ func init() {
 				}
 			}
 		}
-		if _, ok := asNumber(x); !ok && !IsInt(x) {
+		_, xOp := x.(Operand)
+		_, yOp := y.(Operand)
+		if _, ok := asNumber(x); !ok && !IsInt(x) && !xOp && !yOp {
 			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(a.Value("a")), TypeName(a.Value("b")))
 		}
-		if _, ok := asNumber(y); !ok && !IsInt(y) {
+		if _, ok := asNumber(y); !ok && !IsInt(y) && !xOp && !yOp {
 			return nil, Errorf(TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", TypeName(x), TypeName(y))
 		}
 		q, err := a.in.binary(syntax.SLASHSLASH, x, y, a.in.stmtNode())

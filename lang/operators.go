@@ -41,7 +41,7 @@ func (in *interp) unary(op syntax.Token, v Value, at syntax.Node) (Value, error)
 		return in.userUnary(op, x)
 	}
 	if x, ok := v.(UnaryOperand); ok {
-		return x.UnaryOp(op)
+		return in.warned(x.UnaryOp(op))
 	}
 	if d, ok := v.(*Dict); ok && d.kind != nil && d.kind.Unary != nil {
 		if r, ok, err := d.kind.Unary(op, d); ok || err != nil {
@@ -105,7 +105,7 @@ func boolInt(b bool) int64 {
 // binary applies an arithmetic or bitwise operator; an error a special
 // method raised on the way (the __str__ of "%s" % (x,)) is its error.
 func (in *interp) binary(op syntax.Token, a, b Value, at syntax.Node) (Value, error) {
-	v, err := in.binaryValues(op, a, b, at)
+	v, err := in.warned(in.binaryValues(op, a, b, at))
 	if err = in.raiseHooks(err); err != nil {
 		return nil, err
 	}

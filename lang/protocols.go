@@ -99,6 +99,13 @@ type (
 		HashKey() (string, error)
 	}
 
+	// HashesAs is implemented by library numbers that hash as the Python
+	// number they equal, as NumPy's scalars do (hash(np.int16(5)) ==
+	// hash(5)): hash(x), dict keys and set elements use HashesAs's value.
+	HashesAs interface {
+		HashesAs() Value
+	}
+
 	// TypeNamer is implemented by values that name their Python type,
 	// type(x).__name__ and the messages of errors: "itertools.product",
 	// "torch.nn.Linear".
@@ -156,7 +163,9 @@ type (
 	// then b (reflected true), before the engine's own rules. ok false is
 	// Python's NotImplemented: the engine goes on as if the value had no
 	// operators. op is the operator's token (syntax.PLUS, syntax.LT,
-	// syntax.EQL, ...).
+	// syntax.EQL, ...). An arithmetic result that comes with warnings
+	// is returned as a *Warned error (the engine issues them); so may
+	// UnaryOp's and Abs's.
 	Operand interface {
 		BinaryOp(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
 	}

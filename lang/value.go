@@ -106,6 +106,8 @@ func dictKey(k Value) (any, error) {
 		if imag(x) == 0 {
 			return dictKey(real(x)) // equal to the real number
 		}
+	case HashesAs:
+		return dictKey(x.HashesAs())
 	case Number:
 		// a library's scalar is the key of the Python number it equals,
 		// as NumPy's np.int64(1) is the key 1.
@@ -502,6 +504,9 @@ func hashKeyOf(v Value, depth int, byUser *bool) (string, error) {
 		return "t(" + strings.Join(parts, ",") + ")", nil
 	case *NamedTuple:
 		return hashKeyOf(x.Elems, depth, byUser) // a named tuple is one key with its tuple
+	}
+	if h, ok := v.(HashesAs); ok {
+		return hashKeyOf(h.HashesAs(), depth, byUser)
 	}
 	if h, ok := v.(Hashable); ok {
 		k, err := h.HashKey()

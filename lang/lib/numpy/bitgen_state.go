@@ -193,17 +193,29 @@ func wordsArg(a *lang.Args, v lang.Value, name string, bits int) ([]uint64, erro
 // and PCG64DXSM.
 func (b *BitGenerator) stateDict() (lang.Value, error) {
 	p, _ := pcgState(b.p.src)
-	if p == nil {
-		return nil, lang.Errorf(notImplementedError, "kael's %s.state holds uint64 arrays, which kael's NumPy does not have yet", b.p.name)
-	}
 	b.p.mu.Lock()
 	defer b.p.mu.Unlock()
 	inner := lang.NewDict()
-	_ = inner.Set("state", lang.IntFromBig(u128(p.hi, p.lo)))
-	_ = inner.Set("inc", lang.IntFromBig(u128(p.incHi, p.incLo)))
 	d := lang.NewDict()
 	_ = d.Set("bit_generator", b.p.name)
-	_ = d.Set("state", inner)
+	switch src := b.p.src.(type) {
+	case *philox:
+		_ = inner.Set("counter", wordsArray(src.ctr[:]))
+		_ = inner.Set("key", wordsArray(src.key[:]))
+		_ = d.Set("state", inner)
+		_ = d.Set("buffer", wordsArray(src.buf[:]))
+		_ = d.Set("buffer_pos", int64(src.pos))
+	case *sfc64:
+		_ = inner.Set("state", wordsArray([]uint64{src.a, src.b, src.c, src.counter}))
+		_ = d.Set("state", inner)
+	default:
+		if p == nil {
+			return nil, lang.Errorf(notImplementedError, "kael's %s has no state", b.p.name)
+		}
+		_ = inner.Set("state", lang.IntFromBig(u128(p.hi, p.lo)))
+		_ = inner.Set("inc", lang.IntFromBig(u128(p.incHi, p.incLo)))
+		_ = d.Set("state", inner)
+	}
 	has := int64(0)
 	if b.p.hasU32 {
 		has = 1
@@ -235,20 +247,28 @@ func item(d lang.Value, key string) (lang.Value, error) {
 
 // setState sets a PCG64's or PCG64DXSM's state from NumPy's dict.
 func (b *BitGenerator) setState(v lang.Value) error {
-	p, _ := pcgState(b.p.src)
-	if p == nil {
-		return lang.Errorf(notImplementedError, "kael's %s.state holds uint64 arrays, which kael's NumPy does not have yet", b.p.name)
-	}
 	d, ok := v.(*lang.Dict)
 	if !ok {
 		return lang.Errorf(lang.TypeError, "state must be a dict")
 	}
 	if name, _, _ := d.Get("bit_generator"); name != b.p.name {
-		return lang.Errorf(lang.ValueError, "state must be for a %s RNG", b.p.name)
+		kind := "RNG"
+		if b.p.name == "Philox" {
+			kind = "PRNG" // NumPy's word for Philox
+		}
+		return lang.Errorf(lang.ValueError, "state must be for a %s %s", b.p.name, kind)
 	}
 	inner, err := item(d, "state")
 	if err != nil {
 		return err
+	}
+	switch b.p.src.(type) {
+	case *philox, *sfc64:
+		return b.setWordState(d, inner)
+	}
+	p, _ := pcgState(b.p.src)
+	if p == nil {
+		return lang.Errorf(notImplementedError, "kael's %s has no state", b.p.name)
 	}
 	var words [4]uint64
 	for i, k := range []string{"state", "inc"} {
@@ -277,6 +297,116 @@ func (b *BitGenerator) setState(v lang.Value) error {
 	p.hi, p.lo, p.incHi, p.incLo = words[0], words[1], words[2], words[3]
 	b.p.hasU32, b.p.u32 = flags[0] != 0, uint32(flags[1])
 	return nil
+}
+
+// setWordState sets a Philox's or an SFC64's state from NumPy's dict d
+// (inner is d['state']): uint64 words, in arrays or sequences.
+func (b *BitGenerator) setWordState(d *lang.Dict, inner lang.Value) error {
+	var flags [2]int64
+	for i, k := range []string{"has_uint32", "uinteger"} {
+		x, err := item(d, k)
+		if err != nil {
+			return err
+		}
+		n, ok := lang.AsInt(x)
+		if !ok {
+			return lang.Errorf(lang.TypeError, "an integer is required")
+		}
+		flags[i] = n
+	}
+	var apply func()
+	switch src := b.p.src.(type) {
+	case *philox:
+		var words [3][]uint64
+		for i, read := range []struct {
+			from lang.Value
+			key  string
+			n    int
+		}{{inner, "counter", 4}, {inner, "key", 2}, {d, "buffer", 4}} {
+			x, err := item(read.from, read.key)
+			if err == nil {
+				words[i], err = stateWords(x, read.key, read.n)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		x, err := item(d, "buffer_pos")
+		if err != nil {
+			return err
+		}
+		pos, ok := lang.AsInt(x)
+		if !ok {
+			return lang.Errorf(lang.TypeError, "an integer is required")
+		}
+		if pos < 0 || pos > 4 {
+			return lang.Errorf(lang.ValueError, "kael's Philox takes a buffer_pos from 0 to 4, not %d", pos)
+		}
+		apply = func() {
+			copy(src.ctr[:], words[0])
+			copy(src.key[:], words[1])
+			copy(src.buf[:], words[2])
+			src.pos = int(pos)
+		}
+	case *sfc64:
+		x, err := item(inner, "state")
+		if err != nil {
+			return err
+		}
+		w, err := stateWords(x, "state", 4)
+		if err != nil {
+			return err
+		}
+		apply = func() { src.a, src.b, src.c, src.counter = w[0], w[1], w[2], w[3] }
+	}
+	b.p.mu.Lock()
+	defer b.p.mu.Unlock()
+	apply()
+	b.p.hasU32, b.p.u32 = flags[0] != 0, uint32(flags[1])
+	return nil
+}
+
+// wordsArray is the uint64 array of words, as a state dict holds them.
+func wordsArray(words []uint64) lang.Value {
+	t, err := fromValues(append([]uint64(nil), words...), []int{len(words)})
+	if err != nil {
+		return lang.None
+	}
+	return wrap(t)
+}
+
+// stateWords reads n uint64 words of a state dict: a uint64 array, or a
+// sequence of ints (each taken mod 2**64, as NumPy's cast to uint64).
+func stateWords(v lang.Value, name string, n int) ([]uint64, error) {
+	var out []uint64
+	if arr, ok := v.(*Array); ok && arr.store.DType() == tensor.Uint64 {
+		c, err := arr.val().Contiguous()
+		if err != nil {
+			return nil, err
+		}
+		if out, err = tensor.Values[uint64](c); err != nil {
+			return nil, err
+		}
+	} else {
+		elems, err := lang.Collect(v)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range elems {
+			if sc, isScalar := e.(*Scalar); isScalar {
+				e = sc.item()
+			}
+			z, err := intArg(e, "&")
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, new(big.Int).Mod(z, two64).Uint64())
+		}
+	}
+	if len(out) != n {
+		return nil, lang.Errorf(lang.ValueError, "%s must have %d elements", name, n)
+	}
+	return out, nil
 }
 
 // advanceBy moves the bit generator delta draws ahead (PCG64, PCG64DXSM)
@@ -387,22 +517,43 @@ func init() {
 		}
 		return c, c.advanceBy(step.Mul(step, n))
 	})
-	bitGenMethods["random_raw"] = lang.NewBuiltin(lang.AsValue, "random_raw(self, size=None, output=True)", "The bit generator's next 64-bit word as an int (None with output=False); size= would give a uint64 array, which kael's NumPy does not have yet.", func(a *lang.Args) (lang.Value, error) {
+	bitGenMethods["random_raw"] = lang.NewBuiltin(lang.AsValue, "random_raw(self, size=None, output=True)", "The bit generator's next 64-bit word as an int, or size= of them as a uint64 array (None with output=False).", func(a *lang.Args) (lang.Value, error) {
 		b := recv(a)
+		var shape []int
+		n := 1
 		if !a.IsNone("size") {
-			return nil, lang.Errorf(notImplementedError, "kael's random_raw(size=) gives uint64 arrays, which kael's NumPy does not have yet")
+			var err error
+			if shape, err = shapeArg(a.Value("size")); err != nil {
+				return nil, err
+			}
+			for _, d := range shape {
+				if d < 0 {
+					return nil, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
+				}
+				n *= d
+			}
 		}
 		output, err := lang.Truth(a.Value("output")) // NumPy asks its truth
 		if err != nil {
 			return nil, err
 		}
+		words := make([]uint64, n)
 		b.p.mu.Lock()
-		w := b.p.uint64()
+		for i := range words {
+			words[i] = b.p.uint64()
+		}
 		b.p.mu.Unlock()
 		if !output {
 			return lang.None, nil
 		}
-		return lang.IntFromBig(new(big.Int).SetUint64(w)), nil
+		if shape == nil {
+			return lang.IntFromBig(new(big.Int).SetUint64(words[0])), nil
+		}
+		t, err := fromValues(words, shape)
+		if err != nil {
+			return nil, err
+		}
+		return wrapArray(t), nil
 	})
 }
 

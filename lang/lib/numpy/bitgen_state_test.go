@@ -43,3 +43,21 @@ func TestBitGeneratorStateMatchesNumPy(t *testing.T) {
 		"b = np.random.PCG64(1)\nb.foo = 1",
 	})
 }
+
+// TestWordStatesMatchNumPy covers Philox's and SFC64's state dicts (uint64
+// arrays, read, set and carried over) and random_raw(size=).
+func TestWordStatesMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.random.Philox(5).state", "np.random.SFC64(5).state",
+		"p = np.random.Philox(5)\np.random_raw(3)\np.random_raw()\np.state",
+		"p = np.random.Philox(5)\np.random_raw(3)\nq = np.random.Philox(1)\nq.state = p.state\nq.random_raw(2), p.random_raw(2), q.state == p.state",
+		"f = np.random.SFC64(7)\nf.random_raw(5)\ng = np.random.SFC64(0)\ng.state = f.state\ng.random_raw(2), f.random_raw(2), g.state",
+		"g = np.random.Generator(np.random.Philox(3))\ng.random()\ng.bit_generator.state",
+		"g = np.random.Generator(np.random.SFC64(3))\ng.integers(0, 10, 3)\ng.bit_generator.state",
+		"q = np.random.Philox(1)\nq.state = {'bit_generator': 'Philox', 'state': {'counter': [1, 2, 3, 4], 'key': [5, 2**64 - 1]}, 'buffer': [0, 0, 0, 0], 'buffer_pos': 4, 'has_uint32': 0, 'uinteger': 0}\nq.state, q.random_raw()",
+		"q = np.random.SFC64(1)\nq.state = {'bit_generator': 'SFC64', 'state': {'state': np.array([1, 2, 3, 2**64 - 1], dtype=np.uint64)}, 'has_uint32': 1, 'uinteger': 9}\nq.random_raw(3), np.random.Generator(q).integers(0, 10), q.state",
+		"b = np.random.Philox(1)\nb.state = {'bit_generator': 'PCG64'}", "b = np.random.SFC64(1)\nb.state = {'bit_generator': 'PCG64'}",
+		"b = np.random.Philox(1)\nb.state = 5", "b = np.random.SFC64(1)\nb.state = 5",
+		"np.random.PCG64(3).random_raw((2, 2)), np.random.SFC64(3).random_raw(2, output=False), np.random.Philox(3).random_raw(0), np.random.PCG64DXSM(2).random_raw(3)",
+	})
+}

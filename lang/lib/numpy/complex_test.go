@@ -94,3 +94,24 @@ func TestNarrowCumsumMatchesNumPy(t *testing.T) {
 		"np.cumsum(np.float32(2.5)), np.cumsum(np.zeros((2, 0), np.float32), axis=1), np.cumsum(np.ones((2, 2), np.float16), axis=0)",
 	})
 }
+
+// TestFFTNMatchesNumPy covers np.fft.fftn, ifftn, fft2 and ifft2: dtype,
+// shape and values within a tolerance (kael's and NumPy's transforms
+// round differently), s= and axes=, and NumPy's errors.
+func TestFFTNMatchesNumPy(t *testing.T) {
+	pre := prelude + "m = np.arange(12.0).reshape(3, 4) ** 1.5\nc = np.arange(24).reshape(2, 3, 4) * (1 - 0.5j)\n" +
+		"def nd(a, axes, s=None, inv=False):\n    f = np.fft.ifft if inv else np.fft.fft\n    for i in reversed(range(len(axes))):\n        a = f(a, None if s is None else s[i], axes[i])\n    return a\n"
+	var srcs []string
+	for _, c := range [][2]string{
+		{"np.fft.fft2(m)", "nd(m, (0, 1))"}, {"np.fft.ifft2(m)", "nd(m, (0, 1), inv=True)"}, {"np.fft.fftn(m)", "nd(m, (0, 1))"},
+		{"np.fft.fftn(c)", "nd(c, (0, 1, 2))"}, {"np.fft.ifftn(c)", "nd(c, (0, 1, 2), inv=True)"}, {"np.fft.fft2(c)", "nd(c, (1, 2))"},
+		{"np.fft.fftn(c, axes=(0, 2))", "nd(c, (0, 2))"}, {"np.fft.fftn(m, s=(4, 6))", "nd(m, (0, 1), (4, 6))"}, {"np.fft.fft2(m, s=(2, 2))", "nd(m, (0, 1), (2, 2))"},
+		{"np.fft.ifft2(c, axes=(0, 1), norm='ortho')", "nd(c, (0, 1), inv=True) * np.sqrt(6)"}, {"np.fft.fftn(m, s=(5,))", "nd(m, (1,), (5,))"},
+		{"np.fft.ifftn(np.fft.fftn(c))", "c"}, {"np.fft.fft2(np.eye(2, dtype=np.int8))", "nd(np.eye(2), (0, 1))"},
+	} {
+		srcs = append(srcs, "r = "+c[0]+"\nr.dtype, r.shape, np.allclose(r, "+c[1]+", rtol=1e-12, atol=1e-9), np.round(r.real, 6)")
+	}
+	srcs = append(srcs, "np.round(np.array([1.23456+2.34567j, -0.5-1.5j]), 2), np.round(np.array([2.5+3.5j], np.complex64)), np.around(np.array([[1234.5+0.25j]]), -2), np.round(np.complex128(1.26-3.14159j), 1)",
+		"np.fft.fftn(m, s=(2, 2), axes=(0,))", "np.fft.fft2(np.ones(3))", "np.fft.fftn(m, s=(0, 2))", "np.fft.fftn(m, norm='x')")
+	langtest.CheckMatchesCPython(t, pre, srcs)
+}

@@ -136,3 +136,80 @@ var fftModule = &lang.Module{Name: "numpy.fft", Doc: "NumPy's discrete Fourier t
 func init() {
 	lang.RegisterModule("numpy.fft", "NumPy's discrete Fourier transforms.", func() *lang.Module { return fftModule })
 }
+
+// fftND is fftn, ifftn, fft2 or ifft2: the 1-d transform along each of
+// axes (its length the matching item of s), the last axis first, as
+// NumPy's _raw_fftnd; defAxes is fft2's (-2, -1), nil for all.
+func fftND(name, doc string, inverse bool, defAxes lang.Value) *lang.Builtin {
+	axesDefault := "None"
+	if defAxes != nil {
+		axesDefault = lang.Repr(defAxes)
+	}
+	return lang.NewBuiltin(lang.AsValue, name+"(a, s=None, axes="+axesDefault+", norm=None)", doc, func(a *lang.Args) (lang.Value, error) {
+		x, err := arrayFrom(a.Value("a"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if x, err = castTensor(x, tensor.Complex128); err != nil {
+			return nil, err
+		}
+		norm, err := fftNorm(a)
+		if err != nil {
+			return nil, err
+		}
+		var s, axes []int
+		if !a.IsNone("s") {
+			if s, err = shapeArg(a.Value("s")); err != nil {
+				return nil, err
+			}
+		}
+		if !a.IsNone("axes") {
+			if axes, err = shapeArg(a.Value("axes")); err != nil {
+				return nil, err
+			}
+		}
+		switch {
+		case axes == nil && s == nil:
+			for i := range x.Dim() {
+				axes = append(axes, i)
+			}
+		case axes == nil:
+			for i := range s {
+				axes = append(axes, i-len(s))
+			}
+		}
+		if s == nil {
+			for _, ax := range axes {
+				if ax < -x.Dim() || ax >= x.Dim() { // NumPy takes a.shape[axes]
+					return nil, lang.Errorf(lang.IndexError, "index %d is out of bounds for axis 0 with size %d", ax, x.Dim())
+				}
+				if ax < 0 {
+					ax += x.Dim()
+				}
+				s = append(s, x.Shape()[ax])
+			}
+		}
+		if len(s) != len(axes) {
+			return nil, lang.Errorf(lang.ValueError, "Shape and axes have different lengths.")
+		}
+		for i := len(axes) - 1; i >= 0; i-- {
+			if s[i] < 1 {
+				return nil, lang.Errorf(lang.ValueError, "Invalid number of FFT data points (%d) specified.", s[i])
+			}
+			if axes[i] < -x.Dim() || axes[i] >= x.Dim() {
+				return nil, lang.Errorf(AxisError, "axis %d is out of bounds for array of dimension %d", axes[i], x.Dim())
+			}
+			if x, err = tensor.FFT(x, s[i], axes[i], norm, inverse); err != nil {
+				return nil, err
+			}
+		}
+		return wrapArray(x), nil
+	})
+}
+
+func init() {
+	fftModule.Attrs["fftn"] = fftND("fftn", "The n-dimensional discrete Fourier transform over axes (all by default), each of the length in s, complex128.", false, nil)
+	fftModule.Attrs["ifftn"] = fftND("ifftn", "The n-dimensional inverse discrete Fourier transform over axes (all by default), complex128.", true, nil)
+	fftModule.Attrs["fft2"] = fftND("fft2", "The 2-dimensional discrete Fourier transform over the last two axes (axes=), complex128.", false, lang.Tuple{int64(-2), int64(-1)})
+	fftModule.Attrs["ifft2"] = fftND("ifft2", "The 2-dimensional inverse discrete Fourier transform over the last two axes, complex128.", true, lang.Tuple{int64(-2), int64(-1)})
+}

@@ -41,9 +41,9 @@ var operatorUfuncs = map[string]syntax.Token{
 // binaryUfuncs are NumPy's other ufuncs of two arguments, with NumPy's
 // dtype rules (resultType).
 var binaryUfuncs = map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
-	"maximum": tensor.Maximum, "minimum": tensor.Minimum, "logical_and": tensor.LogicalAnd,
+	"maximum": uint64Pairwise(tensor.Maximum), "minimum": uint64Pairwise(tensor.Minimum), "logical_and": tensor.LogicalAnd,
 	"logical_or": tensor.LogicalOr, "logical_xor": tensor.LogicalXor, "arctan2": tensor.Atan2,
-	"hypot": tensor.Hypot, "fmax": tensor.Maximum, "fmin": tensor.Minimum, // fmax and fmin of integers; floats and complex in extremeLoops
+	"hypot": tensor.Hypot, "fmax": uint64Pairwise(tensor.Maximum), "fmin": uint64Pairwise(tensor.Minimum), // fmax and fmin of integers; floats and complex in extremeLoops
 }
 
 func unarySpec(name string) *tensor.UnarySpec {
@@ -97,6 +97,10 @@ func defUfuncs(m map[string]lang.Value) {
 			return
 		}
 		if x.t == nil || y.t == nil {
+			if e := structUfuncError(name, a.Value("x1"), a.Value("x2")); e != nil {
+				err = e
+				return
+			}
 			err = lang.Errorf(lang.TypeError, "ufunc '%s' did not contain a loop with signature matching types", name)
 		}
 		return
@@ -252,12 +256,12 @@ func clip(t *tensor.Tensor, lo, hi lang.Value) (lang.Value, error) {
 	r := operand{t: t}
 	var err error
 	if !noLo {
-		if r, err = ufunc2(r, lo, tensor.Maximum); err != nil {
+		if r, err = ufunc2(r, lo, uint64Pairwise(tensor.Maximum)); err != nil {
 			return nil, err
 		}
 	}
 	if !noHi {
-		if r, err = ufunc2(r, hi, tensor.Minimum); err != nil {
+		if r, err = ufunc2(r, hi, uint64Pairwise(tensor.Minimum)); err != nil {
 			return nil, err
 		}
 	}
@@ -287,6 +291,26 @@ func ufunc2(x operand, v lang.Value, kernel func(a, b *tensor.Tensor) (*tensor.T
 // roundArray is np.round: halves to even at the given decimals, through
 // multiplying by 10**decimals as NumPy does.
 func roundArray(t *tensor.Tensor, decimals int) (lang.Value, error) {
+	if t.DType().IsComplex() { // NumPy rounds each part
+		var parts [2]*tensor.Tensor
+		for i, part := range []func() (*tensor.Tensor, error){t.RealPart, t.ImagPart} {
+			p, err := part()
+			if err != nil {
+				return nil, err
+			}
+			v, err := roundArray(p, decimals)
+			if err != nil {
+				return nil, err
+			}
+			o, _, err := asOperand(v)
+			if err != nil {
+				return nil, err
+			}
+			parts[i] = o.t
+		}
+		r, err := tensor.ComplexFrom(parts[0], parts[1])
+		return wrap(r), err
+	}
 	if !t.DType().IsFloating() {
 		if decimals >= 0 {
 			r, err := t.Clone()

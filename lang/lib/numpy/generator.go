@@ -590,7 +590,7 @@ func init() {
 				return nil, lang.Errorf(lang.TypeError, "'%s' object does not support item assignment", lang.TypeName(a.Value("x")))
 			}},
 	}
-	for _, d := range append(defs, distributionMethods...) {
+	for _, d := range append(append(append(defs, distributionMethods...), moreDistributionMethods...), append(chiDistributionMethods, miscDistributionMethods...)...) {
 		d := d
 		name := d.sig[:strings.IndexByte(d.sig, '(')]
 		generatorMethods[name] = lang.NewBuiltin(lang.AsValue, d.sig, d.doc, func(a *lang.Args) (lang.Value, error) {

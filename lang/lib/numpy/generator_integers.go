@@ -28,7 +28,10 @@ var integerBounds = map[tensor.DType]intBounds{
 	tensor.Int16: {math.MinInt16, math.MaxInt16, 16},
 	tensor.Int8:  {math.MinInt8, math.MaxInt8, 8},
 	tensor.Uint8: {0, math.MaxUint8, 8},
-	tensor.Bool:  {0, 1, 1},
+	// NumPy draws uint32 and uint16 as it draws int32 and int16
+	tensor.Uint32: {0, math.MaxUint32, 32},
+	tensor.Uint16: {0, math.MaxUint16, 16},
+	tensor.Bool:   {0, 1, 1},
 }
 
 // bufferedBits is a fill's 32-bit buffer, handed out n bits at a time

@@ -173,3 +173,18 @@ func TestBitGeneratorsMatchNumPy(t *testing.T) {
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestUnsignedIntegersMatchNumPy draws Generator.integers of uint16 and
+// uint32, numbers and arrays of bounds, draw for draw.
+func TestUnsignedIntegersMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "5"} {
+		r := "rng = np.random.default_rng(" + seed + ")\n"
+		srcs = append(srcs,
+			r+"rng.integers(0, 2**32, size=4, dtype=np.uint32), rng.integers(7, dtype=np.uint16), rng.integers(0, 2**16, size=3, dtype='u2'), rng.integers(5, 100, size=(2, 2), dtype=np.uint32), rng.random()",
+			r+"rng.integers([1, 10], [5, 2**32 - 1], dtype=np.uint32), rng.integers(0, [3, 60000], dtype=np.uint16), rng.integers(2**31, 2**32, dtype=np.uint32, endpoint=False), rng.random()",
+			r+"rng.integers(-1, 5, dtype=np.uint32)", r+"rng.integers(0, 2**32 + 1, dtype=np.uint32)", r+"rng.integers(0, 70000, dtype=np.uint16)",
+		)
+	}
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}

@@ -139,12 +139,16 @@ func buildModule() *lang.Module {
 	defMemmap(m)
 	m["frombuffer"] = lang.NewBuiltin(lang.AsValue, "frombuffer(buffer, dtype=None, count=-1, offset=0)", "A 1-d array of count elements of dtype (float64 when None; all when -1) read from the bytes buffer after offset bytes.", frombuffer)
 	defPrintOptions(m)
+	defFPErr(m)
+	defSignal(m)
+	defHistBins(m)
 	defEinsum(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule
 	m["recarray"] = recarrayClass
 	m["fft"] = fftModule
+	m["lib"] = libModule
 	for name, v := range m {
 		// a class (np.ndarray, np.recarray) keeps its identity, which isinstance asks
 		if b, ok := v.(*lang.Builtin); ok && b != ndarrayClass && b != recarrayClass {

@@ -18,6 +18,10 @@ func asOperand(v lang.Value) (operand, bool, error) {
 	case bool, int64, float64, lang.Complex: // NumPy's dtype of a Python number is its Go type's
 		t, err := pyScalar(x)
 		return operand{t: t, weak: true}, true, err
+	case lang.BigInt: // from 2^63 to 2^64-1 a uint64, as NumPy's value-based casting makes it
+		if t, ok := uint64Array(x); ok {
+			return operand{t: t, weak: true}, true, nil
+		}
 	case *lang.List, lang.Tuple:
 		t, err := arrayFrom(x, 0, false)
 		if err != nil {

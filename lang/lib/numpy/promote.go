@@ -206,6 +206,9 @@ func minScalarType(t *tensor.Tensor) typed {
 	}
 	switch x := v.(type) {
 	case int64:
+		if x < 0 && t.DType() == tensor.Uint64 { // from 2^63 up, read as int64
+			return typed{n: nU8}
+		}
 		if x >= 0 {
 			for _, c := range []struct {
 				n     npType

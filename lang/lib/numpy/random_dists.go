@@ -42,6 +42,33 @@ func logistic(p distSource, loc, scale float64) float64 {
 	}
 }
 
+// hypergeometricCheck is NumPy's checks of hypergeometric's arguments,
+// in its order; nan ends the message of nsample's ("is NaN" for numbers,
+// "contains NaNs" for arrays).
+func hypergeometricCheck(good, bad, sample int64, nan string) error {
+	for rule := range 4 {
+		if err := hypergeometricRule(rule, good, bad, sample, nan); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hypergeometricRule is the rule-th of hypergeometric's checks.
+func hypergeometricRule(rule int, good, bad, sample int64, nan string) error {
+	switch {
+	case rule == 0 && good+bad < sample:
+		return lang.Errorf(lang.ValueError, "ngood + nbad < nsample")
+	case rule == 1 && good < 0:
+		return lang.Errorf(lang.ValueError, "ngood < 0")
+	case rule == 2 && bad < 0:
+		return lang.Errorf(lang.ValueError, "nbad < 0")
+	case rule == 3 && sample < 1:
+		return lang.Errorf(lang.ValueError, "nsample < 1 or nsample %s", nan)
+	}
+	return nil
+}
+
 // triangular is random_triangular.
 func triangular(p distSource, left, mode, right float64) float64 {
 	base := right - left
@@ -247,21 +274,7 @@ var legacyDistributions = []randomFunc{
 			return locScaleDraws(a, "mean", "sigma", func(f []float64) float64 { return libm.Exp(f[0] + f[1]*r.gaussian()) })
 		}},
 	{"triangular", "left, mode, right, size=None", "Floats from the triangular distribution on [left, right] peaking at mode.",
-		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			f, err := floats(a, "left", "mode", "right")
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case f[0] > f[1]:
-				return nil, lang.Errorf(lang.ValueError, "left > mode")
-			case f[1] > f[2]:
-				return nil, lang.Errorf(lang.ValueError, "mode > right")
-			case f[0] == f[2]:
-				return nil, lang.Errorf(lang.ValueError, "left == right")
-			}
-			return fill(a.Value("size"), tensor.Float64, func() float64 { return triangular(r, f[0], f[1], f[2]) })
-		}},
+		func(r *randomState, a *lang.Args) (lang.Value, error) { return triangularDraws(a, r) }},
 	{"poisson", "lam=1.0, size=None", "Integers from the Poisson distribution of mean lam.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
 			return poissonDraws(a, func(lam float64) int64 { return poisson(r, lam) })
@@ -288,93 +301,37 @@ var legacyDistributions = []randomFunc{
 		}},
 	{"hypergeometric", "ngood, nbad, nsample, size=None", "Integers from the hypergeometric distribution: the good ones among nsample drawn without replacement from ngood good and nbad bad.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			good, bad, sample := truncatedInt(a, "ngood"), truncatedInt(a, "nbad"), truncatedInt(a, "nsample")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			switch {
-			case good+bad < sample:
-				return nil, lang.Errorf(lang.ValueError, "ngood + nbad < nsample")
-			case good < 0:
-				return nil, lang.Errorf(lang.ValueError, "ngood < 0")
-			case bad < 0:
-				return nil, lang.Errorf(lang.ValueError, "nbad < 0")
-			case sample < 1:
-				return nil, lang.Errorf(lang.ValueError, "nsample < 1 or nsample is NaN")
-			}
-			return fillInt(a.Value("size"), func() int64 { return hypergeometric(r, good, bad, sample) })
-		}},
-	{"multinomial", "n, pvals, size=None", "Counts of n trials over the categories of probabilities pvals (the last takes what the others leave), one row per draw.",
-		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			n := a.Int64("n")
-			if err := a.Err(); err != nil {
-				return nil, err
-			}
-			pt, err := arrayFrom(a.Value("pvals"), tensor.Float64, true)
+			p, err := readFloatParams(a, "ngood", "nbad", "nsample")
 			if err != nil {
 				return nil, err
 			}
-			if pt.Dim() == 0 {
-				return nil, lang.Errorf(lang.TypeError, "pvals must be a 1-d sequence")
-			}
-			if pt.Dim() != 1 {
-				return nil, lang.Errorf(lang.ValueError, "object too deep for desired array")
-			}
-			pix, err := floatValues(pt)
-			if err != nil {
-				return nil, err
-			}
-			sum, comp := 0.0, 0.0 // kahan_sum of all but the last
-			for i, x := range pix {
-				if !(x >= 0) || !(x <= 1) {
-					return nil, lang.Errorf(lang.ValueError, "pvals < 0, pvals > 1 or pvals contains NaNs")
+			if p.arrays == nil {
+				good, bad, sample := truncatedInt(a, "ngood"), truncatedInt(a, "nbad"), truncatedInt(a, "nsample")
+				if err := a.Err(); err != nil {
+					return nil, err
 				}
-				if i < len(pix)-1 {
-					y := x - comp
-					t := sum + y
-					comp = (t - sum) - y
-					sum = t
+				if err := hypergeometricCheck(good, bad, sample, "is NaN"); err != nil {
+					return nil, err
+				}
+				return fillInt(a.Value("size"), func() int64 { return hypergeometric(r, good, bad, sample) })
+			}
+			ints := func(f []float64) (int64, int64, int64) { return int64(f[0]), int64(f[1]), int64(f[2]) }
+			// NumPy checks each rule over every draw before the next
+			for rule := range 4 {
+				if err := p.each(func(f []float64) error {
+					g, b, n := ints(f)
+					return hypergeometricRule(rule, g, b, n, "contains NaNs")
+				}); err != nil {
+					return nil, err
 				}
 			}
-			if len(pix) > 0 && sum > 1+1e-12 {
-				return nil, lang.Errorf(lang.ValueError, "sum(pvals[:-1]) > 1.0")
-			}
-			if n < 0 {
-				return nil, lang.Errorf(lang.ValueError, "n < 0")
-			}
-			return vectorDraws(a.Value("size"), len(pix), tensor.Int64, func(out []int64) { multinomial(r, n, pix, out) })
-		}},
-	{"dirichlet", "alpha, size=None", "Floats from the Dirichlet distribution of parameters alpha: gammas normalised to sum 1, one row per draw.",
-		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			at, err := arrayFrom(a.Value("alpha"), tensor.Float64, true)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case at.Dim() == 0:
-				return nil, lang.Errorf(lang.TypeError, "object of type '%s' has no len()", lang.TypeName(a.Value("alpha")))
-			case at.Dim() > 1:
-				return nil, lang.Errorf(lang.ValueError, "object too deep for desired array")
-			}
-			alpha, err := floatValues(at)
-			if err != nil {
-				return nil, err
-			}
-			for _, x := range alpha {
-				if x <= 0 {
-					return nil, lang.Errorf(lang.ValueError, "alpha <= 0")
-				}
-			}
-			return vectorDraws(a.Value("size"), len(alpha), tensor.Float64, func(out []float64) {
-				acc := 0.0
-				for j, x := range alpha {
-					out[j] = standardGamma(r, x)
-					acc += out[j]
-				}
-				inv := 1 / acc
-				for j := range out {
-					out[j] *= inv
-				}
+			return p.drawInt(a.Value("size"), func(f []float64) int64 {
+				g, b, n := ints(f)
+				return hypergeometric(r, g, b, n)
 			})
 		}},
+	{"multinomial", "n, pvals, size=None", "Counts of n trials over the categories of probabilities pvals (the last takes what the others leave), one row per draw.",
+		func(r *randomState, a *lang.Args) (lang.Value, error) { return multinomialDraws(r, a, false) }},
+	{"dirichlet", "alpha, size=None", "Floats from the Dirichlet distribution of parameters alpha: gammas normalised to sum 1, one row per draw.",
+		func(r *randomState, a *lang.Args) (lang.Value, error) { return dirichletDraws(r, a, false) }},
 }

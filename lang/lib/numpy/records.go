@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
@@ -22,6 +23,10 @@ type StructDType struct {
 	names  []string
 	dts    []tensor.DType
 	record bool // a recarray's, whose records are numpy.record
+	// offsets and size are a view's layout (a[['x', 'z']] keeps the
+	// fields where the whole record has them); nil offsets: packed.
+	offsets []int
+	size    int
 }
 
 var (
@@ -93,8 +98,22 @@ func (d *StructDType) String() string {
 	return d.fieldsText()
 }
 
-// fieldsText is the list of the fields, as repr and str show it.
+// fieldsText is the list of the fields, as repr and str show it, or
+// NumPy's dict form for a layout with gaps: {'names': ['x', 'z'],
+// 'formats': ['<i4', '<i2'], 'offsets': [0, 12], 'itemsize': 14}.
 func (d *StructDType) fieldsText() string {
+	if d.offsets != nil && !d.packed() {
+		names := make([]string, len(d.names))
+		formats := make([]string, len(d.names))
+		offsets := make([]string, len(d.names))
+		for i, n := range d.names {
+			names[i] = lang.Repr(n)
+			formats[i] = "'" + dtypeStr(d.dts[i]) + "'"
+			offsets[i] = strconv.Itoa(d.offsets[i])
+		}
+		return fmt.Sprintf("{'names': [%s], 'formats': [%s], 'offsets': [%s], 'itemsize': %d}",
+			strings.Join(names, ", "), strings.Join(formats, ", "), strings.Join(offsets, ", "), d.size)
+	}
 	parts := make([]string, len(d.names))
 	for i, n := range d.names {
 		parts[i] = "(" + lang.Repr(n) + ", '" + fieldStr(d.dts[i]) + "')"
@@ -125,8 +144,38 @@ func (d *StructDType) Equal(other lang.Value) bool {
 // HashKey hashes as its text.
 func (d *StructDType) HashKey() (string, error) { return "dtype:" + d.fieldsText(), nil }
 
-// itemsize is the packed size of a record.
+// fieldOffsets are the fields' byte offsets in a record.
+func (d *StructDType) fieldOffsets() []int {
+	if d.offsets != nil {
+		return d.offsets
+	}
+	out := make([]int, len(d.dts))
+	off := 0
+	for i, dt := range d.dts {
+		out[i] = off
+		off += dt.Size()
+	}
+	return out
+}
+
+// packed reports whether the fields lie one after the other from 0 with
+// nothing after them, as a dtype made from a list of fields.
+func (d *StructDType) packed() bool {
+	off := 0
+	for i, dt := range d.dts {
+		if d.fieldOffsets()[i] != off {
+			return false
+		}
+		off += dt.Size()
+	}
+	return d.offsets == nil || d.size == off
+}
+
+// itemsize is the size of a record: the packed size, or a view's.
 func (d *StructDType) itemsize() int {
+	if d.offsets != nil {
+		return d.size
+	}
 	n := 0
 	for _, dt := range d.dts {
 		n += dt.Size()
@@ -159,10 +208,9 @@ func (d *StructDType) Attr(name string) (lang.Value, bool) {
 		return t, true
 	case "fields":
 		f := lang.NewDict()
-		off := 0
+		offs := d.fieldOffsets()
 		for i, n := range d.names {
-			_ = f.Set(n, lang.Tuple{dtypeOf(d.dts[i]), int64(off)})
-			off += d.dts[i].Size()
+			_ = f.Set(n, lang.Tuple{dtypeOf(d.dts[i]), int64(offs[i])})
 		}
 		return f, true
 	case "itemsize":
@@ -405,6 +453,9 @@ func intIndex(subs []lang.Subscript) ([]int64, bool) {
 // or a[...] of slices and index arrays (a record array).
 func (r *RecordArray) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 	if len(subs) == 1 {
+		if names, ok := fieldNames(subs[0].Value); ok {
+			return r.selectFields(names)
+		}
 		if name, ok := subs[0].Value.(string); ok {
 			i, err := r.dt.field(name)
 			if err != nil {

@@ -49,3 +49,28 @@ func TestRecordArraysStopClearly(t *testing.T) {
 		{Src: "np.zeros(2, dtype=[('x', 'f4')])[0][1:]", Want: "NotImplementedError: kael's records take a field's name or position as an index"},
 	})
 }
+
+// TestRecordOpsMatchNumPy covers comparisons and ufuncs of structured
+// arrays and records, views of some fields (a[['x', 'z']]) and
+// a.view(np.recarray); dt.fields is a dict here (NumPy's a mappingproxy).
+func TestRecordOpsMatchNumPy(t *testing.T) {
+	pre := prelude + "dt = np.dtype([('x', 'i4'), ('y', 'f8'), ('z', 'i2')])\na = np.array([(1, 2.0, 3), (4, 5.0, 6)], dtype=dt)\nb = np.array([(1, 2.0, 3), (4, 0.5, 6)], dtype=dt)\n"
+	langtest.CheckMatchesCPython(t, pre, []string{
+		"a == b, a != b, a == a, a != a, a == a[0], a[1] != b, b[0] == a",
+		"a[0] == b[0], a[1] == b[1], a[1] != b[1], type(a[0] == b[0])",
+		"c = np.array([[(1, 2.0, 3)], [(4, 5.0, 7)]], dtype=dt)\nc == a",
+		"a == 1", "a != np.arange(2)", "a[0] == 1", "a == None, a != None",
+		"a < b", "a + b", "np.add(a, b)", "a * a[0]",
+		"a[['x', 'y']]", "a[['x', 'z']].dtype, a[['x', 'z']].itemsize, dict(a[['x', 'z']].dtype.fields)", "a[['y', 'x']]", "a[['x', 'y', 'z']].dtype",
+		"v = a[['x', 'z']]\nv['z'][0] = 9\na", "a[['x', 'y']] == b[['x', 'y']]",
+		"a[['x', 'q']]", "a[['x', 'x']]",
+		"r = a.view(np.recarray)\nr.y, r, type(r).__name__, a.view(dt)",
+		"a.view(np.recarray).x[1] = 8\na",
+		"r = np.rec.fromarrays([[1, 2], [3.0, 4.0]], names='a,b')\nr, r.a, r.b.dtype, type(r).__name__",
+		"x = np.array([1, 2])\nr = np.rec.fromarrays([x, np.array([True, False])])\nr.f0[0] = 9\nr, x, r.dtype",
+		"np.rec.fromarrays([[1, 2], [3, 4]], dtype=[('p', 'f4'), ('q', 'i2')]), np.rec.fromarrays([np.zeros((2, 2)), np.ones((2, 2), np.int32)], names=['u', 'v'])",
+		"np.rec.fromarrays([[1, 2], [3, 4, 5]])",
+		"r = np.rec.fromrecords([(1, 2.5), (3, 4.0)], names='i,x')\nr, r.x, r[1].i",
+		"np.rec.fromrecords([(1, 2.5)], dtype=[('i', 'i4'), ('x', 'f8')]), np.rec.fromrecords([(True, 1), (False, 2)])",
+	})
+}

@@ -27,7 +27,7 @@ var (
 	_ lang.ArrayProvider = (*Scalar)(nil)
 	_ lang.Reprer        = (*Scalar)(nil)
 	_ lang.HasAttrs      = (*Scalar)(nil)
-	_ lang.Hashable      = (*Scalar)(nil)
+	_ lang.HashesAs      = (*Scalar)(nil)
 	_ lang.Equaler       = (*Scalar)(nil)
 )
 
@@ -163,29 +163,44 @@ func (s *Scalar) Equal(other lang.Value) bool {
 	return err == nil && b
 }
 
-// HashKey hashes as the Python number does, so that np.int64(1) and 1
-// are the same dict key.
-func (s *Scalar) HashKey() (string, error) {
-	if c, ok := s.item().(lang.Complex); ok {
-		return c.HashKey()
-	}
-	f, _ := s.Float()
-	if f == math.Trunc(f) && !math.IsInf(f, 0) && math.Abs(f) < 1<<62 {
-		return "int:" + strconv.FormatInt(int64(f), 10), nil
-	}
-	return "float:" + strconv.FormatFloat(f, 'g', -1, 64), nil
-}
+// HashesAs is the Python number the scalar equals, whose hash is the
+// scalar's (hash(np.int16(5)) == hash(5), hash(np.float32(0.1)) ==
+// hash(float(np.float32(0.1)))), so that np.int64(1) and 1 are one dict
+// key.
+func (s *Scalar) HashesAs() lang.Value { return s.item() }
 
 // BinaryOp is NumPy's arithmetic and comparison on scalars.
+// A result that overflowed, or divided by zero, comes with NumPy's
+// RuntimeWarning (or FloatingPointError) as np.seterr says.
 func (s *Scalar) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
-	return binaryOp(op, s, other, reflected)
+	r, ok, err := binaryOp(op, s, other, reflected)
+	if !ok || err != nil {
+		return r, ok, err
+	}
+	a, b := lang.Value(s), other
+	if reflected {
+		a, b = b, a
+	}
+	return r, true, scalarBinaryErrors(op, a, b, r)
 }
 
 // Abs is abs(x): the magnitude, a float for a complex scalar.
-func (s *Scalar) Abs() (lang.Value, error) { return absolute(s.t) }
+func (s *Scalar) Abs() (lang.Value, error) {
+	r, err := absolute(s.t)
+	if err != nil {
+		return nil, err
+	}
+	return r, scalarUnaryErrors("absolute", s.t, r)
+}
 
 // UnaryOp is -x, +x, ~x.
-func (s *Scalar) UnaryOp(op syntax.Token) (lang.Value, error) { return unaryOp(op, s.t) }
+func (s *Scalar) UnaryOp(op syntax.Token) (lang.Value, error) {
+	r, err := unaryOp(op, s.t)
+	if err != nil || op != syntax.MINUS {
+		return r, err
+	}
+	return r, scalarUnaryErrors("negative", s.t, r)
+}
 
 // Attr gives dtype, shape, ndim, size, itemsize, real, imag and the
 // methods item, tolist, astype, is_integer.

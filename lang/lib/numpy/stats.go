@@ -372,6 +372,13 @@ func histogram(a *lang.Args) (lang.Value, error) {
 			bins, ok = int64(v[0]), true
 		}
 	}
+	if name, isName := a.Value("bins").(string); isName {
+		n, err := binsByName(a, name, vals)
+		if err != nil {
+			return nil, err
+		}
+		bins, ok = int64(n), true
+	}
 	if ok {
 		counts, edges, err = uniformHistogram(a, vals, weights, int(bins))
 	} else {
@@ -408,14 +415,9 @@ func histogram(a *lang.Args) (lang.Value, error) {
 	return lang.Tuple{wrapArray(ct), wrapArray(edges)}, nil
 }
 
-// uniformHistogram is np.histogram with bins equal-width bins over range
-// (a's min to max): each value's bin computed, corrected against the
-// edges as NumPy corrects it, and counted or its weight summed.
-func uniformHistogram(a *lang.Args, vals, weights []float64, bins int) ([]float64, *tensor.Tensor, error) {
-	if bins < 1 {
-		return nil, nil, lang.Errorf(lang.ValueError, "`bins` must be positive, when an integer")
-	}
-	var lo, hi float64
+// histRange is the histogram's outer edges: range=, or a's min and max
+// (0 and 1 for no values), widened by 0.5 each way when they are equal.
+func histRange(a *lang.Args, vals []float64) (lo, hi float64, err error) {
 	if a.IsNone("range") {
 		if len(vals) == 0 {
 			lo, hi = 0, 1
@@ -429,22 +431,36 @@ func uniformHistogram(a *lang.Args, vals, weights []float64, bins int) ([]float6
 				lo, hi = min(lo, v), max(hi, v)
 			}
 			if math.IsNaN(lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-				return nil, nil, lang.Errorf(lang.ValueError, "autodetected range of [%s, %s] is not finite", lang.FormatFloat(lo), lang.FormatFloat(hi))
+				return 0, 0, lang.Errorf(lang.ValueError, "autodetected range of [%s, %s] is not finite", lang.FormatFloat(lo), lang.FormatFloat(hi))
 			}
 		}
 	} else {
 		r, err := lang.Collect(a.Value("range"))
 		if err != nil || len(r) != 2 {
-			return nil, nil, lang.Errorf(lang.ValueError, "range must be a pair (min, max)")
+			return 0, 0, lang.Errorf(lang.ValueError, "range must be a pair (min, max)")
 		}
 		lo, _ = lang.AsFloat(r[0])
 		hi, _ = lang.AsFloat(r[1])
 		if lo > hi {
-			return nil, nil, lang.Errorf(lang.ValueError, "max must be larger than min in range parameter.")
+			return 0, 0, lang.Errorf(lang.ValueError, "max must be larger than min in range parameter.")
 		}
 	}
 	if lo == hi {
 		lo, hi = lo-0.5, hi+0.5
+	}
+	return lo, hi, nil
+}
+
+// uniformHistogram is np.histogram with bins equal-width bins over range
+// (a's min to max): each value's bin computed, corrected against the
+// edges as NumPy corrects it, and counted or its weight summed.
+func uniformHistogram(a *lang.Args, vals, weights []float64, bins int) ([]float64, *tensor.Tensor, error) {
+	if bins < 1 {
+		return nil, nil, lang.Errorf(lang.ValueError, "`bins` must be positive, when an integer")
+	}
+	lo, hi, err := histRange(a, vals)
+	if err != nil {
+		return nil, nil, err
 	}
 	n := bins
 	edges := make([]float64, n+1)

@@ -229,3 +229,26 @@ func intMax(dt tensor.DType) lang.Value {
 	_, hi, _ := tensor.IntRange(dt)
 	return hi
 }
+
+// uint64Pairwise wraps the core's maximum or minimum so that two uint64
+// operands compare as unsigned (the core's kernels read them as int64).
+func uint64Pairwise(kernel func(a, b *tensor.Tensor) (*tensor.Tensor, error)) func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	return func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+		if a.DType() != tensor.Uint64 || b.DType() != tensor.Uint64 {
+			return kernel(a, b)
+		}
+		oa, err := orderedUint64(a)
+		if err != nil {
+			return nil, err
+		}
+		ob, err := orderedUint64(b)
+		if err != nil {
+			return nil, err
+		}
+		r, err := kernel(oa, ob)
+		if err != nil {
+			return nil, err
+		}
+		return fromOrderedUint64(r)
+	}
+}

@@ -122,3 +122,20 @@ func TestFromNumpyRefusesWideUnsigned(t *testing.T) {
 		"hasattr(torch, 'uint16'), hasattr(torch, 'uint32'), hasattr(torch, 'uint64')",
 	})
 }
+
+// TestUint64AboveInt64MatchNumPy covers uint64 values from 2^63 up in the
+// statistics and ufuncs, and Python ints in that range as operands (a
+// uint64 by NumPy's value-based casting).
+func TestUint64AboveInt64MatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"h = np.array([2**64 - 1, 3, 2**63 + 5, 10], dtype=np.uint64)\n", []string{
+		"np.median(h), np.percentile(h, 50), np.quantile(h, [0.25, 0.9]), np.mean(h)",
+		"np.median(np.array([2**63 + 1, 2**63 + 3], dtype=np.uint64)), np.percentile(h, [0, 100])",
+		"np.sort(h), np.unique(h), np.argsort(h), np.cumsum(h), h.max(), h.min()",
+		"np.bincount(np.array([1, 3, 3], dtype=np.uint64)), np.bincount(np.array([0, 2], dtype=np.uint32), minlength=4)",
+		"np.clip(h, 5, 2**63 + 10), h.clip(2**63, None), h.clip(None, 2**63)",
+		"h + 2**63, h > 2**63, h == 2**64 - 1, 2**63 < h, h - 2**63",
+		"np.maximum(h, 2**63), np.minimum(h, 2**63), np.where(h > 5, h, 2**63)",
+		"np.array([1], np.int8) + 2**63, np.array([1, 5], np.int64) > 2**63, np.clip(np.array([1, 5], np.int64), 0, 2**63)",
+		"np.uint64(3) + 2**63, np.uint64(2**63) == 2**63, np.uint64(2**64 - 1) > 2**63",
+	})
+}
