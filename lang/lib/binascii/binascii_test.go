@@ -26,6 +26,18 @@ var cases = []langtest.Case{
 	{"binascii.b2a_base64(b'abc'), binascii.b2a_base64(b'abc', newline=False), binascii.a2b_base64('YWJj'), issubclass(binascii.Error, ValueError), binascii.Error.__module__, err(binascii.a2b_base64, 'YW!J', strict_mode=True)", "(b'YWJj\\n', b'YWJj', b'abc', True, 'binascii', 'Error: Only base64 data is allowed')"},
 }
 
+// uuExprs are computed by kael and by CPython 3.11 and compared.
+var uuExprs = []string{
+	"binascii.b2a_uu(b''), binascii.b2a_uu(b'', backtick=True), binascii.b2a_uu(b'abc'), binascii.b2a_uu(b'\\x00\\x00\\x00', backtick=True), binascii.b2a_uu(b'hello world'), binascii.b2a_uu(bytes(range(45)))",
+	"[binascii.a2b_uu(binascii.b2a_uu(bytes(range(n, 2 * n)), backtick=bt)) == bytes(range(n, 2 * n)) for n in range(46) for bt in (False, True)] == [True] * 92",
+	"binascii.a2b_uu(b''), binascii.a2b_uu(''), binascii.a2b_uu(b' \\n'), binascii.a2b_uu(b'#86)C'), binascii.a2b_uu(b'#86)C   \\n'), binascii.a2b_uu('#86)C``\\r\\n'), binascii.a2b_uu(b'&86)C'), err(binascii.a2b_uu, b'#86\\n)C'), binascii.a2b_uu(b'#86\\n)')",
+	"[err(binascii.a2b_uu, x) for x in [b'#86)C!!', b'#8\\x016)C', b'x' * 50, 'é', 3]], err(binascii.b2a_uu, b'x' * 46), err(binascii.b2a_uu, 'abc')",
+}
+
+func TestUUMatchesCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, uuExprs)
+}
+
 func TestBinascii(t *testing.T) {
 	langtest.CheckCellCases(t, prelude, cases)
 }
