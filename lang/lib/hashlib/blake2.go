@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"hash"
 	"math"
 	"math/big"
 
@@ -205,6 +206,36 @@ func (s *state[W]) sum() []byte {
 		}
 	}
 	return out[:c.size]
+}
+
+// goHash is a state as Go's hash.Hash, for HMAC: it starts from init
+// again on Reset.
+type goHash[W word] struct {
+	s, init *state[W]
+}
+
+func (g *goHash[W]) Write(p []byte) (int, error) { g.s.write(p); return len(p), nil }
+func (g *goHash[W]) Sum(b []byte) []byte         { return append(b, g.s.sum()...) }
+func (g *goHash[W]) Reset()                      { g.s = g.init.clone() }
+func (g *goHash[W]) Size() int                   { return g.s.size }
+func (g *goHash[W]) BlockSize() int              { return g.s.v.blockSize }
+
+// blake2GoHash is the default BLAKE2b or BLAKE2s (as hashlib.new(name)
+// makes it) as a hash.Hash maker; false for another name.
+func blake2GoHash(name string) (func() hash.Hash, bool) {
+	switch name {
+	case "blake2b":
+		return func() hash.Hash {
+			s := newState(blake2bVariant, &blake2Params{digestSize: blake2bVariant.maxDigest, fanout: 1, depth: 1})
+			return &goHash[uint64]{s: s, init: s.clone()}
+		}, true
+	case "blake2s":
+		return func() hash.Hash {
+			s := newState(blake2sVariant, &blake2Params{digestSize: blake2sVariant.maxDigest, fanout: 1, depth: 1})
+			return &goHash[uint32]{s: s, init: s.clone()}
+		}, true
+	}
+	return nil, false
 }
 
 // blake2Hasher is what a Blake2 object needs of its state, whichever the

@@ -49,6 +49,9 @@ func canonical(name string) (string, bool) {
 // Constructor is the digest named name (as hashlib.new takes it), and
 // its canonical name.
 func Constructor(name string) (func() hash.Hash, string, bool) {
+	if f, ok := blake2GoHash(name); ok {
+		return f, name, true
+	}
 	n, ok := canonical(name)
 	if !ok {
 		return nil, "", false
@@ -58,7 +61,10 @@ func Constructor(name string) (func() hash.Hash, string, bool) {
 
 // Name is the algorithm of a hash object kael's hashlib made.
 func Name(v lang.Value) (string, bool) {
-	if h, ok := v.(*Hash); ok {
+	switch h := v.(type) {
+	case *Hash:
+		return h.name, true
+	case *Blake2:
 		return h.name, true
 	}
 	return "", false

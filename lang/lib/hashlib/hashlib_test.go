@@ -9,7 +9,8 @@ import (
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
 	_ "github.com/kael-dev/kael/lang/lib/hashlib"
-	_ "github.com/kael-dev/kael/lang/lib/io" // file_digest of a BytesIO
+	_ "github.com/kael-dev/kael/lang/lib/hmac" // HMAC over BLAKE2
+	_ "github.com/kael-dev/kael/lang/lib/io"   // file_digest of a BytesIO
 )
 
 // The prelude writes a text file and reads it back as bytes (kael has no
@@ -84,6 +85,8 @@ var blake2Exprs = []string{
 	"[err(hashlib.blake2b, **kw) for kw in [dict(leaf_size=-1), dict(leaf_size=2 ** 32), dict(node_offset=-1), dict(node_offset=2 ** 64), dict(node_depth=256), dict(inner_size=65), dict(inner_size=-1), dict(key='s'), dict(salt=1)]]",
 	"err(hashlib.blake2s, node_offset=2 ** 48), err(hashlib.blake2s, salt=b'x' * 9), err(hashlib.blake2s, digest_size=33), err(hashlib.blake2b, 'str'), err(hashlib.blake2b().update, 'str'), err(hashlib.blake2s, inner_size=33)",
 	"import io\nhashlib.file_digest(io.BytesIO(data), 'blake2s').hexdigest() == hashlib.blake2s(data).hexdigest()",
+	"hashlib.pbkdf2_hmac('blake2b', b'p', b's', 2).hex(), hashlib.pbkdf2_hmac('blake2s', data, b'salt', 3, 10).hex()",
+	"import hmac\nr = []\nfor dm in ('blake2b', 'blake2s', hashlib.blake2b, hashlib.blake2s):\n    h = hmac.new(b'key', b'msg', dm)\n    c = h.copy()\n    h.update(data)\n    r.append((h.name, h.digest_size, h.block_size, h.hexdigest(), c.hexdigest()))\nr, hmac.digest(b'k' * 200, b'x' * 300, 'blake2b').hex(), hmac.digest(b'k', b'', 'blake2s').hex()",
 }
 
 func TestBlake2MatchesCPython(t *testing.T) {
