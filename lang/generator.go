@@ -420,8 +420,8 @@ func (st *genState) iterateSink(yield func(Value) bool) error {
 	return err
 }
 
-// Attr returns the generator's methods, __name__, __qualname__ and
-// gi_running.
+// Attr returns the generator's methods, __name__, __qualname__,
+// gi_running, gi_suspended and gi_frame (None once it has ended).
 func (g *Generator) Attr(name string) (Value, bool) {
 	switch name {
 	case "__qualname__":
@@ -432,6 +432,8 @@ func (g *Generator) Attr(name string) (Value, bool) {
 		return g.st.running, true
 	case "gi_suspended":
 		return g.State() == "GEN_SUSPENDED", true
+	case "gi_frame":
+		return g.st.frame(), true
 	}
 	m, ok := generatorMethods[name]
 	if !ok {
@@ -442,7 +444,7 @@ func (g *Generator) Attr(name string) (Value, bool) {
 
 // AttrNames lists the generator's methods and attributes.
 func (g *Generator) AttrNames() []string {
-	return append(sortedKeys(generatorMethods), "__name__", "__qualname__", "gi_running", "gi_suspended")
+	return append(sortedKeys(generatorMethods), "__name__", "__qualname__", "gi_frame", "gi_running", "gi_suspended")
 }
 
 // State is where the generator is, as inspect.getgeneratorstate names

@@ -7,7 +7,9 @@
 package pyrandom
 
 import (
+	"crypto/rand"
 	"crypto/sha512"
+	"encoding/binary"
 	"errors"
 	"math"
 	"math/big"
@@ -24,6 +26,25 @@ type Random struct {
 	mt        mt19937.MT
 	gaussNext float64
 	hasGauss  bool
+	system    bool // draws from the operating system's source, not mt
+}
+
+// NewSystem returns a generator that draws from the operating system's
+// random source (crypto/rand), as random.SystemRandom: the same methods,
+// no state, and seeding leaves it as it is.
+func NewSystem() *Random { return &Random{system: true} }
+
+// System reports whether r draws from the operating system's source.
+func (r *Random) System() bool { return r.system }
+
+// word is the next 32 random bits.
+func (r *Random) word() uint32 {
+	if r.system {
+		var b [4]byte
+		_, _ = rand.Read(b[:])
+		return binary.LittleEndian.Uint32(b[:])
+	}
+	return r.mt.Uint32()
 }
 
 // New returns a generator seeded with seed, as random.Random(seed).
@@ -36,6 +57,9 @@ func New(seed *big.Int) *Random {
 // Seed reseeds from the integer seed, as random.seed(n): init_by_array
 // with the 32-bit words of |n|, least significant first.
 func (r *Random) Seed(seed *big.Int) {
+	if r.system {
+		return
+	}
 	words := absWords(seed)
 	r.mt = mt19937.NewByArray(words)
 	r.hasGauss = false
@@ -81,8 +105,8 @@ func absWords(n *big.Int) []uint32 {
 
 // Float64 is random.random(): 53 bits from two words, in [0, 1).
 func (r *Random) Float64() float64 {
-	a := r.mt.Uint32() >> 5
-	b := r.mt.Uint32() >> 6
+	a := r.word() >> 5
+	b := r.word() >> 6
 	return (float64(a)*67108864.0 + float64(b)) * (1.0 / 9007199254740992.0)
 }
 
@@ -93,11 +117,11 @@ func (r *Random) GetRandBits(k int) *big.Int {
 		if k == 0 {
 			return new(big.Int)
 		}
-		return big.NewInt(int64(r.mt.Uint32() >> (32 - k)))
+		return big.NewInt(int64(r.word() >> (32 - k)))
 	}
 	out := new(big.Int)
 	for shift := 0; k > 0; shift += 32 {
-		w := r.mt.Uint32()
+		w := r.word()
 		if k < 32 {
 			w >>= 32 - k
 		}

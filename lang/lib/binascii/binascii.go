@@ -1,4 +1,5 @@
-// Package binascii is Python's binascii module: base64 and hex codecs and
+// Package binascii is Python's binascii module: base64, hex, uuencoding
+// (uu.go) and quoted-printable (qp.go) codecs and
 // the CRCs of bytes, with CPython's binascii.Error for bad input. The
 // codecs are exported for lang/lib/base64, which builds on them as
 // CPython's base64.py builds on binascii.
@@ -190,8 +191,8 @@ func unhexlify(a *lang.Args) (lang.Value, error) {
 }
 
 func init() {
-	lang.RegisterModule("binascii", "Python's binascii: base64 and hex codecs (a2b_base64, b2a_base64, hexlify, unhexlify) and crc32, crc_hqx, with binascii.Error.", func() *lang.Module {
-		return &lang.Module{Name: "binascii", Attrs: map[string]lang.Value{
+	lang.RegisterModule("binascii", "Python's binascii: base64, hex, uuencoding and quoted-printable (a2b_base64, b2a_base64, hexlify, unhexlify, a2b_uu, b2a_uu, a2b_qp, b2a_qp) and crc32, crc_hqx, with binascii.Error.", func() *lang.Module {
+		m := &lang.Module{Name: "binascii", Attrs: map[string]lang.Value{
 			"Error":      errorClass,
 			"Incomplete": incompleteClass,
 			"a2b_base64": def("a2b_base64(data, /, *, strict_mode=False)", "Decode a line of base64 data.", func(a *lang.Args) (lang.Value, error) {
@@ -247,5 +248,9 @@ func init() {
 				return int64(crcHQX(b, uint16(crc))), nil
 			}),
 		}}
+		for name, f := range uuFuncs {
+			m.Attrs[name] = f
+		}
+		return m
 	})
 }

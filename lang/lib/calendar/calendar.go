@@ -10,6 +10,8 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/datetime" // module.py imports datetime
+	_ "github.com/kael-dev/kael/lang/lib/locale"   // locale
+	_ "github.com/kael-dev/kael/lang/lib/sys"      // and sys
 )
 
 //go:embed module.py

@@ -36,3 +36,17 @@ func TestCalendar(t *testing.T) {
 func TestCalendarAgainstCPython(t *testing.T) {
 	cpython.CheckCellCases(t, prelude, cases)
 }
+
+// htmlExprs are computed by kael and by CPython 3.11 and compared.
+var htmlExprs = []string{
+	"h = calendar.HTMLCalendar()\nh.formatmonth(2024, 2), h.formatmonth(2023, 12, withyear=False), h.formatday(0, 3), h.formatweekday(6), h.formatweekheader()",
+	"y = calendar.HTMLCalendar(6).formatyear(2024, 4)\nlen(y), y[:1000], y[-1000:], calendar.HTMLCalendar().formatyear(2025, 0)[-300:]",
+	"h = calendar.HTMLCalendar()\np = h.formatyearpage(2024, css=None)\nlen(p), p[:400], p[-300:], p == h.formatyearpage(2024, css=None, encoding='utf-8'), h.formatyearpage(2024, 2, encoding='ascii')[:300]",
+	"class My(calendar.HTMLCalendar):\n    cssclass_noday = 'empty'\n    cssclasses = ['a', 'b', 'c', 'd', 'e', 'f', 'g']\nMy(2).formatmonth(2021, 7)",
+	"import locale\nlt = calendar.LocaleTextCalendar(locale='C')\nlh = calendar.LocaleHTMLCalendar(1, locale='C.UTF-8')\nlt.locale, lt.formatmonth(2024, 3), lh.locale, lh.formatmonth(2024, 3), lt.formatyear(2024)[:200], locale.setlocale(locale.LC_TIME, None)",
+	"import locale\ntry:\n    r = calendar.LocaleTextCalendar(locale='xx_XX').formatmonth(2024, 1)\nexcept Exception as e:\n    r = type(e).__name__, str(e)\nr, locale.setlocale(locale.LC_TIME, None)",
+}
+
+func TestHTMLCalendarMatchesCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, htmlExprs)
+}

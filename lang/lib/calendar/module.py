@@ -3,12 +3,15 @@ module in the C locale: weeks start on Monday (setfirstweekday changes
 it), names are English."""
 
 import datetime
+import locale as _locale
+import sys
 
 __all__ = ["IllegalMonthError", "IllegalWeekdayError", "setfirstweekday",
            "firstweekday", "isleap", "leapdays", "weekday", "monthrange",
            "monthcalendar", "prmonth", "month", "prcal", "calendar",
            "timegm", "month_name", "month_abbr", "day_name", "day_abbr",
-           "Calendar", "TextCalendar", "weekheader",
+           "Calendar", "TextCalendar", "HTMLCalendar", "LocaleTextCalendar",
+           "LocaleHTMLCalendar", "weekheader",
            "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY",
            "SATURDAY", "SUNDAY"]
 
@@ -271,6 +274,138 @@ class TextCalendar(Calendar):
 
     def pryear(self, theyear, w=0, l=0, c=6, m=3):
         print(self.formatyear(theyear, w, l, c, m), end='')
+
+
+class HTMLCalendar(Calendar):
+    """A calendar written as HTML tables: formatmonth, formatyear and
+    formatyearpage (a whole XHTML page, as bytes); the cssclass*
+    attributes name the cells' classes."""
+
+    cssclasses = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    cssclasses_weekday_head = cssclasses
+    cssclass_noday = "noday"
+    cssclass_month_head = "month"
+    cssclass_month = "month"
+    cssclass_year_head = "year"
+    cssclass_year = "year"
+
+    def formatday(self, day, weekday):
+        """A day as a table cell (an empty one for 0, outside the month)."""
+        if day == 0:
+            return f'<td class="{self.cssclass_noday}">&nbsp;</td>'
+        return '<td class="%s">%d</td>' % (self.cssclasses[weekday], day)
+
+    def formatweek(self, theweek):
+        """A week of (day, weekday) pairs as a table row."""
+        return '<tr>' + ''.join(self.formatday(d, wd) for d, wd in theweek) + '</tr>'
+
+    def formatweekday(self, day):
+        """A weekday's abbreviated name as a table header cell."""
+        return f'<th class="{self.cssclasses_weekday_head[day]}">{day_abbr[day]}</th>'
+
+    def formatweekheader(self):
+        """The weekdays' names as a table row."""
+        return '<tr>' + ''.join(self.formatweekday(i) for i in self.iterweekdays()) + '</tr>'
+
+    def formatmonthname(self, theyear, themonth, withyear=True):
+        """The month's name (and the year) as a table row."""
+        name = f'{month_name[themonth]} {theyear}' if withyear else month_name[themonth]
+        return f'<tr><th colspan="7" class="{self.cssclass_month_head}">{name}</th></tr>'
+
+    def formatmonth(self, theyear, themonth, withyear=True):
+        """The month as a table."""
+        rows = [f'<table border="0" cellpadding="0" cellspacing="0" class="{self.cssclass_month}">',
+                self.formatmonthname(theyear, themonth, withyear=withyear),
+                self.formatweekheader()]
+        rows += [self.formatweek(w) for w in self.monthdays2calendar(theyear, themonth)]
+        rows.append('</table>')
+        return '\n'.join(rows) + '\n'
+
+    def formatyear(self, theyear, width=3):
+        """The year as a table of the months' tables, width months a row."""
+        width = max(width, 1)
+        out = [f'<table border="0" cellpadding="0" cellspacing="0" class="{self.cssclass_year}">\n',
+               f'<tr><th colspan="{width}" class="{self.cssclass_year_head}">{theyear}</th></tr>']
+        for first in range(January, January + 12, width):
+            out.append('<tr>')
+            for m in range(first, min(first + width, 13)):
+                out.append('<td>' + self.formatmonth(theyear, m, withyear=False) + '</td>')
+            out.append('</tr>')
+        out.append('</table>')
+        return ''.join(out)
+
+    def formatyearpage(self, theyear, width=3, css='calendar.css', encoding=None):
+        """The year as a whole XHTML page, encoded (bytes)."""
+        if encoding is None:
+            encoding = sys.getdefaultencoding()
+        out = [f'<?xml version="1.0" encoding="{encoding}"?>\n',
+               '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+               '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n',
+               '<html>\n', '<head>\n',
+               f'<meta http-equiv="Content-Type" content="text/html; charset={encoding}" />\n']
+        if css is not None:
+            out.append(f'<link rel="stylesheet" type="text/css" href="{css}" />\n')
+        out += ['<title>Calendar for %d</title>\n' % theyear, '</head>\n', '<body>\n',
+                self.formatyear(theyear, width), '</body>\n', '</html>\n']
+        return ''.join(out).encode(encoding, 'xmlcharrefreplace')
+
+
+class different_locale:
+    """A context manager that sets the LC_TIME locale for its body."""
+
+    def __init__(self, locale):
+        self.locale = locale
+        self.oldlocale = None
+
+    def __enter__(self):
+        self.oldlocale = _locale.setlocale(_locale.LC_TIME, None)
+        _locale.setlocale(_locale.LC_TIME, self.locale)
+
+    def __exit__(self, *args):
+        if self.oldlocale is not None:
+            _locale.setlocale(_locale.LC_TIME, self.oldlocale)
+
+
+def _get_default_locale():
+    name = _locale.setlocale(_locale.LC_TIME, None)
+    if name == "C":
+        with different_locale(""):
+            name = _locale.setlocale(_locale.LC_TIME, None)
+    return name
+
+
+class LocaleTextCalendar(TextCalendar):
+    """A TextCalendar whose names are those of a locale (kael's locales
+    name months and days in English)."""
+
+    def __init__(self, firstweekday=0, locale=None):
+        TextCalendar.__init__(self, firstweekday)
+        self.locale = _get_default_locale() if locale is None else locale
+
+    def formatweekday(self, day, width):
+        with different_locale(self.locale):
+            return super().formatweekday(day, width)
+
+    def formatmonthname(self, theyear, themonth, width, withyear=True):
+        with different_locale(self.locale):
+            return super().formatmonthname(theyear, themonth, width, withyear)
+
+
+class LocaleHTMLCalendar(HTMLCalendar):
+    """An HTMLCalendar whose names are those of a locale (kael's locales
+    name months and days in English)."""
+
+    def __init__(self, firstweekday=0, locale=None):
+        HTMLCalendar.__init__(self, firstweekday)
+        self.locale = _get_default_locale() if locale is None else locale
+
+    def formatweekday(self, day):
+        with different_locale(self.locale):
+            return super().formatweekday(day)
+
+    def formatmonthname(self, theyear, themonth, withyear=True):
+        with different_locale(self.locale):
+            return super().formatmonthname(theyear, themonth, withyear)
 
 
 c = TextCalendar()

@@ -311,3 +311,12 @@ func tupleSelf(a *lang.Args, typ *lang.ReturnType) (*lang.NamedTuple, error) {
 	}
 	return n, nil
 }
+
+// NamedTupleType is the type of the values of a namedtuple class made in
+// Go, as collections.namedtuple(typename, fields, module=module) makes it:
+// a library's result type (inspect.FullArgSpec) that programs construct,
+// test with isinstance and read _fields of. Values are
+// lang.NewNamedTuple(t, ...); the class is t.Class.
+func NamedTupleType(typename string, fields []string, module string) *lang.ReturnType {
+	return newTupleClass(typename, fields, nil, module).typ
+}

@@ -9,8 +9,10 @@ import (
 	_ "embed" // module.py
 
 	"github.com/kael-dev/kael/lang"
-	_ "github.com/kael-dev/kael/lang/lib/os" // module.py imports os
-	_ "github.com/kael-dev/kael/lang/lib/re" // and re
+	_ "github.com/kael-dev/kael/lang/lib/functools" // module.py imports functools
+	_ "github.com/kael-dev/kael/lang/lib/os"        // os
+	_ "github.com/kael-dev/kael/lang/lib/re"        // re
+	_ "github.com/kael-dev/kael/lang/lib/warnings"  // and warnings
 )
 
 //go:embed module.py

@@ -7,6 +7,8 @@ import (
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
 	_ "github.com/kael-dev/kael/lang/lib/configparser"
+	_ "github.com/kael-dev/kael/lang/lib/contextlib" // printsPrelude's redirect_stdout
+	_ "github.com/kael-dev/kael/lang/lib/io"         // and StringIO
 )
 
 const prelude = `import configparser
@@ -66,4 +68,24 @@ func TestConfigparser(t *testing.T) {
 
 func TestConfigparserAgainstCPython(t *testing.T) {
 	cpython.CheckCellCases(t, prelude, cases)
+}
+
+// printsOf runs a script whose prints are the outcome.
+const printsPrelude = `import io, contextlib
+def prints(src):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(src, {})
+    return buf.getvalue().splitlines()
+`
+
+// interpolationScripts drive ExtendedInterpolation, LegacyInterpolation
+// and the converters; kael prints what CPython 3.11 prints.
+var interpolationScripts = []string{
+	`prints('import configparser, warnings\nsrc = """\n[DEFAULT]\nhome = /home/${user}\nuser = bob\n[paths]\ndata = ${home}/data\ncache = ${paths:data}/cache\nother = ${server:host}:${server:port}\ncost = $$5\nbad = ${nosuch}\nmulti = ${a:b:c}\ndollar = $x\ndeep = ${deep}\n[server]\nhost = example.org\nPort = 80\n"""\ncp = configparser.ConfigParser(interpolation=configparser.ExtendedInterpolation())\ncp.read_string(src)\nprint(cp[\'paths\'][\'data\'], cp[\'paths\'][\'cache\'], cp[\'paths\'][\'other\'], cp[\'paths\'][\'cost\'], cp.get(\'paths\', \'home\'))\nfor opt in [\'bad\', \'multi\', \'dollar\', \'deep\']:\n    try:\n        print(cp.get(\'paths\', opt))\n    except configparser.Error as e:\n        print(type(e).__name__, e)\ntry:\n    cp.set(\'paths\', \'x\', \'a $ b\')\nexcept ValueError as e:\n    print(e)\ncp.set(\'paths\', \'y\', \'$$ ${home}\')\nprint(cp[\'paths\'][\'y\'], dict(cp.items(\'paths\', raw=True))[\'y\'])\nwith warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter(\'always\')\n    li = configparser.LegacyInterpolation()\n    print([(x.category.__name__, str(x.message)) for x in w])\nlp = configparser.ConfigParser(interpolation=li)\nlp.read_string("[s]\\na = 1\\nb = %(a)s2\\nc = %(B)s3\\nd = %(zz)s\\ne = %(e)s\\n")\nprint(lp[\'s\'][\'b\'], lp[\'s\'][\'c\'])\nfor opt in [\'d\', \'e\']:\n    try:\n        print(lp.get(\'s\', opt))\n    except configparser.Error as e:\n        print(type(e).__name__, e)\n')`,
+	`prints('import configparser\ncp = configparser.ConfigParser(converters={\'list\': lambda s: [x.strip() for x in s.split(\',\')]})\ncp.read_string("[a]\\nxs = 1, 2 ,3\\nn = 4\\nb = yes\\n[b]\\nys = q\\n")\nprint(sorted(cp.converters), cp.converters[\'list\'] is not None, cp.converters[\'int\'])\nprint(cp.getlist(\'a\', \'xs\'), cp[\'a\'].getlist(\'xs\'), cp[\'b\'].getlist(\'ys\'), cp[\'a\'].getlist(\'nope\', [\'d\']), cp.getlist(\'a\', \'nope\', fallback=5))\nprint(cp[\'a\'].getint(\'n\'), cp[\'a\'].getboolean(\'b\'), cp[\'a\'].getfloat(\'n\'))\ncp.converters[\'upper\'] = str.upper\nprint(cp.getupper(\'a\', \'xs\'), cp[\'b\'].getupper(\'ys\'), len(cp.converters), \'upper\' in cp.converters)\ndel cp.converters[\'upper\']\nprint(hasattr(cp, \'getupper\'), hasattr(cp[\'a\'], \'getupper\'), sorted(cp.converters))\nfor bad in [\'\', 3]:\n    try:\n        cp.converters[bad] = int\n    except ValueError as e:\n        print(e)\ntry:\n    del cp.converters[\'nosuch\']\nexcept KeyError as e:\n    print(\'KeyError\', e)\ncp.add_section(\'c\')\ncp[\'c\'][\'z\'] = \'7, 8\'\nprint(cp[\'c\'].getlist(\'z\'), isinstance(cp.converters, configparser.ConverterMapping))\n')`,
+}
+
+func TestInterpolationsMatchCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, printsPrelude, interpolationScripts)
 }

@@ -3,15 +3,18 @@ of options read from INI text, with BasicInterpolation (%(name)s),
 typed getters, the mapping protocol (parser['section']['option']) and
 write."""
 
+import functools
 import os
 import re
+import warnings
 
 __all__ = ["NoSectionError", "DuplicateOptionError", "DuplicateSectionError",
            "NoOptionError", "InterpolationError", "InterpolationDepthError",
            "InterpolationMissingOptionError", "InterpolationSyntaxError",
            "ParsingError", "MissingSectionHeaderError",
            "ConfigParser", "RawConfigParser",
-           "Interpolation", "BasicInterpolation",
+           "Interpolation", "BasicInterpolation", "ExtendedInterpolation",
+           "LegacyInterpolation", "ConverterMapping",
            "SectionProxy", "DEFAULTSECT", "MAX_INTERPOLATION_DEPTH"]
 
 DEFAULTSECT = "DEFAULT"
@@ -256,6 +259,106 @@ def _convert_to_boolean(value):
     return _BOOLEAN_STATES[value.lower()]
 
 
+class ExtendedInterpolation(Interpolation):
+    """${option} in a value is the option of the same section (or
+    DEFAULT), ${section:option} that of another section; $$ is a dollar
+    sign (zc.buildout's syntax)."""
+
+    _KEYCRE = re.compile(r"\$\{([^}]+)\}")
+
+    def before_get(self, parser, section, option, value, defaults):
+        out = []
+        self._interpolate_some(parser, option, out, value, section, defaults, 1)
+        return ''.join(out)
+
+    def before_set(self, parser, section, option, value):
+        rest = self._KEYCRE.sub('', value.replace('$$', ''))
+        if '$' in rest:
+            raise ValueError("invalid interpolation syntax in %r at "
+                             "position %d" % (value, rest.find('$')))
+        return value
+
+    def _interpolate_some(self, parser, option, accum, rest, section, map, depth):
+        rawval = parser.get(section, option, raw=True, fallback=rest)
+        if depth > MAX_INTERPOLATION_DEPTH:
+            raise InterpolationDepthError(option, section, rawval)
+        while rest:
+            p = rest.find("$")
+            if p < 0:
+                accum.append(rest)
+                return
+            accum.append(rest[:p])
+            rest = rest[p:]
+            nxt = rest[1:2]
+            if nxt == "$":
+                accum.append("$")
+                rest = rest[2:]
+                continue
+            if nxt != "{":
+                raise InterpolationSyntaxError(
+                    option, section, "'$' must be followed by '$' or '{', found: %r" % (rest,))
+            m = self._KEYCRE.match(rest)
+            if m is None:
+                raise InterpolationSyntaxError(option, section, "bad interpolation variable reference %r" % rest)
+            path = m.group(1).split(':')
+            rest = rest[m.end():]
+            sect, opt = section, option
+            try:
+                if len(path) == 1:
+                    opt = parser.optionxform(path[0])
+                    v = map[opt]
+                elif len(path) == 2:
+                    sect, opt = path[0], parser.optionxform(path[1])
+                    v = parser.get(sect, opt, raw=True)
+                else:
+                    raise InterpolationSyntaxError(option, section, "More than one ':' found: %r" % (rest,))
+            except (KeyError, NoSectionError, NoOptionError):
+                raise InterpolationMissingOptionError(option, section, rawval, ":".join(path)) from None
+            if "$" in v:
+                self._interpolate_some(parser, opt, accum, v, sect, dict(parser.items(sect, raw=True)), depth + 1)
+            else:
+                accum.append(v)
+
+
+class LegacyInterpolation(Interpolation):
+    """The deprecated %(name)s interpolation of old ConfigParsers, by
+    string formatting over the section's options."""
+
+    _KEYCRE = re.compile(r"%\(([^)]*)\)s|.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        warnings.warn(
+            "LegacyInterpolation has been deprecated since Python 3.2 "
+            "and will be removed from the configparser module in Python 3.13. "
+            "Use BasicInterpolation or ExtendedInterpolation instead.",
+            DeprecationWarning, stacklevel=2)
+
+    def before_get(self, parser, section, option, value, vars):
+        rawval = value
+        for _ in range(MAX_INTERPOLATION_DEPTH):
+            if not value or "%(" not in value:
+                break
+            value = self._KEYCRE.sub(functools.partial(self._interpolation_replace, parser=parser), value)
+            try:
+                value = value % vars
+            except KeyError as e:
+                raise InterpolationMissingOptionError(option, section, rawval, e.args[0]) from None
+        if value and "%(" in value:
+            raise InterpolationDepthError(option, section, rawval)
+        return value
+
+    def before_set(self, parser, section, option, value):
+        return value
+
+    @staticmethod
+    def _interpolation_replace(match, parser):
+        name = match.group(1)
+        if name is None:
+            return match.group()
+        return "%%(%s)s" % parser.optionxform(name)
+
+
 class RawConfigParser:
     """A configuration of sections of options, without interpolation."""
 
@@ -270,6 +373,7 @@ class RawConfigParser:
         self._dict = dict_type
         self._sections = self._dict()
         self._defaults = self._dict()
+        self._converters = ConverterMapping(self)
         self._proxies = self._dict()
         self._proxies[default_section] = SectionProxy(self, default_section)
         self._delimiters = tuple(delimiters)
@@ -285,7 +389,7 @@ class RawConfigParser:
         if self._interpolation is None:
             self._interpolation = Interpolation()
         if converters is not _UNSET:
-            raise TypeError("kael's configparser takes no converters")
+            self._converters.update(converters)
         if defaults:
             self.read_dict({default_section: defaults})
 
@@ -398,6 +502,11 @@ class RawConfigParser:
             if fallback is _UNSET:
                 raise
             return fallback
+
+    @property
+    def converters(self):
+        """The ConverterMapping of the parser's get<name> converters."""
+        return self._converters
 
     def getint(self, section, option, *, raw=False, vars=None,
                fallback=_UNSET, **kwargs):
@@ -721,6 +830,9 @@ class SectionProxy:
     def __init__(self, parser, name):
         self._parser = parser
         self._name = name
+        for conv in parser.converters:
+            key = 'get' + conv
+            setattr(self, key, functools.partial(self.get, _impl=getattr(parser, key)))
 
     def __repr__(self):
         return '<Section: {}>'.format(self._name)
@@ -771,9 +883,10 @@ class SectionProxy:
     def name(self):
         return self._name
 
-    def get(self, option, fallback=None, *, raw=False, vars=None, **kwargs):
-        return self._parser.get(self._name, option, raw=raw, vars=vars,
-                                fallback=fallback, **kwargs)
+    def get(self, option, fallback=None, *, raw=False, vars=None, _impl=None, **kwargs):
+        if not _impl:
+            _impl = self._parser.get
+        return _impl(self._name, option, raw=raw, vars=vars, fallback=fallback, **kwargs)
 
     def getint(self, option, fallback=None, *, raw=False, vars=None):
         return self._parser.getint(self._name, option, raw=raw, vars=vars,
@@ -786,3 +899,110 @@ class SectionProxy:
     def getboolean(self, option, fallback=None, *, raw=False, vars=None):
         return self._parser.getboolean(self._name, option, raw=raw,
                                        vars=vars, fallback=fallback)
+
+
+class ConverterMapping:
+    """The converters of a parser by name: setting name to a function
+    adds get<name> to the parser and to its section proxies, which
+    convert the option's text with it; deleting removes them. The
+    parser's own getters (int, float, boolean) map to None. It has the
+    methods of a MutableMapping (kael's classes cannot derive from
+    collections.abc's)."""
+
+    GETTERCRE = re.compile(r"^get(?P<name>.+)$")
+
+    def __init__(self, parser):
+        self._parser = parser
+        self._data = {}
+        for getter in dir(self._parser):
+            m = self.GETTERCRE.match(getter)
+            if m and callable(getattr(self._parser, getter)):
+                self._data[m.group('name')] = None
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __setitem__(self, key, value):
+        try:
+            k = 'get' + key
+        except TypeError:
+            raise ValueError('Incompatible key: {} (type: {})'.format(key, type(key)))
+        if k == 'get':
+            raise ValueError('Incompatible key: cannot use "" as a name')
+        self._data[key] = value
+        func = functools.partial(self._parser._get_conv, conv=value)
+        func.converter = value
+        setattr(self._parser, k, func)
+        for proxy in self._parser.values():
+            setattr(proxy, k, functools.partial(proxy.get, _impl=func))
+
+    def __delitem__(self, key):
+        try:
+            k = 'get' + (key or None)
+        except TypeError:
+            raise KeyError(key)
+        del self._data[key]
+        for inst in [self._parser, *self._parser.values()]:
+            try:
+                delattr(inst, k)
+            except AttributeError:
+                continue
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self):
+        return len(self._data)
+
+    def __contains__(self, key):
+        return key in self._data
+
+    def keys(self):
+        return self._data.keys()
+
+    def values(self):
+        return self._data.values()
+
+    def items(self):
+        return self._data.items()
+
+    def get(self, key, default=None):
+        return self._data.get(key, default)
+
+    def __eq__(self, other):
+        if isinstance(other, ConverterMapping):
+            other = other._data
+        return self._data == other
+
+    __hash__ = None
+
+    def pop(self, key, *default):
+        if key not in self._data:
+            if default:
+                return default[0]
+            raise KeyError(key)
+        value = self._data[key]
+        del self[key]
+        return value
+
+    def popitem(self):
+        if not self._data:
+            raise KeyError
+        key = next(iter(self._data))
+        return key, self.pop(key)
+
+    def clear(self):
+        for key in list(self._data):
+            del self[key]
+
+    def setdefault(self, key, default=None):
+        if key not in self._data:
+            self[key] = default
+        return self._data[key]
+
+    def update(self, other=(), /, **kwds):
+        pairs = other.items() if hasattr(other, 'items') else other
+        for key, value in pairs:
+            self[key] = value
+        for key, value in kwds.items():
+            self[key] = value

@@ -3,12 +3,16 @@
 // body thrown in at its yield), nullcontext, suppress, closing,
 // ExitStack, redirect_stdout, redirect_stderr and chdir. Each context manager is an object of a class made in Go
 // whose __enter__ and __exit__ are builtins, so the with statement treats
-// it as any class's.
+// it as any class's. Those are the Go part, _contextlib; module.py, the
+// module's Python text, takes them all and adds AsyncExitStack, whose
+// unwinding awaits.
 package contextlib
 
 import (
+	_ "embed" // module.py
+
 	"github.com/kael-dev/kael/lang"
-	_ "github.com/kael-dev/kael/lang/lib/sys" // redirect_stdout sets sys.stdout
+	_ "github.com/kael-dev/kael/lang/lib/sys" // redirect_stdout sets sys.stdout; module.py imports sys
 )
 
 // goContextManager is a context manager implemented in Go by a library
@@ -224,7 +228,11 @@ var moduleAttrs = map[string]lang.Value{
 		}),
 }
 
+//go:embed module.py
+var source string
+
 func init() {
-	lang.RegisterModule("contextlib", "Python's contextlib: contextmanager, nullcontext, suppress, closing, ExitStack, redirect_stdout, redirect_stderr and chdir.",
-		func() *lang.Module { return &lang.Module{Name: "contextlib", Attrs: moduleAttrs} })
+	lang.RegisterSourceModule("contextlib", "Python's contextlib: contextmanager, nullcontext, suppress, closing, ExitStack, AsyncExitStack, redirect_stdout, redirect_stderr and chdir.", source)
+	lang.RegisterModule("_contextlib", "The part of contextlib written in Go: every name of contextlib but AsyncExitStack.",
+		func() *lang.Module { return &lang.Module{Name: "_contextlib", Attrs: moduleAttrs} })
 }

@@ -76,3 +76,81 @@ var chdirCases = []string{
 }
 
 func TestChdirMatchesCPython(t *testing.T) { langtest.CheckMatchesCPython(t, prelude, chdirCases) }
+
+// asyncExitStackPrelude drives AsyncExitStack through every method, the
+// unwinding order, suppression and the chaining of exits' exceptions.
+const asyncExitStackPrelude = `import asyncio, contextlib
+from contextlib import AsyncExitStack
+log = []
+class ACM:
+    def __init__(self, name, suppress=False, fail=None):
+        self.name, self.suppress, self.fail = name, suppress, fail
+    async def __aenter__(self):
+        log.append('aenter ' + self.name)
+        await asyncio.sleep(0)
+        return self.name.upper()
+    async def __aexit__(self, t, e, tb):
+        log.append(('aexit', self.name, t.__name__ if t else None))
+        if self.fail:
+            raise self.fail
+        return self.suppress
+ACM.__module__ = 'tests'
+@contextlib.contextmanager
+def scm(name):
+    log.append('enter ' + name)
+    yield name
+    log.append('exit ' + name)
+async def acb(x):
+    await asyncio.sleep(0)
+    log.append(('acb', x))
+async def main():
+    async with AsyncExitStack() as st:
+        log.append(await st.enter_async_context(ACM('a')))
+        log.append(st.enter_context(scm('s')))
+        st.callback(log.append, 'cb')
+        st.push_async_callback(acb, 1)
+        st.push_async_exit(ACM('pushed'))
+        async def aex(t, e, tb):
+            log.append(('aex', t))
+        st.push_async_exit(aex)
+        st.push(lambda t, e, tb: log.append(('push', t)))
+    log.append('---')
+    async with AsyncExitStack() as st:
+        await st.enter_async_context(ACM('sup', suppress=True))
+        await st.enter_async_context(ACM('b'))
+        raise KeyError('k')
+    log.append('suppressed')
+    try:
+        async with AsyncExitStack() as st:
+            await st.enter_async_context(ACM('f1', fail=ValueError('v1')))
+            await st.enter_async_context(ACM('f2', fail=TypeError('t2')))
+            raise KeyError('body')
+    except Exception as e:
+        log.append((type(e).__name__, str(e), type(e.__context__).__name__, type(e.__context__.__context__).__name__, e.__context__.__context__.__context__))
+    st = AsyncExitStack()
+    await st.enter_async_context(ACM('c'))
+    st2 = st.pop_all()
+    await st.aclose()
+    log.append('after aclose of empty')
+    await st2.aclose()
+    try:
+        await st.enter_async_context(scm('x'))
+    except TypeError as e:
+        log.append(str(e))
+    try:
+        st.enter_context(ACM('y'))
+    except TypeError as e:
+        log.append(str(e))
+    r = st.push_async_callback(acb, 2)
+    log.append(r is acb)
+    await st.aclose()
+    return 'done'
+`
+
+func TestAsyncExitStackMatchesCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, asyncExitStackPrelude, []string{
+		"asyncio.run(main()), log",
+		"isinstance(AsyncExitStack(), contextlib.AbstractAsyncContextManager), sorted(contextlib.__all__)",
+		"async def bad():\n    async with AsyncExitStack() as st:\n        await st.enter_async_context(1)\ntry:\n    asyncio.run(bad())\nexcept TypeError as e:\n    r = str(e)\nr",
+	})
+}

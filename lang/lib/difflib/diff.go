@@ -660,6 +660,7 @@ func init() {
 		"unified_diff":      unifiedDiff,
 		"context_diff":      contextDiff,
 		"restore":           restore,
+		"diff_bytes":        diffBytes,
 		"IS_LINE_JUNK":      isLineJunk,
 		"IS_CHARACTER_JUNK": isCharacterJunk,
 	}}

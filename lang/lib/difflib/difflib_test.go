@@ -97,6 +97,16 @@ list(unified_diff(a, b, lineterm='')), list(context_diff(a, b, lineterm='')), li
 	`list(unified_diff([1], ['a']))`,
 	`list(unified_diff(['a'], ['b'], fromfile=1))`,
 	`list(unified_diff(['a\n', 2], ['b\n']))`,
+	`a = [b'one\n', b'tw\xffo\n', b'three\n', b'\xe9\n']; b = [b'one\n', b'three\n', b'four\xfe\n', b'\xe9\n']
+list(difflib.diff_bytes(unified_diff, a, b, b'a\xff.txt', b'b.txt', b'2020', b'2021')), list(difflib.diff_bytes(context_diff, a, b, n=1, lineterm=b'')), list(difflib.diff_bytes(unified_diff, a, a))`,
+	`g = difflib.diff_bytes(unified_diff, [b'x\n'], [b'y\n'])
+next(g), next(g), list(g)`,
+	`def err(f, *args, **kw):
+    try:
+        return list(f(*args, **kw))
+    except Exception as e:
+        return type(e).__name__ + ": " + str(e)
+err(difflib.diff_bytes, unified_diff, ['a'], [b'b']), err(difflib.diff_bytes, unified_diff, [b'a'], [b'b'], fromfile='x'), err(difflib.diff_bytes, unified_diff, [b'a'], [b'b'], lineterm='\n')`,
 }
 
 func TestDifflibMatchesCPython(t *testing.T) { langtest.CheckMatchesCPython(t, prelude, cases) }

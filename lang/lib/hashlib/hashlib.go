@@ -1,8 +1,8 @@
 // Package hashlib is Python's hashlib for the digests of Go's standard
 // library: md5, sha1, the SHA-2 and SHA-3 families and the SHAKE
 // extendable-output functions, with update, digest, hexdigest, copy and
-// CPython's names, sizes and errors; pbkdf2_hmac and file_digest. BLAKE2
-// is not here: Go's standard library has none.
+// CPython's names, sizes and errors; pbkdf2_hmac and file_digest; and
+// BLAKE2b and BLAKE2s (blake2.go), written here from RFC 7693.
 package hashlib
 
 import (
@@ -49,6 +49,9 @@ func canonical(name string) (string, bool) {
 // Constructor is the digest named name (as hashlib.new takes it), and
 // its canonical name.
 func Constructor(name string) (func() hash.Hash, string, bool) {
+	if f, ok := blake2GoHash(name); ok {
+		return f, name, true
+	}
 	n, ok := canonical(name)
 	if !ok {
 		return nil, "", false
@@ -58,7 +61,10 @@ func Constructor(name string) (func() hash.Hash, string, bool) {
 
 // Name is the algorithm of a hash object kael's hashlib made.
 func Name(v lang.Value) (string, bool) {
-	if h, ok := v.(*Hash); ok {
+	switch h := v.(type) {
+	case *Hash:
+		return h.name, true
+	case *Blake2:
 		return h.name, true
 	}
 	return "", false
@@ -106,15 +112,17 @@ func (h *Hash) AttrNames() []string {
 	return []string{"block_size", "copy", "digest", "digest_size", "hexdigest", "name", "update"}
 }
 
-// data reads a bytes argument, with CPython's errors for others.
+// data reads a bytes-like argument (bytes, bytearray, memoryview), with
+// CPython's errors for others.
 func data(v lang.Value) ([]byte, error) {
-	switch x := v.(type) {
-	case lang.Bytes:
-		return x.Data(), nil
-	case string:
+	if _, ok := v.(string); ok {
 		return nil, lang.Errorf(lang.TypeError, "Strings must be encoded before hashing")
 	}
-	return nil, lang.Errorf(lang.TypeError, "object supporting the buffer API required")
+	b, err := lang.BytesArg(v)
+	if err != nil {
+		return nil, lang.Errorf(lang.TypeError, "object supporting the buffer API required")
+	}
+	return b, nil
 }
 
 func self(a *lang.Args) *Hash { return a.Value("self").(*Hash) }
@@ -157,10 +165,16 @@ func init() {
 	for _, n := range names {
 		mod.Attrs[n] = lang.NewBuiltin(lang.AsValue, n+"(string=None, *, usedforsecurity=True)", "A "+n+" hash object, fed string (bytes) when given.", construct(n))
 	}
-	mod.Attrs["new"] = lang.NewBuiltin(lang.AsValue, "new(name, data=b'', *, usedforsecurity=True)", "A hash object of the algorithm named name (md5, sha1, sha224, sha256, sha384, sha512, sha3_224, sha3_256, sha3_384, sha3_512, shake_128, shake_256).", func(a *lang.Args) (lang.Value, error) {
+	mod.Attrs["new"] = lang.NewBuiltin(lang.AsValue, "new(name, data=b'', *, usedforsecurity=True)", "A hash object of the algorithm named name (md5, sha1, sha224, sha256, sha384, sha512, sha3_224, sha3_256, sha3_384, sha3_512, shake_128, shake_256, blake2b, blake2s); blake2b and blake2s take their keywords (digest_size, key, salt, person, ...).", func(a *lang.Args) (lang.Value, error) {
 		name := a.Str("name")
 		if err := a.Err(); err != nil {
 			return nil, err
+		}
+		if _, ok := blake2Classes[name]; ok {
+			return newBlake2ByName(a, name, a.Value("data"))
+		}
+		if kw, _ := a.Keywords(); len(kw) > 0 {
+			return nil, lang.Errorf(lang.TypeError, "'%s' is an invalid keyword argument for new()", kw[0])
 		}
 		if _, ok := xofs[name]; ok {
 			return newXOF(name, a.Value("data"))
@@ -170,9 +184,12 @@ func init() {
 			return nil, errUnsupported(name)
 		}
 		return newHash(n, a.Value("data"))
-	})
+	}).CollectKeywords()
+	for name, c := range blake2Classes {
+		mod.Attrs[name] = c
+	}
 	addMore(mod)
-	lang.RegisterModule("hashlib", "Python's hashlib: md5, sha1, sha224, sha256, sha384, sha512, sha3_*, shake_* of bytes, pbkdf2_hmac and file_digest.", func() *lang.Module { return mod })
+	lang.RegisterModule("hashlib", "Python's hashlib: md5, sha1, sha224, sha256, sha384, sha512, sha3_*, shake_*, blake2b and blake2s of bytes, pbkdf2_hmac and file_digest.", func() *lang.Module { return mod })
 }
 
 func construct(name string) func(a *lang.Args) (lang.Value, error) {
@@ -182,7 +199,7 @@ func construct(name string) func(a *lang.Args) (lang.Value, error) {
 // errUnsupported is new()'s error for a name it does not know.
 func errUnsupported(name string) error {
 	return lang.Errorf(lang.ValueError, "unsupported hash type %s", name).
-		WithHint("kael's hashlib has %s", strings.Join(append(names[:len(names):len(names)], "shake_128", "shake_256"), ", "))
+		WithHint("kael's hashlib has %s", strings.Join(append(names[:len(names):len(names)], "shake_128", "shake_256", "blake2b", "blake2s"), ", "))
 }
 
 func newHash(name string, initial lang.Value) (lang.Value, error) {

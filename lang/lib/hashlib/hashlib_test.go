@@ -9,6 +9,8 @@ import (
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
 	_ "github.com/kael-dev/kael/lang/lib/hashlib"
+	_ "github.com/kael-dev/kael/lang/lib/hmac" // HMAC over BLAKE2
+	_ "github.com/kael-dev/kael/lang/lib/io"   // file_digest of a BytesIO
 )
 
 // The prelude writes a text file and reads it back as bytes (kael has no
@@ -52,4 +54,41 @@ func TestHashlib(t *testing.T) {
 
 func TestHashlibAgainstCPython(t *testing.T) {
 	cpython.CheckCellCases(t, prelude(t), hashlibCases)
+}
+
+const blake2Prelude = `import hashlib
+def err(f, *args, **kw):
+    try:
+        return f(*args, **kw)
+    except Exception as e:
+        return type(e).__name__ + ": " + str(e)
+data = b'hello world\n' * 100
+long = bytes(range(256)) * 9
+`
+
+// blake2Exprs are each computed by kael and by CPython 3.11 (its
+// _blake2, the reference implementation) and compared.
+var blake2Exprs = []string{
+	"hashlib.blake2b().hexdigest(), hashlib.blake2s().hexdigest(), hashlib.blake2b(b'abc').hexdigest(), hashlib.blake2s(b'abc').hexdigest()",
+	"[hashlib.blake2b(long[:n]).hexdigest()[:16] for n in (1, 127, 128, 129, 255, 256, 257, 2000)]",
+	"[hashlib.blake2s(long[:n]).hexdigest()[:16] for n in (1, 63, 64, 65, 127, 128, 129, 2000)]",
+	"hashlib.blake2b(data, digest_size=20).hexdigest(), hashlib.blake2s(data, digest_size=1).hexdigest(), hashlib.blake2b(digest_size=64).digest_size, hashlib.blake2s(data, digest_size=17).digest()",
+	"hashlib.blake2b(key=b'secret').hexdigest(), hashlib.blake2b(data, key=b'k' * 64).hexdigest(), hashlib.blake2s(data, key=b'k' * 32).hexdigest(), hashlib.blake2s(key=bytearray(b'x')).hexdigest()",
+	"hashlib.blake2b(data, salt=b'salty', person=b'me').hexdigest(), hashlib.blake2s(data, salt=b'12345678', person=b'abcdefgh').hexdigest(), hashlib.blake2b(salt=b's' * 16, person=b'p' * 16, digest_size=32, key=b'key').hexdigest()",
+	"hashlib.blake2b(data, fanout=2, depth=2, leaf_size=4096, node_offset=1, node_depth=0, inner_size=64).hexdigest(), hashlib.blake2b(data, node_offset=2 ** 64 - 1, last_node=True).hexdigest(), hashlib.blake2s(data, fanout=0, depth=255, leaf_size=2 ** 32 - 1, node_offset=2 ** 48 - 1, node_depth=255, inner_size=32, last_node=True).hexdigest()",
+	"h = hashlib.blake2b(data[:100])\nc = h.copy()\nh.update(data[100:])\nh.update(memoryview(b'xy'))\nh.hexdigest() == hashlib.blake2b(data + b'xy').hexdigest(), c.hexdigest() == hashlib.blake2b(data[:100]).hexdigest(), h.digest() == h.digest()",
+	"h = hashlib.blake2s(digest_size=16, key=b'k')\nfor i in range(0, len(long), 37): h.update(long[i:i + 37])\nh.hexdigest() == hashlib.blake2s(long, digest_size=16, key=b'k').hexdigest(), h.hexdigest()",
+	"h = hashlib.blake2b()\nh.name, h.digest_size, h.block_size, hashlib.blake2s().name, hashlib.blake2s().block_size, type(h).__name__, type(h).__module__, isinstance(h, hashlib.blake2b), isinstance(h, hashlib.blake2s), repr(h).startswith('<_blake2.blake2b object at 0x')",
+	"hashlib.blake2b.SALT_SIZE, hashlib.blake2b.PERSON_SIZE, hashlib.blake2b.MAX_KEY_SIZE, hashlib.blake2b.MAX_DIGEST_SIZE, hashlib.blake2s.SALT_SIZE, hashlib.blake2s.PERSON_SIZE, hashlib.blake2s.MAX_KEY_SIZE, hashlib.blake2s.MAX_DIGEST_SIZE",
+	"hashlib.new('blake2b', data, digest_size=8).hexdigest(), hashlib.new('blake2s').name, hashlib.new('blake2s', data=b'x').hexdigest(), err(hashlib.new, 'blake2b', b'x', fo=1), err(hashlib.new, 'md5', foo=1), {'blake2b', 'blake2s'} <= hashlib.algorithms_guaranteed <= hashlib.algorithms_available",
+	"[err(hashlib.blake2b, **kw) for kw in [dict(digest_size=0), dict(digest_size=65), dict(key=b'x' * 65), dict(salt=b'x' * 17), dict(person=b'x' * 17), dict(fanout=256), dict(fanout=-1), dict(depth=0), dict(depth=256)]]",
+	"[err(hashlib.blake2b, **kw) for kw in [dict(leaf_size=-1), dict(leaf_size=2 ** 32), dict(node_offset=-1), dict(node_offset=2 ** 64), dict(node_depth=256), dict(inner_size=65), dict(inner_size=-1), dict(key='s'), dict(salt=1)]]",
+	"err(hashlib.blake2s, node_offset=2 ** 48), err(hashlib.blake2s, salt=b'x' * 9), err(hashlib.blake2s, digest_size=33), err(hashlib.blake2b, 'str'), err(hashlib.blake2b().update, 'str'), err(hashlib.blake2s, inner_size=33)",
+	"import io\nhashlib.file_digest(io.BytesIO(data), 'blake2s').hexdigest() == hashlib.blake2s(data).hexdigest()",
+	"hashlib.pbkdf2_hmac('blake2b', b'p', b's', 2).hex(), hashlib.pbkdf2_hmac('blake2s', data, b'salt', 3, 10).hex()",
+	"import hmac\nr = []\nfor dm in ('blake2b', 'blake2s', hashlib.blake2b, hashlib.blake2s):\n    h = hmac.new(b'key', b'msg', dm)\n    c = h.copy()\n    h.update(data)\n    r.append((h.name, h.digest_size, h.block_size, h.hexdigest(), c.hexdigest()))\nr, hmac.digest(b'k' * 200, b'x' * 300, 'blake2b').hex(), hmac.digest(b'k', b'', 'blake2s').hex()",
+}
+
+func TestBlake2MatchesCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, blake2Prelude, blake2Exprs)
 }

@@ -154,6 +154,9 @@ func allNames() []lang.Value {
 	for n := range xofs {
 		out = append(out, n)
 	}
+	for n := range blake2Classes {
+		out = append(out, n)
+	}
 	sort.Strings(out)
 	vals := make([]lang.Value, len(out))
 	for i, n := range out {
@@ -259,6 +262,9 @@ func fileDigest(a *lang.Args) (lang.Value, error) {
 
 // newByName is hashlib.new(name) without data.
 func newByName(name string) (lang.Value, error) {
+	if _, ok := blake2Classes[name]; ok {
+		return newBlake2Default(name), nil
+	}
 	if _, ok := xofs[name]; ok {
 		return newXOF(name, lang.None)
 	}

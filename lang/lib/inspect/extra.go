@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/collections"
 )
 
 // The rest of the names programs reach for: the code-flag and state
@@ -337,7 +338,7 @@ func init() {
 	})
 }
 
-var attributeType = &lang.ReturnType{Name: "Attribute", Qualified: "Attribute", Fields: []string{"name", "kind", "defining_class", "object"}}
+var attributeType = collections.NamedTupleType("Attribute", []string{"name", "kind", "defining_class", "object"}, "inspect")
 
 // attrKind is classify_class_attrs's kind of a class attribute as it is
 // stored.
@@ -400,8 +401,8 @@ func init() {
 }
 
 var (
-	argumentsType = &lang.ReturnType{Name: "Arguments", Qualified: "Arguments", Fields: []string{"args", "varargs", "varkw"}}
-	argInfoType   = &lang.ReturnType{Name: "ArgInfo", Qualified: "ArgInfo", Fields: []string{"args", "varargs", "keywords", "locals"}}
+	argumentsType = collections.NamedTupleType("Arguments", []string{"args", "varargs", "varkw"}, "inspect")
+	argInfoType   = collections.NamedTupleType("ArgInfo", []string{"args", "varargs", "keywords", "locals"}, "inspect")
 )
 
 // codeArgs is CPython's getargs(co): the names of the code's parameters

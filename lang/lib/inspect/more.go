@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/collections"
 	"github.com/kael-dev/kael/lang/syntax"
 )
 
@@ -88,7 +89,7 @@ func funcOf(v lang.Value) lang.Value {
 	return v
 }
 
-var fullArgSpec = &lang.ReturnType{Name: "FullArgSpec", Qualified: "FullArgSpec", Fields: []string{"args", "varargs", "varkw", "defaults", "kwonlyargs", "kwonlydefaults", "annotations"}}
+var fullArgSpec = collections.NamedTupleType("FullArgSpec", []string{"args", "varargs", "varkw", "defaults", "kwonlyargs", "kwonlydefaults", "annotations"}, "inspect")
 
 // getfullargspec is CPython's: the parameters by kind, the defaults, the
 // annotations (the return's first). A function written in Python gives

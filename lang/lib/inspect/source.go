@@ -18,13 +18,29 @@ import (
 
 // sourceOf returns the lines of obj's source and the number of its first.
 func sourceOf(a *lang.Args, obj lang.Value) ([]string, int, error) {
-	obj, err := unwrap(funcOf(obj)) // the function a functools.wraps wrapper wraps, as CPython's
+	all, start, end, err := findSource(a, obj)
 	if err != nil {
 		return nil, 0, err
+	}
+	if _, ok := obj.(*lang.Module); ok {
+		return all, 0, nil // a module's lines count from 0, as CPython's
+	}
+	return all[start:end], start + 1, nil
+}
+
+// findSource returns all the lines of the file obj was defined in and
+// where its source starts and ends among them (0-based).
+func findSource(a *lang.Args, obj lang.Value) ([]string, int, int, error) {
+	obj, err := unwrap(funcOf(obj)) // the function a functools.wraps wrapper wraps, as CPython's
+	if err != nil {
+		return nil, 0, 0, err
 	}
 	noSource := lang.Errorf(lang.OSError, "could not get source code")
 	if c, ok := obj.(*lang.UserClass); ok {
 		return classSource(a, c)
+	}
+	if m, ok := obj.(*lang.Module); ok {
+		return moduleSource(m)
 	}
 	if lang.TypeName(obj) != "function" {
 		kind := lang.TypeName(obj)
@@ -33,33 +49,48 @@ func sourceOf(a *lang.Args, obj lang.Value) ([]string, int, error) {
 				kind = lang.Str(n)
 			}
 		}
-		return nil, 0, lang.Errorf(lang.TypeError, "module, class, method, function, traceback, frame, or code object was expected, got %s", kind)
+		return nil, 0, 0, lang.Errorf(lang.TypeError, "module, class, method, function, traceback, frame, or code object was expected, got %s", kind)
 	}
 	code, err := lang.GetAttr(obj, "__code__")
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	file, _ := lang.GetAttr(code, "co_filename")
 	first, _ := lang.GetAttr(code, "co_firstlineno")
 	path, ok := file.(string)
 	line, okLine := first.(int64)
 	if !ok || !okLine || strings.HasPrefix(path, "<") {
-		return nil, 0, noSource
+		return nil, 0, 0, noSource
 	}
 	lines, err := fileLines(path)
 	if err != nil || int(line) > len(lines) || line < 1 {
-		return nil, 0, noSource
+		return nil, 0, 0, noSource
 	}
 	i := int(line) - 1
 	if name, _ := lang.GetAttr(obj, "__name__"); name == lang.Value("<lambda>") {
-		return lines[i:logicalEnd(lines, i)], i + 1, nil
+		return lines, i, logicalEnd(lines, i), nil
 	}
 	// the decorators above the def
 	indent := indentOf(lines[i])
 	for i > 0 && indentOf(lines[i-1]) == indent && strings.HasPrefix(strings.TrimSpace(lines[i-1]), "@") {
 		i--
 	}
-	return lines[i:blockEnd(lines, i)], i + 1, nil
+	return lines, i, blockEnd(lines, i), nil
+}
+
+// moduleSource is findSource of a module: its file's lines, from the
+// first.
+func moduleSource(m *lang.Module) ([]string, int, int, error) {
+	file, err := lang.GetAttr(m, "__file__")
+	path, ok := file.(string)
+	if err != nil || !ok {
+		return nil, 0, 0, lang.Errorf(lang.TypeError, "%s is a built-in module", lang.Repr(m))
+	}
+	lines, err := fileLines(path)
+	if err != nil || len(lines) == 0 {
+		return nil, 0, 0, lang.Errorf(lang.OSError, "could not get source code")
+	}
+	return lines, 0, len(lines), nil
 }
 
 // moduleFile is the file of the module named name: sys.modules' entry,
@@ -87,17 +118,17 @@ func moduleFile(a *lang.Args, name string) (string, bool) {
 
 // classSource finds the class statement of c by its qualified name in
 // its module's file.
-func classSource(a *lang.Args, c *lang.UserClass) ([]string, int, error) {
+func classSource(a *lang.Args, c *lang.UserClass) ([]string, int, int, error) {
 	mod, _ := lang.GetAttr(c, "__module__")
 	qual, _ := lang.GetAttr(c, "__qualname__")
 	name, _ := mod.(string)
 	path, ok := moduleFile(a, name)
 	if !ok {
-		return nil, 0, lang.Errorf(lang.TypeError, "%s is a built-in class", lang.Repr(c))
+		return nil, 0, 0, lang.Errorf(lang.TypeError, "%s is a built-in class", lang.Repr(c))
 	}
 	lines, err := fileLines(path)
 	if err != nil {
-		return nil, 0, lang.Errorf(lang.OSError, "could not get source code")
+		return nil, 0, 0, lang.Errorf(lang.OSError, "could not get source code")
 	}
 	q, _ := qual.(string)
 	lo, hi, indent := 0, len(lines), -1
@@ -111,7 +142,7 @@ func classSource(a *lang.Args, c *lang.UserClass) ([]string, int, error) {
 			}
 		}
 		if found < 0 {
-			return nil, 0, lang.Errorf(lang.OSError, "could not find class definition")
+			return nil, 0, 0, lang.Errorf(lang.OSError, "could not find class definition")
 		}
 		indent = indentOf(lines[found])
 		start := found
@@ -120,7 +151,7 @@ func classSource(a *lang.Args, c *lang.UserClass) ([]string, int, error) {
 		}
 		lo, hi = start, blockEnd(lines, start)
 	}
-	return lines[lo:hi], lo + 1, nil
+	return lines, lo, hi, nil
 }
 
 // fileLines are the lines of the file at path, each with its newline.
@@ -129,7 +160,11 @@ func fileLines(path string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return strings.SplitAfter(src, "\n"), nil
+	lines := strings.SplitAfter(src, "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1] // the text ended with a newline
+	}
+	return lines, nil
 }
 
 func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " \t")) }
@@ -192,12 +227,21 @@ func blockEnd(lines []string, start int) int {
 	}
 	end := logicalEnd(lines, head)
 	last := end
+	bodyIndent := -1 // the body's first line's indentation
 	for j := end; j < len(lines); j++ {
 		if isBlank(lines[j]) {
+			// a comment at least as deep as the body belongs to it, as
+			// CPython's BlockFinder counts it
+			if strings.TrimSpace(lines[j]) != "" && bodyIndent >= 0 && indentOf(lines[j]) >= bodyIndent {
+				last = j + 1
+			}
 			continue
 		}
 		if indentOf(lines[j]) <= indent {
 			break
+		}
+		if bodyIndent < 0 {
+			bodyIndent = indentOf(lines[j])
 		}
 		j = logicalEnd(lines, j) - 1
 		last = j + 1

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/collections"
 )
 
 // stack, getouterframes and getframeinfo: the frames of the running code
@@ -11,8 +12,8 @@ import (
 // code objects do not keep).
 
 var (
-	frameInfo = &lang.ReturnType{Name: "FrameInfo", Qualified: "inspect.FrameInfo", Fields: []string{"frame", "filename", "lineno", "function", "code_context", "index"}}
-	traceback = &lang.ReturnType{Name: "Traceback", Qualified: "inspect.Traceback", Fields: []string{"filename", "lineno", "function", "code_context", "index"}}
+	frameInfo = collections.NamedTupleType("FrameInfo", []string{"frame", "filename", "lineno", "function", "code_context", "index"}, "inspect")
+	traceback = collections.NamedTupleType("Traceback", []string{"filename", "lineno", "function", "code_context", "index"}, "inspect")
 )
 
 // contextLines is CPython's: the context lines of the file around line

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -275,6 +276,8 @@ func (p *Pickler) save(v lang.Value, persistent bool) error {
 		}
 	case int64:
 		p.saveInt(x)
+	case lang.BigInt:
+		p.saveBigInt(x.Big())
 	case float64:
 		if p.Protocol == 0 {
 			p.writeString("F" + lang.FormatFloat(x) + "\n")
@@ -363,6 +366,49 @@ func (p *Pickler) saveInt(x int64) {
 		p.write(opLong1, byte(len(enc)))
 		p.write(enc...)
 	}
+}
+
+// saveBigInt writes an int beyond 64 bits as LONG1 or LONG4, or at
+// protocols 0 and 1 as LONG's text.
+func (p *Pickler) saveBigInt(x *big.Int) {
+	if p.Protocol < 2 {
+		p.writeString("L" + x.String() + "L\n")
+		return
+	}
+	enc := encodeBigLong(x)
+	if len(enc) < 256 {
+		p.write(opLong1, byte(len(enc)))
+	} else {
+		p.write(opLong4)
+		p.write(binary.LittleEndian.AppendUint32(nil, uint32(len(enc)))...)
+	}
+	p.write(enc...)
+}
+
+// encodeBigLong is x in the fewest little-endian two's-complement bytes,
+// as pickle.encode_long.
+func encodeBigLong(x *big.Int) []byte {
+	n := x.BitLen()/8 + 1 // one bit more than the magnitude, for the sign
+	v := new(big.Int).Set(x)
+	if x.Sign() < 0 {
+		v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(8*n)))
+	}
+	be := v.FillBytes(make([]byte, n))
+	out := make([]byte, n)
+	for i, c := range be {
+		out[n-1-i] = c
+	}
+	// Drop a sign byte the value does not need: 0x00 after a byte below
+	// 0x80, 0xff after one at or above it.
+	for len(out) > 1 {
+		last, prev := out[len(out)-1], out[len(out)-2]
+		if (last == 0 && prev < 0x80) || (last == 0xff && prev >= 0x80) {
+			out = out[:len(out)-1]
+			continue
+		}
+		break
+	}
+	return out
 }
 
 // encodeLong is x in the fewest little-endian two's-complement bytes, as

@@ -975,14 +975,7 @@ func decodeLong(b []byte) (lang.Value, error) {
 	if b[len(b)-1]&0x80 != 0 {
 		n.Sub(n, new(big.Int).Lsh(big.NewInt(1), uint(8*len(b))))
 	}
-	if !n.IsInt64() {
-		return nil, tooBig()
-	}
-	return n.Int64(), nil
-}
-
-func tooBig() error {
-	return lang.Errorf(lang.OverflowError, "the pickle holds an int beyond kael's 64-bit ints")
+	return lang.IntFromBig(n), nil
 }
 
 // textInt reads INT's and LONG's decimal text.
@@ -991,10 +984,7 @@ func textInt(s string) (lang.Value, error) {
 	if !ok {
 		return nil, lang.Errorf(lang.ValueError, "invalid literal for int() with base 10: %s", lang.Repr(s))
 	}
-	if !n.IsInt64() {
-		return nil, tooBig()
-	}
-	return n.Int64(), nil
+	return lang.IntFromBig(n), nil
 }
 
 // rawUnicodeEscape decodes UNICODE's raw-unicode-escape text: \uXXXX and

@@ -184,6 +184,7 @@ func init() {
 		return lang.None, nil
 	})
 	defRandomClass()
+	defSystemRandomClass()
 }
 
 // populationArgs reads sample's and choices' population, a sequence

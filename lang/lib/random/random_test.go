@@ -25,3 +25,18 @@ var cases = []langtest.Case{
 func TestRandom(t *testing.T) { langtest.CheckCellCases(t, prelude, cases) }
 
 func TestAgainstCPython(t *testing.T) { cpython.CheckCellCases(t, prelude, cases) }
+
+// systemRandomExprs check SystemRandom's properties (its numbers differ
+// run to run) against CPython 3.11's.
+var systemRandomExprs = []string{
+	"r = random.SystemRandom()\ns = random.SystemRandom(42)\nisinstance(r, random.Random), type(r).__name__, r.seed(5), s.seed('x')",
+	"r = random.SystemRandom()\nxs = [r.random() for _ in range(2000)]\nmin(xs) >= 0, max(xs) < 1, len(set(xs)) == 2000, abs(sum(xs) / 2000 - 0.5) < 0.05",
+	"r = random.SystemRandom()\nys = [r.randint(1, 6) for _ in range(2000)]\nsorted(set(ys)), r.choice('abc') in 'abc', len(set(r.sample(range(100), 10))), 0 <= r.randrange(0, 10) < 10, r.uniform(2, 3) >= 2",
+	"r = random.SystemRandom()\nl = list(range(10))\nr.shuffle(l)\nsorted(l) == list(range(10)), [r.random() for _ in range(3)] != [r.random() for _ in range(3)]",
+	"def err(f, *a):\n    try:\n        return f(*a)\n    except Exception as e:\n        return type(e).__name__ + ': ' + str(e)\nr = random.SystemRandom()\nerr(r.getstate), err(r.setstate, None)",
+	"random.seed(1)\na = random.random()\nrandom.seed(1)\nrandom.SystemRandom().random()\nrandom.random() == a",
+}
+
+func TestSystemRandomMatchesCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, systemRandomExprs)
+}

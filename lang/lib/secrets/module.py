@@ -5,10 +5,11 @@ compare_digest."""
 
 import base64
 from hmac import compare_digest
+from random import SystemRandom
 from _secrets import DEFAULT_ENTROPY, token_bytes, randbelow, randbits
 
-__all__ = ['choice', 'randbelow', 'randbits', 'token_bytes', 'token_hex',
-           'token_urlsafe', 'compare_digest']
+__all__ = ['choice', 'randbelow', 'randbits', 'SystemRandom', 'token_bytes',
+           'token_hex', 'token_urlsafe', 'compare_digest']
 
 
 def choice(seq):

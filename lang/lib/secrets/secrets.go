@@ -1,7 +1,7 @@
 // Package secrets is Python's secrets module: random numbers and tokens
 // from the operating system's source (Go's crypto/rand). Its Python text,
 // module.py, builds choice and the tokens on _secrets, the Go part.
-// SystemRandom is not here: kael's random has no SystemRandom.
+// SystemRandom is random's.
 package secrets
 
 import (
@@ -11,7 +11,8 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/base64" // module.py imports base64
-	_ "github.com/kael-dev/kael/lang/lib/hmac"   // and hmac
+	_ "github.com/kael-dev/kael/lang/lib/hmac"   // hmac
+	_ "github.com/kael-dev/kael/lang/lib/random" // and random
 )
 
 //go:embed module.py

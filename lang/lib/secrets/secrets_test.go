@@ -26,6 +26,7 @@ var cases = []langtest.Case{
 	{"b = [secrets.randbelow(10) for _ in range(2000)]\nmin(b), max(b), len(set(b)), all(0 <= secrets.randbelow(2 ** 100) < 2 ** 100 for _ in range(50)), secrets.randbelow(1)", "(0, 9, 10, True, 0)"},
 	{"r = [secrets.randbits(7) for _ in range(2000)]\nmin(r) >= 0, max(r) < 128, len(set(r)) > 100, secrets.randbits(0), secrets.randbits(200) < 2 ** 200", "(True, True, True, 0, True)"},
 	{"c = [secrets.choice('abc') for _ in range(300)]\nsorted(set(c)), secrets.choice([7]), secrets.choice((1,)), secrets.compare_digest(b'a', b'a'), secrets.compare_digest('a', 'b')", "(['a', 'b', 'c'], 7, 1, True, False)"},
+	{"r = secrets.SystemRandom()\nsecrets.SystemRandom is __import__('random').SystemRandom, 0 <= r.random() < 1, r.randint(1, 3) in (1, 2, 3), 'SystemRandom' in secrets.__all__", "(True, True, True, True)"},
 	{"err(secrets.randbelow, 0), err(secrets.randbelow, -3), err(secrets.token_bytes, -1), err(secrets.choice, []), err(secrets.randbits, -1), err(secrets.token_hex, -2)", "('ValueError: Upper bound must be positive.', 'ValueError: Upper bound must be positive.', 'ValueError: negative argument not allowed', 'IndexError: Cannot choose from an empty sequence', 'ValueError: number of bits must be non-negative', 'ValueError: negative argument not allowed')"},
 }
 

@@ -11,9 +11,12 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 	// the modules unittest.py imports
+	_ "github.com/kael-dev/kael/lang/lib/asyncio"
 	_ "github.com/kael-dev/kael/lang/lib/contextlib"
 	_ "github.com/kael-dev/kael/lang/lib/fnmatch"
+	_ "github.com/kael-dev/kael/lang/lib/functools"
 	_ "github.com/kael-dev/kael/lang/lib/re"
+	_ "github.com/kael-dev/kael/lang/lib/signal"
 	_ "github.com/kael-dev/kael/lang/lib/sys"
 	_ "github.com/kael-dev/kael/lang/lib/time"
 	_ "github.com/kael-dev/kael/lang/lib/traceback"

@@ -355,6 +355,47 @@ _equality_funcs = [(dict, 'assertDictEqual'), (list, 'assertListEqual'), (tuple,
                    (set, 'assertSetEqual'), (frozenset, 'assertSetEqual'), (str, 'assertMultiLineEqual')]
 
 
+def _enter_context(cm, addcleanup):
+    cls = type(cm)
+    try:
+        enter = cls.__enter__
+        exit = cls.__exit__
+    except AttributeError:
+        raise TypeError(f"'{cls.__module__}.{cls.__qualname__}' object does "
+                        f"not support the context manager protocol") from None
+    result = enter(cm)
+    addcleanup(exit, cm, None, None, None)
+    return result
+
+
+_module_cleanups = []
+
+
+def addModuleCleanup(function, /, *args, **kwargs):
+    """Same as addCleanup, except the cleanup items are called even if
+    setUpModule fails (unlike tearDownModule)."""
+    _module_cleanups.append((function, args, kwargs))
+
+
+def enterModuleContext(cm):
+    """Same as enterContext, but module-wide."""
+    return _enter_context(cm, addModuleCleanup)
+
+
+def doModuleCleanups():
+    """Execute all module cleanup functions, last added first; the first
+    exception one raised is raised again after all have run."""
+    exceptions = []
+    while _module_cleanups:
+        function, args, kwargs = _module_cleanups.pop()
+        try:
+            function(*args, **kwargs)
+        except Exception as exc:
+            exceptions.append(exc)
+    if exceptions:
+        raise exceptions[0]
+
+
 class TestCase:
     """A class whose instances are single test cases.
 
@@ -400,9 +441,8 @@ class TestCase:
         self._cleanups.append((function, args, kwargs))
 
     def enterContext(self, cm):
-        result = cm.__enter__()
-        self.addCleanup(cm.__exit__, None, None, None)
-        return result
+        """Enters the context manager cm and adds its __exit__ as a cleanup; returns what __enter__ returned."""
+        return _enter_context(cm, self.addCleanup)
 
     def doCleanups(self):
         """Execute all cleanup functions. Normally called for you after tearDown."""
@@ -410,10 +450,22 @@ class TestCase:
         while self._cleanups:
             function, args, kwargs = self._cleanups.pop()
             if outcome is None:
-                function(*args, **kwargs)
+                self._callCleanup(function, *args, **kwargs)
             else:
-                outcome.run(self, lambda: function(*args, **kwargs))
+                outcome.run(self, lambda: self._callCleanup(function, *args, **kwargs))
         return outcome is None or outcome.success
+
+    def _callSetUp(self):
+        self.setUp()
+
+    def _callTestMethod(self, method):
+        method()
+
+    def _callTearDown(self):
+        self.tearDown()
+
+    def _callCleanup(self, function, /, *args, **kwargs):
+        function(*args, **kwargs)
 
     def countTestCases(self):
         return 1
@@ -467,10 +519,10 @@ class TestCase:
             self._outcome = outcome
             try:
                 outcome.expecting_failure = expecting_failure
-                if outcome.run(self, self.setUp):
-                    outcome.run(self, testMethod)
+                if outcome.run(self, self._callSetUp):
+                    outcome.run(self, self._callTestMethod, testMethod)
                     outcome.expecting_failure = False
-                    outcome.run(self, self.tearDown)
+                    outcome.run(self, self._callTearDown)
                 self.doCleanups()
                 if outcome.success:
                     if expecting_failure:
@@ -888,6 +940,7 @@ class TestSuite:
                 break
             if isinstance(test, TestCase):
                 self._tearDownPreviousClass(test, result)
+                self._handleModuleFixture(test, result)
                 self._handleClassSetUp(test, result)
                 result._previousTestClass = test.__class__
                 if getattr(test.__class__, '_classSetupFailed', False):
@@ -895,6 +948,7 @@ class TestSuite:
             test(result)
         if topLevel:
             self._tearDownPreviousClass(None, result)
+            self._handleModuleTearDown(result)
             result._testRunEntered = False
         return result
 
@@ -936,6 +990,50 @@ class TestSuite:
             previousClass.tearDownClass()
         except Exception as e:
             self._addClassOrModuleLevelException(result, e, 'tearDownClass (%s)' % strclass(previousClass))
+
+    def _handleModuleFixture(self, test, result):
+        previousClass = getattr(result, '_previousTestClass', None)
+        previousModule = previousClass.__module__ if previousClass is not None else None
+        currentModule = test.__class__.__module__
+        if currentModule == previousModule:
+            return
+        self._handleModuleTearDown(result)
+        result._moduleSetUpFailed = False
+        module = sys.modules.get(currentModule)
+        if module is None:
+            return
+        setUpModule = getattr(module, 'setUpModule', None)
+        if setUpModule is None:
+            return
+        try:
+            setUpModule()
+        except Exception as e:
+            result._moduleSetUpFailed = True
+            self._addClassOrModuleLevelException(result, e, 'setUpModule (%s)' % currentModule)
+        if result._moduleSetUpFailed:
+            try:
+                doModuleCleanups()
+            except Exception as e:
+                self._addClassOrModuleLevelException(result, e, 'setUpModule (%s)' % currentModule)
+
+    def _handleModuleTearDown(self, result):
+        previousClass = getattr(result, '_previousTestClass', None)
+        if previousClass is None or result._moduleSetUpFailed:
+            return
+        previousModule = previousClass.__module__
+        module = sys.modules.get(previousModule)
+        if module is None:
+            return
+        tearDownModule = getattr(module, 'tearDownModule', None)
+        if tearDownModule is not None:
+            try:
+                tearDownModule()
+            except Exception as e:
+                self._addClassOrModuleLevelException(result, e, 'tearDownModule (%s)' % previousModule)
+        try:
+            doModuleCleanups()
+        except Exception as e:
+            self._addClassOrModuleLevelException(result, e, 'tearDownModule (%s)' % previousModule)
 
     def _addClassOrModuleLevelException(self, result, exception, errorName):
         error = _ErrorHolder(errorName)
@@ -1349,7 +1447,11 @@ class TestLoader:
                 if not any([_pattern_matches(p, fullName) for p in self.testNamePatterns]):
                     continue
             names.append(attrname)
-        names.sort()
+        if self.sortTestMethodsUsing:
+            import functools
+            names.sort(key=functools.cmp_to_key(self.sortTestMethodsUsing))
+        else:
+            names.sort()
         return names
 
 
@@ -1361,6 +1463,163 @@ def _pattern_matches(pattern, name):
 
 
 defaultTestLoader = TestLoader()
+
+
+def _three_way_cmp(x, y):
+    return (x > y) - (x < y)
+
+
+def _makeLoader(prefix, sortUsing, suiteClass=None, testNamePatterns=None):
+    loader = TestLoader()
+    loader.sortTestMethodsUsing = sortUsing
+    loader.testMethodPrefix = prefix
+    loader.testNamePatterns = testNamePatterns
+    if suiteClass:
+        loader.suiteClass = suiteClass
+    return loader
+
+
+def _deprecated(name, instead):
+    warnings.warn(f"unittest.{name}() is deprecated and will be removed in Python 3.13. "
+                  f"Please use unittest.TestLoader.{instead}() instead.", DeprecationWarning, stacklevel=3)
+
+
+def getTestCaseNames(testCaseClass, prefix, sortUsing=_three_way_cmp, testNamePatterns=None):
+    """Deprecated: the test method names of testCaseClass starting with prefix."""
+    _deprecated("getTestCaseNames", "getTestCaseNames")
+    return _makeLoader(prefix, sortUsing, testNamePatterns=testNamePatterns).getTestCaseNames(testCaseClass)
+
+
+def makeSuite(testCaseClass, prefix='test', sortUsing=_three_way_cmp, suiteClass=TestSuite):
+    """Deprecated: a suite of the tests of testCaseClass whose names start with prefix."""
+    _deprecated("makeSuite", "loadTestsFromTestCase")
+    return _makeLoader(prefix, sortUsing, suiteClass).loadTestsFromTestCase(testCaseClass)
+
+
+def findTestCases(module, prefix='test', sortUsing=_three_way_cmp, suiteClass=TestSuite):
+    """Deprecated: a suite of the tests of the TestCase classes of module."""
+    _deprecated("findTestCases", "loadTestsFromModule")
+    return _makeLoader(prefix, sortUsing, suiteClass).loadTestsFromModule(module)
+
+
+_results = {}
+_interrupt_handler = None
+
+
+class _InterruptHandler:
+    def __init__(self, default_handler):
+        self.called = False
+        self.original_handler = default_handler
+
+
+def registerResult(result):
+    """Registers result, whose stop() the break handler would call."""
+    _results[id(result)] = result
+
+
+def removeResult(result):
+    """Unregisters result; True when it was registered."""
+    return _results.pop(id(result), None) is not None
+
+
+def installHandler():
+    """Installs unittest's Ctrl-C handler (-c, --catch). kael delivers an
+    interrupt as KeyboardInterrupt, which ends the run as without it."""
+    global _interrupt_handler
+    if _interrupt_handler is None:
+        import signal
+        _interrupt_handler = _InterruptHandler(signal.getsignal(signal.SIGINT))
+
+
+def removeHandler(method=None):
+    """Removes the Ctrl-C handler; as a decorator, runs method without it."""
+    if method is not None:
+        import functools
+
+        @functools.wraps(method)
+        def inner(*args, **kwargs):
+            global _interrupt_handler
+            initial = _interrupt_handler
+            removeHandler()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                _interrupt_handler = initial
+        return inner
+    global _interrupt_handler
+    _interrupt_handler = None
+
+
+class IsolatedAsyncioTestCase(TestCase):
+    """A TestCase whose test methods, asyncSetUp, asyncTearDown and async
+    cleanups are coroutines, each test run in an event loop of its own."""
+
+    def __init__(self, methodName='runTest'):
+        super().__init__(methodName)
+        self._asyncioLoop = None
+
+    async def asyncSetUp(self):
+        pass
+
+    async def asyncTearDown(self):
+        pass
+
+    def addAsyncCleanup(self, func, /, *args, **kwargs):
+        self.addCleanup(*(func, *args), **kwargs)
+
+    async def enterAsyncContext(self, cm):
+        """Enters the asynchronous context manager cm and adds its __aexit__ as a cleanup."""
+        cls = type(cm)
+        try:
+            enter = cls.__aenter__
+            exit = cls.__aexit__
+        except AttributeError:
+            raise TypeError(f"'{cls.__module__}.{cls.__qualname__}' object does "
+                            f"not support the asynchronous context manager protocol") from None
+        result = await enter(cm)
+        self.addAsyncCleanup(exit, cm, None, None, None)
+        return result
+
+    def _callSetUp(self):
+        self.setUp()
+        self._callAsync(self.asyncSetUp)
+
+    def _callTestMethod(self, method):
+        self._callMaybeAsync(method)
+
+    def _callTearDown(self):
+        self._callAsync(self.asyncTearDown)
+        self.tearDown()
+
+    def _callCleanup(self, function, *args, **kwargs):
+        self._callMaybeAsync(function, *args, **kwargs)
+
+    def _callAsync(self, func, /, *args, **kwargs):
+        assert self._asyncioLoop is not None, 'asyncio runner is not initialized'
+        return self._asyncioLoop.run_until_complete(func(*args, **kwargs))
+
+    def _callMaybeAsync(self, func, /, *args, **kwargs):
+        assert self._asyncioLoop is not None, 'asyncio runner is not initialized'
+        import asyncio
+        ret = func(*args, **kwargs)
+        if asyncio.iscoroutine(ret):
+            return self._asyncioLoop.run_until_complete(ret)
+        return ret
+
+    def run(self, result=None):
+        import asyncio
+        self._asyncioLoop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self._asyncioLoop)
+        try:
+            return super().run(result)
+        finally:
+            loop, self._asyncioLoop = self._asyncioLoop, None
+            try:
+                asyncio._cancel_all_tasks(loop)
+                loop.run_until_complete(loop.shutdown_asyncgens())
+            finally:
+                asyncio.set_event_loop(None)
+                loop.close()
 
 
 class TestProgram:
@@ -1380,6 +1639,7 @@ class TestProgram:
         self.failfast = failfast
         self.verbosity = verbosity
         self.buffer = buffer
+        self.catchbreak = catchbreak
         self.tb_locals = tb_locals
         self.warnings = warnings
         self.defaultTest = defaultTest
@@ -1428,6 +1688,8 @@ class TestProgram:
             self.test = self.testLoader.loadTestsFromNames(self.testNames, self.module)
 
     def runTests(self):
+        if self.catchbreak:
+            installHandler()
         if self.testRunner is None:
             self.testRunner = TextTestRunner
         if isinstance(self.testRunner, type):
