@@ -10,8 +10,8 @@ import (
 // call's self, and the conversions between their elements and values.
 type streamKind[T rune | byte] struct {
 	self func(a *lang.Args, method string) (*memFile[T], error) // the open stream, or the closed-file error
-	from func(v lang.Value) ([]T, error)         // a value written
-	to   func(p []T) lang.Value                  // a value read
+	from func(v lang.Value) ([]T, error)                        // a value written
+	to   func(p []T) lang.Value                                 // a value read
 }
 
 // streamMethods makes the methods StringIO and BytesIO share.
