@@ -320,7 +320,8 @@ func init() {
 	} {
 		zipMethods[b.Name] = b
 	}
-	lang.RegisterModule("zipfile", "Python's zipfile: ZipFile to read, write and add to zip archives (ZIP_STORED, ZIP_DEFLATED), is_zipfile.", func() *lang.Module { return zipModule })
+	lang.RegisterModule("_zipfile", "The part of zipfile written in Go: ZipFile, ZipInfo, is_zipfile and the constants.", func() *lang.Module { return zipModule })
+	lang.RegisterSourceModule("zipfile", "Python's zipfile: ZipFile to read, write and add to zip archives (ZIP_STORED, ZIP_DEFLATED), is_zipfile, and Path, a member as a pathlib-like path.", source)
 }
 
 // extractDir reads extract's path: the current directory by default.
@@ -373,4 +374,7 @@ var zipModule = &lang.Module{Name: "zipfile", Doc: "Python's zipfile module on G
 	"ZIP64_LIMIT":  int64(1<<31 - 1), "ZIP_MAX_COMMENT": int64(1<<16 - 1),
 }}
 
-func init() { lang.RegisterClass(infoClass, "zipfile.ZipInfo") }
+func init() {
+	lang.RegisterClass(infoClass, "zipfile.ZipInfo")
+	lang.RegisterClass(zipModule.Attrs["ZipFile"].(*lang.Builtin), "zipfile.ZipFile")
+}
