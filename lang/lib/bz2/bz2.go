@@ -77,7 +77,7 @@ func checkLevel(level int) error {
 	return nil
 }
 
-var fileClass = lang.NewBuiltin(lang.AsValue, "BZ2File(filename, mode='r', *, compresslevel=9)", "A file object of a bzip2 file, in binary mode: read ('r'), written ('w', 'x') or appended to ('a').", func(a *lang.Args) (lang.Value, error) {
+var fileClass = lang.NewBuiltin(lang.AsValue, "BZ2File(filename, mode='r', *, compresslevel=9)", "A file object of a bzip2 file, in binary mode: read ('r') or written ('w', 'x').", func(a *lang.Args) (lang.Value, error) {
 	name, mode, level := a.Str("filename"), a.Str("mode"), a.Int("compresslevel")
 	if err := a.Err(); err != nil {
 		return nil, err
