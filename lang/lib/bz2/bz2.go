@@ -18,18 +18,23 @@ import (
 	"github.com/kael-dev/kael/lang/lib/internal/compfile"
 )
 
-// compress is bz2.compress: one bzip2 stream of data, with blocks of
-// level times 100 kB.
+// NewWriter is a bzip2 encoder writing one stream to w, with blocks of
+// level (1 to 9) times 100 kB; Close ends the stream.
+func NewWriter(w io.Writer, level int) (io.WriteCloser, error) {
+	if err := checkLevel(level); err != nil {
+		return nil, err
+	}
+	return dsbzip2.NewWriter(w, &dsbzip2.WriterConfig{Level: level})
+}
+
+// compress is bz2.compress: one bzip2 stream of data.
 func compress(data []byte, level int) ([]byte, error) {
-	if level < 1 || level > 9 {
-		return nil, lang.Errorf(lang.ValueError, "compresslevel must be between 1 and 9")
-	}
 	var buf bytes.Buffer
-	w, err := dsbzip2.NewWriter(&buf, &dsbzip2.WriterConfig{Level: level})
-	if err == nil {
-		_, err = w.Write(data)
+	w, err := NewWriter(&buf, level)
+	if err != nil {
+		return nil, err
 	}
-	if err == nil {
+	if _, err = w.Write(data); err == nil {
 		err = w.Close()
 	}
 	if err != nil {
