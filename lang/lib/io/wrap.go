@@ -225,8 +225,8 @@ var textIOWrapperClass = func() *lang.Builtin {
 		"A text stream over a binary buffer (a BytesIO, a binary file): str is encoded (UTF-8 by default) and decoded, newlines translated as open()'s; writes are held back until flush(), unless write_through, or line_buffering and a newline. open() makes one for a text file.",
 		func(a *lang.Args) (lang.Value, error) {
 			p := &pyStream{s: a.Session(), obj: a.Value("buffer"), limit: 8192, lines: a.Bool("line_buffering")}
-			if a.Bool("write_through") {
-				p.limit = 0
+			if through, ok := p.obj.(interface{ WritesThrough() bool }); a.Bool("write_through") || ok && through.WritesThrough() {
+				p.limit = 0 // a stream that holds nothing back (sys.stdout.buffer): nor does the wrapper
 			}
 			if err := a.Err(); err != nil {
 				return nil, err
