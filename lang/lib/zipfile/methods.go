@@ -337,7 +337,7 @@ func extractDir(a *lang.Args) (string, error) {
 	return p, a.Err()
 }
 
-var zipModule = &lang.Module{Name: "zipfile", Doc: "Python's zipfile module on Go's archive/zip (docs/stdlib.md).", Attrs: map[string]lang.Value{
+var zipModule = &lang.Module{Name: "_zipfile", Doc: "The part of zipfile written in Go, on Go's archive/zip (docs/stdlib.md).", Attrs: map[string]lang.Value{
 	"ZipFile": lang.NewBuiltin(lang.AsValue, "ZipFile(file, mode='r', compression=0, allowZip64=True, compresslevel=None, *, strict_timestamps=True)", "A zip archive at the path file: read ('r'), written ('w', 'x') or added to ('a'); a context manager that closes it.", func(a *lang.Args) (lang.Value, error) {
 		name, ok := lang.PathText(a.Value("file"))
 		if !ok {
