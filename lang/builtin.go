@@ -834,10 +834,44 @@ func (a *Args) Str(name string) string {
 func (a *Args) Path(name string) string {
 	p, ok := PathText(a.Value(name))
 	if !ok {
+		var err error
+		if p, ok, err = InstanceFSPath(a.Value(name)); err != nil {
+			a.fail(ToError(err))
+		}
+	}
+	if !ok {
 		a.fail(a.WrongType(name, "str or os.PathLike", a.Value(name)))
 	}
 	return p
 }
+
+// InstanceFSPath is the path an object of a class defining __fspath__
+// stands for, its __fspath__(), which must be a str (kael has no bytes
+// paths); ok is false for other values.
+func InstanceFSPath(v Value) (p string, ok bool, err error) {
+	x, isInstance := v.(*Instance)
+	if !isInstance {
+		return "", false, nil
+	}
+	if _, _, has := x.cls.lookup("__fspath__"); !has {
+		return "", false, nil
+	}
+	m, err := getAttr(x, "__fspath__")
+	if err != nil {
+		return "", true, err
+	}
+	r, err := sessionOf(x).CallHook(m)
+	if err != nil {
+		return "", true, err
+	}
+	s, isStr := valueOf(r).(string)
+	if !isStr {
+		return "", true, Errorf(TypeError, "expected %s.__fspath__() to return str or bytes, not %s", x.cls.Name, TypeName(r))
+	}
+	return s, true, nil
+}
+
+func init() { supportedDunders["__fspath__"] = true }
 
 // PathText is the path v stands for: v itself when it is a str, its
 // FSPath when it is PathLike; ok is false for anything else.

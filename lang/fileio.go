@@ -40,6 +40,7 @@ type File struct {
 	buf    []byte // read ahead, not yet returned
 	closed bool
 	text   textCoding
+	over   *fileOver // the stream under a file made over one (io.TextIOWrapper(buffer)); nil for open()'s
 }
 
 // textCoding is how a text file turns bytes into str: its codec (nil:
@@ -152,6 +153,9 @@ func (x *File) ClassName() string { return "_io." + x.TypeName() }
 
 // PyRepr is repr(f): <_io.TextIOWrapper name='f.txt' mode='r' encoding='UTF-8'>.
 func (x *File) PyRepr() string {
+	if x.over != nil {
+		return x.over.repr(x)
+	}
 	if x.binary {
 		return "<_io." + x.TypeName() + " name=" + Repr(x.nameValue()) + ">"
 	}
@@ -171,7 +175,7 @@ func init() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			text, err := textArgs(a, mode)
+			text, err := textArgs(a, mode, "open()")
 			if err != nil {
 				return nil, err
 			}
@@ -213,16 +217,17 @@ func init() {
 // newline.
 var utf8Text = textCoding{encoding: "UTF-8", errors: "strict", newline: None, translate: true}
 
-// textArgs reads open()'s encoding, errors and newline, with CPython's
-// errors for a binary mode and for a value it does not take.
-func textArgs(a *Args, mode string) (textCoding, error) {
+// textArgs reads the encoding, errors and newline of fn (open() or
+// TextIOWrapper()), with CPython's errors for a binary mode and for a
+// value it does not take.
+func textArgs(a *Args, mode, fn string) (textCoding, error) {
 	t := textCoding{encoding: "UTF-8", errors: "strict", newline: a.Value("newline"), translate: a.IsNone("newline")}
 	binary := strings.ContainsRune(mode, 'b')
 	if !a.IsNone("encoding") {
 		enc, ok := a.Value("encoding").(string)
 		switch {
 		case !ok:
-			return t, Errorf(TypeError, "open() argument 'encoding' must be str or None, not %s", TypeName(a.Value("encoding")))
+			return t, Errorf(TypeError, "%s argument 'encoding' must be str or None, not %s", fn, TypeName(a.Value("encoding")))
 		case binary:
 			return t, Errorf(ValueError, "binary mode doesn't take an encoding argument")
 		}
@@ -241,7 +246,7 @@ func textArgs(a *Args, mode string) (textCoding, error) {
 		e, ok := a.Value("errors").(string)
 		switch {
 		case !ok:
-			return t, Errorf(TypeError, "open() argument 'errors' must be str or None, not %s", TypeName(a.Value("errors")))
+			return t, Errorf(TypeError, "%s argument 'errors' must be str or None, not %s", fn, TypeName(a.Value("errors")))
 		case binary:
 			return t, Errorf(ValueError, "binary mode doesn't take an errors argument")
 		}
@@ -251,7 +256,7 @@ func textArgs(a *Args, mode string) (textCoding, error) {
 		nl, ok := t.newline.(string)
 		switch {
 		case !ok:
-			return t, Errorf(TypeError, "open() argument 'newline' must be str or None, not %s", TypeName(t.newline))
+			return t, Errorf(TypeError, "%s argument 'newline' must be str or None, not %s", fn, TypeName(t.newline))
 		case nl != "" && nl != "\n" && nl != "\r" && nl != "\r\n":
 			return t, Errorf(ValueError, "illegal newline value: %s", nl)
 		case binary:
@@ -380,6 +385,9 @@ func (x *File) parseMode() (int, error) {
 // check returns the error of using x to read (need 'r'), to write ('w'),
 // or for neither (0: seek, tell, readable): closed, or not of that mode.
 func (x *File) check(need byte) error {
+	if x.over != nil {
+		return x.over.check(x, need)
+	}
 	switch {
 	case x.closed:
 		return Errorf(ValueError, "I/O operation on closed file.")
@@ -792,6 +800,11 @@ func (x *File) Attr(name string) (Value, bool) {
 			}
 			return fn(a)
 		}), true
+	}
+	if x.over != nil {
+		if v, ok, done := x.over.attr(x, name); done {
+			return v, ok
+		}
 	}
 	switch name {
 	case "name":

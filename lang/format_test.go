@@ -206,6 +206,7 @@ var formatExprCases = []struct{ expr, want string }{
 	{"'%s' % True", "'True'"},
 	{"'%i|%u' % (3, 4)", "'3|4'"},
 	{"'%5.1e' % 0.000123", "'1.2e-04'"},
+	{"'{self} {0}'.format(1, self=2), str.format('{x}', x=3)", "('2 1', '3')"},
 }
 
 // Python 3.11 says "at index 1" for a bad % conversion character; kael's

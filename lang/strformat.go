@@ -18,7 +18,7 @@ func init() {
 		}
 		return formatValue(a.Value("value"), spec)
 	})
-	defMethod("str", "format(self, *args, **kwargs)", "The string with its replacement fields filled: '{} {:.2f} {name}'.format(1, 2.5, name='x'). Fields take positions ({0}), names ({name}), attributes ({0.shape}) and indexes ({0[1]}), a conversion (!r, !s, !a) and a format spec (:>8).", func(a *Args) (Value, error) {
+	defMethod("str", "format(self, /, *args, **kwargs)", "The string with its replacement fields filled: '{} {:.2f} {name}'.format(1, 2.5, name='x'). Fields take positions ({0}), names ({name}), attributes ({0.shape}) and indexes ({0[1]}), a conversion (!r, !s, !a) and a format spec (:>8).", func(a *Args) (Value, error) {
 		kw := map[string]Value{}
 		for i, name := range a.kwNames {
 			kw[name] = a.kwVals[i]

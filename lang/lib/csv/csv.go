@@ -33,6 +33,7 @@ type dialect struct {
 	lineterminator   string
 	skipInitialSpace bool
 	strict           bool
+	noDoubleQuote    bool // doublequote=False: a quote ends the quoted part of a field
 }
 
 var excel = dialect{delimiter: ',', quotechar: '"', quoting: quoteMinimal, lineterminator: "\r\n"}
@@ -90,9 +91,9 @@ func setParam(d *dialect, n string, v lang.Value) error {
 	case "strict":
 		d.strict, err = lang.Truth(v)
 	case "doublequote":
-		if b, _ := lang.Truth(v); !b {
-			return lang.Errorf(lang.TypeError, "kael's csv has doublequote=True only")
-		}
+		var b bool
+		b, err = lang.Truth(v)
+		d.noDoubleQuote = !b
 	case "escapechar":
 		if v != lang.None {
 			return lang.Errorf(lang.TypeError, "kael's csv has no escapechar")
@@ -263,6 +264,8 @@ func (p *parser) char(c rune) error {
 	case inQuotedField:
 		switch {
 		case c == eol:
+		case c == d.quotechar && d.noDoubleQuote:
+			p.state = inField // the quoted part ends, the field goes on
 		case c == d.quotechar:
 			p.state = quoteInQuotedField
 		default:
@@ -399,6 +402,9 @@ func formatRow(row []lang.Value, d dialect) (string, error) {
 		}
 		if d.quoting == quoteNonnumeric && v == lang.None {
 			quote = true
+		}
+		if d.noDoubleQuote && strings.ContainsRune(s, d.quotechar) {
+			return "", lang.Errorf(Error, "need to escape, but no escapechar set")
 		}
 		if quote {
 			b.WriteRune(d.quotechar)

@@ -39,7 +39,7 @@ func (o *dialectObject) Attr(name string) (lang.Value, bool) {
 	case "lineterminator":
 		return d.lineterminator, true
 	case "doublequote":
-		return true, true
+		return !d.noDoubleQuote, true
 	case "escapechar":
 		return lang.None, true
 	case "skipinitialspace":

@@ -4,6 +4,8 @@ import (
 	_ "embed" // module.py
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/io" // the modules module.py imports
+	_ "github.com/kael-dev/kael/lang/lib/re"
 )
 
 //go:embed module.py

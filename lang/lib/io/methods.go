@@ -9,17 +9,18 @@ import (
 // streamKind is what StringIO and BytesIO differ in: the stream of a
 // call's self, and the conversions between their elements and values.
 type streamKind[T rune | byte] struct {
-	self func(a *lang.Args) (*memFile[T], error) // the open stream, or the closed-file error
-	from func(v lang.Value) ([]T, error)         // a value written
-	to   func(p []T) lang.Value                  // a value read
+	self func(a *lang.Args, method string) (*memFile[T], error) // the open stream, or the closed-file error
+	from func(v lang.Value) ([]T, error)                        // a value written
+	to   func(p []T) lang.Value                                 // a value read
 }
 
 // streamMethods makes the methods StringIO and BytesIO share.
 func streamMethods[T rune | byte](k streamKind[T]) map[string]*lang.Builtin {
 	ms := map[string]*lang.Builtin{}
 	def := func(sig, doc string, fn func(a *lang.Args, m *memFile[T]) (lang.Value, error)) {
-		b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
-			m, err := k.self(a)
+		var b *lang.Builtin
+		b = lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
+			m, err := k.self(a, b.Name)
 			if err != nil {
 				return nil, err
 			}
@@ -120,7 +121,7 @@ func streamMethods[T rune | byte](k streamKind[T]) map[string]*lang.Builtin {
 	def("isatty(self)", "False.", func(a *lang.Args, m *memFile[T]) (lang.Value, error) { return false, nil })
 	// close works on a closed stream too.
 	ms["close"] = lang.NewBuiltin(lang.AsValue, "close(self)", "Closes the stream: its data is gone, and using it is a ValueError.", func(a *lang.Args) (lang.Value, error) {
-		switch s := a.Value("self").(type) {
+		switch s := streamOf(a.Value("self")).(type) {
 		case *stringIO:
 			s.closed, s.data = true, nil
 		case *bytesIO:
@@ -132,8 +133,11 @@ func streamMethods[T rune | byte](k streamKind[T]) map[string]*lang.Builtin {
 }
 
 var stringIOMethods = streamMethods(streamKind[rune]{
-	self: func(a *lang.Args) (*memFile[rune], error) {
-		s := a.Value("self").(*stringIO)
+	self: func(a *lang.Args, method string) (*memFile[rune], error) {
+		s, ok := streamOf(a.Value("self")).(*stringIO)
+		if !ok {
+			return nil, descriptorError(method, "_io.StringIO", a.Value("self"))
+		}
 		return &s.memFile, s.check()
 	},
 	from: func(v lang.Value) ([]rune, error) {
@@ -147,8 +151,11 @@ var stringIOMethods = streamMethods(streamKind[rune]{
 })
 
 var bytesIOMethods = streamMethods(streamKind[byte]{
-	self: func(a *lang.Args) (*memFile[byte], error) {
-		b := a.Value("self").(*bytesIO)
+	self: func(a *lang.Args, method string) (*memFile[byte], error) {
+		b, ok := streamOf(a.Value("self")).(*bytesIO)
+		if !ok {
+			return nil, descriptorError(method, "_io.BytesIO", a.Value("self"))
+		}
 		return &b.memFile, b.check()
 	},
 	from: bytesOf,
@@ -195,18 +202,6 @@ var bytesIOClass = lang.NewBuiltin(lang.AsValue, "BytesIO(initial_bytes=None)", 
 	return b, nil
 })
 
-// fileClass is the class of the files open() returns in some mode (and
-// of sys.stdout, a TextIOWrapper): isinstance and type know it, but kael
-// makes these objects only by open(), so calling it says so.
-func fileClass(name, sig, mode string) *lang.Builtin {
-	b := lang.NewBuiltin(lang.AsValue, sig, "The class of the files open() returns in mode "+mode+"; kael makes them only by open().", func(a *lang.Args) (lang.Value, error) {
-		return nil, lang.Errorf(lang.TypeError, "kael cannot make a %s over another stream; its files come from open()", name).
-			WithHint("open(path, %s) gives one", lang.Repr(mode))
-	})
-	lang.RegisterClass(b, "_io."+name)
-	return b
-}
-
 // ioModule is _io, the part of io written in Go; io itself (module.py)
 // adds the abstract classes.
 var ioModule = &lang.Module{Name: "_io", Attrs: map[string]lang.Value{
@@ -216,10 +211,10 @@ var ioModule = &lang.Module{Name: "_io", Attrs: map[string]lang.Value{
 	"DEFAULT_BUFFER_SIZE": int64(8192),
 	"StringIO":            stringIOClass,
 	"BytesIO":             bytesIOClass,
-	"TextIOWrapper":       fileClass("TextIOWrapper", "TextIOWrapper(buffer, encoding=None, errors=None, newline=None, line_buffering=False, write_through=False)", "r"),
-	"BufferedReader":      fileClass("BufferedReader", "BufferedReader(raw, buffer_size=8192)", "rb"),
-	"BufferedWriter":      fileClass("BufferedWriter", "BufferedWriter(raw, buffer_size=8192)", "wb"),
-	"BufferedRandom":      fileClass("BufferedRandom", "BufferedRandom(raw, buffer_size=8192)", "r+b"),
+	"TextIOWrapper":       textIOWrapperClass,
+	"BufferedReader":      bufferedClass("BufferedReader", true, false),
+	"BufferedWriter":      bufferedClass("BufferedWriter", false, true),
+	"BufferedRandom":      bufferedClass("BufferedRandom", true, true),
 	"text_encoding": lang.NewBuiltin(lang.AsValue, "text_encoding(encoding, stacklevel=2, /)", "The encoding a function that opens a text file should pass to open(): encoding, or 'locale' when it is None (kael's locale encoding is UTF-8).", func(a *lang.Args) (lang.Value, error) {
 		if a.IsNone("encoding") {
 			return "locale", nil

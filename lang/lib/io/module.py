@@ -7,8 +7,9 @@
 # registers CPython's. Changes, each for what kael lacks:
 #   - no __del__ finalizer: kael runs no finalizers, so an IOBase is
 #     closed by close() or with, not when it is collected;
-#   - FileIO is kael's (_io, in Go), with no readinto; no open_code, no
-#     IncrementalNewlineDecoder, and no BufferedRWPair;
+#   - FileIO is kael's (_io, in Go), with no readinto; no
+#     IncrementalNewlineDecoder; BufferedRWPair and open_code are kael's
+#     own Python, below, over _io's BufferedReader and BufferedWriter;
 #   - kael's int has no __index__ attribute: operator.index stands for
 #     it;
 #   - RawIOBase.read takes no None, and its readinto and write raise
@@ -41,7 +42,7 @@ __all__ = ["BlockingIOError", "open", "IOBase", "RawIOBase", "FileIO",
            "BufferedReader", "BufferedWriter", "BufferedRandom",
            "TextIOBase", "TextIOWrapper", "UnsupportedOperation",
            "SEEK_SET", "SEEK_CUR", "SEEK_END", "DEFAULT_BUFFER_SIZE",
-           "text_encoding"]
+           "text_encoding", "BufferedRWPair", "open_code"]
 
 import abc
 from operator import index as _index
@@ -545,6 +546,68 @@ class TextIOBase(IOBase):
         return None
 
 
+
+
+class BufferedRWPair(BufferedIOBase):
+    """A reader and a writer, two raw streams, as one buffered stream:
+    reads come from reader (a BufferedReader over it) and writes go to
+    writer (a BufferedWriter over it). It cannot seek."""
+
+    def __init__(self, reader, writer, buffer_size=DEFAULT_BUFFER_SIZE, /):
+        self.reader = BufferedReader(reader, buffer_size)
+        self.writer = BufferedWriter(writer, buffer_size)
+
+    def read(self, size=-1):
+        return self.reader.read(-1 if size is None else size)
+
+    def readinto(self, b):
+        data = self.reader.read(len(b))
+        b[:len(data)] = data
+        return len(data)
+
+    def write(self, b):
+        return self.writer.write(b)
+
+    def peek(self, size=0):
+        return self.reader.peek(size)
+
+    def read1(self, size=-1):
+        return self.reader.read1(size)
+
+    def readinto1(self, b):
+        data = self.reader.read1(len(b))
+        b[:len(data)] = data
+        return len(data)
+
+    def readable(self):
+        return self.reader.readable()
+
+    def writable(self):
+        return self.writer.writable()
+
+    def flush(self):
+        return self.writer.flush()
+
+    def close(self):
+        try:
+            self.writer.close()
+        finally:
+            self.reader.close()
+
+    def isatty(self):
+        return self.reader.isatty() or self.writer.isatty()
+
+    @property
+    def closed(self):
+        return self.writer.closed
+
+
+def open_code(path):
+    """Opens path to read it as code: open(path, 'rb')."""
+    if not isinstance(path, str):
+        raise TypeError("open_code() argument 'path' must be str, not "
+                        + type(path).__name__)
+    return open(path, "rb")
 
 
 RawIOBase.register(FileIO)

@@ -275,8 +275,10 @@ func init() {
 	lang.RegisterClass(fileClass, "lzma.LZMAFile")
 	lang.RegisterModule("lzma", "Python's lzma: compress and decompress of .xz and .lzma data, open and LZMAFile for .xz files, LZMAError.", func() *lang.Module {
 		attrs := map[string]lang.Value{
-			"LZMAError": errorClass,
-			"LZMAFile":  fileClass,
+			"LZMAError":        errorClass,
+			"LZMAFile":         fileClass,
+			"LZMACompressor":   compressorClass,
+			"LZMADecompressor": decompressorClass,
 			"compress": lang.NewBuiltin(lang.AsValue, "compress(data, format=1, check=-1, preset=None, filters=None)", "Compress data (bytes) into an .xz stream (FORMAT_XZ) or a .lzma one (FORMAT_ALONE) at preset 0 to 9 (6 by default).", func(a *lang.Args) (lang.Value, error) {
 				b, err := lang.BytesArg(a.Value("data"))
 				if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
 )
 
 // os.environ: the process's environment as a mapping of str to str that
@@ -238,4 +239,65 @@ func (e environ) MappingItems() (keys, vals []lang.Value, err error) {
 // whose contents belong to the process that runs.
 func (environ) MemberDoc() string {
 	return "the process's environment, a mapping of str to str that reads and sets the variables"
+}
+
+// mappingPairs is the keys and values of a dict or another mapping;
+// ok is false for other values.
+func mappingPairs(v lang.Value) (keys, vals []lang.Value, ok bool, err error) {
+	switch m := v.(type) {
+	case *lang.Dict:
+		return m.Keys(), m.Values(), true, nil
+	case lang.Mapping:
+		keys, vals, err = m.MappingItems()
+		return keys, vals, true, err
+	}
+	return nil, nil, false, nil
+}
+
+// BinaryOp is os.environ | mapping and mapping | os.environ: a dict of
+// both, the right one's values winning, as CPython's _Environ.__or__
+// and __ror__.
+func (e environ) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
+	if op != syntax.PIPE {
+		return nil, false, nil
+	}
+	keys, vals, ok, err := mappingPairs(other)
+	if !ok || err != nil {
+		return nil, false, err
+	}
+	d := lang.NewDict()
+	if !reflected {
+		d = e.asDict()
+	}
+	for i, k := range keys {
+		if err := d.Set(k, vals[i]); err != nil {
+			return nil, false, err
+		}
+	}
+	if reflected {
+		env := e.asDict()
+		for i, k := range env.Keys() {
+			if err := d.Set(k, env.Values()[i]); err != nil {
+				return nil, false, err
+			}
+		}
+	}
+	return d, true, nil
+}
+
+// InPlaceOp is os.environ |= mapping: each variable set, as update.
+func (e environ) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, error) {
+	if op != syntax.PIPE && op != syntax.PIPE_EQ {
+		return nil, false, nil
+	}
+	keys, vals, ok, err := mappingPairs(other)
+	if !ok || err != nil {
+		return nil, false, err
+	}
+	for i, k := range keys {
+		if err := setEnv(k, vals[i]); err != nil {
+			return nil, false, err
+		}
+	}
+	return e, true, nil
 }

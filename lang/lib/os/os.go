@@ -282,6 +282,15 @@ func init() {
 		osModule.Attrs[name] = refused(name)
 	}
 	osModule.Attrs["error"], _ = lang.ExceptionClass("OSError")
+	// os.environ |= m assigns os.environ back; only itself may be.
+	osModule.Settable = map[string]bool{"environ": true}
+	osModule.OnSet = func(name string, v lang.Value) error {
+		if _, ok := v.(environ); !ok {
+			return lang.Errorf(lang.AttributeError, "kael's os.environ is the process's environment; it cannot be replaced by another object").
+				WithHint("change its variables instead: os.environ.update(...), os.environ.clear()")
+		}
+		return nil
+	}
 	lang.RegisterModule("os", "Python's os module: files and directories (listdir, scandir, mkdir, makedirs, remove, rename, rmdir, walk, stat), the working directory, environ and getenv, getpid and cpu_count.", func() *lang.Module { return osModule })
 	lang.RegisterModule("os.path", "Python's os.path (posixpath): join, split, splitext, basename, dirname, normpath, abspath, relpath, expanduser, and exists, isfile, isdir, getsize.", func() *lang.Module { return pathModule })
 	lang.RegisterMethodTable("posix.DirEntry", dirEntryMethods)

@@ -16,14 +16,18 @@ import (
 // posixpath computes them, character for character, and the questions
 // about files (exists, isfile, getsize) ask the file system.
 
-// fsPath is os.fspath of a path argument: a str (kael has no bytes
-// paths, and no os.PathLike besides str).
+// fsPath is os.fspath of a path argument: a str, a pathlib path, or an
+// object whose class defines __fspath__ returning a str (kael has no
+// bytes paths).
 func fsPath(v lang.Value) (string, error) {
 	switch x := lang.ValueOf(v).(type) {
 	case string:
 		return x, nil
 	case lang.PathLike:
 		return x.FSPath(), nil
+	}
+	if p, ok, err := lang.InstanceFSPath(v); ok || err != nil {
+		return p, err
 	}
 	return "", lang.Errorf(lang.TypeError, "expected str, bytes or os.PathLike object, not %s", lang.TypeName(v))
 }
@@ -43,6 +47,9 @@ func pathValue(v lang.Value, fn, what, accepts string) (string, error) {
 		return x, nil
 	case lang.PathLike:
 		return x.FSPath(), nil
+	}
+	if p, ok, err := lang.InstanceFSPath(v); ok || err != nil {
+		return p, err
 	}
 	return "", lang.Errorf(lang.TypeError, "%s: %s should be %s, not %s", fn, what, accepts, lang.TypeName(v))
 }

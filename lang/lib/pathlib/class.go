@@ -21,6 +21,9 @@ func (c *pathClass) TypeName() string { return "type" }
 func (c *pathClass) PyRepr() string   { return "<class 'pathlib." + c.name + "'>" }
 
 func (c *pathClass) InstanceCheck(obj lang.Value) (bool, error) {
+	if _, win := obj.(*winPath); win {
+		return c.name == "PurePath", nil // a PureWindowsPath is a PurePath
+	}
 	_, ok := obj.(*path)
 	return ok, nil
 }
@@ -61,10 +64,12 @@ func (c *pathClass) Attr(name string) (lang.Value, bool) {
 func (c *pathClass) AttrNames() []string { return []string{"__name__", "cwd", "home"} }
 
 var pathlibModule = &lang.Module{Name: "pathlib", Attrs: map[string]lang.Value{
-	"Path":          &pathClass{name: "Path"},
-	"PosixPath":     &pathClass{name: "PosixPath"},
-	"PurePath":      &pathClass{name: "PurePath"},
-	"PurePosixPath": &pathClass{name: "PurePosixPath"},
+	"Path":            &pathClass{name: "Path"},
+	"PosixPath":       &pathClass{name: "PosixPath"},
+	"PurePath":        &pathClass{name: "PurePath"},
+	"PurePosixPath":   &pathClass{name: "PurePosixPath"},
+	"PureWindowsPath": &winClass{name: "PureWindowsPath"},
+	"WindowsPath":     &winClass{name: "WindowsPath"},
 }}
 
 func init() {

@@ -33,6 +33,7 @@ func init() {
 			return joinAll(p, a.Value("args").(lang.Tuple))
 		}),
 		method("as_posix(self)", "The path as a str with '/'.", func(a *lang.Args, p *path) (lang.Value, error) { return p.String(), nil }),
+		method("__fspath__(self)", "The path as a str, as os.fspath gives it (what makes a path an os.PathLike).", func(a *lang.Args, p *path) (lang.Value, error) { return p.String(), nil }),
 		method("is_absolute(self)", "Whether the path starts at the root.", func(a *lang.Args, p *path) (lang.Value, error) { return p.root != "", nil }),
 		method("with_name(self, name)", "The path with its name replaced.", func(a *lang.Args, p *path) (lang.Value, error) {
 			n, err := strArg(a, "name")
@@ -274,4 +275,5 @@ func init() {
 		pathMethods[m.Name] = m
 	}
 	lang.RegisterMethodTable("PosixPath", pathMethods)
+	classMethods["__fspath__"] = pathMethods["__fspath__"] // issubclass(Path, os.PathLike)
 }

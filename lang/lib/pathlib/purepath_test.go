@@ -28,3 +28,17 @@ func FuzzParsePath(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseWindowsPath parses any text as a PureWindowsPath: it never
+// panics, and a path's text parses back to the same path.
+func FuzzParseWindowsPath(f *testing.F) {
+	for _, s := range []string{"", "c:", "c:/", "c:a", "//s/h", "//s/h/x", "\\\\\\a", "//s//h", "a/./b//c", "C:\\A\\b.txt", "\\\\?\\c:\\x", "é:/ü"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p := parseWin(s)
+		if q := parseWin(p.String()); !q.Equal(p) {
+			t.Fatalf("PureWindowsPath(%q) is %q, which parses to %q", s, p.String(), q.String())
+		}
+	})
+}

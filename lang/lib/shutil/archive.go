@@ -17,6 +17,7 @@ import (
 
 	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/bz2"
 	"github.com/kael-dev/kael/lang/lib/fnmatch"
 	kos "github.com/kael-dev/kael/lang/lib/os"
 )
@@ -56,6 +57,7 @@ var (
 		"zip":   {name: "zip", desc: "ZIP file", make: makeZip},
 		"tar":   {name: "tar", desc: "uncompressed tar file", make: makeTar("")},
 		"gztar": {name: "gztar", desc: "gzip'ed tar-file", make: makeTar("gz")},
+		"bztar": {name: "bztar", desc: "bzip2'ed tar-file", make: makeTar("bz2")},
 	}
 	unpackFormats = map[string]*archiveFormat{
 		"zip":   {name: "zip", desc: "ZIP file", exts: []string{".zip"}, unpack: unpackZip},
@@ -163,22 +165,29 @@ func copyInto(w io.Writer, p string) error {
 	return nil
 }
 
-// makeTar writes base.tar (base.tar.gz with compress "gz") of baseDir,
-// as tarfile.add names its members.
+// makeTar writes base.tar (base.tar.gz with compress "gz", .tar.bz2
+// with "bz2") of baseDir, as tarfile.add names its members.
 func makeTar(compress string) func(base, root, baseDir string) (string, error) {
 	return func(base, _, baseDir string) (string, error) {
 		name := base + ".tar"
-		if compress == "gz" {
-			name += ".gz"
+		if compress != "" {
+			name += "." + compress
 		}
 		out, err := os.Create(name)
 		if err != nil {
 			return "", lang.OSErrorFrom(err, name)
 		}
 		var sink io.Writer = out
-		var gz *gzip.Writer
-		if compress == "gz" {
+		var gz io.WriteCloser
+		switch compress {
+		case "gz":
 			gz = gzip.NewWriter(out)
+			sink = gz
+		case "bz2":
+			if gz, err = bz2.NewWriter(out, 9); err != nil {
+				out.Close()
+				return "", err
+			}
 			sink = gz
 		}
 		w := tar.NewWriter(sink)

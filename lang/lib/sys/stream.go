@@ -40,6 +40,11 @@ func (s *stream) Attr(name string) (lang.Value, bool) {
 		return s.mode, true
 	case "closed":
 		return false, true
+	case "buffer":
+		if s.mode == "w" {
+			return &buffer{s: s}, true
+		}
+		return nil, false
 	}
 	m, ok := streamMethods[name]
 	if !ok {
@@ -49,7 +54,11 @@ func (s *stream) Attr(name string) (lang.Value, bool) {
 }
 
 func (s *stream) AttrNames() []string {
-	return append([]string{"closed", "encoding", "mode", "name"}, sortedKeys(streamMethods)...)
+	names := []string{"closed", "encoding", "mode", "name"}
+	if s.mode == "w" {
+		names = append(names, "buffer")
+	}
+	return append(names, sortedKeys(streamMethods)...)
 }
 
 // writer is where s writes in the session of the call a.

@@ -25,6 +25,8 @@ var sysCases = []langtest.Case{
 	{"repr(sys.stdout), repr(sys.stderr), sys.stdout.name, sys.stderr.encoding, sys.stdout.flush(), sys.stdout.isatty(), sys.stdout.write('')", "(\"<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\", \"<_io.TextIOWrapper name='<stderr>' mode='w' encoding='utf-8'>\", '<stdout>', 'utf-8', None, False, 0)"},
 	{"sys.stderr.write('h\u00e9llo\\n')", "6"},
 	{"sys.stdout.write(3)", "TypeError: write() argument must be str, not int"},
+	{"b = sys.stdout.buffer\nb.mode, b.write(b''), b.writable(), b.readable(), b.isatty(), b.flush(), sys.stdout.reconfigure(encoding='utf-8'), sys.stderr.buffer.name", "('wb', 0, True, False, False, None, None, '<stderr>')"},
+	{"sys.stdout.buffer.write('s')", "TypeError: a bytes-like object is required, not 'str'"},
 	{"sys.exc_info(), sys.exception()", "((None, None, None), None)"},
 	{"try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    t, v, tb = sys.exc_info()\n    r = (t, v is e, tb is not None, sys.exception() is e)\nr", "(<class 'ZeroDivisionError'>, True, True, True)"},
 	{"try:\n    try:\n        raise KeyError('k')\n    except KeyError:\n        raise ValueError('v')\nexcept ValueError:\n    r = repr(sys.exc_info()[1]), repr(sys.exc_info()[1].__context__)\nr", "(\"ValueError('v')\", \"KeyError('k')\")"},
@@ -96,6 +98,8 @@ var sysSessionCases = []langtest.Case{
 	{"import sys\nsys.exit(3)", "SystemExit: 3"},
 	{"import sys\nimport sys as s2\ns2 is sys", "True"},
 	{"import sys, io\nsys.stdout = io.StringIO()\nprint('hidden')\nsys.stdout = sys.__stdout__\nprint('shown')", "shown\n"},
+	{"import sys, io\nsys.stdout.buffer.write(b'raw\\n')\nsys.stdout = io.TextIOWrapper(sys.stdout.buffer, encoding='utf-8')\nprint('h\u00e9')", "raw\nh\u00e9\n"},
+	{"import sys\nsys.stdout.reconfigure(encoding='latin-1')", "ValueError: kael's sys streams write UTF-8 only, not 'latin-1'"},
 }
 
 func TestSys(t *testing.T) {

@@ -413,7 +413,7 @@ func init() {
 	}
 	lang.RegisterMethodTable("TarFile", methods)
 	lang.RegisterClass(fileClass, "tarfile.TarFile")
-	lang.RegisterModule("tarfile", "Python's tarfile: open, TarFile, TarInfo and is_tarfile for tar archives, plain or compressed with gzip, bzip2 (reading) or xz.", func() *lang.Module {
+	lang.RegisterModule("tarfile", "Python's tarfile: open, TarFile, TarInfo and is_tarfile for tar archives, plain or compressed with gzip, bzip2 or xz.", func() *lang.Module {
 		attrs := map[string]lang.Value{
 			"open":    openFn,
 			"TarFile": fileClass,
@@ -441,7 +441,7 @@ func init() {
 	})
 }
 
-var openFn = lang.NewBuiltin(lang.AsValue, "open(name=None, mode='r', fileobj=None, bufsize=10240, compresslevel=9)", "Opens the tar archive name (or the binary file object fileobj): 'r' (or 'r:*') reads it, whatever its compression, 'r:', 'r:gz', 'r:bz2', 'r:xz' read it so compressed; 'w', 'w:gz', 'w:xz' (and 'x...') write it, 'a' appends to a plain one.", openArchive)
+var openFn = lang.NewBuiltin(lang.AsValue, "open(name=None, mode='r', fileobj=None, bufsize=10240, compresslevel=9)", "Opens the tar archive name (or the binary file object fileobj): 'r' (or 'r:*') reads it, whatever its compression, 'r:', 'r:gz', 'r:bz2', 'r:xz' read it so compressed; 'w', 'w:gz', 'w:bz2', 'w:xz' (and 'x...') write it, 'a' appends to a plain one.", openArchive)
 
 var fileClass = lang.NewBuiltin(lang.AsValue, "TarFile(name=None, mode='r', fileobj=None)", "A tar archive, plain, opened by name to read ('r'), write ('w', 'x') or append ('a').", func(a *lang.Args) (lang.Value, error) {
 	name, mode := a.Path("name"), a.Str("mode")

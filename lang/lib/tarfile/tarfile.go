@@ -21,6 +21,7 @@ import (
 
 	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/bz2"
 	"github.com/kael-dev/kael/lang/lib/internal/compfile"
 	_ "github.com/kael-dev/kael/lang/lib/io" // extractfile returns an _io.BytesIO
 	"github.com/ulikunitz/xz"
@@ -273,10 +274,6 @@ func open(name, mode string, level int) (*TarFile, error) {
 		}
 		return t, nil
 	}
-	if comp == "bz2" {
-		return nil, lang.Errorf(CompressionError, "kael cannot write bz2: Go's standard library has a bzip2 decoder only").
-			WithHint("write 'w:gz' or 'w:xz'")
-	}
 	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	if action == "x" {
 		flag = os.O_WRONLY | os.O_CREATE | os.O_EXCL
@@ -316,10 +313,6 @@ func openFileobj(a *lang.Args, f lang.Value, mode string, level int) (*TarFile, 
 		return t, nil
 	case "a":
 		return nil, lang.Errorf(lang.ValueError, "kael's tarfile appends to an archive named by its path, not to a fileobj")
-	}
-	if comp == "bz2" {
-		return nil, lang.Errorf(CompressionError, "kael cannot write bz2: Go's standard library has a bzip2 decoder only").
-			WithHint("write 'w:gz' or 'w:xz'")
 	}
 	if t.sink, err = lang.GetAttr(f, "write"); err != nil {
 		return nil, err
@@ -363,6 +356,12 @@ func (t *TarFile) close() error {
 			return lang.Errorf(lang.ValueError, "Invalid compression level: %d", t.level)
 		}
 		sink = g
+	case "bz2":
+		b, err := bz2.NewWriter(&buf, t.level)
+		if err != nil {
+			return err
+		}
+		sink = b
 	case "xz":
 		x, err := xz.NewWriter(&buf)
 		if err != nil {

@@ -115,7 +115,7 @@ func TestTarfileCrossRead(t *testing.T) {
 		}
 		return string(out)
 	}
-	kaelModes, pythonModes := []string{"", "gz", "xz"}, []string{"", "gz", "bz2", "xz"}
+	kaelModes, pythonModes := []string{"", "gz", "bz2", "xz"}, []string{"", "gz", "bz2", "xz"}
 	runKael(write("k", kaelModes))
 	runPython(write("p", pythonModes))
 	line := "['in', 'in/sub', 'in/sub/f.txt', 'long/" + strings.Repeat("n", 150) + ".bin'] True True\n"

@@ -320,7 +320,8 @@ func init() {
 	} {
 		zipMethods[b.Name] = b
 	}
-	lang.RegisterModule("zipfile", "Python's zipfile: ZipFile to read, write and add to zip archives (ZIP_STORED, ZIP_DEFLATED), is_zipfile.", func() *lang.Module { return zipModule })
+	lang.RegisterModule("_zipfile", "The part of zipfile written in Go: ZipFile, ZipInfo, is_zipfile and the constants.", func() *lang.Module { return zipModule })
+	lang.RegisterSourceModule("zipfile", "Python's zipfile: ZipFile to read, write and add to zip archives (ZIP_STORED, ZIP_DEFLATED), is_zipfile, and Path, a member as a pathlib-like path.", source)
 }
 
 // extractDir reads extract's path: the current directory by default.
@@ -336,7 +337,7 @@ func extractDir(a *lang.Args) (string, error) {
 	return p, a.Err()
 }
 
-var zipModule = &lang.Module{Name: "zipfile", Doc: "Python's zipfile module on Go's archive/zip (docs/stdlib.md).", Attrs: map[string]lang.Value{
+var zipModule = &lang.Module{Name: "_zipfile", Doc: "The part of zipfile written in Go, on Go's archive/zip (docs/stdlib.md).", Attrs: map[string]lang.Value{
 	"ZipFile": lang.NewBuiltin(lang.AsValue, "ZipFile(file, mode='r', compression=0, allowZip64=True, compresslevel=None, *, strict_timestamps=True)", "A zip archive at the path file: read ('r'), written ('w', 'x') or added to ('a'); a context manager that closes it.", func(a *lang.Args) (lang.Value, error) {
 		name, ok := lang.PathText(a.Value("file"))
 		if !ok {
@@ -373,4 +374,7 @@ var zipModule = &lang.Module{Name: "zipfile", Doc: "Python's zipfile module on G
 	"ZIP64_LIMIT":  int64(1<<31 - 1), "ZIP_MAX_COMMENT": int64(1<<16 - 1),
 }}
 
-func init() { lang.RegisterClass(infoClass, "zipfile.ZipInfo") }
+func init() {
+	lang.RegisterClass(infoClass, "zipfile.ZipInfo")
+	lang.RegisterClass(zipModule.Attrs["ZipFile"].(*lang.Builtin), "zipfile.ZipFile")
+}

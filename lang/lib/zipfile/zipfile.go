@@ -10,6 +10,7 @@ package zipfile
 import (
 	"archive/zip"
 	"compress/flate"
+	_ "embed" // module.py
 	"errors"
 	"fmt"
 	"io"
@@ -21,7 +22,13 @@ import (
 
 	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/io" // the modules module.py imports
+	_ "github.com/kael-dev/kael/lang/lib/os"
+	_ "github.com/kael-dev/kael/lang/lib/pathlib"
 )
+
+//go:embed module.py
+var source string
 
 // The compression methods kael has (ZIP_BZIP2 and ZIP_LZMA are refused).
 const (
@@ -63,6 +70,9 @@ var (
 
 // TypeName returns "ZipFile".
 func (*ZipFile) TypeName() string { return "ZipFile" }
+
+// ClassName is zipfile.ZipFile, for type() and isinstance.
+func (*ZipFile) ClassName() string { return "zipfile.ZipFile" }
 
 // PyRepr is CPython's <zipfile.ZipFile filename='a.zip' mode='r'>.
 func (z *ZipFile) PyRepr() string {
