@@ -560,7 +560,9 @@ func assignedNames(stmts []syntax.Stmt) []string {
 					names = targetNames(t, names)
 				}
 			case *syntax.AnnAssignStmt: // x: T makes x local even without a value
-				names = targetNames(st.Target, names)
+				if _, simple := st.Target.(*syntax.Ident); simple || st.Value != nil {
+					names = targetNames(st.Target, names)
+				}
 			case *syntax.ForStmt:
 				names = targetNames(st.Target, names)
 				walk(st.Body)

@@ -350,7 +350,7 @@ func (p *parser) parseAnnAssign(x Expr) Stmt {
 	if p.tok.kind == ASSIGN {
 		s.AssignPos = p.tok.start
 		p.next()
-		s.Value = p.parseTestList()
+		s.Value = p.parseTestListOrYield() // x: int = yield, as CPython's annotated_rhs
 	}
 	return s
 }
