@@ -17,12 +17,20 @@ func Parse(filename, src string) (f *File, err error) {
 	p.next()
 	f = p.parseFile()
 	p.checkStars()
+	f.Warnings = p.sc.warnings
 	return f, nil
 }
 
 // ParseExpr parses a single expression, such as the argument of the REPL's
 // :type command. Surrounding white space is allowed; "a, b" is a tuple.
 func ParseExpr(src string) (x Expr, err error) {
+	x, _, err = ParseExprWarnings(src)
+	return x, err
+}
+
+// ParseExprWarnings is ParseExpr that also returns the scanner's
+// SyntaxWarnings, in source order (eval() and compile() issue them).
+func ParseExprWarnings(src string) (x Expr, warnings []Warning, err error) {
 	p := &parser{sc: newScanner("", src)}
 	defer p.recover(&err)
 	p.next()
@@ -34,7 +42,7 @@ func ParseExpr(src string) (x Expr, err error) {
 	}
 	p.expect(EOF, "")
 	p.checkStars()
-	return x, nil
+	return x, p.sc.warnings, nil
 }
 
 // parser is a recursive-descent parser with one token of lookahead. It

@@ -23,7 +23,7 @@ import (
 
 // passCounts are the tests of each suite that pass today.
 var passCounts = map[string]int{
-	"test_grammar":    68,
+	"test_grammar":    72,
 	"test_exceptions": 70,
 }
 
