@@ -323,6 +323,7 @@ func (p *parser) parseExprStmt() Stmt {
 	if p.tok.kind == COLON {
 		return p.parseAnnAssign(x)
 	}
+	p.checkLegacyStmt(x)
 	if p.tok.kind != ASSIGN {
 		return &ExprStmt{X: x}
 	}
@@ -334,6 +335,18 @@ func (p *parser) parseExprStmt() Stmt {
 	}
 	s.Value = x
 	return s
+}
+
+// checkLegacyStmt fails with CPython's message for Python 2's print and
+// exec statements: the name x followed at once by an expression, print
+// "x" (CPython's invalid_legacy_expression).
+func (p *parser) checkLegacyStmt(x Expr) {
+	id, ok := x.(*Ident)
+	if !ok || (id.Name != "print" && id.Name != "exec") || !p.startsExpr() {
+		return
+	}
+	p.parseTestList()
+	p.fail(Span{id.Span().Start, p.prevEnd}, fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", id.Name, id.Name), "")
 }
 
 // parseAnnAssign parses the rest of an AnnAssignStmt whose target x has

@@ -345,6 +345,14 @@ func (s *scanner) scanToken() token {
 		if r == '!' {
 			hint = "use 'not' for logical negation"
 		}
+		if r < utf8.RuneSelf && unicode.IsPrint(r) {
+			// CPython 3.11 reads an ASCII character it has no token for
+			// ($ ? ! `) as an error token: invalid syntax.
+			if hint == "" {
+				hint = fmt.Sprintf("%q is no part of Python's syntax outside strings and comments", r)
+			}
+			s.fail(start, s.pos, notOpen, "invalid syntax", hint)
+		}
 		if unicode.IsPrint(r) {
 			s.fail(start, s.pos, notOpen, fmt.Sprintf("invalid character %q (U+%04X)", r, r), hint)
 		}
