@@ -71,6 +71,9 @@ func getAttr(v Value, name string) (Value, error) {
 		if a, ok := x.attr(name); ok {
 			return a, nil
 		}
+		if name == "__annotations__" {
+			return x.emptyAnnotations(), nil
+		}
 		err := Errorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name).withName(name, x)
 		err.Hint = x.missingHint(name)
 		return nil, err

@@ -198,50 +198,49 @@ func sourceText(v Value) (string, bool) {
 
 // parseSource parses src as compile's mode does: statements for "exec"
 // and "single" (one statement), an expression for "eval".
-func parseSource(filename, src, mode string) ([]syntax.Stmt, syntax.Expr, *Error) {
+func parseSource(filename, src, mode string) ([]syntax.Stmt, syntax.Expr, []syntaxWarning, *Error) {
 	fail := func(err error) *Error {
 		e := ToError(err)
 		e.Src, e.Filename = src, filename
 		return e
 	}
 	if mode == "eval" {
-		x, err := syntax.ParseExpr(src)
+		x, ws, err := syntax.ParseExprWarnings(src)
 		if err != nil {
-			return nil, nil, fail(err)
+			return nil, nil, nil, fail(err)
 		}
-		return nil, x, nil
+		return nil, x, scannerWarnings(ws), nil
 	}
 	file, err := syntax.Parse(filename, src)
 	if err != nil {
-		return nil, nil, fail(err)
+		return nil, nil, nil, fail(err)
 	}
 	if mode == "single" && len(file.Stmts) > 1 {
 		e := Errorf(SyntaxError, "multiple statements found while compiling a single statement")
 		e.Span = file.Stmts[0].Span()
-		return nil, nil, fail(e)
+		return nil, nil, nil, fail(e)
 	}
-	return file.Stmts, nil, nil
+	return file.Stmts, nil, scannerWarnings(file.Warnings), nil
 }
 
 // compileSource is compile(): src parsed and compiled in mode, against a
 // table of its own, so that every SyntaxError the compiler finds
 // (return outside a function, ...) is raised here, as in CPython.
 func compileSource(filename, src, mode string) (*Code, []syntaxWarning, error) {
-	stmts, x, err := parseSource(filename, src, mode)
+	stmts, x, warnings, err := parseSource(filename, src, mode)
 	if err != nil {
 		return nil, nil, err
 	}
 	var cerr *Error
-	var warnings []syntaxWarning
 	if x != nil {
 		var code *exprCode
 		if code, cerr = compileExpr(newGlobalTable(), x); code != nil {
-			warnings = code.warnings
+			warnings = append(warnings, code.warnings...)
 		}
 	} else {
 		var code *cellCode
 		if code, cerr = compileCell(newGlobalTable(), stmts); code != nil {
-			warnings = code.warnings
+			warnings = append(warnings, code.warnings...)
 		}
 	}
 	if cerr != nil {
@@ -360,7 +359,7 @@ func writeBack(t *globalTable, before []Value, locals *Dict) error {
 // SyntaxWarnings are issued first (source; compile() issued a code
 // object's).
 func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *Dict, warn bool) (Value, error) {
-	stmts, x, perr := parseSource(filename, src, mode)
+	stmts, x, scanned, perr := parseSource(filename, src, mode)
 	if perr != nil {
 		return nil, perr
 	}
@@ -384,7 +383,7 @@ func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *
 			return nil, cerr
 		}
 		if warn {
-			if err := in.issueSyntaxWarnings(code.warnings, filename, src); err != nil {
+			if err := in.issueSyntaxWarnings(append(scanned, code.warnings...), filename, src); err != nil {
 				return nil, err
 			}
 		}
@@ -399,7 +398,7 @@ func (in *interp) runSource(filename, src, mode string, g *globalTable, locals *
 			return nil, cerr
 		}
 		if warn {
-			if err := in.issueSyntaxWarnings(code.warnings, filename, src); err != nil {
+			if err := in.issueSyntaxWarnings(append(scanned, code.warnings...), filename, src); err != nil {
 				return nil, err
 			}
 		}

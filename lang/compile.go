@@ -343,12 +343,12 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		return c.forStmt(st)
 	case *syntax.BreakStmt:
 		if c.loops == 0 {
-			return c.fail(Errorf(SyntaxError, "'break' or 'continue' outside loop"), st)
+			return c.fail(Errorf(SyntaxError, "'break' outside loop"), st)
 		}
 		return func(in *interp) (ctrl, error) { return ctrlBreak, nil }
 	case *syntax.ContinueStmt:
 		if c.loops == 0 {
-			return c.fail(Errorf(SyntaxError, "'break' or 'continue' outside loop"), st)
+			return c.fail(Errorf(SyntaxError, "'continue' not properly in loop"), st)
 		}
 		return func(in *interp) (ctrl, error) { return ctrlContinue, nil }
 	case *syntax.PassStmt, *syntax.GlobalStmt:

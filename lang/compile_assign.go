@@ -585,19 +585,19 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 	}
 }
 
-// moduleAnnotations returns the __annotations__ dict of the module whose
-// globals g are, making it empty when the module has none yet.
-func moduleAnnotations(g *globalTable) (*Dict, error) {
+// moduleAnnotations returns the __annotations__ of the module whose
+// globals g are, making an empty dict when the module has none yet (as
+// CPython's SETUP_ANNOTATIONS). It is any mapping the program put there
+// (exec with a globals dict holding one): x: T stores into it with
+// __setitem__.
+func moduleAnnotations(g *globalTable) (Value, error) {
 	v, ok := g.get("__annotations__")
 	if !ok {
 		d := NewDict()
 		g.set("__annotations__", d)
 		return d, nil
 	}
-	if d, ok := v.(*Dict); ok {
-		return d, nil
-	}
-	return nil, Errorf(TypeError, "kael keeps a module's __annotations__ in a dict, not '%s'", TypeName(v))
+	return v, nil
 }
 
 // annAssignValue compiles the binding part of x: T = e.

@@ -123,7 +123,16 @@ func (c *compiler) classStmt(st *syntax.ClassStmt) execFn {
 			free: in.closure(capture)}
 		frame := in.newFrame(body)
 		if annSlot >= 0 {
-			frame.locals[annSlot] = NewDict() // before the body, as CPython's SETUP_ANNOTATIONS
+			// Before the body, as CPython's SETUP_ANNOTATIONS: the
+			// __annotations__ the namespace of __prepare__ holds, else a
+			// new dict.
+			var ann Value = NewDict()
+			if ns != nil {
+				if v, ok, _ := ns.Get("__annotations__"); ok {
+					ann = v
+				}
+			}
+			frame.locals[annSlot] = ann
 		}
 		_, err = in.runCall(frame, body, st, false)
 		if err != nil {

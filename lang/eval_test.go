@@ -108,7 +108,7 @@ func TestErrors(t *testing.T) {
 		{"range(1, step=0)", "ValueError: range() arg 3 must not be zero"},
 		{"def f(n):\n    return f(n + 1)\nf(0)", "RecursionError: maximum recursion depth exceeded (500 calls)"},
 		{"9223372036854775807 + 1", "9223372036854775808"},
-		{"break", "SyntaxError: 'break' or 'continue' outside loop"},
+		{"break", "SyntaxError: 'break' outside loop"},
 		{"return 1", "SyntaxError: 'return' outside function"},
 		{"x = (1,", "SyntaxError: '(' was never closed"},
 		{"import torchh", "ModuleNotFoundError: No module named 'torchh'"},

@@ -45,8 +45,11 @@ type excState struct {
 	// syntax are a SyntaxError's details (exceptions_syntax.go); nil for
 	// other exceptions.
 	syntax *syntaxFields
-	links  *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
-	trace  *excTrace // nil while the exception has no traceback to keep
+	// unicode are a Unicode error's encoding, object, start, end and
+	// reason (exceptions_unicode.go); nil unless it was made with them.
+	unicode *unicodeFields
+	links   *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
+	trace   *excTrace // nil while the exception has no traceback to keep
 }
 
 // excLinks are an exception's __cause__, __context__ (nil for None) and
@@ -220,7 +223,22 @@ func init() {
 					return nil, Errorf(TypeError, "descriptor '__init__' requires a 'BaseException' object but received a '%s'", TypeName(a.Value("self")))
 				}
 				return None, excInit(x, a.Value("args").(Tuple), a.kwNames, a.kwVals)
-			}}},
+			}},
+			"__reduce__": &Builtin{Name: "__reduce__", Sig: "__reduce__(self)",
+				Doc:   "(cls, args) or (cls, args, state): how pickle and copy make the exception again, an OSError's file names in args, an ImportError's name and path in the state.",
+				binds: true, params: []param{{name: "self"}},
+				fn: func(a *Args) (Value, error) {
+					x, ok := isException(a.Value("self"))
+					if !ok {
+						return nil, Errorf(TypeError, "descriptor '__reduce__' requires a 'BaseException' object but received a '%s'", TypeName(a.Value("self")))
+					}
+					return exceptionReduce(x)
+				}},
+			"__setstate__": &Builtin{Name: "__setstate__", Sig: "__setstate__(self, state)",
+				Doc:   "Sets each item of the dict state as an attribute (an ImportError's name and path, an OSError's filename among them), as unpickling and copying do.",
+				binds: true, params: []param{{name: "self"}, {name: "state"}},
+				fn: func(a *Args) (Value, error) { return None, excSetState(a.Value("self"), a.Value("state")) }},
+		},
 		Attr:    excAttr,
 		SetAttr: excSetAttr,
 		Repr: func(x *Instance) (string, bool) {
@@ -247,6 +265,30 @@ func init() {
 			return names
 		},
 	})
+}
+
+// excSetState is BaseException.__setstate__: each item of the dict
+// state set as an attribute, through the exception's own attributes
+// (CPython's BaseException_setstate).
+func excSetState(self, state Value) error {
+	if state == None {
+		return nil
+	}
+	d, ok := state.(*Dict)
+	if !ok {
+		return Errorf(TypeError, "state is not a dictionary")
+	}
+	vals := d.Values()
+	for i, k := range d.Keys() {
+		name, isStr := k.(string)
+		if !isStr {
+			return Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(k))
+		}
+		if err := SetAttr(self, name, vals[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // traceback is the exception's __traceback__: the one assigned, else its
@@ -348,6 +390,9 @@ func excStr(x *Instance) string {
 	if s, ok := osStr(st.os); ok {
 		return s
 	}
+	if st.unicode != nil {
+		return st.unicode.str()
+	}
 	switch len(st.args) {
 	case 0:
 		return ""
@@ -368,6 +413,11 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 		}
 		if p := st.syntax.field(name); p != nil {
 			return orNone(*p), true, nil
+		}
+	}
+	if st.unicode != nil {
+		if v, ok := st.unicode.field(name); ok {
+			return v, true, nil
 		}
 	}
 	switch name {
@@ -427,6 +477,14 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 			*p = noneToNil(v)
 			return true, nil
 		}
+	}
+	if st.unicode != nil {
+		if ok, err := st.unicode.setField(name, v); ok {
+			return true, err
+		}
+	}
+	if isOSError(x) && osSetAttr(st, name, v) {
+		return true, nil
 	}
 	switch name {
 	case "args":
@@ -667,6 +725,9 @@ func excInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 	if isOSError(x) {
 		st.os, st.args = osFieldsOf(st.args)
 		x.cls = osSubclass(x.cls, st.os)
+	}
+	if kind := unicodeKind(x); kind != "" {
+		st.unicode = unicodeFieldsOf(kind, st.args)
 	}
 	return nil
 }

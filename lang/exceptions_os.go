@@ -98,6 +98,31 @@ func osAttr(f *osFields, name string) (Value, bool) {
 	return nil, false
 }
 
+// osSetAttr assigns the field name of the OSError state st (None
+// unsets it), as CPython's OSError members are assigned; ok is false for
+// another name.
+func osSetAttr(st *excState, name string, v Value) (ok bool) {
+	if st.os == nil {
+		st.os = &osFields{}
+	}
+	f := st.os
+	var p *Value
+	switch name {
+	case "errno":
+		p = &f.errno
+	case "strerror":
+		p = &f.strerror
+	case "filename":
+		p = &f.filename
+	case "filename2":
+		p = &f.filename2
+	default:
+		return false
+	}
+	*p = noneToNil(v)
+	return true
+}
+
 // osAttrNames are the attributes osAttr answers.
 var osAttrNames = []string{"errno", "strerror", "filename", "filename2"}
 

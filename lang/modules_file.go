@@ -296,6 +296,18 @@ func (m *Module) attr(name string) (Value, bool) {
 	return v, ok
 }
 
+// emptyAnnotations is m.__annotations__ when m has none: an empty dict,
+// which a module of a file keeps in its globals, as CPython 3.10's module
+// type makes one in the module's __dict__ on first use. A built-in
+// module's attributes are shared by the sessions and stay as they are.
+func (m *Module) emptyAnnotations() *Dict {
+	d := NewDict()
+	if m.file != nil {
+		m.file.globals.set("__annotations__", d)
+	}
+	return d
+}
+
 // attrMap returns m's attributes, a file module's globals included.
 func (m *Module) attrMap() map[string]Value {
 	if m.file == nil {

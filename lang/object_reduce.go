@@ -168,13 +168,25 @@ func (in *interp) objectReduce(v Value, proto int64) (Value, error) {
 // IsBareObject reports whether x is an object(), of no class of its own.
 func (x *Instance) IsBareObject() bool { return x.cls == objectClass }
 
-// exceptionReduce is BaseException.__reduce__ (and ImportError's):
-// (cls, args, state), the state the __dict__ with an ImportError's name
-// and path when set, left out when empty.
+// exceptionReduce is BaseException.__reduce__ (and ImportError's and
+// OSError's): (cls, args, state), args with an OSError's file names,
+// the state the __dict__ with an ImportError's name and path when set,
+// left out when empty.
 func exceptionReduce(x *Instance) (Value, error) {
 	args, err := getAttr(x, "args")
 	if err != nil {
 		return nil, err
+	}
+	if f := excStateOf(x).os; f != nil && f.filename != nil && isOSError(x) {
+		// args holds errno and strerror alone: the file names go back
+		// in, as CPython's OSError.__reduce__ puts them
+		if t, ok := args.(Tuple); ok && len(t) == 2 {
+			if f.filename2 != nil {
+				args = Tuple{t[0], t[1], f.filename, None, f.filename2}
+			} else {
+				args = Tuple{t[0], t[1], f.filename}
+			}
+		}
 	}
 	state := NewDict()
 	d := x.Dict()

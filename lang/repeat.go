@@ -56,6 +56,7 @@ func (s *Session) compileSource(filename, src string) (*cellCode, *Error) {
 		cerr.Src, cerr.Filename = src, filename
 		return nil, cerr
 	}
+	code.warnings = append(scannerWarnings(file.Warnings), code.warnings...)
 	return code, nil
 }
 

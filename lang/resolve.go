@@ -121,6 +121,9 @@ type block struct {
 	// comp is, for the block of a comprehension's targets, the
 	// comprehension.
 	comp *syntax.ListComp
+	// compKind names the comprehension in messages: "list
+	// comprehension", "generator expression", ...
+	compKind string
 }
 
 // resolution is the resolver's answer for one cell or expression.
@@ -489,6 +492,12 @@ func (r *resolver) inspect(root syntax.Node) {
 			r.namedExpr(n)
 			return false
 		case *syntax.YieldExpr:
+			if r.env.comp != nil {
+				// the first iterable, resolved in the enclosing block,
+				// may yield: [x for x in [(yield 1)]]
+				r.scopeError(Errorf(SyntaxError, "'yield' inside %s", r.env.compKind), n)
+				return false
+			}
 			r.env.fn.generator = r.env.fn != r.res.top && !r.env.class // else a SyntaxError
 			return true
 		case *syntax.LambdaExpr:
@@ -496,10 +505,17 @@ func (r *resolver) inspect(root syntax.Node) {
 			r.function(n, "<lambda>", n.Params, func() { r.expr(n.Body) }, nil)
 			return false
 		case *syntax.ListComp:
-			r.comprehension(n)
+			kind := "list comprehension"
+			if n.Gen {
+				kind = "generator expression"
+			}
+			r.comprehension(n, kind)
 			return false
-		case *syntax.DictComp, *syntax.SetComp:
-			r.comprehension(r.res.asListComp(n.(syntax.Expr)))
+		case *syntax.DictComp:
+			r.comprehension(r.res.asListComp(n), "dict comprehension")
+			return false
+		case *syntax.SetComp:
+			r.comprehension(r.res.asListComp(n), "set comprehension")
 			return false
 		case *syntax.DefStmt, *syntax.ClassStmt:
 			r.stmt(n.(syntax.Stmt))
@@ -514,14 +530,15 @@ func (r *resolver) inspect(root syntax.Node) {
 	})
 }
 
-// comprehension resolves [Elt for ...]: the first iterable in the
-// enclosing block, the rest in a block holding the targets.
-func (r *resolver) comprehension(x *syntax.ListComp) {
+// comprehension resolves [Elt for ...], the comprehension of kind: the
+// first iterable in the enclosing block, the rest in a block holding the
+// targets.
+func (r *resolver) comprehension(x *syntax.ListComp, kind string) {
 	r.compIter++
 	r.expr(x.Fors[0].Iter)
 	r.compIter--
 	fn := r.env.fn
-	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env, comp: x}
+	bl := &block{fn: fn, names: map[string]*nameBinding{}, parent: r.env, comp: x, compKind: kind}
 	for _, f := range x.Fors {
 		for _, name := range targetNames(f.Target, nil) {
 			if _, ok := bl.names[name]; !ok {
@@ -560,7 +577,9 @@ func assignedNames(stmts []syntax.Stmt) []string {
 					names = targetNames(t, names)
 				}
 			case *syntax.AnnAssignStmt: // x: T makes x local even without a value
-				names = targetNames(st.Target, names)
+				if _, simple := st.Target.(*syntax.Ident); simple || st.Value != nil {
+					names = targetNames(st.Target, names)
+				}
 			case *syntax.ForStmt:
 				names = targetNames(st.Target, names)
 				walk(st.Body)

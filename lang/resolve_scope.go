@@ -71,7 +71,9 @@ func (r *resolver) declare(fn *funcInfo, bl *block, stmts []syntax.Stmt, ps []*s
 					if d, ok := declared[id.Name]; ok {
 						r.scopeError(Errorf(SyntaxError, "annotated name '%s' can't be %s", id.Name, d.Keyword()), n)
 					}
-				} else {
+				} else if n.Value != nil {
+					// (x): T binds nothing; (x): T = v binds x (CPython's
+					// compiler_annassign: a parenthesized name is not simple).
 					markTargets(n.Target)
 				}
 			case *syntax.ForStmt:

@@ -185,7 +185,7 @@ func TestGlobalsPersistAcrossCells(t *testing.T) {
 		{"del base\nf()", "NameError: name 'base' is not defined"},
 		{"len = 3\nlen", "3"},
 		{"del len\nlen([1, 2])", "2"},
-		{"x = 1\nbreak", "SyntaxError: 'break' or 'continue' outside loop"},
+		{"x = 1\nbreak", "SyntaxError: 'break' outside loop"},
 		{"x", "NameError: name 'x' is not defined"},
 	}
 	for _, st := range steps {

@@ -22,7 +22,9 @@ import (
 //   - assert on a non-empty tuple: assert (x, "msg") (compiler_assert);
 //   - a literal called or subscripted where a comma was surely missed,
 //     [(1, 2) (3, 4)], [[1, 2] [i, j]] (check_caller, check_subscripter,
-//     check_index).
+//     check_index);
+//   - a number literal followed at once by a keyword, 1if x else y
+//     (the tokenizer's verify_end_of_number; scannerWarnings).
 
 // syntaxWarning is one warning: its message and the node it is about.
 type syntaxWarning struct {
@@ -40,6 +42,16 @@ var syntaxWarner *Builtin
 // warnings (the warnings module sets it): fn(category, message,
 // filename, lineno, line).
 func SetSyntaxWarner(fn *Builtin) { syntaxWarner = fn }
+
+// scannerWarnings are the scanner's warnings (a number literal followed
+// at once by a keyword: 1if x else y) as the compiler's.
+func scannerWarnings(ws []syntax.Warning) []syntaxWarning {
+	out := make([]syntaxWarning, len(ws))
+	for i, w := range ws {
+		out[i] = syntaxWarning{msg: w.Msg, at: w}
+	}
+	return out
+}
 
 // findSyntaxWarnings lists the SyntaxWarnings of stmts in source order.
 // Expressions go through a worklist (inspectWithWorklist), so that a deep

@@ -26,6 +26,7 @@ func TestSyntaxWarningsOfAProgram(t *testing.T) {
 		"def f(x):\n    if x is 2:\n        return [[1, 2] [x, 0]]\n    return [{1, 2} [x]] if x is None else x\nprint(f(3))\n",
 		"x = None\nprint(x is None, x is ..., x is True, x is not x)\ny = {}\ny[0, 1] = 3 if 0 else 4\n",
 		"s = '\\d'\nprint(len(s))\n",
+		"x = 3\nprint(1if x else 0, [0x1for y in ()])\nprint(x if 1else 0, 2or 3)\n",
 	} {
 		path := filepath.Join(t.TempDir(), "prog.py")
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {

@@ -23,6 +23,8 @@ type Stmt interface {
 // File is a parsed source file: a sequence of statements.
 type File struct {
 	Stmts []Stmt
+	// Warnings are the scanner's SyntaxWarnings, in source order.
+	Warnings []Warning
 }
 
 // Span covers the statements; it is zero for a file without any.

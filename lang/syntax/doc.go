@@ -25,8 +25,17 @@
 //	STRING = [prefix] (short_string | long_string) .
 //	prefix = 'r' | 'u' | 'f' | 'rf' | 'fr' | 'b' | 'rb' | 'br' .     in either case
 //
-// Digits may be separated by single underscores (1_000). A decimal integer
-// other than 0 must not start with 0; integers have any size (a literal
+// Digits may be separated by single underscores (1_000), and one may
+// follow a base prefix (0x_ff), as in CPython. A decimal integer
+// other than 0 must not start with 0 (012j and 01.5 are fine); a bad
+// literal gets CPython's message (`invalid digit '2' in binary literal`,
+// `invalid decimal literal`, `invalid imaginary literal`, `leading zeros
+// in decimal integer literals are not permitted; use an 0o prefix for
+// octal integers`). A number followed at once by one of the keywords
+// `and`, `else`, `for`, `if`, `in`, `is`, `not`, `or` ends there, with a
+// SyntaxWarning (`1if x else y`, `[0x1for x in y]`: `invalid decimal
+// literal`), by any other letter, digit or underscore is an error, as
+// CPython 3.11's tokenizer rules. Integers have any size (a literal
 // past 64 bits is a big integer); floats that overflow are infinite, and a
 // number followed by j is imaginary (1j, 2.5e3j). Strings are quoted with
 // ' or ", or with three of either to span lines. Escapes are \\ \' \" \a \b \f \n \r \t \v,

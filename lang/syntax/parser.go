@@ -17,12 +17,20 @@ func Parse(filename, src string) (f *File, err error) {
 	p.next()
 	f = p.parseFile()
 	p.checkStars()
+	f.Warnings = p.sc.warnings
 	return f, nil
 }
 
 // ParseExpr parses a single expression, such as the argument of the REPL's
 // :type command. Surrounding white space is allowed; "a, b" is a tuple.
 func ParseExpr(src string) (x Expr, err error) {
+	x, _, err = ParseExprWarnings(src)
+	return x, err
+}
+
+// ParseExprWarnings is ParseExpr that also returns the scanner's
+// SyntaxWarnings, in source order (eval() and compile() issue them).
+func ParseExprWarnings(src string) (x Expr, warnings []Warning, err error) {
 	p := &parser{sc: newScanner("", src)}
 	defer p.recover(&err)
 	p.next()
@@ -34,7 +42,7 @@ func ParseExpr(src string) (x Expr, err error) {
 	}
 	p.expect(EOF, "")
 	p.checkStars()
-	return x, nil
+	return x, p.sc.warnings, nil
 }
 
 // parser is a recursive-descent parser with one token of lookahead. It
@@ -315,6 +323,7 @@ func (p *parser) parseExprStmt() Stmt {
 	if p.tok.kind == COLON {
 		return p.parseAnnAssign(x)
 	}
+	p.checkLegacyStmt(x)
 	if p.tok.kind != ASSIGN {
 		return &ExprStmt{X: x}
 	}
@@ -326,6 +335,18 @@ func (p *parser) parseExprStmt() Stmt {
 	}
 	s.Value = x
 	return s
+}
+
+// checkLegacyStmt fails with CPython's message for Python 2's print and
+// exec statements: the name x followed at once by an expression, print
+// "x" (CPython's invalid_legacy_expression).
+func (p *parser) checkLegacyStmt(x Expr) {
+	id, ok := x.(*Ident)
+	if !ok || (id.Name != "print" && id.Name != "exec") || !p.startsExpr() {
+		return
+	}
+	p.parseTestList()
+	p.fail(Span{id.Span().Start, p.prevEnd}, fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", id.Name, id.Name), "")
 }
 
 // parseAnnAssign parses the rest of an AnnAssignStmt whose target x has
@@ -350,7 +371,7 @@ func (p *parser) parseAnnAssign(x Expr) Stmt {
 	if p.tok.kind == ASSIGN {
 		s.AssignPos = p.tok.start
 		p.next()
-		s.Value = p.parseTestList()
+		s.Value = p.parseTestListOrYield() // x: int = yield, as CPython's annotated_rhs
 	}
 	return s
 }

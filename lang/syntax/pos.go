@@ -89,3 +89,13 @@ func (e *Error) Render(src string) string {
 	}
 	return s
 }
+
+// Warning is a SyntaxWarning the scanner found: code CPython 3.11 runs
+// with a warning (1if x else y: "invalid decimal literal").
+type Warning struct {
+	Msg string
+	At  Span
+}
+
+// Span is the source the warning is about.
+func (w Warning) Span() Span { return w.At }

@@ -61,6 +61,7 @@ type scanner struct {
 	strBody     int           // offset of the body of the string literal being scanned
 	strQuote    string        // its closing quote: ', ", ''' or """
 	inFString   bool          // the string literal being scanned is an f-string's
+	warnings    []Warning     // the SyntaxWarnings found so far, in source order
 }
 
 func newScanner(filename, src string) *scanner {
@@ -344,6 +345,14 @@ func (s *scanner) scanToken() token {
 		if r == '!' {
 			hint = "use 'not' for logical negation"
 		}
+		if r < utf8.RuneSelf && unicode.IsPrint(r) {
+			// CPython 3.11 reads an ASCII character it has no token for
+			// ($ ? ! `) as an error token: invalid syntax.
+			if hint == "" {
+				hint = fmt.Sprintf("%q is no part of Python's syntax outside strings and comments", r)
+			}
+			s.fail(start, s.pos, notOpen, "invalid syntax", hint)
+		}
 		if unicode.IsPrint(r) {
 			s.fail(start, s.pos, notOpen, fmt.Sprintf("invalid character %q (U+%04X)", r, r), hint)
 		}
@@ -473,10 +482,21 @@ func (s *scanner) digits(i, base int) int {
 	return i
 }
 
-// number scans an INT or FLOAT literal.
+// number scans an INT or FLOAT literal as CPython 3.11's tokenizer
+// does: single underscores between digits (and after a base prefix,
+// 0x_f), "invalid digit '2' in binary literal", "invalid decimal
+// literal" and the like for a bad one, and a number followed at once by
+// a keyword that may follow a number (1if x else y, 0x1for) is taken
+// with a SyntaxWarning (endOfNumber).
 func (s *scanner) number() token {
 	start := s.pos
 	src, i := s.src, start.Offset
+	at := func(i int) byte {
+		if i < len(src) {
+			return src[i]
+		}
+		return 0
+	}
 	tok := token{kind: INT, start: start}
 	base := 10
 	if src[i] == '0' && i+1 < len(src) {
@@ -489,49 +509,64 @@ func (s *scanner) number() token {
 			base = 2
 		}
 	}
+	kind := "decimal"
+	imag := false
 	if base != 10 {
-		i = s.digits(i+2, base)
-		if i == start.Offset+2 {
-			names := map[int]string{16: "hexadecimal", 8: "octal", 2: "binary"}
-			s.bad(start, i, "invalid "+names[base]+" literal", "")
+		kind = map[int]string{16: "hexadecimal", 8: "octal", 2: "binary"}[base]
+		j := i + 2
+		if at(j) == '_' && s.digits(j+1, base) > j+1 {
+			j++ // 0x_f
+		}
+		i = s.digits(j, base)
+		if c := at(i); i == j || c == '_' || isDigit(c) {
+			d := i
+			if c == '_' {
+				d++
+			}
+			if isDigit(at(d)) {
+				s.bad(start, d+1, fmt.Sprintf("invalid digit '%c' in %s literal", at(d), kind), "")
+			}
+			s.bad(start, i, "invalid "+kind+" literal", "")
 		}
 	} else {
-		i = s.digits(i, 10)
+		decimalTail := func(j int) int {
+			j = s.digits(j, 10)
+			if at(j) == '_' {
+				s.bad(start, j+1, "invalid decimal literal", "")
+			}
+			return j
+		}
+		i = decimalTail(i)
 		intEnd := i
-		if i < len(src) && src[i] == '.' {
+		if at(i) == '.' {
 			tok.kind = FLOAT
-			i = s.digits(i+1, 10)
+			i = decimalTail(i + 1)
 		}
-		if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		if c := at(i); c == 'e' || c == 'E' {
 			j := i + 1
-			if j < len(src) && (src[j] == '+' || src[j] == '-') {
+			if at(j) == '+' || at(j) == '-' {
 				j++
+				if !isDigit(at(j)) {
+					s.bad(start, j, "invalid decimal literal", "")
+				}
 			}
-			if j == len(src) || !isDigit(src[j]) {
-				s.bad(start, j, "invalid float literal", "")
+			// else an e not followed by digits ends the number: 1else
+			if isDigit(at(j)) {
+				tok.kind = FLOAT
+				i = decimalTail(j)
 			}
-			tok.kind = FLOAT
-			i = s.digits(j, 10)
 		}
-		if lit := src[start.Offset:intEnd]; tok.kind == INT && len(lit) > 1 && lit[0] == '0' &&
+		if c := at(i); c == 'j' || c == 'J' {
+			imag, kind = true, "imaginary"
+			i++
+		}
+		if lit := src[start.Offset:intEnd]; tok.kind == INT && !imag && len(lit) > 1 && lit[0] == '0' &&
 			strings.Trim(lit, "0_") != "" {
-			s.bad(start, i, "leading zeros in decimal integer literals are not permitted",
+			s.bad(start, i, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
 				"write 0o"+strings.TrimLeft(lit, "0_")+" for an octal integer")
 		}
 	}
-	imag := false
-	if base == 10 && i < len(src) && (src[i] == 'j' || src[i] == 'J') && (i+1 == len(src) || !IsIdentRune(s.runeAt(i+1))) {
-		imag = true
-		i++
-	}
-	if i < len(src) && IsIdentRune(s.runeAt(i)) {
-		j := i
-		for j < len(src) && IsIdentRune(s.runeAt(j)) {
-			_, n := utf8.DecodeRuneInString(src[j:])
-			j += n
-		}
-		s.bad(start, j, "invalid number literal", "")
-	}
+	s.endOfNumber(start, i, kind)
 	tok.raw = src[start.Offset:i]
 	s.stepN(i - start.Offset)
 	tok.end = s.pos
@@ -557,6 +592,40 @@ func (s *scanner) number() token {
 	}
 	tok.num = v
 	return tok
+}
+
+// numberFollowers are the keywords that may follow a number at once in
+// code CPython 3.11 runs: 1if x else 0, [0x1for x in y]. It takes them
+// with a SyntaxWarning (verify_end_of_number).
+var numberFollowers = []string{"and", "else", "for", "if", "in", "is", "not", "or"}
+
+// endOfNumber checks what follows the number literal of the given kind
+// that starts at start and ends at byte offset i: a letter, digit or
+// underscore is an error ("invalid decimal literal"), unless a keyword
+// of numberFollowers starts there, which is a warning.
+func (s *scanner) endOfNumber(start Pos, i int, kind string) {
+	if i >= len(s.src) || !IsIdentRune(s.runeAt(i)) {
+		return
+	}
+	msg := "invalid " + kind + " literal"
+	for _, kw := range numberFollowers {
+		if strings.HasPrefix(s.src[i:], kw) {
+			s.warn(start, i, msg)
+			return
+		}
+	}
+	j := i
+	for j < len(s.src) && IsIdentRune(s.runeAt(j)) {
+		_, n := utf8.DecodeRuneInString(s.src[j:])
+		j += n
+	}
+	s.bad(start, j, msg, "")
+}
+
+// warn records the SyntaxWarning msg about the source from start to byte
+// offset end, on start's line.
+func (s *scanner) warn(start Pos, end int, msg string) {
+	s.warnings = append(s.warnings, Warning{Msg: msg, At: Span{start, start.advance(s.src[start.Offset:end])}})
 }
 
 // maxIntDigits is CPython 3.11's limit on the decimal digits of an int

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -53,6 +54,11 @@ func TestScanTokens(t *testing.T) {
 		// Numbers.
 		{"0 7 42 1_000 0x1F 0o17 0b101 0XfF 00", "INT(0) INT(7) INT(42) INT(1_000) INT(0x1F) INT(0o17) INT(0b101) INT(0XfF) INT(00) NEWLINE EOF"},
 		{"1.5 .5 2. 1e-3 1E+3 2.e3 0.0 01.5 1_0.0_1", "FLOAT(1.5) FLOAT(.5) FLOAT(2.) FLOAT(1e-3) FLOAT(1E+3) FLOAT(2.e3) FLOAT(0.0) FLOAT(01.5) FLOAT(1_0.0_1) NEWLINE EOF"},
+		{"0x_f 0b_0 0o_5 1e1_0 012j", "INT(0x_f) INT(0b_0) INT(0o_5) FLOAT(1e1_0) FLOAT(012j) NEWLINE EOF"},
+		// A keyword that may follow a number at once (with a warning).
+		{"1if x else y", "INT(1) if IDENT(x) else IDENT(y) NEWLINE EOF"},
+		{"x if 1else y", "IDENT(x) if INT(1) else IDENT(y) NEWLINE EOF"},
+		{"[0x1for x in 1jor 1.and 1e3in 0not in y]", "[ INT(0x1f) or IDENT(x) in FLOAT(1j) or FLOAT(1.) and FLOAT(1e3) in INT(0) not in IDENT(y) ] NEWLINE EOF"},
 		{"x.T", "IDENT(x) . IDENT(T) NEWLINE EOF"},
 		// Strings.
 		{`'a' "b" 'it''s'`, `STRING('a') STRING("b") STRING('it') STRING('s') NEWLINE EOF`},
@@ -148,20 +154,30 @@ func TestScanErrors(t *testing.T) {
 		{"x = 'abc", "1:5: unterminated string"},
 		{"x = 'abc\ny'", "1:5: unterminated string"},
 		{"x = '''abc\n", "1:5: unterminated triple-quoted string"},
-		{"x = 1 $", "1:7: invalid character '$' (U+0024)"},
-		{"!x", "1:1: invalid character '!' (U+0021)"},
+		{"x = 1 $", "1:7: invalid syntax"},
+		{"x = 1 €", "1:7: invalid character '€' (U+20AC)"},
+		{"!x", "1:1: invalid syntax"},
 		{"x\x00", "1:2: invalid character U+0000"},
 		{"x = \xff", "1:5: invalid UTF-8 encoding"},
-		{"012", "1:1: leading zeros in decimal integer literals are not permitted"},
-		{"1abc", "1:1: invalid number literal"},
-		{"3jx", "1:1: invalid number literal"},
-		{"0x1j", "1:1: invalid number literal"},
-		{"1e", "1:1: invalid float literal"},
-		{"1e+x", "1:1: invalid float literal"},
+		{"012", "1:1: leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers"},
+		{"1abc", "1:1: invalid decimal literal"},
+		{"3jx", "1:1: invalid imaginary literal"},
+		{"0x1j", "1:1: invalid hexadecimal literal"},
+		{"1e", "1:1: invalid decimal literal"},
+		{"1e+x", "1:1: invalid decimal literal"},
 		{"0x", "1:1: invalid hexadecimal literal"},
-		{"0b2", "1:1: invalid binary literal"},
-		{"1.real", "1:1: invalid number literal"},
-		{"1__0", "1:1: invalid number literal"},
+		{"0b2", "1:1: invalid digit '2' in binary literal"},
+		{"0b1_2", "1:1: invalid digit '2' in binary literal"},
+		{"0o18", "1:1: invalid digit '8' in octal literal"},
+		{"0b1_", "1:1: invalid binary literal"},
+		{"0x_", "1:1: invalid hexadecimal literal"},
+		{"1_", "1:1: invalid decimal literal"},
+		{"1.4_j", "1:1: invalid decimal literal"},
+		{"1e_1", "1:1: invalid decimal literal"},
+		{"0 if 1Else 0", "1:6: invalid decimal literal"},
+		{"1.4j_", "1:1: invalid imaginary literal"},
+		{"1.real", "1:1: invalid decimal literal"},
+		{"1__0", "1:1: invalid decimal literal"},
 		{`'\N{NO SUCH NAME}'`, `1:2: (unicode error) 'unicodeescape' codec can't decode bytes in position 0-15: unknown Unicode character name`},
 		{`'\N{DEGREE'`, `1:2: (unicode error) 'unicodeescape' codec can't decode bytes in position 0-8: malformed \N character escape`},
 		{`'\x4'`, `1:2: truncated \x escape: want 2 hex digits`},
@@ -193,5 +209,32 @@ func TestScanIndentLimit(t *testing.T) {
 	_, err := scanAll(b.String())
 	if err == nil || !strings.Contains(err.Error(), "too many levels of indentation") {
 		t.Errorf("got %v, want too many levels of indentation", err)
+	}
+}
+
+// TestScanNumberWarnings: a number followed at once by a keyword that
+// may follow it is taken with CPython 3.11's SyntaxWarning, named after
+// the number's kind.
+func TestScanNumberWarnings(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"1if x else y", "1:1-1:2 invalid decimal literal"},
+		{"x if 1.else y", "1:6-1:8 invalid decimal literal"},
+		{"[0x1for x in ()]", "1:2-1:6 invalid hexadecimal literal"},
+		{"0o7and 0b1or x\n1jin x", "1:1-1:4 invalid octal literal; 1:8-1:11 invalid binary literal; 2:1-2:3 invalid imaginary literal"},
+		{"1 if 1 else 0x1", ""},
+	}
+	for _, tt := range tests {
+		f, err := Parse("", strings.ReplaceAll(tt.src, `\n`, "\n"))
+		if err != nil {
+			t.Errorf("%q: %v", tt.src, err)
+			continue
+		}
+		var got []string
+		for _, w := range f.Warnings {
+			got = append(got, fmt.Sprintf("%d:%d-%d:%d %s", w.At.Start.Line, w.At.Start.Col, w.At.End.Line, w.At.End.Col, w.Msg))
+		}
+		if g := strings.Join(got, "; "); g != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.src, g, tt.want)
+		}
 	}
 }

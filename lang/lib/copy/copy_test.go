@@ -52,6 +52,10 @@ var torchCases = []langtest.Case{
 	{"import torch\na = torch.ones(2, requires_grad=True)\na.grad = torch.ones(2)\nb = a * 2\nc, d = copy.copy(a), copy.copy(b)\nc.requires_grad, c.is_leaf, c.grad, d.requires_grad, d.is_leaf, d.grad_fn", "(True, True, None, True, True, None)"},
 	{"import torch\np = torch.nn.Parameter(torch.ones(2))\nq = copy.copy(p)\ntype(q).__name__, q.requires_grad, q is p", "('Parameter', True, False)"},
 	{"import torch\nv = torch.arange(6.)[2:4]\nw = copy.copy(v)\nw.tolist(), w.storage_offset(), w.stride()", "([2.0, 3.0], 2, (1,))"},
+	// exceptions: __reduce__ and __setstate__ keep an ImportError's name
+	// and path and an OSError's file names, through copy and pickle alike
+	{"import pickle\nr = set()\nfor orig in [ImportError('test', name='n', path='p'), OSError('foo', 'bar', 'baz'), OSError(2, 'nf', 'a', None, 'b'), ValueError(1, 2)]:\n    for c in (copy.copy, copy.deepcopy, lambda e: pickle.loads(pickle.dumps(e, 0)), lambda e: pickle.loads(pickle.dumps(e))):\n        e = c(orig)\n        r.add((type(e).__name__, e.args, str(e), getattr(e, 'name', None), getattr(e, 'path', None), getattr(e, 'filename', None), getattr(e, 'filename2', None)))\nsorted(r, key=repr)",
+		`[('FileNotFoundError', (2, 'nf'), "[Errno 2] nf: 'a' -> 'b'", None, None, 'a', 'b'), ('ImportError', ('test',), 'test', 'n', 'p', None, None), ('OSError', ('foo', 'bar'), "[Errno foo] bar: 'baz'", None, None, 'baz', None), ('ValueError', (1, 2), '(1, 2)', None, None, None, None)]`},
 	// copy.copy: a new module holding the original's objects.
 	{"import torch\nl = torch.nn.Linear(2, 3).eval()\nl.note = [1]\nm = copy.copy(l)\nm is l, m.weight is l.weight, m.bias is l.bias, repr(m), m.training, m.note is l.note", "(False, True, True, 'Linear(in_features=2, out_features=3, bias=True)', False, True)"},
 	{"import torch\ns = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU())\nt = copy.copy(s)\nt is s, t[0] is s[0], len(t), t(torch.ones(1, 2)).shape", "(False, True, 2, torch.Size([1, 2]))"},

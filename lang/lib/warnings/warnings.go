@@ -161,7 +161,9 @@ var syntaxWarner = fn("_syntax_warning(category, message, filename, lineno, line
 	if file == "" {
 		file = "<stdin>"
 	}
-	return issue(a, msg, cat, text, file, line, source, "__main__", nil)
+	// A registry of its own: CPython's compiler warns with none, so two
+	// warnings alike on one line are both shown ("once" still holds).
+	return issue(a, msg, cat, text, file, line, source, "__main__", lang.NewDict())
 })
 
 func init() { lang.SetSyntaxWarner(syntaxWarner) }
