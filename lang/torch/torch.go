@@ -104,6 +104,8 @@ func init() {
 	defGradcheck()
 	defAutogradFunctional()
 	defAnomaly()
+	defAmp()
+	defRemovedTensorMembers()
 	defOptimizers()
 	defOptimizerBases() // after defOptimizers: every optimizer becomes a base
 	defLRSchedulers()
