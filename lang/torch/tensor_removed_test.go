@@ -1,0 +1,31 @@
+package torch
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/internal/reftest"
+)
+
+// removedMemberPrelude imports torch for removedMemberCases.
+const removedMemberPrelude = `import torch
+`
+
+// removedMemberCases check the tensor members PyTorch 1.13 keeps for
+// removed features and devices a CPU build has not, and conj_physical_.
+var removedMemberCases = []string{
+	"t = torch.ones(2)\nt.is_nested, t.is_distributed(), torch.ones(2, 2).is_nested, t.name",
+	"issubclass(torch.FatalError, Exception), str(torch.FatalError), str(torch.FatalError('x'))",
+	"torch.ones(2).reinforce(1.0)",
+	"torch.ones(2).ipu()",
+	"torch.ones(2).xpu()",
+	"try:\n    torch.ones(2).to_padded_tensor(0.0)\nexcept NotImplementedError as e:\n    r = str(e).split('.')[0]\nr",
+	"t = torch.tensor([1.0, -2.0])\nr = t.conj_physical_()\nr is t, t.tolist()",
+	"z = torch.tensor([1 + 2j, 3 - 1j])\nr = z.conj_physical_()\nr is z, z.tolist()",
+	"z = torch.tensor([1 + 2j, 3 - 1j])\nr = torch.conj_physical_(z)\nr is z, z.tolist()",
+	"x = torch.tensor([1 + 2j, 3 - 1j], requires_grad=True)\ny = x * 1\ny.conj_physical_()\n(y * torch.tensor([2 + 1j, 1j])).real.sum().backward()\nx.grad.tolist()",
+}
+
+// TestRemovedTensorMembersMatchPyTorch runs the cases in kael and PyTorch.
+func TestRemovedTensorMembersMatchPyTorch(t *testing.T) {
+	checkCloseToTorch(t, removedMemberPrelude, removedMemberCases, reftest.Tolerance{Abs: 1e-6, Rel: 1e-6})
+}
