@@ -106,6 +106,7 @@ func init() {
 	defAnomaly()
 	defAmp()
 	defRemovedTensorMembers()
+	defGradient()
 	defOptimizers()
 	defOptimizerBases() // after defOptimizers: every optimizer becomes a base
 	defLRSchedulers()
