@@ -84,3 +84,21 @@ func defRemovedTensorMembers() {
 		}))
 	})
 }
+
+// defEmbeddingRenorm defines torch.embedding_renorm_, the step of
+// F.embedding's max_norm as a function of its own.
+func defEmbeddingRenorm() {
+	lang.NewBuiltin(lang.AsFunc, "embedding_renorm_(input, indices, max_norm, norm_type)", "In place: each row of input that indices pick whose norm_type-norm exceeds max_norm is scaled to that norm (by max_norm / (norm + 1e-7)), as F.embedding's max_norm does; returns input.", func(a *lang.Args) (lang.Value, error) {
+		w, idx, maxNorm, p := a.Tensor("input"), a.Tensor("indices"), a.Float("max_norm"), a.Float("norm_type")
+		if err := a.Err(); err != nil {
+			return nil, err
+		}
+		if d := idx.DType(); d != tensor.Int64 && d != tensor.Int32 {
+			return nil, lang.Errorf(lang.RuntimeError, "Expected tensor for argument #2 'indices' to have one of the following scalar types: Long, Int; but got torch.%sTensor instead (while checking arguments for embedding_renorm_)", d.ScalarTypeName())
+		}
+		if err := checkOverwrite(w, "embedding_renorm_"); err != nil {
+			return nil, err
+		}
+		return inPlace(w, tensor.EmbeddingRenorm(w, idx, maxNorm, p))
+	})
+}

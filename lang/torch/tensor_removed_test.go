@@ -14,6 +14,10 @@ const removedMemberPrelude = `import torch
 // removed features and devices a CPU build has not, and conj_physical_.
 var removedMemberCases = []string{
 	"t = torch.ones(2)\nt.is_nested, t.is_distributed(), torch.ones(2, 2).is_nested, t.name",
+	"torch.manual_seed(0)\nw = torch.randn(5, 3) * 3\ni = torch.tensor([0, 2, 2])\nr = torch.embedding_renorm_(w, i, 1.0, 2.0)\nr is w, w.tolist()",
+	"torch.embedding_renorm_(torch.ones(5, 3), torch.tensor([1, 3], dtype=torch.int32), 0.5, 1.0).tolist()",
+	"torch.embedding_renorm_(torch.randn(5, 3, requires_grad=True), torch.tensor([0]), 1.0, 2.0)",
+	"torch.embedding_renorm_(torch.randn(5, 3), torch.tensor([0.0]), 1.0, 2.0)",
 	"issubclass(torch.FatalError, Exception), str(torch.FatalError), str(torch.FatalError('x'))",
 	"torch.ones(2).reinforce(1.0)",
 	"torch.ones(2).ipu()",

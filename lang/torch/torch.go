@@ -107,6 +107,7 @@ func init() {
 	defAmp()
 	defRemovedTensorMembers()
 	defGradient()
+	defEmbeddingRenorm()
 	defOptimizers()
 	defOptimizerBases() // after defOptimizers: every optimizer becomes a base
 	defLRSchedulers()
