@@ -9,6 +9,9 @@ import (
 // weight's, g times the unfolded input; the bias's, g summed over the
 // batch and the positions.
 func Conv2d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions) (*tensor.Tensor, error) {
+	if err := AutocastLower(&x, &weight, &bias); err != nil {
+		return nil, err
+	}
 	out, err := tensor.Conv2d(x, weight, bias, o)
 	if err != nil || !track(out, x, weight, bias) {
 		return out, err
@@ -60,6 +63,9 @@ func MaxPool2d(x *tensor.Tensor, o tensor.MaxPool2dOptions) (values, indices *te
 // gradient with g as the input and x as the output gradient; the bias's,
 // g summed over the batch and the positions.
 func ConvTranspose2d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions, outputPadding [2]int) (*tensor.Tensor, error) {
+	if err := AutocastFloat32(&x, &weight, &bias); err != nil {
+		return nil, err
+	}
 	out, err := tensor.ConvTranspose2d(x, weight, bias, o, outputPadding)
 	if err != nil || !track(out, x, weight, bias) {
 		return out, err

@@ -11,6 +11,9 @@ import (
 
 // Conv1d is F.conv1d: x [N, C, L] (or [C, L]), weight [O, C/groups, K].
 func Conv1d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions) (*tensor.Tensor, error) {
+	if err := AutocastLower(&x, &weight, &bias); err != nil {
+		return nil, err
+	}
 	if err := check1d("conv1d", x, weight); err != nil {
 		return nil, err
 	}
@@ -22,6 +25,9 @@ func Conv1d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions) (*tensor.Ten
 // ConvTranspose1d is F.conv_transpose1d: x [N, Cin, L] (or [Cin, L]),
 // weight [Cin, O/groups, K].
 func ConvTranspose1d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions, outputPadding int) (*tensor.Tensor, error) {
+	if err := AutocastFloat32(&x, &weight, &bias); err != nil {
+		return nil, err
+	}
 	if err := check1d("conv_transpose1d", x, weight); err != nil {
 		return nil, err
 	}

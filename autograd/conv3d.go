@@ -20,6 +20,9 @@ type Conv3dOptions struct {
 // node, ConvolutionBackward0; the values agree with PyTorch's to float32
 // rounding.
 func Conv3d(x, weight, bias *tensor.Tensor, o Conv3dOptions) (*tensor.Tensor, error) {
+	if err := AutocastLower(&x, &weight, &bias); err != nil {
+		return nil, err
+	}
 	if err := tensor.RefuseHalf("compute_columns3d", x, weight); err != nil {
 		return nil, err
 	}
@@ -140,6 +143,9 @@ func sizesX(s []int) string {
 // convolution of the plane to output plane d·stride + k·dilation -
 // padding, recorded as one node, ConvolutionBackward0.
 func ConvTranspose3d(x, weight, bias *tensor.Tensor, o Conv3dOptions, outputPadding [3]int) (*tensor.Tensor, error) {
+	if err := AutocastFloat32(&x, &weight, &bias); err != nil {
+		return nil, err
+	}
 	if x.Dim() != 4 && x.Dim() != 5 {
 		return nil, tensor.Errorf(tensor.RuntimeError, "Expected 4D (unbatched) or 5D (batched) input to conv_transpose3d, but got input of size: %s", tensor.FormatShape(x.Shape()))
 	}

@@ -9,6 +9,9 @@ import (
 // named after the case: DotBackward0 (1-D·1-D), MvBackward0 (2-D·1-D),
 // MmBackward0 (2-D·2-D), MatmulBackward0 otherwise.
 func Matmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	if err := AutocastLower(&a, &b); err != nil {
+		return nil, err
+	}
 	out, err := tensor.Matmul(a, b)
 	if err != nil || !track(out, a, b) {
 		return out, err
@@ -27,6 +30,9 @@ func Matmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 
 // Mm returns the product of two matrices.
 func Mm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	if err := AutocastLower(&a, &b); err != nil {
+		return nil, err
+	}
 	out, err := tensor.Mm(a, b)
 	if err != nil || !track(out, a, b) {
 		return out, err
@@ -36,6 +42,9 @@ func Mm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 
 // Bmm returns the products of two equally long stacks of matrices.
 func Bmm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	if err := AutocastLower(&a, &b); err != nil {
+		return nil, err
+	}
 	out, err := tensor.Bmm(a, b)
 	if err != nil || !track(out, a, b) {
 		return out, err
@@ -133,6 +142,9 @@ func Outer(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 // x; otherwise matmul(x, Wᵀ), then the bias added (AddBackward0). The
 // addmm cases compute with the fused kernel, as untracked calls do.
 func Linear(x, weight, bias *tensor.Tensor) (*tensor.Tensor, error) {
+	if err := AutocastLower(&x, &weight, &bias); err != nil {
+		return nil, err
+	}
 	if !IsGradEnabled() || !anyRequiresGrad([]*tensor.Tensor{x, weight, bias}) {
 		return tensor.Linear(x, weight, bias)
 	}

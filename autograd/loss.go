@@ -43,6 +43,9 @@ func sizeString(shape []int) string {
 
 // L1Loss is F.l1_loss: |input - target|, reduced.
 func L1Loss(input, target *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
+	if err := AutocastFloat32(&input, &target); err != nil {
+		return nil, err
+	}
 	d, err := Sub(input, target)
 	if err != nil {
 		return nil, err
@@ -67,6 +70,9 @@ func weighted(losses, weight *tensor.Tensor) (*tensor.Tensor, error) {
 // weight (nil for none), reduced. It is recorded as one node,
 // BinaryCrossEntropyBackward0, as in PyTorch.
 func BinaryCrossEntropy(input, target, weight *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
+	if err := AutocastFloat32(&input, &target, &weight); err != nil {
+		return nil, err
+	}
 	return Composite("BinaryCrossEntropyBackward0", []*tensor.Tensor{input, target, weight}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 		return binaryCrossEntropy(in[0], in[1], in[2], reduction)
 	})
@@ -153,6 +159,9 @@ func logSigmoid(x *tensor.Tensor) (*tensor.Tensor, error) {
 // gradient is PyTorch's: sigmoid(x) - y without weights. It is recorded as
 // one node, BinaryCrossEntropyWithLogitsBackward0, as in PyTorch.
 func BinaryCrossEntropyWithLogits(input, target, weight, posWeight *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
+	if err := AutocastFloat32(&input, &target, &weight, &posWeight); err != nil {
+		return nil, err
+	}
 	return Composite("BinaryCrossEntropyWithLogitsBackward0", []*tensor.Tensor{input, target, weight, posWeight}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 		return binaryCrossEntropyWithLogits(in[0], in[1], in[2], in[3], reduction)
 	})

@@ -42,6 +42,9 @@ func LogSoftmax(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 // indices target. As in PyTorch it is NllLoss(LogSoftmax(logits)), and the
 // graph shows both nodes.
 func CrossEntropy(logits, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.Tensor, error) {
+	if err := AutocastFloat32(&logits, &target); err != nil {
+		return nil, err
+	}
 	if !IsGradEnabled() || !logits.RequiresGrad() {
 		return tensor.CrossEntropy(logits, target, opt)
 	}
@@ -57,6 +60,9 @@ func CrossEntropy(logits, target *tensor.Tensor, opt tensor.LossOptions) (*tenso
 // gradient of its loss (divided by the count for the mean); everything
 // else gets 0.
 func NllLoss(logProbs, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.Tensor, error) {
+	if err := AutocastFloat32(&logProbs, &target); err != nil {
+		return nil, err
+	}
 	out, err := tensor.NllLoss(logProbs, target, opt)
 	if err != nil || !track(out, logProbs) {
 		return out, err
@@ -113,6 +119,9 @@ func nllGrad(shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.Loss
 // gradient of (x - y)² is 2(x - y) for x and -2(x - y) for y, times g and
 // divided by the element count for the mean.
 func MseLoss(input, target *tensor.Tensor, reduction string) (*tensor.Tensor, error) {
+	if err := AutocastFloat32(&input, &target); err != nil {
+		return nil, err
+	}
 	out, err := tensor.MseLoss(input, target, reduction)
 	if err != nil || !track(out, input, target) {
 		return out, err

@@ -97,8 +97,13 @@ func ChannelShuffle(x *tensor.Tensor, groups int) (*tensor.Tensor, error) {
 }
 
 // Bilinear is F.bilinear: y_k = x1ᵀ·W_k·x2 + b_k over the last dimension
-// of x1 [*, in1] and x2 [*, in2], W [out, in1, in2].
+// of x1 [*, in1] and x2 [*, in2], W [out, in1, in2]. It is not on CPU
+// autocast's lists, so the products inside keep the operands' dtype.
 func Bilinear(x1, x2, w, b *tensor.Tensor) (*tensor.Tensor, error) {
+	return autograd.NoAutocast(func() (*tensor.Tensor, error) { return bilinear(x1, x2, w, b) })
+}
+
+func bilinear(x1, x2, w, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if w.Dim() != 3 {
 		return nil, tensor.Errorf(tensor.RuntimeError, "bilinear(): weight must be 3-dimensional, but got %d dimensions", w.Dim())
 	}

@@ -1,6 +1,8 @@
 package torch
 
 import (
+	"strings"
+
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -26,24 +28,32 @@ func defProducts() {
 		// promotes the two (and refuses float beta and alpha for integers).
 		input   string
 		product func(x, y *tensor.Tensor) (*tensor.Tensor, error)
+		// autocast: on CPU autocast's lower-precision list (addmm,
+		// baddbmm, addbmm), whose operands it casts to bfloat16.
+		autocast bool
 	}{
-		{"addmm", "mat1", "mat2", "AddmmBackward0", "beta * input + alpha * (mat1 @ mat2), for matrices mat1 (n×m) and mat2 (m×p); input broadcasts to n×p.", "same", matrixProduct("mat1", "mat2")},
-		{"addmv", "mat", "vec", "AddmvBackward0", "beta * input + alpha * (mat @ vec), for a matrix mat and a vector vec; input broadcasts to the result.", "cast", mv},
-		{"addr", "vec1", "vec2", "AddrBackward0", "beta * input + alpha * outer(vec1, vec2); input broadcasts to the result.", "promote", outerProduct},
-		{"baddbmm", "batch1", "batch2", "BaddbmmBackward0", "beta * input + alpha * bmm(batch1, batch2), for 3-D batch1 (b×n×m) and batch2 (b×m×p); input broadcasts to b×n×p.", "cast", autograd.Bmm},
+		{"addmm", "mat1", "mat2", "AddmmBackward0", "beta * input + alpha * (mat1 @ mat2), for matrices mat1 (n×m) and mat2 (m×p); input broadcasts to n×p.", "same", matrixProduct("mat1", "mat2"), true},
+		{"addmv", "mat", "vec", "AddmvBackward0", "beta * input + alpha * (mat @ vec), for a matrix mat and a vector vec; input broadcasts to the result.", "cast", mv, false},
+		{"addr", "vec1", "vec2", "AddrBackward0", "beta * input + alpha * outer(vec1, vec2); input broadcasts to the result.", "promote", outerProduct, false},
+		{"baddbmm", "batch1", "batch2", "BaddbmmBackward0", "beta * input + alpha * bmm(batch1, batch2), for 3-D batch1 (b×n×m) and batch2 (b×m×p); input broadcasts to b×n×p.", "cast", autograd.Bmm, true},
 		{"addbmm", "batch1", "batch2", "AddbmmBackward0", "beta * input + alpha * the sum over the batch of bmm(batch1, batch2); input broadcasts to n×p.", "same", func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
 			p, err := autograd.Bmm(x, y)
 			if err != nil {
 				return nil, err
 			}
 			return autograd.Sum(p, []int{0}, false)
-		}},
+		}, true},
 	} {
 		sig := "(input, " + op.first + ", " + op.second + ", *, beta=1, alpha=1)"
 		build := func(a *lang.Args) (x *tensor.Tensor, apply func(t *tensor.Tensor) (*tensor.Tensor, error), others []*tensor.Tensor, err error) {
 			x, m1, m2 := tensorArg(a, "input"), tensorArg(a, op.first), tensorArg(a, op.second)
 			if err := a.Err(); err != nil {
 				return nil, nil, nil, err
+			}
+			if op.autocast && !strings.HasSuffix(a.Builtin().Name, "_") { // CPU autocast's lower-precision list, not the in-place forms
+				if err := autograd.AutocastLower(&x, &m1, &m2); err != nil {
+					return nil, nil, nil, err
+				}
 			}
 			beta, alpha, err := scaleArgs(a, op.input == "promote", x, m1, m2)
 			if err != nil {
@@ -142,7 +152,8 @@ func mv(m, v *tensor.Tensor) (*tensor.Tensor, error) {
 	if m.DType() != v.DType() { // PyTorch's mv does not promote
 		return nil, lang.Errorf(lang.RuntimeError, "expected scalar type %s but found %s", m.DType().ScalarTypeName(), v.DType().ScalarTypeName())
 	}
-	return autograd.Matmul(m, v) // recorded as MvBackward0
+	// recorded as MvBackward0; mv is not on CPU autocast's lists
+	return autograd.NoAutocast(func() (*tensor.Tensor, error) { return autograd.Matmul(m, v) })
 }
 
 // matrixProduct returns mm with PyTorch's addmm checks, naming the

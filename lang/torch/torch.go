@@ -104,6 +104,10 @@ func init() {
 	defGradcheck()
 	defAutogradFunctional()
 	defAnomaly()
+	defAmp()
+	defRemovedTensorMembers()
+	defGradient()
+	defEmbeddingRenorm()
 	defOptimizers()
 	defOptimizerBases() // after defOptimizers: every optimizer becomes a base
 	defLRSchedulers()
