@@ -37,6 +37,8 @@ type Distribution struct {
 	totalCount int
 	// mixture is MixtureSameFamily's Categorical (base its components).
 	mixture *Distribution
+	// lims is ContinuousBernoulli's unstable region around probs = 1/2.
+	lims [2]float64
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -226,7 +228,7 @@ func (d *Distribution) AttrNames() []string {
 
 func (d *Distribution) discrete() bool {
 	switch d.kind {
-	case "Bernoulli", "Binomial", "NegativeBinomial", "OneHotCategoricalStraightThrough", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
+	case "Bernoulli", "ContinuousBernoulli", "Binomial", "NegativeBinomial", "OneHotCategoricalStraightThrough", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
 		return true
 	}
 	return false
@@ -300,6 +302,9 @@ func (d *Distribution) derive(c *chainOps, name string) *tensor.Tensor {
 	binary := !categoricalKind(d.kind)
 	if name == "probs" {
 		l := d.params["logits"]
+		if d.kind == "ContinuousBernoulli" {
+			return c.clampProbs(c.un(autograd.Sigmoid, l))
+		}
 		if binary {
 			return c.un(autograd.Sigmoid, l)
 		}
@@ -734,7 +739,7 @@ func defDistributions() {
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, ContinuousBernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
 }
 
 // discreteDist makes a distribution of probs or logits (one of them):

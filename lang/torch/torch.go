@@ -150,6 +150,7 @@ func init() {
 	defDistKinds()
 	defNewKinds()
 	defNewKinds2()
+	defContinuousBernoulli()
 	defGammaKinds()
 	defDirichletKinds()
 	defStudentTKind()
