@@ -151,6 +151,7 @@ func init() {
 	defNewKinds()
 	defNewKinds2()
 	defContinuousBernoulli()
+	defVonMises()
 	defGammaKinds()
 	defDirichletKinds()
 	defStudentTKind()
