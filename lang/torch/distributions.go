@@ -172,10 +172,14 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		// Views of its Dirichlet's concentration, as PyTorch's are.
 		i := map[string]int{"concentration1": 0, "concentration0": 1}[name]
 		v = c.do(func() (*tensor.Tensor, error) { return autograd.Select(d.base.params["concentration"], -1, i) })
-	case "loc", "scale", "low", "high", "rate", "temperature", "concentration", "alpha", "df1", "df2":
+	case "loc", "scale", "low", "high", "rate", "temperature", "concentration", "alpha", "df1", "df2", "cov_factor", "cov_diag":
 		t, ok := d.params[name]
 		return t, ok
 	case "covariance_matrix", "precision_matrix", "scale_tril":
+		if d.kind == "LowRankMultivariateNormal" {
+			v = d.lrMatrix(c, name)
+			break
+		}
 		if d.kind != "MultivariateNormal" {
 			return nil, false
 		}
@@ -739,7 +743,7 @@ func defDistributions() {
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, ContinuousBernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, VonMises, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, ContinuousBernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, LowRankMultivariateNormal, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, VonMises, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
 }
 
 // discreteDist makes a distribution of probs or logits (one of them):

@@ -128,6 +128,9 @@ func (d *Distribution) enumerateSupport(expand bool) (*tensor.Tensor, bool, erro
 // expand is expand(batch_shape): the distribution with its parameters
 // expanded to batch_shape (their event dimensions kept).
 func (d *Distribution) expand(batch []int) (*Distribution, error) {
+	if d.kind == "LowRankMultivariateNormal" {
+		return d.lrExpand(batch)
+	}
 	out := *d
 	out.batch = slices.Clone(batch)
 	if d.mixture != nil {

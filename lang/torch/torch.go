@@ -152,6 +152,7 @@ func init() {
 	defNewKinds2()
 	defContinuousBernoulli()
 	defVonMises()
+	defLowRankMVN()
 	defGammaKinds()
 	defDirichletKinds()
 	defStudentTKind()
