@@ -39,6 +39,8 @@ type Distribution struct {
 	mixture *Distribution
 	// lims is ContinuousBernoulli's unstable region around probs = 1/2.
 	lims [2]float64
+	// lkjDim is LKJCholesky's dim: its event shape is (dim, dim).
+	lkjDim int
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -130,6 +132,8 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "batch_shape":
 		return lang.NewSize(d.batch), true
+	case "dim":
+		return int64(d.lkjDim), d.kind == "LKJCholesky"
 	case "event_shape":
 		return lang.NewSize(d.eventShape()), true
 	case "has_rsample":
@@ -743,7 +747,7 @@ func defDistributions() {
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, ContinuousBernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, LowRankMultivariateNormal, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, VonMises, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, ContinuousBernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, LowRankMultivariateNormal, LKJCholesky, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, VonMises, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
 }
 
 // discreteDist makes a distribution of probs or logits (one of them):

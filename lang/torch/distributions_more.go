@@ -617,6 +617,9 @@ func newIndependent(a *lang.Args) (*Distribution, error) {
 // eventShape is the event shape: () but for Independent, the base's
 // reinterpreted batch dimensions and its event shape.
 func (d *Distribution) eventShape() []int {
+	if d.kind == "LKJCholesky" {
+		return []int{d.lkjDim, d.lkjDim}
+	}
 	if d.kind == "Dirichlet" || d.kind == "MultivariateNormal" || d.kind == "LowRankMultivariateNormal" {
 		p := d.params["concentration"]
 		if p == nil {

@@ -153,6 +153,7 @@ func init() {
 	defContinuousBernoulli()
 	defVonMises()
 	defLowRankMVN()
+	defLKJCholesky()
 	defGammaKinds()
 	defDirichletKinds()
 	defStudentTKind()
