@@ -158,7 +158,7 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	case "reinterpreted_batch_ndims":
 		return int64(d.reinterpreted), d.kind == "Independent"
 	case "transforms":
-		if d.kind != "TransformedDistribution" {
+		if d.kind != "TransformedDistribution" && d.kind != "LogisticNormal" {
 			return nil, false
 		}
 		out := make([]lang.Value, len(d.transforms))
@@ -732,7 +732,7 @@ func defDistributions() {
 		if err != nil {
 			return nil, err
 		}
-		return &Distribution{kind: "TransformedDistribution", params: map[string]*tensor.Tensor{}, batch: base.batch, base: base, transforms: ts}, nil
+		return newTransformed("TransformedDistribution", base, ts)
 	})
 	def("MixtureSameFamily", "MixtureSameFamily(mixture_distribution, component_distribution, validate_args=None)", "The mixture of the components of component_distribution (its last batch dimension) with the weights of the Categorical mixture_distribution: samples pick each component's draw by the Categorical's, log_prob is logsumexp over the components.", newMixture)
 	defTransforms(mod)
@@ -747,7 +747,7 @@ func defDistributions() {
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, ContinuousBernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, LowRankMultivariateNormal, LKJCholesky, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, VonMises, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, ContinuousBernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, LowRankMultivariateNormal, LKJCholesky, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, VonMises, LogisticNormal, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
 }
 
 // discreteDist makes a distribution of probs or logits (one of them):

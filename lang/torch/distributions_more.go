@@ -634,7 +634,11 @@ func (d *Distribution) eventShape() []int {
 		}
 		return []int{p.Shape()[p.Dim()-1]}
 	}
-	if d.transforms != nil || d.mixture != nil {
+	if d.transforms != nil {
+		_, event := transformedShapes(d.base, d.transforms)
+		return event
+	}
+	if d.mixture != nil {
 		return d.base.eventShape()
 	}
 	if d.kind != "Independent" {

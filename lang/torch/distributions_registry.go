@@ -43,6 +43,7 @@ func (t *Transform) space(codomain bool) *Constraint {
 		"SoftplusTransform":      {real, greaterThan(0.0)},
 		"SoftmaxTransform":       {independentConstraint(real, 1), wrapConstraint(simplexConstraint)},
 		"LowerCholeskyTransform": {independentConstraint(real, 2), lowerCholeskyCon},
+		"StickBreakingTransform": {independentConstraint(real, 1), wrapConstraint(simplexConstraint)},
 	}[t.kind]
 	if codomain {
 		return spaces[1]

@@ -195,6 +195,8 @@ func (t *Transform) forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		y = c.do(func() (*tensor.Tensor, error) { return autograd.Softmax(x, -1) })
 	case "LowerCholeskyTransform":
 		y = lowerCholeskyMap(c, x, autograd.Exp)
+	case "StickBreakingTransform":
+		y = sbForward(c, x)
 	case "SigmoidTransform":
 		eps, tiny := finfo(x)
 		y = c.do(func() (*tensor.Tensor, error) {
@@ -232,6 +234,8 @@ func (t *Transform) backwardMap(y *tensor.Tensor) (*tensor.Tensor, error) {
 		x = c.un(autograd.Log, y)
 	case "LowerCholeskyTransform":
 		x = lowerCholeskyMap(c, y, autograd.Log)
+	case "StickBreakingTransform":
+		x = sbInverse(c, y)
 	case "SigmoidTransform":
 		eps, tiny := finfo(y)
 		cl := c.do(func() (*tensor.Tensor, error) { return autograd.Clamp(y, c.scalar(tiny, y), c.scalar(1-eps, y)) })
@@ -296,6 +300,8 @@ func (t *Transform) logDet(x, y *tensor.Tensor) (*tensor.Tensor, error) {
 		out = c.do(func() (*tensor.Tensor, error) { return userTransformCall(t.user, "log_abs_det_jacobian", x, y) })
 	case "SoftplusTransform":
 		out = c.un(autograd.Neg, softplusOf(c, c.un(autograd.Neg, x)))
+	case "StickBreakingTransform":
+		out = sbLogDet(c, x, y)
 	case "ComposeTransform":
 		cur := x
 		for _, p := range t.parts {
@@ -349,11 +355,14 @@ func transformsOf(v lang.Value) ([]*Transform, error) {
 	return nil, lang.Errorf(lang.ValueError, "transforms must be a Transform or list, but was %s", lang.Repr(v))
 }
 
-// transformedLogProb is TransformedDistribution.log_prob: back through
-// the transforms, subtracting each log-det, then the base's log_prob.
+// transformedLogProb is TransformedDistribution.log_prob, as PyTorch
+// 1.13 computes it: back through the transforms, subtracting each log-det
+// summed over the event dimensions beyond the transform's own, then the
+// base's log_prob summed over those beyond the base's.
 func (d *Distribution) transformedLogProb(y *tensor.Tensor) (*tensor.Tensor, error) {
 	c := &chainOps{}
 	var acc *tensor.Tensor
+	eventDim := len(d.eventShape())
 	for i := len(d.transforms) - 1; i >= 0; i-- {
 		t := d.transforms[i]
 		x, err := t.unapply(y)
@@ -364,9 +373,8 @@ func (d *Distribution) transformedLogProb(y *tensor.Tensor) (*tensor.Tensor, err
 		if err != nil {
 			return nil, err
 		}
-		// The transforms are elementwise: their log-dets sum over the
-		// event dimensions.
-		ld = sumRightmost(c, ld, len(d.eventShape()))
+		eventDim += t.domainDim() - t.codomainDim()
+		ld = sumRightmost(c, ld, eventDim-t.domainDim())
 		if acc == nil {
 			acc = c.un(autograd.Neg, ld)
 		} else {
@@ -378,8 +386,9 @@ func (d *Distribution) transformedLogProb(y *tensor.Tensor) (*tensor.Tensor, err
 	if err != nil {
 		return nil, err
 	}
+	lp = sumRightmost(c, lp, eventDim-len(d.base.eventShape()))
 	if acc == nil {
-		return lp, nil
+		return lp, c.err
 	}
 	return c.bin(autograd.Add, acc, lp), c.err
 }
@@ -414,6 +423,7 @@ func defTransforms(mod *lang.Module) {
 	defT("SoftplusTransform", "SoftplusTransform(cache_size=0)", "The transform y = log(1 + exp(x)), from the reals to the positive numbers.", plain("SoftplusTransform"))
 	defT("SoftmaxTransform", "SoftmaxTransform(cache_size=0)", "The transform of a vector (the last dimension) to the simplex by softmax; its inverse is log (not bijective: it has no log-det).", plain("SoftmaxTransform"))
 	defT("LowerCholeskyTransform", "LowerCholeskyTransform(cache_size=0)", "The transform of a square matrix to a lower-triangular one with a positive diagonal: the strictly lower part kept, the diagonal exponentiated (no log-det).", plain("LowerCholeskyTransform"))
+	defT("StickBreakingTransform", "StickBreakingTransform(cache_size=0)", "The transform of K reals onto the (K+1)-simplex by stick breaking: each sigmoid (shifted by log of the sticks left) breaks off a share of what remains. Bijective, with a log-det summed over the event dimension.", plain("StickBreakingTransform"))
 	defT("AbsTransform", "AbsTransform(cache_size=0)", "The transform y = |x| (not bijective: it has no log-det, and its inverse is y itself).", plain("AbsTransform"))
 	affine := func(kind, first, second string) func(a *lang.Args) (*Transform, error) {
 		return func(a *lang.Args) (*Transform, error) {
@@ -460,6 +470,22 @@ func defTransforms(mod *lang.Module) {
 		}
 		return result(a.Value("self").(*Transform).apply(x))
 	})
+	shapeMethod := func(name string, inverse bool) {
+		transformMethods[name] = lang.NewBuiltin(lang.AsValue, name+"(self, shape)", "The shape of the output (forward_shape) or input (inverse_shape) for the given shape: one more (one less) in the last dimension for StickBreakingTransform, the same for the elementwise transforms.", func(a *lang.Args) (lang.Value, error) {
+			t, s := a.Value("self").(*Transform), a.Ints("shape")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if inverse {
+				s = t.inverseShape(s)
+			} else {
+				s = t.forwardShape(s)
+			}
+			return lang.Tuple(intsToValues(s)), nil
+		})
+	}
+	shapeMethod("forward_shape", false)
+	shapeMethod("inverse_shape", true)
 	transformMethods["log_abs_det_jacobian"] = lang.NewBuiltin(lang.AsValue, "log_abs_det_jacobian(self, x, y)", "log |dy/dx| at x, y = self(x), elementwise.", func(a *lang.Args) (lang.Value, error) {
 		x, y := tensorArg(a, "x"), tensorArg(a, "y")
 		if err := a.Err(); err != nil {

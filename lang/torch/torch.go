@@ -154,6 +154,7 @@ func init() {
 	defVonMises()
 	defLowRankMVN()
 	defLKJCholesky()
+	defLogisticNormal()
 	defGammaKinds()
 	defDirichletKinds()
 	defStudentTKind()
