@@ -23,6 +23,9 @@ func (t *Transform) space(codomain bool) *Constraint {
 	if t.inverse != nil {
 		return t.inverse.space(!codomain)
 	}
+	if s, ok := t.eventSpace(codomain); ok {
+		return s
+	}
 	real := wrapConstraint(realConstraint)
 	if t.kind == "ComposeTransform" {
 		switch {
@@ -59,6 +62,8 @@ func (t *Transform) bijective() bool {
 	switch t.kind {
 	case "AbsTransform", "SoftmaxTransform", "LowerCholeskyTransform":
 		return false
+	case "IndependentTransform":
+		return t.parts[0].bijective()
 	case "ComposeTransform":
 		for _, p := range t.parts {
 			if !p.bijective() {

@@ -89,6 +89,8 @@ func (t *Transform) eventDims(codomain bool) int {
 	switch t.kind {
 	case "user":
 		return 0
+	case "IndependentTransform":
+		return t.parts[0].eventDims(codomain) + t.n
 	case "ComposeTransform":
 		if len(t.parts) == 0 {
 			return 0
@@ -128,6 +130,10 @@ func (t *Transform) forwardShape(s []int) []int {
 		for _, p := range t.parts {
 			s = p.forwardShape(s)
 		}
+	case "IndependentTransform", "ReshapeTransform":
+		if out, err := t.eventShapeMap(s, false); err == nil {
+			return out
+		}
 	}
 	return s
 }
@@ -147,6 +153,10 @@ func (t *Transform) inverseShape(s []int) []int {
 	case "ComposeTransform":
 		for i := len(t.parts) - 1; i >= 0; i-- {
 			s = t.parts[i].inverseShape(s)
+		}
+	case "IndependentTransform", "ReshapeTransform":
+		if out, err := t.eventShapeMap(s, true); err == nil {
+			return out
 		}
 	}
 	return s

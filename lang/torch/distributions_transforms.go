@@ -30,6 +30,12 @@ type Transform struct {
 	cx, cy     *tensor.Tensor
 	// user is a user's Transform subclass instance (kind "user").
 	user *lang.Instance
+	// n is IndependentTransform's reinterpreted_batch_ndims (its base
+	// transform parts[0]); inShape and outShape are ReshapeTransform's;
+	// dist is CumulativeDistributionTransform's distribution.
+	n                 int
+	inShape, outShape []int
+	dist              *Distribution
 }
 
 var transformMethods = map[string]*lang.Builtin{}
@@ -53,6 +59,8 @@ func (t *Transform) String() string {
 	switch {
 	case t.inverse != nil:
 		return "_InverseTransform(" + t.inverse.String() + ")"
+	case t.kind == "IndependentTransform":
+		return "IndependentTransform(" + t.parts[0].String() + ", " + lang.Repr(int64(t.n)) + ")"
 	case t.kind == "ComposeTransform":
 		s := "ComposeTransform(\n    "
 		for i, p := range t.parts {
@@ -99,6 +107,9 @@ func (t *Transform) Attr(name string) (lang.Value, bool) {
 			return t.scale, true
 		}
 	}
+	if t.inverse == nil {
+		return t.eventTransformAttr(name)
+	}
 	return nil, false
 }
 
@@ -125,8 +136,10 @@ func (t *Transform) sign() (lang.Value, bool) {
 		base = t.inverse
 	}
 	switch base.kind {
-	case "ExpTransform", "SigmoidTransform", "TanhTransform", "SoftplusTransform":
+	case "ExpTransform", "SigmoidTransform", "TanhTransform", "SoftplusTransform", "CumulativeDistributionTransform":
 		return int64(1), true
+	case "IndependentTransform":
+		return base.parts[0].sign()
 	case "AffineTransform", "PowerTransform":
 		if base.scaleNum {
 			v, _ := base.scale.Item()
@@ -197,6 +210,8 @@ func (t *Transform) forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		y = lowerCholeskyMap(c, x, autograd.Exp)
 	case "StickBreakingTransform":
 		y = sbForward(c, x)
+	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
+		y = t.eventForward(c, x, false)
 	case "SigmoidTransform":
 		eps, tiny := finfo(x)
 		y = c.do(func() (*tensor.Tensor, error) {
@@ -236,6 +251,8 @@ func (t *Transform) backwardMap(y *tensor.Tensor) (*tensor.Tensor, error) {
 		x = lowerCholeskyMap(c, y, autograd.Log)
 	case "StickBreakingTransform":
 		x = sbInverse(c, y)
+	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
+		x = t.eventForward(c, y, true)
 	case "SigmoidTransform":
 		eps, tiny := finfo(y)
 		cl := c.do(func() (*tensor.Tensor, error) { return autograd.Clamp(y, c.scalar(tiny, y), c.scalar(1-eps, y)) })
@@ -302,6 +319,8 @@ func (t *Transform) logDet(x, y *tensor.Tensor) (*tensor.Tensor, error) {
 		out = c.un(autograd.Neg, softplusOf(c, c.un(autograd.Neg, x)))
 	case "StickBreakingTransform":
 		out = sbLogDet(c, x, y)
+	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
+		out = t.eventLogDet(c, x, y)
 	case "ComposeTransform":
 		cur := x
 		for _, p := range t.parts {
@@ -481,6 +500,12 @@ func defTransforms(mod *lang.Module) {
 			} else {
 				s = t.forwardShape(s)
 			}
+			if t.inverse == nil && t.kind == "ReshapeTransform" {
+				var err error
+				if s, err = t.eventShapeMap(a.Ints("shape"), inverse); err != nil {
+					return nil, err
+				}
+			}
 			return lang.Tuple(intsToValues(s)), nil
 		})
 	}
@@ -493,6 +518,7 @@ func defTransforms(mod *lang.Module) {
 		}
 		return result(a.Value("self").(*Transform).logDet(x, y))
 	})
+	defEventTransforms(defT)
 	defTransformBase(mod, mods)
 	identity := &Transform{kind: "ComposeTransform"}
 	mods["identity_transform"] = identity
