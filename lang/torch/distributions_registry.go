@@ -64,7 +64,7 @@ func (t *Transform) bijective() bool {
 		return false
 	case "IndependentTransform":
 		return t.parts[0].bijective()
-	case "ComposeTransform":
+	case "ComposeTransform", "CatTransform", "StackTransform":
 		for _, p := range t.parts {
 			if !p.bijective() {
 				return false

@@ -91,6 +91,8 @@ func (t *Transform) eventDims(codomain bool) int {
 		return 0
 	case "IndependentTransform":
 		return t.parts[0].eventDims(codomain) + t.n
+	case "CatTransform", "StackTransform":
+		return t.joinEventDim()
 	case "ComposeTransform":
 		if len(t.parts) == 0 {
 			return 0

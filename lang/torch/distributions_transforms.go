@@ -36,6 +36,10 @@ type Transform struct {
 	n                 int
 	inShape, outShape []int
 	dist              *Distribution
+	// dim and lengths are CatTransform's and StackTransform's (their
+	// transforms parts).
+	dim     int
+	lengths []int
 }
 
 var transformMethods = map[string]*lang.Builtin{}
@@ -108,6 +112,9 @@ func (t *Transform) Attr(name string) (lang.Value, bool) {
 		}
 	}
 	if t.inverse == nil {
+		if v, ok := t.joinTransformAttr(name); ok {
+			return v, true
+		}
 		return t.eventTransformAttr(name)
 	}
 	return nil, false
@@ -212,6 +219,8 @@ func (t *Transform) forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		y = sbForward(c, x)
 	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
 		y = t.eventForward(c, x, false)
+	case "CatTransform", "StackTransform":
+		y = t.joinMap(c, x, false)
 	case "SigmoidTransform":
 		eps, tiny := finfo(x)
 		y = c.do(func() (*tensor.Tensor, error) {
@@ -253,6 +262,8 @@ func (t *Transform) backwardMap(y *tensor.Tensor) (*tensor.Tensor, error) {
 		x = sbInverse(c, y)
 	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
 		x = t.eventForward(c, y, true)
+	case "CatTransform", "StackTransform":
+		x = t.joinMap(c, y, true)
 	case "SigmoidTransform":
 		eps, tiny := finfo(y)
 		cl := c.do(func() (*tensor.Tensor, error) { return autograd.Clamp(y, c.scalar(tiny, y), c.scalar(1-eps, y)) })
@@ -321,6 +332,8 @@ func (t *Transform) logDet(x, y *tensor.Tensor) (*tensor.Tensor, error) {
 		out = sbLogDet(c, x, y)
 	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
 		out = t.eventLogDet(c, x, y)
+	case "CatTransform", "StackTransform":
+		out = t.joinLogDet(c, x, y)
 	case "ComposeTransform":
 		cur := x
 		for _, p := range t.parts {
@@ -519,6 +532,7 @@ func defTransforms(mod *lang.Module) {
 		return result(a.Value("self").(*Transform).logDet(x, y))
 	})
 	defEventTransforms(defT)
+	defJoinTransforms(defT)
 	defTransformBase(mod, mods)
 	identity := &Transform{kind: "ComposeTransform"}
 	mods["identity_transform"] = identity

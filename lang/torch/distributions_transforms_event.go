@@ -19,6 +19,8 @@ import (
 // codomain) and whether t is one of them.
 func (t *Transform) eventSpace(codomain bool) (*Constraint, bool) {
 	switch t.kind {
+	case "CatTransform", "StackTransform":
+		return t.joinSpace(codomain), true
 	case "IndependentTransform":
 		base := wrapConstraint(realConstraint) // a user's transform: taken as elementwise
 		if t.parts[0].kind != "user" {
