@@ -47,6 +47,7 @@ func (t *Transform) space(codomain bool) *Constraint {
 		"SoftmaxTransform":       {independentConstraint(real, 1), wrapConstraint(simplexConstraint)},
 		"LowerCholeskyTransform": {independentConstraint(real, 2), lowerCholeskyCon},
 		"StickBreakingTransform": {independentConstraint(real, 1), wrapConstraint(simplexConstraint)},
+		"CorrCholeskyTransform":  {independentConstraint(real, 1), wrapConstraint(corrCholeskyConstraint)},
 	}[t.kind]
 	if codomain {
 		return spaces[1]

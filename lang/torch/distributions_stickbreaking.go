@@ -136,6 +136,10 @@ func (t *Transform) forwardShape(s []int) []int {
 		if out, err := t.eventShapeMap(s, false); err == nil {
 			return out
 		}
+	case "CorrCholeskyTransform":
+		if out, err := ccShape(s, false); err == nil {
+			return out
+		}
 	}
 	return s
 }
@@ -158,6 +162,10 @@ func (t *Transform) inverseShape(s []int) []int {
 		}
 	case "IndependentTransform", "ReshapeTransform":
 		if out, err := t.eventShapeMap(s, true); err == nil {
+			return out
+		}
+	case "CorrCholeskyTransform":
+		if out, err := ccShape(s, true); err == nil {
 			return out
 		}
 	}

@@ -217,6 +217,8 @@ func (t *Transform) forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		y = lowerCholeskyMap(c, x, autograd.Exp)
 	case "StickBreakingTransform":
 		y = sbForward(c, x)
+	case "CorrCholeskyTransform":
+		y = ccForward(c, x)
 	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
 		y = t.eventForward(c, x, false)
 	case "CatTransform", "StackTransform":
@@ -260,6 +262,8 @@ func (t *Transform) backwardMap(y *tensor.Tensor) (*tensor.Tensor, error) {
 		x = lowerCholeskyMap(c, y, autograd.Log)
 	case "StickBreakingTransform":
 		x = sbInverse(c, y)
+	case "CorrCholeskyTransform":
+		x = ccInverse(c, y)
 	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
 		x = t.eventForward(c, y, true)
 	case "CatTransform", "StackTransform":
@@ -330,6 +334,8 @@ func (t *Transform) logDet(x, y *tensor.Tensor) (*tensor.Tensor, error) {
 		out = c.un(autograd.Neg, softplusOf(c, c.un(autograd.Neg, x)))
 	case "StickBreakingTransform":
 		out = sbLogDet(c, x, y)
+	case "CorrCholeskyTransform":
+		out = ccLogDet(c, x, y)
 	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
 		out = t.eventLogDet(c, x, y)
 	case "CatTransform", "StackTransform":
@@ -456,6 +462,7 @@ func defTransforms(mod *lang.Module) {
 	defT("SoftmaxTransform", "SoftmaxTransform(cache_size=0)", "The transform of a vector (the last dimension) to the simplex by softmax; its inverse is log (not bijective: it has no log-det).", plain("SoftmaxTransform"))
 	defT("LowerCholeskyTransform", "LowerCholeskyTransform(cache_size=0)", "The transform of a square matrix to a lower-triangular one with a positive diagonal: the strictly lower part kept, the diagonal exponentiated (no log-det).", plain("LowerCholeskyTransform"))
 	defT("StickBreakingTransform", "StickBreakingTransform(cache_size=0)", "The transform of K reals onto the (K+1)-simplex by stick breaking: each sigmoid (shifted by log of the sticks left) breaks off a share of what remains. Bijective, with a log-det summed over the event dimension.", plain("StickBreakingTransform"))
+	defT("CorrCholeskyTransform", "CorrCholeskyTransform(cache_size=0)", "The transform of a vector of D(D-1)/2 reals to the lower Cholesky factor of a D x D correlation matrix: tanh into (-1, 1), then stick breaking along each row so that rows have unit norm. Bijective.", plain("CorrCholeskyTransform"))
 	defT("AbsTransform", "AbsTransform(cache_size=0)", "The transform y = |x| (not bijective: it has no log-det, and its inverse is y itself).", plain("AbsTransform"))
 	affine := func(kind, first, second string) func(a *lang.Args) (*Transform, error) {
 		return func(a *lang.Args) (*Transform, error) {
@@ -516,6 +523,12 @@ func defTransforms(mod *lang.Module) {
 			if t.inverse == nil && t.kind == "ReshapeTransform" {
 				var err error
 				if s, err = t.eventShapeMap(a.Ints("shape"), inverse); err != nil {
+					return nil, err
+				}
+			}
+			if t.inverse == nil && t.kind == "CorrCholeskyTransform" {
+				var err error
+				if s, err = ccShape(a.Ints("shape"), inverse); err != nil {
 					return nil, err
 				}
 			}
