@@ -551,7 +551,7 @@ func defTransforms(mod *lang.Module) {
 	mods["identity_transform"] = identity
 	mod.Attrs["identity_transform"] = identity
 	defConstraintRegistry(mod)
-	lang.RegisterModule("torch.distributions.transforms", "torch.distributions.transforms: the elementwise transforms (Exp, Affine, Sigmoid, Tanh, Softplus, Abs, Power), Softmax and LowerCholesky, ComposeTransform and identity_transform.", func() *lang.Module {
+	lang.RegisterModule("torch.distributions.transforms", "torch.distributions.transforms: the elementwise transforms (Exp, Affine, Sigmoid, Tanh, Softplus, Abs, Power), Softmax, LowerCholesky, StickBreaking, CorrCholesky, Independent, Reshape, CumulativeDistribution, Cat, Stack, ComposeTransform and identity_transform.", func() *lang.Module {
 		return &lang.Module{Attrs: mods}
 	})
 }
