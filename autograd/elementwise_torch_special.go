@@ -64,6 +64,7 @@ var (
 	BesselK1Op    = specialNoGrad(tensor.BesselK1Spec, "The modified Bessel function of the second kind of order 1: inf at 0, NaN below (integers give float32).")
 	BesselK0eOp   = specialNoGrad(tensor.BesselK0eSpec, "exp(input) * modified_bessel_k0(input), without overflow or underflow (integers give float32).")
 	BesselK1eOp   = specialNoGrad(tensor.BesselK1eSpec, "exp(input) * modified_bessel_k1(input), without overflow or underflow (integers give float32).")
+	AiryAiOp      = specialNoGrad(tensor.AiryAiSpec, "The Airy function Ai, element-wise: NaN at ±inf, 0 beyond 103.892 as in PyTorch (integers give float32).")
 	SphericalJ0Op = specialNoGrad(tensor.SphericalJ0Spec, "The spherical Bessel function of the first kind of order 0, sin(input) / input, 1 at 0 (integers give float32).")
 
 	// Xlog1pyOp: d/da = xlog1py(g, b), 0 where a is 0 and b <= -1;

@@ -40,6 +40,19 @@ func defAutograd() {
 		a.Show(&lang.Diagram{Kind: "GraphDiagram", Text: g + "\n", SVG: diagram.NewGraph(x).SVG()})
 		return lang.None, nil
 	})
+	torchAutograd["is_tensor_like"] = lang.NewBuiltin(lang.AsValue, "is_tensor_like(inp)", "Whether inp is a tensor (of torch.Tensor or a subclass) or an object whose type defines __torch_function__, as PyTorch decides: a class itself or a list of tensors is not.", func(a *lang.Args) (lang.Value, error) {
+		v := a.Value("inp")
+		if _, ok := v.(*tensor.Tensor); ok {
+			return true, nil
+		}
+		if x, ok := v.(*lang.Instance); ok {
+			if is, err := lang.IsInstance(x, torchMembers["Tensor"]); err == nil && is {
+				return true, nil
+			}
+		}
+		_, err := lang.GetAttr(lang.TypeOf(v), "__torch_function__")
+		return err == nil, nil
+	})
 	torchAutograd["backward"] = lang.NewBuiltin(lang.AsValue, "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)", "Computes the gradients of tensors (a tensor or a list of them), with grad_tensors[i] the gradient of tensors[i], in one pass that adds them to the leaves' .grad: t.backward() for several tensors at once. retain_graph is as for t.backward().", func(a *lang.Args) (lang.Value, error) {
 		ts := tensorArgs(a, "tensors")
 		gs := tensorsOf(a.Value("grad_tensors"))

@@ -35,6 +35,7 @@ func defData() {
 	members := dataMembers()
 	defSamplers(members)
 	defDatasets(members)
+	defDistributedSampler(members)
 	// The classes among the members, under PyTorch's qualified names and
 	// bases, for type() and isinstance.
 	for name, base := range map[string]string{

@@ -75,3 +75,23 @@ func TestSamplersMatchTorch(t *testing.T) {
 		"DataLoader(ds, batch_size=None, drop_last=True)",
 	})
 }
+
+// TestDistributedSamplerMatchesTorch compares DistributedSampler's
+// shares, orders across epochs, attributes and errors with PyTorch's.
+func TestDistributedSamplerMatchesTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, dataPrelude+"from torch.utils.data import DistributedSampler\n", []string{
+		"s = DistributedSampler(range(10), num_replicas=3, rank=1)\n(list(s), len(s), s.num_samples, s.total_size, s.epoch, s.seed, s.shuffle, s.drop_last, s.num_replicas, s.rank)",
+		"s = DistributedSampler(range(10), num_replicas=3, rank=1)\ns.set_epoch(2)\n(list(s), s.epoch, [list(DistributedSampler(ds, num_replicas=3, rank=r, seed=7)) for r in range(3)])",
+		"[list(DistributedSampler(range(10), num_replicas=4, rank=r, shuffle=False)) for r in range(4)]",
+		"[(list(s), len(s)) for s in (DistributedSampler(range(10), num_replicas=4, rank=r, shuffle=False, drop_last=True) for r in range(4))]",
+		"[list(DistributedSampler(range(2), num_replicas=5, rank=r, shuffle=False)) for r in range(5)], len(DistributedSampler(range(2), num_replicas=5, rank=0, drop_last=True))",
+		"ids(DataLoader(ds, batch_size=2, sampler=DistributedSampler(ds, num_replicas=2, rank=0))), torch.rand(1).tolist()",
+		"s = DistributedSampler(ds, num_replicas=2, rank=1)\n(type(s).__name__, str(type(s)), isinstance(s, Sampler), s.dataset is ds)",
+		"from torch.utils.data.distributed import DistributedSampler as D\nimport torch.utils.data.distributed\n(D is DistributedSampler, torch.utils.data.distributed.DistributedSampler is D)",
+		"DistributedSampler(range(10))",
+		"DistributedSampler(range(10), num_replicas=2)",
+		"DistributedSampler(range(10), num_replicas=2, rank=2)",
+		"DistributedSampler(range(10), num_replicas=2, rank=-1)",
+		"list(DistributedSampler([], num_replicas=2, rank=0))",
+	})
+}

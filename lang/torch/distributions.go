@@ -37,6 +37,10 @@ type Distribution struct {
 	totalCount int
 	// mixture is MixtureSameFamily's Categorical (base its components).
 	mixture *Distribution
+	// lims is ContinuousBernoulli's unstable region around probs = 1/2.
+	lims [2]float64
+	// lkjDim is LKJCholesky's dim: its event shape is (dim, dim).
+	lkjDim int
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -128,6 +132,8 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	switch name {
 	case "batch_shape":
 		return lang.NewSize(d.batch), true
+	case "dim":
+		return int64(d.lkjDim), d.kind == "LKJCholesky"
 	case "event_shape":
 		return lang.NewSize(d.eventShape()), true
 	case "has_rsample":
@@ -152,7 +158,7 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 	case "reinterpreted_batch_ndims":
 		return int64(d.reinterpreted), d.kind == "Independent"
 	case "transforms":
-		if d.kind != "TransformedDistribution" {
+		if d.kind != "TransformedDistribution" && d.kind != "LogisticNormal" {
 			return nil, false
 		}
 		out := make([]lang.Value, len(d.transforms))
@@ -170,10 +176,14 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 		// Views of its Dirichlet's concentration, as PyTorch's are.
 		i := map[string]int{"concentration1": 0, "concentration0": 1}[name]
 		v = c.do(func() (*tensor.Tensor, error) { return autograd.Select(d.base.params["concentration"], -1, i) })
-	case "loc", "scale", "low", "high", "rate", "temperature", "concentration", "alpha", "df1", "df2":
+	case "loc", "scale", "low", "high", "rate", "temperature", "concentration", "alpha", "df1", "df2", "cov_factor", "cov_diag":
 		t, ok := d.params[name]
 		return t, ok
 	case "covariance_matrix", "precision_matrix", "scale_tril":
+		if d.kind == "LowRankMultivariateNormal" {
+			v = d.lrMatrix(c, name)
+			break
+		}
 		if d.kind != "MultivariateNormal" {
 			return nil, false
 		}
@@ -226,7 +236,7 @@ func (d *Distribution) AttrNames() []string {
 
 func (d *Distribution) discrete() bool {
 	switch d.kind {
-	case "Bernoulli", "Binomial", "NegativeBinomial", "OneHotCategoricalStraightThrough", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
+	case "Bernoulli", "ContinuousBernoulli", "Binomial", "NegativeBinomial", "OneHotCategoricalStraightThrough", "Categorical", "Geometric", "OneHotCategorical", "RelaxedBernoulli", "RelaxedOneHotCategorical", "LogitRelaxedBernoulli", "ExpRelaxedCategorical", "Multinomial":
 		return true
 	}
 	return false
@@ -300,6 +310,9 @@ func (d *Distribution) derive(c *chainOps, name string) *tensor.Tensor {
 	binary := !categoricalKind(d.kind)
 	if name == "probs" {
 		l := d.params["logits"]
+		if d.kind == "ContinuousBernoulli" {
+			return c.clampProbs(c.un(autograd.Sigmoid, l))
+		}
 		if binary {
 			return c.un(autograd.Sigmoid, l)
 		}
@@ -719,7 +732,7 @@ func defDistributions() {
 		if err != nil {
 			return nil, err
 		}
-		return &Distribution{kind: "TransformedDistribution", params: map[string]*tensor.Tensor{}, batch: base.batch, base: base, transforms: ts}, nil
+		return newTransformed("TransformedDistribution", base, ts)
 	})
 	def("MixtureSameFamily", "MixtureSameFamily(mixture_distribution, component_distribution, validate_args=None)", "The mixture of the components of component_distribution (its last batch dimension) with the weights of the Categorical mixture_distribution: samples pick each component's draw by the Categorical's, log_prob is logsumexp over the components.", newMixture)
 	defTransforms(mod)
@@ -734,7 +747,7 @@ func defDistributions() {
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
 	}
-	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
+	lang.RegisterModule("torch.distributions", "Probability distributions: Normal, Uniform, Bernoulli, ContinuousBernoulli, Categorical, OneHotCategorical(StraightThrough), Exponential, Laplace, Cauchy, HalfCauchy, Gumbel, HalfNormal, LogNormal, Geometric, Poisson, Binomial, NegativeBinomial, Multinomial, MultivariateNormal, LowRankMultivariateNormal, LKJCholesky, Gamma, Chi2, Beta, Dirichlet, StudentT, FisherSnedecor, Pareto, Weibull, Kumaraswamy, VonMises, LogisticNormal, RelaxedBernoulli, RelaxedOneHotCategorical, Independent, MixtureSameFamily and TransformedDistribution, with sample, rsample, log_prob, entropy, cdf, icdf and their moments; the Distribution, ExponentialFamily and Transform base classes to derive from; constraints, biject_to and transform_to, kl_divergence and the transforms.", func() *lang.Module { return mod })
 }
 
 // discreteDist makes a distribution of probs or logits (one of them):

@@ -44,6 +44,8 @@ func (d *Distribution) cdf(c *chainOps, v *tensor.Tensor) (*tensor.Tensor, bool)
 		diff := c.bin(autograd.Sub, v, p["loc"])
 		e := c.un(autograd.Expm1, c.bin(autograd.Div, c.un(autograd.Neg, c.un(autograd.Abs, diff)), p["scale"]))
 		return c.bin(autograd.Sub, c.scalar(0.5, v), c.bin(autograd.Mul, c.bin(autograd.Mul, c.scalar(0.5, v), c.un(autograd.Sign, diff)), e)), true
+	case "ContinuousBernoulli":
+		return d.cbCdf(c, v), true
 	case "Cauchy":
 		a := c.un(autograd.Atan, c.bin(autograd.Div, c.bin(autograd.Sub, v, p["loc"]), p["scale"]))
 		return c.bin(autograd.Add, c.bin(autograd.Div, a, c.scalar(math.Pi, v)), c.scalar(0.5, v)), true
@@ -66,6 +68,8 @@ func (d *Distribution) icdf(c *chainOps, v *tensor.Tensor) (*tensor.Tensor, bool
 		term := c.bin(autograd.Sub, v, c.scalar(0.5, v))
 		l := c.un(autograd.Log1p, c.bin(autograd.Mul, c.scalar(-2, v), c.un(autograd.Abs, term)))
 		return c.bin(autograd.Sub, p["loc"], c.bin(autograd.Mul, c.bin(autograd.Mul, p["scale"], c.un(autograd.Sign, term)), l)), true
+	case "ContinuousBernoulli":
+		return d.cbIcdf(c, v), true
 	case "Cauchy":
 		t := c.un(autograd.Tan, c.bin(autograd.Mul, c.scalar(math.Pi, v), c.bin(autograd.Sub, v, c.scalar(0.5, v))))
 		return c.bin(autograd.Add, c.bin(autograd.Mul, t, p["scale"]), p["loc"]), true
@@ -124,6 +128,9 @@ func (d *Distribution) enumerateSupport(expand bool) (*tensor.Tensor, bool, erro
 // expand is expand(batch_shape): the distribution with its parameters
 // expanded to batch_shape (their event dimensions kept).
 func (d *Distribution) expand(batch []int) (*Distribution, error) {
+	if d.kind == "LowRankMultivariateNormal" {
+		return d.lrExpand(batch)
+	}
 	out := *d
 	out.batch = slices.Clone(batch)
 	if d.mixture != nil {

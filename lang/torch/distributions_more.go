@@ -617,7 +617,10 @@ func newIndependent(a *lang.Args) (*Distribution, error) {
 // eventShape is the event shape: () but for Independent, the base's
 // reinterpreted batch dimensions and its event shape.
 func (d *Distribution) eventShape() []int {
-	if d.kind == "Dirichlet" || d.kind == "MultivariateNormal" {
+	if d.kind == "LKJCholesky" {
+		return []int{d.lkjDim, d.lkjDim}
+	}
+	if d.kind == "Dirichlet" || d.kind == "MultivariateNormal" || d.kind == "LowRankMultivariateNormal" {
 		p := d.params["concentration"]
 		if p == nil {
 			p = d.params["loc"]
@@ -631,7 +634,11 @@ func (d *Distribution) eventShape() []int {
 		}
 		return []int{p.Shape()[p.Dim()-1]}
 	}
-	if d.transforms != nil || d.mixture != nil {
+	if d.transforms != nil {
+		_, event := transformedShapes(d.base, d.transforms)
+		return event
+	}
+	if d.mixture != nil {
 		return d.base.eventShape()
 	}
 	if d.kind != "Independent" {
@@ -801,6 +808,10 @@ func klDivergence(p, q *Distribution) (*tensor.Tensor, error) {
 		out = c.bin(autograd.Sub, c.bin(autograd.Sub, c.un(autograd.Neg, ent), t), q.param(c, "logits"))
 	case "MultivariateNormal":
 		out = mvnKL(c, p, q)
+	case "ContinuousBernoulli":
+		out = cbKL(c, p, q)
+	case "LowRankMultivariateNormal":
+		out = lrKL(c, p, q)
 	case "Independent":
 		if p.reinterpreted != q.reinterpreted {
 			return nil, lang.Errorf(NotImplementedError, "")
@@ -832,7 +843,7 @@ func defKL(mod *lang.Module) {
 	// userKL holds the functions register_kl registered, by the pair of
 	// classes they take.
 	userKL := map[[2]lang.Value]lang.Value{}
-	kl := lang.NewBuiltin(lang.AsValue, "kl_divergence(p, q)", "The Kullback-Leibler divergence KL(p ‖ q) of two distributions of one family, for each of their batch: the closed forms PyTorch 1.13 registers for Normal, Uniform, Bernoulli, Categorical, OneHotCategorical, Exponential, Gamma (and Chi2), Laplace, HalfNormal, LogNormal, Geometric, Poisson, Binomial, Pareto and Independent (of equal reinterpreted_batch_ndims), or a function register_kl registered for the pair of classes.", func(a *lang.Args) (lang.Value, error) {
+	kl := lang.NewBuiltin(lang.AsValue, "kl_divergence(p, q)", "The Kullback-Leibler divergence KL(p ‖ q) of two distributions of one family, for each of their batch: the closed forms PyTorch 1.13 registers for Normal, Uniform, Bernoulli, ContinuousBernoulli, Categorical, OneHotCategorical, Exponential, Gamma (and Chi2), Laplace, HalfNormal, LogNormal, Geometric, Poisson, Binomial, Pareto, LowRankMultivariateNormal and Independent (of equal reinterpreted_batch_ndims), or a function register_kl registered for the pair of classes.", func(a *lang.Args) (lang.Value, error) {
 		p, q := a.Value("p"), a.Value("q")
 		if fn, ok := userKL[[2]lang.Value{lang.TypeOf(p), lang.TypeOf(q)}]; ok {
 			return a.Call(fn, p, q)

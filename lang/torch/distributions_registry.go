@@ -23,6 +23,9 @@ func (t *Transform) space(codomain bool) *Constraint {
 	if t.inverse != nil {
 		return t.inverse.space(!codomain)
 	}
+	if s, ok := t.eventSpace(codomain); ok {
+		return s
+	}
 	real := wrapConstraint(realConstraint)
 	if t.kind == "ComposeTransform" {
 		switch {
@@ -43,6 +46,8 @@ func (t *Transform) space(codomain bool) *Constraint {
 		"SoftplusTransform":      {real, greaterThan(0.0)},
 		"SoftmaxTransform":       {independentConstraint(real, 1), wrapConstraint(simplexConstraint)},
 		"LowerCholeskyTransform": {independentConstraint(real, 2), lowerCholeskyCon},
+		"StickBreakingTransform": {independentConstraint(real, 1), wrapConstraint(simplexConstraint)},
+		"CorrCholeskyTransform":  {independentConstraint(real, 1), wrapConstraint(corrCholeskyConstraint)},
 	}[t.kind]
 	if codomain {
 		return spaces[1]
@@ -58,7 +63,9 @@ func (t *Transform) bijective() bool {
 	switch t.kind {
 	case "AbsTransform", "SoftmaxTransform", "LowerCholeskyTransform":
 		return false
-	case "ComposeTransform":
+	case "IndependentTransform":
+		return t.parts[0].bijective()
+	case "ComposeTransform", "CatTransform", "StackTransform":
 		for _, p := range t.parts {
 			if !p.bijective() {
 				return false

@@ -30,6 +30,16 @@ type Transform struct {
 	cx, cy     *tensor.Tensor
 	// user is a user's Transform subclass instance (kind "user").
 	user *lang.Instance
+	// n is IndependentTransform's reinterpreted_batch_ndims (its base
+	// transform parts[0]); inShape and outShape are ReshapeTransform's;
+	// dist is CumulativeDistributionTransform's distribution.
+	n                 int
+	inShape, outShape []int
+	dist              *Distribution
+	// dim and lengths are CatTransform's and StackTransform's (their
+	// transforms parts).
+	dim     int
+	lengths []int
 }
 
 var transformMethods = map[string]*lang.Builtin{}
@@ -53,6 +63,8 @@ func (t *Transform) String() string {
 	switch {
 	case t.inverse != nil:
 		return "_InverseTransform(" + t.inverse.String() + ")"
+	case t.kind == "IndependentTransform":
+		return "IndependentTransform(" + t.parts[0].String() + ", " + lang.Repr(int64(t.n)) + ")"
 	case t.kind == "ComposeTransform":
 		s := "ComposeTransform(\n    "
 		for i, p := range t.parts {
@@ -99,6 +111,12 @@ func (t *Transform) Attr(name string) (lang.Value, bool) {
 			return t.scale, true
 		}
 	}
+	if t.inverse == nil {
+		if v, ok := t.joinTransformAttr(name); ok {
+			return v, true
+		}
+		return t.eventTransformAttr(name)
+	}
 	return nil, false
 }
 
@@ -125,8 +143,10 @@ func (t *Transform) sign() (lang.Value, bool) {
 		base = t.inverse
 	}
 	switch base.kind {
-	case "ExpTransform", "SigmoidTransform", "TanhTransform", "SoftplusTransform":
+	case "ExpTransform", "SigmoidTransform", "TanhTransform", "SoftplusTransform", "CumulativeDistributionTransform":
 		return int64(1), true
+	case "IndependentTransform":
+		return base.parts[0].sign()
 	case "AffineTransform", "PowerTransform":
 		if base.scaleNum {
 			v, _ := base.scale.Item()
@@ -195,6 +215,14 @@ func (t *Transform) forward(x *tensor.Tensor) (*tensor.Tensor, error) {
 		y = c.do(func() (*tensor.Tensor, error) { return autograd.Softmax(x, -1) })
 	case "LowerCholeskyTransform":
 		y = lowerCholeskyMap(c, x, autograd.Exp)
+	case "StickBreakingTransform":
+		y = sbForward(c, x)
+	case "CorrCholeskyTransform":
+		y = ccForward(c, x)
+	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
+		y = t.eventForward(c, x, false)
+	case "CatTransform", "StackTransform":
+		y = t.joinMap(c, x, false)
 	case "SigmoidTransform":
 		eps, tiny := finfo(x)
 		y = c.do(func() (*tensor.Tensor, error) {
@@ -232,6 +260,14 @@ func (t *Transform) backwardMap(y *tensor.Tensor) (*tensor.Tensor, error) {
 		x = c.un(autograd.Log, y)
 	case "LowerCholeskyTransform":
 		x = lowerCholeskyMap(c, y, autograd.Log)
+	case "StickBreakingTransform":
+		x = sbInverse(c, y)
+	case "CorrCholeskyTransform":
+		x = ccInverse(c, y)
+	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
+		x = t.eventForward(c, y, true)
+	case "CatTransform", "StackTransform":
+		x = t.joinMap(c, y, true)
 	case "SigmoidTransform":
 		eps, tiny := finfo(y)
 		cl := c.do(func() (*tensor.Tensor, error) { return autograd.Clamp(y, c.scalar(tiny, y), c.scalar(1-eps, y)) })
@@ -296,6 +332,14 @@ func (t *Transform) logDet(x, y *tensor.Tensor) (*tensor.Tensor, error) {
 		out = c.do(func() (*tensor.Tensor, error) { return userTransformCall(t.user, "log_abs_det_jacobian", x, y) })
 	case "SoftplusTransform":
 		out = c.un(autograd.Neg, softplusOf(c, c.un(autograd.Neg, x)))
+	case "StickBreakingTransform":
+		out = sbLogDet(c, x, y)
+	case "CorrCholeskyTransform":
+		out = ccLogDet(c, x, y)
+	case "IndependentTransform", "ReshapeTransform", "CumulativeDistributionTransform":
+		out = t.eventLogDet(c, x, y)
+	case "CatTransform", "StackTransform":
+		out = t.joinLogDet(c, x, y)
 	case "ComposeTransform":
 		cur := x
 		for _, p := range t.parts {
@@ -349,11 +393,14 @@ func transformsOf(v lang.Value) ([]*Transform, error) {
 	return nil, lang.Errorf(lang.ValueError, "transforms must be a Transform or list, but was %s", lang.Repr(v))
 }
 
-// transformedLogProb is TransformedDistribution.log_prob: back through
-// the transforms, subtracting each log-det, then the base's log_prob.
+// transformedLogProb is TransformedDistribution.log_prob, as PyTorch
+// 1.13 computes it: back through the transforms, subtracting each log-det
+// summed over the event dimensions beyond the transform's own, then the
+// base's log_prob summed over those beyond the base's.
 func (d *Distribution) transformedLogProb(y *tensor.Tensor) (*tensor.Tensor, error) {
 	c := &chainOps{}
 	var acc *tensor.Tensor
+	eventDim := len(d.eventShape())
 	for i := len(d.transforms) - 1; i >= 0; i-- {
 		t := d.transforms[i]
 		x, err := t.unapply(y)
@@ -364,9 +411,8 @@ func (d *Distribution) transformedLogProb(y *tensor.Tensor) (*tensor.Tensor, err
 		if err != nil {
 			return nil, err
 		}
-		// The transforms are elementwise: their log-dets sum over the
-		// event dimensions.
-		ld = sumRightmost(c, ld, len(d.eventShape()))
+		eventDim += t.domainDim() - t.codomainDim()
+		ld = sumRightmost(c, ld, eventDim-t.domainDim())
 		if acc == nil {
 			acc = c.un(autograd.Neg, ld)
 		} else {
@@ -378,8 +424,9 @@ func (d *Distribution) transformedLogProb(y *tensor.Tensor) (*tensor.Tensor, err
 	if err != nil {
 		return nil, err
 	}
+	lp = sumRightmost(c, lp, eventDim-len(d.base.eventShape()))
 	if acc == nil {
-		return lp, nil
+		return lp, c.err
 	}
 	return c.bin(autograd.Add, acc, lp), c.err
 }
@@ -414,6 +461,8 @@ func defTransforms(mod *lang.Module) {
 	defT("SoftplusTransform", "SoftplusTransform(cache_size=0)", "The transform y = log(1 + exp(x)), from the reals to the positive numbers.", plain("SoftplusTransform"))
 	defT("SoftmaxTransform", "SoftmaxTransform(cache_size=0)", "The transform of a vector (the last dimension) to the simplex by softmax; its inverse is log (not bijective: it has no log-det).", plain("SoftmaxTransform"))
 	defT("LowerCholeskyTransform", "LowerCholeskyTransform(cache_size=0)", "The transform of a square matrix to a lower-triangular one with a positive diagonal: the strictly lower part kept, the diagonal exponentiated (no log-det).", plain("LowerCholeskyTransform"))
+	defT("StickBreakingTransform", "StickBreakingTransform(cache_size=0)", "The transform of K reals onto the (K+1)-simplex by stick breaking: each sigmoid (shifted by log of the sticks left) breaks off a share of what remains. Bijective, with a log-det summed over the event dimension.", plain("StickBreakingTransform"))
+	defT("CorrCholeskyTransform", "CorrCholeskyTransform(cache_size=0)", "The transform of a vector of D(D-1)/2 reals to the lower Cholesky factor of a D x D correlation matrix: tanh into (-1, 1), then stick breaking along each row so that rows have unit norm. Bijective.", plain("CorrCholeskyTransform"))
 	defT("AbsTransform", "AbsTransform(cache_size=0)", "The transform y = |x| (not bijective: it has no log-det, and its inverse is y itself).", plain("AbsTransform"))
 	affine := func(kind, first, second string) func(a *lang.Args) (*Transform, error) {
 		return func(a *lang.Args) (*Transform, error) {
@@ -460,6 +509,34 @@ func defTransforms(mod *lang.Module) {
 		}
 		return result(a.Value("self").(*Transform).apply(x))
 	})
+	shapeMethod := func(name string, inverse bool) {
+		transformMethods[name] = lang.NewBuiltin(lang.AsValue, name+"(self, shape)", "The shape of the output (forward_shape) or input (inverse_shape) for the given shape: one more (one less) in the last dimension for StickBreakingTransform, the same for the elementwise transforms.", func(a *lang.Args) (lang.Value, error) {
+			t, s := a.Value("self").(*Transform), a.Ints("shape")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if inverse {
+				s = t.inverseShape(s)
+			} else {
+				s = t.forwardShape(s)
+			}
+			if t.inverse == nil && t.kind == "ReshapeTransform" {
+				var err error
+				if s, err = t.eventShapeMap(a.Ints("shape"), inverse); err != nil {
+					return nil, err
+				}
+			}
+			if t.inverse == nil && t.kind == "CorrCholeskyTransform" {
+				var err error
+				if s, err = ccShape(a.Ints("shape"), inverse); err != nil {
+					return nil, err
+				}
+			}
+			return lang.Tuple(intsToValues(s)), nil
+		})
+	}
+	shapeMethod("forward_shape", false)
+	shapeMethod("inverse_shape", true)
 	transformMethods["log_abs_det_jacobian"] = lang.NewBuiltin(lang.AsValue, "log_abs_det_jacobian(self, x, y)", "log |dy/dx| at x, y = self(x), elementwise.", func(a *lang.Args) (lang.Value, error) {
 		x, y := tensorArg(a, "x"), tensorArg(a, "y")
 		if err := a.Err(); err != nil {
@@ -467,12 +544,14 @@ func defTransforms(mod *lang.Module) {
 		}
 		return result(a.Value("self").(*Transform).logDet(x, y))
 	})
+	defEventTransforms(defT)
+	defJoinTransforms(defT)
 	defTransformBase(mod, mods)
 	identity := &Transform{kind: "ComposeTransform"}
 	mods["identity_transform"] = identity
 	mod.Attrs["identity_transform"] = identity
 	defConstraintRegistry(mod)
-	lang.RegisterModule("torch.distributions.transforms", "torch.distributions.transforms: the elementwise transforms (Exp, Affine, Sigmoid, Tanh, Softplus, Abs, Power), Softmax and LowerCholesky, ComposeTransform and identity_transform.", func() *lang.Module {
+	lang.RegisterModule("torch.distributions.transforms", "torch.distributions.transforms: the elementwise transforms (Exp, Affine, Sigmoid, Tanh, Softplus, Abs, Power), Softmax, LowerCholesky, StickBreaking, CorrCholesky, Independent, Reshape, CumulativeDistribution, Cat, Stack, ComposeTransform and identity_transform.", func() *lang.Module {
 		return &lang.Module{Attrs: mods}
 	})
 }

@@ -111,6 +111,7 @@ func defFFT() {
 		"ifftshift": shift("ifftshift", "The inverse of fftshift.", true),
 	}
 	lang.RegisterModule("torch.fft", "The discrete Fourier transforms: fft, ifft, rfft, irfft, hfft, ihfft and their n-dimensional (fftn, rfftn, hfftn, ...) and two-dimensional (fft2, rfft2, hfft2, ...) forms, fftfreq, rfftfreq, fftshift, ifftshift (gonum's FFT, computed in double precision).", func() *lang.Module {
+		members["Tensor"] = torchMembers["Tensor"] // imported by PyTorch's torch/fft/__init__.py
 		return &lang.Module{Name: "torch.fft", Attrs: members, MissingHint: "kael's torch.fft has fft, ifft, rfft, irfft, hfft, ihfft, their n and 2 forms (fftn, rfft2, ...), fftfreq, rfftfreq, fftshift and ifftshift"}
 	})
 }

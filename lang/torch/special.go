@@ -13,7 +13,7 @@ import (
 // lacks are the op table's descriptors exposed as autograd.Special
 // (autograd/elementwise_torch_special.go); ndtr is composed as PyTorch
 // composes it; polygamma and multigammaln are torch.polygamma and
-// torch.mvlgamma (special_gamma.go). airy_ai is still missing.
+// torch.mvlgamma (special_gamma.go).
 
 // specialAliases maps each torch.special name to the torch builtin it
 // is, as in PyTorch 1.13's torch/special/__init__.py.
@@ -34,9 +34,8 @@ var specialBinaryAliases = []struct {
 }{{"xlogy", autograd.XlogyOp}}
 
 func defSpecial() {
-	lang.RegisterModule("torch.special", "PyTorch's special functions: expit, entr, ndtr, ndtri, log_ndtr, erfcx, xlog1py, zeta, i0e, i1, i1e, the Bessel functions (bessel_j0, modified_bessel_k1, ...), the orthogonal polynomials (chebyshev_polynomial_t, hermite_polynomial_h, ...), and torch's own under their special names (gammaln, psi, erfinv, logsumexp, ...).", func() *lang.Module {
-		m := &lang.Module{Name: "torch.special", Attrs: map[string]lang.Value{"Tensor": torchMembers["Tensor"]},
-			MissingHint: "kael's torch.special lacks airy_ai"}
+	lang.RegisterModule("torch.special", "PyTorch's special functions: expit, entr, ndtr, ndtri, log_ndtr, erfcx, xlog1py, zeta, i0e, i1, i1e, the Bessel functions (bessel_j0, modified_bessel_k1, ...), the Airy function airy_ai, the orthogonal polynomials (chebyshev_polynomial_t, hermite_polynomial_h, ...), and torch's own under their special names (gammaln, psi, erfinv, logsumexp, ...).", func() *lang.Module {
+		m := &lang.Module{Name: "torch.special", Attrs: map[string]lang.Value{"Tensor": torchMembers["Tensor"]}}
 		for _, al := range specialAliases {
 			b, ok := lang.LookupBuiltin(al.of)
 			if !ok {
