@@ -73,7 +73,7 @@ func TestImportHintListsModules(t *testing.T) {
 func TestImportHints(t *testing.T) {
 	tests := []struct{ src, hint string }{
 		{"import torchh", "did you mean `torch`?"},
-		{"import torch.zzz", "the submodules of torch are accelerator, autograd, backends, cuda, distributions, fft, functional, linalg, nn, optim, random, return_types, serialization, special, storage, torch_version, utils"},
+		{"import torch.zzz", "the submodules of torch are accelerator, amp, autograd, backends, cpu, cuda, distributions, fft, functional, linalg, nn, optim, random, return_types, serialization, special, storage, torch_version, utils"},
 		{"import spam", "kael's modules are "}, // then the registered ones, sorted: TestImportHintListsModules
 		{"from math import sqr", "did you mean `sqrt`?"},
 		{"from torch.nn import AdaptiveLogSoftmaxWithLoss", "docs/nn.md"},
@@ -142,7 +142,7 @@ var registrations int
 func TestModuleHelp(t *testing.T) {
 	var out strings.Builder
 	r := NewSession(IO{Stdout: &out}).Exec(context.Background(), "", "import torch\nhelp(torch.cuda)")
-	want := "module torch.cuda\n    CUDA devices, as the NVIDIA driver reports them. kael's tensors cannot live on a GPU yet.\nmembers: device_count, empty_cache, is_available, manual_seed, manual_seed_all\n"
+	want := "module torch.cuda\n    CUDA devices, as the NVIDIA driver reports them. kael's tensors cannot live on a GPU yet.\nmembers: amp, device_count, empty_cache, is_available, manual_seed, manual_seed_all\n"
 	if r.Err != nil || out.String() != want {
 		t.Errorf("got %v, %q; want %q", r.Err, out.String(), want)
 	}

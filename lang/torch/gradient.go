@@ -49,12 +49,36 @@ func (g *gradientOps) add(a, b *tensor.Tensor) *tensor.Tensor {
 	return g.do(func() (*tensor.Tensor, error) { return autograd.Add(a, b) })
 }
 
+// mul is a·b; a number a (a constant 0-d tensor) is PyTorch's Scalar
+// overload, which saves nothing, so the result can be backpropagated
+// through twice, as PyTorch's can.
 func (g *gradientOps) mul(a, b *tensor.Tensor) *tensor.Tensor {
+	if k, ok := constantNumber(a); ok {
+		return g.do(func() (*tensor.Tensor, error) { return autograd.MulScalar(b, k) })
+	}
 	return g.do(func() (*tensor.Tensor, error) { return autograd.Mul(a, b) })
 }
 
+// div is a/b, by a number b as mul is.
 func (g *gradientOps) div(a, b *tensor.Tensor) *tensor.Tensor {
+	if k, ok := constantNumber(b); ok {
+		return g.do(func() (*tensor.Tensor, error) { return autograd.DivScalar(a, k) })
+	}
 	return g.do(func() (*tensor.Tensor, error) { return autograd.Div(a, b) })
+}
+
+// constantNumber is the value of a 0-d floating tensor that needs no
+// gradient: a number the formulas divide or multiply by.
+func constantNumber(t *tensor.Tensor) (float64, bool) {
+	if t == nil || t.Dim() != 0 || t.RequiresGrad() || !t.DType().IsFloating() {
+		return 0, false
+	}
+	v, err := t.Item()
+	if err != nil {
+		return 0, false
+	}
+	f, ok := v.(float64)
+	return f, ok
 }
 
 // numberOf is a Python number's value.
