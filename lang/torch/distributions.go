@@ -37,6 +37,9 @@ type Distribution struct {
 	totalCount int
 	// mixture is MixtureSameFamily's Categorical (base its components).
 	mixture *Distribution
+	// shownAs is the name the repr shows in place of kind: the class of
+	// a user's subclass (distributions_subclass.go).
+	shownAs string
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -70,6 +73,10 @@ func (d *Distribution) String() string {
 	if d.kind == "Independent" {
 		return "Independent(" + d.base.String() + ", " + lang.Repr(int64(d.reinterpreted)) + ")"
 	}
+	name := d.kind
+	if d.shownAs != "" {
+		name = d.shownAs
+	}
 	var parts []string
 	for _, name := range d.shown() {
 		t := d.params[name]
@@ -79,7 +86,7 @@ func (d *Distribution) String() string {
 		}
 		parts = append(parts, name+": "+v)
 	}
-	return d.kind + "(" + strings.Join(parts, ", ") + ")"
+	return name + "(" + strings.Join(parts, ", ") + ")"
 }
 
 // shown lists the parameters the repr shows, in PyTorch's order.
@@ -730,6 +737,7 @@ func defDistributions() {
 	defKL(mod)
 	defDistributionsUtils(mod)
 	defDistributionBases(mod)
+	defConcreteDistBases()
 	defConstraints(mod)
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))
