@@ -157,6 +157,7 @@ func init() {
 	defMultivariateNormalKind()
 	defDistributionCommonMethods()
 	defDistributions()
+	defTensorSubclassBases() // after the layers: nn.Parameter is a base too
 	defBackends()
 	defParallel()
 	defModules()
