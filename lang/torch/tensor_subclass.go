@@ -341,13 +341,20 @@ func tensorSubclassBase(name string, make func(a *lang.Args, x *lang.Instance, p
 	for n := range unaryFuncs {
 		methods[n] = subclassMethod(n)
 	}
-	for _, n := range []string{"__getitem__", "__setitem__", "__len__", "__iter__", "__bool__", "__float__", "__int__", "__format__", "__abs__", "__contains__"} {
+	for _, n := range []string{"__getitem__", "__setitem__", "__len__", "__iter__", "__bool__", "__float__", "__int__", "__abs__", "__contains__"} {
 		methods[n] = subclassMethod(n)
 	}
 	methods["__hash__"] = lang.NewBuiltin(lang.AsValue, "__hash__(self)", "The identity hash, as a tensor's.", func(a *lang.Args) (lang.Value, error) {
 		return lang.ID(a.Value("self")), nil
 	}).BindingSelf()
 	methods["__torch_function__"] = torchFunctionDefault
+	methods["__format__"] = lang.NewBuiltin(lang.AsValue, "__format__(self, format_spec)", "object.__format__, as PyTorch 1.13's Tensor.__format__ gives a subclass: str(self) for an empty spec, else a TypeError.", func(a *lang.Args) (lang.Value, error) {
+		x := a.Value("self").(*lang.Instance)
+		if spec, _ := a.Value("format_spec").(string); spec != "" {
+			return nil, lang.Errorf(lang.TypeError, "unsupported format string passed to %s.__format__", x.Class().Name)
+		}
+		return tensorSubclassRepr(x, x.Native.(*tensor.Tensor)), nil
+	}).BindingSelf()
 	return &lang.NativeBase{
 		Name:    name,
 		Methods: methods,

@@ -39,6 +39,7 @@ func TestTensorSubclassesMatchTorch(t *testing.T) {
 		"l = torch.tensor([1., 2.]).as_subclass(LoggingTensor)\nr = (l + 1).mul(2).sum()\nl[0]; -l; l == 1; l - 1; l / 2; l.shape; len(l)\n(type(r).__name__, r.item(), log)",
 		"x = torch.ones(2, requires_grad=True)\ny = (x * 2).as_subclass(T)\ny.sum().backward()\n(repr(x.grad), y.requires_grad, y.grad_fn is not None)",
 		"torch.tensor([1.]).as_subclass(int)",
+		"(f'{t}', f'{t.sum():.2f}', torch.stack([t, t]).tolist(), torch.cat([t, t]).tolist(), torch.nn.functional.relu(-t).tolist(), torch.matmul(t, t).item())",
 		"p = P(torch.ones(2))\n(type(p).__name__, isinstance(p, nn.Parameter), isinstance(p, torch.Tensor), p.requires_grad, repr(p))",
 		"p = P(torch.ones(2), requires_grad=False)\n(p.requires_grad, repr(p))",
 		"class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.w = P(torch.ones(2))\n[(n, v.shape) for n, v in M().named_parameters()]",
