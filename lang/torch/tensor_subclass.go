@@ -299,6 +299,9 @@ func noWrap(fn lang.Value) bool {
 func subclassMethod(name string) *lang.Builtin {
 	return lang.NewBuiltin(lang.AsValue, name+"(self, *args, **kwargs)", "torch.Tensor."+name+" of a subclass, through __torch_function__.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Value("self").(*lang.Instance)
+		if _, ok := x.Native.(*tensor.Tensor); !ok {
+			return nil, noTensor(x)
+		}
 		kwNames, kwVals := a.Keywords()
 		args := append(lang.Tuple{x}, a.Value("args").(lang.Tuple)...)
 		r, err := torchFunction(a, x, tensorFunc(name), args, kwNames, kwVals)
@@ -308,6 +311,13 @@ func subclassMethod(name string) *lang.Builtin {
 		iter, _ := lang.BuiltinName("iter")
 		return a.Call(iter, r)
 	}).CollectKeywords().BindingSelf()
+}
+
+// noTensor is the error of an operation on an instance that holds no
+// tensor: its class's __init__ ran without a __new__ making one.
+func noTensor(x *lang.Instance) error {
+	return lang.Errorf(lang.TypeError, "this %s object holds no tensor", x.Class().Name).
+		WithHint("make it in __new__: return torch.Tensor._make_subclass(cls, data) or super().__new__(cls, data)")
 }
 
 // tensorSubclassRepr is the repr of x: the tensor's, named by the class
@@ -353,7 +363,11 @@ func tensorSubclassBase(name string, make func(a *lang.Args, x *lang.Instance, p
 		if spec, _ := a.Value("format_spec").(string); spec != "" {
 			return nil, lang.Errorf(lang.TypeError, "unsupported format string passed to %s.__format__", x.Class().Name)
 		}
-		return tensorSubclassRepr(x, x.Native.(*tensor.Tensor)), nil
+		t, ok := x.Native.(*tensor.Tensor)
+		if !ok {
+			return nil, noTensor(x)
+		}
+		return tensorSubclassRepr(x, t), nil
 	}).BindingSelf()
 	return &lang.NativeBase{
 		Name:    name,

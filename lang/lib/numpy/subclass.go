@@ -139,7 +139,11 @@ func ndarraySubMethods(newFn *lang.Builtin) map[string]lang.Value {
 	})
 	m["__iter__"] = lang.NewBuiltin(lang.AsValue, "__iter__(self)", "Iterates over the first axis: rows of the class, finalized from the instance, or scalars.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Value("self").(*lang.Instance)
-		elems, err := lang.Collect(x.Native.(*Array))
+		arr, ok := x.Native.(*Array)
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "%s object holds no array", x.Class().Name)
+		}
+		elems, err := lang.Collect(arr)
 		if err != nil {
 			return nil, err
 		}
