@@ -737,7 +737,6 @@ func defDistributions() {
 	defKL(mod)
 	defDistributionsUtils(mod)
 	defDistributionBases(mod)
-	defConcreteDistBases()
 	defConstraints(mod)
 	for _, name := range []string{"sample", "rsample"} {
 		distMethods[name].SetDefault("sample_shape", lang.NewSize(nil))

@@ -157,6 +157,7 @@ func init() {
 	defMultivariateNormalKind()
 	defDistributionCommonMethods()
 	defDistributions()
+	defConcreteDistBases()   // after defDistributions: every distribution becomes a base
 	defTensorSubclassBases() // after the layers: nn.Parameter is a base too
 	defBackends()
 	defParallel()
