@@ -629,9 +629,22 @@ func (a *Args) Tensor(name string) *tensor.Tensor {
 	v := a.Value(name)
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		a.fail(a.WrongType(name, "Tensor", v))
+		if t, ok = tensorOfInstance(v); !ok {
+			a.fail(a.WrongType(name, "Tensor", v))
+		}
 	}
 	return t
+}
+
+// tensorOfInstance returns the tensor an instance of a torch.Tensor
+// subclass keeps (class T(torch.Tensor): lang/torch's native base), which
+// kael's functions that take a tensor take.
+func tensorOfInstance(v Value) (*tensor.Tensor, bool) {
+	if x, ok := v.(*Instance); ok {
+		t, ok := x.Native.(*tensor.Tensor)
+		return t, ok
+	}
+	return nil, false
 }
 
 // OptTensor returns a tensor argument or nil for None.
@@ -659,6 +672,10 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return x, nil
+	case *Instance:
+		if t, ok := tensorOfInstance(x); ok {
+			return t, nil
+		}
 	case int64, float64, bool:
 		return tensor.Scalar(x)
 	case Complex:

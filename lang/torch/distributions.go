@@ -41,6 +41,9 @@ type Distribution struct {
 	lims [2]float64
 	// lkjDim is LKJCholesky's dim: its event shape is (dim, dim).
 	lkjDim int
+	// shownAs is the name the repr shows in place of kind: the class of
+	// a user's subclass (distributions_subclass.go).
+	shownAs string
 }
 
 // distClasses are the classes of torch.distributions by name.
@@ -74,6 +77,10 @@ func (d *Distribution) String() string {
 	if d.kind == "Independent" {
 		return "Independent(" + d.base.String() + ", " + lang.Repr(int64(d.reinterpreted)) + ")"
 	}
+	name := d.kind
+	if d.shownAs != "" {
+		name = d.shownAs
+	}
 	var parts []string
 	for _, name := range d.shown() {
 		t := d.params[name]
@@ -83,7 +90,7 @@ func (d *Distribution) String() string {
 		}
 		parts = append(parts, name+": "+v)
 	}
-	return d.kind + "(" + strings.Join(parts, ", ") + ")"
+	return name + "(" + strings.Join(parts, ", ") + ")"
 }
 
 // shown lists the parameters the repr shows, in PyTorch's order.

@@ -454,6 +454,7 @@ func sessionWarn(s *lang.Session, msg string) error {
 
 func defDistributionBases(mod *lang.Module) {
 	methods := distBaseMethods()
+	methods["_get_checked_instance"] = getCheckedInstance
 	for _, c := range []struct{ name, qualified, sig, doc string }{
 		{"Distribution", distBaseName, "Distribution(batch_shape=(), event_shape=(), validate_args=None)",
 			"The base class of probability distributions: derive from it (class MyDist(Distribution)), set arg_constraints and support, define log_prob, rsample (with has_rsample = True), mean, variance, entropy ..., and call super().__init__(batch_shape, event_shape, validate_args); sample, stddev, perplexity and the argument checks come from the base, as in PyTorch."},

@@ -74,6 +74,9 @@ func tensorListValue(a *lang.Args, name string, v lang.Value) []*tensor.Tensor {
 	for i, e := range elems {
 		t, ok := e.(*tensor.Tensor)
 		if !ok {
+			t, ok = subTensor(e) // an instance of a tensor subclass
+		}
+		if !ok {
 			a.Fail(lang.Errorf(lang.TypeError, "%s(): expected a Tensor as element %d in argument '%s', but got %s", a.Builtin().Name, i, name, lang.TypeName(e)))
 			return nil
 		}

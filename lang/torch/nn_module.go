@@ -211,6 +211,9 @@ func moduleSetAttr(m nn.Module, name string, v lang.Value) (handled bool, err er
 	if sub, ok := asModule(v); ok {
 		v = sub // an instance of a user's nn.Module class (nn_subclass.go)
 	}
+	if t, ok := subTensor(v); ok && nn.IsParameter(t) {
+		v = t // an instance of a Parameter subclass (tensor_subclass.go)
+	}
 	if pl, ok := parametrizationList(m, name); ok {
 		return true, setParametrized(pl, v)
 	}

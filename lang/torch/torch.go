@@ -166,6 +166,8 @@ func init() {
 	defMultivariateNormalKind()
 	defDistributionCommonMethods()
 	defDistributions()
+	defConcreteDistBases()   // after defDistributions: every distribution becomes a base
+	defTensorSubclassBases() // after the layers: nn.Parameter is a base too
 	defBackends()
 	defParallel()
 	defModules()

@@ -12,6 +12,9 @@ import (
 // that matters).
 func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error) {
 	var t *tensor.Tensor
+	if arr, ok := subArray(v); ok {
+		v = arr // an instance of an ndarray subclass (subclass.go)
+	}
 	switch x := v.(type) {
 	case *Array:
 		t = x.val()

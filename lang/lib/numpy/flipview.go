@@ -334,6 +334,9 @@ func arrayArg(v lang.Value) (*Array, error) {
 	if arr, ok := v.(*Array); ok {
 		return arr, nil
 	}
+	if arr, ok := subArray(v); ok {
+		return arr, nil
+	}
 	t, err := arrayFrom(v, 0, false)
 	if err != nil {
 		return nil, err

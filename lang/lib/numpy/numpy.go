@@ -132,6 +132,7 @@ func buildModule() *lang.Module {
 	defSplit(m)
 	defBroadcast(m)
 	defUfuncs(m)
+	keepSubclassUfuncs(m)
 	defStats(m)
 	defFlip(m)
 	defMemory(m)

@@ -10,6 +10,9 @@ import (
 // Python numbers and nested lists of them. ok is false for other values
 // (a torch tensor: PyTorch's rules then apply).
 func asOperand(v lang.Value) (operand, bool, error) {
+	if arr, ok := subArray(v); ok {
+		v = arr // an instance of an ndarray subclass (subclass.go)
+	}
 	switch x := v.(type) {
 	case *Array:
 		return operand{t: x.val(), weak: x.store.Dim() == 0}, true, nil
