@@ -87,52 +87,38 @@ func TestGeluTanhFloat32AgainstTorch(t *testing.T) {
 	forEachImpl(t, func(t *testing.T) {
 		got := make([]float32, len(xs))
 		GeluTanhFloat32(got, xs)
-		exact, worstUlp, worstAbs := 0, int64(0), 0.0
-		for i, x := range xs {
-			if ulps(got[i], want[i]) == 0 && math.Signbit(float64(got[i])) == math.Signbit(float64(want[i])) {
-				exact++
-			}
-			if !geluAgrees(x, got[i], want[i]) {
-				t.Errorf("gelu_tanh(%v) = %v, PyTorch %v", x, got[i], want[i])
-				continue
-			}
-			if math.Abs(float64(want[i])) > 1e-3 {
-				worstUlp = max(worstUlp, ulps(got[i], want[i]))
-			}
-			if d := math.Abs(float64(got[i] - want[i])); d == d {
-				worstAbs = max(worstAbs, d)
-			}
-		}
-		t.Logf("%d of %d arguments bit-identical to PyTorch; largest difference %d ulp (results above 1e-3), %.3g absolute",
-			exact, len(xs), worstUlp, worstAbs)
+		checkAgainstTorch(t, "gelu_tanh", xs, got, want)
 	})
 }
 
 // TestGeluTanhFloat32 checks every tail length, in place and not, against
 // the generic implementation's formula with tanh in float64.
 func TestGeluTanhFloat32(t *testing.T) {
-	ref := func(x float32) float32 {
-		out := []float32{0}
-		geluTanhGeneric(out, []float32{x})
-		return out[0]
-	}
+	checkTails(t, "gelu_tanh", GeluTanhFloat32, geluTanhGeneric, func(_ int, x, got, want float32) bool { return geluAgrees(x, got, want) })
+}
+
+// checkTails runs f over inputs of every tail length, in place and not,
+// against ref, the generic implementation, on every implementation: agree
+// judges element i of argument x.
+func checkTails(t *testing.T, name string, f, ref func(dst, src []float32), agree func(i int, x, got, want float32) bool) {
 	forEachImpl(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(7, 8))
 		for _, n := range lengths {
-			for name, src := range inputs(rng, n) {
+			for input, src := range inputs(rng, n) {
+				want := make([]float32, n)
+				ref(want, slices.Clone(src))
 				for _, inPlace := range []bool{false, true} {
-					label := fmt.Sprintf("n=%d %s in place %v", n, name, inPlace)
 					dst, check := guarded(t, n)
 					if inPlace {
 						copy(dst, src)
-						GeluTanhFloat32(dst, dst)
+						f(dst, dst)
 					} else {
-						GeluTanhFloat32(dst, slices.Clone(src))
+						f(dst, slices.Clone(src))
 					}
 					check()
 					for i, x := range src {
-						if want := ref(x); !geluAgrees(x, dst[i], want) {
-							t.Fatalf("%s: gelu_tanh(%v) at %d = %v, want %v", label, x, i, dst[i], want)
+						if !agree(i, x, dst[i], want[i]) {
+							t.Fatalf("n=%d %s in place %v: %s(%v) at %d = %v, want %v", n, input, inPlace, name, x, i, dst[i], want[i])
 						}
 					}
 				}
@@ -211,53 +197,19 @@ func TestGeluErfGradFloat32AgainstTorch(t *testing.T) {
 }
 
 // TestGeluErfFloat32 checks every tail length, in place and not, against
-// the generic implementation.
+// the generic implementation; the gradient takes g as the input reversed.
 func TestGeluErfFloat32(t *testing.T) {
-	one := func(f func(dst, src []float32), x float32) float32 {
-		out := []float32{0}
-		f(out, []float32{x})
-		return out[0]
+	checkTails(t, "gelu", GeluErfFloat32, geluErfGeneric, func(_ int, x, got, want float32) bool { return geluAgrees(x, got, want) })
+	reversed := func(x []float32) []float32 {
+		g := slices.Clone(x)
+		slices.Reverse(g)
+		return g
 	}
-	forEachImpl(t, func(t *testing.T) {
-		rng := rand.New(rand.NewPCG(7, 8))
-		for _, n := range lengths {
-			for name, src := range inputs(rng, n) {
-				g := slices.Clone(src)
-				slices.Reverse(g)
-				for _, inPlace := range []bool{false, true} {
-					label := fmt.Sprintf("n=%d %s in place %v", n, name, inPlace)
-					dst, check := guarded(t, n)
-					if inPlace {
-						copy(dst, src)
-						GeluErfFloat32(dst, dst)
-					} else {
-						GeluErfFloat32(dst, slices.Clone(src))
-					}
-					check()
-					for i, x := range src {
-						if want := one(geluErfGeneric, x); !geluAgrees(x, dst[i], want) {
-							t.Fatalf("%s: gelu(%v) at %d = %v, want %v", label, x, i, dst[i], want)
-						}
-					}
-					dst, check = guarded(t, n)
-					if inPlace {
-						copy(dst, g)
-						GeluErfGradFloat32(dst, dst, src)
-					} else {
-						GeluErfGradFloat32(dst, g, slices.Clone(src))
-					}
-					check()
-					for i, x := range src {
-						want := []float32{0}
-						geluErfGradGeneric(want, g[i:i+1], src[i:i+1])
-						if !geluAgrees(x*g[i], dst[i], want[0]) {
-							t.Fatalf("%s: gelu_backward(%v, %v) at %d = %v, want %v", label, g[i], x, i, dst[i], want[0])
-						}
-					}
-				}
-			}
-		}
-	})
+	var g []float32
+	checkTails(t, "gelu_backward",
+		func(dst, x []float32) { g = reversed(x); GeluErfGradFloat32(dst, g, x) },
+		func(dst, x []float32) { geluErfGradGeneric(dst, reversed(x), x) },
+		func(i int, x, got, want float32) bool { return geluAgrees(x*g[i], got, want) })
 }
 
 func BenchmarkGeluErfFloat32(b *testing.B) {
@@ -303,28 +255,7 @@ func TestSigmoidFloat32AgainstTorch(t *testing.T) {
 // TestSigmoidFloat32 checks every tail length, in place and not, against
 // the generic implementation.
 func TestSigmoidFloat32(t *testing.T) {
-	forEachImpl(t, func(t *testing.T) {
-		rng := rand.New(rand.NewPCG(9, 10))
-		for _, n := range lengths {
-			for name, src := range inputs(rng, n) {
-				want := make([]float32, n)
-				sigmoidGeneric(want, src)
-				for _, inPlace := range []bool{false, true} {
-					dst, check := guarded(t, n)
-					if inPlace {
-						copy(dst, src)
-						SigmoidFloat32(dst, dst)
-					} else {
-						SigmoidFloat32(dst, slices.Clone(src))
-					}
-					check()
-					for i := range src {
-						if ulps(dst[i], want[i]) > 4 && math.Abs(float64(dst[i]-want[i])) > 1e-44 {
-							t.Fatalf("n=%d %s in place %v: sigmoid(%v) = %v, want %v", n, name, inPlace, src[i], dst[i], want[i])
-						}
-					}
-				}
-			}
-		}
+	checkTails(t, "sigmoid", SigmoidFloat32, sigmoidGeneric, func(_ int, _, got, want float32) bool {
+		return ulps(got, want) <= 4 || math.Abs(float64(got-want)) <= 1e-44
 	})
 }
