@@ -25,7 +25,7 @@ var subclassCtors = map[string]bool{
 // tzinfo]), as CPython's subclasses are made. Other values are v.
 func inClass(a *lang.Args, cls lang.Value, v lang.Value) (lang.Value, error) {
 	d, ok := v.(Date)
-	if !ok {
+	if !ok || cls == nil { // not through a subclass's instance: D.__add__(datetime(...), td)
 		return v, nil
 	}
 	pos := []lang.Value{int64(d.year), int64(d.month), int64(d.day)}
@@ -48,17 +48,39 @@ func classOf(self lang.Value) lang.Value {
 	return nil
 }
 
+// baseSelf checks that self, the first argument of the method method of
+// the base name, is of that base (is tells of its value), as CPython's
+// descriptors do: D.__add__(5, td) is a TypeError. applies picks the
+// message of a method (replace) over a slot's (__add__).
+func baseSelf(a *lang.Args, name, method string, is func(lang.Value) bool, applies bool) error {
+	self := a.Value("self")
+	if is(lang.ValueOf(self)) {
+		return nil
+	}
+	if applies {
+		return lang.Errorf(lang.TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", method, name, lang.TypeName(self))
+	}
+	return lang.Errorf(lang.TypeError, "descriptor '%s' requires a '%s' object but received a '%s'", method, name, lang.TypeName(self))
+}
+
 // valueBaseMethods are the special methods of a subclass of date,
 // datetime, time or timedelta: comparisons and arithmetic on the values,
 // a date or datetime result of + and - being of the subclass when dated
 // (date and datetime).
-func valueBaseMethods(dated bool) map[string]lang.Value {
+func valueBaseMethods(base string, is func(lang.Value) bool, dated bool) map[string]lang.Value {
 	m := map[string]lang.Value{}
 	for name, op := range map[string]syntax.Token{"__eq__": syntax.EQL, "__ne__": syntax.NEQ, "__lt__": syntax.LT,
 		"__le__": syntax.LE, "__gt__": syntax.GT, "__ge__": syntax.GE} {
 		op := op
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(self, value)", "self "+op.String()+" value, on the values.", func(a *lang.Args) (lang.Value, error) {
-			r, err := a.Compare(op, lang.ValueOf(a.Value("self")), lang.ValueOf(a.Value("value")))
+			if err := baseSelf(a, base, name, is, false); err != nil {
+				return nil, err
+			}
+			other := lang.ValueOf(a.Value("value"))
+			if !is(other) && (op == syntax.EQL || op == syntax.NEQ) {
+				return lang.NotImplemented, nil // == then falls back to identity
+			}
+			r, err := a.Compare(op, lang.ValueOf(a.Value("self")), other)
 			if err != nil {
 				return lang.NotImplemented, nil // the error names the classes
 			}
@@ -68,6 +90,9 @@ func valueBaseMethods(dated bool) map[string]lang.Value {
 	for name, op := range map[string]syntax.Token{"__add__": syntax.PLUS, "__sub__": syntax.MINUS, "__radd__": syntax.PLUS, "__rsub__": syntax.MINUS} {
 		op, reflected := op, name[2] == 'r'
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(self, value)", "self "+op.String()+" value, on the values.", func(a *lang.Args) (lang.Value, error) {
+			if err := baseSelf(a, base, name, is, false); err != nil {
+				return nil, err
+			}
 			x, y := lang.ValueOf(a.Value("self")), lang.ValueOf(a.Value("value"))
 			if reflected {
 				x, y = y, x
@@ -86,6 +111,9 @@ func valueBaseMethods(dated bool) map[string]lang.Value {
 		}).BindingSelf()
 	}
 	m["__format__"] = lang.NewBuiltin(lang.AsValue, "__format__(self, format_spec)", "format(self, spec): str(self) for an empty spec, else the value's.", func(a *lang.Args) (lang.Value, error) {
+		if err := baseSelf(a, base, "__format__", is, true); err != nil {
+			return nil, err
+		}
 		spec := a.Str("format_spec")
 		if err := a.Err(); err != nil {
 			return nil, err
@@ -97,6 +125,9 @@ func valueBaseMethods(dated bool) map[string]lang.Value {
 	}).BindingSelf()
 	if dated {
 		m["replace"] = lang.NewBuiltin(lang.AsValue, "replace(self)", "A copy of the subclass with the fields given by keyword replaced.", func(a *lang.Args) (lang.Value, error) {
+			if err := baseSelf(a, base, "replace", is, true); err != nil {
+				return nil, err
+			}
 			self := a.Value("self")
 			names, vals := a.Keywords()
 			meth, err := lang.GetAttr(lang.ValueOf(self), "replace")
@@ -138,8 +169,12 @@ func subclassAttr(base *lang.Builtin) func(c *lang.UserClass, name string) (lang
 }
 
 func init() {
-	lang.RegisterValueTypeBase("datetime.date", dateClass, valueBaseMethods(true), subclassAttr(dateClass))
-	lang.RegisterValueTypeBase("datetime.datetime", datetimeClass, valueBaseMethods(true), subclassAttr(datetimeClass))
-	lang.RegisterValueTypeBase("datetime.time", timeClass, valueBaseMethods(false), nil)
-	lang.RegisterValueTypeBase("datetime.timedelta", timedeltaClass, valueBaseMethods(false), nil)
+	isDate := func(v lang.Value) bool { _, ok := v.(Date); return ok }
+	isDatetime := func(v lang.Value) bool { d, ok := v.(Date); return ok && d.hasTime }
+	isTime := func(v lang.Value) bool { _, ok := v.(Time); return ok }
+	isDelta := func(v lang.Value) bool { _, ok := v.(Timedelta); return ok }
+	lang.RegisterValueTypeBase("datetime.date", dateClass, valueBaseMethods("datetime.date", isDate, true), subclassAttr(dateClass))
+	lang.RegisterValueTypeBase("datetime.datetime", datetimeClass, valueBaseMethods("datetime.datetime", isDatetime, true), subclassAttr(datetimeClass))
+	lang.RegisterValueTypeBase("datetime.time", timeClass, valueBaseMethods("datetime.time", isTime, false), nil)
+	lang.RegisterValueTypeBase("datetime.timedelta", timedeltaClass, valueBaseMethods("datetime.timedelta", isDelta, false), nil)
 }
