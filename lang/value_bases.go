@@ -90,31 +90,54 @@ func registerValueBase(name string) {
 		methods["__repr__"], repr = namedRepr, func(x *Instance) (string, bool) { return reprNamed(x), true }
 	}
 	base := &NativeBase{
-		Name: name,
-		New:  func(x *Instance) error { x.Native = zero(); return nil },
-		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
-			// object.__init__ after a __new__ that took the arguments: it
-			// ignores them, unless a class's own __init__ passes them on
-			if _, own := x.cls.userAttr("__init__"); own && len(pos)+len(kwNames) > 0 {
-				return Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
-			}
-			return nil
-		},
-		Methods: methods,
-		Repr:    repr,
-		Attr: func(x *Instance, attr string) (Value, bool, error) {
-			v, err := getAttr(x.Native, attr) // int's real, numerator, ...
-			return v, err == nil, nil
-		},
-		valueNew: func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error) {
-			v, err := in.call(cls, pos, kwNames, kwVals, in.stmtNode())
-			if err != nil {
-				return nil, err
-			}
-			return &Instance{cls: c, lay: c.emptyLayout(), Native: v}, nil
-		},
+		Name:     name,
+		New:      func(x *Instance) error { x.Native = zero(); return nil },
+		Init:     valueBaseInit,
+		Methods:  methods,
+		Repr:     repr,
+		Attr:     valueBaseAttr,
+		valueNew: valueBaseMaker(cls),
 	}
-	newB := &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", acceptsKeywords: true,
+	newB := valueBaseNewMethod(name, cls, base)
+	methods["__new__"] = newB
+	RegisterNativeBase(name, cls, base)
+	RegisterClassAttr(cls, "__new__", newB)
+}
+
+// valueBaseInit is the __init__ of a value base: object.__init__ after
+// a __new__ that took the arguments, which ignores them unless a class's
+// own __init__ passes them on.
+func valueBaseInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+	if _, own := x.cls.userAttr("__init__"); own && len(pos)+len(kwNames) > 0 {
+		return Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
+	}
+	return nil
+}
+
+// valueBaseAttr reads the attributes of an instance's value (int's real,
+// numerator, ...).
+func valueBaseAttr(x *Instance, attr string) (Value, bool, error) {
+	v, err := getAttr(x.Native, attr)
+	return v, err == nil, nil
+}
+
+// valueBaseMaker is the valueNew of the value base whose class is cls:
+// an instance of c keeping the value cls(*pos, **kw) makes.
+func valueBaseMaker(cls Value) func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error) {
+	return func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error) {
+		v, err := in.call(cls, pos, kwNames, kwVals, in.stmtNode())
+		if err != nil {
+			return nil, err
+		}
+		return &Instance{cls: c, lay: c.emptyLayout(), Native: v}, nil
+	}
+}
+
+// valueBaseNewMethod is name.__new__(cls, *args, **kwargs) of the value
+// base whose class is cls: an instance of cls, a subclass, keeping the
+// value cls's constructor makes.
+func valueBaseNewMethod(name string, cls *Builtin, base *NativeBase) *Builtin {
+	return &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", acceptsKeywords: true,
 		Doc:    name + ".__new__(cls, ...): a new object of cls, a subclass of " + name + ", holding the value " + name + "(...) makes.",
 		params: []param{{name: "cls"}, {name: "args", variadic: true}},
 		fn: func(a *Args) (Value, error) {
@@ -139,9 +162,46 @@ func registerValueBase(name string) {
 			}
 			return nil, Errorf(TypeError, "%s.__new__(X): X is not a type object (%s)", name, TypeName(a.Value("cls")))
 		}}
+}
+
+// RegisterValueTypeBase makes class, a library's class of immutable
+// values (datetime.date), a base a class statement may derive from, as
+// int and str are: D(...) and super().__new__(cls, ...) keep the value
+// class(...) makes as the instance's Native, which hashes the instance
+// and which the instance's attributes read. name is the qualified name
+// ("datetime.date"); methods are the base's methods, special ones
+// included (each a Builtin binding its instance, with lang.ValueOf for
+// the instance's value); classAttr, optional, reads the subclass's class
+// attributes its classes lack (D.now). The repr is the value's with the
+// class's name for its own: D(2020, 1, 2), as CPython's datetime reprs
+// name type(self).
+func RegisterValueTypeBase(name string, class *Builtin, methods map[string]Value, classAttr func(c *UserClass, name string) (Value, bool, error)) {
+	base := &NativeBase{
+		Name:    name,
+		Init:    valueBaseInit,
+		Methods: methods,
+		Attr:    valueBaseAttr,
+		Repr: func(x *Instance) (string, bool) {
+			r := Repr(x.Native)
+			if i := strings.IndexByte(r, '('); i >= 0 {
+				r = x.cls.Name + r[i:]
+			}
+			return r, true
+		},
+		Str: func(x *Instance) (string, bool) { return Str(x.Native), true },
+		Names: func(x *Instance) []string {
+			if n, ok := x.Native.(interface{ AttrNames() []string }); ok {
+				return n.AttrNames()
+			}
+			return nil
+		},
+		ClassAttr: classAttr,
+		valueNew:  valueBaseMaker(class),
+	}
+	newB := valueBaseNewMethod(name, class, base)
 	methods["__new__"] = newB
-	RegisterNativeBase(name, cls, base)
-	RegisterClassAttr(cls, "__new__", newB)
+	RegisterNativeBase(name, class, base)
+	RegisterClassAttr(class, "__new__", newB)
 }
 
 // valueMethod is the method m of a value base's type as a method of its

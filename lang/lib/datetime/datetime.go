@@ -340,8 +340,8 @@ func init() {
 		return strptime(s, f)
 	}))
 	lang.RegisterClassAttr(datetimeClass, "combine", lang.NewBuiltin(lang.AsValue, "combine(date, time)", "The datetime of a date and a time.", func(a *lang.Args) (lang.Value, error) {
-		d, ok1 := a.Value("date").(Date)
-		t, ok2 := a.Value("time").(Time)
+		d, ok1 := lang.ValueOf(a.Value("date")).(Date)
+		t, ok2 := lang.ValueOf(a.Value("time")).(Time)
 		if !ok1 || !ok2 {
 			return nil, lang.Errorf(lang.TypeError, "combine() argument 1 must be datetime.date, not %s", lang.TypeName(a.Value("date")))
 		}
