@@ -133,6 +133,9 @@ func pythonHash(v Value) (int64, error) {
 		if isValueInstance(x) { // class A(int): hash(A(3)) == hash(3)
 			return pythonHash(x.Native)
 		}
+		if h := x.cls.base().HashValue; h != nil {
+			return pythonHash(h(x))
+		}
 	case *NamedTuple:
 		v = x.Elems // hashes as the tuple of its elements
 	case HashesAs:

@@ -22,6 +22,10 @@ type NativeBase struct {
 	Name string
 	// New sets up x.Native before __init__ runs.
 	New func(x *Instance) error
+	// NewArgs, when set, is the rest of the base's __new__: it sets up
+	// x.Native from the call's positional arguments after New, whatever
+	// __init__ the classes define (a pathlib path's segments).
+	NewArgs func(x *Instance, pos []Value) error
 	// Init is the base's __init__, which super().__init__() calls.
 	Init func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error
 	// Attr reads an attribute the instance and its classes lack; ok is
@@ -42,6 +46,9 @@ type NativeBase struct {
 	Repr func(x *Instance) (string, bool)
 	// Str is the str() when the classes define no __str__.
 	Str func(x *Instance) (string, bool)
+	// HashValue, when set, is the value an instance hashes and keys dicts
+	// as when its classes define no __hash__ (a pathlib path's).
+	HashValue func(x *Instance) Value
 	// Names lists the attributes the base adds, for dir() and completion.
 	Names func(x *Instance) []string
 	// Methods are the base's methods, special ones included, which the
@@ -491,6 +498,11 @@ func (in *interp) typeCall(c *UserClass, pos []Value, kwNames []string, kwVals [
 		var err error
 		if x, err = c.allocate(nil); err != nil { // initInstance keeps the arguments, once
 			return nil, err
+		}
+		if na := c.base().NewArgs; na != nil {
+			if err := na(x, pos); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return in.initInstance(x.cls, x, ownNew, pos, kwNames, kwVals, at)

@@ -504,6 +504,10 @@ func hashKeyOf(v Value, depth int, byUser *bool) (string, error) {
 		return "t(" + strings.Join(parts, ",") + ")", nil
 	case *NamedTuple:
 		return hashKeyOf(x.Elems, depth, byUser) // a named tuple is one key with its tuple
+	case *Instance:
+		if h := x.cls.base().HashValue; h != nil && !x.cls.definesHash() {
+			return hashKeyOf(h(x), depth, byUser) // keys as its base's value: a path
+		}
 	}
 	if h, ok := v.(HashesAs); ok {
 		return hashKeyOf(h.HashesAs(), depth, byUser)

@@ -2,6 +2,7 @@ package pathlib
 
 import (
 	"os"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -24,13 +25,31 @@ func (c *pathClass) InstanceCheck(obj lang.Value) (bool, error) {
 	if _, win := obj.(*winPath); win {
 		return c.name == "PurePath", nil // a PureWindowsPath is a PurePath
 	}
+	if x, ok := obj.(*lang.Instance); ok {
+		b, ok := x.Native.(*based)
+		return ok && (!b.pure || c.name == "PurePath" || c.name == "PurePosixPath"), nil
+	}
 	_, ok := obj.(*path)
 	return ok, nil
 }
 
 func (c *pathClass) SubclassCheck(cls lang.Value) (bool, error) {
+	if u, ok := cls.(*lang.UserClass); ok {
+		if supers, ok := pathSupers[u.NativeBaseName()]; ok {
+			return strings.Contains(supers, " "+c.name+" "), nil
+		}
+	}
 	_, ok := cls.(*pathClass)
 	return ok, nil
+}
+
+// pathSupers are the classes each of pathlib's bases derives from, for
+// issubclass.
+var pathSupers = map[string]string{
+	"pathlib.PosixPath":     " PosixPath Path PurePosixPath PurePath ",
+	"pathlib.Path":          " Path PurePath ",
+	"pathlib.PurePosixPath": " PurePosixPath PurePath ",
+	"pathlib.PurePath":      " PurePath ",
 }
 
 var classMethods = map[string]*lang.Builtin{

@@ -58,6 +58,10 @@ func segment(v lang.Value) (*path, error) {
 		return parsePath(x), nil
 	case *path:
 		return x, nil
+	case *lang.Instance:
+		if p, ok := pathOf(x); ok {
+			return p, nil
+		}
 	case lang.PathLike:
 		return parsePath(x.FSPath()), nil
 	}
@@ -90,7 +94,7 @@ func (p *path) TypeName() string { return "PosixPath" }
 func (p *path) PyRepr() string   { return "PosixPath(" + lang.Repr(p.String()) + ")" }
 
 func (p *path) Equal(other lang.Value) bool {
-	o, ok := other.(*path)
+	o, ok := pathOf(other)
 	return ok && o.root == p.root && slices.Equal(o.parts, p.parts)
 }
 
@@ -98,7 +102,7 @@ func (p *path) HashKey() (string, error) { return "PosixPath:" + p.String(), nil
 
 // Order compares paths as pathlib does, by their parts (the root first).
 func (p *path) Order(other lang.Value) (int, bool, error) {
-	o, ok := other.(*path)
+	o, ok := pathOf(other)
 	if !ok {
 		return 0, false, nil
 	}
