@@ -148,7 +148,7 @@ func defAutogradFunctional() {
 		return &lang.Module{Attrs: gradMode}
 	})
 	lang.RegisterModule("torch.autograd.function", "torch.autograd.function: Function, the base class of custom autograd operations.", func() *lang.Module {
-		return &lang.Module{Attrs: map[string]lang.Value{"Function": torchAutograd["Function"]}}
+		return &lang.Module{Attrs: map[string]lang.Value{"Function": torchAutograd["Function"], "once_differentiable": onceDifferentiable}}
 	})
 	lang.RegisterModule("torch.autograd.variable", "torch.autograd.variable: Variable, the deprecated alias of a tensor.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{"Variable": torchAutograd["Variable"]}}
@@ -335,3 +335,26 @@ func (f *functionalCall) jacobian() ([][]*tensor.Tensor, error) {
 func outputNeedsGrad(k int) error {
 	return lang.Errorf(lang.RuntimeError, "Output %d of the user-provided function does not require gradients. The outputs must be computed in a differentiable manner from the input when running in strict mode.", k)
 }
+
+// onceDifferentiable is torch.autograd.function.once_differentiable, the
+// decorator of a custom Function's backward that PyTorch runs with grad
+// mode off: the gradients it returns are computed without recording.
+// kael's backward passes compute first derivatives (create_graph is
+// refused), so the decorated backward gives the same gradients as
+// PyTorch's.
+var onceDifferentiable = lang.NewBuiltin(lang.AsValue, "once_differentiable(fn)", "Decorates a custom Function's backward(ctx, *grads): each call runs fn with grad mode off, as PyTorch's once_differentiable.", func(a *lang.Args) (lang.Value, error) {
+	fn := a.Value("fn")
+	if !lang.Callable(fn) {
+		return nil, lang.Errorf(lang.TypeError, "'%s' object is not callable", lang.TypeName(fn))
+	}
+	return lang.NewBuiltin(lang.AsValue, "wrapper(ctx, *args)", "A backward decorated with torch.autograd.function.once_differentiable: it runs with grad mode off.", func(b *lang.Args) (lang.Value, error) {
+		args := append(lang.Tuple{b.Value("ctx")}, b.Value("args").(lang.Tuple)...)
+		var out lang.Value
+		err := autograd.NoGrad(func() error {
+			var err error
+			out, err = b.Call(fn, args...)
+			return err
+		})
+		return out, err
+	}), nil
+})

@@ -11,10 +11,18 @@ import (
 // differences.
 
 func defGradcheck() {
-	torchAutograd["gradcheck"] = lang.NewBuiltin(lang.AsValue, "gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True)", "Checks the gradients backward computes for func(*inputs) against central differences (f(x+eps) - f(x-eps)) / 2eps, element by element, within atol + rtol * |numerical|: True when they agree, else a RuntimeError naming the first entry of the Jacobian that differs (False with raise_exception=False). inputs is a tensor or a tuple of tensors; those that require grad must be float64 or complex128 leaves (a complex number checked as its real and imaginary parts). func returns a tensor or a tuple of tensors, each checked.", func(a *lang.Args) (lang.Value, error) {
+	torchAutograd["gradcheck"] = lang.NewBuiltin(lang.AsValue, "gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True, check_sparse_nnz=False, nondet_tol=0.0, check_undefined_grad=True, check_grad_dtypes=False, check_batched_grad=False, check_batched_forward_grad=False, check_forward_ad=False, check_backward_ad=True, fast_mode=False)", "Checks the gradients backward computes for func(*inputs) against central differences (f(x+eps) - f(x-eps)) / 2eps, element by element, within atol + rtol * |numerical|: True when they agree, else a RuntimeError naming the first entry of the Jacobian that differs (False with raise_exception=False). inputs is a tensor or a tuple of tensors; those that require grad must be float64 or complex128 leaves (a complex number checked as its real and imaginary parts). func returns a tensor or a tuple of tensors, each checked. fast_mode=True checks the whole Jacobian too (PyTorch's fast mode checks a random projection of it, with the same verdict for a correct backward); nondet_tol, check_undefined_grad and check_grad_dtypes change nothing (kael's backward is deterministic, reads a missing gradient as zeros and gives each input a gradient of its dtype); check_backward_ad=False is PyTorch's AssertionError, since forward-mode checks are not in kael. Sparse inputs, batched gradients and forward-mode AD are not in kael: check_sparse_nnz, check_batched_grad, check_batched_forward_grad and check_forward_ad must stay False.", func(a *lang.Args) (lang.Value, error) {
 		fn, eps, atol, rtol, raise := a.Value("func"), a.Float("eps"), a.Float("atol"), a.Float("rtol"), a.Bool("raise_exception")
+		for _, name := range []string{"check_sparse_nnz", "check_batched_grad", "check_batched_forward_grad", "check_forward_ad"} {
+			if a.Bool(name) {
+				return nil, lang.Errorf(lang.RuntimeError, "gradcheck(%s=True) is not supported: kael has no %s", name, gradcheckLacks[name])
+			}
+		}
 		if err := a.Err(); err != nil {
 			return nil, err
+		}
+		if !a.Bool("check_backward_ad") {
+			return nil, lang.Errorf(lang.AssertionError, "Expected at least one of check_forward_ad or check_backward_ad to be True")
 		}
 		inputs := tensorsOf(a.Value("inputs"))
 		if _, isNone := a.Value("inputs").(lang.NoneType); isNone || len(inputs) == 0 || hasNonTensor(inputs) {
@@ -71,6 +79,14 @@ func defGradcheck() {
 		}
 		return true, nil
 	})
+}
+
+// gradcheckLacks names what each of gradcheck's refused checks needs.
+var gradcheckLacks = map[string]string{
+	"check_sparse_nnz":           "sparse tensors",
+	"check_batched_grad":         "batched gradients (vmap)",
+	"check_batched_forward_grad": "batched forward-mode gradients (vmap)",
+	"check_forward_ad":           "forward-mode AD",
 }
 
 // hasNonTensor reports whether ts has a nil entry: a value that is not a
