@@ -683,7 +683,7 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 	case BigInt:
 		return nil, errUnpackLong
 	case *List, Tuple:
-		data, err := ToGo(v)
+		data, err := TensorData(v)
 		if err != nil {
 			return nil, err
 		}
@@ -694,6 +694,36 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 		return ToTensor(numberValue(x))
 	}
 	return nil, Errorf(TypeError, "expected a Tensor or a number, got %s", TypeName(v))
+}
+
+// TensorData is ToGo for the data of a tensor (torch.tensor(data)): its
+// leaves must be numbers, else PyTorch's error.
+func TensorData(v Value) (any, error) {
+	data, err := ToGo(v)
+	if err != nil {
+		return nil, err
+	}
+	return data, checkTensorLeaves(data)
+}
+
+// checkTensorLeaves returns PyTorch's error for a leaf of tensor data
+// (ToGo's result) that is no number: torch.tensor([1, None]) cannot infer
+// a dtype, and a str or bytes leaf is an invalid data type.
+func checkTensorLeaves(data any) error {
+	switch x := data.(type) {
+	case []any:
+		for _, e := range x {
+			if err := checkTensorLeaves(e); err != nil {
+				return err
+			}
+		}
+	case int64, float64, bool, Complex, complex128:
+	case string, Bytes:
+		return Errorf(TypeError, "new(): invalid data type '%s'", TypeName(x))
+	case Value:
+		return Errorf(RuntimeError, "Could not infer dtype of %s", TypeName(x))
+	}
+	return nil
 }
 
 // numberValue is a library scalar as the Python number it stands for: an

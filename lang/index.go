@@ -228,7 +228,11 @@ func TensorIndices(subs []Subscript) ([]tensor.Index, error) { return tensorIndi
 
 func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 	if len(subs) == 1 && !subs[0].IsSlice {
-		if tup, ok := subs[0].Value.(Tuple); ok {
+		tup, ok := subs[0].Value.(Tuple)
+		if l, isList := subs[0].Value.(*List); isList && listIsTupleIndex(l) {
+			tup, ok = Tuple(l.Elems), true
+		}
+		if ok {
 			// x[idx] with idx a tuple is x[idx[0], idx[1], ...]: in Python
 			// x[a, b] passes the tuple (a, b), so the two are one index.
 			subs = make([]Subscript, len(tup))
@@ -298,6 +302,24 @@ func tensorIndices(subs []Subscript) ([]tensor.Index, error) {
 		}
 	}
 	return out, nil
+}
+
+// listIsTupleIndex reports whether a list used as a whole index is read
+// as a tuple of indices, as PyTorch's treatSequenceAsTuple (NumPy's old
+// rule) reads one: a list shorter than 32 holding a tensor, a sequence, a
+// slice, ... or None (x[[slice(None), mask]] is x[:, mask]); a list of
+// numbers stays one index tensor.
+func listIsTupleIndex(l *List) bool {
+	if len(l.Elems) >= 32 {
+		return false
+	}
+	for _, e := range l.Elems {
+		switch e.(type) {
+		case *tensor.Tensor, *List, Tuple, *Range, *Slice, EllipsisType, NoneType:
+			return true
+		}
+	}
+	return false
 }
 
 // sequenceIndex is the index tensor of a list, tuple or range inside a

@@ -609,7 +609,7 @@ func newFromData(a *lang.Args, name string, d *tensor.DType) (*tensor.Tensor, er
 		data = t
 	case int64, float64, bool, lang.Complex, *lang.List, lang.Tuple, lang.BigInt:
 		var err error
-		if data, err = lang.ToGo(x); err != nil {
+		if data, err = lang.TensorData(x); err != nil {
 			return nil, err
 		}
 	default:
@@ -617,7 +617,7 @@ func newFromData(a *lang.Args, name string, d *tensor.DType) (*tensor.Tensor, er
 			return nil, a.WrongType(name, "a number, a list, a tuple or a Tensor", x)
 		}
 		var err error
-		if data, err = lang.ToGo(x); err != nil {
+		if data, err = lang.TensorData(x); err != nil {
 			return nil, err
 		}
 	}

@@ -57,7 +57,7 @@ func defTensorNew() {
 			data = v
 		case int64, float64, bool, *lang.List, lang.Tuple:
 			var err error
-			if data, err = lang.ToGo(v); err != nil {
+			if data, err = lang.TensorData(v); err != nil {
 				return nil, err
 			}
 		default:
