@@ -120,6 +120,17 @@ func (in *interp) getAttr(v Value, name string) (Value, error) {
 		return in.classAttr(x, name)
 	case *superValue:
 		return in.superAttr(x, name)
+	case *Module:
+		r, err := getAttr(v, name)
+		if err != nil && x.file == nil {
+			// a module written in Python under a built-in one (whose
+			// attributes the sessions share) is its attribute in the
+			// sessions that imported it, as CPython's import sets it
+			if sm, ok := in.s.modules().mods[x.Name+"."+name]; ok {
+				return sm, nil
+			}
+		}
+		return r, err
 	}
 	return getAttr(v, name)
 }

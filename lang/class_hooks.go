@@ -232,6 +232,9 @@ func storeAttr(x *Instance, name string, v Value) error {
 // classes' __delattr__, else object's (objectDelAttr).
 func delAttr(v Value, name string) (func() error, error) {
 	x, ok := v.(*Instance)
+	if d, deleter := v.(AttrDeleter); deleter && !ok {
+		return d.DelAttr(name)
+	}
 	if !ok {
 		return nil, Errorf(AttributeError, "kael cannot delete attributes of '%s' objects", TypeName(v)).
 			WithHint("only attributes of instances of your own classes can be deleted")

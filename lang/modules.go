@@ -135,6 +135,13 @@ func importModule(name string) (*Module, error) {
 			m.Attrs = map[string]Value{}
 		}
 		for _, sub := range submodules(name) {
+			if se, _ := lookupEntry(name + "." + sub); se != nil && se.source != "" {
+				// a module written in Python is the session's own: it
+				// becomes an attribute where a session imports it
+				// (interp.getAttr), and building it here would run
+				// its imports inside this build
+				continue
+			}
 			if _, has := m.Attrs[sub]; !has {
 				// A registered, available module always imports;
 				// should one not, it is left out, not a panic.

@@ -34,6 +34,13 @@ type (
 		SetAttr(name string, value Value) error
 	}
 
+	// AttrDeleter is implemented by library values whose attributes can
+	// be deleted, del x.name: it checks that the deletion can run and
+	// returns what runs it, as SubscriptDeleter does for items.
+	AttrDeleter interface {
+		DelAttr(name string) (run func() error, err error)
+	}
+
 	// ItemGetter is implemented by values that can be indexed, v[key], as
 	// Python objects with __getitem__.
 	ItemGetter interface {

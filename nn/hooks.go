@@ -60,11 +60,27 @@ func RunPreHooks(m Module) error {
 	return nil
 }
 
+// Interceptor runs a call of the module it is set on, in place of
+// Forward: the language sets one on a module with hooks written in Python
+// (register_forward_hook), which it runs around the module's forward.
+type Interceptor interface {
+	Intercept(m Module, x *tensor.Tensor) (*tensor.Tensor, error)
+}
+
+// SetInterceptor makes i run each call of the module (nil: none).
+func (b *Base) SetInterceptor(i Interceptor) { b.interceptor = i }
+
+// Interceptor returns the module's interceptor, or nil.
+func (b *Base) Interceptor() Interceptor { return b.interceptor }
+
 // Call is m(x) as a container calls its children: the pre-hooks, then
-// Forward.
+// Forward (through the module's interceptor, when it has one).
 func Call(m Module, x *tensor.Tensor) (*tensor.Tensor, error) {
 	if err := RunPreHooks(m); err != nil {
 		return nil, err
+	}
+	if i := m.Base().interceptor; i != nil {
+		return i.Intercept(m, x)
 	}
 	return m.Forward(x)
 }

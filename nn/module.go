@@ -50,6 +50,9 @@ type Base struct {
 	plain ordered[*tensor.Tensor]
 	// preHooks run before each call of the module (hooks.go).
 	preHooks []PreHook
+	// interceptor, when set, runs each call of the module in Call's
+	// place (hooks.go).
+	interceptor Interceptor
 	// ClassPrefix goes before the type name in the repr: "Parametrized"
 	// once torch.nn.utils.parametrize has swapped the module's class for
 	// ParametrizedLinear.

@@ -30,6 +30,7 @@ var coverageNamespaces = []struct{ module, expr string }{
 	{"torch", "torch"},
 	{"torch", "torch.Tensor"},
 	{"torch.nn", "torch.nn"},
+	{"torch.nn", "torch.nn.Module"},
 	{"torch.nn.functional", "torch.nn.functional"},
 	{"torch.nn.init", "torch.nn.init"},
 	{"torch.nn.utils", "torch.nn.utils"},
@@ -117,8 +118,11 @@ func kaelHas(t *testing.T, module, expr string, names []string) map[string]bool 
 	t.Helper()
 	list, _ := json.Marshal(names)
 	probe := "m"
-	if expr == "torch.Tensor" {
+	switch expr {
+	case "torch.Tensor":
 		probe = "torch.ones(2, 2, dtype=torch.cfloat)" // imag raises on a real tensor, as in PyTorch
+	case "torch.nn.Module":
+		probe = "torch.nn.Linear(1, 1)" // the methods of a module
 	}
 	src := fmt.Sprintf("import torch\nimport %s as m\nm = %s\nfor n in %s:\n    if hasattr(m, n) or hasattr(%s, n):\n        print(n)\n", module, expr, list, probe)
 	var out bytes.Buffer

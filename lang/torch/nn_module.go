@@ -97,6 +97,9 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 	}
 	switch name {
 	case "__call__":
+		if activeHooks(l) != nil {
+			return &lang.BoundMethod{Recv: l, Method: hookedLayerCall}, true
+		}
 		return &lang.BoundMethod{Recv: l, Method: withPreHooks(forwardMethod(l))}, true
 	case "forward":
 		return &lang.BoundMethod{Recv: l, Method: forwardMethod(l)}, true
@@ -137,6 +140,20 @@ func (l *Layer) AttrNames() []string {
 	}
 	slices.Sort(names)
 	return slices.Compact(names)
+}
+
+// DelAttr is del layer.name, PyTorch's Module.__delattr__: a registered
+// parameter, buffer or submodule leaves the registry, else the plain
+// attribute goes.
+func (l *Layer) DelAttr(name string) (func() error, error) {
+	b := l.Base()
+	if _, registered := b.Lookup(name); registered {
+		return func() error { b.Delete(name); return nil }, nil
+	}
+	if _, ok := l.attrs[name]; ok {
+		return func() error { delete(l.attrs, name); return nil }, nil
+	}
+	return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute '%s'", l.TypeName(), name)
 }
 
 // SetAttr runs layer.name = v: PyTorch's Module.__setattr__ for the
@@ -232,10 +249,13 @@ func moduleSetAttr(m nn.Module, name string, v lang.Value) (handled bool, err er
 		case kind == nn.ModuleKind:
 			return true, lang.Errorf(lang.TypeError, "cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)", torchTypename(v), name)
 		default:
-			if _, plain := b.Plain(name); !plain {
+			if _, plain := b.Plain(name); !plain && !isBuiltinLayer(m) {
 				return false, nil
 			}
-			b.SetPlain(name, x) // weight_norm's weight, assigned again
+			// weight_norm's weight, assigned again; or a tensor a
+			// built-in layer's forward reads by name once its parameter
+			// left the registry (torch.nn.utils.prune's weight)
+			b.SetPlain(name, x)
 		}
 		return true, nil
 	case nn.Module:
@@ -269,6 +289,18 @@ func moduleSetAttr(m nn.Module, name string, v lang.Value) (handled bool, err er
 	return false, nil
 }
 
+// isBuiltinLayer reports whether m is a built-in layer or a user's class
+// deriving from one: its forward reads its tensors from the registry.
+func isBuiltinLayer(m nn.Module) bool {
+	switch x := m.(type) {
+	case *Layer:
+		return true
+	case *userModule:
+		return x.layer != nil
+	}
+	return false
+}
+
 // torchTypename is torch.typename(v): torch.FloatTensor for a float32
 // tensor, the type's name otherwise.
 func torchTypename(v lang.Value) string {
@@ -295,8 +327,18 @@ func moduleGetAttr(m nn.Module, name string) (lang.Value, bool) {
 		}
 		return lang.None, true
 	}
-	if name == "training" {
+	switch name {
+	case "training":
 		return m.Base().Training, true
+	case "_forward_pre_hooks":
+		return hooksOf(m).pre, true
+	case "_forward_hooks":
+		return hooksOf(m).fwd, true
+	case "dump_patches":
+		return false, true
+	}
+	if kind, ok := registryViewNames[name]; ok {
+		return &registryView{m: m, kind: kind}, true
 	}
 	if meth, ok := moduleMethods[name]; ok {
 		return &lang.BoundMethod{Recv: m, Method: meth}, true

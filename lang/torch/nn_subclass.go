@@ -218,8 +218,14 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 			if err != nil {
 				return nil, true, err
 			}
-			if err := nn.RunPreHooks(x.Native.(*userModule)); err != nil {
+			m := x.Native.(*userModule)
+			if err := nn.RunPreHooks(m); err != nil {
 				return nil, true, err
+			}
+			if h := activeHooks(m); h != nil {
+				call := func(fn lang.Value, args ...lang.Value) (lang.Value, error) { return t.Call(fn, args, nil, nil) }
+				v, err := h.run(call, x, pos, func(args lang.Tuple) (lang.Value, error) { return t.Call(forward, args, kwNames, kwVals) })
+				return v, true, err
 			}
 			v, err := t.Call(forward, pos, kwNames, kwVals)
 			return v, true, err

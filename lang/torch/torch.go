@@ -126,6 +126,9 @@ func init() {
 	defCTCLoss()
 	defGrid()
 	defModuleMethods()
+	defModuleHooks()
+	defRegistryViews()
+	defModuleGetters()
 	defModuleBase()
 	defNNInit()
 
