@@ -27,6 +27,7 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/copy"
 	_ "github.com/kael-dev/kael/lang/lib/csv"
 	_ "github.com/kael-dev/kael/lang/lib/dataclasses"
+	_ "github.com/kael-dev/kael/lang/lib/decimal"
 	_ "github.com/kael-dev/kael/lang/lib/datetime"
 	_ "github.com/kael-dev/kael/lang/lib/difflib"
 	_ "github.com/kael-dev/kael/lang/lib/enum"
