@@ -18,7 +18,7 @@ import (
 // rounding and stripping).
 
 // operand is a decimal as module.py passes it: (sign, digits, exp) with
-// exp an int, or (sign, '', 'F') for an infinity.
+// exp an int, or (sign, ”, 'F') for an infinity.
 func operand(v lang.Value) (*apd.Decimal, error) {
 	t, ok := v.(lang.Tuple)
 	if !ok || len(t) != 3 {
@@ -216,14 +216,14 @@ func (c *context) Round(d, x *apd.Decimal) apd.Condition {
 
 // binaries are the two-operand operations by module.py's names.
 var binaries = map[string]func(c *apd.Context, d, x, y *apd.Decimal) (apd.Condition, error){
-	"add":        (*apd.Context).Add,
-	"sub":        (*apd.Context).Sub,
-	"mul":        (*apd.Context).Mul,
-	"div":        (*apd.Context).Quo,
-	"divint":     (*apd.Context).QuoInteger,
-	"rem":        (*apd.Context).Rem,
-	"pow":        (*apd.Context).Pow,
-	"cmp":        (*apd.Context).Cmp,
+	"add":    (*apd.Context).Add,
+	"sub":    (*apd.Context).Sub,
+	"mul":    (*apd.Context).Mul,
+	"div":    (*apd.Context).Quo,
+	"divint": (*apd.Context).QuoInteger,
+	"rem":    (*apd.Context).Rem,
+	"pow":    (*apd.Context).Pow,
+	"cmp":    (*apd.Context).Cmp,
 }
 
 // unaries are the one-operand operations; halfEven marks those CPython
