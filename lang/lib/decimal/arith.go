@@ -159,6 +159,9 @@ func (c *context) overflowed(d *apd.Decimal) {
 // (an exponent above Emax-prec+1 is lowered, the coefficient padded with
 // zeros).
 func (c *context) finish(d *apd.Decimal, cond apd.Condition) apd.Condition {
+	if d.Form == apd.Finite && d.Coeff.Sign() == 0 && cond&apd.Inexact == 0 {
+		cond &^= apd.Rounded // apd flags a zero clamped to Etiny as rounded; only its exponent changed
+	}
 	if cond&apd.Overflow != 0 && d.Form == apd.Infinite {
 		c.overflowed(d)
 	}
@@ -234,7 +237,7 @@ var unaries = map[string]struct {
 	halfEven bool
 }{
 	"plus":  {func(c *apd.Context, d, x *apd.Decimal) (apd.Condition, error) { return c.Round(d, x) }, false},
-	"sqrt":  {(*apd.Context).Sqrt, true},
+	"sqrt":  {sqrt, true},
 	"exp":   {(*apd.Context).Exp, true},
 	"ln":    {(*apd.Context).Ln, true},
 	"log10": {(*apd.Context).Log10, true},
@@ -307,6 +310,12 @@ var compute = lang.NewBuiltin(lang.AsValue, "op(name, ctx, a, b=None, exp=None, 
 				return nil, err
 			}
 			cond, _ = fn(&c.Context, d, x, y)
+			if name == "div" && d.Form == apd.Finite && cond&apd.Inexact == 0 && x.Form == apd.Finite && y.Form == apd.Finite {
+				stripTo(d, x.Exponent-y.Exponent) // an exact quotient takes the ideal exponent
+			}
+		}
+		if d.Form == apd.Finite && d.NumDigits() > int64(c.Precision) {
+			cond |= c.Round(d, d) // apd's rounding can carry into one digit too many
 		}
 		if cond&systemLimits != 0 {
 			return nil, rangeError()
@@ -350,3 +359,69 @@ var fromFloat = lang.NewBuiltin(lang.AsValue, "from_float(x)",
 		mant.Mul(mant, five)
 		return lang.Tuple{sign, mant.String(), int64(e)}, nil
 	})
+
+// stripTo removes d's trailing zeros while its exponent is below ideal.
+func stripTo(d *apd.Decimal, ideal int32) {
+	var q, r, ten apd.BigInt
+	ten.SetInt64(10)
+	for d.Exponent < ideal && d.Coeff.Sign() != 0 {
+		q.QuoRem(&d.Coeff, &ten, &r)
+		if r.Sign() != 0 {
+			break
+		}
+		d.Coeff.Set(&q)
+		d.Exponent++
+	}
+	if d.Coeff.Sign() == 0 && d.Exponent < ideal {
+		d.Exponent = ideal
+	}
+}
+
+// sqrt is the spec's square root, correctly rounded, with an exact root
+// at the ideal exponent floor(exp/2) (which apd's Sqrt does not give):
+// the integer square root of the coefficient scaled to 2*prec+2 digits,
+// a sticky digit for an inexact root, then the context's rounding.
+func sqrt(c *apd.Context, d, x *apd.Decimal) (apd.Condition, error) {
+	ideal := x.Exponent >> 1 // floor(exp/2)
+	switch {
+	case x.Form == apd.Infinite && !x.Negative:
+		d.Set(x)
+		return 0, nil
+	case x.Form == apd.Finite && x.Coeff.Sign() == 0:
+		d.Set(x)
+		d.Exponent = ideal
+		return c.Round(d, d)
+	case x.Negative:
+		d.Form = apd.NaN
+		return apd.InvalidOperation, nil
+	}
+	var coeff big.Int
+	coeff.SetString(x.Coeff.String(), 10)
+	e := int64(x.Exponent)
+	if e%2 != 0 {
+		coeff.Mul(&coeff, big.NewInt(10))
+		e--
+	}
+	digits := int64(len(coeff.String()))
+	k := (2*int64(c.Precision) + 2 - digits + 1) / 2
+	if k < 0 {
+		k = 0
+	}
+	coeff.Mul(&coeff, new(big.Int).Exp(big.NewInt(100), big.NewInt(k), nil))
+	root := new(big.Int).Sqrt(&coeff)
+	exact := new(big.Int).Mul(root, root).Cmp(&coeff) == 0
+	exp := (e - 2*k) / 2
+	if !exact {
+		root.Mul(root, big.NewInt(10))
+		root.Add(root, big.NewInt(1))
+		exp--
+	}
+	d.Form = apd.Finite
+	d.Negative = false
+	d.Coeff.SetString(root.String(), 10)
+	d.Exponent = int32(exp)
+	if exact {
+		stripTo(d, ideal)
+	}
+	return c.Round(d, d)
+}

@@ -1223,6 +1223,9 @@ class Decimal(_decimal.DecimalBase):
 
     def log10(self, context=None):
         """The base-10 logarithm, correctly rounded (half even)."""
+        if (not self._is_special and not self._sign and self._int.rstrip('0') == '1'):
+            c = context or getcontext()
+            return c._apply('plus', Decimal(self.adjusted()))  # a power of ten: exact
         return self._unary('log10', context)
 
     def normalize(self, context=None):
@@ -1583,6 +1586,8 @@ def _round_exp(d, exp, rounding):
     r = c._apply('quantize', d, exp=exp)
     return r
 
+
+_NaN = _from_parts(0, '', 'n', True)
 
 DefaultContext = Context(prec=28, rounding=ROUND_HALF_EVEN, Emin=-999999, Emax=999999,
                          capitals=1, clamp=0, flags=[],
