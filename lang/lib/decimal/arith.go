@@ -271,6 +271,13 @@ var compute = lang.NewBuiltin(lang.AsValue, "op(name, ctx, a, b=None, exp=None, 
 		if err != nil {
 			return nil, err
 		}
+		if name == "quantize" || name == "tointegral" || name == "tointegralexact" {
+			target := int64(0)
+			if e, ok := a.Value("exp").(int64); ok {
+				target = e
+			}
+			widen(x, target)
+		}
 		d := new(apd.Decimal)
 		var cond apd.Condition
 		switch name {
@@ -424,4 +431,20 @@ func sqrt(c *apd.Context, d, x *apd.Decimal) (apd.Condition, error) {
 		stripTo(d, ideal)
 	}
 	return c.Round(d, d)
+}
+
+// widen replaces x, when rounding it to the exponent target discards
+// all its digits and more, by 1E(target-1), which rounds alike under
+// every mode (a nonzero amount below half a unit): apd's quantize sets
+// such a coefficient to zero whatever the rounding mode (0.00015
+// quantized to 0.01 under ROUND_UP is 0.01, not 0.00).
+func widen(x *apd.Decimal, target int64) {
+	if x.Form != apd.Finite || x.Coeff.Sign() == 0 {
+		return
+	}
+	if target-int64(x.Exponent)-x.NumDigits() < 1 || target-1 < apd.MinExponent {
+		return
+	}
+	x.Coeff.SetInt64(1)
+	x.Exponent = int32(target - 1)
 }

@@ -902,8 +902,8 @@ class Decimal(_decimal.DecimalBase):
     def _integral(self, rounding):
         if self._is_special:
             if self.is_nan():
-                raise ValueError('cannot round a NaN')
-            raise OverflowError('cannot round an infinity')
+                raise ValueError('cannot convert NaN to integer')
+            raise OverflowError('cannot convert Infinity to integer')
         return int(self.to_integral_value(rounding))
 
     def __floor__(self):
@@ -1392,10 +1392,9 @@ _SPEC = re.compile(r"""
     )?
     (?P<sign>[-+ ])?
     (?P<no_neg_0>z)?
-    (?P<alt>\#)?
     (?P<zeropad>0)?
     (?P<minimumwidth>\d+)?
-    (?P<thousands_sep>[,_])?
+    (?P<thousands_sep>,)?
     (?:\.(?P<precision>\d+))?
     (?P<type>[eEfFgGn%])?
     \Z
@@ -1515,7 +1514,7 @@ def _format(d, specifier):
         exp_text = ''
     if kind in ('F', 'G', 'E'):
         pass
-    point_text = '.' if frac or spec['alt'] else ''
+    point_text = '.' if frac else ''
     if sep:
         intpart = _group(intpart, sep, width - len(sign_text) - len(point_text) - len(frac) - len(exp_text)
                          - (1 if kind == '%' else 0) if fill == '0' and align == '=' else 0)
