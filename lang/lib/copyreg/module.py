@@ -45,14 +45,19 @@ def __newobj_ex__(cls, args, kwargs):
 def _slotnames(cls):
     """The names of the slots of cls and its bases, cached on the class as
     __slotnames__."""
-    names = cls.__dict__.get("__slotnames__")
+    own = getattr(cls, "__dict__", None) or {}
+    names = own.get("__slotnames__")
     if names is not None:
         return names
     names = []
     if hasattr(cls, "__slots__"):
         for c in cls.__mro__:
-            if "__slots__" in c.__dict__:
-                slots = c.__dict__['__slots__']
+            d = getattr(c, "__dict__", None)
+            if isinstance(d, dict) or hasattr(d, "get"):
+                slots = d.get("__slots__")
+            else:
+                slots = None
+            if slots is not None:
                 if isinstance(slots, str):
                     slots = (slots,)
                 for name in slots:
