@@ -106,6 +106,10 @@ func ID(v Value) int64 {
 	return int64(h.Sum64() >> 1)
 }
 
+// PythonHash is hash(v), as Python's hash() computes it, for libraries
+// that hash a value they hold (decimal's Decimal).
+func PythonHash(v Value) (int64, error) { return pythonHash(v) }
+
 // pythonHash returns hash(v): CPython's value for ints and floats (see
 // internal/pyhash), else a number derived from the value's hash key, equal
 // for equal values.
@@ -140,6 +144,8 @@ func pythonHash(v Value) (int64, error) {
 		v = x.Elems // hashes as the tuple of its elements
 	case HashesAs:
 		return pythonHash(x.HashesAs())
+	case PythonHasher:
+		return x.PythonHash()
 	}
 	k, err := hashKey(v)
 	if err != nil {

@@ -315,6 +315,9 @@ func (x *Instance) userHash() (int64, bool, error) {
 			if _, none := h.(NoneType); none {
 				return 0, false, x.unhashable()
 			}
+			if x.cls.hashesByBase(h) {
+				return 0, false, nil // the native base's HashValue hashes it
+			}
 			r, _, err := x.hook("__hash__")
 			if err != nil {
 				return 0, false, err
@@ -347,6 +350,9 @@ func (c *UserClass) definesHash() bool {
 			if vh, isValue := c.ValueHash(); isValue && h == vh {
 				return false // the value base's: hashes as the value
 			}
+			if c.hashesByBase(h) {
+				return false // the native base's HashValue
+			}
 			_, none := h.(NoneType)
 			return !none
 		}
@@ -355,6 +361,19 @@ func (c *UserClass) definesHash() bool {
 		}
 	}
 	return false
+}
+
+// hashesByBase reports whether h, the __hash__ a class of c's chain
+// defines, is its native base's own __hash__ method, which a class that
+// defines __eq__ names to keep hashing by the base's HashValue (decimal's
+// Decimal: __hash__ = _decimal.base_hash keeps Decimal(1) the key 1).
+func (c *UserClass) hashesByBase(h Value) bool {
+	b := c.base()
+	if b.HashValue == nil {
+		return false
+	}
+	bh, ok := b.Methods["__hash__"]
+	return ok && bh == h
 }
 
 // unhashable is the error of hashing an object whose class compares by

@@ -113,6 +113,13 @@ type (
 		HashesAs() Value
 	}
 
+	// PythonHasher is implemented by library values whose hash() is a
+	// number CPython defines (a decimal's that no int or float equals),
+	// which they key dicts with their HashKey.
+	PythonHasher interface {
+		PythonHash() (int64, error)
+	}
+
 	// TypeNamer is implemented by values that name their Python type,
 	// type(x).__name__ and the messages of errors: "itertools.product",
 	// "torch.nn.Linear".

@@ -89,6 +89,13 @@ func dictKey(k Value) (any, error) {
 		if hashesAsValue(x) {
 			return dictKey(x.Native) // class A(int): A(3) is the key 3
 		}
+		if h := x.cls.base().HashValue; h != nil && !x.cls.definesHash() {
+			if _, own, err := x.userHash(); err != nil {
+				return nil, err
+			} else if !own {
+				return dictKey(h(x)) // keys as its base's value: Decimal(1) is the key 1
+			}
+		}
 	case int64:
 		return x, nil
 	case string:

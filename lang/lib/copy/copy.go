@@ -8,6 +8,7 @@ package copy
 
 import (
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/lib/copyreg"
 )
 
 // Error is copy.Error, as CPython names it.
@@ -125,7 +126,9 @@ func reduced(a *lang.Args, v lang.Value, m *Memo, depth int) (lang.Value, bool, 
 	}
 	var rv lang.Value
 	var err error
-	if r, has := x.Method("__reduce_ex__"); has {
+	if r, has := copyreg.Reducer(x); has { // copyreg.pickle(type(x), r)
+		rv, err = a.Call(r, x)
+	} else if r, has := x.Method("__reduce_ex__"); has {
 		rv, err = a.Call(r, int64(4))
 	} else if r, has := x.Method("__reduce__"); has {
 		rv, err = a.Call(r)

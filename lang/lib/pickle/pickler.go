@@ -3,6 +3,7 @@ package pickle
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/kael-dev/kael/lang/lib/copyreg"
 	"math"
 	"math/big"
 	"strconv"
@@ -778,8 +779,16 @@ func (p *Pickler) saveGlobal(obj lang.Value, module, name string) error {
 
 // reduceInstance is the reduction of an object of a class statement: its
 // __reduce_ex__ or __reduce__ when its class defines one, else object's,
-// copyreg.__newobj__ with the object's __getstate__() or __dict__.
+// copyreg.__newobj__ with the object's __getstate__() or __dict__; a
+// function copyreg.pickle registered for its class comes first.
 func (p *Pickler) reduceInstance(x *lang.Instance) (*Reduction, error) {
+	if r, ok := copyreg.Reducer(x); ok { // copyreg.pickle(type(x), r)
+		rv, err := p.Call(r, x)
+		if err != nil {
+			return nil, err
+		}
+		return reductionOf(rv, "reducer")
+	}
 	if m, ok := x.Method("__reduce_ex__"); ok {
 		rv, err := p.Call(m, int64(p.Protocol))
 		if err != nil {
