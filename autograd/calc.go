@@ -10,7 +10,33 @@ import (
 // first error; after one, every method returns nil without computing, so a
 // formula reads like the math (c.mul(g, c.sub(one, c.mul(y, y)))) and the
 // engine checks c.err once at the end.
-type calc struct{ err error }
+type calc struct {
+	err error
+	// sums, in the engine's calc, are the gradient sums it allocated
+	// (accumulate) and holds alone until the pass hands them on.
+	sums map[*tensor.Tensor]bool
+}
+
+// accumulate returns acc + g, the gradient summed so far plus another
+// contribution. When acc is a sum this calc allocated (c.sums) and the
+// result has its shape and dtype, g is added into it in place, as
+// PyTorch's engine accumulates into a buffer it holds alone: the same
+// values (one addition per element either way) without a new tensor per
+// contribution (a recurrent layer's weight gets one per time step).
+func (c *calc) accumulate(acc, g *tensor.Tensor) *tensor.Tensor {
+	if c.err != nil {
+		return nil
+	}
+	if c.sums[acc] && slices.Equal(acc.Shape(), g.Shape()) && tensor.ResultType(acc, g) == acc.DType() {
+		c.inPlace(tensor.AddSpec, acc, g)
+		return c.keep(acc, nil)
+	}
+	s := c.add(acc, g)
+	if s != nil && c.sums != nil && s != acc && s != g {
+		c.sums[s] = true
+	}
+	return s
+}
 
 // keep records err and returns t.
 func (c *calc) keep(t *tensor.Tensor, err error) *tensor.Tensor {

@@ -149,12 +149,12 @@ type passResult struct {
 func propagate(roots []edge, rootGrads []*tensor.Tensor, retain bool, targets []edge) (*passResult, error) {
 	grads := map[*Node]*tensor.Tensor{}
 	multi := map[*Node][]*tensor.Tensor{} // the gradients of nodes with several outputs, per output
-	c := &calc{}
+	c := &calc{sums: map[*tensor.Tensor]bool{}}
 	res := &passResult{}
 	leafIndex := map[*tensor.Tensor]int{}
 	toLeaf := func(leaf, g *tensor.Tensor) {
 		if k, ok := leafIndex[leaf]; ok {
-			res.leaves[k].g = c.add(res.leaves[k].g, g)
+			res.leaves[k].g = c.accumulate(res.leaves[k].g, g)
 		} else {
 			leafIndex[leaf] = len(res.leaves)
 			res.leaves = append(res.leaves, leafGrad{leaf, g})
@@ -186,6 +186,12 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain bool, targets []
 			if err := hookGrads(n, grads, multi, toLeaf); err != nil {
 				return nil, err
 			}
+		}
+		// n's backward may hand its gradient on as it is (add's does):
+		// from here it is no sum to add into in place.
+		delete(c.sums, grads[n])
+		for _, g := range multi[n] {
+			delete(c.sums, g)
 		}
 		ins, err := runNode(n, grads, multi)
 		if err != nil {
@@ -232,7 +238,7 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain bool, targets []
 func deliver(c *calc, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor, e edge, g *tensor.Tensor) {
 	if e.fn.multi == nil {
 		if prev := grads[e.fn]; prev != nil {
-			g = c.add(prev, g)
+			g = c.accumulate(prev, g)
 		}
 		grads[e.fn] = g
 		return
@@ -243,7 +249,7 @@ func deliver(c *calc, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 		multi[e.fn] = gs
 	}
 	if gs[e.slot] != nil {
-		g = c.add(gs[e.slot], g)
+		g = c.accumulate(gs[e.slot], g)
 	}
 	gs[e.slot] = g
 }

@@ -456,3 +456,48 @@ func TestSetGrad(t *testing.T) {
 		t.Fatalf("w.grad = %v, want [4 5]", got)
 	}
 }
+
+// TestSummedGradientsStayApart checks the engine's in-place sums: a
+// gradient summed from several uses (n below) that a backward hands on
+// as it is to two inputs (add's does) must not change when one of them
+// receives more before the other has run (the engine runs the nodes in
+// reverse postorder from the loss, so adding extra first gives that
+// order); and a leaf used many times gets the sum of all its
+// contributions.
+func TestSummedGradientsStayApart(t *testing.T) {
+	two, three, five, seven := values([]float32{2}), values([]float32{3}), values([]float32{5}), values([]float32{7})
+	for _, extraFirst := range []bool{false, true} {
+		x := f32(t, 1, 2)
+		a, b := must(Mul(x, two)), must(Mul(x, three))
+		n := must(Add(a, b))
+		out := must(Add(must(Sum(n, nil, false)), must(Sum(n, nil, false))))
+		extra := must(Add(must(Sum(must(Mul(a, five)), nil, false)), must(Sum(must(Mul(b, seven)), nil, false))))
+		loss := must(Add(out, extra))
+		if extraFirst {
+			loss = must(Add(extra, out))
+		}
+		if err := Backward(loss, nil); err != nil {
+			t.Fatal(err)
+		}
+		// d/dx of 2·(2x + 3x) + 5·2x + 7·3x = 41.
+		if got, want := floats(Grad(x)), []float64{41, 41}; !near(got, want) {
+			t.Errorf("extra first %v: x.grad = %v, want %v", extraFirst, got, want)
+		}
+	}
+	w := f32(t, 1, -1, 0.5)
+	var terms *tensor.Tensor
+	for k := 1; k <= 6; k++ {
+		term := must(Mul(w, values([]float32{float32(k)})))
+		if terms == nil {
+			terms = term
+		} else {
+			terms = must(Add(terms, term))
+		}
+	}
+	if err := Backward(must(Sum(terms, nil, false)), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := floats(Grad(w)), []float64{21, 21, 21}; !near(got, want) {
+		t.Errorf("w.grad = %v, want %v", got, want)
+	}
+}

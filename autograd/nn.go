@@ -283,7 +283,9 @@ func LayerNorm(x *tensor.Tensor, normalizedShape []int, weight, bias *tensor.Ten
 }
 
 // Embedding returns the rows of weight picked by the int64 indices. Each
-// row's gradient is the sum of g over the places that picked it.
+// row's gradient is the sum of g over the places that picked it, added in
+// the weight's dtype in the order of the indices, as PyTorch's
+// (tensor.EmbeddingDenseBackward).
 func Embedding(indices, weight *tensor.Tensor) (*tensor.Tensor, error) {
 	out, err := tensor.Embedding(indices, weight)
 	if err != nil || !track(out, weight) {
@@ -291,10 +293,14 @@ func Embedding(indices, weight *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	n := newNode("EmbeddingBackward0", weight)
 	n.save(indices)
-	shape, dtype := weight.Shape(), weight.DType()
+	rows, dtype := weight.Shape()[0], weight.DType()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) {
-			return gatherGrad(shape, dtype, g, func(pos *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Embedding(indices, pos) })
+			g, err := g.To(dtype)
+			if err != nil {
+				return nil, err
+			}
+			return tensor.EmbeddingDenseBackward(g, indices, rows)
 		})}
 	}
 	return n.attach(out), nil

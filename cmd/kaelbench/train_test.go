@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kael-dev/kael/internal/gctune"
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/std" // torch and the standard modules, as cmd/kael
 )
@@ -31,6 +32,10 @@ func TestTrainScripts(t *testing.T) {
 	python := "/usr/bin/python3"
 	if exec.Command(python, "-c", "import torch").Run() != nil {
 		python = ""
+	}
+	if *testTrainSteps > 0 {
+		// A profiled row collects garbage as `kael run` does.
+		gctune.Start()
 	}
 	dir := t.TempDir()
 	for _, m := range trainModels {

@@ -15,9 +15,11 @@ func TestPercentFor(t *testing.T) {
 		{0, 800},           // the minimum goal: 4 MiB × 8 = Slack
 		{minHeap, 800},     // goal 4 + 32 MiB
 		{8 << 20, 400},     // goal 8 + 32 MiB
-		{10 << 20, 300},    // 320% rounds down
+		{10 << 20, 320},    // goal 10 + 32 MiB
 		{Slack / 2, 200},   // goal = 3 × live = live + Slack
-		{Slack/2 + 1, 100}, // just above: 199% rounds down to 100
+		{Slack/2 + 1, 190}, // just above: 199.99% rounds down to 190
+		{18 << 20, 170},    // makemore's MLP: 177% rounds down, goal 48.6 MiB
+		{Slack - 1, 100},   // 100.0000x% rounds down to 100
 		{Slack, 100},       // from here Go's default
 		{8 << 30, 100},     // a big model
 	}
