@@ -48,6 +48,48 @@ func (c *UserClass) guardOf() SetAttrGuard {
 	return nil
 }
 
+// AttrContext is asked before every read, assignment and deletion of an
+// attribute of an instance, __dict__ included: it may exchange the
+// instance's attributes for those of the context running now
+// (Instance.SwapAttrs), as threading.local keeps a set for each thread.
+// An error fails the access.
+type AttrContext func(x *Instance) error
+
+// SetAttrContext makes ctx run before every attribute access of an
+// instance of c or of a class derived from it.
+func (c *UserClass) SetAttrContext(ctx AttrContext) {
+	c.attrCtx = ctx
+	c.attrHooks = true // every access leaves the fast path
+	classChanged()
+}
+
+// enterAttrContext runs the AttrContext of x's classes, if any.
+func (x *Instance) enterAttrContext() error {
+	if !x.cls.hasAttrHooks() {
+		return nil
+	}
+	for _, k := range x.cls.mroUser {
+		if k.attrCtx != nil {
+			return k.attrCtx(x)
+		}
+	}
+	return nil
+}
+
+// InstanceAttrs holds a set of an instance's attributes away from it
+// (SwapAttrs); its zero value holds none.
+type InstanceAttrs struct {
+	lay   *layout
+	slots [instanceSlots]Value
+}
+
+// SwapAttrs exchanges x's attributes, __dict__ included, with those s
+// holds.
+func (x *Instance) SwapAttrs(s *InstanceAttrs) {
+	x.lay, s.lay = s.lay, x.lay
+	x.slots, s.slots = s.slots, x.slots
+}
+
 // SetOwn sets x's own attribute name to v, passing by properties and
 // guards, as object.__setattr__(x, name, v) does in Python.
 func (x *Instance) SetOwn(name string, v Value) { x.set(name, v) }

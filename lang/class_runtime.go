@@ -46,6 +46,9 @@ type UserClass struct {
 	// ownSlots are the names of the class's own __slots__; nil without.
 	ownSlots map[string]bool
 	guard    SetAttrGuard // asked before an instance's attribute changes (SetGuard)
+	// attrCtx is asked before an instance's attributes are read or
+	// changed (SetAttrContext).
+	attrCtx AttrContext
 	// instGuard is asked before an instance is made (SetInstantiateGuard)
 	instGuard func(cls *UserClass) error
 	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)
