@@ -228,7 +228,11 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return d.isoDate() + sep + t + d.offsetSuffix(), nil
+			suffix, err := d.offsetSuffix()
+			if err != nil {
+				return nil, err
+			}
+			return d.isoDate() + sep + t + suffix, nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "date(self)", "The date part.", func(a *lang.Args) (lang.Value, error) {
 			d := selfDate(a)
@@ -240,7 +244,14 @@ func init() {
 		lang.NewBuiltin(lang.AsValue, "timestamp(self)", "The POSIX timestamp, a float: of this instant (aware), or of this local time (naive).", func(a *lang.Args) (lang.Value, error) {
 			d := selfDate(a)
 			if d.aware {
-				t := d.goInstant()
+				off, ok, err := d.utcoffset()
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					return nil, lang.Errorf(lang.TypeError, "can't subtract offset-naive and offset-aware datetimes")
+				}
+				t := d.goTime().Add(-time.Duration(off) * time.Microsecond)
 				return float64(t.Unix()) + float64(d.micro)/1e6, nil
 			}
 			t := time.Date(d.year, time.Month(d.month), d.day, d.hour, d.minute, d.second, d.micro*1000, time.Local)
@@ -300,7 +311,7 @@ func init() {
 		if !aware {
 			return now(), nil
 		}
-		return inZone(fromGo(time.Now().UTC(), true).micros(), z)
+		return nowIn(time.Now(), z)
 	}))
 	lang.RegisterClassAttr(datetimeClass, "today", lang.NewBuiltin(lang.AsValue, "today()", "The local date and time now.", func(a *lang.Args) (lang.Value, error) {
 		return now(), nil
@@ -321,7 +332,7 @@ func init() {
 		us := int64((ts-float64(sec))*1e6 + 0.5)
 		t := time.Unix(sec, us*1000)
 		if aware {
-			return inZone(fromGo(t.UTC(), true).micros(), z)
+			return nowIn(t, z)
 		}
 		return fromGo(t.Local(), true), nil
 	}))
