@@ -68,8 +68,8 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 			return v, nil
 		}
 		v, found, err = in.objectAttr(x, name)
-	} else if err := x.enterAttrContext(); err != nil {
-		return nil, err
+	} else if cerr := x.enterAttrContext(); cerr != nil {
+		return nil, cerr
 	} else if ga, _, ok := x.cls.lookup("__getattribute__"); ok {
 		v, err = in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
 		found = err == nil

@@ -182,10 +182,20 @@ type ClassHooks struct {
 	// (abc.ABC's registered virtual subclasses); sub is a class.
 	// call calls a Python function (a __subclasshook__) from the hook.
 	SubclassCheck func(cls *UserClass, sub Value, call func(fn Value, args ...Value) (Value, error)) (r, ok bool, err error)
+	// InstanceCheck, asked before SubclassCheck, is isinstance(v, cls)
+	// decided from the value itself (collections.abc.Iterable: whether v
+	// can be looped over); ok false leaves it to SubclassCheck.
+	InstanceCheck func(cls *UserClass, v Value) (r, ok bool, err error)
 	// Repr is repr(cls) in place of <class '...'>, as a metaclass's
 	// __repr__ gives it (enum's <enum 'Color'>).
 	Repr func(cls *UserClass) string
 }
+
+// Hooks returns the hooks c has: its own or its bases' (SetClassHooks),
+// else its metaclass's (SetMetaHooks); nil when there are none. A
+// library that gives a class hooks of its own keeps these for what it
+// does not decide.
+func (c *UserClass) Hooks() *ClassHooks { return c.classHooks() }
 
 // NewClassMethod is classmethod(fn): a class attribute that binds fn to
 // the class it is read through, an instance's class included.

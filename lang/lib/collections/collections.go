@@ -18,6 +18,9 @@ import (
 //go:embed module.py
 var source string
 
+//go:embed abc.py
+var abcSource string
+
 func init() {
 	defCounter()
 	defDicts()
@@ -38,7 +41,10 @@ func init() {
 				"namedtuple":  namedtupleBuiltin,
 			}}
 		})
-	abc := abcModule()
-	lang.RegisterModule("collections.abc", "The abstract classes of containers, for isinstance: Iterable, Sequence, Mapping, Callable, ...",
-		func() *lang.Module { return abc })
+	kinds := abcKindsModule()
+	lang.RegisterModule("_abc_kinds", "The tests of what a value can do that collections.abc's classes ask in isinstance and issubclass.",
+		func() *lang.Module { return kinds })
+	lang.RegisterSourceModule("_collections_abc", "The abstract classes of containers, as CPython's: Iterable, Sequence, Mapping, MutableMapping, Callable, ... for isinstance and to derive from, with their mixin methods.", abcSource)
+	lang.RegisterSourceModule("collections.abc", "The abstract classes of containers (from _collections_abc): Iterable, Sequence, Mapping, MutableMapping, Callable, ... for isinstance and to derive from.",
+		"from _collections_abc import *\nfrom _collections_abc import __all__\n")
 }
