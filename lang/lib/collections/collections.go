@@ -4,13 +4,15 @@
 // lang.DictKind), deque and namedtuple (tuples of the engine's
 // lang.NamedTuple) in Go, as the module _collections, and collections
 // itself in Python (module.py): those names, and CPython's ChainMap,
-// UserDict, UserList and UserString. collections.abc is Go (abc.go).
+// UserDict, UserList and UserString. collections.abc is CPython's
+// _collections_abc (abc.py), whose isinstance asks Go's tests (abc.go).
 package collections
 
 import (
 	_ "embed"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/abc"  // abc.py's ABCMeta and abstractmethod
 	_ "github.com/kael-dev/kael/lang/lib/copy" // the __copy__ hook module.py's classes define
 	_ "github.com/kael-dev/kael/lang/lib/sys"  // module.py imports sys, as CPython's does
 )
