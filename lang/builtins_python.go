@@ -194,6 +194,8 @@ func init() {
 			return it, nil
 		case IterMaker:
 			return it.Iter()
+		case Nexter: // an iterator of a library's (csv.reader): itself
+			return it, nil
 		case *Instance:
 			r, ok, err := it.hook("__iter__")
 			if ok || err != nil {

@@ -564,6 +564,9 @@ func (in *interp) initInstance(c *UserClass, x *Instance, ownNew bool, pos []Val
 // methodCall calls x.name(args...) on an instance without making a bound
 // method when name is a plain function of its class.
 func (in *interp) instanceMethodCall(x *Instance, name string, args []Value, at syntax.Node) (Value, bool, error) {
+	if err := x.enterAttrContext(); err != nil {
+		return nil, true, err
+	}
 	if _, own := x.get(name); own {
 		return nil, false, nil
 	}

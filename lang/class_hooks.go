@@ -68,6 +68,8 @@ func (in *interp) instanceAttr(x *Instance, name string) (Value, error) {
 			return v, nil
 		}
 		v, found, err = in.objectAttr(x, name)
+	} else if cerr := x.enterAttrContext(); cerr != nil {
+		return nil, cerr
 	} else if ga, _, ok := x.cls.lookup("__getattribute__"); ok {
 		v, err = in.call(bindClassAttr(ga, x, x.cls), []Value{name}, nil, nil, in.stmtNode())
 		found = err == nil
@@ -100,6 +102,9 @@ func (x *Instance) missingAttr(name string) *Error {
 // objectAttr is object.__getattribute__(x, name) without __getattr__:
 // found is false, with no error, when x has no such attribute.
 func (in *interp) objectAttr(x *Instance, name string) (v Value, found bool, err error) {
+	if err := x.enterAttrContext(); err != nil {
+		return nil, false, err
+	}
 	cv, _, inClass := x.cls.lookup(name)
 	if inClass {
 		switch d := cv.(type) {
@@ -164,6 +169,9 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 	if !x.cls.hasAttrHooks() {
 		return storeAttr(x, name, v)
 	}
+	if err := x.enterAttrContext(); err != nil {
+		return err
+	}
 	if guard := x.cls.guardOf(); guard != nil {
 		if err := guard(x, name, false); err != nil {
 			return err
@@ -178,6 +186,9 @@ func (in *interp) setInstanceAttr(x *Instance, name string, v Value) error {
 
 // objectSetAttr is object.__setattr__(x, name, v).
 func (in *interp) objectSetAttr(x *Instance, name string, v Value) error {
+	if err := x.enterAttrContext(); err != nil {
+		return err
+	}
 	if x.cls.hasAttrHooks() { // only a data descriptor of the class takes the assignment
 		if cv, _, ok := x.cls.lookup(name); ok {
 			switch d := cv.(type) {
@@ -239,6 +250,9 @@ func delAttr(v Value, name string) (func() error, error) {
 		return nil, Errorf(AttributeError, "kael cannot delete attributes of '%s' objects", TypeName(v)).
 			WithHint("only attributes of instances of your own classes can be deleted")
 	}
+	if err := x.enterAttrContext(); err != nil {
+		return nil, err
+	}
 	if guard := x.cls.guardOf(); guard != nil {
 		if err := guard(x, name, true); err != nil {
 			return nil, err
@@ -258,6 +272,9 @@ func delAttr(v Value, name string) (func() error, error) {
 // instance's own attribute. The deletion fails if the attribute is gone
 // by then (del x.a, x.a), as in Python.
 func objectDelAttr(x *Instance, name string) (func() error, error) {
+	if err := x.enterAttrContext(); err != nil {
+		return nil, err
+	}
 	missing := func() error {
 		return Errorf(AttributeError, "'%s' object has no attribute '%s'", x.cls.Name, name)
 	}

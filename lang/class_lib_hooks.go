@@ -48,6 +48,48 @@ func (c *UserClass) guardOf() SetAttrGuard {
 	return nil
 }
 
+// AttrContext is asked before every read, assignment and deletion of an
+// attribute of an instance, __dict__ included: it may exchange the
+// instance's attributes for those of the context running now
+// (Instance.SwapAttrs), as threading.local keeps a set for each thread.
+// An error fails the access.
+type AttrContext func(x *Instance) error
+
+// SetAttrContext makes ctx run before every attribute access of an
+// instance of c or of a class derived from it.
+func (c *UserClass) SetAttrContext(ctx AttrContext) {
+	c.attrCtx = ctx
+	c.attrHooks = true // every access leaves the fast path
+	classChanged()
+}
+
+// enterAttrContext runs the AttrContext of x's classes, if any.
+func (x *Instance) enterAttrContext() error {
+	if !x.cls.hasAttrHooks() {
+		return nil
+	}
+	for _, k := range x.cls.mroUser {
+		if k.attrCtx != nil {
+			return k.attrCtx(x)
+		}
+	}
+	return nil
+}
+
+// InstanceAttrs holds a set of an instance's attributes away from it
+// (SwapAttrs); its zero value holds none.
+type InstanceAttrs struct {
+	lay   *layout
+	slots [instanceSlots]Value
+}
+
+// SwapAttrs exchanges x's attributes, __dict__ included, with those s
+// holds.
+func (x *Instance) SwapAttrs(s *InstanceAttrs) {
+	x.lay, s.lay = s.lay, x.lay
+	x.slots, s.slots = s.slots, x.slots
+}
+
 // SetOwn sets x's own attribute name to v, passing by properties and
 // guards, as object.__setattr__(x, name, v) does in Python.
 func (x *Instance) SetOwn(name string, v Value) { x.set(name, v) }
@@ -140,10 +182,20 @@ type ClassHooks struct {
 	// (abc.ABC's registered virtual subclasses); sub is a class.
 	// call calls a Python function (a __subclasshook__) from the hook.
 	SubclassCheck func(cls *UserClass, sub Value, call func(fn Value, args ...Value) (Value, error)) (r, ok bool, err error)
+	// InstanceCheck, asked before SubclassCheck, is isinstance(v, cls)
+	// decided from the value itself (collections.abc.Iterable: whether v
+	// can be looped over); ok false leaves it to SubclassCheck.
+	InstanceCheck func(cls *UserClass, v Value) (r, ok bool, err error)
 	// Repr is repr(cls) in place of <class '...'>, as a metaclass's
 	// __repr__ gives it (enum's <enum 'Color'>).
 	Repr func(cls *UserClass) string
 }
+
+// Hooks returns the hooks c has: its own or its bases' (SetClassHooks),
+// else its metaclass's (SetMetaHooks); nil when there are none. A
+// library that gives a class hooks of its own keeps these for what it
+// does not decide.
+func (c *UserClass) Hooks() *ClassHooks { return c.classHooks() }
 
 // NewClassMethod is classmethod(fn): a class attribute that binds fn to
 // the class it is read through, an instance's class included.

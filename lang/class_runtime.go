@@ -46,6 +46,9 @@ type UserClass struct {
 	// ownSlots are the names of the class's own __slots__; nil without.
 	ownSlots map[string]bool
 	guard    SetAttrGuard // asked before an instance's attribute changes (SetGuard)
+	// attrCtx is asked before an instance's attributes are read or
+	// changed (SetAttrContext).
+	attrCtx AttrContext
 	// instGuard is asked before an instance is made (SetInstantiateGuard)
 	instGuard func(cls *UserClass) error
 	hooks     *ClassHooks // what a class made in Go gives its subclasses (SetClassHooks)
@@ -415,7 +418,7 @@ func baseOf(v Value) (*UserClass, error) {
 		what = "the builtin class '" + name + "'"
 	}
 	return nil, Errorf(TypeError, "kael classes cannot derive from %s", what).
-		WithHint("a class derives from another class statement's class, object, type (a metaclass), int, float, complex, str, bytes, tuple, frozenset, list, dict, set, bytearray, property, staticmethod, classmethod, an exception class, OrderedDict, defaultdict, Counter, deque, pathlib's PosixPath and PurePosixPath, a namedtuple class, argparse's Action, ArgumentParser and Namespace, datetime's date, datetime, time and timedelta, nn.Module and its layers, torch.autograd.Function, torch.optim's optimizers and schedulers, a torch.distributions class, torch.Tensor, nn.Parameter or np.ndarray; hold other values as attributes (self.value = 0)")
+		WithHint("a class derives from another class statement's class, object, type (a metaclass), int, float, complex, str, bytes, tuple, frozenset, list, dict, set, bytearray, property, staticmethod, classmethod, an exception class, OrderedDict, defaultdict, Counter, deque, pathlib's PosixPath and PurePosixPath, a namedtuple class, argparse's Action, ArgumentParser and Namespace, datetime's date, datetime, time, timedelta and tzinfo, threading.local, nn.Module and its layers, torch.autograd.Function, torch.optim's optimizers and schedulers, a torch.distributions class, torch.Tensor, nn.Parameter or np.ndarray; hold other values as attributes (self.value = 0)")
 }
 
 // pythonArgCount is Python's "f() missing 2 required positional arguments:

@@ -312,6 +312,11 @@ func classCheck(c *UserClass, hook string, v Value) (r, ok bool, err error) {
 			return t, true, err
 		}
 	}
+	if h := c.classHooks(); inst && h != nil && h.InstanceCheck != nil {
+		if r, ok, err := h.InstanceCheck(c, v); ok || err != nil {
+			return r, true, err
+		}
+	}
 	if c.checksSubclasses() {
 		h := c.classHooks()
 		sub := v

@@ -272,6 +272,24 @@ func importBindings(in *interp, st syntax.Stmt) ([]binding, error) {
 		if st.Star.IsValid() {
 			var out []binding
 			attrs := m.attrMap()
+			if all, ok := attrs["__all__"]; ok { // the names the module exports, as CPython's
+				names, err := Collect(all)
+				if err != nil {
+					return nil, spanned(err, st.Span())
+				}
+				for _, n := range names {
+					name, isStr := n.(string)
+					if !isStr {
+						return nil, spanned(Errorf(TypeError, "Item in %s.__all__ must be str, not %s", path, TypeName(n)), st.Span())
+					}
+					v, found := m.attr(name)
+					if !found {
+						return nil, spanned(Errorf(AttributeError, "module '%s' has no attribute '%s'", path, name), st.Span())
+					}
+					out = append(out, binding{name, v})
+				}
+				return out, nil
+			}
 			for _, name := range sortedKeys(attrs) {
 				v := attrs[name]
 				_, isDType := v.(tensor.DType)

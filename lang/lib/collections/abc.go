@@ -6,9 +6,12 @@ import (
 	"github.com/kael-dev/kael/lang"
 )
 
-// collections.abc: the abstract classes isinstance tests against
-// (Iterable, Sequence, Mapping, Callable, ...), each a test of what a
-// value can do, as CPython's __subclasshook__s and registrations decide.
+// collections.abc's classes are CPython's (abc.py, the module
+// _collections_abc, which collections.abc re-exports), and each asks the
+// test here of what a value can do, as CPython's registrations and
+// __subclasshook__s decide isinstance and issubclass (install, from
+// _abc_kinds): a list is a MutableSequence, a generator an Iterator, an
+// object whose class defines __iter__ an Iterable.
 
 // abstractClass is one of collections.abc's classes.
 type abstractClass struct {
@@ -193,7 +196,8 @@ func hashable(v lang.Value) bool {
 
 var sequences = []string{"list", "tuple", "str", "range", "bytes", "collections.deque"}
 
-func abcModule() *lang.Module {
+// abstractKinds are the tests of collections.abc's classes, by name.
+func abstractKinds() map[string]*abstractClass {
 	iterable := func(v lang.Value) bool { return lang.IsIterable(v) }
 	classes := []*abstractClass{
 		{name: "Iterable", test: iterable},
@@ -226,9 +230,65 @@ func abcModule() *lang.Module {
 			return has(v, methods...) || slices.Contains(types, lang.TypeName(v))
 		}})
 	}
-	m := &lang.Module{Name: "collections.abc", Attrs: map[string]lang.Value{}}
+	kinds := map[string]*abstractClass{}
 	for _, c := range classes {
-		m.Attrs[c.name] = c
+		kinds[c.name] = c
 	}
-	return m
+	return kinds
+}
+
+// install gives cls, collections.abc's class name (abc.py), hooks that
+// answer isinstance(v, cls) and issubclass(C, cls) by the test of name
+// first, then as ABCMeta does (registered classes, classes derived from
+// cls); a class derived from cls answers as ABCMeta does.
+func install(cls *lang.UserClass, kind *abstractClass) {
+	prev := cls.Hooks()
+	h := &lang.ClassHooks{}
+	if prev != nil {
+		*h = *prev
+	}
+	h.SubclassCheck = func(c *lang.UserClass, sub lang.Value, call func(fn lang.Value, args ...lang.Value) (lang.Value, error)) (bool, bool, error) {
+		if c == cls {
+			if ok, err := kind.SubclassCheck(sub); ok || err != nil {
+				return ok, true, err
+			}
+		}
+		if prev != nil && prev.SubclassCheck != nil {
+			return prev.SubclassCheck(c, sub, call)
+		}
+		return false, false, nil
+	}
+	h.InstanceCheck = func(c *lang.UserClass, v lang.Value) (bool, bool, error) {
+		if c == cls {
+			if ok, err := kind.InstanceCheck(v); ok || err != nil {
+				return ok, true, err
+			}
+		}
+		if prev != nil && prev.InstanceCheck != nil {
+			return prev.InstanceCheck(c, v)
+		}
+		return false, false, nil // SubclassCheck with type(v) then
+	}
+	cls.SetClassHooks(h)
+}
+
+// abcKindsModule is _abc_kinds: install(cls, name), which abc.py calls
+// for each of its classes.
+func abcKindsModule() *lang.Module {
+	kinds := abstractKinds()
+	return &lang.Module{Name: "_abc_kinds", Attrs: map[string]lang.Value{
+		"install": lang.NewBuiltin(lang.AsValue, "install(cls, name)", "Makes isinstance and issubclass with cls, collections.abc's class name, ask kael's test of what a value can do first.", func(a *lang.Args) (lang.Value, error) {
+			cls, ok := a.Value("cls").(*lang.UserClass)
+			name := a.Str("name")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			kind, known := kinds[name]
+			if !ok || !known {
+				return nil, lang.Errorf(lang.TypeError, "install() takes one of collections.abc's classes and its name")
+			}
+			install(cls, kind)
+			return lang.None, nil
+		}),
+	}}
 }

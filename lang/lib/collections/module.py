@@ -8,9 +8,9 @@ the attribute data, for subclassing.
 CPython derives ChainMap and those three from collections.abc's MutableMapping,
 MutableSequence and Sequence, which give them the mixin methods (get,
 pop, setdefault, update, keys, items, values, __eq__, __iter__, ...).
-kael's abstract classes are tests for isinstance that a class cannot
-derive from, so each class here carries its mixins, as
-Lib/_collections_abc.py writes them, in the sections marked "mixins".
+Here each class carries its mixins, as Lib/_collections_abc.py writes
+them, in the sections marked "mixins", and isinstance takes them as
+the abstract classes CPython's derive from.
 kael has no hooks __reversed__, __int__, __float__, __complex__ and
 __getnewargs__: reversed() takes __len__ and __getitem__, and
 UserString has no int(), float() and complex() conversion.

@@ -906,8 +906,7 @@ class ConverterMapping:
     adds get<name> to the parser and to its section proxies, which
     convert the option's text with it; deleting removes them. The
     parser's own getters (int, float, boolean) map to None. It has the
-    methods of a MutableMapping (kael's classes cannot derive from
-    collections.abc's)."""
+    methods of a MutableMapping."""
 
     GETTERCRE = re.compile(r"^get(?P<name>.+)$")
 

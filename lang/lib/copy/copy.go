@@ -115,19 +115,23 @@ func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
 }
 
 // reduced copies v, an object of a class statement whose classes define
-// __reduce_ex__ or __reduce__ (an enum's members do), as CPython's copy
-// does: v itself when the reduction is a name, else func(*args) with the
-// state, list items and dict items of the reduction, copied deeply when m
-// is a deep copy's memo. ok is false for other values.
+// __reduce_ex__ or __reduce__ (an enum's members do), or a library's
+// value with a __reduce__ (a datetime.date), as CPython's copy does: v
+// itself when the reduction is a name, else func(*args) with the state,
+// list items and dict items of the reduction, copied deeply when m is a
+// deep copy's memo. ok is false for other values.
 func reduced(a *lang.Args, v lang.Value, m *Memo, depth int) (lang.Value, bool, error) {
-	x, ok := v.(*lang.Instance)
-	if !ok {
-		return nil, false, nil
-	}
 	var rv lang.Value
 	var err error
-	if r, has := copyreg.Reducer(x); has { // copyreg.pickle(type(x), r)
-		rv, err = a.Call(r, x)
+	x, ok := v.(*lang.Instance)
+	if r, has := copyreg.Reducer(v); has { // copyreg.pickle(type(v), r)
+		rv, err = a.Call(r, v)
+	} else if !ok {
+		r, has := special(a, v, "__reduce__")
+		if !has {
+			return nil, false, nil
+		}
+		rv, err = a.Call(r)
 	} else if r, has := x.Method("__reduce_ex__"); has {
 		rv, err = a.Call(r, int64(4))
 	} else if r, has := x.Method("__reduce__"); has {

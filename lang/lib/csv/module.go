@@ -15,11 +15,6 @@ var source string
 type writer struct {
 	write lang.Value // the file's bound write
 	d     dialect
-	// dict: a DictWriter's field names, restval and extrasaction.
-	dict       bool
-	fieldnames []lang.Value
-	restval    lang.Value
-	raiseExtra bool
 }
 
 var (
@@ -27,88 +22,33 @@ var (
 	_ lang.TypeNamer = (*writer)(nil)
 )
 
-// TypeName is _csv.writer or DictWriter.
-func (w *writer) TypeName() string {
-	if w.dict {
-		return "DictWriter"
-	}
-	return "_csv.writer"
-}
+// TypeName is _csv.writer.
+func (w *writer) TypeName() string { return "_csv.writer" }
 
-// Attr gives the writer's methods, and a DictWriter's fieldnames.
+// Attr gives the writer's methods.
 func (w *writer) Attr(name string) (lang.Value, bool) {
-	if name == "fieldnames" && w.dict {
-		return &lang.List{Elems: w.fieldnames}, true
-	}
 	if m, ok := writerMethods[name]; ok {
-		if name == "writeheader" && !w.dict {
-			return nil, false
-		}
 		return &lang.BoundMethod{Recv: w, Method: m}, true
 	}
 	return nil, false
 }
 
 // AttrNames lists them.
-func (w *writer) AttrNames() []string {
-	if w.dict {
-		return []string{"fieldnames", "writeheader", "writerow", "writerows"}
-	}
-	return []string{"writerow", "writerows"}
-}
+func (w *writer) AttrNames() []string { return []string{"writerow", "writerows"} }
 
-// writeRow writes one row (a sequence, or a DictWriter's dict).
+// writeRow writes one row, a sequence of fields.
 func (w *writer) writeRow(a *lang.Args, row lang.Value) (lang.Value, error) {
 	var fields []lang.Value
-	if w.dict {
-		d, ok := row.(*lang.Dict)
-		if !ok {
-			return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'keys'", lang.TypeName(row))
-		}
-		if w.raiseExtra {
-			var wrong []string
-			for _, k := range d.Keys() {
-				found := false
-				for _, f := range w.fieldnames {
-					found = found || lang.Repr(f) == lang.Repr(k)
-				}
-				if !found {
-					wrong = append(wrong, lang.Repr(k))
-				}
-			}
-			if len(wrong) > 0 {
-				msg := ""
-				for i, s := range wrong {
-					if i > 0 {
-						msg += ", "
-					}
-					msg += s
-				}
-				return nil, lang.Errorf(lang.ValueError, "dict contains fields not in fieldnames: %s", msg)
-			}
-		}
-		for _, f := range w.fieldnames {
-			v, ok, err := d.Get(f)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				v = w.restval
-			}
-			fields = append(fields, v)
+	if s, isStr := row.(string); isStr { // a str is a sequence of characters
+		for _, c := range s {
+			fields = append(fields, string(c))
 		}
 	} else {
-		if s, isStr := row.(string); isStr { // a str is a sequence of characters
-			for _, c := range s {
-				fields = append(fields, string(c))
-			}
-		} else {
-			items, err := lang.Collect(row)
-			if err != nil {
-				return nil, lang.Errorf(Error, "iterable expected, not %s", lang.TypeName(row))
-			}
-			fields = items
+		items, err := lang.Collect(row)
+		if err != nil {
+			return nil, lang.Errorf(Error, "iterable expected, not %s", lang.TypeName(row))
 		}
+		fields = items
 	}
 	line, err := formatRow(fields, w.d)
 	if err != nil {
@@ -140,67 +80,58 @@ func linesOf(v lang.Value) ([]lang.Value, error) {
 	return lines, nil
 }
 
-// dictRows makes DictReader's dicts of rows.
-func dictRows(rows []lang.Value, fieldnames []lang.Value, restkey, restval lang.Value) ([]lang.Value, []lang.Value, error) {
-	i := 0
-	if fieldnames == nil {
-		for i < len(rows) && len(rows[i].(*lang.List).Elems) == 0 {
-			i++
-		}
-		if i < len(rows) {
-			fieldnames = rows[i].(*lang.List).Elems
-			i++
-		}
-	}
-	var out []lang.Value
-	for ; i < len(rows); i++ {
-		row := rows[i].(*lang.List).Elems
-		if len(row) == 0 {
-			continue
-		}
-		d := lang.NewDict()
-		for j, f := range fieldnames {
-			v := restval
-			if j < len(row) {
-				v = row[j]
-			}
-			if err := d.Set(f, v); err != nil {
-				return nil, nil, err
-			}
-		}
-		if len(row) > len(fieldnames) {
-			if err := d.Set(restkey, &lang.List{Elems: append([]lang.Value(nil), row[len(fieldnames):]...)}); err != nil {
-				return nil, nil, err
-			}
-		}
-		out = append(out, d)
-	}
-	return out, fieldnames, nil
+// reader is _csv.reader: an iterator over the records of its lines,
+// which counts the lines it has read (line_num), as DictReader asks.
+type reader struct {
+	rec  *records
+	done bool
 }
 
-// dictReader is DictReader: an iterator over the rows as dicts, with
-// fieldnames.
-type dictReader struct {
-	*lang.Iterator
-	fieldnames []lang.Value
+var (
+	_ lang.Nexter    = (*reader)(nil)
+	_ lang.Iterable  = (*reader)(nil)
+	_ lang.HasAttrs  = (*reader)(nil)
+	_ lang.TypeNamer = (*reader)(nil)
+)
+
+// TypeName is _csv.reader.
+func (r *reader) TypeName() string { return "_csv.reader" }
+
+// Next is the next record; ok is false at the end.
+func (r *reader) Next() (lang.Value, bool, error) {
+	if r.done {
+		return nil, false, nil
+	}
+	v, ok, err := r.rec.next()
+	if !ok || err != nil {
+		r.done = true
+	}
+	return v, ok, err
 }
 
-// Attr gives fieldnames.
-func (r *dictReader) Attr(name string) (lang.Value, bool) {
-	if name == "fieldnames" {
-		if r.fieldnames == nil {
-			return lang.None, true
+// Iterate yields the records left.
+func (r *reader) Iterate(yield func(lang.Value) bool) error {
+	for {
+		v, ok, err := r.Next()
+		if err != nil || !ok {
+			return err
 		}
-		return &lang.List{Elems: r.fieldnames}, true
+		if !yield(v) {
+			return nil
+		}
+	}
+}
+
+// Attr gives line_num, the number of lines read so far.
+func (r *reader) Attr(name string) (lang.Value, bool) {
+	if name == "line_num" {
+		return int64(r.rec.i), true
 	}
 	return nil, false
 }
 
 // AttrNames lists it.
-func (r *dictReader) AttrNames() []string { return []string{"fieldnames"} }
-
-// TypeName is DictReader.
-func (r *dictReader) TypeName() string { return "DictReader" }
+func (r *reader) AttrNames() []string { return []string{"line_num"} }
 
 var csvModule = &lang.Module{Name: "_csv", Attrs: map[string]lang.Value{
 	"reader": lang.NewBuiltin(lang.AsValue, "reader(csvfile, dialect='excel')", "An iterator over the records of csvfile (an open file, or any iterable of lines), each a list of str; keywords delimiter, quotechar, quoting, lineterminator, skipinitialspace, strict.", func(a *lang.Args) (lang.Value, error) {
@@ -212,7 +143,7 @@ var csvModule = &lang.Module{Name: "_csv", Attrs: map[string]lang.Value{
 		if err != nil {
 			return nil, err
 		}
-		return lang.NewLazyIterator("_csv.reader", newRecords(lines, d).next), nil
+		return &reader{rec: newRecords(lines, d)}, nil
 	}).CollectKeywords(),
 	"writer": lang.NewBuiltin(lang.AsValue, "writer(csvfile, dialect='excel')", "A writer of records to csvfile (anything with write): writerow(row), writerows(rows).", func(a *lang.Args) (lang.Value, error) {
 		d, err := dialectOf(a)
@@ -224,53 +155,6 @@ var csvModule = &lang.Module{Name: "_csv", Attrs: map[string]lang.Value{
 			return nil, err
 		}
 		return &writer{write: w, d: d}, nil
-	}).CollectKeywords(),
-	"DictReader": lang.NewBuiltin(lang.AsValue, "DictReader(f, fieldnames=None, restkey=None, restval=None, dialect='excel')", "An iterator over the records as dicts keyed by fieldnames (the first record when None).", func(a *lang.Args) (lang.Value, error) {
-		d, err := dialectOf(a)
-		if err != nil {
-			return nil, err
-		}
-		lines, err := linesOf(a.Value("f"))
-		if err != nil {
-			return nil, err
-		}
-		rows, err := readAll(lines, d)
-		if err != nil {
-			return nil, err
-		}
-		var names []lang.Value
-		if !a.IsNone("fieldnames") {
-			if names, err = lang.Collect(a.Value("fieldnames")); err != nil {
-				return nil, err
-			}
-		}
-		dicts, names, err := dictRows(rows, names, a.Value("restkey"), a.Value("restval"))
-		if err != nil {
-			return nil, err
-		}
-		return &dictReader{Iterator: lang.NewIterator("DictReader", dicts), fieldnames: names}, nil
-	}).CollectKeywords(),
-	"DictWriter": lang.NewBuiltin(lang.AsValue, "DictWriter(f, fieldnames, restval='', extrasaction='raise', dialect='excel')", "A writer of dicts as records in the order of fieldnames: writeheader(), writerow(d), writerows(ds).", func(a *lang.Args) (lang.Value, error) {
-		d, err := dialectOf(a)
-		if err != nil {
-			return nil, err
-		}
-		w, err := writeOf(a.Value("f"))
-		if err != nil {
-			return nil, err
-		}
-		names, err := lang.Collect(a.Value("fieldnames"))
-		if err != nil {
-			return nil, err
-		}
-		extras := a.Str("extrasaction")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		if extras != "raise" && extras != "ignore" {
-			return nil, lang.Errorf(lang.ValueError, "extrasaction (%s) must be 'raise' or 'ignore'", extras)
-		}
-		return &writer{write: w, d: d, dict: true, fieldnames: names, restval: a.Value("restval"), raiseExtra: extras == "raise"}, nil
 	}).CollectKeywords(),
 	"QUOTE_MINIMAL":    int64(quoteMinimal),
 	"QUOTE_ALL":        int64(quoteAll),
@@ -296,21 +180,13 @@ func init() {
 			}
 			return lang.None, err
 		}),
-		lang.NewBuiltin(lang.AsValue, "writeheader(self)", "Writes the field names as a record.", func(a *lang.Args) (lang.Value, error) {
-			w := selfWriter(a)
-			line, err := formatRow(w.fieldnames, w.d)
-			if err != nil {
-				return nil, err
-			}
-			return a.Call(w.write, line)
-		}),
 	} {
 		writerMethods[b.Name] = b
 	}
 	for k, v := range dialectFunctions {
 		csvModule.Attrs[k] = v
 	}
-	lang.RegisterModule("_csv", "The part of csv written in Go: reader, writer, DictReader, DictWriter and the dialect registry.",
+	lang.RegisterModule("_csv", "The part of csv written in Go: reader, writer and the dialect registry.",
 		func() *lang.Module { return csvModule })
 	lang.RegisterSourceModule("csv", "Python's csv: reader, writer, DictReader and DictWriter, the dialects (Dialect, excel, excel_tab, unix_dialect, register_dialect, get_dialect, list_dialects).", source)
 }

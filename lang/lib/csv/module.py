@@ -1,15 +1,16 @@
 """CSV parsing and writing, as CPython 3.11's csv module.
 
-The reader, the writers and the dialect registry are kael's _csv, in Go;
-the dialect classes and Sniffer are here, as in CPython's csv.py (Sniffer
-follows CPython's algorithm: quotes found by patterns first, else the
-character whose count per line is most consistent).
+The reader, the writer and the dialect registry are kael's _csv, in Go;
+the dialect classes, DictReader, DictWriter and Sniffer are here, as in
+CPython's csv.py, so that a class may derive from them (Sniffer follows
+CPython's algorithm: quotes found by patterns first, else the character
+whose count per line is most consistent).
 """
 
 import re
 from io import StringIO
 
-from _csv import (Error, reader, writer, DictReader, DictWriter,
+from _csv import (Error, reader, writer,
                   register_dialect, unregister_dialect, get_dialect,
                   list_dialects, field_size_limit, QUOTE_MINIMAL, QUOTE_ALL,
                   QUOTE_NONNUMERIC, QUOTE_NONE)
@@ -82,6 +83,99 @@ _QUOTED_FIELD = [
     r'(?P<delim>[^\w\n"\'])(?P<space> ?)(?P<quote>["\']).*?(?P=quote)(?:$|\n)',
     r'(?:^|\n)(?P<quote>["\']).*?(?P=quote)(?:$|\n)',
 ]
+
+
+class DictReader:
+    """The records of f as dicts keyed by fieldnames (the first record
+    when None): the values past them under restkey, the missing ones
+    restval; blank records are skipped."""
+
+    def __init__(self, f, fieldnames=None, restkey=None, restval=None,
+                 dialect="excel", *args, **kwds):
+        if fieldnames is not None and iter(fieldnames) is fieldnames:
+            fieldnames = list(fieldnames)
+        self._fieldnames = fieldnames   # list of keys for the dict
+        self.restkey = restkey          # key to catch long rows
+        self.restval = restval          # default value for short rows
+        self.reader = reader(f, dialect, *args, **kwds)
+        self.dialect = dialect
+        self.line_num = 0
+
+    def __iter__(self):
+        return self
+
+    @property
+    def fieldnames(self):
+        if self._fieldnames is None:
+            try:
+                self._fieldnames = next(self.reader)
+            except StopIteration:
+                pass
+        self.line_num = self.reader.line_num
+        return self._fieldnames
+
+    @fieldnames.setter
+    def fieldnames(self, value):
+        self._fieldnames = value
+
+    def __next__(self):
+        if self.line_num == 0:
+            # Used only for its side effect.
+            self.fieldnames
+        row = next(self.reader)
+        self.line_num = self.reader.line_num
+
+        # unlike the basic reader, we prefer not to return blanks,
+        # because we will typically wind up with a dict full of None
+        # values
+        while row == []:
+            row = next(self.reader)
+        d = dict(zip(self.fieldnames, row))
+        lf = len(self.fieldnames)
+        lr = len(row)
+        if lf < lr:
+            d[self.restkey] = row[lf:]
+        elif lf > lr:
+            for key in self.fieldnames[lr:]:
+                d[key] = self.restval
+        return d
+
+
+class DictWriter:
+    """A writer of dicts as records, their values in the order of
+    fieldnames (restval for a missing one); a key not in fieldnames is a
+    ValueError, or ignored with extrasaction='ignore'."""
+
+    def __init__(self, f, fieldnames, restval="", extrasaction="raise",
+                 dialect="excel", *args, **kwds):
+        if fieldnames is not None and iter(fieldnames) is fieldnames:
+            fieldnames = list(fieldnames)
+        self.fieldnames = fieldnames    # list of keys for the dict
+        self.restval = restval          # for writing short dicts
+        extrasaction = extrasaction.lower()
+        if extrasaction not in ("raise", "ignore"):
+            raise ValueError("extrasaction (%s) must be 'raise' or 'ignore'"
+                             % extrasaction)
+        self.extrasaction = extrasaction
+        self.writer = writer(f, dialect, *args, **kwds)
+
+    def writeheader(self):
+        header = dict(zip(self.fieldnames, self.fieldnames))
+        return self.writerow(header)
+
+    def _dict_to_list(self, rowdict):
+        if self.extrasaction == "raise":
+            wrong_fields = rowdict.keys() - self.fieldnames
+            if wrong_fields:
+                raise ValueError("dict contains fields not in fieldnames: "
+                                 + ", ".join([repr(x) for x in wrong_fields]))
+        return (rowdict.get(key, self.restval) for key in self.fieldnames)
+
+    def writerow(self, rowdict):
+        return self.writer.writerow(self._dict_to_list(rowdict))
+
+    def writerows(self, rowdicts):
+        return self.writer.writerows(map(self._dict_to_list, rowdicts))
 
 
 def _most_common(counts, allowed=None):

@@ -20,10 +20,14 @@ var subclassCtors = map[string]bool{
 	"strptime": true, "combine": true, "fromordinal": true,
 }
 
-// inClass is v, a Date, as an instance of cls, a class derived from date
-// or datetime: cls(year, month, day[, hour, minute, second, microsecond,
-// tzinfo]), as CPython's subclasses are made. Other values are v.
+// inClass is v, a Date or Time, as an instance of cls, a class derived
+// from date, datetime or time: cls(year, month, day[, hour, minute,
+// second, microsecond, tzinfo]) or cls(hour, minute, second,
+// microsecond), as CPython's subclasses are made. Other values are v.
 func inClass(a *lang.Args, cls lang.Value, v lang.Value) (lang.Value, error) {
+	if t, ok := v.(Time); ok && cls != nil { // Tm(hour, minute, second, microsecond)
+		return a.CallKw(cls, []lang.Value{int64(t.hour), int64(t.minute), int64(t.second), int64(t.micro)}, nil, nil)
+	}
 	d, ok := v.(Date)
 	if !ok || cls == nil { // not through a subclass's instance: D.__add__(datetime(...), td)
 		return v, nil
@@ -66,8 +70,9 @@ func baseSelf(a *lang.Args, name, method string, is func(lang.Value) bool, appli
 // valueBaseMethods are the special methods of a subclass of date,
 // datetime, time or timedelta: comparisons and arithmetic on the values,
 // a date or datetime result of + and - being of the subclass when dated
-// (date and datetime).
-func valueBaseMethods(base string, is func(lang.Value) bool, dated bool) map[string]lang.Value {
+// (date and datetime), and replace giving one of the subclass (date,
+// datetime and time: replaces).
+func valueBaseMethods(base string, is func(lang.Value) bool, dated, replaces bool) map[string]lang.Value {
 	m := map[string]lang.Value{}
 	for name, op := range map[string]syntax.Token{"__eq__": syntax.EQL, "__ne__": syntax.NEQ, "__lt__": syntax.LT,
 		"__le__": syntax.LE, "__gt__": syntax.GT, "__ge__": syntax.GE} {
@@ -123,7 +128,13 @@ func valueBaseMethods(base string, is func(lang.Value) bool, dated bool) map[str
 		}
 		return lang.Format(lang.ValueOf(a.Value("self")), spec)
 	}).BindingSelf()
-	if dated {
+	m["__reduce__"] = lang.NewBuiltin(lang.AsValue, "__reduce__(self)", "(type(self), args): the class and the value's arguments, as CPython's; the object's attributes are not kept.", func(a *lang.Args) (lang.Value, error) {
+		if err := baseSelf(a, base, "__reduce__", is, true); err != nil {
+			return nil, err
+		}
+		return reduction(lang.ValueOf(a.Value("self")), classOf(a.Value("self")))
+	}).BindingSelf()
+	if replaces {
 		m["replace"] = lang.NewBuiltin(lang.AsValue, "replace(self)", "A copy of the subclass with the fields given by keyword replaced.", func(a *lang.Args) (lang.Value, error) {
 			if err := baseSelf(a, base, "replace", is, true); err != nil {
 				return nil, err
@@ -173,8 +184,8 @@ func init() {
 	isDatetime := func(v lang.Value) bool { d, ok := v.(Date); return ok && d.hasTime }
 	isTime := func(v lang.Value) bool { _, ok := v.(Time); return ok }
 	isDelta := func(v lang.Value) bool { _, ok := v.(Timedelta); return ok }
-	lang.RegisterValueTypeBase("datetime.date", dateClass, valueBaseMethods("datetime.date", isDate, true), subclassAttr(dateClass))
-	lang.RegisterValueTypeBase("datetime.datetime", datetimeClass, valueBaseMethods("datetime.datetime", isDatetime, true), subclassAttr(datetimeClass))
-	lang.RegisterValueTypeBase("datetime.time", timeClass, valueBaseMethods("datetime.time", isTime, false), nil)
-	lang.RegisterValueTypeBase("datetime.timedelta", timedeltaClass, valueBaseMethods("datetime.timedelta", isDelta, false), nil)
+	lang.RegisterValueTypeBase("datetime.date", dateClass, valueBaseMethods("datetime.date", isDate, true, true), subclassAttr(dateClass))
+	lang.RegisterValueTypeBase("datetime.datetime", datetimeClass, valueBaseMethods("datetime.datetime", isDatetime, true, true), subclassAttr(datetimeClass))
+	lang.RegisterValueTypeBase("datetime.time", timeClass, valueBaseMethods("datetime.time", isTime, false, true), nil)
+	lang.RegisterValueTypeBase("datetime.timedelta", timedeltaClass, valueBaseMethods("datetime.timedelta", isDelta, false, false), nil)
 }

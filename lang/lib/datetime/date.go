@@ -159,15 +159,19 @@ func (d Date) String() string {
 	if !d.hasTime {
 		return d.isoDate()
 	}
-	return d.isoDate() + " " + d.clock().iso("auto") + d.offsetSuffix()
+	suffix, err := d.offsetSuffix()
+	d.fail(err)
+	return d.isoDate() + " " + d.clock().iso("auto") + suffix
 }
 
-// offsetSuffix is isoformat's +HH:MM of an aware datetime, "" for a naive one.
-func (d Date) offsetSuffix() string {
-	if !d.aware {
-		return ""
+// offsetSuffix is isoformat's +HH:MM of an aware datetime, "" for a naive
+// one or a utcoffset of None.
+func (d Date) offsetSuffix() (string, error) {
+	off, ok, err := d.utcoffset()
+	if err != nil || !ok {
+		return "", err
 	}
-	return offsetText(d.tz.offsetAt(d), ":")
+	return offsetText(off, ":"), nil
 }
 
 func (d Date) isoDate() string { return fmt.Sprintf("%04d-%02d-%02d", d.year, d.month, d.day) }
@@ -178,21 +182,48 @@ func (d Date) clock() Time { return Time{d.hour, d.minute, d.second, d.micro} }
 // datetimes are equal at the same instant, and never equal a naive one.
 func (d Date) Equal(other lang.Value) bool {
 	o, ok := other.(Date)
-	switch {
-	case !ok || o.hasTime != d.hasTime || o.aware != d.aware:
+	if !ok || o.hasTime != d.hasTime {
 		return false
-	case sameZone(d, o):
-		return d.micros().Cmp(o.micros()) == 0
-	case d.aware:
-		return d.utcMicros().Cmp(o.utcMicros()) == 0
 	}
-	return o == d
+	if !d.hasTime {
+		return o == d
+	}
+	c, mixed, err := d.cmp(o)
+	if err != nil {
+		d.fail(err)
+		o.fail(err)
+		return false
+	}
+	return !mixed && c == 0
+}
+
+// cmp compares d and o, datetimes, as CPython does: by wall time when
+// they share their tzinfo or neither has an offset, else by instant;
+// mixed when only one has an offset.
+func (d Date) cmp(o Date) (c int, mixed bool, err error) {
+	od, oo, wall, mixed, err := offsetsOf(d, o)
+	if err != nil || mixed {
+		return 0, mixed, err
+	}
+	x, y := d.micros(), o.micros()
+	if !wall {
+		x.Sub(x, big.NewInt(od))
+		y.Sub(y, big.NewInt(oo))
+	}
+	return x.Cmp(y), false, nil
 }
 
 // HashKey makes dates dict keys (an aware datetime by its instant).
 func (d Date) HashKey() (string, error) {
-	if d.aware {
-		return "utc:" + d.utcMicros().String(), nil
+	if d.hasTime {
+		off, ok, err := d.utcoffset()
+		if err != nil {
+			return "", err
+		}
+		if ok {
+			return "utc:" + new(big.Int).Sub(d.micros(), big.NewInt(off)).String(), nil
+		}
+		d.aware, d.tz = false, Timezone{}
 	}
 	return d.PyRepr(), nil
 }
@@ -206,13 +237,17 @@ func (d Date) Order(other lang.Value) (int, bool, error) {
 	if o.hasTime != d.hasTime {
 		return 0, false, lang.Errorf(lang.TypeError, "can't compare %s to %s", d.TypeName(), o.TypeName())
 	}
-	if o.aware != d.aware {
+	if !d.hasTime {
+		return d.micros().Cmp(o.micros()), true, nil
+	}
+	c, mixed, err := d.cmp(o)
+	if err != nil {
+		return 0, false, err
+	}
+	if mixed {
 		return 0, false, lang.Errorf(lang.TypeError, "can't compare offset-naive and offset-aware datetimes")
 	}
-	if d.aware && !sameZone(d, o) {
-		return d.utcMicros().Cmp(o.utcMicros()), true, nil
-	}
-	return d.micros().Cmp(o.micros()), true, nil
+	return c, true, nil
 }
 
 // BinaryOp is date ± timedelta and date - date.
@@ -237,14 +272,18 @@ func (d Date) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.
 			if reflected {
 				x, y = o, d
 			}
-			if x.aware != y.aware {
+			ox, oy, wall, mixed, err := offsetsOf(x, y)
+			if err != nil {
+				return nil, true, err
+			}
+			if mixed {
 				return nil, true, lang.Errorf(lang.TypeError, "can't subtract offset-naive and offset-aware datetimes")
 			}
-			if x.aware && !sameZone(x, y) {
-				r, err := fromMicros(new(big.Int).Sub(x.utcMicros(), y.utcMicros()))
-				return r, true, err
+			diff := new(big.Int).Sub(x.micros(), y.micros())
+			if !wall {
+				diff.Sub(diff, big.NewInt(ox-oy))
 			}
-			r, err := fromMicros(new(big.Int).Sub(x.micros(), y.micros()))
+			r, err := fromMicros(diff)
 			return r, true, err
 		}
 	}
@@ -272,6 +311,9 @@ func (d Date) Attr(name string) (lang.Value, bool) {
 		case "microsecond":
 			return int64(d.micro), true
 		case "tzinfo":
+			if d.aware && d.tz.user != nil {
+				return d.tz.user, true
+			}
 			if d.aware {
 				return d.tz, true
 			}

@@ -38,7 +38,15 @@ func newDatetime(y, mo, d, h, mi, s, us int) (Date, error) {
 	return Date{year: y, month: mo, day: d, hour: h, minute: mi, second: s, micro: us, hasTime: true}, nil
 }
 
-var dateClass = lang.NewBuiltin(lang.AsValue, "date(year, month, day)", "A date of the proleptic Gregorian calendar.", func(a *lang.Args) (lang.Value, error) {
+var dateClass = lang.NewBuiltin(lang.AsValue, "date(year, month=None, day=None)", "A date of the proleptic Gregorian calendar (month and day are required; date(state), state a pickle's bytes, is the date pickled).", func(a *lang.Args) (lang.Value, error) {
+	if a.IsNone("month") && a.IsNone("day") {
+		if d, ok := fromState(a.Value("year"), 4); ok {
+			return d, nil
+		}
+	}
+	if err := required(a, "month", "day"); err != nil {
+		return nil, err
+	}
 	y, m, d := intArg(a, "year"), intArg(a, "month"), intArg(a, "day")
 	if err := a.Err(); err != nil {
 		return nil, err
@@ -46,7 +54,18 @@ var dateClass = lang.NewBuiltin(lang.AsValue, "date(year, month, day)", "A date 
 	return newDate(y, m, d)
 })
 
-var datetimeClass = lang.NewBuiltin(lang.AsValue, "datetime(year, month, day, hour=0, minute=0, second=0, microsecond=0, tzinfo=None)", "A date and time: naive, or aware with a tzinfo (a datetime.timezone).", func(a *lang.Args) (lang.Value, error) {
+var datetimeClass = lang.NewBuiltin(lang.AsValue, "datetime(year, month=None, day=None, hour=0, minute=0, second=0, microsecond=0, tzinfo=None)", "A date and time: naive, or aware with a tzinfo (a datetime.timezone, zoneinfo.ZoneInfo or an object of a tzinfo subclass). month and day are required; datetime(state[, tzinfo]), state a pickle's bytes, is the datetime pickled.", func(a *lang.Args) (lang.Value, error) {
+	if r, ok := fromState(a.Value("year"), 10); ok && a.IsNone("day") {
+		z, aware, err := tzArg(a.Value("month"), "datetime")
+		if err != nil {
+			return nil, lang.Errorf(lang.TypeError, "bad tzinfo state arg")
+		}
+		r.aware, r.tz = aware, z
+		return r, nil
+	}
+	if err := required(a, "month", "day"); err != nil {
+		return nil, err
+	}
 	y, mo, d := intArg(a, "year"), intArg(a, "month"), intArg(a, "day")
 	h, mi, s, us := intArg(a, "hour"), intArg(a, "minute"), intArg(a, "second"), intArg(a, "microsecond")
 	if err := a.Err(); err != nil {
@@ -61,7 +80,13 @@ var datetimeClass = lang.NewBuiltin(lang.AsValue, "datetime(year, month, day, ho
 	return r, err
 })
 
-var timeClass = lang.NewBuiltin(lang.AsValue, "time(hour=0, minute=0, second=0, microsecond=0, tzinfo=None)", "A naive time of day.", func(a *lang.Args) (lang.Value, error) {
+var timeClass = lang.NewBuiltin(lang.AsValue, "time(hour=0, minute=0, second=0, microsecond=0, tzinfo=None)", "A naive time of day; time(state), state a pickle's bytes, is the time pickled.", func(a *lang.Args) (lang.Value, error) {
+	if t, ok := timeFromState(a.Value("hour")); ok {
+		if !a.IsNone("minute") && a.Value("minute") != lang.Value(int64(0)) {
+			return nil, lang.Errorf(lang.TypeError, "kael's datetime.time is naive; tzinfo must be None (a datetime takes one)")
+		}
+		return t, nil
+	}
 	h, mi, s, us := intArg(a, "hour"), intArg(a, "minute"), intArg(a, "second"), intArg(a, "microsecond")
 	if err := a.Err(); err != nil {
 		return nil, err
@@ -76,6 +101,17 @@ var timeClass = lang.NewBuiltin(lang.AsValue, "time(hour=0, minute=0, second=0, 
 })
 
 var timedeltaClass = lang.NewBuiltin(lang.AsValue, "timedelta(days=0, seconds=0, microseconds=0, milliseconds=0, minutes=0, hours=0, weeks=0)", "A duration, kept as days, seconds and microseconds.", newTimedelta)
+
+// required is the error of a call that left a required argument (one
+// that defaults to None only for the pickled form) out.
+func required(a *lang.Args, names ...string) error {
+	for _, n := range names {
+		if a.IsNone(n) {
+			return lang.Errorf(lang.TypeError, "%s() missing required argument '%s'", a.Builtin().Name, n)
+		}
+	}
+	return nil
+}
 
 func selfDate(a *lang.Args) Date { return a.Value("self").(Date) }
 
@@ -228,7 +264,11 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return d.isoDate() + sep + t + d.offsetSuffix(), nil
+			suffix, err := d.offsetSuffix()
+			if err != nil {
+				return nil, err
+			}
+			return d.isoDate() + sep + t + suffix, nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "date(self)", "The date part.", func(a *lang.Args) (lang.Value, error) {
 			d := selfDate(a)
@@ -240,7 +280,14 @@ func init() {
 		lang.NewBuiltin(lang.AsValue, "timestamp(self)", "The POSIX timestamp, a float: of this instant (aware), or of this local time (naive).", func(a *lang.Args) (lang.Value, error) {
 			d := selfDate(a)
 			if d.aware {
-				t := d.goInstant()
+				off, ok, err := d.utcoffset()
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					return nil, lang.Errorf(lang.TypeError, "can't subtract offset-naive and offset-aware datetimes")
+				}
+				t := d.goTime().Add(-time.Duration(off) * time.Microsecond)
 				return float64(t.Unix()) + float64(d.micro)/1e6, nil
 			}
 			t := time.Date(d.year, time.Month(d.month), d.day, d.hour, d.minute, d.second, d.micro*1000, time.Local)
@@ -300,7 +347,7 @@ func init() {
 		if !aware {
 			return now(), nil
 		}
-		return inZone(fromGo(time.Now().UTC(), true).micros(), z)
+		return nowIn(time.Now(), z)
 	}))
 	lang.RegisterClassAttr(datetimeClass, "today", lang.NewBuiltin(lang.AsValue, "today()", "The local date and time now.", func(a *lang.Args) (lang.Value, error) {
 		return now(), nil
@@ -321,7 +368,7 @@ func init() {
 		us := int64((ts-float64(sec))*1e6 + 0.5)
 		t := time.Unix(sec, us*1000)
 		if aware {
-			return inZone(fromGo(t.UTC(), true).micros(), z)
+			return nowIn(t, z)
 		}
 		return fromGo(t.Local(), true), nil
 	}))

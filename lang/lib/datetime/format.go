@@ -26,6 +26,11 @@ func (d Date) yday() int { return int(d.ordinal()-Date{year: d.year, month: 1, d
 // strftime formats d as C's strftime does in the C locale; a date has
 // midnight as its time.
 func (d Date) strftime(format string) (string, error) {
+	if d.tz.user != nil { // CPython's timetuple() asks dst() first
+		if _, err := d.dst(); err != nil {
+			return "", err
+		}
+	}
 	var b strings.Builder
 	r := []rune(format)
 	for i := 0; i < len(r); i++ {
@@ -76,12 +81,20 @@ func (d Date) strftime(format string) (string, error) {
 		case 'f':
 			fmt.Fprintf(&b, "%06d", d.micro)
 		case 'z':
-			if d.aware {
-				b.WriteString(offsetText(d.tz.offsetAt(d), ""))
+			off, ok, err := d.utcoffset()
+			if err != nil {
+				return "", err
+			}
+			if ok {
+				b.WriteString(offsetText(off, ""))
 			}
 		case 'Z':
-			if d.aware {
-				b.WriteString(d.tz.nameAt(d))
+			name, err := d.tzname()
+			if err != nil {
+				return "", err
+			}
+			if s, ok := name.(string); ok {
+				b.WriteString(s)
 			}
 		case 'j':
 			fmt.Fprintf(&b, "%03d", d.yday())

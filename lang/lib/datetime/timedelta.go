@@ -195,6 +195,8 @@ func (t Timedelta) Attr(name string) (lang.Value, bool) {
 		return t.micros, true
 	case "total_seconds":
 		return &lang.BoundMethod{Recv: t, Method: totalSecondsMethod}, true
+	case "__reduce__":
+		return &lang.BoundMethod{Recv: t, Method: reduceMethod}, true
 	}
 	return nil, false
 }

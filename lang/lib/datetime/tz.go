@@ -11,7 +11,7 @@ import (
 
 // Time zones: datetime.timezone, the fixed offsets from UTC (timezone.utc,
 // timezone(timedelta(hours=1), 'CET')), and aware datetimes that carry
-// one. kael has no tz database, so zoneinfo's zones (with daylight saving
+// one (or a tzinfo object of a class of the program's: usertz.go). kael has no tz database, so zoneinfo's zones (with daylight saving
 // rules) are absent; astimezone() without an argument gives the local
 // zone's offset now, as a fixed timezone, as CPython does.
 
@@ -24,6 +24,9 @@ type Timezone struct {
 	name    string
 	hasName bool
 	loc     *time.Location // a ZoneInfo's zone; nil for a fixed offset
+	// user is a tzinfo object of a class derived from tzinfo, whose
+	// methods give the offset (usertz.go); nil for the others.
+	user *lang.Instance
 }
 
 // NewZoneInfo is zoneinfo.ZoneInfo(key) of the zone loc.
@@ -106,6 +109,9 @@ func (z Timezone) delta() Timedelta {
 // PyRepr is datetime.timezone.utc or datetime.timezone(datetime.timedelta(...)[, 'name']),
 // or zoneinfo.ZoneInfo(key='Europe/Berlin').
 func (z Timezone) PyRepr() string {
+	if z.user != nil {
+		return lang.Repr(z.user)
+	}
 	if z.loc != nil {
 		return "zoneinfo.ZoneInfo(key=" + lang.Repr(z.name) + ")"
 	}
@@ -151,6 +157,9 @@ func offsetText(us int64, sep string) string {
 // names; ZoneInfo zones of the same key (CPython's are one object).
 func (z Timezone) Equal(other lang.Value) bool {
 	o, ok := other.(Timezone)
+	if ok && (z.user != nil || o.user != nil) {
+		return z.user == o.user
+	}
 	if !ok || (o.loc == nil) != (z.loc == nil) {
 		return false
 	}
@@ -162,6 +171,9 @@ func (z Timezone) Equal(other lang.Value) bool {
 
 // HashKey hashes by offset, or key.
 func (z Timezone) HashKey() (string, error) {
+	if z.user != nil {
+		return fmt.Sprintf("tzinfo:%p", z.user), nil
+	}
 	if z.loc != nil {
 		return "zoneinfo:" + z.name, nil
 	}
@@ -200,16 +212,19 @@ func tzArg(v lang.Value, what string) (Timezone, bool, error) {
 	case Timezone:
 		return x, true, nil
 	}
+	if x, ok := isUserTZ(v); ok {
+		return Timezone{user: x}, true, nil
+	}
 	if v == nil {
 		return Timezone{}, false, nil
 	}
-	return Timezone{}, false, lang.Errorf(lang.TypeError, "kael's %s takes a datetime.timezone or a zoneinfo.ZoneInfo or None, not %s", what, lang.TypeName(v))
+	return Timezone{}, false, lang.Errorf(lang.TypeError, "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", lang.TypeName(v))
 }
 
 var timezoneMethods = map[string]*lang.Builtin{}
 
-var tzinfoClass = lang.NewBuiltin(lang.AsValue, "tzinfo()", "The base class of time zones; kael's only kind is datetime.timezone.", func(a *lang.Args) (lang.Value, error) {
-	return nil, lang.Errorf(lang.TypeError, "kael's datetime has no tzinfo subclasses: use datetime.timezone(offset)")
+var tzinfoClass = lang.NewBuiltin(lang.AsValue, "tzinfo()", "The abstract base class of time zones: derive from it and define utcoffset(dt), tzname(dt) and dst(dt) (usertz.go); datetime.timezone and zoneinfo.ZoneInfo are tzinfos.", func(a *lang.Args) (lang.Value, error) {
+	return plainTZInfo{}, nil
 })
 
 var timezoneClass = lang.NewBuiltin(lang.AsValue, "timezone(offset, name=None)", "A fixed offset from UTC (a timedelta strictly within a day), with an optional name.", func(a *lang.Args) (lang.Value, error) {
@@ -241,12 +256,6 @@ func newTimezone(us *big.Int) (Timezone, error) {
 	return Timezone{offset: us.Int64()}, nil
 }
 
-// utcMicros is an aware datetime's instant, in microseconds since
-// 0001-01-01 UTC.
-func (d Date) utcMicros() *big.Int {
-	return new(big.Int).Sub(d.micros(), big.NewInt(d.tz.offsetAt(d)))
-}
-
 // inZone is the aware datetime of instant us (UTC microseconds) in z.
 func inZone(us *big.Int, z Timezone) (Date, error) {
 	if z.loc != nil {
@@ -270,24 +279,23 @@ func localZone(t time.Time) Timezone {
 	return Timezone{offset: int64(off) * microsPerSecond, name: name, hasName: true}
 }
 
-// goInstant is an aware datetime as a Go time.
-func (d Date) goInstant() time.Time {
-	return d.goTime().Add(-time.Duration(d.tz.offsetAt(d)) * time.Microsecond)
-}
-
 // astimezone is d.astimezone(tz): the same instant in tz (the local zone
 // for none); a naive d is taken as local time.
-func (d Date) astimezone(z Timezone, hasZ bool) (Date, error) {
+func (d Date) astimezone(z Timezone, hasZ bool) (lang.Value, error) {
+	off, ok, err := d.utcoffset()
+	if err != nil {
+		return nil, err
+	}
 	var instant time.Time
-	if d.aware {
-		instant = d.goInstant()
-	} else {
+	if ok {
+		instant = d.goTime().Add(-time.Duration(off) * time.Microsecond)
+	} else { // naive, or a utcoffset of None: local time
 		instant = time.Date(d.year, time.Month(d.month), d.day, d.hour, d.minute, d.second, d.micro*1000, time.Local)
 	}
 	if !hasZ {
 		z = localZone(instant)
 	}
-	return inZone(fromGo(instant.UTC(), true).micros(), z)
+	return fromUTC(fromGo(instant.UTC(), true), z)
 }
 
 // parseOffset reads an isoformat offset: Z, or ±HH[:MM[:SS[.ffffff]]]
@@ -366,40 +374,35 @@ func init() {
 	)
 	methods(datetimeMethods,
 		lang.NewBuiltin(lang.AsValue, "utcoffset(self)", "The offset from UTC of an aware datetime (a timedelta), None for a naive one.", func(a *lang.Args) (lang.Value, error) {
-			d := selfDate(a)
-			if !d.aware {
-				return lang.None, nil
+			us, ok, err := selfDate(a).utcoffset()
+			if err != nil || !ok {
+				return lang.None, err
 			}
-			td, _ := fromMicros(big.NewInt(d.tz.offsetAt(d)))
+			td, _ := fromMicros(big.NewInt(us))
 			return td, nil
 		}),
 		lang.NewBuiltin(lang.AsValue, "tzname(self)", "The time zone's name, None for a naive datetime.", func(a *lang.Args) (lang.Value, error) {
-			d := selfDate(a)
-			if !d.aware {
-				return lang.None, nil
-			}
-			return d.tz.nameAt(d), nil
+			return selfDate(a).tzname()
 		}),
 		lang.NewBuiltin(lang.AsValue, "dst(self)", "The daylight saving time in effect (a timedelta) for a ZoneInfo zone; None for a fixed offset or a naive datetime.", func(a *lang.Args) (lang.Value, error) {
-			d := selfDate(a)
-			if !d.aware {
-				return lang.None, nil
-			}
-			return d.tz.dstAt(d), nil
+			return selfDate(a).dst()
 		}),
 		lang.NewBuiltin(lang.AsValue, "astimezone(self, tz=None)", "The same instant in the time zone tz (the local zone now, as a fixed offset, without one); a naive datetime is taken as local time.", func(a *lang.Args) (lang.Value, error) {
 			z, hasZ, err := tzArg(a.Value("tz"), "astimezone")
 			if err != nil {
 				return nil, err
 			}
-			return selfDate(a).astimezone(z, hasZ)
+			d := selfDate(a)
+			if hasZ && d.aware && d.tz.user != nil && d.tz.user == z.user {
+				return a.Value("self"), nil // to its own zone: itself, as CPython's
+			}
+			return d.astimezone(z, hasZ)
 		}),
 	)
 	lang.RegisterClassAttr(timezoneClass, "utc", utc)
 	lang.RegisterClassAttr(timezoneClass, "min", Timezone{offset: -(microsPerDay - 60*microsPerSecond)})
 	lang.RegisterClassAttr(timezoneClass, "max", Timezone{offset: microsPerDay - 60*microsPerSecond})
 	lang.RegisterClass(timezoneClass, "datetime.timezone")
-	lang.RegisterClass(tzinfoClass, "datetime.tzinfo")
 	lang.RegisterSubclass("datetime.timezone", "datetime.tzinfo")
 	datetimeModule.Attrs["timezone"] = timezoneClass
 	datetimeModule.Attrs["tzinfo"] = tzinfoClass

@@ -44,8 +44,8 @@ func pathOf(v lang.Value) (*path, bool) {
 	return nil, false
 }
 
-// wrapPaths makes each path of v (a path, or a tuple or list of them) an
-// instance of cls.
+// wrapPaths makes each path of v (a path, or a tuple, list or iterator
+// of them: parents, iterdir(), glob()) an instance of cls.
 func wrapPaths(cls *lang.UserClass, pure bool, v lang.Value) lang.Value {
 	switch x := v.(type) {
 	case *path:
@@ -62,6 +62,12 @@ func wrapPaths(cls *lang.UserClass, pure bool, v lang.Value) lang.Value {
 			out[i] = wrapPaths(cls, pure, e)
 		}
 		return &lang.List{Elems: out}
+	case *lang.Iterator: // iterdir, glob, rglob: made with its paths, not yet consumed
+		elems, err := lang.Collect(x)
+		if err != nil {
+			return v
+		}
+		return lang.NewIterator(x.TypeName(), wrapPaths(cls, pure, &lang.List{Elems: elems}).(*lang.List).Elems)
 	}
 	return v
 }

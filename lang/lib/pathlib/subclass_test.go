@@ -33,6 +33,8 @@ var subclassCases = []langtest.Case{
 	{"p = P('f')\nwith p.open('w') as fh:\n    fh.write('abc')\nwith p.open() as fh:\n    r = fh.read()\nr, P('nope').exists()", "('abc', False)"},
 	{"s = S('a', 'b')\ns, s.tag, s / 'c', type(s / 'c').__name__", "(S('a/b'), 2, S('a/b/c'), 'S')"},
 	{"q = Q('a', 'b')\nq, q / 'c', q.parent, q.with_suffix('.x'), hasattr(q, 'exists'), hasattr(q, 'read_text'), isinstance(q, Path), isinstance(q, PurePath), isinstance(q, PurePosixPath), q == PurePosixPath('a/b'), q == Path('a/b'), str(q)", "(Q('a/b'), Q('a/b/c'), Q('a'), Q('a/b.x'), False, False, False, True, True, True, True, 'a/b')"},
+	{"P('d/e').mkdir(parents=True)\nfor n in ('d/a.txt', 'd/b.py', 'd/e/c.txt'):\n    P(n).write_text('x')\nd = P('d')\nsorted(d.iterdir()), sorted(d.glob('*.txt')), sorted(d.rglob('*.txt')), sorted(S('d').glob('*.py')), [x.hi() for x in sorted(d.iterdir())], type(d.iterdir()).__name__", "([P('d/a.txt'), P('d/b.py'), P('d/e')], [P('d/a.txt')], [P('d/a.txt'), P('d/e/c.txt')], [S('d/b.py')], ['hi a.txt', 'hi b.py', 'hi e'], 'generator')"},
+	{"p = P('~/x')\ntype(p.expanduser()).__name__, type(p.absolute()).__name__, type(p.with_stem('z')).__name__, type(P.home()).__name__, [type(x).__name__ for x in Q('a/b/c').parents], type(Q('a/b').relative_to('a')).__name__, type(Q('a/b').with_stem('z')).__name__", "('P', 'P', 'P', 'P', ['Q', 'Q', 'Q'], 'Q', 'Q')"},
 	{"class R(Path):\n    pass\nR('x')", "AttributeError: type object 'R' has no attribute '_flavour'"},
 	{"class R(PurePath):\n    pass\nR('x')", "AttributeError: type object 'R' has no attribute '_flavour'"},
 	{"P('a') / 3", "TypeError: unsupported operand type(s) for /: 'P' and 'int'"},

@@ -64,6 +64,8 @@ type Pickler struct {
 	frame []byte // the current frame (protocol 4 and up), nil outside one
 	memo  map[any]int
 	depth int
+	// modules holds the module names of the globals written so far.
+	modules map[string]string
 }
 
 // maxDepth bounds the nesting dumps follows, as CPython's recursion limit
@@ -331,6 +333,17 @@ func (p *Pickler) save(v lang.Value, persistent bool) error {
 		return lang.Errorf(lang.TypeError, "cannot pickle 'Tensor' object").
 			WithHint("kael's pickle does not write tensors; torch.save(obj, path) writes them, in PyTorch's format")
 	default:
+		if m, err := lang.GetAttr(v, "__reduce__"); err == nil { // a library's value (a datetime.date)
+			rv, err := p.Call(m)
+			if err != nil {
+				return err
+			}
+			r, err := reductionOf(rv, "__reduce__")
+			if err != nil {
+				return err
+			}
+			return p.saveReduce(r, v)
+		}
 		return lang.Errorf(lang.TypeError, "cannot pickle '%s' object", lang.TypeName(v))
 	}
 	return nil
@@ -718,6 +731,10 @@ func (p *Pickler) saveRef(v lang.Value) error {
 		if same, found := lang.BuiltinName(b.Name); found && same == lang.Value(b) {
 			return p.saveGlobal(v, "builtins", b.Name)
 		}
+		if qual := lang.ClassOf(b); strings.Contains(qual, ".") { // a library's class: datetime.date
+			i := strings.LastIndexByte(qual, '.')
+			return p.saveNamed(v, qual[:i], qual[i+1:])
+		}
 		return lang.Errorf(PicklingError, "Can't pickle %s: it's not found as builtins.%s", lang.Repr(v), b.Name)
 	}
 	module, err := lang.GetAttr(v, "__module__")
@@ -756,6 +773,16 @@ func (p *Pickler) saveNamed(v lang.Value, mod, name string) error {
 // fix_imports does).
 func (p *Pickler) saveGlobal(obj lang.Value, module, name string) error {
 	if p.Protocol >= 4 {
+		// one str per module name, as CPython's modules' names are one
+		// object: a second global of the module refers to the first's
+		if p.modules == nil {
+			p.modules = map[string]string{}
+		}
+		if same, ok := p.modules[module]; ok {
+			module = same
+		} else {
+			p.modules[module] = module
+		}
 		if err := p.save(module, true); err != nil {
 			return err
 		}

@@ -76,9 +76,7 @@ func buildModule() *lang.Module {
 		"BoundedSemaphore": fn("BoundedSemaphore(value=1)", "A Semaphore that refuses to be released above its initial value.", func(a *lang.Args) (lang.Value, error) {
 			return newSemaphore(a, boundedSemaphoreClass, true)
 		}),
-		"local": fn("local()", "An object whose attributes each thread sets and reads for itself.", func(a *lang.Args) (lang.Value, error) {
-			return &local{sc: schedOf(a.Session()), attrs: map[any]map[string]lang.Value{}, order: map[any][]string{}}, nil
-		}),
+		"local": localClass,
 	}
 	m["currentThread"] = fn("currentThread()", "current_thread(), by its old name.", func(a *lang.Args) (lang.Value, error) {
 		return currentThread(a), nil

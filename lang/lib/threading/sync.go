@@ -391,47 +391,83 @@ var semaphoreClass = newClassIn("threading", "Semaphore", nil,
 
 var boundedSemaphoreClass = newClassIn("threading", "BoundedSemaphore", []*lang.UserClass{semaphoreClass})
 
-// local is threading.local(): attributes of its own in each thread.
-type local struct {
-	sc    *sched
-	attrs map[any]map[string]lang.Value
-	order map[any][]string
+// localState is the Native of a threading.local object (CPython's
+// _thread._local; Lib/_threading_local.py says how it behaves): x holds
+// the attributes of one thread, cur, and others keeps the other threads'.
+// Before each attribute access (lang.AttrContext) the running thread's
+// set is swapped in; a thread that had none gets an empty one, and a
+// subclass's __init__ runs on it with the constructor's arguments, as
+// CPython's local does the first time a thread touches the object.
+type localState struct {
+	sc      *sched
+	pos     []lang.Value
+	kwNames []string
+	kwVals  []lang.Value
+	cur     any
+	others  map[any]*lang.InstanceAttrs
 }
 
-var (
-	_ lang.HasAttrs   = (*local)(nil)
-	_ lang.AttrSetter = (*local)(nil)
-	_ lang.TypeNamer  = (*local)(nil)
-)
+// localClass is threading.local, _thread._local, which a class may
+// derive from.
+var localClass = func() *lang.UserClass {
+	c := newClassIn("_thread", "_local", nil)
+	newFn := lang.NewBuiltin(lang.AsValue, "__new__(cls, *args, **kwargs)", "A new local object of cls, whose attributes each thread sets and reads for itself.", func(a *lang.Args) (lang.Value, error) {
+		cls, ok := a.Value("cls").(*lang.UserClass)
+		if sub, _ := lang.IsSubclass(cls, c); !ok || !sub {
+			return nil, lang.Errorf(lang.TypeError, "_thread._local.__new__(X): X is not a subtype of _thread._local")
+		}
+		pos := []lang.Value(a.Value("args").(lang.Tuple))
+		kwNames, kwVals := a.Keywords()
+		if _, own := cls.Lookup("__init__"); !own && len(pos)+len(kwNames) > 0 {
+			return nil, lang.Errorf(lang.TypeError, "Initialization arguments are not supported")
+		}
+		sc := schedOf(a.Session())
+		st := &localState{sc: sc, pos: pos, kwNames: kwNames, kwVals: kwVals, cur: sc.who(), others: map[any]*lang.InstanceAttrs{}}
+		return lang.NewInstance(cls, st), nil
+	}).CollectKeywords()
+	_ = c.SetAttr("__new__", newFn)
+	c.SetAttrContext(enterLocal)
+	return c
+}()
 
-// TypeName returns "_thread._local".
-func (*local) TypeName() string { return "_thread._local" }
-
-func (l *local) who() any {
-	if l.sc.current != nil {
-		return l.sc.current
+// who identifies the running thread: its *thread, or sc for the main one.
+func (sc *sched) who() any {
+	if sc.current != nil {
+		return sc.current
 	}
-	return l.sc
+	return sc
 }
 
-// Attr reads the running thread's attribute.
-func (l *local) Attr(name string) (lang.Value, bool) {
-	v, ok := l.attrs[l.who()][name]
-	return v, ok
-}
-
-// AttrNames lists the running thread's attributes.
-func (l *local) AttrNames() []string { return append([]string(nil), l.order[l.who()]...) }
-
-// SetAttr sets the running thread's attribute.
-func (l *local) SetAttr(name string, v lang.Value) error {
-	w := l.who()
-	if l.attrs[w] == nil {
-		l.attrs[w] = map[string]lang.Value{}
+// enterLocal gives x, a local object, the running thread's attributes.
+func enterLocal(x *lang.Instance) error {
+	st, ok := x.Native.(*localState)
+	if !ok {
+		return nil
 	}
-	if _, ok := l.attrs[w][name]; !ok {
-		l.order[w] = append(l.order[w], name)
+	k := st.sc.who()
+	if k == st.cur {
+		return nil
 	}
-	l.attrs[w][name] = v
-	return nil
+	held, seen := st.others[k]
+	if !seen {
+		held = &lang.InstanceAttrs{}
+	}
+	x.SwapAttrs(held) // held now has cur's attributes
+	delete(st.others, k)
+	st.others[st.cur] = held
+	st.cur = k
+	for t := range st.others { // those of threads that ended go, as in CPython
+		if t, isThread := t.(*thread); isThread && t.done {
+			delete(st.others, t)
+		}
+	}
+	if seen {
+		return nil
+	}
+	init, own := x.Class().Lookup("__init__")
+	if !own {
+		return nil
+	}
+	_, err := x.Session().CallHookKw(init, append([]lang.Value{x}, st.pos...), st.kwNames, st.kwVals)
+	return err
 }
