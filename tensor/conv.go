@@ -272,29 +272,42 @@ func validRange(x0, stride, size, n int) (lo, hi int) {
 // torch.nn.functional.conv2d: [N, O, oh, ow]. x and weight must share a
 // dtype; bool is refused. float32 and float64 run on the GEMM.
 func Conv2d(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, error) {
+	y, _, err := conv2d(x, weight, bias, o)
+	return y, err
+}
+
+// conv2d is Conv2d, returning for float32 and float64 the columns it
+// gathered too (nil for other dtypes).
+func conv2d(x, weight, bias *Tensor, o Conv2dOptions) (y, cols *Tensor, err error) {
 	if err := RefuseHalf("slow_conv2d_cpu", x, weight); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	x4, unbatched, err := batched4("conv2d", x)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out, err := convGeometry(x4, weight, bias, o)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if folded(x4.dtype) {
-		var y *Tensor
 		if x4.dtype == Float32 {
-			y, err = conv2dFolded[float32](x4, weight, bias, out, o)
+			y, cols, err = conv2dFolded[float32](x4, weight, bias, out, o)
 		} else {
-			y, err = conv2dFolded[float64](x4, weight, bias, out, o)
+			y, cols, err = conv2dFolded[float64](x4, weight, bias, out, o)
 		}
-		if err != nil || !unbatched {
-			return y, err
+		if err == nil && unbatched {
+			y, err = y.Squeeze(0)
 		}
-		return y.Squeeze(0)
+		return y, cols, err
 	}
+	y, err = conv2dUnfolded(x4, weight, bias, out, o, unbatched)
+	return y, nil, err
+}
+
+// conv2dUnfolded is Conv2d of the dtypes other than float32 and float64:
+// im2col by image and a batched matmul.
+func conv2dUnfolded(x4, weight, bias *Tensor, out [2]int, o Conv2dOptions, unbatched bool) (*Tensor, error) {
 	kernel := [2]int{weight.shape[2], weight.shape[3]}
 	cols, err := im2col(x4, kernel, out, o)
 	if err != nil {
@@ -334,6 +347,12 @@ func Conv2d(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, error) {
 // not wanted) for the output gradient g; the bias's is g summed over N, oh
 // and ow.
 func Conv2dGrads(x, weight, g *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+	return conv2dGrads(x, weight, g, nil, o, wantX, wantW)
+}
+
+// conv2dGrads is Conv2dGrads with the columns of x that the forward kept
+// (nil: gathered again), for float32 and float64.
+func conv2dGrads(x, weight, g, kept *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
 	x4, unbatched, err := batched4("conv2d", x)
 	if err != nil {
 		return nil, nil, err
@@ -345,9 +364,9 @@ func Conv2dGrads(x, weight, g *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, 
 	}
 	if folded(x4.dtype) && g.dtype == x4.dtype && weight.dtype == x4.dtype {
 		if x4.dtype == Float32 {
-			gx, gw, err = conv2dGradsFolded[float32](x4, weight, g, o, wantX, wantW)
+			gx, gw, err = conv2dGradsFolded[float32](x4, weight, g, kept, o, wantX, wantW)
 		} else {
-			gx, gw, err = conv2dGradsFolded[float64](x4, weight, g, o, wantX, wantW)
+			gx, gw, err = conv2dGradsFolded[float64](x4, weight, g, kept, o, wantX, wantW)
 		}
 		if err == nil && gx != nil && unbatched {
 			gx, err = gx.Squeeze(0)

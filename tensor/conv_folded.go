@@ -1,6 +1,10 @@
 package tensor
 
-import "github.com/kael-dev/kael/tensor/internal/gemm"
+import (
+	"slices"
+
+	"github.com/kael-dev/kael/tensor/internal/gemm"
+)
 
 // Convolution of float32 and float64 with the batch folded into the GEMM.
 // The columns of the whole batch form one matrix [C·kh·kw, N·oh·ow]
@@ -59,26 +63,25 @@ func groupMul[T float32 | float64](m, n, k, groups int, a, b, c func(g int) gemm
 }
 
 // conv2dFolded is Conv2d of x4 [N, C, H, W] for float32 and float64.
-func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions) (*Tensor, error) {
+// It returns the columns it gathered too, [C·kh·kw, N·oh·ow].
+func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions) (y, cols *Tensor, err error) {
 	n, oc := x4.shape[0], weight.shape[0]
 	kernel := [2]int{weight.shape[2], weight.shape[3]}
 	l := out[0] * out[1]
-	cols, err := foldedCols[T](x4, kernel, out, o)
-	if err != nil {
-		return nil, err
+	if cols, err = foldedCols[T](x4, kernel, out, o); err != nil {
+		return nil, nil, err
 	}
 	w, err := weight.Reshape(o.Groups, oc/o.Groups, -1) // [G, O/G, K]
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	k := w.shape[2]
 	colsG, err := cols.Reshape(o.Groups, k, n*l)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	y, err := emptyOutput(x4.dtype, n, o.Groups, oc/o.Groups, l)
-	if err != nil {
-		return nil, err
+	if y, err = emptyOutput(x4.dtype, n, o.Groups, oc/o.Groups, l); err != nil {
+		return nil, nil, err
 	}
 	if l >= foldMaxWidth {
 		// Wide images: one product per image straight into y.
@@ -94,14 +97,14 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 					return gemm.Matrix[T]{Data: y.storage.data.([]T), Offset: i*y.strides[0] + g*y.strides[1], RowStride: y.strides[2], ColStride: 1}
 				})
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		if y, err = y.Reshape(n, oc, out[0], out[1]); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if bias == nil {
-			return y, nil
+			return y, cols, nil
 		}
 		b, err := bias.Reshape(oc, 1, 1)
 		if err == nil {
@@ -110,18 +113,18 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		if err == nil {
 			err = AddSpec.ApplyInPlace(y, b)
 		}
-		return y, err
+		return y, cols, err
 	}
 	prod, err := emptyOutput(x4.dtype, o.Groups, oc/o.Groups, n*l) // [O, N·L]
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	err = groupMul(oc/o.Groups, n*l, k, o.Groups,
 		func(g int) gemm.Matrix[T] { return matrixOf[T](w, g) },
 		func(g int) gemm.Matrix[T] { return matrixOf[T](colsG, g) },
 		func(g int) gemm.Matrix[T] { return matrixOf[T](prod, g) })
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var b []T
 	if bias != nil {
@@ -130,12 +133,12 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 			bc, err = bc.Contiguous()
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		b = bc.storage.data.([]T)[bc.offset : bc.offset+oc]
 	}
 	if y, err = y.Reshape(n, oc, out[0], out[1]); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	src, dst := prod.storage.data.([]T), y.storage.data.([]T)
 	// y[i, c, :] = prod[c, i·L : (i+1)·L] (+ bias[c]), as the unfolded
@@ -156,14 +159,15 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return y, nil
+	return y, cols, nil
 }
 
 // conv2dGradsFolded is Conv2dGrads of x4 [N, C, H, W] and g4 [N, O, oh, ow]
-// for float32 and float64.
-func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+// for float32 and float64; kept, when not nil, are the columns of x4 that
+// the forward gathered.
+func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
 	n, oc := x4.shape[0], weight.shape[0]
 	og := oc / o.Groups
 	out := [2]int{g4.shape[2], g4.shape[3]}
@@ -182,7 +186,10 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, o Conv2dOpti
 	}
 	k := weight.shape[1] * kernel[0] * kernel[1]
 	if wantW {
-		cols, err := foldedCols[T](x4, kernel, out, o)
+		cols := kept
+		if cols == nil {
+			cols, err = foldedCols[T](x4, kernel, out, o)
+		}
 		if err == nil {
 			cols, err = cols.Reshape(o.Groups, k, n*l)
 		}
@@ -227,4 +234,41 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, o Conv2dOpti
 		}
 	}
 	return gx, gw, nil
+}
+
+// Conv2dColumns are the unfolded windows of a convolution's input,
+// gathered by Conv2dKeep and used again by Conv2dGradsKept for the
+// weight gradient, as PyTorch's slow_conv2d before 1.11 kept its finput.
+type Conv2dColumns struct {
+	cols  *Tensor
+	shape []int // the input's, [N, C, H, W]
+}
+
+// keepColumnsRatio is the most elements of the columns, as a multiple of
+// the input's, that Conv2dKeep keeps: a kernel no larger than its stride
+// squared (dcgan's 4×4 of stride 2: 4). A 3×3 kernel of stride 1 would
+// keep nine times its input until the backward, more memory than the
+// gather saves; it is gathered again.
+const keepColumnsRatio = 4
+
+// Conv2dKeep is Conv2d that also returns the columns it gathered when
+// keeping them for the weight gradient is worth their memory: float32
+// and float64, at most keepColumnsRatio times the input's size. Otherwise
+// the columns are nil.
+func Conv2dKeep(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, *Conv2dColumns, error) {
+	y, cols, err := conv2d(x, weight, bias, o)
+	if err != nil || cols == nil || cols.Numel() > keepColumnsRatio*x.Numel() {
+		return y, nil, err
+	}
+	return y, &Conv2dColumns{cols: cols, shape: x.Shape()}, nil
+}
+
+// Conv2dGradsKept is Conv2dGrads that takes the weight gradient's columns
+// from kept (nil: gathered again from x).
+func Conv2dGradsKept(x, weight, g *Tensor, kept *Conv2dColumns, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+	var cols *Tensor
+	if kept != nil && kept.cols.dtype == x.dtype && slices.Equal(kept.shape, x.shape) {
+		cols = kept.cols
+	}
+	return conv2dGrads(x, weight, g, cols, o, wantX, wantW)
 }

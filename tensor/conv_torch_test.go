@@ -170,6 +170,18 @@ func TestConv2dMatchesPyTorch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The columns kept by the forward give the same gradients.
+			yk, kept, err := Conv2dKeep(x, w, b, s.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gxk, gwk, err := Conv2dGradsKept(x, w, g, kept, s.o, true, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !Equal(yk, y) || !Equal(gxk, gx) || !Equal(gwk, gw) {
+				t.Errorf("Conv2dKeep and Conv2dGradsKept (kept %v) differ from Conv2d and Conv2dGrads", kept != nil)
+			}
 			eps := 0x1p-23
 			if s.dtype == Float64 {
 				eps = 0x1p-52
@@ -196,6 +208,63 @@ func TestConv2dMatchesPyTorch(t *testing.T) {
 						break
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestConv2dKeep checks which convolutions keep their columns for the
+// weight gradient: float32 and float64 whose columns are at most
+// keepColumnsRatio times the input, and that columns of another input
+// are not used.
+func TestConv2dKeep(t *testing.T) {
+	g := NewGenerator(3)
+	cases := []struct {
+		name   string
+		dtype  DType
+		x, w   []int
+		stride int
+		pad    int
+		keep   bool
+	}{
+		{"4x4 stride 2", Float32, []int{2, 3, 8, 8}, []int{4, 3, 4, 4}, 2, 1, true},
+		{"float64", Float64, []int{2, 3, 8, 8}, []int{4, 3, 4, 4}, 2, 1, true},
+		{"3x3 stride 1", Float32, []int{2, 3, 8, 8}, []int{4, 3, 3, 3}, 1, 1, false},
+		{"int64", Int64, []int{2, 3, 8, 8}, []int{4, 3, 4, 4}, 2, 1, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := mustOp(mustOp(Randn(g, Float64, c.x...)).To(c.dtype))
+			w := mustOp(mustOp(Randn(g, Float64, c.w...)).To(c.dtype))
+			o := DefaultConv2dOptions()
+			o.Stride = [2]int{c.stride, c.stride}
+			o.Padding = [4]int{c.pad, c.pad, c.pad, c.pad}
+			y, kept, err := Conv2dKeep(x, w, nil, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (kept != nil) != c.keep {
+				t.Fatalf("kept columns: %v, want %v", kept != nil, c.keep)
+			}
+			if !Equal(y, mustOp(Conv2d(x, w, nil, o))) {
+				t.Errorf("Conv2dKeep's output differs from Conv2d's")
+			}
+			if kept == nil {
+				return
+			}
+			// Another input of another shape: its own columns are gathered.
+			x2 := mustOp(mustOp(Randn(g, Float64, c.x[0]+1, c.x[1], c.x[2], c.x[3])).To(c.dtype))
+			gy := mustOp(mustOp(Randn(g, Float64, c.x[0]+1, c.w[0], c.x[2]/c.stride, c.x[3]/c.stride)).To(c.dtype))
+			_, gw, err := Conv2dGradsKept(x2, w, gy, kept, o, false, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, want, err := Conv2dGrads(x2, w, gy, o, false, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !Equal(gw, want) {
+				t.Errorf("the columns of another input were used")
 			}
 		})
 	}
