@@ -12,7 +12,17 @@ func Conv2d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions) (*tensor.Ten
 	if err := AutocastLower(&x, &weight, &bias); err != nil {
 		return nil, err
 	}
-	out, err := tensor.Conv2d(x, weight, bias, o)
+	// The weight's gradient needs the input's columns, which the forward
+	// gathers: they are kept for it where tensor.Conv2dKeep finds that
+	// worth their memory.
+	var out *tensor.Tensor
+	var cols *tensor.Conv2dColumns
+	var err error
+	if IsGradEnabled() && weight.RequiresGrad() {
+		out, cols, err = tensor.Conv2dKeep(x, weight, bias, o)
+	} else {
+		out, err = tensor.Conv2d(x, weight, bias, o)
+	}
 	if err != nil || !track(out, x, weight, bias) {
 		return out, err
 	}
@@ -23,7 +33,7 @@ func Conv2d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions) (*tensor.Ten
 		if n.needs(0) || n.needs(1) {
 			c.do(func() (*tensor.Tensor, error) {
 				var err error
-				gx, gw, err = tensor.Conv2dGrads(x, weight, g, o, n.needs(0), n.needs(1))
+				gx, gw, err = tensor.Conv2dGradsKept(x, weight, g, cols, o, n.needs(0), n.needs(1))
 				return g, err
 			})
 		}

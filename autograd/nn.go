@@ -177,11 +177,11 @@ func Activation(name, op string, x *tensor.Tensor, f, deriv func(float64) float6
 }
 
 // ActivationFloat32 is Activation with float32 forms of f and of the
-// gradient, grad32(g, x) = g·f'(x), computed in float32 as PyTorch's
-// float32 kernels compute them (used for float32, and for bfloat16 through
-// float32); float64 uses f and deriv.
+// gradient over slices, f32(dst, x) and grad32(dst, g, x) = g·f'(x),
+// computed in float32 as PyTorch's float32 kernels compute them (used for
+// float32, and for bfloat16 through float32); float64 uses f and deriv.
 func ActivationFloat32(name, op string, x *tensor.Tensor, f, deriv func(float64) float64,
-	f32 func(float32) float32, grad32 func(g, x float32) float32) (*tensor.Tensor, error) {
+	f32 func(dst, x []float32), grad32 func(dst, g, x []float32)) (*tensor.Tensor, error) {
 	forward := func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivationWith(op, x, f, f32) }
 	grad := func(g, x *tensor.Tensor) (*tensor.Tensor, bool, error) { return tensor.MapGradFloat32(g, x, grad32) }
 	return activationWithGrad(name, forward, x, deriv, grad)

@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"math"
+	"slices"
 
 	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/tensor"
@@ -370,10 +371,13 @@ func adamUpdate(c *calc, p, g *tensor.Tensor, st *ParamState, h Hyper) {
 	st.Step++
 	b1, b2 := h["beta1"], h["beta2"]
 	m, v := st.Buffers["exp_avg"], st.Buffers["exp_avg_sq"]
-	c.decay(m, b1, 1-b1, g)
-	c.decaySquare(v, b2, 1-b2, g)
 	stepSize := h["lr"] / (1 - libm.Pow(b1, st.Step))
 	bc2Sqrt := math.Sqrt(1 - libm.Pow(b2, st.Step))
+	if !h.Flag("amsgrad") && c.err == nil && adamFloat32(p, g, m, v, b1, b2, stepSize, bc2Sqrt, h["eps"]) {
+		return
+	}
+	c.decay(m, b1, 1-b1, g)
+	c.decaySquare(v, b2, 1-b2, g)
 	if h.Flag("amsgrad") {
 		mx := st.Buffers["max_exp_avg_sq"]
 		c.inPlace(tensor.MaximumSpec, mx, v)
@@ -382,4 +386,50 @@ func adamUpdate(c *calc, p, g *tensor.Tensor, st *ParamState, h Hyper) {
 	denom := c.div(c.sqrt(v), num(bc2Sqrt))
 	c.inPlace(tensor.AddSpec, denom, num(h["eps"]))
 	c.addcdiv(p, -stepSize, m, denom)
+}
+
+// adamFloat32 is adamUpdate without amsgrad for contiguous float32
+// tensors of one shape that share no storage, in one pass: for each
+// element the same float32 operations, in the same order and with the
+// same scalars rounded to float32, as the tensor operations of the
+// general path (so the same bits, as TestAdamFloat32MatchesOperations
+// checks), without their six temporaries. It reports false, having done
+// nothing, for other tensors.
+func adamFloat32(p, g, m, v *tensor.Tensor, b1, b2, stepSize, bc2Sqrt, eps float64) bool {
+	n := p.Numel()
+	for _, t := range []*tensor.Tensor{p, g, m, v} {
+		if t.DType() != tensor.Float32 || !t.IsContiguous() || t.Numel() != n {
+			return false
+		}
+	}
+	if p.SharesStorage(g) || p.SharesStorage(m) || p.SharesStorage(v) || g.SharesStorage(m) || g.SharesStorage(v) || m.SharesStorage(v) {
+		return false
+	}
+	if !slices.Equal(p.Shape(), g.Shape()) || !slices.Equal(p.Shape(), m.Shape()) || !slices.Equal(p.Shape(), v.Shape()) {
+		return false
+	}
+	view := func(t *tensor.Tensor) []float32 {
+		d, _ := tensor.Data[float32](t)
+		return d[t.Offset() : t.Offset()+n]
+	}
+	pd, gd, md, vd := view(p), view(g), view(m), view(v)
+	beta1, alpha1 := float32(b1), float32(1-b1)
+	beta2, alpha2 := float32(b2), float32(1-b2)
+	bc2, e, step := float32(bc2Sqrt), float32(eps), float32(-stepSize)
+	gd, md, vd = gd[:len(pd)], md[:len(pd)], vd[:len(pd)]
+	// Every product and quotient is converted to float32 explicitly, which
+	// keeps the compiler from fusing it with the addition (an FMA would
+	// round once where the tensor operations round twice).
+	for i := range pd {
+		gi := gd[i]
+		mi := float32(md[i]*beta1) + float32(gi*alpha1)
+		vi := float32(vd[i]*beta2) + float32(float32(gi*gi)*alpha2)
+		md[i], vd[i] = mi, vi
+		denom := float32(float32(math.Sqrt(float64(vi)))/bc2) + e
+		pd[i] += float32(float32(mi*step) / denom)
+	}
+	p.MarkModified()
+	m.MarkModified()
+	v.MarkModified()
+	return true
 }

@@ -27,18 +27,8 @@ func LeakyReLU(x *tensor.Tensor, slope float64) (*tensor.Tensor, error) {
 	return autograd.ActivationFloat32("LeakyReluBackward0", "leaky_relu", x,
 		func(v float64) float64 { return pick(v > 0, v, v*slope) },
 		func(v float64) float64 { return pick(v > 0, 1, slope) },
-		func(v float32) float32 {
-			if v > 0 {
-				return v
-			}
-			return v * slope32
-		},
-		func(g, v float32) float32 {
-			if v > 0 {
-				return g
-			}
-			return g * slope32
-		})
+		func(dst, x []float32) { tensor.LeakyReLUFloat32(dst, x, slope32) },
+		func(dst, g, x []float32) { tensor.LeakyReLUGradFloat32(dst, g, x, slope32) })
 }
 
 // ELU is x for x > 0, else alpha·(eˣ - 1).

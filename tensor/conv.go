@@ -135,10 +135,10 @@ func im2col(x *Tensor, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
 	var cols *Tensor
 	var err error
 	if fn, ok := im2colKernels[x.dtype]; ok {
-		if cols, err = Empty(x.dtype, n, c, kernel[0], kernel[1], out[0], out[1]); err != nil {
+		if cols, err = emptyOutput(x.dtype, n, c, kernel[0], kernel[1], out[0], out[1]); err != nil {
 			return nil, err
 		}
-		if err := fn(x, cols, kernel, out, o); err != nil {
+		if err := fn(x, cols, kernel, out, o, imageMajor(c, kernel, out)); err != nil {
 			return nil, err
 		}
 	} else {
@@ -153,16 +153,36 @@ func im2col(x *Tensor, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
 	return cols.Reshape(n, o.Groups, c/o.Groups*kernel[0]*kernel[1], out[0]*out[1])
 }
 
-var im2colKernels = map[DType]func(x, cols *Tensor, kernel, out [2]int, o Conv2dOptions) error{
+var im2colKernels = map[DType]func(x, cols *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error{
 	Float32: im2colLoop[float32], Float64: im2colLoop[float64], Int64: im2colLoop[int64],
 }
 
-// im2colLoop fills cols, contiguous [N, C, kh, kw, oh, ow], with the
-// windows of x [N, C, H, W] (any strides): element (n, c, i, j, y, x) is
+// colsLayout places the columns of im2col and col2im: the oh·ow window
+// positions of image n and kernel row r = (c·kh + i)·kw + j start at
+// n·Image + r·Row, contiguous.
+type colsLayout struct{ Image, Row int }
+
+// imageMajor is the layout [N, C, kh, kw, oh, ow]: each image's columns
+// together, as the batched matmul of the other dtypes takes them.
+func imageMajor(channels int, kernel, out [2]int) colsLayout {
+	l := out[0] * out[1]
+	return colsLayout{Image: channels * kernel[0] * kernel[1] * l, Row: l}
+}
+
+// batchInner is the layout [C, kh, kw, N, oh, ow]: one matrix of
+// C·kh·kw rows by N·oh·ow columns, the batch folded into the GEMM's
+// columns (as ATen's slow_conv2d folds it into K of the weight gradient).
+func batchInner(images int, out [2]int) colsLayout {
+	l := out[0] * out[1]
+	return colsLayout{Image: l, Row: images * l}
+}
+
+// im2colLoop fills cols, laid out as l says, with the windows of x
+// [N, C, H, W] (any strides): element (n, c, i, j, y, x) is
 // x[n, c, y·sh + i·dh − top, x·sw + j·dw − left], zero outside x. It is
 // the contiguous copy of windows(pad(x)) without the padded copy and the
 // six-dimensional strided walk: each output row is a run of one input row.
-func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions) error {
+func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
 	src := x.storage.data.([]T)
 	dst := cols.storage.data.([]T)[cols.offset:]
 	st := x.strides
@@ -171,10 +191,13 @@ func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions) 
 	perPlane := kernel[0] * kernel[1] * out[0] * out[1]
 	return ParallelFor(x.shape[0]*channels, max(1, GrainSize/max(perPlane, 1)), func(begin, end int) {
 		for plane := begin; plane < end; plane++ {
-			base := x.offset + (plane/channels)*st[0] + (plane%channels)*st[1]
-			i := plane * perPlane
+			n, c := plane/channels, plane%channels
+			base := x.offset + n*st[0] + c*st[1]
+			r := c * kernel[0] * kernel[1]
 			for ki := range kernel[0] {
 				for kj := range kernel[1] {
+					i := n*l.Image + r*l.Row
+					r++
 					x0 := kj*o.Dilation[1] - left
 					lo, hi := validRange(x0, o.Stride[1], w, out[1])
 					step := o.Stride[1] * st[3]
@@ -182,29 +205,52 @@ func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions) 
 						iy := y*o.Stride[0] + ki*o.Dilation[0] - top
 						row := dst[i : i+out[1]]
 						i += out[1]
-						if iy < 0 || iy >= h {
+						if iy < 0 || iy >= h || lo == hi {
 							clear(row)
 							continue
 						}
-						clear(row[:lo])
-						clear(row[hi:])
-						if lo == hi {
-							continue
+						// The padding at either end is a few elements: a
+						// loop, not a call of the runtime's clear.
+						for k := 0; k < lo; k++ {
+							row[k] = 0
+						}
+						for k := hi; k < len(row); k++ {
+							row[k] = 0
 						}
 						p := base + iy*st[2] + (x0+lo*o.Stride[1])*st[3]
 						if step == 1 {
 							copy(row[lo:hi], src[p:p+hi-lo])
 							continue
 						}
-						for xo := lo; xo < hi; xo++ {
-							row[xo] = src[p]
-							p += step
-						}
+						gather(row[lo:hi], src[p:], step)
 					}
 				}
 			}
 		}
 	})
+}
+
+// gather sets dst[k] = src[k·step]. Stride 2, the downsampling
+// convolutions', takes four elements at a time without bounds checks.
+func gather[T Number](dst, src []T, step int) {
+	if len(dst) == 0 {
+		return
+	}
+	src = src[:(len(dst)-1)*step+1]
+	if step == 2 {
+		for len(dst) >= 4 && len(src) >= 8 {
+			d, s := dst[:4:4], src[:8:8]
+			d[0], d[1], d[2], d[3] = s[0], s[2], s[4], s[6]
+			dst, src = dst[4:], src[8:]
+		}
+		for k := range dst {
+			dst[k] = src[2*k]
+		}
+		return
+	}
+	for k := range dst {
+		dst[k] = src[k*step]
+	}
 }
 
 // validRange returns the outputs [lo, hi) of n whose input position
@@ -226,17 +272,42 @@ func validRange(x0, stride, size, n int) (lo, hi int) {
 // torch.nn.functional.conv2d: [N, O, oh, ow]. x and weight must share a
 // dtype; bool is refused. float32 and float64 run on the GEMM.
 func Conv2d(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, error) {
+	y, _, err := conv2d(x, weight, bias, o)
+	return y, err
+}
+
+// conv2d is Conv2d, returning for float32 and float64 the columns it
+// gathered too (nil for other dtypes).
+func conv2d(x, weight, bias *Tensor, o Conv2dOptions) (y, cols *Tensor, err error) {
 	if err := RefuseHalf("slow_conv2d_cpu", x, weight); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	x4, unbatched, err := batched4("conv2d", x)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out, err := convGeometry(x4, weight, bias, o)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	if folded(x4.dtype) {
+		if x4.dtype == Float32 {
+			y, cols, err = conv2dFolded[float32](x4, weight, bias, out, o)
+		} else {
+			y, cols, err = conv2dFolded[float64](x4, weight, bias, out, o)
+		}
+		if err == nil && unbatched {
+			y, err = y.Squeeze(0)
+		}
+		return y, cols, err
+	}
+	y, err = conv2dUnfolded(x4, weight, bias, out, o, unbatched)
+	return y, nil, err
+}
+
+// conv2dUnfolded is Conv2d of the dtypes other than float32 and float64:
+// im2col by image and a batched matmul.
+func conv2dUnfolded(x4, weight, bias *Tensor, out [2]int, o Conv2dOptions, unbatched bool) (*Tensor, error) {
 	kernel := [2]int{weight.shape[2], weight.shape[3]}
 	cols, err := im2col(x4, kernel, out, o)
 	if err != nil {
@@ -276,6 +347,12 @@ func Conv2d(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, error) {
 // not wanted) for the output gradient g; the bias's is g summed over N, oh
 // and ow.
 func Conv2dGrads(x, weight, g *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+	return conv2dGrads(x, weight, g, nil, o, wantX, wantW)
+}
+
+// conv2dGrads is Conv2dGrads with the columns of x that the forward kept
+// (nil: gathered again), for float32 and float64.
+func conv2dGrads(x, weight, g, kept *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
 	x4, unbatched, err := batched4("conv2d", x)
 	if err != nil {
 		return nil, nil, err
@@ -284,6 +361,17 @@ func Conv2dGrads(x, weight, g *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, 
 		if g, err = g.Unsqueeze(0); err != nil {
 			return nil, nil, err
 		}
+	}
+	if folded(x4.dtype) && g.dtype == x4.dtype && weight.dtype == x4.dtype {
+		if x4.dtype == Float32 {
+			gx, gw, err = conv2dGradsFolded[float32](x4, weight, g, kept, o, wantX, wantW)
+		} else {
+			gx, gw, err = conv2dGradsFolded[float64](x4, weight, g, kept, o, wantX, wantW)
+		}
+		if err == nil && gx != nil && unbatched {
+			gx, err = gx.Squeeze(0)
+		}
+		return gx, gw, err
 	}
 	out := [2]int{g.shape[2], g.shape[3]}
 	kernel := [2]int{weight.shape[2], weight.shape[3]}
@@ -361,19 +449,19 @@ func col2im(cols *Tensor, shape []int, kernel, out [2]int, o Conv2dOptions) (*Te
 	if err != nil {
 		return nil, err
 	}
-	if err := kernelFn(src, img, kernel, out, o); err != nil {
+	if err := kernelFn(src, img, kernel, out, o, imageMajor(shape[1], kernel, out)); err != nil {
 		return nil, err
 	}
 	return img, nil
 }
 
-type col2imFunc func(src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error
+type col2imFunc func(src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error
 
 var col2imKernels = computed(NoBoolRealDTypes(ByDType[col2imFunc]{Float32: col2imLoop[float32], Float64: col2imLoop[float64], Int64: col2imLoop[int64]}))
 
-// col2imLoop adds src, contiguous [N, C, kh, kw, oh, ow], into dst, a
+// col2imLoop adds src, contiguous columns laid out as l says, into dst, a
 // contiguous [N, C, H, W]: im2colLoop's walk with the copy reversed.
-func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions) error {
+func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
 	s := src.storage.data.([]T)[src.offset:]
 	d := dst.storage.data.([]T)
 	st := dst.strides
@@ -384,10 +472,13 @@ func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions)
 	// parallel and stop when interrupted.
 	return ParallelFor(dst.shape[0]*channels, max(1, GrainSize/max(perPlane, 1)), func(begin, end int) {
 		for plane := begin; plane < end; plane++ {
-			base := dst.offset + (plane/channels)*st[0] + (plane%channels)*st[1]
-			i := plane * perPlane
+			n, c := plane/channels, plane%channels
+			base := dst.offset + n*st[0] + c*st[1]
+			r := c * kernel[0] * kernel[1]
 			for ki := range kernel[0] {
 				for kj := range kernel[1] {
+					i := n*l.Image + r*l.Row
+					r++
 					x0 := kj*o.Dilation[1] - left
 					lo, hi := validRange(x0, o.Stride[1], w, out[1])
 					step := o.Stride[1] * st[3]
@@ -399,15 +490,30 @@ func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions)
 							continue
 						}
 						p := base + iy*st[2] + (x0+lo*o.Stride[1])*st[3]
-						for _, v := range row[lo:hi] {
-							d[p] += v
-							p += step
-						}
+						scatterAddRow(d[p:], row[lo:hi], step)
 					}
 				}
 			}
 		}
 	})
+}
+
+// scatterAddRow adds src[k] to dst[k·step].
+func scatterAddRow[T Number](dst, src []T, step int) {
+	if len(src) == 0 {
+		return
+	}
+	if step == 1 {
+		dst = dst[:len(src)]
+		for k, v := range src {
+			dst[k] += v
+		}
+		return
+	}
+	dst = dst[:(len(src)-1)*step+1]
+	for k, v := range src {
+		dst[k*step] += v
+	}
 }
 
 // MaxPool2dOptions are max_pool2d's hyperparameters, each (height, width).

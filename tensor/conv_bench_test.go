@@ -68,3 +68,24 @@ func BenchmarkIm2col(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkConv2dLate is the forward and backward of dcgan's fourth
+// Discriminator layer at ndf 16, batch 16: [16, 64, 8, 8] by
+// [128, 64, 4, 4], stride 2, padding 1, a 4×4 output per image.
+func BenchmarkConv2dLate(b *testing.B) {
+	g := NewGenerator(1)
+	x, _ := Randn(g, Float32, 16, 64, 8, 8)
+	w, _ := Randn(g, Float32, 128, 64, 4, 4)
+	gy, _ := Randn(g, Float32, 16, 128, 4, 4)
+	o := DefaultConv2dOptions()
+	o.Stride = [2]int{2, 2}
+	o.Padding = [4]int{1, 1, 1, 1}
+	for b.Loop() {
+		if _, err := Conv2d(x, w, nil, o); err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := Conv2dGrads(x, w, gy, o, true, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -522,11 +522,12 @@ func MapActivation(name string, x *Tensor, f func(float64) float64) (*Tensor, er
 	return MapActivationWith(name, x, f, nil)
 }
 
-// MapActivationWith is MapActivation with f32, f's float32 form computed
-// in float32 as PyTorch's float32 kernel computes it (leaky_relu's x·slope
-// with the slope rounded to float32, for one), used for float32 and
-// bfloat16 in place of f rounded from float64. f32 may be nil.
-func MapActivationWith(name string, x *Tensor, f func(float64) float64, f32 func(float32) float32) (*Tensor, error) {
+// MapActivationWith is MapActivation with f32, f's float32 form over a
+// slice (dst[i] = f(src[i])) computed in float32 as PyTorch's float32
+// kernel computes it (leaky_relu's x·slope with the slope rounded to
+// float32, for one), used for float32 and bfloat16 in place of f rounded
+// from float64. f32 may be nil.
+func MapActivationWith(name string, x *Tensor, f func(float64) float64, f32 func(dst, src []float32)) (*Tensor, error) {
 	if !x.dtype.IsFloating() || x.dtype == BFloat16 && name == "mish" {
 		return nil, Errorf(RuntimeError, "%q not implemented for '%s'", name+"_cpu", x.dtype.ScalarTypeName())
 	}
@@ -553,18 +554,33 @@ func MapActivationWith(name string, x *Tensor, f func(float64) float64, f32 func
 		return nil, err
 	}
 	var out *Tensor
-	if x.dtype == Float32 {
-		if f32 == nil {
-			f32 = viaFloat64[float32](f)
-		}
-		out, err = mapValues(c, f32)
-	} else {
+	switch {
+	case x.dtype == Float32 && f32 != nil:
+		out, err = mapSlice(c, f32)
+	case x.dtype == Float32:
+		out, err = mapValues(c, viaFloat64[float32](f))
+	default:
 		out, err = mapValues(c, f)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return out.Reshape(x.shape...)
+}
+
+// mapSlice applies f, a loop over a slice, to the elements of the
+// contiguous c, into a new one-dimensional tensor of its dtype.
+func mapSlice[T Float](c *Tensor, f func(dst, src []T)) (*Tensor, error) {
+	vals, err := contiguousValues[T](c)
+	if err != nil {
+		return nil, err
+	}
+	t, err := emptyOutput(c.dtype, len(vals))
+	if err != nil {
+		return nil, err
+	}
+	f(t.storage.data.([]T)[:len(vals)], vals)
+	return t, nil
 }
 
 // mapValues applies f to each element of the contiguous c, into a new
@@ -653,20 +669,27 @@ func gradLoop[T Float](g, x *Tensor, loop func(out, g, x []T)) (*Tensor, error) 
 	return t, nil
 }
 
-// MapGradFloat32 returns grad(g, x) element-wise, an activation's
-// gradient g·f'(x) computed in float32 as PyTorch's float32 backward
-// kernel computes it, for float32 g and x of one shape. ok is false for
-// other dtypes or shapes, which the caller handles with MapGrad.
-func MapGradFloat32(g, x *Tensor, grad func(g, x float32) float32) (t *Tensor, ok bool, err error) {
+// MapGradFloat32 returns an activation's gradient g·f'(x) computed in
+// float32 as PyTorch's float32 backward kernel computes it, for float32 g
+// and x of one shape: grad(dst, g, x) sets it element by element. ok is
+// false for other dtypes or shapes, which the caller handles with MapGrad.
+func MapGradFloat32(g, x *Tensor, grad func(dst, g, x []float32)) (t *Tensor, ok bool, err error) {
 	if x.dtype != Float32 || g.dtype != Float32 || !slices.Equal(g.shape, x.shape) {
 		return nil, false, nil
 	}
-	t, err = gradLoop(g, x, func(out, gv, xv []float32) {
-		for i, v := range xv {
-			out[i] = grad(gv[i], v)
-		}
-	})
+	t, err = gradLoop(g, x, grad)
 	return t, true, err
+}
+
+// LeakyReLUFloat32 sets dst[i] to src[i] where it is above zero, else to
+// src[i]·slope, as PyTorch's float32 leaky_relu, without a branch per
+// element (vecmath.LeakyReLUFloat32).
+func LeakyReLUFloat32(dst, src []float32, slope float32) { vecmath.LeakyReLUFloat32(dst, src, slope) }
+
+// LeakyReLUGradFloat32 sets dst[i] to g[i] where x[i] is above zero, else
+// to g[i]·slope: leaky_relu's backward, as PyTorch's float32 kernel.
+func LeakyReLUGradFloat32(dst, g, x []float32, slope float32) {
+	vecmath.LeakyReLUGradFloat32(dst, g, x, slope)
 }
 
 // GeluErfGrad returns g·(Φ(x) + x·φ(x)), the backward of the exact form of

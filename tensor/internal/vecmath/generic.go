@@ -199,3 +199,27 @@ func sigmoidGeneric(dst, src []float32) {
 		dst[i] = 1 / (e + 1)
 	}
 }
+
+// leakyReLUGeneric is LeakyReLUFloat32 in Go.
+func leakyReLUGeneric(dst, src []float32, slope float32) {
+	dst = dst[:len(src)]
+	for i, x := range src {
+		if x > 0 {
+			dst[i] = x
+		} else {
+			dst[i] = x * slope
+		}
+	}
+}
+
+// leakyReLUGradGeneric is LeakyReLUGradFloat32 in Go.
+func leakyReLUGradGeneric(dst, g, x []float32, slope float32) {
+	dst, g = dst[:len(x)], g[:len(x)]
+	for i, v := range x {
+		if v > 0 {
+			dst[i] = g[i]
+		} else {
+			dst[i] = g[i] * slope
+		}
+	}
+}

@@ -1,7 +1,7 @@
 // Package vecmath implements the float32 loops of softmax and of sums over
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
 // and sum; sigmoid; and GELU, its tanh form and its exact (erf) form with the
-// latter's gradient.
+// latter's gradient; leaky_relu and its gradient.
 //
 // On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
 // FMA and chosen at run time; elsewhere, or when forced with
@@ -31,6 +31,10 @@ type impl struct {
 	geluErfGrad func(dst, g, x []float32)
 	// sigmoid sets dst[i] to 1/(1 + exp(-src[i])).
 	sigmoid func(dst, src []float32)
+	// leakyReLU sets dst[i] to src[i] if src[i] > 0, else src[i]·slope.
+	leakyReLU func(dst, src []float32, slope float32)
+	// leakyReLUGrad sets dst[i] to g[i] if x[i] > 0, else g[i]·slope.
+	leakyReLUGrad func(dst, g, x []float32, slope float32)
 }
 
 // genericImpl is the portable Go implementation.
@@ -45,6 +49,9 @@ var genericImpl = &impl{
 	geluErf:     geluErfGeneric,
 	geluErfGrad: geluErfGradGeneric,
 	sigmoid:     sigmoidGeneric,
+
+	leakyReLU:     leakyReLUGeneric,
+	leakyReLUGrad: leakyReLUGradGeneric,
 }
 
 // impls holds the implementations this CPU supports, fastest first, and
@@ -143,4 +150,18 @@ func GeluErfGradFloat32(dst, g, x []float32) {
 // must not otherwise overlap it.
 func SigmoidFloat32(dst, src []float32) {
 	impls.Current().sigmoid(dst[:len(src)], src)
+}
+
+// LeakyReLUFloat32 sets dst[i] = src[i] where src[i] > 0, else
+// src[i]·slope, as PyTorch's float32 leaky_relu (NaN stays NaN, and −0 and
+// +0 take the slope). The vector kernels select without branches, which
+// on inputs of mixed signs a branch per element mispredicts half the time.
+func LeakyReLUFloat32(dst, src []float32, slope float32) {
+	impls.Current().leakyReLU(dst[:len(src)], src, slope)
+}
+
+// LeakyReLUGradFloat32 sets dst[i] = g[i] where x[i] > 0, else
+// g[i]·slope: leaky_relu's backward, as PyTorch's float32 kernel.
+func LeakyReLUGradFloat32(dst, g, x []float32, slope float32) {
+	impls.Current().leakyReLUGrad(dst[:len(x)], g[:len(x)], x, slope)
 }

@@ -47,6 +47,12 @@ func geluErfGradAVX2(dst, g, x []float32)
 //go:noescape
 func sigmoidAVX2(dst, src []float32)
 
+//go:noescape
+func leakyReLUAVX2(dst, src []float32, slope float32)
+
+//go:noescape
+func leakyReLUGradAVX2(dst, g, x []float32, slope float32)
+
 // archImpls returns the assembly implementations this CPU supports.
 func archImpls() []*impl {
 	var list []*impl
@@ -63,6 +69,9 @@ func archImpls() []*impl {
 			geluErf:     geluErfAVX2,
 			geluErfGrad: geluErfGradAVX2,
 			sigmoid:     sigmoidAVX2,
+
+			leakyReLU:     leakyReLUAVX2,
+			leakyReLUGrad: leakyReLUGradAVX2,
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
@@ -77,6 +86,9 @@ func archImpls() []*impl {
 			geluErf:     geluErfAVX2,
 			geluErfGrad: geluErfGradAVX2,
 			sigmoid:     sigmoidAVX2,
+
+			leakyReLU:     leakyReLUAVX2,
+			leakyReLUGrad: leakyReLUGradAVX2,
 		})
 	}
 	return list

@@ -1300,3 +1300,83 @@ sigmoid256last:
 sigmoid256done:
 	VZEROUPPER
 	RET
+
+// func leakyReLUAVX2(dst, src []float32, slope float32)
+//
+// dst = x > 0 ? x : x·slope, as ATen's Vectorized leaky_relu: the product
+// for every lane, then a blend on the ordered comparison x > 0 (false for
+// NaN, whose product is NaN, and for ±0).
+TEXT ·leakyReLUAVX2(SB), NOSPLIT, $0-52
+	MOVQ         dst_base+0(FP), DI
+	MOVQ         src_base+24(FP), SI
+	MOVQ         src_len+32(FP), CX
+	VBROADCASTSS slope+48(FP), Y1
+	VXORPS       Y2, Y2, Y2
+
+leaky256loop:
+	CMPQ      CX, $8
+	JB        leaky256last
+	VMOVUPS   (SI), Y0
+	VMULPS    Y1, Y0, Y3
+	VCMPPS    $0x1e, Y2, Y0, Y4 // GT_OQ: x > 0
+	VBLENDVPS Y4, Y0, Y3, Y3
+	VMOVUPS   Y3, (DI)
+	ADDQ      $32, SI
+	ADDQ      $32, DI
+	SUBQ      $8, CX
+	JMP       leaky256loop
+
+leaky256last:
+	TESTQ      CX, CX
+	JZ         leaky256done
+	MASK256(CX, Y10)
+	VMASKMOVPS (SI), Y10, Y0
+	VMULPS     Y1, Y0, Y3
+	VCMPPS     $0x1e, Y2, Y0, Y4
+	VBLENDVPS  Y4, Y0, Y3, Y3
+	VMASKMOVPS Y3, Y10, (DI)
+
+leaky256done:
+	VZEROUPPER
+	RET
+
+// func leakyReLUGradAVX2(dst, g, x []float32, slope float32)
+//
+// dst = x > 0 ? g : g·slope.
+TEXT ·leakyReLUGradAVX2(SB), NOSPLIT, $0-76
+	MOVQ         dst_base+0(FP), DI
+	MOVQ         g_base+24(FP), DX
+	MOVQ         x_base+48(FP), SI
+	MOVQ         x_len+56(FP), CX
+	VBROADCASTSS slope+72(FP), Y1
+	VXORPS       Y2, Y2, Y2
+
+leakygrad256loop:
+	CMPQ      CX, $8
+	JB        leakygrad256last
+	VMOVUPS   (SI), Y0
+	VMOVUPS   (DX), Y5
+	VMULPS    Y1, Y5, Y3
+	VCMPPS    $0x1e, Y2, Y0, Y4
+	VBLENDVPS Y4, Y5, Y3, Y3
+	VMOVUPS   Y3, (DI)
+	ADDQ      $32, SI
+	ADDQ      $32, DX
+	ADDQ      $32, DI
+	SUBQ      $8, CX
+	JMP       leakygrad256loop
+
+leakygrad256last:
+	TESTQ      CX, CX
+	JZ         leakygrad256done
+	MASK256(CX, Y10)
+	VMASKMOVPS (SI), Y10, Y0
+	VMASKMOVPS (DX), Y10, Y5
+	VMULPS     Y1, Y5, Y3
+	VCMPPS     $0x1e, Y2, Y0, Y4
+	VBLENDVPS  Y4, Y5, Y3, Y3
+	VMASKMOVPS Y3, Y10, (DI)
+
+leakygrad256done:
+	VZEROUPPER
+	RET

@@ -1,0 +1,274 @@
+package tensor
+
+import (
+	"slices"
+
+	"github.com/kael-dev/kael/tensor/internal/gemm"
+)
+
+// Convolution of float32 and float64 with the batch folded into the GEMM.
+// The columns of the whole batch form one matrix [C·kh·kw, N·oh·ow]
+// (batchInner), so that each of the three products of a convolution is
+// one GEMM per group whatever the batch: the forward W·cols, the weight
+// gradient g·colsᵀ summed over the images inside its K = N·oh·ow, and
+// the input gradient Wᵀ·g. A batched GEMM per image gives the small
+// late layers of a CNN (oh·ow = 16 or 64) products too narrow for the
+// micro-kernel, and the weight gradient a sum over N afterwards. The
+// price is a copy of the output or its gradient between [N, O, oh·ow]
+// and [O, N·oh·ow], O·N·oh·ow elements against the GEMM's K times more.
+
+// foldMaxWidth is the image width oh·ow from which the forward multiplies
+// image by image, straight into the output: from 8 tiles of the AVX-512
+// micro-kernel (32 columns) on, repacking the weights for each image costs
+// under 1/256 of its product, less than the fold's copy of the output.
+const foldMaxWidth = 256
+
+// folded reports whether dtype d takes this path.
+func folded(d DType) bool { return d == Float32 || d == Float64 }
+
+// foldedCols returns the columns of x4 [N, C, H, W], laid out batchInner.
+func foldedCols[T float32 | float64](x4 *Tensor, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
+	n, c := x4.shape[0], x4.shape[1]
+	cols, err := emptyOutput(x4.dtype, c*kernel[0]*kernel[1], n*out[0]*out[1])
+	if err != nil {
+		return nil, err
+	}
+	if err := im2colLoop[T](x4, cols, kernel, out, o, batchInner(n, out)); err != nil {
+		return nil, err
+	}
+	return cols, nil
+}
+
+// matrixOf returns the rows×cols matrix of group g of t, a [G, rows, cols]
+// view.
+func matrixOf[T float32 | float64](t *Tensor, g int) gemm.Matrix[T] {
+	return gemm.Matrix[T]{Data: t.storage.data.([]T), Offset: t.offset + g*t.strides[0], RowStride: t.strides[1], ColStride: t.strides[2]}
+}
+
+// transposed returns the transpose of a view.
+func transposed[T float32 | float64](m gemm.Matrix[T]) gemm.Matrix[T] {
+	return gemm.Matrix[T]{Data: m.Data, Offset: m.Offset, RowStride: m.ColStride, ColStride: m.RowStride}
+}
+
+// groupMul computes c[g] = a[g]·b[g] for every group g, where a, b and c
+// are [G, m, k], [G, k, n] and [G, m, n] views.
+func groupMul[T float32 | float64](m, n, k, groups int, a, b, c func(g int) gemm.Matrix[T]) error {
+	for g := range groups {
+		gemm.Mul(m, n, k, a(g), b(g), c(g), gemm.Options{Threads: NumThreads(), Cancelled: Interrupted})
+		if Interrupted() {
+			return errInterrupted()
+		}
+	}
+	return nil
+}
+
+// conv2dFolded is Conv2d of x4 [N, C, H, W] for float32 and float64.
+// It returns the columns it gathered too, [C·kh·kw, N·oh·ow].
+func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions) (y, cols *Tensor, err error) {
+	n, oc := x4.shape[0], weight.shape[0]
+	kernel := [2]int{weight.shape[2], weight.shape[3]}
+	l := out[0] * out[1]
+	if cols, err = foldedCols[T](x4, kernel, out, o); err != nil {
+		return nil, nil, err
+	}
+	w, err := weight.Reshape(o.Groups, oc/o.Groups, -1) // [G, O/G, K]
+	if err != nil {
+		return nil, nil, err
+	}
+	k := w.shape[2]
+	colsG, err := cols.Reshape(o.Groups, k, n*l)
+	if err != nil {
+		return nil, nil, err
+	}
+	if y, err = emptyOutput(x4.dtype, n, o.Groups, oc/o.Groups, l); err != nil {
+		return nil, nil, err
+	}
+	if l >= foldMaxWidth {
+		// Wide images: one product per image straight into y.
+		for i := range n {
+			err = groupMul(oc/o.Groups, l, k, o.Groups,
+				func(g int) gemm.Matrix[T] { return matrixOf[T](w, g) },
+				func(g int) gemm.Matrix[T] {
+					m := matrixOf[T](colsG, g)
+					m.Offset += i * l
+					return m
+				},
+				func(g int) gemm.Matrix[T] {
+					return gemm.Matrix[T]{Data: y.storage.data.([]T), Offset: i*y.strides[0] + g*y.strides[1], RowStride: y.strides[2], ColStride: 1}
+				})
+			if err != nil {
+				return nil, nil, err
+			}
+		}
+		if y, err = y.Reshape(n, oc, out[0], out[1]); err != nil {
+			return nil, nil, err
+		}
+		if bias == nil {
+			return y, cols, nil
+		}
+		b, err := bias.Reshape(oc, 1, 1)
+		if err == nil {
+			b, err = b.To(y.dtype)
+		}
+		if err == nil {
+			err = AddSpec.ApplyInPlace(y, b)
+		}
+		return y, cols, err
+	}
+	prod, err := emptyOutput(x4.dtype, o.Groups, oc/o.Groups, n*l) // [O, N·L]
+	if err != nil {
+		return nil, nil, err
+	}
+	err = groupMul(oc/o.Groups, n*l, k, o.Groups,
+		func(g int) gemm.Matrix[T] { return matrixOf[T](w, g) },
+		func(g int) gemm.Matrix[T] { return matrixOf[T](colsG, g) },
+		func(g int) gemm.Matrix[T] { return matrixOf[T](prod, g) })
+	if err != nil {
+		return nil, nil, err
+	}
+	var b []T
+	if bias != nil {
+		bc, err := bias.To(x4.dtype)
+		if err == nil {
+			bc, err = bc.Contiguous()
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		b = bc.storage.data.([]T)[bc.offset : bc.offset+oc]
+	}
+	if y, err = y.Reshape(n, oc, out[0], out[1]); err != nil {
+		return nil, nil, err
+	}
+	src, dst := prod.storage.data.([]T), y.storage.data.([]T)
+	// y[i, c, :] = prod[c, i·L : (i+1)·L] (+ bias[c]), as the unfolded
+	// path's product plus the bias added in place.
+	err = ParallelFor(n*oc, max(1, GrainSize/max(l, 1)), func(begin, end int) {
+		for r := begin; r < end; r++ {
+			i, c := r/oc, r%oc
+			from := src[(c*n+i)*l : (c*n+i+1)*l]
+			to := dst[r*l : (r+1)*l]
+			if b == nil {
+				copy(to, from)
+				continue
+			}
+			bc := b[c]
+			for j, v := range from {
+				to[j] = v + bc
+			}
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return y, cols, nil
+}
+
+// conv2dGradsFolded is Conv2dGrads of x4 [N, C, H, W] and g4 [N, O, oh, ow]
+// for float32 and float64; kept, when not nil, are the columns of x4 that
+// the forward gathered.
+func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+	n, oc := x4.shape[0], weight.shape[0]
+	og := oc / o.Groups
+	out := [2]int{g4.shape[2], g4.shape[3]}
+	kernel := [2]int{weight.shape[2], weight.shape[3]}
+	l := out[0] * out[1]
+	// The output gradient as [G, O/G, N·L].
+	gp, err := g4.Permute(1, 0, 2, 3)
+	if err == nil {
+		gp, err = gp.Contiguous()
+	}
+	if err == nil {
+		gp, err = gp.Reshape(o.Groups, og, n*l)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	k := weight.shape[1] * kernel[0] * kernel[1]
+	if wantW {
+		cols := kept
+		if cols == nil {
+			cols, err = foldedCols[T](x4, kernel, out, o)
+		}
+		if err == nil {
+			cols, err = cols.Reshape(o.Groups, k, n*l)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if gw, err = emptyOutput(x4.dtype, o.Groups, og, k); err != nil {
+			return nil, nil, err
+		}
+		err = groupMul(og, k, n*l, o.Groups,
+			func(g int) gemm.Matrix[T] { return matrixOf[T](gp, g) },
+			func(g int) gemm.Matrix[T] { return transposed(matrixOf[T](cols, g)) },
+			func(g int) gemm.Matrix[T] { return matrixOf[T](gw, g) })
+		if err == nil {
+			gw, err = gw.Reshape(weight.shape...)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if wantX {
+		w, err := weight.Reshape(o.Groups, og, k)
+		if err != nil {
+			return nil, nil, err
+		}
+		gcols, err := emptyOutput(x4.dtype, o.Groups, k, n*l)
+		if err != nil {
+			return nil, nil, err
+		}
+		err = groupMul(k, n*l, og, o.Groups,
+			func(g int) gemm.Matrix[T] { return transposed(matrixOf[T](w, g)) },
+			func(g int) gemm.Matrix[T] { return matrixOf[T](gp, g) },
+			func(g int) gemm.Matrix[T] { return matrixOf[T](gcols, g) })
+		if err != nil {
+			return nil, nil, err
+		}
+		if gx, err = Zeros(x4.dtype, x4.shape...); err != nil {
+			return nil, nil, err
+		}
+		if err := col2imLoop[T](gcols, gx, kernel, out, o, batchInner(n, out)); err != nil {
+			return nil, nil, err
+		}
+	}
+	return gx, gw, nil
+}
+
+// Conv2dColumns are the unfolded windows of a convolution's input,
+// gathered by Conv2dKeep and used again by Conv2dGradsKept for the
+// weight gradient, as PyTorch's slow_conv2d before 1.11 kept its finput.
+type Conv2dColumns struct {
+	cols  *Tensor
+	shape []int // the input's, [N, C, H, W]
+}
+
+// keepColumnsRatio is the most elements of the columns, as a multiple of
+// the input's, that Conv2dKeep keeps: a kernel no larger than its stride
+// squared (dcgan's 4×4 of stride 2: 4). A 3×3 kernel of stride 1 would
+// keep nine times its input until the backward, more memory than the
+// gather saves; it is gathered again.
+const keepColumnsRatio = 4
+
+// Conv2dKeep is Conv2d that also returns the columns it gathered when
+// keeping them for the weight gradient is worth their memory: float32
+// and float64, at most keepColumnsRatio times the input's size. Otherwise
+// the columns are nil.
+func Conv2dKeep(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, *Conv2dColumns, error) {
+	y, cols, err := conv2d(x, weight, bias, o)
+	if err != nil || cols == nil || cols.Numel() > keepColumnsRatio*x.Numel() {
+		return y, nil, err
+	}
+	return y, &Conv2dColumns{cols: cols, shape: x.Shape()}, nil
+}
+
+// Conv2dGradsKept is Conv2dGrads that takes the weight gradient's columns
+// from kept (nil: gathered again from x).
+func Conv2dGradsKept(x, weight, g *Tensor, kept *Conv2dColumns, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+	var cols *Tensor
+	if kept != nil && kept.cols.dtype == x.dtype && slices.Equal(kept.shape, x.shape) {
+		cols = kept.cols
+	}
+	return conv2dGrads(x, weight, g, cols, o, wantX, wantW)
+}
