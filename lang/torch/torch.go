@@ -123,6 +123,7 @@ func init() {
 	defContainers()
 	defParamContainers()
 	defEmbeddingBag()
+	defAdaptiveLogSoftmax()
 	defCTCLoss()
 	defGrid()
 	defModuleMethods()
