@@ -165,6 +165,7 @@ func init() {
 	defStudentTKind()
 	defMultinomialKind()
 	defMultivariateNormalKind()
+	defWishartKind()
 	defDistributionCommonMethods()
 	defDistributions()
 	defConcreteDistBases()   // after defDistributions: every distribution becomes a base
