@@ -186,6 +186,7 @@ func init() {
 	defRNNFunctions()
 	defLazyLayers()
 	defParametrize() // after every layer: Parametrized<Class> for each
+	defParametrizations()
 	defReturnTypes()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
