@@ -28,7 +28,12 @@ type orthogonalParam struct {
 	trivial bool
 }
 
-func (o *orthogonalParam) Base() *nn.Base    { return &o.base }
+func (o *orthogonalParam) Base() *nn.Base { return &o.base }
+func (o *orthogonalParam) CopySettings() nn.Module {
+	c := *o
+	c.shape = slices.Clone(o.shape)
+	return &c
+}
 func (o *orthogonalParam) TypeName() string  { return "_Orthogonal" }
 func (o *orthogonalParam) ExtraRepr() string { return "" }
 
@@ -290,7 +295,11 @@ type spectralNormParam struct {
 	ndim       int
 }
 
-func (s *spectralNormParam) Base() *nn.Base    { return &s.base }
+func (s *spectralNormParam) Base() *nn.Base { return &s.base }
+func (s *spectralNormParam) CopySettings() nn.Module {
+	c := *s
+	return &c
+}
 func (s *spectralNormParam) TypeName() string  { return "_SpectralNorm" }
 func (s *spectralNormParam) ExtraRepr() string { return "" }
 
@@ -418,7 +427,7 @@ func newSpectralNormParam(weight *tensor.Tensor, iterations, dim int, eps float6
 
 // parametrizedTensor is getattr(module, name, None) for orthogonal and
 // spectral_norm: the tensor, or PyTorch's ValueError.
-func parametrizedTensor(a *lang.Args, mv lang.Value, name string) (*tensor.Tensor, error) {
+func parametrizedTensor(mv lang.Value, name string) (*tensor.Tensor, error) {
 	v, err := lang.GetAttr(mv, name)
 	t, ok := v.(*tensor.Tensor)
 	if err != nil || !ok {
@@ -435,7 +444,7 @@ func defParametrizations() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			w, err := parametrizedTensor(a, mv, name)
+			w, err := parametrizedTensor(mv, name)
 			if err != nil {
 				return nil, err
 			}
@@ -477,7 +486,7 @@ func defParametrizations() {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			w, err := parametrizedTensor(a, mv, name)
+			w, err := parametrizedTensor(mv, name)
 			if err != nil {
 				return nil, err
 			}
@@ -496,6 +505,11 @@ func defParametrizations() {
 			}
 			return a.Call(registerParametrizationFn, mv, name, newLayer(s))
 		})
+	for _, name := range []string{"_Orthogonal", "_SpectralNorm"} {
+		qualified := "torch.nn.utils.parametrizations." + name
+		nnClassNames[name] = qualified
+		lang.RegisterSubclass(qualified, nnModuleClassName)
+	}
 	attrs := map[string]lang.Value{orthogonal.Name: orthogonal, spectral.Name: spectral}
 	lang.RegisterModule("torch.nn.utils.parametrizations", "orthogonal and spectral_norm as parametrizations (torch.nn.utils.parametrize): the tensor's original and the parametrization's state live in module.parametrizations.", func() *lang.Module {
 		return &lang.Module{Attrs: attrs}

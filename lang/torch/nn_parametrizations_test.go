@@ -61,6 +61,10 @@ var parametrizationsCases = []string{
 	"PZ.spectral_norm(nn.Linear(3, 3), n_power_iterations=0)",
 	"PZ.spectral_norm(nn.Linear(3, 3), dim=2)",
 	"PZ.spectral_norm(nn.Linear(3, 3), 'foo')",
+	"import copy\nPZ.spectral_norm(m)\nc = copy.deepcopy(m)\nstr(c), torch.equal(c.weight, m.weight), c.parametrizations.weight[0]._u is m.parametrizations.weight[0]._u",
+	"import copy\nl = orth((3, 3), None)\nc = copy.deepcopy(l)\n(c.weight - l.weight).abs().max().item() < 1e-6, c.parametrizations.weight[0].base is l.parametrizations.weight[0].base",
+	"PZ.spectral_norm(m)\nsd = m.state_dict()\nm2 = PZ.spectral_norm(nn.Linear(4, 3))\nm2.load_state_dict(sd)\n(m2.weight - m.weight).abs().max().item() < 1e-6",
+	"PZ.spectral_norm(m)\nsn = m.parametrizations.weight[0]\nstr(sn), str(type(sn)), isinstance(sn, nn.Module), str(type(orth((2, 2), None).parametrizations.weight[0]))",
 	"PZ.weight_norm",
 	"import torch.nn.utils.parametrizations as Q\nQ is PZ, callable(Q.orthogonal), callable(Q.spectral_norm)",
 }
