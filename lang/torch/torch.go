@@ -124,6 +124,7 @@ func init() {
 	defParamContainers()
 	defEmbeddingBag()
 	defAdaptiveLogSoftmax()
+	defATenEmbeddingBag()
 	defCTCLoss()
 	defGrid()
 	defModuleMethods()
