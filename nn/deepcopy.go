@@ -78,6 +78,13 @@ func DeepCopyWith(m Module, copyTensor func(*tensor.Tensor) (*tensor.Tensor, err
 		}
 		return w.Rewrap(inner), nil
 	}
+	if sc, ok := m.(SettingsCopier); ok {
+		out := sc.CopySettings()
+		if err := m.Base().CopyTo(out.Base(), copyTensor, copyModule); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
 	v := reflect.ValueOf(m)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct || v.Elem().Type().PkgPath() != thisPackage {
 		return nil, tensor.Errorf(tensor.TypeError, "cannot deep-copy the module %s", m.TypeName()).
@@ -90,6 +97,13 @@ func DeepCopyWith(m Module, copyTensor func(*tensor.Tensor) (*tensor.Tensor, err
 		return nil, err
 	}
 	return out, nil
+}
+
+// SettingsCopier is a module of another package that DeepCopyWith can
+// copy: CopySettings returns a module with m's settings, whose registry
+// DeepCopyWith then fills with the copies of m's.
+type SettingsCopier interface {
+	CopySettings() Module
 }
 
 // thisPackage is the import path of package nn, whose module types

@@ -111,6 +111,15 @@ func (d *Distribution) shown() []string {
 			}
 		}
 		return out
+	case "Wishart":
+		// the matrices given or computed so far, then df
+		var out []string
+		for _, name := range mvnMatrices {
+			if _, ok := d.params[name]; ok {
+				out = append(out, name)
+			}
+		}
+		return append(out, "df")
 	}
 	if k := distKinds[d.kind]; k != nil && k.params[0] != "probs" && k.params[0] != "total_count" {
 		return k.shown
@@ -191,7 +200,7 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 			v = d.lrMatrix(c, name)
 			break
 		}
-		if d.kind != "MultivariateNormal" {
+		if d.kind != "MultivariateNormal" && d.kind != "Wishart" {
 			return nil, false
 		}
 		v = d.mvnMatrix(c, name)
@@ -200,7 +209,15 @@ func (d *Distribution) Attr(name string) (lang.Value, bool) {
 			return d.params["total_count"], true
 		}
 		return int64(d.totalCount), d.kind == "Multinomial"
+	case "mode":
+		if d.kind != "Wishart" {
+			return nil, false
+		}
+		v = d.wishartMode(c)
 	case "df":
+		if d.kind == "Wishart" {
+			return d.params["df"], true
+		}
 		if d.kind != "Chi2" {
 			return nil, false
 		}
@@ -262,7 +279,12 @@ func (d *Distribution) hasRsample() bool {
 }
 
 // chainOps runs recorded operations, keeping the first error.
-type chainOps struct{ err error }
+type chainOps struct {
+	err error
+	// warnings are the UserWarnings the computation gives, for a caller
+	// with the program's arguments to raise (Wishart's sampler warns).
+	warnings []string
+}
 
 func (c *chainOps) do(f func() (*tensor.Tensor, error)) *tensor.Tensor {
 	if c.err != nil {
@@ -463,6 +485,11 @@ func (d *Distribution) draw(a *lang.Args, reparam bool) (lang.Value, error) {
 	}
 	if c.err != nil {
 		return nil, c.err
+	}
+	for _, w := range c.warnings {
+		if err := warnUser(a, w); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

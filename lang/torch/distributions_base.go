@@ -34,7 +34,7 @@ var distValidateDefault = true
 // directly, or from TransformedDistribution).
 var expFamilyKinds = map[string]bool{
 	"Bernoulli": true, "Beta": true, "ContinuousBernoulli": true, "Dirichlet": true,
-	"Exponential": true, "Gamma": true, "Normal": true, "Poisson": true,
+	"Exponential": true, "Gamma": true, "Normal": true, "Poisson": true, "Wishart": true,
 }
 
 // transformedKinds derive from TransformedDistribution in PyTorch.

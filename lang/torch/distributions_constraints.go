@@ -378,6 +378,8 @@ func (d *Distribution) argConstraints() *lang.Dict {
 	out := lang.NewDict()
 	var names []string
 	switch {
+	case d.kind == "Wishart": // PyTorch's order, df's bound per instance
+		names = append(slices.Clone(mvnMatrices), "df")
 	case distKinds[d.kind] != nil:
 		k := distKinds[d.kind]
 		for _, p := range k.params {

@@ -620,6 +620,10 @@ func (d *Distribution) eventShape() []int {
 	if d.kind == "LKJCholesky" {
 		return []int{d.lkjDim, d.lkjDim}
 	}
+	if d.kind == "Wishart" {
+		l := d.params[mvnL]
+		return append([]int(nil), l.Shape()[l.Dim()-2:]...)
+	}
 	if d.kind == "Dirichlet" || d.kind == "MultivariateNormal" || d.kind == "LowRankMultivariateNormal" {
 		p := d.params["concentration"]
 		if p == nil {

@@ -116,6 +116,11 @@ func shapeText(t *tensor.Tensor) string {
 
 // paramConstraint is the constraint of a parameter of d.
 func (d *Distribution) paramConstraint(name string) (constraint, bool) {
+	if d.kind == "Wishart" && name == "df" {
+		// GreaterThan(dimension - 1), set per instance as PyTorch's
+		// __init__ sets it
+		return greaterThan(int64(d.eventShape()[0] - 1)).constraint, true
+	}
 	if k := distKinds[d.kind]; k != nil {
 		con, ok := k.constraints[name]
 		return con, ok

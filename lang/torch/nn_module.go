@@ -204,6 +204,12 @@ func hyperValue(v any) lang.Value {
 	switch x := v.(type) {
 	case int:
 		return int64(x)
+	case nn.IntList:
+		l := make([]lang.Value, len(x))
+		for i, e := range x {
+			l[i] = int64(e)
+		}
+		return &lang.List{Elems: l}
 	case []int:
 		t := make(lang.Tuple, len(x))
 		for i, e := range x {

@@ -21,6 +21,15 @@ import (
 // m.weight runs the right_inverses and writes original in place. The
 // module's class becomes Parametrized<Class>, a subclass of its own.
 
+// registerParametrizationFn is register_parametrization, which
+// torch.nn.utils.parametrizations calls.
+var registerParametrizationFn *lang.Builtin
+
+// rightInverter is a built-in parametrization with a right_inverse.
+type rightInverter interface {
+	RightInverse(x *tensor.Tensor) (*tensor.Tensor, error)
+}
+
 // parametrizedPrefix is what the module's class name gets in front.
 const parametrizedPrefix = "Parametrized"
 
@@ -112,7 +121,19 @@ func callModule(m nn.Module, args ...lang.Value) (lang.Value, error) {
 func callModuleMethod(m nn.Module, name string, args ...lang.Value) (v lang.Value, ok bool, err error) {
 	um, isUser := m.(*userModule)
 	if !isUser {
-		return nil, false, nil
+		ri, has := nn.Unwrap(m).(rightInverter)
+		if !has || name != "right_inverse" || len(args) != 1 {
+			return nil, false, nil
+		}
+		x, isT := args[0].(*tensor.Tensor)
+		if !isT {
+			return nil, true, lang.Errorf(lang.TypeError, "%s.right_inverse() expects a Tensor, not %s", m.TypeName(), lang.TypeName(args[0]))
+		}
+		t, err := ri.RightInverse(x)
+		if err != nil {
+			return nil, true, err
+		}
+		return t, true, nil
 	}
 	fn, err := lang.GetAttr(um.inst, name)
 	if err != nil {
@@ -319,8 +340,11 @@ func registerParametrization(a *lang.Args) (lang.Value, error) {
 	var inv lang.Value = orig
 	err := autograd.NoGrad(func() error {
 		v, ok, err := callModuleMethod(p, "right_inverse", orig)
-		if ok {
+		if ok && err == nil {
 			inv = v
+		}
+		if err != nil && lang.ToError(err).Kind == NotImplementedError {
+			return nil // PyTorch takes the right_inverse as the identity then
 		}
 		return err
 	})
@@ -511,7 +535,7 @@ func defParametrize() {
 	}
 	nnClassNames["ParametrizationList"] = "torch.nn.utils.parametrize.ParametrizationList"
 	lang.RegisterSubclass("torch.nn.utils.parametrize.ParametrizationList", nnClassNames["ModuleList"])
-	register := lang.NewBuiltin(lang.AsValue, "register_parametrization(module, tensor_name, parametrization, *, unsafe=False)",
+	registerParametrizationFn = lang.NewBuiltin(lang.AsValue, "register_parametrization(module, tensor_name, parametrization, *, unsafe=False)",
 		"Parametrizes module.tensor_name by the module parametrization: the tensor moves to module.parametrizations[tensor_name].original (after parametrization.right_inverse, when it has one) and reading module.tensor_name gives parametrization(original), recomputed at each read and before each forward; a second call on the same name chains another parametrization. The module's class becomes Parametrized<Class>. unsafe=False checks that the parametrization keeps the dtype and shape. Returns module.",
 		registerParametrization)
 	remove := lang.NewBuiltin(lang.AsValue, "remove_parametrizations(module, tensor_name, leave_parametrized=True)",
@@ -554,7 +578,7 @@ func defParametrize() {
 		"The class of module before it was parametrized (its class when it is not).",
 		typeBeforeParametrizations)
 	attrs := map[string]lang.Value{}
-	for _, b := range []*lang.Builtin{register, remove, isP, cached, before} {
+	for _, b := range []*lang.Builtin{registerParametrizationFn, remove, isP, cached, before} {
 		attrs[b.Name] = b
 	}
 	lang.RegisterModule("torch.nn.utils.parametrize", "Parametrizations of a module's tensors: register_parametrization, remove_parametrizations, is_parametrized, cached and type_before_parametrizations.", func() *lang.Module {

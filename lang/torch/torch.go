@@ -123,6 +123,8 @@ func init() {
 	defContainers()
 	defParamContainers()
 	defEmbeddingBag()
+	defAdaptiveLogSoftmax()
+	defATenEmbeddingBag()
 	defCTCLoss()
 	defGrid()
 	defModuleMethods()
@@ -167,6 +169,7 @@ func init() {
 	defStudentTKind()
 	defMultinomialKind()
 	defMultivariateNormalKind()
+	defWishartKind()
 	defDistributionCommonMethods()
 	defDistributions()
 	defConcreteDistBases()   // after defDistributions: every distribution becomes a base
@@ -187,6 +190,7 @@ func init() {
 	defRNNFunctions()
 	defLazyLayers()
 	defParametrize() // after every layer: Parametrized<Class> for each
+	defParametrizations()
 	defReturnTypes()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
