@@ -15,6 +15,7 @@ import (
 //go:embed nn_prune.py
 var pruneSource string
 
-func init() {
+// defPrune registers the module.
+func defPrune() {
 	lang.RegisterSourceModule("torch.nn.utils.prune", "Pruning a module's tensors by masks: l1_unstructured, random_unstructured, ln_structured, random_structured, global_unstructured, custom_from_mask, identity, remove, is_pruned, and the method classes (BasePruningMethod, PruningContainer, L1Unstructured, ...) to derive new ones from.", pruneSource)
 }

@@ -131,6 +131,7 @@ func init() {
 	defModuleHooks()
 	defRegistryViews()
 	defModuleGetters()
+	defPrune()
 	defModuleBase()
 	defNNInit()
 
