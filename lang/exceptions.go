@@ -48,6 +48,9 @@ type excState struct {
 	// unicode are a Unicode error's encoding, object, start, end and
 	// reason (exceptions_unicode.go); nil unless it was made with them.
 	unicode *unicodeFields
+	// group is an exception group's message and exceptions
+	// (exceptions_group.go); nil for other exceptions.
+	group *groupFields
 	links   *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
 	trace   *excTrace // nil while the exception has no traceback to keep
 }
@@ -207,6 +210,7 @@ func init() {
 		panic(err)
 	}
 	moduleExceptionClasses[string(UnsupportedOperation)] = unsupported
+	initExceptionGroups()
 	RegisterNativeBase("BaseException", baseException, &NativeBase{
 		Name:  "BaseException",
 		New:   func(x *Instance) error { x.Native = &excState{}; return nil },
@@ -261,6 +265,8 @@ func init() {
 				names = append(names, "code")
 			case x.cls.derivesFrom(exceptionClasses["StopIteration"]):
 				names = append(names, "value")
+			case isGroup(x):
+				names = append(names, "message", "exceptions")
 			}
 			return names
 		},
@@ -393,6 +399,9 @@ func excStr(x *Instance) string {
 	if st.unicode != nil {
 		return st.unicode.str()
 	}
+	if st.group != nil {
+		return groupStr(st.group)
+	}
 	switch len(st.args) {
 	case 0:
 		return ""
@@ -457,6 +466,16 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 		if v, ok := namedAttr(x, st, name); ok {
 			return v, true, nil
 		}
+	case "message", "exceptions":
+		if isGroup(x) {
+			if name == "message" {
+				return orNone(groupOf(x).msg), true, nil
+			}
+			if st.group == nil {
+				return None, true, nil
+			}
+			return st.group.excs, true, nil
+		}
 	case "add_note":
 		return &Builtin{Name: "add_note", Sig: "add_note(note)", params: []param{{name: "note"}},
 			fn: func(a *Args) (Value, error) { return None, addNote(x, a.Value("note")) }}, true, nil
@@ -513,6 +532,11 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 		return true, err
 	case "__traceback__":
 		return true, st.setTraceback(v)
+	case "message", "exceptions":
+		if isGroup(x) {
+			return true, Errorf(AttributeError, "readonly attribute")
+		}
+		return namedSetAttr(x, st, name, v), nil
 	default:
 		return namedSetAttr(x, st, name, v), nil
 	}
