@@ -51,8 +51,8 @@ type excState struct {
 	// group is an exception group's message and exceptions
 	// (exceptions_group.go); nil for other exceptions.
 	group *groupFields
-	links   *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
-	trace   *excTrace // nil while the exception has no traceback to keep
+	links *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
+	trace *excTrace // nil while the exception has no traceback to keep
 }
 
 // excLinks are an exception's __cause__, __context__ (nil for None) and
