@@ -17,14 +17,7 @@ type handlerCode struct {
 }
 
 func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
-	if h := st.Handlers; len(h) > 0 && h[0].StarPos.IsValid() {
-		// Refused when it runs, so that the rest of the file runs.
-		at := syntax.Span{Start: h[0].ExceptPos, End: h[0].Type.Span().End}
-		return func(in *interp) (ctrl, error) {
-			return ctrlNext, in.errorAt(Errorf(SyntaxError, "kael has no exception groups ('except*')").
-				WithHint("catch the exception class itself with 'except'"), at)
-		}
-	}
+	star := len(st.Handlers) > 0 && st.Handlers[0].StarPos.IsValid()
 	body := c.block(st.Body)
 	handlers := make([]handlerCode, len(st.Handlers))
 	for i, h := range st.Handlers {
@@ -35,7 +28,11 @@ func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
 		if h.Name != nil {
 			hc.name = c.storeName(h.Name)
 		}
-		hc.body = c.block(h.Body)
+		if star {
+			hc.body = c.starBlock(h.Body)
+		} else {
+			hc.body = c.block(h.Body)
+		}
 		handlers[i] = hc
 	}
 	var els, fin *blockCode
@@ -59,6 +56,18 @@ func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
 			return k, err
 		}
 		return in.handle(err, handlers)
+	}
+	if star {
+		run = func(in *interp) (ctrl, error) {
+			k, err := body.exec(in)
+			if err == nil {
+				if els != nil && k == ctrlNext {
+					return els.exec(in)
+				}
+				return k, nil
+			}
+			return in.handleStar(err, handlers)
+		}
 	}
 	if fin == nil {
 		return run

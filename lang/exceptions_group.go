@@ -61,7 +61,7 @@ func initExceptionGroups() {
 			if err != nil {
 				return nil, err
 			}
-			return Tuple{orNone(m), orNone(r)}, nil
+			return Tuple{instOrNone(m), instOrNone(r)}, nil
 		})
 	beg.attrs["subgroup"] = groupMethod("subgroup(self, matcher_value, /)",
 		"The subgroup of the exceptions that match (a class, a tuple of classes or a predicate), with the tree's structure; None when none does.",
@@ -70,7 +70,7 @@ func initExceptionGroups() {
 			if err != nil {
 				return nil, err
 			}
-			return orNone(m), nil
+			return instOrNone(m), nil
 		})
 	beg.attrs["__class_getitem__"] = &classMethod{fn: &Builtin{Name: "__class_getitem__", Sig: "__class_getitem__(cls, item, /)",
 		Doc:    "cls[item]: a types.GenericAlias, as CPython's (ExceptionGroup[OSError]).",
@@ -360,4 +360,12 @@ func groupSubset(a *Args, x *Instance, excs []Value) (*Instance, error) {
 		return nil, err
 	}
 	return eg, nil
+}
+
+// instOrNone is x, or None for nil.
+func instOrNone(x *Instance) Value {
+	if x == nil {
+		return None
+	}
+	return x
 }
