@@ -115,20 +115,35 @@ func (in *interp) handleStar(err error, handlers []handlerCode) (ctrl, error) {
 
 // raisedAt makes the error of raising the exception x, a group an
 // except* statement made, where e, the exception it came from, is:
-// with e's frames (frames: a part of e keeps its traceback) or with only
-// the frame of the try statement (a group made anew, which CPython
-// raises with no traceback of its own).
+// with e's frames (frames: a part of e keeps its traceback), or, for a
+// group made anew, which CPython raises with no traceback of its own,
+// at the try statement's frame, which its traceback leaves out.
 func raisedAt(x *Instance, e *Error, frames bool) *Error {
 	ne := excError(x)
 	ne.Span, ne.Src, ne.Filename, ne.Function, ne.frame = e.Span, e.Src, e.Filename, e.Function, e.frame
-	if frames {
-		ne.Trace = e.Trace
-	} else if len(e.Trace) > 0 {
-		f := e.Trace[0]
-		ne.Span, ne.Src, ne.Filename, ne.Function, ne.frame = f.Span, f.Src, f.Filename, f.Function, f.state
-	}
 	st := excStateOf(x)
 	st.err, st.trace = ne, nil
+	if !frames {
+		// Its traceback starts in the frame's callers (excTrace.fresh);
+		// the frame's line is where kael's own display shows it.
+		if len(e.Trace) > 0 {
+			f := e.Trace[0]
+			ne.Span, ne.Src, ne.Filename, ne.Function, ne.frame = f.Span, f.Src, f.Filename, f.Function, f.state
+		}
+		st.trace = &excTrace{fresh: true}
+		return ne
+	}
+	// e's traceback object itself, as CPython's parts share it, until
+	// the part goes on through other frames.
+	ne.Trace = e.Trace
+	t := &excTrace{}
+	if os := excStateOf(e.exc); os.trace != nil {
+		t.prior, t.priorStates = os.trace.prior, os.trace.priorStates
+	}
+	if tb, ok := excStateOf(e.exc).traceback().(*Traceback); ok {
+		t.tb, t.tbLen = tb, len(ne.Trace)
+	}
+	st.trace = t
 	return ne
 }
 
@@ -197,7 +212,8 @@ func starMatch(a *Args, x *Instance, c Value) (match, rest *Instance, err error)
 // error e), and out, what its clauses raised and the part none took.
 // The exceptions raised again keep their place in orig's tree (a
 // subgroup of orig); those raised in the clauses are siblings of that
-// subgroup in a new group. It returns nil when nothing is left to raise.
+// subgroup in a new group, even when alone (3.11's rule; 3.12 raises a
+// lone one as it is). It returns nil when nothing is left to raise.
 func prepReraiseStar(a *Args, orig *Instance, e *Error, out []starOutcome) (*Error, error) {
 	if len(out) == 0 {
 		return nil, nil
@@ -231,9 +247,6 @@ func prepReraiseStar(a *Args, orig *Instance, e *Error, out []starOutcome) (*Err
 	}
 	if kept != nil {
 		raised = append(raised, starOutcome{x: kept, e: keptErr})
-	}
-	if len(raised) == 1 {
-		return raised[0].e, nil
 	}
 	excs := make([]Value, len(raised))
 	for i, o := range raised {

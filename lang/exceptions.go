@@ -74,6 +74,10 @@ type excTrace struct {
 	// was raised again (raise e), which its __traceback__ continues with.
 	prior       []TraceEntry
 	priorStates []*frameState // what prior's frames held (frames.go)
+	// fresh: the exception is a group an except* statement made, which
+	// CPython raises with no entry for the frame it was made in: the
+	// innermost entry of err is left out.
+	fresh bool
 }
 
 // excBlock is an exception object and its state in one allocation;
@@ -314,6 +318,13 @@ func (st *excState) traceback() Value {
 	if tb, ok := t.tb.(*Traceback); !ok || t.tbLen != len(st.err.Trace) {
 		if tb = traceOf(st.err); tb == nil {
 			return None
+		}
+		if t.fresh {
+			n := len(tb.entries) - 1
+			tb.entries, tb.states = tb.entries[:n], tb.states[:n]
+			if n == 0 && len(t.prior) == 0 {
+				return None
+			}
 		}
 		tb.entries = append(tb.entries, t.prior...)
 		tb.states = append(tb.states, t.priorStates...)
@@ -607,7 +618,8 @@ func keyErrorArg(msg string) Value {
 }
 
 // excMatches reports whether the exception x is of the class c of an
-// except clause, or of one in the tuple c.
+// except clause, or of one in the tuple c (of classes: no tuple inside,
+// as CPython's except).
 func excMatches(x *Instance, c Value) (bool, error) {
 	switch c := c.(type) {
 	case *UserClass:
@@ -615,10 +627,16 @@ func excMatches(x *Instance, c Value) (bool, error) {
 			return x.cls.derivesFrom(c), nil
 		}
 	case Tuple:
+		// Every class is checked before any matches, as CPython's
+		// check_except_type_valid: except (ValueError, 42) is an error.
 		for _, e := range c {
-			ok, err := excMatches(x, e)
-			if ok || err != nil {
-				return ok, err
+			if !isExceptionClass(e) {
+				return false, Errorf(TypeError, "catching classes that do not inherit from BaseException is not allowed")
+			}
+		}
+		for _, e := range c {
+			if x.cls.derivesFrom(e.(*UserClass)) {
+				return true, nil
 			}
 		}
 		return false, nil

@@ -1,6 +1,9 @@
 package lang
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Exception groups (PEP 654): BaseExceptionGroup and ExceptionGroup,
 // builtin classes whose instances keep a message and a tuple of
@@ -223,6 +226,7 @@ type groupMatcher struct {
 	types  Value // a class or tuple of classes; nil otherwise
 	pred   Value // the predicate; nil otherwise
 	leaves map[*Instance]bool
+	depth  int // of the group being split, for the recursion limit
 }
 
 // matcherOf is CPython's get_matcher_type.
@@ -294,6 +298,11 @@ func (m *groupMatcher) split(a *Args, x *Instance, rest bool) (match, others *In
 		}
 		return nil, nil, nil
 	}
+	if a.in != nil && a.in.depth+m.depth >= a.in.s.RecursionLimit() {
+		return nil, nil, Errorf(RecursionError, "maximum recursion depth exceeded in exceptiongroup_split_recursive")
+	}
+	m.depth++
+	defer func() { m.depth-- }()
 	var matched, unmatched []Value
 	for _, e := range groupOf(x).excs {
 		ex, _ := isException(e)
@@ -368,4 +377,60 @@ func instOrNone(x *Instance) Value {
 		return None
 	}
 	return x
+}
+
+// renderGroupTree is the exceptions of the group x as kael shows an
+// uncaught group below its own error: each in CPython's numbered box,
+// rendered as an uncaught error is (its chain, where it was raised), a
+// group's own exceptions in boxes inside.
+func renderGroupTree(x *Instance, st ErrorStyle, depth int) string {
+	excs := groupOf(x).excs
+	if depth >= maxChain {
+		return "  ... (exceptions nested too deeply to show)"
+	}
+	n := min(len(excs), maxGroupShown+1)
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		corner := "  "
+		if i == 0 {
+			corner = "+-"
+		}
+		title := strconv.Itoa(i + 1)
+		if i == maxGroupShown {
+			title = "..."
+		}
+		b.WriteString("  " + corner + "+---------------- " + title + " ----------------\n")
+		var text string
+		if i == maxGroupShown {
+			text = "and " + strconv.Itoa(len(excs)-maxGroupShown) + " more exceptions"
+		} else if sub, ok := isException(excs[i]); ok {
+			text = renderSub(sub, st, depth+1)
+		}
+		for _, line := range strings.Split(text, "\n") {
+			b.WriteString("    | " + line + "\n")
+		}
+	}
+	b.WriteString("    +------------------------------------")
+	return b.String()
+}
+
+// maxGroupShown is how many of a group's exceptions a display shows,
+// CPython's max_group_width.
+const maxGroupShown = 15
+
+// renderSub renders an exception of a group: as the error of its latest
+// raise, or, never raised, its class and message (and its own
+// exceptions).
+func renderSub(x *Instance, st ErrorStyle, depth int) string {
+	if s := excStateOf(x); s.err != nil && s.err.exc == x {
+		return s.err.render(st, depth)
+	}
+	text := apply(st.Kind, x.cls.Name)
+	if m := x.String(); m != "" {
+		text += ": " + m
+	}
+	if isGroup(x) {
+		text += "\n" + renderGroupTree(x, st, depth)
+	}
+	return text
 }
