@@ -370,6 +370,22 @@ except Exception:
     print(traceback.format_exc())
 print("".join(traceback.format_exception(ExceptionGroup("never raised", [ValueError(1), ExceptionGroup("sub", [TypeError(2)])]))))
 `},
+	{"traceback.TracebackException of a group", `
+import traceback
+def g():
+    try:
+        raise ExceptionGroup("eg", [ValueError(1), TypeError(2), ExceptionGroup("inner", [KeyError(3)])])
+    except* ValueError:
+        raise RuntimeError("h")
+try:
+    g()
+except Exception as e:
+    te = traceback.TracebackException.from_exception(e)
+    print("".join(te.format()))
+    print(len(te.exceptions), te.exceptions[0].exceptions is not None)
+    print("".join(traceback.TracebackException.from_exception(e, max_group_width=1, max_group_depth=1).format()))
+    print("".join(te.format(chain=False)))
+`},
 	{"an uncaught group", `
 try:
     raise ExceptionGroup("eg", [ValueError(1), TypeError(2)])
