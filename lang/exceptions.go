@@ -270,7 +270,7 @@ func init() {
 			case x.cls.derivesFrom(exceptionClasses["StopIteration"]):
 				names = append(names, "value")
 			case isGroup(x):
-				names = append(names, "message", "exceptions")
+				names = append(names, "message", "exceptions", "derive", "split", "subgroup")
 			}
 			return names
 		},

@@ -386,6 +386,30 @@ except Exception as e:
     print("".join(traceback.TracebackException.from_exception(e, max_group_width=1, max_group_depth=1).format()))
     print("".join(te.format(chain=False)))
 `},
+	{"copies, a raise from a called function, generators, dir", `
+import copy, pickle
+eg = ExceptionGroup("eg", [ValueError(1), TypeError(2)])
+print(repr(copy.copy(eg)), repr(pickle.loads(pickle.dumps(eg))))
+print([n for n in dir(eg) if not n.startswith("__")])
+def reraiser():
+    raise
+try:
+    try:
+        raise eg
+    except* ValueError:
+        reraiser()
+except ExceptionGroup as e:
+    print(repr(e))
+def gen():
+    try:
+        yield 1
+        raise ExceptionGroup("g", [ValueError(1), TypeError(2)])
+    except* ValueError as v:
+        yield repr(v)
+    except* TypeError as t:
+        yield repr(t)
+print(list(gen()))
+`},
 	{"an uncaught group", `
 try:
     raise ExceptionGroup("eg", [ValueError(1), TypeError(2)])
