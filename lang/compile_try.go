@@ -44,31 +44,7 @@ func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
 		b := c.block(st.Finally)
 		fin = &b
 	}
-	run := func(in *interp) (ctrl, error) {
-		k, err := body.exec(in)
-		if err == nil {
-			if els != nil && k == ctrlNext {
-				return els.exec(in)
-			}
-			return k, nil
-		}
-		if len(handlers) == 0 {
-			return k, err
-		}
-		return in.handle(err, handlers)
-	}
-	if star {
-		run = func(in *interp) (ctrl, error) {
-			k, err := body.exec(in)
-			if err == nil {
-				if els != nil && k == ctrlNext {
-					return els.exec(in)
-				}
-				return k, nil
-			}
-			return in.handleStar(err, handlers)
-		}
-	}
+	run := tryRun(body, handlers, els, star)
 	if fin == nil {
 		return run
 	}
@@ -91,6 +67,37 @@ func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
 		}
 		in.ret = ret
 		return k, err
+	}
+}
+
+// tryRun runs a try statement without its finally clause: the body,
+// then the else clause or, on an error, the except (or except*)
+// clauses.
+func tryRun(body blockCode, handlers []handlerCode, els *blockCode, star bool) execFn {
+	if star {
+		return func(in *interp) (ctrl, error) {
+			k, err := body.exec(in)
+			if err == nil {
+				if els != nil && k == ctrlNext {
+					return els.exec(in)
+				}
+				return k, nil
+			}
+			return in.handleStar(err, handlers)
+		}
+	}
+	return func(in *interp) (ctrl, error) {
+		k, err := body.exec(in)
+		if err == nil {
+			if els != nil && k == ctrlNext {
+				return els.exec(in)
+			}
+			return k, nil
+		}
+		if len(handlers) == 0 {
+			return k, err
+		}
+		return in.handle(err, handlers)
 	}
 }
 
