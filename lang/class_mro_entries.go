@@ -57,7 +57,21 @@ func init() {
 // no class of c's MRO defines it.
 func classGetItem(c *UserClass, subs []Subscript) (Value, bool, error) {
 	fn, ok := c.userAttr("__class_getitem__")
-	if !ok || c.sess == nil {
+	if !ok {
+		return nil, false, nil
+	}
+	if cm, isCM := fn.(*classMethod); isCM && c.sess == nil {
+		// A builtin class's own (ExceptionGroup[E]): a Go function.
+		if b, isBuiltin := cm.fn.(*Builtin); isBuiltin {
+			key, err := itemKey(subs)
+			if err != nil {
+				return nil, true, err
+			}
+			r, err := b.fn(&Args{b: b, vals: []Value{c, key}})
+			return r, true, err
+		}
+	}
+	if c.sess == nil {
 		return nil, false, nil
 	}
 	key, err := itemKey(subs)

@@ -22,8 +22,11 @@ type compiler struct {
 	res   *resolution
 	glob  *globalTable
 	fn    *funcInfo
-	loops int    // the loops enclosing the statement being compiled
-	err   *Error // the first error found while compiling
+	loops int // the loops enclosing the statement being compiled
+	// star is 1 + the loops enclosing the except* block the statement is
+	// in (whose break, continue and return are refused); 0 outside one.
+	star int
+	err  *Error // the first error found while compiling
 	// nest is the nesting of the expression being compiled, maxNest the
 	// deepest so far: a call's frame costs that much of the stack budget.
 	nest, maxNest int
@@ -254,6 +257,12 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 		if c.fn.isTop() || c.fn.classCell != nil {
 			return c.fail(Errorf(SyntaxError, "'return' outside function"), st)
 		}
+		if c.star > 0 { // where CPython points: at the value returned, when there is one
+			if st.Result != nil {
+				return c.fail(errExceptStarJump(), st.Result)
+			}
+			return c.fail(errExceptStarJump(), st)
+		}
 		if st.Result == nil {
 			return func(in *interp) (ctrl, error) { in.ret = None; return ctrlReturn, nil }
 		}
@@ -342,11 +351,17 @@ func (c *compiler) stmtBody(st syntax.Stmt) execFn {
 	case *syntax.ForStmt:
 		return c.forStmt(st)
 	case *syntax.BreakStmt:
+		if c.star > 0 && c.loops < c.star {
+			return c.fail(errExceptStarJump(), st)
+		}
 		if c.loops == 0 {
 			return c.fail(Errorf(SyntaxError, "'break' outside loop"), st)
 		}
 		return func(in *interp) (ctrl, error) { return ctrlBreak, nil }
 	case *syntax.ContinueStmt:
+		if c.star > 0 && c.loops < c.star {
+			return c.fail(errExceptStarJump(), st)
+		}
 		if c.loops == 0 {
 			return c.fail(Errorf(SyntaxError, "'continue' not properly in loop"), st)
 		}

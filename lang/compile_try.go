@@ -17,14 +17,7 @@ type handlerCode struct {
 }
 
 func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
-	if h := st.Handlers; len(h) > 0 && h[0].StarPos.IsValid() {
-		// Refused when it runs, so that the rest of the file runs.
-		at := syntax.Span{Start: h[0].ExceptPos, End: h[0].Type.Span().End}
-		return func(in *interp) (ctrl, error) {
-			return ctrlNext, in.errorAt(Errorf(SyntaxError, "kael has no exception groups ('except*')").
-				WithHint("catch the exception class itself with 'except'"), at)
-		}
-	}
+	star := len(st.Handlers) > 0 && st.Handlers[0].StarPos.IsValid()
 	body := c.block(st.Body)
 	handlers := make([]handlerCode, len(st.Handlers))
 	for i, h := range st.Handlers {
@@ -35,7 +28,11 @@ func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
 		if h.Name != nil {
 			hc.name = c.storeName(h.Name)
 		}
-		hc.body = c.block(h.Body)
+		if star {
+			hc.body = c.starBlock(h.Body)
+		} else {
+			hc.body = c.block(h.Body)
+		}
 		handlers[i] = hc
 	}
 	var els, fin *blockCode
@@ -47,19 +44,7 @@ func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
 		b := c.block(st.Finally)
 		fin = &b
 	}
-	run := func(in *interp) (ctrl, error) {
-		k, err := body.exec(in)
-		if err == nil {
-			if els != nil && k == ctrlNext {
-				return els.exec(in)
-			}
-			return k, nil
-		}
-		if len(handlers) == 0 {
-			return k, err
-		}
-		return in.handle(err, handlers)
-	}
+	run := tryRun(body, handlers, els, star)
 	if fin == nil {
 		return run
 	}
@@ -82,6 +67,37 @@ func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
 		}
 		in.ret = ret
 		return k, err
+	}
+}
+
+// tryRun runs a try statement without its finally clause: the body,
+// then the else clause or, on an error, the except (or except*)
+// clauses.
+func tryRun(body blockCode, handlers []handlerCode, els *blockCode, star bool) execFn {
+	if star {
+		return func(in *interp) (ctrl, error) {
+			k, err := body.exec(in)
+			if err == nil {
+				if els != nil && k == ctrlNext {
+					return els.exec(in)
+				}
+				return k, nil
+			}
+			return in.handleStar(err, handlers)
+		}
+	}
+	return func(in *interp) (ctrl, error) {
+		k, err := body.exec(in)
+		if err == nil {
+			if els != nil && k == ctrlNext {
+				return els.exec(in)
+			}
+			return k, nil
+		}
+		if len(handlers) == 0 {
+			return k, err
+		}
+		return in.handle(err, handlers)
 	}
 }
 

@@ -198,6 +198,9 @@ func (e *Error) render(st ErrorStyle, depth int) string {
 	if e.Hint != "" {
 		b.WriteString("\n" + apply(st.Hint, wrapWords("hint: "+e.Hint, 0, st.Width)))
 	}
+	if e.exc != nil && isGroup(e.exc) {
+		b.WriteString("\n" + renderGroupTree(e.exc, st, depth))
+	}
 	return b.String()
 }
 

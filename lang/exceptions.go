@@ -48,8 +48,11 @@ type excState struct {
 	// unicode are a Unicode error's encoding, object, start, end and
 	// reason (exceptions_unicode.go); nil unless it was made with them.
 	unicode *unicodeFields
-	links   *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
-	trace   *excTrace // nil while the exception has no traceback to keep
+	// group is an exception group's message and exceptions
+	// (exceptions_group.go); nil for other exceptions.
+	group *groupFields
+	links *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
+	trace *excTrace // nil while the exception has no traceback to keep
 }
 
 // excLinks are an exception's __cause__, __context__ (nil for None) and
@@ -71,6 +74,10 @@ type excTrace struct {
 	// was raised again (raise e), which its __traceback__ continues with.
 	prior       []TraceEntry
 	priorStates []*frameState // what prior's frames held (frames.go)
+	// fresh: the exception is a group an except* statement made, which
+	// CPython raises with no entry for the frame it was made in: the
+	// innermost entry of err is left out.
+	fresh bool
 }
 
 // excBlock is an exception object and its state in one allocation;
@@ -207,6 +214,7 @@ func init() {
 		panic(err)
 	}
 	moduleExceptionClasses[string(UnsupportedOperation)] = unsupported
+	initExceptionGroups()
 	RegisterNativeBase("BaseException", baseException, &NativeBase{
 		Name:  "BaseException",
 		New:   func(x *Instance) error { x.Native = &excState{}; return nil },
@@ -261,6 +269,8 @@ func init() {
 				names = append(names, "code")
 			case x.cls.derivesFrom(exceptionClasses["StopIteration"]):
 				names = append(names, "value")
+			case isGroup(x):
+				names = append(names, "message", "exceptions", "derive", "split", "subgroup")
 			}
 			return names
 		},
@@ -308,6 +318,13 @@ func (st *excState) traceback() Value {
 	if tb, ok := t.tb.(*Traceback); !ok || t.tbLen != len(st.err.Trace) {
 		if tb = traceOf(st.err); tb == nil {
 			return None
+		}
+		if t.fresh {
+			n := len(tb.entries) - 1
+			tb.entries, tb.states = tb.entries[:n], tb.states[:n]
+			if n == 0 && len(t.prior) == 0 {
+				return None
+			}
 		}
 		tb.entries = append(tb.entries, t.prior...)
 		tb.states = append(tb.states, t.priorStates...)
@@ -393,6 +410,9 @@ func excStr(x *Instance) string {
 	if st.unicode != nil {
 		return st.unicode.str()
 	}
+	if st.group != nil {
+		return groupStr(st.group)
+	}
 	switch len(st.args) {
 	case 0:
 		return ""
@@ -457,6 +477,16 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 		if v, ok := namedAttr(x, st, name); ok {
 			return v, true, nil
 		}
+	case "message", "exceptions":
+		if isGroup(x) {
+			if name == "message" {
+				return orNone(groupOf(x).msg), true, nil
+			}
+			if st.group == nil {
+				return None, true, nil
+			}
+			return st.group.excs, true, nil
+		}
 	case "add_note":
 		return &Builtin{Name: "add_note", Sig: "add_note(note)", params: []param{{name: "note"}},
 			fn: func(a *Args) (Value, error) { return None, addNote(x, a.Value("note")) }}, true, nil
@@ -513,6 +543,11 @@ func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 		return true, err
 	case "__traceback__":
 		return true, st.setTraceback(v)
+	case "message", "exceptions":
+		if isGroup(x) {
+			return true, Errorf(AttributeError, "readonly attribute")
+		}
+		return namedSetAttr(x, st, name, v), nil
 	default:
 		return namedSetAttr(x, st, name, v), nil
 	}
@@ -583,7 +618,8 @@ func keyErrorArg(msg string) Value {
 }
 
 // excMatches reports whether the exception x is of the class c of an
-// except clause, or of one in the tuple c.
+// except clause, or of one in the tuple c (of classes: no tuple inside,
+// as CPython's except).
 func excMatches(x *Instance, c Value) (bool, error) {
 	switch c := c.(type) {
 	case *UserClass:
@@ -591,10 +627,16 @@ func excMatches(x *Instance, c Value) (bool, error) {
 			return x.cls.derivesFrom(c), nil
 		}
 	case Tuple:
+		// Every class is checked before any matches, as CPython's
+		// check_except_type_valid: except (ValueError, 42) is an error.
 		for _, e := range c {
-			ok, err := excMatches(x, e)
-			if ok || err != nil {
-				return ok, err
+			if !isExceptionClass(e) {
+				return false, Errorf(TypeError, "catching classes that do not inherit from BaseException is not allowed")
+			}
+		}
+		for _, e := range c {
+			if x.cls.derivesFrom(e.(*UserClass)) {
+				return true, nil
 			}
 		}
 		return false, nil

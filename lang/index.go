@@ -72,6 +72,9 @@ func Index(v Value, subs []Subscript) (Value, error) {
 		if g, ok := genericAlias(v, subs); ok { // list[int]
 			return g, nil
 		}
+		if c, ok := v.(*UserClass); ok { // CPython's message for a class
+			return nil, Errorf(TypeError, "type '%s' is not subscriptable", c.Name)
+		}
 		return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
 	}
 	s := subs[0]

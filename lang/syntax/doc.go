@@ -72,8 +72,7 @@
 // and except* parse as in Python 3.11 (AwaitExpr; the Async positions of
 // DefStmt, ForStmt, WithStmt and CompFor; ExceptClause.StarPos), with
 // CPython's errors where Python rejects them; the engine runs coroutines
-// and refuses a try with except* when the statement runs, as kael has no
-// exception groups, so that the rest of a file still runs. A class takes any number of base classes and
+// and try statements with except* (see "Exception groups and except*"). A class takes any number of base classes and
 // keyword arguments (class A(B, flag=True, **kw)), which reach
 // __init_subclass__ when the class is made.
 //

@@ -279,6 +279,30 @@ class StackSummary(list):
         return result
 
 
+class _PrintContext:
+    """Where format() is in an exception group's tree: its depth, and
+    whether the last box still needs its closing line."""
+
+    def __init__(self):
+        self.depth = 0
+        self.need_close = False
+
+    def indent(self):
+        return ' ' * (2 * self.depth)
+
+    def emit(self, text, margin=None):
+        """text (a str or strs), each line behind the margin ('|', or
+        margin) of the group it is in."""
+        prefix = self.indent()
+        if self.depth:
+            prefix += (margin or '|') + ' '
+        for chunk in ([text] if isinstance(text, str) else text):
+            if not self.depth:
+                yield chunk
+            else:
+                yield ''.join(prefix + line for line in chunk.splitlines(True))
+
+
 class TracebackException:
     """An exception ready for rendering: its type, str, stack
     (StackSummary) and the TracebackExceptions of its __cause__ and
@@ -321,6 +345,14 @@ class TracebackException:
                     and context is not None and id(context) not in _seen):
                 self.__context__ = TracebackException(
                     type(context), context, context.__traceback__, **kw)
+            if isinstance(exc_value, BaseExceptionGroup):
+                self.exceptions = [
+                    TracebackException(type(e), e, e.__traceback__,
+                                       max_group_width=max_group_width,
+                                       max_group_depth=max_group_depth, **kw)
+                    for e in exc_value.exceptions]
+        self.max_group_width = max_group_width
+        self.max_group_depth = max_group_depth
         self._exc = exc_value
 
     @classmethod
@@ -343,9 +375,12 @@ class TracebackException:
         SyntaxError was, first), then its notes."""
         yield from format_exception_only(self._exc)
 
-    def format(self, *, chain=True):
+    def format(self, *, chain=True, _ctx=None):
         """The lines CPython prints for the exception, its chain first
-        when chain is true; each ends in a newline."""
+        when chain is true; each ends in a newline. An exception group's
+        exceptions follow it, each in its numbered box."""
+        if _ctx is None:
+            _ctx = _PrintContext()
         output = []
         exc = self
         if chain:
@@ -366,11 +401,49 @@ class TracebackException:
             output.append((None, exc))
         for msg, exc in reversed(output):
             if msg is not None:
-                yield msg
-            if exc.stack:
-                yield 'Traceback (most recent call last):\n'
-                yield from exc.stack.format()
-            yield from exc.format_exception_only()
+                yield from _ctx.emit(msg)
+            if exc.exceptions is None:
+                if exc.stack:
+                    yield from _ctx.emit('Traceback (most recent call last):\n')
+                    yield from _ctx.emit(exc.stack.format())
+                yield from _ctx.emit(exc.format_exception_only())
+            elif _ctx.depth > self.max_group_depth:
+                yield from _ctx.emit(
+                    f"... (max_group_depth is {self.max_group_depth})\n")
+            else:
+                toplevel = _ctx.depth == 0
+                if toplevel:
+                    _ctx.depth += 1
+                if exc.stack:
+                    yield from _ctx.emit(
+                        'Exception Group Traceback (most recent call last):\n',
+                        margin='+' if toplevel else None)
+                    yield from _ctx.emit(exc.stack.format())
+                yield from _ctx.emit(exc.format_exception_only())
+                count = len(exc.exceptions)
+                n = count if count <= self.max_group_width else self.max_group_width + 1
+                _ctx.need_close = False
+                for i in range(n):
+                    last = i == n - 1
+                    if last:
+                        _ctx.need_close = True
+                    truncated = i >= self.max_group_width
+                    title = '...' if truncated else f'{i + 1}'
+                    yield (_ctx.indent() + ('+-' if i == 0 else '  ') +
+                           f'+---------------- {title} ----------------\n')
+                    _ctx.depth += 1
+                    if not truncated:
+                        yield from exc.exceptions[i].format(chain=chain, _ctx=_ctx)
+                    else:
+                        more = count - self.max_group_width
+                        yield from _ctx.emit(
+                            f"and {more} more exception{'s' if more > 1 else ''}\n")
+                    if last and _ctx.need_close:
+                        yield _ctx.indent() + '+------------------------------------\n'
+                        _ctx.need_close = False
+                    _ctx.depth -= 1
+                if toplevel:
+                    _ctx.depth = 0
 
     def print(self, *, file=None, chain=True):
         """Print format()'s lines to file (sys.stderr by default)."""

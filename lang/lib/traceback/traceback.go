@@ -225,41 +225,9 @@ const maxChain = 100
 
 // formatException is CPython's format_exception of exc: the exceptions
 // it was caused by or raised while handling first (chain), each with its
-// traceback, then its own.
+// traceback, then its own; an exception group's exceptions below it,
+// each in its box (Lib/traceback.py's TracebackException.format).
 func formatException(a *lang.Args, exc, limit lang.Value, chain, display bool) ([]string, error) {
-	var out []string
-	seen := map[lang.Value]bool{}
-	var walk func(x lang.Value, depth int) error
-	walk = func(x lang.Value, depth int) error {
-		seen[x] = true
-		if chain && depth < maxChain {
-			cause, _ := lang.GetAttr(x, "__cause__")
-			context, _ := lang.GetAttr(x, "__context__")
-			suppress, _ := lang.GetAttr(x, "__suppress_context__")
-			switch {
-			case cause != nil && cause != lang.None && !seen[cause]:
-				if err := walk(cause, depth+1); err != nil {
-					return err
-				}
-				out = append(out, "\nThe above exception was the direct cause of the following exception:\n\n")
-			case suppress != true && context != nil && context != lang.None && !seen[context]:
-				if err := walk(context, depth+1); err != nil {
-					return err
-				}
-				out = append(out, "\nDuring handling of the above exception, another exception occurred:\n\n")
-			}
-		}
-		if tb := lang.ExceptionTraceback(x); tb != nil {
-			entries, err := limited(tb.Entries(), limit)
-			if err != nil {
-				return err
-			}
-			out = append(out, "Traceback (most recent call last):\n")
-			out = append(out, formatEntries(entries)...)
-		}
-		out = append(out, finalLine(a, x, display)...)
-		return nil
-	}
 	base, _ := lang.ExceptionClass("BaseException")
 	if ok, _ := lang.IsInstance(exc, base); !ok {
 		if exc != lang.None {
@@ -267,7 +235,185 @@ func formatException(a *lang.Args, exc, limit lang.Value, chain, display bool) (
 		}
 		return finalLine(a, exc, display), nil
 	}
-	return out, walk(exc, 0)
+	group, _ := lang.ExceptionClass("BaseExceptionGroup")
+	f := &excFormat{a: a, limit: limit, chain: chain, display: display, group: group, seen: map[lang.Value]bool{}}
+	err := f.format(exc)
+	return f.out, err
+}
+
+// The limits of an exception group's display, CPython's defaults.
+const (
+	maxGroupWidth = 15
+	maxGroupDepth = 10
+)
+
+// excFormat is one format_exception: its options, the lines so far,
+// the exceptions met, and where in a group's tree it is (CPython's
+// _ExceptionPrintContext).
+type excFormat struct {
+	a              *lang.Args
+	limit          lang.Value
+	chain, display bool
+	group          lang.Value
+	seen           map[lang.Value]bool
+	out            []string
+	groupDepth     int
+	needClose      bool
+}
+
+// indent is the margin of the lines at the current depth of groups.
+func (f *excFormat) indent() string { return strings.Repeat(" ", 2*f.groupDepth) }
+
+// emit adds text, each of its lines behind the margin ('|', or margin
+// when not 0) inside a group.
+func (f *excFormat) emit(text string, margin byte) {
+	if f.groupDepth == 0 {
+		f.out = append(f.out, text)
+		return
+	}
+	if margin == 0 {
+		margin = '|'
+	}
+	prefix := f.indent() + string(margin) + " "
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(prefix + l)
+	}
+	f.out = append(f.out, b.String())
+}
+
+// format adds the lines of exc and of the chain that led to it, the
+// first cause or context first.
+func (f *excFormat) format(exc lang.Value) error {
+	type link struct {
+		msg string // the sentence before x, after what led to it
+		x   lang.Value
+	}
+	var links []link
+	for x := exc; x != nil; {
+		f.seen[x] = true
+		var next lang.Value
+		msg := ""
+		if f.chain && len(links) < maxChain {
+			cause, _ := lang.GetAttr(x, "__cause__")
+			context, _ := lang.GetAttr(x, "__context__")
+			suppress, _ := lang.GetAttr(x, "__suppress_context__")
+			switch {
+			case cause != nil && cause != lang.None:
+				if !f.seen[cause] {
+					next, msg = cause, "\nThe above exception was the direct cause of the following exception:\n\n"
+				}
+			case suppress != true && context != nil && context != lang.None && !f.seen[context]:
+				next, msg = context, "\nDuring handling of the above exception, another exception occurred:\n\n"
+			}
+		}
+		links = append(links, link{msg, x})
+		x = next
+	}
+	for i := len(links) - 1; i >= 0; i-- {
+		if links[i].msg != "" {
+			f.emit(links[i].msg, 0)
+		}
+		if err := f.formatOne(links[i].x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// formatOne adds the traceback and final lines of x, and, for a group,
+// its exceptions.
+func (f *excFormat) formatOne(x lang.Value) error {
+	var entries []lang.TraceEntry
+	if tb := lang.ExceptionTraceback(x); tb != nil {
+		var err error
+		if entries, err = limited(tb.Entries(), f.limit); err != nil {
+			return err
+		}
+	}
+	isGroup, _ := lang.IsInstance(x, f.group)
+	if !isGroup {
+		if entries != nil {
+			f.emit("Traceback (most recent call last):\n", 0)
+			for _, e := range formatEntries(entries) {
+				f.emit(e, 0)
+			}
+		}
+		for _, l := range finalLine(f.a, x, f.display) {
+			f.emit(l, 0)
+		}
+		return nil
+	}
+	if f.groupDepth > maxGroupDepth {
+		f.emit("... (max_group_depth is "+strconv.Itoa(maxGroupDepth)+")\n", 0)
+		return nil
+	}
+	top := f.groupDepth == 0
+	if top {
+		f.groupDepth++
+	}
+	if entries != nil {
+		margin := byte(0)
+		if top {
+			margin = '+'
+		}
+		f.emit("Exception Group Traceback (most recent call last):\n", margin)
+		for _, e := range formatEntries(entries) {
+			f.emit(e, 0)
+		}
+	}
+	for _, l := range finalLine(f.a, x, f.display) {
+		f.emit(l, 0)
+	}
+	excs, err := lang.GetAttr(x, "exceptions")
+	if err != nil {
+		return err
+	}
+	items, _ := excs.(lang.Tuple)
+	n := min(len(items), maxGroupWidth+1)
+	f.needClose = false
+	for i := 0; i < n; i++ {
+		last := i == n-1
+		if last {
+			f.needClose = true // the closing line, unless a group inside adds it
+		}
+		truncated := i >= maxGroupWidth
+		title := strconv.Itoa(i + 1)
+		if truncated {
+			title = "..."
+		}
+		corner := "  "
+		if i == 0 {
+			corner = "+-"
+		}
+		f.out = append(f.out, f.indent()+corner+"+---------------- "+title+" ----------------\n")
+		f.groupDepth++
+		if !truncated {
+			if err := f.format(items[i]); err != nil {
+				return err
+			}
+		} else {
+			more := len(items) - maxGroupWidth
+			plural := "s"
+			if more == 1 {
+				plural = ""
+			}
+			f.emit("and "+strconv.Itoa(more)+" more exception"+plural+"\n", 0)
+		}
+		if last && f.needClose {
+			f.out = append(f.out, f.indent()+"+------------------------------------\n")
+			f.needClose = false
+		}
+		f.groupDepth--
+	}
+	if top {
+		f.groupDepth = 0
+	}
+	return nil
 }
 
 // finalLine is the last line of a traceback: the exception's class
@@ -324,7 +470,9 @@ func finalLine(a *lang.Args, exc lang.Value, display bool) []string {
 				if err != nil {
 					s = "<note str() failed>"
 				}
-				out = append(out, s+"\n")
+				for _, l := range strings.Split(s, "\n") { // a line each, as CPython's
+					out = append(out, l+"\n")
+				}
 			}
 		}
 	}

@@ -8,7 +8,8 @@ statement does.
 from _types import MappingProxyType, new_class, prepare_class, _mark_function, _mark_generator
 
 __all__ = ["MappingProxyType", "SimpleNamespace", "new_class", "prepare_class", "coroutine",
-           "GeneratorType", "CoroutineType", "AsyncGeneratorType"]
+           "GeneratorType", "CoroutineType", "AsyncGeneratorType",
+           "GenericAlias", "UnionType"]
 
 
 def _g():
@@ -29,6 +30,8 @@ CoroutineType = type(_c)
 _c.close()
 AsyncGeneratorType = type(_ag())
 del _g, _c, _ag
+GenericAlias = type(list[int])
+UnionType = type(int | str)
 
 
 def coroutine(func):

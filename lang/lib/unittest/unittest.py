@@ -685,6 +685,9 @@ class TestCase:
                 differing += '\nFirst differing element %d:\n%s\n%s\n' % ((i,) + _common_shorten_repr(seq1[i], seq2[i]))
                 break
         else:
+            if len1 == len2 and seq_type is None and type(seq1) != type(seq2):
+                # The same items in sequences of differing types.
+                return
             if len1 > len2:
                 differing += '\nFirst %s contains %d additional elements.\n' % (seq_type_name, len1 - len2)
                 differing += 'First extra element %d:\n%s\n' % (len2, safe_repr(seq1[len2]))
