@@ -52,6 +52,7 @@ func Composite(name string, inputs []*tensor.Tensor, f func(inputs []*tensor.Ten
 		return out, nil
 	}
 	n := newNode(name, inputs...)
+	n.recordable = true // the inner pass records, and refuses what it cannot
 	for _, in := range topoOrder(root.fn) {
 		n.saved = append(n.saved, in.saved...)
 		n.watched = append(n.watched, in.watched...)
@@ -63,7 +64,7 @@ func Composite(name string, inputs []*tensor.Tensor, f func(inputs []*tensor.Ten
 		}
 		// The inner graph is retained: it is freed with this closure when
 		// the outer pass releases n.
-		res, err := propagate([]edge{root}, []*tensor.Tensor{g}, true, leaves)
+		res, err := propagate([]edge{root}, []*tensor.Tensor{g}, true, c.rec, leaves)
 		if err != nil {
 			c.err = err
 			return grads

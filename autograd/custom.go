@@ -145,7 +145,10 @@ type outputMeta struct {
 
 // run calls the callback with a gradient for every output and checks its
 // answer: one gradient per input, each reducible to its input's shape.
-func (m *multiOutput) run(n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+// The callback runs with grad mode off, or on with create (a pass with
+// create_graph), so that a custom function's backward written with
+// recording operations is recorded, as PyTorch runs it.
+func (m *multiOutput) run(n *Node, gs []*tensor.Tensor, create bool) ([]*tensor.Tensor, error) {
 	for i, g := range gs {
 		if g == nil {
 			z, err := tensor.Zeros(m.outs[i].dtype, m.outs[i].shape...)
@@ -156,11 +159,17 @@ func (m *multiOutput) run(n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error
 		}
 	}
 	var ins []*tensor.Tensor
-	err := NoGrad(func() error {
+	backward := func() error {
 		var err error
 		ins, err = m.backward(gs)
 		return err
-	})
+	}
+	var err error
+	if create {
+		err = backward()
+	} else {
+		err = NoGrad(backward)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +178,7 @@ func (m *multiOutput) run(n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error
 		return nil, err
 	}
 	ins = ins[:keep]
-	c := &calc{}
+	c := &calc{rec: create, node: n.name}
 	out := make([]*tensor.Tensor, len(ins))
 	for i, g := range ins {
 		if g != nil && m.notTensor != nil && m.notTensor[i] {

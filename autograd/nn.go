@@ -15,6 +15,7 @@ func Softmax(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("SoftmaxBackward0", x)
+	n.recordable = true
 	n.save(out)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		dot := c.sum(c.mul(g, out), []int{dim}, true)
@@ -31,6 +32,7 @@ func LogSoftmax(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("LogSoftmaxBackward0", x)
+	n.recordable = true
 	n.save(out)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{c.sub(g, c.mul(c.exp(out), c.sum(g, []int{dim}, true)))}
@@ -68,9 +70,13 @@ func NllLoss(logProbs, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.T
 		return out, err
 	}
 	n := newNode("NllLossBackward0", logProbs)
+	n.recordable = true
 	n.save(target)
 	shape, dtype := logProbs.Shape(), logProbs.DType()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return []*tensor.Tensor{nllGradRecorded(c, shape, dtype, target, opt, g)}
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return nllGrad(shape, dtype, target, opt, g) })}
 	}
 	return n.attach(out), nil
@@ -115,6 +121,23 @@ func nllGrad(shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.Loss
 	return fromFloat64s(grad, shape, d)
 }
 
+// nllGradRecorded is nllGrad in a recording pass. The gradient is linear
+// in g: it is the constant weights nllGrad gives for a g of ones (-1, or
+// -1/count for the mean, at each counted target) times g, spread over the
+// classes (for reduction "none", g has one element per target and gets a
+// class dimension at 1), so that g's own graph carries through the product.
+func nllGradRecorded(c *calc, shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.LossOptions, g *tensor.Tensor) *tensor.Tensor {
+	ones := c.do(func() (*tensor.Tensor, error) { return tensor.Ones(g.DType(), g.Shape()...) })
+	w := c.do(func() (*tensor.Tensor, error) { return nllGrad(shape, d, target, opt, ones) })
+	if c.err != nil {
+		return nil
+	}
+	if opt.Reduction == "none" && len(shape) > 1 {
+		g = c.do(func() (*tensor.Tensor, error) { return Unsqueeze(g, 1) })
+	}
+	return c.mul(w, g)
+}
+
 // MseLoss returns the mean squared error between input and target. The
 // gradient of (x - y)² is 2(x - y) for x and -2(x - y) for y, times g and
 // divided by the element count for the mean.
@@ -127,6 +150,7 @@ func MseLoss(input, target *tensor.Tensor, reduction string) (*tensor.Tensor, er
 		return out, err
 	}
 	n := newNode("MseLossBackward0", input, target)
+	n.recordable = true
 	n.save(input, target)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		diff := c.to(c.sub(input, target), g.DType())
