@@ -68,13 +68,13 @@ func (c *calc) unary(f func(x *tensor.Tensor) (*tensor.Tensor, error), x *tensor
 var recOps struct {
 	add, sub, mul, div, pow, matmul          func(a, b *tensor.Tensor) (*tensor.Tensor, error)
 	neg, exp, log, sqrt, sin, cos, sign, abs func(x *tensor.Tensor) (*tensor.Tensor, error)
-	conj                                     func(x *tensor.Tensor) (*tensor.Tensor, error)
+	conj, sinh, cosh, rsqrt                  func(x *tensor.Tensor) (*tensor.Tensor, error)
 }
 
 func init() {
 	recOps.add, recOps.sub, recOps.mul, recOps.div, recOps.pow, recOps.matmul = Add, Sub, Mul, Div, Pow, Matmul
 	recOps.neg, recOps.exp, recOps.log, recOps.sqrt, recOps.sin, recOps.cos, recOps.sign, recOps.abs = Neg, Exp, Log, Sqrt, Sin, Cos, Sign, Abs
-	recOps.conj = ConjOp.Apply
+	recOps.conj, recOps.sinh, recOps.cosh, recOps.rsqrt = ConjOp.Apply, Sinh, Cosh, Rsqrt
 }
 
 // opaque refuses, in a recording pass, the result of a raw kernel that is
@@ -170,6 +170,17 @@ func (c *calc) cos(x *tensor.Tensor) *tensor.Tensor {
 }
 func (c *calc) sign(x *tensor.Tensor) *tensor.Tensor {
 	return c.call1(c.pick1(tensor.SignSpec.Apply, recOps.sign), x)
+}
+
+// sinh, cosh and rsqrt are the hyperbolic sine and cosine and 1/√x.
+func (c *calc) sinh(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.SinhSpec.Apply, recOps.sinh), x)
+}
+func (c *calc) cosh(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.CoshSpec.Apply, recOps.cosh), x)
+}
+func (c *calc) rsqrt(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.RsqrtSpec.Apply, recOps.rsqrt), x)
 }
 
 // abs returns |x|.

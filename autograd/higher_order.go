@@ -29,7 +29,7 @@ func init() {
 		"CosBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0",
 		"FloorBackward0", "CeilBackward0", "RoundBackward0", "RoundBackward1", "SignBackward0", "ConjBackward0",
 		// elementwise_math.go
-		"TanBackward0", "AsinBackward0", "AcosBackward0", "AtanBackward0", "AtanhBackward0",
+		"TanBackward0", "SinhBackward0", "CoshBackward0", "AsinhBackward0", "AcoshBackward0", "AsinBackward0", "AcosBackward0", "AtanBackward0", "AtanhBackward0",
 		"Log2Backward0", "Log10Backward0", "Log1PBackward0", "Expm1Backward0", "ErfBackward0", "ErfcBackward0",
 		"RsqrtBackward0", "ReciprocalBackward0", "TruncBackward0", "FracBackward0",
 		"Atan2Backward0", "HypotBackward0",
@@ -102,6 +102,74 @@ func (c *calc) linearGrad(name string, g *tensor.Tensor, apply, adjoint, raw fun
 			return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return adjoint(gg) })}
 		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return raw(gg) })}
+	}
+	return n.attach(out)
+}
+
+// thresholdBackward is relu's formula, g where y > 0 and 0 elsewhere, in a
+// recording pass: one node, ThresholdBackwardBackward0 as in PyTorch, with
+// y an input whose gradient is zero (so that what y depends on gets zeros,
+// not None, as from PyTorch's threshold_backward).
+func (c *calc) thresholdBackward(g, y *tensor.Tensor) *tensor.Tensor {
+	mask := c.gt(y, num(0))
+	out := c.do(func() (*tensor.Tensor, error) { return tensor.Where(mask, g, tensor.MustScalar(0.0)) })
+	if c.err != nil || !track(out, g, y) {
+		return out
+	}
+	n := newNode("ThresholdBackwardBackward0", g, y)
+	n.recordable = true
+	n.save(mask)
+	n.backward = func(c *calc, gg *tensor.Tensor) []*tensor.Tensor {
+		grads := make([]*tensor.Tensor, 2)
+		if n.needs(0) {
+			grads[0] = n.toInput(c, 0, c.where(mask, gg, c.zeros(gg.DType(), nil)))
+		}
+		if n.needs(1) {
+			grads[1] = n.toInput(c, 1, zeroDerivative(c, gg, nil))
+		}
+		return grads
+	}
+	return n.attach(out)
+}
+
+// activationBackward is the formula of an element-wise activation,
+// g·deriv(x), in a recording pass: one node named after the activation's
+// (LeakyReluBackward0 gives LeakyReluBackwardBackward0, as PyTorch's
+// leaky_relu_backward) with inputs g and x. Its gradient is gg·deriv(x)
+// for g (the same node again) and gg·g·deriv2(x) for x, where deriv2(x) is
+// computed by a raw kernel: a third derivative through x is refused
+// (calc.opaque) rather than lost. plain computes g·deriv(x) as the first
+// backward does.
+func (c *calc) activationBackward(name string, g, x *tensor.Tensor, deriv, deriv2 func(float64) float64, plain func(c *calc, g *tensor.Tensor) *tensor.Tensor) *tensor.Tensor {
+	if c.err != nil {
+		return nil
+	}
+	inner := &calc{}
+	out := plain(inner, g)
+	if inner.err != nil {
+		c.err = inner.err
+		return nil
+	}
+	if !track(out, g, x) {
+		return out
+	}
+	n := newNode(strings.TrimSuffix(name, "0")+"Backward0", g, x)
+	n.recordable = true
+	n.save(g, x)
+	n.backward = func(c *calc, gg *tensor.Tensor) []*tensor.Tensor {
+		grads := make([]*tensor.Tensor, 2)
+		if n.needs(0) {
+			if c.rec {
+				grads[0] = n.toInput(c, 0, c.activationBackward(name, gg, x, deriv, deriv2, plain))
+			} else {
+				grads[0] = n.toInput(c, 0, plain(c, gg))
+			}
+		}
+		if n.needs(1) {
+			d2 := c.unary(func(x *tensor.Tensor) (*tensor.Tensor, error) { return mapFloat(x, deriv2) }, x)
+			grads[1] = n.toInput(c, 1, c.mul(c.mul(gg, g), d2))
+		}
+		return grads
 	}
 	return n.attach(out)
 }

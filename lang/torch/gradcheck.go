@@ -124,8 +124,21 @@ func defGradcheck() {
 
 // gradcheck checks each tensor fn returns for inputs with
 // autograd.GradCheck: true, false (raise unset) or the mismatch as a
-// RuntimeError; an error of fn itself is passed on.
+// RuntimeError; an error of fn itself is passed on. An input that requires
+// grad but is not a leaf (x.clone()) is checked as a leaf sharing its
+// storage: the derivatives with respect to it are the same, as PyTorch's
+// gradcheck computes them.
 func gradcheck(fn func(ts []*tensor.Tensor) (lang.Value, error), inputs []*tensor.Tensor, opts autograd.GradCheckOptions, raise bool) (lang.Value, error) {
+	inputs = append([]*tensor.Tensor(nil), inputs...)
+	for i, t := range inputs {
+		if t.RequiresGrad() && !autograd.IsLeaf(t) {
+			leaf := t.Detach()
+			if err := autograd.SetRequiresGrad(leaf, true); err != nil {
+				return nil, err
+			}
+			inputs[i] = leaf
+		}
+	}
 	var callErr error // an error of func itself, which gradcheck passes on
 	call := func(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 		v, err := fn(ts)
