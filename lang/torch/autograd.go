@@ -13,7 +13,7 @@ import (
 // and torch.autograd's backward and grad.
 
 func defAutograd() {
-	lang.NewBuiltin(lang.AsMethod, "backward(input, gradient=None, retain_graph=None, create_graph=False)", "Computes the gradient of input with respect to every leaf that requires grad and adds it to the leaf's .grad. input must have one element unless gradient (of input's shape) is given. The pass frees the tensors the graph saved for backward, so a second backward through an operation that saved some (x * x, exp) raises a RuntimeError unless the first had retain_graph=True; one through operations that saved none (sums, views, adding a number) accumulates again.", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "backward(input, gradient=None, retain_graph=None, create_graph=False)", "Computes the gradient of input with respect to every leaf that requires grad and adds it to the leaf's .grad. input must have one element unless gradient (of input's shape) is given. The pass frees the tensors the graph saved for backward, so a second backward through an operation that saved some (x * x, exp) raises a RuntimeError unless the first had retain_graph=True; one through operations that saved none (sums, views, adding a number) accumulates again. create_graph=True records the pass, so that the gradients (x.grad) can be differentiated again (and keeps the graph unless retain_graph=False).", func(a *lang.Args) (lang.Value, error) {
 		x, g := a.Tensor("input"), a.OptTensor("gradient")
 		opts := passOptions(a)
 		if err := a.Err(); err != nil {
@@ -62,7 +62,7 @@ func defAutograd() {
 		}
 		return lang.None, autograd.BackwardWith(ts, gs, opts)
 	})
-	torchAutograd["grad"] = lang.NewBuiltin(lang.AsValue, "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)", "Returns the gradients of outputs (a tensor or a list of them, with grad_outputs[i] the gradient of outputs[i]) with respect to inputs (a tensor or a list of tensors that require grad, leaves or computed), as a tuple, without touching any .grad. Only the operations between them run, and they free what they saved unless retain_graph=True. An input the outputs do not depend on is an error, or None with allow_unused=True.", func(a *lang.Args) (lang.Value, error) {
+	torchAutograd["grad"] = lang.NewBuiltin(lang.AsValue, "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)", "Returns the gradients of outputs (a tensor or a list of them, with grad_outputs[i] the gradient of outputs[i]) with respect to inputs (a tensor or a list of tensors that require grad, leaves or computed), as a tuple, without touching any .grad. Only the operations between them run, and they free what they saved unless retain_graph=True. An input the outputs do not depend on is an error, or None with allow_unused=True. create_graph=True records the pass, so that the gradients returned can be differentiated again (higher-order derivatives).", func(a *lang.Args) (lang.Value, error) {
 		outs, ins := tensorArgs(a, "outputs"), tensorArgs(a, "inputs")
 		gs := tensorsOf(a.Value("grad_outputs"))
 		opts := passOptions(a)

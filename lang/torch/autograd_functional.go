@@ -25,7 +25,7 @@ import (
 
 func defAutogradFunctional() {
 	mod := &lang.Module{Attrs: map[string]lang.Value{}}
-	mod.Attrs["jacobian"] = lang.NewBuiltin(lang.AsValue, "jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy='reverse-mode')", "The Jacobian of func at inputs (a tensor or a tuple of tensors): for output o and input i, a tensor of shape o.shape + i.shape. A single tensor in and out gives a tensor; a tuple of inputs or of outputs a tuple (of tuples for both). An output that does not depend on an input gives zeros (strict=True makes that an error). vectorize and strategy change only how PyTorch computes it.", func(a *lang.Args) (lang.Value, error) {
+	mod.Attrs["jacobian"] = lang.NewBuiltin(lang.AsValue, "jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy='reverse-mode')", "The Jacobian of func at inputs (a tensor or a tuple of tensors): for output o and input i, a tensor of shape o.shape + i.shape. A single tensor in and out gives a tensor; a tuple of inputs or of outputs a tuple (of tuples for both). An output that does not depend on an input gives zeros (strict=True makes that an error). create_graph=True keeps its graph for further derivatives; vectorize and strategy change only how PyTorch computes it.", func(a *lang.Args) (lang.Value, error) {
 		f, err := newFunctionalCall(a, "jacobian")
 		if err != nil {
 			return nil, err
@@ -52,7 +52,7 @@ func defAutogradFunctional() {
 		}
 		return f.shaped(rows, f.outTuple), nil
 	})
-	mod.Attrs["vjp"] = lang.NewBuiltin(lang.AsValue, "vjp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), vᵀJ): the outputs, detached, and the vector-Jacobian product for each input, v the gradient of the outputs (a tensor or a tuple of tensors of their shapes; None only for an output of one element).", func(a *lang.Args) (lang.Value, error) {
+	mod.Attrs["vjp"] = lang.NewBuiltin(lang.AsValue, "vjp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), vᵀJ): the outputs, detached unless create_graph, and the vector-Jacobian product for each input, v the gradient of the outputs (a tensor or a tuple of tensors of their shapes; None only for an output of one element).", func(a *lang.Args) (lang.Value, error) {
 		f, err := newFunctionalCall(a, "vjp")
 		if err != nil {
 			return nil, err
@@ -90,7 +90,7 @@ func defAutogradFunctional() {
 		}
 		return lang.Tuple{f.outputs(), f.shaped(out, f.inTuple)}, nil
 	})
-	mod.Attrs["jvp"] = lang.NewBuiltin(lang.AsValue, "jvp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), Jv): the outputs, detached, and the Jacobian-vector product for each output, v the tangent of the inputs (a tensor or a tuple of tensors of their shapes; None only for an input of one element).", func(a *lang.Args) (lang.Value, error) {
+	mod.Attrs["jvp"] = lang.NewBuiltin(lang.AsValue, "jvp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), Jv): the outputs, detached unless create_graph, and the Jacobian-vector product for each output, v the tangent of the inputs (a tensor or a tuple of tensors of their shapes; None only for an input of one element).", func(a *lang.Args) (lang.Value, error) {
 		f, err := newFunctionalCall(a, "jvp")
 		if err != nil {
 			return nil, err
