@@ -63,7 +63,9 @@ func eluScaled(name string, x *tensor.Tensor, alpha, scale, inputScale float64) 
 	return autograd.Activation(name, "elu", x,
 		func(v float64) float64 { return pick(v > 0, scale*v, scale*alpha*math.Expm1(v*inputScale)) },
 		func(v float64) float64 { return pick(v > 0, scale, scale*alpha*inputScale*math.Exp(v*inputScale)) },
-		func(v float64) float64 { return pick(v > 0, 0, scale*alpha*inputScale*inputScale*math.Exp(v*inputScale)) })
+		func(v float64) float64 {
+			return pick(v > 0, 0, scale*alpha*inputScale*inputScale*math.Exp(v*inputScale))
+		})
 }
 
 // Softplus is log(1 + e^(beta·x))/beta, and x where beta·x > threshold.
