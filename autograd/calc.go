@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/kael-dev/kael/tensor"
@@ -18,10 +19,7 @@ import (
 // with grad mode on. The raw path is the default and stays as it was.
 type calc struct {
 	err error
-	// rec makes the methods record (see above); node names the node
-	// whose formula runs, for the error of an operation that cannot.
-	rec  bool
-	node string
+	rec bool // the methods record (see above)
 }
 
 // keep records err and returns t.
@@ -86,11 +84,15 @@ func (c *calc) opaque(out *tensor.Tensor, operands ...*tensor.Tensor) {
 	}
 	for _, t := range operands {
 		if t != nil && t.RequiresGrad() {
-			c.err = notRecordable(c.node)
+			c.err = errOpaque
 			return
 		}
 	}
 }
+
+// errOpaque is the error opaque keeps; the engine replaces it with
+// notRecordable for the node whose formula ran (runNode).
+var errOpaque = errors.New("a raw kernel in a recording formula")
 
 // notRecordable is the error of a backward pass with create_graph that
 // reaches a node whose backward formula kael cannot record.

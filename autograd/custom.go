@@ -148,7 +148,8 @@ type outputMeta struct {
 // The callback runs with grad mode off, or on with create (a pass with
 // create_graph), so that a custom function's backward written with
 // recording operations is recorded, as PyTorch runs it.
-func (m *multiOutput) run(n *Node, gs []*tensor.Tensor, create bool) ([]*tensor.Tensor, error) {
+func (m *multiOutput) run(c *calc, n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	create := c.rec
 	for i, g := range gs {
 		if g == nil {
 			z, err := tensor.Zeros(m.outs[i].dtype, m.outs[i].shape...)
@@ -178,7 +179,6 @@ func (m *multiOutput) run(n *Node, gs []*tensor.Tensor, create bool) ([]*tensor.
 		return nil, err
 	}
 	ins = ins[:keep]
-	c := &calc{rec: create, node: n.name}
 	out := make([]*tensor.Tensor, len(ins))
 	for i, g := range ins {
 		if g != nil && m.notTensor != nil && m.notTensor[i] {

@@ -197,7 +197,7 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 				return nil, err
 			}
 		}
-		ins, err := runNode(n, grads, multi, create)
+		ins, err := runNode(c, n, grads, multi)
 		if err != nil {
 			return nil, err
 		}
@@ -259,10 +259,12 @@ func deliver(c *calc, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 }
 
 // runNode runs the backward of n on the gradients that reached it and
-// returns one gradient per input (nil when no gradient reached n). With
-// create, the formula records (calc.rec) and a node not marked recordable
-// is refused when its gradient would need a graph.
-func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor, create bool) ([]*tensor.Tensor, error) {
+// returns one gradient per input (nil when no gradient reached n). The
+// formula computes with c, the pass's calc (free of errors: the pass stops
+// at the first). In a recording pass (c.rec, create_graph) a node not
+// marked recordable is refused when its gradient would need a graph.
+func runNode(c *calc, n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor) ([]*tensor.Tensor, error) {
+	create := c.rec
 	if n.multi != nil {
 		gs := multi[n]
 		delete(multi, n)
@@ -278,7 +280,7 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 		if create && !n.custom && !n.recordable && n.needsGraph(gs...) {
 			return nil, notRecordable(n.name)
 		}
-		ins, err := n.multi.run(n, gs, create)
+		ins, err := n.multi.run(c, n, gs)
 		if err == nil {
 			err = checkAnomaly(n.name, ins)
 		}
@@ -304,8 +306,10 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 	if create && !n.recordable && n.needsGraph(g) {
 		return nil, notRecordable(n.name)
 	}
-	c := &calc{rec: create, node: n.name}
 	ins := n.backward(c, g)
+	if c.err == errOpaque {
+		return nil, notRecordable(n.name)
+	}
 	if c.err != nil {
 		var te *tensor.Error
 		if errors.As(c.err, &te) && te.Kind == tensor.NotImplementedError {
