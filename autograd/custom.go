@@ -32,7 +32,9 @@ type CustomFunction struct {
 	// input that gets none, and must be nil for an input that is nil (not
 	// a tensor); extra nil gradients after the last input are allowed. A gradient whose shape broadcasts to its
 	// input's is summed down to it and cast to the input's dtype. It runs
-	// with grad mode off; an error it returns ends the backward pass and
+	// with grad mode off (on in a pass with create_graph, so that the
+	// operations it computes with are recorded, as PyTorch runs a
+	// Function's backward); an error it returns ends the backward pass and
 	// reaches the caller of Backward unchanged.
 	Backward func(grads []*tensor.Tensor) ([]*tensor.Tensor, error)
 }

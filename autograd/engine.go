@@ -150,8 +150,9 @@ type passResult struct {
 }
 
 // propagate runs the backward pass from roots, whose gradients are
-// rootGrads; create records it (BackwardOptions.CreateGraph). Nothing is written to the leaves here, so a failing pass
-// leaves every Grad as it was. Unless retain, each node that ran frees what
+// rootGrads; create records it (BackwardOptions.CreateGraph). Nothing is
+// written to the leaves here, so a failing pass leaves every Grad as it
+// was. Unless retain, each node that ran frees what
 // it saved. With targets (Gradients), the pass runs only the nodes that
 // lead to a target and captures the gradient of each target: a leaf's from
 // the leaves, a computed tensor's as it reaches its node, which then does
