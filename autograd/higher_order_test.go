@@ -52,7 +52,9 @@ func TestCreateGraphSecondDerivatives(t *testing.T) {
 			return Mul(must(Tanh(x)), must(Add(must(Sigmoid(x)), must(Sin(x)))))
 		}},
 		{"softmax", func(x *tensor.Tensor) (*tensor.Tensor, error) { return Mul(must(Softmax(x, 1)), x) }},
-		{"logsoftmax", func(x *tensor.Tensor) (*tensor.Tensor, error) { return Pow(must(LogSoftmax(x, 0)), tensor.MustScalar(2.0)) }},
+		{"logsoftmax", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return Pow(must(LogSoftmax(x, 0)), tensor.MustScalar(2.0))
+		}},
 		{"matmul", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 			return Tanh(must(Matmul(x, must(Transpose(must(Mul(x, m)), 0, 1)))))
 		}},
